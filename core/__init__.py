@@ -1,0 +1,9 @@
+"""The rules of Overtable's games: pure, immutable, no I/O, no Textual."""
+
+from core.bossquest import GAME as _BOSS_QUEST
+from core.engine import CHANCE, Category, Game, IllegalAction, Outcome
+
+#: Every game Overtable plays, keyed by id (the order is the home screen's).
+GAMES: dict[str, Game] = {g.id: g for g in (_BOSS_QUEST,)}
+
+__all__ = ["CHANCE", "GAMES", "Category", "Game", "IllegalAction", "Outcome"]

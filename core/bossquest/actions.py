@@ -1,0 +1,108 @@
+"""Boss Quest actions: each is one atomic choice (see docs/architecture.md)."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.bossquest.cards import Spell, Weapon
+
+# --- a knight's choices -----------------------------------------------------
+
+
+@attrs.frozen
+class Ask:
+    """Ask the Armorer for `count` weapons (1-4), dealt face up."""
+
+    count: int
+
+
+@attrs.frozen
+class GoToWizard:
+    """Stop equipping; meet the Wizard (final for the round)."""
+
+
+@attrs.frozen
+class Activate:
+    """Activate the face-up spell in Wizard slot `slot`."""
+
+    slot: int
+
+
+@attrs.frozen
+class Discard:
+    """Discard the face-up spell in Wizard slot `slot` unused."""
+
+    slot: int
+
+
+@attrs.frozen
+class ActivateMystery:
+    """Activate the face-down mystery spell blind (BQ-7)."""
+
+
+@attrs.frozen
+class DiscardMystery:
+    """Discard the face-down mystery spell blind (BQ-7)."""
+
+
+@attrs.frozen
+class TargetKnight:
+    """The knight a dark spell is placed on (or swaps hidden weapons with)."""
+
+    seat: int
+
+
+@attrs.frozen
+class TargetWeapon:
+    """One's own weapon to swap with the top of the weapon deck (BQ-10)."""
+
+    weapon: Weapon
+
+
+@attrs.frozen
+class TargetSpell:
+    """The spell in play (index into `State.active`) to cancel (BQ-11)."""
+
+    index: int
+
+
+# --- chance outcomes --------------------------------------------------------
+
+
+@attrs.frozen
+class RevealBoss:
+    hp: int
+
+
+@attrs.frozen
+class LaySpell:
+    spell: Spell
+
+
+@attrs.frozen
+class RevealSpell:
+    """The mystery spell turns out to be `spell`."""
+
+    spell: Spell
+
+
+@attrs.frozen
+class DrawWeapon:
+    weapon: Weapon
+
+
+ACTION_TYPES: tuple[type, ...] = (
+    Ask,
+    GoToWizard,
+    Activate,
+    Discard,
+    ActivateMystery,
+    DiscardMystery,
+    TargetKnight,
+    TargetWeapon,
+    TargetSpell,
+    RevealBoss,
+    LaySpell,
+    RevealSpell,
+    DrawWeapon,
+)

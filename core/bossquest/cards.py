@@ -1,0 +1,201 @@
+"""Boss Quest components: weapons, spells and bosses (BQ-1, BQ-2)."""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+
+class Colour(enum.StrEnum):
+    """Weapon colours; the letter is how a monochrome terminal tells them apart.
+
+    The rulebook names blue and green only; the other three are house names
+    (ruling BQ-12 in docs/rulings.md).
+    """
+
+    RED = "R"
+    BLUE = "B"
+    YELLOW = "Y"
+    PURPLE = "P"
+    GREEN = "G"
+
+    @property
+    def label(self) -> str:
+        return self.name.capitalize()
+
+
+@attrs.frozen(order=True)
+class Weapon:
+    """A weapon card; each colour/value pair exists once, so it names itself."""
+
+    colour: Colour
+    value: int
+
+    @property
+    def code(self) -> str:
+        return f"{self.colour.value}{self.value}"
+
+    def __str__(self) -> str:
+        return self.code
+
+
+class SpellKind(enum.StrEnum):
+    # Light spells: placed next to the Boss, they affect everybody.
+    HP_PLUS_1 = "hp+1"
+    HP_PLUS_2 = "hp+2"
+    HP_MINUS_1 = "hp-1"
+    HP_MINUS_2 = "hp-2"
+    NEED_COLOUR = "need-colour"
+    NEED_PAIR = "need-pair"
+    NO_HEART_LOSS = "no-heart-loss"
+    CANCEL = "cancel"
+    EXTRA_KEY = "extra-key"
+    SECOND_CLOSEST = "second-closest"
+    FINAL_TURN = "final-turn"
+    # Dark spells: placed in front of one knight.
+    ATTACK_PLUS_1 = "atk+1"
+    ATTACK_PLUS_2 = "atk+2"
+    ATTACK_MINUS_1 = "atk-1"
+    ATTACK_MINUS_2 = "atk-2"
+    SWAP_HIDDEN = "swap-hidden"
+    SWAP_DECK = "swap-deck"
+
+
+DARK = frozenset(
+    {
+        SpellKind.ATTACK_PLUS_1,
+        SpellKind.ATTACK_PLUS_2,
+        SpellKind.ATTACK_MINUS_1,
+        SpellKind.ATTACK_MINUS_2,
+        SpellKind.SWAP_HIDDEN,
+        SpellKind.SWAP_DECK,
+    }
+)
+
+HP_CHANGE = {
+    SpellKind.HP_PLUS_1: 1,
+    SpellKind.HP_PLUS_2: 2,
+    SpellKind.HP_MINUS_1: -1,
+    SpellKind.HP_MINUS_2: -2,
+}
+
+ATTACK_CHANGE = {
+    SpellKind.ATTACK_PLUS_1: 1,
+    SpellKind.ATTACK_PLUS_2: 2,
+    SpellKind.ATTACK_MINUS_1: -1,
+    SpellKind.ATTACK_MINUS_2: -2,
+}
+
+_SHORT = {
+    SpellKind.HP_PLUS_1: "Boss HP +1",
+    SpellKind.HP_PLUS_2: "Boss HP +2",
+    SpellKind.HP_MINUS_1: "Boss HP -1",
+    SpellKind.HP_MINUS_2: "Boss HP -2",
+    SpellKind.NEED_PAIR: "Need 2 of a colour",
+    SpellKind.NO_HEART_LOSS: "No heart lost",
+    SpellKind.CANCEL: "Cancel a spell",
+    SpellKind.EXTRA_KEY: "Winner +1 key",
+    SpellKind.SECOND_CLOSEST: "2nd closest wins",
+    SpellKind.FINAL_TURN: "Final turn!",
+    SpellKind.ATTACK_PLUS_1: "Attack +1",
+    SpellKind.ATTACK_PLUS_2: "Attack +2",
+    SpellKind.ATTACK_MINUS_1: "Attack -1",
+    SpellKind.ATTACK_MINUS_2: "Attack -2",
+    SpellKind.SWAP_HIDDEN: "Swap hidden",
+    SpellKind.SWAP_DECK: "Swap with deck",
+}
+
+_TEXT = {
+    SpellKind.HP_PLUS_1: "Increases the Boss's HP by 1 this round.",
+    SpellKind.HP_PLUS_2: "Increases the Boss's HP by 2 this round.",
+    SpellKind.HP_MINUS_1: "Decreases the Boss's HP by 1 this round.",
+    SpellKind.HP_MINUS_2: "Decreases the Boss's HP by 2 this round.",
+    SpellKind.NEED_PAIR: "A knight without 2 weapons of one colour cannot win the round.",
+    SpellKind.NO_HEART_LOSS: "No one loses a heart this round.",
+    SpellKind.CANCEL: "Cancels a spell in play; both are discarded.",
+    SpellKind.EXTRA_KEY: "The winner of the round gains an extra key.",
+    SpellKind.SECOND_CLOSEST: "The 2nd closest knight wins the round.",
+    SpellKind.FINAL_TURN: "Everyone not yet at the Wizard takes one last action, then combat.",
+    SpellKind.ATTACK_PLUS_1: "A knight's attack strength +1 this round.",
+    SpellKind.ATTACK_PLUS_2: "A knight's attack strength +2 this round.",
+    SpellKind.ATTACK_MINUS_1: "A knight's attack strength -1 this round.",
+    SpellKind.ATTACK_MINUS_2: "A knight's attack strength -2 this round.",
+    SpellKind.SWAP_HIDDEN: "Swap your hidden weapon with another knight's hidden weapon.",
+    SpellKind.SWAP_DECK: "Swap one of your weapons with the top card of the weapon deck.",
+}
+
+
+@attrs.frozen(order=True)
+class Spell:
+    """A spell card; `colour` only for the "at least 1 weapon of colour" cards."""
+
+    kind: SpellKind
+    colour: Colour | None = None
+
+    @property
+    def dark(self) -> bool:
+        return self.kind in DARK
+
+    @property
+    def name(self) -> str:
+        if self.kind is SpellKind.NEED_COLOUR:
+            assert self.colour is not None
+            return f"Need {self.colour.label} ({self.colour.value})"
+        return _SHORT[self.kind]
+
+    @property
+    def text(self) -> str:
+        if self.kind is SpellKind.NEED_COLOUR:
+            assert self.colour is not None
+            return (
+                f"A knight without at least 1 {self.colour.label.lower()} "
+                f"({self.colour.value}) weapon cannot win the round."
+            )
+        return _TEXT[self.kind]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+BOSSES: tuple[int, ...] = tuple(range(14, 22))
+
+HEARTS_AT_START = 3
+KEY_SUPPLY = 20
+
+
+def weapons(with_green: bool) -> tuple[Weapon, ...]:
+    """The weapon deck (BQ-2): 5 colours x 1-7, green removed unless kept."""
+    colours = [c for c in Colour if with_green or c is not Colour.GREEN]
+    return tuple(sorted(Weapon(c, v) for c in colours for v in range(1, 8)))
+
+
+def spells(with_green: bool) -> tuple[Spell, ...]:
+    """The spell deck (BQ-1): 17 light + 6 dark; the green card only with green."""
+    light = [
+        Spell(SpellKind.HP_PLUS_1),
+        Spell(SpellKind.HP_PLUS_1),
+        Spell(SpellKind.HP_PLUS_2),
+        Spell(SpellKind.HP_MINUS_1),
+        Spell(SpellKind.HP_MINUS_1),
+        Spell(SpellKind.HP_MINUS_2),
+        *(Spell(SpellKind.NEED_COLOUR, c) for c in Colour if with_green or c is not Colour.GREEN),
+        Spell(SpellKind.NEED_PAIR),
+        Spell(SpellKind.NO_HEART_LOSS),
+        Spell(SpellKind.CANCEL),
+        Spell(SpellKind.EXTRA_KEY),
+        Spell(SpellKind.SECOND_CLOSEST),
+        Spell(SpellKind.FINAL_TURN),
+    ]
+    dark = [
+        Spell(k)
+        for k in (
+            SpellKind.ATTACK_PLUS_1,
+            SpellKind.ATTACK_PLUS_2,
+            SpellKind.ATTACK_MINUS_1,
+            SpellKind.ATTACK_MINUS_2,
+            SpellKind.SWAP_HIDDEN,
+            SpellKind.SWAP_DECK,
+        )
+    ]
+    return tuple(sorted(light + dark))

@@ -1,0 +1,836 @@
+"""Boss Quest rules: the base game for 2-5 knights.
+
+Citations: "BQ §<section>" is the rulebook (rules/boss-quest.txt); "BQ-n"
+is a ruling in docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from core.bossquest import cards
+from core.bossquest.actions import (
+    Activate,
+    ActivateMystery,
+    Ask,
+    Discard,
+    DiscardMystery,
+    DrawWeapon,
+    GoToWizard,
+    LaySpell,
+    RevealBoss,
+    RevealSpell,
+    TargetKnight,
+    TargetSpell,
+    TargetWeapon,
+)
+from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind, Weapon
+from core.bossquest.state import (
+    ActiveSpell,
+    Hidden,
+    Knight,
+    Options,
+    Phase,
+    RoundResult,
+    State,
+    Step,
+)
+from core.engine import (
+    CHANCE,
+    Category,
+    IllegalAction,
+    Outcome,
+    next_seat,
+    remove_one,
+    sorted_tuple,
+    uniform_draws,
+    winners_by,
+)
+
+ID = "boss-quest"
+TITLE = "Boss Quest"
+PLAYERS = range(2, 6)
+RULES_VERSION = 1
+
+#: BQ §2A: a knight asks for 1 to 4 weapons at a time.
+MAX_ASK = 4
+
+_CHANCE_PHASES = frozenset(
+    {
+        Phase.REVEAL_BOSS,
+        Phase.LAY_SPELLS,
+        Phase.DEAL,
+        Phase.DRAW,
+        Phase.REVEAL_MYSTERY,
+        Phase.SWAP_DRAW,
+        Phase.CLEAR_MYSTERY,
+    }
+)
+_TARGETED = frozenset(
+    {
+        SpellKind.ATTACK_PLUS_1,
+        SpellKind.ATTACK_PLUS_2,
+        SpellKind.ATTACK_MINUS_1,
+        SpellKind.ATTACK_MINUS_2,
+        SpellKind.SWAP_HIDDEN,
+        SpellKind.SWAP_DECK,
+        SpellKind.CANCEL,
+    }
+)
+
+evolve = attrs.evolve
+
+
+# ---------------------------------------------------------------------------
+# Numbers a player (and a screen) reads off the table.
+
+
+def with_green(players: int, options: Options) -> bool:
+    """BQ-2: green is out with 2-4 knights unless kept; always in with 5."""
+    return players >= 5 or options.keep_green
+
+
+def keys_to_win(players: int) -> int:
+    """BQ §Course of the game: 5 keys at 2-4 knights, 4 at 5."""
+    return 4 if players == 5 else 5
+
+
+def face_up_spells(state: State) -> int:
+    """BQ §Setup: one face-up spell per knight; 3 at two knights (BQ §2 Players)."""
+    if state.players == 2 and state.options.two_player_spells:
+        return 3
+    return state.players
+
+
+def current_hp(state: State) -> int:
+    """The Boss's HP with the light HP spells in play (0 before a Boss is out)."""
+    if state.boss is None:
+        return 0
+    return state.boss + sum(HP_CHANGE.get(a.spell.kind, 0) for a in state.active)
+
+
+def weapons_of(knight: Knight) -> tuple[Weapon | None, ...]:
+    """A knight's weapons, hidden card first (None where a view hides it)."""
+    hidden = () if knight.hidden is None else (knight.hidden.weapon,)
+    return hidden + knight.visible
+
+
+def strength(state: State, seat: int) -> int | None:
+    """Attack strength: weapons plus dark attack spells on the knight.
+
+    None when the state is a view that does not know the knight's hidden card.
+    """
+    total = 0
+    for weapon in weapons_of(state.knights[seat]):
+        if weapon is None:
+            return None
+        total += weapon.value
+    for a in state.active:
+        if a.target == seat:
+            total += ATTACK_CHANGE.get(a.spell.kind, 0)
+    return total
+
+
+def visible_strength(state: State, seat: int) -> int:
+    """What everyone can count of a knight: face-up weapons plus dark spells."""
+    total = sum(w.value for w in state.knights[seat].visible)
+    for a in state.active:
+        if a.target == seat:
+            total += ATTACK_CHANGE.get(a.spell.kind, 0)
+    return total
+
+
+def deck_size(state: State) -> int:
+    return len(state.weapon_deck) + len(state.deck_top)
+
+
+def meets_conditions(state: State, seat: int) -> bool:
+    """BQ §Spell effects: the colour and pair conditions of the light spells."""
+    hand = [w for w in weapons_of(state.knights[seat]) if w is not None]
+    colours = [w.colour for w in hand]
+    for a in state.active:
+        kind = a.spell.kind
+        if kind is SpellKind.NEED_COLOUR and a.spell.colour not in colours:
+            return False
+        if kind is SpellKind.NEED_PAIR and len(set(colours)) == len(colours):
+            return False
+    return True
+
+
+def _active_kinds(state: State) -> frozenset[SpellKind]:
+    return frozenset(a.spell.kind for a in state.active)
+
+
+# ---------------------------------------------------------------------------
+# The protocol.
+
+
+def setup(players: int, options: Options | None = None) -> State:
+    """BQ §Setup: three hearts each, the Boss and spell decks, seat 0 the
+    first Armorer (BQ-14). Nothing random has happened yet."""
+    options = options or Options()
+    if players not in PLAYERS:
+        raise IllegalAction(f"Boss Quest is for 2 to 5 knights, not {players}.")
+    green = with_green(players, options)
+    state = State(
+        players=players,
+        options=options,
+        knights=tuple(Knight(hearts=cards.HEARTS_AT_START, keys=0) for _ in range(players)),
+        phase=Phase.REVEAL_BOSS,
+        boss_deck=cards.BOSSES,
+        spell_deck=cards.spells(green),
+    )
+    return _collect_weapons(state)
+
+
+def to_act(state: State) -> frozenset[int]:
+    if state.phase is Phase.OVER:
+        return frozenset()
+    if state.phase in _CHANCE_PHASES:
+        return frozenset({CHANCE})
+    assert state.turn is not None
+    return frozenset({state.turn})
+
+
+def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
+    phase = state.phase
+    if phase is Phase.REVEAL_BOSS:
+        return tuple((RevealBoss(hp), p) for hp, p in uniform_draws(state.boss_deck))
+    if phase in (Phase.LAY_SPELLS, Phase.REVEAL_MYSTERY, Phase.CLEAR_MYSTERY):
+        kind = LaySpell if phase is Phase.LAY_SPELLS else RevealSpell
+        return tuple((kind(s), p) for s, p in uniform_draws(state.spell_deck))
+    if phase in (Phase.DEAL, Phase.DRAW, Phase.SWAP_DRAW):
+        if state.deck_top and state.deck_top[0].weapon is not None:
+            return ((DrawWeapon(state.deck_top[0].weapon), 1.0),)
+        # A view holds None for unknown cards: its belief is the unseen pool.
+        pool = state.weapon_deck if state.unseen is None else state.unseen
+        return tuple((DrawWeapon(w), p) for w, p in uniform_draws(pool))
+    return ()
+
+
+def legal_actions(state: State, seat: int) -> tuple[object, ...]:
+    if state.phase is not Phase.TURN or seat != state.turn:
+        return ()
+    knight = state.knights[seat]
+    if state.step is Step.CHOOSE:
+        hp = current_hp(state)
+        mine = strength(state, seat)
+        if mine is not None and mine > hp:
+            # BQ §2A, BQ-6: over the HP, the next action is the Wizard.
+            return (GoToWizard(),)
+        asks = tuple(Ask(n) for n in range(1, min(MAX_ASK, deck_size(state)) + 1))
+        return asks + (GoToWizard(),)
+    if state.step is Step.WIZARD:
+        actions: list[object] = []
+        for slot, spell in enumerate(state.offer):
+            if spell is not None and _usable(state, spell, seat):
+                actions.append(Activate(slot))
+        if state.mystery:
+            actions.append(ActivateMystery())
+        for slot, spell in enumerate(state.offer):
+            if spell is not None:
+                actions.append(Discard(slot))
+        if state.mystery:
+            actions.append(DiscardMystery())
+        return tuple(actions)
+    # Step.TARGET
+    spell = state.casting
+    assert spell is not None
+    kind = spell.kind
+    if kind is SpellKind.SWAP_HIDDEN:
+        return tuple(TargetKnight(s) for s in range(state.players) if s != seat)
+    if kind is SpellKind.SWAP_DECK:
+        return tuple(TargetWeapon(w) for w in weapons_of(knight) if w is not None)
+    if kind is SpellKind.CANCEL:
+        return tuple(TargetSpell(i) for i in range(len(state.active)))
+    return tuple(TargetKnight(s) for s in range(state.players))
+
+
+def _usable(state: State, spell: Spell, seat: int) -> bool:
+    """Whether activating `spell` could have an effect now (BQ-11, BQ-15)."""
+    if spell.kind is SpellKind.CANCEL:
+        return bool(state.active)
+    if spell.kind is SpellKind.SWAP_DECK:
+        return deck_size(state) > 0
+    return True
+
+
+def apply(state: State, seat: int, action: object) -> State:
+    """Apply one action; raises IllegalAction with a reason a person can read."""
+    if state.phase is Phase.OVER:
+        raise IllegalAction("The game is over.")
+    if seat == CHANCE:
+        if state.phase not in _CHANCE_PHASES:
+            raise IllegalAction("Nothing is being drawn now.")
+        if not any(a == action for a, p in chance_outcomes(state) if p > 0):
+            raise IllegalAction(f"{_card_name(action)} cannot be drawn now.")
+        return _apply_chance(state, action)
+    if seat not in to_act(state):
+        raise IllegalAction("It is not your turn.")
+    legal = legal_actions(state, seat)
+    if action not in legal:
+        raise IllegalAction(_why_illegal(state, seat, action))
+    return _apply_knight(state, seat, action)
+
+
+def _card_name(action: object) -> str:
+    for field in ("hp", "spell", "weapon"):
+        if hasattr(action, field):
+            return str(getattr(action, field))
+    return "That"
+
+
+def _why_illegal(state: State, seat: int, action: object) -> str:
+    if isinstance(action, Ask):
+        if state.step is not Step.CHOOSE:
+            return "You are at the Wizard: you can ask for no more weapons this round."
+        if not 1 <= action.count <= MAX_ASK:
+            return "Ask for 1 to 4 weapons."
+        if action.count > deck_size(state):
+            return f"The weapon deck holds only {deck_size(state)} cards."
+        return "Your strength exceeds the Boss's HP: you must go to the Wizard."
+    if isinstance(action, (Activate, Discard)):
+        if state.step is not Step.WIZARD:
+            return "Spells are chosen at the Wizard."
+        if not 0 <= action.slot < len(state.offer) or state.offer[action.slot] is None:
+            return "There is no spell in that place."
+        return "That spell would have no effect now; you may discard it."
+    if isinstance(action, (ActivateMystery, DiscardMystery)):
+        return "There is no mystery spell at the Wizard now."
+    if isinstance(action, (TargetKnight, TargetWeapon, TargetSpell)):
+        if state.step is not Step.TARGET:
+            return "No spell is waiting for a target."
+        return "That is not a possible target for this spell."
+    if isinstance(action, GoToWizard):
+        return "You are already at the Wizard."
+    return f"{type(action).__name__} is not a Boss Quest action."
+
+
+# ---------------------------------------------------------------------------
+# Chance.
+
+
+def _apply_chance(state: State, action: object) -> State:
+    phase = state.phase
+    if phase is Phase.REVEAL_BOSS:
+        assert isinstance(action, RevealBoss)
+        state = evolve(state, boss=action.hp, boss_deck=remove_one(state.boss_deck, action.hp))
+        return _refill_spell_deck(evolve(state, phase=Phase.LAY_SPELLS))
+    if phase is Phase.LAY_SPELLS:
+        assert isinstance(action, LaySpell)
+        state = evolve(
+            state,
+            offer=state.offer + (action.spell,),
+            spell_deck=remove_one(state.spell_deck, action.spell),
+        )
+        state = _refill_spell_deck(state)
+        if len(state.offer) == face_up_spells(state):
+            # BQ §Setup: plus one face-down mystery spell, left undrawn (BQ-13).
+            state = evolve(state, mystery=bool(state.spell_deck), phase=Phase.DEAL, dealt=0)
+        return state
+    assert isinstance(action, (DrawWeapon, RevealSpell))
+    if phase is Phase.DEAL:
+        return _deal(state, action.weapon)
+    if phase is Phase.DRAW:
+        return _draw(state, action.weapon)
+    if phase is Phase.SWAP_DRAW:
+        return _swap_with_deck(state, action.weapon)
+    spell = action.spell
+    state = evolve(state, spell_deck=remove_one(state.spell_deck, spell))
+    if phase is Phase.REVEAL_MYSTERY:
+        # BQ-7: activated blind, the card is turned and cast as it is.
+        state = evolve(state, phase=Phase.TURN)
+        if _usable(state, spell, state.turn):
+            return _cast(state, spell)
+        # BQ-15: a mystery spell that can do nothing is discarded.
+        return _finish_visit(
+            evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,)))
+        )
+    # CLEAR_MYSTERY: discarded blind at the Wizard, or unused at round end.
+    state = evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,)))
+    if state.turn is not None:
+        return _finish_visit(evolve(state, phase=Phase.TURN))
+    return _next_round(state)
+
+
+def _take_weapon(state: State, weapon: Weapon) -> tuple[State, frozenset[int]]:
+    """Take `weapon` off the deck: the known top card first (BQ-10). Returns
+    who had seen it there."""
+    if state.deck_top:
+        top = state.deck_top[0]
+        return evolve(state, deck_top=state.deck_top[1:]), top.known_to
+    return evolve(state, weapon_deck=remove_one(state.weapon_deck, weapon)), frozenset()
+
+
+def _deal(state: State, weapon: Weapon) -> State:
+    """BQ §1: a hidden card to everyone, then a visible card, from the
+    Armorer's left."""
+    state, _ = _take_weapon(state, weapon)
+    n = state.players
+    seat = next_seat(state.armorer, n, 1 + state.dealt % n)
+    knight = state.knights[seat]
+    if state.dealt < n:
+        knight = evolve(knight, hidden=Hidden(weapon, frozenset({seat})))
+    else:
+        knight = evolve(knight, visible=knight.visible + (weapon,))
+    state = _set_knight(state, seat, knight)
+    dealt = state.dealt + 1
+    if dealt < 2 * n:
+        return evolve(state, dealt=dealt)
+    # BQ §2: turns start with the knight to the Armorer's left.
+    return evolve(
+        state, dealt=dealt, phase=Phase.TURN, turn=next_seat(state.armorer, n), step=Step.CHOOSE
+    )
+
+
+def _draw(state: State, weapon: Weapon) -> State:
+    """BQ §2A: asked-for weapons arrive face up, one at a time."""
+    state, _ = _take_weapon(state, weapon)
+    seat = state.turn
+    assert seat is not None
+    knight = state.knights[seat]
+    state = _set_knight(state, seat, evolve(knight, visible=knight.visible + (weapon,)))
+    to_draw = state.to_draw - 1
+    if to_draw > 0 and deck_size(state) > 0:
+        return evolve(state, to_draw=to_draw)
+    state = evolve(state, to_draw=0, phase=Phase.TURN)
+    if state.final_turn:
+        # BQ §Spell effects, Final turn: that request was the knight's last action.
+        return _advance(_set_knight(state, seat, evolve(state.knights[seat], done=True)))
+    if all(k.done for s, k in enumerate(state.knights) if s != seat):
+        # BQ §2A: the last knight in phase A asks once, then goes to the Wizard.
+        return _arrive_at_wizard(state, seat)
+    return _advance(state)
+
+
+def _swap_with_deck(state: State, new: Weapon) -> State:
+    """BQ-10: the top card takes the swapped card's place and face; the
+    swapped card goes face down on top, known to those who had seen it."""
+    seat = state.turn
+    old = state.swap_weapon
+    assert seat is not None and old is not None
+    state, top_known = _take_weapon(state, new)
+    knight = state.knights[seat]
+    everyone = frozenset(range(state.players))
+    if knight.hidden is not None and knight.hidden.weapon == old:
+        old_known = knight.hidden.known_to
+        knight = evolve(knight, hidden=Hidden(new, top_known | {seat}))
+    else:
+        old_known = everyone
+        visible = tuple(new if w == old else w for w in knight.visible)
+        knight = evolve(knight, visible=visible)
+    state = _set_knight(state, seat, knight)
+    state = evolve(
+        state,
+        deck_top=(Hidden(old, old_known),) + state.deck_top,
+        swap_weapon=None,
+        phase=Phase.TURN,
+    )
+    # Once used, the swap spells are discarded (BQ §Spell effects).
+    return _finish_visit(_discard_casting(state))
+
+
+# ---------------------------------------------------------------------------
+# A knight's choices.
+
+
+def _apply_knight(state: State, seat: int, action: object) -> State:
+    if isinstance(action, Ask):
+        return evolve(state, phase=Phase.DRAW, to_draw=action.count)
+    if isinstance(action, GoToWizard):
+        return _arrive_at_wizard(state, seat)
+    if isinstance(action, Activate):
+        spell = state.offer[action.slot]
+        assert spell is not None
+        return _cast(_take_offer(state, action.slot), spell)
+    if isinstance(action, Discard):
+        spell = state.offer[action.slot]
+        assert spell is not None
+        state = _take_offer(state, action.slot)
+        return _finish_visit(
+            evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,)))
+        )
+    if isinstance(action, ActivateMystery):
+        return evolve(state, mystery=False, phase=Phase.REVEAL_MYSTERY)
+    if isinstance(action, DiscardMystery):
+        # BQ-13: discarded blind, the card is turned as it joins the discards.
+        return evolve(state, mystery=False, phase=Phase.CLEAR_MYSTERY)
+    if isinstance(action, TargetKnight):
+        spell = state.casting
+        assert spell is not None
+        if spell.kind is SpellKind.SWAP_HIDDEN:
+            return _finish_visit(_discard_casting(_swap_hidden(state, seat, action.seat)))
+        state = evolve(
+            state, active=state.active + (ActiveSpell(spell, action.seat),), casting=None
+        )
+        return _finish_visit(state)
+    if isinstance(action, TargetWeapon):
+        return evolve(state, swap_weapon=action.weapon, phase=Phase.SWAP_DRAW)
+    assert isinstance(action, TargetSpell)
+    # BQ §Spell effects, BQ-11: both the cancelled spell and Cancel are discarded.
+    cancelled = state.active[action.index]
+    active = state.active[: action.index] + state.active[action.index + 1 :]
+    state = evolve(state, active=active)
+    if cancelled.spell.kind is SpellKind.FINAL_TURN:
+        state = evolve(state, final_turn=False)  # BQ-16
+    state = evolve(state, spell_discard=sorted_tuple(state.spell_discard + (cancelled.spell,)))
+    return _finish_visit(_discard_casting(state))
+
+
+def _take_offer(state: State, slot: int) -> State:
+    offer = state.offer[:slot] + (None,) + state.offer[slot + 1 :]
+    return evolve(state, offer=offer)
+
+
+def _arrive_at_wizard(state: State, seat: int) -> State:
+    """BQ §2B: the knight meets the Wizard and must use or discard a spell."""
+    state = _set_knight(state, seat, evolve(state.knights[seat], at_wizard=True))
+    state = evolve(state, phase=Phase.TURN, turn=seat, step=Step.WIZARD)
+    if not state.mystery and all(s is None for s in state.offer):
+        return _finish_visit(state)  # nothing left to choose (not in the base game)
+    return state
+
+
+def _cast(state: State, spell: Spell) -> State:
+    """BQ §Spell effects A: a targeted spell waits for its target; a light
+    spell goes next to the Boss at once."""
+    if spell.kind in _TARGETED:
+        return evolve(state, casting=spell, step=Step.TARGET)
+    state = evolve(state, active=state.active + (ActiveSpell(spell),), casting=None)
+    if spell.kind is SpellKind.FINAL_TURN:
+        state = evolve(state, final_turn=True)
+    return _finish_visit(state)
+
+
+def _discard_casting(state: State) -> State:
+    assert state.casting is not None
+    return evolve(
+        state,
+        spell_discard=sorted_tuple(state.spell_discard + (state.casting,)),
+        casting=None,
+    )
+
+
+def _swap_hidden(state: State, seat: int, other: int) -> State:
+    """BQ §Spell effects: swap hidden weapons. Each knight sees the card they
+    receive; whoever knew a card still knows it."""
+    mine = state.knights[seat].hidden
+    theirs = state.knights[other].hidden
+    assert mine is not None and theirs is not None
+    state = _set_knight(
+        state,
+        seat,
+        evolve(state.knights[seat], hidden=Hidden(theirs.weapon, theirs.known_to | {seat})),
+    )
+    return _set_knight(
+        state,
+        other,
+        evolve(state.knights[other], hidden=Hidden(mine.weapon, mine.known_to | {other})),
+    )
+
+
+def _finish_visit(state: State) -> State:
+    seat = state.turn
+    assert seat is not None
+    knight = evolve(state.knights[seat], at_wizard=True, done=True)
+    state = evolve(_set_knight(state, seat, knight), casting=None, step=Step.CHOOSE)
+    return _advance(state)
+
+
+def _advance(state: State) -> State:
+    """The next knight to the left who still plays this round, or combat."""
+    assert state.turn is not None
+    n = state.players
+    for step in range(1, n + 1):
+        seat = next_seat(state.turn, n, step)
+        if not state.knights[seat].done:
+            return evolve(state, turn=seat, step=Step.CHOOSE, phase=Phase.TURN)
+    return _combat(state)
+
+
+def _set_knight(state: State, seat: int, knight: Knight) -> State:
+    knights = state.knights[:seat] + (knight,) + state.knights[seat + 1 :]
+    return evolve(state, knights=knights)
+
+
+# ---------------------------------------------------------------------------
+# Combat and the end of a round.
+
+
+def _combat(state: State) -> State:
+    """BQ §3 Combat, BQ-8, BQ-9."""
+    n = state.players
+    hp = current_hp(state)
+    kinds = _active_kinds(state)
+    strengths = tuple(strength(state, s) or 0 for s in range(n))
+    eliminated = tuple(
+        "over" if strengths[s] > hp else ("" if meets_conditions(state, s) else "spell")
+        for s in range(n)
+    )
+    no_loss = SpellKind.NO_HEART_LOSS in kinds
+    hearts_lost = tuple(
+        1 if eliminated[s] == "over" and not no_loss and state.knights[s].hearts > 0 else 0
+        for s in range(n)
+    )
+    contenders = [s for s in range(n) if not eliminated[s]]
+    # Closest to the HP first; a tie goes to the fewest weapon cards.
+    rank = {s: (hp - strengths[s], state.knights[s].card_count) for s in contenders}
+    places = sorted(set(rank.values()))
+    place = 1 if SpellKind.SECOND_CLOSEST in kinds else 0
+    winners = frozenset(s for s in contenders if len(places) > place and rank[s] == places[place])
+    per_win = 2 if SpellKind.EXTRA_KEY in kinds else 1
+    perfect = frozenset(s for s in contenders if strengths[s] == hp)
+    gained = tuple((per_win if s in winners else 0) + (1 if s in perfect else 0) for s in range(n))
+    knights = tuple(
+        evolve(k, hearts=k.hearts - hearts_lost[s], keys=k.keys + gained[s])
+        for s, k in enumerate(state.knights)
+    )
+    result = RoundResult(
+        round=state.round,
+        boss=state.boss or 0,
+        hp=hp,
+        equipment=tuple(tuple(w for w in weapons_of(k) if w is not None) for k in state.knights),
+        strengths=strengths,
+        eliminated=eliminated,
+        winners=winners,
+        perfect=perfect,
+        keys_gained=gained,
+        hearts_lost=hearts_lost,
+        spells=state.active,
+        keys_after=tuple(k.keys for k in knights),
+        hearts_after=tuple(k.hearts for k in knights),
+    )
+    # BQ §New round: the Boss and every spell of the round are discarded.
+    used = state.active
+    leftovers = tuple(s for s in state.offer if s is not None)
+    state = evolve(
+        state,
+        knights=knights,
+        history=state.history + (result,),
+        turn=None,
+        step=Step.CHOOSE,
+        boss_discard=sorted_tuple(state.boss_discard + ((state.boss,) if state.boss else ())),
+        spell_discard=sorted_tuple(state.spell_discard + leftovers + tuple(a.spell for a in used)),
+        offer=(),
+        active=(),
+        final_turn=False,
+    )
+    # BQ-9: combat resolves whole, then the end of the game is checked.
+    if any(k.hearts == 0 for k in knights) or any(k.keys >= keys_to_win(n) for k in knights):
+        return evolve(state, phase=Phase.OVER)
+    if state.mystery:
+        return evolve(state, mystery=False, phase=Phase.CLEAR_MYSTERY)
+    return _next_round(state)
+
+
+def _next_round(state: State) -> State:
+    """BQ §New round: next Boss, new spells, the Armorer moves left, the
+    weapons are gathered and reshuffled."""
+    state = evolve(
+        state,
+        round=state.round + 1,
+        armorer=next_seat(state.armorer, state.players),
+        phase=Phase.REVEAL_BOSS,
+        boss=None,
+    )
+    return _collect_weapons(state)
+
+
+def _collect_weapons(state: State) -> State:
+    green = with_green(state.players, state.options)
+    knights = tuple(
+        evolve(k, hidden=None, visible=(), at_wizard=False, done=False) for k in state.knights
+    )
+    state = evolve(
+        state,
+        knights=knights,
+        weapon_deck=cards.weapons(green),
+        deck_top=(),
+        dealt=0,
+        to_draw=0,
+        casting=None,
+        swap_weapon=None,
+    )
+    if not state.boss_deck:
+        # BQ §New round: a spent deck is rebuilt from its discards.
+        state = evolve(state, boss_deck=state.boss_discard, boss_discard=())
+    return state
+
+
+def _refill_spell_deck(state: State) -> State:
+    if state.spell_deck:
+        return state
+    return evolve(state, spell_deck=state.spell_discard, spell_discard=())
+
+
+# ---------------------------------------------------------------------------
+# Views, outcome and the table's log.
+
+
+def view(state: State, seat: int | None) -> State:
+    """What `seat` may know (None: a spectator). Every card it cannot see is
+    None, and `unseen` pools them all, so nothing follows by subtraction."""
+    unseen: list[Weapon] = list(state.unseen or ())
+
+    def hide(card: Hidden) -> Hidden:
+        if card.weapon is None or seat in card.known_to:
+            return card
+        unseen.append(card.weapon)
+        return Hidden(None, card.known_to)
+
+    knights = tuple(
+        k if k.hidden is None else evolve(k, hidden=hide(k.hidden)) for k in state.knights
+    )
+    deck_top = tuple(hide(c) for c in state.deck_top)
+    unseen.extend(w for w in state.weapon_deck if w is not None)
+    swap_weapon = state.swap_weapon
+    if swap_weapon is not None and swap_weapon in unseen:
+        swap_weapon = None
+    return evolve(
+        state,
+        knights=knights,
+        deck_top=deck_top,
+        weapon_deck=(None,) * len(state.weapon_deck),
+        swap_weapon=swap_weapon,
+        unseen=sorted_tuple(unseen),
+    )
+
+
+def outcome(state: State) -> Outcome | None:
+    """BQ §End of the game, BQ-9, BQ-17: most keys, then most hearts; a knight
+    who lost their last heart cannot win."""
+    if state.phase is not Phase.OVER:
+        return None
+    n = state.players
+    keys = tuple(k.keys for k in state.knights)
+    hearts = tuple(k.hearts for k in state.knights)
+    alive = [s for s in range(n) if hearts[s] > 0] or list(range(n))
+    winners = winners_by(tuple((keys[s], hearts[s]) for s in range(n)), alive)
+    rounds_won = tuple(sum(1 for r in state.history if s in r.winners) for s in range(n))
+    perfects = tuple(sum(1 for r in state.history if s in r.perfect) for s in range(n))
+    notes: list[str] = []
+    fallen = [s for s in range(n) if hearts[s] == 0]
+    if fallen and len(alive) < n:
+        notes.append("A knight who lost their last heart has lost the game (BQ-17).")
+    best_keys = max(keys[s] for s in alive)
+    if sum(1 for s in alive if keys[s] == best_keys) > 1:
+        notes.append("Tied on keys: the most hearts wins; still tied, all win.")
+    return Outcome(
+        scores=keys,
+        winners=winners,
+        breakdown=(
+            Category("Keys", keys),
+            Category("Hearts", hearts),
+            Category("Rounds won", rounds_won),
+            Category("Perfects", perfects),
+        ),
+        notes=tuple(notes),
+    )
+
+
+def describe(state: State, seat: int, action: object, names: Sequence[str] | None = None) -> str:
+    """One public log line for `action` applied to `state` by `seat`. Never
+    names a card that is dealt or swapped face down."""
+    name = _namer(state, names)
+    who = name(state.turn) if state.turn is not None else ""
+    if isinstance(action, RevealBoss):
+        return f"Round {state.round}: a Boss with {action.hp} HP appears."
+    if isinstance(action, LaySpell):
+        return f"The Wizard offers {action.spell}."
+    if isinstance(action, RevealSpell):
+        if state.phase is Phase.REVEAL_MYSTERY:
+            line = f"The mystery spell is {action.spell}."
+        else:
+            line = f"The mystery spell was {action.spell}; it is discarded."
+        return _with_combat(state, seat, action, line, name)
+    if isinstance(action, DrawWeapon):
+        if state.phase is Phase.DEAL:
+            n = state.players
+            target = next_seat(state.armorer, n, 1 + state.dealt % n)
+            if state.dealt < n:
+                return f"{name(target)} is dealt a hidden weapon."
+            return f"{name(target)} is dealt {action.weapon}."
+        if state.phase is Phase.SWAP_DRAW:
+            assert state.turn is not None
+            knight = state.knights[state.turn]
+            if knight.hidden is not None and knight.hidden.weapon == state.swap_weapon:
+                line = f"{who} takes the deck's top card face down."
+            else:
+                line = f"{who} takes {action.weapon} from the deck."
+            return _with_combat(state, seat, action, line, name)
+        return _with_combat(state, seat, action, f"{who} receives {action.weapon}.", name)
+    if isinstance(action, Ask):
+        s = "s" if action.count > 1 else ""
+        return f"{who} asks for {action.count} weapon{s}."
+    if isinstance(action, GoToWizard):
+        return f"{who} goes to the Wizard."
+    if isinstance(action, Activate):
+        line = f"{who} activates {state.offer[action.slot]}."
+        return _with_combat(state, seat, action, line, name)
+    if isinstance(action, Discard):
+        line = f"{who} discards {state.offer[action.slot]}."
+        return _with_combat(state, seat, action, line, name)
+    if isinstance(action, ActivateMystery):
+        return f"{who} activates the mystery spell blind."
+    if isinstance(action, DiscardMystery):
+        return f"{who} discards the mystery spell blind."
+    if isinstance(action, TargetKnight):
+        spell = state.casting
+        if spell is not None and spell.kind is SpellKind.SWAP_HIDDEN:
+            line = f"{who} swaps hidden weapons with {name(action.seat)}."
+        else:
+            line = f"{spell} goes on {name(action.seat)}."
+        return _with_combat(state, seat, action, line, name)
+    if isinstance(action, TargetWeapon):
+        knight = state.knights[state.turn] if state.turn is not None else None
+        if (
+            knight is not None
+            and knight.hidden is not None
+            and knight.hidden.weapon == action.weapon
+        ):
+            return f"{who} swaps their hidden weapon with the deck's top card."
+        return f"{who} swaps {action.weapon} with the deck's top card."
+    if isinstance(action, TargetSpell):
+        line = f"{who} cancels {state.active[action.index].spell}."
+        return _with_combat(state, seat, action, line, name)
+    return f"{who}: {action}"
+
+
+def _namer(state: State, names: Sequence[str] | None):
+    def name(seat: int | None) -> str:
+        if seat is None:
+            return "?"
+        if names is not None and seat < len(names):
+            return names[seat]
+        return f"Knight {seat + 1}"
+
+    return name
+
+
+def _with_combat(state: State, seat: int, action: object, line: str, name) -> str:
+    """Append the combat summary when this action ends the round."""
+    try:
+        after = apply(state, seat, action)
+    except IllegalAction:
+        return line
+    if len(after.history) == len(state.history):
+        return line
+    return f"{line} {combat_summary(after.history[-1], name)}"
+
+
+def combat_summary(result: RoundResult, name) -> str:
+    """BQ §3: the round's combat in one sentence."""
+    parts = []
+    for s, value in enumerate(result.strengths):
+        note = {"over": " over", "spell": " out (spell)"}.get(result.eliminated[s], "")
+        parts.append(f"{name(s)} {value}{note}")
+    line = f"Combat vs {result.hp} HP: " + ", ".join(parts) + "."
+    if result.winners:
+        line += " " + " and ".join(name(s) for s in sorted(result.winners)) + " win the round."
+    else:
+        line += " Nobody wins the round."
+    for s in sorted(result.perfect):
+        line += f" PERFECT for {name(s)}."
+    return line

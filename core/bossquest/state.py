@@ -1,0 +1,141 @@
+"""Boss Quest state: one immutable record of the whole table.
+
+A view (`rules.view`) is the same type with what a seat may not know set to
+``None`` and `unseen` listing every card that could fill those gaps.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from core.bossquest.cards import Spell, Weapon
+
+
+@attrs.frozen
+class Options:
+    """The rulebook's standard game; fields are its choices and variants."""
+
+    #: BQ-2: with 2-4 players the green weapons and the green spell are out
+    #: unless this is set. With 5 players they are always in.
+    keep_green: bool = False
+    #: The rulebook's 2-player rule: lay out 3 spells face up (not 2) and the
+    #: mystery spell. Off plays the plain "one per player" layout.
+    two_player_spells: bool = True
+
+
+class Phase(enum.StrEnum):
+    REVEAL_BOSS = "reveal-boss"  # CHANCE: turn the next Boss card
+    LAY_SPELLS = "lay-spells"  # CHANCE: lay the Wizard's face-up spells
+    DEAL = "deal"  # CHANCE: a hidden then a visible weapon for everyone
+    TURN = "turn"  # the knight in `turn` decides (see `step`)
+    DRAW = "draw"  # CHANCE: the weapons the knight in `turn` asked for
+    REVEAL_MYSTERY = "reveal-mystery"  # CHANCE: turn the activated mystery spell
+    SWAP_DRAW = "swap-draw"  # CHANCE: the deck's top card for "swap with deck"
+    CLEAR_MYSTERY = "clear-mystery"  # CHANCE: an unused mystery spell is turned and discarded
+    OVER = "over"
+
+
+class Step(enum.StrEnum):
+    CHOOSE = "choose"  # ask for weapons or go to the Wizard
+    WIZARD = "wizard"  # activate or discard a spell
+    TARGET = "target"  # choose the target of `casting`
+
+
+@attrs.frozen
+class Hidden:
+    """A face-down weapon and who has seen it (its owner always has)."""
+
+    weapon: Weapon | None
+    known_to: frozenset[int]
+
+
+@attrs.frozen
+class Knight:
+    hearts: int
+    keys: int
+    hidden: Hidden | None = None
+    visible: tuple[Weapon, ...] = ()
+    #: At the Wizard (phase B): asks for no more weapons this round.
+    at_wizard: bool = False
+    #: Takes no further action this round (visited the Wizard, or spent
+    #: their last action of a "Final turn").
+    done: bool = False
+
+    @property
+    def card_count(self) -> int:
+        return len(self.visible) + (1 if self.hidden is not None else 0)
+
+
+@attrs.frozen
+class ActiveSpell:
+    """A spell in play this round: next to the Boss (`target` None) or in
+    front of knight `target`."""
+
+    spell: Spell
+    target: int | None = None
+
+
+@attrs.frozen
+class RoundResult:
+    """What combat revealed and decided; public once the round is fought."""
+
+    round: int
+    boss: int
+    hp: int
+    #: every knight's weapons, hidden card first, all face up at combat
+    equipment: tuple[tuple[Weapon, ...], ...]
+    strengths: tuple[int, ...]
+    #: per knight: "" (in contention), "over" (exceeded the HP) or
+    #: "spell" (an active spell's condition not met)
+    eliminated: tuple[str, ...]
+    winners: frozenset[int]
+    perfect: frozenset[int]
+    keys_gained: tuple[int, ...]
+    hearts_lost: tuple[int, ...]
+    spells: tuple[ActiveSpell, ...]
+    #: keys and hearts after the round, for the results chart
+    keys_after: tuple[int, ...]
+    hearts_after: tuple[int, ...]
+
+
+@attrs.frozen
+class State:
+    players: int
+    options: Options
+    knights: tuple[Knight, ...]
+    phase: Phase
+    round: int = 1
+    armorer: int = 0
+    #: the knight to act in TURN (and whose draws DRAW and SWAP_DRAW make)
+    turn: int | None = None
+    step: Step = Step.CHOOSE
+    #: weapons still owed by DRAW
+    to_draw: int = 0
+    #: deal progress: 0..2n-1 (hidden round, then visible round)
+    dealt: int = 0
+    boss: int | None = None
+    boss_deck: tuple[int, ...] = ()  # unordered; its contents are public
+    boss_discard: tuple[int, ...] = ()
+    #: the unordered weapon deck; None for cards a view does not know
+    weapon_deck: tuple[Weapon | None, ...] = ()
+    #: cards known to lie on top of the deck (BQ-10), the top first
+    deck_top: tuple[Hidden, ...] = ()
+    spell_deck: tuple[Spell, ...] = ()  # unordered; its contents are public
+    spell_discard: tuple[Spell, ...] = ()
+    #: the Wizard's face-up spells by slot; None once taken
+    offer: tuple[Spell | None, ...] = ()
+    #: a face-down mystery spell lies at the Wizard. It is not drawn from
+    #: the spell deck until it is activated or cleared, so no one (not even
+    #: the state) knows it before then.
+    mystery: bool = False
+    active: tuple[ActiveSpell, ...] = ()
+    #: the spell being cast while `step` is TARGET (or being revealed)
+    casting: Spell | None = None
+    #: the weapon chosen for "swap with deck", waiting for SWAP_DRAW
+    swap_weapon: Weapon | None = None
+    final_turn: bool = False
+    history: tuple[RoundResult, ...] = ()
+    #: views only: every card that could fill a None above, sorted
+    unseen: tuple[Weapon, ...] | None = None

@@ -1,0 +1,124 @@
+"""The rules-core protocol every game satisfies.
+
+A game is a set of pure functions over immutable states (see
+docs/architecture.md). Chance is a seat: when the next step is random,
+`to_act` returns ``{CHANCE}`` and `chance_outcomes` lists what may happen;
+the table (outside the core) samples one and `apply`s it like any action.
+The core therefore never holds a random generator, a seed or a deck order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+
+#: The seat that owns every random step (draws, deals, shuffles).
+CHANCE = -1
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message is for a player."""
+
+
+@attrs.frozen
+class Category:
+    """One line of a score pad: a name and a value per seat."""
+
+    name: str
+    values: tuple[int, ...]
+
+
+@attrs.frozen
+class Outcome:
+    """The end of a match.
+
+    ``scores`` orders the seats (higher is better); ``winners`` may hold
+    several seats (a shared win); ``breakdown`` is the score pad, category by
+    category, in the order a player reads it; ``notes`` are lines the score
+    sheet shows verbatim (tie-breaks, choices the game made for a player).
+    """
+
+    scores: tuple[int, ...]
+    winners: frozenset[int]
+    breakdown: tuple[Category, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What `core.GAMES` holds for each game (one object per game package)."""
+
+    id: str
+    title: str
+    players: range
+    #: attrs class whose defaults are the rulebook's standard game.
+    Options: type
+    #: attrs class of the full state (views are the same type).
+    State: type
+    #: every concrete action class, for (un)structuring journals.
+    action_types: tuple[type, ...]
+    #: rules version: bump when a rule change would replay old journals
+    #: differently.
+    rules_version: int
+
+    def setup(self, players: int, options: Any) -> Any: ...
+
+    def to_act(self, state: Any) -> frozenset[int]: ...
+
+    def legal_actions(self, state: Any, seat: int) -> tuple[Any, ...]: ...
+
+    def chance_outcomes(self, state: Any) -> tuple[tuple[Any, float], ...]: ...
+
+    def apply(self, state: Any, seat: int, action: Any) -> Any: ...
+
+    def view(self, state: Any, seat: int | None) -> Any: ...
+
+    def outcome(self, state: Any) -> Outcome | None: ...
+
+    def describe(self, state: Any, seat: int, action: Any) -> str: ...
+
+
+# ---------------------------------------------------------------------------
+# Small helpers the game packages share.
+
+
+def sorted_tuple(items: Iterable[Any]) -> tuple[Any, ...]:
+    """A multiset as a canonical tuple, so equal piles compare equal."""
+    return tuple(sorted(items))
+
+
+def remove_one(items: tuple[Any, ...], item: Any) -> tuple[Any, ...]:
+    """`items` without one copy of `item` (ValueError when absent)."""
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
+def uniform_draws(pool: tuple[Any, ...]) -> tuple[tuple[Any, float], ...]:
+    """Chance outcomes for drawing one card from an unordered pile.
+
+    Equal cards are merged, with their probability summed, so the list is
+    short and a sampler picks by weight.
+    """
+    if not pool:
+        return ()
+    counts: dict[Any, int] = {}
+    for card in pool:
+        counts[card] = counts.get(card, 0) + 1
+    total = len(pool)
+    return tuple((card, n / total) for card, n in sorted(counts.items()))
+
+
+def next_seat(seat: int, players: int, step: int = 1) -> int:
+    """The seat `step` places to the left (seats sit clockwise in order)."""
+    return (seat + step) % players
+
+
+def winners_by(keys: tuple[tuple[Any, ...], ...], eligible: Iterable[int]) -> frozenset[int]:
+    """Seats among `eligible` whose sort key is the greatest (ties share)."""
+    seats = list(eligible)
+    if not seats:
+        return frozenset()
+    best = max(keys[s] for s in seats)
+    return frozenset(s for s in seats if keys[s] == best)

@@ -1,0 +1,1 @@
+"""Overtable's Textual app: screens per game, shared widgets, the CLI."""

@@ -1,0 +1,65 @@
+"""The base of every game screen: the contract between the app shell and a
+game's own screen module.
+
+The shell (tui/app.py, tui/table.py) owns the match: it samples chance,
+runs bots in workers, appends the journal, handles undo and the hand-over
+screen. A game screen only renders a view and offers the legal actions the
+core lists; it never decides a rule.
+
+A subclass implements `show(update)` and calls `self.play(action)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+from textual.screen import Screen
+
+
+@attrs.frozen
+class TableUpdate:
+    """Everything a game screen needs to redraw, from one seat's side."""
+
+    #: the seat whose view this is (None: a spectator, nobody's secrets)
+    seat: int | None
+    #: `game.view(state, seat)`: the only state a screen ever sees
+    view: Any
+    #: legal actions for `seat` now; empty when it is not their decision
+    legal: tuple[Any, ...]
+    #: seats that owe a decision now (CHANCE while something is drawn)
+    to_act: frozenset[int]
+    #: players' names by seat
+    names: tuple[str, ...]
+    #: which seats are bots
+    bots: frozenset[int]
+    #: public log lines so far (`game.describe`), oldest first
+    log: tuple[str, ...]
+    #: a bot is thinking (its seat), for a "thinking…" indicator
+    thinking: int | None = None
+    #: the seat may take back its last action(s) now
+    can_undo: bool = False
+
+
+class GameScreen(Screen):
+    """Base of a game's screen. The shell constructs it with the table."""
+
+    #: the game id this screen plays (a key of core.GAMES)
+    game_id: str = ""
+
+    def __init__(self, table: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        #: tui.table.Table: the live match (read-only for the screen)
+        self.table = table
+        self.update: TableUpdate | None = None
+
+    def show(self, update: TableUpdate) -> None:
+        """Redraw from `update`. Called by the shell after every change."""
+        raise NotImplementedError
+
+    def play(self, action: Any) -> None:
+        """Submit `action` for the seat being shown. The shell checks it
+        with the rules; an illegal action is refused with a notice."""
+        if self.update is None or self.update.seat is None:
+            return
+        self.table.submit(self.update.seat, action)
