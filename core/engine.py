@@ -84,6 +84,19 @@ class Game(Protocol):
 # Small helpers the game packages share.
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def evolve(inst: Any, **changes: Any) -> Any:
+    """`attrs.evolve` for the rules' hot paths: the field names are looked up
+    once per class rather than on every call (about twice as fast)."""
+    cls = inst.__class__
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(a.name for a in attrs.fields(cls))
+    return cls(*[changes[n] if n in changes else getattr(inst, n) for n in names])
+
+
 def sorted_tuple(items: Iterable[Any]) -> tuple[Any, ...]:
     """A multiset as a canonical tuple, so equal piles compare equal."""
     return tuple(sorted(items))
@@ -99,7 +112,8 @@ def uniform_draws(pool: tuple[Any, ...]) -> tuple[tuple[Any, float], ...]:
     """Chance outcomes for drawing one card from an unordered pile.
 
     Equal cards are merged, with their probability summed, so the list is
-    short and a sampler picks by weight.
+    short and a sampler picks by weight. The order is the pile's own, so a
+    seeded sampler replays the same draws.
     """
     if not pool:
         return ()
@@ -107,7 +121,7 @@ def uniform_draws(pool: tuple[Any, ...]) -> tuple[tuple[Any, float], ...]:
     for card in pool:
         counts[card] = counts.get(card, 0) + 1
     total = len(pool)
-    return tuple((card, n / total) for card, n in sorted(counts.items()))
+    return tuple((card, n / total) for card, n in counts.items())
 
 
 def next_seat(seat: int, players: int, step: int = 1) -> int:

@@ -25,12 +25,17 @@ class Colour(enum.StrEnum):
         return self.name.capitalize()
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(cache_hash=True)
 class Weapon:
     """A weapon card; each colour/value pair exists once, so it names itself."""
 
     colour: Colour
     value: int
+
+    # Hand-written ordering: attrs' generic one is the hot spot of sorting
+    # piles in playouts.
+    def __lt__(self, other: Weapon) -> bool:
+        return (self.colour, self.value) < (other.colour, other.value)
 
     @property
     def code(self) -> str:
@@ -126,12 +131,15 @@ _TEXT = {
 }
 
 
-@attrs.frozen(order=True)
+@attrs.frozen
 class Spell:
     """A spell card; `colour` only for the "at least 1 weapon of colour" cards."""
 
     kind: SpellKind
     colour: Colour | None = None
+
+    def __lt__(self, other: Spell) -> bool:
+        return (self.kind, self.colour or "") < (other.kind, other.colour or "")
 
     @property
     def dark(self) -> bool:

@@ -7,8 +7,7 @@ is a ruling in docs/rulings.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import attrs
+from itertools import repeat
 
 from core.bossquest import cards
 from core.bossquest.actions import (
@@ -42,6 +41,7 @@ from core.engine import (
     Category,
     IllegalAction,
     Outcome,
+    evolve,
     next_seat,
     remove_one,
     sorted_tuple,
@@ -80,7 +80,9 @@ _TARGETED = frozenset(
     }
 )
 
-evolve = attrs.evolve
+
+#: one DrawWeapon per card, built once: listing draws is the playouts' hot path
+_DRAWS = {w: DrawWeapon(w) for w in cards.weapons(True)}
 
 
 # ---------------------------------------------------------------------------
@@ -206,7 +208,10 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
             return ((DrawWeapon(state.deck_top[0].weapon), 1.0),)
         # A view holds None for unknown cards: its belief is the unseen pool.
         pool = state.weapon_deck if state.unseen is None else state.unseen
-        return tuple((DrawWeapon(w), p) for w, p in uniform_draws(pool))
+        if not pool:
+            return ()
+        p = 1 / len(pool)  # every weapon card is unique
+        return tuple(zip(map(_DRAWS.__getitem__, pool), repeat(p)))
     return ()
 
 
@@ -264,7 +269,7 @@ def apply(state: State, seat: int, action: object) -> State:
     if seat == CHANCE:
         if state.phase not in _CHANCE_PHASES:
             raise IllegalAction("Nothing is being drawn now.")
-        if not any(a == action for a, p in chance_outcomes(state) if p > 0):
+        if not _chance_possible(state, action):
             raise IllegalAction(f"{_card_name(action)} cannot be drawn now.")
         return _apply_chance(state, action)
     if seat not in to_act(state):
@@ -273,6 +278,22 @@ def apply(state: State, seat: int, action: object) -> State:
     if action not in legal:
         raise IllegalAction(_why_illegal(state, seat, action))
     return _apply_knight(state, seat, action)
+
+
+def _chance_possible(state: State, action: object) -> bool:
+    """Whether `action` is among `chance_outcomes(state)`, without listing them."""
+    phase = state.phase
+    if phase is Phase.REVEAL_BOSS:
+        return isinstance(action, RevealBoss) and action.hp in state.boss_deck
+    if phase is Phase.LAY_SPELLS:
+        return isinstance(action, LaySpell) and action.spell in state.spell_deck
+    if phase in (Phase.REVEAL_MYSTERY, Phase.CLEAR_MYSTERY):
+        return isinstance(action, RevealSpell) and action.spell in state.spell_deck
+    if not isinstance(action, DrawWeapon):
+        return False
+    if state.deck_top:
+        return action.weapon == state.deck_top[0].weapon
+    return action.weapon in state.weapon_deck
 
 
 def _card_name(action: object) -> str:
@@ -611,6 +632,7 @@ def _combat(state: State) -> State:
         history=state.history + (result,),
         turn=None,
         step=Step.CHOOSE,
+        boss=None,
         boss_discard=sorted_tuple(state.boss_discard + ((state.boss,) if state.boss else ())),
         spell_discard=sorted_tuple(state.spell_discard + leftovers + tuple(a.spell for a in used)),
         offer=(),

@@ -1,0 +1,141 @@
+"""Boss Quest properties over many random playouts (DESIGN: properties every
+game keeps; NOTES: OpenSpiel's random-simulation test)."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import CHANCE
+from core.bossquest import GAME, cards, rules
+from core.bossquest.state import Hidden
+from tests.bossquest_tables import all_spells, all_weapons, knight, table
+
+#: CI plays a bounded number of seeds; OVERTABLE_SEEDS raises it locally.
+SEEDS = int(os.environ.get("OVERTABLE_SEEDS", "40"))
+
+
+def playout(seed: int, players: int, check=None):
+    """A random legal playout; `check(state)` runs after every step."""
+    rng = random.Random(seed)
+    state = GAME.setup(players, GAME.Options(keep_green=bool(seed % 2)))
+    journal = []
+    for _ in range(20_000):
+        seats = GAME.to_act(state)
+        if not seats:
+            return state, journal
+        (seat,) = seats
+        if seat == CHANCE:
+            outcomes = GAME.chance_outcomes(state)
+            assert sum(p for _, p in outcomes) == pytest.approx(1)
+            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        else:
+            action = rng.choice(GAME.legal_actions(state, seat))
+        journal.append((seat, action))
+        state = GAME.apply(state, seat, action)
+        if check:
+            check(state)
+    raise AssertionError("the playout did not end")
+
+
+def conserved(state):
+    """Every weapon, spell, heart and key is accounted for."""
+    green = rules.with_green(state.players, state.options)
+    assert Counter(all_weapons(state)) == Counter(cards.weapons(green))
+    spells = all_spells(state)
+    assert Counter(spells) == Counter(cards.spells(green))
+    assert Counter(
+        state.boss_deck + state.boss_discard + ((state.boss,) if state.boss else ())
+    ) == Counter(cards.BOSSES)
+    lost = sum(sum(r.hearts_lost) for r in state.history)
+    assert sum(k.hearts for k in state.knights) + lost == 3 * state.players
+    won = sum(sum(r.keys_gained) for r in state.history)
+    assert sum(k.keys for k in state.knights) == won
+    assert all(k.hearts >= 0 for k in state.knights)
+
+
+def views_agree(state):
+    """A seat decides from its own view; views hide every unknown card."""
+    for seat in range(state.players):
+        v = GAME.view(state, seat)
+        assert GAME.legal_actions(v, seat) == GAME.legal_actions(state, seat)
+        assert GAME.to_act(v) == GAME.to_act(state)
+        assert all(c is None for c in v.weapon_deck)
+        for other, k in enumerate(state.knights):
+            if k.hidden is not None and seat not in k.hidden.known_to:
+                assert v.knights[other].hidden.weapon is None
+        # nothing follows by subtraction: the unseen pool is everything unknown
+        known = [c for c in all_weapons(v) if c is not None]
+        assert Counter(known) + Counter(v.unseen) == Counter(all_weapons(state))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_playouts_end_and_conserve(players):
+    """Many seeded random playouts at each player count reach an outcome, and
+    weapons, spells, Bosses, hearts and keys are conserved along the way."""
+    for seed in range(SEEDS):
+        state, _ = playout(seed * 7 + players, players, conserved)
+        out = GAME.outcome(state)
+        assert out is not None and out.winners
+        assert any(k.hearts == 0 for k in state.knights) or any(
+            k.keys >= rules.keys_to_win(players) for k in state.knights
+        )
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_views_in_random_playouts(players):
+    """legal_actions(view(s, seat), seat) == legal_actions(s, seat), and a view
+    never holds another seat's hidden weapon or the deck's contents."""
+    for seed in range(max(4, SEEDS // 4)):
+        playout(1000 + seed, players, views_agree)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_replay_rebuilds_equal_state(players):
+    """DESIGN: replaying the actions of a match rebuilds an equal state."""
+    for seed in range(max(4, SEEDS // 4)):
+        final, journal = playout(2000 + seed, players)
+        state = GAME.setup(players, GAME.Options(keep_green=bool((2000 + seed) % 2)))
+        for seat, action in journal:
+            state = GAME.apply(state, seat, action)
+        assert state == final
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_many_random_playouts(players):
+    """The long run: 500 seeds per player count (run with -m slow)."""
+    for seed in range(500):
+        playout(10_000 + seed, players, conserved)
+
+
+weapon_codes = st.sampled_from([w.code for w in cards.weapons(False)])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(weapon_codes, min_size=8, max_size=8, unique=True), st.integers(0, 2))
+def test_views_equal_when_only_others_hidden_cards_differ(codes, seat):
+    """NOTES: two states that differ only in another seat's hidden card give
+    the same view to every seat that has not seen it."""
+    a = table([knight(codes[0], codes[1]), knight(codes[2], codes[3]), knight(codes[4], codes[5])])
+    other = (seat + 1) % 3
+    swapped = a.knights[other]
+    # give `other` a different hidden card, taken from the deck
+    replacement = a.weapon_deck[0]
+    b = attrs.evolve(
+        a,
+        knights=tuple(
+            attrs.evolve(k, hidden=Hidden(replacement, k.hidden.known_to)) if i == other else k
+            for i, k in enumerate(a.knights)
+        ),
+        weapon_deck=tuple(sorted(a.weapon_deck[1:] + (swapped.hidden.weapon,))),
+    )
+    assert GAME.view(a, seat) == GAME.view(b, seat)
+    assert GAME.view(a, None) == GAME.view(b, None)
+    assert GAME.view(a, other) != GAME.view(b, other)
