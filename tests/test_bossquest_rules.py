@@ -796,3 +796,35 @@ def test_describe_summarises_combat():
     state = play(state, 1, GoToWizard())
     line = GAME.describe(state, 1, Discard(0), names=("Ann", "Bob"))
     assert "Combat vs 17 HP" in line and "Bob win" in line and "PERFECT for Bob" in line
+
+
+def test_colours_have_letters_bq12():
+    """BQ-12: five colours, each with its own letter, shown beside it."""
+    assert [(c.label, c.value) for c in cards.Colour] == [
+        ("Red", "R"),
+        ("Blue", "B"),
+        ("Yellow", "Y"),
+        ("Purple", "P"),
+        ("Green", "G"),
+    ]
+    assert str(w("P7")) == "P7"
+
+
+def test_keys_are_not_limited_by_the_box_bq22():
+    """BQ-22: keys are counted, not limited by the box's 20 tokens."""
+    ks = [knight("R7", "B6", "G1", keys=4), knight("B5", "Y3", keys=4), knight("P1", "Y1", keys=4)]
+    ks += [knight("R1", "Y2", keys=4), knight("B1", "P2", keys=3)]
+    assert sum(k.keys for k in ks) == cards.KEY_SUPPLY - 1
+    _, state = fight(ks, boss=14)  # 14: a PERFECT winner gains 2 keys
+    assert sum(k.keys for k in state.knights) == cards.KEY_SUPPLY + 1
+
+
+def test_swap_hidden_knowledge_bq24():
+    """BQ-24: after a swap each knight knows both cards; others neither."""
+    ks = [knight("R1", "B2"), knight("Y6", "B3"), knight("P1", "B4")]
+    state = at_wizard(table(ks, offer=(SWAP_HIDDEN, HPM1, HP1)), 0, Activate(0), TargetKnight(1))
+    assert state.knights[0].hidden.known_to == {0, 1}
+    assert state.knights[1].hidden.known_to == {0, 1}
+    for seat in (0, 1):
+        v = GAME.view(state, seat)
+        assert v.knights[0].hidden.weapon == w("Y6") and v.knights[1].hidden.weapon == w("R1")

@@ -1,0 +1,326 @@
+"""The journal format: one JSON Lines file per match.
+
+Line 1 is the `Header`. Every further line is one of:
+
+- an applied action: ``{"seat": 0, "action": {"type": "Ask", "count": 2}}``
+  (chance outcomes too, with seat ``-1``, `core.engine.CHANCE`);
+- an undo: ``{"undo": 0, "count": 1}`` (seat 0 took back its last action);
+- the end of the match: ``{"finished": {"winners": [1], "scores": [...]}}``,
+  written right after the action that ended it, so a listing knows a match
+  is finished (and who won) from its last line, without replaying it.
+
+Attrs classes (the header, options, actions) go through one cattrs
+converter per game, built once; actions are a union tagged by class name
+over `game.action_types`; enums are stored as their values.
+
+Reading is in two passes. `read_lines` checks only the shape of each line
+(JSON, the right keys) and is what a listing uses; `Match.load` then
+structures each entry and replays it through the rules.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Union
+
+import attrs
+import cattrs
+from cattrs.preconf.json import make_converter
+from cattrs.strategies import configure_tagged_union
+
+#: Bump when the layout of a journal changes; older Overtable versions then
+#: refuse the file with a clear message instead of misreading it.
+FORMAT_VERSION = 1
+
+TORN = "torn"
+CORRUPT = "corrupt"
+FORMAT = "format"
+REFUSED = "refused"
+RULES_VERSION = "rules-version"
+
+
+@attrs.frozen
+class PlayerSpec:
+    """Who sits in a seat: a human, or a bot and its level (e.g. "random")."""
+
+    name: str
+    kind: str  # "human" | "bot"
+    level: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+
+@attrs.frozen
+class Header:
+    format: int
+    rules_version: int
+    game: str
+    #: the game's Options instance (a dict in the file)
+    options: Any
+    players: tuple[PlayerSpec, ...]
+    #: ISO 8601, UTC
+    created: str
+    match_id: str
+    #: the seed of the table's chance generator, if the match was seeded
+    seed: int | None = None
+    #: match_id of the journal this one continues (copied from a damaged
+    #: file, or from one written by other rules)
+    parent: str | None = None
+
+
+@attrs.frozen
+class JournalProblem:
+    """Something wrong with a journal, worded for a player."""
+
+    path: Path
+    #: 1-based line number in the file
+    line: int
+    message: str
+    kind: str  # "torn" | "corrupt" | "format" | "refused" | "rules-version"
+    #: the match can resume at the last valid action before `line`
+    resumable: bool
+
+
+# --- the entries of a journal -------------------------------------------------
+
+
+@attrs.frozen
+class ActionEntry:
+    seat: int
+    #: the action as stored (a dict with "type"); structured by `Codec`
+    action: dict
+
+
+@attrs.frozen
+class UndoEntry:
+    seat: int
+    count: int
+
+
+@attrs.frozen
+class FinishedEntry:
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+Entry = ActionEntry | UndoEntry | FinishedEntry
+
+
+@attrs.frozen
+class RawJournal:
+    """The result of the shape check of a journal file.
+
+    `lines` holds the text of every well-formed line after the header (in
+    order, without their newline), `entries` what each one says; reading
+    stops at the first bad line, which `problems` names.
+    """
+
+    path: Path
+    header: dict | None
+    entries: tuple[Entry, ...]
+    lines: tuple[str, ...]
+    problems: tuple[JournalProblem, ...]
+
+
+def read_lines(path: Path) -> RawJournal:
+    """Read a journal and check the shape of each line (no rules involved)."""
+    path = Path(path)
+    data = path.read_bytes()
+    chunks = data.split(b"\n")
+    # A file that ends with a newline splits into a last empty chunk; any
+    # other last chunk is a line whose write was cut short.
+    torn = chunks.pop()
+    problems: list[JournalProblem] = []
+
+    def problem(line: int, message: str, kind: str, resumable: bool) -> None:
+        problems.append(
+            JournalProblem(path, line, f"{path}, line {line}: {message}", kind, resumable)
+        )
+
+    if not chunks:
+        if torn:
+            problem(1, "the header is incomplete, so the match cannot be resumed.", TORN, False)
+        else:
+            problem(1, "the file is empty; there is no match to resume.", CORRUPT, False)
+        return RawJournal(path, None, (), (), tuple(problems))
+    header = _json(chunks[0])
+    if not isinstance(header, dict) or not isinstance(header.get("format"), int):
+        problem(
+            1, "the header is not a journal header, so the match cannot be resumed.", CORRUPT, False
+        )
+        return RawJournal(path, None, (), (), tuple(problems))
+    if header["format"] != FORMAT_VERSION:
+        problem(
+            1,
+            f"the journal is in format {header['format']}, which this version of Overtable "
+            f"cannot read (it reads format {FORMAT_VERSION}). The file was left as it is.",
+            FORMAT,
+            False,
+        )
+        return RawJournal(path, header, (), (), tuple(problems))
+    entries: list[Entry] = []
+    lines: list[str] = []
+    for number, chunk in enumerate(chunks[1:], start=2):
+        entry = _entry(_json(chunk))
+        if entry is None:
+            problem(
+                number,
+                "this line is not a valid journal entry. The match can resume at the last "
+                "valid action before it; the file was left as it is.",
+                CORRUPT,
+                True,
+            )
+            return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems))
+        entries.append(entry)
+        lines.append(chunk.decode("utf-8"))
+    if torn:
+        problem(
+            len(chunks) + 1,
+            "the last line is incomplete (the match was interrupted while saving) and was "
+            "ignored. The match can resume at the last complete action; the file was left "
+            "as it is.",
+            TORN,
+            True,
+        )
+    return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems))
+
+
+def _json(chunk: bytes) -> Any:
+    try:
+        return json.loads(chunk)
+    except (ValueError, UnicodeDecodeError):
+        return None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _entry(obj: Any) -> Entry | None:
+    if not isinstance(obj, dict):
+        return None
+    if obj.keys() == {"seat", "action"}:
+        action = obj["action"]
+        if (
+            _is_int(obj["seat"])
+            and isinstance(action, dict)
+            and isinstance(action.get("type"), str)
+        ):
+            return ActionEntry(obj["seat"], action)
+    elif obj.keys() == {"undo", "count"}:
+        if _is_int(obj["undo"]) and _is_int(obj["count"]) and obj["count"] >= 1:
+            return UndoEntry(obj["undo"], obj["count"])
+    elif obj.keys() == {"finished"} and isinstance(obj["finished"], dict):
+        try:
+            return _BASE.structure(obj["finished"], FinishedEntry)
+        except (cattrs.BaseValidationError, ValueError, TypeError, KeyError):
+            return None
+    return None
+
+
+_BASE = make_converter()
+
+
+def dumps(obj: Any) -> str:
+    """One journal line (without its newline)."""
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def undo_line(seat: int, count: int) -> str:
+    return dumps({"undo": seat, "count": count})
+
+
+def finished_line(winners: frozenset[int], scores: tuple[int, ...]) -> str:
+    return dumps({"finished": _BASE.unstructure(FinishedEntry(tuple(sorted(winners)), scores))})
+
+
+# --- per-game (un)structuring -----------------------------------------------
+
+
+@attrs.frozen
+class _NoAction:
+    """Keeps the tagged union a union when a game has a single action type."""
+
+
+class Codec:
+    """The cattrs converter of one game: its options and its actions."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self.converter = make_converter()
+        types = tuple(game.action_types)
+        if len(types) < 2:
+            types = (*types, _NoAction)
+        self.union = Union[types]  # noqa: UP007 - a runtime union of classes
+        configure_tagged_union(self.union, self.converter, tag_generator=_tag, tag_name="type")
+        self._structure_action: Callable[[Any, Any], Any] = self.converter.get_structure_hook(
+            self.union
+        )
+        self._unstructure_action = self.converter.get_unstructure_hook(self.union)
+
+    def action_line(self, seat: int, action: Any) -> str:
+        return dumps({"seat": seat, "action": self._unstructure_action(action)})
+
+    def action(self, stored: dict) -> Any:
+        """The action a line stores; ValueError when it is not one of the game's."""
+        try:
+            action = self._structure_action(stored, self.union)
+        except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as e:
+            raise ValueError(str(e)) from None
+        if isinstance(action, _NoAction):
+            raise ValueError("not an action of this game")
+        return action
+
+    def header_dict(self, header: Header) -> dict:
+        return self.converter.unstructure(header)
+
+    def header_line(self, header: Header) -> str:
+        return dumps(self.header_dict(header))
+
+    def header(self, raw: dict) -> Header:
+        """The header from its dict, options structured as the game's Options.
+
+        ValueError when it does not fit.
+        """
+        try:
+            header = self.converter.structure(raw, Header)
+            options = self.converter.structure(header.options or {}, self.game.Options)
+        except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as e:
+            raise ValueError(str(e)) from None
+        return attrs.evolve(header, options=options)
+
+    def options_dict(self, options: Any) -> dict:
+        return self.converter.unstructure(options, self.game.Options)
+
+
+def _tag(cls: type) -> str:
+    return cls.__name__
+
+
+@functools.cache
+def _codec(game_id: str, game: Any) -> Codec:
+    return Codec(game)
+
+
+def codec(game: Any) -> Codec:
+    """The converter for `game`, built once per game."""
+    return _codec(game.id, game)
+
+
+# --- which games exist ----------------------------------------------------------
+
+#: Games known besides `core.GAMES` (tests register toy games here).
+EXTRA_GAMES: dict[str, Any] = {}
+
+
+def find_game(game_id: str) -> Any | None:
+    if game_id in EXTRA_GAMES:
+        return EXTRA_GAMES[game_id]
+    from core import GAMES  # imported late: listing saves should not load every rule
+
+    return GAMES.get(game_id)

@@ -1,0 +1,400 @@
+"""A live match: its state, its history and its journal on disk.
+
+Every applied action is appended to the journal at once (flushed and
+fsynced): that is the autosave. Loading replays the journal through the
+rules, so a file can never hold a state the rules would not reach.
+
+A match loaded from a journal with problems (damaged, or written by other
+rules) never writes to that file: its first `apply` or `undo` copies the
+header and the valid lines to a new journal (new match_id, `parent` naming
+the old one) and continues there. Only `store.delete` removes a file.
+"""
+
+from __future__ import annotations
+
+import datetime
+import inspect
+import os
+import random
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from core.engine import CHANCE, Game, IllegalAction
+from core.playout import sample_chance
+from saves import journal
+from saves.journal import (
+    FORMAT_VERSION,
+    REFUSED,
+    RULES_VERSION,
+    ActionEntry,
+    Codec,
+    FinishedEntry,
+    Header,
+    JournalProblem,
+    PlayerSpec,
+    UndoEntry,
+)
+
+
+@attrs.frozen
+class LoadedMatch:
+    """What `Match.load` found: the match (None when it cannot be resumed),
+    and every problem, each naming the file and line."""
+
+    match: Match | None
+    problems: tuple[JournalProblem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return self.match is not None and not self.problems
+
+
+class Match:
+    game: Game
+    header: Header
+    path: Path
+    state: Any
+    #: applied (seat, action) pairs, in order, after undos
+    history: list[tuple[int, Any]]
+
+    def __init__(self, game: Game, header: Header, path: Path, *, writable: bool = True) -> None:
+        self.game = game
+        self.header = header
+        self.path = Path(path)
+        self._codec: Codec = journal.codec(game)
+        self.state = game.setup(len(header.players), header.options)
+        self.history = []
+        #: _states[i] is the state before history[i]; _states[-1] is `state`
+        self._states: list[Any] = [self.state]
+        #: the journal lines after the header, as written (for copying)
+        self._lines: list[str] = []
+        #: False for a match loaded from a file it must not write to
+        self._writable = writable
+
+    # --- creating and loading ------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        game_id: str,
+        players: Sequence[PlayerSpec],
+        options: Any = None,
+        directory: Path | None = None,
+        seed: int | None = None,
+    ) -> Match:
+        """Start a match and write its header at once."""
+        game = journal.find_game(game_id)
+        if game is None:
+            raise ValueError(f"There is no game {game_id!r}.")
+        players = tuple(players)
+        if len(players) not in game.players:
+            raise ValueError(
+                f"{game.title} seats {game.players.start} to {game.players.stop - 1} players, "
+                f"not {len(players)}."
+            )
+        header = Header(
+            format=FORMAT_VERSION,
+            rules_version=game.rules_version,
+            game=game.id,
+            options=game.Options() if options is None else options,
+            players=players,
+            created=_now(),
+            match_id=uuid.uuid4().hex,
+            seed=seed,
+        )
+        if directory is None:
+            from saves.store import data_dir
+
+            directory = data_dir()
+        path = _create(Path(directory), header, journal.codec(game).header_line(header), ())
+        return cls(game, header, path)
+
+    @classmethod
+    def load(cls, path: Path) -> LoadedMatch:
+        """Replay a journal. Never changes the file."""
+        path = Path(path)
+        raw = journal.read_lines(path)
+        problems = list(raw.problems)
+        if raw.header is None or any(not p.resumable for p in problems):
+            return LoadedMatch(None, tuple(problems))
+
+        def fatal(message: str, kind: str = journal.CORRUPT) -> LoadedMatch:
+            problems.insert(0, JournalProblem(path, 1, f"{path}, line 1: {message}", kind, False))
+            return LoadedMatch(None, tuple(problems))
+
+        game_id = raw.header.get("game")
+        game = journal.find_game(game_id) if isinstance(game_id, str) else None
+        if game is None:
+            return fatal(
+                f"the journal is of a game this version of Overtable does not know "
+                f"({game_id!r}), so it cannot be resumed.",
+                journal.FORMAT,
+            )
+        codec = journal.codec(game)
+        try:
+            header = codec.header(raw.header)
+        except ValueError as e:
+            return fatal(f"the header does not describe a {game.title} match ({e}).")
+        if len(header.players) not in game.players:
+            return fatal(f"the header seats {len(header.players)} players; {game.title} cannot.")
+        before: list[JournalProblem] = []
+        if header.rules_version != game.rules_version:
+            before.append(
+                JournalProblem(
+                    path,
+                    1,
+                    f"{path}, line 1: this match was saved under rules version "
+                    f"{header.rules_version} of {game.title}; this version of Overtable plays "
+                    f"rules version {game.rules_version}. It is replayed under the current "
+                    f"rules; if they refuse a line, the match resumes before it. It continues "
+                    f"in a new file; this one is left as it is.",
+                    RULES_VERSION,
+                    True,
+                )
+            )
+        try:
+            match = cls(game, header, path, writable=False)
+        except Exception as e:  # the rules refuse the header's options
+            return fatal(f"the rules refuse this match's setup ({e}).")
+        refused = match._replay(raw)
+        if refused is not None:
+            # a refusal stops the replay: problems found further on no longer matter
+            problems = [p for p in problems if p.line < refused.line]
+            problems.append(refused)
+        problems = before + problems
+        match._writable = not problems
+        return LoadedMatch(match, tuple(problems))
+
+    def _replay(self, raw: journal.RawJournal) -> JournalProblem | None:
+        """Apply the journal's entries; the problem at the first refused line."""
+        game = self.game
+        names = self.names
+        for index, (entry, text) in enumerate(zip(raw.entries, raw.lines, strict=True)):
+            number = index + 2
+
+            def refuse(what: str, why: str, number: int = number) -> JournalProblem:
+                return JournalProblem(
+                    self.path,
+                    number,
+                    f"{self.path}, line {number}: the rules refuse {what} ({why}). The match "
+                    f"can resume at the last valid action before it; the file was left as it is.",
+                    REFUSED,
+                    True,
+                )
+
+            if isinstance(entry, ActionEntry):
+                who = (
+                    "chance"
+                    if entry.seat == CHANCE
+                    else (
+                        names[entry.seat] if 0 <= entry.seat < len(names) else f"seat {entry.seat}"
+                    )
+                )
+                try:
+                    action = self._codec.action(entry.action)
+                except ValueError:
+                    return refuse(
+                        f"{who}'s action",
+                        f"{entry.action.get('type')!r} is not a {game.title} action in this form",
+                    )
+                try:
+                    state = self._checked_apply(entry.seat, action)
+                except IllegalAction as e:
+                    return refuse(f"{who}'s action {action!r}", str(e))
+                except Exception as e:  # the rules crashed on it: as refused
+                    return refuse(f"{who}'s action {action!r}", f"{type(e).__name__}: {e}")
+                self._push(entry.seat, action, state)
+            elif isinstance(entry, UndoEntry):
+                allowed = self.undoable(entry.seat) if 0 <= entry.seat < len(names) else 0
+                if entry.count > allowed:
+                    return refuse(
+                        f"an undo of {entry.count} action(s) by seat {entry.seat}",
+                        f"only {allowed} may be taken back there",
+                    )
+                self._pop(entry.count)
+            elif isinstance(entry, FinishedEntry):
+                outcome = self.outcome
+                if outcome is None:
+                    return refuse("the end of the match", "the match is not over at this point")
+            self._lines.append(text)
+        return None
+
+    # --- playing ---------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.header.players)
+
+    @property
+    def outcome(self) -> Any:
+        return self.game.outcome(self.state)
+
+    @property
+    def finished(self) -> bool:
+        return self.outcome is not None
+
+    def to_act(self) -> frozenset[int]:
+        return self.game.to_act(self.state)
+
+    def apply(self, seat: int, action: Any) -> None:
+        """Apply through the rules (IllegalAction passes through, nothing is
+        written), then append the line to the journal, flushed and synced."""
+        state = self._checked_apply(seat, action)
+        line = self._codec.action_line(seat, action)
+        text = line + "\n"
+        outcome = self.game.outcome(state)
+        extra: list[str] = [line]
+        if outcome is not None:
+            end = journal.finished_line(outcome.winners, tuple(outcome.scores))
+            text += end + "\n"
+            extra.append(end)
+        self._write(text)
+        self._lines.extend(extra)
+        self._push(seat, action, state)
+
+    def step_chance(self, rng: random.Random) -> Any:
+        """When CHANCE is to act: draw an outcome by its probability (as
+        `core.playout.sample_chance` does), apply it and return the action."""
+        outcomes = self.game.chance_outcomes(self.state)
+        if CHANCE not in self.game.to_act(self.state) or not outcomes:
+            raise IllegalAction("Nothing is being drawn now.")
+        action = sample_chance(outcomes, rng)
+        self.apply(CHANCE, action)
+        return action
+
+    def _checked_apply(self, seat: int, action: Any) -> Any:
+        if seat == CHANCE:
+            outcomes = self.game.chance_outcomes(self.state)
+            if not any(p > 0 and a == action for a, p in outcomes):
+                raise IllegalAction(f"{action!r} cannot be drawn now.")
+        return self.game.apply(self.state, seat, action)
+
+    def _push(self, seat: int, action: Any, state: Any) -> None:
+        self.history.append((seat, action))
+        self._states.append(state)
+        self.state = state
+
+    def _pop(self, count: int) -> None:
+        del self.history[len(self.history) - count :]
+        del self._states[len(self._states) - count :]
+        self.state = self._states[-1]
+
+    # --- undo -------------------------------------------------------------------
+
+    def undoable(self, seat: int) -> int:
+        """How many trailing actions `seat` may take back.
+
+        Only a human seat's own trailing actions, stopping at any chance
+        draw or other seat's action, never once the match is over, and never
+        past an action that showed the seat something hidden (one whose
+        effect on the seat's view does not follow from its view before).
+        """
+        if not 0 <= seat < len(self.header.players) or not self.header.players[seat].human:
+            return 0
+        if self.finished:
+            return 0
+        count = 0
+        for i in range(len(self.history) - 1, -1, -1):
+            who, action = self.history[i]
+            if who != seat or not self._learned_nothing(i):
+                break
+            count += 1
+        return count
+
+    def _learned_nothing(self, i: int) -> bool:
+        game = self.game
+        seat, action = self.history[i]
+        try:
+            before = game.view(self._states[i], seat)
+            foreseen = game.view(game.apply(before, seat, action), seat)
+        except Exception:  # the rules cannot apply it to a view: be safe
+            return False
+        return foreseen == game.view(self._states[i + 1], seat)
+
+    def undo(self, seat: int, count: int = 1) -> None:
+        """Take back `seat`'s last `count` actions; the journal records it."""
+        allowed = self.undoable(seat)
+        if count < 1 or count > allowed:
+            raise IllegalAction(
+                "Nothing to take back."
+                if allowed == 0
+                else f"Only {allowed} action(s) can be taken back now."
+            )
+        line = journal.undo_line(seat, count)
+        self._write(line + "\n")
+        self._lines.append(line)
+        self._pop(count)
+
+    # --- the log ---------------------------------------------------------------------
+
+    def log(self) -> list[str]:
+        """One line per applied action, worded by the game."""
+        describe = self.game.describe
+        names = self.names
+        if _takes_names(describe):
+            return [
+                describe(self._states[i], seat, action, names=names)
+                for i, (seat, action) in enumerate(self.history)
+            ]
+        return [
+            describe(self._states[i], seat, action) for i, (seat, action) in enumerate(self.history)
+        ]
+
+    # --- writing ---------------------------------------------------------------------
+
+    def _write(self, text: str) -> None:
+        if not self._writable:
+            self._fork()
+        with open(self.path, "a", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+
+    def _fork(self) -> None:
+        """Continue in a new journal: the header (with a new id and the
+        current rules version) and the valid lines so far."""
+        header = attrs.evolve(
+            self.header,
+            rules_version=self.game.rules_version,
+            match_id=uuid.uuid4().hex,
+            parent=self.header.match_id,
+        )
+        self.path = _create(self.path.parent, header, self._codec.header_line(header), self._lines)
+        self.header = header
+        self._writable = True
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+
+
+def _create(directory: Path, header: Header, header_line: str, lines: Sequence[str]) -> Path:
+    """Write a new journal file (never over an existing one)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    stamp = header.created.replace(":", "").replace("-", "").replace("+0000", "Z")[:16]
+    path = directory / f"{stamp}-{header.game}-{header.match_id[:8]}.jsonl"
+    with open(path, "x", encoding="utf-8") as f:
+        f.write("".join(line + "\n" for line in (header_line, *lines)))
+        f.flush()
+        os.fsync(f.fileno())
+    return path
+
+
+_TAKES_NAMES: dict[Any, bool] = {}
+
+
+def _takes_names(describe: Any) -> bool:
+    key = getattr(describe, "__func__", describe)
+    if key not in _TAKES_NAMES:
+        try:
+            params = inspect.signature(describe).parameters
+        except (TypeError, ValueError):
+            params = {}
+        _TAKES_NAMES[key] = "names" in params or any(
+            p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()
+        )
+    return _TAKES_NAMES[key]

@@ -1,0 +1,41 @@
+"""Every ruling is pinned by a test and shown in the in-app rules.
+
+docs/rulings.md numbers the rulings; this test keeps the three places that
+speak of them (rulings, tests, in-app rules) in step.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RULINGS = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+
+#: rulings of components and rules not built yet (extensions): nothing to pin
+NOT_BUILT = {"BQ-3", "BQ-4", "BQ-5", "BQ-25"}
+#: component lists, shown as the in-app rules' component section
+COMPONENTS = {"BQ-1", "BQ-2"}
+
+
+def rulings(prefix: str) -> list[str]:
+    return re.findall(rf"^- ({prefix}-\d+) ", RULINGS, flags=re.MULTILINE)
+
+
+def test_rulings_are_numbered_in_order():
+    numbers = [int(r.split("-")[1]) for r in rulings("BQ")]
+    assert numbers == list(range(1, len(numbers) + 1))
+
+
+@pytest.mark.parametrize("ruling", [r for r in rulings("BQ") if r not in NOT_BUILT])
+def test_boss_quest_ruling_is_pinned_by_a_test(ruling):
+    tests = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_bossquest*.py"))
+    assert re.search(rf"\b{ruling}\b", tests), f"no test cites {ruling}"
+
+
+@pytest.mark.parametrize("ruling", [r for r in rulings("BQ") if r not in COMPONENTS | {"BQ-3", "BQ-4", "BQ-5"}])
+def test_boss_quest_ruling_is_in_the_in_app_rules(ruling):
+    text = (ROOT / "tui" / "rules" / "boss-quest.md").read_text(encoding="utf-8")
+    assert re.search(rf"\b{ruling}\b", text), f"the in-app rules do not show {ruling}"

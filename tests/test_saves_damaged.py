@@ -1,0 +1,290 @@
+"""Damaged journals: each case names the file and line, offers to resume at
+the last valid action where it can, and never changes the file."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from core.engine import CHANCE
+from saves import journal
+from saves.journal import PlayerSpec
+from saves.match import Match
+from tests import toygame
+
+PLAYERS = (PlayerSpec("Ann", "human"), PlayerSpec("Bob", "human"))
+
+
+@pytest.fixture(autouse=True)
+def toy(monkeypatch):
+    monkeypatch.setitem(journal.EXTRA_GAMES, "toy", toygame.GAME)
+
+
+@pytest.fixture
+def played(tmp_path) -> Match:
+    """A match 12 actions in (no undos), its journal on disk."""
+    match = Match.new("toy", PLAYERS, toygame.Options(rounds=3), directory=tmp_path)
+    rng = random.Random(8)
+    while len(match.history) < 12:
+        to_act = match.to_act()
+        if CHANCE in to_act:
+            match.step_chance(rng)
+        else:
+            seat = min(to_act)
+            match.apply(seat, rng.choice(match.game.legal_actions(match.state, seat)))
+    return match
+
+
+def lines_of(match: Match) -> list[str]:
+    return match.path.read_text().splitlines(keepends=True)
+
+
+def write(match: Match, lines: list[str]) -> bytes:
+    data = "".join(lines).encode()
+    match.path.write_bytes(data)
+    return data
+
+
+def prefix_state(match: Match, actions: int):
+    """The state after the first `actions` actions of `match`."""
+    game = match.game
+    state = game.setup(len(match.header.players), match.header.options)
+    for seat, action in match.history[:actions]:
+        state = game.apply(state, seat, action)
+    return state
+
+
+def assert_names(problem, path, line):
+    assert str(path) in problem.message
+    assert f"line {line}" in problem.message
+    assert problem.path == path and problem.line == line
+
+
+def continue_elsewhere(loaded, original: bytes):
+    """The first apply on a damaged match writes a new file; the old one stays."""
+    match = loaded.match
+    old_path, old_id = match.path, match.header.match_id
+    history = list(match.history)
+    to_act = match.to_act()
+    if CHANCE in to_act:
+        match.step_chance(random.Random(0))
+    else:
+        seat = min(to_act)
+        match.apply(seat, match.game.legal_actions(match.state, seat)[0])
+    assert old_path.read_bytes() == original
+    assert match.path != old_path
+    assert match.header.match_id != old_id and match.header.parent == old_id
+    again = Match.load(match.path)
+    assert again.ok, again.problems
+    assert again.match.history == history + [match.history[-1]]
+    assert again.match.state == match.state
+    # and it keeps writing to the new file
+    before = len(match.path.read_text().splitlines())
+    step_any(match)
+    assert len(match.path.read_text().splitlines()) == before + 1
+    assert old_path.read_bytes() == original
+
+
+def step_any(match: Match):
+    to_act = match.to_act()
+    if CHANCE in to_act:
+        match.step_chance(random.Random(1))
+    else:
+        seat = min(to_act)
+        match.apply(seat, match.game.legal_actions(match.state, seat)[0])
+
+
+def test_torn_last_line(played):
+    lines = lines_of(played)
+    original = write(played, lines + [lines[-1][:15]])
+    loaded = Match.load(played.path)
+    (problem,) = loaded.problems
+    assert problem.kind == "torn" and problem.resumable
+    assert_names(problem, played.path, len(lines) + 1)
+    assert "incomplete" in problem.message
+    assert loaded.match.history == played.history
+    assert loaded.match.state == played.state
+    assert played.path.read_bytes() == original
+    continue_elsewhere(loaded, original)
+
+
+def test_last_line_without_its_newline_is_torn(played):
+    lines = lines_of(played)
+    original = write(played, lines[:-1] + [lines[-1].rstrip("\n")])
+    loaded = Match.load(played.path)
+    (problem,) = loaded.problems
+    assert problem.kind == "torn"
+    assert loaded.match.history == played.history[:-1]
+    continue_elsewhere(loaded, original)
+
+
+def test_corrupt_middle_line(played):
+    lines = lines_of(played)
+    lines[6] = '{"seat": 0, "act\x00ion": nonsense\n'
+    original = write(played, lines)
+    loaded = Match.load(played.path)
+    (problem,) = loaded.problems
+    assert problem.kind == "corrupt" and problem.resumable
+    assert_names(problem, played.path, 7)
+    # line 7 holds action 6: the match resumes after the 5 before it
+    assert loaded.match.history == played.history[:5]
+    assert loaded.match.state == prefix_state(played, 5)
+    assert played.path.read_bytes() == original
+    continue_elsewhere(loaded, original)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "\n",
+        "[1, 2]\n",
+        '{"seat": "0", "action": {"type": "Done"}}\n',
+        '{"seat": 0, "action": {"type": "Done"}, "extra": 1}\n',
+        '{"undo": 0, "count": 0}\n',
+        '{"finished": "yes"}\n',
+        b"\xff\xfe\n".decode("latin-1"),
+    ],
+)
+def test_malformed_lines_are_corrupt(played, bad):
+    lines = lines_of(played)
+    lines[3] = bad
+    write(played, lines)
+    loaded = Match.load(played.path)
+    assert [(p.kind, p.line) for p in loaded.problems] == [("corrupt", 4)]
+    assert loaded.match.history == played.history[:2]
+
+
+def test_unknown_format_version(played):
+    lines = lines_of(played)
+    header = json.loads(lines[0])
+    header["format"] = 99
+    lines[0] = json.dumps(header) + "\n"
+    original = write(played, lines)
+    loaded = Match.load(played.path)
+    assert loaded.match is None
+    (problem,) = loaded.problems
+    assert problem.kind == "format" and not problem.resumable
+    assert_names(problem, played.path, 1)
+    assert "format 99" in problem.message
+    assert played.path.read_bytes() == original
+
+
+@pytest.mark.parametrize(
+    "content", [b"", b'{"format": 1, "ga', b"not json\n", b'{"format": 1, "game": "toy"}\n']
+)
+def test_broken_header_is_not_resumable(tmp_path, content):
+    path = tmp_path / "broken.jsonl"
+    path.write_bytes(content)
+    loaded = Match.load(path)
+    assert loaded.match is None
+    (problem,) = loaded.problems
+    assert not problem.resumable and problem.line == 1 and str(path) in problem.message
+    assert path.read_bytes() == content
+
+
+def test_unknown_game(played):
+    lines = lines_of(played)
+    lines[0] = lines[0].replace('"game":"toy"', '"game":"tiddlywinks"')
+    write(played, lines)
+    loaded = Match.load(played.path)
+    assert loaded.match is None
+    (problem,) = loaded.problems
+    assert problem.kind == "format" and "tiddlywinks" in problem.message
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        '{"seat":0,"action":{"type":"Done"}}\n',  # Ann is not to act / dealing
+        '{"seat":-1,"action":{"type":"Raise"}}\n',  # chance cannot raise
+        '{"seat":-1,"action":{"type":"Deal","card":{"suit":"S","rank":99}}}\n',  # no such card
+        '{"seat":0,"action":{"type":"Fly"}}\n',  # no such action
+        '{"seat":0,"action":{"type":"Peek"}}\n',  # missing field
+        '{"seat":7,"action":{"type":"Done"}}\n',  # no such seat
+    ],
+)
+def test_a_line_the_rules_refuse(played, bad):
+    lines = lines_of(played)
+    # line 2 is the first deal: nothing but a draw is legal there
+    lines[1] = bad
+    original = write(played, lines)
+    loaded = Match.load(played.path)
+    (problem,) = loaded.problems
+    assert problem.kind == "refused" and problem.resumable
+    assert_names(problem, played.path, 2)
+    assert "refuse" in problem.message
+    assert loaded.match.history == []
+    assert played.path.read_bytes() == original
+    continue_elsewhere(loaded, original)
+
+
+def test_a_chance_outcome_that_cannot_be_drawn(played):
+    lines = lines_of(played)
+    first = json.loads(lines[1])
+    lines[2] = json.dumps(first) + "\n"  # the same card dealt twice
+    write(played, lines)
+    loaded = Match.load(played.path)
+    (problem,) = loaded.problems
+    assert (problem.kind, problem.line) == ("refused", 3)
+    assert loaded.match.history == played.history[:1]
+
+
+def test_refusal_hides_later_damage(played):
+    lines = lines_of(played)
+    lines[2] = '{"seat":0,"action":{"type":"Done"}}\n'
+    original = write(played, lines + ['{"seat'])
+    loaded = Match.load(played.path)
+    assert [(p.kind, p.line) for p in loaded.problems] == [("refused", 3)]
+    assert played.path.read_bytes() == original
+
+
+def test_other_rules_version_warns_and_replays(played, monkeypatch):
+    monkeypatch.setattr(toygame.ToyGame, "rules_version", 2)
+    original = played.path.read_bytes()
+    loaded = Match.load(played.path)
+    (problem,) = loaded.problems
+    assert problem.kind == "rules-version" and problem.resumable
+    assert_names(problem, played.path, 1)
+    assert "rules version 1" in problem.message and "rules version 2" in problem.message
+    assert loaded.match.history == played.history
+    continue_elsewhere(loaded, original)
+    # the copy is stamped with the rules it now follows
+    assert json.loads(loaded.match.path.read_text().splitlines()[0])["rules_version"] == 2
+
+
+def test_other_rules_version_with_a_refused_line(played, monkeypatch):
+    monkeypatch.setattr(toygame.ToyGame, "rules_version", 2)
+    lines = lines_of(played)
+    lines[4] = '{"seat":-1,"action":{"type":"Raise"}}\n'
+    write(played, lines)
+    loaded = Match.load(played.path)
+    assert [(p.kind, p.line) for p in loaded.problems] == [("rules-version", 1), ("refused", 5)]
+    assert loaded.match.history == played.history[:3]
+
+
+def test_undo_on_a_damaged_match_also_copies(tmp_path):
+    match = Match.new("toy", PLAYERS, directory=tmp_path)
+    rng = random.Random(0)
+    while CHANCE in match.to_act():
+        match.step_chance(rng)
+    match.apply(0, toygame.Raise())
+    match.apply(0, toygame.Raise())
+    original = write(match, lines_of(match) + ["{"])
+    loaded = Match.load(match.path).match
+    assert loaded.undoable(0) == 2
+    loaded.undo(0)
+    assert match.path.read_bytes() == original
+    assert loaded.path != match.path
+    again = Match.load(loaded.path)
+    assert again.ok and again.match.state == loaded.state
+    assert again.match.history == match.history[:-1]
+
+
+def test_a_finished_line_where_the_match_is_not_over(played):
+    lines = lines_of(played)
+    write(played, lines + ['{"finished":{"winners":[0],"scores":[9,1]}}\n'])
+    loaded = Match.load(played.path)
+    assert [(p.kind, p.line) for p in loaded.problems] == [("refused", len(lines) + 1)]
+    assert loaded.match.history == played.history
