@@ -70,6 +70,8 @@ class Match:
         self.history = []
         #: _states[i] is the state before history[i]; _states[-1] is `state`
         self._states: list[Any] = [self.state]
+        #: log lines already worded, one per history entry (a prefix of it)
+        self._log: list[str] = []
         #: the journal lines after the header, as written (for copying)
         self._lines: list[str] = []
         #: False for a match loaded from a file it must not write to
@@ -281,6 +283,7 @@ class Match:
     def _pop(self, count: int) -> None:
         del self.history[len(self.history) - count :]
         del self._states[len(self._states) - count :]
+        del self._log[len(self.history) :]
         self.state = self._states[-1]
 
     # --- undo -------------------------------------------------------------------
@@ -332,17 +335,15 @@ class Match:
     # --- the log ---------------------------------------------------------------------
 
     def log(self) -> list[str]:
-        """One line per applied action, worded by the game."""
+        """One line per applied action, worded by the game. Lines are worded
+        once and kept, so a long match does not re-describe its history on
+        every update."""
         describe = self.game.describe
-        names = self.names
-        if _takes_names(describe):
-            return [
-                describe(self._states[i], seat, action, names=names)
-                for i, (seat, action) in enumerate(self.history)
-            ]
-        return [
-            describe(self._states[i], seat, action) for i, (seat, action) in enumerate(self.history)
-        ]
+        kwargs = {"names": self.names} if _takes_names(describe) else {}
+        for i in range(len(self._log), len(self.history)):
+            seat, action = self.history[i]
+            self._log.append(describe(self._states[i], seat, action, **kwargs))
+        return list(self._log)
 
     # --- writing ---------------------------------------------------------------------
 

@@ -11,9 +11,10 @@ A subclass implements `show(update)` and calls `self.play(action)`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 
@@ -42,10 +43,21 @@ class TableUpdate:
 
 
 class GameScreen(Screen):
-    """Base of a game's screen. The shell constructs it with the table."""
+    """Base of a game's screen. The shell constructs it with the table.
+
+    The base binds the keys every table shares (a subclass's BINDINGS are
+    added to these; a subclass may rebind them): u takes back the shown
+    seat's last action, q leaves for the home screen (the match is saved).
+    The shell sets `self.update` after each `show`.
+    """
 
     #: the game id this screen plays (a key of core.GAMES)
     game_id: str = ""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "undo", "Undo"),
+        Binding("q", "leave", "Home"),
+    ]
 
     def __init__(self, table: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -63,3 +75,18 @@ class GameScreen(Screen):
         if self.update is None or self.update.seat is None:
             return
         self.table.submit(self.update.seat, action)
+
+    def action_undo(self) -> None:
+        """Take back the last action of the seat being shown (one per press)."""
+        self.table.undo()
+
+    def action_leave(self) -> None:
+        """Back to the home screen; the journal already holds every action."""
+        self.app.leave_table()  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Grey out Undo in the footer when there is nothing to take back.
+        A subclass that overrides this should defer to it for "undo"."""
+        if action == "undo":
+            return True if self.update is not None and self.update.can_undo else None
+        return True

@@ -1,0 +1,89 @@
+"""The `overtable` command line."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from tui import cli
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+
+
+def test_parser_commands():
+    parser = cli.build_parser()
+    assert parser.parse_args([]).command is None
+    assert parser.parse_args(["new", "boss-quest"]).game == "boss-quest"
+    assert parser.parse_args(["resume"]).id is None
+    assert parser.parse_args(["resume", "abc"]).id == "abc"
+    assert parser.parse_args(["saves"]).command == "saves"
+    args = parser.parse_args(
+        ["simulate", "boss-quest", "--games", "5", "--bots", "random,heuristic", "--seed", "3"]
+    )
+    assert (args.game, args.games, args.bots, args.seed) == ("boss-quest", 5, "random,heuristic", 3)
+
+
+def test_simulate_smoke():
+    out = io.StringIO()
+    console = Console(file=out, width=100, force_terminal=False)
+    code = cli.simulate(
+        "boss-quest", games=4, bots="random,heuristic", seed=1, quiet=True, console=console
+    )
+    text = out.getvalue()
+    assert code == 0
+    assert "win rate per bot" in text and "heuristic" in text
+    assert "games/s" in text
+
+
+def test_simulate_is_reproducible():
+    levels = ["random", "heuristic"]
+    a = cli.run_simulation("boss-quest", levels, 6, seed=5)
+    b = cli.run_simulation("boss-quest", levels, 6, seed=5)
+    assert (a.bot_wins, a.seat_wins, a.actions) == (b.bot_wins, b.seat_wins, b.actions)
+    assert sum(a.bot_games) == 6 * 2
+    assert sum(a.seat_wins) == pytest.approx(6)
+
+
+def test_simulate_main_with_progress(capsys):
+    assert cli.main(["simulate", "boss-quest", "-n", "2", "--bots", "random,random", "--seed", "2"]) == 0
+    assert "games/s" in capsys.readouterr().out
+
+
+def test_simulate_refuses_unknown_bot_and_game(capsys):
+    assert cli.main(["simulate", "boss-quest", "-n", "1", "--bots", "random,genius"]) == 2
+    assert "genius" in capsys.readouterr().err
+    assert cli.main(["simulate", "chess", "-n", "1"]) == 2
+    assert "chess" in capsys.readouterr().err
+
+
+def test_simulate_refuses_wrong_player_count(capsys):
+    assert cli.main(["simulate", "boss-quest", "-n", "1", "--bots", "random"]) == 2
+    assert "seats" in capsys.readouterr().err
+
+
+def test_cli_starts_the_app(monkeypatch):
+    seen = {}
+
+    class FakeApp:
+        def __init__(self, start, argument, **kwargs):
+            seen.update(start=start, argument=argument, **kwargs)
+
+        def run(self):
+            seen["ran"] = True
+
+    import tui.app
+
+    monkeypatch.setattr(tui.app, "OvertableApp", FakeApp)
+    assert cli.main(["--theme", "ansi", "--bot-delay", "0", "resume", "abc"]) == 0
+    assert seen == {
+        "start": "resume",
+        "argument": "abc",
+        "theme_name": "ansi-dark",
+        "bot_delay": 0.0,
+        "ran": True,
+    }

@@ -1,0 +1,419 @@
+"""The app shell: home, new match, saved matches, hand-over, results, help."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from textual.command import CommandPalette
+from textual.widgets import DataTable, Input, Markdown, OptionList, Select, Sparkline, Static
+
+from tui.app import OvertableApp
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.game import GameScreen, TableUpdate
+from tui.screens.handover import HandoverScreen
+from tui.screens.help import HelpScreen
+from tui.screens.home import HomeScreen
+from tui.screens.new_match import NewMatchScreen
+from tui.screens.results import ResultsScreen, standings
+from tui.screens.rules import RulesScreen
+from tui.screens.saved import SavedScreen
+from tui.screens.too_small import TooSmallScreen
+
+GAME = "boss-quest"
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    """Every test gets its own data directory; the user's is never touched."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    return tmp_path / "data"
+
+
+class FakeGameScreen(GameScreen):
+    """A stand-in game screen that records what the shell shows it."""
+
+    game_id = GAME
+
+    def __init__(self, table: Any, **kwargs: Any) -> None:
+        super().__init__(table, **kwargs)
+        self.shown: list[TableUpdate] = []
+
+    def compose(self):
+        yield Static("fake table", id="fake")
+
+    def show(self, update: TableUpdate) -> None:
+        self.shown.append(update)
+
+
+@pytest.fixture
+def fake_screen(monkeypatch):
+    import tui.games
+
+    monkeypatch.setitem(tui.games.SCREENS, GAME, f"{__name__}:FakeGameScreen")
+    return FakeGameScreen
+
+
+def make_app(**kwargs: Any) -> OvertableApp:
+    kwargs.setdefault("bot_delay", 0)
+    kwargs.setdefault("theme_name", "textual-dark")
+    kwargs.setdefault("seed", 7)
+    return OvertableApp(**kwargs)
+
+
+def players(*kinds: str) -> list[Any]:
+    from saves.journal import PlayerSpec
+
+    names = ["Ann", "Bram", "Cora", "Dev", "Edda"]
+    return [
+        PlayerSpec(names[i], "human", None) if k == "human" else PlayerSpec(names[i], "bot", k)
+        for i, k in enumerate(kinds)
+    ]
+
+
+def new_match(*kinds: str) -> Any:
+    from saves.match import Match
+
+    return Match.new(GAME, players(*kinds))
+
+
+def on(app: Any, cls: type) -> bool:
+    """`cls` is the screen on top, mounted (its on_mount has run)."""
+    return isinstance(app.screen, cls) and app.screen.is_mounted
+
+
+async def wait_for(pilot, condition, timeout: float = 10.0) -> None:
+    """Let the app run (bots think in threads) until `condition()` holds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out; screen is {pilot.app.screen!r}")
+        await pilot.pause(0.01)
+
+
+# -- home -----------------------------------------------------------------------
+
+
+async def test_home_lists_games_and_commands():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, HomeScreen)
+        await wait_for(pilot, lambda: app.screen._games_loaded is not None)
+        menu = app.screen.query_one(OptionList)
+        labels = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        assert any("Boss Quest" in text and text.startswith("New match") for text in labels)
+        assert "Saved matches" in labels
+        assert labels[-1] == "Quit"
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0 or app.return_code is None
+
+
+async def test_home_new_match_start_with_stand_in(fake_screen, data_dir):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.screen._games_loaded is not None)
+        await pilot.press("enter")  # the first entry: New match: Boss Quest
+        await pilot.pause()
+        assert isinstance(app.screen, NewMatchScreen)
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, FakeGameScreen) and app.screen.shown)
+        screen = app.screen
+        update = screen.shown[-1]
+        # seat 0 is the only human: every view is theirs, even while the bot acts
+        assert all(u.seat == 0 for u in screen.shown)
+        assert update.names == ("Ann", "Bram")
+        assert update.bots == frozenset({1})
+        journals = list((data_dir / "matches").glob("*.jsonl"))
+        assert len(journals) == 1
+        # q leaves for home; the match is saved and offered to continue
+        await pilot.press("q")
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+        await wait_for(pilot, lambda: app.screen._latest is not None)
+        menu = app.screen.query_one(OptionList)
+        assert str(menu.get_option("continue").prompt).startswith("Continue: Boss Quest")
+
+
+async def test_new_match_form_generated_from_options():
+    app = make_app(start="new", argument=GAME)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewMatchScreen)
+        # a checkbox per bool option, defaults from the attrs class
+        import attrs
+
+        game = app.games[GAME]
+        for field in attrs.fields(game.Options):
+            widget = screen.query_one(f"#opt-{field.name}")
+            assert widget.value == field.default
+        # player count limits the seats shown
+        screen.query_one("#count", Select).value = 4
+        await pilot.pause()
+        shown = [row.seat for row in screen.query("SeatRow") if row.display]
+        assert shown == [0, 1, 2, 3]
+        spec = screen.read_players()
+        assert [p.kind for p in spec] == ["human", "bot", "bot", "bot"]
+        assert spec[1].level in ("random", "heuristic")
+        # duplicate names are refused with a reason
+        screen.query_one("#name-1", Input).value = "ann"
+        with pytest.raises(ValueError, match="names must differ"):
+            screen.read_players()
+        options = screen.read_options()
+        assert options == game.Options()
+
+
+async def test_new_match_back_without_escape():
+    app = make_app(start="new", argument=GAME)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+# -- a table: bots, hand-over, undo, results --------------------------------------
+
+
+async def test_handover_between_two_humans(fake_screen):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_match(new_match("human", "human"))
+        await wait_for(pilot, lambda: on(app, HandoverScreen))
+        table = app.table
+        game_screen = table.screen
+        first = table.handover_to
+        assert first is not None
+        # nothing of the next player's is on screen before Enter
+        assert all(u.seat is None for u in game_screen.shown)
+        assert "Pass to" in str(app.screen.query_one("#handover-name", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game_screen
+        update = game_screen.shown[-1]
+        assert update.seat == first and update.legal
+        # play until control passes to the other human: the cover comes back
+        while table.handover_to is None and not table.match.finished:
+            seat = table.viewer
+            game_screen.play(table.make_update().legal[0])
+            await pilot.pause()
+            if table.viewer != seat:
+                break
+        await wait_for(pilot, lambda: on(app, HandoverScreen))
+        assert table.handover_to != first
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game_screen.shown[-1].seat == table.viewer != first
+
+
+async def test_single_human_never_sees_handover_and_can_undo(fake_screen):
+    from core.bossquest.actions import GoToWizard
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_match(new_match("human", "random"))
+        table = None
+
+        def human_turn() -> bool:
+            return (
+                app.table is not None
+                and app.table.screen is not None
+                and GoToWizard() in app.table.make_update().legal
+            )
+
+        await wait_for(pilot, human_turn)
+        table = app.table
+        screen = table.screen
+        assert not screen.shown[-1].can_undo
+        before = len(table.match.history)
+        # going to the Wizard reveals nothing, and the same knight acts next
+        screen.play(GoToWizard())
+        await pilot.pause()
+        assert len(table.match.history) == before + 1
+        assert screen.shown[-1].can_undo
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(table.match.history) == before
+        assert GoToWizard() in screen.shown[-1].legal
+        assert all(u.seat == 0 for u in screen.shown)
+        assert not any(isinstance(s, HandoverScreen) for s in app.screen_stack)
+
+
+async def test_spectated_bot_match_ends_on_results(fake_screen):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_match(new_match("random", "heuristic"))
+        await wait_for(pilot, lambda: on(app, ResultsScreen), timeout=30)
+        table = app.table
+        assert all(u.seat is None for u in table.screen.shown)
+        assert any(u.thinking is not None for u in table.screen.shown)
+        screen = app.screen
+        board = screen.query_one("#standings", DataTable)
+        assert board.row_count == 2
+        pad = screen.query_one("#score-pad", DataTable)
+        assert pad.row_count >= 1
+        # keys and hearts per round, one chart per seat each
+        assert len(screen.query(Sparkline)) == 4
+        # rematch: same players, a new journal
+        old = table.match.path
+        await pilot.pause(0.05)
+        await pilot.press("r")
+        await wait_for(pilot, lambda: app.table is not table and app.table is not None)
+        assert app.table.match.path != old
+        assert app.table.names == table.names
+        await pilot.press("q")
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+
+
+def test_standings_share_places():
+    assert standings((5, 9, 9), frozenset({1, 2})) == [(1, 1), (1, 2), (3, 0)]
+    assert standings((3, 1), frozenset({0})) == [(1, 0), (2, 1)]
+
+
+# -- saved matches ------------------------------------------------------------------
+
+
+async def test_saved_list_resume_and_delete(fake_screen, data_dir):
+    first = new_match("human", "random")
+    new_match("human", "heuristic")
+    app = make_app(start="saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
+        screen = app.screen
+        table = screen.query_one(DataTable)
+        assert table.row_count == 2
+        row = table.get_row_at(0)
+        assert row[0] == "Boss Quest" and "Ann" in row[1]
+        # d asks first; n keeps it
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert len(list((data_dir / "matches").glob("*.jsonl"))) == 2
+        # d, y deletes
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        await wait_for(pilot, lambda: len(screen.matches) == 1)
+        assert len(list((data_dir / "matches").glob("*.jsonl"))) == 1
+        # Enter resumes the remaining match
+        remaining = screen.matches[0].path
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: on(app, FakeGameScreen))
+        assert app.table.match.path == remaining
+    del first
+
+
+async def test_damaged_match_offers_resume(fake_screen, data_dir):
+    match = new_match("human", "random")
+    # let the match run to the human's first decision, then tear the last line
+    import random
+
+    from core import CHANCE
+
+    rng = random.Random(1)
+    while CHANCE in match.game.to_act(match.state):
+        match.step_chance(rng)
+    with open(match.path, "a", encoding="utf-8") as f:
+        f.write('{"seat": 0, "act')
+    app = make_app(start="resume", argument=match.header.match_id[:8])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        text = str(app.screen.query_one("#dialog-text", Static).render())
+        assert "line" in text and "Resume at the last valid action?" in text
+        await pilot.press("y")
+        await wait_for(pilot, lambda: on(app, FakeGameScreen))
+        resumed = app.table.match.history
+        assert resumed[: len(match.history)] == match.history
+
+
+# -- too small, help, palette, rules, theme ---------------------------------------------
+
+
+async def test_too_small_message_and_recovery():
+    app = make_app()
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small", Static).render())
+        assert "Overtable needs at least 80x24; this terminal is 60x20" in text
+        await pilot.resize_terminal(70, 30)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "70x30" in str(app.screen.query_one("#too-small", Static).render())
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+        # a screen pushed while too small stays covered, and shows when enlarged
+        await pilot.resize_terminal(50, 10)
+        await wait_for(pilot, lambda: on(app, TooSmallScreen))
+        app.action_saved()
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen)
+                       and any(isinstance(s, SavedScreen) for s in app.screen_stack))
+        await pilot.resize_terminal(100, 30)
+        await wait_for(pilot, lambda: on(app, SavedScreen))
+
+
+async def test_help_lists_the_keys_of_the_screen():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        table = app.screen.query_one(DataTable)
+        rows = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+        assert ("n", "New match") in rows
+        assert any(text.startswith("Command palette") for _, text in rows)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_palette_lists_app_commands():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        names = [name for name, _, _ in app.app_commands()]
+        for wanted in ("New match", "Continue", "Saved matches", "Rules", "Help", "Theme", "Quit"):
+            assert wanted in names
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"saved")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: on(app, SavedScreen))
+
+
+async def test_rules_screen_shows_markdown():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.screen._games_loaded is not None)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.query_one(Markdown)
+        await pilot.press("pagedown", "backspace")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_theme_toggle_and_auto_pick(monkeypatch):
+    from tui import theme
+
+    assert theme.pick_theme({"COLORTERM": "truecolor"}) == theme.COLOUR_THEME
+    assert theme.pick_theme({}) == theme.ANSI_THEME
+    monkeypatch.delenv("COLORTERM")
+    app = OvertableApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.theme == theme.ANSI_THEME
+        await pilot.press("ctrl+t")
+        assert app.theme == theme.COLOUR_THEME

@@ -1,0 +1,169 @@
+"""How the shell screens look, at the minimum size and a roomier one.
+
+Regenerate deliberately with `pytest --snapshot-update` when a screen is
+meant to change (or Textual is upgraded).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tui.app import OvertableApp
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 36), id="120x36")]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def fake_screen(monkeypatch):
+    import tui.games
+
+    monkeypatch.setitem(tui.games.SCREENS, "boss-quest", "tests.test_tui_shell:FakeGameScreen")
+
+
+def make_app(**kwargs: Any) -> OvertableApp:
+    return OvertableApp(theme_name="textual-dark", bot_delay=0, seed=11, **kwargs)
+
+
+async def settle(pilot, condition, timeout: float = 20.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        assert loop.time() < deadline, f"timed out on {pilot.app.screen!r}"
+        await pilot.pause(0.01)
+    await pilot.pause()
+
+
+def spec(name: str, kind: str) -> Any:
+    from saves.journal import PlayerSpec
+
+    return PlayerSpec(name, "human", None) if kind == "human" else PlayerSpec(name, "bot", kind)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_home(snap_compare, size):
+    async def run_before(pilot):
+        await settle(pilot, lambda: pilot.app.screen._games_loaded is not None)
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_match(snap_compare, size):
+    async def run_before(pilot):
+        await pilot.pause()
+        pilot.app.screen.query_one("#count").value = 3
+        await pilot.pause()
+
+    assert snap_compare(
+        make_app(start="new", argument="boss-quest"), terminal_size=size, run_before=run_before
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_saved(snap_compare, size, monkeypatch):
+    from saves import store
+
+    fixed = [
+        store.SavedMatch(
+            path=Path("/saves/20260101T120000Z-boss-quest-1.jsonl"),
+            match_id="1" * 32,
+            game="boss-quest",
+            title="Boss Quest",
+            players=("Ann", "Bram", "Cora"),
+            created="2026-01-01T12:00:00+00:00",
+            updated="2026-01-01T12:30:00+00:00",
+            actions=42,
+            finished=False,
+            winners=(),
+        ),
+        store.SavedMatch(
+            path=Path("/saves/20251224T090000Z-boss-quest-2.jsonl"),
+            match_id="2" * 32,
+            game="boss-quest",
+            title="Boss Quest",
+            players=("Ann", "Dev"),
+            created="2025-12-24T09:00:00+00:00",
+            updated="2025-12-24T10:00:00+00:00",
+            actions=180,
+            finished=True,
+            winners=("Dev",),
+        ),
+        store.SavedMatch(
+            path=Path("/saves/20251201T080000Z-boss-quest-3.jsonl"),
+            match_id="3" * 32,
+            game="boss-quest",
+            title="Boss Quest",
+            players=("Ann", "Bram"),
+            created="2025-12-01T08:00:00+00:00",
+            updated="2025-12-01T08:10:00+00:00",
+            actions=12,
+            finished=False,
+            winners=(),
+            problem="line 14: the last line is incomplete and was ignored.",
+        ),
+    ]
+    monkeypatch.setattr(store, "list_matches", lambda directory=None: list(fixed))
+    monkeypatch.setenv("TZ", "UTC")
+
+    async def run_before(pilot):
+        await settle(pilot, lambda: getattr(pilot.app.screen, "matches", None))
+
+    assert snap_compare(make_app(start="saves"), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rules(snap_compare, size):
+    async def run_before(pilot):
+        await pilot.pause(0.2)
+
+    assert snap_compare(
+        make_app(start="rules", argument="boss-quest"), terminal_size=size, run_before=run_before
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_results(snap_compare, size, fake_screen):
+    from saves.match import Match
+    from tui.screens.results import ResultsScreen
+
+    async def run_before(pilot):
+        match = Match.new(
+            "boss-quest", [spec("Ann", "random"), spec("Bram", "heuristic"), spec("Cora", "random")]
+        )
+        pilot.app.open_match(match)
+        await settle(
+            pilot,
+            lambda: isinstance(pilot.app.screen, ResultsScreen) and pilot.app.screen.is_mounted,
+        )
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_handover(snap_compare, size, fake_screen):
+    from saves.match import Match
+    from tui.screens.handover import HandoverScreen
+
+    async def run_before(pilot):
+        match = Match.new("boss-quest", [spec("Ann", "human"), spec("Bram", "human")])
+        pilot.app.open_match(match)
+        await settle(
+            pilot,
+            lambda: isinstance(pilot.app.screen, HandoverScreen) and pilot.app.screen.is_mounted,
+        )
+
+    assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
+
+
+def test_too_small(snap_compare):
+    assert snap_compare(make_app(), terminal_size=(60, 20))

@@ -1,0 +1,335 @@
+"""The Overtable app: home, new match, saved matches, rules, results, tables.
+
+Start-up is paid on every SSH connection, so this module imports only
+Textual and the home screen; the rules core, the saves and the game screens
+are imported when first needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
+
+from tui import theme as themes
+from tui.screens.home import HomeScreen
+from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+if TYPE_CHECKING:
+    from tui.table import Table
+
+DEFAULT_BOT_DELAY = 0.45
+
+
+class OvertableCommands(Provider):
+    """The app's own commands for the command palette (ctrl+p)."""
+
+    def _commands(self) -> list[tuple[str, str, Any]]:
+        app = self.app
+        assert isinstance(app, OvertableApp)
+        return [(name, help_text, callback) for name, help_text, callback in app.app_commands()]
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class OvertableApp(App[None]):
+    """A terminal game table."""
+
+    TITLE = "Overtable"
+    #: absolute, so that subclasses defined elsewhere find it too
+    CSS_PATH = str(Path(__file__).with_name("app.tcss"))
+    COMMANDS: ClassVar[set] = {OvertableCommands} | App.COMMANDS  # type: ignore[assignment]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help", priority=False),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("ctrl+t", "toggle_theme", "Theme", show=False),
+    ]
+
+    def __init__(
+        self,
+        start: str = "home",
+        argument: str | None = None,
+        *,
+        theme_name: str | None = None,
+        bot_delay: float = DEFAULT_BOT_DELAY,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__()
+        #: what the command line asked for: home, new, resume, saves, rules
+        self.start = start
+        self.start_argument = argument
+        self.bot_delay = bot_delay
+        self.seed = seed
+        self._start_theme = theme_name or themes.pick_theme()
+        #: the live table, while a match is open
+        self.table: Table | None = None
+
+    # -- screens --------------------------------------------------------------
+
+    def get_default_screen(self) -> Screen:
+        return HomeScreen()
+
+    def on_mount(self) -> None:
+        self.theme = self._start_theme
+        self.screen_change_signal.subscribe(self, self._on_screen_change)
+        self._check_size()
+        start, argument = self.start, self.start_argument
+        if start == "new":
+            self.action_new_match(argument)
+        elif start == "resume":
+            self.resume(argument)
+        elif start == "saves":
+            self.action_saved()
+        elif start == "rules":
+            self.action_rules(argument)
+
+    @property
+    def games(self) -> dict[str, Any]:
+        """`core.GAMES` (imported on first use)."""
+        from core import GAMES
+
+        return GAMES
+
+    def game_ids(self) -> list[str]:
+        return list(self.games)
+
+    def app_commands(self) -> Iterable[tuple[str, str, Any]]:
+        """The commands the palette lists (name, help, callback)."""
+        yield ("New match", "Set up a new match: players, bots and options", self.action_new_match)
+        yield ("Continue", "Resume the most recent match", self.action_continue)
+        yield ("Saved matches", "Resume or delete a saved match", self.action_saved)
+        yield ("Rules", "Read the rules of a game", self.action_rules)
+        yield ("Help", "The keys of this screen", self.action_help)
+        yield (
+            "Theme",
+            "Switch between the colour theme and the ANSI theme (good over SSH)",
+            self.action_toggle_theme,
+        )
+        yield ("Home", "Back to the home screen (a match in play is saved)", self.go_home)
+        yield ("Quit", "Leave Overtable (every match is saved)", self.action_quit)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        # Our "Theme" and "Quit" replace Textual's; keep its others (keys, screenshot...).
+        for command in super().get_system_commands(screen):
+            if command.title not in ("Theme", "Quit"):
+                yield command
+        yield SystemCommand(
+            "Theme picker", "Choose any of Textual's themes", self.action_change_theme
+        )
+
+    # -- actions --------------------------------------------------------------
+
+    def action_new_match(self, game_id: str | None = None) -> None:
+        from tui.screens.new_match import NewMatchScreen
+
+        ids = self.game_ids()
+        if game_id is not None and game_id not in ids:
+            self.notify(
+                f"No game called {game_id!r}. Games: {', '.join(ids)}.", severity="error"
+            )
+            game_id = None
+        self.push_screen(NewMatchScreen(game_id or (ids[0] if ids else None)))
+
+    def action_continue(self) -> None:
+        self.resume(None)
+
+    def action_saved(self) -> None:
+        from tui.screens.saved import SavedScreen
+
+        if isinstance(self.screen, SavedScreen):
+            return
+        self.push_screen(SavedScreen())
+
+    def action_rules(self, game_id: str | None = None) -> None:
+        from tui.screens.rules import RulesScreen
+
+        ids = self.game_ids()
+        if game_id is None or game_id not in ids:
+            if game_id is not None:
+                self.notify(f"No game called {game_id!r}.", severity="error")
+            game_id = self._current_game_id() or (ids[0] if ids else None)
+        if game_id is None:
+            return
+        self.push_screen(RulesScreen(game_id))
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen | TooSmallScreen):
+            return
+        self.push_screen(HelpScreen(self.screen))
+
+    def action_toggle_theme(self) -> None:
+        self.theme = themes.toggled(self.theme)
+        self.notify(f"Theme: {self.theme}", timeout=2)
+
+    def _current_game_id(self) -> str | None:
+        if self.table is not None and not self.table.closed:
+            return self.table.game_id
+        return getattr(self.screen, "game_id", None) or None
+
+    # -- matches --------------------------------------------------------------
+
+    def resume(self, which: str | None) -> None:
+        """Resume a saved match: by match id (or its prefix, or a path), else the latest."""
+        from saves import store
+
+        path: Path | None = None
+        if which:
+            candidate = Path(which)
+            if candidate.suffix and candidate.exists():
+                path = candidate
+            else:
+                found = [m for m in store.list_matches() if str(m.match_id).startswith(which)]
+                if len(found) > 1:
+                    self.notify(f"{which!r} names {len(found)} matches; pick one.", severity="warning")
+                    self.action_saved()
+                    return
+                if found:
+                    path = found[0].path
+            if path is None:
+                self.notify(f"No saved match {which!r}.", severity="error")
+                self.action_saved()
+                return
+        else:
+            latest = store.latest()
+            if latest is None:
+                self.notify("No saved match yet: start a new one.", severity="warning")
+                return
+            path = latest.path if hasattr(latest, "path") else Path(latest)
+        self.open_path(path)
+
+    def open_path(self, path: Path) -> None:
+        """Load a journal and open its table; offer to repair a damaged one."""
+        from saves.match import Match
+        from tui.screens.confirm import ConfirmScreen
+
+        try:
+            loaded = Match.load(path)
+        except Exception as error:
+            self.notify(f"Cannot open {path}: {error}", severity="error")
+            return
+        problems = tuple(loaded.problems)
+        match = loaded.match
+        if not problems and match is not None:
+            self.open_match(match)
+            return
+        text = "\n".join(p.message for p in problems) or "The journal could not be read."
+        resumable = match is not None and all(p.resumable for p in problems)
+        if not resumable:
+            self.push_screen(
+                ConfirmScreen("This match cannot be resumed", text, yes="OK", no=None)
+            )
+            return
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                self.open_match(match)
+
+        self.push_screen(
+            ConfirmScreen(
+                "This match's journal is damaged",
+                text + "\n\nResume at the last valid action?",
+                yes="Resume",
+                no="Cancel",
+            ),
+            answer,
+        )
+
+    def open_match(self, match: Any) -> None:
+        """Seat the players of `match` at a new table and start playing."""
+        from tui.games import NoScreen, screen_class
+        from tui.table import Table
+
+        if self.table is not None:
+            self.table.close()
+        try:
+            cls = screen_class(match.game.id)
+        except NoScreen as error:
+            from tui.screens.generic import GenericGameScreen
+
+            self.notify(f"{error} Playing with the plain screen.", severity="warning")
+            cls = GenericGameScreen
+        table = Table(match, bot_delay=self.bot_delay, seed=self.seed)
+        self.table = table
+        self.call_later(self._start_table, table, cls)
+
+    async def _start_table(self, table: Table, cls: type) -> None:
+        await self._pop_to_home()
+        if table.closed:
+            return
+        await table.start(self, cls)
+
+    def new_match(self, game_id: str, players: list[Any], options: Any = None) -> None:
+        from saves.match import Match
+
+        try:
+            match = Match.new(game_id, players, options=options)
+        except Exception as error:
+            self.notify(f"Could not start the match: {error}", severity="error")
+            return
+        self.open_match(match)
+
+    def rematch(self, table: Table) -> None:
+        """Same game, players and options; a new journal."""
+        header = table.match.header
+        self.new_match(table.game_id, list(header.players), header.options)
+
+    def leave_table(self) -> None:
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+        self.go_home()
+
+    def go_home(self) -> None:
+        self.call_later(self._pop_to_home)
+
+    async def _pop_to_home(self) -> None:
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        self._check_size()
+
+    # -- a terminal too small to play ----------------------------------------
+
+    def too_small(self) -> bool:
+        width, height = self.size
+        return width < MIN_WIDTH or height < MIN_HEIGHT
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._check_size)
+
+    def _on_screen_change(self, screen: Screen) -> None:
+        self.call_later(self._check_size)
+
+    def _check_size(self) -> None:
+        """Keep the too-small cover on top exactly while the terminal is small."""
+        top = self.screen
+        if self.too_small():
+            if isinstance(top, TooSmallScreen):
+                top.refresh_message()
+            else:
+                self.push_screen(TooSmallScreen())
+        elif isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+
+def run(start: str = "home", argument: str | None = None, **kwargs: Any) -> None:
+    OvertableApp(start, argument, **kwargs).run()
+
+
+__all__ = ["OvertableApp", "run"]

@@ -1,0 +1,267 @@
+"""The `overtable` command.
+
+    overtable                      the home screen
+    overtable new GAME             set up a new match of GAME
+    overtable resume [ID]          resume a saved match (the latest without ID)
+    overtable saves                the saved matches
+    overtable rules GAME           the rules of GAME
+    overtable simulate GAME --games N --bots random,heuristic --seed S
+                                   bot-against-bot matches without a screen
+
+Only argparse is imported up front: Textual for the screens, Rich and the
+rules core for `simulate`, each when needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="overtable",
+        description="A terminal game table. Without a command, opens the home screen.",
+    )
+    parser.add_argument(
+        "--theme",
+        choices=("auto", "colour", "color", "ansi"),
+        default="auto",
+        help="colour theme; auto picks ANSI unless COLORTERM says truecolor",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="how long each bot move stays on screen (default 0.45)",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    new = sub.add_parser("new", help="set up a new match")
+    new.add_argument("game", help="game id, e.g. boss-quest")
+    resume = sub.add_parser("resume", help="resume a saved match (the latest without ID)")
+    resume.add_argument("id", nargs="?", help="match id (or its first characters) or a journal path")
+    sub.add_parser("saves", help="list, resume and delete saved matches")
+    rules = sub.add_parser("rules", help="read the rules of a game")
+    rules.add_argument("game", nargs="?", help="game id, e.g. boss-quest")
+    sim = sub.add_parser("simulate", help="play bot-against-bot matches without a screen")
+    sim.add_argument("game", help="game id, e.g. boss-quest")
+    sim.add_argument("--games", "-n", type=int, default=100, help="matches to play (default 100)")
+    sim.add_argument(
+        "--bots",
+        default="random,random",
+        help="comma-separated bot levels, one per seat (default random,random)",
+    )
+    sim.add_argument("--seed", type=int, default=None, help="seed for chance and the bots")
+    sim.add_argument(
+        "--no-rotate",
+        action="store_true",
+        help="keep each bot in its seat (by default seats rotate every match)",
+    )
+    sim.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return simulate(
+            args.game,
+            games=args.games,
+            bots=args.bots,
+            seed=args.seed,
+            rotate=not args.no_rotate,
+            quiet=args.quiet,
+        )
+    from tui import theme as themes
+
+    start, argument = {
+        None: ("home", None),
+        "new": ("new", getattr(args, "game", None)),
+        "resume": ("resume", getattr(args, "id", None)),
+        "saves": ("saves", None),
+        "rules": ("rules", getattr(args, "game", None)),
+    }[args.command]
+    kwargs: dict[str, Any] = {"theme_name": themes.CHOICES[args.theme]}
+    if args.bot_delay is not None:
+        kwargs["bot_delay"] = max(0.0, args.bot_delay)
+    from tui.app import OvertableApp
+
+    OvertableApp(start, argument, **kwargs).run()
+    return 0
+
+
+# -- simulate ----------------------------------------------------------------
+
+
+class SimulationResult:
+    """Tallies of a run of bot matches."""
+
+    def __init__(self, game_id: str, levels: list[str]) -> None:
+        self.game_id = game_id
+        self.levels = levels
+        self.players = len(levels)
+        self.games = 0
+        self.actions = 0
+        self.seconds = 0.0
+        #: per bot entry (by its index in `levels`): matches, wins (shared wins split)
+        self.bot_games = [0] * self.players
+        self.bot_wins = [0.0] * self.players
+        self.seat_wins = [0.0] * self.players
+
+    def record(self, seating: list[int], winners: frozenset[int], actions: int) -> None:
+        self.games += 1
+        self.actions += actions
+        share = 1.0 / len(winners) if winners else 0.0
+        for seat, bot in enumerate(seating):
+            self.bot_games[bot] += 1
+            if seat in winners:
+                self.bot_wins[bot] += share
+                self.seat_wins[seat] += share
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+
+def parse_bots(spec: str, game_id: str) -> list[str]:
+    from core.bots import LEVELS
+
+    levels = [part.strip() for part in spec.split(",") if part.strip()]
+    known = LEVELS.get(game_id, ())
+    for level in levels:
+        if level not in known:
+            raise ValueError(
+                f"no bot level {level!r} for {game_id}; levels: {', '.join(known) or 'none'}"
+            )
+    return levels
+
+
+def run_simulation(
+    game_id: str,
+    levels: list[str],
+    games: int,
+    seed: int | None = None,
+    rotate: bool = True,
+    progress: Any = None,
+) -> SimulationResult:
+    """Play `games` matches; seat i holds bot (i + match) % n when rotating."""
+    import random
+
+    from core import GAMES
+    from core.bots import make_bot
+    from core.playout import play_match
+
+    game = GAMES[game_id]
+    players = len(levels)
+    if players not in game.players:
+        raise ValueError(
+            f"{game.title} seats {game.players.start}-{game.players.stop - 1} players; "
+            f"--bots lists {players}"
+        )
+    rng = random.Random(seed)
+    result = SimulationResult(game_id, levels)
+    started = time.perf_counter()
+    for number in range(games):
+        shift = number % players if rotate else 0
+        seating = [(seat + shift) % players for seat in range(players)]
+        bots = [make_bot(game_id, levels[b]) for b in seating]
+        _, outcome, actions = play_match(game, players, bots, rng)
+        result.record(seating, frozenset(outcome.winners), actions)
+        if progress is not None:
+            progress()
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def report(result: SimulationResult, console: Any) -> None:
+    from rich.table import Table
+
+    def rate(wins: float, games: int) -> str:
+        return f"{100 * wins / games:5.1f}%" if games else "-"
+
+    bots = Table(title=f"{result.game_id}: {result.games} matches, win rate per bot")
+    bots.add_column("Bot")
+    bots.add_column("Level")
+    bots.add_column("Matches", justify="right")
+    bots.add_column("Wins", justify="right")
+    bots.add_column("Win rate", justify="right")
+    for index, level in enumerate(result.levels):
+        bots.add_row(
+            f"#{index + 1}",
+            level,
+            str(result.bot_games[index]),
+            f"{result.bot_wins[index]:g}",
+            rate(result.bot_wins[index], result.bot_games[index]),
+        )
+    seats = Table(title="win rate per seat")
+    seats.add_column("Seat")
+    seats.add_column("Wins", justify="right")
+    seats.add_column("Win rate", justify="right")
+    for seat in range(result.players):
+        seats.add_row(
+            str(seat + 1), f"{result.seat_wins[seat]:g}", rate(result.seat_wins[seat], result.games)
+        )
+    console.print(bots)
+    console.print(seats)
+    console.print(
+        f"{result.games} matches in {result.seconds:.2f} s: "
+        f"{result.games_per_second:.1f} games/s, "
+        f"{result.actions / max(result.games, 1):.0f} actions per match. "
+        "Shared wins are split between the winners."
+    )
+
+
+def simulate(
+    game_id: str,
+    *,
+    games: int,
+    bots: str,
+    seed: int | None,
+    rotate: bool = True,
+    quiet: bool = False,
+    console: Any = None,
+) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    console = console or Console()
+    err = Console(stderr=True)
+    from core import GAMES
+
+    if game_id not in GAMES:
+        err.print(f"overtable: no game {game_id!r}; games: {', '.join(GAMES)}")
+        return 2
+    if games < 1:
+        err.print("overtable: --games must be at least 1")
+        return 2
+    try:
+        levels = parse_bots(bots, game_id)
+        if quiet:
+            result = run_simulation(game_id, levels, games, seed, rotate)
+        else:
+            with Progress(
+                TextColumn("[bold]{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=err,
+                transient=True,
+            ) as bar:
+                task = bar.add_task(f"{game_id}: {' vs '.join(levels)}", total=games)
+                result = run_simulation(
+                    game_id, levels, games, seed, rotate, progress=lambda: bar.advance(task)
+                )
+    except ValueError as error:
+        err.print(f"overtable: {error}")
+        return 2
+    report(result, console)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""A small yes/no (or OK) dialog."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """Ask a question; dismisses with True (yes) or False (no)."""
+
+    CSS_PATH = str(Path(__file__).parent.parent / "dialogs.tcss")
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", show=False),
+        Binding("n", "answer(False)", "No", show=False),
+        Binding("escape,q,backspace", "answer(False)", "Cancel"),
+        Binding("left,right", "app.focus_next", "Switch", show=False),
+    ]
+
+    def __init__(self, title: str, text: str, *, yes: str = "Yes", no: str | None = "No") -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.title_text, id="dialog-title")
+            yield Static(self.text, id="dialog-text")
+            with Horizontal(id="dialog-buttons"):
+                yield Button(f"{self.yes} (y)" if self.no else self.yes, id="yes", variant="primary")
+                if self.no is not None:
+                    yield Button(f"{self.no} (n)", id="no")
+
+    def on_mount(self) -> None:
+        # The safe choice has the focus: Enter on a deletion does not delete.
+        self.query_one("#no" if self.no is not None else "#yes", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

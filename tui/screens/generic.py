@@ -1,0 +1,79 @@
+"""A plain game screen for any game: the log and the legal actions as a list.
+
+The shell falls back to it when a game has no screen of its own (or its
+screen is not installed), so every game in `core.GAMES` can be played.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Header, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from tui.screens.game import GameScreen, TableUpdate
+
+
+class GenericGameScreen(GameScreen):
+    """Lists the legal actions; Enter (or a click) plays the highlighted one."""
+
+    DEFAULT_CSS = """
+    GenericGameScreen #status { height: auto; padding: 0 1; background: $boost; }
+    GenericGameScreen #body { height: 1fr; }
+    GenericGameScreen #actions { width: 1fr; height: 1fr; border: round $primary; }
+    GenericGameScreen #log { width: 1fr; height: 1fr; border: round $secondary; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="status")
+        with Horizontal(id="body"):
+            with Vertical():
+                yield OptionList(id="actions")
+            yield RichLog(id="log", wrap=True, markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#actions", OptionList).border_title = "Your choices"
+        self.query_one("#log", RichLog).border_title = "Log"
+        self.title = self.table.game.title if self.table is not None else "Overtable"
+
+    def show(self, update: TableUpdate) -> None:
+        names = update.names
+        if update.thinking is not None:
+            status = f"{names[update.thinking]} is thinking…"
+        elif update.legal:
+            status = f"{names[update.seat]}, your decision." if update.seat is not None else ""
+        elif not update.to_act:
+            status = "The game is over."
+        else:
+            waiting = ", ".join(names[s] for s in sorted(update.to_act) if 0 <= s < len(names))
+            status = f"Waiting for {waiting}."
+        self.query_one("#status", Static).update(status)
+        actions = self.query_one("#actions", OptionList)
+        actions.clear_options()
+        actions.add_options(
+            [Option(self._label(update, a), id=str(i)) for i, a in enumerate(update.legal)]
+        )
+        if update.legal:
+            actions.highlighted = 0
+            actions.focus()
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for line in update.log[-200:]:
+            log.write(line)
+
+    def _label(self, update: TableUpdate, action: Any) -> str:
+        try:
+            return self.table.game.describe(update.view, update.seat, action, names=update.names)
+        except Exception:
+            return str(action)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if self.update is None or event.option.id is None:
+            return
+        index = int(event.option.id)
+        if index < len(self.update.legal):
+            self.play(self.update.legal[index])

@@ -1,0 +1,162 @@
+"""The home screen: the games, continue the latest match, saved matches, rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+TAGLINE = "A table for tabletop games, in your terminal"
+
+
+def players_text(players: range) -> str:
+    low, high = players.start, players.stop - 1
+    return f"{low} players" if low == high else f"{low}–{high} players"
+
+
+def continue_text(saved: Any) -> str:
+    """One line about a saved match: game, players, progress."""
+    names = ", ".join(str(p) for p in saved.players)
+    state = "finished" if saved.finished else f"{saved.actions} actions"
+    return f"Continue: {saved.title} · {names} · {state}"
+
+
+class HomeScreen(Screen):
+    """Where every session starts."""
+
+    HELP_TITLE = "Home"
+
+    BINDINGS = [
+        Binding("n", "new", "New match"),
+        Binding("c", "continue", "Continue"),
+        Binding("s", "app.saved", "Saved"),
+        Binding("r", "rules", "Rules"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._latest: Any = None
+        #: core.GAMES once loaded (in a worker: the first frame does not wait for it)
+        self._games_loaded: dict[str, Any] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Center(id="home-center"):
+            with Vertical(id="home-panel"):
+                yield Static("Overtable", id="home-title")
+                yield Static(TAGLINE, id="home-tagline")
+                yield OptionList(id="home-menu")
+        yield Footer()
+
+    def on_screen_resume(self) -> None:
+        # On first showing, and whenever a match, the saved list... closes.
+        self.reload()
+
+    def reload(self) -> None:
+        """Rebuild the menu (after a match, a deletion...)."""
+        self._build_menu()
+        # after the frame is drawn: the first paint never waits for the rules core
+        self.call_after_refresh(self._load_latest)
+
+    def _games(self) -> dict[str, Any]:
+        return self._games_loaded or {}
+
+    def _build_menu(self) -> None:
+        menu = self.query_one("#home-menu", OptionList)
+        highlighted = menu.highlighted_option.id if menu.highlighted_option else None
+        games = self._games()
+        options: list[Option | None] = []
+        if self._games_loaded is None:
+            options.append(Option("Loading the games…", id="loading", disabled=True))
+        for game_id, game in games.items():
+            options.append(
+                Option(f"New match: {game.title} ({players_text(game.players)})", id=f"new:{game_id}")
+            )
+        if self._latest is not None:
+            options.append(Option(continue_text(self._latest), id="continue"))
+        else:
+            options.append(Option("Continue (no saved match yet)", id="continue", disabled=True))
+        options.append(Option("Saved matches", id="saved"))
+        for game_id, game in games.items():
+            options.append(Option(f"Rules: {game.title}", id=f"rules:{game_id}"))
+        options.append(Option("Quit", id="quit"))
+        menu.clear_options()
+        menu.add_options([o for o in options if o is not None])
+        index = 0
+        if highlighted is not None and highlighted != "loading":
+            try:
+                index = menu.get_option_index(highlighted)
+            except Exception:
+                index = 0
+        menu.highlighted = index
+        menu.focus()
+
+    @work(thread=True, exclusive=True, group="home-latest")
+    def _load_latest(self) -> None:
+        """Import the rules core and find the latest match, off the event loop."""
+        games: dict[str, Any] | None = self._games_loaded
+        error: BaseException | None = None
+        if games is None:
+            try:
+                games = dict(self.app.games)  # type: ignore[attr-defined]
+            except Exception as exc:  # the rules core failed to import: say so
+                games, error = {}, exc
+        try:
+            from saves import store
+
+            latest = store.latest()
+        except Exception:
+            latest = None
+        self.app.call_from_thread(self._loaded, games, latest, error)
+
+    def _loaded(self, games: dict[str, Any], latest: Any, error: BaseException | None) -> None:
+        if error is not None:
+            self.notify(f"Could not load the games: {error}", severity="error")
+        if self._games_loaded is not None and latest == self._latest:
+            return
+        self._games_loaded = games
+        self._latest = latest
+        self._build_menu()
+
+    # -- choosing -------------------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        choice = event.option.id or ""
+        kind, _, game_id = choice.partition(":")
+        app: Any = self.app
+        if kind == "new":
+            app.action_new_match(game_id)
+        elif kind == "rules":
+            app.action_rules(game_id)
+        elif kind == "continue":
+            self.action_continue()
+        elif kind == "saved":
+            app.action_saved()
+        elif kind == "quit":
+            app.exit()
+
+    def _highlighted_game(self) -> str | None:
+        menu = self.query_one("#home-menu", OptionList)
+        option = menu.highlighted_option
+        if option is not None and option.id and ":" in option.id:
+            return option.id.partition(":")[2]
+        return None
+
+    def action_new(self) -> None:
+        self.app.action_new_match(self._highlighted_game())  # type: ignore[attr-defined]
+
+    def action_rules(self) -> None:
+        self.app.action_rules(self._highlighted_game())  # type: ignore[attr-defined]
+
+    def action_continue(self) -> None:
+        if self._latest is None:
+            self.notify("No saved match yet: start a new one.", severity="warning")
+            return
+        self.app.open_path(self._latest.path)  # type: ignore[attr-defined]

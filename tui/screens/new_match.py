@@ -1,0 +1,291 @@
+"""Set up a match: the game, how many play, who (human or bot) and the options.
+
+The options form is generated from the attrs fields of `game.Options`:
+booleans become checkboxes, enums and fields with `choices` metadata become
+selects, numbers and text become inputs. Defaults are the rulebook's game.
+"""
+
+from __future__ import annotations
+
+import enum
+import typing
+from pathlib import Path
+from typing import Any
+
+import attrs
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+
+HUMAN = "human"
+DEFAULT_NAMES = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn", "Gus", "Hana")
+
+
+def humanize(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+def field_label(field: attrs.Attribute) -> str:
+    return str(field.metadata.get("label") or humanize(field.name))
+
+
+def field_type(options_class: type, field: attrs.Attribute) -> Any:
+    try:
+        hints = typing.get_type_hints(options_class)
+    except Exception:
+        hints = {}
+    return hints.get(field.name, field.type)
+
+
+def field_default(field: attrs.Attribute) -> Any:
+    default = field.default
+    if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+        return default.factory()  # type: ignore[union-attr]
+    return default
+
+
+def kind_choices(levels: tuple[str, ...]) -> list[tuple[str, str]]:
+    """("Human", "human"), ("Bot: random", "bot:random"), ..."""
+    return [("Human", HUMAN)] + [(f"Bot: {level}", f"bot:{level}") for level in levels]
+
+
+class MarkedCheckbox(Checkbox):
+    """A checkbox that shows X only when ticked, so it reads without colour."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802
+        return "X" if self.value else " "
+
+
+class SeatRow(Horizontal):
+    """One seat: its number, the player's name, human or which bot."""
+
+    def __init__(self, seat: int, name: str, kind: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__(classes="seat-row", id=f"seat-{seat}")
+        self.seat = seat
+        self._name = name
+        self._kind = kind
+        self._choices = choices
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"Seat {self.seat + 1}", classes="seat-label")
+        yield Input(
+            self._name,
+            placeholder="name",
+            max_length=16,
+            id=f"name-{self.seat}",
+            classes="seat-name",
+            compact=True,
+        )
+        yield Select(
+            self._choices,
+            value=self._kind,
+            allow_blank=False,
+            id=f"kind-{self.seat}",
+            classes="seat-kind",
+            compact=True,
+        )
+
+
+class NewMatchScreen(Screen):
+    """The form that starts a match."""
+
+    CSS_PATH = str(Path(__file__).parent.parent / "new_match.tcss")
+
+    HELP_TITLE = "New match"
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+b,backspace", "back", "Back", show=False),
+    ]
+
+    def __init__(self, game_id: str | None) -> None:
+        super().__init__()
+        self.game_id = game_id or ""
+
+    # -- the game -------------------------------------------------------------
+
+    @property
+    def game(self) -> Any:
+        return self.app.games[self.game_id]  # type: ignore[attr-defined]
+
+    def _levels(self) -> tuple[str, ...]:
+        try:
+            from core.bots import LEVELS
+
+            return tuple(LEVELS.get(self.game_id, ()))
+        except Exception:
+            return ()
+
+    def compose(self) -> ComposeResult:
+        app: Any = self.app
+        games = app.games
+        game = games[self.game_id]
+        levels = self._levels()
+        choices = kind_choices(levels)
+        players = game.players
+        count = max(players.start, min(2, players.stop - 1))
+        yield Header()
+        with VerticalScroll(id="new-form"):
+            yield Static(f"New match: {game.title}", id="new-title", classes="form-title")
+            if len(games) > 1:
+                with Horizontal(classes="form-row"):
+                    yield Label("Game", classes="form-label")
+                    yield Select(
+                        [(g.title, gid) for gid, g in games.items()],
+                        value=self.game_id,
+                        allow_blank=False,
+                        id="game",
+                    )
+            with Horizontal(classes="form-row"):
+                yield Label("Players", classes="form-label")
+                yield Select(
+                    [(str(n), n) for n in players],
+                    value=count,
+                    allow_blank=False,
+                    id="count",
+                    compact=True,
+                )
+            with Vertical(id="seats"):
+                bot_kind = f"bot:{levels[-1]}" if levels else HUMAN
+                for seat in range(players.stop - 1):
+                    kind = HUMAN if seat == 0 else bot_kind
+                    name = DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
+                    row = SeatRow(seat, name, kind, choices)
+                    row.display = seat < count
+                    yield row
+            fields = attrs.fields(game.Options) if attrs.has(game.Options) else ()
+            if fields:
+                yield Static("Options", classes="form-section")
+            for field in fields:
+                yield from self._option_widget(game.Options, field)
+            with Horizontal(id="new-buttons"):
+                yield Button("Start (ctrl+s)", id="start", variant="primary")
+                yield Button("Back (esc)", id="back")
+        yield Footer()
+
+    def _option_widget(self, options_class: type, field: attrs.Attribute) -> ComposeResult:
+        kind = field_type(options_class, field)
+        default = field_default(field)
+        label = field_label(field)
+        wid = f"opt-{field.name}"
+        choices = field.metadata.get("choices")
+        if kind is bool or isinstance(default, bool):
+            yield MarkedCheckbox(label, value=bool(default), id=wid, classes="option", compact=True)
+            return
+        with Horizontal(classes="form-row option"):
+            yield Label(label, classes="form-label")
+            if isinstance(kind, type) and issubclass(kind, enum.Enum):
+                yield Select(
+                    [(humanize(str(m.name)), m) for m in kind],
+                    value=default,
+                    allow_blank=False,
+                    id=wid,
+                    compact=True,
+                )
+            elif choices:
+                yield Select(
+                    [(str(c), c) for c in choices],
+                    value=default,
+                    allow_blank=False,
+                    id=wid,
+                    compact=True,
+                )
+            elif kind is int or isinstance(default, int):
+                yield Input(str(default), type="integer", id=wid, compact=True)
+            else:
+                yield Input("" if default is None else str(default), id=wid, compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#name-0", Input).focus()
+
+    # -- changes --------------------------------------------------------------
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "count" and isinstance(event.value, int):
+            for row in self.query(SeatRow):
+                row.display = row.seat < event.value
+        elif event.select.id == "game" and event.value != self.game_id:
+            app: Any = self.app
+            self.app.pop_screen()
+            app.action_new_match(str(event.value))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        # Enter in a field moves on, like Tab.
+        event.stop()
+        self.focus_next()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        elif event.button.id == "back":
+            self.action_back()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    # -- reading the form -----------------------------------------------------
+
+    def player_count(self) -> int:
+        value = self.query_one("#count", Select).value
+        return int(value) if isinstance(value, int) else self.game.players.start
+
+    def read_players(self) -> list[Any]:
+        """PlayerSpecs for the seats in play; raises ValueError with a reason."""
+        from saves.journal import PlayerSpec
+
+        players = []
+        names: set[str] = set()
+        for seat in range(self.player_count()):
+            name = self.query_one(f"#name-{seat}", Input).value.strip()
+            if not name:
+                raise ValueError(f"Seat {seat + 1} needs a name.")
+            if name.casefold() in names:
+                raise ValueError(f"Two seats are called {name!r}: names must differ.")
+            names.add(name.casefold())
+            kind = str(self.query_one(f"#kind-{seat}", Select).value)
+            if kind == HUMAN:
+                players.append(PlayerSpec(name=name, kind="human", level=None))
+            else:
+                players.append(PlayerSpec(name=name, kind="bot", level=kind.partition(":")[2]))
+        return players
+
+    def read_options(self) -> Any:
+        """An instance of game.Options from the form."""
+        options_class = self.game.Options
+        if not attrs.has(options_class):
+            return options_class()
+        values: dict[str, Any] = {}
+        for field in attrs.fields(options_class):
+            widget = self.query_one(f"#opt-{field.name}")
+            if isinstance(widget, Checkbox):
+                values[field.name] = widget.value
+            elif isinstance(widget, Select):
+                values[field.name] = widget.value
+            elif isinstance(widget, Input):
+                kind = field_type(options_class, field)
+                text = widget.value.strip()
+                if kind is int or isinstance(field_default(field), int):
+                    try:
+                        values[field.name] = int(text)
+                    except ValueError:
+                        raise ValueError(f"{field_label(field)} must be a whole number.") from None
+                else:
+                    values[field.name] = text
+        try:
+            return options_class(**values)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"Those options do not go together: {error}") from None
+
+    def action_start(self) -> None:
+        try:
+            players = self.read_players()
+            options = self.read_options()
+        except ValueError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.app.new_match(self.game_id, players, options)  # type: ignore[attr-defined]

@@ -1,0 +1,140 @@
+"""Game over: standings, the score pad and, where the game keeps a history,
+small charts of each player's progress round by round."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Header, Label, Sparkline, Static
+
+
+def standings(scores: tuple[int, ...], winners: frozenset[int]) -> list[tuple[int, int]]:
+    """(place, seat) best first; equal scores share a place, winners first."""
+    order = sorted(range(len(scores)), key=lambda s: (s not in winners, -scores[s], s))
+    places: list[tuple[int, int]] = []
+    previous: tuple[bool, int] | None = None
+    place = 0
+    for index, seat in enumerate(order):
+        key = (seat in winners, scores[seat])
+        if key != previous:
+            place = index + 1
+            previous = key
+        places.append((place, seat))
+    return places
+
+
+def round_series(state: Any, attribute: str, players: int) -> list[list[float]] | None:
+    """Per seat, `attribute` (e.g. keys_after) after each round of `state.history`."""
+    history = getattr(state, "history", None)
+    if not history or not hasattr(history[0], attribute):
+        return None
+    return [[float(getattr(r, attribute)[seat]) for r in history] for seat in range(players)]
+
+
+class ResultsScreen(Screen):
+    """Shown when a match ends; Rematch keeps the players and options."""
+
+    CSS_PATH = str(Path(__file__).parent.parent / "results.tcss")
+
+    HELP_TITLE = "Results"
+
+    BINDINGS = [
+        Binding("r", "rematch", "Rematch"),
+        Binding("b", "board", "Final table"),
+        Binding("h,q,escape,backspace", "home", "Home"),
+    ]
+
+    def __init__(self, table: Any) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        table = self.table
+        outcome = table.match.outcome
+        names = table.names
+        yield Header()
+        with VerticalScroll(id="results"):
+            if outcome is None:
+                yield Static("The match is not over.", id="results-title")
+            else:
+                winners = [names[s] for s in sorted(outcome.winners)]
+                head = " and ".join(winners) + (" win!" if len(winners) > 1 else " wins!")
+                yield Static(f"{table.game.title}: {head}", id="results-title")
+                with Horizontal(id="results-top"):
+                    yield DataTable(id="standings", cursor_type="none", show_cursor=False)
+                    charts = self._charts(len(names))
+                    if charts is not None:
+                        yield charts
+                yield DataTable(id="score-pad", cursor_type="none", show_cursor=False, zebra_stripes=True)
+                for note in outcome.notes:
+                    yield Static(note, classes="results-note")
+            with Horizontal(id="results-buttons"):
+                yield Button("Rematch (r)", id="rematch", variant="primary")
+                yield Button("Final table (b)", id="board")
+                yield Button("Home (h)", id="home")
+        yield Footer()
+
+    def _charts(self, players: int) -> Grid | None:
+        state = self.table.match.state
+        keys = round_series(state, "keys_after", players)
+        hearts = round_series(state, "hearts_after", players)
+        if keys is None or hearts is None:
+            return None
+        cells: list[Any] = [Label(""), Label("Keys", classes="chart-head"), Label("Hearts", classes="chart-head")]
+        for seat, name in enumerate(self.table.names):
+            k, h = keys[seat], hearts[seat]
+            cells.append(Label(name, classes="chart-name"))
+            cells.append(
+                Horizontal(
+                    Sparkline(k, classes="chart keys"),
+                    Label(f"{int(k[-1]) if k else 0:>2}", classes="chart-value"),
+                    classes="chart-cell",
+                )
+            )
+            cells.append(
+                Horizontal(
+                    Sparkline(h, classes="chart hearts"),
+                    Label(f"{int(h[-1]) if h else 0:>2}", classes="chart-value"),
+                    classes="chart-cell",
+                )
+            )
+        return Grid(*cells, id="charts")
+
+    def on_mount(self) -> None:
+        outcome = self.table.match.outcome
+        names = self.table.names
+        if outcome is not None:
+            board = self.query_one("#standings", DataTable)
+            board.add_columns("#", "Player", "Score")
+            for place, seat in standings(tuple(outcome.scores), frozenset(outcome.winners)):
+                mark = " ★" if seat in outcome.winners else ""
+                board.add_row(str(place), f"{names[seat]}{mark}", str(outcome.scores[seat]))
+            pad = self.query_one("#score-pad", DataTable)
+            pad.add_column("Score pad")
+            for name in names:
+                pad.add_column(name)
+            for category in outcome.breakdown:
+                pad.add_row(category.name, *(str(v) for v in category.values))
+            pad.add_row("Total", *(str(v) for v in outcome.scores))
+            pad.display = bool(outcome.breakdown)
+        self.query_one("#rematch", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        {"rematch": self.action_rematch, "board": self.action_board, "home": self.action_home}[
+            str(event.button.id)
+        ]()
+
+    def action_rematch(self) -> None:
+        self.app.rematch(self.table)  # type: ignore[attr-defined]
+
+    def action_board(self) -> None:
+        self.app.pop_screen()
+
+    def action_home(self) -> None:
+        self.app.leave_table()  # type: ignore[attr-defined]

@@ -1,0 +1,84 @@
+"""The rules of a game, from tui/rules/<game-id>.md, in a Markdown widget."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Markdown
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+
+
+def rules_text(game_id: str, title: str | None = None) -> str:
+    path = RULES_DIR / f"{game_id}.md"
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError:
+        return f"# {title or game_id}\n\nThe rules for this game are not written yet."
+
+
+class RulesScreen(Screen):
+    """Scrollable rules; house components and rulings are marked in the text."""
+
+    CSS_PATH = str(Path(__file__).parent.parent / "rules.tcss")
+
+    HELP_TITLE = "Rules"
+
+    BINDINGS = [
+        Binding("q,escape,backspace", "back", "Back"),
+        Binding("up,k", "scroll('up')", "Up", show=False),
+        Binding("down,j", "scroll('down')", "Down", show=False),
+        Binding("pageup", "scroll('page_up')", "Page up"),
+        Binding("b", "scroll('page_up')", "Page up", show=False),
+        Binding("pagedown", "scroll('page_down')", "Page down"),
+        Binding("space", "scroll('page_down')", "Page down", show=False),
+        Binding("home,g", "scroll('home')", "Top", show=False),
+        Binding("end,G", "scroll('end')", "End", show=False),
+        Binding("n", "next_game", "Next game", show=False),
+    ]
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__()
+        self.game_id = game_id
+
+    def _title(self) -> str:
+        try:
+            return self.app.games[self.game_id].title  # type: ignore[attr-defined]
+        except Exception:
+            return self.game_id
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="rules-scroll"):
+            yield Markdown(rules_text(self.game_id, self._title()), id="rules-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Rules: {self._title()}"
+        self.query_one("#rules-scroll").focus()
+
+    def action_scroll(self, where: str) -> None:
+        scroll = self.query_one("#rules-scroll", VerticalScroll)
+        {
+            "up": scroll.scroll_up,
+            "down": scroll.scroll_down,
+            "page_up": scroll.scroll_page_up,
+            "page_down": scroll.scroll_page_down,
+            "home": scroll.scroll_home,
+            "end": scroll.scroll_end,
+        }[where]()
+
+    def action_next_game(self) -> None:
+        ids = list(self.app.games)  # type: ignore[attr-defined]
+        if len(ids) < 2:
+            return
+        nxt = ids[(ids.index(self.game_id) + 1) % len(ids)]
+        self.app.pop_screen()
+        self.app.action_rules(nxt)  # type: ignore[attr-defined]
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

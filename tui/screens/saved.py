@@ -1,0 +1,182 @@
+"""Saved matches: a table of journals; Enter resumes, d deletes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+COLUMNS = ("Game", "Players", "Created", "Actions", "Result", "Problem")
+
+
+def names_of(players: Any) -> list[str]:
+    out = []
+    for p in players or ():
+        out.append(str(getattr(p, "name", p)))
+    return out
+
+
+def when(value: Any) -> str:
+    """A timestamp as 'YYYY-MM-DD HH:MM' in local time."""
+    if value is None:
+        return ""
+    if isinstance(value, int | float):
+        value = datetime.fromtimestamp(value)
+    elif isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value)
+        except ValueError:
+            return value[:16]
+    if isinstance(value, datetime):
+        if value.tzinfo is not None:
+            value = value.astimezone()
+        return value.strftime("%Y-%m-%d %H:%M")
+    return str(value)
+
+
+def result_text(saved: Any) -> str:
+    if not saved.finished:
+        return "in play"
+    names = names_of(saved.players)
+    winners = []
+    for w in saved.winners or ():
+        if isinstance(w, int) and 0 <= w < len(names):
+            winners.append(names[w])
+        else:
+            winners.append(str(w))
+    return ("won: " + ", ".join(winners)) if winners else "finished"
+
+
+def row_of(saved: Any) -> tuple[str, ...]:
+    return (
+        str(saved.title or saved.game),
+        ", ".join(names_of(saved.players)),
+        when(saved.created),
+        str(saved.actions),
+        result_text(saved),
+        str(saved.problem or ""),
+    )
+
+
+class SavedScreen(Screen):
+    """Every journal in the data directory, newest first."""
+
+    CSS_PATH = str(Path(__file__).parent.parent / "saved.tcss")
+
+    HELP_TITLE = "Saved matches"
+
+    BINDINGS = [
+        Binding("enter", "resume", "Resume", show=True, priority=True),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("f5,ctrl+r", "reload", "Reload", show=False),
+        Binding("q,escape,backspace", "back", "Back"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.matches: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("Saved matches", id="saved-title", classes="form-title")
+        yield DataTable(id="saved-table", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="saved-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(*COLUMNS)
+        table.focus()
+        self.action_reload()
+
+    @work(thread=True, exclusive=True, group="saved-list")
+    def action_reload(self) -> None:
+        try:
+            from saves import store
+
+            matches = list(store.list_matches())
+            error = None
+        except Exception as exc:
+            matches, error = [], exc
+        self.app.call_from_thread(self._fill, matches, error)
+
+    def _fill(self, matches: list[Any], error: BaseException | None) -> None:
+        self.matches = matches
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        for index, saved in enumerate(matches):
+            table.add_row(*row_of(saved), key=str(index))
+        detail = self.query_one("#saved-detail", Static)
+        if error is not None:
+            detail.update(f"Could not list the saved matches: {error}")
+        elif not matches:
+            detail.update("No saved match yet. Start one from the home screen (n).")
+        if matches:
+            table.move_cursor(row=min(row, len(matches) - 1))
+        self._describe()
+
+    def selected(self) -> Any | None:
+        table = self.query_one(DataTable)
+        if not self.matches or table.cursor_row < 0:
+            return None
+        index = table.cursor_row
+        return self.matches[index] if index < len(self.matches) else None
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._describe()
+
+    def _describe(self) -> None:
+        saved = self.selected()
+        if saved is None:
+            return
+        text = f"{Path(saved.path).name}"
+        if saved.problem:
+            text += f"\nProblem: {saved.problem}"
+        self.query_one("#saved-detail", Static).update(text)
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_resume()
+
+    def action_resume(self) -> None:
+        saved = self.selected()
+        if saved is None:
+            return
+        self.app.open_path(Path(saved.path))  # type: ignore[attr-defined]
+
+    def action_delete(self) -> None:
+        saved = self.selected()
+        if saved is None:
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        players = ", ".join(names_of(saved.players))
+        question = (
+            f"{saved.title or saved.game} · {players} · {when(saved.created)}\n\n"
+            "The journal is removed for good."
+        )
+
+        def answer(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                from saves import store
+
+                store.delete(Path(saved.path))
+            except Exception as error:
+                self.notify(f"Could not delete: {error}", severity="error")
+            else:
+                self.notify("Match deleted.")
+            self.action_reload()
+
+        self.app.push_screen(ConfirmScreen("Delete this match?", question, yes="Delete"), answer)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
