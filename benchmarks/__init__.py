@@ -1,0 +1,1 @@
+"""Performance benchmarks: `python -m benchmarks` (see docs/performance.md)."""

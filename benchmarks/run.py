@@ -1,0 +1,411 @@
+"""Overtable's performance figures, with their targets.
+
+    python -m benchmarks                 # everything
+    python -m benchmarks --only playouts # or: bots, startup, resume
+    python -m benchmarks --seconds 5 --repeats 9
+
+Figures (see docs/performance.md):
+
+- random playouts per second and applied actions per second, per game in
+  `core.GAMES`, single core (target: >= 50,000 actions/s);
+- start-up of the Overtable app to its first frame beside a bare Textual
+  app, both launched as fresh processes here and now, as a ratio (target:
+  within 1.3x);
+- the time bots take per decision (target: well under 1 ms on average);
+- resuming a 500-action Boss Quest journal with `saves.match.Match.load`
+  (target: < 150 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+TARGET_ACTIONS_PER_S = 50_000
+TARGET_STARTUP_RATIO = 1.3
+TARGET_RESUME_MS = 150.0
+TARGET_BOT_MS = 1.0
+RESUME_ACTIONS = 500
+
+
+def _mark(ok: bool) -> str:
+    return "ok" if ok else "MISSED"
+
+
+# --- random playouts -----------------------------------------------------------
+
+
+def bench_playouts(seconds: float, seed: int = 1) -> list[dict[str, Any]]:
+    """Random playouts of every game for about `seconds` each, cycling
+    through the game's player counts. One row per game."""
+    from core import GAMES
+    from core.playout import random_playout
+
+    rows = []
+    for game_id, game in GAMES.items():
+        rng = random.Random(seed)
+        counts = list(game.players)
+        playouts = actions = 0
+        per_count = {p: [0, 0, 0.0] for p in counts}
+        start = time.perf_counter()
+        deadline = start + seconds
+        while True:
+            players = counts[playouts % len(counts)]
+            t0 = time.perf_counter()
+            _, applied = random_playout(game, players, None, rng)
+            t1 = time.perf_counter()
+            playouts += 1
+            actions += applied
+            row = per_count[players]
+            row[0] += 1
+            row[1] += applied
+            row[2] += t1 - t0
+            if t1 >= deadline and playouts >= len(counts):
+                break
+        elapsed = time.perf_counter() - start
+        rows.append(
+            {
+                "game": game_id,
+                "playouts": playouts,
+                "seconds": elapsed,
+                "playouts_per_s": playouts / elapsed,
+                "actions_per_s": actions / elapsed,
+                "actions_per_playout": actions / playouts,
+                "by_players": {
+                    p: (n, a / t if t else 0.0) for p, (n, a, t) in per_count.items() if n
+                },
+            }
+        )
+    return rows
+
+
+# --- bots ----------------------------------------------------------------------
+
+
+class _Timed:
+    """Wraps a bot and records how long each decision takes."""
+
+    def __init__(self, bot: Any, times: list[float]) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.times = times
+
+    def choose(self, game: Any, view: Any, seat: int, legal: tuple[Any, ...], rng: Any) -> Any:
+        t0 = time.perf_counter()
+        action = self.bot.choose(game, view, seat, legal, rng)
+        self.times.append(time.perf_counter() - t0)
+        return action
+
+
+def bench_bots(games: int = 40, seed: int = 3) -> list[dict[str, Any]]:
+    """Time every bot level's decisions in matches between bots of that level."""
+    from core import GAMES
+    from core.bots import LEVELS, make_bot
+    from core.playout import play_match
+
+    rows = []
+    for game_id, levels in LEVELS.items():
+        game = GAMES[game_id]
+        for level in levels:
+            times: list[float] = []
+            rng = random.Random(seed)
+            counts = list(game.players)
+            for i in range(games):
+                players = counts[i % len(counts)]
+                bots = [_Timed(make_bot(game_id, level), times) for _ in range(players)]
+                play_match(game, players, bots, rng)
+            times.sort()
+            rows.append(
+                {
+                    "game": game_id,
+                    "level": level,
+                    "decisions": len(times),
+                    "mean_ms": statistics.fmean(times) * 1e3,
+                    "p99_ms": times[int(len(times) * 0.99)] * 1e3,
+                    "max_ms": times[-1] * 1e3,
+                }
+            )
+    return rows
+
+
+# --- start-up ------------------------------------------------------------------
+
+# Each driver exits once the first screen has been painted. Textual calls
+# `on_mount` of every class in the MRO. Overtable's class is patched rather
+# than subclassed: Textual finds CSS_PATH beside the app class's source
+# file, which a class defined in `python -c` does not have.
+BARE_DRIVER = """
+from textual.app import App
+
+class Probe(App):
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+
+Probe().run(headless=True, size=(80, 24))
+"""
+
+OVERTABLE_DRIVER = """
+from tui.app import OvertableApp
+
+_own = OvertableApp.__dict__.get("on_mount")
+
+def on_mount(self):
+    if _own is not None:
+        _own(self)
+    self.call_after_refresh(self.exit)
+
+OvertableApp.on_mount = on_mount
+OvertableApp().run(headless=True, size=(80, 24))
+"""
+
+IMPORT_CHECK = "import tui.app; tui.app.OvertableApp"
+
+
+def _launch(code: str, env: dict[str, str]) -> float:
+    t0 = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        timeout=60,
+    )
+    return time.perf_counter() - t0
+
+
+def bench_startup(repeats: int) -> dict[str, Any]:
+    """Median wall time from process start to the first painted frame, for
+    a bare Textual app and for Overtable, interleaved."""
+    with tempfile.TemporaryDirectory(prefix="overtable-bench-") as tmp:
+        env = dict(os.environ)
+        # A fresh user data directory: no saved matches to list.
+        env["XDG_DATA_HOME"] = tmp
+        env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+        env.pop("TEXTUAL", None)
+        check = subprocess.run(
+            [sys.executable, "-c", IMPORT_CHECK],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        if check.returncode != 0:
+            last = (check.stderr.strip().splitlines() or ["?"])[-1]
+            return {"available": False, "why": last}
+        # Warm the file-system cache and the bytecode of both once.
+        _launch(BARE_DRIVER, env)
+        try:
+            _launch(OVERTABLE_DRIVER, env)
+        except subprocess.CalledProcessError as e:
+            last = (e.stderr.decode(errors="replace").strip().splitlines() or ["?"])[-1]
+            return {"available": False, "why": last}
+        bare, overtable = [], []
+        for _ in range(repeats):
+            bare.append(_launch(BARE_DRIVER, env))
+            overtable.append(_launch(OVERTABLE_DRIVER, env))
+    b, o = statistics.median(bare), statistics.median(overtable)
+    return {
+        "available": True,
+        "bare_ms": b * 1e3,
+        "overtable_ms": o * 1e3,
+        "ratio": o / b,
+        "bare_all": bare,
+        "overtable_all": overtable,
+    }
+
+
+# --- resume --------------------------------------------------------------------
+
+
+def _long_game_policy() -> Callable[[Any, Any, int, tuple[Any, ...], random.Random], Any]:
+    """Boss Quest play that makes long matches: ask for one weapon while a
+    7 cannot take the knight over the HP, then go to the Wizard and play it
+    as the heuristic bot would (so the journal holds spells and targets)."""
+    from core.bossquest.actions import Ask, GoToWizard
+    from core.bots.bossquest import HeuristicBot
+
+    wizard = HeuristicBot()
+
+    def choose(game: Any, view: Any, seat: int, legal: tuple[Any, ...], rng: random.Random):
+        if isinstance(legal[0], (Ask, GoToWizard)):
+            knight = view.knights[seat]
+            mine = sum(w.value for w in knight.visible)
+            if knight.hidden is not None and knight.hidden.weapon is not None:
+                mine += knight.hidden.weapon.value
+            hp = (view.boss or 0) + sum(
+                {"hp+1": 1, "hp+2": 2, "hp-1": -1, "hp-2": -2}.get(a.spell.kind.value, 0)
+                for a in view.active
+            )
+            if mine + 7 <= hp and Ask(1) in legal:
+                return Ask(1)
+            return GoToWizard() if GoToWizard() in legal else legal[0]
+        return wizard.choose(game, view, seat, legal, rng)
+
+    return choose
+
+
+def write_journal(directory: Path, actions: int = RESUME_ACTIONS) -> Path:
+    """A Boss Quest journal of exactly `actions` applied actions (chance
+    draws included), written through `saves.match.Match`; the match is left
+    unfinished, as a resumed one would be."""
+    from core import CHANCE
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+
+    policy = _long_game_policy()
+    players = [PlayerSpec(f"Bot {i + 1}", "bot", "heuristic") for i in range(5)]
+    for seed in range(200):
+        rng = random.Random(seed)
+        match = Match.new("boss-quest", players, None, directory=directory, seed=seed)
+        game = match.game
+        applied = 0
+        while applied < actions and not match.finished:
+            seats = match.to_act()
+            if CHANCE in seats:
+                match.step_chance(rng)
+            else:
+                seat = min(seats)
+                state = match.state
+                legal = game.legal_actions(state, seat)
+                match.apply(seat, policy(game, game.view(state, seat), seat, legal, rng))
+            applied += 1
+        if applied == actions and not match.finished:
+            return match.path
+    raise RuntimeError(f"no seed gave a Boss Quest match of {actions} actions")
+
+
+def bench_resume(repeats: int) -> dict[str, Any]:
+    try:
+        from saves.match import Match
+    except ImportError as e:
+        return {"available": False, "why": str(e)}
+    with tempfile.TemporaryDirectory(prefix="overtable-bench-") as tmp:
+        t0 = time.perf_counter()
+        path = write_journal(Path(tmp))
+        written = time.perf_counter() - t0
+        times = []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            loaded = Match.load(path)
+            times.append(time.perf_counter() - t0)
+            if loaded.match is None or loaded.problems:
+                raise RuntimeError(f"the benchmark journal did not load: {loaded.problems}")
+            if len(loaded.match.history) != RESUME_ACTIONS:
+                raise RuntimeError("the benchmark journal replayed a different length")
+        lines = sum(1 for _ in path.open(encoding="utf-8"))
+        size = path.stat().st_size
+    return {
+        "available": True,
+        "first_ms": times[0] * 1e3,
+        "median_ms": statistics.median(times) * 1e3,
+        "lines": lines,
+        "bytes": size,
+        "write_s": written,
+    }
+
+
+# --- report --------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--seconds", type=float, default=3.0, help="playout time per game (3)")
+    parser.add_argument("--repeats", type=int, default=7, help="start-up/resume repeats (7)")
+    parser.add_argument(
+        "--only",
+        choices=("playouts", "bots", "startup", "resume"),
+        action="append",
+        help="run only these",
+    )
+    args = parser.parse_args(argv)
+    only = set(args.only or ("playouts", "bots", "startup", "resume"))
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+    print(
+        f"Overtable benchmarks, {time.strftime('%Y-%m-%d %H:%M')}, Python "
+        f"{platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores "
+        f"(single core used)"
+    )
+    missed = False
+
+    if "playouts" in only:
+        print("\nRandom playouts (core.playout.random_playout)")
+        for row in bench_playouts(args.seconds):
+            ok = row["actions_per_s"] >= TARGET_ACTIONS_PER_S
+            missed |= not ok
+            print(
+                f"  {row['game']:<14} {row['playouts_per_s']:8.1f} playouts/s  "
+                f"{row['actions_per_s']:9,.0f} actions/s  "
+                f"({row['actions_per_playout']:.0f} actions/playout, {row['playouts']} playouts)"
+                f"   target >= {TARGET_ACTIONS_PER_S:,} actions/s: {_mark(ok)}"
+            )
+            detail = ", ".join(
+                f"{p} players {aps:,.0f}/s" for p, (_, aps) in sorted(row["by_players"].items())
+            )
+            print(f"  {'':<14} by table size: {detail}")
+
+    if "bots" in only:
+        print("\nBot decisions (bots of one level against each other, 40 matches)")
+        for row in bench_bots():
+            ok = row["mean_ms"] < TARGET_BOT_MS
+            missed |= not ok
+            print(
+                f"  {row['game']:<14} {row['level']:<10} mean {row['mean_ms']:6.3f} ms  "
+                f"p99 {row['p99_ms']:6.3f} ms  max {row['max_ms']:6.2f} ms  "
+                f"({row['decisions']} decisions)   target mean < {TARGET_BOT_MS:g} ms: {_mark(ok)}"
+            )
+
+    if "startup" in only:
+        print(f"\nStart-up to the first frame (headless, 80x24, median of {args.repeats})")
+        s = bench_startup(args.repeats)
+        if not s["available"]:
+            print(f"  overtable: not available ({s['why']})")
+        else:
+            ok = s["ratio"] <= TARGET_STARTUP_RATIO
+            missed |= not ok
+            print(f"  bare Textual app   {s['bare_ms']:7.0f} ms")
+            print(f"  overtable          {s['overtable_ms']:7.0f} ms")
+            print(
+                f"  ratio              {s['ratio']:7.2f}x   target <= {TARGET_STARTUP_RATIO}x: "
+                f"{_mark(ok)}"
+            )
+
+    if "resume" in only:
+        print(f"\nResume a {RESUME_ACTIONS}-action Boss Quest journal (saves.match.Match.load)")
+        r = bench_resume(args.repeats)
+        if not r["available"]:
+            print(f"  not available ({r['why']})")
+        else:
+            ok = r["median_ms"] < TARGET_RESUME_MS
+            missed |= not ok
+            print(
+                f"  median {r['median_ms']:6.1f} ms (first load {r['first_ms']:.1f} ms; "
+                f"{r['lines']} lines, {r['bytes'] / 1024:.0f} KiB)   "
+                f"target < {TARGET_RESUME_MS:.0f} ms: {_mark(ok)}"
+            )
+
+    print("\nAll targets met." if not missed else "\nSome targets missed (see MISSED above).")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,37 @@
+"""The bot protocol and the bot every game has: one that plays at random."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A seat's player that decides from that seat's view only.
+
+    `choose` gets the game object, `game.view(state, seat)`, the seat, the
+    seat's legal actions (never empty) and a random generator to draw any
+    randomness from; it returns one of `legal`. A bot keeps no state between
+    calls that could hold more than its views told it.
+    """
+
+    name: str
+
+    def choose(
+        self, game: Any, view: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
+    ) -> Any: ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions; plays every game."""
+
+    name = "random"
+
+    def choose(
+        self, game: Any, view: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
+    ) -> Any:
+        return legal[0] if len(legal) == 1 else rng.choice(legal)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"

@@ -1,0 +1,138 @@
+"""Playing a match through to its end without a table: random playouts and
+bot-against-bot matches.
+
+Pure like the rest of the core: every function takes the `random.Random` it
+draws from and keeps none. Chance is sampled by the probabilities the game
+lists (`Game.chance_outcomes`); seats act one at a time, the lowest seat
+first when several owe a simultaneous decision.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from core.engine import CHANCE, Game, Outcome
+
+#: A playout that applies more actions than this has looped: a rules bug.
+MAX_ACTIONS = 1_000_000
+
+
+def sample_chance(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> Any:
+    """One chance outcome, drawn by its probability.
+
+    The probabilities need not sum to exactly 1 (float rounding): the last
+    outcome takes whatever mass is left over.
+    """
+    if not outcomes:
+        raise ValueError("no chance outcomes to sample from")
+    if len(outcomes) == 1:
+        return outcomes[0][0]
+    total = 0.0
+    for _, p in outcomes:
+        total += p
+    r = rng.random() * total
+    acc = 0.0
+    for action, p in outcomes:
+        acc += p
+        if r < acc:
+            return action
+    return outcomes[-1][0]
+
+
+def _options(game: Game, options: Any) -> Any:
+    return game.Options() if options is None else options
+
+
+def _next_seat(seats: frozenset[int]) -> int:
+    if CHANCE in seats:
+        return CHANCE
+    return min(seats)
+
+
+def random_playout(
+    game: Game,
+    players: int,
+    options: Any = None,
+    rng: random.Random | None = None,
+    *,
+    state: Any = None,
+    max_actions: int = MAX_ACTIONS,
+) -> tuple[Any, int]:
+    """Play uniformly random legal actions (chance by its odds) to the end.
+
+    Starts from `game.setup(players, options)`, or from `state` when given.
+    Returns the final state and how many actions were applied, chance
+    outcomes included. Raises RuntimeError when a seat to act has no legal
+    action or the playout exceeds `max_actions` (both are rules bugs).
+    """
+    if rng is None:
+        raise TypeError("random_playout needs an rng (a random.Random)")
+    if state is None:
+        state = game.setup(players, _options(game, options))
+    to_act = game.to_act
+    legal_actions = game.legal_actions
+    chance_outcomes = game.chance_outcomes
+    apply = game.apply
+    choice = rng.choice
+    applied = 0
+    while True:
+        seats = to_act(state)
+        if not seats:
+            return state, applied
+        if applied >= max_actions:
+            raise RuntimeError(f"playout did not end within {max_actions} actions")
+        if CHANCE in seats:
+            seat = CHANCE
+            action = sample_chance(chance_outcomes(state), rng)
+        else:
+            seat = min(seats)
+            legal = legal_actions(state, seat)
+            if not legal:
+                raise RuntimeError(f"seat {seat} is to act but has no legal action")
+            action = choice(legal)
+        state = apply(state, seat, action)
+        applied += 1
+
+
+def play_match(
+    game: Game,
+    players: int,
+    bots: Sequence[Any],
+    rng: random.Random,
+    options: Any = None,
+    *,
+    max_actions: int = MAX_ACTIONS,
+) -> tuple[Any, Outcome, int]:
+    """Play a whole match between `bots` (one per seat, seat order).
+
+    Each bot decides from `game.view(state, seat)` and the legal actions
+    only; chance is sampled from `rng`, which the bots share. Returns the
+    final state, its outcome and the number of actions applied (chance
+    included). A bot answering an illegal action raises the game's
+    `IllegalAction`.
+    """
+    if len(bots) != players:
+        raise ValueError(f"{players} seats need {players} bots, not {len(bots)}")
+    state = game.setup(players, _options(game, options))
+    applied = 0
+    while True:
+        seats = game.to_act(state)
+        if not seats:
+            break
+        if applied >= max_actions:
+            raise RuntimeError(f"match did not end within {max_actions} actions")
+        seat = _next_seat(seats)
+        if seat == CHANCE:
+            action = sample_chance(game.chance_outcomes(state), rng)
+        else:
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                raise RuntimeError(f"seat {seat} is to act but has no legal action")
+            action = bots[seat].choose(game, game.view(state, seat), seat, legal, rng)
+        state = game.apply(state, seat, action)
+        applied += 1
+    outcome = game.outcome(state)
+    assert outcome is not None, "a finished match has an outcome"
+    return state, outcome, applied
