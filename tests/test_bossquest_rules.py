@@ -795,7 +795,7 @@ def test_describe_summarises_combat():
     state = table(ks, turn=1, offer=(HP1, HPM1), mystery=False)
     state = play(state, 1, GoToWizard())
     line = GAME.describe(state, 1, Discard(0), names=("Ann", "Bob"))
-    assert "Combat vs 17 HP" in line and "Bob win" in line and "PERFECT for Bob" in line
+    assert "Combat vs 17 HP" in line and "Bob wins the round" in line and "PERFECT for Bob" in line
 
 
 def test_colours_have_letters_bq12():

@@ -850,7 +850,8 @@ def combat_summary(result: RoundResult, name) -> str:
         parts.append(f"{name(s)} {value}{note}")
     line = f"Combat vs {result.hp} HP: " + ", ".join(parts) + "."
     if result.winners:
-        line += " " + " and ".join(name(s) for s in sorted(result.winners)) + " win the round."
+        verb = "wins" if len(result.winners) == 1 else "win"
+        line += " " + " and ".join(name(s) for s in sorted(result.winners)) + f" {verb} the round."
     else:
         line += " Nobody wins the round."
     for s in sorted(result.perfect):

@@ -19,10 +19,16 @@ class Options:
 
     #: BQ-2: with 2-4 players the green weapons and the green spell are out
     #: unless this is set. With 5 players they are always in.
-    keep_green: bool = False
+    keep_green: bool = attrs.field(
+        default=False,
+        metadata={"label": "Keep the green weapons and spell (2-4 knights)"},
+    )
     #: The rulebook's 2-player rule: lay out 3 spells face up (not 2) and the
     #: mystery spell. Off plays the plain "one per player" layout.
-    two_player_spells: bool = True
+    two_player_spells: bool = attrs.field(
+        default=True,
+        metadata={"label": "Two knights: 3 spells face up (BQ-21)"},
+    )
 
 
 class Phase(enum.StrEnum):

@@ -200,7 +200,8 @@ class NewMatchScreen(Screen):
                 yield Input("" if default is None else str(default), id=wid, compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#name-0", Input).focus()
+        # Top to bottom: the player count first, then each seat.
+        self.query_one("#count", Select).focus()
 
     # -- changes --------------------------------------------------------------
 

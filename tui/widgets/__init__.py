@@ -1,0 +1,23 @@
+"""Widgets the game screens share: market, hand, pick list, action bar,
+game log and score pad. None of them knows a game's rules."""
+
+from tui.widgets.actionbar import ActionBar, Choice
+from tui.widgets.gamelog import GameLog
+from tui.widgets.hand import Card, Hand, card_text
+from tui.widgets.market import Market, Offer
+from tui.widgets.picklist import PickList, Row
+from tui.widgets.scorepad import ScorePad
+
+__all__ = [
+    "ActionBar",
+    "Card",
+    "Choice",
+    "GameLog",
+    "Hand",
+    "Market",
+    "Offer",
+    "PickList",
+    "Row",
+    "ScorePad",
+    "card_text",
+]

@@ -1,0 +1,248 @@
+"""The Boss Quest screen: keys give exactly the legal actions, hidden cards
+stay hidden, and the screen reads at 80x24 and 120x36."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from core.bossquest.actions import (
+    Activate,
+    ActivateMystery,
+    Ask,
+    Discard,
+    DiscardMystery,
+    GoToWizard,
+    TargetKnight,
+    TargetSpell,
+    TargetWeapon,
+)
+from core.bossquest.cards import Spell, SpellKind
+from core.bossquest.state import Step
+from tests.bossquest_screen_kit import (
+    HIDDEN,
+    FakeTable,
+    ScreenApp,
+    full_state,
+    make_update,
+    screen_text,
+    w,
+)
+from tui.widgets import Market, PickList
+
+SIZES = [(80, 24), (120, 36)]
+
+
+def others_hidden(seat: int | None) -> list[str]:
+    return [code for s, code in HIDDEN.items() if s != seat]
+
+
+async def run(update, size=(80, 24), keys=()):
+    table = FakeTable()
+    app = ScreenApp(update, table)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        text = screen_text(app)
+    return table.submitted, text
+
+
+# -- keys give the legal actions ------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("keys", "action"),
+    [
+        (["1"], Ask(1)),
+        (["3"], Ask(3)),
+        (["4"], Ask(4)),
+        (["w"], GoToWizard()),
+        (["enter"], Ask(1)),  # the action bar starts on its first choice
+        (["right", "right", "right", "right", "enter"], GoToWizard()),
+    ],
+)
+async def test_choose_keys(keys, action):
+    update = make_update(full_state())
+    submitted, _ = await run(update, keys=keys)
+    assert submitted == [(0, action)]
+    assert action in update.legal
+
+
+async def test_over_the_hp_only_the_wizard_is_offered():
+    state = full_state()
+    ann = attrs.evolve(state.knights[0], visible=(w("B3"), w("Y2"), w("P7"), w("G7")))
+    state = attrs.evolve(state, knights=(ann, *state.knights[1:]))
+    update = make_update(state)
+    assert update.legal == (GoToWizard(),)
+    submitted, text = await run(update, keys=["1", "2", "enter"])
+    assert submitted == [(0, GoToWizard())]
+    assert "must go to the Wizard" in text
+
+
+@pytest.mark.parametrize(
+    ("keys", "action"),
+    [
+        (["a"], Activate(0)),  # the cursor starts on the first spell
+        (["x"], Discard(0)),
+        (["3", "a"], Activate(2)),
+        (["4", "x"], Discard(3)),
+        (["down", "a"], Activate(2)),  # the taken slot 2 is skipped
+        (["m", "a"], ActivateMystery()),
+        (["m", "x"], DiscardMystery()),
+        (["down", "enter", "enter"], Activate(2)),  # arrows + Enter only
+        (["down", "enter", "right", "enter"], Discard(2)),
+        (["2", "a"], Activate(0)),  # slot 2 is taken: nothing moves
+    ],
+)
+async def test_wizard_keys(keys, action):
+    update = make_update(full_state(step=Step.WIZARD))
+    submitted, _ = await run(update, keys=keys)
+    assert submitted == [(0, action)]
+    assert action in update.legal
+
+
+@pytest.mark.parametrize(
+    ("casting", "keys", "action"),
+    [
+        (Spell(SpellKind.ATTACK_MINUS_2), ["3"], TargetKnight(2)),
+        (Spell(SpellKind.ATTACK_MINUS_2), ["down", "enter"], TargetKnight(1)),
+        (Spell(SpellKind.ATTACK_MINUS_2), ["enter"], TargetKnight(0)),
+        (Spell(SpellKind.SWAP_HIDDEN), ["enter"], TargetKnight(1)),  # not yourself
+        (Spell(SpellKind.SWAP_HIDDEN), ["1", "4"], TargetKnight(3)),
+        (Spell(SpellKind.SWAP_DECK), ["enter"], TargetWeapon(w("R6"))),
+        (Spell(SpellKind.SWAP_DECK), ["right", "enter"], TargetWeapon(w("B3"))),
+        (Spell(SpellKind.SWAP_DECK), ["3"], TargetWeapon(w("Y2"))),
+        (Spell(SpellKind.CANCEL), ["2"], TargetSpell(1)),
+        (Spell(SpellKind.CANCEL), ["enter"], TargetSpell(0)),
+    ],
+)
+async def test_target_keys(casting, keys, action):
+    update = make_update(full_state(step=Step.TARGET, casting=casting))
+    submitted, text = await run(update, keys=keys)
+    assert submitted == [(0, action)]
+    assert action in update.legal
+    assert casting.name in text
+
+
+async def test_nothing_is_offered_on_someone_elses_turn():
+    update = make_update(full_state(turn=2), thinking=2)
+    assert update.legal == ()
+    submitted, text = await run(update, keys=["1", "w", "a", "x", "m", "enter", "2"])
+    assert submitted == []
+    assert "Cyd's turn" in text and "thinking…" in text
+
+
+async def test_mouse_picks_a_spell_then_an_action():
+    table = FakeTable()
+    app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        market = app.screen.query_one("#bq-market", Market)
+        # Row 4 (the blue spell) sits on the content line 3, under the top rule.
+        await pilot.click(market, offset=(6, 1 + 3))
+        await pilot.pause()
+        assert market.highlighted == 3
+        assert table.submitted == []
+        await pilot.click("#bq-actions", offset=(4, 0))
+        await pilot.pause()
+    assert table.submitted == [(0, Activate(3))]
+
+
+async def test_mouse_picks_a_target_knight():
+    table = FakeTable()
+    update = make_update(full_state(step=Step.TARGET, casting=Spell(SpellKind.ATTACK_PLUS_2)))
+    app = ScreenApp(update, table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        knights = app.screen.query_one("#bq-knights", PickList)
+        await pilot.click(knights, offset=(8, 1 + 2))
+        await pilot.pause()
+    assert table.submitted == [(0, TargetKnight(2))]
+
+
+# -- what the screen shows ------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
+@pytest.mark.parametrize("step", [Step.CHOOSE, Step.WIZARD])
+async def test_other_hidden_cards_are_never_rendered(size, step):
+    _, text = await run(make_update(full_state(step=step)), size=size)
+    for code in others_hidden(0):
+        assert code not in text
+    assert f"({HIDDEN[0]})" in text  # your own hidden card, face down
+    assert "▒▒" in text  # the others' card backs
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
+async def test_spectator_sees_no_hidden_card(size):
+    _, text = await run(make_update(full_state(), seat=None), size=size)
+    for code in HIDDEN.values():
+        assert code not in text
+    assert "spectating" in text
+
+
+async def test_another_viewer_sees_their_own_card_only():
+    state = full_state(turn=1, step=Step.WIZARD)
+    _, text = await run(make_update(state, seat=1), size=(120, 36))
+    assert f"({HIDDEN[1]})" in text
+    for code in others_hidden(1):
+        assert code not in text
+
+
+async def test_strength_shown_to_its_owner_only():
+    _, text = await run(make_update(full_state()), size=(80, 24))
+    # Ann: R6 B3 Y2 = 11 against 19 - 1 = 18 HP.
+    assert "= 11" in text and "18 HP" in text
+    assert "7 short" in text
+
+
+async def test_no_one_is_shown_over_the_hp():
+    """BQ-6: Bob's weapons pass the Boss's HP; nothing on Ann's screen says so."""
+    state = full_state(history=False)
+    bob = attrs.evolve(state.knights[1], visible=(w("R5"), w("P1"), w("B2"), w("R7")))
+    state = attrs.evolve(state, knights=(state.knights[0], bob, *state.knights[2:]))
+    for size in SIZES:
+        _, text = await run(make_update(state), size=size)
+        assert "over" not in text.lower()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
+async def test_last_combat_is_shown(size):
+    _, text = await run(make_update(full_state()), size=size)
+    assert "round 1" in text
+    assert "★ Cyd" in text
+
+
+# -- snapshots ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
+def test_snapshot_choose(snap_compare, size):
+    assert snap_compare(ScreenApp(make_update(full_state())), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
+def test_snapshot_wizard(snap_compare, size):
+    app = ScreenApp(make_update(full_state(step=Step.WIZARD)))
+    assert snap_compare(app, terminal_size=size, press=["down"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
+def test_snapshot_target(snap_compare, size):
+    update = make_update(full_state(step=Step.TARGET, casting=Spell(SpellKind.SWAP_DECK)))
+    assert snap_compare(ScreenApp(update), terminal_size=size)
+
+
+async def test_game_over_shows_the_score_pad():
+    from core.bossquest.state import Phase
+
+    state = full_state()
+    cyd = attrs.evolve(state.knights[2], keys=5)
+    state = attrs.evolve(state, phase=Phase.OVER, turn=None,
+                         knights=(*state.knights[:2], cyd, state.knights[3]))
+    submitted, text = await run(make_update(state), size=(80, 24), keys=["1", "w", "a"])
+    assert submitted == []
+    assert "Cyd frees the Princess" in text
+    assert "★ Cyd" in text and "Keys" in text and "Hearts" in text

@@ -1,0 +1,83 @@
+"""A whole Boss Quest match played from the keyboard, through the real app:
+one human against two bots, at 80x24."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from core.bossquest import rules
+from saves.journal import PlayerSpec
+from tests.bossquest_screen_kit import screen_text
+from tui.app import OvertableApp
+from tui.screens.bossquest import BossQuestScreen
+from tui.widgets import Market
+
+
+def choose_key(screen: BossQuestScreen) -> str:
+    """What a careful player presses now, reading the screen's own view."""
+    update = screen.update
+    assert update is not None
+    view = update.view
+    mode = screen._mode
+    if mode == "choose":
+        mine = rules.strength(view, update.seat) or 0
+        gap = rules.current_hp(view) - mine
+        if gap >= 6 and screen.check_action("ask", (1,)):
+            return "1"
+        return "w"
+    if mode == "wizard":
+        market = screen.query_one("#bq-market", Market)
+        offer = market.highlighted_offer()
+        if screen.check_action("activate", ()) and offer is not None and "HP" not in str(offer.label):
+            return "a"
+        return "x"
+    return "enter"  # a target: the first legal one
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_a_whole_match_from_the_keyboard(tmp_path, monkeypatch, size):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    pressed = 0
+    async with app.run_test(size=size) as pilot:
+        app.new_match(
+            "boss-quest",
+            [
+                PlayerSpec("Ann", "human"),
+                PlayerSpec("Bob", "bot", "random"),
+                PlayerSpec("Cyd", "bot", "heuristic"),
+            ],
+        )
+        last = None
+        for _ in range(4000):
+            await pilot.pause()
+            table = app.table
+            if table is not None and table.match.finished:
+                break
+            screen = app.screen
+            if not isinstance(screen, BossQuestScreen) or screen.update is None:
+                await asyncio.sleep(0.01)
+                continue
+            update = screen.update
+            if not update.legal:
+                await asyncio.sleep(0.01)
+                continue
+            if update is last:
+                await asyncio.sleep(0.01)
+            key = choose_key(screen)
+            await pilot.press(key)
+            pressed += 1
+            last = update
+            text = screen_text(app)
+            # The bots' hidden cards never reach Ann's screen mid-round.
+            for seat in (1, 2):
+                hidden = table.match.state.knights[seat].hidden
+                if hidden is not None and hidden.weapon is not None and 0 not in hidden.known_to:
+                    assert f"({hidden.weapon.code})" not in text
+        await pilot.pause()
+        assert app.table is not None and app.table.match.finished
+        outcome = app.table.match.outcome
+        assert outcome is not None and outcome.winners
+        assert pressed > 5

@@ -1,0 +1,740 @@
+"""The Boss Quest screen: the Boss, the Wizard's spells, the knights, your
+weapons, whose turn it is and the log.
+
+It renders `update.view` (the viewer's view: unknown cards are None) and
+offers only `update.legal`. The numbers it shows (the Boss's HP with spells,
+attack strengths) come from the rules' own helpers. A knight's total is shown
+to its owner only, and nothing on screen says that another knight is over
+the HP (BQ-6).
+
+Keys: 1-4 ask for weapons, w goes to the Wizard; at the Wizard arrows (or
+1-5, m for the mystery spell) pick a spell, Enter then a/x activate or
+discard it; targets are picked with arrows + Enter or their number. The
+mouse works everywhere (a click picks).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from core.bossquest import rules
+from core.bossquest.actions import (
+    Activate,
+    ActivateMystery,
+    Ask,
+    Discard,
+    DiscardMystery,
+    GoToWizard,
+    TargetKnight,
+    TargetSpell,
+    TargetWeapon,
+)
+from core.bossquest.cards import Colour, Spell, SpellKind, Weapon
+from core.bossquest.state import Knight, Phase, RoundResult, State, Step
+from core.engine import CHANCE
+from tui.screens.game import GameScreen, TableUpdate
+from tui.widgets import (
+    ActionBar,
+    Card,
+    Choice,
+    GameLog,
+    Hand,
+    Market,
+    Offer,
+    PickList,
+    Row,
+    ScorePad,
+    card_text,
+)
+
+#: weapon colours as terminal colours (ANSI names, so the ANSI theme keeps
+#: them); the letter on every card carries the colour without them
+COLOUR_STYLE = {
+    Colour.RED: "bold red",
+    Colour.BLUE: "bold bright_blue",
+    Colour.YELLOW: "bold yellow",
+    Colour.PURPLE: "bold magenta",
+    Colour.GREEN: "bold green",
+}
+
+LIGHT = "○"  # a light spell: next to the Boss, for everybody
+DARK = "●"  # a dark spell: in front of one knight
+HEART = "♥"
+KEY = "⚷"
+
+_CHANCE_TEXT = {
+    Phase.REVEAL_BOSS: "A new Boss appears…",
+    Phase.LAY_SPELLS: "The Wizard lays out his spells…",
+    Phase.DEAL: "The Armorer deals the weapons…",
+    Phase.DRAW: "The Armorer hands out weapons…",
+    Phase.REVEAL_MYSTERY: "The mystery spell is turned over…",
+    Phase.SWAP_DRAW: "The deck's top card is taken…",
+    Phase.CLEAR_MYSTERY: "The unused mystery spell is turned and discarded…",
+}
+
+_SHORT_SPELL = {
+    SpellKind.ATTACK_PLUS_1: "Atk+1",
+    SpellKind.ATTACK_PLUS_2: "Atk+2",
+    SpellKind.ATTACK_MINUS_1: "Atk-1",
+    SpellKind.ATTACK_MINUS_2: "Atk-2",
+}
+
+
+def weapon_card(weapon: Weapon | None, *, face_down: bool = False, known: bool = True,
+                enabled: bool = True, key: str = "") -> Card:
+    """A weapon as a hand card: its code (colour letter + value) in its colour."""
+    if weapon is None:
+        return Card(face_down=True, known=False, enabled=enabled, key=key)
+    return Card(text=weapon.code, style=COLOUR_STYLE[weapon.colour], face_down=face_down,
+                known=known, enabled=enabled, key=key)
+
+
+def spell_label(spell: Spell) -> Text:
+    """A spell's name with its light/dark glyph (the glyph, not a colour,
+    tells them apart)."""
+    glyph = DARK if spell.dark else LIGHT
+    text = Text(f"{glyph} ", style="bold")
+    if spell.kind is SpellKind.NEED_COLOUR and spell.colour is not None:
+        text.append(f"Need {spell.colour.label} (")
+        text.append(spell.colour.value, style=COLOUR_STYLE[spell.colour])
+        text.append(")")
+    else:
+        text.append(spell.name)
+    return text
+
+
+class BossQuestScreen(GameScreen):
+    """Boss Quest at the table (see the module docstring for the keys)."""
+
+    game_id = "boss-quest"
+
+    CSS_PATH = "bossquest.tcss"
+    #: focus follows the decision (see `_focus_for_mode`), not the layout
+    AUTO_FOCUS = None
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "ask(1)", "Ask weapons", key_display="1-4"),
+        Binding("2", "ask(2)", "Ask 2", show=False),
+        Binding("3", "ask(3)", "Ask 3", show=False),
+        Binding("4", "ask(4)", "Ask 4", show=False),
+        Binding("w", "wizard", "To the Wizard"),
+        Binding("a", "activate", "Activate"),
+        Binding("x", "discard", "Discard"),
+        Binding("m", "mystery", "Mystery"),
+        *(
+            Binding(str(n), f"pick({n})", "Pick", key_display="1-9", show=n == 1)
+            for n in range(1, 10)
+        ),
+        Binding("up", "back", "Back", show=False),
+    ]
+
+    def __init__(self, table: Any, **kwargs: Any) -> None:
+        super().__init__(table, **kwargs)
+        #: what the viewer is deciding now ("choose", "wizard", "target-knight",
+        #: "target-weapon", "target-spell") or None
+        self._mode: str | None = None
+        #: the rows of the target list in order, as actions
+        self._targets: list[Any] = []
+
+    # -- layout -----------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="bq-header")
+        with Horizontal(id="bq-body"):
+            with Vertical(id="bq-main"):
+                with Horizontal(id="bq-top"):
+                    with Vertical(id="bq-left"):
+                        with Vertical(id="bq-boss", classes="panel"):
+                            yield Static("", id="bq-hp")
+                            yield PickList(id="bq-active", empty="No spell in play.")
+                        yield Hand(id="bq-hand", classes="panel", empty="No weapons yet.")
+                    yield Market(id="bq-market", classes="panel", empty="No spells.")
+                    yield ScorePad(id="bq-score", classes="panel")
+                yield PickList(id="bq-knights", classes="panel")
+                with Vertical(id="bq-decide"):
+                    yield Static("", id="bq-prompt")
+                    yield ActionBar(id="bq-actions")
+            with Vertical(id="bq-side"):
+                yield Static("", id="bq-last", classes="panel")
+                yield GameLog(id="bq-log", classes="panel")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#bq-boss").border_title = "Boss"
+        self.query_one("#bq-market").border_title = "Wizard's spells"
+        self.query_one("#bq-score").border_title = "Score pad"
+        self.query_one("#bq-knights").border_title = f"Knights  {HEART} hearts  {KEY} keys  ⚒ Armorer"
+        self.query_one("#bq-last").border_title = "Last combat"
+        self.query_one("#bq-log").border_title = "Log"
+        self.query_one("#bq-score").display = False
+        self.query_one("#bq-last").display = False
+        if self.update is not None:
+            self._redraw(self.update)
+
+    # -- the contract -------------------------------------------------------------
+
+    def show(self, update: TableUpdate) -> None:
+        self.update = update
+        if self.is_mounted:
+            self._redraw(update)
+            self.refresh_bindings()
+
+    # -- helpers on the update ------------------------------------------------------
+
+    @property
+    def _view(self) -> State | None:
+        return None if self.update is None else self.update.view
+
+    def _who(self, seat: int | None) -> str:
+        if seat is None:
+            return "?"
+        names = self.update.names if self.update is not None else ()
+        return names[seat] if seat < len(names) else f"Knight {seat + 1}"
+
+    def _legal(self, action: Any) -> bool:
+        return self.update is not None and action in self.update.legal
+
+    def _mode_of(self, update: TableUpdate) -> str | None:
+        view: State = update.view
+        if not update.legal or view.phase is not Phase.TURN:
+            return None
+        if view.step is Step.CHOOSE:
+            return "choose"
+        if view.step is Step.WIZARD:
+            return "wizard"
+        first = update.legal[0]
+        if isinstance(first, TargetKnight):
+            return "target-knight"
+        if isinstance(first, TargetWeapon):
+            return "target-weapon"
+        if isinstance(first, TargetSpell):
+            return "target-spell"
+        return None
+
+    # -- drawing ------------------------------------------------------------------
+
+    def _redraw(self, update: TableUpdate) -> None:
+        view: State = update.view
+        mode = self._mode_of(update)
+        mode_changed = mode != self._mode
+        self._mode = mode
+        self._draw_header(update)
+        self._draw_boss(update)
+        self._draw_market(update)
+        self._draw_hand(update)
+        self._draw_knights(update)
+        self._draw_last(update)
+        self._draw_score(update)
+        self.query_one("#bq-log", GameLog).set_lines(update.log)
+        self._draw_actions()
+        self._draw_prompt()
+        if mode_changed:
+            self._focus_for_mode()
+        del view
+
+    def _draw_header(self, update: TableUpdate) -> None:
+        view: State = update.view
+        parts = [Text("Boss Quest", style="bold")]
+        parts.append(Text(f"Round {view.round}"))
+        parts.append(Text(f"Armorer: {self._who(view.armorer)}"))
+        parts.append(Text(f"{rules.keys_to_win(view.players)} {KEY} win"))
+        parts.append(Text(f"Deck: {rules.deck_size(view)} weapons"))
+        if view.final_turn:
+            parts.append(Text("FINAL TURN!", style="bold reverse"))
+        if update.seat is None:
+            parts.append(Text("spectating", style="italic"))
+        self.query_one("#bq-header", Static).update(Text(" · ").join(parts))
+
+    def _draw_boss(self, update: TableUpdate) -> None:
+        view: State = update.view
+        hp = Text()
+        if view.boss is None:
+            hp.append("No Boss yet.", style="dim italic")
+        else:
+            now = rules.current_hp(view)
+            hp.append(f"{now} HP", style="bold reverse")
+            if now != view.boss:
+                hp.append(f"  (card {view.boss}, spells {now - view.boss:+d})")
+            else:
+                hp.append(f"  (card {view.boss})")
+        self.query_one("#bq-hp", Static).update(hp)
+        picking = self._mode == "target-spell"
+        rows = []
+        for i, active in enumerate(view.active):
+            text = spell_label(active.spell)
+            if active.target is not None:
+                text.append(f" → {self._who(active.target)}")
+            rows.append(Row(text, key=str(i + 1), enabled=not picking or self._legal(TargetSpell(i))))
+        active_list = self.query_one("#bq-active", PickList)
+        active_list.set_rows(rows, picking=picking)
+        if picking:
+            self._targets = [TargetSpell(i) for i in range(len(view.active))]
+
+    def _draw_market(self, update: TableUpdate) -> None:
+        view: State = update.view
+        market = self.query_one("#bq-market", Market)
+        wizard = self._mode == "wizard"
+        offers = []
+        for slot, spell in enumerate(view.offer):
+            if spell is None:
+                offers.append(Offer("", key=str(slot + 1), gone=True))
+                continue
+            enabled = not wizard or self._legal(Activate(slot)) or self._legal(Discard(slot))
+            offers.append(Offer(spell_label(spell), key=str(slot + 1), enabled=enabled,
+                                tag="dark: one knight" if spell.dark else "light: all",
+                                detail=spell.text))
+        if view.mystery:
+            enabled = not wizard or self._legal(ActivateMystery()) or self._legal(DiscardMystery())
+            offers.append(Offer(Text("? Mystery spell (face down)", style="bold"), key="m",
+                                enabled=enabled, tag="blind",
+                                detail="You decide blind; then it is revealed."))
+        market.set_offers(offers, picking=wizard, details=self.has_class("-tall"))
+        market.display = view.phase is not Phase.OVER
+
+    def _hand_cards(self, view: State, seat: int) -> list[tuple[Weapon | None, Card]]:
+        knight = view.knights[seat]
+        picking = self._mode == "target-weapon"
+        out: list[tuple[Weapon | None, Card]] = []
+        n = 0
+        if knight.hidden is not None:
+            weapon = knight.hidden.weapon
+            n += 1
+            out.append((weapon, weapon_card(weapon, face_down=True, known=weapon is not None,
+                                            enabled=not picking or self._legal(TargetWeapon(weapon)),
+                                            key=str(n))))
+        for weapon in knight.visible:
+            n += 1
+            out.append((weapon, weapon_card(weapon, enabled=not picking or self._legal(TargetWeapon(weapon)),
+                                            key=str(n))))
+        return out
+
+    def _draw_hand(self, update: TableUpdate) -> None:
+        view: State = update.view
+        hand = self.query_one("#bq-hand", Hand)
+        seat = update.seat
+        if seat is None:
+            hand.display = False
+            return
+        hand.display = True
+        pairs = self._hand_cards(view, seat)
+        caption = Text()
+        mine = rules.strength(view, seat)
+        if mine is not None and pairs:
+            caption.append(f"= {mine}", style="bold")
+            if view.boss is not None:
+                hp = rules.current_hp(view)
+                if mine > hp:
+                    caption.append(f" > {hp}: over!", style="bold reverse")
+                elif mine == hp:
+                    caption.append(f" = {hp} HP: perfect", style="bold")
+                else:
+                    caption.append(f" ({hp - mine} short)")
+        picking = self._mode == "target-weapon"
+        hand.big = self.has_class("-tall")
+        hand.set_cards([card for _, card in pairs], picking=picking, caption=caption)
+        hand.border_title = "Your weapons  (..) face down" if pairs else "Your weapons"
+        if picking:
+            self._targets = [TargetWeapon(w) for w, _ in pairs]
+
+    def _name_width(self, view: State, update: TableUpdate) -> int:
+        widths = [len(self._who(s)) + (6 if s == update.seat else 0) for s in range(view.players)]
+        return min(16, max(widths, default=4))
+
+    def _knight_row(self, view: State, seat: int, update: TableUpdate, picking: bool) -> Row:
+        knight: Knight = view.knights[seat]
+        me = seat == update.seat
+        turn = view.phase is Phase.TURN and view.turn == seat
+        text = Text(no_wrap=True, end="")
+        text.append("» " if turn else "  ", style="bold")
+        name = self._who(seat) + (" (you)" if me else "")
+        width = self._name_width(view, update)
+        text.append(f"{name[:width]:<{width}} ", style="bold" if turn or me else "")
+        text.append(f"{HEART}{knight.hearts} {KEY}{knight.keys}  ")
+        count = knight.card_count
+        text.append(f"{count} card{'s' if count != 1 else ' '}  ")
+        if turn and update.thinking == seat:
+            status = "thinking…"
+        elif knight.done:
+            status = "done"
+        elif knight.at_wizard:
+            status = "at Wizard"
+        elif turn:
+            status = "to play"
+        else:
+            status = ""
+        if seat == view.armorer:
+            status = f"{status} ⚒" if status else "⚒ Armorer"
+        text.append(f"{status:<11}", style="italic")
+        if self.has_class("-tall"):
+            text.append("\n" + " " * 2)
+        cards = []
+        if knight.hidden is not None:
+            weapon = knight.hidden.weapon
+            cards.append(weapon_card(weapon, face_down=True, known=weapon is not None))
+        cards.extend(weapon_card(w) for w in knight.visible)
+        for card in cards:
+            text.append(" ")
+            text.append_text(card_text(card))
+        spells = [_SHORT_SPELL.get(a.spell.kind, a.spell.name) for a in view.active
+                  if a.target == seat]
+        if spells:
+            text.append("  " + " ".join(f"{DARK}{s}" for s in spells), style="bold")
+        if not me and knight.visible:
+            text.append(f"  shows {rules.visible_strength(view, seat)}+?", style="dim")
+        enabled = not picking or self._legal(TargetKnight(seat))
+        return Row(text, key=str(seat + 1), enabled=enabled)
+
+    def _draw_knights(self, update: TableUpdate) -> None:
+        view: State = update.view
+        picking = self._mode == "target-knight"
+        rows = [self._knight_row(view, seat, update, picking) for seat in range(view.players)]
+        self.query_one("#bq-knights", PickList).set_rows(rows, picking=picking)
+        if picking:
+            self._targets = [TargetKnight(seat) for seat in range(view.players)]
+
+    def _draw_last(self, update: TableUpdate) -> None:
+        view: State = update.view
+        last = self.query_one("#bq-last", Static)
+        if not view.history:
+            last.display = False
+            return
+        last.display = True
+        result: RoundResult = view.history[-1]
+        last.border_title = f"Last combat: round {result.round}"
+        last.update(self._combat_text(result))
+
+    def _combat_text(self, result: RoundResult) -> Text:
+        """The round's combat, one knight a line (all of it is public now)."""
+        text = Text(f"Boss {result.boss}, {result.hp} HP with spells\n", style="bold")
+        width = max(len(self._who(s)) for s in range(len(result.strengths)))
+        for seat, value in enumerate(result.strengths):
+            line = Text(no_wrap=True)
+            won = seat in result.winners
+            line.append("★ " if won else "  ", style="bold")
+            line.append(f"{self._who(seat):<{width}} {value:>2}", style="bold" if won else "")
+            if self.has_class("-wide") and seat < len(result.equipment):
+                for weapon in result.equipment[seat]:
+                    line.append(" ")
+                    line.append_text(card_text(weapon_card(weapon)))
+            notes = []
+            if result.eliminated[seat] == "over":
+                notes.append("over")
+            elif result.eliminated[seat] == "spell":
+                notes.append("out (spell)")
+            if seat in result.perfect:
+                notes.append("PERFECT")
+            if result.keys_gained[seat]:
+                notes.append(f"+{result.keys_gained[seat]}{KEY}")
+            if result.hearts_lost[seat]:
+                notes.append(f"-{result.hearts_lost[seat]}{HEART}")
+            if notes:
+                line.append("  " + " ".join(notes))
+            text.append_text(line)
+            text.append("\n")
+        text.rstrip()
+        return text
+
+    def _draw_score(self, update: TableUpdate) -> None:
+        view: State = update.view
+        pad = self.query_one("#bq-score", ScorePad)
+        result = rules.outcome(view) if view.phase is Phase.OVER else None
+        if result is None:
+            pad.display = False
+            return
+        pad.display = True
+        pad.set_pad(update.names, result.breakdown, winners=result.winners, notes=result.notes)
+
+    # -- prompt and action bar ------------------------------------------------------
+
+    def _draw_prompt(self) -> None:
+        self.query_one("#bq-prompt", Static).update(self._prompt_text())
+
+    def _prompt_text(self) -> Text:
+        update = self.update
+        if update is None:
+            return Text("Waiting for the table…", style="italic")
+        view: State = update.view
+        mode = self._mode
+        if view.phase is Phase.OVER:
+            result = rules.outcome(view)
+            winners = sorted(result.winners) if result is not None else []
+            names = " and ".join(self._who(s) for s in winners) or "Nobody"
+            verb = "frees" if len(winners) <= 1 else "free"
+            return Text(f"The quest is over. {names} {verb} the Princess! (q: home)", style="bold")
+        if mode == "choose":
+            seat = update.seat
+            assert seat is not None
+            if update.legal == (GoToWizard(),):
+                return Text.assemble(
+                    ("Your turn: ", "bold"),
+                    "you must go to the Wizard now: ",
+                    ("w", "bold reverse"), " or Enter.",
+                )
+            asks = [a.count for a in update.legal if isinstance(a, Ask)]
+            top = max(asks) if asks else 0
+            final = " (final turn: one last action)" if view.final_turn else ""
+            return Text.assemble(
+                ("Your turn", "bold"), f"{final}: ask for ",
+                (f"1-{top}" if top > 1 else "1", "bold reverse"),
+                " weapons, or ", ("w", "bold reverse"), " go to the Wizard (no way back).",
+            )
+        if mode == "wizard":
+            market = self.query_one("#bq-market", Market)
+            offer = market.highlighted_offer()
+            text = Text.assemble(
+                ("At the Wizard: ", "bold"), "pick a spell ", ("↑↓", "bold reverse"), " ",
+                ("1-9", "bold reverse"), " ", ("m", "bold reverse"), ", then ",
+                ("a", "bold reverse"), " activate or ", ("x", "bold reverse"), " discard.",
+            )
+            if offer is not None and offer.detail:
+                text.append("\n")
+                text.append(offer.detail, style="italic")
+            return text
+        if mode is not None and mode.startswith("target"):
+            spell = view.casting
+            what = {
+                "target-knight": "a knight",
+                "target-weapon": "one of your weapons",
+                "target-spell": "a spell in play to cancel",
+            }[mode]
+            text = Text.assemble(
+                (f"{spell.name if spell else 'Spell'}: ", "bold"),
+                f"choose {what} (", ("↑↓", "bold reverse"), " + ", ("Enter", "bold reverse"),
+                ", its number or a click).",
+            )
+            if spell is not None:
+                text.append("\n")
+                text.append(spell.text, style="italic")
+            return text
+        # Not the viewer's decision.
+        if CHANCE in update.to_act:
+            return Text(_CHANCE_TEXT.get(view.phase, "…"), style="italic")
+        seats = sorted(s for s in update.to_act if s >= 0)
+        if not seats:
+            return Text("Waiting…", style="italic")
+        seat = seats[0]
+        who = "Your" if seat == update.seat else f"{self._who(seat)}'s"
+        doing = {
+            Step.CHOOSE: "weapons or the Wizard",
+            Step.WIZARD: "at the Wizard",
+            Step.TARGET: f"casting {view.casting}" if view.casting else "choosing a target",
+        }.get(view.step, "")
+        text = Text.assemble((f"{who} turn", "bold"), f" ({doing})")
+        if update.thinking == seat:
+            text.append(" thinking…", style="italic")
+        elif update.seat is not None and seat == update.seat:
+            text.append(" waiting for the table…", style="italic")
+        return text
+
+    def _draw_actions(self) -> None:
+        bar = self.query_one("#bq-actions", ActionBar)
+        update = self.update
+        mode = self._mode
+        choices: list[Choice] = []
+        if update is None or mode is None:
+            bar.set_choices([])
+            bar.display = False
+            return
+        bar.display = True
+        if mode == "choose":
+            for action in update.legal:
+                if isinstance(action, Ask):
+                    label = f"Ask {action.count}" if choices else f"Ask {action.count} weapon"
+                    choices.append(Choice(str(action.count), label, action))
+            if self._legal(GoToWizard()):
+                choices.append(Choice("w", "Go to the Wizard", GoToWizard()))
+        elif mode == "wizard":
+            activate, discard = self._wizard_actions()
+            name = self._highlighted_spell_name()
+            choices.append(Choice("a", f"Activate {name}".strip(), activate,
+                                  enabled=activate is not None))
+            choices.append(Choice("x", f"Discard {name}".strip(), discard,
+                                  enabled=discard is not None))
+        else:
+            target = self._highlighted_target()
+            label = self._target_label(target)
+            choices.append(Choice("↵", f"Choose {label}", target, enabled=target is not None))
+        bar.set_choices(choices, keep_cursor=True)
+
+    def _wizard_actions(self) -> tuple[Any | None, Any | None]:
+        """The activate and discard actions for the highlighted spell."""
+        view = self._view
+        market = self.query_one("#bq-market", Market)
+        index = market.highlighted
+        if view is None or index is None:
+            return None, None
+        if index < len(view.offer):
+            act, dis = Activate(index), Discard(index)
+        else:
+            act, dis = ActivateMystery(), DiscardMystery()
+        return (act if self._legal(act) else None, dis if self._legal(dis) else None)
+
+    def _highlighted_spell_name(self) -> str:
+        view = self._view
+        index = self.query_one("#bq-market", Market).highlighted
+        if view is None or index is None:
+            return ""
+        if index < len(view.offer):
+            spell = view.offer[index]
+            return str(spell) if spell is not None else ""
+        return "mystery"
+
+    def _target_widget(self) -> PickList | Hand | None:
+        return {
+            "target-knight": self.query_one("#bq-knights", PickList),
+            "target-spell": self.query_one("#bq-active", PickList),
+            "target-weapon": self.query_one("#bq-hand", Hand),
+        }.get(self._mode or "")
+
+    def _highlighted_target(self) -> Any | None:
+        widget = self._target_widget()
+        if widget is None:
+            return None
+        index = widget.highlighted
+        if index is None or index >= len(self._targets):
+            return None
+        target = self._targets[index]
+        return target if self._legal(target) else None
+
+    def _target_label(self, target: Any) -> str:
+        view = self._view
+        if target is None or view is None:
+            return ""
+        if isinstance(target, TargetKnight):
+            return self._who(target.seat)
+        if isinstance(target, TargetWeapon):
+            knight = view.knights[self.update.seat] if self.update and self.update.seat is not None else None
+            hidden = knight is not None and knight.hidden is not None and knight.hidden.weapon == target.weapon
+            return f"({target.weapon})" if hidden else f"[{target.weapon}]"
+        if isinstance(target, TargetSpell):
+            return str(view.active[target.index].spell)
+        return str(target)
+
+    def _focus_for_mode(self) -> None:
+        mode = self._mode
+        if mode == "choose":
+            self.query_one("#bq-actions", ActionBar).focus()
+        elif mode == "wizard":
+            self.query_one("#bq-market", Market).focus()
+        elif mode is not None:
+            widget = self._target_widget()
+            if widget is not None:
+                widget.focus()
+        else:
+            focused = self.focused
+            if focused is not None and not isinstance(focused, GameLog):
+                self.set_focus(None)
+
+    # -- events from the widgets ------------------------------------------------------
+
+    def on_pick_list_highlighted(self, event: PickList.Highlighted) -> None:
+        event.stop()
+        self._draw_actions()
+        self._draw_prompt()
+        self.refresh_bindings()
+
+    def on_pick_list_selected(self, event: PickList.Selected) -> None:
+        event.stop()
+        if event.pick_list.id == "bq-market":
+            if self._mode == "wizard":
+                self._draw_actions()
+                self._draw_prompt()
+                self.query_one("#bq-actions", ActionBar).focus()
+            return
+        self._pick_target(event.index)
+
+    def on_hand_highlighted(self, event: Hand.Highlighted) -> None:
+        event.stop()
+        self._draw_actions()
+
+    def on_hand_selected(self, event: Hand.Selected) -> None:
+        event.stop()
+        self._pick_target(event.index)
+
+    def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
+        event.stop()
+        if event.choice.value is not None and self._legal(event.choice.value):
+            self.play(event.choice.value)
+
+    def _pick_target(self, index: int) -> None:
+        if self._mode is None or not self._mode.startswith("target"):
+            return
+        if 0 <= index < len(self._targets) and self._legal(self._targets[index]):
+            self.play(self._targets[index])
+
+    # -- key actions ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        mode = self._mode
+        if action == "ask":
+            return self._legal(Ask(int(parameters[0])))  # type: ignore[arg-type]
+        if action == "wizard":
+            return self._legal(GoToWizard())
+        if action in ("activate", "discard"):
+            if mode != "wizard":
+                return False
+            activate, discard = self._wizard_actions()
+            chosen = activate if action == "activate" else discard
+            return True if chosen is not None else None
+        if action == "mystery":
+            return mode == "wizard" and (self._legal(ActivateMystery())
+                                         or self._legal(DiscardMystery()))
+        if action == "pick":
+            if mode == "wizard" or (mode is not None and mode.startswith("target")):
+                return True
+            return False
+        if action == "back":
+            return mode is not None and self.focused is self.query_one("#bq-actions")
+        return super().check_action(action, parameters)
+
+    def action_ask(self, count: int) -> None:
+        if self._legal(Ask(count)):
+            self.play(Ask(count))
+
+    def action_wizard(self) -> None:
+        if self._legal(GoToWizard()):
+            self.play(GoToWizard())
+
+    def action_activate(self) -> None:
+        activate, _ = self._wizard_actions()
+        if activate is not None:
+            self.play(activate)
+
+    def action_discard(self) -> None:
+        _, discard = self._wizard_actions()
+        if discard is not None:
+            self.play(discard)
+
+    def action_mystery(self) -> None:
+        view = self._view
+        if view is None or not view.mystery:
+            return
+        market = self.query_one("#bq-market", Market)
+        market.move_to(len(view.offer))
+        market.focus()
+
+    def action_pick(self, number: int) -> None:
+        mode = self._mode
+        if mode == "wizard":
+            market = self.query_one("#bq-market", Market)
+            market.move_to(number - 1)
+            market.focus()
+        elif mode is not None and mode.startswith("target"):
+            self._pick_target(number - 1)
+
+    def action_back(self) -> None:
+        """Up from the action bar returns to the list being picked from."""
+        if self._mode == "wizard":
+            self.query_one("#bq-market", Market).focus()
+        elif self._mode is not None:
+            widget = self._target_widget()
+            if widget is not None:
+                widget.focus()

@@ -1,0 +1,165 @@
+"""A one-line bar of choices: ``[1 Ask 1] [2 Ask 2] [w Wizard]``.
+
+Game-agnostic. Each `Choice` shows its key and a label; left/right move the
+cursor, Enter or a click chooses (`ActionBar.Chosen`, carrying the choice's
+`value`). The keys themselves are bound by the screen: the bar only shows
+them, so a player sees the same key in the bar and in the footer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+@dataclass(frozen=True)
+class Choice:
+    key: str
+    label: str
+    value: Any = None
+    enabled: bool = True
+
+
+class ActionBar(Widget, can_focus=True):
+    DEFAULT_CSS = """
+    ActionBar {
+        height: auto;
+        width: 1fr;
+    }
+    ActionBar > .actionbar--choice {
+        background: $boost;
+    }
+    ActionBar > .actionbar--cursor {
+        text-style: bold reverse;
+    }
+    """
+
+    COMPONENT_CLASSES = {"actionbar--choice", "actionbar--cursor"}
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+        Binding("enter", "choose", "Do it", key_display="↵"),
+    ]
+
+    class Chosen(Message):
+        def __init__(self, bar: ActionBar, choice: Choice) -> None:
+            super().__init__()
+            self.bar = bar
+            self.choice = choice
+
+        @property
+        def control(self) -> ActionBar:
+            return self.bar
+
+    cursor: reactive[int] = reactive(0)
+
+    def __init__(self, choices: Sequence[Choice] = (), *, empty: str = "",
+                 name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._choices: tuple[Choice, ...] = tuple(choices)
+        self.empty = empty
+        self._places: list[tuple[int, int, int]] = []
+
+    @property
+    def choices(self) -> tuple[Choice, ...]:
+        return self._choices
+
+    def set_choices(self, choices: Sequence[Choice], *, keep_cursor: bool = False) -> None:
+        """Show `choices`; the cursor goes to the first enabled one unless
+        `keep_cursor` and its place is still enabled."""
+        self._choices = tuple(choices)
+        enabled = [i for i, c in enumerate(self._choices) if c.enabled]
+        if not (keep_cursor and self.cursor in enabled):
+            self.cursor = enabled[0] if enabled else -1
+        self.refresh(layout=True)
+
+    def choose(self, index: int | None = None) -> None:
+        if index is None:
+            index = self.cursor
+        if 0 <= index < len(self._choices) and self._choices[index].enabled:
+            self.cursor = index
+            self.post_message(self.Chosen(self, self._choices[index]))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("choose", "move"):
+            return any(c.enabled for c in self._choices)
+        return True
+
+    def action_move(self, step: int) -> None:
+        enabled = [i for i, c in enumerate(self._choices) if c.enabled]
+        if not enabled:
+            return
+        if self.cursor not in enabled:
+            self.cursor = enabled[0]
+            return
+        pos = enabled.index(self.cursor)
+        self.cursor = enabled[max(0, min(len(enabled) - 1, pos + step))]
+
+    def action_choose(self) -> None:
+        self.choose()
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        event.stop()
+        for index, (line, x0, x1) in enumerate(self._places):
+            if line == offset.y and x0 <= offset.x <= x1:
+                self.choose(index)
+                return
+
+    def _layout(self, width: int) -> tuple[list[Text], list[tuple[int, int, int]]]:
+        width = max(1, width)
+        choice_style = self.get_component_rich_style("actionbar--choice")
+        cursor_style = self.get_component_rich_style("actionbar--cursor")
+        lines = [Text(end="")]
+        places = []
+        for i, choice in enumerate(self._choices):
+            piece = Text(end="")
+            piece.append(f" {choice.key} ", style="bold")
+            piece.append(f"{choice.label} ")
+            if not choice.enabled:
+                piece.stylize("dim strike")
+            elif i == self.cursor and self.has_focus:
+                piece.stylize(cursor_style)
+            else:
+                piece.stylize(choice_style)
+            line = lines[-1]
+            gap = 1 if line.cell_len else 0
+            if line.cell_len and line.cell_len + gap + piece.cell_len > width:
+                lines.append(Text(end=""))
+                line, gap = lines[-1], 0
+            if gap:
+                line.append(" ")
+            x0 = line.cell_len
+            line.append_text(piece)
+            places.append((len(lines) - 1, x0, line.cell_len - 1))
+        return lines, places
+
+    def get_content_height(self, container, viewport, width: int) -> int:  # noqa: ANN001
+        return len(self._layout(width)[0])
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        if not self._choices:
+            return Text(self.empty, style="dim italic")
+        lines, self._places = self._layout(self.content_region.width or self.size.width)
+        return Text("\n", end="").join(lines)

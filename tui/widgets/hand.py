@@ -1,0 +1,297 @@
+"""A hand of cards: one row (wrapping) of small cards, with a cursor.
+
+Game-agnostic. The screen hands it `Card`s: the face text (short, like
+"R5"), a Rich style for it, whether the card lies face down and whether the
+viewer knows its face. A card the viewer does not know is drawn as a back;
+nothing of its face reaches the screen. Face-up cards are drawn ``[R5]``,
+face-down cards known to the viewer ``(R5)``, unknown ones ``[▒▒]``: the
+brackets, not the colour, carry the meaning.
+
+While `picking` is on, arrows move a cursor over the enabled cards, Enter or
+a click picks one (`Hand.Selected`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+BACK = "▒▒"
+
+
+@dataclass(frozen=True)
+class Card:
+    """One card as a hand shows it."""
+
+    text: str = ""
+    style: str = ""
+    face_down: bool = False
+    #: the viewer knows the face of this face-down card
+    known: bool = True
+    #: may be picked while the hand is picking
+    enabled: bool = True
+    key: str = ""
+
+
+def card_text(card: Card, *, back: str = BACK) -> Text:
+    """The card as text: ``[R5]`` face up, ``(R5)`` face down but known,
+    ``[▒▒]`` a back (its face is never looked at)."""
+    if card.face_down and not card.known:
+        return Text(f"[{back}]", style="dim")
+    face = Text(card.text, style=card.style)
+    if card.face_down:
+        return Text.assemble("(", face, ")")
+    return Text.assemble("[", face, "]")
+
+
+class Hand(Widget, can_focus=True):
+    """A row of cards that wraps to the widget's width."""
+
+    DEFAULT_CSS = """
+    Hand {
+        height: auto;
+        width: 1fr;
+    }
+    Hand > .hand--cursor {
+        text-style: bold reverse;
+    }
+    """
+
+    COMPONENT_CLASSES = {"hand--cursor"}
+
+    BINDINGS = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+        Binding("up", "move(-1)", "Left", show=False),
+        Binding("down", "move(1)", "Right", show=False),
+        Binding("enter", "select", "Choose", key_display="↵"),
+    ]
+
+    class Highlighted(Message):
+        def __init__(self, hand: Hand, index: int) -> None:
+            super().__init__()
+            self.hand = hand
+            self.index = index
+
+        @property
+        def control(self) -> Hand:
+            return self.hand
+
+    class Selected(Message):
+        def __init__(self, hand: Hand, index: int) -> None:
+            super().__init__()
+            self.hand = hand
+            self.index = index
+
+        @property
+        def control(self) -> Hand:
+            return self.hand
+
+    cursor: reactive[int] = reactive(-1)
+    picking: reactive[bool] = reactive(False)
+    #: draw each card as a small 3-line box (for roomy terminals)
+    big: reactive[bool] = reactive(False, layout=True)
+
+    def __init__(self, cards: Sequence[Card] = (), *, empty: str = "no cards",
+                 caption: str | Text = "", name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._cards: tuple[Card, ...] = tuple(cards)
+        self.empty = empty
+        self._caption: str | Text = caption
+        #: (line, first x, last x) of each card as last drawn
+        self._places: list[tuple[int, int, int]] = []
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self._cards
+
+    def set_cards(self, cards: Sequence[Card], *, picking: bool | None = None,
+                  caption: str | Text | None = None) -> None:
+        """Show `cards`; `caption` is text after the cards (a total, say)."""
+        self._cards = tuple(cards)
+        if caption is not None:
+            self._caption = caption
+        if picking is not None:
+            self.picking = picking
+        enabled = [i for i, c in enumerate(self._cards) if c.enabled]
+        if not enabled:
+            self.cursor = -1
+        elif self.cursor not in enabled:
+            self.cursor = enabled[0]
+        self.refresh(layout=True)
+
+    @property
+    def highlighted(self) -> int | None:
+        if self.picking and 0 <= self.cursor < len(self._cards):
+            if self._cards[self.cursor].enabled:
+                return self.cursor
+        return None
+
+    def select(self, index: int | None = None) -> None:
+        if index is None:
+            index = self.cursor
+        if not self.picking or not (0 <= index < len(self._cards)):
+            return
+        if not self._cards[index].enabled:
+            return
+        self.cursor = index
+        self.post_message(self.Selected(self, index))
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        self.refresh()
+        if new >= 0 and new != old and self.picking:
+            self.post_message(self.Highlighted(self, new))
+
+    def watch_picking(self) -> None:
+        self.refresh()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("select", "move"):
+            return self.picking and any(c.enabled for c in self._cards)
+        return True
+
+    def action_move(self, step: int) -> None:
+        enabled = [i for i, c in enumerate(self._cards) if c.enabled]
+        if not self.picking or not enabled:
+            return
+        if self.cursor not in enabled:
+            self.cursor = enabled[0]
+            return
+        pos = enabled.index(self.cursor)
+        self.cursor = enabled[max(0, min(len(enabled) - 1, pos + step))]
+
+    def action_select(self) -> None:
+        self.select()
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        event.stop()
+        height = 3 if self.big else 1
+        for index, (line, x0, x1) in enumerate(self._places):
+            if line <= offset.y < line + height and x0 <= offset.x <= x1:
+                self.select(index)
+                return
+
+    # -- drawing --------------------------------------------------------
+
+    def _pieces(self) -> list[Text]:
+        pieces = []
+        cursor_style = self.get_component_rich_style("hand--cursor")
+        for i, card in enumerate(self._cards):
+            piece = Text(end="")
+            if self.picking and card.key:
+                piece.append(f"{card.key}:" if card.enabled else "  ", style="bold")
+            piece.append_text(card_text(card))
+            if self.picking and not card.enabled:
+                piece.stylize("dim")
+            if self.picking and i == self.cursor and card.enabled:
+                piece.stylize(cursor_style)
+            pieces.append(piece)
+        return pieces
+
+    def _big_pieces(self) -> list[list[Text]]:
+        """Each card as three lines: a box; dashed when face down."""
+        pieces = []
+        cursor_style = self.get_component_rich_style("hand--cursor")
+        for i, card in enumerate(self._cards):
+            hidden_face = card.face_down and not card.known
+            face = Text(BACK, style="dim") if hidden_face else Text(card.text, style=card.style)
+            inner = max(2, face.cell_len)
+            if card.face_down:
+                top, side, bottom = "┌" + "╌" * inner + "┐", "╎", "└" + "╌" * inner + "┘"
+            else:
+                top, side, bottom = "╭" + "─" * inner + "╮", "│", "╰" + "─" * inner + "╯"
+            if self.picking and card.key and card.enabled:
+                top = top[0] + card.key + top[1 + len(card.key):]
+            lines = [Text(top), Text.assemble(side, face, " " * (inner - face.cell_len), side),
+                     Text(bottom)]
+            for line in lines:
+                if self.picking and not card.enabled:
+                    line.stylize("dim")
+                if self.picking and i == self.cursor and card.enabled:
+                    line.stylize(cursor_style)
+            pieces.append(lines)
+        return pieces
+
+    def _big_layout(self, width: int) -> tuple[list[Text], list[tuple[int, int, int]]]:
+        width = max(1, width)
+        rows: list[list[Text]] = [[Text(end=""), Text(end=""), Text(end="")]]
+        places: list[tuple[int, int, int]] = []
+        for piece in self._big_pieces():
+            row = rows[-1]
+            used = row[0].cell_len
+            gap = 1 if used else 0
+            if used and used + gap + piece[0].cell_len > width:
+                rows.append([Text(end=""), Text(end=""), Text(end="")])
+                row, used, gap = rows[-1], 0, 0
+            for line, part in zip(row, piece, strict=True):
+                if gap:
+                    line.append(" ")
+                line.append_text(part)
+            x0 = used + gap
+            places.append((3 * (len(rows) - 1), x0, row[0].cell_len - 1))
+        lines = [line for row in rows for line in row]
+        if self._caption:
+            caption = self._caption if isinstance(self._caption, Text) else Text(self._caption)
+            middle = lines[-2]
+            if middle.cell_len + 2 + caption.cell_len <= width:
+                for line in (lines[-3], lines[-1]):
+                    line.append(" " * (middle.cell_len + 2 + caption.cell_len - line.cell_len))
+                middle.append("  ")
+                middle.append_text(caption)
+            else:
+                lines.append(caption)
+        return lines, places
+
+    def _layout(self, width: int) -> tuple[list[Text], list[tuple[int, int, int]]]:
+        if self.big:
+            return self._big_layout(width)
+        width = max(1, width)
+        lines: list[Text] = [Text(end="")]
+        places: list[tuple[int, int, int]] = []
+        for piece in self._pieces():
+            line = lines[-1]
+            gap = 1 if line.cell_len else 0
+            if line.cell_len and line.cell_len + gap + piece.cell_len > width:
+                lines.append(Text(end=""))
+                line, gap = lines[-1], 0
+            if gap:
+                line.append(" ")
+            x0 = line.cell_len
+            line.append_text(piece)
+            places.append((len(lines) - 1, x0, line.cell_len - 1))
+        if self._caption:
+            caption = self._caption if isinstance(self._caption, Text) else Text(self._caption)
+            line = lines[-1]
+            if line.cell_len and line.cell_len + 2 + caption.cell_len > width:
+                lines.append(Text(end=""))
+                line = lines[-1]
+            elif line.cell_len:
+                line.append("  ")
+            line.append_text(caption)
+        return lines, places
+
+    def get_content_height(self, container, viewport, width: int) -> int:  # noqa: ANN001
+        if not self._cards:
+            return 1
+        return len(self._layout(width)[0])
+
+    def render(self) -> Text:
+        if not self._cards:
+            caption = self._caption if isinstance(self._caption, Text) else Text(self._caption)
+            return Text.assemble(Text(self.empty, style="dim italic"), " ", caption)
+        lines, self._places = self._layout(self.content_region.width or self.size.width)
+        return Text("\n", end="").join(lines)
+
+
+__all__ = ["BACK", "Card", "Hand", "card_text"]
