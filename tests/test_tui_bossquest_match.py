@@ -81,3 +81,61 @@ async def test_a_whole_match_from_the_keyboard(tmp_path, monkeypatch, size):
         outcome = app.table.match.outcome
         assert outcome is not None and outcome.winners
         assert pressed > 5
+
+
+async def test_two_people_at_one_terminal_play_a_whole_match(tmp_path, monkeypatch):
+    """Two humans and a bot, from the keyboard: every time control passes
+    from one person to the other the hand-over cover comes up first, and no
+    screen ever shows the other person's hidden card."""
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    handovers = 0
+    covers_since_shown = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(
+            "boss-quest",
+            [
+                PlayerSpec("Ann", "human"),
+                PlayerSpec("Bea", "human"),
+                PlayerSpec("Cyd", "bot", "heuristic"),
+            ],
+        )
+        shown_seat = None
+        for _ in range(6000):
+            await pilot.pause()
+            table = app.table
+            if table is not None and table.match.finished:
+                break
+            if isinstance(app.screen, HandoverScreen):
+                # the cover names the person to come, and hides the table
+                assert "Pass to" in screen_text(app)
+                assert "(" not in screen_text(app).split("Pass to")[0]
+                await pilot.press("enter")
+                handovers += 1
+                covers_since_shown += 1
+                continue
+            screen = app.screen
+            if not isinstance(screen, BossQuestScreen) or screen.update is None:
+                await asyncio.sleep(0.01)
+                continue
+            update = screen.update
+            if update.seat is not None and shown_seat is not None and update.seat != shown_seat:
+                # a change of person on screen only ever follows a cover
+                assert covers_since_shown > 0
+            covers_since_shown = 0
+            text = screen_text(app)
+            other = 1 - update.seat if update.seat in (0, 1) else None
+            if other is not None:
+                hidden = table.match.state.knights[other].hidden
+                if hidden is not None and update.seat not in hidden.known_to:
+                    assert f"({hidden.weapon.code})" not in text
+            shown_seat = update.seat
+            if not update.legal:
+                await asyncio.sleep(0.01)
+                continue
+            await pilot.press(choose_key(screen))
+        await pilot.pause()
+        assert app.table is not None and app.table.match.finished
+        assert handovers >= 2
