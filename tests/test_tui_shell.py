@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from textual.command import CommandPalette
-from textual.widgets import DataTable, Input, Markdown, OptionList, Select, Sparkline, Static
+from textual.widgets import DataTable, Input, Markdown, OptionList, Select, Static
 
 from tui.app import OvertableApp
 from tui.screens.confirm import ConfirmScreen
@@ -20,6 +20,7 @@ from tui.screens.results import ResultsScreen, standings
 from tui.screens.rules import RulesScreen
 from tui.screens.saved import SavedScreen
 from tui.screens.too_small import TooSmallScreen
+from tui.widgets.roundchart import RoundChart
 
 GAME = "boss-quest"
 
@@ -256,7 +257,7 @@ async def test_spectated_bot_match_ends_on_results(fake_screen):
         pad = screen.query_one("#score-pad", DataTable)
         assert pad.row_count >= 1
         # keys and hearts per round, one chart per seat each
-        assert len(screen.query(Sparkline)) == 4
+        assert len(screen.query(RoundChart)) == 4
         # rematch: same players, a new journal
         old = table.match.path
         await pilot.pause(0.05)
@@ -417,3 +418,14 @@ async def test_theme_toggle_and_auto_pick(monkeypatch):
         assert app.theme == theme.ANSI_THEME
         await pilot.press("ctrl+t")
         assert app.theme == theme.COLOUR_THEME
+
+
+def test_round_chart_shares_one_scale():
+    """A player who kept 3 hearts all game draws full bars, not empty ones
+    (Textual's Sparkline scaled each series to itself)."""
+    from tui.widgets.roundchart import BARS, bars
+
+    assert bars([3, 3, 3], 3, 3) == BARS[-1] * 3
+    assert bars([3, 2, 0], 3, 3)[0] == BARS[-1] and bars([3, 2, 0], 3, 3)[-1] == BARS[0]
+    assert bars([1, 2], 4, 8) == BARS[2] * 4 + BARS[4] * 4  # rounds widened to fit
+    assert len(bars(list(range(50)), 50, 20)) == 20  # the latest rounds when too many

@@ -10,7 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Label, Sparkline, Static
+from textual.widgets import Button, DataTable, Footer, Header, Label, Static
+
+from tui.widgets.roundchart import RoundChart
 
 
 def standings(scores: tuple[int, ...], winners: frozenset[int]) -> list[tuple[int, int]]:
@@ -85,20 +87,23 @@ class ResultsScreen(Screen):
         hearts = round_series(state, "hearts_after", players)
         if keys is None or hearts is None:
             return None
+        # One scale per chart for every player, so equal counts look equal.
+        keys_top = max((v for series in keys for v in series), default=0)
+        hearts_top = max((v for series in hearts for v in series), default=0)
         cells: list[Any] = [Label(""), Label("Keys", classes="chart-head"), Label("Hearts", classes="chart-head")]
         for seat, name in enumerate(self.table.names):
             k, h = keys[seat], hearts[seat]
             cells.append(Label(name, classes="chart-name"))
             cells.append(
                 Horizontal(
-                    Sparkline(k, classes="chart keys"),
+                    RoundChart(k, keys_top, classes="chart keys"),
                     Label(f"{int(k[-1]) if k else 0:>2}", classes="chart-value"),
                     classes="chart-cell",
                 )
             )
             cells.append(
                 Horizontal(
-                    Sparkline(h, classes="chart hearts"),
+                    RoundChart(h, hearts_top, classes="chart hearts"),
                     Label(f"{int(h[-1]) if h else 0:>2}", classes="chart-value"),
                     classes="chart-cell",
                 )
