@@ -643,7 +643,7 @@ class BossQuestScreen(GameScreen):
 
     def on_pick_list_selected(self, event: PickList.Selected) -> None:
         event.stop()
-        if event.pick_list.id == "bq-market":
+        if event.control.id == "bq-market":
             if self._mode == "wizard":
                 self._draw_actions()
                 self._draw_prompt()

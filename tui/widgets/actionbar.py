@@ -17,7 +17,8 @@ from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
+
+from tui.widgets.cursor import CursorWidget, flow
 
 
 @dataclass(frozen=True)
@@ -28,7 +29,7 @@ class Choice:
     enabled: bool = True
 
 
-class ActionBar(Widget, can_focus=True):
+class ActionBar(CursorWidget):
     DEFAULT_CSS = """
     ActionBar {
         height: auto;
@@ -51,6 +52,8 @@ class ActionBar(Widget, can_focus=True):
     ]
 
     class Chosen(Message):
+        """`choice` was chosen (Enter, a click or `choose`)."""
+
         def __init__(self, bar: ActionBar, choice: Choice) -> None:
             super().__init__()
             self.bar = bar
@@ -61,6 +64,8 @@ class ActionBar(Widget, can_focus=True):
             return self.bar
 
     cursor: reactive[int] = reactive(0)
+    #: a bar always offers its choices
+    picking: reactive[bool] = reactive(True)
 
     def __init__(self, choices: Sequence[Choice] = (), *, empty: str = "",
                  name: str | None = None, id: str | None = None,
@@ -78,38 +83,20 @@ class ActionBar(Widget, can_focus=True):
         """Show `choices`; the cursor goes to the first enabled one unless
         `keep_cursor` and its place is still enabled."""
         self._choices = tuple(choices)
-        enabled = [i for i, c in enumerate(self._choices) if c.enabled]
-        if not (keep_cursor and self.cursor in enabled):
-            self.cursor = enabled[0] if enabled else -1
+        self._settle_cursor(keep=keep_cursor)
         self.refresh(layout=True)
 
+    def _items(self) -> tuple[Choice, ...]:
+        return self._choices
+
+    def _post_selected(self, index: int) -> None:
+        self.post_message(self.Chosen(self, self._choices[index]))
+
     def choose(self, index: int | None = None) -> None:
-        if index is None:
-            index = self.cursor
-        if 0 <= index < len(self._choices) and self._choices[index].enabled:
-            self.cursor = index
-            self.post_message(self.Chosen(self, self._choices[index]))
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("choose", "move"):
-            return any(c.enabled for c in self._choices)
-        return True
-
-    def action_move(self, step: int) -> None:
-        enabled = [i for i, c in enumerate(self._choices) if c.enabled]
-        if not enabled:
-            return
-        if self.cursor not in enabled:
-            self.cursor = enabled[0]
-            return
-        pos = enabled.index(self.cursor)
-        self.cursor = enabled[max(0, min(len(enabled) - 1, pos + step))]
+        self.select(index)
 
     def action_choose(self) -> None:
-        self.choose()
-
-    def watch_cursor(self) -> None:
-        self.refresh()
+        self.select()
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -125,8 +112,7 @@ class ActionBar(Widget, can_focus=True):
         width = max(1, width)
         choice_style = self.get_component_rich_style("actionbar--choice")
         cursor_style = self.get_component_rich_style("actionbar--cursor")
-        lines = [Text(end="")]
-        places = []
+        pieces = []
         for i, choice in enumerate(self._choices):
             piece = Text(end="")
             piece.append(f" {choice.key} ", style="bold")
@@ -137,17 +123,8 @@ class ActionBar(Widget, can_focus=True):
                 piece.stylize(cursor_style)
             else:
                 piece.stylize(choice_style)
-            line = lines[-1]
-            gap = 1 if line.cell_len else 0
-            if line.cell_len and line.cell_len + gap + piece.cell_len > width:
-                lines.append(Text(end=""))
-                line, gap = lines[-1], 0
-            if gap:
-                line.append(" ")
-            x0 = line.cell_len
-            line.append_text(piece)
-            places.append((len(lines) - 1, x0, line.cell_len - 1))
-        return lines, places
+            pieces.append(piece)
+        return flow(pieces, width)
 
     def get_content_height(self, container, viewport, width: int) -> int:  # noqa: ANN001
         return len(self._layout(width)[0])

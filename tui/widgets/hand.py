@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
+
+from tui.widgets.cursor import CursorWidget, flow
 
 BACK = "▒▒"
 
@@ -51,7 +51,7 @@ def card_text(card: Card, *, back: str = BACK) -> Text:
     return Text.assemble("[", face, "]")
 
 
-class Hand(Widget, can_focus=True):
+class Hand(CursorWidget):
     """A row of cards that wraps to the widget's width."""
 
     DEFAULT_CSS = """
@@ -74,28 +74,12 @@ class Hand(Widget, can_focus=True):
         Binding("enter", "select", "Choose", key_display="↵"),
     ]
 
-    class Highlighted(Message):
-        def __init__(self, hand: Hand, index: int) -> None:
-            super().__init__()
-            self.hand = hand
-            self.index = index
+    class Highlighted(CursorWidget.Highlighted):
+        """The cursor moved to card `index`."""
 
-        @property
-        def control(self) -> Hand:
-            return self.hand
+    class Selected(CursorWidget.Selected):
+        """Card `index` was picked."""
 
-    class Selected(Message):
-        def __init__(self, hand: Hand, index: int) -> None:
-            super().__init__()
-            self.hand = hand
-            self.index = index
-
-        @property
-        def control(self) -> Hand:
-            return self.hand
-
-    cursor: reactive[int] = reactive(-1)
-    picking: reactive[bool] = reactive(False)
     #: draw each card as a small 3-line box (for roomy terminals)
     big: reactive[bool] = reactive(False, layout=True)
 
@@ -121,55 +105,11 @@ class Hand(Widget, can_focus=True):
             self._caption = caption
         if picking is not None:
             self.picking = picking
-        enabled = [i for i, c in enumerate(self._cards) if c.enabled]
-        if not enabled:
-            self.cursor = -1
-        elif self.cursor not in enabled:
-            self.cursor = enabled[0]
+        self._settle_cursor(keep=False)
         self.refresh(layout=True)
 
-    @property
-    def highlighted(self) -> int | None:
-        if self.picking and 0 <= self.cursor < len(self._cards):
-            if self._cards[self.cursor].enabled:
-                return self.cursor
-        return None
-
-    def select(self, index: int | None = None) -> None:
-        if index is None:
-            index = self.cursor
-        if not self.picking or not (0 <= index < len(self._cards)):
-            return
-        if not self._cards[index].enabled:
-            return
-        self.cursor = index
-        self.post_message(self.Selected(self, index))
-
-    def watch_cursor(self, old: int, new: int) -> None:
-        self.refresh()
-        if new >= 0 and new != old and self.picking:
-            self.post_message(self.Highlighted(self, new))
-
-    def watch_picking(self) -> None:
-        self.refresh()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("select", "move"):
-            return self.picking and any(c.enabled for c in self._cards)
-        return True
-
-    def action_move(self, step: int) -> None:
-        enabled = [i for i, c in enumerate(self._cards) if c.enabled]
-        if not self.picking or not enabled:
-            return
-        if self.cursor not in enabled:
-            self.cursor = enabled[0]
-            return
-        pos = enabled.index(self.cursor)
-        self.cursor = enabled[max(0, min(len(enabled) - 1, pos + step))]
-
-    def action_select(self) -> None:
-        self.select()
+    def _items(self) -> tuple[Card, ...]:
+        return self._cards
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -257,19 +197,7 @@ class Hand(Widget, can_focus=True):
         if self.big:
             return self._big_layout(width)
         width = max(1, width)
-        lines: list[Text] = [Text(end="")]
-        places: list[tuple[int, int, int]] = []
-        for piece in self._pieces():
-            line = lines[-1]
-            gap = 1 if line.cell_len else 0
-            if line.cell_len and line.cell_len + gap + piece.cell_len > width:
-                lines.append(Text(end=""))
-                line, gap = lines[-1], 0
-            if gap:
-                line.append(" ")
-            x0 = line.cell_len
-            line.append_text(piece)
-            places.append((len(lines) - 1, x0, line.cell_len - 1))
+        lines, places = flow(self._pieces(), width)
         if self._caption:
             caption = self._caption if isinstance(self._caption, Text) else Text(self._caption)
             line = lines[-1]

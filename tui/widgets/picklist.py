@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
-from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
+
+from tui.widgets.cursor import CursorWidget
 
 
 @dataclass(frozen=True)
@@ -35,7 +34,7 @@ class Row:
     style: str = ""
 
 
-class PickList(Widget, can_focus=True):
+class PickList(CursorWidget):
     """Rows with a cursor; posts `Highlighted` and `Selected`."""
 
     DEFAULT_CSS = """
@@ -63,32 +62,11 @@ class PickList(Widget, can_focus=True):
         Binding("enter", "select", "Choose", key_display="↵"),
     ]
 
-    class Highlighted(Message):
+    class Highlighted(CursorWidget.Highlighted):
         """The cursor moved to row `index`."""
 
-        def __init__(self, pick_list: PickList, index: int) -> None:
-            super().__init__()
-            self.pick_list = pick_list
-            self.index = index
-
-        @property
-        def control(self) -> PickList:
-            return self.pick_list
-
-    class Selected(Message):
+    class Selected(CursorWidget.Selected):
         """Row `index` was picked (Enter, a click or `select`)."""
-
-        def __init__(self, pick_list: PickList, index: int) -> None:
-            super().__init__()
-            self.pick_list = pick_list
-            self.index = index
-
-        @property
-        def control(self) -> PickList:
-            return self.pick_list
-
-    cursor: reactive[int] = reactive(-1)
-    picking: reactive[bool] = reactive(False)
 
     def __init__(
         self,
@@ -119,81 +97,8 @@ class PickList(Widget, can_focus=True):
         self._settle_cursor()
         self.refresh(layout=True)
 
-    @property
-    def highlighted(self) -> int | None:
-        """The cursor's row, if the list is picking and the row is enabled."""
-        if self.picking and 0 <= self.cursor < len(self._rows):
-            if self._rows[self.cursor].enabled:
-                return self.cursor
-        return None
-
-    def enabled_indexes(self) -> list[int]:
-        return [i for i, row in enumerate(self._rows) if row.enabled]
-
-    def move_to(self, index: int) -> None:
-        """Put the cursor on row `index` (ignored if it is not enabled)."""
-        if 0 <= index < len(self._rows) and self._rows[index].enabled:
-            self.cursor = index
-
-    def select(self, index: int | None = None) -> None:
-        """Pick row `index` (default: the cursor's row) if it is enabled."""
-        if index is None:
-            index = self.cursor
-        if not self.picking or not (0 <= index < len(self._rows)):
-            return
-        if not self._rows[index].enabled:
-            return
-        self.cursor = index
-        self.post_message(self.Selected(self, index))
-
-    def _settle_cursor(self) -> None:
-        enabled = self.enabled_indexes()
-        if not enabled:
-            self.cursor = -1
-        elif self.cursor not in enabled:
-            later = [i for i in enabled if i >= self.cursor]
-            self.cursor = later[0] if later else enabled[-1]
-
-    # -- reactives ------------------------------------------------------
-
-    def watch_cursor(self, old: int, new: int) -> None:
-        self.refresh()
-        if new >= 0 and new != old and self.picking:
-            self.post_message(self.Highlighted(self, new))
-
-    def watch_picking(self) -> None:
-        self.refresh()
-
-    # -- actions and events ---------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Enter and the arrows only mean something while picking.
-        if action in ("select", "move", "first", "last"):
-            return self.picking and bool(self.enabled_indexes())
-        return True
-
-    def action_move(self, step: int) -> None:
-        enabled = self.enabled_indexes()
-        if not self.picking or not enabled:
-            return
-        if self.cursor not in enabled:
-            self.cursor = enabled[0]
-            return
-        pos = enabled.index(self.cursor)
-        self.cursor = enabled[max(0, min(len(enabled) - 1, pos + step))]
-
-    def action_first(self) -> None:
-        enabled = self.enabled_indexes()
-        if self.picking and enabled:
-            self.cursor = enabled[0]
-
-    def action_last(self) -> None:
-        enabled = self.enabled_indexes()
-        if self.picking and enabled:
-            self.cursor = enabled[-1]
-
-    def action_select(self) -> None:
-        self.select()
+    def _items(self) -> tuple[Row, ...]:
+        return self._rows
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
