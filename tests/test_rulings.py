@@ -39,3 +39,33 @@ def test_boss_quest_ruling_is_pinned_by_a_test(ruling):
 def test_boss_quest_ruling_is_in_the_in_app_rules(ruling):
     text = (ROOT / "tui" / "rules" / "boss-quest.md").read_text(encoding="utf-8")
     assert re.search(rf"\b{ruling}\b", text), f"the in-app rules do not show {ruling}"
+
+
+#: Overboss Duel rulings of things not built: nothing to pin, but shown
+OD_NOT_BUILT = {"OD-25"}
+
+
+def test_overboss_duel_rulings_are_numbered_in_order():
+    numbers = [int(r.split("-")[1]) for r in rulings("OD")]
+    assert numbers == list(range(1, len(numbers) + 1))
+
+
+@pytest.mark.parametrize("ruling", [r for r in rulings("OD") if r not in OD_NOT_BUILT])
+def test_overboss_duel_ruling_is_pinned_by_a_test(ruling):
+    tests = "".join(
+        p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_overboss*.py")
+    )
+    assert re.search(rf"\b{ruling}\b", tests), f"no test cites {ruling}"
+
+
+@pytest.mark.parametrize("ruling", rulings("OD"))
+def test_overboss_duel_ruling_is_in_the_in_app_rules(ruling):
+    text = (ROOT / "tui" / "rules" / "overboss-duel.md").read_text(encoding="utf-8")
+    assert re.search(rf"\b{ruling}\b", text), f"the in-app rules do not show {ruling}"
+
+
+def test_overboss_duel_in_app_rules_mark_house_bosses_and_scope():
+    text = (ROOT / "tui" / "rules" / "overboss-duel.md").read_text(encoding="utf-8")
+    for name in ("Belladonna", "Baron Hex", "Dr. Deadly", "Queen Rimefang", "Warlord Grimtusk"):
+        assert f"**{name}** (house)" in text
+    assert "out of scope" in text

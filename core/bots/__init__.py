@@ -18,13 +18,21 @@ def _heuristic_boss_quest() -> Bot:
     return HeuristicBot()
 
 
+def _heuristic_overboss_duel() -> Bot:
+    from core.bots.overboss import HeuristicBot
+
+    return HeuristicBot()
+
+
 _FACTORIES: dict[tuple[str, str], Callable[[], Bot]] = {
     ("boss-quest", "heuristic"): _heuristic_boss_quest,
+    ("overboss-duel", "heuristic"): _heuristic_overboss_duel,
 }
 
 #: game id -> the bot levels it offers, weakest first, strongest last.
 LEVELS: dict[str, tuple[str, ...]] = {
     "boss-quest": ("random", "heuristic"),
+    "overboss-duel": ("random", "heuristic"),
 }
 
 

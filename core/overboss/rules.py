@@ -1,0 +1,1142 @@
+"""Overboss Duel rules: two Bosses build one shared board.
+
+Citations: "OD §<section>" is the rulebook (rules/overboss-duel.txt); "OD-n"
+is a ruling in docs/rulings.md.
+
+A turn is a sequence of atomic actions; `State.step` says what is asked:
+
+    DRAFT -> PLACE_TILE -> [SLIDE | SWAP | SPAWN | REFRESH | POOL_DRAW]
+          -> TOKEN -> LAIR -> END --EndTurn--> REFILL (chance) -> next DRAFT
+
+Steps with nothing to choose are passed at once (a token with one possible
+place goes there). In every step of one's own turn a Spire may be used (once
+per turn) and the Boss revealed (once per game); a reveal ability that asks
+for a choice interrupts the step (CROAK, POISON, HEX, FROST, SLAY) and the
+turn resumes where it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.engine import CHANCE, Category, IllegalAction, Outcome, evolve
+from core.overboss import bosses as boss_cards
+from core.overboss.actions import (
+    DealBoss,
+    Destroy,
+    Draft,
+    DrawTile,
+    DrawToken,
+    EndTurn,
+    PlaceTile,
+    PlaceToken,
+    Poison,
+    RefreshSpire,
+    RevealBoss,
+    Skip,
+    Slay,
+    Slide,
+    SpawnHero,
+    SwapTokens,
+    TakeToken,
+    UseSpire,
+)
+from core.overboss.board import geometry
+from core.overboss.components import (
+    BAG_INDEX,
+    BAG_TOKENS,
+    BOSSES,
+    HEROES,
+    MATCH,
+    MONSTERS,
+    START_BAG,
+    START_STACK,
+    TERRAIN_INDEX,
+    TERRAINS,
+    Boss,
+    Terrain,
+    Token,
+)
+from core.overboss.scoring import score_pad
+from core.overboss.state import (
+    ABILITY_STEPS,
+    CHANCE_STEPS,
+    EMPTY_PAIR,
+    Lair,
+    Options,
+    Pair,
+    State,
+    Step,
+)
+
+ID = "overboss-duel"
+TITLE = "Overboss Duel"
+PLAYERS = range(2, 3)
+RULES_VERSION = 1
+
+_DUNGEON = Terrain.DUNGEON
+_TOWN = Terrain.TOWN
+_HERO = Token.HERO
+_MINIBOSS = Token.MINIBOSS
+_SPIRE = Token.SPIRE
+_PLACEABLE = frozenset(MONSTERS) | {_MINIBOSS}
+
+# Actions built once: listing and checking them is the playouts' hot path.
+_DEALS = {b: DealBoss(b) for b in BOSSES}
+_TILE_DRAWS = tuple(DrawTile(t) for t in TERRAINS)
+_TOKEN_DRAWS = tuple(DrawToken(t) for t in BAG_TOKENS)
+_DRAFTS = tuple(Draft(i) for i in range(4))
+_PLACE_TILES = tuple(PlaceTile(s) for s in range(32))
+_SKIP = Skip()
+_END = EndTurn()
+_REVEAL = RevealBoss()
+_REFRESH = RefreshSpire()
+_SLIDES: dict[tuple[int, int], Slide] = {}
+_SPIRES: dict[tuple[int, int], UseSpire] = {}
+_SWAPS: dict[tuple[int, int], SwapTokens] = {}
+_SPAWNS: dict[tuple[int, int], SpawnHero] = {}
+_PLACE_TOKENS: dict[tuple[Token, int], PlaceToken] = {}
+_POISONS = tuple(Poison(s) for s in range(32))
+_SLAYS = tuple(Slay(s) for s in range(32))
+_TAKES = tuple(TakeToken(i) for i in range(4))
+for _a in range(32):
+    for _b in range(32):
+        _SLIDES[_a, _b] = Slide(_a, _b)
+        _SPIRES[_a, _b] = UseSpire(_a, _b)
+        _SWAPS[_a, _b] = SwapTokens(_a, _b)
+        _SPAWNS[_a, _b] = SpawnHero(_a, _b)
+for _t in _PLACEABLE:
+    for _a in range(32):
+        _PLACE_TOKENS[_t, _a] = PlaceToken(_t, _a)
+
+
+# ---------------------------------------------------------------------------
+# Facts of the table a player (and a screen) reads.
+
+
+def board_full(state: State) -> bool:
+    return None not in state.tiles
+
+
+def open_squares(state: State) -> tuple[int, ...]:
+    """Squares without a tile: where a tile may be placed."""
+    return tuple(s for s, t in enumerate(state.tiles) if t is None)
+
+
+def is_open_terrain(state: State, square: int) -> bool:
+    """A tile that can take a monster and holds no token (heroes occupy: OD-5)."""
+    t = state.tiles[square]
+    return t is not None and t is not _DUNGEON and state.tokens[square] is None
+
+
+def slays(state: State, token: Token, square: int) -> bool:
+    """OD §Heroes, OD-5: whether `token` placed on the hero on `square` slays
+    it: a miniboss, a matching monster, or a monster that forms a band."""
+    if state.tokens[square] is not _HERO:
+        return False
+    if token is _MINIBOSS:
+        return True
+    if MATCH.get(token) is state.tiles[square]:
+        return True
+    tokens = state.tokens
+    return any(tokens[n] is token for n in geometry(state.options.rows).neighbours[square])
+
+
+def can_take(state: State, square: int, token: Token) -> bool:
+    """Whether a monster or miniboss may be placed on `square` (OD-13)."""
+    t = state.tiles[square]
+    if t is None or t is _DUNGEON:
+        return False
+    here = state.tokens[square]
+    return here is None or (here is _HERO and slays(state, token, square))
+
+
+def dungeons_locked(state: State, seat: int) -> bool:
+    """King Croak revealed: his opponent cannot move Dungeons (OD-8)."""
+    other = 1 - seat
+    return state.revealed[other] and state.bosses[other] is Boss.KING_CROAK
+
+
+def unblocked_towns(state: State) -> tuple[int, ...]:
+    """OD §Town: every Town without a miniboss on it spawns."""
+    tiles, tokens = state.tiles, state.tokens
+    return tuple(s for s in range(len(tiles)) if tiles[s] is _TOWN and tokens[s] is not _MINIBOSS)
+
+
+def spawn_squares(state: State, town: int) -> tuple[int, ...]:
+    """OD §Town, OD-6: where the Town on `town` spawns its hero: the Town
+    itself; if it already holds a hero, a neighbouring tile that can hold a
+    token and holds no hero or miniboss."""
+    tokens = state.tokens
+    if tokens[town] is not _HERO:
+        return (town,)
+    tiles = state.tiles
+    return tuple(
+        n
+        for n in geometry(state.options.rows).neighbours[town]
+        if tiles[n] is not None
+        and tiles[n] is not _DUNGEON
+        and tokens[n] is not _HERO
+        and tokens[n] is not _MINIBOSS
+    )
+
+
+def slide_moves(
+    state: State, seat: int, diagonal: bool, exclude: int | None = None
+) -> list[tuple[int, int]]:
+    """Every (src, dst) a straight slide can do (OD-7: it stops on any empty
+    square of its path before the first tile or the edge)."""
+    g = geometry(state.options.rows)
+    rays_of = g.diag_rays if diagonal else g.orth_rays
+    tiles = state.tiles
+    locked = dungeons_locked(state, seat)
+    out = []
+    for s in range(g.size):
+        t = tiles[s]
+        if t is None or s == exclude or (locked and t is _DUNGEON):
+            continue
+        for ray in rays_of[s]:
+            for d in ray:
+                if tiles[d] is not None:
+                    break
+                out.append((s, d))
+    return out
+
+
+def _slide_ok(
+    state: State, seat: int, src: int, dst: int, diagonal: bool, exclude: int | None
+) -> bool:
+    g = geometry(state.options.rows)
+    if not (0 <= src < g.size and 0 <= dst < g.size):
+        return False
+    tiles = state.tiles
+    t = tiles[src]
+    if t is None or src == exclude or (t is _DUNGEON and dungeons_locked(state, seat)):
+        return False
+    for ray in (g.diag_rays if diagonal else g.orth_rays)[src]:
+        for d in ray:
+            if tiles[d] is not None:
+                break
+            if d == dst:
+                return True
+    return False
+
+
+def swap_pairs(state: State) -> list[tuple[int, int]]:
+    """Road: pairs of squares holding different tokens (OD-5: heroes too)."""
+    tokens = state.tokens
+    held = [s for s, k in enumerate(tokens) if k is not None]
+    return [(a, b) for i, a in enumerate(held) for b in held[i + 1 :] if tokens[a] is not tokens[b]]
+
+
+def _unique(tokens: tuple[Token, ...]) -> list[Token]:
+    out: list[Token] = []
+    for k in tokens:
+        if k not in out:
+            out.append(k)
+    return out
+
+
+def token_options(state: State) -> list[tuple[Token, int]]:
+    """Step TOKEN (OD §Placing Tokens, OD-13): the drafted monster or
+    miniboss goes on the tile just placed, or a waiting lair monster goes
+    there instead (the drafted one then waits in the lair). Where the tile
+    cannot take the drafted token, it goes on any other tile that can."""
+    tok = state.hand_token
+    p = state.placed
+    assert tok is not None and p is not None
+    kinds = [tok] + [k for k in _unique(state.lairs[state.turn].waiting) if k is not tok]
+    out = [(k, p) for k in kinds if can_take(state, p, k)]
+    if not can_take(state, p, tok):
+        elsewhere = [(tok, q) for q in _targets(state, tok) if q != p]
+        if not elsewhere:
+            return []
+        out += elsewhere
+    return out
+
+
+def _targets(state: State, token: Token) -> list[int]:
+    """Every square `token` may be placed on (see `can_take`)."""
+    out = []
+    tokens = state.tokens
+    for q, t in enumerate(state.tiles):
+        if t is None or t is _DUNGEON:
+            continue
+        k = tokens[q]
+        if k is None or (k is _HERO and slays(state, token, q)):
+            out.append(q)
+    return out
+
+
+def lair_options(state: State) -> list[tuple[Token, int]]:
+    """Step LAIR (OD §Placing Tokens): while an open terrain tile exists,
+    each waiting monster or miniboss must be placed (on an open tile, or on a
+    hero it slays)."""
+    out = []
+    for k in _unique(state.lairs[state.turn].waiting):
+        out += [(k, q) for q in _targets(state, k)]
+    return out
+
+
+def market_dungeons(state: State) -> list[int]:
+    return [i for i, p in enumerate(state.market) if p.tile is _DUNGEON]
+
+
+# ---------------------------------------------------------------------------
+# The protocol.
+
+
+def setup(players: int = 2, options: Options | None = None) -> State:
+    """OD §Set Up: the board empty, 68 tiles in the stack, 68 tokens in the
+    bag, 15 heroes beside; Bosses and the market are dealt by CHANCE."""
+    options = options or Options()
+    if players not in PLAYERS:
+        raise IllegalAction(f"Overboss Duel is for 2 players, not {players}.")
+    size = options.rows * 4
+    return State(
+        players=2,
+        options=options,
+        tiles=(None,) * size,
+        tokens=(None,) * size,
+        market=(EMPTY_PAIR,) * 4,
+        stack=START_STACK,
+        bag=START_BAG,
+        heroes=HEROES,
+        lairs=(Lair(), Lair()),
+        bosses=(None, None),
+        revealed=(False, False),
+        boss_deck=BOSSES,
+        step=Step.DEAL_BOSS,
+    )
+
+
+def to_act(state: State) -> frozenset[int]:
+    step = state.step
+    if step is Step.OVER:
+        return frozenset()
+    if step in CHANCE_STEPS:
+        return _CHANCE_SEAT
+    return _SEATS[state.turn]
+
+
+_CHANCE_SEAT = frozenset({CHANCE})
+_SEATS = (frozenset({0}), frozenset({1}))
+
+
+def _refill_next(state: State) -> tuple[bool, int] | None:
+    """The next market draw: (is a tile, place), or None when full (OD-4: a
+    place without a tile gets no token)."""
+    return _next_draw(state.market, state.stack, state.bag)
+
+
+def _next_draw(market, stack_counts, bag_counts) -> tuple[bool, int] | None:
+    stack = any(stack_counts)
+    bag = any(bag_counts)
+    for i, p in enumerate(market):
+        if p.tile is None:
+            if stack:
+                return True, i
+        elif p.token is None and bag:
+            return False, i
+    return None
+
+
+def _draws(counts: tuple[int, ...], actions: tuple) -> tuple[tuple[object, float], ...]:
+    total = sum(counts)
+    if not total:
+        return ()
+    return tuple((actions[i], n / total) for i, n in enumerate(counts) if n)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
+    step = state.step
+    if step is Step.REFILL:
+        nxt = _refill_next(state)
+        if nxt is None:
+            return ()
+        return _draws(state.stack, _TILE_DRAWS) if nxt[0] else _draws(state.bag, _TOKEN_DRAWS)
+    if step is Step.POOL_DRAW:
+        return _draws(state.bag, _TOKEN_DRAWS)
+    if step is Step.DEAL_BOSS:
+        # A view holds None for unknown cards: its belief is the unseen pool.
+        pool = state.boss_deck if state.unseen is None else state.unseen
+        pool = tuple(b for b in pool if b is not None)
+        return tuple((_DEALS[b], 1 / len(pool)) for b in pool) if pool else ()
+    return ()
+
+
+def _chance_possible(state: State, action: object) -> bool:
+    step = state.step
+    if step is Step.REFILL:
+        nxt = _refill_next(state)
+        if nxt is None:
+            return False
+        if nxt[0]:
+            return isinstance(action, DrawTile) and state.stack[TERRAIN_INDEX[action.tile]] > 0
+        return isinstance(action, DrawToken) and _in_bag(state, action.token)
+    if step is Step.POOL_DRAW:
+        return isinstance(action, DrawToken) and _in_bag(state, action.token)
+    if step is Step.DEAL_BOSS:
+        return isinstance(action, DealBoss) and action.boss in state.boss_deck
+    return False
+
+
+def _in_bag(state: State, token: Token) -> bool:
+    i = BAG_INDEX.get(token)
+    return i is not None and state.bag[i] > 0
+
+
+def legal_actions(state: State, seat: int) -> tuple[object, ...]:
+    step = state.step
+    if seat != state.turn or step in CHANCE_STEPS or step is Step.OVER:
+        return ()
+    out: list[object]
+    if step is Step.DRAFT:
+        out = [_DRAFTS[i] for i, p in enumerate(state.market) if p.tile is not None]
+    elif step is Step.PLACE_TILE:
+        out = [_PLACE_TILES[s] for s, t in enumerate(state.tiles) if t is None]
+    elif step is Step.TOKEN:
+        out = [_PLACE_TOKENS[o] for o in token_options(state)]
+    elif step is Step.LAIR:
+        out = [_PLACE_TOKENS[o] for o in lair_options(state)]
+    elif step is Step.END:
+        out = [_END]
+    elif step is Step.SLIDE:
+        out = [_SLIDES[m] for m in slide_moves(state, seat, False, state.placed)]
+        out.append(_SKIP)
+    elif step is Step.SWAP:
+        out = [_SWAPS[m] for m in swap_pairs(state)]
+        out.append(_SKIP)
+    elif step is Step.SPAWN:
+        out = [_SPAWNS[t, s] for t in state.pending_towns for s in spawn_squares(state, t)]
+    elif step is Step.REFRESH:
+        out = [_REFRESH, _SKIP]
+    else:
+        return _ability_actions(state, seat)
+    if not state.revealed[seat]:
+        out.append(_REVEAL)
+    if not state.spire_used and state.lairs[seat].spires:
+        out += [_SPIRES[m] for m in slide_moves(state, seat, True)]
+    return tuple(out)
+
+
+def _ability_actions(state: State, seat: int) -> tuple[object, ...]:
+    step = state.step
+    tokens = state.tokens
+    if step is Step.CROAK:
+        slots = market_dungeons(state)
+        tiles = state.tiles
+        out: list[object] = [
+            Destroy(s, i)
+            for s, t in enumerate(tiles)
+            if t is not None and t is not _DUNGEON
+            for i in slots
+        ]
+    elif step is Step.POISON:
+        out = [_POISONS[s] for s, k in enumerate(tokens) if k is not None]
+    elif step is Step.HEX:
+        out = [_TAKES[i] for i, p in enumerate(state.market) if p.token is not None]
+    elif step is Step.FROST:
+        out = [_SLIDES[m] for m in slide_moves(state, seat, False)]
+    else:  # Step.SLAY
+        out = [_SLAYS[s] for s, k in enumerate(tokens) if k is _HERO]
+    out.append(_SKIP)
+    return tuple(out)
+
+
+def apply(state: State, seat: int, action: object) -> State:
+    """Apply one action; raises IllegalAction with a reason a person can read."""
+    if state.step is Step.OVER:
+        raise IllegalAction("The game is over.")
+    if seat == CHANCE:
+        if state.step not in CHANCE_STEPS:
+            raise IllegalAction("Nothing is being drawn now.")
+        if not _chance_possible(state, action):
+            raise IllegalAction(f"{action} cannot be drawn now.")
+        return _apply_chance(state, action)
+    if seat != state.turn or state.step in CHANCE_STEPS:
+        raise IllegalAction("It is not your turn.")
+    why = _check(state, seat, action)
+    if why:
+        raise IllegalAction(why)
+    return _apply_player(state, seat, action)
+
+
+# ---------------------------------------------------------------------------
+# Checking a player's action without listing them all.
+
+
+def _check(state: State, seat: int, action: object) -> str:
+    """'' when `action` is legal now, else why not (for a person)."""
+    step = state.step
+    cls = action.__class__
+    size = len(state.tiles)
+    if cls is UseSpire:
+        if step in ABILITY_STEPS:
+            return "Finish your Boss's reveal ability first."
+        if state.spire_used:
+            return "You have already used a Spire this turn."
+        if not state.lairs[seat].spires:
+            return "You have no active Spire."
+        if not _slide_ok(state, seat, action.src, action.dst, True, None):
+            return "A Spire moves a tile diagonally to an empty square before any tile or edge."
+        return ""
+    if cls is RevealBoss:
+        if state.revealed[seat]:
+            return "Your Boss is already revealed."
+        if step in ABILITY_STEPS:
+            return "Finish your Boss's reveal ability first."
+        return ""
+    if cls is Draft:
+        if step is not Step.DRAFT:
+            return "You have already drafted a pair this turn."
+        if not (0 <= action.slot < 4) or state.market[action.slot].tile is None:
+            return "There is no tile in that market place."
+        return ""
+    if cls is PlaceTile:
+        if step is not Step.PLACE_TILE:
+            return "There is no tile to place now."
+        if not (0 <= action.square < size) or state.tiles[action.square] is not None:
+            return "A tile goes on an open square."
+        return ""
+    if cls is EndTurn:
+        if step is not Step.END:
+            return "Place your pair (and every waiting monster you must) before ending the turn."
+        return ""
+    if cls is Skip:
+        if step not in _OPTIONAL:
+            return "There is nothing optional to skip now."
+        return ""
+    if cls is PlaceToken:
+        if step is Step.TOKEN:
+            options = token_options(state)
+        elif step is Step.LAIR:
+            options = lair_options(state)
+        else:
+            return "There is no token to place now."
+        if (action.token, action.square) not in options:
+            return "That token cannot go on that square now."
+        return ""
+    if cls is Slide:
+        if step is Step.SLIDE:
+            exclude = state.placed
+        elif step is Step.FROST:
+            exclude = None
+        else:
+            return "There is no slide to make now."
+        if not _slide_ok(state, seat, action.src, action.dst, False, exclude):
+            if exclude is not None and action.src == exclude:
+                return "The Icy Peak moves another tile, not itself."
+            if 0 <= action.src < size and state.tiles[action.src] is _DUNGEON:
+                return "King Croak forbids you to move Dungeons."
+            return "A slide moves a tile in a straight line to an empty square before any tile or edge."
+        return ""
+    if cls is SwapTokens:
+        if step is not Step.SWAP:
+            return "There is no Road swap now."
+        a, b = action.a, action.b
+        if not (0 <= a < b < size):
+            return "Name two different squares, the lower first."
+        ka, kb = state.tokens[a], state.tokens[b]
+        if ka is None or kb is None or ka is kb:
+            return "A Road swaps two different tokens on the board."
+        return ""
+    if cls is SpawnHero:
+        if step is not Step.SPAWN:
+            return "No Town is spawning now."
+        if action.town not in state.pending_towns:
+            return "That Town has no hero to spawn."
+        if action.square not in spawn_squares(state, action.town):
+            return "A hero spawns on its Town, or next to it when the Town holds a hero."
+        return ""
+    if cls is RefreshSpire:
+        if step is not Step.REFRESH:
+            return "Only a Sunken City just placed refreshes a Spire."
+        return ""
+    if cls is Destroy:
+        if step is not Step.CROAK:
+            return "Only King Croak's reveal destroys a tile."
+        if not (0 <= action.square < size) or state.tiles[action.square] in (None, _DUNGEON):
+            return "Destroy a tile that is not a Dungeon."
+        if not (0 <= action.slot < 4) or state.market[action.slot].tile is not _DUNGEON:
+            return "Take a Dungeon from the market."
+        return ""
+    if cls is Poison:
+        if step is not Step.POISON:
+            return "Only Belladonna's reveal poisons a token."
+        if not (0 <= action.square < size) or state.tokens[action.square] is None:
+            return "There is no token on that square."
+        return ""
+    if cls is TakeToken:
+        if step is not Step.HEX:
+            return "Only Baron Hex's reveal takes a market token."
+        if not (0 <= action.slot < 4) or state.market[action.slot].token is None:
+            return "There is no token in that market place."
+        return ""
+    if cls is Slay:
+        if step is not Step.SLAY:
+            return "Only Warlord Grimtusk's reveal slays a hero."
+        if not (0 <= action.square < size) or state.tokens[action.square] is not _HERO:
+            return "There is no hero on that square."
+        return ""
+    return f"{cls.__name__} is not an Overboss Duel action."
+
+
+_OPTIONAL = frozenset({Step.SLIDE, Step.SWAP, Step.REFRESH}) | ABILITY_STEPS
+
+
+# ---------------------------------------------------------------------------
+# Chance.
+
+
+def _apply_chance(state: State, action: object) -> State:
+    step = state.step
+    if step is Step.DEAL_BOSS:
+        assert isinstance(action, DealBoss)
+        seat = 0 if state.bosses[0] is None else 1
+        bosses = (action.boss, state.bosses[1]) if seat == 0 else (state.bosses[0], action.boss)
+        deck = list(state.boss_deck)
+        deck.remove(action.boss)
+        state = evolve(state, bosses=bosses, boss_deck=tuple(deck))
+        if seat == 0:
+            return state
+        return _refill(state)
+    if step is Step.REFILL:
+        nxt = _refill_next(state)
+        assert nxt is not None
+        slot = nxt[1]
+        market = list(state.market)
+        old = market[slot]
+        stack, bag = state.stack, state.bag
+        if nxt[0]:
+            market[slot] = Pair(action.tile, old.token)
+            stack = _dec(stack, TERRAIN_INDEX[action.tile])
+        else:
+            market[slot] = Pair(old.tile, action.token)
+            bag = _dec(bag, BAG_INDEX[action.token])
+        market = tuple(market)
+        return evolve(
+            state, market=market, stack=stack, bag=bag, step=_after_refill(market, stack, bag)
+        )
+    # POOL_DRAW: OD §Spawning Pool: a random token to the placer's lair.
+    token = action.token
+    state = evolve(state, bag=_dec(state.bag, BAG_INDEX[token]))
+    state = _to_lair(state, state.turn, token)
+    return _token_phase(state)
+
+
+def _dec(counts: tuple[int, ...], i: int) -> tuple[int, ...]:
+    return counts[:i] + (counts[i] - 1,) + counts[i + 1 :]
+
+
+def _inc(counts: tuple[int, ...], i: int) -> tuple[int, ...]:
+    return counts[:i] + (counts[i] + 1,) + counts[i + 1 :]
+
+
+def _refill(state: State) -> State:
+    """OD §Turn Order 6: restock the market; then the next turn starts."""
+    step = _after_refill(state.market, state.stack, state.bag)
+    return state if state.step is step else evolve(state, step=step)
+
+
+def _after_refill(market, stack, bag) -> Step:
+    """REFILL while the market can be restocked, then the next DRAFT (OVER
+    when nothing is left to draft: OD-15)."""
+    if _next_draw(market, stack, bag) is not None:
+        return Step.REFILL
+    for p in market:
+        if p.tile is not None:
+            return Step.DRAFT
+    return Step.OVER
+
+
+# ---------------------------------------------------------------------------
+# The player's actions.
+
+
+def _apply_player(state: State, seat: int, action: object) -> State:
+    cls = action.__class__
+    if cls is Draft:
+        pair = state.market[action.slot]
+        market = state.market[: action.slot] + (EMPTY_PAIR,) + state.market[action.slot + 1 :]
+        return evolve(
+            state,
+            market=market,
+            hand_tile=pair.tile,
+            hand_token=pair.token,
+            step=Step.PLACE_TILE,
+        )
+    if cls is PlaceTile:
+        return _place_tile(state, action.square)
+    if cls is PlaceToken:
+        state = _place_token(state, action.token, action.square)
+        return _lair_phase(state)
+    if cls is EndTurn:
+        return _end_turn(state)
+    if cls is UseSpire:
+        lair = state.lairs[seat]
+        lair = evolve(lair, spires=lair.spires - 1, expended=lair.expended + 1)
+        state = _set_lair(state, seat, lair)
+        state = evolve(_move_tile(state, action.src, action.dst), spire_used=True)
+        return _enter(state, state.step)
+    if cls is RevealBoss:
+        return _reveal(state, seat)
+    if cls is Skip:
+        if state.step in ABILITY_STEPS:
+            return _resume(state)
+        return _token_phase(state)
+    if cls is Slide:
+        state = _move_tile(state, action.src, action.dst)
+        if state.step is Step.FROST:
+            return _resume(state)
+        return _token_phase(state)
+    if cls is SwapTokens:
+        tokens = list(state.tokens)
+        tokens[action.a], tokens[action.b] = tokens[action.b], tokens[action.a]
+        return _token_phase(evolve(state, tokens=tuple(tokens)))
+    if cls is SpawnHero:
+        return _spawn_phase(_spawn(state, action.town, action.square))
+    if cls is RefreshSpire:
+        lair = state.lairs[seat]
+        state = _set_lair(
+            state, seat, evolve(lair, spires=lair.spires + 1, expended=lair.expended - 1)
+        )
+        return _token_phase(state)
+    if cls is Destroy:
+        return _resume(_destroy(state, action.square, action.slot))
+    if cls is Poison:
+        return _resume(_return_token(state, action.square))
+    if cls is TakeToken:
+        pair = state.market[action.slot]
+        market = (
+            state.market[: action.slot] + (Pair(pair.tile, None),) + state.market[action.slot + 1 :]
+        )
+        state = _to_lair(evolve(state, market=market), seat, pair.token)
+        return _resume(state)
+    if cls is Slay:
+        tokens = state.tokens[: action.square] + (None,) + state.tokens[action.square + 1 :]
+        lair = state.lairs[seat]
+        state = _set_lair(evolve(state, tokens=tokens), seat, evolve(lair, heroes=lair.heroes + 1))
+        return _resume(state)
+    raise IllegalAction(f"{cls.__name__} is not an Overboss Duel action.")  # pragma: no cover
+
+
+def _place_tile(state: State, square: int) -> State:
+    """OD §Turn Order 4: the tile goes on an open square of either half; its
+    effect resolves before the token is placed."""
+    tile = state.hand_tile
+    tiles = state.tiles[:square] + (tile,) + state.tiles[square + 1 :]
+    state = evolve(state, tiles=tiles, hand_tile=None, placed=square)
+    if tile is Terrain.ICY_PEAK:
+        return _enter(state, Step.SLIDE)
+    if tile is Terrain.ROAD:
+        return _enter(state, Step.SWAP)
+    if tile is _TOWN:
+        return _spawn_phase(evolve(state, pending_towns=unblocked_towns(state)))
+    if tile is Terrain.SUNKEN_CITY:
+        return _enter(state, Step.REFRESH)
+    if tile is Terrain.SPAWNING_POOL and any(state.bag):
+        return evolve(state, step=Step.POOL_DRAW)
+    return _token_phase(state)
+
+
+def _enter(state: State, step: Step) -> State:
+    """Enter `step` of the turn, passing it at once when it offers nothing.
+    Also re-checks the current step after a Spire or a reveal changed the
+    board."""
+    if step is Step.SLIDE:
+        if slide_moves(state, state.turn, False, state.placed):
+            return state if state.step is step else evolve(state, step=step)
+        return _token_phase(state)
+    if step is Step.SWAP:
+        if swap_pairs(state):
+            return state if state.step is step else evolve(state, step=step)
+        return _token_phase(state)
+    if step is Step.REFRESH:
+        if state.lairs[state.turn].expended:
+            return state if state.step is step else evolve(state, step=step)
+        return _token_phase(state)
+    if step is Step.SPAWN:
+        return _spawn_phase(state)
+    if step is Step.TOKEN:
+        return _token_phase(state)
+    if step is Step.LAIR or step is Step.END:
+        return _lair_phase(state)
+    if step is Step.DRAFT and not any(p.tile is not None for p in state.market):
+        return evolve(state, step=Step.OVER)
+    return state if state.step is step else evolve(state, step=step)
+
+
+def _spawn(state: State, town: int, square: int) -> State:
+    """A hero spawns on `square`; a monster there returns to the bag."""
+    tokens = state.tokens
+    old = tokens[square]
+    bag = state.bag
+    if old is not None and old is not _HERO:
+        bag = _inc(bag, BAG_INDEX[old])
+    pending = tuple(t for t in state.pending_towns if t != town)
+    return evolve(
+        state,
+        tokens=tokens[:square] + (_HERO,) + tokens[square + 1 :],
+        bag=bag,
+        heroes=state.heroes - 1,
+        pending_towns=pending,
+    )
+
+
+def _spawn_phase(state: State) -> State:
+    """OD §Town, OD-6: every unblocked Town spawns a hero, one Town at a time
+    in the order the placing player picks. Spawns that are forced and cannot
+    affect one another happen at once."""
+    while True:
+        pending = state.pending_towns
+        if not pending or state.heroes <= 0:
+            if pending:
+                state = evolve(state, pending_towns=())
+            return _token_phase(state)
+        options = {t: spawn_squares(state, t) for t in pending}
+        kept = tuple(t for t in pending if options[t])
+        if kept != pending:
+            state = evolve(state, pending_towns=kept)
+            continue
+        choices = sum(len(v) for v in options.values())
+        if choices == 1:
+            (town,) = pending
+            state = _spawn(state, town, options[town][0])
+            continue
+        singles = [v[0] for v in options.values() if len(v) == 1]
+        if (
+            len(singles) == len(pending)
+            and len(set(singles)) == len(singles)
+            and all(sq == t or sq not in pending for t, sq in zip(pending, singles, strict=True))
+            and state.heroes >= len(pending)
+        ):
+            for t, sq in zip(pending, singles, strict=True):
+                state = _spawn(state, t, sq)
+            continue
+        return state if state.step is Step.SPAWN else evolve(state, step=Step.SPAWN)
+
+
+def _token_phase(state: State) -> State:
+    """OD §Placing Tokens, OD-13: the drafted token. Crystals and Spires go
+    to the lair; a monster or miniboss goes on the tile just placed (or
+    elsewhere, or waits in the lair when nothing can take it)."""
+    tok = state.hand_token
+    if tok is None:
+        return _lair_phase(state)
+    if tok not in _PLACEABLE:
+        state = _to_lair(evolve(state, hand_token=None), state.turn, tok)
+        return _lair_phase(state)
+    options = token_options(state)
+    if not options:
+        state = _to_lair(evolve(state, hand_token=None), state.turn, tok)
+        return _lair_phase(state)
+    if len(options) == 1:
+        return _lair_phase(_place_token(state, *options[0]))
+    return state if state.step is Step.TOKEN else evolve(state, step=Step.TOKEN)
+
+
+def _place_token(state: State, token: Token, square: int) -> State:
+    """Put `token` on `square`: the drafted token, or a lair one instead of
+    it (the drafted one then waits in the lair). A hero there is slain and
+    goes to the placer's lair."""
+    seat = state.turn
+    lair = state.lairs[seat]
+    waiting = lair.waiting
+    hand = state.hand_token
+    if hand is not None:
+        if token is not hand:
+            waiting = list(waiting)
+            waiting.remove(token)
+            waiting = tuple(sorted(waiting + [hand]))
+        hand = None
+    else:
+        waiting = list(waiting)
+        waiting.remove(token)
+        waiting = tuple(waiting)
+    heroes = lair.heroes + (1 if state.tokens[square] is _HERO else 0)
+    lair = evolve(lair, waiting=waiting, heroes=heroes)
+    tokens = state.tokens[:square] + (token,) + state.tokens[square + 1 :]
+    lairs = (lair, state.lairs[1]) if seat == 0 else (state.lairs[0], lair)
+    # Every caller goes on to the lair step, which keeps END unless a
+    # waiting monster must still be placed.
+    return evolve(state, tokens=tokens, hand_token=hand, lairs=lairs, step=Step.END)
+
+
+def _lair_phase(state: State) -> State:
+    """OD §Placing Tokens: waiting monsters and minibosses must be placed
+    while an open terrain tile exists; then the turn may end."""
+    while True:
+        if state.lairs[state.turn].waiting and _has_open_terrain(state):
+            options = lair_options(state)
+            if len(options) == 1:
+                state = _place_token(state, *options[0])
+                continue
+            return state if state.step is Step.LAIR else evolve(state, step=Step.LAIR)
+        return state if state.step is Step.END else evolve(state, step=Step.END)
+
+
+def _has_open_terrain(state: State) -> bool:
+    for t, k in zip(state.tiles, state.tokens, strict=True):
+        if k is None and t is not None and t is not _DUNGEON:
+            return True
+    return False
+
+
+def _to_lair(state: State, seat: int, token: Token) -> State:
+    lair = state.lairs[seat]
+    if token is _SPIRE:
+        lair = evolve(lair, spires=lair.spires + 1)
+    elif token in _PLACEABLE:
+        lair = evolve(lair, waiting=tuple(sorted(lair.waiting + (token,))))
+    else:
+        lair = evolve(lair, crystals=tuple(sorted(lair.crystals + (token,))))
+    return _set_lair(state, seat, lair)
+
+
+def _set_lair(state: State, seat: int, lair: Lair) -> State:
+    lairs = (lair, state.lairs[1]) if seat == 0 else (state.lairs[0], lair)
+    return evolve(state, lairs=lairs)
+
+
+def _move_tile(state: State, src: int, dst: int) -> State:
+    """A tile and its token move from `src` to the empty `dst`; the turn's
+    records of squares follow it."""
+    tiles = list(state.tiles)
+    tokens = list(state.tokens)
+    tiles[dst], tiles[src] = tiles[src], None
+    tokens[dst], tokens[src] = tokens[src], None
+    placed = dst if state.placed == src else state.placed
+    pending = state.pending_towns
+    if src in pending:
+        pending = tuple(sorted(dst if t == src else t for t in pending))
+    return evolve(
+        state, tiles=tuple(tiles), tokens=tuple(tokens), placed=placed, pending_towns=pending
+    )
+
+
+def _end_turn(state: State) -> State:
+    """OD-7: an explicit end of turn; OD §Turn Order 7: the duel is over once
+    the board is full."""
+    done = dict(
+        turns=state.turns + 1,
+        placed=None,
+        spire_used=False,
+        pending_towns=(),
+        resume=None,
+    )
+    if board_full(state):
+        return evolve(state, step=Step.OVER, **done)
+    step = _after_refill(state.market, state.stack, state.bag)
+    return evolve(state, turn=1 - state.turn, step=step, **done)
+
+
+# ---------------------------------------------------------------------------
+# Boss cards.
+
+
+def _reveal(state: State, seat: int) -> State:
+    """OD §Boss Cards: once per game, at any moment of one's own turn."""
+    boss = state.bosses[seat]
+    revealed = (True, state.revealed[1]) if seat == 0 else (state.revealed[0], True)
+    step = state.step
+    state = evolve(state, revealed=revealed, resume=step)
+    ability = None
+    if boss is Boss.KING_CROAK:
+        # OD-8: takes a Dungeon from the market, if it shows one.
+        if market_dungeons(state) and any(t is not None and t is not _DUNGEON for t in state.tiles):
+            ability = Step.CROAK
+    elif boss is Boss.BELLADONNA:
+        if any(k is not None for k in state.tokens):
+            ability = Step.POISON
+    elif boss is Boss.BARON_HEX:
+        if any(p.token is not None for p in state.market):
+            ability = Step.HEX
+    elif boss is Boss.DR_DEADLY:
+        lair = state.lairs[seat]
+        lair = evolve(lair, spires=lair.spires + lair.expended, expended=0)
+        state = _set_lair(state, seat, lair)
+    elif boss is Boss.QUEEN_RIMEFANG:
+        if slide_moves(state, seat, False):
+            ability = Step.FROST
+    elif boss is Boss.WARLORD_GRIMTUSK:
+        if _HERO in state.tokens:
+            ability = Step.SLAY
+    if ability is not None:
+        return evolve(state, step=ability)
+    return _resume(state)
+
+
+def _resume(state: State) -> State:
+    step = state.resume or state.step
+    return _enter(evolve(state, resume=None, step=step), step)
+
+
+def _return_token(state: State, square: int) -> State:
+    """A token leaves the board: a hero to the supply, any other to the bag."""
+    token = state.tokens[square]
+    tokens = state.tokens[:square] + (None,) + state.tokens[square + 1 :]
+    if token is _HERO:
+        return evolve(state, tokens=tokens, heroes=state.heroes + 1)
+    assert token is not None
+    return evolve(state, tokens=tokens, bag=_inc(state.bag, BAG_INDEX[token]))
+
+
+def _destroy(state: State, square: int, slot: int) -> State:
+    """OD-8: King Croak destroys a tile (out of the game; its token back to
+    the bag, a hero to the supply) and puts a market Dungeon in its place."""
+    if state.tokens[square] is not None:
+        state = _return_token(state, square)
+    old = state.tiles[square]
+    assert old is not None
+    tiles = state.tiles[:square] + (_DUNGEON,) + state.tiles[square + 1 :]
+    pair = state.market[slot]
+    market = state.market[:slot] + (Pair(None, pair.token),) + state.market[slot + 1 :]
+    pending = tuple(t for t in state.pending_towns if t != square)
+    return evolve(
+        state,
+        tiles=tiles,
+        market=market,
+        removed=tuple(sorted(state.removed + (old,))),
+        pending_towns=pending,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Views, outcome and the table's log.
+
+
+def view(state: State, seat: int | None) -> State:
+    """What `seat` may know (None: a spectator): the opponent's Boss until
+    it is revealed and the undealt Boss cards are None, pooled in `unseen`.
+    The stack and bag stay: their contents follow from the public table."""
+    unseen: list[Boss] = list(state.unseen or ())
+    bosses = list(state.bosses)
+    for s in (0, 1):
+        b = bosses[s]
+        if s != seat and not state.revealed[s] and b is not None:
+            unseen.append(b)
+            bosses[s] = None
+    unseen.extend(b for b in state.boss_deck if b is not None)
+    return evolve(
+        state,
+        bosses=tuple(bosses),
+        boss_deck=(None,) * len(state.boss_deck),
+        unseen=tuple(sorted(unseen)),
+    )
+
+
+def outcome(state: State) -> Outcome | None:
+    """The score pad, category by category; OD-12: a tie goes to the higher
+    Tile Score, and if still tied both win."""
+    if state.step is not Step.OVER:
+        return None
+    pad = score_pad(state)
+    scores = pad.totals
+    notes = list(pad.notes)
+    if scores[0] != scores[1]:
+        winners = frozenset({0 if scores[0] > scores[1] else 1})
+    else:
+        tiles = pad.tile_scores
+        if tiles[0] != tiles[1]:
+            winners = frozenset({0 if tiles[0] > tiles[1] else 1})
+            notes.append("Tied on Power: the higher Tile Score wins (OD-12).")
+        else:
+            winners = frozenset({0, 1})
+            notes.append("Tied on Power and Tile Score: both win (OD-12).")
+    breakdown = tuple(Category(name, values) for name, values in pad.categories)
+    breakdown += (Category("Tile Score", pad.tile_scores), Category("Total", scores))
+    return Outcome(scores=scores, winners=winners, breakdown=breakdown, notes=tuple(notes))
+
+
+def describe(state: State, seat: int, action: object, names: Sequence[str] | None = None) -> str:
+    """One public log line for `action` applied to `state` by `seat`. Never
+    names a Boss that is still face down."""
+    g = geometry(state.options.rows)
+
+    def name(s: int) -> str:
+        if names is not None and s < len(names):
+            return names[s]
+        return f"Boss {s + 1}"
+
+    def where(square: int) -> str:
+        side = "their" if g.owner[square] == state.turn else f"{name(g.owner[square])}'s"
+        return f"{g.names[square]} ({side} side)"
+
+    def tile_at(square: int) -> str:
+        t = state.tiles[square]
+        return t.label if t is not None else "tile"
+
+    who = name(state.turn)
+    cls = action.__class__
+    if cls is DealBoss:
+        target = 0 if state.bosses[0] is None else 1
+        return f"{name(target)} is dealt a secret Boss."
+    if cls is DrawTile:
+        nxt = _refill_next(state)
+        slot = nxt[1] + 1 if nxt else "?"
+        return f"Market pair {slot} gets a {action.tile.label}."
+    if cls is DrawToken:
+        if state.step is Step.POOL_DRAW:
+            return f"The Spawning Pool sends a {action.token.label} to {who}'s lair."
+        nxt = _refill_next(state)
+        slot = nxt[1] + 1 if nxt else "?"
+        return f"Market pair {slot} gets a {action.token.label}."
+    if cls is Draft:
+        pair = state.market[action.slot]
+        token = pair.token.label if pair.token is not None else "no token"
+        tile = pair.tile.label if pair.tile is not None else "no tile"
+        return f"{who} drafts pair {action.slot + 1}: {tile} and {token}."
+    if cls is PlaceTile:
+        tile = state.hand_tile.label if state.hand_tile is not None else "tile"
+        return f"{who} places the {tile} on {where(action.square)}."
+    if cls is Slide:
+        return f"{who} slides the {tile_at(action.src)} from {g.names[action.src]} to {where(action.dst)}."
+    if cls is UseSpire:
+        return (
+            f"{who} expends a Spire: the {tile_at(action.src)} moves from "
+            f"{g.names[action.src]} to {where(action.dst)}."
+        )
+    if cls is SwapTokens:
+        a, b = state.tokens[action.a], state.tokens[action.b]
+        return (
+            f"{who} swaps the {a.label if a else '?'} on {g.names[action.a]} with the "
+            f"{b.label if b else '?'} on {g.names[action.b]}."
+        )
+    if cls is SpawnHero:
+        here = state.tokens[action.square]
+        line = f"The Town on {g.names[action.town]} spawns a hero on {where(action.square)}"
+        if here is not None and here is not _HERO:
+            line += f"; the {here.label} returns to the bag"
+        return line + "."
+    if cls is RefreshSpire:
+        return f"{who} refreshes an expended Spire."
+    if cls is PlaceToken:
+        from_lair = state.hand_token is None or action.token is not state.hand_token
+        source = " from their lair" if from_lair else ""
+        line = f"{who} places a {action.token.label}{source} on {where(action.square)}"
+        if state.tokens[action.square] is _HERO:
+            line += " and slays the hero"
+        return line + "."
+    if cls is RevealBoss:
+        boss = state.bosses[seat]
+        title = boss_cards.title(boss) if boss is not None else "their Boss"
+        return f"{who} reveals their Boss: {title}!"
+    if cls is Destroy:
+        return (
+            f"King Croak destroys the {tile_at(action.square)} on {where(action.square)}; "
+            f"the Dungeon of pair {action.slot + 1} takes its place."
+        )
+    if cls is Poison:
+        k = state.tokens[action.square]
+        return f"Belladonna poisons the {k.label if k else 'token'} on {where(action.square)}."
+    if cls is TakeToken:
+        k = state.market[action.slot].token
+        return f"Baron Hex takes the {k.label if k else 'token'} of pair {action.slot + 1}."
+    if cls is Slay:
+        return f"Warlord Grimtusk slays the hero on {where(action.square)}."
+    if cls is Skip:
+        return f"{who} skips the optional effect."
+    if cls is EndTurn:
+        return f"{who} ends their turn."
+    return f"{who}: {action}"
