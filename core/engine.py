@@ -80,6 +80,48 @@ class Game(Protocol):
     def describe(self, state: Any, seat: int, action: Any) -> str: ...
 
 
+class GameRules:
+    """A game object assembled from its rules module (satisfies `Game`).
+
+    Each game package builds its `GAME` with `GameRules(rules, ...)` rather
+    than restating the protocol's members one by one; `extras` are further
+    pure functions a game offers its screen (e.g. a live score sheet).
+    """
+
+    def __init__(
+        self,
+        rules: Any,
+        *,
+        Options: type,  # noqa: N803 - the protocol's member names
+        State: type,  # noqa: N803
+        action_types: tuple[type, ...],
+        **extras: Any,
+    ) -> None:
+        self.id: str = rules.ID
+        self.title: str = rules.TITLE
+        self.players: range = rules.PLAYERS
+        self.rules_version: int = rules.RULES_VERSION
+        self.Options = Options
+        self.State = State
+        self.action_types = action_types
+        for member in (
+            "setup",
+            "to_act",
+            "legal_actions",
+            "chance_outcomes",
+            "apply",
+            "view",
+            "outcome",
+            "describe",
+        ):
+            setattr(self, member, getattr(rules, member))
+        for name, value in extras.items():
+            setattr(self, name, value)
+
+    def __repr__(self) -> str:
+        return f"<game {self.id}>"
+
+
 # ---------------------------------------------------------------------------
 # Small helpers the game packages share.
 
