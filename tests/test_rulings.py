@@ -69,3 +69,27 @@ def test_overboss_duel_in_app_rules_mark_house_bosses_and_scope():
     for name in ("Belladonna", "Baron Hex", "Dr. Deadly", "Queen Rimefang", "Warlord Grimtusk"):
         assert f"**{name}** (house)" in text
     assert "out of scope" in text
+
+
+# --- Overstocked -----------------------------------------------------------------
+
+
+def test_overstocked_rulings_are_numbered_in_order():
+    numbers = [int(r.split("-")[1]) for r in rulings("OS")]
+    assert numbers == list(range(1, len(numbers) + 1))
+
+
+@pytest.mark.parametrize("ruling", rulings("OS"))
+def test_overstocked_ruling_is_pinned_by_a_test(ruling):
+    tests = "".join(
+        p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_overstocked*.py")
+    )
+    assert re.search(rf"\b{ruling}\b", tests), f"no test cites {ruling}"
+
+
+@pytest.mark.parametrize("ruling", rulings("OS"))
+def test_overstocked_ruling_is_in_the_in_app_rules(ruling):
+    text = (ROOT / "tui" / "rules" / "overstocked.md").read_text(encoding="utf-8")
+    assert re.search(rf"\*\*House ruling {ruling}\*\*", text), (
+        f"the in-app rules do not show {ruling} as a house ruling"
+    )

@@ -24,15 +24,23 @@ def _heuristic_overboss_duel() -> Bot:
     return HeuristicBot()
 
 
+def _heuristic_overstocked() -> Bot:
+    from core.bots.overstocked import HeuristicBot
+
+    return HeuristicBot()
+
+
 _FACTORIES: dict[tuple[str, str], Callable[[], Bot]] = {
     ("boss-quest", "heuristic"): _heuristic_boss_quest,
     ("overboss-duel", "heuristic"): _heuristic_overboss_duel,
+    ("overstocked", "heuristic"): _heuristic_overstocked,
 }
 
 #: game id -> the bot levels it offers, weakest first, strongest last.
 LEVELS: dict[str, tuple[str, ...]] = {
     "boss-quest": ("random", "heuristic"),
     "overboss-duel": ("random", "heuristic"),
+    "overstocked": ("random", "heuristic"),
 }
 
 

@@ -1,0 +1,866 @@
+"""Overstocked rules: the standard game for 2-6 players, the advanced
+variant, the three mini-expansions and solo mode.
+
+Citations: "OS §<section>" is the rulebook (rules/overstocked.txt); "OS-n"
+is a ruling in docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import chain, repeat
+
+from core.engine import (
+    CHANCE,
+    Category,
+    IllegalAction,
+    Outcome,
+    evolve,
+    remove_one,
+    sorted_tuple,
+    winners_by,
+)
+from core.overstocked import cards, scoring
+from core.overstocked.actions import (
+    ChooseQuantum,
+    Deal,
+    DrawForklift,
+    Mark,
+    Nominate,
+    Pass,
+    Pick,
+    Place,
+    TakeIncentive,
+)
+from core.overstocked.cards import (
+    BLOCKED,
+    COVERABLE,
+    FORKLIFT_VALUES,
+    HAND_SIZE,
+    NUMBERS,
+    QUANTUM_NUMBERS,
+    ROUNDS,
+    TOYS,
+    Incentive,
+    Piece,
+    Toy,
+)
+from core.overstocked.state import (
+    CARD_SHAPES,
+    SHAPE_BIAS,
+    Area,
+    Options,
+    Phase,
+    Placed,
+    Player,
+    State,
+    Where,
+)
+
+ID = "overstocked"
+TITLE = "Overstocked"
+#: OS-9: 2-6 players; solo is Options(solo=True) at 2 seats (OS-19)
+PLAYERS = range(2, 7)
+RULES_VERSION = 1
+
+#: solo: the bot's six cards end as a block 3 cards by 2 (either way round)
+BOT_BLOCK = (3, 2)
+
+_CHANCE_PHASES = frozenset({Phase.DEAL, Phase.BOT_DRAW})
+_TURN_PHASES = frozenset({Phase.QUANTUM, Phase.PLACE, Phase.MARK, Phase.FORKLIFT, Phase.INCENTIVE})
+_NOBODY: frozenset[int] = frozenset()
+_CHANCE_SET = frozenset({CHANCE})
+_ONE = tuple(frozenset({s}) for s in range(max(PLAYERS) + 1))
+
+#: actions built once: listing them is the playouts' hot path
+_DEALS = {c: Deal(c) for c in NUMBERS}
+_PICKS = {c: Pick(c) for c in NUMBERS}
+_PASS = Pass()
+_PLACES: dict[tuple[Where, int, int], Place] = {}
+
+
+def _place(where: Where, k: int, rotation: int) -> Place:
+    got = _PLACES.get((where, k, rotation))
+    if got is None:
+        x, y = cards.xy(k)
+        got = _PLACES[(where, k, rotation)] = Place(where, x, y, rotation)
+    return got
+
+
+class _PlaceTable(dict):
+    """top-left key -> the Place actions of a card shape there (built once)."""
+
+    def __init__(self, where: Where, rotations: tuple[int, int], bias: int) -> None:
+        super().__init__()
+        self.where = where
+        self.rotations = rotations
+        self.bias = bias
+
+    def __missing__(self, k: int) -> tuple[Place, Place]:
+        got = self[k] = tuple(_place(self.where, k - self.bias, r) for r in self.rotations)
+        return got
+
+
+#: per where, per card shape: keys as in Area.legal_keys (shape 1 biased)
+_TABLES = {
+    where: tuple(
+        _PlaceTable(where, rots, SHAPE_BIAS if shape else 0)
+        for shape, (_, _, rots) in enumerate(CARD_SHAPES)
+    )
+    for where in Where
+}
+
+
+# ---------------------------------------------------------------------------
+# Numbers a player (and a screen) reads off the table.
+
+
+@cache
+def schedule(players: int, solo: bool, forklifts: bool) -> tuple[tuple[str, int], ...]:
+    """OS §Setup: the order of the deal, one CHANCE step each.
+
+    Six cards to each hand (round the table), the popularity card, one
+    warehouse card each, then (Industrial Mechanisation) one forklift per
+    player. Solo (OS-8): the bot gets no hand (its deck is drawn when it
+    plays) and no warehouse card. Entries: ("hand", seat), ("popularity",
+    -1), ("warehouse", seat), ("forklift", -1).
+    """
+    dealt_to = (0,) if solo else tuple(range(players))
+    out: list[tuple[str, int]] = []
+    for _ in range(HAND_SIZE):
+        out.extend(("hand", s) for s in dealt_to)
+    out.append(("popularity", -1))
+    out.extend(("warehouse", s) for s in dealt_to)
+    if forklifts:
+        out.extend(("forklift", -1) for _ in range(players))
+    return tuple(out)
+
+
+def piece_in_hand(state: State) -> tuple[Piece, int] | None:
+    """The piece the seat in turn is placing (phase PLACE or FORKLIFT)."""
+    seat = state.turn
+    if seat is None:
+        return None
+    if state.phase is Phase.PLACE:
+        if state.quantum is not None:
+            return Piece.QUANTUM, state.quantum
+        pick = state.seats[seat].pick
+        return None if pick is None else (Piece.CRATE, pick)
+    if state.phase is Phase.FORKLIFT and state.forklift_supply:
+        return Piece.FORKLIFT, state.forklift_supply[0]
+    return None
+
+
+def area_of(state: State, seat: int, where: Where) -> Area:
+    return state.popularity if where is Where.POPULARITY else state.seats[seat].warehouse
+
+
+def bot_slots(state: State) -> tuple[tuple[int, int], ...]:
+    """Solo: the card slots (column, row) of the bot's cards."""
+    return tuple((p.x // 3, p.y // 2) for p in state.seats[1].warehouse.placed)
+
+
+def bot_spots(state: State) -> tuple[tuple[int, int], ...]:
+    """Solo (OS §Bot Turn, OS-8, OS-19): the empty slots beside a bot card
+    that keep a 3x2 block possible, in reading order."""
+    slots = set(bot_slots(state))
+    if not slots:
+        return ((0, 0),)
+    out = set()
+    for c, r in slots:
+        for spot in ((c + 1, r), (c - 1, r), (c, r + 1), (c, r - 1)):
+            if spot in slots:
+                continue
+            cols = [s[0] for s in slots] + [spot[0]]
+            rows = [s[1] for s in slots] + [spot[1]]
+            w = max(cols) - min(cols) + 1
+            h = max(rows) - min(rows) + 1
+            a, b = BOT_BLOCK
+            if (w <= a and h <= b) or (w <= b and h <= a):
+                out.add(spot)
+    return tuple(sorted(out, key=lambda s: (s[1], s[0])))
+
+
+def _forklift_positions(area: Area) -> tuple[tuple[int, int], ...]:
+    """(top-left key, rotation) where a forklift may lie (OS-16): covering 1
+    or 2 toy spaces like a card, never a worker or a forklift."""
+    cells = area.cells
+    out = []
+    for rotation in (0, 1):
+        w, h = cards.size(Piece.FORKLIFT, rotation)
+        offsets = cards.footprint(w, h)
+        seen: set[int] = set()
+        for k, ch in cells.items():
+            if ch not in COVERABLE:
+                continue
+            for off in offsets:
+                p = k - off
+                if p in seen:
+                    continue
+                seen.add(p)
+                toys = 0
+                for o in offsets:
+                    c = cells.get(p + o)
+                    if c is None:
+                        continue
+                    if c in BLOCKED:
+                        toys = -1
+                        break
+                    if c in COVERABLE:
+                        toys += 1
+                if toys in (1, 2):
+                    out.append((p, rotation))
+    out.sort()
+    return tuple(out)
+
+
+def _card_places(area: Area, where: Where) -> tuple[Place, ...]:
+    cache = area._actions
+    got = cache.get(where)
+    if got is None:
+        flat, tall = _TABLES[where]
+        across, down = area.legal_keys
+        got = cache[where] = tuple(
+            chain(
+                chain.from_iterable(map(flat.__getitem__, across)),
+                chain.from_iterable(map(tall.__getitem__, down)),
+            )
+        )
+    return got
+
+
+def placements(state: State, seat: int) -> tuple[Place, ...]:
+    """Every legal Place of the piece in hand for `seat` (OS-3): the
+    popularity's first, then the warehouse's."""
+    if state.phase is Phase.FORKLIFT:
+        wh = state.seats[seat].warehouse
+        return tuple(_place(Where.WAREHOUSE, k, r) for k, r in _forklift_positions(wh))
+    return _card_places(state.popularity, Where.POPULARITY) + _card_places(
+        state.seats[seat].warehouse, Where.WAREHOUSE
+    )
+
+
+def _can_place_card(state: State, seat: int) -> bool:
+    return state.popularity.any_card_fits or state.seats[seat].warehouse.any_card_fits
+
+
+# ---------------------------------------------------------------------------
+# The protocol.
+
+
+def setup(players: int, options: Options | None = None) -> State:
+    """OS §Setup: nothing random has happened yet; CHANCE deals next."""
+    options = options or Options()
+    if options.solo:
+        extras = [
+            name
+            for name, on in (
+                ("the advanced variant", options.advanced),
+                ("Pre-Order Incentives", options.incentives),
+                ("Industrial Mechanisation", options.forklifts),
+                ("Quantum Accounting", options.quantum),
+            )
+            if on
+        ]
+        if extras:
+            raise IllegalAction(
+                "The solo mode cannot be used with any of the expansions or the "
+                f"advanced variant (asked for {', '.join(extras)})."
+            )
+        if players != 2:
+            raise IllegalAction(
+                "Solo is played at 2 seats: you, and the bot in the second seat (OS-19)."
+            )
+    if players not in PLAYERS:
+        raise IllegalAction(f"Overstocked is for 2 to 6 players (or solo), not {players}.")
+    incentives: tuple[Incentive, ...] = ()
+    if options.incentives:
+        # OS §Pre-Order Incentives: the four toy tokens; all six at 5-6 players.
+        incentives = tuple(Incentive) if players >= 5 else tuple(Incentive)[:4]
+    return State(
+        players=players,
+        options=options,
+        seats=tuple(Player() for _ in range(players)),
+        phase=Phase.DEAL,
+        deck=NUMBERS,
+        quantum_supply=QUANTUM_NUMBERS if options.quantum else (),
+        incentive_supply=incentives,
+        forklift_pool=FORKLIFT_VALUES if options.forklifts else (),
+        bot_deck=HAND_SIZE if options.solo else 0,
+    )
+
+
+def to_act(state: State) -> frozenset[int]:
+    phase = state.phase
+    if phase is Phase.PICK:
+        return frozenset(s for s, p in enumerate(state.seats) if not p.picked) or _NOBODY
+    if phase in _TURN_PHASES:
+        return _ONE[state.order[0]]
+    if phase in _CHANCE_PHASES:
+        return _CHANCE_SET
+    if phase is Phase.NOMINATE:
+        return _ONE[0]
+    return _NOBODY
+
+
+def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
+    phase = state.phase
+    if phase not in _CHANCE_PHASES:
+        return ()
+    if phase is Phase.DEAL and _entry(state)[0] == "forklift":
+        pool = state.forklift_pool
+        p = 1 / len(pool)
+        return tuple((DrawForklift(v), p) for v in pool)
+    # A view holds None for unknown cards: its belief is the unseen pool.
+    pool = state.deck if state.unseen is None else state.unseen
+    if not pool:
+        return ()
+    p = 1 / len(pool)  # every crate card is unique
+    return tuple(zip(map(_DEALS.__getitem__, pool), repeat(p)))
+
+
+def _entry(state: State) -> tuple[str, int]:
+    o = state.options
+    return schedule(state.players, o.solo, o.forklifts)[state.dealt]
+
+
+def legal_actions(state: State, seat: int) -> tuple[object, ...]:
+    phase = state.phase
+    if phase is Phase.PICK:
+        player = state.seats[seat] if 0 <= seat < state.players else None
+        if player is None or player.picked:
+            return ()
+        return tuple(_PICKS[c] for c in player.hand if c is not None)
+    if phase is Phase.NOMINATE:
+        if seat != 0:
+            return ()
+        return tuple(Nominate(c, r) for c, r in bot_spots(state))
+    if phase not in _TURN_PHASES or seat != state.order[0]:
+        return ()
+    if phase is Phase.PLACE:
+        return placements(state, seat) or (_PASS,)
+    if phase is Phase.QUANTUM:
+        return tuple(ChooseQuantum(q) for q in state.quantum_supply)
+    if phase is Phase.MARK:
+        return tuple(Mark(t) for t in TOYS if t not in state.marks)
+    if phase is Phase.FORKLIFT:
+        return placements(state, seat) + (_PASS,)
+    # Phase.INCENTIVE
+    return tuple(TakeIncentive(t) for t in state.incentive_supply) + (_PASS,)
+
+
+def apply(state: State, seat: int, action: object) -> State:
+    """Apply one action; raises IllegalAction with a reason a person can read."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        raise IllegalAction("The game is over.")
+    if seat == CHANCE:
+        return _apply_chance(state, action)
+    if seat not in to_act(state):
+        if phase in _CHANCE_PHASES:
+            raise IllegalAction("Wait: a card is being dealt.")
+        if phase is Phase.PICK:
+            raise IllegalAction("You have already chosen your card this round.")
+        raise IllegalAction("It is not your turn.")
+    if phase is Phase.PICK:
+        if not isinstance(action, Pick) or action.card not in state.seats[seat].hand:
+            raise IllegalAction("Choose one of the cards in your hand.")
+        return _pick(state, seat, action.card)
+    if phase is Phase.PLACE:
+        if isinstance(action, Place):
+            return _place_card(state, seat, action)
+        if isinstance(action, Pass):
+            if _can_place_card(state, seat):
+                raise IllegalAction("Your card fits somewhere: you must place it.")
+            return _unplaceable(state, seat)
+        raise IllegalAction("Place your card in the popularity or your warehouse.")
+    if phase is Phase.QUANTUM:
+        if not isinstance(action, ChooseQuantum) or action.card not in state.quantum_supply:
+            raise IllegalAction("Choose one of the quantum crate cards in the centre.")
+        return _choose_quantum(state, seat, action.card)
+    if phase is Phase.MARK:
+        if not isinstance(action, Mark) or action.toy in state.marks:
+            raise IllegalAction("Put an X next to a toy that has none yet.")
+        state = evolve(state, marks=state.marks + (action.toy,), marking=None)
+        return _after_place(state, seat)
+    if phase is Phase.FORKLIFT:
+        if isinstance(action, Pass):
+            return _offer_incentive(state, seat)
+        if not isinstance(action, Place):
+            raise IllegalAction("Place the forklift in your warehouse, or pass.")
+        return _place_forklift(state, seat, action)
+    if phase is Phase.INCENTIVE:
+        if isinstance(action, Pass):
+            return _end_turn(state)
+        if not isinstance(action, TakeIncentive) or action.token not in state.incentive_supply:
+            raise IllegalAction("Take one of the incentive tokens in the centre, or pass.")
+        player = evolve(state.seats[seat], incentive=action.token)
+        state = _set_player(state, seat, player)
+        state = evolve(state, incentive_supply=remove_one(state.incentive_supply, action.token))
+        return _end_turn(state)
+    # Phase.NOMINATE
+    if not isinstance(action, Nominate) or (action.column, action.row) not in bot_spots(state):
+        raise IllegalAction(
+            "Nominate an empty spot beside one of the bot's cards that keeps a 3x2 block possible."
+        )
+    return evolve(state, nominated=(action.column, action.row), phase=Phase.BOT_DRAW)
+
+
+# ---------------------------------------------------------------------------
+# Chance.
+
+
+def _apply_chance(state: State, action: object) -> State:
+    phase = state.phase
+    if phase not in _CHANCE_PHASES:
+        raise IllegalAction("Nothing is being dealt now.")
+    if phase is Phase.DEAL and _entry(state)[0] == "forklift":
+        if not isinstance(action, DrawForklift) or action.value not in state.forklift_pool:
+            raise IllegalAction("That forklift token cannot be drawn now.")
+        supply = tuple(sorted(state.forklift_supply + (action.value,), reverse=True))
+        state = evolve(
+            state,
+            forklift_supply=supply,
+            forklift_pool=remove_one(state.forklift_pool, action.value),
+        )
+        return _next_deal(state)
+    if not isinstance(action, Deal) or action.card not in state.deck:
+        raise IllegalAction(f"Card {getattr(action, 'card', '?')} cannot be dealt now.")
+    card = action.card
+    deck = remove_one(state.deck, card)
+    if phase is Phase.BOT_DRAW:
+        return _bot_card(evolve(state, deck=deck), card)
+    kind, seat = _entry(state)
+    dealt = state.dealt + 1
+    if kind == "hand":
+        player = state.seats[seat]
+        player = evolve(player, hand=sorted_tuple(player.hand + (card,)))
+        state = _set_player(state, seat, player, deck=deck, dealt=dealt)
+    elif kind == "popularity":
+        state = evolve(state, popularity=_first_card(card), deck=deck, dealt=dealt)
+    else:
+        player = evolve(state.seats[seat], warehouse=_first_card(card))
+        state = _set_player(state, seat, player, deck=deck, dealt=dealt)
+    return _deal_done(state)
+
+
+@cache
+def _first_card(card: int) -> Area:
+    """An area that starts with `card` at (0, 0), rotation 0 (shared: areas
+    are immutable)."""
+    return Area().add(Placed(Piece.CRATE, card, 0, 0, 0))
+
+
+def _next_deal(state: State) -> State:
+    return _deal_done(evolve(state, dealt=state.dealt + 1))
+
+
+def _deal_done(state: State) -> State:
+    """After each step of the deal: the first round once it is complete."""
+    o = state.options
+    if state.dealt < len(schedule(state.players, o.solo, o.forklifts)):
+        return state
+    if o.solo:
+        # OS §Solo Setup: 2 points for the bot per card 1-20 in your hand.
+        state = evolve(state, bot_bonus=scoring.bot_bonus(state.seats[0].hand))
+    return _new_round(state)
+
+
+def _bot_card(state: State, card: int) -> State:
+    """OS §Bot Turn: the bot deck's top card goes in the nominated spot, in
+    the same orientation as the bot's other cards (OS-8: the first card
+    starts the warehouse)."""
+    column, row = state.nominated or (0, 0)
+    bot = state.seats[1]
+    placed = Placed(Piece.CRATE, card, 3 * column, 2 * row, 0)
+    state = _set_player(state, 1, evolve(bot, warehouse=bot.warehouse.add(placed)))
+    state = evolve(state, bot_deck=state.bot_deck - 1, nominated=None)
+    return _new_round(state)
+
+
+# ---------------------------------------------------------------------------
+# Rounds and turns.
+
+
+def _new_round(state: State) -> State:
+    """OS §Gameplay: six rounds, then the game ends."""
+    if state.round >= ROUNDS:
+        return evolve(state, phase=Phase.OVER, order=())
+    seats = tuple(evolve(p, picked=False, pick=None) for p in state.seats)
+    if state.options.solo:
+        # The bot never picks: it plays from its deck (OS-19).
+        seats = (seats[0], evolve(seats[1], picked=True))
+    return evolve(state, seats=seats, round=state.round + 1, phase=Phase.PICK, order=())
+
+
+def _pick(state: State, seat: int, card: int) -> State:
+    """OS §Gameplay: a card chosen face down; OS-12: all revealed together."""
+    player = state.seats[seat]
+    player = evolve(player, hand=remove_one(player.hand, card), pick=card, picked=True)
+    seats = state.seats[:seat] + (player,) + state.seats[seat + 1 :]
+    if not all(p.picked for p in seats):
+        return evolve(state, seats=seats)
+    # Reveal: turns in ascending card number.
+    order = tuple(
+        sorted((s for s, p in enumerate(seats) if p.pick is not None), key=lambda s: seats[s].pick)
+    )
+    # OS §Quantum Accounting: the lowest card is swapped for a quantum card.
+    phase = Phase.QUANTUM if state.options.quantum and state.quantum_supply else Phase.PLACE
+    return evolve(state, seats=seats, order=order, phase=phase)
+
+
+def _choose_quantum(state: State, seat: int, number: int) -> State:
+    player = state.seats[seat]
+    assert player.pick is not None
+    state = evolve(
+        state,
+        boxed=sorted_tuple(state.boxed + (player.pick,)),
+        quantum=number,
+        quantum_supply=remove_one(state.quantum_supply, number),
+        phase=Phase.PLACE,
+    )
+    return _set_player(state, seat, evolve(player, pick=None))
+
+
+def _place_card(state: State, seat: int, action: Place) -> State:
+    """OS §Gameplay, OS-3: covering 1 or 2 toy spaces, no worker, any
+    rotation, overhanging freely."""
+    where = action.where
+    if not isinstance(where, Where):
+        raise IllegalAction("Place your card in the popularity or your warehouse.")
+    if action.rotation not in (0, 1, 2, 3):
+        raise IllegalAction("A card turns in quarter turns: rotation 0 to 3.")
+    area = area_of(state, seat, where)
+    if not area.card_fits(action.x, action.y, action.rotation):
+        why = area.why_not(action.x, action.y, action.rotation)
+        raise IllegalAction(f"The card cannot go there: it {why}.")
+    if state.quantum is not None:
+        piece, number = Piece.QUANTUM, state.quantum
+    else:
+        pick = state.seats[seat].pick
+        assert pick is not None
+        piece, number = Piece.CRATE, pick
+    area = area.add(Placed(piece, number, action.x, action.y, action.rotation))
+    player = state.seats[seat]
+    if piece is Piece.QUANTUM:
+        state = evolve(state, quantum=None)
+        if where is Where.POPULARITY:
+            state = evolve(state, popularity=area)
+        else:
+            state = _set_player(state, seat, evolve(player, warehouse=area))
+        if cards.has_x(number) and len(state.marks) < len(TOYS):
+            return evolve(state, phase=Phase.MARK, marking=number)
+        return _after_place(state, seat)
+    o = state.options
+    if not (o.forklifts or o.incentives or o.solo):
+        # The standard game: the turn ends (one step, the playouts' hot path).
+        if where is Where.POPULARITY:
+            player = evolve(player, pick=None)
+            extra = {"popularity": area}
+        else:
+            player = evolve(player, pick=None, warehouse=area)
+            extra = {}
+        order = state.order[1:]
+        if order:
+            return _set_player(state, seat, player, order=order, **extra)
+        return _new_round(_set_player(state, seat, player, order=order, **extra))
+    if where is Where.POPULARITY:
+        state = _set_player(state, seat, evolve(player, pick=None), popularity=area)
+    else:
+        state = _set_player(state, seat, evolve(player, pick=None, warehouse=area))
+    return _after_place(state, seat)
+
+
+def _unplaceable(state: State, seat: int) -> State:
+    """OS-13: a card that fits nowhere goes back to the box."""
+    player = state.seats[seat]
+    if state.quantum is not None:
+        state = evolve(state, quantum=None)
+    elif player.pick is not None:
+        state = evolve(state, boxed=sorted_tuple(state.boxed + (player.pick,)))
+        state = _set_player(state, seat, evolve(player, pick=None))
+    return _end_turn(state)
+
+
+def _after_place(state: State, seat: int) -> State:
+    """OS-14: after placing, the forklift (if offered), then an incentive."""
+    player = state.seats[seat]
+    if (
+        state.options.forklifts
+        and player.forklift is None
+        and state.forklift_supply
+        and _forklift_positions(player.warehouse)
+    ):
+        return evolve(state, phase=Phase.FORKLIFT)
+    return _offer_incentive(state, seat)
+
+
+def _offer_incentive(state: State, seat: int) -> State:
+    if state.options.incentives and state.seats[seat].incentive is None and state.incentive_supply:
+        return evolve(state, phase=Phase.INCENTIVE)
+    return _end_turn(state)
+
+
+def _place_forklift(state: State, seat: int, action: Place) -> State:
+    """OS §Industrial Mechanisation, OS-16: the top forklift, placed like a
+    card in one's own warehouse."""
+    player = state.seats[seat]
+    if action.where is not Where.WAREHOUSE:
+        raise IllegalAction("A forklift goes in your own warehouse.")
+    if (cards.key(action.x, action.y), action.rotation) not in _forklift_positions(
+        player.warehouse
+    ):
+        why = player.warehouse.why_not(action.x, action.y, action.rotation, Piece.FORKLIFT)
+        raise IllegalAction(f"The forklift cannot go there: it {why or 'is not a legal spot'}.")
+    value = state.forklift_supply[0]
+    placed = Placed(Piece.FORKLIFT, value, action.x, action.y, action.rotation)
+    player = evolve(player, warehouse=player.warehouse.add(placed), forklift=value)
+    state = evolve(_set_player(state, seat, player), forklift_supply=state.forklift_supply[1:])
+    return _offer_incentive(state, seat)
+
+
+def _end_turn(state: State) -> State:
+    order = state.order[1:]
+    if state.options.solo:
+        # OS §Solo Overview: your turn, then the bot's.
+        phase = Phase.NOMINATE if state.seats[1].warehouse.placed else Phase.BOT_DRAW
+        return evolve(state, order=order, phase=phase)
+    if order:
+        return evolve(state, order=order, phase=Phase.PLACE)
+    return _new_round(evolve(state, order=order))
+
+
+def _set_player(state: State, seat: int, player: Player, **changes: object) -> State:
+    """`state` with `player` in `seat`, and any other `changes`, in one step."""
+    seats = state.seats[:seat] + (player,) + state.seats[seat + 1 :]
+    return evolve(state, seats=seats, **changes)
+
+
+# ---------------------------------------------------------------------------
+# Views, outcome and the table's log.
+
+
+def view(state: State, seat: int | None) -> State:
+    """What `seat` may know (None: a spectator). Other hands, other secret
+    picks (before the reveal) and the deck are None; `unseen` pools them
+    all, so nothing follows by subtraction."""
+    unseen: list[int] = list(state.unseen or ())
+    secret_picks = state.phase is Phase.PICK
+    seats = []
+    for s, p in enumerate(state.seats):
+        if s == seat:
+            seats.append(p)
+            continue
+        hand = p.hand
+        pick = p.pick
+        if hand and hand[0] is not None:
+            unseen.extend(c for c in hand if c is not None)
+            hand = (None,) * len(hand)
+        if secret_picks and pick is not None:
+            unseen.append(pick)
+            pick = None
+        seats.append(p if hand is p.hand and pick == p.pick else evolve(p, hand=hand, pick=pick))
+    unseen.extend(c for c in state.deck if c is not None)
+    return evolve(
+        state,
+        seats=tuple(seats),
+        deck=(None,) * len(state.deck),
+        unseen=sorted_tuple(unseen),
+    )
+
+
+def sheet(state: State, names: Sequence[str] | None = None) -> scoring.ScoreSheet:
+    """The score sheet now (the live preview mid-game, the result at the end)."""
+    return scoring.sheet(state, names)
+
+
+def outcome(state: State) -> Outcome | None:
+    """OS §Scoring, OS-10: the most points wins; a tie is a shared win. Solo:
+    you win only by scoring more than the bot (seat 1)."""
+    if state.phase is not Phase.OVER:
+        return None
+    result = scoring.sheet(state)
+    scores = tuple(s.total for s in result.seats)
+    if state.options.solo:
+        winners = frozenset({0}) if scores[0] > scores[1] else frozenset({1})
+    else:
+        winners = winners_by(tuple((v,) for v in scores), range(state.players))
+    return Outcome(
+        scores=scores,
+        winners=winners,
+        breakdown=breakdown(state, result),
+        notes=result.notes + _result_notes(state, scores, winners),
+    )
+
+
+def breakdown(state: State, result: scoring.ScoreSheet) -> tuple[Category, ...]:
+    """The score pad: per toy its two areas and points, then the extras."""
+    n = state.players
+    out: list[Category] = []
+    for i, toy in enumerate(TOYS):
+        out.append(Category(f"{toy.label} ({toy.value}): popularity", (result.popularity[i],) * n))
+        out.append(
+            Category(
+                f"{toy.label} ({toy.value}): warehouse",
+                tuple(s.toys[i].warehouse for s in result.seats),
+            )
+        )
+        out.append(
+            Category(
+                f"{toy.label} ({toy.value}): points", tuple(s.toys[i].points for s in result.seats)
+            )
+        )
+    o = state.options
+    if o.incentives:
+        out.append(Category("Incentive", tuple(s.incentive_points for s in result.seats)))
+    if o.forklifts:
+        out.append(Category("Forklift", tuple(s.forklift for s in result.seats)))
+    if o.solo:
+        out.append(Category("Bot: cards 1-20", tuple(s.bonus for s in result.seats)))
+    out.append(Category("Total", tuple(s.total for s in result.seats)))
+    return tuple(out)
+
+
+def _result_notes(
+    state: State, scores: tuple[int, ...], winners: frozenset[int]
+) -> tuple[str, ...]:
+    if state.options.solo:
+        if 0 in winners:
+            return ("You scored more than the bot: you win.",)
+        return ("You did not score more than the bot: the bot wins (OS-10).",)
+    if len(winners) > 1:
+        return ("Tied for the most points: a shared win (OS-10).",)
+    return ()
+
+
+def describe(state: State, seat: int, action: object, names: Sequence[str] | None = None) -> str:
+    """One public log line for `action` applied to `state` by `seat`. Never
+    names a card chosen in secret before every card is revealed."""
+    name = _namer(state, names)
+    if isinstance(action, DrawForklift):
+        return f"A forklift worth {action.value} is turned face up."
+    if isinstance(action, Deal):
+        if state.phase is Phase.BOT_DRAW:
+            spot = state.nominated or (0, 0)
+            code = cards.picture(cards.face(Piece.CRATE, action.card)).replace("\n", "/")
+            where = (
+                "starts its warehouse"
+                if not state.seats[1].warehouse.placed
+                else (f"goes in slot {spot}")
+            )
+            return _with_end(
+                state, seat, action, f"The bot draws card {action.card} ({code}); it {where}.", name
+            )
+        kind, target = _entry(state)
+        if kind == "hand":
+            return f"{name(target)} is dealt a card."
+        code = cards.picture(cards.face(Piece.CRATE, action.card)).replace("\n", "/")
+        if kind == "popularity":
+            return f"The popularity starts with card {action.card} ({code})."
+        return f"{name(target)}'s warehouse starts with card {action.card} ({code})."
+    if isinstance(action, Pick):
+        if state.options.solo:
+            return f"{name(seat)} plays card {action.card}."
+        line = f"{name(seat)} chooses a card."
+        try:
+            after = apply(state, seat, action)
+        except IllegalAction:
+            return line
+        if after.order and not state.order:
+            cards_ = ", ".join(f"{name(s)} {after.seats[s].pick}" for s in after.order)
+            line += f" Cards revealed: {cards_}; {name(after.order[0])} plays first."
+        return line
+    who = name(state.turn if state.turn is not None else seat)
+    if isinstance(action, ChooseQuantum):
+        pick = state.seats[seat].pick
+        x = " (with an X)" if cards.has_x(action.card) else ""
+        return f"{who} boxes card {pick} and plays quantum card {action.card}{x} instead."
+    if isinstance(action, Place):
+        turn = {0: "", 1: ", turned a quarter", 2: ", turned half", 3: ", turned three quarters"}
+        if state.phase is Phase.FORKLIFT:
+            value = state.forklift_supply[0] if state.forklift_supply else "?"
+            line = f"{who} takes the forklift worth {value} and places it in their warehouse."
+        else:
+            piece = piece_in_hand(state)
+            what = (
+                f"card {piece[1]}"
+                if piece and piece[0] is Piece.CRATE
+                else (f"quantum card {piece[1]}" if piece else "a card")
+            )
+            area = "the popularity" if action.where is Where.POPULARITY else "their warehouse"
+            line = (
+                f"{who} places {what} in {area} at ({action.x}, {action.y})"
+                f"{turn.get(action.rotation, '')}."
+            )
+        return _with_end(state, seat, action, line, name)
+    if isinstance(action, Mark):
+        return _with_end(
+            state,
+            seat,
+            action,
+            f"{who} marks {action.toy.label} ({action.toy.value}) with an X.",
+            name,
+        )
+    if isinstance(action, TakeIncentive):
+        return _with_end(
+            state, seat, action, f"{who} takes the {action.token.label} incentive.", name
+        )
+    if isinstance(action, Pass):
+        if state.phase is Phase.FORKLIFT:
+            line = f"{who} takes no forklift."
+        elif state.phase is Phase.INCENTIVE:
+            line = f"{who} takes no incentive."
+        else:
+            line = f"{who}'s card fits nowhere and goes back to the box."
+        return _with_end(state, seat, action, line, name)
+    if isinstance(action, Nominate):
+        return f"{name(0)} nominates slot ({action.column}, {action.row}) for the bot's next card."
+    return f"{who}: {action}"
+
+
+def _namer(state: State, names: Sequence[str] | None):
+    def name(seat: int | None) -> str:
+        if seat is None:
+            return "?"
+        if names is not None and seat < len(names):
+            return names[seat]
+        if state.options.solo and seat == 1:
+            return "The bot"
+        return f"Player {seat + 1}"
+
+    return name
+
+
+def _with_end(state: State, seat: int, action: object, line: str, name) -> str:
+    """Append the final scores when this action ends the game."""
+    try:
+        after = apply(state, seat, action)
+    except IllegalAction:
+        return line
+    out = outcome(after)
+    if out is None:
+        return line
+    scores = ", ".join(f"{name(s)} {v}" for s, v in enumerate(out.scores))
+    return f"{line} The game is over: {scores}."
+
+
+__all__ = [
+    "ID",
+    "PLAYERS",
+    "RULES_VERSION",
+    "TITLE",
+    "Toy",
+    "apply",
+    "bot_spots",
+    "chance_outcomes",
+    "describe",
+    "legal_actions",
+    "outcome",
+    "placements",
+    "schedule",
+    "setup",
+    "sheet",
+    "to_act",
+    "view",
+]
