@@ -3,8 +3,6 @@ game keeps; NOTES: OpenSpiel's random-simulation test)."""
 
 from __future__ import annotations
 
-import os
-import random
 from collections import Counter
 
 import attrs
@@ -12,36 +10,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import CHANCE
 from core.bossquest import GAME, cards, rules
 from core.bossquest.state import Hidden
 from tests.bossquest_tables import all_spells, all_weapons, knight, table
+from tests.playouts import checked_playout, seeds
 
 #: CI plays a bounded number of seeds; OVERTABLE_SEEDS raises it locally.
-SEEDS = int(os.environ.get("OVERTABLE_SEEDS", "40"))
+SEEDS = seeds(40)
 
 
 def playout(seed: int, players: int, check=None):
     """A random legal playout; `check(state)` runs after every step."""
-    rng = random.Random(seed)
-    state = GAME.setup(players, GAME.Options(keep_green=bool(seed % 2)))
-    journal = []
-    for _ in range(20_000):
-        seats = GAME.to_act(state)
-        if not seats:
-            return state, journal
-        (seat,) = seats
-        if seat == CHANCE:
-            outcomes = GAME.chance_outcomes(state)
-            assert sum(p for _, p in outcomes) == pytest.approx(1)
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            action = rng.choice(GAME.legal_actions(state, seat))
-        journal.append((seat, action))
-        state = GAME.apply(state, seat, action)
-        if check:
-            check(state)
-    raise AssertionError("the playout did not end")
+    options = GAME.Options(keep_green=bool(seed % 2))
+    return checked_playout(GAME, players, options, seed, check)
 
 
 def conserved(state):

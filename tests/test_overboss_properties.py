@@ -4,7 +4,6 @@ subtraction)."""
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 
@@ -27,34 +26,15 @@ from core.overboss.components import (
 from core.overboss.state import Step
 from saves.journal import Codec
 from tests.overboss_tables import all_heroes, all_tiles, all_tokens, table
+from tests.playouts import checked_playout, seeds
 
 #: CI plays a bounded number of seeds; OVERTABLE_SEEDS raises it locally.
-SEEDS = int(os.environ.get("OVERTABLE_SEEDS", "30"))
+SEEDS = seeds(30)
 
 
 def playout(seed: int, short: bool = False, check=None):
     """A random legal playout; `check(state)` runs after every step."""
-    rng = random.Random(seed)
-    state = GAME.setup(2, GAME.Options(short_board=short))
-    journal = []
-    for _ in range(20_000):
-        seats = GAME.to_act(state)
-        if not seats:
-            return state, journal
-        (seat,) = seats
-        if seat == CHANCE:
-            outcomes = GAME.chance_outcomes(state)
-            assert sum(p for _, p in outcomes) == pytest.approx(1)
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            legal = GAME.legal_actions(state, seat)
-            assert legal, state.step
-            action = rng.choice(legal)
-        journal.append((seat, action))
-        state = GAME.apply(state, seat, action)
-        if check:
-            check(state)
-    raise AssertionError("the playout did not end")
+    return checked_playout(GAME, 2, GAME.Options(short_board=short), seed, check)
 
 
 def conserved(state):

@@ -4,8 +4,6 @@ every game keeps; NOTES: OpenSpiel's random-simulation test)."""
 from __future__ import annotations
 
 import itertools
-import os
-import random
 from collections import Counter
 
 import attrs
@@ -13,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import CHANCE
 from core.overstocked import GAME, cards
 from core.overstocked.state import Options, Phase
 from tests.overstocked_tables import all_cards, conserved, dealt_game, pick_all
+from tests.playouts import checked_playout, seeds
 
 #: CI plays a bounded number of seeds; OVERTABLE_SEEDS raises it locally.
-SEEDS = int(os.environ.get("OVERTABLE_SEEDS", "12"))
+SEEDS = seeds(12)
 
 #: every combination of the advanced variant and the three expansions
 COMBINATIONS = [
@@ -33,26 +31,7 @@ TABLES = [(n, o) for n in range(2, 7) for o in COMBINATIONS] + [(2, Options(solo
 def playout(seed: int, players: int, options: Options, check=None):
     """A random legal playout; `check(state)` runs after every step. Among
     seats owing a simultaneous pick, a random one acts first."""
-    rng = random.Random(seed)
-    state = GAME.setup(players, options)
-    journal = []
-    for _ in range(5_000):
-        seats = GAME.to_act(state)
-        if not seats:
-            return state, journal
-        if CHANCE in seats:
-            seat = CHANCE
-            outcomes = GAME.chance_outcomes(state)
-            assert sum(p for _, p in outcomes) == pytest.approx(1)
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-        else:
-            seat = rng.choice(sorted(seats))
-            action = rng.choice(GAME.legal_actions(state, seat))
-        journal.append((seat, action))
-        state = GAME.apply(state, seat, action)
-        if check:
-            check(state)
-    raise AssertionError("the playout did not end")
+    return checked_playout(GAME, players, options, seed, check, max_steps=5_000)
 
 
 def counted(state):
