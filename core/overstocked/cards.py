@@ -151,6 +151,18 @@ def key(x: int, y: int) -> int:
     return (x + OFFSET) * STRIDE + (y + OFFSET)
 
 
+#: a piece's top-left space must lie within this many spaces of the first
+#: card, so that every space it covers has its own key (each card overlaps
+#: one already placed, so no legal spot lies more than about 80 spaces out)
+REACH = OFFSET - 8
+
+
+def on_grid(x: int, y: int) -> bool:
+    """Whether a piece at (x, y) lies where keys are unique (else its keys
+    would alias spaces 1024 away)."""
+    return -REACH <= x <= REACH and -REACH <= y <= REACH
+
+
 def xy(k: int) -> tuple[int, int]:
     """The space (x, y) of an int key."""
     return k // STRIDE - OFFSET, k % STRIDE - OFFSET

@@ -380,7 +380,7 @@ def apply(state: State, seat: int, action: object) -> State:
             raise IllegalAction("Choose one of the quantum crate cards in the centre.")
         return _choose_quantum(state, seat, action.card)
     if phase is Phase.MARK:
-        if not isinstance(action, Mark) or action.toy in state.marks:
+        if not isinstance(action, Mark) or action.toy not in TOYS or action.toy in state.marks:
             raise IllegalAction("Put an X next to a toy that has none yet.")
         state = evolve(state, marks=state.marks + (action.toy,), marking=None)
         return _after_place(state, seat)
@@ -608,9 +608,10 @@ def _place_forklift(state: State, seat: int, action: Place) -> State:
     player = state.seats[seat]
     if action.where is not Where.WAREHOUSE:
         raise IllegalAction("A forklift goes in your own warehouse.")
-    if (cards.key(action.x, action.y), action.rotation) not in _forklift_positions(
-        player.warehouse
-    ):
+    if not cards.on_grid(action.x, action.y) or (
+        cards.key(action.x, action.y),
+        action.rotation,
+    ) not in _forklift_positions(player.warehouse):
         why = player.warehouse.why_not(action.x, action.y, action.rotation, Piece.FORKLIFT)
         raise IllegalAction(f"The forklift cannot go there: it {why or 'is not a legal spot'}.")
     value = state.forklift_supply[0]

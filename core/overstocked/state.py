@@ -267,6 +267,8 @@ class Area:
 
     def card_fits(self, x: int, y: int, rotation: int) -> bool:
         """Whether a card may lie with its top-left space at (x, y) (OS-3)."""
+        if not cards.on_grid(x, y):
+            return False
         return cards.key(x, y) + (SHAPE_BIAS if rotation % 2 else 0) in self._grid.legal
 
     @property
@@ -275,6 +277,8 @@ class Area:
 
     def why_not(self, x: int, y: int, rotation: int, piece: Piece = Piece.CRATE) -> str | None:
         """Why a piece may not lie there (None if it may), for the ghost."""
+        if not cards.on_grid(x, y):
+            return "covers no toy space"
         w, h = cards.size(piece, rotation)
         cells = self._grid.cells
         covered = [cells.get(cards.key(x + dx, y + dy)) for dx in range(w) for dy in range(h)]
