@@ -248,11 +248,20 @@ def token_options(state: State) -> list[tuple[Token, int]]:
     kinds = [tok] + [k for k in _unique(state.lairs[state.turn].waiting) if k is not tok]
     out = [(k, p) for k in kinds if can_take(state, p, k)]
     if not can_take(state, p, tok):
-        elsewhere = [(tok, q) for q in _targets(state, tok) if q != p]
-        if not elsewhere:
-            return []
-        out += elsewhere
+        out += [(tok, q) for q in _targets(state, tok) if q != p]
     return out
+
+
+def token_may_wait(state: State) -> bool:
+    """Step TOKEN (OD-5, OD-13, OD-16): the drafted monster or miniboss may
+    be kept in the lair (`Skip`) when the tile just placed cannot take it and
+    no open terrain tile exists: slaying a hero elsewhere, or putting a lair
+    monster on the new tile instead, is then a choice, never a duty."""
+    tok = state.hand_token
+    p = state.placed
+    if tok not in _PLACEABLE or p is None or can_take(state, p, tok):
+        return False
+    return not _has_open_terrain(state)
 
 
 def _targets(state: State, token: Token) -> list[int]:
@@ -397,6 +406,8 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         out = [_PLACE_TILES[s] for s, t in enumerate(state.tiles) if t is None]
     elif step is Step.TOKEN:
         out = [_PLACE_TOKENS[o] for o in token_options(state)]
+        if token_may_wait(state):
+            out.append(_SKIP)
     elif step is Step.LAIR:
         out = [_PLACE_TOKENS[o] for o in lair_options(state)]
     elif step is Step.END:
@@ -504,6 +515,8 @@ def _check(state: State, seat: int, action: object) -> str:
             return "Place your pair (and every waiting monster you must) before ending the turn."
         return ""
     if cls is Skip:
+        if step is Step.TOKEN and token_may_wait(state):
+            return ""
         if step not in _OPTIONAL:
             return "There is nothing optional to skip now."
         return ""
@@ -684,6 +697,11 @@ def _apply_player(state: State, seat: int, action: object) -> State:
     if cls is Skip:
         if state.step in ABILITY_STEPS:
             return _resume(state)
+        if state.step is Step.TOKEN:
+            # OD-13: the drafted token waits in the lair.
+            tok = state.hand_token
+            assert tok is not None
+            return _lair_phase(_to_lair(evolve(state, hand_token=None), seat, tok))
         return _token_phase(state)
     if cls is Slide:
         state = _move_tile(state, action.src, action.dst)
@@ -785,9 +803,11 @@ def _spawn(state: State, town: int, square: int) -> State:
 
 
 def _spawn_phase(state: State) -> State:
-    """OD §Town, OD-6: every unblocked Town spawns a hero, one Town at a time
-    in the order the placing player picks. Spawns that are forced and cannot
-    affect one another happen at once."""
+    """OD §Town, OD-6, OD-19: every unblocked Town spawns a hero, one Town at
+    a time in the order the placing player picks. Spawns that are forced and
+    cannot affect one another happen at once. A Town with nowhere to spawn
+    stays pending while others spawn (a Spire or a reveal may yet open a
+    square for it: OD-23); it is passed once no pending Town can spawn."""
     while True:
         pending = state.pending_towns
         if not pending or state.heroes <= 0:
@@ -795,23 +815,24 @@ def _spawn_phase(state: State) -> State:
                 state = evolve(state, pending_towns=())
             return _token_phase(state)
         options = {t: spawn_squares(state, t) for t in pending}
-        kept = tuple(t for t in pending if options[t])
-        if kept != pending:
-            state = evolve(state, pending_towns=kept)
+        ready = tuple(t for t in pending if options[t])
+        if not ready:
+            state = evolve(state, pending_towns=())
             continue
-        choices = sum(len(v) for v in options.values())
+        choices = sum(len(options[t]) for t in ready)
         if choices == 1:
-            (town,) = pending
+            (town,) = ready
             state = _spawn(state, town, options[town][0])
             continue
-        singles = [v[0] for v in options.values() if len(v) == 1]
+        # A Town with nowhere to spawn holds a hero, so no hero lands on it.
+        singles = [options[t][0] for t in ready if len(options[t]) == 1]
         if (
-            len(singles) == len(pending)
+            len(singles) == len(ready)
             and len(set(singles)) == len(singles)
-            and all(sq == t or sq not in pending for t, sq in zip(pending, singles, strict=True))
-            and state.heroes >= len(pending)
+            and all(sq == t or sq not in pending for t, sq in zip(ready, singles, strict=True))
+            and state.heroes >= len(ready)
         ):
-            for t, sq in zip(pending, singles, strict=True):
+            for t, sq in zip(ready, singles, strict=True):
                 state = _spawn(state, t, sq)
             continue
         return state if state.step is Step.SPAWN else evolve(state, step=Step.SPAWN)
@@ -831,7 +852,7 @@ def _token_phase(state: State) -> State:
     if not options:
         state = _to_lair(evolve(state, hand_token=None), state.turn, tok)
         return _lair_phase(state)
-    if len(options) == 1:
+    if len(options) == 1 and not token_may_wait(state):
         return _lair_phase(_place_token(state, *options[0]))
     return state if state.step is Step.TOKEN else evolve(state, step=Step.TOKEN)
 
@@ -1136,6 +1157,8 @@ def describe(state: State, seat: int, action: object, names: Sequence[str] | Non
     if cls is Slay:
         return f"Warlord Grimtusk slays the hero on {where(action.square)}."
     if cls is Skip:
+        if state.step is Step.TOKEN and state.hand_token is not None:
+            return f"{who} keeps the {state.hand_token.label} in their lair."
         return f"{who} skips the optional effect."
     if cls is EndTurn:
         return f"{who} ends their turn."
