@@ -9,7 +9,7 @@ The core therefore never holds a random generator, a seed or a deck order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
@@ -43,7 +43,21 @@ class Outcome:
     scores: tuple[int, ...]
     winners: frozenset[int]
     breakdown: tuple[Category, ...] = ()
+    #: a note names a seat as `seat_mark(seat)` ("{0}", "{1}"...): the core
+    #: knows no names; `name_seats` fills them in at the table
     notes: tuple[str, ...] = ()
+
+
+def seat_mark(seat: int) -> str:
+    """How an outcome's note names a seat, for `name_seats` to fill in."""
+    return f"{{{seat}}}"
+
+
+def name_seats(note: str, names: Sequence[str]) -> str:
+    """`note` with every `seat_mark` replaced by that seat's name."""
+    for seat, name in enumerate(names):
+        note = note.replace(seat_mark(seat), name)
+    return note
 
 
 @runtime_checkable

@@ -510,7 +510,9 @@ def test_describe_lines():
     state = pick_all(state, {0: 1, 1: 2})
     place = next(a for a in GAME.legal_actions(state, 0) if a.where is POP)
     line = GAME.describe(state, 0, place, ["Ann", "Bob"])
-    assert line.startswith("Ann places card 1 in the popularity at")
+    # the log says what the card covers, not coordinates nobody sees on screen
+    assert line.startswith("Ann places card 1 in the popularity")
+    assert ", covering " in line and "(" not in line
 
 
 def test_wrong_actions_are_refused():
@@ -523,3 +525,12 @@ def test_wrong_actions_are_refused():
     state = pick_all(state, {0: 1, 1: 2})
     with pytest.raises(IllegalAction, match="not your turn"):
         play(state, 1, GAME.legal_actions(state, 0)[0])
+
+
+def test_outcome_notes_name_seats_by_mark():
+    """The core knows no names: outcome notes name seats by seat_mark, and
+    name_seats fills in the players' names at the table."""
+    from core.engine import name_seats, seat_mark
+
+    assert seat_mark(1) == "{1}"
+    assert name_seats("{0} beats {1}; {1} ties", ["Ann", "Bob"]) == "Ann beats Bob; Bob ties"

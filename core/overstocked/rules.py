@@ -18,6 +18,7 @@ from core.engine import (
     Outcome,
     evolve,
     remove_one,
+    seat_mark,
     sorted_tuple,
     winners_by,
 )
@@ -681,7 +682,8 @@ def outcome(state: State) -> Outcome | None:
     you win only by scoring more than the bot (seat 1)."""
     if state.phase is not Phase.OVER:
         return None
-    result = scoring.sheet(state)
+    # Notes name seats by mark; the table fills in the players' names.
+    result = scoring.sheet(state, names=[seat_mark(s) for s in range(state.players)])
     scores = tuple(s.total for s in result.seats)
     if state.options.solo:
         winners = frozenset({0}) if scores[0] > scores[1] else frozenset({1})
@@ -733,6 +735,23 @@ def _result_notes(
     if len(winners) > 1:
         return ("Tied for the most points: a shared win (OS-10).",)
     return ()
+
+
+def _covering(under: Sequence[str]) -> str:
+    """", covering Furballs and two quantum crates": the toy spaces covered,
+    so the log says what a placement did without coordinates."""
+    counts: dict[str, int] = {}
+    for c in under:
+        if c in "PFYB" or c == cards.QUANTUM:
+            counts[c] = counts.get(c, 0) + 1
+    parts = []
+    for c, n in counts.items():
+        if c == cards.QUANTUM:
+            parts.append("a quantum crate" if n == 1 else f"{n} quantum crates")
+        else:
+            label = cards.Toy(c).label
+            parts.append(label if n == 1 else f"{n} {label} spaces")
+    return f", covering {' and '.join(parts)}" if parts else ""
 
 
 def describe(state: State, seat: int, action: object, names: Sequence[str] | None = None) -> str:
@@ -789,10 +808,15 @@ def describe(state: State, seat: int, action: object, names: Sequence[str] | Non
                 if piece and piece[0] is Piece.CRATE
                 else (f"quantum card {piece[1]}" if piece else "a card")
             )
+            into = state.popularity if action.where is Where.POPULARITY else None
+            if into is None:
+                into = state.seats[state.turn if state.turn is not None else seat].warehouse
             area = "the popularity" if action.where is Where.POPULARITY else "their warehouse"
+            kind = piece[0] if piece else Piece.CRATE
+            under = [c for c in into.covered(action.x, action.y, action.rotation, kind) if c]
             line = (
-                f"{who} places {what} in {area} at ({action.x}, {action.y})"
-                f"{turn.get(action.rotation, '')}."
+                f"{who} places {what} in {area}{turn.get(action.rotation, '')}"
+                f"{_covering(under)}."
             )
         return _with_end(state, seat, action, line, name)
     if isinstance(action, Mark):

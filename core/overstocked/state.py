@@ -275,13 +275,20 @@ class Area:
     def any_card_fits(self) -> bool:
         return bool(self._grid.legal)
 
+    def covered(
+        self, x: int, y: int, rotation: int, piece: Piece = Piece.CRATE
+    ) -> tuple[str | None, ...]:
+        """The visible space under each space of a piece lying at (x, y)
+        (None where it would overhang), column by column."""
+        w, h = cards.size(piece, rotation)
+        cells = self._grid.cells
+        return tuple(cells.get(cards.key(x + dx, y + dy)) for dx in range(w) for dy in range(h))
+
     def why_not(self, x: int, y: int, rotation: int, piece: Piece = Piece.CRATE) -> str | None:
         """Why a piece may not lie there (None if it may), for the ghost."""
         if not cards.on_grid(x, y):
             return "covers no toy space"
-        w, h = cards.size(piece, rotation)
-        cells = self._grid.cells
-        covered = [cells.get(cards.key(x + dx, y + dy)) for dx in range(w) for dy in range(h)]
+        covered = self.covered(x, y, rotation, piece)
         if any(c is not None and c in "pfyb" for c in covered):
             return "covers a worker"
         if any(c == cards.FORKLIFT for c in covered):

@@ -12,6 +12,7 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Label, Static
 
+from core.engine import name_seats
 from tui.widgets.roundchart import RoundChart
 
 
@@ -74,7 +75,7 @@ class ResultsScreen(Screen):
                         yield charts
                 yield DataTable(id="score-pad", cursor_type="none", show_cursor=False, zebra_stripes=True)
                 for note in outcome.notes:
-                    yield Static(note, classes="results-note")
+                    yield Static(name_seats(note, names), classes="results-note")
             with Horizontal(id="results-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary")
                 yield Button("Final table (b)", id="board")

@@ -14,6 +14,8 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
+from core.engine import name_seats
+
 
 def _pairs(categories: Iterable[Any]) -> list[tuple[str, tuple[Any, ...]]]:
     out = []
@@ -62,4 +64,6 @@ class ScorePad(Static):
             return
         from rich.console import Group
 
-        self.update(Group(table, *(Text(note, style="italic") for note in notes)))
+        # Notes name seats by mark (core.engine.seat_mark): fill in the names.
+        named = (name_seats(note, names) for note in notes)
+        self.update(Group(table, *(Text(note, style="italic") for note in named)))
