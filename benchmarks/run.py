@@ -331,12 +331,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=7, help="start-up/resume repeats (7)")
     parser.add_argument(
         "--only",
-        choices=("playouts", "bots", "startup", "resume"),
+        choices=("playouts", "bots", "startup", "resume", "board"),
         action="append",
         help="run only these",
     )
     args = parser.parse_args(argv)
-    only = set(args.only or ("playouts", "bots", "startup", "resume"))
+    only = set(args.only or ("playouts", "bots", "startup", "resume", "board"))
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
 
@@ -402,6 +402,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"{r['lines']} lines, {r['bytes'] / 1024:.0f} KiB)   "
                 f"target < {TARGET_RESUME_MS:.0f} ms: {_mark(ok)}"
             )
+
+    if "board" in only:
+        from benchmarks.board_keys import report
+
+        missed |= not report()
 
     print("\nAll targets met." if not missed else "\nSome targets missed (see MISSED above).")
     return 0

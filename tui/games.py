@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 #: game id -> "package.module:ClassName" of its GameScreen subclass
 SCREENS: dict[str, str] = {
     "boss-quest": "tui.screens.bossquest:BossQuestScreen",
+    "overstocked": "tui.screens.overstocked:OverstockedScreen",
+    "overboss-duel": "tui.screens.overboss:OverbossScreen",
 }
 
 

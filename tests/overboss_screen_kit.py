@@ -1,0 +1,153 @@
+"""Helpers for the Overboss Duel screen tests (no tests here): a hand-made
+mid-game table, an update from one seat's side, a fake table that records
+what the screen submits, a tiny app that shows the screen, and the screen as
+plain text."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from rich.console import Console
+from textual.app import App
+
+from core.overboss import GAME
+from core.overboss.components import Boss, Token
+from core.overboss.state import Lair, State, Step
+from tests.overboss_tables import BANDIT, WOLF, YETI, I, P, R, S, T, table
+from tui.screens.game import TableUpdate
+from tui.screens.overboss import OverbossScreen
+
+NAMES = ("Ann", "Bob")
+
+#: the middle of a standard game, as seat 0 sees the board (row 0 = Bob's
+#: back row); each square is terrain letter + token letter
+MIDGAME = """
+SK .. TH D.
+.. RB PL ..
+IY .. .. RB
+.. T. .. ..
+.. .. D. P.
+IY IY .. SK
+.. RB .. TW
+D. .. PM ..
+"""
+
+LOG = (
+    "Ann is dealt a secret Boss.",
+    "Bob is dealt a secret Boss.",
+    "Ann drafts pair 2: Icy Peak and Yeti.",
+    "Ann places the Icy Peak on a3 (their side).",
+    "Ann places a Yeti on a3 (their side).",
+    "Ann ends their turn.",
+    "Bob drafts pair 1: Road and Bandit.",
+    "Bob places the Road on b7 (their side).",
+    "Bob ends their turn.",
+)
+
+
+def midgame(*, step: Step = Step.DRAFT, turn: int = 0, **changes: Any) -> State:
+    """A hand-made table in the middle of a game: King Croak (Ann) against
+    Dr. Deadly (Bob), neither revealed."""
+    lairs = changes.pop(
+        "lairs",
+        (
+            Lair(waiting=(), crystals=(Token.SUNKEN_CITY_CRYSTAL,), spires=1, expended=1, heroes=1),
+            Lair(waiting=(Token.ROCKTOPUS,), crystals=(), spires=0, expended=0, heroes=0),
+        ),
+    )
+    market = changes.pop("market", ((R, BANDIT), (I, YETI), (T, WOLF), (P, None)))
+    return table(
+        MIDGAME,
+        step=step,
+        turn=turn,
+        lairs=lairs,
+        market=market,
+        bosses=changes.pop("bosses", (Boss.KING_CROAK, Boss.DR_DEADLY)),
+        turns=changes.pop("turns", 17),
+        **changes,
+    )
+
+
+#: a full board: the duel is over
+FINAL = """
+SK RB TH D.
+IY RB PL SK
+IY D. TW RB
+SK T. PY IY
+RB SK D. PM
+IY IY TW SK
+PL RB IY TW
+D. TM PM S.
+"""
+
+
+def finished(**changes: Any) -> State:
+    """The same duel at its end: the board is full. Ann revealed King Croak,
+    Bob's Dr. Deadly is still face down."""
+    return table(
+        FINAL,
+        step=Step.OVER,
+        lairs=changes.pop("lairs", (
+            Lair(crystals=(Token.SUNKEN_CITY_CRYSTAL,), spires=1, expended=1, heroes=2),
+            Lair(crystals=(Token.ROAD_CRYSTAL,), spires=2, expended=0, heroes=1),
+        )),
+        market=changes.pop("market", ((R, BANDIT), (I, YETI), (None, None), (P, None))),
+        bosses=(Boss.KING_CROAK, Boss.DR_DEADLY),
+        revealed=changes.pop("revealed", (True, False)),
+        turns=32,
+        **changes,
+    )
+
+
+def make_update(state: State, seat: int | None = 0, *, thinking: int | None = None,
+                log: tuple[str, ...] = LOG, can_undo: bool = False) -> TableUpdate:
+    to_act = GAME.to_act(state)
+    legal = tuple(GAME.legal_actions(state, seat)) if seat in to_act and thinking is None else ()
+    return TableUpdate(
+        seat=seat, view=GAME.view(state, seat), legal=legal, to_act=to_act, names=NAMES,
+        bots=frozenset({1}), log=log, thinking=thinking, can_undo=can_undo,
+    )
+
+
+class FakeTable:
+    """Stands in for tui.table.Table: records submissions."""
+
+    def __init__(self) -> None:
+        self.submitted: list[tuple[int, Any]] = []
+        self.undos = 0
+
+    def submit(self, seat: int, action: Any) -> bool:
+        self.submitted.append((seat, action))
+        return True
+
+    def undo(self) -> bool:
+        self.undos += 1
+        return True
+
+
+class ScreenApp(App):
+    """Shows one OverbossScreen with a fixed update."""
+
+    def __init__(self, update: TableUpdate, table: FakeTable | None = None) -> None:
+        super().__init__()
+        self.table = table or FakeTable()
+        self.first_update = update
+        self.game_screen = OverbossScreen(self.table)
+
+    async def on_mount(self) -> None:
+        await self.push_screen(self.game_screen)
+        self.game_screen.show(self.first_update)
+
+
+def screen_text(app: App) -> str:
+    """The screen as plain text (what a monochrome terminal would show)."""
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system=None, record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text()
+
+
+__all__ = ["NAMES", "FakeTable", "ScreenApp", "finished", "make_update", "midgame", "screen_text",
+           "S"]

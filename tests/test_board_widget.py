@@ -1,0 +1,163 @@
+"""The reusable Board widget, on its own (no game rules): how it draws a
+grid, its cursor, targets and marks, its keys and clicks, its two densities,
+and that a cursor move rebuilds only the rows it touches."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from tui.widgets.board import Board, Cell, Divider, Edge, Grid
+
+
+def grid(rows: int = 4, cols: int = 3, **extra) -> Grid:
+    """A plain grid: cell (r, c) shows "r.c" and has the key r*10 + c."""
+    cells = tuple(
+        tuple(Cell(f"{r}.{c}", "bold", (f"r{r}", f"c{c}"), key=r * 10 + c) for c in range(cols))
+        for r in range(rows)
+    )
+    return Grid(cells=cells, **extra)
+
+
+class BoardApp(App):
+    def __init__(self, g: Grid, **kwargs) -> None:
+        super().__init__()
+        self.g = g
+        self.kwargs = kwargs
+        self.moved: list = []
+        self.chosen: list = []
+
+    def compose(self) -> ComposeResult:
+        yield Board(self.g, id="b")
+
+    def on_mount(self) -> None:
+        board = self.query_one(Board)
+        if "targets" in self.kwargs:
+            board.set_targets(self.kwargs["targets"], self.kwargs.get("marked", ()))
+        board.roomy = self.kwargs.get("roomy", False)
+        board.focus()
+
+    def on_board_moved(self, event: Board.Moved) -> None:
+        self.moved.append(event.key)
+
+    def on_board_chosen(self, event: Board.Chosen) -> None:
+        self.chosen.append(event.key)
+
+
+async def test_compact_drawing_with_edges_labels_and_divider():
+    g = grid(
+        4, 3,
+        left=(Edge("≈"),) * 4, right=(None, None, Edge("▲"), Edge("▲")),
+        top=(Edge("~"),) * 3, bottom=(None, Edge("="), None),
+        dividers={1: Divider("━", label="mid")},
+        row_labels=("4", "3", "2", "1"), col_labels=("a", "b", "c"),
+        top_label="far side", bottom_label="near side",
+    )
+    app = BoardApp(g)
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        lines = board.plain_lines()
+        assert board.size.width == 2 + 1 + 3 * 5 + 1
+        assert lines[0].strip() == "far side"
+        assert lines[1] == "   " + "~" * 15 + " "
+        assert lines[2] == "4 ≈[0.0] 0.1  0.2  "  # the cursor starts top-left
+        assert lines[3] == "3 ≈ 1.0  1.1  1.2  "
+        assert "mid" in lines[4] and lines[4].startswith("  ━")
+        assert lines[5] == "2 ≈ 2.0  2.1  2.2 ▲"
+        assert lines[7] == "   " + " " * 5 + "=" * 5 + " " * 5 + " "
+        assert lines[8].split() == ["a", "b", "c"]
+        assert lines[9].strip() == "near side"
+        assert len(lines) == 10 == board.size.height
+
+
+async def test_targets_marks_and_the_cursor_have_glyphs():
+    app = BoardApp(grid(), targets={11, 22}, marked={2})
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        # The cursor settled on the nearest target.
+        assert board.cursor_key == 11
+        text = "\n".join(board.plain_lines())
+        assert "[1.1]" in text
+        assert "›2.2‹" in text
+        assert "«0.2»" in text
+
+
+async def test_keys_move_the_cursor_and_choose():
+    app = BoardApp(grid())
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        await pilot.press("down", "j", "right", "l", "l", "l")  # clamps at the edge
+        assert board.cursor == (2, 2)
+        await pilot.press("k", "h", "up", "left", "left")
+        assert board.cursor == (0, 0)
+        await pilot.pause()
+        assert app.moved[:4] == [10, 20, 21, 22]
+        # No targets: Enter does nothing (a click still chooses).
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == []
+        board.set_targets({0, 12})
+        await pilot.press("enter", "n", "space")
+        await pilot.pause()
+        assert app.chosen == [0, 12]
+        await pilot.press("N")
+        assert board.cursor == (0, 0)
+
+
+async def test_a_click_chooses_the_cell():
+    app = BoardApp(grid(row_labels=("a", "b", "c", "d"), left=(Edge("|"),) * 4))
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        x = board._x0() + 2 * 5 + 2
+        await pilot.click(board, offset=(x, 3))
+        await pilot.pause()
+        assert app.chosen == [32]
+        assert board.cursor == (3, 2)
+        assert board.cell_at_offset(0, 3) is None  # the row label
+
+
+async def test_roomy_cells_are_bigger_and_show_their_detail():
+    app = BoardApp(grid(2, 2), roomy=True)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        cw, ch = board.cell_size
+        assert (cw, ch) == (12, 2)
+        lines = board.plain_lines()
+        assert len(lines) == 2 * ch
+        assert "r0" in lines[0] and "c0" in lines[1] and "c1" in lines[1]
+        assert board.size.width == 2 * cw
+        board.roomy = False
+        await pilot.pause()
+        assert board.plain_lines()[0] == "[0.0] 0.1 "
+
+
+async def test_a_cursor_move_rebuilds_only_two_rows():
+    app = BoardApp(grid(6, 4))
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        board.render_all()
+        assert set(board._row_cache) == set(range(6))
+        board.move_cursor(1, 0)
+        assert set(board._row_cache) == {2, 3, 4, 5}
+        board.render_all()
+        board.move_cursor(1, 3)  # same row: one row
+        assert set(board._row_cache) == {0, 2, 3, 4, 5}
+
+
+async def test_set_grid_keeps_the_cursor_and_reports_keys():
+    app = BoardApp(grid())
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        board.move_cursor(3, 2)
+        board.set_grid(grid(2, 2), settle=False)
+        assert board.cursor == (1, 1)
+        assert board.cursor_key == 11
+        assert board.position_of(10) == (1, 0)
+        board.move_to_key(0)
+        assert board.cursor == (0, 0)

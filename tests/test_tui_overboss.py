@@ -1,0 +1,474 @@
+"""The Overboss Duel screen: keys give exactly the legal actions (two-square
+moves picked square by square, cancelled with c / Escape / Backspace), the
+opponent's face-down Boss never reaches the screen, seat 1 sees the board
+turned, and the screen reads at 80x24 and 120x36."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.overboss import GAME
+from core.overboss.actions import (
+    Destroy,
+    Draft,
+    EndTurn,
+    PlaceTile,
+    PlaceToken,
+    Poison,
+    RefreshSpire,
+    RevealBoss,
+    Skip,
+    Slay,
+    Slide,
+    SpawnHero,
+    SwapTokens,
+    TakeToken,
+    UseSpire,
+)
+from core.overboss.components import Boss, Terrain, Token
+from core.overboss.state import Lair, Step
+from tests.overboss_tables import BANDIT, WOLF, YETI, D, I, P, R, T, sq
+from tests.overboss_screen_kit import (
+    FakeTable,
+    ScreenApp,
+    finished,
+    make_update,
+    midgame,
+    screen_text,
+)
+from tui.screens.overboss import board_grid, board_moves, display_square
+from tui.widgets.board import Board
+
+SIZES = [(80, 24), (120, 36)]
+SIZE_IDS = ["80x24", "120x36"]
+BOSS_NAMES = {
+    Boss.KING_CROAK: "King Croak",
+    Boss.BELLADONNA: "Belladonna",
+    Boss.BARON_HEX: "Baron Hex",
+    Boss.DR_DEADLY: "Dr. Deadly",
+    Boss.QUEEN_RIMEFANG: "Queen Rimefang",
+    Boss.WARLORD_GRIMTUSK: "Warlord Grimtusk",
+}
+
+
+async def run(update, keys=(), size=(80, 24), inspect=None):
+    """Show `update`, press `keys`; (submitted actions, screen text)."""
+    table = FakeTable()
+    app = ScreenApp(update, table)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        text = screen_text(app)
+        if inspect is not None:
+            inspect(app.game_screen)
+    return table.submitted, text
+
+
+def targets(screen) -> tuple[set, set]:
+    board = screen.query_one("#ob-board", Board)
+    return set(board.targets), set(board.marked)
+
+
+# -- one-square choices -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("keys", "action"),
+    [
+        (["1"], Draft(0)),
+        (["3"], Draft(2)),
+        (["4"], Draft(3)),  # a tile without a token can be drafted (OD-4)
+        (["enter"], Draft(0)),  # the market has the focus and starts on pair 1
+        (["down", "down", "enter"], Draft(2)),
+    ],
+)
+async def test_draft_keys(keys, action):
+    update = make_update(midgame())
+    submitted, text = await run(update, keys)
+    assert submitted == [(0, action)]
+    assert action in update.legal
+    assert "draft a pair" in text
+
+
+@pytest.mark.parametrize(
+    ("keys", "square"),
+    [
+        (["enter"], "a2"),  # the cursor starts on your half and settles on an open square
+        (["space"], "a2"),
+        (["k", "enter"], "a3"),  # a3 holds an Icy Peak: not a choice, nothing played...
+        (["k", "k", "enter"], "a4"),
+        (["up", "up", "right", "enter"], "b4"),
+        (["n", "enter"], "c2"),  # n jumps to the next open square
+    ],
+)
+async def test_place_tile_keys(keys, square):
+    update = make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI)))
+    submitted, text = await run(update, keys)
+    if square == "a3":
+        assert submitted == []
+        return
+    assert submitted == [(0, PlaceTile(sq(square)))]
+    assert PlaceTile(sq(square)) in update.legal
+    assert "Place the Icy Peak" in text
+
+
+async def test_a_click_places_the_tile():
+    table = FakeTable()
+    app = ScreenApp(make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI))), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one("#ob-board", Board)
+        row, col = 4, 1  # b4 on the compact board
+        y = board.row_lines(row).start
+        x = board._x0() + col * board.cell_size[0] + 2
+        await pilot.click(board, offset=(x, y))
+        await pilot.pause()
+    assert table.submitted == [(0, PlaceTile(sq("b4")))]
+
+
+async def test_seat_1_sees_the_board_turned():
+    state = midgame(step=Step.PLACE_TILE, turn=1, hand=(I, YETI))
+    update = make_update(state, seat=1)
+    grid = board_grid(update.view, 1, update.names)
+    assert grid.cells[0][0].key == sq("d1") and grid.cells[7][3].key == sq("a8")
+    assert grid.row_labels[0] == "1" and grid.col_labels == ("d", "c", "b", "a")
+    assert grid.bottom_label.startswith("▼ Your half")
+    assert grid.top_label.startswith("▲ Ann's half")
+    assert display_square(update.view, 1, 7, 0) == sq("d8")
+    # The cursor starts bottom-left (d8, Bob's back-right corner as seat 0
+    # names it) and settles on the nearest open square, d7; "up" goes
+    # toward Ann's half.
+    submitted, text = await run(update, ["enter"])
+    assert submitted == [(1, PlaceTile(sq("d7")))]
+    submitted, _ = await run(update, ["k", "k", "enter"])
+    assert submitted == [(1, PlaceTile(sq("d5")))]
+
+
+# -- two-square choices ---------------------------------------------------------
+
+
+async def test_slide_is_picked_square_by_square():
+    update = make_update(midgame(step=Step.SLIDE, placed=sq("a3")))
+    seen = {}
+
+    def look(screen):
+        seen["targets"], seen["marked"] = targets(screen)
+
+    # First square: the sources (never the Icy Peak just placed).
+    _, text = await run(update, [], inspect=look)
+    sources = {a.src for a in update.legal if isinstance(a, Slide)}
+    assert seen["targets"] == sources and sq("a3") not in sources
+    assert "Icy Peak" in text and "skips" in text
+    # Then where it stops: a1's Dungeon slides up to a2 or right to b1.
+    _, text = await run(update, ["enter"], inspect=look)
+    assert seen["marked"] == {sq("a1")}
+    assert seen["targets"] == {sq("a2"), sq("b1")}
+    assert "from a1" in text
+    submitted, _ = await run(update, ["enter", "enter"])
+    assert submitted == [(0, Slide(sq("a1"), sq("a2")))]
+    submitted, _ = await run(update, ["enter", "j", "l", "enter"])
+    assert submitted == [(0, Slide(sq("a1"), sq("b1")))]
+
+
+@pytest.mark.parametrize("cancel", ["c", "escape", "backspace"])
+async def test_a_half_made_move_is_cancelled(cancel):
+    update = make_update(midgame(step=Step.SLIDE, placed=sq("a3")))
+    seen = {}
+
+    def look(screen):
+        seen["targets"], seen["marked"] = targets(screen)
+
+    submitted, _ = await run(update, ["enter", cancel], inspect=look)
+    assert submitted == []
+    assert seen["marked"] == set()
+    assert seen["targets"] == {a.src for a in update.legal if isinstance(a, Slide)}
+
+
+async def test_choosing_the_first_square_again_cancels():
+    update = make_update(midgame(step=Step.SLIDE, placed=sq("a3")))
+    seen = {}
+
+    def look(screen):
+        seen["targets"], seen["marked"] = targets(screen)
+
+    await run(update, ["enter", "j", "enter"], inspect=look)
+    assert seen["marked"] == set()
+
+
+@pytest.mark.parametrize("keys", [["s"]])
+async def test_optional_steps_skip_with_one_key(keys):
+    for step, extra in ((Step.SLIDE, {"placed": sq("a3")}), (Step.SWAP, {"placed": sq("b2")}),
+                        (Step.REFRESH, {"placed": sq("a8")})):
+        update = make_update(midgame(step=step, **extra))
+        submitted, _ = await run(update, keys)
+        assert submitted == [(0, Skip())], step
+
+
+async def test_road_swap_from_either_end():
+    update = make_update(midgame(step=Step.SWAP, placed=sq("b2")))
+    # The cursor settles on a3's Yeti. b2's Bandit, then c1's Miniboss:
+    submitted, _ = await run(update, ["j", "l", "enter", "j", "j", "l", "enter"])
+    assert submitted == [(0, SwapTokens(sq("b2"), sq("c1")))]
+    # c1 first, then b2 (the nearest target to c1): the same swap.
+    submitted, _ = await run(update, ["j", "j", "l", "l", "enter", "enter"])
+    assert submitted == [(0, SwapTokens(sq("b2"), sq("c1")))]
+    assert SwapTokens(sq("b2"), sq("c1")) in update.legal
+
+
+async def test_town_spawning():
+    state = midgame(step=Step.SPAWN, placed=sq("b5"),
+                    pending_towns=(sq("c8"), sq("b5"), sq("d2")))
+    update = make_update(state)
+    assert SpawnHero(sq("d2"), sq("d2")) in update.legal
+    # A Town without a hero: one pick spawns on it.
+    submitted, text = await run(update, ["enter"])
+    assert submitted == [(0, SpawnHero(sq("d2"), sq("d2")))]
+    assert "Towns spawn heroes" in text
+    # c8 holds a hero: pick the Town, then the square beside it.
+    submitted, _ = await run(update, ["k"] * 6 + ["h", "enter", "enter"])
+    assert submitted == [(0, SpawnHero(sq("c8"), sq("c7")))]
+
+
+async def test_spire_mode():
+    update = make_update(midgame())
+    seen = {}
+
+    def look(screen):
+        seen["targets"], seen["marked"] = targets(screen)
+
+    _, text = await run(update, ["x"], inspect=look)
+    assert seen["targets"] == {a.src for a in update.legal if isinstance(a, UseSpire)}
+    assert "Spire: pick a tile" in text
+    submitted, _ = await run(update, ["x", "enter", "enter"])
+    assert len(submitted) == 1 and isinstance(submitted[0][1], UseSpire)
+    assert submitted[0][1] in update.legal
+    # x again, or c, leaves Spire mode; Enter then drafts again.
+    submitted, _ = await run(update, ["x", "x", "1"])
+    assert submitted == [(0, Draft(0))]
+    submitted, _ = await run(update, ["x", "c", "1"])
+    assert submitted == [(0, Draft(0))]
+
+
+# -- tokens -------------------------------------------------------------------
+
+
+def token_table(step=Step.TOKEN, placed="d4", hand=YETI):
+    lairs = (Lair(waiting=(BANDIT, Token.ROCKTOPUS)), Lair())
+    return midgame(step=step, placed=sq(placed), hand=(None, hand), lairs=lairs)
+
+
+@pytest.mark.parametrize(
+    ("keys", "action"),
+    [
+        (["enter"], PlaceToken(YETI, sq("d4"))),
+        (["2", "enter"], PlaceToken(BANDIT, sq("d4"))),
+        (["3", "enter"], PlaceToken(Token.ROCKTOPUS, sq("d4"))),
+        (["3", "1", "enter"], PlaceToken(YETI, sq("d4"))),
+    ],
+)
+async def test_token_keys(keys, action):
+    update = make_update(token_table())
+    submitted, text = await run(update, keys)
+    assert submitted == [(0, action)]
+    assert action in update.legal
+    assert "Bandit (lair)" in text
+
+
+async def test_a_dungeon_sends_the_token_elsewhere():
+    update = make_update(token_table(placed="c4"))
+    seen = {}
+
+    def look(screen):
+        seen["targets"], _ = targets(screen)
+
+    submitted, _ = await run(update, ["enter"], inspect=look)
+    squares = {a.square for a in update.legal if isinstance(a, PlaceToken)}
+    assert sq("c4") not in squares
+    assert submitted and submitted[0][1] in update.legal
+
+
+async def test_lair_monsters_must_be_placed():
+    update = make_update(token_table(step=Step.LAIR, hand=None))
+    submitted, text = await run(update, ["2", "enter"])
+    assert submitted and submitted[0][1].token is Token.ROCKTOPUS
+    assert submitted[0][1] in update.legal
+    assert "must go on open terrain" in text
+
+
+# -- the rest of a turn --------------------------------------------------------
+
+
+@pytest.mark.parametrize("keys", [["e"], ["enter"]])
+async def test_end_turn(keys):
+    update = make_update(midgame(step=Step.END, placed=sq("a3")))
+    submitted, text = await run(update, keys)
+    assert submitted == [(0, EndTurn())]
+    assert "ends your turn" in text
+
+
+async def test_refresh_a_spire():
+    update = make_update(midgame(step=Step.REFRESH, placed=sq("a8")))
+    submitted, text = await run(update, ["f"])
+    assert submitted == [(0, RefreshSpire())]
+    assert "Sunken City" in text
+
+
+@pytest.mark.parametrize(("answer", "played"), [("y", True), ("n", False)])
+async def test_reveal_asks_first(answer, played):
+    update = make_update(midgame())
+    submitted, _ = await run(update, ["r", answer])
+    assert submitted == ([(0, RevealBoss())] if played else [])
+
+
+async def test_king_croak_with_two_market_dungeons():
+    market = ((D, BANDIT), (I, YETI), (D, WOLF), (P, None))
+    update = make_update(midgame(step=Step.CROAK, market=market, resume=Step.DRAFT,
+                                 revealed=(True, False)))
+    submitted, text = await run(update, ["enter"])
+    assert submitted == []  # which Dungeon? the market asks
+    submitted, text = await run(update, ["enter", "3"])
+    assert len(submitted) == 1 and submitted[0][1] == Destroy(submitted[0][1].square, 2)
+    assert submitted[0][1] in update.legal
+    assert "King Croak" in text
+
+
+async def test_king_croak_with_one_market_dungeon():
+    market = ((R, BANDIT), (I, YETI), (D, WOLF), (P, None))
+    update = make_update(midgame(step=Step.CROAK, market=market, resume=Step.DRAFT,
+                                 revealed=(True, False)))
+    submitted, _ = await run(update, ["enter"])
+    assert len(submitted) == 1 and submitted[0][1].slot == 2
+    assert submitted[0][1] in update.legal
+
+
+@pytest.mark.parametrize(
+    ("boss", "step", "keys", "check"),
+    [
+        (Boss.BELLADONNA, Step.POISON, ["enter"], lambda a: isinstance(a, Poison)),
+        (Boss.WARLORD_GRIMTUSK, Step.SLAY, ["enter"], lambda a: a == Slay(sq("c8"))),
+        (Boss.BARON_HEX, Step.HEX, ["2"], lambda a: a == TakeToken(1)),
+        (Boss.QUEEN_RIMEFANG, Step.FROST, ["enter", "enter"], lambda a: isinstance(a, Slide)),
+    ],
+)
+async def test_boss_abilities(boss, step, keys, check):
+    state = midgame(step=step, resume=Step.DRAFT, bosses=(boss, Boss.DR_DEADLY),
+                    revealed=(True, False))
+    update = make_update(state)
+    submitted, text = await run(update, keys)
+    assert len(submitted) == 1 and check(submitted[0][1]), submitted
+    assert submitted[0][1] in update.legal
+    assert BOSS_NAMES[boss].split()[-1] in text
+    submitted, _ = await run(update, ["s"])
+    assert submitted == [(0, Skip())]
+
+
+async def test_hex_cannot_take_from_an_empty_place():
+    state = midgame(step=Step.HEX, resume=Step.DRAFT, bosses=(Boss.BARON_HEX, Boss.DR_DEADLY),
+                    revealed=(True, False))
+    submitted, _ = await run(make_update(state), ["4"])
+    assert submitted == []
+
+
+async def test_nothing_is_offered_on_the_bots_turn():
+    update = make_update(midgame(turn=1), seat=0, thinking=1)
+    assert update.legal == ()
+    keys = ["1", "enter", "x", "r", "s", "e", "f", "2", "space"]
+    submitted, text = await run(update, keys)
+    assert submitted == []
+    assert "Bob's turn" in text and "thinking" in text
+
+
+def test_board_moves_come_from_the_legal_actions_only():
+    update = make_update(midgame(step=Step.SWAP, placed=sq("b2")))
+    moves = board_moves(update.legal)
+    swaps = [a for a in update.legal if isinstance(a, SwapTokens)]
+    assert len(moves) == 2 * len(swaps)
+    assert {m[2] for m in moves} == set(swaps)
+    spire = board_moves(update.legal, spire=True)
+    assert {m[2] for m in spire} == {a for a in update.legal if isinstance(a, UseSpire)}
+
+
+# -- what the screen shows -------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("step", [Step.DRAFT, Step.PLACE_TILE, Step.END])
+async def test_the_opponents_face_down_boss_never_reaches_the_screen(size, step):
+    # Ann holds King Croak; Bob's Dr. Deadly is face down. The view keeps a
+    # pool of unseen Boss cards: none of them may show either.
+    extra = {"hand": (Terrain.ROAD, BANDIT)} if step is Step.PLACE_TILE else {}
+    state = midgame(step=step, placed=sq("a3") if step is Step.END else None, **extra)
+    for seat, own in ((0, Boss.KING_CROAK), (1, Boss.DR_DEADLY), (None, None)):
+        update = make_update(state, seat=seat)
+        _, text = await run(update, size=size)
+        for boss, name in BOSS_NAMES.items():
+            if boss is not own:
+                assert name not in text, (seat, name)
+        if own is not None:
+            assert BOSS_NAMES[own] in text
+        assert "face down" in text
+
+
+async def test_a_revealed_boss_is_shown_to_both():
+    state = midgame(revealed=(False, True))
+    _, text = await run(make_update(state, seat=0), size=(120, 36))
+    assert "Dr. Deadly (house)" in text and "revealed" in text
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+async def test_board_reads_in_letters(size):
+    _, text = await run(make_update(midgame()), size=size)
+    assert "Bob's half" in text and "Your half" in text
+    assert "divide" in text
+    assert "≈" in text and "▲" in text
+    if size == (80, 24):
+        for letters in ("S K", "T H", "R B", "P L", "I Y", "P M"):
+            assert letters in text
+    else:
+        for words in ("S Sunken", "K Rocktop", "T Town", "H Hero", "P Pool", "M Miniboss"):
+            assert words in text
+    assert "R Road  +  B Bandit" in text
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+async def test_game_over_shows_the_score_pad(size):
+    state = finished()
+    update = make_update(state)
+    submitted, text = await run(update, ["1", "enter", "e", "x"], size=size)
+    assert submitted == []
+    outcome = GAME.outcome(update.view)
+    assert outcome is not None
+    assert "The duel is over" in text
+    for category in ("Dungeons", "Icy Peaks", "Spawning Pools", "Roads", "Longest road",
+                     "Towns", "Sunken Cities", "Bands", "Matching monsters", "Minibosses",
+                     "Crystals", "Heroes slain", "Boss objective", "Tile Score", "Total"):
+        assert category in text, category
+    winner = sorted(outcome.winners)[0]
+    assert f"★ {('Ann', 'Bob')[winner]}" in text
+
+
+async def test_the_score_pad_estimate_toggles():
+    _, text = await run(make_update(midgame()), ["p"], size=(120, 36))
+    assert "Score pad so far" in text and "Matching monsters" in text
+
+
+# -- snapshots -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_snapshot_board_midgame(snap_compare, size):
+    update = make_update(midgame(step=Step.PLACE_TILE, hand=(T, WOLF)))
+    assert snap_compare(ScreenApp(update), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_snapshot_two_square_move(snap_compare, size):
+    update = make_update(midgame(step=Step.SLIDE, placed=sq("a3")))
+    assert snap_compare(ScreenApp(update), terminal_size=size, press=["enter"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_snapshot_score_pad(snap_compare, size):
+    assert snap_compare(ScreenApp(make_update(finished())), terminal_size=size)

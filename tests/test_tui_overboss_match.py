@@ -1,0 +1,108 @@
+"""A whole Overboss Duel match played from the keyboard, through the real app,
+against the heuristic bot: at 80x24 (compact board) and 120x36 (roomy)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from core.overboss.actions import RevealBoss, Skip, UseSpire
+from core.overboss.state import Step
+from saves.journal import PlayerSpec
+from tests.overboss_screen_kit import screen_text
+from tui.app import OvertableApp
+from tui.screens.overboss import OverbossScreen
+
+BOSS_NAMES = {
+    "king-croak": "King Croak",
+    "belladonna": "Belladonna",
+    "baron-hex": "Baron Hex",
+    "dr-deadly": "Dr. Deadly",
+    "queen-rimefang": "Queen Rimefang",
+    "warlord-grimtusk": "Warlord Grimtusk",
+}
+
+
+def choose_keys(screen: OverbossScreen, turn: int) -> list[str]:
+    """What a player presses now, reading only the screen: draft the first
+    pair, put things where the cursor settles, take optional effects every
+    other time, use a Spire now and then and reveal the Boss once."""
+    update = screen.update
+    assert update is not None
+    legal = update.legal
+    step = update.view.step
+    if RevealBoss() in legal and turn >= 6 and step is Step.DRAFT:
+        return ["r", "y"]
+    if step is Step.DRAFT and any(isinstance(a, UseSpire) for a in legal) and turn % 3 == 0:
+        return ["x", "enter", "enter"]
+    if screen._market_mode() is not None:
+        slots = [i for i in range(4) if screen._market_action(i) is not None]
+        return [str(slots[turn % len(slots)] + 1)]
+    if step is Step.END:
+        return ["e"] if turn % 2 else ["enter"]
+    if step is Step.REFRESH:
+        return ["f"]
+    if Skip() in legal and turn % 2:
+        return ["s"]
+    if step in (Step.TOKEN, Step.LAIR) and turn % 4 == 1:
+        return ["2", "enter"] if screen.check_action("pick", (2,)) else ["enter"]
+    return ["enter"]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+async def test_a_whole_match_against_the_bot(tmp_path, monkeypatch, size):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
+    pressed = 0
+    steps_seen: set[Step] = set()
+    async with app.run_test(size=size) as pilot:
+        app.new_match(
+            "overboss-duel",
+            [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "heuristic")],
+        )
+        last = None
+        turn = 0
+        stuck = 0
+        for _ in range(3000):
+            await pilot.pause()
+            table = app.table
+            if table is not None and table.match.finished:
+                break
+            screen = app.screen
+            if not isinstance(screen, OverbossScreen) or screen.update is None:
+                if screen.__class__.__name__ == "ConfirmScreen":
+                    await pilot.press("y")
+                    continue
+                await asyncio.sleep(0.01)
+                continue
+            update = screen.update
+            if not update.legal:
+                await asyncio.sleep(0.01)
+                continue
+            if update is last:
+                stuck += 1
+                assert stuck < 20, f"the screen did nothing with {update.view.step}"
+                await asyncio.sleep(0.01)
+            else:
+                stuck = 0
+            steps_seen.add(update.view.step)
+            if update.view.step is Step.DRAFT:
+                turn += 1
+            for key in choose_keys(screen, turn + stuck):
+                await pilot.press(key)
+                pressed += 1
+            last = update
+            # The bot's face-down Boss never reaches the screen.
+            state = table.match.state
+            if not state.revealed[1] and state.bosses[1] is not None:
+                assert BOSS_NAMES[state.bosses[1].value] not in screen_text(app)
+        await pilot.pause()
+        assert app.table is not None and app.table.match.finished
+        outcome = app.table.match.outcome
+        assert outcome is not None and outcome.winners
+        assert pressed > 40
+        log = app.table.match.log()
+        assert any(line.startswith("Ann reveals their Boss") for line in log)
+        assert any(line.startswith("Ann expends a Spire") for line in log)
+        assert {Step.DRAFT, Step.PLACE_TILE, Step.END} <= steps_seen

@@ -1,0 +1,426 @@
+"""The Overstocked screen: keys give exactly the legal actions, nobody's
+hand or secret pick reaches another's screen, the ghost says why a spot is
+refused, and the screen reads at 80x24 and 120x36."""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+import pytest
+
+from core.overstocked import GAME, rules
+from core.overstocked.actions import (
+    ChooseQuantum,
+    Mark,
+    Nominate,
+    Pass,
+    Pick,
+    Place,
+    TakeIncentive,
+)
+from core.overstocked.cards import Incentive, Toy
+from core.overstocked.state import Options, Phase, Where
+from tests.overstocked_tables import area, deal, dealt_game, play, table
+from tests.overstocked_screen_kit import (
+    ANN,
+    BOB,
+    BOB_PICK,
+    CYD,
+    make_update,
+    pick_state,
+    place_state,
+    run,
+)
+from tui.widgets.area import AreaView, CrateHand
+
+SIZES = [(80, 24), (120, 36)]
+
+
+def numbers_on(text: str) -> set[int]:
+    return {int(n) for n in re.findall(r"(?<![\d(,-])\b\d{1,2}\b(?![\d)])", text)}
+
+
+# -- choosing a card in secret -----------------------------------------------------
+
+
+async def test_a_card_is_chosen_with_enter_then_confirmed():
+    update = make_update(pick_state())
+    submitted, text, _ = await run(update, keys=["enter"])
+    assert submitted == []  # the first Enter only asks to confirm
+    assert "Play card 5?" in text
+    submitted, _, _ = await run(update, keys=["enter", "enter"])
+    assert submitted == [(0, Pick(5))]
+
+
+@pytest.mark.parametrize(("keys", "card"), [
+    (["3", "enter"], 20),
+    (["right", "right", "right", "enter", "enter"], 24),
+    (["6", "enter"], 37),
+    (["2", "left", "enter", "enter"], 5),
+])
+async def test_pick_keys(keys, card):
+    update = make_update(pick_state())
+    submitted, _, _ = await run(update, keys=keys)
+    assert submitted == [(0, Pick(card))]
+    assert Pick(card) in update.legal
+
+
+async def test_escape_cancels_the_confirmation():
+    update = make_update(pick_state())
+    submitted, text, _ = await run(update, keys=["4", "escape", "enter"])
+    assert submitted == []
+    assert "Play card 24?" in text  # Enter after a cancel asks again
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_no_other_hand_or_secret_pick_reaches_the_screen(size):
+    update = make_update(pick_state())
+    _, text, shown = await run(update, size=size, after=lambda screen: [
+        c.text for c in screen.query_one("#os-hand", CrateHand).cards])
+    hidden = set(BOB) | set(CYD) | {BOB_PICK}
+    assert not numbers_on(text) & hidden, numbers_on(text) & hidden
+    assert shown == [str(c) for c in ANN]
+    assert "chose ✓" in text  # Bob has chosen: that much is public
+
+
+async def test_the_screen_is_the_same_whatever_the_others_hold():
+    """Two tables differing only in Bob's and Cyd's hidden cards draw the
+    same screen for Ann."""
+    one = pick_state()
+    bob, cyd = one.seats[1], one.seats[2]
+    deck = list(one.deck)
+    swapped = attrs.evolve(
+        one,
+        seats=(one.seats[0], attrs.evolve(bob, hand=tuple(sorted(deck[:5])), pick=deck[5]),
+               attrs.evolve(cyd, hand=tuple(sorted(deck[6:12])))),
+        deck=tuple(sorted(deck[12:] + list(bob.hand) + [BOB_PICK] + list(cyd.hand))),
+    )
+    _, a, _ = await run(make_update(one))
+    _, b, _ = await run(make_update(swapped))
+    assert a == b
+
+
+async def test_my_own_pick_stays_on_my_screen_while_the_others_choose():
+    state = GAME.apply(pick_state(), 0, Pick(24))
+    update = make_update(state)
+    assert update.legal == ()
+    _, text, _ = await run(update, keys=["enter", "enter"])
+    assert "Your card: 24" in text
+    assert "Waiting for" in text and "Cyd" in text
+
+
+async def test_the_reveal_and_the_turn_order_are_shown():
+    state = place_state()
+    update = make_update(state, seat=1)  # Bob watches Ann play first
+    _, text, _ = await run(update)
+    assert "#1 20" in text and "#2 27" in text and "#3 42" in text
+
+
+# -- placing ------------------------------------------------------------------------
+
+
+async def test_enter_places_on_a_legal_spot():
+    update = make_update(place_state())
+    submitted, text, _ = await run(update, keys=["enter"])
+    assert len(submitted) == 1
+    seat, action = submitted[0]
+    assert seat == 0 and action in update.legal and action.where is Where.WAREHOUSE
+
+
+@pytest.mark.parametrize("keys", [
+    ["r", "n", "enter"],
+    ["n", "n", "n", "enter"],
+    ["r", "r", "r", "N", "enter"],
+    ["p", "enter"],
+    ["tab", "n", "enter"],
+])
+async def test_placing_keys_give_legal_actions(keys):
+    update = make_update(place_state())
+    submitted, _, _ = await run(update, keys=keys)
+    assert len(submitted) == 1 and submitted[0][1] in update.legal
+
+
+async def test_p_puts_the_ghost_over_the_popularity():
+    update = make_update(place_state())
+    submitted, text, _ = await run(update, keys=["p", "enter"])
+    assert submitted[0][1].where is Where.POPULARITY
+    submitted, _, _ = await run(update, keys=["p", "w", "enter"])
+    assert submitted[0][1].where is Where.WAREHOUSE
+
+
+async def test_rotating_turns_the_ghost():
+    update = make_update(place_state())
+
+    def rotation(screen):
+        return screen.query_one("#os-wh", AreaView).rotation
+
+    _, text, turned = await run(update, keys=["r"], after=rotation)
+    assert turned == 1 and "turned ¼" in text
+    _, text, turned = await run(update, keys=["r", "r", "r", "r"], after=rotation)
+    assert turned == 0
+
+
+async def test_the_ghost_says_why_a_spot_is_refused():
+    """The popularity's card 6 has a worker at (2, 0): a card over it is
+    refused, the prompt says why, and Enter submits nothing."""
+    update = make_update(place_state())
+
+    def over_the_worker(screen):
+        screen.action_area("popularity")
+        view = screen.query_one("#os-pop", AreaView)
+        view.move_to_key((0, 0))
+
+    submitted, text, app = await run(update, keys=["enter"], before=over_the_worker)
+    assert submitted == []
+    assert "covers a worker" in text
+    assert "×" in text  # the ghost's edge: not here
+
+
+async def test_covering_three_toys_is_refused_with_its_reason():
+    update = make_update(place_state())
+
+    def over_three(screen):
+        view = screen.query_one("#os-wh", AreaView)
+        view.move_to_key((0, 0))  # over the whole warehouse card: 5 toys, a worker
+        while view.rotation != 0:
+            view.rotate(1)
+
+    _, text, _ = await run(update, before=over_three)
+    assert "covers a worker" in text or "covers 5 toys" in text
+
+
+async def test_the_preview_shows_the_score_after_the_ghost():
+    update = make_update(place_state())
+    _, text, after = await run(update, after=lambda screen: screen._after)
+    assert after is not None
+    assert "→" in text and "Total" in text
+
+
+async def test_nothing_is_offered_on_someone_elses_turn():
+    update = make_update(place_state(), thinking=None, seat=1)
+    submitted, text, _ = await run(update, keys=["enter", "r", "x", "1", "p", "enter"])
+    assert submitted == []
+    assert "Ann's turn" in text
+
+
+async def test_a_click_moves_the_ghost_and_a_second_click_places():
+    update = make_update(place_state())
+    from tests.overstocked_screen_kit import FakeTable, ScreenApp
+
+    fake = FakeTable()
+    app = ScreenApp(update, fake)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        view = app.game_screen.query_one("#os-wh", AreaView)
+        spot = view.spot
+        target = next(a for a in update.legal if isinstance(a, Place)
+                      and a.where is Where.WAREHOUSE and a.rotation == view.rotation
+                      and (a.x, a.y) != spot)
+        row, col = target.y - view._oy, target.x - view._ox
+        offset = (col * view.cell_size[0] + 1, view.row_lines(row).start)
+        await pilot.click(view, offset=offset)
+        await pilot.pause()
+        assert view.spot == (target.x, target.y)
+        assert fake.submitted == []
+        await pilot.click(view, offset=offset)
+        await pilot.pause()
+        assert fake.submitted == [(0, target)]
+
+
+# -- the expansions' steps ----------------------------------------------------------------
+
+
+def quantum_state():
+    return place_state(Options(quantum=True))
+
+
+async def test_quantum_choice_keys():
+    state = quantum_state()
+    assert state.phase is Phase.QUANTUM
+    update = make_update(state)
+    submitted, text, _ = await run(update, keys=["2", "enter"])
+    assert submitted == [(0, ChooseQuantum(2))]
+    assert "quantum" in text.lower()
+    submitted, _, _ = await run(update, keys=["enter"])
+    assert submitted == [(0, ChooseQuantum(1))]
+
+
+async def test_quantum_card_places_and_x_marks():
+    state = play(quantum_state(), 0, ChooseQuantum(2))
+    update = make_update(state)
+    submitted, text, _ = await run(update, keys=["enter"])
+    assert "Quantum card Q2" in text
+    place = submitted[0][1]
+    assert isinstance(place, Place)
+    marked = play(state, 0, place)
+    assert marked.phase is Phase.MARK
+    submitted, text, _ = await run(make_update(marked), keys=["3"])
+    assert submitted == [(0, Mark(Toy.YO_YOS))]
+    assert "put an X" in text
+
+
+def forklift_state():
+    state = place_state(Options(forklifts=True))
+    place = next(a for a in GAME.legal_actions(state, 0)
+                 if isinstance(a, Place) and a.where is Where.WAREHOUSE)
+    state = play(state, 0, place)
+    assert state.phase is Phase.FORKLIFT
+    return state
+
+
+async def test_forklift_keys():
+    update = make_update(forklift_state())
+    submitted, text, _ = await run(update, keys=["x"])
+    assert submitted == [(0, Pass())]
+    submitted, text, _ = await run(update, keys=["r", "n", "enter"])
+    assert len(submitted) == 1 and submitted[0][1] in update.legal
+    assert "Forklift L3" in text
+
+
+def incentive_state():
+    state = place_state(Options(incentives=True))
+    place = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Place))
+    state = play(state, 0, place)
+    assert state.phase is Phase.INCENTIVE
+    return state
+
+
+@pytest.mark.parametrize(("keys", "action"), [
+    (["1"], TakeIncentive(Incentive.POCKET_PETZ)),
+    (["4"], TakeIncentive(Incentive.BEAN_BEARS)),
+    (["x"], Pass()),
+    (["enter"], TakeIncentive(Incentive.POCKET_PETZ)),
+    (["right", "enter"], TakeIncentive(Incentive.FURBALLS)),
+])
+async def test_incentive_keys(keys, action):
+    update = make_update(incentive_state())
+    submitted, text, _ = await run(update, keys=keys)
+    assert submitted == [(0, action)]
+
+
+async def test_a_card_that_fits_nowhere_can_only_go_back_to_the_box():
+    """OS-13: when the table offers only Pass while placing, x returns the
+    card (the screen reads the legal actions, not the areas)."""
+    update = attrs.evolve(make_update(place_state()), legal=(Pass(),))
+    submitted, text, _ = await run(update, keys=["x"])
+    assert submitted == [(0, Pass())]
+    assert "fits nowhere" in text
+
+
+def solo_state():
+    state = dealt_game(2, Options(solo=True))
+    hand = state.seats[0].hand
+    state = play(state, 0, Pick(hand[0]))
+    place = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Place))
+    state = play(state, 0, place)
+    if state.phase is Phase.BOT_DRAW:
+        state = deal(state, state.deck[0])
+        state = play(state, 0, Pick(state.seats[0].hand[0]))
+        place = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Place))
+        state = play(state, 0, place)
+    assert state.phase is Phase.NOMINATE
+    return state
+
+
+async def test_solo_nomination_keys():
+    state = solo_state()
+    update = make_update(state, bots=frozenset())
+    spots = [a for a in update.legal if isinstance(a, Nominate)]
+    submitted, text, _ = await run(update, keys=["enter"])
+    assert submitted == [(0, spots[0])]
+    assert "The bot's warehouse" in text
+    submitted, _, _ = await run(update, keys=["2", "enter"])
+    assert submitted == [(0, spots[1])]
+    submitted, _, _ = await run(update, keys=["right", "right", "enter"])
+    assert submitted == [(0, spots[2])]
+
+
+# -- the other warehouses and the end -------------------------------------------------------
+
+
+async def test_v_shows_the_next_warehouse():
+    update = make_update(pick_state(), seat=0)
+
+    def to_hand_off(screen):
+        screen.set_focus(None)
+
+    _, text, _ = await run(update, keys=["v"], before=to_hand_off)
+    assert "Bob's warehouse" in text
+    _, text, _ = await run(update, keys=["v", "v", "v"], before=to_hand_off)
+    assert "Your warehouse" in text
+
+
+def over_state():
+    state = table(
+        [[], [], []],
+        warehouses=[area((9, 0, 0, 0), (14, 3, 0, 0)), area((3, 0, 0, 0)),
+                    area((15, 0, 0, 0), (42, 0, 2, 0))],
+        popularity=area((6, 0, 0, 0), (13, 3, 0, 0)),
+        phase=Phase.OVER, round=6,
+        options=Options(advanced=True),
+    )
+    return state
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_game_over_shows_the_score_sheet(size):
+    state = over_state()
+    update = make_update(state)
+    _, text, _ = await run(update, size=size)
+    result = rules.outcome(state)
+    assert "The game is over" in text
+    assert "negatively" in text
+    assert "▼" in text and "½" in text
+    for score in result.scores:
+        assert str(score) in text
+
+
+# -- snapshots -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_pick(snap_compare, size):
+    from tests.overstocked_screen_kit import ScreenApp
+
+    assert snap_compare(ScreenApp(make_update(pick_state())), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_place(snap_compare, size):
+    from tests.overstocked_screen_kit import ScreenApp
+
+    assert snap_compare(ScreenApp(make_update(place_state())), terminal_size=size,
+                        press=["r", "n"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_over(snap_compare, size):
+    from tests.overstocked_screen_kit import ScreenApp
+
+    assert snap_compare(ScreenApp(make_update(over_state())), terminal_size=size)
+
+
+async def test_a_wide_popularity_pans_to_keep_the_ghost_in_sight():
+    row = [(c, 3 * i, 0, 0) for i, c in enumerate((1, 2, 4, 7, 8, 10, 11))]
+    state = attrs.evolve(place_state(), popularity=area(*row))
+    update = make_update(state)
+
+    def scrolled(screen):
+        pane = screen.query_one("#os-pop-pane")
+        view = screen.query_one("#os-pop", AreaView)
+        return pane.scroll_x, pane.max_scroll_x, view.spot
+
+    keys = ["p"] + ["right"] * 30
+    _, text, (x, most, spot) = await run(update, keys=keys, after=scrolled)
+    assert most > 0, "the popularity should be wider than its pane at 80x24"
+    assert x > 0 and spot is not None and spot[0] > 12
+    assert "Card 20 over the popularity" in text
+
+
+async def test_s_folds_the_score_sheet_away_and_back():
+    update = make_update(over_state())
+    _, text, _ = await run(update, keys=["s"])
+    assert "Bean Bears (pop" not in text
+    _, text, _ = await run(update, keys=["s", "s"])
+    assert "Bean Bears (pop" in text

@@ -1,0 +1,184 @@
+"""Whole Overstocked matches played from the keyboard through the real app:
+one human against two bots (the standard game and every expansion), two
+people at one terminal, and solo against the rulebook's bot."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from core.overstocked.state import Options, Phase
+from saves.journal import PlayerSpec
+from tests.bossquest_screen_kit import screen_text
+from tui.app import OvertableApp
+from tui.screens.overstocked import OverstockedScreen
+from tui.widgets import ActionBar
+from tui.widgets.area import CrateHand
+
+
+def choose_key(screen: OverstockedScreen) -> str:
+    """What a player who trusts the screen presses now."""
+    mode = screen._mode
+    if mode in ("pick", "quantum", "place", "forklift", "nominate"):
+        return "enter"
+    if mode == "nowhere":
+        return "x"
+    if mode in ("mark", "incentive"):
+        bar = screen.query_one("#os-actions", ActionBar)
+        first = next(c for c in bar.choices if c.enabled)
+        return first.key
+    raise AssertionError(f"no key for mode {mode!r}")
+
+
+def secrets_hidden(screen: OverstockedScreen, state) -> None:
+    """Before the reveal, no other seat's hand or pick is on the viewer's
+    screen (hand, players panel, prompt)."""
+    update = screen.update
+    seat = update.seat
+    hand = [c.text for c in screen.query_one("#os-hand", CrateHand).cards]
+    if screen._mode != "quantum" and seat is not None and hand:
+        assert hand == [str(c) for c in state.seats[seat].hand]
+    if state.phase is not Phase.PICK:
+        return
+    players = str(screen.query_one("#os-players").render())
+    lines = players.splitlines()
+    for other, player in enumerate(state.seats):
+        if other == seat or player.pick is None or other >= len(lines):
+            continue
+        assert f" {player.pick} " not in lines[other] + " ", (lines[other], player.pick)
+
+
+async def play_match(app: OvertableApp, pilot, *, steps: int = 3000) -> int:
+    pressed = 0
+    last = None
+    for _ in range(steps):
+        await pilot.pause()
+        table = app.table
+        if table is not None and table.match.finished:
+            break
+        screen = app.screen
+        if not isinstance(screen, OverstockedScreen) or screen.update is None:
+            await asyncio.sleep(0.01)
+            continue
+        update = screen.update
+        secrets_hidden(screen, table.match.state)
+        if not update.legal:
+            await asyncio.sleep(0.01)
+            continue
+        if update is last:
+            await asyncio.sleep(0.01)
+        await pilot.press(choose_key(screen))
+        pressed += 1
+        last = update
+    await pilot.pause()
+    return pressed
+
+
+@pytest.mark.parametrize(
+    ("options", "size"),
+    [
+        (Options(), (80, 24)),
+        (Options(advanced=True, incentives=True, forklifts=True, quantum=True), (120, 36)),
+    ],
+    ids=["standard-80x24", "everything-120x36"],
+)
+async def test_a_whole_match_against_two_bots(tmp_path, monkeypatch, options, size):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
+    async with app.run_test(size=size) as pilot:
+        app.new_match(
+            "overstocked",
+            [
+                PlayerSpec("Ann", "human"),
+                PlayerSpec("Bob", "bot", "heuristic"),
+                PlayerSpec("Cyd", "bot", "random"),
+            ],
+            options,
+        )
+        pressed = await play_match(app, pilot)
+        assert app.table is not None and app.table.match.finished
+        outcome = app.table.match.outcome
+        assert outcome is not None and outcome.winners
+        # 6 picks (two keys each) and 6 placements at least
+        assert pressed >= 18
+        state = app.table.match.state
+        assert len(state.seats[0].warehouse.placed) + len(state.popularity.placed) >= 7
+
+
+async def test_two_people_at_one_terminal(tmp_path, monkeypatch):
+    """Ann and Bea share the terminal with a bot: each confirms their own
+    secret card behind the hand-over cover, and neither ever sees the
+    other's card before the reveal."""
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    handovers = 0
+    covers_since_shown = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(
+            "overstocked",
+            [
+                PlayerSpec("Ann", "human"),
+                PlayerSpec("Bea", "human"),
+                PlayerSpec("Cyd", "bot", "heuristic"),
+            ],
+        )
+        shown_seat = None
+        picks_behind_cover = 0
+        for _ in range(4000):
+            await pilot.pause()
+            table = app.table
+            if table is not None and table.match.finished:
+                break
+            if isinstance(app.screen, HandoverScreen):
+                text = screen_text(app)
+                assert "Pass to" in text
+                # the cover hides the table: no card faces, no hand
+                assert "Your card" not in text
+                await pilot.press("enter")
+                handovers += 1
+                covers_since_shown += 1
+                continue
+            screen = app.screen
+            if not isinstance(screen, OverstockedScreen) or screen.update is None:
+                await asyncio.sleep(0.01)
+                continue
+            update = screen.update
+            if update.seat is not None and shown_seat is not None and update.seat != shown_seat:
+                assert covers_since_shown > 0  # a change of person follows a cover
+                if table.match.state.phase is Phase.PICK:
+                    picks_behind_cover += 1
+            covers_since_shown = 0
+            state = table.match.state
+            secrets_hidden(screen, state)
+            if state.phase is Phase.PICK and update.seat in (0, 1):
+                other = state.seats[1 - update.seat]
+                if other.pick is not None:
+                    assert f"Your card: {other.pick}" not in screen_text(app)
+            shown_seat = update.seat
+            if not update.legal:
+                await asyncio.sleep(0.01)
+                continue
+            await pilot.press(choose_key(screen))
+        await pilot.pause()
+        assert app.table is not None and app.table.match.finished
+        assert handovers >= 6
+        assert picks_behind_cover >= 5  # one person's pick, then the other's
+
+
+async def test_a_solo_match_against_the_rulebooks_bot(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(
+            "overstocked",
+            [PlayerSpec("Ann", "human"), PlayerSpec("Bot", "bot", "random")],
+            Options(solo=True),
+        )
+        pressed = await play_match(app, pilot)
+        assert app.table is not None and app.table.match.finished
+        state = app.table.match.state
+        assert len(state.seats[1].warehouse.placed) == 6
+        assert pressed >= 6 * 3 + 5  # pick (2 keys), place, and 5 nominations

@@ -1,0 +1,1016 @@
+"""The Overboss Duel screen: the shared board, the market, both lairs, the
+Boss cards, a running score estimate and the log.
+
+It renders `update.view` (the viewer's view: the opponent's face-down Boss
+is None there) and offers only `update.legal`. The board is one `Board`
+widget; seat 1 sees it turned (its own half at the bottom): that is a
+display transform only, every choice is reported as a square number.
+
+Keys (every one is also in the footer or the action bar):
+
+- arrows / h j k l move on the board, Enter or space (or a click) chooses a
+  highlighted square (drawn ``›..‹``); n jumps to the next one;
+- 1-4 draft a market pair (or ↑↓ + Enter in the market);
+- two-square moves (Icy Peak slide, Spire, Road swap, Town hero) take the
+  first square, then the second; c, Escape or Backspace cancels the half
+  made choice (or leaves Spire mode);
+- 1-9 pick which token to place when there is a choice (drafted or lair);
+- s skips an optional effect, x uses a Spire, r reveals your Boss (asks
+  first), f refreshes a Spire, e ends the turn, p shows the score pad,
+  u undoes, q goes home.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, Static
+
+from core.engine import CHANCE
+from core.overboss import GAME, bosses
+from core.overboss.actions import (
+    Destroy,
+    Draft,
+    EndTurn,
+    PlaceTile,
+    PlaceToken,
+    Poison,
+    RefreshSpire,
+    RevealBoss,
+    Skip,
+    Slay,
+    Slide,
+    SpawnHero,
+    SwapTokens,
+    TakeToken,
+    UseSpire,
+)
+from core.overboss.board import Edge as EdgeKind
+from core.overboss.board import Side
+from core.overboss.components import MATCH, Terrain, Token
+from core.overboss.scoring import score_pad
+from core.overboss.state import State, Step, cell
+from tui.screens.game import GameScreen, TableUpdate
+from tui.widgets import ActionBar, Choice, GameLog, Market, Offer, ScorePad
+from tui.widgets.board import Board, Cell, Divider, Edge, Grid
+
+# -- how things look ------------------------------------------------------------
+
+#: terrain tiles: a background colour (ANSI names, so the ANSI theme keeps
+#: them) under the letter that carries the meaning
+TERRAIN_STYLE = {
+    Terrain.DUNGEON: "bold bright_white on grey30",
+    Terrain.ICY_PEAK: "bold black on bright_cyan",
+    Terrain.SPAWNING_POOL: "bold black on magenta",
+    Terrain.ROAD: "bold black on yellow",
+    Terrain.TOWN: "bold bright_white on red",
+    Terrain.SUNKEN_CITY: "bold bright_white on blue",
+}
+OPEN_STYLE = "dim"
+#: short names for the roomy board (at most 8 cells)
+TERRAIN_SHORT = {
+    Terrain.DUNGEON: "Dungeon",
+    Terrain.ICY_PEAK: "Icy Peak",
+    Terrain.SPAWNING_POOL: "Pool",
+    Terrain.ROAD: "Road",
+    Terrain.TOWN: "Town",
+    Terrain.SUNKEN_CITY: "Sunken",
+}
+TOKEN_SHORT = {
+    Token.YETI: "Yeti",
+    Token.BANDIT: "Bandit",
+    Token.SPELLSLIME: "Slime",
+    Token.ROCKTOPUS: "Rocktop",
+    Token.WEREWOLF: "Werewolf",
+    Token.MINIBOSS: "Miniboss",
+    Token.HERO: "Hero",
+}
+WATER = Edge("≈", "bold bright_blue")
+MOUNTAIN = Edge("▲", "bold yellow")
+#: the middle character of a tile placed this turn
+PLACED = "*"
+OPEN = "·"
+BACK = "▒▒"
+
+_FLIP = {Side.NORTH: Side.SOUTH, Side.SOUTH: Side.NORTH, Side.EAST: Side.WEST, Side.WEST: Side.EAST}
+
+_CHANCE_TEXT = {
+    Step.DEAL_BOSS: "The Boss cards are dealt…",
+    Step.REFILL: "The market is restocked…",
+    Step.POOL_DRAW: "The Spawning Pool draws a token from the bag…",
+}
+
+#: steps whose choices are squares on the board
+_BOARD_STEPS = frozenset(
+    {Step.PLACE_TILE, Step.SLIDE, Step.SWAP, Step.SPAWN, Step.TOKEN, Step.LAIR, Step.CROAK,
+     Step.POISON, Step.FROST, Step.SLAY}
+)
+
+
+def terrain_text(terrain: Terrain, *, name: bool = True) -> Text:
+    text = Text()
+    text.append(terrain.letter, style=TERRAIN_STYLE[terrain])
+    if name:
+        text.append(f" {terrain.label}")
+    return text
+
+
+def token_text(token: Token) -> Text:
+    return Text.assemble((token.letter, "bold"), f" {token.label}")
+
+
+def legend() -> Text:
+    """What the board's letters and glyphs mean (shown where there is room)."""
+    text = Text()
+    text.append("Tiles ", style="bold")
+    text.append_text(Text(" ").join(terrain_text(t) for t in Terrain))
+    text.append("\nTokens ", style="bold")
+    tokens = (Token.YETI, Token.BANDIT, Token.SPELLSLIME, Token.ROCKTOPUS, Token.WEREWOLF,
+              Token.MINIBOSS, Token.HERO)
+    text.append_text(Text(" ").join(token_text(k) for k in tokens))
+    text.append("\n")
+    text.append(WATER.glyph, style=WATER.style)
+    text.append(" water  ")
+    text.append(MOUNTAIN.glyph, style=MOUNTAIN.style)
+    text.append(f" mountains  {PLACED} placed this turn\n")
+    text.append("›·‹ a choice now  [ ] cursor  «» first square picked")
+    return text
+
+
+# -- the board as a grid ----------------------------------------------------------
+
+
+def display_square(view: State, seat: int | None, row: int, col: int) -> int:
+    """The square shown at display (`row`, `col`): seat 1 sees the board
+    turned (a display transform only)."""
+    square = row * 4 + col
+    return view.geometry.turned(square) if seat == 1 else square
+
+
+def cell_face(view: State, square: int) -> Cell:
+    """One square as the board draws it: letters always, colour on top."""
+    c = cell(view, square)
+    if c.terrain is None:
+        return Cell(OPEN, OPEN_STYLE, (OPEN, ""), key=square)
+    mid = PLACED if c.placed else " "
+    token = c.token.letter if c.token is not None else " "
+    text = f"{c.terrain.letter}{mid}{token}"
+    detail = (
+        f"{c.terrain.letter}{mid}{TERRAIN_SHORT[c.terrain]}",
+        f"{c.token.letter} {TOKEN_SHORT.get(c.token, c.token.label)}" if c.token else "",
+    )
+    return Cell(text, TERRAIN_STYLE[c.terrain], detail, key=square)
+
+
+def board_grid(view: State, seat: int | None, names: tuple[str, ...],
+               estimate: tuple[int, int] | None = None) -> Grid:
+    """The whole board from `seat`'s side of the table."""
+    rows = view.rows
+    g = view.geometry
+    flip = seat == 1
+
+    def edge_of(square: int, side: Side) -> Edge | None:
+        side = _FLIP[side] if flip else side
+        for s, kind in g.edges[square]:
+            if s is side:
+                return WATER if kind is EdgeKind.WATER else MOUNTAIN
+        return None
+
+    cells = []
+    left, right = [], []
+    for r in range(rows):
+        squares = [display_square(view, seat, r, c) for c in range(4)]
+        cells.append(tuple(cell_face(view, s) for s in squares))
+        left.append(edge_of(squares[0], Side.WEST))
+        right.append(edge_of(squares[3], Side.EAST))
+    top = tuple(edge_of(display_square(view, seat, 0, c), Side.NORTH) for c in range(4))
+    bottom = tuple(edge_of(display_square(view, seat, rows - 1, c), Side.SOUTH) for c in range(4))
+    ranks = tuple(str(rows - (rows - 1 - r if flip else r)) for r in range(rows))
+    files = tuple("abcd"[3 - c if flip else c] for c in range(4))
+    far = g.owner[display_square(view, seat, 0, 0)]
+    near = 1 - far
+
+    def label(owner: int, arrow: str) -> str:
+        who = "Your half" if owner == seat else f"{_name(names, owner)}'s half"
+        if estimate is not None:
+            pts = estimate[owner]
+            who += f" · {pts} pt{'s' if pts != 1 else ''}"
+        return f"{arrow} {who}"
+
+    return Grid(
+        cells=tuple(cells),
+        left=tuple(left),
+        right=tuple(right),
+        top=top,
+        bottom=bottom,
+        dividers={rows // 2 - 1: Divider("━", "bold", "divide")},
+        row_labels=ranks,
+        col_labels=files,
+        top_label=label(far, "▲"),
+        bottom_label=label(near, "▼"),
+    )
+
+
+def _theirs(text: str) -> str:
+    """A Boss card's text as the opponent reads it ("your side" is theirs)."""
+    return text.replace("your ", "their ").replace("Your ", "Their ")
+
+
+def _name(names: tuple[str, ...], seat: int | None) -> str:
+    if seat is None:
+        return "?"
+    return names[seat] if seat < len(names) else f"Boss {seat + 1}"
+
+
+# -- legal actions as board moves --------------------------------------------------
+
+#: (first square, second square or None, action)
+Move = tuple[int, int | None, Any]
+
+
+def board_moves(legal: tuple[Any, ...], *, spire: bool = False,
+                token: Token | None = None) -> list[Move]:
+    """The legal actions chosen on the board now, as square picks. With
+    `spire`, only the Spire's moves; in the token steps, only those of
+    `token`. A Road swap can be picked from either end."""
+    out: list[Move] = []
+    for a in legal:
+        cls = a.__class__
+        if spire:
+            if cls is UseSpire:
+                out.append((a.src, a.dst, a))
+            continue
+        if cls is PlaceTile:
+            out.append((a.square, None, a))
+        elif cls is Slide:
+            out.append((a.src, a.dst, a))
+        elif cls is SwapTokens:
+            out.append((a.a, a.b, a))
+            out.append((a.b, a.a, a))
+        elif cls is SpawnHero:
+            out.append((a.town, a.square, a))
+        elif cls is PlaceToken:
+            if token is None or a.token is token:
+                out.append((a.square, None, a))
+        elif cls is Destroy or cls is Poison or cls is Slay:
+            out.append((a.square, None, a))
+    return out
+
+
+def token_kinds(legal: tuple[Any, ...]) -> list[Token]:
+    """The tokens the player may place now, in the rules' order (the
+    drafted one first)."""
+    out: list[Token] = []
+    for a in legal:
+        if a.__class__ is PlaceToken and a.token not in out:
+            out.append(a.token)
+    return out
+
+
+class OverbossScreen(GameScreen):
+    """Overboss Duel at the table (see the module docstring for the keys)."""
+
+    game_id = "overboss-duel"
+
+    CSS_PATH = "overboss.tcss"
+    AUTO_FOCUS = None
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(
+            Binding(str(n), f"pick({n})", "Pick", key_display="1-9", show=n == 1)
+            for n in range(1, 10)
+        ),
+        Binding("s", "skip", "Skip"),
+        Binding("x", "spire", "Spire"),
+        Binding("r", "reveal", "Reveal Boss"),
+        Binding("f", "refresh", "Refresh Spire"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("c,escape,backspace", "cancel", "Cancel", key_display="c"),
+        Binding("p", "pad", "Score pad"),
+    ]
+
+    def __init__(self, table: Any, **kwargs: Any) -> None:
+        super().__init__(table, **kwargs)
+        #: the first square of a two-square move, once picked
+        self._first: int | None = None
+        #: Spire mode: the board offers the Spire's diagonal moves
+        self._spire = False
+        #: the token being placed (TOKEN / LAIR steps)
+        self._token: Token | None = None
+        #: show the running score pad instead of the log
+        self._pad = False
+        #: the decision shown last, to reset half-made choices when it changes
+        self._decision: tuple[Any, ...] | None = None
+        self._focus_mode: str | None = None
+        self._placed_cursor = False
+
+    # -- layout -------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="ob-header")
+        with Horizontal(id="ob-body"):
+            with Vertical(id="ob-left"):
+                yield Board(id="ob-board")
+                yield Static("", id="ob-info")
+                yield Static(legend(), id="ob-legend")
+            with Vertical(id="ob-right"):
+                yield Market(id="ob-market", classes="panel", empty="The market is empty.")
+                yield Static("", id="ob-players", classes="panel")
+                yield ScorePad(id="ob-score", classes="panel")
+                yield GameLog(id="ob-log", classes="panel")
+        with Vertical(id="ob-decide"):
+            yield Static("", id="ob-prompt")
+            yield ActionBar(id="ob-actions")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#ob-market").border_title = "Market: tile + token"
+        self.query_one("#ob-players").border_title = (
+            "Bosses & lairs · Spires ^ready v spent"
+        )
+        self.query_one("#ob-score").border_title = "Score pad"
+        self.query_one("#ob-log").border_title = "Log"
+        self.query_one("#ob-score").display = False
+        if self.update is not None:
+            self._redraw(self.update)
+
+    def on_resize(self) -> None:
+        if self.update is not None and self.is_mounted:
+            self._redraw(self.update)
+
+    # -- the contract -----------------------------------------------------------------
+
+    def show(self, update: TableUpdate) -> None:
+        self.update = update
+        if self.is_mounted:
+            self._redraw(update)
+            self.refresh_bindings()
+
+    # -- helpers on the update ----------------------------------------------------------
+
+    @property
+    def _view(self) -> State | None:
+        return None if self.update is None else self.update.view
+
+    def _who(self, seat: int | None) -> str:
+        names = self.update.names if self.update is not None else ()
+        return _name(names, seat)
+
+    def _legal(self, action: Any) -> bool:
+        return self.update is not None and action in self.update.legal
+
+    @property
+    def _step(self) -> Step | None:
+        view = self._view
+        if view is None or self.update is None or not self.update.legal:
+            return None
+        return view.step
+
+    def _roomy(self) -> bool:
+        return self.has_class("-tall") and self.has_class("-wide")
+
+    def _moves(self) -> list[Move]:
+        update = self.update
+        if update is None or not update.legal:
+            return []
+        step = self._step
+        if not self._spire and step not in _BOARD_STEPS:
+            return []
+        return board_moves(update.legal, spire=self._spire, token=self._token)
+
+    def _targets(self) -> tuple[set[int], set[int]]:
+        """(targets, marked) on the board now."""
+        moves = self._moves()
+        if self._first is None:
+            return {m[0] for m in moves}, set()
+        return {m[1] for m in moves if m[0] == self._first and m[1] is not None}, {self._first}
+
+    def _slot_pick(self) -> list[int]:
+        """King Croak with a square picked and several market Dungeons: the
+        market places to choose from."""
+        update = self.update
+        if update is None or self._first is None or self._step is not Step.CROAK:
+            return []
+        return [a.slot for a in update.legal
+                if isinstance(a, Destroy) and a.square == self._first]
+
+    def _market_mode(self) -> str | None:
+        """What the market offers now: "draft", "hex", "croak" or None."""
+        step = self._step
+        if self._spire or step is None:
+            return None
+        if step is Step.DRAFT:
+            return "draft"
+        if step is Step.HEX:
+            return "hex"
+        if len(self._slot_pick()) > 1:
+            return "croak"
+        return None
+
+    def _market_action(self, slot: int) -> Any | None:
+        mode = self._market_mode()
+        if mode == "draft":
+            action: Any = Draft(slot)
+        elif mode == "hex":
+            action = TakeToken(slot)
+        elif mode == "croak" and self._first is not None:
+            action = Destroy(self._first, slot)
+        else:
+            return None
+        return action if self._legal(action) else None
+
+    # -- drawing ------------------------------------------------------------------
+
+    def _sync_decision(self, update: TableUpdate) -> None:
+        """Drop half-made choices when the decision changes."""
+        view: State = update.view
+        key = (view.step, view.turn, view.turns, update.legal)
+        if key != self._decision:
+            self._decision = key
+            self._first = None
+            if not any(isinstance(a, UseSpire) for a in update.legal):
+                self._spire = False
+            elif self._spire and view.spire_used:
+                self._spire = False
+        kinds = token_kinds(update.legal)
+        if self._token not in kinds:
+            self._token = kinds[0] if kinds else None
+
+    def _redraw(self, update: TableUpdate) -> None:
+        self._sync_decision(update)
+        self._draw_header(update)
+        self._draw_board(update)
+        self._draw_market(update)
+        self._draw_players(update)
+        self._draw_score(update)
+        self.query_one("#ob-log", GameLog).set_lines(update.log)
+        self._draw_prompt()
+        self._draw_actions()
+        self._draw_info()
+        self._focus_for_mode()
+
+    def _estimate(self, view: State) -> tuple[int, int]:
+        """The running score per side (the final scores once it is over)."""
+        outcome = self._outcome()
+        if outcome is not None:
+            return tuple(outcome.scores)  # type: ignore[return-value]
+        return score_pad(view).totals
+
+    def _draw_header(self, update: TableUpdate) -> None:
+        view: State = update.view
+        est = self._estimate(view)
+        me = update.seat if update.seat is not None else 0
+        other = 1 - me
+        wide = self.has_class("-wide")
+        parts = [Text("Overboss Duel", style="bold")] if wide else []
+        if view.step is not Step.OVER:
+            open_squares = view.tiles.count(None)
+            parts.append(Text(f"turn {view.turns + 1}" if wide else f"Turn {view.turns + 1}"))
+            squares = f" square{'s' if open_squares != 1 else ''}" if wide else ""
+            parts.append(Text(f"{open_squares} open{squares}"))
+        parts.append(Text.assemble(
+            (f"{self._who(me)} {est[me]}", "bold"), " : ", (f"{est[other]} {self._who(other)}", "bold"),
+            " est." if view.step is not Step.OVER else "",
+        ))
+        stack, bag = sum(view.stack), sum(view.bag)
+        parts.append(Text(f"stack {stack} · bag {bag} · heroes {view.heroes}"))
+        if update.seat is None:
+            parts.append(Text("spectating", style="italic"))
+        self.query_one("#ob-header", Static).update(Text(" · ").join(parts))
+
+    def _draw_board(self, update: TableUpdate) -> None:
+        view: State = update.view
+        board = self.query_one("#ob-board", Board)
+        board.roomy = self._roomy()
+        targets, marked = self._targets()
+        grid = board_grid(view, update.seat, update.names, self._estimate(view))
+        board.set_grid(grid, targets=targets, marked=marked, settle=False)
+        if not self._placed_cursor:
+            # Start on the viewer's own half (the bottom rows), left.
+            self._placed_cursor = True
+            board.move_cursor(grid.rows - 1, 0)
+        board.settle()
+
+    def _draw_market(self, update: TableUpdate) -> None:
+        view: State = update.view
+        market = self.query_one("#ob-market", Market)
+        mode = self._market_mode()
+        slots = set(self._slot_pick())
+        offers = []
+        for slot, pair in enumerate(view.market):
+            key = str(slot + 1)
+            if pair.tile is None and pair.token is None:
+                offers.append(Offer("", key=key, gone=True,
+                                    gone_text="— taken —" if view.step is not Step.REFILL else "…"))
+                continue
+            label = Text(no_wrap=True)
+            if pair.tile is not None:
+                label.append_text(terrain_text(pair.tile, name=True))
+            else:
+                label.append("no tile", style="dim italic")
+            label.append("  +  ")
+            if pair.token is not None:
+                label.append_text(token_text(pair.token))
+            else:
+                label.append("no token", style="dim italic")
+            tag = ""
+            if pair.token is not None and MATCH.get(pair.token) is pair.tile and pair.tile:
+                tag = "matches"
+            elif pair.token is not None and not pair.token.placeable:
+                tag = "goes to the lair"
+            if mode == "croak":
+                enabled = slot in slots
+            elif mode is not None:
+                enabled = self._market_action(slot) is not None
+            else:
+                enabled = pair.tile is not None
+            offers.append(Offer(label, key=key, enabled=enabled, tag=tag))
+        market.set_offers(offers, picking=mode is not None)
+        title = "Market: tile + token"
+        if view.hand_tile is not None or view.hand_token is not None:
+            bits = []
+            if view.hand_tile is not None:
+                bits.append(view.hand_tile.label)
+            if view.hand_token is not None:
+                bits.append(view.hand_token.label)
+            who = "you" if view.turn == update.seat else self._who(view.turn)
+            title += f" · {who} drafted {' + '.join(bits)}"
+        market.border_title = title
+
+    def _player_lines(self, view: State, seat: int, update: TableUpdate) -> list[Text]:
+        """A player's Boss card and lair (open knowledge), two lines or so."""
+        wide = self.has_class("-wide")
+        me = seat == update.seat
+        turn = view.turn == seat and view.step is not Step.OVER
+        head = Text(end="")
+        head.append("» " if turn else "  ", style="bold")
+        head.append(self._who(seat) + (" (you)" if me else ""), style="bold")
+        head.append(" · ")
+        boss = view.bosses[seat]
+        if boss is None:
+            head.append(f"Boss [{BACK}] face down", style="dim")
+        else:
+            card = bosses.card(boss)
+            head.append(bosses.title(boss), style="bold")
+            head.append(" · revealed" if view.revealed[seat] else " · face down", style="italic")
+            objective = card.objective if me else _theirs(card.objective)
+            head.append(f": {objective}")
+            if wide and me and not view.revealed[seat]:
+                head.append(f"\n    Reveal (r): {card.reveal}", style="dim")
+        lair = view.lairs[seat]
+        text = Text("    ", end="")
+        text.append(f"Spires ^{lair.spires}", style="bold" if lair.spires else "")
+        text.append(f" v{lair.expended}")
+        text.append(" · Crystals ")
+        if lair.crystals:
+            if wide:
+                text.append(", ".join(f"{c.letter} {c.label}" for c in lair.crystals))
+            else:
+                text.append(" ".join(c.letter for c in lair.crystals))
+        else:
+            text.append("–")
+        text.append(f" · Heroes {lair.heroes}")
+        if lair.waiting:
+            text.append(" · Waiting ")
+            if wide:
+                text.append(", ".join(f"{k.letter} {k.label}" for k in lair.waiting), style="bold")
+            else:
+                text.append(" ".join(k.letter for k in lair.waiting), style="bold")
+        return [head, text]
+
+    def _draw_players(self, update: TableUpdate) -> None:
+        view: State = update.view
+        me = update.seat if update.seat is not None else 0
+        lines = self._player_lines(view, me, update) + self._player_lines(view, 1 - me, update)
+        widget = self.query_one("#ob-players", Static)
+        widget.update(Text("\n", end="").join(lines))
+
+    def _outcome(self) -> Any:
+        """The final score pad: the shell's outcome of the match when it has
+        one (every Boss is scored then), else the view's."""
+        view = self._view
+        if view is None or view.step is not Step.OVER:
+            return None
+        match = getattr(self.table, "match", None)
+        outcome = getattr(match, "outcome", None) if match is not None else None
+        return outcome if outcome is not None else GAME.outcome(view)
+
+    def _draw_score(self, update: TableUpdate) -> None:
+        """The final score pad once the duel is over; before that the
+        running estimate, while `p` shows it. At 80x24 it takes the room of
+        the market and the players."""
+        view: State = update.view
+        pad = self.query_one("#ob-score", ScorePad)
+        outcome = self._outcome()
+        if outcome is not None:
+            pad.border_title = "Final score pad"
+            pad.set_pad(update.names, outcome.breakdown, winners=outcome.winners,
+                        notes=outcome.notes)
+        elif self._pad:
+            estimate = score_pad(view)
+            pad.border_title = "Score pad so far (p hides it)"
+            categories = list(estimate.categories)
+            categories.append(("Total", estimate.totals))
+            pad.set_pad(update.names, categories)
+        shown = outcome is not None or self._pad
+        pad.display = shown
+        short = not self.has_class("-tall")
+        self.query_one("#ob-market").display = outcome is None and not (shown and short)
+        self.query_one("#ob-players").display = not (shown and short)
+
+    # -- the prompt, the action bar and the info line -------------------------------
+
+    def _draw_prompt(self) -> None:
+        self.query_one("#ob-prompt", Static).update(self._prompt_text())
+
+    def _key(self, key: str) -> tuple[str, str]:
+        return (key, "bold reverse")
+
+    def _prompt_text(self) -> Text:
+        update = self.update
+        if update is None:
+            return Text("Waiting for the table…", style="italic")
+        view: State = update.view
+        if view.step is Step.OVER:
+            outcome = self._outcome()
+            if outcome is None:
+                return Text("The duel is over.", style="bold")
+            winners = sorted(outcome.winners)
+            scores = outcome.scores
+            if len(winners) == 1:
+                w = winners[0]
+                head = f"{self._who(w)} wins {scores[w]} to {scores[1 - w]}!"
+            else:
+                head = f"A tie at {scores[0]}: both win!"
+            return Text.assemble(("The duel is over. ", "bold"), (head, "bold"),
+                                 " The score pad is on the right. ", self._key("q"), " home.")
+        step = self._step
+        if step is None:
+            return self._waiting_text(update)
+        k = self._key
+        move = Text.assemble(k("←↑↓→"), "/", k("hjkl"), " + ", k("↵"))
+        cancel = Text.assemble(", ", k("c"), " cancels")
+        if self._spire:
+            if self._first is None:
+                return Text.assemble(("Spire: ", "bold"), "pick a tile to move diagonally ",
+                                     move, ". ", k("x"), "/", k("c"), " leave Spire mode.")
+            return Text.assemble(("Spire: ", "bold"), f"move the tile from {self._sq(self._first)} "
+                                 "to a highlighted square ", move, cancel, ".")
+        if step is Step.DRAFT:
+            return Text.assemble(("Your turn: ", "bold"), "draft a pair: ", k("1-4"),
+                                 " or ", k("↑↓"), " + ", k("↵"), " in the market.", self._extras())
+        if step is Step.PLACE_TILE:
+            tile = view.hand_tile.label if view.hand_tile is not None else "tile"
+            return Text.assemble((f"Place the {tile}", "bold"),
+                                 " on any open square ›·‹ of either half: ", move, ".",
+                                 self._extras())
+        if step in (Step.SLIDE, Step.FROST):
+            who = "Icy Peak" if step is Step.SLIDE else "Queen Rimefang"
+            what = "another tile" if step is Step.SLIDE else "any tile"
+            if self._first is None:
+                return Text.assemble((f"{who}: ", "bold"), f"you may slide {what} in a straight "
+                                     "line. Pick the tile ", move, ", then where it stops; ",
+                                     k("s"), " skips.")
+            return Text.assemble((f"{who}: ", "bold"), f"slide the tile from {self._sq(self._first)}"
+                                 " to a highlighted square", cancel, ".")
+        if step is Step.SWAP:
+            if self._first is None:
+                return Text.assemble(("Road: ", "bold"), "you may swap two tokens. Pick the first ",
+                                     move, ", then the second; ", k("s"), " skips.")
+            return Text.assemble(("Road: ", "bold"), f"swap the token on {self._sq(self._first)} "
+                                 "with a highlighted one", cancel, ".")
+        if step is Step.SPAWN:
+            if self._first is None:
+                return Text.assemble(("Towns spawn heroes: ", "bold"), "pick a Town ", move,
+                                     " (one at a time; its hero lands on it, or next to it).")
+            return Text.assemble(("Town: ", "bold"), f"where does the hero of the Town on "
+                                 f"{self._sq(self._first)} spawn?", cancel, ".")
+        if step is Step.REFRESH:
+            return Text.assemble(("Sunken City: ", "bold"), "refresh one of your spent Spires? ",
+                                 k("f"), " refresh, ", k("s"), " skip.", self._extras())
+        if step in (Step.TOKEN, Step.LAIR):
+            kinds = token_kinds(update.legal)
+            token = self._token.label if self._token is not None else "token"
+            head = (f"Place the {token}" if step is Step.TOKEN
+                    else f"Your lair's monsters must go on open terrain: place the {token}")
+            text = Text.assemble((head, "bold"), " on a highlighted square ", move, ".")
+            if len(kinds) > 1:
+                text.append_text(Text.assemble(" ", k(f"1-{len(kinds)}"), " picks another token."))
+            text.append_text(self._extras())
+            return text
+        if step is Step.END:
+            return Text.assemble(("Pair placed. ", "bold"), k("e"), " (or ", k("↵"),
+                                 ") ends your turn; ", k("u"), " takes back.", self._extras())
+        if step is Step.CROAK:
+            if self._slot_pick() and len(self._slot_pick()) > 1:
+                return Text.assemble(("King Croak: ", "bold"), "which market Dungeon takes its place? ",
+                                     k("1-4"), cancel, ".")
+            return Text.assemble(("King Croak: ", "bold"), "pick a tile to destroy (a market Dungeon "
+                                 "takes its place) ", move, "; ", k("s"), " skips.")
+        if step is Step.POISON:
+            return Text.assemble(("Belladonna: ", "bold"), "pick a token on the board to return ",
+                                 move, "; ", k("s"), " skips.")
+        if step is Step.HEX:
+            return Text.assemble(("Baron Hex: ", "bold"), "take a token from the market: ",
+                                 k("1-4"), "; ", k("s"), " skips.")
+        if step is Step.SLAY:
+            return Text.assemble(("Warlord Grimtusk: ", "bold"), "pick a hero to slay ", move,
+                                 "; ", k("s"), " skips.")
+        return Text(str(step))
+
+    def _extras(self) -> Text:
+        """The moves open at any moment of your turn: Spire and reveal."""
+        k = self._key
+        bits = []
+        legal = self.update.legal if self.update is not None else ()
+        if any(isinstance(a, UseSpire) for a in legal):
+            bits.append(Text.assemble(k("x"), " Spire"))
+        if self._legal(RevealBoss()):
+            bits.append(Text.assemble(k("r"), " reveal Boss"))
+        if not bits:
+            return Text("")
+        return Text.assemble("  Any time: ", Text(", ").join(bits), ".")
+
+    def _waiting_text(self, update: TableUpdate) -> Text:
+        view: State = update.view
+        if CHANCE in update.to_act:
+            return Text(_CHANCE_TEXT.get(view.step, "…"), style="italic")
+        seats = sorted(s for s in update.to_act if s >= 0)
+        if not seats:
+            return Text("Waiting…", style="italic")
+        seat = seats[0]
+        who = "Your" if seat == update.seat else f"{self._who(seat)}'s"
+        text = Text.assemble((f"{who} turn", "bold"), f" ({view.step.value.replace('-', ' ')})")
+        if update.thinking == seat:
+            text.append(" thinking…", style="italic")
+        elif seat == update.seat:
+            text.append(" waiting for the table…", style="italic")
+        text.append(" · arrows read the board", style="dim")
+        return text
+
+    def _sq(self, square: int) -> str:
+        view = self._view
+        return view.geometry.names[square] if view is not None else str(square)
+
+    def _draw_actions(self) -> None:
+        bar = self.query_one("#ob-actions", ActionBar)
+        update = self.update
+        step = self._step
+        choices: list[Choice] = []
+        if update is None or step is None:
+            bar.set_choices([])
+            bar.display = False
+            return
+        bar.display = True
+        if step in (Step.TOKEN, Step.LAIR) and not self._spire:
+            kinds = token_kinds(update.legal)
+            if len(kinds) > 1:
+                hand = update.view.hand_token
+                for n, kind in enumerate(kinds, 1):
+                    mark = "●" if kind is self._token else "○"
+                    where = " (drafted)" if kind is hand and step is Step.TOKEN else " (lair)"
+                    choices.append(Choice(str(n), f"{mark} {kind.label}{where}", ("token", kind)))
+        if self._legal(EndTurn()):
+            choices.append(Choice("e", "End turn", "end_turn"))
+        if self._legal(RefreshSpire()):
+            choices.append(Choice("f", "Refresh a Spire", "refresh"))
+        if self._legal(Skip()):
+            choices.append(Choice("s", "Skip", "skip"))
+        if any(isinstance(a, UseSpire) for a in update.legal):
+            choices.append(Choice("x", "Leave Spire mode" if self._spire else "Use a Spire", "spire"))
+        if self._legal(RevealBoss()):
+            choices.append(Choice("r", "Reveal Boss", "reveal"))
+        if self._first is not None or self._spire:
+            choices.append(Choice("c", "Cancel", "cancel"))
+        bar.set_choices(choices, keep_cursor=True)
+        bar.display = bool(choices)
+
+    def _draw_info(self) -> None:
+        info = self.query_one("#ob-info", Static)
+        view = self._view
+        board = self.query_one("#ob-board", Board)
+        key = board.cursor_key
+        if view is None or not isinstance(key, int):
+            info.update("")
+            return
+        info.update(self._cell_text(view, key, board))
+
+    def _cell_text(self, view: State, square: int, board: Board) -> Text:
+        """The square under the cursor, in words (teaches the letters)."""
+        c = cell(view, square)
+        seat = self.update.seat if self.update is not None else None
+        half = "your half" if c.owner == seat else f"{self._who(c.owner)}'s half"
+        text = Text.assemble((c.name, "bold"), f" · {half}")
+        if c.terrain is None:
+            text.append(" · open")
+        else:
+            text.append(" · ")
+            text.append_text(terrain_text(c.terrain))
+            if c.token is not None:
+                text.append(" + ")
+                text.append_text(token_text(c.token))
+                if MATCH.get(c.token) is c.terrain:
+                    text.append(" (matches)")
+            if c.placed:
+                text.append(" · * placed this turn")
+        edges = sorted({kind.value for _, kind in c.edges})
+        if edges:
+            text.append(" · " + " and ".join(edges) + " edge")
+        if board.targets:
+            if square in board.targets:
+                text.append(" · ↵ choose", style="bold")
+            else:
+                text.append(" · not a choice now", style="dim")
+        return text
+
+    def _focus_for_mode(self) -> None:
+        step = self._step
+        if self._market_mode() is not None:
+            mode = "market"
+        elif self._moves():
+            mode = "board"
+        elif step is not None:
+            mode = "actions"
+        else:
+            mode = "idle"
+        if mode == self._focus_mode and self.focused is not None:
+            return
+        self._focus_mode = mode
+        if mode == "market":
+            self.query_one("#ob-market", Market).focus()
+        elif mode == "actions":
+            self.query_one("#ob-actions", ActionBar).focus()
+        else:
+            self.query_one("#ob-board", Board).focus()
+
+    # -- events from the widgets -------------------------------------------------------
+
+    def on_board_moved(self, event: Board.Moved) -> None:
+        event.stop()
+        self._draw_info()
+
+    def on_board_chosen(self, event: Board.Chosen) -> None:
+        event.stop()
+        if isinstance(event.key, int):
+            self.choose_square(event.key)
+
+    def choose_square(self, square: int) -> None:
+        """A square was chosen on the board: play, or take it as the first
+        square of a two-square move. Derived from `update.legal` only."""
+        moves = self._moves()
+        if not moves:
+            return
+        if self._first is None:
+            mine = [m for m in moves if m[0] == square]
+            if not mine:
+                self.notify(f"{self._sq(square)} is not a choice now: pick a square marked › ‹.",
+                            severity="warning", timeout=3)
+                return
+            singles = [m for m in mine if m[1] is None]
+            if len(singles) == 1:
+                self.play(singles[0][2])
+                return
+            if len(mine) == 1 and mine[0][1] == square:
+                self.play(mine[0][2])  # a hero spawning on its own Town
+                return
+            self._first = square
+            self._redraw_choice()
+            return
+        if square == self._first:
+            self.action_cancel()
+            return
+        for first, second, action in moves:
+            if first == self._first and second == square:
+                self.play(action)
+                return
+        self.notify(f"{self._sq(square)} is not a choice for that move.", severity="warning",
+                    timeout=3)
+
+    def _redraw_choice(self) -> None:
+        if self.update is not None:
+            self._redraw(self.update)
+            self.refresh_bindings()
+
+    def on_pick_list_selected(self, event: Market.Selected) -> None:
+        event.stop()
+        action = self._market_action(event.index)
+        if action is not None:
+            self.play(action)
+
+    def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
+        event.stop()
+        value = event.choice.value
+        if isinstance(value, tuple) and value[0] == "token":
+            self._set_token(value[1])
+        elif isinstance(value, str):
+            getattr(self, f"action_{value}")()
+
+    def _set_token(self, token: Token) -> None:
+        if token is not self._token:
+            self._token = token
+            self._first = None
+            self._redraw_choice()
+            self.query_one("#ob-board", Board).focus()
+
+    # -- key actions -------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        update = self.update
+        legal = update.legal if update is not None else ()
+        if action == "pick":
+            n = int(parameters[0])  # type: ignore[arg-type]
+            if self._market_mode() is not None:
+                return n <= 4
+            return len(token_kinds(legal)) > 1 and not self._spire
+        # Keys that mean nothing now leave the footer (it stays short at 80x24).
+        if action == "skip":
+            return Skip() in legal
+        if action == "spire":
+            return any(isinstance(a, UseSpire) for a in legal)
+        if action == "reveal":
+            return RevealBoss() in legal
+        if action == "refresh":
+            return RefreshSpire() in legal
+        if action == "end_turn":
+            return EndTurn() in legal
+        if action == "cancel":
+            return self._first is not None or self._spire
+        if action == "pad":
+            return True
+        return super().check_action(action, parameters)
+
+    def action_pick(self, number: int) -> None:
+        update = self.update
+        if update is None:
+            return
+        if self._market_mode() is not None:
+            action = self._market_action(number - 1)
+            if action is not None:
+                self.play(action)
+            else:
+                market = self.query_one("#ob-market", Market)
+                market.move_to(number - 1)
+            return
+        kinds = token_kinds(update.legal)
+        if 1 <= number <= len(kinds):
+            self._set_token(kinds[number - 1])
+
+    def action_skip(self) -> None:
+        if self._legal(Skip()):
+            self.play(Skip())
+
+    def action_spire(self) -> None:
+        update = self.update
+        if update is None or not any(isinstance(a, UseSpire) for a in update.legal):
+            return
+        self._spire = not self._spire
+        self._first = None
+        self._redraw_choice()
+
+    def action_cancel(self) -> None:
+        if self._first is not None:
+            self._first = None
+        elif self._spire:
+            self._spire = False
+        else:
+            return
+        self._redraw_choice()
+
+    def action_refresh(self) -> None:
+        if self._legal(RefreshSpire()):
+            self.play(RefreshSpire())
+
+    def action_end_turn(self) -> None:
+        if self._legal(EndTurn()):
+            self.play(EndTurn())
+
+    def action_pad(self) -> None:
+        self._pad = not self._pad
+        if self.update is not None:
+            self._draw_score(self.update)
+
+    def action_reveal(self) -> None:
+        view = self._view
+        if view is None or not self._legal(RevealBoss()) or self.update is None:
+            return
+        seat = self.update.seat
+        boss = view.bosses[seat] if seat is not None else None
+        if boss is None:
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        card = bosses.card(boss)
+        text = (f"{bosses.title(boss)} — reveal ability: {card.reveal}\n\n"
+                "Once a game; your opponent will see your Boss.")
+
+        def answer(yes: bool | None) -> None:
+            if yes and self._legal(RevealBoss()):
+                self.play(RevealBoss())
+
+        self.app.push_screen(ConfirmScreen("Reveal your Boss?", text, yes="Reveal"), answer)

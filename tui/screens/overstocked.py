@@ -1,0 +1,978 @@
+"""The Overstocked screen: the popularity and the warehouses, your hand,
+the players and the turn order, a live score preview and the log.
+
+It renders `update.view` (other hands and, before the reveal, other
+picks are None there) and offers only `update.legal`: the legal spots of
+a placement come from the table's legal `Place` actions; the screen only
+asks the rules' `Area.why_not` to say why a spot is refused.
+
+Keys (also in the footer; the mouse works too):
+
+- choosing a card: ←→ (or 1-6) pick a card, Enter, then Enter again to
+  confirm (the choice stays secret until everyone has chosen);
+- placing: arrows move the ghost, r turns it, p / w put it over the
+  popularity / your warehouse (Tab switches), n / N jump to the next /
+  previous legal spot, Enter places; a click moves the ghost, a second
+  click places;
+- quantum card: ←→ or 1-6, Enter; X mark: 1-4; forklift: as placing, x
+  takes none; incentive: 1-6, x takes none;
+- solo, the bot's spot: ←→ or 1-9, Enter;
+- v shows the next player's warehouse; at the end s folds the score
+  sheet away (or back); u undo; q home.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Static
+
+from core.engine import CHANCE, IllegalAction
+from core.overstocked import GAME, cards, rules
+from core.overstocked.actions import (
+    ChooseQuantum,
+    Mark,
+    Nominate,
+    Pass,
+    Pick,
+    Place,
+    TakeIncentive,
+)
+from core.overstocked.cards import TOYS, Incentive, Piece, Toy
+from core.overstocked.state import Area, Phase, State, Where
+from tui.screens.game import GameScreen, TableUpdate
+from tui.widgets import ActionBar, Choice, GameLog, ScorePad
+from tui.widgets.area import (
+    AreaPane,
+    AreaView,
+    CrateCard,
+    CrateHand,
+    Ghost,
+    face_text,
+    space_style,
+)
+from tui.widgets.board import Board
+from tui.widgets.cursor import CursorWidget
+
+_CHANCE_TEXT = {
+    Phase.DEAL: "The cards are being dealt…",
+    Phase.BOT_DRAW: "The bot draws its card…",
+}
+
+_TURNS = {0: "", 1: "turned ¼", 2: "turned ½", 3: "turned ¾"}
+
+#: short toy names for narrow panels
+_SHORT = {
+    Toy.POCKET_PETZ: "Petz",
+    Toy.FURBALLS: "Furballs",
+    Toy.YO_YOS: "Yo-yos",
+    Toy.BEAN_BEARS: "Bears",
+}
+
+
+def toy_text(toy: Toy, label: str | None = None) -> Text:
+    """A toy's letter on its colour, then its name: never the colour alone."""
+    return Text.assemble((f"{toy.value}", space_style(toy.value)), " ",
+                         label if label is not None else toy.label)
+
+
+def face_rows(piece: Piece, number: int) -> tuple[str, ...]:
+    code = cards.face(piece, number)
+    return (code[:3], code[3:6]) if piece is not Piece.FORKLIFT else (code,)
+
+
+class OverstockedScreen(GameScreen):
+    """Overstocked at the table (see the module docstring for the keys)."""
+
+    game_id = "overstocked"
+
+    CSS_PATH = "overstocked.tcss"
+    AUTO_FOCUS = None
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "rotate", "Rotate"),
+        Binding("p", "area('popularity')", "Popularity", key_display="p/w"),
+        Binding("w", "area('warehouse')", "Warehouse", show=False),
+        Binding("tab", "switch_area", "Switch area", show=False, priority=True),
+        Binding("x", "decline", "None, thanks"),
+        Binding("v", "next_warehouse", "Warehouses"),
+        Binding("s", "toggle_sheet", "Score sheet"),
+        *(
+            Binding(str(n), f"number({n})", "Choose", key_display="1-9", show=n == 1)
+            for n in range(1, 10)
+        ),
+        Binding("escape", "cancel", "Cancel", show=False),
+    ]
+
+    def __init__(self, table: Any, **kwargs: Any) -> None:
+        super().__init__(table, **kwargs)
+        #: what the viewer decides now: "pick", "quantum", "place", "nowhere",
+        #: "mark", "forklift", "incentive", "nominate", or None
+        self._mode: str | None = None
+        #: while placing: the area the ghost is over
+        self._where = Where.WAREHOUSE
+        #: whose warehouse the second pane shows (None: the viewer's)
+        self._shown: int | None = None
+        #: the actions behind the hand's cards / the bar's choices
+        self._hand_actions: list[Any] = []
+        #: per round: the cards revealed (seat -> card), remembered as seen
+        self._revealed: dict[int, dict[int, int]] = {}
+        #: the placement being previewed and its sheet, for the preview panel
+        self._after: Any = None
+        #: game over: the score sheet is folded away to see the areas
+        self._sheet_hidden = False
+
+    # -- layout -------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="os-header")
+        with Horizontal(id="os-body"):
+            with Vertical(id="os-main"):
+                with Horizontal(id="os-areas"):
+                    with Vertical(id="os-pop-panel", classes="panel"):
+                        with AreaPane(id="os-pop-pane"):
+                            yield AreaView(id="os-pop")
+                    with Vertical(id="os-wh-panel", classes="panel"):
+                        with AreaPane(id="os-wh-pane"):
+                            yield AreaView(id="os-wh")
+            with Vertical(id="os-side"):
+                yield Static("", id="os-players", classes="panel")
+                yield Static("", id="os-preview", classes="panel")
+                yield GameLog(id="os-log", classes="panel")
+        with Vertical(id="os-decide"):
+            yield Static("", id="os-prompt")
+            yield CrateHand(id="os-hand", empty="No cards in hand.")
+            yield ActionBar(id="os-actions")
+            with VerticalScroll(id="os-final-box"):
+                yield ScorePad(id="os-final")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#os-pop-panel").border_title = "Popularity"
+        self.query_one("#os-players").border_title = "Players"
+        self.query_one("#os-preview").border_title = "Score now"
+        self.query_one("#os-log").border_title = "Log"
+        self.query_one("#os-final-box").display = False
+        if self.update is not None:
+            self._redraw(self.update)
+
+    def on_resize(self) -> None:
+        # The breakpoints may have changed the density of the areas.
+        if self.update is not None:
+            self.call_after_refresh(self._draw_areas)
+
+    # -- the contract ---------------------------------------------------------------
+
+    def show(self, update: TableUpdate) -> None:
+        self.update = update
+        if self.is_mounted:
+            self._redraw(update)
+            self.refresh_bindings()
+
+    # -- helpers ----------------------------------------------------------------------
+
+    @property
+    def _view(self) -> State | None:
+        return None if self.update is None else self.update.view
+
+    def _who(self, seat: int | None) -> str:
+        if seat is None:
+            return "?"
+        names = self.update.names if self.update is not None else ()
+        return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+    def _legal(self, action: Any) -> bool:
+        return self.update is not None and action in self.update.legal
+
+    def _me(self) -> int | None:
+        """The seat whose score the preview shows: the viewer, else the turn."""
+        update = self.update
+        if update is None:
+            return None
+        if update.seat is not None:
+            return update.seat
+        view: State = update.view
+        return view.turn if view.turn is not None else 0
+
+    def _mode_of(self, update: TableUpdate) -> str | None:
+        if not update.legal:
+            return None
+        phase = update.view.phase
+        if phase is Phase.PLACE:
+            return "place" if any(isinstance(a, Place) for a in update.legal) else "nowhere"
+        return {
+            Phase.PICK: "pick",
+            Phase.QUANTUM: "quantum",
+            Phase.MARK: "mark",
+            Phase.FORKLIFT: "forklift",
+            Phase.INCENTIVE: "incentive",
+            Phase.NOMINATE: "nominate",
+        }.get(phase)
+
+    def _spots(self, where: Where) -> list[tuple[int, int, int]]:
+        update = self.update
+        if update is None:
+            return []
+        return [(a.x, a.y, a.rotation) for a in update.legal
+                if isinstance(a, Place) and a.where is where]
+
+    def _area(self, where: Where) -> Area:
+        view = self._view
+        assert view is not None
+        if where is Where.POPULARITY:
+            return view.popularity
+        return view.seats[self._wh_seat()].warehouse
+
+    def _wh_seat(self) -> int:
+        update = self.update
+        if self._mode in ("place", "forklift") and update is not None and update.seat is not None:
+            return update.seat
+        if self._mode == "nominate":
+            return 1
+        if self._shown is not None:
+            return self._shown
+        if update is not None and update.seat is not None:
+            return update.seat
+        return 0
+
+    # -- drawing ------------------------------------------------------------------------
+
+    def _redraw(self, update: TableUpdate) -> None:
+        view: State = update.view
+        mode = self._mode_of(update)
+        mode_changed = mode != self._mode
+        self._mode = mode
+        if mode_changed and mode in ("place", "forklift"):
+            self._where = self._start_where(update)
+        self._remember_reveal(view)
+        self._draw_header(update)
+        self._draw_areas(keep=not mode_changed)
+        self._update_after()
+        self._draw_hand(update)
+        self._draw_actions()
+        if mode == "nominate":
+            self._draw_areas()  # the ghost follows the bar's highlighted spot
+        self._draw_players(update)
+        self._draw_preview()
+        self._draw_final(update)
+        self.query_one("#os-log", GameLog).set_lines(update.log)
+        self._draw_prompt()
+        if mode_changed:
+            self._focus_for_mode()
+
+    def _start_where(self, update: TableUpdate) -> Where:
+        if self._mode == "forklift":
+            return Where.WAREHOUSE
+        if self._spots(Where.WAREHOUSE):
+            return Where.WAREHOUSE
+        return Where.POPULARITY
+
+    def _remember_reveal(self, view: State) -> None:
+        if view.phase is Phase.PICK or not view.order:
+            return
+        seen = self._revealed.setdefault(view.round, {})
+        for seat in view.order:
+            pick = view.seats[seat].pick
+            if pick is not None:
+                seen.setdefault(seat, pick)
+
+    def _draw_header(self, update: TableUpdate) -> None:
+        view: State = update.view
+        parts = [Text("Overstocked", style="bold")]
+        if view.round:
+            parts.append(Text(f"Round {view.round}/{cards.ROUNDS}"))
+        parts.append(Text(self._phase_text(view)))
+        o = view.options
+        extras = [name for name, on in (("advanced", o.advanced), ("incentives", o.incentives),
+                                        ("forklifts", o.forklifts), ("quantum", o.quantum),
+                                        ("solo", o.solo)) if on]
+        if extras:
+            parts.append(Text("+" + " +".join(extras), style="italic"))
+        if view.marks:
+            parts.append(Text("X on " + " ".join(t.value for t in view.marks)))
+        if update.seat is None:
+            parts.append(Text("spectating", style="italic"))
+        self.query_one("#os-header", Static).update(Text(" · ").join(parts))
+
+    def _phase_text(self, view: State) -> str:
+        return {
+            Phase.DEAL: "dealing",
+            Phase.PICK: "everyone chooses a card in secret",
+            Phase.QUANTUM: "a quantum card",
+            Phase.PLACE: "placing",
+            Phase.MARK: "an X on the score pad",
+            Phase.FORKLIFT: "a forklift",
+            Phase.INCENTIVE: "an incentive",
+            Phase.NOMINATE: "the bot's spot",
+            Phase.BOT_DRAW: "the bot plays",
+            Phase.OVER: "game over",
+        }.get(view.phase, "")
+
+    def _piece(self) -> tuple[Piece, int] | None:
+        view = self._view
+        if view is None or self._mode not in ("place", "forklift"):
+            return None
+        return rules.piece_in_hand(view)
+
+    def _draw_areas(self, *, keep: bool = True) -> None:
+        view = self._view
+        update = self.update
+        if view is None or update is None:
+            return
+        piece = self._piece()
+        shapes = None
+        if piece is not None:
+            kind, number = piece
+            shapes = {r: cards.spaces(kind, number, r) for r in cards.rotations(kind)}
+        pop_view = self.query_one("#os-pop", AreaView)
+        wh_view = self.query_one("#os-wh", AreaView)
+        roomy = self.has_class("-wide") and self.has_class("-tall")
+        if pop_view.roomy != roomy:
+            pop_view.roomy = wh_view.roomy = roomy
+        rotation = self._rotation()
+        for where, widget in ((Where.POPULARITY, pop_view), (Where.WAREHOUSE, wh_view)):
+            area = self._area(where)
+            placing = shapes is not None and where is self._where
+            widget.set_area(
+                area.grid, area.owner,
+                shapes=shapes if placing else None,
+                legal=self._spots(where) if placing else (),
+                rotation=rotation if placing else None,
+                fixed=self._nominee() if where is Where.WAREHOUSE else None,
+                settle=not keep,
+            )
+        seat = self._wh_seat()
+        panel = self.query_one("#os-wh-panel")
+        if view.options.solo and seat == 1:
+            title = "The bot's warehouse"
+        elif seat == update.seat:
+            title = "Your warehouse"
+        else:
+            title = f"{self._who(seat)}'s warehouse"
+        panel.border_title = title
+        can_cycle = self._mode not in ("place", "forklift", "nominate") and view.players > 1
+        panel.border_subtitle = "v: next" if can_cycle else ""
+        pop_panel = self.query_one("#os-pop-panel")
+        pop_panel.set_class(piece is not None and self._where is Where.POPULARITY, "-placing")
+        panel.set_class(piece is not None and self._where is Where.WAREHOUSE, "-placing")
+
+    def _rotation(self) -> int:
+        for widget in self.query(AreaView):
+            if widget.placing:
+                return widget.rotation
+        return 0
+
+    def _placing_view(self) -> AreaView | None:
+        if self._piece() is None:
+            return None
+        return self.query_one("#os-pop" if self._where is Where.POPULARITY else "#os-wh", AreaView)
+
+    def _nominee(self) -> Ghost | None:
+        """Solo: the bot's slot highlighted in the action bar, as a ghost."""
+        if self._mode != "nominate":
+            return None
+        bar = self.query_one("#os-actions", ActionBar)
+        index = bar.highlighted
+        if index is None or index >= len(bar.choices):
+            return None
+        action = bar.choices[index].value
+        if not isinstance(action, Nominate):
+            return None
+        x0, y0 = 3 * action.column, 2 * action.row
+        return Ghost({(x0 + dx, y0 + dy): "?" for dx in range(3) for dy in range(2)}, True)
+
+    def _draw_hand(self, update: TableUpdate) -> None:
+        view: State = update.view
+        hand = self.query_one("#os-hand", CrateHand)
+        seat = update.seat
+        if view.phase is Phase.OVER or seat is None or (view.options.solo and seat == 1):
+            hand.display = False
+            self._hand_actions = []
+            return
+        hand.display = True
+        if self._mode == "quantum":
+            actions = [a for a in update.legal if isinstance(a, ChooseQuantum)]
+            self._hand_actions = actions
+            hand_cards = [
+                CrateCard(text=f"Q{a.card}" + ("X" if cards.has_x(a.card) else ""),
+                          rows=face_rows(Piece.QUANTUM, a.card), key=str(i + 1))
+                for i, a in enumerate(actions)
+            ]
+            hand.set_cards(hand_cards, picking=True, caption=Text(
+                "quantum cards (X: mark a toy after)", style="italic"))
+            hand.border_title = "Quantum crate cards"
+            return
+        player = view.seats[seat]
+        numbers = [c for c in player.hand if c is not None]
+        picking = self._mode == "pick"
+        self._hand_actions = [Pick(c) for c in numbers] if picking else []
+        hand_cards = [
+            CrateCard(text=str(c), rows=face_rows(Piece.CRATE, c),
+                      enabled=not picking or self._legal(Pick(c)), key=str(i + 1))
+            for i, c in enumerate(numbers)
+        ]
+        caption = Text()
+        if player.pick is not None:
+            caption.append(f"Your card: {player.pick}", style="bold")
+            if view.phase is Phase.PICK:
+                caption.append(" (secret until all have chosen)", style="italic")
+            rows = face_rows(Piece.CRATE, player.pick)
+            caption.append("  ")
+            caption.append_text(face_text(rows[0]))
+            caption.append("/")
+            caption.append_text(face_text(rows[1]))
+        # A redraw of the same hand keeps the cursor and a pending choice.
+        same = hand.picking and picking and [c.text for c in hand.cards] == [
+            c.text for c in hand_cards]
+        cursor, pending = hand.cursor, hand.pending
+        hand.set_cards(hand_cards, picking=picking, caption=caption)
+        if same:
+            hand.move_to(cursor)
+            hand.pending = pending
+        else:
+            hand.pending = None
+
+    def _draw_actions(self) -> None:
+        bar = self.query_one("#os-actions", ActionBar)
+        update = self.update
+        mode = self._mode
+        choices: list[Choice] = []
+        if update is None or mode is None or mode == "pick" or mode == "quantum":
+            bar.set_choices([])
+            bar.display = False
+            return
+        bar.display = True
+        view: State = update.view
+        if mode == "place":
+            choices = [Choice("↵", "Place", "place"), Choice("r", "Rotate", "rotate"),
+                       Choice("p/w", "Popularity/warehouse", "switch"),
+                       Choice("n", "Next legal spot", "next")]
+        elif mode == "forklift":
+            choices = [Choice("↵", "Place forklift", "place"), Choice("r", "Turn", "rotate"),
+                       Choice("n", "Next legal spot", "next"),
+                       Choice("x", "No forklift", Pass())]
+        elif mode == "nowhere":
+            choices = [Choice("x", "Return the card to the box", Pass())]
+        elif mode == "mark":
+            for i, toy in enumerate(TOYS):
+                action = Mark(toy)
+                choices.append(Choice(str(i + 1), f"{toy.value} {toy.label}", action,
+                                      enabled=self._legal(action)))
+        elif mode == "incentive":
+            tokens = [a for a in update.legal if isinstance(a, TakeIncentive)]
+            for i, action in enumerate(tokens):
+                worth = self._incentive_worth(action.token)
+                label = f"{action.token.value} {action.token.label}"
+                if worth is not None:
+                    label += f" ({worth} now)"
+                choices.append(Choice(str(i + 1), label, action))
+            choices.append(Choice("x", "No incentive", Pass()))
+        elif mode == "nominate":
+            spots = [a for a in update.legal if isinstance(a, Nominate)]
+            for i, action in enumerate(spots):
+                choices.append(Choice(str(i + 1), self._spot_label(view, action), action))
+        bar.set_choices(choices, keep_cursor=True)
+
+    def _spot_label(self, view: State, action: Nominate) -> str:
+        slots = {(p.x // 3, p.y // 2): p.number for p in view.seats[1].warehouse.placed}
+        c, r = action.column, action.row
+        for (dc, dr), word in (((-1, 0), "right of"), ((1, 0), "left of"),
+                               ((0, -1), "below"), ((0, 1), "above")):
+            number = slots.get((c + dc, r + dr))
+            if number is not None:
+                return f"{word} {number}"
+        return f"slot {c},{r}"
+
+    def _incentive_worth(self, token: Incentive) -> int | None:
+        """What the token would score if the game ended now (for the label)."""
+        view, seat = self._view, self._me()
+        if view is None or seat is None:
+            return None
+        try:
+            after = GAME.apply(view, seat, TakeIncentive(token))
+            return GAME.sheet(after).seats[seat].incentive_points
+        except Exception:
+            return None
+
+    def _draw_players(self, update: TableUpdate) -> None:
+        view: State = update.view
+        lines: list[Text] = []
+        sheet = self._sheet(view)
+        width = min(9, max((len(self._who(s)) for s in range(view.players)), default=4))
+        revealed = self._revealed.get(view.round, {})
+        for seat in range(view.players):
+            player = view.seats[seat]
+            line = Text(no_wrap=True, overflow="ellipsis", end="")
+            turn = view.turn == seat or (view.phase is Phase.NOMINATE and seat == 0)
+            line.append("» " if turn else "  ", style="bold")
+            name = self._who(seat)
+            line.append(f"{name[:width]:<{width}}", style="bold" if seat == update.seat else "")
+            status = ""
+            if view.options.solo and seat == 1:
+                status = f"deck {view.bot_deck}"
+            elif view.phase is Phase.PICK:
+                status = "chose ✓" if player.picked else "choosing"
+                if update.thinking == seat:
+                    status = "thinking"
+            elif view.phase in (Phase.QUANTUM, Phase.PLACE, Phase.MARK, Phase.FORKLIFT,
+                                Phase.INCENTIVE):
+                if seat in view.order:
+                    pick = player.pick if player.pick is not None else revealed.get(seat)
+                    done = sum(1 for s in revealed if s not in view.order)
+                    pos = done + view.order.index(seat) + 1
+                    status = f"#{pos} {pick if pick is not None else '?'}"
+                else:
+                    status = "done" + (f" {revealed[seat]}" if seat in revealed else "")
+            line.append(f" {status:<8}")
+            if sheet is not None:
+                line.append(f"{sheet.seats[seat].total:>4}", style="bold")
+            tokens = []
+            if player.incentive is not None:
+                tokens.append(f"i{player.incentive.value}")
+            if player.forklift is not None:
+                tokens.append(f"L{player.forklift}")
+            if tokens:
+                line.append(" " + " ".join(tokens))
+            lines.append(line)
+        centre = self._centre_text(view)
+        if centre.cell_len:
+            lines.append(centre)
+        panel = self.query_one("#os-players", Static)
+        panel.update(Text("\n", end="").join(lines))
+        panel.border_subtitle = "pts"
+
+    def _centre_text(self, view: State) -> Text:
+        parts = []
+        o = view.options
+        if o.forklifts:
+            parts.append("forklifts " + (" ".join(f"L{v}" for v in view.forklift_supply) or "-"))
+        if o.incentives:
+            parts.append("tokens " + ("".join(t.value for t in view.incentive_supply) or "-"))
+        if o.quantum:
+            parts.append(f"quantum ×{len(view.quantum_supply)}")
+        if o.solo:
+            parts.append(f"bot bonus {view.bot_bonus}")
+        return Text(" · ".join(parts), style="italic", no_wrap=True, overflow="ellipsis")
+
+    def _sheet(self, view: State) -> Any:
+        if not view.popularity.placed:
+            return None
+        try:
+            return GAME.sheet(view, self.update.names if self.update else None)
+        except Exception:
+            return None
+
+    def _draw_preview(self) -> None:
+        panel = self.query_one("#os-preview", Static)
+        view = self._view
+        seat = self._me()
+        if view is None or seat is None or view.phase is Phase.OVER:
+            panel.display = False
+            return
+        sheet = self._sheet(view)
+        if sheet is None:
+            panel.display = False
+            return
+        panel.display = True
+        mine = sheet.seats[seat]
+        after = self._after.seats[seat] if self._after is not None else None
+        text = Text(no_wrap=True, end="")
+        if self.has_class("-tall"):
+            text.append("toy pop×yours = points\n", style="dim")
+        for i, row in enumerate(mine.toys):
+            flag = "▼" if row.negative else ("½" if row.halved else " ")
+            text.append(row.toy.value, style=space_style(row.toy.value))
+            text.append(flag, style="bold")
+            text.append(f" {row.popularity}×{row.warehouse}={row.points:>4}")
+            if after is not None:
+                new = after.toys[i].points
+                text.append(f" →{new:>4}" if new != row.points else "", style="bold")
+            text.append("\n")
+        extra = mine.total - sum(r.points for r in mine.toys)
+        if extra:
+            text.append(f"+{extra} extras  ")
+        text.append(f"Total {mine.total}", style="bold")
+        if after is not None and after.total != mine.total:
+            text.append(f" → {after.total}", style="bold reverse")
+        panel.update(text)
+        whose = "Your" if seat == (self.update.seat if self.update else None) else \
+            f"{self._who(seat)}'s"
+        panel.border_title = f"{whose} score now"
+        panel.border_subtitle = "▼ negative ½ halved"
+
+    def _draw_final(self, update: TableUpdate) -> None:
+        view: State = update.view
+        pad = self.query_one("#os-final", ScorePad)
+        box = self.query_one("#os-final-box")
+        result = rules.outcome(view) if view.phase is Phase.OVER else None
+        if result is None:
+            box.display = False
+            return
+        box.display = not self._sheet_hidden
+        sheet = GAME.sheet(view, update.names)
+        rows: list[tuple[str, tuple[str, ...]]] = []
+        for i, toy in enumerate(TOYS):
+            label = f"{toy.value} {toy.label} (pop {sheet.popularity[i]})"
+            cells = []
+            for s in sheet.seats:
+                row = s.toys[i]
+                mark = ("▼" if row.negative else "") + ("½" if row.halved else "")
+                cells.append(f"×{row.warehouse} = {row.points}{mark}")
+            rows.append((label, tuple(cells)))
+        o = view.options
+        if o.incentives:
+            rows.append(("Incentive", tuple(
+                f"{s.incentive.value if s.incentive else '-'} {s.incentive_points}"
+                for s in sheet.seats)))
+        if o.forklifts:
+            rows.append(("Forklift", tuple(str(s.forklift) for s in sheet.seats)))
+        if o.solo:
+            rows.append(("Bot: cards 1-20", tuple(str(s.bonus) for s in sheet.seats)))
+        # The result's notes (the sheet's, then a shared win or solo's
+        # verdict) name seats by mark; the score pad fills in the names.
+        notes = ["▼ scores negatively · ½ scores half (advanced)" if o.advanced
+                 else "▼ scores negatively", *result.notes]
+        pad.set_pad(update.names, rows, totals=result.scores, winners=result.winners,
+                    notes=notes)
+
+    # -- the prompt -------------------------------------------------------------------
+
+    def _draw_prompt(self) -> None:
+        self.query_one("#os-prompt", Static).update(self._prompt_text())
+
+    def _prompt_text(self) -> Text:
+        update = self.update
+        if update is None:
+            return Text("Waiting for the table…", style="italic")
+        view: State = update.view
+        mode = self._mode
+        keys = "bold reverse"
+        if view.phase is Phase.OVER:
+            result = rules.outcome(view)
+            winners = sorted(result.winners) if result is not None else []
+            names = " and ".join(self._who(s) for s in winners) or "Nobody"
+            verb = "wins" if len(winners) == 1 else "share the win"
+            return Text.assemble((f"The game is over: {names} {verb}. ", "bold"),
+                                 ("s", "bold reverse"), " score sheet · ",
+                                 ("v", "bold reverse"), " warehouses · ",
+                                 ("q", "bold reverse"), " home")
+        if mode == "pick":
+            hand = self.query_one("#os-hand", CrateHand)
+            if hand.pending is not None and hand.pending < len(hand.cards):
+                return Text.assemble(
+                    ("Play card ", "bold"), (hand.cards[hand.pending].text, "bold"),
+                    ("? ", "bold"), ("Enter", keys), " confirms (secret until all have chosen); ",
+                    ("←→", keys), " choose another.")
+            after = (" Then you place it, and the bot plays." if view.options.solo
+                     else " Lowest card plays first.")
+            return Text.assemble(
+                ("Choose your card: ", "bold"), ("←→", keys), " or ", ("1-6", keys), ", then ",
+                ("Enter", keys), ".", after)
+        if mode == "quantum":
+            return Text.assemble(
+                ("Your card is the lowest: ", "bold"), "it goes back to the box; play a "
+                "quantum card instead (Q counts as every toy without an X). ",
+                ("←→", keys), " ", ("Enter", keys))
+        if mode in ("place", "forklift"):
+            return self._placing_text()
+        if mode == "nowhere":
+            return Text.assemble(("Your card fits nowhere", "bold"),
+                                 " (no spot covers 1 or 2 toys without a worker): ",
+                                 ("x", keys), " returns it to the box (OS-13).")
+        if mode == "mark":
+            return Text.assemble(("X card: ", "bold"), "put an X next to a toy: quantum crates "
+                                 "stop counting as it. ", ("1-4", keys))
+        if mode == "incentive":
+            return Text.assemble(("Take an incentive token?", "bold"),
+                                 " One per game, scored at the end. ", ("1-6", keys), " or ",
+                                 ("x", keys), " none.")
+        if mode == "nominate":
+            return Text.assemble(("The bot's turn: ", "bold"), "choose where its next card goes "
+                                 "(its cards must end as a 3x2 block). ", ("←→", keys), " ",
+                                 ("Enter", keys))
+        # Not the viewer's decision.
+        if CHANCE in update.to_act:
+            return Text(_CHANCE_TEXT.get(view.phase, "…"), style="italic")
+        seats = sorted(s for s in update.to_act if s >= 0)
+        if not seats:
+            return Text("Waiting…", style="italic")
+        if view.phase is Phase.PICK:
+            waiting = ", ".join(self._who(s) for s in seats)
+            text = Text.assemble(("Waiting for ", "italic"), (waiting, "bold"),
+                                 (" to choose.", "italic"))
+            me = update.seat
+            if me is not None and view.seats[me].pick is not None:
+                text.append(f" Your card {view.seats[me].pick} stays secret until then.")
+            return text
+        seat = seats[0]
+        who = "Your" if seat == update.seat else f"{self._who(seat)}'s"
+        text = Text.assemble((f"{who} turn", "bold"), f" ({self._phase_text(view)})")
+        if update.thinking == seat:
+            text.append(" thinking…", style="italic")
+        revealed = self._revealed.get(view.round)
+        if revealed and view.phase is not Phase.NOMINATE:
+            order = sorted(revealed.items(), key=lambda kv: kv[1])
+            text.append("  Revealed: " + ", ".join(f"{self._who(s)} {c}" for s, c in order))
+        return text
+
+    def _placing_text(self) -> Text:
+        keys = "bold reverse"
+        widget = self._placing_view()
+        piece = self._piece()
+        view = self._view
+        if widget is None or piece is None or view is None:
+            return Text("")
+        kind, number = piece
+        what = f"Forklift L{number}" if kind is Piece.FORKLIFT else (
+            f"Quantum card Q{number}" if kind is Piece.QUANTUM else f"Card {number}")
+        area = "the popularity" if self._where is Where.POPULARITY else "your warehouse"
+        text = Text.assemble((f"{what}", "bold"), f" over {area}")
+        turn = _TURNS.get(widget.rotation, "") if kind is not Piece.FORKLIFT else (
+            "standing" if widget.rotation else "flat")
+        if turn:
+            text.append(f", {turn}")
+        text.append(": ")
+        spot = widget.spot
+        legal = self._spots(self._where)
+        if spot is not None and (spot[0], spot[1], widget.rotation) in legal:
+            covered = self._covered(self._area(self._where), spot, kind, number, widget.rotation)
+            text.append(f"✓ fits, covers {covered} toy{'s' if covered != 1 else ''}. ",
+                        style="bold")
+            text.append_text(Text.assemble(("Enter", keys), " places ·"))
+        else:
+            why = None
+            if spot is not None:
+                why = self._area(self._where).why_not(spot[0], spot[1], widget.rotation, kind)
+            text.append(f"✗ not here: {why or 'not a legal spot'}. ", style="bold")
+            spots = len(legal)
+            if spots:
+                text.append_text(Text.assemble(("n", keys), f" next of {spots} spots ·"))
+            else:
+                other = "your warehouse" if self._where is Where.POPULARITY else "the popularity"
+                text.append(f"No spot here: try {other} (p/w) ·")
+        text.append_text(Text.assemble(" ", ("r", keys), " turns"))
+        return text
+
+    @staticmethod
+    def _covered(area: Area, spot: tuple[int, int], kind: Piece, number: int,
+                 rotation: int) -> int:
+        grid = area.grid
+        return sum(1 for dx, dy, _ in cards.spaces(kind, number, rotation)
+                   if grid.get((spot[0] + dx, spot[1] + dy), ".") in cards.COVERABLE)
+
+    # -- focus --------------------------------------------------------------------------
+
+    def _focus_for_mode(self) -> None:
+        mode = self._mode
+        if mode in ("pick", "quantum"):
+            self.query_one("#os-hand", CrateHand).focus()
+        elif mode in ("place", "forklift"):
+            widget = self._placing_view()
+            if widget is not None:
+                widget.focus()
+        elif mode is not None:
+            self.query_one("#os-actions", ActionBar).focus()
+        else:
+            focused = self.focused
+            if focused is not None and not isinstance(focused, GameLog):
+                self.set_focus(None)
+
+    # -- the preview ----------------------------------------------------------------------
+
+    def _placing_action(self) -> Place | None:
+        widget = self._placing_view()
+        if widget is None or widget.spot is None:
+            return None
+        x, y = widget.spot
+        action = Place(self._where, x, y, widget.rotation)
+        return action if self._legal(action) else None
+
+    def _update_after(self) -> None:
+        self._after = None
+        action = self._placing_action()
+        view, seat = self._view, self._me()
+        if action is None or view is None or seat is None:
+            return
+        try:
+            self._after = GAME.sheet(GAME.apply(view, seat, action))
+        except (IllegalAction, Exception):
+            self._after = None
+
+    def _ghost_moved(self) -> None:
+        self._update_after()
+        self._draw_preview()
+        self._draw_prompt()
+        self.refresh_bindings()
+
+    # -- events from the widgets --------------------------------------------------------
+
+    def on_board_moved(self, event: Board.Moved) -> None:
+        event.stop()
+        if isinstance(event.control, AreaView) and event.control.placing:
+            self._ghost_moved()
+
+    def on_board_chosen(self, event: Board.Chosen) -> None:
+        event.stop()
+        self._place_here()
+
+    def on_hand_highlighted(self, event: CrateHand.Highlighted) -> None:
+        event.stop()
+        self._draw_prompt()
+
+    def on_hand_selected(self, event: CrateHand.Selected) -> None:
+        event.stop()
+        self._hand_select(event.index)
+
+    def on_cursor_widget_highlighted(self, event: CursorWidget.Highlighted) -> None:
+        event.stop()
+        if self._mode == "nominate":
+            self._draw_areas()
+
+    def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
+        event.stop()
+        value = event.choice.value
+        if value == "place":
+            self._place_here()
+        elif value == "rotate":
+            self.action_rotate()
+        elif value == "switch":
+            self.action_switch_area()
+        elif value == "next":
+            widget = self._placing_view()
+            if widget is not None:
+                widget.action_next_target(1)
+        elif value is not None and self._legal(value):
+            self.play(value)
+
+    def _hand_select(self, index: int) -> None:
+        hand = self.query_one("#os-hand", CrateHand)
+        if not (0 <= index < len(self._hand_actions)):
+            return
+        action = self._hand_actions[index]
+        if not self._legal(action):
+            return
+        if self._mode == "pick" and hand.pending != index:
+            hand.pending = index
+            hand.refresh()
+            self._draw_prompt()
+            return
+        hand.pending = None
+        self.play(action)
+
+    def _place_here(self) -> None:
+        widget = self._placing_view()
+        if widget is None or widget.spot is None:
+            return
+        action = self._placing_action()
+        if action is not None:
+            self.play(action)
+            return
+        x, y = widget.spot
+        piece = self._piece()
+        kind = piece[0] if piece else Piece.CRATE
+        why = self._area(self._where).why_not(x, y, widget.rotation, kind)
+        self.notify(f"Not there: it {why or 'is not a legal spot'}.", severity="warning")
+
+    # -- key actions ------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        mode = self._mode
+        if action == "rotate":
+            return mode in ("place", "forklift")
+        if action in ("area", "switch_area"):
+            return mode == "place"
+        if action == "decline":
+            return self._legal(Pass())
+        if action == "next_warehouse":
+            view = self._view
+            return (view is not None and mode not in ("place", "forklift", "nominate")
+                    and view.players > 1)
+        if action == "toggle_sheet":
+            view = self._view
+            return view is not None and view.phase is Phase.OVER
+        if action == "number":
+            return mode in ("pick", "quantum", "mark", "incentive", "nominate")
+        if action == "cancel":
+            hand = self.query_one("#os-hand", CrateHand)
+            return mode == "pick" and hand.pending is not None
+        return super().check_action(action, parameters)
+
+    def action_rotate(self) -> None:
+        widget = self._placing_view()
+        if widget is not None:
+            widget.rotate(1)
+
+    def action_area(self, where: str) -> None:
+        if self._mode != "place":
+            return
+        new = Where(where)
+        if new is self._where:
+            return
+        self._where = new
+        self._draw_areas(keep=False)
+        widget = self._placing_view()
+        if widget is not None:
+            widget.focus()
+        self._ghost_moved()
+
+    def action_switch_area(self) -> None:
+        if self._mode != "place":
+            self.focus_next()
+            return
+        other = Where.POPULARITY if self._where is Where.WAREHOUSE else Where.WAREHOUSE
+        self.action_area(other.value)
+
+    def action_decline(self) -> None:
+        if self._legal(Pass()):
+            self.play(Pass())
+
+    def action_next_warehouse(self) -> None:
+        view = self._view
+        if view is None:
+            return
+        current = self._wh_seat()
+        self._shown = (current + 1) % view.players
+        self._draw_areas()
+
+    def action_number(self, number: int) -> None:
+        mode = self._mode
+        index = number - 1
+        if mode in ("pick", "quantum"):
+            hand = self.query_one("#os-hand", CrateHand)
+            if 0 <= index < len(hand.cards):
+                hand.move_to(index)
+                hand.focus()
+                if mode == "pick":
+                    hand.pending = index
+                    hand.refresh()
+                    self._draw_prompt()
+            return
+        bar = self.query_one("#os-actions", ActionBar)
+        numbered = [i for i, c in enumerate(bar.choices) if c.key == str(number)]
+        if not numbered:
+            return
+        if mode == "nominate":
+            bar.move_to(numbered[0])
+            bar.focus()
+        else:
+            bar.choose(numbered[0])
+
+    def action_toggle_sheet(self) -> None:
+        """Game over: fold the score sheet away (or back) to see the areas."""
+        self._sheet_hidden = not self._sheet_hidden
+        box = self.query_one("#os-final-box")
+        box.display = not self._sheet_hidden
+        if box.display:
+            box.focus()
+
+    def action_cancel(self) -> None:
+        hand = self.query_one("#os-hand", CrateHand)
+        hand.pending = None
+        hand.refresh()
+        self._draw_prompt()

@@ -1,0 +1,567 @@
+"""Overstocked's areas and crate cards on screen: a space grid with card
+edges and a placement ghost, and a hand of crate cards showing their faces.
+
+`AreaView` is a `Board` (one widget, the line API) whose cells are the
+spaces of an area: the popularity or a warehouse. It draws what the screen
+hands it (`set_area`): the visible space at each (x, y) and which piece
+shows there, so the edges between cards can be drawn. Each space is its
+toy's letter on the toy's colour, never the colour alone:
+
+======  =====================================================
+``P``   a toy (its letter; the colour is decoration)
+``p☻``  a worker standing on that toy (may never be covered)
+``·``   an empty crate
+``Q``   a quantum crate          ``L``  a forklift token
+======  =====================================================
+
+Card edges: ``│`` between spaces of different pieces. Compact, a space
+is two cells wide (its edge and its letter; a worker is its lower-case
+letter, drawn reversed) and the face above a horizontal edge is
+underlined; roomy (`Board.roomy`), a space is four cells wide and two
+lines high, and the edges are box-drawn (a worker gets its ☻).
+
+While placing (`place`), a ghost of the piece lies with its top-left space
+at the board's cursor: arrows move it, the screen turns it (`rotate`). The
+ghost is edged ``┃`` when the spot is in the legal set the screen gave
+(from the table's legal actions, never computed here) and ``×`` when not.
+Enter chooses the spot (`Board.Chosen`, key (x, y)); a click moves the
+ghost, a second click on the same spot chooses it. The board grows a
+margin of two spaces around the cards while placing, so a piece may
+overhang. The view sits in an `AreaPane` (a scrolling container) that pans
+to keep the ghost in sight.
+
+`CrateHand` is a `Hand` whose cards show their number above their 3x2
+face (`CrateCard.rows`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.containers import ScrollableContainer
+from textual.geometry import Region
+from textual.strip import Strip
+
+from tui.widgets.board import Board, Cell, Edge, Grid
+from tui.widgets.hand import Card, Hand
+
+#: per space character: its style (ANSI colour names, so the ANSI theme
+#: keeps them). Pocket Petz blue, Furballs pink, Yo-yos yellow, Bean Bears
+#: green (OS-11); the letter always carries the toy.
+SPACE_STYLE: dict[str, str] = {
+    "P": "bold bright_white on blue",
+    "F": "bold black on bright_magenta",
+    "Y": "bold black on yellow",
+    "B": "bold black on green",
+    "Q": "bold bright_white on dark_cyan",
+    "L": "bold black on bright_white",
+    ".": "dim",
+}
+#: the glyph beside a worker's letter
+WORKER = "☻"
+EMPTY_CRATE = "·"
+#: the ghost's side edges: a legal spot, an illegal one
+GHOST_OK = "┃"
+GHOST_BAD = "×"
+EDGE = "│"
+
+
+def space_style(ch: str | None) -> str:
+    if ch is None:
+        return ""
+    return SPACE_STYLE.get(ch.upper(), "")
+
+
+def space_face(ch: str | None, width: int = 2) -> str:
+    """The text of one space, `width` cells wide: its letter (a worker's
+    lower case, with ☻ when there is room), ``·`` an empty crate."""
+    if ch is None:
+        text = ""
+    elif ch == ".":
+        text = EMPTY_CRATE
+    elif ch.islower() and width >= 2:
+        text = ch + WORKER
+    else:
+        text = ch
+    return text.ljust(width)[:width]
+
+
+def face_text(row: str) -> Text:
+    """A row of a card's face as coloured text, one cell per space (a worker
+    is its lower-case letter)."""
+    text = Text(end="")
+    for ch in row:
+        if ch == ".":
+            text.append(EMPTY_CRATE, style="dim")
+        else:
+            text.append(ch, style=space_style(ch))
+    return text
+
+
+#: box-drawing junctions by (edge up, edge down, edge left, edge right)
+_CORNERS = {
+    (False, False, False, False): " ",
+    (True, True, False, False): "│",
+    (False, False, True, True): "─",
+    (True, False, False, False): "╵",
+    (False, True, False, False): "╷",
+    (False, False, True, False): "╴",
+    (False, False, False, True): "╶",
+    (True, False, True, False): "┘",
+    (True, False, False, True): "└",
+    (False, True, True, False): "┐",
+    (False, True, False, True): "┌",
+    (True, True, True, False): "┤",
+    (True, True, False, True): "├",
+    (True, False, True, True): "┴",
+    (False, True, True, True): "┬",
+    (True, True, True, True): "┼",
+}
+
+
+#: the ghost's edges are heavy
+_HEAVY = str.maketrans("─│┌┐└┘├┤┬┴┼╵╷╴╶", "━┃┏┓┗┛┣┫┳┻╋╹╻╸╺")
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """A piece drawn over the area: its spaces at area (x, y), and whether
+    that spot is legal."""
+
+    cells: Mapping[tuple[int, int], str] = field(default_factory=dict)
+    ok: bool = True
+
+
+class AreaPane(ScrollableContainer):
+    """The scrolling frame an `AreaView` pans in."""
+
+    DEFAULT_CSS = """
+    AreaPane {
+        height: 1fr;
+        width: 1fr;
+        scrollbar-size: 1 1;
+    }
+    """
+
+
+class AreaView(Board):
+    """An area's spaces, card edges and a placement ghost (see the module)."""
+
+    DEFAULT_CSS = """
+    AreaView {
+        width: auto;
+        height: auto;
+    }
+    AreaView > .area--edge {
+        color: $text-muted;
+    }
+    AreaView > .area--ghost-ok {
+        color: $success;
+        text-style: bold;
+    }
+    AreaView > .area--ghost-bad {
+        color: $error;
+        text-style: bold;
+    }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = Board.COMPONENT_CLASSES | {
+        "area--edge",
+        "area--ghost-ok",
+        "area--ghost-bad",
+    }
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(compact=(2, 1), roomy_size=(4, 2), name=name, id=id, classes=classes)
+        self._spaces: dict[tuple[int, int], str] = {}
+        self._owner: dict[tuple[int, int], int] = {}
+        self._ox = 0
+        self._oy = 0
+        #: placing: the piece's spaces per rotation as (dx, dy, ch), the
+        #: rotation, and the legal (x, y, rotation) spots
+        self._shapes: Mapping[int, Sequence[tuple[int, int, str]]] = {}
+        self._rotation = 0
+        self._legal: frozenset[tuple[int, int, int]] = frozenset()
+        #: a ghost shown without placing (say a nominated slot)
+        self._fixed: Ghost | None = None
+        self._ghost: Ghost | None = None
+        self.empty_text = "no cards yet"
+
+    # -- content --------------------------------------------------------------
+
+    @property
+    def placing(self) -> bool:
+        return bool(self._shapes)
+
+    @property
+    def rotation(self) -> int:
+        return self._rotation
+
+    @property
+    def ghost(self) -> Ghost | None:
+        return self._ghost
+
+    @property
+    def spot(self) -> tuple[int, int] | None:
+        """The ghost's top-left space (area coordinates) while placing."""
+        if not self.placing:
+            return None
+        key = self.cursor_key
+        return key if isinstance(key, tuple) else None
+
+    def set_area(
+        self,
+        spaces: Mapping[tuple[int, int], str],
+        owner: Mapping[tuple[int, int], int],
+        *,
+        shapes: Mapping[int, Sequence[tuple[int, int, str]]] | None = None,
+        legal: Iterable[tuple[int, int, int]] = (),
+        rotation: int | None = None,
+        fixed: Ghost | None = None,
+        settle: bool = False,
+    ) -> None:
+        """Show an area: `spaces` (x, y) -> space, `owner` (x, y) -> the
+        index of the piece showing there. With `shapes` (rotation -> the
+        piece's spaces) the ghost follows the cursor and `legal` lists the
+        (x, y, rotation) spots the table allows. The ghost stays where it
+        was unless `settle` (or it was not placing): then it goes to the
+        legal spot nearest the top-left. `fixed` is a ghost drawn without
+        placing."""
+        was = self.spot if self.placing and not settle else None
+        self._spaces = dict(spaces)
+        self._owner = dict(owner)
+        self._shapes = dict(shapes or {})
+        self._legal = frozenset(legal)
+        self._fixed = fixed
+        if rotation is not None:
+            self._rotation = rotation
+        if self._shapes and self._rotation not in self._shapes:
+            self._rotation = min(self._shapes)
+        placing = bool(self._shapes)
+        # Placing, a piece may overhang by two; roomy, one more row and
+        # column show the cards' outer edges.
+        margin = 2 if placing else (1 if self.roomy else 0)
+        xs = [x for x, _ in self._spaces] + [x for x, _ in (fixed.cells if fixed else {})]
+        ys = [y for _, y in self._spaces] + [y for _, y in (fixed.cells if fixed else {})]
+        if not xs:
+            xs, ys = [0, 2], [0, 1]
+        self._ox, self._oy = min(xs) - margin, min(ys) - margin
+        x1, y1 = max(xs) + margin, max(ys) + margin
+        cells = tuple(
+            tuple(
+                Cell(
+                    text=space_face(self._spaces.get((x, y))),
+                    style=space_style(self._spaces.get((x, y))),
+                    key=(x, y),
+                )
+                for x in range(self._ox, x1 + 1)
+            )
+            for y in range(self._oy, y1 + 1)
+        )
+        rows = len(cells)
+        grid = Grid(cells=cells, right=(Edge(" "),) * rows)
+        if placing and was is None and self._legal:
+            # A new placement: start in a rotation that fits somewhere here.
+            if not any(r == self._rotation for _, _, r in self._legal):
+                self._rotation = min(r for _, _, r in self._legal)
+        targets = {(x, y) for x, y, r in self._legal if r == self._rotation} if placing else ()
+        self.set_grid(grid, targets=targets, settle=False)
+        if placing and was is not None:
+            self._cursor_to(was)
+        elif placing:
+            self._cursor = (0, 0)
+            self._settle()
+        self._update_ghost()
+
+    def rotate(self, step: int = 1) -> None:
+        """Turn the ghost (a quarter turn clockwise per step)."""
+        if not self._shapes:
+            return
+        turns = sorted(self._shapes)
+        i = turns.index(self._rotation) if self._rotation in turns else 0
+        self._rotation = turns[(i + step) % len(turns)]
+        self._targets = frozenset((x, y) for x, y, r in self._legal if r == self._rotation)
+        self._clamp()
+        self._row_cache.clear()
+        self._update_ghost()
+        self.refresh()
+        self._post_moved()
+
+    def set_fixed(self, ghost: Ghost | None) -> None:
+        self._fixed = ghost
+        self._update_ghost()
+        self._row_cache.clear()
+        self.refresh()
+
+    # -- the ghost --------------------------------------------------------------
+
+    def _piece_size(self) -> tuple[int, int]:
+        shape = self._shapes.get(self._rotation, ())
+        if not shape:
+            return 1, 1
+        return max(dx for dx, _, _ in shape) + 1, max(dy for _, dy, _ in shape) + 1
+
+    def _update_ghost(self) -> None:
+        if self._shapes:
+            spot = self.spot
+            if spot is None:
+                self._ghost = None
+                return
+            x, y = spot
+            cells = {(x + dx, y + dy): ch for dx, dy, ch in self._shapes[self._rotation]}
+            self._ghost = Ghost(cells, (x, y, self._rotation) in self._legal)
+        else:
+            self._ghost = self._fixed
+        self._scroll_to_ghost()
+
+    def _scroll_to_ghost(self) -> None:
+        ghost = self._ghost
+        parent = self.parent
+        if ghost is None or not ghost.cells or not isinstance(parent, ScrollableContainer):
+            return
+        cw, _ = self.cell_size
+        xs = [x for x, _ in ghost.cells]
+        ys = [y for _, y in ghost.cells]
+        lines = [self.row_lines(y - self._oy) for y in (min(ys), max(ys))]
+        if not lines[0] or not lines[1]:
+            return
+        left = (min(xs) - self._ox) * cw
+        width = (max(xs) - min(xs) + 1) * cw + 1
+        region = Region(left, lines[0].start, width, lines[1].stop - lines[0].start)
+        region = region.translate(self.virtual_region.offset)
+        self.call_after_refresh(parent.scroll_to_region, region, animate=False, force=True)
+
+    def _clamp(self) -> None:
+        """Keep the ghost inside the board (it may still overhang the cards)."""
+        if not self._shapes or not self.grid.rows:
+            return
+        w, h = self._piece_size()
+        r, c = self._cursor
+        self._cursor = (max(0, min(r, self.grid.rows - h)), max(0, min(c, self.grid.cols - w)))
+
+    def _cursor_to(self, key: tuple[int, int]) -> None:
+        self._cursor = (key[1] - self._oy, key[0] - self._ox)
+        self._clamp()
+
+    def _post_moved(self) -> None:
+        r, c = self._cursor
+        cell = self.cell_at(r, c)
+        if cell is not None:
+            self.post_message(self.Moved(self, cell.key, r, c))
+
+    def move_cursor(self, row: int, col: int) -> None:
+        if self._shapes and self.grid.rows:
+            w, h = self._piece_size()
+            row = max(0, min(row, self.grid.rows - h))
+            col = max(0, min(col, self.grid.cols - w))
+        if (row, col) == self._cursor:
+            return
+        self._cursor = (row, col)
+        self._row_cache.clear()
+        self._update_ghost()
+        self.refresh()
+        self._post_moved()
+
+    def _settle(self) -> None:
+        super()._settle()
+        self._clamp()
+
+    def choose(self) -> None:
+        if not self._shapes:
+            return
+        super().choose()
+
+    def on_click(self, event: events.Click) -> None:
+        # Replaces Board's click (move and choose at once).
+        event.prevent_default()
+        offset = event.get_content_offset(self)
+        if offset is None or not self._shapes:
+            return
+        at = self.cell_at_offset(offset.x, offset.y)
+        if at is None:
+            return
+        event.stop()
+        if at == self._cursor:
+            self.choose()
+        else:
+            self.move_cursor(*at)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("move", "choose", "next_target"):
+            return self.placing
+        return True
+
+    # -- drawing ------------------------------------------------------------------
+
+    def _style(self, spec: str) -> Style:
+        if spec.startswith("area--"):
+            style = self._styles.get(spec)
+            if style is None:
+                style = self.rich_style + self.get_component_rich_style(spec, partial=True)
+                self._styles[spec] = style
+            return style
+        return super()._style(spec)
+
+    def _who(self, x: int, y: int) -> int | None:
+        """Which piece shows at (x, y): -1 the ghost, else an index, or None."""
+        ghost = self._ghost
+        if ghost is not None and (x, y) in ghost.cells:
+            return -1
+        return self._owner.get((x, y))
+
+    def _edge_seg(self, a: int | None, b: int | None, glyph: str) -> Segment:
+        """The edge between pieces `a` and `b` (`glyph` for a card edge)."""
+        if a == b:
+            return Segment(" " * len(glyph), self._style(""))
+        if -1 in (a, b):
+            ok = self._ghost is None or self._ghost.ok
+            mark = (GHOST_OK if glyph == EDGE else "━") if ok else GHOST_BAD
+            return Segment(mark * len(glyph), self._style(
+                "area--ghost-ok" if ok else "area--ghost-bad"))
+        return Segment(glyph, self._style("area--edge"))
+
+    def _face_seg(self, x: int, y: int, inner: int, *, underline: bool) -> Segment:
+        ghost = self._ghost
+        if ghost is not None and (x, y) in ghost.cells:
+            ch: str | None = ghost.cells[(x, y)]
+            if ch == "?":
+                style = "bold reverse"
+            elif ch == ".":
+                style = "bold"
+            else:
+                style = f"bold {space_style(ch).split(' on ')[-1]} on default"
+        else:
+            ch = self._spaces.get((x, y))
+            style = space_style(ch)
+            if ch is not None and ch.islower() and inner < 2:
+                style = f"{style} reverse"  # no room for ☻: the letter stands out
+        if underline and self._who(x, y) != self._who(x, y + 1):
+            style = f"{style} underline".strip()
+        return Segment(space_face(ch, inner), self._style(style))
+
+    def _render_row(self, row: int) -> list[Strip]:
+        grid = self.grid
+        cw, ch = self.cell_size
+        inner = cw - 1
+        y = self._oy + row
+        who = self._who
+        top: list[Segment] = []
+        for c in range(grid.cols + 1):
+            x = self._ox + c
+            top.append(self._edge_seg(who(x - 1, y), who(x, y), EDGE))
+            if c < grid.cols:
+                face = self._face_seg(x, y, inner, underline=ch == 1)
+                if ch > 1:
+                    face = Segment(f" {face.text}"[:inner].ljust(inner), face.style)
+                top.append(face)
+        if ch == 1:
+            return [Strip(top)]
+        # Roomy: a second line carries the horizontal edges, box-drawn.
+        bottom: list[Segment] = []
+        for c in range(grid.cols + 1):
+            x = self._ox + c
+            up = who(x - 1, y) != who(x, y)
+            down = who(x - 1, y + 1) != who(x, y + 1)
+            left = who(x - 1, y) != who(x - 1, y + 1)
+            right = who(x, y) != who(x, y + 1)
+            ghostly = -1 in (who(x - 1, y), who(x, y), who(x - 1, y + 1), who(x, y + 1))
+            corner = _CORNERS[(up, down, left, right)]
+            style = "area--edge"
+            if ghostly and corner != " ":
+                ok = self._ghost is None or self._ghost.ok
+                corner = corner.translate(_HEAVY) if ok else GHOST_BAD
+                style = "area--ghost-ok" if ok else "area--ghost-bad"
+            bottom.append(Segment(corner, self._style(style)))
+            if c < grid.cols:
+                bottom.append(self._edge_seg(who(x, y), who(x, y + 1), "─" * inner))
+        return [Strip(top), Strip(bottom)] + [Strip.blank(0)] * (ch - 2)
+
+    def render_line(self, y: int) -> Strip:
+        if not self._spaces and self._ghost is None:
+            if y == 0:
+                return Strip([Segment(self.empty_text, self._style("board--muted"))])
+            return Strip.blank(self.size.width, self.rich_style)
+        return super().render_line(y)
+
+
+@dataclass(frozen=True)
+class CrateCard(Card):
+    """A hand card with its face: `rows` are the face's rows, top first."""
+
+    rows: tuple[str, ...] = ()
+
+
+class CrateHand(Hand):
+    """A hand of crate cards, each drawn as its number over its face:
+
+    ``  17 ``
+    `` FFB ``
+    `` B.F ``
+
+    The cursor card's number is framed ``▸17◂``; a card waiting for a
+    confirmation ``»17«``."""
+
+    DEFAULT_CSS = """
+    CrateHand {
+        height: auto;
+        width: 1fr;
+    }
+    """
+
+    def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+        super().__init__(*args, **kwargs)
+        self.big = True
+        #: the card waiting for a confirmation, if any
+        self.pending: int | None = None
+
+    def _big_pieces(self) -> list[list[Text]]:
+        pieces = []
+        cursor_style = self.get_component_rich_style("hand--cursor")
+        for i, card in enumerate(self._cards):
+            rows = getattr(card, "rows", ()) or ("???", "???")
+            at_cursor = self.picking and i == self.cursor and card.enabled
+            if self.pending == i:
+                left, right = "»", "«"
+            elif at_cursor:
+                left, right = "▸", "◂"
+            else:
+                left, right = " ", " "
+            top = Text(f"{left}{card.text:>3}{right}", style="bold")
+            if at_cursor:
+                top.stylize(cursor_style)
+            lines = [top]
+            for row in rows[:2]:
+                lines.append(Text.assemble(" ", face_text(row), " "))
+            if self.picking and not card.enabled:
+                for line in lines:
+                    line.stylize("dim")
+            pieces.append(lines)
+        return pieces
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        if new != old:
+            self.pending = None
+        super().watch_cursor(old, new)
+
+
+__all__ = [
+    "EDGE",
+    "GHOST_BAD",
+    "GHOST_OK",
+    "SPACE_STYLE",
+    "AreaPane",
+    "AreaView",
+    "CrateCard",
+    "CrateHand",
+    "Ghost",
+    "face_text",
+    "space_face",
+    "space_style",
+]
