@@ -960,3 +960,70 @@ def test_describe_lines():
     )
     s = GAME.setup(2, GAME.Options())
     assert "King Croak" not in GAME.describe(s, CHANCE, DealBoss(Boss.KING_CROAK))
+
+
+# --- The end of the game and the log ----------------------------------------------------
+
+
+def _finished_games(seeds=range(4)):
+    import random
+
+    from core.overboss import GAME
+
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = GAME.setup(2, GAME.Options())
+        steps = []
+        while GAME.to_act(state):
+            (seat,) = GAME.to_act(state)
+            if seat == CHANCE:
+                action = rng.choices(*zip(*GAME.chance_outcomes(state), strict=True))[0]
+            else:
+                action = rng.choice(GAME.legal_actions(state, seat))
+            steps.append((state, seat, action))
+            state = GAME.apply(state, seat, action)
+        yield state, steps
+
+
+def test_every_boss_is_shown_when_the_game_ends():
+    """OD §Boss cards: each Boss's objective is scored at the end "whether
+    you revealed your Boss or not", so the views then show both Bosses
+    (before the end an unrevealed Boss stays hidden)."""
+    from core.overboss import GAME
+
+    for final, steps in _finished_games():
+        final = attrs.evolve(final, revealed=(False, False))  # neither revealed
+        for seat in (0, 1, None):
+            assert GAME.view(final, seat).bosses == final.bosses
+        before = attrs.evolve(steps[-1][0], revealed=(False, False))
+        for s in (0, 1):
+            assert GAME.view(before, 1 - s).bosses[s] is None
+            assert GAME.view(before, s).bosses[s] == before.bosses[s]
+
+
+def test_the_log_names_every_token_placed_for_a_player_od17():
+    """OD-17: the game places a token with a single possible place by
+    itself; the log line of the action that caused it says so, so no token
+    appears on the board unexplained."""
+    from core.overboss import GAME
+    from core.overboss.board import geometry
+
+    seen = 0
+    for _, steps in _finished_games():
+        for state, seat, action in steps:
+            after = GAME.apply(state, seat, action)
+            line = GAME.describe(state, seat, action, names=("Ann", "Bob"))
+            named = {getattr(action, f, None) for f in ("square", "src", "dst", "a", "b", "town")}
+            names = geometry(state.options.rows).names
+            for square, (was, now) in enumerate(zip(state.tokens, after.tokens, strict=True)):
+                if now is not None and now != was and square not in named and was is None:
+                    assert names[square] in line, line
+                    seen += 1
+    assert seen > 0
+
+
+def test_log_articles():
+    """'an Icy Peak', not 'a Icy Peak'."""
+    from core.overboss.rules import _a
+
+    assert _a("Icy Peak") == "an Icy Peak" and _a("Yeti") == "a Yeti"

@@ -1029,13 +1029,16 @@ def _destroy(state: State, square: int, slot: int) -> State:
 
 def view(state: State, seat: int | None) -> State:
     """What `seat` may know (None: a spectator): the opponent's Boss until
-    it is revealed and the undealt Boss cards are None, pooled in `unseen`.
+    it is revealed or the game is over, and the undealt Boss cards, are None,
+    pooled in `unseen`.
     The stack and bag stay: their contents follow from the public table."""
     unseen: list[Boss] = list(state.unseen or ())
     bosses = list(state.bosses)
     for s in (0, 1):
         b = bosses[s]
-        if s != seat and not state.revealed[s] and b is not None:
+        # OD §Boss cards: each objective is scored at the end "whether you
+        # revealed your Boss or not", so at the end every Boss is shown.
+        if s != seat and not state.revealed[s] and b is not None and state.step is not Step.OVER:
             unseen.append(b)
             bosses[s] = None
     unseen.extend(b for b in state.boss_deck if b is not None)
@@ -1072,7 +1075,37 @@ def outcome(state: State) -> Outcome | None:
 
 def describe(state: State, seat: int, action: object, names: Sequence[str] | None = None) -> str:
     """One public log line for `action` applied to `state` by `seat`. Never
-    names a Boss that is still face down."""
+    names a Boss that is still face down. Tokens the game then places by
+    itself (OD-17: a single possible place) are named too, so nothing
+    appears on the board unexplained."""
+    line = _describe_action(state, seat, action, names)
+    try:
+        after = apply(state, seat, action)
+    except IllegalAction:
+        return line
+    g = geometry(state.options.rows)
+    named = {getattr(action, f, None) for f in ("square", "src", "dst", "a", "b", "town")}
+    forced = []
+    for sq, (before, now) in enumerate(zip(state.tokens, after.tokens, strict=True)):
+        if now is None or now == before or sq in named:
+            continue
+        if now is _HERO:
+            forced.append(f"a hero spawns on {g.names[sq]}")
+        elif before is None:
+            forced.append(f"{_a(now.label)} goes to {g.names[sq]}")
+    if forced:
+        line += " Then " + ", ".join(forced) + " (its only place, OD-17)."
+    return line
+
+
+def _a(label: str) -> str:
+    """"a Yeti", "an Icy Peak"."""
+    return f"{'an' if label[:1] in 'AEIOU' else 'a'} {label}"
+
+
+def _describe_action(
+    state: State, seat: int, action: object, names: Sequence[str] | None
+) -> str:
     g = geometry(state.options.rows)
 
     def name(s: int) -> str:
@@ -1096,13 +1129,13 @@ def describe(state: State, seat: int, action: object, names: Sequence[str] | Non
     if cls is DrawTile:
         nxt = _refill_next(state)
         slot = nxt[1] + 1 if nxt else "?"
-        return f"Market pair {slot} gets a {action.tile.label}."
+        return f"Market pair {slot} gets {_a(action.tile.label)}."
     if cls is DrawToken:
         if state.step is Step.POOL_DRAW:
-            return f"The Spawning Pool sends a {action.token.label} to {who}'s lair."
+            return f"The Spawning Pool sends {_a(action.token.label)} to {who}'s lair."
         nxt = _refill_next(state)
         slot = nxt[1] + 1 if nxt else "?"
-        return f"Market pair {slot} gets a {action.token.label}."
+        return f"Market pair {slot} gets {_a(action.token.label)}."
     if cls is Draft:
         pair = state.market[action.slot]
         token = pair.token.label if pair.token is not None else "no token"
@@ -1135,7 +1168,7 @@ def describe(state: State, seat: int, action: object, names: Sequence[str] | Non
     if cls is PlaceToken:
         from_lair = state.hand_token is None or action.token is not state.hand_token
         source = " from their lair" if from_lair else ""
-        line = f"{who} places a {action.token.label}{source} on {where(action.square)}"
+        line = f"{who} places {_a(action.token.label)}{source} on {where(action.square)}"
         if state.tokens[action.square] is _HERO:
             line += " and slays the hero"
         return line + "."
