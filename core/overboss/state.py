@@ -33,7 +33,9 @@ class Options:
     """The rulebook's standard game (the 4x8 board); `short_board` plays the
     4x6 board (3 rows per half) for a shorter game."""
 
-    short_board: bool = False
+    short_board: bool = attrs.field(
+        default=False, metadata={"label": "Short 4x6 board (a shorter game)"}
+    )
 
     @property
     def rows(self) -> int:

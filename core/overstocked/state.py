@@ -63,15 +63,26 @@ class Options:
     """
 
     #: Advanced Variant: your largest warehouse toy scores half.
-    advanced: bool = False
+    advanced: bool = attrs.field(
+        default=False, metadata={"label": "Advanced variant: your largest toy area scores half"}
+    )
     #: Pre-Order Incentives.
-    incentives: bool = False
+    incentives: bool = attrs.field(
+        default=False, metadata={"label": "Pre-Order Incentives"}
+    )
     #: Industrial Mechanisation (forklift tokens, OS-6, OS-16).
-    forklifts: bool = False
+    forklifts: bool = attrs.field(
+        default=False, metadata={"label": "Industrial Mechanisation (forklifts)"}
+    )
     #: Quantum Accounting (quantum crate cards, OS-7, OS-17).
-    quantum: bool = False
+    quantum: bool = attrs.field(
+        default=False, metadata={"label": "Quantum Accounting (quantum crates)"}
+    )
     #: Solo mode against the bot (OS-8): seat 0 plays, seat 1 is the bot.
-    solo: bool = False
+    solo: bool = attrs.field(
+        default=False,
+        metadata={"label": "Solo against the rulebook's bot (2 seats: you, then the bot)"},
+    )
 
 
 class Phase(enum.StrEnum):
