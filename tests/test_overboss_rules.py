@@ -956,7 +956,7 @@ def test_describe_lines():
     assert line == "Ann drafts pair 2: Icy Peak and Yeti."
     s = placing(board(), R, BANDIT)
     assert GAME.describe(s, 0, PlaceTile(sq("b7")), names=["Ann", "Bob"]) == (
-        "Ann places the Road on b7 (Bob's side)."
+        "Ann places the Road on b7 (Bob's side). Then a Bandit goes to b7."
     )
     s = GAME.setup(2, GAME.Options())
     assert "King Croak" not in GAME.describe(s, CHANCE, DealBoss(Boss.KING_CROAK))
@@ -1001,19 +1001,21 @@ def test_every_boss_is_shown_when_the_game_ends():
             assert GAME.view(before, s).bosses[s] == before.bosses[s]
 
 
-def test_the_log_names_every_token_placed_for_a_player_od17():
-    """OD-17: the game places a token with a single possible place by
-    itself; the log line of the action that caused it says so, so no token
+def test_the_log_names_every_token_placed_for_a_player_od13_od17():
+    """OD-13, OD-17: the rules place some tokens by themselves (the drafted
+    monster on the tile just placed; a token with a single possible place);
+    the log line of the action that caused it names them, so no token
     appears on the board unexplained."""
     from core.overboss import GAME
     from core.overboss.board import geometry
+    from core.overboss.rules import _TOKEN_SQUARES
 
     seen = 0
     for _, steps in _finished_games():
         for state, seat, action in steps:
             after = GAME.apply(state, seat, action)
             line = GAME.describe(state, seat, action, names=("Ann", "Bob"))
-            named = {getattr(action, f, None) for f in ("square", "src", "dst", "a", "b", "town")}
+            named = {getattr(action, f) for f in _TOKEN_SQUARES.get(type(action), ())}
             names = geometry(state.options.rows).names
             for square, (was, now) in enumerate(zip(state.tokens, after.tokens, strict=True)):
                 if now is not None and now != was and square not in named and was is None:

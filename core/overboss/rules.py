@@ -1075,16 +1075,19 @@ def outcome(state: State) -> Outcome | None:
 
 def describe(state: State, seat: int, action: object, names: Sequence[str] | None = None) -> str:
     """One public log line for `action` applied to `state` by `seat`. Never
-    names a Boss that is still face down. Tokens the game then places by
-    itself (OD-17: a single possible place) are named too, so nothing
-    appears on the board unexplained."""
+    names a Boss that is still face down. Tokens the rules then place by
+    themselves (the drafted monster on the new tile, OD-13; a single
+    possible place, OD-17) are named too, so nothing appears unexplained."""
     line = _describe_action(state, seat, action, names)
     try:
         after = apply(state, seat, action)
     except IllegalAction:
         return line
     g = geometry(state.options.rows)
-    named = {getattr(action, f, None) for f in ("square", "src", "dst", "a", "b", "town")}
+    # Squares where the action itself puts or moves a token (a tile placed is
+    # not one: a token landing on it was placed by the rules, OD-13).
+    fields = _TOKEN_SQUARES.get(action.__class__, ())
+    named = {getattr(action, f) for f in fields}
     forced = []
     for sq, (before, now) in enumerate(zip(state.tokens, after.tokens, strict=True)):
         if now is None or now == before or sq in named:
@@ -1094,8 +1097,18 @@ def describe(state: State, seat: int, action: object, names: Sequence[str] | Non
         elif before is None:
             forced.append(f"{_a(now.label)} goes to {g.names[sq]}")
     if forced:
-        line += " Then " + ", ".join(forced) + " (its only place, OD-17)."
+        line += " Then " + ", ".join(forced) + "."
     return line
+
+
+#: action class -> its fields naming squares where it puts or moves a token
+_TOKEN_SQUARES: dict[type, tuple[str, ...]] = {
+    PlaceToken: ("square",),
+    SpawnHero: ("square",),
+    Slide: ("src", "dst"),
+    UseSpire: ("src", "dst"),
+    SwapTokens: ("a", "b"),
+}
 
 
 def _a(label: str) -> str:
