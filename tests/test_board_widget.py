@@ -4,7 +4,11 @@ and that a cursor move rebuilds only the rows it touches."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from rich.segment import Segment
 from textual.app import App, ComposeResult
+from textual.containers import ScrollableContainer
 
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
 
@@ -18,6 +22,13 @@ def grid(rows: int = 4, cols: int = 3, **extra) -> Grid:
     return Grid(cells=cells, **extra)
 
 
+async def click_cell(pilot, board: Board, row: int, col: int) -> None:
+    """Click the middle of a cell and let the board react."""
+    region = board.cells_region(range(row, row + 1), range(col, col + 1))
+    await pilot.click(board, offset=(region.x + region.width // 2, region.y))
+    await pilot.pause()
+
+
 class BoardApp(App):
     def __init__(self, g: Grid, **kwargs) -> None:
         super().__init__()
@@ -26,8 +37,11 @@ class BoardApp(App):
         self.moved: list = []
         self.chosen: list = []
 
+    def make_board(self) -> Board:
+        return Board(self.g, id="b")
+
     def compose(self) -> ComposeResult:
-        yield Board(self.g, id="b")
+        yield self.make_board()
 
     def on_mount(self) -> None:
         board = self.query_one(Board)
@@ -111,8 +125,9 @@ async def test_a_click_chooses_the_cell():
     async with app.run_test(size=(40, 20)) as pilot:
         await pilot.pause()
         board = app.query_one(Board)
-        x = board._x0() + 2 * 5 + 2
-        await pilot.click(board, offset=(x, 3))
+        region = board.cells_region(range(3, 4), range(2, 3))
+        assert (region.x, region.y, region.width, region.height) == (2 + 1 + 2 * 5, 3, 5, 1)  # label, edge, two cells
+        await pilot.click(board, offset=(region.x + 2, region.y))
         await pilot.pause()
         assert app.chosen == [32]
         assert board.cursor == (3, 2)
@@ -161,3 +176,121 @@ async def test_set_grid_keeps_the_cursor_and_reports_keys():
         assert board.position_of(10) == (1, 0)
         board.move_to_key(0)
         assert board.cursor == (0, 0)
+
+
+# -- the surface for subclasses ------------------------------------------------------
+
+
+class PieceBoard(Board):
+    """A board whose cursor carries a 2x3 piece drawn ``##`` over the cells,
+    and whose row above the piece shows ``^^`` (its drawing touches it)."""
+
+    DEFAULT_CSS = """
+    PieceBoard > .piece--ghost {
+        text-style: italic;
+    }
+    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"piece--ghost"}
+
+    def cursor_span(self) -> tuple[int, int]:
+        return 2, 3
+
+    def cursor_rows(self, row: int, col: int) -> range:
+        return range(max(0, row - 1), row + 2)
+
+    def render_cell(self, row: int, col: int, sub: int) -> list[Segment]:
+        r, c = self.cursor
+        if r <= row < r + 2 and c <= col < c + 3:
+            return [Segment(" ## ", self.rich_style_for("piece--ghost"))]
+        if row == r - 1 and c <= col < c + 3:
+            return [Segment(" ^^ ", self.rich_style_for("board--muted"))]
+        return [Segment(f" {self.grid.cells[row][col].text[:2]:2} ", self.rich_style_for(""))]
+
+    def render_side(self, side: str, row: int, sub: int) -> Segment:
+        return Segment("|" if side == "right" else "!")
+
+
+class PieceApp(BoardApp):
+    def make_board(self) -> Board:
+        return PieceBoard(self.g, id="b", compact=(4, 1), click_moves_then_chooses=True)
+
+
+async def test_a_subclass_draws_cells_and_sides_and_sizes_its_cursor():
+    g = grid(5, 5, left=(Edge("x"),) * 5, right=(Edge("x"),) * 5)
+    app = PieceApp(g)
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        board.move_cursor(9, 9)  # the whole piece stays on the board
+        assert board.cursor == (3, 2)
+        lines = board.plain_lines()
+        assert lines[2] == "! 2.  2.  ^^  ^^  ^^ |"
+        assert lines[3] == "! 3.  3.  ##  ##  ## |"
+        assert lines[4] == "! 4.  4.  ##  ##  ## |"
+        board.render_all()
+        board.move_cursor(2, 2)  # touches rows 1-4: only those are redrawn
+        assert set(board._row_cache) == {0}
+        assert "##" in board.plain_lines()[2]
+        # The subclass's component class is a style like Board's own.
+        assert board.rich_style_for("piece--ghost").italic
+        assert board.rich_style_for("bold red").bold
+
+
+async def test_click_moves_then_chooses():
+    app = PieceApp(grid(5, 5))
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        await click_cell(pilot, board, 2, 1)
+        assert board.cursor == (2, 1) and app.chosen == []
+        await click_cell(pilot, board, 2, 1)
+        assert app.chosen == [21]
+        # A click the clamp takes back to the cursor's cell chooses too (the
+        # piece cannot move further right or down).
+        board.move_cursor(3, 2)
+        await click_cell(pilot, board, 4, 4)
+        assert board.cursor == (3, 2) and app.chosen == [21, 32]
+
+
+class StillBoard(Board):
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "move"
+
+
+class StillApp(BoardApp):
+    def make_board(self) -> Board:
+        return StillBoard(self.g, id="b")
+
+
+async def test_clicks_do_nothing_while_move_is_disabled():
+    app = StillApp(grid())
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        await click_cell(pilot, board, 2, 2)
+        assert board.cursor == (0, 0) and app.chosen == []
+
+
+class PanApp(BoardApp):
+    def compose(self) -> ComposeResult:
+        with ScrollableContainer(id="pane"):
+            yield Board(self.g, id="b", keep_cursor_visible=True)
+
+
+async def test_keep_cursor_visible_pans_the_container():
+    app = PanApp(grid(30, 30))
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        pane = app.query_one("#pane", ScrollableContainer)
+        board = app.query_one(Board)
+        board.move_cursor(25, 20)
+        await pilot.pause()
+        await pilot.pause()
+        region = board.cells_region(range(25, 26), range(20, 21))
+        assert pane.scroll_y <= region.y < pane.scroll_y + pane.scrollable_content_region.height
+        assert pane.scroll_x <= region.x
+        assert region.right <= pane.scroll_x + pane.scrollable_content_region.width
+        board.move_cursor(0, 0)
+        await pilot.pause()
+        await pilot.pause()
+        assert (pane.scroll_x, pane.scroll_y) == (0, 0)

@@ -27,7 +27,6 @@ from core.overboss.actions import (
 )
 from core.overboss.components import Boss, Terrain, Token
 from core.overboss.state import Lair, Step
-from tests.overboss_tables import BANDIT, WOLF, YETI, D, I, P, R, T, sq
 from tests.overboss_screen_kit import (
     FakeTable,
     ScreenApp,
@@ -36,6 +35,7 @@ from tests.overboss_screen_kit import (
     midgame,
     screen_text,
 )
+from tests.overboss_tables import BANDIT, WOLF, YETI, D, I, P, R, T, sq
 from tui.screens.overboss import board_grid, board_moves, display_square
 from tui.widgets.board import Board
 
@@ -121,9 +121,8 @@ async def test_a_click_places_the_tile():
         await pilot.pause()
         board = app.screen.query_one("#ob-board", Board)
         row, col = 4, 1  # b4 on the compact board
-        y = board.row_lines(row).start
-        x = board._x0() + col * board.cell_size[0] + 2
-        await pilot.click(board, offset=(x, y))
+        region = board.cells_region(range(row, row + 1), range(col, col + 1))
+        await pilot.click(board, offset=(region.x + 2, region.y))
         await pilot.pause()
     assert table.submitted == [(0, PlaceTile(sq("b4")))]
 

@@ -21,7 +21,6 @@ from core.overstocked.actions import (
 )
 from core.overstocked.cards import Incentive, Toy
 from core.overstocked.state import Options, Phase, Where
-from tests.overstocked_tables import area, deal, dealt_game, play, table
 from tests.overstocked_screen_kit import (
     ANN,
     BOB,
@@ -32,6 +31,7 @@ from tests.overstocked_screen_kit import (
     place_state,
     run,
 )
+from tests.overstocked_tables import area, deal, dealt_game, play, table
 from tui.widgets.area import AreaView, CrateHand
 
 SIZES = [(80, 24), (120, 36)]
@@ -217,7 +217,7 @@ async def test_a_click_moves_the_ghost_and_a_second_click_places():
         target = next(a for a in update.legal if isinstance(a, Place)
                       and a.where is Where.WAREHOUSE and a.rotation == view.rotation
                       and (a.x, a.y) != spot)
-        row, col = target.y - view._oy, target.x - view._ox
+        row, col = view.position_of((target.x, target.y))
         offset = (col * view.cell_size[0] + 1, view.row_lines(row).start)
         await pilot.click(view, offset=offset)
         await pilot.pause()
@@ -258,6 +258,39 @@ async def test_quantum_card_places_and_x_marks():
     submitted, text, _ = await run(make_update(marked), keys=["3"])
     assert submitted == [(0, Mark(Toy.YO_YOS))]
     assert "put an X" in text
+
+
+def mark_state():
+    state = play(quantum_state(), 0, ChooseQuantum(2))
+    place = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Place))
+    state = play(state, 0, place)
+    assert state.phase is Phase.MARK
+    return state
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_x_mark_choices_preview_the_score(size):
+    """Each X choice says what it does to Ann's total now, and the preview
+    panel follows the highlighted one."""
+    state = mark_state()
+    update = make_update(state)
+    before = GAME.sheet(state).seats[0].total
+    changes = {toy: GAME.sheet(play(state, 0, Mark(toy))).seats[0].total - before
+               for toy in (Toy.POCKET_PETZ, Toy.FURBALLS, Toy.YO_YOS, Toy.BEAN_BEARS)}
+    assert any(changes.values())
+
+    def labels(screen):
+        bar = screen.query_one("#os-actions")
+        return [c.label for c in bar.choices], screen._after
+
+    _, text, (shown, after) = await run(update, size=size, keys=["right", "right"],
+                                        after=labels)
+    for label, change in zip(shown, changes.values(), strict=True):
+        assert (f"({change:+d}" if change else "(±0") in label
+    assert after is not None
+    assert after.seats[0].total == before + changes[Toy.YO_YOS]  # the highlighted one
+    if changes[Toy.YO_YOS]:
+        assert f"Total {before} → {before + changes[Toy.YO_YOS]}" in text
 
 
 def forklift_state():
@@ -401,6 +434,27 @@ def test_snapshot_over(snap_compare, size):
     assert snap_compare(ScreenApp(make_update(over_state())), terminal_size=size)
 
 
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_mark(snap_compare, size):
+    """The X choices with their score change; the preview follows Yo-yos;
+    the quantum card just placed is edged double."""
+    from tests.overstocked_screen_kit import ScreenApp
+
+    assert snap_compare(ScreenApp(make_update(mark_state())), terminal_size=size,
+                        press=["right", "right"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_spectating(snap_compare, size):
+    from tests.overstocked_screen_kit import ScreenApp
+
+    state = place_state()
+    state = play(state, 0, next(a for a in GAME.legal_actions(state, 0)
+                                if isinstance(a, Place) and a.where is Where.POPULARITY))
+    assert snap_compare(ScreenApp(make_update(state, seat=None, thinking=2)),
+                        terminal_size=size)
+
+
 async def test_a_wide_popularity_pans_to_keep_the_ghost_in_sight():
     row = [(c, 3 * i, 0, 0) for i, c in enumerate((1, 2, 4, 7, 8, 10, 11))]
     state = attrs.evolve(place_state(), popularity=area(*row))
@@ -416,6 +470,60 @@ async def test_a_wide_popularity_pans_to_keep_the_ghost_in_sight():
     assert most > 0, "the popularity should be wider than its pane at 80x24"
     assert x > 0 and spot is not None and spot[0] > 12
     assert "Card 20 over the popularity" in text
+
+
+async def test_the_ghost_starts_near_the_middle_of_the_cards():
+    row = [(c, 3 * i, 0, 0) for i, c in enumerate((1, 2, 4, 7, 8, 10, 11))]
+    state = attrs.evolve(place_state(), popularity=area(*row))
+    update = make_update(state)
+
+    def spot(screen):
+        view = screen.query_one("#os-pop", AreaView)
+        return view.spot, view.rotation
+
+    _, _, ((x, _), rotation) = await run(update, keys=["p"], after=spot)
+    width = 3 if rotation % 2 == 0 else 2
+    middle = (0 + 20) / 2  # the cards cover x 0-20
+    assert abs(x + (width - 1) / 2 - middle) <= 2, x
+
+
+def edges_of(text: str) -> str:
+    """The areas' part of the screen (left of the side panels, at 80x24)."""
+    return "\n".join(line[:52] for line in text.splitlines()[1:12])
+
+
+async def test_the_card_placed_last_is_edged_double():
+    # Every area still holds only its first card: nothing is marked.
+    _, text, _ = await run(make_update(place_state()))
+    assert "║" not in edges_of(text)
+    # The popularity's second card (13) is the last one: its edges are double.
+    _, text, got = await run(make_update(over_state()), keys=["s"], after=lambda screen: (
+        screen.query_one("#os-pop", AreaView).last, screen.query_one("#os-wh", AreaView).last))
+    assert "║" in edges_of(text)
+    assert got == (1, 1)
+
+
+async def test_spectating_follows_the_seat_in_turn():
+    state = place_state()
+    update = make_update(state, seat=None)
+    _, text, focused = await run(update, after=lambda screen: screen.focused)
+    assert "Overstocked · spectating" in text
+    assert "Ann's warehouse" in text and "Ann's score now" in text
+    assert focused is None  # no panel looks active
+    turn = play(state, 0, next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Place)))
+    assert turn.turn == 2
+    _, text, _ = await run(make_update(turn, seat=None))
+    assert "Cyd's warehouse" in text and "Cyd's turn" in text
+    _, text, _ = await run(make_update(turn, seat=None), keys=["v"])
+    assert "Ann's warehouse" in text  # v takes over from following
+
+
+async def test_the_keys_scroll_the_score_sheet_at_the_end():
+    """At 80x24 the sheet does not fit: it has the focus, so ↓ scrolls it."""
+    update = make_update(over_state())
+    _, _, y = await run(update, keys=["down", "down", "down"],
+                        after=lambda screen: screen.query_one("#os-final-box").scroll_y)
+    assert y > 0
 
 
 async def test_s_folds_the_score_sheet_away_and_back():

@@ -558,7 +558,8 @@ class OverbossScreen(GameScreen):
         else:
             card = bosses.card(boss)
             head.append(bosses.title(boss), style="bold")
-            head.append(" · revealed" if view.revealed[seat] else " · face down", style="italic")
+            hidden = " · never revealed" if view.step is Step.OVER else " · face down"
+            head.append(" · revealed" if view.revealed[seat] else hidden, style="italic")
             objective = card.objective if me else _theirs(card.objective)
             head.append(f": {objective}")
             if wide and me and not view.revealed[seat]:

@@ -1,6 +1,12 @@
 """The Overstocked screen: the popularity and the warehouses, your hand,
 the players and the turn order, a live score preview and the log.
 
+The card placed last in each area is edged double (``║ ═``). The score
+preview follows what you are about to do: the ghost's placement, or the X
+mark or incentive highlighted in the bar (whose labels say what each does
+to your score now). A spectator's warehouse pane follows the seat in turn
+(until v picks one).
+
 It renders `update.view` (other hands and, before the reveal, other
 picks are None there) and offers only `update.legal`: the legal spots of
 a placement come from the table's legal `Place` actions; the screen only
@@ -14,11 +20,11 @@ Keys (also in the footer; the mouse works too):
   popularity / your warehouse (Tab switches), n / N jump to the next /
   previous legal spot, Enter places; a click moves the ghost, a second
   click places;
-- quantum card: ←→ or 1-6, Enter; X mark: 1-4; forklift: as placing, x
-  takes none; incentive: 1-6, x takes none;
+- quantum card: ←→ or 1-6, Enter; X mark: 1-4 (or ←→, Enter); forklift:
+  as placing, x takes none; incentive: 1-6, x takes none;
 - solo, the bot's spot: ←→ or 1-9, Enter;
-- v shows the next player's warehouse; at the end s folds the score
-  sheet away (or back); u undo; q home.
+- v shows the next player's warehouse; at the end ↑↓ scroll the score
+  sheet and s folds it away (or back); u undo; q home.
 """
 
 from __future__ import annotations
@@ -42,7 +48,7 @@ from core.overstocked.actions import (
     Place,
     TakeIncentive,
 )
-from core.overstocked.cards import TOYS, Incentive, Piece, Toy
+from core.overstocked.cards import TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from tui.screens.game import GameScreen, TableUpdate
 from tui.widgets import ActionBar, Choice, GameLog, ScorePad
@@ -80,6 +86,12 @@ def toy_text(toy: Toy, label: str | None = None) -> Text:
                          label if label is not None else toy.label)
 
 
+def last_placed(area: Area) -> int | None:
+    """The index of the piece placed last in `area`, to mark it; None while
+    the area holds only the card it started with."""
+    return len(area.placed) - 1 if len(area.placed) > 1 else None
+
+
 def face_rows(piece: Piece, number: int) -> tuple[str, ...]:
     code = cards.face(piece, number)
     return (code[:3], code[3:6]) if piece is not Piece.FORKLIFT else (code,)
@@ -91,7 +103,9 @@ class OverstockedScreen(GameScreen):
     game_id = "overstocked"
 
     CSS_PATH = "overstocked.tcss"
-    AUTO_FOCUS = None
+    #: no widget is focused for you ("" — None would fall back to the app's "*"):
+    #: each decision focuses its own widget; a spectator needs none
+    AUTO_FOCUS = ""
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
@@ -119,6 +133,8 @@ class OverstockedScreen(GameScreen):
         self._where = Where.WAREHOUSE
         #: whose warehouse the second pane shows (None: the viewer's)
         self._shown: int | None = None
+        #: spectating: the seat whose warehouse the pane follows (the turn)
+        self._followed = 0
         #: the actions behind the hand's cards / the bar's choices
         self._hand_actions: list[Any] = []
         #: per round: the cards revealed (seat -> card), remembered as seen
@@ -127,6 +143,8 @@ class OverstockedScreen(GameScreen):
         self._after: Any = None
         #: game over: the score sheet is folded away to see the areas
         self._sheet_hidden = False
+        #: focus follows the decision from the first drawing on
+        self._focus_set = False
 
     # -- layout -------------------------------------------------------------------
 
@@ -239,7 +257,7 @@ class OverstockedScreen(GameScreen):
             return self._shown
         if update is not None and update.seat is not None:
             return update.seat
-        return 0
+        return self._followed
 
     # -- drawing ------------------------------------------------------------------------
 
@@ -250,12 +268,14 @@ class OverstockedScreen(GameScreen):
         self._mode = mode
         if mode_changed and mode in ("place", "forklift"):
             self._where = self._start_where(update)
+        if update.seat is None and view.turn is not None:
+            self._followed = view.turn  # spectating: watch the seat in turn
         self._remember_reveal(view)
         self._draw_header(update)
         self._draw_areas(keep=not mode_changed)
-        self._update_after()
         self._draw_hand(update)
         self._draw_actions()
+        self._update_after()
         if mode == "nominate":
             self._draw_areas()  # the ghost follows the bar's highlighted spot
         self._draw_players(update)
@@ -263,7 +283,8 @@ class OverstockedScreen(GameScreen):
         self._draw_final(update)
         self.query_one("#os-log", GameLog).set_lines(update.log)
         self._draw_prompt()
-        if mode_changed:
+        if mode_changed or not self._focus_set:
+            self._focus_set = True
             self._focus_for_mode()
 
     def _start_where(self, update: TableUpdate) -> Where:
@@ -285,6 +306,8 @@ class OverstockedScreen(GameScreen):
     def _draw_header(self, update: TableUpdate) -> None:
         view: State = update.view
         parts = [Text("Overstocked", style="bold")]
+        if update.seat is None:
+            parts.append(Text("spectating", style="italic"))  # early: never cut off
         if view.round:
             parts.append(Text(f"Round {view.round}/{cards.ROUNDS}"))
         parts.append(Text(self._phase_text(view)))
@@ -296,8 +319,6 @@ class OverstockedScreen(GameScreen):
             parts.append(Text("+" + " +".join(extras), style="italic"))
         if view.marks:
             parts.append(Text("X on " + " ".join(t.value for t in view.marks)))
-        if update.seat is None:
-            parts.append(Text("spectating", style="italic"))
         self.query_one("#os-header", Static).update(Text(" · ").join(parts))
 
     def _phase_text(self, view: State) -> str:
@@ -345,6 +366,7 @@ class OverstockedScreen(GameScreen):
                 legal=self._spots(where) if placing else (),
                 rotation=rotation if placing else None,
                 fixed=self._nominee() if where is Where.WAREHOUSE else None,
+                last=last_placed(area),
                 settle=not keep,
             )
         seat = self._wh_seat()
@@ -360,6 +382,9 @@ class OverstockedScreen(GameScreen):
         panel.border_subtitle = "v: next" if can_cycle else ""
         pop_panel = self.query_one("#os-pop-panel")
         pop_panel.set_class(piece is not None and self._where is Where.POPULARITY, "-placing")
+        # The key to the double edges (where the panel has a bottom border).
+        marked = any(w.last is not None for w in (pop_view, wh_view))
+        pop_panel.border_subtitle = "║ placed last" if marked else ""
         panel.set_class(piece is not None and self._where is Where.WAREHOUSE, "-placing")
 
     def _rotation(self) -> int:
@@ -375,13 +400,7 @@ class OverstockedScreen(GameScreen):
 
     def _nominee(self) -> Ghost | None:
         """Solo: the bot's slot highlighted in the action bar, as a ghost."""
-        if self._mode != "nominate":
-            return None
-        bar = self.query_one("#os-actions", ActionBar)
-        index = bar.highlighted
-        if index is None or index >= len(bar.choices):
-            return None
-        action = bar.choices[index].value
+        action = self._highlighted() if self._mode == "nominate" else None
         if not isinstance(action, Nominate):
             return None
         x0, y0 = 3 * action.column, 2 * action.row
@@ -460,17 +479,23 @@ class OverstockedScreen(GameScreen):
         elif mode == "nowhere":
             choices = [Choice("x", "Return the card to the box", Pass())]
         elif mode == "mark":
+            wide = self.has_class("-wide")
             for i, toy in enumerate(TOYS):
                 action = Mark(toy)
-                choices.append(Choice(str(i + 1), f"{toy.value} {toy.label}", action,
-                                      enabled=self._legal(action)))
+                label = f"{toy.value} {toy.label if wide else _SHORT[toy]}"
+                change = self._score_change(action) if self._legal(action) else None
+                if change is not None:  # what the X does to the score now
+                    label += f" ({change:+d}" if change else " (±0"
+                    label += " now)" if wide else ")"
+                choices.append(Choice(str(i + 1), label, action, enabled=self._legal(action)))
         elif mode == "incentive":
             tokens = [a for a in update.legal if isinstance(a, TakeIncentive)]
+            seat = self._me()
             for i, action in enumerate(tokens):
-                worth = self._incentive_worth(action.token)
+                sheet = self._sheet_after(action)
                 label = f"{action.token.value} {action.token.label}"
-                if worth is not None:
-                    label += f" ({worth} now)"
+                if sheet is not None and seat is not None:
+                    label += f" ({sheet.seats[seat].incentive_points} now)"
                 choices.append(Choice(str(i + 1), label, action))
             choices.append(Choice("x", "No incentive", Pass()))
         elif mode == "nominate":
@@ -489,16 +514,25 @@ class OverstockedScreen(GameScreen):
                 return f"{word} {number}"
         return f"slot {c},{r}"
 
-    def _incentive_worth(self, token: Incentive) -> int | None:
-        """What the token would score if the game ended now (for the label)."""
+    def _sheet_after(self, action: Any) -> Any:
+        """The score sheet if the acting seat took `action` now (None if it
+        cannot be worked out from the view)."""
         view, seat = self._view, self._me()
         if view is None or seat is None:
             return None
         try:
-            after = GAME.apply(view, seat, TakeIncentive(token))
-            return GAME.sheet(after).seats[seat].incentive_points
-        except Exception:
+            return GAME.sheet(GAME.apply(view, seat, action))
+        except (IllegalAction, Exception):
             return None
+
+    def _score_change(self, action: Any) -> int | None:
+        """How `action` would change the acting seat's total now."""
+        view, seat = self._view, self._me()
+        after = self._sheet_after(action)
+        sheet = self._sheet(view) if view is not None else None
+        if after is None or sheet is None or seat is None:
+            return None
+        return after.seats[seat].total - sheet.seats[seat].total
 
     def _draw_players(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -778,6 +812,8 @@ class OverstockedScreen(GameScreen):
                 widget.focus()
         elif mode is not None:
             self.query_one("#os-actions", ActionBar).focus()
+        elif self.query_one("#os-final-box").display:
+            self.query_one("#os-final-box").focus()  # the sheet scrolls with the keys
         else:
             focused = self.focused
             if focused is not None and not isinstance(focused, GameLog):
@@ -793,16 +829,25 @@ class OverstockedScreen(GameScreen):
         action = Place(self._where, x, y, widget.rotation)
         return action if self._legal(action) else None
 
+    def _previewed_action(self) -> Any:
+        """The action the score preview shows: the ghost's placement, or the
+        X mark or incentive highlighted in the bar."""
+        if self._mode in ("mark", "incentive"):
+            action = self._highlighted()
+            return action if isinstance(action, (Mark, TakeIncentive)) else None
+        return self._placing_action()
+
+    def _highlighted(self) -> Any:
+        """The value of the choice highlighted in the action bar, if any."""
+        bar = self.query_one("#os-actions", ActionBar)
+        index = bar.highlighted
+        if index is None or index >= len(bar.choices):
+            return None
+        return bar.choices[index].value
+
     def _update_after(self) -> None:
-        self._after = None
-        action = self._placing_action()
-        view, seat = self._view, self._me()
-        if action is None or view is None or seat is None:
-            return
-        try:
-            self._after = GAME.sheet(GAME.apply(view, seat, action))
-        except (IllegalAction, Exception):
-            self._after = None
+        action = self._previewed_action()
+        self._after = None if action is None else self._sheet_after(action)
 
     def _ghost_moved(self) -> None:
         self._update_after()
@@ -833,6 +878,9 @@ class OverstockedScreen(GameScreen):
         event.stop()
         if self._mode == "nominate":
             self._draw_areas()
+        elif self._mode in ("mark", "incentive"):
+            self._update_after()
+            self._draw_preview()
 
     def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
         event.stop()

@@ -18,17 +18,21 @@ Card edges: ``│`` between spaces of different pieces. Compact, a space
 is two cells wide (its edge and its letter; a worker is its lower-case
 letter, drawn reversed) and the face above a horizontal edge is
 underlined; roomy (`Board.roomy`), a space is four cells wide and two
-lines high, and the edges are box-drawn (a worker gets its ☻).
+lines high, and the edges are box-drawn (a worker gets its ☻). The piece
+placed last (`set_area(last=...)`) is edged double, ``║`` and ``═``, so
+what just happened shows without relying on colour.
 
-While placing (`place`), a ghost of the piece lies with its top-left space
-at the board's cursor: arrows move it, the screen turns it (`rotate`). The
-ghost is edged ``┃`` when the spot is in the legal set the screen gave
-(from the table's legal actions, never computed here) and ``×`` when not.
-Enter chooses the spot (`Board.Chosen`, key (x, y)); a click moves the
-ghost, a second click on the same spot chooses it. The board grows a
-margin of two spaces around the cards while placing, so a piece may
+While placing (`set_area(shapes=...)`), a ghost of the piece lies with its
+top-left space at the board's cursor (`Board.cursor_span` is the piece's
+size): arrows move it, the screen turns it (`rotate`). It starts on the
+legal spot nearest the middle of the cards. The ghost is edged ``┃`` when
+the spot is in the legal set the screen gave (from the table's legal
+actions, never computed here) and ``×`` when not. Enter chooses the spot
+(`Board.Chosen`, key (x, y)); a click moves the ghost, a second click on
+the same spot chooses it (`Board.click_moves_then_chooses`). The board
+grows a margin of two spaces around the cards while placing, so a piece may
 overhang. The view sits in an `AreaPane` (a scrolling container) that pans
-to keep the ghost in sight.
+to keep the ghost in sight (`Board.keep_cursor_visible`).
 
 `CrateHand` is a `Hand` whose cards show their number above their 3x2
 face (`CrateCard.rows`).
@@ -41,11 +45,8 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.containers import ScrollableContainer
-from textual.geometry import Region
 from textual.strip import Strip
 
 from tui.widgets.board import Board, Cell, Edge, Grid
@@ -127,6 +128,8 @@ _CORNERS = {
 
 #: the ghost's edges are heavy
 _HEAVY = str.maketrans("─│┌┐└┘├┤┬┴┼╵╷╴╶", "━┃┏┓┗┛┣┫┳┻╋╹╻╸╺")
+#: the edges of the piece placed last are double (half lines: whole ones)
+_DOUBLE = str.maketrans("─│┌┐└┘├┤┬┴┼╵╷╴╶", "═║╔╗╚╝╠╣╦╩╬║║══")
 
 
 @dataclass(frozen=True)
@@ -161,6 +164,10 @@ class AreaView(Board):
     AreaView > .area--edge {
         color: $text-muted;
     }
+    AreaView > .area--last {
+        color: $warning;
+        text-style: bold;
+    }
     AreaView > .area--ghost-ok {
         color: $success;
         text-style: bold;
@@ -171,15 +178,17 @@ class AreaView(Board):
     }
     """
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = Board.COMPONENT_CLASSES | {
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
         "area--edge",
+        "area--last",
         "area--ghost-ok",
         "area--ghost-bad",
     }
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
-        super().__init__(compact=(2, 1), roomy_size=(4, 2), name=name, id=id, classes=classes)
+        super().__init__(compact=(2, 1), roomy_size=(4, 2), click_moves_then_chooses=True,
+                         keep_cursor_visible=True, name=name, id=id, classes=classes)
         self._spaces: dict[tuple[int, int], str] = {}
         self._owner: dict[tuple[int, int], int] = {}
         self._ox = 0
@@ -191,6 +200,10 @@ class AreaView(Board):
         self._legal: frozenset[tuple[int, int, int]] = frozenset()
         #: a ghost shown without placing (say a nominated slot)
         self._fixed: Ghost | None = None
+        #: the index of the piece placed last, drawn with double edges
+        self._last: int | None = None
+        #: the placing ghost, for (cursor, rotation)
+        self._ghost_for: tuple[tuple[int, int], int] | None = None
         self._ghost: Ghost | None = None
         self.empty_text = "no cards yet"
 
@@ -205,7 +218,26 @@ class AreaView(Board):
         return self._rotation
 
     @property
+    def last(self) -> int | None:
+        """The index of the piece drawn as placed last, if any."""
+        return self._last
+
+    @property
     def ghost(self) -> Ghost | None:
+        """The piece drawn over the area: the placing ghost at the cursor,
+        else the fixed ghost."""
+        if not self._shapes:
+            return self._fixed
+        at = (self.cursor, self._rotation)
+        if at != self._ghost_for:
+            self._ghost_for = at
+            spot = self.spot
+            if spot is None:
+                self._ghost = None
+            else:
+                x, y = spot
+                cells = {(x + dx, y + dy): ch for dx, dy, ch in self._shapes[self._rotation]}
+                self._ghost = Ghost(cells, (x, y, self._rotation) in self._legal)
         return self._ghost
 
     @property
@@ -225,21 +257,24 @@ class AreaView(Board):
         legal: Iterable[tuple[int, int, int]] = (),
         rotation: int | None = None,
         fixed: Ghost | None = None,
+        last: int | None = None,
         settle: bool = False,
     ) -> None:
         """Show an area: `spaces` (x, y) -> space, `owner` (x, y) -> the
-        index of the piece showing there. With `shapes` (rotation -> the
-        piece's spaces) the ghost follows the cursor and `legal` lists the
-        (x, y, rotation) spots the table allows. The ghost stays where it
-        was unless `settle` (or it was not placing): then it goes to the
-        legal spot nearest the top-left. `fixed` is a ghost drawn without
-        placing."""
+        index of the piece showing there; `last` the piece placed last
+        (edged double). With `shapes` (rotation -> the piece's spaces) the
+        ghost follows the cursor and `legal` lists the (x, y, rotation)
+        spots the table allows. The ghost stays where it was unless `settle`
+        (or it was not placing): then it starts on the legal spot nearest
+        the middle of the cards. `fixed` is a ghost drawn without placing."""
         was = self.spot if self.placing and not settle else None
         self._spaces = dict(spaces)
         self._owner = dict(owner)
         self._shapes = dict(shapes or {})
         self._legal = frozenset(legal)
         self._fixed = fixed
+        self._last = last
+        self._ghost_for = None
         if rotation is not None:
             self._rotation = rotation
         if self._shapes and self._rotation not in self._shapes:
@@ -271,14 +306,31 @@ class AreaView(Board):
             # A new placement: start in a rotation that fits somewhere here.
             if not any(r == self._rotation for _, _, r in self._legal):
                 self._rotation = min(r for _, _, r in self._legal)
-        targets = {(x, y) for x, y, r in self._legal if r == self._rotation} if placing else ()
-        self.set_grid(grid, targets=targets, settle=False)
-        if placing and was is not None:
-            self._cursor_to(was)
-        elif placing:
-            self._cursor = (0, 0)
-            self._settle()
-        self._update_ghost()
+        cursor = None
+        if placing:
+            spot = was if was is not None else self._start_spot()
+            cursor = (spot[1] - self._oy, spot[0] - self._ox) if spot is not None else (0, 0)
+        self.set_grid(grid, targets=self._rotation_targets(), cursor=cursor, settle=False)
+        self._show_ghost()
+
+    def _rotation_targets(self) -> set[tuple[int, int]]:
+        if not self._shapes:
+            return set()
+        return {(x, y) for x, y, r in self._legal if r == self._rotation}
+
+    def _start_spot(self) -> tuple[int, int] | None:
+        """The legal spot (in the ghost's rotation) whose middle is nearest
+        the middle of the cards (then the topmost, leftmost)."""
+        spots = self._rotation_targets()
+        if not spots:
+            return None
+        w, h = self._piece_size()
+        xs = [x for x, _ in self._spaces] or [0]
+        ys = [y for _, y in self._spaces] or [0]
+        # Doubled coordinates: the middles stay whole numbers.
+        mx, my = min(xs) + max(xs), min(ys) + max(ys)
+        return min(spots, key=lambda s: ((2 * s[0] + w - 1 - mx) ** 2
+                                         + (2 * s[1] + h - 1 - my) ** 2, s[1], s[0]))
 
     def rotate(self, step: int = 1) -> None:
         """Turn the ghost (a quarter turn clockwise per step)."""
@@ -287,20 +339,19 @@ class AreaView(Board):
         turns = sorted(self._shapes)
         i = turns.index(self._rotation) if self._rotation in turns else 0
         self._rotation = turns[(i + step) % len(turns)]
-        self._targets = frozenset((x, y) for x, y, r in self._legal if r == self._rotation)
-        self._clamp()
-        self._row_cache.clear()
-        self._update_ghost()
-        self.refresh()
-        self._post_moved()
+        self.set_targets(self._rotation_targets(), settle=False)
+        moved = self.move_cursor(*self.cursor)  # the turned piece stays on the board
+        self.redraw()
+        if not moved:
+            self.scroll_cursor_visible()
+            self.post_message(self.Moved(self, self.cursor_key, *self.cursor))
 
     def set_fixed(self, ghost: Ghost | None) -> None:
         self._fixed = ghost
-        self._update_ghost()
-        self._row_cache.clear()
-        self.refresh()
+        self.redraw()
+        self._show_ghost()
 
-    # -- the ghost --------------------------------------------------------------
+    # -- the ghost and the cursor ---------------------------------------------
 
     def _piece_size(self) -> tuple[int, int]:
         shape = self._shapes.get(self._rotation, ())
@@ -308,127 +359,82 @@ class AreaView(Board):
             return 1, 1
         return max(dx for dx, _, _ in shape) + 1, max(dy for _, dy, _ in shape) + 1
 
-    def _update_ghost(self) -> None:
-        if self._shapes:
-            spot = self.spot
-            if spot is None:
-                self._ghost = None
-                return
-            x, y = spot
-            cells = {(x + dx, y + dy): ch for dx, dy, ch in self._shapes[self._rotation]}
-            self._ghost = Ghost(cells, (x, y, self._rotation) in self._legal)
-        else:
-            self._ghost = self._fixed
-        self._scroll_to_ghost()
+    def cursor_span(self) -> tuple[int, int]:
+        # The cursor carries the ghost: it stays whole on the board.
+        w, h = self._piece_size()
+        return h, w
 
-    def _scroll_to_ghost(self) -> None:
-        ghost = self._ghost
-        parent = self.parent
-        if ghost is None or not ghost.cells or not isinstance(parent, ScrollableContainer):
+    def cursor_rows(self, row: int, col: int) -> range:
+        if not self._shapes:
+            return range(0)  # no cursor drawn
+        # The row above holds the ghost's top edge (roomy) or underline.
+        return range(max(0, row - 1), row + self.cursor_span()[0])
+
+    def _show_ghost(self) -> None:
+        """Pan to the ghost (placing or fixed)."""
+        ghost = self.ghost
+        if ghost is None or not ghost.cells:
             return
-        cw, _ = self.cell_size
         xs = [x for x, _ in ghost.cells]
         ys = [y for _, y in ghost.cells]
-        lines = [self.row_lines(y - self._oy) for y in (min(ys), max(ys))]
-        if not lines[0] or not lines[1]:
-            return
-        left = (min(xs) - self._ox) * cw
-        width = (max(xs) - min(xs) + 1) * cw + 1
-        region = Region(left, lines[0].start, width, lines[1].stop - lines[0].start)
-        region = region.translate(self.virtual_region.offset)
-        self.call_after_refresh(parent.scroll_to_region, region, animate=False, force=True)
-
-    def _clamp(self) -> None:
-        """Keep the ghost inside the board (it may still overhang the cards)."""
-        if not self._shapes or not self.grid.rows:
-            return
-        w, h = self._piece_size()
-        r, c = self._cursor
-        self._cursor = (max(0, min(r, self.grid.rows - h)), max(0, min(c, self.grid.cols - w)))
-
-    def _cursor_to(self, key: tuple[int, int]) -> None:
-        self._cursor = (key[1] - self._oy, key[0] - self._ox)
-        self._clamp()
-
-    def _post_moved(self) -> None:
-        r, c = self._cursor
-        cell = self.cell_at(r, c)
-        if cell is not None:
-            self.post_message(self.Moved(self, cell.key, r, c))
-
-    def move_cursor(self, row: int, col: int) -> None:
-        if self._shapes and self.grid.rows:
-            w, h = self._piece_size()
-            row = max(0, min(row, self.grid.rows - h))
-            col = max(0, min(col, self.grid.cols - w))
-        if (row, col) == self._cursor:
-            return
-        self._cursor = (row, col)
-        self._row_cache.clear()
-        self._update_ghost()
-        self.refresh()
-        self._post_moved()
-
-    def _settle(self) -> None:
-        super()._settle()
-        self._clamp()
+        self.scroll_to_cells(range(min(ys) - self._oy, max(ys) - self._oy + 1),
+                             range(min(xs) - self._ox, max(xs) - self._ox + 1))
 
     def choose(self) -> None:
         if not self._shapes:
             return
         super().choose()
 
-    def on_click(self, event: events.Click) -> None:
-        # Replaces Board's click (move and choose at once).
-        event.prevent_default()
-        offset = event.get_content_offset(self)
-        if offset is None or not self._shapes:
-            return
-        at = self.cell_at_offset(offset.x, offset.y)
-        if at is None:
-            return
-        event.stop()
-        if at == self._cursor:
-            self.choose()
-        else:
-            self.move_cursor(*at)
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Keys and clicks act only while placing.
         if action in ("move", "choose", "next_target"):
             return self.placing
         return True
 
     # -- drawing ------------------------------------------------------------------
 
-    def _style(self, spec: str) -> Style:
-        if spec.startswith("area--"):
-            style = self._styles.get(spec)
-            if style is None:
-                style = self.rich_style + self.get_component_rich_style(spec, partial=True)
-                self._styles[spec] = style
-            return style
-        return super()._style(spec)
-
     def _who(self, x: int, y: int) -> int | None:
         """Which piece shows at (x, y): -1 the ghost, else an index, or None."""
-        ghost = self._ghost
+        ghost = self.ghost
         if ghost is not None and (x, y) in ghost.cells:
             return -1
         return self._owner.get((x, y))
 
-    def _edge_seg(self, a: int | None, b: int | None, glyph: str) -> Segment:
+    def _ghost_style(self) -> tuple[bool, str]:
+        ok = self.ghost is None or self.ghost.ok
+        return ok, "area--ghost-ok" if ok else "area--ghost-bad"
+
+    def _between(self, a: int | None, b: int | None, glyph: str) -> Segment:
         """The edge between pieces `a` and `b` (`glyph` for a card edge)."""
         if a == b:
-            return Segment(" " * len(glyph), self._style(""))
+            return Segment(" " * len(glyph), self.rich_style_for(""))
         if -1 in (a, b):
-            ok = self._ghost is None or self._ghost.ok
+            ok, style = self._ghost_style()
             mark = (GHOST_OK if glyph == EDGE else "━") if ok else GHOST_BAD
-            return Segment(mark * len(glyph), self._style(
-                "area--ghost-ok" if ok else "area--ghost-bad"))
-        return Segment(glyph, self._style("area--edge"))
+            return Segment(mark * len(glyph), self.rich_style_for(style))
+        if self._last is not None and self._last in (a, b):
+            return Segment(glyph.translate(_DOUBLE), self.rich_style_for("area--last"))
+        return Segment(glyph, self.rich_style_for("area--edge"))
+
+    def _corner(self, x: int, y: int) -> Segment:
+        """Roomy: the junction left of (x, y) on the line under it."""
+        who = self._who
+        pieces = (who(x - 1, y), who(x, y), who(x - 1, y + 1), who(x, y + 1))
+        up = pieces[0] != pieces[1]
+        down = pieces[2] != pieces[3]
+        left = pieces[0] != pieces[2]
+        right = pieces[1] != pieces[3]
+        corner = _CORNERS[(up, down, left, right)]
+        style = "area--edge"
+        if corner != " " and -1 in pieces:
+            ok, style = self._ghost_style()
+            corner = corner.translate(_HEAVY) if ok else GHOST_BAD
+        elif corner != " " and self._last is not None and self._last in pieces:
+            corner, style = corner.translate(_DOUBLE), "area--last"
+        return Segment(corner, self.rich_style_for(style))
 
     def _face_seg(self, x: int, y: int, inner: int, *, underline: bool) -> Segment:
-        ghost = self._ghost
+        ghost = self.ghost
         if ghost is not None and (x, y) in ghost.cells:
             ch: str | None = ghost.cells[(x, y)]
             if ch == "?":
@@ -444,49 +450,37 @@ class AreaView(Board):
                 style = f"{style} reverse"  # no room for ☻: the letter stands out
         if underline and self._who(x, y) != self._who(x, y + 1):
             style = f"{style} underline".strip()
-        return Segment(space_face(ch, inner), self._style(style))
+        return Segment(space_face(ch, inner), self.rich_style_for(style))
 
-    def _render_row(self, row: int) -> list[Strip]:
-        grid = self.grid
+    def render_cell(self, row: int, col: int, sub: int) -> list[Segment]:
+        # A space is drawn with the edge on its left: compact, one line;
+        # roomy, a second line carries the horizontal edges, box-drawn.
         cw, ch = self.cell_size
         inner = cw - 1
-        y = self._oy + row
-        who = self._who
-        top: list[Segment] = []
-        for c in range(grid.cols + 1):
-            x = self._ox + c
-            top.append(self._edge_seg(who(x - 1, y), who(x, y), EDGE))
-            if c < grid.cols:
-                face = self._face_seg(x, y, inner, underline=ch == 1)
-                if ch > 1:
-                    face = Segment(f" {face.text}"[:inner].ljust(inner), face.style)
-                top.append(face)
-        if ch == 1:
-            return [Strip(top)]
-        # Roomy: a second line carries the horizontal edges, box-drawn.
-        bottom: list[Segment] = []
-        for c in range(grid.cols + 1):
-            x = self._ox + c
-            up = who(x - 1, y) != who(x, y)
-            down = who(x - 1, y + 1) != who(x, y + 1)
-            left = who(x - 1, y) != who(x - 1, y + 1)
-            right = who(x, y) != who(x, y + 1)
-            ghostly = -1 in (who(x - 1, y), who(x, y), who(x - 1, y + 1), who(x, y + 1))
-            corner = _CORNERS[(up, down, left, right)]
-            style = "area--edge"
-            if ghostly and corner != " ":
-                ok = self._ghost is None or self._ghost.ok
-                corner = corner.translate(_HEAVY) if ok else GHOST_BAD
-                style = "area--ghost-ok" if ok else "area--ghost-bad"
-            bottom.append(Segment(corner, self._style(style)))
-            if c < grid.cols:
-                bottom.append(self._edge_seg(who(x, y), who(x, y + 1), "─" * inner))
-        return [Strip(top), Strip(bottom)] + [Strip.blank(0)] * (ch - 2)
+        x, y = self._ox + col, self._oy + row
+        if sub == 0:
+            face = self._face_seg(x, y, inner, underline=ch == 1)
+            if ch > 1:
+                face = Segment(f" {face.text}"[:inner].ljust(inner), face.style)
+            return [self._between(self._who(x - 1, y), self._who(x, y), EDGE), face]
+        if sub == 1:
+            return [self._corner(x, y),
+                    self._between(self._who(x, y), self._who(x, y + 1), "─" * inner)]
+        return [Segment(" " * cw, self.rich_style_for(""))]
+
+    def render_side(self, side: str, row: int, sub: int) -> Segment:
+        # The right-hand column closes the last column's edges.
+        x, y = self._ox + self.grid.cols, self._oy + row
+        if sub == 0:
+            return self._between(self._who(x - 1, y), self._who(x, y), EDGE)
+        if sub == 1:
+            return self._corner(x, y)
+        return Segment(" ", self.rich_style_for(""))
 
     def render_line(self, y: int) -> Strip:
-        if not self._spaces and self._ghost is None:
+        if not self._spaces and self.ghost is None:
             if y == 0:
-                return Strip([Segment(self.empty_text, self._style("board--muted"))])
+                return Strip([Segment(self.empty_text, self.rich_style_for("board--muted"))])
             return Strip.blank(self.size.width, self.rich_style)
         return super().render_line(y)
 

@@ -11,7 +11,9 @@ grid turned (the far player's view) only maps keys, never coordinates.
 
 Keys: arrows or h j k l move the cursor; Enter or space chooses the cursor's
 cell; n / N jump to the next / previous target. A click moves the cursor to
-the cell and chooses it.
+the cell and chooses it (with `click_moves_then_chooses`, the first click
+only moves; a click on the cursor's cell chooses). While `move` is disabled
+(`check_action`), clicks do nothing.
 
 Meaning never rests on colour alone: the cursor is drawn ``[..]``, a target
 ``›..‹`` and a marked cell ``«..»``, whatever the theme.
@@ -22,6 +24,22 @@ sets `roomy`.
 
 Performance: the lines of each grid row are cached as `Strip`s; a cursor
 move rebuilds and repaints only the rows of the old and new cursor.
+
+For subclasses (say a board whose cursor carries a piece several cells big,
+drawn with edges between groups of cells), a small public surface; nothing
+private needs touching:
+
+- drawing hooks: `render_cell` (one line of one cell) and `render_side`
+  (one line of the left / right edge column); rows are cached, `redraw`
+  drops them (all, or some rows) and repaints;
+- `rich_style_for`: a Rich style for a component class (Board's or the
+  subclass's own `COMPONENT_CLASSES`) or a style spec, cached per theme;
+- the cursor's size: `cursor_span` (cells it covers, kept inside the grid)
+  and `cursor_rows` (rows its drawing touches, repainted when it moves);
+- `keep_cursor_visible`: pan the `ScrollableContainer` the board sits in to
+  keep the cursor's span in sight (`scroll_cursor_visible`,
+  `scroll_to_cells` for other cells);
+- `click_moves_then_chooses` (see the keys above).
 """
 
 from __future__ import annotations
@@ -34,6 +52,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.containers import ScrollableContainer
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -116,6 +135,21 @@ TARGET = ("›", "‹")
 MARKED = ("«", "»")
 
 
+class CellMessage(Message):
+    """About the cell `key` at display (`row`, `col`) of `board`."""
+
+    def __init__(self, board: Board, key: Hashable, row: int, col: int) -> None:
+        super().__init__()
+        self.board = board
+        self.key = key
+        self.row = row
+        self.col = col
+
+    @property
+    def control(self) -> Board:
+        return self.board
+
+
 class Board(Widget, can_focus=True):
     """A grid of cells with a cursor, targets and marks (see the module)."""
 
@@ -165,34 +199,12 @@ class Board(Widget, can_focus=True):
         Binding("N", "next_target(-1)", "Previous target", show=False),
     ]
 
-    class Moved(Message):
+    class Moved(CellMessage):
         """The cursor moved to the cell `key` at display (`row`, `col`)."""
 
-        def __init__(self, board: Board, key: Hashable, row: int, col: int) -> None:
-            super().__init__()
-            self.board = board
-            self.key = key
-            self.row = row
-            self.col = col
-
-        @property
-        def control(self) -> Board:
-            return self.board
-
-    class Chosen(Message):
+    class Chosen(CellMessage):
         """The cell `key` at display (`row`, `col`) was chosen (Enter, space,
         a click or `choose`). Sent for any cell: the screen decides."""
-
-        def __init__(self, board: Board, key: Hashable, row: int, col: int) -> None:
-            super().__init__()
-            self.board = board
-            self.key = key
-            self.row = row
-            self.col = col
-
-        @property
-        def control(self) -> Board:
-            return self.board
 
     #: draw big cells (`ROOMY`) instead of compact ones
     roomy: reactive[bool] = reactive(False, layout=True)
@@ -203,6 +215,8 @@ class Board(Widget, can_focus=True):
         *,
         compact: tuple[int, int] = COMPACT,
         roomy_size: tuple[int, int] = ROOMY,
+        click_moves_then_chooses: bool = False,
+        keep_cursor_visible: bool = False,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -211,6 +225,12 @@ class Board(Widget, can_focus=True):
         self._grid = grid or Grid()
         self._compact = compact
         self._roomy = roomy_size
+        #: a click on another cell only moves the cursor there; a click on
+        #: the cursor's cell chooses it (off: every click moves and chooses)
+        self.click_moves_then_chooses = click_moves_then_chooses
+        #: pan the ScrollableContainer around the board to keep the cursor's
+        #: span in sight whenever the cursor moves
+        self.keep_cursor_visible = keep_cursor_visible
         self._targets: frozenset[Hashable] = frozenset()
         self._marked: frozenset[Hashable] = frozenset()
         self._cursor = (0, 0)
@@ -241,9 +261,12 @@ class Board(Widget, can_focus=True):
         *,
         targets: Iterable[Hashable] | None = None,
         marked: Iterable[Hashable] | None = None,
+        cursor: tuple[int, int] | None = None,
         settle: bool = True,
     ) -> None:
-        """Show `grid`; optionally new targets and marks (see `set_targets`)."""
+        """Show `grid`; optionally new targets and marks (see `set_targets`)
+        and a new `cursor` position (display row, col; kept inside the grid,
+        without a `Moved` message). The cursor stays put otherwise."""
         resized = (grid.rows, grid.cols, bool(grid.top_label), bool(grid.bottom_label),
                    bool(grid.col_labels), bool(grid.row_labels), tuple(grid.dividers)) != (
             self._grid.rows, self._grid.cols, bool(self._grid.top_label),
@@ -255,10 +278,9 @@ class Board(Widget, can_focus=True):
         if marked is not None:
             self._marked = frozenset(marked)
         self._invalidate()
-        r, c = self._cursor
-        self._cursor = (max(0, min(r, grid.rows - 1)), max(0, min(c, grid.cols - 1)))
+        self._cursor = self._clamp(*(cursor if cursor is not None else self._cursor))
         if settle:
-            self._settle()
+            self.settle()
         self.refresh(layout=resized)
 
     def set_targets(
@@ -271,13 +293,13 @@ class Board(Widget, can_focus=True):
         marked = frozenset(marked)
         if targets == self._targets and marked == self._marked:
             if settle:
-                self._settle()
+                self.settle()
             return
         self._targets = targets
         self._marked = marked
         self._row_cache.clear()
         if settle:
-            self._settle()
+            self.settle()
         self.refresh()
 
     # -- the cursor -----------------------------------------------------------
@@ -305,24 +327,43 @@ class Board(Widget, can_focus=True):
                     return r, c
         return None
 
-    def move_cursor(self, row: int, col: int) -> None:
-        """Put the cursor on display (`row`, `col`), clamped to the grid."""
+    def cursor_span(self) -> tuple[int, int]:
+        """(rows, cols) of cells the cursor covers from its cell down and
+        right; the whole span stays inside the grid. One cell here; a
+        subclass whose cursor carries a bigger piece says its size."""
+        return 1, 1
+
+    def cursor_rows(self, row: int, col: int) -> range:
+        """The grid rows whose drawing changes when the cursor comes to or
+        leaves (`row`, `col`): they are redrawn. The span's rows here; a
+        subclass drawing around the span (edges) widens it."""
+        return range(row, row + self.cursor_span()[0])
+
+    def _clamp(self, row: int, col: int) -> tuple[int, int]:
+        cells = self._grid.cells
+        if not cells:
+            return 0, 0
+        h, w = self.cursor_span()
+        row = max(0, min(row, len(cells) - h))
+        return row, max(0, min(col, len(cells[row]) - w))
+
+    def move_cursor(self, row: int, col: int) -> bool:
+        """Put the cursor on display (`row`, `col`), its span kept inside
+        the grid; posts `Moved` and returns True if it moved."""
         grid = self._grid
         if not grid.rows:
-            return
-        row = max(0, min(row, grid.rows - 1))
-        col = max(0, min(col, len(grid.cells[row]) - 1))
+            return False
+        row, col = self._clamp(row, col)
         old = self._cursor
         if (row, col) == old:
-            return
+            return False
         self._cursor = (row, col)
-        self._row_cache.pop(old[0], None)
-        self._row_cache.pop(row, None)
-        self._refresh_row(old[0])
-        if row != old[0]:
-            self._refresh_row(row)
+        self.redraw({*self.cursor_rows(*old), *self.cursor_rows(row, col)})
+        if self.keep_cursor_visible:
+            self.scroll_cursor_visible()
         cell = grid.cells[row][col]
         self.post_message(self.Moved(self, cell.key, row, col))
+        return True
 
     def move_to_key(self, key: Hashable) -> None:
         at = self.position_of(key)
@@ -338,9 +379,6 @@ class Board(Widget, can_focus=True):
 
     def settle(self) -> None:
         """Put a cursor that is not on a target on the nearest target."""
-        self._settle()
-
-    def _settle(self) -> None:
         if not self._targets:
             return
         cell = self.cell_at(*self._cursor)
@@ -447,6 +485,40 @@ class Board(Widget, can_focus=True):
         ys = [y for y, (kind, r, _) in enumerate(self._lines()) if kind == "row" and r == row]
         return range(ys[0], ys[-1] + 1) if ys else range(0)
 
+    def cells_region(self, rows: range, cols: range) -> Region | None:
+        """The content region drawing the cells in `rows` x `cols`."""
+        if not rows or not cols:
+            return None
+        first, last = self.row_lines(rows.start), self.row_lines(rows.stop - 1)
+        if not first or not last:
+            return None
+        cw, _ = self.cell_size
+        x = self._x0() + cols.start * cw
+        return Region(x, first.start, len(cols) * cw, last.stop - first.start)
+
+    def scroll_to_cells(self, rows: range, cols: range) -> None:
+        """Pan the `ScrollableContainer` the board sits in (if it does) so
+        the cells in `rows` x `cols`, and a column either side of them,
+        show (after the next refresh, once the layout is settled)."""
+        if isinstance(self.parent, ScrollableContainer):
+            self.call_after_refresh(self._scroll_to_cells, rows, cols)
+
+    def _scroll_to_cells(self, rows: range, cols: range) -> None:
+        parent = self.parent
+        region = self.cells_region(rows, cols)
+        if region is None or not isinstance(parent, ScrollableContainer):
+            return
+        x = max(0, region.x - 1)
+        region = Region(x, region.y, region.right + 1 - x, region.height)
+        parent.scroll_to_region(region.translate(self.virtual_region.offset), animate=False,
+                                force=True)
+
+    def scroll_cursor_visible(self) -> None:
+        """Pan to keep the cursor's whole span in sight (`scroll_to_cells`)."""
+        r, c = self._cursor
+        h, w = self.cursor_span()
+        self.scroll_to_cells(range(r, r + h), range(c, c + w))
+
     def cell_at_offset(self, x: int, y: int) -> tuple[int, int] | None:
         """The (row, col) drawn at content offset (x, y), if any."""
         lines = self._lines()
@@ -465,20 +537,23 @@ class Board(Widget, can_focus=True):
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
-        if offset is None:
+        if offset is None or not self.check_action("move", (0, 0)):
             return
         at = self.cell_at_offset(offset.x, offset.y)
         if at is None:
             return
         event.stop()
+        if self.click_moves_then_chooses and self._clamp(*at) != self._cursor:
+            self.move_cursor(*at)
+            return
         self.move_cursor(*at)
         self.choose()
 
     def on_focus(self) -> None:
-        self._refresh_row(self._cursor[0], drop=True)
+        self.redraw(self.cursor_rows(*self._cursor))
 
     def on_blur(self) -> None:
-        self._refresh_row(self._cursor[0], drop=True)
+        self.redraw(self.cursor_rows(*self._cursor))
 
     def watch_roomy(self) -> None:
         self._invalidate()
@@ -494,21 +569,29 @@ class Board(Widget, can_focus=True):
         self._layout_lines = None
         self._styles.clear()
 
-    def _refresh_row(self, row: int, *, drop: bool = False) -> None:
-        if drop:
+    def redraw(self, rows: Iterable[int] | None = None) -> None:
+        """Drop the cached drawing of grid `rows` (every row when None) and
+        repaint them: for a subclass whose drawing changed."""
+        if rows is None:
+            self._row_cache.clear()
+            self.refresh()
+            return
+        for row in rows:
             self._row_cache.pop(row, None)
-        lines = self.row_lines(row)
-        if lines:
-            self.refresh(Region(0, lines.start, max(1, self.size.width), len(lines)))
+            lines = self.row_lines(row)
+            if lines:
+                self.refresh(Region(0, lines.start, max(1, self.size.width), len(lines)))
 
     # -- drawing --------------------------------------------------------------
 
-    def _style(self, spec: str) -> Style:
-        """The widget's base style with `spec` on top (cached)."""
+    def rich_style_for(self, spec: str) -> Style:
+        """The widget's base style with `spec` on top: a component class
+        (Board's or a subclass's `COMPONENT_CLASSES`) or a Rich style spec;
+        cached until the styles change."""
         style = self._styles.get(spec)
         if style is None:
             base = self.rich_style
-            if spec.startswith("board--"):
+            if spec in _component_classes(type(self)):
                 style = base + self.get_component_rich_style(spec, partial=True)
             elif spec:
                 style = base + Style.parse(spec)
@@ -534,75 +617,88 @@ class Board(Widget, can_focus=True):
             self._line_cache[y] = strip
         return strip
 
+    def render_cell(self, row: int, col: int, sub: int) -> list[Segment]:
+        """Line `sub` of the cell at display (`row`, `col`): segments exactly
+        `cell_size[0]` cells wide. Here the cell's face in its cursor /
+        target / mark brackets; a subclass may draw anything (the board
+        caches whole rows: see `redraw` and `cursor_rows`)."""
+        cell = self._grid.cells[row][col]
+        inner = self.cell_size[0] - 2
+        at_cursor = (row, col) == self._cursor
+        focused = at_cursor and self.has_focus
+        if at_cursor:
+            brackets = CURSOR
+            bracket_style = "board--cursor" if focused else "board--cursor-blur"
+        elif cell.key in self._marked:
+            brackets, bracket_style = MARKED, "board--marked"
+        elif cell.key in self._targets:
+            brackets, bracket_style = TARGET, "board--target"
+        else:
+            brackets, bracket_style = (" ", " "), ""
+        if self.roomy:
+            face = cell.detail[sub] if sub < len(cell.detail) else (
+                cell.text if sub == 0 and not cell.detail else "")
+        else:
+            face = cell.text
+        face = face[:inner].center(inner) if len(face) < inner else face[:inner]
+        face_style = self.rich_style_for(cell.style)
+        if focused:
+            face_style = face_style + self.rich_style_for("board--cursor")
+        mark_style = self.rich_style_for(bracket_style)
+        return [Segment(brackets[0], mark_style), Segment(face, face_style),
+                Segment(brackets[1], mark_style)]
+
+    def render_side(self, side: str, row: int, sub: int) -> Segment:
+        """Line `sub` of the edge column on `side` ("left" or "right") of
+        grid row `row`, one cell wide (drawn when the grid has edges on that
+        side): here the grid's `Edge`."""
+        edges = self._grid.left if side == "left" else self._grid.right
+        return self._edge_seg(edges[row] if row < len(edges) else None)
+
     def _render_row(self, row: int) -> list[Strip]:
         grid = self._grid
         cw, ch = self.cell_size
-        inner = cw - 2
         label_w = self._label_width()
-        left = grid.left[row] if row < len(grid.left) else None
-        right = grid.right[row] if row < len(grid.right) else None
         has_left = self._has_edge(grid.left)
         has_right = self._has_edge(grid.right)
-        focused = self.has_focus
-        cur_r, cur_c = self._cursor
-        base = self._style("")
+        cols = len(grid.cells[row])
+        missing = grid.cols - cols
+        base = self.rich_style_for("")
         out = []
         for sub in range(ch):
             segs: list[Segment] = []
             if label_w:
                 text = grid.row_labels[row] if sub == 0 and row < len(grid.row_labels) else ""
-                segs.append(Segment(f"{text:>{label_w - 1}} ", self._style("board--muted")))
+                segs.append(Segment(f"{text:>{label_w - 1}} ", self.rich_style_for("board--muted")))
             if has_left:
-                segs.append(self._edge_seg(left))
-            for c, cell in enumerate(grid.cells[row]):
-                if row == cur_r and c == cur_c:
-                    brackets = CURSOR
-                    bracket_style = "board--cursor" if focused else "board--cursor-blur"
-                elif cell.key in self._marked:
-                    brackets, bracket_style = MARKED, "board--marked"
-                elif cell.key in self._targets:
-                    brackets, bracket_style = TARGET, "board--target"
-                else:
-                    brackets, bracket_style = (" ", " "), ""
-                if self.roomy:
-                    face = cell.detail[sub] if sub < len(cell.detail) else (
-                        cell.text if sub == 0 and not cell.detail else "")
-                else:
-                    face = cell.text
-                face = face[:inner].center(inner) if len(face) < inner else face[:inner]
-                face_style = self._style(cell.style)
-                if row == cur_r and c == cur_c and focused:
-                    face_style = face_style + self._style("board--cursor")
-                mark_style = self._style(bracket_style) if bracket_style else base
-                segs.append(Segment(brackets[0], mark_style))
-                segs.append(Segment(face, face_style))
-                segs.append(Segment(brackets[1], mark_style))
-            missing = grid.cols - len(grid.cells[row])
+                segs.append(self.render_side("left", row, sub))
+            for c in range(cols):
+                segs.extend(self.render_cell(row, c, sub))
             if missing > 0:
                 segs.append(Segment(" " * (missing * cw), base))
             if has_right:
-                segs.append(self._edge_seg(right))
+                segs.append(self.render_side("right", row, sub))
             out.append(Strip(segs))
         return out
 
     def _edge_seg(self, edge: Edge | None, width: int = 1) -> Segment:
         if edge is None:
-            return Segment(" " * width, self._style(""))
+            return Segment(" " * width, self.rich_style_for(""))
         glyph = (edge.glyph * width)[:width] if edge.glyph else " " * width
-        return Segment(glyph, self._style(edge.style))
+        return Segment(glyph, self.rich_style_for(edge.style))
 
     def _render_other(self, kind: str, row: int) -> Strip:
         grid = self._grid
         cw, _ = self.cell_size
         width = self._width()
         x0 = self._x0()
-        base = self._style("")
+        base = self.rich_style_for("")
         segs: list[Segment] = []
         if kind in ("top-label", "bottom-label"):
             text = grid.top_label if kind == "top-label" else grid.bottom_label
             start = self._label_width()
             segs.append(Segment(" " * start, base))
-            segs.append(Segment(text[: max(0, width - start)], self._style("board--label")))
+            segs.append(Segment(text[: max(0, width - start)], self.rich_style_for("board--label")))
         elif kind in ("top-edge", "bottom-edge"):
             edges = grid.top if kind == "top-edge" else grid.bottom
             segs.append(Segment(" " * x0, base))
@@ -612,7 +708,7 @@ class Board(Widget, can_focus=True):
                 segs.append(Segment(" ", base))
         elif kind == "divider":
             divider = grid.dividers[row]
-            style = self._style(divider.style)
+            style = self.rich_style_for(divider.style)
             label_w = self._label_width()
             span = width - label_w
             line = divider.glyph * span
@@ -624,7 +720,7 @@ class Board(Widget, can_focus=True):
             segs.append(Segment(line, style))
         elif kind == "col-labels":
             segs.append(Segment(" " * x0, base))
-            muted = self._style("board--muted")
+            muted = self.rich_style_for("board--muted")
             for c in range(grid.cols):
                 text = grid.col_labels[c] if c < len(grid.col_labels) else ""
                 segs.append(Segment(text[:cw].center(cw), muted))
@@ -642,5 +738,18 @@ class Board(Widget, can_focus=True):
         return [strip.text for strip in self.render_all()]
 
 
-__all__ = ["COMPACT", "CURSOR", "MARKED", "ROOMY", "TARGET", "Board", "Cell", "Divider", "Edge",
-           "Grid"]
+def _component_classes(cls: type) -> frozenset[str]:
+    """The component classes `cls` and its bases declare (cached)."""
+    names = _COMPONENTS.get(cls)
+    if names is None:
+        names = frozenset(name for base in cls.__mro__
+                          for name in base.__dict__.get("COMPONENT_CLASSES", ()))
+        _COMPONENTS[cls] = names
+    return names
+
+
+_COMPONENTS: dict[type, frozenset[str]] = {}
+
+
+__all__ = ["COMPACT", "CURSOR", "MARKED", "ROOMY", "TARGET", "Board", "Cell", "CellMessage",
+           "Divider", "Edge", "Grid"]
