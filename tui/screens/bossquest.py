@@ -113,6 +113,7 @@ class BossQuestScreen(GameScreen):
     """Boss Quest at the table (see the module docstring for the keys)."""
 
     game_id = "boss-quest"
+    seat_word = "Knight"
 
     CSS_PATH = "bossquest.tcss"
     #: focus follows the decision (see `_focus_for_mode`), not the layout
@@ -181,26 +182,7 @@ class BossQuestScreen(GameScreen):
 
     # -- the contract -------------------------------------------------------------
 
-    def show(self, update: TableUpdate) -> None:
-        self.update = update
-        if self.is_mounted:
-            self._redraw(update)
-            self.refresh_bindings()
-
     # -- helpers on the update ------------------------------------------------------
-
-    @property
-    def _view(self) -> State | None:
-        return None if self.update is None else self.update.view
-
-    def _who(self, seat: int | None) -> str:
-        if seat is None:
-            return "?"
-        names = self.update.names if self.update is not None else ()
-        return names[seat] if seat < len(names) else f"Knight {seat + 1}"
-
-    def _legal(self, action: Any) -> bool:
-        return self.update is not None and action in self.update.legal
 
     def _mode_of(self, update: TableUpdate) -> str | None:
         view: State = update.view

@@ -65,9 +65,35 @@ class GameScreen(Screen):
         self.table = table
         self.update: TableUpdate | None = None
 
+    #: how a seat without a name is called ("Knight 2", "Player 2")
+    seat_word: str = "Player"
+
     def show(self, update: TableUpdate) -> None:
-        """Redraw from `update`. Called by the shell after every change."""
+        """Take `update` and redraw. Called by the shell after every change."""
+        self.update = update
+        if self.is_mounted:
+            self._redraw(update)
+            self.refresh_bindings()
+
+    def _redraw(self, update: TableUpdate) -> None:
+        """Draw the screen from `update` (each game's own)."""
         raise NotImplementedError
+
+    # -- reading the update ----------------------------------------------------
+
+    @property
+    def _view(self) -> Any:
+        return None if self.update is None else self.update.view
+
+    def _who(self, seat: int | None) -> str:
+        """A seat's name ("?" for nobody)."""
+        if seat is None:
+            return "?"
+        names = self.update.names if self.update is not None else ()
+        return names[seat] if seat < len(names) else f"{self.seat_word} {seat + 1}"
+
+    def _legal(self, action: Any) -> bool:
+        return self.update is not None and action in self.update.legal
 
     def play(self, action: Any) -> None:
         """Submit `action` for the seat being shown. The shell checks it

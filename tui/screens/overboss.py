@@ -275,6 +275,7 @@ class OverbossScreen(GameScreen):
     """Overboss Duel at the table (see the module docstring for the keys)."""
 
     game_id = "overboss-duel"
+    seat_word = "Boss"
 
     CSS_PATH = "overboss.tcss"
     AUTO_FOCUS = None
@@ -346,24 +347,7 @@ class OverbossScreen(GameScreen):
 
     # -- the contract -----------------------------------------------------------------
 
-    def show(self, update: TableUpdate) -> None:
-        self.update = update
-        if self.is_mounted:
-            self._redraw(update)
-            self.refresh_bindings()
-
     # -- helpers on the update ----------------------------------------------------------
-
-    @property
-    def _view(self) -> State | None:
-        return None if self.update is None else self.update.view
-
-    def _who(self, seat: int | None) -> str:
-        names = self.update.names if self.update is not None else ()
-        return _name(names, seat)
-
-    def _legal(self, action: Any) -> bool:
-        return self.update is not None and action in self.update.legal
 
     @property
     def _step(self) -> Step | None:

@@ -101,6 +101,7 @@ class OverstockedScreen(GameScreen):
     """Overstocked at the table (see the module docstring for the keys)."""
 
     game_id = "overstocked"
+    seat_word = "Player"
 
     CSS_PATH = "overstocked.tcss"
     #: no widget is focused for you ("" — None would fall back to the app's "*"):
@@ -187,26 +188,7 @@ class OverstockedScreen(GameScreen):
 
     # -- the contract ---------------------------------------------------------------
 
-    def show(self, update: TableUpdate) -> None:
-        self.update = update
-        if self.is_mounted:
-            self._redraw(update)
-            self.refresh_bindings()
-
     # -- helpers ----------------------------------------------------------------------
-
-    @property
-    def _view(self) -> State | None:
-        return None if self.update is None else self.update.view
-
-    def _who(self, seat: int | None) -> str:
-        if seat is None:
-            return "?"
-        names = self.update.names if self.update is not None else ()
-        return names[seat] if seat < len(names) else f"Player {seat + 1}"
-
-    def _legal(self, action: Any) -> bool:
-        return self.update is not None and action in self.update.legal
 
     def _me(self) -> int | None:
         """The seat whose score the preview shows: the viewer, else the turn."""
