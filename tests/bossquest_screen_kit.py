@@ -4,15 +4,11 @@ the screen as plain text."""
 
 from __future__ import annotations
 
-import io
-from typing import Any
-
-from rich.console import Console
-from textual.app import App
-
 from core.bossquest import GAME
 from core.bossquest.cards import Colour, Spell, SpellKind, Weapon
 from core.bossquest.state import ActiveSpell, Hidden, Knight, Phase, RoundResult, State, Step
+from tests import screen_kit
+from tests.screen_kit import FakeTable, screen_text
 from tui.screens.bossquest import BossQuestScreen
 from tui.screens.game import TableUpdate
 
@@ -84,40 +80,10 @@ def make_update(state: State, seat: int | None = 0, *, thinking: int | None = No
     )
 
 
-class FakeTable:
-    """Stands in for tui.table.Table: records submissions."""
-
-    def __init__(self) -> None:
-        self.submitted: list[tuple[int, Any]] = []
-        self.undos = 0
-
-    def submit(self, seat: int, action: Any) -> bool:
-        self.submitted.append((seat, action))
-        return True
-
-    def undo(self) -> bool:
-        self.undos += 1
-        return True
-
-
-class ScreenApp(App):
+class ScreenApp(screen_kit.ScreenApp):
     """Shows one BossQuestScreen with a fixed update."""
 
-    def __init__(self, update: TableUpdate, table: FakeTable | None = None) -> None:
-        super().__init__()
-        self.table = table or FakeTable()
-        self.first_update = update
-        self.game_screen = BossQuestScreen(self.table)
-
-    async def on_mount(self) -> None:
-        await self.push_screen(self.game_screen)
-        self.game_screen.show(self.first_update)
+    screen_class = BossQuestScreen
 
 
-def screen_text(app: App) -> str:
-    """The screen as plain text (what a monochrome terminal would show)."""
-    width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system=None, record=True, legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True))
-    return console.export_text()
+__all__ = ["FakeTable", "ScreenApp", "full_state", "make_update", "screen_text", "w"]

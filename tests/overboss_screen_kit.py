@@ -5,16 +5,14 @@ plain text."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
-
-from rich.console import Console
-from textual.app import App
 
 from core.overboss import GAME
 from core.overboss.components import Boss, Token
 from core.overboss.state import Lair, State, Step
+from tests import screen_kit
 from tests.overboss_tables import BANDIT, WOLF, YETI, I, P, R, S, T, table
+from tests.screen_kit import FakeTable, screen_text
 from tui.screens.game import TableUpdate
 from tui.screens.overboss import OverbossScreen
 
@@ -110,43 +108,12 @@ def make_update(state: State, seat: int | None = 0, *, thinking: int | None = No
     )
 
 
-class FakeTable:
-    """Stands in for tui.table.Table: records submissions."""
-
-    def __init__(self) -> None:
-        self.submitted: list[tuple[int, Any]] = []
-        self.undos = 0
-
-    def submit(self, seat: int, action: Any) -> bool:
-        self.submitted.append((seat, action))
-        return True
-
-    def undo(self) -> bool:
-        self.undos += 1
-        return True
-
-
-class ScreenApp(App):
+class ScreenApp(screen_kit.ScreenApp):
     """Shows one OverbossScreen with a fixed update."""
 
-    def __init__(self, update: TableUpdate, table: FakeTable | None = None) -> None:
-        super().__init__()
-        self.table = table or FakeTable()
-        self.first_update = update
-        self.game_screen = OverbossScreen(self.table)
-
-    async def on_mount(self) -> None:
-        await self.push_screen(self.game_screen)
-        self.game_screen.show(self.first_update)
+    screen_class = OverbossScreen
 
 
-def screen_text(app: App) -> str:
-    """The screen as plain text (what a monochrome terminal would show)."""
-    width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system=None, record=True, legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True))
-    return console.export_text()
 
 
 __all__ = ["NAMES", "FakeTable", "ScreenApp", "finished", "make_update", "midgame", "screen_text",

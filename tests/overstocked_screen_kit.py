@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.app import App
-
 from core.overstocked import GAME
 from core.overstocked.state import Options, Phase, State
-from tests.bossquest_screen_kit import FakeTable, screen_text
+from tests import screen_kit
 from tests.overstocked_tables import area, pick_all, table
+from tests.screen_kit import FakeTable, screen_text
 from tui.screens.game import TableUpdate
 from tui.screens.overstocked import OverstockedScreen
 
@@ -57,18 +56,10 @@ def make_update(state: State, seat: int | None = 0, *, thinking: int | None = No
     )
 
 
-class ScreenApp(App):
+class ScreenApp(screen_kit.ScreenApp):
     """Shows one OverstockedScreen with a fixed update."""
 
-    def __init__(self, update: TableUpdate, table: FakeTable | None = None) -> None:
-        super().__init__()
-        self.table = table or FakeTable()
-        self.first_update = update
-        self.game_screen = OverstockedScreen(self.table)
-
-    async def on_mount(self) -> None:
-        await self.push_screen(self.game_screen)
-        self.game_screen.show(self.first_update)
+    screen_class = OverstockedScreen
 
 
 async def run(update: TableUpdate, size: tuple[int, int] = (80, 24), keys=(),
