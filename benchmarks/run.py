@@ -36,7 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 TARGET_ACTIONS_PER_S = 50_000
 TARGET_STARTUP_RATIO = 1.3
 TARGET_RESUME_MS = 150.0
-TARGET_BOT_MS = 1.0
+#: a bot's decision runs in a worker thread beside the screen: at the 99th
+#: percentile it should hold the interpreter for no more than a few frames,
+#: well inside the on-screen bot pause (0.45 s by default)
+TARGET_BOT_P99_MS = 50.0
 RESUME_ACTIONS = 500
 
 
@@ -366,12 +369,12 @@ def main(argv: list[str] | None = None) -> int:
     if "bots" in only:
         print("\nBot decisions (bots of one level against each other, 40 matches)")
         for row in bench_bots():
-            ok = row["mean_ms"] < TARGET_BOT_MS
+            ok = row["p99_ms"] < TARGET_BOT_P99_MS
             missed |= not ok
             print(
                 f"  {row['game']:<14} {row['level']:<10} mean {row['mean_ms']:6.3f} ms  "
                 f"p99 {row['p99_ms']:6.3f} ms  max {row['max_ms']:6.2f} ms  "
-                f"({row['decisions']} decisions)   target mean < {TARGET_BOT_MS:g} ms: {_mark(ok)}"
+                f"({row['decisions']} decisions)   target p99 < {TARGET_BOT_P99_MS:g} ms: {_mark(ok)}"
             )
 
     if "startup" in only:

@@ -60,6 +60,11 @@ def evaluate(state: State, seat: int) -> int:
     return totals[seat] - totals[1 - seat]
 
 
+#: a late Road swap offers hundreds of pairs of tokens; looking ahead on a
+#: sample keeps a decision within a few frames of the screen's interpreter
+LOOKAHEAD_LIMIT = 120
+
+
 class HeuristicBot:
     """Greedy one-placement look-ahead on the score difference."""
 
@@ -85,7 +90,11 @@ class HeuristicBot:
     # --- choosing by look-ahead ---------------------------------------------
 
     def _best(self, state: State, seat: int, actions: list[Any], rng: random.Random) -> Any:
-        """The action whose look-ahead evaluates best (ties broken at random)."""
+        """The action whose look-ahead evaluates best (ties broken at random).
+        Past LOOKAHEAD_LIMIT choices a random sample is looked at, Skip kept."""
+        if len(actions) > LOOKAHEAD_LIMIT:
+            rest = [a for a in actions if a != _SKIP]
+            actions = [a for a in actions if a == _SKIP] + rng.sample(rest, LOOKAHEAD_LIMIT)
         best: list[Any] = []
         top = None
         for action in actions:
