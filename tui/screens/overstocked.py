@@ -757,7 +757,8 @@ class OverstockedScreen(GameScreen):
         spot = widget.spot
         legal = self._spots(self._where)
         if spot is not None and (spot[0], spot[1], widget.rotation) in legal:
-            covered = self._covered(self._area(self._where), spot, kind, number, widget.rotation)
+            under = self._area(self._where).covered(spot[0], spot[1], widget.rotation, kind)
+            covered = sum(1 for c in under if c is not None and c in cards.COVERABLE)
             text.append(f"✓ fits, covers {covered} toy{'s' if covered != 1 else ''}. ",
                         style="bold")
             text.append_text(Text.assemble(("Enter", keys), " places ·"))
@@ -774,13 +775,6 @@ class OverstockedScreen(GameScreen):
                 text.append(f"No spot here: try {other} (p/w) ·")
         text.append_text(Text.assemble(" ", ("r", keys), " turns"))
         return text
-
-    @staticmethod
-    def _covered(area: Area, spot: tuple[int, int], kind: Piece, number: int,
-                 rotation: int) -> int:
-        grid = area.grid
-        return sum(1 for dx, dy, _ in cards.spaces(kind, number, rotation)
-                   if grid.get((spot[0] + dx, spot[1] + dy), ".") in cards.COVERABLE)
 
     # -- focus --------------------------------------------------------------------------
 
