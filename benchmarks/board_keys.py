@@ -136,7 +136,7 @@ async def _measure(size: tuple[int, int], keys: int) -> dict[str, Any]:
             widget_times.append(time.perf_counter() - t0)
         for _ in range(max(20, keys // 10)):
             t0 = time.perf_counter()
-            board._invalidate()
+            board.invalidate()
             board.render_all()
             cold_times.append(time.perf_counter() - t0)
         await pilot.pause()

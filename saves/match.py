@@ -204,7 +204,7 @@ class Match:
                         f"{entry.action.get('type')!r} is not a {game.title} action in this form",
                     )
                 try:
-                    state = self._checked_apply(entry.seat, action)
+                    state = self.game.apply(self.state, entry.seat, action)
                 except IllegalAction as e:
                     return refuse(f"{who}'s action {action!r}", str(e))
                 except Exception as e:  # the rules crashed on it: as refused
@@ -245,7 +245,7 @@ class Match:
     def apply(self, seat: int, action: Any) -> None:
         """Apply through the rules (IllegalAction passes through, nothing is
         written), then append the line to the journal, flushed and synced."""
-        state = self._checked_apply(seat, action)
+        state = self.game.apply(self.state, seat, action)
         line = self._codec.action_line(seat, action)
         text = line + "\n"
         outcome = self.game.outcome(state)
@@ -267,13 +267,6 @@ class Match:
         action = sample_chance(outcomes, rng)
         self.apply(CHANCE, action)
         return action
-
-    def _checked_apply(self, seat: int, action: Any) -> Any:
-        if seat == CHANCE:
-            outcomes = self.game.chance_outcomes(self.state)
-            if not any(p > 0 and a == action for a, p in outcomes):
-                raise IllegalAction(f"{action!r} cannot be drawn now.")
-        return self.game.apply(self.state, seat, action)
 
     def _push(self, seat: int, action: Any, state: Any) -> None:
         self.history.append((seat, action))

@@ -277,7 +277,7 @@ class Board(Widget, can_focus=True):
             self._targets = frozenset(targets)
         if marked is not None:
             self._marked = frozenset(marked)
-        self._invalidate()
+        self.invalidate()
         self._cursor = self._clamp(*(cursor if cursor is not None else self._cursor))
         if settle:
             self.settle()
@@ -556,14 +556,15 @@ class Board(Widget, can_focus=True):
         self.redraw(self.cursor_rows(*self._cursor))
 
     def watch_roomy(self) -> None:
-        self._invalidate()
+        self.invalidate()
         self.refresh(layout=True)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._invalidate()
+        self.invalidate()
 
-    def _invalidate(self) -> None:
+    def invalidate(self) -> None:
+        """Drop every cached row, line and style: the next frame draws cold."""
         self._row_cache.clear()
         self._line_cache.clear()
         self._layout_lines = None
