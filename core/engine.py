@@ -35,8 +35,9 @@ class Outcome:
     """The end of a match.
 
     ``scores`` orders the seats (higher is better); ``winners`` may hold
-    several seats (a shared win); ``breakdown`` is the score pad, category by
-    category, in the order a player reads it; ``notes`` are lines the score
+    several seats (a shared win); ``breakdown`` is the whole score pad,
+    category by category, in the order a player reads it (a game whose
+    categories add up includes its own total); ``notes`` are lines the score
     sheet shows verbatim (tie-breaks, choices the game made for a player).
     """
 

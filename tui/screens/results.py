@@ -126,11 +126,6 @@ class ResultsScreen(Screen):
                 pad.add_column(name)
             for category in outcome.breakdown:
                 pad.add_row(category.name, *(str(v) for v in category.values))
-            # A total row only where the pad adds up to the score (Boss Quest's
-            # categories are counts beside the keys, not parts of a sum).
-            sums = [sum(c.values[s] for c in outcome.breakdown) for s in range(len(names))]
-            if outcome.breakdown and sums == list(outcome.scores):
-                pad.add_row("Total", *(str(v) for v in outcome.scores))
             pad.display = bool(outcome.breakdown)
         self.query_one("#rematch", Button).focus()
 
