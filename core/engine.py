@@ -34,11 +34,22 @@ class Category:
 class Outcome:
     """The end of a match.
 
-    ``scores`` orders the seats (higher is better); ``winners`` may hold
-    several seats (a shared win); ``breakdown`` is the whole score pad,
-    category by category, in the order a player reads it (a game whose
-    categories add up includes its own total); ``notes`` are lines the score
-    sheet shows verbatim (tie-breaks, choices the game made for a player).
+    ``scores`` ranks the seats, one number each, higher is better: every
+    winner's score is strictly above every non-winner's, and two seats share
+    a score only when they share a place (a shared win, or non-winners tied
+    on everything the rules rank by). It is the game's own points (Overboss
+    Duel's and Overstocked's totals, Boss Quest's keys) wherever the points
+    alone rank the seats as the rules do, so a results table shows it as
+    "Score". Where a rule or tie-break beyond the points ranks a seat below
+    another with as many points (OD-12's Tile Score, solo Overstocked's tie
+    going to the bot, Boss Quest's hearts and its fallen knights, BQ-26),
+    that seat's score is lowered to one below the seat ranked just above it
+    (`standing_scores`), and a note says which rule decided.
+    ``breakdown`` is the whole score pad, category by category, in the order
+    a player reads it (a game whose categories add up includes its own
+    total): it always keeps the points as counted. ``winners`` may hold
+    several seats (a shared win); ``notes`` are lines the score sheet shows
+    verbatim (tie-breaks, choices the game made for a player).
     """
 
     scores: tuple[int, ...]
@@ -92,7 +103,25 @@ class Game(Protocol):
 
     def outcome(self, state: Any) -> Outcome | None: ...
 
-    def describe(self, state: Any, seat: int, action: Any) -> str: ...
+    def describe(
+        self,
+        state: Any,
+        seat: int,
+        action: Any,
+        names: Sequence[str] | None = None,
+        viewer: int | None = None,
+    ) -> str:
+        """One log line for `action`, applied by `seat` (CHANCE for a draw) to
+        `state` (the state before it), worded for `viewer`.
+
+        `names` are the seats' names (None: the game's "Knight 1"...).
+        `viewer` is the seat that reads the line; None is a spectator, whose
+        line is the public one. A line never tells its viewer anything that
+        `view(apply(state, seat, action), viewer)` would not show: the seat
+        dealt a face-down card reads which card, the others read that a card
+        was dealt; a secret pick is named only to the seats that may know it.
+        """
+        ...
 
 
 class GameRules:
@@ -198,6 +227,33 @@ def uniform_draws(pool: tuple[Any, ...]) -> tuple[tuple[Any, float], ...]:
 def next_seat(seat: int, players: int, step: int = 1) -> int:
     """The seat `step` places to the left (seats sit clockwise in order)."""
     return (seat + step) % players
+
+
+def standing_scores(points: Sequence[int], ranks: Sequence[Any]) -> tuple[int, ...]:
+    """`Outcome.scores` from each seat's `points` and its full ranking key
+    (`ranks`, higher is better, tie-breaks and rules included).
+
+    The points as they are wherever they rank the seats as `ranks` does;
+    otherwise, going down the ranking, a seat's score is its points or one
+    below the score of the seat ranked just above it, whichever is lower.
+    Seats with equal `ranks` share a score (the lowest of their points).
+    """
+    order = sorted(range(len(points)), key=lambda s: ranks[s], reverse=True)
+    scores = list(points)
+    above: int | None = None
+    i = 0
+    while i < len(order):
+        group = [order[i]]
+        while i + len(group) < len(order) and ranks[order[i + len(group)]] == ranks[order[i]]:
+            group.append(order[i + len(group)])
+        score = min(points[s] for s in group)
+        if above is not None and score >= above:
+            score = above - 1
+        for s in group:
+            scores[s] = score
+        above = score
+        i += len(group)
+    return tuple(scores)
 
 
 def winners_by(keys: tuple[tuple[Any, ...], ...], eligible: Iterable[int]) -> frozenset[int]:

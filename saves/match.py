@@ -8,6 +8,13 @@ A match loaded from a journal with problems (damaged, or written by other
 rules) never writes to that file: its first `apply` or `undo` copies the
 header and the valid lines to a new journal (new match_id, `parent` naming
 the old one) and continues there. Only `store.delete` removes a file.
+
+A journal file is only ever created whole with its header (mode 0600, in a
+0700 directory: it holds every hidden card), and only appended to while it
+exists: an action whose line cannot be written raises `SaveFailed` and is
+not applied, and the file is left as it was. An open match holds the
+journal's lock (`saves.lock`) until `close()`, so the same match cannot be
+opened twice, nor deleted while it is played.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from core.playout import sample_chance
 from saves import journal
 from saves.journal import (
     FORMAT_VERSION,
+    IN_USE,
     REFUSED,
     RULES_VERSION,
     ActionEntry,
@@ -38,6 +46,24 @@ from saves.journal import (
     PlayerSpec,
     UndoEntry,
 )
+from saves.lock import JournalLock, MatchInUse
+
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+class SaveFailed(Exception):
+    """A line could not be written to the journal (disk full, read-only file
+    system, the file deleted...). The action or undo was not applied: the
+    match, its history and its journal are as they were, so the player can
+    try again or leave. The message names the file and the reason."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(
+            f"Could not save to {self.path}: {reason}. Nothing was played; try again, or "
+            "leave the match (it is saved up to the last action)."
+        )
 
 
 @attrs.frozen
@@ -76,6 +102,9 @@ class Match:
         self._lines: list[str] = []
         #: False for a match loaded from a file it must not write to
         self._writable = writable
+        #: the journal's lock while the match is open (see `close`)
+        self._lock: JournalLock | None = None
+        self._closed = False
 
     # --- creating and loading ------------------------------------------------
 
@@ -112,13 +141,47 @@ class Match:
             from saves.store import data_dir
 
             directory = data_dir()
-        path = _create(Path(directory), header, journal.codec(game).header_line(header), ())
-        return cls(game, header, path)
+        path, lock = _create(Path(directory), header, journal.codec(game).header_line(header), ())
+        match = cls(game, header, path)
+        match._lock = lock
+        return match
 
     @classmethod
     def load(cls, path: Path) -> LoadedMatch:
-        """Replay a journal. Never changes the file."""
+        """Replay a journal and hold it open (until `close`). Never changes
+        the file and never raises for what it holds: a journal that is open
+        already (here or in another process) gives an `IN_USE` problem."""
         path = Path(path)
+        try:
+            lock: JournalLock | None = JournalLock.acquire(path)
+        except MatchInUse as error:
+            return LoadedMatch(None, (JournalProblem(path, 1, str(error), IN_USE, False),))
+        except OSError:
+            lock = None  # read_lines says why it cannot be read
+        try:
+            loaded = cls._load(path)
+        except Exception as error:  # a bug, not the file: still no traceback for the player
+            loaded = LoadedMatch(
+                None,
+                (
+                    JournalProblem(
+                        path,
+                        1,
+                        f"{path}: the match could not be replayed ({type(error).__name__}: "
+                        f"{error}).",
+                        journal.CORRUPT,
+                        False,
+                    ),
+                ),
+            )
+        if loaded.match is not None and lock is not None:
+            loaded.match._lock = lock
+        elif lock is not None:
+            lock.release()
+        return loaded
+
+    @classmethod
+    def _load(cls, path: Path) -> LoadedMatch:
         raw = journal.read_lines(path)
         problems = list(raw.problems)
         if raw.header is None or any(not p.resumable for p in problems):
@@ -244,7 +307,10 @@ class Match:
 
     def apply(self, seat: int, action: Any) -> None:
         """Apply through the rules (IllegalAction passes through, nothing is
-        written), then append the line to the journal, flushed and synced."""
+        written), then append the line to the journal, flushed and synced.
+
+        When the line cannot be written, `SaveFailed` is raised and nothing
+        changes: not the state, the history, nor the journal."""
         state = self.game.apply(self.state, seat, action)
         line = self._codec.action_line(seat, action)
         text = line + "\n"
@@ -312,7 +378,8 @@ class Match:
         return foreseen == game.view(self._states[i + 1], seat)
 
     def undo(self, seat: int, count: int = 1) -> None:
-        """Take back `seat`'s last `count` actions; the journal records it."""
+        """Take back `seat`'s last `count` actions; the journal records it
+        (`SaveFailed` when it cannot, and nothing is taken back)."""
         allowed = self.undoable(seat)
         if count < 1 or count > allowed:
             raise IllegalAction(
@@ -340,24 +407,75 @@ class Match:
 
     # --- writing ---------------------------------------------------------------------
 
-    def _write(self, text: str) -> None:
-        if not self._writable:
-            self._fork()
-        with open(self.path, "a", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+    @property
+    def closed(self) -> bool:
+        return self._closed
 
-    def _fork(self) -> None:
+    def close(self) -> None:
+        """Stop writing and release the journal's lock (idempotent). The
+        journal is complete already; the match can be loaded again."""
+        self._closed = True
+        if self._lock is not None:
+            self._lock.release()
+
+    def __enter__(self) -> Match:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _write(self, text: str) -> None:
+        """Append `text` to the journal, synced; `SaveFailed` leaves the file
+        as it was (a partly written line is cut off again)."""
+        if self._closed:
+            raise SaveFailed(self.path, "the match was closed")
+        try:
+            data = text.encode("utf-8")
+        except UnicodeError as error:
+            raise SaveFailed(self.path, f"the line cannot be written as UTF-8 ({error})") from None
+        if not self._writable:
+            self._fork(data)
+            return
+        try:
+            fd = _open_append(self.path)
+        except FileNotFoundError:
+            raise SaveFailed(self.path, "the journal file is gone (deleted or moved)") from None
+        except OSError as error:
+            raise SaveFailed(self.path, _reason(error)) from None
+        try:
+            if self._lock is not None and not self._lock.same_file(fd):
+                raise SaveFailed(self.path, "the journal file was replaced by another one")
+            size = os.fstat(fd).st_size
+            try:
+                _write_all(fd, data)
+                os.fsync(fd)
+            except OSError as error:
+                try:
+                    os.ftruncate(fd, size)
+                    os.fsync(fd)
+                except OSError:
+                    pass
+                raise SaveFailed(self.path, _reason(error)) from None
+        finally:
+            os.close(fd)
+
+    def _fork(self, data: bytes) -> None:
         """Continue in a new journal: the header (with a new id and the
-        current rules version) and the valid lines so far."""
+        current rules version), the valid lines so far and `data`, written
+        as one new file; on failure nothing changes."""
         header = attrs.evolve(
             self.header,
             rules_version=self.game.rules_version,
             match_id=uuid.uuid4().hex,
             parent=self.header.match_id,
         )
-        self.path = _create(self.path.parent, header, self._codec.header_line(header), self._lines)
+        path, lock = _create(
+            self.path.parent, header, self._codec.header_line(header), self._lines, data
+        )
+        if self._lock is not None:
+            self._lock.release()
+        self._lock = lock
+        self.path = path
         self.header = header
         self._writable = True
 
@@ -366,16 +484,63 @@ def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
 
 
-def _create(directory: Path, header: Header, header_line: str, lines: Sequence[str]) -> Path:
-    """Write a new journal file (never over an existing one)."""
-    directory.mkdir(parents=True, exist_ok=True)
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error) or type(error).__name__
+
+
+def _open_append(path: Path) -> int:
+    """A descriptor appending to an existing journal (never creating one)."""
+    return os.open(path, os.O_WRONLY | os.O_APPEND | _CLOEXEC)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+def _private_dir(directory: Path) -> None:
+    """Make `directory` (0700: journals hold hidden cards), or tighten it."""
+    directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        if directory.stat().st_mode & 0o077:
+            directory.chmod(0o700)
+    except OSError:
+        pass  # not ours to change; the files themselves are 0600
+
+
+def _create(
+    directory: Path, header: Header, header_line: str, lines: Sequence[str], data: bytes = b""
+) -> tuple[Path, JournalLock]:
+    """Write a new journal file whole (never over an existing one), mode
+    0600, and lock it; `SaveFailed` leaves no file behind."""
     stamp = header.created.replace(":", "").replace("-", "").replace("+0000", "Z")[:16]
     path = directory / f"{stamp}-{header.game}-{header.match_id[:8]}.jsonl"
-    with open(path, "x", encoding="utf-8") as f:
-        f.write("".join(line + "\n" for line in (header_line, *lines)))
-        f.flush()
-        os.fsync(f.fileno())
-    return path
+    try:
+        text = "".join(line + "\n" for line in (header_line, *lines)).encode("utf-8") + data
+    except UnicodeError as error:
+        raise SaveFailed(path, f"the journal cannot be written as UTF-8 ({error})") from None
+    try:
+        _private_dir(directory)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o600)
+    except OSError as error:
+        raise SaveFailed(path, _reason(error)) from None
+    try:
+        try:
+            _write_all(fd, text)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        lock = JournalLock.acquire(path)
+    except (OSError, MatchInUse) as error:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+        reason = _reason(error) if isinstance(error, OSError) else str(error)
+        raise SaveFailed(path, reason) from None
+    return path, lock
 
 
 _TAKES_NAMES: dict[Any, bool] = {}

@@ -913,8 +913,11 @@ def test_a_tie_goes_to_the_higher_tile_score_then_both_win():
     # 2 (Town) + 1 (matching Werewolf) + 2 heroes vs 2 (Town) + 3 (lone Icy Peak)
     s = table(board(a1="TW", a8="T.", b8="I."), lairs=(Lair(heroes=2), Lair()), **over)
     out = GAME.outcome(s)
-    assert out.scores == (5, 5) and score_pad(s).tile_scores == (2, 5)
+    assert score_pad(s).totals == (5, 5) and score_pad(s).tile_scores == (2, 5)
     assert out.winners == {1} and any("Tile Score" in n for n in out.notes)
+    # the ranking puts the loser below (Outcome.scores); the pad keeps the Power
+    assert out.scores == (4, 5)
+    assert dict((c.name, c.values) for c in out.breakdown)["Total"] == (5, 5)
     s = table(board(a1="T.", b1="I."), **over)
     assert GAME.outcome(s).winners == {0} and GAME.outcome(s).notes == ()
 

@@ -212,7 +212,12 @@ class ToyGame:
         )
 
     def describe(
-        self, state: State, seat: int, action, names: tuple[str, ...] | None = None
+        self,
+        state: State,
+        seat: int,
+        action,
+        names: tuple[str, ...] | None = None,
+        viewer: int | None = None,
     ) -> str:
         who = "Chance" if seat == CHANCE else (names[seat] if names else f"Seat {seat + 1}")
         if isinstance(action, Deal):

@@ -45,6 +45,7 @@ from core.engine import (
     next_seat,
     remove_one,
     sorted_tuple,
+    standing_scores,
     uniform_draws,
     winners_by,
 )
@@ -722,7 +723,8 @@ def view(state: State, seat: int | None) -> State:
 
 def outcome(state: State) -> Outcome | None:
     """BQ §End of the game, BQ-9, BQ-17: most keys, then most hearts; a knight
-    who lost their last heart cannot win."""
+    who lost their last heart cannot win. BQ-26: `scores` ranks every knight
+    that way (see `core.engine.Outcome`); the pad keeps the keys."""
     if state.phase is not Phase.OVER:
         return None
     n = state.players
@@ -739,8 +741,18 @@ def outcome(state: State) -> Outcome | None:
     best_keys = max(keys[s] for s in alive)
     if sum(1 for s in alive if keys[s] == best_keys) > 1:
         notes.append("Tied on keys: the most hearts wins; still tied, all win.")
+    # BQ-26: the standings rank knights who kept a heart first, each group by
+    # keys then hearts; the score is the keys, lowered where that ranking
+    # puts a knight below another with as many keys.
+    ranks = tuple((s in alive, keys[s], hearts[s]) for s in range(n))
+    scores = standing_scores(keys, ranks)
+    if scores != keys:
+        notes.append(
+            "The score is the keys, set one below the knight ranked just above "
+            "where hearts or a lost last heart decide the place (BQ-26)."
+        )
     return Outcome(
-        scores=keys,
+        scores=scores,
         winners=winners,
         breakdown=(
             Category("Keys", keys),
@@ -752,9 +764,17 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
-def describe(state: State, seat: int, action: object, names: Sequence[str] | None = None) -> str:
-    """One public log line for `action` applied to `state` by `seat`. Never
-    names a card that is dealt or swapped face down."""
+def describe(
+    state: State,
+    seat: int,
+    action: object,
+    names: Sequence[str] | None = None,
+    viewer: int | None = None,
+) -> str:
+    """One log line for `action` applied to `state` by `seat`, worded for
+    `viewer` (None: a spectator, who reads the public line). A card dealt,
+    taken or swapped face down is named only to the seats that know it
+    afterwards (BQ §1, BQ-10, BQ-24): the same seats `view` shows it to."""
     name = _namer(state, names)
     who = name(state.turn) if state.turn is not None else ""
     if isinstance(action, RevealBoss):
@@ -772,13 +792,20 @@ def describe(state: State, seat: int, action: object, names: Sequence[str] | Non
             n = state.players
             target = next_seat(state.armorer, n, 1 + state.dealt % n)
             if state.dealt < n:
+                if viewer == target:
+                    return f"{name(target)} is dealt a hidden weapon: {action.weapon}."
                 return f"{name(target)} is dealt a hidden weapon."
             return f"{name(target)} is dealt {action.weapon}."
         if state.phase is Phase.SWAP_DRAW:
             assert state.turn is not None
             knight = state.knights[state.turn]
             if knight.hidden is not None and knight.hidden.weapon == state.swap_weapon:
-                line = f"{who} takes the deck's top card face down."
+                # BQ-10: the owner sees the card; so do those who had seen it on top.
+                known = state.deck_top[0].known_to if state.deck_top else frozenset()
+                if viewer is not None and viewer in known | {state.turn}:
+                    line = f"{who} takes {action.weapon} from the deck face down."
+                else:
+                    line = f"{who} takes the deck's top card face down."
             else:
                 line = f"{who} takes {action.weapon} from the deck."
             return _with_combat(state, seat, action, line, name)
@@ -801,7 +828,8 @@ def describe(state: State, seat: int, action: object, names: Sequence[str] | Non
     if isinstance(action, TargetKnight):
         spell = state.casting
         if spell is not None and spell.kind is SpellKind.SWAP_HIDDEN:
-            line = f"{who} swaps hidden weapons with {name(action.seat)}."
+            seen = _swap_seen(state, action.seat, viewer, name)
+            line = f"{who} swaps hidden weapons with {name(action.seat)}{seen}."
         else:
             line = f"{spell} goes on {name(action.seat)}."
         return _with_combat(state, seat, action, line, name)
@@ -812,12 +840,32 @@ def describe(state: State, seat: int, action: object, names: Sequence[str] | Non
             and knight.hidden is not None
             and knight.hidden.weapon == action.weapon
         ):
+            if viewer is not None and viewer in knight.hidden.known_to:
+                return f"{who} swaps their hidden {action.weapon} with the deck's top card."
             return f"{who} swaps their hidden weapon with the deck's top card."
         return f"{who} swaps {action.weapon} with the deck's top card."
     if isinstance(action, TargetSpell):
         line = f"{who} cancels {state.active[action.index].spell}."
         return _with_combat(state, seat, action, line, name)
     return f"{who}: {action}"
+
+
+def _swap_seen(state: State, other: int, viewer: int | None, name) -> str:
+    """BQ-24: what `viewer` knows of a swap of hidden weapons: each of the two
+    knights the card received and the one given, anyone else only the cards
+    they had seen before."""
+    seat = state.turn
+    assert seat is not None
+    mine = state.knights[seat].hidden
+    theirs = state.knights[other].hidden
+    if viewer is None or mine is None or theirs is None:
+        return ""
+    parts = []
+    if viewer in theirs.known_to | {seat}:
+        parts.append(f"{name(seat)} now holds {theirs.weapon}")
+    if viewer in mine.known_to | {other}:
+        parts.append(f"{name(other)} now holds {mine.weapon}")
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 def _namer(state: State, names: Sequence[str] | None):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.engine import CHANCE, Category, IllegalAction, Outcome, evolve
+from core.engine import CHANCE, Category, IllegalAction, Outcome, evolve, standing_scores
 from core.overboss import bosses as boss_cards
 from core.overboss.actions import (
     DealBoss,
@@ -1064,21 +1064,40 @@ def outcome(state: State) -> Outcome | None:
         tiles = pad.tile_scores
         if tiles[0] != tiles[1]:
             winners = frozenset({0 if tiles[0] > tiles[1] else 1})
-            notes.append("Tied on Power: the higher Tile Score wins (OD-12).")
+            notes.append(
+                "Tied on Power: the higher Tile Score wins (OD-12); the other "
+                "side's score is set one below the winner's."
+            )
         else:
             winners = frozenset({0, 1})
             notes.append("Tied on Power and Tile Score: both win (OD-12).")
     breakdown = tuple(Category(name, values) for name, values in pad.categories)
     breakdown += (Category("Tile Score", pad.tile_scores), Category("Total", scores))
-    return Outcome(scores=scores, winners=winners, breakdown=breakdown, notes=tuple(notes))
+    # Outcome.scores ranks the seats: a duel lost on the Tile Score (OD-12)
+    # scores one below the winner; the pad's Total keeps the Power.
+    ranks = tuple((scores[s], pad.tile_scores[s]) for s in (0, 1))
+    return Outcome(
+        scores=standing_scores(scores, ranks),
+        winners=winners,
+        breakdown=breakdown,
+        notes=tuple(notes),
+    )
 
 
-def describe(state: State, seat: int, action: object, names: Sequence[str] | None = None) -> str:
-    """One public log line for `action` applied to `state` by `seat`. Never
-    names a Boss that is still face down. Tokens the rules then place by
-    themselves (the drafted monster on the new tile, OD-13; a single
-    possible place, OD-17) are named too, so nothing appears unexplained."""
-    line = _describe_action(state, seat, action, names)
+def describe(
+    state: State,
+    seat: int,
+    action: object,
+    names: Sequence[str] | None = None,
+    viewer: int | None = None,
+) -> str:
+    """One log line for `action` applied to `state` by `seat`, worded for
+    `viewer` (None: a spectator, who reads the public line). A Boss still
+    face down is named only to its owner (OD §Boss Cards). Tokens the rules
+    then place by themselves (the drafted monster on the new tile, OD-13; a
+    single possible place, OD-17) are named too, so nothing appears
+    unexplained."""
+    line = _describe_action(state, seat, action, names, viewer)
     try:
         after = apply(state, seat, action)
     except IllegalAction:
@@ -1117,7 +1136,7 @@ def _a(label: str) -> str:
 
 
 def _describe_action(
-    state: State, seat: int, action: object, names: Sequence[str] | None
+    state: State, seat: int, action: object, names: Sequence[str] | None, viewer: int | None
 ) -> str:
     g = geometry(state.options.rows)
 
@@ -1138,6 +1157,8 @@ def _describe_action(
     cls = action.__class__
     if cls is DealBoss:
         target = 0 if state.bosses[0] is None else 1
+        if viewer == target:
+            return f"{name(target)} is dealt a secret Boss: {boss_cards.title(action.boss)}."
         return f"{name(target)} is dealt a secret Boss."
     if cls is DrawTile:
         nxt = _refill_next(state)

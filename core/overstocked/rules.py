@@ -20,6 +20,7 @@ from core.engine import (
     remove_one,
     seat_mark,
     sorted_tuple,
+    standing_scores,
     winners_by,
 )
 from core.overstocked import cards, scoring
@@ -646,7 +647,9 @@ def _set_player(state: State, seat: int, player: Player, **changes: object) -> S
 def view(state: State, seat: int | None) -> State:
     """What `seat` may know (None: a spectator). Other hands, other secret
     picks (before the reveal) and the deck are None; `unseen` pools them
-    all, so nothing follows by subtraction."""
+    all, so nothing follows by subtraction. Solo: the bot's bonus, counted
+    from the player's hand, is 0 in every view but the player's until the
+    game ends."""
     unseen: list[int] = list(state.unseen or ())
     secret_picks = state.phase is Phase.PICK
     seats = []
@@ -664,10 +667,17 @@ def view(state: State, seat: int | None) -> State:
             pick = None
         seats.append(p if hand is p.hand and pick == p.pick else evolve(p, hand=hand, pick=pick))
     unseen.extend(c for c in state.deck if c is not None)
+    bot_bonus = state.bot_bonus
+    if state.options.solo and seat != 0 and state.phase is not Phase.OVER:
+        # OS §Solo Setup: the bot's 2 points per card 1-20 in the player's
+        # hand would tell that hand; only the player sees it before the end
+        # (the bot never decides, so it needs nothing).
+        bot_bonus = 0
     return evolve(
         state,
         seats=tuple(seats),
         deck=(None,) * len(state.deck),
+        bot_bonus=bot_bonus,
         unseen=sorted_tuple(unseen),
     )
 
@@ -687,10 +697,14 @@ def outcome(state: State) -> Outcome | None:
     scores = tuple(s.total for s in result.seats)
     if state.options.solo:
         winners = frozenset({0}) if scores[0] > scores[1] else frozenset({1})
+        # OS-10: a tie goes to the bot, so the player's score (the ranking,
+        # Outcome.scores) is one below; the pad's Total keeps the points.
+        ranked = standing_scores(scores, ((scores[0], 0), (scores[1], 1)))
     else:
         winners = winners_by(tuple((v,) for v in scores), range(state.players))
+        ranked = scores
     return Outcome(
-        scores=scores,
+        scores=ranked,
         winners=winners,
         breakdown=breakdown(state, result),
         notes=result.notes + _result_notes(state, scores, winners),
@@ -731,6 +745,11 @@ def _result_notes(
     if state.options.solo:
         if 0 in winners:
             return ("You scored more than the bot: you win.",)
+        if scores[0] == scores[1]:
+            return (
+                "You did not score more than the bot: the bot wins (OS-10); "
+                "ranked below it, your score is set one below the bot's.",
+            )
         return ("You did not score more than the bot: the bot wins (OS-10).",)
     if len(winners) > 1:
         return ("Tied for the most points: a shared win (OS-10).",)
@@ -754,9 +773,17 @@ def _covering(under: Sequence[str]) -> str:
     return f", covering {' and '.join(parts)}" if parts else ""
 
 
-def describe(state: State, seat: int, action: object, names: Sequence[str] | None = None) -> str:
-    """One public log line for `action` applied to `state` by `seat`. Never
-    names a card chosen in secret before every card is revealed."""
+def describe(
+    state: State,
+    seat: int,
+    action: object,
+    names: Sequence[str] | None = None,
+    viewer: int | None = None,
+) -> str:
+    """One log line for `action` applied to `state` by `seat`, worded for
+    `viewer` (None: a spectator, who reads the public line). A card dealt to
+    a hand is named only to that hand's seat; a card chosen in secret only
+    to its chooser until every card is revealed (OS-12)."""
     name = _namer(state, names)
     if isinstance(action, DrawForklift):
         return f"A forklift worth {action.value} is turned face up."
@@ -774,6 +801,8 @@ def describe(state: State, seat: int, action: object, names: Sequence[str] | Non
             )
         kind, target = _entry(state)
         if kind == "hand":
+            if viewer == target:
+                return f"{name(target)} is dealt card {action.card}."
             return f"{name(target)} is dealt a card."
         code = cards.picture(cards.face(Piece.CRATE, action.card)).replace("\n", "/")
         if kind == "popularity":
@@ -782,7 +811,10 @@ def describe(state: State, seat: int, action: object, names: Sequence[str] | Non
     if isinstance(action, Pick):
         if state.options.solo:
             return f"{name(seat)} plays card {action.card}."
-        line = f"{name(seat)} chooses a card."
+        if viewer == seat:
+            line = f"{name(seat)} chooses card {action.card}."
+        else:
+            line = f"{name(seat)} chooses a card."
         try:
             after = apply(state, seat, action)
         except IllegalAction:
@@ -863,10 +895,11 @@ def _with_end(state: State, seat: int, action: object, line: str, name) -> str:
         after = apply(state, seat, action)
     except IllegalAction:
         return line
-    out = outcome(after)
-    if out is None:
+    if after.phase is not Phase.OVER:
         return line
-    scores = ", ".join(f"{name(s)} {v}" for s, v in enumerate(out.scores))
+    # the points as counted (Outcome.scores is the ranking, OS-10)
+    totals = [s.total for s in scoring.sheet(after).seats]
+    scores = ", ".join(f"{name(s)} {v}" for s, v in enumerate(totals))
     return f"{line} The game is over: {scores}."
 
 

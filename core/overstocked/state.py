@@ -368,7 +368,8 @@ class State:
     forklift_pool: tuple[int, ...] = ()
     #: solo: cards left in the face-down bot deck (drawn from `deck`)
     bot_deck: int = 0
-    #: solo: the bot's points for the human's cards numbered 1-20
+    #: solo: the bot's points for the human's cards numbered 1-20 (0 in the
+    #: views of seat 1 and spectators until the game ends: it tells the hand)
     bot_bonus: int = 0
     #: solo: the card slot (column, row) nominated for the bot's next card
     nominated: tuple[int, int] | None = None
