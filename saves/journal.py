@@ -27,7 +27,6 @@ from pathlib import Path
 from typing import Any, Union
 
 import attrs
-import cattrs
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
@@ -40,6 +39,10 @@ CORRUPT = "corrupt"
 FORMAT = "format"
 REFUSED = "refused"
 RULES_VERSION = "rules-version"
+#: the file cannot be read at all (permissions, a directory...)
+UNREADABLE = "unreadable"
+#: the match is open elsewhere (`saves.lock`): it cannot be opened twice
+IN_USE = "in-use"
 
 
 @attrs.frozen
@@ -81,7 +84,7 @@ class JournalProblem:
     #: 1-based line number in the file
     line: int
     message: str
-    kind: str  # "torn" | "corrupt" | "format" | "refused" | "rules-version"
+    kind: str  # "torn" | "corrupt" | "format" | "refused" | "rules-version" | "unreadable" | "in-use"
     #: the match can resume at the last valid action before `line`
     resumable: bool
 
@@ -128,13 +131,12 @@ class RawJournal:
 
 
 def read_lines(path: Path) -> RawJournal:
-    """Read a journal and check the shape of each line (no rules involved)."""
+    """Read a journal and check the shape of each line (no rules involved).
+
+    Never raises for what the file holds: every byte sequence gives a
+    `RawJournal`, its problems worded for a player.
+    """
     path = Path(path)
-    data = path.read_bytes()
-    chunks = data.split(b"\n")
-    # A file that ends with a newline splits into a last empty chunk; any
-    # other last chunk is a line whose write was cut short.
-    torn = chunks.pop()
     problems: list[JournalProblem] = []
 
     def problem(line: int, message: str, kind: str, resumable: bool) -> None:
@@ -142,13 +144,32 @@ def read_lines(path: Path) -> RawJournal:
             JournalProblem(path, line, f"{path}, line {line}: {message}", kind, resumable)
         )
 
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        problems.append(
+            JournalProblem(
+                path,
+                1,
+                f"{path}: the file cannot be read ({error.strerror or error}), so the match "
+                "cannot be resumed.",
+                UNREADABLE,
+                False,
+            )
+        )
+        return RawJournal(path, None, (), (), tuple(problems))
+    chunks = data.split(b"\n")
+    # A file that ends with a newline splits into a last empty chunk; any
+    # other last chunk is a line whose write was cut short.
+    torn = chunks.pop()
+
     if not chunks:
         if torn:
             problem(1, "the header is incomplete, so the match cannot be resumed.", TORN, False)
         else:
             problem(1, "the file is empty; there is no match to resume.", CORRUPT, False)
         return RawJournal(path, None, (), (), tuple(problems))
-    header = _json(chunks[0])
+    header, _ = _decode(chunks[0])
     if not isinstance(header, dict) or not isinstance(header.get("format"), int):
         problem(
             1, "the header is not a journal header, so the match cannot be resumed.", CORRUPT, False
@@ -166,7 +187,8 @@ def read_lines(path: Path) -> RawJournal:
     entries: list[Entry] = []
     lines: list[str] = []
     for number, chunk in enumerate(chunks[1:], start=2):
-        entry = _entry(_json(chunk))
+        obj, text = _decode(chunk)
+        entry = _entry(obj)
         if entry is None:
             problem(
                 number,
@@ -177,7 +199,7 @@ def read_lines(path: Path) -> RawJournal:
             )
             return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems))
         entries.append(entry)
-        lines.append(chunk.decode("utf-8"))
+        lines.append(text)
     if torn:
         problem(
             len(chunks) + 1,
@@ -190,11 +212,21 @@ def read_lines(path: Path) -> RawJournal:
     return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems))
 
 
-def _json(chunk: bytes) -> Any:
+def _decode(chunk: bytes) -> tuple[Any, str]:
+    """A line's JSON value and text; (None, "") when it is not UTF-8 JSON.
+
+    The bytes are decoded as UTF-8 first (``json.loads`` on bytes would also
+    take UTF-16 or UTF-32), and a value holding a lone surrogate (written as
+    a ``\\ud800`` escape) is refused too: it could never be written back.
+    """
     try:
-        return json.loads(chunk)
-    except (ValueError, UnicodeDecodeError):
-        return None
+        text = chunk.decode("utf-8")
+        value = json.loads(text)
+        if "\\u" in text:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except (ValueError, UnicodeError, RecursionError):
+        return None, ""
+    return value, text
 
 
 def _is_int(value: Any) -> bool:
@@ -218,7 +250,7 @@ def _entry(obj: Any) -> Entry | None:
     elif obj.keys() == {"finished"} and isinstance(obj["finished"], dict):
         try:
             return _BASE.structure(obj["finished"], FinishedEntry)
-        except (cattrs.BaseValidationError, ValueError, TypeError, KeyError):
+        except Exception:  # whatever the line holds, it is not an end of match
             return None
     return None
 
@@ -270,7 +302,7 @@ class Codec:
         """The action a line stores; ValueError when it is not one of the game's."""
         try:
             action = self._structure_action(stored, self.union)
-        except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as e:
+        except Exception as e:  # whatever the line holds, it is not an action
             raise ValueError(str(e)) from None
         if isinstance(action, _NoAction):
             raise ValueError("not an action of this game")
@@ -290,7 +322,7 @@ class Codec:
         try:
             header = self.converter.structure(raw, Header)
             options = self.converter.structure(header.options or {}, self.game.Options)
-        except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as e:
+        except Exception as e:  # whatever the header holds, it does not fit
             raise ValueError(str(e)) from None
         return attrs.evolve(header, options=options)
 

@@ -4,7 +4,8 @@ A listing reads each file's header and checks the shape of its lines but
 does not replay them (that is `Match.load`'s job), so it stays fast: a
 finished match is known by its last line, the ``finished`` entry the match
 appends when it ends (see `saves.journal`). A line the rules would refuse is
-therefore only found when the match is loaded.
+therefore only found when the match is loaded, and `latest` (Continue)
+loads its candidates to pick the newest match that really resumes.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import attrs
 import platformdirs
 
 from saves import journal
+from saves.lock import JournalLock, MatchInUse, is_locked
 
 #: Set to a directory to keep Overtable's data there instead of the user
 #: data directory (tests, and the SSH host). Journals go in its "matches".
@@ -52,6 +54,8 @@ class SavedMatch:
     superseded_by: str | None = None
     #: match_id of the journal this one continues
     parent: str | None = None
+    #: a match holds it open now (here or in another terminal)
+    in_use: bool = False
 
 
 def list_matches(directory: Path | None = None) -> list[SavedMatch]:
@@ -63,9 +67,12 @@ def list_matches(directory: Path | None = None) -> list[SavedMatch]:
     for path in directory.glob("*.jsonl"):
         try:
             mtime = path.stat().st_mtime
-            found.append((mtime, _summary(path, mtime)))
         except OSError:
-            continue  # deleted meanwhile, or unreadable
+            continue  # deleted meanwhile
+        try:
+            found.append((mtime, _summary(path, mtime)))
+        except Exception as error:  # never hide a file, never fail the listing
+            found.append((mtime, _unreadable(path, mtime, error)))
     children = {s.parent: s.match_id for _, s in found if s.parent}
     found.sort(key=lambda t: t[0], reverse=True)
     return [
@@ -75,16 +82,65 @@ def list_matches(directory: Path | None = None) -> list[SavedMatch]:
 
 
 def latest(directory: Path | None = None) -> SavedMatch | None:
-    """The most recently played unfinished match that can be continued."""
+    """The most recently played unfinished match that can be continued: it
+    loads (a journal of an unknown game or one the rules refuse from its
+    start is passed over) and is not open elsewhere."""
     for s in list_matches(directory):
-        if not s.finished and s.resumable and s.superseded_by is None:
+        if s.finished or not s.resumable or s.superseded_by is not None or s.in_use:
+            continue
+        if _resumes(s.path):
             return s
     return None
 
 
+def _resumes(path: Path) -> bool:
+    from saves.match import Match  # imports the rules core
+
+    loaded = Match.load(path)
+    if loaded.match is None:
+        return False
+    loaded.match.close()
+    return True
+
+
 def delete(path: Path) -> None:
-    """Remove a saved match's journal."""
-    Path(path).unlink(missing_ok=True)
+    """Remove a saved match's journal; `MatchInUse` when it is open (a match
+    being played cannot be deleted under its players)."""
+    path = Path(path)
+    try:
+        lock = JournalLock.acquire(path)
+    except FileNotFoundError:
+        return
+    except MatchInUse:
+        raise MatchInUse(
+            path,
+            f"{path}: this match is being played now, so it cannot be deleted. "
+            "Leave the match first.",
+        ) from None
+    except OSError:
+        path.unlink(missing_ok=True)  # unreadable: it can still go
+        return
+    try:
+        path.unlink(missing_ok=True)
+    finally:
+        lock.release()
+
+
+def _unreadable(path: Path, mtime: float, error: BaseException) -> SavedMatch:
+    return SavedMatch(
+        path=path,
+        match_id="",
+        game="?",
+        title="?",
+        players=(),
+        created="",
+        updated=datetime.datetime.fromtimestamp(mtime, datetime.UTC).isoformat(timespec="seconds"),
+        actions=0,
+        finished=False,
+        winners=(),
+        problem=f"{path}: the file could not be read ({type(error).__name__}: {error}).",
+        resumable=False,
+    )
 
 
 def _summary(path: Path, mtime: float) -> SavedMatch:
@@ -126,4 +182,5 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
         problem=problem.message if problem else None,
         resumable=raw.header is not None and all(p.resumable for p in raw.problems),
         parent=parent if isinstance(parent, str) else None,
+        in_use=is_locked(path),
     )

@@ -423,6 +423,7 @@ def test_journal_codec_round_trips_every_action(players, options, tmp_path, monk
         line = json.loads(c.action_line(seat, action))
         assert line["seat"] == seat and c.action(line["action"]) == action
         match.apply(seat, action)
+    match.close()
     loaded = Match.load(match.path)
     assert loaded.ok and loaded.problems == ()
     assert loaded.match.state == match.state

@@ -36,6 +36,7 @@ def test_random_boss_quest_match_round_trips(seed, tmp_path):
             continue
         match.apply(seat, rng.choice(match.game.legal_actions(match.state, seat)))
         assert len(match.history) < 5000
+    match.close()
     loaded = Match.load(match.path)
     assert loaded.ok, loaded.problems
     again = loaded.match

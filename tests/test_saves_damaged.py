@@ -34,6 +34,7 @@ def played(tmp_path) -> Match:
         else:
             seat = min(to_act)
             match.apply(seat, rng.choice(match.game.legal_actions(match.state, seat)))
+    match.close()  # closed, so that the tests can load it again
     return match
 
 
@@ -76,15 +77,18 @@ def continue_elsewhere(loaded, original: bytes):
     assert old_path.read_bytes() == original
     assert match.path != old_path
     assert match.header.match_id != old_id and match.header.parent == old_id
-    again = Match.load(match.path)
-    assert again.ok, again.problems
-    assert again.match.history == history + [match.history[-1]]
-    assert again.match.state == match.state
+    first = match.history[-1]
     # and it keeps writing to the new file
     before = len(match.path.read_text().splitlines())
     step_any(match)
     assert len(match.path.read_text().splitlines()) == before + 1
     assert old_path.read_bytes() == original
+    match.close()
+    again = Match.load(match.path)
+    assert again.ok, again.problems
+    assert again.match.history[: len(history) + 1] == history + [first]
+    assert again.match.history == match.history
+    assert again.match.state == match.state
 
 
 def step_any(match: Match):
@@ -272,11 +276,13 @@ def test_undo_on_a_damaged_match_also_copies(tmp_path):
     match.apply(0, toygame.Raise())
     match.apply(0, toygame.Raise())
     original = write(match, lines_of(match) + ["{"])
+    match.close()
     loaded = Match.load(match.path).match
     assert loaded.undoable(0) == 2
     loaded.undo(0)
     assert match.path.read_bytes() == original
     assert loaded.path != match.path
+    loaded.close()
     again = Match.load(loaded.path)
     assert again.ok and again.match.state == loaded.state
     assert again.match.history == match.history[:-1]

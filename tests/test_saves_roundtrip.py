@@ -59,6 +59,7 @@ def test_whole_match_round_trips(seed, tmp_path):
     options = toygame.Options(rounds=rng.randint(1, 3), ranks=rng.randint(2, 5))
     match = Match.new("toy", players, options, directory=tmp_path, seed=seed)
     play_out(match, rng, undo_rate=0.2)
+    match.close()
     loaded = Match.load(match.path)
     assert loaded.problems == ()
     assert loaded.ok
@@ -112,8 +113,10 @@ def test_autosave_writes_one_line_per_action(tmp_path):
         seat, action = match.history[-1]
         assert entry["seat"] == seat
         assert entry["action"]["type"] == type(action).__name__
+        match.close()  # an open match cannot be loaded twice
         resumed = Match.load(match.path)
         assert resumed.ok and resumed.match.state == match.state
+        match = resumed.match  # and the resumed one plays on
 
 
 def test_chance_lines_are_stored_with_seat_minus_one(tmp_path):
@@ -134,6 +137,7 @@ def test_a_new_process_resumes_the_same_state(tmp_path):
     match = Match.new("toy", PLAYERS[:2], directory=tmp_path)
     for _ in range(9):
         step(match, rng)
+    match.close()  # otherwise the other process finds it being played
     code = (
         "import sys\n"
         "from tests import toygame\n"
@@ -209,6 +213,7 @@ def test_resume_of_500_actions_is_fast(tmp_path):
     rng = random.Random(4)
     while len(match.history) < 500:
         step(match, rng)
+    match.close()
     Match.load(match.path)  # warm the converter, as the app would have
     start = time.perf_counter()
     loaded = Match.load(match.path)

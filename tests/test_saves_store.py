@@ -68,6 +68,8 @@ def test_list_newest_first_with_details():
     advance(new, 3, rng)
     age(old.path, 300)
     age(done.path, 200)
+    for match in (old, done, new):
+        match.close()
     listing = store.list_matches()
     assert [s.path for s in listing] == [new.path, done.path, old.path]
     first = listing[0]
@@ -102,6 +104,8 @@ def test_latest_skips_finished_and_hopeless():
     finish(done)
     hopeless = store.data_dir() / "hopeless.jsonl"
     hopeless.write_text('{"format": 42}\n')
+    playing.close()
+    done.close()
     assert store.latest().path == playing.path
     listing = {s.path: s for s in store.list_matches()}
     assert not listing[hopeless].resumable
@@ -113,6 +117,7 @@ def test_damaged_files_are_listed_with_their_problem():
     advance(match, 6, random.Random(3))
     with open(match.path, "a") as f:
         f.write('{"seat": 0, "act')
+    match.close()
     (saved,) = store.list_matches()
     assert saved.problem is not None
     assert str(match.path) in saved.problem and "line 8" in saved.problem
@@ -126,8 +131,10 @@ def test_a_copy_supersedes_the_damaged_file():
     with open(match.path, "a") as f:
         f.write("{")
     original = match.path.read_bytes()
+    match.close()
     loaded = Match.load(match.path).match
     advance(loaded, 1, random.Random(4))
+    loaded.close()
     listing = {s.path: s for s in store.list_matches()}
     assert set(listing) == {match.path, loaded.path}
     assert listing[match.path].superseded_by == loaded.header.match_id
@@ -139,6 +146,7 @@ def test_a_copy_supersedes_the_damaged_file():
 def test_delete():
     a = Match.new("toy", PLAYERS)
     b = Match.new("toy", PLAYERS)
+    a.close()
     store.delete(a.path)
     assert not a.path.exists()
     assert [s.path for s in store.list_matches()] == [b.path]

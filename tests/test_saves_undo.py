@@ -92,6 +92,7 @@ def test_undo_is_journaled_and_replayed(tmp_path):
     match.apply(0, Done())
     lines = match.path.read_text().splitlines()
     assert json.loads(lines[-2]) == {"undo": 0, "count": 2}
+    match.close()
     loaded = Match.load(match.path)
     assert loaded.ok
     assert loaded.match.history == match.history
@@ -104,6 +105,7 @@ def test_a_forged_undo_is_refused(tmp_path):
     match.apply(0, Peek(1))
     with open(match.path, "a") as f:
         f.write('{"undo":0,"count":1}\n')
+    match.close()
     loaded = Match.load(match.path)
     (problem,) = loaded.problems
     assert problem.kind == "refused" and problem.line == 5 and problem.resumable

@@ -1,0 +1,91 @@
+"""One player process per journal: an exclusive lock held while a match is open.
+
+A `Match` takes the lock when it is created or loaded and keeps it until
+`Match.close()` (or until it is garbage collected, or the process ends: the
+lock is an `flock` on an open file descriptor, which the operating system
+releases with the descriptor). A second open of the same journal, in this
+process or another, finds it locked and is refused; so is deleting it.
+
+Where `fcntl` does not exist (Windows) the lock holds the file open but
+excludes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import weakref
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - not on POSIX
+    fcntl = None  # type: ignore[assignment]
+
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+class MatchInUse(Exception):
+    """The journal is open: a match in play holds its lock."""
+
+    def __init__(self, path: Path, message: str | None = None) -> None:
+        self.path = Path(path)
+        super().__init__(
+            message
+            or f"{self.path}: this match is already being played (it is open in another "
+            "Overtable window or terminal). Leave it there first."
+        )
+
+
+class JournalLock:
+    """An exclusive, non-blocking lock on one journal file."""
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = Path(path)
+        self._fd = fd
+        stat = os.fstat(fd)
+        self._identity = (stat.st_dev, stat.st_ino)
+        # closes the descriptor (and so drops the lock) when released, when
+        # the lock is garbage collected, or at interpreter exit
+        self._finalizer = weakref.finalize(self, os.close, fd)
+
+    @classmethod
+    def acquire(cls, path: Path) -> JournalLock:
+        """Lock `path`; `MatchInUse` when it is locked already, OSError when
+        it cannot be opened (FileNotFoundError when it does not exist)."""
+        path = Path(path)
+        fd = os.open(path, os.O_RDONLY | _CLOEXEC)
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                raise MatchInUse(path) from None
+            except OSError:
+                # a file system without locks (some network mounts): play on
+                # without the guard rather than refuse every match
+                pass
+        return cls(path, fd)
+
+    @property
+    def held(self) -> bool:
+        return self._finalizer.alive
+
+    def same_file(self, fd: int) -> bool:
+        """Whether `fd` is open on the locked file (not a replacement of it)."""
+        stat = os.fstat(fd)
+        return (stat.st_dev, stat.st_ino) == self._identity
+
+    def release(self) -> None:
+        """Drop the lock (idempotent)."""
+        self._finalizer()
+
+
+def is_locked(path: Path) -> bool:
+    """Whether a match holds `path` open now (False when it cannot be opened)."""
+    try:
+        JournalLock.acquire(path).release()
+    except MatchInUse:
+        return True
+    except OSError:
+        return False
+    return False
