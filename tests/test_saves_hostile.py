@@ -1,0 +1,445 @@
+"""Saves that nothing can break: hostile bytes, failed writes, a match
+deleted or opened twice while it is played, private files.
+
+Every case ends with a message naming the file, no exception, the other
+matches still listed and resumable, and no applied action lost.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import random
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.engine import CHANCE
+from saves import journal, store
+from saves import match as match_module
+from saves.journal import PlayerSpec
+from saves.lock import MatchInUse, is_locked
+from saves.match import Match, SaveFailed
+from tests import toygame
+
+PLAYERS = (PlayerSpec("Ann", "human"), PlayerSpec("Bob", "human"))
+CORPUS = Path(__file__).parent / "journals"
+BOSS_QUEST = CORPUS / "boss-quest-v1.jsonl"
+
+
+@pytest.fixture(autouse=True)
+def toy(monkeypatch, tmp_path):
+    monkeypatch.setitem(journal.EXTRA_GAMES, "toy", toygame.GAME)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+
+
+def step(match: Match, rng: random.Random) -> None:
+    to_act = match.to_act()
+    if CHANCE in to_act:
+        match.step_chance(rng)
+    else:
+        seat = min(to_act)
+        match.apply(seat, rng.choice(match.game.legal_actions(match.state, seat)))
+
+
+def played(actions: int = 6, seed: int = 1) -> Match:
+    match = Match.new("toy", PLAYERS, toygame.Options(rounds=3))
+    rng = random.Random(seed)
+    for _ in range(actions):
+        step(match, rng)
+    return match
+
+
+def next_action(match: Match):
+    to_act = match.to_act()
+    if CHANCE in to_act:
+        return CHANCE, match.game.chance_outcomes(match.state)[0][0]
+    seat = min(to_act)
+    return seat, match.game.legal_actions(match.state, seat)[0]
+
+
+# --- lines that are JSON but not UTF-8 -----------------------------------------------------
+
+
+def boss_quest_copy(directory: Path) -> Path:
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / BOSS_QUEST.name
+    shutil.copyfile(BOSS_QUEST, path)
+    return path
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        # the issue's reproduction: valid JSON, encoded as UTF-16 with a BOM
+        json.dumps({"seat": 1, "action": {"type": "GoToWizard"}}).encode("utf-16") + b"\n",
+        # a lone surrogate, raw (not UTF-8) and as a JSON escape
+        b'{"seat": 1, "action": {"type": "GoToWizard\xed\xa0\x80"}}\n',
+        b'{"seat": 1, "action": {"type": "GoToWizard\\ud800"}}\n',
+        # a UTF-8 byte-order mark, UTF-32
+        b'\xef\xbb\xbf{"seat": 1, "action": {"type": "GoToWizard"}}\n',
+        json.dumps({"seat": 1, "action": {"type": "GoToWizard"}}).encode("utf-32") + b"\n",
+        # deeply nested
+        b"[" * 100_000 + b"]" * 100_000 + b"\n",
+        # numbers out of range
+        b'{"finished": {"winners": [1e400], "scores": [1]}}\n',
+        b'{"seat": 1' + b"0" * 5000 + b', "action": {"type": "GoToWizard"}}\n',
+    ],
+)
+def test_a_line_that_is_not_utf8_json_is_corrupt_not_a_crash(tmp_path, bad):
+    data = tmp_path / "data" / "matches"
+    path = boss_quest_copy(data)
+    healthy = played()
+    healthy.close()
+    good = BOSS_QUEST.read_bytes()
+    with Match.load(path).match as pristine:
+        history = pristine.history
+    path.write_bytes(good + bad)
+    raw = journal.read_lines(path)
+    assert raw.problems and str(path) in raw.problems[0].message
+    assert raw.problems[0].line == good.count(b"\n") + 1
+    loaded = Match.load(path)
+    assert loaded.match is not None
+    assert loaded.match.history == history  # no applied action lost
+    assert any(str(path) in p.message for p in loaded.problems)
+    loaded.match.close()
+    listing = {s.path: s for s in store.list_matches()}
+    assert set(listing) == {path, healthy.path}
+    assert listing[path].problem and str(path) in listing[path].problem
+    assert listing[healthy.path].problem is None
+    assert Match.load(healthy.path).ok
+
+
+def test_a_header_with_a_lone_surrogate_is_refused(tmp_path):
+    path = tmp_path / "m.jsonl"
+    header = json.loads(BOSS_QUEST.read_text().splitlines()[0])
+    header["players"][0]["name"] = "\ud800"
+    path.write_text(json.dumps(header) + "\n")  # ASCII-escaped: valid UTF-8 JSON
+    loaded = Match.load(path)
+    assert loaded.match is None
+    assert str(path) in loaded.problems[0].message
+
+
+def test_an_unreadable_journal_is_a_problem_not_a_crash(tmp_path):
+    path = tmp_path / "data" / "matches" / "a-directory.jsonl"
+    path.mkdir(parents=True)
+    healthy = played()
+    healthy.close()
+    loaded = Match.load(path)
+    assert loaded.match is None and str(path) in loaded.problems[0].message
+    listing = {s.path: s for s in store.list_matches()}
+    assert not listing[path].resumable
+    assert store.latest().path == healthy.path
+
+
+REAL_LINES = [
+    line + b"\n"
+    for p in sorted(CORPUS.glob("*.jsonl"))
+    for line in p.read_bytes().split(b"\n")[1:40]
+    if line
+]
+
+
+@st.composite
+def mutated_lines(draw):
+    line = bytearray(draw(st.sampled_from(REAL_LINES)))
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(["flip", "insert", "delete", "truncate"]))
+        at = draw(st.integers(0, max(len(line) - 1, 0)))
+        if kind == "flip" and line:
+            line[at] = draw(st.integers(0, 255))
+        elif kind == "insert":
+            line[at:at] = draw(st.binary(min_size=1, max_size=4))
+        elif kind == "delete" and line:
+            del line[at]
+        else:
+            line = line[:at]
+    return bytes(line)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(tail=st.lists(st.one_of(st.binary(max_size=60), mutated_lines()), max_size=4))
+def test_fuzz_nothing_escapes_the_reader(tmp_path, tail):
+    path = tmp_path / "fuzz.jsonl"
+    path.write_bytes(BOSS_QUEST.read_bytes() + b"".join(tail))
+    raw = journal.read_lines(path)
+    assert all(str(path) in p.message for p in raw.problems)
+    loaded = Match.load(path)
+    assert all(str(path) in p.message for p in loaded.problems)
+    if loaded.match is not None:
+        loaded.match.close()
+    store._summary(path, 0.0)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.one_of(st.binary(max_size=200), mutated_lines().map(lambda b: b)))
+def test_fuzz_any_bytes_as_a_whole_file(tmp_path, data):
+    path = tmp_path / "any.jsonl"
+    path.write_bytes(data)
+    journal.read_lines(path)
+    loaded = Match.load(path)
+    if loaded.match is not None:
+        loaded.match.close()
+    store._summary(path, 0.0)
+
+
+# --- a save that fails ----------------------------------------------------------------------
+
+
+WRITE_ALL = match_module._write_all
+
+
+def failing_writer(error: int, partial: bool):
+    def write_all(fd: int, data: bytes) -> None:
+        if partial:
+            os.write(fd, data[: len(data) // 2])
+        raise OSError(error, os.strerror(error))
+
+    return write_all
+
+
+@pytest.mark.parametrize("error", [errno.ENOSPC, errno.EROFS, errno.EIO])
+@pytest.mark.parametrize("partial", [False, True])
+def test_a_failed_write_applies_nothing_and_leaves_the_journal(monkeypatch, error, partial):
+    match = played()
+    before = match.path.read_bytes()
+    state, history, log = match.state, list(match.history), match.log()
+    seat, action = next_action(match)
+    monkeypatch.setattr(match_module, "_write_all", failing_writer(error, partial))
+    with pytest.raises(SaveFailed) as caught:
+        match.apply(seat, action)
+    assert str(match.path) in str(caught.value)
+    assert os.strerror(error) in str(caught.value)
+    assert match.state == state and match.history == history and match.log() == log
+    assert match.path.read_bytes() == before
+    # the player tries again once there is room
+    monkeypatch.setattr(match_module, "_write_all", WRITE_ALL)
+    match.apply(seat, action)
+    assert match.history == [*history, (seat, action)]
+    match.close()
+    again = Match.load(match.path)
+    assert again.ok and again.match.history == match.history
+
+
+def test_a_read_only_file_system_refuses_the_open(monkeypatch):
+    match = played()
+    before = match.path.read_bytes()
+    history = list(match.history)
+
+    def read_only(path):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+
+    monkeypatch.setattr(match_module, "_open_append", read_only)
+    seat, action = next_action(match)
+    with pytest.raises(SaveFailed, match="Read-only file system"):
+        match.apply(seat, action)
+    assert match.history == history and match.path.read_bytes() == before
+
+
+def test_a_failed_undo_takes_nothing_back(monkeypatch):
+    match = played(0)
+    rng = random.Random(0)
+    while CHANCE in match.to_act():
+        match.step_chance(rng)
+    match.apply(0, toygame.Raise())
+    before = match.path.read_bytes()
+    monkeypatch.setattr(match_module, "_write_all", failing_writer(errno.ENOSPC, True))
+    with pytest.raises(SaveFailed):
+        match.undo(0)
+    assert match.history[-1] == (0, toygame.Raise()) and match.path.read_bytes() == before
+
+
+def test_a_failed_copy_of_a_damaged_journal_leaves_no_file(monkeypatch):
+    match = played()
+    with open(match.path, "a") as f:
+        f.write("{")
+    match.close()
+    loaded = Match.load(match.path).match
+    files = set(match.path.parent.iterdir())
+    monkeypatch.setattr(match_module, "_write_all", failing_writer(errno.ENOSPC, True))
+    seat, action = next_action(loaded)
+    with pytest.raises(SaveFailed):
+        loaded.apply(seat, action)
+    assert set(match.path.parent.iterdir()) == files
+    assert loaded.path == match.path and loaded.history == match.history
+    monkeypatch.setattr(match_module, "_write_all", WRITE_ALL)
+    loaded.apply(seat, action)
+    assert loaded.path != match.path
+
+
+def test_a_new_match_that_cannot_be_written_leaves_no_file(monkeypatch, tmp_path):
+    monkeypatch.setattr(match_module, "_write_all", failing_writer(errno.ENOSPC, True))
+    with pytest.raises(SaveFailed):
+        Match.new("toy", PLAYERS, directory=tmp_path / "d")
+    assert list((tmp_path / "d").iterdir()) == []
+
+
+# --- deleting the match being played ----------------------------------------------------
+
+
+def test_the_match_being_played_cannot_be_deleted():
+    match = played()
+    with pytest.raises(MatchInUse, match="being played"):
+        store.delete(match.path)
+    assert match.path.exists()
+    match.close()
+    store.delete(match.path)
+    assert not match.path.exists()
+
+
+def test_a_deleted_journal_is_never_recreated_without_its_header():
+    match = played()
+    match.path.unlink()  # behind Overtable's back
+    seat, action = next_action(match)
+    history = list(match.history)
+    with pytest.raises(SaveFailed, match="gone"):
+        match.apply(seat, action)
+    assert not match.path.exists() and match.history == history
+
+
+def test_a_replaced_journal_is_not_written_to():
+    match = played()
+    other = match.path.read_bytes()
+    match.path.unlink()
+    match.path.write_bytes(other)  # a new file at the same path
+    seat, action = next_action(match)
+    with pytest.raises(SaveFailed, match="replaced"):
+        match.apply(seat, action)
+    assert match.path.read_bytes() == other
+
+
+def test_a_closed_match_writes_nothing():
+    match = played()
+    match.close()
+    before = match.path.read_bytes()
+    with pytest.raises(SaveFailed):
+        match.apply(*next_action(match))
+    assert match.path.read_bytes() == before
+
+
+# --- the same match opened twice ------------------------------------------------------------
+
+
+def test_a_match_cannot_be_opened_twice_in_one_process():
+    match = played()
+    second = Match.load(match.path)
+    assert second.match is None
+    (problem,) = second.problems
+    assert problem.kind == journal.IN_USE and not problem.resumable
+    assert "already being played" in problem.message and str(match.path) in problem.message
+    assert is_locked(match.path)
+    (listed,) = store.list_matches()
+    assert listed.in_use
+    assert store.latest() is None  # Continue does not offer a match played elsewhere
+    match.close()
+    assert not is_locked(match.path)
+    third = Match.load(match.path)
+    assert third.ok
+    del third  # garbage collected: the lock goes with it
+    assert not is_locked(match.path)
+
+
+LOCKER = """
+import sys, time
+from tests import toygame
+from saves import journal
+from saves.match import Match
+journal.EXTRA_GAMES['toy'] = toygame.GAME
+loaded = Match.load(sys.argv[1])
+print("ok" if loaded.ok else loaded.problems[0].kind, flush=True)
+sys.stdin.readline()
+"""
+
+
+def test_a_match_cannot_be_opened_twice_in_two_processes():
+    match = played()
+    match.close()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    first = subprocess.Popen(
+        [sys.executable, "-c", LOCKER, str(match.path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert first.stdout.readline().strip() == "ok"
+        second = subprocess.run(
+            [sys.executable, "-c", LOCKER, str(match.path)],
+            input="\n",
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=60,
+        )
+        assert second.stdout.strip() == journal.IN_USE
+        assert Match.load(match.path).problems[0].kind == journal.IN_USE
+        with pytest.raises(MatchInUse):
+            store.delete(match.path)
+    finally:
+        first.communicate("\n", timeout=60)
+    # the process ended: the lock went with it
+    assert Match.load(match.path).ok
+
+
+# --- Continue picks a match that resumes ------------------------------------------------
+
+
+def test_continue_skips_newer_journals_that_cannot_be_resumed(monkeypatch):
+    healthy = played()
+    healthy.close()
+    directory = healthy.path.parent
+    t = healthy.path.stat().st_mtime
+    header = json.loads(healthy.path.read_text().splitlines()[0])
+    unknown = directory / "unknown-game.jsonl"
+    unknown.write_text(json.dumps(dict(header, game="no-such-game")) + "\n")
+    refused = directory / "refused-setup.jsonl"
+    refused.write_text(json.dumps(dict(header, options={"rounds": "many"})) + "\n")
+    for path in (unknown, refused):
+        os.utime(path, (t + 100, t + 100))
+    assert {s.path for s in store.list_matches()} == {healthy.path, unknown, refused}
+    assert store.latest().path == healthy.path
+
+
+def test_a_newer_rules_version_is_still_resumed(monkeypatch):
+    match = played()
+    match.close()
+    monkeypatch.setattr(toygame.GAME, "rules_version", 2, raising=False)
+    assert store.latest().path == match.path
+
+
+# --- private files ---------------------------------------------------------------------------
+
+
+def test_journals_are_private():
+    match = played()
+    directory = match.path.parent
+    assert stat.S_IMODE(directory.stat().st_mode) == 0o700
+    assert stat.S_IMODE(match.path.stat().st_mode) == 0o600
+    # a directory left open by an older version is tightened
+    directory.chmod(0o755)
+    other = Match.new("toy", PLAYERS)
+    assert stat.S_IMODE(directory.stat().st_mode) == 0o700
+    assert stat.S_IMODE(other.path.stat().st_mode) == 0o600
+
+
+def test_a_copy_is_private_too():
+    match = played()
+    with open(match.path, "a") as f:
+        f.write("{")
+    match.close()
+    loaded = Match.load(match.path).match
+    loaded.apply(*next_action(loaded))
+    assert loaded.path != match.path
+    assert stat.S_IMODE(loaded.path.stat().st_mode) == 0o600
