@@ -736,6 +736,40 @@ def test_tie_on_keys_most_hearts_then_shared():
     assert GAME.outcome(state).winners == {0, 1}
 
 
+def test_final_standings_rank_the_scores_bq26():
+    """BQ-26 (with BQ-17 and BQ §End of the game): the results' scores read
+    in the order of the standings: a fallen knight below every knight still
+    standing, a knight beaten on hearts below the winner; the pad keeps the
+    keys as won."""
+    ks = [
+        knight("R7", "R6", "Y5", hearts=1, keys=3),
+        knight("B5", "Y3", keys=1),
+        knight("B1", "P1", keys=3),
+    ]
+    _, state = fight(ks, boss=17)
+    out = GAME.outcome(state)
+    assert out.breakdown[0].values == (3, 2, 3)  # keys as won
+    assert out.winners == {2}
+    assert out.scores == (1, 2, 3)  # knight 0 fell: last, below knight 1
+    assert any("BQ-26" in note for note in out.notes)
+    # all on 5 keys: the most hearts wins; the others follow by hearts
+    ks = [
+        knight("Y7", "B7", keys=4, hearts=3),  # 14 vs 15: closest, a key
+        knight("R7", "B6", "P4", keys=5, hearts=2),  # 17: over, loses a heart
+        knight("P1", "B1", keys=5, hearts=2),
+    ]
+    _, state = fight(ks, boss=15)
+    out = GAME.outcome(state)
+    assert [c.values for c in out.breakdown[:2]] == [(5, 5, 5), (3, 1, 2)]
+    assert out.winners == {0}
+    assert out.scores == (5, 3, 4)
+    # knights tied on keys and hearts share a place and a score
+    ks = [knight("R7", "B3", keys=4), knight("Y5", "B5", keys=4), knight("P1", "B1")]
+    _, state = fight(ks, boss=14)
+    out = GAME.outcome(state)
+    assert out.winners == {0, 1} and out.scores == (5, 5, 0)
+
+
 def test_score_pad_breakdown():
     """The outcome's breakdown is the score pad: keys, hearts, rounds won, perfects."""
     ks = [knight("R7", "R6", "B1", keys=4), knight("B5", "Y3")]
