@@ -14,6 +14,7 @@ import cattrs
 import pytest
 
 from core import CHANCE, IllegalAction
+from core.engine import evolve
 from core.overstocked.actions import (
     ACTION_TYPES,
     ChooseQuantum,
@@ -387,6 +388,29 @@ def test_solo_setup_os8():
     assert state.bot_bonus == 6
     assert GAME.to_act(state) == {0}
     assert len(rules.schedule(2, True, False)) == 8
+
+
+def test_solo_bot_bonus_shown_only_to_the_player():
+    """OS §Solo Setup: the bot's 2 points per card 1-20 in your hand are
+    counted from your secret hand, so before the end only your view shows
+    them: for seat 1 (the bot, which never decides) and a spectator, two
+    deals that differ only in your hand look the same. At the end they are
+    on everyone's score pad."""
+    low = solo_game(hand=(1, 2, 3, 4, 5, 30))
+    high = solo_game(hand=(21, 22, 23, 24, 25, 30))
+    assert (low.bot_bonus, high.bot_bonus) == (10, 0)
+    assert GAME.view(low, 0).bot_bonus == 10 and GAME.view(low, 0) != GAME.view(high, 0)
+    for seat in (1, None):
+        assert GAME.view(low, seat) == GAME.view(high, seat)
+    # the same card played the same way, and the same bot card drawn
+    low, high = (play(s, 0, Pick(30)) for s in (low, high))
+    place = GAME.legal_actions(low, 0)[0]
+    low, high = (deal(play(s, 0, place), 7) for s in (low, high))
+    assert low.phase is Phase.PICK and low.round == 2
+    for seat in (1, None):
+        assert GAME.view(low, seat) == GAME.view(high, seat)
+    over = evolve(low, phase=Phase.OVER)
+    assert all(GAME.view(over, seat).bot_bonus == 10 for seat in (0, 1, None))
 
 
 def test_solo_turn_then_bot_turn_os8():
