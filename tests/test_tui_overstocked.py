@@ -32,7 +32,7 @@ from tests.overstocked_screen_kit import (
     run,
 )
 from tests.overstocked_tables import area, deal, dealt_game, play, table
-from tui.widgets.area import AreaView, CrateHand
+from tui.screens.overstocked_area import AreaView, CrateHand
 
 SIZES = [(80, 24), (120, 36)]
 
@@ -115,6 +115,21 @@ async def test_the_reveal_and_the_turn_order_are_shown():
     update = make_update(state, seat=1)  # Bob watches Ann play first
     _, text, _ = await run(update)
     assert "#1 20" in text and "#2 27" in text and "#3 42" in text
+
+
+async def test_a_screen_opened_mid_round_shows_the_same_turn_order():
+    """OS-12: the turn order comes from the view, so a screen that watched
+    the reveal and one opened after Ann played (a resumed match, a spectator
+    joining) show the same: Ann done with 20, Cyd second, Bob third."""
+    state = place_state()
+    later = play(state, 0, next(a for a in GAME.legal_actions(state, 0)
+                                if isinstance(a, Place) and a.where is Where.POPULARITY))
+    _, watched, _ = await run(make_update(state, seat=None),
+                              before=lambda screen: screen.show(make_update(later, seat=None)))
+    _, opened, _ = await run(make_update(later, seat=None))
+    for text in (watched, opened):
+        assert "Ann done 20" in text and "Cyd #2 27" in text and "Bob #3 42" in text
+        assert "Revealed: Ann 20, Cyd 27, Bob 42" in text
 
 
 # -- placing ------------------------------------------------------------------------

@@ -13,8 +13,8 @@ from saves.journal import PlayerSpec
 from tests.bossquest_screen_kit import screen_text
 from tui.app import OvertableApp
 from tui.screens.overstocked import OverstockedScreen
+from tui.screens.overstocked_area import CrateHand
 from tui.widgets import ActionBar
-from tui.widgets.area import CrateHand
 
 
 def choose_key(screen: OverstockedScreen) -> str:

@@ -1,11 +1,28 @@
 """Overstocked: stock the toys that will sell, and shape what sells."""
 
 from core.engine import GameRules
-from core.overstocked import rules
+from core.overstocked import cards, rules, table_facts
 from core.overstocked.actions import ACTION_TYPES
 from core.overstocked.state import Options, State
 
-#: `sheet` is the score sheet now: the live preview mid-game (views work too)
+#: Beside the protocol, what a screen reads off the table (each works from a
+#: view): `sheet` is the score sheet now, the live preview mid-game;
+#: `piece_in_hand` the piece being placed and `face_rows` a piece's face;
+#: the rest are `table_facts`' (turn order, covered toys, the solo bot).
 GAME = GameRules(
-    rules, Options=Options, State=State, action_types=ACTION_TYPES, sheet=rules.sheet
+    rules,
+    Options=Options,
+    State=State,
+    action_types=ACTION_TYPES,
+    sheet=rules.sheet,
+    piece_in_hand=rules.piece_in_hand,
+    face_rows=cards.face_rows,
+    bot_seat=table_facts.bot_seat,
+    seat_in_turn=table_facts.seat_in_turn,
+    turn_order=table_facts.turn_order,
+    revealed_card=table_facts.revealed_card,
+    turn_position=table_facts.turn_position,
+    covered_toys=table_facts.covered_toys,
+    slot_spaces=table_facts.slot_spaces,
+    beside_bot_card=table_facts.beside_bot_card,
 )

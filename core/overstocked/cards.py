@@ -129,6 +129,14 @@ def face(piece: Piece, number: int) -> str:
     return FORKLIFT * 2
 
 
+def face_rows(piece: Piece, number: int) -> tuple[str, ...]:
+    """The face of a piece at rotation 0 as rows of spaces, top first (a
+    crate card: two rows of three, OS-1; a forklift: one row of two)."""
+    code = face(piece, number)
+    width, height = size(piece, 0)
+    return tuple(code[row * width : (row + 1) * width] for row in range(height))
+
+
 def has_x(number: int) -> bool:
     """Whether quantum card `number` carries the X symbol (OS-7)."""
     return number in QUANTUM_X

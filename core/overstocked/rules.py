@@ -493,7 +493,9 @@ def _new_round(state: State) -> State:
     if state.options.solo:
         # The bot never picks: it plays from its deck (OS-19).
         seats = (seats[0], evolve(seats[1], picked=True))
-    return evolve(state, seats=seats, round=state.round + 1, phase=Phase.PICK, order=())
+    return evolve(
+        state, seats=seats, round=state.round + 1, phase=Phase.PICK, order=(), revealed=()
+    )
 
 
 def _pick(state: State, seat: int, card: int) -> State:
@@ -509,7 +511,8 @@ def _pick(state: State, seat: int, card: int) -> State:
     )
     # OS §Quantum Accounting: the lowest card is swapped for a quantum card.
     phase = Phase.QUANTUM if state.options.quantum and state.quantum_supply else Phase.PLACE
-    return evolve(state, seats=seats, order=order, phase=phase)
+    revealed = tuple((s, seats[s].pick) for s in order)
+    return evolve(state, seats=seats, order=order, revealed=revealed, phase=phase)
 
 
 def _choose_quantum(state: State, seat: int, number: int) -> State:

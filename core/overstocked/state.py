@@ -8,8 +8,9 @@ The model, for rules, bots and screens:
   shows there, for drawing card edges).
 - A round: every seat owes a secret `Pick` (phase PICK; `Player.picked` is
   public, `Player.pick` is hidden from the others until the last pick). The
-  last pick reveals all: `State.order` lists the seats still to take their
-  turn this round, lowest card first; `order[0]` is the seat acting.
+  last pick reveals all: `State.revealed` is the round's whole turn order
+  with each seat's card, `State.order` the seats still to take their turn
+  this round, lowest card first; `order[0]` is the seat acting.
 - A turn: QUANTUM (the lowest card is swapped for a quantum card, with
   Quantum Accounting) -> PLACE -> MARK (an X quantum card) -> FORKLIFT ->
   INCENTIVE, the last three only when they apply (OS-14).
@@ -29,6 +30,9 @@ says why a ghost may not lie there ("covers a worker", "covers 3 toys"),
 `rules.placements(state, seat)` the legal `Place` actions. `GAME.sheet(state)`
 (`scoring.ScoreSheet`) is the score sheet: the live preview mid-game, with
 every toy's two areas, the negative toy, halving, incentives and forklifts.
+`core.overstocked.table_facts` (offered as `GAME.<name>`) has the other
+facts a screen shows: the turn order, covered toys, the solo bot's seat and
+slots.
 """
 
 from __future__ import annotations
@@ -352,6 +356,10 @@ class State:
     #: seats still to take their turn this round, in turn order;
     #: order[0] acts in QUANTUM/PLACE/MARK/FORKLIFT/INCENTIVE
     order: tuple[int, ...] = ()
+    #: this round's reveal (OS-12): (seat, card) for every seat that chose a
+    #: card, in turn order (lowest card first), kept as the seats play (a
+    #: card swapped for a quantum card included); public, () while choosing
+    revealed: tuple[tuple[int, int], ...] = ()
     #: Quantum Accounting: quantum cards still in the centre
     quantum_supply: tuple[int, ...] = ()
     #: the quantum card order[0] is playing this turn (QUANTUM -> PLACE)

@@ -51,8 +51,7 @@ from core.overstocked.actions import (
 from core.overstocked.cards import TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from tui.screens.game import GameScreen, TableUpdate
-from tui.widgets import ActionBar, Choice, GameLog, ScorePad
-from tui.widgets.area import (
+from tui.screens.overstocked_area import (
     AreaPane,
     AreaView,
     CrateCard,
@@ -61,6 +60,7 @@ from tui.widgets.area import (
     face_text,
     space_style,
 )
+from tui.widgets import ActionBar, Choice, GameLog, ScorePad
 from tui.widgets.board import Board
 from tui.widgets.cursor import CursorWidget
 
@@ -93,8 +93,7 @@ def last_placed(area: Area) -> int | None:
 
 
 def face_rows(piece: Piece, number: int) -> tuple[str, ...]:
-    code = cards.face(piece, number)
-    return (code[:3], code[3:6]) if piece is not Piece.FORKLIFT else (code,)
+    return GAME.face_rows(piece, number)
 
 
 class OverstockedScreen(GameScreen):
@@ -138,8 +137,6 @@ class OverstockedScreen(GameScreen):
         self._followed = 0
         #: the actions behind the hand's cards / the bar's choices
         self._hand_actions: list[Any] = []
-        #: per round: the cards revealed (seat -> card), remembered as seen
-        self._revealed: dict[int, dict[int, int]] = {}
         #: the placement being previewed and its sheet, for the preview panel
         self._after: Any = None
         #: game over: the score sheet is folded away to see the areas
@@ -233,8 +230,10 @@ class OverstockedScreen(GameScreen):
         update = self.update
         if self._mode in ("place", "forklift") and update is not None and update.seat is not None:
             return update.seat
-        if self._mode == "nominate":
-            return 1
+        if self._mode == "nominate" and update is not None:
+            bot = GAME.bot_seat(update.view)
+            if bot is not None:
+                return bot
         if self._shown is not None:
             return self._shown
         if update is not None and update.seat is not None:
@@ -252,7 +251,6 @@ class OverstockedScreen(GameScreen):
             self._where = self._start_where(update)
         if update.seat is None and view.turn is not None:
             self._followed = view.turn  # spectating: watch the seat in turn
-        self._remember_reveal(view)
         self._draw_header(update)
         self._draw_areas(keep=not mode_changed)
         self._draw_hand(update)
@@ -275,15 +273,6 @@ class OverstockedScreen(GameScreen):
         if self._spots(Where.WAREHOUSE):
             return Where.WAREHOUSE
         return Where.POPULARITY
-
-    def _remember_reveal(self, view: State) -> None:
-        if view.phase is Phase.PICK or not view.order:
-            return
-        seen = self._revealed.setdefault(view.round, {})
-        for seat in view.order:
-            pick = view.seats[seat].pick
-            if pick is not None:
-                seen.setdefault(seat, pick)
 
     def _draw_header(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -321,7 +310,7 @@ class OverstockedScreen(GameScreen):
         view = self._view
         if view is None or self._mode not in ("place", "forklift"):
             return None
-        return rules.piece_in_hand(view)
+        return GAME.piece_in_hand(view)
 
     def _draw_areas(self, *, keep: bool = True) -> None:
         view = self._view
@@ -353,7 +342,7 @@ class OverstockedScreen(GameScreen):
             )
         seat = self._wh_seat()
         panel = self.query_one("#os-wh-panel")
-        if view.options.solo and seat == 1:
+        if seat == GAME.bot_seat(view):
             title = "The bot's warehouse"
         elif seat == update.seat:
             title = "Your warehouse"
@@ -385,14 +374,13 @@ class OverstockedScreen(GameScreen):
         action = self._highlighted() if self._mode == "nominate" else None
         if not isinstance(action, Nominate):
             return None
-        x0, y0 = 3 * action.column, 2 * action.row
-        return Ghost({(x0 + dx, y0 + dy): "?" for dx in range(3) for dy in range(2)}, True)
+        return Ghost({xy: "?" for xy in GAME.slot_spaces(action.column, action.row)}, True)
 
     def _draw_hand(self, update: TableUpdate) -> None:
         view: State = update.view
         hand = self.query_one("#os-hand", CrateHand)
         seat = update.seat
-        if view.phase is Phase.OVER or seat is None or (view.options.solo and seat == 1):
+        if view.phase is Phase.OVER or seat is None or seat == GAME.bot_seat(view):
             hand.display = False
             self._hand_actions = []
             return
@@ -487,14 +475,11 @@ class OverstockedScreen(GameScreen):
         bar.set_choices(choices, keep_cursor=True)
 
     def _spot_label(self, view: State, action: Nominate) -> str:
-        slots = {(p.x // 3, p.y // 2): p.number for p in view.seats[1].warehouse.placed}
-        c, r = action.column, action.row
-        for (dc, dr), word in (((-1, 0), "right of"), ((1, 0), "left of"),
-                               ((0, -1), "below"), ((0, 1), "above")):
-            number = slots.get((c + dc, r + dr))
-            if number is not None:
-                return f"{word} {number}"
-        return f"slot {c},{r}"
+        beside = GAME.beside_bot_card(view, action.column, action.row)
+        if beside is not None:
+            word, number = beside
+            return f"{word} {number}"
+        return f"slot {action.column},{action.row}"
 
     def _sheet_after(self, action: Any) -> Any:
         """The score sheet if the acting seat took `action` now (None if it
@@ -521,16 +506,17 @@ class OverstockedScreen(GameScreen):
         lines: list[Text] = []
         sheet = self._sheet(view)
         width = min(9, max((len(self._who(s)) for s in range(view.players)), default=4))
-        revealed = self._revealed.get(view.round, {})
+        in_turn = GAME.seat_in_turn(view)
+        bot = GAME.bot_seat(view)
         for seat in range(view.players):
             player = view.seats[seat]
             line = Text(no_wrap=True, overflow="ellipsis", end="")
-            turn = view.turn == seat or (view.phase is Phase.NOMINATE and seat == 0)
+            turn = seat == in_turn
             line.append("» " if turn else "  ", style="bold")
             name = self._who(seat)
             line.append(f"{name[:width]:<{width}}", style="bold" if seat == update.seat else "")
             status = ""
-            if view.options.solo and seat == 1:
+            if seat == bot:
                 status = f"deck {view.bot_deck}"
             elif view.phase is Phase.PICK:
                 status = "chose ✓" if player.picked else "choosing"
@@ -538,13 +524,12 @@ class OverstockedScreen(GameScreen):
                     status = "thinking"
             elif view.phase in (Phase.QUANTUM, Phase.PLACE, Phase.MARK, Phase.FORKLIFT,
                                 Phase.INCENTIVE):
+                card = GAME.revealed_card(view, seat)
                 if seat in view.order:
-                    pick = player.pick if player.pick is not None else revealed.get(seat)
-                    done = sum(1 for s in revealed if s not in view.order)
-                    pos = done + view.order.index(seat) + 1
-                    status = f"#{pos} {pick if pick is not None else '?'}"
+                    pos = GAME.turn_position(view, seat)
+                    status = f"#{pos} {card if card is not None else '?'}"
                 else:
-                    status = "done" + (f" {revealed[seat]}" if seat in revealed else "")
+                    status = "done" + (f" {card}" if card is not None else "")
             line.append(f" {status:<8}")
             if sheet is not None:
                 line.append(f"{sheet.seats[seat].total:>4}", style="bold")
@@ -649,7 +634,8 @@ class OverstockedScreen(GameScreen):
         if o.forklifts:
             rows.append(("Forklift", tuple(str(s.forklift) for s in sheet.seats)))
         if o.solo:
-            rows.append(("Bot: cards 1-20", tuple(str(s.bonus) for s in sheet.seats)))
+            low = cards.BOT_LOW_CARDS
+            rows.append((f"Bot: cards {low[0]}-{low[-1]}", tuple(str(s.bonus) for s in sheet.seats)))
         # The result's notes (the sheet's, then a shared win or solo's
         # verdict) name seats by mark; the score pad fills in the names.
         notes = ["▼ scores negatively · ½ scores half (advanced)" if o.advanced
@@ -731,9 +717,8 @@ class OverstockedScreen(GameScreen):
         text = Text.assemble((f"{who} turn", "bold"), f" ({self._phase_text(view)})")
         if update.thinking == seat:
             text.append(" thinking…", style="italic")
-        revealed = self._revealed.get(view.round)
-        if revealed and view.phase is not Phase.NOMINATE:
-            order = sorted(revealed.items(), key=lambda kv: kv[1])
+        order = GAME.turn_order(view)
+        if order and view.phase is not Phase.NOMINATE:
             text.append("  Revealed: " + ", ".join(f"{self._who(s)} {c}" for s, c in order))
         return text
 
@@ -757,8 +742,9 @@ class OverstockedScreen(GameScreen):
         spot = widget.spot
         legal = self._spots(self._where)
         if spot is not None and (spot[0], spot[1], widget.rotation) in legal:
-            under = self._area(self._where).covered(spot[0], spot[1], widget.rotation, kind)
-            covered = sum(1 for c in under if c is not None and c in cards.COVERABLE)
+            seat = self._wh_seat()
+            place = Place(self._where, spot[0], spot[1], widget.rotation)
+            covered = GAME.covered_toys(view, seat, place)
             text.append(f"✓ fits, covers {covered} toy{'s' if covered != 1 else ''}. ",
                         style="bold")
             text.append_text(Text.assemble(("Enter", keys), " places ·"))

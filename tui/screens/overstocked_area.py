@@ -1,5 +1,7 @@
 """Overstocked's areas and crate cards on screen: a space grid with card
 edges and a placement ghost, and a hand of crate cards showing their faces.
+These are the Overstocked screen's own widgets (`tui/screens/overstocked.py`),
+not shared ones: they draw that game's spaces.
 
 `AreaView` is a `Board` (one widget, the line API) whose cells are the
 spaces of an area: the popularity or a warehouse. It draws what the screen
