@@ -1,8 +1,24 @@
 """Boss Quest: get your attack strength as close as you can to the Boss's HP."""
 
-from core.bossquest import rules
+from core.bossquest import rules, table_facts
 from core.bossquest.actions import ACTION_TYPES
 from core.bossquest.state import Options, State
 from core.engine import GameRules
 
-GAME = GameRules(rules, Options=Options, State=State, action_types=ACTION_TYPES)
+#: Beside the protocol, what a screen reads off the table (each works from a
+#: view): the rules' counts and `table_facts`' (a knight's standing against
+#: the HP, the knight in turn, the spells on a knight).
+GAME = GameRules(
+    rules,
+    Options=Options,
+    State=State,
+    action_types=ACTION_TYPES,
+    current_hp=rules.current_hp,
+    strength=rules.strength,
+    visible_strength=rules.visible_strength,
+    deck_size=rules.deck_size,
+    keys_to_win=rules.keys_to_win,
+    standing=table_facts.standing,
+    knight_in_turn=table_facts.knight_in_turn,
+    spells_on=table_facts.spells_on,
+)

@@ -2,8 +2,10 @@
 weapons, whose turn it is and the log.
 
 It renders `update.view` (the viewer's view: unknown cards are None) and
-offers only `update.legal`. The numbers it shows (the Boss's HP with spells,
-attack strengths) come from the rules' own helpers. A knight's total is shown
+offers only `update.legal`. The numbers and facts it shows (the Boss's HP
+with spells, attack strengths, over / perfect, the knight in turn, the
+spells on a knight) come from the game's own (`GAME.standing`...: see
+`core/bossquest/table_facts.py`). A knight's total is shown
 to its owner only, and nothing on screen says that another knight is over
 the HP (BQ-6).
 
@@ -23,7 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from core.bossquest import rules
+from core.bossquest import GAME, rules
 from core.bossquest.actions import (
     Activate,
     ActivateMystery,
@@ -227,8 +229,8 @@ class BossQuestScreen(GameScreen):
         parts = [Text("Boss Quest", style="bold")]
         parts.append(Text(f"Round {view.round}"))
         parts.append(Text(f"Armorer: {self._who(view.armorer)}"))
-        parts.append(Text(f"{rules.keys_to_win(view.players)} {KEY} win"))
-        parts.append(Text(f"Deck: {rules.deck_size(view)} weapons"))
+        parts.append(Text(f"{GAME.keys_to_win(view.players)} {KEY} win"))
+        parts.append(Text(f"Deck: {GAME.deck_size(view)} weapons"))
         if view.final_turn:
             parts.append(Text("FINAL TURN!", style="bold reverse"))
         if update.seat is None:
@@ -241,7 +243,7 @@ class BossQuestScreen(GameScreen):
         if view.boss is None:
             hp.append("No Boss yet.", style="dim italic")
         else:
-            now = rules.current_hp(view)
+            now = GAME.current_hp(view)
             hp.append(f"{now} HP", style="bold reverse")
             if now != view.boss:
                 hp.append(f"  (card {view.boss}, spells {now - view.boss:+d})")
@@ -308,17 +310,19 @@ class BossQuestScreen(GameScreen):
         hand.display = True
         pairs = self._hand_cards(view, seat)
         caption = Text()
-        mine = rules.strength(view, seat)
+        mine = GAME.strength(view, seat)
         if mine is not None and pairs:
             caption.append(f"= {mine}", style="bold")
-            if view.boss is not None:
-                hp = rules.current_hp(view)
-                if mine > hp:
+            standing = GAME.standing(view, seat)
+            if standing is not None:
+                hp = GAME.current_hp(view)
+                status, by = standing
+                if status == "over":
                     caption.append(f" > {hp}: over!", style="bold reverse")
-                elif mine == hp:
+                elif status == "perfect":
                     caption.append(f" = {hp} HP: perfect", style="bold")
                 else:
-                    caption.append(f" ({hp - mine} short)")
+                    caption.append(f" ({by} short)")
         picking = self._mode == "target-weapon"
         hand.big = self.has_class("-tall")
         hand.set_cards([card for _, card in pairs], picking=picking, caption=caption)
@@ -333,7 +337,7 @@ class BossQuestScreen(GameScreen):
     def _knight_row(self, view: State, seat: int, update: TableUpdate, picking: bool) -> Row:
         knight: Knight = view.knights[seat]
         me = seat == update.seat
-        turn = view.phase is Phase.TURN and view.turn == seat
+        turn = GAME.knight_in_turn(view) == seat
         text = Text(no_wrap=True, end="")
         text.append("» " if turn else "  ", style="bold")
         name = self._who(seat) + (" (you)" if me else "")
@@ -365,12 +369,11 @@ class BossQuestScreen(GameScreen):
         for card in cards:
             text.append(" ")
             text.append_text(card_text(card))
-        spells = [_SHORT_SPELL.get(a.spell.kind, a.spell.name) for a in view.active
-                  if a.target == seat]
+        spells = [_SHORT_SPELL.get(spell.kind, spell.name) for spell in GAME.spells_on(view, seat)]
         if spells:
             text.append("  " + " ".join(f"{DARK}{s}" for s in spells), style="bold")
         if not me and knight.visible:
-            text.append(f"  shows {rules.visible_strength(view, seat)}+?", style="dim")
+            text.append(f"  shows {GAME.visible_strength(view, seat)}+?", style="dim")
         enabled = not picking or self._legal(TargetKnight(seat))
         return Row(text, key=str(seat + 1), enabled=enabled)
 

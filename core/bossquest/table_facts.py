@@ -1,0 +1,63 @@
+"""What a knight reads off a Boss Quest table, worked out by the rules.
+
+A screen shows these facts; it never works them out itself. Each function
+takes a state or a seat's view (the same type) and reads only what that
+view holds: another knight's hidden weapon is None in a view, so nothing
+here can tell a seat that another knight is over the HP (BQ-6). `GAME`
+offers them beside the protocol (``GAME.standing(view, seat)``...), with
+the rules' own counts (`current_hp`, `strength`, `visible_strength`,
+`deck_size`, `keys_to_win`).
+
+Citations: "BQ §<section>" is the rulebook (rules/boss-quest.txt); "BQ-n"
+is a ruling in docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+from core.bossquest.cards import Spell
+from core.bossquest.rules import current_hp, strength
+from core.bossquest.state import Phase, State
+
+OVER = "over"
+PERFECT = "perfect"
+SHORT = "short"
+
+
+def standing(state: State, seat: int) -> tuple[str, int] | None:
+    """Where `seat`'s attack strength stands against the Boss's HP now (BQ
+    §Game Objective: as close as possible without ever exceeding it):
+
+    - ``("over", n)``: n points over the HP; the knight must go to the
+      Wizard on its next turn (BQ §Course of the Game, BQ-6);
+    - ``("perfect", 0)``: exactly the HP, a PERFECT if no spell condition
+      eliminates the knight at combat (BQ §3 Combat, BQ-8);
+    - ``("short", n)``: n points short of the HP.
+
+    None before a Boss is out, or when the view does not know all of the
+    knight's weapons (another knight's hidden one, BQ-6)."""
+    if state.boss is None:
+        return None
+    mine = strength(state, seat)
+    if mine is None:
+        return None
+    hp = current_hp(state)
+    if mine > hp:
+        return OVER, mine - hp
+    if mine == hp:
+        return PERFECT, 0
+    return SHORT, hp - mine
+
+
+def knight_in_turn(state: State) -> int | None:
+    """The knight taking its turn now (BQ §Course of the Game: one knight at
+    a time); None while the table deals, draws or fights."""
+    return state.turn if state.phase is Phase.TURN else None
+
+
+def spells_on(state: State, seat: int) -> tuple[Spell, ...]:
+    """The dark spells in play in front of knight `seat`, in the order they
+    were cast (BQ §Spell Cards: a dark spell targets one knight)."""
+    return tuple(a.spell for a in state.active if a.target == seat)
+
+
+__all__ = ["OVER", "PERFECT", "SHORT", "knight_in_turn", "spells_on", "standing"]

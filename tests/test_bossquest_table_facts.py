@@ -1,0 +1,86 @@
+"""What a knight reads off a Boss Quest table (`core.bossquest.table_facts`,
+offered as `GAME.<name>`): the facts the screen shows and no longer works
+out itself. Each works from a seat's view.
+
+Each test names the rulebook section ("BQ §...") or ruling ("BQ-n",
+docs/rulings.md) it pins.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from core.bossquest.cards import SpellKind
+from core.bossquest.state import ActiveSpell, Phase
+from tests.bossquest_tables import GAME, knight, spell, table
+
+HPM1 = spell(SpellKind.HP_MINUS_1)
+ATKP2 = spell(SpellKind.ATTACK_PLUS_2)
+ATKM1 = spell(SpellKind.ATTACK_MINUS_1)
+ATKM2 = spell(SpellKind.ATTACK_MINUS_2)
+
+
+def test_standing_against_the_hp_bq_objective():
+    """BQ §Game Objective: as close as possible to the Boss's HP without
+    exceeding it. 15 against 17 is 2 short; 17 a PERFECT (BQ §3 Combat);
+    18 is 1 over (the knight must go to the Wizard, BQ-6)."""
+    state = table([knight("R7", "B7", "Y1"), knight("R6", "B6", "Y5"), knight("Y7", "P7", "B4")],
+                  boss=17)
+    assert GAME.standing(state, 0) == ("short", 2)
+    assert GAME.standing(state, 1) == ("perfect", 0)
+    assert GAME.standing(state, 2) == ("over", 1)
+    for seat in range(3):
+        assert GAME.standing(GAME.view(state, seat), seat) == GAME.standing(state, seat)
+
+
+def test_standing_counts_the_spells_in_play_bq18():
+    """BQ §Spell Effects, BQ-18: HP spells next to the Boss and attack spells
+    on the knight count: 14 against 14 is perfect, over once the HP drops
+    by 1, short again with -2 attack on the knight."""
+    knights = [knight("R7", "B7"), knight("Y1", "B3")]
+    assert GAME.standing(table(knights, boss=14), 0) == ("perfect", 0)
+    lowered = table(knights, boss=14, active=(ActiveSpell(HPM1),))
+    assert GAME.standing(lowered, 0) == ("over", 1)
+    weakened = table(knights, boss=14, active=(ActiveSpell(HPM1), ActiveSpell(ATKM2, 0)))
+    assert GAME.standing(weakened, 0) == ("short", 1)
+
+
+def test_no_seat_learns_another_knights_standing_bq6():
+    """BQ-6: a knight over the HP is not told so in front of the others:
+    another knight's standing is unknown from a view (its hidden weapon is),
+    over or not; a spectator knows nobody's."""
+    over = table([knight("R7", "B7", "Y1"), knight("Y2", "B3")], boss=14)
+    under = table([knight("R1", "B7", "Y1"), knight("Y2", "B3")], boss=14)
+    for state in (over, under):
+        assert GAME.standing(GAME.view(state, 1), 0) is None
+        assert GAME.standing(GAME.view(state, None), 0) is None
+    assert GAME.standing(GAME.view(over, 0), 0) == ("over", 1)
+
+
+def test_no_standing_before_the_boss_is_out():
+    """BQ §Course of the Game: each round starts by turning a Boss; before
+    that there is no HP to stand against."""
+    state = attrs.evolve(table([knight("R7", "B7"), knight("Y1", "B3")]), boss=None)
+    assert GAME.standing(state, 0) is None
+
+
+def test_the_knight_in_turn_bq_course_of_the_game():
+    """BQ §Course of the Game: one knight at a time takes its turn; while the
+    table draws or fights, nobody is."""
+    state = table([knight("R7", "B7"), knight("Y1", "B3"), knight("Y2")], turn=1)
+    assert GAME.knight_in_turn(GAME.view(state, 0)) == 1
+    assert GAME.knight_in_turn(attrs.evolve(state, phase=Phase.DRAW)) is None
+    assert GAME.knight_in_turn(attrs.evolve(state, phase=Phase.OVER, turn=None)) is None
+
+
+def test_dark_spells_lie_in_front_of_their_knight_bq_spell_cards():
+    """BQ §Spell Cards: a dark spell is placed in front of the knight it
+    targets (any knight, including yourself); light spells lie next to the
+    Boss and are on nobody."""
+    active = (ActiveSpell(HPM1), ActiveSpell(ATKP2, 1), ActiveSpell(ATKM1, 1),
+              ActiveSpell(ATKM2, 0))
+    state = table([knight("R7", "B7"), knight("Y1", "B3")], active=active)
+    view = GAME.view(state, 0)
+    assert GAME.spells_on(view, 1) == (ATKP2, ATKM1)
+    assert GAME.spells_on(view, 0) == (ATKM2,)
+    assert GAME.spells_on(table([knight("R7"), knight("Y1")]), 0) == ()
