@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import attrs
 import pytest
 
 from core import CHANCE
@@ -180,7 +181,9 @@ def test_boss_quest_swap_hidden_with_deck_named_to_its_knight_bq10():
     reads both cards (the one given, the one taken face down); the others
     read neither."""
     swap = spell(SpellKind.SWAP_DECK)
-    state = table([knight("R1", "B2"), knight("Y6", "B3")], offer=(swap, spell(SpellKind.HP_MINUS_1)))
+    state = table(
+        [knight("R1", "B2"), knight("Y6", "B3")], offer=(swap, spell(SpellKind.HP_MINUS_1))
+    )
     state = BOSS_QUEST.apply(state, 0, GoToWizard())
     state = BOSS_QUEST.apply(state, 0, Activate(0))
     give = TargetWeapon(w("R1"))
@@ -251,3 +254,136 @@ def test_overstocked_secret_pick_named_to_its_chooser_os12():
     for viewer in (0, 1, 2, None):
         line = OVERSTOCKED.describe(state, 2, last, names=NAMES[:3], viewer=viewer)
         assert "Cards revealed:" in line and f"Ann {first}" in line
+
+
+# --- Two deals a viewer cannot tell apart ---------------------------------------
+
+
+def _swap(a: Any, b: Any) -> Callable[[Any], Any]:
+    def swap(x: Any) -> Any:
+        return b if x == a else a if x == b else x
+
+    return swap
+
+
+def _relabel_action(action: Any, swap: Callable[[Any], Any]) -> Any:
+    """The same action with two components exchanged (the card dealt or
+    drawn, the card chosen, the weapon swapped)."""
+    for field in ("card", "weapon", "boss"):
+        if hasattr(action, field):
+            return attrs.evolve(action, **{field: swap(getattr(action, field))})
+    return action
+
+
+def indistinguishable_deals(
+    game: Any,
+    players: int,
+    options: Any,
+    seed: int,
+    pool: tuple[Any, ...],
+    unseen_only: Callable[[Any, Any, Any], bool],
+    pairs: int = 6,
+) -> int:
+    """Play a random match; then, for a few pairs (a, b) of components and
+    every viewer, replay it with a and b exchanged in every chance outcome
+    and choice. As long as the viewer's view holds both only among the
+    unseen (`unseen_only(view, a, b)`), the two matches must give that
+    viewer the same view and the same log lines: nothing (a derived field,
+    a count, a log line) tells them apart. Returns the steps compared."""
+    import random
+
+    from core import IllegalAction
+
+    _, journal = checked_playout(game, players, options, seed)
+    rng = random.Random(seed)
+    # one of the pair among the first cards dealt (hands, hidden weapons,
+    # Bosses), where secrets are; the other any card
+    early = [
+        getattr(action, field)
+        for seat, action in journal[:12]
+        for field in ("card", "weapon", "boss")
+        if seat == CHANCE and hasattr(action, field)
+    ]
+    compared = 0
+    for _ in range(pairs):
+        a = rng.choice(early)
+        b = rng.choice([c for c in pool if c != a])
+        swap = _swap(a, b)
+        for viewer in [*range(players), None]:
+            mine = theirs = game.setup(players, options)
+            for seat, action in journal:
+                other = _relabel_action(action, swap)
+                try:
+                    after_theirs = game.apply(theirs, seat, other)
+                except IllegalAction:
+                    break  # the exchanged card changes what is legal: the matches part
+                after_mine = game.apply(mine, seat, action)
+                seen = game.view(after_mine, viewer)
+                if not (
+                    unseen_only(seen, a, b) and unseen_only(game.view(after_theirs, viewer), a, b)
+                ):
+                    break
+                assert game.view(after_theirs, viewer) == seen, (viewer, a, b, action)
+                line = game.describe(mine, seat, action, names=NAMES[:players], viewer=viewer)
+                assert line == game.describe(
+                    theirs, seat, other, names=NAMES[:players], viewer=viewer
+                ), (viewer, a, b)
+                compared += 1
+                mine, theirs = after_mine, after_theirs
+    return compared
+
+
+def _both_unseen(view: Any, a: Any, b: Any) -> bool:
+    unseen = view.unseen or ()
+    return a in unseen and b in unseen
+
+
+def _bq_unseen_only(view: Any, a: Any, b: Any) -> bool:
+    # BQ §3: combat shows every weapon (the round's result) though the
+    # cards go back to the deck
+    shown = {w for r in view.history for kit in r.equipment for w in kit}
+    return _both_unseen(view, a, b) and a not in shown and b not in shown
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("seed", range(SEEDS))
+def test_boss_quest_deals_a_viewer_cannot_tell_apart(players, seed):
+    """BQ §1, BQ-10, BQ-24: two matches that differ only in weapons a knight
+    has not seen look and read the same to that knight (and a spectator)."""
+    from core.bossquest import cards as bq_cards
+
+    pool = bq_cards.weapons(True)
+    options = BOSS_QUEST.Options(keep_green=True)
+    assert indistinguishable_deals(BOSS_QUEST, players, options, 800 + seed, pool, _bq_unseen_only)
+
+
+@pytest.mark.parametrize("seed", range(SEEDS))
+def test_overboss_deals_a_viewer_cannot_tell_apart(seed):
+    """OD §Boss Cards: two matches that differ only in Bosses a player has not
+    seen look and read the same to that player (and a spectator)."""
+    from core.overboss.components import BOSSES
+
+    assert indistinguishable_deals(
+        OVERBOSS, 2, OVERBOSS.Options(), 850 + seed, BOSSES, _both_unseen
+    )
+
+
+@pytest.mark.parametrize(
+    "players, options",
+    [
+        (3, OVERSTOCKED.Options()),
+        (4, OVERSTOCKED.Options(quantum=True, forklifts=True, incentives=True)),
+        (2, OVERSTOCKED.Options(solo=True)),
+    ],
+)
+@pytest.mark.parametrize("seed", range(SEEDS))
+def test_overstocked_deals_a_viewer_cannot_tell_apart(players, options, seed):
+    """OS §Setup (secret hands), OS-12 (secret picks), OS §Solo Setup (the
+    bot's bonus counts the player's hand): two matches that differ only in
+    cards a seat has not seen look and read the same to that seat (and a
+    spectator)."""
+    from core.overstocked.cards import NUMBERS
+
+    assert indistinguishable_deals(
+        OVERSTOCKED, players, options, 870 + seed, NUMBERS, _both_unseen, pairs=10
+    )
