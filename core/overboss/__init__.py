@@ -1,8 +1,33 @@
 """Overboss Duel: two Bosses build one shared board of terrain and monsters."""
 
 from core.engine import GameRules
-from core.overboss import rules
+from core.overboss import rules, scoring, table_facts
 from core.overboss.actions import ACTION_TYPES
 from core.overboss.state import Options, State
 
-GAME = GameRules(rules, Options=Options, State=State, action_types=ACTION_TYPES)
+#: Beside the protocol, what a screen reads off the table (each works from a
+#: view): the open squares, the running `score_pad`, and `table_facts`'
+#: (the seats, the board's size and names, matching, the supplies).
+GAME = GameRules(
+    rules,
+    Options=Options,
+    State=State,
+    action_types=ACTION_TYPES,
+    open_squares=rules.open_squares,
+    score_pad=scoring.score_pad,
+    opponent=table_facts.opponent,
+    seat_in_turn=table_facts.seat_in_turn,
+    sees_board_turned=table_facts.sees_board_turned,
+    board_size=table_facts.board_size,
+    square_at=table_facts.square_at,
+    divide_after=table_facts.divide_after,
+    files=table_facts.files,
+    ranks=table_facts.ranks,
+    matches=table_facts.matches,
+    pair_matches=table_facts.pair_matches,
+    square_matches=table_facts.square_matches,
+    goes_to_lair=table_facts.goes_to_lair,
+    market_size=table_facts.market_size,
+    stack_size=table_facts.stack_size,
+    bag_size=table_facts.bag_size,
+)

@@ -4,7 +4,10 @@ Boss cards, a running score estimate and the log.
 It renders `update.view` (the viewer's view: the opponent's face-down Boss
 is None there) and offers only `update.legal`. The board is one `Board`
 widget; seat 1 sees it turned (its own half at the bottom): that is a
-display transform only, every choice is reported as a square number.
+display transform only, every choice is reported as a square number. The
+facts it shows (the board's size and names, the opponent, matching tokens,
+the market's size, the supplies) come from the game (`GAME.pair_matches`...:
+see `core/overboss/table_facts.py`).
 
 Keys (every one is also in the footer or the action bar):
 
@@ -51,8 +54,7 @@ from core.overboss.actions import (
 )
 from core.overboss.board import Edge as EdgeKind
 from core.overboss.board import Side
-from core.overboss.components import MATCH, Terrain, Token
-from core.overboss.scoring import score_pad
+from core.overboss.components import Terrain, Token
 from core.overboss.state import State, Step, cell
 from tui.screens.game import GameScreen, TableUpdate
 from tui.widgets import ActionBar, Choice, GameLog, Market, Offer, ScorePad
@@ -147,8 +149,8 @@ def legend() -> Text:
 def display_square(view: State, seat: int | None, row: int, col: int) -> int:
     """The square shown at display (`row`, `col`): seat 1 sees the board
     turned (a display transform only)."""
-    square = row * 4 + col
-    return view.geometry.turned(square) if seat == 1 else square
+    square = GAME.square_at(view, row, col)
+    return view.geometry.turned(square) if GAME.sees_board_turned(seat) else square
 
 
 def cell_face(view: State, square: int) -> Cell:
@@ -169,9 +171,9 @@ def cell_face(view: State, square: int) -> Cell:
 def board_grid(view: State, seat: int | None, names: tuple[str, ...],
                estimate: tuple[int, int] | None = None) -> Grid:
     """The whole board from `seat`'s side of the table."""
-    rows = view.rows
+    rows, cols = GAME.board_size(view)
     g = view.geometry
-    flip = seat == 1
+    flip = GAME.sees_board_turned(seat)
 
     def edge_of(square: int, side: Side) -> Edge | None:
         side = _FLIP[side] if flip else side
@@ -183,16 +185,18 @@ def board_grid(view: State, seat: int | None, names: tuple[str, ...],
     cells = []
     left, right = [], []
     for r in range(rows):
-        squares = [display_square(view, seat, r, c) for c in range(4)]
+        squares = [display_square(view, seat, r, c) for c in range(cols)]
         cells.append(tuple(cell_face(view, s) for s in squares))
         left.append(edge_of(squares[0], Side.WEST))
-        right.append(edge_of(squares[3], Side.EAST))
-    top = tuple(edge_of(display_square(view, seat, 0, c), Side.NORTH) for c in range(4))
-    bottom = tuple(edge_of(display_square(view, seat, rows - 1, c), Side.SOUTH) for c in range(4))
-    ranks = tuple(str(rows - (rows - 1 - r if flip else r)) for r in range(rows))
-    files = tuple("abcd"[3 - c if flip else c] for c in range(4))
+        right.append(edge_of(squares[-1], Side.EAST))
+    top = tuple(edge_of(display_square(view, seat, 0, c), Side.NORTH) for c in range(cols))
+    bottom = tuple(edge_of(display_square(view, seat, rows - 1, c), Side.SOUTH)
+                   for c in range(cols))
+    rank_names, file_names = GAME.ranks(view), GAME.files(view)
+    ranks = tuple(rank_names[rows - 1 - r if flip else r] for r in range(rows))
+    files = tuple(file_names[cols - 1 - c if flip else c] for c in range(cols))
     far = g.owner[display_square(view, seat, 0, 0)]
-    near = 1 - far
+    near = GAME.opponent(view, far)
 
     def label(owner: int, arrow: str) -> str:
         who = "Your half" if owner == seat else f"{_name(names, owner)}'s half"
@@ -207,7 +211,7 @@ def board_grid(view: State, seat: int | None, names: tuple[str, ...],
         right=tuple(right),
         top=top,
         bottom=bottom,
-        dividers={rows // 2 - 1: Divider("━", "bold", "divide")},
+        dividers={GAME.divide_after(view): Divider("━", "bold", "divide")},
         row_labels=ranks,
         col_labels=files,
         top_label=label(far, "▲"),
@@ -444,17 +448,17 @@ class OverbossScreen(GameScreen):
         outcome = self._outcome()
         if outcome is not None:
             return tuple(outcome.scores)  # type: ignore[return-value]
-        return score_pad(view).totals
+        return GAME.score_pad(view).totals
 
     def _draw_header(self, update: TableUpdate) -> None:
         view: State = update.view
         est = self._estimate(view)
         me = update.seat if update.seat is not None else 0
-        other = 1 - me
+        other = GAME.opponent(view, me)
         wide = self.has_class("-wide")
         parts = [Text("Overboss Duel", style="bold")] if wide else []
         if view.step is not Step.OVER:
-            open_squares = view.tiles.count(None)
+            open_squares = len(GAME.open_squares(view))
             parts.append(Text(f"turn {view.turns + 1}" if wide else f"Turn {view.turns + 1}"))
             squares = f" square{'s' if open_squares != 1 else ''}" if wide else ""
             parts.append(Text(f"{open_squares} open{squares}"))
@@ -462,7 +466,7 @@ class OverbossScreen(GameScreen):
             (f"{self._who(me)} {est[me]}", "bold"), " : ", (f"{est[other]} {self._who(other)}", "bold"),
             " est." if view.step is not Step.OVER else "",
         ))
-        stack, bag = sum(view.stack), sum(view.bag)
+        stack, bag = GAME.stack_size(view), GAME.bag_size(view)
         parts.append(Text(f"stack {stack} · bag {bag} · heroes {view.heroes}"))
         if update.seat is None:
             parts.append(Text("spectating", style="italic"))
@@ -504,9 +508,9 @@ class OverbossScreen(GameScreen):
             else:
                 label.append("no token", style="dim italic")
             tag = ""
-            if pair.token is not None and MATCH.get(pair.token) is pair.tile and pair.tile:
+            if GAME.pair_matches(view, slot):
                 tag = "matches"
-            elif pair.token is not None and not pair.token.placeable:
+            elif pair.token is not None and GAME.goes_to_lair(pair.token):
                 tag = "goes to the lair"
             if mode == "croak":
                 enabled = slot in slots
@@ -531,7 +535,7 @@ class OverbossScreen(GameScreen):
         """A player's Boss card and lair (open knowledge), two lines or so."""
         wide = self.has_class("-wide")
         me = seat == update.seat
-        turn = view.turn == seat and view.step is not Step.OVER
+        turn = GAME.seat_in_turn(view) == seat
         head = Text(end="")
         head.append("» " if turn else "  ", style="bold")
         head.append(self._who(seat) + (" (you)" if me else ""), style="bold")
@@ -572,7 +576,8 @@ class OverbossScreen(GameScreen):
     def _draw_players(self, update: TableUpdate) -> None:
         view: State = update.view
         me = update.seat if update.seat is not None else 0
-        lines = self._player_lines(view, me, update) + self._player_lines(view, 1 - me, update)
+        other = GAME.opponent(view, me)
+        lines = self._player_lines(view, me, update) + self._player_lines(view, other, update)
         widget = self.query_one("#ob-players", Static)
         widget.update(Text("\n", end="").join(lines))
 
@@ -598,7 +603,7 @@ class OverbossScreen(GameScreen):
             pad.set_pad(update.names, outcome.breakdown, winners=outcome.winners,
                         notes=outcome.notes)
         elif self._pad:
-            estimate = score_pad(view)
+            estimate = GAME.score_pad(view)
             pad.border_title = "Score pad so far (p hides it)"
             categories = list(estimate.categories)
             categories.append(("Total", estimate.totals))
@@ -630,7 +635,7 @@ class OverbossScreen(GameScreen):
             scores = outcome.scores
             if len(winners) == 1:
                 w = winners[0]
-                head = f"{self._who(w)} wins {scores[w]} to {scores[1 - w]}!"
+                head = f"{self._who(w)} wins {scores[w]} to {scores[GAME.opponent(view, w)]}!"
             else:
                 head = f"A tie at {scores[0]}: both win!"
             return Text.assemble(("The duel is over. ", "bold"), (head, "bold"),
@@ -647,8 +652,9 @@ class OverbossScreen(GameScreen):
                                      move, ". ", k("x"), "/", k("c"), " leave Spire mode.")
             return Text.assemble(("Spire: ", "bold"), f"move the tile from {self._sq(self._first)} "
                                  "to a highlighted square ", move, cancel, ".")
+        pairs = f"1-{GAME.market_size(view)}"
         if step is Step.DRAFT:
-            return Text.assemble(("Your turn: ", "bold"), "draft a pair: ", k("1-4"),
+            return Text.assemble(("Your turn: ", "bold"), "draft a pair: ", k(pairs),
                                  " or ", k("↑↓"), " + ", k("↵"), " in the market.", self._extras())
         if step is Step.PLACE_TILE:
             tile = view.hand_tile.label if view.hand_tile is not None else "tile"
@@ -695,7 +701,7 @@ class OverbossScreen(GameScreen):
         if step is Step.CROAK:
             if self._slot_pick() and len(self._slot_pick()) > 1:
                 return Text.assemble(("King Croak: ", "bold"), "which market Dungeon takes its place? ",
-                                     k("1-4"), cancel, ".")
+                                     k(pairs), cancel, ".")
             return Text.assemble(("King Croak: ", "bold"), "pick a tile to destroy (a market Dungeon "
                                  "takes its place) ", move, "; ", k("s"), " skips.")
         if step is Step.POISON:
@@ -703,7 +709,7 @@ class OverbossScreen(GameScreen):
                                  move, "; ", k("s"), " skips.")
         if step is Step.HEX:
             return Text.assemble(("Baron Hex: ", "bold"), "take a token from the market: ",
-                                 k("1-4"), "; ", k("s"), " skips.")
+                                 k(pairs), "; ", k("s"), " skips.")
         if step is Step.SLAY:
             return Text.assemble(("Warlord Grimtusk: ", "bold"), "pick a hero to slay ", move,
                                  "; ", k("s"), " skips.")
@@ -800,7 +806,7 @@ class OverbossScreen(GameScreen):
             if c.token is not None:
                 text.append(" + ")
                 text.append_text(token_text(c.token))
-                if MATCH.get(c.token) is c.terrain:
+                if GAME.square_matches(view, square):
                     text.append(" (matches)")
             if c.placed:
                 text.append(" · * placed this turn")
@@ -911,7 +917,7 @@ class OverbossScreen(GameScreen):
         if action == "pick":
             n = int(parameters[0])  # type: ignore[arg-type]
             if self._market_mode() is not None:
-                return n <= 4
+                return self._view is not None and n <= GAME.market_size(self._view)
             return len(token_kinds(legal)) > 1 and not self._spire
         # Keys that mean nothing now leave the footer (it stays short at 80x24).
         if action == "skip":

@@ -1,0 +1,120 @@
+"""What a Boss reads off an Overboss Duel table (`core.overboss.table_facts`,
+offered as `GAME.<name>`): the facts the screen shows and no longer works
+out itself. Each works from a seat's view.
+
+Each test names the rulebook section ("OD §...", rules/overboss-duel.txt)
+or ruling ("OD-n", docs/rulings.md) it pins. Squares are named as in
+`core.overboss.board`.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from core.overboss.components import CRYSTAL_TERRAIN, MONSTERS, TERRAINS, Token
+from tests.overboss_tables import (
+    BANDIT,
+    GAME,
+    MINI,
+    ROCK,
+    SLIME,
+    SPIRE,
+    WOLF,
+    YETI,
+    I,
+    P,
+    R,
+    S,
+    Step,
+    T,
+    board,
+    sq,
+    table,
+)
+
+SEATS = (0, 1, None)
+
+
+def test_two_bosses_face_each_other_od14():
+    """OD §Objective, OD-14: two Bosses, seat 0 first; each one's opponent is
+    the other. Nobody is in turn once the duel is over."""
+    state = table(turn=1)
+    assert [GAME.opponent(state, s) for s in (0, 1)] == [1, 0]
+    for seat in SEATS:
+        assert GAME.seat_in_turn(GAME.view(state, seat)) == 1
+    assert GAME.seat_in_turn(attrs.evolve(state, step=Step.OVER)) is None
+
+
+def test_seat_1_sees_the_board_turned_od1():
+    """OD-1: the board lies between the Bosses; seat 1 sits across from
+    seat 0 and sees it turned half round (a spectator sits as seat 0)."""
+    assert [GAME.sees_board_turned(s) for s in SEATS] == [False, True, False]
+
+
+@pytest.mark.parametrize(("short", "rows", "divide"), [(False, 8, 3), (True, 6, 2)])
+def test_the_board_size_and_its_divide_od1(short, rows, divide):
+    """OD-1: two halves 4 squares wide, 4 rows deep on the standard board
+    and 3 on the short one; the central divide lies between them."""
+    view = GAME.view(table(short=short), 0)
+    assert GAME.board_size(view) == (rows, 4)
+    assert GAME.divide_after(view) == divide
+    g = view.geometry
+    assert {g.owner[GAME.square_at(view, divide, c)] for c in range(4)} == {1}
+    assert {g.owner[GAME.square_at(view, divide + 1, c)] for c in range(4)} == {0}
+
+
+@pytest.mark.parametrize(("short", "rows"), [(False, 8), (True, 6)])
+def test_files_and_ranks_name_the_squares(short, rows):
+    """Squares are named from seat 0's side (`core.overboss.board`): files
+    a-d from its left, rank 1 its back row."""
+    view = GAME.view(table(short=short), 1)
+    assert GAME.files(view) == ("a", "b", "c", "d")
+    assert GAME.ranks(view) == tuple(str(r) for r in range(rows, 0, -1))
+    names = view.geometry.names
+    for r, rank in enumerate(GAME.ranks(view)):
+        for c, file in enumerate(GAME.files(view)):
+            assert names[GAME.square_at(view, r, c)] == file + rank
+
+
+def test_a_monster_matches_its_terrain_od3():
+    """OD §Matching Monsters, OD-3: Icy Peak = Yeti, Road = Bandit, Spawning
+    Pool = Spellslime, Sunken City = Rocktopus, Town = Werewolf; nothing
+    else matches (not a miniboss, nor anything on a Dungeon)."""
+    pairs = {(k, t) for k in Token for t in TERRAINS if GAME.matches(k, t)}
+    assert pairs == {(YETI, I), (BANDIT, R), (SLIME, P), (ROCK, S), (WOLF, T)}
+    assert len(pairs) == len(MONSTERS)
+    assert not GAME.matches(None, I) and not GAME.matches(YETI, None)
+
+
+def test_matching_pairs_and_squares_od3():
+    """OD §Matching Monsters: a market pair whose monster matches its tile,
+    and a monster standing on its matching terrain (worth 1 point)."""
+    state = table(board(a1="IY", b1="RY", c1="TW", d1="TM"),
+                  market=((R, BANDIT), (I, WOLF), (None, YETI), (T, SPIRE)))
+    view = GAME.view(state, 1)
+    assert [GAME.pair_matches(view, s) for s in range(4)] == [True, False, False, False]
+    assert [GAME.square_matches(view, sq(n)) for n in ("a1", "b1", "c1", "d1", "a2")] == [
+        True, False, True, False, False]
+
+
+def test_crystals_and_spires_go_to_the_lair_od_placing_tokens():
+    """OD §Placing Tokens: Crystals and Spires always go to the lair; only
+    Monsters and Minibosses are placed on tiles."""
+    assert {k for k in Token if k is not Token.HERO and GAME.goes_to_lair(k)} == {
+        SPIRE, *CRYSTAL_TERRAIN}
+    assert not any(GAME.goes_to_lair(k) for k in (*MONSTERS, MINI))
+
+
+def test_the_market_and_the_supplies_od3():
+    """OD §Set Up, OD-3: four market places; 68 tiles in the stack and 68
+    tokens in the bag before the first refill (counts, never an order), the
+    same in every view; the open squares are where a tile may go."""
+    state = GAME.setup(2, GAME.Options())
+    for seat in SEATS:
+        view = GAME.view(state, seat)
+        assert GAME.market_size(view) == 4 == len(view.market)
+        assert (GAME.stack_size(view), GAME.bag_size(view)) == (68, 68)
+    state = table(board(a1="IY", b2="R."))
+    assert len(GAME.open_squares(GAME.view(state, 0))) == 32 - 2
+    assert GAME.stack_size(state) == 68 - 2 - 4  # the board's and the market's
