@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from core.overboss.actions import Draft
 from core.overboss.components import CRYSTAL_TERRAIN, MONSTERS, TERRAINS, Token
 from tests.overboss_tables import (
     BANDIT,
@@ -118,3 +119,15 @@ def test_the_market_and_the_supplies_od3():
     state = table(board(a1="IY", b2="R."))
     assert len(GAME.open_squares(GAME.view(state, 0))) == 32 - 2
     assert GAME.stack_size(state) == 68 - 2 - 4  # the board's and the market's
+
+
+def test_a_pair_without_its_tile_cannot_be_drafted_od4():
+    """OD-4: an empty bag leaves a market place without its token, still a
+    legal draft; a place without a tile cannot be drafted. The same slots
+    as the rules' legal drafts."""
+    state = table(market=((R, None), (None, YETI), (T, WOLF), (None, None)))
+    view = GAME.view(state, 1)
+    draftable = [GAME.pair_draftable(view, s) for s in range(GAME.market_size(view))]
+    assert draftable == [True, False, True, False]
+    legal = {a.slot for a in GAME.legal_actions(state, 0) if isinstance(a, Draft)}
+    assert legal == {s for s, ok in enumerate(draftable) if ok}

@@ -25,6 +25,7 @@ GAME = GameRules(
     ranks=table_facts.ranks,
     matches=table_facts.matches,
     pair_matches=table_facts.pair_matches,
+    pair_draftable=table_facts.pair_draftable,
     square_matches=table_facts.square_matches,
     goes_to_lair=table_facts.goes_to_lair,
     market_size=table_facts.market_size,

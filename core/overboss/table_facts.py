@@ -92,6 +92,12 @@ def square_matches(state: State, square: int) -> bool:
     return matches(state.tokens[square], state.tiles[square])
 
 
+def pair_draftable(state: State, slot: int) -> bool:
+    """OD-4: a market place whose token ran out may still be drafted; one
+    without a tile may not (a draft places a tile)."""
+    return state.market[slot].tile is not None
+
+
 def goes_to_lair(token: Token) -> bool:
     """OD §Placing Tokens: Crystals and Spires always go to the lair; only
     Monsters and Minibosses are placed on tiles."""
@@ -126,6 +132,7 @@ __all__ = [
     "market_size",
     "matches",
     "opponent",
+    "pair_draftable",
     "pair_matches",
     "ranks",
     "sees_board_turned",

@@ -517,7 +517,7 @@ class OverbossScreen(GameScreen):
             elif mode is not None:
                 enabled = self._market_action(slot) is not None
             else:
-                enabled = pair.tile is not None
+                enabled = GAME.pair_draftable(view, slot)
             offers.append(Offer(label, key=key, enabled=enabled, tag=tag))
         market.set_offers(offers, picking=mode is not None)
         title = "Market: tile + token"
