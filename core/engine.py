@@ -41,13 +41,16 @@ class Outcome:
     Duel's and Overstocked's totals, Boss Quest's keys) wherever the points
     alone rank the seats as the rules do, so a results table shows it as
     "Score". Where a rule or tie-break beyond the points ranks a seat below
-    another with as many points (OD-12's Tile Score, solo Overstocked's tie
-    going to the bot, Boss Quest's hearts and its fallen knights, BQ-26),
-    that seat's score is lowered to one below the seat ranked just above it
-    (`standing_scores`), and a note says which rule decided.
+    another with as many points or fewer (OD-12's Tile Score, solo
+    Overstocked's tie going to the bot, Boss Quest's hearts and its fallen
+    knights, BQ-26), that seat's score is lowered to one below the seat
+    ranked just above it (`standing_scores`), and a note says which rule
+    decided.
     ``breakdown`` is the whole score pad, category by category, in the order
     a player reads it (a game whose categories add up includes its own
-    total): it always keeps the points as counted. ``winners`` may hold
+    total): it always keeps the points as counted, so a screen that shows
+    a game's points reads the pad, and one that orders seats reads
+    ``scores``. ``winners`` may hold
     several seats (a shared win); ``notes`` are lines the score sheet shows
     verbatim (tie-breaks, choices the game made for a player).
     """
