@@ -9,6 +9,7 @@ The core therefore never holds a random generator, a seed or a deck order.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -68,11 +69,19 @@ def seat_mark(seat: int) -> str:
     return f"{{{seat}}}"
 
 
+_SEAT_MARK = re.compile(r"\{(\d{1,6})\}")
+
+
 def name_seats(note: str, names: Sequence[str]) -> str:
-    """`note` with every `seat_mark` replaced by that seat's name."""
-    for seat, name in enumerate(names):
-        note = note.replace(seat_mark(seat), name)
-    return note
+    """`note` with every `seat_mark` replaced by that seat's name, in one
+    pass: a name that looks like a mark ("{1}") is never replaced again.
+    A mark of no seat is left as it is."""
+
+    def name(mark: re.Match[str]) -> str:
+        seat = int(mark.group(1))
+        return names[seat] if seat < len(names) else mark.group(0)
+
+    return _SEAT_MARK.sub(name, note)
 
 
 @runtime_checkable

@@ -350,6 +350,16 @@ def codec(game: Any) -> Codec:
 EXTRA_GAMES: dict[str, Any] = {}
 
 
+def game_title(game_id: str) -> str:
+    """A game's title, without importing its rules (`core.catalogue`)."""
+    if game_id in EXTRA_GAMES:
+        return str(EXTRA_GAMES[game_id].title)
+    from core.catalogue import CATALOGUE
+
+    info = CATALOGUE.get(game_id)
+    return info.title if info is not None else game_id
+
+
 def find_game(game_id: str) -> Any | None:
     if game_id in EXTRA_GAMES:
         return EXTRA_GAMES[game_id]

@@ -152,11 +152,7 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
         for p in (players if isinstance(players, list) else ())
     )
     game_id = header.get("game") if isinstance(header.get("game"), str) else "?"
-    try:
-        game = journal.find_game(game_id)
-    except ImportError:
-        game = None
-    title = game.title if game is not None else game_id
+    title = journal.game_title(game_id)
     actions = 0
     for entry in raw.entries:
         if isinstance(entry, journal.ActionEntry):

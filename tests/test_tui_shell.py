@@ -102,7 +102,7 @@ async def test_home_lists_games_and_commands():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         assert isinstance(app.screen, HomeScreen)
-        await wait_for(pilot, lambda: app.screen._games_loaded is not None)
+        await wait_for(pilot, lambda: app.screen.latest_checked)
         menu = app.screen.query_one(OptionList)
         labels = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
         assert any("Boss Quest" in text and text.startswith("New match") for text in labels)
@@ -116,7 +116,7 @@ async def test_home_lists_games_and_commands():
 async def test_home_new_match_start_with_stand_in(fake_screen, data_dir):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.screen._games_loaded is not None)
+        await wait_for(pilot, lambda: app.screen.latest_checked)
         await pilot.press("enter")  # the first entry: New match: Boss Quest
         await pilot.pause()
         assert isinstance(app.screen, NewMatchScreen)
@@ -279,7 +279,8 @@ def test_standings_share_places():
 
 async def test_saved_list_resume_and_delete(fake_screen, data_dir):
     first = new_match("human", "random")
-    new_match("human", "heuristic")
+    first.close()  # left, as a saved match is: an open one could not be resumed
+    new_match("human", "heuristic").close()
     app = make_app(start="saves")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
@@ -321,6 +322,7 @@ async def test_damaged_match_offers_resume(fake_screen, data_dir):
         match.step_chance(rng)
     with open(match.path, "a", encoding="utf-8") as f:
         f.write('{"seat": 0, "act')
+    match.close()
     app = make_app(start="resume", argument=match.header.match_id[:8])
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: on(app, ConfirmScreen))
@@ -397,7 +399,7 @@ async def test_palette_lists_app_commands():
 async def test_rules_screen_shows_markdown():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.screen._games_loaded is not None)
+        await wait_for(pilot, lambda: app.screen.latest_checked)
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)

@@ -52,7 +52,7 @@ def spec(name: str, kind: str) -> Any:
 @pytest.mark.parametrize("size", SIZES)
 def test_home(snap_compare, size):
     async def run_before(pilot):
-        await settle(pilot, lambda: pilot.app.screen._games_loaded is not None)
+        await settle(pilot, lambda: pilot.app.screen.latest_checked)
 
     assert snap_compare(make_app(), terminal_size=size, run_before=run_before)
 

@@ -3,10 +3,12 @@
     overtable                      the home screen
     overtable new GAME             set up a new match of GAME
     overtable resume [ID]          resume a saved match (the latest without ID)
-    overtable saves                the saved matches
+    overtable saves [--list]       the saved matches (printed as text with
+                                   --list, or when the output is not a terminal)
     overtable rules GAME           the rules of GAME
     overtable simulate GAME --games N --bots random,heuristic --seed S
                                    bot-against-bot matches without a screen
+    overtable --version            the installed version
 
 Only argparse is imported up front: Textual for the screens, Rich and the
 rules core for `simulate`, each when needed.
@@ -15,10 +17,50 @@ rules core for `simulate`, each when needed.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any
+
+#: the longest a bot's move may stay on screen (--bot-delay), in seconds
+MAX_BOT_DELAY = 60.0
+
+
+def version() -> str:
+    """The installed package's version (read only when asked for)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("overtable")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+
+
+class _VersionAction(argparse.Action):
+    """--version, reading the version only when it is asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        kwargs.pop("nargs", None)
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        sys.stdout.write(f"overtable {version()}\n")
+        parser.exit()
+
+
+def bot_delay(text: str) -> float:
+    """--bot-delay: a finite number of seconds from 0 to MAX_BOT_DELAY."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or not 0 <= value <= MAX_BOT_DELAY:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of seconds from 0 to {MAX_BOT_DELAY:g}"
+        )
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,6 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="overtable",
         description="A terminal game table. Without a command, opens the home screen.",
     )
+    parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
     parser.add_argument(
         "--theme",
         choices=("auto", "colour", "color", "ansi"),
@@ -34,17 +77,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--bot-delay",
-        type=float,
+        type=bot_delay,
         default=None,
         metavar="SECONDS",
-        help="how long each bot move stays on screen (default 0.45)",
+        help=f"how long each bot move stays on screen, 0 to {MAX_BOT_DELAY:g} (default 0.45)",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     new = sub.add_parser("new", help="set up a new match")
     new.add_argument("game", help="game id, e.g. boss-quest")
     resume = sub.add_parser("resume", help="resume a saved match (the latest without ID)")
     resume.add_argument("id", nargs="?", help="match id (or its first characters) or a journal path")
-    sub.add_parser("saves", help="list, resume and delete saved matches")
+    saves = sub.add_parser("saves", help="list, resume and delete saved matches")
+    saves.add_argument(
+        "--list",
+        action="store_true",
+        help="print the saved matches as text (also when the output is not a terminal)",
+    )
     rules = sub.add_parser("rules", help="read the rules of a game")
     rules.add_argument("game", nargs="?", help="game id, e.g. boss-quest")
     sim = sub.add_parser("simulate", help="play bot-against-bot matches without a screen")
@@ -77,6 +125,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             rotate=not args.no_rotate,
             quiet=args.quiet,
         )
+    if args.command == "saves" and (args.list or not _is_terminal(sys.stdout)):
+        return list_saves()
     from tui import theme as themes
 
     start, argument = {
@@ -88,10 +138,63 @@ def main(argv: Sequence[str] | None = None) -> int:
     }[args.command]
     kwargs: dict[str, Any] = {"theme_name": themes.CHOICES[args.theme]}
     if args.bot_delay is not None:
-        kwargs["bot_delay"] = max(0.0, args.bot_delay)
+        kwargs["bot_delay"] = args.bot_delay
     from tui.app import OvertableApp
 
     OvertableApp(start, argument, **kwargs).run()
+    return 0
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+# -- saves --list --------------------------------------------------------------
+
+
+def saves_text(matches: Sequence[Any], directory: Any) -> str:
+    """The saved matches as plain text, newest first, one block per match."""
+    if not matches:
+        return f"No saved matches in {directory}.\n"
+    out = [f"{len(matches)} saved match(es) in {directory}, newest first:"]
+    for saved in matches:
+        if saved.finished:
+            state = f"won by {', '.join(saved.winners)}" if saved.winners else "finished"
+        else:
+            state = "in play"
+        if saved.in_use:
+            state += ", being played now"
+        elif not saved.resumable:
+            state += ", cannot be resumed"
+        elif saved.superseded_by:
+            state += f", continued in {saved.superseded_by[:8]}"
+        out.append(
+            f"  {saved.match_id[:8] or '?':<8}  {saved.updated.replace('T', ' ')[:16]}  "
+            f"{saved.title}  {', '.join(saved.players) or '?'}  "
+            f"{saved.actions} actions, {state}"
+        )
+        out.append(f"            {saved.path}")
+        if saved.problem:
+            out.append(f"            problem: {saved.problem}")
+    out.append("Resume one with: overtable resume ID")
+    return "\n".join(out) + "\n"
+
+
+def list_saves() -> int:
+    from saves import store
+
+    directory = store.data_dir()
+    try:
+        matches = store.list_matches(directory)
+    except Exception as error:  # a listing never ends in a traceback
+        print(
+            f"overtable: could not list the saved matches in {directory}: {error}", file=sys.stderr
+        )
+        return 1
+    sys.stdout.write(saves_text(matches, directory))
     return 0
 
 

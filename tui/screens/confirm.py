@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from tui import resources
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Ask a question; dismisses with True (yes) or False (no)."""
 
-    CSS_PATH = str(Path(__file__).parent.parent / "dialogs.tcss")
+    CSS_PATH = resources.css_path("dialogs.tcss")
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", show=False),

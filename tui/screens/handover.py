@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,11 +10,13 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
+from tui import resources
+
 
 class HandoverScreen(Screen):
     """Full-screen: "Pass to <name>"; Enter shows that player's view."""
 
-    CSS_PATH = str(Path(__file__).parent.parent / "dialogs.tcss")
+    CSS_PATH = resources.css_path("dialogs.tcss")
 
     HELP_TITLE = "Hand-over"
 

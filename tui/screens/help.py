@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Static
+
+from tui import resources
 
 #: keys every screen understands (the app's own)
 GLOBAL_KEYS = [
@@ -50,7 +50,7 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
 class HelpScreen(ModalScreen[None]):
     """Lists the keys of the screen it was opened over."""
 
-    CSS_PATH = str(Path(__file__).parent.parent / "dialogs.tcss")
+    CSS_PATH = resources.css_path("dialogs.tcss")
 
     BINDINGS = [
         Binding("escape,q,f1,question_mark,enter,backspace", "close", "Close"),

@@ -12,6 +12,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.catalogue import CATALOGUE
+
 TAGLINE = "A table for tabletop games, in your terminal"
 
 
@@ -43,8 +45,8 @@ class HomeScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self._latest: Any = None
-        #: core.GAMES once loaded (in a worker: the first frame does not wait for it)
-        self._games_loaded: dict[str, Any] | None = None
+        #: whether the latest match has been looked for (once, at least)
+        self.latest_checked = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -62,19 +64,19 @@ class HomeScreen(Screen):
     def reload(self) -> None:
         """Rebuild the menu (after a match, a deletion...)."""
         self._build_menu()
-        # after the frame is drawn: the first paint never waits for the rules core
+        # after the frame is drawn: finding the latest match that resumes
+        # loads it, and so the rules core; the first paint never waits for it
         self.call_after_refresh(self._load_latest)
 
     def _games(self) -> dict[str, Any]:
-        return self._games_loaded or {}
+        """Each game's id, title and player counts: the catalogue, not the rules."""
+        return CATALOGUE
 
     def _build_menu(self) -> None:
         menu = self.query_one("#home-menu", OptionList)
         highlighted = menu.highlighted_option.id if menu.highlighted_option else None
         games = self._games()
         options: list[Option | None] = []
-        if self._games_loaded is None:
-            options.append(Option("Loading the games…", id="loading", disabled=True))
         for game_id, game in games.items():
             options.append(
                 Option(f"New match: {game.title} ({players_text(game.players)})", id=f"new:{game_id}")
@@ -90,7 +92,7 @@ class HomeScreen(Screen):
         menu.clear_options()
         menu.add_options([o for o in options if o is not None])
         index = 0
-        if highlighted is not None and highlighted != "loading":
+        if highlighted is not None:
             try:
                 index = menu.get_option_index(highlighted)
             except Exception:
@@ -100,28 +102,22 @@ class HomeScreen(Screen):
 
     @work(thread=True, exclusive=True, group="home-latest")
     def _load_latest(self) -> None:
-        """Import the rules core and find the latest match, off the event loop."""
-        games: dict[str, Any] | None = self._games_loaded
+        """Find the latest match that resumes, off the event loop."""
         error: BaseException | None = None
-        if games is None:
-            try:
-                games = dict(self.app.games)  # type: ignore[attr-defined]
-            except Exception as exc:  # the rules core failed to import: say so
-                games, error = {}, exc
         try:
             from saves import store
 
             latest = store.latest()
-        except Exception:
-            latest = None
-        self.app.call_from_thread(self._loaded, games, latest, error)
+        except Exception as exc:  # say so, but the menu works without it
+            latest, error = None, exc
+        self.app.call_from_thread(self._loaded, latest, error)
 
-    def _loaded(self, games: dict[str, Any], latest: Any, error: BaseException | None) -> None:
+    def _loaded(self, latest: Any, error: BaseException | None) -> None:
+        self.latest_checked = True
         if error is not None:
-            self.notify(f"Could not load the games: {error}", severity="error")
-        if self._games_loaded is not None and latest == self._latest:
+            self.notify(f"Could not look for the latest match: {error}", severity="error")
+        if latest == self._latest:
             return
-        self._games_loaded = games
         self._latest = latest
         self._build_menu()
 

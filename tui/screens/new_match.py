@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import enum
 import typing
-from pathlib import Path
 from typing import Any
 
 import attrs
@@ -18,6 +17,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
+
+from tui import resources
 
 HUMAN = "human"
 DEFAULT_NAMES = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn", "Gus", "Hana")
@@ -92,7 +93,7 @@ class SeatRow(Horizontal):
 class NewMatchScreen(Screen):
     """The form that starts a match."""
 
-    CSS_PATH = str(Path(__file__).parent.parent / "new_match.tcss")
+    CSS_PATH = resources.css_path("new_match.tcss")
 
     HELP_TITLE = "New match"
 

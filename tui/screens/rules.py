@@ -2,29 +2,26 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+from tui import resources
 
 
 def rules_text(game_id: str, title: str | None = None) -> str:
-    path = RULES_DIR / f"{game_id}.md"
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError:
+    text = resources.rules_text(game_id)
+    if text is None:
         return f"# {title or game_id}\n\nThe rules for this game are not written yet."
+    return text
 
 
 class RulesScreen(Screen):
     """Scrollable rules; house components and rulings are marked in the text."""
 
-    CSS_PATH = str(Path(__file__).parent.parent / "rules.tcss")
+    CSS_PATH = resources.css_path("rules.tcss")
 
     HELP_TITLE = "Rules"
 

@@ -12,6 +12,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from tui import resources
+
 COLUMNS = ("Game", "Players", "Created", "Actions", "Result", "Problem")
 
 
@@ -67,7 +69,7 @@ def row_of(saved: Any) -> tuple[str, ...]:
 class SavedScreen(Screen):
     """Every journal in the data directory, newest first."""
 
-    CSS_PATH = str(Path(__file__).parent.parent / "saved.tcss")
+    CSS_PATH = resources.css_path("saved.tcss")
 
     HELP_TITLE = "Saved matches"
 
