@@ -31,7 +31,7 @@ class MatchInUse(Exception):
         self.path = Path(path)
         super().__init__(
             message
-            or f"{self.path}: this match is already being played (it is open in another "
+            or f"{self.path}: this match is already being played (it is open in an "
             "Overtable window or terminal). Leave it there first."
         )
 

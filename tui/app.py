@@ -7,6 +7,7 @@ are imported when first needed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -16,6 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+from tui import resources
 from tui import theme as themes
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -24,6 +26,20 @@ if TYPE_CHECKING:
     from tui.table import Table
 
 DEFAULT_BOT_DELAY = 0.45
+#: the longest a bot's move may stay on screen, in seconds
+MAX_BOT_DELAY = 60.0
+
+
+def checked_bot_delay(delay: Any) -> float:
+    """`delay` as a number of seconds from 0 to MAX_BOT_DELAY; the default
+    for anything else (inf or NaN would leave a bot thinking for ever)."""
+    try:
+        delay = float(delay)
+    except (TypeError, ValueError):
+        return DEFAULT_BOT_DELAY
+    if not math.isfinite(delay):
+        return DEFAULT_BOT_DELAY
+    return min(max(delay, 0.0), MAX_BOT_DELAY)
 
 
 class OvertableCommands(Provider):
@@ -51,7 +67,7 @@ class OvertableApp(App[None]):
 
     TITLE = "Overtable"
     #: absolute, so that subclasses defined elsewhere find it too
-    CSS_PATH = str(Path(__file__).with_name("app.tcss"))
+    CSS_PATH = resources.css_path("app.tcss")
     COMMANDS: ClassVar[set] = {OvertableCommands} | App.COMMANDS  # type: ignore[assignment]
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -73,7 +89,7 @@ class OvertableApp(App[None]):
         #: what the command line asked for: home, new, resume, saves, rules
         self.start = start
         self.start_argument = argument
-        self.bot_delay = bot_delay
+        self.bot_delay = checked_bot_delay(bot_delay)
         self.seed = seed
         self._start_theme = theme_name or themes.pick_theme()
         #: the live table, while a match is open
@@ -106,7 +122,10 @@ class OvertableApp(App[None]):
         return GAMES
 
     def game_ids(self) -> list[str]:
-        return list(self.games)
+        """Every game's id, from the catalogue (no rules are imported)."""
+        from core.catalogue import CATALOGUE
+
+        return list(CATALOGUE)
 
     def app_commands(self) -> Iterable[tuple[str, str, Any]]:
         """The commands the palette lists (name, help, callback)."""
@@ -232,9 +251,14 @@ class OvertableApp(App[None]):
         text = "\n".join(p.message for p in problems) or "The journal could not be read."
         resumable = match is not None and all(p.resumable for p in problems)
         if not resumable:
-            self.push_screen(
-                ConfirmScreen("This match cannot be resumed", text, yes="OK", no=None)
+            from saves.journal import IN_USE
+
+            title = (
+                "This match is being played"
+                if any(p.kind == IN_USE for p in problems)
+                else "This match cannot be resumed"
             )
+            self.push_screen(ConfirmScreen(title, text, yes="OK", no=None))
             return
 
         def answer(yes: bool | None) -> None:

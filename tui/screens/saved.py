@@ -43,6 +43,8 @@ def when(value: Any) -> str:
 
 
 def result_text(saved: Any) -> str:
+    if getattr(saved, "in_use", False):
+        return "being played"
     if not saved.finished:
         return "in play"
     names = names_of(saved.players)

@@ -1,0 +1,110 @@
+"""The app with guarded saves: a match open elsewhere is neither resumed nor
+deleted, Continue offers a match that loads, the bot delay is checked."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+from typing import Any
+
+import pytest
+from textual.widgets import DataTable, Static
+
+from saves.journal import PlayerSpec
+from saves.match import Match
+from tui.app import DEFAULT_BOT_DELAY, MAX_BOT_DELAY, OvertableApp, checked_bot_delay
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.home import HomeScreen
+from tui.screens.saved import SavedScreen
+
+PLAYERS = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot", "random")]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def make_app(**kwargs: Any) -> OvertableApp:
+    kwargs.setdefault("bot_delay", 0)
+    kwargs.setdefault("theme_name", "textual-dark")
+    return OvertableApp(**kwargs)
+
+
+async def wait_for(pilot, condition, timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out; screen is {pilot.app.screen!r}")
+        await pilot.pause(0.01)
+
+
+def on(app: Any, cls: type) -> bool:
+    return isinstance(app.screen, cls) and app.screen.is_mounted
+
+
+async def test_a_match_open_elsewhere_is_not_resumed(data_dir):
+    playing = Match.new("boss-quest", PLAYERS)  # as another terminal holds it
+    app = make_app(start="resume", argument=playing.header.match_id[:8])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        title = str(app.screen.query_one("#dialog-title", Static).render())
+        text = str(app.screen.query_one("#dialog-text", Static).render())
+        assert title == "This match is being played"
+        assert "already being played" in text and playing.path.name in text.replace("\n", "")
+        assert app.table is None
+    playing.close()
+
+
+async def test_the_match_being_played_cannot_be_deleted(data_dir):
+    playing = Match.new("boss-quest", PLAYERS)
+    app = make_app(start="saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        screen = app.screen
+        assert screen.query_one(DataTable).get_row_at(0)[4] == "being played"
+        await pilot.press("d")
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: on(app, SavedScreen))
+        await pilot.pause(0.1)
+        messages = [n.message for n in app._notifications]
+        assert any("cannot be deleted" in m and str(playing.path) in m for m in messages)
+        assert playing.path.exists()
+        assert len(screen.matches) == 1
+    playing.close()
+
+
+async def test_continue_skips_a_newer_journal_that_cannot_be_resumed(data_dir):
+    healthy = Match.new("boss-quest", PLAYERS)
+    healthy.close()
+    header = json.loads(healthy.path.read_text().splitlines()[0])
+    stranger = healthy.path.with_name("99999999T999999Z-unknown.jsonl")
+    stranger.write_text(json.dumps(dict(header, game="chess")) + "\n")
+    t = healthy.path.stat().st_mtime + 60
+    os.utime(stranger, (t, t))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen.latest_checked)
+        assert app.screen._latest.path == healthy.path
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        (math.inf, DEFAULT_BOT_DELAY),
+        (-math.inf, DEFAULT_BOT_DELAY),
+        (math.nan, DEFAULT_BOT_DELAY),
+        ("soon", DEFAULT_BOT_DELAY),
+        (-1, 0.0),
+        (1e9, MAX_BOT_DELAY),
+        (0.2, 0.2),
+    ],
+)
+def test_the_bot_delay_is_checked(given, expected):
+    assert checked_bot_delay(given) == expected
+    assert make_app(bot_delay=given).bot_delay == expected
