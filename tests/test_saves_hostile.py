@@ -145,11 +145,12 @@ REAL_LINES = [
     for line in p.read_bytes().split(b"\n")[1:40]
     if line
 ]
+REAL_HEADERS = [p.read_bytes().split(b"\n")[0] + b"\n" for p in sorted(CORPUS.glob("*.jsonl"))]
 
 
 @st.composite
-def mutated_lines(draw):
-    line = bytearray(draw(st.sampled_from(REAL_LINES)))
+def mutated_lines(draw, lines=REAL_LINES):
+    line = bytearray(draw(st.sampled_from(lines)))
     for _ in range(draw(st.integers(1, 4))):
         kind = draw(st.sampled_from(["flip", "insert", "delete", "truncate"]))
         at = draw(st.integers(0, max(len(line) - 1, 0)))
@@ -189,6 +190,23 @@ def test_fuzz_any_bytes_as_a_whole_file(tmp_path, data):
     path.write_bytes(data)
     journal.read_lines(path)
     loaded = Match.load(path)
+    if loaded.match is not None:
+        loaded.match.close()
+    store._summary(path, 0.0)
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(header=mutated_lines(REAL_HEADERS), which=st.integers(0, len(REAL_HEADERS) - 1))
+def test_fuzz_a_mutated_header(tmp_path, header, which):
+    corpus = sorted(CORPUS.glob("*.jsonl"))[which].read_bytes()
+    path = tmp_path / "header.jsonl"
+    path.write_bytes(header + corpus.split(b"\n", 1)[1])
+    raw = journal.read_lines(path)
+    assert all(str(path) in p.message for p in raw.problems)
+    loaded = Match.load(path)
+    assert all(str(path) in p.message for p in loaded.problems)
     if loaded.match is not None:
         loaded.match.close()
     store._summary(path, 0.0)
