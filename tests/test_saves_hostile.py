@@ -433,7 +433,7 @@ def test_continue_skips_newer_journals_that_cannot_be_resumed(monkeypatch):
 def test_a_newer_rules_version_is_still_resumed(monkeypatch):
     match = played()
     match.close()
-    monkeypatch.setattr(toygame.GAME, "rules_version", 2, raising=False)
+    monkeypatch.setattr(toygame.ToyGame, "rules_version", 2)
     assert store.latest().path == match.path
 
 
