@@ -7,12 +7,15 @@ releases with the descriptor). A second open of the same journal, in this
 process or another, finds it locked and is refused; so is deleting it.
 
 Where `fcntl` does not exist (Windows) the lock holds the file open but
-excludes nothing.
+excludes nothing. A child process forked without exec would share the lock:
+start worker processes with "spawn" or "forkserver" (descriptors are
+opened close-on-exec).
 """
 
 from __future__ import annotations
 
 import os
+import time
 import weakref
 from pathlib import Path
 
@@ -49,22 +52,29 @@ class JournalLock:
         self._finalizer = weakref.finalize(self, os.close, fd)
 
     @classmethod
-    def acquire(cls, path: Path) -> JournalLock:
-        """Lock `path`; `MatchInUse` when it is locked already, OSError when
+    def acquire(cls, path: Path, wait: float = 0.0) -> JournalLock:
+        """Lock `path`; `MatchInUse` when it is still locked after `wait`
+        seconds (a listing's probe holds a lock for a moment), OSError when
         it cannot be opened (FileNotFoundError when it does not exist)."""
         path = Path(path)
         fd = os.open(path, os.O_RDONLY | _CLOEXEC)
-        if fcntl is not None:
+        if fcntl is None:
+            return cls(path, fd)
+        deadline = time.monotonic() + wait
+        while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
+                if time.monotonic() < deadline:
+                    time.sleep(0.01)
+                    continue
                 os.close(fd)
                 raise MatchInUse(path) from None
             except OSError:
                 # a file system without locks (some network mounts): play on
                 # without the guard rather than refuse every match
                 pass
-        return cls(path, fd)
+            return cls(path, fd)
 
     @property
     def held(self) -> bool:

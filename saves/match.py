@@ -153,7 +153,7 @@ class Match:
         already (here or in another process) gives an `IN_USE` problem."""
         path = Path(path)
         try:
-            lock: JournalLock | None = JournalLock.acquire(path)
+            lock: JournalLock | None = JournalLock.acquire(path, wait=0.1)
         except MatchInUse as error:
             return LoadedMatch(None, (JournalProblem(path, 1, str(error), IN_USE, False),))
         except OSError:

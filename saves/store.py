@@ -108,7 +108,7 @@ def delete(path: Path) -> None:
     being played cannot be deleted under its players)."""
     path = Path(path)
     try:
-        lock = JournalLock.acquire(path)
+        lock = JournalLock.acquire(path, wait=0.1)
     except FileNotFoundError:
         return
     except MatchInUse:
