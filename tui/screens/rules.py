@@ -8,6 +8,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Markdown
 
+from core.catalogue import CATALOGUE
 from tui import resources
 
 
@@ -43,10 +44,8 @@ class RulesScreen(Screen):
         self.game_id = game_id
 
     def _title(self) -> str:
-        try:
-            return self.app.games[self.game_id].title  # type: ignore[attr-defined]
-        except Exception:
-            return self.game_id
+        info = CATALOGUE.get(self.game_id)
+        return info.title if info is not None else self.game_id
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -70,7 +69,7 @@ class RulesScreen(Screen):
         }[where]()
 
     def action_next_game(self) -> None:
-        ids = list(self.app.games)  # type: ignore[attr-defined]
+        ids = list(CATALOGUE)
         if len(ids) < 2:
             return
         nxt = ids[(ids.index(self.game_id) + 1) % len(ids)]
