@@ -14,6 +14,7 @@ opened close-on-exec).
 
 from __future__ import annotations
 
+import gc
 import os
 import time
 import weakref
@@ -25,6 +26,10 @@ except ImportError:  # pragma: no cover - not on POSIX
     fcntl = None  # type: ignore[assignment]
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+#: every lock this process holds, so that a conflict with one of our own
+#: can tell a match still open from one that is garbage not yet collected
+_LIVE: weakref.WeakSet[JournalLock] = weakref.WeakSet()
 
 
 class MatchInUse(Exception):
@@ -50,6 +55,7 @@ class JournalLock:
         # closes the descriptor (and so drops the lock) when released, when
         # the lock is garbage collected, or at interpreter exit
         self._finalizer = weakref.finalize(self, os.close, fd)
+        _LIVE.add(self)
 
     @classmethod
     def acquire(cls, path: Path, wait: float = 0.0) -> JournalLock:
@@ -61,10 +67,18 @@ class JournalLock:
         if fcntl is None:
             return cls(path, fd)
         deadline = time.monotonic() + wait
+        collected = False
         while True:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
+                if not collected and _held_here(fd):
+                    # a match of this process holds it: if that match is
+                    # unreachable (left, but in a reference cycle), collecting
+                    # it releases the lock
+                    collected = True
+                    gc.collect()
+                    continue
                 if time.monotonic() < deadline:
                     time.sleep(0.01)
                     continue
@@ -88,6 +102,12 @@ class JournalLock:
     def release(self) -> None:
         """Drop the lock (idempotent)."""
         self._finalizer()
+
+
+def _held_here(fd: int) -> bool:
+    stat = os.fstat(fd)
+    identity = (stat.st_dev, stat.st_ino)
+    return any(lock.held and lock._identity == identity for lock in list(_LIVE))
 
 
 def is_locked(path: Path) -> bool:

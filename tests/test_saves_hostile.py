@@ -368,6 +368,24 @@ def test_a_match_cannot_be_opened_twice_in_one_process():
     assert not is_locked(match.path)
 
 
+def test_a_match_left_in_a_reference_cycle_does_not_hold_its_journal():
+    import gc
+
+    match = played()
+    path = match.path
+    match.cycle = match  # as a table and its screens may hold each other
+    gc.disable()
+    try:
+        del match
+        loaded = Match.load(path)  # collects the unreachable match first
+        assert loaded.ok
+        # a match still open is still refused, even after a collection
+        assert Match.load(path).problems[0].kind == journal.IN_USE
+        loaded.match.close()
+    finally:
+        gc.enable()
+
+
 LOCKER = """
 import sys, time
 from tests import toygame
