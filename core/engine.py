@@ -47,11 +47,13 @@ class Outcome:
     knights, BQ-26), that seat's score is lowered to one below the seat
     ranked just above it (`standing_scores`), and a note says which rule
     decided.
-    ``breakdown`` is the whole score pad, category by category, in the order
-    a player reads it (a game whose categories add up includes its own
-    total): it always keeps the points as counted, so a screen that shows
-    a game's points reads the pad, and one that orders seats reads
-    ``scores``. ``winners`` may hold
+    ``points`` are the game's own points as counted (keys, Power, a total),
+    one per seat, what a results table shows beside the places; empty when
+    they are ``scores`` (`Outcome.counted`). ``breakdown`` is the whole score
+    pad, category by category, in the order a player reads it (a game whose
+    categories add up includes its own total): it always keeps the points as
+    counted. A screen that orders seats reads ``scores``; one that shows
+    points reads ``counted``. ``winners`` may hold
     several seats (a shared win); ``notes`` are lines the score sheet shows
     verbatim (tie-breaks, choices the game made for a player).
     """
@@ -62,6 +64,13 @@ class Outcome:
     #: a note names a seat as `seat_mark(seat)` ("{0}", "{1}"...): the core
     #: knows no names; `name_seats` fills them in at the table
     notes: tuple[str, ...] = ()
+    #: the game's points per seat where they differ from `scores`
+    points: tuple[int, ...] = ()
+
+    @property
+    def counted(self) -> tuple[int, ...]:
+        """Each seat's points as the game counts them (shown as "Score")."""
+        return self.points or self.scores
 
 
 def seat_mark(seat: int) -> str:

@@ -751,6 +751,7 @@ def test_final_standings_rank_the_scores_bq26():
     assert out.breakdown[0].values == (3, 2, 3)  # keys as won
     assert out.winners == {2}
     assert out.scores == (1, 2, 3)  # knight 0 fell: last, below knight 1
+    assert out.counted == (3, 2, 3)  # what the results show as each knight's score
     assert any("BQ-26" in note for note in out.notes)
     # all on 5 keys: the most hearts wins; the others follow by hearts
     ks = [

@@ -748,8 +748,7 @@ def outcome(state: State) -> Outcome | None:
     scores = standing_scores(keys, ranks)
     if scores != keys:
         notes.append(
-            "The score is the keys, set one below the knight ranked just above "
-            "where hearts or a lost last heart decide the place (BQ-26)."
+            "Places follow BQ-26: knights who kept a heart first, then keys, then hearts."
         )
     return Outcome(
         scores=scores,
@@ -761,6 +760,7 @@ def outcome(state: State) -> Outcome | None:
             Category("Perfects", perfects),
         ),
         notes=tuple(notes),
+        points=keys if scores != keys else (),
     )
 
 

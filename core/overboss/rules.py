@@ -1076,11 +1076,13 @@ def outcome(state: State) -> Outcome | None:
     # Outcome.scores ranks the seats: a duel lost on the Tile Score (OD-12)
     # scores one below the winner; the pad's Total keeps the Power.
     ranks = tuple((scores[s], pad.tile_scores[s]) for s in (0, 1))
+    ranked = standing_scores(scores, ranks)
     return Outcome(
-        scores=standing_scores(scores, ranks),
+        scores=ranked,
         winners=winners,
         breakdown=breakdown,
         notes=tuple(notes),
+        points=scores if ranked != scores else (),
     )
 
 

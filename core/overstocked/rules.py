@@ -711,6 +711,7 @@ def outcome(state: State) -> Outcome | None:
         winners=winners,
         breakdown=breakdown(state, result),
         notes=result.notes + _result_notes(state, scores, winners),
+        points=scores if ranked != scores else (),
     )
 
 
