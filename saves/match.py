@@ -20,7 +20,6 @@ opened twice, nor deleted while it is played.
 from __future__ import annotations
 
 import datetime
-import inspect
 import os
 import random
 import uuid
@@ -96,8 +95,9 @@ class Match:
         self.history = []
         #: _states[i] is the state before history[i]; _states[-1] is `state`
         self._states: list[Any] = [self.state]
-        #: log lines already worded, one per history entry (a prefix of it)
-        self._log: list[str] = []
+        #: log lines already worded, per reader (a seat, or None for the
+        #: public log): one per history entry, a prefix of it
+        self._logs: dict[int | None, list[str]] = {}
         #: the journal lines after the header, as written (for copying)
         self._lines: list[str] = []
         #: False for a match loaded from a file it must not write to
@@ -342,7 +342,8 @@ class Match:
     def _pop(self, count: int) -> None:
         del self.history[len(self.history) - count :]
         del self._states[len(self._states) - count :]
-        del self._log[len(self.history) :]
+        for lines in self._logs.values():
+            del lines[len(self.history) :]
         self.state = self._states[-1]
 
     # --- undo -------------------------------------------------------------------
@@ -394,16 +395,17 @@ class Match:
 
     # --- the log ---------------------------------------------------------------------
 
-    def log(self) -> list[str]:
-        """One line per applied action, worded by the game. Lines are worded
-        once and kept, so a long match does not re-describe its history on
-        every update."""
+    def log(self, viewer: int | None = None) -> list[str]:
+        """One line per applied action, worded by the game for `viewer` (a
+        seat; None for the public log). Lines are worded once and kept, so a
+        long match does not re-describe its history on every update."""
         describe = self.game.describe
-        kwargs = {"names": self.names} if _takes_names(describe) else {}
-        for i in range(len(self._log), len(self.history)):
+        names = self.names
+        lines = self._logs.setdefault(viewer, [])
+        for i in range(len(lines), len(self.history)):
             seat, action = self.history[i]
-            self._log.append(describe(self._states[i], seat, action, **kwargs))
-        return list(self._log)
+            lines.append(describe(self._states[i], seat, action, names=names, viewer=viewer))
+        return list(lines)
 
     # --- writing ---------------------------------------------------------------------
 
@@ -541,19 +543,3 @@ def _create(
         reason = _reason(error) if isinstance(error, OSError) else str(error)
         raise SaveFailed(path, reason) from None
     return path, lock
-
-
-_TAKES_NAMES: dict[Any, bool] = {}
-
-
-def _takes_names(describe: Any) -> bool:
-    key = getattr(describe, "__func__", describe)
-    if key not in _TAKES_NAMES:
-        try:
-            params = inspect.signature(describe).parameters
-        except (TypeError, ValueError):
-            params = {}
-        _TAKES_NAMES[key] = "names" in params or any(
-            p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()
-        )
-    return _TAKES_NAMES[key]

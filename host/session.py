@@ -1,0 +1,360 @@
+"""One live match, headless: the only holder of its full state.
+
+A `Session` owns a `saves.match.Match` (which journals every action), samples
+chance with its own seeded generator, and serves whoever holds each seat: a
+person at this terminal, a remote player, a bot, and any spectators. Each of
+them is a `Holder` joined through a `Link`; the session sends it a
+`SeatUpdate` for every seat it holds (and a spectator's update if it watches)
+whenever the match changes, and takes `SeatCommand`s back through the link.
+
+A command is checked before anything happens (`Session.command`): the size
+and shape of the message, that the link holds the seat, that it is that
+seat's decision, that the command answers the current update, and that the
+action is one of the seat's legal actions with the same types. A refusal
+names its reason and changes nothing.
+
+The session is driven from one thread (an asyncio loop, or a plain loop in
+tests and simulations); bots that think in threads hand their command back to
+that thread (see `host.bots`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
+
+from core.engine import CHANCE, IllegalAction
+from core.playout import sample_chance
+from host.messages import (
+    COMMAND_KINDS,
+    LEAVE,
+    PLAY,
+    UNDO,
+    BadMessage,
+    Refusal,
+    SeatCommand,
+    SeatUpdate,
+    codec,
+)
+
+#: Who holds a link: a person at this terminal, a person elsewhere, a bot, a watcher.
+HERE, REMOTE, BOT, SPECTATOR = "here", "remote", "bot", "spectator"
+KINDS = (HERE, REMOTE, BOT, SPECTATOR)
+
+
+class Holder(Protocol):
+    """Whoever holds seats of a session: takes the updates meant for it."""
+
+    def receive(self, update: SeatUpdate) -> None: ...
+
+
+class Link:
+    """One holder's place at a session: the seats it holds, and its way in."""
+
+    def __init__(
+        self, session: Session, holder: Holder, seats: frozenset[int], kind: str, spectate: bool
+    ) -> None:
+        self.session = session
+        self.holder = holder
+        self.seats = seats
+        self.kind = kind
+        #: also receives the public (spectator's) update
+        self.spectate = spectate or not seats
+        self.open = True
+
+    def viewing(self) -> Iterator[int | None]:
+        """The seats this link receives updates for (None: the public view)."""
+        yield from sorted(self.seats)
+        if self.spectate:
+            yield None
+
+    def send(self, command: SeatCommand) -> Refusal | None:
+        """Hand `command` to the session: None when carried out."""
+        return self.session.command(self, command)
+
+    def close(self) -> None:
+        self.session.disconnect(self)
+
+    def __repr__(self) -> str:
+        return f"<link {self.kind} seats={sorted(self.seats)}>"
+
+
+class Session:
+    """A live match and the holders of its seats."""
+
+    def __init__(
+        self,
+        match: Any,
+        *,
+        seed: int | None = None,
+        report: Callable[[str], None] | None = None,
+        sampler: Callable[[tuple[tuple[Any, float], ...]], Any] | None = None,
+    ) -> None:
+        self.match = match
+        self.game = match.game
+        self._codec = codec(self.game)
+        players = tuple(match.header.players)
+        #: players' names by seat
+        self.names: tuple[str, ...] = tuple(p.name for p in players)
+        #: seats played by bots
+        self.bots: frozenset[int] = frozenset(s for s, p in enumerate(players) if p.kind == "bot")
+        #: samples chance outcomes (the journal records them, not the seed)
+        self.rng = random.Random(seed)
+        #: seeds the bots' own generators, so a bot never disturbs the draws
+        self.bot_rng = random.Random(self.rng.getrandbits(64))
+        #: picks a chance outcome from (outcome, probability) pairs: the
+        #: seeded generator's draw unless a replay or a test scripts them
+        self._sample = sampler or (lambda outcomes: sample_chance(outcomes, self.rng))
+        #: where problems that are nobody's command go (a failed draw)
+        self._report = report
+        self._links: list[Link] = []
+        #: counts the changes of the match (actions applied or taken back)
+        self.seq = 0
+        self.closed = False
+        self._broadcasting = False
+        self._dirty = False
+
+    # -- seats and holders ---------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def holder_of(self, seat: int) -> Link | None:
+        for link in self._links:
+            if seat in link.seats:
+                return link
+        return None
+
+    def links(self) -> tuple[Link, ...]:
+        return tuple(self._links)
+
+    def connect(
+        self,
+        holder: Holder,
+        seats: frozenset[int] | set[int] | tuple[int, ...] = (),
+        *,
+        kind: str = HERE,
+        spectate: bool = False,
+        send: bool = True,
+    ) -> Link:
+        """Seat `holder` in `seats` (none: a spectator) and send it the table.
+
+        ValueError when a seat does not exist or is held already.
+        """
+        if self.closed:
+            raise ValueError("This match is closed.")
+        if kind not in KINDS:
+            raise ValueError(f"No kind of holder {kind!r}.")
+        wanted = frozenset(seats)
+        for seat in wanted:
+            if type(seat) is not int or not 0 <= seat < self.players:
+                raise ValueError(f"There is no seat {seat!r} at this table.")
+            if self.holder_of(seat) is not None:
+                raise ValueError(f"{self.names[seat]}'s seat is taken.")
+        link = Link(self, holder, wanted, kind, spectate)
+        self._links.append(link)
+        if send:
+            self._send(link)
+        return link
+
+    def disconnect(self, link: Link) -> None:
+        """The holder is gone; its seats are free (the match waits for them)."""
+        link.open = False
+        if link in self._links:
+            self._links.remove(link)
+
+    # -- driving the match ----------------------------------------------------------
+
+    def start(self) -> None:
+        """Draw until somebody owes a decision, then send every holder the table."""
+        self._advance()
+        self._broadcast()
+
+    def close(self) -> None:
+        """Stop serving the match (the journal already holds every action)."""
+        if self.closed:
+            return
+        self.closed = True
+        for link in list(self._links):
+            link.open = False
+            cancel = getattr(link.holder, "cancel", None)  # a bot still thinking
+            if callable(cancel):
+                cancel()
+        self._links.clear()
+        close = getattr(self.match, "close", None)
+        if callable(close):
+            close()
+
+    def _advance(self) -> None:
+        """Sample chance until a seat owes a decision or the match is over."""
+        match, game = self.match, self.game
+        try:
+            while not match.finished and CHANCE in game.to_act(match.state):
+                match.apply(CHANCE, self._sample(game.chance_outcomes(match.state)))
+                self.seq += 1
+        except Exception as error:  # a rules bug or a failed save: say so, keep serving
+            self._problem(f"Could not draw: {error}")
+
+    def _problem(self, message: str) -> None:
+        if self._report is not None:
+            self._report(message)
+
+    # -- what a seat sees -------------------------------------------------------------
+
+    def update_for(self, seat: int | None) -> SeatUpdate:
+        """The table from `seat`'s side (None: a spectator's)."""
+        game, match = self.game, self.match
+        state = match.state
+        outcome = match.outcome
+        to_act = frozenset(game.to_act(state))
+        legal: tuple[Any, ...] = ()
+        if seat is not None and outcome is None and seat in to_act:
+            legal = tuple(game.legal_actions(state, seat))
+        thinking = min((s for s in to_act if s in self.bots), default=None)
+        return SeatUpdate(
+            game=game.id,
+            seat=seat,
+            view=game.view(state, seat),
+            legal=legal,
+            to_act=to_act,
+            names=self.names,
+            bots=self.bots,
+            log=tuple(match.log(viewer=seat)),
+            thinking=None if outcome is not None else thinking,
+            can_undo=seat is not None and self._undoable(seat) > 0,
+            outcome=outcome,
+            seq=self.seq,
+        )
+
+    def _undoable(self, seat: int) -> int:
+        try:
+            return self.match.undoable(seat)
+        except Exception:
+            return 0
+
+    def _send(self, link: Link) -> None:
+        for seat in link.viewing():
+            if not link.open:
+                return
+            link.holder.receive(self.update_for(seat))
+
+    def _broadcast(self) -> None:
+        """Send every holder its updates. A holder that answers at once (a
+        bot in a plain loop) changes the match mid-way: the loop then starts
+        over, so nobody keeps an update older than the newest it was sent."""
+        if self._broadcasting:
+            self._dirty = True
+            return
+        self._broadcasting = True
+        try:
+            while True:
+                self._dirty = False
+                seq = self.seq
+                for link in list(self._links):
+                    if self.seq != seq or self.closed:
+                        break
+                    self._send(link)
+                if not self._dirty and self.seq == seq:
+                    break
+        finally:
+            self._broadcasting = False
+
+    # -- commands -----------------------------------------------------------------------
+
+    def command(self, link: Link, command: Any) -> Refusal | None:
+        """Carry out `command` from `link`'s holder, or refuse it and change nothing."""
+        reason = self._check(link, command)
+        if reason is not None:
+            return Refusal(reason)
+        if command.kind == LEAVE:
+            self.disconnect(link)
+            return None
+        assert command.seat is not None
+        try:
+            if command.kind == PLAY:
+                self.match.apply(command.seat, command.action)
+            else:
+                self.match.undo(command.seat, 1)
+        except IllegalAction as error:
+            return Refusal(str(error) or "That move is not allowed now.")
+        except Exception as error:  # the journal could not be written: nothing applied
+            return Refusal(_save_failure(error))
+        self.seq += 1
+        self._advance()
+        self._broadcast()
+        return None
+
+    def _check(self, link: Link, command: Any) -> str | None:
+        """Why `command` must be refused, or None."""
+        if not isinstance(command, SeatCommand):
+            return "That is not a command."
+        if command.kind not in COMMAND_KINDS:
+            return f"That is not a command: a command is one of {', '.join(COMMAND_KINDS)}."
+        try:  # the same bound as on the wire, and an action of this game
+            self._codec.encode_command(command)
+        except BadMessage as error:
+            return f"That is not a command: {error}."
+        except Exception:
+            return f"That is not a {self.game.title} action."
+        if self.closed or not link.open or link not in self._links:
+            return "You are not at this table."
+        seat = command.seat
+        if command.kind == LEAVE:
+            if seat is not None and seat not in link.seats:
+                return "You can leave only a seat you hold."
+            return None
+        if type(seat) is not int or seat not in link.seats:
+            return "That is not your seat."
+        who = self.names[seat]
+        if command.seq is not None and command.seq != self.seq:
+            return "The table changed while you were deciding; look again."
+        if self.match.finished:
+            return "The match is over."
+        if command.kind == UNDO:
+            if self._undoable(seat) == 0:
+                return self._why_no_undo(seat)
+            return None
+        if seat not in self.game.to_act(self.match.state):
+            return f"Wait: it is not {who}'s turn."
+        if not self._is_legal(seat, command.action):
+            return f"That is not one of {who}'s legal moves now."
+        return None
+
+    def _is_legal(self, seat: int, action: Any) -> bool:
+        """`action` is one of the seat's legal actions, with the same types
+        (equality alone lets True pass for 1 and 1.0 for 1)."""
+        canonical = None
+        for legal in self.game.legal_actions(self.match.state, seat):
+            try:
+                same = legal == action
+            except Exception:
+                return False
+            if not same:
+                continue
+            if canonical is None:
+                canonical = self._codec.canonical(action)
+            if self._codec.canonical(legal) == canonical:
+                return True
+        return False
+
+    def _why_no_undo(self, seat: int) -> str:
+        if seat in self.bots:
+            return "A bot's moves cannot be taken back."
+        history = self.match.history
+        if not history:
+            return "Nothing to take back yet."
+        who, _ = history[-1]
+        if who == CHANCE:
+            return "Nothing to take back: a card was drawn since your last move."
+        if who != seat:
+            return f"Nothing to take back: {self.names[who]} has moved since."
+        return "Nothing to take back: your last move showed you something new."
+
+
+def _save_failure(error: Exception) -> str:
+    text = str(error) or type(error).__name__
+    if "save" in text.lower() or "journal" in text.lower():
+        return text
+    return f"Could not save the move, so it was not played: {text}. Try again, or quit."

@@ -1,0 +1,425 @@
+"""The match host: a headless session, the two messages, and every command
+checked before anything happens (DESIGN: the match host; issue "The match
+host")."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core import CHANCE, GAMES
+from core.overstocked.actions import Place
+from host.bots import BotHolder, seat_bots
+from host.messages import (
+    MAX_COMMAND_BYTES,
+    BadMessage,
+    Refusal,
+    SeatCommand,
+    SeatUpdate,
+    codec,
+)
+from host.session import BOT, HERE, SPECTATOR, Session
+from saves.journal import PlayerSpec
+from saves.match import Match
+from tests.playouts import seeds
+
+SEEDS = seeds(2)
+
+
+class Recorder:
+    """A holder that keeps every update it is sent."""
+
+    def __init__(self) -> None:
+        self.updates: list[SeatUpdate] = []
+
+    def receive(self, update: SeatUpdate) -> None:
+        self.updates.append(update)
+
+    def last(self, seat: int | None) -> SeatUpdate:
+        return next(u for u in reversed(self.updates) if u.seat == seat)
+
+
+def people(n: int, bots: tuple[int, ...] = ()) -> list[PlayerSpec]:
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+    return [
+        PlayerSpec(names[s], "bot", "random") if s in bots else PlayerSpec(names[s], "human")
+        for s in range(n)
+    ]
+
+
+def session_of(tmp_path, game_id: str, n: int, options: Any = None, seed: int = 1, **kw) -> Session:
+    match = Match.new(game_id, people(n, kw.pop("bots", ())), options, directory=tmp_path)
+    return Session(match, seed=seed, **kw)
+
+
+def journal_bytes(session: Session) -> bytes:
+    return session.match.path.read_bytes()
+
+
+def refused(session: Session, link: Any, command: Any) -> str:
+    """Send `command`; it must be refused and change nothing (not the
+    match, not the journal, not the update count)."""
+    before = (len(session.match.history), journal_bytes(session), session.seq)
+    result = link.send(command)
+    assert isinstance(result, Refusal), command
+    assert (len(session.match.history), journal_bytes(session), session.seq) == before
+    return result.reason
+
+
+def to_placing(session: Session, link: Any) -> int:
+    """Play Overstocked picks until a seat must place; that seat."""
+    game = session.game
+    for _ in range(50):
+        state = session.match.state
+        seats = sorted(game.to_act(state))
+        seat = seats[0]
+        legal = game.legal_actions(state, seat)
+        if any(isinstance(a, Place) for a in legal):
+            return seat
+        assert link.send(SeatCommand.play(seat, legal[0])) is None
+    raise AssertionError("no placement reached")
+
+
+# -- commands that are refused -----------------------------------------------------
+
+
+def test_a_seat_not_held_is_refused(tmp_path):
+    session = session_of(tmp_path, "boss-quest", 3)
+    mine = session.connect(Recorder(), {0})
+    session.connect(Recorder(), {1, 2})
+    session.start()
+    state = session.match.state
+    turn = min(session.game.to_act(state))
+    action = session.game.legal_actions(state, turn)[0]
+    for seat in (1, 2, 7, -1):
+        assert refused(session, mine, SeatCommand.play(seat, action)) == "That is not your seat."
+    # a spectator holds no seat at all
+    watcher = session.connect(Recorder(), kind=SPECTATOR)
+    assert refused(session, watcher, SeatCommand.play(turn, action)) == "That is not your seat."
+
+
+def test_out_of_turn_is_refused(tmp_path):
+    session = session_of(tmp_path, "overboss-duel", 2)
+    link = session.connect(Recorder(), {0, 1})
+    session.start()
+    state = session.match.state
+    (turn,) = session.game.to_act(state)
+    other = 1 - turn
+    action = session.game.legal_actions(state, turn)[0]
+    reason = refused(session, link, SeatCommand.play(other, action))
+    assert reason == f"Wait: it is not {session.names[other]}'s turn."
+
+
+def test_only_the_legal_list_with_its_types_is_accepted(tmp_path):
+    """A float where an int belongs, True for a rotation, or any value not in
+    the legal list is refused, though attrs equality would take 1.0 for 1."""
+    session = session_of(tmp_path, "overstocked", 2)
+    link = session.connect(Recorder(), {0, 1})
+    session.start()
+    seat = to_placing(session, link)
+    legal = [a for a in session.game.legal_actions(session.match.state, seat) if isinstance(a, Place)]
+    place = legal[0]
+    look_alikes = [
+        attrs.evolve(place, x=float(place.x)),
+        attrs.evolve(place, y=float(place.y)),
+        attrs.evolve(place, rotation=bool(place.rotation) if place.rotation in (0, 1) else 1.0),
+    ]
+    for action in look_alikes:
+        assert action == place  # what plain equality would let through
+        assert "legal moves" in refused(session, link, SeatCommand.play(seat, action))
+    far = attrs.evolve(place, x=place.x + 10_000)
+    assert "legal moves" in refused(session, link, SeatCommand.play(seat, far))
+    rotations = {a.rotation for a in legal}
+    for rotation in (True, False):
+        # True == 1 and False == 0: refused whatever the legal rotations are
+        assert rotation in {0, 1}
+        action = attrs.evolve(place, rotation=rotation)
+        assert "legal moves" in refused(session, link, SeatCommand.play(seat, action))
+    assert rotations  # the real one is accepted
+    assert link.send(SeatCommand.play(seat, place)) is None
+
+
+def test_malformed_and_oversized_commands_are_refused(tmp_path):
+    session = session_of(tmp_path, "boss-quest", 2)
+    link = session.connect(Recorder(), {0, 1})
+    session.start()
+    state = session.match.state
+    turn = min(session.game.to_act(state))
+    assert refused(session, link, {"kind": "play", "seat": turn}) == "That is not a command."
+    assert "not a command" in refused(session, link, SeatCommand("shout", turn))
+    # an action of another game, or no action at all
+    other = GAMES["overstocked"].action_types[0]
+    assert "not" in refused(session, link, SeatCommand.play(turn, object()))
+    assert "not" in refused(session, link, SeatCommand.play(turn, other.__new__(other)))
+    assert "not" in refused(session, link, SeatCommand.play(turn, "x" * (2 * MAX_COMMAND_BYTES)))
+    assert "legal moves" in refused(session, link, SeatCommand.play(turn, None))
+    # a command for an older or a future update: the table is not as it saw it
+    action = session.game.legal_actions(state, turn)[0]
+    old = SeatCommand.play(turn, action, seq=session.seq - 1)
+    assert refused(session, link, old) == "The table changed while you were deciding; look again."
+    stale = SeatCommand.play(turn, action, seq=session.seq + 5)
+    assert refused(session, link, stale) == "The table changed while you were deciding; look again."
+
+
+def test_undo_that_cannot_go_back_says_why(tmp_path):
+    session = session_of(tmp_path, "boss-quest", 2, bots=(1,))
+    link = session.connect(Recorder(), {0})
+    session.start()
+    reason = refused(session, link, SeatCommand.undo(0))
+    assert reason.startswith("Nothing to take back")
+
+
+def test_a_closed_or_left_link_is_refused(tmp_path):
+    session = session_of(tmp_path, "boss-quest", 2)
+    link = session.connect(Recorder(), {0, 1})
+    session.start()
+    assert link.send(SeatCommand.leave(0)) is None
+    assert session.holder_of(0) is None and session.holder_of(1) is None
+    state = session.match.state
+    turn = min(session.game.to_act(state))
+    action = session.game.legal_actions(state, turn)[0]
+    assert refused(session, link, SeatCommand.play(turn, action)) == "You are not at this table."
+    # the seats are free again: another holder can take them
+    again = session.connect(Recorder(), {0, 1})
+    assert again.send(SeatCommand.play(turn, action)) is None
+
+
+def test_a_seat_is_held_once(tmp_path):
+    session = session_of(tmp_path, "boss-quest", 3)
+    session.connect(Recorder(), {0})
+    with pytest.raises(ValueError, match="taken"):
+        session.connect(Recorder(), {0, 1})
+    with pytest.raises(ValueError, match="no seat"):
+        session.connect(Recorder(), {3})
+
+
+def test_a_failed_save_is_refused_and_nothing_applied(tmp_path, monkeypatch):
+    """An action that could not be written is not applied: the seat is told
+    why and can try again."""
+    session = session_of(tmp_path, "boss-quest", 2)
+    link = session.connect(Recorder(), {0, 1})
+    session.start()
+    state = session.match.state
+    turn = min(session.game.to_act(state))
+    action = session.game.legal_actions(state, turn)[0]
+
+    def full(*args: Any, **kwargs: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(session.match, "_write", full)
+    reason = refused(session, link, SeatCommand.play(turn, action))
+    assert "No space left on device" in reason
+    monkeypatch.undo()
+    assert link.send(SeatCommand.play(turn, action)) is None
+
+
+# -- what holders receive ------------------------------------------------------------------
+
+
+def test_each_holder_gets_its_seats_updates_and_a_spectator_the_public_one(tmp_path):
+    session = session_of(tmp_path, "overstocked", 3)
+    ann, others, watcher = Recorder(), Recorder(), Recorder()
+    session.connect(ann, {0})
+    session.connect(others, {1, 2})
+    session.connect(watcher, kind=SPECTATOR)
+    session.start()
+    assert {u.seat for u in ann.updates} == {0}
+    assert {u.seat for u in others.updates} == {1, 2}
+    assert {u.seat for u in watcher.updates} == {None}
+    state = session.match.state
+    for recorder, seat in ((ann, 0), (others, 1), (others, 2), (watcher, None)):
+        update = recorder.last(seat)
+        assert update.view == session.game.view(state, seat)
+        assert update.seq == session.seq
+        assert update.names == ("Ann", "Bob", "Cat")
+    assert not watcher.last(None).legal and not watcher.last(None).can_undo
+
+
+def test_bots_hold_seats_through_the_two_messages(tmp_path):
+    """A bot receives its seat's update (a view, never the state) and answers
+    with a command; a whole match of bots ends with an outcome."""
+    session = session_of(tmp_path, "overboss-duel", 2, bots=(0, 1))
+    seen: list[Any] = []
+
+    class Spy:
+        name = "spy"
+
+        def choose(self, game, view, seat, legal, rng):
+            seen.append((view, seat))
+            return rng.choice(legal)
+
+    holders = seat_bots(session, factory=lambda game_id, level: Spy())
+    assert all(isinstance(h, BotHolder) and h.link.kind == BOT for h in holders)
+    watcher = Recorder()
+    session.connect(watcher, kind=SPECTATOR, send=False)
+    session.start()
+    assert session.match.finished
+    final = watcher.updates[-1]
+    assert final.outcome == session.match.outcome and final.thinking is None
+    for view, seat in seen:
+        assert view == session.game.view(view, seat)  # a view: nothing more to hide
+        assert view.unseen is not None
+
+
+# -- the wire ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id, players", [("boss-quest", 3), ("overboss-duel", 2), ("overstocked", 4)])
+def test_messages_round_trip_through_json(tmp_path, game_id, players):
+    session = session_of(tmp_path, game_id, players, bots=tuple(range(players)))
+    wire = codec(session.game)
+    recorder = Recorder()
+    session.connect(recorder, kind=SPECTATOR, send=False)
+    seat_bots(session)
+    session.start()
+    assert session.match.finished
+    for update in recorder.updates[:: max(1, len(recorder.updates) // 40)] + recorder.updates[-1:]:
+        line = wire.encode_update(update)
+        assert line.endswith(b"\n") and b"\n" not in line[:-1]
+        assert wire.decode_update(line) == update
+    for seat, action in session.match.history[:200]:
+        if seat == CHANCE:
+            continue
+        command = SeatCommand.play(seat, action, seq=3)
+        assert wire.decode_command(wire.encode_command(command)) == command
+    for command in (SeatCommand.undo(1, 4), SeatCommand.leave(None), SeatCommand.leave(0)):
+        assert wire.decode_command(wire.encode_command(command)) == command
+
+
+def test_bad_command_lines_are_refused_with_a_reason():
+    wire = codec(GAMES["overstocked"])
+    bad = [
+        b"",
+        b"not json",
+        b"[1, 2]",
+        b'{"kind": "play"}',
+        b'{"kind": "fly", "seat": 0}',
+        b'{"kind": "play", "seat": 0.0, "action": {"type": "Pick", "card": 3}}',
+        b'{"kind": "play", "seat": true, "action": {"type": "Pick", "card": 3}}',
+        b'{"kind": "play", "seat": 0, "action": {"type": "Nope"}}',
+        b'{"kind": "play", "seat": 0, "action": {"type": "Pick", "card": NaN}}',
+        b'{"kind": "undo", "seat": 0, "action": {"type": "Pick", "card": 3}}',
+        b'{"kind": "undo", "seat": 0, "extra": 1}',
+        b'{"kind": "undo", "seat": 0}' + b" " * MAX_COMMAND_BYTES,
+        b"\xff\xfe{\x00}\x00",
+        b"[" * 100_000,
+        json.dumps({"kind": "leave", "seat": "\ud800"}).encode(),
+    ]
+    for line in bad:
+        with pytest.raises(BadMessage):
+            wire.decode_command(line)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=600))
+def test_random_bytes_never_escape_as_anything_but_bad_message(data):
+    wire = codec(GAMES["boss-quest"])
+    try:
+        command = wire.decode_command(data)
+    except BadMessage:
+        return
+    assert isinstance(command, SeatCommand)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["kind", "seat", "action", "seq", "type", "card", "x", "where"]), inner,
+        max_size=5),
+    max_leaves=12,
+))
+def test_random_json_commands_never_escape(value):
+    wire = codec(GAMES["overstocked"])
+    try:
+        wire.decode_command(json.dumps(value).encode())
+    except BadMessage:
+        pass
+
+
+# -- undo and stale bot answers ----------------------------------------------------------
+
+
+def test_undo_through_the_session(tmp_path):
+    from core.bossquest.actions import GoToWizard
+
+    session = session_of(tmp_path, "boss-quest", 2)
+    ann = Recorder()
+    link = session.connect(ann, {0, 1})
+    session.start()
+    for _ in range(40):
+        update = ann.updates[-1]
+        seat = min(s for s in update.to_act)
+        mine = ann.last(seat)
+        if GoToWizard() in mine.legal:
+            break
+        assert link.send(SeatCommand.play(seat, mine.legal[0], mine.seq)) is None
+    else:
+        pytest.fail("nobody could go to the Wizard")
+    before = len(session.match.history)
+    assert link.send(SeatCommand.play(seat, GoToWizard(), mine.seq)) is None
+    assert ann.last(seat).can_undo
+    assert link.send(SeatCommand.undo(seat, ann.last(seat).seq)) is None
+    assert len(session.match.history) == before
+    assert GoToWizard() in ann.last(seat).legal
+
+
+def test_every_update_is_the_seats_view_and_its_legal_actions(tmp_path):
+    """Whatever a holder receives is its seat's view, the legal actions that
+    view allows (a seat decides from its view alone) and the log worded for
+    it; nothing else of the state."""
+    for game_id, players in (("boss-quest", 3), ("overboss-duel", 2), ("overstocked", 3)):
+        session = session_of(tmp_path / game_id, game_id, players, seed=5)
+        game = session.game
+        checked = []
+
+        class Checker:
+            def __init__(self, seat: int | None) -> None:
+                self.seat = seat
+
+            def receive(self, update: SeatUpdate) -> None:
+                state = session.match.state
+                seat = self.seat
+                assert update.seat == seat
+                assert update.view == game.view(state, seat)
+                if update.legal:
+                    assert update.legal == tuple(game.legal_actions(update.view, seat))
+                assert update.log == tuple(session.match.log(viewer=seat))
+                assert update.outcome is None or not game.to_act(state)
+                checked.append(update)
+
+        links = [session.connect(Checker(s), {s}, send=False) for s in range(players)]
+        session.connect(Checker(None), kind=SPECTATOR, send=False)
+        session.start()
+        rng = random.Random(3)
+        while not session.match.finished:
+            seat = min(game.to_act(session.match.state))
+            legal = game.legal_actions(session.match.state, seat)
+            assert links[seat].send(SeatCommand.play(seat, rng.choice(legal), session.seq)) is None
+        assert len(checked) > 10 * (players + 1)
+
+
+def test_a_refused_bot_answer_after_an_undo_is_dropped(tmp_path):
+    """A bot's answer to an update the table has since left (a person took
+    back a move) is refused as stale; the bot answers the new update."""
+    session = session_of(tmp_path, "boss-quest", 2, bots=(1,))
+    link = session.connect(Recorder(), {0})
+    bot = seat_bots(session)[0]
+    session.start()
+    stale = SeatCommand.play(1, None, seq=session.seq - 1)
+    assert bot.link is not None
+    assert isinstance(bot.link.send(stale), Refusal)
+
+
+def test_kinds_of_holder(tmp_path):
+    session = session_of(tmp_path, "boss-quest", 2)
+    here = session.connect(Recorder(), {0}, kind=HERE)
+    with pytest.raises(ValueError):
+        session.connect(Recorder(), {1}, kind="ghost")
+    assert here.kind == HERE and repr(here).startswith("<link here")
