@@ -8,7 +8,7 @@ from core.bossquest import GAME
 from core.bossquest.cards import Colour, Spell, SpellKind, Weapon
 from core.bossquest.state import ActiveSpell, Hidden, Knight, Phase, RoundResult, State, Step
 from tests import screen_kit
-from tests.screen_kit import FakeTable, screen_text
+from tests.screen_kit import FakePort, screen_text
 from tui.screens.bossquest import BossQuestScreen
 from tui.screens.game import TableUpdate
 
@@ -68,7 +68,7 @@ def make_update(state: State, seat: int | None = 0, *, thinking: int | None = No
     to_act = GAME.to_act(state)
     legal = tuple(GAME.legal_actions(state, seat)) if seat in to_act and thinking is None else ()
     return TableUpdate(
-        seat=seat, view=GAME.view(state, seat), legal=legal, to_act=to_act, names=NAMES,
+        game=GAME.id, outcome=GAME.outcome(state), seat=seat, view=GAME.view(state, seat), legal=legal, to_act=to_act, names=NAMES,
         bots=frozenset({1, 2, 3}), log=log or (
             "Round 2: a Boss with 19 HP appears.",
             "Bob asks for 2 weapons.",
@@ -86,4 +86,4 @@ class ScreenApp(screen_kit.ScreenApp):
     screen_class = BossQuestScreen
 
 
-__all__ = ["FakeTable", "ScreenApp", "full_state", "make_update", "screen_text", "w"]
+__all__ = ["FakePort", "ScreenApp", "full_state", "make_update", "screen_text", "w"]

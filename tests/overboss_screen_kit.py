@@ -12,7 +12,7 @@ from core.overboss.components import Boss, Token
 from core.overboss.state import Lair, State, Step
 from tests import screen_kit
 from tests.overboss_tables import BANDIT, WOLF, YETI, I, P, R, S, T, table
-from tests.screen_kit import FakeTable, screen_text
+from tests.screen_kit import FakePort, screen_text
 from tui.screens.game import TableUpdate
 from tui.screens.overboss import OverbossScreen
 
@@ -103,7 +103,7 @@ def make_update(state: State, seat: int | None = 0, *, thinking: int | None = No
     to_act = GAME.to_act(state)
     legal = tuple(GAME.legal_actions(state, seat)) if seat in to_act and thinking is None else ()
     return TableUpdate(
-        seat=seat, view=GAME.view(state, seat), legal=legal, to_act=to_act, names=NAMES,
+        game=GAME.id, outcome=GAME.outcome(state), seat=seat, view=GAME.view(state, seat), legal=legal, to_act=to_act, names=NAMES,
         bots=frozenset({1}), log=log, thinking=thinking, can_undo=can_undo,
     )
 
@@ -116,5 +116,5 @@ class ScreenApp(screen_kit.ScreenApp):
 
 
 
-__all__ = ["NAMES", "FakeTable", "ScreenApp", "finished", "make_update", "midgame", "screen_text",
+__all__ = ["NAMES", "FakePort", "ScreenApp", "finished", "make_update", "midgame", "screen_text",
            "S"]

@@ -10,7 +10,7 @@ from core.overstocked import GAME
 from core.overstocked.state import Options, Phase, State
 from tests import screen_kit
 from tests.overstocked_tables import area, pick_all, table
-from tests.screen_kit import FakeTable, screen_text
+from tests.screen_kit import FakePort, screen_text
 from tui.screens.game import TableUpdate
 from tui.screens.overstocked import OverstockedScreen
 
@@ -49,7 +49,7 @@ def make_update(state: State, seat: int | None = 0, *, thinking: int | None = No
     if seat is not None and seat in to_act and thinking is None:
         legal = tuple(GAME.legal_actions(state, seat))
     return TableUpdate(
-        seat=seat, view=GAME.view(state, seat), legal=legal, to_act=to_act,
+        game=GAME.id, outcome=GAME.outcome(state), seat=seat, view=GAME.view(state, seat), legal=legal, to_act=to_act,
         names=NAMES[: state.players] if state.players <= 3 else tuple(
             f"P{s + 1}" for s in range(state.players)),
         bots=bots, log=log, thinking=thinking, can_undo=False,
@@ -66,7 +66,7 @@ async def run(update: TableUpdate, size: tuple[int, int] = (80, 24), keys=(),
               before: Any = None, after: Any = None) -> tuple[list, str, Any]:
     """Show `update`, call `before(screen)`, press `keys`; returns what was
     submitted, the text, and what `after(screen)` returns."""
-    fake = FakeTable()
+    fake = FakePort()
     app = ScreenApp(update, fake)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -87,7 +87,7 @@ __all__ = [
     "BOB_PICK",
     "CYD",
     "NAMES",
-    "FakeTable",
+    "FakePort",
     "Phase",
     "ScreenApp",
     "make_update",

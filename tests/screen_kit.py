@@ -1,4 +1,4 @@
-"""What every game screen's tests share: a stand-in table, an app that shows
+"""What every game screen's tests share: a stand-in port, an app that shows
 one game screen with a fixed update, and the screen as plain text."""
 
 from __future__ import annotations
@@ -9,23 +9,32 @@ from typing import Any
 from rich.console import Console
 from textual.app import App
 
+from host.messages import LEAVE, PLAY, UNDO, SeatCommand
 from tui.screens.game import GameScreen, TableUpdate
 
 
-class FakeTable:
-    """Stands in for tui.table.Table: records submissions."""
+class FakePort:
+    """Stands in for the table a screen sends its commands to: records them."""
 
     def __init__(self) -> None:
-        self.submitted: list[tuple[int, Any]] = []
-        self.undos = 0
+        self.commands: list[SeatCommand] = []
 
-    def submit(self, seat: int, action: Any) -> bool:
-        self.submitted.append((seat, action))
+    def send(self, command: SeatCommand) -> bool:
+        self.commands.append(command)
         return True
 
-    def undo(self) -> bool:
-        self.undos += 1
-        return True
+    @property
+    def submitted(self) -> list[tuple[int, Any]]:
+        """(seat, action) of every play command, in order."""
+        return [(c.seat, c.action) for c in self.commands if c.kind == PLAY]
+
+    @property
+    def undos(self) -> int:
+        return sum(c.kind == UNDO for c in self.commands)
+
+    @property
+    def leaves(self) -> int:
+        return sum(c.kind == LEAVE for c in self.commands)
 
 
 class ScreenApp(App):
@@ -33,11 +42,11 @@ class ScreenApp(App):
 
     screen_class: type[GameScreen] = GameScreen
 
-    def __init__(self, update: TableUpdate, table: FakeTable | None = None) -> None:
+    def __init__(self, update: TableUpdate, port: FakePort | None = None) -> None:
         super().__init__()
-        self.table = table or FakeTable()
+        self.port = port or FakePort()
         self.first_update = update
-        self.game_screen = self.screen_class(self.table)
+        self.game_screen = self.screen_class(self.port)
 
     async def on_mount(self) -> None:
         await self.push_screen(self.game_screen)

@@ -21,7 +21,7 @@ from core.bossquest.cards import Spell, SpellKind
 from core.bossquest.state import Step
 from tests.bossquest_screen_kit import (
     HIDDEN,
-    FakeTable,
+    FakePort,
     ScreenApp,
     full_state,
     make_update,
@@ -38,7 +38,7 @@ def others_hidden(seat: int | None) -> list[str]:
 
 
 async def run(update, size=(80, 24), keys=()):
-    table = FakeTable()
+    table = FakePort()
     app = ScreenApp(update, table)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -135,7 +135,7 @@ async def test_nothing_is_offered_on_someone_elses_turn():
 
 
 async def test_mouse_picks_a_spell_then_an_action():
-    table = FakeTable()
+    table = FakePort()
     app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -151,7 +151,7 @@ async def test_mouse_picks_a_spell_then_an_action():
 
 
 async def test_mouse_picks_a_target_knight():
-    table = FakeTable()
+    table = FakePort()
     update = make_update(full_state(step=Step.TARGET, casting=Spell(SpellKind.ATTACK_PLUS_2)))
     app = ScreenApp(update, table)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -28,7 +28,7 @@ from core.overboss.actions import (
 from core.overboss.components import Boss, Terrain, Token
 from core.overboss.state import Lair, Step
 from tests.overboss_screen_kit import (
-    FakeTable,
+    FakePort,
     ScreenApp,
     finished,
     make_update,
@@ -53,7 +53,7 @@ BOSS_NAMES = {
 
 async def run(update, keys=(), size=(80, 24), inspect=None):
     """Show `update`, press `keys`; (submitted actions, screen text)."""
-    table = FakeTable()
+    table = FakePort()
     app = ScreenApp(update, table)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -115,7 +115,7 @@ async def test_place_tile_keys(keys, square):
 
 
 async def test_a_click_places_the_tile():
-    table = FakeTable()
+    table = FakePort()
     app = ScreenApp(make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI))), table)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -221,9 +221,9 @@ async def test_nothing_is_offered_on_someone_elses_turn():
 
 async def test_a_click_moves_the_ghost_and_a_second_click_places():
     update = make_update(place_state())
-    from tests.overstocked_screen_kit import FakeTable, ScreenApp
+    from tests.overstocked_screen_kit import FakePort, ScreenApp
 
-    fake = FakeTable()
+    fake = FakePort()
     app = ScreenApp(update, fake)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()

@@ -38,14 +38,15 @@ class FakeGameScreen(GameScreen):
 
     game_id = GAME
 
-    def __init__(self, table: Any, **kwargs: Any) -> None:
-        super().__init__(table, **kwargs)
+    def __init__(self, port: Any, **kwargs: Any) -> None:
+        super().__init__(port, **kwargs)
         self.shown: list[TableUpdate] = []
 
     def compose(self):
         yield Static("fake table", id="fake")
 
     def show(self, update: TableUpdate) -> None:
+        self.update = update
         self.shown.append(update)
 
 

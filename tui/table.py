@@ -1,46 +1,35 @@
-"""The live match at one terminal: chance, bots, humans, hand-over, undo.
+"""The table at this terminal: a seat holder for the people sitting here.
 
-`Table` owns a `saves.match.Match` (which autosaves every action) and drives
-the loop after every change:
+`Table` joins a `host.session.Session` holding every human seat of the match
+(hot-seat play is this one client switching seats), receives their
+`SeatUpdate`s and shows one of them on the game screen:
 
-1. while CHANCE is to act, sample an outcome with the table's seeded
-   `random.Random` (`match.step_chance`);
-2. when the game is over, show the final view and the results screen;
-3. when a human is to act, show that human's view (behind a hand-over cover
-   if the previous view belonged to a different human);
-4. when a bot is to act, show "thinking" and run its choice in a thread
-   worker, with a short pause so the humans can follow; the worker hands
-   the choice back to the event loop, which applies it and loops again.
+1. when the match is over, the final update, then the results screen;
+2. when a person here owes a decision, that person's update (behind a
+   hand-over cover if the screen showed another person's view);
+3. otherwise (a bot thinking, a draw), the last viewer's update.
 
-A game screen only renders `TableUpdate`s and calls `submit`.
+The game screen talks back only through its port: `send(SeatCommand)`. The
+table forwards a command to the session for the seat on screen and turns a
+refusal into a notice. Bots are seated by the session's side
+(`host.bots.seat_bots`) and think in threads on the app's event loop.
 """
 
 from __future__ import annotations
 
-import random
-import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from core import CHANCE, IllegalAction
-from tui.screens.game import GameScreen, TableUpdate
+from host.bots import seat_bots
+from host.messages import LEAVE, PLAY, SeatCommand, SeatUpdate
+from host.session import HERE, Session
 
 if TYPE_CHECKING:
     from textual.app import App
 
+    from tui.screens.game import GameScreen
+
 #: seconds a bot's move stays "thinking" at least, so people can follow it
 DEFAULT_BOT_DELAY = 0.45
-
-BotFactory = Callable[[str, "str | None"], Any]
-
-
-def _default_bot_factory(game_id: str, level: str | None) -> Any:
-    from core.bots import LEVELS, make_bot
-
-    if level is None:
-        levels = LEVELS.get(game_id, ())
-        level = levels[-1] if levels else "random"
-    return make_bot(game_id, level)
 
 
 class Table:
@@ -52,41 +41,29 @@ class Table:
         *,
         bot_delay: float = DEFAULT_BOT_DELAY,
         seed: int | None = None,
-        bot_factory: BotFactory | None = None,
+        bot_factory: Any = None,
     ) -> None:
-        self.match = match
-        self.game = match.game
-        players = tuple(match.header.players)
-        self.players = players
-        #: players' names by seat
-        self.names: tuple[str, ...] = tuple(p.name for p in players)
-        #: seats played by bots
-        self.bots: frozenset[int] = frozenset(
-            seat for seat, p in enumerate(players) if p.kind == "bot"
-        )
+        self.session = Session(match, seed=seed, report=self._problem)
+        self.game = self.session.game
+        self.names: tuple[str, ...] = self.session.names
+        self.bots: frozenset[int] = self.session.bots
         #: seats played by people at this terminal
         self.humans: tuple[int, ...] = tuple(
-            seat for seat in range(len(players)) if seat not in self.bots
+            s for s in range(self.session.players) if s not in self.bots
         )
         self.bot_delay = bot_delay
-        #: samples chance outcomes (the journal records them, not the seed)
-        self.rng = random.Random(seed)
-        #: the bots' own randomness, so a bot never disturbs the chance draws
-        self.bot_rng = random.Random(self.rng.getrandbits(64))
-        self._bot_factory = bot_factory or _default_bot_factory
-        self._bot_players: dict[int, Any] = {}
-        #: the seat whose view is on screen (None: a spectator's view)
+        self._bot_factory = bot_factory
+        #: the seat whose view is on screen (None: the public view)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        #: the newest update received for each seat viewed here
+        self.updates: dict[int | None, SeatUpdate] = {}
         self.app: App | None = None
         self.screen: GameScreen | None = None
-        #: the bot seat thinking now, if any
-        self.thinking: int | None = None
-        #: the human a hand-over cover is waiting for, if any
+        #: the person a hand-over cover is waiting for, if any
         self.handover_to: int | None = None
         self.closed = False
         self._results_shown = False
-        # Bumped on every change: a bot's result for an older token is stale.
-        self._token = 0
+        self._link: Any = None
 
     # -- lifecycle ------------------------------------------------------------
 
@@ -94,132 +71,92 @@ class Table:
     def game_id(self) -> str:
         return self.game.id
 
+    @property
+    def match(self) -> Any:
+        """The session's match (for the app's rematch and for tests; the
+        screens never see it)."""
+        return self.session.match
+
     async def start(self, app: App, screen_class: type[GameScreen]) -> None:
-        """Push the game's screen and start the loop."""
+        """Push the game's screen, take this terminal's seats and start."""
         self.app = app
         self.screen = screen_class(self)
         await app.push_screen(self.screen)
-        self.advance()
+        session = self.session
+        # Several people here: also watch the public view, shown under the cover.
+        self._link = session.connect(
+            self, frozenset(self.humans), kind=HERE, spectate=len(self.humans) != 1, send=False
+        )
+        seat_bots(session, factory=self._bot_factory, threaded=True, delay=self.bot_delay)
+        session.start()
 
     def close(self) -> None:
-        """Stop driving the match (the journal is already saved)."""
+        """Stop playing here (the journal already holds every action)."""
         self.closed = True
-        self._token += 1
-        self.thinking = None
+        self.session.close()
 
-    # -- the loop -------------------------------------------------------------
+    # -- updates from the session ----------------------------------------------
 
-    def advance(self) -> None:
-        """Bring the table to the next decision and show it."""
-        if self.closed:
+    def receive(self, update: SeatUpdate) -> None:
+        self.updates[update.seat] = update
+        if self.closed or self._link is None:
             return
-        self._token += 1
-        self.thinking = None
-        match = self.match
-        try:
-            while not match.finished and CHANCE in self.game.to_act(match.state):
-                match.step_chance(self.rng)
-        except Exception as error:  # a broken journal or rules bug: say so, don't crash
-            self._notify(f"Could not draw: {error}", severity="error")
-            return
-        if match.finished:
+        if all(
+            self.updates.get(seat) is not None and self.updates[seat].seq == update.seq
+            for seat in self._link.viewing()
+        ):
+            self._decide(update)
+
+    def _decide(self, update: SeatUpdate) -> None:
+        """Every update of this change is in: choose whose view to show."""
+        if update.over:
             self._finish()
             return
-        to_act = self.game.to_act(match.state)
-        humans = sorted(seat for seat in to_act if seat not in self.bots)
-        if humans:
-            seat = self.viewer if self.viewer in humans else humans[0]
+        here = sorted(s for s in update.to_act if s in self.humans)
+        if here:
+            seat = self.viewer if self.viewer in here else here[0]
             if len(self.humans) > 1 and seat != self.viewer:
                 self._handover(seat)
                 return
             self.viewer = seat
-            self.refresh()
-            return
-        seat = min(s for s in to_act if s in self.bots)
-        self.thinking = seat
         self.refresh()
-        self._think(seat)
 
-    def make_update(self) -> TableUpdate:
-        """What the screen shows now, from the viewer's side."""
-        game, state, seat = self.game, self.match.state, self.viewer
-        to_act = frozenset(game.to_act(state))
-        legal: tuple[Any, ...] = ()
-        if (
-            seat is not None
-            and seat in to_act
-            and seat not in self.bots
-            and self.thinking is None
-            and self.handover_to is None
-            and not self.match.finished
-        ):
-            legal = tuple(game.legal_actions(state, seat))
-        return TableUpdate(
-            seat=seat,
-            view=game.view(state, seat),
-            legal=legal,
-            to_act=to_act,
-            names=self.names,
-            bots=self.bots,
-            log=tuple(self.match.log()),
-            thinking=self.thinking,
-            can_undo=self.can_undo(),
-        )
+    def make_update(self) -> SeatUpdate:
+        """What the screen shows now: the viewer's update (the public one
+        while a hand-over cover waits)."""
+        seat = None if self.handover_to is not None else self.viewer
+        update = self.updates.get(seat)
+        if update is None:
+            update = self.session.update_for(seat)
+        return update
 
     def refresh(self) -> None:
-        """Send the current update to the game screen."""
         if self.screen is None:
             return
-        update = self.make_update()
-        self.screen.show(update)
-        self.screen.update = update
-        self.screen.refresh_bindings()
+        self.screen.show(self.make_update())
 
-    # -- humans ---------------------------------------------------------------
+    # -- the screen's port ---------------------------------------------------------
 
-    def submit(self, seat: int, action: Any) -> bool:
-        """A human at this terminal plays `action` for `seat`.
-
-        Returns whether it was applied; an illegal action is refused with a
-        notice that gives the rules' reason.
-        """
-        if self.closed or self.match.finished or self.handover_to is not None:
+    def send(self, command: SeatCommand) -> bool:
+        """A command from the game screen, for the seat it shows. Returns
+        whether the session carried it out; a refusal becomes a notice."""
+        if command.kind == LEAVE:
+            if self.app is not None:
+                self.app.leave_table()  # type: ignore[attr-defined]
+            return True
+        if self.closed or self.handover_to is not None or self._link is None:
             return False
-        if seat != self.viewer or seat in self.bots:
+        if command.seat is None or command.seat != self.viewer:
             self._notify("That is not your decision to make.", severity="warning")
             return False
-        if seat not in self.game.to_act(self.match.state):
-            self._notify(f"Wait: it is not {self.names[seat]}'s turn.", severity="warning")
+        refusal = self._link.send(command)
+        if refusal is not None:
+            severity = "warning" if command.kind == PLAY else "information"
+            self._notify(refusal.reason, severity=severity)
             return False
-        try:
-            self.match.apply(seat, action)
-        except IllegalAction as error:
-            self._notify(str(error) or "That move is not allowed now.", severity="warning")
-            return False
-        self.advance()
         return True
 
-    def can_undo(self) -> bool:
-        seat = self.viewer
-        if seat is None or seat in self.bots or self.match.finished:
-            return False
-        try:
-            return self.match.undoable(seat) > 0
-        except Exception:
-            return False
-
-    def undo(self) -> bool:
-        """Take back the viewer's last action (one per call)."""
-        if self.closed or self.handover_to is not None:
-            return False
-        seat = self.viewer
-        if not self.can_undo():
-            self._notify("Nothing to take back now.", severity="information")
-            return False
-        assert seat is not None
-        self.match.undo(seat, 1)
-        self.advance()
-        return True
+    # -- hand-over ---------------------------------------------------------------
 
     def _handover(self, seat: int) -> None:
         if self.handover_to is not None:
@@ -239,79 +176,20 @@ class Table:
         self.viewer = seat
         self.refresh()
 
-    # -- bots -----------------------------------------------------------------
-
-    def _bot(self, seat: int) -> Any:
-        bot = self._bot_players.get(seat)
-        if bot is None:
-            bot = self._bot_factory(self.game.id, self.players[seat].level)
-            self._bot_players[seat] = bot
-        return bot
-
-    def _think(self, seat: int) -> None:
-        assert self.app is not None
-        token = self._token
-        state = self.match.state
-        view = self.game.view(state, seat)
-        legal = tuple(self.game.legal_actions(state, seat))
-        bot = self._bot(seat)
-        self.app.run_worker(
-            lambda: self._bot_thread(token, seat, bot, view, legal),
-            name=f"bot-{seat}",
-            group="bots",
-            thread=True,
-            exit_on_error=False,
-        )
-
-    def _bot_thread(self, token: int, seat: int, bot: Any, view: Any, legal: tuple) -> None:
-        """Runs in a worker thread: choose, pause, and hand back to the loop."""
-        started = time.monotonic()
-        error: BaseException | None = None
-        action: Any = None
-        try:
-            action = bot.choose(self.game, view, seat, legal, self.bot_rng)
-        except Exception as exc:  # report on the event loop, play a fallback
-            error = exc
-        rest = self.bot_delay - (time.monotonic() - started)
-        if rest > 0:
-            time.sleep(rest)
-        if self.closed or token != self._token or self.app is None:
-            return
-        try:
-            self.app.call_from_thread(self._bot_done, token, seat, action, legal, error)
-        except RuntimeError:  # the app has stopped
-            pass
-
-    def _bot_done(
-        self, token: int, seat: int, action: Any, legal: tuple, error: BaseException | None
-    ) -> None:
-        if self.closed or token != self._token:
-            return
-        if error is not None:
-            self._notify(f"{self.names[seat]} (bot) failed: {error}", severity="error")
-            action = legal[0] if legal else None
-        if action is None:
-            return
-        try:
-            self.match.apply(seat, action)
-        except IllegalAction as exc:
-            self._notify(f"{self.names[seat]} (bot) chose an illegal move: {exc}", severity="error")
-            if not legal:
-                return
-            self.match.apply(seat, legal[0])
-        self.advance()
-
-    # -- the end --------------------------------------------------------------
+    # -- the end -------------------------------------------------------------
 
     def _finish(self) -> None:
-        self.thinking = None
+        self.handover_to = None
         self.refresh()
         if self._results_shown or self.app is None:
             return
         self._results_shown = True
         from tui.screens.results import ResultsScreen
 
-        self.app.push_screen(ResultsScreen(self))
+        self.app.push_screen(ResultsScreen(self.make_update()))
+
+    def _problem(self, message: str) -> None:
+        self._notify(message, severity="error")
 
     def _notify(self, message: str, *, severity: str = "information") -> None:
         if self.app is not None:

@@ -25,7 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Static
 
-from core.bossquest import GAME, rules
+from core.bossquest import GAME
 from core.bossquest.actions import (
     Activate,
     ActivateMystery,
@@ -139,8 +139,8 @@ class BossQuestScreen(GameScreen):
         Binding("up", "back", "Back", show=False),
     ]
 
-    def __init__(self, table: Any, **kwargs: Any) -> None:
-        super().__init__(table, **kwargs)
+    def __init__(self, port: Any, **kwargs: Any) -> None:
+        super().__init__(port, **kwargs)
         #: what the viewer is deciding now ("choose", "wizard", "target-knight",
         #: "target-weapon", "target-spell") or None
         self._mode: str | None = None
@@ -430,7 +430,7 @@ class BossQuestScreen(GameScreen):
     def _draw_score(self, update: TableUpdate) -> None:
         view: State = update.view
         pad = self.query_one("#bq-score", ScorePad)
-        result = rules.outcome(view) if view.phase is Phase.OVER else None
+        result = update.outcome if view.phase is Phase.OVER else None
         if result is None:
             pad.display = False
             return
@@ -449,7 +449,7 @@ class BossQuestScreen(GameScreen):
         view: State = update.view
         mode = self._mode
         if view.phase is Phase.OVER:
-            result = rules.outcome(view)
+            result = update.outcome
             winners = sorted(result.winners) if result is not None else []
             names = " and ".join(self._who(s) for s in winners) or "Nobody"
             verb = "frees" if len(winners) <= 1 else "free"

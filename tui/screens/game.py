@@ -1,54 +1,48 @@
 """The base of every game screen: the contract between the app shell and a
 game's own screen module.
 
-The shell (tui/app.py, tui/table.py) owns the match: it samples chance,
-runs bots in workers, appends the journal, handles undo and the hand-over
-screen. A game screen only renders a view and offers the legal actions the
-core lists; it never decides a rule.
+A game screen is built from `SeatUpdate`s alone (host/messages.py) and sends
+`SeatCommand`s through one small port: it never holds the match, the session
+or a full state. The session (host/session.py) samples chance, runs bots,
+journals every action and checks every command; the table at this terminal
+(tui/table.py) handles the hand-over screen. A game screen only renders a
+view and offers the legal actions the update lists; it never decides a rule.
 
-A subclass implements `show(update)` and calls `self.play(action)`.
+A subclass implements `_redraw(update)` and calls `self.play(action)`.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
-import attrs
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from host.messages import SeatCommand, SeatUpdate
 
-@attrs.frozen
-class TableUpdate:
-    """Everything a game screen needs to redraw, from one seat's side."""
+#: The name the screens use for a seat's update.
+TableUpdate = SeatUpdate
 
-    #: the seat whose view this is (None: a spectator, nobody's secrets)
-    seat: int | None
-    #: `game.view(state, seat)`: the only state a screen ever sees
-    view: Any
-    #: legal actions for `seat` now; empty when it is not their decision
-    legal: tuple[Any, ...]
-    #: seats that owe a decision now (CHANCE while something is drawn)
-    to_act: frozenset[int]
-    #: players' names by seat
-    names: tuple[str, ...]
-    #: which seats are bots
-    bots: frozenset[int]
-    #: public log lines so far (`game.describe`), oldest first
-    log: tuple[str, ...]
-    #: a bot is thinking (its seat), for a "thinking…" indicator
-    thinking: int | None = None
-    #: the seat may take back its last action(s) now
-    can_undo: bool = False
+
+def game_of(game_id: str) -> Any | None:
+    """The rules object of `game_id` (core.GAMES, imported on first use)."""
+    from core import GAMES
+
+    return GAMES.get(game_id)
+
+
+class SeatPort(Protocol):
+    """The one way a game screen talks back: a command for its seat."""
+
+    def send(self, command: SeatCommand) -> Any: ...
 
 
 class GameScreen(Screen):
-    """Base of a game's screen. The shell constructs it with the table.
+    """Base of a game's screen. The shell constructs it with its port.
 
     The base binds the keys every table shares (a subclass's BINDINGS are
     added to these; a subclass may rebind them): u takes back the shown
     seat's last action, q leaves for the home screen (the match is saved).
-    The shell sets `self.update` after each `show`.
     """
 
     #: the game id this screen plays (a key of core.GAMES)
@@ -59,11 +53,11 @@ class GameScreen(Screen):
         Binding("q", "leave", "Home"),
     ]
 
-    def __init__(self, table: Any, **kwargs: Any) -> None:
+    def __init__(self, port: SeatPort, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        #: tui.table.Table: the live match (read-only for the screen)
-        self.table = table
-        self.update: TableUpdate | None = None
+        #: where this screen's commands go (the table at this terminal, tui/table.py)
+        self.port = port
+        self.update: SeatUpdate | None = None
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
     seat_word: str = "Player"
@@ -96,19 +90,23 @@ class GameScreen(Screen):
         return self.update is not None and action in self.update.legal
 
     def play(self, action: Any) -> None:
-        """Submit `action` for the seat being shown. The shell checks it
-        with the rules; an illegal action is refused with a notice."""
-        if self.update is None or self.update.seat is None:
+        """Play `action` for the seat being shown. The session checks it
+        against the seat's legal actions; a refusal comes back as a notice."""
+        update = self.update
+        if update is None or update.seat is None:
             return
-        self.table.submit(self.update.seat, action)
+        self.port.send(SeatCommand.play(update.seat, action, update.seq))
 
     def action_undo(self) -> None:
         """Take back the last action of the seat being shown (one per press)."""
-        self.table.undo()
+        update = self.update
+        if update is None or update.seat is None:
+            return
+        self.port.send(SeatCommand.undo(update.seat, update.seq))
 
     def action_leave(self) -> None:
         """Back to the home screen; the journal already holds every action."""
-        self.app.leave_table()  # type: ignore[attr-defined]
+        self.port.send(SeatCommand.leave(None if self.update is None else self.update.seat))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out Undo in the footer when there is nothing to take back.

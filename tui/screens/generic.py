@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from tui.screens.game import GameScreen, TableUpdate
+from tui.screens.game import GameScreen, TableUpdate, game_of
 
 
 class GenericGameScreen(GameScreen):
@@ -38,7 +38,8 @@ class GenericGameScreen(GameScreen):
     def on_mount(self) -> None:
         self.query_one("#actions", OptionList).border_title = "Your choices"
         self.query_one("#log", RichLog).border_title = "Log"
-        self.title = self.table.game.title if self.table is not None else "Overtable"
+        game = game_of(self.update.game) if self.update is not None else None
+        self.title = game.title if game is not None else "Overtable"
 
     def show(self, update: TableUpdate) -> None:
         names = update.names
@@ -66,8 +67,12 @@ class GenericGameScreen(GameScreen):
             log.write(line)
 
     def _label(self, update: TableUpdate, action: Any) -> str:
+        game = game_of(update.game)
         try:
-            return self.table.game.describe(update.view, update.seat, action, names=update.names)
+            assert game is not None
+            return game.describe(
+                update.view, update.seat, action, names=update.names, viewer=update.seat
+            )
         except Exception:
             return str(action)
 

@@ -300,8 +300,8 @@ class OverbossScreen(GameScreen):
         Binding("p", "pad", "Score pad"),
     ]
 
-    def __init__(self, table: Any, **kwargs: Any) -> None:
-        super().__init__(table, **kwargs)
+    def __init__(self, port: Any, **kwargs: Any) -> None:
+        super().__init__(port, **kwargs)
         #: the first square of a two-square move, once picked
         self._first: int | None = None
         #: Spire mode: the board offers the Spire's diagonal moves
@@ -447,7 +447,7 @@ class OverbossScreen(GameScreen):
         """The running score per side (the final scores once it is over)."""
         outcome = self._outcome()
         if outcome is not None:
-            return tuple(outcome.scores)  # type: ignore[return-value]
+            return tuple(outcome.counted)  # type: ignore[return-value]
         return GAME.score_pad(view).totals
 
     def _draw_header(self, update: TableUpdate) -> None:
@@ -582,14 +582,12 @@ class OverbossScreen(GameScreen):
         widget.update(Text("\n", end="").join(lines))
 
     def _outcome(self) -> Any:
-        """The final score pad: the shell's outcome of the match when it has
-        one (every Boss is scored then), else the view's."""
-        view = self._view
-        if view is None or view.step is not Step.OVER:
+        """The final score pad: the match's outcome that the update carries
+        once it is over (every Boss is scored then), else the view's."""
+        update = self.update
+        if update is None or update.view.step is not Step.OVER:
             return None
-        match = getattr(self.table, "match", None)
-        outcome = getattr(match, "outcome", None) if match is not None else None
-        return outcome if outcome is not None else GAME.outcome(view)
+        return update.outcome if update.outcome is not None else GAME.outcome(update.view)
 
     def _draw_score(self, update: TableUpdate) -> None:
         """The final score pad once the duel is over; before that the
@@ -632,7 +630,7 @@ class OverbossScreen(GameScreen):
             if outcome is None:
                 return Text("The duel is over.", style="bold")
             winners = sorted(outcome.winners)
-            scores = outcome.scores
+            scores = outcome.counted
             if len(winners) == 1:
                 w = winners[0]
                 head = f"{self._who(w)} wins {scores[w]} to {scores[GAME.opponent(view, w)]}!"

@@ -38,7 +38,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from core.engine import CHANCE, IllegalAction
-from core.overstocked import GAME, cards, rules
+from core.overstocked import GAME, cards
 from core.overstocked.actions import (
     ChooseQuantum,
     Mark,
@@ -124,8 +124,8 @@ class OverstockedScreen(GameScreen):
         Binding("escape", "cancel", "Cancel", show=False),
     ]
 
-    def __init__(self, table: Any, **kwargs: Any) -> None:
-        super().__init__(table, **kwargs)
+    def __init__(self, port: Any, **kwargs: Any) -> None:
+        super().__init__(port, **kwargs)
         #: what the viewer decides now: "pick", "quantum", "place", "nowhere",
         #: "mark", "forklift", "incentive", "nominate", or None
         self._mode: str | None = None
@@ -611,7 +611,7 @@ class OverstockedScreen(GameScreen):
         view: State = update.view
         pad = self.query_one("#os-final", ScorePad)
         box = self.query_one("#os-final-box")
-        result = rules.outcome(view) if view.phase is Phase.OVER else None
+        result = update.outcome if view.phase is Phase.OVER else None
         if result is None:
             box.display = False
             return
@@ -640,7 +640,7 @@ class OverstockedScreen(GameScreen):
         # verdict) name seats by mark; the score pad fills in the names.
         notes = ["▼ scores negatively · ½ scores half (advanced)" if o.advanced
                  else "▼ scores negatively", *result.notes]
-        pad.set_pad(update.names, rows, totals=result.scores, winners=result.winners,
+        pad.set_pad(update.names, rows, totals=result.counted, winners=result.winners,
                     notes=notes)
 
     # -- the prompt -------------------------------------------------------------------
@@ -656,7 +656,7 @@ class OverstockedScreen(GameScreen):
         mode = self._mode
         keys = "bold reverse"
         if view.phase is Phase.OVER:
-            result = rules.outcome(view)
+            result = update.outcome
             winners = sorted(result.winners) if result is not None else []
             names = " and ".join(self._who(s) for s in winners) or "Nobody"
             verb = "wins" if len(winners) == 1 else "share the win"

@@ -1,5 +1,6 @@
 """Game over: standings, the score pad and, where the game keeps a history,
-small charts of each player's progress round by round."""
+small charts of each player's progress round by round. Drawn from the final
+`SeatUpdate` alone (its outcome, names and view)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Label, Static
 
 from core.engine import name_seats
+from host.messages import SeatUpdate
+from tui.screens.game import game_of
 from tui.widgets.roundchart import RoundChart
 
 
@@ -39,6 +42,11 @@ def round_series(state: Any, attribute: str, players: int) -> list[list[float]] 
     return [[float(getattr(r, attribute)[seat]) for r in history] for seat in range(players)]
 
 
+def _title(game_id: str) -> str:
+    game = game_of(game_id)
+    return game.title if game is not None else game_id
+
+
 class ResultsScreen(Screen):
     """Shown when a match ends; Rematch keeps the players and options."""
 
@@ -52,14 +60,15 @@ class ResultsScreen(Screen):
         Binding("h,q,escape,backspace", "home", "Home"),
     ]
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, update: SeatUpdate) -> None:
         super().__init__()
-        self.table = table
+        #: the final update of the match, from the seat shown
+        self.update = update
 
     def compose(self) -> ComposeResult:
-        table = self.table
-        outcome = table.match.outcome
-        names = table.names
+        update = self.update
+        outcome = update.outcome
+        names = update.names
         yield Header()
         with VerticalScroll(id="results"):
             if outcome is None:
@@ -67,7 +76,7 @@ class ResultsScreen(Screen):
             else:
                 winners = [names[s] for s in sorted(outcome.winners)]
                 head = " and ".join(winners) + (" win!" if len(winners) > 1 else " wins!")
-                yield Static(f"{table.game.title}: {head}", id="results-title")
+                yield Static(f"{_title(update.game)}: {head}", id="results-title")
                 with Horizontal(id="results-top"):
                     yield DataTable(id="standings", cursor_type="none", show_cursor=False)
                     charts = self._charts(len(names))
@@ -83,7 +92,7 @@ class ResultsScreen(Screen):
         yield Footer()
 
     def _charts(self, players: int) -> Grid | None:
-        state = self.table.match.state
+        state = self.update.view
         keys = round_series(state, "keys_after", players)
         hearts = round_series(state, "hearts_after", players)
         if keys is None or hearts is None:
@@ -92,7 +101,7 @@ class ResultsScreen(Screen):
         keys_top = max((v for series in keys for v in series), default=0)
         hearts_top = max((v for series in hearts for v in series), default=0)
         cells: list[Any] = [Label(""), Label("Keys", classes="chart-head"), Label("Hearts", classes="chart-head")]
-        for seat, name in enumerate(self.table.names):
+        for seat, name in enumerate(self.update.names):
             k, h = keys[seat], hearts[seat]
             cells.append(Label(name, classes="chart-name"))
             cells.append(
@@ -112,14 +121,14 @@ class ResultsScreen(Screen):
         return Grid(*cells, id="charts")
 
     def on_mount(self) -> None:
-        outcome = self.table.match.outcome
-        names = self.table.names
+        outcome = self.update.outcome
+        names = self.update.names
         if outcome is not None:
             board = self.query_one("#standings", DataTable)
             board.add_columns("#", "Player", "Score")
             for place, seat in standings(tuple(outcome.scores), frozenset(outcome.winners)):
                 mark = " ★" if seat in outcome.winners else ""
-                board.add_row(str(place), f"{names[seat]}{mark}", str(outcome.scores[seat]))
+                board.add_row(str(place), f"{names[seat]}{mark}", str(outcome.counted[seat]))
             pad = self.query_one("#score-pad", DataTable)
             pad.add_column("Score pad")
             for name in names:
@@ -136,7 +145,7 @@ class ResultsScreen(Screen):
         ]()
 
     def action_rematch(self) -> None:
-        self.app.rematch(self.table)  # type: ignore[attr-defined]
+        self.app.rematch()  # type: ignore[attr-defined]
 
     def action_board(self) -> None:
         self.app.pop_screen()
