@@ -309,10 +309,12 @@ class OvertableApp(App[None]):
             return
         self.open_match(match)
 
-    def rematch(self, table: Table) -> None:
-        """Same game, players and options; a new journal."""
-        header = table.match.header
-        self.new_match(table.game_id, list(header.players), header.options)
+    def rematch(self) -> None:
+        """Same game, players and options as the match just played; a new journal."""
+        if self.table is None:
+            return
+        header = self.table.match.header
+        self.new_match(self.table.game_id, list(header.players), header.options)
 
     def leave_table(self) -> None:
         if self.table is not None:
