@@ -1,7 +1,7 @@
 """Overtable's performance figures, with their targets.
 
     python -m benchmarks                 # everything
-    python -m benchmarks --only playouts # or: bots, startup, resume
+    python -m benchmarks --only playouts # or: bots, startup, resume, board, host
     python -m benchmarks --seconds 5 --repeats 9
 
 Figures (see docs/performance.md):
@@ -14,7 +14,10 @@ Figures (see docs/performance.md):
   in a pseudo-terminal of 80x24 until the home screen's text is on screen;
 - the time bots take per decision (target: well under 1 ms on average);
 - resuming a 500-action Boss Quest journal with `saves.match.Match.load`
-  (target: < 150 ms).
+  (target: < 150 ms);
+- serving a match through the host: one change applied, journaled and sent
+  to every seat and a JSON spectator (target: p95 within one frame), and
+  the host's overhead against the bare rules (benchmarks/host.py).
 """
 
 from __future__ import annotations
@@ -466,12 +469,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=7, help="start-up/resume repeats (7)")
     parser.add_argument(
         "--only",
-        choices=("playouts", "bots", "startup", "resume", "board"),
+        choices=("playouts", "bots", "startup", "resume", "board", "host"),
         action="append",
         help="run only these",
     )
     args = parser.parse_args(argv)
-    only = set(args.only or ("playouts", "bots", "startup", "resume", "board"))
+    only = set(args.only or ("playouts", "bots", "startup", "resume", "board", "host"))
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
 
@@ -558,6 +561,11 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.board_keys import report
 
         missed |= not report()
+
+    if "host" in only:
+        from benchmarks.host import report as host_report
+
+        missed |= not host_report()
 
     print("\nAll targets met." if not missed else "\nSome targets missed (see MISSED above).")
     return 0
