@@ -370,46 +370,47 @@ def test_undo_through_the_session(tmp_path):
     assert GoToWizard() in ann.last(seat).legal
 
 
-def test_every_update_is_the_seats_view_and_its_legal_actions(tmp_path):
+class Checker:
+    """Checks each update against the session's own state as it arrives."""
+
+    def __init__(self, session: Session, seat: int | None, checked: list) -> None:
+        self.session, self.seat, self.checked = session, seat, checked
+
+    def receive(self, update: SeatUpdate) -> None:
+        game, state, seat = self.session.game, self.session.match.state, self.seat
+        assert update.seat == seat
+        assert update.view == game.view(state, seat)
+        if update.legal:
+            assert update.legal == tuple(game.legal_actions(update.view, seat))
+        assert update.log == tuple(self.session.match.log(viewer=seat))
+        assert update.outcome is None or not game.to_act(state)
+        self.checked.append(update)
+
+
+@pytest.mark.parametrize("game_id, players", [("boss-quest", 3), ("overboss-duel", 2), ("overstocked", 3)])
+def test_every_update_is_the_seats_view_and_its_legal_actions(tmp_path, game_id, players):
     """Whatever a holder receives is its seat's view, the legal actions that
     view allows (a seat decides from its view alone) and the log worded for
     it; nothing else of the state."""
-    for game_id, players in (("boss-quest", 3), ("overboss-duel", 2), ("overstocked", 3)):
-        session = session_of(tmp_path / game_id, game_id, players, seed=5)
-        game = session.game
-        checked = []
-
-        class Checker:
-            def __init__(self, seat: int | None) -> None:
-                self.seat = seat
-
-            def receive(self, update: SeatUpdate) -> None:
-                state = session.match.state
-                seat = self.seat
-                assert update.seat == seat
-                assert update.view == game.view(state, seat)
-                if update.legal:
-                    assert update.legal == tuple(game.legal_actions(update.view, seat))
-                assert update.log == tuple(session.match.log(viewer=seat))
-                assert update.outcome is None or not game.to_act(state)
-                checked.append(update)
-
-        links = [session.connect(Checker(s), {s}, send=False) for s in range(players)]
-        session.connect(Checker(None), kind=SPECTATOR, send=False)
-        session.start()
-        rng = random.Random(3)
-        while not session.match.finished:
-            seat = min(game.to_act(session.match.state))
-            legal = game.legal_actions(session.match.state, seat)
-            assert links[seat].send(SeatCommand.play(seat, rng.choice(legal), session.seq)) is None
-        assert len(checked) > 10 * (players + 1)
+    session = session_of(tmp_path, game_id, players, seed=5)
+    game = session.game
+    checked: list[SeatUpdate] = []
+    links = [session.connect(Checker(session, s, checked), {s}, send=False) for s in range(players)]
+    session.connect(Checker(session, None, checked), kind=SPECTATOR, send=False)
+    session.start()
+    rng = random.Random(3)
+    while not session.match.finished:
+        seat = min(game.to_act(session.match.state))
+        legal = game.legal_actions(session.match.state, seat)
+        assert links[seat].send(SeatCommand.play(seat, rng.choice(legal), session.seq)) is None
+    assert len(checked) > 10 * (players + 1)
 
 
 def test_a_refused_bot_answer_after_an_undo_is_dropped(tmp_path):
     """A bot's answer to an update the table has since left (a person took
     back a move) is refused as stale; the bot answers the new update."""
     session = session_of(tmp_path, "boss-quest", 2, bots=(1,))
-    link = session.connect(Recorder(), {0})
+    session.connect(Recorder(), {0})
     bot = seat_bots(session)[0]
     session.start()
     stale = SeatCommand.play(1, None, seq=session.seq - 1)
