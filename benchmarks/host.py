@@ -43,8 +43,9 @@ class _Wire:
 def bench_host(matches: int = 6, seed: int = 5) -> list[dict[str, Any]]:
     from core import GAMES
     from core.playout import random_playout
-    from host.messages import SeatCommand, codec
+    from host.messages import SeatCommand
     from host.session import Session
+    from host.wire import codec
     from saves.journal import PlayerSpec
     from saves.match import Match
 

@@ -35,8 +35,8 @@ from host.messages import (
     Refusal,
     SeatCommand,
     SeatUpdate,
-    codec,
 )
+from host.wire import codec
 
 #: Who holds a link: a person at this terminal, a person elsewhere, a bot, a watcher.
 HERE, REMOTE, BOT, SPECTATOR = "here", "remote", "bot", "spectator"

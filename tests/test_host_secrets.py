@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 from core import CHANCE, GAMES
-from host.messages import SeatCommand, SeatUpdate, codec
+from host.messages import SeatCommand, SeatUpdate
 from host.session import Session
+from host.wire import codec
 from saves.journal import PlayerSpec
 from saves.match import Match
 from tests.playouts import checked_playout, seeds

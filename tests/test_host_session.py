@@ -22,9 +22,9 @@ from host.messages import (
     Refusal,
     SeatCommand,
     SeatUpdate,
-    codec,
 )
 from host.session import BOT, HERE, SPECTATOR, Session
+from host.wire import codec
 from saves.journal import PlayerSpec
 from saves.match import Match
 from tests.playouts import seeds

@@ -1,0 +1,207 @@
+"""The two seat messages as lines of JSON, for one game.
+
+`MessageCodec` is built on the journal's cattrs converter, so that actions
+are tagged by class name exactly as the journal stores them and a view
+(`game.State`) goes through the same hooks. Encoding refuses a line over its
+bound; decoding refuses anything that is not a message of this game with
+`BadMessage`, and nothing else escapes it.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+import cattrs
+
+from core.engine import Outcome
+from host.messages import (
+    COMMAND_KINDS,
+    MAX_COMMAND_BYTES,
+    MAX_MESSAGE_BYTES,
+    PLAY,
+    BadMessage,
+    SeatCommand,
+    SeatUpdate,
+)
+from saves.journal import codec as journal_codec
+
+
+class MessageCodec:
+    """(Un)structures one game's messages to and from a line of JSON."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        journal = journal_codec(game)
+        self._journal = journal
+        self._converter = journal.converter
+
+    # -- actions ---------------------------------------------------------------
+
+    def action_dict(self, action: Any) -> Any:
+        return self._journal._unstructure_action(action)
+
+    def canonical(self, action: Any) -> str:
+        """The action as JSON: equal strings mean the same action, with the
+        same types (True is not 1, 1.0 is not 1)."""
+        return json.dumps(self.action_dict(action), sort_keys=True, allow_nan=False)
+
+    # -- updates ---------------------------------------------------------------
+
+    def update_dict(self, update: SeatUpdate) -> dict:
+        c = self._converter
+        return {
+            "game": update.game,
+            "seat": update.seat,
+            "view": c.unstructure(update.view, self.game.State),
+            "legal": [self.action_dict(a) for a in update.legal],
+            "to_act": sorted(update.to_act),
+            "names": list(update.names),
+            "bots": sorted(update.bots),
+            "log": list(update.log),
+            "thinking": update.thinking,
+            "can_undo": update.can_undo,
+            "outcome": None if update.outcome is None else c.unstructure(update.outcome, Outcome),
+            "seq": update.seq,
+        }
+
+    def encode_update(self, update: SeatUpdate) -> bytes:
+        return _line(self.update_dict(update), MAX_MESSAGE_BYTES)
+
+    def decode_update(self, data: bytes | str) -> SeatUpdate:
+        raw = _object(data, MAX_MESSAGE_BYTES)
+        try:
+            game = raw["game"]
+            if game != self.game.id:
+                raise BadMessage(f"an update of {game!r}, not of {self.game.id!r}")
+            outcome = raw.get("outcome")
+            return SeatUpdate(
+                game=game,
+                seat=_seat_or_none(raw["seat"]),
+                view=self._converter.structure(raw["view"], self.game.State),
+                legal=tuple(self._journal.action(a) for a in _list(raw["legal"])),
+                to_act=frozenset(_int(s) for s in _list(raw["to_act"])),
+                names=tuple(_str(n) for n in _list(raw["names"])),
+                bots=frozenset(_int(s) for s in _list(raw["bots"])),
+                log=tuple(_str(n) for n in _list(raw["log"])),
+                thinking=_seat_or_none(raw.get("thinking")),
+                can_undo=raw.get("can_undo") is True,
+                outcome=None if outcome is None else _outcome(self._converter, outcome),
+                seq=_int(raw.get("seq", 0)),
+            )
+        except BadMessage:
+            raise
+        except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as e:
+            raise BadMessage(f"not an update: {_short(e)}") from None
+
+    # -- commands --------------------------------------------------------------
+
+    def command_dict(self, command: SeatCommand) -> dict:
+        out: dict[str, Any] = {"kind": command.kind, "seat": command.seat}
+        if command.action is not None:
+            out["action"] = self.action_dict(command.action)
+        if command.seq is not None:
+            out["seq"] = command.seq
+        return out
+
+    def encode_command(self, command: SeatCommand) -> bytes:
+        return _line(self.command_dict(command), MAX_COMMAND_BYTES)
+
+    def decode_command(self, data: bytes | str) -> SeatCommand:
+        """A command from a line of JSON; `BadMessage` for anything else."""
+        raw = _object(data, MAX_COMMAND_BYTES)
+        unknown = set(raw) - {"kind", "seat", "action", "seq"}
+        if unknown:
+            raise BadMessage(f"a command has no field {sorted(unknown)[0]!r}")
+        kind = raw.get("kind")
+        if kind not in COMMAND_KINDS:
+            raise BadMessage(f"a command is one of {', '.join(COMMAND_KINDS)}, not {kind!r}")
+        try:
+            seat = _seat_or_none(raw.get("seat"))
+            seq = raw.get("seq")
+            seq = None if seq is None else _int(seq)
+        except ValueError as e:
+            raise BadMessage(f"not a command: {e}") from None
+        action = None
+        if kind == PLAY:
+            stored = raw.get("action")
+            if not isinstance(stored, dict):
+                raise BadMessage("a play command needs an action")
+            try:
+                action = self._journal.action(stored)
+            except ValueError as e:
+                raise BadMessage(f"not a {self.game.title} action: {_short(e)}") from None
+        elif "action" in raw:
+            raise BadMessage(f"a {kind} command takes no action")
+        return SeatCommand(kind, seat, action, seq)
+
+
+@functools.cache
+def _codec(game_id: str, game: Any) -> MessageCodec:
+    return MessageCodec(game)
+
+
+def codec(game: Any) -> MessageCodec:
+    """The message codec of `game`, built once per game."""
+    return _codec(game.id, game)
+
+
+# -- the shape of a line ---------------------------------------------------------
+
+
+def _line(obj: Any, limit: int) -> bytes:
+    data = json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
+    if len(data) >= limit:
+        raise BadMessage(f"a message of {len(data)} bytes is over the limit of {limit}")
+    return data + b"\n"
+
+
+def _object(data: bytes | str, limit: int) -> dict:
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    if len(data) > limit:
+        raise BadMessage(f"a message of {len(data)} bytes is over the limit of {limit}")
+    try:
+        text = data.decode("utf-8")
+        obj = json.loads(text, parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError) as e:
+        raise BadMessage(f"not JSON: {_short(e)}") from None
+    if not isinstance(obj, dict):
+        raise BadMessage("a message is a JSON object")
+    return obj
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a message may carry")
+
+
+def _int(value: Any) -> int:
+    if type(value) is not int:
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+def _seat_or_none(value: Any) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _str(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{value!r} is not text")
+    return value
+
+
+def _list(value: Any) -> list:
+    if not isinstance(value, list):
+        raise ValueError(f"{value!r} is not a list")
+    return value
+
+
+def _outcome(converter: Any, raw: Any) -> Outcome:
+    return converter.structure(raw, Outcome)
+
+
+def _short(error: BaseException) -> str:
+    text = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return text[:200]
