@@ -233,6 +233,33 @@ class OvertableApp(App[None]):
             path = latest.path if hasattr(latest, "path") else Path(latest)
         self.open_path(path)
 
+    # The screens import no saves: they reach the saved matches through the app.
+
+    def latest_saved(self) -> Any:
+        """The newest saved match that can be resumed, or None."""
+        from saves import store
+
+        return store.latest()
+
+    def saved_matches(self) -> list[Any]:
+        """Every saved match, newest first (`saves.store.SavedMatch`)."""
+        from saves import store
+
+        return list(store.list_matches())
+
+    def delete_saved(self, path: Path | str) -> None:
+        """Remove a saved match's journal (refused while it is being played)."""
+        from saves import store
+
+        store.delete(Path(path))
+
+    @staticmethod
+    def seat(name: str, kind: str, level: str | None = None) -> Any:
+        """Who sits in a seat of a new match: a person, or a bot of `level`."""
+        from saves.journal import PlayerSpec
+
+        return PlayerSpec(name=name, kind=kind, level=level)
+
     def open_path(self, path: Path) -> None:
         """Load a journal and open its table; offer to repair a damaged one."""
         from saves.match import Match

@@ -105,9 +105,7 @@ class HomeScreen(Screen):
         """Find the latest match that resumes, off the event loop."""
         error: BaseException | None = None
         try:
-            from saves import store
-
-            latest = store.latest()
+            latest = self.app.latest_saved()  # type: ignore[attr-defined]
         except Exception as exc:  # say so, but the menu works without it
             latest, error = None, exc
         self.app.call_from_thread(self._loaded, latest, error)

@@ -237,9 +237,8 @@ class NewMatchScreen(Screen):
         return int(value) if isinstance(value, int) else self.game.players.start
 
     def read_players(self) -> list[Any]:
-        """PlayerSpecs for the seats in play; raises ValueError with a reason."""
-        from saves.journal import PlayerSpec
-
+        """Who sits in each seat in play; raises ValueError with a reason."""
+        sit = self.app.seat  # type: ignore[attr-defined]
         players = []
         names: set[str] = set()
         for seat in range(self.player_count()):
@@ -251,9 +250,9 @@ class NewMatchScreen(Screen):
             names.add(name.casefold())
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
             if kind == HUMAN:
-                players.append(PlayerSpec(name=name, kind="human", level=None))
+                players.append(sit(name, "human"))
             else:
-                players.append(PlayerSpec(name=name, kind="bot", level=kind.partition(":")[2]))
+                players.append(sit(name, "bot", kind.partition(":")[2]))
         return players
 
     def read_options(self) -> Any:

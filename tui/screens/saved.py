@@ -102,9 +102,7 @@ class SavedScreen(Screen):
     @work(thread=True, exclusive=True, group="saved-list")
     def action_reload(self) -> None:
         try:
-            from saves import store
-
-            matches = list(store.list_matches())
+            matches = self.app.saved_matches()  # type: ignore[attr-defined]
             error = None
         except Exception as exc:
             matches, error = [], exc
@@ -171,9 +169,7 @@ class SavedScreen(Screen):
             if not yes:
                 return
             try:
-                from saves import store
-
-                store.delete(Path(saved.path))
+                self.app.delete_saved(saved.path)  # type: ignore[attr-defined]
             except Exception as error:
                 self.notify(f"Could not delete: {error}", severity="error")
             else:
