@@ -1,0 +1,113 @@
+"""Saves while a match is played at the table: a move that cannot be saved
+is not played (the player is told why, the message names the file) and can
+be tried again; the match being played cannot be deleted from the saved
+matches, and its journal keeps its header."""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import os
+from typing import Any
+
+import pytest
+
+from saves import match as match_module
+from saves.journal import PlayerSpec
+from saves.match import Match
+from tui.app import OvertableApp
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.game import GameScreen
+from tui.screens.saved import SavedScreen
+
+GAME = "boss-quest"
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+async def wait_for(pilot, condition, timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out; screen is {pilot.app.screen!r}")
+        await pilot.pause(0.01)
+
+
+def full_disk(fd: int, data: bytes) -> None:
+    os.write(fd, data[: len(data) // 2])  # part of the line, then the disk is full
+    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+async def at_the_table(app: OvertableApp, pilot: Any, match: Match) -> Any:
+    """Open `match` (two people at the terminal) and take the first seat."""
+    app.open_match(match)
+    await wait_for(pilot, lambda: app.table is not None and app.table.handover_to is not None)
+    await pilot.press("enter")  # the hand-over cover: the first player takes the seat
+    table: Any = app.table
+    await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and table.make_update().legal)
+    return table
+
+
+def two_people() -> Match:
+    return Match.new(GAME, [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")])
+
+
+async def test_a_move_that_cannot_be_saved_is_not_played(monkeypatch):
+    match = two_people()
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_the_table(app, pilot, match)
+        screen = app.screen
+        before = match.path.read_bytes()
+        history = list(match.history)
+        action = table.make_update().legal[0]
+        monkeypatch.setattr(match_module, "_write_all", full_disk)
+        screen.play(action)
+        await pilot.pause(0.1)
+        messages = [n.message for n in app._notifications]
+        assert any(str(match.path) in m and os.strerror(errno.ENOSPC) in m for m in messages), (
+            messages
+        )
+        assert match.history == history
+        assert match.path.read_bytes() == before
+        assert app.screen is screen  # still at the table, free to try again or leave
+        # room again: the same move is played
+        monkeypatch.setattr(match_module, "_write_all", WRITE_ALL)
+        screen.play(action)
+        await wait_for(pilot, lambda: len(match.history) > len(history))
+        assert match.history[len(history)][1] == action
+
+
+WRITE_ALL = match_module._write_all
+
+
+async def test_the_match_being_played_cannot_be_deleted_from_the_saved_matches():
+    match = two_people()
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_the_table(app, pilot, match)
+        screen = app.screen
+        app.action_saved()  # as ctrl+p, Saved matches
+        await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen))
+        await pilot.pause(0.1)
+        messages = [n.message for n in app._notifications]
+        assert any("cannot be deleted" in m and str(match.path) in m for m in messages)
+        assert match.path.exists()
+        await pilot.press("escape")  # back to the match, one more action
+        await wait_for(pilot, lambda: app.screen is screen)
+        played = len(match.history)
+        screen.play(table.make_update().legal[0])
+        await wait_for(pilot, lambda: len(match.history) > played)
+        first = match.path.read_text(encoding="utf-8").splitlines()[0]
+        assert '"format"' in first and '"match_id"' in first
+        match.close()
+        assert Match.load(match.path).ok
