@@ -10,7 +10,6 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import attrs
 import pytest
 
 from core import CHANCE
@@ -27,6 +26,7 @@ from core.overstocked.actions import Deal, Pick
 from tests.bossquest_tables import knight, spell, table, w
 from tests.overstocked_tables import dealt_game
 from tests.playouts import checked_playout, seeds
+from tests.swaps import both_unseen, bq_unseen_only, relabel, swapped_pairs
 
 #: CI plays a bounded number of seeds; OVERTABLE_SEEDS raises it locally.
 SEEDS = seeds(3)
@@ -259,22 +259,6 @@ def test_overstocked_secret_pick_named_to_its_chooser_os12():
 # --- Two deals a viewer cannot tell apart ---------------------------------------
 
 
-def _swap(a: Any, b: Any) -> Callable[[Any], Any]:
-    def swap(x: Any) -> Any:
-        return b if x == a else a if x == b else x
-
-    return swap
-
-
-def _relabel_action(action: Any, swap: Callable[[Any], Any]) -> Any:
-    """The same action with two components exchanged (the card dealt or
-    drawn, the card chosen, the weapon swapped)."""
-    for field in ("card", "weapon", "boss"):
-        if hasattr(action, field):
-            return attrs.evolve(action, **{field: swap(getattr(action, field))})
-    return action
-
-
 def indistinguishable_deals(
     game: Any,
     players: int,
@@ -290,29 +274,15 @@ def indistinguishable_deals(
     unseen (`unseen_only(view, a, b)`), the two matches must give that
     viewer the same view and the same log lines: nothing (a derived field,
     a count, a log line) tells them apart. Returns the steps compared."""
-    import random
-
     from core import IllegalAction
 
     _, journal = checked_playout(game, players, options, seed)
-    rng = random.Random(seed)
-    # one of the pair among the first cards dealt (hands, hidden weapons,
-    # Bosses), where secrets are; the other any card
-    early = [
-        getattr(action, field)
-        for seat, action in journal[:12]
-        for field in ("card", "weapon", "boss")
-        if seat == CHANCE and hasattr(action, field)
-    ]
     compared = 0
-    for _ in range(pairs):
-        a = rng.choice(early)
-        b = rng.choice([c for c in pool if c != a])
-        swap = _swap(a, b)
+    for a, b, swap in swapped_pairs(journal, pool, seed, pairs):
         for viewer in [*range(players), None]:
             mine = theirs = game.setup(players, options)
             for seat, action in journal:
-                other = _relabel_action(action, swap)
+                other = relabel(action, swap)
                 try:
                     after_theirs = game.apply(theirs, seat, other)
                 except IllegalAction:
@@ -333,18 +303,6 @@ def indistinguishable_deals(
     return compared
 
 
-def _both_unseen(view: Any, a: Any, b: Any) -> bool:
-    unseen = view.unseen or ()
-    return a in unseen and b in unseen
-
-
-def _bq_unseen_only(view: Any, a: Any, b: Any) -> bool:
-    # BQ §3: combat shows every weapon (the round's result) though the
-    # cards go back to the deck
-    shown = {w for r in view.history for kit in r.equipment for w in kit}
-    return _both_unseen(view, a, b) and a not in shown and b not in shown
-
-
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("seed", range(SEEDS))
 def test_boss_quest_deals_a_viewer_cannot_tell_apart(players, seed):
@@ -354,7 +312,7 @@ def test_boss_quest_deals_a_viewer_cannot_tell_apart(players, seed):
 
     pool = bq_cards.weapons(True)
     options = BOSS_QUEST.Options(keep_green=True)
-    assert indistinguishable_deals(BOSS_QUEST, players, options, 800 + seed, pool, _bq_unseen_only)
+    assert indistinguishable_deals(BOSS_QUEST, players, options, 800 + seed, pool, bq_unseen_only)
 
 
 @pytest.mark.parametrize("seed", range(SEEDS))
@@ -364,7 +322,7 @@ def test_overboss_deals_a_viewer_cannot_tell_apart(seed):
     from core.overboss.components import BOSSES
 
     assert indistinguishable_deals(
-        OVERBOSS, 2, OVERBOSS.Options(), 850 + seed, BOSSES, _both_unseen
+        OVERBOSS, 2, OVERBOSS.Options(), 850 + seed, BOSSES, both_unseen
     )
 
 
@@ -385,5 +343,5 @@ def test_overstocked_deals_a_viewer_cannot_tell_apart(players, options, seed):
     from core.overstocked.cards import NUMBERS
 
     assert indistinguishable_deals(
-        OVERSTOCKED, players, options, 870 + seed, NUMBERS, _both_unseen, pairs=10
+        OVERSTOCKED, players, options, 870 + seed, NUMBERS, both_unseen, pairs=10
     )

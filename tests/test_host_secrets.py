@@ -13,7 +13,6 @@ otherwise something in it depends on a component that seat may not know.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
@@ -25,7 +24,7 @@ from host.wire import codec
 from saves.journal import PlayerSpec
 from saves.match import Match
 from tests.playouts import checked_playout, seeds
-from tests.test_describe_viewers import _both_unseen, _bq_unseen_only, _relabel_action, _swap
+from tests.swaps import both_unseen, bq_unseen_only, relabel, swapped_pairs
 
 SEEDS = seeds(2)
 
@@ -69,19 +68,9 @@ def scan(tmp_path, game_id, players, options, seed, pool, unseen_only, pairs=3) 
     game = GAMES[game_id]
     _, journal = checked_playout(game, players, options, seed)
     mine = play_through_session(tmp_path / "mine", game_id, players, options, journal)
-    rng = random.Random(seed)
-    early = [
-        getattr(action, field)
-        for seat, action in journal[:12]
-        for field in ("card", "weapon", "boss")
-        if seat == CHANCE and hasattr(action, field)
-    ]
     compared = 0
-    for pair in range(pairs):
-        a = rng.choice(early)
-        b = rng.choice([c for c in pool if c != a])
-        swap = _swap(a, b)
-        other = [(seat, _relabel_action(action, swap)) for seat, action in journal]
+    for pair, (a, b, swap) in enumerate(swapped_pairs(journal, pool, seed, pairs)):
+        other = [(seat, relabel(action, swap)) for seat, action in journal]
         theirs = play_through_session(
             tmp_path / f"theirs{pair}", game_id, players, options, other
         )
@@ -104,7 +93,7 @@ def test_boss_quest_updates_keep_every_secret(tmp_path, players, seed):
 
     options = GAMES["boss-quest"].Options(keep_green=True)
     pool = cards.weapons(True)
-    assert scan(tmp_path, "boss-quest", players, options, 900 + seed, pool, _bq_unseen_only) > 0
+    assert scan(tmp_path, "boss-quest", players, options, 900 + seed, pool, bq_unseen_only) > 0
 
 
 @pytest.mark.parametrize("seed", range(SEEDS))
@@ -113,7 +102,7 @@ def test_overboss_updates_keep_every_secret(tmp_path, seed):
     from core.overboss.components import BOSSES
 
     game = GAMES["overboss-duel"]
-    assert scan(tmp_path, "overboss-duel", 2, game.Options(), 950 + seed, BOSSES, _both_unseen) > 0
+    assert scan(tmp_path, "overboss-duel", 2, game.Options(), 950 + seed, BOSSES, both_unseen) > 0
 
 
 @pytest.mark.parametrize(
@@ -127,4 +116,4 @@ def test_overstocked_updates_keep_every_secret(tmp_path, players, solo, seed):
 
     game = GAMES["overstocked"]
     options = game.Options(solo=solo)
-    assert scan(tmp_path, "overstocked", players, options, 970 + seed, NUMBERS, _both_unseen, pairs=4) > 0
+    assert scan(tmp_path, "overstocked", players, options, 970 + seed, NUMBERS, both_unseen, pairs=4) > 0
