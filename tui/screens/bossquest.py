@@ -40,6 +40,7 @@ from core.bossquest.actions import (
 from core.bossquest.cards import Colour, Spell, SpellKind, Weapon
 from core.bossquest.state import Knight, Phase, RoundResult, State, Step
 from core.engine import CHANCE
+from tui import resources
 from tui.screens.game import GameScreen, TableUpdate
 from tui.widgets import (
     ActionBar,
@@ -117,7 +118,7 @@ class BossQuestScreen(GameScreen):
     game_id = "boss-quest"
     seat_word = "Knight"
 
-    CSS_PATH = "bossquest.tcss"
+    CSS_PATH = resources.css_path("screens/bossquest.tcss")
     #: focus follows the decision (see `_focus_for_mode`), not the layout
     AUTO_FOCUS = None
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]

@@ -56,6 +56,7 @@ from core.overboss.board import Edge as EdgeKind
 from core.overboss.board import Side
 from core.overboss.components import Terrain, Token
 from core.overboss.state import State, Step, cell
+from tui import resources
 from tui.screens.game import GameScreen, TableUpdate
 from tui.widgets import ActionBar, Choice, GameLog, Market, Offer, ScorePad
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
@@ -281,7 +282,7 @@ class OverbossScreen(GameScreen):
     game_id = "overboss-duel"
     seat_word = "Boss"
 
-    CSS_PATH = "overboss.tcss"
+    CSS_PATH = resources.css_path("screens/overboss.tcss")
     AUTO_FOCUS = None
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]

@@ -50,6 +50,7 @@ from core.overstocked.actions import (
 )
 from core.overstocked.cards import TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
+from tui import resources
 from tui.screens.game import GameScreen, TableUpdate
 from tui.screens.overstocked_area import (
     AreaPane,
@@ -102,7 +103,7 @@ class OverstockedScreen(GameScreen):
     game_id = "overstocked"
     seat_word = "Player"
 
-    CSS_PATH = "overstocked.tcss"
+    CSS_PATH = resources.css_path("screens/overstocked.tcss")
     #: no widget is focused for you ("" — None would fall back to the app's "*"):
     #: each decision focuses its own widget; a spectator needs none
     AUTO_FOCUS = ""

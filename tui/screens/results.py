@@ -4,7 +4,6 @@ small charts of each player's progress round by round. Drawn from the final
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -15,6 +14,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Label, Static
 
 from core.engine import name_seats
 from host.messages import SeatUpdate
+from tui import resources
 from tui.screens.game import game_of
 from tui.widgets.roundchart import RoundChart
 
@@ -50,7 +50,7 @@ def _title(game_id: str) -> str:
 class ResultsScreen(Screen):
     """Shown when a match ends; Rematch keeps the players and options."""
 
-    CSS_PATH = str(Path(__file__).parent.parent / "results.tcss")
+    CSS_PATH = resources.css_path("results.tcss")
 
     HELP_TITLE = "Results"
 
