@@ -6,15 +6,14 @@ Run by .ci/run with the Python of a fresh virtual environment into which
 the wheel was installed, from a temporary directory. It checks, against the
 installed package only: that no module comes from SOURCE_TREE; that every
 game's rules text is found; that the home screen draws with its styles; that
-a headless match of each game, bots in every seat, plays to its end through
-the journal and resumes equal; that `overtable --version` prints the version
+a headless match of each game, bots in every seat, plays to its end in the
+match host's `Session` (through the journal) and resumes equal; that `overtable --version` prints the version
 and `overtable saves` lists the matches as text.
 """
 
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -28,10 +27,11 @@ def fail(message: str) -> None:
 
 def check_installed(source: Path) -> None:
     import core
+    import host
     import saves
     import tui
 
-    for package in (core, saves, tui):
+    for package in (core, saves, host, tui):
         where = Path(package.__file__).resolve()
         if where.is_relative_to(source):
             fail(f"{package.__name__} was imported from the source tree ({where})")
@@ -73,31 +73,25 @@ def check_home_screen() -> None:
 
 
 def check_matches() -> None:
-    from core import CHANCE
-    from core.bots import LEVELS, make_bot
+    from core.bots import LEVELS
     from core.catalogue import CATALOGUE
+    from host.bots import seat_bots
+    from host.session import Session
     from saves.journal import PlayerSpec
     from saves.match import Match
 
     for game_id, info in CATALOGUE.items():
         level = LEVELS[game_id][-1]
         players = [PlayerSpec(f"Bot {i + 1}", "bot", level) for i in range(info.players.start)]
-        bots = [make_bot(game_id, level) for _ in players]
-        rng = random.Random(1)
         match = Match.new(game_id, players, seed=1)
-        game = match.game
-        while not match.finished:
-            if len(match.history) > 20_000:
-                fail(f"{game_id}: the match did not end")
-            seats = match.to_act()
-            if CHANCE in seats:
-                match.step_chance(rng)
-                continue
-            seat = min(seats)
-            legal = game.legal_actions(match.state, seat)
-            view = game.view(match.state, seat)
-            match.apply(seat, bots[seat].choose(game, view, seat, legal, rng))
-        match.close()
+        session = Session(match, seed=1, report=lambda message: fail(message))
+        seat_bots(session)
+        session.start()  # bots answer at once: the match plays to its end
+        if not match.finished:
+            fail(f"{game_id}: the match did not end ({len(match.history)} actions)")
+        session.close()
+        if not match.closed:
+            fail(f"{game_id}: leaving the session left the journal open")
         loaded = Match.load(match.path)
         if not loaded.ok or loaded.match.state != match.state:
             fail(f"{game_id}: the journal did not resume equal: {loaded.problems}")
