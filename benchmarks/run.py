@@ -423,6 +423,7 @@ def write_journal(directory: Path, actions: int = RESUME_ACTIONS) -> Path:
                 legal = game.legal_actions(state, seat)
                 match.apply(seat, policy(game, game.view(state, seat), seat, legal, rng))
             applied += 1
+        match.close()  # let go of the journal, so that loading it is allowed
         if applied == actions and not match.finished:
             return match.path
     raise RuntimeError(f"no seed gave a Boss Quest match of {actions} actions")
@@ -446,6 +447,7 @@ def bench_resume(repeats: int) -> dict[str, Any]:
                 raise RuntimeError(f"the benchmark journal did not load: {loaded.problems}")
             if len(loaded.match.history) != RESUME_ACTIONS:
                 raise RuntimeError("the benchmark journal replayed a different length")
+            loaded.match.close()
         lines = sum(1 for _ in path.open(encoding="utf-8"))
         size = path.stat().st_size
     return {
