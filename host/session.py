@@ -37,6 +37,7 @@ from host.messages import (
     SeatUpdate,
 )
 from host.wire import codec
+from saves.match import SaveFailed
 
 #: Who holds a link: a person at this terminal, a person elsewhere, a bot, a watcher.
 HERE, REMOTE, BOT, SPECTATOR = "here", "remote", "bot", "spectator"
@@ -279,8 +280,10 @@ class Session:
                 self.match.undo(command.seat, 1)
         except IllegalAction as error:
             return Refusal(str(error) or "That move is not allowed now.")
-        except Exception as error:  # the journal could not be written: nothing applied
-            return Refusal(_save_failure(error))
+        except SaveFailed as error:  # the journal could not be written: nothing applied
+            return Refusal(str(error))
+        except Exception as error:  # a rules bug: say so, and keep the match as it was
+            return Refusal(f"That move could not be played ({type(error).__name__}: {error}).")
         self.seq += 1
         self._advance()
         self._broadcast()
@@ -351,10 +354,3 @@ class Session:
         if who != seat:
             return f"Nothing to take back: {self.names[who]} has moved since."
         return "Nothing to take back: your last move showed you something new."
-
-
-def _save_failure(error: Exception) -> str:
-    text = str(error) or type(error).__name__
-    if "save" in text.lower() or "journal" in text.lower():
-        return text
-    return f"Could not save the move, so it was not played: {text}. Try again, or quit."

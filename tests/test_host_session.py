@@ -200,8 +200,10 @@ def test_a_seat_is_held_once(tmp_path):
 
 
 def test_a_failed_save_is_refused_and_nothing_applied(tmp_path, monkeypatch):
-    """An action that could not be written is not applied: the seat is told
-    why and can try again."""
+    """An action that could not be written (the disk is full) is not applied:
+    the seat is told why, with the file, and can try again."""
+    import saves.match
+
     session = session_of(tmp_path, "boss-quest", 2)
     link = session.connect(Recorder(), {0, 1})
     session.start()
@@ -209,12 +211,13 @@ def test_a_failed_save_is_refused_and_nothing_applied(tmp_path, monkeypatch):
     turn = min(session.game.to_act(state))
     action = session.game.legal_actions(state, turn)[0]
 
-    def full(*args: Any, **kwargs: Any) -> None:
+    def full(fd: int, data: bytes) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(session.match, "_write", full)
+    monkeypatch.setattr(saves.match, "_write_all", full)
     reason = refused(session, link, SeatCommand.play(turn, action))
-    assert "No space left on device" in reason
+    assert reason.startswith(f"Could not save to {session.match.path}")
+    assert "Nothing was played" in reason
     monkeypatch.undo()
     assert link.send(SeatCommand.play(turn, action)) is None
 
