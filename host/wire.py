@@ -130,8 +130,13 @@ class MessageCodec:
                 raise BadMessage("a play command needs an action")
             try:
                 action = self._journal.action(stored)
-            except ValueError as e:
+                # exactly as the action writes itself: cattrs would take 1.0
+                # or true for 1, which the legal list must never be asked
+                exact = self.canonical(action) == json.dumps(stored, sort_keys=True)
+            except (ValueError, TypeError) as e:
                 raise BadMessage(f"not a {self.game.title} action: {_short(e)}") from None
+            if not exact:
+                raise BadMessage(f"not a {self.game.title} action: a value of the wrong type")
         elif "action" in raw:
             raise BadMessage(f"a {kind} command takes no action")
         return SeatCommand(kind, seat, action, seq)

@@ -295,6 +295,22 @@ def test_messages_round_trip_through_json(tmp_path, game_id, players):
         assert wire.decode_command(wire.encode_command(command)) == command
 
 
+def test_a_command_line_must_name_its_action_exactly():
+    """On the wire too, a float or a bool where an int belongs is refused:
+    the line is not decoded into the int the legal list holds."""
+    wire = codec(GAMES["overstocked"])
+    good = b'{"kind": "play", "seat": 0, "action": {"type": "Pick", "card": 3}}'
+    assert wire.decode_command(good).action.card == 3
+    for value in (b"3.0", b"true", b'"3"'):
+        with pytest.raises(BadMessage, match="action"):
+            wire.decode_command(good.replace(b"3}", value + b"}"))
+    place = b'{"kind": "play", "seat": 0, "action": {"type": "Place", "where": "popularity", "x": 1, "y": 2, "rotation": 0}}'
+    assert wire.decode_command(place).action.rotation == 0
+    for old, new in ((b'"rotation": 0', b'"rotation": false'), (b'"x": 1', b'"x": 1.0')):
+        with pytest.raises(BadMessage, match="action"):
+            wire.decode_command(place.replace(old, new))
+
+
 def test_bad_command_lines_are_refused_with_a_reason():
     wire = codec(GAMES["overstocked"])
     bad = [
