@@ -1,0 +1,485 @@
+"""The hub: one process holding every shared match, reached over a local socket.
+
+Players each at their own terminal run the app as a seat client that talks
+to the hub over a Unix socket only the host's user can open (its directory
+is 0700, the socket 0600). Every message is one line of JSON, bounded in
+size; the hub answers anything else with an error line and keeps serving,
+and nothing one client sends can disturb another client or another match.
+
+Messages from a client (one key names the message):
+
+- ``{"hello": {"player": "ann"}}`` first: who this is. The hub trusts it
+  because only the host's user can open the socket; the SSH front door
+  binds the name to the player's key before it starts the client.
+- ``{"lobby": {}}``: the tables, open and running.
+- ``{"create": {"game": id, "options": {...}, "seats": [seat, ...]}}``: a new
+  table; a seat is ``"open"``, ``{"player": name}`` (reserved) or
+  ``{"bot": level}``. The match starts when every person has sat down. A
+  table keeps its id while it is played; after a restart of the hub, a
+  match is listed under its journal's id.
+- ``{"join": {"table": id, "seat": n}}``, ``{"watch": {"table": id}}``.
+- ``{"command": <SeatCommand>, "table": id}``: play, undo or leave.
+
+Messages to a client: ``{"welcome": ...}``, ``{"lobby": [...]}``,
+``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
+``{"refused": reason, "table": id}``, ``{"error": reason}``.
+
+Every match is journaled as it is played (`saves.match.Match`); a restarted
+hub lists every unfinished match again at its last action, and a player who
+comes back (by name) gets their seat back. Bots play on the hub.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import uuid
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from host.bots import seat_bots
+from host.messages import MAX_MESSAGE_BYTES, BadMessage, SeatUpdate
+from host.session import REMOTE, SPECTATOR, Link, Session
+from host.wire import codec
+
+log = logging.getLogger(__name__)
+
+#: the longest line a client may send (a command or a table's setup)
+MAX_CLIENT_LINE = 16 * 1024
+#: a player's name: printable, short
+MAX_NAME = 32
+OPEN = "open"
+
+
+class HubError(ValueError):
+    """A request the hub refuses; the message is for the player."""
+
+
+@attrs.define
+class Seat:
+    """One seat of a table: who may sit there, who does."""
+
+    kind: str  # "open" | "reserved" | "bot"
+    player: str | None = None
+    level: str | None = None
+    #: the player has sat down (before the match starts)
+    present: bool = False
+
+    @property
+    def ready(self) -> bool:
+        return self.kind == "bot" or self.present
+
+
+@attrs.define(eq=False)
+class Table:
+    """A shared match: waiting for players, then played by its session."""
+
+    id: str
+    game: Any
+    options: Any
+    seats: list[Seat]
+    creator: str
+    session: Session | None = None
+
+    @property
+    def started(self) -> bool:
+        return self.session is not None
+
+    def summary(self) -> dict[str, Any]:
+        state = None
+        if self.session is not None:
+            match = self.session.match
+            to_act = sorted(s for s in self.game.to_act(match.state) if s >= 0)
+            state = {
+                "finished": match.finished,
+                "to_act": to_act,
+                "actions": len(match.history),
+            }
+        return {
+            "table": self.id,
+            "game": self.game.id,
+            "title": self.game.title,
+            "creator": self.creator,
+            "seats": [attrs.asdict(s) for s in self.seats],
+            "started": self.started,
+            "play": state,
+        }
+
+
+class Hub:
+    """Every shared match of this host, and the clients at them."""
+
+    def __init__(self, directory: Path, *, bot_delay: float = 0.45, seed: int | None = None):
+        #: where the journals of shared matches live
+        self.directory = Path(directory)
+        self.bot_delay = bot_delay
+        self.seed = seed
+        self.tables: dict[str, Table] = {}
+        self.clients: set[Client] = set()
+        self._server: asyncio.AbstractServer | None = None
+
+    # -- starting --------------------------------------------------------------------
+
+    def resume_all(self) -> list[str]:
+        """Bring back every unfinished match of the directory, at its last
+        action; problems are logged and the match left out."""
+        from saves import store
+        from saves.match import Match
+
+        resumed = []
+        for saved in store.list_matches(self.directory):
+            if saved.finished or not saved.resumable or saved.superseded_by or saved.in_use:
+                continue
+            loaded = Match.load(saved.path)
+            if loaded.match is None or not all(p.resumable for p in loaded.problems):
+                log.warning("not resumed: %s", "; ".join(p.message for p in loaded.problems))
+                continue
+            match = loaded.match
+            seats = [
+                Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name)
+                for p in match.header.players
+            ]
+            table = Table(match.header.match_id, match.game, match.header.options, seats, "")
+            self.tables[table.id] = table
+            self._start(table, match)
+            resumed.append(table.id)
+        return resumed
+
+    async def serve(self, socket_path: Path) -> None:
+        """Listen on `socket_path` (its directory made private)."""
+        socket_path = Path(socket_path)
+        socket_path.parent.mkdir(parents=True, exist_ok=True)
+        os.chmod(socket_path.parent, 0o700)
+        with contextlib.suppress(FileNotFoundError):
+            socket_path.unlink()
+        old = os.umask(0o177)
+        try:
+            self._server = await asyncio.start_unix_server(
+                self._client, path=str(socket_path), limit=MAX_CLIENT_LINE
+            )
+        finally:
+            os.umask(old)
+        os.chmod(socket_path, 0o600)
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for client in list(self.clients):
+            client.close()
+        for table in self.tables.values():
+            if table.session is not None:
+                table.session.close()
+
+    # -- tables ----------------------------------------------------------------------
+
+    def create(self, player: str, request: Any) -> Table:
+        from core import GAMES
+        from saves.journal import codec as journal_codec
+
+        if not isinstance(request, dict):
+            raise HubError("A new table needs a game and its seats.")
+        game = GAMES.get(request.get("game")) if isinstance(request.get("game"), str) else None
+        if game is None:
+            raise HubError(f"There is no game {request.get('game')!r}; games: {', '.join(GAMES)}.")
+        raw_options = request.get("options", {})
+        try:
+            options = journal_codec(game).converter.structure(raw_options or {}, game.Options)
+            game.setup(game.players.start, options)
+        except Exception as error:
+            raise HubError(f"Those are not {game.title} options ({_short(error)}).") from None
+        raw_seats = request.get("seats")
+        if not isinstance(raw_seats, list) or len(raw_seats) not in game.players:
+            raise HubError(
+                f"{game.title} seats {game.players.start} to {game.players.stop - 1} players."
+            )
+        seats = [_seat(raw, game.id) for raw in raw_seats]
+        reserved = [s.player for s in seats if s.kind == "reserved"]
+        if len(set(reserved)) != len(reserved):
+            raise HubError("A player can hold one seat at a table.")
+        table = Table(uuid.uuid4().hex[:12], game, options, seats, player)
+        self.tables[table.id] = table
+        return table
+
+    def table(self, table_id: Any) -> Table:
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise HubError("There is no such table.")
+        return table
+
+    def sit(self, client: Client, table: Table, seat: Any) -> None:
+        """`client`'s player takes `seat` (an open one, or their own again)."""
+        if type(seat) is not int or not 0 <= seat < len(table.seats):
+            raise HubError("There is no such seat.")
+        wanted = table.seats[seat]
+        name = client.player
+        mine = [i for i, s in enumerate(table.seats) if s.player == name and s.kind != "bot"]
+        if wanted.kind == "bot":
+            raise HubError("A bot plays that seat.")
+        if wanted.player not in (None, name):
+            raise HubError(f"That seat is {wanted.player}'s.")
+        if mine and seat not in mine:
+            raise HubError("You already hold a seat at this table.")
+        if table.session is None:
+            wanted.player = name
+            wanted.present = True
+            if wanted.kind == OPEN:
+                wanted.kind = "reserved"
+            client.seated(table, seat)
+            if all(s.ready for s in table.seats):
+                self._begin(table)
+            else:
+                self._lobby_changed()
+            return
+        if table.session.holder_of(seat) is not None:
+            raise HubError("That seat is taken; leave it first where it is held.")
+        client.seated(table, seat)
+
+    def _begin(self, table: Table) -> None:
+        from saves.journal import PlayerSpec
+        from saves.match import Match
+
+        players = [
+            PlayerSpec(f"Bot {i + 1}", "bot", s.level) if s.kind == "bot"
+            else PlayerSpec(str(s.player), "human")
+            for i, s in enumerate(table.seats)
+        ]
+        match = Match.new(table.game.id, players, table.options, directory=self.directory)
+        self._start(table, match)
+
+    def _start(self, table: Table, match: Any) -> None:
+        seed = None if self.seed is None else self.seed + len(self.tables)
+        session = Session(match, seed=seed, report=lambda message: log.error("%s", message))
+        table.session = session
+        seat_bots(session, threaded=True, delay=self.bot_delay)
+        for client in list(self.clients):
+            client.attach(table)
+        session.start()
+        self._lobby_changed()
+
+    def _lobby_changed(self) -> None:
+        for client in list(self.clients):
+            client.send_lobby()
+
+    # -- connections ---------------------------------------------------------------
+
+    async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        client = Client(self, writer)
+        self.clients.add(client)
+        try:
+            while not client.closed:
+                try:
+                    line = await reader.readuntil(b"\n")
+                except asyncio.LimitOverrunError:
+                    client.error(f"A line is at most {MAX_CLIENT_LINE} bytes.")
+                    break
+                except asyncio.IncompleteReadError:
+                    break
+                client.handle(line)
+                await client.drain()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            client.close()
+            self.clients.discard(client)
+
+
+class RemoteSeat:
+    """A holder that forwards one table's updates to a client."""
+
+    def __init__(self, client: Client, table: Table) -> None:
+        self.client = client
+        self.table = table
+
+    def receive(self, update: SeatUpdate) -> None:
+        self.client.send(
+            {"table": self.table.id, "update": codec(self.table.game).update_dict(update)}
+        )
+
+
+class Client:
+    """One connection to the hub: a player, the seats they hold, what they watch."""
+
+    def __init__(self, hub: Hub, writer: asyncio.StreamWriter) -> None:
+        self.hub = hub
+        self.writer = writer
+        self.player: str | None = None
+        self.closed = False
+        #: table id -> (seats wanted, the link once the match runs)
+        self.places: dict[str, tuple[set[int], Link | None, bool]] = {}
+
+    # -- sending -------------------------------------------------------------------
+
+    def send(self, obj: Any) -> None:
+        if self.closed:
+            return
+        data = json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+        if len(data) > MAX_MESSAGE_BYTES:
+            data = json.dumps({"error": "A message was too long to send."}).encode() + b"\n"
+        try:
+            self.writer.write(data)
+        except (ConnectionError, RuntimeError):
+            self.close()
+
+    async def drain(self) -> None:
+        with contextlib.suppress(ConnectionError):
+            await self.writer.drain()
+
+    def error(self, reason: str) -> None:
+        self.send({"error": reason})
+
+    def send_lobby(self) -> None:
+        if self.player is not None:
+            self.send({"lobby": [t.summary() for t in self.hub.tables.values()]})
+
+    # -- receiving -----------------------------------------------------------------
+
+    def handle(self, line: bytes) -> None:
+        try:
+            message = _message(line)
+            kind, body = next(iter(message.items()))
+            if kind == "hello":
+                self._hello(body)
+            elif self.player is None:
+                raise HubError("Say hello first: who are you?")
+            elif kind == "lobby":
+                self.send_lobby()
+            elif kind == "create":
+                table = self.hub.create(self.player, body)
+                self.send({"created": table.summary()})
+                self.hub._lobby_changed()
+            elif kind == "join":
+                table = self.hub.table(_field(body, "table"))
+                self.hub.sit(self, table, _field(body, "seat"))
+            elif kind == "watch":
+                self.watch(self.hub.table(_field(body, "table")))
+            elif kind == "command":
+                self._command(message)
+            else:
+                raise HubError(f"No message {kind!r}.")
+        except (HubError, BadMessage) as error:
+            self.error(str(error))
+        except Exception as error:  # a bug must not take the hub down
+            log.exception("client %s", self.player)
+            self.error(f"The hub could not do that ({type(error).__name__}).")
+
+    def _hello(self, body: Any) -> None:
+        name = body.get("player") if isinstance(body, dict) else None
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise HubError(f"A player's name is 1 to {MAX_NAME} characters.")
+        if not name.isprintable():
+            raise HubError("A player's name is printable text.")
+        if self.player is not None:
+            raise HubError("You are already known here.")
+        self.player = name.strip()
+        self.send({"welcome": {"player": self.player}})
+        # back to every seat of a running match that was theirs
+        for table in self.hub.tables.values():
+            for seat, s in enumerate(table.seats):
+                if s.player == self.player and s.kind != "bot":
+                    with contextlib.suppress(HubError):
+                        self.hub.sit(self, table, seat)
+        self.send_lobby()
+
+    def _command(self, message: dict) -> None:
+        table = self.hub.table(message.get("table"))
+        seats, link, _ = self.places.get(table.id, (set(), None, False))
+        if link is None:
+            raise HubError("You hold no seat at that table.")
+        command = codec(table.game).decode_command(json.dumps(message["command"]))
+        refusal = link.send(command)
+        if refusal is not None:
+            self.send({"table": table.id, "refused": refusal.reason})
+        elif command.kind == "leave":
+            self.places.pop(table.id, None)
+
+    # -- seats -----------------------------------------------------------------------
+
+    def seated(self, table: Table, seat: int) -> None:
+        seats, link, watching = self.places.get(table.id, (set(), None, False))
+        seats = seats | {seat}
+        self.places[table.id] = (seats, link, watching)
+        self.send({"joined": {"table": table.id, "seat": seat}})
+        if table.session is not None:
+            self.attach(table)
+
+    def watch(self, table: Table) -> None:
+        seats, link, _ = self.places.get(table.id, (set(), None, False))
+        self.places[table.id] = (seats, link, True)
+        if table.session is not None:
+            self.attach(table)
+
+    def attach(self, table: Table) -> None:
+        """The match runs: hold the seats wanted there (again)."""
+        if table.id not in self.places or table.session is None:
+            return
+        seats, link, watching = self.places[table.id]
+        if link is not None and link.open:
+            link.close()
+        link = table.session.connect(
+            RemoteSeat(self, table),
+            frozenset(seats),
+            kind=REMOTE if seats else SPECTATOR,
+            spectate=watching,
+        )
+        self.places[table.id] = (seats, link, watching)
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        for _, link, _ in self.places.values():
+            if link is not None:
+                link.close()
+        with contextlib.suppress(Exception):
+            self.writer.close()
+
+
+def _message(line: bytes) -> dict:
+    if len(line) > MAX_CLIENT_LINE:
+        raise BadMessage(f"A line is at most {MAX_CLIENT_LINE} bytes.")
+    try:
+        obj = json.loads(line.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BadMessage("A message is one line of JSON.") from None
+    if not isinstance(obj, dict) or not obj:
+        raise BadMessage("A message is a JSON object.")
+    if "command" in obj:
+        if set(obj) - {"command", "table"}:
+            raise BadMessage("A command message has a command and a table.")
+        return {"command": obj["command"], "table": obj.get("table")}
+    if len(obj) != 1:
+        raise BadMessage("A message names one thing.")
+    return obj
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def _field(body: Any, name: str) -> Any:
+    if not isinstance(body, dict) or name not in body:
+        raise HubError(f"That message needs a {name!r}.")
+    return body[name]
+
+
+def _seat(raw: Any, game_id: str) -> Seat:
+    from core.bots import LEVELS
+
+    if raw == OPEN:
+        return Seat(OPEN)
+    if isinstance(raw, dict) and len(raw) == 1:
+        if isinstance(raw.get("player"), str) and 0 < len(raw["player"]) <= MAX_NAME:
+            return Seat("reserved", raw["player"])
+        if raw.get("bot") in LEVELS.get(game_id, ()):
+            return Seat("bot", None, raw["bot"])
+    raise HubError('A seat is "open", {"player": name} or {"bot": level}.')
+
+
+def _short(error: BaseException) -> str:
+    return (str(error).splitlines() or [type(error).__name__])[0][:160]

@@ -1,0 +1,218 @@
+"""The hub over its local socket (issue "Shared sessions over SSH": the app in
+a player's terminal reaches the hub over a local socket that only the
+host's user can open, with newline-delimited JSON messages of bounded size;
+the hub refuses anything else without crashing and without affecting other
+matches; after a restart every unfinished match is back at its last action).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import stat
+from typing import Any
+
+import pytest
+
+from core import GAMES
+from host.hub import MAX_CLIENT_LINE, Hub
+from host.messages import SeatCommand
+from host.wire import codec
+
+
+class Player:
+    """A client of the hub, as a seat client would be."""
+
+    def __init__(self, name: str, reader: Any, writer: Any) -> None:
+        self.name = name
+        self.reader = reader
+        self.writer = writer
+        self.inbox: list[dict] = []
+
+    @classmethod
+    async def connect(cls, path: Any, name: str, hello: bool = True) -> Player:
+        reader, writer = await asyncio.open_unix_connection(str(path), limit=1 << 20)
+        player = cls(name, reader, writer)
+        if hello:
+            await player.send({"hello": {"player": name}})
+            await player.expect("welcome")
+        return player
+
+    async def send(self, obj: Any) -> None:
+        self.writer.write((obj if isinstance(obj, bytes) else json.dumps(obj).encode()) + b"\n")
+        await self.writer.drain()
+
+    async def read(self, timeout: float = 5) -> dict:
+        line = await asyncio.wait_for(self.reader.readline(), timeout)
+        assert line, "the hub closed the connection"
+        message = json.loads(line)
+        self.inbox.append(message)
+        return message
+
+    async def expect(self, key: str, timeout: float = 5) -> dict:
+        while True:
+            message = await self.read(timeout)
+            if key in message:
+                return message
+
+    async def close(self) -> None:
+        self.writer.close()
+        await self.writer.wait_closed()
+
+
+@pytest.fixture
+async def hub(tmp_path):
+    hub = Hub(tmp_path / "matches", bot_delay=0, seed=3)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    yield hub, path
+    await hub.close()
+
+
+async def table_for_two(path: Any, game_id: str = "overboss-duel") -> tuple[Player, Player, str]:
+    ann = await Player.connect(path, "ann")
+    bob = await Player.connect(path, "bob")
+    await ann.send({"create": {"game": game_id, "seats": ["open", {"player": "bob"}]}})
+    table = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": table, "seat": 0}})
+    await bob.send({"join": {"table": table, "seat": 1}})
+    return ann, bob, table
+
+
+async def play_to_the_end(players: dict[int, Player], game: Any, rng: random.Random,
+                          limit: int = 3000) -> dict:
+    """Each player answers its own updates with a random legal action; the
+    final update of each seat."""
+    wire = codec(game)
+    latest: dict[int, Any] = {}
+    final: dict[int, Any] = {}
+    for _ in range(limit):
+        if len(final) == len(players):
+            return final
+        for seat, player in players.items():
+            if seat in final:
+                continue
+            try:
+                message = await player.read(timeout=0.05)
+            except TimeoutError:
+                continue
+            assert "error" not in message, message
+            if "update" not in message:
+                continue
+            table_id = message["table"]
+            update = wire.decode_update(json.dumps(message["update"]).encode())
+            assert update.seat == seat, "a seat was sent another seat's update"
+            latest[seat] = update
+            if update.outcome is not None:
+                final[seat] = update
+            elif update.legal:
+                action = rng.choice(update.legal)
+                command = wire.command_dict(SeatCommand.play(seat, action, update.seq))
+                await player.send({"command": command, "table": table_id})
+    raise AssertionError("the match did not end")
+
+
+async def test_the_socket_is_private(hub):
+    _, path = hub
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+async def test_two_players_play_a_match_each_seeing_their_own_seat(hub):
+    _, path = hub
+    ann, bob, _ = await table_for_two(path)
+    final = await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+    assert final[0].outcome == final[1].outcome
+    # the views each received were their own: the other Boss stayed face down
+    # until revealed or the end
+    for player, seat in ((ann, 0), (bob, 1)):
+        for message in player.inbox:
+            if "update" in message:
+                assert message["update"]["seat"] == seat
+
+
+async def test_hostile_lines_are_refused_and_the_hub_keeps_serving(hub):
+    _, path = hub
+    ann, bob, table = await table_for_two(path, "overstocked")
+    eve = await Player.connect(path, "eve", hello=False)
+    # anything before hello, garbage, wrong shapes: each a one-line error
+    for line in [
+        b'{"lobby": {}}',
+        b"not json",
+        b"\xff\xfe\x00",
+        b"[]",
+        b'{"hello": {"player": "' + b"x" * 100 + b'"}}',
+        b'{"hello": {"player": 7}}',
+    ]:
+        await eve.send(line)
+        assert "error" in await eve.read()
+    await eve.send({"hello": {"player": "eve"}})
+    await eve.expect("welcome")
+    for obj in [
+        {"join": {"table": table, "seat": 0}},  # ann's
+        {"join": {"table": "nope", "seat": 0}},
+        {"create": {"game": "chess", "seats": ["open", "open"]}},
+        {"create": {"game": "overstocked", "seats": ["open"] * 9}},
+        {"command": {"kind": "play", "seat": 0, "action": {"type": "Pick", "card": 1}}, "table": table},
+        {"shout": 1},
+        {"lobby": {}, "extra": 1},
+    ]:
+        await eve.send(obj)
+        message = await eve.expect("error")
+        assert message["error"]
+    # a command for the other seat, or malformed: refused, nothing changes
+    await ann.send({"command": {"kind": "play", "seat": 1, "action": {"type": "Pick", "card": 1}},
+                    "table": table})
+    assert (await ann.expect("refused"))["refused"] == "That is not your seat."
+    await ann.send({"command": {"kind": "play", "seat": 0, "action": {"type": "Pick", "card": 1.0}},
+                    "table": table})
+    assert "error" in await ann.expect("error")
+    # a line over the limit ends only that connection
+    await eve.send(b'{"lobby": "' + b"x" * (2 * MAX_CLIENT_LINE) + b'"}')
+    assert "error" in await eve.read()
+    # ann and bob still play their match to the end
+    final = await play_to_the_end({0: ann, 1: bob}, GAMES["overstocked"], random.Random(5))
+    assert final[0].outcome is not None
+
+
+async def test_a_restarted_hub_resumes_every_match_and_gives_seats_back(tmp_path):
+    directory = tmp_path / "matches"
+    path = tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=1)
+    await hub.serve(path)
+    ann, bob, _ = await table_for_two(path, "boss-quest")
+    game = GAMES["boss-quest"]
+    wire = codec(game)
+    # play a few moves
+    played = 0
+    rng = random.Random(1)
+    while played < 6:
+        for seat, player in ((0, ann), (1, bob)):
+            try:
+                message = await player.read(timeout=0.05)
+            except TimeoutError:
+                continue
+            if "update" in message:
+                update = wire.decode_update(json.dumps(message["update"]).encode())
+                if update.legal:
+                    command = wire.command_dict(
+                        SeatCommand.play(seat, rng.choice(update.legal), update.seq)
+                    )
+                    await player.send({"command": command, "table": message["table"]})
+                    played += 1
+    await asyncio.sleep(0.1)
+    (table,) = hub.tables.values()
+    history = list(table.session.match.history)
+    match_id = table.session.match.header.match_id
+    await hub.close()
+    # a new hub over the same journals: the match is back under its journal's id
+    again = Hub(directory, bot_delay=0)
+    assert again.resume_all() == [match_id]
+    await again.serve(path)
+    assert again.tables[match_id].session.match.history == history
+    for name, seat in (("ann", 0), ("bob", 1)):
+        back = await Player.connect(path, name)
+        update = await back.expect("update")
+        assert update["update"]["seat"] == seat and update["table"] == match_id
+    await again.close()
