@@ -183,6 +183,12 @@ class BossQuestScreen(GameScreen):
         if self.update is not None:
             self._redraw(self.update)
 
+    def on_resize(self) -> None:
+        # The breakpoints may have changed (roomy cards and spell texts when
+        # tall, the last combat's weapons when wide): draw again.
+        if self.update is not None and self.is_mounted:
+            self._redraw(self.update)
+
     # -- the contract -------------------------------------------------------------
 
     # -- helpers on the update ------------------------------------------------------

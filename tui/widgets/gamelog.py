@@ -1,8 +1,11 @@
 """The game log: the table's public log lines, newest at the bottom.
 
 Game-agnostic. `set_lines` takes the whole log each time (the shell sends
-it with every update) and only appends what is new; when the log shrank or
-changed (an undo), it is redrawn. Long lines wrap to the panel's width.
+it with every update). The log keeps its entries as text and wraps them at
+the width it is drawn at, every time it is drawn: when the panel narrows
+(a neighbouring panel appears, the terminal shrinks) or widens, every line
+is wrapped again, so no word is ever cut off. A line-API widget: only the
+rows in sight are rendered.
 """
 
 from __future__ import annotations
@@ -10,45 +13,111 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.widgets import RichLog
+from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
-#: how many of the newest lines a redraw shows (older ones scroll away)
+#: how many of the newest lines the log keeps (older ones scroll away)
 KEEP = 500
 
 
-class GameLog(RichLog):
+class GameLog(ScrollView, can_focus=True):
     DEFAULT_CSS = """
     GameLog {
         height: 1fr;
         min-height: 2;
         background: $surface;
+        color: $foreground;
         scrollbar-size-vertical: 1;
+        overflow-x: hidden;
+        overflow-y: scroll;
+        &:focus {
+            background-tint: $foreground 5%;
+        }
     }
     """
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, auto_scroll=True,
-                         max_lines=KEEP, min_width=20, name=name, id=id, classes=classes)
+        super().__init__(name=name, id=id, classes=classes)
         self._shown: tuple[str, ...] = ()
+        #: the entries drawn (the newest KEEP)
+        self._entries: tuple[str, ...] = ()
+        #: the entries wrapped at `_wrapped_at` columns, one strip per row
+        self._rows: list[Strip] = []
+        self._wrapped_at = 0
 
     @property
     def shown(self) -> tuple[str, ...]:
         return self._shown
 
+    @property
+    def rows(self) -> tuple[str, ...]:
+        """The rows as drawn now (each entry wrapped at the current width)."""
+        self._wrap()
+        return tuple(strip.text.rstrip() for strip in self._rows)
+
     def set_lines(self, lines: Sequence[str]) -> None:
         lines = tuple(lines)
         if lines == self._shown:
             return
-        if lines[: len(self._shown)] == self._shown:
-            new = lines[len(self._shown):]
-        else:
-            self.clear()
-            new = lines[-KEEP:]
-        for line in new:
-            self.write(Text(line), scroll_end=True)
         self._shown = lines
+        self._entries = lines[-KEEP:]
+        self._wrapped_at = 0
+        self._wrap()
+        self.refresh()
+        self._follow()
+
+    # -- wrapping --------------------------------------------------------------
+
+    def _width(self) -> int:
+        return max(1, self.scrollable_content_region.width)
+
+    def _wrap(self) -> bool:
+        """Wrap the entries at the current width if they are not already.
+        True when the rows changed."""
+        width = self._width()
+        if width == self._wrapped_at or not self.is_mounted:
+            return False
+        console = self.app.console
+        rows: list[Strip] = []
+        for entry in self._entries:
+            for line in Text(entry, no_wrap=False).wrap(console, width):
+                line.rstrip()
+                rows.append(Strip(line.render(console), line.cell_len))
+        self._rows = rows
+        self._wrapped_at = width
+        self.virtual_size = Size(width, len(rows))
+        return True
+
+    def _follow(self) -> None:
+        # Keep the newest lines in sight (after the new size is laid out).
+        self.call_after_refresh(self.scroll_end, animate=False)
+
+    def on_mount(self) -> None:
+        if self._wrap():
+            self._follow()
 
     def on_resize(self) -> None:
-        # Keep the newest lines in sight when the panel grows or shrinks.
-        self.call_after_refresh(self.scroll_end, animate=False)
+        if self._wrap():
+            self.refresh()
+        self._follow()
+
+    # -- drawing ---------------------------------------------------------------
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # Drawn at another width than the rows were wrapped at (a scrollbar
+        # came or went, a resize not yet seen): wrap again before drawing.
+        if self._wrap():
+            self._follow()
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        style = self.rich_style
+        index = scroll_y + y
+        if index >= len(self._rows):
+            return Strip.blank(width, style)
+        strip = self._rows[index].apply_style(style)
+        return strip.crop_extend(scroll_x, scroll_x + width, style)

@@ -1,0 +1,114 @@
+"""The game log keeps its lines as text and wraps them at the width it is
+drawn at: when the panel narrows (a terminal resize, a neighbouring panel
+appearing) or widens, every word of every line is still on screen."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
+from tests.screen_kit import screen_text
+from tui.widgets import GameLog
+
+LINES = (
+    "Edda takes G4 from the deck. Combat vs the Boss: Cora 14 out (spell), "
+    "Dev 18 over, Edda 15 short, Bram 19 perfect and takes a key.",
+    "Round 3: a Boss with 21 HP appears.",
+    "Cora activates Attack -2 on Dev, who now shows 16 and asks for one more weapon.",
+)
+
+
+def drawn(app: App, widget) -> list[str]:
+    """The rows of `widget` as they are on screen (its content region)."""
+    region = widget.scrollable_content_region
+    rows = screen_text(app).splitlines()[region.y: region.bottom]
+    return [row[region.x: region.right].rstrip() for row in rows]
+
+
+def words(lines) -> list[str]:
+    return " ".join(lines).split()
+
+
+class LogApp(App):
+    CSS = "#side { width: 1fr; }  #side.-gone { display: none; }"
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield GameLog(id="log")
+            yield Static("side panel", id="side", classes="-gone")
+
+    def on_mount(self) -> None:
+        self.query_one(GameLog).set_lines(LINES)
+
+
+async def test_a_log_that_shrinks_shows_every_word():
+    app = LogApp()
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        log = app.query_one(GameLog)
+        assert words(drawn(app, log)) == words(LINES)
+        wide = len(drawn(app, log)[0])
+        # the terminal shrinks
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert words(drawn(app, log)) == words(LINES)
+        # a neighbouring panel appears and halves the log
+        app.query_one("#side").remove_class("-gone")
+        await pilot.pause()
+        await pilot.pause()
+        rows = drawn(app, log)
+        assert log.scrollable_content_region.width < 40 < wide
+        assert words(rows) == words(LINES)
+        assert all(len(row) <= log.scrollable_content_region.width for row in rows)
+        # and grows back: one row for a line that fits again
+        app.query_one("#side").add_class("-gone")
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        await pilot.pause()
+        assert LINES[1] in drawn(app, log)
+        assert words(drawn(app, log)) == words(LINES)
+
+
+async def test_new_lines_are_wrapped_at_the_current_width_and_kept_in_sight():
+    app = LogApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        await pilot.pause()
+        log = app.query_one(GameLog)
+        more = LINES + tuple(f"Line {n}: Bram asks for one more weapon." for n in range(20))
+        log.set_lines(more)
+        await pilot.pause()
+        await pilot.pause()
+        rows = drawn(app, log)
+        assert rows[-1] == "Line 19: Bram asks for one more weapon."
+        await pilot.resize_terminal(30, 8)
+        await pilot.pause()
+        await pilot.pause()
+        # the newest line, wrapped, is still the last thing shown
+        assert words(drawn(app, log)[-2:]) == words(more[-1:])
+
+
+async def test_boss_quest_log_keeps_its_words_when_last_combat_appears():
+    """At 120x36 before any combat the log is wide; after round 1 the "Last
+    combat" panel takes part of its room and the terminal shrinks to 80x24:
+    the screen is drawn again for its new size and every line of the log is
+    still there in full."""
+    state = full_state(history=False)
+    update = make_update(state, log=LINES)
+    app = ScreenApp(update)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one("#bq-log", GameLog)
+        assert words(drawn(app, log)) == words(LINES)
+        app.game_screen.show(make_update(full_state(), log=LINES))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#bq-last").display
+        # redrawn for 80x24: no spell texts, the log has its room
+        assert "Increases the Boss's HP" not in screen_text(app)
+        rows = drawn(app, log)
+        assert words(rows) == words(LINES)
+        assert all(len(row) <= log.scrollable_content_region.width for row in rows)
+
