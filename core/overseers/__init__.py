@@ -1,0 +1,27 @@
+"""Overseers: draft traits, hide the best of them, and judge who hides most.
+
+Not in `core.GAMES` yet (it has no screen): `core.overseers.GAME` only.
+"""
+
+from core.engine import GameRules
+from core.overseers import cards, rules
+from core.overseers.actions import ACTION_TYPES
+from core.overseers.state import Options, State
+
+#: Beside the protocol, what a screen reads off a view: the characters'
+#: holders, cards as they count, the scores as the rules count them.
+GAME = GameRules(
+    rules,
+    Options=Options,
+    State=State,
+    action_types=ACTION_TYPES,
+    holder=rules.holder,
+    effective=rules.effective,
+    showdown_score=rules.showdown_score,
+    round_score=rules.round_score,
+    greed_count=rules.greed_count,
+    face_up_needed=rules.face_up_needed,
+    peek_targets=rules.peek_targets,
+    sees=rules.sees,
+    label=cards.label,
+)

@@ -1,0 +1,165 @@
+"""Overseers actions: each is one atomic choice (see docs/architecture.md).
+
+A card in a hand or pack is named by its id (`card`); a card in front of a
+seat by its index in that seat's slots (`slot`). Field types are plain so
+journals (un)structure them with cattrs.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from core.overseers.cards import Character
+
+# --- a player's choices -------------------------------------------------------
+
+
+@attrs.frozen(cache_hash=True)
+class Pick:
+    """Draft: keep `card` from the pack in hand (secret until all picked)."""
+
+    card: int
+
+
+@attrs.frozen(cache_hash=True)
+class FaceUp:
+    """Placement: put `card` in the top row, face up (the rest go face down
+    once the top row is full)."""
+
+    card: int
+
+
+@attrs.frozen
+class Turn:
+    """Purple: turn the card in `slot` sideways."""
+
+    slot: int
+
+
+@attrs.frozen
+class Keep:
+    """Gold: keep drawn `card` face down (the other goes back)."""
+
+    card: int
+
+
+@attrs.frozen
+class Peek:
+    """Meixiu: look at the face-down card in `slot` of `seat`."""
+
+    seat: int
+    slot: int
+
+
+@attrs.frozen
+class Copy:
+    """Teal: put the card in `slot` face down under the card in `top`."""
+
+    slot: int
+    top: int
+
+
+@attrs.frozen
+class Vote:
+    """Place your judgment token on `seat` (secret until all have voted)."""
+
+    seat: int
+
+
+@attrs.frozen
+class Choose:
+    """The Leader breaks a tie, or a seat picks a player: the accused, the
+    highest score, the thief, whom to rob, Liang's target, the next Leader
+    (the phase says which)."""
+
+    seat: int
+
+
+@attrs.frozen
+class Deny:
+    """Judgment: deny, and go to the Showdown."""
+
+
+@attrs.frozen
+class Admit:
+    """Judgment: admit, and discard two of your cards."""
+
+
+@attrs.frozen
+class Discard:
+    """Admit: discard the card in `slot`."""
+
+    slot: int
+
+
+@attrs.frozen
+class LosePair:
+    """Guilty (OV-4): lose the cards in slots `first` and `second`."""
+
+    first: int
+    second: int
+
+
+@attrs.frozen
+class Give:
+    """Greed: give the thief the card in `slot`."""
+
+    slot: int
+
+
+@attrs.frozen
+class Pass:
+    """Greed: steal nothing (the steal is optional, OV-15)."""
+
+
+# --- chance outcomes ------------------------------------------------------------
+
+
+@attrs.frozen
+class AssignLeader:
+    """Set-up: the first Leader, at random."""
+
+    seat: int
+
+
+@attrs.frozen(cache_hash=True)
+class Deal:
+    """The next trait card dealt (to the seat whose turn it is in the deal)."""
+
+    card: int
+
+
+@attrs.frozen
+class DealCharacter:
+    """The next seat's character, at random."""
+
+    character: Character
+
+
+@attrs.frozen(cache_hash=True)
+class Draw:
+    """A card drawn at random from the discard pile."""
+
+    card: int
+
+
+ACTION_TYPES: tuple[type, ...] = (
+    Pick,
+    FaceUp,
+    Turn,
+    Keep,
+    Peek,
+    Copy,
+    Vote,
+    Choose,
+    Deny,
+    Admit,
+    Discard,
+    LosePair,
+    Give,
+    Pass,
+    AssignLeader,
+    Deal,
+    DealCharacter,
+    Draw,
+)

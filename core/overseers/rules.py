@@ -1,0 +1,1143 @@
+"""Overseers rules: three rounds of eight stages for 3-6 players.
+
+Citations: "OV §<stage>" is the rulebook (rules/overseers.txt); "OV-n" is
+a ruling in docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from core.engine import (
+    CHANCE,
+    Category,
+    IllegalAction,
+    Outcome,
+    evolve,
+    next_seat,
+    remove_one,
+    seat_mark,
+    sorted_tuple,
+    standing_scores,
+    uniform_draws,
+    winners_by,
+)
+from core.overseers import cards
+from core.overseers.actions import (
+    Admit,
+    AssignLeader,
+    Choose,
+    Copy,
+    Deal,
+    DealCharacter,
+    Deny,
+    Discard,
+    Draw,
+    FaceUp,
+    Give,
+    Keep,
+    LosePair,
+    Pass,
+    Peek,
+    Pick,
+    Turn,
+    Vote,
+)
+from core.overseers.cards import FIVE, TRAIT, VOTE_ABILITIES, Character, Trait
+from core.overseers.state import Options, Phase, RoundScore, Seat, Slot, State
+
+ID = "overseers"
+TITLE = "Overseers"
+#: OV-1
+PLAYERS = range(3, 7)
+RULES_VERSION = 1
+
+ROUNDS = 3
+HAND = 6
+KEEP = 5
+
+_CHANCE_PHASES = frozenset({Phase.LEADER, Phase.DEAL, Phase.CHARACTERS, Phase.GOLD_DRAW, Phase.DENY_DRAW})
+_SIMULTANEOUS = frozenset({Phase.DRAFT, Phase.PLACE, Phase.VOTE})
+_LEADER_PHASES = frozenset({Phase.ACCUSE, Phase.DECLARE, Phase.THIEF, Phase.NEXT_LEADER})
+_ACCUSED_PHASES = frozenset({Phase.JUDGE, Phase.ADMIT, Phase.GUILTY})
+_ACTING_PHASES = frozenset({Phase.PURPLE, Phase.GOLD_KEEP, Phase.PEEK, Phase.TEAL, Phase.LIANG})
+_CHANCE_SET = frozenset({CHANCE})
+_NOBODY: frozenset[int] = frozenset()
+
+
+# ---------------------------------------------------------------------------
+# Numbers a player (and a screen) reads off the table.
+
+
+def holder(state: State, character: Character) -> int | None:
+    """The seat holding `character` this round (None: not in play, or not
+    known to this view)."""
+    for s, p in enumerate(state.seats):
+        if p.character is character:
+            return s
+    return None
+
+
+def effective(slots: Sequence[Slot], purple: bool = True, teal: bool = True) -> list[Trait | str]:
+    """Each card's trait as it counts (OV-7, OV-11): Purple's turned trait
+    counts 5 (FIVE) for every card of it; Teal's copy counts as the printed
+    trait of the card above it. A hidden card counts as nothing."""
+    turned = None
+    if purple:
+        for s in slots:
+            if s.turned and s.card is not None:
+                turned = TRAIT[s.card]
+    out: list[Trait | str] = []
+    for s in slots:
+        if s.card is None:
+            continue
+        trait: Trait | str = TRAIT[s.card]
+        if teal and s.under is not None and s.under < len(slots):
+            top = slots[s.under].card
+            if top is not None:
+                trait = TRAIT[top]
+        if turned is not None and trait is turned:
+            trait = FIVE
+        out.append(trait)
+    return out
+
+
+def in_play(state: State, character: Character) -> bool:
+    return holder(state, character) is not None
+
+
+def showdown_score(state: State, seat: int, slots: Sequence[Slot] | None = None) -> int:
+    """OV §Showdown: the score with the Wuming sisters (for everyone, OV-7)
+    and Meixiu's +3."""
+    p = state.seats[seat]
+    return cards.points(
+        effective(p.slots if slots is None else slots),
+        meixiu=p.character is Character.MEIXIU,
+        valour=in_play(state, Character.WUMING_VALOUR),
+        wrath=in_play(state, Character.WUMING_WRATH),
+    )
+
+
+def round_score(state: State, seat: int) -> RoundScore:
+    """OV §Scoring: the round's score, every character effect apart."""
+    p = state.seats[seat]
+    traits = cards.points(effective(p.slots, purple=False, teal=False))
+    with_purple = cards.points(effective(p.slots, purple=True, teal=False))
+    full = cards.points(effective(p.slots))
+    meixiu = 3 if p.character is Character.MEIXIU else 0
+    liang = -len(p.slots) if state.liang_target == seat else 0
+    return RoundScore(
+        traits=traits,
+        purple=with_purple - traits,
+        teal=full - with_purple,
+        meixiu=meixiu,
+        liang=liang,
+        score=max(0, full + meixiu + liang),  # OV-14
+    )
+
+
+def greed_count(slots: Sequence[Slot]) -> int:
+    """OV-15: Greed cards as they count (Purple's fives are not Greed)."""
+    return sum(1 for t in effective(slots) if t is Trait.GREED)
+
+
+def face_up_needed(state: State, seat: int) -> int:
+    """OV §Placement: three face up; the orange character two."""
+    return 2 if state.seats[seat].character is Character.ORANGE else 3
+
+
+def pass_step(state: State) -> int:
+    """OV §Draft: left (+1) each turn; the variant alternates right (-1)."""
+    if state.options.alternate_draft and state.draft_turn % 2 == 0:
+        return -1
+    return 1
+
+
+def peek_targets(state: State) -> tuple[tuple[int, int], ...]:
+    """Meixiu: the (seat, slot) of face-down cards of other players not yet
+    peeked at (OV-11)."""
+    me = state.acting
+    return tuple(
+        (s, i)
+        for s, p in enumerate(state.seats)
+        if s != me
+        for i, slot in enumerate(p.slots)
+        if not slot.up and (s, i) not in state.peeked
+    )
+
+
+def victims(state: State) -> tuple[int, ...]:
+    """OV §Greed, OV-15: whom the thief may rob."""
+    g = holder(state, Character.GREED)
+    return tuple(
+        s
+        for s, p in enumerate(state.seats)
+        if s != state.thief and s != g and p.slots
+    )
+
+
+def losing_pairs(state: State) -> tuple[LosePair, ...]:
+    """OV-4, OV-13: the pairs of the guilty seat's cards whose loss lowers
+    its showdown score most, one per distinct remainder."""
+    seat = state.accused
+    assert seat is not None
+    slots = state.seats[seat].slots
+    if len(slots) <= 2:
+        return (LosePair(0, 1),) if len(slots) == 2 else ()
+    now = showdown_score(state, seat)
+    best: dict[tuple, LosePair] = {}
+    top = None
+    for i, j in combinations(range(len(slots)), 2):
+        rest = _without(slots, (i, j))
+        loss = now - showdown_score(state, seat, rest)
+        if top is None or loss > top:
+            top, best = loss, {}
+        if loss == top:
+            best.setdefault(_signature(rest), LosePair(i, j))
+    return tuple(best.values())
+
+
+def _signature(slots: Sequence[Slot]) -> tuple:
+    return tuple(
+        sorted(
+            (
+                TRAIT[s.card] if s.card is not None else "",
+                s.turned,
+                TRAIT[c] if s.under is not None and (c := slots[s.under].card) is not None else "",
+            )
+            for s in slots
+        )
+    )
+
+
+def _without(slots: Sequence[Slot], gone: Sequence[int]) -> tuple[Slot, ...]:
+    """`slots` without the indices `gone`: a copy whose card left reverts
+    to its printed trait, other copies follow their card's new index."""
+    keep = [i for i in range(len(slots)) if i not in gone]
+    index = {old: new for new, old in enumerate(keep)}
+    out = []
+    for i in keep:
+        s = slots[i]
+        if s.under is not None:
+            s = evolve(s, under=index.get(s.under))
+        out.append(s)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# The protocol.
+
+
+def setup(players: int, options: Options | None = None) -> State:
+    """OV §Set-Up: the Leader card is assigned at random (CHANCE) first."""
+    options = options or Options()
+    if players not in PLAYERS:
+        raise IllegalAction(f"Overseers is for 3 to 6 players, not {players}.")
+    return State(
+        players=players,
+        options=options,
+        seats=tuple(Seat() for _ in range(players)),
+        phase=Phase.LEADER,
+        deck=cards.deck(players),
+        character_pool=cards.CHARACTERS,
+        known=tuple(frozenset() for _ in range(players)),
+    )
+
+
+def to_act(state: State) -> frozenset[int]:
+    phase = state.phase
+    if phase in _CHANCE_PHASES:
+        return _CHANCE_SET
+    if phase in _SIMULTANEOUS:
+        return frozenset(s for s, p in enumerate(state.seats) if not p.chose)
+    if phase in _LEADER_PHASES:
+        return frozenset({state.leader})
+    if phase in _ACCUSED_PHASES:
+        return frozenset({state.accused})
+    if phase in _ACTING_PHASES:
+        return frozenset({state.acting})
+    if phase is Phase.ROB:
+        return frozenset({state.thief})
+    if phase is Phase.GIVE:
+        return frozenset({state.victim})
+    return _NOBODY
+
+
+def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
+    phase = state.phase
+    if phase is Phase.LEADER:
+        return tuple((AssignLeader(s), 1 / state.players) for s in range(state.players))
+    if phase is Phase.DEAL:
+        pool = state.deck if state.unseen is None else state.unseen
+        return tuple((Deal(c), p) for c, p in uniform_draws(pool))
+    if phase is Phase.CHARACTERS:
+        pool = state.character_pool
+        if state.unseen_characters is not None:
+            pool = state.unseen_characters
+        return tuple((DealCharacter(c), p) for c, p in uniform_draws(pool))
+    if phase in (Phase.GOLD_DRAW, Phase.DENY_DRAW):
+        pool = tuple(c for c in state.discard if c is not None)
+        if state.unseen is not None and None in state.discard:
+            pool = state.unseen
+        return tuple((Draw(c), p) for c, p in uniform_draws(pool))
+    return ()
+
+
+def legal_actions(state: State, seat: int) -> tuple[object, ...]:
+    if seat not in to_act(state) or seat == CHANCE:
+        return ()
+    phase = state.phase
+    me = state.seats[seat]
+    others = tuple(s for s in range(state.players) if s != seat)
+    if phase is Phase.DRAFT:
+        return tuple(Pick(c) for c in sorted_tuple(c for c in me.hand if c is not None))
+    if phase is Phase.PLACE:
+        return tuple(FaceUp(c) for c in sorted_tuple(me.kept) if c not in me.face_up)
+    if phase is Phase.PURPLE:
+        return tuple(Turn(i) for i in range(len(me.slots)))
+    if phase is Phase.GOLD_KEEP:
+        return tuple(Keep(c) for c in sorted_tuple(c for c in state.drawn if c is not None))
+    if phase is Phase.PEEK:
+        return tuple(Peek(s, i) for s, i in peek_targets(state))
+    if phase is Phase.TEAL:
+        n = len(me.slots)
+        return tuple(Copy(i, j) for i in range(n) for j in range(n) if i != j)
+    if phase is Phase.VOTE:
+        return tuple(Vote(s) for s in others)
+    if phase in _LEADER_PHASES:
+        return tuple(Choose(s) for s in state.tied)
+    if phase is Phase.JUDGE:
+        return (Deny(), Admit())
+    if phase is Phase.ADMIT:
+        return tuple(Discard(i) for i in range(len(me.slots)))
+    if phase is Phase.GUILTY:
+        return losing_pairs(state)
+    if phase is Phase.ROB:
+        return tuple(Choose(s) for s in victims(state)) + (Pass(),)
+    if phase is Phase.GIVE:
+        return tuple(Give(i) for i in range(len(me.slots)))
+    if phase is Phase.LIANG:
+        return tuple(Choose(s) for s in others)
+    return ()
+
+
+def apply(state: State, seat: int, action: object) -> State:
+    """Apply one action; raises IllegalAction with a reason a person can read."""
+    phase = state.phase
+    if phase is Phase.OVER:
+        raise IllegalAction("The game is over.")
+    if seat == CHANCE:
+        return _apply_chance(state, action)
+    if phase in _CHANCE_PHASES:
+        raise IllegalAction("Wait: the cards are being dealt or drawn.")
+    if seat not in to_act(state):
+        if phase in _SIMULTANEOUS and 0 <= seat < state.players:
+            raise IllegalAction("You have already chosen; wait for the others.")
+        raise IllegalAction("It is not your turn.")
+    if action not in legal_actions(state, seat):
+        raise IllegalAction(_why_not(state, seat, action))
+    handler = _HANDLERS[phase]
+    return handler(state, seat, action)
+
+
+def _why_not(state: State, seat: int, action: object) -> str:
+    reasons = {
+        Phase.DRAFT: "Keep one of the cards of the pack in your hand.",
+        Phase.PLACE: "Put one of your kept cards face up in the top row.",
+        Phase.PURPLE: "Turn one of your own cards sideways.",
+        Phase.GOLD_KEEP: "Keep one of the two cards you drew.",
+        Phase.PEEK: "Peek at a face-down card of another player, not one already seen.",
+        Phase.TEAL: "Put one of your cards under another of your cards.",
+        Phase.VOTE: "Vote for another player.",
+        Phase.ACCUSE: "Choose one of the players tied for the most votes.",
+        Phase.DECLARE: "Choose one of the players tied for the highest score.",
+        Phase.THIEF: "Choose one of the players tied for the most Greed cards.",
+        Phase.NEXT_LEADER: "Choose one of the players tied for the lowest score.",
+        Phase.JUDGE: "Deny or admit.",
+        Phase.ADMIT: "Discard one of your own cards.",
+        Phase.GUILTY: "Choose two cards whose loss lowers your score most (OV-4).",
+        Phase.ROB: "Rob another player who has a card and is not the Hoarder, or pass.",
+        Phase.GIVE: "Give one of your own cards.",
+        Phase.LIANG: "Choose another player.",
+    }
+    return reasons.get(state.phase, "That is not possible now.")
+
+
+# ---------------------------------------------------------------------------
+# Chance.
+
+
+def _apply_chance(state: State, action: object) -> State:
+    phase = state.phase
+    if phase not in _CHANCE_PHASES:
+        raise IllegalAction("Nothing is being dealt or drawn now.")
+    if phase is Phase.LEADER:
+        if not isinstance(action, AssignLeader) or not 0 <= action.seat < state.players:
+            raise IllegalAction("Assign the Leader card to a player.")
+        state = _set_seat(state, action.seat, was_leader=True)
+        return _start_round(evolve(state, leader=action.seat))
+    if phase is Phase.DEAL:
+        if not isinstance(action, Deal) or action.card not in state.deck:
+            raise IllegalAction("That card cannot be dealt now.")
+        target = state.dealt % state.players
+        p = state.seats[target]
+        state = _set_seat(state, target, hand=sorted_tuple(p.hand + (action.card,)))
+        state = evolve(state, deck=remove_one(state.deck, action.card), dealt=state.dealt + 1)
+        if state.dealt == HAND * state.players:
+            state = evolve(state, phase=Phase.CHARACTERS)
+        return state
+    if phase is Phase.CHARACTERS:
+        if not isinstance(action, DealCharacter) or action.character not in state.character_pool:
+            raise IllegalAction("That character cannot be dealt now.")
+        target = _character_target(state)
+        state = _set_seat(state, target, character=action.character)
+        state = evolve(state, character_pool=remove_one(state.character_pool, action.character))
+        if target == state.players - 1:
+            state = evolve(state, phase=Phase.DRAFT, draft_turn=1)
+        return state
+    if not isinstance(action, Draw) or action.card not in state.discard:
+        raise IllegalAction("That card is not in the discard pile.")
+    discard = remove_one(state.discard, action.card)
+    if phase is Phase.GOLD_DRAW:
+        gold = state.acting
+        assert gold is not None
+        if not state.drawn:
+            # OV-10: a random draw from the face-down pile: the others no
+            # longer know which of the cards they knew are still there
+            pile = frozenset(state.discard)
+            known = tuple(k if s == gold else k - pile for s, k in enumerate(state.known))
+            state = evolve(state, known=known)
+        state = evolve(state, discard=discard, drawn=state.drawn + (action.card,))
+        if len(state.drawn) == 2 or not discard:
+            state = evolve(state, phase=Phase.GOLD_KEEP)
+        return state
+    # DENY_DRAW (OV-13): not guilty, the accused draws a card, face up
+    seat = state.accused
+    assert seat is not None
+    p = state.seats[seat]
+    state = _set_seat(state, seat, slots=p.slots + (Slot(action.card, up=True),))
+    return _greed(evolve(state, discard=discard))
+
+
+def _character_target(state: State) -> int:
+    for s, p in enumerate(state.seats):
+        if p.character is None:
+            return s
+    raise IllegalAction("Every player has a character.")
+
+
+# ---------------------------------------------------------------------------
+# Rounds and stages.
+
+
+def _start_round(state: State) -> State:
+    """OV §Deal: every card back in the deck, every character back."""
+    seats = tuple(
+        Seat(total=p.total, was_leader=p.was_leader, rounds=p.rounds) for p in state.seats
+    )
+    return evolve(
+        state,
+        seats=seats,
+        phase=Phase.DEAL,
+        round=state.round + 1,
+        deck=cards.deck(state.players),
+        discard=(),
+        character_pool=cards.CHARACTERS,
+        dealt=0,
+        draft_turn=0,
+        revealed=False,
+        acting=None,
+        drawn=(),
+        peeked=(),
+        accused=None,
+        denied=None,
+        tied=(),
+        showdown=(),
+        declared=None,
+        guilty=None,
+        thief=None,
+        victim=None,
+        to_discard=0,
+        liang_target=None,
+        known=tuple(frozenset() for _ in range(state.players)),
+    )
+
+
+def _pick(state: State, seat: int, action: Pick) -> State:
+    """OV §Draft: keep one, in secret; when all have, the packs pass."""
+    p = state.seats[seat]
+    state = _set_seat(state, seat, hand=remove_one(p.hand, action.card), pick=action.card, chose=True)
+    if not all(p.chose for p in state.seats):
+        return state
+    n = state.players
+    seats = [evolve(p, kept=p.kept + (p.pick,), pick=None, chose=False) for p in state.seats]
+    if state.draft_turn == KEEP:
+        # the sixth card goes to the discard pile; its holder knows it (OV-10)
+        last = [p.hand[0] for p in seats]
+        known = tuple(k | {last[s]} for s, k in enumerate(state.known))
+        seats = [evolve(p, hand=()) for p in seats]
+        return evolve(
+            state,
+            seats=tuple(seats),
+            discard=sorted_tuple(state.discard + tuple(last)),
+            known=known,
+            phase=Phase.PLACE,
+            draft_turn=0,
+        )
+    step = pass_step(state)
+    hands = [p.hand for p in seats]
+    seats = [evolve(p, hand=hands[next_seat(s, n, -step)]) for s, p in enumerate(seats)]
+    return evolve(state, seats=tuple(seats), draft_turn=state.draft_turn + 1)
+
+
+def _face_up(state: State, seat: int, action: FaceUp) -> State:
+    """OV §Placement: the top row, chosen in secret; all revealed together."""
+    p = state.seats[seat]
+    face_up = p.face_up + (action.card,)
+    state = _set_seat(state, seat, face_up=face_up, chose=len(face_up) == face_up_needed(state, seat))
+    if not all(p.chose for p in state.seats):
+        return state
+    seats = []
+    for p in state.seats:
+        up = tuple(Slot(c, up=True) for c in sorted_tuple(p.face_up))
+        # face down in the order kept: nothing about the cards follows from it
+        down = tuple(Slot(c, up=False) for c in p.kept if c not in p.face_up)
+        seats.append(evolve(p, slots=up + down, kept=(), face_up=(), chose=False))
+    # OV-9: the characters are turned face up as the vote begins
+    state = evolve(state, seats=tuple(seats), revealed=True)
+    return _abilities(state, 0)
+
+
+def _abilities(state: State, start: int) -> State:
+    """OV §Vote: Purple, Gold, Meixiu, Teal in printed order (OV-11); a
+    character not in play, or with nothing to do, is passed."""
+    for character in VOTE_ABILITIES[start:]:
+        seat = holder(state, character)
+        if seat is None:
+            continue
+        if character is Character.PURPLE and state.seats[seat].slots:
+            return evolve(state, phase=Phase.PURPLE, acting=seat)
+        if character is Character.GOLD and state.discard:
+            return evolve(state, phase=Phase.GOLD_DRAW, acting=seat)
+        if character is Character.MEIXIU:
+            state = evolve(state, acting=seat)
+            if peek_targets(state):
+                return evolve(state, phase=Phase.PEEK)
+        if character is Character.TEAL and len(state.seats[seat].slots) >= 2:
+            return evolve(state, phase=Phase.TEAL, acting=seat)
+    return evolve(state, phase=Phase.VOTE, acting=None)
+
+
+def _turn(state: State, seat: int, action: Turn) -> State:
+    p = state.seats[seat]
+    slots = list(p.slots)
+    slots[action.slot] = evolve(slots[action.slot], turned=True)
+    return _abilities(_set_seat(state, seat, slots=tuple(slots)), 1)
+
+
+def _keep(state: State, seat: int, action: Keep) -> State:
+    """Gold: one card face down into the combination, the other back."""
+    p = state.seats[seat]
+    back = remove_one(state.drawn, action.card)
+    known = tuple(k | set(back) if s == seat else k for s, k in enumerate(state.known))
+    state = _set_seat(state, seat, slots=p.slots + (Slot(action.card, up=False),))
+    state = evolve(state, drawn=(), discard=sorted_tuple(state.discard + back), known=known)
+    return _abilities(state, 2)
+
+
+def _peek(state: State, seat: int, action: Peek) -> State:
+    """Meixiu: the card is known to Meixiu for the rest of the round."""
+    card = state.seats[action.seat].slots[action.slot].card
+    assert card is not None
+    known = tuple(k | {card} if s == seat else k for s, k in enumerate(state.known))
+    peeked = state.peeked + ((action.seat, action.slot),)
+    state = evolve(state, known=known, peeked=peeked)
+    if len(peeked) < 2 and peek_targets(state):
+        return state
+    return _abilities(state, 3)
+
+
+def _copy(state: State, seat: int, action: Copy) -> State:
+    """Teal: the card goes face down under another and copies it; a face-up
+    card so moved stays known to everyone who saw it (OV-11)."""
+    p = state.seats[seat]
+    slot = p.slots[action.slot]
+    if slot.up and slot.card is not None:
+        state = evolve(state, known=tuple(k | {slot.card} for k in state.known))
+    slots = list(p.slots)
+    slots[action.slot] = evolve(slot, up=False, under=action.top)
+    state = _set_seat(state, seat, slots=tuple(slots))
+    return _abilities(state, 4)
+
+
+def _vote(state: State, seat: int, action: Vote) -> State:
+    """OV §Vote: secret and simultaneous; OV-5: a tie, the Leader chooses."""
+    state = _set_seat(state, seat, vote=action.seat, chose=True)
+    if not all(p.chose for p in state.seats):
+        return state
+    counts = [0] * state.players
+    for p in state.seats:
+        assert p.vote is not None
+        counts[p.vote] += 1
+    most = max(counts)
+    top = tuple(s for s in range(state.players) if counts[s] == most)
+    seats = tuple(evolve(p, chose=False) for p in state.seats)
+    state = evolve(state, seats=seats)
+    if len(top) > 1:
+        return evolve(state, phase=Phase.ACCUSE, tied=top)
+    return evolve(state, phase=Phase.JUDGE, accused=top[0])
+
+
+def _choose(state: State, seat: int, action: Choose) -> State:
+    phase = state.phase
+    chosen = action.seat
+    if phase is Phase.ACCUSE:
+        return evolve(state, phase=Phase.JUDGE, accused=chosen, tied=())
+    if phase is Phase.DECLARE:
+        state = evolve(state, declared=chosen, tied=())
+        return _verdict(state)
+    if phase is Phase.THIEF:
+        return _rob(evolve(state, thief=chosen, tied=()))
+    if phase is Phase.ROB:
+        return evolve(state, phase=Phase.GIVE, victim=chosen)
+    if phase is Phase.LIANG:
+        return _score_round(evolve(state, liang_target=chosen))
+    # NEXT_LEADER
+    return _new_leader(evolve(state, tied=()), chosen)
+
+
+def _judge(state: State, seat: int, action: object) -> State:
+    """OV §Judgement: deny (to the Showdown) or admit (discard two)."""
+    if isinstance(action, Deny):
+        return _showdown(evolve(state, denied=True))
+    state = evolve(state, denied=False, to_discard=min(2, len(state.seats[seat].slots)))
+    if state.to_discard == 0:
+        return _showdown(state)
+    return evolve(state, phase=Phase.ADMIT)
+
+
+def _discard(state: State, seat: int, action: Discard) -> State:
+    """OV-19: an admitted card goes face down onto the discard pile; its
+    owner knows it, and everyone knows a card they saw face up."""
+    state = _lose(state, seat, (action.slot,))
+    state = evolve(state, to_discard=state.to_discard - 1)
+    if state.to_discard and state.seats[seat].slots:
+        return state
+    return _showdown(evolve(state, to_discard=0))
+
+
+def _lose(state: State, seat: int, indices: Sequence[int]) -> State:
+    p = state.seats[seat]
+    gone = [p.slots[i] for i in indices]
+    ids = {s.card for s in gone if s.card is not None}
+    public = {s.card for s in gone if s.up and s.card is not None}
+    known = tuple(k | (ids if s == seat else public) for s, k in enumerate(state.known))
+    state = _set_seat(state, seat, slots=_without(p.slots, indices))
+    return evolve(state, discard=sorted_tuple(state.discard + tuple(ids)), known=known)
+
+
+def _showdown(state: State) -> State:
+    """OV §Showdown: every card is revealed and the highest score declared;
+    it decides a denial (OV-13)."""
+    seats = tuple(
+        evolve(p, slots=tuple(s if s.up else evolve(s, up=True) for s in p.slots))
+        for p in state.seats
+    )
+    state = evolve(state, seats=seats)
+    scores = tuple(showdown_score(state, s) for s in range(state.players))
+    best = max(scores)
+    top = tuple(s for s in range(state.players) if scores[s] == best)
+    state = evolve(state, showdown=scores, declared=top[0] if len(top) == 1 else None)
+    if state.denied and state.accused in top and len(top) > 1:
+        return evolve(state, phase=Phase.DECLARE, tied=top)
+    if state.denied:
+        return _verdict(state)
+    return _greed(state)
+
+
+def _verdict(state: State) -> State:
+    """OV §Judgement, DENY: guilty, the two cards of OV-4 are lost; not
+    guilty, a card from the discard pile (OV-13)."""
+    if state.declared == state.accused:
+        state = evolve(state, guilty=True)
+        pairs = losing_pairs(state)
+        if len(pairs) > 1:
+            return evolve(state, phase=Phase.GUILTY)
+        if pairs:
+            return _lose_pair(state, state.accused, pairs[0])
+        return _greed(state)
+    state = evolve(state, guilty=False)
+    if state.discard:
+        return evolve(state, phase=Phase.DENY_DRAW)
+    return _greed(state)
+
+
+def _lose_pair(state: State, seat: int, action: LosePair) -> State:
+    return _greed(_lose(state, seat, (action.first, action.second)))
+
+
+def _greed(state: State) -> State:
+    """OV §Greed: the Hoarder takes the discarded Greed cards; the player
+    with the most Greed cards may steal (OV-15)."""
+    g = holder(state, Character.GREED)
+    if g is not None:
+        taken = tuple(c for c in state.discard if c is not None and TRAIT[c] is Trait.GREED)
+        if taken:
+            p = state.seats[g]
+            state = _set_seat(state, g, slots=p.slots + tuple(Slot(c, up=True) for c in taken))
+            discard = state.discard
+            for c in taken:
+                discard = remove_one(discard, c)
+            state = evolve(state, discard=discard)
+    counts = [greed_count(p.slots) for p in state.seats]
+    most = max(counts)
+    if most == 0:
+        return _scoring(state)
+    top = tuple(s for s in range(state.players) if counts[s] == most)
+    if len(top) > 1:
+        return evolve(state, phase=Phase.THIEF, tied=top)
+    return _rob(evolve(state, thief=top[0]))
+
+
+def _rob(state: State) -> State:
+    if not victims(state):
+        return _scoring(state)
+    return evolve(state, phase=Phase.ROB)
+
+
+def _pass(state: State, seat: int, action: Pass) -> State:
+    return _scoring(state)
+
+
+def _give(state: State, seat: int, action: Give) -> State:
+    """OV §Greed: the robbed player chooses the card; OV-7: a transformed
+    card reverts to its printed trait."""
+    thief = state.thief
+    assert thief is not None
+    card = state.seats[seat].slots[action.slot].card
+    state = _set_seat(state, seat, slots=_without(state.seats[seat].slots, (action.slot,)))
+    p = state.seats[thief]
+    state = _set_seat(state, thief, slots=p.slots + (Slot(card, up=True),))
+    return _scoring(state)
+
+
+def _scoring(state: State) -> State:
+    """OV §Scoring: Liang first, then the round's scores."""
+    liang = holder(state, Character.LIANG)
+    if liang is not None:
+        return evolve(state, phase=Phase.LIANG, acting=liang)
+    return _score_round(state)
+
+
+def _score_round(state: State) -> State:
+    """OV §Scoring, OV-6: scores added to secret totals; the lowest round
+    score takes the Leader card (OV-5: a tie, the Leader chooses; OV-17)."""
+    pads = [round_score(state, s) for s in range(state.players)]
+    seats = tuple(
+        evolve(p, total=(p.total or 0) + pad.score, rounds=p.rounds + (pad,))
+        for p, pad in zip(state.seats, pads, strict=True)
+    )
+    state = evolve(state, seats=seats, acting=None)
+    if state.round >= ROUNDS:
+        return evolve(state, phase=Phase.OVER)
+    low = min(pad.score for pad in pads)
+    lowest = tuple(s for s in range(state.players) if pads[s].score == low)
+    if len(lowest) > 1:
+        return evolve(state, phase=Phase.NEXT_LEADER, tied=lowest)
+    return _new_leader(state, lowest[0])
+
+
+def _new_leader(state: State, seat: int) -> State:
+    state = _set_seat(state, seat, was_leader=True)
+    return _start_round(evolve(state, leader=seat))
+
+
+def _set_seat(state: State, seat: int, **changes: object) -> State:
+    seats = state.seats
+    return evolve(state, seats=seats[:seat] + (evolve(seats[seat], **changes),) + seats[seat + 1 :])
+
+
+_HANDLERS = {
+    Phase.DRAFT: _pick,
+    Phase.PLACE: _face_up,
+    Phase.PURPLE: _turn,
+    Phase.GOLD_KEEP: _keep,
+    Phase.PEEK: _peek,
+    Phase.TEAL: _copy,
+    Phase.VOTE: _vote,
+    Phase.ACCUSE: _choose,
+    Phase.DECLARE: _choose,
+    Phase.THIEF: _choose,
+    Phase.NEXT_LEADER: _choose,
+    Phase.LIANG: _choose,
+    Phase.JUDGE: _judge,
+    Phase.ADMIT: _discard,
+    Phase.GUILTY: _lose_pair,
+    Phase.GIVE: _give,
+}
+
+
+def _rob_or_pass(state: State, seat: int, action: object) -> State:
+    if isinstance(action, Pass):
+        return _pass(state, seat, action)
+    assert isinstance(action, Choose)
+    return _choose(state, seat, action)
+
+
+_HANDLERS[Phase.ROB] = _rob_or_pass
+
+
+# ---------------------------------------------------------------------------
+# Views, outcome and the table's log.
+
+
+def sees(state: State, viewer: int | None, seat: int, slot: Slot) -> bool:
+    """Whether `viewer` may know the card in `slot` in front of `seat`: face
+    up, its own, or known to it (peeked, seen before it was turned down)."""
+    if slot.up or viewer == seat:
+        return True
+    return viewer is not None and slot.card in state.known[viewer]
+
+
+def view(state: State, seat: int | None) -> State:
+    """What `seat` may know (None: a spectator). Hidden: the deck, other
+    seats' packs, kept cards, picks and face-up choices before the reveal,
+    their face-down cards (but those this seat peeked at or saw, OV-10,
+    OV-11), their characters before the vote (OV-9), their votes before all
+    are in, their totals and round scores before the end (OV-6), the discard
+    pile but the cards this seat knows, Gold's drawn cards. `unseen` pools
+    every card that could fill a gap."""
+    if state.unseen is not None:
+        return state
+    over = state.phase is Phase.OVER
+    secret_votes = state.phase is Phase.VOTE
+    mine = state.known[seat] if seat is not None else frozenset()
+    seats = []
+    for s, p in enumerate(state.seats):
+        if s == seat:
+            seats.append(p)
+            continue
+        slots = tuple(
+            x if sees(state, seat, s, x) else evolve(x, card=None) for x in p.slots
+        )
+        seats.append(
+            evolve(
+                p,
+                hand=(None,) * len(p.hand),
+                kept=(None,) * len(p.kept),
+                pick=None,
+                face_up=(None,) * len(p.face_up),
+                character=p.character if state.revealed else None,
+                slots=slots,
+                vote=None if secret_votes else p.vote,
+                total=p.total if over else None,
+                rounds=p.rounds if over else (None,) * len(p.rounds),
+            )
+        )
+    discard = tuple(sorted(state.discard, key=lambda c: c not in mine)) if state.discard else ()
+    discard = tuple(c if c in mine else None for c in discard)
+    drawn = state.drawn if seat is not None and seat == state.acting else (None,) * len(state.drawn)
+    v = evolve(
+        state,
+        seats=tuple(seats),
+        deck=(None,) * len(state.deck),
+        discard=discard,
+        drawn=drawn,
+        character_pool=state.character_pool if state.revealed else (None,) * len(state.character_pool),
+        known=tuple(k if s == seat else frozenset() for s, k in enumerate(state.known)),
+    )
+    shown = {c for c in cards_on_table(v) if c is not None}
+    characters = [p.character for p in v.seats] + list(v.character_pool)
+    return evolve(
+        v,
+        unseen=tuple(c for c in cards.deck(state.players) if c not in shown),
+        unseen_characters=tuple(
+            c for c in cards.CHARACTERS if c not in characters
+        ),
+    )
+
+
+def cards_on_table(state: State) -> list[int | None]:
+    """Every trait card on the table, each once (face-up choices are among
+    the kept cards); in a view, None for each card it hides, a hidden draft
+    pick included."""
+    out: list[int | None] = list(state.deck) + list(state.discard) + list(state.drawn)
+    hidden_picks = state.unseen is not None and state.phase is Phase.DRAFT
+    for p in state.seats:
+        out.extend(p.hand)
+        out.extend(p.kept)
+        if p.pick is not None or (hidden_picks and p.chose):
+            out.append(p.pick)
+        out.extend(s.card for s in p.slots)
+    return out
+
+
+def outcome(state: State) -> Outcome | None:
+    """OV §End of the Game: the highest total wins; a tie goes to the player
+    who never held the Leader card; then a shared win (OV-18)."""
+    if state.phase is not Phase.OVER:
+        return None
+    totals = tuple(p.total or 0 for p in state.seats)
+    ranks = tuple((totals[s], not p.was_leader) for s, p in enumerate(state.seats))
+    winners = winners_by(ranks, range(state.players))
+    scores = standing_scores(totals, ranks)
+    notes: list[str] = []
+    best = max(totals)
+    tied = [s for s in range(state.players) if totals[s] == best]
+    if len(tied) > 1:
+        if len(winners) < len(tied):
+            who = ", ".join(seat_mark(s) for s in sorted(winners))
+            notes.append(
+                f"Tied for the highest total: {who} never held the Leader card and "
+                + ("wins." if len(winners) == 1 else "share the win.")
+            )
+        else:
+            notes.append("Tied for the highest total and on the Leader card: a shared win.")
+    return Outcome(
+        scores=scores,
+        winners=winners,
+        breakdown=breakdown(state),
+        notes=tuple(notes),
+        points=totals if scores != totals else (),
+    )
+
+
+def breakdown(state: State) -> tuple[Category, ...]:
+    """The score pad: per round, the traits, each character effect, the
+    round's score; then whether each held the Leader card, and the total."""
+    out: list[Category] = []
+    played = max((len(p.rounds) for p in state.seats), default=0)
+    fields = (
+        ("traits", "traits"),
+        ("purple", "Purple's fives"),
+        ("teal", "Teal's copy"),
+        ("meixiu", "Meixiu's +3"),
+        ("liang", "Liang's -1 per card"),
+        ("score", "score"),
+    )
+    for r in range(played):
+        for field, name in fields:
+            values = tuple(
+                getattr(p.rounds[r], field) if r < len(p.rounds) and p.rounds[r] else 0
+                for p in state.seats
+            )
+            if field in ("traits", "score") or any(values):
+                out.append(Category(f"Round {r + 1}: {name}", values))
+    out.append(Category("Held the Leader card", tuple(int(p.was_leader) for p in state.seats)))
+    out.append(Category("Total", tuple(p.total or 0 for p in state.seats)))
+    return tuple(out)
+
+
+def describe(
+    state: State,
+    seat: int,
+    action: object,
+    names: Sequence[str] | None = None,
+    viewer: int | None = None,
+) -> str:
+    """One log line for `action` applied to `state` by `seat`, worded for
+    `viewer` (None: a spectator, the public line). A card is named only to
+    a viewer whose view after the action shows it."""
+
+    def name(s: int | None) -> str:
+        if s is None:
+            return "?"
+        if names is not None and s < len(names):
+            return names[s]
+        return f"Player {s + 1}"
+
+    try:
+        after = apply(state, seat, action)
+    except IllegalAction:
+        after = None
+    line = _line(state, seat, action, name, viewer)
+    if after is not None:
+        line += _consequences(state, after, name, viewer)
+    return line
+
+
+def _card(c: int | None) -> str:
+    return cards.label(c) if c is not None else "a card"
+
+
+def _line(state: State, seat: int, action: object, name, viewer: int | None) -> str:
+    if isinstance(action, AssignLeader):
+        return f"{name(action.seat)} is given the Leader card."
+    if isinstance(action, Deal):
+        target = state.dealt % state.players
+        if viewer == target:
+            return f"{name(target)} is dealt {cards.label(action.card)}."
+        return f"{name(target)} is dealt a trait card."
+    if isinstance(action, DealCharacter):
+        target = _character_target(state)
+        if viewer == target:
+            return f"{name(target)} is dealt a character: {action.character.label}."
+        return f"{name(target)} is dealt a character."
+    if isinstance(action, Draw):
+        if state.phase is Phase.GOLD_DRAW:
+            who = name(state.acting)
+            if viewer == state.acting:
+                return f"{who} (Gold) draws {cards.label(action.card)} from the discard pile."
+            return f"{who} (Gold) draws a card from the discard pile."
+        return (
+            f"{name(state.accused)} was not the highest and takes "
+            f"{cards.label(action.card)} from the discard pile, face up."
+        )
+    who = name(seat)
+    if isinstance(action, Pick):
+        if viewer == seat:
+            return f"{who} keeps {cards.label(action.card)}."
+        return f"{who} keeps a card."
+    if isinstance(action, FaceUp):
+        if viewer == seat:
+            return f"{who} puts {cards.label(action.card)} in the top row."
+        return f"{who} puts a card in the top row."
+    me = state.seats[seat]
+    if isinstance(action, Turn):
+        slot = me.slots[action.slot]
+        if sees(state, viewer, seat, slot):
+            t = TRAIT[slot.card]  # type: ignore[index]
+            return (
+                f"{who} (Purple) turns their {t.label} ({t.value}) sideways: "
+                f"each {t.label} of theirs counts 5."
+            )
+        return f"{who} (Purple) turns face-down card {action.slot + 1} sideways."
+    if isinstance(action, Keep):
+        if viewer == seat:
+            back = remove_one(state.drawn, action.card)
+            returned = f" and returns {_card(back[0])}" if back else ""
+            return f"{who} (Gold) keeps {cards.label(action.card)} face down{returned}."
+        return f"{who} (Gold) keeps a card face down" + (
+            " and returns the other." if len(state.drawn) > 1 else "."
+        )
+    if isinstance(action, Peek):
+        target = state.seats[action.seat].slots[action.slot]
+        line = f"{who} (Meixiu) peeks at {name(action.seat)}'s face-down card {action.slot + 1}"
+        if viewer == seat or sees(state, viewer, action.seat, target):
+            return f"{line}: {_card(target.card)}."
+        return f"{line}."
+    if isinstance(action, Copy):
+        slot, top = me.slots[action.slot], me.slots[action.top]
+        what = f" ({_card(slot.card)})" if sees(state, viewer, seat, slot) else ""
+        above = f" ({_card(top.card)})" if sees(state, viewer, seat, top) else ""
+        return (
+            f"{who} (Teal) puts card {action.slot + 1}{what} face down under card "
+            f"{action.top + 1}{above}: it copies it."
+        )
+    if isinstance(action, Vote):
+        if viewer == seat:
+            return f"{who} votes for {name(action.seat)}."
+        return f"{who} votes."
+    if isinstance(action, Choose):
+        phase = state.phase
+        target = name(action.seat)
+        if phase is Phase.ACCUSE:
+            return f"{who} (Leader) breaks the tie of votes: {target} is judged."
+        if phase is Phase.DECLARE:
+            return f"{who} (Leader) breaks the tie for the highest score: {target}."
+        if phase is Phase.THIEF:
+            return f"{who} (Leader) breaks the tie for the most Greed: {target} may steal."
+        if phase is Phase.ROB:
+            return f"{who} robs {target}."
+        if phase is Phase.LIANG:
+            return f"{who} (Liang) chooses {target}: a point lost per card."
+        return f"{who} (Leader) breaks the tie for the lowest score: {target}."
+    if isinstance(action, Deny):
+        return f"{who} denies."
+    if isinstance(action, Admit):
+        return f"{who} admits and will discard two cards."
+    if isinstance(action, Discard):
+        slot = me.slots[action.slot]
+        if sees(state, viewer, seat, slot):
+            return f"{who} discards {_card(slot.card)}."
+        return f"{who} discards face-down card {action.slot + 1}."
+    if isinstance(action, LosePair):
+        a, b = me.slots[action.first], me.slots[action.second]
+        return f"{who} loses {_card(a.card)} and {_card(b.card)}."
+    if isinstance(action, Give):
+        return f"{who} gives {name(state.thief)} {_card(me.slots[action.slot].card)}."
+    if isinstance(action, Pass):
+        return f"{who} steals nothing."
+    return f"{who}: {action}"
+
+
+def _consequences(state: State, after: State, name, viewer: int | None) -> str:
+    """What else happens on the table after the action, for `viewer`."""
+    out: list[str] = []
+    if state.phase is Phase.DRAFT and after.phase is Phase.PLACE:
+        mine = [c for c in after.discard if viewer is not None and c in after.known[viewer]]
+        own = ""
+        if viewer is not None and mine:
+            own = f" ({name(viewer)}'s: {_card(mine[0])})"
+        out.append(f"Each player discards their last card{own}.")
+    elif state.phase is Phase.DRAFT and after.draft_turn > state.draft_turn:
+        out.append("The packs pass " + ("left." if pass_step(state) == 1 else "right."))
+    if state.phase is Phase.PLACE and after.phase is not Phase.PLACE:
+        rows = "; ".join(
+            f"{name(s)} {', '.join(_card(x.card) for x in p.slots if x.up)}"
+            for s, p in enumerate(after.seats)
+        )
+        chars = "; ".join(
+            f"{name(s)} {p.character.label}" for s, p in enumerate(after.seats) if p.character
+        )
+        out.append(f"Top rows revealed: {rows}. Characters revealed: {chars}.")
+    if state.phase is Phase.VOTE and after.phase is not Phase.VOTE:
+        votes = "; ".join(f"{name(s)} for {name(p.vote)}" for s, p in enumerate(after.seats))
+        if after.phase is Phase.JUDGE:
+            out.append(f"Votes: {votes}. {name(after.accused)} is judged.")
+        else:
+            tied = ", ".join(name(s) for s in after.tied)
+            out.append(f"Votes: {votes}. Tied: {tied}; the Leader chooses.")
+    if after.showdown and not state.showdown:
+        scores = ", ".join(f"{name(s)} {v}" for s, v in enumerate(after.showdown))
+        out.append(f"Showdown: {scores}.")
+    if state.guilty is None and after.guilty is not None:
+        verdict = "the highest" if after.guilty else "not the highest"
+        out.append(f"{name(after.accused)} was {verdict}.")
+    if after.round > state.round and state.round or (after.phase is Phase.OVER):
+        r = state.round
+        if after.phase is Phase.OVER:
+            totals = ", ".join(f"{name(s)} {p.total}" for s, p in enumerate(after.seats))
+            out.append(f"Round {r} is scored. The game is over: {totals}.")
+        else:
+            mine = ""
+            if viewer is not None:
+                p = after.seats[viewer]
+                pad = p.rounds[-1]
+                assert pad is not None
+                mine = f" {name(viewer)} scores {pad.score} (total {p.total})."
+            out.append(
+                f"Round {r} is scored.{mine} {name(after.leader)} takes the Leader card."
+            )
+    elif after.phase is Phase.NEXT_LEADER and state.phase is not Phase.NEXT_LEADER:
+        mine = ""
+        if viewer is not None:
+            p = after.seats[viewer]
+            pad = p.rounds[-1]
+            assert pad is not None
+            mine = f" {name(viewer)} scores {pad.score} (total {p.total})."
+        tied = ", ".join(name(s) for s in after.tied)
+        out.append(f"Round {state.round} is scored.{mine} Tied for the lowest: {tied}.")
+    return "".join(" " + x for x in out)
+
+
+__all__ = [
+    "ID",
+    "PLAYERS",
+    "RULES_VERSION",
+    "TITLE",
+    "apply",
+    "breakdown",
+    "chance_outcomes",
+    "describe",
+    "effective",
+    "holder",
+    "legal_actions",
+    "outcome",
+    "round_score",
+    "setup",
+    "showdown_score",
+    "to_act",
+    "view",
+]
