@@ -85,6 +85,8 @@ class Table:
     seats: list[Seat]
     creator: str
     session: Session | None = None
+    #: the lobby has been told the match is over
+    announced: bool = False
 
     @property
     def started(self) -> bool:
@@ -141,7 +143,7 @@ class Hub:
                 continue
             match = loaded.match
             seats = [
-                Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name)
+                Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name, None, True)
                 for p in match.header.players
             ]
             table = Table(match.header.match_id, match.game, match.header.options, seats, "")
@@ -300,6 +302,9 @@ class RemoteSeat:
         self.client.send(
             {"table": self.table.id, "update": codec(self.table.game).update_dict(update)}
         )
+        if update.over and not self.table.announced:
+            self.table.announced = True
+            self.client.hub._lobby_changed()
 
 
 class Client:
@@ -483,3 +488,32 @@ def _seat(raw: Any, game_id: str) -> Seat:
 
 def _short(error: BaseException) -> str:
     return (str(error).splitlines() or [type(error).__name__])[0][:160]
+
+
+# -- running a hub -----------------------------------------------------------------
+
+
+def default_places() -> tuple[Path, Path]:
+    """(the shared matches' directory, the hub's socket) in the user data
+    directory: beside, not among, the matches played at one terminal."""
+    from saves.store import data_dir
+
+    base = data_dir().parent
+    return base / "shared", base / "hub" / "hub.sock"
+
+
+async def run_hub(
+    directory: Path, socket_path: Path, *, bot_delay: float = 0.45, ready: Any = None
+) -> None:
+    """Serve until cancelled (Ctrl+C): resume the unfinished matches, listen."""
+    hub = Hub(directory, bot_delay=bot_delay)
+    resumed = hub.resume_all()
+    await hub.serve(socket_path)
+    if ready is not None:
+        ready(hub, resumed)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await hub.close()
+        with contextlib.suppress(FileNotFoundError):
+            Path(socket_path).unlink()

@@ -8,6 +8,8 @@
     overtable rules GAME           the rules of GAME
     overtable simulate GAME --games N --bots random,heuristic --seed S
                                    bot-against-bot matches without a screen
+    overtable hub                  run the hub of shared tables on this machine
+    overtable join [--name NAME]   sit at the hub's tables from this terminal
     overtable --version            the installed version
 
 Only argparse is imported up front: Textual for the screens, Rich and the
@@ -95,6 +97,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules = sub.add_parser("rules", help="read the rules of a game")
     rules.add_argument("game", nargs="?", help="game id, e.g. boss-quest")
+    hub = sub.add_parser("hub", help="run the hub of shared tables (players join with `join`)")
+    hub.add_argument("--socket", default=None, help="the hub's socket (default in the data directory)")
+    hub.add_argument("--data-dir", default=None, help="where shared matches are saved")
+    join = sub.add_parser("join", help="sit at the tables of a running hub from this terminal")
+    join.add_argument("--socket", default=None, help="the hub's socket (default in the data directory)")
+    join.add_argument(
+        "--name", default=None, help="your name at the tables (default: $PLAYER, else your user name)"
+    )
     sim = sub.add_parser("simulate", help="play bot-against-bot matches without a screen")
     sim.add_argument("game", help="game id, e.g. boss-quest")
     sim.add_argument("--games", "-n", type=int, default=100, help="matches to play (default 100)")
@@ -127,6 +137,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if args.command == "saves" and (args.list or not _is_terminal(sys.stdout)):
         return list_saves()
+    if args.command == "hub":
+        return run_hub(args.socket, args.data_dir, args.bot_delay)
+    if args.command == "join":
+        return join_hub(args.socket, args.name, args.theme, args.bot_delay)
     from tui import theme as themes
 
     start, argument = {
@@ -142,6 +156,63 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tui.app import OvertableApp
 
     OvertableApp(start, argument, **kwargs).run()
+    return 0
+
+
+def player_name(name: str | None) -> str:
+    """Who joins: --name, else $PLAYER (set by the SSH front door), else the user."""
+    import getpass
+    import os
+
+    return (name or os.environ.get("PLAYER") or getpass.getuser()).strip()
+
+
+def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> int:
+    import asyncio
+    from pathlib import Path
+
+    from host.hub import default_places
+    from host.hub import run_hub as serve
+
+    directory, socket_path = default_places()
+    directory = Path(data_dir) if data_dir else directory
+    socket_path = Path(socket) if socket else socket_path
+
+    def ready(hub: Any, resumed: list[str]) -> None:
+        print(f"Overtable hub: {len(hub.tables)} table(s), {len(resumed)} resumed.")
+        print(f"Listening on {socket_path}; players join with: overtable join --socket {socket_path}")
+        print("Ctrl+C stops the hub; every match is saved as it is played.", flush=True)
+
+    try:
+        asyncio.run(serve(directory, socket_path, bot_delay=0.45 if delay is None else delay,
+                          ready=ready))
+    except KeyboardInterrupt:
+        print("The hub has stopped; its matches are saved.")
+    except OSError as error:
+        print(f"overtable hub: cannot listen on {socket_path}: {error.strerror or error}",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+def join_hub(socket: str | None, name: str | None, theme: str, delay: float | None) -> int:
+    from pathlib import Path
+
+    from host.hub import default_places
+    from tui import theme as themes
+
+    player = player_name(name)
+    if not player or len(player) > 32 or not player.isprintable():
+        print("overtable join: a name is 1 to 32 printable characters.", file=sys.stderr)
+        return 2
+    socket_path = Path(socket) if socket else default_places()[1]
+    if not socket_path.exists():
+        print(f"overtable join: no hub at {socket_path}; start one with `overtable hub`.",
+              file=sys.stderr)
+        return 1
+    from tui.join import JoinApp
+
+    JoinApp(socket_path, player, theme_name=themes.CHOICES[theme]).run()
     return 0
 
 

@@ -1,0 +1,99 @@
+"""`overtable join`: the app as a seat client of a hub (issue "Shared sessions
+over SSH": the game screens are the same as at one terminal, fed by the
+hub; each player sees only their own seat)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+from core import GAMES
+from host.hub import Hub
+from host.messages import SeatCommand
+from host.wire import codec
+from tests.test_host_hub import Player
+from tui.join import JoinApp
+from tui.screens.lobby import LobbyScreen
+from tui.screens.overboss import OverbossScreen
+from tui.screens.results import ResultsScreen
+
+
+async def wait_for(pilot, condition, timeout: float = 10) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not condition():
+        if loop.time() > end:
+            raise AssertionError(f"timed out; screen is {pilot.app.screen!r}")
+        await pilot.pause(0.02)
+
+
+async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    hub = Hub(tmp_path / "shared", bot_delay=0, seed=2)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    game = GAMES["overboss-duel"]
+    wire = codec(game)
+    rng = random.Random(8)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+            # Ann sets up a table from the new-match form's result: her seat, one open
+            app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bram", "human")])
+            bob = await Player.connect(path, "Bob")
+            while True:
+                message = await bob.expect("lobby")
+                if message["lobby"]:
+                    break
+            (table,) = message["lobby"]
+            assert [s.get("player") for s in table["seats"]] == ["Ann", None]
+            await bob.send({"join": {"table": table["table"], "seat": 1}})
+            await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+            screen = app.screen
+            seen_seats = set()
+            for _ in range(20_000):
+                if isinstance(app.screen, ResultsScreen):
+                    break
+                await pilot.pause(0.005)
+                update = screen.update
+                if update is not None:
+                    seen_seats.add(update.seat)
+                    if update.legal and update.outcome is None:
+                        screen.play(rng.choice(update.legal))
+                try:
+                    message = await bob.read(timeout=0.005)
+                except TimeoutError:
+                    continue
+                if "update" in message:
+                    theirs = wire.decode_update(json.dumps(message["update"]).encode())
+                    assert theirs.seat == 1
+                    if theirs.legal and theirs.outcome is None:
+                        command = wire.command_dict(
+                            SeatCommand.play(1, rng.choice(theirs.legal), theirs.seq)
+                        )
+                        await bob.send({"command": command, "table": message["table"]})
+            else:
+                raise AssertionError("the shared match did not end")
+            assert seen_seats == {0}, "Ann's screen was sent another seat's update"
+            assert app.screen.update.outcome is not None
+            # back to the lobby: the table is over
+            app.go_home()
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await bob.close()
+    finally:
+        await hub.close()
+
+
+async def test_join_says_so_when_no_hub_answers(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "nobody.sock"
+    path.write_text("")  # a file, not a listening socket
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, LobbyScreen)
+        assert not app.remote.connected
+        notes = [n.message for n in app._notifications]
+        assert any("Could not reach the hub" in m for m in notes)

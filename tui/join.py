@@ -1,0 +1,88 @@
+"""`overtable join`: the app as a seat client of a running hub.
+
+The same app and game screens as at one terminal, with the lobby as its
+first screen: matches live on the hub, which sends this terminal only its
+own seat's updates. No hand-over screen: each person has their own terminal.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.screen import Screen
+
+from tui.app import OvertableApp
+from tui.remote import RemoteTable
+from tui.screens.lobby import LobbyScreen
+
+
+class JoinApp(OvertableApp):
+    """Overtable at the hub's tables."""
+
+    TITLE = "Overtable · shared tables"
+
+    def __init__(self, socket_path: Path, player: str, **kwargs: Any) -> None:
+        super().__init__("home", None, **kwargs)
+        self.remote = RemoteTable(self, socket_path, player)
+
+    def get_default_screen(self) -> Screen:
+        return LobbyScreen()
+
+    async def on_mount(self) -> None:
+        super().on_mount()
+        try:
+            await self.remote.connect()
+        except OSError as error:
+            self.notify(
+                f"Could not reach the hub at {self.remote.socket_path}: "
+                f"{error.strerror or error}. Is `overtable hub` running?",
+                severity="error",
+                timeout=30,
+            )
+
+    def app_commands(self) -> Any:
+        yield ("New table", "Set up a new shared table", self.action_new_match)
+        yield ("Lobby", "Back to the shared tables", self.go_home)
+        yield ("Rules", "Read the rules of a game", self.action_rules)
+        yield ("Help", "The keys of this screen", self.action_help)
+        yield ("Quit", "Leave (your seats wait for you)", self.action_quit)
+
+    def new_match(self, game_id: str, players: list[Any], options: Any = None) -> None:
+        """From the new-match form: the first person's seat is yours, the
+        other people's seats are open to anyone, bots play on the hub."""
+        from saves.journal import codec as journal_codec
+
+        game = self.games[game_id]
+        seats: list[Any] = []
+        mine = False
+        for spec in players:
+            if spec.kind == "bot":
+                seats.append({"bot": spec.level})
+            elif not mine:
+                seats.append({"player": self.remote.player})
+                mine = True
+            else:
+                seats.append("open")
+        request: dict[str, Any] = {"game": game_id, "seats": seats}
+        if options is not None:
+            request["options"] = journal_codec(game).options_dict(options)
+        self.remote.create(request)
+        self.go_home()
+
+    def rematch(self) -> None:
+        self.notify("Set up a new table from the lobby (n).", severity="information")
+        self.go_home()
+
+    def leave_table(self) -> None:
+        self.go_home()
+
+    def resume(self, which: str | None) -> None:
+        self.go_home()
+
+    def action_saved(self) -> None:
+        self.notify("Shared matches are saved on the hub; the lobby lists them.")
+
+    async def action_quit(self) -> None:
+        self.remote.close()
+        self.exit()

@@ -1,0 +1,183 @@
+"""A seat client of the hub: this terminal's player at shared tables.
+
+`RemoteTable` connects to the hub's local socket, says who the player is,
+and from then on turns the hub's lines into the lobby's rows and into each
+table's `SeatUpdate`s for the game screen; the game screen's commands go
+back as lines (the screen's port is `send`, as at one terminal). Nothing
+the hub sends is trusted beyond its shape: a line that does not decode is
+reported and dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from host.messages import LEAVE, MAX_MESSAGE_BYTES, BadMessage, SeatCommand, SeatUpdate
+from host.wire import codec
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from tui.screens.game import GameScreen
+
+
+class TablePort:
+    """The port of one table's game screen: commands go to the hub."""
+
+    def __init__(self, remote: RemoteTable, table: str) -> None:
+        self.remote = remote
+        self.table = table
+
+    def send(self, command: SeatCommand) -> None:
+        self.remote.command(self.table, command)
+
+
+class RemoteTable:
+    """This terminal's connection to the hub."""
+
+    def __init__(self, app: App, socket_path: Path, player: str) -> None:
+        self.app = app
+        self.socket_path = Path(socket_path)
+        self.player = player
+        #: the lobby as the hub last sent it
+        self.tables: list[dict[str, Any]] = []
+        #: table id -> its game screen, once an update arrived
+        self.screens: dict[str, GameScreen] = {}
+        self.finished: set[str] = set()
+        self._writer: asyncio.StreamWriter | None = None
+        self._reader_task: asyncio.Task | None = None
+        #: tables this player created, waiting to sit down at
+        self._creating = 0
+
+    async def connect(self) -> None:
+        reader, writer = await asyncio.open_unix_connection(
+            str(self.socket_path), limit=2 * MAX_MESSAGE_BYTES
+        )
+        self._writer = writer
+        self.write({"hello": {"player": self.player}})
+        self._reader_task = asyncio.get_running_loop().create_task(self._read(reader))
+
+    @property
+    def connected(self) -> bool:
+        return self._writer is not None and not self._writer.is_closing()
+
+    def close(self) -> None:
+        if self._reader_task is not None:
+            self._reader_task.cancel()
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                self._writer.close()
+
+    # -- to the hub ------------------------------------------------------------------
+
+    def write(self, obj: Any) -> None:
+        if self._writer is None or self._writer.is_closing():
+            self.app.notify("Not connected to the hub.", severity="error")
+            return
+        self._writer.write(json.dumps(obj, separators=(",", ":")).encode() + b"\n")
+
+    def create(self, request: dict[str, Any]) -> None:
+        self._creating += 1
+        self.write({"create": request})
+
+    def join(self, table: str, seat: int) -> None:
+        self.write({"join": {"table": table, "seat": seat}})
+
+    def watch(self, table: str) -> None:
+        self.write({"watch": {"table": table}})
+
+    def refresh(self) -> None:
+        self.write({"lobby": {}})
+
+    def command(self, table: str, command: SeatCommand) -> None:
+        screen = self.screens.get(table)
+        game = _game(screen.update.game) if screen is not None and screen.update else None
+        if game is None:
+            return
+        self.write({"table": table, "command": codec(game).command_dict(command)})
+        if command.kind == LEAVE:
+            self.screens.pop(table, None)
+            self.app.go_home()  # type: ignore[attr-defined]
+
+    # -- from the hub ------------------------------------------------------------------
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        while True:
+            try:
+                line = await reader.readline()
+            except (ValueError, asyncio.LimitOverrunError):
+                self.app.notify("The hub sent a line too long to read.", severity="error")
+                continue
+            except (ConnectionError, OSError):
+                line = b""
+            if not line:
+                self.app.notify("The hub closed the connection.", severity="error")
+                return
+            try:
+                message = json.loads(line)
+                if not isinstance(message, dict):
+                    raise ValueError("not an object")
+                await self.handle(message)
+            except (ValueError, BadMessage, KeyError, TypeError) as error:
+                self.app.notify(f"A message from the hub was not understood: {error}",
+                                severity="error")
+
+    async def handle(self, message: dict[str, Any]) -> None:
+        if "lobby" in message:
+            self.tables = list(message["lobby"])
+            self._lobby_changed()
+        elif "created" in message:
+            created = message["created"]
+            if self._creating:
+                self._creating -= 1
+                seats = created["seats"]
+                mine = next((i for i, s in enumerate(seats) if s.get("player") == self.player), 0)
+                self.join(created["table"], mine)
+        elif "update" in message:
+            await self._update(message["table"], message["update"])
+        elif "refused" in message:
+            self.app.notify(str(message["refused"]), severity="warning")
+        elif "error" in message:
+            self.app.notify(str(message["error"]), severity="error")
+
+    async def _update(self, table: str, raw: dict[str, Any]) -> None:
+        game = _game(raw.get("game"))
+        if game is None:
+            raise ValueError(f"a game this version does not know ({raw.get('game')!r})")
+        update: SeatUpdate = codec(game).decode_update(json.dumps(raw).encode())
+        screen = self.screens.get(table)
+        if screen is None:
+            from tui.games import NoScreen, screen_class
+
+            try:
+                cls = screen_class(game.id)
+            except NoScreen:
+                from tui.screens.generic import GenericGameScreen
+
+                cls = GenericGameScreen
+            screen = cls(TablePort(self, table))
+            self.screens[table] = screen
+            await self.app.push_screen(screen)
+        screen.show(update)
+        if update.outcome is not None and table not in self.finished:
+            self.finished.add(table)
+            from tui.screens.results import ResultsScreen
+
+            await self.app.push_screen(ResultsScreen(update))
+
+    def _lobby_changed(self) -> None:
+        from tui.screens.lobby import LobbyScreen
+
+        for screen in self.app.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.show(self.tables, self.player)
+
+
+def _game(game_id: Any) -> Any:
+    from core import GAMES
+
+    return GAMES.get(game_id) if isinstance(game_id, str) else None

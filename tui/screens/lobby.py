@@ -1,0 +1,138 @@
+"""The lobby of shared tables: every table on the hub, open and running.
+
+Enter sits you at a table (your own seat again, or the first open one), `w`
+watches it, `n` sets up a new table, `r` asks the hub again. The rows come
+from the hub; the screen asks the app (`self.app.remote`) for everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+COLUMNS = ("Game", "Seats", "Now")
+
+
+def seat_text(seat: dict[str, Any], me: str) -> str:
+    if seat.get("kind") == "bot":
+        return f"bot ({seat.get('level')})"
+    player = seat.get("player")
+    if player is None:
+        return "open"
+    mark = " (you)" if player == me else ""
+    return f"{player}{mark}" + ("" if seat.get("present", True) else " (invited)")
+
+
+def status_text(table: dict[str, Any]) -> str:
+    play = table.get("play")
+    if not table.get("started") or play is None:
+        waiting = sum(
+            1 for s in table["seats"] if s.get("kind") != "bot" and not s.get("present")
+        )
+        return f"waiting for {waiting}"
+    if play.get("finished"):
+        return "over"
+    names = [seat_text(table["seats"][s], "") for s in play.get("to_act", ())]
+    return f"{', '.join(names) or 'drawing'} to play"
+
+
+class LobbyScreen(Screen):
+    """The hub's tables; this player's name in the title."""
+
+    HELP_TITLE = "Lobby"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "join", "Sit down"),
+        Binding("w", "watch", "Watch"),
+        Binding("n", "new", "New table"),
+        Binding("r", "refresh", "Refresh"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[dict[str, Any]] = []
+        self.me = ""
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("Connecting to the hub…", id="lobby-hint")
+        yield DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(*COLUMNS)
+        table.focus()
+        remote = getattr(self.app, "remote", None)
+        if remote is not None:
+            self.tables, self.me = list(remote.tables), remote.player
+        self._draw()
+
+    def on_screen_resume(self) -> None:
+        # back from a table: ask the hub how the tables stand now
+        remote = getattr(self.app, "remote", None)
+        if remote is not None and remote.connected:
+            remote.refresh()
+
+    def show(self, tables: list[dict[str, Any]], me: str) -> None:
+        """The hub's tables, as it last sent them."""
+        self.tables, self.me = list(tables), me
+        if self.is_mounted:
+            self._draw()
+
+    def _draw(self) -> None:
+        me = self.me
+        self.sub_title = f"You are {me}"
+        grid = self.query_one(DataTable)
+        row = grid.cursor_row
+        grid.clear()
+        for index, table in enumerate(self.tables):
+            seats = ", ".join(seat_text(s, me) for s in table["seats"])
+            grid.add_row(table["title"], seats, status_text(table), key=str(index))
+        if self.tables:
+            grid.move_cursor(row=max(0, min(row, len(self.tables) - 1)))
+        hint = (
+            "Enter: sit down at the highlighted table · w: watch · n: a new table"
+            if self.tables
+            else "No tables yet: press n to set one up."
+        )
+        self.query_one("#lobby-hint", Static).update(hint)
+
+    def _highlighted(self) -> dict[str, Any] | None:
+        grid = self.query_one(DataTable)
+        if not self.tables or grid.cursor_row < 0 or grid.cursor_row >= len(self.tables):
+            return None
+        return self.tables[grid.cursor_row]
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        # the table takes Enter for itself: a chosen row is a seat asked for
+        event.stop()
+        self.action_join()
+
+    def action_join(self) -> None:
+        table = self._highlighted()
+        if table is None:
+            return
+        seats = table["seats"]
+        mine = [i for i, s in enumerate(seats) if s.get("player") == self.me]
+        free = [i for i, s in enumerate(seats) if s.get("kind") == "open" and s.get("player") is None]
+        if not mine and not free:
+            self.notify("No seat is free at that table: w watches it.", severity="warning")
+            return
+        self.app.remote.join(table["table"], (mine or free)[0])  # type: ignore[attr-defined]
+
+    def action_watch(self) -> None:
+        table = self._highlighted()
+        if table is not None:
+            self.app.remote.watch(table["table"])  # type: ignore[attr-defined]
+
+    def action_new(self) -> None:
+        self.app.action_new_match()  # type: ignore[attr-defined]
+
+    def action_refresh(self) -> None:
+        self.app.remote.refresh()  # type: ignore[attr-defined]
