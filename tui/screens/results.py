@@ -85,10 +85,12 @@ class ResultsScreen(Screen):
                 yield DataTable(id="score-pad", cursor_type="none", show_cursor=False, zebra_stripes=True)
                 for note in outcome.notes:
                     yield Static(name_seats(note, names), classes="results-note")
-            with Horizontal(id="results-buttons"):
-                yield Button("Rematch (r)", id="rematch", variant="primary")
-                yield Button("Final table (b)", id="board")
-                yield Button("Home (h)", id="home")
+        # Below the scrolling results, so that focusing Rematch does not
+        # scroll the winner and the ranking out of sight (80x24).
+        with Horizontal(id="results-buttons"):
+            yield Button("Rematch (r)", id="rematch", variant="primary")
+            yield Button("Final table (b)", id="board")
+            yield Button("Home (h)", id="home")
         yield Footer()
 
     def _charts(self, players: int) -> Grid | None:
@@ -137,6 +139,8 @@ class ResultsScreen(Screen):
                 pad.add_row(category.name, *(str(v) for v in category.values))
             pad.display = bool(outcome.breakdown)
         self.query_one("#rematch", Button).focus()
+        # Open on the title line (the winner) and the ranking.
+        self.query_one("#results", VerticalScroll).scroll_home(animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -1,0 +1,51 @@
+"""The results screen opens on the winner: at 80x24 the title line naming
+the winner and the ranking are on screen, whatever follows them (a long
+score pad, notes), and the buttons stay in sight below."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.containers import VerticalScroll
+
+from core.engine import Category, Outcome
+from host.messages import SeatUpdate
+from tests.screen_kit import screen_text
+from tui.screens.results import ResultsScreen
+
+NAMES = ("Ann", "Bram", "Cora", "Dev", "Edda")
+
+
+def final_update() -> SeatUpdate:
+    """Five players and a score pad longer than an 80x24 screen."""
+    breakdown = tuple(Category(f"Toy {n}", (n, 2 * n, 0, 1, n % 3)) for n in range(14))
+    outcome = Outcome(
+        scores=(3, 9, 1, 2, 0), winners=frozenset({1}), breakdown=breakdown,
+        notes=("{1} wins on the tie-break.", "{0} placed second by the rules."),
+    )
+    return SeatUpdate(game="boss-quest", seat=None, view=None, legal=(), to_act=frozenset(),
+                      names=NAMES, bots=frozenset(), log=(), outcome=outcome)
+
+
+class ResultsApp(App):
+    def on_mount(self) -> None:
+        self.push_screen(ResultsScreen(final_update()))
+
+
+async def test_results_open_on_the_winner_and_the_ranking_at_80x24():
+    app = ResultsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        scroll = app.screen.query_one("#results", VerticalScroll)
+        assert scroll.max_scroll_y > 0  # the results do not fit: they scroll
+        assert scroll.scroll_y == 0
+        text = screen_text(app)
+        assert "Boss Quest: Bram wins!" in text
+        rows = text.splitlines()
+        # the whole ranking, best first
+        ranking = [next(i for i, row in enumerate(rows) if f" {name}" in row and "Player" not in row)
+                   for name in ("Bram ★", "Ann", "Dev", "Cora", "Edda")]
+        assert ranking == sorted(ranking)
+        # the buttons are in sight and Rematch has the focus
+        assert "Rematch (r)" in text and "Home (h)" in text
+        assert app.focused is not None and app.focused.id == "rematch"
