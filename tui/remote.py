@@ -19,6 +19,10 @@ from typing import TYPE_CHECKING, Any
 from host.messages import LEAVE, MAX_MESSAGE_BYTES, BadMessage, SeatCommand, SeatUpdate
 from host.wire import codec
 
+#: how often, and how many times, a lost hub is tried again
+RECONNECT_SECONDS = 2.0
+RECONNECT_TRIES = 150
+
 if TYPE_CHECKING:
     from textual.app import App
 
@@ -52,20 +56,48 @@ class RemoteTable:
         self._reader_task: asyncio.Task | None = None
         #: tables this player created, waiting to sit down at
         self._creating = 0
+        self._closing = False
 
     async def connect(self) -> None:
-        reader, writer = await asyncio.open_unix_connection(
+        self._start(*await self._open())
+
+    async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        return await asyncio.open_unix_connection(
             str(self.socket_path), limit=2 * MAX_MESSAGE_BYTES
         )
+
+    def _start(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Say who this is; the hub answers with the lobby and seats us again."""
         self._writer = writer
         self.write({"hello": {"player": self.player}})
         self._reader_task = asyncio.get_running_loop().create_task(self._read(reader))
+
+    async def _reconnect(self) -> None:
+        """The hub went away: try again every few seconds, for a while. Once
+        back, the hub seats this player again by name; the screens of the
+        tables start afresh from the lobby."""
+        self.app.notify("The hub closed the connection; trying again…", severity="error")
+        for _ in range(RECONNECT_TRIES):
+            await asyncio.sleep(RECONNECT_SECONDS)
+            try:
+                streams = await self._open()
+            except OSError:
+                continue
+            # the old tables' screens go before the hub sends them anew
+            self.screens.clear()
+            self.finished.clear()
+            await self.app._pop_to_home()  # type: ignore[attr-defined]
+            self._start(*streams)
+            self.app.notify("Back at the hub.")
+            return
+        self.app.notify("The hub does not answer: quit and join again later.", severity="error")
 
     @property
     def connected(self) -> bool:
         return self._writer is not None and not self._writer.is_closing()
 
     def close(self) -> None:
+        self._closing = True
         if self._reader_task is not None:
             self._reader_task.cancel()
         if self._writer is not None:
@@ -115,7 +147,10 @@ class RemoteTable:
             except (ConnectionError, OSError):
                 line = b""
             if not line:
-                self.app.notify("The hub closed the connection.", severity="error")
+                self._writer = None
+                if self._closing:
+                    return
+                asyncio.get_running_loop().create_task(self._reconnect())
                 return
             try:
                 message = json.loads(line)
