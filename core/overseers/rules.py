@@ -57,7 +57,9 @@ ROUNDS = 3
 HAND = 6
 KEEP = 5
 
-_CHANCE_PHASES = frozenset({Phase.LEADER, Phase.DEAL, Phase.CHARACTERS, Phase.GOLD_DRAW, Phase.DENY_DRAW})
+_CHANCE_PHASES = frozenset(
+    {Phase.LEADER, Phase.DEAL, Phase.CHARACTERS, Phase.GOLD_DRAW, Phase.DENY_DRAW}
+)
 _SIMULTANEOUS = frozenset({Phase.DRAFT, Phase.PLACE, Phase.VOTE})
 _LEADER_PHASES = frozenset({Phase.ACCUSE, Phase.DECLARE, Phase.THIEF, Phase.NEXT_LEADER})
 _ACCUSED_PHASES = frozenset({Phase.JUDGE, Phase.ADMIT, Phase.GUILTY})
@@ -170,11 +172,7 @@ def peek_targets(state: State) -> tuple[tuple[int, int], ...]:
 def victims(state: State) -> tuple[int, ...]:
     """OV §Greed, OV-15: whom the thief may rob."""
     g = holder(state, Character.GREED)
-    return tuple(
-        s
-        for s, p in enumerate(state.seats)
-        if s != state.thief and s != g and p.slots
-    )
+    return tuple(s for s, p in enumerate(state.seats) if s != state.thief and s != g and p.slots)
 
 
 def losing_pairs(state: State) -> tuple[LosePair, ...]:
@@ -467,7 +465,9 @@ def _start_round(state: State) -> State:
 def _pick(state: State, seat: int, action: Pick) -> State:
     """OV §Draft: keep one, in secret; when all have, the packs pass."""
     p = state.seats[seat]
-    state = _set_seat(state, seat, hand=remove_one(p.hand, action.card), pick=action.card, chose=True)
+    state = _set_seat(
+        state, seat, hand=remove_one(p.hand, action.card), pick=action.card, chose=True
+    )
     if not all(p.chose for p in state.seats):
         return state
     n = state.players
@@ -495,7 +495,9 @@ def _face_up(state: State, seat: int, action: FaceUp) -> State:
     """OV §Placement: the top row, chosen in secret; all revealed together."""
     p = state.seats[seat]
     face_up = p.face_up + (action.card,)
-    state = _set_seat(state, seat, face_up=face_up, chose=len(face_up) == face_up_needed(state, seat))
+    state = _set_seat(
+        state, seat, face_up=face_up, chose=len(face_up) == face_up_needed(state, seat)
+    )
     if not all(p.chose for p in state.seats):
         return state
     seats = []
@@ -818,9 +820,7 @@ def view(state: State, seat: int | None) -> State:
         if s == seat:
             seats.append(p)
             continue
-        slots = tuple(
-            x if sees(state, seat, s, x) else evolve(x, card=None) for x in p.slots
-        )
+        slots = tuple(x if sees(state, seat, s, x) else evolve(x, card=None) for x in p.slots)
         seats.append(
             evolve(
                 p,
@@ -844,7 +844,9 @@ def view(state: State, seat: int | None) -> State:
         deck=(None,) * len(state.deck),
         discard=discard,
         drawn=drawn,
-        character_pool=state.character_pool if state.revealed else (None,) * len(state.character_pool),
+        character_pool=state.character_pool
+        if state.revealed
+        else (None,) * len(state.character_pool),
         known=tuple(k if s == seat else frozenset() for s, k in enumerate(state.known)),
     )
     shown = {c for c in cards_on_table(v) if c is not None}
@@ -852,9 +854,7 @@ def view(state: State, seat: int | None) -> State:
     return evolve(
         v,
         unseen=tuple(c for c in cards.deck(state.players) if c not in shown),
-        unseen_characters=tuple(
-            c for c in cards.CHARACTERS if c not in characters
-        ),
+        unseen_characters=tuple(c for c in cards.CHARACTERS if c not in characters),
     )
 
 
@@ -1101,15 +1101,18 @@ def _consequences(state: State, after: State, name, viewer: int | None) -> str:
             totals = ", ".join(f"{name(s)} {p.total}" for s, p in enumerate(after.seats))
             out.append(f"Round {r} is scored. The game is over: {totals}.")
         else:
-            mine = ""
-            if viewer is not None:
-                p = after.seats[viewer]
-                pad = p.rounds[-1]
-                assert pad is not None
-                mine = f" {name(viewer)} scores {pad.score} (total {p.total})."
-            out.append(
-                f"Round {r} is scored.{mine} {name(after.leader)} takes the Leader card."
-            )
+            if state.phase is Phase.NEXT_LEADER:
+                out.append(f"{name(after.leader)} takes the Leader card.")
+            else:
+                mine = ""
+                if viewer is not None:
+                    p = after.seats[viewer]
+                    pad = p.rounds[-1]
+                    assert pad is not None
+                    mine = f" {name(viewer)} scores {pad.score} (total {p.total})."
+                out.append(
+                    f"Round {r} is scored.{mine} {name(after.leader)} takes the Leader card."
+                )
     elif after.phase is Phase.NEXT_LEADER and state.phase is not Phase.NEXT_LEADER:
         mine = ""
         if viewer is not None:

@@ -1,0 +1,805 @@
+"""Overseers rules, stage by stage and character by character. Each test
+quotes the rulebook (rules/overseers.txt, "OV §<stage>") or names the
+ruling it pins (docs/rulings.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+import pytest
+
+from core import CHANCE
+from core.engine import IllegalAction
+from core.overseers import GAME, rules
+from core.overseers.actions import (
+    Admit,
+    AssignLeader,
+    Choose,
+    Copy,
+    Deal,
+    Deny,
+    Discard,
+    Draw,
+    FaceUp,
+    Give,
+    Keep,
+    LosePair,
+    Pass,
+    Peek,
+    Pick,
+    Turn,
+    Vote,
+)
+from core.overseers.cards import BLOCKS, FIVE, TRAIT, Character, Trait, deck, points
+from core.overseers.state import Options, Phase, RoundScore, Seat
+from tests.test_overseers_kit import Ids, dealt, placed, slots_of, vote_all
+
+A, B, L, C, H, G = (Trait(x) for x in "ABLCHG")
+
+
+# --- set-up and components --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "total", "copies"),
+    [
+        (3, 25, (3, 4, 5, 5, 5, 3)),
+        (4, 25, (3, 4, 5, 5, 5, 3)),
+        (5, 32, (4, 6, 6, 6, 6, 4)),
+        (6, 36, (5, 6, 7, 7, 7, 4)),
+    ],
+)
+def test_trait_deck_by_player_count_ov1(players, total, copies):
+    """OV §Set-Up: "Take the Trait Cards based on the number of players as
+    instructed on the Aid Card" (the table: 25 / 32 / 36 cards); OV-1."""
+    cards = deck(players)
+    assert len(cards) == total == len(set(cards))
+    counts = Counter(TRAIT[c] for c in cards)
+    assert tuple(counts[t] for t in (A, B, L, C, H, G)) == copies
+    assert GAME.setup(players, Options()).deck == cards
+
+
+def test_three_to_six_players_ov1():
+    """OV-1: players 3-6."""
+    assert GAME.players == range(3, 7)
+    for n in (2, 7):
+        with pytest.raises(IllegalAction):
+            GAME.setup(n, Options())
+
+
+def test_trait_scores_as_printed_ov2():
+    """OV §Trait Cards: Anger 6, Benevolence 4, Lust 3, Greed 2, Courage
+    2 / 10 / 18, Hope 0 / 6 / 21; OV-2: copies beyond the third score
+    nothing."""
+    assert points([A]) == 6 and points([B]) == 4 and points([L]) == 3 and points([G]) == 2
+    assert [points([C] * n) for n in range(1, 5)] == [2, 10, 18, 18]
+    assert [points([H] * n) for n in range(1, 5)] == [0, 6, 21, 21]
+    assert points([A, A, C, C, H]) == 12 + 10 + 0
+
+
+def test_first_leader_assigned_at_random():
+    """OV §Set-Up: "For the first round, assign the Leader Card randomly"
+    (a CHANCE step, every seat equally likely)."""
+    state = GAME.setup(4, Options())
+    assert GAME.to_act(state) == {CHANCE}
+    outcomes = GAME.chance_outcomes(state)
+    assert [a for a, _ in outcomes] == [AssignLeader(s) for s in range(4)]
+    assert all(p == pytest.approx(0.25) for _, p in outcomes)
+    state = GAME.apply(state, CHANCE, AssignLeader(2))
+    assert state.leader == 2 and state.seats[2].was_leader
+    assert state.phase is Phase.DEAL and state.round == 1
+
+
+# --- 1. Deal ----------------------------------------------------------------------
+
+
+def test_deal_six_traits_and_one_character_each_by_chance():
+    """OV §1 Deal: "Shuffle and deal six Trait Cards to each player, then,
+    give one character card to each player randomly." Every card is a
+    CHANCE draw from the undealt cards; then every character."""
+    state = GAME.apply(GAME.setup(3, Options()), CHANCE, AssignLeader(0))
+    outcomes = GAME.chance_outcomes(state)
+    assert {a.card for a, _ in outcomes} == set(deck(3))
+    assert sum(p for _, p in outcomes) == pytest.approx(1)
+    for _ in range(18):
+        state = GAME.apply(state, CHANCE, GAME.chance_outcomes(state)[0][0])
+    assert [len(p.hand) for p in state.seats] == [6, 6, 6]
+    assert len(state.deck) == 25 - 18
+    assert state.phase is Phase.CHARACTERS
+    outcomes = GAME.chance_outcomes(state)
+    assert len(outcomes) == 9 and all(p == pytest.approx(1 / 9) for _, p in outcomes)
+    for _ in range(3):
+        state = GAME.apply(state, CHANCE, GAME.chance_outcomes(state)[-1][0])
+    assert [p.character for p in state.seats] == [
+        Character.LIANG,
+        Character.GREED,
+        Character.WUMING_WRATH,
+    ]
+    assert state.phase is Phase.DRAFT
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, CHANCE, Deal(state.deck[0]))
+
+
+def test_hands_and_characters_are_secret_until_the_vote_ov9():
+    """OV §1 Deal: the cards and characters are dealt to each player; OV-9:
+    a character stays face down until the vote begins."""
+    ids = Ids()
+    hands = [ids("AABBLC"), ids("LLCCHH"), ids("GGHABL")]
+    state = dealt(hands, [Character.MEIXIU, Character.GOLD, Character.TEAL])
+    mine = GAME.view(state, 0)
+    assert mine.seats[0].hand == tuple(sorted(hands[0]))
+    assert mine.seats[0].character is Character.MEIXIU
+    assert mine.seats[1].hand == (None,) * 6 and mine.seats[1].character is None
+    assert set(mine.unseen_characters) == set(Character) - {Character.MEIXIU}
+    assert GAME.view(state, None).seats[0].character is None
+
+
+# --- 2. Draft ---------------------------------------------------------------------
+
+
+def _pick_first(state):
+    """Every seat still to pick keeps the lowest card of its pack."""
+    for s in sorted(GAME.to_act(state)):
+        state = GAME.apply(state, s, GAME.legal_actions(state, s)[0])
+    return state
+
+
+def test_draft_keeps_one_and_passes_left():
+    """OV §2 Draft: "Players will choose one Trait Card they would like to
+    keep, after that, they will pass the rest of the cards to the player at
+    their left" (left is the next seat)."""
+    ids = Ids()
+    hands = [ids("AABBLC"), ids("LLCCHH"), ids("GGHABL")]
+    state = dealt(hands, [Character.MEIXIU, Character.GOLD, Character.TEAL])
+    before = [p.hand for p in state.seats]
+    assert GAME.to_act(state) == {0, 1, 2}
+    state = _pick_first(state)
+    for s in range(3):
+        assert state.seats[s].kept == (before[s][0],)
+        # seat s now holds the pack of the seat on its right (s - 1)
+        assert state.seats[s].hand == before[(s - 1) % 3][1:]
+    assert state.draft_turn == 2
+
+
+def test_draft_variant_alternates_direction():
+    """OV §2 Draft, Variant: "during the first turn all players will pass
+    cards to the left, the second turn all players will pass cards to the
+    right"."""
+    ids = Ids()
+    hands = [ids("AABBLC"), ids("LLCCHH"), ids("GGHABL")]
+    state = dealt(
+        hands,
+        [Character.MEIXIU, Character.GOLD, Character.TEAL],
+        options=Options(alternate_draft=True),
+    )
+    state = _pick_first(state)
+    after_left = [p.hand for p in state.seats]
+    state = _pick_first(state)
+    for s in range(3):
+        # second turn: to the right, so seat s gets the pack of seat s + 1
+        assert state.seats[s].hand == after_left[(s + 1) % 3][1:]
+    state = _pick_first(state)
+    assert state.draft_turn == 4
+
+
+def test_draft_picks_secret_and_the_sixth_card_discarded_ov10():
+    """OV §2 Draft: picks are secret; "until every player has chosen five
+    cards, then everyone has to discard the sixth card to form the discard
+    pile". OV-10: the pile is face down; each knows the card it put there."""
+    ids = Ids()
+    hands = [ids("AABBLC"), ids("LLCCHH"), ids("GGHABL")]
+    state = dealt(hands, [Character.MEIXIU, Character.GOLD, Character.TEAL])
+    card = state.seats[0].hand[0]
+    state = GAME.apply(state, 0, Pick(card))
+    assert GAME.view(state, 1).seats[0].pick is None
+    assert GAME.view(state, 0).seats[0].pick == card
+    assert GAME.to_act(state) == {1, 2}
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, Pick(state.seats[0].hand[0]))
+    line = GAME.describe(state, 1, Pick(state.seats[1].hand[0]), viewer=0)
+    assert line == "Player 2 keeps a card."
+    for _ in range(5):
+        state = _pick_first(state)
+    assert state.phase is Phase.PLACE
+    assert [len(p.kept) for p in state.seats] == [5, 5, 5]
+    assert len(state.discard) == 3 and all(not p.hand for p in state.seats)
+    for s in range(3):
+        v = GAME.view(state, s)
+        assert sum(c is not None for c in v.discard) == 1
+        assert len(state.known[s]) == 1 and state.known[s] <= set(state.discard)
+
+
+# --- 3. Placement -----------------------------------------------------------------
+
+
+def test_placement_three_up_two_down_revealed_together():
+    """OV §3 Placement: "the top row will consist of three cards, and the
+    bottom row of two cards; after everyone has placed their cards, all
+    players will reveal their top row. The bottom row will stay
+    face-down." The choices are secret until the last."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], ids=Ids())
+    assert state.phase is Phase.VOTE
+    assert slots_of(state, 0) == ["A", "A", "B", "l", "c"]
+    for s in range(3):
+        v = GAME.view(state, (s + 1) % 3)
+        assert [x.card is None for x in v.seats[s].slots] == [False] * 3 + [True] * 2
+    # midway, the top rows are secret
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], ids=Ids())
+    start = attrs.evolve(
+        state,
+        phase=Phase.PLACE,
+        seats=tuple(
+            attrs.evolve(p, kept=tuple(x.card for x in p.slots), slots=()) for p in state.seats
+        ),
+    )
+    first = start.seats[0].kept[0]
+    mid = GAME.apply(start, 0, FaceUp(first))
+    assert GAME.view(mid, 1).seats[0].face_up == (None,)
+    assert (
+        GAME.describe(start, 0, FaceUp(first), viewer=1) == "Player 1 puts a card in the top row."
+    )
+    assert "Anger" in GAME.describe(start, 0, FaceUp(first), viewer=0)
+
+
+def test_orange_places_two_up_three_down():
+    """OV §3 Placement, the orange character: "You are only required to show
+    two (2) cards face-up in the Top Row, your other three (3) cards will be
+    face-down in the Bottom Row"."""
+    state = placed([("AA", "BLC"), ("LLC", "HH"), ("LHA", "BL")], [Character.ORANGE, None, None])
+    assert slots_of(state, 0) == ["A", "A", "b", "l", "c"]
+    assert GAME.face_up_needed(state, 0) == 2 and GAME.face_up_needed(state, 1) == 3
+
+
+def test_characters_revealed_as_the_vote_begins_ov9():
+    """OV §4 Vote: "every player puts their character card in the center of
+    the table"; OV-9: all are turned face up when the top rows are."""
+    state = placed(
+        [("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")],
+        [Character.WUMING_WRATH, Character.LIANG, Character.WUMING_VALOUR],
+    )
+    v = GAME.view(state, None)
+    assert [p.character for p in v.seats] == [
+        Character.WUMING_WRATH,
+        Character.LIANG,
+        Character.WUMING_VALOUR,
+    ]
+
+
+# --- 4. Vote: the four abilities, then the vote ----------------------------------------
+
+
+def test_purple_turns_a_trait_to_fives():
+    """OV §4 Vote, purple: "Choose one card in front of you and flip it
+    horizontally, that card and all cards of the same color you have will
+    lose their type and count as five (5) points each"; OV-11."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], [Character.PURPLE, None, None])
+    assert state.phase is Phase.PURPLE and GAME.to_act(state) == {0}
+    assert GAME.legal_actions(state, 0) == tuple(Turn(i) for i in range(5))
+    state = GAME.apply(state, 0, Turn(3))  # the face-down Lust
+    assert rules.effective(state.seats[0].slots) == [A, A, B, FIVE, C]
+    pad = rules.round_score(state, 0)
+    assert (pad.traits, pad.purple) == (6 + 6 + 4 + 3 + 2, 2)
+    assert "turns face-down card 4 sideways" in GAME.describe(
+        attrs.evolve(state, phase=Phase.PURPLE, acting=0), 0, Turn(3), viewer=1
+    )
+    turned = GAME.apply(
+        placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], [Character.PURPLE, None, None]),
+        0,
+        Turn(0),
+    )
+    assert rules.effective(turned.seats[0].slots) == [FIVE, FIVE, B, L, C]
+    assert rules.round_score(turned, 0).purple == -2
+
+
+def test_gold_draws_two_keeps_one_face_down_ov10():
+    """OV §4 Vote, gold: "Draw two (2) cards from the discard pile, pick one
+    (1) and add it face-down to your card combination and then return the
+    other to the discard pile." OV-10: drawn at random; Gold knows the
+    card returned; the others forget which known cards are still there."""
+    ids = Ids()
+    state = placed(
+        [("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")],
+        [None, Character.GOLD, None],
+        discard="AG",
+        ids=ids,
+    )
+    anger, greed = state.discard
+    state = attrs.evolve(state, known=(frozenset({greed}), frozenset(), frozenset()))
+    assert state.phase is Phase.GOLD_DRAW and GAME.to_act(state) == {CHANCE}
+    assert [a for a, _ in GAME.chance_outcomes(state)] == [Draw(anger), Draw(greed)]
+    state = GAME.apply(state, CHANCE, Draw(greed))
+    assert state.known[0] == frozenset()
+    state = GAME.apply(state, CHANCE, Draw(anger))
+    assert state.phase is Phase.GOLD_KEEP and GAME.to_act(state) == {1}
+    assert GAME.view(state, 0).drawn == (None, None)
+    assert GAME.legal_actions(state, 1) == (Keep(anger), Keep(greed))
+    assert "Gold) keeps a card face down and returns the other" in GAME.describe(
+        state, 1, Keep(anger), viewer=0
+    )
+    state = GAME.apply(state, 1, Keep(anger))
+    assert slots_of(state, 1) == ["L", "L", "C", "h", "h", "a"]
+    assert state.discard == (greed,)
+    assert GAME.view(state, 1).discard == (greed,)
+    assert GAME.view(state, 0).discard == (None,)
+    assert GAME.view(state, 0).seats[1].slots[5].card is None
+
+
+def test_gold_with_one_discard_draws_it_ov11():
+    """OV-11: with one card in the pile, Gold draws it and keeps it."""
+    state = placed(
+        [("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], [None, Character.GOLD, None], discard="C"
+    )
+    state = GAME.apply(state, CHANCE, Draw(state.discard[0]))
+    assert state.phase is Phase.GOLD_KEEP and len(GAME.legal_actions(state, 1)) == 1
+
+
+def test_meixiu_peeks_two_known_for_the_round_and_scores_three():
+    """OV §4 Vote, grey: "You can peek at any two (2) face-down cards from
+    any other player. You will get three (3) more points this round, this
+    applies for the voting phase as well." OV-11: the cards stay known to
+    Meixiu only, for the rest of the round."""
+    state = placed([("ABL", "CH"), ("AAB", "CG"), ("LLL", "HH")], [Character.MEIXIU, None, None])
+    assert state.phase is Phase.PEEK
+    assert GAME.legal_actions(state, 0) == (Peek(1, 3), Peek(1, 4), Peek(2, 3), Peek(2, 4))
+    line = GAME.describe(state, 0, Peek(1, 3), names=("Ann", "Bob", "Cat"), viewer=0)
+    assert line == "Ann (Meixiu) peeks at Bob's face-down card 4: Courage (C)."
+    line = GAME.describe(state, 0, Peek(1, 3), names=("Ann", "Bob", "Cat"), viewer=2)
+    assert line == "Ann (Meixiu) peeks at Bob's face-down card 4."
+    state = GAME.apply(state, 0, Peek(1, 3))
+    assert GAME.legal_actions(state, 0) == (Peek(1, 4), Peek(2, 3), Peek(2, 4))
+    state = GAME.apply(state, 0, Peek(2, 4))
+    assert state.phase is Phase.VOTE
+    seen = state.seats[1].slots[3].card
+    for s in (0, 1, 2):
+        state = GAME.apply(state, s, Vote((s + 1) % 3))
+    # later in the round Meixiu still knows it; the others do not
+    assert state.phase is Phase.ACCUSE
+    assert GAME.view(state, 0).seats[1].slots[3].card == seen
+    assert GAME.view(state, 0).seats[2].slots[4].card is not None
+    assert GAME.view(state, 0).seats[1].slots[4].card is None
+    assert GAME.view(state, 2).seats[1].slots[3].card is None
+    assert GAME.view(state, None).seats[1].slots[3].card is None
+    assert rules.showdown_score(state, 0) == 6 + 4 + 3 + 2 + 0 + 3
+    assert rules.round_score(state, 0).meixiu == 3
+
+
+def test_meixiu_with_one_face_down_card_peeks_once_ov11():
+    """OV-11: fewer than two face-down cards of others: Meixiu peeks at what
+    there is (Orange's table has three face down, so a tiny table here)."""
+    state = placed([("ABL", "CH"), ("AAB", "CG"), ("LLL", "HH")], [Character.MEIXIU, None, None])
+    others = tuple(
+        attrs.evolve(p, slots=tuple(attrs.evolve(x, up=True) for x in p.slots[:4]) + p.slots[4:])
+        if s
+        else p
+        for s, p in enumerate(state.seats)
+    )
+    state = attrs.evolve(state, seats=others)
+    assert GAME.legal_actions(state, 0) == (Peek(1, 4), Peek(2, 4))
+    state = GAME.apply(state, 0, Peek(1, 4))
+    state = GAME.apply(state, 0, Peek(2, 4))
+    assert state.phase is Phase.VOTE
+
+
+def test_teal_copy_counts_as_the_card_above():
+    """OV §4 Vote, teal: "Choose one (1) card from your combination, flip it
+    horizontally and put it face down under any other card, this card will
+    copy the one on top." OV-11."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], [Character.TEAL, None, None])
+    assert state.phase is Phase.TEAL
+    assert len(GAME.legal_actions(state, 0)) == 5 * 4
+    line = GAME.describe(state, 0, Copy(3, 0), names=("Ann", "Bob", "Cat"), viewer=1)
+    assert line == "Ann (Teal) puts card 4 face down under card 1 (Anger (A)): it copies it."
+    after = GAME.apply(state, 0, Copy(3, 0))
+    assert rules.effective(after.seats[0].slots) == [A, A, B, A, C]
+    assert rules.round_score(after, 0).teal == 6 - 3
+    assert after.phase is Phase.VOTE
+    # a face-up card moved under another stays known to all who saw it
+    moved = GAME.apply(state, 0, Copy(2, 0))
+    assert not moved.seats[0].slots[2].up
+    assert GAME.view(moved, 1).seats[0].slots[2].card == state.seats[0].slots[2].card
+
+
+def test_vote_abilities_in_printed_order_ov11():
+    """OV §4 Vote: "At the beginning of this stage these character
+    abilities are used": purple, gold, grey, teal, in that order (OV-11)."""
+    state = placed(
+        [("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")],
+        [Character.TEAL, Character.MEIXIU, Character.PURPLE],
+        discard="",
+    )
+    assert state.phase is Phase.PURPLE and GAME.to_act(state) == {2}
+    state = GAME.apply(state, 2, Turn(0))
+    assert state.phase is Phase.PEEK and GAME.to_act(state) == {1}  # no discard: no Gold
+    state = GAME.apply(state, 1, GAME.legal_actions(state, 1)[0])
+    state = GAME.apply(state, 1, GAME.legal_actions(state, 1)[0])
+    assert state.phase is Phase.TEAL and GAME.to_act(state) == {0}
+    state = GAME.apply(state, 0, Copy(4, 3))
+    assert state.phase is Phase.VOTE
+
+
+def test_vote_secret_simultaneous_not_for_oneself_ov12():
+    """OV §4 Vote: "everyone, at the same time, will place their judgment
+    token on the player they think has the highest score" (secret until all
+    are in); OV-12: not on oneself."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")])
+    assert GAME.to_act(state) == {0, 1, 2}
+    assert GAME.legal_actions(state, 1) == (Vote(0), Vote(2))
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 1, Vote(1))
+    state = GAME.apply(state, 0, Vote(2))
+    assert GAME.view(state, 1).seats[0].vote is None
+    assert GAME.view(state, 0).seats[0].vote == 2
+    assert GAME.describe(state, 1, Vote(2), viewer=0) == "Player 2 votes."
+    state = GAME.apply(state, 1, Vote(2))
+    line = GAME.describe(state, 2, Vote(0), names=("Ann", "Bob", "Cat"), viewer=None)
+    assert line.endswith("Votes: Ann for Cat; Bob for Cat; Cat for Ann. Cat is judged.")
+    state = GAME.apply(state, 2, Vote(0))
+    assert state.phase is Phase.JUDGE and state.accused == 2
+    assert GAME.view(state, 1).seats[0].vote == 2
+
+
+# --- 5. Judgment --------------------------------------------------------------------
+
+
+def test_vote_tie_the_leader_chooses_ov5():
+    """OV §Set-Up: "The Leader has the ability to resolve all ties"; OV-5:
+    a tie of votes, the Leader chooses among the tied."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], leader=1)
+    state = vote_all(state, [1, 2, 0])
+    assert state.phase is Phase.ACCUSE and GAME.to_act(state) == {1}
+    assert GAME.legal_actions(state, 1) == (Choose(0), Choose(1), Choose(2))
+    state = GAME.apply(state, 1, Choose(0))
+    assert state.phase is Phase.JUDGE and state.accused == 0 and GAME.to_act(state) == {0}
+
+
+def test_admit_discards_two_ov19():
+    """OV §5 Judgement: "ADMIT: The player will choose and discard two of
+    his own cards." OV-19: face down; the owner knows them, and everyone
+    knows a face-up card they saw go."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")])
+    state = vote_all(state, [1, 0, 0])
+    assert GAME.legal_actions(state, 0) == (Deny(), Admit())
+    state = GAME.apply(state, 0, Admit())
+    assert state.phase is Phase.ADMIT
+    assert GAME.describe(state, 0, Discard(3), viewer=1) == "Player 1 discards face-down card 4."
+    state = GAME.apply(state, 0, Discard(3))
+    assert state.phase is Phase.ADMIT
+    state = GAME.apply(state, 0, Discard(0))
+    # no greed, no Liang: the round is scored and a new one dealt; before
+    # that, check what was known
+    assert state.round == 2
+    pad = state.seats[0].rounds[0]
+    assert pad.traits == 6 + 4 + 2  # A, B, C left
+
+
+def test_admit_view_of_the_discards_ov19():
+    """OV-19: after an admission, the discard pile shows each seat the cards
+    it knows: the owner both, the others the face-up one."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], [None, None, Character.LIANG])
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Admit())
+    up, down = state.seats[0].slots[0].card, state.seats[0].slots[3].card
+    state = GAME.apply(state, 0, Discard(3))
+    state = GAME.apply(state, 0, Discard(0))
+    assert state.phase is Phase.LIANG  # the round is still on
+    assert set(GAME.view(state, 0).discard) == {up, down}
+    assert set(GAME.view(state, 1).discard) == {up, None}
+    assert slots_of(state, 0) == ["A", "B", "C"]  # the Showdown revealed all
+
+
+def test_deny_guilty_loses_the_two_best_cards_ov4():
+    """OV §5 Judgement: "DENY: ... If the player has the highest score he
+    loses the two cards that grants him the best score"; OV-4: the two
+    whose removal lowers the score most; OV-13: judged at the Showdown."""
+    state = placed([("AAA", "BB"), ("LLC", "HH"), ("LHA", "BL")], [None, None, Character.LIANG])
+    state = vote_all(state, [1, 0, 0])
+    line = GAME.describe(state, 0, Deny(), names=("Ann", "Bob", "Cat"))
+    assert "Showdown: Ann 26, Bob 14, Cat 16." in line and "Ann was the highest." in line
+    state = GAME.apply(state, 0, Deny())
+    assert slots_of(state, 0) == ["A", "B", "B"]
+    assert Counter(TRAIT[c] for c in state.discard) == {A: 2}
+    assert state.guilty is True and state.phase is Phase.LIANG
+
+
+def test_deny_guilty_chooses_among_equally_best_pairs_ov13():
+    """OV-13: when pairs lower the score equally but leave different cards,
+    the guilty player chooses which."""
+    state = placed([("ACC", "HH"), ("LLC", "HB"), ("LHA", "BL")])
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Deny())
+    assert state.phase is Phase.GUILTY and GAME.to_act(state) == {0}
+    pairs = GAME.legal_actions(state, 0)
+    assert len(pairs) == 2 and all(isinstance(p, LosePair) for p in pairs)
+    kinds = sorted(
+        tuple(sorted(TRAIT[state.seats[0].slots[i].card].value for i in (p.first, p.second)))
+        for p in pairs
+    )
+    assert kinds == [("A", "C"), ("C", "H")]
+    state = GAME.apply(state, 0, pairs[0])
+    assert len(state.seats[0].rounds) == 1
+
+
+def test_deny_not_guilty_takes_a_discard_ov13():
+    """OV §5 Judgement: "If the player is not guilty, he takes one card from
+    the discard pile" (OV-13: at random, face up)."""
+    state = placed([("AAA", "BB"), ("LLC", "HB"), ("LHA", "BL")], discard="C")
+    state = vote_all(state, [1, 0, 1])
+    state = GAME.apply(state, 1, Deny())
+    assert state.phase is Phase.DENY_DRAW and state.guilty is False
+    card = state.discard[0]
+    assert GAME.chance_outcomes(state) == ((Draw(card), 1.0),)
+    line = GAME.describe(state, CHANCE, Draw(card), names=("Ann", "Bob", "Cat"))
+    assert line.startswith(
+        "Bob was not the highest and takes Courage (C) from the discard pile, face up."
+    )
+    state = GAME.apply(state, CHANCE, Draw(card))
+    assert state.round == 2
+    assert state.seats[1].rounds[0].traits == 6 + 10 + 0 + 4  # L L H B + C C
+
+
+def test_deny_tie_for_highest_the_leader_decides_ov13():
+    """OV-5, OV-13: the denying player tied for the highest score: the
+    Leader declares who is the highest."""
+    state = placed([("AAB", "LC"), ("AAB", "LC"), ("GHL", "BL")], leader=2)
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Deny())
+    assert state.phase is Phase.DECLARE and GAME.to_act(state) == {2}
+    assert GAME.legal_actions(state, 2) == (Choose(0), Choose(1))
+    state = GAME.apply(state, 2, Choose(1))
+    assert state.guilty is False
+
+
+# --- 6. Showdown --------------------------------------------------------------------
+
+
+def test_wuming_valour_courage_and_hope_plus_one_in_showdown_only():
+    """OV §6 Showdown, dark red (female): "courage and hope cards will count
+    as one (1) more point each. This will not apply during the scoring
+    phase." OV-7: for everyone's showdown."""
+    state = placed(
+        [("CCH", "HA"), ("LLC", "HB"), ("LHA", "BL")], [None, Character.WUMING_VALOUR, None]
+    )
+    assert rules.showdown_score(state, 0) == 10 + 6 + 6 + 4
+    assert rules.round_score(state, 0).score == 10 + 6 + 6
+
+
+def test_wuming_wrath_anger_doubles_in_showdown_only():
+    """OV §6 Showdown, dark red (second): "anger cards will count double,
+    resulting in twelve (12) points each. This will not apply during the
+    scoring phase.\""""
+    state = placed(
+        [("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")], [None, None, Character.WUMING_WRATH]
+    )
+    assert rules.showdown_score(state, 0) == 24 + 4 + 3 + 2
+    assert rules.round_score(state, 0).score == 12 + 4 + 3 + 2
+    state = vote_all(state, [1, 0, 0])
+    line = GAME.describe(state, 0, Admit())
+    assert line == "Player 1 admits and will discard two cards."
+
+
+def test_showdown_reveals_every_card():
+    """OV §6 Showdown: "Players reveal their hands and the player with the
+    highest score will be declared.\""""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], [None, None, Character.LIANG])
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Deny())
+    assert all(x.up for p in state.seats for x in p.slots)
+    assert state.showdown == (21, 14, 3 + 0 + 6 + 4 + 3) and state.declared == 0
+
+
+# --- 7. Greed -----------------------------------------------------------------------
+
+
+def test_greed_hoarder_takes_discarded_greed_most_greed_steals_ov15():
+    """OV §7 Greed, brown G: "take all the greed cards from the discard pile
+    and add them to your combination. You can't get robbed in the Greed
+    phase." "The player with the most Greed Cards can steal one card from
+    another player; the selected player will decide which card to give."
+    OV-15: the steal is optional."""
+    state = placed(
+        [("ABL", "CH"), ("GGA", "AA"), ("LLL", "HH")],
+        [Character.GREED, None, Character.PURPLE],
+        discard="G",
+    )
+    state = GAME.apply(state, 2, Turn(0))  # Purple: Lust counts 5
+    state = vote_all(state, [1, 2, 1])
+    state = GAME.apply(state, 1, Deny())
+    # Bob was highest (22, Cat 21): two Angers lost; Ann took the
+    # discarded Greed
+    assert slots_of(state, 1) == ["G", "G", "A"]
+    assert slots_of(state, 0) == ["A", "B", "L", "C", "H", "G"]
+    assert state.phase is Phase.ROB and GAME.to_act(state) == {1}
+    assert GAME.legal_actions(state, 1) == (Choose(2), Pass())  # not the Hoarder
+    state = GAME.apply(state, 1, Choose(2))
+    assert state.phase is Phase.GIVE and GAME.to_act(state) == {2}
+    assert GAME.legal_actions(state, 2) == tuple(Give(i) for i in range(5))
+    # OV-7: the turned card reverts to Lust; Purple's other Lusts count
+    # as printed from then on (OV-11)
+    line = GAME.describe(state, 2, Give(0), names=("Ann", "Bob", "Cat"))
+    assert line.startswith("Cat gives Bob Lust (L).")
+    state = GAME.apply(state, 2, Give(0))
+    assert state.round == 2
+    assert state.seats[1].rounds[0].traits == 2 + 2 + 6 + 3
+    assert state.seats[2].rounds[0] == RoundScore(traits=6 + 6, score=12)
+
+
+def test_greed_tie_the_leader_chooses_the_thief_ov5():
+    """OV-5: a tie for the most Greed cards, the Leader chooses who steals."""
+    state = placed([("GAB", "LC"), ("GLC", "HB"), ("LHA", "BL")], leader=2)
+    state = vote_all(state, [2, 0, 0])
+    state = GAME.apply(state, 0, Admit())
+    state = GAME.apply(state, 0, Discard(3))
+    state = GAME.apply(state, 0, Discard(3))
+    assert state.phase is Phase.THIEF and GAME.legal_actions(state, 2) == (Choose(0), Choose(1))
+    state = GAME.apply(state, 2, Choose(1))
+    assert state.phase is Phase.ROB and GAME.legal_actions(state, 1) == (
+        Choose(0),
+        Choose(2),
+        Pass(),
+    )
+    state = GAME.apply(state, 1, Pass())
+    assert state.round == 2
+
+
+def test_no_greed_no_steal_ov15():
+    """OV-15: with no Greed card in front of anyone, nobody steals (and a
+    Greed card Purple turned counts 5, not Greed)."""
+    state = placed(
+        [("GAB", "LC"), ("LLC", "HB"), ("LHA", "BL")], [Character.PURPLE, None, Character.LIANG]
+    )
+    state = GAME.apply(state, 0, Turn(2))
+    assert rules.greed_count(state.seats[0].slots) == 0
+    state = vote_all(state, [2, 0, 0])
+    state = GAME.apply(state, 0, Admit())
+    state = GAME.apply(state, 0, Discard(4))
+    state = GAME.apply(state, 0, Discard(3))
+    assert state.phase is Phase.LIANG
+
+
+# --- 8. Scoring ---------------------------------------------------------------------
+
+
+def test_liang_one_point_per_card_ov16():
+    """OV §8 Scoring, brown S: "the player of your choice will lose one (1)
+    point for each card in his/her combination"; OV-16: another player."""
+    state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")], [None, None, Character.LIANG])
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Deny())
+    assert state.phase is Phase.LIANG and GAME.legal_actions(state, 2) == (Choose(0), Choose(1))
+    state = GAME.apply(state, 2, Choose(0))
+    pad = state.seats[0].rounds[0]
+    assert pad.liang == -3 and pad.score == 4 + 3 + 2 - 3  # the guilty Ann kept three
+
+
+def test_round_score_never_below_zero_ov14():
+    """OV-14: Liang's loss cannot take a round's score below 0."""
+    state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")], [None, None, Character.LIANG])
+    hope = state.seats[1].slots[3]
+    seats = list(state.seats)
+    seats[1] = attrs.evolve(seats[1], slots=(hope,))
+    state = attrs.evolve(state, seats=tuple(seats), liang_target=1)
+    assert rules.round_score(state, 1) == RoundScore(traits=0, liang=-1, score=0)
+
+
+def test_totals_secret_lowest_becomes_leader_ov6_ov17():
+    """OV §8 Scoring: "Players calculate the total scores and take the
+    scoring tokens accordingly and will hide them from the other players;
+    the player with the least amount of points will be the new Leader for
+    the next round." OV-6, OV-17."""
+    state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")], leader=2)
+    state = vote_all(state, [1, 0, 0])
+    names = ("Ann", "Bob", "Cat")
+    line = GAME.describe(state, 0, Deny(), names=names, viewer=1)
+    # Ann, guilty, keeps B L C: 9, the lowest
+    assert "Round 1 is scored. Bob scores 12 (total 12). Ann takes the Leader card." in line
+    assert "Ann scores" not in line
+    state = GAME.apply(state, 0, Deny())
+    assert state.round == 2 and state.leader == 0 and state.seats[0].was_leader
+    v = GAME.view(state, 2)
+    assert v.seats[2].total == state.seats[2].total
+    assert v.seats[0].total is None and v.seats[0].rounds == (None,)
+    assert v.seats[0].was_leader and v.leader == 0 and not v.seats[1].was_leader
+
+
+def test_lowest_tie_the_leader_chooses_ov17():
+    """OV-5, OV-17: a tie for the lowest round score, the Leader chooses."""
+    state = placed([("ABB", "LC"), ("ABB", "LC"), ("ABB", "LC")], leader=2)
+    state = vote_all(state, [1, 2, 0])
+    state = GAME.apply(state, 2, Choose(0))
+    state = GAME.apply(state, 0, Admit())
+    state = GAME.apply(state, 0, Discard(0))
+    state = GAME.apply(state, 0, Discard(0))
+    # Ann kept B L C = 9; Bob and Cat 19 each: Ann is lowest alone
+    assert state.leader == 0 and state.round == 2
+    state = placed([("ABB", "LC"), ("ABB", "LC"), ("ABB", "LC")], leader=2)
+    state = vote_all(state, [1, 2, 0])
+    state = GAME.apply(state, 2, Choose(0))
+    state = GAME.apply(state, 0, Deny())  # tied highest: the Leader declares
+    state = GAME.apply(state, 2, Choose(1))  # Ann not guilty, no discard
+    assert state.phase is Phase.NEXT_LEADER and GAME.legal_actions(state, 2) == tuple(
+        Choose(s) for s in range(3)
+    )
+    state = GAME.apply(state, 2, Choose(1))
+    assert state.leader == 1 and state.round == 2
+
+
+def test_three_rounds_then_over():
+    """OV §Game Flow: "This is a turn-based game which will last three
+    rounds"; after the third no new Leader is named (OV-17)."""
+    state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")])
+    state = attrs.evolve(state, round=3)
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Deny())
+    assert state.phase is Phase.OVER and GAME.to_act(state) == frozenset()
+    assert GAME.outcome(state) is not None
+
+
+# --- End of the game -----------------------------------------------------------------
+
+
+def _over(totals, leaders):
+    seats = tuple(
+        Seat(total=t, was_leader=w, rounds=(RoundScore(traits=t, score=t),))
+        for t, w in zip(totals, leaders, strict=True)
+    )
+    return GAME.setup(len(totals), Options()).__class__(
+        players=len(totals), options=Options(), seats=seats, phase=Phase.OVER, round=3
+    )
+
+
+def test_highest_total_wins():
+    """OV §End of the Game: "the player with the highest victory points will
+    win the game"."""
+    out = GAME.outcome(_over((40, 55, 31), (True, False, True)))
+    assert out.winners == {1} and out.scores == (40, 55, 31) and out.points == ()
+
+
+def test_tie_goes_to_who_never_led_ov18():
+    """OV §End of the Game: "In case of a tie, the player that never got the
+    Leader Card during the game wins." OV-18: scores rank the seats."""
+    out = GAME.outcome(_over((55, 55, 31), (True, False, True)))
+    assert out.winners == {1}
+    assert out.scores == (54, 55, 31) and out.points == (55, 55, 31)
+    assert out.notes and "{1} never held the Leader card" in out.notes[0]
+
+
+def test_tie_on_both_is_shared_ov18():
+    """OV §End of the Game: "In case of a tie, the players will share the
+    victory.\""""
+    out = GAME.outcome(_over((55, 55, 31), (False, False, True)))
+    assert out.winners == {0, 1} and out.scores == (55, 55, 31)
+    out = GAME.outcome(_over((55, 55, 55), (True, True, True)))
+    assert out.winners == {0, 1, 2}
+
+
+def test_score_pad_every_round_and_every_effect():
+    """The score pad (Outcome.breakdown) shows each round's score and every
+    character effect per player."""
+    state = placed(
+        [("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")],
+        [Character.MEIXIU, Character.TEAL, Character.LIANG],
+    )
+    state = attrs.evolve(state, round=3)
+    state = GAME.apply(state, 0, Peek(1, 3))
+    state = GAME.apply(state, 0, Peek(1, 4))
+    state = GAME.apply(state, 1, Copy(3, 0))  # Bob's Hope copies Lust
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Admit())
+    state = GAME.apply(state, 0, Discard(4))
+    state = GAME.apply(state, 0, Discard(3))
+    state = GAME.apply(state, 2, Choose(1))
+    out = GAME.outcome(state)
+    pad = {c.name: c.values for c in out.breakdown}
+    assert pad["Round 1: traits"] == (16, 3 + 3 + 2 + 0 + 4, 3 + 0 + 6 + 4 + 3)
+    assert pad["Round 1: Teal's copy"] == (0, 3, 0)
+    assert pad["Round 1: Meixiu's +3"] == (3, 0, 0)
+    assert pad["Round 1: Liang's -1 per card"] == (0, -5, 0)
+    assert pad["Round 1: score"] == (19, 12 + 3 - 5, 16)
+    assert pad["Total"] == (19, 10, 16)
+    assert pad["Held the Leader card"] == (1, 0, 0)
+
+
+def test_unknown_player_count_of_blocks():
+    """The ids: 36 cards, each trait a block (the box, OV-1)."""
+    assert sum(len(v) for v in BLOCKS.values()) == 36
