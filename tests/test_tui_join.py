@@ -97,3 +97,43 @@ async def test_join_says_so_when_no_hub_answers(tmp_path, monkeypatch):
         assert not app.remote.connected
         notes = [n.message for n in app._notifications]
         assert any("Could not reach the hub" in m for m in notes)
+
+
+async def test_a_player_is_seated_again_after_the_hub_restarts(tmp_path, monkeypatch):
+    """The hub goes away mid-match and comes back: the app reconnects by
+    itself and its player is back in their seat, at the last action."""
+    import tui.remote
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=4)
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bob", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await wait_for(pilot, lambda: bool(app.screen.update and app.screen.update.legal))
+        app.screen.play(app.screen.update.legal[0])
+        await wait_for(pilot, lambda: (app.screen.update.seq or 0) > 0 and bool(app.screen.update.legal))
+        (table,) = hub.tables.values()
+        history = list(table.session.match.history)
+        await hub.close()
+        again = Hub(directory, bot_delay=0)
+        again.resume_all()
+        await again.serve(path)
+        try:
+            await wait_for(
+                pilot, lambda: any("Back at the hub" in n.message for n in app._notifications)
+            )
+            await wait_for(
+                pilot,
+                lambda: isinstance(app.screen, OverbossScreen)
+                and app.screen.update is not None
+                and app.screen.update.seat == 0,
+            )
+            assert list(again.tables.values())[0].session.match.history == history
+            assert app.remote.connected
+        finally:
+            await again.close()
