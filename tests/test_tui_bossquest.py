@@ -246,3 +246,37 @@ async def test_game_over_shows_the_score_pad():
     assert submitted == []
     assert "Cyd frees the Princess" in text
     assert "★ Cyd" in text and "Keys" in text and "Hearts" in text
+
+
+# -- whose view this is -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_header_and_knights_say_whose_view_it_is(size, seat):
+    """Hot-seat play: the header names the seat whose view the screen shows,
+    and the knights panel marks that knight "(you)"; the public view says
+    "spectating" and marks nobody."""
+    update = attrs.evolve(make_update(full_state(), seat=seat), bots=frozenset())
+    _, text = await run(update, size=size)
+    header, *rest = text.splitlines()
+    body = "\n".join(rest)
+    if seat is None:
+        assert "spectating" in header
+        assert "(you)" not in body
+    else:
+        name = ("Ann", "Bob")[seat]
+        assert f"Boss Quest · {name}'s view · Round 2" in header
+        marked = [row for row in rest if "(you)" in row]
+        assert len(marked) == 1 and f"{name} (you)" in marked[0]
+
+
+async def test_header_keeps_the_viewer_when_names_are_long():
+    """At 80x24 with long names the header gives up the deck first, never
+    whose view it is, and stays one line."""
+    update = attrs.evolve(make_update(full_state()),
+                          names=("Maximiliana", "Bartholomew", "Cyd", "Wilhelmina"))
+    _, text = await run(update)
+    header = text.splitlines()[0].rstrip()
+    assert header.startswith(" Boss Quest · Maximiliana's view · Round 2 · Armorer: Wilhelmina")
+    assert "Deck" not in header and len(header) <= 79

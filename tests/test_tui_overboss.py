@@ -5,6 +5,7 @@ turned, and the screen reads at 80x24 and 120x36."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from core.overboss import GAME
@@ -471,3 +472,26 @@ def test_snapshot_two_square_move(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_snapshot_score_pad(snap_compare, size):
     assert snap_compare(ScreenApp(make_update(finished())), terminal_size=size)
+
+
+# -- whose view this is -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_header_and_players_say_whose_view_it_is(size, seat):
+    """Hot-seat play: the header names the seat whose view the screen shows
+    (never cut off at 80x24), and the players panel marks that player
+    "(you)"; the public view says "spectating" and marks nobody."""
+    update = attrs.evolve(make_update(midgame(), seat=seat), bots=frozenset())
+    _, text = await run(update, size=size)
+    header, *rest = text.splitlines()
+    assert len(header.rstrip()) <= size[0] - 1
+    if seat is None:
+        assert "spectating" in header
+        assert "(you)" not in text
+    else:
+        name = ("Ann", "Bob")[seat]
+        assert f"{name}'s view · " in header
+        marked = [row for row in rest if "(you)" in row]
+        assert len(marked) == 1 and f"{name} (you)" in marked[0]

@@ -547,3 +547,36 @@ async def test_s_folds_the_score_sheet_away_and_back():
     assert "Bean Bears (pop" not in text
     _, text, _ = await run(update, keys=["s", "s"])
     assert "Bean Bears (pop" in text
+
+
+# -- whose view this is -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_header_and_players_say_whose_view_it_is(size, seat):
+    """Hot-seat play: the header names the seat whose view the screen shows,
+    and the players panel marks that player "(you)"; the public view says
+    "spectating" and marks nobody."""
+    update = make_update(place_state(), seat=seat, bots=frozenset())
+    _, text, _ = await run(update, size=size)
+    header, *rest = text.splitlines()
+    if seat is None:
+        assert "Overstocked · spectating" in header
+        assert "(you)" not in text
+    else:
+        name = ("Ann", "Bob")[seat]
+        assert f"Overstocked · {name}'s view · Round 1/6" in header
+        marked = [row for row in rest if "(you)" in row]
+        assert len(marked) == 1 and f"{name} (you)" in marked[0]
+
+
+async def test_a_long_name_keeps_the_you_mark_and_the_scores():
+    """A name too long for the players panel is cut; "(you)" and the
+    points are not."""
+    state = place_state()
+    update = attrs.evolve(make_update(state, seat=0, bots=frozenset()),
+                          names=("Maximiliana", "Bob", "Cyd"))
+    _, text, _ = await run(update)
+    row = next(row for row in text.splitlines() if "(you)" in row)
+    assert "Maxi (you)" in row and row.rstrip().endswith("-3")

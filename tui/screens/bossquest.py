@@ -41,7 +41,7 @@ from core.bossquest.cards import Colour, Spell, SpellKind, Weapon
 from core.bossquest.state import Knight, Phase, RoundResult, State, Step
 from core.engine import CHANCE
 from tui import resources
-from tui.screens.game import GameScreen, TableUpdate
+from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.widgets import (
     ActionBar,
     Card,
@@ -233,16 +233,18 @@ class BossQuestScreen(GameScreen):
 
     def _draw_header(self, update: TableUpdate) -> None:
         view: State = update.view
-        parts = [Text("Boss Quest", style="bold")]
+        # Whose view it is comes first, never cut off; when the line is too
+        # long, the deck, the keys to win and the title give way, in that order.
+        parts = [Text("Boss Quest", style="bold"), self._viewer_text(update)]
+        if view.final_turn:
+            parts.append(Text("FINAL TURN!", style="bold reverse"))
         parts.append(Text(f"Round {view.round}"))
         parts.append(Text(f"Armorer: {self._who(view.armorer)}"))
         parts.append(Text(f"{GAME.keys_to_win(view.players)} {KEY} win"))
         parts.append(Text(f"Deck: {GAME.deck_size(view)} weapons"))
-        if view.final_turn:
-            parts.append(Text("FINAL TURN!", style="bold reverse"))
-        if update.seat is None:
-            parts.append(Text("spectating", style="italic"))
-        self.query_one("#bq-header", Static).update(Text(" · ").join(parts))
+        drop = [len(parts) - 1, len(parts) - 2, 0]
+        header = fit_line(parts, self._header_width(), drop=drop)
+        self.query_one("#bq-header", Static).update(header)
 
     def _draw_boss(self, update: TableUpdate) -> None:
         view: State = update.view

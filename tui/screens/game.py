@@ -13,8 +13,10 @@ A subclass implements `_redraw(update)` and calls `self.play(action)`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol
 
+from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -29,6 +31,22 @@ def game_of(game_id: str) -> Any | None:
     from core import GAMES
 
     return GAMES.get(game_id)
+
+
+def fit_line(parts: Sequence[Text], width: int, *, drop: Sequence[int] = ()) -> Text:
+    """`parts` joined with " · " in at most `width` cells if it can be: the
+    parts at the indexes in `drop` are left out, the first listed first,
+    until the line fits (a header line keeps what matters most)."""
+    dropped: set[int] = set()
+    for index in (None, *drop):
+        if index is not None:
+            dropped.add(index)
+        line = Text(" · ").join(part for i, part in enumerate(parts) if i not in dropped)
+        if line.cell_len <= width:
+            break
+    line.no_wrap = True
+    line.overflow = "ellipsis"
+    return line
 
 
 class SeatPort(Protocol):
@@ -85,6 +103,19 @@ class GameScreen(Screen):
             return "?"
         names = self.update.names if self.update is not None else ()
         return names[seat] if seat < len(names) else f"{self.seat_word} {seat + 1}"
+
+    def _viewer_text(self, update: TableUpdate) -> Text:
+        """Whose view the screen shows, for its header: the viewing seat's
+        name ("Ann's view"; in hot-seat play the person at the keyboard
+        checks it is theirs), or "spectating" for the public view."""
+        if update.seat is None:
+            return Text("spectating", style="italic")
+        return Text(f"{self._who(update.seat)}'s view", style="bold")
+
+    def _header_width(self) -> int:
+        """The cells a one-line header has (the screen's width less its padding)."""
+        width = self.size.width or self.app.size.width
+        return max(0, width - 2)
 
     def _legal(self, action: Any) -> bool:
         return self.update is not None and action in self.update.legal

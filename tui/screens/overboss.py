@@ -57,7 +57,7 @@ from core.overboss.board import Side
 from core.overboss.components import Terrain, Token
 from core.overboss.state import State, Step, cell
 from tui import resources
-from tui.screens.game import GameScreen, TableUpdate
+from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.widgets import ActionBar, Choice, GameLog, Market, Offer, ScorePad
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
 
@@ -457,7 +457,10 @@ class OverbossScreen(GameScreen):
         me = update.seat if update.seat is not None else 0
         other = GAME.opponent(view, me)
         wide = self.has_class("-wide")
+        # Whose view it is comes first, never cut off; when the line is too
+        # long, the supplies (heroes, bag, stack) give way, in that order.
         parts = [Text("Overboss Duel", style="bold")] if wide else []
+        parts.append(self._viewer_text(update))
         if view.step is not Step.OVER:
             open_squares = len(GAME.open_squares(view))
             parts.append(Text(f"turn {view.turns + 1}" if wide else f"Turn {view.turns + 1}"))
@@ -468,10 +471,10 @@ class OverbossScreen(GameScreen):
             " est." if view.step is not Step.OVER else "",
         ))
         stack, bag = GAME.stack_size(view), GAME.bag_size(view)
-        parts.append(Text(f"stack {stack} · bag {bag} · heroes {view.heroes}"))
-        if update.seat is None:
-            parts.append(Text("spectating", style="italic"))
-        self.query_one("#ob-header", Static).update(Text(" · ").join(parts))
+        parts.extend([Text(f"stack {stack}"), Text(f"bag {bag}"), Text(f"heroes {view.heroes}")])
+        drop = [len(parts) - 1, len(parts) - 2, len(parts) - 3]
+        header = fit_line(parts, self._header_width(), drop=drop)
+        self.query_one("#ob-header", Static).update(header)
 
     def _draw_board(self, update: TableUpdate) -> None:
         view: State = update.view

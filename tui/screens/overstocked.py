@@ -51,7 +51,7 @@ from core.overstocked.actions import (
 from core.overstocked.cards import TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from tui import resources
-from tui.screens.game import GameScreen, TableUpdate
+from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.screens.overstocked_area import (
     AreaPane,
     AreaView,
@@ -180,8 +180,11 @@ class OverstockedScreen(GameScreen):
             self._redraw(self.update)
 
     def on_resize(self) -> None:
-        # The breakpoints may have changed the density of the areas.
+        # The breakpoints may have changed the density of the areas; the
+        # header fits its line again.
         if self.update is not None:
+            if self.is_mounted:
+                self._draw_header(self.update)
             self.call_after_refresh(self._draw_areas)
 
     # -- the contract ---------------------------------------------------------------
@@ -277,9 +280,9 @@ class OverstockedScreen(GameScreen):
 
     def _draw_header(self, update: TableUpdate) -> None:
         view: State = update.view
-        parts = [Text("Overstocked", style="bold")]
-        if update.seat is None:
-            parts.append(Text("spectating", style="italic"))  # early: never cut off
+        # Whose view it is comes early, never cut off; when the line is too
+        # long, the variants, the marks and the title give way, in that order.
+        parts = [Text("Overstocked", style="bold"), self._viewer_text(update)]
         if view.round:
             parts.append(Text(f"Round {view.round}/{cards.ROUNDS}"))
         parts.append(Text(self._phase_text(view)))
@@ -287,11 +290,15 @@ class OverstockedScreen(GameScreen):
         extras = [name for name, on in (("advanced", o.advanced), ("incentives", o.incentives),
                                         ("forklifts", o.forklifts), ("quantum", o.quantum),
                                         ("solo", o.solo)) if on]
+        drop = [0]
         if extras:
             parts.append(Text("+" + " +".join(extras), style="italic"))
+            drop.insert(0, len(parts) - 1)
         if view.marks:
             parts.append(Text("X on " + " ".join(t.value for t in view.marks)))
-        self.query_one("#os-header", Static).update(Text(" · ").join(parts))
+            drop.insert(len(drop) - 1, len(parts) - 1)
+        header = fit_line(parts, self._header_width(), drop=drop)
+        self.query_one("#os-header", Static).update(header)
 
     def _phase_text(self, view: State) -> str:
         return {
@@ -506,7 +513,10 @@ class OverstockedScreen(GameScreen):
         view: State = update.view
         lines: list[Text] = []
         sheet = self._sheet(view)
-        width = min(9, max((len(self._who(s)) for s in range(view.players)), default=4))
+        # The viewer's row says "(you)" (names are cut to fit, the mark never).
+        you = " (you)"
+        width = min(10, max((len(self._who(s)) + (len(you) if s == update.seat else 0)
+                             for s in range(view.players)), default=4))
         in_turn = GAME.seat_in_turn(view)
         bot = GAME.bot_seat(view)
         for seat in range(view.players):
@@ -515,6 +525,8 @@ class OverstockedScreen(GameScreen):
             turn = seat == in_turn
             line.append("» " if turn else "  ", style="bold")
             name = self._who(seat)
+            if seat == update.seat:
+                name = name[: width - len(you)] + you
             line.append(f"{name[:width]:<{width}}", style="bold" if seat == update.seat else "")
             status = ""
             if seat == bot:
