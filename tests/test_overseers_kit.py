@@ -9,7 +9,7 @@ import attrs
 
 from core import CHANCE
 from core.overseers import GAME
-from core.overseers.actions import AssignLeader, Deal, DealCharacter, FaceUp, Vote
+from core.overseers.actions import AssignLeader, Deal, DealCharacter, Place, Vote
 from core.overseers.cards import BLOCKS, CHARACTERS, TRAIT, Character, Trait, deck
 from core.overseers.state import Options, Phase, Seat, State
 
@@ -62,7 +62,7 @@ def placed(
     """A table after the placement: each seat's (face-up, face-down) trait
     letters, e.g. ("AAB", "CC"); `characters` per seat (default: the
     characters with no ability until the Showdown: Wuming... are avoided,
-    seats get Liang-free fillers). Applies the FaceUp actions, so the vote
+    seats get Liang-free fillers). Applies the Place actions, so the vote
     abilities start as the rules start them."""
     ids = ids or Ids()
     n = len(rows)
@@ -90,8 +90,7 @@ def placed(
         known=tuple(frozenset() for _ in range(n)),
     )
     for s in range(n):
-        for c in ups[s]:
-            state = GAME.apply(state, s, FaceUp(c))
+        state = GAME.apply(state, s, Place(tuple(sorted(ups[s]))))
     return state
 
 

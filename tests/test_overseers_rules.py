@@ -21,13 +21,13 @@ from core.overseers.actions import (
     Deny,
     Discard,
     Draw,
-    FaceUp,
     Give,
     Keep,
     LosePair,
     Pass,
     Peek,
     Pick,
+    Place,
     Turn,
     Vote,
 )
@@ -233,13 +233,13 @@ def test_placement_three_up_two_down_revealed_together():
             attrs.evolve(p, kept=tuple(x.card for x in p.slots), slots=()) for p in state.seats
         ),
     )
-    first = start.seats[0].kept[0]
-    mid = GAME.apply(start, 0, FaceUp(first))
-    assert GAME.view(mid, 1).seats[0].face_up == (None,)
-    assert (
-        GAME.describe(start, 0, FaceUp(first), viewer=1) == "Player 1 puts a card in the top row."
-    )
-    assert "Anger" in GAME.describe(start, 0, FaceUp(first), viewer=0)
+    assert len(GAME.legal_actions(start, 0)) == 10  # three of five
+    row = GAME.legal_actions(start, 0)[0]
+    mid = GAME.apply(start, 0, row)
+    assert GAME.view(mid, 1).seats[0].face_up == ()
+    assert mid.seats[0].chose and GAME.to_act(mid) == {1, 2}
+    assert GAME.describe(start, 0, row, viewer=1) == "Player 1 chooses their top row."
+    assert "Anger" in GAME.describe(start, 0, row, viewer=0)
 
 
 def test_orange_places_two_up_three_down():
@@ -249,6 +249,16 @@ def test_orange_places_two_up_three_down():
     state = placed([("AA", "BLC"), ("LLC", "HH"), ("LHA", "BL")], [Character.ORANGE, None, None])
     assert slots_of(state, 0) == ["A", "A", "b", "l", "c"]
     assert GAME.face_up_needed(state, 0) == 2 and GAME.face_up_needed(state, 1) == 3
+    start = attrs.evolve(
+        state,
+        phase=Phase.PLACE,
+        seats=tuple(
+            attrs.evolve(p, kept=tuple(x.card for x in p.slots), slots=()) for p in state.seats
+        ),
+    )
+    assert all(isinstance(a, Place) for a in GAME.legal_actions(start, 0))
+    assert {len(a.cards) for a in GAME.legal_actions(start, 0)} == {2}
+    assert len(GAME.legal_actions(start, 0)) == 10
 
 
 def test_characters_revealed_as_the_vote_begins_ov9():

@@ -22,11 +22,12 @@ class Pick:
 
 
 @attrs.frozen(cache_hash=True)
-class FaceUp:
-    """Placement: put `card` in the top row, face up (the rest go face down
-    once the top row is full)."""
+class Place:
+    """Placement: the cards of the top row, face up (ascending); the others
+    go face down in the bottom row. One choice, so that nobody learns from
+    how long a seat takes that it holds the orange character."""
 
-    card: int
+    cards: tuple[int, ...]
 
 
 @attrs.frozen
@@ -145,7 +146,7 @@ class Draw:
 
 ACTION_TYPES: tuple[type, ...] = (
     Pick,
-    FaceUp,
+    Place,
     Turn,
     Keep,
     Peek,

@@ -34,13 +34,13 @@ from core.overseers.actions import (
     Deny,
     Discard,
     Draw,
-    FaceUp,
     Give,
     Keep,
     LosePair,
     Pass,
     Peek,
     Pick,
+    Place,
     Turn,
     Vote,
 )
@@ -291,7 +291,8 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if phase is Phase.DRAFT:
         return tuple(Pick(c) for c in sorted_tuple(c for c in me.hand if c is not None))
     if phase is Phase.PLACE:
-        return tuple(FaceUp(c) for c in sorted_tuple(me.kept) if c not in me.face_up)
+        kept = sorted_tuple(c for c in me.kept if c is not None)
+        return tuple(Place(up) for up in combinations(kept, face_up_needed(state, seat)))
     if phase is Phase.PURPLE:
         return tuple(Turn(i) for i in range(len(me.slots)))
     if phase is Phase.GOLD_KEEP:
@@ -342,7 +343,7 @@ def apply(state: State, seat: int, action: object) -> State:
 def _why_not(state: State, seat: int, action: object) -> str:
     reasons = {
         Phase.DRAFT: "Keep one of the cards of the pack in your hand.",
-        Phase.PLACE: "Put one of your kept cards face up in the top row.",
+        Phase.PLACE: "Choose the cards of your top row among those you kept.",
         Phase.PURPLE: "Turn one of your own cards sideways.",
         Phase.GOLD_KEEP: "Keep one of the two cards you drew.",
         Phase.PEEK: "Peek at a face-down card of another player, not one already seen.",
@@ -491,13 +492,9 @@ def _pick(state: State, seat: int, action: Pick) -> State:
     return evolve(state, seats=tuple(seats), draft_turn=state.draft_turn + 1)
 
 
-def _face_up(state: State, seat: int, action: FaceUp) -> State:
+def _place(state: State, seat: int, action: Place) -> State:
     """OV §Placement: the top row, chosen in secret; all revealed together."""
-    p = state.seats[seat]
-    face_up = p.face_up + (action.card,)
-    state = _set_seat(
-        state, seat, face_up=face_up, chose=len(face_up) == face_up_needed(state, seat)
-    )
+    state = _set_seat(state, seat, face_up=action.cards, chose=True)
     if not all(p.chose for p in state.seats):
         return state
     seats = []
@@ -762,7 +759,7 @@ def _set_seat(state: State, seat: int, **changes: object) -> State:
 
 _HANDLERS = {
     Phase.DRAFT: _pick,
-    Phase.PLACE: _face_up,
+    Phase.PLACE: _place,
     Phase.PURPLE: _turn,
     Phase.GOLD_KEEP: _keep,
     Phase.PEEK: _peek,
@@ -827,7 +824,7 @@ def view(state: State, seat: int | None) -> State:
                 hand=(None,) * len(p.hand),
                 kept=(None,) * len(p.kept),
                 pick=None,
-                face_up=(None,) * len(p.face_up),
+                face_up=(),
                 character=p.character if state.revealed else None,
                 slots=slots,
                 vote=None if secret_votes else p.vote,
@@ -989,10 +986,11 @@ def _line(state: State, seat: int, action: object, name, viewer: int | None) -> 
         if viewer == seat:
             return f"{who} keeps {cards.label(action.card)}."
         return f"{who} keeps a card."
-    if isinstance(action, FaceUp):
+    if isinstance(action, Place):
         if viewer == seat:
-            return f"{who} puts {cards.label(action.card)} in the top row."
-        return f"{who} puts a card in the top row."
+            row = ", ".join(cards.label(c) for c in action.cards)
+            return f"{who} chooses their top row: {row}."
+        return f"{who} chooses their top row."
     me = state.seats[seat]
     if isinstance(action, Turn):
         slot = me.slots[action.slot]

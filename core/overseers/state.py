@@ -107,7 +107,7 @@ class Seat:
     chose: bool = False
     #: the draft pick this turn, hidden from the others
     pick: int | None = None
-    #: Placement: the cards chosen face up so far (hidden until all placed)
+    #: Placement: the cards chosen face up (hidden until all have placed)
     face_up: tuple[int | None, ...] = ()
     #: the character dealt this round (hidden until the vote, OV-9)
     character: Character | None = None
