@@ -4,7 +4,9 @@ ruling it pins (docs/rulings.md)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from pathlib import Path
 
 import attrs
 import pytest
@@ -148,7 +150,7 @@ def _pick_first(state):
 def test_draft_keeps_one_and_passes_left():
     """OV §2 Draft: "Players will choose one Trait Card they would like to
     keep, after that, they will pass the rest of the cards to the player at
-    their left" (left is the next seat)."""
+    their left" (OV-8: left is the next seat)."""
     ids = Ids()
     hands = [ids("AABBLC"), ids("LLCCHH"), ids("GGHABL")]
     state = dealt(hands, [Character.MEIXIU, Character.GOLD, Character.TEAL])
@@ -566,18 +568,19 @@ def test_deny_tie_for_highest_the_leader_decides_ov13():
 def test_wuming_valour_courage_and_hope_plus_one_in_showdown_only():
     """OV §6 Showdown, dark red (female): "courage and hope cards will count
     as one (1) more point each. This will not apply during the scoring
-    phase." OV-7: for everyone's showdown."""
+    phase." OV-7: for everyone's showdown; OV-20: every copy."""
     state = placed(
         [("CCH", "HA"), ("LLC", "HB"), ("LHA", "BL")], [None, Character.WUMING_VALOUR, None]
     )
     assert rules.showdown_score(state, 0) == 10 + 6 + 6 + 4
     assert rules.round_score(state, 0).score == 10 + 6 + 6
+    assert points([C] * 4, valour=True) == 18 + 4
 
 
 def test_wuming_wrath_anger_doubles_in_showdown_only():
     """OV §6 Showdown, dark red (second): "anger cards will count double,
     resulting in twelve (12) points each. This will not apply during the
-    scoring phase.\""""
+    scoring phase." OV-20."""
     state = placed(
         [("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")], [None, None, Character.WUMING_WRATH]
     )
@@ -813,3 +816,35 @@ def test_score_pad_every_round_and_every_effect():
 def test_unknown_player_count_of_blocks():
     """The ids: 36 cards, each trait a block (the box, OV-1)."""
     assert sum(len(v) for v in BLOCKS.values()) == 36
+
+
+def test_character_names_ov8():
+    """OV-3, OV-8: the published names and the house names by colour and
+    ability, each with its ability spelled out (never colour alone)."""
+    labels = {c: c.label for c in Character}
+    assert labels[Character.LIANG].startswith("Liang")
+    assert labels[Character.MEIXIU].startswith("Meixiu")
+    assert labels[Character.WUMING_VALOUR].startswith("Wuming the elder")
+    assert labels[Character.WUMING_WRATH].startswith("Wuming the younger")
+    assert labels[Character.ORANGE].startswith("Orange, the Veiled")
+    assert labels[Character.PURPLE].startswith("Purple, the Changer")
+    assert labels[Character.GOLD].startswith("Gold, the Scavenger")
+    assert labels[Character.TEAL].startswith("Teal, the Mimic")
+    assert labels[Character.GREED].startswith("Brown G, the Hoarder")
+    assert len(set(labels.values())) == 9
+
+
+def test_every_overseers_ruling_is_pinned_by_a_test():
+    """docs/rulings.md: each OV ruling is numbered in order and cited by a
+    test of this game."""
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "docs" / "rulings.md").read_text(encoding="utf-8")
+    found = re.findall(r"^- (OV-\d+) ", text, flags=re.MULTILINE)
+    assert found == [f"OV-{n}" for n in range(1, len(found) + 1)]
+    tests = "".join(
+        p.read_text(encoding="utf-8") for p in (root / "tests").glob("test_overseers*.py")
+    )
+    for ruling in found:
+        if ruling == "OV-3":  # the names: pinned with OV-8
+            continue
+        assert re.search(rf"\b{ruling}\b", tests), f"no test cites {ruling}"
