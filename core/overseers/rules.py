@@ -807,8 +807,6 @@ def view(state: State, seat: int | None) -> State:
     are in, their totals and round scores before the end (OV-6), the discard
     pile but the cards this seat knows, Gold's drawn cards. `unseen` pools
     every card that could fill a gap."""
-    if state.unseen is not None:
-        return state
     over = state.phase is Phase.OVER
     secret_votes = state.phase is Phase.VOTE
     mine = state.known[seat] if seat is not None else frozenset()
