@@ -59,6 +59,11 @@ def test_random_playouts_end_and_conserve(players, options):
         assert totals == tuple(sum(r.score for r in p.rounds) for p in state.seats)
         assert all(len(p.rounds) == 3 for p in state.seats)
         assert out.counted == totals
+        # the score pad adds up: every effect apart, floored at 0 (OV-14)
+        for p in state.seats:
+            for r in p.rounds:
+                parts = r.traits + r.gold + r.hoarder + r.purple + r.teal + r.meixiu + r.liang
+                assert r.score == max(0, parts)
 
 
 def views_agree(state):

@@ -335,6 +335,8 @@ def test_gold_draws_two_keeps_one_face_down_ov10():
     assert GAME.view(state, 1).discard == (greed,)
     assert GAME.view(state, 0).discard == (None,)
     assert GAME.view(state, 0).seats[1].slots[5].card is None
+    pad = rules.round_score(state, 1)
+    assert (pad.traits, pad.gold) == (3 + 3 + 2 + 6, 6)  # the score pad shows Gold's card
 
 
 def test_gold_with_one_discard_draws_it_ov11():
@@ -635,6 +637,8 @@ def test_greed_hoarder_takes_discarded_greed_most_greed_steals_ov15():
     assert state.round == 2
     assert state.seats[1].rounds[0].traits == 2 + 2 + 6 + 3
     assert state.seats[2].rounds[0] == RoundScore(traits=6 + 6, score=12)
+    # the score pad shows the Hoarder's Greed apart
+    assert state.seats[0].rounds[0] == RoundScore(traits=15, hoarder=2, score=17)
 
 
 def test_greed_tie_the_leader_chooses_the_thief_ov5():

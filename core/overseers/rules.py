@@ -124,14 +124,20 @@ def showdown_score(state: State, seat: int, slots: Sequence[Slot] | None = None)
 def round_score(state: State, seat: int) -> RoundScore:
     """OV §Scoring: the round's score, every character effect apart."""
     p = state.seats[seat]
-    traits = cards.points(effective(p.slots, purple=False, teal=False))
+    printed = cards.points(effective(p.slots, purple=False, teal=False))
+    base = [s for s in p.slots if not s.origin]
+    traits = cards.points(effective(base, purple=False, teal=False))
+    added = printed - traits
+    origins = {s.origin for s in p.slots if s.origin}
     with_purple = cards.points(effective(p.slots, purple=True, teal=False))
     full = cards.points(effective(p.slots))
     meixiu = 3 if p.character is Character.MEIXIU else 0
     liang = -len(p.slots) if state.liang_target == seat else 0
     return RoundScore(
         traits=traits,
-        purple=with_purple - traits,
+        gold=added if "gold" in origins else 0,
+        hoarder=added if "gold" not in origins else 0,
+        purple=with_purple - printed,
         teal=full - with_purple,
         meixiu=meixiu,
         liang=liang,
@@ -187,7 +193,7 @@ def losing_pairs(state: State) -> tuple[LosePair, ...]:
     best: dict[tuple, LosePair] = {}
     top = None
     for i, j in combinations(range(len(slots)), 2):
-        rest = _without(slots, (i, j))
+        rest = without(slots, (i, j))
         loss = now - showdown_score(state, seat, rest)
         if top is None or loss > top:
             top, best = loss, {}
@@ -209,7 +215,7 @@ def _signature(slots: Sequence[Slot]) -> tuple:
     )
 
 
-def _without(slots: Sequence[Slot], gone: Sequence[int]) -> tuple[Slot, ...]:
+def without(slots: Sequence[Slot], gone: Sequence[int]) -> tuple[Slot, ...]:
     """`slots` without the indices `gone`: a copy whose card left reverts
     to its printed trait, other copies follow their card's new index."""
     keep = [i for i in range(len(slots)) if i not in gone]
@@ -540,7 +546,7 @@ def _keep(state: State, seat: int, action: Keep) -> State:
     p = state.seats[seat]
     back = remove_one(state.drawn, action.card)
     known = tuple(k | set(back) if s == seat else k for s, k in enumerate(state.known))
-    state = _set_seat(state, seat, slots=p.slots + (Slot(action.card, up=False),))
+    state = _set_seat(state, seat, slots=p.slots + (Slot(action.card, up=False, origin="gold"),))
     state = evolve(state, drawn=(), discard=sorted_tuple(state.discard + back), known=known)
     return _abilities(state, 2)
 
@@ -632,7 +638,7 @@ def _lose(state: State, seat: int, indices: Sequence[int]) -> State:
     ids = {s.card for s in gone if s.card is not None}
     public = {s.card for s in gone if s.up and s.card is not None}
     known = tuple(k | (ids if s == seat else public) for s, k in enumerate(state.known))
-    state = _set_seat(state, seat, slots=_without(p.slots, indices))
+    state = _set_seat(state, seat, slots=without(p.slots, indices))
     return evolve(state, discard=sorted_tuple(state.discard + tuple(ids)), known=known)
 
 
@@ -684,7 +690,8 @@ def _greed(state: State) -> State:
         taken = tuple(c for c in state.discard if c is not None and TRAIT[c] is Trait.GREED)
         if taken:
             p = state.seats[g]
-            state = _set_seat(state, g, slots=p.slots + tuple(Slot(c, up=True) for c in taken))
+            added = tuple(Slot(c, up=True, origin="hoarder") for c in taken)
+            state = _set_seat(state, g, slots=p.slots + added)
             discard = state.discard
             for c in taken:
                 discard = remove_one(discard, c)
@@ -715,7 +722,7 @@ def _give(state: State, seat: int, action: Give) -> State:
     thief = state.thief
     assert thief is not None
     card = state.seats[seat].slots[action.slot].card
-    state = _set_seat(state, seat, slots=_without(state.seats[seat].slots, (action.slot,)))
+    state = _set_seat(state, seat, slots=without(state.seats[seat].slots, (action.slot,)))
     p = state.seats[thief]
     state = _set_seat(state, thief, slots=p.slots + (Slot(card, up=True),))
     return _scoring(state)
@@ -905,6 +912,8 @@ def breakdown(state: State) -> tuple[Category, ...]:
     played = max((len(p.rounds) for p in state.seats), default=0)
     fields = (
         ("traits", "traits"),
+        ("gold", "Gold's card"),
+        ("hoarder", "the Hoarder's Greed"),
         ("purple", "Purple's fives"),
         ("teal", "Teal's copy"),
         ("meixiu", "Meixiu's +3"),
@@ -1139,4 +1148,5 @@ __all__ = [
     "showdown_score",
     "to_act",
     "view",
+    "without",
 ]

@@ -75,14 +75,23 @@ class Slot:
     turned: bool = False
     #: Teal: the index of the slot this card lies under and copies
     under: int | None = None
+    #: how a card came into the combination after the placement, for the
+    #: score pad: "gold" (Gold's kept card), "hoarder" (the Hoarder's Greed);
+    #: "" otherwise (a stolen card loses it)
+    origin: str = ""
 
 
 @attrs.frozen
 class RoundScore:
     """One seat's score pad for one round (every character effect apart)."""
 
-    #: the printed traits' points (Courage and Hope as sets, OV-2)
+    #: the printed traits' points (Courage and Hope as sets, OV-2), but
+    #: for the cards Gold and the Hoarder added
     traits: int = 0
+    #: Gold: what its kept card adds to the printed points
+    gold: int = 0
+    #: the Hoarder: what the Greed cards it took add to the printed points
+    hoarder: int = 0
     #: Purple's change: its cards of the turned trait count 5 each
     purple: int = 0
     #: Teal's change: the copy counts as the card above it
