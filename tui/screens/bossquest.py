@@ -124,21 +124,49 @@ class BossQuestScreen(GameScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
+    HELP_TITLE = "Boss Quest"
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("1", "ask(1)", "Ask weapons", key_display="1-4"),
-        Binding("2", "ask(2)", "Ask 2", show=False),
-        Binding("3", "ask(3)", "Ask 3", show=False),
-        Binding("4", "ask(4)", "Ask 4", show=False),
-        Binding("w", "wizard", "To the Wizard"),
-        Binding("a", "activate", "Activate"),
-        Binding("x", "discard", "Discard"),
-        Binding("m", "mystery", "Mystery"),
         *(
-            Binding(str(n), f"pick({n})", "Pick", key_display="1-9", show=n == 1)
+            Binding(str(n), f"ask({n})", "Ask weapons", key_display="1-4", show=n == 1,
+                    tooltip="Ask the Armorer for 1 to 4 weapons (face up)")
+            for n in range(1, 5)
+        ),
+        Binding("w", "wizard", "To the Wizard",
+                tooltip="Go to the Wizard for a spell (no more weapons this round)"),
+        Binding("a", "activate", "Activate", tooltip="Activate the chosen spell"),
+        Binding("x", "discard", "Discard",
+                tooltip="Discard the chosen spell, so that nobody can use it"),
+        Binding("m", "mystery", "Mystery", tooltip="Choose the mystery spell (blind)"),
+        *(
+            Binding(str(n), f"pick({n})", "Pick", key_display="1-9", show=n == 1,
+                    tooltip="Pick a spell or a target by its number")
             for n in range(1, 10)
         ),
-        Binding("up", "back", "Back", show=False),
+        Binding("up", "back", "Back", show=False,
+                tooltip="Back to the list you are picking from"),
     ]
+
+    HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("[R5]", "A weapon face up: its colour's letter (Red, Blue, Yellow, Purple, "
+                 "Green) and its strength"),
+        ("(R6)", "Your face-down weapon: only you know it (a dashed box when the "
+                 "cards are drawn large)"),
+        ("[▒▒]", "Another knight's face-down weapon: you do not know it"),
+        ("shows 9+?", "What a knight's face-up weapons add up to; their face-down "
+                      "weapon adds what you cannot see"),
+        (f"{LIGHT}", "A light spell: it goes next to the Boss and affects everybody"),
+        (f"{DARK}", "A dark spell: it goes in front of one knight (→ Bob); beside a "
+                    "knight, a dark spell on them"),
+        ("?", "The mystery spell, face down: you activate or discard it blind"),
+        ("»", "The knight whose turn it is"),
+        (f"{HEART} {KEY}", "Hearts and keys"),
+        ("⚒", "The Armorer this round: deals the weapons"),
+        ("★", "Won a key in the last combat"),
+        ("over, short, perfect", "Strength against the Boss's HP: over it (out, a heart "
+                                 "lost), short of it by so much, or exactly it (a bonus "
+                                 "key)"),
+    )
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
         super().__init__(port, **kwargs)

@@ -67,9 +67,12 @@ class GameScreen(Screen):
     game_id: str = ""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u", "undo", "Undo"),
-        Binding("q", "leave", "Home"),
+        Binding("u", "undo", "Undo", tooltip="Take back your last action"),
+        Binding("q", "leave", "Home", tooltip="Leave for the home screen (the match is saved)"),
     ]
+
+    #: what F1 lists under "On screen": (symbol, what it means)
+    HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def __init__(self, port: SeatPort, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -1,7 +1,22 @@
-"""F1 / ?: the keys of the screen underneath."""
+"""F1 / ?: the keys of the screen underneath, in words, and what its
+symbols mean.
+
+A key is named in words ("Enter", "Left arrow"), never by a glyph alone. What
+a key does is its binding's `tooltip` when it has one (a sentence; the footer
+keeps the short description), else what the widget that owns it says now
+(`help_text(binding)`: an action bar names the highlighted action), else
+its description. Keys that do the same thing are listed once ("1-4",
+"c / Escape / Backspace"). A screen lists its symbols in `HELP_SYMBOLS`
+(symbol, meaning) and names itself in `HELP_TITLE`. Every line fits 80
+columns: a long text wraps within its column.
+"""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -12,39 +27,102 @@ from tui import resources
 
 #: keys every screen understands (the app's own)
 GLOBAL_KEYS = [
-    ("f1 / ?", "This help"),
-    ("ctrl+p", "Command palette: new match, continue, saved, rules, theme, quit"),
-    ("tab / shift+tab", "Move between controls"),
-    ("arrows, enter", "Choose; the mouse works too"),
-    ("ctrl+t", "Switch colour / ANSI theme"),
-    ("ctrl+q", "Quit (every match is saved)"),
+    ("F1 / ?", "This help"),
+    ("Ctrl+P", "Command palette: new match, continue, saved, rules, theme, quit"),
+    ("Tab / Shift+Tab", "Move between controls"),
+    ("Arrows, Enter", "Choose; the mouse works too"),
+    ("Ctrl+T", "Switch colour / ANSI theme"),
+    ("Ctrl+Q", "Quit (every match is saved)"),
 ]
+
+#: keys named in words
+KEY_WORDS = {
+    "enter": "Enter", "escape": "Escape", "backspace": "Backspace", "delete": "Delete",
+    "space": "Space", "tab": "Tab", "shift+tab": "Shift+Tab", "home": "Home", "end": "End",
+    "pageup": "Page Up", "pagedown": "Page Down", "up": "Up arrow", "down": "Down arrow",
+    "left": "Left arrow", "right": "Right arrow", "question_mark": "?",
+}
+
+#: a binding's key_display kept as it is: a range of number keys ("1-4")
+_RANGE = re.compile(r"^\d-\d$")
+
+#: the width of the help's two columns together (its box is 76 wide at most:
+#: less its border and padding, the cells' padding and a scrollbar)
+TEXT_WIDTH = 65
+#: the widest the key column gets (a longer symbol wraps)
+KEY_WIDTH = 18
 
 
 #: keys GLOBAL_KEYS already explains (the app's and Textual's own bindings)
 _GLOBAL = {"f1", "question_mark", "ctrl+t", "ctrl+p", "tab", "shift+tab", "ctrl+c", "super+c", "ctrl+q"}
 
 
+def key_words(key: str, binding: Binding) -> str:
+    """`key` (one of `binding`'s keys) as a player reads it: "Enter",
+    "Left arrow", "Ctrl+S", "x"; a range the binding shows ("1-4") as is."""
+    if binding.key_display and _RANGE.match(binding.key_display):
+        return binding.key_display
+    if key in KEY_WORDS:
+        return KEY_WORDS[key]
+    if len(key) == 1:
+        return key
+    return "+".join(part.capitalize() if len(part) > 1 else part.upper()
+                    for part in key.split("+"))
+
+
+def _does(node: object, binding: Binding) -> str:
+    """What `binding` does, in words (see the module docstring)."""
+    if binding.tooltip:
+        return binding.tooltip
+    explain = getattr(node, "help_text", None)
+    if explain is not None:
+        text = explain(binding)
+        if text:
+            return text
+    return binding.description
+
+
 def screen_keys(screen: Screen) -> list[tuple[str, str]]:
-    """(key, description) for every binding active on `screen`, footer order."""
-    rows: list[tuple[str, str]] = []
-    seen: set[tuple[str, str]] = set()
-    app = screen.app
+    """(keys, what they do) for every binding active on `screen`, footer
+    order; keys that do the same are listed together, once."""
+    rows: dict[str, list[str]] = {}
     for key, active in screen.active_bindings.items():
         binding = active.binding
         if not binding.description or binding.system or key in _GLOBAL:
             continue
-        label = app.get_key_display(binding)
-        item = (binding.action, binding.description)
-        if item in seen:
-            # several keys for one action: show them together
-            for i, (keys, text) in enumerate(rows):
-                if text == binding.description:
-                    rows[i] = (f"{keys} / {label}", text)
-            continue
-        seen.add(item)
-        rows.append((label, binding.description))
-    return rows
+        label, does = key_words(key, binding), _does(active.node, binding)
+        labels = rows.setdefault(does, [])
+        if label not in labels:
+            labels.append(label)
+    return [(_joined(labels), does) for does, labels in rows.items()]
+
+
+_ARROWS = ("Left arrow", "Right arrow", "Up arrow", "Down arrow")
+
+
+def _joined(labels: list[str]) -> str:
+    """Keys that do the same, together: "Arrows / h j k l", "Left / Right
+    arrow", "c / Escape / Backspace"."""
+    arrows = [label for label in _ARROWS if label in labels]
+    others = [label for label in labels if label not in _ARROWS]
+    if len(arrows) == len(_ARROWS):
+        head = ["Arrows"]
+    elif len(arrows) > 1:
+        head = [" / ".join(a.removesuffix(" arrow") for a in arrows) + " arrow"]
+    else:
+        head = arrows
+    if head and len(others) > 1 and all(len(o) == 1 for o in others):
+        return f"{head[0]} / {' '.join(others)}"
+    return " / ".join(head + others)
+
+
+def _wrapped(text: str | Text, width: int) -> Text:
+    """`text` wrapped at `width` cells (a help cell is never cut off)."""
+    from rich.console import Console
+
+    text = Text(text) if isinstance(text, str) else text
+    lines = text.wrap(Console(width=width), width)
+    return Text("\n").join(line.rstrip() or line for line in lines)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -65,17 +143,27 @@ class HelpScreen(ModalScreen[None]):
             name = getattr(self.over, "HELP_TITLE", None) or type(self.over).__name__.removesuffix(
                 "Screen"
             )
-            yield Static(f"Keys: {name}", id="help-title")
+            yield Static(f"Help: {name}", id="help-title")
             yield DataTable(id="help-keys", cursor_type="row", zebra_stripes=True)
             yield Static("Press Escape, q or F1 to close.", id="help-hint")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
+        keys = screen_keys(self.over)
+        symbols: Sequence[tuple[str, str]] = getattr(self.over, "HELP_SYMBOLS", ())
+        left = min(KEY_WIDTH, max((len(k) for k, _ in (*keys, *GLOBAL_KEYS, *symbols)),
+                                  default=4))
+        right = TEXT_WIDTH - left
         table.add_columns("Key", "Does")
-        for key, text in screen_keys(self.over):
-            table.add_row(key, text)
-        for key, text in GLOBAL_KEYS:
-            table.add_row(key, text)
+        sections = [(None, keys)]
+        if symbols:
+            sections.append(("On screen", symbols))
+        sections.append(("Everywhere", GLOBAL_KEYS))
+        for heading, rows in sections:
+            if heading is not None:
+                table.add_row("", Text(heading, style="bold"))
+            for key, text in rows:
+                table.add_row(_wrapped(key, left), _wrapped(text, right), height=None)
         table.focus()
 
     def action_close(self) -> None:

@@ -287,19 +287,50 @@ class OverbossScreen(GameScreen):
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]
 
+    HELP_TITLE = "Overboss Duel"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
-            Binding(str(n), f"pick({n})", "Pick", key_display="1-9", show=n == 1)
+            Binding(str(n), f"pick({n})", "Pick", key_display="1-9", show=n == 1,
+                    tooltip="Draft a market pair, or pick the token to place, by its number")
             for n in range(1, 10)
         ),
-        Binding("s", "skip", "Skip"),
-        Binding("x", "spire", "Spire"),
-        Binding("r", "reveal", "Reveal Boss"),
-        Binding("f", "refresh", "Refresh Spire"),
-        Binding("e", "end_turn", "End turn"),
-        Binding("c,escape,backspace", "cancel", "Cancel", key_display="c"),
-        Binding("p", "pad", "Score pad"),
+        Binding("s", "skip", "Skip", tooltip="Skip an optional effect"),
+        Binding("x", "spire", "Spire",
+                tooltip="Use a Spire: move a tile diagonally (once a turn); again to stop"),
+        Binding("r", "reveal", "Reveal Boss", tooltip="Reveal your Boss (asks first)"),
+        Binding("f", "refresh", "Refresh Spire", tooltip="Refresh one of your spent Spires"),
+        Binding("e", "end_turn", "End turn", tooltip="End your turn"),
+        Binding("c,escape,backspace", "cancel", "Cancel", key_display="c",
+                tooltip="Cancel the first square of a two-square move, or the Spire"),
+        Binding("p", "pad", "Score pad", tooltip="Show or hide the score pad so far"),
     ]
+
+    HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("D I P R T S", "A tile's terrain: Dungeon, Icy Peak, Spawning Pool, Road, Town, "
+                        "Sunken City (its letter, then its token's)"),
+        ("Y B L K W", "Monsters: Yeti, Bandit, Spellslime, Rocktopus, Werewolf"),
+        ("M H", "A miniboss, a hero"),
+        (PLACED, "The tile placed this turn"),
+        (f"{WATER.glyph} {MOUNTAIN.glyph}", "A water edge, a mountain edge"),
+        ("━ divide ━", "Where one half of the board meets the other"),
+        ("▲ ▼ half", "Whose half is at the top and the bottom (yours at the bottom), "
+                     "with its points so far"),
+        (f"›{OPEN}‹", "A square you may choose now"),
+        ("[ ]", "The cursor"),
+        ("« »", "The first square picked of a two-square move"),
+        ("»", "The player whose turn it is"),
+        (f"[{BACK}]", "A Boss still face down"),
+        ("Spires ^1 v0", "A lair's Spires: ^ ready to use, v spent"),
+        ("Crystals i p", "A lair's Crystals, by the lower-case letter of their terrain "
+                         "(i Icy Peak, p Spawning Pool, r Road, t Town, s Sunken City)"),
+        ("Heroes", "Heroes slain, kept in the lair (1 point each)"),
+        ("Waiting", "Monsters in the lair: placed while any open terrain tile is left"),
+        ("est.", "The scores if the duel ended now, as you can see them (a face-down "
+                 "Boss of the other side adds nothing)"),
+        ("stack bag heroes", "What is left: tiles in the stack, tokens in the bag, heroes "
+                             "in their supply"),
+    )
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
         super().__init__(port, **kwargs)

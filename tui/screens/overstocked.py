@@ -110,20 +110,53 @@ class OverstockedScreen(GameScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
+    HELP_TITLE = "Overstocked"
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "rotate", "Rotate"),
-        Binding("p", "area('popularity')", "Popularity", key_display="p/w"),
-        Binding("w", "area('warehouse')", "Warehouse", show=False),
-        Binding("tab", "switch_area", "Switch area", show=False, priority=True),
-        Binding("x", "decline", "None, thanks"),
-        Binding("v", "next_warehouse", "Warehouses"),
-        Binding("s", "toggle_sheet", "Score sheet"),
+        Binding("r", "rotate", "Rotate", tooltip="Turn the card you are placing"),
+        Binding("p", "area('popularity')", "Popularity", key_display="p/w",
+                tooltip="Place in the popularity"),
+        Binding("w", "area('warehouse')", "Warehouse", show=False,
+                tooltip="Place in your warehouse"),
+        Binding("tab", "switch_area", "Switch area", show=False, priority=True,
+                tooltip="Switch between the popularity and your warehouse"),
+        Binding("x", "decline", "None, thanks",
+                tooltip="Say no: no forklift, no incentive; a card that fits nowhere "
+                        "goes back to the box"),
+        Binding("v", "next_warehouse", "Warehouses", tooltip="Show the next player's warehouse"),
+        Binding("s", "toggle_sheet", "Score sheet",
+                tooltip="Fold the score sheet away, or back"),
         *(
-            Binding(str(n), f"number({n})", "Choose", key_display="1-9", show=n == 1)
+            Binding(str(n), f"number({n})", "Choose", key_display="1-9", show=n == 1,
+                    tooltip="Choose a card, a toy or a spot by its number")
             for n in range(1, 10)
         ),
-        Binding("escape", "cancel", "Cancel", show=False),
+        Binding("escape", "cancel", "Cancel", show=False,
+                tooltip="Take back the card you chose before you confirm it"),
     ]
+
+    HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("P F Y B", "A space's toy: Pocket Petz, Furballs, Yo-yos, Bean Bears"),
+        ("p  p☻", "A worker on that toy (lower case, shown reversed or with ☻): "
+                  "never covered"),
+        ("·", "An empty crate: may be covered freely"),
+        ("Q", "A quantum crate: counts as each toy without an X"),
+        ("L", "A forklift"),
+        ("│ ─", "The border between two cards (compact, a letter above a border "
+                "is underlined)"),
+        ("║ ═", "The borders of the card placed last in that area"),
+        ("┃ ━", "The borders of your card where it may go"),
+        ("×", "Your card where it may not go (the prompt says why)"),
+        ("»", "The player whose turn it is"),
+        ("#2 27", "Second to place this round, with card 27"),
+        ("chose ✓", "Has chosen a card in secret"),
+        ("iF L3", "A player's incentive token (here Furballs), forklift (worth 3)"),
+        ("▼", "The toy that scores negatively"),
+        ("½", "Your toy that scores half (advanced)"),
+        ("pop×yours", "A toy's points: its area in the popularity times yours"),
+        ("→", "The score after the card you are placing"),
+        ("X on", "Toys with an X on the score pad (quantum crates do not count as them)"),
+    )
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
         super().__init__(port, **kwargs)

@@ -46,10 +46,19 @@ class ActionBar(CursorWidget):
     COMPONENT_CLASSES = {"actionbar--choice", "actionbar--cursor"}
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
+        Binding("left", "move(-1)", "Left", show=False, tooltip="Move between the actions"),
+        Binding("right", "move(1)", "Right", show=False, tooltip="Move between the actions"),
         Binding("enter", "choose", "Do it", key_display="↵"),
     ]
+
+    def help_text(self, binding: Binding) -> str | None:
+        """F1 names what Enter does now: the highlighted action."""
+        if binding.action != "choose":
+            return None
+        choices = self._choices
+        if 0 <= self.cursor < len(choices) and choices[self.cursor].enabled:
+            return f"{choices[self.cursor].label} (the highlighted action)"
+        return "Do the highlighted action"
 
     class Chosen(Message):
         """`choice` was chosen (Enter, a click or `choose`)."""

@@ -190,13 +190,16 @@ class Board(Widget, can_focus=True):
     }
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "move(-1, 0)", "Up", show=False),
-        Binding("down,j", "move(1, 0)", "Down", show=False),
-        Binding("left,h", "move(0, -1)", "Left", show=False),
-        Binding("right,l", "move(0, 1)", "Right", show=False),
-        Binding("enter,space", "choose", "Choose", key_display="↵"),
-        Binding("n", "next_target(1)", "Next target", show=False),
-        Binding("N", "next_target(-1)", "Previous target", show=False),
+        Binding("up,k", "move(-1, 0)", "Up", show=False, tooltip="Move the cursor"),
+        Binding("down,j", "move(1, 0)", "Down", show=False, tooltip="Move the cursor"),
+        Binding("left,h", "move(0, -1)", "Left", show=False, tooltip="Move the cursor"),
+        Binding("right,l", "move(0, 1)", "Right", show=False, tooltip="Move the cursor"),
+        Binding("enter,space", "choose", "Choose", key_display="↵",
+                tooltip="Choose the square under the cursor"),
+        Binding("n", "next_target(1)", "Next target", show=False,
+                tooltip="Jump to the next or previous square you may choose"),
+        Binding("N", "next_target(-1)", "Previous target", show=False,
+                tooltip="Jump to the next or previous square you may choose"),
     ]
 
     class Moved(CellMessage):

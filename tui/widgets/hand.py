@@ -67,11 +67,12 @@ class Hand(CursorWidget):
     COMPONENT_CLASSES = {"hand--cursor"}
 
     BINDINGS = [
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
-        Binding("up", "move(-1)", "Left", show=False),
-        Binding("down", "move(1)", "Right", show=False),
-        Binding("enter", "select", "Choose", key_display="↵"),
+        Binding("left", "move(-1)", "Left", show=False, tooltip="Move between the cards"),
+        Binding("right", "move(1)", "Right", show=False, tooltip="Move between the cards"),
+        Binding("up", "move(-1)", "Left", show=False, tooltip="Move between the cards"),
+        Binding("down", "move(1)", "Right", show=False, tooltip="Move between the cards"),
+        Binding("enter", "select", "Choose", key_display="↵",
+                tooltip="Choose the highlighted card"),
     ]
 
     class Highlighted(CursorWidget.Highlighted):

@@ -55,11 +55,12 @@ class PickList(CursorWidget):
     COMPONENT_CLASSES = {"picklist--cursor", "picklist--disabled"}
 
     BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("home", "first", "First", show=False),
-        Binding("end", "last", "Last", show=False),
-        Binding("enter", "select", "Choose", key_display="↵"),
+        Binding("up", "move(-1)", "Up", show=False, tooltip="Move up and down the list"),
+        Binding("down", "move(1)", "Down", show=False, tooltip="Move up and down the list"),
+        Binding("home", "first", "First", show=False, tooltip="To the first or last row"),
+        Binding("end", "last", "Last", show=False, tooltip="To the first or last row"),
+        Binding("enter", "select", "Choose", key_display="↵",
+                tooltip="Choose the highlighted row"),
     ]
 
     class Highlighted(CursorWidget.Highlighted):

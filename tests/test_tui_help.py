@@ -1,0 +1,90 @@
+"""F1 over a game screen: the game's name as printed, its keys in words
+(each listed once, Enter naming the highlighted action), what its symbols
+mean, and every line within 80 columns."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import DataTable, Static
+
+from tests import bossquest_screen_kit as bq
+from tests import overboss_screen_kit as ob
+from tests import overstocked_screen_kit as os_
+from tui.screens.help import HelpScreen
+
+
+def bq_app():
+    return bq.ScreenApp(bq.make_update(bq.full_state()))
+
+
+def ob_app():
+    return ob.ScreenApp(ob.make_update(ob.midgame()))
+
+
+def os_app():
+    return os_.ScreenApp(os_.make_update(os_.pick_state()))
+
+
+async def open_help(app, size=(80, 24)):
+    """The help's title and rows ((keys, text) as plain text)."""
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await app.push_screen(HelpScreen(app.game_screen))
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        title = str(help_screen.query_one("#help-title", Static).render())
+        table = help_screen.query_one(DataTable)
+        rows = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+        # nothing runs off to the side: the table needs no sideways scrolling
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        assert help_screen.query_one("#help").region.right <= size[0]
+    return title, rows
+
+
+GAMES = {
+    "Boss Quest": (bq_app, ["(R6)", "[R5]", "[▒▒]", "▒▒", "●", "○", "★", "⚒", "⚷", "»"]),
+    "Overboss Duel": (ob_app, ["Spires", "Crystals", "≈ ▲", "›·‹", "« »", "[▒▒]", "Waiting"]),
+    "Overstocked": (os_app, ["│ ─", "║ ═", "┃ ━", "×", "p☻", "Q", "▼", "½"]),
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_help_names_the_game_keys_in_words_and_its_symbols(game):
+    make, symbols = GAMES[game]
+    title, rows = await open_help(make())
+    assert title == f"Help: {game}"
+    on_screen = [key for key, _ in rows].index("")  # the "On screen" heading
+    assert rows[on_screen][1] == "On screen"
+    keys = [key for key, _ in rows[:on_screen]]
+    # keys in words, never a glyph alone
+    for glyph in ("↵", "←", "→", "↑", "↓"):
+        assert not any(glyph in key for key in keys), (glyph, keys)
+    assert "Enter" in keys
+    # a key (or a range of keys) is listed once
+    assert len(keys) == len(set(keys))
+    # what each symbol means
+    shown = " ".join(key for key, _ in rows[on_screen:])
+    for symbol in symbols:
+        assert symbol in shown, symbol
+    # every line fits: no text line is longer than the box allows
+    assert all(len(line) <= 66 for key, text in rows for line in (key + "  " + text).split("\n"))
+
+
+async def test_boss_quest_help_lists_1_4_once_and_says_what_enter_does():
+    _, rows = await open_help(bq_app())
+    texts = dict(rows)
+    assert [key for key, _ in rows].count("1-4") == 1
+    assert not any(key in ("2", "3", "4") for key, _ in rows)
+    assert texts["1-4"].startswith("Ask the Armorer for 1 to 4 weapons")
+    # Enter does the highlighted action of the bar, named
+    assert texts["Enter"] == "Ask 1 weapon (the highlighted action)"
+    assert texts["Left / Right arrow"] == "Move between the actions"
+    assert texts["w"].startswith("Go to the Wizard")
+
+
+async def test_overboss_help_joins_the_keys_that_do_the_same():
+    app = ob.ScreenApp(ob.make_update(ob.midgame(), seat=0))
+    _, rows = await open_help(app)
+    keys = [key for key, _ in rows]
+    assert "1-9" in keys and "Home / End" in keys
