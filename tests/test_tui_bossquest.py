@@ -280,3 +280,31 @@ async def test_header_keeps_the_viewer_when_names_are_long():
     header = text.splitlines()[0].rstrip()
     assert header.startswith(" Boss Quest · Maximiliana's view · Round 2 · Armorer: Wilhelmina")
     assert "Deck" not in header and len(header) <= 79
+
+
+# -- undo -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("can_undo", [True, False])
+async def test_u_always_asks_to_undo_for_a_person(can_undo):
+    """u sends the undo whether or not it can go back (the table shows the
+    session's refusal with its reason); the footer dims Undo when it cannot."""
+    port = FakePort()
+    app = ScreenApp(attrs.evolve(make_update(full_state()), can_undo=can_undo), port)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        active = app.game_screen.active_bindings["u"]
+        assert active.binding.action == "undo" and active.enabled is can_undo
+        await pilot.press("u")
+        await pilot.pause()
+    assert port.undos == 1
+
+
+async def test_u_sends_nothing_for_a_spectator():
+    port = FakePort()
+    app = ScreenApp(make_update(full_state(), seat=None), port)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+    assert port.undos == 0

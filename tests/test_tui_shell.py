@@ -244,6 +244,29 @@ async def test_single_human_never_sees_handover_and_can_undo(fake_screen):
         assert not any(isinstance(s, HandoverScreen) for s in app.screen_stack)
 
 
+async def test_undo_that_cannot_go_back_says_why(fake_screen, monkeypatch):
+    """u with nothing to take back: the footer shows Undo dimmed, and the
+    key still asks, so the player reads the session's reason."""
+    from core.bossquest.actions import GoToWizard
+
+    app = make_app()
+    notices: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda message, **kwargs: notices.append(str(message)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_match(new_match("human", "random"))
+        await wait_for(pilot, lambda: app.table is not None and app.table.screen is not None
+                       and GoToWizard() in app.table.make_update().legal)
+        screen = app.table.screen
+        assert app.screen is screen and not screen.shown[-1].can_undo
+        active = screen.active_bindings["u"]
+        assert active.binding.action == "undo" and not active.enabled  # shown, dimmed
+        before = len(app.table.match.history)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(app.table.match.history) == before
+        assert notices and notices[-1].startswith("Nothing to take back")
+
+
 async def test_spectated_bot_match_ends_on_results(fake_screen):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

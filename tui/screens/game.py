@@ -68,6 +68,10 @@ class GameScreen(Screen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo", tooltip="Take back your last action"),
+        # When nothing can be taken back the footer shows Undo dimmed, and
+        # Textual then tries the key's next binding: this one asks anyway,
+        # so the player reads why not (the session's refusal, as a notice).
+        Binding("u", "undo_anyway", "", show=False),
         Binding("q", "leave", "Home", tooltip="Leave for the home screen (the match is saved)"),
     ]
 
@@ -138,13 +142,25 @@ class GameScreen(Screen):
             return
         self.port.send(SeatCommand.undo(update.seat, update.seq))
 
+    def action_undo_anyway(self) -> None:
+        """u when Undo is dimmed: send the undo all the same; the session
+        refuses it with the reason ("Nothing to take back: Bram has moved
+        since."), which the table shows."""
+        self.action_undo()
+
     def action_leave(self) -> None:
         """Back to the home screen; the journal already holds every action."""
         self.port.send(SeatCommand.leave(None if self.update is None else self.update.seat))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out Undo in the footer when there is nothing to take back.
-        A subclass that overrides this should defer to it for "undo"."""
+        A subclass that overrides this should defer to it for "undo" and
+        "undo_anyway"."""
+        update = self.update
         if action == "undo":
-            return True if self.update is not None and self.update.can_undo else None
+            return True if update is not None and update.can_undo else None
+        if action == "undo_anyway":
+            # a person's seat only (a spectator has nothing to take back)
+            return (update is not None and update.seat is not None
+                    and update.seat not in update.bots and not update.can_undo)
         return True
