@@ -40,6 +40,11 @@ from tests.test_overseers_kit import Ids, dealt, placed, slots_of, vote_all
 A, B, L, C, H, G = (Trait(x) for x in "ABLCHG")
 
 
+def round_over(state) -> bool:
+    """Round 1 is scored: the table waits, as it ended, for the next deal."""
+    return state.phase is Phase.DEAL and state.gather and state.round == 1
+
+
 # --- set-up and components --------------------------------------------------------
 
 
@@ -482,7 +487,7 @@ def test_admit_discards_two_ov19():
     state = GAME.apply(state, 0, Discard(0))
     # no greed, no Liang: the round is scored and a new one dealt; before
     # that, check what was known
-    assert state.round == 2
+    assert round_over(state)
     pad = state.seats[0].rounds[0]
     assert pad.traits == 6 + 4 + 2  # A, B, C left
 
@@ -548,7 +553,7 @@ def test_deny_not_guilty_takes_a_discard_ov13():
         "Bob was not the highest and takes Courage (C) from the discard pile, face up."
     )
     state = GAME.apply(state, CHANCE, Draw(card))
-    assert state.round == 2
+    assert round_over(state)
     assert state.seats[1].rounds[0].traits == 6 + 10 + 0 + 4  # L L H B + C C
 
 
@@ -619,6 +624,11 @@ def test_greed_hoarder_takes_discarded_greed_most_greed_steals_ov15():
     )
     state = GAME.apply(state, 2, Turn(0))  # Purple: Lust counts 5
     state = vote_all(state, [1, 2, 1])
+    line = GAME.describe(state, 1, Deny(), names=("Ann", "Bob", "Cat"))
+    assert line.endswith(
+        "Bob was the highest. Bob loses Anger (A) and Anger (A). Ann (the Hoarder) takes a "
+        "Greed card from the discard pile. Bob has the most Greed cards and may steal."
+    )
     state = GAME.apply(state, 1, Deny())
     # Bob was highest (22, Cat 21): two Angers lost; Ann took the
     # discarded Greed
@@ -634,7 +644,7 @@ def test_greed_hoarder_takes_discarded_greed_most_greed_steals_ov15():
     line = GAME.describe(state, 2, Give(0), names=("Ann", "Bob", "Cat"))
     assert line.startswith("Cat gives Bob Lust (L).")
     state = GAME.apply(state, 2, Give(0))
-    assert state.round == 2
+    assert round_over(state)
     assert state.seats[1].rounds[0].traits == 2 + 2 + 6 + 3
     assert state.seats[2].rounds[0] == RoundScore(traits=6 + 6, score=12)
     # the score pad shows the Hoarder's Greed apart
@@ -656,7 +666,7 @@ def test_greed_tie_the_leader_chooses_the_thief_ov5():
         Pass(),
     )
     state = GAME.apply(state, 1, Pass())
-    assert state.round == 2
+    assert round_over(state)
 
 
 def test_no_greed_no_steal_ov15():
@@ -712,7 +722,7 @@ def test_totals_secret_lowest_becomes_leader_ov6_ov17():
     assert "Round 1 is scored. Bob scores 12 (total 12). Ann takes the Leader card." in line
     assert "Ann scores" not in line
     state = GAME.apply(state, 0, Deny())
-    assert state.round == 2 and state.leader == 0 and state.seats[0].was_leader
+    assert round_over(state) and state.leader == 0 and state.seats[0].was_leader
     v = GAME.view(state, 2)
     assert v.seats[2].total == state.seats[2].total
     assert v.seats[0].total is None and v.seats[0].rounds == (None,)
@@ -728,7 +738,7 @@ def test_lowest_tie_the_leader_chooses_ov17():
     state = GAME.apply(state, 0, Discard(0))
     state = GAME.apply(state, 0, Discard(0))
     # Ann kept B L C = 9; Bob and Cat 19 each: Ann is lowest alone
-    assert state.leader == 0 and state.round == 2
+    assert state.leader == 0 and round_over(state)
     state = placed([("ABB", "LC"), ("ABB", "LC"), ("ABB", "LC")], leader=2)
     state = vote_all(state, [1, 2, 0])
     state = GAME.apply(state, 2, Choose(0))
@@ -738,7 +748,7 @@ def test_lowest_tie_the_leader_chooses_ov17():
         Choose(s) for s in range(3)
     )
     state = GAME.apply(state, 2, Choose(1))
-    assert state.leader == 1 and state.round == 2
+    assert state.leader == 1 and round_over(state)
 
 
 def test_three_rounds_then_over():
@@ -852,3 +862,22 @@ def test_every_overseers_ruling_is_pinned_by_a_test():
         if ruling == "OV-3":  # the names: pinned with OV-8
             continue
         assert re.search(rf"\b{ruling}\b", tests), f"no test cites {ruling}"
+
+
+def test_the_next_deal_gathers_the_table():
+    """OV §1 Deal: "Shuffle and deal" each round: the round's table stays
+    as it ended (its score pad readable) until the next round's first card
+    is dealt, which gathers every card and character."""
+    state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")], [None, None, Character.LIANG])
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Deny())
+    state = GAME.apply(state, 2, Choose(1))
+    assert round_over(state) and state.seats[0].slots and GAME.to_act(state) == {CHANCE}
+    outcomes = GAME.chance_outcomes(state)
+    assert {a.card for a, _ in outcomes} == set(deck(3))
+    card = outcomes[0][0].card
+    state = GAME.apply(state, CHANCE, Deal(card))
+    assert state.round == 2 and not state.gather and state.dealt == 1
+    assert state.seats[0].hand == (card,) and not state.seats[0].slots
+    assert state.discard == () and all(p.character is None for p in state.seats)
+    assert len(state.deck) == 24

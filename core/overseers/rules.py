@@ -274,6 +274,8 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         return tuple((AssignLeader(s), 1 / state.players) for s in range(state.players))
     if phase is Phase.DEAL:
         pool = state.deck if state.unseen is None else state.unseen
+        if state.gather:
+            pool = cards.deck(state.players)
         return tuple((Deal(c), p) for c, p in uniform_draws(pool))
     if phase is Phase.CHARACTERS:
         pool = state.character_pool
@@ -383,6 +385,8 @@ def _apply_chance(state: State, action: object) -> State:
         state = _set_seat(state, action.seat, was_leader=True)
         return _start_round(evolve(state, leader=action.seat))
     if phase is Phase.DEAL:
+        if state.gather:
+            state = _start_round(state)
         if not isinstance(action, Deal) or action.card not in state.deck:
             raise IllegalAction("That card cannot be dealt now.")
         target = state.dealt % state.players
@@ -437,7 +441,9 @@ def _character_target(state: State) -> int:
 
 
 def _start_round(state: State) -> State:
-    """OV §Deal: every card back in the deck, every character back."""
+    """OV §Deal: every card back in the deck, every character back (done
+    as the next round's first card is dealt: until then the last round's
+    table stays as it ended, `State.gather`)."""
     seats = tuple(
         Seat(total=p.total, was_leader=p.was_leader, rounds=p.rounds) for p in state.seats
     )
@@ -466,6 +472,7 @@ def _start_round(state: State) -> State:
         to_discard=0,
         liang_target=None,
         known=tuple(frozenset() for _ in range(state.players)),
+        gather=False,
     )
 
 
@@ -756,7 +763,7 @@ def _score_round(state: State) -> State:
 
 def _new_leader(state: State, seat: int) -> State:
     state = _set_seat(state, seat, was_leader=True)
-    return _start_round(evolve(state, leader=seat))
+    return evolve(state, leader=seat, phase=Phase.DEAL, tied=(), gather=True)
 
 
 def _set_seat(state: State, seat: int, **changes: object) -> State:
@@ -1067,6 +1074,43 @@ def _line(state: State, seat: int, action: object, name, viewer: int | None) -> 
     return f"{who}: {action}"
 
 
+#: the phases between the vote and the Greed stage
+_BEFORE_GREED = frozenset({Phase.JUDGE, Phase.ADMIT, Phase.DECLARE, Phase.GUILTY, Phase.DENY_DRAW})
+
+
+def _lost(state: State, after: State) -> list[str]:
+    """The cards the guilty accused lost (face up at the Showdown)."""
+    seat = after.accused
+    assert seat is not None
+    left = [x.card for x in after.seats[seat].slots]
+    out = []
+    for x in state.seats[seat].slots:
+        if x.card in left:
+            left.remove(x.card)
+        else:
+            out.append(_card(x.card))
+    return out
+
+
+def _greed_lines(state: State, after: State, name) -> list[str]:
+    """OV §Greed for the log: the Hoarder's take, who may steal."""
+    out = []
+    g = holder(state, Character.GREED)
+    if g is not None:
+        before = sum(1 for x in state.seats[g].slots if x.origin == "hoarder")
+        taken = sum(1 for x in after.seats[g].slots if x.origin == "hoarder")
+        if taken > before:
+            n = taken - before
+            cards_ = "a Greed card" if n == 1 else f"{n} Greed cards"
+            out.append(f"{name(g)} (the Hoarder) takes {cards_} from the discard pile.")
+    if after.phase is Phase.THIEF:
+        tied = ", ".join(name(s) for s in after.tied)
+        out.append(f"Tied for the most Greed: {tied}; the Leader chooses who steals.")
+    elif after.phase is Phase.ROB:
+        out.append(f"{name(after.thief)} has the most Greed cards and may steal.")
+    return out
+
+
 def _consequences(state: State, after: State, name, viewer: int | None) -> str:
     """What else happens on the table after the action, for `viewer`."""
     out: list[str] = []
@@ -1097,10 +1141,21 @@ def _consequences(state: State, after: State, name, viewer: int | None) -> str:
     if after.showdown and not state.showdown:
         scores = ", ".join(f"{name(s)} {v}" for s, v in enumerate(after.showdown))
         out.append(f"Showdown: {scores}.")
+    if after.phase is Phase.DECLARE and state.phase is not Phase.DECLARE:
+        tied = ", ".join(name(s) for s in after.tied)
+        out.append(f"Tied for the highest: {tied}; the Leader declares.")
     if state.guilty is None and after.guilty is not None:
         verdict = "the highest" if after.guilty else "not the highest"
         out.append(f"{name(after.accused)} was {verdict}.")
-    if after.round > state.round and state.round or (after.phase is Phase.OVER):
+        if after.guilty and after.phase is not Phase.GUILTY:
+            lost = _lost(state, after)
+            if lost:
+                out.append(f"{name(after.accused)} loses {' and '.join(lost)}.")
+        elif after.guilty:
+            out.append(f"{name(after.accused)} chooses two cards to lose.")
+    if state.phase in _BEFORE_GREED and after.phase not in _BEFORE_GREED:
+        out.extend(_greed_lines(state, after, name))
+    if (after.gather and not state.gather) or after.phase is Phase.OVER:
         r = state.round
         if after.phase is Phase.OVER:
             totals = ", ".join(f"{name(s)} {p.total}" for s, p in enumerate(after.seats))

@@ -179,6 +179,9 @@ class State:
     to_discard: int = 0
     #: Liang: the seat losing a point per card
     liang_target: int | None = None
+    #: the round is over and its table still lies as it ended: the next
+    #: deal gathers every card and character first
+    gather: bool = False
     #: per seat: ids it knows beyond what it sees (only the viewer's in views)
     known: tuple[frozenset[int], ...] = ()
     #: views only: every trait card that could fill a None above, ascending
