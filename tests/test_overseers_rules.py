@@ -550,7 +550,7 @@ def test_deny_not_guilty_takes_a_discard_ov13():
     assert GAME.chance_outcomes(state) == ((Draw(card), 1.0),)
     line = GAME.describe(state, CHANCE, Draw(card), names=("Ann", "Bob", "Cat"))
     assert line.startswith(
-        "Bob was not the highest and takes Courage (C) from the discard pile, face up."
+        "Bob, not the highest, takes Courage (C) from the discard pile, face up."
     )
     state = GAME.apply(state, CHANCE, Draw(card))
     assert round_over(state)

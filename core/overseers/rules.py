@@ -992,7 +992,7 @@ def _line(state: State, seat: int, action: object, name, viewer: int | None) -> 
                 return f"{who} (Gold) draws {cards.label(action.card)} from the discard pile."
             return f"{who} (Gold) draws a card from the discard pile."
         return (
-            f"{name(state.accused)} was not the highest and takes "
+            f"{name(state.accused)}, not the highest, takes "
             f"{cards.label(action.card)} from the discard pile, face up."
         )
     who = name(seat)
