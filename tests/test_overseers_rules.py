@@ -881,3 +881,11 @@ def test_the_next_deal_gathers_the_table():
     assert state.seats[0].hand == (card,) and not state.seats[0].slots
     assert state.discard == () and all(p.character is None for p in state.seats)
     assert len(state.deck) == 24
+
+
+def test_describe_an_illegal_action_names_no_card():
+    """A line is only told for a move the table takes: an illegal one (a
+    card not in hand, a slot out of range) reads as its kind alone."""
+    state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")])
+    assert GAME.describe(state, 0, Discard(9)) == "Player 1: Discard."
+    assert GAME.describe(state, CHANCE, Deal(1)) == "Chance: Deal."

@@ -24,7 +24,7 @@ from typing import Any
 
 from core.overseers import rules
 from core.overseers.actions import Admit, Choose, Copy, Deny, Pass, Turn
-from core.overseers.cards import TRAIT, Trait, points
+from core.overseers.cards import TRAIT, Character, Trait, points
 from core.overseers.state import Phase, Slot, State
 
 #: How much a Courage or Hope card is worth beyond its points now, while
@@ -63,7 +63,7 @@ def estimate(view: State, seat: int) -> float:
     shown = [x for x in p.slots if x.card is not None]
     hidden = len(p.slots) - len(shown)
     base = points(rules.effective(shown))
-    if p.character is not None and p.character.value == "meixiu":
+    if p.character is Character.MEIXIU:
         base += 3
     return base + hidden * _hidden_mean(view)
 

@@ -961,11 +961,9 @@ def describe(
     try:
         after = apply(state, seat, action)
     except IllegalAction:
-        after = None
-    line = _line(state, seat, action, name, viewer)
-    if after is not None:
-        line += _consequences(state, after, name, viewer)
-    return line
+        # not a move of this table: nothing to tell about its cards
+        return f"{name(seat) if seat != CHANCE else 'Chance'}: {type(action).__name__}."
+    return _line(state, seat, action, name, viewer) + _consequences(state, after, name, viewer)
 
 
 def _card(c: int | None) -> str:
