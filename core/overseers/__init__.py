@@ -9,7 +9,11 @@ from core.overseers.actions import ACTION_TYPES
 from core.overseers.state import Options, State
 
 #: Beside the protocol, what a screen reads off a view: the characters'
-#: holders, cards as they count, the scores as the rules count them.
+#: holders, cards as they count (`effective`), the scores as the rules count
+#: them (`showdown_score`, `round_score`, `greed_count`), whether a viewer
+#: sees a card (`sees`), the draft's direction (`pass_step`: +1 left, -1
+#: right), whom the thief may rob, the pairs a guilty player may lose, and
+#: the score pad so far (`score_pad`, the outcome's breakdown).
 GAME = GameRules(
     rules,
     Options=Options,
@@ -24,4 +28,8 @@ GAME = GameRules(
     peek_targets=rules.peek_targets,
     sees=rules.sees,
     label=cards.label,
+    pass_step=rules.pass_step,
+    victims=rules.victims,
+    losing_pairs=rules.losing_pairs,
+    score_pad=rules.breakdown,
 )
