@@ -889,3 +889,30 @@ def test_describe_an_illegal_action_names_no_card():
     state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")])
     assert GAME.describe(state, 0, Discard(9)) == "Player 1: Discard."
     assert GAME.describe(state, CHANCE, Deal(1)) == "Chance: Deal."
+
+
+def test_views_equal_when_only_an_unseen_face_down_card_differs():
+    """OV §3 Placement ("The bottom row will stay face-down"), OV-11: two
+    tables that differ only in one face-down card of Bob's look the same to
+    Cat and a spectator; once Meixiu (Ann) has peeked at it, they differ for
+    Ann only."""
+    rows = [("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")]
+    a = placed(rows, [Character.MEIXIU, None, None])
+    hidden = a.seats[1].slots[3].card
+    other = next(c for c in a.deck if TRAIT[c] is not TRAIT[hidden])
+    slots = list(a.seats[1].slots)
+    slots[3] = attrs.evolve(slots[3], card=other)
+    seats = list(a.seats)
+    seats[1] = attrs.evolve(seats[1], slots=tuple(slots))
+    deck_ = tuple(sorted([c for c in a.deck if c != other] + [hidden]))
+    b = attrs.evolve(a, seats=tuple(seats), deck=deck_)
+    for viewer in (0, 2, None):
+        assert GAME.view(a, viewer) == GAME.view(b, viewer)
+    assert GAME.view(a, 1) != GAME.view(b, 1)
+    a, b = GAME.apply(a, 0, Peek(1, 3)), GAME.apply(b, 0, Peek(1, 3))
+    assert GAME.view(a, 0) != GAME.view(b, 0)
+    for viewer in (2, None):
+        assert GAME.view(a, viewer) == GAME.view(b, viewer)
+        assert GAME.describe(a, 0, Peek(1, 4), viewer=viewer) == GAME.describe(
+            b, 0, Peek(1, 4), viewer=viewer
+        )

@@ -914,7 +914,9 @@ def outcome(state: State) -> Outcome | None:
 
 def breakdown(state: State) -> tuple[Category, ...]:
     """The score pad: per round, the traits, each character effect, the
-    round's score; then whether each held the Leader card, and the total."""
+    round's score; then whether each held the Leader card, and the total.
+    From a view before the end, another seat's hidden rounds and total read
+    0 (OV-6)."""
     out: list[Category] = []
     played = max((len(p.rounds) for p in state.seats), default=0)
     fields = (
