@@ -65,6 +65,10 @@ _LEADER_PHASES = frozenset({Phase.ACCUSE, Phase.DECLARE, Phase.THIEF, Phase.NEXT
 _ACCUSED_PHASES = frozenset({Phase.JUDGE, Phase.ADMIT, Phase.GUILTY})
 _ACTING_PHASES = frozenset({Phase.PURPLE, Phase.GOLD_KEEP, Phase.PEEK, Phase.TEAL, Phase.LIANG})
 _CHANCE_SET = frozenset({CHANCE})
+
+#: chance actions built once: listing the deal is the playouts' hot path
+_DEALS = {c: Deal(c) for c in cards.ALL_CARDS}
+_DRAWS = {c: Draw(c) for c in cards.ALL_CARDS}
 _NOBODY: frozenset[int] = frozenset()
 
 
@@ -276,7 +280,7 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         pool = state.deck if state.unseen is None else state.unseen
         if state.gather:
             pool = cards.deck(state.players)
-        return tuple((Deal(c), p) for c, p in uniform_draws(pool))
+        return tuple((_DEALS[c], p) for c, p in uniform_draws(pool))
     if phase is Phase.CHARACTERS:
         pool = state.character_pool
         if state.unseen_characters is not None:
@@ -286,7 +290,7 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         pool = tuple(c for c in state.discard if c is not None)
         if state.unseen is not None and None in state.discard:
             pool = state.unseen
-        return tuple((Draw(c), p) for c, p in uniform_draws(pool))
+        return tuple((_DRAWS[c], p) for c, p in uniform_draws(pool))
     return ()
 
 
