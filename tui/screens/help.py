@@ -112,7 +112,7 @@ def _joined(labels: list[str]) -> str:
     else:
         head = arrows
     if head and len(others) > 1 and all(len(o) == 1 for o in others):
-        return f"{head[0]} / {' '.join(others)}"
+        return f"{head[0]} / {' '.join(sorted(others))}"
     return " / ".join(head + others)
 
 
