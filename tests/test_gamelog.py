@@ -112,3 +112,25 @@ async def test_boss_quest_log_keeps_its_words_when_last_combat_appears():
         assert words(rows) == words(LINES)
         assert all(len(row) <= log.scrollable_content_region.width for row in rows)
 
+
+
+async def test_appended_lines_an_undo_and_the_oldest_dropped():
+    """New lines are added to what is wrapped; an undo (a shorter log) is
+    drawn again; past KEEP lines the oldest go."""
+    from tui.widgets.gamelog import KEEP
+
+    app = LogApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        await pilot.pause()
+        log = app.query_one(GameLog)
+        many = tuple(f"Line {n}." for n in range(KEEP + 20))
+        log.set_lines(many[:KEEP - 1])
+        log.set_lines(many)  # appended, past KEEP
+        assert log.rows == many[-KEEP:]
+        log.set_lines(many[:-1])  # an undo took the last line back
+        assert log.rows == many[-KEEP - 1:-1]
+        log.set_lines((*many[:-1], LINES[0]))
+        await pilot.pause()
+        await pilot.pause()
+        assert words(log.rows[-3:]) == words(LINES[:1])
+        assert words(drawn(app, log)[-3:]) == words(LINES[:1])

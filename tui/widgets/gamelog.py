@@ -43,7 +43,9 @@ class GameLog(ScrollView, can_focus=True):
         self._shown: tuple[str, ...] = ()
         #: the entries drawn (the newest KEEP)
         self._entries: tuple[str, ...] = ()
-        #: the entries wrapped at `_wrapped_at` columns, one strip per row
+        #: each entry wrapped at `_wrapped_at` columns (0: not yet), its rows
+        self._wrapped: list[list[Strip]] = []
+        #: every row, oldest first
         self._rows: list[Strip] = []
         self._wrapped_at = 0
 
@@ -61,10 +63,20 @@ class GameLog(ScrollView, can_focus=True):
         lines = tuple(lines)
         if lines == self._shown:
             return
-        self._shown = lines
-        self._entries = lines[-KEEP:]
-        self._wrapped_at = 0
-        self._wrap()
+        old, self._shown = self._shown, lines
+        if (self._wrapped_at and lines[: len(old)] == old
+                and self._wrapped_at == self._width()):
+            # new lines only (the usual case): wrap just those
+            new = lines[len(old):]
+            self._entries = (self._entries + new)[-KEEP:]
+            self._wrapped.extend(self._wrap_entry(entry, self._wrapped_at) for entry in new)
+            del self._wrapped[: max(0, len(self._wrapped) - KEEP)]
+            self._set_rows(self._wrapped_at)
+        else:
+            # an undo took lines back, or nothing is wrapped yet
+            self._entries = lines[-KEEP:]
+            self._wrapped_at = 0
+            self._wrap()
         self.refresh()
         self._follow()
 
@@ -79,16 +91,22 @@ class GameLog(ScrollView, can_focus=True):
         width = self._width()
         if width == self._wrapped_at or not self.is_mounted:
             return False
-        console = self.app.console
-        rows: list[Strip] = []
-        for entry in self._entries:
-            for line in Text(entry, no_wrap=False).wrap(console, width):
-                line.rstrip()
-                rows.append(Strip(line.render(console), line.cell_len))
-        self._rows = rows
+        self._wrapped = [self._wrap_entry(entry, width) for entry in self._entries]
         self._wrapped_at = width
-        self.virtual_size = Size(width, len(rows))
+        self._set_rows(width)
         return True
+
+    def _wrap_entry(self, entry: str, width: int) -> list[Strip]:
+        console = self.app.console
+        rows = []
+        for line in Text(entry, no_wrap=False).wrap(console, width):
+            line.rstrip()
+            rows.append(Strip(line.render(console), line.cell_len))
+        return rows
+
+    def _set_rows(self, width: int) -> None:
+        self._rows = [row for rows in self._wrapped for row in rows]
+        self.virtual_size = Size(width, len(self._rows))
 
     def _follow(self) -> None:
         # Keep the newest lines in sight (after the new size is laid out).
