@@ -71,6 +71,7 @@ class LobbyScreen(Screen):
         remote = getattr(self.app, "remote", None)
         if remote is not None:
             self.tables, self.me = list(remote.tables), remote.player
+        self.sub_title = f"You are {self.me}"
         self._draw()
 
     def on_screen_resume(self) -> None:
@@ -87,7 +88,6 @@ class LobbyScreen(Screen):
 
     def _draw(self) -> None:
         me = self.me
-        self.sub_title = f"You are {me}"
         grid = self.query_one(DataTable)
         row = grid.cursor_row
         grid.clear()
