@@ -343,14 +343,19 @@ class Session:
         return False
 
     def _why_no_undo(self, seat: int) -> str:
+        """Why `seat` can take nothing back, looking back to its last move."""
         if seat in self.bots:
             return "A bot's moves cannot be taken back."
-        history = self.match.history
-        if not history:
-            return "Nothing to take back yet."
-        who, _ = history[-1]
-        if who == CHANCE:
+        after: list[int] = []
+        for who, _ in reversed(self.match.history):
+            if who == seat:
+                break
+            after.append(who)
+        else:
+            return "Nothing to take back: you have not moved yet."
+        others = [w for w in after if w not in (seat, CHANCE)]
+        if others:
+            return f"Nothing to take back: {self.names[others[-1]]} has moved since."
+        if after:
             return "Nothing to take back: a card was drawn since your last move."
-        if who != seat:
-            return f"Nothing to take back: {self.names[who]} has moved since."
         return "Nothing to take back: your last move showed you something new."

@@ -168,11 +168,30 @@ def test_malformed_and_oversized_commands_are_refused(tmp_path):
 
 
 def test_undo_that_cannot_go_back_says_why(tmp_path):
-    session = session_of(tmp_path, "boss-quest", 2, bots=(1,))
-    link = session.connect(Recorder(), {0})
+    """The reason names what stands between the seat and its last move."""
+    from core.bossquest.actions import Ask
+
+    session = session_of(tmp_path, "boss-quest", 2)
+    link = session.connect(Recorder(), {0, 1})
     session.start()
-    reason = refused(session, link, SeatCommand.undo(0))
-    assert reason.startswith("Nothing to take back")
+    turn = min(session.game.to_act(session.match.state))
+    other = 1 - turn
+    assert refused(session, link, SeatCommand.undo(turn)) == (
+        "Nothing to take back: you have not moved yet."
+    )
+    assert link.send(SeatCommand.play(turn, Ask(1))) is None  # a weapon is drawn for it
+    assert refused(session, link, SeatCommand.undo(turn)) == (
+        "Nothing to take back: a card was drawn since your last move."
+    )
+    while turn in session.game.to_act(session.match.state):
+        legal = session.game.legal_actions(session.match.state, turn)
+        assert link.send(SeatCommand.play(turn, legal[0])) is None
+    (now,) = session.game.to_act(session.match.state)
+    assert now == other
+    legal = session.game.legal_actions(session.match.state, other)
+    assert link.send(SeatCommand.play(other, legal[0])) is None
+    reason = refused(session, link, SeatCommand.undo(turn))
+    assert reason == f"Nothing to take back: {session.names[other]} has moved since."
 
 
 def test_a_closed_or_left_link_is_refused(tmp_path):
