@@ -4,7 +4,7 @@ Not in `core.GAMES` yet (it has no screen): `core.overseers.GAME` only.
 """
 
 from core.engine import GameRules
-from core.overseers import cards, rules
+from core.overseers import cards, rules, table_facts
 from core.overseers.actions import ACTION_TYPES
 from core.overseers.state import Options, State
 
@@ -13,7 +13,9 @@ from core.overseers.state import Options, State
 #: them (`showdown_score`, `round_score`, `greed_count`), whether a viewer
 #: sees a card (`sees`), the draft's direction (`pass_step`: +1 left, -1
 #: right), whom the thief may rob, the pairs a guilty player may lose, and
-#: the score pad so far (`score_pad`, the outcome's breakdown).
+#: the score pad so far (`score_pad`, the outcome's breakdown); and
+#: `table_facts`' (the stage, abilities in words, cards as a viewer sees
+#: them, the viewer's own score, the votes once all are in).
 GAME = GameRules(
     rules,
     Options=Options,
@@ -32,4 +34,11 @@ GAME = GameRules(
     victims=rules.victims,
     losing_pairs=rules.losing_pairs,
     score_pad=rules.breakdown,
+    stage=table_facts.stage,
+    ability=table_facts.ability,
+    trait_copies=table_facts.trait_copies,
+    slot_marks=table_facts.slot_marks,
+    own_score=table_facts.own_score,
+    votes_received=table_facts.votes_received,
+    top_row_size=table_facts.top_row_size,
 )

@@ -1,0 +1,154 @@
+"""What a player reads off an Overseers table, worked out by the rules.
+
+A screen shows these facts; it never works them out itself. Each function
+takes a state or a seat's view (the same type) and reads only what that
+view holds. `GAME` offers them beside the protocol
+(``GAME.stage(view)``, ``GAME.slot_marks(view, viewer, seat)``...).
+
+Citations: "OV §<stage>" is the rulebook (rules/overseers.txt); "OV-n" is
+a ruling in docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from core.overseers import cards
+from core.overseers.cards import COPIES, Character, Trait
+from core.overseers.rules import face_up_needed, sees, showdown_score
+from core.overseers.state import Phase, State
+
+#: OV §Game Flow: the eight stages, and the stage each phase belongs to
+STAGES = ("Deal", "Draft", "Placement", "Vote", "Judgment", "Showdown", "Greed", "Scoring")
+_STAGE_OF = {
+    Phase.LEADER: "Deal",
+    Phase.DEAL: "Deal",
+    Phase.CHARACTERS: "Deal",
+    Phase.DRAFT: "Draft",
+    Phase.PLACE: "Placement",
+    Phase.PURPLE: "Vote",
+    Phase.GOLD_DRAW: "Vote",
+    Phase.GOLD_KEEP: "Vote",
+    Phase.PEEK: "Vote",
+    Phase.TEAL: "Vote",
+    Phase.VOTE: "Vote",
+    Phase.ACCUSE: "Judgment",
+    Phase.JUDGE: "Judgment",
+    Phase.ADMIT: "Judgment",
+    Phase.DECLARE: "Showdown",
+    Phase.GUILTY: "Showdown",
+    Phase.DENY_DRAW: "Showdown",
+    Phase.THIEF: "Greed",
+    Phase.ROB: "Greed",
+    Phase.GIVE: "Greed",
+    Phase.LIANG: "Scoring",
+    Phase.NEXT_LEADER: "Scoring",
+    Phase.OVER: "Scoring",
+}
+
+#: OV-3, OV §Placement to §Scoring: each character's ability in words
+ABILITIES = {
+    Character.ORANGE: "Placement: shows only two cards face up, three face down.",
+    Character.PURPLE: "Vote: turns one of its cards sideways; that card and every card "
+                      "of its trait it has count 5 each.",
+    Character.GOLD: "Vote: draws two cards from the discard pile and keeps one face down.",
+    Character.MEIXIU: "Vote: peeks at two face-down cards of other players; +3 points "
+                      "this round, the vote included.",
+    Character.TEAL: "Vote: puts one of its cards face down under another; it copies "
+                    "the card on top.",
+    Character.WUMING_VALOUR: "Showdown: every Courage and Hope card counts 1 more "
+                             "(not at the scoring).",
+    Character.WUMING_WRATH: "Showdown: every Anger card counts 12 (not at the scoring).",
+    Character.GREED: "Greed: takes every Greed card from the discard pile; cannot be robbed.",
+    Character.LIANG: "Scoring: a player of its choice loses a point per card.",
+}
+
+
+def stage(state: State) -> str:
+    """OV §Game Flow: the stage of the round the table is in."""
+    return _STAGE_OF.get(state.phase, "Deal")
+
+
+def ability(character: Character) -> str:
+    """OV-3: what `character` does, in words."""
+    return ABILITIES[character]
+
+
+def trait_copies(players: int) -> dict[Trait, int]:
+    """OV §Trait Cards, OV-1: how many cards of each trait are in play
+    (what the players reason from before the vote)."""
+    column = cards.column(players)
+    return {t: c[column] for t, c in COPIES.items()}
+
+
+class SlotMark(NamedTuple):
+    """One card in front of a seat as `viewer` may see it."""
+
+    #: the card's id; None when the viewer does not know it
+    card: int | None
+    up: bool
+    #: the viewer peeked at it (Meixiu, OV-11)
+    peeked: bool
+    #: turned sideways by Purple (counts 5 with its twins)
+    turned: bool
+    #: Teal's copy: the index of the slot it lies under
+    under: int | None
+
+
+def slot_marks(state: State, viewer: int | None, seat: int) -> tuple[SlotMark, ...]:
+    """The cards in front of `seat` as `viewer` sees them: a card it may
+    not know is None, even when the view holds it."""
+    out = []
+    for i, slot in enumerate(state.seats[seat].slots):
+        known = sees(state, viewer, seat, slot)
+        out.append(SlotMark(
+            card=slot.card if known else None,
+            up=slot.up,
+            peeked=viewer is not None and viewer != seat and (seat, i) in state.peeked
+            and known and not slot.up,
+            turned=slot.turned,
+            under=slot.under,
+        ))
+    return tuple(out)
+
+
+def own_score(state: State, seat: int) -> int:
+    """The score of `seat`'s own cards now, as the showdown would count
+    them with what its view shows (OV §Showdown): the cards kept so far
+    during the draft, the cards in front of it after the placement."""
+    p = state.seats[seat]
+    if p.slots:
+        return showdown_score(state, seat)
+    kept = [cards.TRAIT[c] for c in p.kept if c is not None]
+    return cards.points(kept, meixiu=p.character is Character.MEIXIU)
+
+
+def votes_received(state: State) -> tuple[int, ...] | None:
+    """OV §Vote: how many votes each seat received, once every vote is in
+    (None while they are secret)."""
+    if state.phase is Phase.VOTE or any(p.vote is None for p in state.seats):
+        return None
+    counts = [0] * state.players
+    for p in state.seats:
+        if p.vote is not None and 0 <= p.vote < state.players:
+            counts[p.vote] += 1
+    return tuple(counts)
+
+
+def top_row_size(state: State, seat: int) -> int:
+    """OV §Placement: how many cards `seat` shows face up."""
+    return face_up_needed(state, seat)
+
+
+__all__ = [
+    "ABILITIES",
+    "STAGES",
+    "SlotMark",
+    "ability",
+    "own_score",
+    "slot_marks",
+    "stage",
+    "top_row_size",
+    "trait_copies",
+    "votes_received",
+]

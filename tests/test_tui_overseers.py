@@ -1,0 +1,188 @@
+"""The Overseers screen: keys give exactly the legal actions of every
+stage, nobody's secret reaches another's screen, and the screen reads at
+80x24 and 120x36."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core import CHANCE
+from core.overseers import GAME
+from core.overseers.actions import Admit, Copy, Deny, Pick, Place, Turn, Vote
+from core.overseers.cards import TRAIT, Character
+from core.overseers.state import Phase
+from core.playout import sample_chance
+from tests.overseers_screen_kit import NAMES, ScreenApp, make_update, run, screen_text
+from tests.screen_kit import FakePort
+from tests.test_overseers_kit import placed
+
+SIZES = [(80, 24), (120, 36)]
+
+
+def table_at_vote_abilities():
+    """Four players after the placement: Bob (Purple) turns a card first."""
+    return placed(
+        [("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG")],
+        characters=[Character.MEIXIU, Character.PURPLE, Character.LIANG, Character.TEAL],
+    )
+
+
+def drafting(seed: int = 3):
+    """A standard 4-player table dealt at random, at the first draft turn."""
+    rng = random.Random(seed)
+    state = GAME.setup(4)
+    while CHANCE in GAME.to_act(state):
+        state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+    return state
+
+
+def advance(state, until):
+    """Play the first legal action of each seat until `until(state)`."""
+    for _ in range(200):
+        if until(state):
+            return state
+        seat = min(GAME.to_act(state))
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    raise AssertionError("never reached")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_draft_shows_your_pack_and_keeps_with_a_number(size):
+    state = drafting()
+    update = make_update(state)
+    hand = state.seats[0].hand
+    submitted, text, _ = await run(update, size=size, keys=["2"])
+    assert submitted == [(0, Pick(hand[1]))]
+    assert TRAIT[hand[0]].label in text
+    assert "Keep one card of the pack" in text
+    assert "character hidden until the vote" in text
+
+
+async def test_enter_keeps_the_highlighted_card():
+    state = drafting()
+    submitted, _, _ = await run(make_update(state), keys=["right", "enter"])
+    assert submitted == [(0, Pick(state.seats[0].hand[1]))]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_no_other_pack_or_pick_reaches_the_screen(size):
+    state = drafting()
+    state = GAME.apply(state, 1, Pick(state.seats[1].hand[0]))
+    _, _, shown = await run(make_update(state), size=size, after=lambda screen: [
+        c.text for c in screen.query_one("#ov-hand").cards])
+    assert shown == [TRAIT[c].label for c in state.seats[0].hand]
+    view = make_update(state).view
+    assert all(c is None for c in view.seats[1].hand)
+
+
+async def test_placement_offers_each_top_row_once():
+    state = advance(drafting(), lambda s: s.phase is Phase.PLACE)
+    update = make_update(state)
+    signs = {tuple(sorted(TRAIT[c].value for c in a.cards)) for a in update.legal}
+    submitted, text, got = await run(update, keys=["1"], after=lambda screen: list(
+        screen._bar_actions))
+    assert len(got) == len(signs)
+    assert submitted and isinstance(submitted[0][1], Place)
+    assert submitted[0][1] in update.legal
+    assert "top row" in text
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_rows_show_face_up_cards_backs_and_your_own_face_down(size):
+    state = table_at_vote_abilities()
+    _, text, _ = await run(make_update(state), size=size)
+    assert "1[A] 2[A] 3[B] 4(C) 5(C)" in text  # Ann's own, face down known
+    assert "1[L] 2[L] 3[C] 4[▒▒] 5[▒▒]" in text  # Bob's face-down unknown
+    assert "Purple, the Changer" in text
+    assert "Waiting for Bob (Purple turns a card)" in text
+    assert "your total 0 (secret)" in text
+
+
+async def test_purple_turns_a_card_from_the_bar():
+    state = table_at_vote_abilities()
+    submitted, text, _ = await run(make_update(state, 1), keys=["3"])
+    assert submitted == [(1, Turn(2))]
+
+
+async def test_teal_chooses_a_card_then_the_card_above():
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.TEAL)
+    update = make_update(state, 3)
+    submitted, text, _ = await run(update, keys=["2", "1"])
+    assert submitted == [(3, Copy(1, 0))]
+    submitted, _, _ = await run(update, keys=["2", "b", "3", "1"])
+    assert submitted == [(3, Copy(2, 0))]
+
+
+async def test_meixiu_peeks_and_the_card_is_marked():
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.PEEK)
+    update = make_update(state, 0)
+    submitted, text, _ = await run(update, keys=["1"])
+    assert submitted == [(0, update.legal[0])]
+    peek = update.legal[0]
+    state = GAME.apply(state, 0, peek)
+    _, text, _ = await run(make_update(state, 0))
+    assert ")*" in text  # the peeked card, marked
+
+
+async def test_votes_hidden_until_all_vote_then_shown():
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.VOTE)
+    state = GAME.apply(state, 1, Vote(2))
+    submitted, text, _ = await run(make_update(state, 0), keys=["2"])
+    assert submitted == [(0, Vote(2))]
+    assert "voted Cat" not in text  # Bob's vote is secret
+    assert "Bob · ✓ chosen" in text
+    for s, target in ((0, 2), (2, 0), (3, 2)):
+        state = GAME.apply(state, s, Vote(target))
+    _, text, _ = await run(make_update(state, 0))
+    assert "voted Cat" in text and "3 votes" in text
+
+
+async def test_judgment_deny_or_admit():
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.VOTE)
+    for s, target in ((0, 2), (1, 2), (2, 0), (3, 2)):
+        state = GAME.apply(state, s, Vote(target))
+    assert state.phase is Phase.JUDGE and state.accused == 2
+    submitted, text, _ = await run(make_update(state, 2), keys=["1"])
+    assert submitted == [(2, Deny())]
+    assert "deny" in text.lower()
+    submitted, _, _ = await run(make_update(state, 2), keys=["right", "enter"])
+    assert submitted == [(2, Admit())]
+
+
+async def test_table_talk_keeps_notes_at_this_terminal():
+    state = table_at_vote_abilities()
+    keys = ["t", *"Bob bluffs", "enter", "escape"]
+    submitted, text, notes = await run(make_update(state), keys=keys,
+                                       after=lambda screen: list(screen.notes))
+    assert notes == ["Bob bluffs"]
+    assert "Bob bluffs" in text
+    assert submitted == []
+
+
+async def test_other_totals_hidden_until_the_end_and_the_pad_at_the_end():
+    rng = random.Random(5)
+    state = GAME.setup(3)
+    while state.phase is not Phase.OVER:
+        seat = min(GAME.to_act(state))
+        if seat == CHANCE:
+            action = sample_chance(GAME.chance_outcomes(state), rng)
+        else:
+            action = rng.choice(GAME.legal_actions(state, seat))
+        state = GAME.apply(state, seat, action)
+    _, text, _ = await run(make_update(state, 0))
+    assert "The game is over" in text
+    outcome = GAME.outcome(state)
+    assert any(f"★ {NAMES[w]}" in text for w in outcome.winners)
+
+
+async def test_a_screen_app_answers_through_the_port_only():
+    fake = FakePort()
+    app = ScreenApp(make_update(drafting()), fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.press("q")
+        assert screen_text(app)
+    assert fake.leaves == 1 and len(fake.submitted) == 1

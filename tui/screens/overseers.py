@@ -1,0 +1,608 @@
+"""The Overseers screen: every player's rows of cards, the pack you draft
+from, the votes, the judgment, the showdown, the greed steal, your own
+secret total, a table-talk panel and the log.
+
+It renders `update.view` (other seats' face-down cards, packs, picks and
+votes are None there until the rules reveal them) and offers only
+`update.legal`. The facts it shows beside the cards (the stage, each
+character's ability, the cards as the viewer sees them, its own score, the
+votes received) come from `core.overseers.table_facts` through `GAME`.
+
+Cards are drawn with their trait's letter (colour only decorates):
+``[A]`` face up, ``(A)`` face down and known to you, ``(A)*`` a card you
+peeked at, ``[▒▒]`` a face-down card you do not know; ``↻`` marks a card
+turned sideways by Purple, ``=2`` a copy under card 2 (Teal).
+
+Keys (also in the footer; the mouse works too):
+
+- drafting: ←→ (or 1-6) and Enter keep a card of the pack;
+- every other decision: the bar of choices, ←→ and Enter, or 1-9;
+  Teal chooses its card, then the card to lie under (b goes back);
+- t types a note in the table-talk panel (Enter adds it, Escape leaves);
+- u undo; q home.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Input, Static
+
+from core.overseers import GAME
+from core.overseers.actions import (
+    Admit,
+    Choose,
+    Copy,
+    Deny,
+    Discard,
+    Give,
+    Keep,
+    LosePair,
+    Pass,
+    Peek,
+    Pick,
+    Place,
+    Turn,
+    Vote,
+)
+from core.overseers.cards import TRAIT, Trait
+from core.overseers.state import Phase, State
+from tui import resources
+from tui.screens.game import GameScreen, TableUpdate, fit_line
+from tui.widgets import ActionBar, Choice, GameLog, ScorePad
+from tui.widgets.hand import BACK, Card, Hand
+
+#: decoration only: every card carries its trait's letter
+TRAIT_STYLE = {
+    Trait.ANGER: "bold red",
+    Trait.BENEVOLENCE: "bold green",
+    Trait.LUST: "bold magenta",
+    Trait.COURAGE: "bold yellow",
+    Trait.HOPE: "bold cyan",
+    Trait.GREED: "bold #c08040",
+}
+
+#: what each secret or single decision is, for the prompt
+_ASKS = {
+    Phase.DRAFT: "Keep one card of the pack (secret until everyone has chosen).",
+    Phase.PLACE: "Choose your top row, face up; the others lie face down.",
+    Phase.PURPLE: "Purple: turn one of your cards sideways (its trait counts 5).",
+    Phase.GOLD_KEEP: "Gold: keep one of the two cards drawn, face down.",
+    Phase.PEEK: "Meixiu: peek at a face-down card of another player.",
+    Phase.TEAL: "Teal: choose a card to lie face down under another (it copies it).",
+    Phase.VOTE: "Vote: who has the highest score this round? (secret until all vote)",
+    Phase.ACCUSE: "Leader: break the tie of votes. Who is judged?",
+    Phase.JUDGE: "You are judged: deny (showdown) or admit (discard two cards)?",
+    Phase.ADMIT: "You admitted: discard one of your cards.",
+    Phase.DECLARE: "Leader: break the tie for the highest showdown score.",
+    Phase.GUILTY: "You had the highest score: choose the two cards you lose.",
+    Phase.THIEF: "Leader: break the tie for the most Greed. Who steals?",
+    Phase.ROB: "You have the most Greed: steal from whom? (or steal nothing)",
+    Phase.GIVE: "You are robbed: choose the card you give.",
+    Phase.LIANG: "Liang: whose cards cost a point each?",
+    Phase.NEXT_LEADER: "Leader: break the tie for the lowest score. The next Leader?",
+}
+
+_WAITING = {
+    Phase.LEADER: "The Leader card is being given…",
+    Phase.DEAL: "The cards are being dealt…",
+    Phase.CHARACTERS: "The characters are being dealt…",
+    Phase.GOLD_DRAW: "Gold draws from the discard pile…",
+    Phase.DENY_DRAW: "The accused draws from the discard pile…",
+}
+
+#: phases in which the table talks before the vote (the panel shows)
+_TALK = frozenset({Phase.DRAFT, Phase.PLACE, Phase.PURPLE, Phase.GOLD_DRAW,
+                   Phase.GOLD_KEEP, Phase.PEEK, Phase.TEAL, Phase.VOTE})
+_SECRET = frozenset({Phase.DRAFT, Phase.PLACE, Phase.VOTE})
+_NOTES_SHOWN = 4
+_NOTE_MAX = 80
+
+
+def trait_text(card: int | None, *, long: bool = False) -> Text:
+    if card is None:
+        return Text(BACK, style="dim")
+    t = TRAIT[card]
+    return Text(t.label if long else t.value, style=TRAIT_STYLE[t])
+
+
+def card_label(card: int | None) -> str:
+    return "a card" if card is None else f"{TRAIT[card].label} ({TRAIT[card].value})"
+
+
+class OverseersScreen(GameScreen):
+    """Overseers at the table (see the module docstring for the keys)."""
+
+    game_id = "overseers"
+    seat_word = "Player"
+
+    CSS_PATH = resources.css_path("screens/overseers.tcss")
+    AUTO_FOCUS = ""
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+
+    HELP_TITLE = "Overseers"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(
+            Binding(str(n), f"number({n})", "Choose", key_display="1-9", show=n == 1,
+                    tooltip="Choose a card or a choice of the bar by its number")
+            for n in range(1, 10)
+        ),
+        Binding("b", "back", "Back", tooltip="Teal: choose the card to move again"),
+        Binding("t", "talk", "Talk", tooltip="Type a note in the table-talk panel"),
+        Binding("escape", "leave_talk", "Done talking", show=False,
+                tooltip="Leave the table-talk note"),
+    ]
+
+    HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("A B L C H G", "Anger 6, Benevolence 4, Lust 3, Courage 2/10/18, Hope 0/6/21, Greed 2"),
+        ("[A]", "A card face up"),
+        ("(A)", "A face-down card you know (yours)"),
+        ("(A)*", "A face-down card you peeked at (Meixiu)"),
+        ("[▒▒]", "A face-down card you do not know"),
+        ("↻", "Turned sideways by Purple: it and its twins count 5"),
+        ("=2", "Teal's copy, under card 2: counts as that card"),
+        ("♛", "The Leader (breaks every tie this round)"),
+        ("»", "A player who has to decide now"),
+        ("✓", "Has made their secret choice"),
+    )
+
+    def __init__(self, port: Any, **kwargs: Any) -> None:
+        super().__init__(port, **kwargs)
+        #: Teal: the card chosen to move, before the card it goes under
+        self._first: int | None = None
+        #: the actions behind the bar's choices / the hand's cards
+        self._bar_actions: list[Any] = []
+        self._hand_actions: list[Any] = []
+        #: table talk typed at this terminal (not part of the match)
+        self.notes: list[str] = []
+        self._focus_key: object = None
+
+    # -- layout -------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="ov-header")
+        with Horizontal(id="ov-body"):
+            with VerticalScroll(id="ov-table", classes="panel"):
+                yield ScorePad(id="ov-final")
+                yield Static("", id="ov-rows")
+            with Vertical(id="ov-side"):
+                yield GameLog(id="ov-log", classes="panel")
+                with Vertical(id="ov-talk", classes="panel"):
+                    yield Static("", id="ov-notes")
+                    yield Input(placeholder="t: a note for the table", id="ov-note",
+                                max_length=_NOTE_MAX, compact=True)
+        with Vertical(id="ov-decide"):
+            yield Static("", id="ov-prompt")
+            yield Hand(id="ov-hand", empty="No cards.")
+            yield ActionBar(id="ov-actions")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#ov-table").border_title = "Table"
+        self.query_one("#ov-log").border_title = "Log"
+        self.query_one("#ov-talk").border_title = "Table talk"
+        self.query_one("#ov-final").display = False
+        if self.update is not None:
+            self._redraw(self.update)
+
+    # -- the contract ---------------------------------------------------------------
+
+    def _redraw(self, update: TableUpdate) -> None:
+        view: State = update.view
+        if view.phase is not Phase.TEAL or not update.legal:
+            self._first = None
+        self._draw_header(update)
+        self._draw_rows(update)
+        self._draw_decision(update)
+        self._draw_final(update)
+        self._draw_talk(view)
+        self.query_one("#ov-log", GameLog).set_lines(update.log)
+        key = (update.seat, view.phase, view.round, view.draft_turn, bool(update.legal))
+        if key != self._focus_key:
+            self._focus_key = key
+            self._focus_decision()
+
+    # -- reading the view ------------------------------------------------------------
+
+    def _me(self) -> int | None:
+        return None if self.update is None else self.update.seat
+
+    def _seat_name(self, seat: int | None) -> str:
+        if seat is not None and seat == self._me():
+            return "you"
+        return self._who(seat)
+
+    # -- drawing --------------------------------------------------------------------
+
+    def _draw_header(self, update: TableUpdate) -> None:
+        view: State = update.view
+        parts = [Text("Overseers", style="bold"), self._viewer_text(update)]
+        if view.round:
+            parts.append(Text(f"Round {view.round}/3"))
+        parts.append(Text(GAME.stage(view) if view.phase is not Phase.OVER else "game over"))
+        me = update.seat
+        if me is not None and view.phase is not Phase.OVER:
+            total = view.seats[me].total or 0
+            parts.append(Text(f"your total {total} (secret)", style="bold"))
+        if view.phase is Phase.DRAFT:
+            direction = "left" if GAME.pass_step(view) == 1 else "right"
+            parts.append(Text(f"turn {view.draft_turn}/5, packs pass {direction}"))
+        header = fit_line(parts, self._header_width(), drop=[len(parts) - 1, 0])
+        self.query_one("#ov-header", Static).update(header)
+
+    def _cards_text(self, view: State, seat: int) -> Text:
+        me = self._me()
+        p = view.seats[seat]
+        line = Text(end="")
+        if not p.slots:
+            # Before the placement: the cards kept in the draft (only yours
+            # are known to you), face down in front of their owner.
+            kept = p.kept
+            if not kept:
+                return Text("no cards yet", style="dim italic")
+            for card in kept:
+                if line:
+                    line.append(" ")
+                if card is None or seat != me:
+                    line.append(f"[{BACK}]", style="dim")
+                else:
+                    line.append_text(Text.assemble("(", trait_text(card), ")"))
+            line.append(f"  kept {len(kept)}", style="dim")
+            return line
+        for i, mark in enumerate(GAME.slot_marks(view, me, seat)):
+            if line:
+                line.append(" ")
+            line.append(f"{i + 1}", style="dim")
+            if mark.card is None:
+                line.append(f"[{BACK}]", style="dim")
+            elif mark.up:
+                line.append_text(Text.assemble("[", trait_text(mark.card), "]"))
+            else:
+                line.append_text(Text.assemble("(", trait_text(mark.card), ")"))
+            if mark.peeked:
+                line.append("*", style="bold")
+            if mark.turned:
+                line.append("↻", style="bold")
+            if mark.under is not None:
+                line.append(f"={mark.under + 1}", style="bold")
+        return line
+
+    def _status(self, update: TableUpdate, seat: int) -> list[str]:
+        view: State = update.view
+        p = view.seats[seat]
+        out = []
+        if view.phase in _SECRET:
+            if p.chose:
+                out.append("✓ chosen")
+            elif seat in update.to_act:
+                out.append("choosing…")
+        if update.thinking == seat:
+            out.append("thinking…")
+        votes = GAME.votes_received(view)
+        if votes is not None and view.round and view.phase is not Phase.OVER:
+            if p.vote is not None:
+                out.append(f"voted {self._who(p.vote)}")
+            if votes[seat]:
+                out.append(f"{votes[seat]} vote" + ("s" if votes[seat] > 1 else ""))
+        elif view.phase is Phase.VOTE and seat == self._me() and p.vote is not None:
+            out.append(f"you voted {self._who(p.vote)}")
+        if view.accused == seat:
+            verdict = {None: "judged", True: "judged, denied", False: "judged, admitted"}
+            text = verdict[view.denied]
+            if view.guilty is not None:
+                text += ": the highest" if view.guilty else ": not the highest"
+            out.append(text)
+        if view.showdown and seat < len(view.showdown):
+            out.append(f"showdown {view.showdown[seat]}")
+        if view.declared == seat:
+            out.append("declared highest")
+        if view.thief == seat:
+            out.append("the thief")
+        if view.victim == seat:
+            out.append("robbed")
+        if view.liang_target == seat:
+            out.append("-1 per card (Liang)")
+        if view.phase is Phase.OVER:
+            out.append(f"total {p.total or 0}")
+        elif seat == self._me() and (p.slots or p.kept):
+            out.append(f"cards score {GAME.own_score(view, seat)} now")
+        return out
+
+    def _draw_rows(self, update: TableUpdate) -> None:
+        view: State = update.view
+        me = update.seat
+        acting = set(update.to_act) if view.phase not in _SECRET else set()
+        lines: list[Text] = []
+        for seat, p in enumerate(view.seats):
+            head = Text(end="")
+            head.append("» " if seat in acting else "  ", style="bold")
+            head.append(self._who(seat), style="bold" if seat == me else "")
+            if seat == me:
+                head.append(" (you)")
+            if view.leader == seat:
+                head.append(" ♛ Leader", style="bold")
+            status = self._status(update, seat)
+            if status:
+                head.append(" · " + " · ".join(status), style="italic")
+            head.no_wrap = True
+            head.overflow = "ellipsis"
+            lines.append(head)
+            if p.character is not None:
+                character = Text("    " + p.character.label, style="dim" if seat != me else "")
+            elif view.round:
+                character = Text("    character hidden until the vote", style="dim italic")
+            else:
+                character = Text("")
+            if character.plain:
+                character.no_wrap = True
+                character.overflow = "ellipsis"
+                lines.append(character)
+            lines.append(Text.assemble("    ", self._cards_text(view, seat)))
+        if view.discard or view.round:
+            known = sorted(c for c in view.discard if c is not None)
+            pile = Text(f"Discard pile: {len(view.discard)} cards", style="dim")
+            if known:
+                pile.append(" (you know " + " ".join(TRAIT[c].value for c in known) + ")",
+                            style="dim")
+            lines.append(pile)
+        me_char = view.seats[me].character if me is not None else None
+        if me_char is not None and view.phase is not Phase.OVER:
+            lines.append(Text(f"Your character: {GAME.ability(me_char)}", style="italic"))
+        self.query_one("#ov-rows", Static).update(Text("\n").join(lines))
+
+    def _draw_final(self, update: TableUpdate) -> None:
+        pad = self.query_one("#ov-final", ScorePad)
+        result = update.outcome
+        if result is None:
+            pad.display = False
+            return
+        pad.display = True
+        pad.set_pad(update.names, result.breakdown, winners=result.winners, notes=result.notes)
+
+    def _draw_talk(self, view: State) -> None:
+        talk = self.query_one("#ov-talk")
+        talk.display = view.phase in _TALK
+        notes = self.notes[-_NOTES_SHOWN:]
+        text = Text("\n").join(Text(n) for n in notes) if notes else Text(
+            "Bluff, persuade: type what is said (t).", style="dim italic")
+        self.query_one("#ov-notes", Static).update(text)
+
+    # -- the decision -------------------------------------------------------------
+
+    def _draw_decision(self, update: TableUpdate) -> None:
+        view: State = update.view
+        hand = self.query_one("#ov-hand", Hand)
+        bar = self.query_one("#ov-actions", ActionBar)
+        me = update.seat
+        legal = update.legal
+        self._hand_actions = []
+        if view.phase is Phase.DRAFT and me is not None:
+            picks = {a.card: a for a in legal if isinstance(a, Pick)}
+            cards = []
+            for i, c in enumerate(view.seats[me].hand):
+                cards.append(Card(text=TRAIT[c].label if c is not None else BACK,
+                                  style=TRAIT_STYLE[TRAIT[c]] if c is not None else "",
+                                  enabled=c in picks, key=str(i + 1)))
+                self._hand_actions.append(picks.get(c))
+            pick = view.seats[me].pick
+            caption = f"kept this turn: {TRAIT[pick].label}" if pick is not None else ""
+            hand.set_cards(cards, picking=bool(picks), caption=caption)
+            hand.display = True
+        elif view.phase is Phase.GOLD_KEEP and me is not None and view.drawn:
+            hand.set_cards([Card(text=TRAIT[c].label, style=TRAIT_STYLE[TRAIT[c]])
+                            for c in view.drawn if c is not None], picking=False,
+                           caption="drawn from the discard pile")
+            hand.display = True
+        else:
+            hand.set_cards([], picking=False)
+            hand.display = False
+        choices = self._choices(update)
+        self._bar_actions = [value for _, value in choices]
+        bar.set_choices([Choice(str(i + 1) if i < 9 else "·", label, value)
+                         for i, (label, value) in enumerate(choices)])
+        bar.display = bool(choices)
+        self.query_one("#ov-prompt", Static).update(self._prompt(update))
+
+    def _choices(self, update: TableUpdate) -> list[tuple[str, Any]]:
+        """(label, action) for each choice of the bar; Teal's in two steps."""
+        view: State = update.view
+        legal = update.legal
+        me = update.seat
+        if not legal or me is None:
+            return []
+        mine = view.seats[me].slots
+
+        def slot_name(slot: int, seat: int = me) -> str:
+            marks = GAME.slot_marks(view, me, seat)
+            card = marks[slot].card if slot < len(marks) else None
+            what = TRAIT[card].label if card is not None else "face down"
+            return f"card {slot + 1} {what}"
+
+        first = legal[0]
+        if isinstance(first, Pick):
+            return []  # the pack is the hand widget
+        if isinstance(first, Place):
+            out, seen = [], set()
+            for a in legal:
+                sign = tuple(sorted(TRAIT[c].value for c in a.cards))
+                if sign in seen:
+                    continue  # the same traits face up: the same choice
+                seen.add(sign)
+                out.append(("Top row " + " ".join(sign), a))
+            return out
+        if isinstance(first, Copy):
+            if self._first is None:
+                slots = sorted({a.slot for a in legal})
+                return [(f"Move {slot_name(s)}", ("first", s)) for s in slots]
+            tops = [a for a in legal if a.slot == self._first]
+            out = [(f"Under {slot_name(a.top)}", a) for a in tops]
+            out.append(("Back", ("back", None)))
+            return out
+        out = []
+        for a in legal:
+            if isinstance(a, Turn):
+                out.append((f"Turn {slot_name(a.slot)}", a))
+            elif isinstance(a, Keep):
+                out.append((f"Keep {TRAIT[a.card].label}", a))
+            elif isinstance(a, Peek):
+                out.append((f"{self._who(a.seat)}'s card {a.slot + 1}", a))
+            elif isinstance(a, Vote):
+                out.append((f"Vote {self._who(a.seat)}", a))
+            elif isinstance(a, Choose):
+                out.append((self._who(a.seat), a))
+            elif isinstance(a, Deny):
+                out.append(("Deny", a))
+            elif isinstance(a, Admit):
+                out.append(("Admit", a))
+            elif isinstance(a, Discard):
+                out.append((f"Discard {slot_name(a.slot)}", a))
+            elif isinstance(a, LosePair):
+                out.append((f"Lose {slot_name(a.first)} + {slot_name(a.second)}"
+                            if len(mine) > 2 else "Lose both", a))
+            elif isinstance(a, Give):
+                out.append((f"Give {slot_name(a.slot)}", a))
+            elif isinstance(a, Pass):
+                out.append(("Steal nothing", a))
+            else:
+                out.append((str(a), a))
+        return out
+
+    def _prompt(self, update: TableUpdate) -> Text:
+        view: State = update.view
+        me = update.seat
+        if update.outcome is not None:
+            names = ", ".join(self._who(s) for s in sorted(update.outcome.winners))
+            return Text(f"The game is over. Winner: {names}. q: home.", style="bold")
+        if update.legal and me is not None:
+            text = _ASKS.get(view.phase, "Your decision.")
+            if view.phase is Phase.PLACE:
+                text = (f"Choose the {GAME.top_row_size(view, me)} cards of your top row "
+                        "(face up); the others lie face down.")
+            if view.phase is Phase.TEAL and self._first is not None:
+                text = f"Teal: card {self._first + 1} goes face down under which card? (b: back)"
+            if view.phase is Phase.VOTE:
+                text += " t: talk first."
+            if view.phase is Phase.GIVE and view.thief is not None:
+                text = f"{self._who(view.thief)} robs you: choose the card you give."
+            return Text(text, style="bold")
+        if view.phase in _WAITING:
+            return Text(_WAITING[view.phase], style="italic")
+        if view.phase in _SECRET and me is not None and view.seats[me].chose:
+            return Text("You have chosen; waiting for the others…", style="italic")
+        waiting = sorted(update.to_act)
+        if not waiting:
+            return Text("Waiting for the table…", style="italic")
+        who = ", ".join(self._who(s) for s in waiting)
+        what = {
+            Phase.PURPLE: " (Purple turns a card)",
+            Phase.GOLD_KEEP: " (Gold keeps a card)",
+            Phase.PEEK: " (Meixiu peeks)",
+            Phase.TEAL: " (Teal copies a card)",
+            Phase.ACCUSE: " (the Leader breaks the tie of votes)",
+            Phase.JUDGE: " (deny or admit)",
+            Phase.ADMIT: " (discards)",
+            Phase.DECLARE: " (the Leader declares the highest)",
+            Phase.GUILTY: " (chooses two cards to lose)",
+            Phase.THIEF: " (the Leader chooses the thief)",
+            Phase.ROB: " (chooses whom to rob)",
+            Phase.GIVE: " (chooses the card to give)",
+            Phase.LIANG: " (Liang chooses a player)",
+            Phase.NEXT_LEADER: " (the Leader breaks the tie for the lowest)",
+        }.get(view.phase, "")
+        return Text(f"Waiting for {who}{what}…", style="italic")
+
+    def _focus_decision(self) -> None:
+        if isinstance(self.focused, Input):
+            return
+        hand = self.query_one("#ov-hand", Hand)
+        bar = self.query_one("#ov-actions", ActionBar)
+        if hand.display and hand.picking:
+            hand.focus()
+        elif bar.display:
+            bar.focus()
+
+    # -- choosing -------------------------------------------------------------------
+
+    def on_hand_selected(self, event: Hand.Selected) -> None:
+        event.stop()
+        index = event.index
+        if 0 <= index < len(self._hand_actions) and self._hand_actions[index] is not None:
+            self.play(self._hand_actions[index])
+
+    def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
+        event.stop()
+        self._choose(event.choice.value)
+
+    def _choose(self, value: Any) -> None:
+        if isinstance(value, tuple) and len(value) == 2 and value[0] in ("first", "back"):
+            self._first = value[1]
+            if self.update is not None:
+                self._draw_decision(self.update)
+                self.query_one("#ov-actions", ActionBar).focus()
+            return
+        if value is not None:
+            self.play(value)
+
+    def action_number(self, number: int) -> None:
+        index = number - 1
+        hand = self.query_one("#ov-hand", Hand)
+        if hand.display and hand.picking:
+            if 0 <= index < len(self._hand_actions) and self._hand_actions[index] is not None:
+                hand.move_to(index)
+                self.play(self._hand_actions[index])
+            return
+        if 0 <= index < len(self._bar_actions):
+            self._choose(self._bar_actions[index])
+
+    def action_back(self) -> None:
+        if self._first is not None:
+            self._choose(("back", None))
+
+    def action_talk(self) -> None:
+        talk = self.query_one("#ov-talk")
+        if talk.display:
+            self.query_one("#ov-note", Input).focus()
+
+    def action_leave_talk(self) -> None:
+        if isinstance(self.focused, Input):
+            self.focused.blur()
+            self._focus_key = None
+            self._focus_decision()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if text:
+            self.notes.append(text[:_NOTE_MAX])
+            event.input.value = ""
+            if self.update is not None:
+                self._draw_talk(self.update.view)
+        else:
+            self.action_leave_talk()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return self._first is not None
+        if action == "talk":
+            view = self._view
+            return view is not None and view.phase in _TALK
+        if action == "leave_talk":
+            return isinstance(self.focused, Input)
+        if action == "number":
+            return bool(self.update is not None and self.update.legal)
+        return super().check_action(action, parameters)
+
+
+def place_choices(kept: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
+    """Every top row of `size` cards of `kept` (for tests)."""
+    return list(combinations(sorted(kept), size))
+
+
+__all__ = ["OverseersScreen", "card_label", "trait_text"]
