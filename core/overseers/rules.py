@@ -7,7 +7,7 @@ a ruling in docs/rulings.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, repeat
 
 from core.engine import (
     CHANCE,
@@ -69,6 +69,7 @@ _CHANCE_SET = frozenset({CHANCE})
 #: chance actions built once: listing the deal is the playouts' hot path
 _DEALS = {c: Deal(c) for c in cards.ALL_CARDS}
 _DRAWS = {c: Draw(c) for c in cards.ALL_CARDS}
+_PICKS = {c: Pick(c) for c in cards.ALL_CARDS}
 _NOBODY: frozenset[int] = frozenset()
 
 
@@ -280,7 +281,7 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         pool = state.deck if state.unseen is None else state.unseen
         if state.gather:
             pool = cards.deck(state.players)
-        return tuple((_DEALS[c], p) for c, p in uniform_draws(pool))
+        return _draws(pool, _DEALS)
     if phase is Phase.CHARACTERS:
         pool = state.character_pool
         if state.unseen_characters is not None:
@@ -290,18 +291,52 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         pool = tuple(c for c in state.discard if c is not None)
         if state.unseen is not None and None in state.discard:
             pool = state.unseen
-        return tuple((_DRAWS[c], p) for c, p in uniform_draws(pool))
+        return _draws(pool, _DRAWS)
     return ()
 
 
+def _draws(
+    pool: Sequence[int | None], actions: dict[int, object]
+) -> tuple[tuple[object, float], ...]:
+    """`uniform_draws(pool)` with each card's action from `actions`: the
+    same outcomes in the same order, at once when no card is twice in the
+    pool (the deck and the discard pile hold each id once)."""
+    n = len(pool)
+    if n and len(set(pool)) == n:
+        return tuple(zip(map(actions.__getitem__, pool), repeat(1 / n, n), strict=True))
+    return tuple((actions[c], p) for c, p in uniform_draws(pool))
+
+
+def _acts(state: State, seat: object) -> bool:
+    """`seat in to_act(state)`, without building the set (the hot path)."""
+    if type(seat) is not int:
+        return seat in to_act(state)
+    phase = state.phase
+    if phase in _SIMULTANEOUS:
+        seats = state.seats
+        return 0 <= seat < len(seats) and not seats[seat].chose
+    if phase in _CHANCE_PHASES:
+        return seat == CHANCE
+    if phase in _LEADER_PHASES:
+        return seat == state.leader
+    if phase in _ACCUSED_PHASES:
+        return seat == state.accused
+    if phase in _ACTING_PHASES:
+        return seat == state.acting
+    if phase is Phase.ROB:
+        return seat == state.thief
+    if phase is Phase.GIVE:
+        return seat == state.victim
+    return False
+
+
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
-    if seat not in to_act(state) or seat == CHANCE:
+    if seat == CHANCE or not _acts(state, seat):
         return ()
     phase = state.phase
     me = state.seats[seat]
-    others = tuple(s for s in range(state.players) if s != seat)
     if phase is Phase.DRAFT:
-        return tuple(Pick(c) for c in sorted_tuple(c for c in me.hand if c is not None))
+        return tuple(_PICKS.get(c) or Pick(c) for c in sorted(c for c in me.hand if c is not None))
     if phase is Phase.PLACE:
         kept = sorted_tuple(c for c in me.kept if c is not None)
         return tuple(Place(up) for up in combinations(kept, face_up_needed(state, seat)))
@@ -315,7 +350,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         n = len(me.slots)
         return tuple(Copy(i, j) for i in range(n) for j in range(n) if i != j)
     if phase is Phase.VOTE:
-        return tuple(Vote(s) for s in others)
+        return tuple(Vote(s) for s in range(state.players) if s != seat)
     if phase in _LEADER_PHASES:
         return tuple(Choose(s) for s in state.tied)
     if phase is Phase.JUDGE:
@@ -329,7 +364,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if phase is Phase.GIVE:
         return tuple(Give(i) for i in range(len(me.slots)))
     if phase is Phase.LIANG:
-        return tuple(Choose(s) for s in others)
+        return tuple(Choose(s) for s in range(state.players) if s != seat)
     return ()
 
 
@@ -342,14 +377,32 @@ def apply(state: State, seat: int, action: object) -> State:
         return _apply_chance(state, action)
     if phase in _CHANCE_PHASES:
         raise IllegalAction("Wait: the cards are being dealt or drawn.")
-    if seat not in to_act(state):
+    if not _acts(state, seat):
         if phase in _SIMULTANEOUS and 0 <= seat < state.players:
             raise IllegalAction("You have already chosen; wait for the others.")
         raise IllegalAction("It is not your turn.")
-    if action not in legal_actions(state, seat):
+    if not _is_legal(state, seat, action):
         raise IllegalAction(_why_not(state, seat, action))
     handler = _HANDLERS[phase]
     return handler(state, seat, action)
+
+
+def _is_legal(state: State, seat: int, action: object) -> bool:
+    """`action in legal_actions(state, seat)` for a seat to act, without
+    listing every action in the frequent phases (the same comparisons: an
+    action equals only one of its own class with equal fields)."""
+    phase = state.phase
+    kind = type(action)
+    if phase is Phase.DRAFT and kind is Pick:
+        card = action.card  # type: ignore[attr-defined]
+        return card is not None and card in state.seats[seat].hand
+    if phase is Phase.PLACE and kind is Place:
+        kept = sorted_tuple(c for c in state.seats[seat].kept if c is not None)
+        return action.cards in combinations(kept, face_up_needed(state, seat))  # type: ignore[attr-defined]
+    if phase is Phase.VOTE and kind is Vote and type(action.seat) is int:  # type: ignore[attr-defined]
+        target = action.seat  # type: ignore[attr-defined]
+        return target != seat and 0 <= target < state.players
+    return action in legal_actions(state, seat)
 
 
 def _why_not(state: State, seat: int, action: object) -> str:
@@ -393,22 +446,28 @@ def _apply_chance(state: State, action: object) -> State:
             state = _start_round(state)
         if not isinstance(action, Deal) or action.card not in state.deck:
             raise IllegalAction("That card cannot be dealt now.")
+        dealt = state.dealt + 1
+        seats = state.seats
         target = state.dealt % state.players
-        p = state.seats[target]
-        state = _set_seat(state, target, hand=sorted_tuple(p.hand + (action.card,)))
-        state = evolve(state, deck=remove_one(state.deck, action.card), dealt=state.dealt + 1)
-        if state.dealt == HAND * state.players:
-            state = evolve(state, phase=Phase.CHARACTERS)
-        return state
+        p = seats[target]
+        return evolve(
+            state,
+            seats=_with_seat(seats, target, evolve(p, hand=sorted_tuple(p.hand + (action.card,)))),
+            deck=remove_one(state.deck, action.card),
+            dealt=dealt,
+            phase=Phase.CHARACTERS if dealt == HAND * state.players else phase,
+        )
     if phase is Phase.CHARACTERS:
         if not isinstance(action, DealCharacter) or action.character not in state.character_pool:
             raise IllegalAction("That character cannot be dealt now.")
         target = _character_target(state)
-        state = _set_seat(state, target, character=action.character)
-        state = evolve(state, character_pool=remove_one(state.character_pool, action.character))
+        seats = _with_seat(
+            state.seats, target, evolve(state.seats[target], character=action.character)
+        )
+        pool = remove_one(state.character_pool, action.character)
         if target == state.players - 1:
-            state = evolve(state, phase=Phase.DRAFT, draft_turn=1)
-        return state
+            return evolve(state, seats=seats, character_pool=pool, phase=Phase.DRAFT, draft_turn=1)
+        return evolve(state, seats=seats, character_pool=pool)
     if not isinstance(action, Draw) or action.card not in state.discard:
         raise IllegalAction("That card is not in the discard pile.")
     discard = remove_one(state.discard, action.card)
@@ -773,6 +832,10 @@ def _new_leader(state: State, seat: int) -> State:
 def _set_seat(state: State, seat: int, **changes: object) -> State:
     seats = state.seats
     return evolve(state, seats=seats[:seat] + (evolve(seats[seat], **changes),) + seats[seat + 1 :])
+
+
+def _with_seat(seats: tuple[Seat, ...], seat: int, p: Seat) -> tuple[Seat, ...]:
+    return seats[:seat] + (p,) + seats[seat + 1 :]
 
 
 _HANDLERS = {
