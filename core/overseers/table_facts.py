@@ -115,11 +115,11 @@ def slot_marks(state: State, viewer: int | None, seat: int) -> tuple[SlotMark, .
 def own_score(state: State, seat: int) -> int:
     """The score of `seat`'s own cards now, as the showdown would count
     them with what its view shows (OV §Showdown): the cards kept so far
-    during the draft, the cards in front of it after the placement."""
+    during the draft (this turn's secret pick included), the cards in front of it after the placement."""
     p = state.seats[seat]
     if p.slots:
         return showdown_score(state, seat)
-    kept = [cards.TRAIT[c] for c in p.kept if c is not None]
+    kept = [cards.TRAIT[c] for c in (*p.kept, p.pick) if c is not None]
     return cards.points(kept, meixiu=p.character is Character.MEIXIU)
 
 

@@ -1,0 +1,111 @@
+"""What a player reads off an Overseers table (`core.overseers.table_facts`,
+offered as `GAME.<name>`): the facts the screen shows and never works out
+itself. Each works from a seat's view.
+
+Each test names the rulebook section ("OV §...") or ruling ("OV-n",
+docs/rulings.md) it pins.
+"""
+
+from __future__ import annotations
+
+from core.overseers import GAME
+from core.overseers.actions import Peek, Turn, Vote
+from core.overseers.cards import CHARACTERS, TRAIT, Character, Trait
+from core.overseers.state import Phase
+from tests.test_overseers_kit import Ids, dealt, placed
+
+CHARS = [Character.MEIXIU, Character.PURPLE, Character.LIANG, Character.TEAL]
+
+
+def at_abilities():
+    return placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG")], characters=CHARS)
+
+
+def test_every_phase_belongs_to_one_of_the_eight_stages():
+    """OV §Game Flow: Deal, Draft, Placement, Vote, Judgment, Showdown,
+    Greed, Scoring."""
+    from core.overseers.table_facts import _STAGE_OF, STAGES
+
+    assert set(_STAGE_OF) == set(Phase)
+    assert set(_STAGE_OF.values()) <= set(STAGES)
+    assert GAME.stage(at_abilities()) == "Vote"
+
+
+def test_every_character_has_its_ability_in_words_ov3_ov8():
+    """OV-3, OV-8: the nine abilities, each with the stage it acts in."""
+    for c in CHARACTERS:
+        text = GAME.ability(c)
+        assert text.split(":")[0] in {"Placement", "Vote", "Showdown", "Greed", "Scoring"}
+    assert "two cards face up" in GAME.ability(Character.ORANGE)
+
+
+def test_trait_copies_follow_the_player_count_ov1():
+    """OV-1: the rulebook's table of copies."""
+    assert GAME.trait_copies(4)[Trait.ANGER] == 3
+    assert sum(GAME.trait_copies(3).values()) == 25
+    assert sum(GAME.trait_copies(5).values()) == 32
+    assert sum(GAME.trait_copies(6).values()) == 36
+
+
+def test_slot_marks_hide_what_the_viewer_may_not_know_ov11():
+    """OV-11: another's face-down cards are unknown, until Meixiu peeks; the
+    peeked card is marked for Meixiu only."""
+    state = at_abilities()
+    state = GAME.apply(state, 1, Turn(0))
+    for seat in range(4):
+        view = GAME.view(state, seat)
+        for other in range(4):
+            marks = GAME.slot_marks(view, seat, other)
+            for mark, slot in zip(marks, state.seats[other].slots, strict=True):
+                if slot.up or other == seat:
+                    assert mark.card == slot.card
+                else:
+                    assert mark.card is None
+    assert GAME.slot_marks(GAME.view(state, 0), 0, 1)[0].turned
+    while state.phase is not Phase.PEEK:
+        seat = min(GAME.to_act(state))
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    state = GAME.apply(state, 0, Peek(1, 3))
+    mine = GAME.slot_marks(GAME.view(state, 0), 0, 1)[3]
+    assert mine.peeked and mine.card == state.seats[1].slots[3].card
+    theirs = GAME.slot_marks(GAME.view(state, 2), 2, 1)[3]
+    assert not theirs.peeked and theirs.card is None
+
+
+def test_own_score_counts_kept_cards_then_the_showdown_score_ov2():
+    """OV-2 and OV §Showdown: the viewer's own cards as they count now."""
+    ids = Ids()
+    hands = [ids("CCCAAB"), ids("LLLLLH"), ids("HHHHGG"), ids("GBBBCA")]
+    state = dealt(hands, [Character.ORANGE, Character.PURPLE, Character.GOLD, Character.TEAL])
+    assert GAME.own_score(GAME.view(state, 0), 0) == 0
+    state = GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])  # keeps a card
+    pick = state.seats[0].pick
+    assert GAME.own_score(GAME.view(state, 0), 0) == {Trait.COURAGE: 2, Trait.ANGER: 6,
+                                                      Trait.BENEVOLENCE: 4}[TRAIT[pick]]
+    state = at_abilities()
+    view = GAME.view(state, 0)
+    # Ann: A A B C C, Meixiu: 6+6+4+10+3
+    assert GAME.own_score(view, 0) == 29
+
+
+def test_votes_are_counted_only_once_all_are_in_ov12():
+    """OV §Vote, OV-12: the votes are secret until every player has voted."""
+    state = at_abilities()
+    while state.phase is not Phase.VOTE:
+        seat = min(GAME.to_act(state))
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    state = GAME.apply(state, 0, Vote(1))
+    assert GAME.votes_received(GAME.view(state, 0)) is None
+    for s, target in ((1, 0), (2, 1), (3, 1)):
+        state = GAME.apply(state, s, Vote(target))
+    for seat in (0, 1, None):
+        assert GAME.votes_received(GAME.view(state, seat)) == (1, 3, 0, 0)
+
+
+def test_top_row_size_orange_shows_two_ov11():
+    """OV §Placement, OV-11: three face up, Orange two."""
+    ids = Ids()
+    hands = [ids("CCCAAB"), ids("LLLLLH"), ids("HHHHGG"), ids("GBBBCA")]
+    state = dealt(hands, [Character.ORANGE, Character.PURPLE, Character.GOLD, Character.TEAL])
+    sizes = [GAME.top_row_size(state, s) for s in range(4)]
+    assert sorted(sizes) == [2, 3, 3, 3]
