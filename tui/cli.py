@@ -8,6 +8,7 @@
     overtable rules GAME           the rules of GAME
     overtable simulate GAME --games N --bots random,heuristic --seed S
                                    bot-against-bot matches without a screen
+    overtable host                 the hub and its SSH front door (players ssh in)
     overtable hub                  run the hub of shared tables on this machine
     overtable join [--name NAME]   sit at the hub's tables from this terminal
     overtable --version            the installed version
@@ -97,6 +98,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules = sub.add_parser("rules", help="read the rules of a game")
     rules.add_argument("game", nargs="?", help="game id, e.g. boss-quest")
+    host = sub.add_parser("host", help="run the hub with its SSH front door: players ssh in")
+    host.add_argument("--listen", default="127.0.0.1:2222", help="HOST:PORT (default 127.0.0.1:2222)")
+    host.add_argument("--authorized-keys", default=None,
+                      help="players' keys, OpenSSH format (default in the config directory)")
+    host.add_argument("--host-key", default=None,
+                      help="the server's key, generated on first start (default in the config directory)")
+    host.add_argument("--data-dir", default=None, help="where shared matches are saved")
     hub = sub.add_parser("hub", help="run the hub of shared tables (players join with `join`)")
     hub.add_argument("--socket", default=None, help="the hub's socket (default in the data directory)")
     hub.add_argument("--data-dir", default=None, help="where shared matches are saved")
@@ -137,6 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if args.command == "saves" and (args.list or not _is_terminal(sys.stdout)):
         return list_saves()
+    if args.command == "host":
+        return run_host(args)
     if args.command == "hub":
         return run_hub(args.socket, args.data_dir, args.bot_delay)
     if args.command == "join":
@@ -192,6 +202,41 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
         print(f"overtable hub: cannot listen on {socket_path}: {error.strerror or error}",
               file=sys.stderr)
         return 1
+    return 0
+
+
+def run_host(args: Any) -> int:
+    import asyncio
+    from pathlib import Path
+
+    try:
+        from host.ssh import SetupError, default_paths
+        from host.ssh import run_host as serve
+    except ImportError as error:
+        print(f"overtable host: the SSH server is not installed ({error}).", file=sys.stderr)
+        return 1
+    keys, host_key = default_paths()
+    keys = Path(args.authorized_keys) if args.authorized_keys else keys
+    host_key = Path(args.host_key) if args.host_key else host_key
+    data_dir = Path(args.data_dir) if args.data_dir else None
+
+    def ready(hub: Any, resumed: list[str], key: Any, where: tuple[str, int], players: Any) -> None:
+        host, port = where
+        print(f"Overtable host on {host}:{port}: {len(players)} player key(s), "
+              f"{len(hub.tables)} table(s) ({len(resumed)} resumed).")
+        print(f"Host key fingerprint: {key.get_fingerprint()}")
+        print(f"Players connect with: ssh -t -p {port} {host}")
+        print("Ctrl+C stops the host; every match is saved as it is played.", flush=True)
+
+    try:
+        asyncio.run(serve(args.listen, keys, host_key, data_dir,
+                          bot_delay=0.45 if args.bot_delay is None else args.bot_delay,
+                          ready=ready))
+    except SetupError as error:
+        print(f"overtable host: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("The host has stopped; its matches are saved.")
     return 0
 
 

@@ -1,0 +1,348 @@
+"""The SSH front door of the hub (`overtable host`).
+
+An embedded asyncssh server: public keys only, each key's player name bound
+in the authorized-keys file (``environment="PLAYER=ann"``, else the key's
+comment); what the client calls itself never changes it. Passwords,
+keyboard-interactive, unknown keys, exec, subsystems (SFTP, SCP), agent, X11
+and port forwarding are refused; a session without a terminal gets one line
+and is closed. Each accepted session runs `overtable join` for its player
+in a new pseudo-terminal that is the child's controlling terminal (so window
+resizes reach it), with a clean environment, and ends it, with no leftover
+process, when the client goes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+import time
+from collections import defaultdict, deque
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+#: sessions at once, per player and in all
+MAX_SESSIONS_PER_PLAYER = 3
+MAX_SESSIONS = 60
+#: new connections a player may open per minute
+MAX_CONNECTS_PER_MINUTE = 10
+
+
+class SetupError(ValueError):
+    """The host cannot start: a one-line reason for the person starting it."""
+
+
+class Player:
+    """One authorized key and the name it plays under."""
+
+    def __init__(self, keys: Any, name: str) -> None:
+        self.keys = keys
+        self.name = name
+
+
+def read_players(path: Path) -> list[Player]:
+    """Every key of an OpenSSH authorized-keys file with its player's name.
+    SetupError for a missing, unreadable or malformed file (naming the line)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SetupError(f"No authorized-keys file at {path}: add one line per player's key.") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise SetupError(f"Cannot read the authorized-keys file {path}: {error}.") from None
+    players = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            keys = asyncssh.import_authorized_keys(line)
+        except (ValueError, asyncssh.KeyImportError) as error:
+            raise SetupError(f"{path}, line {number}: not an authorized key ({error}).") from None
+        name = _bound_name(line, number, path)
+        players.append(Player(keys, name))
+    if not players:
+        raise SetupError(f"{path} names no key: add one line per player's key.")
+    return players
+
+
+def _bound_name(line: str, number: int, path: Path) -> str:
+    """PLAYER from the line's environment option, else the key's comment."""
+    name = ""
+    marker = 'environment="PLAYER='
+    if marker in line:
+        name = line.split(marker, 1)[1].split('"', 1)[0]
+    else:
+        tokens = line.split()
+        for i in range(len(tokens) - 1):
+            with contextlib.suppress(Exception):
+                asyncssh.import_public_key(f"{tokens[i]} {tokens[i + 1]}")
+                name = " ".join(tokens[i + 2 :])
+                break
+    name = name.strip()
+    if not name or len(name) > 32 or not name.isprintable():
+        raise SetupError(
+            f'{path}, line {number}: a key needs a player\'s name: environment="PLAYER=name" '
+            "or a comment of 1 to 32 characters."
+        )
+    return name
+
+
+def load_host_key(path: Path) -> Any:
+    """The host key at `path`, generated (and kept, 0600) on first start."""
+    path = Path(path)
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        old = os.umask(0o177)
+        try:
+            key.write_private_key(str(path))
+        finally:
+            os.umask(old)
+        return key
+    try:
+        return asyncssh.read_private_key(str(path))
+    except (OSError, ValueError, asyncssh.KeyImportError) as error:
+        raise SetupError(f"Cannot read the host key {path}: {error}.") from None
+
+
+class FrontDoor:
+    """Counts sessions and connections per player (caps and rate limits)."""
+
+    def __init__(self, players: list[Player], child: Any) -> None:
+        self.players = players
+        #: builds the argv and environment of a player's child
+        self.child = child
+        self.sessions: dict[str, int] = defaultdict(int)
+        self.connects: dict[str, deque[float]] = defaultdict(deque)
+
+    def total(self) -> int:
+        return sum(self.sessions.values())
+
+
+class _Server(asyncssh.SSHServer):
+    def __init__(self, door: FrontDoor) -> None:
+        self.door = door
+        self.player: str | None = None
+        self.conn: Any = None
+
+    def connection_made(self, conn: Any) -> None:
+        self.conn = conn
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: Any) -> bool:
+        peer = self.conn.get_extra_info("peername") or ("", 0)
+        for player in self.door.players:
+            options = player.keys.validate(key, str(peer[0]), str(peer[0]))
+            if options is not None:
+                return self._admit(player.name)
+        return False
+
+    def _admit(self, name: str) -> bool:
+        now = time.monotonic()
+        recent = self.door.connects[name]
+        while recent and now - recent[0] > 60:
+            recent.popleft()
+        if len(recent) >= MAX_CONNECTS_PER_MINUTE:
+            return False
+        recent.append(now)
+        self.player = name
+        return True
+
+
+async def _session(door: FrontDoor, process: Any) -> None:
+    server: _Server = process.channel.get_connection().get_owner()
+    player = server.player
+    if player is None:  # cannot happen after public-key auth; refuse anyway
+        process.exit(1)
+        return
+    if process.command is not None or process.subsystem is not None:
+        process.stderr.write(b"Overtable runs no commands: connect with a terminal.\r\n")
+        process.exit(1)
+        return
+    if process.term_type is None:
+        process.stdout.write(
+            b"Overtable needs a terminal: connect with `ssh -t` (no command).\r\n"
+        )
+        process.exit(1)
+        return
+    if door.sessions[player] >= MAX_SESSIONS_PER_PLAYER or door.total() >= MAX_SESSIONS:
+        process.stdout.write(b"Too many Overtable sessions are open: close one first.\r\n")
+        process.exit(1)
+        return
+    door.sessions[player] += 1
+    try:
+        await _run_child(door, process, player)
+    finally:
+        door.sessions[player] -= 1
+
+
+async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
+    import fcntl
+    import pty
+    import struct
+    import subprocess
+    import termios
+
+    master, slave = pty.openpty()
+    width, height, *_ = process.get_terminal_size()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height or 24, width or 80, 0, 0))
+    argv, env = door.child(player, process.term_type, process.env)
+    child = subprocess.Popen(
+        argv,
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+        close_fds=True,
+    )
+    os.close(slave)
+    reader = os.fdopen(master, "rb", buffering=0)
+    writer = os.fdopen(os.dup(master), "wb", buffering=0)
+    try:
+        await process.redirect(stdin=writer, stdout=reader, send_eof=False)
+        loop = asyncio.get_running_loop()
+        exited = loop.run_in_executor(None, child.wait)
+        closed = asyncio.ensure_future(process.wait_closed())
+        await asyncio.wait({exited, closed}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        _end(child)
+        with contextlib.suppress(Exception):
+            process.exit(0)
+        for f in (reader, writer):
+            with contextlib.suppress(OSError):
+                f.close()
+
+
+def _end(child: Any) -> None:
+    """End the child and everything it started (its process group)."""
+    if child.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(child.pid, signal.SIGHUP)
+    try:
+        child.wait(timeout=2)
+    except Exception:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(child.pid, signal.SIGKILL)
+        child.wait()
+
+
+def join_child(socket_path: Path, data_dir: Path | None) -> Any:
+    """How a player's session runs: `overtable join` for that player, with a
+    clean environment (the client's TERM, UTF-8, COLORTERM only if sent)."""
+
+    def build(player: str, term: str, client_env: Any) -> tuple[list[str], dict[str, str]]:
+        env = {
+            "TERM": term or "xterm-256color",
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            "PLAYER": player,
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": os.environ.get("HOME", "/"),
+        }
+        if data_dir is not None:
+            env["OVERTABLE_DATA_DIR"] = str(data_dir)
+        colorterm = (client_env or {}).get("COLORTERM")
+        if colorterm in ("truecolor", "24bit"):
+            env["COLORTERM"] = colorterm
+        argv = [sys.executable, "-m", "host.ptychild", "join", "--socket", str(socket_path),
+                "--name", player]
+        return argv, env
+
+    return build
+
+
+async def serve(
+    host: str,
+    port: int,
+    players: list[Player],
+    host_key: Any,
+    child: Any,
+) -> Any:
+    """Listen for players; returns the asyncssh server (close() to stop)."""
+    door = FrontDoor(players, child)
+    return await asyncssh.create_server(
+        lambda: _Server(door),
+        host,
+        port,
+        server_host_keys=[host_key],
+        process_factory=lambda process: _session(door, process),
+        encoding=None,
+        line_editor=False,
+        allow_scp=False,
+        sftp_factory=None,
+        agent_forwarding=False,
+        x11_forwarding=False,
+        login_timeout=30,
+        keepalive_interval=30,
+        keepalive_count_max=4,
+    )
+
+
+def default_paths() -> tuple[Path, Path]:
+    """(the authorized-keys file, the host key) in the user config directory."""
+    import platformdirs
+
+    base = Path(platformdirs.user_config_dir("overtable"))
+    return base / "authorized_keys", base / "host_key"
+
+
+def parse_listen(text: str) -> tuple[str, int]:
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise SetupError(f"--listen takes HOST:PORT, e.g. 127.0.0.1:2222, not {text!r}.")
+    return host.strip("[]"), int(port)
+
+
+async def run_host(
+    listen: str,
+    authorized_keys: Path,
+    host_key_path: Path,
+    data_dir: Path | None,
+    *,
+    bot_delay: float = 0.45,
+    ready: Any = None,
+) -> None:
+    """The hub and its SSH front door, until cancelled (Ctrl+C)."""
+    from host.hub import Hub, default_places
+
+    host, port = parse_listen(listen)
+    players = read_players(authorized_keys)
+    key = load_host_key(host_key_path)
+    if data_dir is not None:
+        directory, socket_path = Path(data_dir) / "shared", Path(data_dir) / "hub" / "hub.sock"
+    else:
+        directory, socket_path = default_places()
+    hub = Hub(directory, bot_delay=bot_delay)
+    resumed = hub.resume_all()
+    await hub.serve(socket_path)
+    try:
+        server = await serve(host, port, players, key, join_child(socket_path, data_dir))
+    except OSError as error:
+        await hub.close()
+        raise SetupError(f"Cannot listen on {host}:{port}: {error.strerror or error}.") from None
+    if ready is not None:
+        ready(hub, resumed, key, (host, port), players)
+    try:
+        await asyncio.Event().wait()
+    finally:
+        server.close()
+        await hub.close()
+        with contextlib.suppress(FileNotFoundError):
+            socket_path.unlink()

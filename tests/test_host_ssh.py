@@ -1,0 +1,157 @@
+"""The SSH front door (issue "Shared sessions over SSH": public-key only, the
+player's name bound to the key, no shell, exec, SFTP or forwarding, a
+terminal that is the child's controlling terminal, a clean environment)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import asyncssh
+import pytest
+
+from host.ssh import SetupError, join_child, load_host_key, parse_listen, read_players, serve
+
+#: a child that reports who it runs for, on which terminal, in what size
+REPORT = (
+    "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); "
+    "size = os.get_terminal_size(0); "
+    "print('PLAYER=%s TERM=%s SIZE=%dx%d COLORTERM=%s TTY=%s' % (os.environ.get('PLAYER'), "
+    "os.environ.get('TERM'), size.columns, size.lines, os.environ.get('COLORTERM'), "
+    "os.ttyname(0) == os.ttyname(sys.stdout.fileno())), flush=True)"
+)
+
+
+def reporting_child(player, term, client_env):
+    _, env = join_child("/nowhere.sock", None)(player, term, client_env)
+    return [sys.executable, "-c", REPORT], env
+
+
+@pytest.fixture
+def keys(tmp_path):
+    ann = asyncssh.generate_private_key("ssh-ed25519", comment="ann@laptop")
+    bob = asyncssh.generate_private_key("ssh-ed25519", comment="Bob")
+    eve = asyncssh.generate_private_key("ssh-ed25519", comment="eve")
+    path = tmp_path / "authorized_keys"
+    path.write_text(
+        'environment="PLAYER=Ann" ' + ann.export_public_key().decode()
+        + bob.export_public_key().decode()
+    )
+    return path, ann, bob, eve
+
+
+@pytest.fixture
+async def door(tmp_path, keys):
+    path, *_ = keys
+    host_key = load_host_key(tmp_path / "host_key")
+    server = await serve("127.0.0.1", 0, read_players(path), host_key, reporting_child)
+    port = server.sockets[0].getsockname()[1]
+    yield port
+    server.close()
+
+
+def connect(port, key, **kwargs):
+    return asyncssh.connect(
+        "127.0.0.1", port, username="mallory", client_keys=[key] if key else None,
+        known_hosts=None, agent_path=None, **kwargs,
+    )
+
+
+async def output_of(process) -> str:
+    text = b""
+    while True:
+        chunk = await asyncio.wait_for(process.stdout.read(4096), 10)
+        if not chunk:
+            return text.decode()
+        text += chunk
+
+
+def test_names_come_from_the_keys_file(keys, tmp_path):
+    path, *_ = keys
+    assert [p.name for p in read_players(path)] == ["Ann", "Bob"]
+    (tmp_path / "bad").write_text("ssh-ed25519 notbase64 x\n")
+    with pytest.raises(SetupError, match="line 1"):
+        read_players(tmp_path / "bad")
+    with pytest.raises(SetupError, match="No authorized-keys file"):
+        read_players(tmp_path / "none")
+    nameless = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode()
+    (tmp_path / "nameless").write_text(nameless)
+    with pytest.raises(SetupError, match="needs a player's name"):
+        read_players(tmp_path / "nameless")
+    with pytest.raises(SetupError, match="HOST:PORT"):
+        parse_listen("2222")
+    assert parse_listen("127.0.0.1:2222") == ("127.0.0.1", 2222)
+
+
+def test_the_host_key_is_kept_private_and_reused(tmp_path):
+    first = load_host_key(tmp_path / "k" / "host_key")
+    assert (tmp_path / "k" / "host_key").stat().st_mode & 0o777 == 0o600
+    assert load_host_key(tmp_path / "k" / "host_key").get_fingerprint() == first.get_fingerprint()
+    (tmp_path / "broken").write_text("not a key")
+    with pytest.raises(SetupError, match="Cannot read the host key"):
+        load_host_key(tmp_path / "broken")
+
+
+async def test_a_session_runs_for_the_keys_player_on_its_own_terminal(door, keys):
+    _, ann, bob, _ = keys
+    async with connect(door, ann) as conn:
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=(100, 30), encoding=None,
+            env={"PLAYER": "Bob", "COLORTERM": "truecolor"},
+        )
+        text = await output_of(process)
+    # the name is the key's, never what the client sends
+    assert "PLAYER=Ann " in text and "TERM=xterm-256color" in text and "SIZE=100x30" in text
+    assert "COLORTERM=truecolor" in text and "TTY=True" in text
+    async with connect(door, bob) as conn:
+        process = await conn.create_process(term_type="vt100", encoding=None)
+        text = await output_of(process)
+    assert "PLAYER=Bob " in text and "COLORTERM=None" in text
+
+
+async def test_unknown_keys_and_passwords_are_refused(door, keys):
+    *_, eve = keys
+    with pytest.raises(asyncssh.PermissionDenied):
+        async with connect(door, eve):
+            pass
+    with pytest.raises(asyncssh.PermissionDenied):
+        async with connect(door, None, password="letmein"):
+            pass
+
+
+async def test_commands_sftp_forwarding_and_no_terminal_are_refused(door, keys):
+    _, ann, _, _ = keys
+    async with connect(door, ann) as conn:
+        result = await conn.run("cat /etc/passwd", term_type=None)
+        assert result.exit_status == 1 and "runs no commands" in result.stderr
+        result = await conn.run(term_type=None, input="")
+        assert result.exit_status == 1 and "needs a terminal" in result.stdout
+        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError, OSError)):
+            async with conn.start_sftp_client():
+                pass
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", door)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", door)
+
+
+def test_the_host_command_fails_in_one_line(tmp_path, keys, capsys, monkeypatch):
+    """A missing keys file, a port in use: one clear line and exit 1."""
+    import socket
+
+    from tui.cli import main
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    path, *_ = keys
+    common = ["--host-key", str(tmp_path / "host_key"), "--data-dir", str(tmp_path / "data")]
+    assert main(["host", "--authorized-keys", str(tmp_path / "none"), *common]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "No authorized-keys file" in err[0]
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        argv = ["host", "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(path), *common]
+        assert main(argv) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Cannot listen" in err[0]
