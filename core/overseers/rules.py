@@ -14,6 +14,7 @@ from core.engine import (
     Category,
     IllegalAction,
     Outcome,
+    _make_copier,
     evolve,
     next_seat,
     remove_one,
@@ -71,6 +72,10 @@ _DEALS = {c: Deal(c) for c in cards.ALL_CARDS}
 _DRAWS = {c: Draw(c) for c in cards.ALL_CARDS}
 _PICKS = {c: Pick(c) for c in cards.ALL_CARDS}
 _NOBODY: frozenset[int] = frozenset()
+#: `evolve` for the two classes the playouts copy most, without looking the
+#: copier up at each call
+_evolve_state = _make_copier(State)
+_evolve_seat = _make_copier(Seat)
 
 
 # ---------------------------------------------------------------------------
@@ -450,9 +455,11 @@ def _apply_chance(state: State, action: object) -> State:
         seats = state.seats
         target = state.dealt % state.players
         p = seats[target]
-        return evolve(
+        return _evolve_state(
             state,
-            seats=_with_seat(seats, target, evolve(p, hand=sorted_tuple(p.hand + (action.card,)))),
+            seats=_with_seat(
+                seats, target, _evolve_seat(p, hand=sorted_tuple(p.hand + (action.card,)))
+            ),
             deck=remove_one(state.deck, action.card),
             dealt=dealt,
             phase=Phase.CHARACTERS if dealt == HAND * state.players else phase,
@@ -541,46 +548,62 @@ def _start_round(state: State) -> State:
 
 def _pick(state: State, seat: int, action: Pick) -> State:
     """OV §Draft: keep one, in secret; when all have, the packs pass."""
-    p = state.seats[seat]
-    state = _set_seat(
-        state, seat, hand=remove_one(p.hand, action.card), pick=action.card, chose=True
-    )
-    if not all(p.chose for p in state.seats):
-        return state
+    seats = state.seats
+    p = seats[seat]
+    p = _evolve_seat(p, hand=remove_one(p.hand, action.card), pick=action.card, chose=True)
+    seats = _with_seat(seats, seat, p)
+    for p in seats:
+        if not p.chose:
+            return _evolve_state(state, seats=seats)
     n = state.players
-    seats = [evolve(p, kept=p.kept + (p.pick,), pick=None, chose=False) for p in state.seats]
     if state.draft_turn == KEEP:
         # the sixth card goes to the discard pile; its holder knows it (OV-10)
         last = [p.hand[0] for p in seats]
         known = tuple(k | {last[s]} for s, k in enumerate(state.known))
-        seats = [evolve(p, hand=()) for p in seats]
-        return evolve(
+        return _evolve_state(
             state,
-            seats=tuple(seats),
+            seats=tuple(
+                _evolve_seat(p, kept=p.kept + (p.pick,), pick=None, chose=False, hand=())
+                for p in seats
+            ),
             discard=sorted_tuple(state.discard + tuple(last)),
             known=known,
             phase=Phase.PLACE,
             draft_turn=0,
         )
     step = pass_step(state)
-    hands = [p.hand for p in seats]
-    seats = [evolve(p, hand=hands[next_seat(s, n, -step)]) for s, p in enumerate(seats)]
-    return evolve(state, seats=tuple(seats), draft_turn=state.draft_turn + 1)
+    return _evolve_state(
+        state,
+        seats=tuple(
+            _evolve_seat(
+                p,
+                kept=p.kept + (p.pick,),
+                pick=None,
+                chose=False,
+                hand=seats[next_seat(s, n, -step)].hand,
+            )
+            for s, p in enumerate(seats)
+        ),
+        draft_turn=state.draft_turn + 1,
+    )
 
 
 def _place(state: State, seat: int, action: Place) -> State:
     """OV §Placement: the top row, chosen in secret; all revealed together."""
-    state = _set_seat(state, seat, face_up=action.cards, chose=True)
-    if not all(p.chose for p in state.seats):
-        return state
-    seats = []
-    for p in state.seats:
+    seats = _with_seat(
+        state.seats, seat, _evolve_seat(state.seats[seat], face_up=action.cards, chose=True)
+    )
+    for p in seats:
+        if not p.chose:
+            return _evolve_state(state, seats=seats)
+    placed = []
+    for p in seats:
         up = tuple(Slot(c, up=True) for c in sorted_tuple(p.face_up))
         # face down in the order kept: nothing about the cards follows from it
         down = tuple(Slot(c, up=False) for c in p.kept if c not in p.face_up)
-        seats.append(evolve(p, slots=up + down, kept=(), face_up=(), chose=False))
+        placed.append(_evolve_seat(p, slots=up + down, kept=(), face_up=(), chose=False))
     # OV-9: the characters are turned face up as the vote begins
-    state = evolve(state, seats=tuple(seats), revealed=True)
+    state = _evolve_state(state, seats=tuple(placed), revealed=True)
     return _abilities(state, 0)
 
 
@@ -648,20 +671,22 @@ def _copy(state: State, seat: int, action: Copy) -> State:
 
 def _vote(state: State, seat: int, action: Vote) -> State:
     """OV §Vote: secret and simultaneous; OV-5: a tie, the Leader chooses."""
-    state = _set_seat(state, seat, vote=action.seat, chose=True)
-    if not all(p.chose for p in state.seats):
-        return state
+    seats = _with_seat(
+        state.seats, seat, _evolve_seat(state.seats[seat], vote=action.seat, chose=True)
+    )
+    for p in seats:
+        if not p.chose:
+            return _evolve_state(state, seats=seats)
     counts = [0] * state.players
-    for p in state.seats:
+    for p in seats:
         assert p.vote is not None
         counts[p.vote] += 1
     most = max(counts)
     top = tuple(s for s in range(state.players) if counts[s] == most)
-    seats = tuple(evolve(p, chose=False) for p in state.seats)
-    state = evolve(state, seats=seats)
+    seats = tuple(_evolve_seat(p, chose=False) for p in seats)
     if len(top) > 1:
-        return evolve(state, phase=Phase.ACCUSE, tied=top)
-    return evolve(state, phase=Phase.JUDGE, accused=top[0])
+        return _evolve_state(state, seats=seats, phase=Phase.ACCUSE, tied=top)
+    return _evolve_state(state, seats=seats, phase=Phase.JUDGE, accused=top[0])
 
 
 def _choose(state: State, seat: int, action: Choose) -> State:
