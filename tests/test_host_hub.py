@@ -216,3 +216,76 @@ async def test_a_restarted_hub_resumes_every_match_and_gives_seats_back(tmp_path
         update = await back.expect("update")
         assert update["update"]["seat"] == seat and update["table"] == match_id
     await again.close()
+
+
+async def test_a_hub_killed_mid_match_loses_no_applied_action(tmp_path):
+    """SIGKILL the hub process mid-match and start it again: the match is
+    back at its last applied action and both players get their seats back
+    (each sees exactly the view it last saw before the kill)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    argv = [sys.executable, "-c", "from tui.cli import main; raise SystemExit(main())",
+            "--bot-delay", "0", "hub", "--socket", str(path), "--data-dir", str(directory)]
+    env = {**os.environ, "OVERTABLE_DATA_DIR": str(tmp_path / "data")}
+
+    async def start() -> subprocess.Popen:
+        proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(200):
+            if path.exists():
+                try:
+                    _, w = await asyncio.open_unix_connection(str(path))
+                    w.close()
+                    return proc
+                except OSError:
+                    pass
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"the hub did not start: {proc.stderr.read() if proc.poll() else ''}")
+
+    proc = await start()
+    try:
+        ann, bob, _ = await table_for_two(path, "overstocked")
+        wire = codec(GAMES["overstocked"])
+        rng = random.Random(3)
+        last: dict[int, Any] = {}
+        moves = 0
+        while moves < 12:
+            for seat, player in ((0, ann), (1, bob)):
+                try:
+                    message = await player.read(timeout=0.05)
+                except TimeoutError:
+                    continue
+                if "update" not in message:
+                    continue
+                update = wire.decode_update(json.dumps(message["update"]).encode())
+                last[seat] = update
+                if update.legal and update.outcome is None:
+                    command = SeatCommand.play(seat, rng.choice(update.legal), update.seq)
+                    await player.send({"command": wire.command_dict(command),
+                                       "table": message["table"]})
+                    moves += 1
+        # let the last answers arrive, then kill the hub without warning
+        for seat, player in ((0, ann), (1, bob)):
+            while True:
+                try:
+                    message = await player.read(timeout=0.3)
+                except TimeoutError:
+                    break
+                if "update" in message:
+                    last[seat] = wire.decode_update(json.dumps(message["update"]).encode())
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        proc = await start()
+        for name, seat in (("ann", 0), ("bob", 1)):
+            back = await Player.connect(path, name)
+            message = await back.expect("update")
+            update = wire.decode_update(json.dumps(message["update"]).encode())
+            assert update.seat == seat
+            assert update.view == last[seat].view, "an applied action was lost"
+            await back.close()
+    finally:
+        proc.kill()
+        proc.wait()
