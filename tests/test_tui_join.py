@@ -33,7 +33,9 @@ async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, 
     hub = Hub(tmp_path / "shared", bot_delay=0, seed=2)
     path = tmp_path / "run" / "hub.sock"
     await hub.serve(path)
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    app = JoinApp(path, "Ann", bell=True, theme_name="textual-dark")
+    rings: list[int] = []
+    app.bell = lambda: rings.append(1)  # the player asked for the bell on their turn
     game = GAMES["overboss-duel"]
     wire = codec(game)
     rng = random.Random(8)
@@ -77,6 +79,8 @@ async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, 
             else:
                 raise AssertionError("the shared match did not end")
             assert seen_seats == {0}, "Ann's screen was sent another seat's update"
+            # each time the turn came back to Ann she was told, and the bell rang
+            assert len(rings) >= 3
             assert app.screen.update.outcome is not None
             # back to the lobby: the table is over
             app.go_home()

@@ -113,6 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument(
         "--name", default=None, help="your name at the tables (default: $PLAYER, else your user name)"
     )
+    join.add_argument("--bell", action="store_true", help="ring the terminal's bell on your turn")
     sim = sub.add_parser("simulate", help="play bot-against-bot matches without a screen")
     sim.add_argument("game", help="game id, e.g. boss-quest")
     sim.add_argument("--games", "-n", type=int, default=100, help="matches to play (default 100)")
@@ -150,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "hub":
         return run_hub(args.socket, args.data_dir, args.bot_delay)
     if args.command == "join":
-        return join_hub(args.socket, args.name, args.theme, args.bot_delay)
+        return join_hub(args.socket, args.name, args.theme, args.bot_delay, args.bell)
     from tui import theme as themes
 
     start, argument = {
@@ -240,7 +241,9 @@ def run_host(args: Any) -> int:
     return 0
 
 
-def join_hub(socket: str | None, name: str | None, theme: str, delay: float | None) -> int:
+def join_hub(
+    socket: str | None, name: str | None, theme: str, delay: float | None, bell: bool = False
+) -> int:
     from pathlib import Path
 
     from host.hub import default_places
@@ -257,7 +260,7 @@ def join_hub(socket: str | None, name: str | None, theme: str, delay: float | No
         return 1
     from tui.join import JoinApp
 
-    JoinApp(socket_path, player, theme_name=themes.CHOICES[theme]).run()
+    JoinApp(socket_path, player, bell=bell, theme_name=themes.CHOICES[theme]).run()
     return 0
 
 

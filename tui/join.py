@@ -22,9 +22,11 @@ class JoinApp(OvertableApp):
 
     TITLE = "Overtable · shared tables"
 
-    def __init__(self, socket_path: Path, player: str, **kwargs: Any) -> None:
+    def __init__(self, socket_path: Path, player: str, *, bell: bool = False, **kwargs: Any) -> None:
         super().__init__("home", None, **kwargs)
         self.remote = RemoteTable(self, socket_path, player)
+        #: ring the terminal's bell when it becomes this player's turn
+        self.bell_on_turn = bell
 
     def get_default_screen(self) -> Screen:
         return LobbyScreen()
@@ -46,7 +48,12 @@ class JoinApp(OvertableApp):
         yield ("Lobby", "Back to the shared tables", self.go_home)
         yield ("Rules", "Read the rules of a game", self.action_rules)
         yield ("Help", "The keys of this screen", self.action_help)
+        yield ("Bell", "Ring the terminal's bell on your turn (on / off)", self.action_toggle_bell)
         yield ("Quit", "Leave (your seats wait for you)", self.action_quit)
+
+    def action_toggle_bell(self) -> None:
+        self.bell_on_turn = not self.bell_on_turn
+        self.notify("The bell rings on your turn." if self.bell_on_turn else "No bell on your turn.")
 
     def new_match(self, game_id: str, players: list[Any], options: Any = None) -> None:
         """From the new-match form: the first person's seat is yours, the

@@ -197,12 +197,25 @@ class RemoteTable:
             screen = cls(TablePort(self, table))
             self.screens[table] = screen
             await self.app.push_screen(screen)
+        was_mine = bool(screen.update is not None and screen.update.legal)
         screen.show(update)
+        if update.legal and not was_mine and update.outcome is None:
+            self._your_turn(screen)
         if update.outcome is not None and table not in self.finished:
             self.finished.add(table)
             from tui.screens.results import ResultsScreen
 
             await self.app.push_screen(ResultsScreen(update))
+
+    def _your_turn(self, screen: GameScreen) -> None:
+        """It just became this player's decision: say so (and ring, if asked)."""
+        if self.app.screen is not screen:
+            title = getattr(_game(screen.update.game), "title", "a table")
+            self.app.notify(f"Your turn at {title}.", timeout=6)
+        else:
+            self.app.notify("Your turn.", timeout=3)
+        if getattr(self.app, "bell_on_turn", False):
+            self.app.bell()
 
     def _lobby_changed(self) -> None:
         from tui.screens.lobby import LobbyScreen
