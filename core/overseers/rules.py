@@ -7,7 +7,7 @@ a ruling in docs/rulings.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations, repeat
+from itertools import combinations, filterfalse, repeat
 
 from core.engine import (
     CHANCE,
@@ -72,10 +72,11 @@ _DEALS = {c: Deal(c) for c in cards.ALL_CARDS}
 _DRAWS = {c: Draw(c) for c in cards.ALL_CARDS}
 _PICKS = {c: Pick(c) for c in cards.ALL_CARDS}
 _NOBODY: frozenset[int] = frozenset()
-#: `evolve` for the two classes the playouts copy most, without looking the
+#: `evolve` for the classes the playouts and views copy most, without looking the
 #: copier up at each call
 _evolve_state = _make_copier(State)
 _evolve_seat = _make_copier(Seat)
+_evolve_slot = _make_copier(Slot)
 
 
 # ---------------------------------------------------------------------------
@@ -915,47 +916,67 @@ def view(state: State, seat: int | None) -> State:
     every card that could fill a gap."""
     over = state.phase is Phase.OVER
     secret_votes = state.phase is Phase.VOTE
-    mine = state.known[seat] if seat is not None else frozenset()
+    revealed = state.revealed
+    mine = state.known[seat] if seat is not None else _NOBODY
+    # every card the view shows (`cards_on_table` of the view), gathered as
+    # the view is built: the unseen pool is the rest of the deck
+    shown: set[int | None] = set()
     seats = []
     for s, p in enumerate(state.seats):
         if s == seat:
             seats.append(p)
+            shown.update(p.hand)
+            shown.update(p.kept)
+            shown.add(p.pick)
+            shown.update([x.card for x in p.slots])
             continue
-        slots = tuple(x if sees(state, seat, s, x) else evolve(x, card=None) for x in p.slots)
+        slots = p.slots
+        if slots:
+            # `sees`: face up, or known to the viewer
+            slots = tuple(
+                x if x.up or x.card in mine else _evolve_slot(x, card=None) for x in slots
+            )
+            shown.update([x.card for x in slots])
         seats.append(
-            evolve(
+            _evolve_seat(
                 p,
                 hand=(None,) * len(p.hand),
                 kept=(None,) * len(p.kept),
                 pick=None,
                 face_up=(),
-                character=p.character if state.revealed else None,
+                character=p.character if revealed else None,
                 slots=slots,
                 vote=None if secret_votes else p.vote,
                 total=p.total if over else None,
                 rounds=p.rounds if over else (None,) * len(p.rounds),
             )
         )
-    discard = tuple(sorted(state.discard, key=lambda c: c not in mine)) if state.discard else ()
-    discard = tuple(c if c in mine else None for c in discard)
-    drawn = state.drawn if seat is not None and seat == state.acting else (None,) * len(state.drawn)
-    v = evolve(
+    discard = state.discard
+    if discard:
+        if mine:
+            discard = tuple(sorted(discard, key=lambda c: c not in mine))
+            discard = tuple(c if c in mine else None for c in discard)
+            shown.update(discard)
+        else:
+            discard = (None,) * len(discard)
+    drawn = state.drawn
+    if seat is None or seat != state.acting:
+        drawn = (None,) * len(drawn)
+    else:
+        shown.update(drawn)
+    pool = state.character_pool if revealed else (None,) * len(state.character_pool)
+    characters = {p.character for p in seats}
+    characters.update(pool)
+    return _evolve_state(
         state,
         seats=tuple(seats),
         deck=(None,) * len(state.deck),
         discard=discard,
         drawn=drawn,
-        character_pool=state.character_pool
-        if state.revealed
-        else (None,) * len(state.character_pool),
-        known=tuple(k if s == seat else frozenset() for s, k in enumerate(state.known)),
-    )
-    shown = {c for c in cards_on_table(v) if c is not None}
-    characters = [p.character for p in v.seats] + list(v.character_pool)
-    return evolve(
-        v,
-        unseen=tuple(c for c in cards.deck(state.players) if c not in shown),
-        unseen_characters=tuple(c for c in cards.CHARACTERS if c not in characters),
+        character_pool=pool,
+        known=tuple(k if s == seat else _NOBODY for s, k in enumerate(state.known)),
+        unseen=tuple(filterfalse(shown.__contains__, cards.deck(state.players))),
+        unseen_characters=tuple(filterfalse(characters.__contains__, cards.CHARACTERS)),
     )
 
 
