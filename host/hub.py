@@ -19,10 +19,14 @@ Messages from a client (one key names the message):
   match is listed under its journal's id.
 - ``{"join": {"table": id, "seat": n}}``, ``{"watch": {"table": id}}``.
 - ``{"command": <SeatCommand>, "table": id}``: play, undo or leave.
+- ``{"chat": {"table": id or null, "text": "..."}}``: a line to everyone at
+  that table (seated or watching), or in the lobby; at most 200 characters,
+  five lines every ten seconds.
 
 Messages to a client: ``{"welcome": ...}``, ``{"lobby": [...]}``,
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
-``{"refused": reason, "table": id}``, ``{"error": reason}``.
+``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``,
+``{"error": reason}``.
 
 Every match is journaled as it is played (`saves.match.Match`); a restarted
 hub lists every unfinished match again at its last action, and a player who
@@ -37,6 +41,7 @@ import json
 import logging
 import os
 import uuid
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +58,10 @@ log = logging.getLogger(__name__)
 MAX_CLIENT_LINE = 16 * 1024
 #: a player's name: printable, short
 MAX_NAME = 32
+#: a chat line, and how many a client may send in CHAT_WINDOW seconds
+MAX_CHAT = 200
+CHAT_BURST = 5
+CHAT_WINDOW = 10.0
 OPEN = "open"
 
 
@@ -317,6 +326,8 @@ class Client:
         self.closed = False
         #: table id -> (seats wanted, the link once the match runs)
         self.places: dict[str, tuple[set[int], Link | None, bool]] = {}
+        #: when this client last chatted (for the rate limit)
+        self.said: deque[float] = deque()
 
     # -- sending -------------------------------------------------------------------
 
@@ -365,6 +376,8 @@ class Client:
                 self.watch(self.hub.table(_field(body, "table")))
             elif kind == "command":
                 self._command(message)
+            elif kind == "chat":
+                self._chat(body)
             else:
                 raise HubError(f"No message {kind!r}.")
         except (HubError, BadMessage) as error:
@@ -390,6 +403,32 @@ class Client:
                     with contextlib.suppress(HubError):
                         self.hub.sit(self, table, seat)
         self.send_lobby()
+
+    def _chat(self, body: Any) -> None:
+        """A line to everyone at a table (seated or watching), or in the lobby."""
+        import time
+
+        text = body.get("text") if isinstance(body, dict) else None
+        if not isinstance(text, str):
+            raise HubError("A chat message has a text.")
+        text = "".join(c for c in text if c.isprintable()).strip()
+        if not text or len(text) > MAX_CHAT:
+            raise HubError(f"A chat line is 1 to {MAX_CHAT} characters.")
+        now = time.monotonic()
+        while self.said and now - self.said[0] > CHAT_WINDOW:
+            self.said.popleft()
+        if len(self.said) >= CHAT_BURST:
+            raise HubError("Slow down: a few chat lines every ten seconds.")
+        self.said.append(now)
+        table_id = body.get("table")
+        if table_id is not None:
+            self.hub.table(table_id)
+            if table_id not in self.places:
+                raise HubError("Sit down or watch first to talk at that table.")
+        line = {"chat": {"table": table_id, "from": self.player, "text": text}}
+        for client in list(self.hub.clients):
+            if client.player is not None and (table_id is None or table_id in client.places):
+                client.send(line)
 
     def _command(self, message: dict) -> None:
         table = self.hub.table(message.get("table"))

@@ -261,7 +261,7 @@ def join_child(socket_path: Path, data_dir: Path | None) -> Any:
         colorterm = (client_env or {}).get("COLORTERM")
         if colorterm in ("truecolor", "24bit"):
             env["COLORTERM"] = colorterm
-        argv = [sys.executable, "-m", "host.ptychild", "join", "--socket", str(socket_path),
+        argv = [sys.executable, "-m", "tui.ptychild", "join", "--socket", str(socket_path),
                 "--name", player]
         return argv, env
 

@@ -289,3 +289,25 @@ async def test_a_hub_killed_mid_match_loses_no_applied_action(tmp_path):
     finally:
         proc.kill()
         proc.wait()
+
+
+async def test_chat_reaches_the_table_or_the_lobby_bounded_in_length_and_rate(hub):
+    _, path = hub
+    ann, bob, table = await table_for_two(path)
+    eve = await Player.connect(path, "eve")
+    await ann.send({"chat": {"table": table, "text": "good luck\x07!"}})
+    for player in (ann, bob):
+        line = (await player.expect("chat"))["chat"]
+        assert line == {"table": table, "from": "ann", "text": "good luck!"}
+    # eve is neither seated nor watching: she hears the lobby, not the table
+    await eve.send({"chat": {"table": None, "text": "anyone for Overstocked?"}})
+    for player in (ann, bob, eve):
+        assert (await player.expect("chat"))["chat"]["from"] == "eve"
+    assert not any("chat" in m and m["chat"]["table"] == table for m in eve.inbox)
+    await eve.send({"chat": {"table": table, "text": "psst"}})
+    assert "Sit down or watch" in (await eve.expect("error"))["error"]
+    await ann.send({"chat": {"table": table, "text": "x" * 201}})
+    assert "1 to 200" in (await ann.expect("error"))["error"]
+    for _ in range(5):  # with "good luck", six lines in ten seconds: the last is refused
+        await ann.send({"chat": {"table": None, "text": "spam"}})
+    assert "Slow down" in (await ann.expect("error"))["error"]

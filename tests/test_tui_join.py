@@ -141,3 +141,37 @@ async def test_a_player_is_seated_again_after_the_hub_restarts(tmp_path, monkeyp
             assert app.remote.connected
         finally:
             await again.close()
+
+
+async def test_chat_from_the_app(tmp_path, monkeypatch):
+    """F2 opens the chat of the lobby (or of the table on screen); a line
+    typed there reaches the others; a line from another player is a notice."""
+    from textual.widgets import Input
+
+    from tui.screens.chat import ChatScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    hub = Hub(tmp_path / "shared", bot_delay=0)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.remote.connected)
+            bob = await Player.connect(path, "Bob")
+            await bob.send({"chat": {"table": None, "text": "hello Ann"}})
+            await wait_for(pilot, lambda: any("hello Ann" in n.message for n in app._notifications))
+            await pilot.press("f2")
+            await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+            assert app.screen.lines == ["Bob: hello Ann"]
+            app.screen.query_one(Input).value = "hi Bob"
+            await pilot.press("enter")
+            while (message := await bob.expect("chat"))["chat"]["from"] == "Bob":
+                pass  # his own line, echoed
+            assert message["chat"] == {"table": None, "from": "Ann", "text": "hi Bob"}
+            await wait_for(pilot, lambda: app.screen.lines[-1] == "Ann: hi Bob")
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await bob.close()
+    finally:
+        await hub.close()

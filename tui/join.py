@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual.binding import Binding
 from textual.screen import Screen
 
 from tui.app import OvertableApp
@@ -21,6 +22,8 @@ class JoinApp(OvertableApp):
     """Overtable at the hub's tables."""
 
     TITLE = "Overtable · shared tables"
+
+    BINDINGS = [Binding("f2", "chat", "Chat")]
 
     def __init__(self, socket_path: Path, player: str, *, bell: bool = False, **kwargs: Any) -> None:
         super().__init__("home", None, **kwargs)
@@ -48,8 +51,20 @@ class JoinApp(OvertableApp):
         yield ("Lobby", "Back to the shared tables", self.go_home)
         yield ("Rules", "Read the rules of a game", self.action_rules)
         yield ("Help", "The keys of this screen", self.action_help)
+        yield ("Chat", "Talk at this table, or in the lobby (F2)", self.action_chat)
         yield ("Bell", "Ring the terminal's bell on your turn (on / off)", self.action_toggle_bell)
         yield ("Quit", "Leave (your seats wait for you)", self.action_quit)
+
+    def action_chat(self) -> None:
+        """The chat of the table on screen, or of the lobby."""
+        from tui.screens.chat import ChatScreen
+
+        if isinstance(self.screen, ChatScreen):
+            return
+        table = self.remote.table_on_screen()
+        where = "at this table" if table is not None else "in the lobby"
+        lines = self.remote.chat.setdefault(table, [])
+        self.push_screen(ChatScreen(where, lines, lambda text: self.remote.say(table, text), table))
 
     def action_toggle_bell(self) -> None:
         self.bell_on_turn = not self.bell_on_turn

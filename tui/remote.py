@@ -57,6 +57,8 @@ class RemoteTable:
         #: tables this player created, waiting to sit down at
         self._creating = 0
         self._closing = False
+        #: chat lines by table id (None: the lobby), oldest first
+        self.chat: dict[str | None, list[str]] = {}
 
     async def connect(self) -> None:
         self._start(*await self._open())
@@ -174,6 +176,8 @@ class RemoteTable:
                 self.join(created["table"], mine)
         elif "update" in message:
             await self._update(message["table"], message["update"])
+        elif "chat" in message:
+            self._chat(message["chat"])
         elif "refused" in message:
             self.app.notify(str(message["refused"]), severity="warning")
         elif "error" in message:
@@ -206,6 +210,29 @@ class RemoteTable:
             from tui.screens.results import ResultsScreen
 
             await self.app.push_screen(ResultsScreen(update))
+
+    def say(self, table: str | None, text: str) -> None:
+        self.write({"chat": {"table": table, "text": text}})
+
+    def table_on_screen(self) -> str | None:
+        """The table whose screen is on top (None: the lobby)."""
+        for table, screen in self.screens.items():
+            if screen in self.app.screen_stack:
+                return table
+        return None
+
+    def _chat(self, chat: dict[str, Any]) -> None:
+        from tui.screens.chat import ChatScreen
+
+        table, who, text = chat.get("table"), str(chat.get("from")), str(chat.get("text"))
+        lines = self.chat.setdefault(table if isinstance(table, str) else None, [])
+        lines.append(f"{who}: {text}")
+        del lines[:-200]
+        top = self.app.screen
+        if isinstance(top, ChatScreen) and top.where_id == table:
+            top.show(lines)
+        elif who != self.player:
+            self.app.notify(f"{who}: {text}", title="Chat (F2)", timeout=6)
 
     def _your_turn(self, screen: GameScreen) -> None:
         """It just became this player's decision: say so (and ring, if asked)."""
