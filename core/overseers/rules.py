@@ -135,13 +135,25 @@ def showdown_score(state: State, seat: int, slots: Sequence[Slot] | None = None)
 def round_score(state: State, seat: int) -> RoundScore:
     """OV §Scoring: the round's score, every character effect apart."""
     p = state.seats[seat]
-    printed = cards.points(effective(p.slots, purple=False, teal=False))
-    base = [s for s in p.slots if not s.origin]
-    traits = cards.points(effective(base, purple=False, teal=False))
+    slots = p.slots
+    printed = cards.points(effective(slots, purple=False, teal=False))
+    # each count below differs from the printed one only when a card came in
+    # after the placement, was turned or copies another
+    origins = {s.origin for s in slots if s.origin}
+    if origins:
+        base = [s for s in slots if not s.origin]
+        traits = cards.points(effective(base, purple=False, teal=False))
+    else:
+        traits = printed
     added = printed - traits
-    origins = {s.origin for s in p.slots if s.origin}
-    with_purple = cards.points(effective(p.slots, purple=True, teal=False))
-    full = cards.points(effective(p.slots))
+    if any(s.turned for s in slots):
+        with_purple = cards.points(effective(slots, purple=True, teal=False))
+    else:
+        with_purple = printed
+    if any(s.under is not None for s in slots):
+        full = cards.points(effective(slots))
+    else:
+        full = with_purple
     meixiu = 3 if p.character is Character.MEIXIU else 0
     liang = -len(p.slots) if state.liang_target == seat else 0
     return RoundScore(
@@ -342,7 +354,10 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     phase = state.phase
     me = state.seats[seat]
     if phase is Phase.DRAFT:
-        return tuple(_PICKS.get(c) or Pick(c) for c in sorted(c for c in me.hand if c is not None))
+        hand = me.hand
+        if None in hand:
+            hand = [c for c in hand if c is not None]
+        return tuple([_PICKS.get(c) or Pick(c) for c in sorted(hand)])
     if phase is Phase.PLACE:
         kept = sorted_tuple(c for c in me.kept if c is not None)
         return tuple(Place(up) for up in combinations(kept, face_up_needed(state, seat)))
