@@ -111,12 +111,20 @@ class Table:
                 "to_act": to_act,
                 "actions": len(match.history),
             }
+        seats = [attrs.asdict(s) for s in self.seats]
+        for seat, entry in enumerate(seats):
+            # a person's seat that nobody holds while the match runs: away
+            entry["away"] = (
+                self.session is not None
+                and entry["kind"] != "bot"
+                and self.session.holder_of(seat) is None
+            )
         return {
             "table": self.id,
             "game": self.game.id,
             "title": self.game.title,
             "creator": self.creator,
-            "seats": [attrs.asdict(s) for s in self.seats],
+            "seats": seats,
             "started": self.started,
             "play": state,
         }
@@ -250,6 +258,7 @@ class Hub:
         if table.session.holder_of(seat) is not None:
             raise HubError("That seat is taken; leave it first where it is held.")
         client.seated(table, seat)
+        self._lobby_changed()  # the seat is no longer away
 
     def _begin(self, table: Table) -> None:
         from saves.journal import PlayerSpec
@@ -477,11 +486,16 @@ class Client:
         if self.closed:
             return
         self.closed = True
+        seated = False
         for _, link, _ in self.places.values():
             if link is not None:
+                seated |= bool(link.seats)
                 link.close()
         with contextlib.suppress(Exception):
             self.writer.close()
+        if seated:  # their seats are marked away in the lobby
+            self.hub.clients.discard(self)
+            self.hub._lobby_changed()
 
 
 def _message(line: bytes) -> dict:

@@ -311,3 +311,23 @@ async def test_chat_reaches_the_table_or_the_lobby_bounded_in_length_and_rate(hu
     for _ in range(5):  # with "good luck", six lines in ten seconds: the last is refused
         await ann.send({"chat": {"table": None, "text": "spam"}})
     assert "Slow down" in (await ann.expect("error"))["error"]
+
+
+async def test_a_player_who_leaves_is_marked_away_until_they_come_back(hub):
+    _, path = hub
+    ann, bob, table = await table_for_two(path)
+    await bob.expect("update")
+    await bob.close()
+    while True:
+        lobby = (await ann.expect("lobby"))["lobby"]
+        seats = next(t for t in lobby if t["table"] == table)["seats"]
+        if seats[1]["away"]:
+            break
+    assert not seats[0]["away"]
+    back = await Player.connect(path, "bob")
+    await back.expect("update")  # seated again by name
+    while True:
+        lobby = (await ann.expect("lobby"))["lobby"]
+        seats = next(t for t in lobby if t["table"] == table)["seats"]
+        if not seats[1]["away"]:
+            break

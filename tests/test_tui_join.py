@@ -175,3 +175,17 @@ async def test_chat_from_the_app(tmp_path, monkeypatch):
             await bob.close()
     finally:
         await hub.close()
+
+
+def test_the_lobby_says_who_is_away():
+    from tui.screens.lobby import seat_text, status_text
+
+    bob = {"kind": "reserved", "player": "Bob", "present": True, "away": True}
+    ann = {"kind": "reserved", "player": "Ann", "present": True, "away": False}
+    assert seat_text(bob, "Ann") == "Bob (away)"
+    assert seat_text(ann, "Ann") == "Ann (you)"
+    table = {"seats": [ann, bob], "started": True,
+             "play": {"finished": False, "to_act": [0], "actions": 3}}
+    assert status_text(table) == "waiting: Bob away"
+    bob["away"] = False
+    assert status_text(table) == "Ann (you) to play".replace(" (you)", "")

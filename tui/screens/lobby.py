@@ -24,6 +24,8 @@ def seat_text(seat: dict[str, Any], me: str) -> str:
     if player is None:
         return "open"
     mark = " (you)" if player == me else ""
+    if seat.get("away"):
+        return f"{player}{mark} (away)"
     return f"{player}{mark}" + ("" if seat.get("present", True) else " (invited)")
 
 
@@ -36,6 +38,9 @@ def status_text(table: dict[str, Any]) -> str:
         return f"waiting for {waiting}"
     if play.get("finished"):
         return "over"
+    if any(s.get("away") for s in table["seats"]):
+        away = [str(s.get("player")) for s in table["seats"] if s.get("away")]
+        return f"waiting: {', '.join(away)} away"
     names = [seat_text(table["seats"][s], "") for s in play.get("to_act", ())]
     return f"{', '.join(names) or 'drawing'} to play"
 
