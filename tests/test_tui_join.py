@@ -188,4 +188,4 @@ def test_the_lobby_says_who_is_away():
              "play": {"finished": False, "to_act": [0], "actions": 3}}
     assert status_text(table) == "waiting: Bob away"
     bob["away"] = False
-    assert status_text(table) == "Ann (you) to play".replace(" (you)", "")
+    assert status_text(table) == "Ann to play"
