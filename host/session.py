@@ -128,9 +128,6 @@ class Session:
                 return link
         return None
 
-    def links(self) -> tuple[Link, ...]:
-        return tuple(self._links)
-
     def connect(
         self,
         holder: Holder,
