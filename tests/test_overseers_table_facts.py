@@ -109,3 +109,10 @@ def test_top_row_size_orange_shows_two_ov11():
     state = dealt(hands, [Character.ORANGE, Character.PURPLE, Character.GOLD, Character.TEAL])
     sizes = [GAME.top_row_size(state, s) for s in range(4)]
     assert sorted(sizes) == [2, 3, 3, 3]
+
+
+def test_trait_points_in_words_ov2():
+    """OV §Trait Cards, OV-2: Courage 2/10/18, Hope 0/6/21, the others flat."""
+    points = GAME.trait_points()
+    assert points[Trait.ANGER] == "6" and points[Trait.GREED] == "2"
+    assert points[Trait.COURAGE] == "2/10/18" and points[Trait.HOPE] == "0/6/21"

@@ -131,12 +131,12 @@ async def test_votes_hidden_until_all_vote_then_shown():
     state = GAME.apply(state, 1, Vote(2))
     submitted, text, _ = await run(make_update(state, 0), keys=["2"])
     assert submitted == [(0, Vote(2))]
-    assert "voted Cat" not in text  # Bob's vote is secret
+    assert "for Cat" not in text  # Bob's vote is secret
     assert "Bob · ✓ chosen" in text
     for s, target in ((0, 2), (2, 0), (3, 2)):
         state = GAME.apply(state, s, Vote(target))
     _, text, _ = await run(make_update(state, 0))
-    assert "voted Cat" in text and "3 votes" in text
+    assert "3 votes, for Ann" in text and "Bob · 0 votes, for Cat" in text
 
 
 async def test_judgment_deny_or_admit():

@@ -1,7 +1,4 @@
-"""Overseers: draft traits, hide the best of them, and judge who hides most.
-
-Not in `core.GAMES` yet (it has no screen): `core.overseers.GAME` only.
-"""
+"""Overseers: draft traits, hide the best of them, and judge who hides most."""
 
 from core.engine import GameRules
 from core.overseers import cards, rules, table_facts
@@ -37,6 +34,7 @@ GAME = GameRules(
     stage=table_facts.stage,
     ability=table_facts.ability,
     trait_copies=table_facts.trait_copies,
+    trait_points=table_facts.trait_points,
     slot_marks=table_facts.slot_marks,
     own_score=table_facts.own_score,
     votes_received=table_facts.votes_received,

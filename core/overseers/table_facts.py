@@ -81,6 +81,18 @@ def trait_copies(players: int) -> dict[Trait, int]:
     return {t: c[column] for t, c in COPIES.items()}
 
 
+def trait_points() -> dict[Trait, str]:
+    """OV §Trait Cards, OV-2: what a card scores, in words: its points, or
+    Courage's and Hope's for one / two / three cards."""
+    out = {}
+    for t in Trait:
+        if t in cards.FLAT:
+            out[t] = str(cards.FLAT[t])
+        else:
+            out[t] = "/".join(str(v) for v in cards.SETS[t][1:])
+    return out
+
+
 class SlotMark(NamedTuple):
     """One card in front of a seat as `viewer` may see it."""
 
@@ -150,5 +162,6 @@ __all__ = [
     "stage",
     "top_row_size",
     "trait_copies",
+    "trait_points",
     "votes_received",
 ]

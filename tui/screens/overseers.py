@@ -104,6 +104,10 @@ _NOTES_SHOWN = 4
 _NOTE_MAX = 80
 
 
+#: one card of each trait, to draw its letter
+_SAMPLE = {TRAIT[c]: c for c in sorted(TRAIT, reverse=True)}
+
+
 def trait_text(card: int | None, *, long: bool = False) -> Text:
     if card is None:
         return Text(BACK, style="dim")
@@ -171,6 +175,7 @@ class OverseersScreen(GameScreen):
         with Horizontal(id="ov-body"):
             with VerticalScroll(id="ov-table", classes="panel"):
                 yield ScorePad(id="ov-final")
+                yield Static("", id="ov-recap")
                 yield Static("", id="ov-rows")
             with Vertical(id="ov-side"):
                 yield GameLog(id="ov-log", classes="panel")
@@ -202,6 +207,7 @@ class OverseersScreen(GameScreen):
         self._draw_rows(update)
         self._draw_decision(update)
         self._draw_final(update)
+        self._draw_recap(update)
         self._draw_talk(view)
         self.query_one("#ov-log", GameLog).set_lines(update.log)
         key = (update.seat, view.phase, view.round, view.draft_turn, bool(update.legal))
@@ -275,45 +281,50 @@ class OverseersScreen(GameScreen):
         return line
 
     def _status(self, update: TableUpdate, seat: int) -> list[str]:
+        """What a seat is doing or has done this round, most telling first."""
         view: State = update.view
         p = view.seats[seat]
         out = []
+        if update.thinking == seat:
+            out.append("thinking…")
         if view.phase in _SECRET:
             if p.chose:
                 out.append("✓ chosen")
             elif seat in update.to_act:
                 out.append("choosing…")
-        if update.thinking == seat:
-            out.append("thinking…")
-        votes = GAME.votes_received(view)
-        if votes is not None and view.round and view.phase is not Phase.OVER:
-            if p.vote is not None:
-                out.append(f"voted {self._who(p.vote)}")
-            if votes[seat]:
-                out.append(f"{votes[seat]} vote" + ("s" if votes[seat] > 1 else ""))
-        elif view.phase is Phase.VOTE and seat == self._me() and p.vote is not None:
-            out.append(f"you voted {self._who(p.vote)}")
         if view.accused == seat:
-            verdict = {None: "judged", True: "judged, denied", False: "judged, admitted"}
+            verdict = {None: "judged", True: "judged, denies", False: "judged, admits"}
             text = verdict[view.denied]
             if view.guilty is not None:
-                text += ": the highest" if view.guilty else ": not the highest"
+                text += ": highest" if view.guilty else ": not highest"
             out.append(text)
-        if view.showdown and seat < len(view.showdown):
-            out.append(f"showdown {view.showdown[seat]}")
         if view.declared == seat:
-            out.append("declared highest")
+            out.append("highest")
         if view.thief == seat:
-            out.append("the thief")
+            out.append("steals")
         if view.victim == seat:
             out.append("robbed")
         if view.liang_target == seat:
             out.append("-1 per card (Liang)")
-        if view.phase is Phase.OVER:
-            out.append(f"total {p.total or 0}")
-        elif seat == self._me() and (p.slots or p.kept):
-            out.append(f"cards score {GAME.own_score(view, seat)} now")
+        votes = GAME.votes_received(view)
+        if votes is not None and view.round and view.phase is not Phase.OVER:
+            got = f"{votes[seat]} vote" + ("" if votes[seat] == 1 else "s")
+            out.append(got + (f", for {self._who(p.vote)}" if p.vote is not None else ""))
+        elif view.phase is Phase.VOTE and seat == self._me() and p.vote is not None:
+            out.append(f"you voted {self._who(p.vote)}")
         return out
+
+    def _score_text(self, view: State, seat: int) -> str:
+        """After the cards: the showdown score once revealed, your own
+        cards' score now, everyone's total at the end."""
+        p = view.seats[seat]
+        if view.phase is Phase.OVER:
+            return f"total {p.total or 0}"
+        if view.showdown and seat < len(view.showdown):
+            return f"showdown {view.showdown[seat]}"
+        if seat == self._me() and (p.slots or p.kept or p.pick is not None):
+            return f"score {GAME.own_score(view, seat)} now"
+        return ""
 
     def _draw_rows(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -331,9 +342,7 @@ class OverseersScreen(GameScreen):
             status = self._status(update, seat)
             if status:
                 head.append(" · " + " · ".join(status), style="italic")
-            head.no_wrap = True
-            head.overflow = "ellipsis"
-            lines.append(head)
+            lines.append(self._fit(head))
             if p.character is not None:
                 character = Text("    " + p.character.label, style="dim" if seat != me else "")
             elif view.round:
@@ -341,10 +350,10 @@ class OverseersScreen(GameScreen):
             else:
                 character = Text("")
             if character.plain:
-                character.no_wrap = True
-                character.overflow = "ellipsis"
-                lines.append(character)
-            lines.append(Text.assemble("    ", self._cards_text(view, seat)))
+                lines.append(self._fit(character))
+            score = self._score_text(view, seat)
+            lines.append(self._fit(Text.assemble(
+                "    ", self._cards_text(view, seat), ("  " + score if score else "", "bold"))))
         if view.discard or view.round:
             known = sorted(c for c in view.discard if c is not None)
             pile = Text(f"Discard pile: {len(view.discard)} cards", style="dim")
@@ -352,10 +361,37 @@ class OverseersScreen(GameScreen):
                 pile.append(" (you know " + " ".join(TRAIT[c].value for c in known) + ")",
                             style="dim")
             lines.append(pile)
+        points = GAME.trait_points()
+        copies = GAME.trait_copies(view.players)
+        lines.append(self._fit(Text.assemble(
+            ("Points: ", "dim"),
+            *(part for t in Trait for part in (trait_text(_SAMPLE[t]), (f"{points[t]} ", "dim"))))))
+        lines.append(self._fit(Text.assemble(
+            ("In play: ", "dim"),
+            *(part for t in Trait for part in (trait_text(_SAMPLE[t]), (f"×{copies[t]} ", "dim"))),
+            (f"({sum(copies.values())} cards)", "dim"))))
         me_char = view.seats[me].character if me is not None else None
         if me_char is not None and view.phase is not Phase.OVER:
             lines.append(Text(f"Your character: {GAME.ability(me_char)}", style="italic"))
         self.query_one("#ov-rows", Static).update(Text("\n").join(lines))
+
+    def _fit(self, line: Text) -> Text:
+        """`line` cut to the table's width with an ellipsis (a row keeps
+        to one line; the full ability of your character is written out)."""
+        width = self.query_one("#ov-rows").size.width
+        if not width:
+            width = max(20, (self.size.width or self.app.size.width) - 34)
+        line.truncate(width, overflow="ellipsis")
+        return line
+
+    def on_resize(self) -> None:
+        if self.update is not None and self.is_mounted:
+            self.call_after_refresh(self._redraw_rows)
+
+    def _redraw_rows(self) -> None:
+        if self.update is not None:
+            self._draw_header(self.update)
+            self._draw_rows(self.update)
 
     def _draw_final(self, update: TableUpdate) -> None:
         pad = self.query_one("#ov-final", ScorePad)
@@ -365,6 +401,18 @@ class OverseersScreen(GameScreen):
             return
         pad.display = True
         pad.set_pad(update.names, result.breakdown, winners=result.winners, notes=result.notes)
+
+    def _draw_recap(self, update: TableUpdate) -> None:
+        """During the next draft: how the last round ended (the vote, the
+        judgment, the showdown, the greed and the scores), from the log,
+        since the table was gathered and dealt again at once."""
+        recap = self.query_one("#ov-recap", Static)
+        view: State = update.view
+        lines = recap_lines(update.log) if view.phase is Phase.DRAFT and view.round > 1 else []
+        recap.display = bool(lines)
+        if lines:
+            recap.update(Text.assemble((f"Round {view.round - 1} ended:\n", "bold"),
+                                       Text("\n").join(Text(x) for x in lines)))
 
     def _draw_talk(self, view: State) -> None:
         talk = self.query_one("#ov-talk")
@@ -489,6 +537,9 @@ class OverseersScreen(GameScreen):
                 text = f"Teal: card {self._first + 1} goes face down under which card? (b: back)"
             if view.phase is Phase.VOTE:
                 text += " t: talk first."
+            if view.phase is Phase.ADMIT:
+                n = view.to_discard
+                text = f"You admitted: discard {n} more card{'s' if n != 1 else ''}."
             if view.phase is Phase.GIVE and view.thief is not None:
                 text = f"{self._who(view.thief)} robs you: choose the card you give."
             return Text(text, style="bold")
@@ -543,6 +594,7 @@ class OverseersScreen(GameScreen):
     def _choose(self, value: Any) -> None:
         if isinstance(value, tuple) and len(value) == 2 and value[0] in ("first", "back"):
             self._first = value[1]
+            self.refresh_bindings()
             if self.update is not None:
                 self._draw_decision(self.update)
                 self.query_one("#ov-actions", ActionBar).focus()
@@ -598,6 +650,15 @@ class OverseersScreen(GameScreen):
         if action == "number":
             return bool(self.update is not None and self.update.legal)
         return super().check_action(action, parameters)
+
+
+def recap_lines(log: tuple[str, ...] | list[str]) -> list[str]:
+    """The log entries from the last vote to the last round's scoring."""
+    scored = next((i for i in range(len(log) - 1, -1, -1) if " is scored." in log[i]), None)
+    if scored is None:
+        return []
+    voted = next((i for i in range(scored, -1, -1) if "Votes:" in log[i]), scored)
+    return list(log[voted:scored + 1])
 
 
 def place_choices(kept: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
