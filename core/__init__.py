@@ -23,9 +23,10 @@ _ENGINE_NAMES = frozenset({"CHANCE", "Category", "Game", "IllegalAction", "Outco
 def _games() -> dict[str, Any]:
     from core.bossquest import GAME as boss_quest
     from core.overboss import GAME as overboss_duel
+    from core.overseers import GAME as overseers
     from core.overstocked import GAME as overstocked
 
-    return {g.id: g for g in (boss_quest, overboss_duel, overstocked)}
+    return {g.id: g for g in (boss_quest, overboss_duel, overstocked, overseers)}
 
 
 def __getattr__(name: str) -> Any:

@@ -25,5 +25,6 @@ CATALOGUE: dict[str, GameInfo] = {
         GameInfo("boss-quest", "Boss Quest", range(2, 6)),
         GameInfo("overboss-duel", "Overboss Duel", range(2, 3)),
         GameInfo("overstocked", "Overstocked", range(2, 7)),
+        GameInfo("overseers", "Overseers", range(3, 7)),
     )
 }

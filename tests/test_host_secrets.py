@@ -117,3 +117,16 @@ def test_overstocked_updates_keep_every_secret(tmp_path, players, solo, seed):
     game = GAMES["overstocked"]
     options = game.Options(solo=solo)
     assert scan(tmp_path, "overstocked", players, options, 970 + seed, NUMBERS, both_unseen, pairs=4) > 0
+
+
+@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("seed", range(SEEDS))
+def test_overseers_updates_keep_every_secret(tmp_path, players, seed):
+    """OV §Deal and §Draft (secret packs and picks), OV-9 (characters), OV-10
+    (the discard pile), OV-11 (face-down cards): an update never depends on
+    a card its seat may not know."""
+    from core.overseers.cards import deck
+
+    game = GAMES["overseers"]
+    assert scan(tmp_path, "overseers", players, game.Options(), 990 + seed, deck(players),
+                both_unseen, pairs=4) > 0

@@ -93,3 +93,34 @@ def test_overstocked_ruling_is_in_the_in_app_rules(ruling):
     assert re.search(rf"\*\*House ruling {ruling}\*\*", text), (
         f"the in-app rules do not show {ruling} as a house ruling"
     )
+
+
+# --- Overseers -------------------------------------------------------------------
+
+#: the rulebook's rulings (OV-1..OV-7) are cited; the project's own are
+#: shown as house rulings
+OV_HOUSE = {f"OV-{n}" for n in range(8, 21)}
+
+
+def test_overseers_rulings_are_numbered_in_order():
+    numbers = [int(r.split("-")[1]) for r in rulings("OV")]
+    assert numbers == list(range(1, len(numbers) + 1))
+
+
+@pytest.mark.parametrize("ruling", rulings("OV"))
+def test_overseers_ruling_is_pinned_by_a_test(ruling):
+    tests = "".join(
+        p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_overseers*.py")
+    )
+    assert re.search(rf"\b{ruling}\b", tests), f"no test cites {ruling}"
+
+
+@pytest.mark.parametrize("ruling", rulings("OV"))
+def test_overseers_ruling_is_in_the_in_app_rules(ruling):
+    text = (ROOT / "tui" / "rules" / "overseers.md").read_text(encoding="utf-8")
+    if ruling in OV_HOUSE:
+        assert re.search(rf"\*\*House ruling {ruling}\*\*", text), (
+            f"the in-app rules do not show {ruling} as a house ruling"
+        )
+    else:
+        assert re.search(rf"\b{ruling}\b", text), f"the in-app rules do not show {ruling}"

@@ -186,3 +186,15 @@ async def test_a_screen_app_answers_through_the_port_only():
         await pilot.press("q")
         assert screen_text(app)
     assert fake.leaves == 1 and len(fake.submitted) == 1
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_snapshot_mid_round(snap_compare, size):
+    """Round 1 at the vote abilities: Bob (Purple) turned a card, Ann
+    (Meixiu) peeked at one of Cat's and peeks again; a note of table talk."""
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.PEEK)
+    state = GAME.apply(state, 0, GAME.legal_actions(state, 0)[2])
+    update = make_update(state, 0, log=("Bob (Purple) turns a card.",
+                                         "Ann (Meixiu) peeks at a card."))
+    assert snap_compare(ScreenApp(update), terminal_size=size,
+                        press=["t", *"Cat hides Hope", "enter", "escape"])

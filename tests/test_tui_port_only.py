@@ -97,6 +97,8 @@ class PortApp(App):
         ("overboss-duel", 2, None),
         ("overstocked", 3, None),
         ("overstocked", 2, {"solo": True}),
+        ("overseers", 4, None),
+        ("overseers", 3, {"alternate_draft": True}),
     ],
 )
 async def test_a_screen_plays_a_whole_match_from_updates_alone(game_id, players, options):

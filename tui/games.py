@@ -17,6 +17,7 @@ SCREENS: dict[str, str] = {
     "boss-quest": "tui.screens.bossquest:BossQuestScreen",
     "overstocked": "tui.screens.overstocked:OverstockedScreen",
     "overboss-duel": "tui.screens.overboss:OverbossScreen",
+    "overseers": "tui.screens.overseers:OverseersScreen",
 }
 
 

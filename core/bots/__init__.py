@@ -48,14 +48,13 @@ LEVELS: dict[str, tuple[str, ...]] = {
     "boss-quest": ("random", "heuristic"),
     "overboss-duel": ("random", "heuristic"),
     "overstocked": ("random", "heuristic"),
+    "overseers": ("random", "heuristic"),
 }
 
 #: levels of games not in `core.GAMES` yet (no screen): listed in `LEVELS`
 #: once the game is registered, so nothing offers a bot for a game the app
 #: cannot show
-_PENDING_LEVELS: dict[str, tuple[str, ...]] = {
-    "overseers": ("random", "heuristic"),
-}
+_PENDING_LEVELS: dict[str, tuple[str, ...]] = {}
 
 
 def _register_other_games() -> None:

@@ -1,0 +1,138 @@
+"""Whole Overseers matches played from the keyboard through the real app:
+one person against three bots, and three people at one terminal (the
+hand-over screen covers every secret step: the draft, the placement, the
+vote)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from core.overseers.state import Phase
+from saves.journal import PlayerSpec
+from tests.screen_kit import screen_text
+from tui.app import OvertableApp
+from tui.screens.overseers import OverseersScreen
+from tui.widgets import ActionBar
+from tui.widgets.hand import Hand
+
+
+def choose_key(screen: OverseersScreen) -> str:
+    """What a player who trusts the screen presses now: Enter on the
+    focused pack or bar (the screen focuses the decision)."""
+    hand = screen.query_one("#ov-hand", Hand)
+    bar = screen.query_one("#ov-actions", ActionBar)
+    assert (hand.display and hand.picking and hand.has_focus) or (bar.display and bar.has_focus)
+    return "enter"
+
+
+def secrets_hidden(screen: OverseersScreen, state) -> None:
+    """No other seat's pack, pick or vote is on the viewer's screen before
+    the rules reveal it."""
+    update = screen.update
+    seat = update.seat
+    hand = screen.query_one("#ov-hand", Hand)
+    if state.phase is Phase.DRAFT and seat is not None and hand.display:
+        from core.overseers.cards import TRAIT
+
+        assert [c.text for c in hand.cards] == [TRAIT[c].label for c in state.seats[seat].hand]
+    if state.phase is Phase.VOTE:
+        rows = str(screen.query_one("#ov-rows").render())
+        for other, p in enumerate(state.seats):
+            if other != seat and p.vote is not None:
+                assert "voted" not in rows.replace("you voted", ""), rows
+
+
+async def play_match(app: OvertableApp, pilot, *, steps: int = 3000) -> int:
+    pressed = 0
+    for _ in range(steps):
+        await pilot.pause()
+        table = app.table
+        if table is not None and table.match.finished:
+            break
+        screen = app.screen
+        if not isinstance(screen, OverseersScreen) or screen.update is None:
+            await asyncio.sleep(0.01)
+            continue
+        update = screen.update
+        secrets_hidden(screen, table.match.state)
+        if not update.legal:
+            await asyncio.sleep(0.01)
+            continue
+        await pilot.press(choose_key(screen))
+        pressed += 1
+    await pilot.pause()
+    return pressed
+
+
+async def test_a_whole_match_against_three_bots(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(
+            "overseers",
+            [
+                PlayerSpec("Ann", "human"),
+                PlayerSpec("Bob", "bot", "heuristic"),
+                PlayerSpec("Cyd", "bot", "random"),
+                PlayerSpec("Dee", "bot", "heuristic"),
+            ],
+        )
+        pressed = await play_match(app, pilot)
+        assert app.table is not None and app.table.match.finished
+        outcome = app.table.match.outcome
+        assert outcome is not None and outcome.winners
+        # three rounds: five picks, a top row and a vote each at least
+        assert pressed >= 3 * 7
+
+
+async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
+    """Ann, Bea and Cal share the terminal: each makes their secret choices
+    behind the hand-over cover, and a change of person always follows one."""
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    handovers = 0
+    covers_since_shown = 0
+    secret_switches = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(
+            "overseers",
+            [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human"), PlayerSpec("Cal", "human")],
+        )
+        shown_seat = None
+        for _ in range(6000):
+            await pilot.pause()
+            table = app.table
+            if table is not None and table.match.finished:
+                break
+            if isinstance(app.screen, HandoverScreen):
+                text = screen_text(app)
+                assert "Pass to" in text
+                assert "Keep one card" not in text and "Vote:" not in text
+                await pilot.press("enter")
+                handovers += 1
+                covers_since_shown += 1
+                continue
+            screen = app.screen
+            if not isinstance(screen, OverseersScreen) or screen.update is None:
+                await asyncio.sleep(0.01)
+                continue
+            update = screen.update
+            state = table.match.state
+            if update.seat is not None and shown_seat is not None and update.seat != shown_seat:
+                assert covers_since_shown > 0
+                if state.phase in (Phase.DRAFT, Phase.PLACE, Phase.VOTE):
+                    secret_switches += 1
+            covers_since_shown = 0
+            secrets_hidden(screen, state)
+            shown_seat = update.seat
+            if not update.legal:
+                await asyncio.sleep(0.01)
+                continue
+            await pilot.press(choose_key(screen))
+        await pilot.pause()
+        assert app.table is not None and app.table.match.finished
+        # every draft turn passes the terminal round the three players
+        assert secret_switches >= 3 * 5 * 2
+        assert handovers >= secret_switches
