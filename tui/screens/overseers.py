@@ -138,6 +138,10 @@ class OverseersScreen(GameScreen):
                     tooltip="Choose a card or a choice of the bar by its number")
             for n in range(1, 10)
         ),
+        Binding("pageup", "scroll_table(-1)", "Scroll the table", show=False,
+                tooltip="Scroll the table up (with six players, or a long recap)"),
+        Binding("pagedown", "scroll_table(1)", "Scroll the table", show=False,
+                tooltip="Scroll the table down"),
         Binding("b", "back", "Back", tooltip="Teal: choose the card to move again"),
         Binding("t", "talk", "Talk", tooltip="Type a note in the table-talk panel"),
         Binding("escape", "leave_talk", "Done talking", show=False,
@@ -334,7 +338,7 @@ class OverseersScreen(GameScreen):
         for seat, p in enumerate(view.seats):
             head = Text(end="")
             head.append("» " if seat in acting else "  ", style="bold")
-            head.append(self._who(seat), style="bold" if seat == me else "")
+            head.append(self._who(seat), style="bold underline" if seat == me else "bold")
             if seat == me:
                 head.append(" (you)")
             if view.leader == seat:
@@ -344,16 +348,16 @@ class OverseersScreen(GameScreen):
                 head.append(" · " + " · ".join(status), style="italic")
             lines.append(self._fit(head))
             if p.character is not None:
-                character = Text("    " + p.character.label, style="dim" if seat != me else "")
+                character = Text("  " + p.character.label, style="dim" if seat != me else "")
             elif view.round:
-                character = Text("    character hidden until the vote", style="dim italic")
+                character = Text("  character hidden until the vote", style="dim italic")
             else:
                 character = Text("")
             if character.plain:
                 lines.append(self._fit(character))
             score = self._score_text(view, seat)
             lines.append(self._fit(Text.assemble(
-                "    ", self._cards_text(view, seat), ("  " + score if score else "", "bold"))))
+                "  ", self._cards_text(view, seat), ("  " + score if score else "", "bold"))))
         if view.discard or view.round:
             known = sorted(c for c in view.discard if c is not None)
             pile = Text(f"Discard pile: {len(view.discard)} cards", style="dim")
@@ -612,6 +616,13 @@ class OverseersScreen(GameScreen):
             return
         if 0 <= index < len(self._bar_actions):
             self._choose(self._bar_actions[index])
+
+    def action_scroll_table(self, step: int) -> None:
+        table = self.query_one("#ov-table", VerticalScroll)
+        if step < 0:
+            table.scroll_page_up()
+        else:
+            table.scroll_page_down()
 
     def action_back(self) -> None:
         if self._first is not None:
