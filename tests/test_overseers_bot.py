@@ -23,12 +23,12 @@ from tests.test_overseers_kit import placed
 GAMES_CI = int(os.environ.get("OVERTABLE_BOT_GAMES", "45"))
 
 
-def test_registered_for_when_the_game_is():
-    """The heuristic level is ready (a factory, pending levels) but not
-    offered while Overseers is not in core.GAMES (it has no screen)."""
+def test_offered_now_the_game_is_registered():
+    """Overseers is in core.GAMES (it has a screen): its levels moved from
+    the pending ones to those the app offers, strongest last."""
     assert isinstance(_FACTORIES[("overseers", "heuristic")](), HeuristicBot)
-    assert _PENDING_LEVELS["overseers"] == ("random", "heuristic")
-    assert "overseers" not in LEVELS
+    assert "overseers" not in _PENDING_LEVELS
+    assert LEVELS["overseers"] == ("random", "heuristic")
 
 
 class _Checked:
