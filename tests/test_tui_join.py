@@ -189,3 +189,42 @@ def test_the_lobby_says_who_is_away():
     assert status_text(table) == "waiting: Bob away"
     bob["away"] = False
     assert status_text(table) == "Ann to play"
+
+
+async def test_overseers_table_talk_is_the_tables_chat(tmp_path, monkeypatch):
+    """Overseers' table-talk panel, at a shared table, is the match chat: a
+    line typed there reaches the others, a line said at the table shows there."""
+    from textual.widgets import Input
+
+    from tui.screens.overseers import OverseersScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    hub = Hub(tmp_path / "shared", bot_delay=0)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.remote.connected)
+            app.new_match("overseers", [app.seat("Ann", "human"), app.seat("B", "human"),
+                                        app.seat("C", "bot", "random")])
+            bob = await Player.connect(path, "Bob")
+            while not (lobby := (await bob.expect("lobby"))["lobby"]):
+                pass
+            table = lobby[0]["table"]
+            await bob.send({"join": {"table": table, "seat": 1}})
+            await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
+            screen = app.screen
+            await bob.send({"chat": {"table": table, "text": "I kept nothing good"}})
+            await wait_for(pilot, lambda: "Bob: I kept nothing good" in screen.notes)
+            await pilot.press("t")
+            await wait_for(pilot, lambda: isinstance(app.focused, Input))
+            app.focused.value = "me neither"
+            await pilot.press("enter")
+            while (line := (await bob.expect("chat"))["chat"])["from"] != "Ann":
+                pass
+            assert line == {"table": table, "from": "Ann", "text": "me neither"}
+            await wait_for(pilot, lambda: "Ann: me neither" in screen.notes)
+            await bob.close()
+    finally:
+        await hub.close()

@@ -39,6 +39,10 @@ class TablePort:
     def send(self, command: SeatCommand) -> None:
         self.remote.command(self.table, command)
 
+    def say(self, text: str) -> None:
+        """Table talk, for screens that have it: the table's chat."""
+        self.remote.say(self.table, text)
+
 
 class RemoteTable:
     """This terminal's connection to the hub."""
@@ -229,9 +233,13 @@ class RemoteTable:
         lines.append(f"{who}: {text}")
         del lines[:-200]
         top = self.app.screen
+        screen = self.screens.get(table) if isinstance(table, str) else None
+        heard = getattr(screen, "heard", None)
+        if callable(heard):  # the game's own table-talk panel shows it
+            heard(f"{who}: {text}")
         if isinstance(top, ChatScreen) and top.where_id == table:
             top.show(lines)
-        elif who != self.player:
+        elif who != self.player and not (callable(heard) and top is screen):
             self.app.notify(f"{who}: {text}", title="Chat (F2)", timeout=6)
 
     def _your_turn(self, screen: GameScreen) -> None:

@@ -642,13 +642,21 @@ class OverseersScreen(GameScreen):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
-        if text:
-            self.notes.append(text[:_NOTE_MAX])
-            event.input.value = ""
-            if self.update is not None:
-                self._draw_talk(self.update.view)
-        else:
+        if not text:
             self.action_leave_talk()
+            return
+        event.input.value = ""
+        say = getattr(self.port, "say", None)
+        if callable(say):  # a shared table: the talk is the table's chat
+            say(text[:_NOTE_MAX])
+        else:
+            self.heard(text[:_NOTE_MAX])
+
+    def heard(self, line: str) -> None:
+        """A line of table talk: typed here, or said at a shared table."""
+        self.notes.append(line)
+        if self.update is not None and self.is_mounted:
+            self._draw_talk(self.update.view)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
