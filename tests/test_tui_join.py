@@ -78,6 +78,7 @@ async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, 
                         await bob.send({"command": command, "table": message["table"]})
             else:
                 raise AssertionError("the shared match did not end")
+            await pilot.pause(0.2)  # the results screen settles, as a player would see it
             assert seen_seats == {0}, "Ann's screen was sent another seat's update"
             # each time the turn came back to Ann she was told, and the bell rang
             assert len(rings) >= 3
@@ -85,6 +86,8 @@ async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, 
             # back to the lobby: the table is over
             app.go_home()
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            # let the lobby's header finish mounting before the app closes
+            await pilot.pause(0.2)
             await bob.close()
     finally:
         await hub.close()
