@@ -64,18 +64,17 @@ def _update(state: Any, seat: int = 0) -> Any:
     from tui.screens.game import TableUpdate
 
     return TableUpdate(
-        seat=seat, view=GAME.view(state, seat), legal=tuple(GAME.legal_actions(state, seat)),
+        game=GAME.id, seat=seat, view=GAME.view(state, seat), legal=tuple(GAME.legal_actions(state, seat)),
         to_act=GAME.to_act(state), names=("Ann", "Bob"), bots=frozenset({1}),
         log=tuple(f"Log line {i}" for i in range(40)),
     )
 
 
-class _Table:
-    def submit(self, seat: int, action: Any) -> bool:
-        return True
+class _Port:
+    """The screen's port: takes its commands and drops them."""
 
-    def undo(self) -> bool:
-        return True
+    def send(self, command: Any) -> None:
+        pass
 
 
 def _app(update: Any) -> Any:
@@ -86,7 +85,7 @@ def _app(update: Any) -> Any:
     class BoardApp(App):
         def __init__(self) -> None:
             super().__init__()
-            self.game_screen = OverbossScreen(_Table())
+            self.game_screen = OverbossScreen(_Port())
 
         async def on_mount(self) -> None:
             await self.push_screen(self.game_screen)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 TARGET_CHANGE_P95_MS = 1000 / 60
-TABLES = {"boss-quest": 4, "overboss-duel": 2, "overstocked": 4}
+TABLES = {"boss-quest": 4, "overboss-duel": 2, "overstocked": 4, "overseers": 4}
 
 
 class _Wire:
