@@ -1,7 +1,7 @@
 """`Outcome.scores` ranks the seats as the rules do: every winner strictly
 above every non-winner, winners equal only when they share the win
 (core.engine.Outcome; BQ §End of the game with BQ-17 and BQ-26, OD-12,
-OS-10)."""
+OS-10, OV §End of the game and OV-18)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from core.bossquest import GAME as BOSS_QUEST
 from core.engine import standing_scores
 from core.overboss import GAME as OVERBOSS
+from core.overseers import GAME as OVERSEERS
 from core.overstocked import GAME as OVERSTOCKED
 from tests.playouts import checked_playout, seeds
 
@@ -25,6 +26,8 @@ TABLES = [
     (OVERSTOCKED, 3, OVERSTOCKED.Options()),
     (OVERSTOCKED, 5, OVERSTOCKED.Options(quantum=True, incentives=True)),
     (OVERSTOCKED, 2, OVERSTOCKED.Options(solo=True)),
+    (OVERSEERS, 3, OVERSEERS.Options()),
+    (OVERSEERS, 6, OVERSEERS.Options(alternate_draft=True)),
 ]
 
 
