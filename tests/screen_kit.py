@@ -60,3 +60,45 @@ def screen_text(app: App) -> str:
                       color_system=None, record=True, legacy_windows=False, safe_box=False)
     console.print(app.screen._compositor.render_update(full=True))
     return console.export_text()
+
+
+async def play_through_the_app(
+    app: App,
+    pilot: Any,
+    screen_class: type[GameScreen],
+    choose_key: Any,
+    check: Any = None,
+    *,
+    steps: int = 3000,
+) -> int:
+    """Press keys through the real app until its match is over: at each of
+    this terminal's decisions, `choose_key(screen)` says which key a careful
+    player presses; `check(screen, state)` runs on every screen shown (the
+    test may read the full state; the screen never does). Returns the keys
+    pressed."""
+    import asyncio
+
+    pressed = 0
+    last = None
+    for _ in range(steps):
+        await pilot.pause()
+        table = getattr(app, "table", None)
+        if table is not None and table.match.finished:
+            break
+        screen = app.screen
+        if not isinstance(screen, screen_class) or screen.update is None:
+            await asyncio.sleep(0.01)
+            continue
+        update = screen.update
+        if check is not None:
+            check(screen, table.match.state)
+        if not update.legal:
+            await asyncio.sleep(0.01)
+            continue
+        if update is last:  # the same decision again: give the table a moment
+            await asyncio.sleep(0.01)
+        await pilot.press(choose_key(screen))
+        pressed += 1
+        last = update
+    await pilot.pause()
+    return pressed

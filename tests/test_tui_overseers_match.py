@@ -9,7 +9,7 @@ import asyncio
 
 from core.overseers.state import Phase
 from saves.journal import PlayerSpec
-from tests.screen_kit import screen_text
+from tests.screen_kit import play_through_the_app, screen_text
 from tui.app import OvertableApp
 from tui.screens.overseers import OverseersScreen
 from tui.widgets import ActionBar
@@ -42,26 +42,8 @@ def secrets_hidden(screen: OverseersScreen, state) -> None:
                 assert "voted" not in rows.replace("you voted", ""), rows
 
 
-async def play_match(app: OvertableApp, pilot, *, steps: int = 3000) -> int:
-    pressed = 0
-    for _ in range(steps):
-        await pilot.pause()
-        table = app.table
-        if table is not None and table.match.finished:
-            break
-        screen = app.screen
-        if not isinstance(screen, OverseersScreen) or screen.update is None:
-            await asyncio.sleep(0.01)
-            continue
-        update = screen.update
-        secrets_hidden(screen, table.match.state)
-        if not update.legal:
-            await asyncio.sleep(0.01)
-            continue
-        await pilot.press(choose_key(screen))
-        pressed += 1
-    await pilot.pause()
-    return pressed
+async def play_match(app: OvertableApp, pilot) -> int:
+    return await play_through_the_app(app, pilot, OverseersScreen, choose_key, secrets_hidden)
 
 
 async def test_a_whole_match_against_three_bots(tmp_path, monkeypatch):

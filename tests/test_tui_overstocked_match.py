@@ -11,6 +11,7 @@ import pytest
 from core.overstocked.state import Options, Phase
 from saves.journal import PlayerSpec
 from tests.bossquest_screen_kit import screen_text
+from tests.screen_kit import play_through_the_app
 from tui.app import OvertableApp
 from tui.screens.overstocked import OverstockedScreen
 from tui.screens.overstocked_area import CrateHand
@@ -49,30 +50,8 @@ def secrets_hidden(screen: OverstockedScreen, state) -> None:
         assert f" {player.pick} " not in lines[other] + " ", (lines[other], player.pick)
 
 
-async def play_match(app: OvertableApp, pilot, *, steps: int = 3000) -> int:
-    pressed = 0
-    last = None
-    for _ in range(steps):
-        await pilot.pause()
-        table = app.table
-        if table is not None and table.match.finished:
-            break
-        screen = app.screen
-        if not isinstance(screen, OverstockedScreen) or screen.update is None:
-            await asyncio.sleep(0.01)
-            continue
-        update = screen.update
-        secrets_hidden(screen, table.match.state)
-        if not update.legal:
-            await asyncio.sleep(0.01)
-            continue
-        if update is last:
-            await asyncio.sleep(0.01)
-        await pilot.press(choose_key(screen))
-        pressed += 1
-        last = update
-    await pilot.pause()
-    return pressed
+async def play_match(app: OvertableApp, pilot) -> int:
+    return await play_through_the_app(app, pilot, OverstockedScreen, choose_key, secrets_hidden)
 
 
 @pytest.mark.parametrize(
