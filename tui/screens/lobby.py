@@ -60,7 +60,8 @@ class LobbyScreen(Screen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.tables: list[dict[str, Any]] = []
+        #: the hub's tables, as rows (plain dicts from the lobby message)
+        self.listing: list[dict[str, Any]] = []
         self.me = ""
 
     def compose(self) -> ComposeResult:
@@ -75,7 +76,7 @@ class LobbyScreen(Screen):
         table.focus()
         remote = getattr(self.app, "remote", None)
         if remote is not None:
-            self.tables, self.me = list(remote.tables), remote.player
+            self.listing, self.me = list(remote.tables), remote.player
         self.sub_title = f"You are {self.me}"
         self._draw()
 
@@ -87,7 +88,7 @@ class LobbyScreen(Screen):
 
     def show(self, tables: list[dict[str, Any]], me: str) -> None:
         """The hub's tables, as it last sent them."""
-        self.tables, self.me = list(tables), me
+        self.listing, self.me = list(tables), me
         if self.is_mounted:
             self._draw()
 
@@ -96,23 +97,23 @@ class LobbyScreen(Screen):
         grid = self.query_one(DataTable)
         row = grid.cursor_row
         grid.clear()
-        for index, table in enumerate(self.tables):
+        for index, table in enumerate(self.listing):
             seats = ", ".join(seat_text(s, me) for s in table["seats"])
             grid.add_row(table["title"], seats, status_text(table), key=str(index))
-        if self.tables:
-            grid.move_cursor(row=max(0, min(row, len(self.tables) - 1)))
+        if self.listing:
+            grid.move_cursor(row=max(0, min(row, len(self.listing) - 1)))
         hint = (
             "Enter: sit down at the highlighted table · w: watch · n: a new table"
-            if self.tables
+            if self.listing
             else "No tables yet: press n to set one up."
         )
         self.query_one("#lobby-hint", Static).update(hint)
 
     def _highlighted(self) -> dict[str, Any] | None:
         grid = self.query_one(DataTable)
-        if not self.tables or grid.cursor_row < 0 or grid.cursor_row >= len(self.tables):
+        if not self.listing or grid.cursor_row < 0 or grid.cursor_row >= len(self.listing):
             return None
-        return self.tables[grid.cursor_row]
+        return self.listing[grid.cursor_row]
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         # the table takes Enter for itself: a chosen row is a seat asked for
