@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from core import CHANCE
+from core.playout import sample_chance
 
 
 def seeds(default: int) -> int:
@@ -54,3 +55,39 @@ def checked_playout(
         if check:
             check(state)
     raise AssertionError("the playout did not end")
+
+
+class CheckedBot:
+    """Wraps a bot: asserts it is handed its seat's true view (with the
+    unseen pool) and answers one of the legal actions."""
+
+    def __init__(self, bot: Any, state_box: list) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.box = state_box
+
+    def choose(self, game: Any, view: Any, seat: int, legal: tuple, rng: random.Random) -> Any:
+        assert view == game.view(self.box[0], seat)
+        assert view.unseen is not None
+        action = self.bot.choose(game, view, seat, legal, rng)
+        assert action in legal, (self.name, action, legal)
+        return action
+
+
+def play_checked(game: Any, bots: list, rng: random.Random, options: Any = None) -> Any:
+    """A whole match between `bots` (one per seat), each answer checked by
+    `CheckedBot` against the real state; returns the final state."""
+    players = len(bots)
+    state = game.setup(players, game.Options() if options is None else options)
+    box = [state]
+    checked = [CheckedBot(b, box) for b in bots]
+    while seats := game.to_act(state):
+        if CHANCE in seats:
+            seat, action = CHANCE, sample_chance(game.chance_outcomes(state), rng)
+        else:
+            seat = min(seats)
+            legal = game.legal_actions(state, seat)
+            action = checked[seat].choose(game, game.view(state, seat), seat, legal, rng)
+        state = game.apply(state, seat, action)
+        box[0] = state
+    return state

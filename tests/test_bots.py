@@ -23,6 +23,7 @@ from core.bossquest.state import ActiveSpell, Hidden, Knight, Phase, Step
 from core.bots import LEVELS, Bot, RandomBot, make_bot
 from core.bots.bossquest import HeuristicBot
 from core.playout import play_match, sample_chance
+from tests.playouts import play_checked
 
 BQ = GAMES["boss-quest"]
 
@@ -57,39 +58,6 @@ def test_make_bot_refuses_unknown_games_and_levels() -> None:
 # --- legal choices only --------------------------------------------------------
 
 
-class _Checked:
-    """Wraps a bot; asserts it gets a true view and answers a legal action."""
-
-    def __init__(self, bot: Bot, state_box: list) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.box = state_box
-
-    def choose(self, game, view, seat, legal, rng):  # noqa: ANN001
-        assert view == game.view(self.box[0], seat)
-        action = self.bot.choose(game, view, seat, legal, rng)
-        assert action in legal, (self.name, action, legal)
-        return action
-
-
-def _play_checked(game, bots, rng):  # noqa: ANN001
-    """Like play_match, but every bot's answer is checked against the state."""
-    players = len(bots)
-    state = game.setup(players, game.Options())
-    box = [state]
-    checked = [_Checked(b, box) for b in bots]
-    while seats := game.to_act(state):
-        if CHANCE in seats:
-            seat, action = CHANCE, sample_chance(game.chance_outcomes(state), rng)
-        else:
-            seat = min(seats)
-            legal = game.legal_actions(state, seat)
-            action = checked[seat].choose(game, game.view(state, seat), seat, legal, rng)
-        state = game.apply(state, seat, action)
-        box[0] = state
-    return state
-
-
 @pytest.mark.parametrize("game_id", sorted(LEVELS))
 def test_bots_only_return_legal_actions(game_id: str) -> None:
     game = GAMES[game_id]
@@ -98,7 +66,7 @@ def test_bots_only_return_legal_actions(game_id: str) -> None:
     for i in range(24):
         players = game.players[i % len(game.players)]
         bots = [make_bot(game_id, levels[(i + s) % len(levels)]) for s in range(players)]
-        final = _play_checked(game, bots, rng)
+        final = play_checked(game, bots, rng)
         assert game.outcome(final) is not None
 
 
@@ -106,7 +74,7 @@ def test_heuristic_bots_play_each_other_legally() -> None:
     rng = random.Random(12)
     for players in BQ.players:
         for _ in range(3):
-            final = _play_checked(BQ, [HeuristicBot() for _ in range(players)], rng)
+            final = play_checked(BQ, [HeuristicBot() for _ in range(players)], rng)
             assert BQ.outcome(final) is not None
 
 

@@ -9,14 +9,14 @@ import random
 import attrs
 import pytest
 
-from core import CHANCE
 from core.bots import _FACTORIES, _PENDING_LEVELS, LEVELS, RandomBot
 from core.bots.overseers import HeuristicBot, estimate
 from core.overseers import GAME
 from core.overseers.actions import Admit, Deny, Place, Vote
 from core.overseers.cards import TRAIT, Character, points
 from core.overseers.state import Options, Phase
-from core.playout import play_match, sample_chance
+from core.playout import play_match
+from tests.playouts import play_checked
 from tests.test_overseers_kit import placed
 
 #: games in the bounded strength test (OVERTABLE_BOT_GAMES raises it)
@@ -31,19 +31,6 @@ def test_offered_now_the_game_is_registered():
     assert LEVELS["overseers"] == ("random", "heuristic")
 
 
-class _Checked:
-    """Asserts the bot gets a true view and answers a legal action."""
-
-    def __init__(self, bot, box):
-        self.bot, self.box, self.name = bot, box, bot.name
-
-    def choose(self, game, view, seat, legal, rng):  # noqa: ANN001
-        assert view == game.view(self.box[0], seat)
-        action = self.bot.choose(game, view, seat, legal, rng)
-        assert action in legal
-        return action
-
-
 @pytest.mark.parametrize(
     ("players", "options"),
     [(3, Options()), (4, Options(alternate_draft=True)), (5, Options()), (6, Options())],
@@ -51,20 +38,8 @@ class _Checked:
 def test_bot_plays_legally_from_its_view(players, options):
     for seed in range(3):
         rng = random.Random(players * 10 + seed)
-        state = GAME.setup(players, options)
-        box = [state]
-        bots = [_Checked(HeuristicBot(), box) for _ in range(players)]
-        while seats := GAME.to_act(state):
-            if CHANCE in seats:
-                seat, action = CHANCE, sample_chance(GAME.chance_outcomes(state), rng)
-            else:
-                seat = min(seats)
-                action = bots[seat].choose(
-                    GAME, GAME.view(state, seat), seat, GAME.legal_actions(state, seat), rng
-                )
-            state = GAME.apply(state, seat, action)
-            box[0] = state
-        assert GAME.outcome(state) is not None
+        bots = [HeuristicBot() for _ in range(players)]
+        assert GAME.outcome(play_checked(GAME, bots, rng, options)) is not None
 
 
 def test_bot_shows_its_weakest_cards():

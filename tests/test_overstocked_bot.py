@@ -15,6 +15,7 @@ from core.overstocked import GAME
 from core.overstocked.actions import Place
 from core.overstocked.state import Options, Phase
 from core.playout import play_match, sample_chance
+from tests.playouts import play_checked
 
 #: games in the bounded strength test (OVERTABLE_BOT_GAMES raises it)
 GAMES_CI = int(os.environ.get("OVERTABLE_BOT_GAMES", "60"))
@@ -25,20 +26,6 @@ def test_registered():
     assert GAMES["overstocked"] is GAME
     assert LEVELS["overstocked"] == ("random", "heuristic")
     assert isinstance(make_bot("overstocked", "heuristic"), HeuristicBot)
-
-
-class _Checked:
-    """Asserts the bot gets a true view and answers a legal action."""
-
-    def __init__(self, bot, box):
-        self.bot, self.box, self.name = bot, box, bot.name
-
-    def choose(self, game, view, seat, legal, rng):  # noqa: ANN001
-        assert view == game.view(self.box[0], seat)
-        assert view.unseen is not None
-        action = self.bot.choose(game, view, seat, legal, rng)
-        assert action in legal
-        return action
 
 
 @pytest.mark.parametrize(
@@ -52,20 +39,8 @@ class _Checked:
 )
 def test_bot_plays_legally_from_its_view(players, options):
     rng = random.Random(players)
-    state = GAME.setup(players, options)
-    box = [state]
-    bots = [_Checked(HeuristicBot(), box) for _ in range(players)]
-    while seats := GAME.to_act(state):
-        if CHANCE in seats:
-            seat, action = CHANCE, sample_chance(GAME.chance_outcomes(state), rng)
-        else:
-            seat = min(seats)
-            action = bots[seat].choose(
-                GAME, GAME.view(state, seat), seat, GAME.legal_actions(state, seat), rng
-            )
-        state = GAME.apply(state, seat, action)
-        box[0] = state
-    assert GAME.outcome(state) is not None
+    bots = [HeuristicBot() for _ in range(players)]
+    assert GAME.outcome(play_checked(GAME, bots, rng, options)) is not None
 
 
 def _worth(state, seat):
