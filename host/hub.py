@@ -444,7 +444,7 @@ class Client:
         seats, link, _ = self.places.get(table.id, (set(), None, False))
         if link is None:
             raise HubError("You hold no seat at that table.")
-        command = codec(table.game).decode_command(json.dumps(message["command"]))
+        command = codec(table.game).command_from_dict(message["command"])
         refusal = link.send(command)
         if refusal is not None:
             self.send({"table": table.id, "refused": refusal.reason})

@@ -70,7 +70,13 @@ class MessageCodec:
         return _line(self.update_dict(update), MAX_MESSAGE_BYTES)
 
     def decode_update(self, data: bytes | str) -> SeatUpdate:
-        raw = _object(data, MAX_MESSAGE_BYTES)
+        """An update from a line of JSON; `BadMessage` for anything else."""
+        return self.update_from_dict(_object(data, MAX_MESSAGE_BYTES))
+
+    def update_from_dict(self, raw: Any) -> SeatUpdate:
+        """An update from JSON already parsed (a line that carried more)."""
+        if not isinstance(raw, dict):
+            raise BadMessage("an update is a JSON object")
         try:
             game = raw["game"]
             if game != self.game.id:
@@ -110,7 +116,13 @@ class MessageCodec:
 
     def decode_command(self, data: bytes | str) -> SeatCommand:
         """A command from a line of JSON; `BadMessage` for anything else."""
-        raw = _object(data, MAX_COMMAND_BYTES)
+        return self.command_from_dict(_object(data, MAX_COMMAND_BYTES))
+
+    def command_from_dict(self, raw: Any) -> SeatCommand:
+        """A command from JSON already parsed (a line that carried more; its
+        size was bounded there, and the session bounds the command again)."""
+        if not isinstance(raw, dict):
+            raise BadMessage("a command is a JSON object")
         unknown = set(raw) - {"kind", "seat", "action", "seq"}
         if unknown:
             raise BadMessage(f"a command has no field {sorted(unknown)[0]!r}")

@@ -191,7 +191,7 @@ class RemoteTable:
         game = _game(raw.get("game"))
         if game is None:
             raise ValueError(f"a game this version does not know ({raw.get('game')!r})")
-        update: SeatUpdate = codec(game).decode_update(json.dumps(raw).encode())
+        update: SeatUpdate = codec(game).update_from_dict(raw)
         screen = self.screens.get(table)
         if screen is None:
             from tui.games import NoScreen, screen_class
