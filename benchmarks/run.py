@@ -463,6 +463,18 @@ def bench_resume(repeats: int) -> dict[str, Any]:
 # --- report --------------------------------------------------------------------
 
 
+def _print_startup(result: dict[str, Any], label: str) -> bool:
+    """Print one start-up comparison; True unless it missed its target."""
+    if not result["available"]:
+        print(f"  not available ({result['why']})")
+        return True
+    ok = result["ratio"] <= TARGET_STARTUP_RATIO
+    print(f"  bare Textual app   {result['bare_ms']:7.0f} ms")
+    print(f"  {label:<18} {result['overtable_ms']:7.0f} ms")
+    print(f"  ratio              {result['ratio']:7.2f}x   target <= {TARGET_STARTUP_RATIO}x: {_mark(ok)}")
+    return ok
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m benchmarks", description=__doc__.split("\n")[0]
@@ -516,34 +528,13 @@ def main(argv: list[str] | None = None) -> int:
 
     if "startup" in only:
         print(f"\nStart-up to the first frame (headless, 80x24, median of {args.repeats})")
-        s = bench_startup(args.repeats)
-        if not s["available"]:
-            print(f"  overtable: not available ({s['why']})")
-        else:
-            ok = s["ratio"] <= TARGET_STARTUP_RATIO
-            missed |= not ok
-            print(f"  bare Textual app   {s['bare_ms']:7.0f} ms")
-            print(f"  overtable          {s['overtable_ms']:7.0f} ms")
-            print(
-                f"  ratio              {s['ratio']:7.2f}x   target <= {TARGET_STARTUP_RATIO}x: "
-                f"{_mark(ok)}"
-            )
+        missed |= not _print_startup(bench_startup(args.repeats), "overtable")
         print(
             f"\nStart-up in a terminal (the overtable command on an 80x24 pseudo-terminal, "
             f"launch to the home screen's text, median of {args.repeats})"
         )
         t = bench_startup_terminal(args.repeats)
-        if not t["available"]:
-            print(f"  not available ({t['why']})")
-        else:
-            ok = t["ratio"] <= TARGET_STARTUP_RATIO
-            missed |= not ok
-            print(f"  bare Textual app   {t['bare_ms']:7.0f} ms")
-            print(f"  {t['command']:<18} {t['overtable_ms']:7.0f} ms")
-            print(
-                f"  ratio              {t['ratio']:7.2f}x   target <= {TARGET_STARTUP_RATIO}x: "
-                f"{_mark(ok)}"
-            )
+        missed |= not _print_startup(t, t.get("command", "overtable"))
 
     if "resume" in only:
         print(f"\nResume a {RESUME_ACTIONS}-action Boss Quest journal (saves.match.Match.load)")
