@@ -662,15 +662,33 @@ def test_armorer_moves_left():
     assert state.armorer == (before + 1) % 3
 
 
-def test_boss_deck_rebuilt_from_discards():
-    """BQ §New round: a spent Boss deck is rebuilt from its discards."""
+def test_boss_deck_rebuilt_the_moment_it_runs_out():
+    """BQ §New round: "If, at any point, the BOSS deck or the SPELL deck runs
+    out, gather up the discards and form a new deck." Turning the last Boss
+    rebuilds the deck from the other seven at once, so the next round cannot
+    meet the same Boss again."""
+    state = attrs.evolve(
+        GAME.setup(3, Options()), boss_deck=(17,), boss_discard=(14, 15, 16, 18, 19, 20, 21)
+    )
+    state = GAME.apply(state, CHANCE, RevealBoss(17))
+    assert state.boss == 17
+    assert sorted(state.boss_deck) == [14, 15, 16, 18, 19, 20, 21]
+    assert state.boss_discard == ()
+
+
+def test_boss_after_the_last_is_never_the_same_again():
+    """BQ §New round: after the round of the deck's last Boss, the next Boss
+    comes from the rebuilt deck, which does not hold the Boss just fought."""
     state = table(
         [knight("R1", "B2", done=True), knight("Y1", "B3")], turn=1, boss=17, mystery=False
     )
     state = attrs.evolve(state, boss_deck=(), boss_discard=(14, 15, 16, 18, 19, 20, 21))
+    # the deck ran out when 17 was turned: as rebuilt then
+    state = attrs.evolve(state, boss_deck=state.boss_discard, boss_discard=())
     state = at_wizard(state, 1, Discard(0))
-    assert sorted(state.boss_deck) == list(range(14, 22))
-    assert state.boss_discard == ()
+    assert state.phase is Phase.REVEAL_BOSS
+    assert 17 not in {a.hp for a, _ in GAME.chance_outcomes(state)}
+    assert state.boss_discard == (17,)
 
 
 def test_spell_deck_rebuilt_from_discards():

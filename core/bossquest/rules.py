@@ -339,7 +339,7 @@ def _apply_chance(state: State, action: object) -> State:
     if phase is Phase.REVEAL_BOSS:
         assert isinstance(action, RevealBoss)
         state = evolve(state, boss=action.hp, boss_deck=remove_one(state.boss_deck, action.hp))
-        return _refill_spell_deck(evolve(state, phase=Phase.LAY_SPELLS))
+        return _refill_spell_deck(_refill_boss_deck(evolve(state, phase=Phase.LAY_SPELLS)))
     if phase is Phase.LAY_SPELLS:
         assert isinstance(action, LaySpell)
         state = evolve(
@@ -676,10 +676,16 @@ def _collect_weapons(state: State) -> State:
         casting=None,
         swap_weapon=None,
     )
-    if not state.boss_deck:
-        # BQ §New round: a spent deck is rebuilt from its discards.
-        state = evolve(state, boss_deck=state.boss_discard, boss_discard=())
     return state
+
+
+def _refill_boss_deck(state: State) -> State:
+    """BQ §New round: "If, at any point, the BOSS deck ... runs out, gather
+    up the discards and form a new deck": at once, so the Boss just turned
+    (not yet discarded) cannot come straight back next round."""
+    if state.boss_deck:
+        return state
+    return evolve(state, boss_deck=state.boss_discard, boss_discard=())
 
 
 def _refill_spell_deck(state: State) -> State:
