@@ -221,6 +221,15 @@ class BossQuestScreen(GameScreen):
 
     # -- helpers on the update ------------------------------------------------------
 
+    @staticmethod
+    def _final_round(view: State) -> RoundResult | None:
+        """The last round as it ended, once the quest is over: the final
+        table shows its Boss, spells and every weapon combat revealed (the
+        state itself has already cleared them away)."""
+        if view.phase is Phase.OVER and view.history:
+            return view.history[-1]
+        return None
+
     def _mode_of(self, update: TableUpdate) -> str | None:
         view: State = update.view
         if not update.legal or view.phase is not Phase.TURN:
@@ -277,7 +286,11 @@ class BossQuestScreen(GameScreen):
     def _draw_boss(self, update: TableUpdate) -> None:
         view: State = update.view
         hp = Text()
-        if view.boss is None:
+        final = self._final_round(view)
+        if final is not None:
+            hp.append(f"{final.hp} HP", style="bold reverse")
+            hp.append(f"  (card {final.boss}, round {final.round}'s Boss)")
+        elif view.boss is None:
             hp.append("No Boss yet.", style="dim italic")
         else:
             now = GAME.current_hp(view)
@@ -289,7 +302,7 @@ class BossQuestScreen(GameScreen):
         self.query_one("#bq-hp", Static).update(hp)
         picking = self._mode == "target-spell"
         rows = []
-        for i, active in enumerate(view.active):
+        for i, active in enumerate(view.active if final is None else final.spells):
             text = spell_label(active.spell)
             if active.target is not None:
                 text.append(f" → {self._who(active.target)}")
@@ -324,6 +337,10 @@ class BossQuestScreen(GameScreen):
         knight = view.knights[seat]
         picking = self._mode == "target-weapon"
         out: list[tuple[Weapon | None, Card]] = []
+        final = self._final_round(view)
+        if final is not None and seat < len(final.equipment):
+            # Combat turned every weapon face up.
+            return [(w, weapon_card(w, key=str(n + 1))) for n, w in enumerate(final.equipment[seat])]
         n = 0
         if knight.hidden is not None:
             weapon = knight.hidden.weapon
@@ -348,7 +365,14 @@ class BossQuestScreen(GameScreen):
         pairs = self._hand_cards(view, seat)
         caption = Text()
         mine = GAME.strength(view, seat)
-        if mine is not None and pairs:
+        final = self._final_round(view)
+        if final is not None:
+            caption.append(f"= {final.strengths[seat]}", style="bold")
+            if final.eliminated[seat] == "over":
+                caption.append(f" > {final.hp}: over!", style="bold reverse")
+            elif seat in final.perfect:
+                caption.append(f" = {final.hp} HP: perfect", style="bold")
+        elif mine is not None and pairs:
             caption.append(f"= {mine}", style="bold")
             standing = GAME.standing(view, seat)
             if standing is not None:
@@ -363,7 +387,8 @@ class BossQuestScreen(GameScreen):
         picking = self._mode == "target-weapon"
         hand.big = self.has_class("-tall")
         hand.set_cards([card for _, card in pairs], picking=picking, caption=caption)
-        hand.border_title = "Your weapons  (..) face down" if pairs else "Your weapons"
+        face_down = " (..) face down" if pairs and final is None else ""
+        hand.border_title = f"Your weapons {face_down}".rstrip()
         if picking:
             self._targets = [TargetWeapon(w) for w, _ in pairs]
 
@@ -399,17 +424,22 @@ class BossQuestScreen(GameScreen):
         if self.has_class("-tall"):
             text.append("\n" + " " * 2)
         cards = []
-        if knight.hidden is not None:
-            weapon = knight.hidden.weapon
-            cards.append(weapon_card(weapon, face_down=True, known=weapon is not None))
-        cards.extend(weapon_card(w) for w in knight.visible)
+        final = self._final_round(view)
+        if final is not None and seat < len(final.equipment):
+            # The final table: combat revealed every weapon.
+            cards.extend(weapon_card(w) for w in final.equipment[seat])
+        else:
+            if knight.hidden is not None:
+                weapon = knight.hidden.weapon
+                cards.append(weapon_card(weapon, face_down=True, known=weapon is not None))
+            cards.extend(weapon_card(w) for w in knight.visible)
         for card in cards:
             text.append(" ")
             text.append_text(card_text(card))
         spells = [_SHORT_SPELL.get(spell.kind, spell.name) for spell in GAME.spells_on(view, seat)]
         if spells:
             text.append("  " + " ".join(f"{DARK}{s}" for s in spells), style="bold")
-        if not me and knight.visible:
+        if final is None and not me and knight.visible:
             text.append(f"  shows {GAME.visible_strength(view, seat)}+?", style="dim")
         enabled = not picking or self._legal(TargetKnight(seat))
         return Row(text, key=str(seat + 1), enabled=enabled)

@@ -157,6 +157,8 @@ class GameScreen(Screen):
         A subclass that overrides this should defer to it for "undo" and
         "undo_anyway"."""
         update = self.update
+        if action in ("undo", "undo_anyway") and update is not None and update.over:
+            return False  # the final table: a finished match is not taken back
         if action == "undo":
             return True if update is not None and update.can_undo else None
         if action == "undo_anyway":
