@@ -116,15 +116,39 @@ def seat_bots(
     delay: float = 0.0,
 ) -> list[BotHolder]:
     """Seat a bot in every bot seat of `session` that nobody holds."""
-    factory = factory or default_bot_factory
     players = session.match.header.players
-    holders = []
-    for seat in sorted(session.bots):
-        if session.holder_of(seat) is not None:
-            continue
-        bot = factory(session.game.id, players[seat].level)
-        rng = random.Random(session.bot_rng.getrandbits(64))
-        holder = BotHolder(bot, session.game, rng, threaded=threaded, delay=delay)
-        holder.link = session.connect(holder, {seat}, kind=BOT, send=False)
-        holders.append(holder)
-    return holders
+    return [
+        _seat_bot(session, seat, players[seat].level, factory, threaded, delay)
+        for seat in sorted(session.bots)
+        if session.holder_of(seat) is None
+    ]
+
+
+def stand_in(
+    session: Session,
+    seat: int,
+    *,
+    factory: BotFactory | None = None,
+    threaded: bool = False,
+    delay: float = 0.0,
+) -> BotHolder:
+    """Seat the game's strongest bot in a person's seat while they are away.
+    It plays only once the session sends the table again (`refresh`), so
+    the other holders learn in the same breath that a bot plays the seat;
+    closing its link hands the seat back."""
+    return _seat_bot(session, seat, None, factory, threaded, delay)
+
+
+def _seat_bot(
+    session: Session,
+    seat: int,
+    level: str | None,
+    factory: BotFactory | None,
+    threaded: bool,
+    delay: float,
+) -> BotHolder:
+    bot = (factory or default_bot_factory)(session.game.id, level)
+    rng = random.Random(session.bot_rng.getrandbits(64))
+    holder = BotHolder(bot, session.game, rng, threaded=threaded, delay=delay)
+    holder.link = session.connect(holder, {seat}, kind=BOT, send=False)
+    return holder

@@ -12,11 +12,14 @@ Messages from a client (one key names the message):
   because only the host's user can open the socket; the SSH front door
   binds the name to the player's key before it starts the client.
 - ``{"lobby": {}}``: the tables, open and running.
-- ``{"create": {"game": id, "options": {...}, "seats": [seat, ...]}}``: a new
-  table; a seat is ``"open"``, ``{"player": name}`` (reserved) or
-  ``{"bot": level}``. The match starts when every person has sat down. A
-  table keeps its id while it is played; after a restart of the hub, a
-  match is listed under its journal's id.
+- ``{"create": {"game": id, "options": {...}, "seats": [seat, ...],
+  "away_bot": seconds}}``: a new table; a seat is ``"open"``,
+  ``{"player": name}`` (reserved) or ``{"bot": level}``. The match starts
+  when every person has sat down. With ``away_bot`` (optional; null or
+  absent: the match waits), a bot plays the seat of a player who is away
+  once it has been their turn for that long, and hands the seat back the
+  moment they return. A table keeps its id while it is played; after a
+  restart of the hub, a match is listed under its journal's id.
 - ``{"join": {"table": id, "seat": n}}``, ``{"watch": {"table": id}}``.
 - ``{"command": <SeatCommand>, "table": id}``: play, undo or leave.
 - ``{"chat": {"table": id or null, "text": "..."}}``: a line to everyone at
@@ -30,7 +33,9 @@ Messages to a client: ``{"welcome": ...}``, ``{"lobby": [...]}``,
 
 Every match is journaled as it is played (`saves.match.Match`); a restarted
 hub lists every unfinished match again at its last action, and a player who
-comes back (by name) gets their seat back. Bots play on the hub.
+comes back (by name) gets their seat back. Bots play on the hub. What the
+journal does not hold (the table's creator, its away choice) is kept beside
+it, in ``<journal>.table.json``.
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ from typing import Any
 
 import attrs
 
-from host.bots import seat_bots
+from host.bots import BotHolder, seat_bots, stand_in
 from host.messages import MAX_MESSAGE_BYTES, BadMessage, SeatUpdate
 from host.session import REMOTE, SPECTATOR, Link, Session
 from host.wire import codec
@@ -63,6 +68,8 @@ MAX_CHAT = 200
 CHAT_BURST = 5
 CHAT_WINDOW = 10.0
 OPEN = "open"
+#: the longest a creator may have the match wait before a bot stands in
+MAX_AWAY_BOT = 3600.0
 
 
 class HubError(ValueError):
@@ -93,9 +100,15 @@ class Table:
     options: Any
     seats: list[Seat]
     creator: str
+    #: seconds an away player's turn waits before a bot plays it (None: wait)
+    away_bot: float | None = None
     session: Session | None = None
     #: the lobby has been told the match is over
     announced: bool = False
+    #: seat -> the bot playing it while its player is away
+    stand_ins: dict[int, BotHolder] = attrs.field(factory=dict)
+    #: seat -> the timer that seats a bot there
+    timers: dict[int, asyncio.TimerHandle] = attrs.field(factory=dict)
 
     @property
     def started(self) -> bool:
@@ -113,8 +126,10 @@ class Table:
             }
         seats = [attrs.asdict(s) for s in self.seats]
         for seat, entry in enumerate(seats):
-            # a person's seat that nobody holds while the match runs: away
-            entry["away"] = (
+            # a person's seat that nobody holds while the match runs (or
+            # that a bot holds for them): away
+            entry["bot_playing"] = seat in self.stand_ins
+            entry["away"] = entry["bot_playing"] or (
                 self.session is not None
                 and entry["kind"] != "bot"
                 and self.session.holder_of(seat) is None
@@ -124,6 +139,7 @@ class Table:
             "game": self.game.id,
             "title": self.game.title,
             "creator": self.creator,
+            "away_bot": self.away_bot,
             "seats": seats,
             "started": self.started,
             "play": state,
@@ -163,7 +179,10 @@ class Hub:
                 Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name, None, True)
                 for p in match.header.players
             ]
-            table = Table(match.header.match_id, match.game, match.header.options, seats, "")
+            creator, away_bot = _read_table_file(match.path)
+            table = Table(
+                match.header.match_id, match.game, match.header.options, seats, creator, away_bot
+            )
             self.tables[table.id] = table
             self._start(table, match)
             resumed.append(table.id)
@@ -192,6 +211,9 @@ class Hub:
         for client in list(self.clients):
             client.close()
         for table in self.tables.values():
+            for timer in table.timers.values():
+                timer.cancel()
+            table.timers.clear()
             if table.session is not None:
                 table.session.close()
 
@@ -221,7 +243,8 @@ class Hub:
         reserved = [s.player for s in seats if s.kind == "reserved"]
         if len(set(reserved)) != len(reserved):
             raise HubError("A player can hold one seat at a table.")
-        table = Table(uuid.uuid4().hex[:12], game, options, seats, player)
+        away_bot = _away_bot(request.get("away_bot"))
+        table = Table(uuid.uuid4().hex[:12], game, options, seats, player, away_bot)
         self.tables[table.id] = table
         return table
 
@@ -255,9 +278,14 @@ class Hub:
             else:
                 self._lobby_changed()
             return
+        handing_back = seat in table.stand_ins
+        if handing_back:
+            self._hand_back(table, seat)
         if table.session.holder_of(seat) is not None:
             raise HubError("That seat is taken; leave it first where it is held.")
         client.seated(table, seat)
+        if handing_back:  # everyone's screen drops the "bot playing" mark
+            table.session.refresh()
         self._lobby_changed()  # the seat is no longer away
 
     def _begin(self, table: Table) -> None:
@@ -270,11 +298,17 @@ class Hub:
             for i, s in enumerate(table.seats)
         ]
         match = Match.new(table.game.id, players, table.options, directory=self.directory)
+        _write_table_file(match.path, table)
         self._start(table, match)
 
     def _start(self, table: Table, match: Any) -> None:
         seed = None if self.seed is None else self.seed + len(self.tables)
-        session = Session(match, seed=seed, report=lambda message: log.error("%s", message))
+        session = Session(
+            match,
+            seed=seed,
+            report=lambda message: log.error("%s", message),
+            on_change=lambda: self._watch_away(table),
+        )
         table.session = session
         seat_bots(session, threaded=True, delay=self.bot_delay)
         for client in list(self.clients):
@@ -285,6 +319,55 @@ class Hub:
     def _lobby_changed(self) -> None:
         for client in list(self.clients):
             client.send_lobby()
+
+    # -- away players --------------------------------------------------------------
+
+    def _watch_away(self, table: Table) -> None:
+        """After every change at `table`: start the clock for each away
+        player who owes a decision, stop it for one who no longer does."""
+        session = table.session
+        if table.away_bot is None or session is None:
+            return
+        due: set[int] = set()
+        if not session.match.finished:
+            to_act = table.game.to_act(session.match.state)
+            due = {
+                seat
+                for seat, s in enumerate(table.seats)
+                if s.kind != "bot" and seat in to_act and session.holder_of(seat) is None
+            }
+        for seat in set(table.timers) - due:
+            table.timers.pop(seat).cancel()
+        for seat in due - set(table.timers):
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # no event loop (a hub driven by hand): no clock
+                return
+            table.timers[seat] = loop.call_later(table.away_bot, self._stand_in, table, seat)
+
+    def _stand_in(self, table: Table, seat: int) -> None:
+        """The away player's time is up: a bot plays their seat until they return."""
+        table.timers.pop(seat, None)
+        session = table.session
+        if (
+            session is None
+            or session.closed
+            or session.match.finished
+            or session.holder_of(seat) is not None
+            or seat not in table.game.to_act(session.match.state)
+        ):
+            return
+        table.stand_ins[seat] = stand_in(session, seat, threaded=True, delay=self.bot_delay)
+        session.refresh()  # every screen marks the seat; the bot gets its turn
+        self._lobby_changed()
+
+    def _hand_back(self, table: Table, seat: int) -> None:
+        """The player is back: their bot stops at once, even mid-thought (its
+        link is closed, so an answer it was still working out is dropped)."""
+        holder = table.stand_ins.pop(seat)
+        holder.cancel()
+        if holder.link is not None:
+            holder.link.close()
 
     # -- connections ---------------------------------------------------------------
 
@@ -537,6 +620,45 @@ def _seat(raw: Any, game_id: str) -> Seat:
         if raw.get("bot") in LEVELS.get(game_id, ()):
             return Seat("bot", None, raw["bot"])
     raise HubError('A seat is "open", {"player": name} or {"bot": level}.')
+
+
+def _away_bot(raw: Any) -> float | None:
+    """The seconds before a bot stands in for an away player (None: wait)."""
+    if raw is None:
+        return None
+    if type(raw) not in (int, float) or not 0 < raw <= MAX_AWAY_BOT:
+        raise HubError(
+            f"away_bot is the seconds (up to {MAX_AWAY_BOT:.0f}) an away player's turn "
+            "waits before a bot plays it, or null for the match to wait."
+        )
+    return float(raw)
+
+
+def _table_file(journal: Path) -> Path:
+    return Path(journal).with_suffix(".table.json")
+
+
+def _write_table_file(journal: Path, table: Table) -> None:
+    """Keep what the journal does not (creator, away choice) beside it."""
+    data = {"creator": table.creator, "away_bot": table.away_bot}
+    try:
+        _table_file(journal).write_text(json.dumps(data), encoding="utf-8")
+    except OSError as error:  # the match is still played; after a restart it waits
+        log.error("cannot keep the table's settings beside %s: %s", journal, error)
+
+
+def _read_table_file(journal: Path) -> tuple[str, float | None]:
+    """(creator, away_bot) kept beside a journal; ("", None) if unreadable."""
+    path = _table_file(journal)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        creator = data.get("creator")
+        return (creator if isinstance(creator, str) else ""), _away_bot(data.get("away_bot"))
+    except FileNotFoundError:
+        return "", None
+    except (OSError, ValueError, AttributeError) as error:
+        log.warning("%s: %s; the match waits for away players", path, error)
+        return "", None
 
 
 def _short(error: BaseException) -> str:

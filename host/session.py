@@ -13,6 +13,10 @@ seat's decision, that the command answers the current update, and that the
 action is one of the seat's legal actions with the same types. A refusal
 names its reason and changes nothing.
 
+A bot may hold a person's seat while they are away (a stand-in, seated by
+the hub): every update then names the seat "(away — bot playing)" and counts
+it among the bots, until the stand-in's link closes.
+
 The session is driven from one thread (an asyncio loop, or a plain loop in
 tests and simulations); bots that think in threads hand their command back to
 that thread (see `host.bots`).
@@ -42,6 +46,8 @@ from saves.match import SaveFailed
 #: Who holds a link: a person at this terminal, a person elsewhere, a bot, a watcher.
 HERE, REMOTE, BOT, SPECTATOR = "here", "remote", "bot", "spectator"
 KINDS = (HERE, REMOTE, BOT, SPECTATOR)
+#: how a person's seat is named while a bot plays it for them
+STAND_IN_MARK = " (away — bot playing)"
 
 
 class Holder(Protocol):
@@ -91,6 +97,7 @@ class Session:
         seed: int | None = None,
         report: Callable[[str], None] | None = None,
         sampler: Callable[[tuple[tuple[Any, float], ...]], Any] | None = None,
+        on_change: Callable[[], None] | None = None,
     ) -> None:
         self.match = match
         self.game = match.game
@@ -109,6 +116,9 @@ class Session:
         self._sample = sampler or (lambda outcomes: sample_chance(outcomes, self.rng))
         #: where problems that are nobody's command go (a failed draw)
         self._report = report
+        #: told after every change of the match or of who holds a seat (the
+        #: hub watches for away players this way)
+        self._on_change = on_change
         self._links: list[Link] = []
         #: counts the changes of the match (actions applied or taken back)
         self.seq = 0
@@ -127,6 +137,12 @@ class Session:
             if seat in link.seats:
                 return link
         return None
+
+    def stand_ins(self) -> frozenset[int]:
+        """People's seats a bot plays for now (their player is away)."""
+        return frozenset(
+            seat for link in self._links if link.kind == BOT for seat in link.seats
+        ) - self.bots
 
     def connect(
         self,
@@ -155,6 +171,7 @@ class Session:
         self._links.append(link)
         if send:
             self._send(link)
+        self._changed()
         return link
 
     def disconnect(self, link: Link) -> None:
@@ -162,6 +179,11 @@ class Session:
         link.open = False
         if link in self._links:
             self._links.remove(link)
+            self._changed()
+
+    def refresh(self) -> None:
+        """Send every holder the table again (who plays a seat changed)."""
+        self._broadcast()
 
     # -- driving the match ----------------------------------------------------------
 
@@ -169,6 +191,7 @@ class Session:
         """Draw until somebody owes a decision, then send every holder the table."""
         self._advance()
         self._broadcast()
+        self._changed()
 
     def close(self) -> None:
         """Stop serving the match (the journal already holds every action)."""
@@ -195,6 +218,10 @@ class Session:
         except Exception as error:  # a rules bug or a failed save: say so, keep serving
             self._problem(f"Could not draw: {error}")
 
+    def _changed(self) -> None:
+        if self._on_change is not None and not self.closed:
+            self._on_change()
+
     def _problem(self, message: str) -> None:
         if self._report is not None:
             self._report(message)
@@ -210,15 +237,20 @@ class Session:
         legal: tuple[Any, ...] = ()
         if seat is not None and outcome is None and seat in to_act:
             legal = tuple(game.legal_actions(state, seat))
-        thinking = min((s for s in to_act if s in self.bots), default=None)
+        bots, names = self.bots, self.names
+        stand_ins = self.stand_ins()
+        if stand_ins:  # a bot plays for an away person: every screen says so
+            bots = bots | stand_ins
+            names = tuple(n + STAND_IN_MARK if s in stand_ins else n for s, n in enumerate(names))
+        thinking = min((s for s in to_act if s in bots), default=None)
         return SeatUpdate(
             game=game.id,
             seat=seat,
             view=game.view(state, seat),
             legal=legal,
             to_act=to_act,
-            names=self.names,
-            bots=self.bots,
+            names=names,
+            bots=bots,
             log=tuple(match.log(viewer=seat)),
             thinking=None if outcome is not None else thinking,
             can_undo=seat is not None and self._undoable(seat) > 0,
@@ -284,6 +316,7 @@ class Session:
         self.seq += 1
         self._advance()
         self._broadcast()
+        self._changed()
         return None
 
     def _check(self, link: Link, command: Any) -> str | None:

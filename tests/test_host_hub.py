@@ -331,3 +331,169 @@ async def test_a_player_who_leaves_is_marked_away_until_they_come_back(hub):
         seats = next(t for t in lobby if t["table"] == table)["seats"]
         if not seats[1]["away"]:
             break
+
+
+# -- a bot for an away player, if the table's creator chose so -----------------------
+
+
+async def sit_two(path: Any, away_bot: Any = None, game_id: str = "overboss-duel"):
+    """ann and bob at a new table of ann's, with the given away choice."""
+    ann = await Player.connect(path, "ann")
+    bob = await Player.connect(path, "bob")
+    request = {"game": game_id, "seats": ["open", {"player": "bob"}]}
+    if away_bot is not None:
+        request["away_bot"] = away_bot
+    await ann.send({"create": request})
+    table = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": table, "seat": 0}})
+    await bob.send({"join": {"table": table, "seat": 1}})
+    await bob.expect("update")
+    return ann, bob, table
+
+
+async def play_until_it_is_seat_1s_turn(ann: Player, game: Any, rng: random.Random) -> Any:
+    """ann plays her seat until the match waits for seat 1; that update."""
+    wire = codec(game)
+    for _ in range(500):
+        message = await ann.expect("update")
+        update = wire.update_from_dict(message["update"])
+        if 1 in update.to_act and not update.legal:
+            return update
+        if update.legal:
+            command = wire.command_dict(SeatCommand.play(0, rng.choice(update.legal), update.seq))
+            await ann.send({"command": command, "table": message["table"]})
+    raise AssertionError("it never became seat 1's turn")
+
+
+def seat_in_lobby(message: dict, table: str, seat: int) -> dict:
+    return next(t for t in message["lobby"] if t["table"] == table)["seats"][seat]
+
+
+async def test_a_waiting_table_never_plays_for_an_away_player(hub):
+    the_hub, path = hub
+    ann, bob, table_id = await sit_two(path)
+    await bob.close()
+    game = GAMES["overboss-duel"]
+    await play_until_it_is_seat_1s_turn(ann, game, random.Random(4))
+    table = the_hub.tables[table_id]
+    history = list(table.session.match.history)
+    await asyncio.sleep(0.4)
+    assert table.session.match.history == history
+    assert not table.stand_ins and not table.timers
+    await ann.send({"lobby": {}})
+    seat = seat_in_lobby(await ann.expect("lobby"), table_id, 1)
+    assert seat["away"] and not seat["bot_playing"]
+
+
+async def test_a_bot_plays_for_an_away_player_and_hands_the_seat_back(hub):
+    from host.session import STAND_IN_MARK
+
+    the_hub, path = hub
+    ann, bob, table_id = await sit_two(path, away_bot=0.05)
+    table = the_hub.tables[table_id]
+    game = GAMES["overboss-duel"]
+    wire = codec(game)
+    await bob.close()
+    await play_until_it_is_seat_1s_turn(ann, game, random.Random(5))
+
+    def bobs_moves() -> int:
+        return [who for who, _ in table.session.match.history].count(1)
+
+    before = bobs_moves()  # the bot is not seated before the timeout
+
+    # after the timeout a bot takes bob's seat; ann's screen and the lobby say so
+    while True:
+        message = await ann.read()
+        if "update" in message:
+            update = wire.update_from_dict(message["update"])
+            if update.names[1] == "bob" + STAND_IN_MARK:
+                break
+    assert 1 in update.bots
+    await ann.send({"lobby": {}})
+    seat = seat_in_lobby(await ann.expect("lobby"), table_id, 1)
+    assert seat["away"] and seat["bot_playing"]
+    # and it plays bob's turn
+    for _ in range(300):
+        if bobs_moves() > before:
+            break
+        await asyncio.sleep(0.01)
+    else:
+        raise AssertionError("the bot did not play bob's turn")
+    # bob returns: his seat is his again, at once, and nobody is marked away
+    back = await Player.connect(path, "bob")
+    update = wire.update_from_dict((await back.expect("update"))["update"])
+    assert update.seat == 1 and update.names[1] == "bob" and 1 not in update.bots
+    assert not table.stand_ins
+    await back.send({"lobby": {}})
+    seat = seat_in_lobby(await back.expect("lobby"), table_id, 1)
+    assert not seat["away"] and not seat["bot_playing"]
+
+
+async def test_a_bot_mid_thought_does_not_play_over_the_returning_player(tmp_path):
+    # the bot takes a second over its move; bob is back long before that
+    the_hub = Hub(tmp_path / "matches", bot_delay=1.0, seed=3)
+    path = tmp_path / "run" / "hub.sock"
+    await the_hub.serve(path)
+    try:
+        ann, bob, table_id = await sit_two(path, away_bot=0.05)
+        table = the_hub.tables[table_id]
+        await bob.close()
+        await play_until_it_is_seat_1s_turn(ann, GAMES["overboss-duel"], random.Random(6))
+        while not table.stand_ins:
+            await asyncio.sleep(0.01)
+        history = list(table.session.match.history)
+        back = await Player.connect(path, "bob")
+        update = (await back.expect("update"))["update"]
+        assert update["legal"], "bob's turn is his again"
+        await asyncio.sleep(1.3)
+        assert table.session.match.history == history, "the bot played over bob"
+    finally:
+        await the_hub.close()
+
+
+async def test_the_away_choice_survives_a_restart(tmp_path):
+    directory = tmp_path / "matches"
+    path = tmp_path / "run" / "hub.sock"
+    first = Hub(directory, bot_delay=0, seed=1)
+    await first.serve(path)
+    ann, bob, waits = await sit_two(path)
+    carl = await Player.connect(path, "carl")
+    dora = await Player.connect(path, "dora")
+    await carl.send({"create": {"game": "overstocked", "seats": ["open", "open"],
+                                "away_bot": 0.05}})
+    bots = (await carl.expect("created"))["created"]["table"]
+    await carl.send({"join": {"table": bots, "seat": 0}})
+    await dora.send({"join": {"table": bots, "seat": 1}})
+    await carl.expect("update")
+    ids = {t: first.tables[t].session.match.header.match_id for t in (waits, bots)}
+    histories = {t: list(first.tables[t].session.match.history) for t in (waits, bots)}
+    await first.close()
+    again = Hub(directory, bot_delay=0)
+    assert sorted(again.resume_all()) == sorted(ids.values())
+    waiting, playing = again.tables[ids[waits]], again.tables[ids[bots]]
+    assert (waiting.away_bot, waiting.creator) == (None, "ann")
+    assert (playing.away_bot, playing.creator) == (0.05, "carl")
+    await again.serve(path)
+    try:
+        # nobody is back: the bots play the chosen table on, the other waits
+        for _ in range(300):
+            if len(playing.session.match.history) > len(histories[bots]) + 2:
+                break
+            await asyncio.sleep(0.01)
+        else:
+            raise AssertionError("no bot played for the away players after the restart")
+        assert waiting.session.match.history == histories[waits]
+        assert not waiting.stand_ins
+    finally:
+        await again.close()
+
+
+async def test_a_bad_away_choice_is_refused(hub):
+    _, path = hub
+    ann = await Player.connect(path, "ann")
+    for bad in (-1, 0, "soon", True, 10_000):
+        await ann.send({"create": {"game": "overstocked", "seats": ["open", "open"],
+                                   "away_bot": bad}})
+        assert "away_bot" in (await ann.expect("error"))["error"]
+    await ann.send({"lobby": {}})
+    assert (await ann.expect("lobby"))["lobby"] == []
