@@ -3,6 +3,7 @@ game keeps; NOTES: OpenSpiel's random-simulation test)."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import attrs
@@ -19,10 +20,19 @@ from tests.playouts import checked_playout, seeds
 SEEDS = seeds(40)
 
 
+def random_options(seed: int) -> GAME.Options:
+    """A combination of the options, drawn from the seed (every field)."""
+    rng = random.Random(seed * 31 + 7)
+    values = {}
+    for field in attrs.fields(GAME.Options):
+        choices = field.metadata.get("choices")
+        values[field.name] = rng.choice(choices) if choices else rng.random() < 0.5
+    return GAME.Options(**values)
+
+
 def playout(seed: int, players: int, check=None):
     """A random legal playout; `check(state)` runs after every step."""
-    options = GAME.Options(keep_green=bool(seed % 2))
-    return checked_playout(GAME, players, options, seed, check)
+    return checked_playout(GAME, players, random_options(seed), seed, check)
 
 
 def conserved(state):
@@ -56,7 +66,7 @@ def views_agree(state):
         assert Counter(known) + Counter(v.unseen) == Counter(all_weapons(state))
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_playouts_end_and_conserve(players):
     """Many seeded random playouts at each player count reach an outcome, and
     weapons, spells, Bosses, hearts and keys are conserved along the way."""
@@ -69,7 +79,7 @@ def test_random_playouts_end_and_conserve(players):
         )
 
 
-@pytest.mark.parametrize("players", [2, 3, 5])
+@pytest.mark.parametrize("players", [2, 3, 5, 6])
 def test_views_in_random_playouts(players):
     """legal_actions(view(s, seat), seat) == legal_actions(s, seat), and a view
     never holds another seat's hidden weapon or the deck's contents."""
@@ -82,14 +92,14 @@ def test_replay_rebuilds_equal_state(players):
     """DESIGN: replaying the actions of a match rebuilds an equal state."""
     for seed in range(max(4, SEEDS // 4)):
         final, journal = playout(2000 + seed, players)
-        state = GAME.setup(players, GAME.Options(keep_green=bool((2000 + seed) % 2)))
+        state = GAME.setup(players, random_options(2000 + seed))
         for seat, action in journal:
             state = GAME.apply(state, seat, action)
         assert state == final
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_many_random_playouts(players):
     """The long run: 500 seeds per player count (run with -m slow)."""
     for seed in range(500):

@@ -46,6 +46,11 @@ class DiscardMystery:
 
 
 @attrs.frozen
+class LetPass:
+    """Bolder knights (two knights): use no spell while the other equips."""
+
+
+@attrs.frozen
 class TargetKnight:
     """The knight a dark spell is placed on (or swaps hidden weapons with)."""
 
@@ -98,6 +103,7 @@ ACTION_TYPES: tuple[type, ...] = (
     Discard,
     ActivateMystery,
     DiscardMystery,
+    LetPass,
     TargetKnight,
     TargetWeapon,
     TargetSpell,

@@ -1,4 +1,5 @@
-"""Boss Quest rules: the base game for 2-5 knights.
+"""Boss Quest rules: the base game for 2-6 knights, with the rulebook's
+variants and extensions as options.
 
 Citations: "BQ §<section>" is the rulebook (rules/boss-quest.txt); "BQ-n"
 is a ruling in docs/rulings.md.
@@ -19,6 +20,7 @@ from core.bossquest.actions import (
     DrawWeapon,
     GoToWizard,
     LaySpell,
+    LetPass,
     RevealBoss,
     RevealSpell,
     TargetKnight,
@@ -52,11 +54,13 @@ from core.engine import (
 
 ID = "boss-quest"
 TITLE = "Boss Quest"
-PLAYERS = range(2, 6)
+PLAYERS = range(2, 7)
 RULES_VERSION = 1
 
-#: BQ §2A: a knight asks for 1 to 4 weapons at a time.
+#: BQ §2A: a knight asks for 1 to 4 weapons at a time (1 to 3 at six
+#: knights, BQ §6 Players).
 MAX_ASK = 4
+MAX_ASK_SIX = 3
 
 _CHANCE_PHASES = frozenset(
     {
@@ -96,15 +100,29 @@ def with_green(players: int, options: Options) -> bool:
 
 
 def keys_to_win(players: int) -> int:
-    """BQ §Course of the game: 5 keys at 2-4 knights, 4 at 5."""
-    return 4 if players == 5 else 5
+    """BQ §Course of the game: 5 keys at 2-4 knights, 4 at 5 (and at 6,
+    BQ §6 Players: "Same rules as for 5 players")."""
+    return 4 if players >= 5 else 5
 
 
 def face_up_spells(state: State) -> int:
-    """BQ §Setup: one face-up spell per knight; 3 at two knights (BQ §2 Players)."""
+    """BQ §Setup: one face-up spell per knight; 3 at two knights (BQ §2
+    Players); 5 at six knights, with no mystery spell (BQ §6 Players)."""
     if state.players == 2 and state.options.two_player_spells:
         return 3
+    if state.players == 6:
+        return 5
     return state.players
+
+
+def max_ask(state: State) -> int:
+    """BQ §2A: 1 to 4 weapons per request; 1 to 3 at six knights."""
+    return MAX_ASK_SIX if state.players == 6 else MAX_ASK
+
+
+def bolder(state: State) -> bool:
+    """The "Variant for bolder Knights" is a two-knight rule (BQ §2 Players)."""
+    return state.options.bolder_knights and state.players == 2
 
 
 def current_hp(state: State) -> int:
@@ -175,7 +193,7 @@ def setup(players: int, options: Options | None = None) -> State:
     first Armorer (BQ-14). Nothing random has happened yet."""
     options = options or Options()
     if players not in PLAYERS:
-        raise IllegalAction(f"Boss Quest is for 2 to 5 knights, not {players}.")
+        raise IllegalAction(f"Boss Quest is for 2 to 6 knights, not {players}.")
     green = with_green(players, options)
     state = State(
         players=players,
@@ -226,7 +244,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         if mine is not None and mine > hp:
             # BQ §2A, BQ-6: over the HP, the next action is the Wizard.
             return (GoToWizard(),)
-        asks = tuple(Ask(n) for n in range(1, min(MAX_ASK, deck_size(state)) + 1))
+        asks = tuple(Ask(n) for n in range(1, min(max_ask(state), deck_size(state)) + 1))
         return asks + (GoToWizard(),)
     if state.step is Step.WIZARD:
         actions: list[object] = []
@@ -240,6 +258,8 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
                 actions.append(Discard(slot))
         if state.mystery:
             actions.append(DiscardMystery())
+        if state.waiting is not None:
+            actions.append(LetPass())  # BQ-28: the bolder knight may let it pass
         return tuple(actions)
     # Step.TARGET
     spell = state.casting
@@ -308,8 +328,8 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
     if isinstance(action, Ask):
         if state.step is not Step.CHOOSE:
             return "You are at the Wizard: you can ask for no more weapons this round."
-        if not 1 <= action.count <= MAX_ASK:
-            return "Ask for 1 to 4 weapons."
+        if not 1 <= action.count <= max_ask(state):
+            return f"Ask for 1 to {max_ask(state)} weapons."
         if action.count > deck_size(state):
             return f"The weapon deck holds only {deck_size(state)} cards."
         return "Your strength exceeds the Boss's HP: you must go to the Wizard."
@@ -327,6 +347,8 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
         return "That is not a possible target for this spell."
     if isinstance(action, GoToWizard):
         return "You are already at the Wizard."
+    if isinstance(action, LetPass):
+        return "Only a bolder knight at the Wizard, while the other equips, may let it pass."
     return f"{type(action).__name__} is not a Boss Quest action."
 
 
@@ -350,7 +372,9 @@ def _apply_chance(state: State, action: object) -> State:
         state = _refill_spell_deck(state)
         if len(state.offer) == face_up_spells(state):
             # BQ §Setup: plus one face-down mystery spell, left undrawn (BQ-13).
-            state = evolve(state, mystery=bool(state.spell_deck), phase=Phase.DEAL, dealt=0)
+            # Six knights lay out no mystery spell (BQ §6 Players).
+            mystery = bool(state.spell_deck) and state.players < 6
+            state = evolve(state, mystery=mystery, phase=Phase.DEAL, dealt=0)
         return state
     assert isinstance(action, (DrawWeapon, RevealSpell))
     if phase is Phase.DEAL:
@@ -418,6 +442,10 @@ def _draw(state: State, weapon: Weapon) -> State:
     if to_draw > 0 and deck_size(state) > 0:
         return evolve(state, to_draw=to_draw)
     state = evolve(state, to_draw=0, phase=Phase.TURN)
+    if state.players == 6 and deck_size(state) == 0:
+        # BQ §6 Players: the round ends "when there are no more WEAPON cards
+        # available": combat at once, whoever has not met the Wizard (BQ-27).
+        return _combat(state)
     if state.final_turn:
         # BQ §Spell effects, Final turn: that request was the knight's last action.
         return _advance(_set_knight(state, seat, evolve(state.knights[seat], done=True)))
@@ -460,7 +488,14 @@ def _swap_with_deck(state: State, new: Weapon) -> State:
 
 def _apply_knight(state: State, seat: int, action: object) -> State:
     if isinstance(action, Ask):
+        other = next_seat(seat, state.players)
+        if bolder(state) and state.knights[other].at_wizard and _wizard_has_spells(state):
+            # BQ §2 Players, bolder knights (BQ-28): the knight at the Wizard
+            # may use a spell before the asked-for weapons arrive.
+            return evolve(state, to_draw=action.count, waiting=seat, turn=other, step=Step.WIZARD)
         return evolve(state, phase=Phase.DRAW, to_draw=action.count)
+    if isinstance(action, LetPass):
+        return _resume_waiting(state)
     if isinstance(action, GoToWizard):
         return _arrive_at_wizard(state, seat)
     if isinstance(action, Activate):
@@ -510,9 +545,22 @@ def _arrive_at_wizard(state: State, seat: int) -> State:
     """BQ §2B: the knight meets the Wizard and must use or discard a spell."""
     state = _set_knight(state, seat, evolve(state.knights[seat], at_wizard=True))
     state = evolve(state, phase=Phase.TURN, turn=seat, step=Step.WIZARD)
-    if not state.mystery and all(s is None for s in state.offer):
-        return _finish_visit(state)  # nothing left to choose (not in the base game)
+    if not _wizard_has_spells(state):
+        # BQ §6 Players: the last knight to the Wizard may find no spell.
+        return _finish_visit(state)
     return state
+
+
+def _wizard_has_spells(state: State) -> bool:
+    return state.mystery or any(s is not None for s in state.offer)
+
+
+def _resume_waiting(state: State) -> State:
+    """After the bolder knight's spell (or pass), the other knight's
+    asked-for weapons are drawn."""
+    return evolve(
+        state, turn=state.waiting, waiting=None, casting=None, step=Step.CHOOSE, phase=Phase.DRAW
+    )
 
 
 def _cast(state: State, spell: Spell) -> State:
@@ -554,6 +602,8 @@ def _swap_hidden(state: State, seat: int, other: int) -> State:
 
 
 def _finish_visit(state: State) -> State:
+    if state.waiting is not None:
+        return _resume_waiting(state)
     seat = state.turn
     assert seat is not None
     knight = evolve(state.knights[seat], at_wizard=True, done=True)
@@ -831,6 +881,8 @@ def describe(
         return f"{who} activates the mystery spell blind."
     if isinstance(action, DiscardMystery):
         return f"{who} discards the mystery spell blind."
+    if isinstance(action, LetPass):
+        return f"{who} lets the Wizard's spells be for now."
     if isinstance(action, TargetKnight):
         spell = state.casting
         if spell is not None and spell.kind is SpellKind.SWAP_HIDDEN:

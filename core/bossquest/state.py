@@ -29,6 +29,12 @@ class Options:
         default=True,
         metadata={"label": "Two knights: 3 spells face up (BQ-21)"},
     )
+    #: The rulebook's "Variant for bolder Knights" (two knights): while the
+    #: other knight equips, the one at the Wizard may use or discard a spell.
+    bolder_knights: bool = attrs.field(
+        default=False,
+        metadata={"label": "Bolder knights (2): at the Wizard, use a spell while the other equips"},
+    )
 
 
 class Phase(enum.StrEnum):
@@ -142,6 +148,9 @@ class State:
     #: the weapon chosen for "swap with deck", waiting for SWAP_DRAW
     swap_weapon: Weapon | None = None
     final_turn: bool = False
+    #: bolder knights: the knight whose weapons (`to_draw`) wait while the
+    #: knight in `turn`, already at the Wizard, may use a spell (BQ-28)
+    waiting: int | None = None
     history: tuple[RoundResult, ...] = ()
     #: views only: every card that could fill a None above, sorted
     unseen: tuple[Weapon, ...] | None = None

@@ -43,6 +43,7 @@ from core.bossquest.actions import (
     Discard,
     DiscardMystery,
     GoToWizard,
+    LetPass,
     TargetKnight,
     TargetSpell,
     TargetWeapon,
@@ -595,7 +596,7 @@ class HeuristicBot:
                     for s in deck:
                         counts[s] = counts.get(s, 0) + 1
                     value = sum(c * cast(s)[0] for s, c in counts.items()) / len(deck)
-            elif isinstance(action, DiscardMystery):
+            elif isinstance(action, (DiscardMystery, LetPass)):
                 value = base
             else:
                 continue
