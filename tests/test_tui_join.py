@@ -231,3 +231,59 @@ async def test_overseers_table_talk_is_the_tables_chat(tmp_path, monkeypatch):
             await bob.close()
     finally:
         await hub.close()
+
+
+async def test_the_new_table_form_offers_a_bot_for_away_players(tmp_path, monkeypatch):
+    """The shared new-match form asks what happens when a player is away; the
+    hub gets the choice with the table (and nothing when the match waits)."""
+    from textual.widgets import Select
+
+    from tui.screens.lobby import AWAY_CHOICES, SharedTableScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    hub = Hub(tmp_path / "shared", bot_delay=0)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.remote.connected)
+            for wanted in (60.0, None):
+                await pilot.press("n")
+                await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen))
+                await wait_for(pilot, lambda: bool(app.screen.query("#away-bot")))
+                away = app.screen.query_one("#away-bot", Select)
+                labels = [text for text, _ in AWAY_CHOICES]
+                assert labels[0] == "the match waits" and away.value == 0
+                # the player opens the list and picks, as with the keyboard
+                away.focus()
+                await pilot.press("enter")
+                for _ in range(labels.index(next(t for t, s in AWAY_CHOICES if s == wanted))):
+                    await pilot.press("down")
+                await pilot.press("enter")
+                await wait_for(pilot, lambda a=away, w=wanted: AWAY_CHOICES[a.value][1] == w)
+                before = set(hub.tables)
+                await pilot.press("ctrl+s")
+                await wait_for(pilot, lambda b=before: len(hub.tables) > len(b))
+                (new,) = set(hub.tables) - before
+                assert hub.tables[new].away_bot == wanted
+                assert hub.tables[new].creator == "Ann"
+                app.go_home()
+                await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                await pilot.pause(0.1)
+    finally:
+        await hub.close()
+
+
+def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
+    from tui.screens.lobby import seat_text, status_text
+
+    bob = {"kind": "reserved", "player": "Bob", "present": True, "away": True,
+           "bot_playing": True}
+    ann = {"kind": "reserved", "player": "Ann", "present": True, "away": False}
+    assert seat_text(bob, "Ann") == "Bob (away — bot playing)"
+    table = {"seats": [ann, bob], "started": True, "away_bot": 60.0,
+             "play": {"finished": False, "to_act": [1], "actions": 3}}
+    assert status_text(table) == "Bob (away — bot playing) to play"
+    bob["bot_playing"] = False  # away, the bot not seated yet
+    assert status_text(table) == "waiting: Bob away (a bot plays after 1 min)"

@@ -70,9 +70,19 @@ class JoinApp(OvertableApp):
         self.bell_on_turn = not self.bell_on_turn
         self.notify("The bell rings on your turn." if self.bell_on_turn else "No bell on your turn.")
 
-    def new_match(self, game_id: str, players: list[Any], options: Any = None) -> None:
+    def action_new_match(self, game_id: str | None = None) -> None:
+        """The new-match form, with the shared table's away choice."""
+        from tui.screens.lobby import SharedTableScreen
+
+        ids = self.game_ids()
+        self.push_screen(SharedTableScreen(game_id if game_id in ids else ids[0]))
+
+    def new_match(
+        self, game_id: str, players: list[Any], options: Any = None, *, away_bot: float | None = None
+    ) -> None:
         """From the new-match form: the first person's seat is yours, the
-        other people's seats are open to anyone, bots play on the hub."""
+        other people's seats are open to anyone, bots play on the hub; with
+        `away_bot`, a bot plays an away player's turns after that many seconds."""
         from saves.journal import codec as journal_codec
 
         game = self.games[game_id]
@@ -89,6 +99,8 @@ class JoinApp(OvertableApp):
         request: dict[str, Any] = {"game": game_id, "seats": seats}
         if options is not None:
             request["options"] = journal_codec(game).options_dict(options)
+        if away_bot is not None:
+            request["away_bot"] = away_bot
         self.remote.create(request)
         self.go_home()
 

@@ -3,6 +3,10 @@
 Enter sits you at a table (your own seat again, or the first open one), `w`
 watches it, `n` sets up a new table, `r` asks the hub again. The rows come
 from the hub; the screen asks the app (`self.app.remote`) for everything.
+
+A new shared table is set up with the new-match form plus one choice: when
+a player is away, the match waits for them, or a bot plays their turns
+after a while and hands the seat back when they return.
 """
 
 from __future__ import annotations
@@ -11,10 +15,22 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Header, Label, Select, Static
+
+from tui.screens.new_match import NewMatchScreen
 
 COLUMNS = ("Game", "Seats", "Now")
+#: what a new table does when a player is away: wait (None), or a bot plays
+#: their turns after so many seconds
+AWAY_CHOICES: tuple[tuple[str, float | None], ...] = (
+    ("the match waits", None),
+    ("a bot plays after 30 s", 30.0),
+    ("a bot plays after 1 min", 60.0),
+    ("a bot plays after 2 min", 120.0),
+    ("a bot plays after 5 min", 300.0),
+)
 
 
 def seat_text(seat: dict[str, Any], me: str) -> str:
@@ -24,6 +40,8 @@ def seat_text(seat: dict[str, Any], me: str) -> str:
     if player is None:
         return "open"
     mark = " (you)" if player == me else ""
+    if seat.get("bot_playing"):
+        return f"{player}{mark} (away — bot playing)"
     if seat.get("away"):
         return f"{player}{mark} (away)"
     return f"{player}{mark}" + ("" if seat.get("present", True) else " (invited)")
@@ -38,11 +56,61 @@ def status_text(table: dict[str, Any]) -> str:
         return f"waiting for {waiting}"
     if play.get("finished"):
         return "over"
-    if any(s.get("away") for s in table["seats"]):
-        away = [str(s.get("player")) for s in table["seats"] if s.get("away")]
-        return f"waiting: {', '.join(away)} away"
+    away = [str(s.get("player")) for s in table["seats"]
+            if s.get("away") and not s.get("bot_playing")]
+    if away:
+        later = table.get("away_bot")
+        then = f" (a bot plays after {_duration(later)})" if later else ""
+        return f"waiting: {', '.join(away)} away{then}"
     names = [seat_text(table["seats"][s], "") for s in play.get("to_act", ())]
     return f"{', '.join(names) or 'drawing'} to play"
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds / 60:g} min" if seconds >= 60 else f"{seconds:g} s"
+
+
+class SharedTableScreen(NewMatchScreen):
+    """The new-match form for a shared table: also what to do when a player
+    is away (the choice goes to the hub with the table)."""
+
+    HELP_TITLE = "New shared table"
+
+    DEFAULT_CSS = """
+    SharedTableScreen #away-bot { width: 30; }
+    """
+
+    def on_mount(self) -> None:
+        row = Horizontal(
+            Label("When away", classes="form-label"),
+            Select(
+                [(text, i) for i, (text, _) in enumerate(AWAY_CHOICES)],
+                value=0,
+                allow_blank=False,
+                id="away-bot",
+                compact=True,
+            ),
+            classes="form-row",
+        )
+        # with the seats: it is about the players
+        self.query_one("#new-form").mount(row, after="#seats")
+        super().on_mount()
+
+    def away_bot(self) -> float | None:
+        """The seconds before a bot plays an away player's turn (None: wait)."""
+        value = self.query_one("#away-bot", Select).value
+        return AWAY_CHOICES[value][1] if isinstance(value, int) else None
+
+    def action_start(self) -> None:
+        try:
+            players = self.read_players()
+            options = self.read_options()
+        except ValueError as error:
+            self.notify(str(error), severity="error")
+            return
+        self.app.new_match(  # type: ignore[attr-defined]
+            self.game_id, players, options, away_bot=self.away_bot()
+        )
 
 
 class LobbyScreen(Screen):
