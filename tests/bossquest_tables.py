@@ -108,6 +108,7 @@ def all_weapons(state: State) -> list[Weapon]:
     for k in state.knights:
         if k.hidden:
             cards_.append(k.hidden.weapon)
+        cards_.extend(c.weapon for c in k.night)
         cards_.extend(k.visible)
     return cards_
 

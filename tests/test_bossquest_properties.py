@@ -4,6 +4,7 @@ game keeps; NOTES: OpenSpiel's random-simulation test)."""
 from __future__ import annotations
 
 import random
+import typing
 from collections import Counter
 
 import attrs
@@ -23,10 +24,11 @@ SEEDS = seeds(40)
 def random_options(seed: int) -> GAME.Options:
     """A combination of the options, drawn from the seed (every field)."""
     rng = random.Random(seed * 31 + 7)
+    hints = typing.get_type_hints(GAME.Options)
     values = {}
     for field in attrs.fields(GAME.Options):
-        choices = field.metadata.get("choices")
-        values[field.name] = rng.choice(choices) if choices else rng.random() < 0.5
+        kind = hints[field.name]
+        values[field.name] = rng.choice(list(kind)) if kind is not bool else rng.random() < 0.5
     return GAME.Options(**values)
 
 
@@ -43,8 +45,11 @@ def conserved(state):
     assert Counter(spells) == Counter(cards.spells(green))
     assert Counter(
         state.boss_deck + state.boss_discard + ((state.boss,) if state.boss else ())
-    ) == Counter(cards.BOSSES)
+    ) == Counter(rules.bosses(state.options))
     lost = sum(sum(r.hearts_lost) for r in state.history)
+    night = [r for r in state.history if r.boss == cards.ULUL and state.options.ulul == "night"]
+    assert all(max(r.hearts_lost) <= 2 for r in night)
+    assert all(max(r.hearts_lost) <= 1 for r in state.history if r not in night)
     assert sum(k.hearts for k in state.knights) + lost == 3 * state.players
     won = sum(sum(r.keys_gained) for r in state.history)
     assert sum(k.keys for k in state.knights) == won
@@ -61,6 +66,9 @@ def views_agree(state):
         for other, k in enumerate(state.knights):
             if k.hidden is not None and seat not in k.hidden.known_to:
                 assert v.knights[other].hidden.weapon is None
+            # Ul'ul's night: a face-down weapon shows only to who saw it
+            for card, shown in zip(k.night, v.knights[other].night, strict=True):
+                assert shown.weapon == (card.weapon if seat in card.known_to else None)
         # nothing follows by subtraction: the unseen pool is everything unknown
         known = [c for c in all_weapons(v) if c is not None]
         assert Counter(known) + Counter(v.unseen) == Counter(all_weapons(state))

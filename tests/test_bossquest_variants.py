@@ -20,7 +20,9 @@ from core.bossquest.actions import (
     LetPass,
     RevealBoss,
     TargetKnight,
+    TargetWeapon,
 )
+from core.bossquest.state import Ulul
 from tests.bossquest_tables import (
     GAME,
     Options,
@@ -34,6 +36,7 @@ from tests.bossquest_tables import (
     play,
     spell,
     table,
+    w,
 )
 
 HP1 = spell(SpellKind.HP_PLUS_1)
@@ -168,3 +171,93 @@ def test_lay_spell_counts_do_not_change_below_six():
     while state.phase is Phase.LAY_SPELLS:
         state = GAME.apply(state, CHANCE, LaySpell(state.spell_deck[0]))
     assert len(state.offer) == 5 and state.mystery
+
+
+# --- Boss Ul'ul (BQ §Extension: Boss Ul'ul) ------------------------------------
+
+NIGHT = Options(ulul=Ulul.NIGHT)
+
+
+def test_ulul_joins_the_boss_deck_as_a_classic_boss_bq5():
+    """BQ §Boss Ul'ul: "You may use it as a classic BOSS"; BQ-5: 22 HP."""
+    assert cards.ULUL not in GAME.setup(3, Options()).boss_deck
+    state = GAME.setup(3, Options(ulul=Ulul.CLASSIC))
+    assert sorted(state.boss_deck) == [*range(14, 22), 22]
+    # a classic Boss: weapons dealt face up, one heart for going over
+    ks = [knight("R7", "B7", "Y7", "P2", done=True), knight("Y1", "B3")]
+    state = table(
+        ks, turn=1, boss=22, offer=(HP1, HPM1), mystery=False, options=Options(ulul=Ulul.CLASSIC)
+    )
+    state = play(state, 1, Ask(1))
+    state = draw(state, "R1")
+    assert state.knights[1].visible[-1].code == "R1" and state.knights[1].night == ()
+    state = play(state, 1, Discard(0))
+    assert state.history[-1].hearts_lost == (1, 0)
+
+
+def test_ulul_night_deals_every_weapon_face_down_bq29():
+    """BQ §Boss Ul'ul, its special rule: "all WEAPON cards are played face
+    down (since it is nighttime)". BQ-29: the first card is still the hidden
+    one; every later one lies face down, seen by its owner only."""
+    state = attrs.evolve(GAME.setup(2, NIGHT), boss_deck=(22,), boss_discard=())
+    state = GAME.apply(state, CHANCE, RevealBoss(22))
+    while state.phase is Phase.LAY_SPELLS:
+        state = GAME.apply(state, CHANCE, GAME.chance_outcomes(state)[0][0])
+    state = draw(state, "R1", "R2", "R3", "R4")
+    for seat, k in enumerate(state.knights):
+        assert k.visible == () and len(k.night) == 1
+        assert k.night[0].known_to == {seat}
+    view = GAME.view(state, 0)
+    assert view.knights[0].night[0].weapon is not None
+    assert view.knights[1].night[0].weapon is None
+    assert GAME.visible_strength(view, 1) == 0
+    assert GAME.strength(view, 1) is None and GAME.strength(view, 0) is not None
+    # asked-for weapons too, and the log names them to their owner only
+    seat = state.turn
+    state = play(state, seat, Ask(1))
+    assert "face down" in GAME.describe(
+        state, CHANCE, GAME.chance_outcomes(state)[0][0], viewer=1 - seat
+    )
+    line = GAME.describe(state, CHANCE, GAME.chance_outcomes(state)[0][0], viewer=seat)
+    assert GAME.chance_outcomes(state)[0][0].weapon.code in line
+    state = GAME.apply(state, CHANCE, GAME.chance_outcomes(state)[0][0])
+    assert len(state.knights[seat].night) == 2 and state.knights[seat].visible == ()
+
+
+def night_fight(hearts: int, options=NIGHT, boss=22):
+    ks = [knight("R7", "B7", "Y7", "P2", hearts=hearts, done=True), knight("Y1", "B3")]
+    state = table(ks, turn=1, boss=boss, offer=(HP1, HPM1), mystery=False, options=options)
+    return play(state, 1, GoToWizard(), Discard(0)).history[-1]
+
+
+def test_ulul_night_costs_two_hearts_when_over_bq30():
+    """BQ §Boss Ul'ul: "players lose 2 HEARTS instead of just 1 if they
+    exceed Ul'ul's HP". BQ-30: a knight with one heart loses that one."""
+    assert night_fight(3).hearts_lost == (2, 0)
+    assert night_fight(1).hearts_lost == (1, 0)
+    assert night_fight(3, options=Options(ulul=Ulul.CLASSIC)).hearts_lost == (1, 0)
+
+
+def test_night_rule_only_while_ulul_is_the_boss():
+    """BQ §Boss Ul'ul: the special rule is Ul'ul's: another Boss plays as usual."""
+    assert night_fight(3, boss=17).hearts_lost == (1, 0)
+    ks = [knight("R1", "B2", done=True), knight("Y1", "B3")]
+    state = table(ks, turn=1, boss=17, offer=(HP1, HPM1), mystery=False, options=NIGHT)
+    state = draw(play(state, 1, Ask(1)), "R3")
+    assert state.knights[1].visible[-1].code == "R3" and state.knights[1].night == ()
+
+
+def test_night_swap_with_deck_keeps_the_card_face_down_bq10_bq29():
+    """BQ-10 at night: the deck's top card takes a face-down weapon's place
+    and face; the old card goes on top, known to its owner."""
+    SWAP = spell(SpellKind.SWAP_DECK)
+    ks = [knight("R1", "B2", done=True), knight("Y1"), knight("P1")]
+    state = table(ks, turn=1, boss=22, offer=(SWAP, HPM1, HP1), mystery=False, options=NIGHT)
+    state = draw(play(state, 1, Ask(1)), "R3")
+    assert [c.weapon.code for c in state.knights[1].night] == ["R3"]
+    state = draw(play(state, 2, Ask(1)), "P2")
+    state = play(state, 1, GoToWizard(), Activate(0), TargetWeapon(w("R3")))
+    state = draw(state, "P5")
+    k = state.knights[1]
+    assert [c.weapon.code for c in k.night] == ["P5"] and k.night[0].known_to == {1}
+    assert state.deck_top[0].weapon == w("R3") and state.deck_top[0].known_to == {1}

@@ -167,6 +167,8 @@ class Spell:
 
 
 BOSSES: tuple[int, ...] = tuple(range(14, 22))
+#: BQ-5: the Ul'ul Boss card (an extension) has 22 HP, so its HP names it.
+ULUL = 22
 
 HEARTS_AT_START = 3
 KEY_SUPPLY = 20

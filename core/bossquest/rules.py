@@ -37,6 +37,7 @@ from core.bossquest.state import (
     RoundResult,
     State,
     Step,
+    Ulul,
 )
 from core.engine import (
     CHANCE,
@@ -120,6 +121,23 @@ def max_ask(state: State) -> int:
     return MAX_ASK_SIX if state.players == 6 else MAX_ASK
 
 
+def bosses(options: Options) -> tuple[int, ...]:
+    """The Boss deck: the eight Bosses, plus Ul'ul with its extension."""
+    return cards.BOSSES + ((cards.ULUL,) if options.ulul is not Ulul.OFF else ())
+
+
+def is_night(state: State) -> bool:
+    """BQ §Boss Ul'ul, its special rule: while Ul'ul is the Boss, "all WEAPON
+    cards are played face down (since it is nighttime)"."""
+    return state.options.ulul is Ulul.NIGHT and state.boss == cards.ULUL
+
+
+def heart_loss(state: State) -> int:
+    """BQ §3: a heart for going over; "2 HEARTS instead of just 1" at Ul'ul's
+    night."""
+    return 2 if is_night(state) else 1
+
+
 def bolder(state: State) -> bool:
     """The "Variant for bolder Knights" is a two-knight rule (BQ §2 Players)."""
     return state.options.bolder_knights and state.players == 2
@@ -133,8 +151,11 @@ def current_hp(state: State) -> int:
 
 
 def weapons_of(knight: Knight) -> tuple[Weapon | None, ...]:
-    """A knight's weapons, hidden card first (None where a view hides it)."""
+    """A knight's weapons, hidden card first, then the face-down ones of a
+    night (None where a view hides them), then the face-up ones."""
     hidden = () if knight.hidden is None else (knight.hidden.weapon,)
+    if knight.night:
+        hidden += tuple(c.weapon for c in knight.night)
     return hidden + knight.visible
 
 
@@ -200,7 +221,7 @@ def setup(players: int, options: Options | None = None) -> State:
         options=options,
         knights=tuple(Knight(hearts=cards.HEARTS_AT_START, keys=0) for _ in range(players)),
         phase=Phase.REVEAL_BOSS,
-        boss_deck=cards.BOSSES,
+        boss_deck=bosses(options),
         spell_deck=cards.spells(green),
     )
     return _collect_weapons(state)
@@ -420,7 +441,7 @@ def _deal(state: State, weapon: Weapon) -> State:
     if state.dealt < n:
         knight = evolve(knight, hidden=Hidden(weapon, frozenset({seat})))
     else:
-        knight = evolve(knight, visible=knight.visible + (weapon,))
+        knight = _receive(state, knight, seat, weapon)
     state = _set_knight(state, seat, knight)
     dealt = state.dealt + 1
     if dealt < 2 * n:
@@ -431,13 +452,19 @@ def _deal(state: State, weapon: Weapon) -> State:
     )
 
 
+def _receive(state: State, knight: Knight, seat: int, weapon: Weapon) -> Knight:
+    """A weapon dealt face up, or face down to its owner at Ul'ul's night."""
+    if is_night(state):
+        return evolve(knight, night=knight.night + (Hidden(weapon, frozenset({seat})),))
+    return evolve(knight, visible=knight.visible + (weapon,))
+
+
 def _draw(state: State, weapon: Weapon) -> State:
     """BQ §2A: asked-for weapons arrive face up, one at a time."""
     state, _ = _take_weapon(state, weapon)
     seat = state.turn
     assert seat is not None
-    knight = state.knights[seat]
-    state = _set_knight(state, seat, evolve(knight, visible=knight.visible + (weapon,)))
+    state = _set_knight(state, seat, _receive(state, state.knights[seat], seat, weapon))
     to_draw = state.to_draw - 1
     if to_draw > 0 and deck_size(state) > 0:
         return evolve(state, to_draw=to_draw)
@@ -464,9 +491,15 @@ def _swap_with_deck(state: State, new: Weapon) -> State:
     state, top_known = _take_weapon(state, new)
     knight = state.knights[seat]
     everyone = frozenset(range(state.players))
+    at_night = [i for i, c in enumerate(knight.night) if c.weapon == old]
     if knight.hidden is not None and knight.hidden.weapon == old:
         old_known = knight.hidden.known_to
         knight = evolve(knight, hidden=Hidden(new, top_known | {seat}))
+    elif at_night:
+        i = at_night[0]
+        old_known = knight.night[i].known_to
+        night = knight.night[:i] + (Hidden(new, top_known | {seat}),) + knight.night[i + 1 :]
+        knight = evolve(knight, night=night)
     else:
         old_known = everyone
         visible = tuple(new if w == old else w for w in knight.visible)
@@ -642,8 +675,10 @@ def _combat(state: State) -> State:
         for s in range(n)
     )
     no_loss = SpellKind.NO_HEART_LOSS in kinds
+    loss = heart_loss(state)
+    # BQ-30: a knight cannot lose more hearts than they hold
     hearts_lost = tuple(
-        1 if eliminated[s] == "over" and not no_loss and state.knights[s].hearts > 0 else 0
+        min(loss, state.knights[s].hearts) if eliminated[s] == "over" and not no_loss else 0
         for s in range(n)
     )
     contenders = [s for s in range(n) if not eliminated[s]]
@@ -714,7 +749,8 @@ def _next_round(state: State) -> State:
 def _collect_weapons(state: State) -> State:
     green = with_green(state.players, state.options)
     knights = tuple(
-        evolve(k, hidden=None, visible=(), at_wizard=False, done=False) for k in state.knights
+        evolve(k, hidden=None, visible=(), night=(), at_wizard=False, done=False)
+        for k in state.knights
     )
     state = evolve(
         state,
@@ -760,7 +796,14 @@ def view(state: State, seat: int | None) -> State:
         return Hidden(None, card.known_to)
 
     knights = tuple(
-        k if k.hidden is None else evolve(k, hidden=hide(k.hidden)) for k in state.knights
+        k
+        if k.hidden is None and not k.night
+        else evolve(
+            k,
+            hidden=None if k.hidden is None else hide(k.hidden),
+            night=tuple(hide(c) for c in k.night),
+        )
+        for k in state.knights
     )
     deck_top = tuple(hide(c) for c in state.deck_top)
     unseen.extend(w for w in state.weapon_deck if w is not None)
@@ -834,6 +877,13 @@ def describe(
     name = _namer(state, names)
     who = name(state.turn) if state.turn is not None else ""
     if isinstance(action, RevealBoss):
+        if action.hp == cards.ULUL and state.options.ulul is Ulul.NIGHT:
+            return (
+                f"Round {state.round}: Ul'ul ({action.hp} HP) lands and night falls: "
+                "every weapon is dealt face down, and going over costs 2 hearts."
+            )
+        if action.hp == cards.ULUL:
+            return f"Round {state.round}: Ul'ul, a Boss with {action.hp} HP, appears."
         return f"Round {state.round}: a Boss with {action.hp} HP appears."
     if isinstance(action, LaySpell):
         return f"The Wizard offers {action.spell}."
@@ -851,11 +901,15 @@ def describe(
                 if viewer == target:
                     return f"{name(target)} is dealt a hidden weapon: {action.weapon}."
                 return f"{name(target)} is dealt a hidden weapon."
+            if is_night(state):
+                if viewer == target:
+                    return f"{name(target)} is dealt {action.weapon} face down."
+                return f"{name(target)} is dealt a weapon face down."
             return f"{name(target)} is dealt {action.weapon}."
         if state.phase is Phase.SWAP_DRAW:
             assert state.turn is not None
             knight = state.knights[state.turn]
-            if knight.hidden is not None and knight.hidden.weapon == state.swap_weapon:
+            if state.swap_weapon in _face_down(knight):
                 # BQ-10: the owner sees the card; so do those who had seen it on top.
                 known = state.deck_top[0].known_to if state.deck_top else frozenset()
                 if viewer is not None and viewer in known | {state.turn}:
@@ -864,6 +918,12 @@ def describe(
                     line = f"{who} takes the deck's top card face down."
             else:
                 line = f"{who} takes {action.weapon} from the deck."
+            return _with_combat(state, seat, action, line, name)
+        if is_night(state):
+            if viewer == state.turn:
+                line = f"{who} receives {action.weapon} face down."
+            else:
+                line = f"{who} receives a weapon face down."
             return _with_combat(state, seat, action, line, name)
         return _with_combat(state, seat, action, f"{who} receives {action.weapon}.", name)
     if isinstance(action, Ask):
@@ -893,12 +953,9 @@ def describe(
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, TargetWeapon):
         knight = state.knights[state.turn] if state.turn is not None else None
-        if (
-            knight is not None
-            and knight.hidden is not None
-            and knight.hidden.weapon == action.weapon
-        ):
-            if viewer is not None and viewer in knight.hidden.known_to:
+        down = _face_down(knight) if knight is not None else {}
+        if action.weapon in down:
+            if viewer is not None and viewer in down[action.weapon]:
                 return f"{who} swaps their hidden {action.weapon} with the deck's top card."
             return f"{who} swaps their hidden weapon with the deck's top card."
         return f"{who} swaps {action.weapon} with the deck's top card."
@@ -906,6 +963,13 @@ def describe(
         line = f"{who} cancels {state.active[action.index].spell}."
         return _with_combat(state, seat, action, line, name)
     return f"{who}: {action}"
+
+
+def _face_down(knight: Knight) -> dict[Weapon | None, frozenset[int]]:
+    """A knight's face-down weapons (the hidden one, a night's), with who
+    knows each."""
+    cards_ = () if knight.hidden is None else (knight.hidden,)
+    return {c.weapon: c.known_to for c in cards_ + knight.night}
 
 
 def _swap_seen(state: State, other: int, viewer: int | None, name) -> str:

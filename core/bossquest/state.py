@@ -13,6 +13,14 @@ import attrs
 from core.bossquest.cards import Spell, Weapon
 
 
+class Ulul(enum.StrEnum):
+    """BQ §Boss Ul'ul: left out, a classic Boss, or with its night rule."""
+
+    OFF = "off"
+    CLASSIC = "classic"
+    NIGHT = "night"
+
+
 @attrs.frozen
 class Options:
     """The rulebook's standard game; fields are its choices and variants."""
@@ -34,6 +42,12 @@ class Options:
     bolder_knights: bool = attrs.field(
         default=False,
         metadata={"label": "Bolder knights (2): at the Wizard, use a spell while the other equips"},
+    )
+    #: BQ §Boss Ul'ul: a ninth Boss (22 HP); "night" plays its special rule.
+    ulul: Ulul = attrs.field(
+        default=Ulul.OFF,
+        converter=Ulul,
+        metadata={"label": "Boss Ul'ul (22 HP); Night: weapons face down, 2 hearts lost when over"},
     )
 
 
@@ -69,6 +83,9 @@ class Knight:
     keys: int
     hidden: Hidden | None = None
     visible: tuple[Weapon, ...] = ()
+    #: Ul'ul's night (BQ-29): the weapons that would be face up lie face
+    #: down, each seen by its owner only
+    night: tuple[Hidden, ...] = ()
     #: At the Wizard (phase B): asks for no more weapons this round.
     at_wizard: bool = False
     #: Takes no further action this round (visited the Wizard, or spent
@@ -77,7 +94,7 @@ class Knight:
 
     @property
     def card_count(self) -> int:
-        return len(self.visible) + (1 if self.hidden is not None else 0)
+        return len(self.visible) + len(self.night) + (1 if self.hidden is not None else 0)
 
 
 @attrs.frozen

@@ -124,7 +124,7 @@ class _Spec:
     def __init__(self, cards: tuple[Weapon, ...], blind: bool, drawing: bool, count: int):
         #: the weapons the bot knows this knight holds
         self.cards = cards
-        #: plus one unknown card (from the unseen pool)
+        #: plus this many unknown cards (from the unseen pool)
         self.blind = blind
         #: still equipping this round
         self.drawing = drawing
@@ -196,12 +196,12 @@ def _config_from(view: Any, seat: int, active: tuple[Any, ...]) -> _Config:
     specs = []
     for s, k in enumerate(view.knights):
         cards = k.visible
-        blind = False
-        if k.hidden is not None:
-            if k.hidden.weapon is not None:
-                cards = cards + (k.hidden.weapon,)
+        blind = 0  # face-down weapons the bot has not seen
+        for c in ((k.hidden,) if k.hidden is not None else ()) + k.night:
+            if c.weapon is not None:
+                cards = cards + (c.weapon,)
             else:
-                blind = True
+                blind += 1
         drawing = not k.done and not (s == seat or k.at_wizard)
         specs.append(_Spec(cards, blind, drawing, k.card_count))
     return _Config(hp, tuple(mods), tuple(conds), no_loss, extra, second, final, tuple(specs))
@@ -271,7 +271,17 @@ class _Model:
         for w in spec.cards:
             base += w.value
             colours.append(w.colour)
-        if spec.blind and self.unseen:
+        if spec.blind > 1 and self.unseen:
+            # Ul'ul's night: several unseen cards; their sum, colours unknown.
+            sums = {0: 1.0}
+            for _ in range(spec.blind):
+                nxt: dict[int, float] = {}
+                for t, p in sums.items():
+                    for v, q in self.values:
+                        nxt[t + v] = nxt.get(t + v, 0.0) + p * q
+                sums = nxt
+            outcomes = [(v, True, p) for v, p in sums.items()]
+        elif spec.blind and self.unseen:
             if conds:
                 p = self.cards_p
                 outcomes = [(w.value, _meets(colours + [w.colour], conds), p) for w in self.unseen]
@@ -425,13 +435,18 @@ class _Model:
         specs = list(cfg.specs)
         a, b = specs[me], specs[other]
         got = theirs.weapon
+        mine_cards = list(a.cards)
+        mine_cards.remove(mine.weapon)
         specs[me] = _Spec(
-            knights[me].visible + ((got,) if got is not None else ()),
-            got is None,
+            tuple(mine_cards) + ((got,) if got is not None else ()),
+            a.blind + (got is None),
             a.drawing,
             a.count,
         )
-        specs[other] = _Spec(knights[other].visible + (mine.weapon,), False, b.drawing, b.count)
+        their_cards = [w for w in b.cards if got is None or w != got]
+        specs[other] = _Spec(
+            tuple(their_cards) + (mine.weapon,), b.blind - (got is None), b.drawing, b.count
+        )
         return cfg.copy(specs=tuple(specs))
 
     def swap_deck(self, weapon: Weapon) -> _Config:
@@ -445,7 +460,7 @@ class _Model:
         if top is not None:
             cards.append(top)
         specs = list(cfg.specs)
-        specs[me] = _Spec(tuple(cards), top is None, spec.drawing, spec.count)
+        specs[me] = _Spec(tuple(cards), spec.blind + (top is None), spec.drawing, spec.count)
         return cfg.copy(specs=tuple(specs))
 
     def best_cast(self, spell: Spell) -> tuple[float, float, Any]:
