@@ -140,6 +140,7 @@ class NewMatchScreen(Screen):
                         value=self.game_id,
                         allow_blank=False,
                         id="game",
+                        compact=True,
                     )
             with Horizontal(classes="form-row"):
                 yield Label("Players", classes="form-label")
@@ -201,8 +202,19 @@ class NewMatchScreen(Screen):
                 yield Input("" if default is None else str(default), id=wid, compact=True)
 
     def on_mount(self) -> None:
-        # Top to bottom: the player count first, then each seat.
-        self.query_one("#count", Select).focus()
+        # Top to bottom from the first control: the game, where there is a choice.
+        first = self.query("#game") or self.query("#count")
+        first.first().focus()
+        # What Escape compares with: an untouched form leaves at once.
+        self._initial = self.form_values()
+
+    def form_values(self) -> dict[str, Any]:
+        """Every control's value by id (what a changed setup differs in)."""
+        values: dict[str, Any] = {}
+        for widget in self.query("Input, Select, Checkbox"):
+            if widget.id is not None and isinstance(widget, Input | Select | Checkbox):
+                values[widget.id] = widget.value
+        return values
 
     # -- changes --------------------------------------------------------------
 
@@ -228,7 +240,25 @@ class NewMatchScreen(Screen):
             self.action_back()
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        """Leave; a changed setup is only thrown away once the player says so."""
+        if self.form_values() == getattr(self, "_initial", None):
+            self.app.pop_screen()
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        def answer(discard: bool | None) -> None:
+            if discard:
+                self.app.pop_screen()
+
+        self.app.push_screen(
+            ConfirmScreen(
+                "Discard this setup?",
+                "The players and options you changed are lost.",
+                yes="Discard",
+                no="Keep editing",
+            ),
+            answer,
+        )
 
     # -- reading the form -----------------------------------------------------
 

@@ -1,0 +1,117 @@
+"""The new-match form: focus shows on every control (in the ANSI theme too),
+it starts on the first control, and Escape asks before a changed setup is
+thrown away."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Button, Checkbox, Input, Select
+
+from tui.app import OvertableApp
+from tui.screens.confirm import ConfirmScreen
+from tui.screens.home import HomeScreen
+from tui.screens.new_match import NewMatchScreen
+
+GAME = "overboss-duel"
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+
+
+def make_app(theme: str = "ansi-dark") -> OvertableApp:
+    return OvertableApp(start="new", argument=GAME, theme_name=theme, bot_delay=0, seed=7)
+
+
+def looks(app, widget) -> list[tuple[str, str]]:
+    """The cells `widget` covers as (text, style) pairs: how it is drawn."""
+    region = widget.region
+    strips = app.screen._compositor.render_strips()
+    out = []
+    for y in range(region.y, region.bottom):
+        strip = strips[y].crop(region.x, region.right)
+        out.extend((segment.text, str(segment.style)) for segment in strip)
+    return out
+
+
+async def open_form(pilot) -> NewMatchScreen:
+    # home first, then the form on top of it
+    for _ in range(20):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, NewMatchScreen):
+            break
+    screen = pilot.app.screen
+    assert isinstance(screen, NewMatchScreen)
+    return screen
+
+
+@pytest.mark.parametrize("theme", ["ansi-dark", "textual-dark"])
+async def test_every_control_shows_when_it_has_the_focus(theme):
+    app = make_app(theme)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        controls = [w for w in screen.query("Select, Input, Checkbox, Button")
+                    if isinstance(w, Select | Input | Checkbox | Button) and w.display
+                    and w.parent is not None and w.parent.display]
+        assert any(isinstance(w, Select) for w in controls)
+        for control in controls:
+            # away from this control, then onto it
+            other = controls[0] if control is not controls[0] else controls[1]
+            other.focus()
+            await pilot.pause()
+            blurred = looks(app, control)
+            control.focus()
+            await pilot.pause()
+            assert app.focused is control
+            assert looks(app, control) != blurred, f"{control.id} looks the same focused"
+
+
+async def test_the_form_opens_on_its_first_control():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        assert app.focused is screen.query_one("#game", Select)
+        await pilot.press("tab")
+        assert app.focused is screen.query_one("#count", Select)
+
+
+async def test_escape_on_an_untouched_form_leaves_at_once():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_form(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_escape_asks_before_a_changed_setup_is_lost():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        # to the first seat's name, Enter to its kind, open it, one down, pick
+        await pilot.press("tab", "tab", "enter", "enter", "down", "enter")
+        await pilot.pause()
+        assert screen.query_one("#kind-0", Select).value != "human"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")  # keep editing: nothing lost
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.query_one("#kind-0", Select).value != "human"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")  # discard
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_a_changed_name_counts_as_a_change():
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        screen.query_one("#name-1", Input).value = "Zed"
+        await pilot.press("ctrl+b")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
