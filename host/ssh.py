@@ -8,7 +8,8 @@ and port forwarding are refused; a session without a terminal gets one line
 and is closed. Each accepted session runs `overtable join` for its player
 in a new pseudo-terminal that is the child's controlling terminal (so window
 resizes reach it), with a clean environment, and ends it, with no leftover
-process, when the client goes.
+process, when the client goes, or when no key has come from the client for
+the idle time-out (the player is told in one line; their seats wait).
 """
 
 from __future__ import annotations
@@ -30,6 +31,15 @@ MAX_SESSIONS_PER_PLAYER = 3
 MAX_SESSIONS = 60
 #: new connections a player may open per minute
 MAX_CONNECTS_PER_MINUTE = 10
+#: seconds without a key from the client before its session is closed (0: never)
+DEFAULT_IDLE_TIMEOUT = 30 * 60.0
+#: what a full-screen app may have left switched on in the client's terminal:
+#: mouse reports, focus events, bracketed paste, the alternate screen, a
+#: hidden cursor, attributes (the child is ended by a signal, not by itself)
+_RESET_TERMINAL = (
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
+    b"\x1b[<u\x1b[?1049l\x1b[?25h\x1b[0m"
+)
 
 
 class SetupError(ValueError):
@@ -112,10 +122,14 @@ def load_host_key(path: Path) -> Any:
 class FrontDoor:
     """Counts sessions and connections per player (caps and rate limits)."""
 
-    def __init__(self, players: list[Player], child: Any) -> None:
+    def __init__(
+        self, players: list[Player], child: Any, idle_timeout: float = DEFAULT_IDLE_TIMEOUT
+    ) -> None:
         self.players = players
         #: builds the argv and environment of a player's child
         self.child = child
+        #: seconds without input before a session is closed (0: never)
+        self.idle_timeout = idle_timeout
         self.sessions: dict[str, int] = defaultdict(int)
         self.connects: dict[str, deque[float]] = defaultdict(deque)
 
@@ -214,19 +228,89 @@ async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
     os.close(slave)
     reader = os.fdopen(master, "rb", buffering=0)
     writer = os.fdopen(os.dup(master), "wb", buffering=0)
+    loop = asyncio.get_running_loop()
+    tasks: list[asyncio.Future] = []
+    to_child: Any = None
     try:
-        await process.redirect(stdin=writer, stdout=reader, send_eof=False)
-        loop = asyncio.get_running_loop()
+        # the screen goes straight through; the keys pass through here, so
+        # that the session knows when the player last typed
+        await process.redirect(stdout=reader, send_eof=False)
+        to_child, _ = await loop.connect_write_pipe(asyncio.Protocol, writer)
+        typed = _LastKey(loop.time())
+        keys = asyncio.ensure_future(_forward_keys(process, to_child, master, typed))
         exited = loop.run_in_executor(None, child.wait)
         closed = asyncio.ensure_future(process.wait_closed())
-        await asyncio.wait({exited, closed}, return_when=asyncio.FIRST_COMPLETED)
+        tasks = [keys, closed]
+        waiting: set[asyncio.Future] = {keys, exited, closed}
+        idle = None
+        if door.idle_timeout > 0:
+            idle = asyncio.ensure_future(_idle(door.idle_timeout, typed))
+            tasks.append(idle)
+            waiting.add(idle)
+        done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
+        if idle in done:
+            await loop.run_in_executor(None, _end, child)
+            with contextlib.suppress(Exception):
+                process.stdout.write(_RESET_TERMINAL + _idle_message(door.idle_timeout))
     finally:
+        for task in tasks:
+            task.cancel()
         _end(child)
+        if to_child is not None:
+            to_child.close()
         with contextlib.suppress(Exception):
             process.exit(0)
         for f in (reader, writer):
             with contextlib.suppress(OSError):
                 f.close()
+
+
+class _LastKey:
+    """When the client last sent a byte (the event loop's clock)."""
+
+    def __init__(self, at: float) -> None:
+        self.at = at
+
+
+async def _forward_keys(process: Any, to_child: Any, master: int, typed: _LastKey) -> None:
+    """The client's bytes to the child's terminal, until the client's end of
+    input; a window resize is passed on to the terminal (which signals the
+    child), and only bytes count as the player being there."""
+    import fcntl
+    import struct
+    import termios
+
+    loop = asyncio.get_running_loop()
+    while True:
+        try:
+            data = await process.stdin.read(4096)
+        except asyncssh.TerminalSizeChanged as size:
+            with contextlib.suppress(OSError):
+                fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack(
+                    "HHHH", size.height, size.width, size.pixwidth, size.pixheight))
+            continue
+        except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+            continue
+        if not data:
+            return
+        typed.at = loop.time()
+        to_child.write(data)
+
+
+async def _idle(timeout: float, typed: _LastKey) -> None:
+    """Returns once `timeout` seconds have passed without a key."""
+    loop = asyncio.get_running_loop()
+    while (left := typed.at + timeout - loop.time()) > 0:
+        await asyncio.sleep(left)
+
+
+def _idle_message(timeout: float) -> bytes:
+    if timeout >= 60:
+        amount, unit = timeout / 60, "minute"
+    else:
+        amount, unit = timeout, "second"
+    plural = "" if amount == 1 else "s"
+    return f"\r\nClosed after {amount:g} {unit}{plural} without a key; your seat is kept.\r\n".encode()
 
 
 def _end(child: Any) -> None:
@@ -274,9 +358,13 @@ async def serve(
     players: list[Player],
     host_key: Any,
     child: Any,
+    *,
+    idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
 ) -> Any:
-    """Listen for players; returns the asyncssh server (close() to stop)."""
-    door = FrontDoor(players, child)
+    """Listen for players; returns the asyncssh server (close() to stop).
+    A session without a key from its client for `idle_timeout` seconds is
+    closed (0: never)."""
+    door = FrontDoor(players, child, idle_timeout)
     return await asyncssh.create_server(
         lambda: _Server(door),
         host,
@@ -318,6 +406,7 @@ async def run_host(
     *,
     bot_delay: float = 0.45,
     ready: Any = None,
+    idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
 ) -> None:
     """The hub and its SSH front door, until cancelled (Ctrl+C)."""
     from host.hub import Hub, default_places
@@ -333,7 +422,8 @@ async def run_host(
     resumed = hub.resume_all()
     await hub.serve(socket_path)
     try:
-        server = await serve(host, port, players, key, join_child(socket_path, data_dir))
+        server = await serve(host, port, players, key, join_child(socket_path, data_dir),
+                             idle_timeout=idle_timeout)
     except OSError as error:
         await hub.close()
         raise SetupError(f"Cannot listen on {host}:{port}: {error.strerror or error}.") from None

@@ -155,3 +155,101 @@ def test_the_host_command_fails_in_one_line(tmp_path, keys, capsys, monkeypatch)
         assert main(argv) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "Cannot listen" in err[0]
+
+
+#: a child that says its pid, then reports each line typed with the terminal's size
+ECHO = (
+    "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); "
+    "print('PID=%d' % os.getpid(), flush=True)\n"
+    "for line in sys.stdin:\n"
+    "    size = os.get_terminal_size(0)\n"
+    "    print('GOT %s SIZE=%dx%d' % (line.strip(), size.columns, size.lines), flush=True)\n"
+)
+
+
+def echoing_child(player, term, client_env):
+    _, env = join_child("/nowhere.sock", None)(player, term, client_env)
+    return [sys.executable, "-c", ECHO], env
+
+
+@pytest.fixture
+async def idle_door(tmp_path, keys):
+    path, *_ = keys
+    host_key = load_host_key(tmp_path / "host_key")
+    server = await serve("127.0.0.1", 0, read_players(path), host_key, echoing_child,
+                         idle_timeout=0.5)
+    yield server.sockets[0].getsockname()[1]
+    server.close()
+
+
+async def read_until(process, marker: str, seen: list[str], timeout: float = 10) -> None:
+    while marker not in "".join(seen):
+        chunk = await asyncio.wait_for(process.stdout.read(4096), timeout)
+        if not chunk:
+            raise AssertionError(f"closed before {marker!r}: {''.join(seen)!r}")
+        seen.append(chunk.decode(errors="replace"))
+
+
+def gone(pid: int) -> bool:
+    import os
+
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+async def test_an_idle_session_is_closed_with_a_message_and_no_process_left(idle_door, keys):
+    import re
+
+    _, ann, _, _ = keys
+    async with connect(idle_door, ann) as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        started = asyncio.get_running_loop().time()
+        seen: list[str] = []
+        await read_until(process, "PID=", seen)
+        await read_until(process, "\n", seen)
+        pid = int(re.search(r"PID=(\d+)", "".join(seen)).group(1))
+        text = "".join(seen) + await output_of(process)  # to the end of the session
+        waited = asyncio.get_running_loop().time() - started
+    assert "Closed after 0.5 seconds without a key; your seat is kept." in text
+    assert waited >= 0.5
+    for _ in range(100):
+        if gone(pid):
+            break
+        await asyncio.sleep(0.02)
+    else:
+        raise AssertionError("the child outlived its idle session")
+
+
+async def test_a_player_who_keeps_typing_is_not_closed(idle_door, keys):
+    _, ann, _, _ = keys
+    async with connect(idle_door, ann) as conn:
+        process = await conn.create_process(term_type="xterm", term_size=(80, 24),
+                                            encoding=None)
+        seen: list[str] = []
+        await read_until(process, "PID=", seen)
+        # a key every 0.2 s for three times the time-out: still open
+        for n in range(8):
+            process.stdin.write(f"k{n}\r".encode())
+            await read_until(process, f"GOT k{n} SIZE=80x24", seen)
+            await asyncio.sleep(0.2)
+        assert "Closed after" not in "".join(seen)
+        # the keys go through this side now: a resize still reaches the child
+        process.change_terminal_size(100, 40)
+        await asyncio.sleep(0.1)
+        process.stdin.write(b"big\r")
+        await read_until(process, "GOT big SIZE=100x40", seen)
+        # then nothing: the session ends with the message
+        await read_until(process, "your seat is kept", seen)
+
+
+def test_the_idle_timeout_option_takes_seconds(capsys):
+    from tui.cli import main
+
+    for bad in ("-5", "soon", "nan"):
+        with pytest.raises(SystemExit) as exit_:
+            main(["host", "--idle-timeout", bad])
+        assert exit_.value.code == 2
+        assert "--idle-timeout: a number of seconds, 0 or more" in capsys.readouterr().err

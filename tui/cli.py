@@ -105,6 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--host-key", default=None,
                       help="the server's key, generated on first start (default in the config directory)")
     host.add_argument("--data-dir", default=None, help="where shared matches are saved")
+    host.add_argument("--idle-timeout", type=_seconds, default=30 * 60, metavar="SECONDS",
+                      help="close a session after this long without a key; the player's "
+                      "seats wait (default 1800, 0: never)")
     hub = sub.add_parser("hub", help="run the hub of shared tables (players join with `join`)")
     hub.add_argument("--socket", default=None, help="the hub's socket (default in the data directory)")
     hub.add_argument("--data-dir", default=None, help="where shared matches are saved")
@@ -206,6 +209,17 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
     return 0
 
 
+def _seconds(text: str) -> float:
+    """A time-out in seconds for argparse: a number, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"a number of seconds, 0 or more, not {text!r}")
+    return value
+
+
 def run_host(args: Any) -> int:
     import asyncio
     from pathlib import Path
@@ -227,12 +241,15 @@ def run_host(args: Any) -> int:
               f"{len(hub.tables)} table(s) ({len(resumed)} resumed).")
         print(f"Host key fingerprint: {key.get_fingerprint()}")
         print(f"Players connect with: ssh -t -p {port} {host}")
+        if args.idle_timeout:
+            print(f"A session closes after {args.idle_timeout:g} s without a key "
+                  "(--idle-timeout); its player's seats wait.")
         print("Ctrl+C stops the host; every match is saved as it is played.", flush=True)
 
     try:
         asyncio.run(serve(args.listen, keys, host_key, data_dir,
                           bot_delay=0.45 if args.bot_delay is None else args.bot_delay,
-                          ready=ready))
+                          ready=ready, idle_timeout=args.idle_timeout))
     except SetupError as error:
         print(f"overtable host: {error}", file=sys.stderr)
         return 1
