@@ -14,9 +14,11 @@ is a ruling in docs/rulings.md.
 
 from __future__ import annotations
 
-from core.bossquest.cards import Spell
+import attrs
+
+from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind
 from core.bossquest.rules import current_hp, strength
-from core.bossquest.state import Phase, State
+from core.bossquest.state import Phase, RoundResult, State
 
 OVER = "over"
 PERFECT = "perfect"
@@ -60,4 +62,55 @@ def spells_on(state: State, seat: int) -> tuple[Spell, ...]:
     return tuple(a.spell for a in state.active if a.target == seat)
 
 
-__all__ = ["OVER", "PERFECT", "SHORT", "knight_in_turn", "spells_on", "standing"]
+@attrs.frozen
+class SpellEffect:
+    """What one spell in play did to a round's combat: `seats` are the
+    knights it changed (none for the Boss's HP), `effect` says how."""
+
+    spell: Spell
+    seats: frozenset[int]
+    effect: str
+
+
+def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
+    """The spells that changed a round's combat and how (BQ §Spell effects,
+    §3 Combat), read from the round's result alone: the HP spells, the
+    attack spells on a knight, the conditions that put knights out, and the
+    spells that changed who scored or lost. A spell that did nothing at
+    combat (a condition everybody met, no heart to spare) is left out."""
+    hp_spells = sum(HP_CHANGE.get(a.spell.kind, 0) for a in result.spells)
+    out: list[SpellEffect] = []
+    n = len(result.strengths)
+    for active in result.spells:
+        spell, kind = active.spell, active.spell.kind
+        if kind in HP_CHANGE:
+            out.append(SpellEffect(spell, frozenset(), f"Boss {result.hp - hp_spells} HP "
+                                                      f"{HP_CHANGE[kind]:+d}"))
+        elif kind in ATTACK_CHANGE and active.target is not None:
+            out.append(SpellEffect(spell, frozenset({active.target}),
+                                   f"strength {ATTACK_CHANGE[kind]:+d}"))
+        elif kind in (SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR):
+            missed = frozenset(s for s in range(n) if result.eliminated[s] == "spell"
+                               and not _meets(spell, result.equipment[s]))
+            if missed:
+                out.append(SpellEffect(spell, missed, "out"))
+        elif kind is SpellKind.NO_HEART_LOSS:
+            spared = frozenset(s for s in range(n) if result.eliminated[s] == "over")
+            if spared:
+                out.append(SpellEffect(spell, spared, "over, but no heart lost"))
+        elif kind is SpellKind.EXTRA_KEY and result.winners:
+            out.append(SpellEffect(spell, result.winners, "2 keys for the win"))
+        elif kind is SpellKind.SECOND_CLOSEST and result.winners:
+            out.append(SpellEffect(spell, result.winners, "wins as second closest"))
+    return tuple(out)
+
+
+def _meets(spell: Spell, weapons: tuple) -> bool:
+    colours = [w.colour for w in weapons]
+    if spell.kind is SpellKind.NEED_COLOUR:
+        return spell.colour in colours
+    return len(set(colours)) < len(colours)
+
+
+__all__ = ["OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "knight_in_turn",
+           "spells_on", "standing"]

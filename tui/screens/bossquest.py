@@ -13,6 +13,11 @@ Keys: 1-4 ask for weapons, w goes to the Wizard; at the Wizard arrows (or
 1-5, m for the mystery spell) pick a spell, Enter then a/x activate or
 discard it; targets are picked with arrows + Enter or their number. The
 mouse works everywhere (a click picks).
+
+Every combat the viewer has not seen yet (a round the bots finished, the
+match's last) comes up in its own dialog (`CombatScreen`), with the spells
+that changed it; it stays until a key is pressed. The match's last combat
+comes up over the results, so it is read before them.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from core.bossquest import GAME
@@ -39,6 +45,7 @@ from core.bossquest.actions import (
 )
 from core.bossquest.cards import Colour, Spell, SpellKind, Weapon
 from core.bossquest.state import Knight, Phase, RoundResult, State, Step
+from core.bossquest.table_facts import combat_spells
 from core.engine import CHANCE
 from tui import resources
 from tui.screens.game import GameScreen, TableUpdate, fit_line
@@ -55,6 +62,7 @@ from tui.widgets import (
     ScorePad,
     card_text,
 )
+from tui.widgets.since import SinceLog, changed_keys, mark_rows, marked_text
 
 #: weapon colours as terminal colours (ANSI names, so the ANSI theme keeps
 #: them); the letter on every card carries the colour without them
@@ -110,6 +118,110 @@ def spell_label(spell: Spell) -> Text:
     else:
         text.append(spell.name)
     return text
+
+
+def combat_text(result: RoundResult, who: Any, *, weapons: bool) -> Text:
+    """A round's combat, one knight a line (all of it is public now);
+    `who(seat)` names a knight, `weapons` lists each knight's weapons."""
+    text = Text(f"Boss {result.boss}, {result.hp} HP with spells\n", style="bold")
+    width = max(len(who(s)) for s in range(len(result.strengths)))
+    for seat, value in enumerate(result.strengths):
+        line = Text(no_wrap=True)
+        won = seat in result.winners
+        line.append("★ " if won else "  ", style="bold")
+        line.append(f"{who(seat):<{width}} {value:>2}", style="bold" if won else "")
+        if weapons and seat < len(result.equipment):
+            for weapon in result.equipment[seat]:
+                line.append(" ")
+                line.append_text(card_text(weapon_card(weapon)))
+        notes = []
+        if result.eliminated[seat] == "over":
+            notes.append("over")
+        elif result.eliminated[seat] == "spell":
+            notes.append("out (spell)")
+        if seat in result.perfect:
+            notes.append("PERFECT")
+        if result.keys_gained[seat]:
+            notes.append(f"+{result.keys_gained[seat]}{KEY}")
+        if result.hearts_lost[seat]:
+            notes.append(f"-{result.hearts_lost[seat]}{HEART}")
+        if notes:
+            line.append("  " + " ".join(notes))
+        text.append_text(line)
+        text.append("\n")
+    text.rstrip()
+    return text
+
+
+def spells_text(result: RoundResult, who: Any) -> Text:
+    """The spells that changed a combat, one a line: "● Attack +1 → Bob:
+    strength +1" (the rules say which did what: `combat_spells`)."""
+    text = Text()
+    for effect in combat_spells(result):
+        line = spell_label(effect.spell)
+        if effect.seats:
+            line.append(" → " + ", ".join(who(s) for s in sorted(effect.seats)))
+        line.append(f": {effect.effect}")
+        if text:
+            text.append("\n")
+        text.append_text(line)
+    return text
+
+
+class CombatScreen(ModalScreen[None]):
+    """A combat the viewer has not seen yet, until they press a key."""
+
+    DEFAULT_CSS = """
+    CombatScreen {
+        align: center middle;
+    }
+    CombatScreen #combat {
+        width: 64;
+        max-width: 100%;
+        height: auto;
+        max-height: 100%;
+        border: thick $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    CombatScreen #combat-title {
+        text-style: bold;
+    }
+    CombatScreen #combat-spells {
+        margin-top: 1;
+    }
+    CombatScreen #combat-hint {
+        margin-top: 1;
+        color: $text-muted;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape,c", "close", "Go on", key_display="Enter",
+                tooltip="Close the combat and go on"),
+    ]
+
+    def __init__(self, result: RoundResult, who: Any, *, last: bool = False) -> None:
+        super().__init__()
+        self.result = result
+        self.who = who
+        self.last = last
+
+    def compose(self) -> ComposeResult:
+        result = self.result
+        spells = spells_text(result, self.who)
+        title = f"Combat: round {result.round}" + (", the last" if self.last else "")
+        with Vertical(id="combat"):
+            yield Static(title, id="combat-title")
+            yield Static(combat_text(result, self.who, weapons=True), id="combat-text")
+            yield Static(Text.assemble(("Spells that changed it\n", "bold"), spells)
+                         if spells else Text("No spell changed it.", style="italic"),
+                         id="combat-spells")
+            then = "the results" if self.last else "the table"
+            yield Static(f"Enter, space or Escape: on to {then}.", id="combat-hint")
+
+    def action_close(self) -> None:
+        self.dismiss()
 
 
 class BossQuestScreen(GameScreen):
@@ -175,6 +287,8 @@ class BossQuestScreen(GameScreen):
         self._mode: str | None = None
         #: the rows of the target list in order, as actions
         self._targets: list[Any] = []
+        #: per seat viewed here: the combats it has seen (its view's history length)
+        self._combats_seen: dict[int, int] = {}
 
     # -- layout -----------------------------------------------------------------
 
@@ -196,7 +310,7 @@ class BossQuestScreen(GameScreen):
                     yield ActionBar(id="bq-actions")
             with Vertical(id="bq-side"):
                 yield Static("", id="bq-last", classes="panel")
-                yield GameLog(id="bq-log", classes="panel")
+                yield SinceLog(id="bq-log", classes="panel")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -218,6 +332,35 @@ class BossQuestScreen(GameScreen):
             self._redraw(self.update)
 
     # -- the contract -------------------------------------------------------------
+
+    # -- since your last move -----------------------------------------------------
+
+    def _changes(self, before: State, after: State) -> dict[str, frozenset]:
+        """What a knight marks: the Boss and its HP, the spells in play and
+        on offer, their own weapons, each knight's row (hearts, keys,
+        weapons, spells on them) and a new combat."""
+        def knights(view: State) -> dict[int, Any]:
+            return {s: (k.hearts, k.keys, k.hidden is not None, k.visible,
+                        GAME.spells_on(view, s)) for s, k in enumerate(view.knights)}
+
+        def mine(view: State) -> dict[int, Any]:
+            seat = self.update.seat if self.update is not None else None
+            if seat is None or seat >= len(view.knights):
+                return {}
+            knight = view.knights[seat]
+            hidden = () if knight.hidden is None else (knight.hidden.weapon,)
+            return dict(enumerate(hidden + knight.visible))
+
+        return {
+            "boss": changed_keys({"boss": (before.boss, GAME.current_hp(before))},
+                                 {"boss": (after.boss, GAME.current_hp(after))}),
+            "spells": changed_keys(dict(enumerate(before.active)), dict(enumerate(after.active))),
+            "market": changed_keys(dict(enumerate(before.offer)), dict(enumerate(after.offer))),
+            "hand": changed_keys(mine(before), mine(after)),
+            "knights": changed_keys(knights(before), knights(after)),
+            "combat": frozenset({"combat"}) if len(after.history) > len(before.history)
+            else frozenset(),
+        }
 
     # -- helpers on the update ------------------------------------------------------
 
@@ -249,6 +392,25 @@ class BossQuestScreen(GameScreen):
 
     # -- drawing ------------------------------------------------------------------
 
+    def show(self, update: TableUpdate) -> None:
+        super().show(update)
+        self._hold_combat(update)
+
+    def _hold_combat(self, update: TableUpdate) -> None:
+        """A combat this seat has not seen yet comes up in its own dialog
+        (after the results, if it ended the match: they are pushed right
+        after this update, and the dialog goes over them)."""
+        seat, view = update.seat, update.view
+        if seat is None or view is None:
+            return
+        seen = self._combats_seen.get(seat)
+        self._combats_seen[seat] = len(view.history)
+        if seen is None or len(view.history) <= seen or not self.is_attached:
+            return
+        result = view.history[-1]
+        self.app.call_later(self.app.push_screen,
+                            CombatScreen(result, self._who, last=update.over))
+
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
         mode = self._mode_of(update)
@@ -261,7 +423,7 @@ class BossQuestScreen(GameScreen):
         self._draw_knights(update)
         self._draw_last(update)
         self._draw_score(update)
-        self.query_one("#bq-log", GameLog).set_lines(update.log)
+        self._draw_log(self.query_one("#bq-log", SinceLog), update)
         self._draw_actions()
         self._draw_prompt()
         if mode_changed:
@@ -299,6 +461,8 @@ class BossQuestScreen(GameScreen):
                 hp.append(f"  (card {view.boss}, spells {now - view.boss:+d})")
             else:
                 hp.append(f"  (card {view.boss})")
+        if "boss" in self.changed("boss"):
+            hp = marked_text(hp)
         self.query_one("#bq-hp", Static).update(hp)
         picking = self._mode == "target-spell"
         rows = []
@@ -307,6 +471,8 @@ class BossQuestScreen(GameScreen):
             if active.target is not None:
                 text.append(f" → {self._who(active.target)}")
             rows.append(Row(text, key=str(i + 1), enabled=not picking or self._legal(TargetSpell(i))))
+        spells = self.changed("spells")
+        rows = mark_rows(rows, [i in spells for i in range(len(rows))])
         active_list = self.query_one("#bq-active", PickList)
         active_list.set_rows(rows, picking=picking)
         if picking:
@@ -330,6 +496,8 @@ class BossQuestScreen(GameScreen):
             offers.append(Offer(Text("? Mystery spell (face down)", style="bold"), key="m",
                                 enabled=enabled, tag="blind",
                                 detail="You decide blind; then it is revealed."))
+        slots = self.changed("market")
+        offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
         market.set_offers(offers, picking=wizard, details=self.has_class("-tall"))
         market.display = view.phase is not Phase.OVER
 
@@ -386,7 +554,9 @@ class BossQuestScreen(GameScreen):
                     caption.append(f" ({by} short)")
         picking = self._mode == "target-weapon"
         hand.big = self.has_class("-tall")
-        hand.set_cards([card for _, card in pairs], picking=picking, caption=caption)
+        mine = self.changed("hand")
+        cards = mark_rows([card for _, card in pairs], [n in mine for n in range(len(pairs))])
+        hand.set_cards(cards, picking=picking, caption=caption)
         face_down = " (..) face down" if pairs and final is None else ""
         hand.border_title = f"Your weapons {face_down}".rstrip()
         if picking:
@@ -448,6 +618,8 @@ class BossQuestScreen(GameScreen):
         view: State = update.view
         picking = self._mode == "target-knight"
         rows = [self._knight_row(view, seat, update, picking) for seat in range(view.players)]
+        knights = self.changed("knights")
+        rows = mark_rows(rows, [seat in knights for seat in range(view.players)])
         self.query_one("#bq-knights", PickList).set_rows(rows, picking=picking)
         if picking:
             self._targets = [TargetKnight(seat) for seat in range(view.players)]
@@ -465,33 +637,9 @@ class BossQuestScreen(GameScreen):
 
     def _combat_text(self, result: RoundResult) -> Text:
         """The round's combat, one knight a line (all of it is public now)."""
-        text = Text(f"Boss {result.boss}, {result.hp} HP with spells\n", style="bold")
-        width = max(len(self._who(s)) for s in range(len(result.strengths)))
-        for seat, value in enumerate(result.strengths):
-            line = Text(no_wrap=True)
-            won = seat in result.winners
-            line.append("★ " if won else "  ", style="bold")
-            line.append(f"{self._who(seat):<{width}} {value:>2}", style="bold" if won else "")
-            if self.has_class("-wide") and seat < len(result.equipment):
-                for weapon in result.equipment[seat]:
-                    line.append(" ")
-                    line.append_text(card_text(weapon_card(weapon)))
-            notes = []
-            if result.eliminated[seat] == "over":
-                notes.append("over")
-            elif result.eliminated[seat] == "spell":
-                notes.append("out (spell)")
-            if seat in result.perfect:
-                notes.append("PERFECT")
-            if result.keys_gained[seat]:
-                notes.append(f"+{result.keys_gained[seat]}{KEY}")
-            if result.hearts_lost[seat]:
-                notes.append(f"-{result.hearts_lost[seat]}{HEART}")
-            if notes:
-                line.append("  " + " ".join(notes))
-            text.append_text(line)
-            text.append("\n")
-        text.rstrip()
+        text = combat_text(result, self._who, weapons=self.has_class("-wide"))
+        if "combat" in self.changed("combat"):
+            text = marked_text(text)
         return text
 
     def _draw_score(self, update: TableUpdate) -> None:

@@ -9,6 +9,12 @@ journals every action and checks every command; the table at this terminal
 view and offers the legal actions the update lists; it never decides a rule.
 
 A subclass implements `_redraw(update)` and calls `self.play(action)`.
+
+Since your last move: the base keeps, per seat, what the other seats did
+since that seat last acted (`self.recap`, tui/widgets/since.py) and binds
+``]`` / ``[`` (step through it) and ``z`` (recap or whole log). A subclass
+draws its log with `_draw_log` (a `SinceLog`), says what changed between
+two views in `_changes` and marks `self.changed(kind)` in its panels.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from host.messages import SeatCommand, SeatUpdate
+from tui.widgets.since import CHANGED, Recap, SinceLog, SinceTracker
 
 #: The name the screens use for a seat's update.
 TableUpdate = SeatUpdate
@@ -73,7 +80,21 @@ class GameScreen(Screen):
         # so the player reads why not (the session's refusal, as a notice).
         Binding("u", "undo_anyway", "", show=False),
         Binding("q", "leave", "Home", tooltip="Leave for the home screen (the match is saved)"),
+        Binding("right_square_bracket", "since_step(1)", "Next move", show=False,
+                tooltip="Since your last move: look at the next move (marked on the table)"),
+        Binding("left_square_bracket", "since_step(-1)", "Previous move", show=False,
+                tooltip="Since your last move: look at the previous move"),
+        Binding("z", "since_toggle", "Recap / log", show=False,
+                tooltip="Put away the recap since your last move (the whole log shows), "
+                        "or bring it back"),
     ]
+
+    #: what F1 lists under "On screen" for every game: the marks of the recap
+    SINCE_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
+        (f"{CHANGED} underlined", "Changed since your last move (cleared when you act); "
+                                  "on a board •..•"),
+        ("▶ 2", "Since your last move: the move you are looking at, its changes marked"),
+    )
 
     #: what F1 lists under "On screen": (symbol, what it means)
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = ()
@@ -83,6 +104,11 @@ class GameScreen(Screen):
         #: where this screen's commands go (the table at this terminal, tui/table.py)
         self.port = port
         self.update: SeatUpdate | None = None
+        #: what the seats viewed here missed since their last moves
+        self.since = SinceTracker()
+        #: the recap for the update shown
+        self.recap = Recap()
+        self._changes_cache: tuple[Any, Any, dict[str, frozenset]] | None = None
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
     seat_word: str = "Player"
@@ -90,6 +116,7 @@ class GameScreen(Screen):
     def show(self, update: TableUpdate) -> None:
         """Take `update` and redraw. Called by the shell after every change."""
         self.update = update
+        self.recap = self.since.observe(update)
         if self.is_mounted:
             self._redraw(update)
             self.refresh_bindings()
@@ -97,6 +124,39 @@ class GameScreen(Screen):
     def _redraw(self, update: TableUpdate) -> None:
         """Draw the screen from `update` (each game's own)."""
         raise NotImplementedError
+
+    # -- since your last move ----------------------------------------------------
+
+    def _changes(self, before: Any, after: Any) -> dict[str, frozenset]:
+        """What differs between two views of this game, by kind of thing
+        ("squares", "market", "players"...): the keys the screen marks.
+        Each game's own; nothing here."""
+        return {}
+
+    def changed(self, kind: str) -> frozenset:
+        """The keys of `kind` changed in the recap's span (all of it, or the
+        step being looked at): what the screen marks."""
+        before, after = self.recap.span()
+        if before is None or after is None or before is after:
+            return frozenset()
+        cache = self._changes_cache
+        if cache is None or cache[0] is not before or cache[1] is not after:
+            cache = self._changes_cache = (before, after, self._changes(before, after))
+        return cache[2].get(kind, frozenset())
+
+    def _draw_log(self, log: SinceLog, update: TableUpdate) -> None:
+        """The log, or the recap since your last move in its place."""
+        log.show(update.log, self.recap if update.seat is not None and not update.over else None)
+
+    def action_since_step(self, delta: int) -> None:
+        update = self.update
+        if update is not None and self.since.step(update.seat, delta):
+            self.show(update)
+
+    def action_since_toggle(self) -> None:
+        update = self.update
+        if update is not None and self.since.toggle(update.seat):
+            self.show(update)
 
     # -- reading the update ----------------------------------------------------
 
@@ -133,14 +193,16 @@ class GameScreen(Screen):
         update = self.update
         if update is None or update.seat is None:
             return
-        self.port.send(SeatCommand.play(update.seat, action, update.seq))
+        if self.port.send(SeatCommand.play(update.seat, action, update.seq)) is not False:
+            self.since.acted(update)
 
     def action_undo(self) -> None:
         """Take back the last action of the seat being shown (one per press)."""
         update = self.update
         if update is None or update.seat is None:
             return
-        self.port.send(SeatCommand.undo(update.seat, update.seq))
+        if self.port.send(SeatCommand.undo(update.seat, update.seq)) is not False:
+            self.since.acted(update)
 
     def action_undo_anyway(self) -> None:
         """u when Undo is dimmed: send the undo all the same; the session
@@ -159,6 +221,10 @@ class GameScreen(Screen):
         update = self.update
         if action in ("undo", "undo_anyway") and update is not None and update.over:
             return False  # the final table: a finished match is not taken back
+        if action == "since_step":
+            return bool(self.recap.steps)
+        if action == "since_toggle":
+            return bool(self.recap.steps)
         if action == "undo":
             return True if update is not None and update.can_undo else None
         if action == "undo_anyway":

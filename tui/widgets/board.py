@@ -16,7 +16,9 @@ only moves; a click on the cursor's cell chooses). While `move` is disabled
 (`check_action`), clicks do nothing.
 
 Meaning never rests on colour alone: the cursor is drawn ``[..]``, a target
-``›..‹`` and a marked cell ``«..»``, whatever the theme.
+``›..‹`` and a marked cell ``«..»``, whatever the theme. A cell that changed
+since the viewer's last move (`set_changed`) is drawn ``•..•`` with its face
+underlined (under the other brackets, the underline alone).
 
 Two densities: compact (one line per row, `COMPACT` cells) for 80x24, and
 roomy (`ROOMY` cells, several lines each) where there is room; the screen
@@ -133,6 +135,7 @@ ROOMY = (12, 2)
 CURSOR = ("[", "]")
 TARGET = ("›", "‹")
 MARKED = ("«", "»")
+CHANGED = ("•", "•")
 
 
 class CellMessage(Message):
@@ -172,6 +175,9 @@ class Board(Widget, can_focus=True):
         color: $warning;
         text-style: bold;
     }
+    Board > .board--changed {
+        text-style: bold;
+    }
     Board > .board--label {
         text-style: bold;
     }
@@ -185,6 +191,7 @@ class Board(Widget, can_focus=True):
         "board--cursor-blur",
         "board--target",
         "board--marked",
+        "board--changed",
         "board--label",
         "board--muted",
     }
@@ -236,6 +243,7 @@ class Board(Widget, can_focus=True):
         self.keep_cursor_visible = keep_cursor_visible
         self._targets: frozenset[Hashable] = frozenset()
         self._marked: frozenset[Hashable] = frozenset()
+        self._changed: frozenset[Hashable] = frozenset()
         self._cursor = (0, 0)
         #: per grid row: its lines
         self._row_cache: dict[int, list[Strip]] = {}
@@ -257,6 +265,18 @@ class Board(Widget, can_focus=True):
     @property
     def marked(self) -> frozenset[Hashable]:
         return self._marked
+
+    @property
+    def changed(self) -> frozenset[Hashable]:
+        return self._changed
+
+    def set_changed(self, keys: Iterable[Hashable]) -> None:
+        """Draw the cells `keys` as changed since the viewer's last move."""
+        keys = frozenset(keys)
+        if keys != self._changed:
+            self._changed = keys
+            self._row_cache.clear()
+            self.refresh()
 
     def set_grid(
         self,
@@ -637,6 +657,8 @@ class Board(Widget, can_focus=True):
             brackets, bracket_style = MARKED, "board--marked"
         elif cell.key in self._targets:
             brackets, bracket_style = TARGET, "board--target"
+        elif cell.key in self._changed:
+            brackets, bracket_style = CHANGED, "board--changed"
         else:
             brackets, bracket_style = (" ", " "), ""
         if self.roomy:
@@ -646,6 +668,8 @@ class Board(Widget, can_focus=True):
             face = cell.text
         face = face[:inner].center(inner) if len(face) < inner else face[:inner]
         face_style = self.rich_style_for(cell.style)
+        if cell.key in self._changed:
+            face_style = face_style + self.rich_style_for("underline")
         if focused:
             face_style = face_style + self.rich_style_for("board--cursor")
         mark_style = self.rich_style_for(bracket_style)
@@ -755,5 +779,5 @@ def _component_classes(cls: type) -> frozenset[str]:
 _COMPONENTS: dict[type, frozenset[str]] = {}
 
 
-__all__ = ["COMPACT", "CURSOR", "MARKED", "ROOMY", "TARGET", "Board", "Cell", "CellMessage",
+__all__ = ["CHANGED", "COMPACT", "CURSOR", "MARKED", "ROOMY", "TARGET", "Board", "Cell", "CellMessage",
            "Divider", "Edge", "Grid"]

@@ -96,10 +96,12 @@ class GameLog(ScrollView, can_focus=True):
         self._set_rows(width)
         return True
 
-    def _wrap_entry(self, entry: str, width: int) -> list[Strip]:
+    def _wrap_entry(self, entry: str | Text, width: int) -> list[Strip]:
         console = self.app.console
         rows = []
-        for line in Text(entry, no_wrap=False).wrap(console, width):
+        # an entry may come styled (the recap since your last move, tui/widgets/since.py)
+        text = Text(entry, no_wrap=False) if isinstance(entry, str) else entry.copy()
+        for line in text.wrap(console, width):
             line.rstrip()
             rows.append(Strip(line.render(console), line.cell_len))
         return rows

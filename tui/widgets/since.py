@@ -1,0 +1,301 @@
+"""Since your last move: what the other seats did while you waited.
+
+Game-agnostic, shared by every game screen. Three pieces:
+
+- `SinceTracker` remembers, for each seat viewed at this terminal (in
+  hot-seat play every seat has its own), the update right after that seat
+  last acted (its *point*) and every update since. `observe(update)` gives
+  a `Recap`: the log lines written since the point (the seat's own log,
+  `SeatUpdate.log`: per viewer, no secrets), cut into steps (one step per
+  change the screen saw, so a step is one move, or a few when they came at
+  once), with the view before and after each step. The point moves when the
+  seat's own command has been carried out, so the marks clear when the
+  player acts.
+- `SinceLog`, a `GameLog` that shows the recap in the log's place while
+  there is one: the lines since your last move, numbered by step, the
+  chosen step drawn reversed and marked ``▶``. ``]`` / ``[`` step through
+  it, ``z`` switches between it and the whole log.
+- helpers that find what changed between two views (`changed_keys`,
+  `grid_changes`) and mark it without colour (`marked_text`: a ``•`` and
+  underline; the board draws changed cells ``•..•``).
+
+A screen asks `Recap.span()` for the two views to compare: the whole span
+since the point, or the chosen step's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from rich.text import Text
+
+from tui.widgets.gamelog import GameLog
+
+#: the glyph in front of anything changed since your last move
+CHANGED = "•"
+#: the style of anything changed (reads without colour; the board adds `CHANGED`)
+CHANGED_STYLE = "underline"
+
+
+@dataclass(frozen=True)
+class RecapStep:
+    """One step of a recap: the lines it wrote and the views around it."""
+
+    lines: tuple[str, ...]
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True)
+class Recap:
+    """What happened since a seat's last move (see the module)."""
+
+    steps: tuple[RecapStep, ...] = ()
+    #: the view at the point and now
+    before: Any = None
+    after: Any = None
+    #: the step being looked at (None: all of them)
+    selected: int | None = None
+    #: the player put the recap away (z): the log shows instead
+    hidden: bool = False
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return tuple(line for step in self.steps for line in step.lines)
+
+    @property
+    def shown(self) -> bool:
+        """Whether the log's place shows the recap now."""
+        return bool(self.steps) and not self.hidden
+
+    def span(self) -> tuple[Any, Any]:
+        """(before, after) to mark: the chosen step's, else the whole span."""
+        if self.selected is not None and 0 <= self.selected < len(self.steps):
+            step = self.steps[self.selected]
+            return step.before, step.after
+        return self.before, self.after
+
+
+@dataclass
+class _Memory:
+    """One seat's point and what the screen showed it since."""
+
+    point: Any
+    #: (seq, log, view) of every update shown since the point, the point first
+    seen: list[tuple[int, tuple[str, ...], Any]] = field(default_factory=list)
+    #: the seq the seat's last command answered (None: nothing pending)
+    acted_at: int | None = None
+    selected: int | None = None
+    hidden: bool = False
+
+
+class SinceTracker:
+    """Per seat: the point of its last move and the updates since (see the module)."""
+
+    def __init__(self) -> None:
+        self._seats: dict[int, _Memory] = {}
+
+    def forget(self) -> None:
+        self._seats.clear()
+
+    def acted(self, update: Any) -> None:
+        """The seat of `update` sent a command answering it (a move or an undo)."""
+        memory = self._seats.get(update.seat) if update.seat is not None else None
+        if memory is not None:
+            memory.acted_at = update.seq
+
+    def observe(self, update: Any) -> Recap:
+        """Take `update` (the one about to be drawn) and recap since its seat's point."""
+        seat = update.seat
+        if seat is None:
+            return Recap(before=update.view, after=update.view)
+        memory = self._seats.get(seat)
+        entry = (update.seq, tuple(update.log), update.view)
+        if memory is None or self._rewound(memory, entry):
+            memory = self._seats[seat] = _Memory(point=update, seen=[entry])
+        elif memory.acted_at is not None and update.seq > memory.acted_at:
+            # The seat's own command was carried out: the point moves to the
+            # update right after it. If further moves came at once, the
+            # last update before the command is the best point there is.
+            if update.seq == memory.acted_at + 1 or len(memory.seen) == 0:
+                memory.seen = [entry]
+            else:
+                memory.seen = [memory.seen[-1], entry]
+            memory.acted_at = None
+            memory.selected = None
+            memory.hidden = False
+        elif entry[0] != memory.seen[-1][0]:
+            memory.seen.append(entry)
+        else:
+            memory.seen[-1] = entry
+        return self._recap(memory)
+
+    @staticmethod
+    def _rewound(memory: _Memory, entry: tuple[int, tuple[str, ...], Any]) -> bool:
+        """An undo took back lines the point had seen: start again from here."""
+        first = memory.seen[0][1] if memory.seen else ()
+        return entry[0] < memory.seen[-1][0] or entry[1][: len(first)] != first
+
+    def _recap(self, memory: _Memory) -> Recap:
+        seen = memory.seen
+        steps: list[RecapStep] = []
+        start = 0
+        for i in range(1, len(seen)):
+            lines = seen[i][1][len(seen[i - 1][1]):]
+            if not lines:
+                continue  # a change that wrote nothing joins the next step
+            before = seen[start][2]
+            first_line = len(seen[start][1])
+            steps.append(RecapStep(seen[i][1][first_line:], before, seen[i][2]))
+            start = i
+        if memory.selected is not None and memory.selected >= len(steps):
+            memory.selected = None
+        return Recap(tuple(steps), seen[0][2], seen[-1][2], memory.selected, memory.hidden)
+
+    # -- the player's keys ---------------------------------------------------------
+
+    def step(self, seat: int | None, delta: int) -> bool:
+        """Look at the next (+1) or previous (-1) step; past either end, at
+        all of them again. False when there is nothing to step through."""
+        memory = self._seats.get(seat) if seat is not None else None
+        if memory is None:
+            return False
+        count = len(self._recap(memory).steps)
+        if not count:
+            return False
+        memory.hidden = False
+        order = [None, *range(count)]
+        at = order.index(memory.selected)
+        memory.selected = order[(at + delta) % len(order)]
+        return True
+
+    def toggle(self, seat: int | None) -> bool:
+        """Put the recap away, or bring it back. False when there is none."""
+        memory = self._seats.get(seat) if seat is not None else None
+        if memory is None or not self._recap(memory).steps:
+            return False
+        memory.hidden = not memory.hidden
+        memory.selected = None
+        return True
+
+
+# -- what changed ------------------------------------------------------------------
+
+
+def changed_keys(before: Mapping[Hashable, Any], after: Mapping[Hashable, Any]) -> frozenset:
+    """The keys whose value differs between `before` and `after` (or that
+    only one of them has)."""
+    return frozenset(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
+
+
+def grid_changes(before: Any, after: Any) -> frozenset:
+    """The keys of the cells drawn differently in two `Grid`s of a board."""
+
+    def faces(grid: Any) -> dict[Hashable, tuple[str, str, tuple[str, ...]]]:
+        return {cell.key: (cell.text, cell.style, cell.detail)
+                for row in grid.cells for cell in row if cell.key is not None}
+
+    return changed_keys(faces(before), faces(after))
+
+
+def marked_text(text: str | Text, changed: bool = True) -> Text:
+    """`text` marked as changed since your last move: ``•`` in front and
+    underlined (unchanged: a space in front, so rows stay aligned)."""
+    text = Text(text) if isinstance(text, str) else text.copy()
+    if not changed:
+        return Text.assemble(" ", text)
+    text.stylize(CHANGED_STYLE)
+    return Text.assemble((CHANGED, "bold"), text)
+
+
+def mark_rows(items: Sequence[Any], flags: Sequence[bool]) -> list[Any]:
+    """`items` (pick-list `Row`s, market `Offer`s or hand `Card`s) with
+    those whose flag is set marked as changed: a row or offer gets ``•`` in
+    front and is underlined (the others a space, so the list stays aligned,
+    while any is marked), a card's face is underlined."""
+    if not any(flags):
+        return list(items)
+    out = []
+    for item, flag in zip(items, flags, strict=False):
+        if hasattr(item, "label"):  # an Offer (a taken slot marks its text)
+            if item.gone:
+                gone = (CHANGED if flag else " ") + item.gone_text
+                item = replace(item, gone_text=gone)
+            else:
+                item = replace(item, label=marked_text(item.label, flag))
+        elif hasattr(item, "face_down"):  # a Card
+            if flag:
+                item = replace(item, style=f"{item.style} {CHANGED_STYLE}".strip())
+        else:  # a Row
+            item = replace(item, text=marked_text(item.text, flag))
+        out.append(item)
+    return out
+
+
+# -- the recap in the log's place ----------------------------------------------------
+
+
+#: what the recap's panel says under it
+RECAP_KEYS = "[ ] step · z log"
+
+
+class SinceLog(GameLog):
+    """The game log, or in its place the recap since your last move (see the module)."""
+
+    def __init__(self, *, name: str | None = None, id: str | None = None,
+                 classes: str | None = None) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.recap: Recap | None = None
+        self._title: str | None = None
+        #: the index of the first entry of each step (while the recap shows)
+        self._starts: list[int] = []
+
+    def show(self, log: Sequence[str], recap: Recap | None) -> None:
+        """Draw `log`, or `recap` when it has steps and is not put away."""
+        was = self.recap is not None and self.recap.shown
+        self.recap = recap
+        if recap is None or not recap.shown:
+            if was:
+                self.border_title, self.border_subtitle = self._title, ""
+            self.set_lines(log)
+            return
+        if not was:
+            self._title = self.border_title
+        entries: list[Text] = []
+        self._starts = []
+        for number, step in enumerate(recap.steps):
+            chosen = number == recap.selected
+            self._starts.append(len(entries))
+            for row, line in enumerate(step.lines):
+                gutter = ("▶" if chosen else " ") + (f"{number + 1:>2} " if row == 0 else "   ")
+                text = Text.assemble((gutter, "bold"), line)
+                if chosen:
+                    text.stylize("reverse")
+                entries.append(text)
+        count = len(recap.steps)
+        at = "all" if recap.selected is None else f"{recap.selected + 1}/{count}"
+        self.border_title = f"Since your last move ({at})"
+        self.border_subtitle = RECAP_KEYS
+        self.set_lines(entries)  # type: ignore[arg-type]
+        self._follow()
+
+    def _follow(self) -> None:
+        recap = self.recap
+        if recap is None or not recap.shown or recap.selected is None:
+            super()._follow()
+            return
+        self.call_after_refresh(self._scroll_to_step, recap.selected)
+
+    def _scroll_to_step(self, step: int) -> None:
+        self._wrap()
+        if step >= len(self._starts):
+            return
+        first = self._starts[step]
+        y = sum(len(rows) for rows in self._wrapped[:first])
+        self.scroll_to(y=y, animate=False)
+
+
+__all__ = ["CHANGED", "CHANGED_STYLE", "RECAP_KEYS", "Recap", "RecapStep", "SinceLog",
+           "SinceTracker", "changed_keys", "grid_changes", "mark_rows", "marked_text"]
