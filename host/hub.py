@@ -54,7 +54,7 @@ import attrs
 
 from host.bots import BotHolder, seat_bots, stand_in
 from host.messages import MAX_MESSAGE_BYTES, BadMessage, SeatUpdate
-from host.session import REMOTE, SPECTATOR, Link, Session
+from host.session import BOT, REMOTE, SPECTATOR, Link, Session
 from host.wire import codec
 
 log = logging.getLogger(__name__)
@@ -324,18 +324,17 @@ class Hub:
 
     def _watch_away(self, table: Table) -> None:
         """After every change at `table`: start the clock for each away
-        player who owes a decision, stop it for one who no longer does."""
+        player who owes a decision while somebody else is there waiting for
+        them, stop it for one who no longer does. (When every player is away
+        the match waits: bots do not play it out among themselves.)"""
         session = table.session
         if table.away_bot is None or session is None:
             return
         due: set[int] = set()
-        if not session.match.finished:
+        people = [seat for seat, s in enumerate(table.seats) if s.kind != "bot"]
+        if not session.match.finished and any(_person_at(session, s) for s in people):
             to_act = table.game.to_act(session.match.state)
-            due = {
-                seat
-                for seat, s in enumerate(table.seats)
-                if s.kind != "bot" and seat in to_act and session.holder_of(seat) is None
-            }
+            due = {seat for seat in people if seat in to_act and session.holder_of(seat) is None}
         for seat in set(table.timers) - due:
             table.timers.pop(seat).cancel()
         for seat in due - set(table.timers):
@@ -355,6 +354,7 @@ class Hub:
             or session.match.finished
             or session.holder_of(seat) is not None
             or seat not in table.game.to_act(session.match.state)
+            or not any(_person_at(session, s) for s in range(len(table.seats)))
         ):
             return
         table.stand_ins[seat] = stand_in(session, seat, threaded=True, delay=self.bot_delay)
@@ -620,6 +620,12 @@ def _seat(raw: Any, game_id: str) -> Seat:
         if raw.get("bot") in LEVELS.get(game_id, ()):
             return Seat("bot", None, raw["bot"])
     raise HubError('A seat is "open", {"player": name} or {"bot": level}.')
+
+
+def _person_at(session: Session, seat: int) -> bool:
+    """A person (not a bot) holds `seat` now."""
+    link = session.holder_of(seat)
+    return link is not None and link.kind != BOT
 
 
 def _away_bot(raw: Any) -> float | None:

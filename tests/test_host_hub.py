@@ -475,13 +475,31 @@ async def test_the_away_choice_survives_a_restart(tmp_path):
     assert (playing.away_bot, playing.creator) == (0.05, "carl")
     await again.serve(path)
     try:
-        # nobody is back: the bots play the chosen table on, the other waits
-        for _ in range(300):
-            if len(playing.session.match.history) > len(histories[bots]) + 2:
+        # nobody is back: both matches wait (bots do not play a match out alone)
+        await asyncio.sleep(0.3)
+        assert playing.session.match.history == histories[bots]
+        assert waiting.session.match.history == histories[waits]
+        # carl and ann come back; only carl's table has a bot play for the one away
+        players = [await Player.connect(path, "carl"), await Player.connect(path, "ann")]
+        wire = codec(GAMES["overstocked"])
+        rng = random.Random(7)
+        for _ in range(400):
+            if [who for who, _ in playing.session.match.history].count(1) > 1:
                 break
-            await asyncio.sleep(0.01)
+            try:  # carl plays his own turns
+                message = await players[0].read(timeout=0.01)
+            except TimeoutError:
+                continue
+            if "update" in message:
+                update = wire.update_from_dict(message["update"])
+                if update.legal:
+                    command = SeatCommand.play(0, rng.choice(update.legal), update.seq)
+                    await players[0].send({"command": wire.command_dict(command),
+                                           "table": message["table"]})
         else:
-            raise AssertionError("no bot played for the away players after the restart")
+            raise AssertionError("no bot played for dora after the restart")
+        assert playing.stand_ins.keys() == {1}
+        await asyncio.sleep(0.2)
         assert waiting.session.match.history == histories[waits]
         assert not waiting.stand_ins
     finally:
