@@ -22,9 +22,14 @@ REPORT = (
 )
 
 
-def reporting_child(player, term, client_env):
-    _, env = join_child("/nowhere.sock", None)(player, term, client_env)
-    return [sys.executable, "-c", REPORT], env
+def child_running(script: str):
+    """A player's child that runs `script`, in the environment a player gets."""
+
+    def build(player, term, client_env):
+        _, env = join_child("/nowhere.sock", None)(player, term, client_env)
+        return [sys.executable, "-c", script], env
+
+    return build
 
 
 @pytest.fixture
@@ -44,7 +49,7 @@ def keys(tmp_path):
 async def door(tmp_path, keys):
     path, *_ = keys
     host_key = load_host_key(tmp_path / "host_key")
-    server = await serve("127.0.0.1", 0, read_players(path), host_key, reporting_child)
+    server = await serve("127.0.0.1", 0, read_players(path), host_key, child_running(REPORT))
     port = server.sockets[0].getsockname()[1]
     yield port
     server.close()
@@ -167,16 +172,11 @@ ECHO = (
 )
 
 
-def echoing_child(player, term, client_env):
-    _, env = join_child("/nowhere.sock", None)(player, term, client_env)
-    return [sys.executable, "-c", ECHO], env
-
-
 @pytest.fixture
 async def idle_door(tmp_path, keys):
     path, *_ = keys
     host_key = load_host_key(tmp_path / "host_key")
-    server = await serve("127.0.0.1", 0, read_players(path), host_key, echoing_child,
+    server = await serve("127.0.0.1", 0, read_players(path), host_key, child_running(ECHO),
                          idle_timeout=0.5)
     yield server.sockets[0].getsockname()[1]
     server.close()

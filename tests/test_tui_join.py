@@ -8,6 +8,8 @@ import asyncio
 import json
 import random
 
+import pytest
+
 from core import GAMES
 from host.hub import Hub
 from host.messages import SeatCommand
@@ -17,6 +19,17 @@ from tui.join import JoinApp
 from tui.screens.lobby import LobbyScreen
 from tui.screens.overboss import OverbossScreen
 from tui.screens.results import ResultsScreen
+
+
+@pytest.fixture
+async def shared_hub(tmp_path, monkeypatch):
+    """A hub on a private socket, the app's data in the test's directory."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    hub = Hub(tmp_path / "shared", bot_delay=0)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    yield hub, path
+    await hub.close()
 
 
 async def wait_for(pilot, condition, timeout: float = 10) -> None:
@@ -146,38 +159,32 @@ async def test_a_player_is_seated_again_after_the_hub_restarts(tmp_path, monkeyp
             await again.close()
 
 
-async def test_chat_from_the_app(tmp_path, monkeypatch):
+async def test_chat_from_the_app(shared_hub):
     """F2 opens the chat of the lobby (or of the table on screen); a line
     typed there reaches the others; a line from another player is a notice."""
     from textual.widgets import Input
 
     from tui.screens.chat import ChatScreen
 
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    hub = Hub(tmp_path / "shared", bot_delay=0)
-    path = tmp_path / "run" / "hub.sock"
-    await hub.serve(path)
+    hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: app.remote.connected)
-            bob = await Player.connect(path, "Bob")
-            await bob.send({"chat": {"table": None, "text": "hello Ann"}})
-            await wait_for(pilot, lambda: any("hello Ann" in n.message for n in app._notifications))
-            await pilot.press("f2")
-            await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
-            assert app.screen.lines == ["Bob: hello Ann"]
-            app.screen.query_one(Input).value = "hi Bob"
-            await pilot.press("enter")
-            while (message := await bob.expect("chat"))["chat"]["from"] == "Bob":
-                pass  # his own line, echoed
-            assert message["chat"] == {"table": None, "from": "Ann", "text": "hi Bob"}
-            await wait_for(pilot, lambda: app.screen.lines[-1] == "Ann: hi Bob")
-            await pilot.press("escape")
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await bob.close()
-    finally:
-        await hub.close()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        bob = await Player.connect(path, "Bob")
+        await bob.send({"chat": {"table": None, "text": "hello Ann"}})
+        await wait_for(pilot, lambda: any("hello Ann" in n.message for n in app._notifications))
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+        assert app.screen.lines == ["Bob: hello Ann"]
+        app.screen.query_one(Input).value = "hi Bob"
+        await pilot.press("enter")
+        while (message := await bob.expect("chat"))["chat"]["from"] == "Bob":
+            pass  # his own line, echoed
+        assert message["chat"] == {"table": None, "from": "Ann", "text": "hi Bob"}
+        await wait_for(pilot, lambda: app.screen.lines[-1] == "Ann: hi Bob")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await bob.close()
 
 
 def test_the_lobby_says_who_is_away():
@@ -194,85 +201,73 @@ def test_the_lobby_says_who_is_away():
     assert status_text(table) == "Ann to play"
 
 
-async def test_overseers_table_talk_is_the_tables_chat(tmp_path, monkeypatch):
+async def test_overseers_table_talk_is_the_tables_chat(shared_hub):
     """Overseers' table-talk panel, at a shared table, is the match chat: a
     line typed there reaches the others, a line said at the table shows there."""
     from textual.widgets import Input
 
     from tui.screens.overseers import OverseersScreen
 
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    hub = Hub(tmp_path / "shared", bot_delay=0)
-    path = tmp_path / "run" / "hub.sock"
-    await hub.serve(path)
+    hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: app.remote.connected)
-            app.new_match("overseers", [app.seat("Ann", "human"), app.seat("B", "human"),
-                                        app.seat("C", "bot", "random")])
-            bob = await Player.connect(path, "Bob")
-            while not (lobby := (await bob.expect("lobby"))["lobby"]):
-                pass
-            table = lobby[0]["table"]
-            await bob.send({"join": {"table": table, "seat": 1}})
-            await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
-            screen = app.screen
-            await bob.send({"chat": {"table": table, "text": "I kept nothing good"}})
-            await wait_for(pilot, lambda: "Bob: I kept nothing good" in screen.notes)
-            await pilot.press("t")
-            await wait_for(pilot, lambda: isinstance(app.focused, Input))
-            app.focused.value = "me neither"
-            await pilot.press("enter")
-            while (line := (await bob.expect("chat"))["chat"])["from"] != "Ann":
-                pass
-            assert line == {"table": table, "from": "Ann", "text": "me neither"}
-            await wait_for(pilot, lambda: "Ann: me neither" in screen.notes)
-            await bob.close()
-    finally:
-        await hub.close()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        app.new_match("overseers", [app.seat("Ann", "human"), app.seat("B", "human"),
+                                    app.seat("C", "bot", "random")])
+        bob = await Player.connect(path, "Bob")
+        while not (lobby := (await bob.expect("lobby"))["lobby"]):
+            pass
+        table = lobby[0]["table"]
+        await bob.send({"join": {"table": table, "seat": 1}})
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
+        screen = app.screen
+        await bob.send({"chat": {"table": table, "text": "I kept nothing good"}})
+        await wait_for(pilot, lambda: "Bob: I kept nothing good" in screen.notes)
+        await pilot.press("t")
+        await wait_for(pilot, lambda: isinstance(app.focused, Input))
+        app.focused.value = "me neither"
+        await pilot.press("enter")
+        while (line := (await bob.expect("chat"))["chat"])["from"] != "Ann":
+            pass
+        assert line == {"table": table, "from": "Ann", "text": "me neither"}
+        await wait_for(pilot, lambda: "Ann: me neither" in screen.notes)
+        await bob.close()
 
 
-async def test_the_new_table_form_offers_a_bot_for_away_players(tmp_path, monkeypatch):
+async def test_the_new_table_form_offers_a_bot_for_away_players(shared_hub):
     """The shared new-match form asks what happens when a player is away; the
     hub gets the choice with the table (and nothing when the match waits)."""
     from textual.widgets import Select
 
     from tui.screens.lobby import AWAY_CHOICES, SharedTableScreen
 
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    hub = Hub(tmp_path / "shared", bot_delay=0)
-    path = tmp_path / "run" / "hub.sock"
-    await hub.serve(path)
+    hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
-    try:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: app.remote.connected)
-            for wanted in (60.0, None):
-                await pilot.press("n")
-                await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen))
-                await wait_for(pilot, lambda: bool(app.screen.query("#away-bot")))
-                away = app.screen.query_one("#away-bot", Select)
-                labels = [text for text, _ in AWAY_CHOICES]
-                assert labels[0] == "the match waits" and away.value == 0
-                # the player opens the list and picks, as with the keyboard
-                away.focus()
-                await pilot.press("enter")
-                for _ in range(labels.index(next(t for t, s in AWAY_CHOICES if s == wanted))):
-                    await pilot.press("down")
-                await pilot.press("enter")
-                await wait_for(pilot, lambda a=away, w=wanted: AWAY_CHOICES[a.value][1] == w)
-                before = set(hub.tables)
-                await pilot.press("ctrl+s")
-                await wait_for(pilot, lambda b=before: len(hub.tables) > len(b))
-                (new,) = set(hub.tables) - before
-                assert hub.tables[new].away_bot == wanted
-                assert hub.tables[new].creator == "Ann"
-                app.go_home()
-                await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
-                await pilot.pause(0.1)
-    finally:
-        await hub.close()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        for wanted in (60.0, None):
+            await pilot.press("n")
+            await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen))
+            await wait_for(pilot, lambda: bool(app.screen.query("#away-bot")))
+            away = app.screen.query_one("#away-bot", Select)
+            labels = [text for text, _ in AWAY_CHOICES]
+            assert labels[0] == "the match waits" and away.value == 0
+            # the player opens the list and picks, as with the keyboard
+            away.focus()
+            await pilot.press("enter")
+            for _ in range(labels.index(next(t for t, s in AWAY_CHOICES if s == wanted))):
+                await pilot.press("down")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda a=away, w=wanted: AWAY_CHOICES[a.value][1] == w)
+            before = set(hub.tables)
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda b=before: len(hub.tables) > len(b))
+            (new,) = set(hub.tables) - before
+            assert hub.tables[new].away_bot == wanted
+            assert hub.tables[new].creator == "Ann"
+            app.go_home()
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.pause(0.1)
 
 
 def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
