@@ -33,6 +33,8 @@ MAX_SESSIONS = 60
 MAX_CONNECTS_PER_MINUTE = 10
 #: seconds without a key from the client before its session is closed (0: never)
 DEFAULT_IDLE_TIMEOUT = 30 * 60.0
+#: bytes from a client waiting for the child to read them, at the most
+_MAX_KEYS_BUFFERED = 64 * 1024
 #: what a full-screen app may have left switched on in the client's terminal:
 #: mouse reports, focus events, bracketed paste, the alternate screen, a
 #: hidden cursor, attributes (the child is ended by a signal, not by itself)
@@ -241,7 +243,9 @@ async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
         exited = loop.run_in_executor(None, child.wait)
         closed = asyncio.ensure_future(process.wait_closed())
         tasks = [keys, closed]
-        waiting: set[asyncio.Future] = {keys, exited, closed}
+        # the client's end of input is not the end of the session: the screen
+        # still goes out until the client or the child goes (or it idles)
+        waiting: set[asyncio.Future] = {exited, closed}
         idle = None
         if door.idle_timeout > 0:
             idle = asyncio.ensure_future(_idle(door.idle_timeout, typed))
@@ -250,6 +254,7 @@ async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
         done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
         if idle in done:
             await loop.run_in_executor(None, _end, child)
+            await asyncio.sleep(0.1)  # the child's last output goes out before the line
             with contextlib.suppress(Exception):
                 process.stdout.write(_RESET_TERMINAL + _idle_message(door.idle_timeout))
     finally:
@@ -295,6 +300,9 @@ async def _forward_keys(process: Any, to_child: Any, master: int, typed: _LastKe
             return
         typed.at = loop.time()
         to_child.write(data)
+        # a child that does not read holds the client back, not the host's memory
+        while to_child.get_write_buffer_size() > _MAX_KEYS_BUFFERED and not to_child.is_closing():
+            await asyncio.sleep(0.05)
 
 
 async def _idle(timeout: float, typed: _LastKey) -> None:
