@@ -193,16 +193,21 @@ class GameScreen(Screen):
         update = self.update
         if update is None or update.seat is None:
             return
-        if self.port.send(SeatCommand.play(update.seat, action, update.seq)) is not False:
-            self.since.acted(update)
+        self._send(update, SeatCommand.play(update.seat, action, update.seq))
 
     def action_undo(self) -> None:
         """Take back the last action of the seat being shown (one per press)."""
         update = self.update
         if update is None or update.seat is None:
             return
-        if self.port.send(SeatCommand.undo(update.seat, update.seq)) is not False:
-            self.since.acted(update)
+        self._send(update, SeatCommand.undo(update.seat, update.seq))
+
+    def _send(self, update: SeatUpdate, command: SeatCommand) -> None:
+        # Noted first: at this terminal the session answers (and the
+        # update after the move is shown) before `send` returns.
+        self.since.acted(update)
+        if self.port.send(command) is False:
+            self.since.acted(None)  # refused: nothing was done
 
     def action_undo_anyway(self) -> None:
         """u when Undo is dimmed: send the undo all the same; the session

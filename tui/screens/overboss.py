@@ -58,8 +58,9 @@ from core.overboss.components import Terrain, Token
 from core.overboss.state import State, Step, cell
 from tui import resources
 from tui.screens.game import GameScreen, TableUpdate, fit_line
-from tui.widgets import ActionBar, Choice, GameLog, Market, Offer, ScorePad
+from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
+from tui.widgets.since import SinceLog, changed_keys, mark_rows, marked_text
 
 # -- how things look ------------------------------------------------------------
 
@@ -360,7 +361,7 @@ class OverbossScreen(GameScreen):
                 yield Market(id="ob-market", classes="panel", empty="The market is empty.")
                 yield Static("", id="ob-players", classes="panel")
                 yield ScorePad(id="ob-score", classes="panel")
-                yield GameLog(id="ob-log", classes="panel")
+                yield SinceLog(id="ob-log", classes="panel")
         with Vertical(id="ob-decide"):
             yield Static("", id="ob-prompt")
             yield ActionBar(id="ob-actions")
@@ -462,6 +463,22 @@ class OverbossScreen(GameScreen):
         if self._token not in kinds:
             self._token = kinds[0] if kinds else None
 
+    def _changes(self, before: State, after: State) -> dict[str, frozenset]:
+        """What a player marks: squares whose tile or token changed, market
+        places, and each player's lair and Boss card."""
+        def squares(view: State) -> dict[int, Any]:
+            return dict(enumerate(zip(view.tiles, view.tokens, strict=True)))
+
+        def players(view: State) -> dict[int, Any]:
+            return {s: (lair, view.bosses[s], view.revealed[s])
+                    for s, lair in enumerate(view.lairs)}
+
+        return {
+            "squares": changed_keys(squares(before), squares(after)),
+            "market": changed_keys(dict(enumerate(before.market)), dict(enumerate(after.market))),
+            "players": changed_keys(players(before), players(after)),
+        }
+
     def _redraw(self, update: TableUpdate) -> None:
         self._sync_decision(update)
         self._draw_header(update)
@@ -469,7 +486,7 @@ class OverbossScreen(GameScreen):
         self._draw_market(update)
         self._draw_players(update)
         self._draw_score(update)
-        self.query_one("#ob-log", GameLog).set_lines(update.log)
+        self._draw_log(self.query_one("#ob-log", SinceLog), update)
         self._draw_prompt()
         self._draw_actions()
         self._draw_info()
@@ -514,6 +531,7 @@ class OverbossScreen(GameScreen):
         targets, marked = self._targets()
         grid = board_grid(view, update.seat, update.names, self._estimate(view))
         board.set_grid(grid, targets=targets, marked=marked, settle=False)
+        board.set_changed(self.changed("squares"))
         if not self._placed_cursor:
             # Start on the viewer's own half (the bottom rows), left.
             self._placed_cursor = True
@@ -554,6 +572,8 @@ class OverbossScreen(GameScreen):
             else:
                 enabled = GAME.pair_draftable(view, slot)
             offers.append(Offer(label, key=key, enabled=enabled, tag=tag))
+        slots = self.changed("market")
+        offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
         market.set_offers(offers, picking=mode is not None)
         title = "Market: tile + token"
         if view.hand_tile is not None or view.hand_token is not None:
@@ -612,7 +632,14 @@ class OverbossScreen(GameScreen):
         view: State = update.view
         me = update.seat if update.seat is not None else 0
         other = GAME.opponent(view, me)
-        lines = self._player_lines(view, me, update) + self._player_lines(view, other, update)
+        changed = self.changed("players")
+        lines = []
+        for seat in (me, other):
+            head, *rest = self._player_lines(view, seat, update)
+            if changed:  # a lair or a Boss changed since your last move
+                head = marked_text(head, seat in changed)
+                head.end = ""
+            lines += [head, *rest]
         widget = self.query_one("#ob-players", Static)
         widget.update(Text("\n", end="").join(lines))
 

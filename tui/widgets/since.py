@@ -101,7 +101,12 @@ class SinceTracker:
         self._seats.clear()
 
     def acted(self, update: Any) -> None:
-        """The seat of `update` sent a command answering it (a move or an undo)."""
+        """The seat of `update` sends a command answering it (a move or an
+        undo); None: the command was refused after all."""
+        if update is None:
+            for memory in self._seats.values():
+                memory.acted_at = None
+            return
         memory = self._seats.get(update.seat) if update.seat is not None else None
         if memory is not None:
             memory.acted_at = update.seq
