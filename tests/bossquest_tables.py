@@ -17,7 +17,9 @@ R, B, Y, P, G = Colour.RED, Colour.BLUE, Colour.YELLOW, Colour.PURPLE, Colour.GR
 
 
 def w(code: str) -> Weapon:
-    """`w("B5")` is the blue 5."""
+    """`w("B5")` is the blue 5; `w("±2")` the potion ±2 (BQ-3)."""
+    if code[0] == "±":
+        return Weapon(None, int(code[1:]))
     return Weapon(Colour(code[0]), int(code[1:]))
 
 

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from core import CHANCE
 from core.bossquest import GAME
+from core.bossquest.actions import ReadPotion
 from core.bots.bossquest import HeuristicBot
 from core.playout import sample_chance
+from tests.bossquest_tables import Phase, SpellKind, knight, spell, table
 from tests.playouts import play_checked, seeds
 from tests.test_bossquest_properties import random_options
 
@@ -47,3 +50,32 @@ def test_heuristic_bolder_knight_uses_its_chance():
                 action = bot.choose(GAME, GAME.view(state, seat), seat, legal, rng)
             state = GAME.apply(state, seat, action)
     assert asked > 0
+
+
+def _reading_table(hidden: str, *visible: str):
+    """Seat 0 must read the face-up potion it just received (BQ-3)."""
+    ks = [knight(hidden, *visible), knight("Y1", "B3"), knight("P1", "P2")]
+    state = table(
+        ks,
+        turn=0,
+        boss=17,
+        offer=tuple(
+            spell(k) for k in (SpellKind.HP_PLUS_1, SpellKind.HP_MINUS_1, SpellKind.HP_PLUS_2)
+        ),
+        options=GAME.Options(potions=True),
+    )
+    return attrs.evolve(state, phase=Phase.READ_POTION, reader=0, resume="draw", to_draw=1)
+
+
+def test_heuristic_reads_a_potion_towards_the_hp():
+    state = _reading_table("R7", "B6", "±3")  # 13: +3 is 16, one short of 17
+    legal = GAME.legal_actions(state, 0)
+    choice = HeuristicBot().choose(GAME, GAME.view(state, 0), 0, legal, random.Random(1))
+    assert choice == ReadPotion(1)
+
+
+def test_heuristic_reads_a_potion_down_rather_than_go_over():
+    state = _reading_table("R7", "B7", "Y2", "±3")  # 16: +3 is 19, over 17
+    legal = GAME.legal_actions(state, 0)
+    choice = HeuristicBot().choose(GAME, GAME.view(state, 0), 0, legal, random.Random(1))
+    assert choice == ReadPotion(-1)

@@ -40,9 +40,15 @@ def playout(seed: int, players: int, check=None):
 def conserved(state):
     """Every weapon, spell, heart and key is accounted for."""
     green = rules.with_green(state.players, state.options)
-    assert Counter(all_weapons(state)) == Counter(cards.weapons(green))
+    potions = state.options.potions
+    assert Counter(all_weapons(state)) == Counter(cards.weapons(green, potions))
     spells = all_spells(state)
-    assert Counter(spells) == Counter(cards.spells(green))
+    assert Counter(spells) == Counter(cards.spells(green, potions))
+    for k in state.knights:
+        # BQ-31: a reading belongs to a potion its holder still has
+        held = set(rules.weapons_of(k))
+        assert all(w in held and w.colour is None for w, _ in k.readings)
+        assert len({w for w, _ in k.readings}) == len(k.readings)
     assert Counter(
         state.boss_deck + state.boss_discard + ((state.boss,) if state.boss else ())
     ) == Counter(rules.bosses(state.options))

@@ -18,13 +18,16 @@ from core.bossquest.actions import (
     GoToWizard,
     LaySpell,
     LetPass,
+    ReadPotion,
     RevealBoss,
     TargetKnight,
+    TargetPotion,
     TargetWeapon,
 )
 from core.bossquest.state import Ulul
 from tests.bossquest_tables import (
     GAME,
+    ActiveSpell,
     Options,
     Phase,
     SpellKind,
@@ -261,3 +264,127 @@ def test_night_swap_with_deck_keeps_the_card_face_down_bq10_bq29():
     k = state.knights[1]
     assert [c.weapon.code for c in k.night] == ["P5"] and k.night[0].known_to == {1}
     assert state.deck_top[0].weapon == w("R3") and state.deck_top[0].known_to == {1}
+
+
+# --- Potions (BQ §Extension: Potions, BQ-3) ----------------------------------
+
+POTIONS = Options(potions=True)
+FLIP = spell(SpellKind.FLIP_POTION)
+
+
+def read(k, *pairs):
+    """Knight `k` has read these potions: ("±2", +1), ..."""
+    return attrs.evolve(k, readings=tuple((w(c), sign) for c, sign in pairs))
+
+
+def test_potions_are_shuffled_in_with_their_spell_bq3():
+    """BQ §Potions, Setup: "the 3 POTION cards are shuffled in with the WEAPON
+    cards, and the 2 SPELL cards are added to the SPELL cards." BQ-3: ±1,
+    ±2, ±3, no colour."""
+    plain = GAME.setup(3, Options())
+    state = GAME.setup(3, POTIONS)
+    assert len(state.spell_deck) == len(plain.spell_deck) + 2
+    assert state.spell_deck.count(FLIP) == 2
+    state = GAME.apply(state, CHANCE, RevealBoss(17))
+    while state.phase is Phase.LAY_SPELLS:
+        state = GAME.apply(state, CHANCE, GAME.chance_outcomes(state)[0][0])
+    potions = [c for c in state.weapon_deck if c.colour is None]
+    assert sorted(c.value for c in potions) == [1, 2, 3]
+    assert len(state.weapon_deck) == 28 + 3
+
+
+def test_a_potion_is_read_when_received_and_never_changes_bq31():
+    """BQ §Potions: "When a player receives the POTION card, they decide
+    immediately which way to read it. They cannot change it afterward.\""""
+    ks = [knight("R1", "B2", done=True), knight("Y1", "B3"), knight("P1", "P2")]
+    state = table(ks, turn=1, offer=(HP1, HPM1, ATKM2), options=POTIONS)
+    state = draw(play(state, 1, Ask(2)), "±3")
+    # the table waits for the reading before the second card
+    assert state.phase is Phase.READ_POTION and GAME.to_act(state) == {1}
+    assert GAME.legal_actions(state, 1) == (ReadPotion(1), ReadPotion(-1))
+    assert GAME.legal_actions(GAME.view(state, 1), 1) == GAME.legal_actions(state, 1)
+    assert "±3 as -3" in GAME.describe(state, 1, ReadPotion(-1))
+    state = play(state, 1, ReadPotion(-1))
+    assert state.phase is Phase.DRAW and state.to_draw == 1
+    state = draw(state, "Y5")
+    assert GAME.strength(state, 1) == 1 + 3 - 3 + 5
+    assert GAME.visible_strength(state, 1) == 3 - 3 + 5
+    with pytest.raises(IllegalAction, match="never changes"):
+        GAME.apply(state, 2, ReadPotion(1))
+
+
+def test_a_potion_dealt_face_up_is_read_before_the_deal_goes_on():
+    """BQ §Potions: "they decide immediately" also when the Armorer deals it."""
+    state = GAME.apply(GAME.setup(2, POTIONS), CHANCE, RevealBoss(17))
+    while state.phase is Phase.LAY_SPELLS:
+        state = GAME.apply(state, CHANCE, GAME.chance_outcomes(state)[0][0])
+    state = draw(state, "R1", "R2", "±2")  # the Armorer (seat 0) deals seat 1 first
+    assert state.phase is Phase.READ_POTION and state.reader == 1
+    state = play(state, 1, ReadPotion(1))
+    assert state.phase is Phase.DEAL
+    state = draw(state, "R4")
+    assert state.phase is Phase.TURN and GAME.strength(state, 1) == 1 + 2  # R1 hidden, +2
+
+
+def test_a_hidden_potion_is_read_when_revealed_at_combat_bq31():
+    """BQ §Potions: "If the POTION card is their hidden card, they decide its
+    value when they reveal their card." BQ-31: until then it counts its lower
+    reading for going over."""
+    ks = [knight("±2", "R7", "R6", "B4"), knight("Y1", "B3")]
+    ks[0] = attrs.evolve(ks[0], done=True, at_wizard=True)
+    state = table(ks, turn=1, boss=17, offer=(HP1, HPM1), mystery=False, options=POTIONS)
+    assert GAME.strength(state, 0) == 17 - 2
+    state = play(state, 1, GoToWizard(), Discard(1))
+    assert state.phase is Phase.READ_POTION and GAME.to_act(state) == {0}
+    line = GAME.describe(state, 0, ReadPotion(1))
+    assert "reads the potion ±2 as +2" in line and "Combat vs 17 HP" in line
+    state = play(state, 0, ReadPotion(1))
+    result = state.history[-1]
+    assert result.strengths[0] == 19 and result.eliminated[0] == "over"
+
+
+def test_the_potion_spell_flips_any_face_up_potion_bq32():
+    """BQ §Potions: "1 SPELL card, 2 copies: the player may flip the reading
+    of the visible POTION card of any player, including themselves." BQ-32:
+    then it is discarded."""
+    ks = [read(knight("R1", "±1"), ("±1", 1)), read(knight("Y1", "±3"), ("±3", -1)), knight("P1")]
+    state = table(ks, turn=2, offer=(FLIP, HPM1, HP1), mystery=False, options=POTIONS)
+    state = play(state, 2, GoToWizard(), Activate(0))
+    assert set(GAME.legal_actions(state, 2)) == {
+        TargetPotion(0, w("±1")),
+        TargetPotion(1, w("±3")),
+    }
+    state = play(state, 2, TargetPotion(1, w("±3")))
+    assert GAME.strength(state, 1) == 1 + 3
+    assert FLIP in state.spell_discard and FLIP not in [a.spell for a in state.active]
+
+
+def test_the_potion_spell_needs_a_face_up_potion_bq15():
+    """BQ-15: a spell that could do nothing now can only be discarded."""
+    ks = [knight("±1", "R1"), knight("Y1", "B2"), knight("P1")]
+    state = table(ks, turn=2, offer=(FLIP, HPM1, HP1), mystery=False, options=POTIONS)
+    legal = GAME.legal_actions(play(state, 2, GoToWizard()), 2)
+    assert Activate(0) not in legal and Discard(0) in legal
+
+
+def test_potions_have_no_colour_bq3():
+    """BQ-3: two potions are not "2 WEAPON cards of the same color"."""
+    NEED_PAIR = spell(SpellKind.NEED_PAIR)
+    k = read(knight("R1", "±1", "±2"), ("±1", 1), ("±2", 1))
+    state = table([k, knight("Y1")], active=(ActiveSpell(NEED_PAIR),), options=POTIONS)
+    assert not rules.meets_conditions(state, 0)
+
+
+def test_a_potion_swapped_away_loses_its_reading_bq31():
+    """BQ-31: the reading belongs to the holder: a potion swapped onto the
+    deck leaves its reading; a face-up potion received by a swap is read."""
+    SWAP = spell(SpellKind.SWAP_DECK)
+    ks = [knight("R1", done=True), read(knight("Y1", "±1"), ("±1", 1)), knight("P1")]
+    state = table(ks, turn=1, offer=(SWAP, HPM1, HP1), mystery=False, options=POTIONS)
+    state = play(state, 1, GoToWizard(), Activate(0), TargetWeapon(w("±1")))
+    state = draw(state, "±2")
+    assert state.phase is Phase.READ_POTION and state.reader == 1
+    assert state.knights[1].readings == ()
+    state = play(state, 1, ReadPotion(-1))
+    assert state.knights[1].readings == ((w("±2"), -1),)
+    assert state.turn == 2 and state.phase is Phase.TURN

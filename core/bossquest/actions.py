@@ -65,6 +65,21 @@ class TargetWeapon:
 
 
 @attrs.frozen
+class ReadPotion:
+    """Read the potion just received (or revealed) as +value or -value."""
+
+    sign: int
+
+
+@attrs.frozen
+class TargetPotion:
+    """The face-up potion of knight `seat` whose reading flips (BQ-3)."""
+
+    seat: int
+    weapon: Weapon
+
+
+@attrs.frozen
 class TargetSpell:
     """The spell in play (index into `State.active`) to cancel (BQ-11)."""
 
@@ -107,6 +122,8 @@ ACTION_TYPES: tuple[type, ...] = (
     TargetKnight,
     TargetWeapon,
     TargetSpell,
+    ReadPotion,
+    TargetPotion,
     RevealBoss,
     LaySpell,
     RevealSpell,

@@ -27,18 +27,27 @@ class Colour(enum.StrEnum):
 
 @attrs.frozen(cache_hash=True)
 class Weapon:
-    """A weapon card; each colour/value pair exists once, so it names itself."""
+    """A weapon card; each colour/value pair exists once, so it names itself.
 
-    colour: Colour
+    A potion (BQ-3, the Potions extension) has no colour; its `value` is the
+    size of its two readings, +value or -value, the owner's choice."""
+
+    colour: Colour | None
     value: int
 
     # Hand-written ordering: attrs' generic one is the hot spot of sorting
     # piles in playouts.
     def __lt__(self, other: Weapon) -> bool:
-        return (self.colour, self.value) < (other.colour, other.value)
+        return (self.colour or "", self.value) < (other.colour or "", other.value)
+
+    @property
+    def potion(self) -> bool:
+        return self.colour is None
 
     @property
     def code(self) -> str:
+        if self.colour is None:
+            return f"±{self.value}"
         return f"{self.colour.value}{self.value}"
 
     def __str__(self) -> str:
@@ -65,6 +74,8 @@ class SpellKind(enum.StrEnum):
     ATTACK_MINUS_2 = "atk-2"
     SWAP_HIDDEN = "swap-hidden"
     SWAP_DECK = "swap-deck"
+    # Extension spells (neither placed: they act and are discarded).
+    FLIP_POTION = "flip-potion"
 
 
 DARK = frozenset(
@@ -109,6 +120,7 @@ _SHORT = {
     SpellKind.ATTACK_MINUS_2: "Attack -2",
     SpellKind.SWAP_HIDDEN: "Swap hidden",
     SpellKind.SWAP_DECK: "Swap with deck",
+    SpellKind.FLIP_POTION: "Flip a potion",
 }
 
 _TEXT = {
@@ -128,6 +140,7 @@ _TEXT = {
     SpellKind.ATTACK_MINUS_2: "A knight's attack strength -2 this round.",
     SpellKind.SWAP_HIDDEN: "Swap your hidden weapon with another knight's hidden weapon.",
     SpellKind.SWAP_DECK: "Swap one of your weapons with the top card of the weapon deck.",
+    SpellKind.FLIP_POTION: "Flip the reading of any knight's face-up potion.",
 }
 
 
@@ -174,14 +187,21 @@ HEARTS_AT_START = 3
 KEY_SUPPLY = 20
 
 
-def weapons(with_green: bool) -> tuple[Weapon, ...]:
-    """The weapon deck (BQ-2): 5 colours x 1-7, green removed unless kept."""
+#: BQ-3: the three potion weapons read ±1, ±2 and ±3.
+POTIONS: tuple[Weapon, ...] = tuple(Weapon(None, v) for v in (1, 2, 3))
+
+
+def weapons(with_green: bool, potions: bool = False) -> tuple[Weapon, ...]:
+    """The weapon deck (BQ-2): 5 colours x 1-7, green removed unless kept;
+    the potions shuffled in with their extension (BQ §Potions)."""
     colours = [c for c in Colour if with_green or c is not Colour.GREEN]
-    return tuple(sorted(Weapon(c, v) for c in colours for v in range(1, 8)))
+    plain = [Weapon(c, v) for c in colours for v in range(1, 8)]
+    return tuple(sorted(plain + (list(POTIONS) if potions else [])))
 
 
-def spells(with_green: bool) -> tuple[Spell, ...]:
-    """The spell deck (BQ-1): 17 light + 6 dark; the green card only with green."""
+def spells(with_green: bool, potions: bool = False) -> tuple[Spell, ...]:
+    """The spell deck (BQ-1): 17 light + 6 dark; the green card only with
+    green; the potion spell's 2 copies with the Potions extension."""
     light = [
         Spell(SpellKind.HP_PLUS_1),
         Spell(SpellKind.HP_PLUS_1),
@@ -208,4 +228,5 @@ def spells(with_green: bool) -> tuple[Spell, ...]:
             SpellKind.SWAP_DECK,
         )
     ]
-    return tuple(sorted(light + dark))
+    extra = [Spell(SpellKind.FLIP_POTION)] * 2 if potions else []
+    return tuple(sorted(light + dark + extra))

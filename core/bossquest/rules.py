@@ -21,9 +21,11 @@ from core.bossquest.actions import (
     GoToWizard,
     LaySpell,
     LetPass,
+    ReadPotion,
     RevealBoss,
     RevealSpell,
     TargetKnight,
+    TargetPotion,
     TargetSpell,
     TargetWeapon,
 )
@@ -83,12 +85,13 @@ _TARGETED = frozenset(
         SpellKind.SWAP_HIDDEN,
         SpellKind.SWAP_DECK,
         SpellKind.CANCEL,
+        SpellKind.FLIP_POTION,
     }
 )
 
 
 #: one DrawWeapon per card, built once: listing draws is the playouts' hot path
-_DRAWS = {w: DrawWeapon(w) for w in cards.weapons(True)}
+_DRAWS = {w: DrawWeapon(w) for w in cards.weapons(True, potions=True)}
 
 
 # ---------------------------------------------------------------------------
@@ -159,16 +162,26 @@ def weapons_of(knight: Knight) -> tuple[Weapon | None, ...]:
     return hidden + knight.visible
 
 
+def potion_value(knight: Knight, weapon: Weapon) -> int:
+    """A potion's worth to its holder: its reading; unread (a face-down potion
+    before combat), its lower reading (BQ-31)."""
+    for card, sign in knight.readings:
+        if card == weapon:
+            return sign * weapon.value
+    return -weapon.value
+
+
 def strength(state: State, seat: int) -> int | None:
     """Attack strength: weapons plus dark attack spells on the knight.
 
     None when the state is a view that does not know the knight's hidden card.
     """
     total = 0
-    for weapon in weapons_of(state.knights[seat]):
+    knight = state.knights[seat]
+    for weapon in weapons_of(knight):
         if weapon is None:
             return None
-        total += weapon.value
+        total += weapon.value if weapon.colour is not None else potion_value(knight, weapon)
     for a in state.active:
         if a.target == seat:
             total += ATTACK_CHANGE.get(a.spell.kind, 0)
@@ -177,7 +190,8 @@ def strength(state: State, seat: int) -> int | None:
 
 def visible_strength(state: State, seat: int) -> int:
     """What everyone can count of a knight: face-up weapons plus dark spells."""
-    total = sum(w.value for w in state.knights[seat].visible)
+    knight = state.knights[seat]
+    total = sum(w.value if w.colour else potion_value(knight, w) for w in knight.visible)
     for a in state.active:
         if a.target == seat:
             total += ATTACK_CHANGE.get(a.spell.kind, 0)
@@ -190,8 +204,8 @@ def deck_size(state: State) -> int:
 
 def meets_conditions(state: State, seat: int) -> bool:
     """BQ §Spell effects: the colour and pair conditions of the light spells."""
-    hand = [w for w in weapons_of(state.knights[seat]) if w is not None]
-    colours = [w.colour for w in hand]
+    # a potion has no colour (BQ-3)
+    colours = [w.colour for w in weapons_of(state.knights[seat]) if w is not None and w.colour]
     for a in state.active:
         kind = a.spell.kind
         if kind is SpellKind.NEED_COLOUR and a.spell.colour not in colours:
@@ -222,7 +236,7 @@ def setup(players: int, options: Options | None = None) -> State:
         knights=tuple(Knight(hearts=cards.HEARTS_AT_START, keys=0) for _ in range(players)),
         phase=Phase.REVEAL_BOSS,
         boss_deck=bosses(options),
-        spell_deck=cards.spells(green),
+        spell_deck=cards.spells(green, options.potions),
     )
     return _collect_weapons(state)
 
@@ -232,6 +246,9 @@ def to_act(state: State) -> frozenset[int]:
         return frozenset()
     if state.phase in _CHANCE_PHASES:
         return frozenset({CHANCE})
+    if state.phase is Phase.READ_POTION:
+        assert state.reader is not None
+        return frozenset({state.reader})
     assert state.turn is not None
     return frozenset({state.turn})
 
@@ -255,7 +272,12 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     return ()
 
 
+_READINGS = (ReadPotion(1), ReadPotion(-1))
+
+
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
+    if state.phase is Phase.READ_POTION and seat == state.reader:
+        return _READINGS
     if state.phase is not Phase.TURN or seat != state.turn:
         return ()
     knight = state.knights[seat]
@@ -292,7 +314,16 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         return tuple(TargetWeapon(w) for w in weapons_of(knight) if w is not None)
     if kind is SpellKind.CANCEL:
         return tuple(TargetSpell(i) for i in range(len(state.active)))
+    if kind is SpellKind.FLIP_POTION:
+        return tuple(TargetPotion(s, w) for s, w in face_up_potions(state))
     return tuple(TargetKnight(s) for s in range(state.players))
+
+
+def face_up_potions(state: State) -> tuple[tuple[int, Weapon], ...]:
+    """Every knight's face-up potions (the potion spell's targets, BQ-3)."""
+    return tuple(
+        (s, w) for s, k in enumerate(state.knights) for w in k.visible if w.colour is None
+    )
 
 
 def _usable(state: State, spell: Spell, seat: int) -> bool:
@@ -301,6 +332,8 @@ def _usable(state: State, spell: Spell, seat: int) -> bool:
         return bool(state.active)
     if spell.kind is SpellKind.SWAP_DECK:
         return deck_size(state) > 0
+    if spell.kind is SpellKind.FLIP_POTION:
+        return bool(face_up_potions(state))
     return True
 
 
@@ -368,6 +401,12 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
         return "That is not a possible target for this spell."
     if isinstance(action, GoToWizard):
         return "You are already at the Wizard."
+    if isinstance(action, ReadPotion):
+        if state.phase is not Phase.READ_POTION:
+            return "No potion waits for its reading; a reading never changes (BQ-3)."
+        return "Read the potion as +1 or -1 times its value."
+    if isinstance(action, TargetPotion):
+        return "That is not a face-up potion on the table."
     if isinstance(action, LetPass):
         return "Only a bolder knight at the Wizard, while the other equips, may let it pass."
     return f"{type(action).__name__} is not a Boss Quest action."
@@ -443,6 +482,19 @@ def _deal(state: State, weapon: Weapon) -> State:
     else:
         knight = _receive(state, knight, seat, weapon)
     state = _set_knight(state, seat, knight)
+    if weapon in knight.visible and weapon.colour is None:
+        return _read_now(state, seat, "deal")
+    return _after_deal(state)
+
+
+def _read_now(state: State, seat: int, resume: str) -> State:
+    """BQ §Potions: "When a player receives the POTION card, they decide
+    immediately which way to read it": the table waits for the reading."""
+    return evolve(state, phase=Phase.READ_POTION, reader=seat, resume=resume)
+
+
+def _after_deal(state: State) -> State:
+    n = state.players
     dealt = state.dealt + 1
     if dealt < 2 * n:
         return evolve(state, dealt=dealt)
@@ -465,6 +517,14 @@ def _draw(state: State, weapon: Weapon) -> State:
     seat = state.turn
     assert seat is not None
     state = _set_knight(state, seat, _receive(state, state.knights[seat], seat, weapon))
+    if weapon.colour is None and weapon in state.knights[seat].visible:
+        return _read_now(state, seat, "draw")
+    return _after_draw(state)
+
+
+def _after_draw(state: State) -> State:
+    seat = state.turn
+    assert seat is not None
     to_draw = state.to_draw - 1
     if to_draw > 0 and deck_size(state) > 0:
         return evolve(state, to_draw=to_draw)
@@ -504,6 +564,9 @@ def _swap_with_deck(state: State, new: Weapon) -> State:
         old_known = everyone
         visible = tuple(new if w == old else w for w in knight.visible)
         knight = evolve(knight, visible=visible)
+    if old.colour is None:
+        # a potion leaving its holder leaves its reading behind (BQ-31)
+        knight = evolve(knight, readings=tuple(r for r in knight.readings if r[0] != old))
     state = _set_knight(state, seat, knight)
     state = evolve(
         state,
@@ -511,8 +574,44 @@ def _swap_with_deck(state: State, new: Weapon) -> State:
         swap_weapon=None,
         phase=Phase.TURN,
     )
+    if new.colour is None and new in knight.visible:
+        return _read_now(state, seat, "swap")
+    return _after_swap(state)
+
+
+def _after_swap(state: State) -> State:
     # Once used, the swap spells are discarded (BQ §Spell effects).
     return _finish_visit(_discard_casting(state))
+
+
+def _read_potion(state: State, sign: int) -> State:
+    """BQ §Potions: the reading is chosen once and never changes (BQ-31);
+    then the table carries on with what it was doing."""
+    seat, resume = state.reader, state.resume
+    assert seat is not None
+    knight = state.knights[seat]
+    weapon = _unread(knight, face_up=resume != "combat")
+    assert weapon is not None
+    knight = evolve(knight, readings=knight.readings + ((weapon, sign),))
+    state = evolve(_set_knight(state, seat, knight), reader=None, resume="")
+    if resume == "deal":
+        return _after_deal(evolve(state, phase=Phase.DEAL))
+    if resume == "draw":
+        return _after_draw(evolve(state, phase=Phase.DRAW))
+    if resume == "swap":
+        return _after_swap(evolve(state, phase=Phase.TURN))
+    return _combat(state)
+
+
+def _unread(knight: Knight, face_up: bool) -> Weapon | None:
+    """The knight's first potion not yet read, face up or face down."""
+    if face_up:
+        cards_ = knight.visible
+    else:
+        down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
+        cards_ = tuple(c.weapon for c in down if c.weapon is not None)
+    read = {w for w, _ in knight.readings}
+    return next((w for w in cards_ if w.colour is None and w not in read), None)
 
 
 # ---------------------------------------------------------------------------
@@ -529,6 +628,15 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         return evolve(state, phase=Phase.DRAW, to_draw=action.count)
     if isinstance(action, LetPass):
         return _resume_waiting(state)
+    if isinstance(action, ReadPotion):
+        return _read_potion(state, action.sign)
+    if isinstance(action, TargetPotion):
+        # BQ §Potions: the potion spell flips a face-up potion's reading; it
+        # is then discarded (BQ-32).
+        knight = state.knights[action.seat]
+        readings = tuple((w, -r if w == action.weapon else r) for w, r in knight.readings)
+        state = _set_knight(state, action.seat, evolve(knight, readings=readings))
+        return _finish_visit(_discard_casting(state))
     if isinstance(action, GoToWizard):
         return _arrive_at_wizard(state, seat)
     if isinstance(action, Activate):
@@ -667,6 +775,12 @@ def _set_knight(state: State, seat: int, knight: Knight) -> State:
 def _combat(state: State) -> State:
     """BQ §3 Combat, BQ-8, BQ-9."""
     n = state.players
+    for step in range(1, n + 1):
+        # BQ §Potions: a face-down potion is read as it is revealed, from
+        # the Armorer's left (BQ-31).
+        seat = next_seat(state.armorer, n, step)
+        if _unread(state.knights[seat], face_up=False) is not None:
+            return _read_now(state, seat, "combat")
     hp = current_hp(state)
     kinds = _active_kinds(state)
     strengths = tuple(strength(state, s) or 0 for s in range(n))
@@ -749,13 +863,13 @@ def _next_round(state: State) -> State:
 def _collect_weapons(state: State) -> State:
     green = with_green(state.players, state.options)
     knights = tuple(
-        evolve(k, hidden=None, visible=(), night=(), at_wizard=False, done=False)
+        evolve(k, hidden=None, visible=(), night=(), readings=(), at_wizard=False, done=False)
         for k in state.knights
     )
     state = evolve(
         state,
         knights=knights,
-        weapon_deck=cards.weapons(green),
+        weapon_deck=cards.weapons(green, state.options.potions),
         deck_top=(),
         dealt=0,
         to_draw=0,
@@ -932,7 +1046,11 @@ def describe(
     if isinstance(action, GoToWizard):
         return f"{who} goes to the Wizard."
     if isinstance(action, Activate):
-        line = f"{who} activates {state.offer[action.slot]}."
+        spell = state.offer[action.slot]
+        if spell is not None and spell.kind in _TARGETED:
+            # It works once its target is chosen: that line says "activates".
+            return f"{who} takes {spell} from the Wizard and picks a target."
+        line = f"{who} activates {spell}."
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, Discard):
         line = f"{who} discards {state.offer[action.slot]}."
@@ -943,13 +1061,24 @@ def describe(
         return f"{who} discards the mystery spell blind."
     if isinstance(action, LetPass):
         return f"{who} lets the Wizard's spells be for now."
+    if isinstance(action, ReadPotion):
+        knight = state.knights[state.reader] if state.reader is not None else None
+        potion = _unread(knight, state.resume != "combat") if knight is not None else None
+        reading = f"{'+' if action.sign > 0 else '-'}{potion.value}" if potion else ""
+        line = f"{name(state.reader)} reads the potion {potion} as {reading}."
+        return _with_combat(state, seat, action, line, name)
+    if isinstance(action, TargetPotion):
+        knight = state.knights[action.seat]
+        now = -potion_value(knight, action.weapon)
+        line = f"{who} flips {name(action.seat)}'s potion {action.weapon} to {now:+d}."
+        return _with_combat(state, seat, action, line, name)
     if isinstance(action, TargetKnight):
         spell = state.casting
         if spell is not None and spell.kind is SpellKind.SWAP_HIDDEN:
             seen = _swap_seen(state, action.seat, viewer, name)
             line = f"{who} swaps hidden weapons with {name(action.seat)}{seen}."
         else:
-            line = f"{spell} goes on {name(action.seat)}."
+            line = f"{who} activates {spell} on {name(action.seat)}."
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, TargetWeapon):
         knight = state.knights[state.turn] if state.turn is not None else None

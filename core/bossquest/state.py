@@ -49,6 +49,11 @@ class Options:
         converter=Ulul,
         metadata={"label": "Boss Ul'ul (22 HP); Night: weapons face down, 2 hearts lost when over"},
     )
+    #: BQ §Extension: Potions (BQ-3).
+    potions: bool = attrs.field(
+        default=False,
+        metadata={"label": "Potions: 3 weapons read + or - as you take them; a spell flips one"},
+    )
 
 
 class Phase(enum.StrEnum):
@@ -60,6 +65,7 @@ class Phase(enum.StrEnum):
     REVEAL_MYSTERY = "reveal-mystery"  # CHANCE: turn the activated mystery spell
     SWAP_DRAW = "swap-draw"  # CHANCE: the deck's top card for "swap with deck"
     CLEAR_MYSTERY = "clear-mystery"  # CHANCE: an unused mystery spell is turned and discarded
+    READ_POTION = "read-potion"  # the knight in `reader` reads a potion + or - (BQ-3)
     OVER = "over"
 
 
@@ -86,6 +92,9 @@ class Knight:
     #: Ul'ul's night (BQ-29): the weapons that would be face up lie face
     #: down, each seen by its owner only
     night: tuple[Hidden, ...] = ()
+    #: Potions (BQ-31): each potion the knight holds that has been read,
+    #: with its reading (+1 or -1), as it was read
+    readings: tuple[tuple[Weapon, int], ...] = ()
     #: At the Wizard (phase B): asks for no more weapons this round.
     at_wizard: bool = False
     #: Takes no further action this round (visited the Wizard, or spent
@@ -168,6 +177,10 @@ class State:
     #: bolder knights: the knight whose weapons (`to_draw`) wait while the
     #: knight in `turn`, already at the Wizard, may use a spell (BQ-28)
     waiting: int | None = None
+    #: Potions: the knight reading a potion now, and what the table was
+    #: doing ("deal", "draw", "swap" or "combat"), to carry on after (BQ-31)
+    reader: int | None = None
+    resume: str = ""
     history: tuple[RoundResult, ...] = ()
     #: views only: every card that could fill a None above, sorted
     unseen: tuple[Weapon, ...] | None = None

@@ -44,7 +44,9 @@ from core.bossquest.actions import (
     DiscardMystery,
     GoToWizard,
     LetPass,
+    ReadPotion,
     TargetKnight,
+    TargetPotion,
     TargetSpell,
     TargetWeapon,
 )
@@ -104,6 +106,18 @@ def _settle(gap: int, counts: tuple[int, ...], one_shot: bool) -> tuple[tuple[in
             for g2, q in _settle(g, counts, False):
                 out[g2] = out.get(g2, 0.0) + p * q
     return tuple(sorted(out.items()))
+
+
+def _weapons(knight: Any) -> tuple[Any, ...]:
+    down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
+    return tuple(c.weapon for c in down) + knight.visible
+
+
+def _potion(knight: Any, weapon: Weapon) -> int:
+    for card, sign in knight.readings:
+        if card == weapon:
+            return sign * weapon.value
+    return -weapon.value
 
 
 def _meets(colours: list[Any], conds: tuple[tuple[str, Any], ...]) -> bool:
@@ -195,6 +209,11 @@ def _config_from(view: Any, seat: int, active: tuple[Any, ...]) -> _Config:
             final = True
     specs = []
     for s, k in enumerate(view.knights):
+        # A potion counts its reading, unread its lower one (BQ-31): the
+        # model adds `value`, so the difference goes into the knight's mods.
+        for w in _weapons(k):
+            if w is not None and w.colour is None:
+                mods[s] += _potion(k, w) - w.value
         cards = k.visible
         blind = 0  # face-down weapons the bot has not seen
         for c in ((k.hidden,) if k.hidden is not None else ()) + k.night:
@@ -218,10 +237,11 @@ class _Model:
         self.unseen = unseen
         counts = [0] * 7
         for w in unseen:
-            if 1 <= w.value <= 7:
+            # a potion (no colour) reads + or - its value: 0 on average, left out
+            if w.colour is not None:
                 counts[w.value - 1] += 1
         self.counts = tuple(counts)
-        total = len(unseen)
+        total = sum(counts)
         self.values = tuple((v, c / total) for v, c in enumerate(counts, 1) if c) if total else ()
         self.cards_p = 1.0 / total if total else 0.0
         top = view.deck_top[0].weapon if view.deck_top else None
@@ -270,7 +290,8 @@ class _Model:
         colours = []
         for w in spec.cards:
             base += w.value
-            colours.append(w.colour)
+            if w.colour is not None:  # a potion has no colour
+                colours.append(w.colour)
         if spec.blind > 1 and self.unseen:
             # Ul'ul's night: several unseen cards; their sum, colours unknown.
             sums = {0: 1.0}
@@ -284,7 +305,10 @@ class _Model:
         elif spec.blind and self.unseen:
             if conds:
                 p = self.cards_p
-                outcomes = [(w.value, _meets(colours + [w.colour], conds), p) for w in self.unseen]
+                outcomes = [
+                    (w.value if w.colour else 0, _meets(colours + [w.colour], conds), p)
+                    for w in self.unseen
+                ]
             else:
                 outcomes = [(v, True, p) for v, p in self.values]
         else:
@@ -419,6 +443,15 @@ class _Model:
             return out or [(None, None)]
         if kind is SpellKind.SWAP_HIDDEN:
             return [(TargetKnight(t), self.swap_hidden(t)) for t in range(self.n) if t != me]
+        if kind is SpellKind.FLIP_POTION:
+            out = []
+            for t, k in enumerate(self.view.knights):
+                for w in k.visible:
+                    if w.colour is None:
+                        mods = list(cfg.mods)
+                        mods[t] -= 2 * _potion(k, w)
+                        out.append((TargetPotion(t, w), cfg.copy(mods=tuple(mods))))
+            return out or [(None, None)]
         if kind is SpellKind.SWAP_DECK:
             knight = self.view.knights[me]
             mine = knight.visible + ((knight.hidden.weapon,) if knight.hidden else ())
@@ -493,7 +526,9 @@ class HeuristicBot:
         first = legal[0]
         if isinstance(first, (Ask, GoToWizard)):
             return self._equip(_Model(view, seat), legal)
-        if isinstance(first, (TargetKnight, TargetWeapon, TargetSpell)):
+        if isinstance(first, ReadPotion):
+            return self._read(_Model(view, seat), legal)
+        if isinstance(first, (TargetKnight, TargetWeapon, TargetSpell, TargetPotion)):
             return self._target(_Model(view, seat), view, legal)
         if isinstance(first, (Activate, ActivateMystery, Discard, DiscardMystery)):
             return self._wizard(_Model(view, seat), view, legal)
@@ -528,7 +563,7 @@ class HeuristicBot:
                 beat[t] *= 1.0 - above[t] - 0.5 * mass.get(t, 0.0)
         per_win = 2.0 if cfg.extra else 1.0
         ok_now = 1.0
-        if cfg.conds and not _meets([w.colour for w in spec.cards], cfg.conds):
+        if cfg.conds and not _meets([w.colour for w in spec.cards if w.colour], cfg.conds):
             ok_now = 0.0
         ok_later = max(ok_now, OWN_LATE_ELIGIBLE)
         over = 0.0 if cfg.no_loss else -model.heart_cost
@@ -578,6 +613,27 @@ class HeuristicBot:
         else:
             cont = sum(q * (worth[mine + v] if mine + v <= top else over) for v, q in values)
         return asks[1] if 1 in asks and cont > now + 1e-9 else go
+
+    # --- potions ------------------------------------------------------------
+
+    def _read(self, model: _Model, legal: tuple[Any, ...]) -> Any:
+        """Read a potion the way the round is worth most to the bot (the
+        model counts it at its lower reading until read)."""
+        view, me = model.view, model.seat
+        knight = view.knights[me]
+        read = {w for w, _ in knight.readings}
+        unread = [w for w in _weapons(knight) if w is not None and w.colour is None]
+        unread = [w for w in unread if w not in read]
+        if not unread:
+            return legal[0]
+        cfg = model.base
+        mods = list(cfg.mods)
+        # the rules read a face-up potion as it arrives (the last), at combat
+        # the face-down ones, hidden card first
+        potion = unread[0] if view.resume == "combat" else unread[-1]
+        mods[me] += 2 * potion.value
+        plus = model.worth(cfg.copy(mods=tuple(mods)))
+        return ReadPotion(1) if plus >= model.worth(cfg) - 1e-9 else ReadPotion(-1)
 
     # --- the Wizard ---------------------------------------------------------
 
