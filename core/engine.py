@@ -15,6 +15,8 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from core.wording import one_stop, second_person
+
 #: The seat that owns every random step (draws, deals, shuffles).
 CHANCE = -1
 
@@ -180,11 +182,29 @@ class GameRules:
             "describe",
         ):
             setattr(self, member, getattr(rules, member))
+        self.describe = _worded_for_the_reader(rules.describe)
         for name, value in extras.items():
             setattr(self, name, value)
 
     def __repr__(self) -> str:
         return f"<game {self.id}>"
+
+
+def _worded_for_the_reader(describe: Any) -> Any:
+    """`describe` with its lines reworded for their reader: your own moves
+    in the second person ("You slide ... (your side)"; core/wording.py)."""
+    def worded(
+        state: Any,
+        seat: int,
+        action: Any,
+        names: Sequence[str] | None = None,
+        viewer: int | None = None,
+    ) -> str:
+        line = describe(state, seat, action, names=names, viewer=viewer)
+        return second_person(one_stop(line), names, viewer)
+
+    worded.__doc__ = describe.__doc__
+    return worded
 
 
 # ---------------------------------------------------------------------------

@@ -143,7 +143,7 @@ def test_boss_quest_hidden_deal_named_to_its_knight_only():
     card = state.weapon_deck[0]
     action = DrawWeapon(card)
     mine = BOSS_QUEST.describe(state, CHANCE, action, names=NAMES[:3], viewer=target)
-    assert mine == f"{NAMES[target]} is dealt a hidden weapon: {card.code}."
+    assert mine == f"You are dealt a hidden weapon: {card.code}."  # your own, second person
     for viewer in (*(s for s in range(3) if s != target), None):
         line = BOSS_QUEST.describe(state, CHANCE, action, names=NAMES[:3], viewer=viewer)
         assert line == f"{NAMES[target]} is dealt a hidden weapon."
@@ -193,7 +193,7 @@ def test_boss_quest_swap_hidden_with_deck_named_to_its_knight_bq10():
         assert line == "Ann swaps their hidden weapon with the deck's top card."
     state = BOSS_QUEST.apply(state, 0, give)
     take = DrawWeapon(w("Y5"))
-    assert "Ann takes Y5 from the deck face down." in BOSS_QUEST.describe(
+    assert "You take Y5 from the deck face down." in BOSS_QUEST.describe(
         state, CHANCE, take, names=NAMES[:2], viewer=0
     )
     for viewer in (1, None):
@@ -210,7 +210,7 @@ def test_overboss_secret_boss_named_to_its_owner_only():
     state = OVERBOSS.setup(2, OVERBOSS.Options())
     action = DealBoss(Boss.KING_CROAK)
     mine = OVERBOSS.describe(state, CHANCE, action, names=NAMES[:2], viewer=0)
-    assert mine == "Ann is dealt a secret Boss: King Croak."
+    assert mine == "You are dealt a secret Boss: King Croak."
     for viewer in (1, None):
         line = OVERBOSS.describe(state, CHANCE, action, names=NAMES[:2], viewer=viewer)
         assert line == "Ann is dealt a secret Boss."
@@ -230,7 +230,7 @@ def test_overstocked_hand_deal_named_to_its_seat_only():
     state = OVERSTOCKED.setup(3, OVERSTOCKED.Options())
     action = Deal(17)  # the deal goes round the table from seat 0
     assert OVERSTOCKED.describe(state, CHANCE, action, names=NAMES[:3], viewer=0) == (
-        "Ann is dealt card 17."
+        "You are dealt card 17."
     )
     for viewer in (1, 2, None):
         line = OVERSTOCKED.describe(state, CHANCE, action, names=NAMES[:3], viewer=viewer)
@@ -244,7 +244,7 @@ def test_overstocked_secret_pick_named_to_its_chooser_os12():
     state = dealt_game(3)
     first = state.seats[0].hand[0]
     line = OVERSTOCKED.describe(state, 0, Pick(first), names=NAMES[:3], viewer=0)
-    assert line == f"Ann chooses card {first}."
+    assert line == f"You choose card {first}."
     for viewer in (1, 2, None):
         line = OVERSTOCKED.describe(state, 0, Pick(first), names=NAMES[:3], viewer=viewer)
         assert line == "Ann chooses a card."

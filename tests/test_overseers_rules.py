@@ -362,7 +362,7 @@ def test_meixiu_peeks_two_known_for_the_round_and_scores_three():
     assert state.phase is Phase.PEEK
     assert GAME.legal_actions(state, 0) == (Peek(1, 3), Peek(1, 4), Peek(2, 3), Peek(2, 4))
     line = GAME.describe(state, 0, Peek(1, 3), names=("Ann", "Bob", "Cat"), viewer=0)
-    assert line == "Ann (Meixiu) peeks at Bob's face-down card 4: Courage (C)."
+    assert line == "You (Meixiu) peek at Bob's face-down card 4: Courage (C)."
     line = GAME.describe(state, 0, Peek(1, 3), names=("Ann", "Bob", "Cat"), viewer=2)
     assert line == "Ann (Meixiu) peeks at Bob's face-down card 4."
     state = GAME.apply(state, 0, Peek(1, 3))

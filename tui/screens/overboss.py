@@ -740,8 +740,8 @@ class OverbossScreen(GameScreen):
             if self._first is None:
                 return Text.assemble(("Towns spawn heroes: ", "bold"), "pick a Town ", move,
                                      " (one at a time; its hero lands on it, or next to it).")
-            return Text.assemble(("Town: ", "bold"), f"where does the hero of the Town on "
-                                 f"{self._sq(self._first)} spawn?", cancel, ".")
+            return Text.assemble(("Town: ", "bold"), "pick the square where the hero of the "
+                                 f"Town on {self._sq(self._first)} spawns", cancel, ".")
         if step is Step.REFRESH:
             return Text.assemble(("Sunken City: ", "bold"), "refresh one of your spent Spires? ",
                                  k("f"), " refresh, ", k("s"), " skip.", self._extras())

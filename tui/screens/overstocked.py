@@ -124,6 +124,8 @@ class OverstockedScreen(GameScreen):
                 tooltip="Say no: no forklift, no incentive; a card that fits nowhere "
                         "goes back to the box"),
         Binding("v", "next_warehouse", "Warehouses", tooltip="Show the next player's warehouse"),
+        # While you place, v is dimmed; this one says why instead of doing nothing.
+        Binding("v", "warehouses_later", "", show=False),
         Binding("s", "toggle_sheet", "Score sheet",
                 tooltip="Fold the score sheet away, or back"),
         *(
@@ -167,6 +169,8 @@ class OverstockedScreen(GameScreen):
         self._where = Where.WAREHOUSE
         #: whose warehouse the second pane shows (None: the viewer's)
         self._shown: int | None = None
+        #: the round `_shown` was chosen in: a new round opens on your own
+        self._shown_round = 0
         #: spectating: the seat whose warehouse the pane follows (the turn)
         self._followed = 0
         #: the actions behind the hand's cards / the bar's choices
@@ -284,6 +288,8 @@ class OverstockedScreen(GameScreen):
         mode = self._mode_of(update)
         mode_changed = mode != self._mode
         self._mode = mode
+        if view.round != self._shown_round:
+            self._shown, self._shown_round = None, view.round
         if mode_changed and mode in ("place", "forklift"):
             self._where = self._start_where(update)
         if update.seat is None and view.turn is not None:
@@ -945,10 +951,14 @@ class OverstockedScreen(GameScreen):
             return mode == "place"
         if action == "decline":
             return self._legal(Pass())
-        if action == "next_warehouse":
+        if action in ("next_warehouse", "warehouses_later"):
             view = self._view
-            return (view is not None and mode not in ("place", "forklift", "nominate")
-                    and view.players > 1)
+            if view is None or view.players < 2:
+                return False
+            placing = mode in ("place", "forklift", "nominate")
+            if action == "warehouses_later":
+                return placing
+            return None if placing else True  # dimmed while placing
         if action == "toggle_sheet":
             view = self._view
             return view is not None and view.phase is Phase.OVER
@@ -995,6 +1005,10 @@ class OverstockedScreen(GameScreen):
         current = self._wh_seat()
         self._shown = (current + 1) % view.players
         self._draw_areas()
+
+    def action_warehouses_later(self) -> None:
+        self.notify("While a card is being placed, the warehouse it goes in stays on "
+                    "screen: v shows the others once it is placed.", timeout=4)
 
     def action_number(self, number: int) -> None:
         mode = self._mode

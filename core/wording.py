@@ -1,0 +1,65 @@
+"""A player reads their own moves in the second person.
+
+Every game words its log lines in the third person ("Ann slides the Town
+from d6 to d2 (their side)."). `second_person` rewords a line for the seat
+that reads it: a line whose subject is the reader becomes "You slide the
+Town from d6 to d2 (your side).", and the reader's possessive anywhere
+becomes "your" ("Your warehouse starts with card 7."). Other seats' names
+stay as they are, so a line never reads as if it were someone else's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+#: third-person verbs whose second person is not the word less its "s"
+_IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
+
+
+def base_verb(verb: str) -> str:
+    """The second-person form of a third-person verb: "slides" -> "slide",
+    "refreshes" -> "refresh", "carries" -> "carry", "is" -> "are"."""
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    return verb[:-1]
+
+
+def one_stop(line: str) -> str:
+    """A sentence ends once: a name that ends in "!" or "?" ("Final turn!")
+    takes no full stop after it ("The Wizard offers Final turn!")."""
+    return re.sub(r"([!?])\.(?=\s|$)", r"\1", line)
+
+
+def second_person(line: str, names: Sequence[str] | None, viewer: int | None) -> str:
+    """`line` as the seat `viewer` reads it (see the module). Lines for a
+    spectator, or of a table without names, are left as they are."""
+    if viewer is None or names is None or not 0 <= viewer < len(names):
+        return line
+    me = names[viewer]
+    if not me:
+        return line
+    name = re.escape(me)
+    # The reader as the subject: "Ann slides", "Ann (Gold) keeps".
+    subject = re.match(rf"{name}( \([^)]*\))? ([a-z]+s)\b", line)
+    if subject is not None and (line[subject.end():subject.end() + 1] in ("", " ", ".", ":", ",")):
+        role = subject.group(1) or ""
+        line = f"You{role} {base_verb(subject.group(2))}" + line[subject.end():]
+        # "their" in a line about the reader is the reader's.
+        line = re.sub(r"\btheirs\b", "yours", line)
+        line = re.sub(r"\btheir\b", "your", line)
+
+    # The reader's possessive anywhere: "Ann's side" -> "your side".
+    def possessive(found: re.Match[str]) -> str:
+        start = found.start()
+        sentence_start = start == 0 or line[:start].rstrip().endswith((".", "!", ":"))
+        return "Your" if sentence_start else "your"
+
+    return re.sub(rf"(?<![\w']){name}'s\b", possessive, line)
+
+
+__all__ = ["base_verb", "one_stop", "second_person"]
