@@ -64,6 +64,7 @@ from tui.screens.overstocked_area import (
 from tui.widgets import ActionBar, Choice, GameLog, ScorePad
 from tui.widgets.board import Board
 from tui.widgets.cursor import CursorWidget
+from tui.widgets.since import SinceLog, changed_keys, marked_text
 
 _CHANCE_TEXT = {
     Phase.DEAL: "The cards are being dealt…",
@@ -198,7 +199,7 @@ class OverstockedScreen(GameScreen):
             with Vertical(id="os-side"):
                 yield Static("", id="os-players", classes="panel")
                 yield Static("", id="os-preview", classes="panel")
-                yield GameLog(id="os-log", classes="panel")
+                yield SinceLog(id="os-log", classes="panel")
         with Vertical(id="os-decide"):
             yield Static("", id="os-prompt")
             yield CrateHand(id="os-hand", empty="No cards in hand.")
@@ -304,11 +305,30 @@ class OverstockedScreen(GameScreen):
         self._draw_players(update)
         self._draw_preview()
         self._draw_final(update)
-        self.query_one("#os-log", GameLog).set_lines(update.log)
+        self._draw_log(self.query_one("#os-log", SinceLog), update)
         self._draw_prompt()
         if mode_changed or not self._focus_set:
             self._focus_set = True
             self._focus_for_mode()
+
+    def _changes(self, before: State, after: State) -> dict[str, frozenset]:
+        """What a player marks: the pieces placed in the popularity and in
+        each warehouse, and each player whose warehouse or tokens changed."""
+        def new(old: Area, now: Area) -> frozenset:
+            if now.placed[: len(old.placed)] != old.placed:
+                return frozenset(range(len(now.placed)))  # not the same area any more
+            return frozenset(range(len(old.placed), len(now.placed)))
+
+        def players(view: State) -> dict[int, Any]:
+            return {s: (p.warehouse.placed, p.incentive, p.forklift)
+                    for s, p in enumerate(view.seats)}
+
+        out = {"popularity": new(before.popularity, after.popularity),
+               "players": changed_keys(players(before), players(after))}
+        for seat in range(min(len(before.seats), len(after.seats))):
+            out[f"warehouse {seat}"] = new(before.seats[seat].warehouse,
+                                           after.seats[seat].warehouse)
+        return out
 
     def _start_where(self, update: TableUpdate) -> Where:
         if self._mode == "forklift":
@@ -385,6 +405,8 @@ class OverstockedScreen(GameScreen):
                 rotation=rotation if placing else None,
                 fixed=self._nominee() if where is Where.WAREHOUSE else None,
                 last=last_placed(area),
+                fresh=self.changed("popularity" if where is Where.POPULARITY
+                                   else f"warehouse {self._wh_seat()}"),
                 settle=not keep,
             )
         seat = self._wh_seat()
@@ -402,7 +424,9 @@ class OverstockedScreen(GameScreen):
         pop_panel.set_class(piece is not None and self._where is Where.POPULARITY, "-placing")
         # The key to the double edges (where the panel has a bottom border).
         marked = any(w.last is not None for w in (pop_view, wh_view))
-        pop_panel.border_subtitle = "║ placed last" if marked else ""
+        fresh = any(w.fresh for w in (pop_view, wh_view))
+        pop_panel.border_subtitle = ("║ new since your move" if fresh
+                                     else "║ placed last" if marked else "")
         panel.set_class(piece is not None and self._where is Where.WAREHOUSE, "-placing")
 
     def _rotation(self) -> int:
@@ -558,6 +582,7 @@ class OverstockedScreen(GameScreen):
                              for s in range(view.players)), default=4))
         in_turn = GAME.seat_in_turn(view)
         bot = GAME.bot_seat(view)
+        changed = self.changed("players")
         for seat in range(view.players):
             player = view.seats[seat]
             line = Text(no_wrap=True, overflow="ellipsis", end="")
@@ -592,6 +617,9 @@ class OverstockedScreen(GameScreen):
                 tokens.append(f"L{player.forklift}")
             if tokens:
                 line.append(" " + " ".join(tokens))
+            if changed:  # a warehouse or token changed since your last move
+                line = marked_text(line, seat in changed)
+                line.no_wrap, line.overflow, line.end = True, "ellipsis", ""
             lines.append(line)
         centre = self._centre_text(view)
         if centre.cell_len:

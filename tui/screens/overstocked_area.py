@@ -22,7 +22,8 @@ letter, drawn reversed) and the face above a horizontal edge is
 underlined; roomy (`Board.roomy`), a space is four cells wide and two
 lines high, and the edges are box-drawn (a worker gets its ☻). The piece
 placed last (`set_area(last=...)`) is edged double, ``║`` and ``═``, so
-what just happened shows without relying on colour.
+what just happened shows without relying on colour; so are the pieces
+placed since the viewer's last move (`set_area(fresh=...)`).
 
 While placing (`set_area(shapes=...)`), a ghost of the piece lies with its
 top-left space at the board's cursor (`Board.cursor_span` is the piece's
@@ -204,6 +205,8 @@ class AreaView(Board):
         self._fixed: Ghost | None = None
         #: the index of the piece placed last, drawn with double edges
         self._last: int | None = None
+        #: the pieces placed since the viewer's last move, edged double too
+        self._fresh: frozenset[int] = frozenset()
         #: the placing ghost, for (cursor, rotation)
         self._ghost_for: tuple[tuple[int, int], int] | None = None
         self._ghost: Ghost | None = None
@@ -223,6 +226,15 @@ class AreaView(Board):
     def last(self) -> int | None:
         """The index of the piece drawn as placed last, if any."""
         return self._last
+
+    @property
+    def fresh(self) -> frozenset[int]:
+        """The pieces drawn as placed since the viewer's last move."""
+        return self._fresh
+
+    def _edged(self, pieces: Iterable[int | None]) -> bool:
+        """Whether an edge touching `pieces` is drawn double."""
+        return any(p is not None and (p == self._last or p in self._fresh) for p in pieces)
 
     @property
     def ghost(self) -> Ghost | None:
@@ -260,6 +272,7 @@ class AreaView(Board):
         rotation: int | None = None,
         fixed: Ghost | None = None,
         last: int | None = None,
+        fresh: Iterable[int] = (),
         settle: bool = False,
     ) -> None:
         """Show an area: `spaces` (x, y) -> space, `owner` (x, y) -> the
@@ -276,6 +289,7 @@ class AreaView(Board):
         self._legal = frozenset(legal)
         self._fixed = fixed
         self._last = last
+        self._fresh = frozenset(fresh)
         self._ghost_for = None
         if rotation is not None:
             self._rotation = rotation
@@ -414,7 +428,7 @@ class AreaView(Board):
             ok, style = self._ghost_style()
             mark = (GHOST_OK if glyph == EDGE else "━") if ok else GHOST_BAD
             return Segment(mark * len(glyph), self.rich_style_for(style))
-        if self._last is not None and self._last in (a, b):
+        if self._edged((a, b)):
             return Segment(glyph.translate(_DOUBLE), self.rich_style_for("area--last"))
         return Segment(glyph, self.rich_style_for("area--edge"))
 
@@ -431,7 +445,7 @@ class AreaView(Board):
         if corner != " " and -1 in pieces:
             ok, style = self._ghost_style()
             corner = corner.translate(_HEAVY) if ok else GHOST_BAD
-        elif corner != " " and self._last is not None and self._last in pieces:
+        elif corner != " " and self._edged(pieces):
             corner, style = corner.translate(_DOUBLE), "area--last"
         return Segment(corner, self.rich_style_for(style))
 

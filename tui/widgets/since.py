@@ -279,12 +279,25 @@ class SinceLog(GameLog):
                 if chosen:
                     text.stylize("reverse")
                 entries.append(text)
-        count = len(recap.steps)
-        at = "all" if recap.selected is None else f"{recap.selected + 1}/{count}"
-        self.border_title = f"Since your last move ({at})"
+        self._title_recap()
         self.border_subtitle = RECAP_KEYS
         self.set_lines(entries)  # type: ignore[arg-type]
         self._follow()
+
+    def _title_recap(self) -> None:
+        """The recap's title, as long as the panel's width allows."""
+        recap = self.recap
+        if recap is None or not recap.shown:
+            return
+        count = len(recap.steps)
+        at = "all" if recap.selected is None else f"{recap.selected + 1}/{count}"
+        room = (self.size.width or 80) - 4
+        titles = [f"Since your last move ({at})", f"Since your move ({at})", f"Recap ({at})"]
+        self.border_title = next((t for t in titles if len(t) <= room), titles[-1])
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self._title_recap()
 
     def _follow(self) -> None:
         recap = self.recap
