@@ -430,8 +430,8 @@ async def test_a_bot_plays_for_an_away_player_and_hands_the_seat_back(hub):
 
 
 async def test_a_bot_mid_thought_does_not_play_over_the_returning_player(tmp_path):
-    # the bot takes a second over its move; bob is back long before that
-    the_hub = Hub(tmp_path / "matches", bot_delay=1.0, seed=3)
+    # the bot takes two seconds over its move; bob is back long before that
+    the_hub = Hub(tmp_path / "matches", bot_delay=2.0, seed=3)
     path = tmp_path / "run" / "hub.sock"
     await the_hub.serve(path)
     try:
@@ -445,7 +445,7 @@ async def test_a_bot_mid_thought_does_not_play_over_the_returning_player(tmp_pat
         back = await Player.connect(path, "bob")
         update = (await back.expect("update"))["update"]
         assert update["legal"], "bob's turn is his again"
-        await asyncio.sleep(1.3)
+        await asyncio.sleep(2.3)
         assert table.session.match.history == history, "the bot played over bob"
     finally:
         await the_hub.close()
