@@ -54,8 +54,9 @@ from core.overseers.cards import TRAIT, Trait
 from core.overseers.state import Phase, State
 from tui import resources
 from tui.screens.game import GameScreen, TableUpdate, fit_line
-from tui.widgets import ActionBar, Choice, GameLog, ScorePad
+from tui.widgets import ActionBar, Choice, ScorePad
 from tui.widgets.hand import BACK, Card, Hand
+from tui.widgets.since import SinceLog, changed_keys, marked_text
 
 #: decoration only: every card carries its trait's letter
 TRAIT_STYLE = {
@@ -182,7 +183,7 @@ class OverseersScreen(GameScreen):
                 yield Static("", id="ov-recap")
                 yield Static("", id="ov-rows")
             with Vertical(id="ov-side"):
-                yield GameLog(id="ov-log", classes="panel")
+                yield SinceLog(id="ov-log", classes="panel")
                 with Vertical(id="ov-talk", classes="panel"):
                     yield Static("", id="ov-notes")
                     yield Input(placeholder="t: a note for the table", id="ov-note",
@@ -213,11 +214,20 @@ class OverseersScreen(GameScreen):
         self._draw_final(update)
         self._draw_recap(update)
         self._draw_talk(view)
-        self.query_one("#ov-log", GameLog).set_lines(update.log)
+        self._draw_log(self.query_one("#ov-log", SinceLog), update)
         key = (update.seat, view.phase, view.round, view.draft_turn, bool(update.legal))
         if key != self._focus_key:
             self._focus_key = key
             self._focus_decision()
+
+    def _changes(self, before: State, after: State) -> dict[str, frozenset]:
+        """What a player marks: each player whose cards (as the viewer sees
+        them), character or leadership changed."""
+        def seats(view: State) -> dict[int, Any]:
+            return {s: (self._cards_text(view, s).plain, p.character, view.leader == s)
+                    for s, p in enumerate(view.seats)}
+
+        return {"seats": changed_keys(seats(before), seats(after))}
 
     # -- reading the view ------------------------------------------------------------
 
@@ -335,6 +345,7 @@ class OverseersScreen(GameScreen):
         me = update.seat
         acting = set(update.to_act) if view.phase not in _SECRET else set()
         lines: list[Text] = []
+        changed = self.changed("seats")
         for seat, p in enumerate(view.seats):
             head = Text(end="")
             head.append("» " if seat in acting else "  ", style="bold")
@@ -346,6 +357,9 @@ class OverseersScreen(GameScreen):
             status = self._status(update, seat)
             if status:
                 head.append(" · " + " · ".join(status), style="italic")
+            if changed:  # a player's cards or character changed since your last move
+                head = marked_text(head, seat in changed)
+                head.end = ""
             lines.append(self._fit(head))
             if p.character is not None:
                 character = Text("  " + p.character.label, style="dim" if seat != me else "")
