@@ -245,6 +245,11 @@ async def test_the_new_table_form_offers_a_bot_for_away_players(shared_hub):
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.remote.connected)
+        # an untouched form leaves at once: the away choice is part of its start
+        await pilot.press("n")
+        await wait_for(pilot, lambda: bool(app.screen.query("#away-bot")))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         for wanted in (60.0, None):
             await pilot.press("n")
             await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen))

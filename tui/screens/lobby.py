@@ -80,7 +80,7 @@ class SharedTableScreen(NewMatchScreen):
     SharedTableScreen #away-bot { width: 30; }
     """
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
         row = Horizontal(
             Label("When away", classes="form-label"),
             Select(
@@ -92,8 +92,9 @@ class SharedTableScreen(NewMatchScreen):
             ),
             classes="form-row",
         )
-        # with the seats: it is about the players
-        self.query_one("#new-form").mount(row, after="#seats")
+        # with the seats (it is about the players), and in place before the
+        # form notes its untouched values (Escape then leaves at once)
+        await self.query_one("#new-form").mount(row, after="#seats")
         super().on_mount()
 
     def away_bot(self) -> float | None:
