@@ -226,10 +226,9 @@ class GameScreen(Screen):
         update = self.update
         if action in ("undo", "undo_anyway") and update is not None and update.over:
             return False  # the final table: a finished match is not taken back
-        if action == "since_step":
-            return bool(self.recap.steps)
-        if action == "since_toggle":
-            return bool(self.recap.steps)
+        if action in ("since_step", "since_toggle"):
+            # dimmed, not gone, when there is nothing to recap: F1 lists them
+            return True if self.recap.steps else None
         if action == "undo":
             return True if update is not None and update.can_undo else None
         if action == "undo_anyway":

@@ -41,6 +41,7 @@ KEY_WORDS = {
     "space": "Space", "tab": "Tab", "shift+tab": "Shift+Tab", "home": "Home", "end": "End",
     "pageup": "Page Up", "pagedown": "Page Down", "up": "Up arrow", "down": "Down arrow",
     "left": "Left arrow", "right": "Right arrow", "question_mark": "?",
+    "left_square_bracket": "[", "right_square_bracket": "]",
 }
 
 #: a binding's key_display kept as it is: a range of number keys ("1-4")
@@ -150,7 +151,8 @@ class HelpScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         keys = screen_keys(self.over)
-        symbols: Sequence[tuple[str, str]] = getattr(self.over, "HELP_SYMBOLS", ())
+        symbols: Sequence[tuple[str, str]] = (*getattr(self.over, "HELP_SYMBOLS", ()),
+                                               *getattr(self.over, "SINCE_SYMBOLS", ()))
         left = min(KEY_WIDTH, max((len(k) for k, _ in (*keys, *GLOBAL_KEYS, *symbols)),
                                   default=4))
         right = TEXT_WIDTH - left
