@@ -6,6 +6,11 @@ finished match is known by its last line, the ``finished`` entry the match
 appends when it ends (see `saves.journal`). A line the rules would refuse is
 therefore only found when the match is loaded, and `latest` (Continue)
 loads its candidates to pick the newest match that really resumes.
+
+`list_matches(replay=True)` (the saved-matches screen, in a worker) also
+replays each journal, read only and without its lock, to say how far the
+match got (the game's own `progress`: "round 3", "turn 12") and to find a
+line the rules refuse. A replay is kept while its file is unchanged.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import attrs
 import platformdirs
 
 from saves import journal
+from saves.journal import JournalProblem
 from saves.lock import JournalLock, MatchInUse, is_locked
 
 #: Set to a directory to keep Overtable's data there instead of the user
@@ -56,10 +62,19 @@ class SavedMatch:
     parent: str | None = None
     #: a match holds it open now (here or in another terminal)
     in_use: bool = False
+    #: the first problem's kind (`journal.TORN`...), if any
+    problem_kind: str | None = None
+    #: the names of the seats people play, and how many bots play
+    people: tuple[str, ...] = ()
+    bots: int = 0
+    #: how far the match got ("round 3", "turn 12"); "" when not replayed
+    progress: str = ""
 
 
-def list_matches(directory: Path | None = None) -> list[SavedMatch]:
-    """Every journal in `directory`, newest first; damaged ones too."""
+def list_matches(directory: Path | None = None, *, replay: bool = False) -> list[SavedMatch]:
+    """Every journal in `directory`, newest first; damaged ones too. With
+    `replay`, each is also replayed for its progress and any line the rules
+    refuse (see the module)."""
     directory = data_dir() if directory is None else Path(directory)
     if not directory.is_dir():
         return []
@@ -75,6 +90,10 @@ def list_matches(directory: Path | None = None) -> list[SavedMatch]:
             found.append((mtime, _unreadable(path, mtime, error)))
     children = {s.parent: s.match_id for _, s in found if s.parent}
     found.sort(key=lambda t: t[0], reverse=True)
+    if replay:
+        found = [(mtime, _with_replay(s)) for mtime, s in found]
+        for gone in set(_REPLAYS) - {s.path for _, s in found}:
+            del _REPLAYS[gone]
     return [
         attrs.evolve(s, superseded_by=children.get(s.match_id)) if s.match_id in children else s
         for _, s in found
@@ -126,6 +145,49 @@ def delete(path: Path) -> None:
         lock.release()
 
 
+#: path -> (mtime, size, progress, refusal): replays of unchanged files are kept
+_REPLAYS: dict[Path, tuple[float, int, str, JournalProblem | None]] = {}
+
+
+def _with_replay(saved: SavedMatch) -> SavedMatch:
+    """`saved` with its progress and, if the rules refuse a line, that
+    problem (a listing without replay cannot see it)."""
+    if saved.game == "?" or not saved.resumable:
+        return saved
+    try:
+        stat = saved.path.stat()
+    except OSError:
+        return saved
+    kept = _REPLAYS.get(saved.path)
+    if kept is not None and kept[:2] == (stat.st_mtime, stat.st_size):
+        progress, refused = kept[2], kept[3]
+    else:
+        progress, refused = _replay(saved.path)
+        _REPLAYS[saved.path] = (stat.st_mtime, stat.st_size, progress, refused)
+    if refused is not None and saved.problem is None:
+        return attrs.evolve(saved, progress=progress, problem=refused.message,
+                            problem_kind=refused.kind, resumable=refused.resumable)
+    return attrs.evolve(saved, progress=progress)
+
+
+def _replay(path: Path) -> tuple[str, JournalProblem | None]:
+    """Replay `path` read only (no lock, nothing written): its progress and
+    the first problem the replay found beyond the listing's own."""
+    from saves.match import Match  # imports the rules core
+
+    try:
+        loaded = Match._load(path)
+    except Exception:  # a bug, not the file: the listing still shows it
+        return "", None
+    match = loaded.match
+    progress = ""
+    if match is not None:
+        facts = getattr(match.game, "progress", None)
+        progress = facts(match.state) if facts is not None else ""
+    refused = next((p for p in loaded.problems if p.kind != journal.TORN), None)
+    return progress, refused
+
+
 def _unreadable(path: Path, mtime: float, error: BaseException) -> SavedMatch:
     return SavedMatch(
         path=path,
@@ -140,6 +202,7 @@ def _unreadable(path: Path, mtime: float, error: BaseException) -> SavedMatch:
         winners=(),
         problem=f"{path}: the file could not be read ({type(error).__name__}: {error}).",
         resumable=False,
+        problem_kind=journal.UNREADABLE,
     )
 
 
@@ -147,10 +210,10 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
     raw = journal.read_lines(path)
     header = raw.header or {}
     players = header.get("players")
-    names = tuple(
-        str(p.get("name", "?")) if isinstance(p, dict) else "?"
-        for p in (players if isinstance(players, list) else ())
-    )
+    seats = [p if isinstance(p, dict) else {} for p in (players if isinstance(players, list) else ())]
+    names = tuple(str(p.get("name", "?")) for p in seats)
+    bots = sum(p.get("kind") == "bot" for p in seats)
+    people = tuple(name for name, p in zip(names, seats, strict=True) if p.get("kind") != "bot")
     game_id = header.get("game") if isinstance(header.get("game"), str) else "?"
     title = journal.game_title(game_id)
     actions = 0
@@ -176,6 +239,9 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
         finished=finished,
         winners=winners,
         problem=problem.message if problem else None,
+        problem_kind=problem.kind if problem else None,
+        people=people,
+        bots=bots,
         resumable=raw.header is not None and all(p.resumable for p in raw.problems),
         parent=parent if isinstance(parent, str) else None,
         in_use=is_locked(path),

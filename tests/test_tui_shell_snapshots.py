@@ -85,6 +85,9 @@ def test_saved(snap_compare, size, monkeypatch):
             actions=42,
             finished=False,
             winners=(),
+            people=("Ann",),
+            bots=2,
+            progress="round 3",
         ),
         store.SavedMatch(
             path=Path("/saves/20251224T090000Z-boss-quest-2.jsonl"),
@@ -97,6 +100,8 @@ def test_saved(snap_compare, size, monkeypatch):
             actions=180,
             finished=True,
             winners=("Dev",),
+            people=("Ann", "Dev"),
+            progress="round 7",
         ),
         store.SavedMatch(
             path=Path("/saves/20251201T080000Z-boss-quest-3.jsonl"),
@@ -109,10 +114,15 @@ def test_saved(snap_compare, size, monkeypatch):
             actions=12,
             finished=False,
             winners=(),
-            problem="line 14: the last line is incomplete and was ignored.",
+            problem="/saves/20251201T080000Z-boss-quest-3.jsonl, line 14: the last line is "
+            "incomplete and was ignored.",
+            problem_kind="torn",
+            people=("Ann",),
+            bots=1,
+            progress="round 1",
         ),
     ]
-    monkeypatch.setattr(store, "list_matches", lambda directory=None: list(fixed))
+    monkeypatch.setattr(store, "list_matches", lambda directory=None, **_: list(fixed))
     monkeypatch.setenv("TZ", "UTC")
 
     async def run_before(pilot):

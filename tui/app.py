@@ -242,10 +242,12 @@ class OvertableApp(App[None]):
         return store.latest()
 
     def saved_matches(self) -> list[Any]:
-        """Every saved match, newest first (`saves.store.SavedMatch`)."""
+        """Every saved match, newest first (`saves.store.SavedMatch`), each
+        replayed for its progress and any line the rules refuse (call it
+        from a worker: it reads every journal)."""
         from saves import store
 
-        return list(store.list_matches())
+        return list(store.list_matches(replay=True))
 
     def delete_saved(self, path: Path | str) -> None:
         """Remove a saved match's journal (refused while it is being played)."""

@@ -21,4 +21,5 @@ GAME = GameRules(
     standing=table_facts.standing,
     knight_in_turn=table_facts.knight_in_turn,
     spells_on=table_facts.spells_on,
+    progress=table_facts.progress,
 )

@@ -112,5 +112,10 @@ def _meets(spell: Spell, weapons: tuple) -> bool:
     return len(set(colours)) < len(colours)
 
 
+def progress(state: State) -> str:
+    """How far the match is, for a list of saved matches: its round."""
+    return f"round {max(1, state.round)}"
+
+
 __all__ = ["OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "knight_in_turn",
-           "spells_on", "standing"]
+           "progress", "spells_on", "standing"]

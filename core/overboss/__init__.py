@@ -31,4 +31,5 @@ GAME = GameRules(
     market_size=table_facts.market_size,
     stack_size=table_facts.stack_size,
     bag_size=table_facts.bag_size,
+    progress=table_facts.progress,
 )

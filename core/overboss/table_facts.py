@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from core.overboss.board import COLS
 from core.overboss.components import MARKET_SLOTS, MATCH, Terrain, Token
+from core.overboss.rules import to_act
 from core.overboss.state import State, Step
 
 # -- the seats --------------------------------------------------------------------
@@ -123,6 +124,12 @@ def bag_size(state: State) -> int:
     return sum(state.bag)
 
 
+def progress(state: State) -> str:
+    """How far the match is, for a list of saved matches: the turn being
+    played (the last one once the duel is over)."""
+    return f"turn {state.turns + (1 if to_act(state) else 0)}"
+
+
 __all__ = [
     "bag_size",
     "board_size",
@@ -134,6 +141,7 @@ __all__ = [
     "opponent",
     "pair_draftable",
     "pair_matches",
+    "progress",
     "ranks",
     "sees_board_turned",
     "seat_in_turn",

@@ -39,4 +39,5 @@ GAME = GameRules(
     own_score=table_facts.own_score,
     votes_received=table_facts.votes_received,
     top_row_size=table_facts.top_row_size,
+    progress=table_facts.progress,
 )

@@ -152,8 +152,14 @@ def top_row_size(state: State, seat: int) -> int:
     return face_up_needed(state, seat)
 
 
+def progress(state: State) -> str:
+    """How far the match is, for a list of saved matches: its round."""
+    return f"round {max(1, state.round)}"
+
+
 __all__ = [
     "ABILITIES",
+    "progress",
     "STAGES",
     "SlotMark",
     "ability",

@@ -25,4 +25,5 @@ GAME = GameRules(
     covered_toys=table_facts.covered_toys,
     slot_spaces=table_facts.slot_spaces,
     beside_bot_card=table_facts.beside_bot_card,
+    progress=table_facts.progress,
 )

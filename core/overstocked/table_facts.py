@@ -120,7 +120,13 @@ def beside_bot_card(state: State, column: int, row: int) -> tuple[str, int] | No
     return None
 
 
+def progress(state: State) -> str:
+    """How far the match is, for a list of saved matches: its round."""
+    return f"round {max(1, state.round)}"
+
+
 __all__ = [
+    "progress",
     "SOLO_BOT",
     "SOLO_PLAYER",
     "beside_bot_card",

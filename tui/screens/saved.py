@@ -1,4 +1,9 @@
-"""Saved matches: a table of journals; Enter resumes, d deletes."""
+"""Saved matches: a table of journals; Enter resumes, d deletes.
+
+Each row fits 80 columns: the game, who plays (people by name, bots
+counted), when it was last played, how far it got (the game's rounds or
+turns), its result and, for a damaged journal, its problem in a word; the
+line under the table says the whole of it for the highlighted match."""
 
 from __future__ import annotations
 
@@ -14,7 +19,26 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from tui import resources
 
-COLUMNS = ("Game", "Players", "Created", "Actions", "Result", "Problem")
+#: (heading, width): 67 cells of text and 2 of padding each fit 80 columns
+COLUMNS = (
+    ("Game", 13),
+    ("Players", 17),
+    ("Played", 10),
+    ("Progress", 8),
+    ("Result", 9),
+    ("Problem", 10),
+)
+
+#: a journal problem's kind in a word or two (`saves.journal`'s kinds)
+PROBLEM_WORDS = {
+    "torn": "torn line",
+    "corrupt": "damaged",
+    "format": "format",
+    "refused": "refused",
+    "rules-version": "old rules",
+    "unreadable": "unreadable",
+    "in-use": "in use",
+}
 
 
 def names_of(players: Any) -> list[str]:
@@ -42,9 +66,44 @@ def when(value: Any) -> str:
     return str(value)
 
 
+def short(text: str, width: int) -> str:
+    """`text` in at most `width` cells, an ellipsis marking a cut."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+
+def players_text(saved: Any) -> str:
+    """Who plays: people by name, bots counted ("Ann, Bram +2 bots")."""
+    people = list(getattr(saved, "people", ()) or ())
+    bots = int(getattr(saved, "bots", 0) or 0)
+    if not people and not bots:
+        return ", ".join(names_of(saved.players))
+    text = ", ".join(people)
+    if bots:
+        counted = f"{bots} bot{'s' if bots != 1 else ''}"
+        text = f"{text} +{counted}" if text else counted
+    return text
+
+
+def problem_text(saved: Any) -> str:
+    """The problem of a damaged journal in a word or two ("" when sound)."""
+    if not saved.problem:
+        return ""
+    kind = getattr(saved, "problem_kind", None)
+    return PROBLEM_WORDS.get(str(kind), "damaged")
+
+
+def problem_detail(saved: Any) -> str:
+    """The whole problem, without the file's path (the detail line names it)."""
+    text = str(saved.problem or "")
+    path = str(saved.path)
+    if text.startswith(path):
+        text = text[len(path):].lstrip(",: ")
+    return text[:1].upper() + text[1:]
+
+
 def result_text(saved: Any) -> str:
     if getattr(saved, "in_use", False):
-        return "being played"
+        return "playing"
     if not saved.finished:
         return "in play"
     names = names_of(saved.players)
@@ -57,15 +116,22 @@ def result_text(saved: Any) -> str:
     return ("won: " + ", ".join(winners)) if winners else "finished"
 
 
+def played(saved: Any) -> str:
+    """The day the match was last played ("2025-12-24"; the detail line
+    has the time)."""
+    return when(getattr(saved, "updated", None) or saved.created)[:10]
+
+
 def row_of(saved: Any) -> tuple[str, ...]:
-    return (
+    cells = (
         str(saved.title or saved.game),
-        ", ".join(names_of(saved.players)),
-        when(saved.created),
-        str(saved.actions),
+        players_text(saved),
+        played(saved),
+        str(getattr(saved, "progress", "") or ""),
         result_text(saved),
-        str(saved.problem or ""),
+        problem_text(saved),
     )
+    return tuple(short(cell, width) for cell, (_, width) in zip(cells, COLUMNS, strict=True))
 
 
 class SavedScreen(Screen):
@@ -95,7 +161,8 @@ class SavedScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(*COLUMNS)
+        for heading, width in COLUMNS:
+            table.add_column(heading, width=width)
         table.focus()
         self.action_reload()
 
@@ -138,9 +205,11 @@ class SavedScreen(Screen):
         saved = self.selected()
         if saved is None:
             return
-        text = f"{Path(saved.path).name}"
+        who = ", ".join(names_of(saved.players))
+        last = when(getattr(saved, "updated", None) or saved.created)
+        text = f"{who} · last played {last} · {Path(saved.path).name}"
         if saved.problem:
-            text += f"\nProblem: {saved.problem}"
+            text += f"\nProblem: {problem_detail(saved)}"
         self.query_one("#saved-detail", Static).update(text)
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:

@@ -1,0 +1,131 @@
+"""The saved-matches listing: who plays (people and bots), how far each
+match got (the game's rounds or turns, from a read-only replay) and the
+problem of a damaged journal, in the store and on the screen at 80x24."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from core import GAMES
+from saves import journal, store
+from saves.journal import PlayerSpec
+from saves.match import Match
+from tests.test_saves_store import advance
+from tests.screen_kit import screen_text
+
+
+@pytest.fixture(autouse=True)
+def data_dir(monkeypatch, tmp_path):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def played(game_id: str, players: list[PlayerSpec], actions: int) -> Match:
+    match = Match.new(game_id, players)
+    advance(match, actions, random.Random(1))
+    match.close()
+    return match
+
+
+SEATS = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+         PlayerSpec("Cora", "bot", "random"), PlayerSpec("Dev", "bot", "heuristic")]
+
+
+def test_people_by_name_and_bots_counted():
+    match = played("boss-quest", SEATS, 5)
+    (saved,) = store.list_matches()
+    assert saved.path == match.path
+    assert saved.people == ("Ann", "Bram") and saved.bots == 2
+    from tui.screens.saved import players_text
+
+    assert players_text(saved) == "Ann, Bram +2 bots"
+
+
+@pytest.mark.parametrize(("game_id", "actions"), [("overboss-duel", 150), ("boss-quest", 120),
+                                                  ("overstocked", 60), ("overseers", 80)])
+def test_progress_is_the_games_own(game_id, actions):
+    game = GAMES[game_id]
+    seats = SEATS[: max(2, min(4, game.players.stop - 1))]
+    match = played(game_id, seats, actions)
+    (plain,) = store.list_matches()
+    assert plain.progress == ""  # a listing without replay stays fast
+    (saved,) = store.list_matches(replay=True)
+    assert saved.progress == game.progress(match.state)
+    word = "turn" if game_id == "overboss-duel" else "round"
+    assert saved.progress.startswith(word + " ")
+    assert int(saved.progress.split()[1]) > 1  # the match got somewhere
+
+
+def test_a_line_the_rules_refuse_is_a_problem_once_replayed():
+    match = played("overboss-duel", SEATS[:2], 40)
+    lines = match.path.read_text().splitlines()
+    # the tenth entry becomes a draft of a pair that does not exist
+    entry = json.loads(lines[10])
+    lines[10] = json.dumps({"seat": 0 if entry["seat"] < 0 else entry["seat"],
+                            "action": {"type": "Draft", "slot": 99}})
+    match.path.write_text("\n".join(lines) + "\n")
+    (plain,) = store.list_matches()
+    assert plain.problem is None
+    (saved,) = store.list_matches(replay=True)
+    assert saved.problem_kind == journal.REFUSED
+    assert "line 11" in saved.problem
+    from tui.screens.saved import problem_detail, problem_text
+
+    assert problem_text(saved) == "refused"
+    assert not problem_detail(saved).startswith(str(match.path))
+
+
+def test_a_replay_is_kept_while_the_file_is_unchanged(monkeypatch):
+    played("boss-quest", SEATS[:3], 30)
+    calls = []
+    real = store._replay
+    monkeypatch.setattr(store, "_replay", lambda path: calls.append(path) or real(path))
+    first = store.list_matches(replay=True)
+    again = store.list_matches(replay=True)
+    assert first == again and len(calls) == 1
+
+
+def test_unreadable_and_torn_journals_say_so(data_dir):
+    played("boss-quest", SEATS[:3], 30)
+    (good,) = store.list_matches()
+    torn = data_dir / "matches" / "torn.jsonl"
+    torn.write_bytes(good.path.read_bytes() + b'{"seat": 0, "act')
+    junk = data_dir / "matches" / "junk.jsonl"
+    junk.write_bytes(b"\x00\xffnot a journal\n")
+    listing = {s.path.name: s for s in store.list_matches(replay=True)}
+    from tui.screens.saved import problem_text
+
+    assert problem_text(listing["torn.jsonl"]) == "torn line"
+    assert listing["torn.jsonl"].progress == listing[good.path.name].progress
+    assert problem_text(listing["junk.jsonl"]) == "damaged"
+    assert problem_text(listing[good.path.name]) == ""
+
+
+async def test_the_screen_fits_80_columns_and_names_the_problem(data_dir):
+    from textual.widgets import DataTable
+
+    from tui.app import OvertableApp
+
+    played("boss-quest", SEATS, 30)
+    (good,) = store.list_matches()
+    torn = data_dir / "matches" / "torn.jsonl"
+    torn.write_bytes(good.path.read_bytes() + b'{"seat": 0, "act')
+    app = OvertableApp(start="saves", theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            await pilot.pause()
+            if len(getattr(app.screen, "matches", ())) == 2:
+                break
+        table = app.screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        text = screen_text(app)
+        assert "Ann, Bram +2 bots" in text and "round " in text and "torn line" in text, text
+        # the torn one, highlighted, says its whole problem below the table
+        row = next(i for i, s in enumerate(app.screen.matches) if s.path == torn)
+        table.move_cursor(row=row)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Problem: Line" in text and "incomplete" in text
