@@ -120,6 +120,8 @@ def all_spells(state: State) -> list[Spell]:
     out += [s for s in state.offer if s is not None] + [a.spell for a in state.active]
     if state.casting is not None:
         out.append(state.casting)
+    if state.mystery_card is not None:
+        out.append(state.mystery_card)
     return out
 
 

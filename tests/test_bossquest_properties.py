@@ -43,7 +43,10 @@ def conserved(state):
     potions = state.options.potions
     assert Counter(all_weapons(state)) == Counter(cards.weapons(green, potions))
     spells = all_spells(state)
-    assert Counter(spells) == Counter(cards.spells(green, potions))
+    assert Counter(spells) == Counter(cards.spells(green, potions, state.options.companions))
+    if state.options.companions and None not in state.companions:
+        dealt = [c for c in state.companions if c is not None]
+        assert sorted(dealt + list(state.reserve)) == sorted(cards.Companion)
     for k in state.knights:
         # BQ-31: a reading belongs to a potion its holder still has
         held = set(rules.weapons_of(k))
@@ -75,6 +78,9 @@ def views_agree(state):
             # Ul'ul's night: a face-down weapon shows only to who saw it
             for card, shown in zip(k.night, v.knights[other].night, strict=True):
                 assert shown.weapon == (card.weapon if seat in card.known_to else None)
+        # the mystery spell, drawn by the Owl's look, shows only to the Owl
+        if seat not in state.mystery_known:
+            assert v.mystery_card is None
         # nothing follows by subtraction: the unseen pool is everything unknown
         known = [c for c in all_weapons(v) if c is not None]
         assert Counter(known) + Counter(v.unseen) == Counter(all_weapons(state))

@@ -13,17 +13,26 @@ from core import CHANCE, IllegalAction
 from core.bossquest import rules
 from core.bossquest.actions import (
     Activate,
+    ActivateMystery,
     Ask,
+    DealCompanion,
     Discard,
+    EndTurn,
     GoToWizard,
     LaySpell,
     LetPass,
+    PeekHidden,
+    PeekMystery,
     ReadPotion,
+    ReplaceSpell,
     RevealBoss,
+    RevealSpell,
+    SwapCompanions,
     TargetKnight,
     TargetPotion,
     TargetWeapon,
 )
+from core.bossquest.cards import Colour, Companion
 from core.bossquest.state import Ulul
 from tests.bossquest_tables import (
     GAME,
@@ -388,3 +397,175 @@ def test_a_potion_swapped_away_loses_its_reading_bq31():
     state = play(state, 1, ReadPotion(-1))
     assert state.knights[1].readings == ((w("±2"), -1),)
     assert state.turn == 2 and state.phase is Phase.TURN
+
+
+# --- Companions (BQ §Extension: Companions, BQ-4) ----------------------------
+
+COMPANIONS = Options(companions=True)
+SWAP_COMP = spell(SpellKind.SWAP_COMPANIONS)
+C = Companion
+
+
+def with_companions(state, *companions):
+    """Knights hold `companions` in seat order; the rest wait in reserve."""
+    reserve = tuple(c for c in Companion if c not in companions)
+    return attrs.evolve(state, companions=tuple(companions), reserve=reserve)
+
+
+def test_companions_are_dealt_one_per_knight_the_rest_in_reserve_bq4():
+    """BQ §Companions, Setup: "the Armorer shuffles the COMPANION cards, then
+    deals one to each player. ... Undealt COMPANION cards are left face up
+    next to the game, in reserve. The 3 SPELL cards are added to the SPELL
+    cards." BQ-4: the six printed powers, house names."""
+    state = GAME.setup(3, COMPANIONS)
+    assert state.phase is Phase.DEAL_COMPANIONS and GAME.to_act(state) == {CHANCE}
+    assert len(GAME.chance_outcomes(state)) == 6
+    for c in (C.FOX, C.OWL, C.HARE):
+        state = GAME.apply(state, CHANCE, DealCompanion(c))
+    assert state.companions == (C.FOX, C.OWL, C.HARE)
+    assert set(state.reserve) == {C.CHAMELEON, C.TORTOISE, C.RAVEN}
+    assert state.phase is Phase.REVEAL_BOSS
+    assert state.spell_deck.count(SWAP_COMP) == 3
+    assert GAME.view(state, 1).reserve == state.reserve  # face up
+
+
+def test_chameleon_weapons_are_of_all_colours():
+    """BQ §Companions: "Permanent power: the player's WEAPON cards are
+    considered to be of all colors.\""""
+    need_blue = ActiveSpell(spell(SpellKind.NEED_COLOUR, Colour.BLUE))
+    pair = ActiveSpell(spell(SpellKind.NEED_PAIR))
+    ks = [knight("R1", "Y2"), knight("R3", "Y4")]
+    state = with_companions(
+        table(ks, active=(need_blue, pair), options=COMPANIONS), C.CHAMELEON, C.FOX
+    )
+    assert rules.meets_conditions(state, 0)
+    assert not rules.meets_conditions(state, 1)
+
+
+def owl_table():
+    ks = [knight("R1", "B2"), knight("Y5", "B3"), knight("P1", "P2")]
+    state = table(ks, turn=0, offer=(HP1, HPM1, ATKM2), mystery=True, options=COMPANIONS)
+    return with_companions(state, C.OWL, C.FOX, C.HARE)
+
+
+def test_owl_looks_at_a_hidden_weapon_once_per_round_bq34():
+    """BQ §Companions: "Once per round: the player may look at the mystery
+    SPELL card, or at another player's hidden WEAPON card." BQ-34: a look
+    does not end the turn."""
+    state = owl_table()
+    legal = GAME.legal_actions(state, 0)
+    assert PeekHidden(1) in legal and PeekMystery() in legal and PeekHidden(0) not in legal
+    assert "Y5" in GAME.describe(state, 0, PeekHidden(1), viewer=0)
+    assert "Y5" not in GAME.describe(state, 0, PeekHidden(1), viewer=2)
+    state = play(state, 0, PeekHidden(1))
+    assert GAME.view(state, 0).knights[1].hidden.weapon == w("Y5")
+    assert GAME.view(state, 2).knights[1].hidden.weapon is None
+    assert state.turn == 0 and state.step is Step.CHOOSE
+    legal = GAME.legal_actions(state, 0)
+    assert not any(isinstance(a, (PeekHidden, PeekMystery)) for a in legal)
+    assert C.OWL in state.spent
+
+
+def test_owl_looks_at_the_mystery_spell_bq33():
+    """BQ §Companions: the Owl "may look at the mystery SPELL card". BQ-33:
+    the look draws it; only the Owl's knight sees it; activated, it is the
+    card seen."""
+    state = play(owl_table(), 0, PeekMystery())
+    assert state.phase is Phase.PEEK_MYSTERY
+    state = GAME.apply(state, CHANCE, RevealSpell(HP1))
+    assert state.mystery_card == HP1 and state.mystery
+    assert GAME.view(state, 0).mystery_card == HP1
+    assert GAME.view(state, 1).mystery_card is None
+    assert GAME.view(state, None).mystery_card is None
+    assert len(GAME.view(state, 1).spell_deck) == len(state.spell_deck) + 1
+    state = play(state, 0, GoToWizard(), ActivateMystery())
+    assert [a.spell for a in state.active] == [HP1] and state.mystery_card is None
+
+
+def test_hare_chains_equipment_and_the_wizard():
+    """BQ §Companions: "Once per round: the player may chain, in the same
+    turn, the equipment phase (2A) and meeting the WIZARD (2B).\""""
+    ks = [knight("R1", "B2"), knight("Y1", "B3"), knight("P1", "P2")]
+    state = table(ks, turn=0, offer=(HP1, HPM1, ATKM2), mystery=False, options=COMPANIONS)
+    state = with_companions(state, C.HARE, C.FOX, C.OWL)
+    state = draw(play(state, 0, Ask(1)), "R5")
+    assert state.turn == 0 and state.step is Step.HARE
+    assert set(GAME.legal_actions(state, 0)) == {GoToWizard(), EndTurn()}
+    state = play(state, 0, GoToWizard())
+    assert state.turn == 0 and state.step is Step.WIZARD and C.HARE in state.spent
+    # declined, the turn passes on, and the power stays for later
+    state = with_companions(
+        table(ks, turn=0, offer=(HP1, HPM1, ATKM2), mystery=False, options=COMPANIONS),
+        C.HARE,
+        C.FOX,
+        C.OWL,
+    )
+    state = play(draw(play(state, 0, Ask(1)), "R5"), 0, EndTurn())
+    assert state.turn == 1 and C.HARE not in state.spent
+
+
+def fox_fight(companions):
+    ks = [knight("R5", "B4", "Y1", done=True), knight("Y6", "P4")]  # both 10
+    state = table(ks, turn=1, boss=14, offer=(HP1, HPM1), mystery=False, options=COMPANIONS)
+    state = with_companions(state, *companions)
+    return play(state, 1, GoToWizard(), Discard(0)).history[-1]
+
+
+def test_fox_takes_the_advantage_in_a_tie_bq35():
+    """BQ §Companions: "Permanent power: in case of a tie, the player who
+    holds this COMPANION takes the advantage." BQ-35: before counting cards."""
+    assert fox_fight((C.OWL, C.HARE)).winners == {1}  # fewer cards
+    assert fox_fight((C.FOX, C.HARE)).winners == {0}
+
+
+def test_tortoise_keeps_its_heart_when_over_by_one_or_two():
+    """BQ §Companions: "Permanent power: the player does not lose a HEART if
+    their total attack strength exceeds the BOSS's HP by 1 or 2 points.\""""
+    for over, lost in ((1, 0), (2, 0), (3, 1)):
+        ks = [knight("R7", "B7", "Y3", done=True), knight("Y1", "B3")]  # 17
+        state = table(
+            ks, turn=1, boss=17 - over, offer=(HP1, HPM1), mystery=False, options=COMPANIONS
+        )
+        state = with_companions(state, C.TORTOISE, C.FOX)
+        result = play(state, 1, GoToWizard(), Discard(0)).history[-1]
+        assert result.eliminated[0] == "over" and result.hearts_lost[0] == lost
+
+
+def test_raven_replaces_a_spell_at_the_wizard():
+    """BQ §Companions: "On their turn, once per round: the player may replace
+    an available spell at the WIZARD with the top card of the SPELL deck.\""""
+    ks = [knight("R1", "B2"), knight("Y1", "B3"), knight("P1", "P2")]
+    state = table(ks, turn=0, offer=(HP1, HPM1, ATKM2), mystery=False, options=COMPANIONS)
+    state = with_companions(state, C.RAVEN, C.FOX, C.OWL)
+    state = play(state, 0, ReplaceSpell(1))
+    assert state.phase is Phase.REPLACE_SPELL and HPM1 in state.spell_discard
+    new = state.spell_deck[0]
+    state = GAME.apply(state, CHANCE, LaySpell(new))
+    assert state.offer == (HP1, new, ATKM2) and state.turn == 0
+    assert not any(isinstance(a, ReplaceSpell) for a in GAME.legal_actions(state, 0))
+
+
+def test_once_per_round_powers_return_next_round_bq34():
+    """BQ §Companions: "once per round": spent powers are ready again."""
+    ks = [knight("R1", "B2", done=True), knight("Y1", "B3")]
+    state = table(ks, turn=1, offer=(HP1, HPM1), mystery=False, options=COMPANIONS)
+    state = attrs.evolve(with_companions(state, C.OWL, C.RAVEN), spent=frozenset({C.OWL, C.RAVEN}))
+    state = play(state, 1, GoToWizard(), Discard(0))
+    assert state.spent == frozenset()
+
+
+def test_companion_spell_swaps_two_companions_bq36():
+    """BQ §Companions: "1 SPELL card, 3 copies: the player may swap 2
+    COMPANION cards in play or in reserve." BQ-36: one at least in play."""
+    ks = [knight("R1", "B2", done=True), knight("Y1", "B3"), knight("P1", "P2")]
+    state = table(ks, turn=1, offer=(SWAP_COMP, HPM1, HP1), mystery=False, options=COMPANIONS)
+    state = with_companions(state, C.OWL, C.HARE, C.FOX)
+    state = play(state, 1, GoToWizard(), Activate(0))
+    legal = GAME.legal_actions(state, 1)
+    assert SwapCompanions(C.OWL, C.FOX) in legal  # two in play
+    assert SwapCompanions(C.HARE, C.TORTOISE) in legal  # one from the reserve
+    assert SwapCompanions(C.CHAMELEON, C.TORTOISE) not in legal  # both in reserve
+    state = play(state, 1, SwapCompanions(C.HARE, C.TORTOISE))
+    assert state.companions == (C.OWL, C.TORTOISE, C.FOX)
+    assert C.HARE in state.reserve and C.TORTOISE not in state.reserve
+    assert SWAP_COMP in state.spell_discard

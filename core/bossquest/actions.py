@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.bossquest.cards import Spell, Weapon
+from core.bossquest.cards import Companion, Spell, Weapon
 
 # --- a knight's choices -----------------------------------------------------
 
@@ -80,6 +80,44 @@ class TargetPotion:
 
 
 @attrs.frozen
+class PeekHidden:
+    """The Owl: look at knight `seat`'s hidden weapon (once per round)."""
+
+    seat: int
+
+
+@attrs.frozen
+class PeekMystery:
+    """The Owl: look at the mystery spell (once per round)."""
+
+
+@attrs.frozen
+class ReplaceSpell:
+    """The Raven: replace the spell in Wizard slot `slot` with the top of
+    the spell deck (once per round, on one's turn)."""
+
+    slot: int
+
+
+@attrs.frozen
+class EndTurn:
+    """The Hare: end the turn after the weapons, without meeting the Wizard."""
+
+
+@attrs.frozen
+class SwapCompanions:
+    """The companion spell: swap two companions, in play or in reserve."""
+
+    first: Companion
+    second: Companion
+
+
+@attrs.frozen
+class DealCompanion:
+    companion: Companion
+
+
+@attrs.frozen
 class TargetSpell:
     """The spell in play (index into `State.active`) to cancel (BQ-11)."""
 
@@ -124,6 +162,12 @@ ACTION_TYPES: tuple[type, ...] = (
     TargetSpell,
     ReadPotion,
     TargetPotion,
+    PeekHidden,
+    PeekMystery,
+    ReplaceSpell,
+    EndTurn,
+    SwapCompanions,
+    DealCompanion,
     RevealBoss,
     LaySpell,
     RevealSpell,

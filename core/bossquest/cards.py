@@ -76,6 +76,7 @@ class SpellKind(enum.StrEnum):
     SWAP_DECK = "swap-deck"
     # Extension spells (neither placed: they act and are discarded).
     FLIP_POTION = "flip-potion"
+    SWAP_COMPANIONS = "swap-companions"
 
 
 DARK = frozenset(
@@ -121,6 +122,7 @@ _SHORT = {
     SpellKind.SWAP_HIDDEN: "Swap hidden",
     SpellKind.SWAP_DECK: "Swap with deck",
     SpellKind.FLIP_POTION: "Flip a potion",
+    SpellKind.SWAP_COMPANIONS: "Swap companions",
 }
 
 _TEXT = {
@@ -141,6 +143,7 @@ _TEXT = {
     SpellKind.SWAP_HIDDEN: "Swap your hidden weapon with another knight's hidden weapon.",
     SpellKind.SWAP_DECK: "Swap one of your weapons with the top card of the weapon deck.",
     SpellKind.FLIP_POTION: "Flip the reading of any knight's face-up potion.",
+    SpellKind.SWAP_COMPANIONS: "Swap two companions, in play or in reserve.",
 }
 
 
@@ -199,7 +202,44 @@ def weapons(with_green: bool, potions: bool = False) -> tuple[Weapon, ...]:
     return tuple(sorted(plain + (list(POTIONS) if potions else [])))
 
 
-def spells(with_green: bool, potions: bool = False) -> tuple[Spell, ...]:
+class Companion(enum.StrEnum):
+    """BQ §Extension: Companions: the six printed powers; the names are the
+    house's (BQ-4)."""
+
+    CHAMELEON = "chameleon"  # permanent: weapons of all colours
+    OWL = "owl"  # once per round: look at the mystery spell or a hidden weapon
+    HARE = "hare"  # once per round: equip and meet the Wizard in one turn
+    FOX = "fox"  # permanent: wins ties
+    TORTOISE = "tortoise"  # permanent: no heart lost when over by 1 or 2
+    RAVEN = "raven"  # once per round, on one's turn: replace a spell at the Wizard
+
+    @property
+    def label(self) -> str:
+        return self.name.capitalize()
+
+    @property
+    def text(self) -> str:
+        return _COMPANION_TEXT[self]
+
+    @property
+    def once_per_round(self) -> bool:
+        return self in (Companion.OWL, Companion.HARE, Companion.RAVEN)
+
+
+_COMPANION_TEXT = {
+    Companion.CHAMELEON: "Your weapons count as every colour.",
+    Companion.OWL: "Once per round: look at the mystery spell or at a knight's hidden weapon.",
+    Companion.HARE: "Once per round: ask for weapons and meet the Wizard in the same turn.",
+    Companion.FOX: "You win ties for the round (before counting cards).",
+    Companion.TORTOISE: "No heart lost when you go over the HP by 1 or 2.",
+    Companion.RAVEN: "Once per round, on your turn: replace a spell at the Wizard with the "
+    "top of the spell deck.",
+}
+
+
+def spells(
+    with_green: bool, potions: bool = False, companions: bool = False
+) -> tuple[Spell, ...]:
     """The spell deck (BQ-1): 17 light + 6 dark; the green card only with
     green; the potion spell's 2 copies with the Potions extension."""
     light = [
@@ -229,4 +269,5 @@ def spells(with_green: bool, potions: bool = False) -> tuple[Spell, ...]:
         )
     ]
     extra = [Spell(SpellKind.FLIP_POTION)] * 2 if potions else []
+    extra += [Spell(SpellKind.SWAP_COMPANIONS)] * 3 if companions else []
     return tuple(sorted(light + dark + extra))

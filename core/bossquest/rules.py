@@ -15,21 +15,34 @@ from core.bossquest.actions import (
     Activate,
     ActivateMystery,
     Ask,
+    DealCompanion,
     Discard,
     DiscardMystery,
     DrawWeapon,
+    EndTurn,
     GoToWizard,
     LaySpell,
     LetPass,
+    PeekHidden,
+    PeekMystery,
     ReadPotion,
+    ReplaceSpell,
     RevealBoss,
     RevealSpell,
+    SwapCompanions,
     TargetKnight,
     TargetPotion,
     TargetSpell,
     TargetWeapon,
 )
-from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind, Weapon
+from core.bossquest.cards import (
+    ATTACK_CHANGE,
+    HP_CHANGE,
+    Companion,
+    Spell,
+    SpellKind,
+    Weapon,
+)
 from core.bossquest.state import (
     ActiveSpell,
     Hidden,
@@ -74,6 +87,9 @@ _CHANCE_PHASES = frozenset(
         Phase.REVEAL_MYSTERY,
         Phase.SWAP_DRAW,
         Phase.CLEAR_MYSTERY,
+        Phase.DEAL_COMPANIONS,
+        Phase.PEEK_MYSTERY,
+        Phase.REPLACE_SPELL,
     }
 )
 _TARGETED = frozenset(
@@ -86,6 +102,7 @@ _TARGETED = frozenset(
         SpellKind.SWAP_DECK,
         SpellKind.CANCEL,
         SpellKind.FLIP_POTION,
+        SpellKind.SWAP_COMPANIONS,
     }
 )
 
@@ -139,6 +156,17 @@ def heart_loss(state: State) -> int:
     """BQ §3: a heart for going over; "2 HEARTS instead of just 1" at Ul'ul's
     night."""
     return 2 if is_night(state) else 1
+
+
+def companion(state: State, seat: int) -> Companion | None:
+    """The companion in front of knight `seat` (BQ §Companions)."""
+    return state.companions[seat] if state.companions else None
+
+
+def power_ready(state: State, seat: int, which: Companion) -> bool:
+    """Whether `seat` holds companion `which` and, for a once-per-round
+    power, has not used it this round (BQ-34)."""
+    return companion(state, seat) is which and which not in state.spent
 
 
 def bolder(state: State) -> bool:
@@ -206,6 +234,15 @@ def meets_conditions(state: State, seat: int) -> bool:
     """BQ §Spell effects: the colour and pair conditions of the light spells."""
     # a potion has no colour (BQ-3)
     colours = [w.colour for w in weapons_of(state.knights[seat]) if w is not None and w.colour]
+    if companion(state, seat) is Companion.CHAMELEON:
+        # BQ §Companions: "WEAPON cards are considered to be of all colors"
+        # (potions included, BQ-35): any weapon meets a colour, any two a pair.
+        count = sum(1 for w in weapons_of(state.knights[seat]))
+        return all(
+            count >= (2 if a.spell.kind is SpellKind.NEED_PAIR else 1)
+            for a in state.active
+            if a.spell.kind in (SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR)
+        )
     for a in state.active:
         kind = a.spell.kind
         if kind is SpellKind.NEED_COLOUR and a.spell.colour not in colours:
@@ -234,9 +271,12 @@ def setup(players: int, options: Options | None = None) -> State:
         players=players,
         options=options,
         knights=tuple(Knight(hearts=cards.HEARTS_AT_START, keys=0) for _ in range(players)),
-        phase=Phase.REVEAL_BOSS,
+        # BQ §Companions: "the Armorer shuffles the COMPANION cards, then
+        # deals one to each player" before the first Boss.
+        phase=Phase.DEAL_COMPANIONS if options.companions else Phase.REVEAL_BOSS,
         boss_deck=bosses(options),
-        spell_deck=cards.spells(green, options.potions),
+        spell_deck=cards.spells(green, options.potions, options.companions),
+        companions=(None,) * players if options.companions else (),
     )
     return _collect_weapons(state)
 
@@ -257,9 +297,12 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     phase = state.phase
     if phase is Phase.REVEAL_BOSS:
         return tuple((RevealBoss(hp), p) for hp, p in uniform_draws(state.boss_deck))
-    if phase in (Phase.LAY_SPELLS, Phase.REVEAL_MYSTERY, Phase.CLEAR_MYSTERY):
-        kind = LaySpell if phase is Phase.LAY_SPELLS else RevealSpell
+    if phase in _SPELL_DRAWS:
+        kind = LaySpell if phase in (Phase.LAY_SPELLS, Phase.REPLACE_SPELL) else RevealSpell
         return tuple((kind(s), p) for s, p in uniform_draws(state.spell_deck))
+    if phase is Phase.DEAL_COMPANIONS:
+        left = _undealt(state)
+        return tuple((DealCompanion(c), 1 / len(left)) for c in left)
     if phase in (Phase.DEAL, Phase.DRAW, Phase.SWAP_DRAW):
         if state.deck_top and state.deck_top[0].weapon is not None:
             return ((DrawWeapon(state.deck_top[0].weapon), 1.0),)
@@ -275,6 +318,22 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
 _READINGS = (ReadPotion(1), ReadPotion(-1))
 
 
+_SPELL_DRAWS = frozenset(
+    {
+        Phase.LAY_SPELLS,
+        Phase.REVEAL_MYSTERY,
+        Phase.CLEAR_MYSTERY,
+        Phase.PEEK_MYSTERY,
+        Phase.REPLACE_SPELL,
+    }
+)
+
+
+def _undealt(state: State) -> tuple[Companion, ...]:
+    dealt = set(state.companions)
+    return tuple(c for c in Companion if c not in dealt)
+
+
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if state.phase is Phase.READ_POTION and seat == state.reader:
         return _READINGS
@@ -286,9 +345,11 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         mine = strength(state, seat)
         if mine is not None and mine > hp:
             # BQ §2A, BQ-6: over the HP, the next action is the Wizard.
-            return (GoToWizard(),)
+            return (GoToWizard(),) + _powers(state, seat)
         asks = tuple(Ask(n) for n in range(1, min(max_ask(state), deck_size(state)) + 1))
-        return asks + (GoToWizard(),)
+        return asks + (GoToWizard(),) + _powers(state, seat)
+    if state.step is Step.HARE:
+        return (GoToWizard(), EndTurn())
     if state.step is Step.WIZARD:
         actions: list[object] = []
         for slot, spell in enumerate(state.offer):
@@ -303,7 +364,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
             actions.append(DiscardMystery())
         if state.waiting is not None:
             actions.append(LetPass())  # BQ-28: the bolder knight may let it pass
-        return tuple(actions)
+        return tuple(actions) + _powers(state, seat)
     # Step.TARGET
     spell = state.casting
     assert spell is not None
@@ -316,7 +377,38 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         return tuple(TargetSpell(i) for i in range(len(state.active)))
     if kind is SpellKind.FLIP_POTION:
         return tuple(TargetPotion(s, w) for s, w in face_up_potions(state))
+    if kind is SpellKind.SWAP_COMPANIONS:
+        # BQ-36: two companions, at least one of them in play
+        held = set(state.companions)
+        return tuple(
+            SwapCompanions(a, b)
+            for i, a in enumerate(Companion)
+            for b in tuple(Companion)[i + 1 :]
+            if a in held or b in held
+        )
     return tuple(TargetKnight(s) for s in range(state.players))
+
+
+def _powers(state: State, seat: int) -> tuple[object, ...]:
+    """The once-per-round companion powers `seat` may use now, on its turn
+    (BQ §Companions, BQ-34); they do not end the turn."""
+    if not state.companions or state.waiting is not None:
+        return ()
+    mine = state.companions[seat]
+    if mine is None or mine in state.spent:
+        return ()
+    if mine is Companion.OWL:
+        out: list[object] = []
+        if state.mystery and seat not in state.mystery_known:
+            if state.mystery_card is not None or state.spell_deck:
+                out.append(PeekMystery())
+        for other, k in enumerate(state.knights):
+            if other != seat and k.hidden is not None and seat not in k.hidden.known_to:
+                out.append(PeekHidden(other))
+        return tuple(out)
+    if mine is Companion.RAVEN and state.spell_deck:
+        return tuple(ReplaceSpell(i) for i, s in enumerate(state.offer) if s is not None)
+    return ()
 
 
 def face_up_potions(state: State) -> tuple[tuple[int, Weapon], ...]:
@@ -360,10 +452,12 @@ def _chance_possible(state: State, action: object) -> bool:
     phase = state.phase
     if phase is Phase.REVEAL_BOSS:
         return isinstance(action, RevealBoss) and action.hp in state.boss_deck
-    if phase is Phase.LAY_SPELLS:
+    if phase in (Phase.LAY_SPELLS, Phase.REPLACE_SPELL):
         return isinstance(action, LaySpell) and action.spell in state.spell_deck
-    if phase in (Phase.REVEAL_MYSTERY, Phase.CLEAR_MYSTERY):
+    if phase in (Phase.REVEAL_MYSTERY, Phase.CLEAR_MYSTERY, Phase.PEEK_MYSTERY):
         return isinstance(action, RevealSpell) and action.spell in state.spell_deck
+    if phase is Phase.DEAL_COMPANIONS:
+        return isinstance(action, DealCompanion) and action.companion in _undealt(state)
     if not isinstance(action, DrawWeapon):
         return False
     if state.deck_top:
@@ -418,6 +512,38 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
 
 def _apply_chance(state: State, action: object) -> State:
     phase = state.phase
+    if phase is Phase.DEAL_COMPANIONS:
+        assert isinstance(action, DealCompanion)
+        seat = state.companions.index(None)
+        companions = state.companions[:seat] + (action.companion,) + state.companions[seat + 1 :]
+        state = evolve(state, companions=companions)
+        if None in companions:
+            return state
+        # BQ §Companions: "Undealt COMPANION cards are left face up ... in reserve."
+        return evolve(state, reserve=_undealt(state), phase=Phase.REVEAL_BOSS)
+    if phase is Phase.REPLACE_SPELL:
+        assert isinstance(action, LaySpell) and state.replace_slot is not None
+        slot = state.replace_slot
+        offer = state.offer[:slot] + (action.spell,) + state.offer[slot + 1 :]
+        state = evolve(
+            state,
+            offer=offer,
+            spell_deck=remove_one(state.spell_deck, action.spell),
+            replace_slot=None,
+            phase=Phase.TURN,
+        )
+        return _refill_spell_deck(state)
+    if phase is Phase.PEEK_MYSTERY:
+        # BQ-33: the Owl's look draws the mystery spell; only it knows it.
+        assert isinstance(action, RevealSpell) and state.turn is not None
+        state = evolve(
+            state,
+            mystery_card=action.spell,
+            mystery_known=frozenset({state.turn}),
+            spell_deck=remove_one(state.spell_deck, action.spell),
+            phase=Phase.TURN,
+        )
+        return _refill_spell_deck(state)
     if phase is Phase.REVEAL_BOSS:
         assert isinstance(action, RevealBoss)
         state = evolve(state, boss=action.hp, boss_deck=remove_one(state.boss_deck, action.hp))
@@ -446,14 +572,7 @@ def _apply_chance(state: State, action: object) -> State:
     spell = action.spell
     state = evolve(state, spell_deck=remove_one(state.spell_deck, spell))
     if phase is Phase.REVEAL_MYSTERY:
-        # BQ-7: activated blind, the card is turned and cast as it is.
-        state = evolve(state, phase=Phase.TURN)
-        if _usable(state, spell, state.turn):
-            return _cast(state, spell)
-        # BQ-15: a mystery spell that can do nothing is discarded.
-        return _finish_visit(
-            evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,)))
-        )
+        return _cast_revealed(evolve(state, phase=Phase.TURN), spell)
     # CLEAR_MYSTERY: discarded blind at the Wizard, or unused at round end.
     state = evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,)))
     if state.turn is not None:
@@ -539,6 +658,9 @@ def _after_draw(state: State) -> State:
     if all(k.done for s, k in enumerate(state.knights) if s != seat):
         # BQ §2A: the last knight in phase A asks once, then goes to the Wizard.
         return _arrive_at_wizard(state, seat)
+    if power_ready(state, seat, Companion.HARE):
+        # BQ §Companions, the Hare: the knight may meet the Wizard this turn.
+        return evolve(state, step=Step.HARE)
     return _advance(state)
 
 
@@ -638,6 +760,9 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         state = _set_knight(state, action.seat, evolve(knight, readings=readings))
         return _finish_visit(_discard_casting(state))
     if isinstance(action, GoToWizard):
+        if state.step is Step.HARE:
+            # BQ §Companions, the Hare: "chain, in the same turn" 2A and 2B.
+            state = evolve(state, spent=state.spent | {Companion.HARE})
         return _arrive_at_wizard(state, seat)
     if isinstance(action, Activate):
         spell = state.offer[action.slot]
@@ -651,10 +776,46 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
             evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,)))
         )
     if isinstance(action, ActivateMystery):
+        if state.mystery_card is not None:
+            # drawn already by the Owl's look (BQ-33): turned at once
+            spell = state.mystery_card
+            state = evolve(state, mystery=False, mystery_card=None, mystery_known=frozenset())
+            return _cast_revealed(state, spell)
         return evolve(state, mystery=False, phase=Phase.REVEAL_MYSTERY)
     if isinstance(action, DiscardMystery):
         # BQ-13: discarded blind, the card is turned as it joins the discards.
+        if state.mystery_card is not None:
+            state = _discard_known_mystery(state)
+            return _finish_visit(state)
         return evolve(state, mystery=False, phase=Phase.CLEAR_MYSTERY)
+    if isinstance(action, PeekHidden):
+        # BQ §Companions, the Owl: once per round, a look at a hidden weapon.
+        knight = state.knights[action.seat]
+        assert knight.hidden is not None
+        hidden = Hidden(knight.hidden.weapon, knight.hidden.known_to | {seat})
+        state = _set_knight(state, action.seat, evolve(knight, hidden=hidden))
+        return evolve(state, spent=state.spent | {Companion.OWL})
+    if isinstance(action, PeekMystery):
+        state = evolve(state, spent=state.spent | {Companion.OWL})
+        if state.mystery_card is not None:
+            return evolve(state, mystery_known=state.mystery_known | {seat})
+        return evolve(state, phase=Phase.PEEK_MYSTERY)
+    if isinstance(action, ReplaceSpell):
+        # BQ §Companions, the Raven: the replaced spell is discarded (BQ-34).
+        old = state.offer[action.slot]
+        assert old is not None
+        state = _take_offer(state, action.slot)
+        return evolve(
+            state,
+            spell_discard=sorted_tuple(state.spell_discard + (old,)),
+            spent=state.spent | {Companion.RAVEN},
+            replace_slot=action.slot,
+            phase=Phase.REPLACE_SPELL,
+        )
+    if isinstance(action, EndTurn):
+        return _advance(evolve(state, step=Step.CHOOSE))
+    if isinstance(action, SwapCompanions):
+        return _finish_visit(_discard_casting(_swap_companions(state, action)))
     if isinstance(action, TargetKnight):
         spell = state.casting
         assert spell is not None
@@ -675,6 +836,38 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         state = evolve(state, final_turn=False)  # BQ-16
     state = evolve(state, spell_discard=sorted_tuple(state.spell_discard + (cancelled.spell,)))
     return _finish_visit(_discard_casting(state))
+
+
+def _cast_revealed(state: State, spell: Spell) -> State:
+    """BQ-7: the mystery spell activated blind is turned and cast as it is;
+    BQ-15: one that can do nothing is discarded."""
+    if _usable(state, spell, state.turn):
+        return _cast(state, spell)
+    return _finish_visit(evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,))))
+
+
+def _discard_known_mystery(state: State) -> State:
+    assert state.mystery_card is not None
+    return evolve(
+        state,
+        spell_discard=sorted_tuple(state.spell_discard + (state.mystery_card,)),
+        mystery=False,
+        mystery_card=None,
+        mystery_known=frozenset(),
+    )
+
+
+def _swap_companions(state: State, action: SwapCompanions) -> State:
+    """The companion spell: the two cards trade places (a knight's, or the
+    reserve's). A once-per-round power already used stays used (BQ-34)."""
+    a, b = action.first, action.second
+
+    def other(c: Companion | None) -> Companion | None:
+        return b if c is a else a if c is b else c
+
+    companions = tuple(other(c) for c in state.companions)
+    reserve = tuple(sorted(c for c in (other(c) for c in state.reserve) if c is not None))
+    return evolve(state, companions=companions, reserve=reserve)
 
 
 def _take_offer(state: State, slot: int) -> State:
@@ -790,14 +983,27 @@ def _combat(state: State) -> State:
     )
     no_loss = SpellKind.NO_HEART_LOSS in kinds
     loss = heart_loss(state)
-    # BQ-30: a knight cannot lose more hearts than they hold
+    # BQ-30: a knight cannot lose more hearts than they hold; the Tortoise
+    # loses none when over by 1 or 2 (BQ §Companions).
     hearts_lost = tuple(
-        min(loss, state.knights[s].hearts) if eliminated[s] == "over" and not no_loss else 0
+        min(loss, state.knights[s].hearts)
+        if eliminated[s] == "over"
+        and not no_loss
+        and not (companion(state, s) is Companion.TORTOISE and strengths[s] - hp <= 2)
+        else 0
         for s in range(n)
     )
     contenders = [s for s in range(n) if not eliminated[s]]
-    # Closest to the HP first; a tie goes to the fewest weapon cards.
-    rank = {s: (hp - strengths[s], state.knights[s].card_count) for s in contenders}
+    # Closest to the HP first; a tie goes to the Fox (BQ-35), then to the
+    # fewest weapon cards.
+    rank = {
+        s: (
+            hp - strengths[s],
+            0 if companion(state, s) is Companion.FOX else 1,
+            state.knights[s].card_count,
+        )
+        for s in contenders
+    }
     places = sorted(set(rank.values()))
     place = 1 if SpellKind.SECOND_CLOSEST in kinds else 0
     winners = frozenset(s for s in contenders if len(places) > place and rank[s] == places[place])
@@ -842,6 +1048,8 @@ def _combat(state: State) -> State:
     # BQ-9: combat resolves whole, then the end of the game is checked.
     if any(k.hearts == 0 for k in knights) or any(k.keys >= keys_to_win(n) for k in knights):
         return evolve(state, phase=Phase.OVER)
+    if state.mystery and state.mystery_card is not None:
+        return _next_round(_discard_known_mystery(state))
     if state.mystery:
         return evolve(state, mystery=False, phase=Phase.CLEAR_MYSTERY)
     return _next_round(state)
@@ -856,6 +1064,7 @@ def _next_round(state: State) -> State:
         armorer=next_seat(state.armorer, state.players),
         phase=Phase.REVEAL_BOSS,
         boss=None,
+        spent=frozenset(),
     )
     return _collect_weapons(state)
 
@@ -924,7 +1133,7 @@ def view(state: State, seat: int | None) -> State:
     swap_weapon = state.swap_weapon
     if swap_weapon is not None and swap_weapon in unseen:
         swap_weapon = None
-    return evolve(
+    view_state = evolve(
         state,
         knights=knights,
         deck_top=deck_top,
@@ -932,6 +1141,15 @@ def view(state: State, seat: int | None) -> State:
         swap_weapon=swap_weapon,
         unseen=sorted_tuple(unseen),
     )
+    if state.mystery_card is not None and seat not in state.mystery_known:
+        # BQ-33: to whoever has not looked, the mystery spell is still one of
+        # the spell deck's cards.
+        view_state = evolve(
+            view_state,
+            mystery_card=None,
+            spell_deck=sorted_tuple(state.spell_deck + (state.mystery_card,)),
+        )
+    return view_state
 
 
 def outcome(state: State) -> Outcome | None:
@@ -1000,8 +1218,14 @@ def describe(
             return f"Round {state.round}: Ul'ul, a Boss with {action.hp} HP, appears."
         return f"Round {state.round}: a Boss with {action.hp} HP appears."
     if isinstance(action, LaySpell):
+        if state.phase is Phase.REPLACE_SPELL:
+            return f"The Raven brings {action.spell} to the Wizard."
         return f"The Wizard offers {action.spell}."
     if isinstance(action, RevealSpell):
+        if state.phase is Phase.PEEK_MYSTERY:
+            if viewer is not None and viewer == state.turn:
+                return f"The mystery spell is {action.spell} (only you know)."
+            return "The Owl has seen the mystery spell."
         if state.phase is Phase.REVEAL_MYSTERY:
             line = f"The mystery spell is {action.spell}."
         else:
@@ -1056,11 +1280,35 @@ def describe(
         line = f"{who} discards {state.offer[action.slot]}."
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, ActivateMystery):
+        if state.mystery_card is not None:
+            line = f"{who} activates the mystery spell: {state.mystery_card}."
+            return _with_combat(state, seat, action, line, name)
         return f"{who} activates the mystery spell blind."
     if isinstance(action, DiscardMystery):
+        if state.mystery_card is not None:
+            line = f"{who} discards the mystery spell: {state.mystery_card}."
+            return _with_combat(state, seat, action, line, name)
         return f"{who} discards the mystery spell blind."
     if isinstance(action, LetPass):
         return f"{who} lets the Wizard's spells be for now."
+    if isinstance(action, DealCompanion):
+        seat_to = state.companions.index(None) if None in state.companions else 0
+        return f"{name(seat_to)} is dealt the {action.companion.label}: {action.companion.text}"
+    if isinstance(action, PeekHidden):
+        knight = state.knights[action.seat]
+        seen = ""
+        if viewer == state.turn and knight.hidden is not None and knight.hidden.weapon:
+            seen = f": {knight.hidden.weapon}"
+        return f"{who}'s Owl looks at {name(action.seat)}'s hidden weapon{seen}."
+    if isinstance(action, PeekMystery):
+        return f"{who}'s Owl looks at the mystery spell."
+    if isinstance(action, ReplaceSpell):
+        return f"{who}'s Raven replaces {state.offer[action.slot]} with the spell deck's top card."
+    if isinstance(action, EndTurn):
+        return f"{who} ends the turn without meeting the Wizard."
+    if isinstance(action, SwapCompanions):
+        line = f"{who} swaps the {action.first.label} and the {action.second.label}."
+        return _with_combat(state, seat, action, line, name)
     if isinstance(action, ReadPotion):
         knight = state.knights[state.reader] if state.reader is not None else None
         potion = _unread(knight, state.resume != "combat") if knight is not None else None

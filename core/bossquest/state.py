@@ -10,7 +10,7 @@ import enum
 
 import attrs
 
-from core.bossquest.cards import Spell, Weapon
+from core.bossquest.cards import Companion, Spell, Weapon
 
 
 class Ulul(enum.StrEnum):
@@ -54,6 +54,11 @@ class Options:
         default=False,
         metadata={"label": "Potions: 3 weapons read + or - as you take them; a spell flips one"},
     )
+    #: BQ §Extension: Companions (BQ-4).
+    companions: bool = attrs.field(
+        default=False,
+        metadata={"label": "Companions: an animal with a power for each knight; a spell swaps them"},
+    )
 
 
 class Phase(enum.StrEnum):
@@ -66,6 +71,9 @@ class Phase(enum.StrEnum):
     SWAP_DRAW = "swap-draw"  # CHANCE: the deck's top card for "swap with deck"
     CLEAR_MYSTERY = "clear-mystery"  # CHANCE: an unused mystery spell is turned and discarded
     READ_POTION = "read-potion"  # the knight in `reader` reads a potion + or - (BQ-3)
+    DEAL_COMPANIONS = "deal-companions"  # CHANCE: one companion per knight, seat order
+    PEEK_MYSTERY = "peek-mystery"  # CHANCE: the Owl looks at the mystery spell
+    REPLACE_SPELL = "replace-spell"  # CHANCE: the Raven's new spell for `replace_slot`
     OVER = "over"
 
 
@@ -73,6 +81,7 @@ class Step(enum.StrEnum):
     CHOOSE = "choose"  # ask for weapons or go to the Wizard
     WIZARD = "wizard"  # activate or discard a spell
     TARGET = "target"  # choose the target of `casting`
+    HARE = "hare"  # weapons received: the Hare may go on to the Wizard now
 
 
 @attrs.frozen
@@ -181,6 +190,17 @@ class State:
     #: doing ("deal", "draw", "swap" or "combat"), to carry on after (BQ-31)
     reader: int | None = None
     resume: str = ""
+    #: Companions: each knight's companion (empty without the extension),
+    #: the face-up reserve, and the once-per-round powers used this round
+    companions: tuple[Companion | None, ...] = ()
+    reserve: tuple[Companion, ...] = ()
+    spent: frozenset[Companion] = frozenset()
+    #: the mystery spell once the Owl has looked (drawn then, BQ-33), and
+    #: who has seen it; None in a view that has not
+    mystery_card: Spell | None = None
+    mystery_known: frozenset[int] = frozenset()
+    #: the Wizard's slot the Raven empties, waiting for REPLACE_SPELL
+    replace_slot: int | None = None
     history: tuple[RoundResult, ...] = ()
     #: views only: every card that could fill a None above, sorted
     unseen: tuple[Weapon, ...] | None = None

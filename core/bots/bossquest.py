@@ -42,15 +42,20 @@ from core.bossquest.actions import (
     Ask,
     Discard,
     DiscardMystery,
+    EndTurn,
     GoToWizard,
     LetPass,
+    PeekHidden,
+    PeekMystery,
     ReadPotion,
+    ReplaceSpell,
+    SwapCompanions,
     TargetKnight,
     TargetPotion,
     TargetSpell,
     TargetWeapon,
 )
-from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind, Weapon
+from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Companion, Spell, SpellKind, Weapon
 
 #: A rival still equipping is taken to ask for one more weapon while at
 #: least this far below the HP.
@@ -76,6 +81,15 @@ ENDS_LEADING = 0.7
 ENDS_TRAILING = -0.5
 
 _PAIR = ("pair", None)
+#: The companions the bot would rather hold, best first.
+COMPANION_RANK = (
+    Companion.TORTOISE,
+    Companion.FOX,
+    Companion.CHAMELEON,
+    Companion.HARE,
+    Companion.OWL,
+    Companion.RAVEN,
+)
 #: Spells whose harm in a rival's hands the model does not value (a discard
 #: of these denies nothing it can count).
 _SWAPS = frozenset({SpellKind.SWAP_HIDDEN, SpellKind.SWAP_DECK})
@@ -524,6 +538,17 @@ class HeuristicBot:
         if len(legal) == 1:
             return legal[0]
         first = legal[0]
+        peeks = [a for a in legal if isinstance(a, (PeekHidden, PeekMystery))]
+        if peeks:
+            # The Owl: a look costs nothing; the mystery first, else the
+            # hidden weapon of the rival with most keys.
+            if PeekMystery() in peeks:
+                return PeekMystery()
+            return max(peeks, key=lambda a: (view.knights[a.seat].keys, -a.seat))
+        if isinstance(first, GoToWizard) and EndTurn() in legal:
+            return self._hare(_Model(view, seat), legal)
+        if isinstance(first, SwapCompanions):
+            return self._companions(view, seat, legal)
         if isinstance(first, (Ask, GoToWizard)):
             return self._equip(_Model(view, seat), legal)
         if isinstance(first, ReadPotion):
@@ -614,6 +639,30 @@ class HeuristicBot:
             cont = sum(q * (worth[mine + v] if mine + v <= top else over) for v, q in values)
         return asks[1] if 1 in asks and cont > now + 1e-9 else go
 
+    # --- companions ---------------------------------------------------------
+
+    def _hare(self, model: _Model, legal: tuple[Any, ...]) -> Any:
+        """The Hare: meet the Wizard now if one more weapon would not pay."""
+        if not model.values:
+            return GoToWizard()
+        choice = self._equip(model, (Ask(1), GoToWizard()))
+        return GoToWizard() if isinstance(choice, GoToWizard) else EndTurn()
+
+    @staticmethod
+    def _companions(view: Any, seat: int, legal: tuple[Any, ...]) -> Any:
+        """The companion spell: take the best companion the bot lacks."""
+        mine = view.companions[seat]
+        rank = {c: i for i, c in enumerate(COMPANION_RANK)}
+        best = None
+        for action in legal:
+            pair = {action.first, action.second}
+            if mine not in pair:
+                continue
+            (other,) = pair - {mine}
+            if rank[other] < rank[mine] and (best is None or rank[other] < rank[best[0]]):
+                best = (other, action)
+        return best[1] if best is not None else legal[0]
+
     # --- potions ------------------------------------------------------------
 
     def _read(self, model: _Model, legal: tuple[Any, ...]) -> Any:
@@ -660,7 +709,9 @@ class HeuristicBot:
                     value += DENIAL * max(0.0, base - cast(spell)[1])
             elif isinstance(action, ActivateMystery):
                 deck = view.spell_deck
-                if not deck:
+                if view.mystery_card is not None:
+                    value = cast(view.mystery_card)[0]  # the Owl has looked
+                elif not deck:
                     value = base
                 else:
                     counts: dict[Spell, int] = {}
@@ -674,6 +725,10 @@ class HeuristicBot:
             # Prefer the earlier action on a tie (activations come first).
             if best_value is None or value > best_value + 1e-9:
                 best_value, best_action = value, action
+        replace = [a for a in legal if isinstance(a, ReplaceSpell)]
+        if replace and best_value is not None and best_value <= base + 1e-9:
+            # The Raven: nothing here helps; try the spell deck's top card.
+            return replace[0]
         return best_action
 
     def _target(self, model: _Model, view: Any, legal: tuple[Any, ...]) -> Any:
