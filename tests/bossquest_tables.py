@@ -122,6 +122,7 @@ def all_spells(state: State) -> list[Spell]:
         out.append(state.casting)
     if state.mystery_card is not None:
         out.append(state.mystery_card)
+    out += list(state.duel_offer)
     return out
 
 

@@ -53,8 +53,12 @@ def conserved(state):
         assert all(w in held and w.colour is None for w, _ in k.readings)
         assert len({w for w, _ in k.readings}) == len(k.readings)
     assert Counter(
-        state.boss_deck + state.boss_discard + ((state.boss,) if state.boss else ())
+        state.boss_deck
+        + state.boss_discard
+        + ((state.boss,) if state.boss and state.champion is None else ())
     ) == Counter(rules.bosses(state.options))
+    if state.champion is not None:  # the Final Boss duel: the MegaBoss is out
+        assert state.boss == cards.MEGABOSS and state.options.final_boss
     lost = sum(sum(r.hearts_lost) for r in state.history)
     night = [r for r in state.history if r.boss == cards.ULUL and state.options.ulul == "night"]
     assert all(max(r.hearts_lost) <= 2 for r in night)

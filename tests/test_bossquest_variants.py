@@ -17,7 +17,10 @@ from core.bossquest.actions import (
     Ask,
     DealCompanion,
     Discard,
+    DuelAsk,
+    DuelSpell,
     EndTurn,
+    Fight,
     GoToWizard,
     LaySpell,
     LetPass,
@@ -27,6 +30,7 @@ from core.bossquest.actions import (
     ReplaceSpell,
     RevealBoss,
     RevealSpell,
+    Sacrifice,
     SwapCompanions,
     TargetKnight,
     TargetPotion,
@@ -54,6 +58,7 @@ from tests.bossquest_tables import (
 HP1 = spell(SpellKind.HP_PLUS_1)
 HPM1 = spell(SpellKind.HP_MINUS_1)
 ATKM2 = spell(SpellKind.ATTACK_MINUS_2)
+ATKM1 = spell(SpellKind.ATTACK_MINUS_1)
 
 
 def six(**kw):
@@ -569,3 +574,122 @@ def test_companion_spell_swaps_two_companions_bq36():
     assert state.companions == (C.OWL, C.TORTOISE, C.FOX)
     assert C.HARE in state.reserve and C.TORTOISE not in state.reserve
     assert SWAP_COMP in state.spell_discard
+
+
+# --- Final Boss (BQ §Extension: Final Boss, BQ-5) ----------------------------
+
+FINAL = Options(final_boss=True)
+
+
+def won_game(options=FINAL, keys=(4, 1, 2), hearts=(3, 3, 3)):
+    """Knight 0 wins its fifth key: the game is over."""
+    ks = [
+        knight("R6", "R7", keys=keys[0], hearts=hearts[0], done=True),  # 13 of 14
+        knight("Y1", "B3", keys=keys[1], hearts=hearts[1], done=True),
+        knight("P1", "P2", keys=keys[2], hearts=hearts[2]),
+    ]
+    state = table(ks, turn=2, boss=14, offer=(HP1, HPM1, ATKM2), mystery=False, options=options)
+    return play(state, 2, GoToWizard(), Discard(0))
+
+
+def test_the_megaboss_appears_once_the_winner_is_known_bq5():
+    """BQ §Final Boss: "At the end of the game, the winner can win with
+    greater panache by facing the ultimate MegaBoss." BQ-5: 30 HP."""
+    state = won_game()
+    assert state.phase is Phase.DUEL and state.champion == 0
+    assert state.boss == cards.MEGABOSS == 30 and GAME.current_hp(state) == 30
+    assert all(k.hidden is None and k.visible == () for k in state.knights)
+    assert GAME.outcome(state) is None
+    assert won_game(Options()).phase is Phase.OVER
+
+
+def test_no_duel_when_several_knights_share_the_win_bq38():
+    """BQ-38: the duel is for "the player who won the game": with several
+    winners there is none."""
+    ks = [
+        knight("R6", "R7", keys=4, done=True),
+        knight("Y6", "Y7", keys=4, done=True),
+        knight("P1", "P2"),
+    ]
+    state = table(ks, turn=2, boss=14, offer=(HP1, HPM1, ATKM2), mystery=False, options=FINAL)
+    state = play(state, 2, GoToWizard(), Discard(0))
+    assert state.phase is Phase.OVER and GAME.outcome(state).winners == {0, 1}
+
+
+def test_the_champion_asks_for_weapons_face_down_and_the_losers_answer_bq37():
+    """BQ §Final Boss, Setup: "The winner requests as many WEAPON cards as
+    they want, looks at them, and places them face down in front of them.
+    The losing Knights then each draw 1 SPELL card and agree together to
+    activate only 1 of them. The unused SPELL cards are discarded." BQ-37:
+    the best placed of them speaks for them."""
+    state = won_game()
+    legal = GAME.legal_actions(state, 0)
+    assert Fight() not in legal and DuelAsk(9) in legal
+    state = draw(play(state, 0, DuelAsk(3)), "R7", "B7", "Y7")
+    assert [c.weapon.code for c in state.knights[0].night] == ["R7", "B7", "Y7"]
+    assert GAME.view(state, 1).knights[0].night[0].weapon is None
+    assert GAME.strength(state, 0) == 21
+    assert state.phase is Phase.DUEL_SPELLS
+    state = GAME.apply(state, CHANCE, LaySpell(HPM1))
+    state = GAME.apply(state, CHANCE, LaySpell(ATKM1))
+    assert state.phase is Phase.DUEL_CHOOSE and state.duel_offer == (HPM1, ATKM1)
+    assert GAME.to_act(state) == {2}  # 2 keys beats 1
+    state = play(state, 2, DuelSpell(1))
+    assert state.active == (ActiveSpell(ATKM1, 0),) and HPM1 in state.spell_discard
+    assert GAME.strength(state, 0) == 20 and state.phase is Phase.DUEL
+
+
+def test_each_request_brings_another_spell():
+    """BQ §Final Boss: "Each time the winner requests WEAPON cards, the losers
+    activate 1 SPELL card from those available.\""""
+    state = won_game()
+    for code, spell_ in (("R7", HPM1), ("B7", HP1)):
+        state = draw(play(state, 0, DuelAsk(1)), code)
+        state = GAME.apply(state, CHANCE, LaySpell(spell_))
+        other = next(s for s in state.spell_deck if s not in (HP1, HPM1))
+        state = GAME.apply(state, CHANCE, LaySpell(other))
+        state = play(state, 2, DuelSpell(0))
+    assert [a.spell for a in state.active] == [HPM1, HP1]
+    assert Fight() in GAME.legal_actions(state, 0)
+
+
+def duel_at(strength_codes, sacrifice, hearts=3):
+    state = won_game(hearts=(hearts, 3, 3))
+    state = draw(play(state, 0, DuelAsk(len(strength_codes))), *strength_codes)
+    state = GAME.apply(state, CHANCE, LaySpell(HP1))
+    state = GAME.apply(state, CHANCE, LaySpell(HPM1))
+    state = play(
+        state,
+        2,
+        DuelSpell(1),
+    )  # the MegaBoss at 29
+    state = play(state, 0, Fight())
+    assert state.phase is Phase.DUEL_SACRIFICE
+    assert GAME.legal_actions(state, 0) == tuple(Sacrifice(k) for k in range(hearts + 1))
+    line = GAME.describe(state, 0, Sacrifice(sacrifice))
+    return play(state, 0, Sacrifice(sacrifice)), line
+
+
+@pytest.mark.parametrize(
+    "codes,sacrifice,ending",
+    [
+        (("R7", "B7", "Y7", "P6"), 2, 1),  # 27 + 2 = 29, 1 heart left
+        (("R7", "B7", "Y7", "P7"), 1, 2),  # 28 + 1
+        (("R7", "B7", "Y7", "P7", "R1"), 0, 3),  # 29 exactly
+        (("R7", "B7", "Y7", "P5"), 3, "almost"),  # 26 + 3 = 29, but no heart left
+        (("R7", "B7", "Y7", "P7", "R2"), 0, "failed"),  # 30: over
+    ],
+)
+def test_the_printed_endings_bq38(codes, sacrifice, ending):
+    """BQ §Final Boss: "They may sacrifice their remaining HEARTS to add 1
+    point to their attack strength for each HEART sacrificed." End of the
+    game: "If you have no HEARTS left: too bad, you lost", "If you manage to
+    match the MegaBoss's HP and you still have at least 1 HEART left ... you
+    saved the Princess", then 1, 2 or 3 hearts. BQ-38: otherwise the
+    MegaBoss stands, and the game's standings do not change."""
+    state, line = duel_at(codes, sacrifice)
+    assert state.phase is Phase.OVER and state.ending == rules.ENDINGS[ending]
+    assert state.ending in line
+    out = GAME.outcome(state)
+    assert out.winners == {0} and f"Final Boss: {state.ending}" in out.notes
+    assert state.knights[0].hearts == 3  # the standings keep the game's hearts

@@ -113,6 +113,32 @@ class SwapCompanions:
 
 
 @attrs.frozen
+class DuelAsk:
+    """Final Boss: the champion asks for `count` weapons, face down."""
+
+    count: int
+
+
+@attrs.frozen
+class Fight:
+    """Final Boss: the champion goes into combat and reveals the weapons."""
+
+
+@attrs.frozen
+class DuelSpell:
+    """Final Boss: the defeated knights activate the drawn spell `index`."""
+
+    index: int
+
+
+@attrs.frozen
+class Sacrifice:
+    """Final Boss: sacrifice `hearts` hearts, +1 attack strength each."""
+
+    hearts: int
+
+
+@attrs.frozen
 class DealCompanion:
     companion: Companion
 
@@ -168,6 +194,10 @@ ACTION_TYPES: tuple[type, ...] = (
     EndTurn,
     SwapCompanions,
     DealCompanion,
+    DuelAsk,
+    Fight,
+    DuelSpell,
+    Sacrifice,
     RevealBoss,
     LaySpell,
     RevealSpell,

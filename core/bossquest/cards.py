@@ -185,6 +185,8 @@ class Spell:
 BOSSES: tuple[int, ...] = tuple(range(14, 22))
 #: BQ-5: the Ul'ul Boss card (an extension) has 22 HP, so its HP names it.
 ULUL = 22
+#: BQ-5: the MegaBoss (the Final Boss extension) has 30 HP.
+MEGABOSS = 30
 
 HEARTS_AT_START = 3
 KEY_SUPPLY = 20

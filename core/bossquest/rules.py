@@ -19,7 +19,10 @@ from core.bossquest.actions import (
     Discard,
     DiscardMystery,
     DrawWeapon,
+    DuelAsk,
+    DuelSpell,
     EndTurn,
+    Fight,
     GoToWizard,
     LaySpell,
     LetPass,
@@ -29,6 +32,7 @@ from core.bossquest.actions import (
     ReplaceSpell,
     RevealBoss,
     RevealSpell,
+    Sacrifice,
     SwapCompanions,
     TargetKnight,
     TargetPotion,
@@ -90,6 +94,8 @@ _CHANCE_PHASES = frozenset(
         Phase.DEAL_COMPANIONS,
         Phase.PEEK_MYSTERY,
         Phase.REPLACE_SPELL,
+        Phase.DUEL_DRAW,
+        Phase.DUEL_SPELLS,
     }
 )
 _TARGETED = frozenset(
@@ -289,6 +295,11 @@ def to_act(state: State) -> frozenset[int]:
     if state.phase is Phase.READ_POTION:
         assert state.reader is not None
         return frozenset({state.reader})
+    if state.phase in (Phase.DUEL, Phase.DUEL_SACRIFICE):
+        assert state.champion is not None
+        return frozenset({state.champion})
+    if state.phase is Phase.DUEL_CHOOSE:
+        return frozenset({allies_voice(state)})
     assert state.turn is not None
     return frozenset({state.turn})
 
@@ -298,12 +309,12 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     if phase is Phase.REVEAL_BOSS:
         return tuple((RevealBoss(hp), p) for hp, p in uniform_draws(state.boss_deck))
     if phase in _SPELL_DRAWS:
-        kind = LaySpell if phase in (Phase.LAY_SPELLS, Phase.REPLACE_SPELL) else RevealSpell
+        kind = RevealSpell if phase in _SPELL_REVEALS else LaySpell
         return tuple((kind(s), p) for s, p in uniform_draws(state.spell_deck))
     if phase is Phase.DEAL_COMPANIONS:
         left = _undealt(state)
         return tuple((DealCompanion(c), 1 / len(left)) for c in left)
-    if phase in (Phase.DEAL, Phase.DRAW, Phase.SWAP_DRAW):
+    if phase in (Phase.DEAL, Phase.DRAW, Phase.SWAP_DRAW, Phase.DUEL_DRAW):
         if state.deck_top and state.deck_top[0].weapon is not None:
             return ((DrawWeapon(state.deck_top[0].weapon), 1.0),)
         # A view holds None for unknown cards: its belief is the unseen pool.
@@ -318,15 +329,8 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
 _READINGS = (ReadPotion(1), ReadPotion(-1))
 
 
-_SPELL_DRAWS = frozenset(
-    {
-        Phase.LAY_SPELLS,
-        Phase.REVEAL_MYSTERY,
-        Phase.CLEAR_MYSTERY,
-        Phase.PEEK_MYSTERY,
-        Phase.REPLACE_SPELL,
-    }
-)
+_SPELL_REVEALS = frozenset({Phase.REVEAL_MYSTERY, Phase.CLEAR_MYSTERY, Phase.PEEK_MYSTERY})
+_SPELL_DRAWS = _SPELL_REVEALS | {Phase.LAY_SPELLS, Phase.REPLACE_SPELL, Phase.DUEL_SPELLS}
 
 
 def _undealt(state: State) -> tuple[Companion, ...]:
@@ -337,6 +341,8 @@ def _undealt(state: State) -> tuple[Companion, ...]:
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if state.phase is Phase.READ_POTION and seat == state.reader:
         return _READINGS
+    if state.champion is not None:
+        return _duel_actions(state, seat)
     if state.phase is not Phase.TURN or seat != state.turn:
         return ()
     knight = state.knights[seat]
@@ -452,7 +458,7 @@ def _chance_possible(state: State, action: object) -> bool:
     phase = state.phase
     if phase is Phase.REVEAL_BOSS:
         return isinstance(action, RevealBoss) and action.hp in state.boss_deck
-    if phase in (Phase.LAY_SPELLS, Phase.REPLACE_SPELL):
+    if phase in (Phase.LAY_SPELLS, Phase.REPLACE_SPELL, Phase.DUEL_SPELLS):
         return isinstance(action, LaySpell) and action.spell in state.spell_deck
     if phase in (Phase.REVEAL_MYSTERY, Phase.CLEAR_MYSTERY, Phase.PEEK_MYSTERY):
         return isinstance(action, RevealSpell) and action.spell in state.spell_deck
@@ -512,6 +518,12 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
 
 def _apply_chance(state: State, action: object) -> State:
     phase = state.phase
+    if phase is Phase.DUEL_DRAW:
+        assert isinstance(action, DrawWeapon)
+        return _duel_draw(state, action.weapon)
+    if phase is Phase.DUEL_SPELLS:
+        assert isinstance(action, LaySpell)
+        return _duel_spell_drawn(state, action.spell)
     if phase is Phase.DEAL_COMPANIONS:
         assert isinstance(action, DealCompanion)
         seat = state.companions.index(None)
@@ -706,13 +718,17 @@ def _after_swap(state: State) -> State:
     return _finish_visit(_discard_casting(state))
 
 
+#: the moments a face-down potion is revealed and read (BQ-31)
+_AT_REVEAL = ("combat", "duel")
+
+
 def _read_potion(state: State, sign: int) -> State:
     """BQ §Potions: the reading is chosen once and never changes (BQ-31);
     then the table carries on with what it was doing."""
     seat, resume = state.reader, state.resume
     assert seat is not None
     knight = state.knights[seat]
-    weapon = _unread(knight, face_up=resume != "combat")
+    weapon = _unread(knight, face_up=resume not in _AT_REVEAL)
     assert weapon is not None
     knight = evolve(knight, readings=knight.readings + ((weapon, sign),))
     state = evolve(_set_knight(state, seat, knight), reader=None, resume="")
@@ -722,6 +738,8 @@ def _read_potion(state: State, sign: int) -> State:
         return _after_draw(evolve(state, phase=Phase.DRAW))
     if resume == "swap":
         return _after_swap(evolve(state, phase=Phase.TURN))
+    if resume == "duel":
+        return _duel_fight(state)
     return _combat(state)
 
 
@@ -752,6 +770,8 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         return _resume_waiting(state)
     if isinstance(action, ReadPotion):
         return _read_potion(state, action.sign)
+    if isinstance(action, (DuelAsk, DuelSpell, Fight, Sacrifice)):
+        return _apply_duel(state, action)
     if isinstance(action, TargetPotion):
         # BQ §Potions: the potion spell flips a face-up potion's reading; it
         # is then discarded (BQ-32).
@@ -1047,12 +1067,172 @@ def _combat(state: State) -> State:
     )
     # BQ-9: combat resolves whole, then the end of the game is checked.
     if any(k.hearts == 0 for k in knights) or any(k.keys >= keys_to_win(n) for k in knights):
+        winners = game_winners(state)
+        if state.options.final_boss and len(winners) == 1:
+            return _start_duel(state, next(iter(winners)))
         return evolve(state, phase=Phase.OVER)
     if state.mystery and state.mystery_card is not None:
         return _next_round(_discard_known_mystery(state))
     if state.mystery:
         return evolve(state, mystery=False, phase=Phase.CLEAR_MYSTERY)
     return _next_round(state)
+
+
+def game_winners(state: State) -> frozenset[int]:
+    """BQ §End of the game, BQ-17: most keys among the knights who kept a
+    heart, then most hearts; still tied, all of them."""
+    n = state.players
+    keys = tuple(k.keys for k in state.knights)
+    hearts = tuple(k.hearts for k in state.knights)
+    alive = [s for s in range(n) if hearts[s] > 0] or list(range(n))
+    return frozenset(winners_by(tuple((keys[s], hearts[s]) for s in range(n)), alive))
+
+
+# ---------------------------------------------------------------------------
+# The Final Boss (BQ §Extension: Final Boss, BQ-5, BQ-37, BQ-38).
+
+#: The champion asks for 1 to this many weapons at a time (BQ-37).
+MAX_DUEL_ASK = 9
+
+ENDINGS = {
+    "almost": "No hearts left: so close. In tribute, the Princess names her son Almost.",
+    "failed": "The MegaBoss stands: the champion did not match its HP (BQ-38).",
+    1: "The Princess is saved! With 1 heart left, the champion becomes an Honor Knight "
+    "of the Kingdom and joins the Princess's escort.",
+    2: "The Princess is saved! With 2 hearts left, the champion becomes General-in-Chief "
+    "of the Knights and the Princess's trusted right hand.",
+    3: "The Princess is saved! With 3 hearts left, the King ennobles the champion, who "
+    "marries the Princess, leaves her a year later and goes to live with the MegaBoss.",
+}
+
+
+def allies_voice(state: State) -> int:
+    """BQ-37: the defeated knights "agree together"; the best placed of them
+    (most keys, then hearts, then the first seat) speaks for them."""
+    losers = [s for s in range(state.players) if s != state.champion]
+    return min(losers, key=lambda s: (-state.knights[s].keys, -state.knights[s].hearts, s))
+
+
+def _start_duel(state: State, champion: int) -> State:
+    """BQ §Final Boss, Setup: the MegaBoss appears before the game's winner;
+    the weapons are gathered and shuffled for the duel (BQ-37)."""
+    if state.mystery_card is not None:
+        state = _discard_known_mystery(state)
+    state = _collect_weapons(evolve(state, mystery=False))
+    return evolve(
+        state,
+        champion=champion,
+        boss=cards.MEGABOSS,
+        active=(),
+        phase=Phase.DUEL,
+        turn=None,
+        duel_asks=0,
+    )
+
+
+def _duel_actions(state: State, seat: int) -> tuple[object, ...]:
+    phase = state.phase
+    if phase is Phase.DUEL and seat == state.champion:
+        asks = tuple(DuelAsk(n) for n in range(1, min(MAX_DUEL_ASK, deck_size(state)) + 1))
+        # the first request is part of the setup: no fight before it
+        return asks + ((Fight(),) if state.duel_asks else ())
+    if phase is Phase.DUEL_CHOOSE and seat == allies_voice(state):
+        return tuple(DuelSpell(i) for i in range(len(state.duel_offer)))
+    if phase is Phase.DUEL_SACRIFICE and seat == state.champion:
+        return tuple(Sacrifice(k) for k in range(state.knights[seat].hearts + 1))
+    return ()
+
+
+def _duel_draw(state: State, weapon: Weapon) -> State:
+    """BQ §Final Boss: the champion "looks at them, and places them face down"."""
+    state, _ = _take_weapon(state, weapon)
+    seat = state.champion
+    assert seat is not None
+    knight = state.knights[seat]
+    knight = evolve(knight, night=knight.night + (Hidden(weapon, frozenset({seat})),))
+    state = _set_knight(state, seat, knight)
+    to_draw = state.to_draw - 1
+    if to_draw > 0 and deck_size(state) > 0:
+        return evolve(state, to_draw=to_draw)
+    # "Each time the winner requests WEAPON cards, the losers activate 1
+    # SPELL card": each draws one first (BQ-37).
+    state = evolve(state, to_draw=0, duel_offer=())
+    if not state.spell_deck:
+        return evolve(state, phase=Phase.DUEL)
+    return evolve(state, phase=Phase.DUEL_SPELLS)
+
+
+def _duel_spell_drawn(state: State, spell: Spell) -> State:
+    state = evolve(
+        state,
+        duel_offer=state.duel_offer + (spell,),
+        spell_deck=remove_one(state.spell_deck, spell),
+    )
+    state = _refill_spell_deck(state)
+    if len(state.duel_offer) < state.players - 1 and state.spell_deck:
+        return state
+    return evolve(state, phase=Phase.DUEL_CHOOSE)
+
+
+def _apply_duel(state: State, action: object) -> State:
+    seat = state.champion
+    assert seat is not None
+    if isinstance(action, DuelAsk):
+        return evolve(
+            state, phase=Phase.DUEL_DRAW, to_draw=action.count, duel_asks=state.duel_asks + 1
+        )
+    if isinstance(action, DuelSpell):
+        # BQ §Final Boss: one activated, "The unused SPELL cards are
+        # discarded." A dark spell goes on the champion (BQ-38).
+        chosen = state.duel_offer[action.index]
+        unused = state.duel_offer[: action.index] + state.duel_offer[action.index + 1 :]
+        placed = ActiveSpell(chosen, seat if chosen.dark else None)
+        return evolve(
+            state,
+            active=state.active + (placed,),
+            duel_offer=(),
+            spell_discard=sorted_tuple(state.spell_discard + unused),
+            phase=Phase.DUEL,
+        )
+    if isinstance(action, Fight):
+        return _duel_fight(state)
+    assert isinstance(action, Sacrifice)
+    return _duel_end(state, action.hearts)
+
+
+def _duel_fight(state: State) -> State:
+    """BQ §Final Boss: "when the Knight goes into combat, they reveal their
+    WEAPON cards" (a potion is read then, BQ-31)."""
+    seat = state.champion
+    assert seat is not None
+    if _unread(state.knights[seat], face_up=False) is not None:
+        return _read_now(state, seat, "duel")
+    return evolve(state, phase=Phase.DUEL_SACRIFICE)
+
+
+def duel_strength(state: State) -> int | None:
+    """The champion's attack strength against the MegaBoss, hearts
+    sacrificed included."""
+    if state.champion is None:
+        return None
+    mine = strength(state, state.champion)
+    return None if mine is None else mine + state.sacrificed
+
+
+def _duel_end(state: State, hearts: int) -> State:
+    """BQ §Final Boss, End of the game: the printed endings (BQ-38)."""
+    seat = state.champion
+    assert seat is not None
+    state = evolve(state, sacrificed=hearts)
+    left = state.knights[seat].hearts - hearts
+    won = duel_strength(state) == current_hp(state) and meets_conditions(state, seat)
+    if left <= 0:
+        ending = ENDINGS["almost"]
+    elif won:
+        ending = ENDINGS[min(left, 3)]
+    else:
+        ending = ENDINGS["failed"]
+    return evolve(state, ending=ending, phase=Phase.OVER)
 
 
 def _next_round(state: State) -> State:
@@ -1162,10 +1342,13 @@ def outcome(state: State) -> Outcome | None:
     keys = tuple(k.keys for k in state.knights)
     hearts = tuple(k.hearts for k in state.knights)
     alive = [s for s in range(n) if hearts[s] > 0] or list(range(n))
-    winners = winners_by(tuple((keys[s], hearts[s]) for s in range(n)), alive)
+    winners = game_winners(state)
     rounds_won = tuple(sum(1 for r in state.history if s in r.winners) for s in range(n))
     perfects = tuple(sum(1 for r in state.history if s in r.perfect) for s in range(n))
     notes: list[str] = []
+    if state.ending:
+        # BQ-38: the duel's ending is told; the game's standings stand.
+        notes.append(f"Final Boss: {state.ending}")
     fallen = [s for s in range(n) if hearts[s] == 0]
     if fallen and len(alive) < n:
         notes.append("A knight who lost their last heart has lost the game (BQ-17).")
@@ -1231,6 +1414,12 @@ def describe(
         else:
             line = f"The mystery spell was {action.spell}; it is discarded."
         return _with_combat(state, seat, action, line, name)
+    if isinstance(action, DrawWeapon) and state.phase is Phase.DUEL_DRAW:
+        if viewer == state.champion:
+            return f"{name(state.champion)} takes {action.weapon} face down."
+        return f"{name(state.champion)} takes a weapon face down."
+    if isinstance(action, LaySpell) and state.phase is Phase.DUEL_SPELLS:
+        return f"A defeated knight draws {action.spell} for the MegaBoss."
     if isinstance(action, DrawWeapon):
         if state.phase is Phase.DEAL:
             n = state.players
@@ -1291,6 +1480,26 @@ def describe(
         return f"{who} discards the mystery spell blind."
     if isinstance(action, LetPass):
         return f"{who} lets the Wizard's spells be for now."
+    if isinstance(action, DuelAsk):
+        champ = name(state.champion)
+        s_ = "s" if action.count > 1 else ""
+        return f"{champ} asks for {action.count} weapon{s_} against the MegaBoss."
+    if isinstance(action, DuelSpell):
+        chosen = state.duel_offer[action.index]
+        return f"The defeated knights activate {chosen} against {name(state.champion)}."
+    if isinstance(action, Fight):
+        return f"{name(state.champion)} goes into combat against the MegaBoss."
+    if isinstance(action, Sacrifice):
+        after = apply(state, seat, action)
+        champ = state.champion
+        assert champ is not None
+        shown = ", ".join(str(w) for w in weapons_of(state.knights[champ]) if w is not None)
+        s_ = "" if action.hearts == 1 else "s"
+        line = (
+            f"{name(champ)} reveals {shown}, sacrifices {action.hearts} heart{s_}: "
+            f"{duel_strength(after)} against {current_hp(after)} HP. {after.ending}"
+        )
+        return line
     if isinstance(action, DealCompanion):
         seat_to = state.companions.index(None) if None in state.companions else 0
         return f"{name(seat_to)} is dealt the {action.companion.label}: {action.companion.text}"
@@ -1311,7 +1520,7 @@ def describe(
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, ReadPotion):
         knight = state.knights[state.reader] if state.reader is not None else None
-        potion = _unread(knight, state.resume != "combat") if knight is not None else None
+        potion = _unread(knight, state.resume not in _AT_REVEAL) if knight is not None else None
         reading = f"{'+' if action.sign > 0 else '-'}{potion.value}" if potion else ""
         line = f"{name(state.reader)} reads the potion {potion} as {reading}."
         return _with_combat(state, seat, action, line, name)

@@ -59,6 +59,11 @@ class Options:
         default=False,
         metadata={"label": "Companions: an animal with a power for each knight; a spell swaps them"},
     )
+    #: BQ §Extension: Final Boss (BQ-5, BQ-37).
+    final_boss: bool = attrs.field(
+        default=False,
+        metadata={"label": "Final Boss: the winner then duels the MegaBoss (30 HP), the others help it"},
+    )
 
 
 class Phase(enum.StrEnum):
@@ -74,6 +79,12 @@ class Phase(enum.StrEnum):
     DEAL_COMPANIONS = "deal-companions"  # CHANCE: one companion per knight, seat order
     PEEK_MYSTERY = "peek-mystery"  # CHANCE: the Owl looks at the mystery spell
     REPLACE_SPELL = "replace-spell"  # CHANCE: the Raven's new spell for `replace_slot`
+    # The Final Boss duel (BQ §Final Boss), after the game's winner is known:
+    DUEL = "duel"  # the `champion` asks for weapons or fights
+    DUEL_DRAW = "duel-draw"  # CHANCE: the champion's face-down weapons
+    DUEL_SPELLS = "duel-spells"  # CHANCE: each defeated knight draws a spell
+    DUEL_CHOOSE = "duel-choose"  # the defeated knights activate one (`allies_voice` decides)
+    DUEL_SACRIFICE = "duel-sacrifice"  # the champion may sacrifice hearts for +1 each
     OVER = "over"
 
 
@@ -201,6 +212,15 @@ class State:
     mystery_known: frozenset[int] = frozenset()
     #: the Wizard's slot the Raven empties, waiting for REPLACE_SPELL
     replace_slot: int | None = None
+    #: Final Boss: the game's winner facing the MegaBoss (`boss` is then its
+    #: HP), the spells the defeated knights drew to choose from, the hearts
+    #: sacrificed at combat (the standings keep the game's hearts) and the
+    #: printed ending reached
+    champion: int | None = None
+    duel_offer: tuple[Spell, ...] = ()
+    duel_asks: int = 0
+    sacrificed: int = 0
+    ending: str = ""
     history: tuple[RoundResult, ...] = ()
     #: views only: every card that could fill a None above, sorted
     unseen: tuple[Weapon, ...] | None = None

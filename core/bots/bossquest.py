@@ -42,13 +42,17 @@ from core.bossquest.actions import (
     Ask,
     Discard,
     DiscardMystery,
+    DuelAsk,
+    DuelSpell,
     EndTurn,
+    Fight,
     GoToWizard,
     LetPass,
     PeekHidden,
     PeekMystery,
     ReadPotion,
     ReplaceSpell,
+    Sacrifice,
     SwapCompanions,
     TargetKnight,
     TargetPotion,
@@ -549,6 +553,8 @@ class HeuristicBot:
             return self._hare(_Model(view, seat), legal)
         if isinstance(first, SwapCompanions):
             return self._companions(view, seat, legal)
+        if isinstance(first, (DuelAsk, Fight, DuelSpell, Sacrifice)):
+            return self._duel(game, view, seat, legal)
         if isinstance(first, (Ask, GoToWizard)):
             return self._equip(_Model(view, seat), legal)
         if isinstance(first, ReadPotion):
@@ -663,6 +669,35 @@ class HeuristicBot:
                 best = (other, action)
         return best[1] if best is not None else legal[0]
 
+    # --- the Final Boss -----------------------------------------------------
+
+    @staticmethod
+    def _duel(game: Any, view: Any, seat: int, legal: tuple[Any, ...]) -> Any:
+        """As the champion: ask one weapon at a time until the hearts that
+        may be sacrificed (keeping one) can close the gap, then fight and
+        sacrifice exactly that. As the defeated knights' voice: the spell
+        that most upsets an exact match (conditions first, then the largest
+        change)."""
+        first = legal[0]
+        if isinstance(first, DuelSpell):
+
+            def harm(action: DuelSpell) -> int:
+                kind = view.duel_offer[action.index].kind
+                if kind in (SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR):
+                    return 3
+                return abs(HP_CHANGE.get(kind, 0) or ATTACK_CHANGE.get(kind, 0))
+
+            return max(legal, key=lambda a: (harm(a), -a.index))
+        mine = game.strength(view, seat) or 0
+        gap = game.current_hp(view) - mine
+        spare = view.knights[seat].hearts - 1
+        if isinstance(first, Sacrifice):
+            return Sacrifice(gap) if 0 <= gap <= spare else Sacrifice(0)
+        if Fight() in legal and gap <= spare:
+            return Fight()
+        asks = [a for a in legal if isinstance(a, DuelAsk)]
+        return asks[0] if asks else legal[-1]
+
     # --- potions ------------------------------------------------------------
 
     def _read(self, model: _Model, legal: tuple[Any, ...]) -> Any:
@@ -679,7 +714,7 @@ class HeuristicBot:
         mods = list(cfg.mods)
         # the rules read a face-up potion as it arrives (the last), at combat
         # the face-down ones, hidden card first
-        potion = unread[0] if view.resume == "combat" else unread[-1]
+        potion = unread[0] if view.resume in ("combat", "duel") else unread[-1]
         mods[me] += 2 * potion.value
         plus = model.worth(cfg.copy(mods=tuple(mods)))
         return ReadPotion(1) if plus >= model.worth(cfg) - 1e-9 else ReadPotion(-1)
