@@ -99,6 +99,10 @@ class Table:
 
     def receive(self, update: SeatUpdate) -> None:
         self.updates[update.seat] = update
+        if self.screen is not None:
+            # Every seat here keeps its own "since your last move", also
+            # while another person's view is on screen (hot-seat).
+            self.screen.witness(update)
         if self.closed or self._link is None:
             return
         if all(

@@ -171,6 +171,9 @@ def spells_text(result: RoundResult, who: Any) -> Text:
 class CombatScreen(ModalScreen[None]):
     """A combat the viewer has not seen yet, until they press a key."""
 
+    #: the table waits under it until a key is pressed (tests press Enter)
+    HOLDS_THE_TABLE = True
+
     DEFAULT_CSS = """
     CombatScreen {
         align: center middle;
@@ -340,8 +343,7 @@ class BossQuestScreen(GameScreen):
         on offer, their own weapons, each knight's row (hearts, keys,
         weapons, spells on them) and a new combat."""
         def knights(view: State) -> dict[int, Any]:
-            return {s: (k.hearts, k.keys, k.hidden is not None, k.visible,
-                        GAME.spells_on(view, s)) for s, k in enumerate(view.knights)}
+            return {s: (k, GAME.spells_on(view, s)) for s, k in enumerate(view.knights)}
 
         def mine(view: State) -> dict[int, Any]:
             seat = self.update.seat if self.update is not None else None

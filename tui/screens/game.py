@@ -121,6 +121,12 @@ class GameScreen(Screen):
             self._redraw(update)
             self.refresh_bindings()
 
+    def witness(self, update: TableUpdate) -> None:
+        """An update for a seat viewed here, shown or not (in hot-seat play
+        the others' come while one person's view is on screen): each seat's
+        recap follows every change."""
+        self.since.observe(update)
+
     def _redraw(self, update: TableUpdate) -> None:
         """Draw the screen from `update` (each game's own)."""
         raise NotImplementedError

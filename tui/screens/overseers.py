@@ -27,6 +27,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any, ClassVar
 
+import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -221,10 +222,11 @@ class OverseersScreen(GameScreen):
             self._focus_decision()
 
     def _changes(self, before: State, after: State) -> dict[str, frozenset]:
-        """What a player marks: each player whose cards (as the viewer sees
-        them), character or leadership changed."""
+        """What a player marks: each player whose cards, character, vote,
+        score pad or leadership changed (not the pack passing round, nor
+        "has chosen", which every draft turn changes for everybody)."""
         def seats(view: State) -> dict[int, Any]:
-            return {s: (self._cards_text(view, s).plain, p.character, view.leader == s)
+            return {s: (attrs.evolve(p, hand=(), pick=None, chose=False), view.leader == s)
                     for s, p in enumerate(view.seats)}
 
         return {"seats": changed_keys(seats(before), seats(after))}

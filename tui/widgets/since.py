@@ -15,8 +15,8 @@ Game-agnostic, shared by every game screen. Three pieces:
   there is one: the lines since your last move, numbered by step, the
   chosen step drawn reversed and marked ``▶``. ``]`` / ``[`` step through
   it, ``z`` switches between it and the whole log.
-- helpers that find what changed between two views (`changed_keys`,
-  `grid_changes`) and mark it without colour (`marked_text`: a ``•`` and
+- helpers that find what changed between two views (`changed_keys`)
+  and mark it without colour (`marked_text`: a ``•`` and
   underline; the board draws changed cells ``•..•``).
 
 A screen asks `Recap.span()` for the two views to compare: the whole span
@@ -122,12 +122,9 @@ class SinceTracker:
             memory = self._seats[seat] = _Memory(point=update, seen=[entry])
         elif memory.acted_at is not None and update.seq > memory.acted_at:
             # The seat's own command was carried out: the point moves to the
-            # update right after it. If further moves came at once, the
-            # last update before the command is the best point there is.
-            if update.seq == memory.acted_at + 1 or len(memory.seen) == 0:
-                memory.seen = [entry]
-            else:
-                memory.seen = [memory.seen[-1], entry]
+            # first update after it (with what chance drew at once: the
+            # cards its move asked for are part of it).
+            memory.seen = [entry]
             memory.acted_at = None
             memory.selected = None
             memory.hidden = False
@@ -193,16 +190,6 @@ def changed_keys(before: Mapping[Hashable, Any], after: Mapping[Hashable, Any]) 
     """The keys whose value differs between `before` and `after` (or that
     only one of them has)."""
     return frozenset(k for k in before.keys() | after.keys() if before.get(k) != after.get(k))
-
-
-def grid_changes(before: Any, after: Any) -> frozenset:
-    """The keys of the cells drawn differently in two `Grid`s of a board."""
-
-    def faces(grid: Any) -> dict[Hashable, tuple[str, str, tuple[str, ...]]]:
-        return {cell.key: (cell.text, cell.style, cell.detail)
-                for row in grid.cells for cell in row if cell.key is not None}
-
-    return changed_keys(faces(before), faces(after))
 
 
 def marked_text(text: str | Text, changed: bool = True) -> Text:
@@ -316,4 +303,4 @@ class SinceLog(GameLog):
 
 
 __all__ = ["CHANGED", "CHANGED_STYLE", "RECAP_KEYS", "Recap", "RecapStep", "SinceLog",
-           "SinceTracker", "changed_keys", "grid_changes", "mark_rows", "marked_text"]
+           "SinceTracker", "changed_keys", "mark_rows", "marked_text"]

@@ -1,0 +1,428 @@
+"""Since your last move: every other seat's turn can be followed.
+
+The tracker (tui/widgets/since.py) on its own: the point of a seat's last
+move, the steps since, stepping and putting the recap away, each seat's own
+point. Then whole matches of every game against bots through the real app:
+at each of Ann's decisions, the recap lists exactly the log lines written
+since her last move (and what chance drew for it), and the screen marks
+exactly what differs between her view then and now (worked out here from
+the match's own history, not from the screen)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from rich.text import Text
+
+from core import GAMES
+from core.engine import CHANCE
+from saves.journal import PlayerSpec
+from tests.screen_kit import play_through_the_app
+from tui.app import OvertableApp
+from tui.widgets.since import CHANGED, SinceLog, SinceTracker
+
+# -- the tracker -----------------------------------------------------------------
+
+
+def upd(seq: int, log: tuple[str, ...], seat: int = 0, view: object = None):
+    """A stand-in SeatUpdate: what the tracker reads."""
+    return SimpleNamespace(seat=seat, seq=seq, log=log, view=view if view is not None else seq)
+
+
+def test_the_recap_is_what_came_after_the_seats_own_move_step_by_step():
+    tracker = SinceTracker()
+    first = upd(1, ("deal",))
+    assert tracker.observe(first).steps == ()
+    tracker.acted(first)
+    # Ann's move and what chance drew for it come back at once: the point.
+    assert tracker.observe(upd(3, ("deal", "Ann asks", "Ann gets R5"))).steps == ()
+    tracker.observe(upd(4, ("deal", "Ann asks", "Ann gets R5", "Bob asks", "Bob gets B2")))
+    tracker.observe(upd(5, ("deal", "Ann asks", "Ann gets R5", "Bob asks", "Bob gets B2")))
+    recap = tracker.observe(upd(6, ("deal", "Ann asks", "Ann gets R5", "Bob asks",
+                                    "Bob gets B2", "Cyd goes to the Wizard")))
+    assert [step.lines for step in recap.steps] == [("Bob asks", "Bob gets B2"),
+                                                     ("Cyd goes to the Wizard",)]
+    # the views around each step, and around the whole span
+    assert [(step.before, step.after) for step in recap.steps] == [(3, 4), (4, 6)]
+    assert recap.span() == (3, 6)
+    assert recap.lines == ("Bob asks", "Bob gets B2", "Cyd goes to the Wizard")
+    # Ann moves: the point moves with her, nothing is left to recap.
+    tracker.acted(upd(6, recap.lines))
+    assert tracker.observe(upd(7, ("x",) * 7)).steps == ()
+
+
+def test_a_refused_move_keeps_the_point():
+    tracker = SinceTracker()
+    tracker.observe(upd(1, ()))
+    tracker.observe(upd(2, ("Bob moves",)))
+    tracker.acted(upd(2, ("Bob moves",)))
+    tracker.acted(None)  # the table refused it
+    recap = tracker.observe(upd(3, ("Bob moves", "Bob ends")))
+    assert recap.lines == ("Bob moves", "Bob ends")
+
+
+def test_stepping_goes_round_and_z_puts_the_recap_away():
+    tracker = SinceTracker()
+    tracker.observe(upd(1, ()))
+    tracker.observe(upd(2, ("a",)))
+    update = upd(3, ("a", "b"))
+    assert tracker.observe(update).selected is None
+    seen = []
+    for _ in range(3):
+        assert tracker.step(0, 1)
+        seen.append(tracker.observe(update).selected)
+    assert seen == [0, 1, None]  # step 1, step 2, all again
+    assert tracker.step(0, -1) and tracker.observe(update).span() == (2, 3)
+    assert tracker.toggle(0)
+    recap = tracker.observe(update)
+    assert recap.hidden and not recap.shown and recap.selected is None
+    assert tracker.toggle(0) and tracker.observe(update).shown
+    # nothing to step through for a seat without a recap
+    assert not tracker.step(1, 1) and not tracker.toggle(None)
+
+
+def test_each_seat_keeps_its_own_point():
+    """Hot-seat: Bea's recap runs from her own last move, not Ann's."""
+    tracker = SinceTracker()
+    tracker.observe(upd(1, (), seat=0))
+    tracker.observe(upd(1, (), seat=1))
+    tracker.acted(upd(1, (), seat=0))
+    tracker.observe(upd(2, ("Ann",), seat=0))
+    tracker.observe(upd(2, ("Ann",), seat=1))
+    tracker.acted(upd(2, ("Ann",), seat=1))
+    tracker.observe(upd(3, ("Ann", "Bea"), seat=1))
+    ann = tracker.observe(upd(3, ("Ann", "Bea"), seat=0))
+    bea = tracker.observe(upd(4, ("Ann", "Bea", "Cyd"), seat=1))
+    assert ann.lines == ("Bea",)
+    assert bea.lines == ("Cyd",)
+
+
+def test_an_undo_that_takes_back_seen_lines_starts_again():
+    tracker = SinceTracker()
+    tracker.observe(upd(1, ("a", "b")))
+    tracker.observe(upd(2, ("a", "b", "c")))
+    assert tracker.observe(upd(3, ("a",))).steps == ()
+    assert tracker.observe(upd(4, ("a", "d"))).lines == ("d",)
+
+
+async def test_the_recap_is_stepped_and_put_away_from_the_keyboard():
+    """] chooses a step (drawn ▶ and reversed, the title counts it), z
+    shows the whole log instead and brings the recap back."""
+    from textual.app import App, ComposeResult
+
+    tracker = SinceTracker()
+    tracker.observe(upd(1, ("deal",)))
+    tracker.observe(upd(2, ("deal", "Bob drafts pair 2")))
+    recap = tracker.observe(upd(3, ("deal", "Bob drafts pair 2", "Bob places a Town")))
+
+    class LogApp(App):
+        def compose(self) -> ComposeResult:
+            yield SinceLog(id="log")
+
+    app = LogApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        log = app.query_one(SinceLog)
+        log.border_title = "Log"
+        log.show(("deal", "Bob drafts pair 2", "Bob places a Town"), recap)
+        await pilot.pause()
+        assert [t.plain for t in log.shown] == ["  1 Bob drafts pair 2", "  2 Bob places a Town"]
+        assert log.border_title == "Since your last move (all)"
+        tracker.step(0, 1)
+        tracker.step(0, 1)
+        log.show(("deal", "Bob drafts pair 2", "Bob places a Town"), tracker.observe(
+            upd(3, ("deal", "Bob drafts pair 2", "Bob places a Town"))))
+        await pilot.pause()
+        assert [t.plain for t in log.shown][1] == "▶ 2 Bob places a Town"
+        assert "reverse" in str(log.shown[1].spans[-1].style)
+        assert log.border_title == "Since your last move (2/2)"
+        tracker.toggle(0)
+        log.show(("deal", "Bob drafts pair 2", "Bob places a Town"), tracker.observe(
+            upd(3, ("deal", "Bob drafts pair 2", "Bob places a Town"))))
+        await pilot.pause()
+        assert log.shown == ("deal", "Bob drafts pair 2", "Bob places a Town")
+        assert log.border_title == "Log"
+
+
+# -- whole matches through the app --------------------------------------------------
+
+
+def point_of(match, seat: int) -> int | None:
+    """The history index the seat's recap starts at: after its last action
+    and the chance draws that came with it (None: it has not acted)."""
+    history = match.history
+    last = max((i for i, (who, _) in enumerate(history) if who == seat), default=None)
+    if last is None:
+        return None
+    at = last + 1
+    while at < len(history) and history[at][0] == CHANCE:
+        at += 1
+    return at
+
+
+def marked(text: str | Text) -> bool:
+    plain = text.plain if isinstance(text, Text) else text
+    return plain.startswith(CHANGED)
+
+
+class Checker:
+    """Runs on every screen shown: at each person's decisions, the recap
+    and the marks."""
+
+    def __init__(self, app: OvertableApp, marks) -> None:
+        self.app = app
+        self.marks = marks
+        #: decisions checked that followed other seats' moves
+        self.after_others = 0
+
+    def __call__(self, screen, state) -> None:
+        update = screen.update
+        if update.seat is None or update.seat in update.bots or not update.legal:
+            return
+        match = self.app.table.match
+        point = point_of(match, update.seat)
+        if point is None or point > len(update.log):
+            return
+        game = GAMES[update.game]
+        before = game.view(match._states[point], update.seat)
+        recap = screen.recap
+        # the summary: exactly the lines since Ann's last move, also on screen
+        assert recap.lines == tuple(update.log[point:]), (recap.lines, update.log[point:])
+        assert recap.before == before
+        if not recap.lines:
+            return
+        self.after_others += 1
+        log = screen.query_one(SinceLog)
+        shown = "\n".join(entry.plain for entry in log.shown)
+        for line in recap.lines:
+            assert line in shown
+        # the marks: exactly what differs between Ann's view then and now
+        self.marks(screen, before, update.view)
+
+
+async def play_checked(tmp_path, monkeypatch, game_id, players, screen_class, choose_key, marks,
+                       *, seed=7, size=(80, 24)) -> Checker:
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=seed, theme_name="textual-dark")
+    checker = Checker(app, marks)
+    async with app.run_test(size=size) as pilot:
+        app.new_match(game_id, players)
+        await play_through_the_app(app, pilot, screen_class, choose_key, checker)
+        assert app.table is not None and app.table.match.finished
+    return checker
+
+
+def offers_marked(offers) -> set[int]:
+    return {i for i, o in enumerate(offers) if marked(o.gone_text if o.gone else o.label)}
+
+
+def differing(before, after) -> set[int]:
+    return {i for i in range(max(len(before), len(after)))
+            if i >= len(before) or i >= len(after) or before[i] != after[i]}
+
+
+def bq_marks(screen, before, after) -> None:
+    from core.bossquest import GAME
+    from tui.widgets import Market, PickList
+
+    knights = screen.query_one("#bq-knights", PickList).rows
+    expected = {s for s in range(after.players)
+                if (before.knights[s], GAME.spells_on(before, s))
+                != (after.knights[s], GAME.spells_on(after, s))}
+    assert {s for s, row in enumerate(knights) if marked(row.text)} == expected
+    market = screen.query_one("#bq-market", Market)
+    assert offers_marked(market.offers) == differing(before.offer, after.offer) & set(
+        range(len(market.offers)))
+    spells = screen.query_one("#bq-active", PickList).rows
+    assert {i for i, row in enumerate(spells) if marked(row.text)} == differing(
+        before.active, after.active) & set(range(len(after.active)))
+
+
+def ob_marks(screen, before, after) -> None:
+    from tui.widgets import Board, Market
+
+    squares = {sq for sq in range(len(after.tiles))
+               if (before.tiles[sq], before.tokens[sq]) != (after.tiles[sq], after.tokens[sq])}
+    assert screen.query_one("#ob-board", Board).changed == squares
+    market = screen.query_one("#ob-market", Market)
+    assert offers_marked(market.offers) == differing(before.market, after.market)
+
+
+def os_marks(screen, before, after) -> None:
+    from tui.screens.overstocked_area import AreaView
+
+    def new(old, now) -> set[int]:
+        assert now.placed[: len(old.placed)] == old.placed
+        return set(range(len(old.placed), len(now.placed)))
+
+    assert screen.query_one("#os-pop", AreaView).fresh == new(before.popularity, after.popularity)
+    seat = screen._wh_seat()
+    assert screen.query_one("#os-wh", AreaView).fresh == new(
+        before.seats[seat].warehouse, after.seats[seat].warehouse)
+
+
+def ov_marks(screen, before, after) -> None:
+    import attrs
+
+    def public(view, s):
+        return attrs.evolve(view.seats[s], hand=(), pick=None, chose=False), view.leader == s
+
+    expected = {screen._who(s) for s in range(after.players)
+                if public(before, s) != public(after, s)}
+    rows = str(screen.query_one("#ov-rows").render()).splitlines()
+    heads = [row for row in rows if row[1:3] in ("» ", "  ") and row[:1] in (CHANGED, " ")]
+    found = {name for name in (screen._who(s) for s in range(after.players))
+             for row in heads if marked(row) and row[3:].startswith(name)}
+    assert found == expected, (found, expected, heads)
+
+
+async def test_boss_quest_marks_every_bot_turn(tmp_path, monkeypatch):
+    from tests.test_tui_bossquest_match import choose_key
+    from tui.screens.bossquest import BossQuestScreen
+
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+               PlayerSpec("Cyd", "bot", "heuristic")]
+    checker = await play_checked(tmp_path, monkeypatch, "boss-quest", players, BossQuestScreen,
+                                 choose_key, bq_marks, seed=11)
+    assert checker.after_others >= 5
+
+
+async def test_overboss_duel_marks_every_bot_turn(tmp_path, monkeypatch):
+    from tests.test_tui_overboss_match import choose_keys
+    from tui.screens.overboss import OverbossScreen
+
+    queue: list[str] = []
+    turns = [0]
+
+    def choose_key(screen):
+        # the match test's keys, one at a time (a fresh list each decision)
+        if not queue:
+            turns[0] += 1
+            keys = choose_keys(screen, turns[0])
+            if "r" in keys:  # the reveal asks first, in a dialog this loop does not answer
+                keys = choose_keys(screen, 1)
+            queue.extend(keys)
+        return queue.pop(0)
+
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "heuristic")]
+    checker = await play_checked(tmp_path, monkeypatch, "overboss-duel", players,
+                                 OverbossScreen, choose_key, ob_marks)
+    assert checker.after_others >= 5
+
+
+async def test_overstocked_marks_every_bot_turn(tmp_path, monkeypatch):
+    from tests.test_tui_overstocked_match import choose_key
+    from tui.screens.overstocked import OverstockedScreen
+
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "heuristic"),
+               PlayerSpec("Cyd", "bot", "random")]
+    checker = await play_checked(tmp_path, monkeypatch, "overstocked", players,
+                                 OverstockedScreen, choose_key, os_marks)
+    assert checker.after_others >= 5
+
+
+async def test_overseers_marks_every_bot_turn(tmp_path, monkeypatch):
+    from tests.test_tui_overseers_match import choose_key
+    from tui.screens.overseers import OverseersScreen
+
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "heuristic"),
+               PlayerSpec("Cyd", "bot", "random")]
+    checker = await play_checked(tmp_path, monkeypatch, "overseers", players, OverseersScreen,
+                                 choose_key, ov_marks)
+    assert checker.after_others >= 5
+
+
+async def test_two_people_at_one_terminal_each_get_their_own_recap(tmp_path, monkeypatch):
+    """Hot-seat: behind the hand-over cover, each person's recap runs from
+    their own last move (the other person's moves and the bot's are in it)."""
+    import asyncio
+
+    from tests.test_tui_bossquest_match import choose_key
+    from tui.screens.bossquest import BossQuestScreen
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    checker = Checker(app, bq_marks)
+    seats_checked: set[int] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human"),
+                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        last = None
+        for _ in range(6000):
+            await pilot.pause()
+            screen = app.screen
+            if app.table is not None and app.table.match.finished:
+                break
+            if isinstance(screen, HandoverScreen) or getattr(screen, "HOLDS_THE_TABLE", False):
+                await pilot.press("enter")
+                continue
+            if not isinstance(screen, BossQuestScreen) or screen.update is None \
+                    or not screen.update.legal or screen.update is last:
+                await asyncio.sleep(0.01)
+                continue
+            before = checker.after_others
+            checker(screen, None)
+            if checker.after_others > before:
+                seats_checked.add(screen.update.seat)
+            last = screen.update
+            await pilot.press(choose_key(screen))
+        assert app.table.match.finished
+    assert seats_checked == {0, 1}
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+async def test_boss_quest_holds_each_new_combat_until_a_key(tmp_path, monkeypatch, size):
+    """Each combat Ann has not seen comes up with the spells that changed
+    it and stays while the bots think on; the match's last one comes up
+    over the results, and a key shows them."""
+    import asyncio
+
+    from core.bossquest.table_facts import combat_spells
+    from tests.screen_kit import screen_text
+    from tests.test_tui_bossquest_match import choose_key
+    from tui.screens.bossquest import BossQuestScreen, CombatScreen
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    combats: list[int] = []
+    async with app.run_test(size=size) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        for _ in range(4000):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, CombatScreen):
+                for _ in range(3):  # it stays, whatever the table does meanwhile
+                    await asyncio.sleep(0.02)
+                    await pilot.pause()
+                    assert app.screen is screen
+                text = screen_text(app)
+                result = screen.result
+                assert f"Combat: round {result.round}" in text
+                assert f"{result.hp} HP" in text
+                effects = combat_spells(result)
+                assert ("Spells that changed it" in text) == bool(effects)
+                for effect in effects:  # each named, with what it did
+                    assert f"{effect.spell.name}" in text and effect.effect in text
+                combats.append(result.round)
+                last = screen.last
+                await pilot.press("enter")
+                await pilot.pause()
+                assert app.screen is not screen
+                if last:
+                    assert isinstance(app.screen, ResultsScreen)
+                    break
+                continue
+            if app.table is not None and app.table.match.finished:
+                await asyncio.sleep(0.01)
+                continue
+            if not isinstance(screen, BossQuestScreen) or screen.update is None:
+                await asyncio.sleep(0.01)
+                continue
+            if screen.update.legal:
+                await pilot.press(choose_key(screen))
+        state = app.table.match.state
+    # every round's combat was held, the last one (the match's end) too
+    assert combats == [r.round for r in state.history]
