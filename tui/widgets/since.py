@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.text import Text
+from textual.strip import Strip
 
 from tui.widgets.gamelog import GameLog
 
@@ -231,6 +232,12 @@ def mark_rows(items: Sequence[Any], flags: Sequence[bool]) -> list[Any]:
 
 #: what the recap's panel says under it
 RECAP_KEYS = "[ ] step · z log"
+#: the cells of a recap line's step gutter ("▶ 2 ")
+GUTTER = 4
+
+
+class _RecapLine(Text):
+    """A line of the recap: it starts with its step's gutter."""
 
 
 class SinceLog(GameLog):
@@ -262,7 +269,7 @@ class SinceLog(GameLog):
             self._starts.append(len(entries))
             for row, line in enumerate(step.lines):
                 gutter = ("▶" if chosen else " ") + (f"{number + 1:>2} " if row == 0 else "   ")
-                text = Text.assemble((gutter, "bold"), line)
+                text = _RecapLine.assemble((gutter, "bold"), line)
                 if chosen:
                     text.stylize("reverse")
                 entries.append(text)
@@ -285,6 +292,21 @@ class SinceLog(GameLog):
     def on_resize(self) -> None:
         super().on_resize()
         self._title_recap()
+
+    def _wrap_entry(self, entry: str | Text, width: int) -> list[Strip]:
+        # A recap line wraps under its text, not under its step number.
+        if not isinstance(entry, _RecapLine) or width <= 2 * GUTTER:
+            return super()._wrap_entry(entry, width)
+        console = self.app.console
+        gutter, body = entry[:GUTTER], entry[GUTTER:]
+        rows = []
+        for n, line in enumerate(body.wrap(console, width - GUTTER)):
+            line.rstrip()
+            head = gutter if n == 0 else Text(" " * GUTTER, style=gutter.spans[-1].style
+                                              if gutter.spans else "")
+            row = Text.assemble(head, line)
+            rows.append(Strip(row.render(console), row.cell_len))
+        return rows
 
     def _follow(self) -> None:
         recap = self.recap
