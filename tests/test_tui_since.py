@@ -20,7 +20,7 @@ from core.engine import CHANCE
 from saves.journal import PlayerSpec
 from tests.screen_kit import play_through_the_app
 from tui.app import OvertableApp
-from tui.widgets.since import CHANGED, SinceLog, SinceTracker
+from tui.widgets.since import CHANGED, RECAP_KEYS, SinceLog, SinceTracker
 
 # -- the tracker -----------------------------------------------------------------
 
@@ -127,7 +127,8 @@ async def test_the_recap_is_stepped_and_put_away_from_the_keyboard():
         log.show(("deal", "Bob drafts pair 2", "Bob places a Town"), recap)
         await pilot.pause()
         assert [t.plain for t in log.shown] == ["  1 Bob drafts pair 2", "  2 Bob places a Town"]
-        assert log.border_title == "Since your last move (all)"
+        assert log.border_title.startswith("Since your last move (all)")
+        assert RECAP_KEYS in log.border_title + log.border_subtitle
         tracker.step(0, 1)
         tracker.step(0, 1)
         log.show(("deal", "Bob drafts pair 2", "Bob places a Town"), tracker.observe(
@@ -135,13 +136,13 @@ async def test_the_recap_is_stepped_and_put_away_from_the_keyboard():
         await pilot.pause()
         assert [t.plain for t in log.shown][1] == "▶ 2 Bob places a Town"
         assert "reverse" in str(log.shown[1].spans[-1].style)
-        assert log.border_title == "Since your last move (2/2)"
+        assert log.border_title.startswith("Since your last move (2/2)")
         tracker.toggle(0)
         log.show(("deal", "Bob drafts pair 2", "Bob places a Town"), tracker.observe(
             upd(3, ("deal", "Bob drafts pair 2", "Bob places a Town"))))
         await pilot.pause()
         assert log.shown == ("deal", "Bob drafts pair 2", "Bob places a Town")
-        assert log.border_title == "Log"
+        assert log.border_title == "Log" and not log.border_subtitle
 
 
 # -- whole matches through the app --------------------------------------------------

@@ -274,7 +274,6 @@ class SinceLog(GameLog):
                     text.stylize("reverse")
                 entries.append(text)
         self._title_recap()
-        self.border_subtitle = RECAP_KEYS
         self.set_lines(entries)  # type: ignore[arg-type]
         self._follow()
 
@@ -286,8 +285,13 @@ class SinceLog(GameLog):
         count = len(recap.steps)
         at = "all" if recap.selected is None else f"{recap.selected + 1}/{count}"
         room = (self.size.width or 80) - 4
-        titles = [f"Since your last move ({at})", f"Since your move ({at})", f"Recap ({at})"]
-        self.border_title = next((t for t in titles if len(t) <= room), titles[-1])
+        # the keys in the title where there is room (a panel's bottom
+        # border may be out of sight), else under the panel
+        titles = [f"Since your last move ({at}) · {RECAP_KEYS}", f"Since your last move ({at})",
+                  f"Since your move ({at})", f"Recap ({at})"]
+        title = next((t for t in titles if len(t) <= room), titles[-1])
+        self.border_title = title
+        self.border_subtitle = "" if RECAP_KEYS in title else RECAP_KEYS
 
     def on_resize(self) -> None:
         super().on_resize()
