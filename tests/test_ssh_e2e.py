@@ -1,0 +1,519 @@
+"""End to end over real SSH on loopback (issue "Shared sessions over SSH"):
+two players connect to the embedded SSH front door with their own keys, each
+in a terminal of their own read through a terminal emulator (`pyte`); one
+sets up a table in the lobby, the other sits down, and they play one match of
+every game to the results screen, pressing only keys chosen from what their
+own screen shows. At every settled screen each sees their own hidden cards
+and never the other's (checked against the hub's full state, which the test
+reads only to check, never to choose). One more test logs in with the
+system's OpenSSH client in a real pseudo-terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from typing import Any
+
+import asyncssh
+import pyte
+import pytest
+
+from core import GAMES
+from host.hub import Hub
+from host.ssh import join_child, load_host_key, read_players, serve
+
+COLS, ROWS = 100, 30
+#: output quiet for this long: the screen has settled after a key or an update
+QUIET = 0.08
+#: keys each player may press in one match before the test calls it stuck
+KEY_BUDGET = 600
+
+#: the results screen's footer
+RESULTS = "r Rematch  b Final table"
+
+KEYS = {
+    "enter": b"\r",
+    "tab": b"\t",
+    "shift+tab": b"\x1b[Z",
+    "space": b" ",
+    "ctrl+s": b"\x13",
+    "up": b"\x1b[A",
+    "down": b"\x1b[B",
+}
+
+
+class Terminal:
+    """One player's SSH session with a pseudo-terminal, as a screen of text."""
+
+    def __init__(self, conn: Any, process: Any, name: str) -> None:
+        self.conn = conn
+        self.process = process
+        self.name = name
+        self.screen = pyte.Screen(COLS, ROWS)
+        self.stream = pyte.ByteStream(self.screen)
+        #: when output last arrived, and how many chunks so far
+        self.last = time.monotonic()
+        self.chunks = 0
+        self.closed = False
+        #: the results screen, as first seen (a key pressed at that moment may leave it)
+        self.results: str | None = None
+        self._arrived = asyncio.Event()
+        self._reader = asyncio.ensure_future(self._read())
+
+    @classmethod
+    async def open(cls, port: int, key: Any, name: str) -> Terminal:
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, username="anyone", client_keys=[key],
+            known_hosts=None, agent_path=None,
+        )
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=(COLS, ROWS), encoding=None
+        )
+        return cls(conn, process, name)
+
+    async def _read(self) -> None:
+        while True:
+            data = await self.process.stdout.read(65536)
+            if not data:
+                self.closed = True
+                self._arrived.set()
+                return
+            self.stream.feed(data)
+            if self.results is None and RESULTS in self.screen.display[-1]:
+                self.results = self.text()
+            self.last = time.monotonic()
+            self.chunks += 1
+            self._arrived.set()
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def press(self, key: str) -> None:
+        self.process.stdin.write(KEYS.get(key, key.encode()))
+
+    def type(self, text: str) -> None:
+        for char in text:
+            self.press(char)
+
+    async def settle(self, limit: float = 3.0) -> None:
+        """Until no output has come for QUIET seconds (or `limit` passed)."""
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            quiet = time.monotonic() - self.last
+            if quiet >= QUIET:
+                return
+            await asyncio.sleep(QUIET - quiet)
+
+    async def output(self, timeout: float) -> bool:
+        """Wait for the next output; False if none came in `timeout` seconds."""
+        self._arrived.clear()
+        try:
+            await asyncio.wait_for(self._arrived.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    async def wait_for(self, wanted: Any, timeout: float = 20.0, what: str = "") -> str:
+        """The settled screen once `wanted` (a phrase, or a test of the
+        text) holds; a failure shows the screen."""
+        test = wanted if callable(wanted) else (lambda text: wanted in text)
+        end = time.monotonic() + timeout
+        while True:
+            await self.settle()
+            text = self.text()
+            if test(text):
+                return text
+            left = end - time.monotonic()
+            if left <= 0 or self.closed:
+                raise AssertionError(f"{self.name}: no {what or wanted!r} on screen:\n{text}")
+            await self.output(min(left, 1.0))
+
+    async def until(self, condition: Any, timeout: float) -> bool:
+        """Wait until `condition()` holds on a settled screen (False: timed out)."""
+        end = time.monotonic() + timeout
+        while True:
+            await self.settle()
+            if condition():
+                return True
+            left = end - time.monotonic()
+            if left <= 0 or self.closed:
+                return False
+            await self.output(min(left, 0.5))
+
+    async def close(self) -> None:
+        self.conn.close()
+        await self.conn.wait_closed()
+        self._reader.cancel()
+
+
+# -- the host ------------------------------------------------------------------------
+
+
+@pytest.fixture
+async def host(tmp_path):
+    """A hub and its SSH front door on a free loopback port; Ann's and Bob's
+    keys bound to their names. Yields (port, hub, {name: key})."""
+    keys = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("Ann", "Bob")}
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_text("".join(
+        f'environment="PLAYER={name}" {key.export_public_key().decode()}'
+        for name, key in keys.items()
+    ))
+    hub = Hub(tmp_path / "shared", bot_delay=0, seed=11)
+    socket_path = tmp_path / "hub" / "hub.sock"
+    await hub.serve(socket_path)
+    server = await serve(
+        "127.0.0.1", 0, read_players(authorized), load_host_key(tmp_path / "host_key"),
+        join_child(socket_path, tmp_path / "data"),
+    )
+    try:
+        yield server.sockets[0].getsockname()[1], hub, keys
+    finally:
+        server.close()
+        await server.wait_closed()
+        await hub.close()
+
+
+# -- setting up a table from the lobby ---------------------------------------------------
+
+
+def focused(term: Terminal) -> tuple[str, str]:
+    """(the line, its highlighted text) of the control in focus: the line
+    drawn partly in reverse video (a select) or black on white (a checkbox's
+    label), as a player sees the focus."""
+    for y in range(1, ROWS - 1):
+        row = term.screen.buffer[y]
+        marked = "".join(
+            row[x].data for x in range(COLS) if row[x].reverse or row[x].bg == "white"
+        )
+        if any(c.isalnum() for c in marked):  # not a button's reversed border
+            return term.screen.display[y].rstrip(), marked.strip()
+    return "", ""
+
+
+async def focus_on(term: Terminal, wanted: Any, what: str) -> None:
+    """Tab through the form until the control in focus is `wanted` (a text
+    input in focus shows no highlight: Tab goes on past it)."""
+    await term.wait_for(lambda _: focused(term)[0] != "", what="a control in focus")
+    for _ in range(30):
+        now = focused(term)
+        if wanted(*now):
+            return
+        term.press("tab")
+        await term.until(lambda now=now: focused(term) != now, 3 if now[0] else 0.5)
+    raise AssertionError(f"{term.name}: cannot reach {what} with Tab:\n{term.text()}")
+
+
+async def pick_from_list(term: Terminal, choice: str, opened: Any) -> None:
+    """Open the select in focus, type the choice's name, take it."""
+    term.press("enter")
+    await term.wait_for(opened, what=f"the list with {choice}")
+    term.type(choice)
+    await term.until(lambda: focused(term)[1].startswith(choice), 2)
+    term.press("enter")
+    await term.until(lambda: not opened(term.text()), 2)
+
+
+async def create_table(term: Terminal, game: Any, options: list[str]) -> None:
+    """From the lobby: `n`, choose the game (type its name in the list), make
+    seat 2 a person's (it becomes an open seat on the hub), tick each
+    option named in `options`, start."""
+    term.press("n")
+    await term.wait_for("New match:")
+    await focus_on(term, lambda line, _: line.strip().startswith("Game"), "the game")
+    await pick_from_list(term, game.title, lambda t: all(g.title in t for g in GAMES.values()))
+    await term.wait_for(f"New match: {game.title}")
+    await focus_on(
+        term,
+        lambda line, marked: line.strip().startswith("Seat 2") and marked.startswith(("Bot", "Human")),
+        "seat 2's kind",
+    )
+    await pick_from_list(term, "Human", lambda t: "Bot: random" in t)
+    await term.wait_for(lambda t: re.search(r"Seat 2 .*Human", t) is not None, what="seat 2 human")
+    for label in options:
+        await focus_on(term, lambda line, _, label=label: label in line, label)
+        term.press("space")
+        await term.wait_for(f"▐X▌ {label}", what=f"{label} ticked")
+    term.press("ctrl+s")
+    await term.wait_for(lambda t: game.title in t and "waiting for 1" in t, what="the new table")
+
+
+async def sit_down(term: Terminal, game: Any) -> None:
+    """From the lobby: the new table is listed with its open seat; Enter."""
+    await term.wait_for(
+        lambda t: re.search(rf"{game.title} +Ann, open.* +waiting for 1", t) is not None,
+        what="Ann's table with an open seat",
+    )
+    term.press("enter")
+
+
+# -- playing from the screen -----------------------------------------------------------
+
+
+class Rules:
+    """How a player of one game picks a key from their screen: the first
+    phrase on screen that asks something decides the key (None: nothing is
+    asked of this player now)."""
+
+    phrases: tuple[tuple[str, str], ...] = ()
+    #: on the game's screen (not the lobby, a help or the results)
+    marker = "'s view"
+
+    def __init__(self) -> None:
+        self.turns = 0
+
+    def key(self, text: str) -> str | None:
+        for phrase, key in self.phrases:
+            if phrase in text:
+                return key
+        return None
+
+
+class OverbossRules(Rules):
+    phrases = (
+        ("Your turn: draft a pair", "enter"),
+        ("Pair placed.", "e"),
+        ("Spire: ", "x"),
+        ("on any open square", "enter"),  # place the drafted tile
+        ("on a highlighted square", "enter"),  # place the token
+        ("Towns spawn heroes", "enter"),
+        ("Town: ", "enter"),  # where the hero spawns
+        ("you may slide", "s"),
+        ("slide the tile from", "c"),
+        ("Road: you may swap", "s"),
+        ("Road: swap the token", "c"),
+        ("Sunken City: refresh", "s"),
+        ("King Croak: pick a tile", "s"),
+        ("King Croak: which market", "1"),
+        ("Belladonna: pick a token", "s"),
+        ("Baron Hex: take a token", "s"),
+        ("Warlord Grimtusk: pick a hero", "s"),
+    )
+
+
+class BossQuestRules(Rules):
+    phrases = (
+        ("Escape: on to the table", "enter"),  # the combat's summary
+        ("you must go to the Wizard now", "w"),
+        ("At the Wizard:", "x"),  # discard the spell: no target to choose
+        ("+ Enter, its number or a click", "enter"),
+    )
+
+    def key(self, text: str) -> str | None:
+        if "go to the Wizard (no way back)" in text and "on to the table" not in text:
+            # ask for one weapon, then go to the Wizard, turn about
+            self.turns += 1
+            return "1" if self.turns % 2 else "w"
+        return super().key(text)
+
+
+class OverstockedRules(Rules):
+    phrases = (
+        ("Enter confirms (secret", "enter"),  # confirm the card chosen
+        ("Choose your card:", "enter"),
+        ("Your card is the lowest", "enter"),  # a quantum card instead
+        ("Enter places", "enter"),
+        ("Your card fits nowhere", "x"),
+        ("X card: put an X", "1"),
+        ("Take an incentive token?", "x"),
+        ("The bot's turn: choose where", "enter"),
+    )
+
+
+class OverseersRules(Rules):
+    #: every question of the game; Enter takes the choice the screen offers first
+    phrases = tuple((phrase, "enter") for phrase in (
+        "Keep one card of the pack", "cards of your top row", "Purple: turn one",
+        "Gold: keep one", "Meixiu: peek", "Teal: choose a card", "Teal: card",
+        "Vote: who has the highest", "Leader: break the tie", "You are judged",
+        "You admitted", "You had the highest score", "You have the most Greed",
+        "robs you", "You are robbed", "Liang: whose cards",
+    ))
+
+
+GAME_RULES: dict[str, type[Rules]] = {
+    "overboss-duel": OverbossRules,
+    "boss-quest": BossQuestRules,
+    "overstocked": OverstockedRules,
+    "overseers": OverseersRules,
+}
+
+#: the shortest form of each game for two people (bots fill a third seat)
+OPTIONS: dict[str, list[str]] = {"overboss-duel": ["Short 4x6 board"]}
+
+
+# -- what each screen may show ------------------------------------------------------
+#
+# For each game, from the hub's full state: what the seat's own screen must
+# show of its hidden cards (it may lag the state by an update: it gets a
+# moment to catch up), and what it must never show of the other person's,
+# going by what the core's view for this seat hides. A phrase is text or a
+# regular expression.
+
+
+def overboss_secrets(state: Any, seat: int, other: int, names: list[str]) -> tuple[list, list]:
+    from core.overboss import GAME, bosses
+
+    mine, theirs = state.bosses[seat], state.bosses[other]
+    shown = [bosses.title(mine)] if mine is not None else []
+    hidden = []
+    if theirs is not None and GAME.view(state, seat).bosses[other] is None:
+        hidden.append(bosses.title(theirs))
+    return shown, hidden
+
+
+def bossquest_secrets(state: Any, seat: int, other: int, names: list[str]) -> tuple[list, list]:
+    from core.bossquest import GAME
+    from core.bossquest.state import Phase
+
+    mine, theirs = state.knights[seat].hidden, state.knights[other].hidden
+    shown = []
+    if mine is not None and mine.weapon is not None and state.phase is not Phase.OVER:
+        shown.append(f"({mine.weapon.code})")
+    hidden = []
+    seen = GAME.view(state, seat).knights[other].hidden
+    if theirs is not None and theirs.weapon is not None and seen is not None and seen.weapon is None:
+        hidden.append(f"({theirs.weapon.code})")
+    return shown, hidden
+
+
+def _row(numbers: Any) -> re.Pattern:
+    """A line that starts with exactly these card numbers (a hand; the one
+    under the cursor or chosen is marked, e.g. ▸ 1◂ or » 1«)."""
+    gap = r"[^\w\n]"
+    return re.compile(rf"^{gap}*" + rf"{gap}+".join(map(str, numbers)) + rf"({gap}|$)", re.M)
+
+
+def overstocked_secrets(state: Any, seat: int, other: int, names: list[str]) -> tuple[list, list]:
+    from core.overstocked import GAME
+
+    mine, theirs = state.seats[seat], state.seats[other]
+    shown = [_row(mine.hand)] if mine.hand else []
+    hidden = [_row(theirs.hand)] if len(theirs.hand) > 1 else []
+    if theirs.pick is not None and GAME.view(state, seat).seats[other].pick is None:
+        hidden += [f"Your card: {theirs.pick}",
+                   re.compile(rf"{names[other]}\s+(#\d+\s+)?{theirs.pick}\s")]
+    return shown, hidden
+
+
+def overseers_secrets(state: Any, seat: int, other: int, names: list[str]) -> tuple[list, list]:
+    from core.overseers import GAME
+    from core.overseers.cards import TRAIT
+    from core.overseers.state import Phase
+
+    mine, theirs = state.seats[seat], state.seats[other]
+    shown = [mine.character.label] if mine.character is not None else []
+    if state.phase is Phase.DRAFT and mine.hand and not mine.chose:
+        shown += [f"{n}:[{TRAIT[card].label}]" for n, card in enumerate(mine.hand, 1)]
+    hidden = []
+    if theirs.character is not None and GAME.view(state, seat).seats[other].character is None:
+        hidden.append(theirs.character.label)
+    return shown, hidden
+
+
+SECRETS = {
+    "overboss-duel": overboss_secrets,
+    "boss-quest": bossquest_secrets,
+    "overstocked": overstocked_secrets,
+    "overseers": overseers_secrets,
+}
+
+
+def on_screen(phrase: Any, text: str) -> bool:
+    return bool(phrase.search(text)) if isinstance(phrase, re.Pattern) else phrase in text
+
+
+async def check_secrets(term: Terminal, seat: int, game: Any, table: Any, marker: str) -> int:
+    """The settled screen shows this seat's hidden cards and none of the
+    other's. Returns how many of its own it checked."""
+    match = table.session.match
+    names = [p.name for p in match.header.players]
+
+    def missing() -> list:
+        shown, _ = SECRETS[game.id](match.state, seat, 1 - seat, names)
+        text = term.text()
+        return [p for p in shown if not on_screen(p, text)] if marker in text else []
+
+    text = term.text()
+    _, hidden = SECRETS[game.id](match.state, seat, 1 - seat, names)
+    leaked = [p for p in hidden if on_screen(p, text)]
+    assert not leaked, f"{term.name} sees the other's hidden {leaked}:\n{text}"
+    if missing() and not await term.until(lambda: not missing(), 3):
+        raise AssertionError(f"{term.name} does not see their own {missing()}:\n{term.text()}")
+    shown, _ = SECRETS[game.id](match.state, seat, 1 - seat, names)
+    return len(shown)
+
+
+async def play(
+    term: Terminal, peer: Terminal, seat: int, game: Any, table: Any, rules: Rules
+) -> tuple[int, int]:
+    """Press keys read off `term`'s screen until the results screen shows;
+    at every settled screen check what it shows. Returns the keys pressed
+    and how many of the player's own hidden cards were seen on screen."""
+    pressed = checked = 0
+    await term.wait_for(rules.marker, 30, what=f"the {game.title} screen")
+    while True:
+        await term.settle()
+        text = term.text()
+        if term.results is not None:
+            return pressed, checked
+        if rules.marker in text:
+            checked += await check_secrets(term, seat, game, table, rules.marker)
+            text = term.text()
+        key = rules.key(text)
+        if key is None:
+            if not await term.output(30):
+                raise AssertionError(
+                    f"{term.name}: nothing happens on this screen:\n{text}\n"
+                    f"while {peer.name} sees:\n{peer.text()}"
+                )
+            continue
+        assert pressed < KEY_BUDGET, f"{term.name}: {KEY_BUDGET} keys and no end:\n{text}"
+        term.press(key)
+        pressed += 1
+        # a player waits to see the key's effect before the next key (a
+        # screen that stays the same is read again after a while)
+        await term.until(lambda text=text: term.text() != text, 2)
+
+
+async def play_a_match(host: Any, game_id: str) -> None:
+    port, hub, keys = host
+    game = GAMES[game_id]
+    ann = await Terminal.open(port, keys["Ann"], "Ann")
+    bob = await Terminal.open(port, keys["Bob"], "Bob")
+    try:
+        await ann.wait_for("You are Ann")
+        await bob.wait_for("You are Bob")
+        await create_table(ann, game, OPTIONS.get(game_id, []))
+        await sit_down(bob, game)
+        await asyncio.wait_for(_started(hub), 20)
+        (table,) = hub.tables.values()
+        assert [s.player for s in table.seats[:2]] == ["Ann", "Bob"]
+        started = time.monotonic()
+        played = await asyncio.gather(
+            play(ann, bob, 0, game, table, GAME_RULES[game_id]()),
+            play(bob, ann, 1, game, table, GAME_RULES[game_id]()),
+        )
+        match = table.session.match
+        assert match.finished and match.outcome is not None
+        names = [p.name for p in match.header.players]
+        winners = " and ".join(names[s] for s in sorted(match.outcome.winners))
+        for term in (ann, bob):
+            assert f"{game.title}: {winners} win" in str(term.results)
+        # both played, and both saw their own hidden cards along the way
+        assert all(keys > 3 and seen > 3 for keys, seen in played), played
+        print(f"{game_id}: (keys, own secrets seen) {played}, {time.monotonic() - started:.1f} s")
+    finally:
+        await ann.close()
+        await bob.close()
+
+
+async def _started(hub: Hub) -> None:
+    while not any(t.started for t in hub.tables.values()):
+        await asyncio.sleep(0.02)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_two_players_play_a_match_over_ssh(host, game_id):
+    await play_a_match(host, game_id)
