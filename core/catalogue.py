@@ -22,7 +22,7 @@ class GameInfo(NamedTuple):
 CATALOGUE: dict[str, GameInfo] = {
     info.id: info
     for info in (
-        GameInfo("boss-quest", "Boss Quest", range(2, 7)),
+        GameInfo("boss-quest", "Boss Quest", range(1, 7)),
         GameInfo("overboss-duel", "Overboss Duel", range(2, 3)),
         GameInfo("overstocked", "Overstocked", range(2, 7)),
         GameInfo("overseers", "Overseers", range(3, 7)),

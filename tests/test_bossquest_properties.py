@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.bossquest import GAME, cards, rules
+from core.bossquest import GAME, cards, rules, solo
 from core.bossquest.state import Hidden
 from tests.bossquest_tables import all_spells, all_weapons, knight, table
 from tests.playouts import checked_playout, seeds
@@ -32,13 +32,39 @@ def random_options(seed: int) -> GAME.Options:
     return GAME.Options(**values)
 
 
+def options_for(players: int, seed: int) -> GAME.Options:
+    """Random options; the Solo Quest (1 knight) takes only its own (BQ-39)."""
+    options = random_options(seed)
+    if players == 1:
+        return GAME.Options(solo_colour=options.solo_colour, solo_harder=options.solo_harder)
+    return options
+
+
 def playout(seed: int, players: int, check=None):
     """A random legal playout; `check(state)` runs after every step."""
-    return checked_playout(GAME, players, random_options(seed), seed, check)
+    return checked_playout(GAME, players, options_for(players, seed), seed, check)
+
+
+def solo_conserved(state):
+    """The Solo Quest's weapons and row spells are all accounted for."""
+    weapons = list(state.weapon_deck) + [t.weapon for t in state.deck_top] + list(state.drawn)
+    weapons += [w for b in state.solo_bosses for w in b.weapons]
+    assert Counter(weapons) == Counter(solo.solo_weapons(state.options))
+    spells = list(state.spell_deck) + list(state.spell_discard)
+    spells += [s for row in state.rows for s in row]
+    spells += [s for b in state.solo_bosses for s in b.spells if s not in solo.PERSONAL]
+    spells += [state.casting] if state.casting is not None else []
+    assert Counter(spells) == Counter(solo.solo_spells(state.options))
+    assert 0 <= state.knights[0].hearts <= 3
+    assert Counter(
+        state.boss_deck + state.boss_discard + tuple(b.hp for b in state.solo_bosses if b.hp < 30)
+    ) == Counter(cards.BOSSES)
 
 
 def conserved(state):
     """Every weapon, spell, heart and key is accounted for."""
+    if state.players == 1:
+        return solo_conserved(state)
     green = rules.with_green(state.players, state.options)
     potions = state.options.potions
     assert Counter(all_weapons(state)) == Counter(cards.weapons(green, potions))
@@ -90,6 +116,15 @@ def views_agree(state):
         assert Counter(known) + Counter(v.unseen) == Counter(all_weapons(state))
 
 
+def test_random_solo_quests_end_and_conserve():
+    """Random Solo Quests (BQ §Solo Quest) reach one of the printed endings,
+    and conserve weapons, spells and Bosses along the way."""
+    for seed in range(SEEDS):
+        state, _ = playout(seed * 7 + 1, 1, conserved)
+        assert GAME.outcome(state) is not None
+        assert state.ending in set(solo.ENDINGS.values())
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_playouts_end_and_conserve(players):
     """Many seeded random playouts at each player count reach an outcome, and
@@ -103,7 +138,7 @@ def test_random_playouts_end_and_conserve(players):
         )
 
 
-@pytest.mark.parametrize("players", [2, 3, 5, 6])
+@pytest.mark.parametrize("players", [1, 2, 3, 5, 6])
 def test_views_in_random_playouts(players):
     """legal_actions(view(s, seat), seat) == legal_actions(s, seat), and a view
     never holds another seat's hidden weapon or the deck's contents."""
@@ -111,19 +146,19 @@ def test_views_in_random_playouts(players):
         playout(1000 + seed, players, views_agree)
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [1, 2, 4])
 def test_replay_rebuilds_equal_state(players):
     """DESIGN: replaying the actions of a match rebuilds an equal state."""
     for seed in range(max(4, SEEDS // 4)):
         final, journal = playout(2000 + seed, players)
-        state = GAME.setup(players, random_options(2000 + seed))
+        state = GAME.setup(players, options_for(players, 2000 + seed))
         for seat, action in journal:
             state = GAME.apply(state, seat, action)
         assert state == final
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
 def test_many_random_playouts(players):
     """The long run: 500 seeds per player count (run with -m slow)."""
     for seed in range(500):

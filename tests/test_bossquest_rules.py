@@ -120,10 +120,11 @@ def test_five_knights_play_with_green():
 
 
 def test_three_hearts_no_keys_and_player_counts():
-    """BQ §Setup: three hearts each; 2-5 knights, and 6 (BQ §6 Players)."""
+    """BQ §Setup: three hearts each; 2-5 knights, 6 (BQ §6 Players) and 1
+    (BQ §Solo Quest)."""
     state = GAME.setup(4, Options())
     assert [(k.hearts, k.keys) for k in state.knights] == [(3, 0)] * 4
-    for players in (1, 7):
+    for players in (0, 7):
         with pytest.raises(IllegalAction, match="2 to 6"):
             GAME.setup(players, Options())
 

@@ -693,3 +693,21 @@ def test_the_printed_endings_bq38(codes, sacrifice, ending):
     out = GAME.outcome(state)
     assert out.winners == {0} and f"Final Boss: {state.ending}" in out.notes
     assert state.knights[0].hearts == 3  # the standings keep the game's hearts
+
+
+def test_every_option_has_a_one_line_explanation_bq25():
+    """BQ-25: each rulebook variant and extension is an option on the
+    new-match form, with a one-line explanation (its label)."""
+    fields = {f.name: f for f in attrs.fields(Options)}
+    for name in (
+        "bolder_knights",
+        "ulul",
+        "potions",
+        "companions",
+        "final_boss",
+        "solo_colour",
+        "solo_harder",
+    ):
+        label = fields[name].metadata.get("label", "")
+        assert label and "\n" not in label and len(label) <= 80, name
+    assert rules.PLAYERS == range(1, 7)

@@ -118,7 +118,7 @@ def test_the_home_screen_lists_the_games_at_its_first_frame_without_rules(tmp_pa
     result = run_python(HOME_FIRST_FRAME, OVERTABLE_DATA_DIR=str(tmp_path / "empty"))
     assert result.returncode == 0, result.stderr
     first, rules = eval(result.stdout.strip().splitlines()[-1])
-    assert first == "New match: Boss Quest (2–6 players)"
+    assert first == "New match: Boss Quest (1–6 players)"
     assert rules == []
 
 

@@ -70,7 +70,8 @@ def test_play_match_between_random_bots(game_id: str) -> None:
         game, players, [RandomBot() for _ in range(players)], random.Random(9)
     )
     assert outcome == game.outcome(state)
-    assert outcome.winners
+    # a one-seat game (Boss Quest's Solo Quest) can be lost: nobody wins
+    assert outcome.winners or players == 1
     assert applied > 0
     again = play_match(game, players, [RandomBot() for _ in range(players)], random.Random(9))
     assert again == (state, outcome, applied)

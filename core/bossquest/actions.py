@@ -139,6 +139,30 @@ class Sacrifice:
 
 
 @attrs.frozen
+class AssignTo:
+    """Solo Quest: give the weapons just drawn, and the top spell, to Boss
+    `boss` of the wave."""
+
+    boss: int
+
+
+@attrs.frozen
+class PlayPersonal:
+    """Solo Quest: play personal spell `spell` on Boss `boss` of the wave."""
+
+    spell: Spell
+    boss: int
+
+
+@attrs.frozen
+class Resolve:
+    """Solo Quest: face the wave's Bosses; at the final assault, `adjust` is
+    the hearts discarded for +1 each (negative: -1 each)."""
+
+    adjust: int = 0
+
+
+@attrs.frozen
 class DealCompanion:
     companion: Companion
 
@@ -194,6 +218,9 @@ ACTION_TYPES: tuple[type, ...] = (
     EndTurn,
     SwapCompanions,
     DealCompanion,
+    AssignTo,
+    PlayPersonal,
+    Resolve,
     DuelAsk,
     Fight,
     DuelSpell,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import repeat
 
-from core.bossquest import cards
+from core.bossquest import cards, solo
 from core.bossquest.actions import (
     Activate,
     ActivateMystery,
@@ -74,7 +74,8 @@ from core.engine import (
 
 ID = "boss-quest"
 TITLE = "Boss Quest"
-PLAYERS = range(2, 7)
+#: 1 is the Solo Quest (BQ §Solo Quest, `core.bossquest.solo`).
+PLAYERS = range(1, 7)
 RULES_VERSION = 1
 
 #: BQ §2A: a knight asks for 1 to 4 weapons at a time (1 to 3 at six
@@ -271,7 +272,11 @@ def setup(players: int, options: Options | None = None) -> State:
     first Armorer (BQ-14). Nothing random has happened yet."""
     options = options or Options()
     if players not in PLAYERS:
-        raise IllegalAction(f"Boss Quest is for 2 to 6 knights, not {players}.")
+        raise IllegalAction(
+            f"Boss Quest is for 2 to 6 knights, or 1 for the Solo Quest, not {players}."
+        )
+    if players == 1:
+        return solo.setup(options)
     green = with_green(players, options)
     state = State(
         players=players,
@@ -290,6 +295,8 @@ def setup(players: int, options: Options | None = None) -> State:
 def to_act(state: State) -> frozenset[int]:
     if state.phase is Phase.OVER:
         return frozenset()
+    if state.players == 1:
+        return solo.to_act(state)
     if state.phase in _CHANCE_PHASES:
         return frozenset({CHANCE})
     if state.phase is Phase.READ_POTION:
@@ -306,6 +313,8 @@ def to_act(state: State) -> frozenset[int]:
 
 def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     phase = state.phase
+    if state.players == 1:
+        return solo.chance_outcomes(state)
     if phase is Phase.REVEAL_BOSS:
         return tuple((RevealBoss(hp), p) for hp, p in uniform_draws(state.boss_deck))
     if phase in _SPELL_DRAWS:
@@ -339,6 +348,8 @@ def _undealt(state: State) -> tuple[Companion, ...]:
 
 
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
+    if state.players == 1:
+        return solo.legal_actions(state, seat)
     if state.phase is Phase.READ_POTION and seat == state.reader:
         return _READINGS
     if state.champion is not None:
@@ -437,6 +448,8 @@ def _usable(state: State, spell: Spell, seat: int) -> bool:
 
 def apply(state: State, seat: int, action: object) -> State:
     """Apply one action; raises IllegalAction with a reason a person can read."""
+    if state.players == 1:
+        return solo.apply(state, seat, action)
     if state.phase is Phase.OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
@@ -1338,6 +1351,8 @@ def outcome(state: State) -> Outcome | None:
     that way (see `core.engine.Outcome`); the pad keeps the keys."""
     if state.phase is not Phase.OVER:
         return None
+    if state.players == 1:
+        return solo.outcome(state)
     n = state.players
     keys = tuple(k.keys for k in state.knights)
     hearts = tuple(k.hearts for k in state.knights)
@@ -1389,6 +1404,8 @@ def describe(
     `viewer` (None: a spectator, who reads the public line). A card dealt,
     taken or swapped face down is named only to the seats that know it
     afterwards (BQ §1, BQ-10, BQ-24): the same seats `view` shows it to."""
+    if state.players == 1:
+        return solo.describe(state, action, names)
     name = _namer(state, names)
     who = name(state.turn) if state.turn is not None else ""
     if isinstance(action, RevealBoss):

@@ -10,7 +10,7 @@ import enum
 
 import attrs
 
-from core.bossquest.cards import Companion, Spell, Weapon
+from core.bossquest.cards import Colour, Companion, Spell, Weapon
 
 
 class Ulul(enum.StrEnum):
@@ -64,6 +64,17 @@ class Options:
         default=False,
         metadata={"label": "Final Boss: the winner then duels the MegaBoss (30 HP), the others help it"},
     )
+    #: BQ §Solo Quest (one knight): the weapon colour left out, and the
+    #: harder spell rows (5 / 4 / 3 instead of 5 / 5 / 3).
+    solo_colour: Colour = attrs.field(
+        default=Colour.GREEN,
+        converter=Colour,
+        metadata={"label": "Solo Quest (1 knight): the weapon colour left out"},
+    )
+    solo_harder: bool = attrs.field(
+        default=False,
+        metadata={"label": "Solo Quest (1 knight): harder, 5 / 4 / 3 spells by wave"},
+    )
 
 
 class Phase(enum.StrEnum):
@@ -85,6 +96,15 @@ class Phase(enum.StrEnum):
     DUEL_SPELLS = "duel-spells"  # CHANCE: each defeated knight draws a spell
     DUEL_CHOOSE = "duel-choose"  # the defeated knights activate one (`allies_voice` decides)
     DUEL_SACRIFICE = "duel-sacrifice"  # the champion may sacrifice hearts for +1 each
+    # The Solo Quest (BQ §Solo Quest):
+    SOLO_LAY = "solo-lay"  # CHANCE: the spell rows of the two waves and the MegaBoss
+    SOLO_BOSSES = "solo-bosses"  # CHANCE: the wave's three Bosses turn face up
+    SOLO = "solo"  # the knight asks for weapons (or plays a personal spell)
+    SOLO_DRAW = "solo-draw"  # CHANCE: the weapons asked for
+    SOLO_ASSIGN = "solo-assign"  # the knight gives them (and the top spell) to a Boss
+    SOLO_TARGET = "solo-target"  # the spell given needs a target on that Boss
+    SOLO_SWAP = "solo-swap"  # CHANCE: the deck's top card for "Swap with deck"
+    SOLO_END = "solo-end"  # the wave's spells are spent: last personal spells, then the check
     OVER = "over"
 
 
@@ -159,6 +179,31 @@ class RoundResult:
 
 
 @attrs.frozen
+class SoloBoss:
+    """A Boss of the Solo Quest's current wave and what the knight gave it."""
+
+    hp: int
+    weapons: tuple[Weapon, ...] = ()
+    #: the row's spells and the personal spells given to it, in order
+    spells: tuple[Spell, ...] = ()
+
+
+@attrs.frozen
+class WaveResult:
+    """How a wave (3 for the MegaBoss) of the Solo Quest ended."""
+
+    wave: int
+    bosses: tuple[SoloBoss, ...]
+    strengths: tuple[int, ...]
+    hps: tuple[int, ...]
+    defeated: tuple[bool, ...]
+    hearts_lost: int
+    hearts_after: int
+    #: hearts discarded for +1 or -1 at the final assault (its sign)
+    adjust: int = 0
+
+
+@attrs.frozen
 class State:
     players: int
     options: Options
@@ -221,6 +266,17 @@ class State:
     duel_asks: int = 0
     sacrificed: int = 0
     ending: str = ""
+    #: Solo Quest: the wave (1, 2, then 3 for the MegaBoss), its Bosses, the
+    #: face-up spell rows still to come (top first), the unused personal
+    #: spells, the weapons just drawn, the Boss a spell is given to, and the
+    #: waves fought
+    wave: int = 0
+    solo_bosses: tuple[SoloBoss, ...] = ()
+    rows: tuple[tuple[Spell, ...], ...] = ()
+    personal: tuple[Spell, ...] = ()
+    drawn: tuple[Weapon, ...] = ()
+    solo_target: int | None = None
+    waves: tuple[WaveResult, ...] = ()
     history: tuple[RoundResult, ...] = ()
     #: views only: every card that could fill a None above, sorted
     unseen: tuple[Weapon, ...] | None = None

@@ -36,10 +36,12 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from core.bossquest import solo
 from core.bossquest.actions import (
     Activate,
     ActivateMystery,
     Ask,
+    AssignTo,
     Discard,
     DiscardMystery,
     DuelAsk,
@@ -50,8 +52,10 @@ from core.bossquest.actions import (
     LetPass,
     PeekHidden,
     PeekMystery,
+    PlayPersonal,
     ReadPotion,
     ReplaceSpell,
+    Resolve,
     Sacrifice,
     SwapCompanions,
     TargetKnight,
@@ -541,6 +545,8 @@ class HeuristicBot:
     ) -> Any:
         if len(legal) == 1:
             return legal[0]
+        if view.players == 1:
+            return SoloPlan(view).choose(legal)
         first = legal[0]
         peeks = [a for a in legal if isinstance(a, (PeekHidden, PeekMystery))]
         if peeks:
@@ -779,3 +785,84 @@ class HeuristicBot:
             if best_value is None or value > best_value + 1e-9:
                 best_value, best_action = value, target
         return best_action
+
+
+class SoloPlan:
+    """The Solo Quest (BQ §Solo Quest): weapons go where they leave the
+    Bosses of the wave closest to an exact hit, the personal spells close the
+    last small gaps, and the final assault's hearts close the MegaBoss's."""
+
+    def __init__(self, view: Any):
+        self.view = view
+        self.bosses = view.solo_bosses
+        self.gaps = [solo.boss_hp(b) - solo.boss_strength(b) for b in self.bosses]
+        self.personal = {ATTACK_CHANGE[s.kind]: s for s in view.personal}
+
+    def worth(self, gap: int, ok: bool = True) -> float:
+        """How promising a Boss is, `gap` points short of its HP."""
+        if not ok:
+            return -0.5 if gap > 4 else -0.9
+        if gap == 0:
+            return 1.0
+        if gap in self.personal:
+            return 0.8
+        if gap < 0:
+            return -1.0
+        return 0.5 - 0.02 * gap
+
+    def choose(self, legal: tuple[Any, ...]) -> Any:
+        view = self.view
+        first = legal[0]
+        if isinstance(first, Ask) or view.phase is solo.Phase.SOLO:
+            return self._ask(legal)
+        if isinstance(first, AssignTo):
+            return max(legal, key=lambda a: (self._assign_worth(a.boss), -a.boss))
+        if isinstance(first, TargetSpell):
+            return max(legal, key=lambda a: (self._cancel_worth(a.index), -a.index))
+        if isinstance(first, TargetWeapon):
+            gap = self.gaps[view.solo_target or 0]
+            weapons = sorted(a.weapon.value for a in legal)
+            want = weapons[-1] if gap < 0 else weapons[0]
+            return next(a for a in legal if a.weapon.value == want)
+        return self._end(legal)
+
+    def _ask(self, legal: tuple[Any, ...]) -> Any:
+        asks = [a for a in legal if isinstance(a, Ask)]
+        if not asks:
+            return next((a for a in legal if isinstance(a, AssignTo)), legal[0])
+        gap = max(self.gaps) if self.gaps else 0
+        # about four points a card; stop short, the last cards fine-tune
+        count = max(1, min(len(asks), round((gap - 2) / 4)))
+        return asks[count - 1]
+
+    def _assign_worth(self, index: int) -> float:
+        view = self.view
+        boss = self.bosses[index]
+        drawn = view.drawn
+        spell = solo.top_spell(view)
+        gap = self.gaps[index] - sum(w.value for w in drawn)
+        spells = boss.spells
+        if spell is not None:
+            gap += HP_CHANGE.get(spell.kind, 0)
+            spells = spells + (spell,)
+        trial = solo.SoloBoss(boss.hp, boss.weapons + drawn, spells)
+        before = self.worth(self.gaps[index], solo.conditions_met(boss))
+        return self.worth(gap, solo.conditions_met(trial)) - before
+
+    def _cancel_worth(self, index: int) -> float:
+        boss = self.bosses[self.view.solo_target or 0]
+        rest = boss.spells[:index] + boss.spells[index + 1 :]
+        trial = solo.SoloBoss(boss.hp, boss.weapons, rest)
+        gap = solo.boss_hp(trial) - solo.boss_strength(trial)
+        return self.worth(gap, solo.conditions_met(trial))
+
+    def _end(self, legal: tuple[Any, ...]) -> Any:
+        for i, gap in enumerate(self.gaps):
+            spell = self.personal.get(gap)
+            if spell is not None and solo.conditions_met(self.bosses[i]):
+                action = PlayPersonal(spell, i)
+                if action in legal:
+                    return action
+        if self.view.wave == 3 and self.gaps and Resolve(self.gaps[0]) in legal:
+            return Resolve(self.gaps[0])
+        return Resolve(0) if Resolve(0) in legal else legal[-1]

@@ -1,0 +1,521 @@
+"""Boss Quest's Solo Quest: one knight, two waves of three Bosses, then the
+MegaBoss (BQ §Solo Quest). `rules` hands a one-knight state to this module.
+
+Citations: "BQ §<section>" is the rulebook (rules/boss-quest.txt); "BQ-n"
+is a ruling in docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.bossquest import cards
+from core.bossquest.actions import (
+    Ask,
+    AssignTo,
+    DrawWeapon,
+    LaySpell,
+    PlayPersonal,
+    Resolve,
+    RevealBoss,
+    TargetSpell,
+    TargetWeapon,
+)
+from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind, Weapon
+from core.bossquest.state import (
+    Hidden,
+    Knight,
+    Options,
+    Phase,
+    SoloBoss,
+    State,
+    Ulul,
+    WaveResult,
+)
+from core.engine import (
+    CHANCE,
+    Category,
+    IllegalAction,
+    Outcome,
+    evolve,
+    remove_one,
+    sorted_tuple,
+    uniform_draws,
+)
+
+#: BQ §Solo Quest, 2. Setup: the spells that "depend on other players or a
+#: round winner" are removed; the four dark attack spells are the knight's.
+REMOVED = frozenset(
+    {
+        SpellKind.EXTRA_KEY,
+        SpellKind.NO_HEART_LOSS,
+        SpellKind.FINAL_TURN,
+        SpellKind.SECOND_CLOSEST,
+        SpellKind.SWAP_HIDDEN,
+    }
+)
+PERSONAL = tuple(Spell(k) for k in ATTACK_CHANGE)
+#: BQ §1st Wave: "assign 1 to 4 WEAPON cards"
+MAX_ASK = 4
+BOSSES_PER_WAVE = 3
+
+SOLO_PHASES = frozenset(
+    {
+        Phase.SOLO_LAY,
+        Phase.SOLO_BOSSES,
+        Phase.SOLO,
+        Phase.SOLO_DRAW,
+        Phase.SOLO_ASSIGN,
+        Phase.SOLO_TARGET,
+        Phase.SOLO_SWAP,
+        Phase.SOLO_END,
+    }
+)
+_CHANCE = frozenset({Phase.SOLO_LAY, Phase.SOLO_BOSSES, Phase.SOLO_DRAW, Phase.SOLO_SWAP})
+
+#: The printed endings (BQ §Solo Quest), and BQ-41's for a MegaBoss that
+#: stands while the knight keeps a heart.
+ENDINGS = {
+    "wave-1": "The 1st wave defeated you: the Princess will marry the MegaBoss, who is in "
+    "fact the author of the game, and they live happily ever after with many children.",
+    "wave-2": "The 2nd wave defeated you: the disheartened Princess kidnaps herself and "
+    "disappears forever.",
+    "almost": "No hearts left: so close. In tribute, the Princess names her son Almost.",
+    "failed": "The MegaBoss stands: you did not match its HP (BQ-41).",
+    1: "You defeated the MegaBoss and saved the Princess! With 1 heart left you become an "
+    "Honor Knight of the Kingdom and join the Princess's escort.",
+    2: "You defeated the MegaBoss and saved the Princess! With 2 hearts left you become "
+    "General-in-Chief of the Knights and the Princess's trusted right hand.",
+    3: "You defeated the MegaBoss and saved the Princess! With 3 hearts left the King "
+    "ennobles you; you marry the Princess, leave her a year later and go live with the "
+    "MegaBoss.",
+}
+WON = frozenset({ENDINGS[1], ENDINGS[2], ENDINGS[3]})
+
+
+def row_sizes(options: Options) -> tuple[int, int, int]:
+    """BQ §Solo Quest, The scene: 5, 5 and 3 spells; harder, 5, 4 and 3."""
+    return (5, 4, 3) if options.solo_harder else (5, 5, 3)
+
+
+def solo_weapons(options: Options) -> tuple[Weapon, ...]:
+    """BQ §Solo Quest: "discard 1 color, keeping only 4 colors"."""
+    return tuple(w for w in cards.weapons(True) if w.colour is not options.solo_colour)
+
+
+def solo_spells(options: Options) -> tuple[Spell, ...]:
+    """BQ §Solo Quest: the spell deck without the left-out colour's card, the
+    five listed, and the four personal attack spells."""
+    return tuple(
+        s
+        for s in cards.spells(True)
+        if s.kind not in REMOVED
+        and s.kind not in ATTACK_CHANGE
+        and not (s.kind is SpellKind.NEED_COLOUR and s.colour is options.solo_colour)
+    )
+
+
+def setup(options: Options) -> State:
+    """BQ §Solo Quest, 2. Setup: 3 hearts, the 4 personal spells, the
+    weapons without one colour, the spells without the others' cards."""
+    extensions = {
+        "Potions": options.potions,
+        "Companions": options.companions,
+        "Final Boss": options.final_boss,
+        "Boss Ul'ul": options.ulul is not Ulul.OFF,
+        "Bolder knights": options.bolder_knights,
+    }
+    chosen = [name for name, on in extensions.items() if on]
+    if chosen:
+        raise IllegalAction(
+            "The Solo Quest is played without extensions or variants (BQ-39): "
+            f"untick {', '.join(chosen)}."
+        )
+    return State(
+        players=1,
+        options=options,
+        knights=(Knight(hearts=cards.HEARTS_AT_START, keys=0),),
+        phase=Phase.SOLO_LAY,
+        boss_deck=cards.BOSSES,
+        spell_deck=solo_spells(options),
+        weapon_deck=solo_weapons(options),
+        rows=((), (), ()),
+        personal=PERSONAL,
+    )
+
+
+# ---------------------------------------------------------------------------
+# Reading the quest.
+
+
+def boss_hp(boss: SoloBoss) -> int:
+    """A Boss's HP with the HP spells given to it."""
+    return boss.hp + sum(HP_CHANGE.get(s.kind, 0) for s in boss.spells)
+
+
+def boss_strength(boss: SoloBoss) -> int:
+    """The attack on a Boss: its weapons and the attack spells given to it."""
+    return sum(w.value for w in boss.weapons) + sum(
+        ATTACK_CHANGE.get(s.kind, 0) for s in boss.spells
+    )
+
+
+def conditions_met(boss: SoloBoss) -> bool:
+    """BQ §Solo Quest: "all the conditions of the SPELL cards activated on the
+    BOSSES must be met", judged on that Boss's weapons (BQ-40)."""
+    colours = [w.colour for w in boss.weapons if w.colour is not None]
+    for s in boss.spells:
+        if s.kind is SpellKind.NEED_COLOUR and s.colour not in colours:
+            return False
+        if s.kind is SpellKind.NEED_PAIR and len(set(colours)) == len(colours):
+            return False
+    return True
+
+
+def turns_left(state: State) -> int:
+    """The wave's turns still to play: one per spell left in its row."""
+    if not 1 <= state.wave <= 3:
+        return 0
+    return len(state.rows[state.wave - 1])
+
+
+def top_spell(state: State) -> Spell | None:
+    """The spell the next turn's weapons bring with them (public)."""
+    row = state.rows[state.wave - 1] if 1 <= state.wave <= 3 else ()
+    return row[0] if row else None
+
+
+def deck_size(state: State) -> int:
+    return len(state.weapon_deck) + len(state.deck_top)
+
+
+# ---------------------------------------------------------------------------
+# The protocol, for a one-knight state.
+
+
+def to_act(state: State) -> frozenset[int]:
+    if state.phase is Phase.OVER:
+        return frozenset()
+    if state.phase in _CHANCE:
+        return frozenset({CHANCE})
+    return frozenset({0})
+
+
+def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
+    phase = state.phase
+    if phase is Phase.SOLO_LAY:
+        return tuple((LaySpell(s), p) for s, p in uniform_draws(state.spell_deck))
+    if phase is Phase.SOLO_BOSSES:
+        return tuple((RevealBoss(hp), p) for hp, p in uniform_draws(state.boss_deck))
+    if phase in (Phase.SOLO_DRAW, Phase.SOLO_SWAP):
+        if state.deck_top and state.deck_top[0].weapon is not None:
+            return ((DrawWeapon(state.deck_top[0].weapon), 1.0),)
+        pool = state.weapon_deck if state.unseen is None else state.unseen
+        return tuple((DrawWeapon(w), p) for w, p in uniform_draws(tuple(pool)))
+    return ()
+
+
+def legal_actions(state: State, seat: int) -> tuple[object, ...]:
+    if seat != 0 or state.phase in _CHANCE or state.phase is Phase.OVER:
+        return ()
+    bosses = range(len(state.solo_bosses))
+    personal = tuple(PlayPersonal(s, b) for s in state.personal for b in bosses)
+    if state.phase is Phase.SOLO:
+        asks = tuple(Ask(n) for n in range(1, min(MAX_ASK, deck_size(state)) + 1))
+        # BQ-40: with no weapon left, the turn gives the Boss its spell alone
+        given = () if asks else tuple(AssignTo(b) for b in bosses)
+        return asks + given + personal
+    if state.phase is Phase.SOLO_ASSIGN:
+        return tuple(AssignTo(b) for b in bosses)
+    if state.phase is Phase.SOLO_TARGET:
+        boss = state.solo_bosses[state.solo_target or 0]
+        assert state.casting is not None
+        if state.casting.kind is SpellKind.CANCEL:
+            return tuple(TargetSpell(i) for i in range(len(boss.spells)))
+        return tuple(TargetWeapon(w) for w in boss.weapons)
+    # SOLO_END: last personal spells, then the check
+    if state.wave == 3:
+        # BQ §3. Final Assault: a heart for +1 or -1, "unless it is your last"
+        spare = state.knights[0].hearts - 1
+        return personal + tuple(Resolve(a) for a in range(-spare, spare + 1))
+    return personal + (Resolve(0),)
+
+
+def apply(state: State, seat: int, action: object) -> State:
+    if state.phase is Phase.OVER:
+        raise IllegalAction("The quest is over.")
+    if seat == CHANCE:
+        if state.phase not in _CHANCE or action not in {a for a, _ in chance_outcomes(state)}:
+            raise IllegalAction("That cannot be drawn now.")
+        return _apply_chance(state, action)
+    if action not in legal_actions(state, seat):
+        raise IllegalAction(_why_illegal(state, action))
+    return _apply_knight(state, action)
+
+
+def _why_illegal(state: State, action: object) -> str:
+    if isinstance(action, Ask):
+        if state.phase is not Phase.SOLO:
+            return "Give the weapons you drew to a Boss first."
+        return f"Ask for 1 to {min(MAX_ASK, deck_size(state))} weapons."
+    if isinstance(action, AssignTo):
+        return "Choose one of the wave's Bosses, once you have drawn weapons."
+    if isinstance(action, PlayPersonal):
+        return "Each personal spell is played once, on a Boss of the wave."
+    if isinstance(action, Resolve):
+        if state.phase is not Phase.SOLO_END:
+            return "The wave goes on until its spells are spent."
+        return "You may discard hearts only at the final assault, never your last (BQ-41)."
+    return f"{type(action).__name__} is not a Solo Quest action now."
+
+
+# ---------------------------------------------------------------------------
+# Chance.
+
+
+def _apply_chance(state: State, action: object) -> State:
+    phase = state.phase
+    if phase is Phase.SOLO_LAY:
+        assert isinstance(action, LaySpell)
+        # BQ §The scene: the rows of the 1st wave, the 2nd, then the MegaBoss
+        sizes = row_sizes(state.options)
+        i = next(i for i, row in enumerate(state.rows) if len(row) < sizes[i])
+        rows = list(state.rows)
+        rows[i] = rows[i] + (action.spell,)
+        state = evolve(
+            state, rows=tuple(rows), spell_deck=remove_one(state.spell_deck, action.spell)
+        )
+        if all(len(r) == n for r, n in zip(state.rows, sizes, strict=True)):
+            return _start_wave(state, 1)
+        return state
+    if phase is Phase.SOLO_BOSSES:
+        assert isinstance(action, RevealBoss)
+        state = evolve(
+            state,
+            solo_bosses=state.solo_bosses + (SoloBoss(action.hp),),
+            boss_deck=remove_one(state.boss_deck, action.hp),
+        )
+        if len(state.solo_bosses) == BOSSES_PER_WAVE:
+            return evolve(state, phase=Phase.SOLO)
+        return state
+    assert isinstance(action, DrawWeapon)
+    weapon = action.weapon
+    if state.deck_top:
+        state = evolve(state, deck_top=state.deck_top[1:])
+    else:
+        state = evolve(state, weapon_deck=remove_one(state.weapon_deck, weapon))
+    if phase is Phase.SOLO_DRAW:
+        state = evolve(state, drawn=state.drawn + (weapon,), to_draw=state.to_draw - 1)
+        if state.to_draw > 0 and deck_size(state) > 0:
+            return state
+        return evolve(state, to_draw=0, phase=Phase.SOLO_ASSIGN)
+    # SOLO_SWAP: BQ-10 as in the base game, the old card on top of the deck
+    i = state.solo_target
+    assert i is not None and state.swap_weapon is not None
+    boss = state.solo_bosses[i]
+    weapons = tuple(weapon if w == state.swap_weapon else w for w in boss.weapons)
+    state = _set_boss(state, i, evolve(boss, weapons=weapons))
+    state = evolve(
+        state,
+        deck_top=(Hidden(state.swap_weapon, frozenset({0})),) + state.deck_top,
+        swap_weapon=None,
+    )
+    return _next_turn(_discard_casting(state))
+
+
+def _start_wave(state: State, wave: int) -> State:
+    """BQ §1st Wave / 2nd Wave / 3. Final Assault. The weapons are gathered
+    and reshuffled for each wave, and its Bosses turned face up (BQ-39)."""
+    state = evolve(
+        state,
+        wave=wave,
+        solo_bosses=(),
+        weapon_deck=solo_weapons(state.options),
+        deck_top=(),
+        drawn=(),
+    )
+    if wave == 3:
+        return evolve(state, solo_bosses=(SoloBoss(cards.MEGABOSS),), phase=Phase.SOLO)
+    return evolve(state, phase=Phase.SOLO_BOSSES)
+
+
+# ---------------------------------------------------------------------------
+# The knight's choices.
+
+
+def _apply_knight(state: State, action: object) -> State:
+    if isinstance(action, Ask):
+        return evolve(state, phase=Phase.SOLO_DRAW, to_draw=action.count)
+    if isinstance(action, PlayPersonal):
+        # BQ §1st Wave: "At any time you may use your personal attack SPELLS"
+        # (each once in the quest, on one Boss, BQ-40).
+        boss = state.solo_bosses[action.boss]
+        state = _set_boss(state, action.boss, evolve(boss, spells=boss.spells + (action.spell,)))
+        return evolve(state, personal=remove_one(state.personal, action.spell))
+    if isinstance(action, AssignTo):
+        return _assign(state, action.boss)
+    if isinstance(action, TargetSpell):
+        i = state.solo_target
+        assert i is not None
+        boss = state.solo_bosses[i]
+        cancelled = boss.spells[action.index]
+        spells = boss.spells[: action.index] + boss.spells[action.index + 1 :]
+        state = _set_boss(state, i, evolve(boss, spells=spells))
+        if cancelled in PERSONAL:
+            # a personal spell cancelled is spent, not discarded (BQ-40)
+            return _next_turn(_discard_casting(state))
+        state = evolve(state, spell_discard=sorted_tuple(state.spell_discard + (cancelled,)))
+        return _next_turn(_discard_casting(state))
+    if isinstance(action, TargetWeapon):
+        return evolve(state, swap_weapon=action.weapon, phase=Phase.SOLO_SWAP)
+    assert isinstance(action, Resolve)
+    return _resolve(state, action.adjust)
+
+
+def _assign(state: State, index: int) -> State:
+    """BQ §1st Wave: the weapons drawn go to the Boss chosen, and "The top
+    SPELL card of the pile is automatically assigned to that same BOSS"."""
+    boss = state.solo_bosses[index]
+    boss = evolve(boss, weapons=boss.weapons + state.drawn)
+    row = state.rows[state.wave - 1]
+    spell, rest = row[0], row[1:]
+    rows = state.rows[: state.wave - 1] + (rest,) + state.rows[state.wave :]
+    state = _set_boss(evolve(state, drawn=(), rows=rows), index, boss)
+    if spell.kind is SpellKind.CANCEL and boss.spells:
+        return evolve(state, casting=spell, solo_target=index, phase=Phase.SOLO_TARGET)
+    if spell.kind is SpellKind.SWAP_DECK and boss.weapons and deck_size(state):
+        return evolve(state, casting=spell, solo_target=index, phase=Phase.SOLO_TARGET)
+    if spell.kind in (SpellKind.CANCEL, SpellKind.SWAP_DECK):
+        # nothing to cancel or swap on that Boss: spent for nothing (BQ-40)
+        return _next_turn(evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,))))
+    return _next_turn(_set_boss(state, index, evolve(boss, spells=boss.spells + (spell,))))
+
+
+def _next_turn(state: State) -> State:
+    """BQ §1st Wave: "Continue this way until there are no more SPELL cards
+    available"; then the wave is fought (after any last personal spell)."""
+    state = evolve(state, solo_target=None)
+    return evolve(state, phase=Phase.SOLO if turns_left(state) else Phase.SOLO_END)
+
+
+def _resolve(state: State, adjust: int) -> State:
+    """BQ §1st Wave: "You lose 1 HEART per BOSS that defeated you"; the final
+    assault's hearts discarded for +1 / -1 (BQ §3. Final Assault, BQ-41)."""
+    strengths = tuple(boss_strength(b) + adjust for b in state.solo_bosses)
+    hps = tuple(boss_hp(b) for b in state.solo_bosses)
+    defeated = tuple(
+        strengths[i] == hps[i] and conditions_met(b) for i, b in enumerate(state.solo_bosses)
+    )
+    lost = abs(adjust) + defeated.count(False)
+    hearts = max(0, state.knights[0].hearts - lost)
+    result = WaveResult(
+        wave=state.wave,
+        bosses=state.solo_bosses,
+        strengths=strengths,
+        hps=hps,
+        defeated=defeated,
+        hearts_lost=state.knights[0].hearts - hearts,
+        hearts_after=hearts,
+        adjust=adjust,
+    )
+    used = tuple(s for b in state.solo_bosses for s in b.spells if s not in PERSONAL)
+    state = evolve(
+        state,
+        knights=(evolve(state.knights[0], hearts=hearts),),
+        waves=state.waves + (result,),
+        boss_discard=sorted_tuple(
+            state.boss_discard + tuple(b.hp for b in state.solo_bosses if b.hp in cards.BOSSES)
+        ),
+        spell_discard=sorted_tuple(state.spell_discard + used),
+        solo_bosses=(),
+        weapon_deck=solo_weapons(state.options),
+        deck_top=(),
+    )
+    if state.wave == 3:
+        if all(defeated) and hearts >= 1:
+            return evolve(state, ending=ENDINGS[min(hearts, 3)], phase=Phase.OVER)
+        return evolve(state, ending=ENDINGS["almost" if hearts == 0 else "failed"], phase=Phase.OVER)
+    if hearts == 0:
+        return evolve(state, ending=ENDINGS[f"wave-{state.wave}"], phase=Phase.OVER)
+    return _start_wave(state, state.wave + 1)
+
+
+def _set_boss(state: State, index: int, boss: SoloBoss) -> State:
+    bosses = state.solo_bosses[:index] + (boss,) + state.solo_bosses[index + 1 :]
+    return evolve(state, solo_bosses=bosses)
+
+
+def _discard_casting(state: State) -> State:
+    assert state.casting is not None
+    return evolve(
+        state, spell_discard=sorted_tuple(state.spell_discard + (state.casting,)), casting=None
+    )
+
+
+# ---------------------------------------------------------------------------
+# Outcome and the log.
+
+
+def outcome(state: State) -> Outcome | None:
+    """The quest is won with one of the three happy endings; the score is
+    the hearts kept (0 when lost)."""
+    if state.phase is not Phase.OVER:
+        return None
+    won = state.ending in WON
+    hearts = state.knights[0].hearts if won else 0
+    beaten = sum(sum(r.defeated) for r in state.waves)
+    cleared = sum(1 for r in state.waves if r.hearts_after > 0)
+    return Outcome(
+        scores=(hearts,),
+        winners=frozenset({0}) if won else frozenset(),
+        breakdown=(
+            Category("Waves survived", (cleared,)),
+            Category("Bosses defeated", (beaten,)),
+            Category("Hearts", (state.knights[0].hearts,)),
+        ),
+        notes=(state.ending,),
+    )
+
+
+def describe(state: State, action: object, names: Sequence[str] | None = None) -> str:
+    who = names[0] if names else "Knight 1"
+    if isinstance(action, LaySpell):
+        sizes = row_sizes(state.options)
+        i = next((i for i, r in enumerate(state.rows) if len(r) < sizes[i]), 2)
+        row = ("the 1st wave", "the 2nd wave", "the MegaBoss")[i]
+        return f"{action.spell} is laid beside {row}."
+    if isinstance(action, RevealBoss):
+        return f"Wave {state.wave}: a Boss with {action.hp} HP turns face up."
+    if isinstance(action, DrawWeapon):
+        if state.phase is Phase.SOLO_SWAP:
+            return f"{who} takes {action.weapon} from the deck."
+        return f"{who} draws {action.weapon}."
+    if isinstance(action, Ask):
+        s = "s" if action.count > 1 else ""
+        return f"{who} asks for {action.count} weapon{s}."
+    if isinstance(action, AssignTo):
+        boss = state.solo_bosses[action.boss]
+        given = ", ".join(str(w) for w in state.drawn) or "no weapon"
+        return f"{who} gives {given} and {top_spell(state)} to the {boss.hp} HP Boss."
+    if isinstance(action, PlayPersonal):
+        boss = state.solo_bosses[action.boss]
+        return f"{who} plays their {action.spell} on the {boss.hp} HP Boss."
+    if isinstance(action, TargetSpell):
+        boss = state.solo_bosses[state.solo_target or 0]
+        return f"{who} cancels {boss.spells[action.index]}."
+    if isinstance(action, TargetWeapon):
+        return f"{who} swaps {action.weapon} with the deck's top card."
+    if isinstance(action, Resolve):
+        after = apply(state, 0, action)
+        r = after.waves[-1]
+        parts = [
+            f"{r.strengths[i]}/{r.hps[i]} {'defeated' if r.defeated[i] else 'failed'}"
+            for i in range(len(r.bosses))
+        ]
+        adjust = ""
+        if action.adjust:
+            n = abs(action.adjust)
+            adjust = f" {n} heart{'s' if n > 1 else ''} discarded for {action.adjust:+d};"
+        line = f"{who} attacks:{adjust} " + ", ".join(parts) + f"; {r.hearts_after} hearts left."
+        return f"{line} {after.ending}".strip()
+    return f"{who}: {action}"

@@ -1,0 +1,275 @@
+"""Boss Quest's Solo Quest, paragraph by paragraph (BQ §Solo Quest).
+
+Each test quotes the rulebook paragraph or names the ruling ("BQ-n",
+docs/rulings.md) it pins.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from core import CHANCE, IllegalAction
+from core.bossquest import GAME, cards, solo
+from core.bossquest.actions import (
+    Ask,
+    AssignTo,
+    DrawWeapon,
+    LaySpell,
+    PlayPersonal,
+    Resolve,
+    RevealBoss,
+    TargetSpell,
+)
+from core.bossquest.cards import Colour, SpellKind
+from core.bossquest.state import Options, Phase, SoloBoss, Ulul
+from core.bots.bossquest import HeuristicBot
+from core.playout import sample_chance
+from tests.bossquest_tables import spell, w
+
+HP1 = spell(SpellKind.HP_PLUS_1)
+HPM1 = spell(SpellKind.HP_MINUS_1)
+PAIR = spell(SpellKind.NEED_PAIR)
+CANCEL = spell(SpellKind.CANCEL)
+ATK1 = spell(SpellKind.ATTACK_PLUS_1)
+ATKM2 = spell(SpellKind.ATTACK_MINUS_2)
+
+
+def boss(hp, *codes, spells=()):
+    return SoloBoss(hp, tuple(w(c) for c in codes), tuple(spells))
+
+
+def at_wave(wave, bosses, rows=None, phase=Phase.SOLO, hearts=3, options=None):
+    """A quest in wave `wave` with these Bosses; `rows` the spells to come."""
+    state = GAME.setup(1, options or Options())
+    rows = rows or ((), (), ())
+    used = [c for b in bosses for c in b.weapons]
+    deck = tuple(c for c in state.weapon_deck if c not in used)
+    return attrs.evolve(
+        state,
+        wave=wave,
+        solo_bosses=tuple(bosses),
+        rows=rows,
+        phase=phase,
+        weapon_deck=deck,
+        knights=(attrs.evolve(state.knights[0], hearts=hearts),),
+    )
+
+
+def test_the_solo_quest_is_a_one_knight_match():
+    """BQ §Solo Quest: one knight; the table's other counts are unchanged."""
+    state = GAME.setup(1, Options())
+    assert state.players == 1 and GAME.to_act(state) == {CHANCE}
+    with pytest.raises(IllegalAction, match="Solo Quest"):
+        GAME.setup(0, Options())
+
+
+def test_solo_setup_bq39():
+    """BQ §Solo Quest, 2. Setup: "The player places 3 HEARTS in front of
+    them, plus the 4 "Knight" SPELL cards", "WEAPON cards: discard 1 color,
+    keeping only 4 colors", "Remove the SPELL card matching the discarded
+    color" and the five listed. BQ-39: no extensions."""
+    state = GAME.setup(1, Options(solo_colour=Colour.BLUE))
+    assert state.knights[0].hearts == 3
+    assert sorted(s.kind for s in state.personal) == sorted(
+        (
+            SpellKind.ATTACK_PLUS_1,
+            SpellKind.ATTACK_PLUS_2,
+            SpellKind.ATTACK_MINUS_1,
+            SpellKind.ATTACK_MINUS_2,
+        )
+    )
+    assert len(state.weapon_deck) == 28 and all(
+        c.colour is not Colour.BLUE for c in state.weapon_deck
+    )
+    kinds = [s.kind for s in state.spell_deck]
+    assert len(state.spell_deck) == 13
+    assert spell(SpellKind.NEED_COLOUR, Colour.BLUE) not in state.spell_deck
+    for gone in solo.REMOVED | set(cards.ATTACK_CHANGE):
+        assert gone not in kinds
+    with pytest.raises(IllegalAction, match="untick Potions"):
+        GAME.setup(1, Options(potions=True))
+    with pytest.raises(IllegalAction, match="Boss Ul'ul"):
+        GAME.setup(1, Options(ulul=Ulul.CLASSIC))
+
+
+@pytest.mark.parametrize("harder,sizes", [(False, (5, 5, 3)), (True, (5, 4, 3))])
+def test_the_scene_lays_out_the_spell_rows(harder, sizes):
+    """BQ §Solo Quest, The scene: "Next to the 1st wave, lay out face up 5
+    SPELL cards. Next to the 2nd wave, lay out face up 5 SPELL cards. Next to
+    the MegaBoss, lay out face up 3" ("To raise the difficulty ... 5 / 4 /
+    3"). Then the 1st wave's three Bosses turn face up (BQ-39)."""
+    state = GAME.setup(1, Options(solo_harder=harder))
+    while state.phase is Phase.SOLO_LAY:
+        state = GAME.apply(state, CHANCE, LaySpell(state.spell_deck[0]))
+    assert tuple(len(r) for r in state.rows) == sizes
+    assert GAME.view(state, 0).rows == state.rows  # face up
+    assert state.phase is Phase.SOLO_BOSSES and state.wave == 1
+    for hp in (15, 18, 21):
+        state = GAME.apply(state, CHANCE, RevealBoss(hp))
+    assert [b.hp for b in state.solo_bosses] == [15, 18, 21]
+    assert state.phase is Phase.SOLO and 30 not in state.boss_deck
+
+
+def test_a_turn_gives_weapons_and_the_top_spell_to_one_boss_bq40():
+    """BQ §1st Wave: "Each turn you must apply the top SPELL card of the pile
+    and assign 1 to 4 WEAPON cards to the BOSS of your choice." "The top SPELL
+    card of the pile is automatically assigned to that same BOSS." BQ-40: the
+    weapons are drawn first, then given."""
+    state = at_wave(1, [boss(15), boss(18), boss(21)], rows=((HP1, HPM1), (), ()))
+    assert [a.count for a in GAME.legal_actions(state, 0) if isinstance(a, Ask)] == [1, 2, 3, 4]
+    state = GAME.apply(state, 0, Ask(2))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("R7")))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    assert state.phase is Phase.SOLO_ASSIGN and state.drawn == (w("R7"), w("Y5"))
+    assert "R7, Y5 and Boss HP +1" in GAME.describe(state, 0, AssignTo(1))
+    state = GAME.apply(state, 0, AssignTo(1))
+    b = state.solo_bosses[1]
+    assert b.weapons == (w("R7"), w("Y5")) and b.spells == (HP1,)
+    assert solo.boss_hp(b) == 19 and solo.boss_strength(b) == 12
+    assert state.rows[0] == (HPM1,) and state.phase is Phase.SOLO
+
+
+def test_the_wave_ends_when_its_spells_are_spent():
+    """BQ §1st Wave: "Continue this way until there are no more SPELL cards
+    available": then the wave is fought."""
+    state = at_wave(1, [boss(15), boss(18), boss(21)], rows=((HP1,), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("R7")))
+    state = GAME.apply(state, 0, AssignTo(0))
+    assert state.phase is Phase.SOLO_END
+    assert GAME.legal_actions(state, 0)[-1] == Resolve(0)
+
+
+def test_one_heart_lost_per_boss_that_defeated_you():
+    """BQ §1st Wave: "If your attack strength exceeds the BOSS's HP, is lower
+    than it, or the attack condition (from spells) is not met: it's a
+    failure. You lose 1 HEART per BOSS that defeated you." Then the 2nd wave."""
+    bosses = [
+        boss(15, "R7", "Y7", "P1"),  # exact
+        boss(18, "R6", "Y6", "P6", spells=(PAIR,)),  # exact, no pair: failed
+        boss(21, "R5", "Y5", "P5", "B7"),  # 22: over
+    ]
+    state = at_wave(1, bosses, phase=Phase.SOLO_END)
+    state = GAME.apply(state, 0, Resolve(0))
+    result = state.waves[-1]
+    assert result.defeated == (True, False, False) and result.hearts_lost == 2
+    assert state.knights[0].hearts == 1
+    assert state.wave == 2 and state.phase is Phase.SOLO_BOSSES
+    assert len(state.weapon_deck) == 28  # reshuffled for the wave (BQ-39)
+
+
+@pytest.mark.parametrize("wave,ending", [(1, "wave-1"), (2, "wave-2")])
+def test_no_hearts_left_loses_the_quest(wave, ending):
+    """BQ §1st Wave: "If you have no HEARTS left, it's a loss: the Princess
+    will marry the MegaBoss"; §2nd Wave: "the disheartened Princess decides
+    to kidnap herself and disappears forever.\""""
+    state = at_wave(wave, [boss(15), boss(18), boss(21)], phase=Phase.SOLO_END, hearts=2)
+    state = GAME.apply(state, 0, Resolve(0))
+    assert state.phase is Phase.OVER and state.ending == solo.ENDINGS[ending]
+    out = GAME.outcome(state)
+    assert out.winners == frozenset() and state.ending in out.notes
+
+
+def test_personal_spells_at_any_time_once_each_bq40():
+    """BQ §1st Wave: "At any time you may use your personal attack SPELLS to
+    adjust your strength." BQ-40: each once in the quest, on one Boss."""
+    state = at_wave(1, [boss(15, "R7", "Y7"), boss(18), boss(21)], rows=((HP1,), (), ()))
+    assert PlayPersonal(ATK1, 0) in GAME.legal_actions(state, 0)
+    state = GAME.apply(state, 0, PlayPersonal(ATK1, 0))
+    assert solo.boss_strength(state.solo_bosses[0]) == 15
+    assert ATK1 not in state.personal
+    with pytest.raises(IllegalAction, match="once"):
+        GAME.apply(state, 0, PlayPersonal(ATK1, 1))
+    end = at_wave(1, [boss(15, "R7", "Y7", "P3")], phase=Phase.SOLO_END)
+    assert PlayPersonal(ATKM2, 0) in GAME.legal_actions(end, 0)
+
+
+def test_cancel_given_to_a_boss_removes_one_of_its_spells():
+    """BQ §Spell effects, Cancel, on a Boss of the wave (BQ-40)."""
+    state = at_wave(
+        1, [boss(15, "R7", spells=(PAIR,)), boss(18), boss(21)], rows=((CANCEL,), (), ())
+    )
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y1")))
+    state = GAME.apply(state, 0, AssignTo(0))
+    assert state.phase is Phase.SOLO_TARGET
+    state = GAME.apply(state, 0, TargetSpell(0))
+    assert state.solo_bosses[0].spells == () and {PAIR, CANCEL} <= set(state.spell_discard)
+
+
+@pytest.mark.parametrize(
+    "codes,adjust,ending",
+    [
+        (("R7", "Y7", "P7", "B7", "R2"), 0, 3),  # 30 exactly, 3 hearts
+        (("R7", "Y7", "P7", "B7", "R1"), 1, 2),  # 29 + 1 heart
+        (("R7", "Y7", "P7", "B7"), 2, 1),  # 28 + 2 hearts
+        (("R7", "Y7", "P7", "B7", "R3"), -1, 2),  # 31 - 1 heart
+        (("R7", "Y7", "P7", "B6"), 0, "failed"),  # 27: the MegaBoss stands
+    ],
+)
+def test_final_assault_and_its_endings_bq41(codes, adjust, ending):
+    """BQ §3. Final Assault: "You have 3 turns to defeat the MegaBoss ...
+    you may discard one of your HEARTS to add 1 to or subtract 1 from your
+    total attack strength — unless it is your last HEART." and the printed
+    endings by hearts left. BQ-41: failing it with a heart left, the MegaBoss
+    stands."""
+    state = at_wave(3, [boss(30, *codes)], phase=Phase.SOLO_END)
+    legal = GAME.legal_actions(state, 0)
+    assert [a.adjust for a in legal if isinstance(a, Resolve)] == [-2, -1, 0, 1, 2]
+    line = GAME.describe(state, 0, Resolve(adjust))
+    state = GAME.apply(state, 0, Resolve(adjust))
+    assert state.phase is Phase.OVER and state.ending == solo.ENDINGS[ending]
+    assert state.ending in line
+    assert (GAME.outcome(state).winners == {0}) is (ending != "failed")
+
+
+def test_failing_the_megaboss_with_the_last_heart_is_almost():
+    """BQ §3. Final Assault: "If you have no HEARTS left: too bad, you were so
+    close. In tribute to your quest, the Princess will name her son: Almost.\""""
+    state = at_wave(3, [boss(30, "R7", "Y7")], phase=Phase.SOLO_END, hearts=1)
+    assert [a for a in GAME.legal_actions(state, 0) if isinstance(a, Resolve)] == [Resolve(0)]
+    state = GAME.apply(state, 0, Resolve(0))
+    assert state.ending == solo.ENDINGS["almost"]
+
+
+def test_the_megaboss_comes_after_the_second_wave():
+    """BQ §2nd Wave: "If you still have at least 1 HEART left after defeating
+    the 3 new BOSSES ... prepare for the final assault": the MegaBoss (30 HP,
+    BQ-5) with its 3 spells."""
+    state = at_wave(
+        2,
+        [boss(15, "R7", "Y7", "P1"), boss(16, "R6", "Y6", "P4"), boss(17, "R5", "Y5", "P7")],
+        rows=((), (), (HP1, HPM1, PAIR)),
+        phase=Phase.SOLO_END,
+    )
+    state = GAME.apply(state, 0, Resolve(0))
+    assert state.wave == 3 and [b.hp for b in state.solo_bosses] == [30]
+    assert state.phase is Phase.SOLO and solo.turns_left(state) == 3
+
+
+def test_the_heuristic_bot_finishes_solo_quests():
+    """The bot plays the Solo Quest from its view to one of its endings."""
+    bot = HeuristicBot()
+    for seed in range(10):
+        rng = random.Random(seed)
+        state = GAME.setup(1, Options(solo_harder=bool(seed % 2)))
+        while GAME.to_act(state):
+            (seat,) = GAME.to_act(state)
+            if seat == CHANCE:
+                action = sample_chance(GAME.chance_outcomes(state), rng)
+            else:
+                legal = GAME.legal_actions(state, seat)
+                action = bot.choose(GAME, GAME.view(state, seat), seat, legal, rng)
+                assert action in legal
+            state = GAME.apply(state, seat, action)
+        assert state.ending in set(solo.ENDINGS.values())
+
+
+def test_the_bot_closes_a_gap_with_a_personal_spell():
+    state = at_wave(1, [boss(15, "R7", "Y7"), boss(18, "R6", "Y6", "P6")], phase=Phase.SOLO_END)
+    legal = GAME.legal_actions(state, 0)
+    choice = HeuristicBot().choose(GAME, GAME.view(state, 0), 0, legal, random.Random(0))
+    assert choice == PlayPersonal(ATK1, 0)
