@@ -409,6 +409,8 @@ async def test_boss_quest_holds_each_new_combat_until_a_key(tmp_path, monkeypatc
                     assert f"{effect.spell.name}" in text and effect.effect in text
                 combats.append(result.round)
                 last = screen.last
+                if last:  # the results wait, unseen, behind the match's last combat
+                    assert "Rematch" not in text and "Combat: round" in text
                 await pilot.press("enter")
                 await pilot.pause()
                 assert app.screen is not screen

@@ -178,6 +178,9 @@ class CombatScreen(ModalScreen[None]):
     CombatScreen {
         align: center middle;
     }
+    CombatScreen.-last {
+        background: $background;  /* the results wait unseen behind it */
+    }
     CombatScreen #combat {
         width: 64;
         max-width: 100%;
@@ -209,6 +212,7 @@ class CombatScreen(ModalScreen[None]):
         self.result = result
         self.who = who
         self.last = last
+        self.set_class(last, "-last")
 
     def compose(self) -> ComposeResult:
         result = self.result
