@@ -48,6 +48,7 @@ from core.bossquest.state import Knight, Phase, RoundResult, State, Step
 from core.bossquest.table_facts import combat_spells
 from core.engine import CHANCE
 from tui import resources
+from tui.screens import bossquest_extras as extras
 from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.widgets import (
     ActionBar,
@@ -98,11 +99,13 @@ _SHORT_SPELL = {
 
 
 def weapon_card(weapon: Weapon | None, *, face_down: bool = False, known: bool = True,
-                enabled: bool = True, key: str = "") -> Card:
-    """A weapon as a hand card: its code (colour letter + value) in its colour."""
+                enabled: bool = True, key: str = "", holder: Knight | None = None) -> Card:
+    """A weapon as a hand card: its code (colour letter + value) in its colour;
+    a potion shows its reading for its `holder`."""
     if weapon is None:
         return Card(face_down=True, known=False, enabled=enabled, key=key)
-    return Card(text=weapon.code, style=COLOUR_STYLE[weapon.colour], face_down=face_down,
+    return Card(text=extras.weapon_text(holder, weapon),
+                style=COLOUR_STYLE.get(weapon.colour, "bold"), face_down=face_down,
                 known=known, enabled=enabled, key=key)
 
 
@@ -381,6 +384,8 @@ class BossQuestScreen(GameScreen):
 
     def _mode_of(self, update: TableUpdate) -> str | None:
         view: State = update.view
+        if extras.is_other(view, update.legal):
+            return "other"  # an extension's decision: labelled choices on the bar
         if not update.legal or view.phase is not Phase.TURN:
             return None
         if view.step is Step.CHOOSE:
@@ -458,6 +463,10 @@ class BossQuestScreen(GameScreen):
         if final is not None:
             hp.append(f"{final.hp} HP", style="bold reverse")
             hp.append(f"  (card {final.boss}, round {final.round}'s Boss)")
+        elif view.players == 1:
+            hp.append(f"Solo Quest, wave {view.wave or 1} of 3", style="bold")
+        elif view.champion is not None:
+            hp.append(f"MegaBoss {GAME.current_hp(view)} HP", style="bold reverse")
         elif view.boss is None:
             hp.append("No Boss yet.", style="dim italic")
         else:
@@ -516,16 +525,18 @@ class BossQuestScreen(GameScreen):
             # Combat turned every weapon face up.
             return [(w, weapon_card(w, key=str(n + 1))) for n, w in enumerate(final.equipment[seat])]
         n = 0
-        if knight.hidden is not None:
-            weapon = knight.hidden.weapon
+        # the hidden card, then a night's (or the duel's) face-down ones
+        down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
+        for card in down:
+            weapon = card.weapon
             n += 1
             out.append((weapon, weapon_card(weapon, face_down=True, known=weapon is not None,
                                             enabled=not picking or self._legal(TargetWeapon(weapon)),
-                                            key=str(n))))
+                                            key=str(n), holder=knight)))
         for weapon in knight.visible:
             n += 1
             out.append((weapon, weapon_card(weapon, enabled=not picking or self._legal(TargetWeapon(weapon)),
-                                            key=str(n))))
+                                            key=str(n), holder=knight)))
         return out
 
     def _draw_hand(self, update: TableUpdate) -> None:
@@ -558,6 +569,8 @@ class BossQuestScreen(GameScreen):
                     caption.append(f" = {hp} HP: perfect", style="bold")
                 else:
                     caption.append(f" ({by} short)")
+        if view.companions and final is None:
+            caption.append_text(extras.companion_caption(view, seat))
         picking = self._mode == "target-weapon"
         hand.big = self.has_class("-tall")
         mine = self.changed("hand")
@@ -581,7 +594,7 @@ class BossQuestScreen(GameScreen):
         name = self._who(seat) + (" (you)" if me else "")
         width = self._name_width(view, update)
         text.append(f"{name[:width]:<{width}} ", style="bold" if turn or me else "")
-        text.append(f"{HEART}{knight.hearts} {KEY}{knight.keys}  ")
+        text.append(f"{HEART}{knight.hearts} {KEY}{knight.keys}{extras.companion_tag(view, seat)}  ")
         count = knight.card_count
         text.append(f"{count} card{'s' if count != 1 else ' '}  ")
         if turn and update.thinking == seat:
@@ -605,10 +618,12 @@ class BossQuestScreen(GameScreen):
             # The final table: combat revealed every weapon.
             cards.extend(weapon_card(w) for w in final.equipment[seat])
         else:
-            if knight.hidden is not None:
-                weapon = knight.hidden.weapon
-                cards.append(weapon_card(weapon, face_down=True, known=weapon is not None))
-            cards.extend(weapon_card(w) for w in knight.visible)
+            down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
+            for card in down:
+                weapon = card.weapon
+                cards.append(weapon_card(weapon, face_down=True, known=weapon is not None,
+                                         holder=knight))
+            cards.extend(weapon_card(w, holder=knight) for w in knight.visible)
         for card in cards:
             text.append(" ")
             text.append_text(card_text(card))
@@ -622,6 +637,10 @@ class BossQuestScreen(GameScreen):
 
     def _draw_knights(self, update: TableUpdate) -> None:
         view: State = update.view
+        if view.players == 1:  # the Solo Quest's board
+            rows = [Row(line) for line in extras.solo_rows(view)]
+            self.query_one("#bq-knights", PickList).set_rows(rows, picking=False)
+            return
         picking = self._mode == "target-knight"
         rows = [self._knight_row(view, seat, update, picking) for seat in range(view.players)]
         knights = self.changed("knights")
@@ -669,6 +688,11 @@ class BossQuestScreen(GameScreen):
             return Text("Waiting for the table…", style="italic")
         view: State = update.view
         mode = self._mode
+        if view.phase is Phase.OVER and view.ending:
+            # the Final Boss's or the Solo Quest's printed ending
+            return Text(f"{view.ending} (q: home)", style="bold")
+        if mode == "other":
+            return extras.other_prompt(view, update.legal, update.seat)
         if view.phase is Phase.OVER:
             result = update.outcome
             winners = sorted(result.winners) if result is not None else []
@@ -750,6 +774,14 @@ class BossQuestScreen(GameScreen):
             bar.display = False
             return
         bar.display = True
+        view = update.view
+        if mode == "other":
+            choices = [Choice("↵", extras.action_label(view, a, self._who), a) for a in update.legal]
+            bar.set_choices(choices, keep_cursor=True)
+            return
+        # companion powers and the bolder knight's pass, beside the usual
+        extra = [Choice("↵", extras.action_label(view, a, self._who), a)
+                 for a in update.legal if isinstance(a, extras.EXTRA_TYPES)]
         if mode == "choose":
             for action in update.legal:
                 if isinstance(action, Ask):
@@ -768,7 +800,7 @@ class BossQuestScreen(GameScreen):
             target = self._highlighted_target()
             label = self._target_label(target)
             choices.append(Choice("↵", f"Choose {label}", target, enabled=target is not None))
-        bar.set_choices(choices, keep_cursor=True)
+        bar.set_choices(choices + extra, keep_cursor=True)
 
     def _wizard_actions(self) -> tuple[Any | None, Any | None]:
         """The activate and discard actions for the highlighted spell."""
@@ -826,7 +858,7 @@ class BossQuestScreen(GameScreen):
 
     def _focus_for_mode(self) -> None:
         mode = self._mode
-        if mode == "choose":
+        if mode in ("choose", "other"):
             self.query_one("#bq-actions", ActionBar).focus()
         elif mode == "wizard":
             self.query_one("#bq-market", Market).focus()

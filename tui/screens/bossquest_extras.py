@@ -1,0 +1,210 @@
+"""What the Boss Quest screen shows and offers for the rulebook's extensions
+and variants: potions and their readings, companions and their powers, the
+MegaBoss duel, the bolder knights' pass and the Solo Quest's board.
+
+Each function reads a view (never the full state) and the legal actions the
+screen was given; `BossQuestScreen` places the results. Decisions the main
+screen has no panel for are offered as labelled choices on its action bar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+
+from core.bossquest import GAME, solo
+from core.bossquest.actions import (
+    Ask,
+    AssignTo,
+    DuelAsk,
+    DuelSpell,
+    EndTurn,
+    Fight,
+    GoToWizard,
+    LetPass,
+    PeekHidden,
+    PeekMystery,
+    PlayPersonal,
+    ReadPotion,
+    ReplaceSpell,
+    Resolve,
+    Sacrifice,
+    SwapCompanions,
+    TargetPotion,
+    TargetSpell,
+    TargetWeapon,
+)
+from core.bossquest.cards import Weapon
+from core.bossquest.rules import weapons_of
+from core.bossquest.state import Knight, Phase, State, Step
+
+Who = Callable[[int], str]
+
+#: choices offered beside the usual ones while asking or at the Wizard
+EXTRA_TYPES = (PeekHidden, PeekMystery, ReplaceSpell, LetPass)
+
+
+def weapon_text(knight: Knight | None, weapon: Weapon) -> str:
+    """A weapon's code; a potion shows its reading (+2, -2) once read."""
+    if weapon.colour is not None or knight is None:
+        return weapon.code
+    for card, sign in knight.readings:
+        if card == weapon:
+            return f"{sign * weapon.value:+d}"
+    return weapon.code
+
+
+def is_other(view: State, legal: tuple[Any, ...]) -> bool:
+    """Whether the decision is one the main panels do not offer."""
+    if not legal:
+        return False
+    if view.phase is not Phase.TURN or view.step is Step.HARE:
+        return True
+    return isinstance(legal[0], (TargetPotion, SwapCompanions))
+
+
+def action_label(view: State, action: Any, who: Who) -> str:
+    """A short label for a choice on the action bar."""
+    if isinstance(action, ReadPotion):
+        return "Read it +" if action.sign > 0 else "Read it -"
+    if isinstance(action, TargetPotion):
+        knight = view.knights[action.seat]
+        return f"Flip {who(action.seat)}'s {weapon_text(knight, action.weapon)}"
+    if isinstance(action, SwapCompanions):
+        return f"Swap {action.first.label}/{action.second.label}"
+    if isinstance(action, PeekHidden):
+        return f"Owl: see {who(action.seat)}'s hidden"
+    if isinstance(action, PeekMystery):
+        return "Owl: see the mystery"
+    if isinstance(action, ReplaceSpell):
+        return f"Raven: replace {view.offer[action.slot]}"
+    if isinstance(action, LetPass):
+        return "Let it pass"
+    if isinstance(action, EndTurn):
+        return "End the turn"
+    if isinstance(action, GoToWizard):
+        return "Hare: on to the Wizard"
+    if isinstance(action, DuelAsk):
+        return f"Ask {action.count}"
+    if isinstance(action, Fight):
+        return "Fight!"
+    if isinstance(action, DuelSpell):
+        return f"Activate {view.duel_offer[action.index]}"
+    if isinstance(action, Sacrifice):
+        return f"Sacrifice {action.hearts}"
+    if isinstance(action, Ask):
+        return f"Ask {action.count}"
+    if isinstance(action, AssignTo):
+        boss = view.solo_bosses[action.boss]
+        return f"Give to Boss {action.boss + 1} ({solo.boss_hp(boss)})"
+    if isinstance(action, PlayPersonal):
+        return f"{action.spell} on Boss {action.boss + 1}"
+    if isinstance(action, Resolve):
+        return "Attack!" if not action.adjust else f"Attack, hearts {action.adjust:+d}"
+    if isinstance(action, TargetSpell) and view.solo_target is not None:
+        return f"Cancel {view.solo_bosses[view.solo_target].spells[action.index]}"
+    if isinstance(action, TargetWeapon):
+        return f"Swap {action.weapon}"
+    return str(action)
+
+
+def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
+    """The prompt above the action bar for a decision `is_other` offers."""
+    first = legal[0]
+    if isinstance(first, ReadPotion):
+        knight = view.knights[view.reader or 0]
+        read = {w for w, _ in knight.readings}
+        pending = [w for w in weapons_of(knight) if w is not None and w.colour is None
+                   and w not in read]
+        what = f"potion {pending[0]}" if pending else "potion"
+        return Text.assemble(("Your " + what, "bold"), ": read it + or - its value, for good.")
+    if isinstance(first, TargetPotion):
+        return Text.assemble(("Flip a potion: ", "bold"), "choose a face-up potion to flip.")
+    if isinstance(first, SwapCompanions):
+        return Text.assemble(("Swap companions: ", "bold"),
+                             "two companions change places (one at least a knight's).")
+    if view.step is Step.HARE and view.phase is Phase.TURN:
+        return Text.assemble(("The Hare: ", "bold"), "meet the Wizard now, or end your turn.")
+    if view.phase is Phase.DUEL:
+        hp = GAME.current_hp(view)
+        mine = GAME.strength(view, seat) if seat is not None else None
+        return Text.assemble(("The MegaBoss duel: ", "bold"),
+                             f"{mine} of {hp} HP. Ask for weapons (face down) or fight.")
+    if view.phase is Phase.DUEL_CHOOSE:
+        return Text.assemble(("For the MegaBoss: ", "bold"),
+                             "activate one of the spells drawn against the champion.")
+    if view.phase is Phase.DUEL_SACRIFICE:
+        hp = GAME.current_hp(view)
+        mine = GAME.strength(view, seat) if seat is not None else None
+        return Text.assemble(("Combat: ", "bold"),
+                             f"{mine} against {hp} HP. Each heart sacrificed adds 1.")
+    if view.players == 1:
+        spell = solo.top_spell(view)
+        brings = f" (with {spell})" if spell is not None else ""
+        if view.phase is Phase.SOLO:
+            return Text.assemble((f"Wave {view.wave}: ", "bold"),
+                                 f"ask for 1-4 weapons{brings}, or play a personal spell.")
+        if view.phase is Phase.SOLO_ASSIGN:
+            drawn = " ".join(str(w) for w in view.drawn) or "nothing"
+            return Text.assemble((f"Wave {view.wave}: ", "bold"),
+                                 f"give {drawn}{brings} to a Boss.")
+        if view.phase is Phase.SOLO_TARGET:
+            return Text.assemble((f"{view.casting}: ", "bold"), "choose on that Boss.")
+        return Text.assemble((f"Wave {view.wave} is spent: ", "bold"),
+                             "play personal spells, then attack.")
+    return Text("Choose:", style="bold")
+
+
+def companion_caption(view: State, seat: int) -> Text:
+    """The viewer's companion with its power in words (and whether a
+    once-per-round power is spent), and the reserve."""
+    text = Text()
+    mine = view.companions[seat] if view.companions else None
+    if mine is None:
+        return text
+    text.append(f"\n{mine.label}: ", style="bold")
+    text.append(mine.text)
+    if mine.once_per_round and mine in view.spent:
+        text.append(" (used this round)", style="italic")
+    if view.reserve:
+        text.append("\nReserve: " + ", ".join(c.label for c in view.reserve), style="dim")
+    return text
+
+
+def companion_tag(view: State, seat: int) -> str:
+    """A knight's companion on its row; * once its power is spent."""
+    mine = view.companions[seat] if view.companions else None
+    if mine is None:
+        return ""
+    return f" {mine.label}{'*' if mine in view.spent else ''}"
+
+
+def solo_rows(view: State) -> list[Text]:
+    """The Solo Quest's board: the wave's Bosses with their weapons and
+    spells, the spell rows to come and the personal spells left."""
+    rows = []
+    for i, boss in enumerate(view.solo_bosses):
+        line = Text(no_wrap=True, end="")
+        name = "MegaBoss" if boss.hp == 30 else f"Boss {i + 1}"
+        line.append(f"{name} {solo.boss_hp(boss)} HP", style="bold")
+        line.append(f"  attack {solo.boss_strength(boss)}  ")
+        line.append(" ".join(str(w) for w in boss.weapons) or "no weapon")
+        if boss.spells:
+            line.append("  " + ", ".join(str(s) for s in boss.spells), style="italic")
+        if not solo.conditions_met(boss):
+            line.append("  (condition unmet)", style="bold")
+        rows.append(line)
+    names = ("Wave 1", "Wave 2", "MegaBoss")
+    for i, row in enumerate(view.rows):
+        if row and i + 1 >= view.wave:
+            rows.append(Text(f"{names[i]} spells: " + ", ".join(str(s) for s in row),
+                             style="dim", no_wrap=True, end=""))
+    personal = ", ".join(str(s) for s in view.personal) or "none"
+    rows.append(Text(f"Personal spells: {personal}", no_wrap=True, end=""))
+    for r in view.waves:
+        done = sum(r.defeated)
+        rows.append(Text(f"Wave {r.wave}: {done}/{len(r.defeated)} defeated, "
+                         f"{r.hearts_lost} heart(s) lost", style="dim", no_wrap=True, end=""))
+    return rows
