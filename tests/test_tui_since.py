@@ -277,59 +277,55 @@ def ov_marks(screen, before, after) -> None:
     assert found == expected, (found, expected, heads)
 
 
-async def test_boss_quest_marks_every_bot_turn(tmp_path, monkeypatch):
-    from tests.test_tui_bossquest_match import choose_key
-    from tui.screens.bossquest import BossQuestScreen
-
-    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
-               PlayerSpec("Cyd", "bot", "heuristic")]
-    checker = await play_checked(tmp_path, monkeypatch, "boss-quest", players, BossQuestScreen,
-                                 choose_key, bq_marks, seed=11)
-    assert checker.after_others >= 5
-
-
-async def test_overboss_duel_marks_every_bot_turn(tmp_path, monkeypatch):
+def overboss_keys():
+    """The Overboss match test's keys, one at a time (a fresh list at each
+    decision; the reveal, which asks first in a dialog, left out)."""
     from tests.test_tui_overboss_match import choose_keys
-    from tui.screens.overboss import OverbossScreen
 
     queue: list[str] = []
     turns = [0]
 
     def choose_key(screen):
-        # the match test's keys, one at a time (a fresh list each decision)
         if not queue:
             turns[0] += 1
             keys = choose_keys(screen, turns[0])
-            if "r" in keys:  # the reveal asks first, in a dialog this loop does not answer
-                keys = choose_keys(screen, 1)
-            queue.extend(keys)
+            queue.extend(choose_keys(screen, 1) if "r" in keys else keys)
         return queue.pop(0)
 
-    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "heuristic")]
-    checker = await play_checked(tmp_path, monkeypatch, "overboss-duel", players,
-                                 OverbossScreen, choose_key, ob_marks)
-    assert checker.after_others >= 5
+    return choose_key
 
 
-async def test_overstocked_marks_every_bot_turn(tmp_path, monkeypatch):
-    from tests.test_tui_overstocked_match import choose_key
-    from tui.screens.overstocked import OverstockedScreen
+def match_keys(module: str):
+    """The `choose_key` of a game's whole-match test."""
+    import importlib
 
-    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "heuristic"),
-               PlayerSpec("Cyd", "bot", "random")]
-    checker = await play_checked(tmp_path, monkeypatch, "overstocked", players,
-                                 OverstockedScreen, choose_key, os_marks)
-    assert checker.after_others >= 5
+    return importlib.import_module(f"tests.{module}").choose_key
 
 
-async def test_overseers_marks_every_bot_turn(tmp_path, monkeypatch):
-    from tests.test_tui_overseers_match import choose_key
-    from tui.screens.overseers import OverseersScreen
+#: per game: its screen, the people and bots, the keys, what is marked, the seed
+MATCHES = {
+    "boss-quest": ("tui.screens.bossquest:BossQuestScreen", ("random", "heuristic"),
+                   lambda: match_keys("test_tui_bossquest_match"), bq_marks, 11),
+    "overboss-duel": ("tui.screens.overboss:OverbossScreen", ("heuristic",), overboss_keys,
+                      ob_marks, 7),
+    "overstocked": ("tui.screens.overstocked:OverstockedScreen", ("heuristic", "random"),
+                    lambda: match_keys("test_tui_overstocked_match"), os_marks, 7),
+    "overseers": ("tui.screens.overseers:OverseersScreen", ("heuristic", "random"),
+                  lambda: match_keys("test_tui_overseers_match"), ov_marks, 7),
+}
 
-    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "heuristic"),
-               PlayerSpec("Cyd", "bot", "random")]
-    checker = await play_checked(tmp_path, monkeypatch, "overseers", players, OverseersScreen,
-                                 choose_key, ov_marks)
+
+@pytest.mark.parametrize("game", list(MATCHES))
+async def test_every_bot_turn_is_recapped_and_marked(tmp_path, monkeypatch, game):
+    import importlib
+
+    where, bots, keys, marks, seed = MATCHES[game]
+    module, name = where.split(":")
+    screen_class = getattr(importlib.import_module(module), name)
+    players = [PlayerSpec("Ann", "human"),
+               *(PlayerSpec(n, "bot", level) for n, level in zip(("Bob", "Cyd"), bots, strict=False))]
+    checker = await play_checked(tmp_path, monkeypatch, game, players, screen_class, keys(),
+                                 marks, seed=seed)
     assert checker.after_others >= 5
 
 
