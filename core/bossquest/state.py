@@ -41,39 +41,45 @@ class Options:
     #: other knight equips, the one at the Wizard may use or discard a spell.
     bolder_knights: bool = attrs.field(
         default=False,
-        metadata={"label": "Bolder knights (2): at the Wizard, use a spell while the other equips"},
+        metadata={"label": "Bolder knights (2): use a spell while the other equips"},
     )
     #: BQ §Boss Ul'ul: a ninth Boss (22 HP); "night" plays its special rule.
     ulul: Ulul = attrs.field(
         default=Ulul.OFF,
         converter=Ulul,
-        metadata={"label": "Boss Ul'ul (22 HP); Night: weapons face down, 2 hearts lost when over"},
+        metadata={
+            "label": "Boss Ul'ul",
+            "help": "9th Boss, 22 HP; Night: weapons face down, 2 hearts lost if over",
+        },
     )
     #: BQ §Extension: Potions (BQ-3).
     potions: bool = attrs.field(
         default=False,
-        metadata={"label": "Potions: 3 weapons read + or - as you take them; a spell flips one"},
+        metadata={"label": "Potions: 3 weapons read + or -; a spell flips one"},
     )
     #: BQ §Extension: Companions (BQ-4).
     companions: bool = attrs.field(
         default=False,
-        metadata={"label": "Companions: an animal with a power for each knight; a spell swaps them"},
+        metadata={"label": "Companions: an animal with a power each; a spell swaps"},
     )
     #: BQ §Extension: Final Boss (BQ-5, BQ-37).
     final_boss: bool = attrs.field(
         default=False,
-        metadata={"label": "Final Boss: the winner then duels the MegaBoss (30 HP), the others help it"},
+        metadata={"label": "Final Boss: the winner then duels the MegaBoss"},
     )
     #: BQ §Solo Quest (one knight): the weapon colour left out, and the
     #: harder spell rows (5 / 4 / 3 instead of 5 / 5 / 3).
     solo_colour: Colour = attrs.field(
         default=Colour.GREEN,
         converter=Colour,
-        metadata={"label": "Solo Quest (1 knight): the weapon colour left out"},
+        metadata={
+            "label": "Solo colour",
+            "help": "Solo Quest (1 knight): the weapon colour left out.",
+        },
     )
     solo_harder: bool = attrs.field(
         default=False,
-        metadata={"label": "Solo Quest (1 knight): harder, 5 / 4 / 3 spells by wave"},
+        metadata={"label": "Solo Quest (1 knight): harder, 5/4/3 spells by wave"},
     )
 
 

@@ -569,8 +569,6 @@ class BossQuestScreen(GameScreen):
                     caption.append(f" = {hp} HP: perfect", style="bold")
                 else:
                     caption.append(f" ({by} short)")
-        if view.companions and final is None:
-            caption.append_text(extras.companion_caption(view, seat))
         picking = self._mode == "target-weapon"
         hand.big = self.has_class("-tall")
         mine = self.changed("hand")
@@ -645,6 +643,7 @@ class BossQuestScreen(GameScreen):
         rows = [self._knight_row(view, seat, update, picking) for seat in range(view.players)]
         knights = self.changed("knights")
         rows = mark_rows(rows, [seat in knights for seat in range(view.players)])
+        rows += [Row(line, enabled=not picking) for line in extras.companion_rows(view, update.seat)]
         self.query_one("#bq-knights", PickList).set_rows(rows, picking=picking)
         if picking:
             self._targets = [TargetKnight(seat) for seat in range(view.players)]

@@ -157,34 +157,39 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
     return Text("Choose:", style="bold")
 
 
-def companion_caption(view: State, seat: int) -> Text:
-    """The viewer's companion with its power in words (and whether a
-    once-per-round power is spent), and the reserve."""
-    text = Text()
-    mine = view.companions[seat] if view.companions else None
-    if mine is None:
-        return text
-    text.append(f"\n{mine.label}: ", style="bold")
-    text.append(mine.text)
-    if mine.once_per_round and mine in view.spent:
-        text.append(" (used this round)", style="italic")
+def companion_rows(view: State, seat: int | None) -> list[Text]:
+    """Below the knights: the viewer's companion with its power in words
+    (and whether a once-per-round power is spent), and the reserve."""
+    rows = []
+    mine = view.companions[seat] if view.companions and seat is not None else None
+    if mine is not None:
+        line = Text(no_wrap=True, end="")
+        line.append(f"Your {mine.label}: ", style="bold")
+        line.append(mine.text)
+        if mine.once_per_round and mine in view.spent:
+            line.append(" (used this round)", style="italic")
+        rows.append(line)
     if view.reserve:
-        text.append("\nReserve: " + ", ".join(c.label for c in view.reserve), style="dim")
-    return text
+        rows.append(Text("Reserve: " + ", ".join(f"{c.label} ({c.text})" for c in view.reserve),
+                         style="dim", no_wrap=True, end=""))
+    return rows
 
 
 def companion_tag(view: State, seat: int) -> str:
-    """A knight's companion on its row; * once its power is spent."""
-    mine = view.companions[seat] if view.companions else None
-    if mine is None:
+    """A knight's companion on its row, padded so the rows line up; * once
+    its power is spent this round."""
+    if not view.companions:
         return ""
-    return f" {mine.label}{'*' if mine in view.spent else ''}"
+    mine = view.companions[seat]
+    tag = "" if mine is None else f"{mine.label}{'*' if mine in view.spent else ''}"
+    return f" {tag:<9}"
 
 
 def solo_rows(view: State) -> list[Text]:
     """The Solo Quest's board: the wave's Bosses with their weapons and
     spells, the spell rows to come and the personal spells left."""
-    rows = []
+    hearts = view.knights[0].hearts
+    rows = [Text(f"♥ {hearts} heart{'s' if hearts != 1 else ''}", style="bold", end="")]
     for i, boss in enumerate(view.solo_bosses):
         line = Text(no_wrap=True, end="")
         name = "MegaBoss" if boss.hp == 30 else f"Boss {i + 1}"

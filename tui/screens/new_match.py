@@ -200,6 +200,11 @@ class NewMatchScreen(Screen):
                 yield Input(str(default), type="integer", id=wid, compact=True)
             else:
                 yield Input("" if default is None else str(default), id=wid, compact=True)
+        help_text = field.metadata.get("help")
+        if help_text:  # a select's label is short: its one-line explanation below
+            note = Static(str(help_text), classes="option-help")
+            note.styles.padding = (0, 0, 0, 12)
+            yield note
 
     def on_mount(self) -> None:
         # Top to bottom from the first control: the game, where there is a choice.

@@ -1,0 +1,124 @@
+"""The Boss Quest screen with the rulebook's extensions and variants, played
+through the real app from the keyboard: a Solo Quest to one of its endings,
+a six-knight match with bots, and a match with every extension on. No screen
+shows another knight's face-down weapon (a hidden card, a night's or the
+duel's)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from core import CHANCE
+from core.bossquest import GAME, rules, solo
+from core.bossquest.actions import Ask, AssignTo, DrawWeapon, LaySpell, RevealBoss
+from core.bossquest.cards import Companion, Weapon
+from core.bossquest.state import Options, Phase, Ulul
+from saves.journal import PlayerSpec
+from tests.bossquest_screen_kit import ScreenApp, full_state, make_update, screen_text
+from tests.bossquest_tables import w
+from tests.screen_kit import play_through_the_app
+from tests.test_tui_bossquest_match import choose_key as base_key
+from tui.app import OvertableApp
+from tui.screens.bossquest import BossQuestScreen
+
+
+def choose_key(screen: BossQuestScreen) -> str:
+    """The base game's careful player; an extension's decision takes the
+    action bar's highlighted choice."""
+    if screen._mode == "other":
+        return "enter"
+    return base_key(screen)
+
+
+def no_face_down_card_leaks(screen: BossQuestScreen, state) -> None:
+    seat = screen.update.seat
+    text = screen_text(screen.app)
+    for other, knight in enumerate(state.knights):
+        if other == seat:
+            continue
+        down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
+        for card in down:
+            if card.weapon is not None and seat not in card.known_to:
+                assert f"({card.weapon.code})" not in text
+
+
+async def play(tmp_path, monkeypatch, players, options, size=(80, 24), seed=7):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=seed, theme_name="textual-dark")
+    specs = [PlayerSpec("Ann", "human")] + [
+        PlayerSpec(name, "bot", "heuristic") for name in ("Bob", "Cyd", "Dee", "Eve", "Fay")
+    ][: players - 1]
+    async with app.run_test(size=size) as pilot:
+        app.new_match("boss-quest", specs, options)
+        pressed = await play_through_the_app(
+            app, pilot, BossQuestScreen, choose_key, no_face_down_card_leaks, steps=6000
+        )
+        assert app.table is not None and app.table.match.finished
+        return app.table.match.state, pressed
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_a_solo_quest_to_its_ending(tmp_path, monkeypatch, size):
+    state, pressed = await play(tmp_path, monkeypatch, 1, Options(), size)
+    assert state.phase is Phase.OVER and state.ending in set(solo.ENDINGS.values())
+    assert pressed > 5
+
+
+async def test_six_knights_with_bots(tmp_path, monkeypatch):
+    state, pressed = await play(tmp_path, monkeypatch, 6, Options())
+    assert GAME.outcome(state).winners and pressed > 0
+    assert any(k.keys >= rules.keys_to_win(6) or k.hearts == 0 for k in state.knights)
+
+
+async def test_every_extension_on(tmp_path, monkeypatch):
+    options = Options(ulul=Ulul.NIGHT, potions=True, companions=True, final_boss=True)
+    state, pressed = await play(tmp_path, monkeypatch, 3, options, seed=3)
+    assert GAME.outcome(state) is not None and pressed > 5
+
+
+# --- snapshots ---------------------------------------------------------------
+
+SIZES = [(80, 24), (120, 36)]
+
+
+def solo_table():
+    """Wave 1 of a Solo Quest, two turns in (a hand-made quest)."""
+    state = GAME.setup(1, Options())
+    while state.phase is Phase.SOLO_LAY:
+        state = GAME.apply(state, CHANCE, LaySpell(state.spell_deck[0]))
+    for hp in (15, 18, 21):
+        state = GAME.apply(state, CHANCE, RevealBoss(hp))
+    for boss, codes in ((0, ("R7", "Y5")), (2, ("P6", "B6", "R4"))):
+        state = GAME.apply(state, 0, Ask(len(codes)))
+        for code in codes:
+            state = GAME.apply(state, CHANCE, DrawWeapon(w(code)))
+        state = GAME.apply(state, 0, AssignTo(boss))
+    return state
+
+
+def extensions_table():
+    """Ann's turn with companions, a read potion and the Owl's power spent."""
+    state = full_state()
+    potion = Weapon(None, 2)
+    ann = state.knights[0]
+    ann = attrs.evolve(ann, visible=ann.visible + (potion,), readings=((potion, -1),))
+    return attrs.evolve(
+        state,
+        options=Options(companions=True, potions=True),
+        knights=(ann,) + state.knights[1:],
+        weapon_deck=tuple(x for x in state.weapon_deck if x != potion),
+        companions=(Companion.OWL, Companion.FOX, Companion.HARE, Companion.TORTOISE),
+        reserve=(Companion.CHAMELEON, Companion.RAVEN),
+        spent=frozenset({Companion.OWL}),
+    )
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
+def test_snapshot_solo_quest(snap_compare, size):
+    assert snap_compare(ScreenApp(make_update(solo_table())), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
+def test_snapshot_companions_and_potions(snap_compare, size):
+    assert snap_compare(ScreenApp(make_update(extensions_table())), terminal_size=size)
