@@ -1,7 +1,8 @@
 """Overtable's performance figures, with their targets.
 
     python -m benchmarks                 # everything
-    python -m benchmarks --only playouts # or: bots, startup, resume, board, host
+    python -m benchmarks --only playouts # or: bots, startup, resume, board, host, ssh
+    python -m benchmarks ssh             # the same as --only ssh
     python -m benchmarks --seconds 5 --repeats 9
 
 Figures (see docs/performance.md):
@@ -17,7 +18,10 @@ Figures (see docs/performance.md):
   (target: < 150 ms);
 - serving a match through the host: one change applied, journaled and sent
   to every seat and a JSON spectator (target: p95 within one frame), and
-  the host's overhead against the bare rules (benchmarks/host.py).
+  the host's overhead against the bare rules (benchmarks/host.py);
+- 30 SSH sessions on loopback in 10 shared matches: keystroke to screen
+  update from the clients' side (target: p95 < 100 ms) and memory per
+  session (target: < 80 MB) (benchmarks/ssh.py).
 """
 
 from __future__ import annotations
@@ -481,14 +485,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seconds", type=float, default=3.0, help="playout time per game (3)")
     parser.add_argument("--repeats", type=int, default=7, help="start-up/resume repeats (7)")
-    parser.add_argument(
-        "--only",
-        choices=("playouts", "bots", "startup", "resume", "board", "host"),
-        action="append",
-        help="run only these",
-    )
+    parts = ("playouts", "bots", "startup", "resume", "board", "host", "ssh")
+    parser.add_argument("parts", nargs="*", metavar="PART", help=f"run only these: {', '.join(parts)}")
+    parser.add_argument("--only", choices=parts, action="append", help="run only these")
+    parser.add_argument("--ssh-seconds", type=float, default=60.0, help="SSH load: play time (60)")
     args = parser.parse_args(argv)
-    only = set(args.only or ("playouts", "bots", "startup", "resume", "board", "host"))
+    unknown = [p for p in args.parts if p not in parts]
+    if unknown:
+        parser.error(f"no benchmark {', '.join(unknown)}; the parts: {', '.join(parts)}")
+    only = set(args.parts + (args.only or [])) or set(parts)
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
 
@@ -559,6 +564,11 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.host import report as host_report
 
         missed |= not host_report()
+
+    if "ssh" in only:
+        from benchmarks.ssh import report as ssh_report
+
+        missed |= not ssh_report(args.ssh_seconds)
 
     print("\nAll targets met." if not missed else "\nSome targets missed (see MISSED above).")
     return 0

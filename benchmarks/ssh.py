@@ -1,0 +1,321 @@
+"""The SSH front door under load: 30 players at once.
+
+`overtable host` runs as its own process on a free loopback port (the hub,
+its SSH server, the bots; the bots' default pause). Ten tables of mixed
+games are set up on its hub, each with three people's seats and a bot
+(Boss Quest, Overstocked and Overseers in turn: Overboss Duel seats only
+two). Thirty asyncssh clients then connect, one per player's key, each
+with an 80x24 pseudo-terminal read through a terminal emulator (`pyte`);
+the hub seats each in its reserved seat and the matches start. Every
+client plays its match from what its screen shows (the same key choice as
+the end-to-end tests), with a pause to read the screen before each key,
+for a while or to the results.
+
+Figures, from the clients' side:
+
+- keystroke to screen update: from writing a key to the first output that
+  changes that client's screen, median and 95th percentile (target: p95
+  under 100 ms). The clients run in this one process, so their own
+  terminal emulation is in the figure;
+- memory per session: the resident set (VmRSS, /proc) of each session's
+  process tree on the host, the `overtable join` child (target: under
+  80 MB); the host process itself beside it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+TARGET_P95_MS = 100.0
+TARGET_SESSION_MB = 80.0
+SESSIONS = 30
+TABLES = 10
+SEATED = 3  # people at each table; a bot takes one more seat
+GAMES = ("boss-quest", "overstocked", "overseers")
+SIZE = (80, 24)
+#: a player reads the screen before the next key: a pause of about this many
+#: seconds (0.5 to 1.5 times it, at random), so 30 players press some 30 keys
+#: a second between them
+THINK = 1.0
+IDLE_S = 5.0
+
+
+#: `overtable host` with a larger default thread pool. The stock host waits
+#: for each session's child in the event loop's default executor
+#: (host/ssh.py: run_in_executor(None, child.wait)), whose min(32, cores + 4)
+#: threads are all taken by 6 sessions on 2 cores: a 7th login then waits for
+#: a thread and times out. Until that is fixed, the benchmark gives the pool
+#: a thread per session (the same as a wait that takes no pooled thread).
+LAUNCHER = f"""
+import asyncio, concurrent.futures, sys
+from tui.cli import main
+
+class Policy(asyncio.DefaultEventLoopPolicy):
+    def new_event_loop(self):
+        loop = super().new_event_loop()
+        loop.set_default_executor(concurrent.futures.ThreadPoolExecutor(2 * {SESSIONS} + 8))
+        return loop
+
+asyncio.set_event_loop_policy(Policy())
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _start_host(base: Path, players: list[tuple[str, Any]]) -> tuple[subprocess.Popen, int]:
+    """`overtable host` for these (name, key) players, ready to connect."""
+    authorized = base / "authorized_keys"
+    authorized.write_text("".join(
+        f'environment="PLAYER={name}" {key.export_public_key().decode()}' for name, key in players
+    ))
+    port = _free_port()
+    env = dict(os.environ, OVERTABLE_DATA_DIR=str(base / "data"))
+    log = base / "host.log"
+    with log.open("w") as out:  # a file, not a pipe nobody reads: the host never blocks
+        host = subprocess.Popen(
+            [sys.executable, "-c", LAUNCHER, "host", "--listen", f"127.0.0.1:{port}",
+             "--authorized-keys", str(authorized), "--host-key", str(base / "host_key"),
+             "--data-dir", str(base / "data")],
+            stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True,
+        )
+    end = time.monotonic() + 30
+    while "Overtable host on" not in log.read_text():
+        if host.poll() is not None or time.monotonic() > end:
+            host.kill()
+            raise RuntimeError(f"the host did not start: {log.read_text().strip()}")
+        time.sleep(0.05)
+    return host, port
+
+
+async def _set_tables(socket_path: Path, names: list[str]) -> dict[str, str]:
+    """Ten tables on the hub, each seat reserved for its player; returns
+    player -> game id."""
+    reader, writer = await asyncio.open_unix_connection(str(socket_path), limit=1 << 22)
+    writer.write(b'{"hello":{"player":"bench"}}\n')
+    games = {}
+    for t in range(TABLES):
+        game = GAMES[t % len(GAMES)]
+        people = names[t * SEATED:(t + 1) * SEATED]
+        seats = [{"player": n} for n in people] + [{"bot": "heuristic"}]
+        writer.write(json.dumps({"create": {"game": game, "seats": seats}}).encode() + b"\n")
+        games.update(dict.fromkeys(people, game))
+    created = 0
+    while created < TABLES:
+        line = await asyncio.wait_for(reader.readline(), 10)
+        message = json.loads(line)
+        if "error" in message:
+            raise RuntimeError(f"the hub refused a table: {message['error']}")
+        created += "created" in message
+    writer.close()
+    return games
+
+
+async def _play(
+    term: Any, rules: Any, until: float, latencies: list[float], rng: random.Random
+) -> int:
+    """Play from the screen until `until` or the results, a thinking pause
+    before each key; each key timed. Returns the keys that changed nothing
+    within 5 s."""
+    unanswered = 0
+    while time.monotonic() < until and term.results is None and not term.closed:
+        await asyncio.sleep(THINK * rng.uniform(0.5, 1.5))
+        await term.settle()
+        key = rules.key(term.text())
+        if key is None:
+            await term.output(1)
+            continue
+        latency = await term.timed_press(key)
+        if latency is None:
+            unanswered += 1
+        else:
+            latencies.append(latency)
+    return unanswered
+
+
+def _children(pid: int) -> dict[int, list[int]]:
+    """The process tree from /proc: pid -> its children."""
+    tree: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            stat = (entry / "stat").read_text()
+            parent = int(stat.rsplit(")", 1)[1].split()[1])
+            tree.setdefault(parent, []).append(int(entry.name))
+    return tree
+
+
+def _rss_mb(pid: int) -> float:
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _cpu_s(pid: int) -> float:
+    """User and system CPU seconds a process has used (/proc)."""
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
+def cpu_split(host_pid: int) -> dict[str, float]:
+    """CPU seconds so far: the clients (this process), the host, the sessions."""
+    sessions = _children(host_pid).get(host_pid, [])
+    return {
+        "clients": _cpu_s(os.getpid()),
+        "host": _cpu_s(host_pid),
+        "sessions": sum(_cpu_s(pid) for pid in sessions),
+    }
+
+
+def session_memory(host_pid: int) -> tuple[list[float], float]:
+    """(RSS in MB of each session's process tree, the host's own RSS)."""
+    tree = _children(host_pid)
+
+    def total(pid: int) -> float:
+        return _rss_mb(pid) + sum(total(c) for c in tree.get(pid, ()))
+
+    return [total(child) for child in tree.get(host_pid, ())], _rss_mb(host_pid)
+
+
+async def _bench(seconds: float) -> dict[str, Any]:
+    import asyncssh
+
+    from tests.ssh_kit import GAME_RULES, Terminal
+
+    names = [f"p{n:02d}" for n in range(1, SESSIONS + 1)]
+    players = [(name, asyncssh.generate_private_key("ssh-ed25519")) for name in names]
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        host, port = _start_host(base, players)
+        terms: list[Any] = []
+        try:
+            games = await _set_tables(base / "data" / "hub" / "hub.sock", names)
+            started = time.monotonic()
+            # a few at a time, as players would drift in
+            gate = asyncio.Semaphore(4)
+
+            async def connect(name: str, key: Any) -> Any:
+                async with gate:
+                    term = await Terminal.open(port, key, name, SIZE)
+                    await term.wait_for(name, 60)
+                    return term
+
+            terms = list(await asyncio.gather(*(connect(n, k) for n, k in players)))
+            for term in terms:
+                await term.wait_for("'s view", 120, what="the game screen")
+            connected_s = time.monotonic() - started
+            # first a few seconds with no key: what 30 idle sessions cost
+            idle_before = cpu_split(host.pid)
+            await asyncio.sleep(IDLE_S)
+            idle = {k: (v - idle_before[k]) / IDLE_S for k, v in cpu_split(host.pid).items()}
+            latencies: list[float] = []
+            cpu_before, play_started = cpu_split(host.pid), time.monotonic()
+            until = time.monotonic() + seconds
+            unanswered = await asyncio.gather(*(
+                _play(term, GAME_RULES[games[term.name]](), until, latencies, random.Random(n))
+                for n, term in enumerate(terms)
+            ))
+            played_s = time.monotonic() - play_started
+            cpu = {k: (v - cpu_before[k]) / played_s for k, v in cpu_split(host.pid).items()}
+            sessions, host_mb = session_memory(host.pid)
+            finished = sum(term.results is not None for term in terms)
+        finally:
+            for term in terms:
+                with contextlib.suppress(Exception):
+                    await term.close()
+            if host.poll() is not None or os.environ.get("BENCH_SSH_LOG"):
+                print((base / "host.log").read_text()[-3000:])
+            host.send_signal(signal.SIGINT)
+            try:
+                host.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                host.kill()
+                host.wait()
+    ms = sorted(t * 1000 for t in latencies)
+    return {
+        "keys": len(ms),
+        "unanswered": sum(unanswered),
+        "median_ms": statistics.median(ms) if ms else float("nan"),
+        "p95_ms": ms[int(0.95 * (len(ms) - 1))] if ms else float("nan"),
+        "max_ms": ms[-1] if ms else float("nan"),
+        "sessions_mb": sessions,
+        "host_mb": host_mb,
+        "connected_s": connected_s,
+        "finished": finished,
+        "cpu": cpu,
+        "idle": idle,
+        "played_s": played_s,
+        "load": os.getloadavg()[0],
+    }
+
+
+def bench_ssh(seconds: float = 60.0) -> dict[str, Any]:
+    return asyncio.run(_bench(seconds))
+
+
+def report(seconds: float = 60.0) -> bool:
+    """Print the figures; True when both targets are met."""
+    print(
+        f"\nSSH load: {SESSIONS} sessions on loopback in {TABLES} matches "
+        f"({', '.join(GAMES)} in turn; {SEATED} people and a bot each), "
+        f"{SIZE[0]}x{SIZE[1]}, up to {seconds:.0f} s of play"
+    )
+    r = bench_ssh(seconds)
+    sessions = r["sessions_mb"]
+    ok_keys = r["p95_ms"] < TARGET_P95_MS
+    ok_mem = bool(sessions) and max(sessions) < TARGET_SESSION_MB
+    print(
+        f"  keystroke to screen update  median {r['median_ms']:6.1f} ms  p95 {r['p95_ms']:6.1f} ms"
+        f"  max {r['max_ms']:6.0f} ms  ({r['keys']} keys; {r['unanswered']} changed nothing "
+        f"in 5 s)   target p95 < {TARGET_P95_MS:.0f} ms: {'ok' if ok_keys else 'MISSED'}"
+    )
+    if sessions:
+        print(
+            f"  memory per session (RSS of its process tree)  median "
+            f"{statistics.median(sessions):5.1f} MB  max {max(sessions):5.1f} MB  "
+            f"({len(sessions)} sessions)   target < {TARGET_SESSION_MB:.0f} MB: "
+            f"{'ok' if ok_mem else 'MISSED'}"
+        )
+    else:
+        print("  memory per session: no session processes found under the host")
+    print(
+        f"  the host process (hub, SSH server, bots) {r['host_mb']:5.1f} MB; all "
+        f"{SESSIONS} on their game screens after {r['connected_s']:.1f} s; "
+        f"{r['finished']} reached the results"
+    )
+    for label, cpu in ((f"idle ({IDLE_S:.0f} s)", r["idle"]), (f"playing ({r['played_s']:.0f} s)", r["cpu"])):
+        print(
+            f"  cores busy {label:<13} clients {cpu['clients']:.2f}, host {cpu['host']:.2f}, "
+            f"the {SESSIONS} sessions {cpu['sessions']:.2f} (of {os.cpu_count()})"
+        )
+    print(f"  load average at the end {r['load']:.1f} (other work on the machine counts in it)")
+    return ok_keys and ok_mem
+
+
+if __name__ == "__main__":
+    root = str(Path(__file__).resolve().parent.parent)
+    if root not in sys.path:
+        sys.path.insert(0, root)
+    report(float(sys.argv[1]) if len(sys.argv) > 1 else 60.0)

@@ -1,0 +1,242 @@
+"""A player's terminal over SSH, read through a terminal emulator (`pyte`),
+and how a player of each game picks a key from what that screen shows: for
+the end-to-end tests over SSH and the SSH load benchmark."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import asyncssh
+import pyte
+
+#: output quiet for this long: the screen has settled after a key or an update
+QUIET = 0.08
+
+#: the results screen's footer
+RESULTS = "r Rematch  b Final table"
+
+KEYS = {
+    "enter": b"\r",
+    "tab": b"\t",
+    "shift+tab": b"\x1b[Z",
+    "space": b" ",
+    "ctrl+s": b"\x13",
+    "up": b"\x1b[A",
+    "down": b"\x1b[B",
+}
+
+
+class Terminal:
+    """One player's SSH session with a pseudo-terminal, as a screen of text."""
+
+    def __init__(self, conn: Any, process: Any, name: str, size: tuple[int, int]) -> None:
+        self.conn = conn
+        self.process = process
+        self.name = name
+        self.screen = pyte.Screen(*size)
+        self.stream = pyte.ByteStream(self.screen)
+        #: when output last arrived, and how many chunks so far
+        self.last = time.monotonic()
+        self.chunks = 0
+        self.closed = False
+        #: the results screen, as first seen (a key pressed at that moment may leave it)
+        self.results: str | None = None
+        #: a timed key: (the screen before it, when it was sent, its latency)
+        self._timing: tuple[str, float, asyncio.Future] | None = None
+        self._arrived = asyncio.Event()
+        self._reader = asyncio.ensure_future(self._read())
+
+    @classmethod
+    async def open(
+        cls, port: int, key: Any, name: str, size: tuple[int, int] = (100, 30)
+    ) -> Terminal:
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, username="anyone", client_keys=[key],
+            known_hosts=None, agent_path=None,
+        )
+        process = await conn.create_process(
+            term_type="xterm-256color", term_size=size, encoding=None
+        )
+        return cls(conn, process, name, size)
+
+    async def _read(self) -> None:
+        while True:
+            data = await self.process.stdout.read(65536)
+            if not data:
+                self.closed = True
+                self._arrived.set()
+                return
+            self.stream.feed(data)
+            if self.results is None and RESULTS in self.screen.display[-1]:
+                self.results = self.text()
+            if self._timing is not None and not self._timing[2].done():
+                before, sent, latency = self._timing
+                if self.text() != before:
+                    latency.set_result(time.perf_counter() - sent)
+            self.last = time.monotonic()
+            self.chunks += 1
+            self._arrived.set()
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def press(self, key: str) -> None:
+        self.process.stdin.write(KEYS.get(key, key.encode()))
+
+    async def timed_press(self, key: str, timeout: float = 5.0) -> float | None:
+        """Press `key`; seconds until the first output that changes the
+        screen (None: no change within `timeout`)."""
+        latency = asyncio.get_running_loop().create_future()
+        self._timing = (self.text(), time.perf_counter(), latency)
+        self.press(key)
+        try:
+            return await asyncio.wait_for(latency, timeout)
+        except TimeoutError:
+            return None
+        finally:
+            self._timing = None
+
+    def type(self, text: str) -> None:
+        for char in text:
+            self.press(char)
+
+    async def settle(self, limit: float = 3.0) -> None:
+        """Until no output has come for QUIET seconds (or `limit` passed)."""
+        end = time.monotonic() + limit
+        while time.monotonic() < end:
+            quiet = time.monotonic() - self.last
+            if quiet >= QUIET:
+                return
+            await asyncio.sleep(QUIET - quiet)
+
+    async def output(self, timeout: float) -> bool:
+        """Wait for the next output; False if none came in `timeout` seconds."""
+        self._arrived.clear()
+        try:
+            await asyncio.wait_for(self._arrived.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    async def wait_for(self, wanted: Any, timeout: float = 20.0, what: str = "") -> str:
+        """The settled screen once `wanted` (a phrase, or a test of the
+        text) holds; a failure shows the screen."""
+        test = wanted if callable(wanted) else (lambda text: wanted in text)
+        end = time.monotonic() + timeout
+        while True:
+            await self.settle()
+            text = self.text()
+            if test(text):
+                return text
+            left = end - time.monotonic()
+            if left <= 0 or self.closed:
+                raise AssertionError(f"{self.name}: no {what or wanted!r} on screen:\n{text}")
+            await self.output(min(left, 1.0))
+
+    async def until(self, condition: Any, timeout: float) -> bool:
+        """Wait until `condition()` holds on a settled screen (False: timed out)."""
+        end = time.monotonic() + timeout
+        while True:
+            await self.settle()
+            if condition():
+                return True
+            left = end - time.monotonic()
+            if left <= 0 or self.closed:
+                return False
+            await self.output(min(left, 0.5))
+
+    async def close(self) -> None:
+        self.conn.close()
+        await self.conn.wait_closed()
+        self._reader.cancel()
+
+
+class Rules:
+    """How a player of one game picks a key from their screen: the first
+    phrase on screen that asks something decides the key (None: nothing is
+    asked of this player now)."""
+
+    phrases: tuple[tuple[str, str], ...] = ()
+    #: on the game's screen (not the lobby, a help or the results)
+    marker = "'s view"
+
+    def __init__(self) -> None:
+        self.turns = 0
+
+    def key(self, text: str) -> str | None:
+        for phrase, key in self.phrases:
+            if phrase in text:
+                return key
+        return None
+
+
+class OverbossRules(Rules):
+    phrases = (
+        ("Your turn: draft a pair", "enter"),
+        ("Pair placed.", "e"),
+        ("Spire: ", "x"),
+        ("on any open square", "enter"),  # place the drafted tile
+        ("on a highlighted square", "enter"),  # place the token
+        ("Towns spawn heroes", "enter"),
+        ("Town: ", "enter"),  # where the hero spawns
+        ("you may slide", "s"),
+        ("slide the tile from", "c"),
+        ("Road: you may swap", "s"),
+        ("Road: swap the token", "c"),
+        ("Sunken City: refresh", "s"),
+        ("King Croak: pick a tile", "s"),
+        ("King Croak: which market", "1"),
+        ("Belladonna: pick a token", "s"),
+        ("Baron Hex: take a token", "s"),
+        ("Warlord Grimtusk: pick a hero", "s"),
+    )
+
+
+class BossQuestRules(Rules):
+    phrases = (
+        ("Escape: on to the table", "enter"),  # the combat's summary
+        ("you must go to the Wizard now", "w"),
+        ("At the Wizard:", "x"),  # discard the spell: no target to choose
+        ("+ Enter, its number or a click", "enter"),
+    )
+
+    def key(self, text: str) -> str | None:
+        if "go to the Wizard (no way back)" in text and "on to the table" not in text:
+            # ask for one weapon, then go to the Wizard, turn about
+            self.turns += 1
+            return "1" if self.turns % 2 else "w"
+        return super().key(text)
+
+
+class OverstockedRules(Rules):
+    phrases = (
+        ("Enter confirms (secret", "enter"),  # confirm the card chosen
+        ("Choose your card:", "enter"),
+        ("Your card is the lowest", "enter"),  # a quantum card instead
+        ("Enter places", "enter"),
+        ("Your card fits nowhere", "x"),
+        ("X card: put an X", "1"),
+        ("Take an incentive token?", "x"),
+        ("The bot's turn: choose where", "enter"),
+    )
+
+
+class OverseersRules(Rules):
+    #: every question of the game; Enter takes the choice the screen offers first
+    phrases = tuple((phrase, "enter") for phrase in (
+        "Keep one card of the pack", "cards of your top row", "Purple: turn one",
+        "Gold: keep one", "Meixiu: peek", "Teal: choose a card", "Teal: card",
+        "Vote: who has the highest", "Leader: break the tie", "You are judged",
+        "You admitted", "You had the highest score", "You have the most Greed",
+        "robs you", "You are robbed", "Liang: whose cards",
+    ))
+
+
+GAME_RULES: dict[str, type[Rules]] = {
+    "overboss-duel": OverbossRules,
+    "boss-quest": BossQuestRules,
+    "overstocked": OverstockedRules,
+    "overseers": OverseersRules,
+}
