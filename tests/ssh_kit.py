@@ -196,14 +196,14 @@ class OverbossRules(Rules):
 
 class BossQuestRules(Rules):
     phrases = (
-        ("Escape: on to the table", "enter"),  # the combat's summary
+        ("Enter, space or Escape: on to the", "enter"),  # the combat's summary
         ("you must go to the Wizard now", "w"),
         ("At the Wizard:", "x"),  # discard the spell: no target to choose
         ("+ Enter, its number or a click", "enter"),
     )
 
     def key(self, text: str) -> str | None:
-        if "go to the Wizard (no way back)" in text and "on to the table" not in text:
+        if "go to the Wizard (no way back)" in text and "Escape: on to the" not in text:
             # ask for one weapon, then go to the Wizard, turn about
             self.turns += 1
             return "1" if self.turns % 2 else "w"
