@@ -11,11 +11,20 @@ system's OpenSSH client in a real pseudo-terminal."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
+import os
 import re
+import shutil
+import struct
+import subprocess
+import termios
 import time
+from pathlib import Path
 from typing import Any
 
 import asyncssh
+import pyte
 import pytest
 
 from core import GAMES
@@ -306,3 +315,88 @@ async def _started(hub: Hub) -> None:
 @pytest.mark.parametrize("game_id", list(GAMES))
 async def test_two_players_play_a_match_over_ssh(host, game_id):
     await play_a_match(host, game_id)
+
+
+def _session_children() -> list[int]:
+    """This process's children that run a player's session (`tui.ptychild`)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes()
+        except (OSError, IndexError, ValueError):
+            continue
+        if parent == os.getpid() and b"tui.ptychild" in command:
+            found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="no OpenSSH client on this machine")
+async def test_the_system_ssh_client_in_a_real_terminal(host, tmp_path):
+    """OpenSSH's own client, on a pseudo-terminal of 80x24, logs in with a
+    key file, sees the lobby under the key's bound name (not the user name it
+    sends), and leaves with q: ssh exits 0 and no session process is left."""
+    port, _, keys = host
+    identity = tmp_path / "ann_key"
+    keys["Ann"].write_private_key(str(identity))
+    identity.chmod(0o600)
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    ssh = subprocess.Popen(
+        [shutil.which("ssh"), "-F", "/dev/null", "-i", str(identity), "-o", "IdentitiesOnly=yes",
+         "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
+         "-o", "LogLevel=ERROR", "-p", str(port), "-tt", "mallory@127.0.0.1"],
+        stdin=slave, stdout=slave, stderr=slave, start_new_session=True,
+        env={"PATH": os.environ.get("PATH", "/usr/bin"), "TERM": "xterm-256color",
+             "HOME": str(tmp_path)},
+    )
+    os.close(slave)
+    screen = pyte.Screen(80, 24)
+    stream = pyte.ByteStream(screen)
+    loop = asyncio.get_running_loop()
+    arrived = asyncio.Event()
+
+    def readable() -> None:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # the client has gone and the terminal with it
+            data = b""
+        if not data:
+            loop.remove_reader(master)
+        stream.feed(data)
+        arrived.set()
+
+    loop.add_reader(master, readable)
+
+    async def until(wanted: str, timeout: float = 30) -> None:
+        end = loop.time() + timeout
+        while wanted not in "\n".join(screen.display):
+            arrived.clear()
+            left = end - loop.time()
+            if left <= 0:
+                raise AssertionError(f"no {wanted!r} on the ssh client's screen:\n"
+                                     + "\n".join(screen.display))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(arrived.wait(), left)
+
+    try:
+        await until("You are Ann")
+        assert "mallory" not in "\n".join(screen.display)
+        assert len(_session_children()) == 1  # the session's app runs on the host
+        os.write(master, b"q")
+        end = loop.time() + 20
+        while ssh.poll() is None and loop.time() < end:
+            await asyncio.sleep(0.05)
+        assert ssh.poll() == 0, "ssh did not leave cleanly"
+        while _session_children() and loop.time() < end:
+            await asyncio.sleep(0.05)
+        assert _session_children() == [], "a session's process was left behind"
+    finally:
+        with contextlib.suppress(ValueError, OSError):
+            loop.remove_reader(master)
+        if ssh.poll() is None:
+            ssh.kill()
+        ssh.wait()
+        os.close(master)
