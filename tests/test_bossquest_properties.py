@@ -4,6 +4,7 @@ game keeps; NOTES: OpenSpiel's random-simulation test)."""
 from __future__ import annotations
 
 import random
+import re
 import typing
 from collections import Counter
 
@@ -189,3 +190,25 @@ def test_views_equal_when_only_others_hidden_cards_differ(codes, seat):
     assert GAME.view(a, seat) == GAME.view(b, seat)
     assert GAME.view(a, None) == GAME.view(b, None)
     assert GAME.view(a, other) != GAME.view(b, other)
+
+
+def _hidden_codes(view, before):
+    """How the log would name each card `view` hides (a potion too)."""
+    shown = set()
+    if len(view.history) > len(before.history):
+        shown = {weapon for kit in view.history[-1].equipment for weapon in kit}
+    return [
+        rf"(?<!\w){re.escape(weapon.code)}\b" for weapon in view.unseen if weapon not in shown
+    ]
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 6])
+def test_log_lines_hide_what_views_hide(players):
+    """describe() never names, to a viewer, a card that viewer's view hides
+    after the action, with any combination of options (BQ-29's night cards,
+    BQ-31's potions, BQ-33's Owl, BQ-37's duel)."""
+    from tests.test_describe_viewers import replay_lines
+
+    for seed in range(max(2, SEEDS // 8)):
+        options = options_for(players, 4000 + seed)
+        assert replay_lines(GAME, players, options, 4000 + seed, _hidden_codes) > 0

@@ -48,6 +48,7 @@ from core.bossquest.cards import (
     Weapon,
 )
 from core.bossquest.state import (
+    PUBLIC,
     ActiveSpell,
     Hidden,
     Knight,
@@ -744,6 +745,9 @@ def _read_potion(state: State, sign: int) -> State:
     weapon = _unread(knight, face_up=resume not in _AT_REVEAL)
     assert weapon is not None
     knight = evolve(knight, readings=knight.readings + ((weapon, sign),))
+    if resume in _AT_REVEAL:
+        # "they decide its value when they reveal their card": face up now
+        knight = _reveal(knight, state.players, weapon)
     state = evolve(_set_knight(state, seat, knight), reader=None, resume="")
     if resume == "deal":
         return _after_deal(evolve(state, phase=Phase.DEAL))
@@ -754,6 +758,17 @@ def _read_potion(state: State, sign: int) -> State:
     if resume == "duel":
         return _duel_fight(state)
     return _combat(state)
+
+
+def _reveal(knight: Knight, players: int, weapon: Weapon | None = None) -> Knight:
+    """The knight's face-down weapons (or just `weapon`) shown to everyone."""
+    everyone = frozenset(range(players)) | {PUBLIC}
+
+    def shown(card: Hidden) -> Hidden:
+        return Hidden(card.weapon, everyone) if weapon in (None, card.weapon) else card
+
+    hidden = None if knight.hidden is None else shown(knight.hidden)
+    return evolve(knight, hidden=hidden, night=tuple(shown(c) for c in knight.night))
 
 
 def _unread(knight: Knight, face_up: bool) -> Weapon | None:
@@ -1236,6 +1251,8 @@ def _duel_end(state: State, hearts: int) -> State:
     """BQ §Final Boss, End of the game: the printed endings (BQ-38)."""
     seat = state.champion
     assert seat is not None
+    # "they reveal their WEAPON cards"
+    state = _set_knight(state, seat, _reveal(state.knights[seat], state.players))
     state = evolve(state, sacrificed=hearts)
     left = state.knights[seat].hearts - hearts
     won = duel_strength(state) == current_hp(state) and meets_conditions(state, seat)
@@ -1306,7 +1323,7 @@ def view(state: State, seat: int | None) -> State:
     unseen: list[Weapon] = list(state.unseen or ())
 
     def hide(card: Hidden) -> Hidden:
-        if card.weapon is None or seat in card.known_to:
+        if card.weapon is None or seat in card.known_to or PUBLIC in card.known_to:
             return card
         unseen.append(card.weapon)
         return Hidden(None, card.known_to)

@@ -121,6 +121,11 @@ class Step(enum.StrEnum):
     HARE = "hare"  # weapons received: the Hare may go on to the Wizard now
 
 
+#: In `Hidden.known_to`: the card has been turned face up before the whole
+#: table, spectators included (a potion read at combat, the duel's weapons).
+PUBLIC = -2
+
+
 @attrs.frozen
 class Hidden:
     """A face-down weapon and who has seen it (its owner always has)."""

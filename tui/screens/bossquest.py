@@ -448,9 +448,13 @@ class BossQuestScreen(GameScreen):
         parts = [Text("Boss Quest", style="bold"), self._viewer_text(update)]
         if view.final_turn:
             parts.append(Text("FINAL TURN!", style="bold reverse"))
-        parts.append(Text(f"Round {view.round}"))
-        parts.append(Text(f"Armorer: {self._who(view.armorer)}"))
-        parts.append(Text(f"{GAME.keys_to_win(view.players)} {KEY} win"))
+        if view.players == 1:
+            parts.append(Text(f"Solo Quest, wave {view.wave or 1}"))
+            parts.append(Text(f"{HEART}{view.knights[0].hearts}"))
+        else:
+            parts.append(Text(f"Round {view.round}"))
+            parts.append(Text(f"Armorer: {self._who(view.armorer)}"))
+            parts.append(Text(f"{GAME.keys_to_win(view.players)} {KEY} win"))
         parts.append(Text(f"Deck: {GAME.deck_size(view)} weapons"))
         drop = [len(parts) - 1, len(parts) - 2, 0]
         header = fit_line(parts, self._header_width(), drop=drop)
@@ -514,7 +518,7 @@ class BossQuestScreen(GameScreen):
         slots = self.changed("market")
         offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
         market.set_offers(offers, picking=wizard, details=self.has_class("-tall"))
-        market.display = view.phase is not Phase.OVER
+        market.display = view.phase is not Phase.OVER and view.players > 1  # no Wizard solo
 
     def _hand_cards(self, view: State, seat: int) -> list[tuple[Weapon | None, Card]]:
         knight = view.knights[seat]
@@ -524,6 +528,8 @@ class BossQuestScreen(GameScreen):
         if final is not None and seat < len(final.equipment):
             # Combat turned every weapon face up.
             return [(w, weapon_card(w, key=str(n + 1))) for n, w in enumerate(final.equipment[seat])]
+        if view.players == 1:  # the Solo Quest: the weapons drawn, to give a Boss
+            return [(w, weapon_card(w, key=str(n + 1))) for n, w in enumerate(view.drawn)]
         n = 0
         # the hidden card, then a night's (or the duel's) face-down ones
         down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
@@ -637,7 +643,9 @@ class BossQuestScreen(GameScreen):
         view: State = update.view
         if view.players == 1:  # the Solo Quest's board
             rows = [Row(line) for line in extras.solo_rows(view)]
-            self.query_one("#bq-knights", PickList).set_rows(rows, picking=False)
+            board = self.query_one("#bq-knights", PickList)
+            board.set_rows(rows, picking=False)
+            board.border_title = "Solo Quest: the wave's Bosses, the spell rows"
             return
         picking = self._mode == "target-knight"
         rows = [self._knight_row(view, seat, update, picking) for seat in range(view.players)]

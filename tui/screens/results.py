@@ -76,6 +76,8 @@ class ResultsScreen(Screen):
             else:
                 winners = [names[s] for s in sorted(outcome.winners)]
                 head = " and ".join(winners) + (" win!" if len(winners) > 1 else " wins!")
+                if not winners:  # a lost Solo Quest: its ending is in the notes
+                    head = "the quest is lost."
                 yield Static(f"{_title(update.game)}: {head}", id="results-title")
                 with Horizontal(id="results-top"):
                     yield DataTable(id="standings", cursor_type="none", show_cursor=False)
