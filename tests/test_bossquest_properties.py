@@ -212,3 +212,21 @@ def test_log_lines_hide_what_views_hide(players):
     for seed in range(max(2, SEEDS // 8)):
         options = options_for(players, 4000 + seed)
         assert replay_lines(GAME, players, options, 4000 + seed, _hidden_codes) > 0
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 6])
+def test_journal_lines_roundtrip_with_every_option(players):
+    """A saved match stores its options and every action (the extensions'
+    and the Solo Quest's included) and reads back the same."""
+    import json
+
+    from saves.journal import codec
+
+    c = codec(GAME)
+    for seed in range(3):
+        options = options_for(players, 5000 + seed)
+        assert c.converter.structure(c.options_dict(options), GAME.Options) == options
+        _, journal = checked_playout(GAME, players, options, 5000 + seed)
+        for seat, action in journal:
+            stored = json.loads(c.action_line(seat, action))
+            assert c.action(stored["action"]) == action
