@@ -247,6 +247,11 @@ def ob_marks(screen, before, after) -> None:
     assert screen.query_one("#ob-board", Board).changed == squares
     market = screen.query_one("#ob-market", Market)
     assert offers_marked(market.offers) == differing(before.market, after.market)
+    from core.overboss import GAME
+
+    scores = differing(GAME.score_pad(before).totals, GAME.score_pad(after).totals)
+    header = str(screen.query_one("#ob-header").render())
+    assert header.count(CHANGED) == len(scores), (header, scores)
 
 
 def os_marks(screen, before, after) -> None:

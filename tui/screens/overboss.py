@@ -60,7 +60,7 @@ from tui import resources
 from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
-from tui.widgets.since import SinceLog, changed_keys, mark_rows, marked_text
+from tui.widgets.since import CHANGED, SinceLog, changed_keys, mark_rows, marked_text
 
 # -- how things look ------------------------------------------------------------
 
@@ -474,6 +474,8 @@ class OverbossScreen(GameScreen):
                     for s, lair in enumerate(view.lairs)}
 
         return {
+            "score": changed_keys(dict(enumerate(GAME.score_pad(before).totals)),
+                                  dict(enumerate(GAME.score_pad(after).totals))),
             "squares": changed_keys(squares(before), squares(after)),
             "market": changed_keys(dict(enumerate(before.market)), dict(enumerate(after.market))),
             "players": changed_keys(players(before), players(after)),
@@ -514,10 +516,19 @@ class OverbossScreen(GameScreen):
             parts.append(Text(f"turn {view.turns + 1}" if wide else f"Turn {view.turns + 1}"))
             squares = f" square{'s' if open_squares != 1 else ''}" if wide else ""
             parts.append(Text(f"{open_squares} open{squares}"))
-        parts.append(Text.assemble(
-            (f"{self._who(me)} {est[me]}", "bold"), " : ", (f"{est[other]} {self._who(other)}", "bold"),
+        # a score that changed since your last move: • and underlined
+        scores = self.changed("score")
+        mine, theirs = (f"{CHANGED if s in scores else ''}{est[s]}" for s in (me, other))
+        left = f"{self._who(me)} {mine}"
+        score = Text.assemble(
+            (left, "bold"), " : ", (f"{theirs} {self._who(other)}", "bold"),
             " est." if view.step is not Step.OVER else "",
-        ))
+        )
+        if me in scores:
+            score.stylize("underline", len(left) - len(mine), len(left))
+        if other in scores:
+            score.stylize("underline", len(left) + 3, len(left) + 3 + len(theirs))
+        parts.append(score)
         stack, bag = GAME.stack_size(view), GAME.bag_size(view)
         parts.extend([Text(f"stack {stack}"), Text(f"bag {bag}"), Text(f"heroes {view.heroes}")])
         drop = [len(parts) - 1, len(parts) - 2, len(parts) - 3]
