@@ -26,8 +26,8 @@ from core.bossquest.actions import (
 from core.bossquest.cards import Colour, SpellKind
 from core.bossquest.state import Options, Phase, SoloBoss, Ulul
 from core.bots.bossquest import HeuristicBot
-from core.playout import sample_chance
 from tests.bossquest_tables import spell, w
+from tests.playouts import play_checked
 
 HP1 = spell(SpellKind.HP_PLUS_1)
 HPM1 = spell(SpellKind.HP_MINUS_1)
@@ -252,19 +252,9 @@ def test_the_megaboss_comes_after_the_second_wave():
 
 def test_the_heuristic_bot_finishes_solo_quests():
     """The bot plays the Solo Quest from its view to one of its endings."""
-    bot = HeuristicBot()
     for seed in range(10):
-        rng = random.Random(seed)
-        state = GAME.setup(1, Options(solo_harder=bool(seed % 2)))
-        while GAME.to_act(state):
-            (seat,) = GAME.to_act(state)
-            if seat == CHANCE:
-                action = sample_chance(GAME.chance_outcomes(state), rng)
-            else:
-                legal = GAME.legal_actions(state, seat)
-                action = bot.choose(GAME, GAME.view(state, seat), seat, legal, rng)
-                assert action in legal
-            state = GAME.apply(state, seat, action)
+        options = Options(solo_harder=bool(seed % 2))
+        state = play_checked(GAME, [HeuristicBot()], random.Random(seed), options)
         assert state.ending in set(solo.ENDINGS.values())
 
 

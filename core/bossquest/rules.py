@@ -523,6 +523,14 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
         return "That is not a face-up potion on the table."
     if isinstance(action, LetPass):
         return "Only a bolder knight at the Wizard, while the other equips, may let it pass."
+    if isinstance(action, (PeekHidden, PeekMystery, ReplaceSpell)):
+        return "That takes your companion's power, on your turn, once a round (BQ-34)."
+    if isinstance(action, EndTurn):
+        return "Only the Hare's knight, after receiving weapons, may end the turn so."
+    if isinstance(action, SwapCompanions):
+        return "The companion spell swaps two companions, one at least a knight's (BQ-36)."
+    if isinstance(action, (DuelAsk, DuelSpell, Fight, Sacrifice)):
+        return "That is not a move of the MegaBoss duel now (BQ-37)."
     return f"{type(action).__name__} is not a Boss Quest action."
 
 

@@ -64,6 +64,7 @@ from core.bossquest.actions import (
     TargetWeapon,
 )
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Companion, Spell, SpellKind, Weapon
+from core.bossquest.rules import potion_value, weapons_of
 
 #: A rival still equipping is taken to ask for one more weapon while at
 #: least this far below the HP.
@@ -128,18 +129,6 @@ def _settle(gap: int, counts: tuple[int, ...], one_shot: bool) -> tuple[tuple[in
             for g2, q in _settle(g, counts, False):
                 out[g2] = out.get(g2, 0.0) + p * q
     return tuple(sorted(out.items()))
-
-
-def _weapons(knight: Any) -> tuple[Any, ...]:
-    down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
-    return tuple(c.weapon for c in down) + knight.visible
-
-
-def _potion(knight: Any, weapon: Weapon) -> int:
-    for card, sign in knight.readings:
-        if card == weapon:
-            return sign * weapon.value
-    return -weapon.value
 
 
 def _meets(colours: list[Any], conds: tuple[tuple[str, Any], ...]) -> bool:
@@ -233,9 +222,9 @@ def _config_from(view: Any, seat: int, active: tuple[Any, ...]) -> _Config:
     for s, k in enumerate(view.knights):
         # A potion counts its reading, unread its lower one (BQ-31): the
         # model adds `value`, so the difference goes into the knight's mods.
-        for w in _weapons(k):
+        for w in weapons_of(k):
             if w is not None and w.colour is None:
-                mods[s] += _potion(k, w) - w.value
+                mods[s] += potion_value(k, w) - w.value
         cards = k.visible
         blind = 0  # face-down weapons the bot has not seen
         for c in ((k.hidden,) if k.hidden is not None else ()) + k.night:
@@ -471,7 +460,7 @@ class _Model:
                 for w in k.visible:
                     if w.colour is None:
                         mods = list(cfg.mods)
-                        mods[t] -= 2 * _potion(k, w)
+                        mods[t] -= 2 * potion_value(k, w)
                         out.append((TargetPotion(t, w), cfg.copy(mods=tuple(mods))))
             return out or [(None, None)]
         if kind is SpellKind.SWAP_DECK:
@@ -712,7 +701,7 @@ class HeuristicBot:
         view, me = model.view, model.seat
         knight = view.knights[me]
         read = {w for w, _ in knight.readings}
-        unread = [w for w in _weapons(knight) if w is not None and w.colour is None]
+        unread = [w for w in weapons_of(knight) if w is not None and w.colour is None]
         unread = [w for w in unread if w not in read]
         if not unread:
             return legal[0]
