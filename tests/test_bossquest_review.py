@@ -366,3 +366,30 @@ def test_a_potion_reads_both_ways(code, sign):
     state = play(draw(play(state, 1, Ask(1)), code), 1, ReadPotion(sign))
     assert GAME.strength(state, 1) == 1 + 3 + sign * int(code[1:])
     assert GAME.visible_strength(GAME.view(state, 0), 1) == 3 + sign * int(code[1:])
+
+
+def test_the_combat_summary_does_not_pair_two_potions_bq3():
+    """BQ-3: potions "have no colour", so two potions are not "2 WEAPON cards
+    of the same color": the combat summary names "Need 2 of a colour" as
+    what put such a knight out (the rules did put it out)."""
+    from core.bossquest.state import RoundResult
+    from core.bossquest.table_facts import combat_spells
+
+    ks = [knight("±1", "Y6", "R7", "±2", done=True), knight("Y1", "B3", "B2")]
+    state = table(
+        ks,
+        turn=1,
+        boss=14,
+        offer=(HP1, HPM1),
+        mystery=False,
+        active=(ActiveSpell(PAIR),),
+        options=Options(potions=True),
+    )
+    ks_read = attrs.evolve(state.knights[0], readings=((w("±2"), -1),))
+    state = attrs.evolve(state, knights=(ks_read, state.knights[1]))
+    state = play(state, 1, GoToWizard(), Discard(0))
+    state = play(state, 0, ReadPotion(-1))  # the hidden ±1, read as it is revealed
+    result = state.history[-1]
+    assert isinstance(result, RoundResult) and result.eliminated == ("spell", "")
+    out = [e for e in combat_spells(result) if e.effect == "out"]
+    assert [(e.spell, e.seats) for e in out] == [(PAIR, frozenset({0}))]

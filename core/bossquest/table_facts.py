@@ -106,7 +106,8 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
 
 
 def _meets(spell: Spell, weapons: tuple) -> bool:
-    colours = [w.colour for w in weapons]
+    # a potion has no colour (BQ-3): two potions are not a pair
+    colours = [w.colour for w in weapons if w.colour is not None]
     if spell.kind is SpellKind.NEED_COLOUR:
         return spell.colour in colours
     return len(set(colours)) < len(colours)
