@@ -393,3 +393,21 @@ def test_the_combat_summary_does_not_pair_two_potions_bq3():
     assert isinstance(result, RoundResult) and result.eliminated == ("spell", "")
     out = [e for e in combat_spells(result) if e.effect == "out"]
     assert [(e.spell, e.seats) for e in out] == [(PAIR, frozenset({0}))]
+
+
+def test_a_potion_read_at_combat_is_read_with_every_weapon_face_up_bq31():
+    """BQ §3 Combat: "Once all players have gathered at the Wizard, combat
+    begins!" and every weapon is revealed; BQ §Potions: a hidden potion's
+    holder decides "when they reveal their card". BQ-31: the readings are
+    made once the weapons are face up, from the Armorer's left, so a reader
+    sees the table it is reading against."""
+    ks = [knight("R5", "R7"), knight("±3", "B3", "B7"), knight("Y4", "B5", "P2")]
+    ks = [attrs.evolve(k, done=True, at_wizard=True) for k in ks[:2]] + [ks[2]]
+    state = table(ks, turn=2, boss=17, offer=(HP1,), mystery=False, armorer=0, options=Options(potions=True))
+    state = play(state, 2, GoToWizard(), Discard(0))
+    assert state.phase is Phase.READ_POTION and state.reader == 1
+    for seat in (0, 1, 2, None):
+        view = GAME.view(state, seat)
+        assert [k.hidden.weapon for k in view.knights] == [w("R5"), w("±3"), w("Y4")]
+        assert view.unseen == tuple(sorted(state.weapon_deck))
+    assert GAME.legal_actions(GAME.view(state, 1), 1) == (ReadPotion(1), ReadPotion(-1))

@@ -1026,10 +1026,11 @@ def _combat(state: State) -> State:
     n = state.players
     for step in range(1, n + 1):
         # BQ §Potions: a face-down potion is read as it is revealed, from
-        # the Armorer's left (BQ-31).
+        # the Armorer's left, with every weapon face up (BQ-31).
         seat = next_seat(state.armorer, n, step)
         if _unread(state.knights[seat], face_up=False) is not None:
-            return _read_now(state, seat, "combat")
+            knights = tuple(_reveal(k, n) for k in state.knights)
+            return _read_now(evolve(state, knights=knights), seat, "combat")
     hp = current_hp(state)
     kinds = _active_kinds(state)
     strengths = tuple(strength(state, s) or 0 for s in range(n))
