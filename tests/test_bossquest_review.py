@@ -403,7 +403,9 @@ def test_a_potion_read_at_combat_is_read_with_every_weapon_face_up_bq31():
     sees the table it is reading against."""
     ks = [knight("R5", "R7"), knight("±3", "B3", "B7"), knight("Y4", "B5", "P2")]
     ks = [attrs.evolve(k, done=True, at_wizard=True) for k in ks[:2]] + [ks[2]]
-    state = table(ks, turn=2, boss=17, offer=(HP1,), mystery=False, armorer=0, options=Options(potions=True))
+    state = table(
+        ks, turn=2, boss=17, offer=(HP1,), mystery=False, armorer=0, options=Options(potions=True)
+    )
     state = play(state, 2, GoToWizard(), Discard(0))
     assert state.phase is Phase.READ_POTION and state.reader == 1
     for seat in (0, 1, 2, None):
@@ -411,3 +413,37 @@ def test_a_potion_read_at_combat_is_read_with_every_weapon_face_up_bq31():
         assert [k.hidden.weapon for k in view.knights] == [w("R5"), w("±3"), w("Y4")]
         assert view.unseen == tuple(sorted(state.weapon_deck))
     assert GAME.legal_actions(GAME.view(state, 1), 1) == (ReadPotion(1), ReadPotion(-1))
+
+
+def _review_checks(state):
+    """What the review adds to the property tests' checks, at every step."""
+    from core.bossquest.table_facts import combat_spells
+
+    for seat in (*range(state.players), None):
+        view = GAME.view(state, seat)
+        for k in view.knights:
+            # a reading names its potion: only one the view shows (BQ-31)
+            shown = [c for c in rules.weapons_of(k) if c is not None]
+            assert all(potion in shown for potion, _ in k.readings)
+        if state.phase is Phase.READ_POTION and state.resume == "combat":
+            assert None not in [c for k in view.knights for c in rules.weapons_of(k)]
+    if state.history:
+        fought = state.history[-1]
+        out = {s for s, why in enumerate(fought.eliminated) if why == "spell"}
+        named = [e.seats for e in combat_spells(fought) if e.effect == "out"]
+        assert set().union(*named) == out
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_random_playouts_with_potions_keep_readings_and_summaries_honest(players):
+    """Random playouts over option combinations, potions always in: no view
+    learns a potion from its reading before the card is shown, every reading
+    at combat is made with the weapons face up, and the combat summary names
+    every knight a spell put out."""
+    from tests.playouts import checked_playout, seeds
+    from tests.test_bossquest_properties import options_for
+
+    for seed in range(seeds(6)):
+        options = attrs.evolve(options_for(players, 7000 + seed), potions=True)
+        final, _ = checked_playout(GAME, players, options, 7000 + seed, _review_checks)
+        assert GAME.outcome(final) is not None
