@@ -23,8 +23,6 @@ KEYS = {
     "shift+tab": b"\x1b[Z",
     "space": b" ",
     "ctrl+s": b"\x13",
-    "up": b"\x1b[A",
-    "down": b"\x1b[B",
 }
 
 
@@ -37,9 +35,8 @@ class Terminal:
         self.name = name
         self.screen = pyte.Screen(*size)
         self.stream = pyte.ByteStream(self.screen)
-        #: when output last arrived, and how many chunks so far
+        #: when output last arrived
         self.last = time.monotonic()
-        self.chunks = 0
         self.closed = False
         #: the results screen, as first seen (a key pressed at that moment may leave it)
         self.results: str | None = None
@@ -76,7 +73,6 @@ class Terminal:
                 if self.text() != before:
                     latency.set_result(time.perf_counter() - sent)
             self.last = time.monotonic()
-            self.chunks += 1
             self._arrived.set()
 
     def text(self) -> str:
