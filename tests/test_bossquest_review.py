@@ -447,3 +447,25 @@ def test_random_playouts_with_potions_keep_readings_and_summaries_honest(players
         options = attrs.evolve(options_for(players, 7000 + seed), potions=True)
         final, _ = checked_playout(GAME, players, options, 7000 + seed, _review_checks)
         assert GAME.outcome(final) is not None
+
+
+@pytest.mark.parametrize(
+    "kind", [SpellKind.CANCEL, SpellKind.FLIP_POTION, SpellKind.SWAP_HIDDEN, SpellKind.FINAL_TURN]
+)
+def test_duel_spells_that_can_do_nothing_bq38(kind):
+    """BQ §Final Boss: "The defeated players will do everything they can to
+    make the player fail, by activating SPELL cards to handicap them."
+    BQ-38: Cancel, Flip a potion, the swaps and the round's spells change
+    neither the champion's strength nor the MegaBoss's HP."""
+    from core.bossquest.actions import DuelAsk, DuelSpell
+    from tests.test_bossquest_variants import won_game
+
+    state = won_game(options=Options(final_boss=True, potions=True))
+    state = draw(play(state, 0, DuelAsk(2)), "R7", "±3")
+    state = GAME.apply(state, CHANCE, LaySpell(HPM1))
+    state = GAME.apply(state, CHANCE, LaySpell(spell(kind)))
+    before = (GAME.strength(state, 0), GAME.current_hp(state))
+    state = play(state, 2, DuelSpell(1))
+    assert state.phase is Phase.DUEL and state.active[-1].spell.kind is kind
+    assert (GAME.strength(state, 0), GAME.current_hp(state)) == before == (7 - 3, 30)
+    assert HPM1 in state.spell_discard
