@@ -116,7 +116,7 @@ class Terminal:
             return False
         return True
 
-    async def wait_for(self, wanted: Any, timeout: float = 20.0, what: str = "") -> str:
+    async def wait_for(self, wanted: Any, timeout: float = 30.0, what: str = "") -> str:
         """The settled screen once `wanted` (a phrase, or a test of the
         text) holds; a failure shows the screen."""
         test = wanted if callable(wanted) else (lambda text: wanted in text)
