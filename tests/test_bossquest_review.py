@@ -19,6 +19,8 @@ from core.bossquest.actions import (
     AssignTo,
     Discard,
     DrawWeapon,
+    DuelAsk,
+    DuelSpell,
     EndTurn,
     GoToWizard,
     LaySpell,
@@ -30,7 +32,8 @@ from core.bossquest.actions import (
     RevealBoss,
 )
 from core.bossquest.cards import Colour, Companion, SpellKind
-from core.bossquest.state import Hidden, Ulul
+from core.bossquest.state import Hidden, RoundResult, Ulul
+from core.bossquest.table_facts import combat_spells
 from tests.bossquest_tables import (
     GAME,
     ActiveSpell,
@@ -44,19 +47,16 @@ from tests.bossquest_tables import (
     table,
     w,
 )
+from tests.playouts import checked_playout, seeds
+from tests.test_bossquest_properties import options_for
 from tests.test_bossquest_solo import at_wave, boss
+from tests.test_bossquest_variants import with_companions, won_game
 
 HP1 = spell(SpellKind.HP_PLUS_1)
 HPM1 = spell(SpellKind.HP_MINUS_1)
 ATKM2 = spell(SpellKind.ATTACK_MINUS_2)
 PAIR = spell(SpellKind.NEED_PAIR)
 C = Companion
-
-
-def with_companions(state, *companions):
-    """Knights hold `companions` in seat order; the rest wait in reserve."""
-    reserve = tuple(c for c in Companion if c not in companions)
-    return attrs.evolve(state, companions=tuple(companions), reserve=reserve)
 
 
 def at_night(k, seat):
@@ -372,9 +372,6 @@ def test_the_combat_summary_does_not_pair_two_potions_bq3():
     """BQ-3: potions "have no colour", so two potions are not "2 WEAPON cards
     of the same color": the combat summary names "Need 2 of a colour" as
     what put such a knight out (the rules did put it out)."""
-    from core.bossquest.state import RoundResult
-    from core.bossquest.table_facts import combat_spells
-
     ks = [knight("±1", "Y6", "R7", "±2", done=True), knight("Y1", "B3", "B2")]
     state = table(
         ks,
@@ -417,8 +414,6 @@ def test_a_potion_read_at_combat_is_read_with_every_weapon_face_up_bq31():
 
 def _review_checks(state):
     """What the review adds to the property tests' checks, at every step."""
-    from core.bossquest.table_facts import combat_spells
-
     for seat in (*range(state.players), None):
         view = GAME.view(state, seat)
         for k in view.knights:
@@ -440,9 +435,6 @@ def test_random_playouts_with_potions_keep_readings_and_summaries_honest(players
     learns a potion from its reading before the card is shown, every reading
     at combat is made with the weapons face up, and the combat summary names
     every knight a spell put out."""
-    from tests.playouts import checked_playout, seeds
-    from tests.test_bossquest_properties import options_for
-
     for seed in range(seeds(6)):
         options = attrs.evolve(options_for(players, 7000 + seed), potions=True)
         final, _ = checked_playout(GAME, players, options, 7000 + seed, _review_checks)
@@ -457,9 +449,6 @@ def test_duel_spells_that_can_do_nothing_bq38(kind):
     make the player fail, by activating SPELL cards to handicap them."
     BQ-38: Cancel, Flip a potion, the swaps and the round's spells change
     neither the champion's strength nor the MegaBoss's HP."""
-    from core.bossquest.actions import DuelAsk, DuelSpell
-    from tests.test_bossquest_variants import won_game
-
     state = won_game(options=Options(final_boss=True, potions=True))
     state = draw(play(state, 0, DuelAsk(2)), "R7", "±3")
     state = GAME.apply(state, CHANCE, LaySpell(HPM1))
