@@ -64,7 +64,7 @@ from core.bossquest.actions import (
     TargetWeapon,
 )
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Companion, Spell, SpellKind, Weapon
-from core.bossquest.rules import potion_value, weapons_of
+from core.bossquest.rules import current_hp, potion_value, strength, weapons_of
 
 #: A rival still equipping is taken to ask for one more weapon while at
 #: least this far below the HP.
@@ -710,6 +710,13 @@ class HeuristicBot:
         # the rules read a face-up potion as it arrives (the last), at combat
         # the face-down ones, hidden card first
         potion = unread[0] if view.resume in ("combat", "duel") else unread[-1]
+        if view.champion is not None:
+            # the MegaBoss duel: as close to its HP as the spare hearts can mend
+            gap = game_gap(view, me)
+            plus = gap - 2 * potion.value
+            spare = view.knights[me].hearts - 1
+            good = 0 <= plus <= spare or (plus >= 0 and gap > spare)
+            return ReadPotion(1) if good else ReadPotion(-1)
         mods[me] += 2 * potion.value
         plus = model.worth(cfg.copy(mods=tuple(mods)))
         return ReadPotion(1) if plus >= model.worth(cfg) - 1e-9 else ReadPotion(-1)
@@ -774,6 +781,12 @@ class HeuristicBot:
             if best_value is None or value > best_value + 1e-9:
                 best_value, best_action = value, target
         return best_action
+
+
+def game_gap(view: Any, seat: int) -> int:
+    """The MegaBoss's HP minus the champion's strength (an unread potion at
+    its lower reading)."""
+    return current_hp(view) - (strength(view, seat) or 0)
 
 
 class SoloPlan:
