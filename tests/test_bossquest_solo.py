@@ -28,13 +28,7 @@ from core.bossquest.state import Options, Phase, SoloBoss, Ulul
 from core.bots.bossquest import HeuristicBot
 from tests.bossquest_tables import spell, w
 from tests.playouts import play_checked
-
-HP1 = spell(SpellKind.HP_PLUS_1)
-HPM1 = spell(SpellKind.HP_MINUS_1)
-PAIR = spell(SpellKind.NEED_PAIR)
-CANCEL = spell(SpellKind.CANCEL)
-ATK1 = spell(SpellKind.ATTACK_PLUS_1)
-ATKM2 = spell(SpellKind.ATTACK_MINUS_2)
+from tests.test_bossquest_rules import ATK1, ATKM2, CANCEL, HP1, HPM1, NEED_PAIR
 
 
 def boss(hp, *codes, spells=()):
@@ -149,7 +143,7 @@ def test_one_heart_lost_per_boss_that_defeated_you():
     failure. You lose 1 HEART per BOSS that defeated you." Then the 2nd wave."""
     bosses = [
         boss(15, "R7", "Y7", "P1"),  # exact
-        boss(18, "R6", "Y6", "P6", spells=(PAIR,)),  # exact, no pair: failed
+        boss(18, "R6", "Y6", "P6", spells=(NEED_PAIR,)),  # exact, no pair: failed
         boss(21, "R5", "Y5", "P5", "B7"),  # 22: over
     ]
     state = at_wave(1, bosses, phase=Phase.SOLO_END)
@@ -190,14 +184,14 @@ def test_personal_spells_at_any_time_once_each_bq40():
 def test_cancel_given_to_a_boss_removes_one_of_its_spells():
     """BQ §Spell effects, Cancel, on a Boss of the wave (BQ-40)."""
     state = at_wave(
-        1, [boss(15, "R7", spells=(PAIR,)), boss(18), boss(21)], rows=((CANCEL,), (), ())
+        1, [boss(15, "R7", spells=(NEED_PAIR,)), boss(18), boss(21)], rows=((CANCEL,), (), ())
     )
     state = GAME.apply(state, 0, Ask(1))
     state = GAME.apply(state, CHANCE, DrawWeapon(w("Y1")))
     state = GAME.apply(state, 0, AssignTo(0))
     assert state.phase is Phase.SOLO_TARGET
     state = GAME.apply(state, 0, TargetSpell(0))
-    assert state.solo_bosses[0].spells == () and {PAIR, CANCEL} <= set(state.spell_discard)
+    assert state.solo_bosses[0].spells == () and {NEED_PAIR, CANCEL} <= set(state.spell_discard)
 
 
 @pytest.mark.parametrize(
@@ -242,7 +236,7 @@ def test_the_megaboss_comes_after_the_second_wave():
     state = at_wave(
         2,
         [boss(15, "R7", "Y7", "P1"), boss(16, "R6", "Y6", "P4"), boss(17, "R5", "Y5", "P7")],
-        rows=((), (), (HP1, HPM1, PAIR)),
+        rows=((), (), (HP1, HPM1, NEED_PAIR)),
         phase=Phase.SOLO_END,
     )
     state = GAME.apply(state, 0, Resolve(0))

@@ -54,11 +54,7 @@ from tests.bossquest_tables import (
     table,
     w,
 )
-
-HP1 = spell(SpellKind.HP_PLUS_1)
-HPM1 = spell(SpellKind.HP_MINUS_1)
-ATKM2 = spell(SpellKind.ATTACK_MINUS_2)
-ATKM1 = spell(SpellKind.ATTACK_MINUS_1)
+from tests.test_bossquest_rules import ATKM1, ATKM2, HP1, HPM1
 
 
 def six(**kw):
