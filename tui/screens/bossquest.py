@@ -341,6 +341,12 @@ class BossQuestScreen(GameScreen):
         if self.update is not None and self.is_mounted:
             self._redraw(self.update)
 
+    def on_screen_resume(self) -> None:
+        # Resized while a combat was shown over it: draw again for the size
+        # it has now, once the breakpoints have caught up.
+        if self.update is not None and self.is_mounted:
+            self.call_after_refresh(self.on_resize)
+
     # -- the contract -------------------------------------------------------------
 
     # -- since your last move -----------------------------------------------------
