@@ -458,3 +458,15 @@ def test_duel_spells_that_can_do_nothing_bq38(kind):
     assert state.phase is Phase.DUEL and state.active[-1].spell.kind is kind
     assert (GAME.strength(state, 0), GAME.current_hp(state)) == before == (7 - 3, 30)
     assert HPM1 in state.spell_discard
+
+
+@pytest.mark.parametrize("action", [AssignTo(0), Resolve(0), PlayPersonal(solo.PERSONAL[0], 0)])
+def test_a_solo_quest_move_at_a_table_of_knights_says_so(action):
+    """Bad input gets a clear message: the Solo Quest's moves (BQ §Solo
+    Quest) are Boss Quest moves, for the one-knight match only."""
+    from core import IllegalAction
+
+    state = table([knight("R1", "B2"), knight("Y1", "B3")], turn=0)
+    with pytest.raises(IllegalAction, match="Solo Quest") as caught:
+        GAME.apply(state, 0, action)
+    assert "not a Boss Quest action" not in str(caught.value)

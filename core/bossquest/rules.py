@@ -15,6 +15,7 @@ from core.bossquest.actions import (
     Activate,
     ActivateMystery,
     Ask,
+    AssignTo,
     DealCompanion,
     Discard,
     DiscardMystery,
@@ -28,8 +29,10 @@ from core.bossquest.actions import (
     LetPass,
     PeekHidden,
     PeekMystery,
+    PlayPersonal,
     ReadPotion,
     ReplaceSpell,
+    Resolve,
     RevealBoss,
     RevealSpell,
     Sacrifice,
@@ -531,6 +534,8 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
         return "The companion spell swaps two companions, one at least a knight's (BQ-36)."
     if isinstance(action, (DuelAsk, DuelSpell, Fight, Sacrifice)):
         return "That is not a move of the MegaBoss duel now (BQ-37)."
+    if isinstance(action, (AssignTo, PlayPersonal, Resolve)):
+        return "That is a Solo Quest move: it is played by one knight alone."
     return f"{type(action).__name__} is not a Boss Quest action."
 
 
