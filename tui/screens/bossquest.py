@@ -256,8 +256,10 @@ class BossQuestScreen(GameScreen):
         ),
         Binding("w", "wizard", "To the Wizard",
                 tooltip="Go to the Wizard for a spell (no more weapons this round)"),
-        Binding("a", "activate", "Activate", tooltip="Activate the chosen spell"),
-        Binding("x", "discard", "Discard",
+        # a and x are named in the action bar with the spell they act on; the
+        # footer leaves them out so that it fits 80 columns (F1 lists them).
+        Binding("a", "activate", "Activate", show=False, tooltip="Activate the chosen spell"),
+        Binding("x", "discard", "Discard", show=False,
                 tooltip="Discard the chosen spell, so that nobody can use it"),
         Binding("m", "mystery", "Mystery", tooltip="Choose the mystery spell (blind)"),
         *(
@@ -334,12 +336,20 @@ class BossQuestScreen(GameScreen):
         self.query_one("#bq-last").display = False
         if self.update is not None:
             self._redraw(self.update)
+        self.call_after_refresh(self._refit_knights)
 
     def on_resize(self) -> None:
         # The breakpoints may have changed (roomy cards and spell texts when
         # tall, the last combat's weapons when wide): draw again.
         if self.update is not None and self.is_mounted:
             self._redraw(self.update)
+            self.call_after_refresh(self._refit_knights)
+
+    def _refit_knights(self) -> None:
+        """The knights' rows again, once their panel has its laid-out width
+        (a row's cards close up when it is narrow: `_knight_room`)."""
+        if self.update is not None and self.is_mounted:
+            self._draw_knights(self.update)
 
     def on_screen_resume(self) -> None:
         # Resized while a combat was shown over it: draw again for the size
@@ -605,8 +615,9 @@ class BossQuestScreen(GameScreen):
         width = self._name_width(view, update)
         text.append(f"{name[:width]:<{width}} ", style="bold" if turn or me else "")
         text.append(f"{HEART}{knight.hearts} {KEY}{knight.keys}{extras.companion_tag(view, seat)}  ")
-        count = knight.card_count
-        text.append(f"{count} card{'s' if count != 1 else ' '}  ")
+        if self.has_class("-tall"):  # narrower, the cards themselves are the count
+            count = knight.card_count
+            text.append(f"{count} card{'s' if count != 1 else ' '}  ")
         if turn and update.thinking == seat:
             status = "thinking…"
         elif knight.done:
@@ -634,16 +645,29 @@ class BossQuestScreen(GameScreen):
                 cards.append(weapon_card(weapon, face_down=True, known=weapon is not None,
                                          holder=knight))
             cards.extend(weapon_card(w, holder=knight) for w in knight.visible)
-        for card in cards:
-            text.append(" ")
-            text.append_text(card_text(card))
+        tail = Text()
         spells = [_SHORT_SPELL.get(spell.kind, spell.name) for spell in GAME.spells_on(view, seat)]
         if spells:
-            text.append("  " + " ".join(f"{DARK}{s}" for s in spells), style="bold")
+            tail.append("  " + " ".join(f"{DARK}{s}" for s in spells), style="bold")
         if final is None and not me and knight.visible:
-            text.append(f"  shows {GAME.visible_strength(view, seat)}+?", style="dim")
+            tail.append(f"  shows {GAME.visible_strength(view, seat)}+?", style="dim")
+        # Many cards on one line at 80 columns: they close up rather than
+        # push the end of the row off the panel.
+        room = self._knight_room(view.players, picking)
+        last_line = text.plain.rsplit("\n", 1)[-1]
+        spaced = len(last_line) + 5 * len(cards) + tail.cell_len <= room
+        for card in cards:
+            text.append(" " if spaced or card is cards[0] else "")
+            text.append_text(card_text(card))
+        text.append_text(tail)
         enabled = not picking or self._legal(TargetKnight(seat))
         return Row(text, key=str(seat + 1), enabled=enabled)
+
+    def _knight_room(self, players: int, picking: bool) -> int:
+        """The cells a knight's row has: less the cursor and key when picking,
+        and a cell for the mark of a change since your last move."""
+        width = self.query_one("#bq-knights", PickList).content_region.width
+        return width - 1 - (2 + len(str(players)) + 1 if picking else 0) if width else 999
 
     def _draw_knights(self, update: TableUpdate) -> None:
         view: State = update.view

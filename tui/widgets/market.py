@@ -80,6 +80,13 @@ class Market(PickList):
     def _row_lines(self, index: int) -> list[Text]:
         lines = super()._row_lines(index)
         offer = self._offers[index] if index < len(self._offers) else None
+        if offer is not None and offer.tag and not offer.gone and lines:
+            width = self._text_width()
+            if lines[0].cell_len > width:
+                # No room beside the label: the tag goes under it, not off the edge.
+                label = offer.label if isinstance(offer.label, Text) else Text(offer.label)
+                lines[0] = label.copy()
+                lines.insert(1, Text.assemble("  ", (offer.tag, "italic dim")))
         if self.details and offer is not None and offer.detail and not offer.gone:
             detail = Text(offer.detail, style="dim")
             width = self._text_width() - 2

@@ -1,0 +1,152 @@
+"""Nothing is cut off at 80x24: every screen of every game, through whole
+matches against bots, with help, dialogs, the results and the final table.
+
+After every update the screen on top is walked widget by widget
+(`tests/fit_kit.py`): a line that may not wrap but is wider than its
+widget, a panel wider than its viewport or reaching past its parent's edge,
+fails the test with the widget's path and the line."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.fit_kit import overflows
+from tui.app import OvertableApp
+from tui.screens.game import GameScreen
+from tui.screens.help import HelpScreen
+from tui.screens.results import ResultsScreen
+
+SIZE = (80, 24)
+#: (game, seats): one person and bots, as a newcomer would try it
+TABLES = [("boss-quest", 4), ("overboss-duel", 2), ("overstocked", 3), ("overseers", 4)]
+NAMES = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+
+
+class Findings:
+    """What did not fit, once per widget and kind, with the screen it was on."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, str] = {}
+        self.checks = 0
+
+    def check(self, screen) -> None:
+        self.checks += 1
+        for found in overflows(screen):
+            self.seen.setdefault(found.split(":")[0], f"{type(screen).__name__}: {found}")
+
+    def __str__(self) -> str:
+        return "\n".join(self.seen.values())
+
+
+async def look_at_help(pilot, findings: Findings) -> None:
+    await pilot.press("f1")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, HelpScreen)
+    findings.check(pilot.app.screen)
+    await pilot.press("escape")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize(("game_id", "seats"), TABLES, ids=[g for g, _ in TABLES])
+async def test_a_whole_match_fits_80x24(game_id, seats):
+    app = OvertableApp(theme_name="textual-dark", bot_delay=0.02, seed=5)
+    rng = random.Random(5)
+    findings = Findings()
+    helped = False
+    async with app.run_test(size=SIZE) as pilot:
+        players = [app.seat("Ann", "human")] + [
+            app.seat(name, "bot", "heuristic") for name in NAMES[1:seats]
+        ]
+        app.new_match(game_id, players)
+        for _ in range(6000):
+            await pilot.pause(0.01)
+            screen = app.screen
+            findings.check(screen)
+            if isinstance(screen, ResultsScreen):
+                break
+            if isinstance(screen, GameScreen):
+                update = screen.update
+                if update is not None and update.legal and update.seat is not None:
+                    if not helped:  # F1 over the table, at the first decision
+                        helped = True
+                        await look_at_help(pilot, findings)
+                    screen.play(rng.choice(update.legal))
+            elif screen is not app.screen_stack[0]:
+                await pilot.press("enter")  # a combat or a notice waiting for a key
+        assert isinstance(app.screen, ResultsScreen), "the match did not reach its results"
+        await look_at_help(pilot, findings)
+        await pilot.press("b")  # the final table
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        findings.check(app.screen)
+        await look_at_help(pilot, findings)
+    assert helped and findings.checks > 10
+    assert not findings.seen, f"cut off at 80x24:\n{findings}"
+
+
+@pytest.mark.parametrize("game_id", [g for g, _ in TABLES])
+async def test_the_shell_screens_fit_80x24(game_id):
+    """Home, the new-match form (every seat shown, then Escape's question),
+    the rules and the saved matches, each with its F1 help."""
+    findings = Findings()
+    for start, argument in (("home", None), ("new", game_id), ("rules", game_id), ("saves", None)):
+        app = OvertableApp(start, argument, theme_name="textual-dark", bot_delay=0)
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(5):
+                await pilot.pause()
+            findings.check(app.screen)
+            if start == "new":
+                count = app.screen.query_one("#count")
+                count.value = max(v for _, v in count._options)
+                for _ in range(3):  # the seats appear, then the scrollbar: settle
+                    await pilot.pause()
+                findings.check(app.screen)
+                app.screen.query_one("#name-0").value = "Zed"
+                await pilot.press("escape")
+                await pilot.pause()
+                findings.check(app.screen)  # the question before discarding
+                await pilot.press("n")
+                await pilot.pause()
+            await look_at_help(pilot, findings)
+    assert not findings.seen, f"cut off at 80x24:\n{findings}"
+
+
+async def test_the_check_finds_a_line_cut_off():
+    """The check itself: a knight's row is wider than 60 columns."""
+    from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
+
+    app = ScreenApp(make_update(full_state(), 0))
+    async with app.run_test(size=(60, 24)) as pilot:
+        await pilot.pause()
+        found = overflows(app.screen)
+    assert any("PickList#bq-knights" in f and "cells in" in f for f in found), found
+
+
+async def test_a_market_tag_without_room_goes_under_its_offer():
+    from textual.app import App
+
+    from tests.screen_kit import screen_text
+    from tui.widgets import Market, Offer
+
+    class One(App):
+        CSS = "Market { width: 30; }"
+
+        def compose(self):
+            yield Market([Offer("R Road + i Icy Peak Crystal", key="1", tag="goes to the lair"),
+                          Offer("Y Yeti", key="2", tag="short")])
+
+    app = One()
+    async with app.run_test(size=(40, 8)) as pilot:
+        await pilot.pause()
+        assert overflows(app.screen) == []
+        lines = [line.rstrip() for line in screen_text(app).splitlines()]
+    assert "R Road + i Icy Peak Crystal" in lines[0]
+    assert lines[1].strip() == "goes to the lair"
+    assert "Y Yeti  short" in lines[2]
