@@ -49,3 +49,18 @@ async def test_undo_is_offered_while_the_match_is_on():
         await pilot.pause()
         footer = footer_keys(app)
     assert "Undo" in footer
+
+
+def over_table():
+    """The hand-made table with its round 1 as the last: the quest is over."""
+    import attrs
+
+    state = full_state()
+    cyd = attrs.evolve(state.knights[2], keys=5)
+    return attrs.evolve(state, phase=Phase.OVER, turn=None, boss=None, active=(), offer=(),
+                        knights=(*state.knights[:2], cyd, state.knights[3]))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+def test_snapshot_final_table(snap_compare, size):
+    assert snap_compare(ScreenApp(make_update(over_table(), 0)), terminal_size=size)

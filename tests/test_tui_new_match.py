@@ -115,3 +115,25 @@ async def test_a_changed_name_counts_as_a_change():
         await pilot.press("ctrl+b")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+def test_snapshot_discard_question(snap_compare, size):
+    async def run_before(pilot):
+        await open_form(pilot)
+        pilot.app.screen.query_one("#name-1", Input).value = "Zed"
+        await pilot.press("escape")
+        await pilot.pause()
+
+    assert snap_compare(make_app("textual-dark"), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+def test_snapshot_focus_on_a_seat(snap_compare, size):
+    """The ANSI theme, the focus on the first seat's kind: drawn reversed."""
+    async def run_before(pilot):
+        await open_form(pilot)
+        await pilot.press("tab", "tab", "tab")
+        await pilot.pause()
+
+    assert snap_compare(make_app("ansi-dark"), terminal_size=size, run_before=run_before)
