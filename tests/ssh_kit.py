@@ -160,12 +160,26 @@ class Rules:
 
     def __init__(self) -> None:
         self.turns = 0
+        #: the phrase that asked for the last key
+        self.asked = ""
 
     def key(self, text: str) -> str | None:
         for phrase, key in self.phrases:
             if phrase in text:
+                self.asked = phrase
                 return key
         return None
+
+    def question(self, text: str) -> str:
+        """What the screen asks with the last key's phrase: its line and the
+        two below (the choices), or "" once it no longer asks. A player
+        waits for this to change before pressing again: the screen may
+        change for other reasons first (the other players' moves)."""
+        lines = text.splitlines()
+        for i, line in enumerate(lines):
+            if self.asked and self.asked in line:
+                return "\n".join(lines[i:i + 3])
+        return ""
 
 
 class OverbossRules(Rules):
@@ -201,6 +215,7 @@ class BossQuestRules(Rules):
     def key(self, text: str) -> str | None:
         if "go to the Wizard (no way back)" in text and "Escape: on to the" not in text:
             # ask for one weapon, then go to the Wizard, turn about
+            self.asked = "go to the Wizard (no way back)"
             self.turns += 1
             return "1" if self.turns % 2 else "w"
         return super().key(text)

@@ -274,11 +274,12 @@ async def play(
                 )
             continue
         assert pressed < KEY_BUDGET, f"{term.name}: {KEY_BUDGET} keys and no end:\n{text}"
+        asked = rules.question(text)
         term.press(key)
         pressed += 1
-        # a player waits to see the key's effect before the next key (a
-        # screen that stays the same is read again after a while)
-        await term.until(lambda text=text: term.text() != text, 2)
+        # a player waits to see the key answered before the next key (a
+        # question that stays the same is read again after a while)
+        await term.until(lambda asked=asked: rules.question(term.text()) != asked, 2)
 
 
 async def play_a_match(host: Any, game_id: str) -> None:
