@@ -15,6 +15,7 @@ import pytest
 from core import CHANCE
 from core.bossquest import rules, solo
 from core.bossquest.actions import (
+    Activate,
     Ask,
     AssignTo,
     Discard,
@@ -470,3 +471,32 @@ def test_a_solo_quest_move_at_a_table_of_knights_says_so(action):
     with pytest.raises(IllegalAction, match="Solo Quest") as caught:
         GAME.apply(state, 0, action)
     assert "not a Boss Quest action" not in str(caught.value)
+
+
+@pytest.mark.parametrize("mine,cancels", [(C.CHAMELEON, False), (C.FOX, True)])
+def test_the_bot_knows_the_chameleon_meets_colour_conditions_bq35(mine, cancels):
+    """BQ §Companions: "Permanent power: the player's WEAPON cards are
+    considered to be of all colors" (BQ-35). The heuristic bot at a PERFECT
+    without a blue weapon cancels "Need blue", unless it holds the
+    Chameleon: then the spell only puts out a rival."""
+    import random
+
+    from core.bots.bossquest import HeuristicBot
+
+    blue = ActiveSpell(spell(SpellKind.NEED_COLOUR, Colour.BLUE))
+    offer = (spell(SpellKind.CANCEL), spell(SpellKind.HP_PLUS_2), spell(SpellKind.ATTACK_MINUS_1))
+    ks = [knight("R7", "Y7", "P3"), knight("B1", "B5"), knight("R1", "R2")]
+    state = table(
+        ks,
+        turn=0,
+        boss=17,
+        active=(blue,),
+        offer=offer,
+        mystery=False,
+        step=Step.WIZARD,
+        options=Options(companions=True),
+    )
+    state = with_companions(state, mine, C.OWL, C.HARE)
+    legal = GAME.legal_actions(state, 0)
+    choice = HeuristicBot().choose(GAME, GAME.view(state, 0), 0, legal, random.Random(0))
+    assert (choice == Activate(0)) is cancels

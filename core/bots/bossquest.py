@@ -278,6 +278,10 @@ class _Model:
         )
         self.heart_cost = HEART_COST.get(self.hearts[seat], HEART_COST_PLENTY)
         self.base = _config_from(view, seat, view.active)
+        #: the knights whose weapons count as every colour (BQ §Companions)
+        self.chameleon = frozenset(
+            s for s, c in enumerate(view.companions) if c is Companion.CHAMELEON
+        )
         self._memo: dict[tuple[Any, ...], float] = {}
         self._dists: dict[tuple[Any, ...], tuple[dict[int, float], float, list[float]]] = {}
 
@@ -287,16 +291,19 @@ class _Model:
         """Knight `s`'s final strength: eligible mass by strength, the chance
         of going over the HP, and the eligible mass above each strength."""
         spec = cfg.specs[s]
-        key = (spec._key, cfg.mods[s], cfg.hp, cfg.conds, cfg.final)
+        # the Chameleon meets every colour condition (BQ-35)
+        conds = () if s in self.chameleon else cfg.conds
+        key = (spec._key, cfg.mods[s], cfg.hp, conds, cfg.final)
         got = self._dists.get(key)
         if got is None:
-            mass, over = self._dist(cfg, spec, cfg.mods[s])
+            mass, over = self._dist(cfg, spec, cfg.mods[s], conds)
             got = self._dists[key] = (mass, over, self.above(mass, cfg.hp))
         return got
 
-    def _dist(self, cfg: _Config, spec: _Spec, mod: int) -> tuple[dict[int, float], float]:
+    def _dist(
+        self, cfg: _Config, spec: _Spec, mod: int, conds: tuple[tuple[str, Any], ...]
+    ) -> tuple[dict[int, float], float]:
         hp = cfg.hp
-        conds = cfg.conds
         base = mod
         colours = []
         for w in spec.cards:
@@ -589,7 +596,8 @@ class HeuristicBot:
                 beat[t] *= 1.0 - above[t] - 0.5 * mass.get(t, 0.0)
         per_win = 2.0 if cfg.extra else 1.0
         ok_now = 1.0
-        if cfg.conds and not _meets([w.colour for w in spec.cards if w.colour], cfg.conds):
+        colours = [w.colour for w in spec.cards if w.colour]
+        if cfg.conds and me not in model.chameleon and not _meets(colours, cfg.conds):
             ok_now = 0.0
         ok_later = max(ok_now, OWN_LATE_ELIGIBLE)
         over = 0.0 if cfg.no_loss else -model.heart_cost
