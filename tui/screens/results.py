@@ -9,6 +9,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Label, Static
 
@@ -125,6 +126,12 @@ class ResultsScreen(Screen):
         return Grid(*cells, id="charts")
 
     def on_mount(self) -> None:
+        try:
+            self._fill()
+        except NoMatches:
+            pass  # already being taken down: the player left as the match ended
+
+    def _fill(self) -> None:
         outcome = self.update.outcome
         names = self.update.names
         if outcome is not None:
