@@ -1,7 +1,7 @@
 """Overtable's performance figures, with their targets.
 
     python -m benchmarks                 # everything
-    python -m benchmarks --only playouts # or: bots, startup, resume, board, host, ssh
+    python -m benchmarks --only playouts # or: bots, startup, resume, board, host, matches, ssh
     python -m benchmarks ssh             # the same as --only ssh
     python -m benchmarks --seconds 5 --repeats 9
 
@@ -19,6 +19,9 @@ Figures (see docs/performance.md):
 - serving a match through the host: one change applied, journaled and sent
   to every seat and a JSON spectator (target: p95 within one frame), and
   the host's overhead against the bare rules (benchmarks/host.py);
+- one app process playing 20 Overboss Duel matches against a bot, one after
+  another: the memory kept per match (target: < 0.2 MB;
+  benchmarks/many_matches.py);
 - 30 SSH sessions on loopback in 10 shared matches: keystroke to screen
   update from the clients' side (target: p95 < 100 ms) and memory per
   session (target: < 80 MB) (benchmarks/ssh.py).
@@ -485,7 +488,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seconds", type=float, default=3.0, help="playout time per game (3)")
     parser.add_argument("--repeats", type=int, default=7, help="start-up/resume repeats (7)")
-    parts = ("playouts", "bots", "startup", "resume", "board", "host", "ssh")
+    parts = ("playouts", "bots", "startup", "resume", "board", "host", "matches", "ssh")
     parser.add_argument("parts", nargs="*", metavar="PART", help=f"run only these: {', '.join(parts)}")
     parser.add_argument("--only", choices=parts, action="append", help="run only these")
     parser.add_argument("--ssh-seconds", type=float, default=60.0, help="SSH load: play time (60)")
@@ -569,6 +572,11 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.ssh import report as ssh_report
 
         missed |= not ssh_report(args.ssh_seconds)
+
+    if "matches" in only:
+        from benchmarks.many_matches import report as matches_report
+
+        missed |= not matches_report()
 
     print("\nAll targets met." if not missed else "\nSome targets missed (see MISSED above).")
     return 0

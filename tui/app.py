@@ -357,7 +357,23 @@ class OvertableApp(App[None]):
     async def _pop_to_home(self) -> None:
         while len(self.screen_stack) > 1:
             await self.pop_screen()
+        self._release_closed_watchers()
         self._check_size()
+
+    def _release_closed_watchers(self) -> None:
+        """Forget the app's watchers that belong to widgets gone with their
+        screens. Textual drops them only when the watched value next changes,
+        and a Header watches the app's title, which never does: without
+        this, every screen with a header stayed in memory, match after
+        match (one process serves a player for hours on a shared host)."""
+        watchers = getattr(self, "__watchers", None)
+        if not isinstance(watchers, dict):
+            return
+        for entries in watchers.values():
+            entries[:] = [
+                (node, callback) for node, callback in entries
+                if node is self or getattr(node, "is_attached", True)
+            ]
 
     # -- a terminal too small to play ----------------------------------------
 
@@ -370,6 +386,7 @@ class OvertableApp(App[None]):
 
     def _on_screen_change(self, screen: Screen) -> None:
         self.call_later(self._check_size)
+        self.call_later(self._release_closed_watchers)
 
     def _check_size(self) -> None:
         """Keep the too-small cover on top exactly while the terminal is small."""
