@@ -500,3 +500,23 @@ def test_the_bot_knows_the_chameleon_meets_colour_conditions_bq35(mine, cancels)
     legal = GAME.legal_actions(state, 0)
     choice = HeuristicBot().choose(GAME, GAME.view(state, 0), 0, legal, random.Random(0))
     assert (choice == Activate(0)) is cancels
+
+
+@pytest.mark.parametrize("ulul,careful", [(Ulul.CLASSIC, False), (Ulul.NIGHT, True)])
+def test_the_bot_fears_ululs_night_with_two_hearts_bq30(ulul, careful):
+    """BQ §Boss Ul'ul: at night "players lose 2 HEARTS instead of just 1 if
+    they exceed Ul'ul's HP" (BQ-30): with two hearts, going over loses the
+    game, so the heuristic bot stops at 17 of 22 where by day it asks on."""
+    import random
+
+    from core.bots.bossquest import HeuristicBot
+
+    ks = [knight("R7", "Y7", "P3", hearts=2), knight("B1", "B5")]
+    state = table(ks, turn=0, boss=22, options=Options(ulul=ulul))
+    if ulul is Ulul.NIGHT:
+        state = attrs.evolve(
+            state, knights=tuple(at_night(k, s) for s, k in enumerate(state.knights))
+        )
+    legal = GAME.legal_actions(state, 0)
+    choice = HeuristicBot().choose(GAME, GAME.view(state, 0), 0, legal, random.Random(0))
+    assert (choice == GoToWizard()) is careful

@@ -64,7 +64,7 @@ from core.bossquest.actions import (
     TargetWeapon,
 )
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Companion, Spell, SpellKind, Weapon
-from core.bossquest.rules import current_hp, potion_value, strength, weapons_of
+from core.bossquest.rules import current_hp, heart_loss, potion_value, strength, weapons_of
 
 #: A rival still equipping is taken to ask for one more weapon while at
 #: least this far below the HP.
@@ -277,6 +277,9 @@ class _Model:
             ENDS_LEADING if mine > best_other else ENDS_TRAILING if mine < best_other else 0.0
         )
         self.heart_cost = HEART_COST.get(self.hearts[seat], HEART_COST_PLENTY)
+        if heart_loss(view) == 2 and self.hearts[seat] > 1:
+            # Ul'ul's night: going over costs the next heart too (BQ-30)
+            self.heart_cost += HEART_COST.get(self.hearts[seat] - 1, HEART_COST_PLENTY)
         self.base = _config_from(view, seat, view.active)
         #: the knights whose weapons count as every colour (BQ §Companions)
         self.chameleon = frozenset(
