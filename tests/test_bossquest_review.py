@@ -9,6 +9,8 @@ Each test quotes the rulebook paragraph ("BQ §...") or names the ruling
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -35,6 +37,7 @@ from core.bossquest.actions import (
 from core.bossquest.cards import Colour, Companion, SpellKind
 from core.bossquest.state import Hidden, RoundResult, Ulul
 from core.bossquest.table_facts import combat_spells
+from core.bots.bossquest import HeuristicBot
 from tests.bossquest_tables import (
     GAME,
     ActiveSpell,
@@ -58,6 +61,12 @@ HPM1 = spell(SpellKind.HP_MINUS_1)
 ATKM2 = spell(SpellKind.ATTACK_MINUS_2)
 PAIR = spell(SpellKind.NEED_PAIR)
 C = Companion
+
+
+def bot_choice(state, seat):
+    """What the heuristic bot does from `seat`'s view."""
+    legal = GAME.legal_actions(state, seat)
+    return HeuristicBot().choose(GAME, GAME.view(state, seat), seat, legal, random.Random(0))
 
 
 def at_night(k, seat):
@@ -479,10 +488,6 @@ def test_the_bot_knows_the_chameleon_meets_colour_conditions_bq35(mine, cancels)
     considered to be of all colors" (BQ-35). The heuristic bot at a PERFECT
     without a blue weapon cancels "Need blue", unless it holds the
     Chameleon: then the spell only puts out a rival."""
-    import random
-
-    from core.bots.bossquest import HeuristicBot
-
     blue = ActiveSpell(spell(SpellKind.NEED_COLOUR, Colour.BLUE))
     offer = (spell(SpellKind.CANCEL), spell(SpellKind.HP_PLUS_2), spell(SpellKind.ATTACK_MINUS_1))
     ks = [knight("R7", "Y7", "P3"), knight("B1", "B5"), knight("R1", "R2")]
@@ -497,8 +502,7 @@ def test_the_bot_knows_the_chameleon_meets_colour_conditions_bq35(mine, cancels)
         options=Options(companions=True),
     )
     state = with_companions(state, mine, C.OWL, C.HARE)
-    legal = GAME.legal_actions(state, 0)
-    choice = HeuristicBot().choose(GAME, GAME.view(state, 0), 0, legal, random.Random(0))
+    choice = bot_choice(state, 0)
     assert (choice == Activate(0)) is cancels
 
 
@@ -507,16 +511,11 @@ def test_the_bot_fears_ululs_night_with_two_hearts_bq30(ulul, careful):
     """BQ §Boss Ul'ul: at night "players lose 2 HEARTS instead of just 1 if
     they exceed Ul'ul's HP" (BQ-30): with two hearts, going over loses the
     game, so the heuristic bot stops at 17 of 22 where by day it asks on."""
-    import random
-
-    from core.bots.bossquest import HeuristicBot
-
     ks = [knight("R7", "Y7", "P3", hearts=2), knight("B1", "B5")]
     state = table(ks, turn=0, boss=22, options=Options(ulul=ulul))
     if ulul is Ulul.NIGHT:
         state = attrs.evolve(
             state, knights=tuple(at_night(k, s) for s, k in enumerate(state.knights))
         )
-    legal = GAME.legal_actions(state, 0)
-    choice = HeuristicBot().choose(GAME, GAME.view(state, 0), 0, legal, random.Random(0))
+    choice = bot_choice(state, 0)
     assert (choice == GoToWizard()) is careful
