@@ -80,7 +80,9 @@ ID = "boss-quest"
 TITLE = "Boss Quest"
 #: 1 is the Solo Quest (BQ §Solo Quest, `core.bossquest.solo`).
 PLAYERS = range(1, 7)
-RULES_VERSION = 1
+RULES_VERSION = 2
+#: 2: the Boss deck is rebuilt the moment it runs out (it was at the next
+#: round), and the extensions, six knights and the Solo Quest.
 
 #: BQ §2A: a knight asks for 1 to 4 weapons at a time (1 to 3 at six
 #: knights, BQ §6 Players).
