@@ -38,7 +38,7 @@ class Terminal:
         #: when output last arrived
         self.last = time.monotonic()
         self.closed = False
-        #: the results screen, as first seen (a key pressed at that moment may leave it)
+        #: the results screen as last seen (it stays known if a key leaves it)
         self.results: str | None = None
         #: a timed key: (the screen before it, when it was sent, its latency)
         self._timing: tuple[str, float, asyncio.Future] | None = None
@@ -66,7 +66,7 @@ class Terminal:
                 self._arrived.set()
                 return
             self.stream.feed(data)
-            if self.results is None and RESULTS in self.screen.display[-1]:
+            if RESULTS in self.screen.display[-1]:  # the latest frame of it
                 self.results = self.text()
             if self._timing is not None and not self._timing[2].done():
                 before, sent, latency = self._timing

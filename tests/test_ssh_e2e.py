@@ -305,8 +305,10 @@ async def play_a_match(host: Any, game_id: str) -> None:
         assert match.finished and match.outcome is not None
         names = [p.name for p in match.header.players]
         winners = " and ".join(names[s] for s in sorted(match.outcome.winners))
-        for term in (ann, bob):
-            assert f"{game.title}: {winners} win" in str(term.results)
+        expected = f"{game.title}: {winners} win"
+        for term in (ann, bob):  # the results screen, once drawn in full
+            await term.until(lambda term=term: expected in str(term.results), CATCH_UP)
+            assert expected in str(term.results), f"{term.name}'s results:\n{term.results}"
         # both played, and both saw their own hidden cards along the way
         assert all(keys > 3 and seen > 3 for keys, seen in played), played
         print(f"{game_id}: (keys, own secrets seen) {played}, {time.monotonic() - started:.1f} s")
