@@ -74,3 +74,43 @@ def test_results_taken_down_before_their_tables_exist_do_not_fail():
     screen = ResultsScreen(make_update(finished()))
     assert screen.update.outcome is not None
     screen.on_mount()  # nothing composed: no tables to fill, no error
+
+
+
+
+class Watcher(Static):
+    """Watches its screen's footer, as each footer key does (`data_bind`)."""
+
+    def on_mount(self) -> None:
+        self.watch(self.screen.query_one(Footer), "compact", lambda: None)
+
+
+async def test_watchers_of_widgets_gone_from_a_live_screen_are_released():
+    """A footer makes new keys whenever the bindings change and each watches
+    the footer: the old ones stayed in its watchers for as long as it lived
+    (the home screen's footer: for ever)."""
+    app = OvertableApp(theme_name="textual-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        page = Page()
+        await app.push_screen(page)
+        footer = page.query_one(Footer)
+        gone = []
+        for _ in range(5):
+            watcher = Watcher("watching")
+            await page.mount(watcher)
+            await pilot.pause()
+            await watcher.remove()
+            gone.append(weakref.ref(watcher))
+            watcher = None
+        listed = len(getattr(footer, "__watchers", {}).get("compact", []))
+        await app.push_screen(Screen())  # any change of screen tidies up
+        await pilot.pause()
+        app.pop_screen()
+        for _ in range(3):
+            await pilot.pause()
+        gc.collect()
+        kept = getattr(footer, "__watchers", {}).get("compact", [])
+        alive = [ref() for ref in gone if ref() is not None]
+    assert listed >= 5  # Textual kept them
+    assert not any(isinstance(node, Watcher) for node, _ in kept)
+    assert len(alive) <= 1  # the last one removed may still be in Textual's caches

@@ -361,19 +361,26 @@ class OvertableApp(App[None]):
         self._check_size()
 
     def _release_closed_watchers(self) -> None:
-        """Forget the app's watchers that belong to widgets gone with their
-        screens. Textual drops them only when the watched value next changes,
-        and a Header watches the app's title, which never does: without
-        this, every screen with a header stayed in memory, match after
-        match (one process serves a player for hours on a shared host)."""
-        watchers = getattr(self, "__watchers", None)
-        if not isinstance(watchers, dict):
-            return
-        for entries in watchers.values():
-            entries[:] = [
-                (node, callback) for node, callback in entries
-                if node is self or getattr(node, "is_attached", True)
-            ]
+        """Forget watchers that belong to widgets gone from the screen.
+        Textual drops one only when the value it watches next changes, and
+        some never change: a Header watches the app's title, each key of a
+        Footer its footer's `compact` (and a footer makes new keys whenever
+        the bindings change). Without this every screen with a header, and
+        every footer key ever shown, stayed in memory, match after match
+        (on a shared host one process serves a player for hours)."""
+        watched: list[Any] = [self]
+        for screen in self.screen_stack:
+            watched.append(screen)
+            watched.extend(screen.walk_children())
+        for owner in watched:
+            watchers = getattr(owner, "__watchers", None)
+            if not isinstance(watchers, dict):
+                continue
+            for entries in watchers.values():
+                entries[:] = [
+                    (node, callback) for node, callback in entries
+                    if node is self or getattr(node, "is_attached", True)
+                ]
 
     # -- a terminal too small to play ----------------------------------------
 
