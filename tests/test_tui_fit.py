@@ -19,8 +19,10 @@ from tui.screens.help import HelpScreen
 from tui.screens.results import ResultsScreen
 
 SIZE = (80, 24)
-#: (game, seats): one person and bots, as a newcomer would try it
-TABLES = [("boss-quest", 4), ("overboss-duel", 2), ("overstocked", 3), ("overseers", 4)]
+#: (game, seats, people): people first, then bots; one person as a newcomer
+#: would try it, and a hot-seat table for the hand-over cover
+TABLES = [("boss-quest", 4, 1), ("overboss-duel", 2, 1), ("overstocked", 3, 1),
+          ("overseers", 4, 1), ("overstocked", 3, 2)]
 NAMES = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn")
 
 
@@ -35,9 +37,12 @@ class Findings:
     def __init__(self) -> None:
         self.seen: dict[str, str] = {}
         self.checks = 0
+        #: the kinds of screen checked
+        self.screens: set[str] = set()
 
     def check(self, screen) -> None:
         self.checks += 1
+        self.screens.add(type(screen).__name__)
         for found in overflows(screen):
             self.seen.setdefault(found.split(":")[0], f"{type(screen).__name__}: {found}")
 
@@ -54,15 +59,16 @@ async def look_at_help(pilot, findings: Findings) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize(("game_id", "seats"), TABLES, ids=[g for g, _ in TABLES])
-async def test_a_whole_match_fits_80x24(game_id, seats):
+@pytest.mark.parametrize(("game_id", "seats", "people"), TABLES,
+                         ids=[g + ("-hot-seat" if p > 1 else "") for g, _, p in TABLES])
+async def test_a_whole_match_fits_80x24(game_id, seats, people):
     app = OvertableApp(theme_name="textual-dark", bot_delay=0.02, seed=5)
     rng = random.Random(5)
     findings = Findings()
     helped = False
     async with app.run_test(size=SIZE) as pilot:
-        players = [app.seat("Ann", "human")] + [
-            app.seat(name, "bot", "heuristic") for name in NAMES[1:seats]
+        players = [app.seat(name, "human") for name in NAMES[:people]] + [
+            app.seat(name, "bot", "heuristic") for name in NAMES[people:seats]
         ]
         app.new_match(game_id, players)
         for _ in range(6000):
@@ -79,7 +85,7 @@ async def test_a_whole_match_fits_80x24(game_id, seats):
                         await look_at_help(pilot, findings)
                     screen.play(rng.choice(update.legal))
             elif screen is not app.screen_stack[0]:
-                await pilot.press("enter")  # a combat or a notice waiting for a key
+                await pilot.press("enter")  # a combat, or the hand-over cover, waits for a key
         assert isinstance(app.screen, ResultsScreen), "the match did not reach its results"
         await look_at_help(pilot, findings)
         await pilot.press("b")  # the final table
@@ -88,10 +94,13 @@ async def test_a_whole_match_fits_80x24(game_id, seats):
         findings.check(app.screen)
         await look_at_help(pilot, findings)
     assert helped and findings.checks > 10
+    assert {"HelpScreen", "ResultsScreen"} <= findings.screens
+    if people > 1:
+        assert "HandoverScreen" in findings.screens
     assert not findings.seen, f"cut off at 80x24:\n{findings}"
 
 
-@pytest.mark.parametrize("game_id", [g for g, _ in TABLES])
+@pytest.mark.parametrize("game_id", sorted({g for g, _, _ in TABLES}))
 async def test_the_shell_screens_fit_80x24(game_id):
     """Home, the new-match form (every seat shown, then Escape's question),
     the rules and the saved matches, each with its F1 help."""
