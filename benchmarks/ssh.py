@@ -53,27 +53,6 @@ THINK = 1.0
 IDLE_S = 5.0
 
 
-#: `overtable host` with a larger default thread pool. The stock host waits
-#: for each session's child in the event loop's default executor
-#: (host/ssh.py: run_in_executor(None, child.wait)), whose min(32, cores + 4)
-#: threads are all taken by 6 sessions on 2 cores: a 7th login then waits for
-#: a thread and times out. Until that is fixed, the benchmark gives the pool
-#: a thread per session (the same as a wait that takes no pooled thread).
-LAUNCHER = f"""
-import asyncio, concurrent.futures, sys
-from tui.cli import main
-
-class Policy(asyncio.DefaultEventLoopPolicy):
-    def new_event_loop(self):
-        loop = super().new_event_loop()
-        loop.set_default_executor(concurrent.futures.ThreadPoolExecutor(2 * {SESSIONS} + 8))
-        return loop
-
-asyncio.set_event_loop_policy(Policy())
-sys.exit(main(sys.argv[1:]))
-"""
-
-
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -91,7 +70,7 @@ def _start_host(base: Path, players: list[tuple[str, Any]]) -> tuple[subprocess.
     log = base / "host.log"
     with log.open("w") as out:  # a file, not a pipe nobody reads: the host never blocks
         host = subprocess.Popen(
-            [sys.executable, "-c", LAUNCHER, "host", "--listen", f"127.0.0.1:{port}",
+            [sys.executable, "-m", "tui.cli", "host", "--listen", f"127.0.0.1:{port}",
              "--authorized-keys", str(authorized), "--host-key", str(base / "host_key"),
              "--data-dir", str(base / "data")],
             stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True,

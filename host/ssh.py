@@ -19,6 +19,7 @@ import contextlib
 import os
 import signal
 import sys
+import threading
 import time
 from collections import defaultdict, deque
 from pathlib import Path
@@ -240,7 +241,7 @@ async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
         to_child, _ = await loop.connect_write_pipe(asyncio.Protocol, writer)
         typed = _LastKey(loop.time())
         keys = asyncio.ensure_future(_forward_keys(process, to_child, master, typed))
-        exited = loop.run_in_executor(None, child.wait)
+        exited = _exit_of(child, loop)
         closed = asyncio.ensure_future(process.wait_closed())
         tasks = [keys, closed]
         # the client's end of input is not the end of the session: the screen
@@ -268,6 +269,49 @@ async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
         for f in (reader, writer):
             with contextlib.suppress(OSError):
                 f.close()
+
+
+def _exit_of(child: Any, loop: asyncio.AbstractEventLoop) -> asyncio.Future:
+    """A future done when `child` exits. Waiting in the loop's thread pool
+    would hold one of its few threads per session, and the seventh login
+    on two cores would hang until its timeout: on Linux the loop watches
+    the child's pidfd; elsewhere a thread of its own waits."""
+    exited: asyncio.Future = loop.create_future()
+
+    def done(*_: Any) -> None:
+        if not exited.done():
+            exited.set_result(child.poll())
+
+    pidfd_open = getattr(os, "pidfd_open", None)
+    if pidfd_open is not None:
+        try:
+            fd = pidfd_open(child.pid)
+        except OSError:
+            fd = None
+        if fd is not None:
+            def readable() -> None:
+                loop.remove_reader(fd)
+                os.close(fd)
+                done()
+
+            loop.add_reader(fd, readable)
+            exited.add_done_callback(lambda _: _forget_reader(loop, fd))
+            return exited
+
+    def wait() -> None:
+        child.wait()
+        with contextlib.suppress(RuntimeError):  # the loop may have closed
+            loop.call_soon_threadsafe(done)
+
+    threading.Thread(target=wait, name=f"wait-{child.pid}", daemon=True).start()
+    return exited
+
+
+def _forget_reader(loop: asyncio.AbstractEventLoop, fd: int) -> None:
+    """Stop watching a pidfd that is still open (the session ended first)."""
+    with contextlib.suppress(Exception):
+        if loop.remove_reader(fd):
+            os.close(fd)
 
 
 class _LastKey:

@@ -253,3 +253,34 @@ def test_the_idle_timeout_option_takes_seconds(capsys):
             main(["host", "--idle-timeout", bad])
         assert exit_.value.code == 2
         assert "--idle-timeout: a number of seconds, 0 or more" in capsys.readouterr().err
+
+
+WAITING = "import sys; print('READY', flush=True); sys.stdin.read()"
+
+
+async def test_more_sessions_than_the_loops_thread_pool_all_start(tmp_path):
+    # Each session waits for its child to exit; done in the loop's default
+    # thread pool (cores + 4 threads), the next login hung until its timeout.
+    import os
+
+    wanted = min(32, (os.cpu_count() or 1) + 4) + 2
+    players = [asyncssh.generate_private_key("ssh-ed25519", comment=f"p{n}")
+               for n in range(wanted)]
+    path = tmp_path / "authorized_keys"
+    path.write_text("".join(k.export_public_key().decode() for k in players))
+    host_key = load_host_key(tmp_path / "host_key")
+    server = await serve("127.0.0.1", 0, read_players(path), host_key, child_running(WAITING))
+    port = server.sockets[0].getsockname()[1]
+    connections = []
+    try:
+        for key in players:
+            conn = await asyncio.wait_for(connect(port, key), 15)
+            connections.append(conn)
+            process = await asyncio.wait_for(
+                conn.create_process(term_type="xterm", encoding=None), 15)
+            await read_until(process, "READY", [], timeout=15)
+    finally:
+        for conn in connections:
+            conn.close()
+        server.close()
+    assert len(connections) == wanted
