@@ -13,8 +13,8 @@ from core import GAMES
 from saves import journal, store
 from saves.journal import PlayerSpec
 from saves.match import Match
-from tests.test_saves_store import advance
 from tests.screen_kit import screen_text
+from tests.test_saves_store import advance
 
 
 @pytest.fixture(autouse=True)
