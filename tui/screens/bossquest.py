@@ -29,7 +29,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.bossquest import GAME
 from core.bossquest.actions import (
@@ -63,6 +63,8 @@ from tui.widgets import (
     ScorePad,
     card_text,
 )
+from tui.widgets.footer import Footer
+from tui.widgets.quiet import update_static
 from tui.widgets.since import SinceLog, changed_keys, mark_rows, marked_text
 
 #: weapon colours as terminal colours (ANSI names, so the ANSI theme keeps
@@ -474,7 +476,7 @@ class BossQuestScreen(GameScreen):
         parts.append(Text(f"Deck: {GAME.deck_size(view)} weapons"))
         drop = [len(parts) - 1, len(parts) - 2, 0]
         header = fit_line(parts, self._header_width(), drop=drop)
-        self.query_one("#bq-header", Static).update(header)
+        update_static(self.query_one("#bq-header", Static), header)
 
     def _draw_boss(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -498,7 +500,7 @@ class BossQuestScreen(GameScreen):
                 hp.append(f"  (card {view.boss})")
         if "boss" in self.changed("boss"):
             hp = marked_text(hp)
-        self.query_one("#bq-hp", Static).update(hp)
+        update_static(self.query_one("#bq-hp", Static), hp)
         picking = self._mode == "target-spell"
         rows = []
         for i, active in enumerate(view.active if final is None else final.spells):
@@ -695,7 +697,7 @@ class BossQuestScreen(GameScreen):
         last.display = True
         result: RoundResult = view.history[-1]
         last.border_title = f"Last combat: round {result.round}"
-        last.update(self._combat_text(result))
+        update_static(last, self._combat_text(result))
 
     def _combat_text(self, result: RoundResult) -> Text:
         """The round's combat, one knight a line (all of it is public now)."""
@@ -717,7 +719,7 @@ class BossQuestScreen(GameScreen):
     # -- prompt and action bar ------------------------------------------------------
 
     def _draw_prompt(self) -> None:
-        self.query_one("#bq-prompt", Static).update(self._prompt_text())
+        update_static(self.query_one("#bq-prompt", Static), self._prompt_text())
 
     def _prompt_text(self) -> Text:
         update = self.update

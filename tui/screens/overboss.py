@@ -31,7 +31,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.engine import CHANCE
 from core.overboss import GAME, bosses
@@ -60,6 +60,8 @@ from tui import resources
 from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
+from tui.widgets.footer import Footer
+from tui.widgets.quiet import update_static
 from tui.widgets.since import CHANGED, SinceLog, changed_keys, mark_rows, marked_text
 
 # -- how things look ------------------------------------------------------------
@@ -533,7 +535,7 @@ class OverbossScreen(GameScreen):
         parts.extend([Text(f"stack {stack}"), Text(f"bag {bag}"), Text(f"heroes {view.heroes}")])
         drop = [len(parts) - 1, len(parts) - 2, len(parts) - 3]
         header = fit_line(parts, self._header_width(), drop=drop)
-        self.query_one("#ob-header", Static).update(header)
+        update_static(self.query_one("#ob-header", Static), header)
 
     def _draw_board(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -652,7 +654,7 @@ class OverbossScreen(GameScreen):
                 head.end = ""
             lines += [head, *rest]
         widget = self.query_one("#ob-players", Static)
-        widget.update(Text("\n", end="").join(lines))
+        update_static(widget, Text("\n", end="").join(lines))
 
     def _outcome(self) -> Any:
         """The final score pad: the match's outcome that the update carries
@@ -688,7 +690,7 @@ class OverbossScreen(GameScreen):
     # -- the prompt, the action bar and the info line -------------------------------
 
     def _draw_prompt(self) -> None:
-        self.query_one("#ob-prompt", Static).update(self._prompt_text())
+        update_static(self.query_one("#ob-prompt", Static), self._prompt_text())
 
     def _key(self, key: str) -> tuple[str, str]:
         return (key, "bold reverse")
@@ -859,9 +861,9 @@ class OverbossScreen(GameScreen):
         board = self.query_one("#ob-board", Board)
         key = board.cursor_key
         if view is None or not isinstance(key, int):
-            info.update("")
+            update_static(info, "")
             return
-        info.update(self._cell_text(view, key, board))
+        update_static(info, self._cell_text(view, key, board))
 
     def _cell_text(self, view: State, square: int, board: Board) -> Text:
         """The square under the cursor, in words (teaches the letters)."""

@@ -32,7 +32,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from core.overseers import GAME
 from core.overseers.actions import (
@@ -56,7 +56,9 @@ from core.overseers.state import Phase, State
 from tui import resources
 from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.widgets import ActionBar, Choice, ScorePad
+from tui.widgets.footer import Footer
 from tui.widgets.hand import BACK, Card, Hand
+from tui.widgets.quiet import update_static
 from tui.widgets.since import SinceLog, changed_keys, marked_text
 
 #: decoration only: every card carries its trait's letter
@@ -257,7 +259,7 @@ class OverseersScreen(GameScreen):
             direction = "left" if GAME.pass_step(view) == 1 else "right"
             parts.append(Text(f"turn {view.draft_turn}/5, packs pass {direction}"))
         header = fit_line(parts, self._header_width(), drop=[len(parts) - 1, 0])
-        self.query_one("#ov-header", Static).update(header)
+        update_static(self.query_one("#ov-header", Static), header)
 
     def _cards_text(self, view: State, seat: int) -> Text:
         me = self._me()
@@ -393,7 +395,7 @@ class OverseersScreen(GameScreen):
         me_char = view.seats[me].character if me is not None else None
         if me_char is not None and view.phase is not Phase.OVER:
             lines.append(Text(f"Your character: {GAME.ability(me_char)}", style="italic"))
-        self.query_one("#ov-rows", Static).update(Text("\n").join(lines))
+        update_static(self.query_one("#ov-rows", Static), Text("\n").join(lines))
 
     def _fit(self, line: Text) -> Text:
         """`line` cut to the table's width with an ellipsis (a row keeps
@@ -431,7 +433,7 @@ class OverseersScreen(GameScreen):
         lines = recap_lines(update.log) if view.phase is Phase.DRAFT and view.round > 1 else []
         recap.display = bool(lines)
         if lines:
-            recap.update(Text.assemble((f"Round {view.round - 1} ended:\n", "bold"),
+            update_static(recap, Text.assemble((f"Round {view.round - 1} ended:\n", "bold"),
                                        Text("\n").join(Text(x) for x in lines)))
 
     def _draw_talk(self, view: State) -> None:
@@ -440,7 +442,7 @@ class OverseersScreen(GameScreen):
         notes = self.notes[-_NOTES_SHOWN:]
         text = Text("\n").join(Text(n) for n in notes) if notes else Text(
             "Bluff, persuade: type what is said (t).", style="dim italic")
-        self.query_one("#ov-notes", Static).update(text)
+        update_static(self.query_one("#ov-notes", Static), text)
 
     # -- the decision -------------------------------------------------------------
 
@@ -476,7 +478,7 @@ class OverseersScreen(GameScreen):
         bar.set_choices([Choice(str(i + 1) if i < 9 else "·", label, value)
                          for i, (label, value) in enumerate(choices)])
         bar.display = bool(choices)
-        self.query_one("#ov-prompt", Static).update(self._prompt(update))
+        update_static(self.query_one("#ov-prompt", Static), self._prompt(update))
 
     def _choices(self, update: TableUpdate) -> list[tuple[str, Any]]:
         """(label, action) for each choice of the bar; Teal's in two steps."""

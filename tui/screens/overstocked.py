@@ -35,7 +35,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.engine import CHANCE, IllegalAction
 from core.overstocked import GAME, cards
@@ -64,6 +64,8 @@ from tui.screens.overstocked_area import (
 from tui.widgets import ActionBar, Choice, GameLog, ScorePad
 from tui.widgets.board import Board
 from tui.widgets.cursor import CursorWidget
+from tui.widgets.footer import Footer
+from tui.widgets.quiet import update_static
 from tui.widgets.since import SinceLog, changed_keys, marked_text
 
 _CHANCE_TEXT = {
@@ -357,7 +359,7 @@ class OverstockedScreen(GameScreen):
             parts.append(Text("X on " + " ".join(t.value for t in view.marks)))
             drop.insert(len(drop) - 1, len(parts) - 1)
         header = fit_line(parts, self._header_width(), drop=drop)
-        self.query_one("#os-header", Static).update(header)
+        update_static(self.query_one("#os-header", Static), header)
 
     def _phase_text(self, view: State) -> str:
         return {
@@ -625,7 +627,7 @@ class OverstockedScreen(GameScreen):
         if centre.cell_len:
             lines.append(centre)
         panel = self.query_one("#os-players", Static)
-        panel.update(Text("\n", end="").join(lines))
+        update_static(panel, Text("\n", end="").join(lines))
         panel.border_subtitle = "pts"
 
     def _centre_text(self, view: State) -> Text:
@@ -681,7 +683,7 @@ class OverstockedScreen(GameScreen):
         text.append(f"Total {mine.total}", style="bold")
         if after is not None and after.total != mine.total:
             text.append(f" → {after.total}", style="bold reverse")
-        panel.update(text)
+        update_static(panel, text)
         whose = "Your" if seat == (self.update.seat if self.update else None) else \
             f"{self._who(seat)}'s"
         panel.border_title = f"{whose} score now"
@@ -726,7 +728,7 @@ class OverstockedScreen(GameScreen):
     # -- the prompt -------------------------------------------------------------------
 
     def _draw_prompt(self) -> None:
-        self.query_one("#os-prompt", Static).update(self._prompt_text())
+        update_static(self.query_one("#os-prompt", Static), self._prompt_text())
 
     def _prompt_text(self) -> Text:
         update = self.update

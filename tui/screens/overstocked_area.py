@@ -159,6 +159,9 @@ class AreaPane(ScrollableContainer):
 class AreaView(Board):
     """An area's spaces, card edges and a placement ghost (see the module)."""
 
+    #: edges, the last card and fresh spaces are drawn from more than the grid
+    DRAWN_FROM_GRID = False
+
     DEFAULT_CSS = """
     AreaView {
         width: auto;

@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from tui.widgets.cursor import CursorWidget, flow
+from tui.widgets.quiet import content_key, relayout_if_resized
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class ActionBar(CursorWidget):
         self._choices: tuple[Choice, ...] = tuple(choices)
         self.empty = empty
         self._places: list[tuple[int, int, int]] = []
+        self._shown: object = None
 
     @property
     def choices(self) -> tuple[Choice, ...]:
@@ -93,7 +95,11 @@ class ActionBar(CursorWidget):
         `keep_cursor` and its place is still enabled."""
         self._choices = tuple(choices)
         self._settle_cursor(keep=keep_cursor)
-        self.refresh(layout=True)
+        # the same choices again (most updates): the cursor's own refresh will do
+        shown = (content_key(self._choices), self.picking, self.empty)
+        if shown != self._shown:
+            self._shown = shown
+            relayout_if_resized(self)
 
     def _items(self) -> tuple[Choice, ...]:
         return self._choices

@@ -186,6 +186,11 @@ class Board(Widget, can_focus=True):
     }
     """
 
+    #: the drawing follows from the grid, targets, marks and cursor alone, so
+    #: `set_grid` with all of them unchanged keeps what is drawn; a subclass
+    #: that draws from more of its own state says False
+    DRAWN_FROM_GRID: ClassVar[bool] = True
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "board--cursor",
         "board--cursor-blur",
@@ -295,13 +300,18 @@ class Board(Widget, can_focus=True):
             self._grid.rows, self._grid.cols, bool(self._grid.top_label),
             bool(self._grid.bottom_label), bool(self._grid.col_labels),
             bool(self._grid.row_labels), tuple(self._grid.dividers))
-        self._grid = grid
-        if targets is not None:
-            self._targets = frozenset(targets)
-        if marked is not None:
-            self._marked = frozenset(marked)
+        new_targets = self._targets if targets is None else frozenset(targets)
+        new_marked = self._marked if marked is None else frozenset(marked)
+        same = grid == self._grid and new_targets == self._targets and new_marked == self._marked
+        self._grid, self._targets, self._marked = grid, new_targets, new_marked
+        at = self._clamp(*(cursor if cursor is not None else self._cursor))
+        if same and at == self._cursor and self.DRAWN_FROM_GRID:
+            # Most updates leave the board as it was: keep what is drawn.
+            if settle:
+                self.settle()
+            return
         self.invalidate()
-        self._cursor = self._clamp(*(cursor if cursor is not None else self._cursor))
+        self._cursor = at
         if settle:
             self.settle()
         self.refresh(layout=resized)

@@ -22,6 +22,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 from tui.widgets.cursor import CursorWidget, flow
+from tui.widgets.quiet import content_key, relayout_if_resized
 
 BACK = "▒▒"
 
@@ -93,6 +94,7 @@ class Hand(CursorWidget):
         self._caption: str | Text = caption
         #: (line, first x, last x) of each card as last drawn
         self._places: list[tuple[int, int, int]] = []
+        self._shown: object = None
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -107,7 +109,11 @@ class Hand(CursorWidget):
         if picking is not None:
             self.picking = picking
         self._settle_cursor(keep=False)
-        self.refresh(layout=True)
+        # the same cards again (most updates): the cursor's own refresh will do
+        shown = (content_key(self._cards), self.picking, content_key(self._caption), self.empty)
+        if shown != self._shown:
+            self._shown = shown
+            relayout_if_resized(self)
 
     def _items(self) -> tuple[Card, ...]:
         return self._cards

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from tui.widgets.picklist import PickList, Row
+from tui.widgets.quiet import content_key
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,9 @@ class Market(PickList):
         if details is not None:
             self.details = details
         self.set_rows([self._row(o) for o in self._offers], picking=picking)
+
+    def _shown_key(self) -> object:
+        return super()._shown_key(), content_key(self._offers), self.details
 
     def on_mount(self) -> None:
         if self._offers and not self.rows:

@@ -17,6 +17,7 @@ from textual import events
 from textual.binding import Binding
 
 from tui.widgets.cursor import CursorWidget
+from tui.widgets.quiet import content_key, relayout_if_resized
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class PickList(CursorWidget):
         #: the text shown when there are no rows
         self.empty = empty
         self._wrap_width = 0
+        self._shown: object = None
 
     # -- content --------------------------------------------------------
 
@@ -96,7 +98,17 @@ class PickList(CursorWidget):
         if picking is not None:
             self.picking = picking
         self._settle_cursor()
-        self.refresh(layout=True)
+        # Most updates bring the same rows: then the cursor's and picking's
+        # own refreshes are enough, with no layout of the whole screen.
+        shown = self._shown_key()
+        if shown != self._shown:
+            self._shown = shown
+            relayout_if_resized(self)
+
+    def _shown_key(self) -> object:
+        """All that decides what the rows look like and how tall they are
+        (a subclass that draws more adds to it)."""
+        return content_key(self._rows), self.picking, self.empty
 
     def _items(self) -> tuple[Row, ...]:
         return self._rows
