@@ -1,7 +1,7 @@
 """Overtable's performance figures, with their targets.
 
     python -m benchmarks                 # everything
-    python -m benchmarks --only playouts # or: bots, startup, resume, board, host, matches, ssh
+    python -m benchmarks --only playouts # or: bots, startup, resume, board, screen, host, matches, ssh
     python -m benchmarks ssh             # the same as --only ssh
     python -m benchmarks --seconds 5 --repeats 9
 
@@ -19,6 +19,8 @@ Figures (see docs/performance.md):
 - serving a match through the host: one change applied, journaled and sent
   to every seat and a JSON spectator (target: p95 within one frame), and
   the host's overhead against the bare rules (benchmarks/host.py);
+- what one SeatUpdate costs each game's screen: decoding it, showing it and
+  redrawing, headless at 80x24, CPU ms (benchmarks/screen_update.py);
 - one app process playing 20 Overboss Duel matches against a bot, one after
   another: the memory kept per match (target: < 0.2 MB;
   benchmarks/many_matches.py);
@@ -488,7 +490,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seconds", type=float, default=3.0, help="playout time per game (3)")
     parser.add_argument("--repeats", type=int, default=7, help="start-up/resume repeats (7)")
-    parts = ("playouts", "bots", "startup", "resume", "board", "host", "matches", "ssh")
+    parts = ("playouts", "bots", "startup", "resume", "board", "screen", "host", "matches", "ssh")
     parser.add_argument("parts", nargs="*", metavar="PART", help=f"run only these: {', '.join(parts)}")
     parser.add_argument("--only", choices=parts, action="append", help="run only these")
     parser.add_argument("--ssh-seconds", type=float, default=60.0, help="SSH load: play time (60)")
@@ -562,6 +564,11 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.board_keys import report
 
         missed |= not report()
+
+    if "screen" in only:
+        from benchmarks.screen_update import report as screen_report
+
+        missed |= not screen_report()
 
     if "host" in only:
         from benchmarks.host import report as host_report

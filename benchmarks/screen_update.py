@@ -1,0 +1,200 @@
+"""What one SeatUpdate costs a game screen: CPU per update, headless, 80x24.
+
+A shared host runs one app per player; every change of a match sends each
+of them an update, and each app decodes it and redraws its game screen
+(docs/performance.md, "SSH load"). This measures that work alone, per game:
+a seeded random match (4 seats; Overboss Duel 2) is played in the rules,
+and seat 0's update after every change is handed, as the hub's JSON, to a
+headless app showing the game's real screen (the app's own stylesheet):
+decoded as tui/remote.py decodes it, shown, and the frame produced and
+turned into terminal output. The figure is the process's CPU time
+(`time.process_time`, so waiting for Textual's 60 Hz refresh tick is not
+counted) from the line arriving until 0.15 s later, less what the idle app
+spends in that time: everything the update sets off, the frame's bytes and
+any later work (a footer rebuilt, the log scrolled) included. Also shown:
+the CPU until the first frame, and the decoding alone. A dialog the update
+opens (a Boss Quest combat) is closed after it, unmeasured, as a reader
+would close it.
+
+Target: p95 < 10 ms. Two cores give 2,000 ms of CPU a second; 30 players
+at a key a second, each key reaching the 3 apps of its table about twice
+(the move, then a draw), make some 180 updates a second: 11 ms each is the
+whole machine.
+
+    python -m benchmarks --only screen
+    python -m benchmarks.screen_update [UPDATES]    # as JSON
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import sys
+import time
+from typing import Any
+
+#: (game id, seats) measured
+TABLES = (("boss-quest", 4), ("overboss-duel", 2), ("overstocked", 4), ("overseers", 4))
+NAMES = ("Ann", "Bob", "Cyd", "Dee")
+UPDATES = 120
+#: updates shown before measuring (the first ones mount widgets, fill caches)
+WARM_UP = 10
+#: seconds after an update in which its CPU is counted (several frames)
+SETTLE = 0.15
+#: the budget one app has per update if 30 players on 2 cores are to see a
+#: key's effect within 100 ms (each key reaches ~3 apps, often twice)
+TARGET_MS = 10.0
+
+
+def updates(game_id: str, players: int, count: int, seed: int = 7) -> list[bytes]:
+    """Seat 0's updates, encoded as the hub sends them, after each change of
+    a seeded random match (a new match when one ends) until `count`."""
+    from core import GAMES
+    from core.engine import CHANCE
+    from host.messages import SeatUpdate
+    from host.wire import codec
+
+    game = GAMES[game_id]
+    wire = codec(game)
+    rng = random.Random(seed)
+    names = NAMES[:players]
+    out: list[bytes] = []
+    seq = 0
+    while len(out) < count:
+        state = game.setup(players, None)
+        log: list[str] = []
+        while game.outcome(state) is None and len(out) < count:
+            to_act = game.to_act(state)
+            if CHANCE in to_act:
+                outcomes = game.chance_outcomes(state)
+                actions, weights = zip(*outcomes, strict=True)
+                who, action = CHANCE, rng.choices(actions, weights=weights)[0]
+            else:
+                who = min(to_act)
+                action = rng.choice(game.legal_actions(state, who))
+            log.append(game.describe(state, who, action, names=names, viewer=0))
+            state = game.apply(state, who, action)
+            seq += 1
+            if CHANCE in game.to_act(state):
+                continue  # draws come with the move before them
+            to_act = frozenset(game.to_act(state))
+            outcome = game.outcome(state)
+            legal = tuple(game.legal_actions(state, 0)) if 0 in to_act and outcome is None else ()
+            update = SeatUpdate(
+                game=game_id, seat=0, view=game.view(state, 0), legal=legal, to_act=to_act,
+                names=names, bots=frozenset(), log=tuple(log), outcome=outcome,
+                can_undo=False, seq=seq,
+            )
+            if outcome is None:  # the results screen is another screen
+                out.append(wire.encode_update(update))
+    return out
+
+
+def _stats(ms: list[float]) -> dict[str, float]:
+    ms = sorted(ms)
+    return {"median": statistics.median(ms), "p95": ms[int(len(ms) * 0.95)],
+            "mean": statistics.fmean(ms), "n": len(ms)}
+
+
+async def _measure(game_id: str, lines: list[bytes]) -> dict[str, Any]:
+    from core import GAMES
+    from host.wire import codec
+    from tui.app import OvertableApp
+    from tui.games import screen_class
+
+    game = GAMES[game_id]
+    wire = codec(game)
+
+    class Port:
+        def send(self, command: Any) -> None:
+            pass
+
+    screen = screen_class(game_id)(Port())
+
+    class Bench(OvertableApp):
+        async def on_mount(self) -> None:
+            await self.push_screen(screen)
+
+    app = Bench(theme_name="textual-dark")
+    decode: list[float] = []
+    total: list[float] = []
+    settled: list[float] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        loop = asyncio.get_running_loop()
+        frame: dict[str, Any] = {}
+        original_display = app._display
+
+        def display(target: Any, renderable: Any) -> None:
+            if renderable is not None and hasattr(renderable, "render_segments"):
+                renderable.render_segments(app.console)  # the bytes a terminal would get
+            original_display(target, renderable)
+            future = frame.get("future")
+            if future is not None and not future.done():
+                future.set_result(time.process_time())
+
+        app._display = display  # type: ignore[method-assign]
+        # What the app costs doing nothing for SETTLE seconds (its timers):
+        # taken off each update's figure.
+        idle = []
+        for _ in range(5):
+            t0 = time.process_time()
+            await asyncio.sleep(SETTLE)
+            idle.append(time.process_time() - t0)
+        idle_cpu = statistics.median(idle)
+        for i, line in enumerate(lines):
+            frame["future"] = loop.create_future()
+            t0 = time.process_time()
+            update = wire.update_from_dict(json.loads(line))
+            t1 = time.process_time()
+            screen.show(update)
+            try:
+                t_frame = await asyncio.wait_for(frame["future"], timeout=2.0)
+            except TimeoutError:
+                continue  # nothing on screen changed
+            # anything the update set off after the frame (a footer rebuilt
+            # after the refresh, the log scrolled to its end)
+            await asyncio.sleep(max(0.0, SETTLE - (time.process_time() - t0)))
+            t_settled = time.process_time() - idle_cpu
+            while app.screen is not screen:  # a combat dialog: the reader closes it
+                app.pop_screen()
+                await pilot.pause()
+            if i >= WARM_UP:
+                decode.append((t1 - t0) * 1e3)
+                total.append((t_frame - t0) * 1e3)
+                settled.append((t_settled - t0) * 1e3)
+    return {"game": game_id, "decode": _stats(decode), "update": _stats(total),
+            "settled": _stats(settled)}
+
+
+def measure(count: int = UPDATES) -> list[dict[str, Any]]:
+    rows = []
+    for game_id, players in TABLES:
+        lines = updates(game_id, players, count + WARM_UP)
+        row = asyncio.run(_measure(game_id, lines))
+        row["players"] = players
+        rows.append(row)
+    return rows
+
+
+def report(count: int = UPDATES) -> bool:
+    """Print the figures; False if a game misses the budget."""
+    print(f"\nA game screen's work per SeatUpdate (decode, show, redraw until idle, "
+          f"headless 80x24, CPU ms; {count} updates of seat 0 in random play)")
+    ok_all = True
+    for row in measure(count):
+        s, u, d = row["settled"], row["update"], row["decode"]
+        ok = s["p95"] < TARGET_MS
+        ok_all &= ok
+        print(f"  {row['game']:<14} median {s['median']:6.1f} ms  p95 {s['p95']:6.1f} ms  "
+              f"(to the first frame {u['median']:.1f} ms, decoding {d['median']:.2f} ms; "
+              f"{s['n']} updates, {row['players']} seats)"
+              f"   target p95 < {TARGET_MS:g} ms: {'ok' if ok else 'MISSED'}")
+    return ok_all
+
+
+if __name__ == "__main__":
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else UPDATES
+    print(json.dumps(measure(n), indent=1))
