@@ -1,0 +1,206 @@
+"""A game screen's update redraws only what changed (tui/widgets/quiet.py,
+tui/widgets/footer.py, the lists' and the board's setters): the same content
+again leaves a widget alone, any difference that shows (a style, a row, a
+key's dimming) still reaches the screen, and a panel whose height changes
+still gets the room."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Static
+from textual.widgets._footer import FooterKey
+
+from tests.screen_kit import screen_text
+from tui.widgets import ActionBar, Card, Choice, Hand, Market, Offer, PickList, Row
+from tui.widgets.board import Board, Cell, Grid
+from tui.widgets.footer import Footer
+from tui.widgets.quiet import content_key, update_static
+
+
+def test_content_key_tells_apart_what_draws_differently():
+    assert content_key(Text("Ann", style="bold")) == content_key(Text("Ann", style="bold"))
+    # rich's own == looks at the characters and spans only
+    assert Text("Ann", style="bold") == Text("Ann")
+    assert content_key(Text("Ann", style="bold")) != content_key(Text("Ann"))
+    assert content_key(Text("Ann", justify="right")) != content_key(Text("Ann"))
+    marked = Text("Ann")
+    marked.stylize("underline", 0, 1)
+    assert content_key(marked) != content_key(Text("Ann"))
+    assert content_key([Row(Text("a", style="dim"))]) != content_key([Row(Text("a"))])
+    assert content_key([Row("a", key="1")]) == content_key((Row("a", key="1"),))
+    assert content_key(Choice("1", "Ask 1", value=1)) != content_key(Choice("1", "Ask 1", value=2))
+
+
+class PanelsApp(App):
+    CSS = "#top { height: auto; } #fixed { height: 1; }"
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("one", id="top")
+            yield Static("below", id="below")
+            yield Static("x", id="fixed")
+            yield PickList([Row("a"), Row("b")], id="list")
+            yield Hand([Card("A")], id="hand")
+            yield ActionBar([Choice("1", "Ask 1", 1)], id="bar")
+
+
+async def test_a_panel_is_left_alone_with_the_same_content_and_redrawn_otherwise():
+    app = PanelsApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        top = app.query_one("#top", Static)
+        update_static(top, Text("Round 2", style="bold"))
+        await pilot.pause()
+        shown = top.content
+        update_static(top, Text("Round 2", style="bold"))
+        assert top.content is shown  # the same: not set again
+        update_static(top, Text("Round 2"))
+        assert top.content is not shown  # only the style differs: it shows
+        await pilot.pause()
+        assert "Round 2" in screen_text(app)
+        # Another way in (a plain update) is not mistaken for ours.
+        top.update("elsewhere")
+        update_static(top, Text("Round 2"))
+        await pilot.pause()
+        assert "Round 2" in screen_text(app) and "elsewhere" not in screen_text(app)
+
+
+async def test_a_panel_that_grows_or_shrinks_is_laid_out_again():
+    app = PanelsApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        top, below = app.query_one("#top", Static), app.query_one("#below", Static)
+        await pilot.pause()
+        y = below.region.y
+        update_static(top, "one\ntwo\nthree")
+        await pilot.pause()
+        assert top.size.height == 3 and below.region.y == y + 2
+        update_static(top, "ONE\nTWO\nTHREE")  # the same height: no layout needed
+        await pilot.pause()
+        assert "TWO" in screen_text(app) and below.region.y == y + 2
+        update_static(top, "one")
+        await pilot.pause()
+        assert top.size.height == 1 and below.region.y == y
+        fixed = app.query_one("#fixed", Static)
+        update_static(fixed, "fixed height")
+        await pilot.pause()
+        assert "fixed height" in screen_text(app) and fixed.size.height == 1
+
+
+async def test_lists_take_new_rows_cards_and_choices_and_keep_the_cursor_on_the_same():
+    app = PanelsApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        rows = app.query_one("#list", PickList)
+        rows.set_rows([Row("a"), Row("b")], picking=True)
+        rows.cursor = 1
+        rows.set_rows([Row("a"), Row("b")], picking=True)  # the same rows
+        assert rows.cursor == 1
+        rows.set_rows([Row("a"), Row("b"), Row("c"), Row("d")], picking=True)
+        await pilot.pause()
+        assert rows.size.height == 4 and "d" in screen_text(app)
+        rows.set_rows([Row("a"), Row("b"), Row("c"), Row(Text("d", style="bold"))], picking=True)
+        await pilot.pause()
+        hand = app.query_one("#hand", Hand)
+        hand.set_cards([Card("A"), Card("Q")], caption="= 11")
+        bar = app.query_one("#bar", ActionBar)
+        bar.set_choices([Choice("1", "Ask 1", 1), Choice("w", "Wizard", 2)])
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Q" in text and "= 11" in text and "Wizard" in text
+        bar.set_choices([Choice("1", "Ask 1", 1), Choice("w", "Wizard", 2, enabled=False)],
+                        keep_cursor=True)
+        assert bar.enabled_indexes() == [0]
+
+
+async def test_a_market_shows_a_detail_turned_on_for_the_same_offers():
+    class MarketApp(App):
+        def compose(self) -> ComposeResult:
+            yield Market(id="market")
+
+    app = MarketApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        market = app.query_one(Market)
+        offers = [Offer("Fire", key="1", detail="Burns the Boss.")]
+        market.set_offers(offers, details=False)
+        await pilot.pause()
+        assert "Burns" not in screen_text(app)
+        market.set_offers(offers, details=True)
+        await pilot.pause()
+        assert "Burns the Boss." in screen_text(app)
+
+
+def cells(text: str) -> Grid:
+    return Grid(cells=((Cell(text, key=0), Cell("b", key=1)),))
+
+
+async def test_the_board_keeps_its_drawing_for_the_same_grid_and_redraws_a_new_one():
+    class BoardApp(App):
+        def compose(self) -> ComposeResult:
+            yield Board(id="board")
+
+    app = BoardApp()
+    async with app.run_test(size=(40, 6)) as pilot:
+        board = app.query_one(Board)
+        board.set_grid(cells("a"), targets={0})
+        await pilot.pause()
+        first = board.render_line(0)
+        board.set_grid(cells("a"), targets=iter({0}))  # equal: the cached drawing stays
+        assert board.render_line(0) is first and board.targets == frozenset({0})
+        board.set_grid(cells("a"), targets=iter({1}))
+        assert board.render_line(0) is not first and board.targets == frozenset({1})
+        board.set_grid(cells("z"))
+        await pilot.pause()
+        assert "z" in board.plain_lines()[0]
+
+
+class FooterApp(App):
+    """A footer over a screen whose Undo key lights up and whose extra key
+    comes and goes, as a game screen's do between updates."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "undo", "Undo"),
+        Binding("e", "end", "End turn"),
+    ]
+
+    can_undo = False
+    can_end = True
+
+    def compose(self) -> ComposeResult:
+        yield Footer(compact=True)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return True if self.can_undo else None
+        if action == "end":
+            return self.can_end
+        return True
+
+
+async def test_the_footer_relights_its_keys_and_rebuilds_when_they_change():
+    app = FooterApp()
+    async with app.run_test(size=(60, 4)) as pilot:
+        await pilot.pause()
+        footer = app.query_one(Footer)
+
+        def keys() -> dict[str, FooterKey]:
+            return {key.key: key for key in footer.query(FooterKey)}
+
+        before = keys()
+        assert before["u"].has_class("-disabled") and "End turn" in screen_text(app)
+        app.can_undo = True
+        app.refresh_bindings()
+        await pilot.pause()
+        after = keys()
+        assert after["u"] is before["u"]  # the same key, lit: no rebuild
+        assert not after["u"].has_class("-disabled")
+        app.refresh_bindings()  # nothing changed at all
+        await pilot.pause()
+        assert keys()["u"] is before["u"]
+        app.can_end = False  # the key goes: the footer is built again
+        app.refresh_bindings()
+        await pilot.pause()
+        assert "e" not in keys() and "End turn" not in screen_text(app)
+        assert not keys()["u"].has_class("-disabled")
