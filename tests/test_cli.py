@@ -62,7 +62,7 @@ def test_simulate_refuses_unknown_bot_and_game(capsys):
 
 
 def test_simulate_refuses_wrong_player_count(capsys):
-    assert cli.main(["simulate", "boss-quest", "-n", "1", "--bots", "random"]) == 2
+    assert cli.main(["simulate", "overboss-duel", "-n", "1", "--bots", "random"]) == 2
     assert "seats" in capsys.readouterr().err
 
 

@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.css.query import NoMatches
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -351,7 +352,10 @@ class BossQuestScreen(GameScreen):
         """The knights' rows again, once their panel has its laid-out width
         (a row's cards close up when it is narrow: `_knight_room`)."""
         if self.update is not None and self.is_mounted:
-            self._draw_knights(self.update)
+            try:
+                self._draw_knights(self.update)
+            except NoMatches:
+                pass  # taken down before this came round: nothing to fit
 
     def on_screen_resume(self) -> None:
         # Resized while a combat was shown over it: draw again for the size

@@ -147,9 +147,13 @@ class ResultsScreen(Screen):
             for category in outcome.breakdown:
                 pad.add_row(category.name, *(str(v) for v in category.values))
             pad.display = bool(outcome.breakdown)
-        self.query_one("#rematch", Button).focus()
+        # The results have the focus, not Rematch: an Enter meant for the
+        # last move, arriving as this opens, must not leave the standings
+        # unseen (r, b and h, or Tab, reach the buttons).
+        results = self.query_one("#results", VerticalScroll)
+        results.focus()
         # Open on the title line (the winner) and the ranking.
-        self.query_one("#results", VerticalScroll).scroll_home(animate=False)
+        results.scroll_home(animate=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
