@@ -4,7 +4,9 @@ Every game words its log lines in the third person ("Ann slides the Town
 from d6 to d2 (their side)."). `second_person` rewords a line for the seat
 that reads it: a line whose subject is the reader becomes "You slide the
 Town from d6 to d2 (your side).", and the reader's possessive anywhere
-becomes "your" ("Your warehouse starts with card 7."). Other seats' names
+becomes "your" ("Your warehouse starts with card 7."), and the reader
+after a preposition becomes "you" ("Bram activates Attack -1 on you.").
+Other seats' names
 stay as they are, so a line never reads as if it were someone else's.
 """
 
@@ -59,7 +61,13 @@ def second_person(line: str, names: Sequence[str] | None, viewer: int | None) ->
         sentence_start = start == 0 or line[:start].rstrip().endswith((".", "!", ":"))
         return "Your" if sentence_start else "your"
 
-    return re.sub(rf"(?<![\w']){name}'s\b", possessive, line)
+    line = re.sub(rf"(?<![\w']){name}'s\b", possessive, line)
+    # The reader as an object: "Bram activates Attack -1 on Ann." -> "on you".
+    return re.sub(rf"\b({_PREPOSITIONS}) {name}(?![\w'])", r"\1 you", line)
+
+
+#: words after which the reader's name is the object of a move
+_PREPOSITIONS = "on|to|from|with|against|at|for|than|by"
 
 
 __all__ = ["base_verb", "one_stop", "second_person"]

@@ -42,6 +42,20 @@ def test_your_side_in_someone_elses_move():
     )
 
 
+def test_you_as_the_object_of_someone_elses_move():
+    assert second_person("Bram activates Attack -1 on Ann.", NAMES[:2], 0) == (
+        "Bram activates Attack -1 on you."
+    )
+    assert second_person("Bram swaps hidden weapons with Ann.", NAMES[:2], 0) == (
+        "Bram swaps hidden weapons with you."
+    )
+    # not a longer name, not a possessive handled above, not another reader
+    assert second_person("Bram plays on Anna.", ("Ann", "Bram", "Anna"), 0) == "Bram plays on Anna."
+    assert second_person("Bram activates Attack -1 on Ann.", NAMES[:2], 1) == (
+        "You activate Attack -1 on Ann."
+    )
+
+
 def test_only_the_readers_name_changes():
     # a name that starts with the reader's is someone else
     assert second_person("Anna slides a tile.", ("Ann", "Anna"), 0) == "Anna slides a tile."
