@@ -137,3 +137,44 @@ def test_snapshot_focus_on_a_seat(snap_compare, size):
         await pilot.pause()
 
     assert snap_compare(make_app("ansi-dark"), terminal_size=size, run_before=run_before)
+
+
+async def test_options_show_only_at_the_player_counts_they_apply_to():
+    # Boss Quest: the two-knight rules at 2, the Solo Quest's at 1, the
+    # extensions from 2 knights up (BQ §Solo Quest, "Variant for bolder Knights").
+    app = OvertableApp(start="new", argument="boss-quest", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+
+        def shown() -> set[str]:
+            return {w.id.removeprefix("opt-") for w in screen.query(".option, Checkbox, Select")
+                    if w.id and w.id.startswith("opt-") and w.display
+                    and (w.parent is None or w.parent.display)}
+
+        count = screen.query_one("#count", Select)
+        count.value = 1
+        await pilot.pause()
+        assert shown() == {"solo_colour", "solo_harder"}
+        count.value = 2
+        await pilot.pause()
+        assert {"two_player_spells", "bolder_knights", "keep_green", "potions"} <= shown()
+        assert not shown() & {"solo_colour", "solo_harder"}
+        count.value = 6
+        await pilot.pause()
+        assert shown() == {"ulul", "potions", "companions", "final_boss"}
+
+
+async def test_an_option_hidden_by_the_player_count_is_not_sent():
+    app = OvertableApp(start="new", argument="boss-quest", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        screen.query_one("#opt-potions", Checkbox).value = True
+        screen.query_one("#count", Select).value = 1
+        await pilot.pause()
+        options = screen.read_options()
+        assert not options.potions  # the Solo Quest refuses extensions
+        screen.query_one("#count", Select).value = 3
+        await pilot.pause()
+        assert screen.read_options().potions

@@ -29,25 +29,35 @@ class Options:
     #: unless this is set. With 5 players they are always in.
     keep_green: bool = attrs.field(
         default=False,
-        metadata={"label": "Keep the green weapons and spell (2-4 knights)"},
+        metadata={
+            "players": range(2, 5),
+            "label": "Keep the green weapons and spell (2-4 knights)",
+        },
     )
     #: The rulebook's 2-player rule: lay out 3 spells face up (not 2) and the
     #: mystery spell. Off plays the plain "one per player" layout.
     two_player_spells: bool = attrs.field(
         default=True,
-        metadata={"label": "Two knights: 3 spells face up (BQ-21)"},
+        metadata={
+            "players": (2,),
+            "label": "Two knights: 3 spells face up (BQ-21)",
+        },
     )
     #: The rulebook's "Variant for bolder Knights" (two knights): while the
     #: other knight equips, the one at the Wizard may use or discard a spell.
     bolder_knights: bool = attrs.field(
         default=False,
-        metadata={"label": "Bolder knights (2): use a spell while the other equips"},
+        metadata={
+            "players": (2,),
+            "label": "Bolder knights (2): use a spell while the other equips",
+        },
     )
     #: BQ §Boss Ul'ul: a ninth Boss (22 HP); "night" plays its special rule.
     ulul: Ulul = attrs.field(
         default=Ulul.OFF,
         converter=Ulul,
         metadata={
+            "players": range(2, 7),
             "label": "Boss Ul'ul",
             "help": "9th Boss, 22 HP; Night: weapons face down, 2 hearts lost if over",
         },
@@ -55,17 +65,26 @@ class Options:
     #: BQ §Extension: Potions (BQ-3).
     potions: bool = attrs.field(
         default=False,
-        metadata={"label": "Potions: 3 weapons read + or -; a spell flips one"},
+        metadata={
+            "players": range(2, 7),
+            "label": "Potions: 3 weapons read + or -; a spell flips one",
+        },
     )
     #: BQ §Extension: Companions (BQ-4).
     companions: bool = attrs.field(
         default=False,
-        metadata={"label": "Companions: an animal with a power each; a spell swaps"},
+        metadata={
+            "players": range(2, 7),
+            "label": "Companions: an animal with a power each; a spell swaps",
+        },
     )
     #: BQ §Extension: Final Boss (BQ-5, BQ-37).
     final_boss: bool = attrs.field(
         default=False,
-        metadata={"label": "Final Boss: the winner then duels the MegaBoss"},
+        metadata={
+            "players": range(2, 7),
+            "label": "Final Boss: the winner then duels the MegaBoss",
+        },
     )
     #: BQ §Solo Quest (one knight): the weapon colour left out, and the
     #: harder spell rows (5 / 4 / 3 instead of 5 / 5 / 3).
@@ -73,13 +92,17 @@ class Options:
         default=Colour.GREEN,
         converter=Colour,
         metadata={
+            "players": (1,),
             "label": "Solo colour",
             "help": "Solo Quest (1 knight): the weapon colour left out.",
         },
     )
     solo_harder: bool = attrs.field(
         default=False,
-        metadata={"label": "Solo Quest (1 knight): harder, 5/4/3 spells by wave"},
+        metadata={
+            "players": (1,),
+            "label": "Solo Quest (1 knight): harder, 5/4/3 spells by wave",
+        },
     )
 
 

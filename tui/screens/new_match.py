@@ -106,6 +106,8 @@ class NewMatchScreen(Screen):
     def __init__(self, game_id: str | None) -> None:
         super().__init__()
         self.game_id = game_id or ""
+        #: option marks (CSS classes) -> the player counts they apply at
+        self._option_players: dict[str, Any] = {}
 
     # -- the game -------------------------------------------------------------
 
@@ -175,10 +177,16 @@ class NewMatchScreen(Screen):
         label = field_label(field)
         wid = f"opt-{field.name}"
         choices = field.metadata.get("choices")
+        # An option that only applies at some player counts ("players"
+        # metadata) is shown only at those counts (`_show_options_for`).
+        mark = f"for-{field.name}"
+        if "players" in field.metadata:
+            self._option_players[mark] = field.metadata["players"]
         if kind is bool or isinstance(default, bool):
-            yield MarkedCheckbox(label, value=bool(default), id=wid, classes="option", compact=True)
+            yield MarkedCheckbox(label, value=bool(default), id=wid, classes=f"option {mark}",
+                                 compact=True)
             return
-        with Horizontal(classes="form-row option"):
+        with Horizontal(classes=f"form-row option {mark}"):
             yield Label(label, classes="form-label")
             if isinstance(kind, type) and issubclass(kind, enum.Enum):
                 yield Select(
@@ -202,11 +210,21 @@ class NewMatchScreen(Screen):
                 yield Input("" if default is None else str(default), id=wid, compact=True)
         help_text = field.metadata.get("help")
         if help_text:  # a select's label is short: its one-line explanation below
-            note = Static(str(help_text), classes="option-help")
+            note = Static(str(help_text), classes=f"option-help {mark}")
             note.styles.padding = (0, 0, 0, 12)
             yield note
 
+    def _show_options_for(self, players: int) -> None:
+        for mark, counts in self._option_players.items():
+            for widget in self.query(f".{mark}"):
+                widget.display = players in counts
+
     def on_mount(self) -> None:
+        count = self.query("#count")
+        if count:
+            value = count.first(Select).value
+            if isinstance(value, int):
+                self._show_options_for(value)
         # Top to bottom from the first control: the game, where there is a choice.
         first = self.query("#game") or self.query("#count")
         first.first().focus()
@@ -227,6 +245,7 @@ class NewMatchScreen(Screen):
         if event.select.id == "count" and isinstance(event.value, int):
             for row in self.query(SeatRow):
                 row.display = row.seat < event.value
+            self._show_options_for(event.value)
         elif event.select.id == "game" and event.value != self.game_id:
             app: Any = self.app
             self.app.pop_screen()
@@ -296,7 +315,11 @@ class NewMatchScreen(Screen):
         if not attrs.has(options_class):
             return options_class()
         values: dict[str, Any] = {}
+        players = self.query_one("#count", Select).value if self.query("#count") else None
         for field in attrs.fields(options_class):
+            counts = self._option_players.get(f"for-{field.name}")
+            if counts is not None and isinstance(players, int) and players not in counts:
+                continue  # hidden at this count: its default, whatever was ticked before
             widget = self.query_one(f"#opt-{field.name}")
             if isinstance(widget, Checkbox):
                 values[field.name] = widget.value
