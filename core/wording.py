@@ -51,6 +51,9 @@ def second_person(line: str, names: Sequence[str] | None, viewer: int | None) ->
     if subject is not None and (line[subject.end():subject.end() + 1] in ("", " ", ".", ":", ",")):
         role = subject.group(1) or ""
         line = f"You{role} {base_verb(subject.group(2))}" + line[subject.end():]
+        # A second verb of the same subject: "... and picks a target".
+        line = re.sub(r"\band ([a-z]+s) (?=(a|an|the|one|two|it|them)\b)",
+                      lambda m: f"and {base_verb(m.group(1))} ", line)
         # "their" in a line about the reader is the reader's.
         line = re.sub(r"\btheirs\b", "yours", line)
         line = re.sub(r"\btheir\b", "your", line)

@@ -42,6 +42,14 @@ def test_your_side_in_someone_elses_move():
     )
 
 
+def test_a_second_verb_of_yours_reads_in_the_second_person_too():
+    line = "Ann takes Cancel a spell from the Wizard and picks a target."
+    assert second_person(line, NAMES[:2], 0) == (
+        "You take Cancel a spell from the Wizard and pick a target."
+    )
+    assert second_person(line, NAMES[:2], 1) == line
+
+
 def test_you_as_the_object_of_someone_elses_move():
     assert second_person("Bram activates Attack -1 on Ann.", NAMES[:2], 0) == (
         "Bram activates Attack -1 on you."
