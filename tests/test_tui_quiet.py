@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.widgets._footer import FooterKey
 
@@ -115,12 +116,19 @@ async def test_lists_take_new_rows_cards_and_choices_and_keep_the_cursor_on_the_
         assert bar.enabled_indexes() == [0]
 
 
-async def test_a_market_shows_a_detail_turned_on_for_the_same_offers():
-    class MarketApp(App):
-        def compose(self) -> ComposeResult:
-            yield Market(id="market")
+class OneWidgetApp(App):
+    """An app showing one widget."""
 
-    app = MarketApp()
+    def __init__(self, widget: Widget) -> None:
+        super().__init__()
+        self.widget = widget
+
+    def compose(self) -> ComposeResult:
+        yield self.widget
+
+
+async def test_a_market_shows_a_detail_turned_on_for_the_same_offers():
+    app = OneWidgetApp(Market())
     async with app.run_test(size=(40, 12)) as pilot:
         market = app.query_one(Market)
         offers = [Offer("Fire", key="1", detail="Burns the Boss.")]
@@ -137,11 +145,7 @@ def cells(text: str) -> Grid:
 
 
 async def test_the_board_keeps_its_drawing_for_the_same_grid_and_redraws_a_new_one():
-    class BoardApp(App):
-        def compose(self) -> ComposeResult:
-            yield Board(id="board")
-
-    app = BoardApp()
+    app = OneWidgetApp(Board())
     async with app.run_test(size=(40, 6)) as pilot:
         board = app.query_one(Board)
         board.set_grid(cells("a"), targets={0})
@@ -204,3 +208,14 @@ async def test_the_footer_relights_its_keys_and_rebuilds_when_they_change():
         await pilot.pause()
         assert "e" not in keys() and "End turn" not in screen_text(app)
         assert not keys()["u"].has_class("-disabled")
+        assert keys()["u"] is before["u"]  # the key that stays is kept
+        app.can_end = True  # it comes back, in its place
+        app.refresh_bindings()
+        await pilot.pause()
+        in_place = list(keys())
+        assert in_place[:2] == ["u", "e"]
+        shown = screen_text(app)
+        footer.call_later(footer.recompose)  # what Textual's footer would have built
+        await pilot.pause()
+        assert keys()["u"] is not before["u"]  # rebuilt indeed
+        assert screen_text(app) == shown and list(keys()) == in_place

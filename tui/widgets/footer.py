@@ -50,43 +50,87 @@ class Footer(TextualFooter):
             self.call_after_refresh(self._recompose_if_changed)
 
     async def _recompose_if_changed(self) -> None:
-        if not self.is_attached:
-            return
-        was, now = self._composed_from, self._shows()
-        if was is not None and now == was:
-            return
-        if was is not None and self._relabel(was, now):
-            self._composed_from = now
-            return
-        await self.recompose()
+        # One at a time (a change of bindings can come while the keys of
+        # the one before are being mounted), drawn once done.
+        async with self.batch():
+            if not self.is_attached:
+                return
+            was, now = self._composed_from, self._shows()
+            if was is not None and now == was:
+                return
+            if was is not None and was[:2] == now[:2] and await self._reuse(now):
+                self._composed_from = now
+                return
+            await self.recompose()
 
-    def _relabel(self, was: Any, now: Any) -> bool:
-        """Only keys' dimming or tooltips changed (Undo lights up, say): set
-        them on the keys shown, as compose would, rather than rebuild the
-        footer. False when the keys differ otherwise, or are grouped (those
-        are left to compose)."""
-        def frame(shows: Any) -> Any:
-            return shows[0], shows[1], tuple((b, shown) for b, _, _, shown in shows[2])
-
-        if frame(was) != frame(now):
-            return False
-        first: dict[str, tuple[bool, str]] = {}  # per action, its first shown binding
-        for binding, enabled, tooltip, _ in now[2]:
-            if binding.show:
-                if binding.group is not None:
-                    return False
-                first.setdefault(binding.action, (enabled, tooltip))
-        states = list(first.values())
+    def _specs(self, shows: Any) -> list[tuple[Any, bool, str | None, str]] | None:
+        """The keys compose would yield, in order: (what a key widget shows
+        and does, enabled, tooltip, extra classes); None when a binding is
+        grouped (left to compose)."""
+        first: dict[str, tuple[Any, bool, str | None, str]] = {}
+        palette = self.app.COMMAND_PALETTE_BINDING
+        for binding, enabled, tooltip, display in shows[2]:
+            if not binding.show:
+                continue
+            if binding.group is not None:
+                return None
+            ident = (binding.key, display, binding.description, binding.action)
+            first.setdefault(binding.action, (ident, enabled, tooltip, ""))
+        specs = list(first.values())
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            entry = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            entry = self.screen.active_bindings.get(palette)
             if entry is not None:
                 _, binding, enabled, _ = entry
-                states.append((enabled, binding.tooltip or binding.description))
-        keys = list(self.query_children(FooterKey))
-        if len(keys) != len(states):
+                ident = (binding.key, self.app.get_key_display(binding), binding.description,
+                         binding.action)
+                specs.append((ident, enabled, binding.tooltip or binding.description,
+                              "-command-palette"))
+        return specs
+
+    async def _reuse(self, now: Any) -> bool:
+        """Make the keys shown match `now` as compose would, keeping the key
+        widgets that stay (a turn that starts adds its keys, Undo lights up)
+        rather than rebuilding them all. False, having changed nothing, when
+        that cannot be done in place (grouped keys, keys that change order)."""
+        specs = self._specs(now)
+        if specs is None:
             return False
-        for key, (enabled, tooltip) in zip(keys, states, strict=True):
+        pool: dict[Any, list[FooterKey]] = {}
+        keys = list(self.query_children(FooterKey))
+        if len(keys) != len(self.children):
+            return False  # something else in the footer (a key group)
+        for key in keys:
+            ident = (key.key, key.key_display, key.description, key.action)
+            pool.setdefault((ident, key.has_class("-command-palette")), []).append(key)
+        order: list[tuple[FooterKey, bool]] = []  # (widget, new)
+        for ident, enabled, tooltip, classes in specs:
+            kept = pool.get((ident, bool(classes)))
+            if kept:
+                order.append((kept.pop(0), False))
+                continue
+            key = FooterKey(*ident[:2], ident[2], ident[3], disabled=not enabled,
+                            tooltip=tooltip or "", classes=classes)
+            if not classes:  # as compose binds them: the palette key is not compact
+                key.set_reactive(FooterKey.compact, self.compact)
+                key.set_class(self.compact, "-compact")
+            order.append((key, True))
+        staying = [key for key, new in order if not new]
+        if staying != [key for key in keys if key in staying]:
+            return False  # the kept keys change order: compose does that
+        gone = [key for keys_left in pool.values() for key in keys_left]
+        for key, (_, enabled, tooltip, _) in zip((k for k, _ in order), specs, strict=True):
             key._disabled = not enabled
             key.set_class(not enabled, "-disabled")
             key.tooltip = tooltip or None
+        self.styles.grid_size_columns = sum(1 for spec in specs if not spec[3])
+        if gone:
+            await self.remove_children(gone)
+        previous: FooterKey | None = None
+        for key, new in order:
+            if new:
+                if previous is None:
+                    await self.mount(key, before=0)
+                else:
+                    await self.mount(key, after=previous)
+            previous = key
         return True
