@@ -48,6 +48,8 @@ HERE, REMOTE, BOT, SPECTATOR = "here", "remote", "bot", "spectator"
 KINDS = (HERE, REMOTE, BOT, SPECTATOR)
 #: how a person's seat is named while a bot plays it for them
 STAND_IN_MARK = " (away — bot playing)"
+#: after the name of a person whose seat nobody holds (they left or dropped)
+AWAY_MARK = " (away)"
 
 
 class Holder(Protocol):
@@ -105,6 +107,8 @@ class Session:
         players = tuple(match.header.players)
         #: players' names by seat
         self.names: tuple[str, ...] = tuple(p.name for p in players)
+        #: `start` has run: seats taken or left change every screen from then on
+        self._started = False
         #: seats played by bots
         self.bots: frozenset[int] = frozenset(s for s, p in enumerate(players) if p.kind == "bot")
         #: samples chance outcomes (the journal records them, not the seed)
@@ -169,7 +173,9 @@ class Session:
                 raise ValueError(f"{self.names[seat]}'s seat is taken.")
         link = Link(self, holder, wanted, kind, spectate)
         self._links.append(link)
-        if send:
+        if send and wanted and self._started:
+            self._broadcast()  # the others' screens drop the seat's away mark
+        elif send:
             self._send(link)
         self._changed()
         return link
@@ -179,6 +185,8 @@ class Session:
         link.open = False
         if link in self._links:
             self._links.remove(link)
+            if link.seats and self._started and not self.closed:
+                self._broadcast()  # the others' screens mark the seat away
             self._changed()
 
     def refresh(self) -> None:
@@ -189,6 +197,7 @@ class Session:
 
     def start(self) -> None:
         """Draw until somebody owes a decision, then send every holder the table."""
+        self._started = True
         self._advance()
         self._broadcast()
         self._changed()
@@ -242,6 +251,11 @@ class Session:
         if stand_ins:  # a bot plays for an away person: every screen says so
             bots = bots | stand_ins
             names = tuple(n + STAND_IN_MARK if s in stand_ins else n for s, n in enumerate(names))
+        if outcome is None:  # a person's seat that nobody holds: its player is away
+            names = tuple(
+                n + AWAY_MARK if s not in bots and self.holder_of(s) is None else n
+                for s, n in enumerate(names)
+            )
         thinking = min((s for s in to_act if s in bots), default=None)
         return SeatUpdate(
             game=game.id,

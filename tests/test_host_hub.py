@@ -317,20 +317,26 @@ async def test_a_player_who_leaves_is_marked_away_until_they_come_back(hub):
     _, path = hub
     ann, bob, table = await table_for_two(path)
     await bob.expect("update")
+    from host.session import AWAY_MARK
+
+    async def ann_sees(name: str, away: bool) -> list:
+        """Until ann's screen names bob so and the lobby marks him so."""
+        seen_name = seats = None
+        while not (seen_name and seats):
+            message = await ann.read(5)
+            if "update" in message:
+                seen_name = message["update"]["names"][1] == name
+            elif "lobby" in message:
+                lobby = next(t for t in message["lobby"] if t["table"] == table)["seats"]
+                seats = lobby if lobby[1]["away"] is away else None
+        return seats
+
     await bob.close()
-    while True:
-        lobby = (await ann.expect("lobby"))["lobby"]
-        seats = next(t for t in lobby if t["table"] == table)["seats"]
-        if seats[1]["away"]:
-            break
+    seats = await ann_sees("bob" + AWAY_MARK, away=True)  # the lobby and ann's screen
     assert not seats[0]["away"]
     back = await Player.connect(path, "bob")
     await back.expect("update")  # seated again by name
-    while True:
-        lobby = (await ann.expect("lobby"))["lobby"]
-        seats = next(t for t in lobby if t["table"] == table)["seats"]
-        if not seats[1]["away"]:
-            break
+    await ann_sees("bob", away=False)
 
 
 # -- a bot for an away player, if the table's creator chose so -----------------------
