@@ -97,7 +97,9 @@ def check_matches() -> None:
             fail(f"{game_id}: the journal did not resume equal: {loaded.problems}")
         loaded.match.close()
         winners = ", ".join(match.names[s] for s in sorted(match.outcome.winners))
-        print(f"smoke: {info.title}: {len(match.history)} actions, won by {winners}")
+        # a one-seat game (the Solo Quest) can end with nobody winning
+        result = f"won by {winners}" if winners else "lost by every seat"
+        print(f"smoke: {info.title} for {len(players)}: {len(match.history)} actions, {result}")
 
 
 def check_commands() -> None:
