@@ -18,20 +18,37 @@ RULINGS = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
 NOT_BUILT: set[str] = set()
 #: component lists, shown as the in-app rules' component section
 COMPONENTS = {"BQ-1", "BQ-2"}
+#: Overboss Duel rulings of things not built: nothing to pin, but shown
+OD_NOT_BUILT = {"OD-25"}
 
 
 def rulings(prefix: str) -> list[str]:
     return re.findall(rf"^- ({prefix}-\d+) ", RULINGS, flags=re.MULTILINE)
 
 
-def test_rulings_are_numbered_in_order():
-    numbers = [int(r.split("-")[1]) for r in rulings("BQ")]
+#: each game's ruling prefix -> the tests that pin its rulings, and the
+#: rulings of things not built (nothing to pin, but shown)
+PINNED_BY = {
+    "BQ": ("test_bossquest*.py", NOT_BUILT),
+    "OD": ("test_overboss*.py", OD_NOT_BUILT),
+    "OS": ("test_overstocked*.py", set()),
+    "OV": ("test_overseers*.py", set()),
+}
+
+
+@pytest.mark.parametrize("prefix", list(PINNED_BY))
+def test_rulings_are_numbered_in_order(prefix):
+    numbers = [int(r.split("-")[1]) for r in rulings(prefix)]
     assert numbers == list(range(1, len(numbers) + 1))
 
 
-@pytest.mark.parametrize("ruling", [r for r in rulings("BQ") if r not in NOT_BUILT])
-def test_boss_quest_ruling_is_pinned_by_a_test(ruling):
-    tests = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_bossquest*.py"))
+@pytest.mark.parametrize(
+    ("ruling", "tests_glob"),
+    [(r, glob) for prefix, (glob, not_built) in PINNED_BY.items()
+     for r in rulings(prefix) if r not in not_built],
+)
+def test_ruling_is_pinned_by_a_test(ruling, tests_glob):
+    tests = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob(tests_glob))
     assert re.search(rf"\b{ruling}\b", tests), f"no test cites {ruling}"
 
 
@@ -39,23 +56,6 @@ def test_boss_quest_ruling_is_pinned_by_a_test(ruling):
 def test_boss_quest_ruling_is_in_the_in_app_rules(ruling):
     text = (ROOT / "tui" / "rules" / "boss-quest.md").read_text(encoding="utf-8")
     assert re.search(rf"\b{ruling}\b", text), f"the in-app rules do not show {ruling}"
-
-
-#: Overboss Duel rulings of things not built: nothing to pin, but shown
-OD_NOT_BUILT = {"OD-25"}
-
-
-def test_overboss_duel_rulings_are_numbered_in_order():
-    numbers = [int(r.split("-")[1]) for r in rulings("OD")]
-    assert numbers == list(range(1, len(numbers) + 1))
-
-
-@pytest.mark.parametrize("ruling", [r for r in rulings("OD") if r not in OD_NOT_BUILT])
-def test_overboss_duel_ruling_is_pinned_by_a_test(ruling):
-    tests = "".join(
-        p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_overboss*.py")
-    )
-    assert re.search(rf"\b{ruling}\b", tests), f"no test cites {ruling}"
 
 
 @pytest.mark.parametrize("ruling", rulings("OD"))
@@ -74,19 +74,6 @@ def test_overboss_duel_in_app_rules_mark_house_bosses_and_scope():
 # --- Overstocked -----------------------------------------------------------------
 
 
-def test_overstocked_rulings_are_numbered_in_order():
-    numbers = [int(r.split("-")[1]) for r in rulings("OS")]
-    assert numbers == list(range(1, len(numbers) + 1))
-
-
-@pytest.mark.parametrize("ruling", rulings("OS"))
-def test_overstocked_ruling_is_pinned_by_a_test(ruling):
-    tests = "".join(
-        p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_overstocked*.py")
-    )
-    assert re.search(rf"\b{ruling}\b", tests), f"no test cites {ruling}"
-
-
 @pytest.mark.parametrize("ruling", rulings("OS"))
 def test_overstocked_ruling_is_in_the_in_app_rules(ruling):
     text = (ROOT / "tui" / "rules" / "overstocked.md").read_text(encoding="utf-8")
@@ -100,19 +87,6 @@ def test_overstocked_ruling_is_in_the_in_app_rules(ruling):
 #: the rulebook's rulings (OV-1..OV-7) are cited; the project's own are
 #: shown as house rulings
 OV_HOUSE = {f"OV-{n}" for n in range(8, 21)}
-
-
-def test_overseers_rulings_are_numbered_in_order():
-    numbers = [int(r.split("-")[1]) for r in rulings("OV")]
-    assert numbers == list(range(1, len(numbers) + 1))
-
-
-@pytest.mark.parametrize("ruling", rulings("OV"))
-def test_overseers_ruling_is_pinned_by_a_test(ruling):
-    tests = "".join(
-        p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_overseers*.py")
-    )
-    assert re.search(rf"\b{ruling}\b", tests), f"no test cites {ruling}"
 
 
 @pytest.mark.parametrize("ruling", rulings("OV"))
