@@ -304,3 +304,35 @@ def winners_by(keys: tuple[tuple[Any, ...], ...], eligible: Iterable[int]) -> fr
         return frozenset()
     best = max(keys[s] for s in seats)
     return frozenset(s for s in seats if keys[s] == best)
+
+
+# ---------------------------------------------------------------------------
+# Search hooks: the game knowledge a searching bot (core/bots/ismcts.py) uses.
+
+
+@attrs.frozen
+class SearchHooks:
+    """What a game's package tells a searching bot, in `core/<game>/search.py`
+    as ``HOOKS``. Only `determinize` is required; the rest make the search
+    cheaper or wiser. Every hook is pure and reads only its arguments.
+
+    - ``determinize(view, seat, rng)``: a full state that `view` (seat's
+      view) could be: every hidden card (`None`s in the view) filled from the
+      view's `unseen` pools at random, respecting all the view does tell
+      (counts, peeked cards, what a seat cannot hold), with `unseen` cleared
+      as in a real state. ``game.view(determinize(v, s, rng), s) == v``.
+    - ``evaluate(state)``: each seat's expected result in [0, 1] (1: a sure
+      win) where a rollout stops before the end (`rollout_depth`).
+    - ``rollout(state, seat, legal, rng)``: one of `legal`, quickly, for the
+      playouts below the tree (None: uniformly at random).
+    - ``prune(state, seat, legal)``: the non-empty part of `legal` the tree
+      considers at a node (None: all of it).
+    - ``rollout_depth``: decisions (chance steps not counted) a rollout plays
+      before `evaluate`; None plays to the end.
+    """
+
+    determinize: Any
+    evaluate: Any = None
+    rollout: Any = None
+    prune: Any = None
+    rollout_depth: int | None = None
