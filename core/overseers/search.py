@@ -1,0 +1,280 @@
+"""What a searching bot (core/bots/ismcts.py) may know of Overseers: how to
+fill a view's gaps, how to judge a cut-off rollout, and a cheap policy for
+the rollouts (core.engine.SearchHooks).
+
+`determinize` reads the view alone. A view hides (see `rules.view`): the
+deck, the others' packs, kept cards and draft picks, their face-up choices
+before the reveal, their face-down cards (but those this seat knows), the
+discard pile (but the cards this seat knows), Gold's drawn cards, the
+characters before the vote (OV-9), the votes before all are in, and the
+others' totals and round scores before the end (OV-6). Cards and
+characters are dealt from the view's `unseen` pools uniformly at random;
+a secret choice the view says was made (a pick, a top row, a vote) is drawn
+uniformly among the choices the rules allowed. A hidden total is no card:
+the round just scored is counted from the table when it still lies as it
+ended (every card is face up after the Showdown); earlier rounds are drawn
+from `ROUND_SCORES`, what seats scored in heuristic-bot matches.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from core.engine import SearchHooks, _make_copier
+from core.overseers import cards, rules
+from core.overseers.actions import Pick
+from core.overseers.cards import TRAIT, Character, Trait
+from core.overseers.state import Phase, RoundScore, Seat, Slot, State
+
+_evolve_state = _make_copier(State)
+_evolve_seat = _make_copier(Seat)
+_evolve_slot = _make_copier(Slot)
+
+#: A round's score by a seat, sixteen quantiles measured over 2,880 round
+#: scores of heuristic-bot matches at 3-6 players (mean 18.6, spread 5.0;
+#: nearly the same at every player count).
+ROUND_SCORES = (10, 12, 14, 15, 16, 17, 17, 18, 19, 20, 20, 21, 22, 23, 25, 29)
+ROUND_MEAN = sum(ROUND_SCORES) / len(ROUND_SCORES)
+#: the spread of one seat's round score, for `evaluate`
+ROUND_SPREAD = 5.0
+
+# ---------------------------------------------------------------------------
+# determinize
+
+
+def determinize(view: State, seat: int, rng: random.Random) -> State:
+    """A full state `view` (seat's view) could be; see the module's notes."""
+    if view.unseen is None:
+        return view  # already a full state
+    players = view.players
+    phase = view.phase
+    over = phase is Phase.OVER
+
+    # -- characters (hidden until the vote, OV-9)
+    char_pool = view.character_pool
+    chars = [p.character for p in view.seats]
+    if not view.revealed and view.unseen_characters is not None:
+        # the characters go round the table from seat 0: as many seats hold
+        # one as have left the pool
+        dealt = len(cards.CHARACTERS) - len(char_pool)
+        hidden = [s for s in range(min(dealt, players)) if s != seat and chars[s] is None]
+        pool = list(view.unseen_characters)
+        rng.shuffle(pool)
+        for s in hidden:
+            chars[s] = pool.pop()
+        left = set(pool)
+        char_pool = tuple(c for c in cards.CHARACTERS if c in left)
+
+    # -- trait cards: shuffle the unseen pool into every gap
+    fill = list(view.unseen)
+    rng.shuffle(fill)
+    take = fill.pop
+
+    def filled(cs: tuple[int | None, ...]) -> tuple[int, ...]:
+        return tuple(take() if c is None else c for c in cs)
+
+    draft = phase is Phase.DRAFT
+    secret_votes = phase is Phase.VOTE
+    last = _last_round_known(view)
+    seats = []
+    for s, p in enumerate(view.seats):
+        if s == seat:
+            seats.append(p)
+            continue
+        hand = tuple(sorted(filled(p.hand))) if p.hand else ()
+        kept = filled(p.kept) if p.kept else ()
+        pick = p.pick
+        if draft and p.chose and pick is None:
+            pick = take()
+        slots = p.slots
+        if slots and any(x.card is None for x in slots):
+            slots = tuple(_evolve_slot(x, card=take()) if x.card is None else x for x in slots)
+        face_up = p.face_up
+        if phase is Phase.PLACE and p.chose and not face_up:
+            need = 2 if chars[s] is Character.ORANGE else 3
+            face_up = tuple(sorted(rng.sample(kept, need)))
+        vote = p.vote
+        if secret_votes and p.chose and vote is None:
+            vote = rng.choice([t for t in range(players) if t != s])
+        total, rounds = p.total, p.rounds
+        if not over and total is None:
+            rounds = tuple(
+                (last[s] if last is not None and r == len(p.rounds) - 1 else _sampled(rng))
+                if x is None
+                else x
+                for r, x in enumerate(p.rounds)
+            )
+            total = sum(x.score for x in rounds)  # type: ignore[union-attr]
+        seats.append(
+            _evolve_seat(
+                p,
+                hand=hand,
+                kept=kept,
+                pick=pick,
+                face_up=face_up,
+                character=chars[s],
+                slots=slots,
+                vote=vote,
+                total=total,
+                rounds=rounds,
+            )
+        )
+
+    discard = view.discard
+    if None in discard:
+        discard = tuple(sorted(filled(discard)))
+    drawn = view.drawn
+    if None in drawn:
+        drawn = filled(drawn)
+    deck = tuple(sorted(filled(view.deck))) if view.deck else ()
+    assert not fill, "the view's unseen pool does not match its gaps"
+
+    known = list(view.known)
+    if view.peeked:
+        # Meixiu knows the cards she peeked at (OV-11)
+        meixiu = rules.holder(view, Character.MEIXIU)
+        if meixiu is not None and meixiu != seat and meixiu < len(known):
+            extra = set()
+            for t, i in view.peeked:
+                slots_t = seats[t].slots
+                if i < len(slots_t) and slots_t[i].card is not None:
+                    extra.add(slots_t[i].card)
+            known[meixiu] = known[meixiu] | extra
+    return _evolve_state(
+        view,
+        seats=tuple(seats),
+        deck=deck,
+        discard=discard,
+        drawn=drawn,
+        character_pool=char_pool,
+        known=tuple(known),
+        unseen=None,
+        unseen_characters=None,
+    )
+
+
+def _sampled(rng: random.Random) -> RoundScore:
+    score = rng.choice(ROUND_SCORES)
+    return RoundScore(traits=score, score=score)
+
+
+def _last_round_known(view: State) -> list[RoundScore] | None:
+    """Every seat's pad of the round just scored, when the table still lies
+    as it ended (all cards face up after the Showdown, the characters and
+    Liang's choice public): `rules.round_score` counts it exactly."""
+    if not (view.gather or view.phase in (Phase.NEXT_LEADER, Phase.OVER)):
+        return None
+    if any(x.card is None for p in view.seats for x in p.slots):
+        return None
+    return [rules.round_score(view, s) for s in range(view.players)]
+
+
+# ---------------------------------------------------------------------------
+# evaluate
+
+
+#: what one card adds on average when nothing else is known (the deck's mean)
+_CARD_MEAN = 3.7
+
+
+def projected(state: State) -> list[float]:
+    """Each seat's expected final total: its total, this round's score as
+    far as it has gone, and the mean round for the rounds to come."""
+    phase = state.phase
+    scored = phase is Phase.OVER or state.gather or phase is Phase.NEXT_LEADER
+    rounds_left = rules.ROUNDS - max(state.round, 1)
+    out = []
+    for s, p in enumerate(state.seats):
+        now = 0.0 if scored else _round_estimate(state, s, p)
+        out.append(float(p.total or 0) + now + rounds_left * ROUND_MEAN)
+    return out
+
+
+def _round_estimate(state: State, seat: int, p: Seat) -> float:
+    """This round's score for `seat`, from what it holds now."""
+    if p.slots:
+        traits = rules.effective(p.slots)
+        score = cards.points(traits, meixiu=p.character is Character.MEIXIU)
+        if state.liang_target == seat:
+            score -= len(p.slots)
+        return float(max(0, score))
+    held = [c for c in p.kept if c is not None]
+    if p.pick is not None:
+        held.append(p.pick)
+    if not held:
+        return ROUND_MEAN
+    have = cards.points([TRAIT[c] for c in held])
+    return have + (rules.KEEP - len(held)) * _CARD_MEAN
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """Each seat's chance to win, from the projected totals: a softmax of
+    the margins, as wide as the rounds left are uncertain (about the spread
+    of a round's score per round to come, and a little within a round)."""
+    if state.phase is Phase.OVER:
+        out = rules.outcome(state)
+        assert out is not None
+        k = len(out.winners)
+        return tuple(1.0 / k if s in out.winners else 0.0 for s in range(state.players))
+    proj = projected(state)
+    left = rules.ROUNDS - state.round + (0 if state.gather else 1)
+    width = ROUND_SPREAD * math.sqrt(max(left, 0.25))
+    top = max(proj)
+    weights = [math.exp((x - top) / width) for x in proj]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+# ---------------------------------------------------------------------------
+# rollout
+
+
+def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """Random, but for the draft: the card that adds most points to what the
+    seat keeps now (ties and one pick in four at random)."""
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase is Phase.DRAFT and rng.random() < 0.75:
+        p = state.seats[seat]
+        counts: dict[Trait, int] = {}
+        for c in p.kept:
+            if c is not None:
+                t = TRAIT[c]
+                counts[t] = counts.get(t, 0) + 1
+        best: Pick | None = None
+        gain_best = -1
+        for a in legal:
+            t = TRAIT[a.card]
+            g = _GAIN[t][min(counts.get(t, 0), 3)]
+            if g > gain_best:
+                best, gain_best = a, g
+        return best
+    return legal[rng.randrange(len(legal))]
+
+
+#: what one more card of a trait adds when the seat keeps n of it already
+_GAIN: dict[Trait, tuple[int, ...]] = {}
+for _t in Trait:
+    _GAIN[_t] = tuple(
+        cards.points([_t] * (n + 1))
+        - cards.points([_t] * n)
+        + (2 if _t in cards.SETS and n < 2 else 0)
+        for n in range(4)
+    )
+del _t
+
+
+#: decisions before `evaluate` (chance steps not counted): about one round
+ROLLOUT_DEPTH = 30
+
+HOOKS = SearchHooks(
+    determinize=determinize,
+    evaluate=evaluate,
+    rollout=rollout,
+    prune=None,
+    rollout_depth=ROLLOUT_DEPTH,
+)
+
+__all__ = ["HOOKS", "ROUND_SCORES", "determinize", "evaluate", "projected", "rollout"]
