@@ -1,0 +1,282 @@
+"""Boss Quest's search hooks (`core.engine.SearchHooks`): what a searching
+bot (core/bots/ismcts.py) may know of the game beyond its rules.
+
+- `determinize` fills a seat's view into a full state: every face-down
+  weapon the seat has not seen (hidden cards, a night's cards, a known card
+  on top of the deck, a swapped card waiting for its draw), the weapon deck,
+  and a mystery spell an Owl has looked at (BQ-33), all drawn uniformly from
+  what the view leaves open (`unseen`, the spell deck).
+- `evaluate` estimates each knight's chance of winning from the keys and
+  hearts (and the round in progress); the Solo Quest's from the hearts and
+  the wave.
+- `rollout` is a cheap policy: ask for weapons while well below the HP, go
+  to the Wizard when close, read potions and aim dark spells the obvious
+  way, and play the rest at random.
+
+Nothing here reads more than its arguments; `determinize` reads only the
+view.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from core.bossquest import rules, solo
+from core.bossquest.actions import (
+    Ask,
+    AssignTo,
+    DuelAsk,
+    EndTurn,
+    Fight,
+    GoToWizard,
+    PlayPersonal,
+    ReadPotion,
+    Resolve,
+    Sacrifice,
+    TargetKnight,
+)
+from core.bossquest.cards import ATTACK_CHANGE, Weapon
+from core.bossquest.state import Hidden, Phase, State, Step
+from core.engine import SearchHooks, evolve, remove_one
+
+# ---------------------------------------------------------------------------
+# Determinization.
+
+
+def determinize(view: State, seat: int, rng: random.Random) -> State:
+    """A full state `view` (seat's view) could be, drawn uniformly.
+
+    The view's `unseen` pool holds exactly the weapons its `None`s hide
+    (rules.view): shuffled, they fill the knights' face-down cards and the
+    known deck top in table order, and the rest is the weapon deck (an
+    unordered pile, kept sorted as the rules keep it). A "swap with deck"
+    waiting for its draw (SWAP_DRAW) whose card the seat has not seen
+    names one of the swapping knight's face-down cards the seat has not
+    seen. A mystery spell drawn by another knight's Owl (BQ-33) is one of
+    the view's spell deck, which then pools it. `unseen` is cleared.
+    """
+    if view.unseen is None:
+        return view  # already a full state
+    pool = list(view.unseen)
+    rng.shuffle(pool)
+    at = 0
+    filled: list[Weapon] = []  # face-down cards of the knight in turn filled here
+
+    def fill(card: Hidden) -> Hidden:
+        nonlocal at
+        if card.weapon is not None:
+            return card
+        weapon = pool[at]
+        at += 1
+        return Hidden(weapon, card.known_to)
+
+    knights = view.knights
+    if any(
+        (k.hidden is not None and k.hidden.weapon is None)
+        or any(c.weapon is None for c in k.night)
+        for k in knights
+    ):
+        out = []
+        for s, k in enumerate(knights):
+            if (k.hidden is None or k.hidden.weapon is not None) and all(
+                c.weapon is not None for c in k.night
+            ):
+                out.append(k)
+                continue
+            start = at
+            hidden = None if k.hidden is None else fill(k.hidden)
+            night = tuple(fill(c) for c in k.night)
+            if s == view.turn:
+                filled = pool[start:at]
+            out.append(evolve(k, hidden=hidden, night=night))
+        knights = tuple(out)
+    deck_top = view.deck_top
+    if any(c.weapon is None for c in deck_top):
+        deck_top = tuple(fill(c) for c in deck_top)
+    deck = pool[at:]
+    if len(deck) != len(view.weapon_deck):
+        raise ValueError("the view's unseen pool does not match its hidden cards")
+    deck.sort()
+    changes: dict[str, Any] = {
+        "knights": knights,
+        "deck_top": deck_top,
+        "weapon_deck": tuple(deck),
+        "unseen": None,
+    }
+    if view.phase is Phase.SWAP_DRAW and view.swap_weapon is None and filled:
+        # the card being swapped is face down and unknown to this seat
+        changes["swap_weapon"] = filled[rng.randrange(len(filled))]
+    if view.mystery_card is None and view.mystery_known and view.mystery:
+        # BQ-33: the Owl drew the mystery spell; to this seat it is still
+        # any card of the spell deck the view shows
+        spells = view.spell_deck
+        card = spells[rng.randrange(len(spells))]
+        changes["mystery_card"] = card
+        changes["spell_deck"] = remove_one(spells, card)
+    return evolve(view, **changes)
+
+
+# ---------------------------------------------------------------------------
+# Evaluation.
+
+#: A knight's standing is its keys, plus
+#: `HEART` per heart, plus `ROUND` for leading the round in progress; the
+#: chance of winning is a softmax of the standings with slope `SLOPE`.
+SLOPE = 1.6
+HEART = 0.35
+ROUND = 0.5
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """Each knight's chance of winning the match, estimated (sums to 1 over
+    the knights in a multi-knight game; a shared win is split)."""
+    n = state.players
+    if n == 1:
+        return (_solo_estimate(state),)
+    if state.phase is Phase.OVER or state.champion is not None:
+        # BQ-38: the Final Boss duel does not change the standings
+        winners = rules.game_winners(state)
+        return tuple(1 / len(winners) if s in winners else 0.0 for s in range(n))
+    knights = state.knights
+    standing = [k.keys + HEART * k.hearts for k in knights]
+    if state.boss is not None and state.phase is Phase.TURN:
+        lead = _round_leader(state)
+        if lead is not None:
+            standing[lead] += ROUND
+    alive = [s for s in range(n) if knights[s].hearts > 0] or list(range(n))
+    top = max(standing[s] for s in alive)
+    weights = [math.exp(SLOPE * (standing[s] - top)) if s in alive else 0.0 for s in range(n)]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+def _round_leader(state: State) -> int | None:
+    """The knight closest to the HP without going over, if one is alone there."""
+    hp = rules.current_hp(state)
+    best, leader = None, None
+    for s in range(state.players):
+        mine = rules.strength(state, s)
+        if mine is None or mine > hp:
+            continue
+        if best is None or mine > best:
+            best, leader = mine, s
+        elif mine == best:
+            leader = None
+    return leader
+
+
+#: A Solo Quest's rough chance of being won, by wave and hearts left.
+_SOLO = {1: 0.12, 2: 0.25, 3: 0.45}
+
+
+def _solo_estimate(state: State) -> float:
+    if state.phase is Phase.OVER:
+        return 1.0 if state.ending in solo.WON else 0.0
+    hearts = state.knights[0].hearts
+    return min(1.0, _SOLO.get(state.wave, _SOLO[1]) * hearts / 3)
+
+
+# ---------------------------------------------------------------------------
+# Rollout policy.
+
+#: a weapon is worth about 4 on average (1-7, potions read either way)
+_MEAN_WEAPON = 4
+
+
+def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """A cheap, sensible move: equip towards the HP, then the Wizard."""
+    if len(legal) == 1:
+        return legal[0]
+    if state.players == 1:
+        return _solo_rollout(state, legal, rng)
+    first = legal[0]
+    phase = state.phase
+    if phase is Phase.TURN:
+        step = state.step
+        if step is Step.CHOOSE and isinstance(first, Ask):
+            gap = rules.current_hp(state) - (rules.strength(state, seat) or 0)
+            if gap <= 2:
+                return GoToWizard()
+            want = 1 if gap < 9 else 2
+            count = min(want, len([a for a in legal if isinstance(a, Ask)]))
+            return legal[count - 1]
+        if step is Step.HARE:
+            gap = rules.current_hp(state) - (rules.strength(state, seat) or 0)
+            return GoToWizard() if gap <= 2 else EndTurn()
+        if step is Step.TARGET and isinstance(first, TargetKnight) and state.casting:
+            change = ATTACK_CHANGE.get(state.casting.kind)
+            if change is not None:
+                gap = rules.current_hp(state) - (rules.strength(state, seat) or 0)
+                if (change > 0 and gap >= change) or (change < 0 and gap < 0):
+                    return TargetKnight(seat)
+                others = [a for a in legal if a.seat != seat]
+                return others[rng.randrange(len(others))]
+    elif phase is Phase.READ_POTION:
+        knight = state.knights[seat]
+        gap = rules.current_hp(state) - (rules.strength(state, seat) or 0)
+        potion = rules._unread(knight, state.resume not in rules._AT_REVEAL)
+        value = potion.value if potion is not None else 0
+        return ReadPotion(1) if gap >= 2 * value else ReadPotion(-1)
+    elif phase is Phase.DUEL:
+        gap = rules.current_hp(state) - (rules.duel_strength(state) or 0)
+        if Fight() in legal and gap <= 3:
+            return Fight()
+        asks = [a for a in legal if isinstance(a, DuelAsk)]
+        if asks:
+            return asks[min(len(asks), max(1, gap // (2 * _MEAN_WEAPON))) - 1]
+    elif phase is Phase.DUEL_SACRIFICE:
+        gap = rules.current_hp(state) - (rules.duel_strength(state) or 0)
+        if gap > 0 and Sacrifice(gap) in legal:
+            return Sacrifice(gap)
+        return Sacrifice(0)
+    return legal[rng.randrange(len(legal))]
+
+
+def _solo_rollout(state: State, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    phase = state.phase
+    bosses = state.solo_bosses
+    if phase is Phase.SOLO:
+        asks = [a for a in legal if isinstance(a, Ask)]
+        if asks:
+            turns = solo.turns_left(state)
+            need = sum(max(0, solo.boss_hp(b) - solo.boss_strength(b)) for b in bosses)
+            want = max(1, min(len(asks), round(need / max(1, turns) / _MEAN_WEAPON)))
+            return asks[want - 1]
+    elif phase is Phase.SOLO_ASSIGN:
+        drawn = sum(w.value for w in state.drawn)
+
+        def miss(a: AssignTo) -> tuple[int, int]:
+            b = bosses[a.boss]
+            gap = solo.boss_hp(b) - solo.boss_strength(b) - drawn
+            return (1 if gap < 0 else 0, abs(gap))
+
+        return min((a for a in legal if isinstance(a, AssignTo)), key=miss)
+    elif phase is Phase.SOLO_END:
+        resolves = [a for a in legal if isinstance(a, Resolve)]
+        plays = [a for a in legal if isinstance(a, PlayPersonal)]
+        for play in plays:
+            b = bosses[play.boss]
+            gap = solo.boss_hp(b) - solo.boss_strength(b)
+            if gap and gap == ATTACK_CHANGE.get(play.spell.kind):
+                return play
+        if state.wave == 3 and len(resolves) > 1:
+            b = bosses[0]
+            gap = solo.boss_hp(b) - solo.boss_strength(b)
+            exact = Resolve(gap)
+            return exact if exact in resolves else Resolve(0)
+        return resolves[0] if resolves else legal[rng.randrange(len(legal))]
+    others = [a for a in legal if not isinstance(a, PlayPersonal)] or list(legal)
+    return others[rng.randrange(len(others))]
+
+
+#: decisions a rollout plays before `evaluate` (chance steps not counted)
+ROLLOUT_DEPTH = 20
+
+HOOKS = SearchHooks(
+    determinize=determinize,
+    evaluate=evaluate,
+    rollout=rollout,
+    rollout_depth=ROLLOUT_DEPTH,
+)
