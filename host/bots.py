@@ -5,35 +5,89 @@ actions, nothing more) and answers with a `SeatCommand`. It can decide at
 once (`think=inline`, for simulations and tests: the session's broadcast loop
 picks the answer up without recursion) or on an asyncio loop, choosing in a
 worker thread and waiting at least `delay` seconds so that people can follow
-(`think=threaded`, at a terminal or on the hub). A searching bot in another
-process fits behind the same two messages.
+(`think=threaded`). A searching bot (`SEARCHING_LEVELS`) thinks in a process
+of its own (`think=process`, `ProcessBotHolder`, `host.search_process`),
+behind the same two messages; "auto", what a terminal's table and the hub
+use, sends searching levels there and keeps the others in threads.
+
+"Move now" (a `hurry` command, checked by the session) reaches the holder of
+the thinking bot: a bot with `should_stop` answers its best move so far, and
+any bot skips the rest of its pause.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
+from host.budget import SEARCHING_LEVELS, bot_seconds_from_env
 from host.messages import SeatCommand, SeatUpdate
+from host.search_process import Request, SearchFailed, SearchWorker, WorkerPool, shared_pool
 from host.session import BOT, Link, Session
 
 log = logging.getLogger(__name__)
 
 BotFactory = Callable[[str, "str | None"], Any]
 
+#: how a holder's bot decides: at once, in a thread of the event loop, or in
+#: a search process (`host.search_process`); "auto" puts a searching level in
+#: a process and any other in a thread
+INLINE, THREADED, PROCESS, AUTO = "inline", "threaded", "process", "auto"
+THINKS = (INLINE, THREADED, PROCESS, AUTO)
+#: the bot that plays where no level is named: an away person's seat
+#: (`stand_in`) and an old journal's bot seat without a level. It is the
+#: heuristic bot (`core.bots.DEFAULT_BOT`), which answers in milliseconds in
+#: a thread: a hub with many tables and away players spends no search on
+#: them, and it still plays sensibly until the seat is handed back.
+STAND_IN_LEVEL = "heuristic"
+
+
+class LevelBots:
+    """Builds the game's bot of a level, with its seconds per move when one
+    is set (a plain object, so it can be sent to a search process)."""
+
+    def __init__(self, seconds: dict[str, float] | None = None) -> None:
+        #: seconds per move by level (levels not named keep their own budget)
+        self.seconds = dict(bot_seconds_from_env() if seconds is None else seconds)
+
+    def __call__(self, game_id: str, level: str | None) -> Any:
+        from core.bots import LEVELS, make_bot
+
+        levels = LEVELS.get(game_id, ())
+        if level is None:  # a stand-in, or a bot seat saved without a level
+            level = STAND_IN_LEVEL
+        try:
+            bot = make_bot(game_id, level)
+        except ValueError as error:  # a level this version no longer offers
+            fallback = (
+                "heuristic" if "heuristic" in levels else (levels[-1] if levels else "random")
+            )
+            log.warning("%s; playing the %s bot instead", error, fallback)
+            level, bot = fallback, make_bot(game_id, fallback)
+        seconds = self.seconds.get(level)
+        if seconds is not None and hasattr(bot, "seconds"):
+            bot.seconds = seconds
+        return bot
+
+    def __repr__(self) -> str:
+        return f"LevelBots({self.seconds!r})"
+
 
 def default_bot_factory(game_id: str, level: str | None) -> Any:
-    """The game's bot of `level` (its strongest when none is named)."""
-    from core.bots import LEVELS, make_bot
+    """The game's bot of `level` (`STAND_IN_LEVEL` when none is named),
+    with the seconds per move of $OVERTABLE_BOT_SECONDS."""
+    return LevelBots()(game_id, level)
 
-    if level is None:
-        levels = LEVELS.get(game_id, ())
-        level = levels[-1] if levels else "random"
-    return make_bot(game_id, level)
+
+def searches(level: str | None) -> bool:
+    """A bot of `level` searches (thinks for seconds): it belongs in a process."""
+    return level in SEARCHING_LEVELS
 
 
 class BotHolder:
@@ -57,6 +111,15 @@ class BotHolder:
         #: the update being answered (so one update is answered once)
         self._answering: int | None = None
         self._task: asyncio.Task | None = None
+        #: set by "move now" for the decision under way: stops a bot's
+        #: search (`should_stop`) and the pause after it
+        self._stop = threading.Event()
+        self._hurried: asyncio.Event | None = None
+
+    @property
+    def thinking(self) -> bool:
+        """A decision is under way (searching, or pausing before it is sent)."""
+        return self._task is not None and not self._task.done()
 
     def receive(self, update: SeatUpdate) -> None:
         if (
@@ -69,17 +132,37 @@ class BotHolder:
             return
         self._answering = update.seq
         if self.threaded:
+            self._drop_decision()  # an older update's: its answer would be stale
+            self._stop = threading.Event()
+            self._hurried = asyncio.Event()
             self._task = asyncio.get_running_loop().create_task(self._think(update))
         else:
             self._answer(update, self._choose(update))
 
+    def hurry(self, seat: int) -> bool:
+        """ "Move now": the decision under way is cut short (a bot with
+        `should_stop` answers its best move so far; any bot skips the rest of
+        its pause). False when this bot is not thinking."""
+        if not self.thinking or self.link is None or seat not in self.link.seats:
+            return False
+        self._stop.set()
+        if self._hurried is not None:
+            self._hurried.set()
+        return True
+
     def cancel(self) -> None:
+        self._drop_decision()
+
+    def _drop_decision(self) -> None:
+        self._stop.set()
         if self._task is not None:
             self._task.cancel()
             self._task = None
 
-    def _choose(self, update: SeatUpdate) -> Any:
+    def _choose(self, update: SeatUpdate, stop: threading.Event | None = None) -> Any:
         try:
+            if stop is not None and hasattr(self.bot, "should_stop"):
+                self.bot.should_stop = stop.is_set
             return self.bot.choose(self.game, update.view, update.seat, update.legal, self.rng)
         except Exception:  # a bot's bug must not stop the match: play the first move
             log.exception("bot %r failed in seat %s", self.bot, update.seat)
@@ -88,11 +171,21 @@ class BotHolder:
     async def _think(self, update: SeatUpdate) -> None:
         started = time.monotonic()
         loop = asyncio.get_running_loop()
-        action = await loop.run_in_executor(None, self._choose, update)
-        rest = self.delay - (time.monotonic() - started)
-        if rest > 0:
-            await asyncio.sleep(rest)
+        action = await loop.run_in_executor(None, self._choose, update, self._stop)
+        await self._pause(started)
         self._answer(update, action)
+
+    async def _pause(self, started: float) -> None:
+        """Wait out the rest of the bot delay, unless "move now" was asked."""
+        rest = self.delay - (time.monotonic() - started)
+        hurried = self._hurried
+        if rest <= 0 or (hurried is not None and hurried.is_set()):
+            return
+        if hurried is None:
+            await asyncio.sleep(rest)
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(hurried.wait(), rest)
 
     def _answer(self, update: SeatUpdate, action: Any) -> None:
         link = self.link
@@ -108,17 +201,118 @@ class BotHolder:
                 log.error("bot in seat %s cannot move: %s", update.seat, fallback.reason)
 
 
+class ProcessBotHolder(BotHolder):
+    """A bot that thinks in a search process (`host.search_process`): the
+    worker owns the bot; this holder sends it its seat's updates and plays
+    its answers. If the worker fails (dies, hangs past `timeout`, sends
+    something that is not an answer) it plays the heuristic bot's move,
+    chosen in a thread, and says so in the log."""
+
+    def __init__(
+        self,
+        worker: SearchWorker,
+        level: str | None,
+        game: Any,
+        rng: random.Random,
+        *,
+        delay: float = 0.0,
+        timeout: float = 120.0,
+        pool: WorkerPool | None = None,
+    ) -> None:
+        super().__init__(None, game, rng, threaded=True, delay=delay)
+        self.worker = worker
+        self.level = level
+        self.timeout = timeout
+        self._pool = pool
+        #: names this holder's bot in the worker
+        self.key = worker.new_key()
+        self._request: Request | None = None
+        self._fallback: Any = None
+
+    def hurry(self, seat: int) -> bool:
+        if not super().hurry(seat):
+            return False
+        request = self._request
+        if request is not None:
+            self.worker.hurry(request.id)
+        return True
+
+    def cancel(self) -> None:
+        super().cancel()
+        self.worker.forget(self.key)
+        if self._pool is not None:
+            self._pool.release(self.worker)
+            self._pool = None
+
+    async def _think(self, update: SeatUpdate) -> None:
+        started = time.monotonic()
+        request = self.worker.submit(self.key, self.level, update, self.rng.getrandbits(64))
+        self._request = request
+        if self._stop.is_set():  # hurried before the request was sent
+            self.worker.hurry(request.id)
+        try:
+            command = await asyncio.wait_for(asyncio.wrap_future(request.future), self.timeout)
+            action = command.action
+        except asyncio.CancelledError:
+            self.worker.cancel(request.id)
+            raise
+        except (SearchFailed, TimeoutError) as error:
+            if isinstance(error, TimeoutError):
+                self.worker.cancel(request.id)
+                error = SearchFailed(f"no answer in {self.timeout:g} s")
+            log.warning(
+                "searching bot in seat %s: %s; playing a heuristic move instead",
+                update.seat,
+                error,
+            )
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(None, self._fallback_choose, update)
+        finally:
+            if self._request is request:
+                self._request = None
+        await self._pause(started)
+        self._answer(update, action)
+
+    def _fallback_choose(self, update: SeatUpdate) -> Any:
+        try:
+            if self._fallback is None:
+                self._fallback = default_bot_factory(self.game.id, STAND_IN_LEVEL)
+            return self._fallback.choose(
+                self.game, update.view, update.seat, update.legal, self.rng
+            )
+        except Exception:
+            log.exception("fallback bot failed in seat %s", update.seat)
+            return update.legal[0]
+
+
 def seat_bots(
     session: Session,
     *,
     factory: BotFactory | None = None,
     threaded: bool = False,
     delay: float = 0.0,
+    think: str | None = None,
+    pool: WorkerPool | None = None,
+    timeout: float = 120.0,
 ) -> list[BotHolder]:
-    """Seat a bot in every bot seat of `session` that nobody holds."""
+    """Seat a bot in every bot seat of `session` that nobody holds.
+
+    `think` (see `THINKS`; by default "auto" when `threaded`, else
+    "inline") says how each decides. A bot in a process is built there by
+    the pool's factory (`pool`, else this process's shared pool); `factory`
+    builds the others."""
     players = session.match.header.players
     return [
-        _seat_bot(session, seat, players[seat].level, factory, threaded, delay)
+        _seat_bot(
+            session,
+            seat,
+            players[seat].level,
+            factory,
+            _think_of(think, threaded),
+            delay,
+            pool,
+            timeout,
+        )
         for seat in sorted(session.bots)
         if session.holder_of(seat) is None
     ]
@@ -131,12 +325,23 @@ def stand_in(
     factory: BotFactory | None = None,
     threaded: bool = False,
     delay: float = 0.0,
+    level: str = STAND_IN_LEVEL,
+    think: str | None = None,
+    pool: WorkerPool | None = None,
 ) -> BotHolder:
-    """Seat the game's strongest bot in a person's seat while they are away.
-    It plays only once the session sends the table again (`refresh`), so
-    the other holders learn in the same breath that a bot plays the seat;
-    closing its link hands the seat back."""
-    return _seat_bot(session, seat, None, factory, threaded, delay)
+    """Seat a bot (`STAND_IN_LEVEL`: the heuristic bot, in a thread) in a
+    person's seat while they are away. It plays only once the session sends
+    the table again (`refresh`), so the other holders learn in the same
+    breath that a bot plays the seat; closing its link hands the seat back."""
+    return _seat_bot(session, seat, level, factory, _think_of(think, threaded), delay, pool, 120.0)
+
+
+def _think_of(think: str | None, threaded: bool) -> str:
+    if think is None:
+        return AUTO if threaded else INLINE
+    if think not in THINKS:
+        raise ValueError(f"a bot thinks {', '.join(THINKS)}, not {think!r}")
+    return think
 
 
 def _seat_bot(
@@ -144,11 +349,22 @@ def _seat_bot(
     seat: int,
     level: str | None,
     factory: BotFactory | None,
-    threaded: bool,
+    think: str,
     delay: float,
+    pool: WorkerPool | None,
+    timeout: float,
 ) -> BotHolder:
-    bot = (factory or default_bot_factory)(session.game.id, level)
     rng = random.Random(session.bot_rng.getrandbits(64))
-    holder = BotHolder(bot, session.game, rng, threaded=threaded, delay=delay)
+    if think == AUTO:
+        think = PROCESS if searches(level) else THREADED
+    holder: BotHolder
+    if think == PROCESS:
+        pool = pool or shared_pool()
+        holder = ProcessBotHolder(
+            pool.worker(), level, session.game, rng, delay=delay, timeout=timeout, pool=pool
+        )
+    else:
+        bot = (factory or default_bot_factory)(session.game.id, level)
+        holder = BotHolder(bot, session.game, rng, threaded=think == THREADED, delay=delay)
     holder.link = session.connect(holder, {seat}, kind=BOT, send=False)
     return holder

@@ -29,7 +29,9 @@ MAX_COMMAND_BYTES = 8 * 1024
 PLAY = "play"
 UNDO = "undo"
 LEAVE = "leave"
-COMMAND_KINDS = (PLAY, UNDO, LEAVE)
+#: a person at the table asks the thinking bot (its seat) to move now
+HURRY = "hurry"
+COMMAND_KINDS = (PLAY, UNDO, LEAVE, HURRY)
 
 
 @attrs.frozen
@@ -68,7 +70,8 @@ class SeatUpdate:
 
 @attrs.frozen
 class SeatCommand:
-    """What a seat's holder asks of the session: play an action, undo, leave."""
+    """What a seat's holder asks of the session: play an action, undo, leave,
+    or hurry a thinking bot (`seat` is then the bot's seat, not the sender's)."""
 
     kind: str
     seat: int | None
@@ -89,6 +92,11 @@ class SeatCommand:
     @classmethod
     def leave(cls, seat: int | None) -> SeatCommand:
         return cls(LEAVE, seat)
+
+    @classmethod
+    def hurry(cls, seat: int, seq: int | None = None) -> SeatCommand:
+        """Ask the bot thinking in `seat` to answer its best move so far now."""
+        return cls(HURRY, seat, None, seq)
 
 
 @attrs.frozen

@@ -32,6 +32,7 @@ from core.engine import CHANCE, IllegalAction
 from core.playout import sample_chance
 from host.messages import (
     COMMAND_KINDS,
+    HURRY,
     LEAVE,
     PLAY,
     UNDO,
@@ -316,6 +317,8 @@ class Session:
             self.disconnect(link)
             return None
         assert command.seat is not None
+        if command.kind == HURRY:
+            return self._hurry(command.seat)
         try:
             if command.kind == PLAY:
                 self.match.apply(command.seat, command.action)
@@ -352,6 +355,8 @@ class Session:
             if seat is not None and seat not in link.seats:
                 return "You can leave only a seat you hold."
             return None
+        if command.kind == HURRY:
+            return self._check_hurry(link, command)
         if type(seat) is not int or seat not in link.seats:
             return "That is not your seat."
         who = self.names[seat]
@@ -367,6 +372,34 @@ class Session:
             return f"Wait: it is not {who}'s turn."
         if not self._is_legal(seat, command.action):
             return f"That is not one of {who}'s legal moves now."
+        return None
+
+    def _check_hurry(self, link: Link, command: SeatCommand) -> str | None:
+        """Why a "move now" must be refused: only a person playing at this
+        table (here, or remote with a seat) may hurry a bot, and only the
+        bot that owes a decision now."""
+        if link.kind in (BOT, SPECTATOR) or (link.kind == REMOTE and not link.seats):
+            return "Only a player at this table can ask a bot to move now."
+        seat = command.seat
+        if type(seat) is not int or not 0 <= seat < self.players:
+            return "There is no such seat at this table."
+        if command.seq is not None and command.seq != self.seq:
+            return "The table changed; the bot has moved already."
+        if self.match.finished:
+            return "The match is over."
+        holder = self.holder_of(seat)
+        if holder is None or holder.kind != BOT:
+            return f"{self.names[seat]} is not a bot: only a bot can be asked to move now."
+        if seat not in self.game.to_act(self.match.state):
+            return "No bot is thinking now."
+        return None
+
+    def _hurry(self, seat: int) -> Refusal | None:
+        """Tell the bot holding `seat` to answer its best move so far now."""
+        link = self.holder_of(seat)
+        hurry = getattr(link.holder, "hurry", None) if link is not None else None
+        if not callable(hurry) or not hurry(seat):
+            return Refusal("No bot is thinking now.")
         return None
 
     def _is_legal(self, seat: int, action: Any) -> bool:

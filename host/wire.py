@@ -167,6 +167,16 @@ def codec(game: Any) -> MessageCodec:
 # -- the shape of a line ---------------------------------------------------------
 
 
+def encode_line(obj: Any, limit: int) -> bytes:
+    """`obj` as one line of JSON shorter than `limit` bytes (BadMessage otherwise)."""
+    return _line(obj, limit)
+
+
+def decode_object(data: bytes | str, limit: int) -> dict:
+    """A JSON object from a line of at most `limit` bytes (BadMessage otherwise)."""
+    return _object(data, limit)
+
+
 def _line(obj: Any, limit: int) -> bytes:
     data = json.dumps(obj, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode()
     if len(data) >= limit:
