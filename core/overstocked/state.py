@@ -262,7 +262,8 @@ class Area:
 
     @cached_property
     def _actions(self) -> dict:
-        """The rules' cache of legal Place actions, by where (see rules)."""
+        """Values derived from this area, kept with it: the rules' legal
+        Place actions by where (see rules), search's toy areas."""
         return {}
 
     @cached_property

@@ -1,0 +1,394 @@
+"""Overstocked's search hooks (`core.engine.SearchHooks`): what a searching
+bot (core/bots/ismcts.py) may know of this game.
+
+What a view hides (`rules.view`): the other seats' hands, the other seats'
+secret picks while choosing (OS-12), the deck, and in solo the bot's bonus
+(counted from the player's starting hand) in every view but the player's.
+The areas, the boxed cards, the supplies and the reveal are public. So
+`determinize` deals the `unseen` cards back at random into the hidden hands
+and picks (their sizes are in the view) and leaves the rest as the deck.
+
+`evaluate` reads the live score sheet (OS §Scoring: what the sheet would
+say if the game ended now) and turns the seats' totals into chances to win,
+softer the more rounds are left. `rollout` plays picks at random and places
+a card at the best of a few sampled spots by a cheap local count (same toy
+next to same toy in one's own warehouse). `prune` keeps, of the hundred or
+more placements of a card, the few that leave the best sheet one ply ahead.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from itertools import product
+from typing import Any
+
+from core.engine import SearchHooks, evolve
+from core.overstocked import cards, rules, scoring
+from core.overstocked.actions import Place
+from core.overstocked.cards import NEIGHBOURS, QUANTUM, ROUNDS, TOYS, Piece, Toy
+from core.overstocked.state import Area, Phase, Placed, State, Where
+
+# ---------------------------------------------------------------------------
+# Determinization.
+
+
+def determinize(view: State, seat: int | None, rng: random.Random) -> State:
+    """A full state `view` (seat's view; None: a spectator's) could be.
+
+    Every hand the view shows as `None`s gets that many cards, every secret
+    pick hidden while choosing (a seat that has picked, OS-12; never the solo
+    bot, which plays from its deck) gets one, all drawn from `unseen`
+    uniformly at random; what is left is the deck (ascending, as the rules
+    keep it), and `unseen` is None as in a real state. Solo: a view other
+    than the player's shows the bot's bonus as 0 until the end; it is counted
+    again from the player's starting hand as determinized (the cards in hand
+    and the ones the player has played). Reads only the view.
+    """
+    if view.unseen is None:
+        return view  # already a full state
+    pool = list(view.unseen)
+    rng.shuffle(pool)
+    solo = view.options.solo
+    choosing = view.phase is Phase.PICK
+    seats = list(view.seats)
+    at = 0
+    for s, p in enumerate(seats):
+        hand = p.hand
+        pick = p.pick
+        changed = False
+        if hand and hand[0] is None:
+            n = len(hand)
+            hand = tuple(sorted(pool[at : at + n]))
+            at += n
+            changed = True
+        if choosing and p.picked and pick is None and not (solo and s == 1):
+            pick = pool[at]
+            at += 1
+            changed = True
+        if changed:
+            seats[s] = evolve(p, hand=hand, pick=pick)
+    rest = pool[at:]
+    if len(rest) != len(view.deck) or at > len(pool):
+        raise ValueError(
+            f"the view hides {at - len(rest) + len(pool)} cards but its unseen pool holds "
+            f"{len(pool)}"
+        )
+    rest.sort()
+    state = evolve(view, seats=tuple(seats), deck=tuple(rest), unseen=None)
+    if solo and seat != 0 and view.phase not in (Phase.DEAL, Phase.OVER):
+        state = evolve(state, bot_bonus=scoring.bot_bonus(_starting_hand(state)))
+    return state
+
+
+def _starting_hand(state: State) -> list[int]:
+    """Solo: the player's six dealt cards, from a full state: the hand, the
+    card picked, and every crate card the player has played (all but the
+    first card of the popularity and of the warehouse, and the boxed ones:
+    the bot's cards go to its own warehouse, and solo has no quantum cards)."""
+    player = state.seats[0]
+    out = [c for c in player.hand if c is not None]
+    if player.pick is not None:
+        out.append(player.pick)
+    for area in (state.popularity, player.warehouse):
+        out.extend(p.number for p in area.placed[1:] if p.piece is Piece.CRATE)
+    out.extend(state.boxed)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Evaluation.
+
+
+_TOY_INDEX = {ch: i for i, t in enumerate(TOYS) for ch in (t.value, t.value.lower())}
+_SAME = tuple(frozenset({t.value, t.value.lower()}) for t in TOYS)
+_STRIDE = cards.STRIDE
+
+
+def _plain_areas(cells: dict[int, str]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """`scoring.toy_areas` for a grid with no quantum crate and no forklift
+    link: all four toys in one pass."""
+    best = [0, 0, 0, 0]
+    count = [0, 0, 0, 0]
+    seen: set[int] = set()
+    index = _TOY_INDEX.get
+    get = cells.get
+    for k, ch in cells.items():
+        t = index(ch)
+        if t is None:
+            continue
+        count[t] += 1
+        if k in seen:
+            continue
+        seen.add(k)
+        same = _SAME[t]
+        stack = [k]
+        n = 1
+        while stack:
+            c = stack.pop()
+            for nb in (c + 1, c - 1, c + _STRIDE, c - _STRIDE):
+                if nb not in seen and get(nb) in same:
+                    seen.add(nb)
+                    stack.append(nb)
+                    n += 1
+        if n > best[t]:
+            best[t] = n
+    return tuple(best), tuple(count)
+
+
+def _area_counts(
+    area: Area, marks: tuple[Toy, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...], frozenset[int]]:
+    """Per toy, the largest area and the visible crates of `area`, and its
+    forklift links, as the sheet counts them; kept on the (immutable) area."""
+    memo = area._actions
+    key = ("toy areas", marks)
+    got = memo.get(key)
+    if got is None:
+        cells = area.cells
+        links = scoring.forklift_links(cells) if cards.FORKLIFT in cells.values() else _NO_LINKS
+        if links or QUANTUM in cells.values():
+            got = (*scoring.toy_areas(cells, marks, links), links)
+        else:
+            got = (*_plain_areas(cells), links)
+        memo[key] = got
+    return got
+
+
+_NO_LINKS: frozenset[int] = frozenset()
+
+
+def totals(state: State) -> tuple[int, ...]:
+    """Each seat's total on the live score sheet (`scoring.sheet`), counted
+    without the sheet's words: OS §Scoring with OS-4 (ties the player's
+    best), OS-5/OS-18 incentives, OS-15 halving, OS-16 forklifts, OS-17
+    quantum crates, and the solo bot's rules (OS-8, OS-19)."""
+    marks = state.marks
+    advanced = state.options.advanced
+    bot = 1 if state.options.solo else None
+    pop, crates, _ = _area_counts(state.popularity, marks)
+    top = max(pop)
+    negatives = [i for i in range(4) if pop[i] == top]
+    if len(negatives) > 1:
+        most = max(crates[i] for i in negatives)
+        negatives = [i for i in negatives if crates[i] == most]
+    out = []
+    for s, player in enumerate(state.seats):
+        wh, wh_crates, links = _area_counts(player.warehouse, marks)
+        products = [pop[i] * wh[i] for i in range(4)]
+        extra = (player.forklift or 0) + (state.bot_bonus if s == bot else 0)
+        if player.incentive is not None:
+            cells = player.warehouse.cells
+            extra += scoring.incentive_points(player.incentive, cells, pop, wh, links)
+        halving: list[int | None] = [None]
+        if advanced:
+            w = max(wh)
+            halving = [i for i in range(4) if wh[i] == w]
+            most = max(wh_crates[i] for i in halving)
+            halving = [i for i in halving if wh_crates[i] == most]
+        negs = negatives
+        if s == bot and len(negs) > 1:
+            low = min(products[i] for i in negs)
+            negs = [next(i for i in negs if products[i] == low)]
+        best = None
+        for neg, half in product(negs, halving):
+            total = extra
+            for i in range(4):
+                p = products[i]
+                if i == neg:
+                    p = 0 if s == bot else -p
+                if i == half:
+                    p = scoring.halve(p)
+                total += p
+            if best is None or total > best:
+                best = total
+        assert best is not None
+        out.append(best)
+    return tuple(out)
+
+
+#: The spread (in points) of the softmax that turns totals into chances to
+#: win: `SPREAD_BASE + SPREAD_PER_ROUND * rounds still to play` (the round
+#: under way counts as left). Fitted roughly (least log-loss on a grid) on
+#: heuristic-bot matches at 2-4 seats, cut at the start of each round
+#: (totals then, winner at the end); see tests/test_overstocked_search.py.
+SPREAD_BASE = 3.0
+SPREAD_PER_ROUND = 4.0
+
+
+def evaluate(state: State) -> tuple[float, ...]:
+    """Each seat's chance to win, from the live score sheet.
+
+    At the end it is the result itself (OS-10: a shared win is split). Before,
+    a softmax of the totals (two seats: a logistic of the margin), spread by
+    the rounds left; solo, the bot wins a tie (OS-10), so the player needs
+    half a point more.
+    """
+    n = state.players
+    if state.phase is Phase.OVER:
+        out = rules.outcome(state)
+        assert out is not None
+        share = 1.0 / len(out.winners)
+        return tuple(share if s in out.winners else 0.0 for s in range(n))
+    if state.phase is Phase.DEAL:
+        return (1.0 / n,) * n
+    points = list(totals(state))
+    if state.options.solo:
+        points[0] -= 0.5
+    left = ROUNDS - state.round + 1
+    spread = SPREAD_BASE + SPREAD_PER_ROUND * left
+    top = max(points)
+    weights = [math.exp((p - top) / spread) for p in points]
+    total = sum(weights)
+    return tuple(w / total for w in weights)
+
+
+# ---------------------------------------------------------------------------
+# Rollout policy.
+
+#: A rollout values this many sampled placements of a card and plays the best.
+ROLLOUT_SAMPLE = 4
+
+
+def _local_gain(cells: dict[int, str], piece: Piece, number: int, action: Place) -> int:
+    """A cheap worth of a placement: same toy beside same toy across the
+    piece's edge, counted in the area it goes to (a warehouse placement
+    counts double: a popularity area helps everyone)."""
+    origin = cards.key(action.x, action.y)
+    spaces = cards.key_spaces(piece, number, action.rotation)
+    mine = {origin + d for d, _ in spaces}
+    gain = 0
+    for d, ch in spaces:
+        t = ch.upper()
+        if t == ".":
+            continue
+        k = origin + d
+        for nb in NEIGHBOURS:
+            j = k + nb
+            if j in mine:
+                continue
+            other = cells.get(j)
+            if other is not None and (other.upper() == t or other == QUANTUM or t == QUANTUM):
+                gain += 1
+    if action.where is Where.WAREHOUSE:
+        gain *= 2
+    return gain
+
+
+def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """Random picks; a card placed at the best of `ROLLOUT_SAMPLE` random
+    legal spots by `_local_gain`; everything else at random."""
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase is not Phase.PLACE:
+        return rng.choice(legal)
+    piece = rules.piece_in_hand(state)
+    if piece is None:
+        return rng.choice(legal)
+    best = None
+    choice = legal[0]
+    pop = state.popularity.cells
+    own = state.seats[seat].warehouse.cells
+    for _ in range(ROLLOUT_SAMPLE):
+        action = rng.choice(legal)
+        cells = pop if action.where is Where.POPULARITY else own
+        v = _local_gain(cells, piece[0], piece[1], action)
+        if best is None or v > best:
+            best, choice = v, action
+    return choice
+
+
+# ---------------------------------------------------------------------------
+# Pruning.
+
+#: A placement decision keeps at most this many placements in the tree.
+PRUNE_LIMIT = 12
+#: ... of which at least this many of each area (popularity, warehouse).
+PRUNE_PER_AREA = 3
+#: Share of the other seats' average points counted against a placement.
+RIVAL_WEIGHT = 0.5
+
+
+def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The placements a search tree considers (never empty): when a card or
+    forklift has more than `PRUNE_LIMIT` spots, the ones whose score sheet
+    one ply ahead (`totals`: this seat's points less `RIVAL_WEIGHT` of the
+    others' average) is best, at least `PRUNE_PER_AREA` in each area. Every
+    other decision is small (at most six cards, six quantum cards, four
+    marks, the incentives) and kept whole."""
+    if len(legal) <= PRUNE_LIMIT or state.phase not in (Phase.PLACE, Phase.FORKLIFT):
+        return legal
+    piece = rules.piece_in_hand(state)
+    if piece is None:
+        return legal
+    key = (
+        seat,
+        piece,
+        state.popularity,
+        tuple(p.warehouse for p in state.seats),
+        state.marks,
+        state.options,
+        tuple(p.incentive for p in state.seats),
+        tuple(p.forklift for p in state.seats),
+        legal,
+    )
+    got = _PRUNED.get(key)
+    if got is None:
+        got = _prune_places(state, seat, piece, legal)
+        if len(_PRUNED) >= _PRUNE_CACHE:
+            _PRUNED.clear()
+        _PRUNED[key] = got
+    return got
+
+
+_PRUNED: dict[tuple, tuple[Any, ...]] = {}
+_PRUNE_CACHE = 4096
+
+
+def _prune_places(
+    state: State, seat: int, piece: tuple[Piece, int], legal: tuple[Any, ...]
+) -> tuple[Any, ...]:
+    scored: list[tuple[float, int, Any]] = []
+    others = [s for s in range(state.players) if s != seat]
+    for i, action in enumerate(legal):
+        if action.__class__ is not Place:
+            continue
+        placed = _placed(piece, action)
+        if action.where is Where.POPULARITY:
+            after = evolve(state, popularity=state.popularity.add(placed))
+        else:
+            player = state.seats[seat]
+            mover = evolve(player, warehouse=player.warehouse.add(placed))
+            if piece[0] is Piece.FORKLIFT:
+                mover = evolve(mover, forklift=piece[1])
+            seats = state.seats[:seat] + (mover,) + state.seats[seat + 1 :]
+            after = evolve(state, seats=seats)
+        t = totals(after)
+        rivals = sum(t[s] for s in others) / len(others) if others else 0.0
+        scored.append((t[seat] - RIVAL_WEIGHT * rivals, i, action))
+    scored.sort(key=lambda e: (-e[0], e[1]))
+    keep = {i for _, i, _ in scored[:PRUNE_LIMIT]}
+    for where in Where:
+        extra = [i for _, i, a in scored if a.where is where][:PRUNE_PER_AREA]
+        keep.update(extra)
+    keep.update(i for i, a in enumerate(legal) if a.__class__ is not Place)
+    return tuple(legal[i] for i in sorted(keep))
+
+
+def _placed(piece: tuple[Piece, int], action: Place) -> Placed:
+    return Placed(piece[0], piece[1], action.x, action.y, action.rotation)
+
+
+#: decisions a rollout plays before `evaluate` (about 1 ms an iteration on
+#: one core with the tree's own cost; docs/performance.md)
+ROLLOUT_DEPTH = 8
+
+HOOKS = SearchHooks(
+    determinize=determinize,
+    evaluate=evaluate,
+    rollout=rollout,
+    prune=prune,
+    rollout_depth=ROLLOUT_DEPTH,
+)
+
+__all__ = ["HOOKS", "determinize", "evaluate", "prune", "rollout", "totals"]

@@ -1,0 +1,321 @@
+"""Overstocked's search hooks (core/overstocked/search.py, issue 13): a
+determinization is a state the view could be, built from the view alone;
+the evaluation reads the score sheet; pruning keeps the good placements."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import attrs
+import pytest
+
+from core import CHANCE
+from core.engine import SearchHooks
+from core.overstocked import GAME, scoring
+from core.overstocked.actions import Pass, Place
+from core.overstocked.search import (
+    HOOKS,
+    PRUNE_LIMIT,
+    PRUNE_PER_AREA,
+    RIVAL_WEIGHT,
+    determinize,
+    evaluate,
+    prune,
+    rollout,
+    totals,
+)
+from core.overstocked.state import Options, Phase
+from core.playout import random_playout, sample_chance
+from tests.overstocked_tables import conserved
+from tests.playouts import seeds
+
+SEEDS = seeds(2)
+
+#: every combination of the advanced variant and the three expansions, each
+#: at one player count (2-6 in turn), and solo
+TABLES = [
+    (2 + i % 5, Options(advanced=a, incentives=n, forklifts=f, quantum=q))
+    for i, (a, n, f, q) in enumerate(itertools.product((False, True), repeat=4))
+] + [(2, Options(solo=True)), (6, Options())]
+
+
+def states(players: int, options: Options, seed: int, every: int = 1):
+    """Every `every`-th state of a random playout, the last one included."""
+    rng = random.Random(seed)
+    state = GAME.setup(players, options)
+    step = 0
+    while True:
+        if step % every == 0:
+            yield state
+        seats = GAME.to_act(state)
+        if not seats:
+            if step % every:
+                yield state
+            return
+        if CHANCE in seats:
+            state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+        else:
+            seat = rng.choice(sorted(seats))
+            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        step += 1
+
+
+def test_hooks_are_offered():
+    assert isinstance(HOOKS, SearchHooks)
+    assert HOOKS.determinize is determinize
+    assert HOOKS.evaluate is evaluate
+    assert HOOKS.rollout is rollout
+    assert HOOKS.prune is prune
+    assert isinstance(HOOKS.rollout_depth, int) and HOOKS.rollout_depth > 0
+
+
+@pytest.mark.parametrize(("players", "options"), TABLES)
+@pytest.mark.parametrize("seed", range(SEEDS))
+def test_determinize_is_a_state_the_view_could_be(players, options, seed):
+    """At every step, for every seat and a spectator: the determinized state
+    gives back the same view, is a full state (no None, `unseen` None, the
+    43 crate cards once each), and offers the seat the same legal actions
+    and the same seats to act as the real state (OS-12: hidden picks too)."""
+    rng = random.Random(1000 + seed)
+    for state in states(players, options, seed):
+        for seat in [*range(players), None]:
+            view = GAME.view(state, seat)
+            full = determinize(view, seat, rng)
+            assert full.unseen is None
+            assert GAME.view(full, seat) == view
+            conserved(full)
+            assert None not in full.deck
+            assert all(None not in p.hand for p in full.seats)
+            assert GAME.to_act(full) == GAME.to_act(state)
+            if seat is not None:
+                assert GAME.legal_actions(full, seat) == GAME.legal_actions(state, seat)
+            # the public parts are the real state's
+            assert full.popularity == state.popularity
+            assert full.revealed == state.revealed and full.boxed == state.boxed
+            assert [len(p.hand) for p in full.seats] == [len(p.hand) for p in state.seats]
+            assert [p.pick is None for p in full.seats] == [p.pick is None for p in state.seats]
+            if seat == 0 or not options.solo or state.phase is Phase.OVER:
+                assert full.bot_bonus == state.bot_bonus
+
+
+@pytest.mark.parametrize(("players", "options"), TABLES)
+def test_random_playouts_from_a_determinization_end_with_cards_conserved(players, options):
+    rng = random.Random(7)
+    for n, state in enumerate(states(players, options, seed=3, every=9)):
+        seat = n % players
+        full = determinize(GAME.view(state, seat), seat, rng)
+        end, _ = random_playout(GAME, players, options, rng, state=full)
+        assert end.phase is Phase.OVER
+        conserved(end)
+        assert GAME.outcome(end) is not None
+
+
+def test_solo_bot_bonus_follows_the_determinized_starting_hand():
+    """OS §Solo Setup, OS-19: the bot scores 2 per card 1-20 in the player's
+    dealt hand. The bot's view hides it (it tells the hand); a determinized
+    state counts it again from the hand it deals the player, with the cards
+    the player has played, so it is the bonus of six cards."""
+    rng = random.Random(4)
+    seen = set()
+    checked = 0
+    for state in states(2, Options(solo=True), seed=5):
+        if state.phase in (Phase.DEAL, Phase.OVER):
+            continue
+        view = GAME.view(state, 1)
+        assert view.bot_bonus == 0
+        for _ in range(5):
+            full = determinize(view, 1, rng)
+            # what the player has played is public: the real bonus less the
+            # real hand's share is the played cards' share, in both states
+            played = state.bot_bonus - scoring.bot_bonus(state.seats[0].hand)
+            assert full.bot_bonus == scoring.bot_bonus(full.seats[0].hand) + played
+            assert 0 <= full.bot_bonus <= 12 and full.bot_bonus % 2 == 0
+            seen.add(full.bot_bonus)
+            checked += 1
+    assert checked and len(seen) > 1
+
+
+def test_hidden_cards_come_from_the_unseen_pool_and_all_of_it():
+    """Over many determinizations of one view, each hidden hand card, hidden
+    pick and deck card is drawn from `unseen`, and every unseen card shows
+    up in another seat's hand at some point (uniform shuffling)."""
+    rng = random.Random(2)
+    options = Options()
+    # a 4-seat round in which two seats have picked in secret
+    for state in states(4, options, seed=8):
+        if state.phase is Phase.PICK and state.round == 2:
+            seats = GAME.to_act(state)
+            if len(seats) == 2:
+                break
+    else:
+        raise AssertionError("no such point in the playout")
+    seat = min(GAME.to_act(state))
+    view = GAME.view(state, seat)
+    pool = Counter(view.unseen)
+    in_hands: Counter[int] = Counter()
+    in_picks: Counter[int] = Counter()
+    for _ in range(600):
+        full = determinize(view, seat, rng)
+        hidden = []
+        for s, p in enumerate(full.seats):
+            if s == seat:
+                continue
+            hidden += p.hand
+            in_hands.update(p.hand)
+            if p.pick is not None:
+                hidden.append(p.pick)
+                in_picks[p.pick] += 1
+        assert Counter(hidden) + Counter(full.deck) == pool
+    assert set(in_hands) == set(pool)
+    assert set(in_picks) <= set(pool) and len(in_picks) > len(pool) // 2
+
+
+def test_determinize_reads_only_the_view():
+    """Two states that differ only in another seat's hidden hand (a card
+    swapped with the deck) give the same view, hence the same determinization
+    for the same random seed."""
+    for state in states(3, Options(), seed=9):
+        if state.phase is Phase.PLACE and state.round == 3:
+            break
+    hand = state.seats[1].hand
+    other = state.deck[0]
+    swapped = tuple(sorted((*hand[1:], other)))
+    deck = tuple(sorted((*state.deck[1:], hand[0])))
+    twin = attrs.evolve(
+        state,
+        seats=(state.seats[0], attrs.evolve(state.seats[1], hand=swapped), *state.seats[2:]),
+        deck=deck,
+    )
+    assert twin != state
+    assert GAME.view(twin, 0) == GAME.view(state, 0)
+    a = determinize(GAME.view(state, 0), 0, random.Random(5))
+    b = determinize(GAME.view(twin, 0), 0, random.Random(5))
+    assert a == b
+
+
+@pytest.mark.parametrize(("players", "options"), TABLES)
+def test_totals_are_the_score_sheet(players, options):
+    """OS §Scoring (with OS-4, OS-5, OS-15 to OS-19): the search's quick
+    totals are the live sheet's, at every step of a playout."""
+    for state in states(players, options, seed=11, every=3):
+        assert totals(state) == tuple(s.total for s in scoring.sheet(state).seats)
+
+
+@pytest.mark.parametrize(("players", "options"), TABLES)
+def test_evaluate_is_a_chance_in_0_1_and_the_result_at_the_end(players, options):
+    for state in states(players, options, seed=12, every=4):
+        got = evaluate(state)
+        assert len(got) == players
+        assert all(0.0 <= v <= 1.0 for v in got)
+        assert sum(got) == pytest.approx(1.0)
+        if state.phase is Phase.OVER:
+            winners = GAME.outcome(state).winners
+            assert got == tuple(1 / len(winners) if s in winners else 0.0 for s in range(players))
+        elif state.phase is not Phase.DEAL:
+            # the higher total never has the lower chance
+            t = totals(state)
+            if options.solo:
+                t = (t[0] - 0.5, t[1])
+            for a, b in itertools.permutations(range(players), 2):
+                if t[a] > t[b]:
+                    assert got[a] > got[b]
+
+
+def test_evaluate_favours_a_clear_leader_more_as_the_game_ends():
+    """A lead of 15 points is a likely win late (round 6) and a less sure
+    one early (round 2)."""
+    late = early = None
+    for seed in range(40):
+        for state in states(2, Options(), seed=seed):
+            if state.phase is not Phase.PICK:
+                continue
+            t = totals(state)
+            if t[0] - t[1] >= 15:
+                if state.round == 6 and late is None:
+                    late = evaluate(state)
+                if state.round == 2 and early is None:
+                    early = evaluate(state)
+        if late and early:
+            break
+    assert late and early
+    assert late[0] > 0.75 > early[0] > 0.5
+
+
+def _one_ply(state, seat, action) -> float:
+    """The placement's worth through the rules and the full score sheet."""
+    after = GAME.apply(state, seat, action)
+    t = [s.total for s in scoring.sheet(after).seats]
+    others = [t[s] for s in range(state.players) if s != seat]
+    return t[seat] - RIVAL_WEIGHT * sum(others) / len(others)
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, Options()), (4, Options(quantum=True))])
+def test_prune_keeps_the_best_placements_of_each_area(players, options):
+    checked = 0
+    for state in states(players, options, seed=13):
+        if state.phase is not Phase.PLACE:
+            continue
+        seat = state.order[0]
+        legal = GAME.legal_actions(state, seat)
+        kept = prune(state, seat, legal)
+        assert kept and set(kept) <= set(legal)
+        if len(legal) <= PRUNE_LIMIT:
+            assert kept == legal
+            continue
+        assert len(kept) <= PRUNE_LIMIT + 2 * PRUNE_PER_AREA
+        worth = {a: _one_ply(state, seat, a) for a in legal}
+        best = max(worth.values())
+        assert any(worth[a] == best for a in kept)
+        for where in {a.where for a in legal}:
+            assert any(a.where is where for a in kept)
+        checked += 1
+    assert checked >= 5
+
+
+def test_prune_keeps_small_decisions_whole():
+    for state in states(3, Options(quantum=True, incentives=True, forklifts=True), seed=14):
+        seats = GAME.to_act(state)
+        if CHANCE in seats or not seats or state.phase is Phase.PLACE:
+            continue
+        seat = min(seats)
+        legal = GAME.legal_actions(state, seat)
+        kept = prune(state, seat, legal)
+        if len(legal) <= PRUNE_LIMIT:
+            assert kept == legal
+        else:
+            assert kept and set(kept) <= set(legal)
+            assert Pass() in kept
+
+
+def test_rollout_answers_legal_actions_and_beats_random_play():
+    """The rollout policy plays only legal actions and, seat 0 against a
+    random seat 1, wins most 2-player games (it places where toys join)."""
+    rng = random.Random(15)
+    wins = 0
+    games = 40
+    for g in range(games):
+        state = GAME.setup(2, Options())
+        while seats := GAME.to_act(state):
+            if CHANCE in seats:
+                action = sample_chance(GAME.chance_outcomes(state), rng)
+                state = GAME.apply(state, CHANCE, action)
+                continue
+            seat = min(seats)
+            legal = GAME.legal_actions(state, seat)
+            action = rollout(state, seat, legal, rng) if seat == g % 2 else rng.choice(legal)
+            assert action in legal
+            state = GAME.apply(state, seat, action)
+        wins += (g % 2) in GAME.outcome(state).winners
+    assert wins >= games * 0.6
+
+
+def test_a_place_action_in_the_pruned_set_is_a_place():
+    for state in states(2, Options(forklifts=True), seed=16):
+        if state.phase is Phase.FORKLIFT:
+            seat = state.order[0]
+            legal = GAME.legal_actions(state, seat)
+            kept = prune(state, seat, legal)
+            assert Pass() in kept
+            assert all(isinstance(a, (Place, Pass)) for a in kept)
