@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import repeat
+
 import attrs
 
+from core.bossquest import cards
 from core.bossquest.cards import Companion, Spell, Weapon
 
 # --- a knight's choices -----------------------------------------------------
@@ -230,3 +233,22 @@ ACTION_TYPES: tuple[type, ...] = (
     RevealSpell,
     DrawWeapon,
 )
+
+
+#: One DrawWeapon per card, built once (listing draws is the playouts' hot
+#: path), by card and by the identity of the decks' own card instances.
+DRAWS = {w: DrawWeapon(w) for w in cards.weapons(True, potions=True)}
+_DRAWS_BY_ID = {id(w): d for w, d in DRAWS.items()}
+
+
+def weapon_draws(pool: tuple[Weapon | None, ...]) -> tuple[tuple[DrawWeapon, float], ...]:
+    """Chance outcomes for drawing one of `pool`'s cards (each card is unique,
+    BQ-2), in the pile's order."""
+    if not pool:
+        return ()
+    p = 1 / len(pool)
+    try:
+        # the decks' own instances (cards.weapons), found without hashing
+        return tuple(zip(map(_DRAWS_BY_ID.__getitem__, map(id, pool)), repeat(p)))
+    except KeyError:  # a card built elsewhere (a journal, a test): by value
+        return tuple(zip(map(DRAWS.__getitem__, pool), repeat(p)))

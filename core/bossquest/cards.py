@@ -195,13 +195,23 @@ KEY_SUPPLY = 20
 #: BQ-3: the three potion weapons read ±1, ±2 and ±3.
 POTIONS: tuple[Weapon, ...] = tuple(Weapon(None, v) for v in (1, 2, 3))
 
+#: Every weapon card, one instance each: the decks are built from these, so
+#: a playout's cards compare by identity first (equal cards built elsewhere,
+#: e.g. read from a journal, still compare equal).
+_PLAIN = {(c, v): Weapon(c, v) for c in Colour for v in range(1, 8)}
+_DECKS: dict[tuple[bool, bool], tuple[Weapon, ...]] = {}
+
 
 def weapons(with_green: bool, potions: bool = False) -> tuple[Weapon, ...]:
     """The weapon deck (BQ-2): 5 colours x 1-7, green removed unless kept;
     the potions shuffled in with their extension (BQ §Potions)."""
-    colours = [c for c in Colour if with_green or c is not Colour.GREEN]
-    plain = [Weapon(c, v) for c in colours for v in range(1, 8)]
-    return tuple(sorted(plain + (list(POTIONS) if potions else [])))
+    key = (bool(with_green), bool(potions))
+    deck = _DECKS.get(key)
+    if deck is None:
+        colours = [c for c in Colour if with_green or c is not Colour.GREEN]
+        plain = [_PLAIN[c, v] for c in colours for v in range(1, 8)]
+        deck = _DECKS[key] = tuple(sorted(plain + (list(POTIONS) if potions else [])))
+    return deck
 
 
 class Companion(enum.StrEnum):

@@ -8,7 +8,6 @@ is a ruling in docs/rulings.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import repeat
 
 from core.bossquest import cards, solo
 from core.bossquest.actions import (
@@ -41,6 +40,7 @@ from core.bossquest.actions import (
     TargetPotion,
     TargetSpell,
     TargetWeapon,
+    weapon_draws,
 )
 from core.bossquest.cards import (
     ATTACK_CHANGE,
@@ -120,8 +120,6 @@ _TARGETED = frozenset(
 )
 
 
-#: one DrawWeapon per card, built once: listing draws is the playouts' hot path
-_DRAWS = {w: DrawWeapon(w) for w in cards.weapons(True, potions=True)}
 
 
 # ---------------------------------------------------------------------------
@@ -333,11 +331,7 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         if state.deck_top and state.deck_top[0].weapon is not None:
             return ((DrawWeapon(state.deck_top[0].weapon), 1.0),)
         # A view holds None for unknown cards: its belief is the unseen pool.
-        pool = state.weapon_deck if state.unseen is None else state.unseen
-        if not pool:
-            return ()
-        p = 1 / len(pool)  # every weapon card is unique
-        return tuple(zip(map(_DRAWS.__getitem__, pool), repeat(p)))
+        return weapon_draws(state.weapon_deck if state.unseen is None else state.unseen)
     return ()
 
 

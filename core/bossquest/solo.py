@@ -20,6 +20,7 @@ from core.bossquest.actions import (
     RevealBoss,
     TargetSpell,
     TargetWeapon,
+    weapon_draws,
 )
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind, Weapon
 from core.bossquest.state import (
@@ -100,7 +101,14 @@ def row_sizes(options: Options) -> tuple[int, int, int]:
 
 def solo_weapons(options: Options) -> tuple[Weapon, ...]:
     """BQ §Solo Quest: "discard 1 color, keeping only 4 colors"."""
-    return tuple(w for w in cards.weapons(True) if w.colour is not options.solo_colour)
+    deck = _SOLO_DECKS.get(options.solo_colour)
+    if deck is None:
+        deck = tuple(w for w in cards.weapons(True) if w.colour is not options.solo_colour)
+        _SOLO_DECKS[options.solo_colour] = deck
+    return deck
+
+
+_SOLO_DECKS: dict[object, tuple[Weapon, ...]] = {}
 
 
 def solo_spells(options: Options) -> tuple[Spell, ...]:
@@ -211,7 +219,7 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         if state.deck_top and state.deck_top[0].weapon is not None:
             return ((DrawWeapon(state.deck_top[0].weapon), 1.0),)
         pool = state.weapon_deck if state.unseen is None else state.unseen
-        return tuple((DrawWeapon(w), p) for w, p in uniform_draws(tuple(pool)))
+        return weapon_draws(pool)
     return ()
 
 
