@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, filterfalse, repeat
+from typing import Any
+
+import attrs
 
 from core.engine import (
     CHANCE,
@@ -15,7 +18,6 @@ from core.engine import (
     IllegalAction,
     Outcome,
     _make_copier,
-    evolve,
     next_seat,
     remove_one,
     seat_mark,
@@ -72,11 +74,40 @@ _DEALS = {c: Deal(c) for c in cards.ALL_CARDS}
 _DRAWS = {c: Draw(c) for c in cards.ALL_CARDS}
 _PICKS = {c: Pick(c) for c in cards.ALL_CARDS}
 _NOBODY: frozenset[int] = frozenset()
+
+
+def _dict_copier(cls: type) -> Any:
+    """`attrs.evolve` for a frozen attrs class that keeps its fields in a
+    `__dict__` (State, Seat): the copy is the old dict updated, set at once
+    (a frozen class refuses `setattr`, not `object.__setattr__`). Like
+    `attrs.evolve` it refuses a name that is not a field."""
+    fields = frozenset(a.name for a in attrs.fields(cls))
+    new = object.__new__
+    set_dict = object.__setattr__
+
+    def copy(inst: Any, **changes: Any) -> Any:
+        if not fields.issuperset(changes):
+            raise TypeError(f"{cls.__name__} has no field {set(changes) - fields}")
+        fresh = new(cls)
+        values = inst.__dict__.copy()
+        values.update(changes)
+        set_dict(fresh, "__dict__", values)
+        return fresh
+
+    return copy
+
+
 #: `evolve` for the classes the playouts and views copy most, without looking the
 #: copier up at each call
-_evolve_state = _make_copier(State)
-_evolve_seat = _make_copier(Seat)
+_evolve_state = _dict_copier(State)
+_evolve_seat = _dict_copier(Seat)
 _evolve_slot = _make_copier(Slot)
+_COPIERS = {State: _evolve_state, Seat: _evolve_seat, Slot: _evolve_slot}
+
+
+def evolve(inst: Any, **changes: Any) -> Any:
+    """`core.engine.evolve` for this game's State, Seat and Slot."""
+    return _COPIERS[inst.__class__](inst, **changes)
 
 
 # ---------------------------------------------------------------------------
