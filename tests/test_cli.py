@@ -7,7 +7,7 @@ import io
 import pytest
 from rich.console import Console
 
-from tui import cli
+from tui import arena, cli
 
 
 @pytest.fixture(autouse=True)
@@ -26,32 +26,33 @@ def test_parser_commands():
         ["simulate", "boss-quest", "--games", "5", "--bots", "random,heuristic", "--seed", "3"]
     )
     assert (args.game, args.games, args.bots, args.seed) == ("boss-quest", 5, "random,heuristic", 3)
+    assert (args.players, args.option, args.budget, args.jobs, args.json) == (
+        None, [], None, 1, False
+    )
+    args = parser.parse_args(
+        ["simulate", "overseers", "-p", "3", "-o", "alternate_draft=true", "-o", "x=1",
+         "--budget", "200", "-j", "2", "--json"]
+    )
+    assert (args.players, args.option, args.budget, args.jobs, args.json) == (
+        3, ["alternate_draft=true", "x=1"], 200, 2, True
+    )
 
 
 def test_simulate_smoke():
     out = io.StringIO()
-    console = Console(file=out, width=100, force_terminal=False)
-    code = cli.simulate(
+    console = Console(file=out, width=120, force_terminal=False)
+    code = arena.simulate(
         "boss-quest", games=4, bots="random,heuristic", seed=1, quiet=True, console=console
     )
     text = out.getvalue()
     assert code == 0
-    assert "win rate per bot" in text and "heuristic" in text
-    assert "games/s" in text
+    assert "4 games, seed 1" in text and "heuristic" in text
+    assert "actions/s" in text
 
 
-def test_simulate_is_reproducible():
-    levels = ["random", "heuristic"]
-    a = cli.run_simulation("boss-quest", levels, 6, seed=5)
-    b = cli.run_simulation("boss-quest", levels, 6, seed=5)
-    assert (a.bot_wins, a.seat_wins, a.actions) == (b.bot_wins, b.seat_wins, b.actions)
-    assert sum(a.bot_games) == 6 * 2
-    assert sum(a.seat_wins) == pytest.approx(6)
-
-
-def test_simulate_main_with_progress(capsys):
+def test_simulate_main_off_a_terminal(capsys):
     assert cli.main(["simulate", "boss-quest", "-n", "2", "--bots", "random,random", "--seed", "2"]) == 0
-    assert "games/s" in capsys.readouterr().out
+    assert "actions/s" in capsys.readouterr().out
 
 
 def test_simulate_refuses_unknown_bot_and_game(capsys):
@@ -62,7 +63,7 @@ def test_simulate_refuses_unknown_bot_and_game(capsys):
 
 
 def test_simulate_refuses_wrong_player_count(capsys):
-    assert cli.main(["simulate", "overboss-duel", "-n", "1", "--bots", "random"]) == 2
+    assert cli.main(["simulate", "overboss-duel", "-n", "1", "--bots", "random", "-p", "1"]) == 2
     assert "seats" in capsys.readouterr().err
 
 

@@ -6,8 +6,9 @@
     overtable saves [--list]       the saved matches (printed as text with
                                    --list, or when the output is not a terminal)
     overtable rules GAME           the rules of GAME
-    overtable simulate GAME --games N --bots random,heuristic --seed S
-                                   bot-against-bot matches without a screen
+    overtable simulate GAME --bots A,B --games N --seed S [--players P]
+                      [--option k=v] [--budget I] [--jobs J] [--json]
+                                   the arena: bots against bots (tui/arena.py)
     overtable host                 the hub and its SSH front door (players ssh in)
     overtable hub                  run the hub of shared tables on this machine
     overtable join [--name NAME]   sit at the hub's tables from this terminal
@@ -22,7 +23,6 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -117,19 +117,36 @@ def build_parser() -> argparse.ArgumentParser:
         "--name", default=None, help="your name at the tables (default: $PLAYER, else your user name)"
     )
     join.add_argument("--bell", action="store_true", help="ring the terminal's bell on your turn")
-    sim = sub.add_parser("simulate", help="play bot-against-bot matches without a screen")
+    sim = sub.add_parser(
+        "simulate",
+        help="the arena: bots against bots over many seeded games, seats rotated",
+        description="Bots against bots over many games, each from its own seed derived "
+        "from --seed; seats rotate every game. See docs/opponents.md.",
+    )
     sim.add_argument("game", help="game id, e.g. boss-quest")
-    sim.add_argument("--games", "-n", type=int, default=100, help="matches to play (default 100)")
+    sim.add_argument("--games", "-n", type=int, default=100, help="games to play (default 100)")
     sim.add_argument(
         "--bots",
         default="random,random",
-        help="comma-separated bot levels, one per seat (default random,random)",
+        help="comma-separated bots, e.g. hard,heuristic or hard:iterations=2000,normal; "
+        "the last one named fills the seats left (default random,random)",
     )
-    sim.add_argument("--seed", type=int, default=None, help="seed for chance and the bots")
+    sim.add_argument("--players", "-p", type=int, default=None,
+                     help="seats (default: one per bot named, at least the game's fewest)")
+    sim.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                     help="a game option, e.g. --option ulul=night (repeatable)")
+    sim.add_argument("--seed", type=int, default=None,
+                     help="the run's seed (default: a random one, printed with the results)")
+    sim.add_argument("--budget", type=int, default=None, metavar="ITERATIONS",
+                     help="search iterations per move for every bot that searches "
+                     "(reproducible, unlike a time limit)")
+    sim.add_argument("--jobs", "-j", type=int, default=1,
+                     help="worker processes (the results do not depend on it; default 1)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument(
         "--no-rotate",
         action="store_true",
-        help="keep each bot in its seat (by default seats rotate every match)",
+        help="keep each bot in its seat (by default seats rotate every game)",
     )
     sim.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     return parser
@@ -139,13 +156,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "simulate":
+        from tui.arena import simulate
+
         return simulate(
             args.game,
             games=args.games,
             bots=args.bots,
             seed=args.seed,
+            players=args.players,
+            options=args.option,
+            budget=args.budget,
+            jobs=args.jobs,
             rotate=not args.no_rotate,
             quiet=args.quiet,
+            as_json_output=args.json,
         )
     if args.command == "saves" and (args.list or not _is_terminal(sys.stdout)):
         return list_saves()
@@ -331,174 +355,6 @@ def list_saves() -> int:
         )
         return 1
     sys.stdout.write(saves_text(matches, directory))
-    return 0
-
-
-# -- simulate ----------------------------------------------------------------
-
-
-class SimulationResult:
-    """Tallies of a run of bot matches."""
-
-    def __init__(self, game_id: str, levels: list[str]) -> None:
-        self.game_id = game_id
-        self.levels = levels
-        self.players = len(levels)
-        self.games = 0
-        self.actions = 0
-        self.seconds = 0.0
-        #: per bot entry (by its index in `levels`): matches, wins (shared wins split)
-        self.bot_games = [0] * self.players
-        self.bot_wins = [0.0] * self.players
-        self.seat_wins = [0.0] * self.players
-
-    def record(self, seating: list[int], winners: frozenset[int], actions: int) -> None:
-        self.games += 1
-        self.actions += actions
-        share = 1.0 / len(winners) if winners else 0.0
-        for seat, bot in enumerate(seating):
-            self.bot_games[bot] += 1
-            if seat in winners:
-                self.bot_wins[bot] += share
-                self.seat_wins[seat] += share
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else float("inf")
-
-
-def parse_bots(spec: str, game_id: str) -> list[str]:
-    from core.bots import LEVELS
-
-    levels = [part.strip() for part in spec.split(",") if part.strip()]
-    known = LEVELS.get(game_id, ())
-    for level in levels:
-        if level not in known:
-            raise ValueError(
-                f"no bot level {level!r} for {game_id}; levels: {', '.join(known) or 'none'}"
-            )
-    return levels
-
-
-def run_simulation(
-    game_id: str,
-    levels: list[str],
-    games: int,
-    seed: int | None = None,
-    rotate: bool = True,
-    progress: Any = None,
-) -> SimulationResult:
-    """Play `games` matches; seat i holds bot (i + match) % n when rotating."""
-    import random
-
-    from core import GAMES
-    from core.bots import make_bot
-    from core.playout import play_match
-
-    game = GAMES[game_id]
-    players = len(levels)
-    if players not in game.players:
-        raise ValueError(
-            f"{game.title} seats {game.players.start}-{game.players.stop - 1} players; "
-            f"--bots lists {players}"
-        )
-    rng = random.Random(seed)
-    result = SimulationResult(game_id, levels)
-    started = time.perf_counter()
-    for number in range(games):
-        shift = number % players if rotate else 0
-        seating = [(seat + shift) % players for seat in range(players)]
-        bots = [make_bot(game_id, levels[b]) for b in seating]
-        _, outcome, actions = play_match(game, players, bots, rng)
-        result.record(seating, frozenset(outcome.winners), actions)
-        if progress is not None:
-            progress()
-    result.seconds = time.perf_counter() - started
-    return result
-
-
-def report(result: SimulationResult, console: Any) -> None:
-    from rich.table import Table
-
-    def rate(wins: float, games: int) -> str:
-        return f"{100 * wins / games:5.1f}%" if games else "-"
-
-    bots = Table(title=f"{result.game_id}: {result.games} matches, win rate per bot")
-    bots.add_column("Bot")
-    bots.add_column("Level")
-    bots.add_column("Matches", justify="right")
-    bots.add_column("Wins", justify="right")
-    bots.add_column("Win rate", justify="right")
-    for index, level in enumerate(result.levels):
-        bots.add_row(
-            f"#{index + 1}",
-            level,
-            str(result.bot_games[index]),
-            f"{result.bot_wins[index]:g}",
-            rate(result.bot_wins[index], result.bot_games[index]),
-        )
-    seats = Table(title="win rate per seat")
-    seats.add_column("Seat")
-    seats.add_column("Wins", justify="right")
-    seats.add_column("Win rate", justify="right")
-    for seat in range(result.players):
-        seats.add_row(
-            str(seat + 1), f"{result.seat_wins[seat]:g}", rate(result.seat_wins[seat], result.games)
-        )
-    console.print(bots)
-    console.print(seats)
-    console.print(
-        f"{result.games} matches in {result.seconds:.2f} s: "
-        f"{result.games_per_second:.1f} games/s, "
-        f"{result.actions / max(result.games, 1):.0f} actions per match. "
-        "Shared wins are split between the winners."
-    )
-
-
-def simulate(
-    game_id: str,
-    *,
-    games: int,
-    bots: str,
-    seed: int | None,
-    rotate: bool = True,
-    quiet: bool = False,
-    console: Any = None,
-) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    console = console or Console()
-    err = Console(stderr=True)
-    from core import GAMES
-
-    if game_id not in GAMES:
-        err.print(f"overtable: no game {game_id!r}; games: {', '.join(GAMES)}")
-        return 2
-    if games < 1:
-        err.print("overtable: --games must be at least 1")
-        return 2
-    try:
-        levels = parse_bots(bots, game_id)
-        if quiet:
-            result = run_simulation(game_id, levels, games, seed, rotate)
-        else:
-            with Progress(
-                TextColumn("[bold]{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                console=err,
-                transient=True,
-            ) as bar:
-                task = bar.add_task(f"{game_id}: {' vs '.join(levels)}", total=games)
-                result = run_simulation(
-                    game_id, levels, games, seed, rotate, progress=lambda: bar.advance(task)
-                )
-    except ValueError as error:
-        err.print(f"overtable: {error}")
-        return 2
-    report(result, console)
     return 0
 
 

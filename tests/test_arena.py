@@ -1,0 +1,410 @@
+"""The arena (`overtable simulate`): seating, seeds, options, statistics
+(`core/arena.py`) and runs (`tui/arena.py`)."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections import Counter
+
+import pytest
+from rich.console import Console
+
+from core import GAMES
+from core.arena import (
+    ArenaError,
+    BotSpec,
+    GameRecord,
+    default_players,
+    game_seed,
+    held_seats,
+    lineup,
+    make_options,
+    parse_bot,
+    parse_bots,
+    places,
+    seating,
+    summarize,
+    wilson_interval,
+)
+from core.bossquest.state import Ulul
+from tui import arena, cli
+
+# -- the Wilson score interval ---------------------------------------------------
+
+# Newcombe, "Two-sided confidence intervals for the single proportion:
+# comparison of seven methods", Statistics in Medicine 17 (1998), Table I,
+# method 3 (the score interval without continuity correction).
+NEWCOMBE = [
+    (81, 263, 0.2553, 0.3662),
+    (15, 148, 0.0624, 0.1605),
+    (0, 20, 0.0000, 0.1611),
+    (1, 29, 0.0061, 0.1718),
+]
+
+
+@pytest.mark.parametrize(("wins", "games", "low", "high"), NEWCOMBE)
+def test_wilson_interval_matches_newcombe(wins, games, low, high):
+    got = wilson_interval(wins, games)
+    assert got == pytest.approx((low, high), abs=5e-5)
+
+
+def test_wilson_interval_closed_forms():
+    # 0 of n: the upper end is z^2 / (n + z^2); n of n mirrors it.
+    z2 = 1.959963984540054**2
+    assert wilson_interval(0, 10) == pytest.approx((0.0, z2 / (10 + z2)))
+    assert wilson_interval(10, 10) == pytest.approx((1 - z2 / (10 + z2), 1.0))
+    # half of the games: symmetric about one half
+    low, high = wilson_interval(50, 100)
+    assert (low, high) == pytest.approx((0.4038, 0.5962), abs=5e-5)
+    assert low + high == pytest.approx(1.0)
+    # a shared win is a fraction of a win
+    assert wilson_interval(2.5, 5)[0] < 0.5 < wilson_interval(2.5, 5)[1]
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson_interval(6, 5)
+
+
+def test_more_games_narrow_the_interval():
+    narrow = wilson_interval(580, 1000)
+    wide = wilson_interval(58, 100)
+    assert wide[0] < narrow[0] < 0.58 < narrow[1] < wide[1]
+    # 580 of 1000 excludes one half; 58 of 100 does not
+    assert narrow[0] > 0.5 > wide[0]
+
+
+def test_places_share_the_better_number():
+    assert places((5, 5, 3)) == (1, 1, 3)
+    assert places((1, 7, 4)) == (3, 1, 2)
+    assert places((0,)) == (1,)
+
+
+# -- bots and seats --------------------------------------------------------------------
+
+
+def test_parse_bot_with_settings():
+    assert parse_bot("hard") == BotSpec("hard", "hard")
+    spec = parse_bot("hard:iterations=2000:c=1.5:policy=greedy")
+    assert spec.level == "hard"
+    assert spec.params == (("iterations", 2000), ("c", 1.5), ("policy", "greedy"))
+    assert spec.with_params({"iterations": 5, "depth": 3}).params[-1] == ("depth", 3)
+    assert dict(spec.with_params({"iterations": 5}).params)["iterations"] == 2000
+    assert [s.text for s in parse_bots(" hard , heuristic,")] == ["hard", "heuristic"]
+
+
+@pytest.mark.parametrize("text", ["", ",", "hard:iterations", "hard:=3", "hard:i=1:i=2", ":x=1"])
+def test_parse_bot_refuses(text):
+    with pytest.raises(ArenaError):
+        parse_bots(text)
+
+
+def test_lineup_fills_the_seats_left_with_the_last_bot():
+    assert lineup(2, 3) == (0, 1, 1)  # --bots hard,heuristic at 3: one hard, two heuristic
+    assert lineup(2, 2) == (0, 1)
+    assert lineup(1, 4) == (0, 0, 0, 0)
+    assert lineup(3, 5) == (0, 1, 2, 2, 2)
+    with pytest.raises(ArenaError):
+        lineup(3, 2)
+
+
+@pytest.mark.parametrize("players", range(1, 7))
+def test_rotation_gives_every_entry_every_seat_equally(players):
+    entries = tuple(range(players))
+    for start in (0, 5):  # any run of P consecutive games
+        held = Counter()
+        for number in range(start, start + players):
+            for seat, entry in enumerate(seating(entries, number)):
+                held[entry, seat] += 1
+        assert held == Counter({(e, s): 1 for e in entries for s in range(players)})
+
+
+def test_rotation_with_fewer_bots_than_seats_is_fair():
+    # hard,heuristic at 3 players over 30 games: hard in each seat 10 times
+    entries = lineup(2, 3)
+    count = Counter()
+    for number in range(30):
+        for seat, bot in enumerate(seating(entries, number)):
+            count[bot, seat] += 1
+    assert all(count[0, seat] == 10 for seat in range(3))
+    assert all(count[1, seat] == 20 for seat in range(3))
+
+
+def test_default_players():
+    assert default_players(2, range(2, 7)) == 2
+    assert default_players(2, range(3, 7)) == 3  # Overseers needs three
+    assert default_players(1, range(1, 7)) == 1  # the Solo Quest
+    with pytest.raises(ArenaError):
+        default_players(3, range(2, 3))
+
+
+def test_game_seed_is_stable_and_distinct():
+    # a hash of the run's seed and the game's number, not Python's hash():
+    # the same in every process and every Python
+    assert game_seed(1, 0) == 16757356318546327385
+    assert game_seed(1, 1) == 10169556624092545595
+    seeds = {game_seed(s, n) for s in range(5) for n in range(200)}
+    assert len(seeds) == 1000
+
+
+# -- options ----------------------------------------------------------------------------
+
+
+def test_options_from_the_command_line():
+    bq = GAMES["boss-quest"]
+    options = make_options(bq, ["ulul=night", "potions=yes", "final-boss=on"], 3)
+    assert options.ulul is Ulul.NIGHT and options.potions and options.final_boss
+    assert make_options(bq, [], 2) == bq.Options()
+    assert make_options(bq, ["ulul=CLASSIC"], 2).ulul is Ulul.CLASSIC
+    solo = make_options(bq, ["solo_harder=true"], 1)
+    assert solo.solo_harder
+
+
+@pytest.mark.parametrize(
+    ("game_id", "setting", "players", "says"),
+    [
+        ("boss-quest", "ulul=sometimes", 2, "one of off, classic, night"),
+        ("boss-quest", "potions=maybe", 2, "true or false"),
+        ("boss-quest", "wizards=3", 2, "no option 'wizards'"),
+        ("boss-quest", "potions", 2, "not name=value"),
+        # an option with "players" metadata applies only at those counts
+        ("boss-quest", "solo_harder=true", 2, "applies at 1 player"),
+        ("boss-quest", "ulul=night", 1, "applies at 2-6 players"),
+        # OS-19: solo refuses the expansions
+        ("overstocked", "solo=true,advanced=true", 2, "do not go together"),
+    ],
+)
+def test_bad_options_are_refused_in_one_line(game_id, setting, players, says):
+    with pytest.raises(ArenaError) as caught:
+        make_options(GAMES[game_id], setting.split(","), players)
+    assert says in str(caught.value)
+    assert "\n" not in str(caught.value)
+
+
+def test_overstocked_solo_holds_one_seat():
+    # OS-8 / OS-19: solo is two seats, the player and the rules' bot
+    options = make_options(GAMES["overstocked"], ["solo=true"], 2)
+    assert held_seats(options, 2) == (0,)
+    assert held_seats(GAMES["overstocked"].Options(), 2) == (0, 1)
+
+
+# -- statistics ---------------------------------------------------------------------------
+
+
+def record(number, seating_, scores, winners, counted=None, decisions=None):
+    players = len(seating_)
+    return GameRecord(
+        number=number,
+        seed=number,
+        seating=tuple(seating_),
+        scores=tuple(scores),
+        counted=tuple(counted or scores),
+        winners=frozenset(winners),
+        actions=10,
+        decisions=tuple(decisions or (3,) * players),
+        thinking=(0.5,) * players,
+    )
+
+
+def test_summary_counts_a_shared_win_as_a_share():
+    records = [
+        record(0, (0, 1), (9, 4), {0}),
+        record(1, (1, 0), (6, 6), {0, 1}),  # shared: half a win each
+        record(2, (0, 1), (2, 8), {1}, counted=(5, 8)),  # counted points differ
+        record(3, (1, 0), (7, 3), {0}),
+    ]
+    summary = summarize(records, ["a", "b"], 2)
+    a, b = summary.bots
+    assert (a.games, a.wins, b.wins) == (4, 1.5, 2.5)
+    assert a.win_rate == 0.375
+    assert (a.ci_low, a.ci_high) == wilson_interval(1.5, 4)
+    assert a.average_score == (9 + 6 + 5 + 3) / 4
+    assert a.average_place == (1 + 1 + 2 + 2) / 4
+    assert b.average_place == (2 + 1 + 1 + 1) / 4
+    assert a.decisions == 12 and a.thinking == 2.0 and a.moves_per_second == 6.0
+    assert summary.seat_wins == (2.5, 1.5) and summary.games == 4 and summary.actions == 40
+
+
+def test_summary_in_any_order_is_the_same():
+    records = [record(n, (n % 2, 1 - n % 2), (n, 3), {0} if n > 3 else {1}) for n in range(7)]
+    assert summarize(records, ["a", "b"], 2) == summarize(records[::-1], ["a", "b"], 2)
+
+
+def test_summary_skips_a_seat_no_bot_holds():
+    # solo Overstocked: seat 1 is the rules' bot
+    summary = summarize([record(0, (0, -1), (30, 28), {0}), record(1, (0, -1), (20, 25), {1})],
+                        ["heuristic"], 2)
+    (bot,) = summary.bots
+    assert (bot.games, bot.wins, bot.average_place) == (2, 1.0, 1.5)
+
+
+# -- runs ----------------------------------------------------------------------------------
+
+
+def test_prepare_settles_the_line_up():
+    run = arena.prepare("overseers", "heuristic,random", 6, seed=4)
+    assert run.players == 3  # Overseers seats three at least
+    assert [s.text for s in run.bots] == ["heuristic", "random"]
+    assert run.entries == (0, 1, 1)
+    assert [run.seats_of(n) for n in range(3)] == [(0, 1, 1), (1, 0, 1), (1, 1, 0)]
+    same = arena.prepare("overseers", "random,random,random", 3, seed=4)
+    assert len(same.bots) == 1 and same.entries == (0, 0, 0)
+    fixed = arena.prepare("boss-quest", "heuristic,random", 4, seed=1, rotate=False)
+    assert {fixed.seats_of(n) for n in range(4)} == {(0, 1)}
+
+
+def test_a_run_is_reproducible_and_rotated():
+    run = arena.prepare("boss-quest", "heuristic,random", 6, seed=11)
+    first = arena.play(run)
+    again = arena.play(arena.prepare("boss-quest", "heuristic,random", 6, seed=11))
+    assert [r.outcome_key() for r in first.records] == [r.outcome_key() for r in again.records]
+    other = arena.play(arena.prepare("boss-quest", "heuristic,random", 6, seed=12))
+    assert [r.outcome_key() for r in other.records] != [r.outcome_key() for r in first.records]
+    seats = Counter((r.seating.index(0)) for r in first.records)
+    assert seats == {0: 3, 1: 3}
+    assert sum(b.games for b in first.summary.bots) == 12
+    assert sum(first.summary.seat_wins) == pytest.approx(6)
+
+
+def test_two_processes_play_the_same_games_as_one():
+    run = arena.prepare("overseers", "heuristic,random", 5, seed=3)
+    one = arena.play(run, jobs=1)
+    two = arena.play(run, jobs=2)
+    assert [r.outcome_key() for r in one.records] == [r.outcome_key() for r in two.records]
+    keep = ("games", "wins", "win_rate", "ci_low", "ci_high", "average_score", "average_place",
+            "decisions")
+    for a, b in zip(one.summary.bots, two.summary.bots, strict=True):
+        assert [getattr(a, k) for k in keep] == [getattr(b, k) for k in keep]
+
+
+def test_the_first_games_of_a_longer_run_are_the_same_games():
+    short = arena.play(arena.prepare("boss-quest", "random,random", 3, seed=8))
+    long = arena.play(arena.prepare("boss-quest", "random,random", 5, seed=8))
+    assert [r.outcome_key() for r in short.records] == [
+        r.outcome_key() for r in long.records[:3]
+    ]
+
+
+def test_moves_count_decisions_not_chance():
+    result = arena.play(arena.prepare("boss-quest", "random,random", 2, seed=5))
+    (bot,) = result.summary.bots
+    assert 0 < bot.decisions < result.summary.actions
+    for r in result.records:
+        assert sum(r.decisions) < r.actions
+
+
+def run_json(capsys, *args):
+    code = cli.main(["simulate", *args, "--json"])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    return json.loads(captured.out)
+
+
+def test_json_shape(capsys):
+    data = run_json(capsys, "overseers", "--bots", "heuristic,random", "-n", "3", "--seed", "2")
+    assert set(data) == {
+        "game", "title", "players", "options", "seed", "games", "jobs", "rotate", "lineup",
+        "held_seats", "bots", "seats", "actions", "wall_seconds", "actions_per_second",
+        "games_per_second",
+    }
+    assert (data["game"], data["players"], data["seed"], data["games"]) == ("overseers", 3, 2, 3)
+    assert data["lineup"] == ["heuristic", "random", "random"]
+    heuristic, random_ = data["bots"]
+    assert set(heuristic) == {
+        "bot", "level", "settings", "budget", "games", "wins", "win_rate", "ci95", "average_score",
+        "average_place", "decisions", "thinking_seconds", "moves_per_second",
+    }
+    assert (heuristic["games"], random_["games"]) == (3, 6)
+    low, high = heuristic["ci95"]
+    assert 0 <= low <= heuristic["win_rate"] <= high <= 1
+    assert [s["seat"] for s in data["seats"]] == [1, 2, 3]
+    assert sum(s["wins"] for s in data["seats"]) == pytest.approx(3)
+    assert data["actions"] > 0
+
+
+def test_json_is_the_same_for_the_same_seed(capsys):
+    args = ("boss-quest", "--bots", "heuristic,random", "-n", "4", "--seed", "9",
+            "-o", "potions=true")
+    clockless = ("wall_seconds", "actions_per_second", "games_per_second")
+    a, b = run_json(capsys, *args), run_json(capsys, *args)
+    for data in (a, b):
+        for key in clockless:
+            data.pop(key)
+        for bot in data["bots"]:
+            bot.pop("thinking_seconds"), bot.pop("moves_per_second")
+    assert a == b
+    assert a["options"] == {"potions": True}
+
+
+def test_solo_quest_reports_the_bot_alone(capsys):
+    data = run_json(capsys, "boss-quest", "--bots", "heuristic", "-n", "4", "--seed", "1")
+    assert data["players"] == 1
+    (bot,) = data["bots"]
+    assert bot["games"] == 4 and bot["average_place"] is None
+    assert bot["win_rate"] == data["seats"][0]["win_rate"]
+    out = io.StringIO()
+    assert arena.simulate("boss-quest", games=2, bots="heuristic", seed=1,
+                          console=Console(file=out, width=120)) == 0
+    text = out.getvalue()
+    assert "Boss Quest at 1 player" in text and "Avg place" not in text
+
+
+def test_overstocked_solo_run(capsys):
+    data = run_json(capsys, "overstocked", "--bots", "random", "-o", "solo=true", "-n", "2",
+                    "--seed", "1")
+    assert data["held_seats"] == [0] and data["lineup"] == ["random"]
+    assert data["bots"][0]["games"] == 2
+
+
+def test_table_output_off_a_terminal_is_plain():
+    out = io.StringIO()
+    code = arena.simulate("boss-quest", games=4, bots="random,heuristic", seed=1,
+                          console=Console(file=out, width=120))
+    text = out.getvalue()
+    assert code == 0
+    assert "\x1b[" not in text  # no colour, no progress bar in a log
+    assert "Boss Quest at 2 players: 4 games, seed 1" in text
+    assert "95% CI" in text and "heuristic" in text and "actions/s" in text
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch):
+    seen = []
+    play = arena.play
+
+    def watch(run, jobs=1, progress=None):
+        seen.append(progress is not None)
+        return play(run, jobs, progress)
+
+    monkeypatch.setattr(arena, "play", watch)
+    for terminal in (False, True):
+        out = io.StringIO()
+        console = Console(file=out, width=120, force_terminal=terminal)
+        assert arena.simulate("boss-quest", games=2, bots="random", seed=1,
+                              players=2, console=console) == 0
+    assert arena.simulate("boss-quest", games=2, bots="random", seed=1, quiet=True,
+                          console=Console(file=io.StringIO(), force_terminal=True)) == 0
+    assert seen == [False, True, False]
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["chess"], "no game 'chess'"),
+        (["boss-quest", "--bots", "random,genius"], "no 'genius' bot"),
+        (["boss-quest", "--bots", "heuristic:iterations=9"], "does not take iterations"),
+        (["boss-quest", "-n", "0"], "--games"),
+        (["boss-quest", "--jobs", "0"], "--jobs"),
+        (["boss-quest", "--budget", "0"], "--budget"),
+        (["overboss-duel", "--bots", "random", "--players", "3"], "seats 2 players, not 3"),
+        (["overboss-duel", "--bots", "random,random,random"], "at most 2"),
+        (["overseers", "--bots", "random,random,random", "--players", "2"], "not 2"),
+        (["boss-quest", "-o", "ulul=tuesday"], "one of off, classic, night"),
+        (["boss-quest", "-o", "spells=3"], "no option 'spells'"),
+    ],
+)
+def test_bad_input_gets_one_line(capsys, args, says):
+    # one game unless the case says otherwise (a later -n wins)
+    assert cli.main(["simulate", args[0], "-n", "1", "--seed", "1", *args[1:]]) == 2
+    captured = capsys.readouterr()
+    assert says in captured.err
+    assert captured.err.count("\n") == 1 and captured.err.startswith("overtable simulate:")
+    assert captured.out == ""

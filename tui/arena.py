@@ -1,0 +1,456 @@
+"""`overtable simulate`: the arena. Bots against bots over many seeded
+games, seats rotated, played in one or more processes; the figures as a
+Rich table or one JSON object (docs/opponents.md describes both).
+
+The pure parts (seating, seeds, options, statistics) are `core/arena.py`;
+this module plays the games, keeps the clock and prints.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from core.arena import (
+    MAX_GAMES,
+    ArenaError,
+    BotSpec,
+    GameRecord,
+    Summary,
+    default_players,
+    distinct,
+    game_seed,
+    held_seats,
+    lineup,
+    make_options,
+    options_text,
+    parse_bots,
+    seating,
+    summarize,
+)
+
+
+@attrs.frozen
+class Run:
+    """Everything that decides a run's games (picklable: sent to workers)."""
+
+    game_id: str
+    players: int
+    options: Any
+    #: the distinct bots, in the order first named, with their settings
+    bots: tuple[BotSpec, ...]
+    #: the line-up over the held seats: an index into `bots` per entry
+    entries: tuple[int, ...]
+    #: the seats a player holds (all but a solo mode's rules bot)
+    held: tuple[int, ...]
+    seed: int
+    games: int
+    rotate: bool = True
+
+    def seats_of(self, number: int) -> tuple[int, ...]:
+        """Per seat, the bot (index into `bots`) game `number` seats there,
+        -1 where no named bot sits."""
+        turned = seating(self.entries, number) if self.rotate else self.entries
+        seats = [-1] * self.players
+        for seat, bot in zip(self.held, turned, strict=True):
+            seats[seat] = bot
+        return tuple(seats)
+
+
+def build_bot(game_id: str, spec: BotSpec) -> Any:
+    """`make_bot(game_id, level, **settings)`; ArenaError for a bot the game
+    does not have or a setting it does not take (a setting the bot built
+    does not keep as an attribute of that name is not one it takes)."""
+    from core.bots import make_bot
+
+    try:
+        bot = make_bot(game_id, spec.level, **dict(spec.params))
+    except TypeError as error:
+        names = ", ".join(k for k, _ in spec.params)
+        raise ArenaError(
+            f"bot {spec.text!r}: the {spec.level} bot does not take {names} ({error})"
+        ) from None
+    except ValueError as error:
+        raise ArenaError(f"bot {spec.text!r}: {error}") from None
+    for key, value in spec.params:
+        if not hasattr(bot, key):
+            raise ArenaError(f"bot {spec.text!r}: the {spec.level} bot does not take {key}")
+        if getattr(bot, key) != value:
+            raise ArenaError(
+                f"bot {spec.text!r}: the {spec.level} bot has {key}={getattr(bot, key)!r}, "
+                f"not {value!r}"
+            )
+    return bot
+
+
+def searches(bot: Any) -> bool:
+    """A bot with a search budget (`iterations` and `seconds`)."""
+    return hasattr(bot, "iterations") and hasattr(bot, "seconds")
+
+
+def budget_of(bot: Any) -> dict[str, Any]:
+    """A searching bot's budget per move: {"iterations": n, "seconds": s}."""
+    if not searches(bot):
+        return {}
+    return {"iterations": bot.iterations, "seconds": bot.seconds}
+
+
+def settle_bot(game_id: str, spec: BotSpec, budget: int | None) -> BotSpec:
+    """`spec` with its search budget settled: a searching bot that names no
+    `iterations` gets ``iterations=budget`` (--budget), else its level's own
+    iteration cap, and then no clock unless it names `seconds` itself, so a
+    run is reproducible by its seed. Other bots are as named."""
+    bot = build_bot(game_id, spec)
+    named = dict(spec.params)
+    if not searches(bot) or "iterations" in named:
+        return spec
+    if budget is not None:
+        iterations = budget
+    elif "seconds" in named:
+        return spec
+    else:
+        iterations = bot.iterations
+    if iterations is None:
+        return spec
+    settled = spec.with_params({"iterations": iterations})
+    build_bot(game_id, settled)
+    return settled
+
+
+def prepare(
+    game_id: str,
+    bots: str,
+    games: int,
+    seed: int | None = None,
+    players: int | None = None,
+    options: Sequence[str] = (),
+    budget: int | None = None,
+    rotate: bool = True,
+) -> Run:
+    """Check a run's input and settle it; ArenaError (one line) if it is bad."""
+    from core import GAMES
+
+    game = GAMES.get(game_id)
+    if game is None:
+        raise ArenaError(f"no game {game_id!r}; games: {', '.join(GAMES)}")
+    if not 1 <= games <= MAX_GAMES:
+        raise ArenaError(f"--games is a count from 1 to {MAX_GAMES:,}, not {games}")
+    if budget is not None and budget < 1:
+        raise ArenaError(f"--budget is a number of iterations, 1 or more, not {budget}")
+    specs = parse_bots(bots)
+    counts = game.players
+    if players is None:
+        players = default_players(len(specs), counts)
+    elif players not in counts:
+        seats = (f"{counts.start}" if len(counts) == 1
+                 else f"{counts.start} to {counts.stop - 1}")
+        raise ArenaError(f"{game.title} seats {seats} players, not {players}")
+    chosen = make_options(game, options, players)
+    held = held_seats(chosen, players)
+    if len(specs) > len(held):
+        raise ArenaError(f"{len(specs)} bots named for {len(held)} seat(s) a player holds")
+    named = distinct(specs)
+    index = {spec.text: i for i, spec in enumerate(named)}
+    entries = tuple(index[specs[i].text] for i in lineup(len(specs), len(held)))
+    # an unknown bot or setting is refused here, before any game
+    named = tuple(settle_bot(game_id, spec, budget) for spec in named)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    return Run(game_id, players, chosen, named, entries, held, seed, games, rotate)
+
+
+class Timed:
+    """A bot whose decisions are counted and timed."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = getattr(bot, "name", "bot")
+        self.decisions = 0
+        self.seconds = 0.0
+
+    def choose(self, game: Any, view: Any, seat: int, legal: Any, rng: random.Random) -> Any:
+        started = time.perf_counter()
+        action = self.bot.choose(game, view, seat, legal, rng)
+        self.seconds += time.perf_counter() - started
+        self.decisions += 1
+        return action
+
+
+def play_one(run: Run, number: int) -> GameRecord:
+    """Game `number` of `run`, from its own seed."""
+    from core import GAMES
+    from core.bots import RandomBot
+    from core.playout import play_match
+
+    game = GAMES[run.game_id]
+    seed = game_seed(run.seed, number)
+    seats = run.seats_of(number)
+    bots = [Timed(build_bot(run.game_id, run.bots[b]) if b >= 0 else RandomBot()) for b in seats]
+    _, outcome, actions = play_match(game, run.players, bots, random.Random(seed), run.options)
+    return GameRecord(
+        number=number,
+        seed=seed,
+        seating=seats,
+        scores=tuple(outcome.scores),
+        counted=tuple(outcome.counted),
+        winners=frozenset(outcome.winners),
+        actions=actions,
+        decisions=tuple(b.decisions for b in bots),
+        thinking=tuple(b.seconds for b in bots),
+    )
+
+
+def play_chunk(run: Run, numbers: range) -> list[GameRecord]:
+    return [play_one(run, n) for n in numbers]
+
+
+@attrs.frozen
+class Result:
+    run: Run
+    records: tuple[GameRecord, ...]
+    summary: Summary
+    wall: float
+    jobs: int
+
+
+def play(run: Run, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Result:
+    """Play every game of `run` in `jobs` processes (1: this one); the
+    records are the same whatever `jobs` is. `progress(n)` after n more."""
+    started = time.perf_counter()
+    records: list[GameRecord] = []
+    if jobs <= 1 or run.games == 1:
+        for number in range(run.games):
+            records.append(play_one(run, number))
+            if progress:
+                progress(1)
+    else:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        size = max(1, min(100, run.games // (jobs * 20)))
+        chunks = [range(n, min(n + size, run.games)) for n in range(0, run.games, size)]
+        # spawned, not forked: the progress bar's thread is running here
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = [pool.submit(play_chunk, run, chunk) for chunk in chunks]
+            for future in as_completed(futures):
+                done = future.result()
+                records.extend(done)
+                if progress:
+                    progress(len(done))
+        records.sort(key=lambda r: r.number)
+    wall = time.perf_counter() - started
+    names = [spec.text for spec in run.bots]
+    return Result(run, tuple(records), summarize(records, names, run.players), wall, jobs)
+
+
+# -- output -------------------------------------------------------------------
+
+
+def _rate(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
+
+
+def as_json(result: Result) -> dict[str, Any]:
+    """Everything about a run as plain JSON values (keys: docs/opponents.md)."""
+    from core import GAMES
+
+    run, summary = result.run, result.summary
+    game = GAMES[run.game_id]
+    wall = result.wall
+    return {
+        "game": run.game_id,
+        "title": game.title,
+        "players": run.players,
+        "options": options_text(game, run.options),
+        "seed": run.seed,
+        "games": summary.games,
+        "jobs": result.jobs,
+        "rotate": run.rotate,
+        "lineup": [run.bots[b].text for b in run.entries],
+        "held_seats": list(run.held),
+        "bots": [
+            {
+                "bot": stats.bot,
+                "level": spec.level,
+                "settings": dict(spec.params),
+                "budget": budget_of(build_bot(run.game_id, spec)),
+                "games": stats.games,
+                "wins": _rate(stats.wins),
+                "win_rate": _rate(stats.win_rate),
+                "ci95": [_rate(stats.ci_low), _rate(stats.ci_high)],
+                "average_score": _rate(stats.average_score),
+                "average_place": _rate(stats.average_place),
+                "decisions": stats.decisions,
+                "thinking_seconds": _rate(stats.thinking),
+                "moves_per_second": _rate(stats.moves_per_second),
+            }
+            for stats, spec in zip(summary.bots, run.bots, strict=True)
+        ],
+        "seats": [
+            {"seat": seat + 1, "wins": _rate(wins), "win_rate": _rate(rate)}
+            for seat, (wins, rate) in enumerate(
+                zip(summary.seat_wins, summary.seat_rates(), strict=True)
+            )
+        ],
+        "actions": summary.actions,
+        "wall_seconds": _rate(wall),
+        "actions_per_second": _rate(summary.actions / wall) if wall > 0 else None,
+        "games_per_second": _rate(summary.games / wall) if wall > 0 else None,
+    }
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def report(result: Result, console: Any) -> None:
+    """The run as a Rich table and a few lines (plain text off a terminal)."""
+    from rich.table import Table
+
+    from core import GAMES
+
+    run, summary = result.run, result.summary
+    game = GAMES[run.game_id]
+    changed = options_text(game, run.options)
+    solo = len(run.held) == 1
+    heading = f"{game.title} at {run.players} player{'s' if run.players > 1 else ''}"
+    if changed:
+        heading += " (" + ", ".join(f"{k}={v}" for k, v in changed.items()) + ")"
+    table = Table(title=f"{heading}: {summary.games} games, seed {run.seed}")
+    table.add_column("Bot", no_wrap=True)
+    table.add_column("Games", justify="right", no_wrap=True)
+    table.add_column("Wins", justify="right", no_wrap=True)
+    table.add_column("Win rate", justify="right", no_wrap=True)
+    table.add_column("95% CI", justify="right", no_wrap=True)
+    table.add_column("Avg score", justify="right", no_wrap=True)
+    if not solo or run.players > 1:
+        table.add_column("Avg place", justify="right", no_wrap=True)
+    table.add_column("Moves/s", justify="right", no_wrap=True)
+    for stats in summary.bots:
+        row = [
+            stats.bot,
+            str(stats.games),
+            f"{stats.wins:g}",
+            _percent(stats.win_rate),
+            f"{_percent(stats.ci_low)}-{_percent(stats.ci_high)}",
+            f"{stats.average_score:.2f}",
+        ]
+        if not solo or run.players > 1:
+            row.append("-" if stats.average_place is None else f"{stats.average_place:.2f}")
+        mps = stats.moves_per_second
+        row.append("-" if mps is None else f"{mps:,.0f}" if mps >= 100 else f"{mps:.2g}")
+        table.add_row(*row)
+    console.print(table)
+    if run.players > 1:
+        seats = ", ".join(
+            f"{seat + 1}: {_percent(rate)}" for seat, rate in enumerate(summary.seat_rates())
+        )
+        console.print(f"Win rate by seat: {seats}.")
+    wall = result.wall
+    per_second = f"{summary.actions / wall:,.0f}" if wall > 0 else "-"
+    console.print(
+        f"{summary.games} games in {wall:.2f} s ({result.jobs} process"
+        f"{'es' if result.jobs > 1 else ''}): {summary.actions:,} actions, "
+        f"{per_second} actions/s. Moves/s counts a bot's decisions per second "
+        "of its own thinking."
+    )
+    for spec in run.bots:
+        budget = budget_of(build_bot(run.game_id, spec))
+        if not budget:
+            continue
+        per_move = []
+        if budget["iterations"] is not None:
+            per_move.append(f"{budget['iterations']:,} iterations")
+        if budget["seconds"] is not None:
+            per_move.append(f"{budget['seconds']:g} s")
+        clock = budget["seconds"] is not None
+        console.print(
+            f"{spec.text} searches {' or '.join(per_move) or 'without a bound'} a move"
+            + (": with a clock, its games depend on the machine's speed and load."
+               if clock else ", no clock: the same seed plays the same games.")
+        )
+    if solo and run.players > 1:
+        console.print(f"Seat {run.held[0] + 1} is the player; the other is the rules' own bot.")
+    elif not solo:
+        lineup_text = ", ".join(run.bots[b].text for b in run.entries)
+        console.print(
+            f"Seats: {lineup_text}, "
+            + ("turned one place each game" if run.rotate else "not rotated")
+            + "; a shared win counts as a share."
+        )
+
+
+def _is_terminal(console: Any) -> bool:
+    return bool(getattr(console, "is_terminal", False))
+
+
+def simulate(
+    game_id: str,
+    *,
+    games: int,
+    bots: str,
+    seed: int | None,
+    players: int | None = None,
+    options: Sequence[str] = (),
+    budget: int | None = None,
+    jobs: int = 1,
+    rotate: bool = True,
+    quiet: bool = False,
+    as_json_output: bool = False,
+    console: Any = None,
+    err: Any = None,
+) -> int:
+    """The `overtable simulate` command: 0, or 2 for bad input (one line on
+    stderr)."""
+    from rich.console import Console
+
+    if console is None:
+        console = Console()
+        if not console.is_terminal:  # a log or a pipe: room for the whole table
+            console.width = max(console.width, 120)
+    err = err or Console(stderr=True)
+    try:
+        if jobs < 1:
+            raise ArenaError(f"--jobs is a number of processes, 1 or more, not {jobs}")
+        run = prepare(game_id, bots, games, seed, players, options, budget, rotate)
+    except ArenaError as error:
+        err.print(f"overtable simulate: {error}", markup=False, highlight=False,
+                  soft_wrap=True)
+        return 2
+    if quiet or not _is_terminal(console):
+        result = play(run, jobs)
+    else:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as bar:
+            names = " vs ".join(spec.text for spec in run.bots)
+            task = bar.add_task(f"{game_id}: {names}", total=run.games)
+            result = play(run, jobs, progress=lambda n: bar.advance(task, n))
+    if as_json_output:
+        # the JSON alone on stdout, whatever the console would colour
+        console.file.write(json.dumps(as_json(result), indent=2) + "\n")
+        console.file.flush()
+    else:
+        report(result, console)
+    return 0
