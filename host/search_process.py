@@ -90,8 +90,15 @@ class SearchWorker:
     read by a thread of this process and handed to each request's future.
     """
 
-    def __init__(self, factory: Callable[[str, str | None], Any] | None = None) -> None:
+    def __init__(
+        self,
+        factory: Callable[[str, str | None], Any] | None = None,
+        *,
+        target: Callable[[Any, Any], None] | None = None,
+    ) -> None:
         self.factory = factory
+        #: the process's main function (`serve`; a test may give another)
+        self.target = target
         self._lock = threading.RLock()
         self._process: Any = None
         self._conn: Any = None
@@ -136,7 +143,10 @@ class SearchWorker:
         context = multiprocessing.get_context("spawn")
         mine, theirs = context.Pipe(duplex=True)
         process = context.Process(
-            target=serve, args=(theirs, self.factory), name="overtable-search", daemon=True
+            target=self.target or serve,
+            args=(theirs, self.factory),
+            name="overtable-search",
+            daemon=True,
         )
         try:
             process.start()
@@ -356,9 +366,14 @@ class WorkerPool:
     a holder takes the worker serving the fewest holders."""
 
     def __init__(
-        self, factory: Callable[[str, str | None], Any] | None = None, *, limit: int = 1
+        self,
+        factory: Callable[[str, str | None], Any] | None = None,
+        *,
+        limit: int = 1,
+        target: Callable[[Any, Any], None] | None = None,
     ) -> None:
         self.factory = factory
+        self.target = target
         self.limit = max(1, limit)
         self.workers: list[SearchWorker] = []
         self._holders: dict[int, int] = {}
@@ -368,7 +383,7 @@ class WorkerPool:
         if len(self.workers) < self.limit and all(
             self._holders.get(id(w), 0) for w in self.workers
         ):
-            self.workers.append(SearchWorker(self.factory))
+            self.workers.append(SearchWorker(self.factory, target=self.target))
         chosen = min(self.workers, key=lambda w: self._holders.get(id(w), 0))
         self._holders[id(chosen)] = self._holders.get(id(chosen), 0) + 1
         return chosen
@@ -382,7 +397,7 @@ class WorkerPool:
         """Start one worker's process now."""
         if not self.closed:
             if not self.workers:
-                self.workers.append(SearchWorker(self.factory))
+                self.workers.append(SearchWorker(self.factory, target=self.target))
             self.workers[0].warm()
 
     def pids(self) -> list[int]:

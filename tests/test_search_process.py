@@ -1,0 +1,356 @@
+"""Searching bots in their own process (host/search_process.py, issue 13):
+a whole match through the worker, "move now", a dead or rogue worker, the
+hurry command's refusals, and no process left behind."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import time
+from typing import Any
+
+import pytest
+
+from core import GAMES
+from host.bots import (
+    AUTO,
+    STAND_IN_LEVEL,
+    BotHolder,
+    LevelBots,
+    ProcessBotHolder,
+    seat_bots,
+    stand_in,
+)
+from host.budget import parse_bot_seconds
+from host.messages import HURRY, BadMessage, Refusal, SeatCommand, SeatUpdate
+from host.search_process import SearchWorker, WorkerPool
+from host.session import HERE, REMOTE, SPECTATOR, Session
+from host.wire import codec
+from saves.journal import PlayerSpec
+from saves.match import Match
+from tests import search_kit
+
+GAME = "overboss-duel"
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.updates: list[SeatUpdate] = []
+
+    def receive(self, update: SeatUpdate) -> None:
+        self.updates.append(update)
+
+
+def session_of(tmp_path, bots: tuple[int, ...], level: str = "normal", seed: int = 1) -> Session:
+    players = [
+        PlayerSpec(f"Bot{s}", "bot", level) if s in bots else PlayerSpec(f"P{s}", "human")
+        for s in range(2)
+    ]
+    return Session(Match.new(GAME, players, directory=tmp_path), seed=seed)
+
+
+_pools: list[WorkerPool] = []
+
+
+def pool_of(*args: Any, **kwargs: Any) -> WorkerPool:
+    """A worker pool closed after the test even when the test fails."""
+    pool = WorkerPool(*args, **kwargs)
+    _pools.append(pool)
+    return pool
+
+
+@pytest.fixture(autouse=True)
+def _close_pools():
+    yield
+    while _pools:
+        _pools.pop().close()
+
+
+def gone(pid: int) -> bool:
+    """No process `pid` exists any more (ended and reaped)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+async def until(condition, timeout: float) -> float:
+    """Wait until `condition()` holds; the seconds it took (fails after `timeout`)."""
+    started = time.monotonic()
+    while not condition():
+        if time.monotonic() - started > timeout:
+            raise AssertionError(f"not within {timeout} s")
+        await asyncio.sleep(0.01)
+    return time.monotonic() - started
+
+
+async def test_a_whole_match_is_played_by_bots_in_another_process(tmp_path):
+    """Both seats' bots live in one worker process, reused for every
+    decision; each move is the test bot's (the last legal action), and
+    closing the table leaves no process behind."""
+    session = session_of(tmp_path, bots=(0, 1))
+    pool = pool_of(search_kit.last_factory, limit=1)
+    holders = seat_bots(session, think="process", pool=pool)
+    assert all(isinstance(h, ProcessBotHolder) for h in holders)
+    assert pool.pids() == []  # started lazily, on the first decision
+    session.start()
+    await until(lambda: session.match.finished, 60)
+    [worker] = pool.workers
+    pid = worker.pid
+    assert pid is not None and pid != os.getpid() and worker.starts == 1
+    # every move is the worker's bot's: replay the journal
+    game = GAMES[GAME]
+    state = game.setup(2, session.match.header.options)
+    moves = 0
+    for seat, action in session.match.history:
+        if seat >= 0:
+            assert action == game.legal_actions(state, seat)[-1]
+            moves += 1
+        state = game.apply(state, seat, action)
+    assert moves > 20
+    session.close()
+    pool.close()
+    assert not worker.alive and gone(pid)
+
+
+async def test_move_now_cuts_a_long_search_short(tmp_path):
+    """A bot that would think 30 s answers within a second of "move now"
+    (its `should_stop` turns true in the worker process)."""
+    session = session_of(tmp_path, bots=(0,))
+    pool = pool_of(search_kit.slow_factory)
+    [holder] = seat_bots(session, think="process", pool=pool)
+    person = session.connect(Recorder(), {1}, kind=HERE, send=False)
+    session.start()
+    seq = session.seq
+    await asyncio.sleep(0.8)  # the worker has started and is searching
+    assert holder.thinking and session.seq == seq
+    hurried = time.monotonic()
+    assert person.send(SeatCommand.hurry(0, seq)) is None
+    await until(lambda: session.seq > seq, 1.0)
+    assert time.monotonic() - hurried < 1.0
+    session.close()
+    pool.close()
+
+
+async def test_move_now_skips_the_pause_of_a_bot_in_a_thread(tmp_path):
+    """A bot without `should_stop` (here the heuristic, in a thread) still
+    moves at once when hurried: the rest of its on-screen pause is skipped."""
+    session = session_of(tmp_path, bots=(0,), level="heuristic")
+    [holder] = seat_bots(session, threaded=True, delay=30.0)
+    assert type(holder) is BotHolder and holder.threaded
+    person = session.connect(Recorder(), {1}, kind=HERE, send=False)
+    session.start()
+    seq = session.seq
+    await asyncio.sleep(0.2)
+    assert session.seq == seq and holder.thinking
+    assert person.send(SeatCommand.hurry(0)) is None
+    await until(lambda: session.seq > seq, 1.0)
+    session.close()
+
+
+async def test_a_worker_killed_mid_search_falls_back_to_a_heuristic_move(tmp_path, caplog):
+    session = session_of(tmp_path, bots=(0,))
+    pool = pool_of(search_kit.slow_factory)
+    seat_bots(session, think="process", pool=pool)
+    session.connect(Recorder(), {1}, kind=HERE, send=False)
+    session.start()
+    seq = session.seq
+    await asyncio.sleep(0.8)
+    [worker] = pool.workers
+    pid = worker.pid
+    assert pid is not None and session.seq == seq
+    with caplog.at_level(logging.WARNING):
+        os.kill(pid, 9)
+        await until(lambda: session.seq > seq, 3.0)
+    assert "playing a heuristic move instead" in caplog.text
+    session.close()
+    pool.close()
+    assert gone(pid)
+
+
+async def test_a_worker_that_dies_every_time_is_given_up(tmp_path, caplog):
+    """A bot that ends its process on every decision: each decision still
+    gets a move (the heuristic's), and the worker is started no more than
+    MAX_STARTS times."""
+    from host.search_process import MAX_STARTS
+
+    session = session_of(tmp_path, bots=(0, 1))
+    pool = pool_of(search_kit.dying_factory)
+    seat_bots(session, think="process", pool=pool)
+    with caplog.at_level(logging.WARNING):
+        session.start()
+        seq = session.seq
+        await until(lambda: session.seq >= seq + 6, 30)
+    [worker] = pool.workers
+    assert worker.starts == MAX_STARTS and not worker.alive
+    assert "exit code 3" in caplog.text
+    session.close()
+    pool.close()
+
+
+@pytest.mark.parametrize("line", sorted(search_kit.ROGUE_LINES))
+async def test_a_line_from_the_worker_that_is_not_an_answer_is_refused(tmp_path, caplog, line):
+    """Not JSON, the wrong shape, over the bound, an action of no game: the
+    line is refused (logged), the bot plays a heuristic move instead, and
+    nothing escapes into the event loop."""
+    session = session_of(tmp_path, bots=(0,), level=line)
+    pool = pool_of(target=search_kit.rogue_serve)
+    [holder] = seat_bots(session, think="process", pool=pool)
+    session.connect(Recorder(), {1}, kind=HERE, send=False)
+    errors: list[Any] = []
+    asyncio.get_running_loop().set_exception_handler(lambda loop, context: errors.append(context))
+    with caplog.at_level(logging.WARNING):
+        session.start()
+        seq = session.seq
+        await until(lambda: session.seq > seq, 10)
+    assert "playing a heuristic move instead" in caplog.text
+    assert not errors
+    session.close()
+    pool.close()
+    assert not holder.thinking
+
+
+async def test_a_bot_that_answers_nonsense_in_the_worker_falls_back(tmp_path, caplog):
+    session = session_of(tmp_path, bots=(0,))
+    pool = pool_of(search_kit.wrong_factory)
+    seat_bots(session, think="process", pool=pool)
+    session.connect(Recorder(), {1}, kind=HERE, send=False)
+    with caplog.at_level(logging.WARNING):
+        session.start()
+        seq = session.seq
+        await until(lambda: session.seq > seq, 10)
+    assert "the bot failed" in caplog.text
+    [worker] = pool.workers
+    assert worker.alive and worker.starts == 1  # the process itself is fine
+    session.close()
+    pool.close()
+
+
+async def test_closing_the_table_mid_search_drops_the_answer_and_ends_the_process(tmp_path):
+    """A bot without `should_stop` still thinking when the table closes: its
+    late answer is never played, and the worker is ended all the same."""
+    session = session_of(tmp_path, bots=(0,), level="5")
+    pool = pool_of(search_kit.stubborn_factory)
+    seat_bots(session, think="process", pool=pool)
+    session.connect(Recorder(), {1}, kind=HERE, send=False)
+    session.start()
+    await asyncio.sleep(0.8)
+    [worker] = pool.workers
+    pid = worker.pid
+    history = len(session.match.history)
+    session.close()
+    started = time.monotonic()
+    pool.close()
+    assert time.monotonic() - started < 5  # asked, then ended: not the bot's 5 s
+    assert gone(pid) and len(session.match.history) == history
+
+
+async def test_a_late_answer_for_an_update_the_table_left_is_dropped(tmp_path):
+    """The worker answers for an update whose seq the table has left: the
+    holder's request was cancelled, the answer goes nowhere."""
+    session = session_of(tmp_path, bots=(0,))
+    worker = SearchWorker(search_kit.slow_factory)
+    try:
+        session.start()
+        update = session.update_for(0)
+        assert update.legal
+        request = worker.submit(worker.new_key(), "normal", update, 1)
+        await asyncio.sleep(0.8)
+        worker.cancel(request.id)
+        assert request.future.cancelled()
+        # a second decision is answered: the worker went on to it
+        second = worker.submit(worker.new_key(), "normal", update, 2)
+        worker.hurry(second.id)
+        command = await asyncio.wait_for(asyncio.wrap_future(second.future), 5)
+        assert command.seat == 0 and command.seq == update.seq
+    finally:
+        worker.close()
+        session.close()
+
+
+# -- the hurry command ----------------------------------------------------------------
+
+
+def test_hurry_is_refused_clearly_when_it_cannot_be_done(tmp_path):
+    session = session_of(tmp_path, bots=(1,), level="heuristic")
+    seat_bots(session)  # inline: never thinking between updates
+    person = session.connect(Recorder(), {0}, kind=HERE, send=False)
+    watcher = session.connect(Recorder(), kind=SPECTATOR, send=False)
+    remote_watcher = session.connect(Recorder(), kind=REMOTE, send=False)
+    session.start()
+    assert 0 in GAMES[GAME].to_act(session.match.state)  # the person's turn
+    seq = session.seq
+
+    def refused(link: Any, command: SeatCommand) -> str:
+        result = link.send(command)
+        assert isinstance(result, Refusal)
+        assert session.seq == seq
+        return result.reason
+
+    assert "Only a player" in refused(watcher, SeatCommand.hurry(1))
+    assert "Only a player" in refused(remote_watcher, SeatCommand.hurry(1))
+    assert "not a bot" in refused(person, SeatCommand.hurry(0))
+    assert "No bot is thinking" in refused(person, SeatCommand.hurry(1))
+    assert "no such seat" in refused(person, SeatCommand.hurry(7)).lower()
+    assert "changed" in refused(person, SeatCommand.hurry(1, seq - 1))
+
+
+def test_hurry_travels_as_a_checked_line():
+    wire = codec(GAMES[GAME])
+    line = wire.encode_command(SeatCommand.hurry(1, 4))
+    assert wire.decode_command(line) == SeatCommand(HURRY, 1, None, 4)
+    for bad in (
+        b'{"kind": "hurry", "seat": 1, "action": {"type": "EndTurn"}}',
+        b'{"kind": "hurry", "seat": "1"}',
+        b'{"kind": "hurry", "seat": 1, "why": "bored"}',
+        b'{"kind": "hurry", "seat": 1, "pad": "' + b"x" * 9000 + b'"}',
+    ):
+        with pytest.raises(BadMessage):
+            wire.decode_command(bad)
+
+
+# -- levels and budgets ---------------------------------------------------------------
+
+
+def test_auto_puts_only_searching_levels_in_a_process(tmp_path):
+    session = session_of(tmp_path, bots=(0, 1), level="heuristic")
+    pool = pool_of(search_kit.last_factory)
+    holders = seat_bots(session, think=AUTO, pool=pool)
+    assert [type(h) for h in holders] == [BotHolder, BotHolder]
+    session.close()
+    session = session_of(tmp_path, bots=(0, 1), level="normal")
+    holders = seat_bots(session, think=AUTO, pool=pool)
+    assert all(isinstance(h, ProcessBotHolder) for h in holders)
+    assert len(pool.workers) == 1  # bounded: both seats share the one worker
+    session.close()
+    pool.close()
+
+
+def test_the_stand_in_is_the_heuristic_bot_in_a_thread(tmp_path):
+    """An away player's seat is played cheaply (no search on the hub)."""
+    session = session_of(tmp_path, bots=())
+    holder = stand_in(session, 0, threaded=True)
+    assert STAND_IN_LEVEL == "heuristic"
+    assert type(holder) is BotHolder and holder.threaded
+    assert type(holder.bot).__name__ == "HeuristicBot"
+    session.close()
+
+
+def test_bot_seconds_are_read_per_level():
+    assert parse_bot_seconds("3") == {"normal": 3.0, "hard": 3.0}
+    assert parse_bot_seconds("normal=1.5, hard=4") == {"normal": 1.5, "hard": 4.0}
+    for bad in ("", "fast", "0", "nan", "inf", "hard=-1", "normal=1000"):
+        with pytest.raises(ValueError):
+            parse_bot_seconds(bad)
+
+
+def test_level_bots_give_a_searching_bot_its_seconds(monkeypatch):
+    monkeypatch.setenv("OVERTABLE_BOT_SECONDS", "normal=0.5")
+    factory = LevelBots()
+    assert factory.seconds == {"normal": 0.5}
+    bot = factory(GAME, "normal")
+    if not hasattr(bot, "seconds"):
+        pytest.skip("no searching bot at this level yet")
+    assert bot.seconds == 0.5
