@@ -61,13 +61,13 @@ from core.bossquest.state import (
     State,
     Step,
     Ulul,
+    evolve,
 )
 from core.engine import (
     CHANCE,
     Category,
     IllegalAction,
     Outcome,
-    evolve,
     next_seat,
     remove_one,
     sorted_tuple,

@@ -38,8 +38,8 @@ from core.bossquest.actions import (
     TargetKnight,
 )
 from core.bossquest.cards import ATTACK_CHANGE, Weapon
-from core.bossquest.state import Hidden, Phase, State, Step
-from core.engine import SearchHooks, evolve, remove_one
+from core.bossquest.state import Hidden, Phase, State, Step, evolve
+from core.engine import SearchHooks, remove_one
 
 # ---------------------------------------------------------------------------
 # Determinization.

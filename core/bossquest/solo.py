@@ -32,13 +32,13 @@ from core.bossquest.state import (
     State,
     Ulul,
     WaveResult,
+    evolve,
 )
 from core.engine import (
     CHANCE,
     Category,
     IllegalAction,
     Outcome,
-    evolve,
     remove_one,
     sorted_tuple,
     uniform_draws,

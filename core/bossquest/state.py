@@ -7,10 +7,12 @@ A view (`rules.view`) is the same type with what a seat may not know set to
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
 from core.bossquest.cards import Colour, Companion, Spell, Weapon
+from core.engine import evolve as _engine_evolve
 
 
 class Ulul(enum.StrEnum):
@@ -157,7 +159,7 @@ class Hidden:
     known_to: frozenset[int]
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied by its __dict__: see `evolve`
 class Knight:
     hearts: int
     keys: int
@@ -237,7 +239,7 @@ class WaveResult:
     adjust: int = 0
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied by its __dict__: see `evolve`
 class State:
     players: int
     options: Options
@@ -314,3 +316,25 @@ class State:
     history: tuple[RoundResult, ...] = ()
     #: views only: every card that could fill a None above, sorted
     unseen: tuple[Weapon, ...] | None = None
+
+
+#: The classes `evolve` copies by their instance dict, with their fields.
+_BY_DICT = {cls: frozenset(a.name for a in attrs.fields(cls)) for cls in (State, Knight)}
+_new = object.__new__
+_set = object.__setattr__
+
+
+def evolve(inst: Any, **changes: Any) -> Any:
+    """`core.engine.evolve` for the rules' hot paths: a `State` or `Knight` is
+    copied by its instance dict (one C-level dict merge, whatever the number
+    of fields), the copy as frozen as the original; any other class by
+    `core.engine.evolve`. The classes have no validators or converters, so
+    the copy equals what their `__init__` would build."""
+    names = _BY_DICT.get(inst.__class__)
+    if names is None:
+        return _engine_evolve(inst, **changes)
+    if not names.issuperset(changes):
+        raise TypeError(f"{inst.__class__.__name__} has no field {set(changes) - names}")
+    new = _new(inst.__class__)
+    _set(new, "__dict__", {**inst.__dict__, **changes})
+    return new
