@@ -51,8 +51,9 @@ def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, flo
     """
     if games <= 0:
         return (0.0, 1.0)
-    if not 0 <= wins <= games:
+    if not -1e-9 <= wins <= games + 1e-9:
         raise ValueError(f"{wins} wins out of {games} games")
+    wins = min(max(wins, 0.0), float(games))  # a sum of shares, rounded
     n = float(games)
     p = wins / n
     z2 = z * z
@@ -336,12 +337,33 @@ class BotStats:
 
 
 @attrs.frozen
+class HeadToHead:
+    """How often one bot finished above another, in the games both played.
+
+    A game counts once: its score is the share of (seat of `bot`, seat of
+    `other`) pairs in which `bot`'s seat ranked above (a shared place counts
+    a half). At two seats it is `bot`'s win rate against `other`, a shared
+    win counting a half.
+    """
+
+    bot: str
+    other: str
+    games: int
+    score: float
+    rate: float
+    ci_low: float
+    ci_high: float
+
+
+@attrs.frozen
 class Summary:
     bots: tuple[BotStats, ...]
     games: int
     actions: int
     #: per seat: games won there (shares), over every game
     seat_wins: tuple[float, ...]
+    #: every pair of bots, in the order they were named
+    head_to_head: tuple[HeadToHead, ...] = ()
 
     def seat_rates(self) -> tuple[float, ...]:
         return tuple(w / self.games if self.games else 0.0 for w in self.seat_wins)
@@ -362,9 +384,23 @@ def summarize(records: Sequence[GameRecord], names: Sequence[str], players: int)
     decisions = [0] * count
     thinking = [0.0] * count
     seat_wins = [0.0] * players
+    pairs = [(a, b) for a in range(count) for b in range(a + 1, count)]
+    pair_games = dict.fromkeys(pairs, 0)
+    pair_score = dict.fromkeys(pairs, 0.0)
     actions = 0
     for record in ordered:
         actions += record.actions
+        for a, b in pairs:
+            mine = [s for s, bot in enumerate(record.seating) if bot == a]
+            theirs = [s for s, bot in enumerate(record.seating) if bot == b]
+            if mine and theirs:
+                above = sum(
+                    1.0 if record.scores[x] > record.scores[y]
+                    else 0.5 if record.scores[x] == record.scores[y] else 0.0
+                    for x in mine for y in theirs
+                )
+                pair_games[a, b] += 1
+                pair_score[a, b] += above / (len(mine) * len(theirs))
         share = 1.0 / len(record.winners) if record.winners else 0.0
         ranks = places(record.scores)
         for seat in record.winners:
@@ -395,4 +431,10 @@ def summarize(records: Sequence[GameRecord], names: Sequence[str], players: int)
             decisions=decisions[index],
             thinking=thinking[index],
         ))
-    return Summary(tuple(stats), len(ordered), actions, tuple(seat_wins))
+    meetings = []
+    for a, b in pairs:
+        n, score_ = pair_games[a, b], pair_score[a, b]
+        low, high = wilson_interval(score_, n)
+        meetings.append(HeadToHead(names[a], names[b], n, score_, score_ / n if n else 0.0,
+                                   low, high))
+    return Summary(tuple(stats), len(ordered), actions, tuple(seat_wins), tuple(meetings))

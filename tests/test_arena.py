@@ -224,6 +224,29 @@ def test_summary_counts_a_shared_win_as_a_share():
     assert summary.seat_wins == (2.5, 1.5) and summary.games == 4 and summary.actions == 40
 
 
+def test_head_to_head_counts_each_game_once():
+    records = [
+        # bot 0 ties one bot-1 seat and beats the other: 0.75
+        record(0, (0, 1, 1), (5, 5, 3), {0, 1}),
+        # bot 0 below one bot-1 seat, level with the other: 0.25
+        record(1, (1, 0, 1), (9, 2, 2), {0}),
+    ]
+    (meeting,) = summarize(records, ["a", "b"], 3).head_to_head
+    assert (meeting.bot, meeting.other, meeting.games) == ("a", "b", 2)
+    assert meeting.score == 1.0 and meeting.rate == 0.5
+    assert (meeting.ci_low, meeting.ci_high) == wilson_interval(1.0, 2)
+
+
+def test_head_to_head_at_two_seats_is_the_win_rate():
+    def winners(n):
+        return {0} if n > 3 else {1} if n < 3 else {0, 1}  # scores (n, 3)
+
+    records = [record(n, (n % 2, 1 - n % 2), (n, 3), winners(n)) for n in range(7)]
+    summary = summarize(records, ["a", "b"], 2)
+    (meeting,) = summary.head_to_head
+    assert meeting.rate == summary.bots[0].win_rate
+
+
 def test_summary_in_any_order_is_the_same():
     records = [record(n, (n % 2, 1 - n % 2), (n, 3), {0} if n > 3 else {1}) for n in range(7)]
     assert summarize(records, ["a", "b"], 2) == summarize(records[::-1], ["a", "b"], 2)
@@ -284,6 +307,24 @@ def test_the_first_games_of_a_longer_run_are_the_same_games():
     ]
 
 
+def test_ctrl_c_reports_the_games_finished(monkeypatch):
+    play_one = arena.play_one
+
+    def stop_at_three(run, number):
+        if number == 3:
+            raise KeyboardInterrupt
+        return play_one(run, number)
+
+    monkeypatch.setattr(arena, "play_one", stop_at_three)
+    out = io.StringIO()
+    code = arena.simulate("boss-quest", games=10, bots="heuristic,random", seed=1,
+                          console=Console(file=out, width=120))
+    assert code == 130
+    assert "Stopped (Ctrl+C) after 3 of 10 games" in out.getvalue()
+    result = arena.play(arena.prepare("boss-quest", "heuristic,random", 10, seed=1))
+    assert result.interrupted and result.summary.games == 3
+
+
 def test_moves_count_decisions_not_chance():
     result = arena.play(arena.prepare("boss-quest", "random,random", 2, seed=5))
     (bot,) = result.summary.bots
@@ -302,10 +343,11 @@ def run_json(capsys, *args):
 def test_json_shape(capsys):
     data = run_json(capsys, "overseers", "--bots", "heuristic,random", "-n", "3", "--seed", "2")
     assert set(data) == {
-        "game", "title", "players", "options", "seed", "games", "jobs", "rotate", "lineup",
-        "held_seats", "bots", "seats", "actions", "wall_seconds", "actions_per_second",
-        "games_per_second",
+        "game", "title", "players", "options", "seed", "games", "games_asked", "interrupted",
+        "jobs", "rotate", "lineup", "held_seats", "bots", "head_to_head", "seats", "actions",
+        "wall_seconds", "actions_per_second", "games_per_second",
     }
+    assert (data["games_asked"], data["interrupted"]) == (3, False)
     assert (data["game"], data["players"], data["seed"], data["games"]) == ("overseers", 3, 2, 3)
     assert data["lineup"] == ["heuristic", "random", "random"]
     heuristic, random_ = data["bots"]
@@ -316,6 +358,9 @@ def test_json_shape(capsys):
     assert (heuristic["games"], random_["games"]) == (3, 6)
     low, high = heuristic["ci95"]
     assert 0 <= low <= heuristic["win_rate"] <= high <= 1
+    (meeting,) = data["head_to_head"]
+    assert (meeting["bot"], meeting["other"], meeting["games"]) == ("heuristic", "random", 3)
+    assert set(meeting) == {"bot", "other", "games", "score", "rate", "ci95"}
     assert [s["seat"] for s in data["seats"]] == [1, 2, 3]
     assert sum(s["wins"] for s in data["seats"]) == pytest.approx(3)
     assert data["actions"] > 0

@@ -209,6 +209,13 @@ def play_chunk(run: Run, numbers: range) -> list[GameRecord]:
     return [play_one(run, n) for n in numbers]
 
 
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl+C to the parent, which stops the run."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @attrs.frozen
 class Result:
     run: Run
@@ -216,37 +223,52 @@ class Result:
     summary: Summary
     wall: float
     jobs: int
+    #: stopped by Ctrl+C: the figures are those of the games finished
+    interrupted: bool = False
 
 
 def play(run: Run, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Result:
     """Play every game of `run` in `jobs` processes (1: this one); the
-    records are the same whatever `jobs` is. `progress(n)` after n more."""
+    records are the same whatever `jobs` is. `progress(n)` after n more.
+
+    Ctrl+C stops the run: the games already finished are its result (the
+    games being played are dropped).
+    """
     started = time.perf_counter()
     records: list[GameRecord] = []
+    interrupted = False
     if jobs <= 1 or run.games == 1:
-        for number in range(run.games):
-            records.append(play_one(run, number))
-            if progress:
-                progress(1)
+        try:
+            for number in range(run.games):
+                records.append(play_one(run, number))
+                if progress:
+                    progress(1)
+        except KeyboardInterrupt:
+            interrupted = True
     else:
+        import functools
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        size = max(1, min(100, run.games // (jobs * 20)))
+        searching = any(searches(build_bot(run.game_id, spec)) for spec in run.bots)
+        # a searching bot's game takes minutes: one game at a time
+        size = 1 if searching else max(1, min(100, run.games // (jobs * 20)))
         chunks = [range(n, min(n + size, run.games)) for n in range(0, run.games, size)]
         # spawned, not forked: the progress bar's thread is running here
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = [pool.submit(play_chunk, run, chunk) for chunk in chunks]
-            for future in as_completed(futures):
-                done = future.result()
-                records.extend(done)
-                if progress:
-                    progress(len(done))
+        # leaving the block terminates the workers (Ctrl+C: at once)
+        with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
+            try:
+                for done in pool.imap_unordered(functools.partial(play_chunk, run), chunks):
+                    records.extend(done)
+                    if progress:
+                        progress(len(done))
+            except KeyboardInterrupt:
+                interrupted = True
         records.sort(key=lambda r: r.number)
     wall = time.perf_counter() - started
     names = [spec.text for spec in run.bots]
-    return Result(run, tuple(records), summarize(records, names, run.players), wall, jobs)
+    summary = summarize(records, names, run.players)
+    return Result(run, tuple(records), summary, wall, jobs, interrupted)
 
 
 # -- output -------------------------------------------------------------------
@@ -270,6 +292,8 @@ def as_json(result: Result) -> dict[str, Any]:
         "options": options_text(game, run.options),
         "seed": run.seed,
         "games": summary.games,
+        "games_asked": run.games,
+        "interrupted": result.interrupted,
         "jobs": result.jobs,
         "rotate": run.rotate,
         "lineup": [run.bots[b].text for b in run.entries],
@@ -291,6 +315,17 @@ def as_json(result: Result) -> dict[str, Any]:
                 "moves_per_second": _rate(stats.moves_per_second),
             }
             for stats, spec in zip(summary.bots, run.bots, strict=True)
+        ],
+        "head_to_head": [
+            {
+                "bot": meeting.bot,
+                "other": meeting.other,
+                "games": meeting.games,
+                "score": _rate(meeting.score),
+                "rate": _rate(meeting.rate),
+                "ci95": [_rate(meeting.ci_low), _rate(meeting.ci_high)],
+            }
+            for meeting in summary.head_to_head
         ],
         "seats": [
             {"seat": seat + 1, "wins": _rate(wins), "win_rate": _rate(rate)}
@@ -347,6 +382,18 @@ def report(result: Result, console: Any) -> None:
         row.append("-" if mps is None else f"{mps:,.0f}" if mps >= 100 else f"{mps:.2g}")
         table.add_row(*row)
     console.print(table)
+    if result.interrupted:
+        console.print(f"Stopped (Ctrl+C) after {summary.games} of {run.games} games: "
+                      "the figures are those games'.")
+    meetings = [m for m in summary.head_to_head if m.games]
+    if meetings and run.players > 2:
+        # at two seats this is the win rate again
+        for m in meetings:
+            console.print(
+                f"{m.bot} finished above {m.other} in {_percent(m.rate)} of {m.games} games "
+                f"(95% CI {_percent(m.ci_low)}-{_percent(m.ci_high)}; a shared place counts "
+                "a half)."
+            )
     if run.players > 1:
         seats = ", ".join(
             f"{seat + 1}: {_percent(rate)}" for seat, rate in enumerate(summary.seat_rates())
@@ -406,8 +453,8 @@ def simulate(
     console: Any = None,
     err: Any = None,
 ) -> int:
-    """The `overtable simulate` command: 0, or 2 for bad input (one line on
-    stderr)."""
+    """The `overtable simulate` command: 0; 2 for bad input (one line on
+    stderr); 130 when Ctrl+C stopped it (the games finished are reported)."""
     from rich.console import Console
 
     if console is None:
@@ -453,4 +500,4 @@ def simulate(
         console.file.flush()
     else:
         report(result, console)
-    return 0
+    return 130 if result.interrupted else 0
