@@ -128,13 +128,13 @@ class _Timed:
 def bench_bots(games: int = 40, seed: int = 3) -> list[dict[str, Any]]:
     """Time every bot level's decisions in matches between bots of that level."""
     from core import GAMES
-    from core.bots import LEVELS, make_bot
+    from core.bots import ALL_BOTS, BUDGETS, make_bot
     from core.playout import play_match
 
     rows = []
-    for game_id, levels in LEVELS.items():
+    for game_id, levels in ALL_BOTS.items():
         game = GAMES[game_id]
-        for level in levels:
+        for level in (lv for lv in levels if lv not in BUDGETS):  # search: --only search
             times: list[float] = []
             rng = random.Random(seed)
             counts = list(game.players)

@@ -610,14 +610,14 @@ def _field(body: Any, name: str) -> Any:
 
 
 def _seat(raw: Any, game_id: str) -> Seat:
-    from core.bots import LEVELS
+    from core.bots import ALL_BOTS
 
     if raw == OPEN:
         return Seat(OPEN)
     if isinstance(raw, dict) and len(raw) == 1:
         if isinstance(raw.get("player"), str) and 0 < len(raw["player"]) <= MAX_NAME:
             return Seat("reserved", raw["player"])
-        if raw.get("bot") in LEVELS.get(game_id, ()):
+        if raw.get("bot") in ALL_BOTS.get(game_id, ()):
             return Seat("bot", None, raw["bot"])
     raise HubError('A seat is "open", {"player": name} or {"bot": level}.')
 

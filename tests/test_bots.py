@@ -20,8 +20,18 @@ from core.bossquest.actions import (
 )
 from core.bossquest.cards import Colour, Spell, SpellKind, Weapon, weapons
 from core.bossquest.state import ActiveSpell, Hidden, Knight, Phase, Step
-from core.bots import LEVELS, Bot, RandomBot, make_bot
+from core.bots import (
+    ALL_BOTS,
+    DEFAULT_BOT,
+    DEFAULT_LEVEL,
+    LEVELS,
+    Bot,
+    NoisyBot,
+    RandomBot,
+    make_bot,
+)
 from core.bots.bossquest import HeuristicBot
+from core.bots.ismcts import IsmctsBot
 from core.playout import play_match, sample_chance
 from tests.playouts import play_checked
 
@@ -31,21 +41,40 @@ BQ = GAMES["boss-quest"]
 # --- registry ----------------------------------------------------------------
 
 
-def test_every_game_has_levels_and_random_first() -> None:
+def test_every_game_offers_three_levels_and_builds_the_old_bots() -> None:
+    """Issue 13: easy, normal and hard on the new-match screen; random and
+    heuristic stay buildable (old journals name them, the arena uses them)."""
     for game_id in GAMES:
-        assert game_id in LEVELS
-        assert LEVELS[game_id][0] == "random"
-    assert LEVELS["boss-quest"] == ("random", "heuristic")
+        assert LEVELS[game_id] == ("easy", "normal", "hard")
+        assert ALL_BOTS[game_id] == ("random", "heuristic", "easy", "normal", "hard")
+    assert DEFAULT_LEVEL in LEVELS["boss-quest"]
+    assert DEFAULT_BOT in ALL_BOTS["boss-quest"]
 
 
-def test_make_bot_builds_every_level() -> None:
-    for game_id, levels in LEVELS.items():
-        for level in levels:
+def test_make_bot_builds_every_bot() -> None:
+    for game_id, bots in ALL_BOTS.items():
+        for level in bots:
             bot = make_bot(game_id, level)
             assert isinstance(bot, Bot)
             assert bot.name == level
     assert isinstance(make_bot("boss-quest", "random"), RandomBot)
     assert isinstance(make_bot("boss-quest", "heuristic"), HeuristicBot)
+    easy = make_bot("boss-quest", "easy")
+    assert isinstance(easy, NoisyBot) and isinstance(easy.bot, HeuristicBot)
+    hard = make_bot("boss-quest", "hard")
+    assert isinstance(hard, IsmctsBot) and isinstance(hard.fallback, HeuristicBot)
+
+
+def test_make_bot_budgets() -> None:
+    """An iteration budget alone searches without a clock (reproducible);
+    a time limit alone keeps the level's iteration cap."""
+    normal, hard = make_bot("overseers", "normal"), make_bot("overseers", "hard")
+    assert normal.seconds == 2.0 and hard.seconds == 5.0
+    assert hard.iterations > normal.iterations
+    bot = make_bot("overseers", "hard", iterations=50)
+    assert (bot.iterations, bot.seconds) == (50, None)
+    bot = make_bot("overseers", "normal", seconds=0.5)
+    assert (bot.iterations, bot.seconds) == (normal.iterations, 0.5)
 
 
 def test_make_bot_refuses_unknown_games_and_levels() -> None:
@@ -58,10 +87,14 @@ def test_make_bot_refuses_unknown_games_and_levels() -> None:
 # --- legal choices only --------------------------------------------------------
 
 
+#: the bots that answer at once (the searching levels: tests/test_ismcts.py)
+CHEAP = ("random", "heuristic", "easy")
+
+
 @pytest.mark.parametrize("game_id", sorted(LEVELS))
 def test_bots_only_return_legal_actions(game_id: str) -> None:
     game = GAMES[game_id]
-    levels = LEVELS[game_id]
+    levels = CHEAP
     rng = random.Random(11)
     for i in range(24):
         players = game.players[i % len(game.players)]
@@ -113,7 +146,7 @@ def _other_hidden_variant(state, seat: int):  # noqa: ANN001
     return None
 
 
-@pytest.mark.parametrize("level", LEVELS["boss-quest"])
+@pytest.mark.parametrize("level", CHEAP)
 def test_bots_decide_from_their_view(level: str) -> None:
     bot = make_bot("boss-quest", level)
     compared = 0

@@ -42,7 +42,7 @@ GAMES_CI = int(os.environ.get("OVERTABLE_BOT_GAMES", "100"))
 def test_registered_with_random_and_heuristic_levels():
     """The game is in core.GAMES and seats a random and a heuristic bot."""
     assert GAMES["overboss-duel"] is GAME
-    assert LEVELS["overboss-duel"] == ("random", "heuristic")
+    assert LEVELS["overboss-duel"] == ("easy", "normal", "hard")
     assert isinstance(make_bot("overboss-duel", "heuristic"), HeuristicBot)
 
 

@@ -28,7 +28,7 @@ def test_offered_now_the_game_is_registered():
     the pending ones to those the app offers, strongest last."""
     assert isinstance(_FACTORIES[("overseers", "heuristic")](), HeuristicBot)
     assert "overseers" not in _PENDING_LEVELS
-    assert LEVELS["overseers"] == ("random", "heuristic")
+    assert LEVELS["overseers"] == ("easy", "normal", "hard")
 
 
 @pytest.mark.parametrize(

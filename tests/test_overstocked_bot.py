@@ -24,7 +24,7 @@ GAMES_CI = int(os.environ.get("OVERTABLE_BOT_GAMES", "60"))
 def test_registered():
     """The game and its bot levels are registered."""
     assert GAMES["overstocked"] is GAME
-    assert LEVELS["overstocked"] == ("random", "heuristic")
+    assert LEVELS["overstocked"] == ("easy", "normal", "hard")
     assert isinstance(make_bot("overstocked", "heuristic"), HeuristicBot)
 
 

@@ -159,7 +159,7 @@ async def test_new_match_form_generated_from_options():
         assert shown == [0, 1, 2, 3]
         spec = screen.read_players()
         assert [p.kind for p in spec] == ["human", "bot", "bot", "bot"]
-        assert spec[1].level in ("random", "heuristic")
+        assert spec[1].level == "normal"  # core.bots.DEFAULT_LEVEL
         # duplicate names are refused with a reason
         screen.query_one("#name-1", Input).value = "ann"
         with pytest.raises(ValueError, match="names must differ"):

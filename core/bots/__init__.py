@@ -1,15 +1,26 @@
 """Bots: players that decide from a seat's view (see docs/architecture.md).
 
-`LEVELS` lists, per game id, the bot levels a match can seat (strongest
-last); `make_bot(game_id, level)` builds one. Every game has at least the
-"random" level.
+`LEVELS` lists, per game id, the levels a new match offers, weakest first:
+"easy" (the game's heuristic bot with some noise), "normal" and "hard"
+(`core.bots.ismcts.IsmctsBot`, within the budgets of `BUDGETS`).
+`ALL_BOTS` lists every bot `make_bot(game_id, level)` builds: the levels
+plus "random" and "heuristic", which old journals name and the arena pits
+against the levels. `DEFAULT_LEVEL` is the level a new match proposes;
+`DEFAULT_BOT` is the bot seated where no level is named (a stand-in for an
+away player, an old journal's bot without a level): cheap on purpose.
+
+The budgets are one table (`BUDGETS`) and `make_bot` takes `seconds` and
+`iterations` to override them: the core reads no environment; a host that
+wants a setting (e.g. an ``OVERTABLE_SEARCH_SECONDS`` variable) passes it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from core.bots.base import Bot, RandomBot
+import attrs
+
+from core.bots.base import Bot, NoisyBot, RandomBot
 
 
 def _heuristic_boss_quest() -> Bot:
@@ -43,12 +54,46 @@ _FACTORIES: dict[tuple[str, str], Callable[[], Bot]] = {
     ("overseers", "heuristic"): _heuristic_overseers,
 }
 
-#: game id -> the bot levels it offers, weakest first, strongest last.
+#: The levels a new match offers, weakest first.
+SCREEN_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+#: The level a new match proposes for a bot seat.
+DEFAULT_LEVEL = "normal"
+#: The bot seated where no level is named (stand-ins, old journals): cheap.
+DEFAULT_BOT = "heuristic"
+#: How often the easy bot plays a random legal action instead of the
+#: heuristic bot's choice.
+EASY_NOISE = 0.3
+
+
+@attrs.frozen
+class Budget:
+    """A searching level's budget per decision: whichever ends first."""
+
+    #: seconds of thinking (None: no clock, reproducible by seed)
+    seconds: float | None
+    #: iterations of the search (None: no cap)
+    iterations: int | None
+
+
+#: The searching levels' budgets on one core (docs/opponents.md): normal
+#: takes about a second in the slowest game and at most 2 s, hard at most
+#: 5 s.
+BUDGETS: dict[str, Budget] = {
+    "normal": Budget(seconds=2.0, iterations=400),
+    "hard": Budget(seconds=5.0, iterations=2000),
+}
+
+#: game id -> the levels a new match offers, weakest first, strongest last.
 LEVELS: dict[str, tuple[str, ...]] = {
-    "boss-quest": ("random", "heuristic"),
-    "overboss-duel": ("random", "heuristic"),
-    "overstocked": ("random", "heuristic"),
-    "overseers": ("random", "heuristic"),
+    "boss-quest": SCREEN_LEVELS,
+    "overboss-duel": SCREEN_LEVELS,
+    "overstocked": SCREEN_LEVELS,
+    "overseers": SCREEN_LEVELS,
+}
+
+#: game id -> every bot `make_bot` builds for it.
+ALL_BOTS: dict[str, tuple[str, ...]] = {
+    game_id: ("random", "heuristic", *levels) for game_id, levels in LEVELS.items()
 }
 
 #: levels of games not in `core.GAMES` yet (no screen): listed in `LEVELS`
@@ -62,22 +107,64 @@ def _register_other_games() -> None:
     from core import GAMES
 
     for game_id in GAMES:
-        LEVELS.setdefault(game_id, _PENDING_LEVELS.get(game_id, ("random",)))
+        levels = LEVELS.setdefault(game_id, _PENDING_LEVELS.get(game_id, ("random",)))
+        ALL_BOTS.setdefault(game_id, tuple(dict.fromkeys(("random", *levels))))
 
 
 _register_other_games()
 
 
-def make_bot(game_id: str, level: str) -> Bot:
-    """A fresh bot of `level` for the game `game_id` (ValueError if unknown)."""
-    levels = LEVELS.get(game_id)
-    if levels is None:
+def make_bot(
+    game_id: str,
+    level: str,
+    *,
+    seconds: float | None | object = ...,
+    iterations: int | None | object = ...,
+) -> Bot:
+    """A fresh bot of `level` (any of `ALL_BOTS[game_id]`) for the game
+    `game_id` (ValueError if unknown).
+
+    For "normal" and "hard", `seconds` and `iterations` override `BUDGETS`
+    (None: no bound of that kind). Naming `iterations` alone searches by
+    iterations only, with no clock, so the same seed gives the same choice
+    (the arena, the tests); naming `seconds` alone keeps the level's
+    iteration cap and changes its time limit (a slower machine, a host
+    setting)."""
+    bots = ALL_BOTS.get(game_id)
+    if bots is None:
         raise ValueError(f"no bots for game {game_id!r}")
-    if level not in levels:
-        raise ValueError(f"no {level!r} bot for {game_id!r}; levels: {', '.join(levels)}")
+    if level not in bots:
+        raise ValueError(f"no {level!r} bot for {game_id!r}; bots: {', '.join(bots)}")
     if level == "random":
         return RandomBot()
-    return _FACTORIES[(game_id, level)]()
+    heuristic = _FACTORIES.get((game_id, "heuristic"))
+    if level == "heuristic":
+        assert heuristic is not None
+        return heuristic()
+    if level == "easy":
+        return NoisyBot(heuristic() if heuristic else RandomBot(), EASY_NOISE, name="easy")
+    from core.bots.ismcts import IsmctsBot
+
+    budget = BUDGETS[level]
+    if iterations is not ... and seconds is ...:
+        seconds = None
+    return IsmctsBot(
+        iterations=budget.iterations if iterations is ... else iterations,  # type: ignore[arg-type]
+        seconds=budget.seconds if seconds is ... else seconds,  # type: ignore[arg-type]
+        fallback=heuristic() if heuristic else RandomBot(),
+        name=level,
+    )
 
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot"]
+__all__ = [
+    "ALL_BOTS",
+    "BUDGETS",
+    "DEFAULT_BOT",
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Bot",
+    "Budget",
+    "NoisyBot",
+    "RandomBot",
+    "make_bot",
+]

@@ -35,3 +35,28 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return "RandomBot()"
+
+
+class NoisyBot:
+    """Another bot with some noise: with probability `noise` a uniformly
+    random legal action instead of `bot`'s choice (the "easy" level: the
+    heuristic bot's plan, with slips a careful player would not make)."""
+
+    def __init__(self, bot: Any, noise: float = 0.3, name: str = "easy") -> None:
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError("noise is a probability")
+        self.bot = bot
+        self.noise = noise
+        self.name = name
+
+    def choose(
+        self, game: Any, view: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
+    ) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < self.noise:
+            return rng.choice(legal)
+        return self.bot.choose(game, view, seat, legal, rng)
+
+    def __repr__(self) -> str:
+        return f"NoisyBot({self.bot!r}, noise={self.noise})"

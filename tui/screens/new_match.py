@@ -154,7 +154,10 @@ class NewMatchScreen(Screen):
                     compact=True,
                 )
             with Vertical(id="seats"):
-                bot_kind = f"bot:{levels[-1]}" if levels else HUMAN
+                from core.bots import DEFAULT_LEVEL
+
+                level = DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[-1] if levels else None
+                bot_kind = f"bot:{level}" if level else HUMAN
                 for seat in range(players.stop - 1):
                     kind = HUMAN if seat == 0 else bot_kind
                     name = DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]

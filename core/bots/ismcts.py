@@ -1,0 +1,404 @@
+"""A searching bot for every game: information-set Monte Carlo tree search.
+
+The bot sees its seat's view only. Game knowledge comes through the game's
+`core.engine.SearchHooks` (``core/<package>/search.py`` as ``HOOKS``):
+`determinize` is required; `rollout`, `evaluate`, `prune` and
+`rollout_depth` make the search cheaper or wiser.
+
+The search (single-observer ISMCTS, open loop):
+
+- One tree per decision, rooted at the bot's view. A node is reached by a
+  deciding seat's action: children are keyed by seat, then action. Chance
+  steps are sampled on the way down (`core.playout.sample_chance`) and never
+  stored, so a node stands for "these seats chose these actions", whatever
+  chance did in between.
+- Every iteration starts from a fresh ``hooks.determinize(view, seat, rng)``:
+  a full state the view could be, so the hidden cards differ from one
+  iteration to the next and the tree's statistics average over them. The
+  bot never reads a full state it was not built from its own view.
+- Selection is UCB1 with availability counts: an action's exploration term
+  counts the visits in which it was legal (in that determinization), not
+  the parent's visits, since not every action is legal in every
+  determinization. One node is expanded per iteration.
+- Below the tree, ``hooks.rollout`` (or uniformly random play) for
+  ``hooks.rollout_depth`` decisions, then ``hooks.evaluate`` (or the
+  match's outcome when it ends first).
+- Each node accumulates the value of the seat that chose it: a win is 1, a
+  shared win is split, a loss is 0; with three seats or more a quarter of
+  the value is the seat's rank among the others (`outcome_values`).
+- The answer is the root action with the most visits (ties: the better
+  mean, then the order of `legal`); when `legal` holds one action it is
+  answered at once.
+
+Simultaneous decisions (Overstocked's and Overseers' secret picks): the
+rules list every seat still to pick in `to_act`; the search lets them pick
+one at a time, the lowest seat first (as `core.playout` does), but
+*decoupled*: every seat of the step chooses among its own children of the
+node where the step began, by its own statistics, so a later seat's choice
+is never conditioned on an earlier seat's secret pick (in a plain tree it
+would be: the later seat would play as if it had seen the pick, and the
+bot would face clairvoyant rivals, or be one). Once every seat of the step
+has chosen, the tree continues below a node keyed by the bot's own pick
+only: what the bot itself chose it knows; the rivals' picks are averaged
+over, as hidden cards are.
+
+Budgets: at most `iterations` iterations and at most `seconds` of
+thinking, whichever ends first; ``seconds=None`` searches by iterations
+alone, so the same seed gives the same choice (the arena and the tests).
+A `should_stop` callable ("move now" from another process) is polled
+before the first iteration and every `POLL_EVERY` iterations; a search
+stopped before any iteration answers with its `fallback` bot (the game's
+heuristic bot, from `core.bots.make_bot`), else the first legal action.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from core.engine import CHANCE, Outcome
+from core.playout import MAX_ACTIONS, sample_chance
+
+#: UCB1's exploration constant, for values in [0, 1].
+EXPLORATION = 0.7
+#: `should_stop` is polled every this many iterations.
+POLL_EVERY = 8
+#: With three seats or more, the share of a seat's value that is its rank
+#: among the other seats (the rest is winning).
+RANK_WEIGHT = 0.25
+
+
+def hooks_for(game: Any) -> Any:
+    """The game's `SearchHooks`: ``game.search_hooks`` if it has one, else
+    ``HOOKS`` of the `search` module beside its rules; None if neither."""
+    hooks = getattr(game, "search_hooks", None)
+    if hooks is not None:
+        return hooks
+    package = game.setup.__module__.rpartition(".")[0]
+    name = f"{package}.search"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name == name:
+            return None
+        raise
+    return getattr(module, "HOOKS", None)
+
+
+def outcome_values(outcome: Outcome) -> tuple[float, ...]:
+    """Each seat's value of a finished match, in [0, 1]: its share of the
+    win (1 alone, 1/k for a win shared by k seats, 0 for a loss); with three
+    seats or more, blended with its rank among the others by `scores`
+    (`RANK_WEIGHT`; a tie counts half)."""
+    scores = outcome.scores
+    winners = outcome.winners
+    n = len(scores)
+    share = 1.0 / len(winners) if winners else 0.0
+    if n <= 2:
+        return tuple(share if s in winners else 0.0 for s in range(n))
+    values = []
+    for s in range(n):
+        mine = scores[s]
+        below = 0.0
+        for t in range(n):
+            if t != s:
+                other = scores[t]
+                if other < mine:
+                    below += 1.0
+                elif other == mine:
+                    below += 0.5
+        win = share if s in winners else 0.0
+        values.append((1.0 - RANK_WEIGHT) * win + RANK_WEIGHT * below / (n - 1))
+    return tuple(values)
+
+
+class _Node:
+    """A node of the tree: reached when `seat` chose `action`."""
+
+    __slots__ = ("seat", "action", "visits", "value", "avail", "children")
+
+    def __init__(self, seat: int | None, action: Any) -> None:
+        self.seat = seat
+        self.action = action
+        #: iterations that passed through this node
+        self.visits = 0
+        #: the sum of `seat`'s values over those iterations
+        self.value = 0.0
+        #: iterations in which `action` was available here (UCB1's parent count)
+        self.avail = 0
+        #: seat -> action -> child (a simultaneous step's continuation is
+        #: under the key None)
+        self.children: dict[Any, dict[Any, _Node]] = {}
+
+
+@attrs.frozen
+class SearchResult:
+    """What one search found."""
+
+    #: the chosen action (one of `legal`)
+    action: Any
+    #: iterations run
+    iterations: int
+    #: seconds spent
+    seconds: float
+    #: root action -> (visits, mean value for the bot's seat), most visited first
+    stats: tuple[tuple[Any, int, float], ...] = ()
+    #: why it stopped: "single", "iterations", "seconds", "stopped", "no-hooks"
+    stopped_by: str = "iterations"
+
+
+class IsmctsBot:
+    """Information-set MCTS over the rules-core protocol (module docstring).
+
+    `iterations` and `seconds` bound each decision (None: no bound of that
+    kind; at least one must be set). `hooks` overrides the game's own
+    `SearchHooks` (tests); `fallback` answers when no iteration ran or the
+    game has no hooks; `should_stop` may be set on the bot (or passed to
+    `search`) to end a search early: it is called with no arguments.
+    """
+
+    def __init__(
+        self,
+        *,
+        iterations: int | None = 1000,
+        seconds: float | None = None,
+        hooks: Any = None,
+        fallback: Any = None,
+        exploration: float = EXPLORATION,
+        should_stop: Callable[[], bool] | None = None,
+        name: str = "ismcts",
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("a search needs an iteration or a time budget")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.hooks = hooks
+        self.fallback = fallback
+        self.exploration = exploration
+        self.should_stop = should_stop
+        self.name = name
+        #: the last search's result (for tests, benchmarks and the holder)
+        self.last: SearchResult | None = None
+
+    def __repr__(self) -> str:
+        return f"IsmctsBot(iterations={self.iterations}, seconds={self.seconds})"
+
+    def choose(
+        self, game: Any, view: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
+    ) -> Any:
+        return self.search(game, view, seat, legal, rng, should_stop=self.should_stop).action
+
+    def _fallback(
+        self, game: Any, view: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
+    ) -> Any:
+        if self.fallback is not None:
+            return self.fallback.choose(game, view, seat, legal, rng)
+        return legal[0]
+
+    def search(
+        self,
+        game: Any,
+        view: Any,
+        seat: int,
+        legal: Sequence[Any],
+        rng: random.Random,
+        *,
+        should_stop: Callable[[], bool] | None = None,
+        iterations: int | None = None,
+        seconds: float | None = None,
+    ) -> SearchResult:
+        """Search from `view` (seat's) and answer one of `legal`.
+
+        `iterations` / `seconds` override the bot's budget for this search.
+        The search draws from its own generator, seeded by one draw from
+        `rng`, so the caller's generator advances the same however long it
+        searched.
+        """
+        legal = tuple(legal)
+        if not legal:
+            raise ValueError("no legal actions to choose from")
+        started = time.perf_counter()
+        if len(legal) == 1:
+            self.last = SearchResult(legal[0], 0, 0.0, stopped_by="single")
+            return self.last
+        hooks = self.hooks if self.hooks is not None else hooks_for(game)
+        if hooks is None:
+            action = self._fallback(game, view, seat, legal, rng)
+            self.last = SearchResult(action, 0, time.perf_counter() - started, stopped_by="no-hooks")
+            return self.last
+        own = random.Random(rng.getrandbits(64))
+        budget = iterations if iterations is not None else self.iterations
+        limit = seconds if seconds is not None else self.seconds
+        deadline = None if limit is None else started + limit
+        root = _Node(None, None)
+        done = 0
+        stopped_by = "iterations"
+        clock = time.perf_counter
+        while budget is None or done < budget:
+            if should_stop is not None and done % POLL_EVERY == 0 and should_stop():
+                stopped_by = "stopped"
+                break
+            if deadline is not None and clock() >= deadline:
+                stopped_by = "seconds"
+                break
+            self._iterate(game, hooks, root, view, seat, legal, own)
+            done += 1
+        stats = self._root_stats(root, seat, legal)
+        if stats:
+            action = stats[0][0]
+        else:
+            action = self._fallback(game, view, seat, legal, rng)
+        self.last = SearchResult(action, done, clock() - started, stats, stopped_by)
+        return self.last
+
+    @staticmethod
+    def _root_stats(
+        root: _Node, seat: int, legal: tuple[Any, ...]
+    ) -> tuple[tuple[Any, int, float], ...]:
+        kids = root.children.get(seat, {})
+        rows = []
+        for i, action in enumerate(legal):
+            child = kids.get(action)
+            if child is not None and child.visits:
+                rows.append((child.visits, child.value / child.visits, -i, action))
+        rows.sort(reverse=True, key=lambda r: r[:3])
+        return tuple((action, visits, mean) for visits, mean, _, action in rows)
+
+    def _iterate(
+        self,
+        game: Any,
+        hooks: Any,
+        root: _Node,
+        view: Any,
+        seat: int,
+        root_legal: tuple[Any, ...],
+        rng: random.Random,
+    ) -> None:
+        state = hooks.determinize(view, seat, rng)
+        to_act = game.to_act
+        legal_actions = game.legal_actions
+        apply = game.apply
+        chance_outcomes = game.chance_outcomes
+        prune = hooks.prune
+        c = self.exploration
+        log = math.log
+        sqrt = math.sqrt
+
+        node = root
+        path: list[_Node] = []
+        at_root = True  # the bot's first decision is still ahead (root legal applies)
+        # a simultaneous step in progress: where it began, who still picks,
+        # and the bot's own pick in it
+        step_node: _Node | None = None
+        step_left: frozenset[int] = frozenset()
+        step_own: Any = None
+        expanded = False
+        applied = 0
+        while not expanded:
+            seats = to_act(state)
+            if step_node is not None and seats != step_left:
+                # the step is over (or the rules moved on): continue below the
+                # node keyed by the bot's own pick
+                kids = step_node.children.setdefault(None, {})
+                node = kids.get(step_own)
+                if node is None:
+                    node = kids[step_own] = _Node(None, step_own)
+                step_node = None
+            if not seats:
+                break
+            applied += 1
+            if applied > MAX_ACTIONS:
+                raise RuntimeError("a search iteration did not end: a rules bug")
+            if CHANCE in seats:
+                state = apply(state, CHANCE, sample_chance(chance_outcomes(state), rng))
+                continue
+            s = min(seats)
+            if step_node is None and len(seats) > 1:
+                step_node, step_own = node, None
+            if at_root and s == seat:
+                legal = root_legal
+                at_root = False
+            else:
+                legal = legal_actions(state, s)
+                if not legal:
+                    raise RuntimeError(f"seat {s} is to act but has no legal action")
+            if prune is not None and len(legal) > 1:
+                legal = prune(state, s, legal) or legal
+            here = step_node if step_node is not None else node
+            kids = here.children.get(s)
+            if kids is None:
+                kids = here.children[s] = {}
+            untried = None
+            best = None
+            best_score = -1.0
+            for a in legal:
+                child = kids.get(a)
+                if child is None:
+                    if untried is None:
+                        untried = [a]
+                    else:
+                        untried.append(a)
+                    continue
+                child.avail += 1
+                if untried is None:
+                    score = child.value / child.visits + c * sqrt(log(child.avail) / child.visits)
+                    if score > best_score:
+                        best, best_score = child, score
+            if untried is not None:
+                a = untried[0] if len(untried) == 1 else rng.choice(untried)
+                best = kids[a] = _Node(s, a)
+                best.avail = 1
+                expanded = True
+            assert best is not None
+            path.append(best)
+            state = apply(state, s, best.action)
+            if step_node is not None:
+                if s == seat:
+                    step_own = best.action
+                step_left = seats - {s}
+            else:
+                node = best
+        values = self._rollout(game, hooks, state, rng)
+        for child in path:
+            child.visits += 1
+            child.value += values[child.seat]
+
+    @staticmethod
+    def _rollout(game: Any, hooks: Any, state: Any, rng: random.Random) -> Sequence[float]:
+        to_act = game.to_act
+        legal_actions = game.legal_actions
+        apply = game.apply
+        chance_outcomes = game.chance_outcomes
+        policy = hooks.rollout
+        evaluate = hooks.evaluate
+        depth = hooks.rollout_depth if evaluate is not None else None
+        decisions = 0
+        for _ in range(MAX_ACTIONS):
+            seats = to_act(state)
+            if not seats:
+                outcome = game.outcome(state)
+                assert outcome is not None, "a finished match has an outcome"
+                return outcome_values(outcome)
+            if CHANCE in seats:
+                state = apply(state, CHANCE, sample_chance(chance_outcomes(state), rng))
+                continue
+            if depth is not None and decisions >= depth:
+                return evaluate(state)
+            s = min(seats)
+            legal = legal_actions(state, s)
+            if policy is not None:
+                action = policy(state, s, legal, rng)
+            else:
+                action = legal[0] if len(legal) == 1 else rng.choice(legal)
+            state = apply(state, s, action)
+            decisions += 1
+        raise RuntimeError("a rollout did not end: a rules bug")
+
+
+__all__ = ["IsmctsBot", "SearchResult", "hooks_for", "outcome_values"]

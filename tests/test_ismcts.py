@@ -1,0 +1,428 @@
+"""The searching bot (core/bots/ismcts.py, issue 13): legal answers in every
+game, reproducible by seed, blind to what its seat cannot see, honouring its
+budgets and "move now", and finding a sure win.
+
+Besides the real games (through their `core/<package>/search.py` hooks) the
+tests use a tiny game of their own, "High card": each of two seats is dealt
+two of the cards 1-6 face down (chance), then both secretly play one card at
+once; the higher card wins, except that a 1 beats a 6. It has everything the
+search must handle (chance, hidden cards, a simultaneous secret pick) in a
+position small enough to know the right answer.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import attrs
+import pytest
+
+from core import CHANCE, GAMES
+from core.bots import make_bot
+from core.bots.ismcts import POLL_EVERY, IsmctsBot, hooks_for, outcome_values
+from core.engine import Outcome, SearchHooks
+from core.playout import sample_chance
+
+# --- High card: a tiny game with chance, hidden cards and a secret pick -------
+
+CARDS = (1, 2, 3, 4, 5, 6)
+
+
+@attrs.frozen
+class Play:
+    card: int
+
+
+@attrs.frozen
+class Deal:
+    card: int
+
+
+@attrs.frozen
+class HighState:
+    #: each seat's hand (a view shows another seat's cards as None)
+    hands: tuple[tuple[int | None, ...], ...]
+    #: each seat's played card, None until played (or hidden in a view)
+    played: tuple[int | None, ...]
+    #: who has played (public)
+    done: tuple[bool, ...]
+    #: the cards left to deal (None in a view)
+    deck: tuple[int | None, ...]
+    #: what a view's seat cannot see, sorted (empty in a real state)
+    unseen: tuple[int, ...] = ()
+
+
+class HighCard:
+    id = "high-card"
+    players = range(2, 3)
+
+    @staticmethod
+    def setup(players: int = 2, options: Any = None) -> HighState:
+        return HighState(((), ()), (None, None), (False, False), CARDS)
+
+    @staticmethod
+    def to_act(s: HighState) -> frozenset[int]:
+        if len(s.deck) > 2:  # two cards each are dealt, two stay in the deck
+            return frozenset({CHANCE})
+        return frozenset(i for i in range(2) if not s.done[i])
+
+    @staticmethod
+    def legal_actions(s: HighState, seat: int) -> tuple[Play, ...]:
+        return tuple(Play(c) for c in s.hands[seat] if c is not None)
+
+    @staticmethod
+    def chance_outcomes(s: HighState) -> tuple[tuple[Deal, float], ...]:
+        return tuple((Deal(c), 1 / len(s.deck)) for c in s.deck)
+
+    @staticmethod
+    def apply(s: HighState, seat: int, action: Any) -> HighState:
+        if seat == CHANCE:
+            to = 0 if len(s.hands[0]) <= len(s.hands[1]) else 1
+            hands = list(s.hands)
+            hands[to] = tuple(sorted(hands[to] + (action.card,)))
+            deck = tuple(c for c in s.deck if c != action.card)
+            return attrs.evolve(s, hands=tuple(hands), deck=deck)
+        assert action in HighCard.legal_actions(s, seat) and not s.done[seat]
+        hands, played, done = list(s.hands), list(s.played), list(s.done)
+        hands[seat] = tuple(c for c in hands[seat] if c != action.card)
+        played[seat], done[seat] = action.card, True
+        return HighState(tuple(hands), tuple(played), tuple(done), s.deck)
+
+    @staticmethod
+    def view(s: HighState, seat: int) -> HighState:
+        over = all(s.done)
+        hidden: list[int] = [c for c in s.deck if c is not None]
+        hands, played = [], []
+        for i in range(2):
+            if i == seat:
+                hands.append(s.hands[i])
+                played.append(s.played[i])
+                continue
+            hidden.extend(s.hands[i])
+            hands.append((None,) * len(s.hands[i]))
+            if s.played[i] is not None and not over:
+                hidden.append(s.played[i])
+                played.append(None)
+            else:
+                played.append(s.played[i])
+        deck = (None,) * len(s.deck)
+        return HighState(tuple(hands), tuple(played), s.done, deck, tuple(sorted(hidden)))
+
+    @staticmethod
+    def outcome(s: HighState) -> Outcome | None:
+        if not all(s.done):
+            return None
+        a, b = s.played
+        assert a is not None and b is not None
+        if {a, b} == {1, 6}:
+            winner = 0 if a == 1 else 1
+        else:
+            winner = 0 if a > b else 1
+        scores = tuple(int(i == winner) for i in range(2))
+        return Outcome(scores, frozenset({winner}))
+
+
+def high_determinize(view: HighState, seat: int, rng: random.Random) -> HighState:
+    """Every None filled from the view's unseen cards, shuffled."""
+    pool = list(view.unseen)
+    rng.shuffle(pool)
+    fill = iter(pool)
+    hands = tuple(tuple(sorted(c if c is not None else next(fill) for c in h)) for h in view.hands)
+    played = tuple(
+        (next(fill) if view.done[i] else None) if c is None else c for i, c in enumerate(view.played)
+    )
+    deck = tuple(sorted(next(fill) for _ in view.deck))
+    return HighState(hands, played, view.done, deck)
+
+
+HIGH_HOOKS = SearchHooks(determinize=high_determinize)
+GAME = HighCard()
+
+
+def after_deal(hands: tuple[tuple[int, ...], tuple[int, ...]]) -> HighState:
+    deck = tuple(c for c in CARDS if c not in hands[0] + hands[1])
+    return HighState(hands, (None, None), (False, False), deck)
+
+
+def test_high_card_views_and_determinizations_agree():
+    """The test game keeps the hooks' contract: a determinization of a view
+    is a state with that same view, and the view hides the rival's cards."""
+    state = after_deal(((2, 5), (1, 6)))
+    view = GAME.view(state, 1)
+    assert view.hands[0] == (None, None) and view.unseen == (2, 3, 4, 5)
+    rng = random.Random(3)
+    seen = set()
+    for _ in range(30):
+        full = high_determinize(view, 1, rng)
+        assert GAME.view(full, 1) == view and not full.unseen
+        seen.add(full.hands[0])
+    assert len(seen) > 3
+
+
+# --- the search on the test game ----------------------------------------------
+
+
+def test_finds_the_sure_win():
+    """Seat 1 holds the 5 and the 6: the 5 beats every card the rival can
+    hold (1-4), the 6 loses to a 1. The rival (seat 0) picks first in the
+    search's order, secretly: the bot must still find the sure win."""
+    state = after_deal(((1, 2), (5, 6)))
+    view = GAME.view(state, 1)
+    # by brute force over every hand and card the rival may hold
+    wins = {Play(5): 0, Play(6): 0}
+    hands = [(a, b) for a in view.unseen for b in view.unseen if a < b]
+    for hand in hands:
+        for card in hand:
+            for mine in wins:
+                result = GAME.outcome(
+                    HighState(((), ()), (card, mine.card), (True, True), ())
+                )
+                wins[mine] += 1 in result.winners
+    assert wins[Play(5)] == 2 * len(hands) > wins[Play(6)]
+    legal = GAME.legal_actions(state, 1)
+    for seed in range(5):
+        bot = IsmctsBot(iterations=200, hooks=HIGH_HOOKS)
+        assert bot.choose(GAME, view, 1, legal, random.Random(seed)) == Play(5)
+        stats = dict((a, mean) for a, _, mean in bot.last.stats)
+        assert stats[Play(5)] == 1.0 > stats[Play(6)]
+
+
+def test_finds_the_sure_win_picking_first():
+    """The same from seat 0, the first to pick in the search's order."""
+    state = after_deal(((5, 6), (2, 3)))
+    view = GAME.view(state, 0)
+    legal = GAME.legal_actions(state, 0)
+    bot = IsmctsBot(iterations=200, hooks=HIGH_HOOKS)
+    assert bot.choose(GAME, view, 0, legal, random.Random(1)) == Play(5)
+
+
+def test_never_reads_what_its_seat_cannot_see():
+    """Issue 13: two states that differ only in what seat 1 cannot see (the
+    rival's secret card, already played, and the card it kept) give equal
+    views and the same choice with the same seed. The control: a bot whose
+    "determinization" peeks at the true state answers differently, so the
+    two positions do call for different answers."""
+    a = HighState(((2,), (1, 5)), (6, None), (True, False), (3, 4))
+    b = HighState(((6,), (1, 5)), (2, None), (True, False), (3, 4))
+    assert a != b
+    view_a, view_b = GAME.view(a, 1), GAME.view(b, 1)
+    assert view_a == view_b
+    legal = GAME.legal_actions(a, 1)
+    assert legal == GAME.legal_actions(b, 1)
+    for seed in range(3):
+        bot = IsmctsBot(iterations=120, hooks=HIGH_HOOKS)
+        assert bot.choose(GAME, view_a, 1, legal, random.Random(seed)) == bot.choose(
+            GAME, view_b, 1, legal, random.Random(seed)
+        )
+
+    def peeking(true_state: HighState) -> SearchHooks:
+        return SearchHooks(determinize=lambda view, seat, rng: true_state)
+
+    cheat_a = IsmctsBot(iterations=120, hooks=peeking(a)).choose(
+        GAME, view_a, 1, legal, random.Random(0)
+    )
+    cheat_b = IsmctsBot(iterations=120, hooks=peeking(b)).choose(
+        GAME, view_b, 1, legal, random.Random(0)
+    )
+    assert (cheat_a, cheat_b) == (Play(1), Play(5))
+
+
+def test_same_seed_same_choice_and_search():
+    state = after_deal(((1, 4), (2, 3)))
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    runs = []
+    for _ in range(2):
+        bot = IsmctsBot(iterations=60, hooks=HIGH_HOOKS)
+        bot.choose(GAME, view, 0, legal, random.Random(42))
+        runs.append(bot.last.stats)
+    assert runs[0] == runs[1]
+    # the seed does matter (the statistics are not a constant)
+    others = set()
+    for seed in range(5):
+        bot = IsmctsBot(iterations=60, hooks=HIGH_HOOKS)
+        bot.choose(GAME, view, 0, legal, random.Random(seed))
+        others.add(bot.last.stats)
+    assert len(others) > 1
+
+
+def test_the_callers_generator_advances_the_same_however_long_it_searches():
+    state = after_deal(((1, 4), (2, 3)))
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    after = []
+    for iterations in (5, 80):
+        rng = random.Random(9)
+        IsmctsBot(iterations=iterations, hooks=HIGH_HOOKS).choose(GAME, view, 0, legal, rng)
+        after.append(rng.random())
+    assert after[0] == after[1]
+
+
+def test_iteration_budget_is_exact_and_one_legal_action_answers_at_once():
+    state = after_deal(((1, 4), (2, 3)))
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    bot = IsmctsBot(iterations=37, hooks=HIGH_HOOKS)
+    bot.choose(GAME, view, 0, legal, random.Random(1))
+    assert bot.last.iterations == 37 and bot.last.stopped_by == "iterations"
+    assert sum(visits for _, visits, _ in bot.last.stats) == 37
+
+    def determinize_never(view: Any, seat: int, rng: random.Random) -> Any:
+        raise AssertionError("no search for a single legal action")
+
+    single = IsmctsBot(iterations=37, hooks=SearchHooks(determinize=determinize_never))
+    assert single.choose(GAME, view, 0, legal[:1], random.Random(1)) == legal[0]
+    assert single.last.stopped_by == "single"
+
+
+def test_time_budget_is_honoured():
+    state = after_deal(((1, 4), (2, 3)))
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    bot = IsmctsBot(iterations=None, seconds=0.1, hooks=HIGH_HOOKS)
+    t0 = time.perf_counter()
+    bot.choose(GAME, view, 0, legal, random.Random(1))
+    took = time.perf_counter() - t0
+    assert bot.last.stopped_by == "seconds" and bot.last.iterations > 10
+    assert 0.1 <= took < 0.5
+    with pytest.raises(ValueError):
+        IsmctsBot(iterations=None, seconds=None)
+
+
+def test_should_stop_is_polled_and_honoured():
+    """'Move now': the search stops at the next poll and answers its best so
+    far; stopped before any iteration, it answers with its fallback bot."""
+    state = after_deal(((1, 4), (2, 3)))
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    calls = []
+
+    def stop_on_third_poll() -> bool:
+        calls.append(1)
+        return len(calls) >= 3
+
+    bot = IsmctsBot(iterations=10_000, hooks=HIGH_HOOKS)
+    result = bot.search(GAME, view, 0, legal, random.Random(1), should_stop=stop_on_third_poll)
+    assert result.stopped_by == "stopped"
+    assert result.iterations == 2 * POLL_EVERY and result.action in legal
+
+    class Last:
+        name = "last"
+
+        def choose(self, game, view, seat, legal, rng):  # noqa: ANN001
+            return legal[-1]
+
+    bot = IsmctsBot(iterations=10_000, hooks=HIGH_HOOKS, fallback=Last(), should_stop=lambda: True)
+    assert bot.choose(GAME, view, 0, legal, random.Random(1)) == legal[-1]
+    assert bot.last.iterations == 0
+
+
+def test_outcome_values():
+    """A win is 1, a shared win is split, a loss 0; with three seats or more
+    the rank among the others is blended in."""
+    assert outcome_values(Outcome((3, 1), frozenset({0}))) == (1.0, 0.0)
+    assert outcome_values(Outcome((2, 2), frozenset({0, 1}))) == (0.5, 0.5)
+    three = outcome_values(Outcome((5, 1, 3), frozenset({0})))
+    assert three[0] == 1.0 and three[1] == 0.0 and 0 < three[2] < 0.5
+    assert outcome_values(Outcome((7,), frozenset())) == (0.0,)
+
+
+# --- the real games ------------------------------------------------------------
+
+
+def _hooks_or_skip(game_id: str) -> Any:
+    hooks = hooks_for(GAMES[game_id])
+    if hooks is None:
+        pytest.skip(f"{game_id} has no core/<package>/search.py yet (issue 13)")
+    return hooks
+
+
+def _positions(game: Any, players: int, seed: int, every: int = 5) -> list[tuple[Any, int]]:
+    """Decision states (more than one legal action) of a random playout."""
+    rng = random.Random(seed)
+    state = game.setup(players, game.Options())
+    out, n = [], 0
+    while seats := game.to_act(state):
+        if CHANCE in seats:
+            state = game.apply(state, CHANCE, sample_chance(game.chance_outcomes(state), rng))
+            continue
+        seat = min(seats)
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 1:
+            n += 1
+            if n % every == 0:
+                out.append((state, seat))
+        state = game.apply(state, seat, rng.choice(legal))
+    return out
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_answers_a_legal_action_in_every_game(game_id: str):
+    hooks = _hooks_or_skip(game_id)
+    game = GAMES[game_id]
+    players = game.players.start if game.players.start > 1 else 2
+    positions = _positions(game, players, seed=5)
+    assert positions
+    bot = IsmctsBot(iterations=25, hooks=hooks)
+    for state, seat in positions[:: max(1, len(positions) // 8)]:
+        legal = game.legal_actions(state, seat)
+        action = bot.choose(game, game.view(state, seat), seat, legal, random.Random(1))
+        assert action in legal
+        assert bot.last.iterations == 25
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_same_seed_same_choice_in_every_game(game_id: str):
+    hooks = _hooks_or_skip(game_id)
+    game = GAMES[game_id]
+    players = 3 if 3 in game.players else game.players.start
+    for state, seat in _positions(game, players, seed=6, every=9)[:4]:
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        a, b = IsmctsBot(iterations=30, hooks=hooks), IsmctsBot(iterations=30, hooks=hooks)
+        assert a.choose(game, view, seat, legal, random.Random(8)) == b.choose(
+            game, view, seat, legal, random.Random(8)
+        )
+        assert a.last.stats == b.last.stats
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_blind_to_hidden_information_in_every_game(game_id: str):
+    """Issue 13: two full states that differ only in what the bot's seat
+    cannot see (two determinizations of its view: other hands, the decks,
+    secret picks) have the same view, and the bot answers the same with the
+    same seed."""
+    hooks = _hooks_or_skip(game_id)
+    game = GAMES[game_id]
+    players = 3 if 3 in game.players else game.players.start
+    rng = random.Random(4)
+    compared = 0
+    for state, seat in _positions(game, players, seed=7, every=6)[:6]:
+        view = game.view(state, seat)
+        a, b = hooks.determinize(view, seat, rng), hooks.determinize(view, seat, rng)
+        if a == b:
+            continue  # nothing hidden here that could differ
+        assert game.view(a, seat) == game.view(b, seat) == view
+        legal = game.legal_actions(a, seat)
+        assert legal == game.legal_actions(b, seat)
+        bot = IsmctsBot(iterations=30, hooks=hooks)
+        choice_a = bot.choose(game, game.view(a, seat), seat, legal, random.Random(2))
+        stats_a = bot.last.stats
+        choice_b = bot.choose(game, game.view(b, seat), seat, legal, random.Random(2))
+        assert choice_a == choice_b and bot.last.stats == stats_a
+        compared += 1
+    assert compared
+
+
+def _whole_match(game_id: str, players: int, iterations: int) -> Outcome:
+    from core.playout import play_match
+
+    game = GAMES[game_id]
+    bots = [make_bot(game_id, "normal", iterations=iterations) for _ in range(players)]
+    _, outcome, _ = play_match(game, players, bots, random.Random(11))
+    return outcome
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_whole_match_plays_to_the_end(game_id: str):
+    _hooks_or_skip(game_id)
+    game = GAMES[game_id]
+    players = 3 if 3 in game.players else game.players.start
+    outcome = _whole_match(game_id, players, iterations=8)
+    assert len(outcome.scores) == players and outcome.winners
