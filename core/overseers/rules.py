@@ -60,13 +60,24 @@ ROUNDS = 3
 HAND = 6
 KEEP = 5
 
-_CHANCE_PHASES = frozenset(
-    {Phase.LEADER, Phase.DEAL, Phase.CHARACTERS, Phase.GOLD_DRAW, Phase.DENY_DRAW}
-)
-_SIMULTANEOUS = frozenset({Phase.DRAFT, Phase.PLACE, Phase.VOTE})
-_LEADER_PHASES = frozenset({Phase.ACCUSE, Phase.DECLARE, Phase.THIEF, Phase.NEXT_LEADER})
-_ACCUSED_PHASES = frozenset({Phase.JUDGE, Phase.ADMIT, Phase.GUILTY})
-_ACTING_PHASES = frozenset({Phase.PURPLE, Phase.GOLD_KEEP, Phase.PEEK, Phase.TEAL, Phase.LIANG})
+
+def _members(enum_class: type) -> type:
+    """An enum's members as attributes of a plain class: Python 3.11 looks
+    an Enum class's attribute up through its metaclass's `__getattr__`
+    hook, about seven times as slow as a plain class attribute, and the
+    rules name a phase at every step."""
+    return type(f"{enum_class.__name__}Members", (), dict(enum_class.__members__))
+
+
+_P = _members(Phase)
+_C = _members(Character)
+_T = _members(Trait)
+
+_CHANCE_PHASES = frozenset({_P.LEADER, _P.DEAL, _P.CHARACTERS, _P.GOLD_DRAW, _P.DENY_DRAW})
+_SIMULTANEOUS = frozenset({_P.DRAFT, _P.PLACE, _P.VOTE})
+_LEADER_PHASES = frozenset({_P.ACCUSE, _P.DECLARE, _P.THIEF, _P.NEXT_LEADER})
+_ACCUSED_PHASES = frozenset({_P.JUDGE, _P.ADMIT, _P.GUILTY})
+_ACTING_PHASES = frozenset({_P.PURPLE, _P.GOLD_KEEP, _P.PEEK, _P.TEAL, _P.LIANG})
 _CHANCE_SET = frozenset({CHANCE})
 
 #: chance actions built once: listing the deal is the playouts' hot path
@@ -157,9 +168,9 @@ def showdown_score(state: State, seat: int, slots: Sequence[Slot] | None = None)
     p = state.seats[seat]
     return cards.points(
         effective(p.slots if slots is None else slots),
-        meixiu=p.character is Character.MEIXIU,
-        valour=in_play(state, Character.WUMING_VALOUR),
-        wrath=in_play(state, Character.WUMING_WRATH),
+        meixiu=p.character is _C.MEIXIU,
+        valour=in_play(state, _C.WUMING_VALOUR),
+        wrath=in_play(state, _C.WUMING_WRATH),
     )
 
 
@@ -185,7 +196,7 @@ def round_score(state: State, seat: int) -> RoundScore:
         full = cards.points(effective(slots))
     else:
         full = with_purple
-    meixiu = 3 if p.character is Character.MEIXIU else 0
+    meixiu = 3 if p.character is _C.MEIXIU else 0
     liang = -len(p.slots) if state.liang_target == seat else 0
     return RoundScore(
         traits=traits,
@@ -201,12 +212,12 @@ def round_score(state: State, seat: int) -> RoundScore:
 
 def greed_count(slots: Sequence[Slot]) -> int:
     """OV-15: Greed cards as they count (Purple's fives are not Greed)."""
-    return sum(1 for t in effective(slots) if t is Trait.GREED)
+    return sum(1 for t in effective(slots) if t is _T.GREED)
 
 
 def face_up_needed(state: State, seat: int) -> int:
     """OV §Placement: three face up; the orange character two."""
-    return 2 if state.seats[seat].character is Character.ORANGE else 3
+    return 2 if state.seats[seat].character is _C.ORANGE else 3
 
 
 def pass_step(state: State) -> int:
@@ -231,7 +242,7 @@ def peek_targets(state: State) -> tuple[tuple[int, int], ...]:
 
 def victims(state: State) -> tuple[int, ...]:
     """OV §Greed, OV-15: whom the thief may rob."""
-    g = holder(state, Character.GREED)
+    g = holder(state, _C.GREED)
     return tuple(s for s, p in enumerate(state.seats) if s != state.thief and s != g and p.slots)
 
 
@@ -296,7 +307,7 @@ def setup(players: int, options: Options | None = None) -> State:
         players=players,
         options=options,
         seats=tuple(Seat() for _ in range(players)),
-        phase=Phase.LEADER,
+        phase=_P.LEADER,
         deck=cards.deck(players),
         character_pool=cards.CHARACTERS,
         known=tuple(frozenset() for _ in range(players)),
@@ -315,28 +326,28 @@ def to_act(state: State) -> frozenset[int]:
         return frozenset({state.accused})
     if phase in _ACTING_PHASES:
         return frozenset({state.acting})
-    if phase is Phase.ROB:
+    if phase is _P.ROB:
         return frozenset({state.thief})
-    if phase is Phase.GIVE:
+    if phase is _P.GIVE:
         return frozenset({state.victim})
     return _NOBODY
 
 
 def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     phase = state.phase
-    if phase is Phase.LEADER:
+    if phase is _P.LEADER:
         return tuple((AssignLeader(s), 1 / state.players) for s in range(state.players))
-    if phase is Phase.DEAL:
+    if phase is _P.DEAL:
         pool = state.deck if state.unseen is None else state.unseen
         if state.gather:
             pool = cards.deck(state.players)
         return _draws(pool, _DEALS)
-    if phase is Phase.CHARACTERS:
+    if phase is _P.CHARACTERS:
         pool = state.character_pool
         if state.unseen_characters is not None:
             pool = state.unseen_characters
         return tuple((DealCharacter(c), p) for c, p in uniform_draws(pool))
-    if phase in (Phase.GOLD_DRAW, Phase.DENY_DRAW):
+    if phase in (_P.GOLD_DRAW, _P.DENY_DRAW):
         pool = tuple(c for c in state.discard if c is not None)
         if state.unseen is not None and None in state.discard:
             pool = state.unseen
@@ -372,9 +383,9 @@ def _acts(state: State, seat: object) -> bool:
         return seat == state.accused
     if phase in _ACTING_PHASES:
         return seat == state.acting
-    if phase is Phase.ROB:
+    if phase is _P.ROB:
         return seat == state.thief
-    if phase is Phase.GIVE:
+    if phase is _P.GIVE:
         return seat == state.victim
     return False
 
@@ -384,38 +395,38 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         return ()
     phase = state.phase
     me = state.seats[seat]
-    if phase is Phase.DRAFT:
+    if phase is _P.DRAFT:
         hand = me.hand
         if None in hand:
             hand = [c for c in hand if c is not None]
         return tuple([_PICKS.get(c) or Pick(c) for c in sorted(hand)])
-    if phase is Phase.PLACE:
+    if phase is _P.PLACE:
         kept = sorted_tuple(c for c in me.kept if c is not None)
         return tuple(Place(up) for up in combinations(kept, face_up_needed(state, seat)))
-    if phase is Phase.PURPLE:
+    if phase is _P.PURPLE:
         return tuple(Turn(i) for i in range(len(me.slots)))
-    if phase is Phase.GOLD_KEEP:
+    if phase is _P.GOLD_KEEP:
         return tuple(Keep(c) for c in sorted_tuple(c for c in state.drawn if c is not None))
-    if phase is Phase.PEEK:
+    if phase is _P.PEEK:
         return tuple(Peek(s, i) for s, i in peek_targets(state))
-    if phase is Phase.TEAL:
+    if phase is _P.TEAL:
         n = len(me.slots)
         return tuple(Copy(i, j) for i in range(n) for j in range(n) if i != j)
-    if phase is Phase.VOTE:
+    if phase is _P.VOTE:
         return tuple(Vote(s) for s in range(state.players) if s != seat)
     if phase in _LEADER_PHASES:
         return tuple(Choose(s) for s in state.tied)
-    if phase is Phase.JUDGE:
+    if phase is _P.JUDGE:
         return (Deny(), Admit())
-    if phase is Phase.ADMIT:
+    if phase is _P.ADMIT:
         return tuple(Discard(i) for i in range(len(me.slots)))
-    if phase is Phase.GUILTY:
+    if phase is _P.GUILTY:
         return losing_pairs(state)
-    if phase is Phase.ROB:
+    if phase is _P.ROB:
         return tuple(Choose(s) for s in victims(state)) + (Pass(),)
-    if phase is Phase.GIVE:
+    if phase is _P.GIVE:
         return tuple(Give(i) for i in range(len(me.slots)))
-    if phase is Phase.LIANG:
+    if phase is _P.LIANG:
         return tuple(Choose(s) for s in range(state.players) if s != seat)
     return ()
 
@@ -423,7 +434,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
 def apply(state: State, seat: int, action: object) -> State:
     """Apply one action; raises IllegalAction with a reason a person can read."""
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _P.OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
         return _apply_chance(state, action)
@@ -445,13 +456,13 @@ def _is_legal(state: State, seat: int, action: object) -> bool:
     action equals only one of its own class with equal fields)."""
     phase = state.phase
     kind = type(action)
-    if phase is Phase.DRAFT and kind is Pick:
+    if phase is _P.DRAFT and kind is Pick:
         card = action.card  # type: ignore[attr-defined]
         return card is not None and card in state.seats[seat].hand
-    if phase is Phase.PLACE and kind is Place:
+    if phase is _P.PLACE and kind is Place:
         kept = sorted_tuple(c for c in state.seats[seat].kept if c is not None)
         return action.cards in combinations(kept, face_up_needed(state, seat))  # type: ignore[attr-defined]
-    if phase is Phase.VOTE and kind is Vote and type(action.seat) is int:  # type: ignore[attr-defined]
+    if phase is _P.VOTE and kind is Vote and type(action.seat) is int:  # type: ignore[attr-defined]
         target = action.seat  # type: ignore[attr-defined]
         return target != seat and 0 <= target < state.players
     return action in legal_actions(state, seat)
@@ -459,23 +470,23 @@ def _is_legal(state: State, seat: int, action: object) -> bool:
 
 def _why_not(state: State, seat: int, action: object) -> str:
     reasons = {
-        Phase.DRAFT: "Keep one of the cards of the pack in your hand.",
-        Phase.PLACE: "Choose the cards of your top row among those you kept.",
-        Phase.PURPLE: "Turn one of your own cards sideways.",
-        Phase.GOLD_KEEP: "Keep one of the two cards you drew.",
-        Phase.PEEK: "Peek at a face-down card of another player, not one already seen.",
-        Phase.TEAL: "Put one of your cards under another of your cards.",
-        Phase.VOTE: "Vote for another player.",
-        Phase.ACCUSE: "Choose one of the players tied for the most votes.",
-        Phase.DECLARE: "Choose one of the players tied for the highest score.",
-        Phase.THIEF: "Choose one of the players tied for the most Greed cards.",
-        Phase.NEXT_LEADER: "Choose one of the players tied for the lowest score.",
-        Phase.JUDGE: "Deny or admit.",
-        Phase.ADMIT: "Discard one of your own cards.",
-        Phase.GUILTY: "Choose two cards whose loss lowers your score most (OV-4).",
-        Phase.ROB: "Rob another player who has a card and is not the Hoarder, or pass.",
-        Phase.GIVE: "Give one of your own cards.",
-        Phase.LIANG: "Choose another player.",
+        _P.DRAFT: "Keep one of the cards of the pack in your hand.",
+        _P.PLACE: "Choose the cards of your top row among those you kept.",
+        _P.PURPLE: "Turn one of your own cards sideways.",
+        _P.GOLD_KEEP: "Keep one of the two cards you drew.",
+        _P.PEEK: "Peek at a face-down card of another player, not one already seen.",
+        _P.TEAL: "Put one of your cards under another of your cards.",
+        _P.VOTE: "Vote for another player.",
+        _P.ACCUSE: "Choose one of the players tied for the most votes.",
+        _P.DECLARE: "Choose one of the players tied for the highest score.",
+        _P.THIEF: "Choose one of the players tied for the most Greed cards.",
+        _P.NEXT_LEADER: "Choose one of the players tied for the lowest score.",
+        _P.JUDGE: "Deny or admit.",
+        _P.ADMIT: "Discard one of your own cards.",
+        _P.GUILTY: "Choose two cards whose loss lowers your score most (OV-4).",
+        _P.ROB: "Rob another player who has a card and is not the Hoarder, or pass.",
+        _P.GIVE: "Give one of your own cards.",
+        _P.LIANG: "Choose another player.",
     }
     return reasons.get(state.phase, "That is not possible now.")
 
@@ -488,12 +499,12 @@ def _apply_chance(state: State, action: object) -> State:
     phase = state.phase
     if phase not in _CHANCE_PHASES:
         raise IllegalAction("Nothing is being dealt or drawn now.")
-    if phase is Phase.LEADER:
+    if phase is _P.LEADER:
         if not isinstance(action, AssignLeader) or not 0 <= action.seat < state.players:
             raise IllegalAction("Assign the Leader card to a player.")
         state = _set_seat(state, action.seat, was_leader=True)
         return _start_round(evolve(state, leader=action.seat))
-    if phase is Phase.DEAL:
+    if phase is _P.DEAL:
         if state.gather:
             state = _start_round(state)
         if not isinstance(action, Deal) or action.card not in state.deck:
@@ -509,9 +520,9 @@ def _apply_chance(state: State, action: object) -> State:
             ),
             deck=remove_one(state.deck, action.card),
             dealt=dealt,
-            phase=Phase.CHARACTERS if dealt == HAND * state.players else phase,
+            phase=_P.CHARACTERS if dealt == HAND * state.players else phase,
         )
-    if phase is Phase.CHARACTERS:
+    if phase is _P.CHARACTERS:
         if not isinstance(action, DealCharacter) or action.character not in state.character_pool:
             raise IllegalAction("That character cannot be dealt now.")
         target = _character_target(state)
@@ -520,12 +531,12 @@ def _apply_chance(state: State, action: object) -> State:
         )
         pool = remove_one(state.character_pool, action.character)
         if target == state.players - 1:
-            return evolve(state, seats=seats, character_pool=pool, phase=Phase.DRAFT, draft_turn=1)
+            return evolve(state, seats=seats, character_pool=pool, phase=_P.DRAFT, draft_turn=1)
         return evolve(state, seats=seats, character_pool=pool)
     if not isinstance(action, Draw) or action.card not in state.discard:
         raise IllegalAction("That card is not in the discard pile.")
     discard = remove_one(state.discard, action.card)
-    if phase is Phase.GOLD_DRAW:
+    if phase is _P.GOLD_DRAW:
         gold = state.acting
         assert gold is not None
         if not state.drawn:
@@ -536,7 +547,7 @@ def _apply_chance(state: State, action: object) -> State:
             state = evolve(state, known=known)
         state = evolve(state, discard=discard, drawn=state.drawn + (action.card,))
         if len(state.drawn) == 2 or not discard:
-            state = evolve(state, phase=Phase.GOLD_KEEP)
+            state = evolve(state, phase=_P.GOLD_KEEP)
         return state
     # DENY_DRAW (OV-13): not guilty, the accused draws a card, face up
     seat = state.accused
@@ -567,7 +578,7 @@ def _start_round(state: State) -> State:
     return evolve(
         state,
         seats=seats,
-        phase=Phase.DEAL,
+        phase=_P.DEAL,
         round=state.round + 1,
         deck=cards.deck(state.players),
         discard=(),
@@ -615,7 +626,7 @@ def _pick(state: State, seat: int, action: Pick) -> State:
             ),
             discard=sorted_tuple(state.discard + tuple(last)),
             known=known,
-            phase=Phase.PLACE,
+            phase=_P.PLACE,
             draft_turn=0,
         )
     step = pass_step(state)
@@ -661,17 +672,17 @@ def _abilities(state: State, start: int) -> State:
         seat = holder(state, character)
         if seat is None:
             continue
-        if character is Character.PURPLE and state.seats[seat].slots:
-            return evolve(state, phase=Phase.PURPLE, acting=seat)
-        if character is Character.GOLD and state.discard:
-            return evolve(state, phase=Phase.GOLD_DRAW, acting=seat)
-        if character is Character.MEIXIU:
+        if character is _C.PURPLE and state.seats[seat].slots:
+            return evolve(state, phase=_P.PURPLE, acting=seat)
+        if character is _C.GOLD and state.discard:
+            return evolve(state, phase=_P.GOLD_DRAW, acting=seat)
+        if character is _C.MEIXIU:
             state = evolve(state, acting=seat)
             if peek_targets(state):
-                return evolve(state, phase=Phase.PEEK)
-        if character is Character.TEAL and len(state.seats[seat].slots) >= 2:
-            return evolve(state, phase=Phase.TEAL, acting=seat)
-    return evolve(state, phase=Phase.VOTE, acting=None)
+                return evolve(state, phase=_P.PEEK)
+        if character is _C.TEAL and len(state.seats[seat].slots) >= 2:
+            return evolve(state, phase=_P.TEAL, acting=seat)
+    return evolve(state, phase=_P.VOTE, acting=None)
 
 
 def _turn(state: State, seat: int, action: Turn) -> State:
@@ -732,23 +743,23 @@ def _vote(state: State, seat: int, action: Vote) -> State:
     top = tuple(s for s in range(state.players) if counts[s] == most)
     seats = tuple(_evolve_seat(p, chose=False) for p in seats)
     if len(top) > 1:
-        return _evolve_state(state, seats=seats, phase=Phase.ACCUSE, tied=top)
-    return _evolve_state(state, seats=seats, phase=Phase.JUDGE, accused=top[0])
+        return _evolve_state(state, seats=seats, phase=_P.ACCUSE, tied=top)
+    return _evolve_state(state, seats=seats, phase=_P.JUDGE, accused=top[0])
 
 
 def _choose(state: State, seat: int, action: Choose) -> State:
     phase = state.phase
     chosen = action.seat
-    if phase is Phase.ACCUSE:
-        return evolve(state, phase=Phase.JUDGE, accused=chosen, tied=())
-    if phase is Phase.DECLARE:
+    if phase is _P.ACCUSE:
+        return evolve(state, phase=_P.JUDGE, accused=chosen, tied=())
+    if phase is _P.DECLARE:
         state = evolve(state, declared=chosen, tied=())
         return _verdict(state)
-    if phase is Phase.THIEF:
+    if phase is _P.THIEF:
         return _rob(evolve(state, thief=chosen, tied=()))
-    if phase is Phase.ROB:
-        return evolve(state, phase=Phase.GIVE, victim=chosen)
-    if phase is Phase.LIANG:
+    if phase is _P.ROB:
+        return evolve(state, phase=_P.GIVE, victim=chosen)
+    if phase is _P.LIANG:
         return _score_round(evolve(state, liang_target=chosen))
     # NEXT_LEADER
     return _new_leader(evolve(state, tied=()), chosen)
@@ -761,7 +772,7 @@ def _judge(state: State, seat: int, action: object) -> State:
     state = evolve(state, denied=False, to_discard=min(2, len(state.seats[seat].slots)))
     if state.to_discard == 0:
         return _showdown(state)
-    return evolve(state, phase=Phase.ADMIT)
+    return evolve(state, phase=_P.ADMIT)
 
 
 def _discard(state: State, seat: int, action: Discard) -> State:
@@ -797,7 +808,7 @@ def _showdown(state: State) -> State:
     top = tuple(s for s in range(state.players) if scores[s] == best)
     state = evolve(state, showdown=scores, declared=top[0] if len(top) == 1 else None)
     if state.denied and state.accused in top and len(top) > 1:
-        return evolve(state, phase=Phase.DECLARE, tied=top)
+        return evolve(state, phase=_P.DECLARE, tied=top)
     if state.denied:
         return _verdict(state)
     return _greed(state)
@@ -810,13 +821,13 @@ def _verdict(state: State) -> State:
         state = evolve(state, guilty=True)
         pairs = losing_pairs(state)
         if len(pairs) > 1:
-            return evolve(state, phase=Phase.GUILTY)
+            return evolve(state, phase=_P.GUILTY)
         if pairs:
             return _lose_pair(state, state.accused, pairs[0])
         return _greed(state)
     state = evolve(state, guilty=False)
     if state.discard:
-        return evolve(state, phase=Phase.DENY_DRAW)
+        return evolve(state, phase=_P.DENY_DRAW)
     return _greed(state)
 
 
@@ -827,9 +838,9 @@ def _lose_pair(state: State, seat: int, action: LosePair) -> State:
 def _greed(state: State) -> State:
     """OV §Greed: the Hoarder takes the discarded Greed cards; the player
     with the most Greed cards may steal (OV-15)."""
-    g = holder(state, Character.GREED)
+    g = holder(state, _C.GREED)
     if g is not None:
-        taken = tuple(c for c in state.discard if c is not None and TRAIT[c] is Trait.GREED)
+        taken = tuple(c for c in state.discard if c is not None and TRAIT[c] is _T.GREED)
         if taken:
             p = state.seats[g]
             added = tuple(Slot(c, up=True, origin="hoarder") for c in taken)
@@ -844,14 +855,14 @@ def _greed(state: State) -> State:
         return _scoring(state)
     top = tuple(s for s in range(state.players) if counts[s] == most)
     if len(top) > 1:
-        return evolve(state, phase=Phase.THIEF, tied=top)
+        return evolve(state, phase=_P.THIEF, tied=top)
     return _rob(evolve(state, thief=top[0]))
 
 
 def _rob(state: State) -> State:
     if not victims(state):
         return _scoring(state)
-    return evolve(state, phase=Phase.ROB)
+    return evolve(state, phase=_P.ROB)
 
 
 def _pass(state: State, seat: int, action: Pass) -> State:
@@ -872,9 +883,9 @@ def _give(state: State, seat: int, action: Give) -> State:
 
 def _scoring(state: State) -> State:
     """OV §Scoring: Liang first, then the round's scores."""
-    liang = holder(state, Character.LIANG)
+    liang = holder(state, _C.LIANG)
     if liang is not None:
-        return evolve(state, phase=Phase.LIANG, acting=liang)
+        return evolve(state, phase=_P.LIANG, acting=liang)
     return _score_round(state)
 
 
@@ -888,17 +899,17 @@ def _score_round(state: State) -> State:
     )
     state = evolve(state, seats=seats, acting=None)
     if state.round >= ROUNDS:
-        return evolve(state, phase=Phase.OVER)
+        return evolve(state, phase=_P.OVER)
     low = min(pad.score for pad in pads)
     lowest = tuple(s for s in range(state.players) if pads[s].score == low)
     if len(lowest) > 1:
-        return evolve(state, phase=Phase.NEXT_LEADER, tied=lowest)
+        return evolve(state, phase=_P.NEXT_LEADER, tied=lowest)
     return _new_leader(state, lowest[0])
 
 
 def _new_leader(state: State, seat: int) -> State:
     state = _set_seat(state, seat, was_leader=True)
-    return evolve(state, leader=seat, phase=Phase.DEAL, tied=(), gather=True)
+    return evolve(state, leader=seat, phase=_P.DEAL, tied=(), gather=True)
 
 
 def _set_seat(state: State, seat: int, **changes: object) -> State:
@@ -911,22 +922,22 @@ def _with_seat(seats: tuple[Seat, ...], seat: int, p: Seat) -> tuple[Seat, ...]:
 
 
 _HANDLERS = {
-    Phase.DRAFT: _pick,
-    Phase.PLACE: _place,
-    Phase.PURPLE: _turn,
-    Phase.GOLD_KEEP: _keep,
-    Phase.PEEK: _peek,
-    Phase.TEAL: _copy,
-    Phase.VOTE: _vote,
-    Phase.ACCUSE: _choose,
-    Phase.DECLARE: _choose,
-    Phase.THIEF: _choose,
-    Phase.NEXT_LEADER: _choose,
-    Phase.LIANG: _choose,
-    Phase.JUDGE: _judge,
-    Phase.ADMIT: _discard,
-    Phase.GUILTY: _lose_pair,
-    Phase.GIVE: _give,
+    _P.DRAFT: _pick,
+    _P.PLACE: _place,
+    _P.PURPLE: _turn,
+    _P.GOLD_KEEP: _keep,
+    _P.PEEK: _peek,
+    _P.TEAL: _copy,
+    _P.VOTE: _vote,
+    _P.ACCUSE: _choose,
+    _P.DECLARE: _choose,
+    _P.THIEF: _choose,
+    _P.NEXT_LEADER: _choose,
+    _P.LIANG: _choose,
+    _P.JUDGE: _judge,
+    _P.ADMIT: _discard,
+    _P.GUILTY: _lose_pair,
+    _P.GIVE: _give,
 }
 
 
@@ -937,7 +948,7 @@ def _rob_or_pass(state: State, seat: int, action: object) -> State:
     return _choose(state, seat, action)
 
 
-_HANDLERS[Phase.ROB] = _rob_or_pass
+_HANDLERS[_P.ROB] = _rob_or_pass
 
 
 # ---------------------------------------------------------------------------
@@ -960,8 +971,8 @@ def view(state: State, seat: int | None) -> State:
     are in, their totals and round scores before the end (OV-6), the discard
     pile but the cards this seat knows, Gold's drawn cards. `unseen` pools
     every card that could fill a gap."""
-    over = state.phase is Phase.OVER
-    secret_votes = state.phase is Phase.VOTE
+    over = state.phase is _P.OVER
+    secret_votes = state.phase is _P.VOTE
     revealed = state.revealed
     mine = state.known[seat] if seat is not None else _NOBODY
     # every card the view shows (`cards_on_table` of the view), gathered as
@@ -1031,7 +1042,7 @@ def cards_on_table(state: State) -> list[int | None]:
     the kept cards); in a view, None for each card it hides, a hidden draft
     pick included."""
     out: list[int | None] = list(state.deck) + list(state.discard) + list(state.drawn)
-    hidden_picks = state.unseen is not None and state.phase is Phase.DRAFT
+    hidden_picks = state.unseen is not None and state.phase is _P.DRAFT
     for p in state.seats:
         out.extend(p.hand)
         out.extend(p.kept)
@@ -1044,7 +1055,7 @@ def cards_on_table(state: State) -> list[int | None]:
 def outcome(state: State) -> Outcome | None:
     """OV §End of the Game: the highest total wins; a tie goes to the player
     who never held the Leader card; then a shared win (OV-18)."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _P.OVER:
         return None
     totals = tuple(p.total or 0 for p in state.seats)
     ranks = tuple((totals[s], not p.was_leader) for s, p in enumerate(state.seats))
@@ -1145,7 +1156,7 @@ def _line(state: State, seat: int, action: object, name, viewer: int | None) -> 
             return f"{name(target)} is dealt a character: {action.character.label}."
         return f"{name(target)} is dealt a character."
     if isinstance(action, Draw):
-        if state.phase is Phase.GOLD_DRAW:
+        if state.phase is _P.GOLD_DRAW:
             who = name(state.acting)
             if viewer == state.acting:
                 return f"{who} (Gold) draws {cards.label(action.card)} from the discard pile."
@@ -1203,15 +1214,15 @@ def _line(state: State, seat: int, action: object, name, viewer: int | None) -> 
     if isinstance(action, Choose):
         phase = state.phase
         target = name(action.seat)
-        if phase is Phase.ACCUSE:
+        if phase is _P.ACCUSE:
             return f"{who} (Leader) breaks the tie of votes: {target} is judged."
-        if phase is Phase.DECLARE:
+        if phase is _P.DECLARE:
             return f"{who} (Leader) breaks the tie for the highest score: {target}."
-        if phase is Phase.THIEF:
+        if phase is _P.THIEF:
             return f"{who} (Leader) breaks the tie for the most Greed: {target} may steal."
-        if phase is Phase.ROB:
+        if phase is _P.ROB:
             return f"{who} robs {target}."
-        if phase is Phase.LIANG:
+        if phase is _P.LIANG:
             return f"{who} (Liang) chooses {target}: a point lost per card."
         return f"{who} (Leader) breaks the tie for the lowest score: {target}."
     if isinstance(action, Deny):
@@ -1234,7 +1245,7 @@ def _line(state: State, seat: int, action: object, name, viewer: int | None) -> 
 
 
 #: the phases between the vote and the Greed stage
-_BEFORE_GREED = frozenset({Phase.JUDGE, Phase.ADMIT, Phase.DECLARE, Phase.GUILTY, Phase.DENY_DRAW})
+_BEFORE_GREED = frozenset({_P.JUDGE, _P.ADMIT, _P.DECLARE, _P.GUILTY, _P.DENY_DRAW})
 
 
 def _lost(state: State, after: State) -> list[str]:
@@ -1254,7 +1265,7 @@ def _lost(state: State, after: State) -> list[str]:
 def _greed_lines(state: State, after: State, name) -> list[str]:
     """OV §Greed for the log: the Hoarder's take, who may steal."""
     out = []
-    g = holder(state, Character.GREED)
+    g = holder(state, _C.GREED)
     if g is not None:
         before = sum(1 for x in state.seats[g].slots if x.origin == "hoarder")
         taken = sum(1 for x in after.seats[g].slots if x.origin == "hoarder")
@@ -1262,10 +1273,10 @@ def _greed_lines(state: State, after: State, name) -> list[str]:
             n = taken - before
             cards_ = "a Greed card" if n == 1 else f"{n} Greed cards"
             out.append(f"{name(g)} (the Hoarder) takes {cards_} from the discard pile.")
-    if after.phase is Phase.THIEF:
+    if after.phase is _P.THIEF:
         tied = ", ".join(name(s) for s in after.tied)
         out.append(f"Tied for the most Greed: {tied}; the Leader chooses who steals.")
-    elif after.phase is Phase.ROB:
+    elif after.phase is _P.ROB:
         out.append(f"{name(after.thief)} has the most Greed cards and may steal.")
     return out
 
@@ -1273,15 +1284,15 @@ def _greed_lines(state: State, after: State, name) -> list[str]:
 def _consequences(state: State, after: State, name, viewer: int | None) -> str:
     """What else happens on the table after the action, for `viewer`."""
     out: list[str] = []
-    if state.phase is Phase.DRAFT and after.phase is Phase.PLACE:
+    if state.phase is _P.DRAFT and after.phase is _P.PLACE:
         mine = [c for c in after.discard if viewer is not None and c in after.known[viewer]]
         own = ""
         if viewer is not None and mine:
             own = f" ({name(viewer)}'s: {_card(mine[0])})"
         out.append(f"Each player discards their last card{own}.")
-    elif state.phase is Phase.DRAFT and after.draft_turn > state.draft_turn:
+    elif state.phase is _P.DRAFT and after.draft_turn > state.draft_turn:
         out.append("The packs pass " + ("left." if pass_step(state) == 1 else "right."))
-    if state.phase is Phase.PLACE and after.phase is not Phase.PLACE:
+    if state.phase is _P.PLACE and after.phase is not _P.PLACE:
         rows = "; ".join(
             f"{name(s)} {', '.join(_card(x.card) for x in p.slots if x.up)}"
             for s, p in enumerate(after.seats)
@@ -1290,9 +1301,9 @@ def _consequences(state: State, after: State, name, viewer: int | None) -> str:
             f"{name(s)} {p.character.label}" for s, p in enumerate(after.seats) if p.character
         )
         out.append(f"Top rows revealed: {rows}. Characters revealed: {chars}.")
-    if state.phase is Phase.VOTE and after.phase is not Phase.VOTE:
+    if state.phase is _P.VOTE and after.phase is not _P.VOTE:
         votes = "; ".join(f"{name(s)} for {name(p.vote)}" for s, p in enumerate(after.seats))
-        if after.phase is Phase.JUDGE:
+        if after.phase is _P.JUDGE:
             out.append(f"Votes: {votes}. {name(after.accused)} is judged.")
         else:
             tied = ", ".join(name(s) for s in after.tied)
@@ -1300,13 +1311,13 @@ def _consequences(state: State, after: State, name, viewer: int | None) -> str:
     if after.showdown and not state.showdown:
         scores = ", ".join(f"{name(s)} {v}" for s, v in enumerate(after.showdown))
         out.append(f"Showdown: {scores}.")
-    if after.phase is Phase.DECLARE and state.phase is not Phase.DECLARE:
+    if after.phase is _P.DECLARE and state.phase is not _P.DECLARE:
         tied = ", ".join(name(s) for s in after.tied)
         out.append(f"Tied for the highest: {tied}; the Leader declares.")
     if state.guilty is None and after.guilty is not None:
         verdict = "the highest" if after.guilty else "not the highest"
         out.append(f"{name(after.accused)} was {verdict}.")
-        if after.guilty and after.phase is not Phase.GUILTY:
+        if after.guilty and after.phase is not _P.GUILTY:
             lost = _lost(state, after)
             if lost:
                 out.append(f"{name(after.accused)} loses {' and '.join(lost)}.")
@@ -1314,13 +1325,13 @@ def _consequences(state: State, after: State, name, viewer: int | None) -> str:
             out.append(f"{name(after.accused)} chooses two cards to lose.")
     if state.phase in _BEFORE_GREED and after.phase not in _BEFORE_GREED:
         out.extend(_greed_lines(state, after, name))
-    if (after.gather and not state.gather) or after.phase is Phase.OVER:
+    if (after.gather and not state.gather) or after.phase is _P.OVER:
         r = state.round
-        if after.phase is Phase.OVER:
+        if after.phase is _P.OVER:
             totals = ", ".join(f"{name(s)} {p.total}" for s, p in enumerate(after.seats))
             out.append(f"Round {r} is scored. The game is over: {totals}.")
         else:
-            if state.phase is Phase.NEXT_LEADER:
+            if state.phase is _P.NEXT_LEADER:
                 out.append(f"{name(after.leader)} takes the Leader card.")
             else:
                 mine = ""
@@ -1332,7 +1343,7 @@ def _consequences(state: State, after: State, name, viewer: int | None) -> str:
                 out.append(
                     f"Round {r} is scored.{mine} {name(after.leader)} takes the Leader card."
                 )
-    elif after.phase is Phase.NEXT_LEADER and state.phase is not Phase.NEXT_LEADER:
+    elif after.phase is _P.NEXT_LEADER and state.phase is not _P.NEXT_LEADER:
         mine = ""
         if viewer is not None:
             p = after.seats[viewer]
