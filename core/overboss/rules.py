@@ -67,6 +67,7 @@ from core.overboss.state import (
     Pair,
     State,
     Step,
+    copier,
 )
 
 ID = "overboss-duel"
@@ -108,6 +109,29 @@ for _a in range(32):
 for _t in _PLACEABLE:
     for _a in range(32):
         _PLACE_TOKENS[_t, _a] = PlaceToken(_t, _a)
+
+
+# State copiers for the hot paths (`state.copier`: positional, no keywords).
+_set_step = copier("step")
+_set_bag = copier("bag")
+_set_tokens = copier("tokens")
+_set_market = copier("market")
+_set_lairs = copier("lairs")
+_set_pending = copier("pending_towns")
+_set_hand_token = copier("hand_token")
+_set_spire_used = copier("spire_used")
+_set_bosses_deck = copier("bosses", "boss_deck")
+_set_market_stack_bag_step = copier("market", "stack", "bag", "step")
+_set_market_hand_step = copier("market", "hand_tile", "hand_token", "step")
+_set_tiles_hand_tile_placed = copier("tiles", "hand_tile", "placed")
+_set_tokens_bag_heroes_pending = copier("tokens", "bag", "heroes", "pending_towns")
+_set_tokens_hand_token_lairs_step = copier("tokens", "hand_token", "lairs", "step")
+_set_tiles_tokens_placed_pending = copier("tiles", "tokens", "placed", "pending_towns")
+_end_of_turn = copier("step", "turn", "turns", "placed", "spire_used", "pending_towns", "resume")
+_set_revealed_resume = copier("revealed", "resume")
+_set_resume_step = copier("resume", "step")
+_set_tokens_heroes = copier("tokens", "heroes")
+_set_tokens_bag = copier("tokens", "bag")
 
 
 # ---------------------------------------------------------------------------
@@ -610,7 +634,7 @@ def _apply_chance(state: State, action: object) -> State:
         bosses = (action.boss, state.bosses[1]) if seat == 0 else (state.bosses[0], action.boss)
         deck = list(state.boss_deck)
         deck.remove(action.boss)
-        state = evolve(state, bosses=bosses, boss_deck=tuple(deck))
+        state = _set_bosses_deck(state, bosses, tuple(deck))
         if seat == 0:
             return state
         return _refill(state)
@@ -628,12 +652,12 @@ def _apply_chance(state: State, action: object) -> State:
             market[slot] = Pair(old.tile, action.token)
             bag = _dec(bag, BAG_INDEX[action.token])
         market = tuple(market)
-        return evolve(
-            state, market=market, stack=stack, bag=bag, step=_after_refill(market, stack, bag)
+        return _set_market_stack_bag_step(
+            state, market, stack, bag, _after_refill(market, stack, bag)
         )
     # POOL_DRAW: OD §Spawning Pool: a random token to the placer's lair.
     token = action.token
-    state = evolve(state, bag=_dec(state.bag, BAG_INDEX[token]))
+    state = _set_bag(state, _dec(state.bag, BAG_INDEX[token]))
     state = _to_lair(state, state.turn, token)
     return _token_phase(state)
 
@@ -649,7 +673,7 @@ def _inc(counts: tuple[int, ...], i: int) -> tuple[int, ...]:
 def _refill(state: State) -> State:
     """OD §Turn Order 6: restock the market; then the next turn starts."""
     step = _after_refill(state.market, state.stack, state.bag)
-    return state if state.step is step else evolve(state, step=step)
+    return state if state.step is step else _set_step(state, step)
 
 
 def _after_refill(market, stack, bag) -> Step:
@@ -672,13 +696,7 @@ def _apply_player(state: State, seat: int, action: object) -> State:
     if cls is Draft:
         pair = state.market[action.slot]
         market = state.market[: action.slot] + (EMPTY_PAIR,) + state.market[action.slot + 1 :]
-        return evolve(
-            state,
-            market=market,
-            hand_tile=pair.tile,
-            hand_token=pair.token,
-            step=Step.PLACE_TILE,
-        )
+        return _set_market_hand_step(state, market, pair.tile, pair.token, Step.PLACE_TILE)
     if cls is PlaceTile:
         return _place_tile(state, action.square)
     if cls is PlaceToken:
@@ -688,9 +706,9 @@ def _apply_player(state: State, seat: int, action: object) -> State:
         return _end_turn(state)
     if cls is UseSpire:
         lair = state.lairs[seat]
-        lair = evolve(lair, spires=lair.spires - 1, expended=lair.expended + 1)
+        lair = Lair(lair.waiting, lair.crystals, lair.spires - 1, lair.expended + 1, lair.heroes)
         state = _set_lair(state, seat, lair)
-        state = evolve(_move_tile(state, action.src, action.dst), spire_used=True)
+        state = _set_spire_used(_move_tile(state, action.src, action.dst), True)
         return _enter(state, state.step)
     if cls is RevealBoss:
         return _reveal(state, seat)
@@ -701,7 +719,7 @@ def _apply_player(state: State, seat: int, action: object) -> State:
             # OD-13: the drafted token waits in the lair.
             tok = state.hand_token
             assert tok is not None
-            return _lair_phase(_to_lair(evolve(state, hand_token=None), seat, tok))
+            return _lair_phase(_to_lair(_set_hand_token(state, None), seat, tok))
         return _token_phase(state)
     if cls is Slide:
         state = _move_tile(state, action.src, action.dst)
@@ -711,13 +729,15 @@ def _apply_player(state: State, seat: int, action: object) -> State:
     if cls is SwapTokens:
         tokens = list(state.tokens)
         tokens[action.a], tokens[action.b] = tokens[action.b], tokens[action.a]
-        return _token_phase(evolve(state, tokens=tuple(tokens)))
+        return _token_phase(_set_tokens(state, tuple(tokens)))
     if cls is SpawnHero:
         return _spawn_phase(_spawn(state, action.town, action.square))
     if cls is RefreshSpire:
         lair = state.lairs[seat]
         state = _set_lair(
-            state, seat, evolve(lair, spires=lair.spires + 1, expended=lair.expended - 1)
+            state,
+            seat,
+            Lair(lair.waiting, lair.crystals, lair.spires + 1, lair.expended - 1, lair.heroes),
         )
         return _token_phase(state)
     if cls is Destroy:
@@ -729,12 +749,13 @@ def _apply_player(state: State, seat: int, action: object) -> State:
         market = (
             state.market[: action.slot] + (Pair(pair.tile, None),) + state.market[action.slot + 1 :]
         )
-        state = _to_lair(evolve(state, market=market), seat, pair.token)
+        state = _to_lair(_set_market(state, market), seat, pair.token)
         return _resume(state)
     if cls is Slay:
         tokens = state.tokens[: action.square] + (None,) + state.tokens[action.square + 1 :]
         lair = state.lairs[seat]
-        state = _set_lair(evolve(state, tokens=tokens), seat, evolve(lair, heroes=lair.heroes + 1))
+        lair = Lair(lair.waiting, lair.crystals, lair.spires, lair.expended, lair.heroes + 1)
+        state = _set_lair(_set_tokens(state, tokens), seat, lair)
         return _resume(state)
     raise IllegalAction(f"{cls.__name__} is not an Overboss Duel action.")  # pragma: no cover
 
@@ -744,17 +765,17 @@ def _place_tile(state: State, square: int) -> State:
     effect resolves before the token is placed."""
     tile = state.hand_tile
     tiles = state.tiles[:square] + (tile,) + state.tiles[square + 1 :]
-    state = evolve(state, tiles=tiles, hand_tile=None, placed=square)
+    state = _set_tiles_hand_tile_placed(state, tiles, None, square)
     if tile is Terrain.ICY_PEAK:
         return _enter(state, Step.SLIDE)
     if tile is Terrain.ROAD:
         return _enter(state, Step.SWAP)
     if tile is _TOWN:
-        return _spawn_phase(evolve(state, pending_towns=unblocked_towns(state)))
+        return _spawn_phase(_set_pending(state, unblocked_towns(state)))
     if tile is Terrain.SUNKEN_CITY:
         return _enter(state, Step.REFRESH)
     if tile is Terrain.SPAWNING_POOL and any(state.bag):
-        return evolve(state, step=Step.POOL_DRAW)
+        return _set_step(state, Step.POOL_DRAW)
     return _token_phase(state)
 
 
@@ -764,15 +785,15 @@ def _enter(state: State, step: Step) -> State:
     board."""
     if step is Step.SLIDE:
         if slide_moves(state, state.turn, False, state.placed):
-            return state if state.step is step else evolve(state, step=step)
+            return state if state.step is step else _set_step(state, step)
         return _token_phase(state)
     if step is Step.SWAP:
         if swap_pairs(state):
-            return state if state.step is step else evolve(state, step=step)
+            return state if state.step is step else _set_step(state, step)
         return _token_phase(state)
     if step is Step.REFRESH:
         if state.lairs[state.turn].expended:
-            return state if state.step is step else evolve(state, step=step)
+            return state if state.step is step else _set_step(state, step)
         return _token_phase(state)
     if step is Step.SPAWN:
         return _spawn_phase(state)
@@ -781,8 +802,8 @@ def _enter(state: State, step: Step) -> State:
     if step is Step.LAIR or step is Step.END:
         return _lair_phase(state)
     if step is Step.DRAFT and not any(p.tile is not None for p in state.market):
-        return evolve(state, step=Step.OVER)
-    return state if state.step is step else evolve(state, step=step)
+        return _set_step(state, Step.OVER)
+    return state if state.step is step else _set_step(state, step)
 
 
 def _spawn(state: State, town: int, square: int) -> State:
@@ -793,12 +814,8 @@ def _spawn(state: State, town: int, square: int) -> State:
     if old is not None and old is not _HERO:
         bag = _inc(bag, BAG_INDEX[old])
     pending = tuple(t for t in state.pending_towns if t != town)
-    return evolve(
-        state,
-        tokens=tokens[:square] + (_HERO,) + tokens[square + 1 :],
-        bag=bag,
-        heroes=state.heroes - 1,
-        pending_towns=pending,
+    return _set_tokens_bag_heroes_pending(
+        state, tokens[:square] + (_HERO,) + tokens[square + 1 :], bag, state.heroes - 1, pending
     )
 
 
@@ -812,12 +829,12 @@ def _spawn_phase(state: State) -> State:
         pending = state.pending_towns
         if not pending or state.heroes <= 0:
             if pending:
-                state = evolve(state, pending_towns=())
+                state = _set_pending(state, ())
             return _token_phase(state)
         options = {t: spawn_squares(state, t) for t in pending}
         ready = tuple(t for t in pending if options[t])
         if not ready:
-            state = evolve(state, pending_towns=())
+            state = _set_pending(state, ())
             continue
         choices = sum(len(options[t]) for t in ready)
         if choices == 1:
@@ -835,7 +852,7 @@ def _spawn_phase(state: State) -> State:
             for t, sq in zip(ready, singles, strict=True):
                 state = _spawn(state, t, sq)
             continue
-        return state if state.step is Step.SPAWN else evolve(state, step=Step.SPAWN)
+        return state if state.step is Step.SPAWN else _set_step(state, Step.SPAWN)
 
 
 def _token_phase(state: State) -> State:
@@ -846,15 +863,15 @@ def _token_phase(state: State) -> State:
     if tok is None:
         return _lair_phase(state)
     if tok not in _PLACEABLE:
-        state = _to_lair(evolve(state, hand_token=None), state.turn, tok)
+        state = _to_lair(_set_hand_token(state, None), state.turn, tok)
         return _lair_phase(state)
     options = token_options(state)
     if not options:
-        state = _to_lair(evolve(state, hand_token=None), state.turn, tok)
+        state = _to_lair(_set_hand_token(state, None), state.turn, tok)
         return _lair_phase(state)
     if len(options) == 1 and not token_may_wait(state):
         return _lair_phase(_place_token(state, *options[0]))
-    return state if state.step is Step.TOKEN else evolve(state, step=Step.TOKEN)
+    return state if state.step is Step.TOKEN else _set_step(state, Step.TOKEN)
 
 
 def _place_token(state: State, token: Token, square: int) -> State:
@@ -876,12 +893,12 @@ def _place_token(state: State, token: Token, square: int) -> State:
         waiting.remove(token)
         waiting = tuple(waiting)
     heroes = lair.heroes + (1 if state.tokens[square] is _HERO else 0)
-    lair = evolve(lair, waiting=waiting, heroes=heroes)
+    lair = Lair(waiting, lair.crystals, lair.spires, lair.expended, heroes)
     tokens = state.tokens[:square] + (token,) + state.tokens[square + 1 :]
     lairs = (lair, state.lairs[1]) if seat == 0 else (state.lairs[0], lair)
     # Every caller goes on to the lair step, which keeps END unless a
     # waiting monster must still be placed.
-    return evolve(state, tokens=tokens, hand_token=hand, lairs=lairs, step=Step.END)
+    return _set_tokens_hand_token_lairs_step(state, tokens, hand, lairs, Step.END)
 
 
 def _lair_phase(state: State) -> State:
@@ -893,8 +910,8 @@ def _lair_phase(state: State) -> State:
             if len(options) == 1:
                 state = _place_token(state, *options[0])
                 continue
-            return state if state.step is Step.LAIR else evolve(state, step=Step.LAIR)
-        return state if state.step is Step.END else evolve(state, step=Step.END)
+            return state if state.step is Step.LAIR else _set_step(state, Step.LAIR)
+        return state if state.step is Step.END else _set_step(state, Step.END)
 
 
 def _has_open_terrain(state: State) -> bool:
@@ -907,17 +924,19 @@ def _has_open_terrain(state: State) -> bool:
 def _to_lair(state: State, seat: int, token: Token) -> State:
     lair = state.lairs[seat]
     if token is _SPIRE:
-        lair = evolve(lair, spires=lair.spires + 1)
+        lair = Lair(lair.waiting, lair.crystals, lair.spires + 1, lair.expended, lair.heroes)
     elif token in _PLACEABLE:
-        lair = evolve(lair, waiting=tuple(sorted(lair.waiting + (token,))))
+        waiting = tuple(sorted(lair.waiting + (token,)))
+        lair = Lair(waiting, lair.crystals, lair.spires, lair.expended, lair.heroes)
     else:
-        lair = evolve(lair, crystals=tuple(sorted(lair.crystals + (token,))))
+        crystals = tuple(sorted(lair.crystals + (token,)))
+        lair = Lair(lair.waiting, crystals, lair.spires, lair.expended, lair.heroes)
     return _set_lair(state, seat, lair)
 
 
 def _set_lair(state: State, seat: int, lair: Lair) -> State:
     lairs = (lair, state.lairs[1]) if seat == 0 else (state.lairs[0], lair)
-    return evolve(state, lairs=lairs)
+    return _set_lairs(state, lairs)
 
 
 def _move_tile(state: State, src: int, dst: int) -> State:
@@ -931,25 +950,17 @@ def _move_tile(state: State, src: int, dst: int) -> State:
     pending = state.pending_towns
     if src in pending:
         pending = tuple(sorted(dst if t == src else t for t in pending))
-    return evolve(
-        state, tiles=tuple(tiles), tokens=tuple(tokens), placed=placed, pending_towns=pending
-    )
+    return _set_tiles_tokens_placed_pending(state, tuple(tiles), tuple(tokens), placed, pending)
 
 
 def _end_turn(state: State) -> State:
     """OD-7: an explicit end of turn; OD §Turn Order 7: the duel is over once
     the board is full."""
-    done = dict(
-        turns=state.turns + 1,
-        placed=None,
-        spire_used=False,
-        pending_towns=(),
-        resume=None,
-    )
+    turns = state.turns + 1
     if board_full(state):
-        return evolve(state, step=Step.OVER, **done)
+        return _end_of_turn(state, Step.OVER, state.turn, turns, None, False, (), None)
     step = _after_refill(state.market, state.stack, state.bag)
-    return evolve(state, turn=1 - state.turn, step=step, **done)
+    return _end_of_turn(state, step, 1 - state.turn, turns, None, False, (), None)
 
 
 # ---------------------------------------------------------------------------
@@ -961,7 +972,7 @@ def _reveal(state: State, seat: int) -> State:
     boss = state.bosses[seat]
     revealed = (True, state.revealed[1]) if seat == 0 else (state.revealed[0], True)
     step = state.step
-    state = evolve(state, revealed=revealed, resume=step)
+    state = _set_revealed_resume(state, revealed, step)
     ability = None
     if boss is Boss.KING_CROAK:
         # OD-8: takes a Dungeon from the market, if it shows one.
@@ -975,7 +986,7 @@ def _reveal(state: State, seat: int) -> State:
             ability = Step.HEX
     elif boss is Boss.DR_DEADLY:
         lair = state.lairs[seat]
-        lair = evolve(lair, spires=lair.spires + lair.expended, expended=0)
+        lair = Lair(lair.waiting, lair.crystals, lair.spires + lair.expended, 0, lair.heroes)
         state = _set_lair(state, seat, lair)
     elif boss is Boss.QUEEN_RIMEFANG:
         if slide_moves(state, seat, False):
@@ -984,13 +995,13 @@ def _reveal(state: State, seat: int) -> State:
         if _HERO in state.tokens:
             ability = Step.SLAY
     if ability is not None:
-        return evolve(state, step=ability)
+        return _set_step(state, ability)
     return _resume(state)
 
 
 def _resume(state: State) -> State:
     step = state.resume or state.step
-    return _enter(evolve(state, resume=None, step=step), step)
+    return _enter(_set_resume_step(state, None, step), step)
 
 
 def _return_token(state: State, square: int) -> State:
@@ -998,9 +1009,9 @@ def _return_token(state: State, square: int) -> State:
     token = state.tokens[square]
     tokens = state.tokens[:square] + (None,) + state.tokens[square + 1 :]
     if token is _HERO:
-        return evolve(state, tokens=tokens, heroes=state.heroes + 1)
+        return _set_tokens_heroes(state, tokens, state.heroes + 1)
     assert token is not None
-    return evolve(state, tokens=tokens, bag=_inc(state.bag, BAG_INDEX[token]))
+    return _set_tokens_bag(state, tokens, _inc(state.bag, BAG_INDEX[token]))
 
 
 def _destroy(state: State, square: int, slot: int) -> State:
