@@ -363,22 +363,25 @@ def _refill_next(state: State) -> tuple[bool, int] | None:
 
 
 def _next_draw(market, stack_counts, bag_counts) -> tuple[bool, int] | None:
-    stack = any(stack_counts)
-    bag = any(bag_counts)
+    # `any` only when a place needs it: a full market asks nothing
     for i, p in enumerate(market):
         if p.tile is None:
-            if stack:
-                return True, i
-        elif p.token is None and bag:
-            return False, i
+            if any(stack_counts):
+                return _TILE_AT[i]
+        elif p.token is None and any(bag_counts):
+            return _TOKEN_AT[i]
     return None
+
+
+_TILE_AT = tuple((True, i) for i in range(4))
+_TOKEN_AT = tuple((False, i) for i in range(4))
 
 
 def _draws(counts: tuple[int, ...], actions: tuple) -> tuple[tuple[object, float], ...]:
     total = sum(counts)
     if not total:
         return ()
-    return tuple((actions[i], n / total) for i, n in enumerate(counts) if n)
+    return tuple([(a, n / total) for a, n in zip(actions, counts, strict=True) if n])
 
 
 def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
@@ -396,22 +399,6 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         pool = tuple(b for b in pool if b is not None)
         return tuple((_DEALS[b], 1 / len(pool)) for b in pool) if pool else ()
     return ()
-
-
-def _chance_possible(state: State, action: object) -> bool:
-    step = state.step
-    if step is Step.REFILL:
-        nxt = _refill_next(state)
-        if nxt is None:
-            return False
-        if nxt[0]:
-            return isinstance(action, DrawTile) and state.stack[TERRAIN_INDEX[action.tile]] > 0
-        return isinstance(action, DrawToken) and _in_bag(state, action.token)
-    if step is Step.POOL_DRAW:
-        return isinstance(action, DrawToken) and _in_bag(state, action.token)
-    if step is Step.DEAL_BOSS:
-        return isinstance(action, DealBoss) and action.boss in state.boss_deck
-    return False
 
 
 def _in_bag(state: State, token: Token) -> bool:
@@ -484,10 +471,6 @@ def apply(state: State, seat: int, action: object) -> State:
     if state.step is Step.OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
-        if state.step not in CHANCE_STEPS:
-            raise IllegalAction("Nothing is being drawn now.")
-        if not _chance_possible(state, action):
-            raise IllegalAction(f"{action} cannot be drawn now.")
         return _apply_chance(state, action)
     if seat != state.turn or state.step in CHANCE_STEPS:
         raise IllegalAction("It is not your turn.")
@@ -627,39 +610,55 @@ _OPTIONAL = frozenset({Step.SLIDE, Step.SWAP, Step.REFRESH}) | ABILITY_STEPS
 
 
 def _apply_chance(state: State, action: object) -> State:
+    """Check a chance outcome without listing them all, and apply it."""
     step = state.step
-    if step is Step.DEAL_BOSS:
-        assert isinstance(action, DealBoss)
-        seat = 0 if state.bosses[0] is None else 1
-        bosses = (action.boss, state.bosses[1]) if seat == 0 else (state.bosses[0], action.boss)
-        deck = list(state.boss_deck)
-        deck.remove(action.boss)
-        state = _set_bosses_deck(state, bosses, tuple(deck))
-        if seat == 0:
-            return state
-        return _refill(state)
     if step is Step.REFILL:
         nxt = _refill_next(state)
-        assert nxt is not None
-        slot = nxt[1]
-        market = list(state.market)
-        old = market[slot]
-        stack, bag = state.stack, state.bag
-        if nxt[0]:
-            market[slot] = Pair(action.tile, old.token)
-            stack = _dec(stack, TERRAIN_INDEX[action.tile])
-        else:
-            market[slot] = Pair(old.tile, action.token)
-            bag = _dec(bag, BAG_INDEX[action.token])
-        market = tuple(market)
-        return _set_market_stack_bag_step(
-            state, market, stack, bag, _after_refill(market, stack, bag)
-        )
-    # POOL_DRAW: OD §Spawning Pool: a random token to the placer's lair.
-    token = action.token
-    state = _set_bag(state, _dec(state.bag, BAG_INDEX[token]))
-    state = _to_lair(state, state.turn, token)
-    return _token_phase(state)
+        if nxt is not None:
+            slot = nxt[1]
+            market = state.market
+            old = market[slot]
+            stack, bag = state.stack, state.bag
+            if nxt[0]:
+                if not isinstance(action, DrawTile):
+                    raise IllegalAction(f"{action} cannot be drawn now.")
+                i = TERRAIN_INDEX[action.tile]
+                if stack[i] <= 0:
+                    raise IllegalAction(f"{action} cannot be drawn now.")
+                pair = Pair(action.tile, old.token)
+                stack = stack[:i] + (stack[i] - 1,) + stack[i + 1 :]
+            else:
+                if not (isinstance(action, DrawToken) and _in_bag(state, action.token)):
+                    raise IllegalAction(f"{action} cannot be drawn now.")
+                pair = Pair(old.tile, action.token)
+                i = BAG_INDEX[action.token]
+                bag = bag[:i] + (bag[i] - 1,) + bag[i + 1 :]
+            market = market[:slot] + (pair,) + market[slot + 1 :]
+            return _set_market_stack_bag_step(
+                state, market, stack, bag, _after_refill(market, stack, bag)
+            )
+    elif step is Step.POOL_DRAW:
+        # OD §Spawning Pool: a random token to the placer's lair.
+        if isinstance(action, DrawToken) and _in_bag(state, action.token):
+            token = action.token
+            state = _set_bag(state, _dec(state.bag, BAG_INDEX[token]))
+            state = _to_lair(state, state.turn, token)
+            return _token_phase(state)
+    elif step is Step.DEAL_BOSS:
+        if isinstance(action, DealBoss) and action.boss in state.boss_deck:
+            seat = 0 if state.bosses[0] is None else 1
+            bosses = (
+                (action.boss, state.bosses[1]) if seat == 0 else (state.bosses[0], action.boss)
+            )
+            deck = list(state.boss_deck)
+            deck.remove(action.boss)
+            state = _set_bosses_deck(state, bosses, tuple(deck))
+            if seat == 0:
+                return state
+            return _refill(state)
+    else:
+        raise IllegalAction("Nothing is being drawn now.")
+    raise IllegalAction(f"{action} cannot be drawn now.")
 
 
 def _dec(counts: tuple[int, ...], i: int) -> tuple[int, ...]:
