@@ -345,7 +345,7 @@ def test_json_shape(capsys):
     assert set(data) == {
         "game", "title", "players", "options", "seed", "games", "games_asked", "interrupted",
         "jobs", "rotate", "lineup", "held_seats", "bots", "head_to_head", "seats", "actions",
-        "wall_seconds", "actions_per_second", "games_per_second",
+        "resumed", "wall_seconds", "actions_per_second", "games_per_second",
     }
     assert (data["games_asked"], data["interrupted"]) == (3, False)
     assert (data["game"], data["players"], data["seed"], data["games"]) == ("overseers", 3, 2, 3)
@@ -415,9 +415,9 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
     seen = []
     play = arena.play
 
-    def watch(run, jobs=1, progress=None):
+    def watch(run, jobs=1, progress=None, **kwargs):
         seen.append(progress is not None)
-        return play(run, jobs, progress)
+        return play(run, jobs, progress, **kwargs)
 
     monkeypatch.setattr(arena, "play", watch)
     for terminal in (False, True):
@@ -453,3 +453,92 @@ def test_bad_input_gets_one_line(capsys, args, says):
     assert says in captured.err
     assert captured.err.count("\n") == 1 and captured.err.startswith("overtable simulate:")
     assert captured.out == ""
+
+
+# -- the log of a long run (--log) ----------------------------------------------
+
+
+def clockless(data):
+    for key in ("wall_seconds", "actions_per_second", "games_per_second", "resumed"):
+        data.pop(key)
+    for bot in data["bots"]:
+        bot.pop("thinking_seconds"), bot.pop("moves_per_second")
+    return data
+
+
+def test_a_logged_run_continues_with_more_games(capsys, tmp_path):
+    log = tmp_path / "run.jsonl"
+    args = ("boss-quest", "--bots", "heuristic,random", "--seed", "4", "--log", str(log))
+    first = run_json(capsys, *args, "-n", "4")
+    assert first["resumed"] == 0 and first["games"] == 4
+    lines = log.read_text().splitlines()
+    assert len(lines) == 5 and json.loads(lines[0])["arena_log"] == 1
+    more = run_json(capsys, *args, "-n", "6")
+    assert more["resumed"] == 4 and more["games"] == 6
+    assert len(log.read_text().splitlines()) == 7
+    fresh = run_json(capsys, "boss-quest", "--bots", "heuristic,random", "--seed", "4", "-n", "6")
+    assert clockless(more) == clockless(fresh)
+    # fewer games than the log holds: the first ones only, nothing played
+    fewer = run_json(capsys, *args, "-n", "2")
+    assert (fewer["games"], fewer["resumed"]) == (2, 2)
+
+
+def test_a_stopped_run_continues_where_it_stopped(monkeypatch, tmp_path):
+    log = tmp_path / "run.jsonl"
+    play_one = arena.play_one
+
+    def stop_at_three(run, number):
+        if number == 3:
+            raise KeyboardInterrupt
+        return play_one(run, number)
+
+    monkeypatch.setattr(arena, "play_one", stop_at_three)
+    kwargs = dict(games=8, bots="heuristic,random", seed=6, log=log)
+    assert arena.simulate("boss-quest", console=Console(file=io.StringIO()), **kwargs) == 130
+    assert len(log.read_text().splitlines()) == 1 + 3
+    monkeypatch.setattr(arena, "play_one", play_one)
+    with log.open("a") as torn:  # a line cut short as the process died
+        torn.write('{"number": 3, "se')
+    out = io.StringIO()
+    assert arena.simulate("boss-quest", console=Console(file=out, width=120), **kwargs) == 0
+    assert "5 games played" in out.getvalue() and "3 from the log" in out.getvalue()
+    assert len(log.read_text().splitlines()) == 1 + 8
+    numbers = [json.loads(line)["number"] for line in log.read_text().splitlines()[1:]]
+    assert sorted(numbers) == list(range(8))
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (["--seed", "5"], "seed differ"),
+        (["--bots", "heuristic,heuristic"], "bots"),
+        (["-o", "potions=true"], "options differ"),
+    ],
+)
+def test_a_log_of_another_run_is_refused(capsys, tmp_path, change, says):
+    log = tmp_path / "run.jsonl"
+    base = ["simulate", "boss-quest", "--bots", "heuristic,random", "--seed", "4", "-n", "2",
+            "--log", str(log)]
+    assert cli.main(base) == 0
+    capsys.readouterr()
+    assert cli.main(base + change) == 2
+    err = capsys.readouterr().err
+    assert "of another run" in err and says in err
+    assert len(log.read_text().splitlines()) == 3  # untouched
+
+
+def test_log_needs_a_seed_and_readable_lines(capsys, tmp_path):
+    log = tmp_path / "run.jsonl"
+    assert cli.main(["simulate", "boss-quest", "-n", "1", "--log", str(log)]) == 2
+    assert "--log needs --seed" in capsys.readouterr().err
+    base = ["simulate", "boss-quest", "-n", "2", "--seed", "1", "--log", str(log)]
+    assert cli.main(base) == 0
+    lines = log.read_text().splitlines()
+    log.write_text("\n".join([lines[0], "not json", lines[2]]) + "\n")
+    capsys.readouterr()
+    assert cli.main(base) == 2
+    assert "bad line 2" in capsys.readouterr().err
+    other = tmp_path / "other.txt"
+    other.write_text("hello\n")
+    assert cli.main([*base[:-1], str(other)]) == 2
+    assert "not an arena log" in capsys.readouterr().err

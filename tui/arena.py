@@ -205,7 +205,7 @@ def play_one(run: Run, number: int) -> GameRecord:
     )
 
 
-def play_chunk(run: Run, numbers: range) -> list[GameRecord]:
+def play_chunk(run: Run, numbers: Sequence[int]) -> list[GameRecord]:
     return [play_one(run, n) for n in numbers]
 
 
@@ -225,24 +225,45 @@ class Result:
     jobs: int
     #: stopped by Ctrl+C: the figures are those of the games finished
     interrupted: bool = False
+    #: games read from a log (--log), played in an earlier sitting
+    resumed: int = 0
+    #: actions of the games played in this sitting (what `wall` timed)
+    new_actions: int = 0
 
 
-def play(run: Run, jobs: int = 1, progress: Callable[[int], None] | None = None) -> Result:
+def play(
+    run: Run,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    done: Sequence[GameRecord] = (),
+    on_record: Callable[[GameRecord], None] | None = None,
+) -> Result:
     """Play every game of `run` in `jobs` processes (1: this one); the
-    records are the same whatever `jobs` is. `progress(n)` after n more.
+    records are the same whatever `jobs` is. `progress(n)` after n more;
+    `on_record(record)` as each game ends. The games in `done` (read from
+    a log) are not played again.
 
     Ctrl+C stops the run: the games already finished are its result (the
     games being played are dropped).
     """
     started = time.perf_counter()
-    records: list[GameRecord] = []
+    records: list[GameRecord] = list(done)
+    finished = {r.number for r in done}
+    todo = [n for n in range(run.games) if n not in finished]
     interrupted = False
-    if jobs <= 1 or run.games == 1:
+
+    def finish(new: Sequence[GameRecord]) -> None:
+        records.extend(new)
+        if on_record:
+            for record in new:
+                on_record(record)
+        if progress:
+            progress(len(new))
+
+    if jobs <= 1 or len(todo) <= 1:
         try:
-            for number in range(run.games):
-                records.append(play_one(run, number))
-                if progress:
-                    progress(1)
+            for number in todo:
+                finish([play_one(run, number)])
         except KeyboardInterrupt:
             interrupted = True
     else:
@@ -251,24 +272,154 @@ def play(run: Run, jobs: int = 1, progress: Callable[[int], None] | None = None)
 
         searching = any(searches(build_bot(run.game_id, spec)) for spec in run.bots)
         # a searching bot's game takes minutes: one game at a time
-        size = 1 if searching else max(1, min(100, run.games // (jobs * 20)))
-        chunks = [range(n, min(n + size, run.games)) for n in range(0, run.games, size)]
+        size = 1 if searching else max(1, min(100, len(todo) // (jobs * 20)))
+        chunks = [todo[n:n + size] for n in range(0, len(todo), size)]
         # spawned, not forked: the progress bar's thread is running here
         context = multiprocessing.get_context("spawn")
         # leaving the block terminates the workers (Ctrl+C: at once)
         with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
             try:
-                for done in pool.imap_unordered(functools.partial(play_chunk, run), chunks):
-                    records.extend(done)
-                    if progress:
-                        progress(len(done))
+                for chunk in pool.imap_unordered(functools.partial(play_chunk, run), chunks):
+                    finish(chunk)
             except KeyboardInterrupt:
                 interrupted = True
-        records.sort(key=lambda r: r.number)
+    records.sort(key=lambda r: r.number)
     wall = time.perf_counter() - started
     names = [spec.text for spec in run.bots]
     summary = summarize(records, names, run.players)
-    return Result(run, tuple(records), summary, wall, jobs, interrupted)
+    new_actions = sum(r.actions for r in records if r.number not in finished)
+    return Result(run, tuple(records), summary, wall, jobs, interrupted, len(finished),
+                  new_actions)
+
+
+# -- the log of a long run (--log) ----------------------------------------------
+
+#: the log's format, in its first line
+LOG_FORMAT = 1
+
+
+def log_header(run: Run) -> dict[str, Any]:
+    """What a log's first line holds: everything that decides the games
+    (the number of games aside, so a run can be extended)."""
+    from core import GAMES
+
+    return {
+        "arena_log": LOG_FORMAT,
+        "game": run.game_id,
+        "players": run.players,
+        "options": options_text(GAMES[run.game_id], run.options),
+        "seed": run.seed,
+        "bots": [spec.text for spec in run.bots],
+        "settings": [dict(spec.params) for spec in run.bots],
+        "lineup": list(run.entries),
+        "held_seats": list(run.held),
+        "rotate": run.rotate,
+    }
+
+
+def record_json(record: GameRecord) -> dict[str, Any]:
+    return {
+        "number": record.number,
+        "seed": record.seed,
+        "seating": list(record.seating),
+        "scores": list(record.scores),
+        "counted": list(record.counted),
+        "winners": sorted(record.winners),
+        "actions": record.actions,
+        "decisions": list(record.decisions),
+        "thinking": [round(t, 6) for t in record.thinking],
+    }
+
+
+def record_from(data: dict[str, Any]) -> GameRecord:
+    return GameRecord(
+        number=int(data["number"]),
+        seed=int(data["seed"]),
+        seating=tuple(int(b) for b in data["seating"]),
+        scores=tuple(int(v) for v in data["scores"]),
+        counted=tuple(int(v) for v in data["counted"]),
+        winners=frozenset(int(s) for s in data["winners"]),
+        actions=int(data["actions"]),
+        decisions=tuple(int(d) for d in data["decisions"]),
+        thinking=tuple(float(t) for t in data["thinking"]),
+    )
+
+
+def read_log(path: Any, run: Run) -> list[GameRecord]:
+    """The games of `run` a log already holds (none if it is new or empty).
+
+    ArenaError when the log is of another run (game, seats, options, seed,
+    bots or their settings differ) or a line other than a torn last one
+    cannot be read. Games numbered past `run.games` are left out.
+    """
+    from pathlib import Path
+
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+    except (OSError, UnicodeDecodeError) as error:
+        raise ArenaError(f"cannot read the log {path}: {error}") from None
+    lines = text.splitlines()
+    if not lines:
+        return []
+    header = json.loads(json.dumps(log_header(run)))
+    try:
+        theirs = json.loads(lines[0])
+    except ValueError:
+        theirs = None
+    if not isinstance(theirs, dict) or theirs.get("arena_log") != LOG_FORMAT:
+        raise ArenaError(f"{path} is not an arena log")
+    differ = [key for key in header if theirs.get(key) != header[key]]
+    if differ:
+        raise ArenaError(
+            f"the log {path} is of another run ({', '.join(differ)} differ): "
+            "give the same game, bots, seats, options and seed, or another --log"
+        )
+    records: dict[int, GameRecord] = {}
+    for index, line in enumerate(lines[1:], start=2):
+        try:
+            record = record_from(json.loads(line))
+        except (ValueError, KeyError, TypeError):
+            if index == len(lines) and not text.endswith("\n"):
+                break  # the last line, cut short when the run was stopped
+            raise ArenaError(f"the log {path} has a bad line {index}") from None
+        if record.seed != game_seed(run.seed, record.number):
+            raise ArenaError(f"the log {path} has a game of another seed at line {index}")
+        if record.number < run.games:
+            records.setdefault(record.number, record)
+    return sorted(records.values(), key=lambda r: r.number)
+
+
+class LogWriter:
+    """Appends each finished game to the log, one JSON line, flushed."""
+
+    def __init__(self, path: Any, run: Run) -> None:
+        from pathlib import Path
+
+        self.path = Path(path)
+        try:
+            if self.path.exists():
+                data = self.path.read_bytes()
+                if data and not data.endswith(b"\n"):
+                    # a last line cut short when a run was stopped: dropped
+                    with self.path.open("r+b") as torn:
+                        torn.truncate(data.rfind(b"\n") + 1)
+            fresh = not self.path.exists() or self.path.stat().st_size == 0
+            self.file = self.path.open("a", encoding="utf-8")
+            if fresh:
+                self.write(log_header(run))
+        except OSError as error:
+            raise ArenaError(f"cannot write the log {self.path}: {error}") from None
+
+    def write(self, data: dict[str, Any]) -> None:
+        self.file.write(json.dumps(data, separators=(",", ":")) + "\n")
+        self.file.flush()
+
+    def __call__(self, record: GameRecord) -> None:
+        self.write(record_json(record))
+
+    def close(self) -> None:
+        self.file.close()
 
 
 # -- output -------------------------------------------------------------------
@@ -334,9 +485,10 @@ def as_json(result: Result) -> dict[str, Any]:
             )
         ],
         "actions": summary.actions,
+        "resumed": result.resumed,
         "wall_seconds": _rate(wall),
-        "actions_per_second": _rate(summary.actions / wall) if wall > 0 else None,
-        "games_per_second": _rate(summary.games / wall) if wall > 0 else None,
+        "actions_per_second": _rate(result.new_actions / wall) if wall > 0 else None,
+        "games_per_second": _rate((summary.games - result.resumed) / wall) if wall > 0 else None,
     }
 
 
@@ -400,10 +552,12 @@ def report(result: Result, console: Any) -> None:
         )
         console.print(f"Win rate by seat: {seats}.")
     wall = result.wall
-    per_second = f"{summary.actions / wall:,.0f}" if wall > 0 else "-"
+    per_second = f"{result.new_actions / wall:,.0f}" if wall > 0 else "-"
+    played = summary.games - result.resumed
+    earlier = f" ({result.resumed} from the log, played before)" if result.resumed else ""
     console.print(
-        f"{summary.games} games in {wall:.2f} s ({result.jobs} process"
-        f"{'es' if result.jobs > 1 else ''}): {summary.actions:,} actions, "
+        f"{played} games played in {wall:.2f} s{earlier} ({result.jobs} process"
+        f"{'es' if result.jobs > 1 else ''}): {result.new_actions:,} actions, "
         f"{per_second} actions/s. Moves/s counts a bot's decisions per second "
         "of its own thinking."
     )
@@ -450,6 +604,7 @@ def simulate(
     rotate: bool = True,
     quiet: bool = False,
     as_json_output: bool = False,
+    log: Any = None,
     console: Any = None,
     err: Any = None,
 ) -> int:
@@ -466,34 +621,22 @@ def simulate(
         if jobs < 1:
             raise ArenaError(f"--jobs is a number of processes, 1 or more, not {jobs}")
         run = prepare(game_id, bots, games, seed, players, options, budget, rotate)
+        done: list[GameRecord] = []
+        writer = None
+        if log is not None:
+            if seed is None:
+                raise ArenaError("--log needs --seed (a log continues one seed's games)")
+            done = read_log(log, run)
+            writer = LogWriter(log, run)
     except ArenaError as error:
         err.print(f"overtable simulate: {error}", markup=False, highlight=False,
                   soft_wrap=True)
         return 2
-    if quiet or not _is_terminal(console):
-        result = play(run, jobs)
-    else:
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as bar:
-            names = " vs ".join(spec.text for spec in run.bots)
-            task = bar.add_task(f"{game_id}: {names}", total=run.games)
-            result = play(run, jobs, progress=lambda n: bar.advance(task, n))
+    try:
+        result = _play_shown(run, jobs, done, writer, console, quiet)
+    finally:
+        if writer is not None:
+            writer.close()
     if as_json_output:
         # the JSON alone on stdout, whatever the console would colour
         console.file.write(json.dumps(as_json(result), indent=2) + "\n")
@@ -501,3 +644,34 @@ def simulate(
     else:
         report(result, console)
     return 130 if result.interrupted else 0
+
+
+def _play_shown(
+    run: Run, jobs: int, done: list[GameRecord], writer: Any, console: Any, quiet: bool
+) -> Result:
+    """`play`, with a progress bar when the output is a terminal."""
+    if quiet or not _is_terminal(console):
+        return play(run, jobs, done=done, on_record=writer)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        names = " vs ".join(spec.text for spec in run.bots)
+        task = bar.add_task(f"{run.game_id}: {names}", total=run.games,
+                            completed=len(done))
+        return play(run, jobs, progress=lambda n: bar.advance(task, n), done=done,
+                    on_record=writer)

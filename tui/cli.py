@@ -143,6 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", "-j", type=int, default=1,
                      help="worker processes (the results do not depend on it; default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--log", default=None, metavar="FILE",
+                     help="keep each finished game in FILE (JSON lines); run again with the "
+                     "same arguments to continue where it stopped, or with more --games")
     sim.add_argument(
         "--no-rotate",
         action="store_true",
@@ -170,6 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rotate=not args.no_rotate,
             quiet=args.quiet,
             as_json_output=args.json,
+            log=args.log,
         )
     if args.command == "saves" and (args.list or not _is_terminal(sys.stdout)):
         return list_saves()
