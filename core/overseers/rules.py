@@ -7,7 +7,7 @@ a ruling in docs/rulings.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations, filterfalse, repeat
+from itertools import combinations, filterfalse
 from typing import Any
 
 import attrs
@@ -85,13 +85,24 @@ _DEALS = {c: Deal(c) for c in cards.ALL_CARDS}
 _DRAWS = {c: Draw(c) for c in cards.ALL_CARDS}
 _PICKS = {c: Pick(c) for c in cards.ALL_CARDS}
 _NOBODY: frozenset[int] = frozenset()
+#: `frozenset({seat})` for every seat, built once (`to_act`)
+_ALONE = {s: frozenset({s}) for s in range(max(PLAYERS))}
+#: Place, Vote, Choose... actions built once, by their fields (`legal_actions`)
+_PLACES: dict[tuple[int, ...], Place] = {}
+_BY_COUNT: dict[tuple[type, int], tuple[object, ...]] = {}
+_OTHERS: dict[tuple[type, int, int], tuple[object, ...]] = {}
+_CHOOSE_AMONG: dict[tuple[int, ...], tuple[object, ...]] = {}
+#: (action, 1/n) for each card of a pool of n distinct cards (`_draws`)
+_PAIRS: dict[tuple[int, int], dict[int, tuple[object, float]]] = {}
+_JUDGE = (Deny(), Admit())
 
 
-def _dict_copier(cls: type) -> Any:
+def _dict_copier(cls: type, checked: bool = True) -> Any:
     """`attrs.evolve` for a frozen attrs class that keeps its fields in a
     `__dict__` (State, Seat): the copy is the old dict updated, set at once
     (a frozen class refuses `setattr`, not `object.__setattr__`). Like
-    `attrs.evolve` it refuses a name that is not a field."""
+    `attrs.evolve` it refuses a name that is not a field, unless
+    `checked` is False (the few hot paths below, whose names the tests run)."""
     fields = frozenset(a.name for a in attrs.fields(cls))
     new = object.__new__
     set_dict = object.__setattr__
@@ -105,7 +116,14 @@ def _dict_copier(cls: type) -> Any:
         set_dict(fresh, "__dict__", values)
         return fresh
 
-    return copy
+    def fast(inst: Any, **changes: Any) -> Any:
+        fresh = new(cls)
+        values = inst.__dict__.copy()
+        values.update(changes)
+        set_dict(fresh, "__dict__", values)
+        return fresh
+
+    return copy if checked else fast
 
 
 #: `evolve` for the classes the playouts and views copy most, without looking the
@@ -113,6 +131,9 @@ def _dict_copier(cls: type) -> Any:
 _evolve_state = _dict_copier(State)
 _evolve_seat = _dict_copier(Seat)
 _evolve_slot = _make_copier(Slot)
+#: unchecked, for the deal, the draft and the views
+_copy_state = _dict_copier(State, checked=False)
+_copy_seat = _dict_copier(Seat, checked=False)
 _COPIERS = {State: _evolve_state, Seat: _evolve_seat, Slot: _evolve_slot}
 
 
@@ -319,18 +340,23 @@ def to_act(state: State) -> frozenset[int]:
     if phase in _CHANCE_PHASES:
         return _CHANCE_SET
     if phase in _SIMULTANEOUS:
-        return frozenset(s for s, p in enumerate(state.seats) if not p.chose)
+        return frozenset([s for s, p in enumerate(state.seats) if not p.chose])
     if phase in _LEADER_PHASES:
-        return frozenset({state.leader})
+        return _alone(state.leader)
     if phase in _ACCUSED_PHASES:
-        return frozenset({state.accused})
+        return _alone(state.accused)
     if phase in _ACTING_PHASES:
-        return frozenset({state.acting})
+        return _alone(state.acting)
     if phase is _P.ROB:
-        return frozenset({state.thief})
+        return _alone(state.thief)
     if phase is _P.GIVE:
-        return frozenset({state.victim})
+        return _alone(state.victim)
     return _NOBODY
+
+
+def _alone(seat: int | None) -> frozenset:
+    found = _ALONE.get(seat)  # type: ignore[arg-type]
+    return frozenset({seat}) if found is None else found
 
 
 def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
@@ -341,7 +367,7 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         pool = state.deck if state.unseen is None else state.unseen
         if state.gather:
             pool = cards.deck(state.players)
-        return _draws(pool, _DEALS)
+        return _draws(pool, _DEALS, 0)
     if phase is _P.CHARACTERS:
         pool = state.character_pool
         if state.unseen_characters is not None:
@@ -351,19 +377,27 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         pool = tuple(c for c in state.discard if c is not None)
         if state.unseen is not None and None in state.discard:
             pool = state.unseen
-        return _draws(pool, _DRAWS)
+        return _draws(pool, _DRAWS, 1)
     return ()
 
 
 def _draws(
-    pool: Sequence[int | None], actions: dict[int, object]
+    pool: Sequence[int | None], actions: dict[int, object], kind: int
 ) -> tuple[tuple[object, float], ...]:
     """`uniform_draws(pool)` with each card's action from `actions`: the
     same outcomes in the same order, at once when no card is twice in the
-    pool (the deck and the discard pile hold each id once)."""
+    pool (the deck and the discard pile hold each id once): each card's
+    (action, 1/n) pair is built once per pool size (`kind` tells the
+    action classes apart)."""
     n = len(pool)
     if n and len(set(pool)) == n:
-        return tuple(zip(map(actions.__getitem__, pool), repeat(1 / n, n), strict=True))
+        pairs = _PAIRS.get((kind, n))
+        if pairs is None:
+            pairs = _PAIRS[kind, n] = {c: (a, 1 / n) for c, a in actions.items()}
+        try:
+            return tuple(map(pairs.__getitem__, pool))
+        except KeyError:  # not a card of the box
+            pass
     return tuple((actions[c], p) for c, p in uniform_draws(pool))
 
 
@@ -401,34 +435,65 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
             hand = [c for c in hand if c is not None]
         return tuple([_PICKS.get(c) or Pick(c) for c in sorted(hand)])
     if phase is _P.PLACE:
-        kept = sorted_tuple(c for c in me.kept if c is not None)
-        return tuple(Place(up) for up in combinations(kept, face_up_needed(state, seat)))
+        kept = sorted([c for c in me.kept if c is not None])
+        return tuple(map(_place_of, combinations(kept, face_up_needed(state, seat))))
     if phase is _P.PURPLE:
-        return tuple(Turn(i) for i in range(len(me.slots)))
+        return _by_count(Turn, len(me.slots))
     if phase is _P.GOLD_KEEP:
         return tuple(Keep(c) for c in sorted_tuple(c for c in state.drawn if c is not None))
     if phase is _P.PEEK:
         return tuple(Peek(s, i) for s, i in peek_targets(state))
     if phase is _P.TEAL:
-        n = len(me.slots)
-        return tuple(Copy(i, j) for i in range(n) for j in range(n) if i != j)
+        return _by_count(Copy, len(me.slots))
     if phase is _P.VOTE:
-        return tuple(Vote(s) for s in range(state.players) if s != seat)
+        return _others(Vote, state.players, seat)
     if phase in _LEADER_PHASES:
-        return tuple(Choose(s) for s in state.tied)
+        tied = state.tied
+        found = _CHOOSE_AMONG.get(tied)
+        if found is None:
+            found = _CHOOSE_AMONG[tied] = tuple(Choose(s) for s in tied)
+        return found
     if phase is _P.JUDGE:
-        return (Deny(), Admit())
+        return _JUDGE
     if phase is _P.ADMIT:
-        return tuple(Discard(i) for i in range(len(me.slots)))
+        return _by_count(Discard, len(me.slots))
     if phase is _P.GUILTY:
         return losing_pairs(state)
     if phase is _P.ROB:
         return tuple(Choose(s) for s in victims(state)) + (Pass(),)
     if phase is _P.GIVE:
-        return tuple(Give(i) for i in range(len(me.slots)))
+        return _by_count(Give, len(me.slots))
     if phase is _P.LIANG:
-        return tuple(Choose(s) for s in range(state.players) if s != seat)
+        return _others(Choose, state.players, seat)
     return ()
+
+
+def _place_of(cards_up: tuple[int, ...]) -> Place:
+    found = _PLACES.get(cards_up)
+    if found is None:
+        found = _PLACES[cards_up] = Place(cards_up)
+    return found
+
+
+def _by_count(kind: type, n: int) -> tuple[object, ...]:
+    """One action per slot of `n` (Turn, Discard, Give), or per ordered pair
+    of slots (Teal's Copy), built once per `n`."""
+    found = _BY_COUNT.get((kind, n))
+    if found is None:
+        if kind is Copy:
+            found = tuple(Copy(i, j) for i in range(n) for j in range(n) if i != j)
+        else:
+            found = tuple(kind(i) for i in range(n))
+        _BY_COUNT[kind, n] = found
+    return found
+
+
+def _others(kind: type, players: int, seat: int) -> tuple[object, ...]:
+    """`kind(s)` for every seat but `seat` (Vote, Liang's Choose)."""
+    found = _OTHERS.get((kind, players, seat))
+    if found is None:
+        found = _OTHERS[kind, players, seat] = tuple(kind(s) for s in range(players) if s != seat)
+    return found
 
 
 def apply(state: State, seat: int, action: object) -> State:
@@ -513,10 +578,10 @@ def _apply_chance(state: State, action: object) -> State:
         seats = state.seats
         target = state.dealt % state.players
         p = seats[target]
-        return _evolve_state(
+        return _copy_state(
             state,
             seats=_with_seat(
-                seats, target, _evolve_seat(p, hand=sorted_tuple(p.hand + (action.card,)))
+                seats, target, _copy_seat(p, hand=sorted_tuple(p.hand + (action.card,)))
             ),
             deck=remove_one(state.deck, action.card),
             dealt=dealt,
@@ -608,20 +673,20 @@ def _pick(state: State, seat: int, action: Pick) -> State:
     """OV §Draft: keep one, in secret; when all have, the packs pass."""
     seats = state.seats
     p = seats[seat]
-    p = _evolve_seat(p, hand=remove_one(p.hand, action.card), pick=action.card, chose=True)
+    p = _copy_seat(p, hand=remove_one(p.hand, action.card), pick=action.card, chose=True)
     seats = _with_seat(seats, seat, p)
     for p in seats:
         if not p.chose:
-            return _evolve_state(state, seats=seats)
+            return _copy_state(state, seats=seats)
     n = state.players
     if state.draft_turn == KEEP:
         # the sixth card goes to the discard pile; its holder knows it (OV-10)
         last = [p.hand[0] for p in seats]
         known = tuple(k | {last[s]} for s, k in enumerate(state.known))
-        return _evolve_state(
+        return _copy_state(
             state,
             seats=tuple(
-                _evolve_seat(p, kept=p.kept + (p.pick,), pick=None, chose=False, hand=())
+                _copy_seat(p, kept=p.kept + (p.pick,), pick=None, chose=False, hand=())
                 for p in seats
             ),
             discard=sorted_tuple(state.discard + tuple(last)),
@@ -630,10 +695,10 @@ def _pick(state: State, seat: int, action: Pick) -> State:
             draft_turn=0,
         )
     step = pass_step(state)
-    return _evolve_state(
+    return _copy_state(
         state,
         seats=tuple(
-            _evolve_seat(
+            _copy_seat(
                 p,
                 kept=p.kept + (p.pick,),
                 pick=None,
@@ -649,19 +714,19 @@ def _pick(state: State, seat: int, action: Pick) -> State:
 def _place(state: State, seat: int, action: Place) -> State:
     """OV §Placement: the top row, chosen in secret; all revealed together."""
     seats = _with_seat(
-        state.seats, seat, _evolve_seat(state.seats[seat], face_up=action.cards, chose=True)
+        state.seats, seat, _copy_seat(state.seats[seat], face_up=action.cards, chose=True)
     )
     for p in seats:
         if not p.chose:
-            return _evolve_state(state, seats=seats)
+            return _copy_state(state, seats=seats)
     placed = []
     for p in seats:
         up = tuple(Slot(c, up=True) for c in sorted_tuple(p.face_up))
         # face down in the order kept: nothing about the cards follows from it
         down = tuple(Slot(c, up=False) for c in p.kept if c not in p.face_up)
-        placed.append(_evolve_seat(p, slots=up + down, kept=(), face_up=(), chose=False))
+        placed.append(_copy_seat(p, slots=up + down, kept=(), face_up=(), chose=False))
     # OV-9: the characters are turned face up as the vote begins
-    state = _evolve_state(state, seats=tuple(placed), revealed=True)
+    state = _copy_state(state, seats=tuple(placed), revealed=True)
     return _abilities(state, 0)
 
 
@@ -730,21 +795,21 @@ def _copy(state: State, seat: int, action: Copy) -> State:
 def _vote(state: State, seat: int, action: Vote) -> State:
     """OV §Vote: secret and simultaneous; OV-5: a tie, the Leader chooses."""
     seats = _with_seat(
-        state.seats, seat, _evolve_seat(state.seats[seat], vote=action.seat, chose=True)
+        state.seats, seat, _copy_seat(state.seats[seat], vote=action.seat, chose=True)
     )
     for p in seats:
         if not p.chose:
-            return _evolve_state(state, seats=seats)
+            return _copy_state(state, seats=seats)
     counts = [0] * state.players
     for p in seats:
         assert p.vote is not None
         counts[p.vote] += 1
     most = max(counts)
     top = tuple(s for s in range(state.players) if counts[s] == most)
-    seats = tuple(_evolve_seat(p, chose=False) for p in seats)
+    seats = tuple(_copy_seat(p, chose=False) for p in seats)
     if len(top) > 1:
-        return _evolve_state(state, seats=seats, phase=_P.ACCUSE, tied=top)
-    return _evolve_state(state, seats=seats, phase=_P.JUDGE, accused=top[0])
+        return _copy_state(state, seats=seats, phase=_P.ACCUSE, tied=top)
+    return _copy_state(state, seats=seats, phase=_P.JUDGE, accused=top[0])
 
 
 def _choose(state: State, seat: int, action: Choose) -> State:
@@ -995,7 +1060,7 @@ def view(state: State, seat: int | None) -> State:
             )
             shown.update([x.card for x in slots])
         seats.append(
-            _evolve_seat(
+            _copy_seat(
                 p,
                 hand=(None,) * len(p.hand),
                 kept=(None,) * len(p.kept),
@@ -1024,7 +1089,7 @@ def view(state: State, seat: int | None) -> State:
     pool = state.character_pool if revealed else (None,) * len(state.character_pool)
     characters = {p.character for p in seats}
     characters.update(pool)
-    return _evolve_state(
+    return _copy_state(
         state,
         seats=tuple(seats),
         deck=(None,) * len(state.deck),
