@@ -358,3 +358,34 @@ def test_rollout_beats_random_play():
         _, out, _ = play_match(GAME, 2, bots, random.Random(i))
         score += 1.0 if out.winners == {me} else 0.5 if me in out.winners else 0.0
     assert score / games > 0.55
+
+
+# --- the rules' fast paths (issue 13: a faster core, the same rules) ---------
+
+
+def test_the_rules_shortcuts_agree_with_the_full_listings():
+    """The rules' shortcuts for speed answer as the full listings would, at
+    every step of random playouts on both boards: whether a slide (OD-7) or
+    a Road swap (OD §Road, OD-5) exists, the cached Spire moves, and the
+    targets of every token (OD-5: a hero is slain by a miniboss, a match or
+    a band)."""
+    from core.overboss import rules
+    from core.overboss.components import MONSTERS
+
+    for seed in range(SEEDS):
+        for state in _states(seed, bool(seed % 2)):
+            for seat in (0, 1):
+                for exclude in (None, state.placed):
+                    assert rules._slide_exists(state, seat, False, exclude) == bool(
+                        rules.slide_moves(state, seat, False, exclude)
+                    )
+                assert rules._slide_exists(state, seat, True) == bool(
+                    rules.slide_moves(state, seat, True)
+                )
+                spires = [(a.src, a.dst) for a in rules._spire_actions(state, seat)]
+                assert spires == rules.slide_moves(state, seat, True)
+            assert rules._swap_exists(state) == bool(rules.swap_pairs(state))
+            for token in (*MONSTERS, MINI):
+                assert rules._targets(state, token) == [
+                    q for q in range(len(state.tiles)) if rules.can_take(state, q, token)
+                ]

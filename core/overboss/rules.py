@@ -18,6 +18,8 @@ turn resumes where it was.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import is_
 
 from core.engine import CHANCE, Category, IllegalAction, Outcome, evolve, standing_scores
 from core.overboss import bosses as boss_cards
@@ -227,6 +229,22 @@ def slide_moves(
     return out
 
 
+def _slide_exists(state: State, seat: int, diagonal: bool, exclude: int | None = None) -> bool:
+    """Whether `slide_moves` lists anything (stops at the first move)."""
+    g = geometry(state.options.rows)
+    rays_of = g.diag_rays if diagonal else g.orth_rays
+    tiles = state.tiles
+    locked = dungeons_locked(state, seat)
+    for s in range(g.size):
+        t = tiles[s]
+        if t is None or s == exclude or (locked and t is _DUNGEON):
+            continue
+        for ray in rays_of[s]:
+            if tiles[ray[0]] is None:
+                return True
+    return False
+
+
 def _slide_ok(
     state: State, seat: int, src: int, dst: int, diagonal: bool, exclude: int | None
 ) -> bool:
@@ -251,6 +269,18 @@ def swap_pairs(state: State) -> list[tuple[int, int]]:
     tokens = state.tokens
     held = [s for s, k in enumerate(tokens) if k is not None]
     return [(a, b) for i, a in enumerate(held) for b in held[i + 1 :] if tokens[a] is not tokens[b]]
+
+
+def _swap_exists(state: State) -> bool:
+    """Whether `swap_pairs` lists anything: two different tokens on the board."""
+    first = None
+    for k in state.tokens:
+        if k is not None:
+            if first is None:
+                first = k
+            elif k is not first:
+                return True
+    return False
 
 
 def _unique(tokens: tuple[Token, ...]) -> list[Token]:
@@ -289,15 +319,29 @@ def token_may_wait(state: State) -> bool:
 
 
 def _targets(state: State, token: Token) -> list[int]:
-    """Every square `token` may be placed on (see `can_take`)."""
+    """Every square `token` may be placed on (see `can_take`; `slays` is
+    read inline: a miniboss, a matching monster or a band slays a hero)."""
     out = []
     tokens = state.tokens
+    always = token is _MINIBOSS
+    match = MATCH.get(token)
+    neighbours = None
     for q, t in enumerate(state.tiles):
         if t is None or t is _DUNGEON:
             continue
         k = tokens[q]
-        if k is None or (k is _HERO and slays(state, token, q)):
+        if k is None:
             out.append(q)
+        elif k is _HERO:
+            if always or match is t:
+                out.append(q)
+                continue
+            if neighbours is None:
+                neighbours = geometry(state.options.rows).neighbours
+            for n in neighbours[q]:
+                if tokens[n] is token:
+                    out.append(q)
+                    break
     return out
 
 
@@ -414,7 +458,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if step is Step.DRAFT:
         out = [_DRAFTS[i] for i, p in enumerate(state.market) if p.tile is not None]
     elif step is Step.PLACE_TILE:
-        out = [_PLACE_TILES[s] for s, t in enumerate(state.tiles) if t is None]
+        out = list(compress(_PLACE_TILES, map(is_, state.tiles, repeat(None))))
     elif step is Step.TOKEN:
         out = [_PLACE_TOKENS[o] for o in token_options(state)]
         if token_may_wait(state):
@@ -438,8 +482,27 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if not state.revealed[seat]:
         out.append(_REVEAL)
     if not state.spire_used and state.lairs[seat].spires:
-        out += [_SPIRES[m] for m in slide_moves(state, seat, True)]
+        out += _spire_actions(state, seat)
     return tuple(out)
+
+
+#: (tiles, Dungeons locked) -> every Spire move: the board changes less
+#: often than the steps of a turn that list them. Cleared when full.
+_SPIRE_MOVES: dict[tuple, tuple[UseSpire, ...]] = {}
+_CACHE_LIMIT = 20_000
+
+
+def _spire_actions(state: State, seat: int) -> tuple[UseSpire, ...]:
+    """Every Spire move (OD-7: diagonal, to an empty square before any tile
+    or edge), as `slide_moves(state, seat, True)` lists them."""
+    key = (state.tiles, dungeons_locked(state, seat))
+    moves = _SPIRE_MOVES.get(key)
+    if moves is None:
+        moves = tuple([_SPIRES[m] for m in slide_moves(state, seat, True)])
+        if len(_SPIRE_MOVES) >= _CACHE_LIMIT:
+            _SPIRE_MOVES.clear()
+        _SPIRE_MOVES[key] = moves
+    return moves
 
 
 def _ability_actions(state: State, seat: int) -> tuple[object, ...]:
@@ -783,11 +846,11 @@ def _enter(state: State, step: Step) -> State:
     Also re-checks the current step after a Spire or a reveal changed the
     board."""
     if step is Step.SLIDE:
-        if slide_moves(state, state.turn, False, state.placed):
+        if _slide_exists(state, state.turn, False, state.placed):
             return state if state.step is step else _set_step(state, step)
         return _token_phase(state)
     if step is Step.SWAP:
-        if swap_pairs(state):
+        if _swap_exists(state):
             return state if state.step is step else _set_step(state, step)
         return _token_phase(state)
     if step is Step.REFRESH:
@@ -988,7 +1051,7 @@ def _reveal(state: State, seat: int) -> State:
         lair = Lair(lair.waiting, lair.crystals, lair.spires + lair.expended, 0, lair.heroes)
         state = _set_lair(state, seat, lair)
     elif boss is Boss.QUEEN_RIMEFANG:
-        if slide_moves(state, seat, False):
+        if _slide_exists(state, seat, False):
             ability = Step.FROST
     elif boss is Boss.WARLORD_GRIMTUSK:
         if _HERO in state.tokens:
