@@ -307,11 +307,15 @@ class GameRecord:
     #: per seat: decisions made (chance excluded), and seconds spent choosing
     decisions: tuple[int, ...]
     thinking: tuple[float, ...]
+    #: per seat: search iterations run, for a bot that reports them (its
+    #: `last.iterations` after each decision, as `IsmctsBot` does); -1 for
+    #: one that does not
+    iterations: tuple[int, ...] = ()
 
     def outcome_key(self) -> tuple[Any, ...]:
         """Everything but the clock: equal for equal seeds, whatever ran it."""
         return (self.number, self.seed, self.seating, self.scores, self.counted,
-                tuple(sorted(self.winners)), self.actions, self.decisions)
+                tuple(sorted(self.winners)), self.actions, self.decisions, self.iterations)
 
 
 @attrs.frozen
@@ -330,10 +334,20 @@ class BotStats:
     average_place: float | None
     decisions: int
     thinking: float
+    #: search iterations over the run; None for a bot that reports none
+    iterations: int | None = None
 
     @property
     def moves_per_second(self) -> float | None:
         return self.decisions / self.thinking if self.thinking > 0 else None
+
+    @property
+    def iterations_per_second(self) -> float | None:
+        """Search iterations per second of thinking (forced moves, which
+        search nothing, count in the seconds too, for next to nothing)."""
+        if self.iterations is None or self.thinking <= 0:
+            return None
+        return self.iterations / self.thinking
 
 
 @attrs.frozen
@@ -383,6 +397,7 @@ def summarize(records: Sequence[GameRecord], names: Sequence[str], players: int)
     place = [0] * count
     decisions = [0] * count
     thinking = [0.0] * count
+    iterations: list[int | None] = [None] * count
     seat_wins = [0.0] * players
     pairs = [(a, b) for a in range(count) for b in range(a + 1, count)]
     pair_games = dict.fromkeys(pairs, 0)
@@ -415,6 +430,9 @@ def summarize(records: Sequence[GameRecord], names: Sequence[str], players: int)
             place[bot] += ranks[seat]
             decisions[bot] += record.decisions[seat]
             thinking[bot] += record.thinking[seat]
+            ran = record.iterations[seat] if record.iterations else -1
+            if ran >= 0:
+                iterations[bot] = (iterations[bot] or 0) + ran
     stats = []
     for index, name in enumerate(names):
         n = games[index]
@@ -430,6 +448,7 @@ def summarize(records: Sequence[GameRecord], names: Sequence[str], players: int)
             average_place=(place[index] / n if n else None) if players > 1 else None,
             decisions=decisions[index],
             thinking=thinking[index],
+            iterations=iterations[index],
         ))
     meetings = []
     for a, b in pairs:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from collections import Counter
 
+import attrs
 import pytest
 from rich.console import Console
 
@@ -325,6 +327,38 @@ def test_ctrl_c_reports_the_games_finished(monkeypatch):
     assert result.interrupted and result.summary.games == 3
 
 
+def test_timed_bot_counts_search_iterations():
+    from types import SimpleNamespace
+
+    class Searcher:
+        name = "searcher"
+        last = None
+
+        def choose(self, game, view, seat, legal, rng):
+            # a forced move searches nothing but is still a new search
+            self.last = SimpleNamespace(iterations=0 if len(legal) == 1 else 7)
+            return legal[0]
+
+    timed = arena.Timed(Searcher())
+    for legal in ((1, 2), (1,), (1, 2, 3)):
+        timed.choose(None, None, 0, legal, None)
+    assert (timed.decisions, timed.iterations) == (3, 14)
+    plain = arena.Timed(arena.build_bot("boss-quest", BotSpec("random", "random")))
+    plain.choose(None, None, 0, (1, 2), random.Random(1))
+    assert plain.iterations == -1
+
+
+def test_summary_sums_iterations_of_searching_bots_only():
+    records = [
+        attrs.evolve(record(n, (n % 2, 1 - n % 2), (2, 1), {0}),
+                     iterations=(100, -1) if n % 2 == 0 else (-1, 100))
+        for n in range(4)
+    ]
+    a, b = summarize(records, ["search", "plain"], 2).bots
+    assert a.iterations == 400 and a.iterations_per_second == 400 / a.thinking
+    assert b.iterations is None and b.iterations_per_second is None
+
+
 def test_moves_count_decisions_not_chance():
     result = arena.play(arena.prepare("boss-quest", "random,random", 2, seed=5))
     (bot,) = result.summary.bots
@@ -353,8 +387,11 @@ def test_json_shape(capsys):
     heuristic, random_ = data["bots"]
     assert set(heuristic) == {
         "bot", "level", "settings", "budget", "games", "wins", "win_rate", "ci95", "average_score",
-        "average_place", "decisions", "thinking_seconds", "moves_per_second",
+        "average_place", "decisions", "thinking_seconds", "moves_per_second", "iterations",
+        "iterations_per_second",
     }
+    # neither bot searches
+    assert heuristic["iterations"] is None and heuristic["iterations_per_second"] is None
     assert (heuristic["games"], random_["games"]) == (3, 6)
     low, high = heuristic["ci95"]
     assert 0 <= low <= heuristic["win_rate"] <= high <= 1

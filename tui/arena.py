@@ -172,12 +172,20 @@ class Timed:
         self.name = getattr(bot, "name", "bot")
         self.decisions = 0
         self.seconds = 0.0
+        #: search iterations, for a bot that reports its last search
+        #: (`last.iterations`, as `IsmctsBot` does); -1 for one that does not
+        self.iterations = -1
 
     def choose(self, game: Any, view: Any, seat: int, legal: Any, rng: random.Random) -> Any:
+        before = getattr(self.bot, "last", None)
         started = time.perf_counter()
         action = self.bot.choose(game, view, seat, legal, rng)
         self.seconds += time.perf_counter() - started
         self.decisions += 1
+        last = getattr(self.bot, "last", None)
+        ran = getattr(last, "iterations", None)
+        if isinstance(ran, int) and last is not before:
+            self.iterations = max(self.iterations, 0) + ran
         return action
 
 
@@ -202,6 +210,7 @@ def play_one(run: Run, number: int) -> GameRecord:
         actions=actions,
         decisions=tuple(b.decisions for b in bots),
         thinking=tuple(b.seconds for b in bots),
+        iterations=tuple(b.iterations for b in bots),
     )
 
 
@@ -328,6 +337,7 @@ def record_json(record: GameRecord) -> dict[str, Any]:
         "actions": record.actions,
         "decisions": list(record.decisions),
         "thinking": [round(t, 6) for t in record.thinking],
+        "iterations": list(record.iterations),
     }
 
 
@@ -342,6 +352,7 @@ def record_from(data: dict[str, Any]) -> GameRecord:
         actions=int(data["actions"]),
         decisions=tuple(int(d) for d in data["decisions"]),
         thinking=tuple(float(t) for t in data["thinking"]),
+        iterations=tuple(int(i) for i in data.get("iterations", ())),
     )
 
 
@@ -464,6 +475,8 @@ def as_json(result: Result) -> dict[str, Any]:
                 "decisions": stats.decisions,
                 "thinking_seconds": _rate(stats.thinking),
                 "moves_per_second": _rate(stats.moves_per_second),
+                "iterations": stats.iterations,
+                "iterations_per_second": _rate(stats.iterations_per_second),
             }
             for stats, spec in zip(summary.bots, run.bots, strict=True)
         ],
@@ -519,6 +532,9 @@ def report(result: Result, console: Any) -> None:
     if not solo or run.players > 1:
         table.add_column("Avg place", justify="right", no_wrap=True)
     table.add_column("Moves/s", justify="right", no_wrap=True)
+    searching = any(stats.iterations is not None for stats in summary.bots)
+    if searching:
+        table.add_column("Iter/s", justify="right", no_wrap=True)
     for stats in summary.bots:
         row = [
             stats.bot,
@@ -532,6 +548,9 @@ def report(result: Result, console: Any) -> None:
             row.append("-" if stats.average_place is None else f"{stats.average_place:.2f}")
         mps = stats.moves_per_second
         row.append("-" if mps is None else f"{mps:,.0f}" if mps >= 100 else f"{mps:.2g}")
+        if searching:
+            ips = stats.iterations_per_second
+            row.append("-" if ips is None else f"{ips:,.0f}")
         table.add_row(*row)
     console.print(table)
     if result.interrupted:
@@ -559,7 +578,7 @@ def report(result: Result, console: Any) -> None:
         f"{played} games played in {wall:.2f} s{earlier} ({result.jobs} process"
         f"{'es' if result.jobs > 1 else ''}): {result.new_actions:,} actions, "
         f"{per_second} actions/s. Moves/s counts a bot's decisions per second "
-        "of its own thinking."
+        "of its own thinking" + (", Iter/s its search iterations." if searching else ".")
     )
     for spec in run.bots:
         budget = budget_of(build_bot(run.game_id, spec))
