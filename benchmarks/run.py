@@ -14,6 +14,8 @@ Figures (see docs/performance.md):
   within 1.3x): headless, and as a person meets it, the `overtable` command
   in a pseudo-terminal of 80x24 until the home screen's text is on screen;
 - the time bots take per decision (target: well under 1 ms on average);
+- ISMCTS iterations per second of thinking, per game (target: >= 1,000;
+  benchmarks/search.py);
 - resuming a 500-action Boss Quest journal with `saves.match.Match.load`
   (target: < 150 ms);
 - serving a match through the host: one change applied, journaled and sent
@@ -490,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seconds", type=float, default=3.0, help="playout time per game (3)")
     parser.add_argument("--repeats", type=int, default=7, help="start-up/resume repeats (7)")
-    parts = ("playouts", "bots", "startup", "resume", "board", "screen", "host", "matches", "ssh")
+    parts = ("playouts", "bots", "search", "startup", "resume", "board", "screen", "host", "matches", "ssh")
     parser.add_argument("parts", nargs="*", metavar="PART", help=f"run only these: {', '.join(parts)}")
     parser.add_argument("--only", choices=parts, action="append", help="run only these")
     parser.add_argument("--ssh-seconds", type=float, default=60.0, help="SSH load: play time (60)")
@@ -535,6 +537,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"p99 {row['p99_ms']:6.3f} ms  max {row['max_ms']:6.2f} ms  "
                 f"({row['decisions']} decisions)   target p99 < {TARGET_BOT_P99_MS:g} ms: {_mark(ok)}"
             )
+
+    if "search" in only:
+        from benchmarks.search import report as search_report
+
+        missed |= not search_report()
 
     if "startup" in only:
         print(f"\nStart-up to the first frame (headless, 80x24, median of {args.repeats})")

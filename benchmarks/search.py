@@ -1,0 +1,118 @@
+"""How fast the searching bot thinks: ISMCTS iterations per second.
+
+For each game with search hooks (`core/<package>/search.py`): a few
+decision positions spread over a random match (early, middle, late; more
+than one legal action each), and from each a search of `seconds` on the
+clock alone (`core.bots.ismcts.IsmctsBot`, no iteration cap), from that
+seat's view, as the normal and hard levels search. Reported per game: all
+iterations over all seconds, and the slowest position's rate. Also what
+the normal level's iteration cap (`core.bots.BUDGETS`) takes at that rate,
+how `BUDGETS` was sized.
+
+Target (issue 13): at least 1,000 iterations per second of thinking in each
+game on one core.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+TARGET_ITERATIONS_PER_S = 1_000
+#: seats per game: two, Overseers three (its fewest)
+PLAYERS = {"overseers": 3}
+#: where in a random match the positions are taken (fractions of its decisions)
+SPOTS = (0.1, 0.35, 0.6, 0.85)
+
+
+def positions(game: Any, players: int, seed: int) -> list[tuple[Any, int, tuple[Any, ...]]]:
+    """(view, seat, legal) at `SPOTS` of a random match's decisions."""
+    from core import CHANCE
+    from core.playout import sample_chance
+
+    rng = random.Random(seed)
+    state = game.setup(players, game.Options())
+    decisions = []
+    while seats := game.to_act(state):
+        if CHANCE in seats:
+            state = game.apply(state, CHANCE, sample_chance(game.chance_outcomes(state), rng))
+            continue
+        seat = min(seats)
+        legal = game.legal_actions(state, seat)
+        if len(legal) > 1:
+            decisions.append((state, seat, legal))
+        state = game.apply(state, seat, rng.choice(legal))
+    picked = [decisions[int(f * len(decisions))] for f in SPOTS] if decisions else []
+    return [(game.view(s, seat), seat, legal) for s, seat, legal in picked]
+
+
+def bench_search(seconds: float = 1.0, seed: int = 1) -> list[dict[str, Any]]:
+    from core import GAMES
+    from core.bots.ismcts import IsmctsBot, hooks_for
+
+    rows = []
+    for game_id, game in GAMES.items():
+        hooks = hooks_for(game)
+        if hooks is None:
+            rows.append({"game": game_id, "available": False})
+            continue
+        players = PLAYERS.get(game_id, max(2, game.players.start))
+        rates = []
+        iterations = 0
+        spent = 0.0
+        for view, seat, legal in positions(game, players, seed):
+            bot = IsmctsBot(iterations=None, seconds=seconds, hooks=hooks)
+            t0 = time.perf_counter()
+            result = bot.search(game, view, seat, legal, random.Random(seed))
+            took = time.perf_counter() - t0
+            iterations += result.iterations
+            spent += took
+            rates.append(result.iterations / took)
+        rows.append(
+            {
+                "game": game_id,
+                "available": True,
+                "players": players,
+                "positions": len(rates),
+                "iterations": iterations,
+                "seconds": spent,
+                "per_s": iterations / spent if spent else 0.0,
+                "slowest_per_s": min(rates) if rates else 0.0,
+            }
+        )
+    return rows
+
+
+def report(seconds: float = 1.0) -> bool:
+    """Print the figures; True when every target is met."""
+    from core.bots import BUDGETS
+
+    print(
+        f"\nISMCTS search (core.bots.ismcts; {len(SPOTS)} positions of a random match per "
+        f"game, {seconds:g} s each, one core)"
+    )
+    ok_all = True
+    slowest = None
+    for row in bench_search(seconds):
+        if not row["available"]:
+            print(f"  {row['game']:<14} no search hooks yet")
+            ok_all = False
+            continue
+        ok = row["per_s"] >= TARGET_ITERATIONS_PER_S
+        ok_all &= ok
+        slowest = row["per_s"] if slowest is None else min(slowest, row["per_s"])
+        print(
+            f"  {row['game']:<14} {row['players']} seats  {row['per_s']:7,.0f} iterations/s "
+            f"(slowest position {row['slowest_per_s']:,.0f}/s; {row['iterations']:,} in "
+            f"{row['seconds']:.1f} s)   target >= {TARGET_ITERATIONS_PER_S:,}/s: "
+            f"{'ok' if ok else 'MISSED'}"
+        )
+    if slowest:
+        for level, budget in BUDGETS.items():
+            if budget.iterations:
+                print(
+                    f"  {level}: {budget.iterations:,} iterations, at most {budget.seconds:g} s: "
+                    f"about {budget.iterations / slowest:.2f} s a move in the slowest game"
+                )
+    return ok_all
