@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from itertools import repeat
+from operator import is_
+from typing import Any
 
 import attrs
 
@@ -252,3 +255,92 @@ def weapon_draws(pool: tuple[Weapon | None, ...]) -> tuple[tuple[DrawWeapon, flo
         return tuple(zip(map(_DRAWS_BY_ID.__getitem__, map(id, pool)), repeat(p)))
     except KeyError:  # a card built elsewhere (a journal, a test): by value
         return tuple(zip(map(DRAWS.__getitem__, pool), repeat(p)))
+
+
+def _by_identity(table: dict[Any, Any]) -> dict[int, Any]:
+    return {id(card): value for card, value in table.items()}
+
+
+LAYS = {s: LaySpell(s) for s in cards.SPELLS}
+REVEALS = {s: RevealSpell(s) for s in cards.SPELLS}
+_LAYS_BY_ID = _by_identity(LAYS)
+_REVEALS_BY_ID = _by_identity(REVEALS)
+
+
+def spell_draws(pool: tuple[Spell, ...], reveal: bool = False) -> tuple[tuple[Any, float], ...]:
+    """Chance outcomes for drawing one of `pool`'s spells (LaySpell, or
+    RevealSpell when `reveal`): equal cards merged, their probabilities
+    summed, in the order of the pile (as `core.engine.uniform_draws`)."""
+    if not pool:
+        return ()
+    total = len(pool)
+    by_id = _REVEALS_BY_ID if reveal else _LAYS_BY_ID
+    try:
+        # the decks' own instances (cards.spells): equal cards are one object
+        return tuple((by_id[i], n / total) for i, n in Counter(map(id, pool)).items())
+    except KeyError:  # a card built elsewhere: by value
+        kind = RevealSpell if reveal else LaySpell
+        counts = Counter(pool)
+        return tuple((kind(s), n / total) for s, n in counts.items())
+
+
+def index_of(pile: tuple[Any, ...], card: Any) -> int:
+    """`pile.index(card)`, looking for the very instance first (a deck's own
+    card) so that no card's `__eq__` runs; ValueError when absent."""
+    try:
+        return list(map(is_, pile, repeat(card))).index(True)
+    except ValueError:
+        return pile.index(card)
+
+
+def take(pile: tuple[Any, ...], card: Any) -> tuple[Any, ...]:
+    """`pile` without one copy of `card` (`core.engine.remove_one`)."""
+    i = index_of(pile, card)
+    return pile[:i] + pile[i + 1 :]
+
+
+def holds(pile: tuple[Any, ...], card: Any) -> bool:
+    """`card in pile`, the very instance looked for first."""
+    return any(map(is_, pile, repeat(card))) or card in pile
+
+
+def among(legal: tuple[Any, ...], action: Any) -> bool:
+    """`action in legal`, the very instance looked for first (the rules list
+    the same action objects each time: `ASK`, `GO_TO_WIZARD`...)."""
+    return any(map(is_, legal, repeat(action))) or action in legal
+
+
+def remember_last(legal_actions: Any) -> Any:
+    """`legal_actions` remembering its last answer, for the very state object
+    it was asked about (held, so its identity cannot be reused): `apply`
+    checks an action against the list its caller has just been given. The
+    states are immutable, so the answer cannot have changed."""
+    last: list[Any] = [(None, None, ())]
+
+    def remembered(state: Any, seat: int) -> tuple[Any, ...]:
+        was = last[0]
+        if was[0] is state and was[1] == seat:
+            return was[2]
+        legal = legal_actions(state, seat)
+        last[0] = (state, seat, legal)
+        return legal
+
+    remembered.__doc__ = legal_actions.__doc__
+    remembered.__wrapped__ = legal_actions  # type: ignore[attr-defined]
+    return remembered
+
+
+# The actions the rules list, built once (see `among`).
+ASK = tuple(Ask(n) for n in range(10))
+DUEL_ASK = tuple(DuelAsk(n) for n in range(10))
+ACTIVATE = tuple(Activate(n) for n in range(8))
+DISCARD = tuple(Discard(n) for n in range(8))
+TARGET_KNIGHT = tuple(TargetKnight(n) for n in range(8))
+ASSIGN_TO = tuple(AssignTo(n) for n in range(4))
+SACRIFICE = tuple(Sacrifice(n) for n in range(8))
+GO_TO_WIZARD = GoToWizard()
+END_TURN = EndTurn()
+ACTIVATE_MYSTERY = ActivateMystery()
+DISCARD_MYSTERY = DiscardMystery()
+LET_PASS = LetPass()
+FIGHT = Fight()

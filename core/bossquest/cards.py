@@ -253,7 +253,16 @@ def spells(
     with_green: bool, potions: bool = False, companions: bool = False
 ) -> tuple[Spell, ...]:
     """The spell deck (BQ-1): 17 light + 6 dark; the green card only with
-    green; the potion spell's 2 copies with the Potions extension."""
+    green; the potion spell's 2 copies with the Potions extension. Built
+    once per choice from one instance per card (`SPELLS`), like the weapons."""
+    key = (bool(with_green), bool(potions), bool(companions))
+    deck = _SPELL_DECKS.get(key)
+    if deck is None:
+        deck = _SPELL_DECKS[key] = tuple(_canonical(s) for s in _spells(*key))
+    return deck
+
+
+def _spells(with_green: bool, potions: bool, companions: bool) -> tuple[Spell, ...]:
     light = [
         Spell(SpellKind.HP_PLUS_1),
         Spell(SpellKind.HP_PLUS_1),
@@ -283,3 +292,16 @@ def spells(
     extra = [Spell(SpellKind.FLIP_POTION)] * 2 if potions else []
     extra += [Spell(SpellKind.SWAP_COMPANIONS)] * 3 if companions else []
     return tuple(sorted(light + dark + extra))
+
+
+#: One instance of each spell card (equal copies share it), by value.
+SPELLS: dict[Spell, Spell] = {}
+_SPELL_DECKS: dict[tuple[bool, bool, bool], tuple[Spell, ...]] = {}
+
+
+def _canonical(spell: Spell) -> Spell:
+    return SPELLS.setdefault(spell, spell)
+
+
+for _spell in _spells(True, True, True):
+    _canonical(_spell)

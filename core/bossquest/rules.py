@@ -11,6 +11,18 @@ from collections.abc import Sequence
 
 from core.bossquest import cards, solo
 from core.bossquest.actions import (
+    ACTIVATE,
+    ACTIVATE_MYSTERY,
+    ASK,
+    DISCARD,
+    DISCARD_MYSTERY,
+    DUEL_ASK,
+    END_TURN,
+    FIGHT,
+    GO_TO_WIZARD,
+    LET_PASS,
+    SACRIFICE,
+    TARGET_KNIGHT,
     Activate,
     ActivateMystery,
     Ask,
@@ -40,6 +52,11 @@ from core.bossquest.actions import (
     TargetPotion,
     TargetSpell,
     TargetWeapon,
+    among,
+    holds,
+    remember_last,
+    spell_draws,
+    take,
     weapon_draws,
 )
 from core.bossquest.cards import (
@@ -322,8 +339,7 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     if phase is Phase.REVEAL_BOSS:
         return tuple((RevealBoss(hp), p) for hp, p in uniform_draws(state.boss_deck))
     if phase in _SPELL_DRAWS:
-        kind = RevealSpell if phase in _SPELL_REVEALS else LaySpell
-        return tuple((kind(s), p) for s, p in uniform_draws(state.spell_deck))
+        return spell_draws(state.spell_deck, phase in _SPELL_REVEALS)
     if phase is Phase.DEAL_COMPANIONS:
         left = _undealt(state)
         return tuple((DealCompanion(c), 1 / len(left)) for c in left)
@@ -347,6 +363,7 @@ def _undealt(state: State) -> tuple[Companion, ...]:
     return tuple(c for c in Companion if c not in dealt)
 
 
+@remember_last
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if state.players == 1:
         return solo.legal_actions(state, seat)
@@ -362,32 +379,32 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         mine = strength(state, seat)
         if mine is not None and mine > hp:
             # BQ §2A, BQ-6: over the HP, the next action is the Wizard.
-            return (GoToWizard(),) + _powers(state, seat)
-        asks = tuple(Ask(n) for n in range(1, min(max_ask(state), deck_size(state)) + 1))
-        return asks + (GoToWizard(),) + _powers(state, seat)
+            return (GO_TO_WIZARD,) + _powers(state, seat)
+        asks = ASK[1 : min(max_ask(state), deck_size(state)) + 1]
+        return asks + (GO_TO_WIZARD,) + _powers(state, seat)
     if state.step is Step.HARE:
-        return (GoToWizard(), EndTurn())
+        return (GO_TO_WIZARD, END_TURN)
     if state.step is Step.WIZARD:
         actions: list[object] = []
         for slot, spell in enumerate(state.offer):
             if spell is not None and _usable(state, spell, seat):
-                actions.append(Activate(slot))
+                actions.append(ACTIVATE[slot])
         if state.mystery:
-            actions.append(ActivateMystery())
+            actions.append(ACTIVATE_MYSTERY)
         for slot, spell in enumerate(state.offer):
             if spell is not None:
-                actions.append(Discard(slot))
+                actions.append(DISCARD[slot])
         if state.mystery:
-            actions.append(DiscardMystery())
+            actions.append(DISCARD_MYSTERY)
         if state.waiting is not None:
-            actions.append(LetPass())  # BQ-28: the bolder knight may let it pass
+            actions.append(LET_PASS)  # BQ-28: the bolder knight may let it pass
         return tuple(actions) + _powers(state, seat)
     # Step.TARGET
     spell = state.casting
     assert spell is not None
     kind = spell.kind
     if kind is SpellKind.SWAP_HIDDEN:
-        return tuple(TargetKnight(s) for s in range(state.players) if s != seat)
+        return tuple(TARGET_KNIGHT[s] for s in range(state.players) if s != seat)
     if kind is SpellKind.SWAP_DECK:
         return tuple(TargetWeapon(w) for w in weapons_of(knight) if w is not None)
     if kind is SpellKind.CANCEL:
@@ -403,7 +420,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
             for b in tuple(Companion)[i + 1 :]
             if a in held or b in held
         )
-    return tuple(TargetKnight(s) for s in range(state.players))
+    return TARGET_KNIGHT[: state.players]
 
 
 def _powers(state: State, seat: int) -> tuple[object, ...]:
@@ -461,7 +478,7 @@ def apply(state: State, seat: int, action: object) -> State:
     if seat not in to_act(state):
         raise IllegalAction("It is not your turn.")
     legal = legal_actions(state, seat)
-    if action not in legal:
+    if not among(legal, action):
         raise IllegalAction(_why_illegal(state, seat, action))
     return _apply_knight(state, seat, action)
 
@@ -472,16 +489,16 @@ def _chance_possible(state: State, action: object) -> bool:
     if phase is Phase.REVEAL_BOSS:
         return isinstance(action, RevealBoss) and action.hp in state.boss_deck
     if phase in (Phase.LAY_SPELLS, Phase.REPLACE_SPELL, Phase.DUEL_SPELLS):
-        return isinstance(action, LaySpell) and action.spell in state.spell_deck
+        return isinstance(action, LaySpell) and holds(state.spell_deck, action.spell)
     if phase in (Phase.REVEAL_MYSTERY, Phase.CLEAR_MYSTERY, Phase.PEEK_MYSTERY):
-        return isinstance(action, RevealSpell) and action.spell in state.spell_deck
+        return isinstance(action, RevealSpell) and holds(state.spell_deck, action.spell)
     if phase is Phase.DEAL_COMPANIONS:
         return isinstance(action, DealCompanion) and action.companion in _undealt(state)
     if not isinstance(action, DrawWeapon):
         return False
     if state.deck_top:
         return action.weapon == state.deck_top[0].weapon
-    return action.weapon in state.weapon_deck
+    return holds(state.weapon_deck, action.weapon)
 
 
 def _card_name(action: object) -> str:
@@ -563,7 +580,7 @@ def _apply_chance(state: State, action: object) -> State:
         state = evolve(
             state,
             offer=offer,
-            spell_deck=remove_one(state.spell_deck, action.spell),
+            spell_deck=take(state.spell_deck, action.spell),
             replace_slot=None,
             phase=Phase.TURN,
         )
@@ -575,7 +592,7 @@ def _apply_chance(state: State, action: object) -> State:
             state,
             mystery_card=action.spell,
             mystery_known=frozenset({state.turn}),
-            spell_deck=remove_one(state.spell_deck, action.spell),
+            spell_deck=take(state.spell_deck, action.spell),
             phase=Phase.TURN,
         )
         return _refill_spell_deck(state)
@@ -588,7 +605,7 @@ def _apply_chance(state: State, action: object) -> State:
         state = evolve(
             state,
             offer=state.offer + (action.spell,),
-            spell_deck=remove_one(state.spell_deck, action.spell),
+            spell_deck=take(state.spell_deck, action.spell),
         )
         state = _refill_spell_deck(state)
         if len(state.offer) == face_up_spells(state):
@@ -605,7 +622,7 @@ def _apply_chance(state: State, action: object) -> State:
     if phase is Phase.SWAP_DRAW:
         return _swap_with_deck(state, action.weapon)
     spell = action.spell
-    state = evolve(state, spell_deck=remove_one(state.spell_deck, spell))
+    state = evolve(state, spell_deck=take(state.spell_deck, spell))
     if phase is Phase.REVEAL_MYSTERY:
         return _cast_revealed(evolve(state, phase=Phase.TURN), spell)
     # CLEAR_MYSTERY: discarded blind at the Wizard, or unused at round end.
@@ -621,7 +638,7 @@ def _take_weapon(state: State, weapon: Weapon) -> tuple[State, frozenset[int]]:
     if state.deck_top:
         top = state.deck_top[0]
         return evolve(state, deck_top=state.deck_top[1:]), top.known_to
-    return evolve(state, weapon_deck=remove_one(state.weapon_deck, weapon)), frozenset()
+    return evolve(state, weapon_deck=take(state.weapon_deck, weapon)), frozenset()
 
 
 def _deal(state: State, weapon: Weapon) -> State:
@@ -1171,13 +1188,13 @@ def _start_duel(state: State, champion: int) -> State:
 def _duel_actions(state: State, seat: int) -> tuple[object, ...]:
     phase = state.phase
     if phase is Phase.DUEL and seat == state.champion:
-        asks = tuple(DuelAsk(n) for n in range(1, min(MAX_DUEL_ASK, deck_size(state)) + 1))
+        asks = DUEL_ASK[1 : min(MAX_DUEL_ASK, deck_size(state)) + 1]
         # the first request is part of the setup: no fight before it
-        return asks + ((Fight(),) if state.duel_asks else ())
+        return asks + ((FIGHT,) if state.duel_asks else ())
     if phase is Phase.DUEL_CHOOSE and seat == allies_voice(state):
         return tuple(DuelSpell(i) for i in range(len(state.duel_offer)))
     if phase is Phase.DUEL_SACRIFICE and seat == state.champion:
-        return tuple(Sacrifice(k) for k in range(state.knights[seat].hearts + 1))
+        return SACRIFICE[: state.knights[seat].hearts + 1]
     return ()
 
 
@@ -1204,7 +1221,7 @@ def _duel_spell_drawn(state: State, spell: Spell) -> State:
     state = evolve(
         state,
         duel_offer=state.duel_offer + (spell,),
-        spell_deck=remove_one(state.spell_deck, spell),
+        spell_deck=take(state.spell_deck, spell),
     )
     state = _refill_spell_deck(state)
     if len(state.duel_offer) < state.players - 1 and state.spell_deck:

@@ -11,6 +11,8 @@ from collections.abc import Sequence
 
 from core.bossquest import cards
 from core.bossquest.actions import (
+    ASK,
+    ASSIGN_TO,
     Ask,
     AssignTo,
     DrawWeapon,
@@ -20,6 +22,10 @@ from core.bossquest.actions import (
     RevealBoss,
     TargetSpell,
     TargetWeapon,
+    among,
+    remember_last,
+    spell_draws,
+    take,
     weapon_draws,
 )
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind, Weapon
@@ -212,7 +218,7 @@ def to_act(state: State) -> frozenset[int]:
 def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     phase = state.phase
     if phase is Phase.SOLO_LAY:
-        return tuple((LaySpell(s), p) for s, p in uniform_draws(state.spell_deck))
+        return spell_draws(state.spell_deck)
     if phase is Phase.SOLO_BOSSES:
         return tuple((RevealBoss(hp), p) for hp, p in uniform_draws(state.boss_deck))
     if phase in (Phase.SOLO_DRAW, Phase.SOLO_SWAP):
@@ -223,18 +229,19 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     return ()
 
 
+@remember_last
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if seat != 0 or state.phase in _CHANCE or state.phase is Phase.OVER:
         return ()
     bosses = range(len(state.solo_bosses))
     personal = tuple(PlayPersonal(s, b) for s in state.personal for b in bosses)
     if state.phase is Phase.SOLO:
-        asks = tuple(Ask(n) for n in range(1, min(MAX_ASK, deck_size(state)) + 1))
+        asks = ASK[1 : min(MAX_ASK, deck_size(state)) + 1]
         # BQ-40: with no weapon left, the turn gives the Boss its spell alone
-        given = () if asks else tuple(AssignTo(b) for b in bosses)
+        given = () if asks else ASSIGN_TO[: len(bosses)]
         return asks + given + personal
     if state.phase is Phase.SOLO_ASSIGN:
-        return tuple(AssignTo(b) for b in bosses)
+        return ASSIGN_TO[: len(bosses)]
     if state.phase is Phase.SOLO_TARGET:
         boss = state.solo_bosses[state.solo_target or 0]
         assert state.casting is not None
@@ -253,10 +260,10 @@ def apply(state: State, seat: int, action: object) -> State:
     if state.phase is Phase.OVER:
         raise IllegalAction("The quest is over.")
     if seat == CHANCE:
-        if state.phase not in _CHANCE or action not in {a for a, _ in chance_outcomes(state)}:
+        if state.phase not in _CHANCE or not among(tuple(a for a, _ in chance_outcomes(state)), action):
             raise IllegalAction("That cannot be drawn now.")
         return _apply_chance(state, action)
-    if action not in legal_actions(state, seat):
+    if not among(legal_actions(state, seat), action):
         raise IllegalAction(_why_illegal(state, action))
     return _apply_knight(state, action)
 
@@ -291,7 +298,7 @@ def _apply_chance(state: State, action: object) -> State:
         rows = list(state.rows)
         rows[i] = rows[i] + (action.spell,)
         state = evolve(
-            state, rows=tuple(rows), spell_deck=remove_one(state.spell_deck, action.spell)
+            state, rows=tuple(rows), spell_deck=take(state.spell_deck, action.spell)
         )
         if all(len(r) == n for r, n in zip(state.rows, sizes, strict=True)):
             return _start_wave(state, 1)
@@ -311,7 +318,7 @@ def _apply_chance(state: State, action: object) -> State:
     if state.deck_top:
         state = evolve(state, deck_top=state.deck_top[1:])
     else:
-        state = evolve(state, weapon_deck=remove_one(state.weapon_deck, weapon))
+        state = evolve(state, weapon_deck=take(state.weapon_deck, weapon))
     if phase is Phase.SOLO_DRAW:
         state = evolve(state, drawn=state.drawn + (weapon,), to_draw=state.to_draw - 1)
         if state.to_draw > 0 and deck_size(state) > 0:
