@@ -277,6 +277,38 @@ def test_prepare_settles_the_line_up():
     assert {fixed.seats_of(n) for n in range(4)} == {(0, 1)}
 
 
+def test_searching_bots_play_by_iterations_without_a_clock():
+    from core.bots import BUDGETS
+
+    run = arena.prepare("boss-quest", "hard,normal,heuristic", 3, seed=1)
+    hard, normal, heuristic = run.bots
+    assert hard.params == (("iterations", BUDGETS["hard"].iterations),)
+    assert normal.params == (("iterations", BUDGETS["normal"].iterations),)
+    assert heuristic.params == ()
+    for spec in (hard, normal):
+        assert arena.budget_of(arena.build_bot("boss-quest", spec))["seconds"] is None
+    budgeted = arena.prepare("boss-quest", "hard,heuristic", 2, seed=1, budget=30).bots
+    assert dict(budgeted[0].params) == {"iterations": 30} and budgeted[1].params == ()
+    # naming a clock keeps it; --budget then caps the iterations as well
+    clocked = arena.prepare("boss-quest", "hard:seconds=1,heuristic", 2, seed=1).bots[0]
+    assert dict(clocked.params) == {"seconds": 1}
+    both = arena.prepare("boss-quest", "hard:seconds=1", 2, seed=1, budget=9).bots[0]
+    assert dict(both.params) == {"seconds": 1, "iterations": 9}
+    named = arena.prepare("boss-quest", "hard:iterations=12", 2, seed=1, budget=9).bots[0]
+    assert dict(named.params) == {"iterations": 12}
+
+
+def test_a_searching_bot_with_an_iteration_budget_is_reproducible():
+    def once():
+        run = arena.prepare("boss-quest", "hard,heuristic", 2, seed=21, budget=4)
+        return arena.play(run)
+
+    first, again = once(), once()
+    assert [r.outcome_key() for r in first.records] == [r.outcome_key() for r in again.records]
+    hard = first.summary.bots[0]
+    assert hard.iterations is not None and 0 < hard.iterations <= 4 * hard.decisions
+
+
 def test_a_run_is_reproducible_and_rotated():
     run = arena.prepare("boss-quest", "heuristic,random", 6, seed=11)
     first = arena.play(run)
