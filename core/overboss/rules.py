@@ -115,13 +115,11 @@ for _t in _PLACEABLE:
 
 # State copiers for the hot paths (`state.copier`: positional, no keywords).
 _set_step = copier("step")
-_set_bag = copier("bag")
 _set_tokens = copier("tokens")
 _set_market = copier("market")
 _set_lairs = copier("lairs")
 _set_pending = copier("pending_towns")
 _set_hand_token = copier("hand_token")
-_set_spire_used = copier("spire_used")
 _set_bosses_deck = copier("bosses", "boss_deck")
 _set_market_stack_bag_step = copier("market", "stack", "bag", "step")
 _set_market_hand_step = copier("market", "hand_tile", "hand_token", "step")
@@ -134,6 +132,11 @@ _set_revealed_resume = copier("revealed", "resume")
 _set_resume_step = copier("resume", "step")
 _set_tokens_heroes = copier("tokens", "heroes")
 _set_tokens_bag = copier("tokens", "bag")
+_set_bag_lairs = copier("bag", "lairs")
+_set_hand_token_lairs = copier("hand_token", "lairs")
+_set_tiles_hand_tile_placed_step = copier("tiles", "hand_tile", "placed", "step")
+_set_tiles_hand_tile_placed_pending = copier("tiles", "hand_tile", "placed", "pending_towns")
+_spire_move = copier("tiles", "tokens", "placed", "pending_towns", "lairs", "spire_used")
 
 
 # ---------------------------------------------------------------------------
@@ -231,10 +234,13 @@ def slide_moves(
 
 def _slide_exists(state: State, seat: int, diagonal: bool, exclude: int | None = None) -> bool:
     """Whether `slide_moves` lists anything (stops at the first move)."""
-    g = geometry(state.options.rows)
-    rays_of = g.diag_rays if diagonal else g.orth_rays
-    tiles = state.tiles
     locked = dungeons_locked(state, seat)
+    return _any_slide(state.tiles, state.options.rows, diagonal, exclude, locked)
+
+
+def _any_slide(tiles: tuple, rows: int, diagonal: bool, exclude: int | None, locked: bool) -> bool:
+    g = geometry(rows)
+    rays_of = g.diag_rays if diagonal else g.orth_rays
     for s in range(g.size):
         t = tiles[s]
         if t is None or s == exclude or (locked and t is _DUNGEON):
@@ -704,15 +710,12 @@ def _apply_chance(state: State, action: object) -> State:
         # OD §Spawning Pool: a random token to the placer's lair.
         if isinstance(action, DrawToken) and _in_bag(state, action.token):
             token = action.token
-            state = _set_bag(state, _dec(state.bag, BAG_INDEX[token]))
-            state = _to_lair(state, state.turn, token)
-            return _token_phase(state)
+            bag = _dec(state.bag, BAG_INDEX[token])
+            return _token_phase(_set_bag_lairs(state, bag, _lairs_with(state, state.turn, token)))
     elif step is Step.DEAL_BOSS:
         if isinstance(action, DealBoss) and action.boss in state.boss_deck:
             seat = 0 if state.bosses[0] is None else 1
-            bosses = (
-                (action.boss, state.bosses[1]) if seat == 0 else (state.bosses[0], action.boss)
-            )
+            bosses = (action.boss, state.bosses[1]) if seat == 0 else (state.bosses[0], action.boss)
             deck = list(state.boss_deck)
             deck.remove(action.boss)
             state = _set_bosses_deck(state, bosses, tuple(deck))
@@ -769,8 +772,8 @@ def _apply_player(state: State, seat: int, action: object) -> State:
     if cls is UseSpire:
         lair = state.lairs[seat]
         lair = Lair(lair.waiting, lair.crystals, lair.spires - 1, lair.expended + 1, lair.heroes)
-        state = _set_lair(state, seat, lair)
-        state = _set_spire_used(_move_tile(state, action.src, action.dst), True)
+        lairs = (lair, state.lairs[1]) if seat == 0 else (state.lairs[0], lair)
+        state = _spire_move(state, *_moved(state, action.src, action.dst), lairs, True)
         return _enter(state, state.step)
     if cls is RevealBoss:
         return _reveal(state, seat)
@@ -827,18 +830,32 @@ def _place_tile(state: State, square: int) -> State:
     effect resolves before the token is placed."""
     tile = state.hand_tile
     tiles = state.tiles[:square] + (tile,) + state.tiles[square + 1 :]
-    state = _set_tiles_hand_tile_placed(state, tiles, None, square)
+    # The step each tile leads to is decided before the one copy (`_enter`'s
+    # checks, read on the new board).
+    step = None
     if tile is Terrain.ICY_PEAK:
-        return _enter(state, Step.SLIDE)
-    if tile is Terrain.ROAD:
-        return _enter(state, Step.SWAP)
-    if tile is _TOWN:
-        return _spawn_phase(_set_pending(state, unblocked_towns(state)))
-    if tile is Terrain.SUNKEN_CITY:
-        return _enter(state, Step.REFRESH)
-    if tile is Terrain.SPAWNING_POOL and any(state.bag):
-        return _set_step(state, Step.POOL_DRAW)
-    return _token_phase(state)
+        locked = dungeons_locked(state, state.turn)
+        if _any_slide(tiles, state.options.rows, False, square, locked):
+            step = Step.SLIDE
+    elif tile is Terrain.ROAD:
+        if _swap_exists(state):  # placing a tile moves no token
+            step = Step.SWAP
+    elif tile is _TOWN:
+        tokens = state.tokens
+        pending = tuple(
+            s for s in range(len(tiles)) if tiles[s] is _TOWN and tokens[s] is not _MINIBOSS
+        )
+        return _spawn_phase(
+            _set_tiles_hand_tile_placed_pending(state, tiles, None, square, pending)
+        )
+    elif tile is Terrain.SUNKEN_CITY:
+        if state.lairs[state.turn].expended:
+            step = Step.REFRESH
+    elif tile is Terrain.SPAWNING_POOL and any(state.bag):
+        step = Step.POOL_DRAW
+    if step is not None:
+        return _set_tiles_hand_tile_placed_step(state, tiles, None, square, step)
+    return _token_phase(_set_tiles_hand_tile_placed(state, tiles, None, square))
 
 
 def _enter(state: State, step: Step) -> State:
@@ -925,11 +942,11 @@ def _token_phase(state: State) -> State:
     if tok is None:
         return _lair_phase(state)
     if tok not in _PLACEABLE:
-        state = _to_lair(_set_hand_token(state, None), state.turn, tok)
+        state = _set_hand_token_lairs(state, None, _lairs_with(state, state.turn, tok))
         return _lair_phase(state)
     options = token_options(state)
     if not options:
-        state = _to_lair(_set_hand_token(state, None), state.turn, tok)
+        state = _set_hand_token_lairs(state, None, _lairs_with(state, state.turn, tok))
         return _lair_phase(state)
     if len(options) == 1 and not token_may_wait(state):
         return _lair_phase(_place_token(state, *options[0]))
@@ -984,6 +1001,12 @@ def _has_open_terrain(state: State) -> bool:
 
 
 def _to_lair(state: State, seat: int, token: Token) -> State:
+    return _set_lairs(state, _lairs_with(state, seat, token))
+
+
+def _lairs_with(state: State, seat: int, token: Token) -> tuple[Lair, Lair]:
+    """The lairs with `token` added to `seat`'s (a Spire, a crystal, or a
+    monster or miniboss to wait)."""
     lair = state.lairs[seat]
     if token is _SPIRE:
         lair = Lair(lair.waiting, lair.crystals, lair.spires + 1, lair.expended, lair.heroes)
@@ -993,7 +1016,7 @@ def _to_lair(state: State, seat: int, token: Token) -> State:
     else:
         crystals = tuple(sorted(lair.crystals + (token,)))
         lair = Lair(lair.waiting, crystals, lair.spires, lair.expended, lair.heroes)
-    return _set_lair(state, seat, lair)
+    return (lair, state.lairs[1]) if seat == 0 else (state.lairs[0], lair)
 
 
 def _set_lair(state: State, seat: int, lair: Lair) -> State:
@@ -1004,6 +1027,11 @@ def _set_lair(state: State, seat: int, lair: Lair) -> State:
 def _move_tile(state: State, src: int, dst: int) -> State:
     """A tile and its token move from `src` to the empty `dst`; the turn's
     records of squares follow it."""
+    return _set_tiles_tokens_placed_pending(state, *_moved(state, src, dst))
+
+
+def _moved(state: State, src: int, dst: int) -> tuple:
+    """`_move_tile`'s changed fields: tiles, tokens, placed, pending Towns."""
     tiles = list(state.tiles)
     tokens = list(state.tokens)
     tiles[dst], tiles[src] = tiles[src], None
@@ -1012,7 +1040,7 @@ def _move_tile(state: State, src: int, dst: int) -> State:
     pending = state.pending_towns
     if src in pending:
         pending = tuple(sorted(dst if t == src else t for t in pending))
-    return _set_tiles_tokens_placed_pending(state, tuple(tiles), tuple(tokens), placed, pending)
+    return tuple(tiles), tuple(tokens), placed, pending
 
 
 def _end_turn(state: State) -> State:
@@ -1206,7 +1234,7 @@ _TOKEN_SQUARES: dict[type, tuple[str, ...]] = {
 
 
 def _a(label: str) -> str:
-    """"a Yeti", "an Icy Peak"."""
+    """ "a Yeti", "an Icy Peak"."""
     return f"{'an' if label[:1] in 'AEIOU' else 'a'} {label}"
 
 
