@@ -389,3 +389,28 @@ def test_the_rules_shortcuts_agree_with_the_full_listings():
                 assert rules._targets(state, token) == [
                     q for q in range(len(state.tiles)) if rules.can_take(state, q, token)
                 ]
+
+
+def test_memos_answer_as_a_fresh_state_would():
+    """The rules remember the last state's next draw and token choices by
+    identity: at every step of random playouts, the state and an equal copy
+    (a new object, so never remembered) list the same legal actions and
+    chance outcomes, and the same action applied gives equal states."""
+    for seed in range(SEEDS):
+        rng = random.Random(seed)
+        state = GAME.setup(2, GAME.Options(short_board=bool(seed % 2)))
+        while seats := GAME.to_act(state):
+            copy = attrs.evolve(state)
+            assert copy is not state
+            if CHANCE in seats:
+                outcomes = GAME.chance_outcomes(state)
+                assert GAME.chance_outcomes(copy) == outcomes
+                seat, action = CHANCE, sample_chance(outcomes, rng)
+            else:
+                seat = min(seats)
+                legal = GAME.legal_actions(state, seat)
+                assert GAME.legal_actions(copy, seat) == legal
+                action = rng.choice(legal)
+            after = GAME.apply(state, seat, action)
+            assert GAME.apply(attrs.evolve(state), seat, action) == after
+            state = after

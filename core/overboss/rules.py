@@ -409,7 +409,47 @@ _SEATS = (frozenset({0}), frozenset({1}))
 def _refill_next(state: State) -> tuple[bool, int] | None:
     """The next market draw: (is a tile, place), or None when full (OD-4: a
     place without a tile gets no token)."""
-    return _next_draw(state.market, state.stack, state.bag)
+    global _NEXT_MEMO
+    memo = _NEXT_MEMO
+    if memo[0] is state:
+        return memo[1]
+    nxt = _next_draw(state.market, state.stack, state.bag)
+    _NEXT_MEMO = (state, nxt)
+    return nxt
+
+
+# One-entry memos keyed by a state's identity (states are immutable, and the
+# memo holds the state, so its id cannot be reused while it is there): the
+# table asks a state's chance outcomes, or its legal actions, and then applies
+# one of them, so each answer is worked out once, or seeded by the step that
+# made the state. A tuple is replaced whole: threads see old or new, never half.
+_NEXT_MEMO: tuple = (None, None)
+#: (state at Step.TOKEN, token_options, token_may_wait)
+_TOKEN_MEMO: tuple = (None, None, None)
+#: (state at Step.LAIR, lair_options)
+_LAIR_MEMO: tuple = (None, None)
+
+
+def _token_choices(state: State) -> tuple[list[tuple[Token, int]], bool]:
+    """`token_options` and `token_may_wait`, once per state."""
+    global _TOKEN_MEMO
+    memo = _TOKEN_MEMO
+    if memo[0] is state:
+        return memo[1], memo[2]
+    options, wait = token_options(state), token_may_wait(state)
+    _TOKEN_MEMO = (state, options, wait)
+    return options, wait
+
+
+def _lair_choices(state: State) -> list[tuple[Token, int]]:
+    """`lair_options`, once per state."""
+    global _LAIR_MEMO
+    memo = _LAIR_MEMO
+    if memo[0] is state:
+        return memo[1]
+    options = lair_options(state)
+    _LAIR_MEMO = (state, options)
+    return options
 
 
 def _next_draw(market, stack_counts, bag_counts) -> tuple[bool, int] | None:
@@ -466,11 +506,12 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     elif step is Step.PLACE_TILE:
         out = list(compress(_PLACE_TILES, map(is_, state.tiles, repeat(None))))
     elif step is Step.TOKEN:
-        out = [_PLACE_TOKENS[o] for o in token_options(state)]
-        if token_may_wait(state):
+        options, wait = _token_choices(state)
+        out = [_PLACE_TOKENS[o] for o in options]
+        if wait:
             out.append(_SKIP)
     elif step is Step.LAIR:
-        out = [_PLACE_TOKENS[o] for o in lair_options(state)]
+        out = [_PLACE_TOKENS[o] for o in _lair_choices(state)]
     elif step is Step.END:
         out = [_END]
     elif step is Step.SLIDE:
@@ -591,16 +632,16 @@ def _check(state: State, seat: int, action: object) -> str:
             return "Place your pair (and every waiting monster you must) before ending the turn."
         return ""
     if cls is Skip:
-        if step is Step.TOKEN and token_may_wait(state):
+        if step is Step.TOKEN and _token_choices(state)[1]:
             return ""
         if step not in _OPTIONAL:
             return "There is nothing optional to skip now."
         return ""
     if cls is PlaceToken:
         if step is Step.TOKEN:
-            options = token_options(state)
+            options = _token_choices(state)[0]
         elif step is Step.LAIR:
-            options = lair_options(state)
+            options = _lair_choices(state)
         else:
             return "There is no token to place now."
         if (action.token, action.square) not in options:
@@ -680,6 +721,7 @@ _OPTIONAL = frozenset({Step.SLIDE, Step.SWAP, Step.REFRESH}) | ABILITY_STEPS
 
 def _apply_chance(state: State, action: object) -> State:
     """Check a chance outcome without listing them all, and apply it."""
+    global _NEXT_MEMO
     step = state.step
     if step is Step.REFILL:
         nxt = _refill_next(state)
@@ -703,9 +745,12 @@ def _apply_chance(state: State, action: object) -> State:
                 i = BAG_INDEX[action.token]
                 bag = bag[:i] + (bag[i] - 1,) + bag[i + 1 :]
             market = market[:slot] + (pair,) + market[slot + 1 :]
-            return _set_market_stack_bag_step(
-                state, market, stack, bag, _after_refill(market, stack, bag)
+            nxt = _next_draw(market, stack, bag)
+            state = _set_market_stack_bag_step(
+                state, market, stack, bag, _step_after(market, nxt)
             )
+            _NEXT_MEMO = (state, nxt)
+            return state
     elif step is Step.POOL_DRAW:
         # OD §Spawning Pool: a random token to the placer's lair.
         if isinstance(action, DrawToken) and _in_bag(state, action.token):
@@ -744,7 +789,11 @@ def _refill(state: State) -> State:
 def _after_refill(market, stack, bag) -> Step:
     """REFILL while the market can be restocked, then the next DRAFT (OVER
     when nothing is left to draft: OD-15)."""
-    if _next_draw(market, stack, bag) is not None:
+    return _step_after(market, _next_draw(market, stack, bag))
+
+
+def _step_after(market, nxt: tuple[bool, int] | None) -> Step:
+    if nxt is not None:
         return Step.REFILL
     for p in market:
         if p.tile is not None:
@@ -938,6 +987,7 @@ def _token_phase(state: State) -> State:
     """OD §Placing Tokens, OD-13: the drafted token. Crystals and Spires go
     to the lair; a monster or miniboss goes on the tile just placed (or
     elsewhere, or waits in the lair when nothing can take it)."""
+    global _TOKEN_MEMO
     tok = state.hand_token
     if tok is None:
         return _lair_phase(state)
@@ -948,9 +998,13 @@ def _token_phase(state: State) -> State:
     if not options:
         state = _set_hand_token_lairs(state, None, _lairs_with(state, state.turn, tok))
         return _lair_phase(state)
-    if len(options) == 1 and not token_may_wait(state):
+    wait = token_may_wait(state)
+    if len(options) == 1 and not wait:
         return _lair_phase(_place_token(state, *options[0]))
-    return state if state.step is Step.TOKEN else _set_step(state, Step.TOKEN)
+    if state.step is not Step.TOKEN:
+        state = _set_step(state, Step.TOKEN)
+    _TOKEN_MEMO = (state, options, wait)
+    return state
 
 
 def _place_token(state: State, token: Token, square: int) -> State:
@@ -983,13 +1037,17 @@ def _place_token(state: State, token: Token, square: int) -> State:
 def _lair_phase(state: State) -> State:
     """OD §Placing Tokens: waiting monsters and minibosses must be placed
     while an open terrain tile exists; then the turn may end."""
+    global _LAIR_MEMO
     while True:
         if state.lairs[state.turn].waiting and _has_open_terrain(state):
             options = lair_options(state)
             if len(options) == 1:
                 state = _place_token(state, *options[0])
                 continue
-            return state if state.step is Step.LAIR else _set_step(state, Step.LAIR)
+            if state.step is not Step.LAIR:
+                state = _set_step(state, Step.LAIR)
+            _LAIR_MEMO = (state, options)
+            return state
         return state if state.step is Step.END else _set_step(state, Step.END)
 
 
