@@ -116,7 +116,20 @@ def points(
     wrath: bool = False,
 ) -> int:
     """The score of a combination given each card's effective trait (FIVE
-    for Purple's cards). `valour`/`wrath`: the Wuming sisters' showdown."""
+    for Purple's cards). `valour`/`wrath`: the Wuming sisters' showdown.
+    Counted once per combination (as a sorted tuple: a few thousand
+    multisets of seven symbols) and remembered."""
+    key = (tuple(sorted(effective)), meixiu, valour, wrath)
+    found = _POINTS.get(key)
+    if found is None:
+        found = _POINTS[key] = _count_points(effective, meixiu=meixiu, valour=valour, wrath=wrath)
+    return found
+
+
+_POINTS: dict[tuple, int] = {}
+
+
+def _count_points(effective: list[Trait | str], *, meixiu: bool, valour: bool, wrath: bool) -> int:
     counts: dict[Trait | str, int] = {}
     for t in effective:
         counts[t] = counts.get(t, 0) + 1

@@ -84,6 +84,7 @@ _CHANCE_SET = frozenset({CHANCE})
 _DEALS = {c: Deal(c) for c in cards.ALL_CARDS}
 _DRAWS = {c: Draw(c) for c in cards.ALL_CARDS}
 _PICKS = {c: Pick(c) for c in cards.ALL_CARDS}
+_DEAL_CHARACTERS = {c: DealCharacter(c) for c in cards.CHARACTERS}
 _NOBODY: frozenset[int] = frozenset()
 #: `frozenset({seat})` for every seat, built once (`to_act`)
 _ALONE = {s: frozenset({s}) for s in range(max(PLAYERS))}
@@ -372,7 +373,7 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         pool = state.character_pool
         if state.unseen_characters is not None:
             pool = state.unseen_characters
-        return tuple((DealCharacter(c), p) for c, p in uniform_draws(pool))
+        return _draws(pool, _DEAL_CHARACTERS, 2)
     if phase in (_P.GOLD_DRAW, _P.DENY_DRAW):
         pool = tuple(c for c in state.discard if c is not None)
         if state.unseen is not None and None in state.discard:
@@ -525,8 +526,15 @@ def _is_legal(state: State, seat: int, action: object) -> bool:
         card = action.card  # type: ignore[attr-defined]
         return card is not None and card in state.seats[seat].hand
     if phase is _P.PLACE and kind is Place:
-        kept = sorted_tuple(c for c in state.seats[seat].kept if c is not None)
-        return action.cards in combinations(kept, face_up_needed(state, seat))  # type: ignore[attr-defined]
+        # one of `combinations(sorted kept, needed)`: a tuple of that many
+        # kept cards in strictly ascending order (kept cards are distinct)
+        up = action.cards  # type: ignore[attr-defined]
+        if type(up) is not tuple or len(up) != face_up_needed(state, seat):
+            return False
+        kept = state.seats[seat].kept
+        if not all(c is not None and c in kept for c in up):
+            return False
+        return all(a < b for a, b in zip(up, up[1:], strict=False))
     if phase is _P.VOTE and kind is Vote and type(action.seat) is int:  # type: ignore[attr-defined]
         target = action.seat  # type: ignore[attr-defined]
         return target != seat and 0 <= target < state.players
@@ -860,14 +868,18 @@ def _lose(state: State, seat: int, indices: Sequence[int]) -> State:
     return evolve(state, discard=sorted_tuple(state.discard + tuple(ids)), known=known)
 
 
+def _face_up(s: Slot) -> Slot:
+    """`evolve(s, up=True)`, by the fields in order."""
+    return Slot(s.card, True, s.turned, s.under, s.origin)
+
+
 def _showdown(state: State) -> State:
     """OV §Showdown: every card is revealed and the highest score declared;
     it decides a denial (OV-13)."""
     seats = tuple(
-        evolve(p, slots=tuple(s if s.up else evolve(s, up=True) for s in p.slots))
-        for p in state.seats
+        _copy_seat(p, slots=tuple(s if s.up else _face_up(s) for s in p.slots)) for p in state.seats
     )
-    state = evolve(state, seats=seats)
+    state = _copy_state(state, seats=seats)
     scores = tuple(showdown_score(state, s) for s in range(state.players))
     best = max(scores)
     top = tuple(s for s in range(state.players) if scores[s] == best)
