@@ -378,3 +378,42 @@ def test_heuristic_beats_random_over_1000_games() -> None:
     print(f"heuristic win share {share:.3f} (fair {fair:.3f}) by table size {by_size}")
     assert share > 2.5 * fair, (share, fair, by_size)
     assert all(s > 0.7 for s in by_size.values()), by_size
+
+
+# --- the easy level -------------------------------------------------------------
+
+
+class _First:
+    name = "first"
+
+    def choose(self, game, view, seat, legal, rng):  # noqa: ANN001
+        return legal[0]
+
+
+def test_noisy_bot_slips_at_its_rate() -> None:
+    """The easy level: the inner bot's choice, except with probability
+    `noise` a uniformly random legal action."""
+    legal = tuple(range(10))
+    rng = random.Random(1)
+    assert all(NoisyBot(_First(), 0.0).choose(None, None, 0, legal, rng) == 0 for _ in range(200))
+    picks = [NoisyBot(_First(), 0.5).choose(None, None, 0, legal, rng) for _ in range(4000)]
+    # the inner bot's 0 half the time, plus a tenth of the random half
+    assert 0.5 < picks.count(0) / len(picks) < 0.6
+    assert set(picks) == set(legal)
+    with pytest.raises(ValueError):
+        NoisyBot(_First(), 1.5)
+
+
+def test_easy_is_weaker_than_the_heuristic_bot() -> None:
+    """Issue 13: easy is the heuristic bot with some noise, clearly weaker
+    (Boss Quest, two knights, seats alternating)."""
+    rng = random.Random(5)
+    games = 120
+    won = 0.0
+    for i in range(games):
+        seat = i % 2
+        bots = [make_bot("boss-quest", "heuristic") for _ in range(2)]
+        bots[seat] = make_bot("boss-quest", "easy")
+        _, outcome, _ = play_match(BQ, 2, bots, rng)
+        won += (seat in outcome.winners) / len(outcome.winners)
+    assert won / games < 0.4
