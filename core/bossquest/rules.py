@@ -79,6 +79,7 @@ from core.bossquest.state import (
     Step,
     Ulul,
     evolve,
+    plain,
 )
 from core.engine import (
     CHANCE,
@@ -92,6 +93,14 @@ from core.engine import (
     uniform_draws,
     winners_by,
 )
+
+#: the enums' members read as plain class attributes (`state.plain`)
+_P = plain(Phase)
+_S = plain(Step)
+_K = plain(SpellKind)
+_CO = plain(Companion)
+_U = plain(Ulul)
+
 
 ID = "boss-quest"
 TITLE = "Boss Quest"
@@ -108,31 +117,31 @@ MAX_ASK_SIX = 3
 
 _CHANCE_PHASES = frozenset(
     {
-        Phase.REVEAL_BOSS,
-        Phase.LAY_SPELLS,
-        Phase.DEAL,
-        Phase.DRAW,
-        Phase.REVEAL_MYSTERY,
-        Phase.SWAP_DRAW,
-        Phase.CLEAR_MYSTERY,
-        Phase.DEAL_COMPANIONS,
-        Phase.PEEK_MYSTERY,
-        Phase.REPLACE_SPELL,
-        Phase.DUEL_DRAW,
-        Phase.DUEL_SPELLS,
+        _P.REVEAL_BOSS,
+        _P.LAY_SPELLS,
+        _P.DEAL,
+        _P.DRAW,
+        _P.REVEAL_MYSTERY,
+        _P.SWAP_DRAW,
+        _P.CLEAR_MYSTERY,
+        _P.DEAL_COMPANIONS,
+        _P.PEEK_MYSTERY,
+        _P.REPLACE_SPELL,
+        _P.DUEL_DRAW,
+        _P.DUEL_SPELLS,
     }
 )
 _TARGETED = frozenset(
     {
-        SpellKind.ATTACK_PLUS_1,
-        SpellKind.ATTACK_PLUS_2,
-        SpellKind.ATTACK_MINUS_1,
-        SpellKind.ATTACK_MINUS_2,
-        SpellKind.SWAP_HIDDEN,
-        SpellKind.SWAP_DECK,
-        SpellKind.CANCEL,
-        SpellKind.FLIP_POTION,
-        SpellKind.SWAP_COMPANIONS,
+        _K.ATTACK_PLUS_1,
+        _K.ATTACK_PLUS_2,
+        _K.ATTACK_MINUS_1,
+        _K.ATTACK_MINUS_2,
+        _K.SWAP_HIDDEN,
+        _K.SWAP_DECK,
+        _K.CANCEL,
+        _K.FLIP_POTION,
+        _K.SWAP_COMPANIONS,
     }
 )
 
@@ -171,13 +180,13 @@ def max_ask(state: State) -> int:
 
 def bosses(options: Options) -> tuple[int, ...]:
     """The Boss deck: the eight Bosses, plus Ul'ul with its extension."""
-    return cards.BOSSES + ((cards.ULUL,) if options.ulul is not Ulul.OFF else ())
+    return cards.BOSSES + ((cards.ULUL,) if options.ulul is not _U.OFF else ())
 
 
 def is_night(state: State) -> bool:
     """BQ §Boss Ul'ul, its special rule: while Ul'ul is the Boss, "all WEAPON
     cards are played face down (since it is nighttime)"."""
-    return state.options.ulul is Ulul.NIGHT and state.boss == cards.ULUL
+    return state.options.ulul is _U.NIGHT and state.boss == cards.ULUL
 
 
 def heart_loss(state: State) -> int:
@@ -262,20 +271,20 @@ def meets_conditions(state: State, seat: int) -> bool:
     """BQ §Spell effects: the colour and pair conditions of the light spells."""
     # a potion has no colour (BQ-3)
     colours = [w.colour for w in weapons_of(state.knights[seat]) if w is not None and w.colour]
-    if companion(state, seat) is Companion.CHAMELEON:
+    if companion(state, seat) is _CO.CHAMELEON:
         # BQ §Companions: "WEAPON cards are considered to be of all colors"
         # (potions included, BQ-35): any weapon meets a colour, any two a pair.
         count = sum(1 for w in weapons_of(state.knights[seat]))
         return all(
-            count >= (2 if a.spell.kind is SpellKind.NEED_PAIR else 1)
+            count >= (2 if a.spell.kind is _K.NEED_PAIR else 1)
             for a in state.active
-            if a.spell.kind in (SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR)
+            if a.spell.kind in (_K.NEED_COLOUR, _K.NEED_PAIR)
         )
     for a in state.active:
         kind = a.spell.kind
-        if kind is SpellKind.NEED_COLOUR and a.spell.colour not in colours:
+        if kind is _K.NEED_COLOUR and a.spell.colour not in colours:
             return False
-        if kind is SpellKind.NEED_PAIR and len(set(colours)) == len(colours):
+        if kind is _K.NEED_PAIR and len(set(colours)) == len(colours):
             return False
     return True
 
@@ -305,7 +314,7 @@ def setup(players: int, options: Options | None = None) -> State:
         knights=tuple(Knight(hearts=cards.HEARTS_AT_START, keys=0) for _ in range(players)),
         # BQ §Companions: "the Armorer shuffles the COMPANION cards, then
         # deals one to each player" before the first Boss.
-        phase=Phase.DEAL_COMPANIONS if options.companions else Phase.REVEAL_BOSS,
+        phase=_P.DEAL_COMPANIONS if options.companions else _P.REVEAL_BOSS,
         boss_deck=bosses(options),
         spell_deck=cards.spells(green, options.potions, options.companions),
         companions=(None,) * players if options.companions else (),
@@ -313,37 +322,46 @@ def setup(players: int, options: Options | None = None) -> State:
     return _collect_weapons(state)
 
 
+#: `to_act`'s answers, built once: nobody, chance, and each seat alone
+_NOBODY: frozenset[int] = frozenset()
+_SEAT = {s: frozenset({s}) for s in range(CHANCE, max(PLAYERS))}
+
+
 def to_act(state: State) -> frozenset[int]:
-    if state.phase is Phase.OVER:
-        return frozenset()
+    phase = state.phase
+    if phase is _P.OVER:
+        return _NOBODY
     if state.players == 1:
         return solo.to_act(state)
-    if state.phase in _CHANCE_PHASES:
-        return frozenset({CHANCE})
-    if state.phase is Phase.READ_POTION:
+    if phase in _CHANCE_PHASES:
+        return _SEAT[CHANCE]
+    if phase is _P.TURN:
+        assert state.turn is not None
+        return _SEAT[state.turn]
+    if phase is _P.READ_POTION:
         assert state.reader is not None
-        return frozenset({state.reader})
-    if state.phase in (Phase.DUEL, Phase.DUEL_SACRIFICE):
+        return _SEAT[state.reader]
+    if phase in (_P.DUEL, _P.DUEL_SACRIFICE):
         assert state.champion is not None
-        return frozenset({state.champion})
-    if state.phase is Phase.DUEL_CHOOSE:
-        return frozenset({allies_voice(state)})
+        return _SEAT[state.champion]
+    if phase is _P.DUEL_CHOOSE:
+        return _SEAT[allies_voice(state)]
     assert state.turn is not None
-    return frozenset({state.turn})
+    return _SEAT[state.turn]
 
 
 def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     phase = state.phase
     if state.players == 1:
         return solo.chance_outcomes(state)
-    if phase is Phase.REVEAL_BOSS:
+    if phase is _P.REVEAL_BOSS:
         return tuple((RevealBoss(hp), p) for hp, p in uniform_draws(state.boss_deck))
     if phase in _SPELL_DRAWS:
         return spell_draws(state.spell_deck, phase in _SPELL_REVEALS)
-    if phase is Phase.DEAL_COMPANIONS:
+    if phase is _P.DEAL_COMPANIONS:
         left = _undealt(state)
         return tuple((DealCompanion(c), 1 / len(left)) for c in left)
-    if phase in (Phase.DEAL, Phase.DRAW, Phase.SWAP_DRAW, Phase.DUEL_DRAW):
+    if phase in (_P.DEAL, _P.DRAW, _P.SWAP_DRAW, _P.DUEL_DRAW):
         if state.deck_top and state.deck_top[0].weapon is not None:
             return ((DrawWeapon(state.deck_top[0].weapon), 1.0),)
         # A view holds None for unknown cards: its belief is the unseen pool.
@@ -354,8 +372,8 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
 _READINGS = (ReadPotion(1), ReadPotion(-1))
 
 
-_SPELL_REVEALS = frozenset({Phase.REVEAL_MYSTERY, Phase.CLEAR_MYSTERY, Phase.PEEK_MYSTERY})
-_SPELL_DRAWS = _SPELL_REVEALS | {Phase.LAY_SPELLS, Phase.REPLACE_SPELL, Phase.DUEL_SPELLS}
+_SPELL_REVEALS = frozenset({_P.REVEAL_MYSTERY, _P.CLEAR_MYSTERY, _P.PEEK_MYSTERY})
+_SPELL_DRAWS = _SPELL_REVEALS | {_P.LAY_SPELLS, _P.REPLACE_SPELL, _P.DUEL_SPELLS}
 
 
 def _undealt(state: State) -> tuple[Companion, ...]:
@@ -367,14 +385,14 @@ def _undealt(state: State) -> tuple[Companion, ...]:
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if state.players == 1:
         return solo.legal_actions(state, seat)
-    if state.phase is Phase.READ_POTION and seat == state.reader:
+    if state.phase is _P.READ_POTION and seat == state.reader:
         return _READINGS
     if state.champion is not None:
         return _duel_actions(state, seat)
-    if state.phase is not Phase.TURN or seat != state.turn:
+    if state.phase is not _P.TURN or seat != state.turn:
         return ()
     knight = state.knights[seat]
-    if state.step is Step.CHOOSE:
+    if state.step is _S.CHOOSE:
         hp = current_hp(state)
         mine = strength(state, seat)
         if mine is not None and mine > hp:
@@ -382,9 +400,9 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
             return (GO_TO_WIZARD,) + _powers(state, seat)
         asks = ASK[1 : min(max_ask(state), deck_size(state)) + 1]
         return asks + (GO_TO_WIZARD,) + _powers(state, seat)
-    if state.step is Step.HARE:
+    if state.step is _S.HARE:
         return (GO_TO_WIZARD, END_TURN)
-    if state.step is Step.WIZARD:
+    if state.step is _S.WIZARD:
         actions: list[object] = []
         for slot, spell in enumerate(state.offer):
             if spell is not None and _usable(state, spell, seat):
@@ -399,19 +417,19 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         if state.waiting is not None:
             actions.append(LET_PASS)  # BQ-28: the bolder knight may let it pass
         return tuple(actions) + _powers(state, seat)
-    # Step.TARGET
+    # _S.TARGET
     spell = state.casting
     assert spell is not None
     kind = spell.kind
-    if kind is SpellKind.SWAP_HIDDEN:
+    if kind is _K.SWAP_HIDDEN:
         return tuple(TARGET_KNIGHT[s] for s in range(state.players) if s != seat)
-    if kind is SpellKind.SWAP_DECK:
+    if kind is _K.SWAP_DECK:
         return tuple(TargetWeapon(w) for w in weapons_of(knight) if w is not None)
-    if kind is SpellKind.CANCEL:
+    if kind is _K.CANCEL:
         return tuple(TargetSpell(i) for i in range(len(state.active)))
-    if kind is SpellKind.FLIP_POTION:
+    if kind is _K.FLIP_POTION:
         return tuple(TargetPotion(s, w) for s, w in face_up_potions(state))
-    if kind is SpellKind.SWAP_COMPANIONS:
+    if kind is _K.SWAP_COMPANIONS:
         # BQ-36: two companions, at least one of them in play
         held = set(state.companions)
         return tuple(
@@ -431,7 +449,7 @@ def _powers(state: State, seat: int) -> tuple[object, ...]:
     mine = state.companions[seat]
     if mine is None or mine in state.spent:
         return ()
-    if mine is Companion.OWL:
+    if mine is _CO.OWL:
         out: list[object] = []
         if state.mystery and seat not in state.mystery_known:
             if state.mystery_card is not None or state.spell_deck:
@@ -440,7 +458,7 @@ def _powers(state: State, seat: int) -> tuple[object, ...]:
             if other != seat and k.hidden is not None and seat not in k.hidden.known_to:
                 out.append(PeekHidden(other))
         return tuple(out)
-    if mine is Companion.RAVEN and state.spell_deck:
+    if mine is _CO.RAVEN and state.spell_deck:
         return tuple(ReplaceSpell(i) for i, s in enumerate(state.offer) if s is not None)
     return ()
 
@@ -454,11 +472,11 @@ def face_up_potions(state: State) -> tuple[tuple[int, Weapon], ...]:
 
 def _usable(state: State, spell: Spell, seat: int) -> bool:
     """Whether activating `spell` could have an effect now (BQ-11, BQ-15)."""
-    if spell.kind is SpellKind.CANCEL:
+    if spell.kind is _K.CANCEL:
         return bool(state.active)
-    if spell.kind is SpellKind.SWAP_DECK:
+    if spell.kind is _K.SWAP_DECK:
         return deck_size(state) > 0
-    if spell.kind is SpellKind.FLIP_POTION:
+    if spell.kind is _K.FLIP_POTION:
         return bool(face_up_potions(state))
     return True
 
@@ -467,7 +485,7 @@ def apply(state: State, seat: int, action: object) -> State:
     """Apply one action; raises IllegalAction with a reason a person can read."""
     if state.players == 1:
         return solo.apply(state, seat, action)
-    if state.phase is Phase.OVER:
+    if state.phase is _P.OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
         if state.phase not in _CHANCE_PHASES:
@@ -486,13 +504,13 @@ def apply(state: State, seat: int, action: object) -> State:
 def _chance_possible(state: State, action: object) -> bool:
     """Whether `action` is among `chance_outcomes(state)`, without listing them."""
     phase = state.phase
-    if phase is Phase.REVEAL_BOSS:
+    if phase is _P.REVEAL_BOSS:
         return isinstance(action, RevealBoss) and action.hp in state.boss_deck
-    if phase in (Phase.LAY_SPELLS, Phase.REPLACE_SPELL, Phase.DUEL_SPELLS):
+    if phase in (_P.LAY_SPELLS, _P.REPLACE_SPELL, _P.DUEL_SPELLS):
         return isinstance(action, LaySpell) and holds(state.spell_deck, action.spell)
-    if phase in (Phase.REVEAL_MYSTERY, Phase.CLEAR_MYSTERY, Phase.PEEK_MYSTERY):
+    if phase in (_P.REVEAL_MYSTERY, _P.CLEAR_MYSTERY, _P.PEEK_MYSTERY):
         return isinstance(action, RevealSpell) and holds(state.spell_deck, action.spell)
-    if phase is Phase.DEAL_COMPANIONS:
+    if phase is _P.DEAL_COMPANIONS:
         return isinstance(action, DealCompanion) and action.companion in _undealt(state)
     if not isinstance(action, DrawWeapon):
         return False
@@ -510,7 +528,7 @@ def _card_name(action: object) -> str:
 
 def _why_illegal(state: State, seat: int, action: object) -> str:
     if isinstance(action, Ask):
-        if state.step is not Step.CHOOSE:
+        if state.step is not _S.CHOOSE:
             return "You are at the Wizard: you can ask for no more weapons this round."
         if not 1 <= action.count <= max_ask(state):
             return f"Ask for 1 to {max_ask(state)} weapons."
@@ -518,7 +536,7 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
             return f"The weapon deck holds only {deck_size(state)} cards."
         return "Your strength exceeds the Boss's HP: you must go to the Wizard."
     if isinstance(action, (Activate, Discard)):
-        if state.step is not Step.WIZARD:
+        if state.step is not _S.WIZARD:
             return "Spells are chosen at the Wizard."
         if not 0 <= action.slot < len(state.offer) or state.offer[action.slot] is None:
             return "There is no spell in that place."
@@ -526,13 +544,13 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
     if isinstance(action, (ActivateMystery, DiscardMystery)):
         return "There is no mystery spell at the Wizard now."
     if isinstance(action, (TargetKnight, TargetWeapon, TargetSpell)):
-        if state.step is not Step.TARGET:
+        if state.step is not _S.TARGET:
             return "No spell is waiting for a target."
         return "That is not a possible target for this spell."
     if isinstance(action, GoToWizard):
         return "You are already at the Wizard."
     if isinstance(action, ReadPotion):
-        if state.phase is not Phase.READ_POTION:
+        if state.phase is not _P.READ_POTION:
             return "No potion waits for its reading; a reading never changes (BQ-3)."
         return "Read the potion as +1 or -1 times its value."
     if isinstance(action, TargetPotion):
@@ -558,13 +576,13 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
 
 def _apply_chance(state: State, action: object) -> State:
     phase = state.phase
-    if phase is Phase.DUEL_DRAW:
+    if phase is _P.DUEL_DRAW:
         assert isinstance(action, DrawWeapon)
         return _duel_draw(state, action.weapon)
-    if phase is Phase.DUEL_SPELLS:
+    if phase is _P.DUEL_SPELLS:
         assert isinstance(action, LaySpell)
         return _duel_spell_drawn(state, action.spell)
-    if phase is Phase.DEAL_COMPANIONS:
+    if phase is _P.DEAL_COMPANIONS:
         assert isinstance(action, DealCompanion)
         seat = state.companions.index(None)
         companions = state.companions[:seat] + (action.companion,) + state.companions[seat + 1 :]
@@ -572,8 +590,8 @@ def _apply_chance(state: State, action: object) -> State:
         if None in companions:
             return state
         # BQ §Companions: "Undealt COMPANION cards are left face up ... in reserve."
-        return evolve(state, reserve=_undealt(state), phase=Phase.REVEAL_BOSS)
-    if phase is Phase.REPLACE_SPELL:
+        return evolve(state, reserve=_undealt(state), phase=_P.REVEAL_BOSS)
+    if phase is _P.REPLACE_SPELL:
         assert isinstance(action, LaySpell) and state.replace_slot is not None
         slot = state.replace_slot
         offer = state.offer[:slot] + (action.spell,) + state.offer[slot + 1 :]
@@ -582,10 +600,10 @@ def _apply_chance(state: State, action: object) -> State:
             offer=offer,
             spell_deck=take(state.spell_deck, action.spell),
             replace_slot=None,
-            phase=Phase.TURN,
+            phase=_P.TURN,
         )
         return _refill_spell_deck(state)
-    if phase is Phase.PEEK_MYSTERY:
+    if phase is _P.PEEK_MYSTERY:
         # BQ-33: the Owl's look draws the mystery spell; only it knows it.
         assert isinstance(action, RevealSpell) and state.turn is not None
         state = evolve(
@@ -593,14 +611,14 @@ def _apply_chance(state: State, action: object) -> State:
             mystery_card=action.spell,
             mystery_known=frozenset({state.turn}),
             spell_deck=take(state.spell_deck, action.spell),
-            phase=Phase.TURN,
+            phase=_P.TURN,
         )
         return _refill_spell_deck(state)
-    if phase is Phase.REVEAL_BOSS:
+    if phase is _P.REVEAL_BOSS:
         assert isinstance(action, RevealBoss)
         state = evolve(state, boss=action.hp, boss_deck=remove_one(state.boss_deck, action.hp))
-        return _refill_spell_deck(_refill_boss_deck(evolve(state, phase=Phase.LAY_SPELLS)))
-    if phase is Phase.LAY_SPELLS:
+        return _refill_spell_deck(_refill_boss_deck(evolve(state, phase=_P.LAY_SPELLS)))
+    if phase is _P.LAY_SPELLS:
         assert isinstance(action, LaySpell)
         state = evolve(
             state,
@@ -612,23 +630,23 @@ def _apply_chance(state: State, action: object) -> State:
             # BQ §Setup: plus one face-down mystery spell, left undrawn (BQ-13).
             # Six knights lay out no mystery spell (BQ §6 Players).
             mystery = bool(state.spell_deck) and state.players < 6
-            state = evolve(state, mystery=mystery, phase=Phase.DEAL, dealt=0)
+            state = evolve(state, mystery=mystery, phase=_P.DEAL, dealt=0)
         return state
     assert isinstance(action, (DrawWeapon, RevealSpell))
-    if phase is Phase.DEAL:
+    if phase is _P.DEAL:
         return _deal(state, action.weapon)
-    if phase is Phase.DRAW:
+    if phase is _P.DRAW:
         return _draw(state, action.weapon)
-    if phase is Phase.SWAP_DRAW:
+    if phase is _P.SWAP_DRAW:
         return _swap_with_deck(state, action.weapon)
     spell = action.spell
     state = evolve(state, spell_deck=take(state.spell_deck, spell))
-    if phase is Phase.REVEAL_MYSTERY:
-        return _cast_revealed(evolve(state, phase=Phase.TURN), spell)
+    if phase is _P.REVEAL_MYSTERY:
+        return _cast_revealed(evolve(state, phase=_P.TURN), spell)
     # CLEAR_MYSTERY: discarded blind at the Wizard, or unused at round end.
     state = evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,)))
     if state.turn is not None:
-        return _finish_visit(evolve(state, phase=Phase.TURN))
+        return _finish_visit(evolve(state, phase=_P.TURN))
     return _next_round(state)
 
 
@@ -661,7 +679,7 @@ def _deal(state: State, weapon: Weapon) -> State:
 def _read_now(state: State, seat: int, resume: str) -> State:
     """BQ §Potions: "When a player receives the POTION card, they decide
     immediately which way to read it": the table waits for the reading."""
-    return evolve(state, phase=Phase.READ_POTION, reader=seat, resume=resume)
+    return evolve(state, phase=_P.READ_POTION, reader=seat, resume=resume)
 
 
 def _after_deal(state: State) -> State:
@@ -671,7 +689,7 @@ def _after_deal(state: State) -> State:
         return evolve(state, dealt=dealt)
     # BQ §2: turns start with the knight to the Armorer's left.
     return evolve(
-        state, dealt=dealt, phase=Phase.TURN, turn=next_seat(state.armorer, n), step=Step.CHOOSE
+        state, dealt=dealt, phase=_P.TURN, turn=next_seat(state.armorer, n), step=_S.CHOOSE
     )
 
 
@@ -699,7 +717,7 @@ def _after_draw(state: State) -> State:
     to_draw = state.to_draw - 1
     if to_draw > 0 and deck_size(state) > 0:
         return evolve(state, to_draw=to_draw)
-    state = evolve(state, to_draw=0, phase=Phase.TURN)
+    state = evolve(state, to_draw=0, phase=_P.TURN)
     if state.players == 6 and deck_size(state) == 0:
         # BQ §6 Players: the round ends "when there are no more WEAPON cards
         # available": combat at once, whoever has not met the Wizard (BQ-27).
@@ -710,9 +728,9 @@ def _after_draw(state: State) -> State:
     if all(k.done for s, k in enumerate(state.knights) if s != seat):
         # BQ §2A: the last knight in phase A asks once, then goes to the Wizard.
         return _arrive_at_wizard(state, seat)
-    if power_ready(state, seat, Companion.HARE):
+    if power_ready(state, seat, _CO.HARE):
         # BQ §Companions, the Hare: the knight may meet the Wizard this turn.
-        return evolve(state, step=Step.HARE)
+        return evolve(state, step=_S.HARE)
     return _advance(state)
 
 
@@ -746,7 +764,7 @@ def _swap_with_deck(state: State, new: Weapon) -> State:
         state,
         deck_top=(Hidden(old, old_known),) + state.deck_top,
         swap_weapon=None,
-        phase=Phase.TURN,
+        phase=_P.TURN,
     )
     if new.colour is None and new in knight.visible:
         return _read_now(state, seat, "swap")
@@ -776,11 +794,11 @@ def _read_potion(state: State, sign: int) -> State:
         knight = _reveal(knight, state.players, weapon)
     state = evolve(_set_knight(state, seat, knight), reader=None, resume="")
     if resume == "deal":
-        return _after_deal(evolve(state, phase=Phase.DEAL))
+        return _after_deal(evolve(state, phase=_P.DEAL))
     if resume == "draw":
-        return _after_draw(evolve(state, phase=Phase.DRAW))
+        return _after_draw(evolve(state, phase=_P.DRAW))
     if resume == "swap":
-        return _after_swap(evolve(state, phase=Phase.TURN))
+        return _after_swap(evolve(state, phase=_P.TURN))
     if resume == "duel":
         return _duel_fight(state)
     return _combat(state)
@@ -818,8 +836,8 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         if bolder(state) and state.knights[other].at_wizard and _wizard_has_spells(state):
             # BQ §2 Players, bolder knights (BQ-28): the knight at the Wizard
             # may use a spell before the asked-for weapons arrive.
-            return evolve(state, to_draw=action.count, waiting=seat, turn=other, step=Step.WIZARD)
-        return evolve(state, phase=Phase.DRAW, to_draw=action.count)
+            return evolve(state, to_draw=action.count, waiting=seat, turn=other, step=_S.WIZARD)
+        return evolve(state, phase=_P.DRAW, to_draw=action.count)
     if isinstance(action, LetPass):
         return _resume_waiting(state)
     if isinstance(action, ReadPotion):
@@ -834,9 +852,9 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         state = _set_knight(state, action.seat, evolve(knight, readings=readings))
         return _finish_visit(_discard_casting(state))
     if isinstance(action, GoToWizard):
-        if state.step is Step.HARE:
+        if state.step is _S.HARE:
             # BQ §Companions, the Hare: "chain, in the same turn" 2A and 2B.
-            state = evolve(state, spent=state.spent | {Companion.HARE})
+            state = evolve(state, spent=state.spent | {_CO.HARE})
         return _arrive_at_wizard(state, seat)
     if isinstance(action, Activate):
         spell = state.offer[action.slot]
@@ -855,25 +873,25 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
             spell = state.mystery_card
             state = evolve(state, mystery=False, mystery_card=None, mystery_known=frozenset())
             return _cast_revealed(state, spell)
-        return evolve(state, mystery=False, phase=Phase.REVEAL_MYSTERY)
+        return evolve(state, mystery=False, phase=_P.REVEAL_MYSTERY)
     if isinstance(action, DiscardMystery):
         # BQ-13: discarded blind, the card is turned as it joins the discards.
         if state.mystery_card is not None:
             state = _discard_known_mystery(state)
             return _finish_visit(state)
-        return evolve(state, mystery=False, phase=Phase.CLEAR_MYSTERY)
+        return evolve(state, mystery=False, phase=_P.CLEAR_MYSTERY)
     if isinstance(action, PeekHidden):
         # BQ §Companions, the Owl: once per round, a look at a hidden weapon.
         knight = state.knights[action.seat]
         assert knight.hidden is not None
         hidden = Hidden(knight.hidden.weapon, knight.hidden.known_to | {seat})
         state = _set_knight(state, action.seat, evolve(knight, hidden=hidden))
-        return evolve(state, spent=state.spent | {Companion.OWL})
+        return evolve(state, spent=state.spent | {_CO.OWL})
     if isinstance(action, PeekMystery):
-        state = evolve(state, spent=state.spent | {Companion.OWL})
+        state = evolve(state, spent=state.spent | {_CO.OWL})
         if state.mystery_card is not None:
             return evolve(state, mystery_known=state.mystery_known | {seat})
-        return evolve(state, phase=Phase.PEEK_MYSTERY)
+        return evolve(state, phase=_P.PEEK_MYSTERY)
     if isinstance(action, ReplaceSpell):
         # BQ §Companions, the Raven: the replaced spell is discarded (BQ-34).
         old = state.offer[action.slot]
@@ -882,31 +900,31 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         return evolve(
             state,
             spell_discard=sorted_tuple(state.spell_discard + (old,)),
-            spent=state.spent | {Companion.RAVEN},
+            spent=state.spent | {_CO.RAVEN},
             replace_slot=action.slot,
-            phase=Phase.REPLACE_SPELL,
+            phase=_P.REPLACE_SPELL,
         )
     if isinstance(action, EndTurn):
-        return _advance(evolve(state, step=Step.CHOOSE))
+        return _advance(evolve(state, step=_S.CHOOSE))
     if isinstance(action, SwapCompanions):
         return _finish_visit(_discard_casting(_swap_companions(state, action)))
     if isinstance(action, TargetKnight):
         spell = state.casting
         assert spell is not None
-        if spell.kind is SpellKind.SWAP_HIDDEN:
+        if spell.kind is _K.SWAP_HIDDEN:
             return _finish_visit(_discard_casting(_swap_hidden(state, seat, action.seat)))
         state = evolve(
             state, active=state.active + (ActiveSpell(spell, action.seat),), casting=None
         )
         return _finish_visit(state)
     if isinstance(action, TargetWeapon):
-        return evolve(state, swap_weapon=action.weapon, phase=Phase.SWAP_DRAW)
+        return evolve(state, swap_weapon=action.weapon, phase=_P.SWAP_DRAW)
     assert isinstance(action, TargetSpell)
     # BQ §Spell effects, BQ-11: both the cancelled spell and Cancel are discarded.
     cancelled = state.active[action.index]
     active = state.active[: action.index] + state.active[action.index + 1 :]
     state = evolve(state, active=active)
-    if cancelled.spell.kind is SpellKind.FINAL_TURN:
+    if cancelled.spell.kind is _K.FINAL_TURN:
         state = evolve(state, final_turn=False)  # BQ-16
     state = evolve(state, spell_discard=sorted_tuple(state.spell_discard + (cancelled.spell,)))
     return _finish_visit(_discard_casting(state))
@@ -952,7 +970,7 @@ def _take_offer(state: State, slot: int) -> State:
 def _arrive_at_wizard(state: State, seat: int) -> State:
     """BQ §2B: the knight meets the Wizard and must use or discard a spell."""
     state = _set_knight(state, seat, evolve(state.knights[seat], at_wizard=True))
-    state = evolve(state, phase=Phase.TURN, turn=seat, step=Step.WIZARD)
+    state = evolve(state, phase=_P.TURN, turn=seat, step=_S.WIZARD)
     if not _wizard_has_spells(state):
         # BQ §6 Players: the last knight to the Wizard may find no spell.
         return _finish_visit(state)
@@ -967,7 +985,7 @@ def _resume_waiting(state: State) -> State:
     """After the bolder knight's spell (or pass), the other knight's
     asked-for weapons are drawn."""
     return evolve(
-        state, turn=state.waiting, waiting=None, casting=None, step=Step.CHOOSE, phase=Phase.DRAW
+        state, turn=state.waiting, waiting=None, casting=None, step=_S.CHOOSE, phase=_P.DRAW
     )
 
 
@@ -975,9 +993,9 @@ def _cast(state: State, spell: Spell) -> State:
     """BQ §Spell effects A: a targeted spell waits for its target; a light
     spell goes next to the Boss at once."""
     if spell.kind in _TARGETED:
-        return evolve(state, casting=spell, step=Step.TARGET)
+        return evolve(state, casting=spell, step=_S.TARGET)
     state = evolve(state, active=state.active + (ActiveSpell(spell),), casting=None)
-    if spell.kind is SpellKind.FINAL_TURN:
+    if spell.kind is _K.FINAL_TURN:
         state = evolve(state, final_turn=True)
     return _finish_visit(state)
 
@@ -1015,7 +1033,7 @@ def _finish_visit(state: State) -> State:
     seat = state.turn
     assert seat is not None
     knight = evolve(state.knights[seat], at_wizard=True, done=True)
-    state = evolve(_set_knight(state, seat, knight), casting=None, step=Step.CHOOSE)
+    state = evolve(_set_knight(state, seat, knight), casting=None, step=_S.CHOOSE)
     return _advance(state)
 
 
@@ -1026,7 +1044,7 @@ def _advance(state: State) -> State:
     for step in range(1, n + 1):
         seat = next_seat(state.turn, n, step)
         if not state.knights[seat].done:
-            return evolve(state, turn=seat, step=Step.CHOOSE, phase=Phase.TURN)
+            return evolve(state, turn=seat, step=_S.CHOOSE, phase=_P.TURN)
     return _combat(state)
 
 
@@ -1056,7 +1074,7 @@ def _combat(state: State) -> State:
         "over" if strengths[s] > hp else ("" if meets_conditions(state, s) else "spell")
         for s in range(n)
     )
-    no_loss = SpellKind.NO_HEART_LOSS in kinds
+    no_loss = _K.NO_HEART_LOSS in kinds
     loss = heart_loss(state)
     # BQ-30: a knight cannot lose more hearts than they hold; the Tortoise
     # loses none when over by 1 or 2 (BQ §Companions).
@@ -1064,7 +1082,7 @@ def _combat(state: State) -> State:
         min(loss, state.knights[s].hearts)
         if eliminated[s] == "over"
         and not no_loss
-        and not (companion(state, s) is Companion.TORTOISE and strengths[s] - hp <= 2)
+        and not (companion(state, s) is _CO.TORTOISE and strengths[s] - hp <= 2)
         else 0
         for s in range(n)
     )
@@ -1074,15 +1092,15 @@ def _combat(state: State) -> State:
     rank = {
         s: (
             hp - strengths[s],
-            0 if companion(state, s) is Companion.FOX else 1,
+            0 if companion(state, s) is _CO.FOX else 1,
             state.knights[s].card_count,
         )
         for s in contenders
     }
     places = sorted(set(rank.values()))
-    place = 1 if SpellKind.SECOND_CLOSEST in kinds else 0
+    place = 1 if _K.SECOND_CLOSEST in kinds else 0
     winners = frozenset(s for s in contenders if len(places) > place and rank[s] == places[place])
-    per_win = 2 if SpellKind.EXTRA_KEY in kinds else 1
+    per_win = 2 if _K.EXTRA_KEY in kinds else 1
     perfect = frozenset(s for s in contenders if strengths[s] == hp)
     gained = tuple((per_win if s in winners else 0) + (1 if s in perfect else 0) for s in range(n))
     knights = tuple(
@@ -1112,7 +1130,7 @@ def _combat(state: State) -> State:
         knights=knights,
         history=state.history + (result,),
         turn=None,
-        step=Step.CHOOSE,
+        step=_S.CHOOSE,
         boss=None,
         boss_discard=sorted_tuple(state.boss_discard + ((state.boss,) if state.boss else ())),
         spell_discard=sorted_tuple(state.spell_discard + leftovers + tuple(a.spell for a in used)),
@@ -1125,11 +1143,11 @@ def _combat(state: State) -> State:
         winners = game_winners(state)
         if state.options.final_boss and len(winners) == 1:
             return _start_duel(state, next(iter(winners)))
-        return evolve(state, phase=Phase.OVER)
+        return evolve(state, phase=_P.OVER)
     if state.mystery and state.mystery_card is not None:
         return _next_round(_discard_known_mystery(state))
     if state.mystery:
-        return evolve(state, mystery=False, phase=Phase.CLEAR_MYSTERY)
+        return evolve(state, mystery=False, phase=_P.CLEAR_MYSTERY)
     return _next_round(state)
 
 
@@ -1179,7 +1197,7 @@ def _start_duel(state: State, champion: int) -> State:
         champion=champion,
         boss=cards.MEGABOSS,
         active=(),
-        phase=Phase.DUEL,
+        phase=_P.DUEL,
         turn=None,
         duel_asks=0,
     )
@@ -1187,13 +1205,13 @@ def _start_duel(state: State, champion: int) -> State:
 
 def _duel_actions(state: State, seat: int) -> tuple[object, ...]:
     phase = state.phase
-    if phase is Phase.DUEL and seat == state.champion:
+    if phase is _P.DUEL and seat == state.champion:
         asks = DUEL_ASK[1 : min(MAX_DUEL_ASK, deck_size(state)) + 1]
         # the first request is part of the setup: no fight before it
         return asks + ((FIGHT,) if state.duel_asks else ())
-    if phase is Phase.DUEL_CHOOSE and seat == allies_voice(state):
+    if phase is _P.DUEL_CHOOSE and seat == allies_voice(state):
         return tuple(DuelSpell(i) for i in range(len(state.duel_offer)))
-    if phase is Phase.DUEL_SACRIFICE and seat == state.champion:
+    if phase is _P.DUEL_SACRIFICE and seat == state.champion:
         return SACRIFICE[: state.knights[seat].hearts + 1]
     return ()
 
@@ -1213,8 +1231,8 @@ def _duel_draw(state: State, weapon: Weapon) -> State:
     # SPELL card": each draws one first (BQ-37).
     state = evolve(state, to_draw=0, duel_offer=())
     if not state.spell_deck:
-        return evolve(state, phase=Phase.DUEL)
-    return evolve(state, phase=Phase.DUEL_SPELLS)
+        return evolve(state, phase=_P.DUEL)
+    return evolve(state, phase=_P.DUEL_SPELLS)
 
 
 def _duel_spell_drawn(state: State, spell: Spell) -> State:
@@ -1226,7 +1244,7 @@ def _duel_spell_drawn(state: State, spell: Spell) -> State:
     state = _refill_spell_deck(state)
     if len(state.duel_offer) < state.players - 1 and state.spell_deck:
         return state
-    return evolve(state, phase=Phase.DUEL_CHOOSE)
+    return evolve(state, phase=_P.DUEL_CHOOSE)
 
 
 def _apply_duel(state: State, action: object) -> State:
@@ -1234,7 +1252,7 @@ def _apply_duel(state: State, action: object) -> State:
     assert seat is not None
     if isinstance(action, DuelAsk):
         return evolve(
-            state, phase=Phase.DUEL_DRAW, to_draw=action.count, duel_asks=state.duel_asks + 1
+            state, phase=_P.DUEL_DRAW, to_draw=action.count, duel_asks=state.duel_asks + 1
         )
     if isinstance(action, DuelSpell):
         # BQ §Final Boss: one activated, "The unused SPELL cards are
@@ -1247,7 +1265,7 @@ def _apply_duel(state: State, action: object) -> State:
             active=state.active + (placed,),
             duel_offer=(),
             spell_discard=sorted_tuple(state.spell_discard + unused),
-            phase=Phase.DUEL,
+            phase=_P.DUEL,
         )
     if isinstance(action, Fight):
         return _duel_fight(state)
@@ -1262,7 +1280,7 @@ def _duel_fight(state: State) -> State:
     assert seat is not None
     if _unread(state.knights[seat], face_up=False) is not None:
         return _read_now(state, seat, "duel")
-    return evolve(state, phase=Phase.DUEL_SACRIFICE)
+    return evolve(state, phase=_P.DUEL_SACRIFICE)
 
 
 def duel_strength(state: State) -> int | None:
@@ -1289,7 +1307,7 @@ def _duel_end(state: State, hearts: int) -> State:
         ending = ENDINGS[min(left, 3)]
     else:
         ending = ENDINGS["failed"]
-    return evolve(state, ending=ending, phase=Phase.OVER)
+    return evolve(state, ending=ending, phase=_P.OVER)
 
 
 def _next_round(state: State) -> State:
@@ -1299,7 +1317,7 @@ def _next_round(state: State) -> State:
         state,
         round=state.round + 1,
         armorer=next_seat(state.armorer, state.players),
-        phase=Phase.REVEAL_BOSS,
+        phase=_P.REVEAL_BOSS,
         boss=None,
         spent=frozenset(),
     )
@@ -1393,7 +1411,7 @@ def outcome(state: State) -> Outcome | None:
     """BQ §End of the game, BQ-9, BQ-17: most keys, then most hearts; a knight
     who lost their last heart cannot win. BQ-26: `scores` ranks every knight
     that way (see `core.engine.Outcome`); the pad keeps the keys."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _P.OVER:
         return None
     if state.players == 1:
         return solo.outcome(state)
@@ -1453,7 +1471,7 @@ def describe(
     name = _namer(state, names)
     who = name(state.turn) if state.turn is not None else ""
     if isinstance(action, RevealBoss):
-        if action.hp == cards.ULUL and state.options.ulul is Ulul.NIGHT:
+        if action.hp == cards.ULUL and state.options.ulul is _U.NIGHT:
             return (
                 f"Round {state.round}: Ul'ul ({action.hp} HP) lands and night falls: "
                 "every weapon is dealt face down, and going over costs 2 hearts."
@@ -1462,27 +1480,27 @@ def describe(
             return f"Round {state.round}: Ul'ul, a Boss with {action.hp} HP, appears."
         return f"Round {state.round}: a Boss with {action.hp} HP appears."
     if isinstance(action, LaySpell):
-        if state.phase is Phase.REPLACE_SPELL:
+        if state.phase is _P.REPLACE_SPELL:
             return f"The Raven brings {action.spell} to the Wizard."
         return f"The Wizard offers {action.spell}."
     if isinstance(action, RevealSpell):
-        if state.phase is Phase.PEEK_MYSTERY:
+        if state.phase is _P.PEEK_MYSTERY:
             if viewer is not None and viewer == state.turn:
                 return f"The mystery spell is {action.spell} (only you know)."
             return "The Owl has seen the mystery spell."
-        if state.phase is Phase.REVEAL_MYSTERY:
+        if state.phase is _P.REVEAL_MYSTERY:
             line = f"The mystery spell is {action.spell}."
         else:
             line = f"The mystery spell was {action.spell}; it is discarded."
         return _with_combat(state, seat, action, line, name)
-    if isinstance(action, DrawWeapon) and state.phase is Phase.DUEL_DRAW:
+    if isinstance(action, DrawWeapon) and state.phase is _P.DUEL_DRAW:
         if viewer == state.champion:
             return f"{name(state.champion)} takes {action.weapon} face down."
         return f"{name(state.champion)} takes a weapon face down."
-    if isinstance(action, LaySpell) and state.phase is Phase.DUEL_SPELLS:
+    if isinstance(action, LaySpell) and state.phase is _P.DUEL_SPELLS:
         return f"A defeated knight draws {action.spell} for the MegaBoss."
     if isinstance(action, DrawWeapon):
-        if state.phase is Phase.DEAL:
+        if state.phase is _P.DEAL:
             n = state.players
             target = next_seat(state.armorer, n, 1 + state.dealt % n)
             if state.dealt < n:
@@ -1494,7 +1512,7 @@ def describe(
                     return f"{name(target)} is dealt {action.weapon} face down."
                 return f"{name(target)} is dealt a weapon face down."
             return f"{name(target)} is dealt {action.weapon}."
-        if state.phase is Phase.SWAP_DRAW:
+        if state.phase is _P.SWAP_DRAW:
             assert state.turn is not None
             knight = state.knights[state.turn]
             if state.swap_weapon in _face_down(knight):
@@ -1592,7 +1610,7 @@ def describe(
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, TargetKnight):
         spell = state.casting
-        if spell is not None and spell.kind is SpellKind.SWAP_HIDDEN:
+        if spell is not None and spell.kind is _K.SWAP_HIDDEN:
             seen = _swap_seen(state, action.seat, viewer, name)
             line = f"{who} swaps hidden weapons with {name(action.seat)}{seen}."
         else:

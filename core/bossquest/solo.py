@@ -39,6 +39,7 @@ from core.bossquest.state import (
     Ulul,
     WaveResult,
     evolve,
+    plain,
 )
 from core.engine import (
     CHANCE,
@@ -50,15 +51,21 @@ from core.engine import (
     uniform_draws,
 )
 
+#: the enums' members read as plain class attributes (`state.plain`)
+_P = plain(Phase)
+_K = plain(SpellKind)
+_U = plain(Ulul)
+
+
 #: BQ §Solo Quest, 2. Setup: the spells that "depend on other players or a
 #: round winner" are removed; the four dark attack spells are the knight's.
 REMOVED = frozenset(
     {
-        SpellKind.EXTRA_KEY,
-        SpellKind.NO_HEART_LOSS,
-        SpellKind.FINAL_TURN,
-        SpellKind.SECOND_CLOSEST,
-        SpellKind.SWAP_HIDDEN,
+        _K.EXTRA_KEY,
+        _K.NO_HEART_LOSS,
+        _K.FINAL_TURN,
+        _K.SECOND_CLOSEST,
+        _K.SWAP_HIDDEN,
     }
 )
 PERSONAL = tuple(Spell(k) for k in ATTACK_CHANGE)
@@ -68,17 +75,17 @@ BOSSES_PER_WAVE = 3
 
 SOLO_PHASES = frozenset(
     {
-        Phase.SOLO_LAY,
-        Phase.SOLO_BOSSES,
-        Phase.SOLO,
-        Phase.SOLO_DRAW,
-        Phase.SOLO_ASSIGN,
-        Phase.SOLO_TARGET,
-        Phase.SOLO_SWAP,
-        Phase.SOLO_END,
+        _P.SOLO_LAY,
+        _P.SOLO_BOSSES,
+        _P.SOLO,
+        _P.SOLO_DRAW,
+        _P.SOLO_ASSIGN,
+        _P.SOLO_TARGET,
+        _P.SOLO_SWAP,
+        _P.SOLO_END,
     }
 )
-_CHANCE = frozenset({Phase.SOLO_LAY, Phase.SOLO_BOSSES, Phase.SOLO_DRAW, Phase.SOLO_SWAP})
+_CHANCE = frozenset({_P.SOLO_LAY, _P.SOLO_BOSSES, _P.SOLO_DRAW, _P.SOLO_SWAP})
 
 #: The printed endings (BQ §Solo Quest), and BQ-41's for a MegaBoss that
 #: stands while the knight keeps a heart.
@@ -125,7 +132,7 @@ def solo_spells(options: Options) -> tuple[Spell, ...]:
         for s in cards.spells(True)
         if s.kind not in REMOVED
         and s.kind not in ATTACK_CHANGE
-        and not (s.kind is SpellKind.NEED_COLOUR and s.colour is options.solo_colour)
+        and not (s.kind is _K.NEED_COLOUR and s.colour is options.solo_colour)
     )
 
 
@@ -136,7 +143,7 @@ def setup(options: Options) -> State:
         "Potions": options.potions,
         "Companions": options.companions,
         "Final Boss": options.final_boss,
-        "Boss Ul'ul": options.ulul is not Ulul.OFF,
+        "Boss Ul'ul": options.ulul is not _U.OFF,
         "Bolder knights": options.bolder_knights,
     }
     chosen = [name for name, on in extensions.items() if on]
@@ -149,7 +156,7 @@ def setup(options: Options) -> State:
         players=1,
         options=options,
         knights=(Knight(hearts=cards.HEARTS_AT_START, keys=0),),
-        phase=Phase.SOLO_LAY,
+        phase=_P.SOLO_LAY,
         boss_deck=cards.BOSSES,
         spell_deck=solo_spells(options),
         weapon_deck=solo_weapons(options),
@@ -179,9 +186,9 @@ def conditions_met(boss: SoloBoss) -> bool:
     BOSSES must be met", judged on that Boss's weapons (BQ-40)."""
     colours = [w.colour for w in boss.weapons if w.colour is not None]
     for s in boss.spells:
-        if s.kind is SpellKind.NEED_COLOUR and s.colour not in colours:
+        if s.kind is _K.NEED_COLOUR and s.colour not in colours:
             return False
-        if s.kind is SpellKind.NEED_PAIR and len(set(colours)) == len(colours):
+        if s.kind is _K.NEED_PAIR and len(set(colours)) == len(colours):
             return False
     return True
 
@@ -208,20 +215,25 @@ def deck_size(state: State) -> int:
 
 
 def to_act(state: State) -> frozenset[int]:
-    if state.phase is Phase.OVER:
-        return frozenset()
+    if state.phase is _P.OVER:
+        return _NOBODY
     if state.phase in _CHANCE:
-        return frozenset({CHANCE})
-    return frozenset({0})
+        return _CHANCE_SEAT
+    return _KNIGHT
+
+
+_NOBODY: frozenset[int] = frozenset()
+_CHANCE_SEAT = frozenset({CHANCE})
+_KNIGHT = frozenset({0})
 
 
 def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     phase = state.phase
-    if phase is Phase.SOLO_LAY:
+    if phase is _P.SOLO_LAY:
         return spell_draws(state.spell_deck)
-    if phase is Phase.SOLO_BOSSES:
+    if phase is _P.SOLO_BOSSES:
         return tuple((RevealBoss(hp), p) for hp, p in uniform_draws(state.boss_deck))
-    if phase in (Phase.SOLO_DRAW, Phase.SOLO_SWAP):
+    if phase in (_P.SOLO_DRAW, _P.SOLO_SWAP):
         if state.deck_top and state.deck_top[0].weapon is not None:
             return ((DrawWeapon(state.deck_top[0].weapon), 1.0),)
         pool = state.weapon_deck if state.unseen is None else state.unseen
@@ -231,21 +243,21 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
 
 @remember_last
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
-    if seat != 0 or state.phase in _CHANCE or state.phase is Phase.OVER:
+    if seat != 0 or state.phase in _CHANCE or state.phase is _P.OVER:
         return ()
     bosses = range(len(state.solo_bosses))
     personal = tuple(PlayPersonal(s, b) for s in state.personal for b in bosses)
-    if state.phase is Phase.SOLO:
+    if state.phase is _P.SOLO:
         asks = ASK[1 : min(MAX_ASK, deck_size(state)) + 1]
         # BQ-40: with no weapon left, the turn gives the Boss its spell alone
         given = () if asks else ASSIGN_TO[: len(bosses)]
         return asks + given + personal
-    if state.phase is Phase.SOLO_ASSIGN:
+    if state.phase is _P.SOLO_ASSIGN:
         return ASSIGN_TO[: len(bosses)]
-    if state.phase is Phase.SOLO_TARGET:
+    if state.phase is _P.SOLO_TARGET:
         boss = state.solo_bosses[state.solo_target or 0]
         assert state.casting is not None
-        if state.casting.kind is SpellKind.CANCEL:
+        if state.casting.kind is _K.CANCEL:
             return tuple(TargetSpell(i) for i in range(len(boss.spells)))
         return tuple(TargetWeapon(w) for w in boss.weapons)
     # SOLO_END: last personal spells, then the check
@@ -257,7 +269,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
 
 
 def apply(state: State, seat: int, action: object) -> State:
-    if state.phase is Phase.OVER:
+    if state.phase is _P.OVER:
         raise IllegalAction("The quest is over.")
     if seat == CHANCE:
         if state.phase not in _CHANCE or not among(tuple(a for a, _ in chance_outcomes(state)), action):
@@ -270,7 +282,7 @@ def apply(state: State, seat: int, action: object) -> State:
 
 def _why_illegal(state: State, action: object) -> str:
     if isinstance(action, Ask):
-        if state.phase is not Phase.SOLO:
+        if state.phase is not _P.SOLO:
             return "Give the weapons you drew to a Boss first."
         return f"Ask for 1 to {min(MAX_ASK, deck_size(state))} weapons."
     if isinstance(action, AssignTo):
@@ -278,7 +290,7 @@ def _why_illegal(state: State, action: object) -> str:
     if isinstance(action, PlayPersonal):
         return "Each personal spell is played once, on a Boss of the wave."
     if isinstance(action, Resolve):
-        if state.phase is not Phase.SOLO_END:
+        if state.phase is not _P.SOLO_END:
             return "The wave goes on until its spells are spent."
         return "You may discard hearts only at the final assault, never your last (BQ-41)."
     return f"{type(action).__name__} is not a Solo Quest action now."
@@ -290,7 +302,7 @@ def _why_illegal(state: State, action: object) -> str:
 
 def _apply_chance(state: State, action: object) -> State:
     phase = state.phase
-    if phase is Phase.SOLO_LAY:
+    if phase is _P.SOLO_LAY:
         assert isinstance(action, LaySpell)
         # BQ §The scene: the rows of the 1st wave, the 2nd, then the MegaBoss
         sizes = row_sizes(state.options)
@@ -303,7 +315,7 @@ def _apply_chance(state: State, action: object) -> State:
         if all(len(r) == n for r, n in zip(state.rows, sizes, strict=True)):
             return _start_wave(state, 1)
         return state
-    if phase is Phase.SOLO_BOSSES:
+    if phase is _P.SOLO_BOSSES:
         assert isinstance(action, RevealBoss)
         state = evolve(
             state,
@@ -311,7 +323,7 @@ def _apply_chance(state: State, action: object) -> State:
             boss_deck=remove_one(state.boss_deck, action.hp),
         )
         if len(state.solo_bosses) == BOSSES_PER_WAVE:
-            return evolve(state, phase=Phase.SOLO)
+            return evolve(state, phase=_P.SOLO)
         return state
     assert isinstance(action, DrawWeapon)
     weapon = action.weapon
@@ -319,11 +331,11 @@ def _apply_chance(state: State, action: object) -> State:
         state = evolve(state, deck_top=state.deck_top[1:])
     else:
         state = evolve(state, weapon_deck=take(state.weapon_deck, weapon))
-    if phase is Phase.SOLO_DRAW:
+    if phase is _P.SOLO_DRAW:
         state = evolve(state, drawn=state.drawn + (weapon,), to_draw=state.to_draw - 1)
         if state.to_draw > 0 and deck_size(state) > 0:
             return state
-        return evolve(state, to_draw=0, phase=Phase.SOLO_ASSIGN)
+        return evolve(state, to_draw=0, phase=_P.SOLO_ASSIGN)
     # SOLO_SWAP: BQ-10 as in the base game, the old card on top of the deck
     i = state.solo_target
     assert i is not None and state.swap_weapon is not None
@@ -350,8 +362,8 @@ def _start_wave(state: State, wave: int) -> State:
         drawn=(),
     )
     if wave == 3:
-        return evolve(state, solo_bosses=(SoloBoss(cards.MEGABOSS),), phase=Phase.SOLO)
-    return evolve(state, phase=Phase.SOLO_BOSSES)
+        return evolve(state, solo_bosses=(SoloBoss(cards.MEGABOSS),), phase=_P.SOLO)
+    return evolve(state, phase=_P.SOLO_BOSSES)
 
 
 # ---------------------------------------------------------------------------
@@ -360,7 +372,7 @@ def _start_wave(state: State, wave: int) -> State:
 
 def _apply_knight(state: State, action: object) -> State:
     if isinstance(action, Ask):
-        return evolve(state, phase=Phase.SOLO_DRAW, to_draw=action.count)
+        return evolve(state, phase=_P.SOLO_DRAW, to_draw=action.count)
     if isinstance(action, PlayPersonal):
         # BQ §1st Wave: "At any time you may use your personal attack SPELLS"
         # (each once in the quest, on one Boss, BQ-40).
@@ -382,7 +394,7 @@ def _apply_knight(state: State, action: object) -> State:
         state = evolve(state, spell_discard=sorted_tuple(state.spell_discard + (cancelled,)))
         return _next_turn(_discard_casting(state))
     if isinstance(action, TargetWeapon):
-        return evolve(state, swap_weapon=action.weapon, phase=Phase.SOLO_SWAP)
+        return evolve(state, swap_weapon=action.weapon, phase=_P.SOLO_SWAP)
     assert isinstance(action, Resolve)
     return _resolve(state, action.adjust)
 
@@ -396,11 +408,11 @@ def _assign(state: State, index: int) -> State:
     spell, rest = row[0], row[1:]
     rows = state.rows[: state.wave - 1] + (rest,) + state.rows[state.wave :]
     state = _set_boss(evolve(state, drawn=(), rows=rows), index, boss)
-    if spell.kind is SpellKind.CANCEL and boss.spells:
-        return evolve(state, casting=spell, solo_target=index, phase=Phase.SOLO_TARGET)
-    if spell.kind is SpellKind.SWAP_DECK and boss.weapons and deck_size(state):
-        return evolve(state, casting=spell, solo_target=index, phase=Phase.SOLO_TARGET)
-    if spell.kind in (SpellKind.CANCEL, SpellKind.SWAP_DECK):
+    if spell.kind is _K.CANCEL and boss.spells:
+        return evolve(state, casting=spell, solo_target=index, phase=_P.SOLO_TARGET)
+    if spell.kind is _K.SWAP_DECK and boss.weapons and deck_size(state):
+        return evolve(state, casting=spell, solo_target=index, phase=_P.SOLO_TARGET)
+    if spell.kind in (_K.CANCEL, _K.SWAP_DECK):
         # nothing to cancel or swap on that Boss: spent for nothing (BQ-40)
         return _next_turn(evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,))))
     return _next_turn(_set_boss(state, index, evolve(boss, spells=boss.spells + (spell,))))
@@ -410,7 +422,7 @@ def _next_turn(state: State) -> State:
     """BQ §1st Wave: "Continue this way until there are no more SPELL cards
     available"; then the wave is fought (after any last personal spell)."""
     state = evolve(state, solo_target=None)
-    return evolve(state, phase=Phase.SOLO if turns_left(state) else Phase.SOLO_END)
+    return evolve(state, phase=_P.SOLO if turns_left(state) else _P.SOLO_END)
 
 
 def _resolve(state: State, adjust: int) -> State:
@@ -448,10 +460,10 @@ def _resolve(state: State, adjust: int) -> State:
     )
     if state.wave == 3:
         if all(defeated) and hearts >= 1:
-            return evolve(state, ending=ENDINGS[min(hearts, 3)], phase=Phase.OVER)
-        return evolve(state, ending=ENDINGS["almost" if hearts == 0 else "failed"], phase=Phase.OVER)
+            return evolve(state, ending=ENDINGS[min(hearts, 3)], phase=_P.OVER)
+        return evolve(state, ending=ENDINGS["almost" if hearts == 0 else "failed"], phase=_P.OVER)
     if hearts == 0:
-        return evolve(state, ending=ENDINGS[f"wave-{state.wave}"], phase=Phase.OVER)
+        return evolve(state, ending=ENDINGS[f"wave-{state.wave}"], phase=_P.OVER)
     return _start_wave(state, state.wave + 1)
 
 
@@ -474,7 +486,7 @@ def _discard_casting(state: State) -> State:
 def outcome(state: State) -> Outcome | None:
     """The quest is won with one of the three happy endings; the score is
     the hearts kept (0 when lost)."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _P.OVER:
         return None
     won = state.ending in WON
     hearts = state.knights[0].hearts if won else 0
@@ -502,7 +514,7 @@ def describe(state: State, action: object, names: Sequence[str] | None = None) -
     if isinstance(action, RevealBoss):
         return f"Wave {state.wave}: a Boss with {action.hp} HP turns face up."
     if isinstance(action, DrawWeapon):
-        if state.phase is Phase.SOLO_SWAP:
+        if state.phase is _P.SOLO_SWAP:
             return f"{who} takes {action.weapon} from the deck."
         return f"{who} draws {action.weapon}."
     if isinstance(action, Ask):
