@@ -83,6 +83,29 @@ _HERO = Token.HERO
 _MINIBOSS = Token.MINIBOSS
 _SPIRE = Token.SPIRE
 _PLACEABLE = frozenset(MONSTERS) | {_MINIBOSS}
+# Enum members read as module globals: `Step.DRAFT` is a slow class lookup.
+_S_DEAL_BOSS = Step.DEAL_BOSS
+_S_REFILL = Step.REFILL
+_S_POOL_DRAW = Step.POOL_DRAW
+_S_DRAFT = Step.DRAFT
+_S_PLACE_TILE = Step.PLACE_TILE
+_S_SLIDE = Step.SLIDE
+_S_SWAP = Step.SWAP
+_S_SPAWN = Step.SPAWN
+_S_REFRESH = Step.REFRESH
+_S_TOKEN = Step.TOKEN
+_S_LAIR = Step.LAIR
+_S_END = Step.END
+_S_CROAK = Step.CROAK
+_S_POISON = Step.POISON
+_S_HEX = Step.HEX
+_S_FROST = Step.FROST
+_S_SLAY = Step.SLAY
+_S_OVER = Step.OVER
+_ICY_PEAK = Terrain.ICY_PEAK
+_ROAD = Terrain.ROAD
+_SUNKEN_CITY = Terrain.SUNKEN_CITY
+_SPAWNING_POOL = Terrain.SPAWNING_POOL
 
 # Actions built once: listing and checking them is the playouts' hot path.
 _DEALS = {b: DealBoss(b) for b in BOSSES}
@@ -389,13 +412,13 @@ def setup(players: int = 2, options: Options | None = None) -> State:
         bosses=(None, None),
         revealed=(False, False),
         boss_deck=BOSSES,
-        step=Step.DEAL_BOSS,
+        step=_S_DEAL_BOSS,
     )
 
 
 def to_act(state: State) -> frozenset[int]:
     step = state.step
-    if step is Step.OVER:
+    if step is _S_OVER:
         return frozenset()
     if step in CHANCE_STEPS:
         return _CHANCE_SEAT
@@ -476,14 +499,14 @@ def _draws(counts: tuple[int, ...], actions: tuple) -> tuple[tuple[object, float
 
 def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     step = state.step
-    if step is Step.REFILL:
+    if step is _S_REFILL:
         nxt = _refill_next(state)
         if nxt is None:
             return ()
         return _draws(state.stack, _TILE_DRAWS) if nxt[0] else _draws(state.bag, _TOKEN_DRAWS)
-    if step is Step.POOL_DRAW:
+    if step is _S_POOL_DRAW:
         return _draws(state.bag, _TOKEN_DRAWS)
-    if step is Step.DEAL_BOSS:
+    if step is _S_DEAL_BOSS:
         # A view holds None for unknown cards: its belief is the unseen pool.
         pool = state.boss_deck if state.unseen is None else state.unseen
         pool = tuple(b for b in pool if b is not None)
@@ -498,31 +521,31 @@ def _in_bag(state: State, token: Token) -> bool:
 
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     step = state.step
-    if seat != state.turn or step in CHANCE_STEPS or step is Step.OVER:
+    if seat != state.turn or step in CHANCE_STEPS or step is _S_OVER:
         return ()
     out: list[object]
-    if step is Step.DRAFT:
+    if step is _S_DRAFT:
         out = [_DRAFTS[i] for i, p in enumerate(state.market) if p.tile is not None]
-    elif step is Step.PLACE_TILE:
+    elif step is _S_PLACE_TILE:
         out = list(compress(_PLACE_TILES, map(is_, state.tiles, repeat(None))))
-    elif step is Step.TOKEN:
+    elif step is _S_TOKEN:
         options, wait = _token_choices(state)
         out = [_PLACE_TOKENS[o] for o in options]
         if wait:
             out.append(_SKIP)
-    elif step is Step.LAIR:
+    elif step is _S_LAIR:
         out = [_PLACE_TOKENS[o] for o in _lair_choices(state)]
-    elif step is Step.END:
+    elif step is _S_END:
         out = [_END]
-    elif step is Step.SLIDE:
+    elif step is _S_SLIDE:
         out = [_SLIDES[m] for m in slide_moves(state, seat, False, state.placed)]
         out.append(_SKIP)
-    elif step is Step.SWAP:
+    elif step is _S_SWAP:
         out = [_SWAPS[m] for m in swap_pairs(state)]
         out.append(_SKIP)
-    elif step is Step.SPAWN:
+    elif step is _S_SPAWN:
         out = [_SPAWNS[t, s] for t in state.pending_towns for s in spawn_squares(state, t)]
-    elif step is Step.REFRESH:
+    elif step is _S_REFRESH:
         out = [_REFRESH, _SKIP]
     else:
         return _ability_actions(state, seat)
@@ -555,7 +578,7 @@ def _spire_actions(state: State, seat: int) -> tuple[UseSpire, ...]:
 def _ability_actions(state: State, seat: int) -> tuple[object, ...]:
     step = state.step
     tokens = state.tokens
-    if step is Step.CROAK:
+    if step is _S_CROAK:
         slots = market_dungeons(state)
         tiles = state.tiles
         out: list[object] = [
@@ -564,11 +587,11 @@ def _ability_actions(state: State, seat: int) -> tuple[object, ...]:
             if t is not None and t is not _DUNGEON
             for i in slots
         ]
-    elif step is Step.POISON:
+    elif step is _S_POISON:
         out = [_POISONS[s] for s, k in enumerate(tokens) if k is not None]
-    elif step is Step.HEX:
+    elif step is _S_HEX:
         out = [_TAKES[i] for i, p in enumerate(state.market) if p.token is not None]
-    elif step is Step.FROST:
+    elif step is _S_FROST:
         out = [_SLIDES[m] for m in slide_moves(state, seat, False)]
     else:  # Step.SLAY
         out = [_SLAYS[s] for s, k in enumerate(tokens) if k is _HERO]
@@ -578,7 +601,7 @@ def _ability_actions(state: State, seat: int) -> tuple[object, ...]:
 
 def apply(state: State, seat: int, action: object) -> State:
     """Apply one action; raises IllegalAction with a reason a person can read."""
-    if state.step is Step.OVER:
+    if state.step is _S_OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
         return _apply_chance(state, action)
@@ -616,31 +639,31 @@ def _check(state: State, seat: int, action: object) -> str:
             return "Finish your Boss's reveal ability first."
         return ""
     if cls is Draft:
-        if step is not Step.DRAFT:
+        if step is not _S_DRAFT:
             return "You have already drafted a pair this turn."
         if not (0 <= action.slot < 4) or state.market[action.slot].tile is None:
             return "There is no tile in that market place."
         return ""
     if cls is PlaceTile:
-        if step is not Step.PLACE_TILE:
+        if step is not _S_PLACE_TILE:
             return "There is no tile to place now."
         if not (0 <= action.square < size) or state.tiles[action.square] is not None:
             return "A tile goes on an open square."
         return ""
     if cls is EndTurn:
-        if step is not Step.END:
+        if step is not _S_END:
             return "Place your pair (and every waiting monster you must) before ending the turn."
         return ""
     if cls is Skip:
-        if step is Step.TOKEN and _token_choices(state)[1]:
+        if step is _S_TOKEN and _token_choices(state)[1]:
             return ""
         if step not in _OPTIONAL:
             return "There is nothing optional to skip now."
         return ""
     if cls is PlaceToken:
-        if step is Step.TOKEN:
+        if step is _S_TOKEN:
             options = _token_choices(state)[0]
-        elif step is Step.LAIR:
+        elif step is _S_LAIR:
             options = _lair_choices(state)
         else:
             return "There is no token to place now."
@@ -648,9 +671,9 @@ def _check(state: State, seat: int, action: object) -> str:
             return "That token cannot go on that square now."
         return ""
     if cls is Slide:
-        if step is Step.SLIDE:
+        if step is _S_SLIDE:
             exclude = state.placed
-        elif step is Step.FROST:
+        elif step is _S_FROST:
             exclude = None
         else:
             return "There is no slide to make now."
@@ -662,7 +685,7 @@ def _check(state: State, seat: int, action: object) -> str:
             return "A slide moves a tile in a straight line to an empty square before any tile or edge."
         return ""
     if cls is SwapTokens:
-        if step is not Step.SWAP:
+        if step is not _S_SWAP:
             return "There is no Road swap now."
         a, b = action.a, action.b
         if not (0 <= a < b < size):
@@ -672,7 +695,7 @@ def _check(state: State, seat: int, action: object) -> str:
             return "A Road swaps two different tokens on the board."
         return ""
     if cls is SpawnHero:
-        if step is not Step.SPAWN:
+        if step is not _S_SPAWN:
             return "No Town is spawning now."
         if action.town not in state.pending_towns:
             return "That Town has no hero to spawn."
@@ -680,11 +703,11 @@ def _check(state: State, seat: int, action: object) -> str:
             return "A hero spawns on its Town, or next to it when the Town holds a hero."
         return ""
     if cls is RefreshSpire:
-        if step is not Step.REFRESH:
+        if step is not _S_REFRESH:
             return "Only a Sunken City just placed refreshes a Spire."
         return ""
     if cls is Destroy:
-        if step is not Step.CROAK:
+        if step is not _S_CROAK:
             return "Only King Croak's reveal destroys a tile."
         if not (0 <= action.square < size) or state.tiles[action.square] in (None, _DUNGEON):
             return "Destroy a tile that is not a Dungeon."
@@ -692,19 +715,19 @@ def _check(state: State, seat: int, action: object) -> str:
             return "Take a Dungeon from the market."
         return ""
     if cls is Poison:
-        if step is not Step.POISON:
+        if step is not _S_POISON:
             return "Only Belladonna's reveal poisons a token."
         if not (0 <= action.square < size) or state.tokens[action.square] is None:
             return "There is no token on that square."
         return ""
     if cls is TakeToken:
-        if step is not Step.HEX:
+        if step is not _S_HEX:
             return "Only Baron Hex's reveal takes a market token."
         if not (0 <= action.slot < 4) or state.market[action.slot].token is None:
             return "There is no token in that market place."
         return ""
     if cls is Slay:
-        if step is not Step.SLAY:
+        if step is not _S_SLAY:
             return "Only Warlord Grimtusk's reveal slays a hero."
         if not (0 <= action.square < size) or state.tokens[action.square] is not _HERO:
             return "There is no hero on that square."
@@ -712,7 +735,7 @@ def _check(state: State, seat: int, action: object) -> str:
     return f"{cls.__name__} is not an Overboss Duel action."
 
 
-_OPTIONAL = frozenset({Step.SLIDE, Step.SWAP, Step.REFRESH}) | ABILITY_STEPS
+_OPTIONAL = frozenset({_S_SLIDE, _S_SWAP, _S_REFRESH}) | ABILITY_STEPS
 
 
 # ---------------------------------------------------------------------------
@@ -723,7 +746,7 @@ def _apply_chance(state: State, action: object) -> State:
     """Check a chance outcome without listing them all, and apply it."""
     global _NEXT_MEMO
     step = state.step
-    if step is Step.REFILL:
+    if step is _S_REFILL:
         nxt = _refill_next(state)
         if nxt is not None:
             slot = nxt[1]
@@ -751,13 +774,13 @@ def _apply_chance(state: State, action: object) -> State:
             )
             _NEXT_MEMO = (state, nxt)
             return state
-    elif step is Step.POOL_DRAW:
+    elif step is _S_POOL_DRAW:
         # OD §Spawning Pool: a random token to the placer's lair.
         if isinstance(action, DrawToken) and _in_bag(state, action.token):
             token = action.token
             bag = _dec(state.bag, BAG_INDEX[token])
             return _token_phase(_set_bag_lairs(state, bag, _lairs_with(state, state.turn, token)))
-    elif step is Step.DEAL_BOSS:
+    elif step is _S_DEAL_BOSS:
         if isinstance(action, DealBoss) and action.boss in state.boss_deck:
             seat = 0 if state.bosses[0] is None else 1
             bosses = (action.boss, state.bosses[1]) if seat == 0 else (state.bosses[0], action.boss)
@@ -794,11 +817,11 @@ def _after_refill(market, stack, bag) -> Step:
 
 def _step_after(market, nxt: tuple[bool, int] | None) -> Step:
     if nxt is not None:
-        return Step.REFILL
+        return _S_REFILL
     for p in market:
         if p.tile is not None:
-            return Step.DRAFT
-    return Step.OVER
+            return _S_DRAFT
+    return _S_OVER
 
 
 # ---------------------------------------------------------------------------
@@ -810,7 +833,7 @@ def _apply_player(state: State, seat: int, action: object) -> State:
     if cls is Draft:
         pair = state.market[action.slot]
         market = state.market[: action.slot] + (EMPTY_PAIR,) + state.market[action.slot + 1 :]
-        return _set_market_hand_step(state, market, pair.tile, pair.token, Step.PLACE_TILE)
+        return _set_market_hand_step(state, market, pair.tile, pair.token, _S_PLACE_TILE)
     if cls is PlaceTile:
         return _place_tile(state, action.square)
     if cls is PlaceToken:
@@ -829,7 +852,7 @@ def _apply_player(state: State, seat: int, action: object) -> State:
     if cls is Skip:
         if state.step in ABILITY_STEPS:
             return _resume(state)
-        if state.step is Step.TOKEN:
+        if state.step is _S_TOKEN:
             # OD-13: the drafted token waits in the lair.
             tok = state.hand_token
             assert tok is not None
@@ -837,7 +860,7 @@ def _apply_player(state: State, seat: int, action: object) -> State:
         return _token_phase(state)
     if cls is Slide:
         state = _move_tile(state, action.src, action.dst)
-        if state.step is Step.FROST:
+        if state.step is _S_FROST:
             return _resume(state)
         return _token_phase(state)
     if cls is SwapTokens:
@@ -882,13 +905,13 @@ def _place_tile(state: State, square: int) -> State:
     # The step each tile leads to is decided before the one copy (`_enter`'s
     # checks, read on the new board).
     step = None
-    if tile is Terrain.ICY_PEAK:
+    if tile is _ICY_PEAK:
         locked = dungeons_locked(state, state.turn)
         if _any_slide(tiles, state.options.rows, False, square, locked):
-            step = Step.SLIDE
-    elif tile is Terrain.ROAD:
+            step = _S_SLIDE
+    elif tile is _ROAD:
         if _swap_exists(state):  # placing a tile moves no token
-            step = Step.SWAP
+            step = _S_SWAP
     elif tile is _TOWN:
         tokens = state.tokens
         pending = tuple(
@@ -897,11 +920,11 @@ def _place_tile(state: State, square: int) -> State:
         return _spawn_phase(
             _set_tiles_hand_tile_placed_pending(state, tiles, None, square, pending)
         )
-    elif tile is Terrain.SUNKEN_CITY:
+    elif tile is _SUNKEN_CITY:
         if state.lairs[state.turn].expended:
-            step = Step.REFRESH
-    elif tile is Terrain.SPAWNING_POOL and any(state.bag):
-        step = Step.POOL_DRAW
+            step = _S_REFRESH
+    elif tile is _SPAWNING_POOL and any(state.bag):
+        step = _S_POOL_DRAW
     if step is not None:
         return _set_tiles_hand_tile_placed_step(state, tiles, None, square, step)
     return _token_phase(_set_tiles_hand_tile_placed(state, tiles, None, square))
@@ -911,26 +934,26 @@ def _enter(state: State, step: Step) -> State:
     """Enter `step` of the turn, passing it at once when it offers nothing.
     Also re-checks the current step after a Spire or a reveal changed the
     board."""
-    if step is Step.SLIDE:
+    if step is _S_SLIDE:
         if _slide_exists(state, state.turn, False, state.placed):
             return state if state.step is step else _set_step(state, step)
         return _token_phase(state)
-    if step is Step.SWAP:
+    if step is _S_SWAP:
         if _swap_exists(state):
             return state if state.step is step else _set_step(state, step)
         return _token_phase(state)
-    if step is Step.REFRESH:
+    if step is _S_REFRESH:
         if state.lairs[state.turn].expended:
             return state if state.step is step else _set_step(state, step)
         return _token_phase(state)
-    if step is Step.SPAWN:
+    if step is _S_SPAWN:
         return _spawn_phase(state)
-    if step is Step.TOKEN:
+    if step is _S_TOKEN:
         return _token_phase(state)
-    if step is Step.LAIR or step is Step.END:
+    if step is _S_LAIR or step is _S_END:
         return _lair_phase(state)
-    if step is Step.DRAFT and not any(p.tile is not None for p in state.market):
-        return _set_step(state, Step.OVER)
+    if step is _S_DRAFT and not any(p.tile is not None for p in state.market):
+        return _set_step(state, _S_OVER)
     return state if state.step is step else _set_step(state, step)
 
 
@@ -980,7 +1003,7 @@ def _spawn_phase(state: State) -> State:
             for t, sq in zip(ready, singles, strict=True):
                 state = _spawn(state, t, sq)
             continue
-        return state if state.step is Step.SPAWN else _set_step(state, Step.SPAWN)
+        return state if state.step is _S_SPAWN else _set_step(state, _S_SPAWN)
 
 
 def _token_phase(state: State) -> State:
@@ -1001,8 +1024,8 @@ def _token_phase(state: State) -> State:
     wait = token_may_wait(state)
     if len(options) == 1 and not wait:
         return _lair_phase(_place_token(state, *options[0]))
-    if state.step is not Step.TOKEN:
-        state = _set_step(state, Step.TOKEN)
+    if state.step is not _S_TOKEN:
+        state = _set_step(state, _S_TOKEN)
     _TOKEN_MEMO = (state, options, wait)
     return state
 
@@ -1031,7 +1054,7 @@ def _place_token(state: State, token: Token, square: int) -> State:
     lairs = (lair, state.lairs[1]) if seat == 0 else (state.lairs[0], lair)
     # Every caller goes on to the lair step, which keeps END unless a
     # waiting monster must still be placed.
-    return _set_tokens_hand_token_lairs_step(state, tokens, hand, lairs, Step.END)
+    return _set_tokens_hand_token_lairs_step(state, tokens, hand, lairs, _S_END)
 
 
 def _lair_phase(state: State) -> State:
@@ -1044,11 +1067,11 @@ def _lair_phase(state: State) -> State:
             if len(options) == 1:
                 state = _place_token(state, *options[0])
                 continue
-            if state.step is not Step.LAIR:
-                state = _set_step(state, Step.LAIR)
+            if state.step is not _S_LAIR:
+                state = _set_step(state, _S_LAIR)
             _LAIR_MEMO = (state, options)
             return state
-        return state if state.step is Step.END else _set_step(state, Step.END)
+        return state if state.step is _S_END else _set_step(state, _S_END)
 
 
 def _has_open_terrain(state: State) -> bool:
@@ -1106,7 +1129,7 @@ def _end_turn(state: State) -> State:
     the board is full."""
     turns = state.turns + 1
     if board_full(state):
-        return _end_of_turn(state, Step.OVER, state.turn, turns, None, False, (), None)
+        return _end_of_turn(state, _S_OVER, state.turn, turns, None, False, (), None)
     step = _after_refill(state.market, state.stack, state.bag)
     return _end_of_turn(state, step, 1 - state.turn, turns, None, False, (), None)
 
@@ -1125,23 +1148,23 @@ def _reveal(state: State, seat: int) -> State:
     if boss is Boss.KING_CROAK:
         # OD-8: takes a Dungeon from the market, if it shows one.
         if market_dungeons(state) and any(t is not None and t is not _DUNGEON for t in state.tiles):
-            ability = Step.CROAK
+            ability = _S_CROAK
     elif boss is Boss.BELLADONNA:
         if any(k is not None for k in state.tokens):
-            ability = Step.POISON
+            ability = _S_POISON
     elif boss is Boss.BARON_HEX:
         if any(p.token is not None for p in state.market):
-            ability = Step.HEX
+            ability = _S_HEX
     elif boss is Boss.DR_DEADLY:
         lair = state.lairs[seat]
         lair = Lair(lair.waiting, lair.crystals, lair.spires + lair.expended, 0, lair.heroes)
         state = _set_lair(state, seat, lair)
     elif boss is Boss.QUEEN_RIMEFANG:
         if _slide_exists(state, seat, False):
-            ability = Step.FROST
+            ability = _S_FROST
     elif boss is Boss.WARLORD_GRIMTUSK:
         if _HERO in state.tokens:
-            ability = Step.SLAY
+            ability = _S_SLAY
     if ability is not None:
         return _set_step(state, ability)
     return _resume(state)
@@ -1197,7 +1220,7 @@ def view(state: State, seat: int | None) -> State:
         b = bosses[s]
         # OD §Boss cards: each objective is scored at the end "whether you
         # revealed your Boss or not", so at the end every Boss is shown.
-        if s != seat and not state.revealed[s] and b is not None and state.step is not Step.OVER:
+        if s != seat and not state.revealed[s] and b is not None and state.step is not _S_OVER:
             unseen.append(b)
             bosses[s] = None
     unseen.extend(b for b in state.boss_deck if b is not None)
@@ -1212,7 +1235,7 @@ def view(state: State, seat: int | None) -> State:
 def outcome(state: State) -> Outcome | None:
     """The score pad, category by category; OD-12: a tie goes to the higher
     Tile Score, and if still tied both win."""
-    if state.step is not Step.OVER:
+    if state.step is not _S_OVER:
         return None
     pad = score_pad(state)
     scores = pad.totals
@@ -1326,7 +1349,7 @@ def _describe_action(
         slot = nxt[1] + 1 if nxt else "?"
         return f"Market pair {slot} gets {_a(action.tile.label)}."
     if cls is DrawToken:
-        if state.step is Step.POOL_DRAW:
+        if state.step is _S_POOL_DRAW:
             return f"The Spawning Pool sends {_a(action.token.label)} to {who}'s lair."
         nxt = _refill_next(state)
         slot = nxt[1] + 1 if nxt else "?"
@@ -1385,7 +1408,7 @@ def _describe_action(
     if cls is Slay:
         return f"Warlord Grimtusk slays the hero on {where(action.square)}."
     if cls is Skip:
-        if state.step is Step.TOKEN and state.hand_token is not None:
+        if state.step is _S_TOKEN and state.hand_token is not None:
             return f"{who} keeps the {state.hand_token.label} in their lair."
         return f"{who} skips the optional effect."
     if cls is EndTurn:
