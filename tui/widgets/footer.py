@@ -1,136 +1,174 @@
-"""The game screens' footer: Textual's, rebuilt only when what it shows changed.
+"""The screens' footer: the keys that work now, drawn as one line.
 
-Textual's Footer recomposes (removes and mounts every key widget, restyles
-and lays out the screen) each time the screen's bindings are refreshed, and
-a game screen refreshes them after every update so that Undo and the recap
-keys dim or light up. Most updates change none of that: this footer notes
-what it was composed from and skips the rebuild when that is unchanged.
+Textual's Footer is a row of widgets, one per key. A game screen's keys
+change as turns start and end (the hand and the action bar bring their own
+keys), and every change mounted or removed key widgets and laid the whole
+screen out again: over SSH, where one host draws every player's screen,
+that was a third of what an update cost (docs/performance.md, "SSH load").
+This footer is one widget of one fixed line: a change of keys redraws that
+line and nothing else. It shows what Textual's does (each key and what it
+does, a key that cannot be used now dimmed, the command palette's key at
+the right), and a click on a key presses it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
+from rich.style import Style
+from rich.text import Text
+from textual import events
 from textual.screen import Screen
-from textual.widgets import Footer as TextualFooter
-from textual.widgets._footer import FooterKey
+from textual.widget import Widget
 
 
-class Footer(TextualFooter):
-    """A Footer that recomposes only when its keys, their state or their
-    descriptions changed."""
+class _Key(NamedTuple):
+    """One key as the footer draws it."""
 
-    _composed_from: Any = None
+    key: str
+    display: str
+    description: str
+    enabled: bool
+    tooltip: str
 
-    def _shows(self) -> Any:
-        """Everything compose reads that can change while mounted: the
-        shown bindings (a focus change swaps many hidden ones) and the
-        command palette's."""
-        app = self.app
-        palette = app.COMMAND_PALETTE_BINDING
-        return (
-            self.compact,
-            self.show_command_palette,
-            tuple(
-                (binding, enabled, tooltip, app.get_key_display(binding))
-                for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items()
-                if binding.show or key == palette
-            ),
-        )
 
-    def compose(self) -> Any:
-        self._composed_from = self._shows() if self._bindings_ready else None
-        yield from super().compose()
+class Footer(Widget, can_focus=False):
+    """The active screen's shown bindings on one line (see the module)."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"footer--key", "footer--description"}
+    DEFAULT_CSS = """
+    Footer {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        color: $footer-foreground;
+        background: $footer-background;
+        .footer--key {
+            color: $footer-key-foreground;
+            background: $footer-key-background;
+            text-style: bold;
+        }
+        .footer--description {
+            color: $footer-description-foreground;
+            background: $footer-description-background;
+        }
+    }
+    """
+
+    def __init__(
+        self,
+        *,
+        compact: bool = False,
+        show_command_palette: bool = True,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.compact = compact
+        self.show_command_palette = show_command_palette
+        self._keys: tuple[_Key, ...] = ()
+        self._palette: _Key | None = None
+        #: (first column, last column + 1, key) of each key as last drawn
+        self._spans: list[tuple[int, int, _Key]] = []
+
+    # -- what it shows ----------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self._read_keys()
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus:
-            return
         if self.is_attached and screen is self.screen:
-            self.call_after_refresh(self._recompose_if_changed)
+            self._read_keys()
 
-    async def _recompose_if_changed(self) -> None:
-        # One at a time (a change of bindings can come while the keys of
-        # the one before are being mounted), drawn once done.
-        async with self.batch():
-            if not self.is_attached:
-                return
-            was, now = self._composed_from, self._shows()
-            if was is not None and now == was:
-                return
-            if was is not None and was[:2] == now[:2] and await self._reuse(now):
-                self._composed_from = now
-                return
-            await self.recompose()
+    def _read_keys(self) -> None:
+        """Take the screen's shown bindings, as Textual's footer would (the
+        first binding of each action, in order); redraw only on a change."""
+        app = self.app
+        palette_key = app.COMMAND_PALETTE_BINDING
+        keys: dict[str, _Key] = {}
+        palette: _Key | None = None
+        for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items():
+            shown = _Key(binding.key, app.get_key_display(binding), binding.description,
+                         enabled, tooltip or binding.tooltip or binding.description)
+            if key == palette_key:
+                if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
+                    palette = shown
+            elif binding.show:
+                keys.setdefault(binding.action, shown)
+        now = (tuple(keys.values()), palette)
+        if now != (self._keys, self._palette):
+            self._keys, self._palette = now
+            self.refresh()
 
-    def _specs(self, shows: Any) -> list[tuple[Any, bool, str | None, str]] | None:
-        """The keys compose would yield, in order: (what a key widget shows
-        and does, enabled, tooltip, extra classes); None when a binding is
-        grouped (left to compose)."""
-        first: dict[str, tuple[Any, bool, str | None, str]] = {}
-        palette = self.app.COMMAND_PALETTE_BINDING
-        for binding, enabled, tooltip, display in shows[2]:
-            if not binding.show:
-                continue
-            if binding.group is not None:
-                return None
-            ident = (binding.key, display, binding.description, binding.action)
-            first.setdefault(binding.action, (ident, enabled, tooltip, ""))
-        specs = list(first.values())
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            entry = self.screen.active_bindings.get(palette)
-            if entry is not None:
-                _, binding, enabled, _ = entry
-                ident = (binding.key, self.app.get_key_display(binding), binding.description,
-                         binding.action)
-                specs.append((ident, enabled, binding.tooltip or binding.description,
-                              "-command-palette"))
-        return specs
+    @property
+    def shown(self) -> tuple[tuple[str, str, bool], ...]:
+        """(key, description, usable now) of every key shown, in order."""
+        keys = self._keys + ((self._palette,) if self._palette else ())
+        return tuple((k.key, k.description, k.enabled) for k in keys)
 
-    async def _reuse(self, now: Any) -> bool:
-        """Make the keys shown match `now` as compose would, keeping the key
-        widgets that stay (a turn that starts adds its keys, Undo lights up)
-        rather than rebuilding them all. False, having changed nothing, when
-        that cannot be done in place (grouped keys, keys that change order)."""
-        specs = self._specs(now)
-        if specs is None:
-            return False
-        pool: dict[Any, list[FooterKey]] = {}
-        keys = list(self.query_children(FooterKey))
-        if len(keys) != len(self.children):
-            return False  # something else in the footer (a key group)
-        for key in keys:
-            ident = (key.key, key.key_display, key.description, key.action)
-            pool.setdefault((ident, key.has_class("-command-palette")), []).append(key)
-        order: list[tuple[FooterKey, bool]] = []  # (widget, new)
-        for ident, enabled, tooltip, classes in specs:
-            kept = pool.get((ident, bool(classes)))
-            if kept:
-                order.append((kept.pop(0), False))
-                continue
-            key = FooterKey(*ident[:2], ident[2], ident[3], disabled=not enabled,
-                            tooltip=tooltip or "", classes=classes)
-            if not classes:  # as compose binds them: the palette key is not compact
-                key.set_reactive(FooterKey.compact, self.compact)
-                key.set_class(self.compact, "-compact")
-            order.append((key, True))
-        staying = [key for key, new in order if not new]
-        if staying != [key for key in keys if key in staying]:
-            return False  # the kept keys change order: compose does that
-        gone = [key for keys_left in pool.values() for key in keys_left]
-        for key, (_, enabled, tooltip, _) in zip((k for k, _ in order), specs, strict=True):
-            key._disabled = not enabled
-            key.set_class(not enabled, "-disabled")
-            key.tooltip = tooltip or None
-        self.styles.grid_size_columns = sum(1 for spec in specs if not spec[3])
-        if gone:
-            await self.remove_children(gone)
-        previous: FooterKey | None = None
-        for key, new in order:
-            if new:
-                if previous is None:
-                    await self.mount(key, before=0)
-                else:
-                    await self.mount(key, after=previous)
-            previous = key
-        return True
+    # -- drawing ------------------------------------------------------------------
+
+    def _key_text(self, key: _Key, key_style: Style, description_style: Style) -> Text:
+        # Textual's spacing: " k desc " when roomy, "k desc" when compact
+        if self.compact:
+            text = Text.assemble((key.display, key_style))
+            if key.description:
+                text.append(f" {key.description}", description_style)
+        else:
+            text = Text.assemble((f" {key.display} ", key_style))
+            if key.description:
+                text.append(f"{key.description} ", description_style)
+        if not key.enabled:
+            text.stylize(Style(dim=True))
+        return text
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("footer--key")
+        description_style = self.get_component_rich_style("footer--description")
+        gap = " " if self.compact else ""
+        line = Text(no_wrap=True, overflow="crop", end="")
+        spans: list[tuple[int, int, _Key]] = []
+        for key in self._keys:
+            start = line.cell_len
+            line.append_text(self._key_text(key, key_style, description_style))
+            spans.append((start, line.cell_len, key))
+            line.append(gap)
+        width = self.size.width
+        if self._palette is not None:
+            palette = Text("│", style="dim")
+            palette.append_text(self._key_text(self._palette, key_style, description_style))
+            start = max(line.cell_len, width - palette.cell_len)
+            line.pad_right(start - line.cell_len)
+            line.append_text(palette)
+            spans.append((start + 1, line.cell_len, self._palette))
+        self._spans = [span for span in spans if span[0] < width]
+        return line
+
+    # -- the mouse ------------------------------------------------------------------
+
+    def _key_at(self, x: int) -> _Key | None:
+        return next((key for start, end, key in self._spans if start <= x < end), None)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        key = self._key_at(event.x)
+        if key is None:
+            return
+        if key.enabled:
+            self.app.simulate_key(key.key)
+        else:
+            self.app.bell()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        key = self._key_at(event.x)
+        tip: Any = key.tooltip if key is not None else None
+        if tip != self.tooltip:
+            self.tooltip = tip
+
+
+__all__ = ["Footer"]

@@ -48,6 +48,9 @@ class GameLog(ScrollView, can_focus=True):
         #: every row, oldest first
         self._rows: list[Strip] = []
         self._wrapped_at = 0
+        #: the rows' count is in the scrollbars already (no layout pending),
+        #: so following the newest line can scroll at once
+        self._sized_in_place = False
 
     @property
     def shown(self) -> tuple[str, ...]:
@@ -108,11 +111,30 @@ class GameLog(ScrollView, can_focus=True):
 
     def _set_rows(self, width: int) -> None:
         self._rows = [row for rows in self._wrapped for row in rows]
-        self.virtual_size = Size(width, len(self._rows))
+        size = Size(width, len(self._rows))
+        self._sized_in_place = False
+        if size == self.virtual_size:
+            self._sized_in_place = self.is_mounted
+            return
+        height = self.styles.height
+        if self.is_mounted and height is not None and not height.is_auto:
+            # The log's own height does not follow its rows: only its
+            # scrollbar and rows change, so skip the screen-wide layout a
+            # new virtual size asks for (most of an update's cost over SSH).
+            self.set_reactive(GameLog.virtual_size, size)
+            self._scroll_update(size)
+            self._sized_in_place = True
+        else:
+            self.virtual_size = size
 
     def _follow(self) -> None:
-        # Keep the newest lines in sight (after the new size is laid out).
-        self.call_after_refresh(self.scroll_end, animate=False)
+        # Keep the newest lines in sight: at once when the new rows are
+        # already counted (one frame for an update, not three), else after
+        # the new size is laid out.
+        if self._sized_in_place:
+            self.scroll_end(animate=False, immediate=True)
+        else:
+            self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_mount(self) -> None:
         if self._wrap():
