@@ -82,12 +82,17 @@ class Budget:
     iterations: int | None
 
 
-#: The searching levels' budgets on one core (docs/opponents.md): normal
-#: takes about a second in the slowest game and at most 2 s, hard at most
-#: 5 s.
+#: The searching levels' budgets on one core. Sized with `python -m
+#: benchmarks --only search` (iterations per second of thinking, four
+#: positions per game; 14:10 UTC 2026-11-30: Boss Quest 437/s, Overboss Duel
+#: 562/s, Overstocked 324/s, Overseers 643/s): normal's cap takes about a
+#: second in the slowest game (Overstocked), hard's five times as many
+#: about 4.6 s there; the clock stops either sooner where a position is
+#: slower. A faster core makes the same caps quicker, not stronger: raise
+#: the iterations with it.
 BUDGETS: dict[str, Budget] = {
-    "normal": Budget(seconds=2.0, iterations=400),
-    "hard": Budget(seconds=5.0, iterations=2000),
+    "normal": Budget(seconds=2.0, iterations=300),
+    "hard": Budget(seconds=5.0, iterations=1500),
 }
 
 #: game id -> the levels a new match offers, weakest first, strongest last.
