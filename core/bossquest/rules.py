@@ -8,6 +8,7 @@ is a ruling in docs/rulings.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from core.bossquest import cards, solo
 from core.bossquest.actions import (
@@ -653,16 +654,23 @@ def _apply_chance(state: State, action: object) -> State:
 def _take_weapon(state: State, weapon: Weapon) -> tuple[State, frozenset[int]]:
     """Take `weapon` off the deck: the known top card first (BQ-10). Returns
     who had seen it there."""
+    return evolve(state, **_taken(state, weapon)), (
+        state.deck_top[0].known_to if state.deck_top else frozenset()
+    )
+
+
+def _taken(state: State, weapon: Weapon) -> dict[str, object]:
+    """The change to the deck that takes `weapon` off it (`_take_weapon`), to
+    be made with the others of the same step in one copy."""
     if state.deck_top:
-        top = state.deck_top[0]
-        return evolve(state, deck_top=state.deck_top[1:]), top.known_to
-    return evolve(state, weapon_deck=take(state.weapon_deck, weapon)), frozenset()
+        return {"deck_top": state.deck_top[1:]}
+    return {"weapon_deck": take(state.weapon_deck, weapon)}
 
 
 def _deal(state: State, weapon: Weapon) -> State:
     """BQ §1: a hidden card to everyone, then a visible card, from the
     Armorer's left."""
-    state, _ = _take_weapon(state, weapon)
+    taken = _taken(state, weapon)
     n = state.players
     seat = next_seat(state.armorer, n, 1 + state.dealt % n)
     knight = state.knights[seat]
@@ -670,10 +678,12 @@ def _deal(state: State, weapon: Weapon) -> State:
         knight = evolve(knight, hidden=Hidden(weapon, frozenset({seat})))
     else:
         knight = _receive(state, knight, seat, weapon)
-    state = _set_knight(state, seat, knight)
-    if weapon in knight.visible and weapon.colour is None:
-        return _read_now(state, seat, "deal")
-    return _after_deal(state)
+    knights = _with_knight(state.knights, seat, knight)
+    if weapon.colour is None and weapon in knight.visible:
+        return evolve(
+            state, knights=knights, phase=_P.READ_POTION, reader=seat, resume="deal", **taken
+        )
+    return _after_deal(state, knights=knights, **taken)
 
 
 def _read_now(state: State, seat: int, resume: str) -> State:
@@ -682,14 +692,23 @@ def _read_now(state: State, seat: int, resume: str) -> State:
     return evolve(state, phase=_P.READ_POTION, reader=seat, resume=resume)
 
 
-def _after_deal(state: State) -> State:
+def _after_deal(state: State, **changes: object) -> State:
+    """The deal goes on, or turns start; `changes` (the card just dealt) are
+    made in the same copy."""
     n = state.players
     dealt = state.dealt + 1
     if dealt < 2 * n:
-        return evolve(state, dealt=dealt)
+        return evolve(state, **{**changes, "dealt": dealt})
     # BQ §2: turns start with the knight to the Armorer's left.
     return evolve(
-        state, dealt=dealt, phase=_P.TURN, turn=next_seat(state.armorer, n), step=_S.CHOOSE
+        state,
+        **{
+            **changes,
+            "dealt": dealt,
+            "phase": _P.TURN,
+            "turn": next_seat(state.armorer, n),
+            "step": _S.CHOOSE,
+        },
     )
 
 
@@ -702,29 +721,39 @@ def _receive(state: State, knight: Knight, seat: int, weapon: Weapon) -> Knight:
 
 def _draw(state: State, weapon: Weapon) -> State:
     """BQ §2A: asked-for weapons arrive face up, one at a time."""
-    state, _ = _take_weapon(state, weapon)
+    taken = _taken(state, weapon)
     seat = state.turn
     assert seat is not None
-    state = _set_knight(state, seat, _receive(state, state.knights[seat], seat, weapon))
-    if weapon.colour is None and weapon in state.knights[seat].visible:
-        return _read_now(state, seat, "draw")
-    return _after_draw(state)
+    knight = _receive(state, state.knights[seat], seat, weapon)
+    knights = _with_knight(state.knights, seat, knight)
+    if weapon.colour is None and weapon in knight.visible:
+        return evolve(
+            state, knights=knights, phase=_P.READ_POTION, reader=seat, resume="draw", **taken
+        )
+    return _after_draw(state, knights=knights, **taken)
 
 
-def _after_draw(state: State) -> State:
+def _after_draw(state: State, **changes: Any) -> State:
+    """After a weapon asked for arrives; `changes` (the card drawn) are made
+    in the same copy."""
     seat = state.turn
     assert seat is not None
     to_draw = state.to_draw - 1
-    if to_draw > 0 and deck_size(state) > 0:
-        return evolve(state, to_draw=to_draw)
-    state = evolve(state, to_draw=0, phase=_P.TURN)
+    if to_draw > 0:
+        left = len(changes.get("weapon_deck", state.weapon_deck)) + len(
+            changes.get("deck_top", state.deck_top)
+        )
+        if left > 0:
+            return evolve(state, **{**changes, "to_draw": to_draw})
+    state = evolve(state, **{**changes, "to_draw": 0, "phase": _P.TURN})
     if state.players == 6 and deck_size(state) == 0:
         # BQ §6 Players: the round ends "when there are no more WEAPON cards
         # available": combat at once, whoever has not met the Wizard (BQ-27).
         return _combat(state)
     if state.final_turn:
         # BQ §Spell effects, Final turn: that request was the knight's last action.
-        return _advance(_set_knight(state, seat, evolve(state.knights[seat], done=True)))
+        knights = _with_knight(state.knights, seat, evolve(state.knights[seat], done=True))
+        return _advance(state, knights=knights)
     if all(k.done for s, k in enumerate(state.knights) if s != seat):
         # BQ §2A: the last knight in phase A asks once, then goes to the Wizard.
         return _arrive_at_wizard(state, seat)
@@ -794,9 +823,9 @@ def _read_potion(state: State, sign: int) -> State:
         knight = _reveal(knight, state.players, weapon)
     state = evolve(_set_knight(state, seat, knight), reader=None, resume="")
     if resume == "deal":
-        return _after_deal(evolve(state, phase=_P.DEAL))
+        return _after_deal(state, phase=_P.DEAL)
     if resume == "draw":
-        return _after_draw(evolve(state, phase=_P.DRAW))
+        return _after_draw(state, phase=_P.DRAW)
     if resume == "swap":
         return _after_swap(evolve(state, phase=_P.TURN))
     if resume == "duel":
@@ -905,7 +934,7 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
             phase=_P.REPLACE_SPELL,
         )
     if isinstance(action, EndTurn):
-        return _advance(evolve(state, step=_S.CHOOSE))
+        return _advance(state, step=_S.CHOOSE)
     if isinstance(action, SwapCompanions):
         return _finish_visit(_discard_casting(_swap_companions(state, action)))
     if isinstance(action, TargetKnight):
@@ -969,8 +998,8 @@ def _take_offer(state: State, slot: int) -> State:
 
 def _arrive_at_wizard(state: State, seat: int) -> State:
     """BQ §2B: the knight meets the Wizard and must use or discard a spell."""
-    state = _set_knight(state, seat, evolve(state.knights[seat], at_wizard=True))
-    state = evolve(state, phase=_P.TURN, turn=seat, step=_S.WIZARD)
+    knights = _with_knight(state.knights, seat, evolve(state.knights[seat], at_wizard=True))
+    state = evolve(state, knights=knights, phase=_P.TURN, turn=seat, step=_S.WIZARD)
     if not _wizard_has_spells(state):
         # BQ §6 Players: the last knight to the Wizard may find no spell.
         return _finish_visit(state)
@@ -1033,24 +1062,30 @@ def _finish_visit(state: State) -> State:
     seat = state.turn
     assert seat is not None
     knight = evolve(state.knights[seat], at_wizard=True, done=True)
-    state = evolve(_set_knight(state, seat, knight), casting=None, step=_S.CHOOSE)
-    return _advance(state)
+    knights = _with_knight(state.knights, seat, knight)
+    return _advance(state, knights=knights, casting=None, step=_S.CHOOSE)
 
 
-def _advance(state: State) -> State:
-    """The next knight to the left who still plays this round, or combat."""
-    assert state.turn is not None
+def _advance(state: State, **changes: Any) -> State:
+    """The next knight to the left who still plays this round, or combat;
+    `changes` (none of them the turn) are made in the same copy."""
+    turn = state.turn
+    assert turn is not None
     n = state.players
+    knights = changes.get("knights", state.knights)
     for step in range(1, n + 1):
-        seat = next_seat(state.turn, n, step)
-        if not state.knights[seat].done:
-            return evolve(state, turn=seat, step=_S.CHOOSE, phase=_P.TURN)
-    return _combat(state)
+        seat = next_seat(turn, n, step)
+        if not knights[seat].done:
+            return evolve(state, **{**changes, "turn": seat, "step": _S.CHOOSE, "phase": _P.TURN})
+    return _combat(evolve(state, **changes) if changes else state)
+
+
+def _with_knight(knights: tuple[Knight, ...], seat: int, knight: Knight) -> tuple[Knight, ...]:
+    return knights[:seat] + (knight,) + knights[seat + 1 :]
 
 
 def _set_knight(state: State, seat: int, knight: Knight) -> State:
-    knights = state.knights[:seat] + (knight,) + state.knights[seat + 1 :]
-    return evolve(state, knights=knights)
+    return evolve(state, knights=_with_knight(state.knights, seat, knight))
 
 
 # ---------------------------------------------------------------------------
