@@ -268,3 +268,23 @@ def test_hooks_are_assembled():
     assert HOOKS.determinize is determinize and HOOKS.evaluate is evaluate
     assert HOOKS.rollout is rollout and HOOKS.rollout_depth == search.ROLLOUT_DEPTH
     assert HOOKS.rollout_depth and HOOKS.rollout_depth > 0
+
+
+def test_playout_states_hold_only_their_fields():
+    """The rules copy State and Seat as dicts without checking the names
+    they set (core/overseers/rules.py `_dict_copier`): no state of random
+    playouts, at any player count or option, holds a name that is not a
+    field (a misspelt field would leave the real one unchanged)."""
+    state_fields = {a.name for a in attrs.fields(rules.State)}
+    seat_fields = {a.name for a in attrs.fields(rules.Seat)}
+
+    def check(state):
+        assert set(vars(state)) == state_fields
+        assert all(set(vars(p)) == seat_fields for p in state.seats)
+        for seat in range(state.players):
+            v = GAME.view(state, seat)
+            assert set(vars(v)) == state_fields
+            assert all(set(vars(p)) == seat_fields for p in v.seats)
+
+    for players, options in TABLES:
+        checked_playout(GAME, players, options, 60 + players, check, max_steps=5_000)

@@ -10,8 +10,6 @@ from collections.abc import Sequence
 from itertools import combinations, filterfalse
 from typing import Any
 
-import attrs
-
 from core.engine import (
     CHANCE,
     Category,
@@ -98,49 +96,30 @@ _PAIRS: dict[tuple[int, int], dict[int, tuple[object, float]]] = {}
 _JUDGE = (Deny(), Admit())
 
 
-def _dict_copier(cls: type, checked: bool = True) -> Any:
+def _dict_copier(cls: type) -> Any:
     """`attrs.evolve` for a frozen attrs class that keeps its fields in a
     `__dict__` (State, Seat): the copy is the old dict updated, set at once
-    (a frozen class refuses `setattr`, not `object.__setattr__`). Like
-    `attrs.evolve` it refuses a name that is not a field, unless
-    `checked` is False (the few hot paths below, whose names the tests run)."""
-    fields = frozenset(a.name for a in attrs.fields(cls))
+    (a frozen class refuses `setattr`, not `object.__setattr__`). Unlike
+    `attrs.evolve` it does not check the names it is given: every call
+    below names fields (tests/test_overseers_search.py checks that no state
+    of a playout holds anything but its fields)."""
     new = object.__new__
     set_dict = object.__setattr__
 
     def copy(inst: Any, **changes: Any) -> Any:
-        if not fields.issuperset(changes):
-            raise TypeError(f"{cls.__name__} has no field {set(changes) - fields}")
         fresh = new(cls)
         values = inst.__dict__.copy()
         values.update(changes)
         set_dict(fresh, "__dict__", values)
         return fresh
 
-    def fast(inst: Any, **changes: Any) -> Any:
-        fresh = new(cls)
-        values = inst.__dict__.copy()
-        values.update(changes)
-        set_dict(fresh, "__dict__", values)
-        return fresh
-
-    return copy if checked else fast
+    return copy
 
 
-#: `evolve` for the classes the playouts and views copy most, without looking the
-#: copier up at each call
-_evolve_state = _dict_copier(State)
-_evolve_seat = _dict_copier(Seat)
+#: `evolve` for this game's classes, without looking the copier up at each call
+_copy_state = _dict_copier(State)
+_copy_seat = _dict_copier(Seat)
 _evolve_slot = _make_copier(Slot)
-#: unchecked, for the deal, the draft and the views
-_copy_state = _dict_copier(State, checked=False)
-_copy_seat = _dict_copier(Seat, checked=False)
-_COPIERS = {State: _evolve_state, Seat: _evolve_seat, Slot: _evolve_slot}
-
-
-def evolve(inst: Any, **changes: Any) -> Any:
-    """`core.engine.evolve` for this game's State, Seat and Slot."""
-    return _COPIERS[inst.__class__](inst, **changes)
 
 
 # ---------------------------------------------------------------------------
@@ -311,7 +290,7 @@ def without(slots: Sequence[Slot], gone: Sequence[int]) -> tuple[Slot, ...]:
     for i in keep:
         s = slots[i]
         if s.under is not None:
-            s = evolve(s, under=index.get(s.under))
+            s = _evolve_slot(s, under=index.get(s.under))
         out.append(s)
     return tuple(out)
 
@@ -576,7 +555,7 @@ def _apply_chance(state: State, action: object) -> State:
         if not isinstance(action, AssignLeader) or not 0 <= action.seat < state.players:
             raise IllegalAction("Assign the Leader card to a player.")
         state = _set_seat(state, action.seat, was_leader=True)
-        return _start_round(evolve(state, leader=action.seat))
+        return _start_round(_copy_state(state, leader=action.seat))
     if phase is _P.DEAL:
         if state.gather:
             state = _start_round(state)
@@ -600,12 +579,14 @@ def _apply_chance(state: State, action: object) -> State:
             raise IllegalAction("That character cannot be dealt now.")
         target = _character_target(state)
         seats = _with_seat(
-            state.seats, target, evolve(state.seats[target], character=action.character)
+            state.seats, target, _copy_seat(state.seats[target], character=action.character)
         )
         pool = remove_one(state.character_pool, action.character)
         if target == state.players - 1:
-            return evolve(state, seats=seats, character_pool=pool, phase=_P.DRAFT, draft_turn=1)
-        return evolve(state, seats=seats, character_pool=pool)
+            return _copy_state(
+                state, seats=seats, character_pool=pool, phase=_P.DRAFT, draft_turn=1
+            )
+        return _copy_state(state, seats=seats, character_pool=pool)
     if not isinstance(action, Draw) or action.card not in state.discard:
         raise IllegalAction("That card is not in the discard pile.")
     discard = remove_one(state.discard, action.card)
@@ -617,17 +598,17 @@ def _apply_chance(state: State, action: object) -> State:
             # longer know which of the cards they knew are still there
             pile = frozenset(state.discard)
             known = tuple(k if s == gold else k - pile for s, k in enumerate(state.known))
-            state = evolve(state, known=known)
-        state = evolve(state, discard=discard, drawn=state.drawn + (action.card,))
+            state = _copy_state(state, known=known)
+        state = _copy_state(state, discard=discard, drawn=state.drawn + (action.card,))
         if len(state.drawn) == 2 or not discard:
-            state = evolve(state, phase=_P.GOLD_KEEP)
+            state = _copy_state(state, phase=_P.GOLD_KEEP)
         return state
     # DENY_DRAW (OV-13): not guilty, the accused draws a card, face up
     seat = state.accused
     assert seat is not None
     p = state.seats[seat]
     state = _set_seat(state, seat, slots=p.slots + (Slot(action.card, up=True),))
-    return _greed(evolve(state, discard=discard))
+    return _greed(_copy_state(state, discard=discard))
 
 
 def _character_target(state: State) -> int:
@@ -648,7 +629,7 @@ def _start_round(state: State) -> State:
     seats = tuple(
         Seat(total=p.total, was_leader=p.was_leader, rounds=p.rounds) for p in state.seats
     )
-    return evolve(
+    return _copy_state(
         state,
         seats=seats,
         phase=_P.DEAL,
@@ -746,22 +727,22 @@ def _abilities(state: State, start: int) -> State:
         if seat is None:
             continue
         if character is _C.PURPLE and state.seats[seat].slots:
-            return evolve(state, phase=_P.PURPLE, acting=seat)
+            return _copy_state(state, phase=_P.PURPLE, acting=seat)
         if character is _C.GOLD and state.discard:
-            return evolve(state, phase=_P.GOLD_DRAW, acting=seat)
+            return _copy_state(state, phase=_P.GOLD_DRAW, acting=seat)
         if character is _C.MEIXIU:
-            state = evolve(state, acting=seat)
+            state = _copy_state(state, acting=seat)
             if peek_targets(state):
-                return evolve(state, phase=_P.PEEK)
+                return _copy_state(state, phase=_P.PEEK)
         if character is _C.TEAL and len(state.seats[seat].slots) >= 2:
-            return evolve(state, phase=_P.TEAL, acting=seat)
-    return evolve(state, phase=_P.VOTE, acting=None)
+            return _copy_state(state, phase=_P.TEAL, acting=seat)
+    return _copy_state(state, phase=_P.VOTE, acting=None)
 
 
 def _turn(state: State, seat: int, action: Turn) -> State:
     p = state.seats[seat]
     slots = list(p.slots)
-    slots[action.slot] = evolve(slots[action.slot], turned=True)
+    slots[action.slot] = _evolve_slot(slots[action.slot], turned=True)
     return _abilities(_set_seat(state, seat, slots=tuple(slots)), 1)
 
 
@@ -771,7 +752,7 @@ def _keep(state: State, seat: int, action: Keep) -> State:
     back = remove_one(state.drawn, action.card)
     known = tuple(k | set(back) if s == seat else k for s, k in enumerate(state.known))
     state = _set_seat(state, seat, slots=p.slots + (Slot(action.card, up=False, origin="gold"),))
-    state = evolve(state, drawn=(), discard=sorted_tuple(state.discard + back), known=known)
+    state = _copy_state(state, drawn=(), discard=sorted_tuple(state.discard + back), known=known)
     return _abilities(state, 2)
 
 
@@ -781,7 +762,7 @@ def _peek(state: State, seat: int, action: Peek) -> State:
     assert card is not None
     known = tuple(k | {card} if s == seat else k for s, k in enumerate(state.known))
     peeked = state.peeked + ((action.seat, action.slot),)
-    state = evolve(state, known=known, peeked=peeked)
+    state = _copy_state(state, known=known, peeked=peeked)
     if len(peeked) < 2 and peek_targets(state):
         return state
     return _abilities(state, 3)
@@ -793,9 +774,9 @@ def _copy(state: State, seat: int, action: Copy) -> State:
     p = state.seats[seat]
     slot = p.slots[action.slot]
     if slot.up and slot.card is not None:
-        state = evolve(state, known=tuple(k | {slot.card} for k in state.known))
+        state = _copy_state(state, known=tuple(k | {slot.card} for k in state.known))
     slots = list(p.slots)
-    slots[action.slot] = evolve(slot, up=False, under=action.top)
+    slots[action.slot] = _evolve_slot(slot, up=False, under=action.top)
     state = _set_seat(state, seat, slots=tuple(slots))
     return _abilities(state, 4)
 
@@ -824,38 +805,38 @@ def _choose(state: State, seat: int, action: Choose) -> State:
     phase = state.phase
     chosen = action.seat
     if phase is _P.ACCUSE:
-        return evolve(state, phase=_P.JUDGE, accused=chosen, tied=())
+        return _copy_state(state, phase=_P.JUDGE, accused=chosen, tied=())
     if phase is _P.DECLARE:
-        state = evolve(state, declared=chosen, tied=())
+        state = _copy_state(state, declared=chosen, tied=())
         return _verdict(state)
     if phase is _P.THIEF:
-        return _rob(evolve(state, thief=chosen, tied=()))
+        return _rob(_copy_state(state, thief=chosen, tied=()))
     if phase is _P.ROB:
-        return evolve(state, phase=_P.GIVE, victim=chosen)
+        return _copy_state(state, phase=_P.GIVE, victim=chosen)
     if phase is _P.LIANG:
-        return _score_round(evolve(state, liang_target=chosen))
+        return _score_round(_copy_state(state, liang_target=chosen))
     # NEXT_LEADER
-    return _new_leader(evolve(state, tied=()), chosen)
+    return _new_leader(_copy_state(state, tied=()), chosen)
 
 
 def _judge(state: State, seat: int, action: object) -> State:
     """OV §Judgement: deny (to the Showdown) or admit (discard two)."""
     if isinstance(action, Deny):
-        return _showdown(evolve(state, denied=True))
-    state = evolve(state, denied=False, to_discard=min(2, len(state.seats[seat].slots)))
+        return _showdown(_copy_state(state, denied=True))
+    state = _copy_state(state, denied=False, to_discard=min(2, len(state.seats[seat].slots)))
     if state.to_discard == 0:
         return _showdown(state)
-    return evolve(state, phase=_P.ADMIT)
+    return _copy_state(state, phase=_P.ADMIT)
 
 
 def _discard(state: State, seat: int, action: Discard) -> State:
     """OV-19: an admitted card goes face down onto the discard pile; its
     owner knows it, and everyone knows a card they saw face up."""
     state = _lose(state, seat, (action.slot,))
-    state = evolve(state, to_discard=state.to_discard - 1)
+    state = _copy_state(state, to_discard=state.to_discard - 1)
     if state.to_discard and state.seats[seat].slots:
         return state
-    return _showdown(evolve(state, to_discard=0))
+    return _showdown(_copy_state(state, to_discard=0))
 
 
 def _lose(state: State, seat: int, indices: Sequence[int]) -> State:
@@ -865,7 +846,7 @@ def _lose(state: State, seat: int, indices: Sequence[int]) -> State:
     public = {s.card for s in gone if s.up and s.card is not None}
     known = tuple(k | (ids if s == seat else public) for s, k in enumerate(state.known))
     state = _set_seat(state, seat, slots=without(p.slots, indices))
-    return evolve(state, discard=sorted_tuple(state.discard + tuple(ids)), known=known)
+    return _copy_state(state, discard=sorted_tuple(state.discard + tuple(ids)), known=known)
 
 
 def _face_up(s: Slot) -> Slot:
@@ -880,12 +861,20 @@ def _showdown(state: State) -> State:
         _copy_seat(p, slots=tuple(s if s.up else _face_up(s) for s in p.slots)) for p in state.seats
     )
     state = _copy_state(state, seats=seats)
-    scores = tuple(showdown_score(state, s) for s in range(state.players))
+    # `showdown_score` of each seat, the Wuming sisters looked for once
+    valour = in_play(state, _C.WUMING_VALOUR)
+    wrath = in_play(state, _C.WUMING_WRATH)
+    scores = tuple(
+        cards.points(
+            effective(p.slots), meixiu=p.character is _C.MEIXIU, valour=valour, wrath=wrath
+        )
+        for p in state.seats
+    )
     best = max(scores)
     top = tuple(s for s in range(state.players) if scores[s] == best)
-    state = evolve(state, showdown=scores, declared=top[0] if len(top) == 1 else None)
+    state = _copy_state(state, showdown=scores, declared=top[0] if len(top) == 1 else None)
     if state.denied and state.accused in top and len(top) > 1:
-        return evolve(state, phase=_P.DECLARE, tied=top)
+        return _copy_state(state, phase=_P.DECLARE, tied=top)
     if state.denied:
         return _verdict(state)
     return _greed(state)
@@ -895,16 +884,16 @@ def _verdict(state: State) -> State:
     """OV §Judgement, DENY: guilty, the two cards of OV-4 are lost; not
     guilty, a card from the discard pile (OV-13)."""
     if state.declared == state.accused:
-        state = evolve(state, guilty=True)
+        state = _copy_state(state, guilty=True)
         pairs = losing_pairs(state)
         if len(pairs) > 1:
-            return evolve(state, phase=_P.GUILTY)
+            return _copy_state(state, phase=_P.GUILTY)
         if pairs:
             return _lose_pair(state, state.accused, pairs[0])
         return _greed(state)
-    state = evolve(state, guilty=False)
+    state = _copy_state(state, guilty=False)
     if state.discard:
-        return evolve(state, phase=_P.DENY_DRAW)
+        return _copy_state(state, phase=_P.DENY_DRAW)
     return _greed(state)
 
 
@@ -925,21 +914,21 @@ def _greed(state: State) -> State:
             discard = state.discard
             for c in taken:
                 discard = remove_one(discard, c)
-            state = evolve(state, discard=discard)
+            state = _copy_state(state, discard=discard)
     counts = [greed_count(p.slots) for p in state.seats]
     most = max(counts)
     if most == 0:
         return _scoring(state)
     top = tuple(s for s in range(state.players) if counts[s] == most)
     if len(top) > 1:
-        return evolve(state, phase=_P.THIEF, tied=top)
-    return _rob(evolve(state, thief=top[0]))
+        return _copy_state(state, phase=_P.THIEF, tied=top)
+    return _rob(_copy_state(state, thief=top[0]))
 
 
 def _rob(state: State) -> State:
     if not victims(state):
         return _scoring(state)
-    return evolve(state, phase=_P.ROB)
+    return _copy_state(state, phase=_P.ROB)
 
 
 def _pass(state: State, seat: int, action: Pass) -> State:
@@ -962,7 +951,7 @@ def _scoring(state: State) -> State:
     """OV §Scoring: Liang first, then the round's scores."""
     liang = holder(state, _C.LIANG)
     if liang is not None:
-        return evolve(state, phase=_P.LIANG, acting=liang)
+        return _copy_state(state, phase=_P.LIANG, acting=liang)
     return _score_round(state)
 
 
@@ -971,27 +960,29 @@ def _score_round(state: State) -> State:
     score takes the Leader card (OV-5: a tie, the Leader chooses; OV-17)."""
     pads = [round_score(state, s) for s in range(state.players)]
     seats = tuple(
-        evolve(p, total=(p.total or 0) + pad.score, rounds=p.rounds + (pad,))
+        _copy_seat(p, total=(p.total or 0) + pad.score, rounds=p.rounds + (pad,))
         for p, pad in zip(state.seats, pads, strict=True)
     )
-    state = evolve(state, seats=seats, acting=None)
+    state = _copy_state(state, seats=seats, acting=None)
     if state.round >= ROUNDS:
-        return evolve(state, phase=_P.OVER)
+        return _copy_state(state, phase=_P.OVER)
     low = min(pad.score for pad in pads)
     lowest = tuple(s for s in range(state.players) if pads[s].score == low)
     if len(lowest) > 1:
-        return evolve(state, phase=_P.NEXT_LEADER, tied=lowest)
+        return _copy_state(state, phase=_P.NEXT_LEADER, tied=lowest)
     return _new_leader(state, lowest[0])
 
 
 def _new_leader(state: State, seat: int) -> State:
     state = _set_seat(state, seat, was_leader=True)
-    return evolve(state, leader=seat, phase=_P.DEAL, tied=(), gather=True)
+    return _copy_state(state, leader=seat, phase=_P.DEAL, tied=(), gather=True)
 
 
 def _set_seat(state: State, seat: int, **changes: object) -> State:
     seats = state.seats
-    return evolve(state, seats=seats[:seat] + (evolve(seats[seat], **changes),) + seats[seat + 1 :])
+    return _copy_state(
+        state, seats=seats[:seat] + (_copy_seat(seats[seat], **changes),) + seats[seat + 1 :]
+    )
 
 
 def _with_seat(seats: tuple[Seat, ...], seat: int, p: Seat) -> tuple[Seat, ...]:
