@@ -121,7 +121,7 @@ async def create_table(term: Terminal, game: Any, options: list[str]) -> None:
         lambda line, marked: line.strip().startswith("Seat 2") and marked.startswith(("Bot", "Human")),
         "seat 2's kind",
     )
-    await pick_from_list(term, "Human", lambda t: "Bot: random" in t)
+    await pick_from_list(term, "Human", lambda t: "Bot: easy" in t)
     await term.wait_for(lambda t: re.search(r"Seat 2 .*Human", t) is not None, what="seat 2 human")
     for label in options:
         await focus_on(term, lambda line, _, label=label: label in line, label)
