@@ -305,3 +305,18 @@ def _canonical(spell: Spell) -> Spell:
 
 for _spell in _spells(True, True, True):
     _canonical(_spell)
+
+#: Each spell's place in the sorted order (`Spell.__lt__`), by the identity
+#: of its one instance: piles of spells are sorted without calling `__lt__`.
+_RANK_BY_ID = {id(s): rank for rank, s in enumerate(sorted(SPELLS))}
+
+
+def sort_spells(items: tuple[Spell, ...]) -> tuple[Spell, ...]:
+    """`tuple(sorted(items))` for spells, in C where the cards are the
+    decks' own instances (`spells`); the same order, equal cards kept in
+    their order as `sorted` keeps them."""
+    try:
+        ranks = list(map(_RANK_BY_ID.__getitem__, map(id, items)))
+    except KeyError:  # a card built elsewhere (a journal, a test)
+        return tuple(sorted(items))
+    return tuple(map(items.__getitem__, sorted(range(len(items)), key=ranks.__getitem__)))

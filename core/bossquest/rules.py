@@ -67,6 +67,7 @@ from core.bossquest.cards import (
     Spell,
     SpellKind,
     Weapon,
+    sort_spells,
 )
 from core.bossquest.state import (
     PUBLIC,
@@ -645,7 +646,7 @@ def _apply_chance(state: State, action: object) -> State:
     if phase is _P.REVEAL_MYSTERY:
         return _cast_revealed(evolve(state, phase=_P.TURN), spell)
     # CLEAR_MYSTERY: discarded blind at the Wizard, or unused at round end.
-    state = evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,)))
+    state = evolve(state, spell_discard=sort_spells(state.spell_discard + (spell,)))
     if state.turn is not None:
         return _finish_visit(evolve(state, phase=_P.TURN))
     return _next_round(state)
@@ -892,9 +893,9 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
     if isinstance(action, Discard):
         spell = state.offer[action.slot]
         assert spell is not None
-        state = _take_offer(state, action.slot)
+        offer = state.offer[: action.slot] + (None,) + state.offer[action.slot + 1 :]
         return _finish_visit(
-            evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,)))
+            evolve(state, offer=offer, spell_discard=sort_spells(state.spell_discard + (spell,)))
         )
     if isinstance(action, ActivateMystery):
         if state.mystery_card is not None:
@@ -928,7 +929,7 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         state = _take_offer(state, action.slot)
         return evolve(
             state,
-            spell_discard=sorted_tuple(state.spell_discard + (old,)),
+            spell_discard=sort_spells(state.spell_discard + (old,)),
             spent=state.spent | {_CO.RAVEN},
             replace_slot=action.slot,
             phase=_P.REPLACE_SPELL,
@@ -955,7 +956,7 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
     state = evolve(state, active=active)
     if cancelled.spell.kind is _K.FINAL_TURN:
         state = evolve(state, final_turn=False)  # BQ-16
-    state = evolve(state, spell_discard=sorted_tuple(state.spell_discard + (cancelled.spell,)))
+    state = evolve(state, spell_discard=sort_spells(state.spell_discard + (cancelled.spell,)))
     return _finish_visit(_discard_casting(state))
 
 
@@ -964,14 +965,14 @@ def _cast_revealed(state: State, spell: Spell) -> State:
     BQ-15: one that can do nothing is discarded."""
     if _usable(state, spell, state.turn):
         return _cast(state, spell)
-    return _finish_visit(evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,))))
+    return _finish_visit(evolve(state, spell_discard=sort_spells(state.spell_discard + (spell,))))
 
 
 def _discard_known_mystery(state: State) -> State:
     assert state.mystery_card is not None
     return evolve(
         state,
-        spell_discard=sorted_tuple(state.spell_discard + (state.mystery_card,)),
+        spell_discard=sort_spells(state.spell_discard + (state.mystery_card,)),
         mystery=False,
         mystery_card=None,
         mystery_known=frozenset(),
@@ -1033,7 +1034,7 @@ def _discard_casting(state: State) -> State:
     assert state.casting is not None
     return evolve(
         state,
-        spell_discard=sorted_tuple(state.spell_discard + (state.casting,)),
+        spell_discard=sort_spells(state.spell_discard + (state.casting,)),
         casting=None,
     )
 
@@ -1168,7 +1169,7 @@ def _combat(state: State) -> State:
         step=_S.CHOOSE,
         boss=None,
         boss_discard=sorted_tuple(state.boss_discard + ((state.boss,) if state.boss else ())),
-        spell_discard=sorted_tuple(state.spell_discard + leftovers + tuple(a.spell for a in used)),
+        spell_discard=sort_spells(state.spell_discard + leftovers + tuple(a.spell for a in used)),
         offer=(),
         active=(),
         final_turn=False,
@@ -1299,7 +1300,7 @@ def _apply_duel(state: State, action: object) -> State:
             state,
             active=state.active + (placed,),
             duel_offer=(),
-            spell_discard=sorted_tuple(state.spell_discard + unused),
+            spell_discard=sort_spells(state.spell_discard + unused),
             phase=_P.DUEL,
         )
     if isinstance(action, Fight):
@@ -1437,7 +1438,7 @@ def view(state: State, seat: int | None) -> State:
         view_state = evolve(
             view_state,
             mystery_card=None,
-            spell_deck=sorted_tuple(state.spell_deck + (state.mystery_card,)),
+            spell_deck=sort_spells(state.spell_deck + (state.mystery_card,)),
         )
     return view_state
 

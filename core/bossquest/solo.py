@@ -28,7 +28,7 @@ from core.bossquest.actions import (
     take,
     weapon_draws,
 )
-from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind, Weapon
+from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind, Weapon, sort_spells
 from core.bossquest.state import (
     Hidden,
     Knight,
@@ -391,7 +391,7 @@ def _apply_knight(state: State, action: object) -> State:
         if cancelled in PERSONAL:
             # a personal spell cancelled is spent, not discarded (BQ-40)
             return _next_turn(_discard_casting(state))
-        state = evolve(state, spell_discard=sorted_tuple(state.spell_discard + (cancelled,)))
+        state = evolve(state, spell_discard=sort_spells(state.spell_discard + (cancelled,)))
         return _next_turn(_discard_casting(state))
     if isinstance(action, TargetWeapon):
         return evolve(state, swap_weapon=action.weapon, phase=_P.SOLO_SWAP)
@@ -414,7 +414,7 @@ def _assign(state: State, index: int) -> State:
         return evolve(state, casting=spell, solo_target=index, phase=_P.SOLO_TARGET)
     if spell.kind in (_K.CANCEL, _K.SWAP_DECK):
         # nothing to cancel or swap on that Boss: spent for nothing (BQ-40)
-        return _next_turn(evolve(state, spell_discard=sorted_tuple(state.spell_discard + (spell,))))
+        return _next_turn(evolve(state, spell_discard=sort_spells(state.spell_discard + (spell,))))
     return _next_turn(_set_boss(state, index, evolve(boss, spells=boss.spells + (spell,))))
 
 
@@ -453,7 +453,7 @@ def _resolve(state: State, adjust: int) -> State:
         boss_discard=sorted_tuple(
             state.boss_discard + tuple(b.hp for b in state.solo_bosses if b.hp in cards.BOSSES)
         ),
-        spell_discard=sorted_tuple(state.spell_discard + used),
+        spell_discard=sort_spells(state.spell_discard + used),
         solo_bosses=(),
         weapon_deck=solo_weapons(state.options),
         deck_top=(),
@@ -475,7 +475,7 @@ def _set_boss(state: State, index: int, boss: SoloBoss) -> State:
 def _discard_casting(state: State) -> State:
     assert state.casting is not None
     return evolve(
-        state, spell_discard=sorted_tuple(state.spell_discard + (state.casting,)), casting=None
+        state, spell_discard=sort_spells(state.spell_discard + (state.casting,)), casting=None
     )
 
 
