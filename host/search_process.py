@@ -14,8 +14,9 @@ line bounded and shape-checked like every message (`host.wire`):
   "update": <SeatUpdate>}``, ``{"hurry": id}`` (answer the best move so far
   now), ``{"cancel": id}`` (the table has moved on: stop, answer nothing),
   ``{"forget": key}`` (a bot's seat is closed) and ``{"stop": true}``;
-- from the worker: ``{"answer": id, "command": <SeatCommand>}`` or
-  ``{"answer": id, "error": text}``.
+- from the worker: ``{"ready": pid}`` once it has loaded the rules, then
+  ``{"answer": id, "command": <SeatCommand>}`` or ``{"answer": id, "error":
+  text}`` for each decision.
 
 One worker serves its bots' decisions in turn, one at a time, and is reused
 from decision to decision; it starts on the first decision (or `warm`), so
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import atexit
 import concurrent.futures
+import contextlib
 import itertools
 import logging
 import multiprocessing
@@ -40,8 +42,9 @@ import os
 import queue
 import random
 import signal
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from host.messages import (
@@ -106,6 +109,8 @@ class SearchWorker:
         self._pending: dict[int, Request] = {}
         self._ids = itertools.count(1)
         self._keys = itertools.count(1)
+        #: set once the running process has loaded the rules and waits for work
+        self.ready = threading.Event()
         #: processes started so far (the first, then restarts after deaths)
         self.starts = 0
         self.closed = False
@@ -149,7 +154,8 @@ class SearchWorker:
             daemon=True,
         )
         try:
-            process.start()
+            with _stderr_with_a_file():
+                process.start()
         except Exception as error:  # e.g. a factory that cannot be sent to a process
             mine.close()
             theirs.close()
@@ -157,6 +163,7 @@ class SearchWorker:
         finally:
             theirs.close()
         self._process, self._conn = process, mine
+        self.ready.clear()
         reader = threading.Thread(
             target=self._read, args=(mine, process), name="overtable-search-reader", daemon=True
         )
@@ -303,6 +310,9 @@ class SearchWorker:
 
     def _answer(self, data: bytes) -> None:
         raw = decode_object(data, MAX_ANSWER_BYTES)
+        if set(raw) == {"ready"}:
+            self.ready.set()
+            return
         request_id = raw.get("answer")
         if type(request_id) is not int or not set(raw) <= {"answer", "command", "error"}:
             raise BadMessage("not an answer")
@@ -339,6 +349,28 @@ def _settle(
             future.set_result(result)
     except concurrent.futures.InvalidStateError:  # cancelled meanwhile
         pass
+
+
+@contextlib.contextmanager
+def _stderr_with_a_file() -> Iterator[None]:
+    """Starting a process starts multiprocessing's resource tracker, which
+    is handed `sys.stderr`'s file descriptor: while Textual runs, sys.stderr
+    captures prints and has none (-1), and the start fails. For that moment
+    it is the null device."""
+    try:
+        usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        usable = False
+    if usable:
+        yield
+        return
+    saved = sys.stderr
+    with open(os.devnull, "w") as null:
+        sys.stderr = null
+        try:
+            yield
+        finally:
+            sys.stderr = saved
 
 
 def _end(process: Any) -> None:
@@ -437,10 +469,22 @@ def serve(conn: Any, factory: Callable[[str, str | None], Any] | None) -> None:
     """The worker process: decide every `think` in turn, until `stop` or
     until the other end goes (its table's process ended)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the table's to handle
+    # The terminal is the app's: the worker neither reads keys nor draws on it.
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    os.close(null)
     if factory is None:
         from host.bots import default_bot_factory
 
         factory = default_bot_factory
+    from core import GAMES
+
+    len(GAMES)  # the rules are loaded before the first decision arrives
+    try:
+        conn.send_bytes(encode_line({"ready": os.getpid()}, MAX_ANSWER_BYTES))
+    except (OSError, ValueError):
+        return
     jobs: queue.Queue[dict | None] = queue.Queue()
     lock = threading.Lock()
     flags: dict[str, Any] = {"current": None, "stop": threading.Event()}

@@ -124,7 +124,9 @@ async def test_move_now_cuts_a_long_search_short(tmp_path):
     person = session.connect(Recorder(), {1}, kind=HERE, send=False)
     session.start()
     seq = session.seq
-    await asyncio.sleep(0.8)  # the worker has started and is searching
+    [worker] = pool.workers
+    assert await asyncio.to_thread(worker.ready.wait, 20)
+    await asyncio.sleep(0.3)  # the worker is searching now
     assert holder.thinking and session.seq == seq
     hurried = time.monotonic()
     assert person.send(SeatCommand.hurry(0, seq)) is None
@@ -354,3 +356,23 @@ def test_level_bots_give_a_searching_bot_its_seconds(monkeypatch):
     if not hasattr(bot, "seconds"):
         pytest.skip("no searching bot at this level yet")
     assert bot.seconds == 0.5
+
+
+def test_bot_seconds_on_the_command_line(tmp_path, monkeypatch, capsys):
+    """`overtable --bot-seconds`, and after `host` or `hub`: checked, then
+    handed to the bots' factory (and the search processes) through
+    $OVERTABLE_BOT_SECONDS."""
+    from tui.cli import build_parser, main
+
+    parser = build_parser()
+    assert parser.parse_args(["--bot-seconds", "3", "hub"]).bot_seconds == "3"
+    assert parser.parse_args(["host", "--bot-seconds", "hard=8"]).bot_seconds == "hard=8"
+    assert parser.parse_args(["hub"]).bot_seconds is None
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--bot-seconds", "forever"])
+    capsys.readouterr()
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("OVERTABLE_BOT_SECONDS", raising=False)
+    assert main(["--bot-seconds", "normal=1.5", "saves", "--list"]) == 0
+    assert os.environ["OVERTABLE_BOT_SECONDS"] == "normal=1.5"
+    assert LevelBots().seconds == {"normal": 1.5}

@@ -66,6 +66,26 @@ def bot_delay(text: str) -> float:
     return value
 
 
+def bot_seconds(text: str) -> str:
+    """--bot-seconds: "S" (every searching level) or "normal=S,hard=S"."""
+    from host.budget import parse_bot_seconds  # the standard library only
+
+    try:
+        parse_bot_seconds(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: {error} (give S, or e.g. normal=2,hard=5)"
+        ) from None
+    return text
+
+
+_BOT_SECONDS_HELP = (
+    "the longest a searching bot thinks per move, in seconds: S for every "
+    "searching level, or normal=S,hard=S (default normal=2, hard=5; "
+    "also $OVERTABLE_BOT_SECONDS)"
+)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="overtable",
@@ -85,6 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help=f"how long each bot move stays on screen, 0 to {MAX_BOT_DELAY:g} (default 0.45)",
     )
+    parser.add_argument("--bot-seconds", type=bot_seconds, default=None, metavar="SECONDS",
+                        help=_BOT_SECONDS_HELP)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     new = sub.add_parser("new", help="set up a new match")
     new.add_argument("game", help="game id, e.g. boss-quest")
@@ -99,6 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     rules = sub.add_parser("rules", help="read the rules of a game")
     rules.add_argument("game", nargs="?", help="game id, e.g. boss-quest")
     host = sub.add_parser("host", help="run the hub with its SSH front door: players ssh in")
+    host.add_argument("--bot-seconds", type=bot_seconds, default=argparse.SUPPRESS,
+                      metavar="SECONDS", help=_BOT_SECONDS_HELP)
     host.add_argument("--listen", default="127.0.0.1:2222", help="HOST:PORT (default 127.0.0.1:2222)")
     host.add_argument("--authorized-keys", default=None,
                       help="players' keys, OpenSSH format (default in the config directory)")
@@ -109,6 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="close a session after this long without a key; the player's "
                       "seats wait (default 1800, 0: never)")
     hub = sub.add_parser("hub", help="run the hub of shared tables (players join with `join`)")
+    hub.add_argument("--bot-seconds", type=bot_seconds, default=argparse.SUPPRESS,
+                     metavar="SECONDS", help=_BOT_SECONDS_HELP)
     hub.add_argument("--socket", default=None, help="the hub's socket (default in the data directory)")
     hub.add_argument("--data-dir", default=None, help="where shared matches are saved")
     join = sub.add_parser("join", help="sit at the tables of a running hub from this terminal")
@@ -158,6 +184,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.bot_seconds is not None:
+        # read by the bots' factory here and in the search processes
+        # (host.bots.LevelBots), for the app, the hub and the host alike
+        import os
+
+        from host.budget import BOT_SECONDS_ENV
+
+        os.environ[BOT_SECONDS_ENV] = args.bot_seconds
     if args.command == "simulate":
         from tui.arena import simulate
 

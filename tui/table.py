@@ -12,15 +12,20 @@
 The game screen talks back only through its port: `send(SeatCommand)`. The
 table forwards a command to the session for the seat on screen and turns a
 refusal into a notice. Bots are seated by the session's side
-(`host.bots.seat_bots`) and think in threads on the app's event loop.
+(`host.bots.seat_bots`): a searching level (normal, hard) thinks in the
+table's search process (`host.search_process`, started when the table opens
+and ended when it closes), any other in a thread of the app's event loop.
+While a bot thinks, any person here may ask it to move now (a `hurry`
+command, key n on every game screen).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from host.bots import seat_bots
-from host.messages import LEAVE, PLAY, SeatCommand, SeatUpdate
+from host.bots import AUTO, LevelBots, searches, seat_bots
+from host.messages import HURRY, LEAVE, PLAY, SeatCommand, SeatUpdate
+from host.search_process import WorkerPool
 from host.session import HERE, Session
 
 if TYPE_CHECKING:
@@ -35,6 +40,9 @@ DEFAULT_BOT_DELAY = 0.45
 class Table:
     """One match played at this terminal."""
 
+    #: the screen may hurry a bot from any view here (the public one too)
+    at_this_terminal = True
+
     def __init__(
         self,
         match: Any,
@@ -42,6 +50,7 @@ class Table:
         bot_delay: float = DEFAULT_BOT_DELAY,
         seed: int | None = None,
         bot_factory: Any = None,
+        bot_seconds: dict[str, float] | None = None,
     ) -> None:
         self.session = Session(match, seed=seed, report=self._problem)
         self.game = self.session.game
@@ -53,6 +62,13 @@ class Table:
         )
         self.bot_delay = bot_delay
         self._bot_factory = bot_factory
+        #: the searching bots' process (one, started when a searching bot
+        #: seat opens, ended with the table); it builds bots with
+        #: `bot_factory`, else the levels' own with `bot_seconds` per move
+        levels = LevelBots(bot_seconds)  # None: $OVERTABLE_BOT_SECONDS, if set
+        self.workers = WorkerPool(bot_factory or levels, limit=1)
+        #: a searching bot silent for this long is given up (a heuristic move)
+        self._bot_timeout = 2 * max(levels.seconds.values(), default=5.0) + 30.0
         #: the seat whose view is on screen (None: the public view)
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
         #: the newest update received for each seat viewed here
@@ -87,13 +103,24 @@ class Table:
         self._link = session.connect(
             self, frozenset(self.humans), kind=HERE, spectate=len(self.humans) != 1, send=False
         )
-        seat_bots(session, factory=self._bot_factory, threaded=True, delay=self.bot_delay)
+        players = session.match.header.players
+        if any(searches(players[seat].level) for seat in self.bots):
+            self.workers.warm()  # while the screen comes up
+        seat_bots(
+            session,
+            factory=self._bot_factory,
+            think=AUTO,
+            delay=self.bot_delay,
+            pool=self.workers,
+            timeout=self._bot_timeout,
+        )
         session.start()
 
     def close(self) -> None:
         """Stop playing here (the journal already holds every action)."""
         self.closed = True
         self.session.close()
+        self.workers.close(wait=False)  # the event loop does not wait for it
 
     # -- updates from the session ----------------------------------------------
 
@@ -150,9 +177,14 @@ class Table:
             return True
         if self.closed or self.handover_to is not None or self._link is None:
             return False
+        if command.kind == HURRY:  # any person here may hurry the thinking bot
+            return self._forward(command)
         if command.seat is None or command.seat != self.viewer:
             self._notify("That is not your decision to make.", severity="warning")
             return False
+        return self._forward(command)
+
+    def _forward(self, command: SeatCommand) -> bool:
         refusal = self._link.send(command)
         if refusal is not None:
             severity = "warning" if command.kind == PLAY else "information"

@@ -802,7 +802,7 @@ class BossQuestScreen(GameScreen):
         }.get(view.step, "")
         text = Text.assemble((f"{who} turn", "bold"), f" ({doing})")
         if update.thinking == seat:
-            text.append(" thinking…", style="italic")
+            text.append(f" thinking…{self.thinking_note(update)}", style="italic")
         elif update.seat is not None and seat == update.seat:
             text.append(" waiting for the table…", style="italic")
         return text

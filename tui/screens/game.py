@@ -32,6 +32,9 @@ from tui.widgets.since import CHANGED, Recap, SinceLog, SinceTracker
 #: The name the screens use for a seat's update.
 TableUpdate = SeatUpdate
 
+#: the key that asks a thinking bot to move now (free on every game screen)
+MOVE_NOW_KEY = "n"
+
 
 def game_of(game_id: str) -> Any | None:
     """The rules object of `game_id` (core.GAMES, imported on first use)."""
@@ -67,7 +70,10 @@ class GameScreen(Screen):
 
     The base binds the keys every table shares (a subclass's BINDINGS are
     added to these; a subclass may rebind them): u takes back the shown
-    seat's last action, q leaves for the home screen (the match is saved).
+    seat's last action, q leaves for the home screen (the match is saved),
+    n asks a thinking bot to move now (a `hurry` command; the footer shows
+    it only while a bot thinks, and a screen's status line says so with
+    `thinking_note`).
     """
 
     #: the game id this screen plays (a key of core.GAMES)
@@ -87,6 +93,9 @@ class GameScreen(Screen):
         Binding("z", "since_toggle", "Recap / log", show=False,
                 tooltip="Put away the recap since your last move (the whole log shows), "
                         "or bring it back"),
+        # Shown only while a bot thinks (check_action).
+        Binding("n", "move_now", "Move now",
+                tooltip="A bot is thinking: ask it to play its best move so far now"),
     ]
 
     #: what F1 lists under "On screen" for every game: the marks of the recap
@@ -94,6 +103,7 @@ class GameScreen(Screen):
         (f"{CHANGED} underlined", "Changed since your last move (cleared when you act); "
                                   "on a board •..•"),
         ("▶ 2", "Since your last move: the move you are looking at, its changes marked"),
+        ("thinking…", "A bot is deciding; n asks it to move now"),
     )
 
     #: what F1 lists under "On screen": (symbol, what it means)
@@ -190,6 +200,28 @@ class GameScreen(Screen):
         width = self.size.width or self.app.size.width
         return max(0, width - 2)
 
+    def can_hurry(self, update: TableUpdate | None = None) -> bool:
+        """A bot is thinking and this screen may ask it to move now: a
+        player's view, or any view at this terminal (the public one in
+        hot-seat play); a remote spectator may not."""
+        update = self.update if update is None else update
+        if update is None or update.thinking is None or update.over:
+            return False
+        return update.seat is not None or bool(getattr(self.port, "at_this_terminal", False))
+
+    def thinking_note(self, update: TableUpdate) -> str:
+        """What follows "thinking…" in a status line: the key that hurries
+        the bot, when this screen can."""
+        return f" ({MOVE_NOW_KEY}: move now)" if self.can_hurry(update) else ""
+
+    def action_move_now(self) -> None:
+        """Ask the thinking bot to play its best move so far now (the session
+        refuses it politely when no bot is thinking any more)."""
+        update = self.update
+        if update is None or update.thinking is None or update.over:
+            return
+        self.port.send(SeatCommand.hurry(update.thinking, update.seq))
+
     def _legal(self, action: Any) -> bool:
         return self.update is not None and action in self.update.legal
 
@@ -235,6 +267,8 @@ class GameScreen(Screen):
         if action in ("since_step", "since_toggle"):
             # dimmed, not gone, when there is nothing to recap: F1 lists them
             return True if self.recap.steps else None
+        if action == "move_now":
+            return self.can_hurry()  # the footer shows it only while a bot thinks
         if action == "undo":
             return True if update is not None and update.can_undo else None
         if action == "undo_anyway":

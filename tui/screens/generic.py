@@ -42,9 +42,10 @@ class GenericGameScreen(GameScreen):
         self.title = game.title if game is not None else "Overtable"
 
     def show(self, update: TableUpdate) -> None:
+        self.update = update
         names = update.names
         if update.thinking is not None:
-            status = f"{names[update.thinking]} is thinking…"
+            status = f"{names[update.thinking]} is thinking…{self.thinking_note(update)}"
         elif update.legal:
             status = f"{names[update.seat]}, your decision." if update.seat is not None else ""
         elif not update.to_act:
@@ -65,6 +66,7 @@ class GenericGameScreen(GameScreen):
         log.clear()
         for line in update.log[-200:]:
             log.write(line)
+        self.refresh_bindings()  # "n: move now" while a bot thinks
 
     def _label(self, update: TableUpdate, action: Any) -> str:
         game = game_of(update.game)

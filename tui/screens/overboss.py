@@ -812,7 +812,7 @@ class OverbossScreen(GameScreen):
         who = "Your" if seat == update.seat else f"{self._who(seat)}'s"
         text = Text.assemble((f"{who} turn", "bold"), f" ({view.step.value.replace('-', ' ')})")
         if update.thinking == seat:
-            text.append(" thinking…", style="italic")
+            text.append(f" thinking…{self.thinking_note(update)}", style="italic")
         elif seat == update.seat:
             text.append(" waiting for the table…", style="italic")
         text.append(" · arrows read the board", style="dim")

@@ -478,7 +478,7 @@ class OverseersScreen(GameScreen):
         bar.set_choices([Choice(str(i + 1) if i < 9 else "·", label, value)
                          for i, (label, value) in enumerate(choices)])
         bar.display = bool(choices)
-        update_static(self.query_one("#ov-prompt", Static), self._prompt(update))
+        update_static(self.query_one("#ov-prompt", Static), self._prompt_line(update))
 
     def _choices(self, update: TableUpdate) -> list[tuple[str, Any]]:
         """(label, action) for each choice of the bar; Teal's in two steps."""
@@ -543,6 +543,14 @@ class OverseersScreen(GameScreen):
             else:
                 out.append((str(a), a))
         return out
+
+    def _prompt_line(self, update: TableUpdate) -> Text:
+        """The prompt, and which bot is thinking while the table waits for it."""
+        text = self._prompt(update)
+        if update.thinking is not None and not update.legal and update.outcome is None:
+            text.append(f" {self._who(update.thinking)} is thinking…"
+                        f"{self.thinking_note(update)}", style="italic")
+        return text
 
     def _prompt(self, update: TableUpdate) -> Text:
         view: State = update.view

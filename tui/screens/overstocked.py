@@ -790,6 +790,9 @@ class OverstockedScreen(GameScreen):
             waiting = ", ".join(self._who(s) for s in seats)
             text = Text.assemble(("Waiting for ", "italic"), (waiting, "bold"),
                                  (" to choose.", "italic"))
+            if update.thinking is not None:
+                text.append(f" {self._who(update.thinking)} is thinking…"
+                            f"{self.thinking_note(update)}", style="italic")
             me = update.seat
             if me is not None and view.seats[me].pick is not None:
                 text.append(f" Your card {view.seats[me].pick} stays secret until then.")
@@ -798,7 +801,7 @@ class OverstockedScreen(GameScreen):
         who = "Your" if seat == update.seat else f"{self._who(seat)}'s"
         text = Text.assemble((f"{who} turn", "bold"), f" ({self._phase_text(view)})")
         if update.thinking == seat:
-            text.append(" thinking…", style="italic")
+            text.append(f" thinking…{self.thinking_note(update)}", style="italic")
         order = GAME.turn_order(view)
         if order and view.phase is not Phase.NOMINATE:
             text.append("  Revealed: " + ", ".join(f"{self._who(s)} {c}" for s, c in order))

@@ -1,0 +1,164 @@
+"""'Move now' on the game screens (issue 13): while a bot thinks, the
+status says so with the key, the footer and F1 list it, and n makes the bot
+move; through the real app, with a bot thinking in the table's search
+process."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import attrs
+import pytest
+
+from core import CHANCE, GAMES
+from core.playout import sample_chance
+from host.messages import HURRY, SeatCommand
+from saves.journal import PlayerSpec
+from saves.match import Match
+from tests import screen_kit, search_kit
+from tests.screen_kit import FakePort, screen_text
+from tui.app import OvertableApp
+from tui.games import screen_class
+from tui.screens.game import TableUpdate
+from tui.screens.generic import GenericGameScreen
+from tui.screens.help import screen_keys
+from tui.table import Table
+
+NAMES = ("Ann", "Bram", "Cid")
+
+
+def bot_to_act(game_id: str, players: int, seed: int = 3) -> object:
+    """A state of a random playout where the bot (seat 1) owes a decision
+    and the person (seat 0) does not."""
+    game = GAMES[game_id]
+    rng = random.Random(seed)
+    state = game.setup(players, game.Options())
+    for _ in range(5000):
+        to_act = game.to_act(state)
+        if CHANCE in to_act:
+            state = game.apply(state, CHANCE, sample_chance(game.chance_outcomes(state), rng))
+            continue
+        if 1 in to_act and 0 not in to_act:
+            return state
+        seat = min(to_act)
+        state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    raise AssertionError("the bot never had the turn alone")
+
+
+def thinking_update(game_id: str, players: int, *, thinking: int | None = 1) -> TableUpdate:
+    game = GAMES[game_id]
+    state = bot_to_act(game_id, players)
+    return TableUpdate(
+        game=game_id, seat=0, view=game.view(state, 0), legal=(),
+        to_act=frozenset(game.to_act(state)), names=NAMES[:players],
+        bots=frozenset(range(1, players)), log=("The match begins.",),
+        thinking=thinking, seq=12,
+    )
+
+
+GAMES_AND_PLAYERS = [("boss-quest", 2), ("overboss-duel", 2), ("overstocked", 2), ("overseers", 3)]
+
+
+@pytest.mark.parametrize("game_id, players", GAMES_AND_PLAYERS)
+async def test_each_screen_says_the_bot_is_thinking_and_n_hurries_it(game_id, players):
+    class App(screen_kit.ScreenApp):
+        screen_class = screen_class(game_id)
+
+    port = FakePort()
+    app = App(thinking_update(game_id, players), port)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert "thinking… (n: move now)" in screen_text(app)
+        keys = dict(screen_keys(app.game_screen))
+        assert keys.get("n") == "A bot is thinking: ask it to play its best move so far now"
+        await pilot.press("n")
+        assert port.commands == [SeatCommand(HURRY, 1, None, 12)]
+
+
+async def test_the_plain_screen_says_who_is_thinking():
+    class App(screen_kit.ScreenApp):
+        screen_class = GenericGameScreen
+
+    port = FakePort()
+    app = App(thinking_update("overboss-duel", 2), port)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "Bram is thinking… (n: move now)" in screen_text(app)
+        await pilot.press("n")
+        assert [c.kind for c in port.commands] == [HURRY]
+
+
+async def test_no_move_now_while_no_bot_thinks():
+    """n is not offered (footer, F1, status) and sends nothing when no bot thinks."""
+    class App(screen_kit.ScreenApp):
+        screen_class = screen_class("overboss-duel")
+
+    port = FakePort()
+    app = App(thinking_update("overboss-duel", 2, thinking=None), port)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert "move now" not in screen_text(app)
+        assert "n" not in dict(screen_keys(app.game_screen))
+        await pilot.press("n")
+        assert port.commands == []
+
+
+async def test_a_spectator_elsewhere_is_not_offered_move_now():
+    class App(screen_kit.ScreenApp):
+        screen_class = screen_class("overboss-duel")
+
+    update = attrs.evolve(thinking_update("overboss-duel", 2), seat=None, view=None)
+    update = attrs.evolve(update, view=GAMES["overboss-duel"].view(bot_to_act("overboss-duel", 2), None))
+    port = FakePort()  # a remote port: not at this terminal
+    app = App(update, port)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert "thinking…" in screen_text(app) and "move now" not in screen_text(app)
+
+
+async def test_pressing_n_makes_a_bot_in_the_search_process_move(tmp_path, monkeypatch):
+    """Through the real app: a bot that would think 30 s in the table's
+    search process; the screen says "thinking… (n: move now)", n makes it
+    move within a second, and leaving the table ends the process."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    players = [PlayerSpec("Bram", "bot", "normal"), PlayerSpec("Ann", "human")]
+    match = Match.new("overboss-duel", players, directory=tmp_path)
+    app = OvertableApp(bot_delay=0.0, seed=1, theme_name="textual-dark")
+    async with app.run_test(size=(120, 36)) as pilot:
+        table = Table(match, bot_delay=0.0, seed=1, bot_factory=search_kit.slow_factory)
+        app.table = table
+        await table.start(app, screen_class("overboss-duel"))
+        screen = table.screen
+        seq = table.session.seq
+        started = time.monotonic()
+        while "thinking… (n: move now)" not in screen_text(app):
+            assert time.monotonic() - started < 10
+            await pilot.pause(0.05)
+        [worker] = table.workers.workers
+        assert await asyncio.to_thread(worker.ready.wait, 20)
+        await asyncio.sleep(0.3)  # the worker is searching now
+        assert table.session.seq == seq and screen.update.thinking == 0
+        assert "n" in dict(screen_keys(screen))
+        hurried = time.monotonic()
+        await pilot.press("n")
+        while table.session.seq == seq:
+            assert time.monotonic() - hurried < 1.0, "the bot did not move at once"
+            await pilot.pause(0.02)
+        # the bot's turn goes on in steps: each is hurried the same way
+        while not screen.update.legal:
+            assert time.monotonic() - hurried < 15, "the bot's turn did not end"
+            if screen.update.thinking is not None:
+                await pilot.press("n")
+            await pilot.pause(0.05)
+        assert "Ann's view" in screen_text(app)  # Ann's decision now
+        assert "move now" not in screen_text(app)
+        pid = worker.pid
+        app.leave_table()
+        await pilot.pause()
+    started = time.monotonic()
+    while worker.alive:  # ended by a thread: the event loop did not wait
+        assert time.monotonic() - started < 5
+        await asyncio.sleep(0.05)
+    assert pid is not None and not worker.alive
