@@ -332,9 +332,11 @@ def test_auto_puts_only_searching_levels_in_a_process(tmp_path):
 
 def test_the_stand_in_is_the_heuristic_bot_in_a_thread(tmp_path):
     """An away player's seat is played cheaply (no search on the hub)."""
+    from core.bots import DEFAULT_BOT
+
     session = session_of(tmp_path, bots=())
     holder = stand_in(session, 0, threaded=True)
-    assert STAND_IN_LEVEL == "heuristic"
+    assert STAND_IN_LEVEL == DEFAULT_BOT == "heuristic"
     assert type(holder) is BotHolder and holder.threaded
     assert type(holder.bot).__name__ == "HeuristicBot"
     session.close()
@@ -349,13 +351,24 @@ def test_bot_seconds_are_read_per_level():
 
 
 def test_level_bots_give_a_searching_bot_its_seconds(monkeypatch):
+    from core.bots import BUDGETS
+
     monkeypatch.setenv("OVERTABLE_BOT_SECONDS", "normal=0.5")
     factory = LevelBots()
     assert factory.seconds == {"normal": 0.5}
-    bot = factory(GAME, "normal")
-    if not hasattr(bot, "seconds"):
-        pytest.skip("no searching bot at this level yet")
-    assert bot.seconds == 0.5
+    normal, hard = factory(GAME, "normal"), factory(GAME, "hard")
+    assert normal.seconds == 0.5 and normal.iterations == BUDGETS["normal"].iterations
+    assert hard.seconds == BUDGETS["hard"].seconds  # not named: its own budget
+
+
+def test_old_levels_still_play_and_unknown_ones_fall_back():
+    """Old journals name "random" and "heuristic": both are still built; a
+    level this version does not know plays the heuristic bot."""
+    factory = LevelBots({})
+    assert type(factory(GAME, "random")).__name__ == "RandomBot"
+    assert type(factory(GAME, "heuristic")).__name__ == "HeuristicBot"
+    assert type(factory(GAME, "grandmaster")).__name__ == "HeuristicBot"
+    assert type(factory(GAME, None)).__name__ == "HeuristicBot"
 
 
 def test_bot_seconds_on_the_command_line(tmp_path, monkeypatch, capsys):
