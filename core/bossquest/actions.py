@@ -247,14 +247,22 @@ _DRAWS_BY_ID = {id(w): d for w, d in DRAWS.items()}
 def weapon_draws(pool: tuple[Weapon | None, ...]) -> tuple[tuple[DrawWeapon, float], ...]:
     """Chance outcomes for drawing one of `pool`'s cards (each card is unique,
     BQ-2), in the pile's order."""
-    if not pool:
+    n = len(pool)
+    if not n:
         return ()
-    p = 1 / len(pool)
+    pairs = _PAIRS.get(n)
+    if pairs is None:
+        pairs = _PAIRS[n] = {i: (d, 1 / n) for i, d in _DRAWS_BY_ID.items()}
     try:
-        # the decks' own instances (cards.weapons), found without hashing
-        return tuple(zip(map(_DRAWS_BY_ID.__getitem__, map(id, pool)), repeat(p)))
+        # the decks' own instances (cards.weapons), found without hashing,
+        # each with its (draw, 1/n) pair built once
+        return tuple(map(pairs.__getitem__, map(id, pool)))
     except KeyError:  # a card built elsewhere (a journal, a test): by value
-        return tuple(zip(map(DRAWS.__getitem__, pool), repeat(p)))
+        return tuple(zip(map(DRAWS.__getitem__, pool), repeat(1 / n)))
+
+
+#: by the size of the pile: each card's (draw, probability) pair
+_PAIRS: dict[int, dict[int, tuple[DrawWeapon, float]]] = {}
 
 
 def _by_identity(table: dict[Any, Any]) -> dict[int, Any]:
