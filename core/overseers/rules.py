@@ -413,10 +413,16 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         hand = me.hand
         if None in hand:
             hand = [c for c in hand if c is not None]
-        return tuple([_PICKS.get(c) or Pick(c) for c in sorted(hand)])
+        try:
+            return tuple(map(_PICKS.__getitem__, sorted(hand)))
+        except KeyError:  # not a card of the box
+            return tuple([_PICKS.get(c) or Pick(c) for c in sorted(hand)])
     if phase is _P.PLACE:
         kept = sorted([c for c in me.kept if c is not None])
-        return tuple(map(_place_of, combinations(kept, face_up_needed(state, seat))))
+        get = _PLACES.get
+        return tuple(
+            [get(up) or _place_of(up) for up in combinations(kept, face_up_needed(state, seat))]
+        )
     if phase is _P.PURPLE:
         return _by_count(Turn, len(me.slots))
     if phase is _P.GOLD_KEEP:
@@ -479,6 +485,15 @@ def _others(kind: type, players: int, seat: int) -> tuple[object, ...]:
 def apply(state: State, seat: int, action: object) -> State:
     """Apply one action; raises IllegalAction with a reason a person can read."""
     phase = state.phase
+    if phase is _P.DRAFT and type(action) is Pick and type(seat) is int:
+        # the draft's pick, the most frequent move, checked at once as
+        # `_acts` and `_is_legal` below would
+        seats = state.seats
+        if 0 <= seat < len(seats):
+            p = seats[seat]
+            card = action.card
+            if not p.chose and card is not None and card in p.hand:
+                return _pick(state, seat, action)
     if phase is _P.OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
@@ -549,6 +564,8 @@ def _why_not(state: State, seat: int, action: object) -> str:
 
 def _apply_chance(state: State, action: object) -> State:
     phase = state.phase
+    if phase is _P.DEAL:
+        return _deal(state, action)
     if phase not in _CHANCE_PHASES:
         raise IllegalAction("Nothing is being dealt or drawn now.")
     if phase is _P.LEADER:
@@ -556,24 +573,6 @@ def _apply_chance(state: State, action: object) -> State:
             raise IllegalAction("Assign the Leader card to a player.")
         state = _set_seat(state, action.seat, was_leader=True)
         return _start_round(_copy_state(state, leader=action.seat))
-    if phase is _P.DEAL:
-        if state.gather:
-            state = _start_round(state)
-        if not isinstance(action, Deal) or action.card not in state.deck:
-            raise IllegalAction("That card cannot be dealt now.")
-        dealt = state.dealt + 1
-        seats = state.seats
-        target = state.dealt % state.players
-        p = seats[target]
-        return _copy_state(
-            state,
-            seats=_with_seat(
-                seats, target, _copy_seat(p, hand=sorted_tuple(p.hand + (action.card,)))
-            ),
-            deck=remove_one(state.deck, action.card),
-            dealt=dealt,
-            phase=_P.CHARACTERS if dealt == HAND * state.players else phase,
-        )
     if phase is _P.CHARACTERS:
         if not isinstance(action, DealCharacter) or action.character not in state.character_pool:
             raise IllegalAction("That character cannot be dealt now.")
@@ -609,6 +608,32 @@ def _apply_chance(state: State, action: object) -> State:
     p = state.seats[seat]
     state = _set_seat(state, seat, slots=p.slots + (Slot(action.card, up=True),))
     return _greed(_copy_state(state, discard=discard))
+
+
+def _deal(state: State, action: object) -> State:
+    """OV §Deal: the next card to the next seat round the table (the
+    playouts' most frequent step, written out)."""
+    if state.gather:
+        state = _start_round(state)
+    deck = state.deck
+    if not isinstance(action, Deal) or action.card not in deck:
+        raise IllegalAction("That card cannot be dealt now.")
+    card = action.card
+    i = deck.index(card)
+    dealt = state.dealt + 1
+    seats = state.seats
+    target = state.dealt % state.players
+    p = seats[target]
+    hand = list(p.hand)
+    hand.append(card)
+    hand.sort()
+    return _copy_state(
+        state,
+        seats=seats[:target] + (_copy_seat(p, hand=tuple(hand)),) + seats[target + 1 :],
+        deck=deck[:i] + deck[i + 1 :],
+        dealt=dealt,
+        phase=_P.CHARACTERS if dealt == HAND * state.players else _P.DEAL,
+    )
 
 
 def _character_target(state: State) -> int:
