@@ -136,13 +136,15 @@ async def test_move_now_cuts_a_long_search_short(tmp_path):
     pool.close()
 
 
-async def test_move_now_skips_the_pause_of_a_bot_in_a_thread(tmp_path):
+@pytest.mark.parametrize("kind", [HERE, REMOTE])
+async def test_move_now_skips_the_pause_of_a_bot_in_a_thread(tmp_path, kind):
     """A bot without `should_stop` (here the heuristic, in a thread) still
-    moves at once when hurried: the rest of its on-screen pause is skipped."""
+    moves at once when hurried, by a person here or a remote player: the
+    rest of its on-screen pause is skipped."""
     session = session_of(tmp_path, bots=(0,), level="heuristic")
     [holder] = seat_bots(session, threaded=True, delay=30.0)
     assert type(holder) is BotHolder and holder.threaded
-    person = session.connect(Recorder(), {1}, kind=HERE, send=False)
+    person = session.connect(Recorder(), {1}, kind=kind, send=False)
     session.start()
     seq = session.seq
     await asyncio.sleep(0.2)
@@ -389,3 +391,53 @@ def test_bot_seconds_on_the_command_line(tmp_path, monkeypatch, capsys):
     assert main(["--bot-seconds", "normal=1.5", "saves", "--list"]) == 0
     assert os.environ["OVERTABLE_BOT_SECONDS"] == "normal=1.5"
     assert LevelBots().seconds == {"normal": 1.5}
+
+
+async def test_a_player_at_the_hub_hurries_the_bot_by_a_line(tmp_path):
+    """Over the hub's socket: "move now" is a command line like any other;
+    refused with a reason while no bot thinks, and it cuts a bot's 30 s
+    pause short while one does."""
+    import json
+
+    from host.hub import Hub
+
+    hub = Hub(tmp_path / "matches", bot_delay=30.0, seed=3)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    reader, writer = await asyncio.open_unix_connection(str(path), limit=1 << 20)
+    wire = codec(GAMES[GAME])
+
+    async def send(obj: dict) -> None:
+        writer.write(json.dumps(obj).encode() + b"\n")
+        await writer.drain()
+
+    async def expect(key: str, timeout: float = 5) -> dict:
+        while True:
+            message = json.loads(await asyncio.wait_for(reader.readline(), timeout))
+            if key in message:
+                return message
+
+    try:
+        await send({"hello": {"player": "ann"}})
+        await expect("welcome")
+        await send({"create": {"game": GAME, "seats": ["open", {"bot": "heuristic"}]}})
+        table = (await expect("created"))["created"]["table"]
+        await send({"join": {"table": table, "seat": 0}})
+        update = wire.update_from_dict((await expect("update"))["update"])
+        while not update.legal:
+            update = wire.update_from_dict((await expect("update"))["update"])
+        # Ann's decision: the bot is not thinking
+        await send({"table": table, "command": wire.command_dict(SeatCommand.hurry(1))})
+        assert (await expect("refused"))["refused"] == "No bot is thinking now."
+        while update.thinking is None:  # Ann plays until the bot's turn
+            if update.legal:
+                await send({"table": table, "command": wire.command_dict(
+                    SeatCommand.play(0, update.legal[0], update.seq))})
+            update = wire.update_from_dict((await expect("update"))["update"])
+        hurried = time.monotonic()
+        await send({"table": table, "command": wire.command_dict(SeatCommand.hurry(1, update.seq))})
+        moved = wire.update_from_dict((await expect("update", timeout=3))["update"])
+        assert moved.seq > update.seq and time.monotonic() - hurried < 3
+    finally:
+        writer.close()
+        await hub.close()
