@@ -81,7 +81,6 @@ from core.bossquest.state import (
     Step,
     Ulul,
     evolve,
-    plain,
 )
 from core.engine import (
     CHANCE,
@@ -96,12 +95,53 @@ from core.engine import (
     winners_by,
 )
 
-#: the enums' members read as plain class attributes (`state.plain`)
-_P = plain(Phase)
-_S = plain(Step)
-_K = plain(SpellKind)
-_CO = plain(Companion)
-_U = plain(Ulul)
+#: the enums' members the rules read, as module constants: a global is read
+#: faster than an Enum class attribute (its metaclass) or a class attribute
+_P_CLEAR_MYSTERY = Phase.CLEAR_MYSTERY
+_P_DEAL = Phase.DEAL
+_P_DEAL_COMPANIONS = Phase.DEAL_COMPANIONS
+_P_DRAW = Phase.DRAW
+_P_DUEL = Phase.DUEL
+_P_DUEL_CHOOSE = Phase.DUEL_CHOOSE
+_P_DUEL_DRAW = Phase.DUEL_DRAW
+_P_DUEL_SACRIFICE = Phase.DUEL_SACRIFICE
+_P_DUEL_SPELLS = Phase.DUEL_SPELLS
+_P_LAY_SPELLS = Phase.LAY_SPELLS
+_P_OVER = Phase.OVER
+_P_PEEK_MYSTERY = Phase.PEEK_MYSTERY
+_P_READ_POTION = Phase.READ_POTION
+_P_REPLACE_SPELL = Phase.REPLACE_SPELL
+_P_REVEAL_BOSS = Phase.REVEAL_BOSS
+_P_REVEAL_MYSTERY = Phase.REVEAL_MYSTERY
+_P_SWAP_DRAW = Phase.SWAP_DRAW
+_P_TURN = Phase.TURN
+_S_CHOOSE = Step.CHOOSE
+_S_HARE = Step.HARE
+_S_TARGET = Step.TARGET
+_S_WIZARD = Step.WIZARD
+_K_ATTACK_MINUS_1 = SpellKind.ATTACK_MINUS_1
+_K_ATTACK_MINUS_2 = SpellKind.ATTACK_MINUS_2
+_K_ATTACK_PLUS_1 = SpellKind.ATTACK_PLUS_1
+_K_ATTACK_PLUS_2 = SpellKind.ATTACK_PLUS_2
+_K_CANCEL = SpellKind.CANCEL
+_K_EXTRA_KEY = SpellKind.EXTRA_KEY
+_K_FINAL_TURN = SpellKind.FINAL_TURN
+_K_FLIP_POTION = SpellKind.FLIP_POTION
+_K_NEED_COLOUR = SpellKind.NEED_COLOUR
+_K_NEED_PAIR = SpellKind.NEED_PAIR
+_K_NO_HEART_LOSS = SpellKind.NO_HEART_LOSS
+_K_SECOND_CLOSEST = SpellKind.SECOND_CLOSEST
+_K_SWAP_COMPANIONS = SpellKind.SWAP_COMPANIONS
+_K_SWAP_DECK = SpellKind.SWAP_DECK
+_K_SWAP_HIDDEN = SpellKind.SWAP_HIDDEN
+_CO_CHAMELEON = Companion.CHAMELEON
+_CO_FOX = Companion.FOX
+_CO_HARE = Companion.HARE
+_CO_OWL = Companion.OWL
+_CO_RAVEN = Companion.RAVEN
+_CO_TORTOISE = Companion.TORTOISE
+_U_NIGHT = Ulul.NIGHT
+_U_OFF = Ulul.OFF
 
 
 ID = "boss-quest"
@@ -119,31 +159,31 @@ MAX_ASK_SIX = 3
 
 _CHANCE_PHASES = frozenset(
     {
-        _P.REVEAL_BOSS,
-        _P.LAY_SPELLS,
-        _P.DEAL,
-        _P.DRAW,
-        _P.REVEAL_MYSTERY,
-        _P.SWAP_DRAW,
-        _P.CLEAR_MYSTERY,
-        _P.DEAL_COMPANIONS,
-        _P.PEEK_MYSTERY,
-        _P.REPLACE_SPELL,
-        _P.DUEL_DRAW,
-        _P.DUEL_SPELLS,
+        _P_REVEAL_BOSS,
+        _P_LAY_SPELLS,
+        _P_DEAL,
+        _P_DRAW,
+        _P_REVEAL_MYSTERY,
+        _P_SWAP_DRAW,
+        _P_CLEAR_MYSTERY,
+        _P_DEAL_COMPANIONS,
+        _P_PEEK_MYSTERY,
+        _P_REPLACE_SPELL,
+        _P_DUEL_DRAW,
+        _P_DUEL_SPELLS,
     }
 )
 _TARGETED = frozenset(
     {
-        _K.ATTACK_PLUS_1,
-        _K.ATTACK_PLUS_2,
-        _K.ATTACK_MINUS_1,
-        _K.ATTACK_MINUS_2,
-        _K.SWAP_HIDDEN,
-        _K.SWAP_DECK,
-        _K.CANCEL,
-        _K.FLIP_POTION,
-        _K.SWAP_COMPANIONS,
+        _K_ATTACK_PLUS_1,
+        _K_ATTACK_PLUS_2,
+        _K_ATTACK_MINUS_1,
+        _K_ATTACK_MINUS_2,
+        _K_SWAP_HIDDEN,
+        _K_SWAP_DECK,
+        _K_CANCEL,
+        _K_FLIP_POTION,
+        _K_SWAP_COMPANIONS,
     }
 )
 
@@ -182,13 +222,13 @@ def max_ask(state: State) -> int:
 
 def bosses(options: Options) -> tuple[int, ...]:
     """The Boss deck: the eight Bosses, plus Ul'ul with its extension."""
-    return cards.BOSSES + ((cards.ULUL,) if options.ulul is not _U.OFF else ())
+    return cards.BOSSES + ((cards.ULUL,) if options.ulul is not _U_OFF else ())
 
 
 def is_night(state: State) -> bool:
     """BQ §Boss Ul'ul, its special rule: while Ul'ul is the Boss, "all WEAPON
     cards are played face down (since it is nighttime)"."""
-    return state.options.ulul is _U.NIGHT and state.boss == cards.ULUL
+    return state.options.ulul is _U_NIGHT and state.boss == cards.ULUL
 
 
 def heart_loss(state: State) -> int:
@@ -273,26 +313,28 @@ def meets_conditions(state: State, seat: int) -> bool:
     """BQ §Spell effects: the colour and pair conditions of the light spells."""
     # a potion has no colour (BQ-3)
     colours = [w.colour for w in weapons_of(state.knights[seat]) if w is not None and w.colour]
-    if companion(state, seat) is _CO.CHAMELEON:
+    if companion(state, seat) is _CO_CHAMELEON:
         # BQ §Companions: "WEAPON cards are considered to be of all colors"
         # (potions included, BQ-35): any weapon meets a colour, any two a pair.
         count = sum(1 for w in weapons_of(state.knights[seat]))
         return all(
-            count >= (2 if a.spell.kind is _K.NEED_PAIR else 1)
+            count >= (2 if a.spell.kind is _K_NEED_PAIR else 1)
             for a in state.active
-            if a.spell.kind in (_K.NEED_COLOUR, _K.NEED_PAIR)
+            if a.spell.kind in (_K_NEED_COLOUR, _K_NEED_PAIR)
         )
     for a in state.active:
         kind = a.spell.kind
-        if kind is _K.NEED_COLOUR and a.spell.colour not in colours:
+        if kind is _K_NEED_COLOUR and a.spell.colour not in colours:
             return False
-        if kind is _K.NEED_PAIR and len(set(colours)) == len(colours):
+        if kind is _K_NEED_PAIR and len(set(colours)) == len(colours):
             return False
     return True
 
 
-def _active_kinds(state: State) -> frozenset[SpellKind]:
-    return frozenset(a.spell.kind for a in state.active)
+def _active_kinds(state: State) -> tuple[SpellKind, ...]:
+    """The kinds of the spells in play (a few: a tuple is quicker to build
+    and search than a set of enum members, whose hash runs in Python)."""
+    return tuple(a.spell.kind for a in state.active)
 
 
 # ---------------------------------------------------------------------------
@@ -316,7 +358,7 @@ def setup(players: int, options: Options | None = None) -> State:
         knights=tuple(Knight(hearts=cards.HEARTS_AT_START, keys=0) for _ in range(players)),
         # BQ §Companions: "the Armorer shuffles the COMPANION cards, then
         # deals one to each player" before the first Boss.
-        phase=_P.DEAL_COMPANIONS if options.companions else _P.REVEAL_BOSS,
+        phase=_P_DEAL_COMPANIONS if options.companions else _P_REVEAL_BOSS,
         boss_deck=bosses(options),
         spell_deck=cards.spells(green, options.potions, options.companions),
         companions=(None,) * players if options.companions else (),
@@ -331,22 +373,22 @@ _SEAT = {s: frozenset({s}) for s in range(CHANCE, max(PLAYERS))}
 
 def to_act(state: State) -> frozenset[int]:
     phase = state.phase
-    if phase is _P.OVER:
+    if phase is _P_OVER:
         return _NOBODY
     if state.players == 1:
         return solo.to_act(state)
     if phase in _CHANCE_PHASES:
         return _SEAT[CHANCE]
-    if phase is _P.TURN:
+    if phase is _P_TURN:
         assert state.turn is not None
         return _SEAT[state.turn]
-    if phase is _P.READ_POTION:
+    if phase is _P_READ_POTION:
         assert state.reader is not None
         return _SEAT[state.reader]
-    if phase in (_P.DUEL, _P.DUEL_SACRIFICE):
+    if phase in (_P_DUEL, _P_DUEL_SACRIFICE):
         assert state.champion is not None
         return _SEAT[state.champion]
-    if phase is _P.DUEL_CHOOSE:
+    if phase is _P_DUEL_CHOOSE:
         return _SEAT[allies_voice(state)]
     assert state.turn is not None
     return _SEAT[state.turn]
@@ -356,14 +398,14 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     phase = state.phase
     if state.players == 1:
         return solo.chance_outcomes(state)
-    if phase is _P.REVEAL_BOSS:
+    if phase is _P_REVEAL_BOSS:
         return tuple((RevealBoss(hp), p) for hp, p in uniform_draws(state.boss_deck))
     if phase in _SPELL_DRAWS:
         return spell_draws(state.spell_deck, phase in _SPELL_REVEALS)
-    if phase is _P.DEAL_COMPANIONS:
+    if phase is _P_DEAL_COMPANIONS:
         left = _undealt(state)
         return tuple((DealCompanion(c), 1 / len(left)) for c in left)
-    if phase in (_P.DEAL, _P.DRAW, _P.SWAP_DRAW, _P.DUEL_DRAW):
+    if phase in (_P_DEAL, _P_DRAW, _P_SWAP_DRAW, _P_DUEL_DRAW):
         if state.deck_top and state.deck_top[0].weapon is not None:
             return ((DrawWeapon(state.deck_top[0].weapon), 1.0),)
         # A view holds None for unknown cards: its belief is the unseen pool.
@@ -374,8 +416,8 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
 _READINGS = (ReadPotion(1), ReadPotion(-1))
 
 
-_SPELL_REVEALS = frozenset({_P.REVEAL_MYSTERY, _P.CLEAR_MYSTERY, _P.PEEK_MYSTERY})
-_SPELL_DRAWS = _SPELL_REVEALS | {_P.LAY_SPELLS, _P.REPLACE_SPELL, _P.DUEL_SPELLS}
+_SPELL_REVEALS = frozenset({_P_REVEAL_MYSTERY, _P_CLEAR_MYSTERY, _P_PEEK_MYSTERY})
+_SPELL_DRAWS = _SPELL_REVEALS | {_P_LAY_SPELLS, _P_REPLACE_SPELL, _P_DUEL_SPELLS}
 
 
 def _undealt(state: State) -> tuple[Companion, ...]:
@@ -387,14 +429,14 @@ def _undealt(state: State) -> tuple[Companion, ...]:
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if state.players == 1:
         return solo.legal_actions(state, seat)
-    if state.phase is _P.READ_POTION and seat == state.reader:
+    if state.phase is _P_READ_POTION and seat == state.reader:
         return _READINGS
     if state.champion is not None:
         return _duel_actions(state, seat)
-    if state.phase is not _P.TURN or seat != state.turn:
+    if state.phase is not _P_TURN or seat != state.turn:
         return ()
     knight = state.knights[seat]
-    if state.step is _S.CHOOSE:
+    if state.step is _S_CHOOSE:
         hp = current_hp(state)
         mine = strength(state, seat)
         if mine is not None and mine > hp:
@@ -402,9 +444,9 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
             return (GO_TO_WIZARD,) + _powers(state, seat)
         asks = ASK[1 : min(max_ask(state), deck_size(state)) + 1]
         return asks + (GO_TO_WIZARD,) + _powers(state, seat)
-    if state.step is _S.HARE:
+    if state.step is _S_HARE:
         return (GO_TO_WIZARD, END_TURN)
-    if state.step is _S.WIZARD:
+    if state.step is _S_WIZARD:
         actions: list[object] = []
         for slot, spell in enumerate(state.offer):
             if spell is not None and _usable(state, spell, seat):
@@ -419,19 +461,19 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         if state.waiting is not None:
             actions.append(LET_PASS)  # BQ-28: the bolder knight may let it pass
         return tuple(actions) + _powers(state, seat)
-    # _S.TARGET
+    # _S_TARGET
     spell = state.casting
     assert spell is not None
     kind = spell.kind
-    if kind is _K.SWAP_HIDDEN:
+    if kind is _K_SWAP_HIDDEN:
         return tuple(TARGET_KNIGHT[s] for s in range(state.players) if s != seat)
-    if kind is _K.SWAP_DECK:
+    if kind is _K_SWAP_DECK:
         return tuple(TargetWeapon(w) for w in weapons_of(knight) if w is not None)
-    if kind is _K.CANCEL:
+    if kind is _K_CANCEL:
         return tuple(TargetSpell(i) for i in range(len(state.active)))
-    if kind is _K.FLIP_POTION:
+    if kind is _K_FLIP_POTION:
         return tuple(TargetPotion(s, w) for s, w in face_up_potions(state))
-    if kind is _K.SWAP_COMPANIONS:
+    if kind is _K_SWAP_COMPANIONS:
         # BQ-36: two companions, at least one of them in play
         held = set(state.companions)
         return tuple(
@@ -451,7 +493,7 @@ def _powers(state: State, seat: int) -> tuple[object, ...]:
     mine = state.companions[seat]
     if mine is None or mine in state.spent:
         return ()
-    if mine is _CO.OWL:
+    if mine is _CO_OWL:
         out: list[object] = []
         if state.mystery and seat not in state.mystery_known:
             if state.mystery_card is not None or state.spell_deck:
@@ -460,7 +502,7 @@ def _powers(state: State, seat: int) -> tuple[object, ...]:
             if other != seat and k.hidden is not None and seat not in k.hidden.known_to:
                 out.append(PeekHidden(other))
         return tuple(out)
-    if mine is _CO.RAVEN and state.spell_deck:
+    if mine is _CO_RAVEN and state.spell_deck:
         return tuple(ReplaceSpell(i) for i, s in enumerate(state.offer) if s is not None)
     return ()
 
@@ -474,11 +516,11 @@ def face_up_potions(state: State) -> tuple[tuple[int, Weapon], ...]:
 
 def _usable(state: State, spell: Spell, seat: int) -> bool:
     """Whether activating `spell` could have an effect now (BQ-11, BQ-15)."""
-    if spell.kind is _K.CANCEL:
+    if spell.kind is _K_CANCEL:
         return bool(state.active)
-    if spell.kind is _K.SWAP_DECK:
+    if spell.kind is _K_SWAP_DECK:
         return deck_size(state) > 0
-    if spell.kind is _K.FLIP_POTION:
+    if spell.kind is _K_FLIP_POTION:
         return bool(face_up_potions(state))
     return True
 
@@ -487,7 +529,7 @@ def apply(state: State, seat: int, action: object) -> State:
     """Apply one action; raises IllegalAction with a reason a person can read."""
     if state.players == 1:
         return solo.apply(state, seat, action)
-    if state.phase is _P.OVER:
+    if state.phase is _P_OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
         if state.phase not in _CHANCE_PHASES:
@@ -506,13 +548,19 @@ def apply(state: State, seat: int, action: object) -> State:
 def _chance_possible(state: State, action: object) -> bool:
     """Whether `action` is among `chance_outcomes(state)`, without listing them."""
     phase = state.phase
-    if phase is _P.REVEAL_BOSS:
+    if phase is _P_DRAW or phase is _P_DEAL:  # the most frequent, first
+        if action.__class__ is not DrawWeapon:
+            return False
+        if state.deck_top:
+            return action.weapon == state.deck_top[0].weapon
+        return holds(state.weapon_deck, action.weapon)
+    if phase is _P_REVEAL_BOSS:
         return isinstance(action, RevealBoss) and action.hp in state.boss_deck
-    if phase in (_P.LAY_SPELLS, _P.REPLACE_SPELL, _P.DUEL_SPELLS):
+    if phase in (_P_LAY_SPELLS, _P_REPLACE_SPELL, _P_DUEL_SPELLS):
         return isinstance(action, LaySpell) and holds(state.spell_deck, action.spell)
-    if phase in (_P.REVEAL_MYSTERY, _P.CLEAR_MYSTERY, _P.PEEK_MYSTERY):
+    if phase in (_P_REVEAL_MYSTERY, _P_CLEAR_MYSTERY, _P_PEEK_MYSTERY):
         return isinstance(action, RevealSpell) and holds(state.spell_deck, action.spell)
-    if phase is _P.DEAL_COMPANIONS:
+    if phase is _P_DEAL_COMPANIONS:
         return isinstance(action, DealCompanion) and action.companion in _undealt(state)
     if not isinstance(action, DrawWeapon):
         return False
@@ -530,7 +578,7 @@ def _card_name(action: object) -> str:
 
 def _why_illegal(state: State, seat: int, action: object) -> str:
     if isinstance(action, Ask):
-        if state.step is not _S.CHOOSE:
+        if state.step is not _S_CHOOSE:
             return "You are at the Wizard: you can ask for no more weapons this round."
         if not 1 <= action.count <= max_ask(state):
             return f"Ask for 1 to {max_ask(state)} weapons."
@@ -538,7 +586,7 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
             return f"The weapon deck holds only {deck_size(state)} cards."
         return "Your strength exceeds the Boss's HP: you must go to the Wizard."
     if isinstance(action, (Activate, Discard)):
-        if state.step is not _S.WIZARD:
+        if state.step is not _S_WIZARD:
             return "Spells are chosen at the Wizard."
         if not 0 <= action.slot < len(state.offer) or state.offer[action.slot] is None:
             return "There is no spell in that place."
@@ -546,13 +594,13 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
     if isinstance(action, (ActivateMystery, DiscardMystery)):
         return "There is no mystery spell at the Wizard now."
     if isinstance(action, (TargetKnight, TargetWeapon, TargetSpell)):
-        if state.step is not _S.TARGET:
+        if state.step is not _S_TARGET:
             return "No spell is waiting for a target."
         return "That is not a possible target for this spell."
     if isinstance(action, GoToWizard):
         return "You are already at the Wizard."
     if isinstance(action, ReadPotion):
-        if state.phase is not _P.READ_POTION:
+        if state.phase is not _P_READ_POTION:
             return "No potion waits for its reading; a reading never changes (BQ-3)."
         return "Read the potion as +1 or -1 times its value."
     if isinstance(action, TargetPotion):
@@ -578,13 +626,17 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
 
 def _apply_chance(state: State, action: object) -> State:
     phase = state.phase
-    if phase is _P.DUEL_DRAW:
+    if phase is _P_DRAW:  # the most frequent, first
+        return _draw(state, action.weapon)  # type: ignore[attr-defined]
+    if phase is _P_DEAL:
+        return _deal(state, action.weapon)  # type: ignore[attr-defined]
+    if phase is _P_DUEL_DRAW:
         assert isinstance(action, DrawWeapon)
         return _duel_draw(state, action.weapon)
-    if phase is _P.DUEL_SPELLS:
+    if phase is _P_DUEL_SPELLS:
         assert isinstance(action, LaySpell)
         return _duel_spell_drawn(state, action.spell)
-    if phase is _P.DEAL_COMPANIONS:
+    if phase is _P_DEAL_COMPANIONS:
         assert isinstance(action, DealCompanion)
         seat = state.companions.index(None)
         companions = state.companions[:seat] + (action.companion,) + state.companions[seat + 1 :]
@@ -592,8 +644,8 @@ def _apply_chance(state: State, action: object) -> State:
         if None in companions:
             return state
         # BQ §Companions: "Undealt COMPANION cards are left face up ... in reserve."
-        return evolve(state, reserve=_undealt(state), phase=_P.REVEAL_BOSS)
-    if phase is _P.REPLACE_SPELL:
+        return evolve(state, reserve=_undealt(state), phase=_P_REVEAL_BOSS)
+    if phase is _P_REPLACE_SPELL:
         assert isinstance(action, LaySpell) and state.replace_slot is not None
         slot = state.replace_slot
         offer = state.offer[:slot] + (action.spell,) + state.offer[slot + 1 :]
@@ -602,10 +654,10 @@ def _apply_chance(state: State, action: object) -> State:
             offer=offer,
             spell_deck=take(state.spell_deck, action.spell),
             replace_slot=None,
-            phase=_P.TURN,
+            phase=_P_TURN,
         )
         return _refill_spell_deck(state)
-    if phase is _P.PEEK_MYSTERY:
+    if phase is _P_PEEK_MYSTERY:
         # BQ-33: the Owl's look draws the mystery spell; only it knows it.
         assert isinstance(action, RevealSpell) and state.turn is not None
         state = evolve(
@@ -613,14 +665,14 @@ def _apply_chance(state: State, action: object) -> State:
             mystery_card=action.spell,
             mystery_known=frozenset({state.turn}),
             spell_deck=take(state.spell_deck, action.spell),
-            phase=_P.TURN,
+            phase=_P_TURN,
         )
         return _refill_spell_deck(state)
-    if phase is _P.REVEAL_BOSS:
+    if phase is _P_REVEAL_BOSS:
         assert isinstance(action, RevealBoss)
         state = evolve(state, boss=action.hp, boss_deck=remove_one(state.boss_deck, action.hp))
-        return _refill_spell_deck(_refill_boss_deck(evolve(state, phase=_P.LAY_SPELLS)))
-    if phase is _P.LAY_SPELLS:
+        return _refill_spell_deck(_refill_boss_deck(evolve(state, phase=_P_LAY_SPELLS)))
+    if phase is _P_LAY_SPELLS:
         assert isinstance(action, LaySpell)
         state = evolve(
             state,
@@ -632,24 +684,24 @@ def _apply_chance(state: State, action: object) -> State:
             # BQ §Setup: plus one face-down mystery spell, left undrawn (BQ-13).
             # Six knights lay out no mystery spell (BQ §6 Players).
             mystery = bool(state.spell_deck) and state.players < 6
-            state = evolve(state, mystery=mystery, phase=_P.DEAL, dealt=0)
+            state = evolve(state, mystery=mystery, phase=_P_DEAL, dealt=0)
         return state
     assert isinstance(action, (DrawWeapon, RevealSpell))
-    if phase is _P.DEAL:
+    if phase is _P_DEAL:
         return _deal(state, action.weapon)
-    if phase is _P.DRAW:
+    if phase is _P_DRAW:
         return _draw(state, action.weapon)
-    if phase is _P.SWAP_DRAW:
+    if phase is _P_SWAP_DRAW:
         return _swap_with_deck(state, action.weapon)
     spell = action.spell
-    state = evolve(state, spell_deck=take(state.spell_deck, spell))
-    if phase is _P.REVEAL_MYSTERY:
-        return _cast_revealed(evolve(state, phase=_P.TURN), spell)
+    deck = take(state.spell_deck, spell)
+    if phase is _P_REVEAL_MYSTERY:
+        return _cast_revealed(evolve(state, spell_deck=deck, phase=_P_TURN), spell)
     # CLEAR_MYSTERY: discarded blind at the Wizard, or unused at round end.
-    state = evolve(state, spell_discard=sort_spells(state.spell_discard + (spell,)))
+    discard = sort_spells(state.spell_discard + (spell,))
     if state.turn is not None:
-        return _finish_visit(evolve(state, phase=_P.TURN))
-    return _next_round(state)
+        return _finish_visit(evolve(state, spell_deck=deck, spell_discard=discard, phase=_P_TURN))
+    return _next_round(state, spell_deck=deck, spell_discard=discard)
 
 
 def _take_weapon(state: State, weapon: Weapon) -> tuple[State, frozenset[int]]:
@@ -682,7 +734,7 @@ def _deal(state: State, weapon: Weapon) -> State:
     knights = _with_knight(state.knights, seat, knight)
     if weapon.colour is None and weapon in knight.visible:
         return evolve(
-            state, knights=knights, phase=_P.READ_POTION, reader=seat, resume="deal", **taken
+            state, knights=knights, phase=_P_READ_POTION, reader=seat, resume="deal", **taken
         )
     return _after_deal(state, knights=knights, **taken)
 
@@ -690,7 +742,7 @@ def _deal(state: State, weapon: Weapon) -> State:
 def _read_now(state: State, seat: int, resume: str) -> State:
     """BQ §Potions: "When a player receives the POTION card, they decide
     immediately which way to read it": the table waits for the reading."""
-    return evolve(state, phase=_P.READ_POTION, reader=seat, resume=resume)
+    return evolve(state, phase=_P_READ_POTION, reader=seat, resume=resume)
 
 
 def _after_deal(state: State, **changes: object) -> State:
@@ -706,9 +758,9 @@ def _after_deal(state: State, **changes: object) -> State:
         **{
             **changes,
             "dealt": dealt,
-            "phase": _P.TURN,
+            "phase": _P_TURN,
             "turn": next_seat(state.armorer, n),
-            "step": _S.CHOOSE,
+            "step": _S_CHOOSE,
         },
     )
 
@@ -729,7 +781,7 @@ def _draw(state: State, weapon: Weapon) -> State:
     knights = _with_knight(state.knights, seat, knight)
     if weapon.colour is None and weapon in knight.visible:
         return evolve(
-            state, knights=knights, phase=_P.READ_POTION, reader=seat, resume="draw", **taken
+            state, knights=knights, phase=_P_READ_POTION, reader=seat, resume="draw", **taken
         )
     return _after_draw(state, knights=knights, **taken)
 
@@ -746,7 +798,7 @@ def _after_draw(state: State, **changes: Any) -> State:
         )
         if left > 0:
             return evolve(state, **{**changes, "to_draw": to_draw})
-    state = evolve(state, **{**changes, "to_draw": 0, "phase": _P.TURN})
+    state = evolve(state, **{**changes, "to_draw": 0, "phase": _P_TURN})
     if state.players == 6 and deck_size(state) == 0:
         # BQ §6 Players: the round ends "when there are no more WEAPON cards
         # available": combat at once, whoever has not met the Wizard (BQ-27).
@@ -758,9 +810,9 @@ def _after_draw(state: State, **changes: Any) -> State:
     if all(k.done for s, k in enumerate(state.knights) if s != seat):
         # BQ §2A: the last knight in phase A asks once, then goes to the Wizard.
         return _arrive_at_wizard(state, seat)
-    if power_ready(state, seat, _CO.HARE):
+    if power_ready(state, seat, _CO_HARE):
         # BQ §Companions, the Hare: the knight may meet the Wizard this turn.
-        return evolve(state, step=_S.HARE)
+        return evolve(state, step=_S_HARE)
     return _advance(state)
 
 
@@ -794,7 +846,7 @@ def _swap_with_deck(state: State, new: Weapon) -> State:
         state,
         deck_top=(Hidden(old, old_known),) + state.deck_top,
         swap_weapon=None,
-        phase=_P.TURN,
+        phase=_P_TURN,
     )
     if new.colour is None and new in knight.visible:
         return _read_now(state, seat, "swap")
@@ -824,11 +876,11 @@ def _read_potion(state: State, sign: int) -> State:
         knight = _reveal(knight, state.players, weapon)
     state = evolve(_set_knight(state, seat, knight), reader=None, resume="")
     if resume == "deal":
-        return _after_deal(state, phase=_P.DEAL)
+        return _after_deal(state, phase=_P_DEAL)
     if resume == "draw":
-        return _after_draw(state, phase=_P.DRAW)
+        return _after_draw(state, phase=_P_DRAW)
     if resume == "swap":
-        return _after_swap(evolve(state, phase=_P.TURN))
+        return _after_swap(evolve(state, phase=_P_TURN))
     if resume == "duel":
         return _duel_fight(state)
     return _combat(state)
@@ -866,8 +918,8 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         if bolder(state) and state.knights[other].at_wizard and _wizard_has_spells(state):
             # BQ §2 Players, bolder knights (BQ-28): the knight at the Wizard
             # may use a spell before the asked-for weapons arrive.
-            return evolve(state, to_draw=action.count, waiting=seat, turn=other, step=_S.WIZARD)
-        return evolve(state, phase=_P.DRAW, to_draw=action.count)
+            return evolve(state, to_draw=action.count, waiting=seat, turn=other, step=_S_WIZARD)
+        return evolve(state, phase=_P_DRAW, to_draw=action.count)
     if isinstance(action, LetPass):
         return _resume_waiting(state)
     if isinstance(action, ReadPotion):
@@ -882,9 +934,9 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         state = _set_knight(state, action.seat, evolve(knight, readings=readings))
         return _finish_visit(_discard_casting(state))
     if isinstance(action, GoToWizard):
-        if state.step is _S.HARE:
+        if state.step is _S_HARE:
             # BQ §Companions, the Hare: "chain, in the same turn" 2A and 2B.
-            state = evolve(state, spent=state.spent | {_CO.HARE})
+            state = evolve(state, spent=state.spent | {_CO_HARE})
         return _arrive_at_wizard(state, seat)
     if isinstance(action, Activate):
         spell = state.offer[action.slot]
@@ -903,25 +955,25 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
             spell = state.mystery_card
             state = evolve(state, mystery=False, mystery_card=None, mystery_known=frozenset())
             return _cast_revealed(state, spell)
-        return evolve(state, mystery=False, phase=_P.REVEAL_MYSTERY)
+        return evolve(state, mystery=False, phase=_P_REVEAL_MYSTERY)
     if isinstance(action, DiscardMystery):
         # BQ-13: discarded blind, the card is turned as it joins the discards.
         if state.mystery_card is not None:
             state = _discard_known_mystery(state)
             return _finish_visit(state)
-        return evolve(state, mystery=False, phase=_P.CLEAR_MYSTERY)
+        return evolve(state, mystery=False, phase=_P_CLEAR_MYSTERY)
     if isinstance(action, PeekHidden):
         # BQ §Companions, the Owl: once per round, a look at a hidden weapon.
         knight = state.knights[action.seat]
         assert knight.hidden is not None
         hidden = Hidden(knight.hidden.weapon, knight.hidden.known_to | {seat})
         state = _set_knight(state, action.seat, evolve(knight, hidden=hidden))
-        return evolve(state, spent=state.spent | {_CO.OWL})
+        return evolve(state, spent=state.spent | {_CO_OWL})
     if isinstance(action, PeekMystery):
-        state = evolve(state, spent=state.spent | {_CO.OWL})
+        state = evolve(state, spent=state.spent | {_CO_OWL})
         if state.mystery_card is not None:
             return evolve(state, mystery_known=state.mystery_known | {seat})
-        return evolve(state, phase=_P.PEEK_MYSTERY)
+        return evolve(state, phase=_P_PEEK_MYSTERY)
     if isinstance(action, ReplaceSpell):
         # BQ §Companions, the Raven: the replaced spell is discarded (BQ-34).
         old = state.offer[action.slot]
@@ -930,31 +982,31 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         return evolve(
             state,
             spell_discard=sort_spells(state.spell_discard + (old,)),
-            spent=state.spent | {_CO.RAVEN},
+            spent=state.spent | {_CO_RAVEN},
             replace_slot=action.slot,
-            phase=_P.REPLACE_SPELL,
+            phase=_P_REPLACE_SPELL,
         )
     if isinstance(action, EndTurn):
-        return _advance(state, step=_S.CHOOSE)
+        return _advance(state, step=_S_CHOOSE)
     if isinstance(action, SwapCompanions):
         return _finish_visit(_discard_casting(_swap_companions(state, action)))
     if isinstance(action, TargetKnight):
         spell = state.casting
         assert spell is not None
-        if spell.kind is _K.SWAP_HIDDEN:
+        if spell.kind is _K_SWAP_HIDDEN:
             return _finish_visit(_discard_casting(_swap_hidden(state, seat, action.seat)))
         state = evolve(
             state, active=state.active + (ActiveSpell(spell, action.seat),), casting=None
         )
         return _finish_visit(state)
     if isinstance(action, TargetWeapon):
-        return evolve(state, swap_weapon=action.weapon, phase=_P.SWAP_DRAW)
+        return evolve(state, swap_weapon=action.weapon, phase=_P_SWAP_DRAW)
     assert isinstance(action, TargetSpell)
     # BQ §Spell effects, BQ-11: both the cancelled spell and Cancel are discarded.
     cancelled = state.active[action.index]
     active = state.active[: action.index] + state.active[action.index + 1 :]
     state = evolve(state, active=active)
-    if cancelled.spell.kind is _K.FINAL_TURN:
+    if cancelled.spell.kind is _K_FINAL_TURN:
         state = evolve(state, final_turn=False)  # BQ-16
     state = evolve(state, spell_discard=sort_spells(state.spell_discard + (cancelled.spell,)))
     return _finish_visit(_discard_casting(state))
@@ -1000,7 +1052,7 @@ def _take_offer(state: State, slot: int) -> State:
 def _arrive_at_wizard(state: State, seat: int) -> State:
     """BQ §2B: the knight meets the Wizard and must use or discard a spell."""
     knights = _with_knight(state.knights, seat, evolve(state.knights[seat], at_wizard=True))
-    state = evolve(state, knights=knights, phase=_P.TURN, turn=seat, step=_S.WIZARD)
+    state = evolve(state, knights=knights, phase=_P_TURN, turn=seat, step=_S_WIZARD)
     if not _wizard_has_spells(state):
         # BQ §6 Players: the last knight to the Wizard may find no spell.
         return _finish_visit(state)
@@ -1015,7 +1067,7 @@ def _resume_waiting(state: State) -> State:
     """After the bolder knight's spell (or pass), the other knight's
     asked-for weapons are drawn."""
     return evolve(
-        state, turn=state.waiting, waiting=None, casting=None, step=_S.CHOOSE, phase=_P.DRAW
+        state, turn=state.waiting, waiting=None, casting=None, step=_S_CHOOSE, phase=_P_DRAW
     )
 
 
@@ -1023,9 +1075,9 @@ def _cast(state: State, spell: Spell) -> State:
     """BQ §Spell effects A: a targeted spell waits for its target; a light
     spell goes next to the Boss at once."""
     if spell.kind in _TARGETED:
-        return evolve(state, casting=spell, step=_S.TARGET)
+        return evolve(state, casting=spell, step=_S_TARGET)
     state = evolve(state, active=state.active + (ActiveSpell(spell),), casting=None)
-    if spell.kind is _K.FINAL_TURN:
+    if spell.kind is _K_FINAL_TURN:
         state = evolve(state, final_turn=True)
     return _finish_visit(state)
 
@@ -1064,7 +1116,7 @@ def _finish_visit(state: State) -> State:
     assert seat is not None
     knight = evolve(state.knights[seat], at_wizard=True, done=True)
     knights = _with_knight(state.knights, seat, knight)
-    return _advance(state, knights=knights, casting=None, step=_S.CHOOSE)
+    return _advance(state, knights=knights, casting=None, step=_S_CHOOSE)
 
 
 def _advance(state: State, **changes: Any) -> State:
@@ -1077,7 +1129,7 @@ def _advance(state: State, **changes: Any) -> State:
     for step in range(1, n + 1):
         seat = next_seat(turn, n, step)
         if not knights[seat].done:
-            return evolve(state, **{**changes, "turn": seat, "step": _S.CHOOSE, "phase": _P.TURN})
+            return evolve(state, **{**changes, "turn": seat, "step": _S_CHOOSE, "phase": _P_TURN})
     return _combat(evolve(state, **changes) if changes else state)
 
 
@@ -1100,17 +1152,24 @@ def _combat(state: State) -> State:
         # BQ §Potions: a face-down potion is read as it is revealed, from
         # the Armorer's left, with every weapon face up (BQ-31).
         seat = next_seat(state.armorer, n, step)
-        if _unread(state.knights[seat], face_up=False) is not None:
+        knight = state.knights[seat]
+        hidden = knight.hidden
+        down_potion = hidden is not None and hidden.weapon is not None and hidden.weapon.potion
+        if (down_potion or knight.night) and _unread(knight, face_up=False) is not None:
             knights = tuple(_reveal(k, n) for k in state.knights)
             return _read_now(evolve(state, knights=knights), seat, "combat")
     hp = current_hp(state)
     kinds = _active_kinds(state)
     strengths = tuple(strength(state, s) or 0 for s in range(n))
+    # without a colour or pair spell in play, every knight meets the conditions
+    conditional = _K_NEED_COLOUR in kinds or _K_NEED_PAIR in kinds
     eliminated = tuple(
-        "over" if strengths[s] > hp else ("" if meets_conditions(state, s) else "spell")
+        "over"
+        if strengths[s] > hp
+        else ("" if not conditional or meets_conditions(state, s) else "spell")
         for s in range(n)
     )
-    no_loss = _K.NO_HEART_LOSS in kinds
+    no_loss = _K_NO_HEART_LOSS in kinds
     loss = heart_loss(state)
     # BQ-30: a knight cannot lose more hearts than they hold; the Tortoise
     # loses none when over by 1 or 2 (BQ §Companions).
@@ -1118,7 +1177,7 @@ def _combat(state: State) -> State:
         min(loss, state.knights[s].hearts)
         if eliminated[s] == "over"
         and not no_loss
-        and not (companion(state, s) is _CO.TORTOISE and strengths[s] - hp <= 2)
+        and not (companion(state, s) is _CO_TORTOISE and strengths[s] - hp <= 2)
         else 0
         for s in range(n)
     )
@@ -1128,15 +1187,15 @@ def _combat(state: State) -> State:
     rank = {
         s: (
             hp - strengths[s],
-            0 if companion(state, s) is _CO.FOX else 1,
+            0 if companion(state, s) is _CO_FOX else 1,
             state.knights[s].card_count,
         )
         for s in contenders
     }
     places = sorted(set(rank.values()))
-    place = 1 if _K.SECOND_CLOSEST in kinds else 0
+    place = 1 if _K_SECOND_CLOSEST in kinds else 0
     winners = frozenset(s for s in contenders if len(places) > place and rank[s] == places[place])
-    per_win = 2 if _K.EXTRA_KEY in kinds else 1
+    per_win = 2 if _K_EXTRA_KEY in kinds else 1
     perfect = frozenset(s for s in contenders if strengths[s] == hp)
     gained = tuple((per_win if s in winners else 0) + (1 if s in perfect else 0) for s in range(n))
     knights = tuple(
@@ -1161,29 +1220,34 @@ def _combat(state: State) -> State:
     # BQ §New round: the Boss and every spell of the round are discarded.
     used = state.active
     leftovers = tuple(s for s in state.offer if s is not None)
-    state = evolve(
-        state,
-        knights=knights,
-        history=state.history + (result,),
-        turn=None,
-        step=_S.CHOOSE,
-        boss=None,
-        boss_discard=sorted_tuple(state.boss_discard + ((state.boss,) if state.boss else ())),
-        spell_discard=sort_spells(state.spell_discard + leftovers + tuple(a.spell for a in used)),
-        offer=(),
-        active=(),
-        final_turn=False,
-    )
+    after = {
+        "knights": knights,
+        "history": state.history + (result,),
+        "turn": None,
+        "step": _S_CHOOSE,
+        "boss": None,
+        "boss_discard": sorted_tuple(state.boss_discard + ((state.boss,) if state.boss else ())),
+        "spell_discard": sort_spells(
+            state.spell_discard + leftovers + tuple(a.spell for a in used)
+        ),
+        "offer": (),
+        "active": (),
+        "final_turn": False,
+    }
     # BQ-9: combat resolves whole, then the end of the game is checked.
-    if any(k.hearts == 0 for k in knights) or any(k.keys >= keys_to_win(n) for k in knights):
+    ended = any(k.hearts == 0 for k in knights) or any(k.keys >= keys_to_win(n) for k in knights)
+    if not ended and not state.mystery:
+        return _next_round(state, **after)  # in the same copy
+    state = evolve(state, **after)
+    if ended:
         winners = game_winners(state)
         if state.options.final_boss and len(winners) == 1:
             return _start_duel(state, next(iter(winners)))
-        return evolve(state, phase=_P.OVER)
+        return evolve(state, phase=_P_OVER)
     if state.mystery and state.mystery_card is not None:
         return _next_round(_discard_known_mystery(state))
     if state.mystery:
-        return evolve(state, mystery=False, phase=_P.CLEAR_MYSTERY)
+        return evolve(state, mystery=False, phase=_P_CLEAR_MYSTERY)
     return _next_round(state)
 
 
@@ -1233,7 +1297,7 @@ def _start_duel(state: State, champion: int) -> State:
         champion=champion,
         boss=cards.MEGABOSS,
         active=(),
-        phase=_P.DUEL,
+        phase=_P_DUEL,
         turn=None,
         duel_asks=0,
     )
@@ -1241,13 +1305,13 @@ def _start_duel(state: State, champion: int) -> State:
 
 def _duel_actions(state: State, seat: int) -> tuple[object, ...]:
     phase = state.phase
-    if phase is _P.DUEL and seat == state.champion:
+    if phase is _P_DUEL and seat == state.champion:
         asks = DUEL_ASK[1 : min(MAX_DUEL_ASK, deck_size(state)) + 1]
         # the first request is part of the setup: no fight before it
         return asks + ((FIGHT,) if state.duel_asks else ())
-    if phase is _P.DUEL_CHOOSE and seat == allies_voice(state):
+    if phase is _P_DUEL_CHOOSE and seat == allies_voice(state):
         return tuple(DuelSpell(i) for i in range(len(state.duel_offer)))
-    if phase is _P.DUEL_SACRIFICE and seat == state.champion:
+    if phase is _P_DUEL_SACRIFICE and seat == state.champion:
         return SACRIFICE[: state.knights[seat].hearts + 1]
     return ()
 
@@ -1267,8 +1331,8 @@ def _duel_draw(state: State, weapon: Weapon) -> State:
     # SPELL card": each draws one first (BQ-37).
     state = evolve(state, to_draw=0, duel_offer=())
     if not state.spell_deck:
-        return evolve(state, phase=_P.DUEL)
-    return evolve(state, phase=_P.DUEL_SPELLS)
+        return evolve(state, phase=_P_DUEL)
+    return evolve(state, phase=_P_DUEL_SPELLS)
 
 
 def _duel_spell_drawn(state: State, spell: Spell) -> State:
@@ -1280,7 +1344,7 @@ def _duel_spell_drawn(state: State, spell: Spell) -> State:
     state = _refill_spell_deck(state)
     if len(state.duel_offer) < state.players - 1 and state.spell_deck:
         return state
-    return evolve(state, phase=_P.DUEL_CHOOSE)
+    return evolve(state, phase=_P_DUEL_CHOOSE)
 
 
 def _apply_duel(state: State, action: object) -> State:
@@ -1288,7 +1352,7 @@ def _apply_duel(state: State, action: object) -> State:
     assert seat is not None
     if isinstance(action, DuelAsk):
         return evolve(
-            state, phase=_P.DUEL_DRAW, to_draw=action.count, duel_asks=state.duel_asks + 1
+            state, phase=_P_DUEL_DRAW, to_draw=action.count, duel_asks=state.duel_asks + 1
         )
     if isinstance(action, DuelSpell):
         # BQ §Final Boss: one activated, "The unused SPELL cards are
@@ -1301,7 +1365,7 @@ def _apply_duel(state: State, action: object) -> State:
             active=state.active + (placed,),
             duel_offer=(),
             spell_discard=sort_spells(state.spell_discard + unused),
-            phase=_P.DUEL,
+            phase=_P_DUEL,
         )
     if isinstance(action, Fight):
         return _duel_fight(state)
@@ -1316,7 +1380,7 @@ def _duel_fight(state: State) -> State:
     assert seat is not None
     if _unread(state.knights[seat], face_up=False) is not None:
         return _read_now(state, seat, "duel")
-    return evolve(state, phase=_P.DUEL_SACRIFICE)
+    return evolve(state, phase=_P_DUEL_SACRIFICE)
 
 
 def duel_strength(state: State) -> int | None:
@@ -1343,40 +1407,57 @@ def _duel_end(state: State, hearts: int) -> State:
         ending = ENDINGS[min(left, 3)]
     else:
         ending = ENDINGS["failed"]
-    return evolve(state, ending=ending, phase=_P.OVER)
+    return evolve(state, ending=ending, phase=_P_OVER)
 
 
-def _next_round(state: State) -> State:
+def _next_round(state: State, **changes: Any) -> State:
     """BQ §New round: next Boss, new spells, the Armorer moves left, the
-    weapons are gathered and reshuffled."""
-    state = evolve(
+    weapons are gathered and reshuffled. `changes` (the end of the round,
+    none of them the round, the Armorer or the options) are made in the
+    same copy."""
+    knights = changes.get("knights", state.knights)
+    return evolve(
         state,
-        round=state.round + 1,
-        armorer=next_seat(state.armorer, state.players),
-        phase=_P.REVEAL_BOSS,
-        boss=None,
-        spent=frozenset(),
+        **{
+            **changes,
+            "round": state.round + 1,
+            "armorer": next_seat(state.armorer, state.players),
+            "phase": _P_REVEAL_BOSS,
+            "boss": None,
+            "spent": frozenset(),
+            **_collected(state, knights),
+        },
     )
-    return _collect_weapons(state)
 
 
 def _collect_weapons(state: State) -> State:
+    return evolve(state, **_collected(state, state.knights))
+
+
+def _collected(state: State, knights: tuple[Knight, ...]) -> dict[str, Any]:
+    """The changes that gather every weapon back into the deck."""
     green = with_green(state.players, state.options)
-    knights = tuple(
-        evolve(k, hidden=None, visible=(), night=(), readings=(), at_wizard=False, done=False)
-        for k in state.knights
-    )
-    state = evolve(
-        state,
-        knights=knights,
-        weapon_deck=cards.weapons(green, state.options.potions),
-        deck_top=(),
-        dealt=0,
-        to_draw=0,
-        casting=None,
-        swap_weapon=None,
-    )
-    return state
+    return {
+        "knights": tuple(_fresh(k.hearts, k.keys) for k in knights),
+        "weapon_deck": cards.weapons(green, state.options.potions),
+        "deck_top": (),
+        "dealt": 0,
+        "to_draw": 0,
+        "casting": None,
+        "swap_weapon": None,
+    }
+
+
+_FRESH: dict[tuple[int, int], Knight] = {}
+
+
+def _fresh(hearts: int, keys: int) -> Knight:
+    """A knight holding nothing, with its hearts and keys (one shared,
+    immutable instance each)."""
+    knight = _FRESH.get((hearts, keys))
+    if knight is None:
+        knight = _FRESH[hearts, keys] = Knight(hearts=hearts, keys=keys)
+    return knight
 
 
 def _refill_boss_deck(state: State) -> State:
@@ -1447,7 +1528,7 @@ def outcome(state: State) -> Outcome | None:
     """BQ §End of the game, BQ-9, BQ-17: most keys, then most hearts; a knight
     who lost their last heart cannot win. BQ-26: `scores` ranks every knight
     that way (see `core.engine.Outcome`); the pad keeps the keys."""
-    if state.phase is not _P.OVER:
+    if state.phase is not _P_OVER:
         return None
     if state.players == 1:
         return solo.outcome(state)
@@ -1507,7 +1588,7 @@ def describe(
     name = _namer(state, names)
     who = name(state.turn) if state.turn is not None else ""
     if isinstance(action, RevealBoss):
-        if action.hp == cards.ULUL and state.options.ulul is _U.NIGHT:
+        if action.hp == cards.ULUL and state.options.ulul is _U_NIGHT:
             return (
                 f"Round {state.round}: Ul'ul ({action.hp} HP) lands and night falls: "
                 "every weapon is dealt face down, and going over costs 2 hearts."
@@ -1516,27 +1597,27 @@ def describe(
             return f"Round {state.round}: Ul'ul, a Boss with {action.hp} HP, appears."
         return f"Round {state.round}: a Boss with {action.hp} HP appears."
     if isinstance(action, LaySpell):
-        if state.phase is _P.REPLACE_SPELL:
+        if state.phase is _P_REPLACE_SPELL:
             return f"The Raven brings {action.spell} to the Wizard."
         return f"The Wizard offers {action.spell}."
     if isinstance(action, RevealSpell):
-        if state.phase is _P.PEEK_MYSTERY:
+        if state.phase is _P_PEEK_MYSTERY:
             if viewer is not None and viewer == state.turn:
                 return f"The mystery spell is {action.spell} (only you know)."
             return "The Owl has seen the mystery spell."
-        if state.phase is _P.REVEAL_MYSTERY:
+        if state.phase is _P_REVEAL_MYSTERY:
             line = f"The mystery spell is {action.spell}."
         else:
             line = f"The mystery spell was {action.spell}; it is discarded."
         return _with_combat(state, seat, action, line, name)
-    if isinstance(action, DrawWeapon) and state.phase is _P.DUEL_DRAW:
+    if isinstance(action, DrawWeapon) and state.phase is _P_DUEL_DRAW:
         if viewer == state.champion:
             return f"{name(state.champion)} takes {action.weapon} face down."
         return f"{name(state.champion)} takes a weapon face down."
-    if isinstance(action, LaySpell) and state.phase is _P.DUEL_SPELLS:
+    if isinstance(action, LaySpell) and state.phase is _P_DUEL_SPELLS:
         return f"A defeated knight draws {action.spell} for the MegaBoss."
     if isinstance(action, DrawWeapon):
-        if state.phase is _P.DEAL:
+        if state.phase is _P_DEAL:
             n = state.players
             target = next_seat(state.armorer, n, 1 + state.dealt % n)
             if state.dealt < n:
@@ -1548,7 +1629,7 @@ def describe(
                     return f"{name(target)} is dealt {action.weapon} face down."
                 return f"{name(target)} is dealt a weapon face down."
             return f"{name(target)} is dealt {action.weapon}."
-        if state.phase is _P.SWAP_DRAW:
+        if state.phase is _P_SWAP_DRAW:
             assert state.turn is not None
             knight = state.knights[state.turn]
             if state.swap_weapon in _face_down(knight):
@@ -1646,7 +1727,7 @@ def describe(
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, TargetKnight):
         spell = state.casting
-        if spell is not None and spell.kind is _K.SWAP_HIDDEN:
+        if spell is not None and spell.kind is _K_SWAP_HIDDEN:
             seen = _swap_seen(state, action.seat, viewer, name)
             line = f"{who} swaps hidden weapons with {name(action.seat)}{seen}."
         else:

@@ -39,7 +39,6 @@ from core.bossquest.state import (
     Ulul,
     WaveResult,
     evolve,
-    plain,
 )
 from core.engine import (
     CHANCE,
@@ -51,21 +50,38 @@ from core.engine import (
     uniform_draws,
 )
 
-#: the enums' members read as plain class attributes (`state.plain`)
-_P = plain(Phase)
-_K = plain(SpellKind)
-_U = plain(Ulul)
+#: the enums' members the rules read, as module constants: a global is read
+#: faster than an Enum class attribute (its metaclass) or a class attribute
+_P_OVER = Phase.OVER
+_P_SOLO = Phase.SOLO
+_P_SOLO_ASSIGN = Phase.SOLO_ASSIGN
+_P_SOLO_BOSSES = Phase.SOLO_BOSSES
+_P_SOLO_DRAW = Phase.SOLO_DRAW
+_P_SOLO_END = Phase.SOLO_END
+_P_SOLO_LAY = Phase.SOLO_LAY
+_P_SOLO_SWAP = Phase.SOLO_SWAP
+_P_SOLO_TARGET = Phase.SOLO_TARGET
+_K_CANCEL = SpellKind.CANCEL
+_K_EXTRA_KEY = SpellKind.EXTRA_KEY
+_K_FINAL_TURN = SpellKind.FINAL_TURN
+_K_NEED_COLOUR = SpellKind.NEED_COLOUR
+_K_NEED_PAIR = SpellKind.NEED_PAIR
+_K_NO_HEART_LOSS = SpellKind.NO_HEART_LOSS
+_K_SECOND_CLOSEST = SpellKind.SECOND_CLOSEST
+_K_SWAP_DECK = SpellKind.SWAP_DECK
+_K_SWAP_HIDDEN = SpellKind.SWAP_HIDDEN
+_U_OFF = Ulul.OFF
 
 
 #: BQ §Solo Quest, 2. Setup: the spells that "depend on other players or a
 #: round winner" are removed; the four dark attack spells are the knight's.
 REMOVED = frozenset(
     {
-        _K.EXTRA_KEY,
-        _K.NO_HEART_LOSS,
-        _K.FINAL_TURN,
-        _K.SECOND_CLOSEST,
-        _K.SWAP_HIDDEN,
+        _K_EXTRA_KEY,
+        _K_NO_HEART_LOSS,
+        _K_FINAL_TURN,
+        _K_SECOND_CLOSEST,
+        _K_SWAP_HIDDEN,
     }
 )
 PERSONAL = tuple(Spell(k) for k in ATTACK_CHANGE)
@@ -75,17 +91,17 @@ BOSSES_PER_WAVE = 3
 
 SOLO_PHASES = frozenset(
     {
-        _P.SOLO_LAY,
-        _P.SOLO_BOSSES,
-        _P.SOLO,
-        _P.SOLO_DRAW,
-        _P.SOLO_ASSIGN,
-        _P.SOLO_TARGET,
-        _P.SOLO_SWAP,
-        _P.SOLO_END,
+        _P_SOLO_LAY,
+        _P_SOLO_BOSSES,
+        _P_SOLO,
+        _P_SOLO_DRAW,
+        _P_SOLO_ASSIGN,
+        _P_SOLO_TARGET,
+        _P_SOLO_SWAP,
+        _P_SOLO_END,
     }
 )
-_CHANCE = frozenset({_P.SOLO_LAY, _P.SOLO_BOSSES, _P.SOLO_DRAW, _P.SOLO_SWAP})
+_CHANCE = frozenset({_P_SOLO_LAY, _P_SOLO_BOSSES, _P_SOLO_DRAW, _P_SOLO_SWAP})
 
 #: The printed endings (BQ §Solo Quest), and BQ-41's for a MegaBoss that
 #: stands while the knight keeps a heart.
@@ -132,7 +148,7 @@ def solo_spells(options: Options) -> tuple[Spell, ...]:
         for s in cards.spells(True)
         if s.kind not in REMOVED
         and s.kind not in ATTACK_CHANGE
-        and not (s.kind is _K.NEED_COLOUR and s.colour is options.solo_colour)
+        and not (s.kind is _K_NEED_COLOUR and s.colour is options.solo_colour)
     )
 
 
@@ -143,7 +159,7 @@ def setup(options: Options) -> State:
         "Potions": options.potions,
         "Companions": options.companions,
         "Final Boss": options.final_boss,
-        "Boss Ul'ul": options.ulul is not _U.OFF,
+        "Boss Ul'ul": options.ulul is not _U_OFF,
         "Bolder knights": options.bolder_knights,
     }
     chosen = [name for name, on in extensions.items() if on]
@@ -156,7 +172,7 @@ def setup(options: Options) -> State:
         players=1,
         options=options,
         knights=(Knight(hearts=cards.HEARTS_AT_START, keys=0),),
-        phase=_P.SOLO_LAY,
+        phase=_P_SOLO_LAY,
         boss_deck=cards.BOSSES,
         spell_deck=solo_spells(options),
         weapon_deck=solo_weapons(options),
@@ -186,9 +202,9 @@ def conditions_met(boss: SoloBoss) -> bool:
     BOSSES must be met", judged on that Boss's weapons (BQ-40)."""
     colours = [w.colour for w in boss.weapons if w.colour is not None]
     for s in boss.spells:
-        if s.kind is _K.NEED_COLOUR and s.colour not in colours:
+        if s.kind is _K_NEED_COLOUR and s.colour not in colours:
             return False
-        if s.kind is _K.NEED_PAIR and len(set(colours)) == len(colours):
+        if s.kind is _K_NEED_PAIR and len(set(colours)) == len(colours):
             return False
     return True
 
@@ -215,7 +231,7 @@ def deck_size(state: State) -> int:
 
 
 def to_act(state: State) -> frozenset[int]:
-    if state.phase is _P.OVER:
+    if state.phase is _P_OVER:
         return _NOBODY
     if state.phase in _CHANCE:
         return _CHANCE_SEAT
@@ -229,11 +245,11 @@ _KNIGHT = frozenset({0})
 
 def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     phase = state.phase
-    if phase is _P.SOLO_LAY:
+    if phase is _P_SOLO_LAY:
         return spell_draws(state.spell_deck)
-    if phase is _P.SOLO_BOSSES:
+    if phase is _P_SOLO_BOSSES:
         return tuple((RevealBoss(hp), p) for hp, p in uniform_draws(state.boss_deck))
-    if phase in (_P.SOLO_DRAW, _P.SOLO_SWAP):
+    if phase in (_P_SOLO_DRAW, _P_SOLO_SWAP):
         if state.deck_top and state.deck_top[0].weapon is not None:
             return ((DrawWeapon(state.deck_top[0].weapon), 1.0),)
         pool = state.weapon_deck if state.unseen is None else state.unseen
@@ -243,21 +259,21 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
 
 @remember_last
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
-    if seat != 0 or state.phase in _CHANCE or state.phase is _P.OVER:
+    if seat != 0 or state.phase in _CHANCE or state.phase is _P_OVER:
         return ()
     bosses = range(len(state.solo_bosses))
     personal = tuple(PlayPersonal(s, b) for s in state.personal for b in bosses)
-    if state.phase is _P.SOLO:
+    if state.phase is _P_SOLO:
         asks = ASK[1 : min(MAX_ASK, deck_size(state)) + 1]
         # BQ-40: with no weapon left, the turn gives the Boss its spell alone
         given = () if asks else ASSIGN_TO[: len(bosses)]
         return asks + given + personal
-    if state.phase is _P.SOLO_ASSIGN:
+    if state.phase is _P_SOLO_ASSIGN:
         return ASSIGN_TO[: len(bosses)]
-    if state.phase is _P.SOLO_TARGET:
+    if state.phase is _P_SOLO_TARGET:
         boss = state.solo_bosses[state.solo_target or 0]
         assert state.casting is not None
-        if state.casting.kind is _K.CANCEL:
+        if state.casting.kind is _K_CANCEL:
             return tuple(TargetSpell(i) for i in range(len(boss.spells)))
         return tuple(TargetWeapon(w) for w in boss.weapons)
     # SOLO_END: last personal spells, then the check
@@ -269,7 +285,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
 
 
 def apply(state: State, seat: int, action: object) -> State:
-    if state.phase is _P.OVER:
+    if state.phase is _P_OVER:
         raise IllegalAction("The quest is over.")
     if seat == CHANCE:
         if state.phase not in _CHANCE or not among(tuple(a for a, _ in chance_outcomes(state)), action):
@@ -282,7 +298,7 @@ def apply(state: State, seat: int, action: object) -> State:
 
 def _why_illegal(state: State, action: object) -> str:
     if isinstance(action, Ask):
-        if state.phase is not _P.SOLO:
+        if state.phase is not _P_SOLO:
             return "Give the weapons you drew to a Boss first."
         return f"Ask for 1 to {min(MAX_ASK, deck_size(state))} weapons."
     if isinstance(action, AssignTo):
@@ -290,7 +306,7 @@ def _why_illegal(state: State, action: object) -> str:
     if isinstance(action, PlayPersonal):
         return "Each personal spell is played once, on a Boss of the wave."
     if isinstance(action, Resolve):
-        if state.phase is not _P.SOLO_END:
+        if state.phase is not _P_SOLO_END:
             return "The wave goes on until its spells are spent."
         return "You may discard hearts only at the final assault, never your last (BQ-41)."
     return f"{type(action).__name__} is not a Solo Quest action now."
@@ -302,7 +318,7 @@ def _why_illegal(state: State, action: object) -> str:
 
 def _apply_chance(state: State, action: object) -> State:
     phase = state.phase
-    if phase is _P.SOLO_LAY:
+    if phase is _P_SOLO_LAY:
         assert isinstance(action, LaySpell)
         # BQ §The scene: the rows of the 1st wave, the 2nd, then the MegaBoss
         sizes = row_sizes(state.options)
@@ -315,7 +331,7 @@ def _apply_chance(state: State, action: object) -> State:
         if all(len(r) == n for r, n in zip(state.rows, sizes, strict=True)):
             return _start_wave(state, 1)
         return state
-    if phase is _P.SOLO_BOSSES:
+    if phase is _P_SOLO_BOSSES:
         assert isinstance(action, RevealBoss)
         state = evolve(
             state,
@@ -323,7 +339,7 @@ def _apply_chance(state: State, action: object) -> State:
             boss_deck=remove_one(state.boss_deck, action.hp),
         )
         if len(state.solo_bosses) == BOSSES_PER_WAVE:
-            return evolve(state, phase=_P.SOLO)
+            return evolve(state, phase=_P_SOLO)
         return state
     assert isinstance(action, DrawWeapon)
     weapon = action.weapon
@@ -331,11 +347,11 @@ def _apply_chance(state: State, action: object) -> State:
         state = evolve(state, deck_top=state.deck_top[1:])
     else:
         state = evolve(state, weapon_deck=take(state.weapon_deck, weapon))
-    if phase is _P.SOLO_DRAW:
+    if phase is _P_SOLO_DRAW:
         state = evolve(state, drawn=state.drawn + (weapon,), to_draw=state.to_draw - 1)
         if state.to_draw > 0 and deck_size(state) > 0:
             return state
-        return evolve(state, to_draw=0, phase=_P.SOLO_ASSIGN)
+        return evolve(state, to_draw=0, phase=_P_SOLO_ASSIGN)
     # SOLO_SWAP: BQ-10 as in the base game, the old card on top of the deck
     i = state.solo_target
     assert i is not None and state.swap_weapon is not None
@@ -362,8 +378,8 @@ def _start_wave(state: State, wave: int) -> State:
         drawn=(),
     )
     if wave == 3:
-        return evolve(state, solo_bosses=(SoloBoss(cards.MEGABOSS),), phase=_P.SOLO)
-    return evolve(state, phase=_P.SOLO_BOSSES)
+        return evolve(state, solo_bosses=(SoloBoss(cards.MEGABOSS),), phase=_P_SOLO)
+    return evolve(state, phase=_P_SOLO_BOSSES)
 
 
 # ---------------------------------------------------------------------------
@@ -372,7 +388,7 @@ def _start_wave(state: State, wave: int) -> State:
 
 def _apply_knight(state: State, action: object) -> State:
     if isinstance(action, Ask):
-        return evolve(state, phase=_P.SOLO_DRAW, to_draw=action.count)
+        return evolve(state, phase=_P_SOLO_DRAW, to_draw=action.count)
     if isinstance(action, PlayPersonal):
         # BQ §1st Wave: "At any time you may use your personal attack SPELLS"
         # (each once in the quest, on one Boss, BQ-40).
@@ -394,7 +410,7 @@ def _apply_knight(state: State, action: object) -> State:
         state = evolve(state, spell_discard=sort_spells(state.spell_discard + (cancelled,)))
         return _next_turn(_discard_casting(state))
     if isinstance(action, TargetWeapon):
-        return evolve(state, swap_weapon=action.weapon, phase=_P.SOLO_SWAP)
+        return evolve(state, swap_weapon=action.weapon, phase=_P_SOLO_SWAP)
     assert isinstance(action, Resolve)
     return _resolve(state, action.adjust)
 
@@ -408,11 +424,11 @@ def _assign(state: State, index: int) -> State:
     spell, rest = row[0], row[1:]
     rows = state.rows[: state.wave - 1] + (rest,) + state.rows[state.wave :]
     state = _set_boss(evolve(state, drawn=(), rows=rows), index, boss)
-    if spell.kind is _K.CANCEL and boss.spells:
-        return evolve(state, casting=spell, solo_target=index, phase=_P.SOLO_TARGET)
-    if spell.kind is _K.SWAP_DECK and boss.weapons and deck_size(state):
-        return evolve(state, casting=spell, solo_target=index, phase=_P.SOLO_TARGET)
-    if spell.kind in (_K.CANCEL, _K.SWAP_DECK):
+    if spell.kind is _K_CANCEL and boss.spells:
+        return evolve(state, casting=spell, solo_target=index, phase=_P_SOLO_TARGET)
+    if spell.kind is _K_SWAP_DECK and boss.weapons and deck_size(state):
+        return evolve(state, casting=spell, solo_target=index, phase=_P_SOLO_TARGET)
+    if spell.kind in (_K_CANCEL, _K_SWAP_DECK):
         # nothing to cancel or swap on that Boss: spent for nothing (BQ-40)
         return _next_turn(evolve(state, spell_discard=sort_spells(state.spell_discard + (spell,))))
     return _next_turn(_set_boss(state, index, evolve(boss, spells=boss.spells + (spell,))))
@@ -422,7 +438,7 @@ def _next_turn(state: State) -> State:
     """BQ §1st Wave: "Continue this way until there are no more SPELL cards
     available"; then the wave is fought (after any last personal spell)."""
     state = evolve(state, solo_target=None)
-    return evolve(state, phase=_P.SOLO if turns_left(state) else _P.SOLO_END)
+    return evolve(state, phase=_P_SOLO if turns_left(state) else _P_SOLO_END)
 
 
 def _resolve(state: State, adjust: int) -> State:
@@ -460,10 +476,10 @@ def _resolve(state: State, adjust: int) -> State:
     )
     if state.wave == 3:
         if all(defeated) and hearts >= 1:
-            return evolve(state, ending=ENDINGS[min(hearts, 3)], phase=_P.OVER)
-        return evolve(state, ending=ENDINGS["almost" if hearts == 0 else "failed"], phase=_P.OVER)
+            return evolve(state, ending=ENDINGS[min(hearts, 3)], phase=_P_OVER)
+        return evolve(state, ending=ENDINGS["almost" if hearts == 0 else "failed"], phase=_P_OVER)
     if hearts == 0:
-        return evolve(state, ending=ENDINGS[f"wave-{state.wave}"], phase=_P.OVER)
+        return evolve(state, ending=ENDINGS[f"wave-{state.wave}"], phase=_P_OVER)
     return _start_wave(state, state.wave + 1)
 
 
@@ -486,7 +502,7 @@ def _discard_casting(state: State) -> State:
 def outcome(state: State) -> Outcome | None:
     """The quest is won with one of the three happy endings; the score is
     the hearts kept (0 when lost)."""
-    if state.phase is not _P.OVER:
+    if state.phase is not _P_OVER:
         return None
     won = state.ending in WON
     hearts = state.knights[0].hearts if won else 0
@@ -514,7 +530,7 @@ def describe(state: State, action: object, names: Sequence[str] | None = None) -
     if isinstance(action, RevealBoss):
         return f"Wave {state.wave}: a Boss with {action.hp} HP turns face up."
     if isinstance(action, DrawWeapon):
-        if state.phase is _P.SOLO_SWAP:
+        if state.phase is _P_SOLO_SWAP:
             return f"{who} takes {action.weapon} from the deck."
         return f"{who} draws {action.weapon}."
     if isinstance(action, Ask):

@@ -318,13 +318,6 @@ class State:
     unseen: tuple[Weapon, ...] | None = None
 
 
-def plain(enum_cls: type[enum.Enum]) -> type:
-    """A plain class holding `enum_cls`'s members as attributes: reading
-    ``Phase.OVER`` goes through the Enum metaclass (several times slower in
-    Python 3.11); the rules' hot paths read ``_P.OVER``, the same member."""
-    return type(f"_{enum_cls.__name__}", (), {m.name: m for m in enum_cls})
-
-
 #: The classes `evolve` copies by their instance dict, with their fields.
 _BY_DICT = {cls: len(attrs.fields(cls)) for cls in (State, Knight)}
 _new = object.__new__
