@@ -10,6 +10,7 @@ import attrs
 import pytest
 
 from core import CHANCE
+from core.bots.ismcts import outcome_values
 from core.engine import SearchHooks
 from core.overseers import GAME, cards, rules, search
 from core.overseers.actions import Pick, Place
@@ -203,14 +204,16 @@ def test_hidden_totals_filled_and_the_last_round_counted():
     assert checked
 
 
-def test_evaluate_is_a_probability_that_favours_the_leader():
-    """evaluate: each seat's value in [0, 1], summing to 1; a seat 30
-    points ahead after two rounds is very likely to win, and at the end the
-    winners (OV §End of the Game) take it all."""
+def test_evaluate_is_a_value_that_favours_the_leader():
+    """evaluate: each seat's value in [0, 1], on the ISMCTS bot's scale (a
+    win's chance, blended a quarter with the rank: the values add up to
+    0.75 + 0.25 * players / 2); a seat 30 points ahead after two rounds
+    is very likely to win, and at the end the values are the outcome's
+    (OV §End of the Game) as the bot counts them."""
     for state in states_of(4, Options(), 21, every=0.3):
         values = evaluate(state)
         assert len(values) == 4 and all(0 <= x <= 1 for x in values)
-        assert sum(values) == pytest.approx(1)
+        assert sum(values) == pytest.approx(0.75 + 0.25 * 4 / 2)
     # after round 2 (the table gathered): seat 1 leads by 30
     final, _ = checked_playout(GAME, 4, Options(), 5)
     totals = (40, 70, 38, 35)
@@ -223,8 +226,9 @@ def test_evaluate_is_a_probability_that_favours_the_leader():
     assert max(values) == values[1] and values[1] > 0.8
     out = GAME.outcome(final)
     assert out is not None
-    end = evaluate(final)
-    assert all(end[s] == (1 / len(out.winners) if s in out.winners else 0) for s in range(4))
+    assert evaluate(final) == pytest.approx(outcome_values(out))
+    winner = min(out.winners)
+    assert evaluate(final)[winner] == max(evaluate(final))
 
 
 def test_evaluate_counts_the_round_in_play():

@@ -209,22 +209,54 @@ def _round_estimate(state: State, seat: int, p: Seat) -> float:
     return have + (rules.KEEP - len(held)) * _CARD_MEAN
 
 
+#: as `core.bots.ismcts.outcome_values`: the share of a seat's value that is
+#: its rank among the others (the rest is winning)
+RANK_WEIGHT = 0.25
+
+
 def evaluate(state: State) -> tuple[float, ...]:
-    """Each seat's chance to win, from the projected totals: a softmax of
-    the margins, as wide as the rounds left are uncertain (about the spread
-    of a round's score per round to come, and a little within a round)."""
+    """Each seat's expected value in [0, 1] on the scale of
+    `core.bots.ismcts.outcome_values` (a win 1, shared 1/k, blended a
+    quarter with the seat's rank among the others), from the projected
+    totals: the chance to win is a softmax of the margins, as wide as a
+    round's spread times the root of the rounds still uncertain (the width
+    that predicted the winners best, by Brier score, over 6,929 positions
+    of 1,500 rollout-policy matches: 0.127, against 0.143 at 0.4x and 0.128
+    at 1.3x); the rank counts each other seat beaten with the same odds
+    pairwise (logistic of the margin)."""
+    n = state.players
     if state.phase is Phase.OVER:
         out = rules.outcome(state)
         assert out is not None
-        k = len(out.winners)
-        return tuple(1.0 / k if s in out.winners else 0.0 for s in range(state.players))
+        return _blend(
+            [1.0 / len(out.winners) if s in out.winners else 0.0 for s in range(n)],
+            [float(x) for x in out.scores],
+            exact=True,
+        )
     proj = projected(state)
     left = rules.ROUNDS - state.round + (0 if state.gather else 1)
     width = ROUND_SPREAD * math.sqrt(max(left, 0.25))
     top = max(proj)
     weights = [math.exp((x - top) / width) for x in proj]
     total = sum(weights)
-    return tuple(w / total for w in weights)
+    return _blend([w / total for w in weights], [x / width for x in proj], exact=False)
+
+
+def _blend(win: list[float], scores: list[float], *, exact: bool) -> tuple[float, ...]:
+    n = len(win)
+    out = []
+    for s in range(n):
+        below = 0.0
+        for t in range(n):
+            if t == s:
+                continue
+            if exact:
+                d = scores[s] - scores[t]
+                below += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
+            else:
+                below += 1.0 / (1.0 + math.exp(scores[t] - scores[s]))
+        out.append((1.0 - RANK_WEIGHT) * win[s] + RANK_WEIGHT * below / (n - 1))
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------
