@@ -257,7 +257,15 @@ def current_hp(state: State) -> int:
     """The Boss's HP with the light HP spells in play (0 before a Boss is out)."""
     if state.boss is None:
         return 0
-    return state.boss + sum(HP_CHANGE.get(a.spell.kind, 0) for a in state.active)
+    if not state.active:
+        return state.boss
+    return state.boss + sum(_HP_CHANGE.get(id(a.spell.kind), 0) for a in state.active)
+
+
+# HP_CHANGE and ATTACK_CHANGE by the identity of the (singleton) kind: an
+# enum member's hash runs in Python.
+_HP_CHANGE = {id(kind): change for kind, change in HP_CHANGE.items()}
+_ATTACK_CHANGE = {id(kind): change for kind, change in ATTACK_CHANGE.items()}
 
 
 def weapons_of(knight: Knight) -> tuple[Weapon | None, ...]:
@@ -291,7 +299,7 @@ def strength(state: State, seat: int) -> int | None:
         total += weapon.value if weapon.colour is not None else potion_value(knight, weapon)
     for a in state.active:
         if a.target == seat:
-            total += ATTACK_CHANGE.get(a.spell.kind, 0)
+            total += _ATTACK_CHANGE.get(id(a.spell.kind), 0)
     return total
 
 
@@ -439,11 +447,12 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if state.step is _S_CHOOSE:
         hp = current_hp(state)
         mine = strength(state, seat)
+        powers = _powers(state, seat) if state.companions else ()
         if mine is not None and mine > hp:
             # BQ §2A, BQ-6: over the HP, the next action is the Wizard.
-            return (GO_TO_WIZARD,) + _powers(state, seat)
-        asks = ASK[1 : min(max_ask(state), deck_size(state)) + 1]
-        return asks + (GO_TO_WIZARD,) + _powers(state, seat)
+            return (GO_TO_WIZARD,) + powers
+        most = min(max_ask(state), len(state.weapon_deck) + len(state.deck_top))
+        return _CHOOSE[most] + powers if powers else _CHOOSE[most]
     if state.step is _S_HARE:
         return (GO_TO_WIZARD, END_TURN)
     if state.step is _S_WIZARD:
@@ -483,6 +492,10 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
             if a in held or b in held
         )
     return TARGET_KNIGHT[: state.players]
+
+
+#: Ask 1..k, then the Wizard: a knight's choices while equipping (BQ §2A)
+_CHOOSE = tuple(ASK[1 : k + 1] + (GO_TO_WIZARD,) for k in range(MAX_ASK + 1))
 
 
 def _powers(state: State, seat: int) -> tuple[object, ...]:
