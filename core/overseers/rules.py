@@ -16,7 +16,6 @@ from core.engine import (
     IllegalAction,
     Outcome,
     _make_copier,
-    next_seat,
     remove_one,
     seat_mark,
     sorted_tuple,
@@ -405,6 +404,16 @@ def _acts(state: State, seat: object) -> bool:
 
 
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
+    if state.phase is _P.DRAFT and type(seat) is int:
+        # the draft's picks, the most frequent list (as `_acts` below)
+        seats = state.seats
+        if 0 <= seat < len(seats) and not seats[seat].chose:
+            hand = seats[seat].hand
+            if None not in hand:
+                try:
+                    return tuple(map(_PICKS.__getitem__, sorted(hand)))
+                except KeyError:  # not a card of the box
+                    pass
     if seat == CHANCE or not _acts(state, seat):
         return ()
     phase = state.phase
@@ -709,17 +718,20 @@ def _pick(state: State, seat: int, action: Pick) -> State:
             draft_turn=0,
         )
     step = pass_step(state)
+    # each seat takes the pack of its neighbour (`next_seat(s, n, -step)`)
     return _copy_state(
         state,
         seats=tuple(
-            _copy_seat(
-                p,
-                kept=p.kept + (p.pick,),
-                pick=None,
-                chose=False,
-                hand=seats[next_seat(s, n, -step)].hand,
-            )
-            for s, p in enumerate(seats)
+            [
+                _copy_seat(
+                    p,
+                    kept=p.kept + (p.pick,),
+                    pick=None,
+                    chose=False,
+                    hand=seats[(s - step) % n].hand,
+                )
+                for s, p in enumerate(seats)
+            ]
         ),
         draft_turn=state.draft_turn + 1,
     )
