@@ -162,3 +162,25 @@ async def test_pressing_n_makes_a_bot_in_the_search_process_move(tmp_path, monke
         assert time.monotonic() - started < 5
         await asyncio.sleep(0.05)
     assert pid is not None and not worker.alive
+
+
+async def test_a_table_without_searching_bots_starts_no_process(tmp_path, monkeypatch):
+    """The search worker is started only for a table that seats a searching
+    level (normal, hard): an easy or heuristic bot plays in a thread."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    players = [PlayerSpec("Bram", "bot", "easy"), PlayerSpec("Cid", "bot", "heuristic"),
+               PlayerSpec("Ann", "human")]
+    match = Match.new("boss-quest", players, directory=tmp_path)
+    app = OvertableApp(bot_delay=0.0, seed=1, theme_name="textual-dark")
+    async with app.run_test(size=(120, 36)) as pilot:
+        table = Table(match, bot_delay=0.0, seed=1)
+        app.table = table
+        await table.start(app, screen_class("boss-quest"))
+        started = time.monotonic()
+        while not table.screen.update.legal:  # the bots play up to Ann's turn
+            assert time.monotonic() - started < 10
+            await pilot.pause(0.05)
+        assert {seat for seat, _ in table.session.match.history} & {0, 1}  # a bot moved
+        assert table.workers.workers == []
+        app.leave_table()
+        await pilot.pause()
