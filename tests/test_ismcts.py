@@ -477,3 +477,23 @@ def test_finds_the_winning_last_move_in_overstocked():
         if tried == 2:
             break
     assert tried == 2
+
+
+def test_move_now_from_another_thread_ends_a_long_search():
+    """'Move now' as a host sends it: an event set from another thread
+    while the bot searches with a budget of minutes; the answer comes at
+    once, and is the best found so far (one of the legal actions)."""
+    import threading
+
+    state = after_deal(((1, 4), (2, 3)))
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    hurry = threading.Event()
+    bot = IsmctsBot(iterations=None, seconds=120.0, hooks=HIGH_HOOKS, should_stop=hurry.is_set)
+    timer = threading.Timer(0.2, hurry.set)
+    timer.start()
+    t0 = time.perf_counter()
+    action = bot.choose(GAME, view, 0, legal, random.Random(1))
+    took = time.perf_counter() - t0
+    timer.join()
+    assert action in legal and bot.last.stopped_by == "stopped"
+    assert bot.last.iterations > 0 and 0.2 <= took < 1.5

@@ -14,6 +14,12 @@ class Bot(Protocol):
     seat's legal actions (never empty) and a random generator to draw any
     randomness from; it returns one of `legal`. A bot keeps no state between
     calls that could hold more than its views told it.
+
+    A bot that thinks for a while (`core.bots.ismcts.IsmctsBot`) also has
+    `seconds` (its time limit per move, which a host may set) and
+    `should_stop` (None, or a callable of no arguments it polls while it
+    thinks: once it returns True the bot answers its best move so far; this
+    is how "move now" reaches a search in another process or thread).
     """
 
     name: str
