@@ -441,3 +441,26 @@ async def test_a_player_at_the_hub_hurries_the_bot_by_a_line(tmp_path):
     finally:
         writer.close()
         await hub.close()
+
+
+async def test_move_now_stops_the_real_hard_bot(tmp_path):
+    """The hard level (ISMCTS, here with a 60 s clock) stops at a hurry and
+    answers one of its legal moves within a second."""
+    session = session_of(tmp_path, bots=(0,), level="hard")
+    session.start()
+    seat = min(GAMES[GAME].to_act(session.match.state))
+    update = session.update_for(seat)
+    worker = SearchWorker(LevelBots({"hard": 60.0}))
+    try:
+        worker.warm()
+        assert await asyncio.to_thread(worker.ready.wait, 20)
+        request = worker.submit(worker.new_key(), "hard", update, 1)
+        await asyncio.sleep(0.3)
+        hurried = time.monotonic()
+        worker.hurry(request.id)
+        command = await asyncio.wait_for(asyncio.wrap_future(request.future), 5)
+        assert time.monotonic() - hurried < 1.0
+        assert command.action in update.legal and command.seq == update.seq
+    finally:
+        worker.close()
+        session.close()
