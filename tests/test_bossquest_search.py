@@ -206,43 +206,50 @@ def test_determinize_reads_only_the_view():
 # evaluate
 
 
-def test_evaluate_is_a_chance_per_knight_favouring_the_one_ahead():
-    """Each estimate is in [0, 1] and they sum to 1; the knight with more
-    keys (BQ §End of the game: most keys wins) is favoured, clearly so when
-    one key from the win against none; a knight with no heart left has no
-    chance (BQ-17)."""
-    base = table([knight("R3", "B2"), knight("Y5", "P1"), knight("B7", "R1")])
+def test_evaluate_is_a_value_per_knight_favouring_the_one_ahead():
+    """Each estimate is in [0, 1]; the knight with more keys (BQ §End of the
+    game: most keys wins) is favoured, clearly so when one key from the win
+    against none; a knight with no heart left has no chance to win and ranks
+    below the others (BQ-17, BQ-26); two knights' chances sum to 1."""
+    in_round = table([knight("R3", "B2"), knight("Y5", "P1"), knight("B7", "R1")])
+    # between rounds: no round in progress to lead
+    base = attrs.evolve(in_round, phase=Phase.REVEAL_BOSS, boss=None, turn=None)
 
-    def with_keys(keys, hearts=(3, 3, 3)):
+    def with_keys(keys, hearts=(3, 3, 3), state=base):
         return attrs.evolve(
-            base,
+            state,
             knights=tuple(
                 attrs.evolve(k, keys=n, hearts=h)
-                for k, n, h in zip(base.knights, keys, hearts, strict=True)
+                for k, n, h in zip(state.knights, keys, hearts, strict=True)
             ),
         )
 
     even = evaluate(with_keys((1, 1, 1)))
-    assert sum(even) == pytest.approx(1)
+    assert even[0] == pytest.approx(even[1]) == pytest.approx(even[2])
     ahead = evaluate(with_keys((4, 0, 0)))
     assert all(0 <= p <= 1 for p in ahead)
-    assert ahead[0] > 0.9
+    assert ahead[0] > 0.8 and ahead[1] < 0.15
     close = evaluate(with_keys((2, 1, 1)))
-    assert close[0] > close[1] and close[0] < ahead[0]
+    assert close[1] < close[0] < ahead[0]
     fallen = evaluate(with_keys((4, 0, 0), hearts=(0, 3, 3)))
-    assert fallen[0] == 0
+    assert fallen[0] == 0 and fallen[1] > 0.4
+    # in a round, the knight closest to the HP (8 of 17) leads it
+    leading = evaluate(with_keys((1, 1, 1), state=in_round))
+    assert leading[2] > leading[1] == pytest.approx(leading[0])
+    two = attrs.evolve(table([knight("R3", "B2"), knight("Y5", "P1")]), phase=Phase.REVEAL_BOSS)
+    duel = evaluate(with_keys((3, 1), hearts=(3, 3), state=two))
+    assert sum(duel) == pytest.approx(1) and duel[0] > 0.75
 
 
-def test_evaluate_at_the_end_names_the_winners():
+def test_evaluate_at_the_end_is_the_result():
     """At the end (and in the Final Boss duel, BQ-38) the estimate is the
-    result itself: the game's winners share 1."""
+    value the search gives a finished match (core.bots.ismcts)."""
+    from core.bots.ismcts import outcome_values
+
     rng = random.Random(2)
-    for seed in range(6):
+    for seed in range(8):
         final, _ = random_playout(GAME, 2 + seed % 5, rng=rng)
-        est = evaluate(final)
-        winners = GAME.outcome(final).winners
-        for s in range(final.players):
-            assert est[s] == (pytest.approx(1 / len(winners)) if s in winners else 0)
+        assert evaluate(final) == pytest.approx(outcome_values(GAME.outcome(final)))
 
 
 def test_solo_evaluate_is_in_range_and_rises_with_hearts():
