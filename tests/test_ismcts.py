@@ -327,11 +327,22 @@ def test_outcome_values():
 # --- the real games ------------------------------------------------------------
 
 
-def _hooks_or_skip(game_id: str) -> Any:
+def _hooks(game_id: str) -> Any:
     hooks = hooks_for(GAMES[game_id])
-    if hooks is None:
-        pytest.skip(f"{game_id} has no core/<package>/search.py yet (issue 13)")
+    assert hooks is not None, f"{game_id} has no core/<package>/search.py (issue 13)"
     return hooks
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_has_search_hooks(game_id: str):
+    """Issue 13: the search covers every game; its knowledge of the game is
+    the package's `search.HOOKS`, found from the game object alone."""
+    import importlib
+
+    package = GAMES[game_id].State.__module__.rpartition(".")[0]
+    hooks = hooks_for(GAMES[game_id])
+    assert hooks is importlib.import_module(f"{package}.search").HOOKS
+    assert callable(hooks.determinize)
 
 
 def _positions(game: Any, players: int, seed: int, every: int = 5) -> list[tuple[Any, int]]:
@@ -355,7 +366,7 @@ def _positions(game: Any, players: int, seed: int, every: int = 5) -> list[tuple
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_answers_a_legal_action_in_every_game(game_id: str):
-    hooks = _hooks_or_skip(game_id)
+    hooks = _hooks(game_id)
     game = GAMES[game_id]
     players = game.players.start if game.players.start > 1 else 2
     positions = _positions(game, players, seed=5)
@@ -370,7 +381,7 @@ def test_answers_a_legal_action_in_every_game(game_id: str):
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_same_seed_same_choice_in_every_game(game_id: str):
-    hooks = _hooks_or_skip(game_id)
+    hooks = _hooks(game_id)
     game = GAMES[game_id]
     players = 3 if 3 in game.players else game.players.start
     for state, seat in _positions(game, players, seed=6, every=9)[:4]:
@@ -388,7 +399,7 @@ def test_blind_to_hidden_information_in_every_game(game_id: str):
     cannot see (two determinizations of its view: other hands, the decks,
     secret picks) have the same view, and the bot answers the same with the
     same seed."""
-    hooks = _hooks_or_skip(game_id)
+    hooks = _hooks(game_id)
     game = GAMES[game_id]
     players = 3 if 3 in game.players else game.players.start
     rng = random.Random(4)
@@ -421,7 +432,7 @@ def _whole_match(game_id: str, players: int, iterations: int) -> Outcome:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_whole_match_plays_to_the_end(game_id: str):
-    _hooks_or_skip(game_id)
+    _hooks(game_id)
     game = GAMES[game_id]
     players = 3 if 3 in game.players else game.players.start
     outcome = _whole_match(game_id, players, iterations=8)
@@ -456,7 +467,7 @@ def test_finds_the_winning_last_move_in_overstocked():
     game's pruning (its job is to guess, the engine's is to search), the
     bot finds a winning one with three iterations per placement."""
     game = GAMES["overstocked"]
-    hooks = attrs.evolve(_hooks_or_skip("overstocked"), prune=None)
+    hooks = attrs.evolve(_hooks("overstocked"), prune=None)
     rng = random.Random(0)
     tried = 0
     for state, seat in _last_decisions(game, 2, range(12)):
