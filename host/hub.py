@@ -45,6 +45,7 @@ import contextlib
 import json
 import logging
 import os
+import sys
 import uuid
 from collections import deque
 from pathlib import Path
@@ -216,6 +217,9 @@ class Hub:
             table.timers.clear()
             if table.session is not None:
                 table.session.close()
+        search = sys.modules.get("host.search_process")  # loaded only if a bot searched
+        if search is not None:
+            search.close_shared_pool()
 
     # -- tables ----------------------------------------------------------------------
 
