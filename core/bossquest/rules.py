@@ -406,6 +406,10 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     phase = state.phase
     if state.players == 1:
         return solo.chance_outcomes(state)
+    if phase is _P_DRAW or phase is _P_DEAL:  # the most frequent, first
+        if state.deck_top and state.deck_top[0].weapon is not None:
+            return ((DrawWeapon(state.deck_top[0].weapon), 1.0),)
+        return weapon_draws(state.weapon_deck if state.unseen is None else state.unseen)
     if phase is _P_REVEAL_BOSS:
         return tuple((RevealBoss(hp), p) for hp, p in uniform_draws(state.boss_deck))
     if phase in _SPELL_DRAWS:
@@ -545,7 +549,17 @@ def apply(state: State, seat: int, action: object) -> State:
     if state.phase is _P_OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
-        if state.phase not in _CHANCE_PHASES:
+        phase = state.phase
+        if phase is _P_DRAW or phase is _P_DEAL:  # the most frequent, first
+            if action.__class__ is DrawWeapon and (
+                action.weapon == state.deck_top[0].weapon  # type: ignore[attr-defined]
+                if state.deck_top
+                else holds(state.weapon_deck, action.weapon)  # type: ignore[attr-defined]
+            ):
+                weapon = action.weapon  # type: ignore[attr-defined]
+                return _draw(state, weapon) if phase is _P_DRAW else _deal(state, weapon)
+            raise IllegalAction(f"{_card_name(action)} cannot be drawn now.")
+        if phase not in _CHANCE_PHASES:
             raise IllegalAction("Nothing is being drawn now.")
         if not _chance_possible(state, action):
             raise IllegalAction(f"{_card_name(action)} cannot be drawn now.")
