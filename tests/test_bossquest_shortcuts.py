@@ -28,7 +28,7 @@ from core.bossquest.actions import (
     take,
     weapon_draws,
 )
-from core.bossquest.cards import Spell, Weapon, sort_spells
+from core.bossquest.cards import Spell, Weapon, sort_spells, sort_weapons
 from core.bossquest.rules import legal_actions
 from core.bossquest.state import State, evolve
 from core.engine import remove_one, uniform_draws
@@ -92,6 +92,9 @@ def test_piles_searched_and_sorted_as_the_plain_code(seed):
         canonical = list(s)
         rng.shuffle(canonical)
         assert sort_spells(tuple(canonical)) == tuple(sorted(canonical))
+        for pile in (list(w), list(w[:5]) + list(rebuilt(w[5:]))):
+            rng.shuffle(pile)
+            assert sort_weapons(pile) == tuple(sorted(pile))
 
 
 def test_a_state_copy_is_what_attrs_would_build():

@@ -320,3 +320,16 @@ def sort_spells(items: tuple[Spell, ...]) -> tuple[Spell, ...]:
     except KeyError:  # a card built elsewhere (a journal, a test)
         return tuple(sorted(items))
     return tuple(map(items.__getitem__, sorted(range(len(items)), key=ranks.__getitem__)))
+
+
+#: Each weapon's place in the sorted order (`Weapon.__lt__`), by identity.
+_WEAPON_RANK_BY_ID = {id(w): rank for rank, w in enumerate(weapons(True, potions=True))}
+
+
+def sort_weapons(items: tuple[Weapon, ...] | list[Weapon]) -> tuple[Weapon, ...]:
+    """`tuple(sorted(items))` for weapons (`sort_spells`' twin)."""
+    try:
+        ranks = list(map(_WEAPON_RANK_BY_ID.__getitem__, map(id, items)))
+    except KeyError:  # a card built elsewhere (a journal, a test)
+        return tuple(sorted(items))
+    return tuple(map(items.__getitem__, sorted(range(len(items)), key=ranks.__getitem__)))

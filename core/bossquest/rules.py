@@ -68,6 +68,7 @@ from core.bossquest.cards import (
     SpellKind,
     Weapon,
     sort_spells,
+    sort_weapons,
 )
 from core.bossquest.state import (
     PUBLIC,
@@ -1538,7 +1539,7 @@ def view(state: State, seat: int | None) -> State:
         deck_top=deck_top,
         weapon_deck=(None,) * len(state.weapon_deck),
         swap_weapon=swap_weapon,
-        unseen=sorted_tuple(unseen),
+        unseen=sort_weapons(unseen),
     )
     if state.mystery_card is not None and seat not in state.mystery_known:
         # BQ-33: to whoever has not looked, the mystery spell is still one of

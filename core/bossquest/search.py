@@ -37,7 +37,7 @@ from core.bossquest.actions import (
     Sacrifice,
     TargetKnight,
 )
-from core.bossquest.cards import ATTACK_CHANGE, Weapon
+from core.bossquest.cards import ATTACK_CHANGE, Weapon, sort_weapons
 from core.bossquest.state import Hidden, Phase, State, Step, evolve
 from core.engine import SearchHooks, remove_one
 
@@ -98,11 +98,10 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
     deck = pool[at:]
     if len(deck) != len(view.weapon_deck):
         raise ValueError("the view's unseen pool does not match its hidden cards")
-    deck.sort()
     changes: dict[str, Any] = {
         "knights": knights,
         "deck_top": deck_top,
-        "weapon_deck": tuple(deck),
+        "weapon_deck": sort_weapons(deck),
         "unseen": None,
     }
     if view.phase is Phase.SWAP_DRAW and view.swap_weapon is None and filled:
