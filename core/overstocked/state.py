@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import enum
 from bisect import bisect_left
-from collections import Counter
+from collections import _count_elements  # C: counts a list of keys into a dict
 from functools import cached_property
 
 import attrs
@@ -159,7 +159,7 @@ class _Grid:
 
     def __init__(self) -> None:
         self.cells: dict[int, str] = {}
-        self.counts: Counter[int] = Counter()
+        self.counts: dict[int, int] = {}
         self.bad: set[int] = set()
         self.legal: set[int] = set()
 
@@ -192,11 +192,12 @@ class _Grid:
         back = _BACK
         counts = self.counts
         inc = [k - off for k in plus for off in back]
-        counts.update(inc)
+        _count_elements(counts, inc)
         touched = set(inc)
         if minus:
             dec = [k - off for k in minus for off in back]
-            counts.subtract(dec)
+            for p in dec:
+                counts[p] -= 1
             touched.update(dec)
         if blocked:
             ps = [k - off for k in blocked for off in back]
