@@ -16,7 +16,6 @@ from core.engine import (
     Category,
     IllegalAction,
     Outcome,
-    evolve,
     remove_one,
     seat_mark,
     sorted_tuple,
@@ -74,6 +73,20 @@ _TURN_PHASES = frozenset({Phase.QUANTUM, Phase.PLACE, Phase.MARK, Phase.FORKLIFT
 _NOBODY: frozenset[int] = frozenset()
 _CHANCE_SET = frozenset({CHANCE})
 _ONE = tuple(frozenset({s}) for s in range(max(PLAYERS) + 1))
+
+def evolve(inst: State | Player, **changes: object) -> State | Player:
+    """A copy of a `State` or `Player` with `changes` (field names only):
+    both keep their fields in a `__dict__` (not slots), so one C-level dict
+    copy replaces attrs' field-by-field `__init__` (the playouts' hot path;
+    nothing here validates or converts a field)."""
+    new = _NEW(inst.__class__)
+    fields = new.__dict__
+    fields.update(inst.__dict__)
+    fields.update(changes)
+    return new
+
+
+_NEW = object.__new__
 
 #: actions built once: listing them is the playouts' hot path
 _DEALS = {c: Deal(c) for c in NUMBERS}

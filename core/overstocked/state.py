@@ -321,7 +321,7 @@ class Area:
 EMPTY_AREA = Area()
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Player:
     """One seat at the table."""
 
@@ -339,7 +339,7 @@ class Player:
     forklift: int | None = None
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class State:
     players: int
     options: Options
