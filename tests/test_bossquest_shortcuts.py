@@ -156,3 +156,42 @@ def test_a_journal_of_copied_actions_replays_the_same(players):
             state = GAME.apply(state, seat, action)
             shadow = GAME.apply(shadow, seat, copy.deepcopy(action))
             assert shadow == state
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 5])
+def test_apply_takes_exactly_the_listed_chance_outcomes(players):
+    """`apply` checks a draw without listing the draws: at chance steps of
+    random playouts (random options), every card and Boss that could be
+    named is accepted exactly when `chance_outcomes` lists it."""
+    from core.bossquest.actions import RevealBoss
+    from core.engine import IllegalAction
+
+    candidates = (
+        [DrawWeapon(w) for w in cards.weapons(True, potions=True)]
+        + [LaySpell(s) for s in cards.SPELLS]
+        + [RevealSpell(s) for s in cards.SPELLS]
+        + [RevealBoss(hp) for hp in (*cards.BOSSES, cards.ULUL)]
+    )
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = GAME.setup(players, options_for(players, seed))
+        checked = 0
+        while GAME.to_act(state):
+            seats = GAME.to_act(state)
+            if CHANCE in seats:
+                listed = {a for a, _ in GAME.chance_outcomes(state)}
+                if rng.random() < 0.2:
+                    for candidate in candidates:
+                        for action in (candidate, copy.deepcopy(candidate)):
+                            try:
+                                GAME.apply(state, CHANCE, action)
+                                taken = True
+                            except IllegalAction:
+                                taken = False
+                            assert taken == (action in listed), (state.phase, action)
+                    checked += 1
+                state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+            else:
+                seat = min(seats)
+                state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        assert checked

@@ -23,6 +23,7 @@ from core.bossquest.actions import (
     TargetSpell,
     TargetWeapon,
     among,
+    holds,
     remember_last,
     spell_draws,
     take,
@@ -288,12 +289,28 @@ def apply(state: State, seat: int, action: object) -> State:
     if state.phase is _P_OVER:
         raise IllegalAction("The quest is over.")
     if seat == CHANCE:
-        if state.phase not in _CHANCE or not among(tuple(a for a, _ in chance_outcomes(state)), action):
+        if state.phase not in _CHANCE or not _chance_possible(state, action):
             raise IllegalAction("That cannot be drawn now.")
         return _apply_chance(state, action)
     if not among(legal_actions(state, seat), action):
         raise IllegalAction(_why_illegal(state, action))
     return _apply_knight(state, action)
+
+
+def _chance_possible(state: State, action: object) -> bool:
+    """Whether `action` is among `chance_outcomes(state)`, without listing
+    them (in a chance phase)."""
+    phase = state.phase
+    if phase is _P_SOLO_LAY:
+        return action.__class__ is LaySpell and holds(state.spell_deck, action.spell)
+    if phase is _P_SOLO_BOSSES:
+        return action.__class__ is RevealBoss and action.hp in state.boss_deck
+    # SOLO_DRAW, SOLO_SWAP
+    if action.__class__ is not DrawWeapon:
+        return False
+    if state.deck_top and state.deck_top[0].weapon is not None:
+        return action.weapon == state.deck_top[0].weapon
+    return holds(state.weapon_deck if state.unseen is None else state.unseen, action.weapon)
 
 
 def _why_illegal(state: State, action: object) -> str:
