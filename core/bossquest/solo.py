@@ -263,7 +263,10 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if seat != 0 or state.phase in _CHANCE or state.phase is _P_OVER:
         return ()
     bosses = range(len(state.solo_bosses))
-    personal = tuple(PlayPersonal(s, b) for s in state.personal for b in bosses)
+    try:  # the quest's own personal spells (PERSONAL): their plays built once
+        personal = tuple(_PLAYS[id(s), b] for s in state.personal for b in bosses)
+    except KeyError:
+        personal = tuple(PlayPersonal(s, b) for s in state.personal for b in bosses)
     if state.phase is _P_SOLO:
         asks = ASK[1 : min(MAX_ASK, deck_size(state)) + 1]
         # BQ-40: with no weapon left, the turn gives the Boss its spell alone
@@ -283,6 +286,10 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         spare = state.knights[0].hearts - 1
         return personal + tuple(Resolve(a) for a in range(-spare, spare + 1))
     return personal + (Resolve(0),)
+
+
+#: every play of a personal spell, by the spell's identity and the Boss
+_PLAYS = {(id(s), b): PlayPersonal(s, b) for s in PERSONAL for b in range(BOSSES_PER_WAVE)}
 
 
 def apply(state: State, seat: int, action: object) -> State:
