@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import chain, repeat
+from itertools import chain
 
 from core.engine import (
     CHANCE,
@@ -90,6 +90,8 @@ _NEW = object.__new__
 
 #: actions built once: listing them is the playouts' hot path
 _DEALS = {c: Deal(c) for c in NUMBERS}
+#: pool size -> card -> (its Deal, 1 / pool size): chance outcomes, built once
+_DEAL_ODDS = {n: {c: (_DEALS[c], 1 / n) for c in NUMBERS} for n in range(1, len(NUMBERS) + 1)}
 _PICKS = {c: Pick(c) for c in NUMBERS}
 _PASS = Pass()
 _PLACES: dict[tuple[Where, int, int], Place] = {}
@@ -331,8 +333,8 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     pool = state.deck if state.unseen is None else state.unseen
     if not pool:
         return ()
-    p = 1 / len(pool)  # every crate card is unique
-    return tuple(zip(map(_DEALS.__getitem__, pool), repeat(p)))
+    # every crate card is unique: each is drawn with probability 1 / len(pool)
+    return tuple(map(_DEAL_ODDS[len(pool)].__getitem__, pool))
 
 
 def _entry(state: State) -> tuple[str, int]:
@@ -346,7 +348,10 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         player = state.seats[seat] if 0 <= seat < state.players else None
         if player is None or player.picked:
             return ()
-        return tuple(_PICKS[c] for c in player.hand if c is not None)
+        hand = player.hand
+        if hand and hand[0] is None:  # a view of another seat's hand
+            return ()
+        return tuple(map(_PICKS.__getitem__, hand))
     if phase is Phase.NOMINATE:
         if seat != 0:
             return ()
@@ -372,6 +377,10 @@ def apply(state: State, seat: int, action: object) -> State:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
         return _apply_chance(state, action)
+    if phase is Phase.PICK and 0 <= seat < state.players and not state.seats[seat].picked:
+        if action.__class__ is not Pick or action.card not in state.seats[seat].hand:
+            raise IllegalAction("Choose one of the cards in your hand.")
+        return _pick(state, seat, action.card)
     if seat not in to_act(state):
         if phase in _CHANCE_PHASES:
             raise IllegalAction("Wait: a card is being dealt.")
@@ -430,7 +439,10 @@ def _apply_chance(state: State, action: object) -> State:
     phase = state.phase
     if phase not in _CHANCE_PHASES:
         raise IllegalAction("Nothing is being dealt now.")
-    if phase is Phase.DEAL and _entry(state)[0] == "forklift":
+    o = state.options
+    plan = schedule(state.players, o.solo, o.forklifts)
+    kind, seat = plan[state.dealt] if phase is Phase.DEAL else ("bot", 1)
+    if kind == "forklift":
         if not isinstance(action, DrawForklift) or action.value not in state.forklift_pool:
             raise IllegalAction("That forklift token cannot be drawn now.")
         supply = tuple(sorted(state.forklift_supply + (action.value,), reverse=True))
@@ -446,13 +458,15 @@ def _apply_chance(state: State, action: object) -> State:
     deck = remove_one(state.deck, card)
     if phase is Phase.BOT_DRAW:
         return _bot_card(evolve(state, deck=deck), card)
-    kind, seat = _entry(state)
     dealt = state.dealt + 1
     if kind == "hand":
         player = state.seats[seat]
         player = evolve(player, hand=sorted_tuple(player.hand + (card,)))
         state = _set_player(state, seat, player, deck=deck, dealt=dealt)
-    elif kind == "popularity":
+        if dealt < len(plan):
+            return state
+        return _deal_done(state)
+    if kind == "popularity":
         state = evolve(state, popularity=_first_card(card), deck=deck, dealt=dealt)
     else:
         player = evolve(state.seats[seat], warehouse=_first_card(card))
