@@ -144,6 +144,9 @@ SHAPE_BIAS = 1 << 21
 #: key deltas from a space back to the top-left keys of every card footprint
 #: covering it, both shapes (shape 1 biased)
 _BACK = tuple(footprint(3, 2)) + tuple(off - SHAPE_BIAS for off in footprint(2, 3))
+#: what a worker's or forklift's space adds to the count of every footprint
+#: over it, so that a footprint is legal exactly when 0 < count < 3 (OS-3)
+_BLOCK = 64
 
 
 class _Grid:
@@ -151,23 +154,22 @@ class _Grid:
 
     `cells` maps a space key to its visible space. For every card footprint
     position (top-left key; shape 1 positions biased by SHAPE_BIAS),
-    `counts` holds the number of coverable toy spaces under it, `bad` the positions whose footprint meets a worker or a
-    forklift, and `legal` the positions legal for a card (OS-3).
+    `counts` holds the number of coverable toy spaces under it, plus `_BLOCK`
+    for each worker or forklift space, and `legal` the positions legal for a
+    card (OS-3: 1 or 2 toy spaces, no worker, no forklift).
     """
 
-    __slots__ = ("cells", "counts", "bad", "legal")
+    __slots__ = ("cells", "counts", "legal")
 
     def __init__(self) -> None:
         self.cells: dict[int, str] = {}
         self.counts: dict[int, int] = {}
-        self.bad: set[int] = set()
         self.legal: set[int] = set()
 
     def copy(self) -> _Grid:
         new = _Grid.__new__(_Grid)
         new.cells = self.cells.copy()
         new.counts = self.counts.copy()
-        new.bad = self.bad.copy()
         new.legal = self.legal.copy()
         return new
 
@@ -199,15 +201,15 @@ class _Grid:
             for p in dec:
                 counts[p] -= 1
             touched.update(dec)
+        get = counts.get
         if blocked:
             ps = [k - off for k in blocked for off in back]
-            self.bad.update(ps)
+            for p in ps:
+                counts[p] = get(p, 0) + _BLOCK
             touched.update(ps)
-        bad = self.bad
-        get = counts.get
         legal = self.legal
         legal.difference_update(touched)
-        legal.update([p for p in touched if p not in bad and 0 < get(p, 0) < 3])
+        legal.update([p for p in touched if 0 < get(p, 0) < 3])
 
 
 _EMPTY_GRID = _Grid()
