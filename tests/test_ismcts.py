@@ -508,3 +508,69 @@ def test_move_now_from_another_thread_ends_a_long_search():
     timer.join()
     assert action in legal and bot.last.stopped_by == "stopped"
     assert bot.last.iterations > 0 and 0.2 <= took < 1.5
+
+
+# --- what the bot sees of chance ----------------------------------------------
+
+
+@attrs.frozen
+class PushState:
+    total: int = 0
+    draws: int = 0
+    stopped: bool = False
+    drawing: bool = False
+    unseen: tuple[int, ...] = ()
+
+
+class Push:
+    """One seat: draw (a 1 or a 5, even odds, face up) or stop; a second
+    draw ends the game. A total of 5 or 6 wins. Best play: draw, then stop
+    on a 5 and draw again on a 1 (wins 3 times in 4); a player who could
+    not see the first card wins 1 time in 2 whatever it does next."""
+
+    id = "push"
+
+    @staticmethod
+    def to_act(s: PushState) -> frozenset[int]:
+        if s.drawing:
+            return frozenset({CHANCE})
+        if s.stopped or s.draws == 2:
+            return frozenset()
+        return frozenset({0})
+
+    @staticmethod
+    def legal_actions(s: PushState, seat: int) -> tuple[str, ...]:
+        return ("draw", "stop")
+
+    @staticmethod
+    def chance_outcomes(s: PushState) -> tuple[tuple[int, float], ...]:
+        return ((1, 0.5), (5, 0.5))
+
+    @staticmethod
+    def apply(s: PushState, seat: int, action: Any) -> PushState:
+        if seat == CHANCE:
+            return attrs.evolve(s, total=s.total + action, draws=s.draws + 1, drawing=False)
+        return attrs.evolve(s, drawing=action == "draw", stopped=action == "stop")
+
+    @staticmethod
+    def view(s: PushState, seat: int) -> PushState:
+        return s
+
+    @staticmethod
+    def outcome(s: PushState) -> Outcome:
+        won = s.total in (5, 6)
+        return Outcome((int(won),), frozenset({0}) if won else frozenset())
+
+
+def test_the_tree_follows_what_the_bot_sees_of_chance():
+    """With chance keyed by the bot's view, the bot's second decision
+    depends on the card it drew, so drawing is worth its true 3/4; an
+    open-loop tree (`observe_chance=False`) averages the second decision
+    over both cards and finds 1/2."""
+    hooks = SearchHooks(determinize=lambda view, seat, rng: view)
+    means = {}
+    for observe in (True, False):
+        bot = IsmctsBot(iterations=3000, hooks=hooks, observe_chance=observe)
+        assert bot.choose(Push(), PushState(), 0, ("draw", "stop"), random.Random(3)) == "draw"
+        means[observe] = dict((a, mean) for a, _, mean in bot.last.stats)["draw"]
+    assert means[True] > 0.68 and means[False] < 0.57

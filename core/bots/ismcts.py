@@ -9,9 +9,18 @@ The search (single-observer ISMCTS, open loop):
 
 - One tree per decision, rooted at the bot's view. A node is reached by a
   deciding seat's action: children are keyed by seat, then action. Chance
-  steps are sampled on the way down (`core.playout.sample_chance`) and never
-  stored, so a node stands for "these seats chose these actions", whatever
-  chance did in between.
+  steps are sampled on the way down (`core.playout.sample_chance`) and
+  keyed by what the bot would see of them: its own view after the draw
+  (`observe_chance`). A card the bot draws, a market refilled in the open,
+  lead to different nodes, so its later decisions depend on them (asking
+  for another weapon after a 2 is not asking after a 7); a card another
+  seat draws face down changes the bot's view alike whichever it is, so
+  those draws share one node and the tree learns nothing the bot could not.
+  Without `observe_chance` the tree is "open loop": chance is not stored at
+  all and a node stands for "these seats chose these actions" whatever
+  chance did, which is cheaper but blind to what the bot would have seen
+  (in Boss Quest, 0 of 10 games against the heuristic bot at 200
+  iterations, against 4 of 10 when observing).
 - Every iteration starts from a fresh ``hooks.determinize(view, seat, rng)``:
   a full state the view could be, so the hidden cards differ from one
   iteration to the next and the tree's statistics average over them. The
@@ -161,6 +170,8 @@ class IsmctsBot:
     `SearchHooks` (tests); `fallback` answers when no iteration ran or the
     game has no hooks; `should_stop` may be set on the bot (or passed to
     `search`) to end a search early: it is called with no arguments.
+    `observe_chance` keys chance steps in the tree by the bot's view after
+    them (module docstring); False gives the cheaper open-loop tree.
     """
 
     def __init__(
@@ -172,6 +183,7 @@ class IsmctsBot:
         fallback: Any = None,
         exploration: float = EXPLORATION,
         should_stop: Callable[[], bool] | None = None,
+        observe_chance: bool = True,
         name: str = "ismcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -182,6 +194,7 @@ class IsmctsBot:
         self.fallback = fallback
         self.exploration = exploration
         self.should_stop = should_stop
+        self.observe_chance = observe_chance
         self.name = name
         #: the last search's result (for tests, benchmarks and the holder)
         self.last: SearchResult | None = None
@@ -287,6 +300,8 @@ class IsmctsBot:
         chance_outcomes = game.chance_outcomes
         prune = hooks.prune
         c = self.exploration
+        observe = self.observe_chance
+        see = game.view
         log = math.log
         sqrt = math.sqrt
 
@@ -317,6 +332,16 @@ class IsmctsBot:
                 raise RuntimeError("a search iteration did not end: a rules bug")
             if CHANCE in seats:
                 state = apply(state, CHANCE, sample_chance(chance_outcomes(state), rng))
+                if observe:
+                    # what the bot would see of this draw: its view after it
+                    key = see(state, seat)
+                    kids = node.children.get(CHANCE)
+                    if kids is None:
+                        kids = node.children[CHANCE] = {}
+                    below = kids.get(key)
+                    if below is None:
+                        below = kids[key] = _Node(None, None)
+                    node = below
                 continue
             s = min(seats)
             if step_node is None and len(seats) > 1:
