@@ -7,6 +7,7 @@ is a ruling in docs/rulings.md.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache
 from itertools import chain
@@ -237,7 +238,9 @@ def _card_places(area: Area, where: Where) -> tuple[Place, ...]:
     got = cache.get(where)
     if got is None:
         flat, tall = _TABLES[where]
-        across, down = area.legal_keys
+        keys = sorted(area._grid.legal)  # as Area.legal_keys, without caching them
+        i = bisect_left(keys, SHAPE_BIAS)
+        across, down = keys[:i], keys[i:]
         got = cache[where] = tuple(
             chain(
                 chain.from_iterable(map(flat.__getitem__, across)),
@@ -563,9 +566,10 @@ def _place_card(state: State, seat: int, action: Place) -> State:
         raise IllegalAction("Place your card in the popularity or your warehouse.")
     if action.rotation not in (0, 1, 2, 3):
         raise IllegalAction("A card turns in quarter turns: rotation 0 to 3.")
-    area = area_of(state, seat, where)
-    if not area.card_fits(action.x, action.y, action.rotation):
-        why = area.why_not(action.x, action.y, action.rotation)
+    area = state.popularity if where is Where.POPULARITY else state.seats[seat].warehouse
+    x, y, rotation = action.x, action.y, action.rotation
+    if not area.card_fits(x, y, rotation):
+        why = area.why_not(x, y, rotation)
         raise IllegalAction(f"The card cannot go there: it {why}.")
     if state.quantum is not None:
         piece, number = Piece.QUANTUM, state.quantum
@@ -573,7 +577,7 @@ def _place_card(state: State, seat: int, action: Place) -> State:
         pick = state.seats[seat].pick
         assert pick is not None
         piece, number = Piece.CRATE, pick
-    area = area.add(Placed(piece, number, action.x, action.y, action.rotation))
+    area = area.add(Placed(piece, number, x, y, rotation))
     player = state.seats[seat]
     if piece is Piece.QUANTUM:
         state = evolve(state, quantum=None)

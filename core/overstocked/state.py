@@ -226,7 +226,9 @@ class Area:
         new = Area(self.placed + (placed,))
         grid = self._grid.copy()
         grid.add(placed)
+        # set at once: a cached property's first read goes through Python
         object.__setattr__(new, "_grid", grid)
+        object.__setattr__(new, "_actions", {})
         return new
 
     @cached_property
