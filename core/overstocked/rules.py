@@ -75,6 +75,7 @@ _NOBODY: frozenset[int] = frozenset()
 _CHANCE_SET = frozenset({CHANCE})
 _ONE = tuple(frozenset({s}) for s in range(max(PLAYERS) + 1))
 
+
 def evolve(inst: State | Player, **changes: object) -> State | Player:
     """A copy of a `State` or `Player` with `changes` (field names only):
     both keep their fields in a `__dict__` (not slots), so one C-level dict
