@@ -340,13 +340,13 @@ def _alone(seat: int | None) -> frozenset:
 
 def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     phase = state.phase
-    if phase is _P.LEADER:
-        return tuple((AssignLeader(s), 1 / state.players) for s in range(state.players))
     if phase is _P.DEAL:
         pool = state.deck if state.unseen is None else state.unseen
         if state.gather:
             pool = cards.deck(state.players)
         return _draws(pool, _DEALS, 0)
+    if phase is _P.LEADER:
+        return tuple((AssignLeader(s), 1 / state.players) for s in range(state.players))
     if phase is _P.CHARACTERS:
         pool = state.character_pool
         if state.unseen_characters is not None:
@@ -625,10 +625,13 @@ def _deal(state: State, action: object) -> State:
     if state.gather:
         state = _start_round(state)
     deck = state.deck
-    if not isinstance(action, Deal) or action.card not in deck:
+    if not isinstance(action, Deal):
         raise IllegalAction("That card cannot be dealt now.")
     card = action.card
-    i = deck.index(card)
+    try:
+        i = deck.index(card)
+    except ValueError:
+        raise IllegalAction("That card cannot be dealt now.") from None
     dealt = state.dealt + 1
     seats = state.seats
     target = state.dealt % state.players
