@@ -48,7 +48,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
-TARGET_ACTIONS_PER_S = 50_000
+TARGET_ACTIONS_PER_S = 100_000  # random playouts on one core (issue: a faster rules core)
 TARGET_STARTUP_RATIO = 1.3
 TARGET_RESUME_MS = 150.0
 #: a bot's decision runs in a worker thread beside the screen: at the 99th
