@@ -84,15 +84,16 @@ class Budget:
 
 #: The searching levels' budgets on one core. Sized with `python -m
 #: benchmarks --only search` (iterations per second of thinking, four
-#: positions per game; 14:10 UTC 2026-11-30: Boss Quest 437/s, Overboss Duel
-#: 562/s, Overstocked 324/s, Overseers 643/s): normal's cap takes about a
-#: second in the slowest game (Overstocked), hard's five times as many
-#: about 4.6 s there; the clock stops either sooner where a position is
-#: slower. A faster core makes the same caps quicker, not stronger: raise
-#: the iterations with it.
+#: positions per game; 14:45 UTC 2026-11-30, load average 1.5 on 2 cores:
+#: Boss Quest 1,235/s, Overboss Duel 1,964/s, Overstocked 1,443/s,
+#: Overseers 1,847/s): normal's cap takes about a second in the slowest
+#: game (Boss Quest), hard's about 3.3 s there, leaving room under its 5 s
+#: clock for a busier machine; the clock stops either sooner where a
+#: position or a machine is slower. A faster core makes the same caps
+#: quicker, not stronger: raise the iterations with it.
 BUDGETS: dict[str, Budget] = {
-    "normal": Budget(seconds=2.0, iterations=300),
-    "hard": Budget(seconds=5.0, iterations=1500),
+    "normal": Budget(seconds=2.0, iterations=1200),
+    "hard": Budget(seconds=5.0, iterations=4000),
 }
 
 #: game id -> the levels a new match offers, weakest first, strongest last.
