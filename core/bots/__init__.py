@@ -10,8 +10,8 @@ against the levels. `DEFAULT_LEVEL` is the level a new match proposes;
 away player, an old journal's bot without a level): cheap on purpose.
 
 The budgets are one table (`BUDGETS`) and `make_bot` takes `seconds` and
-`iterations` to override them: the core reads no environment; a host that
-wants a setting (e.g. an ``OVERTABLE_SEARCH_SECONDS`` variable) passes it.
+`iterations` to override them: the core reads no environment; the host
+passes its setting (``OVERTABLE_BOT_SECONDS``, `host/budget.py`).
 """
 
 from __future__ import annotations
