@@ -387,7 +387,7 @@ def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...]:
     score sheet one ply ahead is best (this seat's points less
     `RIVAL_WEIGHT` of the others' average), and at least `PRUNE_PER_AREA` in
     each area, valued among the `PREFILTER` best by a quick count of toys
-    joined (`_weighted_gain`): about 1.3 ms a decision, kept for the same
+    joined (`_weighted_gain`): 0.5-1.3 ms a decision, kept for the same
     public table. Every other decision is small (at most six cards, six
     quantum cards, four marks, the incentives) and kept whole."""
     if len(legal) <= PRUNE_LIMIT or state.phase not in (Phase.PLACE, Phase.FORKLIFT):
