@@ -574,3 +574,30 @@ def test_the_tree_follows_what_the_bot_sees_of_chance():
         assert bot.choose(Push(), PushState(), 0, ("draw", "stop"), random.Random(3)) == "draw"
         means[observe] = dict((a, mean) for a, _, mean in bot.last.stats)["draw"]
     assert means[True] > 0.68 and means[False] < 0.57
+
+
+def test_progressive_widening_and_policy_first_expansion():
+    """Options for tuning: with `widening` a node a seat decided at n times
+    holds at most widening * sqrt(n) actions; with `policy_first` the first
+    action expanded is the rollout policy's."""
+    game = GAMES["overstocked"]
+    hooks = attrs.evolve(_hooks("overstocked"), prune=None)
+    state, seat = _last_decisions(game, 2, range(1))[0]
+    view, legal = game.view(state, seat), game.legal_actions(state, seat)
+    assert len(legal) > 50
+    bot = IsmctsBot(iterations=100, hooks=hooks, widening=1.0)
+    bot.choose(game, view, seat, legal, random.Random(1))
+    assert 2 <= len(bot.last.stats) <= 11
+    plain = IsmctsBot(iterations=100, hooks=hooks)
+    plain.choose(game, view, seat, legal, random.Random(1))
+    assert len(plain.last.stats) == min(100, len(legal))  # a new action per iteration
+
+    chosen = []
+
+    def policy(state: Any, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        chosen.append(legal[-1])
+        return legal[-1]
+
+    first = IsmctsBot(iterations=1, hooks=attrs.evolve(hooks, rollout=policy), policy_first=True)
+    first.choose(game, view, seat, legal, random.Random(1))
+    assert [a for a, _, _ in first.last.stats] == [legal[-1]] == chosen[:1]

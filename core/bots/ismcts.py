@@ -130,7 +130,7 @@ def outcome_values(outcome: Outcome) -> tuple[float, ...]:
 class _Node:
     """A node of the tree: reached when `seat` chose `action`."""
 
-    __slots__ = ("seat", "action", "visits", "value", "avail", "children")
+    __slots__ = ("seat", "action", "visits", "value", "avail", "children", "tries")
 
     def __init__(self, seat: int | None, action: Any) -> None:
         self.seat = seat
@@ -144,6 +144,8 @@ class _Node:
         #: seat -> action -> child (a simultaneous step's continuation is
         #: under the key None)
         self.children: dict[Any, dict[Any, _Node]] = {}
+        #: seat -> how often it decided here (progressive widening)
+        self.tries: dict[int, int] = {}
 
 
 @attrs.frozen
@@ -172,6 +174,11 @@ class IsmctsBot:
     `search`) to end a search early: it is called with no arguments.
     `observe_chance` keys chance steps in the tree by the bot's view after
     them (module docstring); False gives the cheaper open-loop tree.
+    `policy_first` expands the rollout policy's choice before the other
+    actions of a node; `widening` (progressive widening) lets a node that a
+    seat decided at n times hold at most ``widening * sqrt(n)`` of its
+    actions. Both are off: in Boss Quest against the heuristic bot at 300
+    iterations they won 11.5 of 60 games where the plain search won 14.5.
     """
 
     def __init__(
@@ -184,6 +191,8 @@ class IsmctsBot:
         exploration: float = EXPLORATION,
         should_stop: Callable[[], bool] | None = None,
         observe_chance: bool = True,
+        policy_first: bool = False,
+        widening: float | None = None,
         name: str = "ismcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -195,6 +204,8 @@ class IsmctsBot:
         self.exploration = exploration
         self.should_stop = should_stop
         self.observe_chance = observe_chance
+        self.policy_first = policy_first
+        self.widening = widening
         self.name = name
         #: the last search's result (for tests, benchmarks and the holder)
         self.last: SearchResult | None = None
@@ -302,6 +313,9 @@ class IsmctsBot:
         c = self.exploration
         observe = self.observe_chance
         see = game.view
+        policy = hooks.rollout
+        policy_first = self.policy_first and policy is not None
+        widen = self.widening
         log = math.log
         sqrt = math.sqrt
 
@@ -362,6 +376,7 @@ class IsmctsBot:
             untried = None
             best = None
             best_score = -1.0
+            present = 0
             for a in legal:
                 child = kids.get(a)
                 if child is None:
@@ -371,12 +386,25 @@ class IsmctsBot:
                         untried.append(a)
                     continue
                 child.avail += 1
-                if untried is None:
-                    score = child.value / child.visits + c * sqrt(log(child.avail) / child.visits)
-                    if score > best_score:
-                        best, best_score = child, score
+                present += 1
+                score = child.value / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if score > best_score:
+                    best, best_score = child, score
+            if untried is not None and widen is not None and best is not None:
+                # progressive widening: a node tried n times by seat s has at
+                # most widen * sqrt(n) of its actions (the policy's first)
+                tries = here.tries.get(s, 0) + 1
+                here.tries[s] = tries
+                if present >= widen * sqrt(tries):
+                    untried = None
             if untried is not None:
-                a = untried[0] if len(untried) == 1 else rng.choice(untried)
+                a = None
+                if policy_first and len(untried) > 1:
+                    a = policy(state, s, legal, rng)
+                    if a not in untried:
+                        a = None
+                if a is None:
+                    a = untried[0] if len(untried) == 1 else rng.choice(untried)
                 best = kids[a] = _Node(s, a)
                 best.avail = 1
                 expanded = True
