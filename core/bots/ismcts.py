@@ -51,6 +51,15 @@ has chosen, the tree continues below a node keyed by the bot's own pick
 only: what the bot itself chose it knows; the rivals' picks are averaged
 over, as hidden cards are.
 
+Known limits (single-observer search): every determinization holds the
+bot's own hidden cards as they are, so the other seats' nodes in the tree
+(and the rollout policy) play as if they knew them; and the other seats'
+nodes are keyed by what the bot sees, so a rival's choices in the tree do
+not follow the cards only that rival sees. Both are the usual price of one
+tree for the bot's information only; the game's `evaluate` and `rollout`
+carry the rest. In Boss Quest the search at normal's budget still loses
+most games to the heuristic bot (about a quarter won at 300 iterations).
+
 Budgets: at most `iterations` iterations and at most `seconds` of
 thinking, whichever ends first; ``seconds=None`` searches by iterations
 alone, so the same seed gives the same choice (the arena and the tests).
