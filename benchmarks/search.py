@@ -28,21 +28,10 @@ SPOTS = (0.1, 0.35, 0.6, 0.85)
 
 def positions(game: Any, players: int, seed: int) -> list[tuple[Any, int, tuple[Any, ...]]]:
     """(view, seat, legal) at `SPOTS` of a random match's decisions."""
-    from core import CHANCE
-    from core.playout import sample_chance
+    from core.playout import Playout
 
-    rng = random.Random(seed)
-    state = game.setup(players, game.Options())
-    decisions = []
-    while seats := game.to_act(state):
-        if CHANCE in seats:
-            state = game.apply(state, CHANCE, sample_chance(game.chance_outcomes(state), rng))
-            continue
-        seat = min(seats)
-        legal = game.legal_actions(state, seat)
-        if len(legal) > 1:
-            decisions.append((state, seat, legal))
-        state = game.apply(state, seat, rng.choice(legal))
+    playout = Playout(game, game.setup(players, game.Options()), random.Random(seed))
+    decisions = [(state, seat, legal) for state, seat, legal in playout if len(legal) > 1]
     picked = [decisions[int(f * len(decisions))] for f in SPOTS] if decisions else []
     return [(game.view(s, seat), seat, legal) for s, seat, legal in picked]
 

@@ -136,3 +136,34 @@ def play_match(
     outcome = game.outcome(state)
     assert outcome is not None, "a finished match has an outcome"
     return state, outcome, applied
+
+
+class Playout:
+    """A match played from `state` to its end, step by step: iterate over it
+    for each decision, as ``(state, seat, legal)`` before the seat chooses.
+
+    Chance is sampled by its odds from `rng`; the lowest seat owing a
+    decision chooses with ``policy(state, seat, legal, rng)``, uniformly at
+    random when `policy` is None. `state` is the state reached so far (the
+    final one once the iteration ends). What benchmarks and tests use to
+    visit a random match's decisions.
+    """
+
+    def __init__(self, game: Game, state: Any, rng: random.Random, policy: Any = None) -> None:
+        self.game = game
+        self.state = state
+        self.rng = rng
+        self.policy = policy
+
+    def __iter__(self) -> Any:
+        game, rng, policy = self.game, self.rng, self.policy
+        while seats := game.to_act(self.state):
+            if CHANCE in seats:
+                action = sample_chance(game.chance_outcomes(self.state), rng)
+                self.state = game.apply(self.state, CHANCE, action)
+                continue
+            seat = min(seats)
+            legal = game.legal_actions(self.state, seat)
+            yield self.state, seat, legal
+            action = rng.choice(legal) if policy is None else policy(self.state, seat, legal, rng)
+            self.state = game.apply(self.state, seat, action)

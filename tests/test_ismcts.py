@@ -23,7 +23,7 @@ from core import CHANCE, GAMES
 from core.bots import make_bot
 from core.bots.ismcts import POLL_EVERY, IsmctsBot, hooks_for, outcome_values
 from core.engine import Outcome, SearchHooks
-from core.playout import sample_chance
+from core.playout import Playout, sample_chance
 
 # --- High card: a tiny game with chance, hidden cards and a secret pick -------
 
@@ -347,21 +347,9 @@ def test_every_game_has_search_hooks(game_id: str):
 
 def _positions(game: Any, players: int, seed: int, every: int = 5) -> list[tuple[Any, int]]:
     """Decision states (more than one legal action) of a random playout."""
-    rng = random.Random(seed)
-    state = game.setup(players, game.Options())
-    out, n = [], 0
-    while seats := game.to_act(state):
-        if CHANCE in seats:
-            state = game.apply(state, CHANCE, sample_chance(game.chance_outcomes(state), rng))
-            continue
-        seat = min(seats)
-        legal = game.legal_actions(state, seat)
-        if len(legal) > 1:
-            n += 1
-            if n % every == 0:
-                out.append((state, seat))
-        state = game.apply(state, seat, rng.choice(legal))
-    return out
+    playout = Playout(game, game.setup(players, game.Options()), random.Random(seed))
+    choices = [(state, seat) for state, seat, legal in playout if len(legal) > 1]
+    return choices[every - 1::every]
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
