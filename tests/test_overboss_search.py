@@ -27,7 +27,7 @@ from core.overboss.actions import (
 from core.overboss.components import BOSSES, HEROES, TILE_COUNTS, TOKEN_COUNTS, Boss
 from core.overboss.search import HOOKS, determinize, evaluate, prune, rollout
 from core.overboss.state import Step
-from core.playout import play_match, random_playout, sample_chance
+from core.playout import Playout, play_match, random_playout, sample_chance
 from tests.overboss_tables import (
     BANDIT,
     MINI,
@@ -245,21 +245,19 @@ def test_rollout_plays_legal_moves_to_the_end():
     """The rollout policy answers one of the legal actions at every step and
     plays whole duels on both boards; it moves no Spire while it has other
     moves."""
+    def checked_rollout(state, seat, legal, rng):
+        action = rollout(state, seat, legal, rng)
+        assert action in legal
+        if any(not isinstance(a, (UseSpire, RevealBoss)) for a in legal):
+            assert not isinstance(action, UseSpire)
+        return action
+
     for seed in range(6):
-        rng = random.Random(seed)
-        state = GAME.setup(2, GAME.Options(short_board=bool(seed % 2)))
-        while seats := GAME.to_act(state):
-            if CHANCE in seats:
-                state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
-                continue
-            seat = min(seats)
-            legal = GAME.legal_actions(state, seat)
-            action = rollout(state, seat, legal, rng)
-            assert action in legal
-            if any(not isinstance(a, (UseSpire, RevealBoss)) for a in legal):
-                assert not isinstance(action, UseSpire)
-            state = GAME.apply(state, seat, action)
-        assert GAME.outcome(state) is not None
+        start = GAME.setup(2, GAME.Options(short_board=bool(seed % 2)))
+        playout = Playout(GAME, start, random.Random(seed), checked_rollout)
+        for _ in playout:
+            pass
+        assert GAME.outcome(playout.state) is not None
 
 
 def test_rollout_puts_a_token_where_it_scores():

@@ -29,7 +29,7 @@ from core.overstocked.search import (
     totals,
 )
 from core.overstocked.state import Options, Phase
-from core.playout import random_playout, sample_chance
+from core.playout import Playout, random_playout, sample_chance
 from tests.overstocked_tables import conserved
 from tests.playouts import seeds
 
@@ -331,18 +331,15 @@ def test_rollout_answers_legal_actions_and_beats_random_play():
     wins = 0
     games = 40
     for g in range(games):
-        state = GAME.setup(2, Options())
-        while seats := GAME.to_act(state):
-            if CHANCE in seats:
-                action = sample_chance(GAME.chance_outcomes(state), rng)
-                state = GAME.apply(state, CHANCE, action)
-                continue
-            seat = min(seats)
-            legal = GAME.legal_actions(state, seat)
+        def policy(state, seat, legal, rng, g=g):
             action = rollout(state, seat, legal, rng) if seat == g % 2 else rng.choice(legal)
             assert action in legal
-            state = GAME.apply(state, seat, action)
-        wins += (g % 2) in GAME.outcome(state).winners
+            return action
+
+        playout = Playout(GAME, GAME.setup(2, Options()), rng, policy)
+        for _ in playout:
+            pass
+        wins += (g % 2) in GAME.outcome(playout.state).winners
     assert wins >= games * 0.6
 
 
