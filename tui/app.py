@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual._styles_cache import StylesCache
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -358,6 +359,11 @@ class OvertableApp(App[None]):
         while len(self.screen_stack) > 1:
             await self.pop_screen()
         self._release_closed_watchers()
+        # Textual remembers each widget's inner and outer colours in a cache
+        # of 1,024 entries keyed by the widget's own drawing cache, which
+        # keeps closed screens' drawings alive: some 18 MB after twenty
+        # matches. Home is where a match's widgets are all gone: start over.
+        StylesCache.get_inner_outer.cache_clear()
         self._check_size()
 
     def _release_closed_watchers(self) -> None:
