@@ -238,6 +238,25 @@ def _make_copier(cls: type) -> Any:
     return namespace["copy"]
 
 
+_new_instance = object.__new__
+_set_attribute = object.__setattr__
+
+
+def dict_evolve(inst: Any, **changes: Any) -> Any:
+    """A copy of a frozen attrs instance that keeps its fields in a
+    `__dict__` (``slots=False``), with `changes`: one C-level dict copy where
+    attrs' `__init__` sets each field in turn (the playouts' hot path). The
+    copy is as frozen as the original. Unlike `evolve` it neither checks the
+    names it is given nor runs validators or converters, so it is for
+    classes that have none, called with field names only (each game that
+    uses it has a test that playout states hold nothing but their fields)."""
+    new = _new_instance(inst.__class__)
+    fields = inst.__dict__.copy()
+    fields.update(changes)
+    _set_attribute(new, "__dict__", fields)  # a frozen class refuses only setattr
+    return new
+
+
 def sorted_tuple(items: Iterable[Any]) -> tuple[Any, ...]:
     """A multiset as a canonical tuple, so equal piles compare equal."""
     return tuple(sorted(items))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, filterfalse
-from typing import Any
 
 from core.engine import (
     CHANCE,
@@ -16,6 +15,7 @@ from core.engine import (
     IllegalAction,
     Outcome,
     _make_copier,
+    dict_evolve,
     remove_one,
     seat_mark,
     sorted_tuple,
@@ -95,29 +95,10 @@ _PAIRS: dict[tuple[int, int], dict[int, tuple[object, float]]] = {}
 _JUDGE = (Deny(), Admit())
 
 
-def _dict_copier(cls: type) -> Any:
-    """`attrs.evolve` for a frozen attrs class that keeps its fields in a
-    `__dict__` (State, Seat): the copy is the old dict updated, set at once
-    (a frozen class refuses `setattr`, not `object.__setattr__`). Unlike
-    `attrs.evolve` it does not check the names it is given: every call
-    below names fields (tests/test_overseers_search.py checks that no state
-    of a playout holds anything but its fields)."""
-    new = object.__new__
-    set_dict = object.__setattr__
-
-    def copy(inst: Any, **changes: Any) -> Any:
-        fresh = new(cls)
-        values = inst.__dict__.copy()
-        values.update(changes)
-        set_dict(fresh, "__dict__", values)
-        return fresh
-
-    return copy
-
-
-#: `evolve` for this game's classes, without looking the copier up at each call
-_copy_state = _dict_copier(State)
-_copy_seat = _dict_copier(Seat)
+#: State and Seat keep their fields in a `__dict__`: copied by one dict copy
+#: (tests/test_overseers_search.py checks no playout state holds anything
+#: but its fields)
+_copy_state = _copy_seat = dict_evolve
 _evolve_slot = _make_copier(Slot)
 
 

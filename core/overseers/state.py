@@ -106,7 +106,7 @@ class RoundScore:
 
 #: State and Seat keep their fields in a `__dict__` (not slots): the rules
 #: copy them at every action, and a copy of a dict is one call where a
-#: slotted copy sets each field in turn (`rules._dict_copier`, about five
+#: slotted copy sets each field in turn (`core.engine.dict_evolve`, about five
 #: times as fast). Still frozen: a field cannot be set.
 @attrs.frozen(slots=False)
 class Seat:

@@ -17,6 +17,7 @@ from core.engine import (
     Category,
     IllegalAction,
     Outcome,
+    dict_evolve,
     remove_one,
     seat_mark,
     sorted_tuple,
@@ -76,19 +77,8 @@ _CHANCE_SET = frozenset({CHANCE})
 _ONE = tuple(frozenset({s}) for s in range(max(PLAYERS) + 1))
 
 
-def evolve(inst: State | Player, **changes: object) -> State | Player:
-    """A copy of a `State` or `Player` with `changes` (field names only):
-    both keep their fields in a `__dict__` (not slots), so one C-level dict
-    copy replaces attrs' field-by-field `__init__` (the playouts' hot path;
-    nothing here validates or converts a field)."""
-    new = _NEW(inst.__class__)
-    fields = new.__dict__
-    fields.update(inst.__dict__)
-    fields.update(changes)
-    return new
-
-
-_NEW = object.__new__
+#: `State` and `Player` keep their fields in a `__dict__` (not slots)
+evolve = dict_evolve
 
 #: actions built once: listing them is the playouts' hot path
 _DEALS = {c: Deal(c) for c in NUMBERS}
