@@ -23,17 +23,14 @@ import math
 import random
 from typing import Any
 
-from core.bossquest import rules, solo
+from core.bossquest import rules, solo_search
 from core.bossquest.actions import (
     Ask,
-    AssignTo,
     DuelAsk,
     EndTurn,
     Fight,
     GoToWizard,
-    PlayPersonal,
     ReadPotion,
-    Resolve,
     Sacrifice,
     TargetKnight,
 )
@@ -143,7 +140,7 @@ def evaluate(state: State) -> tuple[float, ...]:
     in the Final Boss duel, BQ-38) the standings are known."""
     n = state.players
     if n == 1:
-        return (_solo_estimate(state),)
+        return (solo_search.estimate(state),)
     if state.phase is Phase.OVER or state.champion is not None:
         return _known(state)
     knights = state.knights
@@ -212,17 +209,6 @@ def _round_leader(state: State) -> int | None:
     return leader
 
 
-#: A Solo Quest's rough chance of being won, by wave and hearts left.
-_SOLO = {1: 0.12, 2: 0.25, 3: 0.45}
-
-
-def _solo_estimate(state: State) -> float:
-    if state.phase is Phase.OVER:
-        return 1.0 if state.ending in solo.WON else 0.0
-    hearts = state.knights[0].hearts
-    return min(1.0, _SOLO.get(state.wave, _SOLO[1]) * hearts / 3)
-
-
 # ---------------------------------------------------------------------------
 # Rollout policy.
 
@@ -235,7 +221,7 @@ def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random)
     if len(legal) == 1:
         return legal[0]
     if state.players == 1:
-        return _solo_rollout(state, legal, rng)
+        return solo_search.rollout(state, legal, rng)
     first = legal[0]
     phase = state.phase
     if phase is Phase.TURN:
@@ -277,43 +263,6 @@ def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random)
             return Sacrifice(gap)
         return Sacrifice(0)
     return legal[rng.randrange(len(legal))]
-
-
-def _solo_rollout(state: State, legal: tuple[Any, ...], rng: random.Random) -> Any:
-    phase = state.phase
-    bosses = state.solo_bosses
-    if phase is Phase.SOLO:
-        asks = [a for a in legal if isinstance(a, Ask)]
-        if asks:
-            turns = solo.turns_left(state)
-            need = sum(max(0, solo.boss_hp(b) - solo.boss_strength(b)) for b in bosses)
-            want = max(1, min(len(asks), round(need / max(1, turns) / _MEAN_WEAPON)))
-            return asks[want - 1]
-    elif phase is Phase.SOLO_ASSIGN:
-        drawn = sum(w.value for w in state.drawn)
-
-        def miss(a: AssignTo) -> tuple[int, int]:
-            b = bosses[a.boss]
-            gap = solo.boss_hp(b) - solo.boss_strength(b) - drawn
-            return (1 if gap < 0 else 0, abs(gap))
-
-        return min((a for a in legal if isinstance(a, AssignTo)), key=miss)
-    elif phase is Phase.SOLO_END:
-        resolves = [a for a in legal if isinstance(a, Resolve)]
-        plays = [a for a in legal if isinstance(a, PlayPersonal)]
-        for play in plays:
-            b = bosses[play.boss]
-            gap = solo.boss_hp(b) - solo.boss_strength(b)
-            if gap and gap == ATTACK_CHANGE.get(play.spell.kind):
-                return play
-        if state.wave == 3 and len(resolves) > 1:
-            b = bosses[0]
-            gap = solo.boss_hp(b) - solo.boss_strength(b)
-            exact = Resolve(gap)
-            return exact if exact in resolves else Resolve(0)
-        return resolves[0] if resolves else legal[rng.randrange(len(legal))]
-    others = [a for a in legal if not isinstance(a, PlayPersonal)] or list(legal)
-    return others[rng.randrange(len(others))]
 
 
 #: decisions a rollout plays before `evaluate` (chance steps not counted)
