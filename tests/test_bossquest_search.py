@@ -14,7 +14,7 @@ import pytest
 
 from core import CHANCE
 from core.bossquest import GAME
-from core.bossquest.search import HOOKS, determinize, evaluate, rollout
+from core.bossquest.search import HOOKS, determinize, evaluate, prune, rollout
 from core.bossquest.state import Hidden, Options, Phase, Ulul
 from core.playout import random_playout, sample_chance
 from tests.bossquest_tables import all_weapons, knight, table
@@ -318,5 +318,5 @@ def test_hooks():
     assert HOOKS.determinize is determinize
     assert HOOKS.evaluate is evaluate
     assert HOOKS.rollout is rollout
-    assert HOOKS.prune is None
+    assert HOOKS.prune is prune
     assert HOOKS.rollout_depth is None or HOOKS.rollout_depth > 0

@@ -268,9 +268,18 @@ def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random)
 #: decisions a rollout plays before `evaluate` (chance steps not counted)
 ROLLOUT_DEPTH = 20
 
+def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """The Solo Quest's pruning (solo_search.prune); the knights' game
+    keeps every legal action."""
+    if state.players == 1:
+        return solo_search.prune(state, legal)
+    return None
+
+
 HOOKS = SearchHooks(
     determinize=determinize,
     evaluate=evaluate,
     rollout=rollout,
+    prune=prune,
     rollout_depth=ROLLOUT_DEPTH,
 )

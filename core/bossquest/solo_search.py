@@ -1,65 +1,417 @@
 """The Solo Quest's search hooks, called by core/bossquest/search.py when
-the match has one knight: an estimate of the chance of winning and a cheap
-rollout policy. Kept apart from the knights' hooks so the two can be tuned
-on their own.
+the match has one knight: an estimate of the chance of winning, a rollout
+policy and a pruning of the choices the tree considers. Kept apart from the
+knights' hooks so the two can be tuned on their own.
+
+The quest in numbers (BQ §Solo Quest): each wave of three Bosses (14-21 HP,
+give or take the row's HP spells) has five turns; a turn asks for 1-4
+weapons (1-7, four colours), sees them, then gives them and the row's top
+spell to one Boss (BQ-40). A Boss is beaten only by an exact hit, so the
+policy first brings the Bosses within a card or two of their HP and then
+asks for as many cards as best fit one of the gaps left, since the weapons
+are seen before the Boss is chosen. The four personal spells (each once in
+the quest) and, at the final assault, the spare hearts (BQ-41) close what
+is left.
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from itertools import combinations
 from typing import Any
 
 from core.bossquest import solo
-from core.bossquest.actions import Ask, AssignTo, PlayPersonal, Resolve
-from core.bossquest.cards import ATTACK_CHANGE
-from core.bossquest.state import Phase, State
+from core.bossquest.actions import (
+    Ask,
+    AssignTo,
+    PlayPersonal,
+    Resolve,
+    TargetSpell,
+    TargetWeapon,
+)
+from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, SpellKind
+from core.bossquest.state import Phase, SoloBoss, State
+from core.engine import CHANCE
+from core.playout import sample_chance
 
-#: a weapon is worth about 4 on average (1-7, potions read either way)
+_P_OVER = Phase.OVER
+_P_SOLO = Phase.SOLO
+_P_SOLO_ASSIGN = Phase.SOLO_ASSIGN
+_P_SOLO_BOSSES = Phase.SOLO_BOSSES
+_P_SOLO_END = Phase.SOLO_END
+_P_SOLO_TARGET = Phase.SOLO_TARGET
+_K_NEED_COLOUR = SpellKind.NEED_COLOUR
+_K_NEED_PAIR = SpellKind.NEED_PAIR
+_K_CANCEL = SpellKind.CANCEL
+
+# ---------------------------------------------------------------------------
+# Sums of weapons.
+
+
+def _sum_odds(count: int) -> dict[int, float]:
+    """The chance of each total of `count` weapons drawn from a full solo
+    deck (values 1-7, four of each; BQ §Solo Quest, 2. Setup)."""
+    deck = [v for v in range(1, 8) for _ in range(4)]
+    totals: dict[int, int] = {}
+    n = 0
+    for hand in combinations(range(len(deck)), count):
+        s = sum(deck[i] for i in hand)
+        totals[s] = totals.get(s, 0) + 1
+        n += 1
+    return {s: k / n for s, k in totals.items()}
+
+
+#: count -> total -> chance, for 1-4 weapons (a full deck: the wave's
+#: deck is reshuffled each wave, BQ-39, and a wave draws a third of it)
+SUM_ODDS = {count: _sum_odds(count) for count in range(1, solo.MAX_ASK + 1)}
+#: a weapon is worth 4 on average
 _MEAN_WEAPON = 4
+#: the gap a building turn aims to leave for a later, finishing one
+_LEAVE = 5
 
-#: A Solo Quest's rough chance of being won, by wave and hearts left.
-_SOLO = {1: 0.12, 2: 0.25, 3: 0.45}
+
+def _gap(boss: SoloBoss) -> int:
+    return solo.boss_hp(boss) - solo.boss_strength(boss)
 
 
-def estimate(state: State) -> float:
-    if state.phase is Phase.OVER:
-        return 1.0 if state.ending in solo.WON else 0.0
-    hearts = state.knights[0].hearts
-    return min(1.0, _SOLO.get(state.wave, _SOLO[1]) * hearts / 3)
+def _fixes(personal: tuple[Any, ...]) -> dict[int, tuple[Any, ...]]:
+    """Each attack change the personal spells left can make -> the spells
+    (a single spell, else two)."""
+    out = _FIXES.get(personal)
+    if out is None:
+        out = {}
+        for s in personal:
+            out.setdefault(ATTACK_CHANGE[s.kind], (s,))
+        for a, b in combinations(personal, 2):
+            d = ATTACK_CHANGE[a.kind] + ATTACK_CHANGE[b.kind]
+            if d:
+                out.setdefault(d, (a, b))
+        _FIXES[personal] = out
+    return out
+
+
+#: personal spells left -> `_fixes` (at most 16 entries)
+_FIXES: dict[tuple[Any, ...], dict[int, tuple[Any, ...]]] = {}
+
+
+@lru_cache(maxsize=64)
+def _final_reach(personal: tuple[Any, ...], hearts: int) -> frozenset[int]:
+    """The gaps the final assault can still close at its end: personal spells
+    plus spare hearts for +1 / -1 each (BQ §3. Final Assault, BQ-41)."""
+    spare = hearts - 1
+    sums = {0}
+    for s in personal:
+        d = ATTACK_CHANGE[s.kind]
+        sums |= {x + d for x in sums}
+    return frozenset(x + a for x in sums for a in range(-spare, spare + 1))
+
+
+# ---------------------------------------------------------------------------
+# Rollout policy.
+
+
+def _worth(gap: int, ok: bool, turns: int, fixes: dict[int, Any]) -> float:
+    """How promising a Boss is, `gap` short of its HP with `turns` left in
+    the wave after this one (1 beaten, -1 lost)."""
+    if not ok:
+        return -1.0
+    if gap == 0:
+        return 1.0
+    if gap in fixes and len(fixes[gap]) == 1:
+        return 0.75
+    if gap < 0:
+        return 0.6 if gap in fixes else -1.0
+    if turns == 0:
+        return 0.6 if gap in fixes else -1.0
+    return 0.5 - 0.03 * abs(gap - _LEAVE)
+
+
+def _assign_worth(state: State, index: int, fixes: dict[int, Any], drawn: int) -> float:
+    """What giving the weapons drawn (worth `drawn`) and the top spell to
+    Boss `index` gains."""
+    boss = state.solo_bosses[index]
+    spell = solo.top_spell(state)
+    turns = solo.turns_left(state) - 1
+    gap = _gap(boss)
+    after = gap - drawn
+    spells = boss.spells
+    if spell is not None and spell.kind is not _K_CANCEL:
+        after += HP_CHANGE.get(spell.kind, 0)
+        spells = spells + (spell,)
+    if any(s.kind in _CONDITIONS for s in spells):
+        trial = SoloBoss(boss.hp, boss.weapons + state.drawn, spells)
+        ok_after = _ok(trial, turns)
+        ok_before = _ok(boss, turns + 1)
+    else:
+        ok_after = ok_before = True
+    return _worth(after, ok_after, turns, fixes) - _worth(gap, ok_before, turns + 1, fixes)
+
+
+_CONDITIONS = frozenset({_K_NEED_COLOUR, _K_NEED_PAIR})
+
+
+def _ok(boss: SoloBoss, turns: int) -> bool:
+    if solo.conditions_met(boss):
+        return True
+    if turns == 0:
+        return False
+    # a colour or a pair may still come with a later turn's weapons
+    return any(s.kind in (_K_NEED_COLOUR, _K_NEED_PAIR) for s in boss.spells)
+
+
+def _ask_count(state: State, asks: list[Any], fixes: dict[int, Any]) -> Any:
+    turns = solo.turns_left(state)
+    spell = solo.top_spell(state)
+    shift = HP_CHANGE.get(spell.kind, 0) if spell is not None else 0
+    open_ = tuple(sorted(g for g in map(_gap, state.solo_bosses) if g > 0))
+    if not open_:
+        return asks[0]
+    if turns > len(open_) and open_[-1] > _LEAVE + 2:
+        # a building turn: bring the furthest Boss to about _LEAVE short
+        want = round((open_[-1] - _LEAVE) / _MEAN_WEAPON)
+        return asks[max(1, min(len(asks), want)) - 1]
+    reach = _final_reach(state.personal, state.knights[0].hearts) if state.wave == 3 else None
+    count = _finishing_count(open_, shift, frozenset(fixes), reach, turns, len(asks))
+    return asks[count - 1]
+
+
+@lru_cache(maxsize=1 << 14)
+def _finishing_count(
+    open_: tuple[int, ...],
+    shift: int,
+    fixes: frozenset[int],
+    reach: frozenset[int] | None,
+    turns: int,
+    most: int,
+) -> int:
+    """A finishing turn: the count (1 to `most`) whose total best fits one
+    of the gaps `open_` (after the top spell's HP `shift`): exactly, or
+    with a personal spell (`fixes`), or at the final assault within `reach`
+    of the spare hearts and spells."""
+    best, best_score = 1, -1.0
+    spare = turns > len(open_)
+    for count in range(1, most + 1):
+        score = 0.0
+        for total, p in SUM_ODDS[count].items():
+            fit = 0.0
+            for g in open_:
+                left = g + shift - total
+                if reach is not None:
+                    if left in reach or (turns > 1 and left > 0):
+                        fit = 1.0
+                elif left == 0:
+                    fit = 1.0
+                elif left in fixes:
+                    fit = max(fit, 0.6)
+                elif spare and left > 0:
+                    fit = max(fit, 0.4)
+            score += p * fit
+        if score > best_score:
+            best, best_score = count, score
+    return best
+
+
+def _end(state: State, legal: tuple[Any, ...]) -> Any:
+    bosses = state.solo_bosses
+    fixes = _fixes(state.personal)
+    if state.wave == 3:
+        gap = _gap(bosses[0])
+        spare = state.knights[0].hearts - 1
+        if gap and solo.conditions_met(bosses[0]):
+            # spells first (they are worth nothing after the quest), then hearts
+            for d, spells in sorted(fixes.items(), key=lambda kv: abs(gap - kv[0])):
+                if abs(gap - d) < abs(gap) and abs(gap - d) <= spare:
+                    play = PlayPersonal(spells[0], 0)
+                    if play in legal:
+                        return play
+        adjust = Resolve(gap)
+        return adjust if adjust in legal and gap else Resolve(0)
+    for i, boss in enumerate(bosses):
+        gap = _gap(boss)
+        spells = fixes.get(gap) if gap else None
+        if spells and solo.conditions_met(boss):
+            play = PlayPersonal(spells[0], i)
+            if play in legal:
+                return play
+    return Resolve(0)
 
 
 def rollout(state: State, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """A quick, sensible move (module docstring): build towards the Bosses'
+    HP, finish with the count that best fits a gap, give the weapons where
+    they leave a Boss nearest an exact hit, and close the rest with the
+    personal spells and the final assault's hearts."""
     phase = state.phase
-    bosses = state.solo_bosses
-    if phase is Phase.SOLO:
+    if phase is _P_SOLO:
         asks = [a for a in legal if isinstance(a, Ask)]
         if asks:
-            turns = solo.turns_left(state)
-            need = sum(max(0, solo.boss_hp(b) - solo.boss_strength(b)) for b in bosses)
-            want = max(1, min(len(asks), round(need / max(1, turns) / _MEAN_WEAPON)))
-            return asks[want - 1]
-    elif phase is Phase.SOLO_ASSIGN:
+            return _ask_count(state, asks, _fixes(state.personal))
+        phase = _P_SOLO_ASSIGN  # no weapon left: the spell alone (BQ-40)
+    if phase is _P_SOLO_ASSIGN:
+        fixes = _fixes(state.personal)
         drawn = sum(w.value for w in state.drawn)
+        best, best_worth = None, -9.0
+        for a in legal:
+            if isinstance(a, AssignTo):
+                worth = _assign_worth(state, a.boss, fixes, drawn)
+                if worth > best_worth:
+                    best, best_worth = a, worth
+        return best
+    if phase is _P_SOLO_END:
+        return _end(state, legal)
+    if phase is _P_SOLO_TARGET:
+        return _target(state, legal)
+    return legal[rng.randrange(len(legal))]
 
-        def miss(a: AssignTo) -> tuple[int, int]:
-            b = bosses[a.boss]
-            gap = solo.boss_hp(b) - solo.boss_strength(b) - drawn
-            return (1 if gap < 0 else 0, abs(gap))
 
-        return min((a for a in legal if isinstance(a, AssignTo)), key=miss)
-    elif phase is Phase.SOLO_END:
-        resolves = [a for a in legal if isinstance(a, Resolve)]
-        plays = [a for a in legal if isinstance(a, PlayPersonal)]
-        for play in plays:
-            b = bosses[play.boss]
-            gap = solo.boss_hp(b) - solo.boss_strength(b)
-            if gap and gap == ATTACK_CHANGE.get(play.spell.kind):
-                return play
-        if state.wave == 3 and len(resolves) > 1:
-            b = bosses[0]
-            gap = solo.boss_hp(b) - solo.boss_strength(b)
-            exact = Resolve(gap)
-            return exact if exact in resolves else Resolve(0)
-        return resolves[0] if resolves else legal[rng.randrange(len(legal))]
-    others = [a for a in legal if not isinstance(a, PlayPersonal)] or list(legal)
-    return others[rng.randrange(len(others))]
+def _target(state: State, legal: tuple[Any, ...]) -> Any:
+    boss = state.solo_bosses[state.solo_target or 0]
+    turns = solo.turns_left(state)
+    fixes = _fixes(state.personal)
+    if isinstance(legal[0], TargetSpell):
+
+        def after_cancel(a: TargetSpell) -> float:
+            rest = boss.spells[: a.index] + boss.spells[a.index + 1 :]
+            trial = SoloBoss(boss.hp, boss.weapons, rest)
+            return _worth(_gap(trial), _ok(trial, turns), turns, fixes)
+
+        return max(legal, key=lambda a: (after_cancel(a), -a.index))
+    # swap with the deck: the new card is worth about 4
+    gap = _gap(boss)
+    return min(
+        (a for a in legal if isinstance(a, TargetWeapon)),
+        key=lambda a: abs(gap + a.weapon.value - _MEAN_WEAPON),
+    )
+
+
+# ---------------------------------------------------------------------------
+# Pruning.
+
+
+def prune(state: State, legal: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """The choices worth the tree's time: during the turns, the asks (a
+    personal spell changes nothing until the wave is fought, so it waits for
+    its end, where the same plays are offered); at the wave's end, the
+    personal spells that bring a Boss towards its HP without passing it."""
+    phase = state.phase
+    if phase is _P_SOLO:
+        kept = tuple(a for a in legal if not isinstance(a, PlayPersonal))
+        return kept or None
+    if phase is _P_SOLO_END:
+        bosses = state.solo_bosses
+        kept = []
+        for a in legal:
+            if isinstance(a, PlayPersonal):
+                gap = _gap(bosses[a.boss])
+                d = ATTACK_CHANGE[a.spell.kind]
+                if not (gap and (gap > 0) == (d > 0) and abs(d) <= abs(gap)):
+                    continue
+            kept.append(a)
+        return tuple(kept) or None
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Estimate.
+
+#: The personal spells' attack changes, in the order of their bits in the
+#: tables below.
+_BITS = (1, 2, -1, -2)
+#: The chance of winning the quest from the start of the 2nd wave and of
+#: the final assault, by hearts (1-3) and the personal spells left (a bit
+#: each for +1, +2, -1, -2): measured by playing `rollout` from 2,000 random
+#: wave starts each (rows and Bosses drawn at random; the 2nd wave's ends
+#: read in the final assault's table). More hearts, more spells or a later
+#: wave never measured less (none can lower the chance; a test checks). A
+#: personal spell left is worth about as much as a heart.
+# fmt: off
+WAVE_START: dict[int, tuple[tuple[float, ...], ...]] = {
+    2: (
+        (0.002, 0.005, 0.004, 0.011, 0.003, 0.012, 0.015, 0.033, 0.004, 0.013, 0.010, 0.035, 0.015, 0.032, 0.034, 0.085),
+        (0.018, 0.055, 0.056, 0.127, 0.052, 0.120, 0.127, 0.243, 0.053, 0.127, 0.114, 0.237, 0.124, 0.232, 0.241, 0.390),
+        (0.103, 0.212, 0.221, 0.361, 0.219, 0.340, 0.363, 0.490, 0.220, 0.351, 0.368, 0.523, 0.356, 0.496, 0.518, 0.640),
+    ),
+    3: (
+        (0.116, 0.222, 0.210, 0.427, 0.246, 0.354, 0.439, 0.517, 0.233, 0.459, 0.339, 0.605, 0.440, 0.561, 0.627, 0.698),
+        (0.346, 0.426, 0.512, 0.572, 0.454, 0.535, 0.603, 0.624, 0.548, 0.633, 0.687, 0.736, 0.633, 0.691, 0.772, 0.803),
+        (0.534, 0.596, 0.647, 0.693, 0.627, 0.666, 0.747, 0.766, 0.709, 0.756, 0.788, 0.827, 0.749, 0.812, 0.845, 0.871),
+    ),
+}
+# fmt: on
+
+
+def _spell_bits(personal: tuple[Any, ...]) -> int:
+    bits = 0
+    for s in personal:
+        bits |= 1 << _BITS.index(ATTACK_CHANGE[s.kind])
+    return bits
+
+
+def _at_start(state: State) -> float:
+    hearts = state.knights[0].hearts
+    if hearts <= 0:
+        return 0.0
+    return WAVE_START[state.wave][min(hearts, 3) - 1][_spell_bits(state.personal)]
+
+
+def _wave_begins(state: State) -> bool:
+    """Whether no weapon of the wave has been given yet (its Bosses may
+    still be turning up)."""
+    if state.wave == 3:
+        return not state.solo_bosses[0].weapons and turns_full(state)
+    return state.phase is _P_SOLO_BOSSES or (
+        state.phase is _P_SOLO
+        and turns_full(state)
+        and not any(b.weapons for b in state.solo_bosses)
+    )
+
+
+def turns_full(state: State) -> bool:
+    return len(state.rows[state.wave - 1]) == solo.row_sizes(state.options)[state.wave - 1]
+
+
+def estimate(state: State) -> float:
+    """The chance of winning from `state`: the rest of the wave played by
+    `rollout` (chance drawn by a generator seeded from the position, so the
+    estimate is a function of the state), then the table of wave starts
+    (`WAVE_START`)."""
+    if state.phase is _P_OVER:
+        return 1.0 if state.ending in solo.WON else 0.0
+    if state.wave >= 2 and _wave_begins(state):
+        return _at_start(state)
+    rng = random.Random(_position_key(state))
+    wave = state.wave
+    apply = solo.apply
+    while state.wave == wave:
+        phase = state.phase
+        if phase is _P_OVER:
+            return 1.0 if state.ending in solo.WON else 0.0
+        if phase in _CHANCE_PHASES:
+            state = apply(state, CHANCE, sample_chance(solo.chance_outcomes(state), rng))
+            continue
+        legal = solo.legal_actions(state, 0)
+        action = legal[0] if len(legal) == 1 else rollout(state, legal, rng)
+        state = apply(state, 0, action)
+    if state.phase is _P_OVER:
+        return 1.0 if state.ending in solo.WON else 0.0
+    return _at_start(state)
+
+
+_CHANCE_PHASES = frozenset({Phase.SOLO_LAY, Phase.SOLO_BOSSES, Phase.SOLO_DRAW, Phase.SOLO_SWAP})
+
+
+def _position_key(state: State) -> int:
+    """A number read from the position (ints only: the same in every
+    process), to seed the estimate's draws."""
+    return hash(
+        (
+            state.wave,
+            state.knights[0].hearts,
+            len(state.weapon_deck),
+            sum(w.value for w in state.weapon_deck),
+            tuple(_gap(b) for b in state.solo_bosses),
+            len(state.rows[state.wave - 1]) if 1 <= state.wave <= 3 else 0,
+            len(state.personal),
+        )
+    )

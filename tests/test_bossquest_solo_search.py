@@ -1,0 +1,258 @@
+"""The Solo Quest's search hooks (core/bossquest/solo_search.py): the
+estimate, the rollout policy and the pruning, against the rules of the
+Solo Quest (BQ §Solo Quest, rulings BQ-39 to BQ-41)."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import attrs
+import pytest
+
+from core import CHANCE
+from core.bossquest import GAME, search, solo, solo_search
+from core.bossquest.actions import Ask, AssignTo, PlayPersonal, Resolve
+from core.bossquest.state import Options, Phase
+from core.bots.ismcts import IsmctsBot
+from core.playout import sample_chance
+from tests.bossquest_tables import w
+from tests.test_bossquest_rules import HP1
+from tests.test_bossquest_solo import at_wave, boss
+
+
+def _draw(state, rng):
+    return GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+
+
+def _quest(seed, policy=solo_search.rollout):
+    """A quest played by `policy`; yields every (state, legal, action)."""
+    rng = random.Random(seed)
+    state = GAME.setup(1, Options())
+    while GAME.to_act(state):
+        if CHANCE in GAME.to_act(state):
+            state = _draw(state, rng)
+            continue
+        legal = GAME.legal_actions(state, 0)
+        action = policy(state, legal, rng)
+        yield state, legal, action
+        state = GAME.apply(state, 0, action)
+
+
+def _with(state, hearts=None, personal=None):
+    knights = state.knights
+    if hearts is not None:
+        knights = (attrs.evolve(knights[0], hearts=hearts),)
+    return attrs.evolve(
+        state, knights=knights, personal=state.personal if personal is None else personal
+    )
+
+
+# ---------------------------------------------------------------------------
+# estimate
+
+
+def test_the_wave_start_table_rises_with_hearts_and_spells_and_waves():
+    """More hearts (BQ §1st Wave: a heart per Boss that defeated you) or more
+    personal spells left (each played once, BQ-40) never lower the chance;
+    nor does being a wave further on with the same of both."""
+    table = solo_search.WAVE_START
+    for wave in (2, 3):
+        rows = table[wave]
+        for bits in range(16):
+            assert rows[0][bits] <= rows[1][bits] <= rows[2][bits]
+            for fewer in range(16):
+                if fewer & bits == fewer:
+                    assert all(rows[h][fewer] <= rows[h][bits] for h in range(3))
+        for h in range(3):
+            assert all(0 <= v <= 1 for v in rows[h])
+    for h in range(3):
+        assert all(table[2][h][b] <= table[3][h][b] for b in range(16))
+
+
+def _final_assault(hearts, personal=solo.PERSONAL, gap=30):
+    state = at_wave(3, [boss(gap)], rows=((), (), tuple(solo.solo_spells(Options())[:3])))
+    return _with(state, hearts=hearts, personal=personal)
+
+
+def test_the_estimate_rises_with_hearts_at_the_final_assault():
+    """BQ §3. Final Assault: a spare heart is +1 or -1 (BQ-41), so more
+    hearts make the MegaBoss easier."""
+    values = [solo_search.estimate(_final_assault(h)) for h in (1, 2, 3)]
+    assert 0 < values[0] < values[1] < values[2] < 1
+
+
+def test_the_estimate_rises_with_the_wave():
+    """Past a wave with the same hearts and spells is closer to winning."""
+    rng = random.Random(3)
+    state = GAME.setup(1, Options())
+    while state.phase is not Phase.SOLO:
+        state = _draw(state, rng)
+    wave1 = solo_search.estimate(state)
+    wave2 = solo_search.estimate(attrs.evolve(state, wave=2, phase=Phase.SOLO_BOSSES))
+    wave3 = solo_search.estimate(_final_assault(3))
+    assert wave1 < wave2 < wave3
+
+
+def test_the_estimate_is_the_result_at_the_end_and_a_function_of_the_state():
+    for seed in range(6):
+        steps = list(_quest(seed))
+        last, _, action = steps[-1]
+        end = GAME.apply(last, 0, action)
+        assert solo_search.estimate(end) == (1.0 if GAME.outcome(end).winners else 0.0)
+        for state, _, _ in steps[::5]:
+            value = solo_search.estimate(state)
+            assert 0 <= value <= 1
+            assert solo_search.estimate(state) == value
+
+
+def test_a_beaten_wave_is_worth_more_than_a_failed_one():
+    """BQ §1st Wave: a Boss whose HP is matched costs no heart; the same wave
+    with every Boss over its HP costs three."""
+    beaten = at_wave(
+        2, [boss(14, "B7", "R7"), boss(15, "B6", "R6", "P3"), boss(16, "Y7", "Y4", "B5")]
+    )
+    failed = at_wave(
+        2, [boss(14, "B7", "R7", "P1"), boss(15, "B6", "R6", "P4"), boss(16, "Y7", "Y6", "B5")]
+    )
+    beaten = attrs.evolve(beaten, phase=Phase.SOLO_END, personal=())
+    failed = attrs.evolve(failed, phase=Phase.SOLO_END, personal=())
+    assert solo_search.estimate(failed) == 0.0  # three hearts lost: the quest is lost
+    assert solo_search.estimate(beaten) > 0.1
+
+
+# ---------------------------------------------------------------------------
+# rollout policy
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_rollout_plays_only_legal_actions_to_the_end(seed):
+    steps = 0
+    for _state, legal, action in _quest(seed):
+        assert action in legal
+        steps += 1
+    assert steps > 0
+
+
+def test_the_rollout_finishes_with_the_count_that_fits_the_gap():
+    """BQ-40: the weapons are seen before the Boss is chosen; with one turn
+    left and a Boss 5 short, one weapon (a 5 among seven values) fits
+    better than two or more."""
+    assert solo_search._finishing_count((5,), 0, frozenset(), None, 1, 4) == 1
+    # 16 short: four weapons (about 4 each)
+    assert solo_search._finishing_count((16,), 0, frozenset(), None, 1, 4) == 4
+
+
+def test_the_rollout_gives_the_weapons_to_the_boss_they_beat():
+    """BQ-40: the weapons drawn go to the Boss of one's choice, with the top
+    spell: a 6 drawn under "Boss HP +1", Bosses 9, 5 and 3 short, goes to
+    the one 5 short (HP +1 makes it 6)."""
+    state = at_wave(
+        1,
+        [boss(18, "B4", "R5"), boss(20, "B7", "R7", "P1"), boss(17, "P5", "Y6", "Y3")],
+        rows=((HP1,), (), ()),
+        phase=Phase.SOLO_ASSIGN,
+    )
+    six = w("B6")
+    state = attrs.evolve(
+        state, drawn=(six,), weapon_deck=tuple(c for c in state.weapon_deck if c != six)
+    )
+    legal = GAME.legal_actions(state, 0)
+    assert solo_search.rollout(state, legal, random.Random(1)) == AssignTo(1)
+    after = GAME.apply(state, 0, AssignTo(1)).solo_bosses[1]
+    assert solo.boss_hp(after) == solo.boss_strength(after) == 21
+
+
+def test_the_rollout_closes_a_gap_with_a_personal_spell():
+    """BQ §1st Wave: "At any time you may use your personal attack SPELLS to
+    adjust your strength"; at the wave's end a Boss 2 short takes the +2."""
+    state = at_wave(1, [boss(14, "B7", "R7"), boss(15, "B6", "R7"), boss(16, "Y7", "Y6", "B3")])
+    state = attrs.evolve(state, phase=Phase.SOLO_END)
+    legal = GAME.legal_actions(state, 0)
+    action = solo_search.rollout(state, legal, random.Random(1))
+    assert isinstance(action, PlayPersonal) and action.boss == 1
+    assert solo.boss_strength(GAME.apply(state, 0, action).solo_bosses[1]) == 15
+
+
+def test_the_rollout_spends_spare_hearts_at_the_final_assault():
+    """BQ §3. Final Assault: a heart discarded for +1, never the last (BQ-41)."""
+    state = _final_assault(3, personal=(), gap=30)
+    state = attrs.evolve(
+        state, solo_bosses=(boss(30, "B7", "R7", "P7", "Y7"),), phase=Phase.SOLO_END
+    )
+    legal = GAME.legal_actions(state, 0)
+    assert solo_search.rollout(state, legal, random.Random(1)) == Resolve(2)
+
+
+def test_the_rollout_wins_more_quests_than_the_old_one():
+    """The policy alone wins some quests (BQ §3: the MegaBoss defeated with a
+    heart left): at least 8 of 100 (it wins about 18%)."""
+    wins = 0
+    for seed in range(100):
+        steps = list(_quest(1000 + seed))
+        last, _, action = steps[-1]
+        wins += bool(GAME.outcome(GAME.apply(last, 0, action)).winners)
+    assert wins >= 8
+
+
+# ---------------------------------------------------------------------------
+# pruning
+
+
+def test_prune_keeps_the_asks_and_the_ends_useful_spells():
+    """BQ §1st Wave: the personal spells may be played at any time, so the
+    tree keeps them for the wave's end (where the rules offer them again),
+    and there only those that bring a Boss towards its HP."""
+    for seed in range(6):
+        for state, legal, _ in _quest(seed):
+            kept = solo_search.prune(state, legal)
+            if kept is None:
+                continue
+            assert kept and set(kept) <= set(legal)
+            assert all(a in kept for a in legal if isinstance(a, (Ask, AssignTo, Resolve)))
+            if state.phase is Phase.SOLO:
+                assert not any(isinstance(a, PlayPersonal) for a in kept)
+            for a in kept:
+                if isinstance(a, PlayPersonal):
+                    b = state.solo_bosses[a.boss]
+                    gap = solo.boss_hp(b) - solo.boss_strength(b)
+                    change = {"atk+1": 1, "atk+2": 2, "atk-1": -1, "atk-2": -2}[a.spell.kind.value]
+                    assert abs(gap - change) < abs(gap)
+
+
+def test_the_knights_game_is_not_pruned():
+    rng = random.Random(2)
+    state = GAME.setup(2, Options())
+    while CHANCE in GAME.to_act(state):
+        state = _draw(state, rng)
+    seat = min(GAME.to_act(state))
+    assert search.prune(state, seat, GAME.legal_actions(state, seat)) is None
+
+
+# ---------------------------------------------------------------------------
+# the search with the hooks
+
+
+def test_a_solo_quest_searched_with_the_hooks_ends():
+    bot = IsmctsBot(iterations=40, seconds=None)
+    rng = random.Random(5)
+    state = GAME.setup(1, Options())
+    decisions = 0
+    while GAME.to_act(state):
+        if CHANCE in GAME.to_act(state):
+            state = _draw(state, rng)
+            continue
+        legal = GAME.legal_actions(state, 0)
+        action = bot.choose(GAME, GAME.view(state, 0), 0, legal, rng)
+        assert action in legal
+        state = GAME.apply(state, 0, action)
+        decisions += 1
+    assert GAME.outcome(state) is not None and decisions >= 10
+
+
+def test_the_sum_table_is_a_distribution():
+    for count, odds in solo_search.SUM_ODDS.items():
+        assert sum(odds.values()) == pytest.approx(1)
+        assert min(odds) == count and max(odds) == 7 * count
+    # two weapons: 4 of each value 1-7, C(28, 2) pairs; a total of 2 is a pair of 1s
+    assert solo_search.SUM_ODDS[2][2] == pytest.approx(6 / len(list(combinations(range(28), 2))))
