@@ -359,15 +359,15 @@ def _wave_begins(state: State) -> bool:
     """Whether no weapon of the wave has been given yet (its Bosses may
     still be turning up)."""
     if state.wave == 3:
-        return not state.solo_bosses[0].weapons and turns_full(state)
+        return not state.solo_bosses[0].weapons and _turns_full(state)
     return state.phase is _P_SOLO_BOSSES or (
         state.phase is _P_SOLO
-        and turns_full(state)
+        and _turns_full(state)
         and not any(b.weapons for b in state.solo_bosses)
     )
 
 
-def turns_full(state: State) -> bool:
+def _turns_full(state: State) -> bool:
     return len(state.rows[state.wave - 1]) == solo.row_sizes(state.options)[state.wave - 1]
 
 
@@ -377,7 +377,7 @@ def estimate(state: State) -> float:
     estimate is a function of the state), then the table of wave starts
     (`WAVE_START`)."""
     if state.phase is _P_OVER:
-        return 1.0 if state.ending in solo.WON else 0.0
+        return _result(state)
     if state.wave >= 2 and _wave_begins(state):
         return _at_start(state)
     rng = random.Random(_position_key(state))
@@ -386,16 +386,19 @@ def estimate(state: State) -> float:
     while state.wave == wave:
         phase = state.phase
         if phase is _P_OVER:
-            return 1.0 if state.ending in solo.WON else 0.0
+            return _result(state)
         if phase in _CHANCE_PHASES:
             state = apply(state, CHANCE, sample_chance(solo.chance_outcomes(state), rng))
             continue
         legal = solo.legal_actions(state, 0)
         action = legal[0] if len(legal) == 1 else rollout(state, legal, rng)
         state = apply(state, 0, action)
-    if state.phase is _P_OVER:
-        return 1.0 if state.ending in solo.WON else 0.0
-    return _at_start(state)
+    return _result(state) if state.phase is _P_OVER else _at_start(state)
+
+
+def _result(state: State) -> float:
+    """A finished quest's value: 1 won, 0 lost (BQ §3. Final Assault)."""
+    return 1.0 if state.ending in solo.WON else 0.0
 
 
 _CHANCE_PHASES = frozenset({Phase.SOLO_LAY, Phase.SOLO_BOSSES, Phase.SOLO_DRAW, Phase.SOLO_SWAP})
