@@ -16,10 +16,11 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.screen_kit import screen_text
+from tui.screens.game import GameScreen
 from tui.widgets import ActionBar, Card, Choice, Hand, Market, Offer, PickList, Row
 from tui.widgets.board import Board, Cell, Grid
 from tui.widgets.footer import Footer
-from tui.widgets.quiet import content_key, update_static
+from tui.widgets.quiet import content_key, lay_out_once, update_static
 
 
 def test_content_key_tells_apart_what_draws_differently():
@@ -234,3 +235,114 @@ async def test_a_click_on_a_footer_key_presses_it_and_a_dim_key_rings():
         await pilot.click(Footer, offset=(line.index("Undo"), 0))  # dimmed: nothing
         await pilot.pause()
         assert pressed == ["e"]
+
+
+class Layouts:
+    """Counts the screen's layouts and the kinds of frames sent out."""
+
+    def __init__(self, app: App, monkeypatch) -> None:
+        from textual._compositor import Compositor
+
+        self.reflows = 0
+        self.frames: list[str] = []
+        reflow = Compositor.reflow
+
+        def counting(compositor, parent, size):
+            self.reflows += 1
+            return reflow(compositor, parent, size)
+
+        monkeypatch.setattr(Compositor, "reflow", counting)
+        display = app._display
+
+        def recording(screen, renderable):
+            if renderable is not None:
+                self.frames.append(type(renderable).__name__)
+            display(screen, renderable)
+
+        monkeypatch.setattr(app, "_display", recording)
+
+
+class GrowingApp(App):
+    CSS = """
+    #box { height: auto; }
+    #top { height: auto; }
+    #scroll { height: 3; overflow-y: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static("one", id="top")
+            yield Static("below", id="below")
+        with Vertical(id="scroll"):
+            yield Static("a", id="inner")
+
+
+async def test_a_layout_that_resizes_panels_settles_in_one_pass(monkeypatch):
+    # Textual lays the screen out a second time after a layout that resized
+    # a widget (its new virtual size asks for it), and repaints it again; for
+    # a panel that cannot scroll that pass changes nothing (lay_out_once).
+    lay_out_once()
+    app = GrowingApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        top, below = app.query_one("#top", Static), app.query_one("#below", Static)
+        y = below.region.y
+        counted = Layouts(app, monkeypatch)
+        top.update("one\ntwo\nthree")
+        await pilot.pause()
+        await pilot.pause(0.1)
+        assert top.size.height == 3 and below.region.y == y + 2
+        assert app.query_one("#box").size.height == 4
+        assert "three" in screen_text(app)
+        assert counted.reflows == 1
+        assert len(counted.frames) == 1
+        # a container that can scroll still gets its scrollbar when its
+        # content outgrows it (the second pass it needs is kept)
+        scroll = app.query_one("#scroll", Vertical)
+        app.query_one("#inner", Static).update("\n".join("abcdef"))
+        await pilot.pause()
+        await pilot.pause(0.1)
+        assert scroll.virtual_size.height == 6 and scroll.show_vertical_scrollbar
+        assert scroll.scrollbar_size_vertical > 0
+
+
+class Focusable(Static, can_focus=True):
+    pass
+
+
+class PanelsScreen(GameScreen):
+    def compose(self) -> ComposeResult:
+        yield Focusable("first", id="first", classes="panel")
+        yield Focusable("second", id="second", classes="panel")
+        yield Static("the rest of the table", id="rest")
+
+    def _redraw(self, update) -> None:
+        pass
+
+
+class FocusApp(App):
+    CSS = ".panel { border: round; height: 3; } .panel:focus { border: heavy; }"
+
+    async def on_mount(self) -> None:
+        await self.push_screen(PanelsScreen(port=None))
+
+
+async def test_a_change_of_focus_on_a_game_screen_repaints_only_the_panels_it_restyles(
+    monkeypatch,
+):
+    app = FocusApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#first").focus()
+        await pilot.pause()
+        await pilot.pause(0.1)
+        assert "┏" in screen_text(app).splitlines()[0]  # the first panel's heavy border
+        counted = Layouts(app, monkeypatch)
+        app.screen.query_one("#second").focus()
+        await pilot.pause()
+        await pilot.pause(0.1)
+        lines = screen_text(app).splitlines()
+        assert "╭" in lines[0] and "┏" in lines[3]  # the focus moved, and shows
+        # Textual repaints the whole screen for a change of focus; here only
+        # the two panels go out again
+        assert counted.frames and "LayoutUpdate" not in counted.frames

@@ -22,6 +22,7 @@ from tui import resources
 from tui import theme as themes
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from tui.widgets.quiet import lay_out_once
 
 if TYPE_CHECKING:
     from tui.table import Table
@@ -87,6 +88,7 @@ class OvertableApp(App[None]):
         seed: int | None = None,
     ) -> None:
         super().__init__()
+        lay_out_once()  # one layout pass where Textual makes two (over SSH, CPU per update)
         #: what the command line asked for: home, new, resume, saves, rules
         self.start = start
         self.start_argument = argument

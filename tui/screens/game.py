@@ -24,7 +24,9 @@ from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 
 from host.messages import SeatCommand, SeatUpdate
 from tui.widgets.since import CHANGED, Recap, SinceLog, SinceTracker
@@ -78,6 +80,13 @@ class GameScreen(Screen):
 
     #: the game id this screen plays (a key of core.GAMES)
     game_id: str = ""
+
+    #: The widget in focus, as on every screen, but a change of focus does
+    #: not repaint the whole screen: the widgets it restyles (the panels'
+    #: :focus-within, the pickers' cursors) repaint themselves. A turn
+    #: moves the focus to the panel that decides, and over SSH a full
+    #: repaint was a whole extra frame (docs/performance.md, "SSH load").
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo", tooltip="Take back your last action"),
