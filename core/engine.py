@@ -348,6 +348,11 @@ class SearchHooks:
       considers at a node (None: all of it).
     - ``rollout_depth``: decisions (chance steps not counted) a rollout plays
       before `evaluate`; None plays to the end.
+    - ``horizon(state)``: called where a rollout starts (with `evaluate`
+      set); None, or a test ``stop(state)`` asked before each of the
+      rollout's decisions, which ends the rollout with `evaluate` when true
+      (Boss Quest: at the end of the round in progress). None: no horizon
+      but `rollout_depth`.
     """
 
     determinize: Any
@@ -355,3 +360,4 @@ class SearchHooks:
     rollout: Any = None
     prune: Any = None
     rollout_depth: int | None = None
+    horizon: Any = None

@@ -589,3 +589,39 @@ def test_progressive_widening_and_policy_first_expansion():
     first = IsmctsBot(iterations=1, hooks=attrs.evolve(hooks, rollout=policy), policy_first=True)
     first.choose(game, view, seat, legal, random.Random(1))
     assert [a for a, _, _ in first.last.stats] == [legal[-1]] == chosen[:1]
+
+
+#: A seeded search's root statistics in three positions per game, hashed
+#: (`_search_fingerprint`), as the search gave them before
+#: `SearchHooks.horizon` existed (commit 7186978): a game that sets no
+#: horizon searches exactly as before.
+FINGERPRINTS = {
+    "overboss-duel": "9c598721d1695942",
+    "overseers": "bce00e982e9549b9",
+    "overstocked": "f7b032c7a5c6a330",
+}
+
+
+def _search_fingerprint(game_id: str) -> str:
+    import hashlib
+
+    game = GAMES[game_id]
+    players = 3 if 3 in game.players else game.players.start
+    rows = []
+    for state, seat in _positions(game, players, seed=12, every=7)[:3]:
+        bot = IsmctsBot(iterations=60, hooks=hooks_for(game))
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        bot.choose(game, view, seat, legal, random.Random(21))
+        rows.append(repr(bot.last.stats))
+    return hashlib.sha256("\n".join(rows).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("game_id", sorted(FINGERPRINTS))
+def test_games_without_a_horizon_search_as_before(game_id: str):
+    """The horizon (`SearchHooks.horizon`, Boss Quest's end of the round) is
+    opt-in: the other games set none, and their seeded searches pick the
+    same actions with the same statistics as before it was added. (A change
+    to one of these games' rules or hooks changes its fingerprint too:
+    recompute it with `_search_fingerprint` then.)"""
+    assert _hooks(game_id).horizon is None
+    assert _search_fingerprint(game_id) == FINGERPRINTS[game_id]

@@ -25,7 +25,11 @@ from typing import Any
 
 from core.bossquest import rules, solo_search
 from core.bossquest.actions import (
+    Activate,
+    ActivateMystery,
     Ask,
+    Discard,
+    DiscardMystery,
     DuelAsk,
     EndTurn,
     Fight,
@@ -34,7 +38,7 @@ from core.bossquest.actions import (
     Sacrifice,
     TargetKnight,
 )
-from core.bossquest.cards import ATTACK_CHANGE, Weapon, sort_weapons
+from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Weapon, sort_weapons
 from core.bossquest.state import Hidden, Phase, State, Step, evolve
 from core.engine import SearchHooks, remove_one
 
@@ -214,10 +218,82 @@ def _round_leader(state: State) -> int | None:
 
 #: a weapon is worth about 4 on average (1-7, potions read either way)
 _MEAN_WEAPON = 4
+#: A knight goes to the Wizard this close to the HP or closer, else asks for
+#: one more weapon (the heuristic bot, core/bots/bossquest.py, goes at a gap
+#: of 3 or less and asks at 5 or more in nearly every case; the old rollout
+#: asked at 3, where one more weapon goes over 4 times in 7).
+STOP_GAP = 3
+#: A gap scored as a knight's standing in the round when it is over the HP.
+_OVER = -9
+#: The standing of a knight exactly at the HP: a PERFECT wins a bonus key
+#: (BQ §3), which a shift of the HP for everyone can give.
+_PERFECT = 3
+
+
+def _guess(state: State, seat: int, other: int) -> int:
+    """`other`'s strength as knight `seat` may count it: exact for itself,
+    else the face-up weapons and dark spells plus an average weapon per
+    face-down card. A rollout's choices at the Wizard read no more than
+    that: a rival that read the bot's hidden card there would play the
+    bot's determinized card against it (single-observer search), which cost
+    the search most of its games against the heuristic bot."""
+    if other == seat:
+        return rules.strength(state, seat) or 0
+    k = state.knights[other]
+    face_down = (k.hidden is not None) + len(k.night)
+    return rules.visible_strength(state, other) + _MEAN_WEAPON * face_down
+
+
+def _closeness(gap: int) -> int:
+    return _PERFECT if gap == 0 else -gap if gap > 0 else _OVER
+
+
+def _standing(gaps: list[int], seat: int) -> int:
+    """How `seat` stands in the round from the knights' gaps below the HP:
+    its own closeness minus the closest rival's."""
+    return _closeness(gaps[seat]) - max(_closeness(g) for t, g in enumerate(gaps) if t != seat)
+
+
+def _gaps(state: State, seat: int) -> list[int]:
+    hp = rules.current_hp(state)
+    return [hp - _guess(state, seat, t) for t in range(state.players)]
+
+
+def _wizard(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
+    """At the Wizard: the HP or attack spell that most improves the seat's
+    standing (`_standing`, its best target for a dark spell), else a random
+    discard."""
+    gaps = _gaps(state, seat)
+    best, choice = _standing(gaps, seat), None
+    for action in legal:
+        if not isinstance(action, Activate):
+            continue
+        kind = state.offer[action.slot].kind
+        if kind in HP_CHANGE:
+            change = HP_CHANGE[kind]
+            value = _standing([g + change for g in gaps], seat)
+        elif kind in ATTACK_CHANGE:
+            change = ATTACK_CHANGE[kind]
+            value = max(
+                _standing([g - change if t == u else g for t, g in enumerate(gaps)], seat)
+                for u in range(len(gaps))
+            )
+        else:
+            continue
+        if value > best:
+            best, choice = value, action
+    if choice is not None:
+        return choice
+    discards = [a for a in legal if isinstance(a, (Discard, DiscardMystery))]
+    if discards:
+        return discards[rng.randrange(len(discards))]
+    return legal[rng.randrange(len(legal))]
 
 
 def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
-    """A cheap, sensible move: equip towards the HP, then the Wizard."""
+    """A cheap, sensible move: one weapon at a time towards the HP, then the
+    Wizard; there, the spell that helps the knight's standing most, judged
+    from what the knight could know (`_guess`)."""
     if len(legal) == 1:
         return legal[0]
     if state.players == 1:
@@ -228,22 +304,33 @@ def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random)
         step = state.step
         if step is Step.CHOOSE and isinstance(first, Ask):
             gap = rules.current_hp(state) - (rules.strength(state, seat) or 0)
-            if gap <= 2:
+            if gap <= STOP_GAP:
                 return GoToWizard()
-            want = 1 if gap < 9 else 2
-            count = min(want, len([a for a in legal if isinstance(a, Ask)]))
-            return legal[count - 1]
+            last = state.final_turn or all(k.done for t, k in enumerate(state.knights) if t != seat)
+            # one request left: about one weapon per 5 points of the gap
+            want = max(1, (gap + 1) // 5) if last else 1
+            asks = [a for a in legal if isinstance(a, Ask)]
+            return asks[min(want, len(asks)) - 1]
         if step is Step.HARE:
             gap = rules.current_hp(state) - (rules.strength(state, seat) or 0)
-            return GoToWizard() if gap <= 2 else EndTurn()
+            return GoToWizard() if gap <= STOP_GAP else EndTurn()
+        if step is Step.WIZARD and isinstance(
+            first, (Activate, ActivateMystery, Discard, DiscardMystery)
+        ):
+            return _wizard(state, seat, legal, rng)
         if step is Step.TARGET and isinstance(first, TargetKnight) and state.casting:
             change = ATTACK_CHANGE.get(state.casting.kind)
             if change is not None:
-                gap = rules.current_hp(state) - (rules.strength(state, seat) or 0)
-                if (change > 0 and gap >= change) or (change < 0 and gap < 0):
-                    return TargetKnight(seat)
-                others = [a for a in legal if a.seat != seat]
-                return others[rng.randrange(len(others))]
+                gaps = _gaps(state, seat)
+                return max(
+                    legal,
+                    key=lambda a: (
+                        _standing(
+                            [g - change if t == a.seat else g for t, g in enumerate(gaps)], seat
+                        ),
+                        rng.random(),
+                    ),
+                )
     elif phase is Phase.READ_POTION:
         knight = state.knights[seat]
         gap = rules.current_hp(state) - (rules.strength(state, seat) or 0)
@@ -265,8 +352,20 @@ def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random)
     return legal[rng.randrange(len(legal))]
 
 
+def horizon(state: State) -> Any:
+    """Where a rollout from `state` stops for `evaluate`: at the end of the
+    round in progress (the next round's first decision), so the estimate
+    of a choice is not drowned in the luck of later rounds. None in the
+    Solo Quest (its rollouts keep `ROLLOUT_DEPTH`)."""
+    if state.players == 1:
+        return None
+    this = state.round
+    return lambda later: later.round > this
+
+
 #: decisions a rollout plays before `evaluate` (chance steps not counted)
 ROLLOUT_DEPTH = 20
+
 
 def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...] | None:
     """The Solo Quest's pruning (solo_search.prune); the knights' game
@@ -282,4 +381,5 @@ HOOKS = SearchHooks(
     rollout=rollout,
     prune=prune,
     rollout_depth=ROLLOUT_DEPTH,
+    horizon=horizon,
 )

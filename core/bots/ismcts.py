@@ -30,8 +30,9 @@ The search (single-observer ISMCTS, open loop):
   the parent's visits, since not every action is legal in every
   determinization. One node is expanded per iteration.
 - Below the tree, ``hooks.rollout`` (or uniformly random play) for
-  ``hooks.rollout_depth`` decisions, then ``hooks.evaluate`` (or the
-  match's outcome when it ends first).
+  ``hooks.rollout_depth`` decisions or until ``hooks.horizon``'s test says
+  stop, then ``hooks.evaluate`` (or the match's outcome when it ends
+  first).
 - Each node accumulates the value of the seat that chose it: a win is 1, a
   shared win is split, a loss is 0; with three seats or more a quarter of
   the value is the seat's rank among the others (`outcome_values`).
@@ -440,6 +441,8 @@ class IsmctsBot:
         policy = hooks.rollout
         evaluate = hooks.evaluate
         depth = hooks.rollout_depth if evaluate is not None else None
+        horizon = hooks.horizon
+        stop = horizon(state) if horizon is not None and evaluate is not None else None
         decisions = 0
         for _ in range(MAX_ACTIONS):
             seats = to_act(state)
@@ -451,6 +454,8 @@ class IsmctsBot:
                 state = apply(state, CHANCE, sample_chance(chance_outcomes(state), rng))
                 continue
             if depth is not None and decisions >= depth:
+                return evaluate(state)
+            if stop is not None and stop(state):
                 return evaluate(state)
             s = min(seats)
             legal = legal_actions(state, s)

@@ -1,0 +1,172 @@
+"""Boss Quest's search hooks for the knights' game (core/bossquest/search.py,
+issue 13): the rollout policy equips one weapon at a time towards the HP
+(BQ §2A), chooses at the Wizard from what its knight could know (a rival's
+hidden weapon is not read, BQ §1: "may see their own hidden card (but not
+anyone else's!)"), and rollouts stop at the end of the round in progress
+(`horizon`) for `evaluate`."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from core.bossquest import GAME
+from core.bossquest.actions import Activate, Ask, GoToWizard, TargetKnight
+from core.bossquest.cards import SpellKind
+from core.bossquest.search import HOOKS, STOP_GAP, horizon, rollout
+from core.bossquest.state import Options, Phase, Step
+from core.bots.ismcts import IsmctsBot
+from core.engine import SearchHooks
+from core.playout import sample_chance
+from tests.bossquest_tables import knight, spell, table, w
+
+
+def legal(state, seat=0):
+    return GAME.legal_actions(state, seat)
+
+
+def test_rollout_asks_one_weapon_until_close_to_the_hp():
+    """BQ §2A: while a rival still equips, the rollout asks for one weapon
+    at a gap of 4 or more below the HP and goes to the Wizard at 3 or less
+    (one more weapon, 1-7, would go over 4 times in 7 there)."""
+    for mine, expected in (("R4", Ask(1)), ("R3", Ask(1)), ("R6", GoToWizard())):
+        # HP 17; seat 0 holds Y5 + P4 + mine
+        state = table([knight("Y5", "P4", mine), knight("B3", "R2")], boss=17)
+        gap = 17 - (9 + w(mine).value)
+        assert (gap <= STOP_GAP) == (expected == GoToWizard())
+        assert rollout(state, 0, legal(state), random.Random(1)) == expected
+
+
+def test_rollout_asks_in_one_request_when_last_to_equip():
+    """BQ §2A: "Once only one player remains in phase A ..., that player may
+    ask the Armorer for cards only one last time": the rollout then asks for
+    about one weapon per 5 points of the gap."""
+    rival = knight("B3", "R2", done=True)
+    far = table([knight("Y2", "P1"), rival], boss=17)  # gap 14
+    near = table([knight("Y5", "P4"), rival], boss=17)  # gap 8
+    assert rollout(far, 0, legal(far), random.Random(1)) == Ask(3)
+    assert rollout(near, 0, legal(near), random.Random(1)) == Ask(1)
+
+
+def _at_wizard(offer, mine=("Y5", "P6", "R4"), theirs=("B3", "R2")):
+    """Seat 0 at the Wizard (HP 17), seat 1 still equipping."""
+    state = table(
+        [knight(*mine), knight(*theirs)],
+        boss=17,
+        step=Step.WIZARD,
+        offer=offer,
+        mystery=False,
+    )
+    k0 = state.knights[0]
+    return attrs.evolve(state, knights=(attrs.evolve(k0, at_wizard=True), state.knights[1]))
+
+
+def test_rollout_takes_the_spell_that_brings_it_to_the_hp():
+    """BQ §Spell effects: at 15 against 17, HP-2 makes a PERFECT for seat 0
+    (and leaves the rival's face-up 2 far below); HP+1 would not help."""
+    state = _at_wizard((spell(SpellKind.HP_PLUS_1), spell(SpellKind.HP_MINUS_2)))
+    assert rollout(state, 0, legal(state), random.Random(3)) == Activate(1)
+
+
+def test_rollout_aims_an_attack_spell_at_the_rival_that_looks_closest():
+    """BQ §Spell effects: a dark "-2" goes in front of the rival who looks
+    closest to the HP. Seat 0 is at 15 of 17; the rival shows 7 + 5 and a
+    hidden card it cannot see, counted as an average weapon (4): 16, closer.
+    "-2" on that rival (to 14) serves seat 0 better than "+1" on itself
+    (16, a tie broken by the fewest cards)."""
+    state = _at_wizard(
+        (spell(SpellKind.ATTACK_MINUS_2), spell(SpellKind.ATTACK_PLUS_1)),
+        theirs=("B3", "R7", "B5"),
+    )
+    assert rollout(state, 0, legal(state), random.Random(3)) == Activate(0)
+    cast = GAME.apply(state, 0, Activate(0))
+    assert cast.step is Step.TARGET
+    assert rollout(cast, 0, legal(cast), random.Random(3)) == TargetKnight(1)
+
+
+def test_rollout_at_the_wizard_does_not_read_a_rivals_hidden_weapon():
+    """BQ §1: a knight sees its own hidden card, not anyone else's. Two
+    tables that differ only in the rival's hidden weapon (a 1 or a 7: the
+    rival at 13 or 19 against 17) get the same choices from the
+    rollout at the Wizard and at a target, with the same generator."""
+    offers = [
+        (spell(SpellKind.ATTACK_MINUS_2), spell(SpellKind.HP_PLUS_1)),
+        (spell(SpellKind.HP_MINUS_1), spell(SpellKind.ATTACK_PLUS_1)),
+        (spell(SpellKind.HP_PLUS_2), spell(SpellKind.ATTACK_MINUS_1)),
+    ]
+    for offer in offers:
+        for mine in (("Y5", "P6", "R4"), ("Y1", "P6", "R4"), ("Y7", "P6", "R3")):
+            a = _at_wizard(offer, mine, theirs=("B1", "B5", "P7"))
+            b = _at_wizard(offer, mine, theirs=("B7", "B5", "P7"))
+            choice = rollout(a, 0, legal(a), random.Random(5))
+            assert choice == rollout(b, 0, legal(b), random.Random(5))
+            if isinstance(choice, Activate) and a.offer[choice.slot].kind.value.startswith("atk"):
+                ca, cb = GAME.apply(a, 0, choice), GAME.apply(b, 0, choice)
+                assert rollout(ca, 0, legal(ca), random.Random(6)) == rollout(
+                    cb, 0, legal(cb), random.Random(6)
+                )
+
+
+def test_the_horizon_is_the_end_of_the_round():
+    """A rollout stops at the next round's first decision: `horizon`'s test
+    is false throughout the round it starts in and true once the round
+    after it begins; the Solo Quest has none (its rollouts keep the depth)."""
+    state = table([knight("Y5", "P4"), knight("B3", "R2")], boss=17)
+    stop = horizon(state)
+    assert not stop(state)
+    assert stop(attrs.evolve(state, round=state.round + 1))
+    assert horizon(GAME.setup(1, Options())) is None
+    assert HOOKS.horizon is horizon
+
+
+def test_search_rollouts_end_at_the_next_round():
+    """Through the search (core/bots/ismcts.py): with the horizon, each
+    rollout from a round in progress is evaluated at the next round's first
+    decision (or at the end of the match); without it, and with no depth,
+    the rollouts play every match to its end."""
+    seen = []
+
+    def evaluate(state):
+        seen.append(state)
+        return HOOKS.evaluate(state)
+
+    hooks = attrs.evolve(HOOKS, evaluate=evaluate, rollout_depth=None)
+    state = table([knight("Y5", "P4"), knight("B3", "R2")], boss=17)
+    view = GAME.view(state, 0)
+    bot = IsmctsBot(iterations=40, hooks=hooks)
+    bot.choose(GAME, view, 0, legal(state), random.Random(2))
+    assert len(seen) == 40
+    for later in seen:
+        assert later.round == state.round + 1
+        assert later.phase is Phase.TURN and later.boss is not None
+    seen.clear()
+    bot = IsmctsBot(iterations=10, hooks=attrs.evolve(hooks, horizon=None))
+    bot.choose(GAME, view, 0, legal(state), random.Random(2))
+    assert seen == []
+
+
+def test_hooks_without_the_horizon_are_the_default():
+    """`SearchHooks.horizon` is opt-in: None unless a game sets it."""
+    assert SearchHooks(determinize=HOOKS.determinize).horizon is None
+
+
+def test_a_rollout_to_the_end_of_the_round_plays_legal_moves():
+    rng = random.Random(8)
+    for players in (2, 3, 4):
+        state = GAME.setup(players, Options())
+        stop = None
+        while GAME.to_act(state):
+            seats = GAME.to_act(state)
+            if -1 in seats:
+                state = GAME.apply(state, -1, sample_chance(GAME.chance_outcomes(state), rng))
+                continue
+            if stop is None:
+                stop = horizon(state)
+            if stop(state):
+                break
+            seat = min(seats)
+            action = rollout(state, seat, legal(state, seat), rng)
+            assert action in legal(state, seat)
+            state = GAME.apply(state, seat, action)
+        assert state.round == 2 or not GAME.to_act(state)
