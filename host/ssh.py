@@ -261,7 +261,9 @@ async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
     finally:
         for task in tasks:
             task.cancel()
-        _end(child)
+        # waiting for the child (up to 2 s before SIGKILL) happens off the
+        # loop: the other sessions' screens keep going meanwhile
+        loop.run_in_executor(None, _end, child)
         if to_child is not None:
             to_child.close()
         with contextlib.suppress(Exception):

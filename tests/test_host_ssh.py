@@ -284,3 +284,39 @@ async def test_more_sessions_than_the_loops_thread_pool_all_start(tmp_path):
             conn.close()
         server.close()
     assert len(connections) == wanted
+
+
+def test_a_session_ends_when_its_terminal_hangs_up_even_if_sighup_was_ignored(tmp_path):
+    """A host run under nohup hands its children an ignored SIGHUP; a
+    player's session must still end when its terminal goes (the client
+    dropped, or the host was killed), not spin on a dead terminal."""
+    import os
+    import pty
+    import select
+    import signal
+    import subprocess
+    import time
+
+    master, slave = pty.openpty()
+    env = dict(os.environ, OVERTABLE_DATA_DIR=str(tmp_path), TERM="xterm-256color")
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tui.ptychild"],
+        stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN),
+    )
+    os.close(slave)
+    try:
+        drawn, end = b"", time.monotonic() + 30
+        while b"Overtable" not in drawn and time.monotonic() < end:
+            if select.select([master], [], [], 0.5)[0]:
+                drawn += os.read(master, 65536)
+        assert b"Overtable" in drawn, "the app did not start"
+        os.close(master)  # the terminal hangs up
+        master = None
+        assert child.wait(timeout=10) is not None
+    finally:
+        if master is not None:
+            os.close(master)
+        if child.poll() is None:
+            child.kill()
+            child.wait()
