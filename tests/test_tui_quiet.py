@@ -20,7 +20,7 @@ from tui.screens.game import GameScreen
 from tui.widgets import ActionBar, Card, Choice, Hand, Market, Offer, PickList, Row
 from tui.widgets.board import Board, Cell, Grid
 from tui.widgets.footer import Footer
-from tui.widgets.quiet import content_key, lay_out_once, update_static
+from tui.widgets.quiet import content_key, lay_out_once, set_border, update_static
 
 
 def test_content_key_tells_apart_what_draws_differently():
@@ -346,3 +346,31 @@ async def test_a_change_of_focus_on_a_game_screen_repaints_only_the_panels_it_re
         # Textual repaints the whole screen for a change of focus; here only
         # the two panels go out again
         assert counted.frames and "LayoutUpdate" not in counted.frames
+
+
+class TitledApp(PanelsApp):
+    CSS = PanelsApp.CSS + " #hand { border: round; height: 5; }"
+
+
+async def test_a_border_title_is_set_again_only_when_it_differs(monkeypatch):
+    app = TitledApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        hand = app.query_one("#hand", Hand)
+        set_border(hand, "Your weapons", "v: next")
+        await pilot.pause()
+        assert "Your weapons" in screen_text(app) and "v: next" in screen_text(app)
+        repaints = []
+        monkeypatch.setattr(hand, "refresh", lambda *a, **k: repaints.append(k))
+        set_border(hand, "Your weapons", "v: next")
+        set_border(hand, subtitle="v: next")
+        assert repaints == []  # the same titles: the panel is left alone
+        set_border(hand, "Your weapons (..) face down")
+        assert len(repaints) == 1
+        monkeypatch.undo()
+        hand.refresh()
+        await pilot.pause()
+        assert "face down" in screen_text(app) and "v: next" in screen_text(app)
+        hand.border_title = "Set directly"  # then the helper's title again: it shows
+        set_border(hand, "Your weapons (..) face down")
+        await pilot.pause()
+        assert "face down" in screen_text(app)

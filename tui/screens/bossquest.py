@@ -65,7 +65,7 @@ from tui.widgets import (
     card_text,
 )
 from tui.widgets.footer import Footer
-from tui.widgets.quiet import update_static
+from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import SinceLog, changed_keys, mark_rows, marked_text
 
 #: weapon colours as terminal colours (ANSI names, so the ANSI theme keeps
@@ -603,7 +603,7 @@ class BossQuestScreen(GameScreen):
         cards = mark_rows([card for _, card in pairs], [n in mine for n in range(len(pairs))])
         hand.set_cards(cards, picking=picking, caption=caption)
         face_down = " (..) face down" if pairs and final is None else ""
-        hand.border_title = f"Your weapons {face_down}".rstrip()
+        set_border(hand, f"Your weapons {face_down}".rstrip())
         if picking:
             self._targets = [TargetWeapon(w) for w, _ in pairs]
 
@@ -681,7 +681,7 @@ class BossQuestScreen(GameScreen):
             rows = [Row(line) for line in extras.solo_rows(view)]
             board = self.query_one("#bq-knights", PickList)
             board.set_rows(rows, picking=False)
-            board.border_title = "Solo Quest: the wave's Bosses, the spell rows"
+            set_border(board, "Solo Quest: the wave's Bosses, the spell rows")
             return
         picking = self._mode == "target-knight"
         rows = [self._knight_row(view, seat, update, picking) for seat in range(view.players)]
@@ -700,7 +700,7 @@ class BossQuestScreen(GameScreen):
             return
         last.display = True
         result: RoundResult = view.history[-1]
-        last.border_title = f"Last combat: round {result.round}"
+        set_border(last, f"Last combat: round {result.round}")
         update_static(last, self._combat_text(result))
 
     def _combat_text(self, result: RoundResult) -> Text:

@@ -61,7 +61,7 @@ from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
 from tui.widgets.footer import Footer
-from tui.widgets.quiet import update_static
+from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import CHANGED, SinceLog, changed_keys, mark_rows, marked_text
 
 # -- how things look ------------------------------------------------------------
@@ -597,7 +597,7 @@ class OverbossScreen(GameScreen):
                 bits.append(view.hand_token.label)
             who = "you" if view.turn == update.seat else self._who(view.turn)
             title += f" · {who} drafted {' + '.join(bits)}"
-        market.border_title = title
+        set_border(market, title)
 
     def _player_lines(self, view: State, seat: int, update: TableUpdate) -> list[Text]:
         """A player's Boss card and lair (open knowledge), two lines or so."""
@@ -672,12 +672,12 @@ class OverbossScreen(GameScreen):
         pad = self.query_one("#ob-score", ScorePad)
         outcome = self._outcome()
         if outcome is not None:
-            pad.border_title = "Final score pad"
+            set_border(pad, "Final score pad")
             pad.set_pad(update.names, outcome.breakdown, winners=outcome.winners,
                         notes=outcome.notes)
         elif self._pad:
             estimate = GAME.score_pad(view)
-            pad.border_title = "Score pad so far (p hides it)"
+            set_border(pad, "Score pad so far (p hides it)")
             categories = list(estimate.categories)
             categories.append(("Total", estimate.totals))
             pad.set_pad(update.names, categories)

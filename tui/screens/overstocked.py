@@ -65,7 +65,7 @@ from tui.widgets import ActionBar, Choice, GameLog, ScorePad
 from tui.widgets.board import Board
 from tui.widgets.cursor import CursorWidget
 from tui.widgets.footer import Footer
-from tui.widgets.quiet import update_static
+from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import SinceLog, changed_keys, marked_text
 
 _CHANCE_TEXT = {
@@ -419,16 +419,15 @@ class OverstockedScreen(GameScreen):
             title = "Your warehouse"
         else:
             title = f"{self._who(seat)}'s warehouse"
-        panel.border_title = title
         can_cycle = self._mode not in ("place", "forklift", "nominate") and view.players > 1
-        panel.border_subtitle = "v: next" if can_cycle else ""
+        set_border(panel, title, "v: next" if can_cycle else "")
         pop_panel = self.query_one("#os-pop-panel")
         pop_panel.set_class(piece is not None and self._where is Where.POPULARITY, "-placing")
         # The key to the double edges (where the panel has a bottom border).
         marked = any(w.last is not None for w in (pop_view, wh_view))
         fresh = any(w.fresh for w in (pop_view, wh_view))
-        pop_panel.border_subtitle = ("║ new since your move" if fresh
-                                     else "║ placed last" if marked else "")
+        set_border(pop_panel, subtitle="║ new since your move" if fresh
+                   else "║ placed last" if marked else "")
         panel.set_class(piece is not None and self._where is Where.WAREHOUSE, "-placing")
 
     def _rotation(self) -> int:
@@ -468,7 +467,7 @@ class OverstockedScreen(GameScreen):
             ]
             hand.set_cards(hand_cards, picking=True, caption=Text(
                 "quantum cards (X: mark a toy after)", style="italic"))
-            hand.border_title = "Quantum crate cards"
+            set_border(hand, "Quantum crate cards")
             return
         player = view.seats[seat]
         numbers = [c for c in player.hand if c is not None]
@@ -628,7 +627,7 @@ class OverstockedScreen(GameScreen):
             lines.append(centre)
         panel = self.query_one("#os-players", Static)
         update_static(panel, Text("\n", end="").join(lines))
-        panel.border_subtitle = "pts"
+        set_border(panel, subtitle="pts")
 
     def _centre_text(self, view: State) -> Text:
         parts = []
@@ -686,8 +685,7 @@ class OverstockedScreen(GameScreen):
         update_static(panel, text)
         whose = "Your" if seat == (self.update.seat if self.update else None) else \
             f"{self._who(seat)}'s"
-        panel.border_title = f"{whose} score now"
-        panel.border_subtitle = "▼ negative ½ halved"
+        set_border(panel, f"{whose} score now", "▼ negative ½ halved")
 
     def _draw_final(self, update: TableUpdate) -> None:
         view: State = update.view

@@ -47,6 +47,21 @@ def update_static(widget: Static, content: Any) -> None:
     relayout_if_resized(widget)
 
 
+def set_border(widget: Widget, title: Any = ..., subtitle: Any = ...) -> None:
+    """Set `widget`'s border title and subtitle (those given), each only if
+    it differs from the one shown: Textual repaints the whole widget for
+    every title set, the same or not."""
+    for name, value in (("border_title", title), ("border_subtitle", subtitle)):
+        if value is ...:
+            continue
+        key = content_key(value)
+        shown = getattr(widget, f"_quiet_{name}", None)
+        if shown is not None and shown[0] == key and shown[1] is getattr(widget, f"_{name}"):
+            continue
+        setattr(widget, name, value)
+        setattr(widget, f"_quiet_{name}", (key, getattr(widget, f"_{name}")))
+
+
 def relayout_if_resized(widget: Widget) -> None:
     """After a widget's content changed: repaint it, and lay
     the screen out again only if the widget's size may change with it. It

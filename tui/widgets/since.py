@@ -33,6 +33,7 @@ from rich.text import Text
 from textual.strip import Strip
 
 from tui.widgets.gamelog import GameLog
+from tui.widgets.quiet import set_border
 
 #: the glyph in front of anything changed since your last move
 CHANGED = "•"
@@ -257,7 +258,7 @@ class SinceLog(GameLog):
         self.recap = recap
         if recap is None or not recap.shown:
             if was:
-                self.border_title, self.border_subtitle = self._title, ""
+                set_border(self, self._title, "")
             self.set_lines(log)
             return
         if not was:
@@ -290,8 +291,7 @@ class SinceLog(GameLog):
         titles = [f"Since your last move ({at}) · {RECAP_KEYS}", f"Since your last move ({at})",
                   f"Since your move ({at})", f"Recap ({at})"]
         title = next((t for t in titles if len(t) <= room), titles[-1])
-        self.border_title = title
-        self.border_subtitle = "" if RECAP_KEYS in title else RECAP_KEYS
+        set_border(self, title, "" if RECAP_KEYS in title else RECAP_KEYS)
 
     def on_resize(self) -> None:
         super().on_resize()
