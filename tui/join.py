@@ -34,6 +34,14 @@ class JoinApp(OvertableApp):
     def get_default_screen(self) -> Screen:
         return LobbyScreen()
 
+    def get_driver_class(self) -> Any:
+        """The terminal's driver, writing fewer bytes for the same screen
+        (tui/compact_output.py): over SSH the host encrypts and the
+        player's terminal reads every byte."""
+        from tui.compact_output import compacting
+
+        return compacting(super().get_driver_class())
+
     async def on_mount(self) -> None:
         super().on_mount()
         try:
