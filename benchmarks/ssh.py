@@ -15,8 +15,13 @@ Figures, from the clients' side:
 
 - keystroke to screen update: from writing a key to the first output that
   changes that client's screen, median and 95th percentile (target: p95
-  under 100 ms). The clients run in this one process, so their own
-  terminal emulation is in the figure;
+  under 100 ms). The clients run in this one process, on the same cores
+  as the sessions. Each output is stamped when it arrives and fed to the
+  client's terminal emulator when the player reads the screen, or at once
+  while a key waits for its answer (`lazy_terminal`; until 2026-11-30 each
+  output was emulated, and the screen's text worked out, before the next
+  socket was read, which put the emulation of every other client's output
+  in front of a stamp);
 - memory per session: the resident set (VmRSS, /proc) of each session's
   process tree on the host, the `overtable join` child (target: under
   80 MB); the host process itself beside it.
@@ -114,7 +119,6 @@ async def _play(
     """Play from the screen until `until` or the results, a thinking pause
     before each key; each key timed. Returns the keys that changed nothing
     within 5 s."""
-    unanswered = 0
     while time.monotonic() < until and term.results is None and not term.closed:
         await asyncio.sleep(THINK * rng.uniform(0.5, 1.5))
         await term.settle()
@@ -122,12 +126,105 @@ async def _play(
         if key is None:
             await term.output(1)
             continue
-        latency = await term.timed_press(key)
-        if latency is None:
-            unanswered += 1
-        else:
-            latencies.append(latency)
-    return unanswered
+        await term.timed_press(key)
+    term.text()  # what is still to be read, and the last key's figure
+    latencies.extend(term.latencies)
+    return term.unanswered
+
+
+def lazy_terminal() -> Any:
+    """`tests.ssh_kit.Terminal`, emulating the screen only when it is read.
+
+    The figure is the same: from writing a key to the first output that
+    changes that client's screen, each output stamped when it arrives. The
+    clients share this process with no spare core, so the terminal
+    emulation (`pyte`) is kept off the path from a socket to its stamp:
+    output is queued with its time of arrival and fed to the emulator when
+    the player reads the screen, or, while a key waits for its answer, as
+    each output arrives (after it is stamped). The screen's text is worked
+    out after an output only while a key waits for a change (the stock
+    terminal does it after every output), and the results screen is looked
+    for on the last line only."""
+    from tests.ssh_kit import RESULTS, Terminal
+
+    class LazyTerminal(Terminal):
+        def __init__(self, *args: Any) -> None:
+            #: (time of arrival, output) not yet fed to the emulator
+            self._queued: list[tuple[float, bytes]] = []
+            #: the key waiting for a change: (the screen before it, when it was sent)
+            self._waiting: tuple[str, float] | None = None
+            self._timeout = 5.0
+            self.latencies: list[float] = []
+            self.unanswered = 0
+            self._seen_results: str | None = None
+            super().__init__(*args)
+
+        @property
+        def results(self) -> str | None:
+            self._emulate()
+            return self._seen_results
+
+        @results.setter
+        def results(self, value: str | None) -> None:
+            self._seen_results = value
+
+        async def _read(self) -> None:
+            while True:
+                data = await self.process.stdout.read(65536)
+                if not data:
+                    self.closed = True
+                    self._arrived.set()
+                    return
+                self._queued.append((time.perf_counter(), data))
+                self.last = time.monotonic()
+                self._arrived.set()
+
+        def _screen_text(self) -> str:
+            return "\n".join(line.rstrip() for line in self.screen.display)
+
+        def _emulate(self) -> None:
+            queued, self._queued = self._queued, []
+            screen = self.screen
+            bottom = screen.lines - 1
+            for arrived, data in queued:
+                self.stream.feed(data)
+                row = screen.buffer[bottom]
+                if RESULTS in "".join(row[x].data for x in range(screen.columns)):
+                    self._seen_results = self._screen_text()
+                if self._waiting is not None:
+                    before, sent = self._waiting
+                    if arrived - sent > self._timeout:
+                        self._waiting = None
+                        self.unanswered += 1
+                    elif self._screen_text() != before:
+                        self._waiting = None
+                        self.latencies.append(arrived - sent)
+
+        def text(self) -> str:
+            self._emulate()
+            return self._screen_text()
+
+        async def timed_press(self, key: str, timeout: float = 5.0) -> None:  # type: ignore[override]
+            """Press `key` and wait until an output changed the screen (or
+            `timeout`); the latency goes to `latencies`."""
+            self._emulate()
+            self._timeout = timeout
+            sent = time.perf_counter()
+            self._waiting = (self._screen_text(), sent)
+            self.press(key)
+            end = time.monotonic() + timeout
+            while self._waiting is not None and not self.closed:
+                left = end - time.monotonic()
+                if left <= 0 or not await self.output(left):
+                    break
+                self._emulate()
+            if self._waiting is not None:
+                self._emulate()  # an output stamped in time, not yet read
+            if self._waiting is not None:
+                self._waiting = None
+                self.unanswered += 1
+
+    return LazyTerminal
 
 
 def _children(pid: int) -> dict[int, list[int]]:
@@ -182,7 +279,9 @@ def session_memory(host_pid: int) -> tuple[list[float], float]:
 async def _bench(seconds: float, tables: int) -> dict[str, Any]:
     import asyncssh
 
-    from tests.ssh_kit import GAME_RULES, Terminal
+    from tests.ssh_kit import GAME_RULES
+
+    Terminal = lazy_terminal()
 
     names = [f"p{n:02d}" for n in range(1, tables * SEATED + 1)]
     players = [(name, asyncssh.generate_private_key("ssh-ed25519")) for name in names]
