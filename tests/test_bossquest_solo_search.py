@@ -229,6 +229,31 @@ def test_the_knights_game_is_not_pruned():
     assert search.prune(state, seat, GAME.legal_actions(state, seat)) is None
 
 
+def test_the_horizon_is_the_end_of_the_wave_where_the_table_is_read():
+    """BQ §1st Wave: after the wave's fight comes the 2nd wave (BQ-39: its
+    Bosses turn face up as it begins); a rollout stopped there is valued
+    from the wave starts' table."""
+    read = 0
+    for seed in range(4):
+        steps = list(_quest(seed))
+        stop = solo_search.horizon(steps[0][0])
+        for state, _, action in steps:
+            after = GAME.apply(state, 0, action)
+            if after.phase is Phase.OVER:
+                break
+            rng = random.Random(seed)
+            while CHANCE in GAME.to_act(after):
+                after = _draw(after, rng)
+            assert stop(after) == (after.wave != 1)
+            if stop(after):
+                table = solo_search.WAVE_START[2]
+                hearts = after.knights[0].hearts
+                assert solo_search.estimate(after) in table[hearts - 1]
+                read += 1
+                break
+    assert read
+
+
 # ---------------------------------------------------------------------------
 # the search with the hooks
 

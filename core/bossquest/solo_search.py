@@ -312,6 +312,17 @@ def prune(state: State, legal: tuple[Any, ...]) -> tuple[Any, ...] | None:
     return None
 
 
+def horizon(state: State) -> Any:
+    """Where a rollout from `state` could stop for `estimate`: at the end of
+    the wave in progress, where `estimate` reads `WAVE_START` without
+    playing the rest of the wave. For `SearchHooks.horizon`; not wired yet
+    (search.py's horizon keeps `ROLLOUT_DEPTH` for the Solo Quest): it
+    halves the CPU time of an iteration (0.38 s per 1,000 against 0.73 s,
+    200-iteration searches of five quests) but its strength is unmeasured."""
+    wave = state.wave
+    return lambda later: later.wave != wave
+
+
 # ---------------------------------------------------------------------------
 # Estimate.
 
