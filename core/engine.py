@@ -353,6 +353,10 @@ class SearchHooks:
       rollout's decisions, which ends the rollout with `evaluate` when true
       (Boss Quest: at the end of the round in progress). None: no horizon
       but `rollout_depth`.
+    - ``answer(view, seat, legal)``: the game's own answer for a decision
+      (one of `legal`) that the search would not improve, taken without
+      searching; None: search (Boss Quest: the heuristic bot's choice at
+      the Wizard). None: always search.
     """
 
     determinize: Any
@@ -361,3 +365,4 @@ class SearchHooks:
     prune: Any = None
     rollout_depth: int | None = None
     horizon: Any = None
+    answer: Any = None

@@ -170,3 +170,52 @@ def test_a_rollout_to_the_end_of_the_round_plays_legal_moves():
             assert action in legal(state, seat)
             state = GAME.apply(state, seat, action)
         assert state.round == 2 or not GAME.to_act(state)
+
+
+# ---------------------------------------------------------------------------
+# the Wizard: the heuristic bot's choice, from the knight's own view
+
+
+def _wizard_table():
+    offer = (spell(SpellKind.ATTACK_MINUS_2), spell(SpellKind.HP_PLUS_1))
+    return _at_wizard(offer, theirs=("B3", "R7", "B5"))
+
+
+def test_the_bot_answers_at_the_wizard_as_the_heuristic_bot_does():
+    """At the Wizard (a spell, then its target) the search answers the
+    heuristic bot's choice from the same view without searching; while
+    equipping, and in the Solo Quest, it searches."""
+    from core.bots.bossquest import HeuristicBot
+
+    state = _wizard_table()
+    view = GAME.view(state, 0)
+    expected = HeuristicBot().choose(GAME, view, 0, legal(state), random.Random(0))
+    assert HOOKS.answer(view, 0, legal(state)) == expected
+    bot = IsmctsBot(iterations=50)
+    assert bot.choose(GAME, view, 0, legal(state), random.Random(1)) == expected
+    assert bot.last.stopped_by == "answered" and bot.last.iterations == 0
+    equipping = table([knight("Y5", "P4"), knight("B3", "R2")], boss=17)
+    assert HOOKS.answer(GAME.view(equipping, 0), 0, legal(equipping)) is None
+    assert bot.choose(GAME, GAME.view(equipping, 0), 0, legal(equipping), random.Random(1))
+    assert bot.last.iterations == 50
+    solo = GAME.setup(1, Options())
+    assert HOOKS.answer(solo, 0, ()) is None
+
+
+def test_in_the_tree_a_knight_at_the_wizard_plays_from_its_own_view():
+    """`prune` leaves a knight at the Wizard only the heuristic bot's choice
+    from that knight's view: two full states that differ only in the other
+    knight's hidden weapon (which it may not see, BQ §1) are pruned alike;
+    while equipping every action stays."""
+    from core.bots.bossquest import HeuristicBot
+
+    offer = (spell(SpellKind.ATTACK_MINUS_2), spell(SpellKind.HP_PLUS_1))
+    a = _at_wizard(offer, theirs=("B1", "B5", "P7"))
+    b = _at_wizard(offer, theirs=("B7", "B5", "P7"))
+    assert a != b and GAME.view(a, 0) == GAME.view(b, 0)
+    pruned = HOOKS.prune(a, 0, legal(a))
+    assert pruned == HOOKS.prune(b, 0, legal(b))
+    view = GAME.view(a, 0)
+    assert pruned == (HeuristicBot().choose(GAME, view, 0, legal(a), random.Random(0)),)
+    equipping = table([knight("Y5", "P4"), knight("B3", "R2")], boss=17)
+    assert HOOKS.prune(equipping, 0, legal(equipping)) is None

@@ -364,7 +364,8 @@ def test_answers_a_legal_action_in_every_game(game_id: str):
         legal = game.legal_actions(state, seat)
         action = bot.choose(game, game.view(state, seat), seat, legal, random.Random(1))
         assert action in legal
-        assert bot.last.iterations == 25
+        # a game's `answer` hook (Boss Quest at the Wizard) skips the search
+        assert bot.last.iterations == 25 or bot.last.stopped_by == "answered"
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -623,5 +624,28 @@ def test_games_without_a_horizon_search_as_before(game_id: str):
     same actions with the same statistics as before it was added. (A change
     to one of these games' rules or hooks changes its fingerprint too:
     recompute it with `_search_fingerprint` then.)"""
-    assert _hooks(game_id).horizon is None
+    assert _hooks(game_id).horizon is None and _hooks(game_id).answer is None
     assert _search_fingerprint(game_id) == FINGERPRINTS[game_id]
+
+
+def test_a_games_answer_is_taken_without_searching():
+    """`SearchHooks.answer`: where the game answers, the bot plays that
+    action at once (no iteration, its generator untouched); where it says
+    None, the bot searches as usual."""
+    game = GAME
+    state = after_deal(((1, 4), (2, 3)))
+    view, legal = game.view(state, 0), game.legal_actions(state, 0)
+    hooks = HIGH_HOOKS
+    told = attrs.evolve(hooks, answer=lambda v, seat, legal: legal[-1])
+    bot = IsmctsBot(iterations=40, hooks=told)
+    caller = random.Random(3)
+    assert bot.choose(game, view, 0, legal, caller) == legal[-1]
+    assert bot.last.stopped_by == "answered" and bot.last.iterations == 0
+    assert caller.random() == random.Random(3).random()
+    silent = attrs.evolve(hooks, answer=lambda v, seat, legal: None)
+    plain = IsmctsBot(iterations=40, hooks=hooks)
+    asked = IsmctsBot(iterations=40, hooks=silent)
+    assert asked.choose(game, view, 0, legal, random.Random(4)) == plain.choose(
+        game, view, 0, legal, random.Random(4)
+    )
+    assert asked.last.stats == plain.last.stats and asked.last.iterations == 40

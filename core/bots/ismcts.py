@@ -170,7 +170,8 @@ class SearchResult:
     seconds: float
     #: root action -> (visits, mean value for the bot's seat), most visited first
     stats: tuple[tuple[Any, int, float], ...] = ()
-    #: why it stopped: "single", "iterations", "seconds", "stopped", "no-hooks"
+    #: why it stopped: "single", "iterations", "seconds", "stopped", "no-hooks",
+    #: "answered" (the game's `answer` hook)
     stopped_by: str = "iterations"
 
 
@@ -266,6 +267,13 @@ class IsmctsBot:
             action = self._fallback(game, view, seat, legal, rng)
             self.last = SearchResult(action, 0, time.perf_counter() - started, stopped_by="no-hooks")
             return self.last
+        if hooks.answer is not None:
+            action = hooks.answer(view, seat, legal)
+            if action is not None:
+                self.last = SearchResult(
+                    action, 0, time.perf_counter() - started, stopped_by="answered"
+                )
+                return self.last
         own = random.Random(rng.getrandbits(64))
         budget = iterations if iterations is not None else self.iterations
         limit = seconds if seconds is not None else self.seconds
