@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from tests.screen_kit import screen_text
 from tui.screens.game import GameScreen
+from tui.screens.overstocked_area import AreaView
 from tui.widgets import ActionBar, Card, Choice, Hand, Market, Offer, PickList, Row
 from tui.widgets.board import Board, Cell, Grid
 from tui.widgets.footer import Footer
@@ -374,3 +375,37 @@ async def test_a_border_title_is_set_again_only_when_it_differs(monkeypatch):
         set_border(hand, "Your weapons (..) face down")
         await pilot.pause()
         assert "face down" in screen_text(app)
+
+
+class AreaApp(App):
+    CSS = "AreaView.-hot > .area--edge { color: red; } .-inert { padding: 0; }"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="panel"):
+            yield AreaView(id="area")
+
+
+async def test_an_area_and_a_board_keep_their_drawing_for_the_same_area_and_styles():
+    app = AreaApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        area = app.query_one("#area", AreaView)
+        spaces = {(0, 0): "a", (1, 0): "b", (0, 1): "T"}
+        owner = {(0, 0): 0, (1, 0): 0, (0, 1): 1}
+        area.set_area(spaces, owner, last=1)
+        await pilot.pause()
+        first = area.render_line(0)
+        area.set_area(dict(spaces), dict(owner), last=1)  # the same area again
+        assert area.render_line(0) is first
+        # a class on the panel restyles the area to the same styles: kept
+        app.query_one("#panel").add_class("-inert")
+        await pilot.pause()
+        assert area.render_line(0) is first
+        # new styles (its edges' colour), or another area: drawn again
+        area.add_class("-hot")
+        await pilot.pause()
+        hot = area.render_line(0)
+        assert hot is not first
+        area.set_area({**spaces, (1, 1): "c"}, {**owner, (1, 1): 2}, last=1)
+        await pilot.pause()
+        assert area.render_line(0) is not hot
+        assert "c" in "".join(area.plain_lines())

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.segment import Segment
 from rich.text import Text
@@ -213,6 +213,9 @@ class AreaView(Board):
         #: the placing ghost, for (cursor, rotation)
         self._ghost_for: tuple[tuple[int, int], int] | None = None
         self._ghost: Ghost | None = None
+        #: what `set_area` was last given, when not placing: the same again
+        #: keeps the drawing (an area is drawn from more than its grid)
+        self._shown: tuple[Any, ...] | None = None
         self.empty_text = "no cards yet"
 
     # -- content --------------------------------------------------------------
@@ -285,6 +288,10 @@ class AreaView(Board):
         spots the table allows. The ghost stays where it was unless `settle`
         (or it was not placing): then it starts on the legal spot nearest
         the middle of the cards. `fixed` is a ghost drawn without placing."""
+        shown = (dict(spaces), dict(owner), fixed, last, frozenset(fresh), self.roomy)
+        if not shapes and not self._shapes and shown == self._shown:
+            return  # the same area again, not placing: what is drawn stays
+        self._shown = None if shapes else shown
         was = self.spot if self.placing and not settle else None
         self._spaces = dict(spaces)
         self._owner = dict(owner)

@@ -255,7 +255,10 @@ class Board(Widget, can_focus=True):
         #: other lines (labels, edges, dividers) by y
         self._line_cache: dict[int, Strip] = {}
         self._layout_lines: list[tuple[str, int, int]] | None = None
-        self._styles: dict[str, Style] = {}
+        self._styles: dict[str | None, Style] = {}
+        #: the styles the drawing was made with (see `notify_style_update`)
+        self._drawn_styles: tuple[Style, ...] | None = None
+        self._styles_checked = False
 
     # -- content ------------------------------------------------------------
 
@@ -594,7 +597,22 @@ class Board(Widget, can_focus=True):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self.invalidate()
+        self._styles_checked = False
+
+    def _check_styles(self) -> None:
+        """Before drawing after a restyle: drop the drawing only if the
+        styles it was made with changed. Textual restyles a panel's widgets
+        whenever a class or the focus changes around them, mostly to the
+        same styles (and sets a component's new styles after telling)."""
+        self._styles_checked = True
+        try:
+            drawn = (self.rich_style, *(self.get_component_rich_style(name, partial=True)
+                                        for name in sorted(_component_classes(type(self)))))
+        except KeyError:  # a component's styles not worked out yet
+            drawn = None
+        if drawn is None or drawn != self._drawn_styles:
+            self._drawn_styles = drawn
+            self.invalidate()
 
     def invalidate(self) -> None:
         """Drop every cached row, line and style: the next frame draws cold."""
@@ -622,9 +640,13 @@ class Board(Widget, can_focus=True):
         """The widget's base style with `spec` on top: a component class
         (Board's or a subclass's `COMPONENT_CLASSES`) or a Rich style spec;
         cached until the styles change."""
+        if not self._styles_checked:
+            self._check_styles()
         style = self._styles.get(spec)
         if style is None:
-            base = self.rich_style
+            base = self._styles.get(None)
+            if base is None:  # the widget's own, worked out from its ancestors
+                base = self._styles[None] = self.rich_style
             if spec in _component_classes(type(self)):
                 style = base + self.get_component_rich_style(spec, partial=True)
             elif spec:
@@ -635,6 +657,8 @@ class Board(Widget, can_focus=True):
         return style
 
     def render_line(self, y: int) -> Strip:
+        if not self._styles_checked:
+            self._check_styles()
         lines = self._lines()
         if not (0 <= y < len(lines)):
             return Strip.blank(self.size.width, self.rich_style)
