@@ -10,7 +10,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache
-from itertools import chain
+from itertools import chain, compress
+from operator import attrgetter, not_
 
 from core.engine import (
     CHANCE,
@@ -61,6 +62,14 @@ from core.overstocked.state import (
     Where,
 )
 
+#: enum members as module globals: reading one through its Enum class costs
+#: as much as several other steps of a playout (Python 3.11)
+_DEAL, _PICK, _PLACE, _MARK, _OVER = Phase.DEAL, Phase.PICK, Phase.PLACE, Phase.MARK, Phase.OVER
+_QUANTUM_PHASE, _FORKLIFT_PHASE, _INCENTIVE = Phase.QUANTUM, Phase.FORKLIFT, Phase.INCENTIVE
+_NOMINATE, _BOT_DRAW = Phase.NOMINATE, Phase.BOT_DRAW
+_CRATE, _QUANTUM_PIECE, _FORKLIFT_PIECE = Piece.CRATE, Piece.QUANTUM, Piece.FORKLIFT
+_POPULARITY, _WAREHOUSE = Where.POPULARITY, Where.WAREHOUSE
+
 ID = "overstocked"
 TITLE = "Overstocked"
 #: OS-9: 2-6 players; solo is Options(solo=True) at 2 seats (OS-19)
@@ -70,11 +79,12 @@ RULES_VERSION = 1
 #: solo: the bot's six cards end as a block 3 cards by 2 (either way round)
 BOT_BLOCK = (3, 2)
 
-_CHANCE_PHASES = frozenset({Phase.DEAL, Phase.BOT_DRAW})
-_TURN_PHASES = frozenset({Phase.QUANTUM, Phase.PLACE, Phase.MARK, Phase.FORKLIFT, Phase.INCENTIVE})
+_CHANCE_PHASES = frozenset({_DEAL, _BOT_DRAW})
+_TURN_PHASES = frozenset({_QUANTUM_PHASE, _PLACE, _MARK, _FORKLIFT_PHASE, _INCENTIVE})
 _NOBODY: frozenset[int] = frozenset()
 _CHANCE_SET = frozenset({CHANCE})
 _ONE = tuple(frozenset({s}) for s in range(max(PLAYERS) + 1))
+_PICKED = attrgetter("picked")
 
 
 #: `State` and `Player` keep their fields in a `__dict__` (not slots)
@@ -151,18 +161,18 @@ def piece_in_hand(state: State) -> tuple[Piece, int] | None:
     seat = state.turn
     if seat is None:
         return None
-    if state.phase is Phase.PLACE:
+    if state.phase is _PLACE:
         if state.quantum is not None:
-            return Piece.QUANTUM, state.quantum
+            return _QUANTUM_PIECE, state.quantum
         pick = state.seats[seat].pick
-        return None if pick is None else (Piece.CRATE, pick)
-    if state.phase is Phase.FORKLIFT and state.forklift_supply:
-        return Piece.FORKLIFT, state.forklift_supply[0]
+        return None if pick is None else (_CRATE, pick)
+    if state.phase is _FORKLIFT_PHASE and state.forklift_supply:
+        return _FORKLIFT_PIECE, state.forklift_supply[0]
     return None
 
 
 def area_of(state: State, seat: int, where: Where) -> Area:
-    return state.popularity if where is Where.POPULARITY else state.seats[seat].warehouse
+    return state.popularity if where is _POPULARITY else state.seats[seat].warehouse
 
 
 def bot_slots(state: State) -> tuple[tuple[int, int], ...]:
@@ -197,7 +207,7 @@ def _forklift_positions(area: Area) -> tuple[tuple[int, int], ...]:
     cells = area.cells
     out = []
     for rotation in (0, 1):
-        w, h = cards.size(Piece.FORKLIFT, rotation)
+        w, h = cards.size(_FORKLIFT_PIECE, rotation)
         offsets = cards.footprint(w, h)
         seen: set[int] = set()
         for k, ch in cells.items():
@@ -244,11 +254,11 @@ def _card_places(area: Area, where: Where) -> tuple[Place, ...]:
 def placements(state: State, seat: int) -> tuple[Place, ...]:
     """Every legal Place of the piece in hand for `seat` (OS-3): the
     popularity's first, then the warehouse's."""
-    if state.phase is Phase.FORKLIFT:
+    if state.phase is _FORKLIFT_PHASE:
         wh = state.seats[seat].warehouse
-        return tuple(_place(Where.WAREHOUSE, k, r) for k, r in _forklift_positions(wh))
-    return _card_places(state.popularity, Where.POPULARITY) + _card_places(
-        state.seats[seat].warehouse, Where.WAREHOUSE
+        return tuple(_place(_WAREHOUSE, k, r) for k, r in _forklift_positions(wh))
+    return _card_places(state.popularity, _POPULARITY) + _card_places(
+        state.seats[seat].warehouse, _WAREHOUSE
     )
 
 
@@ -293,7 +303,7 @@ def setup(players: int, options: Options | None = None) -> State:
         players=players,
         options=options,
         seats=tuple(Player() for _ in range(players)),
-        phase=Phase.DEAL,
+        phase=_DEAL,
         deck=NUMBERS,
         quantum_supply=QUANTUM_NUMBERS if options.quantum else (),
         incentive_supply=incentives,
@@ -304,13 +314,18 @@ def setup(players: int, options: Options | None = None) -> State:
 
 def to_act(state: State) -> frozenset[int]:
     phase = state.phase
-    if phase is Phase.PICK:
-        return frozenset(s for s, p in enumerate(state.seats) if not p.picked) or _NOBODY
+    if phase is _PLACE:
+        return _ONE[state.order[0]]
+    if phase is _PICK:
+        seats = state.seats
+        return frozenset(compress(range(len(seats)), map(not_, map(_PICKED, seats)))) or _NOBODY
+    if phase is _DEAL:
+        return _CHANCE_SET
     if phase in _TURN_PHASES:
         return _ONE[state.order[0]]
     if phase in _CHANCE_PHASES:
         return _CHANCE_SET
-    if phase is Phase.NOMINATE:
+    if phase is _NOMINATE:
         return _ONE[0]
     return _NOBODY
 
@@ -319,7 +334,7 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     phase = state.phase
     if phase not in _CHANCE_PHASES:
         return ()
-    if phase is Phase.DEAL and _entry(state)[0] == "forklift":
+    if phase is _DEAL and state.options.forklifts and _entry(state)[0] == "forklift":
         pool = state.forklift_pool
         p = 1 / len(pool)
         return tuple((DrawForklift(v), p) for v in pool)
@@ -338,7 +353,11 @@ def _entry(state: State) -> tuple[str, int]:
 
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     phase = state.phase
-    if phase is Phase.PICK:
+    if phase is _PLACE:
+        if seat != state.order[0]:
+            return ()
+        return placements(state, seat) or (_PASS,)
+    if phase is _PICK:
         player = state.seats[seat] if 0 <= seat < state.players else None
         if player is None or player.picked:
             return ()
@@ -346,46 +365,48 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         if hand and hand[0] is None:  # a view of another seat's hand
             return ()
         return tuple(map(_PICKS.__getitem__, hand))
-    if phase is Phase.NOMINATE:
+    if phase is _NOMINATE:
         if seat != 0:
             return ()
         return tuple(Nominate(c, r) for c, r in bot_spots(state))
     if phase not in _TURN_PHASES or seat != state.order[0]:
         return ()
-    if phase is Phase.PLACE:
+    if phase is _PLACE:
         return placements(state, seat) or (_PASS,)
-    if phase is Phase.QUANTUM:
+    if phase is _QUANTUM_PHASE:
         return tuple(ChooseQuantum(q) for q in state.quantum_supply)
-    if phase is Phase.MARK:
+    if phase is _MARK:
         return tuple(Mark(t) for t in TOYS if t not in state.marks)
-    if phase is Phase.FORKLIFT:
+    if phase is _FORKLIFT_PHASE:
         return placements(state, seat) + (_PASS,)
-    # Phase.INCENTIVE
+    # _INCENTIVE
     return tuple(TakeIncentive(t) for t in state.incentive_supply) + (_PASS,)
 
 
 def apply(state: State, seat: int, action: object) -> State:
     """Apply one action; raises IllegalAction with a reason a person can read."""
     phase = state.phase
-    if phase is Phase.OVER:
+    if phase is _PLACE and action.__class__ is Place and seat == state.order[0]:
+        return _place_card(state, seat, action)  # the usual case, checked there
+    if phase is _OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
         return _apply_chance(state, action)
-    if phase is Phase.PICK and 0 <= seat < state.players and not state.seats[seat].picked:
+    if phase is _PICK and 0 <= seat < state.players and not state.seats[seat].picked:
         if action.__class__ is not Pick or action.card not in state.seats[seat].hand:
             raise IllegalAction("Choose one of the cards in your hand.")
         return _pick(state, seat, action.card)
     if seat not in to_act(state):
         if phase in _CHANCE_PHASES:
             raise IllegalAction("Wait: a card is being dealt.")
-        if phase is Phase.PICK:
+        if phase is _PICK:
             raise IllegalAction("You have already chosen your card this round.")
         raise IllegalAction("It is not your turn.")
-    if phase is Phase.PICK:
+    if phase is _PICK:
         if not isinstance(action, Pick) or action.card not in state.seats[seat].hand:
             raise IllegalAction("Choose one of the cards in your hand.")
         return _pick(state, seat, action.card)
-    if phase is Phase.PLACE:
+    if phase is _PLACE:
         if isinstance(action, Place):
             return _place_card(state, seat, action)
         if isinstance(action, Pass):
@@ -393,22 +414,22 @@ def apply(state: State, seat: int, action: object) -> State:
                 raise IllegalAction("Your card fits somewhere: you must place it.")
             return _unplaceable(state, seat)
         raise IllegalAction("Place your card in the popularity or your warehouse.")
-    if phase is Phase.QUANTUM:
+    if phase is _QUANTUM_PHASE:
         if not isinstance(action, ChooseQuantum) or action.card not in state.quantum_supply:
             raise IllegalAction("Choose one of the quantum crate cards in the centre.")
         return _choose_quantum(state, seat, action.card)
-    if phase is Phase.MARK:
+    if phase is _MARK:
         if not isinstance(action, Mark) or action.toy not in TOYS or action.toy in state.marks:
             raise IllegalAction("Put an X next to a toy that has none yet.")
         state = evolve(state, marks=state.marks + (action.toy,), marking=None)
         return _after_place(state, seat)
-    if phase is Phase.FORKLIFT:
+    if phase is _FORKLIFT_PHASE:
         if isinstance(action, Pass):
             return _offer_incentive(state, seat)
         if not isinstance(action, Place):
             raise IllegalAction("Place the forklift in your warehouse, or pass.")
         return _place_forklift(state, seat, action)
-    if phase is Phase.INCENTIVE:
+    if phase is _INCENTIVE:
         if isinstance(action, Pass):
             return _end_turn(state)
         if not isinstance(action, TakeIncentive) or action.token not in state.incentive_supply:
@@ -417,12 +438,12 @@ def apply(state: State, seat: int, action: object) -> State:
         state = _set_player(state, seat, player)
         state = evolve(state, incentive_supply=remove_one(state.incentive_supply, action.token))
         return _end_turn(state)
-    # Phase.NOMINATE
+    # _NOMINATE
     if not isinstance(action, Nominate) or (action.column, action.row) not in bot_spots(state):
         raise IllegalAction(
             "Nominate an empty spot beside one of the bot's cards that keeps a 3x2 block possible."
         )
-    return evolve(state, nominated=(action.column, action.row), phase=Phase.BOT_DRAW)
+    return evolve(state, nominated=(action.column, action.row), phase=_BOT_DRAW)
 
 
 # ---------------------------------------------------------------------------
@@ -435,7 +456,7 @@ def _apply_chance(state: State, action: object) -> State:
         raise IllegalAction("Nothing is being dealt now.")
     o = state.options
     plan = schedule(state.players, o.solo, o.forklifts)
-    kind, seat = plan[state.dealt] if phase is Phase.DEAL else ("bot", 1)
+    kind, seat = plan[state.dealt] if phase is _DEAL else ("bot", 1)
     if kind == "forklift":
         if not isinstance(action, DrawForklift) or action.value not in state.forklift_pool:
             raise IllegalAction("That forklift token cannot be drawn now.")
@@ -446,16 +467,20 @@ def _apply_chance(state: State, action: object) -> State:
             forklift_pool=remove_one(state.forklift_pool, action.value),
         )
         return _next_deal(state)
-    if not isinstance(action, Deal) or action.card not in state.deck:
+    deck = state.deck
+    if not isinstance(action, Deal) or action.card not in deck:
         raise IllegalAction(f"Card {getattr(action, 'card', '?')} cannot be dealt now.")
     card = action.card
-    deck = remove_one(state.deck, card)
-    if phase is Phase.BOT_DRAW:
+    i = deck.index(card)
+    deck = deck[:i] + deck[i + 1 :]
+    if phase is _BOT_DRAW:
         return _bot_card(evolve(state, deck=deck), card)
     dealt = state.dealt + 1
     if kind == "hand":
         player = state.seats[seat]
-        player = evolve(player, hand=sorted_tuple(player.hand + (card,)))
+        hand = player.hand
+        i = bisect_left(hand, card)
+        player = evolve(player, hand=hand[:i] + (card,) + hand[i:])
         state = _set_player(state, seat, player, deck=deck, dealt=dealt)
         if dealt < len(plan):
             return state
@@ -472,7 +497,7 @@ def _apply_chance(state: State, action: object) -> State:
 def _first_card(card: int) -> Area:
     """An area that starts with `card` at (0, 0), rotation 0 (shared: areas
     are immutable)."""
-    return Area().add(Placed(Piece.CRATE, card, 0, 0, 0))
+    return Area().add(Placed(_CRATE, card, 0, 0, 0))
 
 
 def _next_deal(state: State) -> State:
@@ -496,7 +521,7 @@ def _bot_card(state: State, card: int) -> State:
     starts the warehouse)."""
     column, row = state.nominated or (0, 0)
     bot = state.seats[1]
-    placed = Placed(Piece.CRATE, card, 3 * column, 2 * row, 0)
+    placed = Placed(_CRATE, card, 3 * column, 2 * row, 0)
     state = _set_player(state, 1, evolve(bot, warehouse=bot.warehouse.add(placed)))
     state = evolve(state, bot_deck=state.bot_deck - 1, nominated=None)
     return _new_round(state)
@@ -509,14 +534,12 @@ def _bot_card(state: State, card: int) -> State:
 def _new_round(state: State) -> State:
     """OS §Gameplay: six rounds, then the game ends."""
     if state.round >= ROUNDS:
-        return evolve(state, phase=Phase.OVER, order=())
+        return evolve(state, phase=_OVER, order=())
     seats = tuple(evolve(p, picked=False, pick=None) for p in state.seats)
     if state.options.solo:
         # The bot never picks: it plays from its deck (OS-19).
         seats = (seats[0], evolve(seats[1], picked=True))
-    return evolve(
-        state, seats=seats, round=state.round + 1, phase=Phase.PICK, order=(), revealed=()
-    )
+    return evolve(state, seats=seats, round=state.round + 1, phase=_PICK, order=(), revealed=())
 
 
 def _pick(state: State, seat: int, card: int) -> State:
@@ -524,15 +547,15 @@ def _pick(state: State, seat: int, card: int) -> State:
     player = state.seats[seat]
     player = evolve(player, hand=remove_one(player.hand, card), pick=card, picked=True)
     seats = state.seats[:seat] + (player,) + state.seats[seat + 1 :]
-    if not all(p.picked for p in seats):
-        return evolve(state, seats=seats)
+    for p in seats:
+        if not p.picked:
+            return evolve(state, seats=seats)
     # Reveal: turns in ascending card number.
-    order = tuple(
-        sorted((s for s, p in enumerate(seats) if p.pick is not None), key=lambda s: seats[s].pick)
-    )
+    turns = sorted([(p.pick, s) for s, p in enumerate(seats) if p.pick is not None])
+    order = tuple([s for _, s in turns])
     # OS §Quantum Accounting: the lowest card is swapped for a quantum card.
-    phase = Phase.QUANTUM if state.options.quantum and state.quantum_supply else Phase.PLACE
-    revealed = tuple((s, seats[s].pick) for s in order)
+    phase = _QUANTUM_PHASE if state.options.quantum and state.quantum_supply else _PLACE
+    revealed = tuple([(s, c) for c, s in turns])
     return evolve(state, seats=seats, order=order, revealed=revealed, phase=phase)
 
 
@@ -544,7 +567,7 @@ def _choose_quantum(state: State, seat: int, number: int) -> State:
         boxed=sorted_tuple(state.boxed + (player.pick,)),
         quantum=number,
         quantum_supply=remove_one(state.quantum_supply, number),
-        phase=Phase.PLACE,
+        phase=_PLACE,
     )
     return _set_player(state, seat, evolve(player, pick=None))
 
@@ -557,32 +580,32 @@ def _place_card(state: State, seat: int, action: Place) -> State:
         raise IllegalAction("Place your card in the popularity or your warehouse.")
     if action.rotation not in (0, 1, 2, 3):
         raise IllegalAction("A card turns in quarter turns: rotation 0 to 3.")
-    area = state.popularity if where is Where.POPULARITY else state.seats[seat].warehouse
+    area = state.popularity if where is _POPULARITY else state.seats[seat].warehouse
     x, y, rotation = action.x, action.y, action.rotation
     if not area.card_fits(x, y, rotation):
         why = area.why_not(x, y, rotation)
         raise IllegalAction(f"The card cannot go there: it {why}.")
     if state.quantum is not None:
-        piece, number = Piece.QUANTUM, state.quantum
+        piece, number = _QUANTUM_PIECE, state.quantum
     else:
         pick = state.seats[seat].pick
         assert pick is not None
-        piece, number = Piece.CRATE, pick
+        piece, number = _CRATE, pick
     area = area.add(Placed(piece, number, x, y, rotation))
     player = state.seats[seat]
-    if piece is Piece.QUANTUM:
+    if piece is _QUANTUM_PIECE:
         state = evolve(state, quantum=None)
-        if where is Where.POPULARITY:
+        if where is _POPULARITY:
             state = evolve(state, popularity=area)
         else:
             state = _set_player(state, seat, evolve(player, warehouse=area))
         if cards.has_x(number) and len(state.marks) < len(TOYS):
-            return evolve(state, phase=Phase.MARK, marking=number)
+            return evolve(state, phase=_MARK, marking=number)
         return _after_place(state, seat)
     o = state.options
     if not (o.forklifts or o.incentives or o.solo):
         # The standard game: the turn ends (one step, the playouts' hot path).
-        if where is Where.POPULARITY:
+        if where is _POPULARITY:
             player = evolve(player, pick=None)
             extra = {"popularity": area}
         else:
@@ -592,7 +615,7 @@ def _place_card(state: State, seat: int, action: Place) -> State:
         if order:
             return _set_player(state, seat, player, order=order, **extra)
         return _new_round(_set_player(state, seat, player, order=order, **extra))
-    if where is Where.POPULARITY:
+    if where is _POPULARITY:
         state = _set_player(state, seat, evolve(player, pick=None), popularity=area)
     else:
         state = _set_player(state, seat, evolve(player, pick=None, warehouse=area))
@@ -619,13 +642,13 @@ def _after_place(state: State, seat: int) -> State:
         and state.forklift_supply
         and _forklift_positions(player.warehouse)
     ):
-        return evolve(state, phase=Phase.FORKLIFT)
+        return evolve(state, phase=_FORKLIFT_PHASE)
     return _offer_incentive(state, seat)
 
 
 def _offer_incentive(state: State, seat: int) -> State:
     if state.options.incentives and state.seats[seat].incentive is None and state.incentive_supply:
-        return evolve(state, phase=Phase.INCENTIVE)
+        return evolve(state, phase=_INCENTIVE)
     return _end_turn(state)
 
 
@@ -633,16 +656,16 @@ def _place_forklift(state: State, seat: int, action: Place) -> State:
     """OS §Industrial Mechanisation, OS-16: the top forklift, placed like a
     card in one's own warehouse."""
     player = state.seats[seat]
-    if action.where is not Where.WAREHOUSE:
+    if action.where is not _WAREHOUSE:
         raise IllegalAction("A forklift goes in your own warehouse.")
     if not cards.on_grid(action.x, action.y) or (
         cards.key(action.x, action.y),
         action.rotation,
     ) not in _forklift_positions(player.warehouse):
-        why = player.warehouse.why_not(action.x, action.y, action.rotation, Piece.FORKLIFT)
+        why = player.warehouse.why_not(action.x, action.y, action.rotation, _FORKLIFT_PIECE)
         raise IllegalAction(f"The forklift cannot go there: it {why or 'is not a legal spot'}.")
     value = state.forklift_supply[0]
-    placed = Placed(Piece.FORKLIFT, value, action.x, action.y, action.rotation)
+    placed = Placed(_FORKLIFT_PIECE, value, action.x, action.y, action.rotation)
     player = evolve(player, warehouse=player.warehouse.add(placed), forklift=value)
     state = evolve(_set_player(state, seat, player), forklift_supply=state.forklift_supply[1:])
     return _offer_incentive(state, seat)
@@ -652,10 +675,10 @@ def _end_turn(state: State) -> State:
     order = state.order[1:]
     if state.options.solo:
         # OS §Solo Overview: your turn, then the bot's.
-        phase = Phase.NOMINATE if state.seats[1].warehouse.placed else Phase.BOT_DRAW
+        phase = _NOMINATE if state.seats[1].warehouse.placed else _BOT_DRAW
         return evolve(state, order=order, phase=phase)
     if order:
-        return evolve(state, order=order, phase=Phase.PLACE)
+        return evolve(state, order=order, phase=_PLACE)
     return _new_round(evolve(state, order=order))
 
 
@@ -676,7 +699,7 @@ def view(state: State, seat: int | None) -> State:
     from the player's hand, is 0 in every view but the player's until the
     game ends."""
     unseen: list[int] = list(state.unseen or ())
-    secret_picks = state.phase is Phase.PICK
+    secret_picks = state.phase is _PICK
     seats = []
     for s, p in enumerate(state.seats):
         if s == seat:
@@ -693,7 +716,7 @@ def view(state: State, seat: int | None) -> State:
         seats.append(p if hand is p.hand and pick == p.pick else evolve(p, hand=hand, pick=pick))
     unseen.extend(c for c in state.deck if c is not None)
     bot_bonus = state.bot_bonus
-    if state.options.solo and seat != 0 and state.phase is not Phase.OVER:
+    if state.options.solo and seat != 0 and state.phase is not _OVER:
         # OS §Solo Setup: the bot's 2 points per card 1-20 in the player's
         # hand would tell that hand; only the player sees it before the end
         # (the bot never decides, so it needs nothing).
@@ -715,7 +738,7 @@ def sheet(state: State, names: Sequence[str] | None = None) -> scoring.ScoreShee
 def outcome(state: State) -> Outcome | None:
     """OS §Scoring, OS-10: the most points wins; a tie is a shared win. Solo:
     you win only by scoring more than the bot (seat 1)."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:
         return None
     # Notes name seats by mark; the table fills in the players' names.
     result = scoring.sheet(state, names=[seat_mark(s) for s in range(state.players)])
@@ -783,7 +806,7 @@ def _result_notes(
 
 
 def _covering(under: Sequence[str]) -> str:
-    """", covering Furballs and two quantum crates": the toy spaces covered,
+    """ ", covering Furballs and two quantum crates": the toy spaces covered,
     so the log says what a placement did without coordinates."""
     counts: dict[str, int] = {}
     for c in under:
@@ -814,9 +837,9 @@ def describe(
     if isinstance(action, DrawForklift):
         return f"A forklift worth {action.value} is turned face up."
     if isinstance(action, Deal):
-        if state.phase is Phase.BOT_DRAW:
+        if state.phase is _BOT_DRAW:
             spot = state.nominated or (0, 0)
-            code = cards.picture(cards.face(Piece.CRATE, action.card)).replace("\n", "/")
+            code = cards.picture(cards.face(_CRATE, action.card)).replace("\n", "/")
             where = (
                 "starts its warehouse"
                 if not state.seats[1].warehouse.placed
@@ -830,7 +853,7 @@ def describe(
             if viewer == target:
                 return f"{name(target)} is dealt card {action.card}."
             return f"{name(target)} is dealt a card."
-        code = cards.picture(cards.face(Piece.CRATE, action.card)).replace("\n", "/")
+        code = cards.picture(cards.face(_CRATE, action.card)).replace("\n", "/")
         if kind == "popularity":
             return f"The popularity starts with card {action.card} ({code})."
         return f"{name(target)}'s warehouse starts with card {action.card} ({code})."
@@ -856,25 +879,24 @@ def describe(
         return f"{who} boxes card {pick} and plays quantum card {action.card}{x} instead."
     if isinstance(action, Place):
         turn = {0: "", 1: ", turned a quarter", 2: ", turned half", 3: ", turned three quarters"}
-        if state.phase is Phase.FORKLIFT:
+        if state.phase is _FORKLIFT_PHASE:
             value = state.forklift_supply[0] if state.forklift_supply else "?"
             line = f"{who} takes the forklift worth {value} and places it in their warehouse."
         else:
             piece = piece_in_hand(state)
             what = (
                 f"card {piece[1]}"
-                if piece and piece[0] is Piece.CRATE
+                if piece and piece[0] is _CRATE
                 else (f"quantum card {piece[1]}" if piece else "a card")
             )
-            into = state.popularity if action.where is Where.POPULARITY else None
+            into = state.popularity if action.where is _POPULARITY else None
             if into is None:
                 into = state.seats[state.turn if state.turn is not None else seat].warehouse
-            area = "the popularity" if action.where is Where.POPULARITY else "their warehouse"
-            kind = piece[0] if piece else Piece.CRATE
+            area = "the popularity" if action.where is _POPULARITY else "their warehouse"
+            kind = piece[0] if piece else _CRATE
             under = [c for c in into.covered(action.x, action.y, action.rotation, kind) if c]
             line = (
-                f"{who} places {what} in {area}{turn.get(action.rotation, '')}"
-                f"{_covering(under)}."
+                f"{who} places {what} in {area}{turn.get(action.rotation, '')}{_covering(under)}."
             )
         return _with_end(state, seat, action, line, name)
     if isinstance(action, Mark):
@@ -890,9 +912,9 @@ def describe(
             state, seat, action, f"{who} takes the {action.token.label} incentive.", name
         )
     if isinstance(action, Pass):
-        if state.phase is Phase.FORKLIFT:
+        if state.phase is _FORKLIFT_PHASE:
             line = f"{who} takes no forklift."
-        elif state.phase is Phase.INCENTIVE:
+        elif state.phase is _INCENTIVE:
             line = f"{who} takes no incentive."
         else:
             line = f"{who}'s card fits nowhere and goes back to the box."
@@ -921,7 +943,7 @@ def _with_end(state: State, seat: int, action: object, line: str, name) -> str:
         after = apply(state, seat, action)
     except IllegalAction:
         return line
-    if after.phase is not Phase.OVER:
+    if after.phase is not _OVER:
         return line
     # the points as counted (Outcome.scores is the ranking, OS-10)
     totals = [s.total for s in scoring.sheet(after).seats]

@@ -38,9 +38,10 @@ slots.
 from __future__ import annotations
 
 import enum
+import operator
 from bisect import bisect_left
-from collections import _count_elements  # C: counts a list of keys into a dict
-from functools import cached_property
+from functools import cache, cached_property
+from itertools import compress, repeat
 
 import attrs
 
@@ -71,9 +72,7 @@ class Options:
         default=False, metadata={"label": "Advanced variant: your largest toy area scores half"}
     )
     #: Pre-Order Incentives.
-    incentives: bool = attrs.field(
-        default=False, metadata={"label": "Pre-Order Incentives"}
-    )
+    incentives: bool = attrs.field(default=False, metadata={"label": "Pre-Order Incentives"})
     #: Industrial Mechanisation (forklift tokens, OS-6, OS-16).
     forklifts: bool = attrs.field(
         default=False, metadata={"label": "Industrial Mechanisation (forklifts)"}
@@ -176,40 +175,62 @@ class _Grid:
     def add(self, placed: Placed) -> None:
         """Lay `placed` on top; it never covers a worker or a forklift."""
         origin = cards.key(placed.x, placed.y)
+        deltas, chars, nets = _footprint(placed.piece, placed.number, placed.rotation)
         cells = self.cells
-        plus: list[int] = []
-        minus: list[int] = []
-        blocked: list[int] = []
-        for delta, ch in key_spaces(placed.piece, placed.number, placed.rotation):
-            k = origin + delta
-            old = cells.get(k)
-            cells[k] = ch
-            change = (ch in COVERABLE) - (old in COVERABLE)
-            if change > 0:
-                plus.append(k)
-            elif change < 0:
-                minus.append(k)
-            if ch in BLOCKED:
-                blocked.append(k)
-        back = _BACK
+        keys = list(map(origin.__add__, deltas))
+        # which of the piece's spaces lie on a toy space now
+        covered = tuple(map(_COVERABLE_HAS, map(cells.get, keys)))
+        cells.update(zip(keys, chars, strict=True))
+        got = nets.get(covered)
+        if got is None:
+            got = nets[covered] = _net(deltas, chars, covered)
+        offsets, changes = got
+        ps = list(map(origin.__add__, offsets))
         counts = self.counts
-        inc = [k - off for k in plus for off in back]
-        _count_elements(counts, inc)
-        touched = set(inc)
-        if minus:
-            dec = [k - off for k in minus for off in back]
-            for p in dec:
-                counts[p] -= 1
-            touched.update(dec)
-        get = counts.get
-        if blocked:
-            ps = [k - off for k in blocked for off in back]
-            for p in ps:
-                counts[p] = get(p, 0) + _BLOCK
-            touched.update(ps)
+        values = list(map(_add, map(counts.get, ps, _ZEROS), changes))
+        counts.update(zip(ps, values, strict=True))
         legal = self.legal
-        legal.difference_update(touched)
-        legal.update([p for p in touched if 0 < get(p, 0) < 3])
+        legal.difference_update(ps)
+        legal.update(compress(ps, map(_ONE_OR_TWO.__contains__, values)))
+
+
+@cache
+def _footprint(
+    piece: Piece, number: int, rotation: int
+) -> tuple[
+    tuple[int, ...],
+    tuple[str, ...],
+    dict[tuple[bool, ...], tuple[tuple[int, ...], tuple[int, ...]]],
+]:
+    """A piece lying at `rotation`: the key deltas of its spaces, their
+    spaces, and (filled by `_Grid.add`) its count changes per set of spaces
+    that lie on a toy space."""
+    pairs = key_spaces(piece, number, rotation)
+    return tuple(d for d, _ in pairs), tuple(ch for _, ch in pairs), {}
+
+
+def _net(
+    deltas: tuple[int, ...], chars: tuple[str, ...], covered: tuple[bool, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What a piece does to the counts around its top-left key: per position
+    (as a key delta), the coverable spaces it adds, plus `_BLOCK` for each
+    worker or forklift space, minus the toy spaces it covers (`covered`,
+    per space); positions that do not change are left out."""
+    change: dict[int, int] = {}
+    for d, ch, under in zip(deltas, chars, covered, strict=True):
+        v = (ch in COVERABLE) + (_BLOCK if ch in BLOCKED else 0) - under
+        if v:
+            for off in _BACK:
+                change[d - off] = change.get(d - off, 0) + v
+    kept = sorted((p, v) for p, v in change.items() if v)
+    return tuple(p for p, _ in kept), tuple(v for _, v in kept)
+
+
+#: a card footprint is legal with 1 or 2 toy spaces and nothing blocked
+_ONE_OR_TWO = frozenset({1, 2})
+_COVERABLE_HAS = COVERABLE.__contains__
+_ZEROS = repeat(0)
+_add = operator.add
 
 
 _EMPTY_GRID = _Grid()
@@ -288,9 +309,9 @@ class Area:
 
     def card_fits(self, x: int, y: int, rotation: int) -> bool:
         """Whether a card may lie with its top-left space at (x, y) (OS-3)."""
-        if not cards.on_grid(x, y):
-            return False
-        return cards.key(x, y) + (SHAPE_BIAS if rotation % 2 else 0) in self._grid.legal
+        # cards.key inline; on_grid after, as a key off the grid aliases one on it
+        k = (x + cards.OFFSET) * cards.STRIDE + y + cards.OFFSET
+        return k + (SHAPE_BIAS if rotation % 2 else 0) in self._grid.legal and cards.on_grid(x, y)
 
     @property
     def any_card_fits(self) -> bool:
