@@ -351,3 +351,39 @@ def test_a_place_action_in_the_pruned_set_is_a_place():
             kept = prune(state, seat, legal)
             assert Pass() in kept
             assert all(isinstance(a, (Place, Pass)) for a in kept)
+
+
+def _last_placements(players, options, count, seed):
+    """The game's last placement (round 6, the last seat to place) from
+    seeded random playouts, where some placements win and some do not:
+    (state, seat, legal, the winning placements)."""
+    found = []
+    rng = random.Random(seed)
+    while len(found) < count:
+        last = None
+        playout = Playout(GAME, GAME.setup(players, options), random.Random(rng.random()))
+        for state, seat, legal in playout:
+            if state.phase is Phase.PLACE and state.round == 6 and len(state.order) == 1:
+                last = (state, seat, legal)
+        assert last is not None
+        state, seat, legal = last
+        wins = [a for a in legal if seat in GAME.outcome(GAME.apply(state, seat, a)).winners]
+        if wins and len(wins) < len(legal):
+            found.append((state, seat, legal, wins))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "count"),
+    [(2, Options(), 30), (3, Options(), 10), (2, Options(advanced=True, quantum=True), 10)],
+)
+def test_prune_keeps_a_winning_last_placement(players, options, count):
+    """On the game's last turn a placement decides the result (OS §Scoring,
+    OS-10): whenever one of the legal placements wins, the prune keeps at
+    least one that does (it values every placement by the margin over the
+    best rival). Before, it dropped them all in 2 of 30 such 2-player
+    positions."""
+    for state, seat, legal, wins in _last_placements(players, options, count, seed=17):
+        kept = prune(state, seat, legal)
+        assert len(kept) <= PRUNE_LIMIT + 2 * PRUNE_PER_AREA < len(legal)
+        assert set(wins) & set(kept), (len(legal), len(wins))

@@ -388,7 +388,9 @@ def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...]:
     `RIVAL_WEIGHT` of the others' average), and at least `PRUNE_PER_AREA` in
     each area, valued among the `PREFILTER` best by a quick count of toys
     joined (`_weighted_gain`): 0.5-1.3 ms a decision, kept for the same
-    public table. Every other decision is small (at most six cards, six
+    public table. In the last round the value is the margin over the best
+    rival, and the game's last turn values every placement, so a winning
+    last placement is never dropped when one exists (`_exact_places`). Every other decision is small (at most six cards, six
     quantum cards, four marks, the incentives) and kept whole."""
     if len(legal) <= PRUNE_LIMIT or state.phase not in (Phase.PLACE, Phase.FORKLIFT):
         return legal
@@ -425,9 +427,17 @@ def _exact_places(
 ) -> tuple[Any, ...]:
     """The placements whose sheet one ply ahead is best, valued for the
     `PREFILTER` best by `_local_gain` (a flood fill of the whole area per
-    placement is what costs)."""
+    placement is what costs).
+
+    In the last round the value is the margin over the best rival, which is
+    what wins (OS-10), not the points less `RIVAL_WEIGHT` of the rivals'
+    average; and the game's last turn values every placement (no
+    prefilter), so that a placement that wins is always kept when one
+    exists: the sheet one ply ahead is then the result (OS §Scoring)."""
     scored: list[tuple[float, int, Any]] = []
     others = [s for s in range(state.players) if s != seat]
+    last_round = state.round >= ROUNDS
+    last_turn = last_round and len(state.order) == 1
     marks = state.marks
     kind, number = piece
     player = state.seats[seat]
@@ -435,7 +445,7 @@ def _exact_places(
     own_cells = player.warehouse.cells
     lift = number if kind is Piece.FORKLIFT else player.forklift
     places = [(i, a) for i, a in enumerate(legal) if a.__class__ is Place]
-    if len(places) > PREFILTER:
+    if len(places) > PREFILTER and not last_turn:
         quick = _quick_scores(state, seat, piece, legal)
         first = {i for _, i, _ in quick[:PREFILTER]}
         for where in Where:
@@ -454,8 +464,13 @@ def _exact_places(
             cells.update([(origin + d, ch) for d, ch in spaces])
             rows = _rows(state, changed=(seat, _cell_counts(cells, marks), lift))[1]
         t = [r[0] for r in rows]
-        rivals = sum(t[s] for s in others) / len(others) if others else 0.0
-        scored.append((t[seat] - RIVAL_WEIGHT * rivals, i, action))
+        if not others:
+            value = float(t[seat])
+        elif last_round:
+            value = t[seat] - max(t[s] for s in others)
+        else:
+            value = t[seat] - RIVAL_WEIGHT * sum(t[s] for s in others) / len(others)
+        scored.append((value, i, action))
     scored.sort(key=lambda e: (-e[0], e[1]))
     keep = {i for _, i, _ in scored[:PRUNE_LIMIT]}
     for where in Where:
