@@ -23,11 +23,17 @@ whole machine.
 
     python -m benchmarks --only screen
     python -m benchmarks.screen_update [UPDATES]    # as JSON
+    python -m benchmarks.screen_update --session [UPDATES]
+
+`--session` hands the same updates to a real `overtable join` process in a
+pseudo-terminal, as an SSH session runs it, behind a stand-in hub, and
+reads that process's CPU per update from /proc (`measure_sessions`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import statistics
@@ -195,6 +201,115 @@ def report(count: int = UPDATES) -> bool:
     return ok_all
 
 
+
+def _process_cpu(pid: int) -> float:
+    """User and system CPU seconds of a process so far (/proc)."""
+    import os
+    from pathlib import Path
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _measure_session(game_id: str, lines: list[bytes], gap: float) -> dict[str, Any]:
+    import fcntl
+    import os
+    import pty
+    import struct
+    import subprocess
+    import tempfile
+    import termios
+    from pathlib import Path
+
+    root = str(Path(__file__).resolve().parent.parent)
+    tmp = tempfile.mkdtemp()
+    sock = os.path.join(tmp, "hub.sock")
+    hub: dict[str, Any] = {"ready": asyncio.Event()}
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        hub["writer"] = writer
+        await reader.readline()  # hello
+        writer.write(b'{"lobby":[]}\n')
+        hub["ready"].set()
+        with contextlib.suppress(asyncio.CancelledError, ConnectionError):
+            while await reader.readline():
+                pass
+
+    server = await asyncio.start_unix_server(serve, sock)
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+           "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": tmp,
+           "OVERTABLE_DATA_DIR": tmp}  # as host/ssh.py starts a session (no COLORTERM)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tui.ptychild", "join", "--socket", sock, "--name", "Ann"],
+        stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True, cwd=root)
+    os.close(slave)
+    out = {"bytes": 0, "writes": 0, "text": b""}
+    loop = asyncio.get_running_loop()
+
+    def readable() -> None:
+        try:
+            data = os.read(master, 1 << 16)
+        except OSError:
+            loop.remove_reader(master)
+            return
+        out["bytes"] += len(data)
+        out["writes"] += 1
+        out["text"] = (out["text"] + data)[-4096:]
+
+    loop.add_reader(master, readable)
+    try:
+        await asyncio.wait_for(hub["ready"].wait(), 60)
+        await asyncio.sleep(2.0)
+        start = None
+        for i, line in enumerate(lines):
+            if i == WARM_UP:
+                start = (_process_cpu(child.pid), out["bytes"], out["writes"])
+            raw = json.loads(line)
+            hub["writer"].write(json.dumps({"table": "t1", "update": raw}).encode() + b"\n")
+            await asyncio.sleep(gap)
+            if b"on to the table" in out["text"]:  # a combat dialog: the reader closes it
+                out["text"] = b""
+                os.write(master, b"\r")
+                await asyncio.sleep(gap)
+        await asyncio.sleep(0.5)
+        assert start is not None
+        n = len(lines) - WARM_UP
+        return {"game": game_id, "updates": n,
+                "cpu_ms": (_process_cpu(child.pid) - start[0]) * 1e3 / n,
+                "bytes": (out["bytes"] - start[1]) / n, "writes": (out["writes"] - start[2]) / n}
+    finally:
+        loop.remove_reader(master)
+        child.terminate()
+        try:
+            child.wait(5)
+        except subprocess.TimeoutExpired:
+            child.kill()
+        os.close(master)
+        server.close()
+
+
+def measure_sessions(count: int = 60, gap: float = 0.3) -> list[dict[str, Any]]:
+    """The same updates as the hub sends them to a real `overtable join` in
+    an 80x24 pseudo-terminal (the process an SSH session runs, behind a
+    stand-in hub's socket), `gap` seconds apart: that process's CPU
+    (/proc, everything an update sets off, toasts and the terminal's bytes
+    included) and the bytes and writes it sends to the terminal, per update.
+    A combat dialog is closed with Enter, counted. Linux only."""
+    rows = []
+    for game_id, players in TABLES:
+        lines = updates(game_id, players, count + WARM_UP)
+        rows.append(asyncio.run(_measure_session(game_id, lines, gap)))
+    return rows
+
+
 if __name__ == "__main__":
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else UPDATES
-    print(json.dumps(measure(n), indent=1))
+    # python -m benchmarks.screen_update [UPDATES]          headless, per update
+    # python -m benchmarks.screen_update --session [UPDATES]   a real session's process
+    args = sys.argv[1:]
+    if args and args[0] == "--session":
+        print(json.dumps(measure_sessions(*(int(a) for a in args[1:2])), indent=1))
+    else:
+        n = int(args[0]) if args else UPDATES
+        print(json.dumps(measure(n), indent=1))
