@@ -258,6 +258,18 @@ def test_the_horizon_is_the_end_of_the_wave_where_the_table_is_read():
 # the search with the hooks
 
 
+def test_the_bot_answers_from_its_view_as_the_policy_does_on_the_full_state():
+    """The searching bot plays the policy in the Solo Quest (`answer`), from
+    its view: the weapon deck is hidden there (BQ §Solo Quest: a shuffled
+    pile), and the answer is the same as on the full state."""
+    for seed in range(6):
+        for state, legal, action in _quest(seed):
+            view = GAME.view(state, 0)
+            assert view.unseen is not None
+            assert search.HOOKS.answer(view, 0, legal) == action
+    assert solo_search.answer(GAME.setup(1, Options()), ()) is None
+
+
 def test_a_solo_quest_searched_with_the_hooks_ends():
     bot = IsmctsBot(iterations=40, seconds=None)
     rng = random.Random(5)
@@ -270,6 +282,7 @@ def test_a_solo_quest_searched_with_the_hooks_ends():
         legal = GAME.legal_actions(state, 0)
         action = bot.choose(GAME, GAME.view(state, 0), 0, legal, rng)
         assert action in legal
+        assert len(legal) == 1 or bot.last.stopped_by == "answered"
         state = GAME.apply(state, 0, action)
         decisions += 1
     assert GAME.outcome(state) is not None and decisions >= 10

@@ -418,8 +418,11 @@ def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...] | 
 
 def answer(view: State, seat: int, legal: tuple[Any, ...]) -> Any:
     """The bot's own choice at the Wizard, without a search (`prune` would
-    leave it only that one); None elsewhere: search."""
-    if view.players > 1 and view.phase is Phase.TURN and view.step in _AT_WIZARD:
+    leave it only that one); in the Solo Quest, solo_search.answer; None
+    elsewhere: search."""
+    if view.players == 1:
+        return solo_search.answer(view, legal)
+    if view.phase is Phase.TURN and view.step in _AT_WIZARD:
         return wizard_choice(view, seat, legal)
     return None
 
