@@ -291,8 +291,8 @@ def answer(view: State, legal: tuple[Any, ...]) -> Any:
     the rows, the weapons drawn, the hearts and the personal spells left).
 
     The search over these hooks measured below this policy (Solo Quests at
-    500 iterations a move: 4 won of 54 across three variants of the tree's
-    pruning; at hard's 4,000, 0 of 6; the policy alone wins about 18%), so
+    500 iterations a move: 4 won of 52 across three variants of the tree's
+    pruning; at hard's 4,000, 0 of 7; the policy alone wins about 18%), so
     until the tree does better the bot plays the policy."""
     if not legal or view.phase not in _DECISIONS:
         return None
