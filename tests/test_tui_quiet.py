@@ -16,12 +16,13 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.screen_kit import screen_text
+from tui.layout_once import lay_out_once
 from tui.screens.game import GameScreen
 from tui.screens.overstocked_area import AreaView
 from tui.widgets import ActionBar, Card, Choice, Hand, Market, Offer, PickList, Row
 from tui.widgets.board import Board, Cell, Grid
 from tui.widgets.footer import Footer
-from tui.widgets.quiet import content_key, lay_out_once, set_border, update_static
+from tui.widgets.quiet import content_key, set_border, update_static
 
 
 def test_content_key_tells_apart_what_draws_differently():

@@ -20,9 +20,9 @@ from textual.screen import Screen
 
 from tui import resources
 from tui import theme as themes
+from tui.layout_once import lay_out_once
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from tui.widgets.quiet import lay_out_once
 
 if TYPE_CHECKING:
     from tui.table import Table

@@ -1,0 +1,37 @@
+"""One layout pass where Textual makes two (installed by `OvertableApp`).
+
+Kept outside `tui.widgets` so that the app imports it without the widgets
+package (whose score pad imports the rules core): the home screen's first
+frame loads no rules (tests/test_install.py).
+"""
+
+from __future__ import annotations
+
+from textual.geometry import Size
+from textual.widget import Widget
+
+_size_updated = Widget._size_updated
+
+
+def _size_updated_once(
+    self: Widget, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+) -> bool:
+    """`Widget._size_updated`, without asking for a second layout when the
+    widget cannot scroll. A layout that resizes a widget sets its new virtual
+    size through a reactive that lays the whole screen out again and repaints
+    the widget once more: the second layout changes nothing, and the repaint
+    sends the same cells to the terminal again. That second pass only matters
+    where a scrollbar may come or go with the virtual size (overflow auto or
+    scroll), so those widgets keep it."""
+    if layout:
+        styles = self.styles
+        if styles.overflow_x == "hidden" and styles.overflow_y == "hidden":
+            layout = False
+    return _size_updated(self, size, virtual_size, container_size, layout)
+
+
+def lay_out_once() -> None:
+    """Make every layout settle in one pass (see `_size_updated_once`).
+    Textual's version is pinned (pyproject.toml); a test checks that a layout
+    resizing a panel is followed by no second one."""
+    Widget._size_updated = _size_updated_once  # type: ignore[method-assign]
