@@ -4,7 +4,6 @@ the Boss Quest heuristic bot's play and strength."""
 from __future__ import annotations
 
 import random
-import time
 
 import attrs
 import pytest
@@ -320,24 +319,23 @@ def test_heuristic_answers_every_target_step(kind: SpellKind) -> None:
     BQ.apply(state, 0, move)
 
 
-def test_heuristic_is_fast() -> None:
+def test_heuristic_plays_every_knight_count_to_the_end() -> None:
+    # Its speed is measured by `python -m benchmarks` (bots), not by a clock here.
     rng = random.Random(21)
-    spent = 0.0
     calls = 0
 
-    class Timed(HeuristicBot):
+    class Counted(HeuristicBot):
         def choose(self, game, view, seat, legal, rng):  # noqa: ANN001
-            nonlocal spent, calls
-            t = time.perf_counter()
+            nonlocal calls
             action = super().choose(game, view, seat, legal, rng)
-            spent += time.perf_counter() - t
+            assert action in legal
             calls += 1
             return action
 
     for players in (2, 3, 4, 5):
-        play_match(BQ, players, [Timed() for _ in range(players)], rng)
+        _, outcome, _ = play_match(BQ, players, [Counted() for _ in range(players)], rng)
+        assert outcome.winners
     assert calls > 50
-    assert spent / calls < 1e-3, f"{spent / calls * 1e3:.3f} ms per decision"
 
 
 # --- strength: heuristic against random ---------------------------------------

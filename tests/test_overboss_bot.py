@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import random
-import time
 
 import attrs
 import pytest
@@ -162,14 +161,11 @@ def heuristic_vs_random(games: int, seed: int) -> tuple[float, float]:
 
 
 def test_heuristic_beats_random_clearly():
-    """The heuristic wins clearly over a bounded run, and fast: 100 games in
-    well under a minute."""
-    start = time.perf_counter()
+    """The heuristic wins clearly over a bounded run (its speed is measured
+    by `python -m benchmarks`, not by a clock here)."""
     share, margin = heuristic_vs_random(GAMES_CI, seed=2024)
-    spent = time.perf_counter() - start
     assert share >= 0.9, (share, margin)
     assert margin > 10
-    assert spent < 45 * GAMES_CI / 100, f"{spent:.1f}s for {GAMES_CI} games"
 
 
 @pytest.mark.slow

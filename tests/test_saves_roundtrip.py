@@ -205,18 +205,15 @@ def test_log_names_players(tmp_path):
     ]
 
 
-def test_resume_of_500_actions_is_fast(tmp_path):
-    import time
-
+def test_resume_of_500_actions_gives_back_the_state(tmp_path):
+    # How fast is measured by `python -m benchmarks` (resume), not here: a
+    # clock in a unit test fails on a busy machine.
     options = toygame.Options(rounds=60, start_chips=200)
     match = Match.new("toy", PLAYERS, options, directory=tmp_path)
     rng = random.Random(4)
     while len(match.history) < 500:
         step(match, rng)
     match.close()
-    Match.load(match.path)  # warm the converter, as the app would have
-    start = time.perf_counter()
     loaded = Match.load(match.path)
-    elapsed = time.perf_counter() - start
     assert loaded.ok and loaded.match.state == match.state
-    assert elapsed < 0.15
+    assert len(loaded.match.history) == len(match.history)
