@@ -354,9 +354,9 @@ class SearchHooks:
       (Boss Quest: at the end of the round in progress). None: no horizon
       but `rollout_depth`.
     - ``answer(view, seat, legal)``: the game's own answer for a decision
-      (one of `legal`) that the search would not improve, taken without
-      searching; None: search (Boss Quest: the heuristic bot's choice at
-      the Wizard). None: always search.
+      the search would not improve (one of `legal`), taken without
+      searching, or None to search (Boss Quest: the heuristic bot's choice
+      at the Wizard). No hook: always search.
     """
 
     determinize: Any
