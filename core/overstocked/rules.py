@@ -51,8 +51,8 @@ from core.overstocked.cards import (
     Toy,
 )
 from core.overstocked.state import (
+    _CHUNK,
     CARD_SHAPES,
-    SHAPE_BIAS,
     Area,
     Options,
     Phase,
@@ -108,27 +108,55 @@ def _place(where: Where, k: int, rotation: int) -> Place:
 
 
 class _PlaceTable(dict):
-    """top-left key -> the Place actions of a card shape there (built once)."""
+    """One chunk of a grid's frame (`state._Grid.spot_bytes`): a position's
+    number in the chunk (1-255) -> the Place actions of a card shape there
+    (built once per frame)."""
 
-    def __init__(self, where: Where, rotations: tuple[int, int], bias: int) -> None:
+    def __init__(
+        self, where: Where, rotations: tuple[int, int], x0: int, y0: int, h: int, first: int
+    ) -> None:
         super().__init__()
         self.where = where
         self.rotations = rotations
-        self.bias = bias
+        self.x0 = x0
+        self.y0 = y0
+        self.h = h
+        self.first = first
 
-    def __missing__(self, k: int) -> tuple[Place, Place]:
-        got = self[k] = tuple(_place(self.where, k - self.bias, r) for r in self.rotations)
+    def __missing__(self, number: int) -> tuple[Place, ...]:
+        i = self.first + number - 1
+        x, y = self.x0 + i // self.h, self.y0 + i % self.h
+        pairs = _PAIRS[(self.where, self.rotations)]
+        got = pairs.get((x, y))
+        if got is None:
+            if cards.on_grid(x, y):
+                k = cards.key(x, y)
+                got = tuple(_place(self.where, k, r) for r in self.rotations)
+            else:
+                got = tuple(Place(self.where, x, y, r) for r in self.rotations)
+            pairs[(x, y)] = got
+        self[number] = got
         return got
 
 
-#: per where, per card shape: keys as in Area.legal_keys (shape 1 biased)
-_TABLES = {
-    where: tuple(
-        _PlaceTable(where, rots, SHAPE_BIAS if shape else 0)
-        for shape, (_, _, rots) in enumerate(CARD_SHAPES)
-    )
-    for where in Where
+#: (where, rotations) -> (x, y) -> the Place actions of a card shape there
+_PAIRS: dict[tuple[Where, tuple[int, int]], dict[tuple[int, int], tuple[Place, ...]]] = {
+    (where, rotations): {} for where in Where for _, _, rotations in CARD_SHAPES
 }
+
+
+#: (where, card shape, frame x0, y0, height) -> a `_PlaceTable` per chunk
+_TABLES: dict[tuple[Where, int, int, int, int], list[_PlaceTable]] = {}
+
+
+def _tables(where: Where, shape: int, x0: int, y0: int, h: int, chunks: int) -> list[_PlaceTable]:
+    got = _TABLES.get((where, shape, x0, y0, h))
+    if got is None:
+        got = _TABLES[(where, shape, x0, y0, h)] = []
+    while len(got) < chunks:
+        rotations = CARD_SHAPES[shape][2]
+        got.append(_PlaceTable(where, rotations, x0, y0, h, len(got) * _CHUNK))
+    return got
 
 
 # ---------------------------------------------------------------------------
@@ -235,20 +263,35 @@ def _forklift_positions(area: Area) -> tuple[tuple[int, int], ...]:
 
 
 def _card_places(area: Area, where: Where) -> tuple[Place, ...]:
+    """The legal Place actions of a card in `area` (OS-3), by key: every
+    spot lying across, then every spot lying down (kept with the area)."""
     cache = area._actions
     got = cache.get(where)
     if got is None:
-        flat, tall = _TABLES[where]
-        keys = sorted(area._grid.legal)  # as Area.legal_keys, without caching them
-        i = bisect_left(keys, SHAPE_BIAS)
-        across, down = keys[:i], keys[i:]
-        got = cache[where] = tuple(
-            chain(
-                chain.from_iterable(map(flat.__getitem__, across)),
-                chain.from_iterable(map(tall.__getitem__, down)),
+        grid = area._grid
+        across, down, chunks = grid.spot_bytes()
+        x0, y0, h = grid.x0, grid.y0, grid.h
+        flat = _tables(where, 0, x0, y0, h, chunks)
+        tall = _tables(where, 1, x0, y0, h, chunks)
+        if chunks == 1:
+            got = tuple(
+                chain(
+                    chain.from_iterable(map(flat[0].__getitem__, across.translate(None, _ZERO))),
+                    chain.from_iterable(map(tall[0].__getitem__, down.translate(None, _ZERO))),
+                )
             )
-        )
+        else:
+            parts = []
+            for tables, data in ((flat, across), (tall, down)):
+                for j in range(chunks):
+                    chunk = data[j * _CHUNK : (j + 1) * _CHUNK].translate(None, _ZERO)
+                    parts.append(chain.from_iterable(map(tables[j].__getitem__, chunk)))
+            got = tuple(chain.from_iterable(parts))
+        cache[where] = got
     return got
+
+
+_ZERO = b"\0"
 
 
 def placements(state: State, seat: int) -> tuple[Place, ...]:

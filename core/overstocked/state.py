@@ -38,10 +38,7 @@ slots.
 from __future__ import annotations
 
 import enum
-import operator
-from bisect import bisect_left
 from functools import cache, cached_property
-from itertools import compress, repeat
 
 import attrs
 
@@ -52,7 +49,6 @@ from core.overstocked.cards import (
     Incentive,
     Piece,
     Toy,
-    footprint,
     key_spaces,
     xy,
 )
@@ -137,103 +133,205 @@ class Placed:
 CARD_SHAPES: tuple[tuple[int, int, tuple[int, int]], ...] = ((3, 2, (0, 2)), (2, 3, (1, 3)))
 
 
-#: Shape 1 positions are kept as key + SHAPE_BIAS, so that one dict counts
-#: both shapes (keys stay below 2**20).
+#: Shape 1 positions are kept as key + SHAPE_BIAS in `Area.legal_keys`
+#: (keys stay below 2**20).
 SHAPE_BIAS = 1 << 21
-#: key deltas from a space back to the top-left keys of every card footprint
-#: covering it, both shapes (shape 1 biased)
-_BACK = tuple(footprint(3, 2)) + tuple(off - SHAPE_BIAS for off in footprint(2, 3))
-#: what a worker's or forklift's space adds to the count of every footprint
-#: over it, so that a footprint is legal exactly when 0 < count < 3 (OS-3)
-_BLOCK = 64
+
+
+#: The grid keeps, per footprint position and card shape, one byte: the
+#: coverable toy spaces under that footprint (0-6) plus `_BLOCK` for each
+#: worker or forklift space, so that a footprint is legal exactly when its
+#: byte is 1 or 2 (OS-3).
+_BLOCK = 8
+#: free spaces a new frame keeps around the pieces on each side
+_GROW = 6
+#: a frame lists its positions in chunks of this many (a byte names one)
+_CHUNK = 255
 
 
 class _Grid:
     """What an area shows, kept as ints and updated piece by piece.
 
-    `cells` maps a space key to its visible space. For every card footprint
-    position (top-left key; shape 1 positions biased by SHAPE_BIAS),
-    `counts` holds the number of coverable toy spaces under it, plus `_BLOCK`
-    for each worker or forklift space, and `legal` the positions legal for a
-    card (OS-3: 1 or 2 toy spaces, no worker, no forklift).
+    The area lies in a frame: column-major positions `i = (x - x0) * h +
+    (y - y0)`, every space of a piece at least two columns right of `x0` and
+    two rows inside the frame's top and bottom (so that no footprint over a
+    space runs off the frame or into the next column). `cov` has bit `i`
+    set where the visible space is a coverable toy space; `packed` holds
+    two bytes per position (byte `2i` for a card lying across, `2i + 1` for
+    one lying down): the footprint's count (see `_BLOCK`). Laying a piece
+    adds one precomputed int to `packed` and flips its spaces in `cov`
+    (ints are immutable: a new grid shares them, where the footprint counts
+    were a dict and a set copied and updated at ~31 positions), and a legal
+    list is a few operations on `packed` (`spot_bytes`). `cells` maps a
+    space key (`cards.key`) to its visible space.
     """
 
-    __slots__ = ("cells", "counts", "legal")
+    __slots__ = ("cells", "cov", "h", "packed", "x0", "y0")
 
-    def __init__(self) -> None:
+    def __init__(self, x0: int = 0, y0: int = 0, h: int = 0) -> None:
+        self.x0 = x0
+        self.y0 = y0
+        self.h = h
+        self.packed = 0
+        self.cov = 0
         self.cells: dict[int, str] = {}
-        self.counts: dict[int, int] = {}
-        self.legal: set[int] = set()
 
-    def copy(self) -> _Grid:
+    def added(self, placed: Placed, pieces: tuple[Placed, ...]) -> _Grid:
+        """A new grid with `placed` on top (it covers no worker or
+        forklift); `pieces` are all the pieces then, bottom first, for a
+        grid that needs a larger frame."""
+        x = placed.x
+        y = placed.y
+        x0 = self.x0
+        y0 = self.y0
+        h = self.h
+        width, height, pmask, pcov, deltas, keys, chars = _shape(
+            placed.piece, placed.number, placed.rotation, h
+        )
+        if y - 2 < y0 or y + height + 2 > y0 + h:
+            return _framed(pieces)
+        packed = self.packed
+        cov = self.cov
+        if x - 2 < x0:
+            # room on the left: the frame starts further left
+            shift = (x0 - ((x - 2 - _GROW) & -8)) * h
+            x0 -= shift // h
+            packed <<= shift << 4
+            cov <<= shift
         new = _Grid.__new__(_Grid)
-        new.cells = self.cells.copy()
-        new.counts = self.counts.copy()
-        new.legal = self.legal.copy()
+        new.x0 = x0
+        new.y0 = y0
+        new.h = h
+        c0 = (x - x0) * h + y - y0
+        under = (cov >> c0) & pmask
+        delta = deltas.get(under)
+        if delta is None:
+            delta = deltas[under] = _delta(placed.piece, placed.number, placed.rotation, h, under)
+        new.packed = packed + (delta << ((c0 - 2 * h - 2) << 4))
+        new.cov = cov ^ ((under ^ pcov) << c0)
+        cells = new.cells = self.cells.copy()
+        origin = (x + cards.OFFSET) * cards.STRIDE + y + cards.OFFSET
+        cells.update(zip(map(origin.__add__, keys), chars, strict=True))
         return new
 
-    def add(self, placed: Placed) -> None:
-        """Lay `placed` on top; it never covers a worker or a forklift."""
-        origin = cards.key(placed.x, placed.y)
-        deltas, chars, nets = _footprint(placed.piece, placed.number, placed.rotation)
-        cells = self.cells
-        keys = list(map(origin.__add__, deltas))
-        # which of the piece's spaces lie on a toy space now
-        covered = tuple(map(_COVERABLE_HAS, map(cells.get, keys)))
-        cells.update(zip(keys, chars, strict=True))
-        got = nets.get(covered)
-        if got is None:
-            got = nets[covered] = _net(deltas, chars, covered)
-        offsets, changes = got
-        ps = list(map(origin.__add__, offsets))
-        counts = self.counts
-        values = list(map(_add, map(counts.get, ps, _ZEROS), changes))
-        counts.update(zip(ps, values, strict=True))
-        legal = self.legal
-        legal.difference_update(ps)
-        legal.update(compress(ps, map(_ONE_OR_TWO.__contains__, values)))
+    def spot_bytes(self) -> tuple[bytes, bytes, int]:
+        """Per card shape, a byte per position of the frame: 0 where a card
+        may not lie, else the position's number in its chunk of `_CHUNK`
+        (1-255); and the number of chunks."""
+        packed = self.packed
+        chunks = -(-((packed.bit_length() + 15) >> 4) // _CHUNK) or 1
+        k7f, k7d, k80, index = _consts(chunks)
+        # bit 7 of a byte: count >= 1, and not count >= 3
+        legal = (packed + k7f) & ((packed + k7d) ^ k80) & k80
+        data = (((legal >> 7) * 255) & index).to_bytes(2 * _CHUNK * chunks, "little")
+        return data[0::2], data[1::2], chunks
+
+    def fits_any(self) -> bool:
+        packed = self.packed
+        chunks = -(-((packed.bit_length() + 15) >> 4) // _CHUNK) or 1
+        k7f, k7d, k80, _ = _consts(chunks)
+        return bool((packed + k7f) & ((packed + k7d) ^ k80) & k80)
+
+    def count(self, x: int, y: int, shape: int) -> int | None:
+        """The byte of footprint (x, y) of a card shape (None off the frame)."""
+        if x < self.x0 or not self.y0 <= y < self.y0 + self.h:
+            return None
+        i = (x - self.x0) * self.h + y - self.y0
+        return (self.packed >> ((i << 4) + (shape << 3))) & 255
 
 
 @cache
-def _footprint(
-    piece: Piece, number: int, rotation: int
-) -> tuple[
-    tuple[int, ...],
-    tuple[str, ...],
-    dict[tuple[bool, ...], tuple[tuple[int, ...], tuple[int, ...]]],
-]:
-    """A piece lying at `rotation`: the key deltas of its spaces, their
-    spaces, and (filled by `_Grid.add`) its count changes per set of spaces
-    that lie on a toy space."""
-    pairs = key_spaces(piece, number, rotation)
-    return tuple(d for d, _ in pairs), tuple(ch for _, ch in pairs), {}
+def _consts(chunks: int) -> tuple[int, int, int, int]:
+    """The per-byte constants of `_Grid.spot_bytes` for a frame of
+    `chunks` chunks: 0x7f, 0x7d, 0x80 in every byte, and each position's
+    number in its chunk in both its bytes."""
+    n = 2 * _CHUNK * chunks
+    index = bytes(1 + (i >> 1) % _CHUNK for i in range(n))
+    return (
+        int.from_bytes(b"\x7f" * n, "little"),
+        int.from_bytes(b"\x7d" * n, "little"),
+        int.from_bytes(b"\x80" * n, "little"),
+        int.from_bytes(index, "little"),
+    )
 
 
-def _net(
-    deltas: tuple[int, ...], chars: tuple[str, ...], covered: tuple[bool, ...]
-) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """What a piece does to the counts around its top-left key: per position
-    (as a key delta), the coverable spaces it adds, plus `_BLOCK` for each
-    worker or forklift space, minus the toy spaces it covers (`covered`,
-    per space); positions that do not change are left out."""
-    change: dict[int, int] = {}
-    for d, ch, under in zip(deltas, chars, covered, strict=True):
-        v = (ch in COVERABLE) + (_BLOCK if ch in BLOCKED else 0) - under
-        if v:
-            for off in _BACK:
-                change[d - off] = change.get(d - off, 0) + v
-    kept = sorted((p, v) for p, v in change.items() if v)
-    return tuple(p for p, _ in kept), tuple(v for _, v in kept)
+_SHAPES: dict[tuple[Piece, int, int, int], tuple] = {}
 
 
-#: a card footprint is legal with 1 or 2 toy spaces and nothing blocked
-_ONE_OR_TWO = frozenset({1, 2})
-_COVERABLE_HAS = COVERABLE.__contains__
-_ZEROS = repeat(0)
-_add = operator.add
+def _shape(piece: Piece, number: int, rotation: int, h: int) -> tuple:
+    """A piece lying at `rotation` in a frame `h` positions high: its width
+    and height, the bits of its spaces from its top-left space (`pmask`)
+    and those of its coverable spaces (`pcov`), its changes to `packed` by
+    which of its spaces lie on coverable spaces (filled by `_Grid.added`),
+    and its spaces as key deltas and characters."""
+    got = _SHAPES.get((piece, number, rotation, h))
+    if got is None:
+        pmask = pcov = 0
+        for dx, dy, ch in cards.spaces(piece, number, rotation):
+            pmask |= 1 << (dx * h + dy)
+            if ch in COVERABLE:
+                pcov |= 1 << (dx * h + dy)
+        pairs = key_spaces(piece, number, rotation)
+        got = _SHAPES[(piece, number, rotation, h)] = (
+            *cards.size(piece, rotation),
+            pmask,
+            pcov,
+            {},
+            tuple(d for d, _ in pairs),
+            tuple(ch for _, ch in pairs),
+        )
+    return got
 
 
-_EMPTY_GRID = _Grid()
+def _delta(piece: Piece, number: int, rotation: int, h: int, under: int) -> int:
+    """What laying a piece changes in `packed`, from the position two
+    columns left of and two rows above its top-left space: per space, the
+    new space's weight (1 coverable, `_BLOCK` blocked) less the old one's
+    (1 where `under` has its bit: a coverable space), added to every
+    footprint over it, both shapes (`_over`)."""
+    over = _over(h)
+    out = 0
+    for dx, dy, ch in cards.spaces(piece, number, rotation):
+        new = 1 if ch in COVERABLE else (_BLOCK if ch in BLOCKED else 0)
+        change = new - ((under >> (dx * h + dy)) & 1)
+        if change:
+            out += change * over[dx * h + dy]
+    return out
+
+
+@cache
+def _over(h: int) -> dict[int, int]:
+    """In a frame `h` high, for each space of a piece (as the bit `dx * h +
+    dy` from its top-left space): a 1 in the byte of every footprint over
+    it, both shapes, from the position two columns left and two rows up."""
+    out = {}
+    for dx in range(3):
+        for dy in range(3):
+            v = 0
+            for shape, (fw, fh, _) in enumerate(CARD_SHAPES):
+                for ox in range(fw):
+                    for oy in range(fh):
+                        v += 1 << ((((dx - ox + 2) * h + dy - oy + 2) << 4) + (shape << 3))
+            out[dx * h + dy] = v
+    return out
+
+
+def _framed(pieces: tuple[Placed, ...]) -> _Grid:
+    """The grid of `pieces` in a frame that holds them all with `_GROW`
+    spaces to spare."""
+    if not pieces:
+        return _Grid()
+    left = min(p.x for p in pieces)
+    top = min(p.y for p in pieces)
+    bottom = max(p.y + p.size[1] - 1 for p in pieces)
+    # whole steps, so that frames (and what is worked out per frame) repeat
+    y0 = (top - 2 - _GROW) & -4
+    h = -((y0 - bottom - 3 - _GROW) & -8)
+    grid = _Grid((left - 2 - _GROW) & -8, y0, h)
+    for p in pieces:
+        grid = grid.added(p, pieces)
+    return grid
+
 
 
 @attrs.frozen(cache_hash=True)
@@ -244,20 +342,16 @@ class Area:
 
     def add(self, placed: Placed) -> Area:
         """This area with `placed` on top (no legality check: see rules)."""
-        new = Area(self.placed + (placed,))
-        grid = self._grid.copy()
-        grid.add(placed)
+        pieces = self.placed + (placed,)
+        new = Area(pieces)
         # set at once: a cached property's first read goes through Python
-        object.__setattr__(new, "_grid", grid)
+        object.__setattr__(new, "_grid", self._grid.added(placed, pieces))
         object.__setattr__(new, "_actions", {})
         return new
 
     @cached_property
     def _grid(self) -> _Grid:
-        grid = _EMPTY_GRID.copy()
-        for p in self.placed:
-            grid.add(p)
-        return grid
+        return _framed(self.placed)
 
     @property
     def cells(self) -> dict[int, str]:
@@ -296,9 +390,16 @@ class Area:
     def legal_keys(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Per card shape (CARD_SHAPES), the top-left keys where a card may
         lie (OS-3), ascending; shape 1's keys are biased by SHAPE_BIAS."""
-        keys = sorted(self._grid.legal)
-        i = bisect_left(keys, SHAPE_BIAS)
-        return tuple(keys[:i]), tuple(keys[i:])
+        grid = self._grid
+        out: list[tuple[int, ...]] = []
+        for shape, data in enumerate(grid.spot_bytes()[:2]):
+            keys = []
+            for j in range(0, len(data), _CHUNK):
+                for b in data[j : j + _CHUNK].translate(None, b"\0"):
+                    i = j + b - 1
+                    keys.append(cards.key(grid.x0 + i // grid.h, grid.y0 + i % grid.h))
+            out.append(tuple(k + SHAPE_BIAS * shape for k in keys))
+        return out[0], out[1]
 
     def card_spots(self) -> tuple[tuple[int, int, int], ...]:
         """Every (x, y, rotation) where a card may lie (OS-3), for screens."""
@@ -309,13 +410,12 @@ class Area:
 
     def card_fits(self, x: int, y: int, rotation: int) -> bool:
         """Whether a card may lie with its top-left space at (x, y) (OS-3)."""
-        # cards.key inline; on_grid after, as a key off the grid aliases one on it
-        k = (x + cards.OFFSET) * cards.STRIDE + y + cards.OFFSET
-        return k + (SHAPE_BIAS if rotation % 2 else 0) in self._grid.legal and cards.on_grid(x, y)
+        count = self._grid.count(x, y, rotation & 1)
+        return (count == 1 or count == 2) and cards.on_grid(x, y)
 
     @property
     def any_card_fits(self) -> bool:
-        return bool(self._grid.legal)
+        return self._grid.fits_any()
 
     def covered(
         self, x: int, y: int, rotation: int, piece: Piece = Piece.CRATE

@@ -1,0 +1,108 @@
+"""The grid an Overstocked area keeps for its legal spots (OS-3), against
+brute force, wherever the pieces wander.
+
+`core.overstocked.state._Grid` keeps the footprint counts as bytes of one
+int laid over a frame that grows as the pieces spread (a shift to the
+left, a new frame up or down). Random playouts seldom leave the first
+frame far behind; these areas are steered out of it on purpose, and every
+step is checked against a brute-force reading of OS-3 (1 or 2 toy spaces
+covered, no worker, no forklift), in the order the rules list spots (by
+key: every spot lying across, then every spot lying down).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core.overstocked import cards, rules
+from core.overstocked.cards import BLOCKED, COVERABLE, NUMBERS, QUANTUM_NUMBERS, Piece
+from core.overstocked.state import Area, Placed, Where
+
+
+def brute(area: Area) -> list[tuple[int, int, int]]:
+    """Every (x, y, rotation) a card may lie (OS-3), in the rules' order."""
+    grid = area.grid
+    xs = [x for x, _ in grid]
+    ys = [y for _, y in grid]
+    out = []
+    for rotations in ((0, 2), (1, 3)):
+        w, h = cards.size(Piece.CRATE, rotations[0])
+        for x in range(min(xs) - w, max(xs) + 2):
+            for y in range(min(ys) - h, max(ys) + 2):
+                covered = [grid.get((x + dx, y + dy)) for dx in range(w) for dy in range(h)]
+                if any(c is not None and c in BLOCKED for c in covered):
+                    continue
+                if 1 <= sum(c is not None and c in COVERABLE for c in covered) <= 2:
+                    out.extend((x, y, r) for r in rotations)
+    return out
+
+
+def check(area: Area) -> None:
+    expected = brute(area)
+    listed = rules._card_places(area, Where.WAREHOUSE)
+    assert [(p.x, p.y, p.rotation) for p in listed] == expected
+    assert all(p.where is Where.WAREHOUSE for p in listed)
+    assert list(area.card_spots()) == expected
+    assert area.any_card_fits == bool(expected)
+    fits = set(expected)
+    xs = [x for x, _ in area.grid]
+    ys = [y for _, y in area.grid]
+    for x in range(min(xs) - 5, max(xs) + 5):
+        for y in range(min(ys) - 5, max(ys) + 5):
+            for r in range(4):
+                assert area.card_fits(x, y, r) == ((x, y, r) in fits)
+    # the same pieces laid at once (a frame fitted to them all) agree
+    again = Area(area.placed)
+    assert rules._card_places(again, Where.WAREHOUSE) == listed
+    assert again.cells == area.cells
+
+
+#: which way each walk steers: the spot furthest that way is taken
+WAYS = {
+    "left": lambda s: (s[0], s[1]),
+    "right": lambda s: (-s[0], s[1]),
+    "up": lambda s: (s[1], s[0]),
+    "down": lambda s: (-s[1], s[0]),
+}
+
+
+@pytest.mark.parametrize("way", list(WAYS))
+def test_spots_stay_exact_as_the_area_leaves_its_frame(way):
+    """OS-3: an area walked 40 cards in one direction (the frame shifted or
+    rebuilt many times over) lists exactly the brute-force spots, in order,
+    and `card_fits` agrees with them everywhere near the area."""
+    rng = random.Random(way)
+    area = Area().add(Placed(Piece.CRATE, 1, 0, 0, 0))
+    check(area)
+    for _ in range(40):
+        spots = area.card_spots()
+        x, y, r = min(spots, key=WAYS[way])
+        area = area.add(Placed(Piece.CRATE, rng.choice(NUMBERS), x, y, r))
+        check(area)
+    xs = [x for x, _ in area.grid]
+    ys = [y for _, y in area.grid]
+    assert max(xs) - min(xs) > 40 or max(ys) - min(ys) > 40  # it did wander off
+
+
+def test_spots_stay_exact_with_quantum_crates_and_forklifts():
+    """OS-3, OS-7, OS-16: quantum crates count as toy spaces, a forklift's
+    spaces block like a worker's, on random walks mixing all three pieces."""
+    rng = random.Random(7)
+    for _ in range(6):
+        area = Area().add(Placed(Piece.CRATE, rng.choice(NUMBERS), 0, 0, 0))
+        for _ in range(25):
+            spots = area.card_spots()
+            if not spots:
+                break
+            x, y, r = rng.choice(spots)
+            roll = rng.random()
+            if roll < 0.15:
+                piece = Placed(Piece.QUANTUM, rng.choice(QUANTUM_NUMBERS), x, y, r)
+            elif roll < 0.25:
+                piece = Placed(Piece.FORKLIFT, rng.randint(1, 6), x, y, r % 2)
+            else:
+                piece = Placed(Piece.CRATE, rng.choice(NUMBERS), x, y, r)
+            area = area.add(piece)
+            check(area)
