@@ -22,6 +22,11 @@ from host.wire import codec
 #: how often, and how many times, a lost hub is tried again
 RECONNECT_SECONDS = 2.0
 RECONNECT_TRIES = 150
+#: how long a change this player did not ask for waits before it is drawn:
+#: the player whose key caused it draws first (every app of a table gets
+#: the change at once, and they share the host's cores), and changes that
+#: arrive together are drawn once (docs/performance.md, "SSH load")
+LATER_SECONDS = 0.05
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -63,6 +68,11 @@ class RemoteTable:
         self._closing = False
         #: chat lines by table id (None: the lobby), oldest first
         self.chat: dict[str | None, list[str]] = {}
+        #: tables where this player's command waits for its answer
+        self._asked: set[str] = set()
+        #: table id -> updates not drawn yet (drawn LATER_SECONDS after the first)
+        self._later: dict[str, list[SeatUpdate]] = {}
+        self._drawing: set[asyncio.Future] = set()
 
     async def connect(self) -> None:
         self._start(*await self._open())
@@ -137,6 +147,7 @@ class RemoteTable:
         if game is None:
             return
         self.write({"table": table, "command": codec(game).command_dict(command)})
+        self._asked.add(table)
         if command.kind == LEAVE:
             self.screens.pop(table, None)
             self.app.go_home()  # type: ignore[attr-defined]
@@ -183,6 +194,7 @@ class RemoteTable:
         elif "chat" in message:
             self._chat(message["chat"])
         elif "refused" in message:
+            self._asked.discard(message.get("table"))
             self.app.notify(str(message["refused"]), severity="warning")
         elif "error" in message:
             self.app.notify(str(message["error"]), severity="error")
@@ -193,11 +205,43 @@ class RemoteTable:
             raise ValueError(f"a game this version does not know ({raw.get('game')!r})")
         update: SeatUpdate = codec(game).update_from_dict(raw)
         screen = self.screens.get(table)
+        later = self._later.get(table)
+        if (screen is not None and table not in self._asked and update.outcome is None
+                and not (update.legal and not (screen.update and screen.update.legal))):
+            if later is None:
+                self._later[table] = [update]
+                asyncio.get_running_loop().call_later(LATER_SECONDS, self._draw_soon, table)
+            else:
+                later.append(update)
+            return
+        self._asked.discard(table)
+        if later:
+            for older in self._later.pop(table):
+                screen.witness(older)  # type: ignore[union-attr]
+        await self._draw(table, update, screen)
+
+    def _draw_soon(self, table: str) -> None:
+        task = asyncio.ensure_future(self._draw_later(table))
+        self._drawing.add(task)  # the loop keeps only a weak reference
+        task.add_done_callback(self._drawing.discard)
+
+    async def _draw_later(self, table: str) -> None:
+        """Draw the newest of the updates that waited; the others count in
+        the screen's recap as if each had been drawn."""
+        waiting = self._later.pop(table, None)
+        screen = self.screens.get(table)
+        if not waiting or screen is None:
+            return
+        for older in waiting[:-1]:
+            screen.witness(older)
+        await self._draw(table, waiting[-1], screen)
+
+    async def _draw(self, table: str, update: SeatUpdate, screen: GameScreen | None) -> None:
         if screen is None:
             from tui.games import NoScreen, screen_class
 
             try:
-                cls = screen_class(game.id)
+                cls = screen_class(update.game)
             except NoScreen:
                 from tui.screens.generic import GenericGameScreen
 

@@ -1,0 +1,143 @@
+"""When a shared table's app draws the hub's updates (tui/remote.py).
+
+Every app at a table gets each change at once and they share the host's
+cores: the player whose key caused a change draws it at once, and so does a
+player whose turn it becomes; a change nobody at this terminal asked for
+waits LATER_SECONDS, and changes that arrive meanwhile are drawn once (the
+older ones still count in the screen's recap)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+from core import GAMES
+from core.engine import CHANCE
+from host.messages import SeatCommand, SeatUpdate
+from host.wire import codec
+from tui import remote
+from tui.remote import RemoteTable
+
+GAME = GAMES["overboss-duel"]
+WIRE = codec(GAME)
+
+
+def seat_updates(count: int, seed: int = 3) -> list[SeatUpdate]:
+    """Seat 0's updates after each change of a seeded random match."""
+    rng = random.Random(seed)
+    state = GAME.setup(2, None)
+    out: list[SeatUpdate] = []
+    seq = 0
+    while len(out) < count and GAME.outcome(state) is None:
+        to_act = GAME.to_act(state)
+        if CHANCE in to_act:
+            actions, weights = zip(*GAME.chance_outcomes(state), strict=True)
+            who, action = CHANCE, rng.choices(actions, weights=weights)[0]
+        else:
+            who = min(to_act)
+            action = rng.choice(GAME.legal_actions(state, who))
+        state = GAME.apply(state, who, action)
+        seq += 1
+        now = frozenset(GAME.to_act(state))
+        if CHANCE in now:
+            continue
+        legal = tuple(GAME.legal_actions(state, 0)) if 0 in now else ()
+        out.append(SeatUpdate(
+            game=GAME.id, seat=0, view=GAME.view(state, 0), legal=legal, to_act=now,
+            names=("Ann", "Bob"), bots=frozenset(), log=(), outcome=None, can_undo=False,
+            seq=seq,
+        ))
+    return out
+
+
+class FakeScreen:
+    def __init__(self, first: SeatUpdate) -> None:
+        self.update = first
+        self.shown: list[int] = []
+        self.witnessed: list[int] = []
+
+    def show(self, update: SeatUpdate) -> None:
+        self.update = update
+        self.shown.append(update.seq)
+
+    def witness(self, update: SeatUpdate) -> None:
+        self.witnessed.append(update.seq)
+
+
+class FakeApp:
+    def __init__(self) -> None:
+        self.notes: list[str] = []
+        self.screen = None
+
+    def notify(self, message: str, **_: Any) -> None:
+        self.notes.append(message)
+
+
+class FakeWriter:
+    def __init__(self) -> None:
+        self.lines: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.lines.append(data)
+
+    def is_closing(self) -> bool:
+        return False
+
+
+def table_with(first: SeatUpdate) -> tuple[RemoteTable, FakeScreen]:
+    table = RemoteTable(FakeApp(), "/nonexistent", "Ann")  # type: ignore[arg-type]
+    table._writer = FakeWriter()  # type: ignore[assignment]
+    screen = FakeScreen(first)
+    table.screens["t1"] = screen  # type: ignore[assignment]
+    return table, screen
+
+
+def message(update: SeatUpdate) -> dict[str, Any]:
+    return {"table": "t1", "update": json.loads(json.dumps(WIRE.update_dict(update)))}
+
+
+def waiting_updates() -> list[SeatUpdate]:
+    """Updates in which Ann (seat 0) has no decision, in order."""
+    return [u for u in seat_updates(60) if not u.legal]
+
+
+async def test_changes_nobody_here_asked_for_are_drawn_once_a_moment_later():
+    first, *others = waiting_updates()[:4]
+    table, screen = table_with(first)
+    for update in others:
+        await table.handle(message(update))
+    assert screen.shown == []  # not yet: the player who moved draws first
+    await asyncio.sleep(remote.LATER_SECONDS + 0.1)
+    assert screen.shown == [others[-1].seq]  # the newest, once
+    assert screen.witnessed == [u.seq for u in others[:-1]]  # the rest still in the recap
+
+
+async def test_the_answer_to_this_players_command_is_drawn_at_once():
+    first, second = waiting_updates()[:2]
+    table, screen = table_with(first)
+    table.command("t1", SeatCommand.undo(0))
+    await table.handle(message(second))
+    assert screen.shown == [second.seq]
+
+
+async def test_a_change_that_makes_it_this_players_turn_is_drawn_at_once():
+    updates = seat_updates(60)
+    turn = next(i for i, u in enumerate(updates) if u.legal and i and not updates[i - 1].legal)
+    table, screen = table_with(updates[turn - 1])
+    await table.handle(message(updates[turn]))
+    assert screen.shown == [updates[turn].seq]
+    assert any("Your turn" in note for note in table.app.notes)  # type: ignore[attr-defined]
+
+
+async def test_a_change_waiting_to_be_drawn_goes_before_the_answer_to_a_command():
+    first, second, third = waiting_updates()[:3]
+    table, screen = table_with(first)
+    await table.handle(message(second))  # someone else's move: waits
+    table.command("t1", SeatCommand.undo(0))
+    await table.handle(message(third))  # the answer: drawn at once, after the other
+    assert screen.witnessed == [second.seq]
+    assert screen.shown == [third.seq]
+    await asyncio.sleep(remote.LATER_SECONDS + 0.1)
+    assert screen.shown == [third.seq]  # the waiting one is not drawn over it later
