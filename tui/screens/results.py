@@ -11,12 +11,13 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Label, Static
+from textual.widgets import Button, DataTable, Header, Label, Static
 
 from core.engine import name_seats
 from host.messages import SeatUpdate
 from tui import resources
 from tui.screens.game import game_of
+from tui.widgets.footer import Footer
 from tui.widgets.roundchart import RoundChart
 
 
