@@ -10,8 +10,8 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import cache
-from itertools import chain, compress
-from operator import attrgetter, not_
+from itertools import compress
+from operator import attrgetter, itemgetter, not_
 
 from core.engine import (
     CHANCE,
@@ -89,6 +89,8 @@ _PICKED = attrgetter("picked")
 
 #: `State` and `Player` keep their fields in a `__dict__` (not slots)
 evolve = dict_evolve
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 #: actions built once: listing them is the playouts' hot path
 _DEALS = {c: Deal(c) for c in NUMBERS}
@@ -97,6 +99,9 @@ _DEAL_ODDS = {n: {c: (_DEALS[c], 1 / n) for c in NUMBERS} for n in range(1, len(
 _PICKS = {c: Pick(c) for c in NUMBERS}
 _PASS = Pass()
 _PLACES: dict[tuple[Where, int, int], Place] = {}
+#: (Place, number, piece) -> the Placed it lays (shared: immutable)
+_PLACED: dict[tuple[Place, int, Piece], Placed] = {}
+_PLACED_CACHE = 100_000
 
 
 def _place(where: Where, k: int, rotation: int) -> Place:
@@ -107,36 +112,28 @@ def _place(where: Where, k: int, rotation: int) -> Place:
     return got
 
 
-class _PlaceTable(dict):
-    """One chunk of a grid's frame (`state._Grid.spot_bytes`): a position's
-    number in the chunk (1-255) -> the Place actions of a card shape there
-    (built once per frame)."""
-
-    def __init__(
-        self, where: Where, rotations: tuple[int, int], x0: int, y0: int, h: int, first: int
-    ) -> None:
-        super().__init__()
-        self.where = where
-        self.rotations = rotations
-        self.x0 = x0
-        self.y0 = y0
-        self.h = h
-        self.first = first
-
-    def __missing__(self, number: int) -> tuple[Place, ...]:
-        i = self.first + number - 1
-        x, y = self.x0 + i // self.h, self.y0 + i % self.h
-        pairs = _PAIRS[(self.where, self.rotations)]
+def _place_lists(
+    where: Where, shape: int, x0: int, y0: int, h: int, first: int
+) -> tuple[list[Place | None], list[Place | None]]:
+    """One chunk of a grid's frame (`state._Grid.spot_bytes`), per rotation
+    of a card shape: a position's number in the chunk (1-255) -> the Place
+    action there (index 0 unused)."""
+    rotations = CARD_SHAPES[shape][2]
+    pairs = _PAIRS[(where, rotations)]
+    out: tuple[list[Place | None], list[Place | None]] = ([None], [None])
+    for i in range(first, first + _CHUNK):
+        x, y = x0 + i // h, y0 + i % h
         got = pairs.get((x, y))
         if got is None:
             if cards.on_grid(x, y):
                 k = cards.key(x, y)
-                got = tuple(_place(self.where, k, r) for r in self.rotations)
+                got = tuple(_place(where, k, r) for r in rotations)
             else:
-                got = tuple(Place(self.where, x, y, r) for r in self.rotations)
+                got = tuple(Place(where, x, y, r) for r in rotations)
             pairs[(x, y)] = got
-        self[number] = got
-        return got
+        out[0].append(got[0])
+        out[1].append(got[1])
+    return out
 
 
 #: (where, rotations) -> (x, y) -> the Place actions of a card shape there
@@ -145,17 +142,17 @@ _PAIRS: dict[tuple[Where, tuple[int, int]], dict[tuple[int, int], tuple[Place, .
 }
 
 
-#: (where, card shape, frame x0, y0, height) -> a `_PlaceTable` per chunk
-_TABLES: dict[tuple[Where, int, int, int, int], list[_PlaceTable]] = {}
-
-
-def _tables(where: Where, shape: int, x0: int, y0: int, h: int, chunks: int) -> list[_PlaceTable]:
-    got = _TABLES.get((where, shape, x0, y0, h))
+def _tables(grid, where: Where, chunks: int) -> list[list[tuple[list, list]]]:
+    """Per card shape, `_place_lists` per chunk of `grid`'s frame (kept in
+    the frame's memo)."""
+    got = grid.memo.get(where)
     if got is None:
-        got = _TABLES[(where, shape, x0, y0, h)] = []
-    while len(got) < chunks:
-        rotations = CARD_SHAPES[shape][2]
-        got.append(_PlaceTable(where, rotations, x0, y0, h, len(got) * _CHUNK))
+        got = grid.memo[where] = [[], []]
+    if len(got[0]) < chunks:
+        for shape, tables in enumerate(got):
+            while len(tables) < chunks:
+                first = len(tables) * _CHUNK
+                tables.append(_place_lists(where, shape, grid.x0, grid.y0, grid.h, first))
     return got
 
 
@@ -270,24 +267,32 @@ def _card_places(area: Area, where: Where) -> tuple[Place, ...]:
     if got is None:
         grid = area._grid
         across, down, chunks = grid.spot_bytes()
-        x0, y0, h = grid.x0, grid.y0, grid.h
-        flat = _tables(where, 0, x0, y0, h, chunks)
-        tall = _tables(where, 1, x0, y0, h, chunks)
+        tables = _tables(grid, where, chunks)
         if chunks == 1:
-            got = tuple(
-                chain(
-                    chain.from_iterable(map(flat[0].__getitem__, across.translate(None, _ZERO))),
-                    chain.from_iterable(map(tall[0].__getitem__, down.translate(None, _ZERO))),
-                )
-            )
+            parts = [
+                (across.translate(None, _ZERO), tables[0][0]),
+                (down.translate(None, _ZERO), tables[1][0]),
+            ]
         else:
-            parts = []
-            for tables, data in ((flat, across), (tall, down)):
-                for j in range(chunks):
-                    chunk = data[j * _CHUNK : (j + 1) * _CHUNK].translate(None, _ZERO)
-                    parts.append(chain.from_iterable(map(tables[j].__getitem__, chunk)))
-            got = tuple(chain.from_iterable(parts))
-        cache[where] = got
+            parts = [
+                (data[j * _CHUNK : (j + 1) * _CHUNK].translate(None, _ZERO), tables[shape][j])
+                for shape, data in enumerate((across, down))
+                for j in range(chunks)
+            ]
+        # each spot's two rotations side by side, in slices (C speed)
+        out: list[Place | None] = [None] * (2 * sum([len(numbers) for numbers, _ in parts]))
+        end = 0
+        for numbers, (first, second) in parts:
+            n = len(numbers)
+            if n > 1:
+                pick = itemgetter(*numbers)
+                out[end : end + 2 * n : 2] = pick(first)
+                out[end + 1 : end + 2 * n : 2] = pick(second)
+            elif n:
+                out[end] = first[numbers[0]]
+                out[end + 1] = second[numbers[0]]
+            end += 2 * n
+        got = cache[where] = tuple(out)  # type: ignore[arg-type]
     return got
 
 
@@ -511,20 +516,33 @@ def _apply_chance(state: State, action: object) -> State:
         )
         return _next_deal(state)
     deck = state.deck
-    if not isinstance(action, Deal) or action.card not in deck:
-        raise IllegalAction(f"Card {getattr(action, 'card', '?')} cannot be dealt now.")
-    card = action.card
-    i = deck.index(card)
+    card = getattr(action, "card", "?")
+    try:
+        if action.__class__ is not Deal and not isinstance(action, Deal):
+            raise ValueError
+        i = deck.index(card)
+    except ValueError:
+        raise IllegalAction(f"Card {card} cannot be dealt now.") from None
     deck = deck[:i] + deck[i + 1 :]
     if phase is _BOT_DRAW:
         return _bot_card(evolve(state, deck=deck), card)
     dealt = state.dealt + 1
     if kind == "hand":
-        player = state.seats[seat]
+        # `_set_player` and `evolve` written out: a deal is a third of a playout
+        seats = state.seats
+        player = seats[seat]
         hand = player.hand
         i = bisect_left(hand, card)
-        player = evolve(player, hand=hand[:i] + (card,) + hand[i:])
-        state = _set_player(state, seat, player, deck=deck, dealt=dealt)
+        mine = player.__dict__.copy()
+        mine["hand"] = hand[:i] + (card,) + hand[i:]
+        player = _new_object(Player)
+        _set_attribute(player, "__dict__", mine)
+        fields = state.__dict__.copy()
+        fields["seats"] = seats[:seat] + (player,) + seats[seat + 1 :]
+        fields["deck"] = deck
+        fields["dealt"] = dealt
+        state = _new_object(State)
+        _set_attribute(state, "__dict__", fields)
         if dealt < len(plan):
             return state
         return _deal_done(state)
@@ -578,21 +596,45 @@ def _new_round(state: State) -> State:
     """OS §Gameplay: six rounds, then the game ends."""
     if state.round >= ROUNDS:
         return evolve(state, phase=_OVER, order=())
-    seats = tuple(evolve(p, picked=False, pick=None) for p in state.seats)
+    seats = tuple(map(_fresh, state.seats))
     if state.options.solo:
         # The bot never picks: it plays from its deck (OS-19).
         seats = (seats[0], evolve(seats[1], picked=True))
     return evolve(state, seats=seats, round=state.round + 1, phase=_PICK, order=(), revealed=())
 
 
+def _fresh(player: Player) -> Player:
+    """`player` at the start of a round: no card chosen."""
+    mine = player.__dict__.copy()
+    mine.update(_FRESH)
+    player = _new_object(Player)
+    _set_attribute(player, "__dict__", mine)
+    return player
+
+
+_FRESH = {"picked": False, "pick": None}
+
+
 def _pick(state: State, seat: int, card: int) -> State:
     """OS §Gameplay: a card chosen face down; OS-12: all revealed together."""
-    player = state.seats[seat]
-    player = evolve(player, hand=remove_one(player.hand, card), pick=card, picked=True)
-    seats = state.seats[:seat] + (player,) + state.seats[seat + 1 :]
+    seats = state.seats
+    player = seats[seat]
+    hand = player.hand
+    i = hand.index(card)
+    mine = player.__dict__.copy()
+    mine["hand"] = hand[:i] + hand[i + 1 :]
+    mine["pick"] = card
+    mine["picked"] = True
+    player = _new_object(Player)
+    _set_attribute(player, "__dict__", mine)
+    seats = seats[:seat] + (player,) + seats[seat + 1 :]
     for p in seats:
         if not p.picked:
-            return evolve(state, seats=seats)
+            fields = state.__dict__.copy()
+            fields["seats"] = seats
+            state = _new_object(State)
+            _set_attribute(state, "__dict__", fields)
+            return state
     # Reveal: turns in ascending card number.
     turns = sorted([(p.pick, s) for s, p in enumerate(seats) if p.pick is not None])
     order = tuple([s for _, s in turns])
@@ -619,23 +661,52 @@ def _place_card(state: State, seat: int, action: Place) -> State:
     """OS §Gameplay, OS-3: covering 1 or 2 toy spaces, no worker, any
     rotation, overhanging freely."""
     where = action.where
-    if not isinstance(where, Where):
+    seats = state.seats
+    player = seats[seat]
+    if where is _POPULARITY:
+        area = state.popularity
+    elif where is _WAREHOUSE:
+        area = player.warehouse
+    else:
         raise IllegalAction("Place your card in the popularity or your warehouse.")
-    if action.rotation not in (0, 1, 2, 3):
+    rotation = action.rotation
+    if rotation not in (0, 1, 2, 3):
         raise IllegalAction("A card turns in quarter turns: rotation 0 to 3.")
-    area = state.popularity if where is _POPULARITY else state.seats[seat].warehouse
-    x, y, rotation = action.x, action.y, action.rotation
+    x, y = action.x, action.y
     if not area.card_fits(x, y, rotation):
         why = area.why_not(x, y, rotation)
         raise IllegalAction(f"The card cannot go there: it {why}.")
-    if state.quantum is not None:
-        piece, number = _QUANTUM_PIECE, state.quantum
+    number = state.quantum
+    if number is not None:
+        piece = _QUANTUM_PIECE
     else:
-        pick = state.seats[seat].pick
-        assert pick is not None
-        piece, number = _CRATE, pick
-    area = area.add(Placed(piece, number, x, y, rotation))
-    player = state.seats[seat]
+        number = player.pick
+        assert number is not None
+        piece = _CRATE
+    placed = _PLACED.get((action, number, piece))
+    if placed is None:
+        if len(_PLACED) >= _PLACED_CACHE:
+            _PLACED.clear()
+        placed = _PLACED[(action, number, piece)] = Placed(piece, number, x, y, rotation)
+    area = area.add(placed)
+    o = state.options
+    if piece is _CRATE and not (o.forklifts or o.incentives or o.solo):
+        # The standard game: the turn ends (one step, the playouts' hot path;
+        # `evolve` written out).
+        fields = state.__dict__.copy()
+        mine = player.__dict__.copy()
+        mine["pick"] = None
+        if where is _POPULARITY:
+            fields["popularity"] = area
+        else:
+            mine["warehouse"] = area
+        player = _new_object(Player)
+        _set_attribute(player, "__dict__", mine)
+        fields["seats"] = seats[:seat] + (player,) + seats[seat + 1 :]
+        order = fields["order"] = state.order[1:]
+        state = _new_object(State)
+        _set_attribute(state, "__dict__", fields)
+        return state if order else _new_round(state)
     if piece is _QUANTUM_PIECE:
         state = evolve(state, quantum=None)
         if where is _POPULARITY:
@@ -645,19 +716,6 @@ def _place_card(state: State, seat: int, action: Place) -> State:
         if cards.has_x(number) and len(state.marks) < len(TOYS):
             return evolve(state, phase=_MARK, marking=number)
         return _after_place(state, seat)
-    o = state.options
-    if not (o.forklifts or o.incentives or o.solo):
-        # The standard game: the turn ends (one step, the playouts' hot path).
-        if where is _POPULARITY:
-            player = evolve(player, pick=None)
-            extra = {"popularity": area}
-        else:
-            player = evolve(player, pick=None, warehouse=area)
-            extra = {}
-        order = state.order[1:]
-        if order:
-            return _set_player(state, seat, player, order=order, **extra)
-        return _new_round(_set_player(state, seat, player, order=order, **extra))
     if where is _POPULARITY:
         state = _set_player(state, seat, evolve(player, pick=None), popularity=area)
     else:

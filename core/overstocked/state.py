@@ -162,19 +162,45 @@ class _Grid:
     adds one precomputed int to `packed` and flips its spaces in `cov`
     (ints are immutable: a new grid shares them, where the footprint counts
     were a dict and a set copied and updated at ~31 positions), and a legal
-    list is a few operations on `packed` (`spot_bytes`). `cells` maps a
-    space key (`cards.key`) to its visible space.
+    list is a few operations on `packed` (`spot_bytes`). `memo` is shared by
+    every grid of the same frame (the rules keep their Place tables there).
+
+    `cells` maps a space key (`cards.key`) to its visible space, worked out
+    when first read, from the grid below (`_below`, the grid this one was
+    laid on) and the piece laid (`_top`): a random playout never reads them
+    before the end.
     """
 
-    __slots__ = ("cells", "cov", "h", "packed", "x0", "y0")
+    __slots__ = ("_below", "_cells", "_top", "cov", "h", "memo", "packed", "x0", "y0")
 
     def __init__(self, x0: int = 0, y0: int = 0, h: int = 0) -> None:
         self.x0 = x0
         self.y0 = y0
         self.h = h
+        self.memo = _frame_memo(x0, y0, h)
         self.packed = 0
         self.cov = 0
-        self.cells: dict[int, str] = {}
+        self._cells: dict[int, str] | None = {}
+        self._below: _Grid | None = None
+        self._top: Placed | None = None
+
+    @property
+    def cells(self) -> dict[int, str]:
+        cells = self._cells
+        if cells is None:
+            pending = []
+            grid = self
+            while grid._cells is None:
+                pending.append(grid._top)
+                grid = grid._below  # type: ignore[assignment]
+            cells = dict(grid._cells)  # type: ignore[arg-type]
+            for placed in reversed(pending):
+                origin = (placed.x + cards.OFFSET) * cards.STRIDE + placed.y + cards.OFFSET
+                pairs = key_spaces(placed.piece, placed.number, placed.rotation)
+                cells.update([(origin + d, ch) for d, ch in pairs])
+            self._cells = cells
+            self._below = self._top = None
+        return cells
 
     def added(self, placed: Placed, pieces: tuple[Placed, ...]) -> _Grid:
         """A new grid with `placed` on top (it covers no worker or
@@ -185,20 +211,21 @@ class _Grid:
         x0 = self.x0
         y0 = self.y0
         h = self.h
-        width, height, pmask, pcov, deltas, keys, chars = _shape(
-            placed.piece, placed.number, placed.rotation, h
-        )
+        height, pmask, pcov, deltas = _shape(placed.piece, placed.number, placed.rotation, h)
         if y - 2 < y0 or y + height + 2 > y0 + h:
             return _framed(pieces)
         packed = self.packed
         cov = self.cov
+        new = _new_grid(_Grid)
         if x - 2 < x0:
             # room on the left: the frame starts further left
             shift = (x0 - ((x - 2 - _GROW) & -8)) * h
             x0 -= shift // h
             packed <<= shift << 4
             cov <<= shift
-        new = _Grid.__new__(_Grid)
+            new.memo = _frame_memo(x0, y0, h)
+        else:
+            new.memo = self.memo
         new.x0 = x0
         new.y0 = y0
         new.h = h
@@ -209,9 +236,9 @@ class _Grid:
             delta = deltas[under] = _delta(placed.piece, placed.number, placed.rotation, h, under)
         new.packed = packed + (delta << ((c0 - 2 * h - 2) << 4))
         new.cov = cov ^ ((under ^ pcov) << c0)
-        cells = new.cells = self.cells.copy()
-        origin = (x + cards.OFFSET) * cards.STRIDE + y + cards.OFFSET
-        cells.update(zip(map(origin.__add__, keys), chars, strict=True))
+        new._cells = None
+        new._below = self
+        new._top = placed
         return new
 
     def spot_bytes(self) -> tuple[bytes, bytes, int]:
@@ -240,6 +267,15 @@ class _Grid:
         return (self.packed >> ((i << 4) + (shape << 3))) & 255
 
 
+_new_grid = object.__new__
+
+
+@cache
+def _frame_memo(x0: int, y0: int, h: int) -> dict:
+    """What is worked out once per frame (shared by every grid in it)."""
+    return {}
+
+
 @cache
 def _consts(chunks: int) -> tuple[int, int, int, int]:
     """The per-byte constants of `_Grid.spot_bytes` for a frame of
@@ -259,11 +295,10 @@ _SHAPES: dict[tuple[Piece, int, int, int], tuple] = {}
 
 
 def _shape(piece: Piece, number: int, rotation: int, h: int) -> tuple:
-    """A piece lying at `rotation` in a frame `h` positions high: its width
-    and height, the bits of its spaces from its top-left space (`pmask`)
-    and those of its coverable spaces (`pcov`), its changes to `packed` by
-    which of its spaces lie on coverable spaces (filled by `_Grid.added`),
-    and its spaces as key deltas and characters."""
+    """A piece lying at `rotation` in a frame `h` positions high: its
+    height, the bits of its spaces from its top-left space (`pmask`) and
+    those of its coverable spaces (`pcov`), and its changes to `packed` by
+    which of its spaces lie on coverable spaces (filled by `_Grid.added`)."""
     got = _SHAPES.get((piece, number, rotation, h))
     if got is None:
         pmask = pcov = 0
@@ -271,14 +306,11 @@ def _shape(piece: Piece, number: int, rotation: int, h: int) -> tuple:
             pmask |= 1 << (dx * h + dy)
             if ch in COVERABLE:
                 pcov |= 1 << (dx * h + dy)
-        pairs = key_spaces(piece, number, rotation)
         got = _SHAPES[(piece, number, rotation, h)] = (
-            *cards.size(piece, rotation),
+            cards.size(piece, rotation)[1],
             pmask,
             pcov,
             {},
-            tuple(d for d, _ in pairs),
-            tuple(ch for _, ch in pairs),
         )
     return got
 
