@@ -406,19 +406,20 @@ def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...]:
         state.options,
         tuple(p.incentive for p in state.seats),
         tuple(p.forklift for p in state.seats),
-        legal,
     )
     got = _PRUNED.get(key)
-    if got is None:
+    # `legal` is compared, not hashed: hashing every Place of it took more
+    # than the rest of a cache hit
+    if got is None or got[0] != legal:
         if len(_PRUNED) >= _PRUNE_CACHE:
             _PRUNED.clear()
-        got = _PRUNED[key] = _exact_places(state, seat, piece, legal)
-    return got
+        got = _PRUNED[key] = (legal, _exact_places(state, seat, piece, legal))
+    return got[1]
 
 
-#: (public table, seat, piece, legal) -> the kept placements (a pure
-#: function's results: the same arguments always give the same answer)
-_PRUNED: dict[tuple, tuple[Any, ...]] = {}
+#: (public table, seat, piece) -> (legal, the kept placements): a pure
+#: function's results, the same arguments always give the same answer
+_PRUNED: dict[tuple, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
 _PRUNE_CACHE = 4096
 
 
