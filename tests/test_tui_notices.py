@@ -1,0 +1,23 @@
+"""Notices ("Your turn.", a refused move, a chat line) appear at the top
+right under the header: at the bottom they covered the prompt and the
+action bar, the lines a player reads when a notice comes."""
+
+from __future__ import annotations
+
+from textual.widgets._toast import Toast
+
+from tui.app import OvertableApp
+
+
+async def test_a_notice_sits_under_the_header_not_over_the_prompt():
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        app.notify("Your turn.")
+        await pilot.pause(0.3)
+        toasts = [w for w in app.query(Toast)]
+        assert toasts, "the notice is on screen"
+        region = toasts[0].region
+        assert region.y >= 1  # the header's line stays readable
+        assert region.bottom <= 6  # far from the bottom rows (prompt, actions, footer)
+        assert region.x >= 30  # at the right, off the table's left column
