@@ -144,7 +144,7 @@ SHAPE_BIAS = 1 << 21
 #: byte is 1 or 2 (OS-3).
 _BLOCK = 8
 #: free spaces a new frame keeps around the pieces on each side
-_GROW = 6
+_GROW = 4
 #: a frame lists its positions in chunks of this many (a byte names one)
 _CHUNK = 255
 
@@ -211,7 +211,10 @@ class _Grid:
         x0 = self.x0
         y0 = self.y0
         h = self.h
-        height, pmask, pcov, deltas = _shape(placed.piece, placed.number, placed.rotation, h)
+        shape = _SHAPES.get((placed.piece, placed.number, placed.rotation, h))
+        if shape is None:
+            shape = _shape(placed.piece, placed.number, placed.rotation, h)
+        height, pmask, pcov, deltas = shape
         if y - 2 < y0 or y + height + 2 > y0 + h:
             return _framed(pieces)
         packed = self.packed
@@ -219,7 +222,7 @@ class _Grid:
         new = _new_grid(_Grid)
         if x - 2 < x0:
             # room on the left: the frame starts further left
-            shift = (x0 - ((x - 2 - _GROW) & -8)) * h
+            shift = (x0 - ((x - 2 - _GROW) & -4)) * h
             x0 -= shift // h
             packed <<= shift << 4
             cov <<= shift
@@ -358,8 +361,8 @@ def _framed(pieces: tuple[Placed, ...]) -> _Grid:
     bottom = max(p.y + p.size[1] - 1 for p in pieces)
     # whole steps, so that frames (and what is worked out per frame) repeat
     y0 = (top - 2 - _GROW) & -4
-    h = -((y0 - bottom - 3 - _GROW) & -8)
-    grid = _Grid((left - 2 - _GROW) & -8, y0, h)
+    h = -((y0 - bottom - 3 - _GROW) & -4)
+    grid = _Grid((left - 2 - _GROW) & -4, y0, h)
     for p in pieces:
         grid = grid.added(p, pieces)
     return grid
