@@ -215,20 +215,27 @@ class _Grid:
         if shape is None:
             shape = _shape(placed.piece, placed.number, placed.rotation, h)
         height, pmask, pcov, deltas = shape
-        if y - 2 < y0 or y + height + 2 > y0 + h:
-            return _framed(pieces)
         packed = self.packed
         cov = self.cov
         new = _new_grid(_Grid)
+        if y - 2 < y0 or y + height + 2 > y0 + h:
+            if not h:
+                return _framed(pieces)  # the first piece: a frame around it
+            # a taller frame: each column moved to its new place
+            top = min(y0, (y - 2 - _GROW) & -4)
+            tall = -((top - max(y0 + h, y + height + 2 + _GROW)) & -4)
+            packed = _restride(packed, h, tall, y0 - top, 16)
+            cov = _restride(cov, h, tall, y0 - top, 1)
+            y0, h = top, tall
+            height, pmask, pcov, deltas = _shape(placed.piece, placed.number, placed.rotation, h)
         if x - 2 < x0:
             # room on the left: the frame starts further left
             shift = (x0 - ((x - 2 - _GROW) & -4)) * h
             x0 -= shift // h
             packed <<= shift << 4
             cov <<= shift
-            new.memo = _frame_memo(x0, y0, h)
-        else:
-            new.memo = self.memo
+        same = x0 == self.x0 and y0 == self.y0 and h == self.h
+        new.memo = self.memo if same else _frame_memo(x0, y0, h)
         new.x0 = x0
         new.y0 = y0
         new.h = h
@@ -348,6 +355,20 @@ def _over(h: int) -> dict[int, int]:
                     for oy in range(fh):
                         v += 1 << ((((dx - ox + 2) * h + dy - oy + 2) << 4) + (shape << 3))
             out[dx * h + dy] = v
+    return out
+
+
+def _restride(value: int, h: int, tall: int, down: int, bits: int) -> int:
+    """`value` (`bits` per position, columns `h` high) laid in columns
+    `tall` high, each `down` rows lower: the same spaces in a taller frame
+    (nothing lies outside the old frame's rows, see `_Grid`)."""
+    out = 0
+    size = h * bits
+    mask = (1 << size) - 1
+    for column in range(-(-value.bit_length() // size)):
+        part = (value >> (column * size)) & mask
+        if part:
+            out |= part << ((column * tall + down) * bits)
     return out
 
 
