@@ -16,27 +16,16 @@ import random
 
 import pytest
 
-from core.overstocked import cards, rules
-from core.overstocked.cards import BLOCKED, COVERABLE, NUMBERS, QUANTUM_NUMBERS, Piece
+from core.overstocked import rules
+from core.overstocked.cards import NUMBERS, QUANTUM_NUMBERS, Piece
 from core.overstocked.state import Area, Placed, Where
+from tests.test_overstocked_review import brute_spots
 
 
 def brute(area: Area) -> list[tuple[int, int, int]]:
-    """Every (x, y, rotation) a card may lie (OS-3), in the rules' order."""
-    grid = area.grid
-    xs = [x for x, _ in grid]
-    ys = [y for _, y in grid]
-    out = []
-    for rotations in ((0, 2), (1, 3)):
-        w, h = cards.size(Piece.CRATE, rotations[0])
-        for x in range(min(xs) - w, max(xs) + 2):
-            for y in range(min(ys) - h, max(ys) + 2):
-                covered = [grid.get((x + dx, y + dy)) for dx in range(w) for dy in range(h)]
-                if any(c is not None and c in BLOCKED for c in covered):
-                    continue
-                if 1 <= sum(c is not None and c in COVERABLE for c in covered) <= 2:
-                    out.extend((x, y, r) for r in rotations)
-    return out
+    """Every (x, y, rotation) a card may lie (OS-3, brute force), in the
+    rules' order: by key, across (rotations 0 and 2) before down (1, 3)."""
+    return sorted(brute_spots(area, Piece.CRATE), key=lambda s: (s[2] % 2, s[0], s[1], s[2]))
 
 
 def check(area: Area) -> None:
