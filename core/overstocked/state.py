@@ -38,7 +38,7 @@ slots.
 from __future__ import annotations
 
 import enum
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 
 import attrs
 
@@ -280,9 +280,10 @@ class _Grid:
 _new_grid = object.__new__
 
 
-@cache
+@lru_cache(maxsize=512)
 def _frame_memo(x0: int, y0: int, h: int) -> dict:
-    """What is worked out once per frame (shared by every grid in it)."""
+    """What is worked out once per frame (shared by every grid in it; a
+    frame dropped from this cache keeps its memo in the grids that hold it)."""
     return {}
 
 
