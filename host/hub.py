@@ -285,7 +285,11 @@ class Hub:
         handing_back = seat in table.stand_ins
         if handing_back:
             self._hand_back(table, seat)
-        if table.session.holder_of(seat) is not None:
+        holder = table.session.holder_of(seat)
+        if holder is not None and holder is client.places.get(table.id, (None, None))[1]:
+            client.attach(table)  # theirs here already: the table (or its results) again
+            return
+        if holder is not None:
             raise HubError("That seat is taken; leave it first where it is held.")
         client.seated(table, seat)
         if handing_back:  # everyone's screen drops the "bot playing" mark

@@ -521,3 +521,20 @@ async def test_a_bad_away_choice_is_refused(hub):
         assert "away_bot" in (await ann.expect("error"))["error"]
     await ann.send({"lobby": {}})
     assert (await ann.expect("lobby"))["lobby"] == []
+
+
+async def test_sitting_again_at_a_seat_one_holds_shows_it_again_not_a_refusal(hub):
+    # From the lobby a player may ask again for the seat they hold (a match
+    # over, its results put away): the hub sends the seat's update again.
+    _, path = hub
+    ann, bob, table = await table_for_two(path)
+    final = await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(5))
+    await ann.send({"join": {"table": table, "seat": 0}})
+    while "update" not in (message := await ann.read()):
+        assert "error" not in message, message
+    assert message["update"]["seat"] == 0
+    assert message["update"]["outcome"] is not None
+    assert final[0].outcome is not None
+    # someone else's seat is still refused
+    await bob.send({"join": {"table": table, "seat": 0}})
+    assert "error" in await bob.expect("error")

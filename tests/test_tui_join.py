@@ -99,6 +99,16 @@ async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, 
             # back to the lobby: the table is over
             app.go_home()
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await wait_for(pilot, lambda: "the results of this match" in str(
+                app.screen.query_one("#lobby-hint").render()))
+            # Enter on the finished table: its results again, not a refusal
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+            assert app.screen.update.outcome is not None
+            assert not any(n.severity == "error" or "taken" in n.message
+                           for n in app._notifications)
+            app.go_home()
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
             # let the lobby's header finish mounting before the app closes
             await pilot.pause(0.2)
             await bob.close()

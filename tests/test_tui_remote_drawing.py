@@ -70,6 +70,7 @@ class FakeApp:
     def __init__(self) -> None:
         self.notes: list[str] = []
         self.screen = None
+        self.screen_stack: list[Any] = []
 
     def notify(self, message: str, **_: Any) -> None:
         self.notes.append(message)
@@ -91,6 +92,7 @@ def table_with(first: SeatUpdate) -> tuple[RemoteTable, FakeScreen]:
     table._writer = FakeWriter()  # type: ignore[assignment]
     screen = FakeScreen(first)
     table.screens["t1"] = screen  # type: ignore[assignment]
+    table.app.screen_stack.append(screen)  # type: ignore[attr-defined]
     return table, screen
 
 
@@ -141,3 +143,18 @@ async def test_a_change_waiting_to_be_drawn_goes_before_the_answer_to_a_command(
     assert screen.shown == [third.seq]
     await asyncio.sleep(remote.LATER_SECONDS + 0.1)
     assert screen.shown == [third.seq]  # the waiting one is not drawn over it later
+
+
+async def test_a_match_put_away_here_is_not_drawn_again_unasked():
+    first, second = waiting_updates()[:2]
+    table, screen = table_with(first)
+    table.app.screen_stack.clear()  # type: ignore[attr-defined]  # home from the results
+    table.finished.add("t1")
+    over = {**message(second)}
+    over["update"] = {**over["update"], "outcome": {"scores": [1, 0], "winners": [0]}}
+    await table.handle(over)  # e.g. the other player came back: everyone's update
+    await table.handle(over)
+    assert screen.shown == [] and "t1" not in table.screens
+    assert not table.app.notes  # type: ignore[attr-defined]
+    table.join("t1", 0)  # the player asks for it from the lobby: drawn again
+    assert "t1" not in table._put_away

@@ -73,6 +73,9 @@ class RemoteTable:
         #: table id -> updates not drawn yet (drawn LATER_SECONDS after the first)
         self._later: dict[str, list[SeatUpdate]] = {}
         self._drawing: set[asyncio.Future] = set()
+        #: tables whose screen the player closed here without leaving the
+        #: seat (home from the results): their updates wait for a join or watch
+        self._put_away: set[str] = set()
 
     async def connect(self) -> None:
         self._start(*await self._open())
@@ -102,6 +105,7 @@ class RemoteTable:
             # the old tables' screens go before the hub sends them anew
             self.screens.clear()
             self.finished.clear()
+            self._put_away.clear()
             await self.app._pop_to_home()  # type: ignore[attr-defined]
             self._start(*streams)
             self.app.notify("Back at the hub.")
@@ -133,9 +137,22 @@ class RemoteTable:
         self.write({"create": request})
 
     def join(self, table: str, seat: int) -> None:
+        self._put_away.discard(table)
         self.write({"join": {"table": table, "seat": seat}})
 
+    def reopen(self, table: str, seat: int | None) -> None:
+        """A finished match again, from the lobby: the hub sends its final
+        update, and the results come up as when it ended (`seat` None:
+        watching it)."""
+        self.screens.pop(table, None)
+        self.finished.discard(table)
+        if seat is None:
+            self.watch(table)
+        else:
+            self.join(table, seat)
+
     def watch(self, table: str) -> None:
+        self._put_away.discard(table)
         self.write({"watch": {"table": table}})
 
     def refresh(self) -> None:
@@ -177,6 +194,9 @@ class RemoteTable:
             except (ValueError, BadMessage, KeyError, TypeError) as error:
                 self.app.notify(f"A message from the hub was not understood: {error}",
                                 severity="error")
+            except Exception as error:  # a screen's fault must not end the connection
+                self.app.notify(f"A message from the hub could not be shown "
+                                f"({type(error).__name__}: {error}).", severity="error")
 
     async def handle(self, message: dict[str, Any]) -> None:
         if "lobby" in message:
@@ -205,6 +225,11 @@ class RemoteTable:
             raise ValueError(f"a game this version does not know ({raw.get('game')!r})")
         update: SeatUpdate = codec(game).update_from_dict(raw)
         screen = self.screens.get(table)
+        if screen is not None and screen not in self.app.screen_stack:
+            del self.screens[table]  # closed here (home from the results)
+            self._put_away.add(table)
+        if table in self._put_away:
+            return  # until the player asks for it again from the lobby
         later = self._later.get(table)
         if (screen is not None and table not in self._asked and update.outcome is None
                 and not (update.legal and not (screen.update and screen.update.legal))):

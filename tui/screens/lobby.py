@@ -171,12 +171,20 @@ class LobbyScreen(Screen):
             grid.add_row(table["title"], seats, status_text(table), key=str(index))
         if self.listing:
             grid.move_cursor(row=max(0, min(row, len(self.listing) - 1)))
-        hint = (
-            "Enter: sit down at the highlighted table · w: watch · n: a new table"
-            if self.listing
-            else "No tables yet: press n to set one up."
-        )
+        self._hint()
+
+    def _hint(self) -> None:
+        table = self._highlighted()
+        if not self.listing:
+            hint = "No tables yet: press n to set one up."
+        elif table is not None and (table.get("play") or {}).get("finished"):
+            hint = "Enter: the results of this match · w: watch · n: a new table"
+        else:
+            hint = "Enter: sit down at the highlighted table · w: watch · n: a new table"
         self.query_one("#lobby-hint", Static).update(hint)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._hint()
 
     def _highlighted(self) -> dict[str, Any] | None:
         grid = self.query_one(DataTable)
@@ -196,6 +204,9 @@ class LobbyScreen(Screen):
         seats = table["seats"]
         mine = [i for i, s in enumerate(seats) if s.get("player") == self.me]
         free = [i for i, s in enumerate(seats) if s.get("kind") == "open" and s.get("player") is None]
+        if (table.get("play") or {}).get("finished"):  # over: its results again
+            self.app.remote.reopen(table["table"], mine[0] if mine else None)  # type: ignore[attr-defined]
+            return
         if not mine and not free:
             self.notify("No seat is free at that table: w watches it.", severity="warning")
             return
