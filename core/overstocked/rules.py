@@ -676,6 +676,8 @@ def _place_card(state: State, seat: int, action: Place) -> State:
     if not area.card_fits(x, y, rotation):
         why = area.why_not(x, y, rotation)
         raise IllegalAction(f"The card cannot go there: it {why}.")
+    if x.__class__ is not int or y.__class__ is not int or rotation.__class__ is not int:
+        x, y, rotation = int(x), int(y), int(rotation)  # equal to them (card_fits)
     number = state.quantum
     if number is not None:
         piece = _QUANTUM_PIECE

@@ -467,7 +467,15 @@ class Area:
 
     def card_fits(self, x: int, y: int, rotation: int) -> bool:
         """Whether a card may lie with its top-left space at (x, y) (OS-3)."""
-        count = self._grid.count(x, y, rotation & 1)
+        try:
+            count = self._grid.count(x, y, rotation & 1)
+        except TypeError:
+            # not ints: the test for the ints they equal, if they equal any
+            try:
+                ints = int(x), int(y), int(rotation)
+            except (TypeError, ValueError, OverflowError):
+                return False
+            return ints == (x, y, rotation) and self.card_fits(*ints)
         return (count == 1 or count == 2) and cards.on_grid(x, y)
 
     @property
