@@ -95,3 +95,14 @@ def test_spots_stay_exact_with_quantum_crates_and_forklifts():
                 piece = Placed(Piece.CRATE, rng.choice(NUMBERS), x, y, r)
             area = area.add(piece)
             check(area)
+
+
+def test_a_spot_written_with_floats_is_the_same_spot():
+    """OS-3: `card_fits` and laying a card read the spot's numbers, not
+    their type: 1.0 is the spot 1 (the grid indexes ints), and 0.5 is no
+    spot at all."""
+    area = Area().add(Placed(Piece.CRATE, 1, 0, 0, 0))
+    x, y, r = area.card_spots()[0]
+    assert area.card_fits(float(x), float(y), float(r))
+    assert not area.card_fits(x + 0.5, y, r)
+    assert not area.card_fits(x, y, None)
