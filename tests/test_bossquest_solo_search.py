@@ -12,7 +12,8 @@ import pytest
 
 from core import CHANCE
 from core.bossquest import GAME, search, solo, solo_search
-from core.bossquest.actions import Ask, AssignTo, PlayPersonal, Resolve
+from core.bossquest.actions import Ask, AssignTo, PlayPersonal, Resolve, take
+from core.bossquest.cards import Colour, Spell, SpellKind
 from core.bossquest.state import Options, Phase
 from core.bots.ismcts import IsmctsBot
 from core.playout import sample_chance
@@ -258,16 +259,65 @@ def test_the_horizon_is_the_end_of_the_wave_where_the_table_is_read():
 # the search with the hooks
 
 
-def test_the_bot_answers_from_its_view_as_the_policy_does_on_the_full_state():
-    """The searching bot plays the policy in the Solo Quest (`answer`), from
-    its view: the weapon deck is hidden there (BQ §Solo Quest: a shuffled
-    pile), and the answer is the same as on the full state."""
-    for seed in range(6):
-        for state, legal, action in _quest(seed):
+def test_the_bot_answers_from_its_view_alone():
+    """The searching bot's answer in the Solo Quest reads its view (the
+    weapon deck is hidden there, BQ §Solo Quest: a shuffled pile): a legal
+    move, the same each time it is asked, and a search answered without a
+    tree ("answered")."""
+    for seed in range(2):
+        for state, legal, _ in list(_quest(seed))[::3]:
             view = GAME.view(state, 0)
-            assert view.unseen is not None
+            assert view.unseen is not None and None in view.weapon_deck
+            action = search.HOOKS.answer(view, 0, legal)
+            assert action in legal
             assert search.HOOKS.answer(view, 0, legal) == action
     assert solo_search.answer(GAME.setup(1, Options()), ()) is None
+
+
+def _wins(state, action):
+    """Whether `action` then the policy wins the quest, drawing nothing (the
+    final assault's end: no card is left to draw)."""
+    state = GAME.apply(state, 0, action)
+    while GAME.to_act(state):
+        legal = GAME.legal_actions(state, 0)
+        state = GAME.apply(state, 0, solo_search.rollout(state, legal, random.Random(0)))
+    return bool(GAME.outcome(state).winners)
+
+
+@pytest.mark.parametrize(
+    ("gap", "hearts", "personal"),
+    [(2, 3, ""), (-1, 2, ""), (3, 1, "+1 +2"), (-3, 2, "-2"), (4, 2, "+1 -1 +2")],
+)
+def test_improve_wins_the_final_assault_when_it_can(gap, hearts, personal):
+    """BQ §3. Final Assault: the MegaBoss falls to its exact HP; a spare
+    heart is +1 or -1, never the last (BQ-41), and each personal spell is
+    played once (BQ-40). `improve` tries every move kept and plays the
+    policy to the end: it wins wherever a move wins."""
+    spells = {"+1": 0, "+2": 1, "-1": 2, "-2": 3}
+    kinds = [solo.PERSONAL[spells[p]] for p in personal.split()]
+    megaboss = boss(20 + gap, "B7", "R7", "Y6")  # weapons worth 20
+    state = at_wave(3, [megaboss], phase=Phase.SOLO_END, hearts=hearts)
+    state = _with(state, personal=tuple(kinds))
+    assert solo.boss_hp(megaboss) - solo.boss_strength(megaboss) == gap
+    legal = GAME.legal_actions(state, 0)
+    assert any(_wins(state, a) for a in legal)
+    assert _wins(state, solo_search.improve(GAME.view(state, 0), legal, 4))
+
+
+def test_improve_gives_the_last_turns_weapons_to_the_boss_they_beat():
+    """BQ §1st Wave: a Boss whose HP is matched costs no heart; at the
+    wave's last turn the purple 6 (with the row's spell, a blue needed)
+    beats the 15 HP Boss exactly, and no personal spell saves the others
+    (BQ-40: +1, +2, -1, -2, each once)."""
+    state = at_wave(
+        1,
+        [boss(15, "B7", "R2"), boss(16, "B6"), boss(18, "Y7")],
+        rows=((Spell(SpellKind.NEED_COLOUR, Colour.BLUE),), (), ()),  # the Boss has a blue
+        phase=Phase.SOLO_ASSIGN,
+    )
+    state = attrs.evolve(state, drawn=(w("P6"),), weapon_deck=take(state.weapon_deck, w("P6")))
+    legal = GAME.legal_actions(state, 0)
+    assert solo_search.improve(GAME.view(state, 0), legal, 30) == AssignTo(0)
 
 
 def test_a_solo_quest_searched_with_the_hooks_ends():
