@@ -122,3 +122,39 @@ def test_snapshot_solo_quest(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
 def test_snapshot_companions_and_potions(snap_compare, size):
     assert snap_compare(ScreenApp(make_update(extensions_table())), terminal_size=size)
+
+
+async def test_a_personal_spell_is_one_choice_then_its_boss():
+    """The Solo Quest's personal spells: one choice a spell on the action bar,
+    then one a Boss (sixteen spell-and-Boss choices filled six lines at
+    80x24); Back returns to every choice."""
+    from core.bossquest.actions import PlayPersonal
+    from tui.widgets import ActionBar
+
+    update = make_update(solo_table())
+    personal = [a for a in update.legal if isinstance(a, PlayPersonal)]
+    spells = list(dict.fromkeys(a.spell for a in personal))
+    assert len(spells) > 1 and len(personal) > len(spells)
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        labels = [c.label for c in bar.choices]
+        assert [label for label in labels if label.endswith("on…")] == [f"{s} on…" for s in spells]
+        assert not any(isinstance(c.value, PlayPersonal) for c in bar.choices)
+        # choose the second spell: its Bosses, then Back
+        index = labels.index(f"{spells[1]} on…")
+        bar.choose(index)
+        await pilot.pause()
+        bosses = [c.value for c in bar.choices if isinstance(c.value, PlayPersonal)]
+        assert bosses == [a for a in personal if a.spell == spells[1]]
+        assert bar.choices[-1].label == "Back"
+        assert "on which Boss" in screen_text(app)
+        bar.choose(len(bar.choices) - 1)  # Back
+        await pilot.pause()
+        assert [c.label for c in bar.choices] == labels
+        bar.choose(index)
+        await pilot.pause()
+        bar.choose(1)  # its second Boss
+        await pilot.pause()
+        assert app.port.submitted == [(0, bosses[1])]

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -40,6 +41,7 @@ from core.bossquest.actions import (
     Discard,
     DiscardMystery,
     GoToWizard,
+    PlayPersonal,
     TargetKnight,
     TargetSpell,
     TargetWeapon,
@@ -174,6 +176,17 @@ def spells_text(result: RoundResult, who: Any) -> Text:
     return text
 
 
+@attrs.frozen
+class _PersonalSpell:
+    """An action-bar choice: this personal spell, its Boss still to choose."""
+
+    spell: Any
+
+
+#: an action-bar choice: back from a personal spell's Bosses
+_BACK = object()
+
+
 class CombatScreen(ModalScreen[None]):
     """A combat the viewer has not seen yet, until they press a key."""
 
@@ -304,6 +317,10 @@ class BossQuestScreen(GameScreen):
         self._targets: list[Any] = []
         #: per seat viewed here: the combats it has seen (its view's history length)
         self._combats_seen: dict[int, int] = {}
+        #: the Solo Quest's personal spell chosen on the action bar, waiting
+        #: for its Boss (each spell is one choice, then its Bosses: sixteen
+        #: spell-and-Boss choices filled six lines at 80x24)
+        self._personal: Any = None
 
     # -- layout -----------------------------------------------------------------
 
@@ -446,6 +463,9 @@ class BossQuestScreen(GameScreen):
 
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
+        if not any(isinstance(a, PlayPersonal) and a.spell == self._personal
+                   for a in update.legal):
+            self._personal = None
         mode = self._mode_of(update)
         mode_changed = mode != self._mode
         self._mode = mode
@@ -734,6 +754,9 @@ class BossQuestScreen(GameScreen):
         if view.phase is Phase.OVER and view.ending:
             # the Final Boss's or the Solo Quest's printed ending
             return Text(f"{view.ending} (q: home)", style="bold")
+        if mode == "other" and self._personal is not None:
+            return Text(f"Play {self._personal} on which Boss? (Back: every choice)",
+                        style="bold")
         if mode == "other":
             return extras.other_prompt(view, update.legal, update.seat)
         if view.phase is Phase.OVER:
@@ -819,8 +842,7 @@ class BossQuestScreen(GameScreen):
         bar.display = True
         view = update.view
         if mode == "other":
-            choices = [Choice("↵", extras.action_label(view, a, self._who), a) for a in update.legal]
-            bar.set_choices(choices, keep_cursor=True)
+            bar.set_choices(self._other_choices(update), keep_cursor=True)
             return
         # companion powers and the bolder knight's pass, beside the usual
         extra = [Choice("↵", extras.action_label(view, a, self._who), a)
@@ -844,6 +866,21 @@ class BossQuestScreen(GameScreen):
             label = self._target_label(target)
             choices.append(Choice("↵", f"Choose {label}", target, enabled=target is not None))
         bar.set_choices(choices + extra, keep_cursor=True)
+
+    def _other_choices(self, update: TableUpdate) -> list[Choice]:
+        """An extension's decision, one choice an action; the Solo Quest's
+        personal spells one choice a spell, then one a Boss."""
+        view = update.view
+        personal = [a for a in update.legal if isinstance(a, PlayPersonal)]
+        if self._personal is not None:
+            chosen = [a for a in personal if a.spell == self._personal]
+            return [Choice("↵", f"{self._personal} on "
+                                f"{extras.action_label(view, a, self._who).rsplit(' on ', 1)[-1]}",
+                           a) for a in chosen] + [Choice("↵", "Back", _BACK)]
+        choices = [Choice("↵", extras.action_label(view, a, self._who), a)
+                   for a in update.legal if not isinstance(a, PlayPersonal)]
+        spells = list(dict.fromkeys(a.spell for a in personal))
+        return choices + [Choice("↵", f"{spell} on…", _PersonalSpell(spell)) for spell in spells]
 
     def _wizard_actions(self) -> tuple[Any | None, Any | None]:
         """The activate and discard actions for the highlighted spell."""
@@ -942,8 +979,17 @@ class BossQuestScreen(GameScreen):
 
     def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
         event.stop()
-        if event.choice.value is not None and self._legal(event.choice.value):
-            self.play(event.choice.value)
+        value = event.choice.value
+        if isinstance(value, _PersonalSpell) or value is _BACK:
+            # a personal spell chosen (then its Boss), or back to every choice
+            self._personal = value.spell if isinstance(value, _PersonalSpell) else None
+            if self.update is not None:  # the cursor on the first of the new choices
+                self.query_one("#bq-actions", ActionBar).set_choices(
+                    self._other_choices(self.update), keep_cursor=False)
+            self._draw_prompt()
+            return
+        if value is not None and self._legal(value):
+            self.play(value)
 
     def _pick_target(self, index: int) -> None:
         if self._mode is None or not self._mode.startswith("target"):
