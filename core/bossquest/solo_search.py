@@ -288,10 +288,12 @@ def _target(state: State, legal: tuple[Any, ...]) -> Any:
 
 
 #: Playouts per candidate move in `answer` (the same deals for every
-#: candidate). 20 and 100 won alike (27 and 26 of the same 100 quests);
-#: 100 keeps a move near 50 ms of CPU (at most about 0.2 s), inside normal's
-#: 2 s and hard's 5 s.
-PLAYOUTS = 100
+#: candidate). The candidates differ by a few hundredths in the chance of
+#: winning, so few playouts choose by noise: 30 won 33 of 200 quests (the
+#: policy alone 32), 100 won 58 of the same 200. A move at 300 takes about
+#: 0.15 s of CPU (0.4 s at most in 160 moves), inside normal's 2 s and
+#: hard's 5 s.
+PLAYOUTS = 300
 
 
 def answer(view: State, legal: tuple[Any, ...]) -> Any:
@@ -299,7 +301,8 @@ def answer(view: State, legal: tuple[Any, ...]) -> Any:
     improved by one step (`improve`, `PLAYOUTS` deals), from its view. The
     tree search over these hooks measured below the policy alone (4 of 52
     quests at 500 iterations a move, 0 of 7 at hard's 4,000), the policy
-    about 17%, this 29% of the same 200 quests (docs/opponents.md)."""
+    about 17%, this 29% of the same 200 quests at 100 playouts
+    (docs/opponents.md)."""
     if not legal or view.phase not in _DECISIONS:
         return None
     return improve(view, legal, PLAYOUTS)
