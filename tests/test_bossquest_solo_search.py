@@ -1,6 +1,7 @@
 """The Solo Quest's search hooks (core/bossquest/solo_search.py): the
-estimate, the rollout policy and the pruning, against the rules of the
-Solo Quest (BQ §Solo Quest, rulings BQ-39 to BQ-41)."""
+estimate, the rollout policy, the pruning and the bot's answer (the policy
+improved over playouts), against the rules of the Solo Quest (BQ §Solo
+Quest, rulings BQ-39 to BQ-41)."""
 
 from __future__ import annotations
 

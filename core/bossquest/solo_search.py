@@ -1,7 +1,8 @@
 """The Solo Quest's search hooks, called by core/bossquest/search.py when
 the match has one knight: an estimate of the chance of winning, a rollout
-policy and a pruning of the choices the tree considers. Kept apart from the
-knights' hooks so the two can be tuned on their own.
+policy, a pruning of the choices the tree considers, and the bot's own
+move (`answer`: the policy improved by one step over playouts, `improve`).
+Kept apart from the knights' hooks so the two can be tuned on their own.
 
 The quest in numbers (BQ §Solo Quest): each wave of three Bosses (14-21 HP,
 give or take the row's HP spells) has five turns; a turn asks for 1-4
