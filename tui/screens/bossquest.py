@@ -874,9 +874,8 @@ class BossQuestScreen(GameScreen):
         personal = [a for a in update.legal if isinstance(a, PlayPersonal)]
         if self._personal is not None:
             chosen = [a for a in personal if a.spell == self._personal]
-            return [Choice("↵", f"{self._personal} on "
-                                f"{extras.action_label(view, a, self._who).rsplit(' on ', 1)[-1]}",
-                           a) for a in chosen] + [Choice("↵", "Back", _BACK)]
+            return [Choice("↵", f"{a.spell} on Boss {a.boss + 1}", a)
+                    for a in chosen] + [Choice("↵", "Back", _BACK)]
         choices = [Choice("↵", extras.action_label(view, a, self._who), a)
                    for a in update.legal if not isinstance(a, PlayPersonal)]
         spells = list(dict.fromkeys(a.spell for a in personal))
