@@ -224,10 +224,7 @@ class RemoteTable:
         if game is None:
             raise ValueError(f"a game this version does not know ({raw.get('game')!r})")
         update: SeatUpdate = codec(game).update_from_dict(raw)
-        screen = self.screens.get(table)
-        if screen is not None and screen not in self.app.screen_stack:
-            del self.screens[table]  # closed here (home from the results)
-            self._put_away.add(table)
+        screen = self._open_screen(table)
         if table in self._put_away:
             return  # until the player asks for it again from the lobby
         later = self._later.get(table)
@@ -245,6 +242,16 @@ class RemoteTable:
                 screen.witness(older)  # type: ignore[union-attr]
         await self._draw(table, update, screen)
 
+    def _open_screen(self, table: str) -> GameScreen | None:
+        """The table's screen, if the player has not closed it here without
+        leaving the seat (home from the results): such a table is put away."""
+        screen = self.screens.get(table)
+        if screen is not None and screen not in self.app.screen_stack:
+            del self.screens[table]
+            self._put_away.add(table)
+            return None
+        return screen
+
     def _draw_soon(self, table: str) -> None:
         task = asyncio.ensure_future(self._draw_later(table))
         self._drawing.add(task)  # the loop keeps only a weak reference
@@ -254,7 +261,7 @@ class RemoteTable:
         """Draw the newest of the updates that waited; the others count in
         the screen's recap as if each had been drawn."""
         waiting = self._later.pop(table, None)
-        screen = self.screens.get(table)
+        screen = self._open_screen(table)
         if not waiting or screen is None:
             return
         for older in waiting[:-1]:
