@@ -1,10 +1,11 @@
 """When a shared table's app draws the hub's updates (tui/remote.py).
 
 Every app at a table gets each change at once and they share the host's
-cores: the player whose key caused a change draws it at once, and so does a
-player whose turn it becomes; a change nobody at this terminal asked for
-waits LATER_SECONDS, and changes that arrive meanwhile are drawn once (the
-older ones still count in the screen's recap)."""
+cores: the player whose key caused a change draws it at once. Any other
+change is drawn in a turn shared by the host's apps (tui/draw_turns.py): a
+change that makes it this player's turn or ends the match as soon as a
+turn is free, any other LATER_SECONDS later; changes that arrive meanwhile
+are drawn once (the older ones still count in the screen's recap)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,8 @@ from core import GAMES
 from core.engine import CHANCE
 from host.messages import SeatCommand, SeatUpdate
 from host.wire import codec
-from tui import remote
+from tui import draw_turns, remote
+from tui.draw_turns import DrawTurns
 from tui.remote import RemoteTable
 
 GAME = GAMES["overboss-duel"]
@@ -75,6 +77,10 @@ class FakeApp:
     def notify(self, message: str, **_: Any) -> None:
         self.notes.append(message)
 
+    def call_after_refresh(self, callback: Any, *args: Any) -> bool:
+        asyncio.get_running_loop().call_soon(callback, *args)
+        return True
+
 
 class FakeWriter:
     def __init__(self) -> None:
@@ -87,8 +93,8 @@ class FakeWriter:
         return False
 
 
-def table_with(first: SeatUpdate) -> tuple[RemoteTable, FakeScreen]:
-    table = RemoteTable(FakeApp(), "/nonexistent", "Ann")  # type: ignore[arg-type]
+def table_with(first: SeatUpdate, socket: str = "/nonexistent") -> tuple[RemoteTable, FakeScreen]:
+    table = RemoteTable(FakeApp(), socket, "Ann")  # type: ignore[arg-type]
     table._writer = FakeWriter()  # type: ignore[assignment]
     screen = FakeScreen(first)
     table.screens["t1"] = screen  # type: ignore[assignment]
@@ -129,6 +135,7 @@ async def test_a_change_that_makes_it_this_players_turn_is_drawn_at_once():
     turn = next(i for i, u in enumerate(updates) if u.legal and i and not updates[i - 1].legal)
     table, screen = table_with(updates[turn - 1])
     await table.handle(message(updates[turn]))
+    await asyncio.sleep(0.01)  # a free turn: no LATER_SECONDS wait
     assert screen.shown == [updates[turn].seq]
     assert any("Your turn" in note for note in table.app.notes)  # type: ignore[attr-defined]
 
@@ -158,3 +165,70 @@ async def test_a_match_put_away_here_is_not_drawn_again_unasked():
     assert not table.app.notes  # type: ignore[attr-defined]
     table.join("t1", 0)  # the player asks for it from the lobby: drawn again
     assert "t1" not in table._put_away
+
+
+async def test_others_changes_wait_for_the_hosts_drawing_turn(tmp_path, monkeypatch):
+    # Another app of the host is drawing (it holds the only turn): this app's
+    # copy of a change waits, takes in what arrives meanwhile, and is drawn
+    # once the turn is given back.
+    monkeypatch.setattr(draw_turns, "WAIT_SECONDS", 5.0)
+    socket = tmp_path / "hub.sock"
+    other = DrawTurns(socket.with_name("hub.sock.draw"))
+    held = await other.take()
+    assert held is not None
+    first, second, third = waiting_updates()[:3]
+    table, screen = table_with(first, str(socket))
+    await table.handle(message(second))
+    await asyncio.sleep(remote.LATER_SECONDS + 0.1)
+    await table.handle(message(third))
+    await asyncio.sleep(0.1)
+    assert screen.shown == []
+    other.give_back(held)
+    await asyncio.sleep(0.1)
+    assert screen.shown == [third.seq] and screen.witnessed == [second.seq]
+    # and its turn is free again once drawn
+    assert await other.take(wait=0.5) is not None
+
+
+async def test_the_answer_to_a_key_does_not_wait_for_a_turn(tmp_path):
+    socket = tmp_path / "hub.sock"
+    other = DrawTurns(socket.with_name("hub.sock.draw"))
+    assert await other.take() is not None
+    first, second = waiting_updates()[:2]
+    table, screen = table_with(first, str(socket))
+    table.command("t1", SeatCommand.undo(0))
+    await table.handle(message(second))
+    assert screen.shown == [second.seq]
+
+
+async def test_a_turn_not_given_back_delays_a_change_but_never_loses_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(draw_turns, "WAIT_SECONDS", 0.2)
+    socket = tmp_path / "hub.sock"
+    stuck = DrawTurns(socket.with_name("hub.sock.draw"))
+    assert await stuck.take() is not None  # e.g. an app stopped mid-draw
+    first, second = waiting_updates()[:2]
+    table, screen = table_with(first, str(socket))
+    await table.handle(message(second))
+    await asyncio.sleep(remote.LATER_SECONDS + 0.1)
+    assert screen.shown == []
+    await asyncio.sleep(0.3)
+    assert screen.shown == [second.seq]
+
+
+async def test_drawing_turns_are_shared_between_apps_and_not_taken_twice_by_one(tmp_path):
+    path = tmp_path / "hub.sock.draw"
+    one, two = DrawTurns(path, turns=2), DrawTurns(path, turns=2)
+    a = await one.take(wait=0)
+    b = await one.take(wait=0)  # the app's second turn is the other lock
+    assert a is not None and b is not None and a != b
+    assert await two.take(wait=0.05) is None  # both taken
+    one.give_back(a)
+    assert await two.take(wait=0.05) is not None
+    one.close()
+    two.close()
+
+
+async def test_without_a_place_for_the_locks_every_change_is_drawn_anyway(tmp_path):
+    turns = DrawTurns(tmp_path / "no such directory" / "hub.sock.draw")
+    assert await turns.take() is None
+    turns.give_back(None)

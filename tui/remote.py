@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.messages import LEAVE, MAX_MESSAGE_BYTES, BadMessage, SeatCommand, SeatUpdate
 from host.wire import codec
+from tui.draw_turns import DrawTurns
 
 #: how often, and how many times, a lost hub is tried again
 RECONNECT_SECONDS = 2.0
@@ -76,6 +77,8 @@ class RemoteTable:
         #: tables whose screen the player closed here without leaving the
         #: seat (home from the results): their updates wait for a join or watch
         self._put_away: set[str] = set()
+        #: turns at drawing others' changes, shared with the host's other apps
+        self._turns = DrawTurns(self.socket_path.with_name(self.socket_path.name + ".draw"))
 
     async def connect(self) -> None:
         self._start(*await self._open())
@@ -118,6 +121,7 @@ class RemoteTable:
 
     def close(self) -> None:
         self._closing = True
+        self._turns.close()
         if self._reader_task is not None:
             self._reader_task.cancel()
         if self._writer is not None:
@@ -228,13 +232,19 @@ class RemoteTable:
         if table in self._put_away:
             return  # until the player asks for it again from the lobby
         later = self._later.get(table)
-        if (screen is not None and table not in self._asked and update.outcome is None
-                and not (update.legal and not (screen.update and screen.update.legal))):
+        if screen is not None and table not in self._asked:
+            # Not this player's answer: drawn in a turn, and unless it
+            # makes it this player's turn or ends the match, a moment later.
+            urgent = update.outcome is not None or bool(
+                update.legal and not (screen.update and screen.update.legal))
             if later is None:
                 self._later[table] = [update]
-                asyncio.get_running_loop().call_later(LATER_SECONDS, self._draw_soon, table)
+                if not urgent:
+                    asyncio.get_running_loop().call_later(LATER_SECONDS, self._draw_soon, table)
             else:
                 later.append(update)
+            if urgent:
+                self._draw_soon(table)
             return
         self._asked.discard(table)
         if later:
@@ -258,15 +268,25 @@ class RemoteTable:
         task.add_done_callback(self._drawing.discard)
 
     async def _draw_later(self, table: str) -> None:
-        """Draw the newest of the updates that waited; the others count in
-        the screen's recap as if each had been drawn."""
-        waiting = self._later.pop(table, None)
-        screen = self._open_screen(table)
-        if not waiting or screen is None:
-            return
-        for older in waiting[:-1]:
-            screen.witness(older)
-        await self._draw(table, waiting[-1], screen)
+        """In this app's turn (tui/draw_turns.py), draw the newest of the
+        updates that waited; the others count in the screen's recap as if
+        each had been drawn. Changes that arrive while it waits for its turn
+        join them."""
+        turn = await self._turns.take() if table in self._later else None
+        drawn = False
+        try:
+            waiting = self._later.pop(table, None)
+            screen = self._open_screen(table)
+            if not waiting or screen is None:
+                return
+            for older in waiting[:-1]:
+                screen.witness(older)
+            await self._draw(table, waiting[-1], screen)
+            if turn is not None:  # the turn ends once this frame is out
+                drawn = self.app.call_after_refresh(self._turns.give_back, turn)
+        finally:
+            if not drawn:
+                self._turns.give_back(turn)
 
     async def _draw(self, table: str, update: SeatUpdate, screen: GameScreen | None) -> None:
         if screen is None:
