@@ -16,18 +16,16 @@ _size_updated = Widget._size_updated
 def _size_updated_once(
     self: Widget, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
 ) -> bool:
-    """`Widget._size_updated`, without asking for a second layout when the
-    widget cannot scroll. A layout that resizes a widget sets its new virtual
-    size through a reactive that lays the whole screen out again and repaints
-    the widget once more: the second layout changes nothing, and the repaint
-    sends the same cells to the terminal again. That second pass only matters
-    where a scrollbar may come or go with the virtual size (overflow auto or
-    scroll), so those widgets keep it."""
-    if layout:
-        styles = self.styles
-        if styles.overflow_x == "hidden" and styles.overflow_y == "hidden":
-            layout = False
-    return _size_updated(self, size, virtual_size, container_size, layout)
+    """`Widget._size_updated`, without asking for a second layout. A layout
+    that resizes a widget sets its new virtual size through a reactive that
+    lays the whole screen out again and repaints the widget once more: the
+    second layout changes nothing, and the repaint sends the same cells to
+    the terminal again. A container that scrolls does not need it either:
+    whether its scrollbars show is worked out from the new virtual size in
+    the same call (`_scroll_update`), and a scrollbar that comes or goes
+    asks for its own layout (`show_vertical_scrollbar` is a layout
+    reactive); nothing in Textual or here watches `virtual_size`."""
+    return _size_updated(self, size, virtual_size, container_size, False)
 
 
 def lay_out_once() -> None:
