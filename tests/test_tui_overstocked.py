@@ -26,6 +26,7 @@ from tests.overstocked_screen_kit import (
     BOB,
     BOB_PICK,
     CYD,
+    ScreenApp,
     make_update,
     pick_state,
     place_state,
@@ -580,3 +581,30 @@ async def test_a_long_name_keeps_the_you_mark_and_the_scores():
     _, text, _ = await run(update)
     row = next(row for row in text.splitlines() if "(you)" in row)
     assert "Maxi (you)" in row and row.rstrip().endswith("-3")
+
+
+async def test_the_action_bar_keeps_its_line_when_the_turn_passes():
+    # The bar stays on screen, empty, when the viewer has nothing to decide,
+    # so that the areas and the log do not move at every turn (and the
+    # screen is not laid out again: docs/performance.md, "SSH load"); an
+    # empty bar is no stop for Tab.
+    state = place_state()
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        bar = screen.query_one("#os-actions")
+        assert bar.display and bar.choices
+        placed_at = bar.region
+        panes = [w.region for w in screen.query("AreaPane")]
+        while 0 in GAME.to_act(state):
+            state = play(state, 0, next(iter(GAME.legal_actions(state, 0))))
+        assert GAME.to_act(state)  # another player's turn now
+        screen.show(make_update(state))
+        await pilot.pause()
+        await pilot.pause(0.05)
+        assert bar.display and not bar.choices
+        assert bar.region == placed_at
+        assert [w.region for w in screen.query("AreaPane")] == panes
+        assert not bar.allow_focus() and bar not in screen.focus_chain
+        assert screen.focused is not bar

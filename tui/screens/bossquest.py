@@ -836,10 +836,10 @@ class BossQuestScreen(GameScreen):
         mode = self._mode
         choices: list[Choice] = []
         if update is None or mode is None:
+            # kept on screen, empty, so that the panels above and the log do
+            # not move (and the screen is not laid out again) at every turn
             bar.set_choices([])
-            bar.display = False
             return
-        bar.display = True
         view = update.view
         if mode == "other":
             bar.set_choices(self._other_choices(update), keep_cursor=True)

@@ -828,10 +828,10 @@ class OverbossScreen(GameScreen):
         step = self._step
         choices: list[Choice] = []
         if update is None or step is None:
+            # kept on screen, empty, so that the board does not move (and the
+            # screen is not laid out again) at every turn
             bar.set_choices([])
-            bar.display = False
             return
-        bar.display = True
         if step in (Step.TOKEN, Step.LAIR) and not self._spire:
             kinds = token_kinds(update.legal)
             if len(kinds) > 1:
@@ -853,7 +853,6 @@ class OverbossScreen(GameScreen):
         if self._first is not None or self._spire:
             choices.append(Choice("c", "Cancel", "cancel"))
         bar.set_choices(choices, keep_cursor=True)
-        bar.display = bool(choices)
 
     def _draw_info(self) -> None:
         info = self.query_one("#ob-info", Static)

@@ -477,7 +477,7 @@ class OverseersScreen(GameScreen):
         self._bar_actions = [value for _, value in choices]
         bar.set_choices([Choice(str(i + 1) if i < 9 else "·", label, value)
                          for i, (label, value) in enumerate(choices)])
-        bar.display = bool(choices)
+        # an empty bar stays on screen: the table does not move at every turn
         update_static(self.query_one("#ov-prompt", Static), self._prompt_line(update))
 
     def _choices(self, update: TableUpdate) -> list[tuple[str, Any]]:
@@ -606,7 +606,7 @@ class OverseersScreen(GameScreen):
         bar = self.query_one("#ov-actions", ActionBar)
         if hand.display and hand.picking:
             hand.focus()
-        elif bar.display:
+        elif bar.choices:
             bar.focus()
 
     # -- choosing -------------------------------------------------------------------

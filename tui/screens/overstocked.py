@@ -505,10 +505,10 @@ class OverstockedScreen(GameScreen):
         mode = self._mode
         choices: list[Choice] = []
         if update is None or mode is None or mode == "pick" or mode == "quantum":
+            # kept on screen, empty, so that the areas do not move (and the
+            # screen is not laid out again) at every turn
             bar.set_choices([])
-            bar.display = False
             return
-        bar.display = True
         view: State = update.view
         if mode == "place":
             choices = [Choice("↵", "Place", "place"), Choice("r", "Rotate", "rotate"),

@@ -90,6 +90,11 @@ class ActionBar(CursorWidget):
     def choices(self) -> tuple[Choice, ...]:
         return self._choices
 
+    def allow_focus(self) -> bool:
+        # An empty bar stays on screen (so the screen does not move at every
+        # turn) but is no stop for Tab: there is nothing on it to choose.
+        return bool(self._choices) and super().allow_focus()
+
     def set_choices(self, choices: Sequence[Choice], *, keep_cursor: bool = False) -> None:
         """Show `choices`; the cursor goes to the first enabled one unless
         `keep_cursor` and its place is still enabled."""
