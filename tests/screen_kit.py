@@ -86,7 +86,7 @@ async def play_through_the_app(
         if table is not None and table.match.finished:
             break
         screen = app.screen
-        if getattr(screen, "HOLDS_THE_TABLE", False):  # a dialog waiting for a key (a combat)
+        if getattr(screen, "holds_the_table", False):  # a dialog waiting for a key (a combat)
             await pilot.press("enter")
             continue
         if not isinstance(screen, screen_class) or screen.update is None:

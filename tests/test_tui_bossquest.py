@@ -308,3 +308,38 @@ async def test_u_sends_nothing_for_a_spectator():
         await pilot.press("u")
         await pilot.pause()
     assert port.undos == 0
+
+
+async def test_a_combat_comes_up_over_the_table_and_holds_the_keys_until_put_away():
+    # A combat shows in a layer of the game screen, not a dialog screen of
+    # its own (a dialog laid out and repainted the whole table twice: docs/
+    # performance.md, "SSH load"); it still holds the keys: the table's own
+    # keys do nothing until Enter, space or Escape puts it away, and a
+    # second combat waits its turn behind the first.
+    first = full_state()
+    second = attrs.evolve(first, history=first.history + (
+        attrs.evolve(first.history[0], round=2, boss=18),))
+    app = ScreenApp(make_update(full_state(history=False)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        screen.show(make_update(first))
+        await pilot.pause()
+        assert app.screen is screen and screen.holds_the_table
+        assert app.focused is screen.query_one("#bq-combat")
+        assert "Combat: round 1" in screen_text(app)
+        screen.show(make_update(second))  # round 2 ends before round 1 is put away
+        await pilot.pause()
+        for key in ("1", "w", "u"):  # the table's keys: refused while it is up
+            await pilot.press(key)
+        assert app.port.commands == []
+        assert "Combat: round 1" in screen_text(app)
+        await pilot.press("space")
+        await pilot.pause()
+        assert screen.holds_the_table and "Combat: round 2" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.holds_the_table and "Combat: round" not in screen_text(app)
+        assert app.focused is screen.query_one("#bq-actions")
+        await pilot.press("1")  # the table's keys work again
+        assert [c.action for c in app.port.commands] == [Ask(1)]

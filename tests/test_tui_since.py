@@ -356,7 +356,7 @@ async def test_two_people_at_one_terminal_each_get_their_own_recap(tmp_path, mon
             screen = app.screen
             if app.table is not None and app.table.match.finished:
                 break
-            if isinstance(screen, HandoverScreen) or getattr(screen, "HOLDS_THE_TABLE", False):
+            if isinstance(screen, HandoverScreen) or getattr(screen, "holds_the_table", False):
                 await pilot.press("enter")
                 continue
             if not isinstance(screen, BossQuestScreen) or screen.update is None \
@@ -383,7 +383,7 @@ async def test_boss_quest_holds_each_new_combat_until_a_key(tmp_path, monkeypatc
     from core.bossquest.table_facts import combat_spells
     from tests.screen_kit import screen_text
     from tests.test_tui_bossquest_match import choose_key
-    from tui.screens.bossquest import BossQuestScreen, CombatScreen
+    from tui.screens.bossquest import BossQuestScreen, CombatPanel, CombatScreen
     from tui.screens.results import ResultsScreen
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
@@ -395,13 +395,20 @@ async def test_boss_quest_holds_each_new_combat_until_a_key(tmp_path, monkeypatc
         for _ in range(4000):
             await pilot.pause()
             screen = app.screen
-            if isinstance(screen, CombatScreen):
+            # a combat comes up over the table, the match's last in a dialog
+            # over the results
+            combat = (screen.query_one(CombatPanel) if isinstance(screen, CombatScreen)
+                      else screen.query_one("#bq-combat", CombatPanel)
+                      if isinstance(screen, BossQuestScreen) and screen.holds_the_table
+                      else None)
+            if combat is not None:
+                result = combat.result
                 for _ in range(3):  # it stays, whatever the table does meanwhile
                     await asyncio.sleep(0.02)
                     await pilot.pause()
-                    assert app.screen is screen
+                    assert app.screen is screen and combat.display and combat.result is result
+                    assert app.focused is combat  # it has the keys
                 text = screen_text(app)
-                result = screen.result
                 assert f"Combat: round {result.round}" in text
                 assert f"{result.hp} HP" in text
                 effects = combat_spells(result)
@@ -409,12 +416,13 @@ async def test_boss_quest_holds_each_new_combat_until_a_key(tmp_path, monkeypatc
                 for effect in effects:  # each named, with what it did
                     assert f"{effect.spell.name}" in text and effect.effect in text
                 combats.append(result.round)
-                last = screen.last
+                last = combat.last
                 if last:  # the results wait, unseen, behind the match's last combat
                     assert "Rematch" not in text and "Combat: round" in text
                 await pilot.press("enter")
                 await pilot.pause()
-                assert app.screen is not screen
+                assert (app.screen is not screen if last
+                        else not combat.display or combat.result is not result)
                 if last:
                     assert isinstance(app.screen, ResultsScreen)
                     break

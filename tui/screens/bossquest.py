@@ -15,9 +15,10 @@ discard it; targets are picked with arrows + Enter or their number. The
 mouse works everywhere (a click picks).
 
 Every combat the viewer has not seen yet (a round the bots finished, the
-match's last) comes up in its own dialog (`CombatScreen`), with the spells
-that changed it; it stays until a key is pressed. The match's last combat
-comes up over the results, so it is read before them.
+match's last) comes up over the table (`CombatPanel`, in a layer of the
+screen), with the spells that changed it; it keeps the keys until Enter,
+space or Escape puts it away. The match's last combat comes up in a dialog
+over the results (`CombatScreen`), so it is read before them.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -186,21 +188,19 @@ class _PersonalSpell:
 #: an action-bar choice: back from a personal spell's Bosses
 _BACK = object()
 
+#: the screen's actions that play at the table (not while a combat is up)
+_TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
+                            "undo", "undo_anyway"})
 
-class CombatScreen(ModalScreen[None]):
-    """A combat the viewer has not seen yet, until they press a key."""
 
-    #: the table waits under it until a key is pressed (tests press Enter)
-    HOLDS_THE_TABLE = True
+class CombatPanel(Vertical, can_focus=True):
+    """A combat: each knight's weapons and strength against the Boss, and
+    the spells that changed it, until Enter, space or Escape puts it away
+    (`Closed`). Shown in a layer over the table (`BossQuestScreen`), and
+    for the match's last combat in a dialog over the results (`CombatScreen`)."""
 
     DEFAULT_CSS = """
-    CombatScreen {
-        align: center middle;
-    }
-    CombatScreen.-last {
-        background: $background;  /* the results wait unseen behind it */
-    }
-    CombatScreen #combat {
+    CombatPanel {
         width: 64;
         max-width: 100%;
         height: auto;
@@ -209,13 +209,13 @@ class CombatScreen(ModalScreen[None]):
         background: $surface;
         padding: 0 1;
     }
-    CombatScreen #combat-title {
+    CombatPanel #combat-title {
         text-style: bold;
     }
-    CombatScreen #combat-spells {
+    CombatPanel #combat-spells {
         margin-top: 1;
     }
-    CombatScreen #combat-hint {
+    CombatPanel #combat-hint {
         margin-top: 1;
         color: $text-muted;
     }
@@ -226,27 +226,64 @@ class CombatScreen(ModalScreen[None]):
                 tooltip="Close the combat and go on"),
     ]
 
-    def __init__(self, result: RoundResult, who: Any, *, last: bool = False) -> None:
+    class Closed(Message):
+        """The player put the combat away."""
+
+    #: the combat shown, and whether it is the match's last
+    result: RoundResult | None = None
+    last: bool = False
+
+    def compose(self) -> ComposeResult:
+        for part in ("title", "text", "spells", "hint"):
+            yield Static("", id=f"combat-{part}")
+
+    def show_result(self, result: RoundResult, who: Any, *, last: bool = False) -> None:
+        self.result, self.last = result, last
+        spells = spells_text(result, who)
+        title = f"Combat: round {result.round}" + (", the last" if last else "")
+        then = "the results" if last else "the table"
+        update_static(self.query_one("#combat-title", Static), title)
+        update_static(self.query_one("#combat-text", Static),
+                      combat_text(result, who, weapons=True))
+        update_static(self.query_one("#combat-spells", Static),
+                      Text.assemble(("Spells that changed it\n", "bold"), spells)
+                      if spells else Text("No spell changed it.", style="italic"))
+        update_static(self.query_one("#combat-hint", Static),
+                      f"Enter, space or Escape: on to {then}.")
+
+    def action_close(self) -> None:
+        self.post_message(self.Closed())
+
+
+class CombatScreen(ModalScreen[None]):
+    """The match's last combat, over the results, until a key is pressed."""
+
+    #: a dialog that waits for a key (tests press Enter)
+    holds_the_table = True
+
+    DEFAULT_CSS = """
+    CombatScreen {
+        align: center middle;
+        background: $background;  /* the results wait unseen behind it */
+    }
+    """
+
+    def __init__(self, result: RoundResult, who: Any, *, last: bool = True) -> None:
         super().__init__()
         self.result = result
         self.who = who
         self.last = last
-        self.set_class(last, "-last")
 
     def compose(self) -> ComposeResult:
-        result = self.result
-        spells = spells_text(result, self.who)
-        title = f"Combat: round {result.round}" + (", the last" if self.last else "")
-        with Vertical(id="combat"):
-            yield Static(title, id="combat-title")
-            yield Static(combat_text(result, self.who, weapons=True), id="combat-text")
-            yield Static(Text.assemble(("Spells that changed it\n", "bold"), spells)
-                         if spells else Text("No spell changed it.", style="italic"),
-                         id="combat-spells")
-            then = "the results" if self.last else "the table"
-            yield Static(f"Enter, space or Escape: on to {then}.", id="combat-hint")
+        yield CombatPanel(id="combat")
 
-    def action_close(self) -> None:
+    def on_mount(self) -> None:
+        panel = self.query_one(CombatPanel)
+        panel.show_result(self.result, self.who, last=self.last)
+        panel.focus()
+
+    def on_combat_panel_closed(self, event: CombatPanel.Closed) -> None:
+        event.stop()
         self.dismiss()
 
 
@@ -321,6 +358,8 @@ class BossQuestScreen(GameScreen):
         #: for its Boss (each spell is one choice, then its Bosses: sixteen
         #: spell-and-Boss choices filled six lines at 80x24)
         self._personal: Any = None
+        #: combats to show after the one up now (a player away for two rounds)
+        self._combats_waiting: list[RoundResult] = []
 
     # -- layout -----------------------------------------------------------------
 
@@ -344,6 +383,10 @@ class BossQuestScreen(GameScreen):
                 yield Static("", id="bq-last", classes="panel")
                 yield SinceLog(id="bq-log", classes="panel")
         yield Footer(compact=True)
+        # A combat comes up over the table in a layer of this screen, not a
+        # dialog screen of its own: showing and putting it away redraws the
+        # panel's cells only (docs/performance.md, "SSH load").
+        yield CombatPanel(id="bq-combat")
 
     def on_mount(self) -> None:
         self.query_one("#bq-boss").border_title = "Boss"
@@ -458,8 +501,38 @@ class BossQuestScreen(GameScreen):
         if seen is None or len(view.history) <= seen or not self.is_attached:
             return
         result = view.history[-1]
-        self.app.call_later(self.app.push_screen,
-                            CombatScreen(result, self._who, last=update.over))
+        if update.over:
+            # the results are pushed right after this update: over them
+            self.app.call_later(self.app.push_screen, CombatScreen(result, self._who))
+            return
+        self._combats_waiting.append(result)
+        if not self.holds_the_table:
+            self._next_combat()
+
+    @property
+    def holds_the_table(self) -> bool:
+        """A combat is up, waiting for a key (tests press Enter)."""
+        try:
+            return bool(self.query_one("#bq-combat", CombatPanel).display)
+        except NoMatches:
+            return False
+
+    def _next_combat(self) -> None:
+        """Show the next combat waiting to be seen, or put the panel away."""
+        panel = self.query_one("#bq-combat", CombatPanel)
+        if not self._combats_waiting:
+            panel.display = False
+            self._focus_for_mode()
+            self.refresh_bindings()
+            return
+        panel.show_result(self._combats_waiting.pop(0), self._who)
+        panel.display = True
+        panel.focus()
+        self.refresh_bindings()
+
+    def on_combat_panel_closed(self, event: CombatPanel.Closed) -> None:
+        event.stop()
+        self._next_combat()
 
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -936,6 +1009,9 @@ class BossQuestScreen(GameScreen):
         return str(target)
 
     def _focus_for_mode(self) -> None:
+        if self.holds_the_table:  # the combat keeps the keys until put away
+            self.query_one("#bq-combat", CombatPanel).focus()
+            return
         mode = self._mode
         if mode in ("choose", "other"):
             self.query_one("#bq-actions", ActionBar).focus()
@@ -1000,6 +1076,8 @@ class BossQuestScreen(GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mode = self._mode
+        if action in _TABLE_ACTIONS and self.holds_the_table:
+            return False  # a combat is up: it is put away first
         if action == "ask":
             return self._legal(Ask(int(parameters[0])))  # type: ignore[arg-type]
         if action == "wizard":
