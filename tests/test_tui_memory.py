@@ -120,7 +120,6 @@ async def test_drawings_of_screens_gone_are_released_at_home():
     """Textual's cache of widgets' colours (1,024 entries) is keyed by each
     widget's drawing cache: it kept closed screens' drawn lines alive, about
     0.9 MB a match. Going home empties it."""
-    from textual._styles_cache import StylesCache
 
     app = OvertableApp(theme_name="textual-dark", bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
