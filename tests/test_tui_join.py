@@ -297,3 +297,45 @@ def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
     assert status_text(table) == "Bob (away — bot playing) to play"
     bob["bot_playing"] = False  # away, the bot not seated yet
     assert status_text(table) == "waiting: Bob away (a bot plays after 1 min)"
+
+
+async def test_the_lobby_under_a_table_is_drawn_on_coming_back_not_at_every_move():
+    # Every move at any table of the host changes the lobby's listing; under
+    # a game screen it is kept, not drawn unseen (docs/performance.md, "SSH
+    # load"), and drawn when the player comes back to it.
+    from textual.app import App
+    from textual.screen import Screen
+    from textual.widgets import DataTable
+
+    from tui.screens.lobby import LobbyScreen
+
+    ann = {"kind": "reserved", "player": "Ann", "present": True, "away": False}
+    bob = {"kind": "reserved", "player": "Bob", "present": True, "away": False}
+
+    def listing(to_act: int) -> list[dict]:
+        return [{"title": "Overseers", "seats": [ann, bob], "started": True,
+                 "play": {"finished": False, "to_act": [to_act], "actions": 3}}]
+
+    class LobbyApp(App):
+        async def on_mount(self) -> None:
+            await self.push_screen(LobbyScreen())
+
+    app = LobbyApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        lobby.show(listing(0), "Ann")
+        await pilot.pause()
+        grid = lobby.query_one(DataTable)
+        assert grid.get_row_at(0)[2] == "Ann to play"
+        await app.push_screen(Screen())  # a table's screen over it
+        drawn = []
+        original = lobby._draw
+        lobby._draw = lambda: (drawn.append(1), original())[-1]
+        for to_act in (1, 0, 1):
+            lobby.show(listing(to_act), "Ann")
+        await pilot.pause()
+        assert drawn == [] and grid.get_row_at(0)[2] == "Ann to play"
+        app.pop_screen()
+        await pilot.pause()
+        assert drawn == [1] and grid.get_row_at(0)[2] == "Bob to play"

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual.app import ComposeResult
+from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, Select, Static
 
 from tui.screens.new_match import NewMatchScreen
+from tui.widgets.quiet import update_static
 
 COLUMNS = ("Game", "Seats", "Now")
 #: what a new table does when a player is away: wait (None), or a bot plays
@@ -132,6 +133,8 @@ class LobbyScreen(Screen):
         #: the hub's tables, as rows (plain dicts from the lobby message)
         self.listing: list[dict[str, Any]] = []
         self.me = ""
+        #: a listing came while another screen was on top: draw it on return
+        self._stale = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -150,16 +153,30 @@ class LobbyScreen(Screen):
         self._draw()
 
     def on_screen_resume(self) -> None:
+        if self._stale:
+            self._draw()
         # back from a table: ask the hub how the tables stand now
         remote = getattr(self.app, "remote", None)
         if remote is not None and remote.connected:
             remote.refresh()
 
     def show(self, tables: list[dict[str, Any]], me: str) -> None:
-        """The hub's tables, as it last sent them."""
+        """The hub's tables, as it last sent them. Drawn when the lobby is
+        on screen: under a table, every move at any table of the host would
+        redraw it unseen (docs/performance.md, "SSH load"), so it is drawn
+        once on coming back."""
         self.listing, self.me = list(tables), me
-        if self.is_mounted:
+        # (not `is_current`: Textual counts the screen just under the top as
+        # current, and a change there repaints the screen over it)
+        self._stale = not self._on_top()
+        if self.is_mounted and not self._stale:
             self._draw()
+
+    def _on_top(self) -> bool:
+        try:
+            return self.app.screen is self
+        except ScreenStackError:
+            return False
 
     def _draw(self) -> None:
         me = self.me
@@ -181,7 +198,7 @@ class LobbyScreen(Screen):
             hint = "Enter: the results of this match · w: watch · n: a new table"
         else:
             hint = "Enter: sit down at the highlighted table · w: watch · n: a new table"
-        self.query_one("#lobby-hint", Static).update(hint)
+        update_static(self.query_one("#lobby-hint", Static), hint)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._hint()
