@@ -93,6 +93,27 @@ async def test_a_panel_that_grows_or_shrinks_is_laid_out_again():
         assert "fixed height" in screen_text(app) and fixed.size.height == 1
 
 
+async def test_a_hidden_panel_takes_new_content_without_a_layout_and_shows_it_when_shown(
+    monkeypatch,
+):
+    app = PanelsApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        top, below = app.query_one("#top", Static), app.query_one("#below", Static)
+        await pilot.pause()
+        top.display = False
+        await pilot.pause()
+        counted = Layouts(app, monkeypatch)
+        update_static(top, "one\ntwo\nthree")
+        await pilot.pause()
+        await pilot.pause(0.05)
+        assert counted.reflows == 0  # hidden: its size does not matter yet
+        y = below.region.y
+        top.display = True
+        await pilot.pause()
+        assert top.size.height == 3 and below.region.y == y + 3
+        assert "three" in screen_text(app)
+
+
 async def test_lists_take_new_rows_cards_and_choices_and_keep_the_cursor_on_the_same():
     app = PanelsApp()
     async with app.run_test(size=(40, 12)) as pilot:

@@ -70,7 +70,9 @@ def relayout_if_resized(widget: Widget) -> None:
     widget.refresh()  # repaints, and forgets the content's measured size
     styles = widget.styles
     size = widget.content_size
-    if not widget.is_mounted or not widget.display or size.width <= 0:
+    if widget.is_mounted and not widget.display:
+        return  # hidden: shown again, it is laid out then
+    if not widget.is_mounted or size.width <= 0:
         widget.refresh(layout=True)
         return
     width, height = styles.width, styles.height
