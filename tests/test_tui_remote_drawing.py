@@ -232,3 +232,31 @@ async def test_without_a_place_for_the_locks_every_change_is_drawn_anyway(tmp_pa
     turns = DrawTurns(tmp_path / "no such directory" / "hub.sock.draw")
     assert await turns.take() is None
     turns.give_back(None)
+
+
+async def test_the_turn_coming_back_is_announced_only_to_a_player_away_from_the_keys():
+    # A player who sent the table a command moments ago is at the keyboard:
+    # the prompt says it is their turn, and a notice would cover a card just
+    # when it is to be played; after a pause (or at another table) it is
+    # announced, and the bell rings every time for a player who asked for it.
+    updates = seat_updates(60)
+    turns = [i for i, u in enumerate(updates) if u.legal and i and not updates[i - 1].legal]
+    first, second = turns[:2]
+    table, screen = table_with(updates[first - 1])
+    rings: list[int] = []
+    table.app.bell_on_turn = True  # type: ignore[attr-defined]
+    table.app.bell = lambda: rings.append(1)  # type: ignore[attr-defined]
+    table.app.screen = screen  # this table is on screen
+    table.command("t1", SeatCommand.undo(0))  # a key just now
+    await table.handle(message(updates[first]))
+    await asyncio.sleep(0.01)
+    assert screen.shown[-1] == updates[first].seq
+    assert not any("Your turn" in note for note in table.app.notes)  # type: ignore[attr-defined]
+    assert rings == [1]
+    table._last_command["t1"] -= remote.AT_THE_KEYBOARD_SECONDS  # a pause
+    for update in updates[first + 1: second + 1]:
+        await table.handle(message(update))
+        await asyncio.sleep(remote.LATER_SECONDS + 0.02)
+    assert screen.shown[-1] == updates[second].seq
+    assert any("Your turn" in note for note in table.app.notes)  # type: ignore[attr-defined]
+    assert rings == [1, 1]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +29,13 @@ RECONNECT_TRIES = 150
 #: the change at once, and they share the host's cores), and changes that
 #: arrive together are drawn once (docs/performance.md, "SSH load")
 LATER_SECONDS = 0.05
+#: a player who sent a command to a table this recently is at the keyboard:
+#: the turn coming back there is not announced by a notice over the table,
+#: whose prompt already says so (the notice covered a card just when it was
+#: to be played, and each one laid the screen out twice: docs/performance.md,
+#: "SSH load"); a turn at another table, or after a pause, still is, and the
+#: bell rings every time for a player who asked for it
+AT_THE_KEYBOARD_SECONDS = 3.0
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -64,6 +72,8 @@ class RemoteTable:
         self.finished: set[str] = set()
         self._writer: asyncio.StreamWriter | None = None
         self._reader_task: asyncio.Task | None = None
+        #: per table: when this player last sent it a command (time.monotonic)
+        self._last_command: dict[str, float] = {}
         #: tables this player created, waiting to sit down at
         self._creating = 0
         self._closing = False
@@ -169,6 +179,7 @@ class RemoteTable:
             return
         self.write({"table": table, "command": codec(game).command_dict(command)})
         self._asked.add(table)
+        self._last_command[table] = time.monotonic()
         if command.kind == LEAVE:
             self.screens.pop(table, None)
             self.app.go_home()  # type: ignore[attr-defined]
@@ -304,7 +315,7 @@ class RemoteTable:
         was_mine = bool(screen.update is not None and screen.update.legal)
         screen.show(update)
         if update.legal and not was_mine and update.outcome is None:
-            self._your_turn(screen)
+            self._your_turn(screen, table)
         if update.outcome is not None and table not in self.finished:
             self.finished.add(table)
             from tui.screens.results import ResultsScreen
@@ -338,12 +349,12 @@ class RemoteTable:
         elif who != self.player and not (callable(heard) and top is screen):
             self.app.notify(f"{who}: {text}", title="Chat (F2)", timeout=6)
 
-    def _your_turn(self, screen: GameScreen) -> None:
+    def _your_turn(self, screen: GameScreen, table: str) -> None:
         """It just became this player's decision: say so (and ring, if asked)."""
         if self.app.screen is not screen:
             title = getattr(_game(screen.update.game), "title", "a table")
             self.app.notify(f"Your turn at {title}.", timeout=6)
-        else:
+        elif time.monotonic() - self._last_command.get(table, -1e9) >= AT_THE_KEYBOARD_SECONDS:
             self.app.notify("Your turn.", timeout=3)
         if getattr(self.app, "bell_on_turn", False):
             self.app.bell()
