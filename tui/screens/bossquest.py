@@ -264,6 +264,8 @@ class CombatScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     CombatScreen {
         align: center middle;
+    }
+    CombatScreen.-last {
         background: $background;  /* the results wait unseen behind it */
     }
     """
@@ -273,6 +275,7 @@ class CombatScreen(ModalScreen[None]):
         self.result = result
         self.who = who
         self.last = last
+        self.set_class(last, "-last")
 
     def compose(self) -> ComposeResult:
         yield CombatPanel(id="combat")
