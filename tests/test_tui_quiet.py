@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -431,3 +432,34 @@ async def test_an_area_and_a_board_keep_their_drawing_for_the_same_area_and_styl
         await pilot.pause()
         assert area.render_line(0) is not hot
         assert "c" in "".join(area.plain_lines())
+
+
+@pytest.mark.parametrize("game", ["boss-quest", "overboss-duel", "overstocked", "overseers"])
+async def test_the_action_bar_stays_on_screen_and_lets_the_keys_go_when_empty(game):
+    # The bar keeps its line between turns (so the table does not move and
+    # the screen is not laid out again), and when it offers nothing it
+    # holds neither the focus nor a place in the Tab order.
+    from tests.since_kit import SequenceApp, turns_of_others
+    from tui.games import screen_class
+
+    players = {"overboss-duel": 2, "overseers": 4}.get(game, 3)
+    # a decision of seat 0's, then the moves after it: the turn passes
+    windows = 6 if game == "overseers" else 3  # Overseers' bar empties in focus later
+    updates = [u for skip in range(windows)
+               for u in turns_of_others(game, players=players, seed=3, skip=skip)]
+    app = SequenceApp(screen_class(game), updates[:1])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        bar = screen.query_one(ActionBar)
+        seen = set()
+        for update in updates:
+            screen.show(update)
+            await pilot.pause()
+            while getattr(app.screen, "holds_the_table", False):  # a combat
+                await pilot.press("enter")
+            assert bar.display
+            seen.add(bool(update.legal))
+            if not bar.choices:
+                assert app.focused is not bar and bar not in screen.focus_chain
+        assert seen == {True, False}  # seat 0 decided, and waited

@@ -608,6 +608,8 @@ class OverseersScreen(GameScreen):
             hand.focus()
         elif bar.choices:
             bar.focus()
+        elif self.focused is bar:
+            self.set_focus(None)  # nothing to decide: the empty bar lets the keys go
 
     # -- choosing -------------------------------------------------------------------
 
