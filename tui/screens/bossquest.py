@@ -261,6 +261,7 @@ class CombatScreen(ModalScreen[None]):
     #: a dialog that waits for a key (tests press Enter)
     holds_the_table = True
 
+    # (a class, so that the opaque background outranks ModalScreen's own)
     DEFAULT_CSS = """
     CombatScreen {
         align: center middle;
@@ -270,19 +271,17 @@ class CombatScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, result: RoundResult, who: Any, *, last: bool = True) -> None:
-        super().__init__()
+    def __init__(self, result: RoundResult, who: Any) -> None:
+        super().__init__(classes="-last")
         self.result = result
         self.who = who
-        self.last = last
-        self.set_class(last, "-last")
 
     def compose(self) -> ComposeResult:
         yield CombatPanel(id="combat")
 
     def on_mount(self) -> None:
         panel = self.query_one(CombatPanel)
-        panel.show_result(self.result, self.who, last=self.last)
+        panel.show_result(self.result, self.who, last=True)
         panel.focus()
 
     def on_combat_panel_closed(self, event: CombatPanel.Closed) -> None:
