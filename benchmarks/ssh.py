@@ -13,9 +13,15 @@ for a while or to the results.
 
 Figures, from the clients' side:
 
-- keystroke to screen update: from writing a key to the first output that
-  changes that client's screen, median and 95th percentile (target: p95
-  under 100 ms). The clients run in this one process, on the same cores
+- keystroke to screen update: from writing a key to the output that draws
+  the table's answer on that client's screen, median and 95th percentile
+  (target: p95 under 100 ms). A key that sends a move first changes the
+  prompt to "Sent. Waiting for the table…" (tui/screens/game.py,
+  SENT_TEXT); the answer is the first output after which that line is
+  gone (for any other key, the first output that changes the screen).
+  The first change of all is reported beside it, not as the target's
+  figure (until 2026-12-01 there was no "Sent" line, and the figure was
+  the first change). The clients run in this one process, on the same cores
   as the sessions. Each output is stamped when it arrives and fed to the
   client's terminal emulator when the player reads the screen, or at once
   while a key waits for its answer (`lazy_terminal`; until 2026-11-30 each
@@ -114,7 +120,8 @@ async def _set_tables(socket_path: Path, names: list[str]) -> dict[str, str]:
 
 
 async def _play(
-    term: Any, rules: Any, until: float, latencies: list[float], rng: random.Random
+    term: Any, rules: Any, until: float, latencies: list[float], firsts: list[float],
+    rng: random.Random,
 ) -> int:
     """Play from the screen until `until` or the results, a thinking pause
     before each key; each key timed. Returns the keys that changed nothing
@@ -129,6 +136,7 @@ async def _play(
         await term.timed_press(key)
     term.text()  # what is still to be read, and the last key's figure
     latencies.extend(term.latencies)
+    firsts.extend(term.acknowledged)
     return term.unanswered
 
 
@@ -146,6 +154,7 @@ def lazy_terminal() -> Any:
     terminal does it after every output), and the results screen is looked
     for on the last line only."""
     from tests.ssh_kit import RESULTS, Terminal
+    from tui.screens.game import SENT_TEXT
 
     class LazyTerminal(Terminal):
         def __init__(self, *args: Any) -> None:
@@ -154,7 +163,11 @@ def lazy_terminal() -> Any:
             #: the key waiting for a change: (the screen before it, when it was sent)
             self._waiting: tuple[str, float] | None = None
             self._timeout = 5.0
+            #: seconds from each key to the table's answer on screen
             self.latencies: list[float] = []
+            #: seconds from each key to the first change on screen (at a
+            #: shared table, a move's "Sent" line, before the answer)
+            self.acknowledged: list[float] = []
             self.unanswered = 0
             self._seen_results: str | None = None
             super().__init__(*args)
@@ -196,8 +209,14 @@ def lazy_terminal() -> Any:
                     if arrived - sent > self._timeout:
                         self._waiting = None
                         self.unanswered += 1
-                    elif self._screen_text() != before:
-                        self._waiting = None
+                        continue
+                    text = self._screen_text()
+                    if before is not None and text != before:
+                        self.acknowledged.append(arrived - sent)  # the first change
+                        before = None
+                        self._waiting = (None, sent)
+                    if before is None and SENT_TEXT not in text:
+                        self._waiting = None  # the answer is drawn
                         self.latencies.append(arrived - sent)
 
         def text(self) -> str:
@@ -310,10 +329,12 @@ async def _bench(seconds: float, tables: int) -> dict[str, Any]:
             await asyncio.sleep(IDLE_S)
             idle = {k: (v - idle_before[k]) / IDLE_S for k, v in cpu_split(host.pid).items()}
             latencies: list[float] = []
+            firsts: list[float] = []
             cpu_before, play_started = cpu_split(host.pid), time.monotonic()
             until = time.monotonic() + seconds
             unanswered = await asyncio.gather(*(
-                _play(term, GAME_RULES[games[term.name]](), until, latencies, random.Random(n))
+                _play(term, GAME_RULES[games[term.name]](), until, latencies, firsts,
+                      random.Random(n))
                 for n, term in enumerate(terms)
             ))
             played_s = time.monotonic() - play_started
@@ -333,8 +354,11 @@ async def _bench(seconds: float, tables: int) -> dict[str, Any]:
                 host.kill()
                 host.wait()
     ms = sorted(t * 1000 for t in latencies)
+    first = sorted(t * 1000 for t in firsts)
     return {
         "keys": len(ms),
+        "first_median_ms": statistics.median(first) if first else float("nan"),
+        "first_p95_ms": first[int(0.95 * (len(first) - 1))] if first else float("nan"),
         "unanswered": sum(unanswered),
         "median_ms": statistics.median(ms) if ms else float("nan"),
         "p95_ms": ms[int(0.95 * (len(ms) - 1))] if ms else float("nan"),
@@ -370,6 +394,11 @@ def report(seconds: float = 60.0, tables: int = TABLES) -> bool:
         f"  keystroke to screen update  median {r['median_ms']:6.1f} ms  p95 {r['p95_ms']:6.1f} ms"
         f"  max {r['max_ms']:6.0f} ms  ({r['keys']} keys; {r['unanswered']} changed nothing "
         f"in 5 s)   target p95 < {TARGET_P95_MS:.0f} ms: {'ok' if ok_keys else 'MISSED'}"
+    )
+    print(
+        f"  keystroke to the first change  median {r['first_median_ms']:6.1f} ms  p95 "
+        f"{r['first_p95_ms']:6.1f} ms  (a move's \"Sent\" line before the answer; "
+        f"not the target's figure)"
     )
     if memory:
         print(

@@ -46,12 +46,16 @@ if TYPE_CHECKING:
 class TablePort:
     """The port of one table's game screen: commands go to the hub."""
 
+    #: the hub's answer comes later, over the socket (tui/screens/game.py)
+    answers_later = True
+
     def __init__(self, remote: RemoteTable, table: str) -> None:
         self.remote = remote
         self.table = table
 
-    def send(self, command: SeatCommand) -> None:
-        self.remote.command(self.table, command)
+    def send(self, command: SeatCommand) -> bool:
+        """Send `command` to the hub; False if it could not go (no link)."""
+        return self.remote.command(self.table, command)
 
     def say(self, text: str) -> None:
         """Table talk, for screens that have it: the table's chat."""
@@ -140,11 +144,13 @@ class RemoteTable:
 
     # -- to the hub ------------------------------------------------------------------
 
-    def write(self, obj: Any) -> None:
+    def write(self, obj: Any) -> bool:
+        """Send one message to the hub; False (and a notice) without a link."""
         if self._writer is None or self._writer.is_closing():
             self.app.notify("Not connected to the hub.", severity="error")
-            return
+            return False
         self._writer.write(json.dumps(obj, separators=(",", ":")).encode() + b"\n")
+        return True
 
     def create(self, request: dict[str, Any]) -> None:
         self._creating += 1
@@ -172,17 +178,20 @@ class RemoteTable:
     def refresh(self) -> None:
         self.write({"lobby": {}})
 
-    def command(self, table: str, command: SeatCommand) -> None:
+    def command(self, table: str, command: SeatCommand) -> bool:
+        """Send a table's command; False if it did not go."""
         screen = self.screens.get(table)
         game = _game(screen.update.game) if screen is not None and screen.update else None
         if game is None:
-            return
-        self.write({"table": table, "command": codec(game).command_dict(command)})
+            return False
+        if not self.write({"table": table, "command": codec(game).command_dict(command)}):
+            return False
         self._asked.add(table)
         self._last_command[table] = time.monotonic()
         if command.kind == LEAVE:
             self.screens.pop(table, None)
             self.app.go_home()  # type: ignore[attr-defined]
+        return True
 
     # -- from the hub ------------------------------------------------------------------
 
@@ -229,7 +238,12 @@ class RemoteTable:
         elif "chat" in message:
             self._chat(message["chat"])
         elif "refused" in message:
-            self._asked.discard(message.get("table"))
+            table = message.get("table")
+            table = table if isinstance(table, str) else None
+            self._asked.discard(table)
+            screen = self.screens.get(table) if table is not None else None
+            if screen is not None:
+                screen.refused()  # keys are taken again
             self.app.notify(str(message["refused"]), severity="warning")
         elif "error" in message:
             self.app.notify(str(message["error"]), severity="error")

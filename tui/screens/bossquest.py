@@ -293,6 +293,7 @@ class BossQuestScreen(GameScreen):
     """Boss Quest at the table (see the module docstring for the keys)."""
 
     game_id = "boss-quest"
+    prompt_id = "bq-prompt"
     seat_word = "Knight"
 
     CSS_PATH = resources.css_path("screens/bossquest.tcss")

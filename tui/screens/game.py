@@ -27,8 +27,10 @@ from textual.binding import Binding, BindingType
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.widgets import Static
 
 from host.messages import SeatCommand, SeatUpdate
+from tui.widgets.quiet import update_static
 from tui.widgets.since import CHANGED, Recap, SinceLog, SinceTracker
 
 #: The name the screens use for a seat's update.
@@ -36,6 +38,14 @@ TableUpdate = SeatUpdate
 
 #: the key that asks a thinking bot to move now (free on every game screen)
 MOVE_NOW_KEY = "n"
+
+#: What a shared table's prompt says from the moment a key sends a move or
+#: an undo until the hub answers: the player sees at once that the key was
+#: taken, and a second press meanwhile sends nothing (it would only come
+#: back refused, "the table changed while you were deciding").
+SENT_TEXT = "Sent. Waiting for the table…"
+#: Seconds without an answer after which the screen takes keys again.
+SENT_TIMEOUT = 5.0
 
 
 def game_of(game_id: str) -> Any | None:
@@ -65,6 +75,11 @@ class SeatPort(Protocol):
     """The one way a game screen talks back: a command for its seat."""
 
     def send(self, command: SeatCommand) -> Any: ...
+
+
+# A port may also say `at_this_terminal = True` (the table at this terminal,
+# which answers before `send` returns) or `answers_later = True` (a shared
+# table's, whose answer comes over the wire: the prompt says `SENT_TEXT`).
 
 
 class GameScreen(Screen):
@@ -128,16 +143,26 @@ class GameScreen(Screen):
         #: the recap for the update shown
         self.recap = Recap()
         self._changes_cache: tuple[Any, Any, dict[str, frozenset]] | None = None
+        #: the `seq` of the update a command was sent from, while the hub's
+        #: answer is awaited (a shared table only)
+        self.sent_from: int | None = None
+        self._sent_timer: Any = None
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
     seat_word: str = "Player"
+    #: the id of the screen's prompt line (a Static), where `SENT_TEXT` shows
+    prompt_id: str = ""
 
     def show(self, update: TableUpdate) -> None:
         """Take `update` and redraw. Called by the shell after every change."""
         self.update = update
         self.recap = self.since.observe(update)
+        if self.sent_from is not None and update.seq != self.sent_from:
+            self._stop_waiting()  # the answer (or a change before it)
         if self.is_mounted:
             self._redraw(update)
+            if self.sent_from is not None:
+                self._show_sent()
             self.refresh_bindings()
 
     def witness(self, update: TableUpdate) -> None:
@@ -250,11 +275,42 @@ class GameScreen(Screen):
         self._send(update, SeatCommand.undo(update.seat, update.seq))
 
     def _send(self, update: SeatUpdate, command: SeatCommand) -> None:
+        if self.sent_from == update.seq:
+            return  # a command from this update is on its way: not twice
         # Noted first: at this terminal the session answers (and the
         # update after the move is shown) before `send` returns.
         self.since.acted(update)
         if self.port.send(command) is False:
             self.since.acted(None)  # refused: nothing was done
+            return
+        if getattr(self.port, "answers_later", False) and self.update is update:
+            # a shared table: the answer comes over the wire
+            self.sent_from = update.seq
+            self._show_sent()
+            if self.is_mounted:
+                self._sent_timer = self.set_timer(SENT_TIMEOUT, self.refused)
+
+    def _show_sent(self) -> None:
+        """Say in the prompt that the key was taken (`SENT_TEXT`)."""
+        if self.prompt_id and self.is_mounted:
+            prompt = self.query_one(f"#{self.prompt_id}", Static)
+            update_static(prompt, Text(SENT_TEXT, style="italic"))
+
+    def _stop_waiting(self) -> None:
+        self.sent_from = None
+        if self._sent_timer is not None:
+            self._sent_timer.stop()
+            self._sent_timer = None
+
+    def refused(self) -> None:
+        """The hub refused the command sent (its notice says why), or did
+        not answer in `SENT_TIMEOUT`: keys are taken again and the prompt
+        is the update's own."""
+        if self.sent_from is None:
+            return
+        self._stop_waiting()
+        if self.update is not None and self.is_mounted:
+            self._redraw(self.update)
 
     def action_undo_anyway(self) -> None:
         """u when Undo is dimmed: send the undo all the same; the session

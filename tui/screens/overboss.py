@@ -283,6 +283,7 @@ class OverbossScreen(GameScreen):
     """Overboss Duel at the table (see the module docstring for the keys)."""
 
     game_id = "overboss-duel"
+    prompt_id = "ob-prompt"
     seat_word = "Boss"
 
     CSS_PATH = resources.css_path("screens/overboss.tcss")

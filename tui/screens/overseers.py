@@ -127,6 +127,7 @@ class OverseersScreen(GameScreen):
     """Overseers at the table (see the module docstring for the keys)."""
 
     game_id = "overseers"
+    prompt_id = "ov-prompt"
     seat_word = "Player"
 
     CSS_PATH = resources.css_path("screens/overseers.tcss")

@@ -104,6 +104,7 @@ class OverstockedScreen(GameScreen):
     """Overstocked at the table (see the module docstring for the keys)."""
 
     game_id = "overstocked"
+    prompt_id = "os-prompt"
     seat_word = "Player"
 
     CSS_PATH = resources.css_path("screens/overstocked.tcss")

@@ -1,0 +1,212 @@
+"""A key that sends a move at a shared table is acknowledged at once
+(tui/screens/game.py, `SENT_TEXT`): the prompt says it was sent until the
+hub answers, and a second press meanwhile sends nothing (it could only come
+back refused as out of date). A refusal, or no answer in `SENT_TIMEOUT`,
+gives the keys back. At this terminal the answer comes before `send`
+returns, so nothing is said."""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+import pytest
+
+from host.messages import PLAY, SeatCommand
+from tests.screen_kit import FakePort, screen_text
+from tests.since_kit import SequenceApp, turns_of_others
+from tui.screens import game as game_screen
+from tui.screens.game import SENT_TEXT
+from tui.widgets import ActionBar
+
+GAMES = ["boss-quest", "overboss-duel", "overstocked", "overseers"]
+PLAYERS = {"overboss-duel": 2, "overseers": 4}
+
+
+class WirePort(FakePort):
+    """A shared table's port: the answer comes later, over the wire."""
+
+    answers_later = True
+
+
+class DownPort(WirePort):
+    """A shared table's port with the hub gone: nothing can be sent."""
+
+    def send(self, command: SeatCommand) -> bool:
+        return False
+
+
+def decision_then_answer(game: str) -> tuple:
+    """Seat 0's update with a decision, and one after it (a later seq)."""
+    updates = turns_of_others(game, players=PLAYERS.get(game, 3), seed=3)
+    decide = next(u for u in updates if u.legal)
+    later = next(u for u in updates if u.seq > decide.seq) if decide is not updates[-1] else None
+    if later is None:  # the decision is the window's last: any later change will do
+        later = attrs.evolve(decide, seq=decide.seq + 1, legal=())
+    return decide, later
+
+
+async def started(app: SequenceApp, pilot) -> None:
+    await pilot.pause()
+    while getattr(app.screen, "holds_the_table", False):  # a combat
+        await pilot.press("enter")
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_sent_move_is_acknowledged_at_once_and_not_sent_twice(game):
+    from tui.games import screen_class
+
+    decide, answer = decision_then_answer(game)
+    app = SequenceApp(screen_class(game), [decide])
+    app.port = app.game_screen.port = WirePort()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(app, pilot)
+        screen = app.game_screen
+        assert SENT_TEXT not in screen_text(app)
+        screen.play(decide.legal[0])
+        await pilot.pause()
+        assert SENT_TEXT in screen_text(app)
+        assert len(app.port.submitted) == 1
+        screen.play(decide.legal[-1])  # pressed again before the answer
+        screen.action_undo()
+        await pilot.pause()
+        assert len(app.port.commands) == 1  # nothing more went
+        screen.show(answer)  # the hub's answer
+        await pilot.pause()
+        assert screen.sent_from is None
+        assert SENT_TEXT not in screen_text(app)
+
+
+async def test_the_same_update_again_keeps_the_acknowledgement():
+    # An update with the same seq (a player away or back: only the names
+    # change) is not the answer: the prompt still says the move was sent.
+    from tui.games import screen_class
+
+    decide, _ = decision_then_answer("overboss-duel")
+    app = SequenceApp(screen_class("overboss-duel"), [decide])
+    app.port = app.game_screen.port = WirePort()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(app, pilot)
+        screen = app.game_screen
+        screen.play(decide.legal[0])
+        renamed = attrs.evolve(decide, names=("Ann (away)", "Bob"))
+        screen.show(renamed)
+        await pilot.pause()
+        assert SENT_TEXT in screen_text(app)
+        screen.play(decide.legal[0])
+        assert len(app.port.commands) == 1
+
+
+@pytest.mark.parametrize("game", ["boss-quest", "overstocked"])
+async def test_a_refusal_gives_the_keys_back(game):
+    from tui.games import screen_class
+
+    decide, _ = decision_then_answer(game)
+    app = SequenceApp(screen_class(game), [decide])
+    app.port = app.game_screen.port = WirePort()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(app, pilot)
+        screen = app.game_screen
+        before = screen_text(app)
+        screen.play(decide.legal[0])
+        await pilot.pause()
+        assert SENT_TEXT in screen_text(app)
+        screen.refused()
+        await pilot.pause()
+        assert SENT_TEXT not in screen_text(app)
+        assert screen_text(app) == before  # the update's own prompt again
+        screen.play(decide.legal[0])
+        assert len(app.port.submitted) == 2
+
+
+async def test_without_an_answer_the_keys_come_back(monkeypatch):
+    from tui.games import screen_class
+
+    monkeypatch.setattr(game_screen, "SENT_TIMEOUT", 0.05)
+    decide, _ = decision_then_answer("overseers")
+    app = SequenceApp(screen_class("overseers"), [decide])
+    app.port = app.game_screen.port = WirePort()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(app, pilot)
+        screen = app.game_screen
+        screen.play(decide.legal[0])
+        await pilot.pause()
+        assert SENT_TEXT in screen_text(app)
+        await pilot.pause(0.3)
+        assert SENT_TEXT not in screen_text(app)
+        screen.play(decide.legal[0])
+        assert len(app.port.submitted) == 2
+
+
+async def test_nothing_is_said_when_the_command_could_not_go():
+    from tui.games import screen_class
+
+    decide, _ = decision_then_answer("boss-quest")
+    app = SequenceApp(screen_class("boss-quest"), [decide])
+    app.port = app.game_screen.port = DownPort()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(app, pilot)
+        screen = app.game_screen
+        screen.play(decide.legal[0])
+        await pilot.pause()
+        assert screen.sent_from is None
+        assert SENT_TEXT not in screen_text(app)
+
+
+async def test_at_this_terminal_nothing_is_said_and_each_key_is_sent():
+    # FakePort answers nothing and is not a shared table's port: the table
+    # at this terminal answers before `send` returns.
+    from tui.games import screen_class
+
+    decide, _ = decision_then_answer("overboss-duel")
+    app = SequenceApp(screen_class("overboss-duel"), [decide])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(app, pilot)
+        screen = app.game_screen
+        screen.play(decide.legal[0])
+        screen.play(decide.legal[0])
+        await pilot.pause()
+        assert SENT_TEXT not in screen_text(app)
+        assert len(app.port.submitted) == 2
+
+
+async def test_enter_pressed_twice_on_the_action_bar_sends_one_move():
+    from tui.games import screen_class
+
+    decide, _ = decision_then_answer("boss-quest")
+    app = SequenceApp(screen_class("boss-quest"), [decide])
+    app.port = app.game_screen.port = WirePort()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await started(app, pilot)
+        bar = app.game_screen.query_one(ActionBar)
+        assert bar.choices
+        bar.focus()
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert len(app.port.submitted) == 1
+        assert app.port.commands[0].kind == PLAY
+        assert SENT_TEXT in screen_text(app)
+
+
+async def test_the_hubs_refusal_reaches_the_screen():
+    from tests.test_tui_remote_drawing import FakeScreen, table_with, waiting_updates
+
+    first = waiting_updates()[0]
+
+    class Refusable(FakeScreen):
+        refusals = 0
+
+        def refused(self) -> None:
+            self.refusals += 1
+
+    table, _ = table_with(first)
+    screen = Refusable(first)
+    table.screens["t1"] = screen  # type: ignore[assignment]
+    await table.handle(json.loads(json.dumps(
+        {"table": "t1", "refused": "The table changed while you were deciding; look again."})))
+    assert screen.refusals == 1
+    assert table.app.notes == ["The table changed while you were deciding; look again."]
+    # a refusal naming no table, or another one, troubles no screen
+    await table.handle({"refused": "No such table."})
+    await table.handle({"table": ["odd"], "refused": "?"})
+    assert screen.refusals == 1
