@@ -7,6 +7,7 @@ returns, so nothing is said."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 
 import attrs
@@ -46,22 +47,26 @@ def decision_then_answer(game: str) -> tuple:
     return decide, later
 
 
-async def started(app: SequenceApp, pilot) -> None:
-    await pilot.pause()
-    while getattr(app.screen, "holds_the_table", False):  # a combat
-        await pilot.press("enter")
+@contextlib.asynccontextmanager
+async def table(game: str, port: FakePort | None = None):
+    """The game's screen showing seat 0's decision, its commands going to
+    `port` (a shared table's by default): (app, pilot, screen, decision)."""
+    from tui.games import screen_class
+
+    decide, _ = decision_then_answer(game)
+    app = SequenceApp(screen_class(game), [decide])
+    app.port = app.game_screen.port = WirePort() if port is None else port
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while getattr(app.screen, "holds_the_table", False):  # a combat
+            await pilot.press("enter")
+        yield app, pilot, app.game_screen, decide
 
 
 @pytest.mark.parametrize("game", GAMES)
 async def test_a_sent_move_is_acknowledged_at_once_and_not_sent_twice(game):
-    from tui.games import screen_class
-
-    decide, answer = decision_then_answer(game)
-    app = SequenceApp(screen_class(game), [decide])
-    app.port = app.game_screen.port = WirePort()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await started(app, pilot)
-        screen = app.game_screen
+    _, answer = decision_then_answer(game)
+    async with table(game) as (app, pilot, screen, decide):
         assert SENT_TEXT not in screen_text(app)
         screen.play(decide.legal[0])
         await pilot.pause()
@@ -80,14 +85,7 @@ async def test_a_sent_move_is_acknowledged_at_once_and_not_sent_twice(game):
 async def test_the_same_update_again_keeps_the_acknowledgement():
     # An update with the same seq (a player away or back: only the names
     # change) is not the answer: the prompt still says the move was sent.
-    from tui.games import screen_class
-
-    decide, _ = decision_then_answer("overboss-duel")
-    app = SequenceApp(screen_class("overboss-duel"), [decide])
-    app.port = app.game_screen.port = WirePort()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await started(app, pilot)
-        screen = app.game_screen
+    async with table("overboss-duel") as (app, pilot, screen, decide):
         screen.play(decide.legal[0])
         renamed = attrs.evolve(decide, names=("Ann (away)", "Bob"))
         screen.show(renamed)
@@ -99,14 +97,7 @@ async def test_the_same_update_again_keeps_the_acknowledgement():
 
 @pytest.mark.parametrize("game", ["boss-quest", "overstocked"])
 async def test_a_refusal_gives_the_keys_back(game):
-    from tui.games import screen_class
-
-    decide, _ = decision_then_answer(game)
-    app = SequenceApp(screen_class(game), [decide])
-    app.port = app.game_screen.port = WirePort()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await started(app, pilot)
-        screen = app.game_screen
+    async with table(game) as (app, pilot, screen, decide):
         before = screen_text(app)
         screen.play(decide.legal[0])
         await pilot.pause()
@@ -120,15 +111,8 @@ async def test_a_refusal_gives_the_keys_back(game):
 
 
 async def test_without_an_answer_the_keys_come_back(monkeypatch):
-    from tui.games import screen_class
-
     monkeypatch.setattr(game_screen, "SENT_TIMEOUT", 0.05)
-    decide, _ = decision_then_answer("overseers")
-    app = SequenceApp(screen_class("overseers"), [decide])
-    app.port = app.game_screen.port = WirePort()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await started(app, pilot)
-        screen = app.game_screen
+    async with table("overseers") as (app, pilot, screen, decide):
         screen.play(decide.legal[0])
         await pilot.pause()
         assert SENT_TEXT in screen_text(app)
@@ -139,14 +123,7 @@ async def test_without_an_answer_the_keys_come_back(monkeypatch):
 
 
 async def test_nothing_is_said_when_the_command_could_not_go():
-    from tui.games import screen_class
-
-    decide, _ = decision_then_answer("boss-quest")
-    app = SequenceApp(screen_class("boss-quest"), [decide])
-    app.port = app.game_screen.port = DownPort()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await started(app, pilot)
-        screen = app.game_screen
+    async with table("boss-quest", DownPort()) as (app, pilot, screen, decide):
         screen.play(decide.legal[0])
         await pilot.pause()
         assert screen.sent_from is None
@@ -156,13 +133,7 @@ async def test_nothing_is_said_when_the_command_could_not_go():
 async def test_at_this_terminal_nothing_is_said_and_each_key_is_sent():
     # FakePort answers nothing and is not a shared table's port: the table
     # at this terminal answers before `send` returns.
-    from tui.games import screen_class
-
-    decide, _ = decision_then_answer("overboss-duel")
-    app = SequenceApp(screen_class("overboss-duel"), [decide])
-    async with app.run_test(size=(80, 24)) as pilot:
-        await started(app, pilot)
-        screen = app.game_screen
+    async with table("overboss-duel", FakePort()) as (app, pilot, screen, decide):
         screen.play(decide.legal[0])
         screen.play(decide.legal[0])
         await pilot.pause()
@@ -171,13 +142,7 @@ async def test_at_this_terminal_nothing_is_said_and_each_key_is_sent():
 
 
 async def test_enter_pressed_twice_on_the_action_bar_sends_one_move():
-    from tui.games import screen_class
-
-    decide, _ = decision_then_answer("boss-quest")
-    app = SequenceApp(screen_class("boss-quest"), [decide])
-    app.port = app.game_screen.port = WirePort()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await started(app, pilot)
+    async with table("boss-quest") as (app, pilot, screen, decide):
         bar = app.game_screen.query_one(ActionBar)
         assert bar.choices
         bar.focus()
