@@ -41,6 +41,38 @@ async def wait_for(pilot, condition, timeout: float = 10) -> None:
         await pilot.pause(0.02)
 
 
+async def play_to_the_results(pilot, app, bob, rng) -> set:
+    """Ann (the app) and Bob (a client of the hub) play the Overboss Duel on
+    screen at random to its results; the seats Ann's screen was sent."""
+    wire = codec(GAMES["overboss-duel"])
+    screen = app.screen
+    seen_seats = set()
+    for _ in range(20_000):
+        if isinstance(app.screen, ResultsScreen):
+            break
+        await pilot.pause(0.005)
+        update = screen.update
+        if update is not None:
+            seen_seats.add(update.seat)
+            if update.legal and update.outcome is None:
+                screen.play(rng.choice(update.legal))
+        try:
+            message = await bob.read(timeout=0.005)
+        except TimeoutError:
+            continue
+        if "update" in message:
+            theirs = wire.decode_update(json.dumps(message["update"]).encode())
+            assert theirs.seat == 1
+            if theirs.legal and theirs.outcome is None:
+                command = wire.command_dict(
+                    SeatCommand.play(1, rng.choice(theirs.legal), theirs.seq)
+                )
+                await bob.send({"command": command, "table": message["table"]})
+    else:
+        raise AssertionError("the shared match did not end")
+    return seen_seats
+
+
 async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, monkeypatch):
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
     hub = Hub(tmp_path / "shared", bot_delay=0, seed=2)
@@ -49,8 +81,6 @@ async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, 
     app = JoinApp(path, "Ann", bell=True, theme_name="textual-dark")
     rings: list[int] = []
     app.bell = lambda: rings.append(1)  # the player asked for the bell on their turn
-    game = GAMES["overboss-duel"]
-    wire = codec(game)
     rng = random.Random(8)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -66,31 +96,7 @@ async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, 
             assert [s.get("player") for s in table["seats"]] == ["Ann", None]
             await bob.send({"join": {"table": table["table"], "seat": 1}})
             await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
-            screen = app.screen
-            seen_seats = set()
-            for _ in range(20_000):
-                if isinstance(app.screen, ResultsScreen):
-                    break
-                await pilot.pause(0.005)
-                update = screen.update
-                if update is not None:
-                    seen_seats.add(update.seat)
-                    if update.legal and update.outcome is None:
-                        screen.play(rng.choice(update.legal))
-                try:
-                    message = await bob.read(timeout=0.005)
-                except TimeoutError:
-                    continue
-                if "update" in message:
-                    theirs = wire.decode_update(json.dumps(message["update"]).encode())
-                    assert theirs.seat == 1
-                    if theirs.legal and theirs.outcome is None:
-                        command = wire.command_dict(
-                            SeatCommand.play(1, rng.choice(theirs.legal), theirs.seq)
-                        )
-                        await bob.send({"command": command, "table": message["table"]})
-            else:
-                raise AssertionError("the shared match did not end")
+            seen_seats = await play_to_the_results(pilot, app, bob, rng)
             await pilot.pause(0.2)  # the results screen settles, as a player would see it
             assert seen_seats == {0}, "Ann's screen was sent another seat's update"
             # each time the turn came back to Ann she was told, and the bell rang
@@ -107,6 +113,29 @@ async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, 
             assert app.screen.update.outcome is not None
             assert not any(n.severity == "error" or "taken" in n.message
                            for n in app._notifications)
+            # Rematch: a new table with the same seats, Ann sitting down at
+            # once; Bob reads in the finished table's chat that it waits
+            old_table = table["table"]
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            chat = None
+            rematch = None
+            while chat is None or rematch is None:
+                message = await bob.read(timeout=5)
+                if "chat" in message:
+                    chat = message["chat"]
+                if "lobby" in message:
+                    rematch = next((t for t in message["lobby"] if t["table"] != old_table
+                                    and t["seats"][0].get("present")), None)
+            assert chat["table"] == old_table and chat["from"] == "Ann"
+            assert "Rematch" in chat["text"]
+            assert rematch["game"] == "overboss-duel"
+            assert [(s["kind"], s.get("player")) for s in rematch["seats"]] == [
+                ("reserved", "Ann"), ("reserved", "Bob")]
+            await bob.send({"join": {"table": rematch["table"], "seat": 1}})
+            await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                           and app.screen.update is not None
+                           and app.screen.update.outcome is None)
             app.go_home()
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
             # let the lobby's header finish mounting before the app closes
@@ -114,6 +143,40 @@ async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, 
             await bob.close()
     finally:
         await hub.close()
+
+
+async def test_a_rematch_asked_for_by_the_other_player_is_joined_not_doubled(shared_hub):
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bram", "human")])
+        bob = await Player.connect(path, "Bob")
+        while True:
+            message = await bob.expect("lobby")
+            if message["lobby"]:
+                break
+        (first,) = message["lobby"]
+        await bob.send({"join": {"table": first["table"], "seat": 1}})
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await play_to_the_results(pilot, app, bob, random.Random(3))
+        # Bob asks first: a table of the same seats, his own taken
+        await bob.send({"create": {"game": "overboss-duel",
+                                   "seats": [{"player": "Ann"}, {"player": "Bob"}]}})
+        created = (await bob.expect("created"))["created"]
+        await bob.send({"join": {"table": created["table"], "seat": 1}})
+        await wait_for(pilot, lambda: any(t["table"] == created["table"]
+                                          and t["seats"][1].get("present")
+                                          for t in app.remote.tables))
+        await pilot.press("r")  # Ann's rematch sits her down at Bob's table
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                       and app.screen.update is not None and app.screen.update.outcome is None)
+        assert app.remote.table_on_screen() == created["table"]
+        assert len(hub.tables) == 2  # no third table
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.pause(0.2)
+        await bob.close()
 
 
 async def test_join_says_so_when_no_hub_answers(tmp_path, monkeypatch):

@@ -109,12 +109,71 @@ class JoinApp(OvertableApp):
             request["options"] = journal_codec(game).options_dict(options)
         if away_bot is not None:
             request["away_bot"] = away_bot
+        self.call_later(self._create, request)
+
+    async def _create(self, request: dict[str, Any]) -> None:
+        # home first, then the table: its screen goes over the lobby
+        await self._pop_to_home()
         self.remote.create(request)
-        self.go_home()
 
     def rematch(self) -> None:
-        self.notify("Set up a new table from the lobby (n).", severity="information")
-        self.go_home()
+        """From a shared match's results: a new table of the same game,
+        options and seats (each person's seat reserved for them again, each
+        bot at its level), with this player sitting down at once; the
+        others read in the finished table's chat that it waits for them in
+        the lobby."""
+        request = self.rematch_request()
+        table = self.remote.table_on_screen()
+        self.call_later(self._rematch, request, table)
+
+    async def _rematch(self, request: dict[str, Any] | None, table: str | None) -> None:
+        # home first: the new table's screen, when its match starts, goes
+        # over the lobby (going home after could close it, and put it away)
+        await self._pop_to_home()
+        waiting = self._rematch_waiting(request) if request is not None else None
+        if request is None:
+            self.notify("Set up a new table from the lobby (n).", severity="information")
+        elif waiting is not None:  # another player asked first: sit down there
+            self.remote.join(*waiting)
+        else:
+            await self._create(request)
+            self.remote.say(table, "Rematch? The same table waits in the lobby: "
+                                   "Enter on it sits you down.")
+            self.notify("A new table with the same seats: the others are asked to sit down.")
+
+    def _rematch_waiting(self, request: dict[str, Any]) -> tuple[str, int] | None:
+        """A table not started yet with the rematch's game and seats, where
+        this player's seat waits for them: (table, seat)."""
+        for listed in self.remote.tables:
+            seats = listed.get("seats", [])
+            if (listed.get("started") or listed.get("game") != request["game"]
+                    or [_seat_request(s) for s in seats] != request["seats"]):
+                continue
+            for number, seat in enumerate(seats):
+                if seat.get("player") == self.remote.player and not seat.get("present"):
+                    return listed["table"], number
+        return None
+
+    def rematch_request(self) -> dict[str, Any] | None:
+        """The "create" request for the match on screen played again, or
+        None when the lobby has not listed it (or this player had no seat)."""
+        from saves.journal import codec as journal_codec
+
+        table = self.remote.table_on_screen()
+        listed = next((t for t in self.remote.tables if t.get("table") == table), None)
+        screen = self.remote.screens.get(table) if table is not None else None
+        update = screen.update if screen is not None else None
+        game = self.games.get(listed.get("game")) if listed is not None else None
+        if game is None or update is None or update.seat is None:
+            return None
+        seats = [_seat_request(seat) for seat in listed.get("seats", [])]
+        request: dict[str, Any] = {"game": game.id, "seats": seats}
+        options = getattr(update.view, "options", None)
+        if options is not None:
+            request["options"] = journal_codec(game).options_dict(options)
+        if listed.get("away_bot") is not None:
+            request["away_bot"] = listed["away_bot"]
+        return request
 
     def leave_table(self) -> None:
         self.go_home()
@@ -128,3 +187,10 @@ class JoinApp(OvertableApp):
     async def action_quit(self) -> None:
         self.remote.close()
         self.exit()
+
+
+def _seat_request(seat: dict[str, Any]) -> Any:
+    """A seat of the lobby's listing as a "create" request names it."""
+    if seat.get("kind") == "bot":
+        return {"bot": seat.get("level")}
+    return {"player": seat["player"]} if seat.get("player") else "open"
