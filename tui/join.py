@@ -137,8 +137,8 @@ class JoinApp(OvertableApp):
             self.remote.join(*waiting)
         else:
             await self._create(request)
-            self.remote.say(table, "Rematch? The same table waits in the lobby: "
-                                   "Enter on it sits you down.")
+            self.remote.say(table, "Rematch? The same table waits: r on the results, "
+                                   "or Enter on it in the lobby, sits you down.")
             self.notify("A new table with the same seats: the others are asked to sit down.")
 
     def _rematch_waiting(self, request: dict[str, Any]) -> tuple[str, int] | None:
