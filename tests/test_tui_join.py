@@ -86,7 +86,7 @@ async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, 
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
             # Ann sets up a table from the new-match form's result: her seat, one open
-            app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bram", "human")])
+            app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])  # an open seat
             bob = await Player.connect(path, "Bob")
             while True:
                 message = await bob.expect("lobby")
@@ -150,7 +150,7 @@ async def test_a_rematch_asked_for_by_the_other_player_is_joined_not_doubled(sha
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
-        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bram", "human")])
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])  # an open seat
         bob = await Player.connect(path, "Bob")
         while True:
             message = await bob.expect("lobby")
@@ -285,7 +285,7 @@ async def test_overseers_table_talk_is_the_tables_chat(shared_hub):
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.remote.connected)
-        app.new_match("overseers", [app.seat("Ann", "human"), app.seat("B", "human"),
+        app.new_match("overseers", [app.seat("Ann", "human"), app.seat("Bob", "human"),
                                     app.seat("C", "bot", "random")])
         bob = await Player.connect(path, "Bob")
         while not (lobby := (await bob.expect("lobby"))["lobby"]):
@@ -346,6 +346,50 @@ async def test_the_new_table_form_offers_a_bot_for_away_players(shared_hub):
             app.go_home()
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
             await pilot.pause(0.1)
+
+
+async def test_the_new_table_form_keeps_a_seat_for_a_named_player(shared_hub):
+    """On the shared form the first seat is the player's (their bound name,
+    not to be edited); another person's seat is open while its name is
+    empty, and kept for the player whose name is typed there."""
+    from textual.widgets import Input, Select
+
+    from tui.screens.lobby import OPEN_SEAT_HINT, SharedTableScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        app.action_new_match("overseers")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                       and bool(app.screen.query("#away-bot")))
+        form = app.screen
+        mine = form.query_one("#name-0", Input)
+        assert mine.value == "Ann" and mine.disabled
+        assert form.query_one("#name-1", Input).value == ""
+        assert form.query_one("#name-1", Input).placeholder == OPEN_SEAT_HINT
+        # seat 2 a person kept for Bob, seat 3 a person open to anyone
+        for seat in (1, 2):
+            form.query_one(f"#kind-{seat}", Select).value = "human"
+        bob = form.query_one("#name-1", Input)
+        bob.focus()
+        await pilot.press(*"Bob")
+        # typing one's own name, or one name twice, is refused with a reason
+        third = form.query_one("#name-2", Input)
+        for typed, reason in (("ann", "names you"), ("bob", "Two seats")):
+            third.value = typed
+            with pytest.raises(ValueError, match=reason):
+                form.read_players()
+        third.value = ""
+        before = set(hub.tables)
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: len(hub.tables) > len(before))
+        (new,) = set(hub.tables) - before
+        seats = [(s.kind, s.player) for s in hub.tables[new].seats]
+        assert seats == [("reserved", "Ann"), ("reserved", "Bob"), ("open", None)]
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.pause(0.1)
 
 
 def test_the_lobby_says_when_a_bot_plays_for_an_away_player():

@@ -88,9 +88,10 @@ class JoinApp(OvertableApp):
     def new_match(
         self, game_id: str, players: list[Any], options: Any = None, *, away_bot: float | None = None
     ) -> None:
-        """From the new-match form: the first person's seat is yours, the
-        other people's seats are open to anyone, bots play on the hub; with
-        `away_bot`, a bot plays an away player's turns after that many seconds."""
+        """From the new-match form: the first person's seat is yours, each
+        other person's seat is reserved for the player named there, or open
+        to anyone without a name; bots play on the hub; with `away_bot`, a
+        bot plays an away player's turns after that many seconds."""
         from saves.journal import codec as journal_codec
 
         game = self.games[game_id]
@@ -102,6 +103,8 @@ class JoinApp(OvertableApp):
             elif not mine:
                 seats.append({"player": self.remote.player})
                 mine = True
+            elif spec.name:
+                seats.append({"player": spec.name})
             else:
                 seats.append("open")
         request: dict[str, Any] = {"game": game_id, "seats": seats}

@@ -17,9 +17,9 @@ from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label, Select, Static
+from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Static
 
-from tui.screens.new_match import NewMatchScreen
+from tui.screens.new_match import HUMAN, NewMatchScreen
 from tui.widgets.quiet import update_static
 
 COLUMNS = ("Game", "Seats", "Now")
@@ -71,11 +71,25 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 60:g} min" if seconds >= 60 else f"{seconds:g} s"
 
 
+#: what a shared table's name field says when empty: an open seat
+OPEN_SEAT_HINT = "anyone, or a name"
+
+
 class SharedTableScreen(NewMatchScreen):
     """The new-match form for a shared table: also what to do when a player
-    is away (the choice goes to the hub with the table)."""
+    is away (the choice goes to the hub with the table). The first person's
+    seat is the player's own (their bound name); another person's seat is
+    open to anyone while its name is empty, or reserved for the player
+    named there. A bot's seat needs no name (the hub names its bots)."""
 
     HELP_TITLE = "New shared table"
+
+    HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("Seat 1", "yours, under your own name"),
+        ("a person, no name", "an open seat: anyone may sit down"),
+        ("a person, a name", "kept for that player: only they may sit down"),
+        ("a bot", "plays on the host, which names it"),
+    )
 
     DEFAULT_CSS = """
     SharedTableScreen #away-bot { width: 30; }
@@ -96,7 +110,42 @@ class SharedTableScreen(NewMatchScreen):
         # with the seats (it is about the players), and in place before the
         # form notes its untouched values (Escape then leaves at once)
         await self.query_one("#new-form").mount(row, after="#seats")
+        me = getattr(getattr(self.app, "remote", None), "player", None)
+        for field in self.query(".seat-name").results(Input):
+            first = field.id == "name-0"
+            field.value = (me or field.value) if first else ""
+            field.placeholder = "you" if first else OPEN_SEAT_HINT
+            field.disabled = first and me is not None  # the player's bound name
         super().on_mount()
+
+    def read_players(self) -> list[Any]:
+        """Each seat in play: a person (named: reserved for them; no name:
+        open to anyone) or a bot; raises ValueError with a reason."""
+        sit = self.app.seat  # type: ignore[attr-defined]
+        me = getattr(getattr(self.app, "remote", None), "player", None)
+        players: list[Any] = []
+        named: set[str] = set()
+        mine = False
+        for seat in range(self.player_count()):
+            name = self.query_one(f"#name-{seat}", Input).value.strip()
+            kind = str(self.query_one(f"#kind-{seat}", Select).value)
+            if kind != HUMAN:
+                players.append(sit(name or f"Bot {seat + 1}", "bot", kind.partition(":")[2]))
+                continue
+            if not mine:  # the first person's seat is the player's own
+                mine = True
+                players.append(sit(me or name, "human"))
+                continue
+            if name and me is not None and name.casefold() == me.casefold():
+                raise ValueError(f"Seat {seat + 1} names you: your seat is the first person's.")
+            if name.casefold() in named:
+                raise ValueError(f"Two seats are kept for {name!r}: one each.")
+            if name:
+                named.add(name.casefold())
+            players.append(sit(name, "human"))
+        if not mine:
+            raise ValueError("A shared table needs your seat: make one seat a person's.")
+        return players
 
     def away_bot(self) -> float | None:
         """The seconds before a bot plays an away player's turn (None: wait)."""
