@@ -21,6 +21,10 @@ Messages from a client (one key names the message):
   moment they return. A table keeps its id while it is played; after a
   restart of the hub, a match is listed under its journal's id.
 - ``{"join": {"table": id, "seat": n}}``, ``{"watch": {"table": id}}``.
+- ``{"stand": {"table": id}}``: before the match begins, the player stands
+  up from their seat (it is open to anyone again); the table's creator
+  withdraws the table instead (it leaves the lobby). Once the match has
+  begun a seat is kept: its player leaves with the screen's `q`.
 - ``{"command": <SeatCommand>, "table": id}``: play, undo or leave.
 - ``{"chat": {"table": id or null, "text": "..."}}``: a line to everyone at
   that table (seated or watching), or in the lobby; at most 200 characters,
@@ -296,6 +300,27 @@ class Hub:
             table.session.refresh()
         self._lobby_changed()  # the seat is no longer away
 
+    def stand(self, client: Client, table: Table) -> None:
+        """`client`'s player stands up from `table` before its match begins:
+        their seat is open again; the creator withdraws the whole table."""
+        if table.session is not None:
+            raise HubError("The match has begun: your seat is kept for you "
+                           "(q on its screen leaves it for now).")
+        name = client.player
+        # their seat, sat at or only kept for them (an invitation declined)
+        mine = [s for s in table.seats if s.kind != "bot" and s.player == name]
+        if name == table.creator:
+            del self.tables[table.id]
+            for other in list(self.clients):
+                other.places.pop(table.id, None)
+        elif mine:
+            for seat in mine:
+                seat.kind, seat.player, seat.present = OPEN, None, False
+            client.places.pop(table.id, None)
+        else:
+            raise HubError("You have no seat at that table.")
+        self._lobby_changed()
+
     def _begin(self, table: Table) -> None:
         from saves.journal import PlayerSpec
         from saves.match import Match
@@ -474,6 +499,8 @@ class Client:
                 self.hub.sit(self, table, _field(body, "seat"))
             elif kind == "watch":
                 self.watch(self.hub.table(_field(body, "table")))
+            elif kind == "stand":
+                self.hub.stand(self, self.hub.table(_field(body, "table")))
             elif kind == "command":
                 self._command(message)
             elif kind == "chat":

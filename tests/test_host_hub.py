@@ -538,3 +538,44 @@ async def test_sitting_again_at_a_seat_one_holds_shows_it_again_not_a_refusal(hu
     # someone else's seat is still refused
     await bob.send({"join": {"table": table, "seat": 0}})
     assert "error" in await bob.expect("error")
+
+
+async def test_before_the_match_a_player_stands_up_and_the_creator_withdraws(hub):
+    hub_, path = hub
+    ann = await Player.connect(path, "ann")
+    bob = await Player.connect(path, "bob")
+    cyd = await Player.connect(path, "cyd")
+    # ann's table of three: her seat, one kept for bob, one open
+    await ann.send({"create": {"game": "overseers",
+                               "seats": ["open", {"player": "bob"}, "open"]}})
+    table = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": table, "seat": 0}})
+    await cyd.send({"join": {"table": table, "seat": 2}})
+    await cyd.expect("joined")
+
+    def seats() -> list:
+        return [(s.kind, s.player, s.present) for s in hub_.tables[table].seats]
+
+    # cyd stands up: her seat is open again; bob declines the seat kept for him
+    await cyd.send({"stand": {"table": table}})
+    await bob.send({"stand": {"table": table}})
+    for player in (cyd, bob):
+        await player.expect("lobby")
+    await asyncio.sleep(0.05)
+    assert seats() == [("reserved", "ann", True), ("open", None, False), ("open", None, False)]
+    # someone without a seat there is told so; the hub serves on
+    await cyd.send({"stand": {"table": table}})
+    assert "no seat" in (await cyd.expect("error"))["error"]
+    # the creator withdraws the table: it leaves everyone's lobby
+    await ann.send({"stand": {"table": table}})
+    while (await bob.expect("lobby"))["lobby"]:
+        pass
+    assert table not in hub_.tables
+    # once a match has begun, a seat is kept: standing up is refused
+    ann2, bob2, running = await table_for_two(path)
+    await bob2.expect("update")
+    await bob2.send({"stand": {"table": running}})
+    assert "begun" in (await bob2.expect("error"))["error"]
+    assert running in hub_.tables
+    for player in (ann, bob, cyd, ann2, bob2):
+        await player.close()

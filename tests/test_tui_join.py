@@ -446,3 +446,47 @@ async def test_the_lobby_under_a_table_is_drawn_on_coming_back_not_at_every_move
         app.pop_screen()
         await pilot.pause()
         assert drawn == [1] and grid.get_row_at(0)[2] == "Bob to play"
+
+
+async def test_the_lobby_stands_up_and_withdraws_a_table_before_its_match(shared_hub):
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        lobby = app.screen
+
+        def hint() -> str:
+            return str(lobby.query_one("#lobby-hint").render())
+
+        # Bob's table keeps a seat for Ann: she may decline it
+        bob = await Player.connect(path, "Bob")
+        await bob.send({"create": {"game": "overboss-duel",
+                                   "seats": [{"player": "Bob"}, {"player": "Ann"}]}})
+        bobs = (await bob.expect("created"))["created"]["table"]
+        await bob.send({"join": {"table": bobs, "seat": 0}})
+        await wait_for(pilot, lambda: "kept for you" in hint())
+        await pilot.press("x")
+        await wait_for(pilot, lambda: [s["kind"] for t in app.remote.tables
+                                       for s in t["seats"] if t["table"] == bobs] == [
+            "reserved", "open"])
+        # Ann's own table: x asks, then withdraws it
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])
+        await wait_for(pilot, lambda: len(hub.tables) == 2)
+        mine = next(t for t in hub.tables if t != bobs)
+        await wait_for(pilot, lambda: len(app.remote.tables) == 2)
+        row = next(i for i, t in enumerate(app.remote.tables) if t["table"] == mine)
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        app.screen.query_one("#lobby-tables").move_cursor(row=row)
+        await wait_for(pilot, lambda: "withdraw the table" in hint())
+        await pilot.press("x")
+        await wait_for(pilot, lambda: app.screen is not lobby)  # are you sure?
+        await pilot.press("escape")  # no: kept
+        await wait_for(pilot, lambda: app.screen is lobby)
+        assert mine in hub.tables
+        await pilot.press("x")
+        await wait_for(pilot, lambda: app.screen is not lobby)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: mine not in hub.tables)
+        await wait_for(pilot, lambda: [t["table"] for t in app.remote.tables] == [bobs])
+        await pilot.pause(0.1)
+        await bob.close()

@@ -174,6 +174,9 @@ class LobbyScreen(Screen):
         Binding("w", "watch", "Watch"),
         Binding("n", "new", "New table"),
         Binding("r", "refresh", "Refresh"),
+        Binding("x", "stand", "Stand up",
+                tooltip="Before a match begins: give up your seat there (your own table: "
+                        "withdraw it)"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -245,6 +248,14 @@ class LobbyScreen(Screen):
             hint = "No tables yet: press n to set one up."
         elif table is not None and (table.get("play") or {}).get("finished"):
             hint = "Enter: the results of this match · w: watch · n: a new table"
+        elif table is not None and not table.get("started") and (mine := next(
+                (s for s in table["seats"] if s.get("player") == self.me), None)):
+            if table.get("creator") == self.me:
+                hint = "Waiting for the others · x: withdraw the table · n: a new table"
+            elif mine.get("present"):
+                hint = "Waiting for the others · x: stand up · n: a new table"
+            else:
+                hint = "A seat is kept for you: Enter sits you down · x: decline"
         else:
             hint = "Enter: sit down at the highlighted table · w: watch · n: a new table"
         update_static(self.query_one("#lobby-hint", Static), hint)
@@ -277,6 +288,33 @@ class LobbyScreen(Screen):
             self.notify("No seat is free at that table: w watches it.", severity="warning")
             return
         self.app.remote.join(table["table"], (mine or free)[0])  # type: ignore[attr-defined]
+
+    def action_stand(self) -> None:
+        """Stand up from the highlighted table before its match begins (the
+        seat is open again); at one's own table, withdraw it, once asked."""
+        table = self._highlighted()
+        if table is None:
+            return
+        remote: Any = self.app.remote  # type: ignore[attr-defined]
+        if table.get("started"):
+            self.notify("That match has begun: your seat is kept for you.", severity="warning")
+            return
+        if table.get("creator") == self.me:
+            from tui.screens.confirm import ConfirmScreen
+
+            def answer(withdraw: bool | None) -> None:
+                if withdraw:
+                    remote.write({"stand": {"table": table["table"]}})
+
+            self.app.push_screen(ConfirmScreen(
+                "Withdraw this table?", "Nobody has played at it yet; it leaves the lobby.",
+                yes="Withdraw", no="Keep it"), answer)
+            return
+        if not any(s.get("player") == self.me for s in table["seats"]):
+            self.notify("You have no seat at that table.", severity="warning")
+            return
+        remote.write({"stand": {"table": table["table"]}})
+        self.notify("You stood up: the seat is open to anyone again.")
 
     def action_watch(self) -> None:
         table = self._highlighted()
