@@ -157,6 +157,9 @@ async def test_hostile_lines_are_refused_and_the_hub_keeps_serving(hub):
         {"command": {"kind": "play", "seat": 0, "action": {"type": "Pick", "card": 1}}, "table": table},
         {"shout": 1},
         {"lobby": {}, "extra": 1},
+        {"stand": {"table": table}},  # not eve's, and begun
+        {"stand": {"table": ["x"]}},
+        {"stand": 7},
     ]:
         await eve.send(obj)
         message = await eve.expect("error")
