@@ -310,11 +310,13 @@ class LobbyScreen(Screen):
                 "Withdraw this table?", "Nobody has played at it yet; it leaves the lobby.",
                 yes="Withdraw", no="Keep it"), answer)
             return
-        if not any(s.get("player") == self.me for s in table["seats"]):
+        mine = next((s for s in table["seats"] if s.get("player") == self.me), None)
+        if mine is None:
             self.notify("You have no seat at that table.", severity="warning")
             return
         remote.write({"stand": {"table": table["table"]}})
-        self.notify("You stood up: the seat is open to anyone again.")
+        self.notify("You stood up: the seat is open to anyone again." if mine.get("present")
+                    else "You declined the seat: it is open to anyone now.")
 
     def action_watch(self) -> None:
         table = self._highlighted()
