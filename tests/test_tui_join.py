@@ -267,6 +267,11 @@ def test_the_lobby_says_who_is_away():
     ann = {"kind": "reserved", "player": "Ann", "present": True, "away": False}
     assert seat_text(bob, "Ann") == "Bob (away)"
     assert seat_text(ann, "Ann") == "Ann (you)"
+    # before the match: a seat kept for a player not yet sat down
+    invited = {"kind": "reserved", "player": "Ann", "present": False, "away": False}
+    assert seat_text(invited, "Ann") == "Ann (you, invited)"
+    assert seat_text(invited, "Bob") == "Ann (invited)"
+    assert seat_text({"kind": "open", "player": None}, "Ann") == "open"
     table = {"seats": [ann, bob], "started": True,
              "play": {"finished": False, "to_act": [0], "actions": 3}}
     assert status_text(table) == "waiting: Bob away"

@@ -40,12 +40,14 @@ def seat_text(seat: dict[str, Any], me: str) -> str:
     player = seat.get("player")
     if player is None:
         return "open"
-    mark = " (you)" if player == me else ""
+    marks = ["you"] if player == me else []
     if seat.get("bot_playing"):
-        return f"{player}{mark} (away — bot playing)"
-    if seat.get("away"):
-        return f"{player}{mark} (away)"
-    return f"{player}{mark}" + ("" if seat.get("present", True) else " (invited)")
+        marks.append("away — bot playing")
+    elif seat.get("away"):
+        marks.append("away")
+    elif not seat.get("present", True):
+        marks.append("invited")
+    return f"{player} ({', '.join(marks)})" if marks else str(player)
 
 
 def status_text(table: dict[str, Any]) -> str:
