@@ -565,6 +565,31 @@ def test_the_tree_follows_what_the_bot_sees_of_chance():
     assert means[True] > 0.68 and means[False] < 0.57
 
 
+def test_tree_depth_bounds_the_decisions_the_tree_holds():
+    """With `tree_depth=1` the tree holds the root's actions only and the
+    rollout (here at random) makes the bot's second decision: drawing is
+    worth 1/2. With 2 the tree holds that decision too, after each card it
+    sees, and drawing is worth its true 3/4."""
+    hooks = SearchHooks(determinize=lambda view, seat, rng: view)
+    means = {}
+    for depth in (1, 2):
+        bot = IsmctsBot(iterations=3000, hooks=hooks, tree_depth=depth)
+        bot.choose(Push(), PushState(), 0, ("draw", "stop"), random.Random(3))
+        means[depth] = dict((a, mean) for a, _, mean in bot.last.stats)["draw"]
+    assert means[1] < 0.57 and means[2] > 0.68
+    with pytest.raises(ValueError, match="tree_depth"):
+        IsmctsBot(iterations=10, tree_depth=0)
+
+
+def test_make_bot_passes_a_tree_depth_to_a_searching_level_only():
+    from core.bots import make_bot
+
+    assert make_bot("boss-quest", "hard", iterations=50, tree_depth=1).tree_depth == 1
+    assert make_bot("boss-quest", "normal").tree_depth is None  # the levels set none
+    with pytest.raises(ValueError, match="does not search"):
+        make_bot("boss-quest", "heuristic", tree_depth=1)
+
+
 def test_progressive_widening_and_policy_first_expansion():
     """Options for tuning: with `widening` a node a seat decided at n times
     holds at most widening * sqrt(n) actions; with `policy_first` the first

@@ -133,6 +133,7 @@ def make_bot(
     *,
     seconds: float | None | object = ...,
     iterations: int | None | object = ...,
+    tree_depth: int | None = None,
 ) -> Bot:
     """A fresh bot of `level` (any of `ALL_BOTS[game_id]`) for the game
     `game_id` (ValueError if unknown).
@@ -142,12 +143,15 @@ def make_bot(
     iterations only, with no clock, so the same seed gives the same choice
     (the arena, the tests); naming `seconds` alone keeps the level's
     iteration cap and changes its time limit (a slower machine, a host
-    setting)."""
+    setting). `tree_depth` bounds the search tree's depth in decisions
+    (`IsmctsBot`; the arena's ``hard:tree_depth=1``); the levels set none."""
     bots = ALL_BOTS.get(game_id)
     if bots is None:
         raise ValueError(f"no bots for game {game_id!r}")
     if level not in bots:
         raise ValueError(f"no {level!r} bot for {game_id!r}; bots: {', '.join(bots)}")
+    if tree_depth is not None and level not in BUDGETS:
+        raise ValueError(f"the {level!r} bot does not search: it takes no tree_depth")
     if level == "random":
         return RandomBot()
     heuristic = _FACTORIES.get((game_id, "heuristic"))
@@ -166,6 +170,7 @@ def make_bot(
         iterations=budget.iterations if iterations is ... else iterations,  # type: ignore[arg-type]
         seconds=budget.seconds if seconds is ... else seconds,  # type: ignore[arg-type]
         fallback=heuristic() if heuristic else RandomBot(),
+        tree_depth=tree_depth,
         name=level,
     )
 
