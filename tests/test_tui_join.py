@@ -41,6 +41,23 @@ async def wait_for(pilot, condition, timeout: float = 10) -> None:
         await pilot.pause(0.02)
 
 
+async def bob_sits_at_anns_duel(pilot, app, path) -> tuple:
+    """Ann (the app) sets up an Overboss Duel from the new-match form's
+    result (her seat, one open); Bob, a client of the hub, sits down there.
+    (Bob, the table as the lobby listed it.)"""
+    app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])
+    bob = await Player.connect(path, "Bob")
+    while True:
+        message = await bob.expect("lobby")
+        if message["lobby"]:
+            break
+    (table,) = message["lobby"]
+    assert [s.get("player") for s in table["seats"]] == ["Ann", None]
+    await bob.send({"join": {"table": table["table"], "seat": 1}})
+    await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+    return bob, table
+
+
 async def play_to_the_results(pilot, app, bob, rng) -> set:
     """Ann (the app) and Bob (a client of the hub) play the Overboss Duel on
     screen at random to its results; the seats Ann's screen was sent."""
@@ -85,17 +102,7 @@ async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, 
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
-            # Ann sets up a table from the new-match form's result: her seat, one open
-            app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])  # an open seat
-            bob = await Player.connect(path, "Bob")
-            while True:
-                message = await bob.expect("lobby")
-                if message["lobby"]:
-                    break
-            (table,) = message["lobby"]
-            assert [s.get("player") for s in table["seats"]] == ["Ann", None]
-            await bob.send({"join": {"table": table["table"], "seat": 1}})
-            await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+            bob, table = await bob_sits_at_anns_duel(pilot, app, path)
             seen_seats = await play_to_the_results(pilot, app, bob, rng)
             await pilot.pause(0.2)  # the results screen settles, as a player would see it
             assert seen_seats == {0}, "Ann's screen was sent another seat's update"
@@ -150,15 +157,7 @@ async def test_a_rematch_asked_for_by_the_other_player_is_joined_not_doubled(sha
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
-        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])  # an open seat
-        bob = await Player.connect(path, "Bob")
-        while True:
-            message = await bob.expect("lobby")
-            if message["lobby"]:
-                break
-        (first,) = message["lobby"]
-        await bob.send({"join": {"table": first["table"], "seat": 1}})
-        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        bob, _ = await bob_sits_at_anns_duel(pilot, app, path)
         await play_to_the_results(pilot, app, bob, random.Random(3))
         # Bob asks first: a table of the same seats, his own taken
         await bob.send({"create": {"game": "overboss-duel",
@@ -475,9 +474,13 @@ async def test_the_lobby_stands_up_and_withdraws_a_table_before_its_match(shared
                                        for s in t["seats"] if t["table"] == bobs] == [
             "reserved", "open"])
         # Ann's own table: x asks, then withdraws it
-        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])
+        app.new_match("overseers", [app.seat("Ann", "human"), app.seat("", "human"),
+                                    app.seat("", "human")])
         await wait_for(pilot, lambda: len(hub.tables) == 2)
         mine = next(t for t in hub.tables if t != bobs)
+        cyd = await Player.connect(path, "Cyd")  # sits down at Ann's table
+        await cyd.send({"join": {"table": mine, "seat": 1}})
+        await cyd.expect("joined")
         await wait_for(pilot, lambda: len(app.remote.tables) == 2)
         row = next(i for i, t in enumerate(app.remote.tables) if t["table"] == mine)
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
@@ -493,5 +496,8 @@ async def test_the_lobby_stands_up_and_withdraws_a_table_before_its_match(shared
         await pilot.press("y")
         await wait_for(pilot, lambda: mine not in hub.tables)
         await wait_for(pilot, lambda: [t["table"] for t in app.remote.tables] == [bobs])
+        chat = (await cyd.expect("chat"))["chat"]  # Cyd reads why her table went
+        assert chat == {"table": mine, "from": "Ann", "text": "I withdrew this table."}
         await pilot.pause(0.1)
         await bob.close()
+        await cyd.close()

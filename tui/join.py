@@ -125,9 +125,8 @@ class JoinApp(OvertableApp):
         bot at its level), with this player sitting down at once; the
         others read in the finished table's chat that it waits for them in
         the lobby."""
-        request = self.rematch_request()
         table = self.remote.table_on_screen()
-        self.call_later(self._rematch, request, table)
+        self.call_later(self._rematch, self.rematch_request(table), table)
 
     async def _rematch(self, request: dict[str, Any] | None, table: str | None) -> None:
         # home first: the new table's screen, when its match starts, goes
@@ -157,12 +156,11 @@ class JoinApp(OvertableApp):
                     return listed["table"], number
         return None
 
-    def rematch_request(self) -> dict[str, Any] | None:
-        """The "create" request for the match on screen played again, or
-        None when the lobby has not listed it (or this player had no seat)."""
+    def rematch_request(self, table: str | None) -> dict[str, Any] | None:
+        """The "create" request for `table`'s match played again, or None
+        when the lobby has not listed it (or this player had no seat)."""
         from saves.journal import codec as journal_codec
 
-        table = self.remote.table_on_screen()
         listed = next((t for t in self.remote.tables if t.get("table") == table), None)
         screen = self.remote.screens.get(table) if table is not None else None
         update = screen.update if screen is not None else None

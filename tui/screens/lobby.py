@@ -305,7 +305,8 @@ class LobbyScreen(Screen):
             from tui.screens.confirm import ConfirmScreen
 
             def answer(withdraw: bool | None) -> None:
-                if withdraw:
+                if withdraw:  # whoever sat down there reads why it went
+                    remote.say(table["table"], "I withdrew this table.")
                     remote.write({"stand": {"table": table["table"]}})
 
             self.app.push_screen(ConfirmScreen(
