@@ -20,6 +20,7 @@ from textual.screen import Screen
 
 from tui import resources
 from tui import theme as themes
+from tui.collector import Collector
 from tui.layout_once import lay_out_once
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -86,6 +87,7 @@ class OvertableApp(App[None]):
         theme_name: str | None = None,
         bot_delay: float = DEFAULT_BOT_DELAY,
         seed: int | None = None,
+        collect_between_screens: bool = False,
     ) -> None:
         super().__init__()
         lay_out_once()  # one layout pass where Textual makes two (over SSH, CPU per update)
@@ -97,6 +99,9 @@ class OvertableApp(App[None]):
         self._start_theme = theme_name or themes.pick_theme()
         #: the live table, while a match is open
         self.table: Table | None = None
+        #: full garbage collections between screens, not during play
+        #: (tui/collector.py; the real app, not tests)
+        self.collector = Collector(self) if collect_between_screens else None
 
     # -- screens --------------------------------------------------------------
 
@@ -107,6 +112,8 @@ class OvertableApp(App[None]):
         self.theme = self._start_theme
         self.screen_change_signal.subscribe(self, self._on_screen_change)
         self._check_size()
+        if self.collector is not None:
+            self.call_after_refresh(self.collector.start)
         start, argument = self.start, self.start_argument
         if start == "new":
             self.action_new_match(argument)
@@ -402,6 +409,12 @@ class OvertableApp(App[None]):
     def _on_screen_change(self, screen: Screen) -> None:
         self.call_later(self._check_size)
         self.call_later(self._release_closed_watchers)
+        if self.collector is not None:
+            self.collector.screen_changed()
+
+    def on_unmount(self) -> None:
+        if self.collector is not None:
+            self.collector.stop()
 
     def _check_size(self) -> None:
         """Keep the too-small cover on top exactly while the terminal is small."""
@@ -416,7 +429,7 @@ class OvertableApp(App[None]):
 
 
 def run(start: str = "home", argument: str | None = None, **kwargs: Any) -> None:
-    OvertableApp(start, argument, **kwargs).run()
+    OvertableApp(start, argument, collect_between_screens=True, **kwargs).run()
 
 
 __all__ = ["OvertableApp", "run"]

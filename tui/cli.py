@@ -231,7 +231,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         kwargs["bot_delay"] = args.bot_delay
     from tui.app import OvertableApp
 
-    OvertableApp(start, argument, **kwargs).run()
+    OvertableApp(start, argument, collect_between_screens=True, **kwargs).run()
     return 0
 
 
@@ -339,7 +339,10 @@ def join_hub(
         return 1
     from tui.join import JoinApp
 
-    JoinApp(socket_path, player, bell=bell, theme_name=themes.CHOICES[theme]).run()
+    JoinApp(
+        socket_path, player, bell=bell, theme_name=themes.CHOICES[theme],
+        collect_between_screens=True,
+    ).run()
     return 0
 
 
