@@ -357,6 +357,11 @@ class SearchHooks:
       the search would not improve (one of `legal`), taken without
       searching, or None to search (Boss Quest: the heuristic bot's choice
       at the Wizard). No hook: always search.
+    - ``common_deals``: True to search only the decision at hand, every
+      legal action played on the same deals (a determinization and the
+      rollouts' seed) and then by `rollout`, instead of growing a tree
+      (`core.bots.ismcts.IsmctsBot._on_common_deals`; Boss Quest's knights,
+      where a deeper tree played worse the more it grew).
     """
 
     determinize: Any
@@ -366,3 +371,4 @@ class SearchHooks:
     rollout_depth: int | None = None
     horizon: Any = None
     answer: Any = None
+    common_deals: bool = False

@@ -1,9 +1,10 @@
 """Boss Quest's search hooks for the knights' game (core/bossquest/search.py,
-issue 13): the rollout policy equips one weapon at a time towards the HP
-(BQ §2A), chooses at the Wizard from what its knight could know (a rival's
-hidden weapon is not read, BQ §1: "may see their own hidden card (but not
-anyone else's!)"), and rollouts stop at the end of the round in progress
-(`horizon`) for `evaluate`."""
+issue 13): the rollout policy equips as the heuristic bot does from the
+knight's own view (BQ §2A) and chooses at the Wizard from what its knight
+could know (a rival's hidden weapon is not read, BQ §1: "may see their own
+hidden card (but not anyone else's!)"); rollouts stop at the end of the round in progress
+(`horizon`) for `evaluate`; the bot searches its decision on common deals
+(`common_deals`)."""
 
 from __future__ import annotations
 
@@ -14,39 +15,67 @@ import attrs
 from core.bossquest import GAME
 from core.bossquest.actions import Activate, Ask, GoToWizard, TargetKnight
 from core.bossquest.cards import SpellKind
-from core.bossquest.search import HOOKS, STOP_GAP, horizon, rollout
+from core.bossquest.search import HOOKS, horizon, rollout
 from core.bossquest.state import Options, Phase, Step
 from core.bots.ismcts import IsmctsBot
 from core.engine import SearchHooks
 from core.playout import sample_chance
-from tests.bossquest_tables import knight, spell, table, w
+from tests.bossquest_tables import knight, spell, table
 
 
 def legal(state, seat=0):
     return GAME.legal_actions(state, seat)
 
 
-def test_rollout_asks_one_weapon_until_close_to_the_hp():
-    """BQ §2A: while a rival still equips, the rollout asks for one weapon
-    at a gap of 4 or more below the HP and goes to the Wizard at 3 or less
-    (one more weapon, 1-7, would go over 4 times in 7 there)."""
-    for mine, expected in (("R4", Ask(1)), ("R3", Ask(1)), ("R6", GoToWizard())):
-        # HP 17; seat 0 holds Y5 + P4 + mine
-        state = table([knight("Y5", "P4", mine), knight("B3", "R2")], boss=17)
-        gap = 17 - (9 + w(mine).value)
-        assert (gap <= STOP_GAP) == (expected == GoToWizard())
-        assert rollout(state, 0, legal(state), random.Random(1)) == expected
+def _heuristic(state, seat=0):
+    from core.bots.bossquest import HeuristicBot
+
+    view = GAME.view(state, seat)
+    return HeuristicBot().choose(GAME, view, seat, legal(state, seat), random.Random(0))
 
 
-def test_rollout_asks_in_one_request_when_last_to_equip():
-    """BQ §2A: "Once only one player remains in phase A ..., that player may
-    ask the Armorer for cards only one last time": the rollout then asks for
-    about one weapon per 5 points of the gap."""
-    rival = knight("B3", "R2", done=True)
-    far = table([knight("Y2", "P1"), rival], boss=17)  # gap 14
-    near = table([knight("Y5", "P4"), rival], boss=17)  # gap 8
-    assert rollout(far, 0, legal(far), random.Random(1)) == Ask(3)
-    assert rollout(near, 0, legal(near), random.Random(1)) == Ask(1)
+def _swapped(state):
+    """`state` with seat 1's hidden weapon swapped for a deck card of another
+    value: the same view for seat 0 (it may not see that card, BQ §1), a
+    different table."""
+    rival = state.knights[1]
+    theirs = rival.hidden.weapon
+    deck = list(state.weapon_deck)
+    at = next(i for i, card in enumerate(deck) if card.value != theirs.value)
+    deck[at], swapped = theirs, deck[at]
+    hidden = attrs.evolve(rival.hidden, weapon=swapped)
+    other = attrs.evolve(
+        state,
+        knights=(state.knights[0], attrs.evolve(rival, hidden=hidden)),
+        weapon_deck=tuple(deck),
+    )
+    assert other != state and GAME.view(other, 0) == GAME.view(state, 0)
+    return other
+
+
+def test_rollout_equips_as_the_heuristic_bot_from_its_own_view():
+    """BQ §2A: on its turn a knight in a rollout asks for weapons or goes to
+    the Wizard as the heuristic bot would from its view: one more weapon
+    far below the HP (HP 17, seat 0 at 9 + 3), the Wizard close to it (at
+    15), and when last to equip a request sized to the gap ("may ask the
+    Armorer for cards only one last time"). The rival's hidden weapon (a 1
+    or a 7) changes nothing: the knight may not see it (BQ §1)."""
+    rival_done = knight("B3", "R2", done=True)
+    cases = (
+        ([knight("Y5", "P4", "R3"), knight("B3", "R2")], Ask(1)),
+        ([knight("Y5", "P4", "R6"), knight("B3", "R2")], GoToWizard()),
+        ([knight("Y2", "P1"), rival_done], None),
+    )
+    for knights, expected in cases:
+        state = table(knights, boss=17)
+        choice = rollout(state, 0, legal(state), random.Random(1))
+        assert choice == _heuristic(state)
+        if expected is not None:
+            assert choice == expected
+        else:
+            assert isinstance(choice, Ask) and choice.count > 1  # a gap of 14, one request
+        other = _swapped(state)
+        assert rollout(other, 0, legal(other), random.Random(7)) == choice
 
 
 def _at_wizard(offer, mine=("Y5", "P6", "R4"), theirs=("B3", "R2")):
@@ -136,7 +165,7 @@ def test_search_rollouts_end_at_the_next_round():
     view = GAME.view(state, 0)
     bot = IsmctsBot(iterations=40, hooks=hooks)
     bot.choose(GAME, view, 0, legal(state), random.Random(2))
-    assert len(seen) == 40
+    assert len(seen) == bot.last.iterations > 0
     for later in seen:
         assert later.round == state.round + 1
         assert later.phase is Phase.TURN and later.boss is not None
@@ -197,7 +226,8 @@ def test_the_bot_answers_at_the_wizard_as_the_heuristic_bot_does():
     equipping = table([knight("Y5", "P4"), knight("B3", "R2")], boss=17)
     assert HOOKS.answer(GAME.view(equipping, 0), 0, legal(equipping)) is None
     assert bot.choose(GAME, GAME.view(equipping, 0), 0, legal(equipping), random.Random(1))
-    assert bot.last.iterations == 50
+    actions = len(legal(equipping))
+    assert bot.last.iterations == 50 // actions * actions
     solo = GAME.setup(1, Options())
     assert HOOKS.answer(solo, 0, ()) is None
 
@@ -219,3 +249,18 @@ def test_in_the_tree_a_knight_at_the_wizard_plays_from_its_own_view():
     assert pruned == (HeuristicBot().choose(GAME, view, 0, legal(a), random.Random(0)),)
     equipping = table([knight("Y5", "P4"), knight("B3", "R2")], boss=17)
     assert HOOKS.prune(equipping, 0, legal(equipping)) is None
+
+
+def test_the_bot_searches_its_equipping_on_common_deals():
+    """The knights' game searches the decision at hand only: every legal
+    action played on the same deals (`SearchHooks.common_deals`), so each
+    has as many playouts, and the answer is the one that scored best."""
+    assert HOOKS.common_deals
+    state = table([knight("Y5", "P4"), knight("B3", "R2")], boss=17)
+    view, actions = GAME.view(state, 0), legal(state)
+    bot = IsmctsBot(iterations=300)
+    choice = bot.choose(GAME, view, 0, actions, random.Random(4))
+    stats = bot.last.stats
+    assert {a for a, _, _ in stats} == set(actions)
+    assert {deals for _, deals, _ in stats} == {300 // len(actions)}
+    assert choice == stats[0][0] and stats[0][2] == max(mean for _, _, mean in stats)

@@ -674,3 +674,74 @@ def test_a_games_answer_is_taken_without_searching():
         game, view, 0, legal, random.Random(4)
     )
     assert asked.last.stats == plain.last.stats and asked.last.iterations == 40
+
+
+# --- common deals: the decision at hand searched on the same deals -----------
+
+
+def test_common_deals_find_the_sure_win():
+    """With `SearchHooks.common_deals` the bot plays each of its actions on
+    the same deals and answers the best: the 5 that beats every card the
+    rival may hold, a sure win (mean 1.0), over the 6."""
+    state = after_deal(((1, 2), (5, 6)))
+    view, legal = GAME.view(state, 1), GAME.legal_actions(state, 1)
+    hooks = attrs.evolve(HIGH_HOOKS, common_deals=True)
+    for seed in range(3):
+        bot = IsmctsBot(iterations=60, hooks=hooks)
+        assert bot.choose(GAME, view, 1, legal, random.Random(seed)) == Play(5)
+        assert bot.last.stats[0][0] == Play(5) and bot.last.stats[0][2] == 1.0
+        assert bot.last.stats[1][2] < 1.0
+
+
+def test_common_deals_share_each_deal_and_its_seed_between_the_actions():
+    """Each deal is one determinization and one seed for the playouts, used
+    after every legal action in turn; a deal costs one iteration per action
+    and no deal starts that the budget cannot finish."""
+    state = after_deal(((1, 4), (2, 3)))
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    deals: list[HighState] = []
+    draws: list[tuple[tuple[int | None, ...], float]] = []
+
+    def determinize(view: HighState, seat: int, rng: random.Random) -> HighState:
+        deals.append(high_determinize(view, seat, rng))
+        return deals[-1]
+
+    def rollout(state: HighState, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        draws.append((state.hands[1], rng.random()))  # the rival's hand, the seed's first draw
+        return legal[0]
+
+    hooks = SearchHooks(determinize=determinize, rollout=rollout, common_deals=True)
+    bot = IsmctsBot(iterations=37, hooks=hooks)
+    bot.choose(GAME, view, 0, legal, random.Random(1))
+    assert len(deals) == 18 and bot.last.iterations == 36  # 37 // 2 deals of 2 actions
+    assert [visits for _, visits, _ in bot.last.stats] == [18, 18]
+    assert len(draws) == 36
+    pairs = [draws[i : i + 2] for i in range(0, 36, 2)]
+    assert all(a == b for a, b in pairs)  # one deal, one seed, for both actions
+    assert len({pair[0][1] for pair in pairs}) == 18  # a new seed each deal
+    assert [pair[0][0] for pair in pairs] == [deal.hands[1] for deal in deals]
+
+
+def test_common_deals_keep_the_budgets_and_move_now():
+    """The time budget and "move now" end the search between deals; stopped
+    before the first, the bot answers with its fallback. A `tree_depth`
+    asks for a tree, common deals or not."""
+    state = after_deal(((1, 4), (2, 3)))
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    hooks = attrs.evolve(HIGH_HOOKS, common_deals=True)
+    timed = IsmctsBot(iterations=None, seconds=0.05, hooks=hooks)
+    timed.choose(GAME, view, 0, legal, random.Random(1))
+    assert timed.last.stopped_by == "seconds" and timed.last.iterations > 10
+
+    class Last:
+        name = "last"
+
+        def choose(self, game, view, seat, legal, rng):  # noqa: ANN001
+            return legal[-1]
+
+    stopped = IsmctsBot(iterations=100, hooks=hooks, fallback=Last(), should_stop=lambda: True)
+    assert stopped.choose(GAME, view, 0, legal, random.Random(1)) == legal[-1]
+    assert stopped.last.stopped_by == "stopped" and stopped.last.iterations == 0
+    tree = IsmctsBot(iterations=41, hooks=hooks, tree_depth=1)
+    tree.choose(GAME, view, 0, legal, random.Random(1))
+    assert sum(visits for _, visits, _ in tree.last.stats) == 41  # an iteration a visit

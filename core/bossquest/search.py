@@ -9,15 +9,19 @@ bot (core/bots/ismcts.py) may know of the game beyond its rules.
 - `evaluate` estimates each knight's chance of winning from the keys and
   hearts (and the round in progress); the Solo Quest's from the hearts and
   the wave.
-- `rollout` (the knights' game; the Solo Quest's is in `solo_search`) is
-  a cheap policy: ask for one weapon at a time while more
-  than 3 below the HP, then go to the Wizard; there take the HP or attack
-  spell that most helps the knight's standing, judged from what it may
-  see; read potions the obvious way, and play the rest at random.
+- `rollout` (the knights' game; the Solo Quest's is in `solo_search`):
+  equipping as the heuristic bot does from the knight's own view
+  (`heuristic_choice`); at the Wizard the HP or attack spell that most
+  helps the knight's standing, judged from what it may see; potions read
+  the obvious way, the duel by its gap, the rest at random.
 - `horizon` ends a rollout at the end of the round it started in.
-- At the Wizard every knight plays the heuristic bot's choice from its own
-  view (`wizard_choice`): `answer` for the searching bot, `prune` for the
-  knights in its tree. The search decides the equipping.
+- `common_deals`: the bot searches only the decision at hand, each legal
+  action played on the same deals and then by `rollout` to the round's end
+  (core/bots/ismcts.py): the heuristic bot improved by one decision. A tree
+  over these games played worse the more it grew (docs/opponents.md).
+- At the Wizard the bot plays the heuristic bot's choice (`answer`) without
+  searching; the search decides the equipping. `prune` gives every knight
+  that choice in a tree (the arena's ``tree_depth``).
 
 Nothing here reads more than its arguments; `determinize` reads only the
 view.
@@ -33,13 +37,10 @@ from core.bossquest import rules, solo_search
 from core.bossquest.actions import (
     Activate,
     ActivateMystery,
-    Ask,
     Discard,
     DiscardMystery,
     DuelAsk,
-    EndTurn,
     Fight,
-    GoToWizard,
     ReadPotion,
     Sacrifice,
     TargetKnight,
@@ -224,11 +225,6 @@ def _round_leader(state: State) -> int | None:
 
 #: a weapon is worth about 4 on average (1-7, potions read either way)
 _MEAN_WEAPON = 4
-#: A knight goes to the Wizard this close to the HP or closer, else asks for
-#: one more weapon (the heuristic bot, core/bots/bossquest.py, goes at a gap
-#: of 3 or less and asks at 5 or more in nearly every case; the old rollout
-#: asked at 3, where one more weapon goes over 4 times in 7).
-STOP_GAP = 3
 #: A gap scored as a knight's standing in the round when it is over the HP.
 _OVER = -9
 #: The standing of a knight exactly at the HP: a PERFECT wins a bonus key
@@ -297,9 +293,13 @@ def _wizard(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random)
 
 
 def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
-    """A cheap, sensible move: one weapon at a time towards the HP, then the
-    Wizard; there, the spell that helps the knight's standing most, judged
-    from what the knight could know (`_guess`)."""
+    """A sensible move, from what the knight could know: equipping (how
+    many weapons to ask for, when to meet the Wizard, the Hare's stop) as
+    the heuristic bot does from the knight's own view (`heuristic_choice`);
+    at the Wizard the HP or attack spell that helps the knight's standing
+    most, judged from what it may see (`_wizard`: the heuristic bot's own
+    choice there would cost each playout three times as long); potions read
+    the obvious way, the duel by its gap; the rest at random."""
     if len(legal) == 1:
         return legal[0]
     if state.players == 1:
@@ -308,18 +308,8 @@ def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random)
     phase = state.phase
     if phase is Phase.TURN:
         step = state.step
-        if step is Step.CHOOSE and isinstance(first, Ask):
-            gap = rules.current_hp(state) - (rules.strength(state, seat) or 0)
-            if gap <= STOP_GAP:
-                return GoToWizard()
-            last = state.final_turn or all(k.done for t, k in enumerate(state.knights) if t != seat)
-            # one request left: about one weapon per 5 points of the gap
-            want = max(1, (gap + 1) // 5) if last else 1
-            asks = [a for a in legal if isinstance(a, Ask)]
-            return asks[min(want, len(asks)) - 1]
-        if step is Step.HARE:
-            gap = rules.current_hp(state) - (rules.strength(state, seat) or 0)
-            return GoToWizard() if gap <= STOP_GAP else EndTurn()
+        if step is Step.CHOOSE or step is Step.HARE:
+            return heuristic_choice(rules.view(state, seat), seat, legal)
         if step is Step.WIZARD and isinstance(
             first, (Activate, ActivateMystery, Discard, DiscardMystery)
         ):
@@ -381,25 +371,30 @@ _CHOICES_KEPT = 4096
 _choices: dict[tuple[State, int], Any] = {}
 
 
+def heuristic_choice(view: State, seat: int, legal: tuple[Any, ...]) -> Any:
+    """The heuristic bot's choice from `seat`'s view (core/bots/bossquest.py:
+    equipping by the odds of the weapons left, each spell at the Wizard by
+    the round's odds, from what the seat can see)."""
+    from core.bossquest import GAME
+    from core.bots.bossquest import HeuristicBot
+
+    # the heuristic draws at random only for steps it does not plan
+    return HeuristicBot().choose(GAME, view, seat, legal, random.Random(0))
+
+
 def wizard_choice(view: State, seat: int, legal: tuple[Any, ...]) -> Any:
-    """The heuristic bot's choice at the Wizard from `seat`'s view
-    (core/bots/bossquest.py: each spell valued by the round's odds, from
-    what the seat can see). The search's own choices there lost to it:
-    against the heuristic bot at 300 iterations (40 games, seed 3) the
-    search won 16 searching everything, 15 searching only the Wizard, 18
-    searching only the equipping, and 23 with these choices for the bot
-    and for every knight in its tree (`prune`). A pure function of its
-    arguments, remembered by view."""
+    """The heuristic bot's choice at the Wizard (`heuristic_choice`),
+    remembered by view. The search's own choices there lost to it: against
+    the heuristic bot at 300 iterations (40 games, seed 3) the tree search
+    won 16 searching everything, 15 searching only the Wizard, 18 searching
+    only the equipping, and 23 with these choices for the bot and for every
+    knight in its tree (`prune`)."""
     key = (view, seat)
     choice = _choices.get(key)
     if choice is None or choice not in legal:
-        from core.bossquest import GAME
-        from core.bots.bossquest import HeuristicBot
-
         if len(_choices) >= _CHOICES_KEPT:
             _choices.clear()
-        # the heuristic draws at random only for steps it does not plan
-        choice = HeuristicBot().choose(GAME, view, seat, legal, random.Random(0))
+        choice = heuristic_choice(view, seat, legal)
         _choices[key] = choice
     return choice
 
@@ -435,4 +430,5 @@ HOOKS = SearchHooks(
     rollout_depth=ROLLOUT_DEPTH,
     horizon=horizon,
     answer=answer,
+    common_deals=True,
 )

@@ -144,7 +144,9 @@ def make_bot(
     (the arena, the tests); naming `seconds` alone keeps the level's
     iteration cap and changes its time limit (a slower machine, a host
     setting). `tree_depth` bounds the search tree's depth in decisions
-    (`IsmctsBot`; the arena's ``hard:tree_depth=1``); the levels set none."""
+    (`IsmctsBot`; the arena's ``hard:tree_depth=1``), and grows a tree where
+    the game searches on common deals (Boss Quest's knights); the levels set
+    none."""
     bots = ALL_BOTS.get(game_id)
     if bots is None:
         raise ValueError(f"no bots for game {game_id!r}")

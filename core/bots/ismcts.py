@@ -68,6 +68,19 @@ equipping (23 of 40 won at 300 iterations; docs/opponents.md).
 A game's ``answer`` hook, where it gives an action, is played without
 searching (``stopped_by="answered"``, no iteration).
 
+A game whose hooks set ``common_deals`` (Boss Quest's knights) is searched
+without a tree, unless the bot is given a `tree_depth`: every legal action
+of the decision at hand is played on the same deals (one determinization
+and one seed for the rollouts after it), then by the rollout policy, and
+the action that scored best is answered (`_on_common_deals`). That is a
+rollout algorithm: the policy improved by one decision, every other
+decision left to the policy, so the rivals choose from their own view (the
+policy's) and not from the bot's cards; the deals in common cancel most of
+the luck of the draw out of the actions' differences. An iteration is one
+rollout there. In Boss Quest, at 300 rollouts a move against the
+heuristic bot, it won 57.1% of 170 games where a flat search by UCB won
+49.1% of the same deals (docs/opponents.md).
+
 Budgets: at most `iterations` iterations and at most `seconds` of
 thinking, whichever ends first; ``seconds=None`` searches by iterations
 alone, so the same seed gives the same choice (the arena and the tests).
@@ -194,7 +207,8 @@ class IsmctsBot:
     them (module docstring); False gives the cheaper open-loop tree.
     `tree_depth` bounds the decisions the tree holds on a path from the
     root (1: the root's actions only, a flat search; None: no bound), the
-    rollout playing the rest. `policy_first` expands the rollout policy's
+    rollout playing the rest; given, it grows a tree even where the game's
+    hooks ask for `common_deals`. `policy_first` expands the rollout policy's
     choice before the other actions of a node; `widening` (progressive
     widening) lets a node that a seat decided at n times hold at most
     ``widening * sqrt(n)`` of its actions. These two are off: in Boss Quest against the heuristic bot at 300
@@ -291,6 +305,15 @@ class IsmctsBot:
         budget = iterations if iterations is not None else self.iterations
         limit = seconds if seconds is not None else self.seconds
         deadline = None if limit is None else started + limit
+        if hooks.common_deals and self.tree_depth is None:
+            self.last = self._on_common_deals(
+                game, hooks, view, seat, legal, own, budget, deadline, should_stop, started
+            )
+            if self.last.stats:
+                return self.last
+            action = self._fallback(game, view, seat, legal, rng)
+            self.last = attrs.evolve(self.last, action=action)
+            return self.last
         root = _Node(None, None)
         done = 0
         stopped_by = "iterations"
@@ -311,6 +334,55 @@ class IsmctsBot:
             action = self._fallback(game, view, seat, legal, rng)
         self.last = SearchResult(action, done, clock() - started, stats, stopped_by)
         return self.last
+
+    def _on_common_deals(
+        self,
+        game: Any,
+        hooks: Any,
+        view: Any,
+        seat: int,
+        legal: tuple[Any, ...],
+        rng: random.Random,
+        budget: int | None,
+        deadline: float | None,
+        should_stop: Callable[[], bool] | None,
+        started: float,
+    ) -> SearchResult:
+        """The root's actions each played on the same deals (``hooks.
+        common_deals``): every deal, a ``determinize`` of the view and a seed
+        for its playouts, is played once after each legal action, then by
+        the rollout policy (`_rollout`); the answer is the action whose
+        playouts scored best, ties to the order of `legal`. A deal costs as
+        many iterations as there are actions, and the budget is checked
+        before each deal. A rollout algorithm: it improves on the policy by
+        one decision, and the deals in common make the actions' differences
+        far less noisy than their values (luck of the draw is shared)."""
+        apply = game.apply
+        rollout = self._rollout
+        clock = time.perf_counter
+        totals = [0.0] * len(legal)
+        deals = done = 0
+        stopped_by = "iterations"
+        while budget is None or done + len(legal) <= budget or deals == 0:
+            if should_stop is not None and should_stop():
+                stopped_by = "stopped"
+                break
+            if deadline is not None and clock() >= deadline:
+                stopped_by = "seconds"
+                break
+            state = hooks.determinize(view, seat, rng)
+            seed = rng.getrandbits(64)
+            for j, action in enumerate(legal):
+                after = apply(state, seat, action)
+                totals[j] += rollout(game, hooks, after, random.Random(seed))[seat]
+            deals += 1
+            done += len(legal)
+        stats: tuple[tuple[Any, int, float], ...] = ()
+        if deals:
+            order = sorted(range(len(legal)), key=lambda j: (-totals[j], j))
+            stats = tuple((legal[j], deals, totals[j] / deals) for j in order)
+        action = stats[0][0] if stats else legal[0]
+        return SearchResult(action, done, clock() - started, stats, stopped_by)
 
     @staticmethod
     def _root_stats(
