@@ -287,6 +287,15 @@ def test_time_budget_is_honoured():
         IsmctsBot(iterations=None, seconds=None)
 
 
+class LastBot:
+    """A fallback that answers the last legal action."""
+
+    name = "last"
+
+    def choose(self, game, view, seat, legal, rng):  # noqa: ANN001
+        return legal[-1]
+
+
 def test_should_stop_is_polled_and_honoured():
     """'Move now': the search stops at the next poll and answers its best so
     far; stopped before any iteration, it answers with its fallback bot."""
@@ -303,13 +312,7 @@ def test_should_stop_is_polled_and_honoured():
     assert result.stopped_by == "stopped"
     assert result.iterations == 2 * POLL_EVERY and result.action in legal
 
-    class Last:
-        name = "last"
-
-        def choose(self, game, view, seat, legal, rng):  # noqa: ANN001
-            return legal[-1]
-
-    bot = IsmctsBot(iterations=10_000, hooks=HIGH_HOOKS, fallback=Last(), should_stop=lambda: True)
+    bot = IsmctsBot(iterations=10_000, hooks=HIGH_HOOKS, fallback=LastBot(), should_stop=lambda: True)
     assert bot.choose(GAME, view, 0, legal, random.Random(1)) == legal[-1]
     assert bot.last.iterations == 0
 
@@ -733,13 +736,7 @@ def test_common_deals_keep_the_budgets_and_move_now():
     timed.choose(GAME, view, 0, legal, random.Random(1))
     assert timed.last.stopped_by == "seconds" and timed.last.iterations > 10
 
-    class Last:
-        name = "last"
-
-        def choose(self, game, view, seat, legal, rng):  # noqa: ANN001
-            return legal[-1]
-
-    stopped = IsmctsBot(iterations=100, hooks=hooks, fallback=Last(), should_stop=lambda: True)
+    stopped = IsmctsBot(iterations=100, hooks=hooks, fallback=LastBot(), should_stop=lambda: True)
     assert stopped.choose(GAME, view, 0, legal, random.Random(1)) == legal[-1]
     assert stopped.last.stopped_by == "stopped" and stopped.last.iterations == 0
     tree = IsmctsBot(iterations=41, hooks=hooks, tree_depth=1)

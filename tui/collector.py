@@ -3,8 +3,8 @@
 Now and then CPython collects its oldest generation by scanning every
 container object the process holds: in a game screen's process some 90,000
 to 115,000 (the modules, Textual's classes and stylesheet, the screens),
-60-100 ms of CPU that land on whatever update is being drawn, and 7-12% of
-all the CPU a game screen spends (docs/performance.md). So what the app
+up to 64-113 ms of CPU that land on whatever update is being drawn, and
+7-10% of all the CPU a game screen spends (docs/performance.md). So what the app
 holds is frozen (`gc.freeze`: collections leave it out) once a screen has
 settled, and again after each full collection, so that the collections
 during play scan only what play has made since. Frozen objects that become
