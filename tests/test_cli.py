@@ -86,5 +86,6 @@ def test_cli_starts_the_app(monkeypatch):
         "argument": "abc",
         "theme_name": "ansi-dark",
         "bot_delay": 0.0,
+        "collect_between_screens": True,  # the real app keeps full collections off play
         "ran": True,
     }
