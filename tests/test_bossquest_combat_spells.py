@@ -47,12 +47,29 @@ def test_each_spell_says_what_it_did_and_to_whom():
 
 
 def test_a_spell_that_changed_nothing_is_left_out():
-    spells = [ActiveSpell(Spell(SpellKind.NEED_PAIR)), ActiveSpell(Spell(SpellKind.NO_HEART_LOSS)),
-              ActiveSpell(Spell(SpellKind.SECOND_CLOSEST))]
+    spells = [ActiveSpell(Spell(SpellKind.NEED_PAIR)), ActiveSpell(Spell(SpellKind.NO_HEART_LOSS))]
     effects = combat_spells(result(
         spells, equipment=((w("B5"), w("B6")), (w("R7"), w("R2"))), strengths=(11, 9),
-        eliminated=("", ""), winners=set(), hp=17))
-    assert effects == ()  # both hold a pair, nobody over, nobody won
+        eliminated=("", ""), winners={0}, hp=17))
+    assert effects == ()  # both hold a pair, nobody over
+    second = [ActiveSpell(Spell(SpellKind.SECOND_CLOSEST))]
+    effects = combat_spells(result(
+        second, equipment=((w("B9"), w("B8")), (w("R7"), w("R9"))), strengths=(17, 16),
+        eliminated=("over", "over"), winners=set(), hp=15))
+    assert effects == ()  # everybody over: nobody would have won anyway
+
+
+def test_the_second_closest_spell_with_no_second_place_says_it_took_the_win():
+    """BQ-20: with no second place nobody wins the round, so the spell
+    took the win from the closest knight (Ann at 17 against 18, the other
+    knight over): the combat says so rather than "no spell changed it"."""
+    second = [ActiveSpell(Spell(SpellKind.SECOND_CLOSEST))]
+    effects = combat_spells(result(
+        second, equipment=((w("B5"), w("Y7"), w("R5")), (w("Y1"), w("B7"), w("B9"))),
+        strengths=(17, 17 + 4), eliminated=("", "over"), winners=set(), hp=18))
+    said = [(e.spell.kind, e.seats, e.effect) for e in effects]
+    assert said == [(SpellKind.SECOND_CLOSEST, frozenset({0}),
+                     "closest, but no second place: nobody wins")]
 
 
 def test_over_random_matches_every_knight_a_spell_put_out_is_named():

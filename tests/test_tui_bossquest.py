@@ -330,13 +330,16 @@ async def test_a_combat_comes_up_over_the_table_and_holds_the_keys_until_put_awa
         assert "Combat: round 1" in screen_text(app)
         screen.show(make_update(second))  # round 2 ends before round 1 is put away
         await pilot.pause()
+        assert "Put the combat away first" not in screen_text(app)
         for key in ("1", "w", "u"):  # the table's keys: refused while it is up
             await pilot.press(key)
         assert app.port.commands == []
         assert "Combat: round 1" in screen_text(app)
+        assert "Put the combat away first: Enter" in screen_text(app)  # and says so
         await pilot.press("space")
         await pilot.pause()
         assert screen.holds_the_table and "Combat: round 2" in screen_text(app)
+        assert "Put the combat away first" not in screen_text(app)  # the next one: plain
         await pilot.press("escape")
         await pilot.pause()
         assert not screen.holds_the_table and "Combat: round" not in screen_text(app)

@@ -100,8 +100,15 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
                 out.append(SpellEffect(spell, spared, "over, but no heart lost"))
         elif kind is SpellKind.EXTRA_KEY and result.winners:
             out.append(SpellEffect(spell, result.winners, "2 keys for the win"))
-        elif kind is SpellKind.SECOND_CLOSEST and result.winners:
-            out.append(SpellEffect(spell, result.winners, "wins as second closest"))
+        elif kind is SpellKind.SECOND_CLOSEST:
+            if result.winners:
+                out.append(SpellEffect(spell, result.winners, "wins as second closest"))
+            else:
+                # no second place (BQ-20): the closest, alone or tied, lost the win
+                closest = frozenset(s for s in range(n) if not result.eliminated[s])
+                if closest:
+                    out.append(SpellEffect(spell, closest,
+                                           "closest, but no second place: nobody wins"))
     return tuple(out)
 
 

@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 
 import attrs
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -250,6 +251,16 @@ class CombatPanel(Vertical, can_focus=True):
                       if spells else Text("No spell changed it.", style="italic"))
         update_static(self.query_one("#combat-hint", Static),
                       f"Enter, space or Escape: on to {then}.")
+
+    def on_key(self, event: events.Key) -> None:
+        """Another key (the table's `1` or `w`, say, whose prompt shows
+        beside the combat on a large terminal) does nothing while the combat
+        is up: the hint says so, in bold, rather than leave the key unanswered."""
+        if event.is_printable and self.result is not None:
+            then = "the results" if self.last else "the table"
+            update_static(self.query_one("#combat-hint", Static), Text(
+                f"Put the combat away first: Enter, space or Escape, then on to {then}.",
+                style="bold"))
 
     def action_close(self) -> None:
         self.post_message(self.Closed())
