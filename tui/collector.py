@@ -55,8 +55,8 @@ class Collector:
     def collect(self) -> None:
         self._timer = None
         gc.unfreeze()
-        gc.collect()  # the callback freezes the survivors
-        gc.freeze()
+        gc.collect()
+        gc.freeze()  # what survived (the callback does too, once started)
         self.collections += 1
 
     def stop(self) -> None:
