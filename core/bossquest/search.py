@@ -29,6 +29,7 @@ view.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from typing import Any
@@ -371,15 +372,24 @@ _CHOICES_KEPT = 4096
 _choices: dict[tuple[State, int], Any] = {}
 
 
-def heuristic_choice(view: State, seat: int, legal: tuple[Any, ...]) -> Any:
-    """The heuristic bot's choice from `seat`'s view (core/bots/bossquest.py:
-    equipping by the odds of the weapons left, each spell at the Wizard by
-    the round's odds, from what the seat can see)."""
+@functools.cache
+def _heuristic_bot() -> tuple[Any, Any]:
+    """The game and its heuristic bot (stateless: one serves every call),
+    imported when first needed (core.bots.bossquest imports this package)."""
     from core.bossquest import GAME
     from core.bots.bossquest import HeuristicBot
 
+    return GAME, HeuristicBot()
+
+
+def heuristic_choice(view: State, seat: int, legal: tuple[Any, ...]) -> Any:
+    """The heuristic bot's choice from `seat`'s view (core/bots/bossquest.py:
+    equipping by the odds of the weapons left, each spell at the Wizard by
+    the round's odds, from what the seat can see). Called in every
+    rollout's equipping decisions."""
+    game, bot = _heuristic_bot()
     # the heuristic draws at random only for steps it does not plan
-    return HeuristicBot().choose(GAME, view, seat, legal, random.Random(0))
+    return bot.choose(game, view, seat, legal, random.Random(0))
 
 
 def wizard_choice(view: State, seat: int, legal: tuple[Any, ...]) -> Any:

@@ -242,7 +242,7 @@ class CombatPanel(Vertical, can_focus=True):
         self.result, self.last = result, last
         spells = spells_text(result, who)
         title = f"Combat: round {result.round}" + (", the last" if last else "")
-        then = "the results" if last else "the table"
+        then = self._then
         update_static(self.query_one("#combat-title", Static), title)
         update_static(self.query_one("#combat-text", Static),
                       combat_text(result, who, weapons=True))
@@ -257,10 +257,14 @@ class CombatPanel(Vertical, can_focus=True):
         beside the combat on a large terminal) does nothing while the combat
         is up: the hint says so, in bold, rather than leave the key unanswered."""
         if event.is_printable and self.result is not None:
-            then = "the results" if self.last else "the table"
             update_static(self.query_one("#combat-hint", Static), Text(
-                f"Put the combat away first: Enter, space or Escape, then on to {then}.",
+                f"Put the combat away first: Enter, space or Escape, then on to {self._then}.",
                 style="bold"))
+
+    @property
+    def _then(self) -> str:
+        """Where putting the combat away leads."""
+        return "the results" if self.last else "the table"
 
     def action_close(self) -> None:
         self.post_message(self.Closed())
