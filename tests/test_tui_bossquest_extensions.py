@@ -158,3 +158,72 @@ async def test_a_personal_spell_is_one_choice_then_its_boss():
         bar.choose(1)  # its second Boss
         await pilot.pause()
         assert app.port.submitted == [(0, bosses[1])]
+
+
+async def test_solo_quest_number_keys_give_to_a_boss_and_play_a_spell_on_one():
+    """The Solo Quest's Bosses are numbered on the board: with weapons drawn
+    (BQ-40: seen, then given), key 2 gives them to Boss 2; with a personal
+    spell chosen, key 3 plays it on Boss 3. The action bar shows the keys."""
+    from core.bossquest.actions import PlayPersonal
+    from tui.widgets import ActionBar
+
+    state = solo_table()
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(state.weapon_deck[0]))
+    assert state.phase is Phase.SOLO_ASSIGN
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert [c.key for c in bar.choices if isinstance(c.value, AssignTo)] == ["1", "2", "3"]
+        assert "to a Boss: 1-3" in screen_text(app)
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.port.submitted == [(0, AssignTo(1))]
+
+    state = solo_table()
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        labels = [c.label for c in bar.choices]
+        bar.choose(labels.index(f"{solo.PERSONAL[1]} on…"))
+        await pilot.pause()
+        await pilot.press("3")
+        await pilot.pause()
+        assert app.port.submitted == [(0, PlayPersonal(solo.PERSONAL[1], 2))]
+
+
+def test_solo_quest_rows_fit_80_columns():
+    """A Boss with many weapons and spells, and rows of long spell names:
+    each row of the Solo Quest's board fits the panel at 80 columns (short
+    names, then the Boss's spells on a line of their own), and nothing is
+    shortened where the names fit."""
+    from core.bossquest.cards import Colour, Spell, SpellKind
+    from core.bossquest.state import SoloBoss
+    from tui.screens.bossquest_extras import solo_rows
+
+    state = solo_table()
+    many = tuple(w(c) for c in ("Y5", "B3", "B4", "B6", "P1", "B1", "Y1", "R4", "P4", "P7"))
+    spells = (
+        Spell(SpellKind.HP_PLUS_2),
+        Spell(SpellKind.NEED_COLOUR, Colour.PURPLE),
+        Spell(SpellKind.NEED_COLOUR, Colour.RED),
+    )
+    long_row = (Spell(SpellKind.NEED_PAIR), Spell(SpellKind.HP_PLUS_1),
+                Spell(SpellKind.HP_MINUS_1), Spell(SpellKind.SWAP_DECK),
+                Spell(SpellKind.HP_MINUS_2))
+    state = attrs.evolve(
+        state,
+        solo_bosses=(SoloBoss(15, many[:2], spells[1:]), SoloBoss(21, many, spells),
+                     state.solo_bosses[2]),
+        rows=(long_row, long_row, state.rows[2]),
+    )
+    room = 78  # the panel's inside at 80 columns
+    narrow = [r.plain for r in solo_rows(state, room)]
+    assert all(len(line) <= room for line in narrow), narrow
+    assert any(line.startswith("    spells: ") for line in narrow)
+    assert "Need pair, HP+1, HP-1, Swap deck, HP-2" in "\n".join(narrow)
+    wide = [r.plain for r in solo_rows(state, 200)]
+    assert "Need 2 of a colour, Boss HP +1, Boss HP -1, Swap with deck, Boss HP -2" in "\n".join(wide)
+    assert not any(line.startswith("    spells: ") for line in wide)

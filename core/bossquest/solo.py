@@ -583,6 +583,6 @@ def describe(state: State, action: object, names: Sequence[str] | None = None) -
         if action.adjust:
             n = abs(action.adjust)
             adjust = f" {n} heart{'s' if n > 1 else ''} discarded for {action.adjust:+d};"
-        line = f"{who} attacks:{adjust} " + ", ".join(parts) + f"; {r.hearts_after} hearts left."
+        line = f"{who} attacks:{adjust} " + ", ".join(parts) + f"; {r.hearts_after} heart{'' if r.hearts_after == 1 else 's'} left."
         return f"{line} {after.ending}".strip()
     return f"{who}: {action}"

@@ -41,6 +41,7 @@ from core.bossquest.actions import (
     Activate,
     ActivateMystery,
     Ask,
+    AssignTo,
     Discard,
     DiscardMystery,
     GoToWizard,
@@ -188,6 +189,16 @@ class _PersonalSpell:
 
 #: an action-bar choice: back from a personal spell's Bosses
 _BACK = object()
+
+def _number_key(action: object) -> str:
+    """The key an action bar shows for a Solo Quest choice: its number where
+    a number key plays it (an ask, a Boss), else Enter."""
+    if isinstance(action, Ask):
+        return str(action.count)
+    if isinstance(action, AssignTo):
+        return str(action.boss + 1)
+    return "↵"
+
 
 #: the screen's actions that play at the table (not while a combat is up)
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
@@ -690,7 +701,12 @@ class BossQuestScreen(GameScreen):
         caption = Text()
         mine = GAME.strength(view, seat)
         final = self._final_round(view)
-        if final is not None:
+        solo_quest = view.players == 1
+        if solo_quest:
+            # the weapons drawn this turn, face up (BQ-40), not a knight's hand
+            if pairs:
+                caption.append(f"= {sum(w.value for w, _ in pairs if w)}", style="bold")
+        elif final is not None:
             caption.append(f"= {final.strengths[seat]}", style="bold")
             if final.eliminated[seat] == "over":
                 caption.append(f" > {final.hp}: over!", style="bold reverse")
@@ -713,8 +729,9 @@ class BossQuestScreen(GameScreen):
         mine = self.changed("hand")
         cards = mark_rows([card for _, card in pairs], [n in mine for n in range(len(pairs))])
         hand.set_cards(cards, picking=picking, caption=caption)
-        face_down = " (..) face down" if pairs and final is None else ""
-        set_border(hand, f"Your weapons {face_down}".rstrip())
+        face_down = " (..) face down" if pairs and final is None and not solo_quest else ""
+        title = "Weapons drawn, to give a Boss" if solo_quest else "Your weapons"
+        set_border(hand, f"{title} {face_down}".rstrip())
         if picking:
             self._targets = [TargetWeapon(w) for w, _ in pairs]
 
@@ -789,8 +806,9 @@ class BossQuestScreen(GameScreen):
     def _draw_knights(self, update: TableUpdate) -> None:
         view: State = update.view
         if view.players == 1:  # the Solo Quest's board
-            rows = [Row(line) for line in extras.solo_rows(view)]
             board = self.query_one("#bq-knights", PickList)
+            room = board.content_region.width or 999
+            rows = [Row(line) for line in extras.solo_rows(view, room)]
             board.set_rows(rows, picking=False)
             set_border(board, "Solo Quest: the wave's Bosses, the spell rows")
             return
@@ -965,9 +983,10 @@ class BossQuestScreen(GameScreen):
         personal = [a for a in update.legal if isinstance(a, PlayPersonal)]
         if self._personal is not None:
             chosen = [a for a in personal if a.spell == self._personal]
-            return [Choice("↵", f"{a.spell} on Boss {a.boss + 1}", a)
+            return [Choice(str(a.boss + 1), extras.action_label(view, a, self._who), a)
                     for a in chosen] + [Choice("↵", "Back", _BACK)]
-        choices = [Choice("↵", extras.action_label(view, a, self._who), a)
+        # the Solo Quest's asks and Bosses by their number keys (1-4, 1-3)
+        choices = [Choice(_number_key(a), extras.action_label(view, a, self._who), a)
                    for a in update.legal if not isinstance(a, PlayPersonal)]
         spells = list(dict.fromkeys(a.spell for a in personal))
         return choices + [Choice("↵", f"{spell} on…", _PersonalSpell(spell)) for spell in spells]
@@ -1097,6 +1116,8 @@ class BossQuestScreen(GameScreen):
         if action in _TABLE_ACTIONS and self.holds_the_table:
             return False  # a combat is up: it is put away first
         if action == "ask":
+            if self._personal is not None:
+                return False  # a personal spell chosen: its Boss by number comes first
             return self._legal(Ask(int(parameters[0])))  # type: ignore[arg-type]
         if action == "wizard":
             return self._legal(GoToWizard())
@@ -1112,7 +1133,7 @@ class BossQuestScreen(GameScreen):
         if action == "pick":
             if mode == "wizard" or (mode is not None and mode.startswith("target")):
                 return True
-            return False
+            return mode == "other" and self._solo_pick(int(parameters[0])) is not None  # type: ignore[arg-type]
         if action == "back":
             return mode is not None and self.focused is self.query_one("#bq-actions")
         return super().check_action(action, parameters)
@@ -1151,6 +1172,17 @@ class BossQuestScreen(GameScreen):
             market.focus()
         elif mode is not None and mode.startswith("target"):
             self._pick_target(number - 1)
+        elif mode == "other" and (action := self._solo_pick(number)) is not None:
+            self.play(action)
+
+    def _solo_pick(self, number: int) -> AssignTo | PlayPersonal | None:
+        """The Solo Quest's Boss `number`: given the weapons drawn, or the
+        personal spell being played."""
+        if self._personal is not None:
+            action: AssignTo | PlayPersonal = PlayPersonal(self._personal, number - 1)
+        else:
+            action = AssignTo(number - 1)
+        return action if self._legal(action) else None
 
     def action_back(self) -> None:
         """Up from the action bar returns to the list being picked from."""

@@ -36,7 +36,7 @@ from core.bossquest.actions import (
     TargetSpell,
     TargetWeapon,
 )
-from core.bossquest.cards import Weapon
+from core.bossquest.cards import Spell, SpellKind, Weapon
 from core.bossquest.rules import weapons_of
 from core.bossquest.state import Knight, Phase, State, Step
 
@@ -98,9 +98,9 @@ def action_label(view: State, action: Any, who: Who) -> str:
         return f"Ask {action.count}"
     if isinstance(action, AssignTo):
         boss = view.solo_bosses[action.boss]
-        return f"Give to Boss {action.boss + 1} ({solo.boss_hp(boss)})"
+        return f"Give to {_solo_boss_name(view, action.boss)} ({solo.boss_hp(boss)})"
     if isinstance(action, PlayPersonal):
-        return f"{action.spell} on Boss {action.boss + 1}"
+        return f"{action.spell} on {_solo_boss_name(view, action.boss)}"
     if isinstance(action, Resolve):
         return "Attack!" if not action.adjust else f"Attack, hearts {action.adjust:+d}"
     if isinstance(action, TargetSpell) and view.solo_target is not None:
@@ -145,15 +145,19 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
         brings = f" (with {spell})" if spell is not None else ""
         if view.phase is Phase.SOLO:
             return Text.assemble((f"Wave {view.wave}: ", "bold"),
-                                 f"ask for 1-4 weapons{brings}, or play a personal spell.")
+                                 f"ask for 1-4 weapons{brings}"
+                                 + (", or play a personal spell." if view.personal else "."))
         if view.phase is Phase.SOLO_ASSIGN:
             drawn = " ".join(str(w) for w in view.drawn) or "nothing"
+            target = "the MegaBoss" if view.wave == 3 else "a Boss"
+            bosses = len(view.solo_bosses)
             return Text.assemble((f"Wave {view.wave}: ", "bold"),
-                                 f"give {drawn}{brings} to a Boss.")
+                                 f"give {drawn}{brings} to {target}: ",
+                                 (f"1-{bosses}" if bosses > 1 else "1", "bold reverse"), ".")
         if view.phase is Phase.SOLO_TARGET:
             return Text.assemble((f"{view.casting}: ", "bold"), "choose on that Boss.")
         return Text.assemble((f"Wave {view.wave} is spent: ", "bold"),
-                             "play personal spells, then attack.")
+                             "play personal spells, then attack." if view.personal else "attack.")
     return Text("Choose:", style="bold")
 
 
@@ -185,31 +189,86 @@ def companion_tag(view: State, seat: int) -> str:
     return f" {tag:<9}"
 
 
-def solo_rows(view: State) -> list[Text]:
+#: the Solo Quest's spells in a few letters, for a row that would not fit
+#: at 80 columns with their names (a row's fifth spell was cut off)
+_SOLO_SHORT = {
+    SpellKind.HP_PLUS_1: "HP+1",
+    SpellKind.HP_PLUS_2: "HP+2",
+    SpellKind.HP_MINUS_1: "HP-1",
+    SpellKind.HP_MINUS_2: "HP-2",
+    SpellKind.NEED_PAIR: "Need pair",
+    SpellKind.CANCEL: "Cancel",
+    SpellKind.SWAP_DECK: "Swap deck",
+    SpellKind.ATTACK_PLUS_1: "Atk+1",
+    SpellKind.ATTACK_PLUS_2: "Atk+2",
+    SpellKind.ATTACK_MINUS_1: "Atk-1",
+    SpellKind.ATTACK_MINUS_2: "Atk-2",
+}
+
+
+def _solo_spells(spells: tuple[Spell, ...], room: int) -> str:
+    """The spells by name, or in a few letters when the names take more
+    than `room` cells."""
+    named = ", ".join(str(s) for s in spells)
+    if len(named) <= room:
+        return named
+    return ", ".join(
+        f"Need {s.colour.value}" if s.colour is not None else _SOLO_SHORT.get(s.kind, str(s))
+        for s in spells
+    )
+
+
+def _solo_boss_name(view: State, index: int) -> str:
+    """Boss 1-3 of a wave; the final assault's one Boss is the MegaBoss."""
+    return "the MegaBoss" if view.wave == 3 else f"Boss {index + 1}"
+
+
+def solo_rows(view: State, room: int = 999) -> list[Text]:
     """The Solo Quest's board: the wave's Bosses with their weapons and
-    spells, the spell rows to come and the personal spells left."""
+    spells, the spell rows to come and the personal spells left, each row
+    within `room` cells where short names make it fit."""
     hearts = view.knights[0].hearts
     rows = [Text(f"♥ {hearts} heart{'s' if hearts != 1 else ''}", style="bold", end="")]
     for i, boss in enumerate(view.solo_bosses):
         line = Text(no_wrap=True, end="")
         name = "MegaBoss" if boss.hp == 30 else f"Boss {i + 1}"
         line.append(f"{name} {solo.boss_hp(boss)} HP", style="bold")
-        line.append(f"  attack {solo.boss_strength(boss)}  ")
+        gap = solo.boss_hp(boss) - solo.boss_strength(boss)
+        line.append(f"  attack {solo.boss_strength(boss)}")
+        if boss.weapons:
+            line.append(f" ({gap} short)" if gap > 0 else f" ({-gap} over)" if gap else " (exact)")
+        line.append("  ")
         line.append(" ".join(str(w) for w in boss.weapons) or "no weapon")
+        unmet = "" if solo.conditions_met(boss) else "  (condition unmet)"
+        spells = ""
         if boss.spells:
-            line.append("  " + ", ".join(str(s) for s in boss.spells), style="italic")
-        if not solo.conditions_met(boss):
-            line.append("  (condition unmet)", style="bold")
+            spells = "  " + _solo_spells(boss.spells, room - line.cell_len - 2 - len(unmet))
+        if unmet and line.cell_len + len(spells) + len(unmet) > room:
+            unmet = " (unmet)"
+        below = None
+        if line.cell_len + len(spells) + len(unmet) > room:
+            # many weapons: the Boss's spells on a line of their own
+            below = Text("    spells: ", no_wrap=True, end="")
+            below.append(_solo_spells(boss.spells, room - 12 - len(unmet)), style="italic")
+            below.append(unmet, style="bold")
+        else:
+            line.append(spells, style="italic")
+            line.append(unmet, style="bold")
         rows.append(line)
+        if below is not None:
+            rows.append(below)
     names = ("Wave 1", "Wave 2", "MegaBoss")
     for i, row in enumerate(view.rows):
         if row and i + 1 >= view.wave:
-            rows.append(Text(f"{names[i]} spells: " + ", ".join(str(s) for s in row),
+            label = f"{names[i]} spells: "
+            rows.append(Text(label + _solo_spells(row, room - len(label)),
                              style="dim", no_wrap=True, end=""))
-    personal = ", ".join(str(s) for s in view.personal) or "none"
-    rows.append(Text(f"Personal spells: {personal}", no_wrap=True, end=""))
+    label = "Personal spells: "
+    personal = _solo_spells(view.personal, room - len(label)) or "none"
+    rows.append(Text(label + personal, no_wrap=True, end=""))
     for r in view.waves:
         done = sum(r.defeated)
-        rows.append(Text(f"Wave {r.wave}: {done}/{len(r.defeated)} defeated, "
-                         f"{r.hearts_lost} heart(s) lost", style="dim", no_wrap=True, end=""))
+        lost = f"{r.hearts_lost} heart{'s' if r.hearts_lost != 1 else ''} lost"
+        rows.append(Text(f"Wave {r.wave}: {done}/{len(r.defeated)} defeated, {lost}",
+                         style="dim", no_wrap=True, end=""))
     return rows
