@@ -346,7 +346,7 @@ class BossQuestScreen(GameScreen):
         Binding("m", "mystery", "Mystery", tooltip="Choose the mystery spell (blind)"),
         *(
             Binding(str(n), f"pick({n})", "Pick", key_display="1-9", show=n == 1,
-                    tooltip="Pick a spell or a target by its number")
+                    tooltip="Pick a spell or a target by its number (Solo Quest: a Boss)")
             for n in range(1, 10)
         ),
         Binding("up", "back", "Back", show=False,
