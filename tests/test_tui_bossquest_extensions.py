@@ -227,3 +227,29 @@ def test_solo_quest_rows_fit_80_columns():
     wide = [r.plain for r in solo_rows(state, 200)]
     assert "Need 2 of a colour, Boss HP +1, Boss HP -1, Swap with deck, Boss HP -2" in "\n".join(wide)
     assert not any(line.startswith("    spells: ") for line in wide)
+
+
+async def test_solo_quest_swap_with_deck_picks_a_weapon_by_number():
+    """BQ-40: Swap with deck given to a Boss swaps one of its weapons; the
+    action bar numbers them as it lists them, and key 2 swaps the second."""
+    from core.bossquest.actions import TargetWeapon
+    from core.bossquest.cards import Spell, SpellKind
+    from tui.widgets import ActionBar
+
+    state = solo_table()
+    row = (Spell(SpellKind.SWAP_DECK),) + state.rows[0][1:]
+    state = attrs.evolve(state, rows=(row,) + state.rows[1:])
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(state.weapon_deck[0]))
+    state = GAME.apply(state, 0, AssignTo(0))
+    assert state.phase is Phase.SOLO_TARGET
+    targets = [a for a in GAME.legal_actions(state, 0) if isinstance(a, TargetWeapon)]
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert [c.key for c in bar.choices] == [str(n + 1) for n in range(len(targets))]
+        assert "the weapon to swap on that Boss: 1-3" in screen_text(app)
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.port.submitted == [(0, targets[1])]

@@ -730,7 +730,7 @@ class BossQuestScreen(GameScreen):
         cards = mark_rows([card for _, card in pairs], [n in mine for n in range(len(pairs))])
         hand.set_cards(cards, picking=picking, caption=caption)
         face_down = " (..) face down" if pairs and final is None and not solo_quest else ""
-        title = "Weapons drawn, to give a Boss" if solo_quest else "Your weapons"
+        title = "Weapons drawn" if solo_quest else "Your weapons"
         set_border(hand, f"{title} {face_down}".rstrip())
         if picking:
             self._targets = [TargetWeapon(w) for w, _ in pairs]
@@ -985,8 +985,11 @@ class BossQuestScreen(GameScreen):
             chosen = [a for a in personal if a.spell == self._personal]
             return [Choice(str(a.boss + 1), extras.action_label(view, a, self._who), a)
                     for a in chosen] + [Choice("↵", "Back", _BACK)]
-        # the Solo Quest's asks and Bosses by their number keys (1-4, 1-3)
-        choices = [Choice(_number_key(a), extras.action_label(view, a, self._who), a)
+        # the Solo Quest's asks, Bosses, and Cancel's or Swap's choices by
+        # their number keys
+        targets = [a for a in update.legal if isinstance(a, (TargetSpell, TargetWeapon))]
+        choices = [Choice(str(targets.index(a) + 1) if a in targets else _number_key(a),
+                          extras.action_label(view, a, self._who), a)
                    for a in update.legal if not isinstance(a, PlayPersonal)]
         spells = list(dict.fromkeys(a.spell for a in personal))
         return choices + [Choice("↵", f"{spell} on…", _PersonalSpell(spell)) for spell in spells]
@@ -1175,9 +1178,14 @@ class BossQuestScreen(GameScreen):
         elif mode == "other" and (action := self._solo_pick(number)) is not None:
             self.play(action)
 
-    def _solo_pick(self, number: int) -> AssignTo | PlayPersonal | None:
-        """The Solo Quest's Boss `number`: given the weapons drawn, or the
-        personal spell being played."""
+    def _solo_pick(self, number: int) -> Any:
+        """The Solo Quest's choice `number`: the Boss given the weapons drawn
+        or the personal spell being played; for Cancel or Swap with deck,
+        the spell or weapon in the order the action bar lists them."""
+        update = self.update
+        if update is not None and update.view.phase is Phase.SOLO_TARGET:
+            targets = [a for a in update.legal if isinstance(a, (TargetSpell, TargetWeapon))]
+            return targets[number - 1] if 0 < number <= len(targets) else None
         if self._personal is not None:
             action: AssignTo | PlayPersonal = PlayPersonal(self._personal, number - 1)
         else:

@@ -155,7 +155,12 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
                                  f"give {drawn}{brings} to {target}: ",
                                  (f"1-{bosses}" if bosses > 1 else "1", "bold reverse"), ".")
         if view.phase is Phase.SOLO_TARGET:
-            return Text.assemble((f"{view.casting}: ", "bold"), "choose on that Boss.")
+            boss = view.solo_bosses[view.solo_target or 0]
+            kind = view.casting.kind if view.casting is not None else None
+            count = len(boss.spells) if kind is SpellKind.CANCEL else len(boss.weapons)
+            what = "the spell to cancel" if kind is SpellKind.CANCEL else "the weapon to swap"
+            return Text.assemble((f"{view.casting}: ", "bold"), f"choose {what} on that Boss: ",
+                                 (f"1-{count}" if count > 1 else "1", "bold reverse"), ".")
         return Text.assemble((f"Wave {view.wave} is spent: ", "bold"),
                              "play personal spells, then attack." if view.personal else "attack.")
     return Text("Choose:", style="bold")
