@@ -190,6 +190,7 @@ class _PersonalSpell:
 #: an action-bar choice: back from a personal spell's Bosses
 _BACK = object()
 
+
 def _number_key(action: object) -> str:
     """The key an action bar shows for a Solo Quest choice: its number where
     a number key plays it (an ask, a Boss), else Enter."""
@@ -987,7 +988,8 @@ class BossQuestScreen(GameScreen):
                     for a in chosen] + [Choice("↵", "Back", _BACK)]
         # the Solo Quest's asks, Bosses, and Cancel's or Swap's choices by
         # their number keys
-        targets = [a for a in update.legal if isinstance(a, (TargetSpell, TargetWeapon))]
+        targets = [a for a in update.legal if isinstance(a, (TargetSpell, TargetWeapon))
+                   and view.players == 1]
         choices = [Choice(str(targets.index(a) + 1) if a in targets else _number_key(a),
                           extras.action_label(view, a, self._who), a)
                    for a in update.legal if not isinstance(a, PlayPersonal)]
