@@ -35,7 +35,6 @@ quest with conditions should beat by much.
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import random
 import statistics
@@ -62,11 +61,7 @@ from core.bossquest.state import Options, Phase, SoloBoss, State
 from core.engine import CHANCE
 from core.playout import sample_chance
 
-_K_NEED_COLOUR = SpellKind.NEED_COLOUR
-_K_NEED_PAIR = SpellKind.NEED_PAIR
-_K_CANCEL = SpellKind.CANCEL
-_K_SWAP_DECK = SpellKind.SWAP_DECK
-_CONDITIONS = (_K_NEED_COLOUR, _K_NEED_PAIR)
+_CONDITIONS = (SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR)
 
 #: the gaps the arrays hold; a gap below GMIN (attack far above the HP) is
 #: lost whatever comes, one above GMAX is not reached (the MegaBoss's 30 HP
@@ -216,7 +211,7 @@ _FULL = _totals(tuple(w.value for w in solo.solo_weapons(_OPTIONS)))
 def _met_chance(kind: SpellKind, cards: int) -> float:
     """About the chance `cards` weapons (a full deck of four colours) meet a
     condition: a colour among them, or two of one colour."""
-    if kind is _K_NEED_COLOUR:
+    if kind is SpellKind.NEED_COLOUR:
         return 1.0 - 0.75**cards
     distinct = 1.0
     for j in range(cards):
@@ -349,9 +344,9 @@ class _Plan:
         chance = 1.0
         colours = {w.colour for w in boss.weapons}
         for s in boss.spells:
-            if s.kind is _K_NEED_COLOUR and s.colour not in colours:
-                chance *= _met_chance(_K_NEED_COLOUR, cards)
-            elif s.kind is _K_NEED_PAIR and len(colours) == len(boss.weapons):
+            if s.kind is SpellKind.NEED_COLOUR and s.colour not in colours:
+                chance *= _met_chance(SpellKind.NEED_COLOUR, cards)
+            elif s.kind is SpellKind.NEED_PAIR and len(colours) == len(boss.weapons):
                 chance *= 1.0 - _no_pair(len(colours), cards)
         return chance
 
@@ -387,16 +382,16 @@ class _Plan:
         boss = self.bosses[index]
         spells = boss.spells
         spell = self.spell
-        if spell is not None and spell.kind not in (_K_CANCEL, _K_SWAP_DECK):
+        if spell is not None and spell.kind not in (SpellKind.CANCEL, SpellKind.SWAP_DECK):
             spells = spells + (spell,)
         return SoloBoss(boss.hp, boss.weapons + drawn, spells)
 
     def give_worth(self, index: int, drawn: tuple[Any, ...]) -> float:
         boss = self._given(index, drawn)
         kind = self.spell.kind if self.spell is not None else None
-        if kind is _K_CANCEL and boss.spells:
+        if kind is SpellKind.CANCEL and boss.spells:
             return max(self._cancelled(index, boss, j) for j in range(len(boss.spells)))
-        if kind is _K_SWAP_DECK and boss.weapons and (self.deck or self.top):
+        if kind is SpellKind.SWAP_DECK and boss.weapons and (self.deck or self.top):
             olds = {w.value: w for w in boss.weapons}
             return max(self._swapped(index, boss, w) for w in olds.values())
         return self._with(index, self._spot(boss))
@@ -437,7 +432,7 @@ class _Plan:
         need = min(count - len(top), len(deck))
         kind = self.spell.kind if self.spell is not None else None
         colours = kind in _CONDITIONS or any(not solo.conditions_met(b) for b in self.bosses)
-        values = kind is _K_SWAP_DECK
+        values = kind is SpellKind.SWAP_DECK
         classes: dict[Any, list[Any]] = {}
         for hand in combinations(deck, need):
             drawn = top + hand
@@ -531,7 +526,7 @@ def estimate(seed: int, conditions: bool = True) -> float:
     first, second_row, final = tuple(spells[:5]), tuple(spells[5:10]), tuple(spells[10:])
     bosses = list(cards.BOSSES)
     rng.shuffle(bosses)
-    threes = list(itertools.combinations(bosses[3:], 3))
+    threes = list(combinations(bosses[3:], 3))
     table = []
     for hearts in (1, 2, 3):
         row = []
