@@ -23,7 +23,7 @@ from core.bossquest.actions import (
     RevealBoss,
     TargetSpell,
 )
-from core.bossquest.cards import Colour, SpellKind
+from core.bossquest.cards import Colour, Spell, SpellKind
 from core.bossquest.state import Options, Phase, SoloBoss, Ulul
 from core.bots.bossquest import HeuristicBot
 from tests.bossquest_tables import spell, w
@@ -257,3 +257,17 @@ def test_the_bot_closes_a_gap_with_a_personal_spell():
     legal = GAME.legal_actions(state, 0)
     choice = HeuristicBot().choose(GAME, GAME.view(state, 0), 0, legal, random.Random(0))
     assert choice == PlayPersonal(ATK1, 0)
+
+
+def test_the_attack_line_says_why_a_matched_boss_failed():
+    """BQ §1st Wave, Reference: "Attack strength equals the BOSS card's HP,
+    but the SPELL card's condition is not met: the player loses 1 HEART."
+    The log says so, and counts a single heart in the singular."""
+    need_blue = Spell(SpellKind.NEED_COLOUR, Colour.BLUE)
+    bosses = [boss(15, "R7", "Y5", "P3", spells=(need_blue,)), boss(16, "B7", "B6", "R3"),
+              boss(14, "Y7")]
+    state = at_wave(1, bosses, phase=Phase.SOLO_END, hearts=3)
+    line = GAME.describe(state, 0, Resolve(0))
+    assert "15/15 failed (condition unmet)" in line
+    assert "16/16 defeated" in line and "7/14 failed;" in line
+    assert line.endswith("1 heart left.")

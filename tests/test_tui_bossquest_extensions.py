@@ -250,6 +250,7 @@ async def test_solo_quest_swap_with_deck_picks_a_weapon_by_number():
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert [c.key for c in bar.choices] == [str(n + 1) for n in range(len(targets))]
         assert "the weapon to swap on that Boss: 1-3" in screen_text(app)
+        assert "Swap with deck is cast; then 2 turns left." in screen_text(app)
         await pilot.press("2")
         await pilot.pause()
         assert app.port.submitted == [(0, targets[1])]

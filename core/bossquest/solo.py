@@ -576,13 +576,21 @@ def describe(state: State, action: object, names: Sequence[str] | None = None) -
         after = apply(state, 0, action)
         r = after.waves[-1]
         parts = [
-            f"{r.strengths[i]}/{r.hps[i]} {'defeated' if r.defeated[i] else 'failed'}"
+            f"{r.strengths[i]}/{r.hps[i]} "
+            + (
+                "defeated"
+                if r.defeated[i]
+                else "failed (condition unmet)"
+                if r.strengths[i] == r.hps[i]
+                else "failed"
+            )
             for i in range(len(r.bosses))
         ]
         adjust = ""
         if action.adjust:
             n = abs(action.adjust)
             adjust = f" {n} heart{'s' if n > 1 else ''} discarded for {action.adjust:+d};"
-        line = f"{who} attacks:{adjust} " + ", ".join(parts) + f"; {r.hearts_after} heart{'' if r.hearts_after == 1 else 's'} left."
+        hearts = f"{r.hearts_after} heart{'' if r.hearts_after == 1 else 's'} left"
+        line = f"{who} attacks:{adjust} " + ", ".join(parts) + f"; {hearts}."
         return f"{line} {after.ending}".strip()
     return f"{who}: {action}"

@@ -36,7 +36,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from core.bossquest import GAME
+from core.bossquest import GAME, solo
 from core.bossquest.actions import (
     Activate,
     ActivateMystery,
@@ -613,7 +613,9 @@ class BossQuestScreen(GameScreen):
             hp.append(f"{final.hp} HP", style="bold reverse")
             hp.append(f"  (card {final.boss}, round {final.round}'s Boss)")
         elif view.players == 1:
-            hp.append(f"Solo Quest, wave {view.wave or 1} of 3", style="bold")
+            wave = view.wave or 1
+            title = "the final assault (wave 3 of 3)" if wave == 3 else f"wave {wave} of 3"
+            hp.append(f"Solo Quest, {title}", style="bold")
         elif view.champion is not None:
             hp.append(f"MegaBoss {GAME.current_hp(view)} HP", style="bold reverse")
         elif view.boss is None:
@@ -628,6 +630,21 @@ class BossQuestScreen(GameScreen):
         if "boss" in self.changed("boss"):
             hp = marked_text(hp)
         update_static(self.query_one("#bq-hp", Static), hp)
+        if view.players == 1:
+            # the Solo Quest's spells lie on its Bosses: here, the turns left
+            turns = solo.turns_left(view)
+            top = solo.top_spell(view)
+            if view.phase is Phase.SOLO_TARGET and view.casting is not None:
+                line = Text.assemble((str(view.casting), "bold"),
+                                     f" is cast; then {turns} turn{'s' if turns != 1 else ''} left.")
+            elif turns and top is not None:
+                line = Text(f"{turns} turn{'s' if turns != 1 else ''} left in the wave; "
+                            "this turn's spell: ")
+                line.append(str(top), style="bold")
+            else:
+                line = Text("The wave's turns are spent.")
+            self.query_one("#bq-active", PickList).set_rows([Row(line)], picking=False)
+            return
         picking = self._mode == "target-spell"
         rows = []
         for i, active in enumerate(view.active if final is None else final.spells):
