@@ -254,3 +254,22 @@ async def test_solo_quest_swap_with_deck_picks_a_weapon_by_number():
         await pilot.press("2")
         await pilot.pause()
         assert app.port.submitted == [(0, targets[1])]
+
+
+async def test_the_final_assault_plays_a_personal_spell_in_one_choice():
+    """BQ §3. Final Assault: one Boss, the MegaBoss; a personal spell goes on
+    it in one choice, named for it, with no Boss to pick after."""
+    from core.bossquest.actions import PlayPersonal
+    from tests.test_bossquest_solo import at_wave, boss
+    from tui.widgets import ActionBar
+
+    state = at_wave(3, [boss(30, "R7", "Y7")], rows=((), (), solo.solo_spells(Options())[:3]))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        plays = [c for c in bar.choices if isinstance(c.value, PlayPersonal)]
+        assert [c.label for c in plays] == [f"{s} on the MegaBoss" for s in solo.PERSONAL]
+        bar.choose(bar.choices.index(plays[1]))
+        await pilot.pause()
+        assert app.port.submitted == [(0, PlayPersonal(solo.PERSONAL[1], 0))]

@@ -1010,6 +1010,9 @@ class BossQuestScreen(GameScreen):
         choices = [Choice(str(targets.index(a) + 1) if a in targets else _number_key(a),
                           extras.action_label(view, a, self._who), a)
                    for a in update.legal if not isinstance(a, PlayPersonal)]
+        if len(view.solo_bosses) == 1:  # the final assault: its one Boss, no second step
+            return choices + [Choice("↵", extras.action_label(view, a, self._who), a)
+                              for a in personal]
         spells = list(dict.fromkeys(a.spell for a in personal))
         return choices + [Choice("↵", f"{spell} on…", _PersonalSpell(spell)) for spell in spells]
 
