@@ -201,6 +201,14 @@ def _number_key(action: object) -> str:
     return "↵"
 
 
+def _solo_targets(update: TableUpdate | None) -> list[Any]:
+    """The spells Cancel may take or the weapons Swap with deck may swap,
+    in the Solo Quest, in the order the action bar lists (and numbers) them."""
+    if update is None or update.view.phase is not Phase.SOLO_TARGET:
+        return []
+    return [a for a in update.legal if isinstance(a, (TargetSpell, TargetWeapon))]
+
+
 #: the screen's actions that play at the table (not while a combat is up)
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
                             "undo", "undo_anyway"})
@@ -1005,8 +1013,7 @@ class BossQuestScreen(GameScreen):
                     for a in chosen] + [Choice("↵", "Back", _BACK)]
         # the Solo Quest's asks, Bosses, and Cancel's or Swap's choices by
         # their number keys
-        targets = [a for a in update.legal if isinstance(a, (TargetSpell, TargetWeapon))
-                   and view.players == 1]
+        targets = _solo_targets(update)
         choices = [Choice(str(targets.index(a) + 1) if a in targets else _number_key(a),
                           extras.action_label(view, a, self._who), a)
                    for a in update.legal if not isinstance(a, PlayPersonal)]
@@ -1204,9 +1211,8 @@ class BossQuestScreen(GameScreen):
         """The Solo Quest's choice `number`: the Boss given the weapons drawn
         or the personal spell being played; for Cancel or Swap with deck,
         the spell or weapon in the order the action bar lists them."""
-        update = self.update
-        if update is not None and update.view.phase is Phase.SOLO_TARGET:
-            targets = [a for a in update.legal if isinstance(a, (TargetSpell, TargetWeapon))]
+        targets = _solo_targets(self.update)
+        if targets:
             return targets[number - 1] if 0 < number <= len(targets) else None
         if self._personal is not None:
             action: AssignTo | PlayPersonal = PlayPersonal(self._personal, number - 1)
