@@ -88,3 +88,24 @@ async def test_overboss_help_joins_the_keys_that_do_the_same():
     _, rows = await open_help(app)
     keys = [key for key, _ in rows]
     assert "1-9" in keys and "Home / End" in keys
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48), (100, 12)])
+async def test_the_help_uses_the_terminals_height(size):
+    # A tall terminal shows more keys at once (the box is at most 90% of
+    # the screen); a short one still shows a few rows and scrolls the rest.
+    app = os_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await app.push_screen(HelpScreen(app.game_screen))
+        await pilot.pause()
+        box = app.screen.query_one("#help").region
+        table = app.screen.query_one(DataTable)
+        assert box.height <= int(size[1] * 0.9)
+        rows_needed = table.virtual_size.height
+        shown = table.scrollable_content_region.height
+        if size == (160, 48):
+            assert shown >= min(rows_needed, 36)  # twice the rows of a 24-line terminal
+        else:
+            assert 4 <= shown <= rows_needed
+        assert box.bottom <= size[1]

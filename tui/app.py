@@ -21,6 +21,7 @@ from textual.screen import Screen
 from tui import resources
 from tui import theme as themes
 from tui.collector import Collector
+from tui.key_order import KeysInOrder
 from tui.layout_once import lay_out_once
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -65,7 +66,7 @@ class OvertableCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-class OvertableApp(App[None]):
+class OvertableApp(KeysInOrder, App[None]):
     """A terminal game table."""
 
     TITLE = "Overtable"

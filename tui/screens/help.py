@@ -126,6 +126,10 @@ def _wrapped(text: str | Text, width: int) -> Text:
     return Text("\n").join(line.rstrip() or line for line in lines)
 
 
+#: the fewest rows of keys the help shows (it scrolls when there are more)
+HELP_MIN_ROWS = 4
+
+
 class HelpScreen(ModalScreen[None]):
     """Lists the keys of the screen it was opened over."""
 
@@ -167,6 +171,13 @@ class HelpScreen(ModalScreen[None]):
             for key, text in rows:
                 table.add_row(_wrapped(key, left), _wrapped(text, right), height=None)
         table.focus()
+
+    def on_resize(self) -> None:
+        # The keys' list is as tall as the terminal allows (the box is at
+        # most 90% of it, less its border, title and hint), so that a tall
+        # terminal shows every key without scrolling.
+        room = int(self.size.height * 0.9) - 4
+        self.query_one("#help-keys").styles.max_height = max(HELP_MIN_ROWS, room)
 
     def action_close(self) -> None:
         self.dismiss()

@@ -1,0 +1,85 @@
+"""Keys handled one at a time, in the order they were typed.
+
+Textual hands a key to the focused control's queue and goes straight on to
+the next key; the first key's bindings run only when it comes back up to
+the app, and a priority binding (ctrl+s on the new-match form, Enter on the
+saved matches) runs at once. So keys that arrive together -- a paste, a
+fast typist, keys a script sends at once -- could be handled out of order:
+"space, tab, space" ticked one box twice instead of two boxes, characters
+typed after Tab went into the field being left, and ctrl+s started a match
+before the option ticked just before it counted.
+
+`KeysInOrder` (mixed into the app) holds each key until the key before it
+has gone all the way: through the control it was sent to, up through every
+container above it (where its bindings are looked up) and back to the app.
+It follows that path with a callback queued behind the key at each step, so
+the wait is a few queue steps, not a timer; a key that is still not through
+after `KEY_WAIT_SECONDS` (a control stuck in a long handler) no longer
+holds the others.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.message_pump import MessagePump
+
+#: the longest one key holds the next ones
+KEY_WAIT_SECONDS = 1.0
+
+
+class KeysInOrder(App):
+    """An app whose keys are handled one at a time (see the module)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: keys that arrived while an earlier one was on its way
+        self._keys_waiting: deque[events.Key] = deque()
+        #: the key on its way (a fresh object each key), None when none is
+        self._key_on_its_way: object | None = None
+
+    async def on_event(self, event: events.Event) -> None:
+        if not isinstance(event, events.Key) or event.is_forwarded:
+            await super().on_event(event)
+            return
+        if self._key_on_its_way is not None or self._keys_waiting:
+            self._keys_waiting.append(event)
+            return
+        await self._take_key(event)
+
+    async def _take_key(self, event: events.Key) -> None:
+        target = self.focused or self.screen
+        await super().on_event(event)
+        if event.is_forwarded:  # sent to a control, not taken by a priority binding
+            key = self._key_on_its_way = object()
+            self._follow(key, list(target.ancestors_with_self))
+            self.set_timer(KEY_WAIT_SECONDS, lambda: self._key_through(key))
+
+    def _follow(self, key: object, path: list[MessagePump], step: int = 0) -> None:
+        """Queue a callback behind the key at each step of its way up; at
+        the app, the key is through once the app's queue reaches it."""
+        if self._key_on_its_way is not key:
+            return  # let go already (it took too long)
+        for at in range(step, len(path)):
+            node = path[at]
+            if node is self:
+                if self.call_later(self._key_through, key):
+                    return
+                break
+            if node.call_later(self._follow, key, path, at + 1):
+                return
+        self.call_later(self._key_through, key)
+
+    async def _key_through(self, key: object) -> None:
+        """The key is through: take the next ones that waited, in order."""
+        if self._key_on_its_way is not key:
+            return
+        self._key_on_its_way = None
+        while self._keys_waiting and self._key_on_its_way is None:
+            await self._take_key(self._keys_waiting.popleft())
+
+
+__all__ = ["KEY_WAIT_SECONDS", "KeysInOrder"]
