@@ -26,6 +26,7 @@ from typing import Any
 from textual import events
 from textual.app import App
 from textual.message_pump import MessagePump
+from textual.timer import Timer
 
 #: the longest one key holds the next ones
 KEY_WAIT_SECONDS = 1.0
@@ -40,6 +41,8 @@ class KeysInOrder(App):
         self._keys_waiting: deque[events.Key] = deque()
         #: the key on its way (a fresh object each key), None when none is
         self._key_on_its_way: object | None = None
+        #: lets the next keys go if the key on its way takes too long
+        self._key_timer: Timer | None = None
 
     async def on_event(self, event: events.Event) -> None:
         if not isinstance(event, events.Key) or event.is_forwarded:
@@ -56,7 +59,7 @@ class KeysInOrder(App):
         if event.is_forwarded:  # sent to a control, not taken by a priority binding
             key = self._key_on_its_way = object()
             self._follow(key, list(target.ancestors_with_self))
-            self.set_timer(KEY_WAIT_SECONDS, lambda: self._key_through(key))
+            self._key_timer = self.set_timer(KEY_WAIT_SECONDS, lambda: self._key_through(key))
 
     def _follow(self, key: object, path: list[MessagePump], step: int = 0) -> None:
         """Queue a callback behind the key at each step of its way up; at
@@ -78,6 +81,9 @@ class KeysInOrder(App):
         if self._key_on_its_way is not key:
             return
         self._key_on_its_way = None
+        if self._key_timer is not None:
+            self._key_timer.stop()
+            self._key_timer = None
         while self._keys_waiting and self._key_on_its_way is None:
             await self._take_key(self._keys_waiting.popleft())
 
