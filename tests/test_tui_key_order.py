@@ -109,6 +109,9 @@ class TwoFields(KeysInOrder):
     def action_done(self) -> None:
         self.done.append((self.query_one("#a", Input).value, self.query_one("#b", Input).value))
 
+    def on_input_submitted(self) -> None:
+        self.screen.focus_next()  # Enter moves on, as on the new-match form
+
 
 async def test_keys_after_tab_go_to_the_next_field():
     app = TwoFields()
@@ -119,6 +122,18 @@ async def test_keys_after_tab_go_to_the_next_field():
         await settle(pilot)
         assert app.done == [("ab", "cd")]
         assert app.query_one("#b", Input).value == "cde"
+
+
+async def test_keys_after_enter_go_where_enter_moved_the_focus():
+    # Enter in a field is answered by a message (Submitted) that moves the
+    # focus: the next key waits for that too
+    app = TwoFields()
+    async with app.run_test() as pilot:
+        app.query_one("#a").focus()
+        await pilot.pause()
+        burst(app, "a", "b", "enter", "c", "d", "ctrl+s")
+        await settle(pilot)
+        assert app.done == [("ab", "cd")]
 
 
 async def test_a_key_stuck_in_a_control_holds_the_others_only_a_while(monkeypatch):

@@ -12,8 +12,10 @@ before the option ticked just before it counted.
 `KeysInOrder` (mixed into the app) holds each key until the key before it
 has gone all the way: through the control it was sent to, up through every
 container above it (where its bindings are looked up) and back to the app.
-It follows that path with a callback queued behind the key at each step, so
-the wait is a few queue steps, not a timer; a key that is still not through
+It follows that path with a callback queued behind the key at each step,
+twice (a message the key set off, like Enter's Submitted that moves the
+focus on, takes the same way just behind it), so the wait is a few queue
+steps, not a timer; a key that is still not through
 after `KEY_WAIT_SECONDS` (a control stuck in a long handler) no longer
 holds the others.
 """
@@ -58,23 +60,22 @@ class KeysInOrder(App):
         await super().on_event(event)
         if event.is_forwarded:  # sent to a control, not taken by a priority binding
             key = self._key_on_its_way = object()
-            self._follow(key, list(target.ancestors_with_self))
+            # the way up twice: what the key set off on the way (Enter's
+            # Submitted, which moves the focus) takes the same way after it
+            path = list(target.ancestors_with_self)
+            self._follow(key, path + path)
             self._key_timer = self.set_timer(KEY_WAIT_SECONDS, lambda: self._key_through(key))
 
     def _follow(self, key: object, path: list[MessagePump], step: int = 0) -> None:
-        """Queue a callback behind the key at each step of its way up; at
-        the app, the key is through once the app's queue reaches it."""
+        """Queue a callback behind the key at each step of `path` (its way
+        up, twice); once the app's queue reaches the last, it is through."""
         if self._key_on_its_way is not key:
             return  # let go already (it took too long)
-        for at in range(step, len(path)):
-            node = path[at]
-            if node is self:
-                if self.call_later(self._key_through, key):
-                    return
-                break
-            if node.call_later(self._follow, key, path, at + 1):
+        last = len(path) - 1
+        for at in range(step, last):
+            if path[at].call_later(self._follow, key, path, at + 1):
                 return
-        self.call_later(self._key_through, key)
+        self.call_later(self._key_through, key)  # the app, the last step
 
     async def _key_through(self, key: object) -> None:
         """The key is through: take the next ones that waited, in order."""
