@@ -7,7 +7,7 @@ saved matches) runs at once. So keys that arrive together -- a paste, a
 fast typist, keys a script sends at once -- could be handled out of order:
 "space, tab, space" ticked one box twice instead of two boxes, characters
 typed after Tab went into the field being left, and ctrl+s started a match
-before the option ticked just before it counted.
+before the option ticked just before it counted (tests/test_tui_key_order.py).
 
 `KeysInOrder` (mixed into the app) holds each key until the key before it
 has gone all the way: through the control it was sent to, up through every
@@ -15,9 +15,8 @@ container above it (where its bindings are looked up) and back to the app.
 It follows that path with a callback queued behind the key at each step,
 twice (a message the key set off, like Enter's Submitted that moves the
 focus on, takes the same way just behind it), so the wait is a few queue
-steps, not a timer; a key that is still not through
-after `KEY_WAIT_SECONDS` (a control stuck in a long handler) no longer
-holds the others.
+steps, not a timer. A key still not through after `KEY_WAIT_SECONDS` (a
+control stuck in a long handler) no longer holds the others.
 """
 
 from __future__ import annotations
