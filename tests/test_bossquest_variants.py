@@ -546,6 +546,51 @@ def test_raven_replaces_a_spell_at_the_wizard():
     assert not any(isinstance(a, ReplaceSpell) for a in GAME.legal_actions(state, 0))
 
 
+def test_the_mystery_spell_is_the_last_card_when_the_deck_runs_out_bq45():
+    """BQ §New round: "If, at any point, the ... SPELL deck runs out, gather
+    up the discards and form a new deck." BQ-45: the face-down mystery spell
+    is not in the deck for that (BQ-13 leaves it there only until it is
+    used): a Raven's draw that leaves the deck with one card leaves only the
+    mystery's card, so the mystery is that card and the discards (the
+    replaced spell with them) form the new deck."""
+    ks = [knight("R1", "B2"), knight("Y1", "B3"), knight("P1", "P2")]
+    state = table(ks, turn=0, offer=(HP1, HPM1, ATKM2), mystery=True, options=COMPANIONS)
+    state = with_companions(state, C.RAVEN, C.FOX, C.OWL)
+    first, last, *rest = state.spell_deck
+    state = attrs.evolve(state, spell_deck=(first, last), spell_discard=tuple(rest))
+    state = play(state, 0, ReplaceSpell(0))
+    assert GAME.chance_outcomes(state) == ((LaySpell(first), 0.5), (LaySpell(last), 0.5))
+    state = GAME.apply(state, CHANCE, LaySpell(first))
+    assert state.offer[0] == first
+    assert state.mystery and state.mystery_card == last and state.mystery_known == frozenset()
+    assert sorted(state.spell_deck) == sorted((*rest, HP1)) and state.spell_discard == ()
+    # nobody has looked: to every seat it is still one of the deck's cards
+    for seat in range(3):
+        seen = GAME.view(state, seat)
+        assert seen.mystery_card is None and len(seen.spell_deck) == len(state.spell_deck) + 1
+    # activated blind, it is that card: no draw from the new deck
+    state = play(state, 0, GoToWizard(), ActivateMystery())
+    assert CHANCE not in GAME.to_act(state)
+    assert last in [a.spell for a in state.active] or state.casting == last
+    assert sorted(all_spells(state)) == sorted(all_spells(table(ks, options=COMPANIONS)))
+
+
+def test_a_round_laid_from_a_deck_of_its_spells_and_one_more_bq45():
+    """BQ-45 at the round's start: the spells laid face up leave one card,
+    the mystery's; the discards form the next deck at once."""
+    ks = [knight("R1", "B2"), knight("Y1", "B3"), knight("P1", "P2")]
+    state = table(ks, turn=0, offer=(), mystery=False, options=COMPANIONS)
+    laid = state.offer
+    deck = (*laid, state.spell_deck[0])
+    state = attrs.evolve(state, phase=Phase.LAY_SPELLS, offer=(), spell_deck=deck,
+                         spell_discard=state.spell_deck[1:])
+    for card in laid:
+        state = GAME.apply(state, CHANCE, LaySpell(card))
+    assert state.offer == laid and state.phase is Phase.DEAL
+    assert state.mystery and state.mystery_card == deck[-1]
+    assert state.spell_deck and state.spell_discard == ()
+
+
 def test_once_per_round_powers_return_next_round_bq34():
     """BQ §Companions: "once per round": spent powers are ready again."""
     ks = [knight("R1", "B2", done=True), knight("Y1", "B3")]

@@ -149,9 +149,12 @@ ID = "boss-quest"
 TITLE = "Boss Quest"
 #: 1 is the Solo Quest (BQ §Solo Quest, `core.bossquest.solo`).
 PLAYERS = range(1, 7)
-RULES_VERSION = 2
+RULES_VERSION = 3
 #: 2: the Boss deck is rebuilt the moment it runs out (it was at the next
 #: round), and the extensions, six knights and the Solo Quest.
+#: 3: the spell deck is rebuilt when its last card is the mystery spell's
+#: (BQ-45; it was when no card was left), which changes old matches that
+#: reached it.
 
 #: BQ §2A: a knight asks for 1 to 4 weapons at a time (1 to 3 at six
 #: knights, BQ §6 Players).
@@ -712,7 +715,7 @@ def _apply_chance(state: State, action: object) -> State:
             # BQ §Setup: plus one face-down mystery spell, left undrawn (BQ-13).
             # Six knights lay out no mystery spell (BQ §6 Players).
             mystery = bool(state.spell_deck) and state.players < 6
-            state = evolve(state, mystery=mystery, phase=_P_DEAL, dealt=0)
+            state = _refill_spell_deck(evolve(state, mystery=mystery, phase=_P_DEAL, dealt=0))
         return state
     assert isinstance(action, (DrawWeapon, RevealSpell))
     if phase is _P_DEAL:
@@ -1498,6 +1501,16 @@ def _refill_boss_deck(state: State) -> State:
 
 
 def _refill_spell_deck(state: State) -> State:
+    """BQ §New round: "If, at any point, the ... SPELL deck runs out,
+    gather up the discards and form a new deck." BQ-45: the face-down
+    mystery spell, left in the deck until it is used (BQ-13), is not in it
+    for that: when it is the deck's last card the deck has run out, the
+    mystery spell is that card (seen by no one yet) and the discards form
+    the new deck, so that no later draw (the Raven's) takes the mystery's
+    card, and the mystery is never a card discarded since it was laid."""
+    if state.mystery and state.mystery_card is None and len(state.spell_deck) == 1:
+        state = evolve(state, mystery_card=state.spell_deck[0], mystery_known=frozenset(),
+                       spell_deck=())
     if state.spell_deck:
         return state
     return evolve(state, spell_deck=state.spell_discard, spell_discard=())
