@@ -651,6 +651,41 @@ def test_greed_hoarder_takes_discarded_greed_most_greed_steals_ov15():
     assert state.seats[0].rounds[0] == RoundScore(traits=15, hoarder=2, score=17)
 
 
+def test_the_hoarder_takes_back_greed_it_discarded_this_round_ov21():
+    """OV §7 Greed, brown G: "take all the greed cards from the discard
+    pile". OV-21: all of them, the Greed cards the Hoarder itself admitted
+    or lost this round too."""
+    state = placed([("AAA", "GG"), ("LLC", "HB"), ("LHA", "BL")],
+                   [Character.GREED, None, None], discard="LLL")
+    state = vote_all(state, [1, 0, 0])
+    assert state.accused == 0 and slots_of(state, 0) == ["A", "A", "A", "g", "g"]
+    state = GAME.apply(state, 0, Admit())
+    state = GAME.apply(state, 0, Discard(3))
+    state = GAME.apply(state, 0, Discard(3))
+    # both Greed cards went to the pile, and came back at the Greed stage
+    assert slots_of(state, 0) == ["A", "A", "A", "G", "G"]
+    assert sorted(TRAIT[c].value for c in state.discard) == ["L", "L", "L"]
+    assert state.thief == 0 and GAME.legal_actions(state, 0) == (Choose(1), Choose(2), Pass())
+
+
+def test_teals_copy_is_printed_again_when_the_card_above_leaves_ov22():
+    """OV §4 Teal: the card put under another copies it. OV-22: only while
+    the card above stays; when it leaves (given, admitted, lost), the copy
+    counts as printed again."""
+    state = placed([("AAB", "HB"), ("GGC", "HB"), ("LHA", "BL")], [Character.TEAL, None, None])
+    state = GAME.apply(state, 0, Copy(3, 0))  # the Hope under an Anger
+    assert rules.effective(state.seats[0].slots).count(Trait.ANGER) == 3
+    state = vote_all(state, [2, 2, 0])
+    state = GAME.apply(state, 2, Admit())
+    state = GAME.apply(state, 2, Discard(0))
+    state = GAME.apply(state, 2, Discard(0))
+    assert state.thief == 1
+    state = GAME.apply(state, 1, Choose(0))
+    state = GAME.apply(state, 0, Give(0))  # Teal gives the Anger the Hope was under
+    effective = rules.effective(state.seats[0].slots)
+    assert effective.count(Trait.ANGER) == 1 and Trait.HOPE in effective
+
+
 def test_greed_tie_the_leader_chooses_the_thief_ov5():
     """OV-5: a tie for the most Greed cards, the Leader chooses who steals."""
     state = placed([("GAB", "LC"), ("GLC", "HB"), ("LHA", "BL")], leader=2)
