@@ -78,7 +78,10 @@ def views_agree(state):
             assert GAME.legal_actions(v, seat) == GAME.legal_actions(state, seat)
             assert v.seats[seat] == state.seats[seat]
         assert set(v.deck) <= {None}
-        known = state.known[seat] if seat is not None else frozenset()
+        # a spectator knows only what every seat knows (cards everyone saw)
+        known = (state.known[seat] if seat is not None
+                 else {c for c in cards.deck(state.players)
+                       if all(c in k for k in state.known)})
         for other, p in enumerate(v.seats):
             if other == seat:
                 continue

@@ -651,6 +651,25 @@ def test_greed_hoarder_takes_discarded_greed_most_greed_steals_ov15():
     assert state.seats[0].rounds[0] == RoundScore(traits=15, hoarder=2, score=17)
 
 
+def test_a_spectator_sees_the_cards_every_seat_saw_ov10():
+    """OV-10: a card seen going face up onto the discard pile is known to
+    everyone; OV-11: a face-up card Teal moves face down stays known to
+    everyone. A spectator watching the table saw them too; a card only some
+    seats know stays hidden from it."""
+    state = placed([("AAA", "BB"), ("LLC", "HH"), ("LHA", "BL")], [None, None, Character.LIANG])
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Deny())  # guilty: two Angers face up to the pile
+    pile = [TRAIT[c].value for c in GAME.view(state, None).discard]
+    assert pile == ["A", "A"]
+    state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")], [Character.TEAL, None, None])
+    state = GAME.apply(state, 0, Copy(0, 1))  # a face-up Anger under the other one
+    moved = state.seats[0].slots[0]
+    assert not moved.up
+    assert GAME.view(state, None).seats[0].slots[0].card == moved.card
+    # a face-down card only its owner knows stays hidden from the spectator
+    assert GAME.view(state, None).seats[0].slots[3].card is None
+
+
 def test_the_hoarder_takes_back_greed_it_discarded_this_round_ov21():
     """OV §7 Greed, brown G: "take all the greed cards from the discard
     pile". OV-21: all of them, the Greed cards the Hoarder itself admitted

@@ -1044,12 +1044,22 @@ _HANDLERS[_P.ROB] = _rob_or_pass
 # Views, outcome and the table's log.
 
 
+def known_to(state: State, viewer: int | None) -> frozenset[int]:
+    """The cards `viewer` knows though they are not face up nor its own
+    (`State.known`). A spectator knows those every seat knows: cards everyone
+    saw face up before they were turned down or discarded (OV-10, OV-11,
+    OV-19); knowing them tells no player anything new."""
+    if viewer is not None:
+        return state.known[viewer]
+    return frozenset.intersection(*state.known) if state.known else _NOBODY
+
+
 def sees(state: State, viewer: int | None, seat: int, slot: Slot) -> bool:
     """Whether `viewer` may know the card in `slot` in front of `seat`: face
     up, its own, or known to it (peeked, seen before it was turned down)."""
     if slot.up or viewer == seat:
         return True
-    return viewer is not None and slot.card in state.known[viewer]
+    return slot.card in known_to(state, viewer)
 
 
 def view(state: State, seat: int | None) -> State:
@@ -1063,7 +1073,7 @@ def view(state: State, seat: int | None) -> State:
     over = state.phase is _P.OVER
     secret_votes = state.phase is _P.VOTE
     revealed = state.revealed
-    mine = state.known[seat] if seat is not None else _NOBODY
+    mine = known_to(state, seat)
     # every card the view shows (`cards_on_table` of the view), gathered as
     # the view is built: the unseen pool is the rest of the deck
     shown: set[int | None] = set()
@@ -1120,7 +1130,10 @@ def view(state: State, seat: int | None) -> State:
         discard=discard,
         drawn=drawn,
         character_pool=pool,
-        known=tuple(k if s == seat else _NOBODY for s, k in enumerate(state.known)),
+        # a spectator's view keeps what every seat knows, as each seat's
+        # (so that viewing the view again shows the same)
+        known=tuple(k if s == seat else (mine if seat is None else _NOBODY)
+                    for s, k in enumerate(state.known)),
         unseen=tuple(filterfalse(shown.__contains__, cards.deck(state.players))),
         unseen_characters=tuple(filterfalse(characters.__contains__, cards.CHARACTERS)),
     )

@@ -15,7 +15,8 @@ The model, for rules, bots and screens:
 - `State.known[seat]` holds the ids of cards that seat knows though they
   are not face up nor its own: cards Meixiu peeked at, cards it put in the
   discard pile, face-up cards it saw turned face down. A view keeps only the
-  viewer's own entry. All is forgotten when the round's cards are gathered.
+  viewer's own entry; a spectator's keeps, as every seat's, the cards every
+  seat knows. All is forgotten when the round's cards are gathered.
 """
 
 from __future__ import annotations
