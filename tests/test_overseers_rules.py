@@ -539,6 +539,19 @@ def test_deny_guilty_chooses_among_equally_best_pairs_ov13():
     assert len(state.seats[0].rounds) == 1
 
 
+def test_a_pair_like_one_offered_is_refused_with_the_offer_named_ov13():
+    """OV-13: one pair is offered for each different set of cards left; the
+    same cards' other copies are not another choice, and the refusal says
+    to choose among the pairs offered."""
+    state = placed([("ACC", "HH"), ("LLC", "HB"), ("LHA", "BL")])
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Deny())
+    assert slots_of(state, 0) == ["A", "C", "C", "H", "H"]
+    assert GAME.legal_actions(state, 0) == (LosePair(0, 1), LosePair(1, 3))
+    with pytest.raises(IllegalAction, match="one of the pairs offered"):
+        GAME.apply(state, 0, LosePair(0, 2))  # Anger and the other Courage
+
+
 def test_deny_not_guilty_takes_a_discard_ov13():
     """OV §5 Judgement: "If the player is not guilty, he takes one card from
     the discard pile" (OV-13: at random, face up)."""

@@ -540,7 +540,8 @@ def _why_not(state: State, seat: int, action: object) -> str:
         _P.NEXT_LEADER: "Choose one of the players tied for the lowest score.",
         _P.JUDGE: "Deny or admit.",
         _P.ADMIT: "Discard one of your own cards.",
-        _P.GUILTY: "Choose two cards whose loss lowers your score most (OV-4).",
+        _P.GUILTY: ("Choose one of the pairs offered: two cards whose loss lowers your score "
+                    "most, one pair for each different set of cards left (OV-4, OV-13)."),
         _P.ROB: "Rob another player who has a card and is not the Hoarder, or pass.",
         _P.GIVE: "Give one of your own cards.",
         _P.LIANG: "Choose another player.",
