@@ -591,6 +591,23 @@ def test_a_round_laid_from_a_deck_of_its_spells_and_one_more_bq45():
     assert state.spell_deck and state.spell_discard == ()
 
 
+def test_a_champion_with_no_heart_left_faces_no_duel_bq46():
+    """BQ §Final Boss, End of the game: "If you have no HEARTS left: too bad,
+    you lost ... the Princess will name her son: Almost." BQ-46: when every
+    knight loses the last heart in the same combat, BQ-17 still names the
+    game's winner, but with no heart left there is no duel to play: the
+    ending is told at once."""
+    ks = [knight("R7", "B7", "Y6", hearts=1, keys=2), knight("Y7", "P7", "R6", hearts=1, keys=1,
+                                                           done=True)]
+    state = table(ks, boss=17, turn=0, mystery=False, options=Options(final_boss=True))
+    state = play(state, 0, GoToWizard(), Discard(0))
+    assert [k.hearts for k in state.knights] == [0, 0]
+    assert state.phase is Phase.OVER and GAME.to_act(state) == frozenset()
+    outcome = GAME.outcome(state)
+    assert outcome.winners == frozenset({0})
+    assert any("Almost" in note and "BQ-46" in note for note in outcome.notes)
+
+
 def test_once_per_round_powers_return_next_round_bq34():
     """BQ §Companions: "once per round": spent powers are ready again."""
     ks = [knight("R1", "B2", done=True), knight("Y1", "B3")]

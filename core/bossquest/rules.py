@@ -153,8 +153,8 @@ RULES_VERSION = 3
 #: 2: the Boss deck is rebuilt the moment it runs out (it was at the next
 #: round), and the extensions, six knights and the Solo Quest.
 #: 3: the spell deck is rebuilt when its last card is the mystery spell's
-#: (BQ-45; it was when no card was left), which changes old matches that
-#: reached it.
+#: (BQ-45; it was when no card was left), and a champion with no heart left
+#: faces no duel (BQ-46), which change old matches that reached them.
 
 #: BQ §2A: a knight asks for 1 to 4 weapons at a time (1 to 3 at six
 #: knights, BQ §6 Players).
@@ -1273,7 +1273,12 @@ def _combat(state: State) -> State:
     if ended:
         winners = game_winners(state)
         if state.options.final_boss and len(winners) == 1:
-            return _start_duel(state, next(iter(winners)))
+            champion = next(iter(winners))
+            if state.knights[champion].hearts == 0:
+                # BQ-46: every knight lost the last heart together (BQ-17);
+                # with no heart left the champion cannot save the Princess
+                return evolve(state, ending=ENDINGS["no hearts"], phase=_P_OVER)
+            return _start_duel(state, champion)
         return evolve(state, phase=_P_OVER)
     if state.mystery and state.mystery_card is not None:
         return _next_round(_discard_known_mystery(state))
@@ -1300,6 +1305,8 @@ MAX_DUEL_ASK = 9
 
 ENDINGS = {
     "almost": "No hearts left: so close. In tribute, the Princess names her son Almost.",
+    "no hearts": "The MegaBoss appears, and the champion has no heart left to face it "
+    "(BQ-46): so close. In tribute, the Princess names her son Almost.",
     "failed": "The MegaBoss stands: the champion did not match its HP (BQ-38).",
     1: "The Princess is saved! With 1 heart left, the champion becomes an Honor Knight "
     "of the Kingdom and joins the Princess's escort.",
