@@ -75,6 +75,13 @@ CHAT_WINDOW = 10.0
 OPEN = "open"
 #: the longest a creator may have the match wait before a bot stands in
 MAX_AWAY_BOT = 3600.0
+#: tables not yet finished that one player may have created, and on the
+#: whole hub (the lobby lists every table in one bounded message)
+MAX_TABLES_PER_PLAYER = 10
+MAX_TABLES = 200
+#: bytes a client may leave unread before the hub lets it go (a client that
+#: never reads must not grow the hub's memory without end)
+MAX_UNREAD = 4 * 1024 * 1024
 
 
 class HubError(ValueError):
@@ -118,6 +125,10 @@ class Table:
     @property
     def started(self) -> bool:
         return self.session is not None
+
+    @property
+    def finished(self) -> bool:
+        return self.session is not None and self.session.match.finished
 
     def summary(self) -> dict[str, Any]:
         state = None
@@ -236,17 +247,27 @@ class Hub:
         game = GAMES.get(request.get("game")) if isinstance(request.get("game"), str) else None
         if game is None:
             raise HubError(f"There is no game {request.get('game')!r}; games: {', '.join(GAMES)}.")
-        raw_options = request.get("options", {})
-        try:
-            options = journal_codec(game).converter.structure(raw_options or {}, game.Options)
-            game.setup(game.players.start, options)
-        except Exception as error:
-            raise HubError(f"Those are not {game.title} options ({_short(error)}).") from None
         raw_seats = request.get("seats")
         if not isinstance(raw_seats, list) or len(raw_seats) not in game.players:
             raise HubError(
                 f"{game.title} seats {game.players.start} to {game.players.stop - 1} players."
             )
+        raw_options = request.get("options", {})
+        if not isinstance(raw_options, dict):
+            raise HubError(f"{game.title}'s options are an object of names and values.")
+        try:
+            options = journal_codec(game).converter.structure(raw_options, game.Options)
+            # checked for this table's seats: an option may fit only some
+            game.setup(len(raw_seats), options)
+        except Exception as error:
+            raise HubError(f"Those are not {game.title} options for {len(raw_seats)} seats "
+                           f"({_short(error)}).") from None
+        open_tables = [t for t in self.tables.values() if not t.finished]
+        if sum(t.creator == player for t in open_tables) >= MAX_TABLES_PER_PLAYER:
+            raise HubError(f"You have {MAX_TABLES_PER_PLAYER} tables open already: "
+                           "finish or withdraw one first.")
+        if len(open_tables) >= MAX_TABLES:
+            raise HubError("The hub has as many tables as it can list: try again later.")
         seats = [_seat(raw, game.id) for raw in raw_seats]
         reserved = [s.player for s in seats if s.kind == "reserved"]
         if len(set(reserved)) != len(reserved):
@@ -276,6 +297,9 @@ class Hub:
         if mine and seat not in mine:
             raise HubError("You already hold a seat at this table.")
         if table.session is None:
+            if any(other is not client and other.player == name and table.id in other.places
+                   and seat in other.places[table.id][0] for other in self.clients):
+                raise HubError("You hold that seat at your other terminal.")
             wanted.player = name
             wanted.present = True
             if wanted.kind == OPEN:
@@ -345,7 +369,11 @@ class Hub:
         table.session = session
         seat_bots(session, threaded=True, delay=self.bot_delay)
         for client in list(self.clients):
-            client.attach(table)
+            try:
+                client.attach(table)
+            except ValueError as error:  # the seat is held already: this client waits
+                client.places.pop(table.id, None)
+                client.error(str(error))
         session.start()
         self._lobby_changed()
 
@@ -459,10 +487,20 @@ class Client:
     def send(self, obj: Any) -> None:
         if self.closed:
             return
-        data = json.dumps(obj, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
+        text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+        try:
+            data = text.encode() + b"\n"
+        except UnicodeEncodeError:  # no such text gets in (names are checked)
+            data = json.dumps(obj, separators=(",", ":")).encode() + b"\n"
         if len(data) > MAX_MESSAGE_BYTES:
             data = json.dumps({"error": "A message was too long to send."}).encode() + b"\n"
         try:
+            transport = getattr(self.writer, "transport", None)
+            if transport is not None and transport.get_write_buffer_size() > MAX_UNREAD:
+                # it reads nothing: let it go rather than keep its backlog
+                log.warning("client %s left %d bytes unread: closed", self.player, MAX_UNREAD)
+                self.close()
+                return
             self.writer.write(data)
         except (ConnectionError, RuntimeError):
             self.close()
@@ -514,14 +552,12 @@ class Client:
             self.error(f"The hub could not do that ({type(error).__name__}).")
 
     def _hello(self, body: Any) -> None:
-        name = body.get("player") if isinstance(body, dict) else None
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise HubError(f"A player's name is 1 to {MAX_NAME} characters.")
-        if not name.isprintable():
-            raise HubError("A player's name is printable text.")
+        if not isinstance(body, dict):
+            raise HubError('A hello names the player: {"hello": {"player": name}}.')
+        name = player_name(body.get("player"))
         if self.player is not None:
             raise HubError("You are already known here.")
-        self.player = name.strip()
+        self.player = name
         self.send({"welcome": {"player": self.player}})
         # back to every seat of a running match that was theirs
         for table in self.hub.tables.values():
@@ -634,6 +670,17 @@ def _message(line: bytes) -> dict:
     return obj
 
 
+def player_name(raw: Any) -> str:
+    """A player's name as the hub keeps it (hello, a reserved seat):
+    printable text of 1 to `MAX_NAME` characters, spaces at the ends
+    dropped; anything else is refused."""
+    if not isinstance(raw, str) or not raw.strip() or len(raw) > MAX_NAME:
+        raise HubError(f"A player's name is 1 to {MAX_NAME} characters.")
+    if not raw.isprintable():
+        raise HubError("A player's name is printable text.")
+    return raw.strip()
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(name)
 
@@ -650,8 +697,8 @@ def _seat(raw: Any, game_id: str) -> Seat:
     if raw == OPEN:
         return Seat(OPEN)
     if isinstance(raw, dict) and len(raw) == 1:
-        if isinstance(raw.get("player"), str) and 0 < len(raw["player"]) <= MAX_NAME:
-            return Seat("reserved", raw["player"])
+        if "player" in raw:
+            return Seat("reserved", player_name(raw["player"]))
         if raw.get("bot") in ALL_BOTS.get(game_id, ()):
             return Seat("bot", None, raw["bot"])
     raise HubError('A seat is "open", {"player": name} or {"bot": level}.')

@@ -582,3 +582,107 @@ async def test_before_the_match_a_player_stands_up_and_the_creator_withdraws(hub
     assert running in hub_.tables
     for player in (ann, bob, cyd, ann2, bob2):
         await player.close()
+
+
+# --- found by a hostile client (a fuzzing session) ----------------------------------
+
+
+async def test_a_reserved_seat_is_named_as_a_hello_is(hub):
+    """A seat kept for a player takes the name rules of a hello: a lone
+    surrogate (which could not be sent to anyone, and broke the lobby for
+    every client) or control characters are refused; the hub keeps serving."""
+    hub_, path = hub
+    ann = await Player.connect(path, "ann")
+    for bad in ("\ud800", "\x1b[31mred", "a\nb", "", " ", "x" * 40):
+        await ann.send({"create": {"game": "overboss-duel",
+                                   "seats": ["open", {"player": bad}]}})
+        assert "name" in (await ann.expect("error"))["error"]
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": " bob "}]}})
+    created = (await ann.expect("created"))["created"]
+    assert created["seats"][1]["player"] == "bob"  # as a hello keeps it, so bob can sit
+    bob = await Player.connect(path, "bob")
+    assert (await bob.expect("lobby"))["lobby"][0]["table"] == created["table"]
+    for player in (ann, bob):
+        await player.close()
+
+
+async def test_options_are_checked_for_the_tables_own_seats(hub):
+    """An option that fits only some seat counts is judged at the table's:
+    Overstocked's solo at three seats is refused (it was taken, and the
+    table could never start); Boss Quest's potions at three are taken (they
+    were refused, judged at the Solo Quest's one seat)."""
+    _, path = hub
+    ann = await Player.connect(path, "ann")
+    await ann.send({"create": {"game": "overstocked", "seats": ["open"] * 3,
+                               "options": {"solo": True}}})
+    assert "for 3 seats" in (await ann.expect("error"))["error"]
+    await ann.send({"create": {"game": "boss-quest", "seats": ["open"] * 3,
+                               "options": {"potions": True}}})
+    assert (await ann.expect("created"))["created"]["game"] == "boss-quest"
+    await ann.send({"create": {"game": "boss-quest", "seats": ["open"] * 2, "options": "x"}})
+    assert "options" in (await ann.expect("error"))["error"]
+    await ann.close()
+
+
+async def test_a_player_creates_a_bounded_number_of_tables(hub):
+    from host.hub import MAX_TABLES_PER_PLAYER
+
+    _, path = hub
+    ann = await Player.connect(path, "ann")
+    for _ in range(MAX_TABLES_PER_PLAYER):
+        await ann.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
+        await ann.expect("created")
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
+    assert "withdraw" in (await ann.expect("error"))["error"]
+    await ann.close()
+
+
+async def test_a_player_at_two_terminals_holds_a_seat_at_one(hub):
+    """A player may have two terminals (the host allows a few sessions a
+    key). Only one holds a seat: the match starts and is played, and the
+    second terminal is told where the seat is (it used to leave the match
+    started with nobody to act)."""
+    hub_, path = hub
+    dana = await Player.connect(path, "dana")
+    await dana.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
+    table = (await dana.expect("created"))["created"]["table"]
+    await dana.send({"join": {"table": table, "seat": 0}})
+    await dana.expect("joined")
+    again = await Player.connect(path, "dana")  # her second terminal
+    await again.send({"join": {"table": table, "seat": 0}})
+    assert "other terminal" in (await again.expect("error"))["error"]
+    eve = await Player.connect(path, "eve")
+    await eve.send({"join": {"table": table, "seat": 1}})
+    # the match runs: both seats get their updates
+    assert (await dana.expect("update"))["update"]["seat"] == 0
+    assert (await eve.expect("update"))["update"]["seat"] == 1
+    assert hub_.tables[table].session is not None
+    for player in (dana, again, eve):
+        await player.close()
+
+
+async def test_a_client_that_never_reads_is_let_go(hub, monkeypatch):
+    """Whatever a client leaves unread stays in the hub's memory: past a
+    bound the hub closes that client, and serves the others."""
+    from host import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "MAX_UNREAD", 64 * 1024)
+    hub_, path = hub
+    deaf = await Player.connect(path, "deaf")
+    deaf.reader._transport.pause_reading()  # reads nothing from now on
+    talker = await Player.connect(path, "talker")
+    create = {"create": {"game": "overboss-duel", "seats": ["open", "open"]}}
+    for _ in range(9):  # a lobby of some size
+        await talker.send(create)
+        await talker.expect("created")
+    for _ in range(500):  # each a table made and withdrawn: two lobbies to everyone
+        await talker.send(create)
+        table = (await talker.expect("created"))["created"]["table"]
+        await talker.send({"stand": {"table": table}})
+        await talker.expect("lobby")
+        if not any(c.player == "deaf" for c in hub_.clients):
+            break
+    assert not any(c.player == "deaf" and not c.closed for c in hub_.clients)
+    await talker.send({"lobby": {}})
+    assert "lobby" in await talker.expect("lobby")
+    await talker.close()
