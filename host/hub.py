@@ -750,7 +750,9 @@ def _read_table_file(journal: Path) -> tuple[str, float | None]:
 
 
 def _short(error: BaseException) -> str:
-    return (str(error).splitlines() or [type(error).__name__])[0][:160]
+    from host.wire import short_error
+
+    return short_error(error)
 
 
 # -- running a hub -----------------------------------------------------------------

@@ -26,6 +26,7 @@ from host.messages import (
     SeatUpdate,
 )
 from saves.journal import codec as journal_codec
+from saves.journal import explain
 
 
 class MessageCodec:
@@ -140,6 +141,8 @@ class MessageCodec:
             stored = raw.get("action")
             if not isinstance(stored, dict):
                 raise BadMessage("a play command needs an action")
+            if not isinstance(stored.get("type"), str):
+                raise BadMessage(f'a {self.game.title} action names its kind: {{"type": ...}}')
             try:
                 action = self._journal.action(stored)
                 # exactly as the action writes itself: cattrs would take 1.0
@@ -230,5 +233,7 @@ def _outcome(converter: Any, raw: Any) -> Outcome:
 
 
 def _short(error: BaseException) -> str:
-    text = str(error).splitlines()[0] if str(error) else type(error).__name__
-    return text[:200]
+    return explain(error)
+
+
+short_error = _short

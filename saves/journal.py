@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Union
 
 import attrs
+import cattrs
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
@@ -258,6 +259,24 @@ def _entry(obj: Any) -> Entry | None:
 _BASE = make_converter()
 
 
+
+def explain(error: BaseException) -> str:
+    """One line about a value that could not be read: for cattrs' errors,
+    where the first wrong value is and what was expected ("invalid value
+    for type, expected int @ $.count"), not "While structuring Ask"."""
+    if isinstance(error, cattrs.BaseValidationError):
+        try:
+            details = cattrs.transform_error(error)
+        except Exception:  # noqa: BLE001 - the plain message below will do
+            details = []
+        if details:
+            return "; ".join(details[:2])[:200]
+    if isinstance(error, KeyError) and error.args:
+        return f"no such kind or field: {error.args[0]!r}"[:200]
+    text = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return text[:200]
+
+
 def dumps(obj: Any) -> str:
     """One journal line (without its newline)."""
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
@@ -303,7 +322,7 @@ class Codec:
         try:
             action = self._structure_action(stored, self.union)
         except Exception as e:  # whatever the line holds, it is not an action
-            raise ValueError(str(e)) from None
+            raise ValueError(explain(e)) from None
         if isinstance(action, _NoAction):
             raise ValueError("not an action of this game")
         return action

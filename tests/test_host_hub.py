@@ -686,3 +686,23 @@ async def test_a_client_that_never_reads_is_let_go(hub, monkeypatch):
     await talker.send({"lobby": {}})
     assert "lobby" in await talker.expect("lobby")
     await talker.close()
+
+
+async def test_a_wrong_action_or_option_is_named_in_the_refusal(hub):
+    """A refusal says which value is wrong and what was expected, not
+    cattrs' "While structuring Ask"."""
+    _, path = hub
+    ann, bob, table = await table_for_two(path, "boss-quest")
+    await ann.expect("update")
+    await ann.send({"table": table, "command": {"kind": "play", "seat": 0, "seq": 0,
+                                                "action": {"type": "Ask", "count": "x"}}})
+    error = (await ann.expect("error"))["error"]
+    assert "expected int @ $.count" in error
+    await ann.send({"table": table, "command": {"kind": "play", "seat": 0, "seq": 0,
+                                                "action": {"type": ["Ask"], "count": 1}}})
+    assert '"type"' in (await ann.expect("error"))["error"]
+    await ann.send({"create": {"game": "boss-quest", "seats": ["open", "open"],
+                               "options": {"ulul": "bogus"}}})
+    assert "@ $.ulul" in (await ann.expect("error"))["error"]
+    for player in (ann, bob):
+        await player.close()
