@@ -255,13 +255,23 @@ class Hub:
         raw_options = request.get("options", {})
         if not isinstance(raw_options, dict):
             raise HubError(f"{game.title}'s options are an object of names and values.")
+        journal = journal_codec(game)
         try:
-            options = journal_codec(game).converter.structure(raw_options, game.Options)
+            options = journal.converter.structure(raw_options, game.Options)
             # checked for this table's seats: an option may fit only some
             game.setup(len(raw_seats), options)
         except Exception as error:
             raise HubError(f"Those are not {game.title} options for {len(raw_seats)} seats "
                            f"({_short(error)}).") from None
+        # each option written exactly as the game writes it ("yes" is not on,
+        # an unknown name is no option)
+        written = journal.options_dict(options)
+        for name, value in raw_options.items():
+            if name not in written:
+                raise HubError(f"{game.title} has no option {name!r}.")
+            if json.dumps(value) != json.dumps(written[name]):
+                raise HubError(f"{game.title}'s option {name!r} is written as "
+                               f"{json.dumps(written[name])} or the like, not {json.dumps(value)}.")
         open_tables = [t for t in self.tables.values() if not t.finished]
         if sum(t.creator == player for t in open_tables) >= MAX_TABLES_PER_PLAYER:
             raise HubError(f"You have {MAX_TABLES_PER_PLAYER} tables open already: "

@@ -621,6 +621,13 @@ async def test_options_are_checked_for_the_tables_own_seats(hub):
     assert (await ann.expect("created"))["created"]["game"] == "boss-quest"
     await ann.send({"create": {"game": "boss-quest", "seats": ["open"] * 2, "options": "x"}})
     assert "options" in (await ann.expect("error"))["error"]
+    # each option as the game writes it: "yes" is not on, an unknown name no option
+    await ann.send({"create": {"game": "overstocked", "seats": ["open"] * 2,
+                               "options": {"forklifts": "yes"}}})
+    assert "'forklifts' is written as true" in (await ann.expect("error"))["error"]
+    await ann.send({"create": {"game": "overstocked", "seats": ["open"] * 2,
+                               "options": {"jetpacks": True}}})
+    assert "no option 'jetpacks'" in (await ann.expect("error"))["error"]
     await ann.close()
 
 
