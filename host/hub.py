@@ -61,6 +61,7 @@ from host.bots import BotHolder, seat_bots, stand_in
 from host.messages import MAX_MESSAGE_BYTES, BadMessage, SeatUpdate
 from host.session import BOT, REMOTE, SPECTATOR, Link, Session
 from host.wire import codec
+from saves.journal import explain
 
 log = logging.getLogger(__name__)
 
@@ -262,7 +263,7 @@ class Hub:
             game.setup(len(raw_seats), options)
         except Exception as error:
             raise HubError(f"Those are not {game.title} options for {len(raw_seats)} seats "
-                           f"({_short(error)}).") from None
+                           f"({explain(error)}).") from None
         # each option written exactly as the game writes it ("yes" is not on,
         # an unknown name is no option)
         written = journal.options_dict(options)
@@ -757,12 +758,6 @@ def _read_table_file(journal: Path) -> tuple[str, float | None]:
     except (OSError, ValueError, AttributeError) as error:
         log.warning("%s: %s; the match waits for away players", path, error)
         return "", None
-
-
-def _short(error: BaseException) -> str:
-    from host.wire import short_error
-
-    return short_error(error)
 
 
 # -- running a hub -----------------------------------------------------------------

@@ -100,7 +100,7 @@ class MessageCodec:
         except BadMessage:
             raise
         except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as e:
-            raise BadMessage(f"not an update: {_short(e)}") from None
+            raise BadMessage(f"not an update: {explain(e)}") from None
 
     # -- commands --------------------------------------------------------------
 
@@ -149,7 +149,7 @@ class MessageCodec:
                 # or true for 1, which the legal list must never be asked
                 exact = self.canonical(action) == json.dumps(stored, sort_keys=True)
             except (ValueError, TypeError) as e:
-                raise BadMessage(f"not a {self.game.title} action: {_short(e)}") from None
+                raise BadMessage(f"not a {self.game.title} action: {explain(e)}") from None
             if not exact:
                 raise BadMessage(f"not a {self.game.title} action: a value of the wrong type")
         elif "action" in raw:
@@ -196,7 +196,7 @@ def _object(data: bytes | str, limit: int) -> dict:
         text = data.decode("utf-8")
         obj = json.loads(text, parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError) as e:
-        raise BadMessage(f"not JSON: {_short(e)}") from None
+        raise BadMessage(f"not JSON: {explain(e)}") from None
     if not isinstance(obj, dict):
         raise BadMessage("a message is a JSON object")
     return obj
@@ -230,10 +230,3 @@ def _list(value: Any) -> list:
 
 def _outcome(converter: Any, raw: Any) -> Outcome:
     return converter.structure(raw, Outcome)
-
-
-def _short(error: BaseException) -> str:
-    return explain(error)
-
-
-short_error = _short

@@ -642,12 +642,11 @@ class BossQuestScreen(GameScreen):
             # the Solo Quest's spells lie on its Bosses: here, the turns left
             turns = solo.turns_left(view)
             top = solo.top_spell(view)
+            left = f"{turns} turn{'s' if turns != 1 else ''} left"
             if view.phase is Phase.SOLO_TARGET and view.casting is not None:
-                line = Text.assemble((str(view.casting), "bold"),
-                                     f" is cast; then {turns} turn{'s' if turns != 1 else ''} left.")
+                line = Text.assemble((str(view.casting), "bold"), f" is cast; then {left}.")
             elif turns and top is not None:
-                line = Text(f"{turns} turn{'s' if turns != 1 else ''} left in the wave; "
-                            "this turn's spell: ")
+                line = Text(f"{left} in the wave; this turn's spell: ")
                 line.append(str(top), style="bold")
             else:
                 line = Text("The wave's turns are spent.")
