@@ -30,7 +30,7 @@ import pytest
 from core import GAMES
 from host.hub import Hub
 from host.ssh import join_child, load_host_key, read_players, serve
-from tests.ssh_kit import GAME_RULES, Rules, Terminal
+from tests.ssh_kit import GAME_RULES, RESULTS, Rules, Terminal
 
 #: keys each player may press in one match before the test calls it stuck
 KEY_BUDGET = 600
@@ -260,7 +260,10 @@ async def play(
     while True:
         await term.settle()
         text = term.text()
-        if term.results is not None:
+        # the results on the settled screen: a frame of them seen while the
+        # last combat's dialog was still being drawn over them is not enough
+        # (the dialog waits for a key)
+        if RESULTS in text.rsplit("\n", 1)[-1]:
             return pressed, checked
         if rules.marker in text:
             checked += await check_secrets(term, seat, game, table, rules.marker)
