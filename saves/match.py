@@ -137,6 +137,9 @@ class Match:
             match_id=uuid.uuid4().hex,
             seed=seed,
         )
+        # A setup the rules refuse (IllegalAction) is refused before any
+        # file is written: no unplayable save is left behind.
+        game.setup(len(players), header.options)
         if directory is None:
             from saves.store import data_dir
 

@@ -87,5 +87,6 @@ def test_cli_starts_the_app(monkeypatch):
         "theme_name": "ansi-dark",
         "bot_delay": 0.0,
         "collect_between_screens": True,  # the real app keeps full collections off play
+        "handover_grace": tui.app.HANDOVER_GRACE,  # a doubled Enter does not lift the cover
         "ran": True,
     }

@@ -176,3 +176,19 @@ def test_finished_line_names_winners():
     finish(match)
     last = json.loads(match.path.read_text().splitlines()[-1])
     assert set(last["finished"]["winners"]) == set(match.outcome.winners)
+
+
+def test_a_setup_the_rules_refuse_leaves_no_save(tmp_path):
+    """Overstocked's solo mode with an expansion is refused by the rules
+    (OS solo rules); refusing it must not leave an unplayable save behind."""
+    from core import GAMES
+    from core.engine import IllegalAction
+
+    game = GAMES["overstocked"]
+    players = (PlayerSpec("Ann", "human"), PlayerSpec("Bot", "bot", "heuristic"))
+    with pytest.raises(IllegalAction, match="solo mode"):
+        Match.new("overstocked", players, game.Options(solo=True, incentives=True), tmp_path)
+    assert list(tmp_path.iterdir()) == []
+    assert store.list_matches(tmp_path) == []
+    Match.new("overstocked", players, game.Options(solo=True), tmp_path).close()
+    assert len(list(tmp_path.glob("*.jsonl"))) == 1

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from textual.command import CommandPalette
-from textual.widgets import DataTable, Input, Markdown, OptionList, Select, Static
+from textual.widgets import Button, DataTable, Input, Markdown, OptionList, Select, Static
 
 from tui.app import OvertableApp
 from tui.screens.confirm import ConfirmScreen
@@ -209,6 +209,28 @@ async def test_handover_between_two_humans(fake_screen):
         await pilot.press("enter")
         await pilot.pause()
         assert game_screen.shown[-1].seat == table.viewer != first
+
+
+async def test_handover_ignores_enter_pressed_just_as_it_appears(fake_screen):
+    """The key that ended a turn, pressed twice, must not lift the cover and
+    show the next player's secrets to the last one (the real app's grace)."""
+    app = make_app(handover_grace=0.5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_match(new_match("human", "human"))
+        await wait_for(pilot, lambda: on(app, HandoverScreen))
+        cover = app.screen
+        game_screen = app.table.screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is cover  # too soon: still covered
+        assert all(u.seat is None for u in game_screen.shown)
+        assert cover.query_one("#ready", Button).disabled
+        await asyncio.sleep(0.6)
+        await pilot.pause()
+        assert not cover.query_one("#ready", Button).disabled
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game_screen
 
 
 async def test_single_human_never_sees_handover_and_can_undo(fake_screen):

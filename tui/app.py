@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from tui.table import Table
 
 DEFAULT_BOT_DELAY = 0.45
+#: seconds a hand-over cover ignores Enter in the real app (tests: none)
+HANDOVER_GRACE = 0.6
 #: the longest a bot's move may stay on screen, in seconds
 MAX_BOT_DELAY = 60.0
 
@@ -89,6 +91,7 @@ class OvertableApp(KeysInOrder, App[None]):
         bot_delay: float = DEFAULT_BOT_DELAY,
         seed: int | None = None,
         collect_between_screens: bool = False,
+        handover_grace: float = 0.0,
     ) -> None:
         super().__init__()
         lay_out_once()  # one layout pass where Textual makes two (over SSH, CPU per update)
@@ -103,6 +106,8 @@ class OvertableApp(KeysInOrder, App[None]):
         #: full garbage collections between screens, not during play
         #: (tui/collector.py; the real app, not tests)
         self.collector = Collector(self) if collect_between_screens else None
+        #: a hand-over cover ignores Enter this long after it appears
+        self.handover_grace = handover_grace
 
     # -- screens --------------------------------------------------------------
 
@@ -430,7 +435,8 @@ class OvertableApp(KeysInOrder, App[None]):
 
 
 def run(start: str = "home", argument: str | None = None, **kwargs: Any) -> None:
-    OvertableApp(start, argument, collect_between_screens=True, **kwargs).run()
+    OvertableApp(start, argument, collect_between_screens=True, handover_grace=HANDOVER_GRACE,
+                 **kwargs).run()
 
 
 __all__ = ["OvertableApp", "run"]

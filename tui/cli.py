@@ -229,9 +229,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     kwargs: dict[str, Any] = {"theme_name": themes.CHOICES[args.theme]}
     if args.bot_delay is not None:
         kwargs["bot_delay"] = args.bot_delay
-    from tui.app import OvertableApp
+    from tui.app import HANDOVER_GRACE, OvertableApp
 
-    OvertableApp(start, argument, collect_between_screens=True, **kwargs).run()
+    OvertableApp(start, argument, collect_between_screens=True, handover_grace=HANDOVER_GRACE,
+                 **kwargs).run()
     return 0
 
 

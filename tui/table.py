@@ -202,7 +202,10 @@ class Table:
         from tui.screens.handover import HandoverScreen
 
         assert self.app is not None
-        self.app.push_screen(HandoverScreen(self.names[seat], lambda: self._take_over(seat)))
+        self.app.push_screen(HandoverScreen(
+            self.names[seat], lambda: self._take_over(seat),
+            grace=getattr(self.app, "handover_grace", 0.0),
+        ))
 
     def _take_over(self, seat: int) -> None:
         """The cover is lifted by `seat`'s player: show their view."""

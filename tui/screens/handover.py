@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from textual.app import ComposeResult
@@ -25,10 +26,15 @@ class HandoverScreen(Screen):
         Binding("q", "leave", "Home"),
     ]
 
-    def __init__(self, name: str, on_ready: Callable[[], None]) -> None:
+    def __init__(self, name: str, on_ready: Callable[[], None], *, grace: float = 0.0) -> None:
         super().__init__()
         self.player = name
         self._on_ready = on_ready
+        #: seconds after the cover appears in which it cannot be lifted, so
+        #: that the key that ended a turn, pressed twice or held, does not
+        #: lift it before the next player has the keyboard
+        self.grace = grace
+        self._shown_at: float | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handover"):
@@ -37,14 +43,29 @@ class HandoverScreen(Screen):
                 f"Only {self.player} should look now. Press Enter when ready.",
                 id="handover-hint",
             )
-            yield Button(f"I am {self.player}: show my view", id="ready", variant="primary")
+            yield Button(f"I am {self.player}: show my view", id="ready", variant="primary",
+                         disabled=self.grace > 0)
         yield Footer()
+
+    def on_mount(self) -> None:
+        self._shown_at = time.monotonic()
+        if self.grace > 0:
+            self.set_timer(self.grace, self._allow)
+
+    def _allow(self) -> None:
+        self.query_one("#ready", Button).disabled = False
+
+    def _too_soon(self) -> bool:
+        shown = self._shown_at
+        return shown is None or time.monotonic() - shown < self.grace
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.action_ready()
 
     def action_ready(self) -> None:
+        if self._too_soon():
+            return  # a key meant for the last player's turn
         # Redraw the table for the new player while it is still covered.
         self._on_ready()
         self.dismiss()
