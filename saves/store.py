@@ -108,7 +108,7 @@ def latest(directory: Path | None = None) -> SavedMatch | None:
         if s.finished or not s.resumable or s.superseded_by is not None or s.in_use:
             continue
         if _resumes(s.path):
-            return s
+            return _with_replay(s)  # with its progress ("round 3") for the menu
     return None
 
 

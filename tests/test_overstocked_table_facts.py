@@ -193,6 +193,15 @@ def test_a_spot_is_named_by_the_bot_card_beside_it_os_bot_turn():
     assert GAME.beside_bot_card(GAME.view(chosen(), 0), 1, 0) is None
 
 
+def test_the_log_names_a_nominated_spot_as_the_screen_does_os_bot_turn():
+    """OS §Bot Turn: the log says where the bot's next card goes the way the
+    choice was offered (beside a bot card), not in slot coordinates."""
+    state = nominating()
+    line = GAME.describe(state, 0, Nominate(0, -1), names=("Ann", "Bot"), viewer=0)
+    assert line == "You nominate the spot above 7 for the bot's next card."
+    assert "slot" not in GAME.describe(state, 0, Nominate(1, 0), names=("Ann", "Bot"), viewer=None)
+
+
 def test_a_piece_face_in_rows_os1():
     """OS-1: a crate card is 2x3 spaces, shown as two rows of three; a
     forklift (OS-6) is one row of two."""

@@ -192,3 +192,13 @@ def test_a_setup_the_rules_refuse_leaves_no_save(tmp_path):
     assert store.list_matches(tmp_path) == []
     Match.new("overstocked", players, game.Options(solo=True), tmp_path).close()
     assert len(list(tmp_path.glob("*.jsonl"))) == 1
+
+
+def test_latest_says_how_far_the_match_got():
+    """Home's Continue line reads the game's own progress ("round 1"), not a
+    count of actions."""
+    players = (PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "heuristic"))
+    match = Match.new("boss-quest", players)
+    advance(match, 5, random.Random(1))
+    match.close()
+    assert store.latest().progress == "round 1"

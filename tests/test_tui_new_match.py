@@ -178,3 +178,26 @@ async def test_an_option_hidden_by_the_player_count_is_not_sent():
         screen.query_one("#count", Select).value = 3
         await pilot.pause()
         assert screen.read_options().potions
+
+
+async def test_a_solo_modes_rules_bot_seat_takes_no_name_or_kind():
+    """OS-19: in Overstocked's solo mode the second seat is the rulebook's
+    bot, whatever the form says: its name and kind are shown disabled, under
+    "Rules' bot", and come back when the solo box is cleared."""
+    app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        row = screen.query_one("#seat-1")
+        name, kind = row.query_one(Input), row.query_one(Select)
+        assert not name.disabled and not kind.disabled
+        solo = screen.query_one("#opt-solo", Checkbox)
+        solo.value = True
+        await pilot.pause()
+        assert name.disabled and kind.disabled
+        assert "Rules' bot" in str(row.query_one("Label").render())
+        assert not screen.query_one("#seat-0").query_one(Input).disabled
+        solo.value = False
+        await pilot.pause()
+        assert not name.disabled and not kind.disabled
+        assert "Seat 2" in str(row.query_one("Label").render())

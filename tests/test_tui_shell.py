@@ -137,6 +137,8 @@ async def test_home_new_match_start_with_stand_in(fake_screen, data_dir):
         await wait_for(pilot, lambda: app.screen._latest is not None)
         menu = app.screen.query_one(OptionList)
         assert str(menu.get_option("continue").prompt).startswith("Continue: Boss Quest")
+        # how far it got in the game's own words, not a count of actions
+        assert str(menu.get_option("continue").prompt).endswith("round 1")
 
 
 async def test_new_match_form_generated_from_options():

@@ -73,14 +73,17 @@ from core.bossquest.cards import (
 from core.bossquest.state import (
     PUBLIC,
     ActiveSpell,
+    DuelResult,
     Hidden,
     Knight,
     Options,
     Phase,
     RoundResult,
+    Shift,
     State,
     Step,
     Ulul,
+    UsedSpell,
     evolve,
 )
 from core.engine import (
@@ -853,6 +856,12 @@ def _swap_with_deck(state: State, new: Weapon) -> State:
     seat = state.turn
     old = state.swap_weapon
     assert seat is not None and old is not None
+    # BQ-47: the strength before the swap; `_after_swap` sets the one after
+    # (once a potion received face up is read)
+    was = strength(state, seat)
+    if was is not None and state.casting is not None:
+        used = UsedSpell(state.casting, seat, frozenset({seat}), (Shift(seat, was, was),))
+        state = evolve(state, used=state.used + (used,))
     state, top_known = _take_weapon(state, new)
     knight = state.knights[seat]
     everyone = frozenset(range(state.players))
@@ -886,6 +895,15 @@ def _swap_with_deck(state: State, new: Weapon) -> State:
 
 def _after_swap(state: State) -> State:
     # Once used, the swap spells are discarded (BQ §Spell effects).
+    last = state.used[-1] if state.used else None
+    if (last is not None and last.spell.kind is _K_SWAP_DECK and last.caster == state.turn
+            and len(last.shifts) == 1 and last.shifts[0].before == last.shifts[0].after):
+        # BQ-47: the strength the swap left, for the combat's summary
+        shift = last.shifts[0]
+        now = strength(state, last.caster)
+        shifts = () if now is None or now == shift.before else (
+            Shift(shift.seat, shift.before, now),)
+        state = evolve(state, used=state.used[:-1] + (evolve(last, shifts=shifts),))
     return _finish_visit(_discard_casting(state))
 
 
@@ -962,8 +980,9 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         # is then discarded (BQ-32).
         knight = state.knights[action.seat]
         readings = tuple((w, -r if w == action.weapon else r) for w, r in knight.readings)
-        state = _set_knight(state, action.seat, evolve(knight, readings=readings))
-        return _finish_visit(_discard_casting(state))
+        flipped = _set_knight(state, action.seat, evolve(knight, readings=readings))
+        flipped = _record_used(state, flipped, seat, frozenset({action.seat}))
+        return _finish_visit(_discard_casting(flipped))
     if isinstance(action, GoToWizard):
         if state.step is _S_HARE:
             # BQ §Companions, the Hare: "chain, in the same turn" 2A and 2B.
@@ -1025,7 +1044,9 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         spell = state.casting
         assert spell is not None
         if spell.kind is _K_SWAP_HIDDEN:
-            return _finish_visit(_discard_casting(_swap_hidden(state, seat, action.seat)))
+            swapped = _swap_hidden(state, seat, action.seat)
+            swapped = _record_used(state, swapped, seat, frozenset({seat, action.seat}))
+            return _finish_visit(_discard_casting(swapped))
         state = evolve(
             state, active=state.active + (ActiveSpell(spell, action.seat),), casting=None
         )
@@ -1036,11 +1057,38 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
     # BQ §Spell effects, BQ-11: both the cancelled spell and Cancel are discarded.
     cancelled = state.active[action.index]
     active = state.active[: action.index] + state.active[action.index + 1 :]
+    before = state
     state = evolve(state, active=active)
     if cancelled.spell.kind is _K_FINAL_TURN:
         state = evolve(state, final_turn=False)  # BQ-16
     state = evolve(state, spell_discard=sort_spells(state.spell_discard + (cancelled.spell,)))
+    on = frozenset() if cancelled.target is None else frozenset({cancelled.target})
+    state = _record_used(before, state, seat, on, cancelled=cancelled)
     return _finish_visit(_discard_casting(state))
+
+
+def _shifts(before: State, after: State) -> tuple[Shift, ...]:
+    """The strengths (and the Boss's HP, seat None) that differ between
+    `before` and `after` (a state whose hidden cards are known)."""
+    out = []
+    hp_before, hp_after = current_hp(before), current_hp(after)
+    if hp_before != hp_after:
+        out.append(Shift(None, hp_before, hp_after))
+    for s in range(before.players):
+        old, new = strength(before, s), strength(after, s)
+        if old is not None and new is not None and old != new:
+            out.append(Shift(s, old, new))
+    return tuple(out)
+
+
+def _record_used(before: State, after: State, caster: int, seats: frozenset[int],
+                 cancelled: ActiveSpell | None = None) -> State:
+    """BQ-47: `after` remembers the spell being cast (used at once and then
+    discarded) for the combat's summary, with the strengths it moved."""
+    spell = before.casting
+    assert spell is not None
+    used = UsedSpell(spell, caster, seats, _shifts(before, after), cancelled)
+    return evolve(after, used=after.used + (used,))
 
 
 def _cast_revealed(state: State, spell: Spell) -> State:
@@ -1247,6 +1295,8 @@ def _combat(state: State) -> State:
         spells=state.active,
         keys_after=tuple(k.keys for k in knights),
         hearts_after=tuple(k.hearts for k in knights),
+        used=state.used,
+        readings=tuple(k.readings for k in state.knights),
     )
     # BQ §New round: the Boss and every spell of the round are discarded.
     used = state.active
@@ -1263,6 +1313,7 @@ def _combat(state: State) -> State:
         ),
         "offer": (),
         "active": (),
+        "used": (),
         "final_turn": False,
     }
     # BQ-9: combat resolves whole, then the end of the game is checked.
@@ -1560,6 +1611,7 @@ def view(state: State, seat: int | None) -> State:
         weapon_deck=(None,) * len(state.weapon_deck),
         swap_weapon=swap_weapon,
         unseen=sort_weapons(unseen),
+        used=(),  # BQ-47: strengths no view may know before combat
     )
     if state.mystery_card is not None and seat not in state.mystery_known:
         # BQ-33: to whoever has not looked, the mystery spell is still one of

@@ -192,6 +192,30 @@ class ActiveSpell:
 
 
 @attrs.frozen
+class Shift:
+    """A strength moved by a spell: knight `seat`'s, or the Boss's HP
+    (`seat` None), from `before` to `after`."""
+
+    seat: int | None
+    before: int
+    after: int
+
+
+@attrs.frozen
+class UsedSpell:
+    """A spell used at once and discarded during the round (the swaps, Flip
+    a potion, Cancel), kept for the combat's summary (BQ-47): who cast it,
+    the knights it was used on, what it cancelled, and the strengths (and
+    HP) it moved then."""
+
+    spell: Spell
+    caster: int
+    seats: frozenset[int] = frozenset()
+    shifts: tuple[Shift, ...] = ()
+    cancelled: ActiveSpell | None = None
+
+
+@attrs.frozen
 class RoundResult:
     """What combat revealed and decided; public once the round is fought."""
 
@@ -212,6 +236,33 @@ class RoundResult:
     #: keys and hearts after the round, for the results chart
     keys_after: tuple[int, ...]
     hearts_after: tuple[int, ...]
+    #: the spells used at once and discarded during the round (BQ-47)
+    used: tuple[UsedSpell, ...] = ()
+    #: per knight, its potions' readings at combat (BQ-31)
+    readings: tuple[tuple[tuple[Weapon, int], ...], ...] = ()
+
+
+@attrs.frozen
+class DuelResult:
+    """The Final Boss duel's combat (BQ §Final Boss, BQ-38, BQ-47): the
+    champion's weapons turned face up, the spells the defeated knights
+    activated, and how the strength was made against the MegaBoss's HP."""
+
+    champion: int
+    megaboss: int
+    hp: int
+    weapons: tuple[Weapon, ...]
+    readings: tuple[tuple[Weapon, int], ...]
+    #: the weapons' total, the dark spells' change, the hearts sacrificed
+    weapons_total: int
+    spells_total: int
+    sacrificed: int
+    strength: int
+    spells: tuple[ActiveSpell, ...]
+    conditions_met: bool
+    hearts_before: int
+    won: bool
+    ending: str
 
 
 @attrs.frozen
@@ -302,6 +353,8 @@ class State:
     duel_asks: int = 0
     sacrificed: int = 0
     ending: str = ""
+    #: the duel's combat once fought (BQ-47)
+    duel: DuelResult | None = None
     #: Solo Quest: the wave (1, 2, then 3 for the MegaBoss), its Bosses, the
     #: face-up spell rows still to come (top first), the unused personal
     #: spells, the weapons just drawn, the Boss a spell is given to, and the
@@ -314,6 +367,9 @@ class State:
     solo_target: int | None = None
     waves: tuple[WaveResult, ...] = ()
     history: tuple[RoundResult, ...] = ()
+    #: the spells used at once this round, for its combat (BQ-47); a view
+    #: holds none (they name strengths it may not know) until combat
+    used: tuple[UsedSpell, ...] = ()
     #: views only: every card that could fill a None above, sorted
     unseen: tuple[Weapon, ...] | None = None
 

@@ -18,7 +18,7 @@ import attrs
 
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind
 from core.bossquest.rules import current_hp, strength
-from core.bossquest.state import Phase, RoundResult, State
+from core.bossquest.state import Phase, RoundResult, Shift, State
 
 OVER = "over"
 PERFECT = "perfect"
@@ -70,6 +70,9 @@ class SpellEffect:
     spell: Spell
     seats: frozenset[int]
     effect: str
+    #: the strengths (and the Boss's HP, seat None) it moved when used, for
+    #: a spell used at once (BQ-47)
+    shifts: tuple[Shift, ...] = ()
 
 
 def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
@@ -77,7 +80,9 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
     §3 Combat), read from the round's result alone: the HP spells, the
     attack spells on a knight, the conditions that put knights out, and the
     spells that changed who scored or lost. A spell that did nothing at
-    combat (a condition everybody met, no heart to spare) is left out."""
+    combat (a condition everybody met, no heart to spare) is left out.
+    Then the spells used at once and discarded during the round (the swaps,
+    Flip a potion, Cancel), each with the strengths it moved (BQ-47)."""
     hp_spells = sum(HP_CHANGE.get(a.spell.kind, 0) for a in result.spells)
     out: list[SpellEffect] = []
     n = len(result.strengths)
@@ -109,6 +114,19 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
                 if closest:
                     out.append(SpellEffect(spell, closest,
                                            "closest, but no second place: nobody wins"))
+    for used in result.used:
+        kind = used.spell.kind
+        if kind is SpellKind.SWAP_HIDDEN:
+            effect = "hidden cards swapped"
+        elif kind is SpellKind.SWAP_DECK:
+            effect = "weapon swapped with the deck"
+        elif kind is SpellKind.FLIP_POTION:
+            effect = "potion flipped"
+        elif kind is SpellKind.CANCEL and used.cancelled is not None:
+            effect = f"cancels {used.cancelled.spell}"
+        else:
+            effect = "used"
+        out.append(SpellEffect(used.spell, used.seats, effect, used.shifts))
     return tuple(out)
 
 

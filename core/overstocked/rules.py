@@ -1023,7 +1023,12 @@ def describe(
             line = f"{who}'s card fits nowhere and goes back to the box."
         return _with_end(state, seat, action, line, name)
     if isinstance(action, Nominate):
-        return f"{name(0)} nominates slot ({action.column}, {action.row}) for the bot's next card."
+        from core.overstocked.table_facts import beside_bot_card  # it reads the rules
+
+        beside = beside_bot_card(state, action.column, action.row)
+        where = (f"the spot {beside[0]} {beside[1]}" if beside is not None
+                 else f"slot ({action.column}, {action.row})")
+        return f"{name(0)} nominates {where} for the bot's next card."
     return f"{who}: {action}"
 
 

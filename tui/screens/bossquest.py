@@ -143,9 +143,10 @@ def combat_text(result: RoundResult, who: Any, *, weapons: bool) -> Text:
         line.append("★ " if won else "  ", style="bold")
         line.append(f"{who(seat):<{width}} {value:>2}", style="bold" if won else "")
         if weapons and seat < len(result.equipment):
+            holder = _reader(result, seat)  # a potion shows its reading (BQ-31)
             for weapon in result.equipment[seat]:
                 line.append(" ")
-                line.append_text(card_text(weapon_card(weapon)))
+                line.append_text(card_text(weapon_card(weapon, holder=holder)))
         notes = []
         if result.eliminated[seat] == "over":
             notes.append("over")
@@ -165,15 +166,33 @@ def combat_text(result: RoundResult, who: Any, *, weapons: bool) -> Text:
     return text
 
 
+def _reader(result: RoundResult, seat: int) -> Knight | None:
+    """A stand-in holder of knight `seat`'s potion readings at combat."""
+    if seat < len(result.readings) and result.readings[seat]:
+        return Knight(hearts=0, keys=0, readings=result.readings[seat])
+    return None
+
+
+def shifts_text(effect: Any, who: Any) -> str:
+    """What a spell used at once moved, "Ann 16→18, Boss 17→16 HP" (BQ-47)."""
+    return ", ".join(f"Boss {s.before}→{s.after} HP" if s.seat is None
+                     else f"{who(s.seat)} {s.before}→{s.after}" for s in effect.shifts)
+
+
 def spells_text(result: RoundResult, who: Any) -> Text:
     """The spells that changed a combat, one a line: "● Attack +1 → Bob:
-    strength +1" (the rules say which did what: `combat_spells`)."""
+    strength +1"; a spell used at once and discarded (a swap, Flip a potion,
+    Cancel) says the strengths it moved: "● Swap hidden → Ann, Cora: hidden
+    cards swapped; Ann 16→18, Cora 18→16" (the rules say which did what:
+    `combat_spells`, BQ-47)."""
     text = Text()
     for effect in combat_spells(result):
         line = spell_label(effect.spell)
         if effect.seats:
             line.append(" → " + ", ".join(who(s) for s in sorted(effect.seats)))
         line.append(f": {effect.effect}")
+        if effect.shifts:
+            line.append(f"; {shifts_text(effect, who)}")
         if text:
             text.append("\n")
         text.append_text(line)

@@ -25,7 +25,8 @@ def players_text(players: range) -> str:
 def continue_text(saved: Any) -> str:
     """One line about a saved match: game, players, progress."""
     names = ", ".join(str(p) for p in saved.players)
-    state = "finished" if saved.finished else f"{saved.actions} actions"
+    progress = getattr(saved, "progress", "")
+    state = "finished" if saved.finished else progress or f"{saved.actions} actions"
     return f"Continue: {saved.title} · {names} · {state}"
 
 
@@ -84,7 +85,7 @@ class HomeScreen(Screen):
         if self._latest is not None:
             options.append(Option(continue_text(self._latest), id="continue"))
         else:
-            options.append(Option("Continue (no saved match yet)", id="continue", disabled=True))
+            options.append(Option("Continue (no unfinished match)", id="continue", disabled=True))
         options.append(Option("Saved matches", id="saved"))
         for game_id, game in games.items():
             options.append(Option(f"Rules: {game.title}", id=f"rules:{game_id}"))
@@ -151,6 +152,7 @@ class HomeScreen(Screen):
 
     def action_continue(self) -> None:
         if self._latest is None:
-            self.notify("No saved match yet: start a new one.", severity="warning")
+            self.notify("No unfinished match to continue: start a new one, or open "
+                        "Saved matches (s) for finished ones.", severity="warning")
             return
         self.app.open_path(self._latest.path)  # type: ignore[attr-defined]

@@ -221,6 +221,24 @@ class NewMatchScreen(Screen):
         for mark, counts in self._option_players.items():
             for widget in self.query(f".{mark}"):
                 widget.display = players in counts
+        self._mark_rules_bots()
+
+    def _mark_rules_bots(self) -> None:
+        """A seat played by the rulebook's own bot (a solo mode's second
+        seat) takes no name or kind: its controls are shown disabled."""
+        from core.arena import held_seats
+
+        try:
+            options = self.read_options()
+        except ValueError:
+            return
+        held = held_seats(options, self.player_count())
+        for row in self.query(SeatRow):
+            rules_bot = row.seat < self.player_count() and row.seat not in held
+            row.set_class(rules_bot, "rules-bot")
+            row.query_one(Label).update("Rules' bot" if rules_bot else f"Seat {row.seat + 1}")
+            for control in row.query("Input, Select"):
+                control.disabled = rules_bot
 
     def on_mount(self) -> None:
         count = self.query("#count")
@@ -253,6 +271,9 @@ class NewMatchScreen(Screen):
             app: Any = self.app
             self.app.pop_screen()
             app.action_new_match(str(event.value))
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._mark_rules_bots()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         # Enter in a field moves on, like Tab.

@@ -14,7 +14,7 @@ asks the rules' `Area.why_not` to say why a spot is refused.
 
 Keys (also in the footer; the mouse works too):
 
-- choosing a card: ←→ (or 1-6) pick a card, Enter, then Enter again to
+- choosing a card: ←→ (or 1-6, its place in the hand) pick a card, Enter, then Enter again to
   confirm (the choice stays secret until everyone has chosen);
 - placing: arrows move the ghost, r turns it, p / w put it over the
   popularity / your warehouse (Tab switches), n / N jump to the next /
@@ -365,7 +365,7 @@ class OverstockedScreen(GameScreen):
     def _phase_text(self, view: State) -> str:
         return {
             Phase.DEAL: "dealing",
-            Phase.PICK: "everyone chooses a card in secret",
+            Phase.PICK: "choose a card" if view.options.solo else "everyone chooses a card in secret",
             Phase.QUANTUM: "a quantum card",
             Phase.PLACE: "placing",
             Phase.MARK: "an X on the score pad",
@@ -482,7 +482,7 @@ class OverstockedScreen(GameScreen):
         caption = Text()
         if player.pick is not None:
             caption.append(f"Your card: {player.pick}", style="bold")
-            if view.phase is Phase.PICK:
+            if view.phase is Phase.PICK and not view.options.solo:
                 caption.append(" (secret until all have chosen)", style="italic")
             rows = face_rows(Piece.CRATE, player.pick)
             caption.append("  ")
@@ -750,13 +750,14 @@ class OverstockedScreen(GameScreen):
             if hand.pending is not None and hand.pending < len(hand.cards):
                 return Text.assemble(
                     ("Play card ", "bold"), (hand.cards[hand.pending].text, "bold"),
-                    ("? ", "bold"), ("Enter", keys), " confirms (secret until all have chosen); ",
+                    ("? ", "bold"), ("Enter", keys),
+                    " confirms; " if view.options.solo else " confirms (secret until all have chosen); ",
                     ("←→", keys), " choose another.")
             after = (" Then you place it, and the bot plays." if view.options.solo
                      else " Lowest card plays first.")
             return Text.assemble(
-                ("Choose your card: ", "bold"), ("←→", keys), " or ", ("1-6", keys), ", then ",
-                ("Enter", keys), ".", after)
+                ("Choose your card: ", "bold"), ("←→", keys), " or ", ("1-6", keys),
+                " (its place in your hand, from the left), then ", ("Enter", keys), ".", after)
         if mode == "quantum":
             return Text.assemble(
                 ("Your card is the lowest: ", "bold"), "it goes back to the box; play a "
