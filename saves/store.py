@@ -112,6 +112,40 @@ def latest(directory: Path | None = None) -> SavedMatch | None:
     return None
 
 
+#: how many of the newest journals `last_setup` looks at, and how much of
+#: each (a header line is a few hundred bytes)
+LAST_SETUP_FILES = 200
+LAST_SETUP_BYTES = 65_536
+
+
+def last_setup(game_id: str, directory: Path | None = None) -> journal.Header | None:
+    """The header (players, options) of the newest journal of `game_id`, for
+    the new-match form to start from; None if there is none. Reads only the
+    first line of the newest files, and passes over any it cannot use."""
+    import json
+
+    directory = data_dir() if directory is None else Path(directory)
+    game = journal.find_game(game_id)
+    if game is None or not directory.is_dir():
+        return None
+    dated = []
+    for path in directory.glob("*.jsonl"):
+        try:
+            dated.append((path.stat().st_mtime, path))
+        except OSError:
+            continue
+    dated.sort(reverse=True)
+    for _, path in dated[:LAST_SETUP_FILES]:
+        try:
+            with path.open("rb") as file:
+                raw = json.loads(file.readline(LAST_SETUP_BYTES))
+            if isinstance(raw, dict) and raw.get("game") == game_id:
+                return journal.codec(game).header(raw)
+        except (OSError, ValueError, RecursionError):
+            continue
+    return None
+
+
 def _resumes(path: Path) -> bool:
     from saves.match import Match  # imports the rules core
 

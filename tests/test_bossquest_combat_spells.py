@@ -82,3 +82,92 @@ def test_over_random_matches_every_knight_a_spell_put_out_is_named():
             assert named == out
             hp = sum(int(e.effect.rsplit(" ", 1)[1]) for e in effects if e.effect.startswith("Boss"))
             assert fought.boss + hp == fought.hp
+
+
+# --- spells used at once and discarded (BQ-47) --------------------------------
+
+def _mystery_swap_round():
+    """The play-test's round: Ann at 16 on a 16 HP Boss, Bram done, Cora at
+    the Wizard activates the mystery spell blind; it is Swap hidden, used
+    on Ann (Cora's Y4 for Ann's Y2)."""
+    from core import CHANCE
+    from core.bossquest.actions import ActivateMystery, RevealSpell, TargetKnight
+    from core.bossquest.state import Step
+    from tests.bossquest_tables import knight, play, spell, table
+
+    state = table([knight("Y2", "R7", "B7", done=True), knight("P3", "R5", done=True),
+                   knight("Y4", "B6")], boss=16, turn=2, step=Step.WIZARD)
+    state = play(state, 2, ActivateMystery())
+    state = GAME.apply(state, CHANCE, RevealSpell(spell(SpellKind.SWAP_HIDDEN)))
+    return play(state, 2, TargetKnight(0))
+
+
+def test_a_mystery_swap_of_hidden_cards_is_in_the_combat():
+    """BQ-47 (BQ §Spell effects, Swap hidden; BQ-7): the mystery spell,
+    turned and used at once on Ann, took her from a PERFECT 16 to 18, over;
+    the combat names it and the strengths it moved, not "no spell"."""
+    state = _mystery_swap_round()
+    fought = state.history[-1]
+    assert fought.strengths[0] == 18 and fought.eliminated[0] == "over"
+    effects = [e for e in combat_spells(fought) if e.spell.kind is SpellKind.SWAP_HIDDEN]
+    assert len(effects) == 1
+    swap = effects[0]
+    assert swap.seats == frozenset({0, 2}) and swap.effect == "hidden cards swapped"
+    assert {(s.seat, s.before, s.after) for s in swap.shifts} == {(0, 16, 18), (2, 10, 8)}
+
+
+def test_no_view_knows_the_spells_used_before_combat():
+    """BQ-6, BQ-47: the strengths a swap moved are the knights' own secrets
+    until combat: a view holds none of them."""
+    from core.bossquest.actions import Activate, TargetKnight
+    from core.bossquest.state import Step
+    from tests.bossquest_tables import knight, play, spell, table
+
+    state = table([knight("Y2", "R7", "B7"), knight("P3", "R5"), knight("Y4", "B6")],
+                  boss=16, turn=2, step=Step.WIZARD,
+                  offer=(spell(SpellKind.SWAP_HIDDEN), spell(SpellKind.HP_PLUS_1),
+                         spell(SpellKind.HP_MINUS_1)))
+    state = play(state, 2, Activate(0), TargetKnight(0))
+    assert state.phase.value == "turn" and len(state.used) == 1
+    for seat in (None, 0, 1, 2):
+        assert GAME.view(state, seat).used == ()
+
+
+def test_flip_cancel_and_swap_with_deck_say_what_they_moved():
+    """BQ-47 (BQ §Potions' spell, BQ-32; BQ §Spell effects, Cancel and Swap
+    with deck, BQ-10, BQ-11): each spell used at once is in the combat with
+    the strengths (or HP) it moved."""
+    import attrs
+
+    from core import CHANCE
+    from core.bossquest.actions import (
+        Activate,
+        DrawWeapon,
+        GoToWizard,
+        TargetPotion,
+        TargetSpell,
+        TargetWeapon,
+    )
+    from core.bossquest.state import ActiveSpell, Options, Step
+    from tests.bossquest_tables import knight, play, spell, table
+    from tests.bossquest_tables import w as tw
+
+    options = Options(potions=True)
+    flip, cancel, deck = (spell(SpellKind.FLIP_POTION), spell(SpellKind.CANCEL),
+                          spell(SpellKind.SWAP_DECK))
+    cora = attrs.evolve(knight("Y4", "B6", "±1"), readings=((tw("±1"), 1),))
+    state = table([knight("Y2", "R7", "B5"), knight("P3", "R5"), cora], boss=16, turn=0,
+                  step=Step.WIZARD, offer=(flip, cancel, deck), options=options,
+                  active=(ActiveSpell(spell(SpellKind.ATTACK_PLUS_2), 1),))
+    state = play(state, 0, Activate(0), TargetPotion(2, tw("±1")))  # Ann flips Cora's +1
+    state = play(state, 1, GoToWizard(), Activate(1), TargetSpell(0))  # Bram cancels his own Attack +2
+    state = play(state, 2, GoToWizard(), Activate(2), TargetWeapon(tw("B6")))  # Cora swaps B6
+    state = GAME.apply(state, CHANCE, DrawWeapon(tw("R1")))
+    fought = state.history[-1]
+    said = {e.spell.kind: (e.seats, e.effect, tuple((s.seat, s.before, s.after) for s in e.shifts))
+            for e in combat_spells(fought)}
+    assert said[SpellKind.FLIP_POTION] == (frozenset({2}), "potion flipped", ((2, 11, 9),))
+    assert said[SpellKind.CANCEL] == (frozenset({1}), "cancels Attack +2", ((1, 10, 8),))
+    assert said[SpellKind.SWAP_DECK] == (frozenset({2}), "weapon swapped with the deck",
+                                         ((2, 9, 4),))
+    assert fought.readings[2] == ((tw("±1"), -1),)

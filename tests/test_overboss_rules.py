@@ -1011,20 +1011,133 @@ def test_the_log_names_every_token_placed_for_a_player_od13_od17():
     appears on the board unexplained."""
     from core.overboss import GAME
     from core.overboss.board import geometry
-    from core.overboss.rules import _TOKEN_SQUARES
 
+    #: action class -> its fields naming squares where it puts or moves a token
+    own = {PlaceToken: ("square",), SpawnHero: ("square",), Slide: ("src", "dst"),
+           UseSpire: ("src", "dst"), SwapTokens: ("a", "b")}
     seen = 0
     for _, steps in _finished_games():
         for state, seat, action in steps:
             after = GAME.apply(state, seat, action)
             line = GAME.describe(state, seat, action, names=("Ann", "Bob"))
-            named = {getattr(action, f) for f in _TOKEN_SQUARES.get(type(action), ())}
+            named = {getattr(action, f) for f in own.get(type(action), ())}
             names = geometry(state.options.rows).names
             for square, (was, now) in enumerate(zip(state.tokens, after.tokens, strict=True)):
                 if now is not None and now != was and square not in named and was is None:
                     assert names[square] in line, line
                     seen += 1
     assert seen > 0
+
+
+def test_the_log_tells_a_hero_spawned_and_slain_by_the_same_tile_od6_od13_od17():
+    """OD §Town, §Heroes, OD-6, OD-13, OD-17: a Town and a Rocktopus placed
+    on b1 beside the Rocktopus on a1: every Town spawns (b4, then b1), and
+    the Rocktopus, which can only go on b1, forms a band there and slays the
+    hero just spawned. The line tells each spawn, the token and the slay, in
+    order (the play-test's line told only the b4 hero and the Rocktopus)."""
+    s = placing(board(a1="SK", b4="T."), T, ROCK)
+    after = GAME.apply(s, 0, PlaceTile(sq("b1")))
+    assert after.lairs[0].heroes == 1 and after.tokens[sq("b1")] is ROCK
+    line = GAME.describe(s, 0, PlaceTile(sq("b1")), names=["Ann", "Bob"])
+    assert line == (
+        "Ann places the Town on b1 (their side). Then a hero spawns on b4, then a hero "
+        "spawns on b1, then a Rocktopus goes to b1 and the hero there is slain."
+    )
+    mine = GAME.describe(s, 0, PlaceTile(sq("b1")), names=["Ann", "Bob"], viewer=0)
+    assert mine.startswith("You place the Town on b1 (your side). Then a hero spawns on b4,")
+    assert mine.endswith("then a Rocktopus goes to b1 and the hero there is slain.")
+
+
+def test_the_log_tells_lair_tokens_and_monsters_sent_back_od13_od16():
+    """OD §Town, OD-13, OD-16: a hero spawning on a monster sends it back to
+    the bag, and a waiting lair monster placed by the rules comes from the
+    placer's lair: both are told, the lair named for each reader."""
+    lairs = (Lair(waiting=(YETI,)), Lair())
+    # a Town holding a hero spawns next to itself, on the only neighbour: b2's Yeti
+    s = placing(board(b1="TH", b2="IY", a1="D.", c1="D."), D, None, lairs=lairs)
+    action = PlaceTile(sq("d4"))
+    line = GAME.describe(s, 0, action, names=["Ann", "Bob"])
+    assert line == (
+        "Ann places the Dungeon on d4 (their side). Then the Town on b1 spawns a hero on b2 "
+        "and the Yeti there returns to the bag."
+    )
+    s = placing(board(b2="I.", a1="D."), D, None, lairs=lairs)
+    line = GAME.describe(s, 0, PlaceTile(sq("d4")), names=["Ann", "Bob"], viewer=0)
+    assert line == "You place the Dungeon on d4 (your side). Then a Yeti from your lair goes to b2."
+
+
+def test_every_hero_spawned_or_slain_is_in_the_log_od6_od13():
+    """OD §Town, §Heroes: no hero leaves the supply or reaches a lair
+    without a line saying so (a Heroes count that moves unexplained)."""
+    seen = 0
+    for _, steps in _finished_games():
+        for state, seat, action in steps:
+            after = GAME.apply(state, seat, action)
+            line = GAME.describe(state, seat, action, names=("Ann", "Bob"))
+            spawned = max(0, state.heroes - after.heroes)
+            slain = sum(after.lairs[s].heroes - state.lairs[s].heroes for s in (0, 1))
+            assert line.count("spawns a hero") == spawned, line
+            assert line.count("slay") + line.count("slain") == slain, line
+            seen += spawned + slain
+    assert seen > 0
+
+
+def test_every_side_named_in_the_log_is_the_readers_own_or_named_od14():
+    """OD §What's New 4C, OD-14: a square's side is the half of its owner.
+    Each reader (each seat, and the public line) reads "your side" for their
+    own half, the owner's name for the other's, and "their side" only in a
+    line whose subject is that half's player (the play-test read
+    "Warlord Grimtusk slays the hero on b1 (their side)" on its own half)."""
+    import re
+
+    from core.overboss.board import geometry
+
+    names = ("Ann", "Bob")
+    pattern = re.compile(r"\b([a-d]\d) \((your|their|Ann's|Bob's) side\)")
+    checked = 0
+    for _, steps in _finished_games(range(2)):
+        for state, seat, action in steps:
+            g = geometry(state.options.rows)
+            for viewer in (0, 1, None):
+                line = GAME.describe(state, seat, action, names=names, viewer=viewer)
+                for square, side in pattern.findall(line):
+                    owner = g.owner[g.names.index(square)]
+                    if side == "your":
+                        assert owner == viewer, (viewer, line)
+                    elif side == "their":
+                        assert owner == state.turn and owner != viewer, (viewer, line)
+                        assert line.startswith(f"{names[owner]} "), (viewer, line)
+                    else:
+                        assert side == f"{names[owner]}'s" and owner != viewer, (viewer, line)
+                    checked += 1
+    assert checked > 0
+
+
+@pytest.mark.parametrize(
+    ("boss", "step", "action", "line"),
+    [
+        (Boss.WARLORD_GRIMTUSK, Step.SLAY, Slay(sq("b1")),
+         "Warlord Grimtusk slays the hero on b1 ({} side)."),
+        (Boss.BELLADONNA, Step.POISON, Poison(sq("b1")),
+         "Belladonna poisons the hero on b1 ({} side)."),
+    ],
+)
+def test_a_boss_line_names_the_side_for_each_reader_od21(boss, step, action, line):
+    """OD §Boss Cards, OD-21: a Boss's ability on seat 0's own half (b1)
+    reads "your side" to seat 0, "Ann's side" to Bob and to a spectator."""
+    s = table(board(b1="RH"), step=step, bosses=(boss, Boss.KING_CROAK),
+              revealed=(True, False), resume=Step.END)
+    names = ["Ann", "Bob"]
+    assert GAME.describe(s, 0, action, names=names, viewer=0) == line.format("your")
+    assert GAME.describe(s, 0, action, names=names, viewer=1) == line.format("Ann's")
+    assert GAME.describe(s, 0, action, names=names) == line.format("Ann's")
+    # and on the other's half, as the opponent reads it
+    s = attrs.evolve(s, tokens=tuple(HERO if q == sq("b8") else None for q in range(32)))
+    moved = attrs.evolve(action, square=sq("b8"))
+    assert GAME.describe(s, 0, moved, names=names, viewer=1) == line.format("your").replace(
+        "b1", "b8")
+    assert GAME.describe(s, 0, moved, names=names, viewer=0) == line.format("Bob's").replace(
+        "b1", "b8")
 
 
 def test_log_articles():

@@ -202,3 +202,19 @@ def test_latest_says_how_far_the_match_got():
     advance(match, 5, random.Random(1))
     match.close()
     assert store.latest().progress == "round 1"
+
+
+def test_last_setup_passes_over_files_it_cannot_use(tmp_path):
+    """The new-match form's starting setup comes from the newest journal of
+    the game whose header reads; a hostile or torn first line is passed over."""
+    players = (PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "easy"))
+    good = Match.new("overboss-duel", players, directory=tmp_path)
+    good.close()
+    age(good.path, 100)
+    (tmp_path / "hostile.jsonl").write_text('{"game": "overboss-duel", "players": "x"}\n')
+    (tmp_path / "torn.jsonl").write_bytes(b'{"game": "overboss-duel", "play')
+    (tmp_path / "binary.jsonl").write_bytes(b"\xff\xfe\x00" * 100)
+    header = store.last_setup("overboss-duel", tmp_path)
+    assert header is not None and header.players == players
+    assert store.last_setup("overseers", tmp_path) is None
+    assert store.last_setup("no-such-game", tmp_path) is None

@@ -273,3 +273,30 @@ async def test_the_final_assault_plays_a_personal_spell_in_one_choice():
         bar.choose(bar.choices.index(plays[1]))
         await pilot.pause()
         assert app.port.submitted == [(0, PlayPersonal(solo.PERSONAL[1], 0))]
+
+
+async def test_the_combat_names_the_mystery_swap_that_changed_it():
+    """BQ-47 (BQ §Spell effects, Swap hidden; BQ-7): the play-test's round
+    at 80x24. Cora's mystery spell, Swap hidden on Ann, took Ann from 16 to
+    18 on a 16 HP Boss: the combat lists it with the strengths it moved,
+    never "No spell changed it."."""
+    from textual.app import App
+
+    from tests.test_bossquest_combat_spells import _mystery_swap_round
+    from tui.screens.bossquest import CombatScreen
+
+    result = _mystery_swap_round().history[-1]
+    names = ("Ann", "Bram", "Cora")
+
+    class CombatApp(App):
+        def on_mount(self) -> None:
+            self.push_screen(CombatScreen(result, lambda s: names[s]))
+
+    app = CombatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "No spell changed it." not in text
+    assert "Spells that changed it" in text
+    assert "Swap hidden → Ann, Cora: hidden cards swapped" in text
+    assert "Ann 16→18" in text and "Cora 10→8" in text

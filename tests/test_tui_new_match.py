@@ -201,3 +201,32 @@ async def test_a_solo_modes_rules_bot_seat_takes_no_name_or_kind():
         await pilot.pause()
         assert not name.disabled and not kind.disabled
         assert "Seat 2" in str(row.query_one("Label").render())
+
+
+async def test_the_form_starts_from_the_last_match_of_the_game():
+    """A second match of a game starts from the players, bot levels and
+    options of the last one (its saved header), not from the defaults."""
+    from core import GAMES
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+
+    options = GAMES["overstocked"].Options(incentives=True)
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bo", "bot", "easy"),
+               PlayerSpec("Cy", "bot", "easy")]
+    Match.new("overstocked", players, options).close()
+    Match.new("boss-quest", [PlayerSpec("Zed", "human"), PlayerSpec("Yan", "human")]).close()
+    app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        assert screen.query_one("#count", Select).value == 3
+        assert screen.query_one("#kind-1", Select).value == "bot:easy"
+        assert screen.query_one("#name-2", Input).value == "Cy"
+        assert screen.query_one("#opt-incentives", Checkbox).value is True
+        assert screen.query_one("#opt-solo", Checkbox).value is False
+        assert screen.read_players() == players
+        assert screen.read_options() == options
+        # untouched, it leaves at once
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, NewMatchScreen | ConfirmScreen)

@@ -53,3 +53,63 @@ async def test_results_open_on_the_winner_and_the_ranking_at_80x24():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
+
+
+def _standings_rows(app) -> dict[str, tuple[str, str]]:
+    from textual.widgets import DataTable
+
+    board = app.screen.query_one("#standings", DataTable)
+    rows = {}
+    for key in board.rows:
+        place, player, score = (str(c) for c in board.get_row(key))
+        rows[player.replace(" ★", "")] = (place, score)
+    return rows
+
+
+async def test_boss_quest_results_show_the_bq26_scores():
+    """BQ-26: Ann lost her last heart with 3 keys, Bram kept his with 3:
+    Bram is 2nd with 3, Ann 3rd with 2 (one less than Bram's), as the save
+    records (`scores` [2, 3, 4]); the score pad keeps her 3 keys."""
+    import attrs
+
+    from core.bossquest import GAME
+    from core.bossquest.state import Knight, Phase
+
+    base = GAME.setup(3, None)
+    state = attrs.evolve(base, phase=Phase.OVER, knights=(
+        Knight(hearts=0, keys=3), Knight(hearts=1, keys=3), Knight(hearts=2, keys=4)))
+    outcome = GAME.outcome(state)
+    assert outcome.scores == (2, 3, 4)
+    update = SeatUpdate(game="boss-quest", seat=None, view=state, legal=(), to_act=frozenset(),
+                        names=("Ann", "Bram", "Cora"), bots=frozenset(), log=(), outcome=outcome)
+
+    class App1(App):
+        def on_mount(self) -> None:
+            self.push_screen(ResultsScreen(update))
+
+    app = App1()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = _standings_rows(app)
+    assert rows == {"Cora": ("1", "4"), "Bram": ("2", "3"), "Ann": ("3", "2")}
+    keys = next(c for c in outcome.breakdown if c.name == "Keys")
+    assert keys.values == (3, 3, 4)  # the pad keeps the keys as won
+
+
+async def test_other_games_results_still_show_their_points():
+    """The "Score" column of a game other than Boss Quest shows its points
+    as counted (Outcome.points), the ranking's scores only ordering the rows."""
+    outcome = Outcome(scores=(40, 39), winners=frozenset({0}), points=(40, 40))
+    update = SeatUpdate(game="overboss-duel", seat=None, view=None, legal=(),
+                        to_act=frozenset(), names=("Ann", "Bram"), bots=frozenset(), log=(),
+                        outcome=outcome)
+
+    class App2(App):
+        def on_mount(self) -> None:
+            self.push_screen(ResultsScreen(update))
+
+    app = App2()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = _standings_rows(app)
+    assert rows == {"Ann": ("1", "40"), "Bram": ("2", "40")}

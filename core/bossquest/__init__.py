@@ -7,7 +7,7 @@ from core.engine import GameRules
 
 #: Beside the protocol, what a screen reads off the table (each works from a
 #: view): the rules' counts and `table_facts`' (a knight's standing against
-#: the HP, the knight in turn, the spells on a knight).
+#: the HP, the knight in turn, the spells on a knight, the last ask).
 GAME = GameRules(
     rules,
     Options=Options,
@@ -20,6 +20,11 @@ GAME = GameRules(
     keys_to_win=rules.keys_to_win,
     standing=table_facts.standing,
     knight_in_turn=table_facts.knight_in_turn,
+    last_ask=table_facts.last_ask,
     spells_on=table_facts.spells_on,
     progress=table_facts.progress,
+    #: BQ-26: a knight's score in the results is `Outcome.scores` (the keys,
+    #: lowered so that the scores read in the order of the standings); the
+    #: score pad keeps the keys as won
+    results_show_scores=True,
 )

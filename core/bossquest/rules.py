@@ -93,6 +93,7 @@ from core.engine import (
     Outcome,
     next_seat,
     remove_one,
+    seat_mark,
     sorted_tuple,
     standing_scores,
     uniform_draws,
@@ -1488,15 +1489,54 @@ def _duel_end(state: State, hearts: int) -> State:
     # "they reveal their WEAPON cards"
     state = _set_knight(state, seat, _reveal(state.knights[seat], state.players))
     state = evolve(state, sacrificed=hearts)
-    left = state.knights[seat].hearts - hearts
-    won = duel_strength(state) == current_hp(state) and meets_conditions(state, seat)
+    knight = state.knights[seat]
+    left = knight.hearts - hearts
+    met = meets_conditions(state, seat)
+    won = duel_strength(state) == current_hp(state) and met
     if left <= 0:
         ending = ENDINGS["almost"]
     elif won:
         ending = ENDINGS[min(left, 3)]
     else:
         ending = ENDINGS["failed"]
-    return evolve(state, ending=ending, phase=_P_OVER)
+    weapons = tuple(w for w in weapons_of(knight) if w is not None)
+    total = sum(w.value if w.colour is not None else potion_value(knight, w) for w in weapons)
+    mine = strength(state, seat) or 0
+    duel = DuelResult(
+        champion=seat,
+        megaboss=state.boss or cards.MEGABOSS,
+        hp=current_hp(state),
+        weapons=weapons,
+        readings=knight.readings,
+        weapons_total=total,
+        spells_total=mine - total,
+        sacrificed=hearts,
+        strength=mine + hearts,
+        spells=state.active,
+        conditions_met=met,
+        hearts_before=knight.hearts,
+        won=won and left > 0,
+        ending=ending,
+    )
+    return evolve(state, ending=ending, duel=duel, phase=_P_OVER)
+
+
+def duel_numbers(duel: DuelResult) -> str:
+    """The duel's combat in numbers, its champion as a seat mark (BQ-47):
+    "{1}: weapons 27, spells +1, 2 hearts sacrificed: 30 against 30 HP"."""
+    parts = [f"weapons {duel.weapons_total}"]
+    if duel.spells_total:
+        parts.append(f"spells {duel.spells_total:+d}")
+    if duel.sacrificed:
+        s_ = "" if duel.sacrificed == 1 else "s"
+        parts.append(f"{duel.sacrificed} heart{s_} sacrificed")
+    line = (f"{seat_mark(duel.champion)}: {', '.join(parts)}: {duel.strength} against "
+            f"{duel.hp} HP")
+    if duel.hp != duel.megaboss:
+        line += f" (MegaBoss {duel.megaboss}, spells {duel.hp - duel.megaboss:+d})"
+    if not duel.conditions_met:
+        line += "; a spell's condition not met"
+    return line
 
 
 def _next_round(state: State, **changes: Any) -> State:
@@ -1643,6 +1683,9 @@ def outcome(state: State) -> Outcome | None:
     if state.ending:
         # BQ-38: the duel's ending is told; the game's standings stand.
         notes.append(f"Final Boss: {state.ending}")
+    if state.duel is not None:
+        # BQ-47: with its numbers
+        notes.append(f"The duel: {duel_numbers(state.duel)}.")
     fallen = [s for s in range(n) if hearts[s] == 0]
     if fallen and len(alive) < n:
         notes.append("A knight who lost their last heart has lost the game (BQ-17).")
@@ -1891,7 +1934,19 @@ def _with_combat(state: State, seat: int, action: object, line: str, name) -> st
         return line
     if len(after.history) == len(state.history):
         return line
-    return f"{line} {combat_summary(after.history[-1], name)}"
+    line = f"{line} {combat_summary(after.history[-1], name)}"
+    if after.champion is not None and state.champion is None:
+        line += " " + duel_announcement(after, name)
+    return line
+
+
+def duel_announcement(state: State, name) -> str:
+    """BQ §Final Boss: the game is over, and the MegaBoss appears before its
+    winner (BQ-37, BQ-38)."""
+    champ = name(state.champion)
+    return (f"The game is over: {champ} wins it. The MegaBoss appears ({current_hp(state)} HP): "
+            f"{champ} must match its HP exactly, with a heart left, to save the Princess; "
+            "the defeated knights side with the MegaBoss.")
 
 
 def combat_summary(result: RoundResult, name) -> str:

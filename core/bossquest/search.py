@@ -423,12 +423,17 @@ def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...] | 
 
 def answer(view: State, seat: int, legal: tuple[Any, ...]) -> Any:
     """The bot's own choice at the Wizard, without a search (`prune` would
-    leave it only that one); in the Solo Quest, solo_search.answer; None
-    elsewhere: search."""
+    leave it only that one), and in the Final Boss duel; in the Solo Quest,
+    solo_search.answer; None elsewhere: search."""
     if view.players == 1:
         return solo_search.answer(view, legal)
     if view.phase is Phase.TURN and view.step in _AT_WIZARD:
         return wizard_choice(view, seat, legal)
+    if view.champion is not None:
+        # The Final Boss duel changes no standing (BQ-38), so a search sees
+        # every move alike and would play at random (asking 7 weapons, a
+        # heart sacrificed while over the HP): the heuristic bot plays it.
+        return heuristic_choice(view, seat, legal)
     return None
 
 

@@ -18,7 +18,7 @@ import attrs
 
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind
 from core.bossquest.rules import current_hp, strength
-from core.bossquest.state import Phase, RoundResult, Shift, State
+from core.bossquest.state import Phase, RoundResult, Shift, State, Step
 
 OVER = "over"
 PERFECT = "perfect"
@@ -138,10 +138,23 @@ def _meets(spell: Spell, weapons: tuple) -> bool:
     return len(set(colours)) < len(colours)
 
 
+def last_ask(state: State, seat: int) -> bool:
+    """Whether `seat`, equipping on its turn, is the last knight still
+    equipping: it may ask for weapons one last time, then goes straight to
+    the Wizard (BQ §2A: "Once only one player remains in phase A ... only
+    one last time. They must then immediately go to the WIZARD"). Not under
+    "Final turn", where every request is a last action already."""
+    if state.phase is not Phase.TURN or state.turn != seat or state.step is not Step.CHOOSE:
+        return False
+    if state.final_turn or state.waiting is not None:
+        return False
+    return all(k.done for s, k in enumerate(state.knights) if s != seat)
+
+
 def progress(state: State) -> str:
     """How far the match is, for a list of saved matches: its round."""
     return f"round {max(1, state.round)}"
 
 
 __all__ = ["OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "knight_in_turn",
-           "progress", "spells_on", "standing"]
+           "last_ask", "progress", "spells_on", "standing"]

@@ -679,11 +679,13 @@ class HeuristicBot:
 
     @staticmethod
     def _duel(game: Any, view: Any, seat: int, legal: tuple[Any, ...]) -> Any:
-        """As the champion: ask one weapon at a time until the hearts that
-        may be sacrificed (keeping one) can close the gap, then fight and
-        sacrifice exactly that. As the defeated knights' voice: the spell
-        that most upsets an exact match (conditions first, then the largest
-        change)."""
+        """As the champion: ask for weapons until the hearts that may be
+        sacrificed (keeping one) can close the gap, then fight and sacrifice
+        exactly that; each request as many weapons as the gap takes with
+        little risk of going over (`_duel_ask`: every request also brings a
+        spell against the champion, BQ-37). As the defeated knights' voice:
+        the spell that most upsets an exact match (conditions first, then
+        the largest change)."""
         first = legal[0]
         if isinstance(first, DuelSpell):
 
@@ -702,7 +704,7 @@ class HeuristicBot:
         if Fight() in legal and gap <= spare:
             return Fight()
         asks = [a for a in legal if isinstance(a, DuelAsk)]
-        return asks[0] if asks else legal[-1]
+        return _duel_ask(view, gap - spare / 2, asks) if asks else legal[-1]
 
     # --- potions ------------------------------------------------------------
 
@@ -879,3 +881,22 @@ class SoloPlan:
         if self.view.wave == 3 and self.gaps and Resolve(self.gaps[0]) in legal:
             return Resolve(self.gaps[0])
         return Resolve(0) if Resolve(0) in legal else legal[-1]
+
+
+def _duel_ask(view: Any, gap: float, asks: list[Any]) -> Any:
+    """The largest request whose weapons' mean plus 1.5 standard
+    deviations stays within `gap`, at least one weapon: the weapon deck is
+    what the champion has not seen (`view.unseen`; a potion counts 0 with
+    its value's spread, read either way)."""
+    values = [float(w.value if w.colour is not None else 0) for w in view.unseen or ()]
+    if not values:
+        return asks[0]
+    mean = sum(values) / len(values)
+    spread = sum((v - mean) ** 2 for v in values) / len(values)
+    spread += sum(float(w.value) ** 2 for w in view.unseen if w.colour is None) / len(values)
+    best = asks[0]
+    for action in asks:
+        k = action.count
+        if k * mean + 1.5 * (k * spread) ** 0.5 <= gap:
+            best = action
+    return best

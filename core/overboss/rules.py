@@ -17,6 +17,7 @@ turn resumes where it was.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import is_
@@ -160,6 +161,23 @@ _set_hand_token_lairs = copier("hand_token", "lairs")
 _set_tiles_hand_tile_placed_step = copier("tiles", "hand_tile", "placed", "step")
 _set_tiles_hand_tile_placed_pending = copier("tiles", "hand_tile", "placed", "pending_towns")
 _spire_move = copier("tiles", "tokens", "placed", "pending_towns", "lairs", "spire_used")
+
+
+class _Trace(threading.local):
+    """What the rules did by themselves while `describe` applies an action
+    (None otherwise): events in order, for the log. Per thread, like the
+    memos' states, so a search applying actions elsewhere records nothing."""
+
+    events: list[tuple] | None = None
+
+
+_TRACE = _Trace()
+
+
+def _note(*event: object) -> None:
+    events = _TRACE.events
+    if events is not None:
+        events.append(event)
 
 
 # ---------------------------------------------------------------------------
@@ -964,6 +982,8 @@ def _spawn(state: State, town: int, square: int) -> State:
     bag = state.bag
     if old is not None and old is not _HERO:
         bag = _inc(bag, BAG_INDEX[old])
+    if _TRACE.events is not None:
+        _note("spawn", town, square, old)
     pending = tuple(t for t in state.pending_towns if t != town)
     return _set_tokens_bag_heroes_pending(
         state, tokens[:square] + (_HERO,) + tokens[square + 1 :], bag, state.heroes - 1, pending
@@ -1019,6 +1039,8 @@ def _token_phase(state: State) -> State:
         return _lair_phase(state)
     options = token_options(state)
     if not options:
+        if _TRACE.events is not None:
+            _note("wait", tok)
         state = _set_hand_token_lairs(state, None, _lairs_with(state, state.turn, tok))
         return _lair_phase(state)
     wait = token_may_wait(state)
@@ -1038,6 +1060,11 @@ def _place_token(state: State, token: Token, square: int) -> State:
     lair = state.lairs[seat]
     waiting = lair.waiting
     hand = state.hand_token
+    if _TRACE.events is not None:
+        from_lair = hand is None or token is not hand
+        _note("place", token, square, state.tokens[square] is _HERO, from_lair)
+        if hand is not None and from_lair:
+            _note("wait", hand)
     if hand is not None:
         if token is not hand:
             waiting = list(waiting)
@@ -1282,36 +1309,66 @@ def describe(
     single possible place, OD-17) are named too, so nothing appears
     unexplained."""
     line = _describe_action(state, seat, action, names, viewer)
+    events: list[tuple] = []
+    _TRACE.events = events
     try:
-        after = apply(state, seat, action)
+        apply(state, seat, action)
     except IllegalAction:
         return line
-    g = geometry(state.options.rows)
-    # Squares where the action itself puts or moves a token (a tile placed is
-    # not one: a token landing on it was placed by the rules, OD-13).
-    fields = _TOKEN_SQUARES.get(action.__class__, ())
-    named = {getattr(action, f) for f in fields}
-    forced = []
-    for sq, (before, now) in enumerate(zip(state.tokens, after.tokens, strict=True)):
-        if now is None or now == before or sq in named:
-            continue
-        if now is _HERO:
-            forced.append(f"a hero spawns on {g.names[sq]}")
-        elif before is None:
-            forced.append(f"{_a(now.label)} goes to {g.names[sq]}")
-    if forced:
-        line += " Then " + ", ".join(forced) + "."
+    finally:
+        _TRACE.events = None
+    # The action's own token (a token placed, a hero spawned) is the line
+    # itself; every other event follows it, in the order the rules made it.
+    own = _own_event(action)
+    if own is not None and events and events[0][: len(own)] == own:
+        events = events[1:]
+    told = [_event_words(state, e, names) for e in events]
+    if told:
+        line += " Then " + ", then ".join(told) + "."
     return line
 
 
-#: action class -> its fields naming squares where it puts or moves a token
-_TOKEN_SQUARES: dict[type, tuple[str, ...]] = {
-    PlaceToken: ("square",),
-    SpawnHero: ("square",),
-    Slide: ("src", "dst"),
-    UseSpire: ("src", "dst"),
-    SwapTokens: ("a", "b"),
-}
+def _own_event(action: object) -> tuple | None:
+    """The event that is the action itself (see `describe`)."""
+    cls = action.__class__
+    if cls is PlaceToken:
+        return ("place", action.token, action.square)
+    if cls is SpawnHero:
+        return ("spawn", action.town, action.square)
+    return None
+
+
+def _event_words(state: State, event: tuple, names: Sequence[str] | None) -> str:
+    """One thing the rules did by themselves (OD-13, OD-17), for the log:
+    a hero spawning (and the monster it sends back), a token placed (and the
+    hero it slays), a drafted token waiting in the lair."""
+    g = geometry(state.options.rows)
+    owner = _seat_name(names, state.turn)
+    kind = event[0]
+    if kind == "spawn":
+        _, town, square, old = event
+        if square == town:
+            words = f"a hero spawns on {g.names[square]}"
+        else:
+            words = f"the Town on {g.names[town]} spawns a hero on {g.names[square]}"
+        if old is not None and old is not _HERO:
+            words += f" and the {old.label} there returns to the bag"
+        return words
+    if kind == "place":
+        _, token, square, slain, from_lair = event
+        source = f" from {owner}'s lair" if from_lair else ""
+        words = f"{_a(token.label)}{source} goes to {g.names[square]}"
+        if slain:
+            words += " and the hero there is slain"
+        return words
+    # "wait"
+    return f"the {event[1].label} waits in {owner}'s lair"
+
+
+def _seat_name(names: Sequence[str] | None, seat: int) -> str:
+    if names is not None and seat < len(names):
+        return names[seat]
+    return f"Boss {seat + 1}"
 
 
 def _a(label: str) -> str:
@@ -1325,12 +1382,14 @@ def _describe_action(
     g = geometry(state.options.rows)
 
     def name(s: int) -> str:
-        if names is not None and s < len(names):
-            return names[s]
-        return f"Boss {s + 1}"
+        return _seat_name(names, s)
 
-    def where(square: int) -> str:
-        side = "their" if g.owner[square] == state.turn else f"{name(g.owner[square])}'s"
+    def where(square: int, *, subject: bool = True) -> str:
+        """A square and whose side it is: "their" only in a line whose
+        subject is that side's player (`who`); anywhere else the owner is
+        named, so each reader's `second_person` makes it "your side"."""
+        owner = g.owner[square]
+        side = "their" if subject and owner == state.turn else f"{name(owner)}'s"
         return f"{g.names[square]} ({side} side)"
 
     def tile_at(square: int) -> str:
@@ -1377,7 +1436,10 @@ def _describe_action(
         )
     if cls is SpawnHero:
         here = state.tokens[action.square]
-        line = f"The Town on {g.names[action.town]} spawns a hero on {where(action.square)}"
+        line = (
+            f"The Town on {g.names[action.town]} spawns a hero on "
+            f"{where(action.square, subject=False)}"
+        )
         if here is not None and here is not _HERO:
             line += f"; the {here.label} returns to the bag"
         return line + "."
@@ -1395,18 +1457,26 @@ def _describe_action(
         title = boss_cards.title(boss) if boss is not None else "their Boss"
         return f"{who} reveals their Boss: {title}!"
     if cls is Destroy:
-        return (
-            f"King Croak destroys the {tile_at(action.square)} on {where(action.square)}; "
-            f"the Dungeon of pair {action.slot + 1} takes its place."
+        line = (
+            f"King Croak destroys the {tile_at(action.square)} on "
+            f"{where(action.square, subject=False)}; "
+            f"the Dungeon of pair {action.slot + 1} takes its place"
         )
+        k = state.tokens[action.square]
+        if k is _HERO:
+            line += "; the hero on it returns to the supply"
+        elif k is not None:
+            line += f"; the {k.label} on it returns to the bag"
+        return line + "."
     if cls is Poison:
         k = state.tokens[action.square]
-        return f"Belladonna poisons the {k.label if k else 'token'} on {where(action.square)}."
+        spot = where(action.square, subject=False)
+        return f"Belladonna poisons the {k.label if k else 'token'} on {spot}."
     if cls is TakeToken:
         k = state.market[action.slot].token
         return f"Baron Hex takes the {k.label if k else 'token'} of pair {action.slot + 1}."
     if cls is Slay:
-        return f"Warlord Grimtusk slays the hero on {where(action.square)}."
+        return f"Warlord Grimtusk slays the hero on {where(action.square, subject=False)}."
     if cls is Skip:
         if state.step is _S_TOKEN and state.hand_token is not None:
             return f"{who} keeps the {state.hand_token.label} in their lair."

@@ -44,14 +44,18 @@ from core.bossquest.actions import (
     AssignTo,
     Discard,
     DiscardMystery,
+    EndTurn,
     GoToWizard,
+    LetPass,
     PlayPersonal,
+    Resolve,
     TargetKnight,
     TargetSpell,
     TargetWeapon,
 )
-from core.bossquest.cards import Colour, Spell, SpellKind, Weapon
-from core.bossquest.state import Knight, Phase, RoundResult, State, Step
+from core.bossquest.cards import ULUL, Colour, Spell, SpellKind, Weapon
+from core.bossquest.rules import is_night
+from core.bossquest.state import Knight, Phase, RoundResult, State, Step, Ulul
 from core.bossquest.table_facts import combat_spells
 from core.engine import CHANCE
 from tui import resources
@@ -226,6 +230,54 @@ def _solo_targets(update: TableUpdate | None) -> list[Any]:
     if update is None or update.view.phase is not Phase.SOLO_TARGET:
         return []
     return [a for a in update.legal if isinstance(a, (TargetSpell, TargetWeapon))]
+
+
+def _safe_choice(choices: list[Choice]) -> int | None:
+    """Where the action bar's cursor starts for a new decision: a choice
+    that gives nothing away for good, so that an Enter the player did not
+    mean costs nothing. The bolder knight lets the moment pass, the Hare's
+    holder ends the turn (the Wizard is no way back), the final assault
+    attacks as the knight stands (no heart discarded), a knight equipping
+    asks for weapons. None: the first choice (the decision has no safe one,
+    or its first is the only one: the Wizard a knight over the HP must go to)."""
+    preferences = (
+        lambda v: isinstance(v, LetPass),
+        lambda v: isinstance(v, EndTurn),
+        lambda v: isinstance(v, Resolve) and not v.adjust,
+        lambda v: isinstance(v, Ask),
+    )
+    for wanted in preferences:
+        for index, choice in enumerate(choices):
+            if choice.enabled and wanted(choice.value):
+                return index
+    return None
+
+
+def _doing(view: State) -> str:
+    """What the knight acting now is doing, for the status line of a turn
+    that is not the viewer's to decide ("Bob's turn (at the Wizard)"); empty
+    when there is nothing to name, never a pair of empty brackets."""
+    phase = view.phase
+    if phase is Phase.TURN:
+        if view.step is Step.TARGET:
+            return f"casting {view.casting}" if view.casting else "choosing a target"
+        if view.step is Step.WIZARD and view.waiting is not None:
+            return "at the Wizard, a bolder knight"
+        return {
+            Step.CHOOSE: "weapons or the Wizard",
+            Step.WIZARD: "at the Wizard",
+            Step.HARE: "the Hare: on to the Wizard or not",
+        }.get(view.step, "")
+    return {
+        Phase.READ_POTION: "reading a potion",
+        Phase.DUEL: "facing the MegaBoss",
+        Phase.DUEL_CHOOSE: "choosing a spell against the champion",
+        Phase.DUEL_SACRIFICE: "sacrificing hearts or not",
+        Phase.SOLO: "asking for weapons",
+        Phase.SOLO_ASSIGN: "giving weapons to a Boss",
+        Phase.SOLO_TARGET: f"casting {view.casting}" if view.casting else "choosing a target",
+        Phase.SOLO_END: "attacking",
+    }.get(phase, "")
 
 
 #: the screen's actions that play at the table (not while a combat is up)
@@ -417,6 +469,9 @@ class BossQuestScreen(GameScreen):
         self._personal: Any = None
         #: combats to show after the one up now (a player away for two rounds)
         self._combats_waiting: list[RoundResult] = []
+        #: the update the action bar's choices were last laid out for: a new
+        #: one puts the cursor back on a safe choice (`_safe_choice`)
+        self._bar_update: TableUpdate | None = None
 
     # -- layout -----------------------------------------------------------------
 
@@ -638,7 +693,8 @@ class BossQuestScreen(GameScreen):
         final = self._final_round(view)
         if final is not None:
             hp.append(f"{final.hp} HP", style="bold reverse")
-            hp.append(f"  (card {final.boss}, round {final.round}'s Boss)")
+            ulul = "Ul'ul, " if final.boss == ULUL else ""
+            hp.append(f"  ({ulul}card {final.boss}, round {final.round}'s Boss)")
         elif view.players == 1:
             wave = view.wave or 1
             title = "the final assault (wave 3 of 3)" if wave == 3 else f"wave {wave} of 3"
@@ -650,10 +706,18 @@ class BossQuestScreen(GameScreen):
         else:
             now = GAME.current_hp(view)
             hp.append(f"{now} HP", style="bold reverse")
+            ulul = view.boss == ULUL and view.options.ulul is not Ulul.OFF
+            if ulul:
+                hp.append("  Ul'ul", style="bold")
             if now != view.boss:
                 hp.append(f"  (card {view.boss}, spells {now - view.boss:+d})")
             else:
                 hp.append(f"  (card {view.boss})")
+            if ulul and is_night(view):
+                # BQ §Boss Ul'ul, BQ-29, BQ-30: what its night changes
+                hp.append("\nBy night: weapons face down, 2 hearts if over", style="italic")
+            elif ulul:
+                hp.append("\nBy day: a classic Boss", style="italic")
         if "boss" in self.changed("boss"):
             hp = marked_text(hp)
         update_static(self.query_one("#bq-hp", Static), hp)
@@ -921,23 +985,52 @@ class BossQuestScreen(GameScreen):
         if mode == "choose":
             seat = update.seat
             assert seat is not None
-            if update.legal == (GoToWizard(),):
-                return Text.assemble(
+            asks = [a.count for a in update.legal if isinstance(a, Ask)]
+            if not asks:
+                # BQ-18, BQ-19: only the Wizard (and a companion's power,
+                # which does not end the turn, BQ-34); the prompt says why
+                standing = GAME.standing(view, seat)
+                why = ("you are over the HP, so " if standing is not None and standing[0] == "over"
+                       else "the weapon deck is empty, so " if not GAME.deck_size(view) else "")
+                text = Text.assemble(
                     ("Your turn: ", "bold"),
-                    "you must go to the Wizard now: ",
+                    f"{why}you must go to the Wizard now: ",
                     ("w", "bold reverse"), " or Enter.",
                 )
-            asks = [a.count for a in update.legal if isinstance(a, Ask)]
-            top = max(asks) if asks else 0
+                if any(isinstance(a, extras.EXTRA_TYPES) for a in update.legal):
+                    text.append(" Your companion's power may come first.")
+                return text
+            top = max(asks)
+            count = (f"1-{top}" if top > 1 else "1", "bold reverse")
+            if GAME.last_ask(view, seat):
+                # BQ §2A: the last knight equipping asks one last time, then
+                # goes straight to the Wizard
+                return Text.assemble(
+                    ("Your last ask", "bold"), " (every other knight is at the Wizard): ask for ",
+                    count, " weapons, then straight to the Wizard; or ", ("w", "bold reverse"),
+                    " go to the Wizard (no way back).",
+                )
             final = " (final turn: one last action)" if view.final_turn else ""
             return Text.assemble(
-                ("Your turn", "bold"), f"{final}: ask for ",
-                (f"1-{top}" if top > 1 else "1", "bold reverse"),
+                ("Your turn", "bold"), f"{final}: ask for ", count,
                 " weapons, or ", ("w", "bold reverse"), " go to the Wizard (no way back).",
             )
         if mode == "wizard":
             market = self.query_one("#bq-market", Market)
             offer = market.highlighted_offer()
+            if self._letting_pass():
+                # BQ §2 Players, bolder knights (BQ-28): back at the Wizard
+                # while the other knight's weapons wait
+                n = view.to_draw
+                text = Text.assemble(
+                    ("Bolder knights: ", "bold"),
+                    f"{self._who(view.waiting)} asks for {n} weapon{'s' if n != 1 else ''}. "
+                    "Before they are dealt you may use a spell: pick it ", ("↑↓", "bold reverse"),
+                    " ", ("1-9", "bold reverse"), " ", ("m", "bold reverse"), ", then ",
+                    ("a", "bold reverse"), " activate or ", ("x", "bold reverse"),
+                    " discard. Or let it pass: ", ("Enter", "bold reverse"), ".",
+                )
+                return text
             text = Text.assemble(
                 ("At the Wizard: ", "bold"), "pick a spell ", ("↑↓", "bold reverse"), " ",
                 ("1-9", "bold reverse"), " ", ("m", "bold reverse"), ", then ",
@@ -971,12 +1064,8 @@ class BossQuestScreen(GameScreen):
             return Text("Waiting…", style="italic")
         seat = seats[0]
         who = "Your" if seat == update.seat else f"{self._who(seat)}'s"
-        doing = {
-            Step.CHOOSE: "weapons or the Wizard",
-            Step.WIZARD: "at the Wizard",
-            Step.TARGET: f"casting {view.casting}" if view.casting else "choosing a target",
-        }.get(view.step, "")
-        text = Text.assemble((f"{who} turn", "bold"), f" ({doing})")
+        doing = _doing(view)
+        text = Text.assemble((f"{who} turn", "bold"), f" ({doing})" if doing else "")
         if update.thinking == seat:
             text.append(f" thinking…{self.thinking_note(update)}", style="italic")
         elif update.seat is not None and seat == update.seat:
@@ -995,7 +1084,7 @@ class BossQuestScreen(GameScreen):
             return
         view = update.view
         if mode == "other":
-            bar.set_choices(self._other_choices(update), keep_cursor=True)
+            self._set_choices(bar, self._other_choices(update))
             return
         # companion powers and the bolder knight's pass, beside the usual
         extra = [Choice("↵", extras.action_label(view, a, self._who), a)
@@ -1018,7 +1107,21 @@ class BossQuestScreen(GameScreen):
             target = self._highlighted_target()
             label = self._target_label(target)
             choices.append(Choice("↵", f"Choose {label}", target, enabled=target is not None))
-        bar.set_choices(choices + extra, keep_cursor=True)
+        self._set_choices(bar, choices + extra)
+
+    def _set_choices(self, bar: ActionBar, choices: list[Choice]) -> None:
+        """Show `choices` on the action bar. For a new update the cursor
+        starts on a safe choice (`_safe_choice`), never where the last
+        decision left it: choices come and go (the Owl's spent), and a
+        cursor kept by place fell on "Go to the Wizard", no way back. Drawn
+        again for the same update (a spell highlighted, a resize), the
+        cursor stays where the player put it."""
+        fresh = self.update is not self._bar_update
+        self._bar_update = self.update
+        bar.set_choices(choices, keep_cursor=not fresh)
+        safe = _safe_choice(choices) if fresh else None
+        if safe is not None:
+            bar.move_to(safe)
 
     def _other_choices(self, update: TableUpdate) -> list[Choice]:
         """An extension's decision, one choice an action; the Solo Quest's
@@ -1032,14 +1135,25 @@ class BossQuestScreen(GameScreen):
         # the Solo Quest's asks, Bosses, and Cancel's or Swap's choices by
         # their number keys
         targets = _solo_targets(update)
+        # the final assault's attacks: as the knight stands first, then
+        # discarding hearts, fewest first (+1 before -1)
+        legal = [a for a in update.legal if not isinstance(a, (PlayPersonal, Resolve))]
+        legal += sorted((a for a in update.legal if isinstance(a, Resolve)),
+                        key=lambda a: (abs(a.adjust), -a.adjust))
         choices = [Choice(str(targets.index(a) + 1) if a in targets else _number_key(a),
                           extras.action_label(view, a, self._who), a)
-                   for a in update.legal if not isinstance(a, PlayPersonal)]
+                   for a in legal]
         if len(view.solo_bosses) == 1:  # the final assault: its one Boss, no second step
             return choices + [Choice("↵", extras.action_label(view, a, self._who), a)
                               for a in personal]
         spells = list(dict.fromkeys(a.spell for a in personal))
         return choices + [Choice("↵", f"{spell} on…", _PersonalSpell(spell)) for spell in spells]
+
+    def _letting_pass(self) -> bool:
+        """The bolder knight's moment at the Wizard (BQ-28): the other
+        knight's weapons wait, and the knight may let it pass."""
+        update = self.update
+        return update is not None and update.view.waiting is not None and self._legal(LetPass())
 
     def _wizard_actions(self) -> tuple[Any | None, Any | None]:
         """The activate and discard actions for the highlighted spell."""
@@ -1100,7 +1214,8 @@ class BossQuestScreen(GameScreen):
             self.query_one("#bq-combat", CombatPanel).focus()
             return
         mode = self._mode
-        if mode in ("choose", "other"):
+        if mode in ("choose", "other") or (mode == "wizard" and self._letting_pass()):
+            # the bolder knight's moment: Enter lets it pass, as the prompt says
             self.query_one("#bq-actions", ActionBar).focus()
         elif mode == "wizard":
             self.query_one("#bq-market", Market).focus()

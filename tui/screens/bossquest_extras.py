@@ -102,12 +102,27 @@ def action_label(view: State, action: Any, who: Who) -> str:
     if isinstance(action, PlayPersonal):
         return f"{action.spell} on {_solo_boss_name(view, action.boss)}"
     if isinstance(action, Resolve):
-        return "Attack!" if not action.adjust else f"Attack, hearts {action.adjust:+d}"
+        return resolve_label(view, action)
     if isinstance(action, TargetSpell) and view.solo_target is not None:
         return f"Cancel {view.solo_bosses[view.solo_target].spells[action.index]}"
     if isinstance(action, TargetWeapon):
         return f"Swap {action.weapon}"
     return str(action)
+
+
+def resolve_label(view: State, action: Resolve) -> str:
+    """A Solo Quest attack. At the final assault each says what it costs
+    and the attack it makes against the MegaBoss's HP (all face up, BQ-40):
+    hearts are discarded for +1 each or -1 each (BQ §3. Final Assault, BQ-41)."""
+    if view.wave != 3 or len(view.solo_bosses) != 1:
+        return "Attack!"
+    boss = view.solo_bosses[0]
+    hp, attack = solo.boss_hp(boss), solo.boss_strength(boss) + action.adjust
+    if not action.adjust:
+        return f"Attack as you are: {attack} vs {hp} HP"
+    n = abs(action.adjust)
+    hearts = f"{n} heart{'s' if n > 1 else ''}"
+    return f"Discard {hearts} for {action.adjust:+d} attack: {attack} vs {hp} HP"
 
 
 def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
@@ -161,6 +176,23 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
             what = "the spell to cancel" if kind is SpellKind.CANCEL else "the weapon to swap"
             return Text.assemble((f"{view.casting}: ", "bold"), f"choose {what} on that Boss: ",
                                  (f"1-{count}" if count > 1 else "1", "bold reverse"), ".")
+        if view.wave == 3 and len(view.solo_bosses) == 1:
+            # BQ §3. Final Assault, BQ-41: the hearts are discarded as the knight attacks
+            boss = view.solo_bosses[0]
+            hp, attack = solo.boss_hp(boss), solo.boss_strength(boss)
+            gap = ("exactly its HP" if attack == hp else
+                   f"{hp - attack} short" if attack < hp else f"{attack - hp} over")
+            spells = "Play personal spells, or attack" if view.personal else "Attack"
+            text = Text.assemble(("The final assault: ", "bold"),
+                                 f"your attack is {attack} vs the MegaBoss's {hp} HP ({gap}). ")
+            if any(isinstance(a, Resolve) and a.adjust for a in legal):
+                text.append(f"{spells} as you are, or discard hearts as you attack, "
+                            "each +1 or each -1 (never your last).")
+            else:
+                text.append(f"{spells}." if view.personal else "Attack.")
+            if not solo.conditions_met(boss):
+                text.append(" Its spell condition is not met.", style="bold")
+            return text
         return Text.assemble((f"Wave {view.wave} is spent: ", "bold"),
                              "play personal spells, then attack." if view.personal else "attack.")
     return Text("Choose:", style="bold")

@@ -131,6 +131,11 @@ class NewMatchScreen(Screen):
         choices = kind_choices(levels)
         players = game.players
         count = max(players.start, min(2, players.stop - 1))
+        # The form starts from the last match set up for this game, if any.
+        last = self._last_setup()
+        if last is not None and len(last.players) in players:
+            count = len(last.players)
+        values = {value for _, value in choices}
         yield Header()
         with VerticalScroll(id="new-form"):
             yield Static(f"New match: {game.title}", id="new-title", classes="form-title")
@@ -161,6 +166,11 @@ class NewMatchScreen(Screen):
                 for seat in range(players.stop - 1):
                     kind = HUMAN if seat == 0 else bot_kind
                     name = DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
+                    if last is not None and seat < len(last.players):
+                        spec = last.players[seat]
+                        name = spec.name[:16] or name
+                        was = HUMAN if spec.kind == "human" else f"bot:{spec.level}"
+                        kind = was if was in values else kind
                     row = SeatRow(seat, name, kind, choices)
                     row.display = seat < count
                     yield row
@@ -168,15 +178,29 @@ class NewMatchScreen(Screen):
             if fields:
                 yield Static("Options", classes="form-section")
             for field in fields:
-                yield from self._option_widget(game.Options, field)
+                yield from self._option_widget(game.Options, field, last)
             with Horizontal(id="new-buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Back (esc)", id="back")
         yield Footer()
 
-    def _option_widget(self, options_class: type, field: attrs.Attribute) -> ComposeResult:
+    def _last_setup(self) -> Any:
+        """The players and options of this game's newest saved match (None:
+        the defaults)."""
+        from saves import store
+
+        try:
+            return store.last_setup(self.game_id)
+        except Exception:  # a form that starts from the defaults still works
+            return None
+
+    def _option_widget(
+        self, options_class: type, field: attrs.Attribute, last: Any = None
+    ) -> ComposeResult:
         kind = field_type(options_class, field)
         default = field_default(field)
+        if last is not None and isinstance(last.options, options_class):
+            default = getattr(last.options, field.name, default)
         label = field_label(field)
         wid = f"opt-{field.name}"
         choices = field.metadata.get("choices")
@@ -202,7 +226,7 @@ class NewMatchScreen(Screen):
             elif choices:
                 yield Select(
                     [(str(c), c) for c in choices],
-                    value=default,
+                    value=default if default in choices else field_default(field),
                     allow_blank=False,
                     id=wid,
                     compact=True,

@@ -36,6 +36,18 @@ def standings(scores: tuple[int, ...], winners: frozenset[int]) -> list[tuple[in
     return places
 
 
+def shown_scores(game_id: str, outcome: Any) -> tuple[int, ...]:
+    """The "Score" each seat's row shows: the game's points as counted
+    (`Outcome.counted`), or the ranking's scores (`Outcome.scores`) for a
+    game whose rules say the results show those (`results_show_scores`,
+    Boss Quest's BQ-26: a knight placed below another with as many keys
+    scores one less)."""
+    game = game_of(game_id)
+    if getattr(game, "results_show_scores", False):
+        return tuple(outcome.scores)
+    return tuple(outcome.counted)
+
+
 def round_series(state: Any, attribute: str, players: int) -> list[list[float]] | None:
     """Per seat, `attribute` (e.g. keys_after) after each round of `state.history`."""
     history = getattr(state, "history", None)
@@ -138,9 +150,10 @@ class ResultsScreen(Screen):
         if outcome is not None:
             board = self.query_one("#standings", DataTable)
             board.add_columns("#", "Player", "Score")
+            shown = shown_scores(self.update.game, outcome)
             for place, seat in standings(tuple(outcome.scores), frozenset(outcome.winners)):
                 mark = " ★" if seat in outcome.winners else ""
-                board.add_row(str(place), f"{names[seat]}{mark}", str(outcome.counted[seat]))
+                board.add_row(str(place), f"{names[seat]}{mark}", str(shown[seat]))
             pad = self.query_one("#score-pad", DataTable)
             pad.add_column("Score pad")
             for name in names:

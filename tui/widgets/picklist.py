@@ -155,6 +155,15 @@ class PickList(CursorWidget):
         return max(1, self._row_starts()[-1] if self._rows else 1)
 
     def render(self) -> Text:
+        width = self.size.width
+        if width and width != self._wrap_width:
+            # Laid out at another width than it has: a screen shown again at
+            # a size it had before reuses that size's layout, and the rows
+            # were last measured at the size in between (a terminal too
+            # small, then back). Wrap for this width, and lay out again:
+            # the rows' height may differ.
+            self._wrap_width = width
+            self.call_later(self.refresh, layout=True)
         if not self._rows:
             return Text(self.empty, style="dim italic")
         cursor_style = self.get_component_rich_style("picklist--cursor")
