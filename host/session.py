@@ -434,5 +434,8 @@ class Session:
         if others:
             return f"Nothing to take back: {self.names[others[-1]]} has moved since."
         if after:
-            return "Nothing to take back: a card was drawn since your last move."
+            # each game names its own draws ("a card", Overboss Duel's
+            # "a tile or token"): `chance_drawn`, an extra of its GAME
+            drawn = getattr(self.game, "chance_drawn", "a card was drawn")
+            return f"Nothing to take back: {drawn} since your last move."
         return "Nothing to take back: your last move showed you something new."

@@ -131,3 +131,30 @@ def test_a_pair_without_its_tile_cannot_be_drafted_od4():
     assert draftable == [True, False, True, False]
     legal = {a.slot for a in GAME.legal_actions(state, 0) if isinstance(a, Draft)}
     assert legal == {s for s, ok in enumerate(draftable) if ok}
+
+
+def test_undo_past_a_draw_names_tiles_and_tokens_not_cards(tmp_path):
+    """OD §Turn Order 6: the duel draws tiles and tokens, never a card after
+    the Bosses are dealt. Once the market is restocked after your turn, the
+    undo refusal says what was drawn in the duel's words (the game's
+    `chance_drawn`), not "a card was drawn"."""
+    from core.overboss.actions import EndTurn
+    from host.messages import SeatCommand
+    from tests.test_host_session import Recorder, refused, session_of
+
+    assert GAME.chance_drawn == "a tile or token was drawn"
+    session = session_of(tmp_path, "overboss-duel", 2)
+    link = session.connect(Recorder(), {0, 1})
+    session.start()
+    state = session.match.state
+    assert link.send(SeatCommand.play(0, Draft(0))) is None
+    # place the pair wherever the rules allow, then end the turn: the
+    # market is restocked (a tile and a token are drawn)
+    while EndTurn() not in session.game.legal_actions(session.match.state, 0):
+        legal = session.game.legal_actions(session.match.state, 0)
+        assert link.send(SeatCommand.play(0, legal[0])) is None
+    assert link.send(SeatCommand.play(0, EndTurn())) is None
+    assert session.match.state.turn == 1 and state.turn == 0
+    assert refused(session, link, SeatCommand.undo(0)) == (
+        "Nothing to take back: a tile or token was drawn since your last move."
+    )

@@ -64,3 +64,110 @@ def over_table():
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
 def test_snapshot_final_table(snap_compare, size):
     assert snap_compare(ScreenApp(make_update(over_table(), 0)), terminal_size=size)
+
+
+# --- the Final Boss duel -------------------------------------------------------
+
+DUEL_SEED = 1
+
+
+async def play_to_the_duel(tmp_path, monkeypatch, seed):
+    """A seeded three-knight match with the Final Boss, Ann at the keyboard
+    against two bots, played to its end; every screen of the duel checked."""
+    from core.bossquest.state import Options
+    from saves.journal import PlayerSpec
+    from tests.screen_kit import play_through_the_app
+    from tests.test_tui_bossquest_extensions import choose_key
+    from tui.app import OvertableApp
+    from tui.screens.bossquest import BossQuestScreen
+
+    seen: dict[str, int] = {}
+
+    def check(screen, state):
+        if state.champion is None or state.phase is Phase.OVER:
+            return
+        text = screen_text(screen.app)
+        header = text.splitlines()[0]
+        # BQ §Final Boss: the game is over; the header says the duel, not a round
+        assert "Final Boss:" in header and "Armorer" not in header, header
+        seen["duel"] = seen.get("duel", 0) + 1
+        if state.phase is Phase.DUEL_CHOOSE and screen.update.legal:
+            # the spells Ann activates one of are on screen, not "No spells."
+            assert "No spells." not in text
+            for spell in state.duel_offer:
+                assert spell.name in text, (spell.name, text)
+            seen["choose"] = seen.get("choose", 0) + 1
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=seed, theme_name="textual-dark")
+    specs = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot", "heuristic"),
+             PlayerSpec("Cora", "bot", "heuristic")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", specs, Options(final_boss=True))
+        await play_through_the_app(app, pilot, BossQuestScreen, choose_key, check, steps=6000)
+        state = app.table.match.state
+        table_screen = next(s for s in app.screen_stack if isinstance(s, BossQuestScreen))
+        log = list(table_screen.update.log)
+        screens = []
+        for _ in range(20):  # the duel's combat, over the results
+            await pilot.pause()
+            screens.append(screen_text(app))
+            if "Final Boss duel" in screens[-1]:
+                break
+        return state, seen, screens, log
+
+
+async def test_the_final_boss_duel_is_announced_shown_and_summed_up(tmp_path, monkeypatch):
+    """BQ §Final Boss, BQ-37, BQ-38, BQ-47, the play-test's duel: the log
+    says the game is over and the MegaBoss appears; the header names the
+    duel, not a round and its Armorer; Ann, speaking for the defeated
+    knights, sees the spells she activates one of; the duel's combat comes
+    up over the results with its numbers, the results tell them, and the
+    final table (b) is the duel's, not the last round's."""
+    from tui.screens.bossquest import BossQuestScreen
+
+    state, seen, screens, log = await play_to_the_duel(tmp_path, monkeypatch, DUEL_SEED)
+    duel = state.duel
+    assert duel is not None and state.champion == duel.champion != 0
+    assert seen.get("duel") and seen.get("choose")  # Ann chose against the champion
+    names = ("Ann", "Bram", "Cora")
+    champ = names[duel.champion]
+    assert any(f"The game is over: {champ} wins it. The MegaBoss appears" in line for line in log)
+    combat = screens[-1]
+    print(combat)
+    assert f"Final Boss duel, {champ} vs the MegaBoss" in combat
+    assert f"= {duel.strength} against {duel.hp} HP" in combat
+    notes = GAME.outcome(state).notes
+    assert any(n.startswith("The duel: {%d}: weapons %d" % (duel.champion, duel.weapons_total))
+               and f"{duel.strength} against {duel.hp} HP" in n for n in notes)
+
+
+def duel_over_state():
+    """A random three-knight match with the Final Boss that ended in a duel."""
+    from core.bossquest.state import Options
+
+    for seed in range(200):
+        state, _ = random_playout(GAME, 3, options=Options(final_boss=True),
+                                  rng=random.Random(seed))
+        if state.duel is not None and len(state.duel.weapons) <= 8:
+            return state
+    raise AssertionError("no short duel in 200 random matches")
+
+
+async def test_the_final_table_after_the_duel_is_the_duels():
+    """BQ-47: after the duel the final table (b) shows the MegaBoss, the
+    duel's spells and the champion's duel weapons face up, not the last
+    round's cards beside the duel's spells."""
+    state = duel_over_state()
+    duel = state.duel
+    seat = (duel.champion + 1) % 3
+    app = ScreenApp(make_update(state, seat))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert f"MegaBoss {duel.hp} HP" in text
+    assert f"card {state.history[-1].boss}, round" not in text  # not the last round's Boss
+    for weapon in duel.weapons:
+        if weapon.colour is not None:
+            assert f"[{weapon.code}]" in text, (weapon.code, text)
+    assert "▒▒" not in text

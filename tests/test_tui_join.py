@@ -452,6 +452,49 @@ async def test_the_lobby_under_a_table_is_drawn_on_coming_back_not_at_every_move
         assert drawn == [1] and grid.get_row_at(0)[2] == "Bob to play"
 
 
+async def test_the_lobby_cursor_follows_a_table_and_comes_back_to_the_one_left():
+    """The listing's order changes as tables start and end: the cursor stays
+    on the table it was on, and coming back from a table highlights that
+    table (Enter returns to it, not to an old match's results)."""
+    from textual.app import App
+    from textual.screen import Screen
+    from textual.widgets import DataTable
+
+    from tui.screens.lobby import LobbyScreen
+
+    ann = {"kind": "reserved", "player": "Ann", "present": True, "away": False}
+
+    def table(tid: str, finished: bool) -> dict:
+        return {"table": tid, "title": tid, "seats": [ann], "started": True,
+                "play": {"finished": finished, "to_act": [] if finished else [0], "actions": 3}}
+
+    class LobbyApp(App):
+        async def on_mount(self) -> None:
+            await self.push_screen(LobbyScreen())
+
+    app = LobbyApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        grid = lobby.query_one(DataTable)
+        lobby.show([table("old", True), table("duel", False)], "Ann")
+        await pilot.pause()
+        grid.move_cursor(row=1)
+        await pilot.pause()
+        lobby.show([table("new", False), table("old", True), table("duel", False)], "Ann")
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "duel"
+        grid.move_cursor(row=1)  # the old match
+        await pilot.pause()
+        lobby.want = "duel"  # the player sits down at the duel (RemoteTable.join)
+        await app.push_screen(Screen())
+        await pilot.pause()
+        app.pop_screen()  # and leaves it
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "duel"
+        assert "results" not in str(lobby.query_one("#lobby-hint").render())
+
+
 async def test_the_lobby_stands_up_and_withdraws_a_table_before_its_match(shared_hub):
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")

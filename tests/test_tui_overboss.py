@@ -495,3 +495,76 @@ async def test_header_and_players_say_whose_view_it_is(size, seat):
         assert f"{name}'s view · " in header
         marked = [row for row in rest if "(you)" in row]
         assert len(marked) == 1 and f"{name} (you)" in marked[0]
+
+
+# -- focus and the footer's keys (play-test) ---------------------------------------
+
+
+async def test_tab_goes_between_the_market_and_the_action_bar():
+    """Tab while drafting goes to the action bar and back, never to a place
+    where the prompt's keys do nothing; the market shows its cursor ▶ only
+    while it has the focus; ↑↓ on the action bar bring the focus back to
+    the market, where ↵ drafts."""
+    from tui.widgets import ActionBar, Market
+
+    seen = {}
+
+    def look(screen):
+        seen["focused"] = screen.focused
+
+    update = make_update(midgame())
+    submitted, text = await run(update, ["tab"], inspect=look)
+    assert isinstance(seen["focused"], ActionBar)
+    assert "▶" not in text  # the market's cursor is not shown where the focus is not
+    assert "↵ Do it" in text.splitlines()[-1]
+    assert submitted == []
+    _, text = await run(update, ["tab", "tab"], inspect=look)
+    assert isinstance(seen["focused"], Market) and "▶ 1 R Road" in text
+    assert "↵ Choose" in text.splitlines()[-1]
+    submitted, _ = await run(update, ["tab", "down", "enter"], inspect=look)
+    assert isinstance(seen["focused"], Market)
+    assert submitted == [(0, Draft(1))]
+    submitted, _ = await run(update, ["shift+tab", "up", "enter"])
+    assert submitted == [(0, Draft(0))]
+
+
+async def test_tab_goes_between_the_board_and_the_action_bar():
+    """Placing a tile: Tab goes to the action bar and back to the board,
+    where ↵ places the tile; ↑ on the bar is back on the board."""
+    from tui.widgets import ActionBar
+
+    seen = {}
+
+    def look(screen):
+        seen["focused"] = screen.focused
+
+    update = make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI)))
+    submitted, _ = await run(update, ["tab"], inspect=look)
+    assert isinstance(seen["focused"], ActionBar) and submitted == []
+    submitted, _ = await run(update, ["tab", "tab", "enter"], inspect=look)
+    assert isinstance(seen["focused"], Board)
+    assert submitted == [(0, PlaceTile(sq("a2")))]
+    submitted, _ = await run(update, ["tab", "up"], inspect=look)
+    assert isinstance(seen["focused"], Board) and submitted == []
+
+
+@pytest.mark.parametrize(
+    ("update", "shown"),
+    [
+        (make_update(midgame()), "1-4 Draft"),
+        (make_update(token_table()), "1-3 Token"),
+    ],
+    ids=["draft", "token"],
+)
+async def test_the_footer_shows_the_number_keys_that_work(update, shown):
+    """The market has 4 places (OD §Set Up 5): the footer says 1-4, not
+    1-9; while placing, as many keys as tokens to choose between."""
+    _, text = await run(update)
+    footer = text.splitlines()[-1]
+    assert shown in footer and "1-9" not in footer
+
+
+async def test_no_number_key_in_the_footer_when_none_works():
+    _, text = await run(make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI))))
+    footer = text.splitlines()[-1]
+    assert "1-" not in footer

@@ -158,6 +158,7 @@ class RemoteTable:
 
     def join(self, table: str, seat: int) -> None:
         self._put_away.discard(table)
+        self._lobby_want(table)
         self.write({"join": {"table": table, "seat": seat}})
 
     def reopen(self, table: str, seat: int | None) -> None:
@@ -173,6 +174,7 @@ class RemoteTable:
 
     def watch(self, table: str) -> None:
         self._put_away.discard(table)
+        self._lobby_want(table)
         self.write({"watch": {"table": table}})
 
     def refresh(self) -> None:
@@ -372,6 +374,14 @@ class RemoteTable:
             self.app.notify("Your turn.", timeout=3)
         if getattr(self.app, "bell_on_turn", False):
             self.app.bell()
+
+    def _lobby_want(self, table: str) -> None:
+        """The lobby highlights `table` when next drawn (back from it)."""
+        from tui.screens.lobby import LobbyScreen
+
+        for screen in self.app.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.want = table
 
     def _lobby_changed(self) -> None:
         from tui.screens.lobby import LobbyScreen

@@ -7,7 +7,8 @@ from core.overboss.state import Options, State
 
 #: Beside the protocol, what a screen reads off the table (each works from a
 #: view): the open squares, the running `score_pad`, and `table_facts`'
-#: (the seats, the board's size and names, matching, the supplies).
+#: (the seats, the board's size and names, matching, the supplies), and
+#: `chance_drawn`, the words for a draw the undo refusal names.
 GAME = GameRules(
     rules,
     Options=Options,
@@ -32,4 +33,7 @@ GAME = GameRules(
     stack_size=table_facts.stack_size,
     bag_size=table_facts.bag_size,
     progress=table_facts.progress,
+    # what the table says was drawn when a move can no longer be taken back
+    # (host/session.py): the market's tiles and tokens, a Spawning Pool's token
+    chance_drawn="a tile or token was drawn",
 )

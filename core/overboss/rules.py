@@ -1471,7 +1471,8 @@ def _describe_action(
     if cls is Poison:
         k = state.tokens[action.square]
         spot = where(action.square, subject=False)
-        return f"Belladonna poisons the {k.label if k else 'token'} on {spot}."
+        what = "hero" if k is _HERO else k.label if k else "token"
+        return f"Belladonna poisons the {what} on {spot}."
     if cls is TakeToken:
         k = state.market[action.slot].token
         return f"Baron Hex takes the {k.label if k else 'token'} of pair {action.slot + 1}."

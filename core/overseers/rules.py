@@ -46,6 +46,7 @@ from core.overseers.actions import (
 )
 from core.overseers.cards import FIVE, TRAIT, VOTE_ABILITIES, Character, Trait
 from core.overseers.state import Options, Phase, RoundScore, Seat, Slot, State
+from core.wording import one_stop, second_person
 
 ID = "overseers"
 TITLE = "Overseers"
@@ -259,6 +260,16 @@ def _signature(slots: Sequence[Slot]) -> tuple:
             for s in slots
         )
     )
+
+
+def _pile(cards_: Sequence[int | None]) -> tuple[int | None, ...]:
+    """The discard pile as a canonical tuple (`sorted_tuple`), the cards a
+    view hides (None) last: the rules apply a move to a seat's view too
+    (undo asks whether a move showed its seat anything new), and a view's
+    pile holds None beside the ids."""
+    if None not in cards_:
+        return sorted_tuple(cards_)
+    return tuple(sorted(cards_, key=lambda c: (c is None, -1 if c is None else c)))
 
 
 def without(slots: Sequence[Slot], gone: Sequence[int]) -> tuple[Slot, ...]:
@@ -697,7 +708,7 @@ def _pick(state: State, seat: int, action: Pick) -> State:
                 _copy_seat(p, kept=p.kept + (p.pick,), pick=None, chose=False, hand=())
                 for p in seats
             ),
-            discard=sorted_tuple(state.discard + tuple(last)),
+            discard=_pile(state.discard + tuple(last)),
             known=known,
             phase=_P.PLACE,
             draft_turn=0,
@@ -774,7 +785,7 @@ def _keep(state: State, seat: int, action: Keep) -> State:
     back = remove_one(state.drawn, action.card)
     known = tuple(k | set(back) if s == seat else k for s, k in enumerate(state.known))
     state = _set_seat(state, seat, slots=p.slots + (Slot(action.card, up=False, origin="gold"),))
-    state = _copy_state(state, drawn=(), discard=sorted_tuple(state.discard + back), known=known)
+    state = _copy_state(state, drawn=(), discard=_pile(state.discard + back), known=known)
     return _abilities(state, 2)
 
 
@@ -868,7 +879,7 @@ def _lose(state: State, seat: int, indices: Sequence[int]) -> State:
     public = {s.card for s in gone if s.up and s.card is not None}
     known = tuple(k | (ids if s == seat else public) for s, k in enumerate(state.known))
     state = _set_seat(state, seat, slots=without(p.slots, indices))
-    return _copy_state(state, discard=sorted_tuple(state.discard + tuple(ids)), known=known)
+    return _copy_state(state, discard=_pile(state.discard + tuple(ids)), known=known)
 
 
 def _face_up(s: Slot) -> Slot:
@@ -1233,19 +1244,34 @@ def describe(
             return names[s]
         return f"Player {s + 1}"
 
+    # the viewer reads their own name as "you" (as `core.wording` words a
+    # line's subject): `ref` where a name is neither a sentence's subject
+    # nor after a preposition ("Votes: you for Bob", "robs you")
+    second = names is not None and viewer is not None
+
+    def ref(s: int | None) -> str:
+        return "you" if second and s == viewer else name(s)
+
     try:
         after = apply(state, seat, action)
     except IllegalAction:
         # not a move of this table: nothing to tell about its cards
         return f"{name(seat) if seat != CHANCE else 'Chance'}: {type(action).__name__}."
-    return _line(state, seat, action, name, viewer) + _consequences(state, after, name, viewer)
+    pieces = [_line(state, seat, action, name, ref, viewer),
+              *_consequences(state, seat, action, after, name, ref, viewer)]
+    if second:
+        # each sentence in the second person on its own: a "their" in one
+        # is not the reader's because the reader is another's subject
+        everyone = [name(s) for s in range(state.players)]
+        pieces = [second_person(one_stop(x), everyone, viewer) for x in pieces]
+    return " ".join(pieces)
 
 
 def _card(c: int | None) -> str:
     return cards.label(c) if c is not None else "a card"
 
 
-def _line(state: State, seat: int, action: object, name, viewer: int | None) -> str:
+def _line(state: State, seat: int, action: object, name, ref, viewer: int | None) -> str:
     if isinstance(action, AssignLeader):
         return f"{name(action.seat)} is given the Leader card."
     if isinstance(action, Deal):
@@ -1264,6 +1290,8 @@ def _line(state: State, seat: int, action: object, name, viewer: int | None) -> 
             if viewer == state.acting:
                 return f"{who} (Gold) draws {cards.label(action.card)} from the discard pile."
             return f"{who} (Gold) draws a card from the discard pile."
+        if ref(state.accused) == "you":
+            return f"You, not the highest, take {cards.label(action.card)} from the discard pile, face up."
         return (
             f"{name(state.accused)}, not the highest, takes "
             f"{cards.label(action.card)} from the discard pile, face up."
@@ -1316,9 +1344,10 @@ def _line(state: State, seat: int, action: object, name, viewer: int | None) -> 
         return f"{who} votes."
     if isinstance(action, Choose):
         phase = state.phase
-        target = name(action.seat)
+        target = ref(action.seat)
         if phase is _P.ACCUSE:
-            return f"{who} (Leader) breaks the tie of votes: {target} is judged."
+            judged = "are" if target == "you" else "is"
+            return f"{who} (Leader) breaks the tie of votes: {target} {judged} judged."
         if phase is _P.DECLARE:
             return f"{who} (Leader) breaks the tie for the highest score: {target}."
         if phase is _P.THIEF:
@@ -1341,7 +1370,7 @@ def _line(state: State, seat: int, action: object, name, viewer: int | None) -> 
         a, b = me.slots[action.first], me.slots[action.second]
         return f"{who} loses {_card(a.card)} and {_card(b.card)}."
     if isinstance(action, Give):
-        return f"{who} gives {name(state.thief)} {_card(me.slots[action.slot].card)}."
+        return f"{who} gives {ref(state.thief)} {_card(me.slots[action.slot].card)}."
     if isinstance(action, Pass):
         return f"{who} steals nothing."
     return f"{who}: {action}"
@@ -1365,7 +1394,7 @@ def _lost(state: State, after: State) -> list[str]:
     return out
 
 
-def _greed_lines(state: State, after: State, name) -> list[str]:
+def _greed_lines(state: State, after: State, name, ref) -> list[str]:
     """OV §Greed for the log: the Hoarder's take, who may steal."""
     out = []
     g = holder(state, _C.GREED)
@@ -1377,45 +1406,78 @@ def _greed_lines(state: State, after: State, name) -> list[str]:
             cards_ = "a Greed card" if n == 1 else f"{n} Greed cards"
             out.append(f"{name(g)} (the Hoarder) takes {cards_} from the discard pile.")
     if after.phase is _P.THIEF:
-        tied = ", ".join(name(s) for s in after.tied)
+        tied = ", ".join(ref(s) for s in after.tied)
         out.append(f"Tied for the most Greed: {tied}; the Leader chooses who steals.")
     elif after.phase is _P.ROB:
         out.append(f"{name(after.thief)} has the most Greed cards and may steal.")
     return out
 
 
-def _consequences(state: State, after: State, name, viewer: int | None) -> str:
-    """What else happens on the table after the action, for `viewer`."""
+def _hand_text(slots: Sequence[Slot]) -> str:
+    """A revealed hand for the log, in the table's order: each card's
+    letter; Purple's turned card ``↻``; Teal's copy ``→`` the letter of the
+    card it copies."""
+    out = []
+    for x in slots:
+        if x.card is None:
+            out.append("?")
+            continue
+        text = TRAIT[x.card].value
+        if x.turned:
+            text += "↻"
+        if x.under is not None and x.under < len(slots) and (top := slots[x.under].card) is not None:
+            text += "→" + TRAIT[top].value
+        out.append(text)
+    return " ".join(out) if out else "no cards"
+
+
+def _at_showdown(state: State, seat: int, action: object) -> tuple[Seat, ...]:
+    """The seats as the Showdown reveals them, when `action` brings it
+    (the last admitted card gone; before a guilty player's loss, the not
+    guilty's draw and the Greed stage that may follow at once)."""
+    if isinstance(action, Discard):
+        return _lose(state, seat, (action.slot,)).seats
+    return state.seats
+
+
+def _consequences(
+    state: State, seat: int, action: object, after: State, name, ref, viewer: int | None
+) -> list[str]:
+    """What else happens on the table after the action, for `viewer`: one
+    sentence each."""
     out: list[str] = []
     if state.phase is _P.DRAFT and after.phase is _P.PLACE:
         mine = [c for c in after.discard if viewer is not None and c in after.known[viewer]]
-        own = ""
-        if viewer is not None and mine:
-            own = f" ({name(viewer)}'s: {_card(mine[0])})"
+        own = f" (yours: {_card(mine[0])})" if viewer is not None and mine else ""
         out.append(f"Each player discards their last card{own}.")
     elif state.phase is _P.DRAFT and after.draft_turn > state.draft_turn:
         out.append("The packs pass " + ("left." if pass_step(state) == 1 else "right."))
     if state.phase is _P.PLACE and after.phase is not _P.PLACE:
         rows = "; ".join(
-            f"{name(s)} {', '.join(_card(x.card) for x in p.slots if x.up)}"
+            f"{ref(s)} {', '.join(_card(x.card) for x in p.slots if x.up)}"
             for s, p in enumerate(after.seats)
         )
         chars = "; ".join(
-            f"{name(s)} {p.character.label}" for s, p in enumerate(after.seats) if p.character
+            f"{ref(s)} {p.character.label}" for s, p in enumerate(after.seats) if p.character
         )
         out.append(f"Top rows revealed: {rows}. Characters revealed: {chars}.")
     if state.phase is _P.VOTE and after.phase is not _P.VOTE:
-        votes = "; ".join(f"{name(s)} for {name(p.vote)}" for s, p in enumerate(after.seats))
+        votes = "; ".join(f"{ref(s)} for {ref(p.vote)}" for s, p in enumerate(after.seats))
         if after.phase is _P.JUDGE:
-            out.append(f"Votes: {votes}. {name(after.accused)} is judged.")
+            out.append(f"Votes: {votes}.")
+            out.append(f"{name(after.accused)} is judged.")
         else:
-            tied = ", ".join(name(s) for s in after.tied)
+            tied = ", ".join(ref(s) for s in after.tied)
             out.append(f"Votes: {votes}. Tied: {tied}; the Leader chooses.")
     if after.showdown and not state.showdown:
-        scores = ", ".join(f"{name(s)} {v}" for s, v in enumerate(after.showdown))
+        # OV §Showdown: "Players reveal their hands": every hand, for all
+        hands = _at_showdown(state, seat, action)
+        scores = ", ".join(
+            f"{ref(s)} {v} ({_hand_text(hands[s].slots)})" for s, v in enumerate(after.showdown)
+        )
         out.append(f"Showdown: {scores}.")
     if after.phase is _P.DECLARE and state.phase is not _P.DECLARE:
-        tied = ", ".join(name(s) for s in after.tied)
+        tied = ", ".join(ref(s) for s in after.tied)
         out.append(f"Tied for the highest: {tied}; the Leader declares.")
     if state.guilty is None and after.guilty is not None:
         verdict = "the highest" if after.guilty else "not the highest"
@@ -1427,35 +1489,33 @@ def _consequences(state: State, after: State, name, viewer: int | None) -> str:
         elif after.guilty:
             out.append(f"{name(after.accused)} chooses two cards to lose.")
     if state.phase in _BEFORE_GREED and after.phase not in _BEFORE_GREED:
-        out.extend(_greed_lines(state, after, name))
+        out.extend(_greed_lines(state, after, name, ref))
     if (after.gather and not state.gather) or after.phase is _P.OVER:
         r = state.round
         if after.phase is _P.OVER:
-            totals = ", ".join(f"{name(s)} {p.total}" for s, p in enumerate(after.seats))
+            totals = ", ".join(f"{ref(s)} {p.total}" for s, p in enumerate(after.seats))
             out.append(f"Round {r} is scored. The game is over: {totals}.")
         else:
-            if state.phase is _P.NEXT_LEADER:
-                out.append(f"{name(after.leader)} takes the Leader card.")
-            else:
-                mine = ""
-                if viewer is not None:
-                    p = after.seats[viewer]
-                    pad = p.rounds[-1]
-                    assert pad is not None
-                    mine = f" {name(viewer)} scores {pad.score} (total {p.total})."
-                out.append(
-                    f"Round {r} is scored.{mine} {name(after.leader)} takes the Leader card."
-                )
+            out.append(f"Round {r} is scored.")
+            if state.phase is not _P.NEXT_LEADER:
+                out.extend(_own_score(after, name, viewer))
+            out.append(f"{name(after.leader)} takes the Leader card.")
     elif after.phase is _P.NEXT_LEADER and state.phase is not _P.NEXT_LEADER:
-        mine = ""
-        if viewer is not None:
-            p = after.seats[viewer]
-            pad = p.rounds[-1]
-            assert pad is not None
-            mine = f" {name(viewer)} scores {pad.score} (total {p.total})."
-        tied = ", ".join(name(s) for s in after.tied)
-        out.append(f"Round {state.round} is scored.{mine} Tied for the lowest: {tied}.")
-    return "".join(" " + x for x in out)
+        tied = ", ".join(ref(s) for s in after.tied)
+        out.append(f"Round {state.round} is scored.")
+        out.extend(_own_score(after, name, viewer))
+        out.append(f"Tied for the lowest: {tied}.")
+    return out
+
+
+def _own_score(after: State, name, viewer: int | None) -> list[str]:
+    """The viewer's own round score and total (OV-6: secret to the others)."""
+    if viewer is None:
+        return []
+    p = after.seats[viewer]
+    pad = p.rounds[-1]
+    assert pad is not None
+    return [f"{name(viewer)} scores {pad.score} (total {p.total})."]
 
 
 __all__ = [

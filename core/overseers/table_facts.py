@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from core.overseers import cards
 from core.overseers.cards import COPIES, Character, Trait
-from core.overseers.rules import face_up_needed, sees, showdown_score
+from core.overseers.rules import face_up_needed, round_score, sees, showdown_score
 from core.overseers.state import Phase, State
 
 #: OV §Game Flow: the eight stages, and the stage each phase belongs to
@@ -135,6 +135,19 @@ def own_score(state: State, seat: int) -> int:
     return cards.points(kept, meixiu=p.character is Character.MEIXIU)
 
 
+def own_round_score(state: State, seat: int) -> int:
+    """What `seat`'s own cards score for the round now (OV §Scoring: not
+    the Wuming sisters' showdown points, OV-20; Meixiu's +3 and Purple's
+    and Teal's changes included): the cards kept so far in the draft,
+    the cards in front of it after the placement. `own_score` is the
+    showdown's value, which may be higher."""
+    p = state.seats[seat]
+    if p.slots:
+        return round_score(state, seat).score
+    kept = [cards.TRAIT[c] for c in (*p.kept, p.pick) if c is not None]
+    return cards.points(kept, meixiu=p.character is Character.MEIXIU)
+
+
 def votes_received(state: State) -> tuple[int, ...] | None:
     """OV §Vote: how many votes each seat received, once every vote is in
     (None while they are secret)."""
@@ -163,6 +176,7 @@ __all__ = [
     "STAGES",
     "SlotMark",
     "ability",
+    "own_round_score",
     "own_score",
     "slot_marks",
     "stage",

@@ -55,7 +55,7 @@ from core.bossquest.actions import (
 )
 from core.bossquest.cards import ULUL, Colour, Spell, SpellKind, Weapon
 from core.bossquest.rules import is_night
-from core.bossquest.state import Knight, Phase, RoundResult, State, Step, Ulul
+from core.bossquest.state import PUBLIC, DuelResult, Knight, Phase, RoundResult, State, Step, Ulul
 from core.bossquest.table_facts import combat_spells
 from core.engine import CHANCE
 from tui import resources
@@ -203,6 +203,51 @@ def spells_text(result: RoundResult, who: Any) -> Text:
     return text
 
 
+def duel_text(duel: DuelResult, who: Any) -> Text:
+    """The Final Boss duel's combat (BQ §Final Boss, BQ-38, BQ-47): the
+    champion's weapons face up, how the strength was made, and the ending."""
+    text = Text(f"MegaBoss {duel.megaboss} HP", style="bold")
+    if duel.hp != duel.megaboss:
+        text.append(f", {duel.hp} HP with spells", style="bold")
+    text.append("\n")
+    line = Text(no_wrap=True)
+    line.append("★ " if duel.won else "  ", style="bold")
+    line.append(f"{who(duel.champion)} {duel.weapons_total:>2}", style="bold")
+    holder = Knight(hearts=0, keys=0, readings=duel.readings)
+    for weapon in duel.weapons:
+        line.append(" ")
+        line.append_text(card_text(weapon_card(weapon, holder=holder)))
+    text.append_text(line)
+    parts = [f"weapons {duel.weapons_total}"]
+    if duel.spells_total:
+        parts.append(f"spells {duel.spells_total:+d}")
+    if duel.sacrificed:
+        s_ = "" if duel.sacrificed == 1 else "s"
+        parts.append(f"{duel.sacrificed} heart{s_} sacrificed +{duel.sacrificed}")
+    verdict = "exact!" if duel.strength == duel.hp else (
+        f"{duel.strength - duel.hp} over" if duel.strength > duel.hp
+        else f"{duel.hp - duel.strength} short")
+    text.append(f"\n{', '.join(parts)} = {duel.strength} against {duel.hp} HP: {verdict}")
+    if not duel.conditions_met:
+        text.append("\nA spell's condition is not met.", style="bold")
+    text.append("\n")
+    text.append(duel.ending, style="bold")
+    return text
+
+
+def duel_spells_text(duel: DuelResult, who: Any) -> Text:
+    """The spells the defeated knights activated in the duel, one a line."""
+    text = Text()
+    for active in duel.spells:
+        line = spell_label(active.spell)
+        if active.target is not None:
+            line.append(f" → {who(active.target)}")
+        if text:
+            text.append("\n")
+        text.append_text(line)
+    return text
+
+
 @attrs.frozen
 class _PersonalSpell:
     """An action-bar choice: this personal spell, its Boss still to choose."""
@@ -329,6 +374,19 @@ class CombatPanel(Vertical, can_focus=True):
         for part in ("title", "text", "spells", "hint"):
             yield Static("", id=f"combat-{part}")
 
+    def show_duel(self, duel: DuelResult, who: Any) -> None:
+        """The Final Boss duel's combat, the match's last (BQ-47)."""
+        self.result, self.last = duel, True  # type: ignore[assignment]
+        spells = duel_spells_text(duel, who)
+        update_static(self.query_one("#combat-title", Static),
+                      f"Combat: the Final Boss duel, {who(duel.champion)} vs the MegaBoss")
+        update_static(self.query_one("#combat-text", Static), duel_text(duel, who))
+        update_static(self.query_one("#combat-spells", Static),
+                      Text.assemble(("Spells against the champion\n", "bold"), spells)
+                      if spells else Text("No spell against the champion.", style="italic"))
+        update_static(self.query_one("#combat-hint", Static),
+                      f"Enter, space or Escape: on to {self._then}.")
+
     def show_result(self, result: RoundResult, who: Any, *, last: bool = False) -> None:
         self.result, self.last = result, last
         spells = spells_text(result, who)
@@ -377,7 +435,7 @@ class CombatScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, result: RoundResult, who: Any) -> None:
+    def __init__(self, result: RoundResult | DuelResult, who: Any) -> None:
         super().__init__(classes="-last")
         self.result = result
         self.who = who
@@ -387,7 +445,10 @@ class CombatScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         panel = self.query_one(CombatPanel)
-        panel.show_result(self.result, self.who, last=True)
+        if isinstance(self.result, DuelResult):
+            panel.show_duel(self.result, self.who)
+        else:
+            panel.show_result(self.result, self.who, last=True)
         panel.focus()
 
     def on_combat_panel_closed(self, event: CombatPanel.Closed) -> None:
@@ -469,6 +530,8 @@ class BossQuestScreen(GameScreen):
         self._personal: Any = None
         #: combats to show after the one up now (a player away for two rounds)
         self._combats_waiting: list[RoundResult] = []
+        #: the seats viewed here that have been shown the Final Boss duel
+        self._duels_shown: set[int] = set()
         #: the update the action bar's choices were last laid out for: a new
         #: one puts the cursor back on a safe choice (`_safe_choice`)
         self._bar_update: TableUpdate | None = None
@@ -572,7 +635,8 @@ class BossQuestScreen(GameScreen):
         """The last round as it ended, once the quest is over: the final
         table shows its Boss, spells and every weapon combat revealed (the
         state itself has already cleared them away)."""
-        if view.phase is Phase.OVER and view.history:
+        if view.phase is Phase.OVER and view.history and view.champion is None:
+            # (after the Final Boss duel the table is the duel's, as it ended)
             return view.history[-1]
         return None
 
@@ -610,6 +674,16 @@ class BossQuestScreen(GameScreen):
             return
         seen = self._combats_seen.get(seat)
         self._combats_seen[seat] = len(view.history)
+        if (update.over and view.duel is not None and seen is not None and self.is_attached
+                and seat not in self._duels_shown):
+            self._duels_shown.add(seat)
+            # the Final Boss duel's combat, over the results (BQ-47); the
+            # round that ended the game, if not seen yet, over it
+            self.app.call_later(self.app.push_screen, CombatScreen(view.duel, self._who))
+            if len(view.history) > seen:
+                self.app.call_later(self.app.push_screen,
+                                    CombatScreen(view.history[-1], self._who))
+            return
         if seen is None or len(view.history) <= seen or not self.is_attached:
             return
         result = view.history[-1]
@@ -678,6 +752,11 @@ class BossQuestScreen(GameScreen):
         if view.players == 1:
             parts.append(Text(f"Solo Quest, wave {view.wave or 1}"))
             parts.append(Text(f"{HEART}{view.knights[0].hearts}"))
+        elif view.champion is not None:
+            # BQ §Final Boss: the game is over; its winner faces the MegaBoss
+            parts.append(Text(f"Final Boss: {self._who(view.champion)} vs the MegaBoss",
+                              style="bold reverse"))
+            parts.append(Text("the game is over"))
         else:
             parts.append(Text(f"Round {view.round}"))
             parts.append(Text(f"Armorer: {self._who(view.armorer)}"))
@@ -715,9 +794,9 @@ class BossQuestScreen(GameScreen):
                 hp.append(f"  (card {view.boss})")
             if ulul and is_night(view):
                 # BQ §Boss Ul'ul, BQ-29, BQ-30: what its night changes
-                hp.append("\nBy night: weapons face down, 2 hearts if over", style="italic")
+                hp.append(f"\nNight: weapons face down, 2{HEART} if over", style="italic")
             elif ulul:
-                hp.append("\nBy day: a classic Boss", style="italic")
+                hp.append("\nDay: a classic Boss", style="italic")
         if "boss" in self.changed("boss"):
             hp = marked_text(hp)
         update_static(self.query_one("#bq-hp", Static), hp)
@@ -762,6 +841,12 @@ class BossQuestScreen(GameScreen):
             offers.append(Offer(spell_label(spell), key=str(slot + 1), enabled=enabled,
                                 tag="dark: one knight" if spell.dark else "light: all",
                                 detail=spell.text))
+        for index, spell in enumerate(view.duel_offer):
+            # BQ §Final Boss: the spells the defeated knights drew, one of
+            # them to activate against the champion (BQ-37, BQ-38)
+            offers.append(Offer(spell_label(spell), key=str(index + 1),
+                                tag="on the champion" if spell.dark else "by the MegaBoss",
+                                detail=spell.text))
         if view.mystery:
             enabled = not wizard or self._legal(ActivateMystery()) or self._legal(DiscardMystery())
             offers.append(Offer(Text("? Mystery spell (face down)", style="bold"), key="m",
@@ -770,6 +855,8 @@ class BossQuestScreen(GameScreen):
         slots = self.changed("market")
         offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
         market.set_offers(offers, picking=wizard, details=self.has_class("-tall"))
+        set_border(market, "Wizard's spells" if view.champion is None
+                   else f"Spells against {self._who(view.champion)}")
         market.display = view.phase is not Phase.OVER and view.players > 1  # no Wizard solo
 
     def _hand_cards(self, view: State, seat: int) -> list[tuple[Weapon | None, Card]]:
@@ -788,7 +875,9 @@ class BossQuestScreen(GameScreen):
         for card in down:
             weapon = card.weapon
             n += 1
-            out.append((weapon, weapon_card(weapon, face_down=True, known=weapon is not None,
+            # (turned face up before the table: the duel's weapons at combat)
+            out.append((weapon, weapon_card(weapon, face_down=PUBLIC not in card.known_to,
+                                            known=weapon is not None,
                                             enabled=not picking or self._legal(TargetWeapon(weapon)),
                                             key=str(n), holder=knight)))
         for weapon in knight.visible:
@@ -884,7 +973,8 @@ class BossQuestScreen(GameScreen):
             down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
             for card in down:
                 weapon = card.weapon
-                cards.append(weapon_card(weapon, face_down=True, known=weapon is not None,
+                cards.append(weapon_card(weapon, face_down=PUBLIC not in card.known_to,
+                                         known=weapon is not None,
                                          holder=knight))
             cards.extend(weapon_card(w, holder=knight) for w in knight.visible)
         tail = Text()
@@ -1063,7 +1153,7 @@ class BossQuestScreen(GameScreen):
         if not seats:
             return Text("Waiting…", style="italic")
         seat = seats[0]
-        who = "Your" if seat == update.seat else f"{self._who(seat)}'s"
+        who = "Your" if seat == update.seat else self._whose(seat)
         doing = _doing(view)
         text = Text.assemble((f"{who} turn", "bold"), f" ({doing})" if doing else "")
         if update.thinking == seat:

@@ -145,11 +145,19 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
     if view.phase is Phase.DUEL:
         hp = GAME.current_hp(view)
         mine = GAME.strength(view, seat) if seat is not None else None
+        hearts = view.knights[seat].hearts if seat is not None else 0
+        first = "" if view.duel_asks else " The game is over: you won it, and the MegaBoss appears."
         return Text.assemble(("The MegaBoss duel: ", "bold"),
-                             f"{mine} of {hp} HP. Ask for weapons (face down) or fight.")
+                             f"{mine} of {hp} HP.{first} Ask for weapons (face down; each "
+                             "request brings a spell against you) or fight; at combat each "
+                             f"heart sacrificed adds 1 ({hearts} held, keep one to win).")
     if view.phase is Phase.DUEL_CHOOSE:
+        # BQ-37, BQ-38: the spells drawn are listed under "Spells against ..."
         return Text.assemble(("For the MegaBoss: ", "bold"),
-                             "activate one of the spells drawn against the champion.")
+                             "you speak for the defeated knights. Activate one of the "
+                             f"{len(view.duel_offer)} spells drawn against the champion "
+                             "(a dark one goes on the champion, a light one by the MegaBoss); "
+                             "the others are discarded.")
     if view.phase is Phase.DUEL_SACRIFICE:
         hp = GAME.current_hp(view)
         mine = GAME.strength(view, seat) if seat is not None else None

@@ -19,6 +19,7 @@ two views in `_changes` and marks `self.changed(kind)` in its panels.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol
 
@@ -80,6 +81,17 @@ class SeatPort(Protocol):
 # A port may also say `at_this_terminal = True` (the table at this terminal,
 # which answers before `send` returns) or `answers_later = True` (a shared
 # table's, whose answer comes over the wire: the prompt says `SENT_TEXT`).
+
+
+
+def possessive(name: str) -> str:
+    """ "Bob's"; a name ending in a mark in brackets, as the table marks an
+    away player ("Bob (away)"), takes the "'s" before the mark: "Bob's
+    (away)", never "Bob (away)'s"."""
+    found = re.fullmatch(r"(.*\S)( \([^()]*\))", name)
+    if found is None:
+        return f"{name}'s"
+    return f"{found.group(1)}'s{found.group(2)}"
 
 
 class GameScreen(Screen):
@@ -221,13 +233,18 @@ class GameScreen(Screen):
         names = self.update.names if self.update is not None else ()
         return names[seat] if seat < len(names) else f"{self.seat_word} {seat + 1}"
 
+    def _whose(self, seat: int | None) -> str:
+        """A seat's name in the possessive: "Bob's"; a name the table marks
+        ("Bob (away)") keeps its mark after it: "Bob's (away)"."""
+        return possessive(self._who(seat))
+
     def _viewer_text(self, update: TableUpdate) -> Text:
         """Whose view the screen shows, for its header: the viewing seat's
         name ("Ann's view"; in hot-seat play the person at the keyboard
         checks it is theirs), or "spectating" for the public view."""
         if update.seat is None:
             return Text("spectating", style="italic")
-        return Text(f"{self._who(update.seat)}'s view", style="bold")
+        return Text(f"{self._whose(update.seat)} view", style="bold")
 
     def _header_width(self) -> int:
         """The cells a one-line header has (the screen's width less its padding)."""

@@ -189,6 +189,11 @@ class LobbyScreen(Screen):
         self.me = ""
         #: a listing came while another screen was on top: draw it on return
         self._stale = False
+        #: the table to highlight at the next drawing (the one the player last
+        #: sat at, set up or watched): back from it, Enter returns to it
+        self.want: str | None = None
+        #: the id of the table under the cursor
+        self._highlighted_id: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -207,7 +212,7 @@ class LobbyScreen(Screen):
         self._draw()
 
     def on_screen_resume(self) -> None:
-        if self._stale:
+        if self._stale or self.want is not None:
             self._draw()
         # back from a table: ask the hub how the tables stand now
         remote = getattr(self.app, "remote", None)
@@ -236,12 +241,22 @@ class LobbyScreen(Screen):
         me = self.me
         grid = self.query_one(DataTable)
         row = grid.cursor_row
+        # The cursor follows a table, not a row: the listing's order changes.
+        was = self._highlighted_id
+        ids = [table.get("table") for table in self.listing]
+        if self.want in ids:
+            row, self.want = ids.index(self.want), None
+        elif was in ids:
+            row = ids.index(was)
         grid.clear()
         for index, table in enumerate(self.listing):
             seats = ", ".join(seat_text(s, me) for s in table["seats"])
             grid.add_row(table["title"], seats, status_text(table), key=str(index))
+        self._highlighted_id = None
         if self.listing:
-            grid.move_cursor(row=max(0, min(row, len(self.listing) - 1)))
+            row = max(0, min(row, len(self.listing) - 1))
+            grid.move_cursor(row=row)
+            self._highlighted_id = ids[row]
         self._hint()
 
     def _hint(self) -> None:
@@ -263,6 +278,8 @@ class LobbyScreen(Screen):
         update_static(self.query_one("#lobby-hint", Static), hint)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        table = self._highlighted()
+        self._highlighted_id = table.get("table") if table is not None else None
         self._hint()
 
     def _highlighted(self) -> dict[str, Any] | None:

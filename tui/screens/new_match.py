@@ -259,6 +259,8 @@ class NewMatchScreen(Screen):
         held = held_seats(options, self.player_count())
         for row in self.query(SeatRow):
             rules_bot = row.seat < self.player_count() and row.seat not in held
+            if rules_bot == row.has_class("rules-bot"):
+                continue  # (controls disabled for another reason stay so)
             row.set_class(rules_bot, "rules-bot")
             row.query_one(Label).update("Rules' bot" if rules_bot else f"Seat {row.seat + 1}")
             for control in row.query("Input, Select"):

@@ -25,6 +25,7 @@ Keys (every one is also in the footer or the action bar):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -279,6 +280,28 @@ def token_kinds(legal: tuple[Any, ...]) -> list[Token]:
     return out
 
 
+class DuelMarket(Market):
+    """The market, whose cursor (``▶``) shows only while it has the focus:
+    where the cursor is, the arrows and Enter work (the focus is never
+    shown in two places at once)."""
+
+    def render(self) -> Text:
+        if self.has_focus or not self.picking:
+            return super().render()
+        cursor = self.cursor
+        self.set_reactive(DuelMarket.cursor, -1)  # drawn without it, no watcher
+        try:
+            return super().render()
+        finally:
+            self.set_reactive(DuelMarket.cursor, cursor)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
 class OverbossScreen(GameScreen):
     """Overboss Duel at the table (see the module docstring for the keys)."""
 
@@ -308,6 +331,18 @@ class OverbossScreen(GameScreen):
         Binding("c,escape,backspace", "cancel", "Cancel", key_display="c",
                 tooltip="Cancel the first square of a two-square move, or the Spire"),
         Binding("p", "pad", "Score pad", tooltip="Show or hide the score pad so far"),
+        # Tab goes between the places where your keys work now (the market or
+        # the board, and the action bar), each showing its cursor when focused.
+        Binding("tab", "cycle_focus(1)", "Next place", show=False, priority=True,
+                tooltip="Go between the market (or the board) and the action bar"),
+        Binding("shift+tab", "cycle_focus(-1)", "Previous place", show=False, priority=True,
+                tooltip="Go between the market (or the board) and the action bar"),
+        # Reached only where the focused widget leaves the arrows alone (the
+        # action bar): they go back to the market or the board.
+        Binding("up", "to_choices(-1)", "Up", show=False,
+                tooltip="Back to the market (or the board) from the action bar"),
+        Binding("down", "to_choices(1)", "Down", show=False,
+                tooltip="Back to the market (or the board) from the action bar"),
     ]
 
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -361,7 +396,7 @@ class OverbossScreen(GameScreen):
                 yield Static("", id="ob-info")
                 yield Static(legend(), id="ob-legend")
             with Vertical(id="ob-right"):
-                yield Market(id="ob-market", classes="panel", empty="The market is empty.")
+                yield DuelMarket(id="ob-market", classes="panel", empty="The market is empty.")
                 yield Static("", id="ob-players", classes="panel")
                 yield ScorePad(id="ob-score", classes="panel")
                 yield SinceLog(id="ob-log", classes="panel")
@@ -486,6 +521,7 @@ class OverbossScreen(GameScreen):
 
     def _redraw(self, update: TableUpdate) -> None:
         self._sync_decision(update)
+        self._sync_pick_key()
         self._draw_header(update)
         self._draw_board(update)
         self._draw_market(update)
@@ -496,6 +532,38 @@ class OverbossScreen(GameScreen):
         self._draw_actions()
         self._draw_info()
         self._focus_for_mode()
+
+    def _pick_range(self) -> tuple[int, str] | None:
+        """How many number keys work now and what they do: the market's
+        places while drafting (or Baron Hex taking, King Croak choosing a
+        Dungeon), the tokens to choose between while placing; None when
+        none does."""
+        view = self._view
+        update = self.update
+        if view is None or update is None:
+            return None
+        mode = self._market_mode()
+        if mode is not None:
+            return GAME.market_size(view), {"draft": "Draft", "hex": "Take"}.get(mode, "Pick")
+        kinds = token_kinds(update.legal)
+        if len(kinds) > 1 and not self._spire:
+            return len(kinds), "Token"
+        return None
+
+    def _sync_pick_key(self) -> None:
+        """The footer (and the help) show the number keys that work now
+        ("1-4 Draft"), not every digit: the bindings of `1`-`9` are this
+        screen's own copies."""
+        shown = self._pick_range()
+        count, what = shown if shown is not None else (9, "Pick")
+        display = "1" if count == 1 else f"1-{count}"
+        bindings = self._bindings.key_to_bindings
+        old = bindings.get("1", [])
+        if old and (old[0].key_display, old[0].description) != (display, what):
+            for n in range(1, 10):
+                bindings[str(n)] = [replace(b, key_display=display, description=what)
+                                    for b in bindings.get(str(n), [])]
+            self.refresh_bindings()
 
     def _estimate(self, view: State) -> tuple[int, int]:
         """The running score per side (the final scores once it is over)."""
@@ -810,7 +878,7 @@ class OverbossScreen(GameScreen):
         if not seats:
             return Text("Waiting…", style="italic")
         seat = seats[0]
-        who = "Your" if seat == update.seat else f"{self._who(seat)}'s"
+        who = "Your" if seat == update.seat else self._whose(seat)
         text = Text.assemble((f"{who} turn", "bold"), f" ({view.step.value.replace('-', ' ')})")
         if update.thinking == seat:
             text.append(f" thinking…{self.thinking_note(update)}", style="italic")
@@ -869,7 +937,7 @@ class OverbossScreen(GameScreen):
         """The square under the cursor, in words (teaches the letters)."""
         c = cell(view, square)
         seat = self.update.seat if self.update is not None else None
-        half = "your half" if c.owner == seat else f"{self._who(c.owner)}'s half"
+        half = "your half" if c.owner == seat else f"{self._whose(c.owner)} half"
         text = Text.assemble((c.name, "bold"), f" · {half}")
         if c.terrain is None:
             text.append(" · open")
@@ -892,6 +960,38 @@ class OverbossScreen(GameScreen):
             else:
                 text.append(" · not a choice now", style="dim")
         return text
+
+    def _focus_places(self) -> list[Any]:
+        """Where Tab goes now: the widget that decides (the market, or the
+        board when it offers squares) and the action bar when it offers
+        something. Empty when it is not your decision."""
+        if self._step is None:
+            return []
+        places: list[Any] = []
+        if self._market_mode() is not None:
+            places.append(self.query_one("#ob-market", Market))
+        elif self._moves():
+            places.append(self.query_one("#ob-board", Board))
+        bar = self.query_one("#ob-actions", ActionBar)
+        if bar.choices:
+            places.append(bar)
+        return places
+
+    def action_cycle_focus(self, step: int) -> None:
+        places = self._focus_places()
+        if not places:
+            return
+        at = places.index(self.focused) if self.focused in places else -step if step > 0 else 0
+        places[(at + step) % len(places)].focus()
+
+    def action_to_choices(self, step: int) -> None:
+        places = [w for w in self._focus_places() if not isinstance(w, ActionBar)]
+        if not places:
+            return
+        widget = places[0]
+        widget.focus()
+        if isinstance(widget, Market):
+            widget.action_move(step)
 
     def _focus_for_mode(self) -> None:
         step = self._step
@@ -1007,6 +1107,12 @@ class OverbossScreen(GameScreen):
             return self._first is not None or self._spire
         if action == "pad":
             return True
+        if action == "cycle_focus":
+            # not your decision: Tab goes through the screen as anywhere else
+            return bool(self._focus_places())
+        if action == "to_choices":
+            return isinstance(self.focused, ActionBar) and any(
+                not isinstance(w, ActionBar) for w in self._focus_places())
         return super().check_action(action, parameters)
 
     def action_pick(self, number: int) -> None:

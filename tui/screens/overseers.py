@@ -24,6 +24,7 @@ Keys (also in the footer; the mouse works too):
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -175,6 +176,15 @@ class OverseersScreen(GameScreen):
         self._hand_actions: list[Any] = []
         #: table talk typed at this terminal (not part of the match)
         self.notes: list[str] = []
+        #: table talk lasts until the vote: the round whose notes show, and
+        #: the first of them in `notes`
+        self._talk_round: int | None = None
+        self._talk_from = 0
+        #: the admission: (round, the accused viewer's cards when it began),
+        #: so that each card keeps its number while the others go
+        self._admitting: tuple[int, tuple[int | None, ...]] | None = None
+        #: the key shown for each choice of the bar (its number)
+        self._bar_keys: list[str] = []
         self._focus_key: object = None
 
     # -- layout -------------------------------------------------------------------
@@ -236,6 +246,28 @@ class OverseersScreen(GameScreen):
 
     # -- reading the view ------------------------------------------------------------
 
+    def _numbers(self, view: State, seat: int) -> list[int]:
+        """The number shown for each of `seat`'s cards: its place in the
+        row; while the viewer admits (OV §Judgement, ADMIT), the number
+        each card had when the admission began, kept as the others go."""
+        slots = view.seats[seat].slots
+        plain = list(range(1, len(slots) + 1))
+        if view.phase is not Phase.ADMIT or seat != view.accused or seat != self._me():
+            return plain
+        cards = tuple(x.card for x in slots)
+        if None in cards:
+            return plain
+        memo = self._admitting
+        if memo is None or memo[0] != view.round or not _in_order(cards, memo[1]):
+            self._admitting = memo = (view.round, cards)
+        out, j = [], 0
+        for card in cards:
+            while memo[1][j] != card:
+                j += 1
+            j += 1
+            out.append(j)
+        return out
+
     def _me(self) -> int | None:
         return None if self.update is None else self.update.seat
 
@@ -281,10 +313,11 @@ class OverseersScreen(GameScreen):
                     line.append_text(Text.assemble("(", trait_text(card), ")"))
             line.append(f"  kept {len(kept)}", style="dim")
             return line
+        numbers = self._numbers(view, seat)
         for i, mark in enumerate(GAME.slot_marks(view, me, seat)):
             if line:
                 line.append(" ")
-            line.append(f"{i + 1}", style="dim")
+            line.append(f"{numbers[i]}", style="dim")
             if mark.card is None:
                 line.append(f"[{BACK}]", style="dim")
             elif mark.up:
@@ -327,22 +360,40 @@ class OverseersScreen(GameScreen):
             out.append("-1 per card (Liang)")
         votes = GAME.votes_received(view)
         if votes is not None and view.round and view.phase is not Phase.OVER:
-            got = f"{votes[seat]} vote" + ("" if votes[seat] == 1 else "s")
-            out.append(got + (f", for {self._who(p.vote)}" if p.vote is not None else ""))
+            # the votes the seat received, then its own vote, apart: "2
+            # votes, for Bob" read as two votes for Bob
+            out.append(f"{votes[seat]} vote" + ("" if votes[seat] == 1 else "s") + " against")
+            if p.vote is not None:
+                out.append(f"voted {self._seat_name(p.vote)}")
         elif view.phase is Phase.VOTE and seat == self._me() and p.vote is not None:
             out.append(f"you voted {self._who(p.vote)}")
         return out
 
     def _score_text(self, view: State, seat: int) -> str:
-        """After the cards: the showdown score once revealed, your own
-        cards' score now, everyone's total at the end."""
+        """After the cards, each number named for what it counts: your
+        cards' round score now (OV §Scoring) and, from the vote, their
+        showdown value when it differs (the Wuming sisters and OV-20 count
+        only there); everyone's showdown score once revealed; everyone's
+        total at the end."""
         p = view.seats[seat]
         if view.phase is Phase.OVER:
             return f"total {p.total or 0}"
+        mine = seat == self._me()
         if view.showdown and seat < len(view.showdown):
-            return f"showdown {view.showdown[seat]}"
-        if seat == self._me() and (p.slots or p.kept or p.pick is not None):
-            return f"score {GAME.own_score(view, seat)} now"
+            text = f"showdown {view.showdown[seat]}"
+            if mine and p.slots:
+                now = GAME.own_round_score(view, seat)
+                if now != view.showdown[seat]:
+                    text += f" · round score {now}"
+            return text
+        if mine and (p.slots or p.kept or p.pick is not None):
+            now = GAME.own_round_score(view, seat)
+            text = f"round score {now}"
+            if p.slots:
+                showdown = GAME.own_score(view, seat)
+                if showdown != now:
+                    text += f" · showdown {showdown}"
+            return text
         return ""
 
     def _draw_rows(self, update: TableUpdate) -> None:
@@ -379,7 +430,8 @@ class OverseersScreen(GameScreen):
                 "  ", self._cards_text(view, seat), ("  " + score if score else "", "bold"))))
         if view.discard or view.round:
             known = sorted(c for c in view.discard if c is not None)
-            pile = Text(f"Discard pile: {len(view.discard)} cards", style="dim")
+            n = len(view.discard)
+            pile = Text(f"Discard pile: {n} card{'' if n == 1 else 's'}", style="dim")
             if known:
                 pile.append(" (you know " + " ".join(TRAIT[c].value for c in known) + ")",
                             style="dim")
@@ -434,13 +486,24 @@ class OverseersScreen(GameScreen):
         lines = recap_lines(update.log) if view.phase is Phase.DRAFT and view.round > 1 else []
         recap.display = bool(lines)
         if lines:
+            shown = [part for x in lines for part in recap_parts(x)]
             update_static(recap, Text.assemble((f"Round {view.round - 1} ended:\n", "bold"),
-                                       Text("\n").join(Text(x) for x in lines)))
+                                       Text("\n").join(Text(x) for x in shown)))
+
+    def _talk_round_now(self, view: State) -> None:
+        """Table talk lasts until the vote (OV §Vote: the discussion): a new
+        round's talk starts with no notes of the last."""
+        if self._talk_round is None:
+            self._talk_round = view.round
+        elif view.round != self._talk_round:
+            self._talk_round = view.round
+            self._talk_from = len(self.notes)
 
     def _draw_talk(self, view: State) -> None:
         talk = self.query_one("#ov-talk")
         talk.display = view.phase in _TALK
-        notes = self.notes[-_NOTES_SHOWN:]
+        self._talk_round_now(view)
+        notes = self.notes[self._talk_from:][-_NOTES_SHOWN:]
         text = Text("\n").join(Text(n) for n in notes) if notes else Text(
             "Bluff, persuade: type what is said (t).", style="dim italic")
         update_static(self.query_one("#ov-notes", Static), text)
@@ -476,8 +539,16 @@ class OverseersScreen(GameScreen):
             hand.display = False
         choices = self._choices(update)
         self._bar_actions = [value for _, value in choices]
-        bar.set_choices([Choice(str(i + 1) if i < 9 else "·", label, value)
-                         for i, (label, value) in enumerate(choices)])
+        self._bar_keys = [str(i + 1) if i < 9 else "·" for i in range(len(choices))]
+        if me is not None and view.phase is Phase.ADMIT:
+            # a card to discard is chosen by its number on the table, which
+            # it keeps while the others go (3 pressed twice discards once)
+            numbers = self._numbers(view, me)
+            self._bar_keys = [str(numbers[v.slot]) if isinstance(v, Discard)
+                              and v.slot < len(numbers) else k
+                              for k, (_, v) in zip(self._bar_keys, choices, strict=True)]
+        bar.set_choices([Choice(key, label, value)
+                         for key, (label, value) in zip(self._bar_keys, choices, strict=True)])
         # an empty bar stays on screen: the table does not move at every turn
         update_static(self.query_one("#ov-prompt", Static), self._prompt_line(update))
 
@@ -494,7 +565,8 @@ class OverseersScreen(GameScreen):
             marks = GAME.slot_marks(view, me, seat)
             card = marks[slot].card if slot < len(marks) else None
             what = TRAIT[card].label if card is not None else "face down"
-            return f"card {slot + 1} {what}"
+            numbers = self._numbers(view, seat)
+            return f"card {numbers[slot] if slot < len(numbers) else slot + 1} {what}"
 
         first = legal[0]
         if isinstance(first, Pick):
@@ -523,7 +595,7 @@ class OverseersScreen(GameScreen):
             elif isinstance(a, Keep):
                 out.append((f"Keep {TRAIT[a.card].label}", a))
             elif isinstance(a, Peek):
-                out.append((f"{self._who(a.seat)}'s card {a.slot + 1}", a))
+                out.append((f"{self._whose(a.seat)} card {a.slot + 1}", a))
             elif isinstance(a, Vote):
                 out.append((f"Vote {self._who(a.seat)}", a))
             elif isinstance(a, Choose):
@@ -643,8 +715,9 @@ class OverseersScreen(GameScreen):
                 hand.move_to(index)
                 self.play(self._hand_actions[index])
             return
-        if 0 <= index < len(self._bar_actions):
-            self._choose(self._bar_actions[index])
+        key = str(number)
+        if key in self._bar_keys:
+            self._choose(self._bar_actions[self._bar_keys.index(key)])
 
     def action_scroll_table(self, step: int) -> None:
         table = self.query_one("#ov-table", VerticalScroll)
@@ -683,6 +756,8 @@ class OverseersScreen(GameScreen):
 
     def heard(self, line: str) -> None:
         """A line of table talk: typed here, or said at a shared table."""
+        if self.update is not None:
+            self._talk_round_now(self.update.view)
         self.notes.append(line)
         if self.update is not None and self.is_mounted:
             self._draw_talk(self.update.view)
@@ -700,6 +775,12 @@ class OverseersScreen(GameScreen):
         return super().check_action(action, parameters)
 
 
+def _in_order(part: tuple, whole: tuple) -> bool:
+    """Whether `part` is `whole` less some of its items, in order."""
+    rest = iter(whole)
+    return all(any(x == y for y in rest) for x in part)
+
+
 def recap_lines(log: tuple[str, ...] | list[str]) -> list[str]:
     """The log entries from the last vote to the last round's scoring."""
     scored = next((i for i in range(len(log) - 1, -1, -1) if " is scored." in log[i]), None)
@@ -707,6 +788,22 @@ def recap_lines(log: tuple[str, ...] | list[str]) -> list[str]:
         return []
     voted = next((i for i in range(scored, -1, -1) if "Votes:" in log[i]), scored)
     return list(log[voted:scored + 1])
+
+
+#: the Showdown's sentence of a log line: each player's score and hand
+_SHOWDOWN = re.compile(r"Showdown: (.+?\))\.(?=\s|$)")
+
+
+def recap_parts(line: str) -> list[str]:
+    """A recap line as shown: the Showdown's hands one player a line
+    (OV §Showdown: "Players reveal their hands")."""
+    found = _SHOWDOWN.search(line)
+    if found is None:
+        return [line]
+    before, after = line[:found.start()].strip(), line[found.end():].strip()
+    hands = [h if h.endswith(")") else h + ")" for h in found.group(1).split("), ")]
+    return [*([before] if before else []), "Showdown, every hand revealed:",
+            *(f"  {h}" for h in hands), *([after] if after else [])]
 
 
 def place_choices(kept: tuple[int, ...], size: int) -> list[tuple[int, ...]]:

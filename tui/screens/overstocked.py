@@ -419,7 +419,7 @@ class OverstockedScreen(GameScreen):
         elif seat == update.seat:
             title = "Your warehouse"
         else:
-            title = f"{self._who(seat)}'s warehouse"
+            title = f"{self._whose(seat)} warehouse"
         can_cycle = self._mode not in ("place", "forklift", "nominate") and view.players > 1
         set_border(panel, title, "v: next" if can_cycle else "")
         pop_panel = self.query_one("#os-pop-panel")
@@ -685,7 +685,7 @@ class OverstockedScreen(GameScreen):
             text.append(f" → {after.total}", style="bold reverse")
         update_static(panel, text)
         whose = "Your" if seat == (self.update.seat if self.update else None) else \
-            f"{self._who(seat)}'s"
+            self._whose(seat)
         set_border(panel, f"{whose} score now", "▼ negative ½ halved")
 
     def _draw_final(self, update: TableUpdate) -> None:
@@ -798,7 +798,7 @@ class OverstockedScreen(GameScreen):
                 text.append(f" Your card {view.seats[me].pick} stays secret until then.")
             return text
         seat = seats[0]
-        who = "Your" if seat == update.seat else f"{self._who(seat)}'s"
+        who = "Your" if seat == update.seat else self._whose(seat)
         text = Text.assemble((f"{who} turn", "bold"), f" ({self._phase_text(view)})")
         if update.thinking == seat:
             text.append(f" thinking…{self.thinking_note(update)}", style="italic")

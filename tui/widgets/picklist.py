@@ -84,6 +84,8 @@ class PickList(CursorWidget):
         #: the text shown when there are no rows
         self.empty = empty
         self._wrap_width = 0
+        #: (measured width, drawn width) last found apart (see `render`)
+        self._rewrapped: tuple[int, int] | None = None
         self._shown: object = None
 
     # -- content --------------------------------------------------------
@@ -162,8 +164,10 @@ class PickList(CursorWidget):
             # were last measured at the size in between (a terminal too
             # small, then back). Wrap for this width, and lay out again:
             # the rows' height may differ.
+            if self._rewrapped != (self._wrap_width, width):  # once, not in a loop
+                self._rewrapped = (self._wrap_width, width)
+                self.call_later(self.refresh, layout=True)
             self._wrap_width = width
-            self.call_later(self.refresh, layout=True)
         if not self._rows:
             return Text(self.empty, style="dim italic")
         cursor_style = self.get_component_rich_style("picklist--cursor")

@@ -1,0 +1,343 @@
+"""The Boss Quest screen as a new player found it in a play-test: where the
+action bar's cursor starts (never on a step with no way back the player did
+not choose), what the prompt offers and says, the Boss panel at Ul'ul's
+night, the status line of another knight's turn, and a resize through a
+terminal too small and back."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from core.bossquest import GAME, solo
+from core.bossquest.actions import (
+    Ask,
+    EndTurn,
+    GoToWizard,
+    LetPass,
+    PeekHidden,
+    PeekMystery,
+    Resolve,
+)
+from core.bossquest.cards import ULUL, Companion
+from core.bossquest.state import Options, Phase, Step, Ulul
+from tests.bossquest_screen_kit import ScreenApp, full_state, make_update, screen_text, w
+from textual.widgets import Static
+
+from tui.widgets import ActionBar
+
+
+def cursor_value(app):
+    bar = app.screen.query_one("#bq-actions", ActionBar)
+    return bar.choices[bar.cursor].value
+
+
+def with_owl(state, *, spent=frozenset()):
+    """Companions on: Ann holds the Owl, its power not yet used."""
+    return attrs.evolve(
+        state,
+        options=Options(companions=True),
+        companions=(Companion.OWL, Companion.FOX, Companion.HARE, Companion.TORTOISE),
+        reserve=(Companion.CHAMELEON, Companion.RAVEN),
+        spent=spent,
+    )
+
+
+def over_the_hp(state):
+    ann = attrs.evolve(state.knights[0], visible=(w("B3"), w("Y2"), w("P7"), w("G7")))
+    return attrs.evolve(state, knights=(ann, *state.knights[1:]))
+
+
+# --- 1. after the Owl, the cursor is back on asking --------------------------
+
+
+async def test_after_the_owl_the_cursor_is_on_asking_not_on_the_wizard():
+    """BQ §2: "a player who has gone to the WIZARD cannot go back". The
+    play-test: the Owl's choices end the action bar; once the Owl is used
+    they are gone, and a cursor kept by place fell on "Go to the Wizard",
+    so the next Enter ended the knight's equipping. A new decision starts
+    the cursor on asking for weapons."""
+    state = with_owl(full_state())
+    update = make_update(state)
+    peek = PeekHidden(3)
+    assert peek in update.legal and Ask(1) in update.legal
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert cursor_value(app) == Ask(1)
+        bar.move_to([c.value for c in bar.choices].index(peek))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted == [(0, peek)]
+        after = GAME.apply(state, 0, peek)
+        assert Companion.OWL in after.spent and after.turn == 0
+        app.game_screen.show(make_update(after))
+        await pilot.pause()
+        assert not any(isinstance(c.value, (PeekHidden, PeekMystery)) for c in bar.choices)
+        assert cursor_value(app) == Ask(1)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted[-1] == (0, Ask(1))
+
+
+async def test_the_cursor_stays_where_the_player_put_it_for_the_same_decision():
+    """A resize draws the same decision again: the cursor the player moved
+    stays (only a new decision starts it on a safe choice)."""
+    app = ScreenApp(make_update(full_state()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "right")
+        assert cursor_value(app) == Ask(3)
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        assert cursor_value(app) == Ask(3)
+
+
+async def test_the_hare_starts_on_ending_the_turn():
+    """BQ §Companions, the Hare: the knight *may* chain on to the Wizard, no
+    way back; the cursor starts on ending the turn."""
+    state = attrs.evolve(with_owl(full_state()), step=Step.HARE,
+                         companions=(Companion.HARE, Companion.FOX, Companion.OWL,
+                                     Companion.TORTOISE))
+    update = make_update(state)
+    assert set(update.legal) == {GoToWizard(), EndTurn()}
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert cursor_value(app) == EndTurn()
+
+
+# --- 2. the Solo Quest's final assault -----------------------------------------
+
+
+def final_assault(attack_codes=("R7", "Y7", "B7", "P6", "R2"), hearts=3):
+    """BQ §3. Final Assault: the MegaBoss (30 HP), its turns spent, no
+    personal spell left."""
+    from tests.test_bossquest_solo import at_wave, boss
+
+    state = at_wave(3, [boss(30, *attack_codes)], phase=Phase.SOLO_END, hearts=hearts)
+    return attrs.evolve(state, personal=())
+
+
+async def test_the_final_assault_starts_on_the_plain_attack_and_says_what_each_costs():
+    """BQ §3. Final Assault: "you may discard one of your HEARTS to add 1 to
+    or subtract 1 from your total attack strength — unless it is your last
+    HEART"; BQ-41: discarded as the knight attacks, all +1 or all -1. The
+    play-test: 1 short (29 of 30), the cursor started on "Attack, hearts -1"
+    (a heart spent, and 28: a failure), and "hearts +1" read like gaining a
+    heart. The cursor starts on the attack as the knight stands; each choice
+    says the hearts it discards and the attack it makes."""
+    state = final_assault()
+    assert solo.boss_strength(state.solo_bosses[0]) == 29
+    update = make_update(state)
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        labels = [c.label for c in bar.choices]
+        assert labels == [
+            "Attack as you are: 29 vs 30 HP",
+            "Discard 1 heart for +1 attack: 30 vs 30 HP",
+            "Discard 1 heart for -1 attack: 28 vs 30 HP",
+            "Discard 2 hearts for +2 attack: 31 vs 30 HP",
+            "Discard 2 hearts for -2 attack: 27 vs 30 HP",
+        ]
+        assert cursor_value(app) == Resolve(0)
+        text = " ".join(screen_text(app).split())
+        assert "your attack is 29 vs the MegaBoss's 30 HP (1 short)" in text
+        assert "never your last" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted == [(0, Resolve(0))]
+
+
+async def test_the_final_assault_with_one_heart_offers_the_attack_alone():
+    """BQ-41: never the last heart: with one, the attack as it stands only."""
+    update = make_update(final_assault(hearts=1))
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert [c.value for c in bar.choices] == [Resolve(0)]
+        assert "discard hearts" not in screen_text(app)
+
+
+# --- 3. over the HP with companions ---------------------------------------------
+
+
+async def test_over_the_hp_with_companions_the_prompt_offers_only_the_wizard():
+    """BQ §2A, BQ-18: over the HP, the knight's next action is the Wizard;
+    the Owl's power (BQ-34) may still come first. The play-test: with
+    companions on, the prompt offered "1" weapons, and 1 did nothing."""
+    state = over_the_hp(with_owl(full_state()))
+    update = make_update(state)
+    assert not any(isinstance(a, Ask) for a in update.legal)
+    assert GoToWizard() in update.legal and PeekHidden(1) in update.legal
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "you are over the HP, so you must go to the Wizard now" in text
+        assert "ask for" not in text
+        assert "companion's power may come first" in text
+        assert cursor_value(app) == GoToWizard()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted == [(0, GoToWizard())]
+
+
+# --- 4. Ul'ul on the Boss panel ------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+@pytest.mark.parametrize(("ulul", "effect"), [
+    (Ulul.NIGHT, "Night: weapons face down, 2♥ if over"),
+    (Ulul.CLASSIC, "Day: a classic Boss"),
+])
+async def test_the_boss_panel_names_ulul_and_its_night(ulul, effect, size):
+    """BQ §Boss Ul'ul: "all WEAPON cards are played face down ... players
+    lose 2 HEARTS instead of just 1" (BQ-29, BQ-30), or a classic Boss. The
+    play-test: the panel read "22 HP (card 22)"."""
+    state = full_state()
+    state = attrs.evolve(state, boss=ULUL, active=(), options=Options(ulul=ulul))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        boss = app.screen.query_one("#bq-hp", Static).content
+        text = screen_text(app)
+    assert boss.plain == f"22 HP  Ul'ul  (card 22)\n{effect}"
+    assert "22 HP  Ul'ul  (card 22)" in text and effect.split(",")[0] in text
+
+
+# --- 5. the bolder knight's moment ------------------------------------------------
+
+
+async def test_the_bolder_knight_is_told_why_and_enter_lets_it_pass():
+    """BQ §2 Players, bolder knights; BQ-28: while the other knight equips,
+    the knight at the Wizard may use a spell, or let the moment pass. The
+    play-test: the usual Wizard prompt, and Enter twice activated the
+    mystery spell blind. The prompt says why and how to pass, and Enter
+    lets it pass."""
+    from tests.bossquest_tables import play
+    from tests.test_bossquest_variants import two
+
+    state = play(two(mystery=True), 1, Ask(2))
+    update = make_update(state)
+    assert LetPass() in update.legal
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Bolder knights: Bob asks for 2 weapons" in text
+        assert "let it pass: Enter" in text
+        assert cursor_value(app) == LetPass()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted == [(0, LetPass())]
+
+
+async def test_the_bolder_knight_may_still_pick_a_spell():
+    """Up goes to the Wizard's spells; a picks the highlighted one."""
+    from core.bossquest.actions import Activate
+    from tests.bossquest_tables import play
+    from tests.test_bossquest_variants import two
+
+    state = play(two(mystery=True), 1, Ask(2))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("up", "a")
+        await pilot.pause()
+        assert app.port.submitted == [(0, Activate(0))]
+
+
+# --- 6. the last knight equipping ----------------------------------------------------
+
+
+async def test_the_last_knight_equipping_is_told_it_is_the_last_ask():
+    """BQ §2A: "Once only one player remains in phase A, that player may ask
+    the Armorer for cards only one last time. They must then immediately go
+    to the WIZARD." The prompt says so before the ask."""
+    state = full_state()
+    knights = (state.knights[0],) + tuple(
+        attrs.evolve(k, at_wizard=True, done=True) for k in state.knights[1:])
+    state = attrs.evolve(state, knights=knights)
+    assert GAME.last_ask(state, 0)
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+    assert "Your last ask (every other knight is at the Wizard)" in text
+    assert "then straight to the Wizard" in text
+    # and the rules agree: after that ask, the Wizard
+    from tests.bossquest_tables import draw
+
+    after = draw(GAME.apply(state, 0, Ask(1)), state.weapon_deck[0].code)
+    assert after.step is Step.WIZARD and after.turn == 0
+
+
+def test_only_the_last_knight_equipping_has_a_last_ask():
+    state = full_state()
+    assert not GAME.last_ask(state, 0)  # Cyd and Dee still equip
+    knights = (state.knights[0],) + tuple(
+        attrs.evolve(k, at_wizard=True, done=True) for k in state.knights[1:])
+    assert not GAME.last_ask(attrs.evolve(state, knights=knights, final_turn=True), 0)
+
+
+# --- 7. the status line of another knight's turn ----------------------------------------
+
+
+@pytest.mark.parametrize(("changes", "doing"), [
+    ({"step": Step.HARE}, "Cyd's turn (the Hare: on to the Wizard or not) thinking…"),
+    ({"phase": Phase.READ_POTION, "reader": 2}, "Cyd's turn (reading a potion) thinking…"),
+])
+async def test_another_knights_turn_never_shows_empty_brackets(changes, doing):
+    """The play-test: "Bram's turn () thinking…" while a bot held the Hare."""
+    state = attrs.evolve(with_owl(full_state()), turn=2, **changes)
+    update = make_update(state, thinking=2)
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "()" not in text
+    assert doing in text
+
+
+# --- 8. a terminal too small, then back --------------------------------------------------
+
+
+async def test_the_spells_come_back_whole_after_a_terminal_too_small(tmp_path, monkeypatch):
+    """The play-test: resized to 60x20 (the too-small cover) and back to
+    80x24, the Wizard's list had lost its mystery spell line: it wrapped as
+    at the small width within the height of the large. A seeded match."""
+    from saves.journal import PlayerSpec
+    from tui.app import OvertableApp
+    from tui.screens.bossquest import BossQuestScreen
+    from tui.widgets import Market
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    specs = [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "heuristic"),
+             PlayerSpec("Cyd", "bot", "heuristic")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", specs, Options(companions=True, potions=True))
+        for _ in range(60):
+            await pilot.pause()
+            if isinstance(app.screen, BossQuestScreen) and app.screen._mode == "choose":
+                break
+        screen = app.screen
+        assert isinstance(screen, BossQuestScreen) and screen._mode == "choose"
+        before = screen_text(app)
+        assert "? Mystery spell (face down)" in before
+        await pilot.resize_terminal(60, 20)
+        for _ in range(5):
+            await pilot.pause()
+        assert app.screen is not screen  # the too-small cover
+        await pilot.resize_terminal(80, 24)
+        for _ in range(10):
+            await pilot.pause()
+        assert app.screen is screen
+        assert screen_text(app) == before
+        market = screen.query_one("#bq-market", Market)
+        assert market._wrap_width == market.size.width
