@@ -79,3 +79,64 @@ def test_heuristic_reads_a_potion_down_rather_than_go_over():
     legal = GAME.legal_actions(state, 0)
     choice = HeuristicBot().choose(GAME, GAME.view(state, 0), 0, legal, random.Random(1))
     assert choice == ReadPotion(-1)
+
+
+# --- the Final Boss duel (BQ §Final Boss, BQ-37, BQ-38) ---------------------------
+
+def _duel(night: tuple[str, ...] = (), phase=None, hearts: int = 3):
+    """Bram (seat 1) won the game and faces the MegaBoss, holding `night`
+    face down."""
+    from core.bossquest import rules
+    from core.bossquest.state import Hidden, Knight, Options
+    from tests.bossquest_tables import w
+
+    base = GAME.setup(3, Options(final_boss=True))
+    knights = (Knight(hearts=1, keys=2), Knight(hearts=hearts, keys=5), Knight(hearts=2, keys=1))
+    state = rules._start_duel(attrs.evolve(base, knights=knights), 1)
+    cards_ = tuple(Hidden(w(c), frozenset({1})) for c in night)
+    deck = state.weapon_deck
+    for card in cards_:
+        deck = tuple(x for i, x in enumerate(deck) if i != deck.index(card.weapon))
+    bram = attrs.evolve(state.knights[1], night=cards_)
+    state = attrs.evolve(state, knights=(knights[0], bram, knights[2]), weapon_deck=deck,
+                         duel_asks=1 if night else 0)
+    if phase is not None:
+        state = attrs.evolve(state, phase=phase)
+    return state
+
+
+def test_the_searching_bot_plays_the_duel_as_the_heuristic_does():
+    """BQ-38: the duel changes no standing, so a search values every move
+    alike; the searching bot plays the duel by the heuristic (the play-test
+    saw it ask 7 weapons, then sacrifice a heart at 35 against 30 HP)."""
+    from core.bossquest import search
+
+    over = _duel(("B5", "R2", "P3", "B4", "R1", "P5", "B7", "P7"), Phase.DUEL_SACRIFICE)
+    assert GAME.strength(over, 1) == 34
+    legal = GAME.legal_actions(over, 1)
+    assert search.answer(GAME.view(over, 1), 1, legal) == legal[0]  # Sacrifice(0)
+    assert legal[0].hearts == 0
+    start = _duel()
+    legal = GAME.legal_actions(start, 1)
+    assert search.answer(GAME.view(start, 1), 1, legal) is not None
+
+
+def test_the_champion_asks_several_weapons_but_not_too_many():
+    """BQ-37: each request brings a spell against the champion, so the bot
+    asks several weapons at first (not one at a time), but few enough to
+    stay well under the MegaBoss's 30 HP; close to it, one at a time."""
+    from core.bossquest.actions import DuelAsk, Fight
+
+    bot = HeuristicBot()
+    start = _duel()
+    first = bot.choose(GAME, GAME.view(start, 1), 1, GAME.legal_actions(start, 1),
+                       random.Random(0))
+    assert isinstance(first, DuelAsk) and 3 <= first.count <= 6
+    near = _duel(("B7", "R6", "P7", "Y5"))  # 25 of 30
+    choice = bot.choose(GAME, GAME.view(near, 1), 1, GAME.legal_actions(near, 1),
+                        random.Random(0))
+    assert choice == DuelAsk(1)
+    there = _duel(("B7", "R6", "P7", "Y5", "R3"))  # 28: two spare hearts mend it
+    choice = bot.choose(GAME, GAME.view(there, 1), 1, GAME.legal_actions(there, 1),
+                        random.Random(0))
+    assert choice == Fight()

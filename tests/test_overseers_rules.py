@@ -514,7 +514,8 @@ def test_deny_guilty_loses_the_two_best_cards_ov4():
     state = placed([("AAA", "BB"), ("LLC", "HH"), ("LHA", "BL")], [None, None, Character.LIANG])
     state = vote_all(state, [1, 0, 0])
     line = GAME.describe(state, 0, Deny(), names=("Ann", "Bob", "Cat"))
-    assert "Showdown: Ann 26, Bob 14, Cat 16." in line and "Ann was the highest." in line
+    assert "Showdown: Ann 26 (A A A B B), Bob 14 (L L C H H), Cat 16 (L H A B L)." in line
+    assert "Ann was the highest." in line
     state = GAME.apply(state, 0, Deny())
     assert slots_of(state, 0) == ["A", "B", "B"]
     assert Counter(TRAIT[c] for c in state.discard) == {A: 2}
@@ -786,7 +787,7 @@ def test_totals_secret_lowest_becomes_leader_ov6_ov17():
     names = ("Ann", "Bob", "Cat")
     line = GAME.describe(state, 0, Deny(), names=names, viewer=1)
     # Ann, guilty, keeps B L C: 9, the lowest
-    assert "Round 1 is scored. Bob scores 12 (total 12). Ann takes the Leader card." in line
+    assert "Round 1 is scored. You score 12 (total 12). Ann takes the Leader card." in line
     assert "Ann scores" not in line
     state = GAME.apply(state, 0, Deny())
     assert round_over(state) and state.leader == 0 and state.seats[0].was_leader

@@ -134,8 +134,8 @@ async def test_the_final_boss_duel_is_announced_shown_and_summed_up(tmp_path, mo
     champ = names[duel.champion]
     assert any(f"The game is over: {champ} wins it. The MegaBoss appears" in line for line in log)
     combat = screens[-1]
-    print(combat)
     assert f"Final Boss duel, {champ} vs the MegaBoss" in combat
+    assert f"weapons {duel.weapons_total}" in combat
     assert f"= {duel.strength} against {duel.hp} HP" in combat
     notes = GAME.outcome(state).notes
     assert any(n.startswith("The duel: {%d}: weapons %d" % (duel.champion, duel.weapons_total))

@@ -110,3 +110,32 @@ async def test_the_help_uses_the_terminals_height(size):
         else:
             assert 4 <= shown <= rows_needed
         assert box.bottom <= size[1]
+
+
+async def test_the_help_over_a_match_opens_that_games_rules(tmp_path, monkeypatch):
+    """A newcomer presses F1 for help on the game: the help says r opens the
+    game's rules, and r does, over the match (Escape comes back to it)."""
+    from saves.journal import PlayerSpec
+    from tui.app import OvertableApp
+    from tui.screens.rules import RulesScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overboss-duel", [PlayerSpec("Ann", "human"),
+                                        PlayerSpec("Bot", "bot", "easy")])
+        for _ in range(50):
+            await pilot.pause()
+            if app.table is not None and app.screen is app.table.screen:
+                break
+        game_screen = app.screen
+        await pilot.press("f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "r: the rules of Overboss Duel" in str(app.screen.query_one("#help-hint").render())
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.game_id == "overboss-duel"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game_screen

@@ -136,7 +136,9 @@ async def test_votes_hidden_until_all_vote_then_shown():
     for s, target in ((0, 2), (2, 0), (3, 2)):
         state = GAME.apply(state, s, Vote(target))
     _, text, _ = await run(make_update(state, 0))
-    assert "3 votes, for Ann" in text and "Bob · 0 votes, for Cat" in text
+    # OV §Vote: the votes received, then the seat's own vote, apart
+    assert "3 votes against · voted you" in text
+    assert "Bob · 0 votes against · voted Cat" in text
 
 
 async def test_judgment_deny_or_admit():

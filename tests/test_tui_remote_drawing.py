@@ -77,6 +77,13 @@ class FakeApp:
     def notify(self, message: str, **_: Any) -> None:
         self.notes.append(message)
 
+    def clear_notifications(self) -> None:
+        self.notes.clear()
+
+    async def push_screen(self, screen: Any) -> None:
+        self.screen_stack.append(screen)
+        self.screen = screen
+
     def call_after_refresh(self, callback: Any, *args: Any) -> bool:
         asyncio.get_running_loop().call_soon(callback, *args)
         return True
@@ -260,3 +267,22 @@ async def test_the_turn_coming_back_is_announced_only_to_a_player_away_from_the_
     assert screen.shown[-1] == updates[second].seq
     assert any("Your turn" in note for note in table.app.notes)  # type: ignore[attr-defined]
     assert rings == [1, 1]
+
+
+async def test_the_results_come_up_without_a_stale_your_turn_notice():
+    """A "Your turn." shown a moment before the match ended would stand over
+    the results for seconds: the results clear it."""
+    updates = seat_updates(60)
+    turn = next(i for i, u in enumerate(updates) if u.legal and i and not updates[i - 1].legal)
+    table, screen = table_with(updates[turn - 1])
+    await table.handle(message(updates[turn]))
+    await asyncio.sleep(0.01)
+    assert any("Your turn" in note for note in table.app.notes)  # type: ignore[attr-defined]
+    table.command("t1", SeatCommand.undo(0))  # the player's own last move ends it
+    over = message(updates[turn + 1])
+    over["update"] = {**over["update"], "legal": [], "outcome": {"scores": [1, 0], "winners": [0]}}
+    await table.handle(over)
+    from tui.screens.results import ResultsScreen
+
+    assert isinstance(table.app.screen, ResultsScreen)  # type: ignore[attr-defined]
+    assert not table.app.notes  # type: ignore[attr-defined]

@@ -197,7 +197,7 @@ class OvertableApp(KeysInOrder, App[None]):
         if game_id is None or game_id not in ids:
             if game_id is not None:
                 self.notify(f"No game called {game_id!r}.", severity="error")
-            game_id = self._current_game_id() or (ids[0] if ids else None)
+            game_id = self.current_game_id() or (ids[0] if ids else None)
         if game_id is None:
             return
         self.push_screen(RulesScreen(game_id))
@@ -213,7 +213,7 @@ class OvertableApp(KeysInOrder, App[None]):
         self.theme = themes.toggled(self.theme)
         self.notify(f"Theme: {self.theme}", timeout=2)
 
-    def _current_game_id(self) -> str | None:
+    def current_game_id(self) -> str | None:
         if self.table is not None and not self.table.closed:
             return self.table.game_id
         return getattr(self.screen, "game_id", None) or None

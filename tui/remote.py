@@ -334,6 +334,8 @@ class RemoteTable:
             self._your_turn(screen, table)
         if update.outcome is not None and table not in self.finished:
             self.finished.add(table)
+            # a "Your turn." from the last moves would stand over the results
+            self.app.clear_notifications()
             from tui.screens.results import ResultsScreen
 
             await self.app.push_screen(ResultsScreen(update))

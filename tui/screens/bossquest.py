@@ -53,7 +53,7 @@ from core.bossquest.actions import (
     TargetSpell,
     TargetWeapon,
 )
-from core.bossquest.cards import ULUL, Colour, Spell, SpellKind, Weapon
+from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, ULUL, Colour, Spell, SpellKind, Weapon
 from core.bossquest.rules import is_night
 from core.bossquest.state import PUBLIC, DuelResult, Knight, Phase, RoundResult, State, Step, Ulul
 from core.bossquest.table_facts import combat_spells
@@ -223,7 +223,7 @@ def duel_text(duel: DuelResult, who: Any) -> Text:
         parts.append(f"spells {duel.spells_total:+d}")
     if duel.sacrificed:
         s_ = "" if duel.sacrificed == 1 else "s"
-        parts.append(f"{duel.sacrificed} heart{s_} sacrificed +{duel.sacrificed}")
+        parts.append(f"heart{s_} +{duel.sacrificed}")
     verdict = "exact!" if duel.strength == duel.hp else (
         f"{duel.strength - duel.hp} over" if duel.strength > duel.hp
         else f"{duel.hp - duel.strength} short")
@@ -242,6 +242,10 @@ def duel_spells_text(duel: DuelResult, who: Any) -> Text:
         line = spell_label(active.spell)
         if active.target is not None:
             line.append(f" → {who(active.target)}")
+        kind = active.spell.kind
+        if kind not in HP_CHANGE and kind not in ATTACK_CHANGE and kind not in (
+                SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR):
+            line.append(": nothing in the duel (BQ-38)", style="italic")
         if text:
             text.append("\n")
         text.append_text(line)

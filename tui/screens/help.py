@@ -137,11 +137,14 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [
         Binding("escape,q,f1,question_mark,enter,backspace", "close", "Close"),
+        Binding("r", "rules", "Rules"),
     ]
 
     def __init__(self, over: Screen) -> None:
         super().__init__()
         self.over = over
+        #: the game being played or set up underneath (r opens its rules)
+        self.game_id: str | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="help"):
@@ -150,7 +153,14 @@ class HelpScreen(ModalScreen[None]):
             )
             yield Static(f"Help: {name}", id="help-title")
             yield DataTable(id="help-keys", cursor_type="row", zebra_stripes=True)
-            yield Static("Press Escape, q or F1 to close.", id="help-hint")
+            current = getattr(self.app, "current_game_id", None)
+            self.game_id = current() if callable(current) else None
+            game = getattr(self.app, "games", {}).get(self.game_id) if self.game_id else None
+            if game is not None:
+                hint = f"r: the rules of {game.title} · Escape, q or F1 closes."
+            else:
+                hint = "Press Escape, q or F1 to close."
+            yield Static(hint, id="help-hint")
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
@@ -181,3 +191,11 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss()
+
+    def action_rules(self) -> None:
+        """The rules of the game underneath, over it (Escape comes back)."""
+        if self.game_id is None:
+            return
+        game_id = self.game_id
+        self.dismiss()
+        self.app.action_rules(game_id)  # type: ignore[attr-defined]
