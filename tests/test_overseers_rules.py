@@ -4,6 +4,7 @@ ruling it pins (docs/rulings.md)."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections import Counter
 from pathlib import Path
@@ -33,7 +34,7 @@ from core.overseers.actions import (
     Turn,
     Vote,
 )
-from core.overseers.cards import BLOCKS, FIVE, TRAIT, Character, Trait, deck, points
+from core.overseers.cards import BLOCKS, FIVE, TRAIT, Character, Trait, deck, label, points
 from core.overseers.state import Options, Phase, RoundScore, Seat
 from tests.test_overseers_kit import Ids, dealt, placed, slots_of, vote_all
 
@@ -514,7 +515,7 @@ def test_deny_guilty_loses_the_two_best_cards_ov4():
     state = placed([("AAA", "BB"), ("LLC", "HH"), ("LHA", "BL")], [None, None, Character.LIANG])
     state = vote_all(state, [1, 0, 0])
     line = GAME.describe(state, 0, Deny(), names=("Ann", "Bob", "Cat"))
-    assert "Showdown: Ann 26 (A A A B B), Bob 14 (L L C H H), Cat 16 (L H A B L)." in line
+    assert "Showdown: Ann 26 (A A A B B), Bob 14 (L L C H H), Cat 16 (A L H B L)." in line
     assert "Ann was the highest." in line
     state = GAME.apply(state, 0, Deny())
     assert slots_of(state, 0) == ["A", "B", "B"]
@@ -984,3 +985,113 @@ def test_views_equal_when_only_an_unseen_face_down_card_differs():
         assert GAME.describe(a, 0, Peek(1, 4), viewer=viewer) == GAME.describe(
             b, 0, Peek(1, 4), viewer=viewer
         )
+
+
+# --- the log, as each player reads it (play-test findings) --------------------------
+
+
+def test_showdown_line_shows_every_revealed_hand_after_an_admission():
+    """OV §6 Showdown: "Players reveal their hands and the player with the
+    highest score will be declared"; OV-13: from the Showdown on every card
+    stays face up, so every hand is told to everyone, as revealed (the two
+    admitted cards gone, OV-19)."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], [None, None, Character.LIANG])
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Admit())
+    state = GAME.apply(state, 0, Discard(3))  # Lust, face down
+    names = ("Ann", "Bob", "Cat")
+    for viewer in (None, 1, 2):
+        line = GAME.describe(state, 0, Discard(0), names=names, viewer=viewer)
+        assert "Showdown: Ann 12 (A B C), Bob 14 (L L C H H), Cat 16 (A L H B L)." in line
+    # the admitting player reads their own hand as "you"
+    line = GAME.describe(state, 0, Discard(0), names=names, viewer=0)
+    assert "Showdown: you 12 (A B C), Bob 14" in line
+
+
+def test_showdown_line_shows_the_hand_before_a_guilty_loss_ov4():
+    """OV §6 Showdown and OV-4: the hands are told as revealed, before the
+    guilty player loses the two cards (told after)."""
+    state = placed([("AAA", "BB"), ("LLC", "HH"), ("LHA", "BL")], [None, None, Character.LIANG])
+    state = vote_all(state, [1, 0, 0])
+    line = GAME.describe(state, 0, Deny(), names=("Ann", "Bob", "Cat"))
+    assert "Showdown: Ann 26 (A A A B B)," in line
+    assert line.index("Showdown:") < line.index("Ann loses Anger (A) and Anger (A).")
+
+
+def test_the_reader_is_you_in_every_sentence_of_the_log():
+    """OV §Vote and §Judgement: the vote's result, who is judged, and a
+    not-guilty draw name the reader "you", never by their own name."""
+    names = ("Ann", "Bob", "Cat")
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], discard="C")
+    state = vote_all(state, [1, 0])  # Ann and Bob have voted, Cat to vote
+    line = GAME.describe(state, 2, Vote(1), names=names, viewer=1)
+    assert line.endswith("Votes: Ann for you; you for Ann; Cat for you. You are judged.")
+    line = GAME.describe(state, 2, Vote(1), names=names, viewer=0)
+    assert "Votes: you for Bob; Bob for you; Cat for Bob. Bob is judged." in line
+    state = GAME.apply(state, 2, Vote(1))
+    state = GAME.apply(state, 1, Deny())
+    card = state.discard[0]
+    line = GAME.describe(state, CHANCE, Draw(card), names=names, viewer=1)
+    assert line.startswith("You, not the highest, take Courage (C) from the discard pile")
+    assert "Bob" not in line
+
+
+def test_a_tie_of_votes_broken_for_the_reader_says_you_are_judged_ov5():
+    """OV-5: the Leader breaks a tie of votes; the judged reader reads "you"."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], leader=1)
+    state = vote_all(state, [1, 2, 0])
+    line = GAME.describe(state, 1, Choose(0), names=("Ann", "Bob", "Cat"), viewer=0)
+    assert line == "Bob (Leader) breaks the tie of votes: you are judged."
+
+
+def test_the_drafts_last_card_line_names_the_readers_own_card_ov10():
+    """OV §2 Draft: "everyone has to discard the sixth card"; OV-10: a
+    player knows the card they put there: "their last card (yours: ...)",
+    never "your last card (your: ...)"."""
+    ids = Ids()
+    hands = [ids("CCCAAB"), ids("LLLLLH"), ids("HHHHGG")]
+    state = dealt(hands, [Character.ORANGE, Character.PURPLE, Character.GOLD])
+    names = ("Ann", "Bob", "Cat")
+    while True:
+        for seat in (0, 1):
+            state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+        last = GAME.legal_actions(state, 2)[0]
+        if state.draft_turn == 5:
+            break
+        state = GAME.apply(state, 2, last)
+    after = GAME.apply(state, 2, last)
+    mine = [c for c in after.discard if c in after.known[0]]
+    line = GAME.describe(state, 2, last, names=names, viewer=0)
+    assert line.endswith(f"Each player discards their last card (yours: {label(mine[0])}).")
+    public = GAME.describe(state, 2, last, names=names)
+    assert public.endswith("Each player discards their last card.")
+
+
+def test_an_admitted_card_can_be_taken_back_it_shows_nothing_new_ov19(tmp_path):
+    """OV-19: an admitted card goes face down; its owner learns nothing by
+    discarding it, so the discard can be taken back (the rules apply it to
+    the player's own view, whose discard pile hides the others' cards)."""
+    from core.playout import sample_chance
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+
+    players = [PlayerSpec(n, "human") for n in ("Ann", "Bob", "Cat")]
+    match = Match.new("overseers", players, directory=tmp_path)
+    rng = random.Random(2)
+    while match.state.phase is not Phase.ADMIT:
+        (seat,) = sorted(match.to_act())[:1]
+        if seat == CHANCE:
+            match.step_chance(rng)
+        elif match.state.phase is Phase.JUDGE:
+            match.apply(seat, Admit())
+        else:
+            match.apply(seat, rng.choice(GAME.legal_actions(match.state, seat)))
+    accused = match.state.accused
+    assert None in GAME.view(match.state, accused).discard  # others' sixth cards
+    before = match.state
+    match.apply(accused, Discard(0))
+    assert match.state.phase is Phase.ADMIT  # one more to discard
+    assert match.undoable(accused) == 2  # the discard, and the admission before it
+    match.undo(accused)
+    assert match.state == before
+    match.close()

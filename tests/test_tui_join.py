@@ -189,6 +189,9 @@ async def test_join_says_so_when_no_hub_answers(tmp_path, monkeypatch):
         assert not app.remote.connected
         notes = [n.message for n in app._notifications]
         assert any("Could not reach the hub" in m for m in notes)
+        # the lobby's keys fit 80 columns, chat (F2) included
+        footer = app.screen._compositor.render_strips()[-1].text
+        assert "f2 Chat" in footer and "n New table" in footer
 
 
 async def test_a_player_is_seated_again_after_the_hub_restarts(tmp_path, monkeypatch):

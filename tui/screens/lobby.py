@@ -175,7 +175,9 @@ class LobbyScreen(Screen):
         Binding("enter", "join", "Sit down"),
         Binding("w", "watch", "Watch"),
         Binding("n", "new", "New table"),
-        Binding("r", "refresh", "Refresh"),
+        # (the lobby follows the hub by itself: off the footer, which
+        # must keep F2 Chat in 80 columns; the help still lists it)
+        Binding("r", "refresh", "Refresh", show=False),
         Binding("x", "stand", "Stand up",
                 tooltip="Before a match begins: give up your seat there (your own table: "
                         "withdraw it)"),
