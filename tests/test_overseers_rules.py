@@ -1000,9 +1000,10 @@ def test_showdown_line_shows_every_revealed_hand_after_an_admission():
     state = GAME.apply(state, 0, Admit())
     state = GAME.apply(state, 0, Discard(3))  # Lust, face down
     names = ("Ann", "Bob", "Cat")
-    for viewer in (None, 1, 2):
-        line = GAME.describe(state, 0, Discard(0), names=names, viewer=viewer)
-        assert "Showdown: Ann 12 (A B C), Bob 14 (L L C H H), Cat 16 (A L H B L)." in line
+    line = GAME.describe(state, 0, Discard(0), names=names)
+    assert "Showdown: Ann 12 (A B C), Bob 14 (L L C H H), Cat 16 (A L H B L)." in line
+    line = GAME.describe(state, 0, Discard(0), names=names, viewer=2)
+    assert "Showdown: Ann 12 (A B C), Bob 14 (L L C H H), you 16 (A L H B L)." in line
     # the admitting player reads their own hand as "you"
     line = GAME.describe(state, 0, Discard(0), names=names, viewer=0)
     assert "Showdown: you 12 (A B C), Bob 14" in line

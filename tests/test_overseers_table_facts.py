@@ -8,7 +8,7 @@ docs/rulings.md) it pins.
 
 from __future__ import annotations
 
-from core.overseers import GAME
+from core.overseers import GAME, rules
 from core.overseers.actions import Peek, Turn, Vote
 from core.overseers.cards import CHARACTERS, TRAIT, Character, Trait
 from core.overseers.state import Phase
@@ -116,3 +116,23 @@ def test_trait_points_in_words_ov2():
     points = GAME.trait_points()
     assert points[Trait.ANGER] == "6" and points[Trait.GREED] == "2"
     assert points[Trait.COURAGE] == "2/10/18" and points[Trait.HOPE] == "0/6/21"
+
+
+def test_own_round_score_is_what_the_round_scores_not_the_showdown_ov20():
+    """OV §6 Showdown, the elder Wuming sister: "courage and hope cards
+    will count as one (1) more point each. This will not apply during the
+    scoring phase" (OV-20): a Wuming elder with H H H L B scores 28 for the
+    round from the draft to the vote, and counts 31 only at the showdown
+    (the play-test's "score 31 now" for a round that scored 28)."""
+    state = placed([("HHH", "LB"), ("LLC", "HB"), ("AAB", "LC")],
+                   [Character.WUMING_VALOUR, Character.PURPLE, Character.GOLD])
+    while state.phase is not Phase.VOTE:
+        seat = min(GAME.to_act(state))
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    view = GAME.view(state, 0)
+    assert GAME.own_round_score(view, 0) == 21 + 3 + 4 == rules.round_score(state, 0).score
+    assert GAME.own_score(view, 0) == 21 + 3 + 3 + 4
+    # Bob's Courage and Hope count 1 more at the showdown too, not for the round
+    bob = GAME.view(state, 1)
+    assert GAME.own_score(bob, 1) - GAME.own_round_score(bob, 1) == 2  # C, H
+

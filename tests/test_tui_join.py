@@ -190,6 +190,7 @@ async def test_join_says_so_when_no_hub_answers(tmp_path, monkeypatch):
         notes = [n.message for n in app._notifications]
         assert any("Could not reach the hub" in m for m in notes)
         # the lobby's keys fit 80 columns, chat (F2) included
+        await wait_for(pilot, lambda: "Quit" in app.screen._compositor.render_strips()[-1].text)
         footer = app.screen._compositor.render_strips()[-1].text
         assert "f2 Chat" in footer and "n New table" in footer
 

@@ -5,18 +5,22 @@ stage, nobody's secret reaches another's screen, and the screen reads at
 from __future__ import annotations
 
 import random
+import re
 
+import attrs
 import pytest
 
 from core import CHANCE
 from core.overseers import GAME
-from core.overseers.actions import Admit, Copy, Deny, Pick, Place, Turn, Vote
+from core.overseers.actions import Admit, Copy, Deny, Discard, Pick, Place, Turn, Vote
 from core.overseers.cards import TRAIT, Character
 from core.overseers.state import Phase
 from core.playout import sample_chance
 from tests.overseers_screen_kit import NAMES, ScreenApp, make_update, run, screen_text
 from tests.screen_kit import FakePort
-from tests.test_overseers_kit import placed
+from tests.test_overseers_kit import placed, vote_all
+from tui.screens.game import possessive
+from tui.screens.overseers import recap_parts
 
 SIZES = [(80, 24), (120, 36)]
 
@@ -200,3 +204,110 @@ def test_snapshot_mid_round(snap_compare, size):
                                          "Ann (Meixiu) peeks at a card."))
     assert snap_compare(ScreenApp(update), terminal_size=size,
                         press=["t", *"Cat hides Hope", "enter", "escape"])
+
+
+# --- play-test findings --------------------------------------------------------------
+
+
+def wuming_elder_at_the_vote():
+    """Ann, the elder Wuming sister, holds H H H L B at the vote."""
+    state = placed([("HHH", "LB"), ("LLC", "HB"), ("AAB", "LC")],
+                   [Character.WUMING_VALOUR, Character.PURPLE, Character.GOLD])
+    return advance(state, lambda s: s.phase is Phase.VOTE)
+
+
+async def test_the_score_label_says_what_it_counts_round_or_showdown_ov20():
+    """OV §6 Showdown, the elder Wuming sister: +1 per Courage and Hope "This
+    will not apply during the scoring phase" (OV-20): the label never calls
+    the showdown's 31 the score of a round that scores 28."""
+    _, text, _ = await run(make_update(wuming_elder_at_the_vote(), 0), size=(120, 36))
+    assert "round score 28 · showdown 31" in text
+    assert "score 31 now" not in text
+
+
+async def test_the_recap_shows_every_hand_revealed_at_the_showdown():
+    """OV §6 Showdown: "Players reveal their hands": the next draft's recap
+    of the last round shows each player's revealed cards and score."""
+    rng = random.Random(7)
+    state = GAME.setup(3)
+    log = []
+    while not (state.round == 2 and state.phase is Phase.DRAFT):
+        seat = min(GAME.to_act(state))
+        if seat == CHANCE:
+            action = sample_chance(GAME.chance_outcomes(state), rng)
+        else:
+            action = rng.choice(GAME.legal_actions(state, seat))
+        log.append(GAME.describe(state, seat, action, names=NAMES[:3], viewer=0))
+        state = GAME.apply(state, seat, action)
+    _, text, _ = await run(make_update(state, 0, log=tuple(log)), size=(120, 36))
+    assert "Round 1 ended:" in text and "Showdown, every hand revealed:" in text
+    for name in ("you", "Bob", "Cat"):
+        assert re.search(rf"^\W*{name} \d+ \(([ABLCHG][↻]?(→[ABLCHG])? ?)+\)", text, re.M), name
+
+
+def test_recap_parts_put_each_revealed_hand_on_its_line():
+    line = ("Cat denies. Showdown: you 15 (H G↻ G L C), Bob 28 (A B C L B), "
+            "Cat 26 (B H H A B). Cat was not the highest.")
+    assert recap_parts(line) == [
+        "Cat denies.", "Showdown, every hand revealed:", "  you 15 (H G↻ G L C)",
+        "  Bob 28 (A B C L B)", "  Cat 26 (B H H A B)", "Cat was not the highest."]
+
+
+async def test_admitted_cards_keep_their_numbers_as_the_others_go():
+    """OV §5 Judgement, ADMIT: "The player will choose and discard two of
+    his own cards": card 2 gone, the others keep their numbers, so a key
+    pressed twice never discards another card."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")])
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Admit())
+    fake = FakePort()
+    app = ScreenApp(make_update(state, 0), fake)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        assert fake.submitted == [(0, Discard(1))]
+        app.game_screen.show(make_update(GAME.apply(state, 0, Discard(1)), 0))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "1[A] 3[B] 4(L) 5(C)" in text
+        assert "3 Discard card 3 Benevolence" in text
+        await pilot.press("2")  # card 2 is gone: nothing happens
+        assert fake.submitted == [(0, Discard(1))]
+        await pilot.press("4")
+        assert fake.submitted == [(0, Discard(1)), (0, Discard(2))]  # the Lust
+
+
+async def test_table_talk_lasts_until_the_vote_not_into_the_next_round():
+    """OV §4 Vote: the discussion comes before the judgment tokens: a new
+    round's talk starts without the last round's notes."""
+    state = table_at_vote_abilities()
+    fake = FakePort()
+    app = ScreenApp(make_update(state, 0), fake)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        app.game_screen.heard("Cat hides Hope")
+        await pilot.pause()
+        assert "Cat hides Hope" in screen_text(app)
+        later = advance(drafting(), lambda s: True)
+        app.game_screen.show(make_update(attrs.evolve(later, round=2), 0))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Table talk" in text and "Cat hides Hope" not in text
+        app.game_screen.heard("Bob bluffs")
+        await pilot.pause()
+        assert "Bob bluffs" in screen_text(app)
+
+
+async def test_a_discard_pile_of_one_card_reads_one_card():
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], discard="C")
+    _, text, _ = await run(make_update(state, 0), size=(120, 36))
+    assert "Discard pile: 1 card " in text or "Discard pile: 1 card\n" in text
+    assert "1 cards" not in text
+
+
+def test_a_marked_name_takes_its_possessive_before_the_mark():
+    """A shared table marks an away player ("bob (away)"): "bob's (away)
+    turn", never "bob (away)'s turn"."""
+    assert possessive("bob (away)") == "bob's (away)"
+    assert possessive("bob (away — bot playing)") == "bob's (away — bot playing)"
+    assert possessive("Bob") == "Bob's"

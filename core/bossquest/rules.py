@@ -1796,7 +1796,8 @@ def describe(
         s = "s" if action.count > 1 else ""
         return f"{who} asks for {action.count} weapon{s}."
     if isinstance(action, GoToWizard):
-        return f"{who} goes to the Wizard."
+        # (six knights: the last may find no spell there, and combat follows)
+        return _with_combat(state, seat, action, f"{who} goes to the Wizard.", name)
     if isinstance(action, Activate):
         spell = state.offer[action.slot]
         if spell is not None and spell.kind in _TARGETED:
