@@ -327,6 +327,25 @@ async def test_forklift_keys():
     assert "Forklift L3" in text
 
 
+async def test_a_forklifts_points_show_beside_the_total_they_change():
+    """OS-6: a placed forklift scores its points at the end; the preview's
+    toy rows leave them out, so the extras line says how they change, and
+    the rows and extras add up to the total shown."""
+    update = make_update(forklift_state())
+
+    def numbers(screen):
+        sheet, after = screen._sheet(screen._view), screen._after
+        return sheet.seats[0], after.seats[0] if after is not None else None
+
+    _, text, (mine, after) = await run(update, size=(120, 36), after=numbers)
+    assert after is not None and after.total != mine.total
+    extra = mine.total - sum(r.points for r in mine.toys)
+    extra_after = after.total - sum(r.points for r in after.toys)
+    assert extra_after != extra
+    assert f"Extras {extra:+} → {extra_after:+}" in text
+    assert f"Total {mine.total} → {after.total}" in text
+
+
 def incentive_state():
     state = place_state(Options(incentives=True))
     place = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Place))

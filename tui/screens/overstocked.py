@@ -678,7 +678,12 @@ class OverstockedScreen(GameScreen):
                 text.append(f" →{new:>4}" if new != row.points else "", style="bold")
             text.append("\n")
         extra = mine.total - sum(r.points for r in mine.toys)
-        if extra:
+        # extras: forklifts, incentives... what the toy rows leave out
+        extra_after = after.total - sum(r.points for r in after.toys) if after else extra
+        if extra_after != extra:  # the piece changes them: say so, on a line of its own
+            text.append(f"Extras {extra:+} →")
+            text.append(f" {extra_after:+}\n", style="bold")
+        elif extra:
             text.append(f"+{extra} extras  ")
         text.append(f"Total {mine.total}", style="bold")
         if after is not None and after.total != mine.total:
@@ -757,7 +762,7 @@ class OverstockedScreen(GameScreen):
                      else " Lowest card plays first.")
             return Text.assemble(
                 ("Choose your card: ", "bold"), ("←→", keys), " or ", ("1-6", keys),
-                " (its place in your hand, from the left), then ", ("Enter", keys), ".", after)
+                " by place, then ", ("Enter", keys), ".", after)
         if mode == "quantum":
             return Text.assemble(
                 ("Your card is the lowest: ", "bold"), "it goes back to the box; play a "
