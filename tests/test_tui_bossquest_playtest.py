@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from textual.widgets import Static
 
 from core.bossquest import GAME, solo
 from core.bossquest.actions import (
@@ -22,8 +23,6 @@ from core.bossquest.actions import (
 from core.bossquest.cards import ULUL, Companion
 from core.bossquest.state import Options, Phase, Step, Ulul
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update, screen_text, w
-from textual.widgets import Static
-
 from tui.widgets import ActionBar
 
 
