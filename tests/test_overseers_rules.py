@@ -1072,7 +1072,6 @@ def test_an_admitted_card_can_be_taken_back_it_shows_nothing_new_ov19(tmp_path):
     """OV-19: an admitted card goes face down; its owner learns nothing by
     discarding it, so the discard can be taken back (the rules apply it to
     the player's own view, whose discard pile hides the others' cards)."""
-    from core.playout import sample_chance
     from saves.journal import PlayerSpec
     from saves.match import Match
 

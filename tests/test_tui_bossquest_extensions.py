@@ -300,3 +300,17 @@ async def test_the_combat_names_the_mystery_swap_that_changed_it():
     assert "Spells that changed it" in text
     assert "Swap hidden → Ann, Cora: hidden cards swapped" in text
     assert "Ann 16→18" in text and "Cora 10→8" in text
+
+
+async def test_a_large_solo_quest_gives_the_boss_the_whole_row():
+    """BQ §Solo Quest: no Wizard's market beside the Boss, so on a large
+    terminal the Boss's wave and this turn's spell are not cut off beside
+    an empty column."""
+    from tests.screen_kit import screen_text
+
+    app = ScreenApp(make_update(solo_table()))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "3 turns left in the wave; this turn's spell: Boss HP +1" in text
+        assert app.game_screen.query_one("#bq-left").size.width > 100

@@ -257,6 +257,13 @@ class OvertableApp(KeysInOrder, App[None]):
 
         return store.latest()
 
+    def last_setup(self, game_id: str) -> Any:
+        """The header (players, options) of the newest saved match of
+        `game_id`, which the new-match form starts from; None: none."""
+        from saves import store
+
+        return store.last_setup(game_id)
+
     def saved_matches(self) -> list[Any]:
         """Every saved match, newest first (`saves.store.SavedMatch`), each
         replayed for its progress and any line the rules refuse (call it

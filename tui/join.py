@@ -34,6 +34,11 @@ class JoinApp(OvertableApp):
     def get_default_screen(self) -> Screen:
         return LobbyScreen()
 
+    def last_setup(self, game_id: str) -> None:
+        """A shared table's form starts from the defaults: its first seat is
+        this player's bound name, and the host's saves are no one's own."""
+        return None
+
     def get_driver_class(self) -> Any:
         """The terminal's driver, writing fewer bytes for the same screen
         (tui/compact_output.py): over SSH the host encrypts and the

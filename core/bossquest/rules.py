@@ -1854,7 +1854,8 @@ def describe(
     if isinstance(action, ReplaceSpell):
         return f"{who}'s Raven replaces {state.offer[action.slot]} with the spell deck's top card."
     if isinstance(action, EndTurn):
-        return f"{who} ends the turn without meeting the Wizard."
+        line = f"{who} ends the turn without meeting the Wizard."
+        return _with_combat(state, seat, action, line, name)
     if isinstance(action, SwapCompanions):
         line = f"{who} swaps the {action.first.label} and the {action.second.label}."
         return _with_combat(state, seat, action, line, name)

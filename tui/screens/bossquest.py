@@ -862,6 +862,8 @@ class BossQuestScreen(GameScreen):
         set_border(market, "Wizard's spells" if view.champion is None
                    else f"Spells against {self._who(view.champion)}")
         market.display = view.phase is not Phase.OVER and view.players > 1  # no Wizard solo
+        # Alone, the Boss and the weapons drawn take the top row's width.
+        self.set_class(view.players == 1, "-solo")
 
     def _hand_cards(self, view: State, seat: int) -> list[tuple[Weapon | None, Card]]:
         knight = view.knights[seat]

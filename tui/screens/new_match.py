@@ -187,10 +187,9 @@ class NewMatchScreen(Screen):
     def _last_setup(self) -> Any:
         """The players and options of this game's newest saved match (None:
         the defaults)."""
-        from saves import store
-
+        last_setup = getattr(self.app, "last_setup", None)
         try:
-            return store.last_setup(self.game_id)
+            return last_setup(self.game_id) if callable(last_setup) else None
         except Exception:  # a form that starts from the defaults still works
             return None
 

@@ -426,8 +426,13 @@ class OverseersScreen(GameScreen):
             if character.plain:
                 lines.append(self._fit(character))
             score = self._score_text(view, seat)
-            lines.append(self._fit(Text.assemble(
-                "  ", self._cards_text(view, seat), ("  " + score if score else "", "bold"))))
+            row = Text.assemble("  ", self._cards_text(view, seat),
+                                ("  " + score if score else "", "bold"))
+            if score and row.cell_len > self._width():
+                # a narrow table: the score on its own line, never cut
+                lines.append(self._fit(Text.assemble("  ", self._cards_text(view, seat))))
+                row = Text.assemble(("  " + score, "bold"))
+            lines.append(self._fit(row))
         if view.discard or view.round:
             known = sorted(c for c in view.discard if c is not None)
             n = len(view.discard)
@@ -450,13 +455,17 @@ class OverseersScreen(GameScreen):
             lines.append(Text(f"Your character: {GAME.ability(me_char)}", style="italic"))
         update_static(self.query_one("#ov-rows", Static), Text("\n").join(lines))
 
-    def _fit(self, line: Text) -> Text:
-        """`line` cut to the table's width with an ellipsis (a row keeps
-        to one line; the full ability of your character is written out)."""
+    def _width(self) -> int:
+        """The cells of the table's rows."""
         width = self.query_one("#ov-rows").size.width
         if not width:
             width = max(20, (self.size.width or self.app.size.width) - 34)
-        line.truncate(width, overflow="ellipsis")
+        return width
+
+    def _fit(self, line: Text) -> Text:
+        """`line` cut to the table's width with an ellipsis (a row keeps
+        to one line; the full ability of your character is written out)."""
+        line.truncate(self._width(), overflow="ellipsis")
         return line
 
     def on_resize(self) -> None:
