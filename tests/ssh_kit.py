@@ -203,6 +203,16 @@ class OverbossRules(Rules):
         ("Warlord Grimtusk: pick a hero", "s"),
     )
 
+    def key(self, text: str) -> str | None:
+        # The board's cursor stays where it was left; off the squares on
+        # offer, n finds one (as the info line says) before Enter.
+        # (the info line wraps: its first words are matched)
+        for off in ("not a choice", "first square picked"):
+            if off in text and super().key(text) == "enter":
+                self.asked = off
+                return "n"
+        return super().key(text)
+
 
 class BossQuestRules(Rules):
     phrases = (

@@ -96,18 +96,21 @@ async def test_draft_keys(keys, action):
 @pytest.mark.parametrize(
     ("keys", "square"),
     [
-        (["enter"], "a2"),  # the cursor starts on your half and settles on an open square
-        (["space"], "a2"),
-        (["k", "enter"], "a3"),  # a3 holds an Icy Peak: not a choice, nothing played...
-        (["k", "k", "enter"], "a4"),
-        (["up", "up", "right", "enter"], "b4"),
-        (["n", "enter"], "c2"),  # n jumps to the next open square
+        # The cursor starts bottom left on your half, on a1's Dungeon: not a
+        # choice, so Enter plays nothing (the cursor never moves by itself).
+        (["enter"], None),
+        (["k", "enter"], "a2"),
+        (["k", "space"], "a2"),
+        (["k", "k", "enter"], None),  # a3 holds an Icy Peak: not a choice either
+        (["k", "k", "k", "enter"], "a4"),
+        (["up", "up", "up", "right", "enter"], "b4"),
+        (["n", "enter"], "b1"),  # n jumps to the next open square
     ],
 )
 async def test_place_tile_keys(keys, square):
     update = make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI)))
     submitted, text = await run(update, keys)
-    if square == "a3":
+    if square is None:
         assert submitted == []
         return
     assert submitted == [(0, PlaceTile(sq(square)))]
@@ -138,11 +141,12 @@ async def test_seat_1_sees_the_board_turned():
     assert grid.top_label.startswith("▲ Ann's half")
     assert display_square(update.view, 1, 7, 0) == sq("d8")
     # The cursor starts bottom-left (d8, Bob's back-right corner as seat 0
-    # names it) and settles on the nearest open square, d7; "up" goes
-    # toward Ann's half.
+    # names it, a Dungeon); "up" goes toward Ann's half.
     submitted, text = await run(update, ["enter"])
+    assert submitted == []
+    submitted, text = await run(update, ["k", "enter"])
     assert submitted == [(1, PlaceTile(sq("d7")))]
-    submitted, _ = await run(update, ["k", "k", "enter"])
+    submitted, _ = await run(update, ["k", "k", "k", "enter"])
     assert submitted == [(1, PlaceTile(sq("d5")))]
 
 
@@ -161,14 +165,15 @@ async def test_slide_is_picked_square_by_square():
     sources = {a.src for a in update.legal if isinstance(a, Slide)}
     assert seen["targets"] == sources and sq("a3") not in sources
     assert "Icy Peak" in text and "skips" in text
-    # Then where it stops: a1's Dungeon slides up to a2 or right to b1.
+    # Then where it stops: a1's Dungeon slides up to a2 or right to b1. The
+    # cursor stays on a1, the square picked.
     _, text = await run(update, ["enter"], inspect=look)
     assert seen["marked"] == {sq("a1")}
     assert seen["targets"] == {sq("a2"), sq("b1")}
     assert "from a1" in text
-    submitted, _ = await run(update, ["enter", "enter"])
+    submitted, _ = await run(update, ["enter", "k", "enter"])
     assert submitted == [(0, Slide(sq("a1"), sq("a2")))]
-    submitted, _ = await run(update, ["enter", "j", "l", "enter"])
+    submitted, _ = await run(update, ["enter", "l", "enter"])
     assert submitted == [(0, Slide(sq("a1"), sq("b1")))]
 
 
@@ -193,7 +198,7 @@ async def test_choosing_the_first_square_again_cancels():
     def look(screen):
         seen["targets"], seen["marked"] = targets(screen)
 
-    await run(update, ["enter", "j", "enter"], inspect=look)
+    await run(update, ["enter", "enter"], inspect=look)
     assert seen["marked"] == set()
 
 
@@ -208,11 +213,11 @@ async def test_optional_steps_skip_with_one_key(keys):
 
 async def test_road_swap_from_either_end():
     update = make_update(midgame(step=Step.SWAP, placed=sq("b2")))
-    # The cursor settles on a3's Yeti. b2's Bandit, then c1's Miniboss:
-    submitted, _ = await run(update, ["j", "l", "enter", "j", "j", "l", "enter"])
+    # The cursor starts on a1. b2's Bandit, then c1's Miniboss:
+    submitted, _ = await run(update, ["k", "l", "enter", "j", "l", "enter"])
     assert submitted == [(0, SwapTokens(sq("b2"), sq("c1")))]
-    # c1 first, then b2 (the nearest target to c1): the same swap.
-    submitted, _ = await run(update, ["j", "j", "l", "l", "enter", "enter"])
+    # c1 first, then b2: the same swap.
+    submitted, _ = await run(update, ["l", "l", "enter", "k", "h", "enter"])
     assert submitted == [(0, SwapTokens(sq("b2"), sq("c1")))]
     assert SwapTokens(sq("b2"), sq("c1")) in update.legal
 
@@ -223,11 +228,11 @@ async def test_town_spawning():
     update = make_update(state)
     assert SpawnHero(sq("d2"), sq("d2")) in update.legal
     # A Town without a hero: one pick spawns on it.
-    submitted, text = await run(update, ["enter"])
+    submitted, text = await run(update, ["k", "l", "l", "l", "enter"])
     assert submitted == [(0, SpawnHero(sq("d2"), sq("d2")))]
     assert "Towns spawn heroes" in text
     # c8 holds a hero: pick the Town, then the square beside it.
-    submitted, _ = await run(update, ["k"] * 6 + ["h", "enter", "enter"])
+    submitted, _ = await run(update, ["k"] * 7 + ["l", "l", "enter", "j", "enter"])
     assert submitted == [(0, SpawnHero(sq("c8"), sq("c7")))]
 
 
@@ -241,7 +246,7 @@ async def test_spire_mode():
     _, text = await run(update, ["x"], inspect=look)
     assert seen["targets"] == {a.src for a in update.legal if isinstance(a, UseSpire)}
     assert "Spire: pick a tile" in text
-    submitted, _ = await run(update, ["x", "enter", "enter"])
+    submitted, _ = await run(update, ["x", "n", "enter", "n", "enter"])
     assert len(submitted) == 1 and isinstance(submitted[0][1], UseSpire)
     assert submitted[0][1] in update.legal
     # x again, or c, leaves Spire mode; Enter then drafts again.
@@ -262,15 +267,16 @@ def token_table(step=Step.TOKEN, placed="d4", hand=YETI):
 @pytest.mark.parametrize(
     ("keys", "action"),
     [
-        (["enter"], PlaceToken(YETI, sq("d4"))),
-        (["2", "enter"], PlaceToken(BANDIT, sq("d4"))),
-        (["3", "enter"], PlaceToken(Token.ROCKTOPUS, sq("d4"))),
-        (["3", "1", "enter"], PlaceToken(YETI, sq("d4"))),
+        ([], PlaceToken(YETI, sq("d4"))),
+        (["2"], PlaceToken(BANDIT, sq("d4"))),
+        (["3"], PlaceToken(Token.ROCKTOPUS, sq("d4"))),
+        (["3", "1"], PlaceToken(YETI, sq("d4"))),
     ],
 )
 async def test_token_keys(keys, action):
     update = make_update(token_table())
-    submitted, text = await run(update, keys)
+    to_d4 = ["k", "k", "k", "l", "l", "l"]  # from a1, where the cursor starts
+    submitted, text = await run(update, [*keys, *to_d4, "enter"])
     assert submitted == [(0, action)]
     assert action in update.legal
     assert "Bandit (lair)" in text
@@ -283,7 +289,7 @@ async def test_a_dungeon_sends_the_token_elsewhere():
     def look(screen):
         seen["targets"], _ = targets(screen)
 
-    submitted, _ = await run(update, ["enter"], inspect=look)
+    submitted, _ = await run(update, ["n", "enter"], inspect=look)
     squares = {a.square for a in update.legal if isinstance(a, PlaceToken)}
     assert sq("c4") not in squares
     assert submitted and submitted[0][1] in update.legal
@@ -291,7 +297,7 @@ async def test_a_dungeon_sends_the_token_elsewhere():
 
 async def test_lair_monsters_must_be_placed():
     update = make_update(token_table(step=Step.LAIR, hand=None))
-    submitted, text = await run(update, ["2", "enter"])
+    submitted, text = await run(update, ["2", "n", "enter"])
     assert submitted and submitted[0][1].token is Token.ROCKTOPUS
     assert submitted[0][1] in update.legal
     assert "must go on open terrain" in text
@@ -326,9 +332,9 @@ async def test_king_croak_with_two_market_dungeons():
     market = ((D, BANDIT), (I, YETI), (D, WOLF), (P, None))
     update = make_update(midgame(step=Step.CROAK, market=market, resume=Step.DRAFT,
                                  revealed=(True, False)))
-    submitted, text = await run(update, ["enter"])
+    submitted, text = await run(update, ["n", "enter"])
     assert submitted == []  # which Dungeon? the market asks
-    submitted, text = await run(update, ["enter", "3"])
+    submitted, text = await run(update, ["n", "enter", "3"])
     assert len(submitted) == 1 and submitted[0][1] == Destroy(submitted[0][1].square, 2)
     assert submitted[0][1] in update.legal
     assert "King Croak" in text
@@ -338,7 +344,7 @@ async def test_king_croak_with_one_market_dungeon():
     market = ((R, BANDIT), (I, YETI), (D, WOLF), (P, None))
     update = make_update(midgame(step=Step.CROAK, market=market, resume=Step.DRAFT,
                                  revealed=(True, False)))
-    submitted, _ = await run(update, ["enter"])
+    submitted, _ = await run(update, ["n", "enter"])
     assert len(submitted) == 1 and submitted[0][1].slot == 2
     assert submitted[0][1] in update.legal
 
@@ -346,10 +352,11 @@ async def test_king_croak_with_one_market_dungeon():
 @pytest.mark.parametrize(
     ("boss", "step", "keys", "check"),
     [
-        (Boss.BELLADONNA, Step.POISON, ["enter"], lambda a: isinstance(a, Poison)),
-        (Boss.WARLORD_GRIMTUSK, Step.SLAY, ["enter"], lambda a: a == Slay(sq("c8"))),
+        (Boss.BELLADONNA, Step.POISON, ["n", "enter"], lambda a: isinstance(a, Poison)),
+        (Boss.WARLORD_GRIMTUSK, Step.SLAY, ["n", "enter"], lambda a: a == Slay(sq("c8"))),
         (Boss.BARON_HEX, Step.HEX, ["2"], lambda a: a == TakeToken(1)),
-        (Boss.QUEEN_RIMEFANG, Step.FROST, ["enter", "enter"], lambda a: isinstance(a, Slide)),
+        (Boss.QUEEN_RIMEFANG, Step.FROST, ["enter", "n", "enter"],
+         lambda a: isinstance(a, Slide)),
     ],
 )
 async def test_boss_abilities(boss, step, keys, check):
@@ -541,7 +548,7 @@ async def test_tab_goes_between_the_board_and_the_action_bar():
     update = make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI)))
     submitted, _ = await run(update, ["tab"], inspect=look)
     assert isinstance(seen["focused"], ActionBar) and submitted == []
-    submitted, _ = await run(update, ["tab", "tab", "enter"], inspect=look)
+    submitted, _ = await run(update, ["tab", "tab", "k", "enter"], inspect=look)
     assert isinstance(seen["focused"], Board)
     assert submitted == [(0, PlaceTile(sq("a2")))]
     submitted, _ = await run(update, ["tab", "up"], inspect=look)
@@ -568,3 +575,185 @@ async def test_no_number_key_in_the_footer_when_none_works():
     _, text = await run(make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI))))
     footer = text.splitlines()[-1]
     assert "1-" not in footer
+
+
+# -- the board's cursor stays where the player put it ------------------------------
+#
+# Arrows move one square at a time from where the cursor is drawn: the screen
+# never moves it by itself (not when a first square is picked, nor when the
+# squares offered change). On a square that is not a choice it says so, and
+# Enter there plays nothing (n jumps to a choice).
+
+PLAYTEST_SIZES = [(80, 24), (160, 48)]
+PLAYTEST_IDS = ["80x24", "160x48"]
+
+
+async def click_square(pilot, board: Board, name: str) -> None:
+    """Click the square `name` (as a player would, wherever it is drawn)."""
+    row, col = board.position_of(sq(name))
+    region = board.cells_region(range(row, row + 1), range(col, col + 1))
+    await pilot.click(board, offset=(region.x + 2, region.y))
+    await pilot.pause()
+
+
+def info_text(screen) -> str:
+    from textual.widgets import Static
+
+    return str(screen.query_one("#ob-info", Static).render())
+
+
+@pytest.mark.parametrize("size", PLAYTEST_SIZES, ids=PLAYTEST_IDS)
+async def test_the_cursor_stays_on_the_first_square_of_a_road_swap(size):
+    """Play-test: the first token picked, the cursor jumped to another
+    square, so Up x6 "to c7" ended on b8 (not a choice for that move)."""
+    update = make_update(midgame(step=Step.SWAP, placed=sq("b2")))
+    swap = next(a for a in update.legal if isinstance(a, SwapTokens)
+                and {a.a, a.b} == {sq("c1"), sq("c7")})
+    table = FakePort()
+    app = ScreenApp(update, table)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        board = screen.query_one("#ob-board", Board)
+        await click_square(pilot, board, "c1")  # c1's Miniboss: the first token
+        assert board.marked == {sq("c1")}
+        assert board.cursor_key == sq("c1")  # still on the square chosen
+        assert "first square" in info_text(screen)
+        for _ in range(6):
+            await pilot.press("up")
+        assert board.cursor_key == sq("c7")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert table.submitted == [(0, swap)]
+
+
+@pytest.mark.parametrize("size", PLAYTEST_SIZES, ids=PLAYTEST_IDS)
+async def test_the_cursor_stays_put_after_drafting(size):
+    """Play-test: after drafting, the cursor snapped from an occupied square
+    to the nearest open one, so the tile went one square off from where the
+    player counted. Here c1 (a Miniboss) to c5, four squares up."""
+    table = FakePort()
+    app = ScreenApp(make_update(midgame()), table)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        board = screen.query_one("#ob-board", Board)
+        await click_square(pilot, board, "c1")  # while drafting: only moves the cursor
+        assert board.cursor_key == sq("c1")
+        await pilot.press("2")
+        await pilot.pause()
+        assert table.submitted == [(0, Draft(1))]
+        screen.show(make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI))))
+        await pilot.pause()
+        assert board.cursor_key == sq("c1")  # where the player left it
+        assert sq("c1") not in board.targets
+        assert "not a choice" in info_text(screen)
+        await pilot.press("enter")  # not a choice: nothing is played
+        await pilot.pause()
+        assert table.submitted == [(0, Draft(1))]
+        assert board.cursor_key == sq("c1")
+        for _ in range(4):
+            await pilot.press("up")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert table.submitted == [(0, Draft(1)), (0, PlaceTile(sq("c5")))]
+
+
+async def test_the_cursor_stays_when_the_squares_offered_change():
+    """Picking another token, entering and leaving Spire mode, cancelling a
+    first square: the offered squares change, the cursor does not move."""
+    table = FakePort()
+    app = ScreenApp(make_update(token_table(placed="c4")), table)  # a Dungeon: tokens go elsewhere
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        board = screen.query_one("#ob-board", Board)
+        start = board.cursor
+        for key in ("2", "3", "1"):
+            before = set(board.targets)
+            await pilot.press(key)
+            await pilot.pause()
+            assert board.cursor == start, key
+        assert board.targets == before
+        # Drafting, then Spire mode and out of it.
+        screen.show(make_update(midgame()))
+        await pilot.pause()
+        await click_square(pilot, board, "b3")
+        for key in ("x", "x", "x"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert board.cursor_key == sq("b3"), key
+        # A Spire's first square, then cancelled: the cursor stays on it.
+        sources = {a.src for a in screen.update.legal if isinstance(a, UseSpire)}
+        first = next(iter(sorted(sources)))
+        board.move_to_key(first)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert board.marked == {first} and board.cursor_key == first
+        await pilot.press("c")
+        await pilot.pause()
+        assert board.marked == set() and board.cursor_key == first
+    assert table.submitted == []
+
+
+@pytest.mark.parametrize(
+    ("state", "picks"),
+    [
+        (midgame(step=Step.PLACE_TILE, hand=(I, YETI)), ()),
+        (midgame(step=Step.SLIDE, placed=sq("a3")), ("a1",)),
+        (midgame(step=Step.SWAP, placed=sq("b2")), ("b2",)),
+        (midgame(step=Step.SPAWN, placed=sq("b5"), pending_towns=(sq("c8"), sq("b5"), sq("d2"))),
+         ("c8",)),
+        (token_table(placed="c4"), ()),
+        (token_table(step=Step.LAIR, hand=None), ()),
+        (midgame(step=Step.POISON, resume=Step.DRAFT, bosses=(Boss.BELLADONNA, Boss.DR_DEADLY),
+                 revealed=(True, False)), ()),
+        (midgame(step=Step.SLAY, resume=Step.DRAFT,
+                 bosses=(Boss.WARLORD_GRIMTUSK, Boss.DR_DEADLY), revealed=(True, False)), ()),
+        (midgame(step=Step.FROST, resume=Step.DRAFT,
+                 bosses=(Boss.QUEEN_RIMEFANG, Boss.DR_DEADLY), revealed=(True, False)), ("a1",)),
+        (midgame(step=Step.CROAK, market=((D, BANDIT), (I, YETI), (D, WOLF), (P, None)),
+                 resume=Step.DRAFT, revealed=(True, False)), ("c1",)),
+    ],
+    ids=["place-tile", "icy-peak", "road", "town", "token", "lair", "belladonna", "grimtusk",
+         "rimefang", "king-croak"],
+)
+async def test_no_board_choice_moves_the_cursor(state, picks):
+    """Every board choice, one square or several: the cursor starts at the
+    bottom left of your half and stays on every square the player picks."""
+    update = make_update(state)
+    table = FakePort()
+    app = ScreenApp(update, table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        board = screen.query_one("#ob-board", Board)
+        assert board.cursor_key == sq("a1")
+        assert ("↵ choose" if sq("a1") in board.targets else "not a choice") in info_text(screen)
+        for name in picks:
+            await click_square(pilot, board, name)
+            assert board.cursor_key == sq(name) and board.marked == {sq(name)}
+    assert table.submitted == []
+
+
+async def test_enter_off_the_choices_says_why_and_n_finds_one():
+    table = FakePort()
+    app = ScreenApp(make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI))), table)
+    notes = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        board = screen.query_one("#ob-board", Board)
+        screen.notify = lambda message, **kw: notes.append(message)  # type: ignore[method-assign]
+        assert board.cursor_key == sq("a1")  # a Dungeon
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.submitted == []
+        assert notes and "a1 is not a choice" in notes[-1] and "n" in notes[-1]
+        await pilot.press("n")
+        await pilot.pause()
+        assert board.cursor_key in board.targets
+        await pilot.press("enter")
+        await pilot.pause()
+    assert table.submitted == [(0, PlaceTile(board.cursor_key))]
+

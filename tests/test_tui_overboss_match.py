@@ -13,6 +13,7 @@ from saves.journal import PlayerSpec
 from tests.overboss_screen_kit import screen_text
 from tui.app import OvertableApp
 from tui.screens.overboss import OverbossScreen
+from tui.widgets.board import Board
 
 BOSS_NAMES = {
     "king-croak": "King Croak",
@@ -26,8 +27,17 @@ BOSS_NAMES = {
 
 def choose_keys(screen: OverbossScreen, turn: int) -> list[str]:
     """What a player presses now, reading only the screen: draft the first
-    pair, put things where the cursor settles, take optional effects every
-    other time, use a Spire now and then and reveal the Boss once."""
+    pair, put things where the cursor is (or, off the squares offered, on
+    the next one: n), take optional effects every other time, use a Spire
+    now and then and reveal the Boss once."""
+    keys = _choose_keys(screen, turn)
+    board = screen.query_one("#ob-board", Board)
+    if keys[-1] == "enter" and board.has_focus and board.cursor_key not in board.targets:
+        keys.insert(-1, "n")
+    return keys
+
+
+def _choose_keys(screen: OverbossScreen, turn: int) -> list[str]:
     update = screen.update
     assert update is not None
     legal = update.legal
@@ -35,7 +45,7 @@ def choose_keys(screen: OverbossScreen, turn: int) -> list[str]:
     if RevealBoss() in legal and turn >= 6 and step is Step.DRAFT:
         return ["r", "y"]
     if step is Step.DRAFT and any(isinstance(a, UseSpire) for a in legal) and turn % 3 == 0:
-        return ["x", "enter", "enter"]
+        return ["x", "n", "enter", "n", "enter"]
     if screen._market_mode() is not None:
         slots = [i for i in range(4) if screen._market_action(i) is not None]
         return [str(slots[turn % len(slots)] + 1)]

@@ -216,7 +216,7 @@ async def test_handover_between_two_humans(fake_screen):
 async def test_handover_ignores_enter_pressed_just_as_it_appears(fake_screen):
     """The key that ended a turn, pressed twice, must not lift the cover and
     show the next player's secrets to the last one (the real app's grace)."""
-    app = make_app(handover_grace=0.5)
+    app = make_app(handover_grace=1.5)  # long enough for a loaded machine's first press
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_match(new_match("human", "human"))
         await wait_for(pilot, lambda: on(app, HandoverScreen))
@@ -227,7 +227,7 @@ async def test_handover_ignores_enter_pressed_just_as_it_appears(fake_screen):
         assert app.screen is cover  # too soon: still covered
         assert all(u.seat is None for u in game_screen.shown)
         assert cover.query_one("#ready", Button).disabled
-        await asyncio.sleep(0.6)
+        await asyncio.sleep(1.6)
         await pilot.pause()
         assert not cover.query_one("#ready", Button).disabled
         await pilot.press("enter")

@@ -12,7 +12,9 @@ see `core/overboss/table_facts.py`).
 Keys (every one is also in the footer or the action bar):
 
 - arrows / h j k l move on the board, Enter or space (or a click) chooses a
-  highlighted square (drawn ``›..‹``); n jumps to the next one;
+  highlighted square (drawn ``›..‹``); n jumps to the next one; the cursor
+  moves only when the player moves it (on a square that is not a choice
+  now, the info line says so);
 - 1-4 draft a market pair (or ↑↓ + Enter in the market);
 - two-square moves (Icy Peak slide, Spire, Road swap, Town hero) take the
   first square, then the second; c, Escape or Backspace cancels the half
@@ -618,7 +620,11 @@ class OverbossScreen(GameScreen):
             # Start on the viewer's own half (the bottom rows), left.
             self._placed_cursor = True
             board.move_cursor(grid.rows - 1, 0)
-        board.settle()
+        # The cursor moves only when the player moves it (arrows, n, a
+        # click): a cursor that jumped to the nearest square on offer when
+        # the offer changed made arrow presses counted from where it had
+        # been land a square off. Off the squares on offer the info line
+        # says so, and n finds one.
 
     def _draw_market(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -954,11 +960,13 @@ class OverbossScreen(GameScreen):
         edges = sorted({kind.value for _, kind in c.edges})
         if edges:
             text.append(" · " + " and ".join(edges) + " edge")
-        if board.targets:
+        if square == self._first:
+            text.append(" · first square picked (c cancels)", style="bold")
+        elif board.targets:
             if square in board.targets:
                 text.append(" · ↵ choose", style="bold")
             else:
-                text.append(" · not a choice now", style="dim")
+                text.append(" · not a choice now (n finds one)", style="bold")
         return text
 
     def _focus_places(self) -> list[Any]:
@@ -1033,8 +1041,8 @@ class OverbossScreen(GameScreen):
         if self._first is None:
             mine = [m for m in moves if m[0] == square]
             if not mine:
-                self.notify(f"{self._sq(square)} is not a choice now: pick a square marked › ‹.",
-                            severity="warning", timeout=3)
+                self.notify(f"{self._sq(square)} is not a choice now: pick a square marked › ‹ "
+                            "(n jumps to the next).", severity="warning", timeout=3)
                 return
             singles = [m for m in mine if m[1] is None]
             if len(singles) == 1:
@@ -1053,8 +1061,8 @@ class OverbossScreen(GameScreen):
             if first == self._first and second == square:
                 self.play(action)
                 return
-        self.notify(f"{self._sq(square)} is not a choice for that move.", severity="warning",
-                    timeout=3)
+        self.notify(f"{self._sq(square)} is not a choice for that move: pick a square marked "
+                    "› ‹ (n jumps to the next).", severity="warning", timeout=3)
 
     def _redraw_choice(self) -> None:
         if self.update is not None:
