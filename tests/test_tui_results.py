@@ -17,7 +17,9 @@ NAMES = ("Ann", "Bram", "Cora", "Dev", "Edda")
 
 def final_update() -> SeatUpdate:
     """Five players and a score pad longer than an 80x24 screen."""
-    breakdown = tuple(Category(f"Toy {n}", (n, 2 * n, 0, 1, n % 3)) for n in range(14))
+    # (names long enough that the pad cannot go beside the standings)
+    breakdown = tuple(Category(f"A long category of toys {n}", (n, 2 * n, 0, 1, n % 3))
+                      for n in range(14))
     outcome = Outcome(
         scores=(3, 9, 1, 2, 0), winners=frozenset({1}), breakdown=breakdown,
         notes=("{1} wins on the tie-break.", "{0} placed second by the rules."),
@@ -113,3 +115,82 @@ async def test_other_games_results_still_show_their_points():
         await pilot.pause()
         rows = _standings_rows(app)
     assert rows == {"Ann": ("1", "40"), "Bram": ("2", "40")}
+
+
+def _app_for(update: SeatUpdate) -> App:
+    class One(App):
+        def on_mount(self) -> None:
+            self.push_screen(ResultsScreen(update))
+
+    return One()
+
+
+async def test_a_duels_score_pad_is_whole_beside_the_standings_at_80x24():
+    """Overboss Duel's pad (15 categories) did not fit below the standings
+    at 80x24: its Total was below the fold. With no charts and room for
+    both, it goes beside them, Total in sight."""
+    breakdown = tuple(Category(f"Category {n}", (n, n + 1)) for n in range(14)) + (
+        Category("Total", (91, 105)),)
+    outcome = Outcome(scores=(91, 105), winners=frozenset({1}), breakdown=breakdown)
+    update = SeatUpdate(game="overboss-duel", seat=None, view=None, legal=(),
+                        to_act=frozenset(), names=("Ann", "Bram"), bots=frozenset(), log=(),
+                        outcome=outcome)
+    app = _app_for(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        top = app.screen.query_one("#results-top")
+        assert not top.has_class("-stacked")
+        text = screen_text(app)
+    total = next(row for row in text.splitlines() if "Total" in row)
+    assert "91" in total and "105" in total
+    assert "Rematch (r)" in text
+
+
+async def test_a_wide_score_pad_goes_below_the_standings():
+    """Six players' pad does not fit beside the standings in 80 columns: it
+    goes below them (and beside them on a wide terminal)."""
+    names = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn")
+    breakdown = tuple(Category(f"Toy category {n}", tuple(range(6))) for n in range(4))
+    outcome = Outcome(scores=(0, 1, 2, 3, 4, 5), winners=frozenset({5}), breakdown=breakdown)
+    update = SeatUpdate(game="overstocked", seat=None, view=None, legal=(),
+                        to_act=frozenset(), names=names, bots=frozenset(), log=(),
+                        outcome=outcome)
+    app = _app_for(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one("#results-top").has_class("-stacked")
+        await pilot.resize_terminal(160, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert not app.screen.query_one("#results-top").has_class("-stacked")
+
+
+async def test_the_charts_rows_follow_the_standings():
+    """Boss Quest's keys and hearts charts sit beside the standings: each
+    chart row is the player of the standings row beside it (they were in
+    seat order, so a place's row showed another player's chart)."""
+    import random
+
+    from textual.widgets import DataTable, Label
+
+    from core.bossquest import GAME
+    from core.playout import random_playout
+
+    for seed in range(40):  # a match whose winner is not the first seat
+        state, _ = random_playout(GAME, 3, rng=random.Random(seed))
+        outcome = GAME.outcome(state)
+        if 0 not in outcome.winners:
+            break
+    names = ("Ann", "Bram", "Cora")
+    update = SeatUpdate(game="boss-quest", seat=None, view=state, legal=(), to_act=frozenset(),
+                        names=names, bots=frozenset(), log=(), outcome=outcome)
+    app = _app_for(update)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one("#standings", DataTable)
+        ranked = [str(board.get_row_at(i)[1]).replace(" ★", "") for i in range(board.row_count)]
+        charted = [str(label.render()) for label in app.screen.query(".chart-name").results(Label)]
+    assert ranked[0] != "Ann"
+    assert charted == ranked

@@ -93,12 +93,20 @@ class ResultsScreen(Screen):
                 if not winners:  # a lost Solo Quest: its ending is in the notes
                     head = "the quest is lost."
                 yield Static(f"{_title(update.game)}: {head}", id="results-title")
+                charts = self._charts(len(names))
+                pad = DataTable(id="score-pad", cursor_type="none", show_cursor=False,
+                                zebra_stripes=True)
                 with Horizontal(id="results-top"):
                     yield DataTable(id="standings", cursor_type="none", show_cursor=False)
-                    charts = self._charts(len(names))
                     if charts is not None:
                         yield charts
-                yield DataTable(id="score-pad", cursor_type="none", show_cursor=False, zebra_stripes=True)
+                    else:
+                        # Without charts the score pad goes beside the
+                        # standings where both fit (its total in sight at
+                        # 80x24), else below them (`_arrange_top`).
+                        yield pad
+                if charts is not None:
+                    yield pad
                 for note in outcome.notes:
                     yield Static(name_seats(note, names), classes="results-note")
         # Below the scrolling results, so that focusing Rematch does not
@@ -119,7 +127,13 @@ class ResultsScreen(Screen):
         keys_top = max((v for series in keys for v in series), default=0)
         hearts_top = max((v for series in hearts for v in series), default=0)
         cells: list[Any] = [Label(""), Label("Keys", classes="chart-head"), Label("Hearts", classes="chart-head")]
-        for seat, name in enumerate(self.update.names):
+        # in the standings' order, so that each chart's row sits beside its
+        # player's place
+        outcome = self.update.outcome
+        order = ([seat for _, seat in standings(tuple(outcome.scores), frozenset(outcome.winners))]
+                 if outcome is not None else range(players))
+        for seat in order:
+            name = self.update.names[seat]
             k, h = keys[seat], hearts[seat]
             cells.append(Label(name, classes="chart-name"))
             cells.append(
@@ -161,6 +175,7 @@ class ResultsScreen(Screen):
             for category in outcome.breakdown:
                 pad.add_row(category.name, *(str(v) for v in category.values))
             pad.display = bool(outcome.breakdown)
+            self.call_after_refresh(self._arrange_top)  # once the tables are laid out
         # The results have the focus, not Rematch: an Enter meant for the
         # last move, arriving as this opens, must not leave the standings
         # unseen (r, b and h, or Tab, reach the buttons).
@@ -168,6 +183,22 @@ class ResultsScreen(Screen):
         results.focus()
         # Open on the title line (the winner) and the ranking.
         results.scroll_home(animate=False)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._arrange_top)
+
+    def _arrange_top(self) -> None:
+        """The score pad beside the standings when both fit the width, else
+        below them (a six-player pad does not fit 80 columns)."""
+        try:
+            top = self.query_one("#results-top", Horizontal)
+            pad = top.query_one("#score-pad", DataTable)
+        except NoMatches:
+            return  # the pad is below the charts already
+        board = self.query_one("#standings", DataTable)
+        room = self.size.width - 4  # the scroll's padding, and a scrollbar
+        needed = board.outer_size.width + board.styles.margin.right + pad.virtual_size.width
+        top.set_class(needed > room, "-stacked")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
