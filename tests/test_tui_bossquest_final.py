@@ -124,7 +124,6 @@ async def test_the_final_boss_duel_is_announced_shown_and_summed_up(tmp_path, mo
     knights, sees the spells she activates one of; the duel's combat comes
     up over the results with its numbers, the results tell them, and the
     final table (b) is the duel's, not the last round's."""
-    from tui.screens.bossquest import BossQuestScreen
 
     state, seen, screens, log = await play_to_the_duel(tmp_path, monkeypatch, DUEL_SEED)
     duel = state.duel
@@ -138,7 +137,8 @@ async def test_the_final_boss_duel_is_announced_shown_and_summed_up(tmp_path, mo
     assert f"weapons {duel.weapons_total}" in combat
     assert f"= {duel.strength} against {duel.hp} HP" in combat
     notes = GAME.outcome(state).notes
-    assert any(n.startswith("The duel: {%d}: weapons %d" % (duel.champion, duel.weapons_total))
+    opening = "The duel: {" + str(duel.champion) + "}: weapons " + str(duel.weapons_total)
+    assert any(n.startswith(opening)
                and f"{duel.strength} against {duel.hp} HP" in n for n in notes)
 
 

@@ -9,6 +9,7 @@ import json
 import random
 
 import pytest
+from textual.app import App
 
 from core import GAMES
 from host.hub import Hub
@@ -414,15 +415,24 @@ def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
     assert status_text(table) == "waiting: Bob away (a bot plays after 1 min)"
 
 
+def lobby_app() -> App:
+    """An app showing a lobby alone (no hub): its listings are handed in."""
+    from tui.screens.lobby import LobbyScreen
+
+    class LobbyApp(App):
+        async def on_mount(self) -> None:
+            await self.push_screen(LobbyScreen())
+
+    return LobbyApp()
+
+
 async def test_the_lobby_under_a_table_is_drawn_on_coming_back_not_at_every_move():
     # Every move at any table of the host changes the lobby's listing; under
     # a game screen it is kept, not drawn unseen (docs/performance.md, "SSH
     # load"), and drawn when the player comes back to it.
-    from textual.app import App
     from textual.screen import Screen
     from textual.widgets import DataTable
 
-    from tui.screens.lobby import LobbyScreen
 
     ann = {"kind": "reserved", "player": "Ann", "present": True, "away": False}
     bob = {"kind": "reserved", "player": "Bob", "present": True, "away": False}
@@ -431,11 +441,7 @@ async def test_the_lobby_under_a_table_is_drawn_on_coming_back_not_at_every_move
         return [{"title": "Overseers", "seats": [ann, bob], "started": True,
                  "play": {"finished": False, "to_act": [to_act], "actions": 3}}]
 
-    class LobbyApp(App):
-        async def on_mount(self) -> None:
-            await self.push_screen(LobbyScreen())
-
-    app = LobbyApp()
+    app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lobby = app.screen
@@ -460,11 +466,9 @@ async def test_the_lobby_cursor_follows_a_table_and_comes_back_to_the_one_left()
     """The listing's order changes as tables start and end: the cursor stays
     on the table it was on, and coming back from a table highlights that
     table (Enter returns to it, not to an old match's results)."""
-    from textual.app import App
     from textual.screen import Screen
     from textual.widgets import DataTable
 
-    from tui.screens.lobby import LobbyScreen
 
     ann = {"kind": "reserved", "player": "Ann", "present": True, "away": False}
 
@@ -472,11 +476,7 @@ async def test_the_lobby_cursor_follows_a_table_and_comes_back_to_the_one_left()
         return {"table": tid, "title": tid, "seats": [ann], "started": True,
                 "play": {"finished": finished, "to_act": [] if finished else [0], "actions": 3}}
 
-    class LobbyApp(App):
-        async def on_mount(self) -> None:
-            await self.push_screen(LobbyScreen())
-
-    app = LobbyApp()
+    app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lobby = app.screen
