@@ -164,8 +164,10 @@ class Rules:
         self.asked = ""
 
     def key(self, text: str) -> str | None:
+        # (a prompt wraps at the terminal's width: its lines joined, too)
+        flat = " ".join(text.split())
         for phrase, key in self.phrases:
-            if phrase in text:
+            if phrase in text or phrase in flat:
                 self.asked = phrase
                 return key
         return None
@@ -179,7 +181,9 @@ class Rules:
         for i, line in enumerate(lines):
             if self.asked and self.asked in line:
                 return "\n".join(lines[i:i + 3])
-        return ""
+        flat = " ".join(text.split())  # a phrase wrapped over two lines
+        at = flat.find(self.asked) if self.asked else -1
+        return flat[at:at + 240] if at >= 0 else ""
 
 
 class OverbossRules(Rules):
@@ -203,15 +207,28 @@ class OverbossRules(Rules):
         ("Warlord Grimtusk: pick a hero", "s"),
     )
 
+    #: questions answered by a square of the board
+    BOARD = ("on any open square", "on a highlighted square", "Towns spawn heroes", "Town: ")
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: n was pressed for this board question: Enter next
+        self._moved = False
+
     def key(self, text: str) -> str | None:
-        # The board's cursor stays where it was left; off the squares on
-        # offer, n finds one (as the info line says) before Enter.
-        # (the info line wraps: its first words are matched)
-        for off in ("not a choice", "first square picked"):
-            if off in text and super().key(text) == "enter":
-                self.asked = off
-                return "n"
-        return super().key(text)
+        # The board's cursor stays where it was left (it may be on a square
+        # not on offer): n brings it to one, then Enter chooses it.
+        key = super().key(text)
+        if key == "enter" and self.asked in self.BOARD:
+            self._moved = not self._moved
+            return "n" if self._moved else "enter"
+        self._moved = False
+        return key
+
+    def question(self, text: str) -> str:
+        if self._moved:  # n moves the cursor: any change of the screen answers it
+            return text
+        return super().question(text)
 
 
 class BossQuestRules(Rules):

@@ -281,8 +281,10 @@ async def play(
         term.press(key)
         pressed += 1
         # a player waits to see the key answered before the next key (a
-        # question that stays the same is read again after a while)
-        await term.until(lambda asked=asked: rules.question(term.text()) != asked, 2)
+        # question that stays the same is read again after a while: long
+        # enough on a loaded machine that a key is not pressed twice, which
+        # on the Duel's board would pick a first square and then cancel it)
+        await term.until(lambda asked=asked: rules.question(term.text()) != asked, 5)
 
 
 async def play_a_match(host: Any, game_id: str) -> None:
