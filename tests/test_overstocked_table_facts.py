@@ -8,7 +8,7 @@ docs/rulings.md) it pins.
 
 from __future__ import annotations
 
-from core.overstocked.actions import ChooseQuantum, Nominate, Pick, Place
+from core.overstocked.actions import ChooseQuantum, Deal, Nominate, Pick, Place
 from core.overstocked.cards import COVERABLE, Piece, face
 from tests.overstocked_tables import (
     GAME,
@@ -200,6 +200,10 @@ def test_the_log_names_a_nominated_spot_as_the_screen_does_os_bot_turn():
     line = GAME.describe(state, 0, Nominate(0, -1), names=("Ann", "Bot"), viewer=0)
     assert line == "You nominate the spot above 7 for the bot's next card."
     assert "slot" not in GAME.describe(state, 0, Nominate(1, 0), names=("Ann", "Bot"), viewer=None)
+    # and the bot's card drawn for that spot says where it went, the same way
+    drawing = play(state, 0, Nominate(0, -1))
+    line = GAME.describe(drawing, -1, Deal(8), names=("Ann", "Bot"), viewer=0)
+    assert line.startswith("The bot draws card 8") and "it goes above 7." in line, line
 
 
 def test_a_piece_face_in_rows_os1():

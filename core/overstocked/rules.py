@@ -943,11 +943,14 @@ def describe(
         if state.phase is _BOT_DRAW:
             spot = state.nominated or (0, 0)
             code = cards.picture(cards.face(_CRATE, action.card)).replace("\n", "/")
-            where = (
-                "starts its warehouse"
-                if not state.seats[1].warehouse.placed
-                else (f"goes in slot {spot}")
-            )
+            if not state.seats[1].warehouse.placed:
+                where = "starts its warehouse"
+            else:  # named as the spot was offered (beside a bot card)
+                from core.overstocked.table_facts import beside_bot_card  # it reads the rules
+
+                beside = beside_bot_card(state, *spot)
+                where = (f"goes {beside[0]} {beside[1]}" if beside is not None
+                         else f"goes in slot {spot}")
             return _with_end(
                 state, seat, action, f"The bot draws card {action.card} ({code}); it {where}.", name
             )
