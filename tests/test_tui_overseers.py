@@ -119,6 +119,16 @@ async def test_teal_chooses_a_card_then_the_card_above():
     assert submitted == [(3, Copy(2, 0))]
 
 
+async def test_teal_picks_the_card_below_by_its_own_number():
+    """A number key picks a card by its number on the table, in Teal's
+    second step too: card 1 goes under card 3 with 1 then 3 (the choices
+    there are cards 2-5, and 3 picked the third of them, card 4)."""
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.TEAL)
+    update = make_update(state, 3)
+    submitted, text, _ = await run(update, keys=["1", "3"])
+    assert submitted == [(3, Copy(0, 2))]
+
+
 async def test_meixiu_peeks_and_the_card_is_marked():
     state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.PEEK)
     update = make_update(state, 0)

@@ -124,6 +124,20 @@ def card_label(card: int | None) -> str:
     return "a card" if card is None else f"{TRAIT[card].label} ({TRAIT[card].value})"
 
 
+
+def _card_slot(value: Any) -> int | None:
+    """The slot of the player's own card a bar choice names (Teal's card to
+    move and the card it goes under, Purple's turn, a discard, a card
+    given), else None."""
+    if isinstance(value, tuple) and value[:1] == ("first",):
+        return value[1]
+    if isinstance(value, Copy):
+        return value.top
+    if isinstance(value, Turn | Discard | Give):
+        return value.slot
+    return None
+
+
 class OverseersScreen(GameScreen):
     """Overseers at the table (see the module docstring for the keys)."""
 
@@ -549,17 +563,35 @@ class OverseersScreen(GameScreen):
         choices = self._choices(update)
         self._bar_actions = [value for _, value in choices]
         self._bar_keys = [str(i + 1) if i < 9 else "·" for i in range(len(choices))]
-        if me is not None and view.phase is Phase.ADMIT:
-            # a card to discard is chosen by its number on the table, which
-            # it keeps while the others go (3 pressed twice discards once)
-            numbers = self._numbers(view, me)
-            self._bar_keys = [str(numbers[v.slot]) if isinstance(v, Discard)
-                              and v.slot < len(numbers) else k
-                              for k, (_, v) in zip(self._bar_keys, choices, strict=True)]
+        if me is not None:
+            self._bar_keys = self._card_keys(view, me, choices) or self._bar_keys
         bar.set_choices([Choice(key, label, value)
                          for key, (label, value) in zip(self._bar_keys, choices, strict=True)])
         # an empty bar stays on screen: the table does not move at every turn
         update_static(self.query_one("#ov-prompt", Static), self._prompt_line(update))
+
+    def _card_keys(self, view: State, me: int, choices: list[tuple[str, Any]]) -> list[str]:
+        """Keys for choices that name one of this player's cards: the card's
+        own number on the table (a number key picks card 3 by its 3, as
+        everywhere else; while admitting, a card keeps its number as the
+        others go, so 3 pressed twice discards once). Other choices take
+        the digits left over, Back takes b. Empty when the numbers cannot
+        serve (none, repeated, or above 9)."""
+        numbers = self._numbers(view, me)
+        slots = [_card_slot(value) for _, value in choices]
+        named = [numbers[s] for s in slots if s is not None and s < len(numbers)]
+        if not named or len(set(named)) != len(named) or max(named) > 9:
+            return []
+        spare = iter([str(d) for d in range(1, 10) if d not in named])
+        keys = []
+        for (_, value), slot in zip(choices, slots, strict=True):
+            if slot is not None and slot < len(numbers):
+                keys.append(str(numbers[slot]))
+            elif value == ("back", None):
+                keys.append("b")
+            else:
+                keys.append(next(spare, "·"))
+        return keys
 
     def _choices(self, update: TableUpdate) -> list[tuple[str, Any]]:
         """(label, action) for each choice of the bar; Teal's in two steps."""
