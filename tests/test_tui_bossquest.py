@@ -107,8 +107,10 @@ async def test_wizard_keys(keys, action):
     ("casting", "keys", "action"),
     [
         (Spell(SpellKind.ATTACK_MINUS_2), ["3"], TargetKnight(2)),
-        (Spell(SpellKind.ATTACK_MINUS_2), ["down", "enter"], TargetKnight(1)),
-        (Spell(SpellKind.ATTACK_MINUS_2), ["enter"], TargetKnight(0)),
+        (Spell(SpellKind.ATTACK_MINUS_2), ["down", "enter"], TargetKnight(2)),
+        # a lowering spell starts on the next knight, not the caster
+        (Spell(SpellKind.ATTACK_MINUS_2), ["enter"], TargetKnight(1)),
+        (Spell(SpellKind.ATTACK_MINUS_2), ["up", "enter"], TargetKnight(0)),
         (Spell(SpellKind.SWAP_HIDDEN), ["enter"], TargetKnight(1)),  # not yourself
         (Spell(SpellKind.SWAP_HIDDEN), ["1", "4"], TargetKnight(3)),
         (Spell(SpellKind.SWAP_DECK), ["enter"], TargetWeapon(w("R6"))),

@@ -80,6 +80,40 @@ async def test_after_the_owl_the_cursor_is_on_asking_not_on_the_wizard():
         assert app.port.submitted[-1] == (0, Ask(1))
 
 
+async def test_at_the_hp_exactly_the_cursor_starts_on_the_wizard():
+    """BQ §Game Objective: as close as possible without ever exceeding the
+    HP. A knight at the HP exactly (the play-test's "= 16 = 16 HP:
+    perfect") found the cursor on asking for a weapon, which could only
+    take them over: it starts on the Wizard; short of the HP, on asking."""
+    state = full_state()
+    assert GAME.standing(state, 0) == ("short", 7)
+    ann = attrs.evolve(state.knights[0], visible=(*state.knights[0].visible, w("P7")))
+    perfect = attrs.evolve(state, knights=(ann, *state.knights[1:]))
+    assert GAME.standing(perfect, 0) == ("perfect", 0)
+    for shown, wanted in ((state, Ask(1)), (perfect, GoToWizard())):
+        app = ScreenApp(make_update(shown))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert cursor_value(app) == wanted
+
+
+@pytest.mark.parametrize(("kind", "first"), [("ATTACK_MINUS_1", 1), ("ATTACK_MINUS_2", 1),
+                                             ("ATTACK_PLUS_1", 0)])
+async def test_a_spells_target_starts_where_an_enter_does_no_harm(kind, first):
+    """BQ §Spell effects: Attack -1 / -2 lower a knight's attack. The
+    play-test found Attack -1's target starting on the caster, so one Enter
+    hurt oneself: a lowering spell starts on the next knight, a raising one
+    on the caster."""
+    from core.bossquest.cards import Spell, SpellKind
+    from tui.widgets.picklist import PickList
+
+    state = full_state(step=Step.TARGET, casting=Spell(SpellKind[kind]))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#bq-knights", PickList).cursor == first
+
+
 async def test_the_cursor_stays_where_the_player_put_it_for_the_same_decision():
     """A resize draws the same decision again: the cursor the player moved
     stays (only a new decision starts it on a safe choice)."""

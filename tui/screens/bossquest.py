@@ -281,15 +281,18 @@ def _solo_targets(update: TableUpdate | None) -> list[Any]:
     return [a for a in update.legal if isinstance(a, (TargetSpell, TargetWeapon))]
 
 
-def _safe_choice(choices: list[Choice]) -> int | None:
+def _safe_choice(choices: list[Choice], *, at_the_hp: bool = False) -> int | None:
     """Where the action bar's cursor starts for a new decision: a choice
     that gives nothing away for good, so that an Enter the player did not
     mean costs nothing. The bolder knight lets the moment pass, the Hare's
     holder ends the turn (the Wizard is no way back), the final assault
     attacks as the knight stands (no heart discarded), a knight equipping
     asks for weapons. None: the first choice (the decision has no safe one,
-    or its first is the only one: the Wizard a knight over the HP must go to)."""
+    or its first is the only one: the Wizard a knight over the HP must go to).
+    A knight whose strength is the Boss's HP exactly (`at_the_hp`) starts
+    on the Wizard: another weapon could only take them over."""
     preferences = (
+        lambda v: at_the_hp and isinstance(v, GoToWizard),
         lambda v: isinstance(v, LetPass),
         lambda v: isinstance(v, EndTurn),
         lambda v: isinstance(v, Resolve) and not v.adjust,
@@ -539,6 +542,9 @@ class BossQuestScreen(GameScreen):
         #: the update the action bar's choices were last laid out for: a new
         #: one puts the cursor back on a safe choice (`_safe_choice`)
         self._bar_update: TableUpdate | None = None
+        #: the update the knights' list was last drawn for (a new target to
+        #: choose starts its cursor afresh: `_first_target`)
+        self._knights_update: TableUpdate | None = None
 
     # -- layout -----------------------------------------------------------------
 
@@ -1021,9 +1027,23 @@ class BossQuestScreen(GameScreen):
         knights = self.changed("knights")
         rows = mark_rows(rows, [seat in knights for seat in range(view.players)])
         rows += [Row(line, enabled=not picking) for line in extras.companion_rows(view, update.seat)]
-        self.query_one("#bq-knights", PickList).set_rows(rows, picking=picking)
+        board = self.query_one("#bq-knights", PickList)
+        board.set_rows(rows, picking=picking)
         if picking:
             self._targets = [TargetKnight(seat) for seat in range(view.players)]
+            if update is not self._knights_update:  # a new target to choose
+                board.move_to(self._first_target(view, update.seat))
+        self._knights_update = update
+
+    @staticmethod
+    def _first_target(view: State, me: int | None) -> int:
+        """Where the cursor starts for a spell's target knight: the caster
+        for a spell that raises an attack, the next knight round the table
+        for one that lowers it (an Enter not meant must not hurt oneself)."""
+        change = ATTACK_CHANGE.get(view.casting.kind) if view.casting is not None else None
+        if me is None or change is None or change > 0:
+            return me or 0
+        return (me + 1) % view.players
 
     def _draw_last(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -1215,9 +1235,20 @@ class BossQuestScreen(GameScreen):
         fresh = self.update is not self._bar_update
         self._bar_update = self.update
         bar.set_choices(choices, keep_cursor=not fresh)
-        safe = _safe_choice(choices) if fresh else None
+        safe = _safe_choice(choices, at_the_hp=self._at_the_hp()) if fresh else None
         if safe is not None:
             bar.move_to(safe)
+
+    def _at_the_hp(self) -> bool:
+        """The viewer's strength is the Boss's HP exactly ("perfect")."""
+        update = self.update
+        if update is None or update.seat is None or update.view.players == 1:
+            return False
+        try:
+            standing = GAME.standing(update.view, update.seat)
+        except Exception:
+            return False
+        return standing is not None and standing[0] == "perfect"
 
     def _other_choices(self, update: TableUpdate) -> list[Choice]:
         """An extension's decision, one choice an action; the Solo Quest's
