@@ -96,7 +96,9 @@ class ResultsScreen(Screen):
                 charts = self._charts(len(names))
                 pad = DataTable(id="score-pad", cursor_type="none", show_cursor=False,
                                 zebra_stripes=True)
-                with Horizontal(id="results-top"):
+                # Stacked until measured (`_arrange_top`): never wider than
+                # the screen, even for the frame before.
+                with Horizontal(id="results-top", classes="" if charts else "-stacked"):
                     yield DataTable(id="standings", cursor_type="none", show_cursor=False)
                     if charts is not None:
                         yield charts
