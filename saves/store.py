@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime
 import os
 from pathlib import Path
+from typing import Any
 
 import attrs
 import platformdirs
@@ -107,8 +108,9 @@ def latest(directory: Path | None = None) -> SavedMatch | None:
     for s in list_matches(directory):
         if s.finished or not s.resumable or s.superseded_by is not None or s.in_use:
             continue
-        if _resumes(s.path):
-            return _with_replay(s)  # with its progress ("round 3") for the menu
+        progress = _resumes(s.path)
+        if progress is not None:
+            return attrs.evolve(s, progress=progress)  # "round 3", for the menu
     return None
 
 
@@ -146,14 +148,23 @@ def last_setup(game_id: str, directory: Path | None = None) -> journal.Header | 
     return None
 
 
-def _resumes(path: Path) -> bool:
+def _resumes(path: Path) -> str | None:
+    """How far the match at `path` got, if it loads (None: it does not)."""
     from saves.match import Match  # imports the rules core
 
     loaded = Match.load(path)
-    if loaded.match is None:
-        return False
-    loaded.match.close()
-    return True
+    match = loaded.match
+    if match is None:
+        return None
+    progress = _progress(match)
+    match.close()
+    return progress
+
+
+def _progress(match: Any) -> str:
+    """The game's own words for how far `match` got ("round 3"), or ""."""
+    facts = getattr(match.game, "progress", None)
+    return facts(match.state) if facts is not None else ""
 
 
 def delete(path: Path) -> None:
@@ -214,10 +225,7 @@ def _replay(path: Path) -> tuple[str, JournalProblem | None]:
     except Exception:  # a bug, not the file: the listing still shows it
         return "", None
     match = loaded.match
-    progress = ""
-    if match is not None:
-        facts = getattr(match.game, "progress", None)
-        progress = facts(match.state) if facts is not None else ""
+    progress = _progress(match) if match is not None else ""
     refused = next((p for p in loaded.problems if p.kind != journal.TORN), None)
     return progress, refused
 

@@ -1244,10 +1244,7 @@ class BossQuestScreen(GameScreen):
         update = self.update
         if update is None or update.seat is None or update.view.players == 1:
             return False
-        try:
-            standing = GAME.standing(update.view, update.seat)
-        except Exception:
-            return False
+        standing = GAME.standing(update.view, update.seat)
         return standing is not None and standing[0] == "perfect"
 
     def _other_choices(self, update: TableUpdate) -> list[Choice]:
