@@ -120,6 +120,34 @@ async def test_keys_move_the_cursor_and_choose():
         assert board.cursor == (0, 0)
 
 
+async def test_n_goes_to_the_nearest_target_then_the_next_nearest():
+    # Targets at both ends of a 6x4 board; the cursor starts at the bottom
+    # right. Reading order would wrap to the top row first.
+    app = BoardApp(grid(6, 4))
+    async with app.run_test(size=(40, 20)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        board.move_cursor(5, 3)
+        board.set_targets({1, 50, 42, 13}, settle=False)
+        await pilot.press("n")
+        assert board.cursor_key == 42  # two steps away
+        await pilot.press("n")
+        assert board.cursor_key == 50  # three steps from where n began
+        await pilot.press("n")
+        assert board.cursor_key == 13
+        await pilot.press("n", "n")
+        assert board.cursor_key == 42  # after the farthest, round again
+        await pilot.press("N")
+        assert board.cursor_key == 1
+        # Moving the cursor starts a new round from where it is now.
+        await pilot.press("down")
+        assert board.cursor == (1, 1)
+        await pilot.press("n")
+        assert board.cursor_key == 1  # one step up
+        await pilot.press("n")
+        assert board.cursor_key == 13  # two along the row
+
+
 async def test_a_click_chooses_the_cell():
     app = BoardApp(grid(row_labels=("a", "b", "c", "d"), left=(Edge("|"),) * 4))
     async with app.run_test(size=(40, 20)) as pilot:

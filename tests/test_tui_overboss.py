@@ -104,7 +104,13 @@ async def test_draft_keys(keys, action):
         (["k", "k", "enter"], None),  # a3 holds an Icy Peak: not a choice either
         (["k", "k", "k", "enter"], "a4"),
         (["up", "up", "up", "right", "enter"], "b4"),
-        (["n", "enter"], "b1"),  # n jumps to the next open square
+        (["n", "enter"], "b1"),  # n jumps to the nearest open square
+        # From d1 (open): n goes on to the nearest other open square on
+        # your half, not round to Bob's back row (b8) as reading order did;
+        # again, the next nearest; N steps back.
+        (["l", "l", "l", "n", "enter"], "b1"),
+        (["l", "l", "l", "n", "n", "enter"], "c2"),
+        (["l", "l", "l", "n", "n", "N", "enter"], "b1"),
     ],
 )
 async def test_place_tile_keys(keys, square):

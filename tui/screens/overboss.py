@@ -12,9 +12,9 @@ see `core/overboss/table_facts.py`).
 Keys (every one is also in the footer or the action bar):
 
 - arrows / h j k l move on the board, Enter or space (or a click) chooses a
-  highlighted square (drawn ``›..‹``); n jumps to the next one; the cursor
-  moves only when the player moves it (on a square that is not a choice
-  now, the info line says so);
+  highlighted square (drawn ``›..‹``); n jumps to the nearest one (again:
+  the next nearest, N back); the cursor moves only when the player moves it
+  (on a square that is not a choice now, the info line says so);
 - 1-4 draft a market pair (or ↑↓ + Enter in the market);
 - two-square moves (Icy Peak slide, Spire, Road swap, Town hero) take the
   first square, then the second; c, Escape or Backspace cancels the half
@@ -1042,7 +1042,7 @@ class OverbossScreen(GameScreen):
             mine = [m for m in moves if m[0] == square]
             if not mine:
                 self.notify(f"{self._sq(square)} is not a choice now: pick a square marked › ‹ "
-                            "(n jumps to the next).", severity="warning", timeout=3)
+                            "(n finds the nearest).", severity="warning", timeout=3)
                 return
             singles = [m for m in mine if m[1] is None]
             if len(singles) == 1:
@@ -1062,7 +1062,7 @@ class OverbossScreen(GameScreen):
                 self.play(action)
                 return
         self.notify(f"{self._sq(square)} is not a choice for that move: pick a square marked "
-                    "› ‹ (n jumps to the next).", severity="warning", timeout=3)
+                    "› ‹ (n finds the nearest).", severity="warning", timeout=3)
 
     def _redraw_choice(self) -> None:
         if self.update is not None:

@@ -208,10 +208,10 @@ class Board(Widget, can_focus=True):
         Binding("right,l", "move(0, 1)", "Right", show=False, tooltip="Move the cursor"),
         Binding("enter,space", "choose", "Choose", key_display="↵",
                 tooltip="Choose the square under the cursor"),
-        Binding("n", "next_target(1)", "Next target", show=False,
-                tooltip="Jump to the next or previous square you may choose"),
+        Binding("n", "next_target(1)", "Nearest target", show=False,
+                tooltip="Jump to the nearest square you may choose; again: the next nearest"),
         Binding("N", "next_target(-1)", "Previous target", show=False,
-                tooltip="Jump to the next or previous square you may choose"),
+                tooltip="Jump back to the square n came from"),
     ]
 
     class Moved(CellMessage):
@@ -259,6 +259,11 @@ class Board(Widget, can_focus=True):
         #: the styles the drawing was made with (see `notify_style_update`)
         self._drawn_styles: tuple[Style, ...] | None = None
         self._styles_checked = False
+        #: the round `n` goes through: (grid, targets, positions nearest
+        #: first, the last one taken, where the cursor landed); see
+        #: `action_next_target`
+        self._cycle: tuple[Grid, frozenset[Hashable], list[tuple[int, int]], int,
+                           tuple[int, int]] | None = None
 
     # -- content ------------------------------------------------------------
 
@@ -446,22 +451,49 @@ class Board(Widget, can_focus=True):
     def action_choose(self) -> None:
         self.choose()
 
-    def action_next_target(self, step: int) -> None:
-        """Jump to the next target in reading order (or the previous one)."""
-        order = [
+    def target_order(self) -> list[tuple[int, int]]:
+        """The targets' positions, nearest the cursor first: by steps (rows
+        plus columns), then the same row before another, then reading order
+        onward from the cursor. A cursor on a target comes first."""
+        cells = self._grid.cells
+        r0, c0 = self._cursor
+        width = max((len(row) for row in cells), default=0)
+        total = max(1, len(cells) * width)
+
+        def rank(p: tuple[int, int]) -> tuple[int, int, int]:
+            r, c = p
+            return abs(r - r0) + abs(c - c0), abs(r - r0), ((r - r0) * width + c - c0) % total
+
+        found = [
             (r, c)
-            for r, row in enumerate(self._grid.cells)
+            for r, row in enumerate(cells)
             for c, cell in enumerate(row)
             if cell.key in self._targets
         ]
-        if not order:
-            return
-        if step > 0:
-            later = [p for p in order if p > self._cursor]
-            self.move_cursor(*(later[0] if later else order[0]))
-        else:
-            earlier = [p for p in order if p < self._cursor]
-            self.move_cursor(*(earlier[-1] if earlier else order[-1]))
+        return sorted(found, key=rank)
+
+    def action_next_target(self, step: int) -> None:
+        """Jump to the nearest target, then on each press to the next
+        nearest (round again after the farthest); N steps back. The order is
+        counted from where the first press found the cursor, so a player is
+        never thrown across the board while a nearer choice is left. Moving
+        the cursor otherwise, or new targets, start a new round."""
+        cycle = self._cycle
+        if cycle is not None:
+            grid, targets, order, at, landed = cycle
+            if (targets, landed, grid) != (self._targets, self._cursor, self._grid):
+                cycle = None
+        if cycle is None:
+            order = self.target_order()
+            if not order:
+                return
+            if order[0] == self._cursor:
+                at = 0  # on a target already: go on from it
+            else:
+                at = -1 if step > 0 else 1  # off one: either key finds the nearest
+        at = (at + step) % len(order)
+        self.move_cursor(*order[at])
+        self._cycle = (self._grid, self._targets, order, at, self._cursor)
 
     # -- geometry -------------------------------------------------------------
 
