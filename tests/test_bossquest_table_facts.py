@@ -11,7 +11,7 @@ from __future__ import annotations
 import attrs
 
 from core.bossquest.cards import SpellKind
-from core.bossquest.state import ActiveSpell, Phase
+from core.bossquest.state import ActiveSpell, Options, Phase
 from tests.bossquest_tables import GAME, knight, spell, table
 
 HPM1 = spell(SpellKind.HP_MINUS_1)
@@ -55,6 +55,27 @@ def test_no_seat_learns_another_knights_standing_bq6():
         assert GAME.standing(GAME.view(state, 1), 0) is None
         assert GAME.standing(GAME.view(state, None), 0) is None
     assert GAME.standing(GAME.view(over, 0), 0) == ("over", 1)
+
+
+def test_an_unread_potion_is_left_out_of_the_known_strength_bq31():
+    """BQ-31: a face-down potion is read at combat; until then the rules
+    count its lower reading (`strength`), but what is certain is the rest:
+    B3 + Y2 = 5, the ±2 still to read. Once read, it is part of the known
+    strength."""
+    options = Options(potions=True)
+    state = table([knight("±2", "B3", "Y2"), knight("R2", "B4")], boss=18, options=options)
+    assert GAME.strength(state, 0) == 3
+    assert GAME.known_strength(state, 0) == 5
+    assert GAME.unread_potions(state, 0) == (2,)
+    view = GAME.view(state, 0)
+    assert (GAME.known_strength(view, 0), GAME.unread_potions(view, 0)) == (5, (2,))
+    assert GAME.known_strength(GAME.view(state, 1), 0) is None  # not Bob's to know
+    potion = state.knights[0].hidden.weapon
+    read = attrs.evolve(state, knights=(attrs.evolve(state.knights[0], readings=((potion, 1),)),
+                                        state.knights[1]))
+    assert GAME.unread_potions(read, 0) == ()
+    assert GAME.known_strength(read, 0) == GAME.strength(read, 0) == 7
+    assert GAME.unread_potions(state, 1) == ()  # no potion
 
 
 def test_no_standing_before_the_boss_is_out():

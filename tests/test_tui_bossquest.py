@@ -17,8 +17,8 @@ from core.bossquest.actions import (
     TargetSpell,
     TargetWeapon,
 )
-from core.bossquest.cards import Spell, SpellKind
-from core.bossquest.state import Step
+from core.bossquest.cards import Spell, SpellKind, Weapon
+from core.bossquest.state import Hidden, Options, Step
 from tests.bossquest_screen_kit import (
     HIDDEN,
     FakePort,
@@ -198,6 +198,39 @@ async def test_strength_shown_to_its_owner_only():
     # Ann: R6 B3 Y2 = 11 against 19 - 1 = 18 HP.
     assert "= 11" in text and "18 HP" in text
     assert "7 short" in text
+
+
+def with_hidden_potion(hidden: str = "±2", *visible: str):
+    """Ann's hidden card a potion not read yet (BQ-31: read at combat)."""
+    state = full_state()
+    ann = state.knights[0]
+    potion = Weapon(None, int(hidden[1:]))
+    ann = attrs.evolve(ann, hidden=Hidden(potion, frozenset({0})),
+                       visible=tuple(w(c) for c in visible) or ann.visible)
+    used = {potion, *ann.visible}
+    deck = tuple(x for x in state.weapon_deck if x not in used) + (w(HIDDEN[0]),)
+    return attrs.evolve(state, options=Options(potions=True),
+                        knights=(ann,) + state.knights[1:], weapon_deck=deck)
+
+
+@pytest.mark.parametrize(
+    ("visible", "caption", "wrong"),
+    [
+        # B3 Y2 = 5 and ±2 to read against 18 HP: 3 or 7, never "= 3" (the
+        # lower reading the rules count it at until combat).
+        ((), "= 5 + ? (11 or 15 short)", "= 3"),
+        # 17 + ±2: 15 or 19
+        (("R7", "B7", "Y3"), "= 17 + ? (3 short or 1 over)", "= 15"),
+        # 20 + ±2: read -, the HP exactly
+        (("R7", "B7", "Y6"), "= 20 + ? (perfect or 4 over)", "= 18"),
+        # 21 + ±2: over with either reading
+        (("R7", "B7", "Y7"), "= 21 + ? > 18: over!", "= 19"),
+    ],
+)
+async def test_an_unread_potion_shows_as_unknown_in_the_total(visible, caption, wrong):
+    _, text = await run(make_update(with_hidden_potion("±2", *visible)), size=(80, 24))
+    assert caption in text
+    assert wrong not in text
 
 
 async def test_no_one_is_shown_over_the_hp():

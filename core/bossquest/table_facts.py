@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind
-from core.bossquest.rules import current_hp, strength
+from core.bossquest.rules import current_hp, strength, weapons_of
 from core.bossquest.state import Phase, RoundResult, Shift, State, Step
 
 OVER = "over"
@@ -48,6 +48,27 @@ def standing(state: State, seat: int) -> tuple[str, int] | None:
     if mine == hp:
         return PERFECT, 0
     return SHORT, hp - mine
+
+
+def unread_potions(state: State, seat: int) -> tuple[int, ...]:
+    """The sizes of `seat`'s potions not read yet (a face-down potion waits
+    for combat, BQ-31): each will add its size or take it away, as its
+    holder reads it. Empty where the view does not know the weapons."""
+    knight = state.knights[seat]
+    read = {card for card, _ in knight.readings}
+    return tuple(w.value for w in weapons_of(knight)
+                 if w is not None and w.potion and w not in read)
+
+
+def known_strength(state: State, seat: int) -> int | None:
+    """`seat`'s attack strength without its unread potions: what is already
+    certain. (`strength` counts an unread potion at its lower reading, so
+    that it never puts its holder over early, BQ-31; a player reads that as
+    a total it is not.) None when the view does not know the hidden card."""
+    total = strength(state, seat)
+    if total is None:
+        return None
+    return total + sum(unread_potions(state, seat))
 
 
 def knight_in_turn(state: State) -> int | None:

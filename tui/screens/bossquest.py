@@ -122,6 +122,38 @@ def weapon_card(weapon: Weapon | None, *, face_down: bool = False, known: bool =
                 known=known, enabled=enabled, key=key)
 
 
+def _against(total: int, hp: int) -> str:
+    if total == hp:
+        return "perfect"
+    return f"{hp - total} short" if total < hp else f"{total - hp} over"
+
+
+def _unread_caption(view: State, seat: int) -> Text:
+    """The hand's total while a potion is unread (a face-down one waits for
+    combat, BQ-31): the certain part and "+ ?", then where either reading
+    would leave the knight: "= 5 + ? (11 or 15 short)". The rules count an
+    unread potion at its lower reading (so it never puts its holder over
+    early); shown as the total, that read as a minus the player never
+    chose."""
+    known = GAME.known_strength(view, seat)
+    sizes = GAME.unread_potions(view, seat)
+    text = Text(f"= {known} + ?", style="bold")
+    if GAME.standing(view, seat) is None:
+        return text  # no Boss out yet
+    hp = GAME.current_hp(view)
+    low, high = known - sum(sizes), known + sum(sizes)
+    if low > hp:  # over with every reading: over now (BQ-31)
+        text.append(f" > {hp}: over!", style="bold reverse")
+        return text
+    # one potion: one reading or the other; more (a night): any between
+    word = " or " if len(sizes) == 1 else " to "
+    if low < hp and high < hp:
+        text.append(f" ({hp - high}{word}{hp - low} short)")
+    else:
+        text.append(f" ({_against(low, hp)}{word}{_against(high, hp)})")
+    return text
+
+
 def spell_label(spell: Spell) -> Text:
     """A spell's name with its light/dark glyph (the glyph, not a colour,
     tells them apart)."""
@@ -921,6 +953,8 @@ class BossQuestScreen(GameScreen):
                 caption.append(f" > {final.hp}: over!", style="bold reverse")
             elif seat in final.perfect:
                 caption.append(f" = {final.hp} HP: perfect", style="bold")
+        elif mine is not None and pairs and GAME.unread_potions(view, seat):
+            caption.append_text(_unread_caption(view, seat))
         elif mine is not None and pairs:
             caption.append(f"= {mine}", style="bold")
             standing = GAME.standing(view, seat)

@@ -56,6 +56,17 @@ def weapon_text(knight: Knight | None, weapon: Weapon) -> str:
     return weapon.code
 
 
+def strength_text(view: State, seat: int | None) -> str:
+    """A knight's attack strength as its owner may know it: "5", or "5 + ?"
+    while a potion waits to be read (BQ-31; the rules count it at its
+    lower reading meanwhile, which is no total the player chose)."""
+    if seat is None:
+        return "?"
+    if GAME.unread_potions(view, seat):
+        return f"{GAME.known_strength(view, seat)} + ?"
+    return str(GAME.strength(view, seat))
+
+
 def is_other(view: State, legal: tuple[Any, ...]) -> bool:
     """Whether the decision is one the main panels do not offer."""
     if not legal:
@@ -144,7 +155,7 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
         return Text.assemble(("The Hare: ", "bold"), "meet the Wizard now, or end your turn.")
     if view.phase is Phase.DUEL:
         hp = GAME.current_hp(view)
-        mine = GAME.strength(view, seat) if seat is not None else None
+        mine = strength_text(view, seat)
         hearts = view.knights[seat].hearts if seat is not None else 0
         first = "" if view.duel_asks else " The game is over: you won it, and the MegaBoss appears."
         return Text.assemble(("The MegaBoss duel: ", "bold"),
@@ -160,7 +171,7 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
                              "the others are discarded.")
     if view.phase is Phase.DUEL_SACRIFICE:
         hp = GAME.current_hp(view)
-        mine = GAME.strength(view, seat) if seat is not None else None
+        mine = strength_text(view, seat)
         return Text.assemble(("Combat: ", "bold"),
                              f"{mine} against {hp} HP. Each heart sacrificed adds 1.")
     if view.players == 1:
