@@ -13,12 +13,13 @@ from core.bossquest.actions import (
     Discard,
     DiscardMystery,
     GoToWizard,
+    ReadPotion,
     TargetKnight,
     TargetSpell,
     TargetWeapon,
 )
 from core.bossquest.cards import Spell, SpellKind, Weapon
-from core.bossquest.state import Hidden, Options, Step
+from core.bossquest.state import Hidden, Options, Phase, Step
 from tests.bossquest_screen_kit import (
     HIDDEN,
     FakePort,
@@ -231,6 +232,31 @@ async def test_an_unread_potion_shows_as_unknown_in_the_total(visible, caption, 
     _, text = await run(make_update(with_hidden_potion("±2", *visible)), size=(80, 24))
     assert caption in text
     assert wrong not in text
+
+
+def reading_a_potion():
+    """Ann has just received the ±2 face up and must read it (BQ-31)."""
+    state = full_state()
+    ann = state.knights[0]
+    potion = Weapon(None, 2)
+    ann = attrs.evolve(ann, visible=ann.visible + (potion,))
+    return attrs.evolve(state, options=Options(potions=True), knights=(ann,) + state.knights[1:],
+                        weapon_deck=tuple(x for x in state.weapon_deck if x != potion),
+                        phase=Phase.READ_POTION, reader=0, resume="draw", to_draw=1)
+
+
+@pytest.mark.parametrize(
+    ("keys", "sign"),
+    [(["plus"], 1), (["minus"], -1), (["enter"], 1), (["right", "enter"], -1)],
+)
+async def test_each_reading_of_a_potion_has_its_own_key(keys, sign):
+    update = make_update(reading_a_potion())
+    assert set(update.legal) == {ReadPotion(1), ReadPotion(-1)}
+    submitted, text = await run(update, keys=keys)
+    assert submitted == [(0, ReadPotion(sign))]
+    # The bar names each reading's key, not Enter twice.
+    assert "+ Read it +" in text and "- Read it -" in text
+    assert "↵ Read it" not in text
 
 
 async def test_no_one_is_shown_over_the_hp():

@@ -48,6 +48,7 @@ from core.bossquest.actions import (
     GoToWizard,
     LetPass,
     PlayPersonal,
+    ReadPotion,
     Resolve,
     TargetKnight,
     TargetSpell,
@@ -296,12 +297,15 @@ _BACK = object()
 
 
 def _number_key(action: object) -> str:
-    """The key an action bar shows for a Solo Quest choice: its number where
-    a number key plays it (an ask, a Boss), else Enter."""
+    """The key an action bar shows for a choice of its own: a number where a
+    number key plays it (a Solo Quest ask, a Boss), + or - for a potion's
+    reading, else Enter (on the highlighted one)."""
     if isinstance(action, Ask):
         return str(action.count)
     if isinstance(action, AssignTo):
         return str(action.boss + 1)
+    if isinstance(action, ReadPotion):
+        return "+" if action.sign > 0 else "-"
     return "↵"
 
 
@@ -366,7 +370,7 @@ def _doing(view: State) -> str:
 
 #: the screen's actions that play at the table (not while a combat is up)
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
-                            "undo", "undo_anyway"})
+                            "read_potion", "undo", "undo_anyway"})
 
 
 class CombatPanel(Vertical, can_focus=True):
@@ -531,6 +535,12 @@ class BossQuestScreen(GameScreen):
         ),
         Binding("up", "back", "Back", show=False,
                 tooltip="Back to the list you are picking from"),
+        # A potion's two readings, each its own key (Enter reads the
+        # highlighted one): one key for both made either a guess.
+        Binding("plus", "read_potion(1)", "Read plus", key_display="+",
+                tooltip="Read your potion as plus its value (for good)"),
+        Binding("minus", "read_potion(-1)", "Read minus", key_display="-",
+                tooltip="Read your potion as minus its value (for good)"),
     ]
 
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -1444,6 +1454,8 @@ class BossQuestScreen(GameScreen):
             return self._legal(Ask(int(parameters[0])))  # type: ignore[arg-type]
         if action == "wizard":
             return self._legal(GoToWizard())
+        if action == "read_potion":
+            return self._reading(int(parameters[0])) is not None  # type: ignore[arg-type]
         if action in ("activate", "discard"):
             if mode != "wizard":
                 return False
@@ -1468,6 +1480,16 @@ class BossQuestScreen(GameScreen):
     def action_wizard(self) -> None:
         if self._legal(GoToWizard()):
             self.play(GoToWizard())
+
+    def _reading(self, sign: int) -> ReadPotion | None:
+        """The legal reading of the potion being read with `sign`, if any."""
+        reading = ReadPotion(sign)
+        return reading if self._legal(reading) else None
+
+    def action_read_potion(self, sign: int) -> None:
+        reading = self._reading(sign)
+        if reading is not None:
+            self.play(reading)
 
     def action_activate(self) -> None:
         activate, _ = self._wizard_actions()

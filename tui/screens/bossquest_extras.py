@@ -145,7 +145,8 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
         pending = [w for w in weapons_of(knight) if w is not None and w.colour is None
                    and w not in read]
         what = f"potion {pending[0]}" if pending else "potion"
-        return Text.assemble(("Your " + what, "bold"), ": read it + or - its value, for good.")
+        return Text.assemble(("Your " + what, "bold"), ": read it ", ("+", "bold reverse"), " or ",
+                             ("-", "bold reverse"), " its value, for good.")
     if isinstance(first, TargetPotion):
         return Text.assemble(("Flip a potion: ", "bold"), "choose a face-up potion to flip.")
     if isinstance(first, SwapCompanions):
