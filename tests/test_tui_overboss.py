@@ -763,3 +763,43 @@ async def test_enter_off_the_choices_says_why_and_n_finds_one():
         await pilot.pause()
     assert table.submitted == [(0, PlaceTile(board.cursor_key))]
 
+
+
+def region_lines(app, widget) -> list[str]:
+    """The screen's lines inside `widget`'s region, as drawn."""
+    region = widget.region
+    lines = screen_text(app).splitlines()
+    return [line[region.x:region.right] for line in lines[region.y:region.bottom]]
+
+
+@pytest.mark.parametrize("size", PLAYTEST_SIZES, ids=PLAYTEST_IDS)
+async def test_lair_and_legend_entries_are_never_cut_in_two(size):
+    """Play-test at 80 columns: a lair's line wrapped at any space, leaving
+    "Waiting" at the end of one line and its tokens on the next; the
+    legend wrapped "T" from "Town". Each part stays whole on a line."""
+    from core.overboss.components import Terrain as Tile
+    from tui.screens.overboss import terrain_text, token_text
+
+    lairs = (Lair(waiting=(BANDIT, Token.ROCKTOPUS, WOLF, Token.MINIBOSS),
+                  crystals=(Token.SUNKEN_CITY_CRYSTAL, Token.ICY_PEAK_CRYSTAL),
+                  spires=2, expended=1, heroes=3),
+             Lair(waiting=(YETI, Token.SPELLSLIME, Token.MINIBOSS),
+                  crystals=(Token.ROAD_CRYSTAL,), spires=1, heroes=2))
+    app = ScreenApp(make_update(midgame(lairs=lairs)), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        lines = region_lines(app, screen.query_one("#ob-players"))
+        wide = size[0] >= 110
+        for lair in lairs:
+            tokens = (", ".join(f"{k.letter} {k.label}" for k in lair.waiting) if wide
+                      else " ".join(k.letter for k in lair.waiting))
+            assert any(f"Waiting {tokens}" in line for line in lines), lines
+        assert not any(line.rstrip().endswith("Waiting") for line in lines)
+        legend = screen.query_one("#ob-legend")
+        if legend.display:
+            shown = region_lines(app, legend)
+            for entry in [*(terrain_text(t).plain for t in Tile),
+                          *(token_text(k).plain for k in Token if k.label and not k.crystal
+                            and k is not Token.SPIRE)]:
+                assert any(entry in line for line in shown), (entry, shown)

@@ -34,6 +34,8 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 from core.engine import CHANCE
@@ -60,7 +62,7 @@ from core.overboss.board import Side
 from core.overboss.components import Terrain, Token
 from core.overboss.state import State, Step, cell
 from tui import resources
-from tui.screens.game import GameScreen, TableUpdate, fit_line
+from tui.screens.game import GameScreen, TableUpdate, fit_line, flow_parts
 from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
 from tui.widgets.footer import Footer
@@ -132,22 +134,20 @@ def token_text(token: Token) -> Text:
     return Text.assemble((token.letter, "bold"), f" {token.label}")
 
 
-def legend() -> Text:
-    """What the board's letters and glyphs mean (shown where there is room)."""
-    text = Text()
-    text.append("Tiles ", style="bold")
-    text.append_text(Text(" ").join(terrain_text(t) for t in Terrain))
-    text.append("\nTokens ", style="bold")
+def legend(width: int = 0) -> Text:
+    """What the board's letters and glyphs mean (shown where there is room),
+    each entry whole on a line `width` cells wide (0: unbroken lines)."""
     tokens = (Token.YETI, Token.BANDIT, Token.SPELLSLIME, Token.ROCKTOPUS, Token.WEREWOLF,
               Token.MINIBOSS, Token.HERO)
-    text.append_text(Text(" ").join(token_text(k) for k in tokens))
-    text.append("\n")
-    text.append(WATER.glyph, style=WATER.style)
-    text.append(" water  ")
-    text.append(MOUNTAIN.glyph, style=MOUNTAIN.style)
-    text.append(f" mountains  {PLACED} placed this turn\n")
-    text.append("›·‹ a choice now  [ ] cursor  «» first square picked")
-    return text
+    rows = [
+        [Text("Tiles", style="bold"), *(terrain_text(t) for t in Terrain)],
+        [Text("Tokens", style="bold"), *(token_text(k) for k in tokens)],
+        [Text.assemble((WATER.glyph, WATER.style), " water"),
+         Text.assemble((MOUNTAIN.glyph, MOUNTAIN.style), " mountains"),
+         Text(f"{PLACED} placed this turn")],
+        [Text("›·‹ a choice now"), Text("[ ] cursor"), Text("«» first square picked")],
+    ]
+    return Text("\n").join(flow_parts(row, width, sep="  ", hang="  ") for row in rows)
 
 
 # -- the board as a grid ----------------------------------------------------------
@@ -282,6 +282,22 @@ def token_kinds(legal: tuple[Any, ...]) -> list[Token]:
     return out
 
 
+class Legend(Widget):
+    """The legend, laid out for the width it has (see `legend`)."""
+
+    DEFAULT_CSS = """
+    Legend {
+        height: auto;
+    }
+    """
+
+    def render(self) -> Text:
+        return legend(self.content_region.width)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(legend(width).plain.split("\n"))
+
+
 class DuelMarket(Market):
     """The market, whose cursor (``▶``) shows only while it has the focus:
     where the cursor is, the arrows and Enter work (the focus is never
@@ -396,7 +412,7 @@ class OverbossScreen(GameScreen):
             with Vertical(id="ob-left"):
                 yield Board(id="ob-board")
                 yield Static("", id="ob-info")
-                yield Static(legend(), id="ob-legend")
+                yield Legend(id="ob-legend")
             with Vertical(id="ob-right"):
                 yield DuelMarket(id="ob-market", classes="panel", empty="The market is empty.")
                 yield Static("", id="ob-players", classes="panel")
@@ -696,25 +712,25 @@ class OverbossScreen(GameScreen):
             if wide and me and not view.revealed[seat]:
                 head.append(f"\n    Reveal (r): {card.reveal}", style="dim")
         lair = view.lairs[seat]
-        text = Text("    ", end="")
-        text.append(f"Spires ^{lair.spires}", style="bold" if lair.spires else "")
-        text.append(f" v{lair.expended}")
-        text.append(" · Crystals ")
-        if lair.crystals:
-            if wide:
-                text.append(", ".join(f"{c.letter} {c.label}" for c in lair.crystals))
-            else:
-                text.append(" ".join(c.letter for c in lair.crystals))
+        spires = Text.assemble((f"Spires ^{lair.spires}", "bold" if lair.spires else ""),
+                               f" v{lair.expended}")
+        if not lair.crystals:
+            crystals = "–"
+        elif wide:
+            crystals = ", ".join(f"{c.letter} {c.label}" for c in lair.crystals)
         else:
-            text.append("–")
-        text.append(f" · Heroes {lair.heroes}")
+            crystals = " ".join(c.letter for c in lair.crystals)
+        parts = [spires, Text(f"Crystals {crystals}"), Text(f"Heroes {lair.heroes}")]
         if lair.waiting:
-            text.append(" · Waiting ")
             if wide:
-                text.append(", ".join(f"{k.letter} {k.label}" for k in lair.waiting), style="bold")
+                tokens = ", ".join(f"{k.letter} {k.label}" for k in lair.waiting)
             else:
-                text.append(" ".join(k.letter for k in lair.waiting), style="bold")
-        return [head, text]
+                tokens = " ".join(k.letter for k in lair.waiting)
+            parts.append(Text.assemble("Waiting ", (tokens, "bold")))
+        # Each part whole on a line: wrapped at any space, "Waiting" was
+        # left at the end of one line and its tokens went to the next.
+        width = self.query_one("#ob-players", Static).content_region.width
+        return [head, flow_parts(parts, width, indent="    ")]
 
     def _draw_players(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -940,34 +956,37 @@ class OverbossScreen(GameScreen):
         update_static(info, self._cell_text(view, key, board))
 
     def _cell_text(self, view: State, square: int, board: Board) -> Text:
-        """The square under the cursor, in words (teaches the letters)."""
+        """The square under the cursor, in words (teaches the letters); each
+        part whole on a line (wrapped at any space, "not a" was left on one
+        line and "choice now" went to the next)."""
         c = cell(view, square)
         seat = self.update.seat if self.update is not None else None
         half = "your half" if c.owner == seat else f"{self._whose(c.owner)} half"
-        text = Text.assemble((c.name, "bold"), f" · {half}")
+        parts = [Text(c.name, style="bold"), Text(half)]
         if c.terrain is None:
-            text.append(" · open")
+            parts.append(Text("open"))
         else:
-            text.append(" · ")
-            text.append_text(terrain_text(c.terrain))
+            tile = terrain_text(c.terrain)
             if c.token is not None:
-                text.append(" + ")
-                text.append_text(token_text(c.token))
+                tile.append(" + ")
+                tile.append_text(token_text(c.token))
                 if GAME.square_matches(view, square):
-                    text.append(" (matches)")
+                    tile.append(" (matches)")
+            parts.append(tile)
             if c.placed:
-                text.append(" · * placed this turn")
+                parts.append(Text("* placed this turn"))
         edges = sorted({kind.value for _, kind in c.edges})
         if edges:
-            text.append(" · " + " and ".join(edges) + " edge")
+            parts.append(Text(" and ".join(edges) + " edge"))
         if square == self._first:
-            text.append(" · first square picked (c cancels)", style="bold")
+            parts.append(Text("first square picked (c cancels)", style="bold"))
         elif board.targets:
             if square in board.targets:
-                text.append(" · ↵ choose", style="bold")
+                parts.append(Text("↵ choose", style="bold"))
             else:
-                text.append(" · not a choice now (n finds one)", style="bold")
-        return text
+                parts.append(Text("not a choice (n finds one)", style="bold"))
+        width = self.query_one("#ob-info", Static).content_region.width
+        return flow_parts(parts, width)
 
     def _focus_places(self) -> list[Any]:
         """Where Tab goes now: the widget that decides (the market, or the
