@@ -155,6 +155,30 @@ async def test_votes_hidden_until_all_vote_then_shown():
     assert "Bob · 0 votes against · voted Cat" in text
 
 
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("cat", ["Cat", "Catherine-Anne"])
+async def test_who_voted_whom_is_never_cut_off(size, cat):
+    """Play-test at 80 columns: "Ann (you) ♛ Leader · 1 vote against ·
+    voted Cat" was cut at the panel's edge ("voted …"). The Leader's mark
+    shortens to ♛ when that makes the line fit; a line that still does not
+    fit goes on below, each part whole."""
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.VOTE)
+    for s, target in ((0, 2), (1, 2), (2, 0), (3, 2)):
+        state = GAME.apply(state, s, Vote(target))
+    names = ("Ann", "Bob", cat, "Dan")
+    update = attrs.evolve(make_update(state, 0), names=names)
+    _, text, region = await run(update, size=size,
+                                after=lambda screen: screen.query_one("#ov-table").region)
+    table = [line[region.x:region.right] for line in text.splitlines()[region.y:region.bottom]]
+    assert not [line for line in table if "…" in line]
+    assert "1 vote against" in text and f"voted {cat}" in text
+    assert "3 votes against" in text and "voted you" in text
+    if cat == "Cat":  # ♛ alone makes it fit at 80 columns
+        assert "Ann (you) ♛" in text and "1 vote against · voted Cat" in text
+    if size[0] >= 110:
+        assert "Ann (you) ♛ Leader · 1 vote against" in text
+
+
 async def test_judgment_deny_or_admit():
     state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.VOTE)
     for s, target in ((0, 2), (1, 2), (2, 0), (3, 2)):

@@ -55,7 +55,7 @@ from core.overseers.actions import (
 from core.overseers.cards import TRAIT, Trait
 from core.overseers.state import Phase, State
 from tui import resources
-from tui.screens.game import GameScreen, TableUpdate, fit_line
+from tui.screens.game import GameScreen, TableUpdate, fit_line, flow_parts
 from tui.widgets import ActionBar, Choice, ScorePad
 from tui.widgets.footer import Footer
 from tui.widgets.hand import BACK, Card, Hand
@@ -417,20 +417,19 @@ class OverseersScreen(GameScreen):
         lines: list[Text] = []
         changed = self.changed("seats")
         for seat, p in enumerate(view.seats):
-            head = Text(end="")
-            head.append("» " if seat in acting else "  ", style="bold")
-            head.append(self._who(seat), style="bold underline" if seat == me else "bold")
+            name = Text(end="")
+            name.append("» " if seat in acting else "  ", style="bold")
+            name.append(self._who(seat), style="bold underline" if seat == me else "bold")
             if seat == me:
-                head.append(" (you)")
-            if view.leader == seat:
-                head.append(" ♛ Leader", style="bold")
-            status = self._status(update, seat)
-            if status:
-                head.append(" · " + " · ".join(status), style="italic")
-            if changed:  # a player's cards or character changed since your last move
-                head = marked_text(head, seat in changed)
-                head.end = ""
-            lines.append(self._fit(head))
+                name.append(" (you)")
+            # a player's cards or character changed since your last move: •
+            room = self._width() - (1 if changed else 0)
+            heads = self._head_lines(name, view.leader == seat, self._status(update, seat), room)
+            for i, head in enumerate(heads):
+                if changed:
+                    head = marked_text(head, seat in changed and i == 0)
+                    head.end = ""
+                lines.append(self._fit(head))
             if p.character is not None:
                 character = Text("  " + p.character.label, style="dim" if seat != me else "")
             elif view.round:
@@ -468,6 +467,26 @@ class OverseersScreen(GameScreen):
         if me_char is not None and view.phase is not Phase.OVER:
             lines.append(Text(f"Your character: {GAME.ability(me_char)}", style="italic"))
         update_static(self.query_one("#ov-rows", Static), Text("\n").join(lines))
+
+    @staticmethod
+    def _head_lines(name: Text, leader: bool, status: list[str], width: int) -> list[Text]:
+        """A player's name, the Leader's mark and what the player is doing
+        ("1 vote against · voted Cat"), on one line of `width` if it fits,
+        the Leader as ♛ alone if that makes it fit; else the doing goes on
+        below, each part whole: cut off at the edge, "voted Cat" was lost."""
+        for mark in (" ♛ Leader", " ♛"):
+            head = name.copy()
+            if leader:
+                head.append(mark, style="bold")
+            if status:
+                head.append(" · " + " · ".join(status), style="italic")
+            if head.cell_len <= width:
+                return [head]
+        head = name.copy()
+        if leader:
+            head.append(" ♛", style="bold")
+        parts = [head, *(Text(part, style="italic") for part in status)]
+        return list(flow_parts(parts, width, hang="    ").split())
 
     def _width(self) -> int:
         """The cells of the table's rows."""
