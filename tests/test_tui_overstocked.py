@@ -193,6 +193,33 @@ async def test_the_ghost_says_why_a_spot_is_refused():
     assert "×" in text  # the ghost's edge: not here
 
 
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("where", ["fits", "refused"])
+async def test_the_placing_prompt_breaks_between_its_parts(size, where):
+    """Play-test at 80 columns: the placing prompt wrapped at any space,
+    "... Enter places · r" on one line and "turns" on the next (or "n next"
+    and "of 30 spots"). Each key stays with what it does."""
+    update = make_update(place_state())
+
+    def turned(screen):
+        if where == "refused":  # over the popularity's worker
+            screen.action_area("popularity")
+            screen.query_one("#os-pop", AreaView).move_to_key((0, 0))
+
+    keys = ["r", "n"] if where == "fits" else ["r"]  # n: the next spot that fits
+    submitted, text, region = await run(
+        update, size=size, keys=keys, before=turned,
+        after=lambda screen: screen.query_one("#os-prompt").region)
+    lines = [line[region.x:region.right].strip()
+             for line in text.splitlines()[region.y:region.bottom]]
+    assert "turned ¼" in lines[0]
+    assert any(line.endswith("r turns") for line in lines), lines
+    part = r"✓ fits, covers \d toys?\. Enter places ·" if where == "fits" else r"n next of \d+ spots"
+    assert any(re.search(part, line) for line in lines), lines
+    for line in lines:
+        assert line.split()[-1] not in ("r", "n", "Enter"), lines
+
+
 async def test_covering_three_toys_is_refused_with_its_reason():
     update = make_update(place_state())
 

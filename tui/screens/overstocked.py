@@ -51,7 +51,7 @@ from core.overstocked.actions import (
 from core.overstocked.cards import TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from tui import resources
-from tui.screens.game import GameScreen, TableUpdate, fit_line
+from tui.screens.game import GameScreen, TableUpdate, fit_line, flow_parts
 from tui.screens.overstocked_area import (
     AreaPane,
     AreaView,
@@ -227,6 +227,7 @@ class OverstockedScreen(GameScreen):
             if self.is_mounted:
                 self._draw_header(self.update)
             self.call_after_refresh(self._draw_areas)
+            self.call_after_refresh(self._draw_prompt)  # its lines break for the new width
 
     # -- the contract ---------------------------------------------------------------
 
@@ -823,34 +824,38 @@ class OverstockedScreen(GameScreen):
         what = f"Forklift L{number}" if kind is Piece.FORKLIFT else (
             f"Quantum card Q{number}" if kind is Piece.QUANTUM else f"Card {number}")
         area = "the popularity" if self._where is Where.POPULARITY else "your warehouse"
-        text = Text.assemble((f"{what}", "bold"), f" over {area}")
+        head = Text.assemble((f"{what}", "bold"), f" over {area}")
         turn = _TURNS.get(widget.rotation, "") if kind is not Piece.FORKLIFT else (
             "standing" if widget.rotation else "flat")
         if turn:
-            text.append(f", {turn}")
-        text.append(": ")
+            head.append(f", {turn}")
+        head.append(":")
+        parts = [head]
         spot = widget.spot
         legal = self._spots(self._where)
         if spot is not None and (spot[0], spot[1], widget.rotation) in legal:
             seat = self._wh_seat()
             place = Place(self._where, spot[0], spot[1], widget.rotation)
             covered = GAME.covered_toys(view, seat, place)
-            text.append(f"✓ fits, covers {covered} toy{'s' if covered != 1 else ''}. ",
-                        style="bold")
-            text.append_text(Text.assemble(("Enter", keys), " places ·"))
+            parts.append(Text(f"✓ fits, covers {covered} toy{'s' if covered != 1 else ''}.",
+                              style="bold"))
+            parts.append(Text.assemble(("Enter", keys), " places ·"))
         else:
             why = None
             if spot is not None:
                 why = self._area(self._where).why_not(spot[0], spot[1], widget.rotation, kind)
-            text.append(f"✗ not here: {why or 'not a legal spot'}. ", style="bold")
+            parts.append(Text(f"✗ not here: {why or 'not a legal spot'}.", style="bold"))
             spots = len(legal)
             if spots:
-                text.append_text(Text.assemble(("n", keys), f" next of {spots} spots ·"))
+                parts.append(Text.assemble(("n", keys), f" next of {spots} spots ·"))
             else:
                 other = "your warehouse" if self._where is Where.POPULARITY else "the popularity"
-                text.append(f"No spot here: try {other} (p/w) ·")
-        text.append_text(Text.assemble(" ", ("r", keys), " turns"))
-        return text
+                parts.append(Text(f"No spot here: try {other} (p/w) ·"))
+        parts.append(Text.assemble(("r", keys), " turns"))
+        # Lines break between the parts: wrapped at any space, a key was
+        # left at the end of one line and what it does on the next.
+        width = self.query_one("#os-prompt", Static).content_region.width
+        return flow_parts(parts, width, sep=" ")
 
     # -- focus --------------------------------------------------------------------------
 
