@@ -151,7 +151,8 @@ async def test_a_wide_score_pad_goes_below_the_standings():
     """Six players' pad does not fit beside the standings in 80 columns: it
     goes below them (and beside them on a wide terminal)."""
     names = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn")
-    breakdown = tuple(Category(f"Toy category {n}", tuple(range(6))) for n in range(4))
+    breakdown = tuple(Category(f"Toy category with a long name {n}", tuple(range(6)))
+                      for n in range(4))
     outcome = Outcome(scores=(0, 1, 2, 3, 4, 5), winners=frozenset({5}), breakdown=breakdown)
     update = SeatUpdate(game="overstocked", seat=None, view=None, legal=(),
                         to_act=frozenset(), names=names, bots=frozenset(), log=(),
@@ -194,3 +195,54 @@ async def test_the_charts_rows_follow_the_standings():
         charted = [str(label.render()) for label in app.screen.query(".chart-name").results(Label)]
     assert ranked[0] != "Ann"
     assert charted == ranked
+
+
+def overseers_update(players: int) -> SeatUpdate:
+    """An Overseers match's end: a pad of three rounds, wide labels."""
+    names = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn")[:players]
+    rows = ("Round 1: traits", "Round 1: Teal's copy", "Round 1: score", "Round 2: traits",
+            "Round 2: the Hoarder's Greed", "Round 2: Purple's fives",
+            "Round 2: Liang's -1 per card", "Round 2: score", "Round 3: traits",
+            "Round 3: Liang's -1 per card", "Round 3: score", "Held the Leader card")
+    totals = tuple(60 + seat for seat in range(players))
+    breakdown = tuple(Category(row, tuple(range(players))) for row in rows) + (
+        Category("Total", totals),)
+    outcome = Outcome(scores=totals, winners=frozenset({players - 1}), breakdown=breakdown)
+    return SeatUpdate(game="overseers", seat=None, view=None, legal=(), to_act=frozenset(),
+                      names=names, bots=frozenset(), log=(), outcome=outcome)
+
+
+async def test_three_players_overseers_pad_is_whole_beside_the_standings_at_80x24():
+    """Play-test: Overseers' pad went below the standings at 80x24, its
+    Total under the fold. The standings take only the room they need, so
+    three players' pad goes beside them, Total in sight."""
+    app = _app_for(overseers_update(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert not app.screen.query_one("#results-top").has_class("-stacked")
+        text = screen_text(app)
+    assert "Overseers: Cora wins!" in text
+    total = next(row for row in text.splitlines() if "Total" in row)
+    assert total.split()[-3:] == ["60", "61", "62"]
+    assert "goes on below" not in text
+
+
+async def test_a_pad_below_the_fold_says_so_and_the_keys_bring_its_total():
+    """Six players' pad goes below the standings and on under the fold: a
+    line says so and which keys scroll; End brings the Total up, and the
+    line goes."""
+    app = _app_for(overseers_update(6))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Overseers: Finn wins!" in text
+        assert not any(row.split()[:1] == ["Total"] for row in text.splitlines())
+        assert "↓ The score pad goes on to its Total below: ↓, PgDn or End scrolls" in text
+        await pilot.press("end")
+        await pilot.pause()
+        text = screen_text(app)
+    total = next(row for row in text.splitlines() if "Total" in row)
+    assert total.split()[-6:] == ["60", "61", "62", "63", "64", "65"]
+    assert "goes on" not in text

@@ -98,7 +98,7 @@ class ResultsScreen(Screen):
                                 zebra_stripes=True)
                 # Stacked until measured (`_arrange_top`): never wider than
                 # the screen, even for the frame before.
-                with Horizontal(id="results-top", classes="" if charts else "-stacked"):
+                with Horizontal(id="results-top", classes="" if charts else "-stacked -pad"):
                     yield DataTable(id="standings", cursor_type="none", show_cursor=False)
                     if charts is not None:
                         yield charts
@@ -111,6 +111,9 @@ class ResultsScreen(Screen):
                     yield pad
                 for note in outcome.notes:
                     yield Static(name_seats(note, names), classes="results-note")
+        # Said while more of the results is below the fold (a score pad's
+        # Total, at 80x24): a scrollbar alone went unnoticed.
+        yield Static("", id="results-more")
         # Below the scrolling results, so that focusing Rematch does not
         # scroll the winner and the ranking out of sight (80x24).
         with Horizontal(id="results-buttons"):
@@ -185,6 +188,28 @@ class ResultsScreen(Screen):
         results.focus()
         # Open on the title line (the winner) and the ranking.
         results.scroll_home(animate=False)
+        self.watch(results, "scroll_y", self._say_more, init=False)
+        self.watch(results, "max_scroll_y", self._say_more, init=False)
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self, _: object = None) -> None:
+        """Below the results, while some of them is out of sight under the
+        fold: what is there and the keys that bring it up."""
+        try:
+            results = self.query_one("#results", VerticalScroll)
+            more = self.query_one("#results-more", Static)
+        except NoMatches:
+            return
+        below = results.max_scroll_y - results.scroll_y
+        if below >= 1:
+            pad = self.query_one("#score-pad", DataTable)
+            outcome = self.update.outcome
+            what = "More"
+            if pad.display and outcome is not None:
+                total = outcome.breakdown[-1].name == "Total"
+                what = "The score pad goes on" + (" to its Total" if total else "")
+            more.update(f"↓ {what} below: ↓, PgDn or End scrolls")
+        more.display = below >= 1
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._arrange_top)
@@ -201,6 +226,7 @@ class ResultsScreen(Screen):
         room = self.size.width - 4  # the scroll's padding, and a scrollbar
         needed = board.outer_size.width + board.styles.margin.right + pad.virtual_size.width
         top.set_class(needed > room, "-stacked")
+        self.call_after_refresh(self._say_more)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
