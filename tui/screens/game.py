@@ -72,29 +72,6 @@ def fit_line(parts: Sequence[Text], width: int, *, drop: Sequence[int] = ()) -> 
     return line
 
 
-def flow_parts(parts: Sequence[Text], width: int, *, indent: str = "", sep: str = " · ",
-               hang: str | None = None) -> Text:
-    """`parts` joined with `sep` after `indent`, going on to a new line
-    (after `hang`, else `indent`) before a part that would pass `width`
-    cells: a part is never cut in two, as wrapping at any space would (a
-    label left at the end of one line, what it labels on the next). Width
-    0 (not laid out yet): one line."""
-    hang = indent if hang is None else hang
-    out = Text(indent, end="")
-    used = len(indent)
-    for i, part in enumerate(parts):
-        if i:
-            if width and used + len(sep) + part.cell_len > width:
-                out.append("\n" + hang)
-                used = len(hang)
-            else:
-                out.append(sep)
-                used += len(sep)
-        out.append_text(part)
-        used += part.cell_len
-    return out
-
-
 class SeatPort(Protocol):
     """The one way a game screen talks back: a command for its seat."""
 

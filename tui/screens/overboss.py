@@ -62,9 +62,10 @@ from core.overboss.board import Side
 from core.overboss.components import Terrain, Token
 from core.overboss.state import State, Step, cell
 from tui import resources
-from tui.screens.game import GameScreen, TableUpdate, fit_line, flow_parts
+from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
+from tui.widgets.flowed import Flowed, Parts, flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import CHANGED, SinceLog, changed_keys, mark_rows, marked_text
@@ -411,11 +412,11 @@ class OverbossScreen(GameScreen):
         with Horizontal(id="ob-body"):
             with Vertical(id="ob-left"):
                 yield Board(id="ob-board")
-                yield Static("", id="ob-info")
+                yield Flowed(id="ob-info")
                 yield Legend(id="ob-legend")
             with Vertical(id="ob-right"):
                 yield DuelMarket(id="ob-market", classes="panel", empty="The market is empty.")
-                yield Static("", id="ob-players", classes="panel")
+                yield Flowed(id="ob-players", classes="panel")
                 yield ScorePad(id="ob-score", classes="panel")
                 yield SinceLog(id="ob-log", classes="panel")
         with Vertical(id="ob-decide"):
@@ -690,7 +691,7 @@ class OverbossScreen(GameScreen):
             title += f" · {who} drafted {' + '.join(bits)}"
         set_border(market, title)
 
-    def _player_lines(self, view: State, seat: int, update: TableUpdate) -> list[Text]:
+    def _player_lines(self, view: State, seat: int, update: TableUpdate) -> list[Text | Parts]:
         """A player's Boss card and lair (open knowledge), two lines or so."""
         wide = self.has_class("-wide")
         me = seat == update.seat
@@ -729,23 +730,21 @@ class OverbossScreen(GameScreen):
             parts.append(Text.assemble("Waiting ", (tokens, "bold")))
         # Each part whole on a line: wrapped at any space, "Waiting" was
         # left at the end of one line and its tokens went to the next.
-        width = self.query_one("#ob-players", Static).content_region.width
-        return [head, flow_parts(parts, width, indent="    ")]
+        return [head, Parts(tuple(parts), indent="    ")]
 
     def _draw_players(self, update: TableUpdate) -> None:
         view: State = update.view
         me = update.seat if update.seat is not None else 0
         other = GAME.opponent(view, me)
         changed = self.changed("players")
-        lines = []
+        lines: list[Text | Parts] = []
         for seat in (me, other):
             head, *rest = self._player_lines(view, seat, update)
             if changed:  # a lair or a Boss changed since your last move
                 head = marked_text(head, seat in changed)
                 head.end = ""
             lines += [head, *rest]
-        widget = self.query_one("#ob-players", Static)
-        update_static(widget, Text("\n", end="").join(lines))
+        self.query_one("#ob-players", Flowed).set_lines(lines)
 
     def _outcome(self) -> Any:
         """The final score pad: the match's outcome that the update carries
@@ -946,16 +945,16 @@ class OverbossScreen(GameScreen):
         bar.set_choices(choices, keep_cursor=True)
 
     def _draw_info(self) -> None:
-        info = self.query_one("#ob-info", Static)
+        info = self.query_one("#ob-info", Flowed)
         view = self._view
         board = self.query_one("#ob-board", Board)
         key = board.cursor_key
         if view is None or not isinstance(key, int):
-            update_static(info, "")
+            info.set_lines([])
             return
-        update_static(info, self._cell_text(view, key, board))
+        info.set_lines([self._cell_text(view, key, board)])
 
-    def _cell_text(self, view: State, square: int, board: Board) -> Text:
+    def _cell_text(self, view: State, square: int, board: Board) -> Parts:
         """The square under the cursor, in words (teaches the letters); each
         part whole on a line (wrapped at any space, "not a" was left on one
         line and "choice now" went to the next)."""
@@ -985,8 +984,7 @@ class OverbossScreen(GameScreen):
                 parts.append(Text("↵ choose", style="bold"))
             else:
                 parts.append(Text("not a choice (n finds one)", style="bold"))
-        width = self.query_one("#ob-info", Static).content_region.width
-        return flow_parts(parts, width)
+        return Parts(tuple(parts))
 
     def _focus_places(self) -> list[Any]:
         """Where Tab goes now: the widget that decides (the market, or the

@@ -55,8 +55,9 @@ from core.overseers.actions import (
 from core.overseers.cards import TRAIT, Trait
 from core.overseers.state import Phase, State
 from tui import resources
-from tui.screens.game import GameScreen, TableUpdate, fit_line, flow_parts
+from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.widgets import ActionBar, Choice, ScorePad
+from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.hand import BACK, Card, Hand
 from tui.widgets.quiet import update_static

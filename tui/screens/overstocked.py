@@ -51,7 +51,7 @@ from core.overstocked.actions import (
 from core.overstocked.cards import TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from tui import resources
-from tui.screens.game import GameScreen, TableUpdate, fit_line, flow_parts
+from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.screens.overstocked_area import (
     AreaPane,
     AreaView,
@@ -64,6 +64,7 @@ from tui.screens.overstocked_area import (
 from tui.widgets import ActionBar, Choice, GameLog, ScorePad
 from tui.widgets.board import Board
 from tui.widgets.cursor import CursorWidget
+from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import SinceLog, changed_keys, marked_text
