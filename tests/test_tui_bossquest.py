@@ -19,7 +19,7 @@ from core.bossquest.actions import (
     TargetWeapon,
 )
 from core.bossquest.cards import Spell, SpellKind, Weapon
-from core.bossquest.state import Hidden, Options, Phase, Step
+from core.bossquest.state import ActiveSpell, Hidden, Options, Phase, Step
 from tests.bossquest_screen_kit import (
     HIDDEN,
     FakePort,
@@ -407,3 +407,38 @@ async def test_a_combat_comes_up_over_the_table_and_holds_the_keys_until_put_awa
         assert app.focused is screen.query_one("#bq-actions")
         await pilot.press("1")  # the table's keys work again
         assert [c.action for c in app.port.commands] == [Ask(1)]
+
+
+def two_rounds_played():
+    """Round 3: two combats in the history, the second with a spell."""
+    state = full_state()
+    first = state.history[0]
+    second = attrs.evolve(first, round=2, boss=19, hp=18,
+                          spells=(ActiveSpell(Spell(SpellKind.HP_MINUS_1)),))
+    return attrs.evolve(state, round=3, history=(first, second))
+
+
+@pytest.mark.parametrize(("size", "roomy"), [((160, 48), True), ((120, 36), False),
+                                             ((80, 24), False)])
+async def test_a_large_terminal_fills_the_column_with_the_combats_so_far(size, roomy):
+    """Play-test at 160x48: under the knights the main column stood empty
+    (20 rows and more). There the combats so far, the last first, with the
+    spells that changed them, fill it down to the prompt; the log has the
+    side to itself. Smaller terminals keep the last combat beside."""
+    app = ScreenApp(make_update(two_rounds_played()), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        main = screen.query_one("#bq-last-main")
+        side = screen.query_one("#bq-last")
+        assert main.display is roomy and side.display is not roomy
+        text = screen_text(app)
+        if roomy:
+            assert "Combats so far (2), the last first" in text
+            assert text.index("Round 2 · Boss 19") < text.index("Round 1 · Boss 16")
+            assert "○ Boss HP -1" in text and "No spell changed it." in text
+            # down to the prompt: no empty rows left under the panels
+            assert main.region.bottom == screen.query_one("#bq-decide").region.y
+            assert screen.query_one("#bq-knights").region.bottom == main.region.y
+        else:
+            assert "Last combat: round 2" in text

@@ -30,7 +30,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import ModalScreen
@@ -369,6 +369,10 @@ def _doing(view: State) -> str:
 
 
 #: the screen's actions that play at the table (not while a combat is up)
+#: the height from which a wide screen shows the last combat under the
+#: knights (`BossQuestScreen._roomy`)
+_ROOMY_HEIGHT = 44
+
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
                             "read_potion", "undo", "undo_anyway"})
 
@@ -603,6 +607,11 @@ class BossQuestScreen(GameScreen):
                     yield Market(id="bq-market", classes="panel", empty="No spells.")
                     yield ScorePad(id="bq-score", classes="panel")
                 yield PickList(id="bq-knights", classes="panel")
+                # On a large terminal the combats so far, spells and all,
+                # newest first, fill the column under the knights (`_roomy`):
+                # it was empty there.
+                with VerticalScroll(id="bq-last-main", classes="panel", can_focus=False):
+                    yield Static("", id="bq-combats")
                 with Vertical(id="bq-decide"):
                     yield Static("", id="bq-prompt")
                     yield ActionBar(id="bq-actions")
@@ -624,6 +633,7 @@ class BossQuestScreen(GameScreen):
         self.query_one("#bq-log").border_title = "Log"
         self.query_one("#bq-score").display = False
         self.query_one("#bq-last").display = False
+        self.query_one("#bq-last-main").display = False
         if self.update is not None:
             self._redraw(self.update)
         self.call_after_refresh(self._refit_knights)
@@ -780,6 +790,7 @@ class BossQuestScreen(GameScreen):
         mode = self._mode_of(update)
         mode_changed = mode != self._mode
         self._mode = mode
+        self.set_class(self._roomy(), "-roomy")
         self._draw_header(update)
         self._draw_boss(update)
         self._draw_market(update)
@@ -1089,16 +1100,39 @@ class BossQuestScreen(GameScreen):
             return me or 0
         return (me + 1) % view.players
 
+    def _roomy(self) -> bool:
+        """A large terminal (160x48, say): wide, and high enough that the
+        last combat fits under the knights, leaving the log the side."""
+        height = self.size.height or self.app.size.height
+        return self.has_class("-wide") and height >= _ROOMY_HEIGHT
+
     def _draw_last(self, update: TableUpdate) -> None:
         view: State = update.view
-        last = self.query_one("#bq-last", Static)
+        side = self.query_one("#bq-last", Static)
+        main = self.query_one("#bq-last-main", VerticalScroll)
+        roomy = self.has_class("-roomy")
+        side.display = bool(view.history) and not roomy
+        main.display = bool(view.history) and roomy
         if not view.history:
-            last.display = False
             return
-        last.display = True
         result: RoundResult = view.history[-1]
-        set_border(last, f"Last combat: round {result.round}")
-        update_static(last, self._combat_text(result))
+        if not roomy:
+            set_border(side, f"Last combat: round {result.round}")
+            update_static(side, self._combat_text(result))
+            return
+        rounds = len(view.history)
+        set_border(main, "Last combat" if rounds == 1 else f"Combats so far ({rounds}), the last first")
+        parts = []
+        for past in reversed(view.history):
+            spells = spells_text(past, self._who)
+            parts.append(Text.assemble(
+                (f"Round {past.round} · ", "bold"),
+                self._combat_text(past) if past is result else combat_text(past, self._who,
+                                                                          weapons=True),
+                "\n",
+                Text.assemble(("Spells that changed it\n", "bold"), spells) if spells
+                else Text("No spell changed it.", style="italic")))
+        update_static(self.query_one("#bq-combats", Static), Text("\n\n").join(parts))
 
     def _combat_text(self, result: RoundResult) -> Text:
         """The round's combat, one knight a line (all of it is public now)."""
