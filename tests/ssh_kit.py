@@ -23,6 +23,7 @@ KEYS = {
     "shift+tab": b"\x1b[Z",
     "space": b" ",
     "ctrl+s": b"\x13",
+    "right": b"\x1b[C",
 }
 
 
@@ -270,6 +271,28 @@ class OverseersRules(Rules):
         "You admitted", "You had the highest score", "You have the most Greed",
         "robs you", "You are robbed", "Liang: whose cards",
     ))
+    #: decisions on the player's cards for good: the bar starts with no
+    #: choice highlighted, so an arrow first, then Enter
+    UNHIGHLIGHTED = ("Purple: turn one", "You admitted", "You had the highest score",
+                     "robs you", "You are robbed")
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: the arrow was pressed for this question: Enter next
+        self._moved = False
+
+    def key(self, text: str) -> str | None:
+        key = super().key(text)
+        if key == "enter" and self.asked in self.UNHIGHLIGHTED:
+            self._moved = not self._moved
+            return "right" if self._moved else "enter"
+        self._moved = False
+        return key
+
+    def question(self, text: str) -> str:
+        if self._moved:  # the arrow highlights a choice: any change of the screen answers it
+            return text
+        return super().question(text)
 
 
 GAME_RULES: dict[str, type[Rules]] = {

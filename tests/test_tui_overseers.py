@@ -110,6 +110,34 @@ async def test_purple_turns_a_card_from_the_bar():
     assert submitted == [(1, Turn(2))]
 
 
+@pytest.mark.parametrize("phase", [Phase.PURPLE, Phase.ADMIT])
+async def test_a_decision_on_your_cards_for_good_highlights_none(phase):
+    """Purple's turn and an admission's discard act on one of your cards
+    for good, and none of their choices is safe: the bar starts with none
+    highlighted, so a stray Enter (the one that placed the cards or
+    admitted, pressed twice) turns or discards nothing. An arrow, then
+    Enter, or the card's number choose."""
+    if phase is Phase.PURPLE:
+        state, seat = table_at_vote_abilities(), 1  # Bob is Purple
+    else:
+        state = vote_all(placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")]), [1, 0, 0])
+        state, seat = GAME.apply(state, 0, Admit()), 0
+    assert state.phase is phase
+    update = make_update(state, seat)
+    first = update.legal[0]
+    submitted, text, cursor = await run(
+        update, keys=["enter"], after=lambda screen: screen.query_one("#ov-actions").cursor)
+    assert submitted == [] and cursor == -1
+    assert "Pick it by its number" in " ".join(text.split())
+    submitted, _, _ = await run(update, keys=["right", "enter"])
+    assert submitted == [(seat, first)]
+    # a vote has no card at stake for good: its bar starts on a choice
+    voting = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.VOTE)
+    _, _, cursor = await run(make_update(voting, 0),
+                             after=lambda screen: screen.query_one("#ov-actions").cursor)
+    assert cursor == 0
+
+
 async def test_teal_chooses_a_card_then_the_card_above():
     state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.TEAL)
     update = make_update(state, 3)

@@ -22,6 +22,8 @@ def choose_key(screen: OverseersScreen) -> str:
     hand = screen.query_one("#ov-hand", Hand)
     bar = screen.query_one("#ov-actions", ActionBar)
     assert (hand.display and hand.picking and hand.has_focus) or (bar.display and bar.has_focus)
+    if not hand.has_focus and bar.cursor < 0:
+        return "right"  # a decision on your cards for good: nothing is highlighted yet
     return "enter"
 
 

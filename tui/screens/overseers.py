@@ -106,6 +106,9 @@ _WAITING = {
 _TALK = frozenset({Phase.DRAFT, Phase.PLACE, Phase.PURPLE, Phase.GOLD_DRAW,
                    Phase.GOLD_KEEP, Phase.PEEK, Phase.TEAL, Phase.VOTE})
 _SECRET = frozenset({Phase.DRAFT, Phase.PLACE, Phase.VOTE})
+#: decisions that act on one of your own cards for good, none of them safe:
+#: the bar starts with no choice highlighted (`_draw_decision`)
+_NO_DEFAULT = frozenset({Phase.PURPLE, Phase.ADMIT, Phase.GUILTY, Phase.GIVE})
 _NOTES_SHOWN = 4
 _NOTE_MAX = 80
 
@@ -188,6 +191,9 @@ class OverseersScreen(GameScreen):
         self._first: int | None = None
         #: the actions behind the bar's choices / the hand's cards
         self._bar_actions: list[Any] = []
+        #: the update the bar's choices were last set for (a new one starts
+        #: a decision afresh)
+        self._bar_update: TableUpdate | None = None
         self._hand_actions: list[Any] = []
         #: table talk typed at this terminal (not part of the match)
         self.notes: list[str] = []
@@ -585,8 +591,20 @@ class OverseersScreen(GameScreen):
         self._bar_keys = [str(i + 1) if i < 9 else "·" for i in range(len(choices))]
         if me is not None:
             self._bar_keys = self._card_keys(view, me, choices) or self._bar_keys
+        # A decision that acts on one of your cards for good, with no
+        # choice that is safe (Boss Quest's `_safe_choice` starts on one
+        # where there is): no choice is highlighted until you pick one, so
+        # an Enter you did not mean (the one that admitted, pressed twice)
+        # turns or discards nothing.
+        fresh = update is not self._bar_update
+        self._bar_update = update
+        unhighlighted = view.phase in _NO_DEFAULT and len(choices) > 1
+        was = bar.cursor
         bar.set_choices([Choice(key, label, value)
-                         for key, (label, value) in zip(self._bar_keys, choices, strict=True)])
+                         for key, (label, value) in zip(self._bar_keys, choices, strict=True)],
+                        keep_cursor=unhighlighted and not fresh)
+        if unhighlighted and (fresh or was < 0):
+            bar.cursor = -1
         # an empty bar stays on screen: the table does not move at every turn
         update_static(self.query_one("#ov-prompt", Static), self._prompt_line(update))
 
@@ -706,7 +724,10 @@ class OverseersScreen(GameScreen):
                 text = f"You admitted: discard {n} more card{'s' if n != 1 else ''}."
             if view.phase is Phase.GIVE and view.thief is not None:
                 text = f"{self._who(view.thief)} robs you: choose the card you give."
-            return Text(text, style="bold")
+            out = Text(text, style="bold")
+            if view.phase in _NO_DEFAULT and len(update.legal) > 1:
+                out.append(" Pick it by its number, or ←→ then Enter.")
+            return out
         if view.phase in _WAITING:
             return Text(_WAITING[view.phase], style="italic")
         if view.phase in _SECRET and me is not None and view.seats[me].chose:
