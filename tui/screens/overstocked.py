@@ -17,8 +17,8 @@ Keys (also in the footer; the mouse works too):
 - choosing a card: ←→ (or 1-6, its place in the hand) pick a card, Enter, then Enter again to
   confirm (the choice stays secret until everyone has chosen);
 - placing: arrows move the ghost, r turns it, p / w put it over the
-  popularity / your warehouse (Tab switches), n / N jump to the next /
-  previous legal spot, Enter places; a click moves the ghost, a second
+  popularity / your warehouse (Tab switches), n jumps to the nearest legal
+  spot, again to the next nearest (N back), Enter places; a click moves the ghost, a second
   click places;
 - quantum card: ←→ or 1-6, Enter; X mark: 1-4 (or ←→, Enter); forklift:
   as placing, x takes none; incentive: 1-6, x takes none;
