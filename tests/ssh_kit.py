@@ -218,9 +218,13 @@ class OverbossRules(Rules):
 
     def key(self, text: str) -> str | None:
         # The board's cursor stays where it was left (it may be on a square
-        # not on offer): n brings it to one, then Enter chooses it.
+        # not on offer): n brings it to one, then Enter chooses it. A square
+        # already on offer says "↵ choose": Enter at once (n would leave the
+        # screen as it was, and the player would wait in vain for a change).
         key = super().key(text)
         if key == "enter" and self.asked in self.BOARD:
+            if not self._moved and "↵ choose" in " ".join(text.split()):
+                return "enter"
             self._moved = not self._moved
             return "n" if self._moved else "enter"
         self._moved = False

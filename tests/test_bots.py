@@ -3,6 +3,7 @@ the Boss Quest heuristic bot's play and strength."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import attrs
@@ -90,16 +91,33 @@ def test_make_bot_refuses_unknown_games_and_levels() -> None:
 CHEAP = ("random", "heuristic", "easy")
 
 
-@pytest.mark.parametrize("game_id", sorted(LEVELS))
-def test_bots_only_return_legal_actions(game_id: str) -> None:
+def _legal_only(game_id: str, matches: int) -> None:
+    """`matches` whole matches of the cheap bots, every answer checked; the
+    table size and the seat of each level turn round from match to match."""
     game = GAMES[game_id]
     levels = CHEAP
     rng = random.Random(11)
-    for i in range(24):
+    for i in range(matches):
         players = game.players[i % len(game.players)]
         bots = [make_bot(game_id, levels[(i + s) % len(levels)]) for s in range(players)]
         final = play_checked(game, bots, rng)
         assert game.outcome(final) is not None
+
+
+@pytest.mark.parametrize("game_id", sorted(LEVELS))
+def test_bots_only_return_legal_actions(game_id: str) -> None:
+    # At least 12 matches, and whole rounds of (table size, first level):
+    # every table size with every turn of the levels (the first matches of
+    # the slow run below, which plays 24 of each game).
+    sizes = len(GAMES[game_id].players)
+    rounds = math.lcm(sizes, len(CHEAP))
+    _legal_only(game_id, max(12, -(-12 // rounds) * rounds))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", sorted(LEVELS))
+def test_bots_only_return_legal_actions_over_24_matches(game_id: str) -> None:
+    _legal_only(game_id, 24)
 
 
 def test_heuristic_bots_play_each_other_legally() -> None:

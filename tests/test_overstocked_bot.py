@@ -17,8 +17,9 @@ from core.overstocked.state import Options, Phase
 from core.playout import play_match, sample_chance
 from tests.playouts import play_checked
 
-#: games in the bounded strength test (OVERTABLE_BOT_GAMES raises it)
-GAMES_CI = int(os.environ.get("OVERTABLE_BOT_GAMES", "60"))
+#: games of the bounded strength run (OVERTABLE_BOT_GAMES raises it): the bot
+#: wins 93-100% of 30 on several seeds, the bar is 80%; the slow run plays 500
+GAMES_CI = int(os.environ.get("OVERTABLE_BOT_GAMES", "30"))
 
 
 def test_registered():

@@ -36,6 +36,9 @@ from tests.ssh_kit import GAME_RULES, RESULTS, Rules, Terminal
 KEY_BUDGET = 600
 #: seconds a screen gets to catch up with the hub and for a notice to go
 CATCH_UP = 6
+#: the notice of a key the table refused (the table changed meanwhile):
+#: the key was answered, the player looks again (host/session.py)
+REFUSED = "deciding; look again."
 
 
 # -- the host ------------------------------------------------------------------------
@@ -278,13 +281,20 @@ async def play(
             continue
         assert pressed < KEY_BUDGET, f"{term.name}: {KEY_BUDGET} keys and no end:\n{text}"
         asked = rules.question(text)
+        refused_before = REFUSED in " ".join(text.split())
         term.press(key)
         pressed += 1
-        # a player waits to see the key answered before the next key (a
-        # question that stays the same is read again after a while: long
-        # enough on a loaded machine that a key is not pressed twice, which
-        # on the Duel's board would pick a first square and then cancel it)
-        await term.until(lambda asked=asked: rules.question(term.text()) != asked, 5)
+        # a player waits to see the key answered before the next key: the
+        # question changes, or the table's refusal shows (another seat moved
+        # first). A question that stays the same is read again after a
+        # while: long enough on a loaded machine that a key is not pressed
+        # twice, which on the Duel's board would pick a first square and
+        # then cancel it.
+        await term.until(
+            lambda asked=asked, before=refused_before: rules.question(term.text()) != asked
+            or (not before and REFUSED in " ".join(term.text().split())),
+            5,
+        )
 
 
 async def play_a_match(host: Any, game_id: str) -> None:

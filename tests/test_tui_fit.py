@@ -100,30 +100,37 @@ async def test_a_whole_match_fits_80x24(game_id, seats, people):
     assert not findings.seen, f"cut off at 80x24:\n{findings}"
 
 
-@pytest.mark.parametrize("game_id", sorted({g for g, _, _ in TABLES}))
-async def test_the_shell_screens_fit_80x24(game_id):
-    """Home, the new-match form (every seat shown, then Escape's question),
-    the rules and the saved matches, each with its F1 help."""
+#: the shell's screens: home and the saved matches once (they are the same
+#: for every game), the new-match form and the rules of each game
+SHELL = [("home", None), ("saves", None)] + [
+    (start, game_id) for game_id in sorted({g for g, _, _ in TABLES}) for start in ("new", "rules")
+]
+
+
+@pytest.mark.parametrize(("start", "argument"), SHELL,
+                         ids=[f"{s}-{a}" if a else s for s, a in SHELL])
+async def test_the_shell_screens_fit_80x24(start, argument):
+    """One of home, the new-match form (every seat shown, then Escape's
+    question), the rules and the saved matches, with its F1 help."""
     findings = Findings()
-    for start, argument in (("home", None), ("new", game_id), ("rules", game_id), ("saves", None)):
-        app = OvertableApp(start, argument, theme_name="textual-dark", bot_delay=0)
-        async with app.run_test(size=SIZE) as pilot:
-            for _ in range(5):
+    app = OvertableApp(start, argument, theme_name="textual-dark", bot_delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(5):
+            await pilot.pause()
+        findings.check(app.screen)
+        if start == "new":
+            count = app.screen.query_one("#count")
+            count.value = max(v for _, v in count._options)
+            for _ in range(3):  # the seats appear, then the scrollbar: settle
                 await pilot.pause()
             findings.check(app.screen)
-            if start == "new":
-                count = app.screen.query_one("#count")
-                count.value = max(v for _, v in count._options)
-                for _ in range(3):  # the seats appear, then the scrollbar: settle
-                    await pilot.pause()
-                findings.check(app.screen)
-                app.screen.query_one("#name-0").value = "Zed"
-                await pilot.press("escape")
-                await pilot.pause()
-                findings.check(app.screen)  # the question before discarding
-                await pilot.press("n")
-                await pilot.pause()
-            await look_at_help(pilot, findings)
+            app.screen.query_one("#name-0").value = "Zed"
+            await pilot.press("escape")
+            await pilot.pause()
+            findings.check(app.screen)  # the question before discarding
+            await pilot.press("n")
+            await pilot.pause()
+        await look_at_help(pilot, findings)
     assert not findings.seen, f"cut off at 80x24:\n{findings}"
 
 

@@ -111,12 +111,18 @@ async def test_a_refusal_gives_the_keys_back(game):
 
 
 async def test_without_an_answer_the_keys_come_back(monkeypatch):
-    monkeypatch.setattr(game_screen, "SENT_TIMEOUT", 0.05)
+    # A short timeout, but not shorter than a busy machine takes to draw
+    # the prompt: pause(0) draws without waiting for the machine to be idle
+    # (a pause() could outlast 0.05 s under load and miss the text).
+    monkeypatch.setattr(game_screen, "SENT_TIMEOUT", 0.5)
     async with table("overseers") as (app, pilot, screen, decide):
         screen.play(decide.legal[0])
-        await pilot.pause()
+        await pilot.pause(0)
         assert SENT_TEXT in screen_text(app)
-        await pilot.pause(0.3)
+        for _ in range(100):  # until the timeout gives the keys back (5 s at most)
+            await pilot.pause(0.05)
+            if SENT_TEXT not in screen_text(app):
+                break
         assert SENT_TEXT not in screen_text(app)
         screen.play(decide.legal[0])
         assert len(app.port.submitted) == 2
