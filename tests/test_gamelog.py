@@ -139,3 +139,31 @@ async def test_appended_lines_an_undo_and_the_oldest_dropped():
         await pilot.pause()
         assert words(log.rows[-3:]) == words(LINES[:1])
         assert words(drawn(app, log)[-3:]) == words(LINES[:1])
+
+
+async def test_lines_followed_one_at_a_time_draw_as_a_fresh_log_would():
+    """Following new lines keeps the rows already drawn (moved up) and draws
+    only the rows that come into sight; every frame is the same as drawing
+    the log afresh."""
+    from textual.geometry import Region
+
+    app = LogApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        await pilot.pause()
+        log = app.query_one(GameLog)
+        lines = LINES
+        for n in range(13):
+            rows_before = len(log.rows)
+            lines = (*lines, f"Line {n}: Bram asks for one more weapon." * (1 + n % 3))
+            log.set_lines(lines)
+            top = log.content_offset.y
+            content = range(top, top + log.scrollable_content_region.height)
+            to_draw = [y for y in content if log._styles_cache.is_dirty(y)
+                       or y not in log._styles_cache._cache]
+            assert len(to_draw) == len(log.rows) - rows_before
+            await pilot.pause()
+            whole = Region(0, 0, log.size.width, log.size.height)
+            drawn_now = [strip._segments for strip in log.render_lines(whole)]
+            log._styles_cache.clear()
+            assert drawn_now == [strip._segments for strip in log.render_lines(whole)]
+        assert drawn(app, log)[-1] == "Line 12: Bram asks for one more weapon."

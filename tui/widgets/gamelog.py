@@ -71,17 +71,33 @@ class GameLog(ScrollView, can_focus=True):
                 and self._wrapped_at == self._width()):
             # new lines only (the usual case): wrap just those
             new = lines[len(old):]
+            first_new = len(self._rows)
+            dropped = len(self._entries) + len(new) > KEEP
             self._entries = (self._entries + new)[-KEEP:]
             self._wrapped.extend(self._wrap_entry(entry, self._wrapped_at) for entry in new)
             del self._wrapped[: max(0, len(self._wrapped) - KEEP)]
             self._set_rows(self._wrapped_at)
+            if dropped:
+                self.refresh()  # every row moved up
+            else:
+                # The rows drawn stay as they are: repaint only where the
+                # new ones land (following them scrolls the rest, see
+                # `watch_scroll_y`).
+                self._refresh_rows(first_new, len(self._rows) - first_new)
         else:
             # an undo took lines back, or nothing is wrapped yet
             self._entries = lines[-KEEP:]
             self._wrapped_at = 0
             self._wrap()
-        self.refresh()
+            self.refresh()
         self._follow()
+
+    def _refresh_rows(self, first: int, count: int) -> None:
+        """Repaint rows `first`... (of all rows) where they are in sight."""
+        top = first - self.scroll_offset.y
+        region = Region(0, top, self.size.width, count).intersection(self.size.region)
+        if region:
+            self.refresh(region)
 
     # -- wrapping --------------------------------------------------------------
 
@@ -146,6 +162,27 @@ class GameLog(ScrollView, can_focus=True):
         self._follow()
 
     # -- drawing ---------------------------------------------------------------
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        # Textual draws every row of a scrolled widget again; following a
+        # new line moves the rows up by one or two, so keep the rows already
+        # drawn (Textual's own drawing of each, border and padding included)
+        # at their new places, and draw only those that come into sight.
+        # Most updates add a line to the log: this is most of its cost.
+        delta = round(new_value) - round(old_value)
+        cache = self._styles_cache
+        top = self.content_offset.y
+        rows = range(top, top + self.scrollable_content_region.height)
+        kept = {
+            y: cache._cache[y + delta]
+            for y in rows
+            if delta and y + delta in rows and y + delta in cache._cache
+            and not cache.is_dirty(y + delta)
+        }
+        super().watch_scroll_y(old_value, new_value)  # marks every row to draw again
+        if kept:
+            cache._cache.update(kept)
+            cache._dirty_lines.difference_update(kept)
 
     def render_lines(self, crop: Region) -> list[Strip]:
         # Drawn at another width than the rows were wrapped at (a scrollbar

@@ -251,6 +251,8 @@ class SinceLog(GameLog):
         self._title: str | None = None
         #: the index of the first entry of each step (while the recap shows)
         self._starts: list[int] = []
+        #: each step's entries as last drawn, with what they were drawn from
+        self._step_entries: list[tuple[Any, list[Text]]] = []
 
     def show(self, log: Sequence[str], recap: Recap | None) -> None:
         """Draw `log`, or `recap` when it has steps and is not put away."""
@@ -265,15 +267,26 @@ class SinceLog(GameLog):
             self._title = self.border_title
         entries: list[Text] = []
         self._starts = []
+        # A step's lines are the same text objects from one update to the
+        # next (built once): comparing the log with what is shown then finds
+        # them at once, and only a new step's lines are built and wrapped.
+        drawn, self._step_entries = self._step_entries, []
         for number, step in enumerate(recap.steps):
             chosen = number == recap.selected
             self._starts.append(len(entries))
-            for row, line in enumerate(step.lines):
-                gutter = ("▶" if chosen else " ") + (f"{number + 1:>2} " if row == 0 else "   ")
-                text = _RecapLine.assemble((gutter, "bold"), line)
-                if chosen:
-                    text.stylize("reverse")
-                entries.append(text)
+            key = (chosen, step.lines)
+            if number < len(drawn) and drawn[number][0] == key:
+                step_entries = drawn[number][1]
+            else:
+                step_entries = []
+                for row, line in enumerate(step.lines):
+                    gutter = ("▶" if chosen else " ") + (f"{number + 1:>2} " if row == 0 else "   ")
+                    text = _RecapLine.assemble((gutter, "bold"), line)
+                    if chosen:
+                        text.stylize("reverse")
+                    step_entries.append(text)
+            self._step_entries.append((key, step_entries))
+            entries.extend(step_entries)
         self._title_recap()
         self.set_lines(entries)  # type: ignore[arg-type]
         self._follow()
