@@ -803,3 +803,18 @@ async def test_lair_and_legend_entries_are_never_cut_in_two(size):
                           *(token_text(k).plain for k in Token if k.label and not k.crystal
                             and k is not Token.SPIRE)]:
                 assert any(entry in line for line in shown), (entry, shown)
+
+
+async def test_the_reveal_line_keeps_its_indent_when_it_wraps():
+    """Play-test at 160x48: your face-down Boss's "Reveal (r): ..." line
+    wrapped back to the panel's left edge, under the players' names. It
+    goes on indented, like the lair line below it."""
+    app = ScreenApp(make_update(midgame()), FakePort())
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        lines = region_lines(app, app.game_screen.query_one("#ob-players"))
+    start = next(n for n, line in enumerate(lines) if "Reveal (r):" in line)
+    end = next(n for n, line in enumerate(lines) if "│     Spires" in line)
+    assert end - start >= 2, "King Croak's reveal is long enough to wrap at 160 columns"
+    for line in lines[start:end + 1]:
+        assert line.startswith("│     "), lines

@@ -697,6 +697,7 @@ class OverbossScreen(GameScreen):
         me = seat == update.seat
         turn = GAME.seat_in_turn(view) == seat
         head = Text(end="")
+        reveal: Parts | None = None
         head.append("» " if turn else "  ", style="bold")
         head.append(self._who(seat) + (" (you)" if me else ""), style="bold")
         head.append(" · ")
@@ -711,7 +712,10 @@ class OverbossScreen(GameScreen):
             objective = card.objective if me else _theirs(card.objective)
             head.append(f": {objective}")
             if wide and me and not view.revealed[seat]:
-                head.append(f"\n    Reveal (r): {card.reveal}", style="dim")
+                # its own line, indented when it wraps too (wrapped with the
+                # head it went on at the panel's left edge)
+                reveal = Parts((Text(f"Reveal (r): {card.reveal}", style="dim"),),
+                               indent="    ")
         lair = view.lairs[seat]
         spires = Text.assemble((f"Spires ^{lair.spires}", "bold" if lair.spires else ""),
                                f" v{lair.expended}")
@@ -730,7 +734,7 @@ class OverbossScreen(GameScreen):
             parts.append(Text.assemble("Waiting ", (tokens, "bold")))
         # Each part whole on a line: wrapped at any space, "Waiting" was
         # left at the end of one line and its tokens went to the next.
-        return [head, Parts(tuple(parts), indent="    ")]
+        return [head, *([reveal] if reveal else []), Parts(tuple(parts), indent="    ")]
 
     def _draw_players(self, update: TableUpdate) -> None:
         view: State = update.view
