@@ -15,11 +15,11 @@ from tui.screens.results import ResultsScreen
 NAMES = ("Ann", "Bram", "Cora", "Dev", "Edda")
 
 
-def final_update() -> SeatUpdate:
+def final_update(categories: int = 20) -> SeatUpdate:
     """Five players and a score pad longer than an 80x24 screen."""
     # (names long enough that the pad cannot go beside the standings)
     breakdown = tuple(Category(f"A long category of toys {n}", (n, 2 * n, 0, 1, n % 3))
-                      for n in range(14))
+                      for n in range(categories))
     outcome = Outcome(
         scores=(3, 9, 1, 2, 0), winners=frozenset({1}), breakdown=breakdown,
         notes=("{1} wins on the tie-break.", "{0} placed second by the rules."),
@@ -145,6 +145,24 @@ async def test_a_duels_score_pad_is_whole_beside_the_standings_at_80x24():
     total = next(row for row in text.splitlines() if "Total" in row)
     assert "91" in total and "105" in total
     assert "Rematch (r)" in text
+    assert "goes on" not in text and "below:" not in text
+
+
+async def test_the_line_saying_more_is_below_goes_once_all_is_in_sight():
+    """Played at 80x24: the Duel's pad stood whole beside the standings, its
+    Total in sight, under a line saying the pad went on below. The line,
+    shown for the stacked frame before the pad moved beside the standings,
+    took the last row of the results and so kept finding one row below.
+    These results fill the 19 rows exactly."""
+    app = _app_for(final_update(categories=14))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        scroll = app.screen.query_one("#results", VerticalScroll)
+        text = screen_text(app)
+        assert scroll.max_scroll_y == 0, text
+    assert "A long category of toys 13" in text and "Ann placed second" in text
+    assert "below:" not in text
 
 
 async def test_a_wide_score_pad_goes_below_the_standings():

@@ -201,6 +201,12 @@ class ResultsScreen(Screen):
         except NoMatches:
             return
         below = results.max_scroll_y - results.scroll_y
+        if more.display:
+            # the line takes its row from the results: what is below counts
+            # as if it were gone, else a line shown once (for the stacked
+            # frame before `_arrange_top`) kept itself in place under a Total
+            # in sight
+            below -= more.outer_size.height
         if below >= 1:
             pad = self.query_one("#score-pad", DataTable)
             outcome = self.update.outcome
