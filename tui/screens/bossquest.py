@@ -577,6 +577,8 @@ class BossQuestScreen(GameScreen):
         self._targets: list[Any] = []
         #: per seat viewed here: the combats it has seen (its view's history length)
         self._combats_seen: dict[int, int] = {}
+        #: what the roomy column of combats was last built for (`_draw_last`)
+        self._combats_drawn: tuple[Any, ...] | None = None
         #: the Solo Quest's personal spell chosen on the action bar, waiting
         #: for its Boss (each spell is one choice, then its Bosses: sixteen
         #: spell-and-Boss choices filled six lines at 80x24)
@@ -1120,6 +1122,12 @@ class BossQuestScreen(GameScreen):
             set_border(side, f"Last combat: round {result.round}")
             update_static(side, self._combat_text(result))
             return
+        # Built again only when a combat is added, the reader changes or the
+        # last one's mark does: most updates (an ask, a spell) change none.
+        key = (update.seat, view.history, "combat" in self.changed("combat"))
+        if key == self._combats_drawn:
+            return
+        self._combats_drawn = key
         rounds = len(view.history)
         set_border(main, "Last combat" if rounds == 1 else f"Combats so far ({rounds}), the last first")
         parts = []
