@@ -59,6 +59,8 @@ class FakeScreen:
         self.update = first
         self.shown: list[int] = []
         self.witnessed: list[int] = []
+        #: as GameScreen's: the dialogs to push over the results
+        self.over_the_results: list = []
 
     def show(self, update: SeatUpdate) -> None:
         self.update = update

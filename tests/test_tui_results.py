@@ -264,3 +264,38 @@ async def test_a_pad_below_the_fold_says_so_and_the_keys_bring_its_total():
     total = next(row for row in text.splitlines() if "Total" in row)
     assert total.split()[-6:] == ["60", "61", "62", "63", "64", "65"]
     assert "goes on" not in text
+
+
+async def test_the_dialogs_held_for_the_end_go_over_the_results_at_once():
+    """Boss Quest's last combat is read before the results: it is pushed
+    with them, in the same turn of the event loop, so no frame of the
+    results shows first (over SSH a loaded machine sent one, and the dialog
+    came a moment later over a screen the player took for the end)."""
+    from textual.screen import ModalScreen
+
+    from tui.screens.results import push_results
+
+    class Held(ModalScreen):
+        pass
+
+    class Played:  # a game's screen as the end finds it
+        over_the_results = [Held(), Held()]
+
+    played = Played()
+    dialogs = list(played.over_the_results)
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        mounts = push_results(app, final_update(), played)
+        # before anything is awaited: the results, the dialogs over them in
+        # order, the last on top
+        assert isinstance(app.screen_stack[-3], ResultsScreen)
+        assert app.screen_stack[-2:] == dialogs
+        assert played.over_the_results == []  # pushed once
+        for mount in mounts:
+            await mount
+        await pilot.pause()
+        assert app.screen is dialogs[-1]
+        app.pop_screen()
+        app.pop_screen()
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)

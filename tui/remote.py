@@ -336,9 +336,10 @@ class RemoteTable:
             self.finished.add(table)
             # a "Your turn." from the last moves would stand over the results
             self.app.clear_notifications()
-            from tui.screens.results import ResultsScreen
+            from tui.screens.results import push_results
 
-            await self.app.push_screen(ResultsScreen(update))
+            for mount in push_results(self.app, update, screen):
+                await mount
 
     def say(self, table: str | None, text: str) -> None:
         self.write({"chat": {"table": table, "text": text}})

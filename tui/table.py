@@ -223,9 +223,9 @@ class Table:
         if self._results_shown or self.app is None:
             return
         self._results_shown = True
-        from tui.screens.results import ResultsScreen
+        from tui.screens.results import push_results
 
-        self.app.push_screen(ResultsScreen(self.make_update()))
+        push_results(self.app, self.make_update(), self.screen)
 
     def _problem(self, message: str) -> None:
         self._notify(message, severity="error")

@@ -731,8 +731,8 @@ class BossQuestScreen(GameScreen):
 
     def _hold_combat(self, update: TableUpdate) -> None:
         """A combat this seat has not seen yet comes up in its own dialog
-        (after the results, if it ended the match: they are pushed right
-        after this update, and the dialog goes over them)."""
+        (over the results, if it ended the match: they are pushed right
+        after this update, together with `over_the_results`)."""
         seat, view = update.seat, update.view
         if seat is None or view is None:
             return
@@ -743,17 +743,16 @@ class BossQuestScreen(GameScreen):
             self._duels_shown.add(seat)
             # the Final Boss duel's combat, over the results (BQ-47); the
             # round that ended the game, if not seen yet, over it
-            self.app.call_later(self.app.push_screen, CombatScreen(view.duel, self._who))
+            self.over_the_results.append(CombatScreen(view.duel, self._who))
             if len(view.history) > seen:
-                self.app.call_later(self.app.push_screen,
-                                    CombatScreen(view.history[-1], self._who))
+                self.over_the_results.append(CombatScreen(view.history[-1], self._who))
             return
         if seen is None or len(view.history) <= seen or not self.is_attached:
             return
         result = view.history[-1]
         if update.over:
             # the results are pushed right after this update: over them
-            self.app.call_later(self.app.push_screen, CombatScreen(result, self._who))
+            self.over_the_results.append(CombatScreen(result, self._who))
             return
         self._combats_waiting.append(result)
         if not self.holds_the_table:

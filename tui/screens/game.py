@@ -159,6 +159,11 @@ class GameScreen(Screen):
         #: answer is awaited (a shared table only)
         self.sent_from: int | None = None
         self._sent_timer: Any = None
+        #: dialogs that go over the results when the match ends, the last
+        #: on top (Boss Quest's last combat): pushed with the results, in
+        #: the same turn of the event loop, so no frame of the results
+        #: shows before them (`results.push_results`)
+        self.over_the_results: list[Screen] = []
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
     seat_word: str = "Player"

@@ -248,3 +248,15 @@ class ResultsScreen(Screen):
 
     def action_home(self) -> None:
         self.app.leave_table()  # type: ignore[attr-defined]
+
+
+def push_results(app: Any, update: SeatUpdate, game_screen: Any) -> list[Any]:
+    """Push the results and, over them, the dialogs the game's screen held
+    for the end (`GameScreen.over_the_results`), all in one turn of the
+    event loop: the player never sees a frame of the results before a
+    dialog that is to be read first. Returns their mounts, to await."""
+    mounts = [app.push_screen(ResultsScreen(update))]
+    if game_screen is not None:
+        dialogs, game_screen.over_the_results = game_screen.over_the_results, []
+        mounts += [app.push_screen(dialog) for dialog in dialogs]
+    return mounts
