@@ -266,6 +266,36 @@ async def test_a_pad_below_the_fold_says_so_and_the_keys_bring_its_total():
     assert "goes on" not in text
 
 
+async def test_with_the_pads_total_in_sight_the_line_says_what_is_below():
+    """Play-test (Overstocked, 80x24): the pad beside the standings showed
+    its Total, and the notes under it went on below the fold, but the line
+    said "The score pad goes on to its Total below". It names what is
+    below: here the notes."""
+    breakdown = tuple(Category(f"Toy {n}: warehouse", (n, n + 1)) for n in range(12)) + (
+        Category("Total", (4, 9)),)
+    notes = tuple(f"Note {n}: a tie for the largest area, each player's choice which scores."
+                  for n in range(4))
+    outcome = Outcome(scores=(4, 9), winners=frozenset({1}), breakdown=breakdown, notes=notes)
+    update = SeatUpdate(game="overstocked", seat=None, view=None, legal=(),
+                        to_act=frozenset(), names=("Ann", "Bram"), bots=frozenset(), log=(),
+                        outcome=outcome)
+    app = _app_for(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        total = next(row for row in text.splitlines() if "Total" in row)
+        assert total.split()[-2:] == ["4", "9"]
+        assert "Note 3" not in text
+        assert "goes on to its Total" not in text
+        assert "↓ More below: ↓, PgDn or End scrolls" in text
+        await pilot.press("end")
+        await pilot.pause()
+        text = screen_text(app)
+    assert "Note 3" in text
+    assert "below:" not in text
+
+
 async def test_the_dialogs_held_for_the_end_go_over_the_results_at_once():
     """Boss Quest's last combat is read before the results: it is pushed
     with them, in the same turn of the event loop, so no frame of the

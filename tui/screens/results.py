@@ -211,7 +211,8 @@ class ResultsScreen(Screen):
             pad = self.query_one("#score-pad", DataTable)
             outcome = self.update.outcome
             what = "More"
-            if pad.display and outcome is not None:
+            # (regions on the screen: the pad's runs on past the fold)
+            if pad.display and outcome is not None and pad.region.bottom > results.region.bottom:
                 total = outcome.breakdown[-1].name == "Total"
                 what = "The score pad goes on" + (" to its Total" if total else "")
             more.update(f"↓ {what} below: ↓, PgDn or End scrolls")
