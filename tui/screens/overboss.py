@@ -420,7 +420,7 @@ class OverbossScreen(GameScreen):
                 yield ScorePad(id="ob-score", classes="panel")
                 yield SinceLog(id="ob-log", classes="panel")
         with Vertical(id="ob-decide"):
-            yield Static("", id="ob-prompt")
+            yield Flowed(id="ob-prompt")
             yield ActionBar(id="ob-actions")
         yield Footer(compact=True)
 
@@ -784,7 +784,12 @@ class OverbossScreen(GameScreen):
     # -- the prompt, the action bar and the info line -------------------------------
 
     def _draw_prompt(self) -> None:
-        update_static(self.query_one("#ob-prompt", Static), self._prompt_text())
+        """The prompt, and after it the moves open at any moment of the turn
+        (`_extras`), kept whole: on its own line if it does not fit after."""
+        text = self._prompt_text()
+        extras = self._extras() if self._with_extras() else None
+        prompt = self.query_one("#ob-prompt", Flowed)
+        prompt.set_lines([Parts((text, extras), sep="  ")] if extras else [text])
 
     def _key(self, key: str) -> tuple[str, str]:
         return (key, "bold reverse")
@@ -822,12 +827,11 @@ class OverbossScreen(GameScreen):
         pairs = f"1-{GAME.market_size(view)}"
         if step is Step.DRAFT:
             return Text.assemble(("Your turn: ", "bold"), "draft a pair: ", k(pairs),
-                                 " or ", k("↑↓"), " + ", k("↵"), " in the market.", self._extras())
+                                 " or ", k("↑↓"), " + ", k("↵"), " in the market.")
         if step is Step.PLACE_TILE:
             tile = view.hand_tile.label if view.hand_tile is not None else "tile"
             return Text.assemble((f"Place the {tile}", "bold"),
-                                 " on any open square ›·‹ of either half: ", move, ".",
-                                 self._extras())
+                                 " on any open square ›·‹ of either half: ", move, ".")
         if step in (Step.SLIDE, Step.FROST):
             who = "Icy Peak" if step is Step.SLIDE else "Queen Rimefang"
             what = "another tile" if step is Step.SLIDE else "any tile"
@@ -851,7 +855,7 @@ class OverbossScreen(GameScreen):
                                  f"Town on {self._sq(self._first)} spawns", cancel, ".")
         if step is Step.REFRESH:
             return Text.assemble(("Sunken City: ", "bold"), "refresh one of your spent Spires? ",
-                                 k("f"), " refresh, ", k("s"), " skip.", self._extras())
+                                 k("f"), " refresh, ", k("s"), " skip.")
         if step in (Step.TOKEN, Step.LAIR):
             kinds = token_kinds(update.legal)
             token = self._token.label if self._token is not None else "token"
@@ -860,11 +864,10 @@ class OverbossScreen(GameScreen):
             text = Text.assemble((head, "bold"), " on a highlighted square ", move, ".")
             if len(kinds) > 1:
                 text.append_text(Text.assemble(" ", k(f"1-{len(kinds)}"), " picks another token."))
-            text.append_text(self._extras())
             return text
         if step is Step.END:
             return Text.assemble(("Pair placed. ", "bold"), k("e"), " (or ", k("↵"),
-                                 ") ends your turn; ", k("u"), " takes back.", self._extras())
+                                 ") ends your turn; ", k("u"), " takes back.")
         if step is Step.CROAK:
             if self._slot_pick() and len(self._slot_pick()) > 1:
                 return Text.assemble(("King Croak: ", "bold"), "which market Dungeon takes its place? ",
@@ -882,7 +885,14 @@ class OverbossScreen(GameScreen):
                                  "; ", k("s"), " skips.")
         return Text(str(step))
 
-    def _extras(self) -> Text:
+    def _with_extras(self) -> bool:
+        """The prompt says which moves are open at any moment (`_extras`):
+        at the steps of a turn's own course, not inside a Boss's power or
+        Spire mode."""
+        return (self.update is not None and not self._spire and self._step in (
+            Step.DRAFT, Step.PLACE_TILE, Step.REFRESH, Step.TOKEN, Step.LAIR, Step.END))
+
+    def _extras(self) -> Text | None:
         """The moves open at any moment of your turn: Spire and reveal."""
         k = self._key
         bits = []
@@ -892,8 +902,8 @@ class OverbossScreen(GameScreen):
         if self._legal(RevealBoss()):
             bits.append(Text.assemble(k("r"), " reveal Boss"))
         if not bits:
-            return Text("")
-        return Text.assemble("  Any time: ", Text(", ").join(bits), ".")
+            return None
+        return Text.assemble("Any time: ", Text(", ").join(bits), ".")
 
     def _waiting_text(self, update: TableUpdate) -> Text:
         view: State = update.view
