@@ -18,6 +18,7 @@ from core.overseers.actions import (
     Admit,
     AssignLeader,
     Choose,
+    Copy,
     Deal,
     Deny,
     Discard,
@@ -342,3 +343,91 @@ def test_a_deal_at_six_players_uses_every_card():
         state = GAME.apply(state, CHANCE, Deal(card))
     assert state.deck == () and state.phase is Phase.CHARACTERS
     assert Counter(len(p.hand) for p in state.seats) == {6: 6}
+
+
+# --- simultaneous choices ------------------------------------------------------------
+
+
+def test_simultaneous_choices_do_not_depend_on_who_chooses_first():
+    """OV §2 Draft ("Players will choose one Trait Card"), OV §3 Placement
+    ("after everyone has placed their cards, all players will reveal"),
+    OV §4 Vote ("everyone, at the same time, will place their judgment
+    token"): the same choices made in any order give the same table."""
+    from itertools import permutations
+
+    ids = Ids()
+    hands = [ids("AABBLC"), ids("LLCCHH"), ids("GGHABL")]
+    start = dealt(hands, [Character.MEIXIU, Character.GOLD, Character.TEAL])
+    results = set()
+    for order in permutations(range(3)):
+        state = start
+        while state.phase is Phase.DRAFT:
+            picks = {s: GAME.legal_actions(state, s)[-1] for s in range(3)}
+            for s in order:
+                state = GAME.apply(state, s, picks[s])
+        rows = {s: GAME.legal_actions(state, s)[0] for s in range(3)}
+        for s in order:
+            state = GAME.apply(state, s, rows[s])
+        results.add(state)
+    assert len(results) == 1
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")])
+    votes = {0: Vote(2), 1: Vote(2), 2: Vote(1)}
+    after = set()
+    for order in permutations(range(3)):
+        s = state
+        for seat in order:
+            s = GAME.apply(s, seat, votes[seat])
+        after.add(s)
+    assert len(after) == 1 and next(iter(after)).accused == 2
+
+
+# --- characters against one another ------------------------------------------------
+
+
+def test_teals_copy_of_greed_is_greed_for_the_steal_ov15():
+    """OV §4 Vote, teal ("this card will copy the one on top") and OV §7
+    Greed ("The player with the most Greed Cards can steal"): OV-15, Teal's
+    copy of a Greed card is a Greed card."""
+    state = placed([("GAB", "LC"), ("GLC", "HB"), ("LHA", "BL")], [Character.TEAL, None, None])
+    assert slots_of(state, 0) == ["A", "B", "G", "l", "c"]
+    state = GAME.apply(state, 0, Copy(3, 2))
+    assert rules.greed_count(state.seats[0].slots) == 2
+    state = vote_all(state, [2, 2, 0])
+    state = GAME.apply(state, 2, Admit())
+    state = GAME.apply(state, 2, Discard(0))
+    state = GAME.apply(state, 2, Discard(0))
+    assert state.phase is Phase.ROB and state.thief == 0
+
+
+def test_the_elder_sister_counts_teals_copy_not_purples_fives_ov20():
+    """OV §6 Showdown, the elder Wuming ("courage and hope cards will count
+    as one (1) more point each"); OV-20: a card as it counts: Teal's copy
+    of a Hope is a Hope (+1), Purple's Courage turned to fives is not."""
+    state = placed([("HAB", "LC"), ("CCA", "BL"), ("LHA", "BG")],
+                   [Character.TEAL, Character.PURPLE, Character.WUMING_VALOUR])
+    assert slots_of(state, 1) == ["A", "C", "C", "b", "l"]
+    state = GAME.apply(state, 1, Turn(1))  # Purple: the Courage count 5
+    assert slots_of(state, 0) == ["A", "B", "H", "l", "c"]
+    state = GAME.apply(state, 0, Copy(3, 2))  # L under H
+    # Teal: A 6, B 4, two Hope 6 (+2), C 2 (+1)
+    assert rules.showdown_score(state, 0) == 6 + 4 + (6 + 2) + (2 + 1)
+    # Purple: A 6, two fives 10, B 4, L 3; no +1
+    assert rules.showdown_score(state, 1) == 6 + 10 + 4 + 3
+    assert rules.round_score(state, 0).score == 6 + 4 + 6 + 2
+
+
+def test_liang_counts_the_cards_after_the_steal_ov16():
+    """OV §8 Scoring, brown S: "the player of your choice will lose one (1)
+    point for each card in his/her combination", counted at scoring, after
+    the Greed stage (OV-16): a thief's stolen card costs a point too."""
+    state = placed([("AAB", "LC"), ("GLC", "HB"), ("LHA", "BL")], [Character.LIANG, None, None])
+    state = vote_all(state, [2, 2, 0])
+    state = GAME.apply(state, 2, Admit())
+    state = GAME.apply(state, 2, Discard(0))
+    state = GAME.apply(state, 2, Discard(0))
+    assert state.phase is Phase.ROB and state.thief == 1
+    state = GAME.apply(state, 1, Choose(2))
+    state = GAME.apply(state, 2, GAME.legal_actions(state, 2)[0])
+    assert [len(p.slots) for p in state.seats] == [5, 6, 2]
+    state = GAME.apply(state, 0, Choose(1))
+    assert state.seats[1].rounds[0].liang == -6
