@@ -431,3 +431,16 @@ def test_liang_counts_the_cards_after_the_steal_ov16():
     assert [len(p.slots) for p in state.seats] == [5, 6, 2]
     state = GAME.apply(state, 0, Choose(1))
     assert state.seats[1].rounds[0].liang == -6
+
+
+def test_the_in_app_rules_give_the_table_talk_rule():
+    """OV §4 Vote: "everyone will discuss ... it is not allowed to disclose
+    any number-related information if you saw them using the Meixiu
+    ability". Table talk is the players' own (the game cannot read it), so
+    the in-app rules say it."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "tui" / "rules" / "overseers.md").read_text(
+        encoding="utf-8"
+    )
+    assert "peeked with Meixiu\n   may not tell anything about numbers" in text
