@@ -586,6 +586,19 @@ def test_the_leader_not_the_guilty_player_chooses_the_pair_lost_ov5_ov13():
     assert Counter(TRAIT[c] for c in state.discard) == {C: 1, H: 1}
 
 
+def test_the_rulings_and_the_in_app_rules_say_the_leader_chooses_the_pair_ov5_ov13():
+    """OV-13 cites OV-5 in docs/rulings.md and in the in-app rules: the
+    Leader, not the guilty player, chooses between equally good pairs."""
+    root = Path(__file__).resolve().parent.parent
+    for path in (root / "docs" / "rulings.md", root / "tui" / "rules" / "overseers.md"):
+        text = " ".join(path.read_text(encoding="utf-8").replace(">", " ").split())
+        ruling = text[text.index("OV-13"):text.index("OV-14")]
+        assert "the Leader chooses which pair the guilty player loses (OV-5" in ruling or (
+            "resolved by the Leader, who chooses which pair the guilty player loses (OV-5"
+            in ruling), path
+        assert "guilty player chooses" not in ruling, path
+
+
 def test_a_single_costliest_pair_needs_no_leader_ov4_ov5():
     """OV-4, OV-5: with one costliest set of cards left there is no tie, so
     nobody chooses: the guilty player (not the Leader) loses it at once."""
