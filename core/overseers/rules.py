@@ -515,8 +515,8 @@ def apply(state: State, seat: int, action: object) -> State:
             raise IllegalAction("You have already chosen; wait for the others.")
         if phase is _P.GUILTY and seat == state.accused:
             raise IllegalAction(
-                "The Leader chooses which two of your cards you lose, among the pairs "
-                "that cost you as much (OV-5, OV-13)."
+                "By OV-5 and OV-13 the Leader chooses which two of your cards you lose, "
+                "among pairs that cost you as much."
             )
         raise IllegalAction("It is not your turn.")
     if not _is_legal(state, seat, action):
