@@ -80,3 +80,20 @@ def test_a_v1_journal_where_the_guilty_player_chose_resumes_before_it(tmp_path):
     assert again.ok, again.problems
     assert again.match.state == match.state
     again.match.close()
+
+
+def test_a_v1_journal_without_that_choice_replays_whole(tmp_path):
+    """tests/journals/overseers-v1.jsonl never reached a tie between pairs:
+    under rules version 2 it replays to its recorded end, with only the
+    notice that other rules wrote it."""
+    v1 = V2.with_name("overseers-v1.jsonl")
+    copy = tmp_path / v1.name
+    shutil.copy(v1, copy)
+    last = json.loads(v1.read_text().splitlines()[-1])
+    loaded = Match.load(copy)
+    assert [(p.kind, p.line) for p in loaded.problems] == [(journal.RULES_VERSION, 1)]
+    match = loaded.match
+    assert match.finished
+    assert sorted(match.outcome.winners) == sorted(last["finished"]["winners"])
+    assert list(match.outcome.scores) == list(last["finished"]["scores"])
+    match.close()
