@@ -12,12 +12,12 @@ import pytest
 from core.bots import _FACTORIES, _PENDING_LEVELS, LEVELS, RandomBot
 from core.bots.overseers import HeuristicBot, estimate
 from core.overseers import GAME
-from core.overseers.actions import Admit, Deny, Place, Vote
+from core.overseers.actions import Admit, Deny, LosePair, Place, Vote
 from core.overseers.cards import TRAIT, Character, points
 from core.overseers.state import Options, Phase
 from core.playout import play_match
 from tests.playouts import play_checked
-from tests.test_overseers_kit import placed
+from tests.test_overseers_kit import placed, slots_of, vote_all
 
 #: games in the bounded strength test (OVERTABLE_BOT_GAMES raises it)
 GAMES_CI = int(os.environ.get("OVERTABLE_BOT_GAMES", "45"))
@@ -57,6 +57,31 @@ def test_bot_shows_its_weakest_cards():
     choice = HeuristicBot().choose(GAME, GAME.view(start, 0), 0, legal, random.Random(0))
     assert isinstance(choice, Place)
     assert sorted(TRAIT[c].value for c in choice.cards) == ["B", "C", "L"]
+
+
+def guilty_ann(leader: int):
+    """Ann (seat 0) denies and is the highest; her pairs A+L and A+C cost
+    her showdown alike (the elder Wuming sister adds 1 to Courage there),
+    but leave her 8 or 9 for the round (L L C or L L L)."""
+    state = placed([("ALL", "LC"), ("LLC", "HB"), ("LHA", "BL")],
+                   [None, None, Character.WUMING_VALOUR], leader=leader)
+    state = GAME.apply(vote_all(state, [1, 0, 0]), 0, Deny())
+    assert state.phase is Phase.GUILTY and GAME.to_act(state) == {leader}
+    assert slots_of(state, 0) == ["A", "L", "L", "L", "C"]
+    assert GAME.legal_actions(state, leader) == (LosePair(0, 1), LosePair(0, 4))
+    return state
+
+
+@pytest.mark.parametrize(("leader", "pair"), [(1, LosePair(0, 1)), (0, LosePair(0, 4))])
+def test_bot_as_leader_chooses_the_guilty_pair_for_itself_ov5_ov13(leader, pair):
+    """OV-5, OV-13: the Leader chooses the pair the guilty player loses.
+    The bot leaves another player the weaker cards (Ann keeps L L C, 8),
+    and itself, guilty, the stronger (L L L, 9)."""
+    state = guilty_ann(leader)
+    legal = GAME.legal_actions(state, leader)
+    choice = HeuristicBot().choose(GAME, GAME.view(state, leader), leader, legal,
+                                   random.Random(0))
+    assert choice == pair
 
 
 def test_bot_votes_for_the_strongest_it_sees_and_admits_when_highest():

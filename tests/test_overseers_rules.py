@@ -523,11 +523,14 @@ def test_deny_guilty_loses_the_two_best_cards_ov4():
     assert state.guilty is True and state.phase is Phase.LIANG
 
 
-def test_deny_guilty_chooses_among_equally_best_pairs_ov13():
-    """OV-13: when pairs lower the score equally but leave different cards,
-    the guilty player chooses which."""
-    state = placed([("ACC", "HH"), ("LLC", "HB"), ("LHA", "BL")])
+def test_a_guilty_leader_chooses_among_equally_best_pairs_ov13():
+    """OV-5, OV-13: when pairs lower the score equally but leave different
+    cards, the Leader chooses which; a Leader who is the guilty player
+    chooses among their own pairs."""
+    state = placed([("ACC", "HH"), ("LLC", "HB"), ("LHA", "BL")])  # Ann leads
     state = vote_all(state, [1, 0, 0])
+    line = GAME.describe(state, 0, Deny(), names=("Ann", "Bob", "Cat"))
+    assert line.endswith("Ann was the highest. Ann chooses two cards to lose.")
     state = GAME.apply(state, 0, Deny())
     assert state.phase is Phase.GUILTY and GAME.to_act(state) == {0}
     pairs = GAME.legal_actions(state, 0)
@@ -537,8 +540,73 @@ def test_deny_guilty_chooses_among_equally_best_pairs_ov13():
         for p in pairs
     )
     assert kinds == [("A", "C"), ("C", "H")]
+    line = GAME.describe(state, 0, pairs[0], names=("Ann", "Bob", "Cat"))
+    assert line.startswith("Ann loses Anger (A) and Courage (C).")
     state = GAME.apply(state, 0, pairs[0])
     assert len(state.seats[0].rounds) == 1
+
+
+def test_the_leader_not_the_guilty_player_chooses_the_pair_lost_ov5_ov13():
+    """OV-5: "All ties in a round ... are resolved by the Leader, who
+    chooses": equally costly pairs of the guilty player's cards (OV-4) that
+    leave different cards are such a tie, so the Leader chooses (OV-13),
+    not the guilty player, who is told so if they try."""
+    state = placed([("ACC", "HH"), ("LLC", "HB"), ("LHA", "BL")], leader=1)  # Bob leads
+    state = vote_all(state, [1, 0, 0])
+    names = ("Ann", "Bob", "Cat")
+    line = GAME.describe(state, 0, Deny(), names=names)
+    assert line.endswith("Ann was the highest. Bob (Leader) chooses which two of Ann's cards "
+                         "are lost.")
+    assert GAME.describe(state, 0, Deny(), names=names, viewer=0).endswith(
+        "Bob (Leader) chooses which two of your cards are lost.")
+    assert GAME.describe(state, 0, Deny(), names=names, viewer=1).endswith(
+        "You (Leader) choose which two of Ann's cards are lost.")
+    state = GAME.apply(state, 0, Deny())
+    assert state.phase is Phase.GUILTY and state.accused == 0
+    assert GAME.to_act(state) == {1}
+    assert GAME.legal_actions(state, 0) == ()
+    pairs = GAME.legal_actions(state, 1)
+    assert pairs == (LosePair(0, 1), LosePair(1, 3))  # A+C or C+H, of Ann's cards
+    with pytest.raises(IllegalAction, match="the Leader chooses which two of your cards"):
+        GAME.apply(state, 0, LosePair(1, 3))
+    with pytest.raises(IllegalAction, match="not your turn"):
+        GAME.apply(state, 2, LosePair(1, 3))
+    with pytest.raises(IllegalAction, match="one of the pairs offered"):
+        GAME.apply(state, 1, LosePair(0, 2))
+    # the Leader's view shows every card (the Showdown turned them up)
+    assert all(x.card is not None for x in GAME.view(state, 1).seats[0].slots)
+    line = GAME.describe(state, 1, LosePair(1, 3), names=names)
+    assert line.startswith("Bob (Leader) chooses the two cards Ann loses: Courage (C) and Hope (H).")
+    assert GAME.describe(state, 1, LosePair(1, 3), names=names, viewer=0).startswith(
+        "Bob (Leader) chooses the two cards you lose: Courage (C) and Hope (H).")
+    bob = state.seats[1].slots
+    state = GAME.apply(state, 1, LosePair(1, 3))
+    assert slots_of(state, 0) == ["A", "C", "H"]  # Ann's cards, not the Leader's
+    assert state.seats[1].slots == bob
+    assert Counter(TRAIT[c] for c in state.discard) == {C: 1, H: 1}
+
+
+def test_the_rulings_and_the_in_app_rules_say_the_leader_chooses_the_pair_ov5_ov13():
+    """OV-13 cites OV-5 in docs/rulings.md and in the in-app rules: the
+    Leader, not the guilty player, chooses between equally good pairs."""
+    root = Path(__file__).resolve().parent.parent
+    for path in (root / "docs" / "rulings.md", root / "tui" / "rules" / "overseers.md"):
+        text = " ".join(path.read_text(encoding="utf-8").replace(">", " ").split())
+        ruling = text[text.index("OV-13"):text.index("OV-14")]
+        assert "the Leader chooses which pair the guilty player loses (OV-5" in ruling or (
+            "resolved by the Leader, who chooses which pair the guilty player loses (OV-5"
+            in ruling), path
+        assert "guilty player chooses" not in ruling, path
+
+
+def test_a_single_costliest_pair_needs_no_leader_ov4_ov5():
+    """OV-4, OV-5: with one costliest set of cards left there is no tie, so
+    nobody chooses: the guilty player (not the Leader) loses it at once."""
+    state = placed([("AAA", "BB"), ("LLC", "HH"), ("LHA", "BL")], leader=1)
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Deny())
+    assert state.phase is not Phase.GUILTY
+    assert slots_of(state, 0) == ["A", "B", "B"]
 
 
 def test_a_pair_like_one_offered_is_refused_with_the_offer_named_ov13():

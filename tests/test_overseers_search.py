@@ -13,12 +13,13 @@ from core import CHANCE
 from core.bots.ismcts import outcome_values
 from core.engine import SearchHooks
 from core.overseers import GAME, cards, rules, search
-from core.overseers.actions import Pick, Place
+from core.overseers.actions import LosePair, Pick, Place
 from core.overseers.cards import Character, Trait
 from core.overseers.search import HOOKS, determinize, evaluate, rollout
 from core.overseers.state import Options, Phase, RoundScore
 from core.playout import sample_chance
 from tests.playouts import checked_playout, seeds
+from tests.test_overseers_bot import guilty_ann
 from tests.test_overseers_properties import TABLES, conserved
 
 SEEDS = max(2, seeds(12) // 4)
@@ -264,6 +265,17 @@ def test_rollout_is_legal_and_drafts_for_points():
         for seat in GAME.to_act(s) - {CHANCE}:
             legal = GAME.legal_actions(s, seat)
             assert rollout(s, seat, legal, rng) in legal
+
+
+@pytest.mark.parametrize(("leader", "pair"), [(1, LosePair(0, 1)), (0, LosePair(0, 4))])
+def test_rollout_leader_leaves_a_guilty_rival_the_weaker_cards_ov5_ov13(leader, pair):
+    """OV-5, OV-13: the Leader chooses the pair a guilty player loses; in a
+    rollout it leaves a rival the cards that score less for the round, and
+    itself the cards that score more."""
+    state = guilty_ann(leader)
+    legal = GAME.legal_actions(state, leader)
+    rng = random.Random(0)
+    assert {rollout(state, leader, legal, rng) for _ in range(20)} == {pair}
 
 
 def test_hooks_are_assembled():

@@ -12,10 +12,11 @@ import pytest
 
 from core import CHANCE
 from core.overseers import GAME
-from core.overseers.actions import Admit, Copy, Deny, Discard, Pick, Place, Turn, Vote
+from core.overseers.actions import Admit, Copy, Deny, Discard, LosePair, Pick, Place, Turn, Vote
 from core.overseers.cards import TRAIT, Character
 from core.overseers.state import Phase
 from core.playout import sample_chance
+from tests.fit_kit import overflows
 from tests.overseers_screen_kit import NAMES, ScreenApp, make_update, run, screen_text
 from tests.screen_kit import FakePort
 from tests.test_overseers_kit import placed, vote_all
@@ -373,3 +374,59 @@ def test_a_marked_name_takes_its_possessive_before_the_mark():
     assert possessive("bob (away)") == "bob's (away)"
     assert possessive("bob (away — bot playing)") == "bob's (away — bot playing)"
     assert possessive("Bob") == "Bob's"
+
+
+def leader_chooses_for_ann():
+    """Ann denied and was the highest; her pairs A+C and C+H cost her
+    alike, so Bob, the Leader, chooses which she loses (OV-5, OV-13)."""
+    state = placed([("ACC", "HH"), ("LLC", "HB"), ("LHA", "BL")], leader=1)
+    state = GAME.apply(vote_all(state, [1, 0, 0]), 0, Deny())
+    assert state.phase is Phase.GUILTY and GAME.to_act(state) == {1}
+    return state
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("ann", ["Ann", "Catherine-Anne"])
+async def test_the_leader_chooses_the_pair_the_guilty_player_loses_ov5_ov13(size, ann):
+    """OV-5, OV-13: the Leader is asked, among the guilty player's cards:
+    the prompt names whose cards (face up since the Showdown), each choice
+    names them, a number picks one and nothing is cut off; the guilty
+    player waits for the Leader."""
+    state = leader_chooses_for_ann()
+    names = (ann, "Bob", "Cat")
+    update = attrs.evolve(make_update(state, 1, bots=frozenset({2})), names=names)
+    assert update.legal == (LosePair(0, 1), LosePair(1, 3))
+    submitted, text, found = await run(update, size=size, keys=["2"], after=overflows)
+    assert submitted == [(1, LosePair(1, 3))]
+    flat = " ".join(text.split())
+    assert (f"Leader: {ann} had the highest score. Choose which two of {possessive(ann)} "
+            f"cards (all face up) {ann} loses.") in flat
+    assert f"{ann} loses card 1 Anger + card 2 Courage" in flat
+    assert f"{ann} loses card 2 Courage + card 4 Hope" in flat
+    assert found == []
+    # a stray Enter loses nothing: no pair is highlighted at first
+    submitted, _, _ = await run(update, size=size, keys=["enter"])
+    assert submitted == []
+    # the guilty player is not asked; they wait for the Leader
+    update = attrs.evolve(make_update(state, 0, bots=frozenset({2})), names=names)
+    assert update.legal == ()
+    _, text, _ = await run(update, size=size)
+    assert "Waiting for Bob (the Leader chooses which two of your cards are lost)" in " ".join(
+        text.split())
+    _, text, _ = await run(attrs.evolve(make_update(state, 2, bots=frozenset({2})), names=names),
+                           size=size)
+    assert (f"Waiting for Bob (the Leader chooses which two of {possessive(ann)} cards are "
+            "lost)") in " ".join(text.split())
+
+
+async def test_a_guilty_leader_chooses_their_own_pair_as_before_ov13():
+    """OV-13: a Leader who is the guilty player chooses among their own
+    cards, asked as before."""
+    state = placed([("ACC", "HH"), ("LLC", "HB"), ("LHA", "BL")], leader=0)
+    state = GAME.apply(vote_all(state, [1, 0, 0]), 0, Deny())
+    update = make_update(state, 0)
+    submitted, text, _ = await run(update, keys=["1"])
+    assert submitted == [(0, LosePair(0, 1))]
+    flat = " ".join(text.split())
+    assert "You had the highest score: choose the two cards you lose." in flat
+    assert "Lose card 1 Anger + card 2 Courage" in flat

@@ -12,6 +12,9 @@
   weakest cards rather than its two best), else denies.
 - Ties as Leader: away from itself. Greed: robs the best card it can see;
   gives its least useful. Liang: the player with most cards.
+- The pair a guilty player loses, as Leader (OV-5, OV-13): its own, the
+  pair that leaves it the best round score (then the most Greed); another
+  player's, the pair that leaves them the worst (then the least Greed).
 
 Nothing here reads more than the view: hidden cards are estimated from
 `view.unseen` only.
@@ -122,7 +125,7 @@ class HeuristicBot:
             others = [a for a in legal if a.seat != seat] or list(legal)
             return others[0]
         if phase is Phase.GUILTY:
-            return legal[0]
+            return guilty_pair(view, seat, legal)
         return rng.choice(legal)
 
     def _after_ability(self, slots: tuple[Slot, ...], action: Any) -> tuple[int, int]:
@@ -155,4 +158,22 @@ def _drop(slots: tuple[Slot, ...], index: int) -> tuple[Slot, ...]:
     return rules.without(slots, (index,))
 
 
-__all__ = ["HeuristicBot", "estimate"]
+def guilty_pair(view: State, seat: int, legal: tuple[Any, ...]) -> Any:
+    """OV-5, OV-13: the Leader `seat` chooses the pair the guilty accused
+    loses (the pairs cost the showdown score alike; what is left differs).
+    Its own: the cards left that score most for the round, then the most
+    Greed (a chance to steal); another's: the least, then the least Greed,
+    so the Leader's rival keeps the weaker cards. The first on a tie."""
+    accused = view.accused if view.accused is not None else seat
+    slots = view.seats[accused].slots
+
+    def left(a: Any) -> tuple[int, int]:
+        rest = rules.without(slots, (a.first, a.second))
+        return _score(rest), rules.greed_count(rest)
+
+    if accused == seat:
+        return max(legal, key=left)
+    return min(legal, key=left)
+
+
+__all__ = ["HeuristicBot", "estimate", "guilty_pair"]

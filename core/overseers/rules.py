@@ -52,7 +52,10 @@ ID = "overseers"
 TITLE = "Overseers"
 #: OV-1
 PLAYERS = range(3, 7)
-RULES_VERSION = 1
+#: 2: the Leader, not the guilty player, chooses between equally costly
+#: pairs (OV-5, OV-13); a match saved under 1 where a guilty player who was
+#: not the Leader chose loads with the notice that other rules wrote it
+RULES_VERSION = 2
 
 ROUNDS = 3
 HAND = 6
@@ -74,7 +77,7 @@ _T = _members(Trait)
 _CHANCE_PHASES = frozenset({_P.LEADER, _P.DEAL, _P.CHARACTERS, _P.GOLD_DRAW, _P.DENY_DRAW})
 _SIMULTANEOUS = frozenset({_P.DRAFT, _P.PLACE, _P.VOTE})
 _LEADER_PHASES = frozenset({_P.ACCUSE, _P.DECLARE, _P.THIEF, _P.NEXT_LEADER})
-_ACCUSED_PHASES = frozenset({_P.JUDGE, _P.ADMIT, _P.GUILTY})
+_ACCUSED_PHASES = frozenset({_P.JUDGE, _P.ADMIT})
 _ACTING_PHASES = frozenset({_P.PURPLE, _P.GOLD_KEEP, _P.PEEK, _P.TEAL, _P.LIANG})
 _CHANCE_SET = frozenset({CHANCE})
 
@@ -230,7 +233,8 @@ def victims(state: State) -> tuple[int, ...]:
 
 def losing_pairs(state: State) -> tuple[LosePair, ...]:
     """OV-4, OV-13: the pairs of the guilty seat's cards whose loss lowers
-    its showdown score most, one per distinct remainder."""
+    its showdown score most, one per distinct remainder (OV-5: the Leader
+    chooses among them)."""
     seat = state.accused
     assert seat is not None
     slots = state.seats[seat].slots
@@ -318,6 +322,9 @@ def to_act(state: State) -> frozenset[int]:
         return _alone(state.accused)
     if phase in _ACTING_PHASES:
         return _alone(state.acting)
+    if phase is _P.GUILTY:
+        # OV-5, OV-13: a tie between pairs is the Leader's to break
+        return _alone(state.leader)
     if phase is _P.ROB:
         return _alone(state.thief)
     if phase is _P.GIVE:
@@ -388,6 +395,8 @@ def _acts(state: State, seat: object) -> bool:
         return seat == state.accused
     if phase in _ACTING_PHASES:
         return seat == state.acting
+    if phase is _P.GUILTY:
+        return seat == state.leader
     if phase is _P.ROB:
         return seat == state.thief
     if phase is _P.GIVE:
@@ -504,6 +513,11 @@ def apply(state: State, seat: int, action: object) -> State:
     if not _acts(state, seat):
         if phase in _SIMULTANEOUS and 0 <= seat < state.players:
             raise IllegalAction("You have already chosen; wait for the others.")
+        if phase is _P.GUILTY and seat == state.accused:
+            raise IllegalAction(
+                "By OV-5 and OV-13 the Leader chooses which two of your cards you lose, "
+                "among pairs that cost you as much."
+            )
         raise IllegalAction("It is not your turn.")
     if not _is_legal(state, seat, action):
         raise IllegalAction(_why_not(state, seat, action))
@@ -551,8 +565,9 @@ def _why_not(state: State, seat: int, action: object) -> str:
         _P.NEXT_LEADER: "Choose one of the players tied for the lowest score.",
         _P.JUDGE: "Deny or admit.",
         _P.ADMIT: "Discard one of your own cards.",
-        _P.GUILTY: ("Choose one of the pairs offered: two cards whose loss lowers your score "
-                    "most, one pair for each different set of cards left (OV-4, OV-13)."),
+        _P.GUILTY: ("Choose one of the pairs offered: two of the guilty player's cards whose "
+                    "loss lowers their score most, one pair for each different set of cards "
+                    "left (OV-4, OV-5, OV-13)."),
         _P.ROB: "Rob another player who has a card and is not the Hoarder, or pass.",
         _P.GIVE: "Give one of your own cards.",
         _P.LIANG: "Choose another player.",
@@ -931,7 +946,12 @@ def _verdict(state: State) -> State:
 
 
 def _lose_pair(state: State, seat: int, action: LosePair) -> State:
-    return _greed(_lose(state, seat, (action.first, action.second)))
+    """OV-4: the guilty accused loses the pair; OV-5, OV-13: `seat` is the
+    Leader who chose it among equally costly pairs (or the accused, when
+    only one pair is offered)."""
+    accused = state.accused
+    assert accused is not None
+    return _greed(_lose(state, accused, (action.first, action.second)))
 
 
 def _greed(state: State) -> State:
@@ -1367,8 +1387,15 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
             return f"{who} discards {_card(slot.card)}."
         return f"{who} discards face-down card {action.slot + 1}."
     if isinstance(action, LosePair):
-        a, b = me.slots[action.first], me.slots[action.second]
-        return f"{who} loses {_card(a.card)} and {_card(b.card)}."
+        # OV-5, OV-13: the Leader's choice, of the guilty accused's cards
+        accused = state.accused if state.accused is not None else seat
+        slots = state.seats[accused].slots
+        lost = f"{_card(slots[action.first].card)} and {_card(slots[action.second].card)}"
+        if accused == seat:
+            return f"{who} loses {lost}."
+        whom = ref(accused)
+        loses = "lose" if whom == "you" else "loses"
+        return f"{who} (Leader) chooses the two cards {whom} {loses}: {lost}."
     if isinstance(action, Give):
         return f"{who} gives {ref(state.thief)} {_card(me.slots[action.slot].card)}."
     if isinstance(action, Pass):
@@ -1486,8 +1513,14 @@ def _consequences(
             lost = _lost(state, after)
             if lost:
                 out.append(f"{name(after.accused)} loses {' and '.join(lost)}.")
-        elif after.guilty:
+        elif after.guilty and after.leader == after.accused:
             out.append(f"{name(after.accused)} chooses two cards to lose.")
+        elif after.guilty:
+            # OV-5, OV-13: equally costly pairs, a tie the Leader breaks
+            out.append(
+                f"{name(after.leader)} (Leader) chooses which two of "
+                f"{name(after.accused)}'s cards are lost."
+            )
     if state.phase in _BEFORE_GREED and after.phase not in _BEFORE_GREED:
         out.extend(_greed_lines(state, after, name, ref))
     if (after.gather and not state.gather) or after.phase is _P.OVER:

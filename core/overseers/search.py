@@ -266,9 +266,13 @@ def _blend(win: list[float], scores: list[float], *, exact: bool) -> tuple[float
 
 def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
     """Random, but for the draft: the card that adds most points to what the
-    seat keeps now (ties and one pick in four at random)."""
+    seat keeps now (ties and one pick in four at random); and for the pair a
+    guilty player loses, which the Leader chooses (OV-5, OV-13): what
+    serves the Leader (`_guilty_pair`)."""
     if len(legal) == 1:
         return legal[0]
+    if state.phase is Phase.GUILTY:
+        return _guilty_pair(state, seat, legal)
     if state.phase is Phase.DRAFT and rng.random() < 0.75:
         p = state.seats[seat]
         counts: dict[Trait, int] = {}
@@ -285,6 +289,19 @@ def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random)
                 best, gain_best = a, g
         return best
     return legal[rng.randrange(len(legal))]
+
+
+def _guilty_pair(state: State, seat: int, legal: tuple[Any, ...]) -> Any:
+    """The Leader `seat` leaves itself, guilty, the cards that score most
+    for the round; another guilty player the cards that score least (the
+    pairs cost the showdown score alike). The first on a tie."""
+    accused = state.accused if state.accused is not None else seat
+    slots = state.seats[accused].slots
+
+    def left(a: Any) -> int:
+        return cards.points(rules.effective(rules.without(slots, (a.first, a.second))))
+
+    return max(legal, key=left) if accused == seat else min(legal, key=left)
 
 
 #: what one more card of a trait adds when the seat keeps n of it already

@@ -54,7 +54,7 @@ class Phase(enum.StrEnum):
     JUDGE = "judge"  # the accused denies or admits
     ADMIT = "admit"  # the accused discards two of its cards
     DECLARE = "declare"  # the Leader breaks a tie for the highest showdown score
-    GUILTY = "guilty"  # the accused chooses among equally best pairs to lose
+    GUILTY = "guilty"  # the Leader chooses among the accused's equally best pairs (OV-5)
     DENY_DRAW = "deny-draw"  # CHANCE: the not-guilty accused draws a discard
     THIEF = "thief"  # the Leader breaks a tie for the most Greed
     ROB = "rob"  # the thief chooses whom to rob

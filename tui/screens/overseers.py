@@ -106,8 +106,9 @@ _WAITING = {
 _TALK = frozenset({Phase.DRAFT, Phase.PLACE, Phase.PURPLE, Phase.GOLD_DRAW,
                    Phase.GOLD_KEEP, Phase.PEEK, Phase.TEAL, Phase.VOTE})
 _SECRET = frozenset({Phase.DRAFT, Phase.PLACE, Phase.VOTE})
-#: decisions that act on one of your own cards for good, none of them safe:
-#: the bar starts with no choice highlighted (`_draw_decision`)
+#: decisions that act on one of your own cards for good (or, as Leader, on
+#: the guilty player's, OV-5), none of them safe: the bar starts with no
+#: choice highlighted (`_draw_decision`)
 _NO_DEFAULT = frozenset({Phase.PURPLE, Phase.ADMIT, Phase.GUILTY, Phase.GIVE})
 _NOTES_SHOWN = 4
 _NOTE_MAX = 80
@@ -686,8 +687,13 @@ class OverseersScreen(GameScreen):
             elif isinstance(a, Discard):
                 out.append((f"Discard {slot_name(a.slot)}", a))
             elif isinstance(a, LosePair):
-                out.append((f"Lose {slot_name(a.first)} + {slot_name(a.second)}"
-                            if len(mine) > 2 else "Lose both", a))
+                # OV-5, OV-13: the Leader chooses, maybe among another's cards
+                guilty = view.accused if view.accused is not None else me
+                pair = f"{slot_name(a.first, guilty)} + {slot_name(a.second, guilty)}"
+                if guilty != me:
+                    out.append((f"{self._who(guilty)} loses {pair}", a))
+                else:
+                    out.append((f"Lose {pair}" if len(mine) > 2 else "Lose both", a))
             elif isinstance(a, Give):
                 out.append((f"Give {slot_name(a.slot)}", a))
             elif isinstance(a, Pass):
@@ -724,6 +730,11 @@ class OverseersScreen(GameScreen):
                 text = f"You admitted: discard {n} more card{'s' if n != 1 else ''}."
             if view.phase is Phase.GIVE and view.thief is not None:
                 text = f"{self._who(view.thief)} robs you: choose the card you give."
+            if view.phase is Phase.GUILTY and view.accused not in (None, me):
+                # OV-5, OV-13: the Leader chooses among the guilty's pairs
+                who = self._who(view.accused)
+                text = (f"Leader: {who} had the highest score. Choose which two of "
+                        f"{self._whose(view.accused)} cards (all face up) {who} loses.")
             out = Text(text, style="bold")
             if view.phase in _NO_DEFAULT and len(update.legal) > 1:
                 out.append(" Pick it by its number, or ←→ then Enter.")
@@ -736,6 +747,11 @@ class OverseersScreen(GameScreen):
         if not waiting:
             return Text("Waiting for the table…", style="italic")
         who = ", ".join(self._who(s) for s in waiting)
+        if view.phase is Phase.GUILTY and view.accused is not None and view.accused not in waiting:
+            # OV-5, OV-13: the Leader chooses the guilty player's pair
+            whose = "your" if view.accused == me else self._whose(view.accused)
+            return Text(f"Waiting for {who} (the Leader chooses which two of {whose} cards "
+                        "are lost)…", style="italic")
         what = {
             Phase.PURPLE: " (Purple turns a card)",
             Phase.GOLD_KEEP: " (Gold keeps a card)",
