@@ -38,6 +38,8 @@ class Terminal:
         self.stream = pyte.ByteStream(self.screen)
         #: when output last arrived
         self.last = time.monotonic()
+        #: how many outputs have arrived
+        self.outputs = 0
         self.closed = False
         #: the results screen as last seen (it stays known if a key leaves it)
         self.results: str | None = None
@@ -74,6 +76,7 @@ class Terminal:
                 if self.text() != before:
                     latency.set_result(time.perf_counter() - sent)
             self.last = time.monotonic()
+            self.outputs += 1
             self._arrived.set()
 
     def text(self) -> str:
@@ -173,6 +176,12 @@ class Rules:
                 return key
         return None
 
+    def any_output_answers(self) -> bool:
+        """The last key only moved a cursor or a highlight (pressing it twice
+        does no harm): any output answers it. A highlight changes no text,
+        and waiting for the text to change took seconds a key."""
+        return False
+
     def question(self, text: str) -> str:
         """What the screen asks with the last key's phrase: its line and the
         two below (the choices), or "" once it no longer asks. A player
@@ -235,6 +244,9 @@ class OverbossRules(Rules):
             return text
         return super().question(text)
 
+    def any_output_answers(self) -> bool:
+        return self._moved
+
 
 class BossQuestRules(Rules):
     phrases = (
@@ -267,18 +279,22 @@ class OverstockedRules(Rules):
 
 
 class OverseersRules(Rules):
-    #: every question of the game; Enter takes the choice the screen offers first
+    #: every question of the game, as the prompt words it (with its colon:
+    #: the log tells the same moments as sentences, "You are judged. You
+    #: deny.", which must not read as the question); Enter takes the choice
+    #: the screen offers first
     phrases = tuple((phrase, "enter") for phrase in (
         "Keep one card of the pack", "cards of your top row", "Purple: turn one",
         "Gold: keep one", "Meixiu: peek", "Teal: choose a card", "Teal: card",
-        "Vote: who has the highest", "Leader: break the tie", "You are judged",
-        "You admitted", "You had the highest score", "You have the most Greed",
-        "robs you", "You are robbed", "Liang: whose cards",
+        "Vote: who has the highest", "Leader: break the tie", "You are judged:",
+        "You admitted: discard", "You had the highest score:", "You have the most Greed:",
+        "robs you: choose", "You are robbed: choose", "Liang: whose cards",
+        "Choose which two of",  # the Leader, for a guilty player (OV-5, OV-13)
     ))
     #: decisions on the player's cards for good: the bar starts with no
     #: choice highlighted, so an arrow first, then Enter
-    UNHIGHLIGHTED = ("Purple: turn one", "You admitted", "You had the highest score",
-                     "robs you", "You are robbed")
+    UNHIGHLIGHTED = ("Purple: turn one", "You admitted: discard", "You had the highest score:",
+                     "robs you: choose", "You are robbed: choose", "Choose which two of")
 
     def __init__(self) -> None:
         super().__init__()
@@ -297,6 +313,9 @@ class OverseersRules(Rules):
         if self._moved:  # the arrow highlights a choice: any change of the screen answers it
             return text
         return super().question(text)
+
+    def any_output_answers(self) -> bool:
+        return self._moved
 
 
 GAME_RULES: dict[str, type[Rules]] = {

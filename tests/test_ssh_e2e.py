@@ -126,6 +126,17 @@ async def create_table(term: Terminal, game: Any, options: list[str]) -> None:
     )
     await pick_from_list(term, "Human", lambda t: "Bot: easy" in t)
     await term.wait_for(lambda t: re.search(r"Seat 2 .*Human", t) is not None, what="seat 2 human")
+    if re.search(r"Seat 3 .*Bot", term.text()):
+        # the bot filling the third seat: the easy one, which answers at once
+        # (a searching bot thinks up to 2 s a move, some 70 s of a match)
+        await focus_on(
+            term,
+            lambda line, marked: line.strip().startswith("Seat 3") and marked.startswith("Bot"),
+            "seat 3's kind",
+        )
+        await pick_from_list(term, "Bot: easy", lambda t: "Human" in t and "Bot: hard" in t)
+        await term.wait_for(lambda t: re.search(r"Seat 3 .*Bot: easy", t) is not None,
+                            what="seat 3 an easy bot")
     for label in options:
         await focus_on(term, lambda line, _, label=label: label in line, label)
         term.press("space")
@@ -282,6 +293,7 @@ async def play(
         assert pressed < KEY_BUDGET, f"{term.name}: {KEY_BUDGET} keys and no end:\n{text}"
         asked = rules.question(text)
         refused_before = REFUSED in " ".join(text.split())
+        outputs = term.outputs
         term.press(key)
         pressed += 1
         # a player waits to see the key answered before the next key: the
@@ -291,8 +303,11 @@ async def play(
         # twice, which on the Duel's board would pick a first square and
         # then cancel it.
         await term.until(
-            lambda asked=asked, before=refused_before: rules.question(term.text()) != asked
-            or (not before and REFUSED in " ".join(term.text().split())),
+            lambda asked=asked, before=refused_before, outputs=outputs: (
+                rules.question(term.text()) != asked
+                or (not before and REFUSED in " ".join(term.text().split()))
+                or (rules.any_output_answers() and term.outputs > outputs)
+            ),
             5,
         )
 

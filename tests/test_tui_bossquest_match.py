@@ -89,13 +89,20 @@ async def test_a_whole_match_from_the_keyboard(tmp_path, monkeypatch, size):
 async def test_two_people_at_one_terminal_play_a_whole_match(tmp_path, monkeypatch):
     """Two humans and a bot, from the keyboard: every time control passes
     from one person to the other the hand-over cover comes up first, and no
-    screen ever shows the other person's hidden card."""
+    screen ever shows the other person's hidden card. Behind the cover,
+    each person's recap runs from their own last move (the other person's
+    moves and the bot's are in it: `tests.test_tui_since.Checker`; one
+    match for both, a whole match through the app costs most of a minute)."""
+    from tests.test_tui_since import Checker, bq_marks
     from tui.screens.handover import HandoverScreen
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
     handovers = 0
     covers_since_shown = 0
+    checker = Checker(app, bq_marks)
+    recapped: set[int] = set()
+    last = None
     async with app.run_test(size=(80, 24)) as pilot:
         app.new_match(
             "boss-quest",
@@ -141,7 +148,14 @@ async def test_two_people_at_one_terminal_play_a_whole_match(tmp_path, monkeypat
             if not update.legal:
                 await asyncio.sleep(0.01)
                 continue
+            if update is not last:  # each person's own recap, once an update
+                before = checker.after_others
+                checker(screen, None)
+                if checker.after_others > before:
+                    recapped.add(update.seat)
+                last = update
             await pilot.press(choose_key(screen))
         await pilot.pause()
         assert app.table is not None and app.table.match.finished
         assert handovers >= 2
+    assert recapped == {0, 1}

@@ -60,8 +60,14 @@ def _choose_keys(screen: OverbossScreen, turn: int) -> list[str]:
     return ["enter"]
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
-async def test_a_whole_match_against_the_bot(tmp_path, monkeypatch, size):
+@pytest.mark.parametrize(("size", "short"), [((80, 24), False), ((120, 36), True)],
+                         ids=["80x24", "120x36-short-board"])
+async def test_a_whole_match_against_the_bot(tmp_path, monkeypatch, size, short):
+    """A whole match from the keyboard: the rulebook's board at 80x24, the
+    short 4x6 board at 120x36 (each size played through, in half the time
+    for the second)."""
+    from core.overboss.state import Options
+
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
     pressed = 0
@@ -70,6 +76,7 @@ async def test_a_whole_match_against_the_bot(tmp_path, monkeypatch, size):
         app.new_match(
             "overboss-duel",
             [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "heuristic")],
+            options=Options(short_board=short),
         )
         last = None
         turn = 0
