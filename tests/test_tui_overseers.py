@@ -126,10 +126,14 @@ async def test_a_decision_on_your_cards_for_good_highlights_none(phase):
     assert state.phase is phase
     update = make_update(state, seat)
     first = update.legal[0]
-    submitted, text, cursor = await run(
-        update, keys=["enter"], after=lambda screen: screen.query_one("#ov-actions").cursor)
+    submitted, text, (cursor, notes) = await run(
+        update, keys=["enter"], after=lambda screen: (
+            screen.query_one("#ov-actions").cursor,
+            [n.message for n in screen.app._notifications]))
     assert submitted == [] and cursor == -1
     assert "Pick it by its number" in " ".join(text.split())
+    # the Enter is answered: a notice says nothing is highlighted yet
+    assert any(note.startswith("Nothing is highlighted yet") for note in notes)
     submitted, _, _ = await run(update, keys=["right", "enter"])
     assert submitted == [(seat, first)]
     # a vote has no card at stake for good: its bar starts on a choice

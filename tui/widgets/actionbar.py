@@ -116,6 +116,12 @@ class ActionBar(CursorWidget):
         self.select(index)
 
     def action_choose(self) -> None:
+        if self.cursor < 0 and self.picking and self.enabled_indexes():
+            # a bar that starts with nothing highlighted (a decision for
+            # good): the Enter is not lost in silence
+            self.notify("Nothing is highlighted yet: pick a choice by its key, or ←→ then Enter.",
+                        severity="warning", markup=False)
+            return
         self.select()
 
     def on_click(self, event: events.Click) -> None:
