@@ -46,11 +46,32 @@ UNREADABLE = "unreadable"
 IN_USE = "in-use"
 
 
+def printable(text: Any) -> str:
+    """`text` with every character a terminal could take as a control (the
+    C0 and C1 controls, ESC among them; format characters such as a
+    right-to-left override; line breaks) replaced by U+FFFD, so that a value
+    read from a file or a socket can be shown without writing an escape
+    sequence to the terminal."""
+    text = text if isinstance(text, str) else str(text)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else "\ufffd" for c in text)
+
+
+def shown_name(name: Any) -> str:
+    """A player's name as it is kept and shown: `printable`, and square
+    brackets made round (the screens read ``[...]`` as markup: a name
+    "[/]" crashed every screen that showed it)."""
+    return printable(name).replace("[", "(").replace("]", ")")
+
+
 @attrs.frozen
 class PlayerSpec:
-    """Who sits in a seat: a human, or a bot and its level (e.g. "random")."""
+    """Who sits in a seat: a human, or a bot and its level (e.g. "random").
 
-    name: str
+    The name is always `shown_name`'d, whatever a journal or a form holds."""
+
+    name: str = attrs.field(converter=shown_name)
     kind: str  # "human" | "bot"
     level: str | None = None
 
