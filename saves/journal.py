@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Union
@@ -30,6 +31,12 @@ import attrs
 import cattrs
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
+
+from saves.lock import open_regular
+
+#: A journal larger than this is not read (a long match is well under a
+#: megabyte; a huge file, or one that never ends, would stall every listing).
+MAX_JOURNAL_BYTES = 64 * 1024 * 1024
 
 #: Bump when the layout of a journal changes; older Overtable versions then
 #: refuse the file with a clear message instead of misreading it.
@@ -167,7 +174,9 @@ def read_lines(path: Path) -> RawJournal:
         )
 
     try:
-        data = path.read_bytes()
+        fd = open_regular(path)
+        with os.fdopen(fd, "rb") as file:
+            data = file.read(MAX_JOURNAL_BYTES + 1)
     except OSError as error:
         problems.append(
             JournalProblem(
@@ -175,6 +184,19 @@ def read_lines(path: Path) -> RawJournal:
                 1,
                 f"{path}: the file cannot be read ({error.strerror or error}), so the match "
                 "cannot be resumed.",
+                UNREADABLE,
+                False,
+            )
+        )
+        return RawJournal(path, None, (), (), tuple(problems))
+    if len(data) > MAX_JOURNAL_BYTES:
+        problems.append(
+            JournalProblem(
+                path,
+                1,
+                f"{path}: the file is too large to be a journal (over "
+                f"{MAX_JOURNAL_BYTES // (1024 * 1024)} MB), so it was not read. The file was "
+                "left as it is.",
                 UNREADABLE,
                 False,
             )

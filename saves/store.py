@@ -25,7 +25,7 @@ import platformdirs
 
 from saves import journal
 from saves.journal import JournalProblem
-from saves.lock import JournalLock, MatchInUse, is_locked
+from saves.lock import JournalLock, MatchInUse, is_locked, open_regular
 
 #: Set to a directory to keep Overtable's data there instead of the user
 #: data directory (tests, and the SSH host). Journals go in its "matches".
@@ -139,7 +139,7 @@ def last_setup(game_id: str, directory: Path | None = None) -> journal.Header | 
     dated.sort(reverse=True)
     for _, path in dated[:LAST_SETUP_FILES]:
         try:
-            with path.open("rb") as file:
+            with os.fdopen(open_regular(path), "rb") as file:  # no pipe or device
                 raw = json.loads(file.readline(LAST_SETUP_BYTES))
             if isinstance(raw, dict) and raw.get("game") == game_id:
                 return journal.codec(game).header(raw)
