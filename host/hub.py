@@ -683,12 +683,17 @@ def _message(line: bytes) -> dict:
 
 def player_name(raw: Any) -> str:
     """A player's name as the hub keeps it (hello, a reserved seat):
-    printable text of 1 to `MAX_NAME` characters, spaces at the ends
-    dropped; anything else is refused."""
+    printable text of 1 to `MAX_NAME` characters without square brackets,
+    spaces at the ends dropped; anything else is refused."""
     if not isinstance(raw, str) or not raw.strip() or len(raw) > MAX_NAME:
         raise HubError(f"A player's name is 1 to {MAX_NAME} characters.")
     if not raw.isprintable():
         raise HubError("A player's name is printable text.")
+    if "[" in raw or "]" in raw:
+        # the screens read [...] as markup, and a journal keeps a name's
+        # brackets round (`saves.journal.shown_name`): the seat would not
+        # be this player's again after a restart
+        raise HubError("A player's name has no square brackets.")
     return raw.strip()
 
 

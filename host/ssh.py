@@ -96,10 +96,10 @@ def _bound_name(line: str, number: int, path: Path) -> str:
                 name = " ".join(tokens[i + 2 :])
                 break
     name = name.strip()
-    if not name or len(name) > 32 or not name.isprintable():
+    if not name or len(name) > 32 or not name.isprintable() or set(name) & set("[]"):
         raise SetupError(
             f'{path}, line {number}: a key needs a player\'s name: environment="PLAYER=name" '
-            "or a comment of 1 to 32 characters."
+            "or a comment of 1 to 32 printable characters, no square brackets."
         )
     return name
 

@@ -713,3 +713,18 @@ async def test_a_wrong_action_or_option_is_named_in_the_refusal(hub):
     assert "@ $.ulul" in (await ann.expect("error"))["error"]
     for player in (ann, bob):
         await player.close()
+
+
+async def test_a_name_with_square_brackets_is_refused_as_a_hello_and_a_reserved_seat(hub):
+    # Every screen reads [...] as markup: "[/]" in the lobby crashed every
+    # other player's app, and a journal keeps such a name round-bracketed,
+    # so after a restart the seat would not have been given back.
+    _, path = hub
+    eve = await Player.connect(path, "eve", hello=False)
+    for name in ["[/]", "a[b]c", "x]"]:
+        await eve.send({"hello": {"player": name}})
+        assert "square brackets" in (await eve.expect("error"))["error"]
+    await eve.send({"hello": {"player": "eve"}})
+    await eve.expect("welcome")
+    await eve.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "[/]"}]}})
+    assert "square brackets" in (await eve.expect("error"))["error"]

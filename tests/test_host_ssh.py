@@ -83,6 +83,10 @@ def test_names_come_from_the_keys_file(keys, tmp_path):
     (tmp_path / "nameless").write_text(nameless)
     with pytest.raises(SetupError, match="needs a player's name"):
         read_players(tmp_path / "nameless")
+    # a name the hub would refuse: markup on every screen that shows it
+    (tmp_path / "bracketed").write_text(nameless.strip() + " [/]Eve\n")
+    with pytest.raises(SetupError, match="no square brackets"):
+        read_players(tmp_path / "bracketed")
     with pytest.raises(SetupError, match="HOST:PORT"):
         parse_listen("2222")
     assert parse_listen("127.0.0.1:2222") == ("127.0.0.1", 2222)

@@ -548,3 +548,19 @@ async def test_the_lobby_stands_up_and_withdraws_a_table_before_its_match(shared
         await pilot.pause(0.1)
         await bob.close()
         await cyd.close()
+
+
+async def test_the_lobby_shows_names_and_titles_as_they_are_never_as_markup():
+    from textual.widgets import DataTable
+
+    seats = [{"kind": "reserved", "player": name, "present": True, "away": False}
+             for name in ("[/]", "[b]Bob")]
+    listing = [{"title": "[/]Overseers", "seats": seats, "started": False, "play": None}]
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show(listing, "Ann")
+        await pilot.pause()
+        row = app.screen.query_one(DataTable).get_row_at(0)
+        assert row[0] == "[/]Overseers" and row[1] == "[/], [b]Bob"
+    assert app.return_code in (0, None)

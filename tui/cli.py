@@ -330,8 +330,9 @@ def join_hub(
     from tui import theme as themes
 
     player = player_name(name)
-    if not player or len(player) > 32 or not player.isprintable():
-        print("overtable join: a name is 1 to 32 printable characters.", file=sys.stderr)
+    if not player or len(player) > 32 or not player.isprintable() or set(player) & set("[]"):
+        print("overtable join: a name is 1 to 32 printable characters, no square brackets.",
+              file=sys.stderr)
         return 2
     socket_path = Path(socket) if socket else default_places()[1]
     if not socket_path.exists():
