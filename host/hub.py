@@ -755,12 +755,15 @@ def _read_table_file(journal: Path) -> tuple[str, float | None]:
     """(creator, away_bot) kept beside a journal; ("", None) if unreadable."""
     path = _table_file(journal)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        from saves.lock import open_regular  # a pipe there must not stall the hub's start
+
+        with os.fdopen(open_regular(path), "rb") as file:
+            data = json.loads(file.read(MAX_CLIENT_LINE).decode("utf-8"))
         creator = data.get("creator")
         return (creator if isinstance(creator, str) else ""), _away_bot(data.get("away_bot"))
     except FileNotFoundError:
         return "", None
-    except (OSError, ValueError, AttributeError) as error:
+    except (OSError, ValueError, AttributeError, RecursionError) as error:
         log.warning("%s: %s; the match waits for away players", path, error)
         return "", None
 

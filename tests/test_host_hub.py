@@ -728,3 +728,24 @@ async def test_a_name_with_square_brackets_is_refused_as_a_hello_and_a_reserved_
     await eve.expect("welcome")
     await eve.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "[/]"}]}})
     assert "square brackets" in (await eve.expect("error"))["error"]
+
+
+@pytest.mark.parametrize("kind", ["nested", "fifo", "huge", "not-utf8"])
+def test_a_hostile_table_file_beside_a_journal_leaves_the_match_waiting(tmp_path, kind):
+    # (deeply nested JSON raised RecursionError out of the hub's start; a
+    # pipe there blocked it for ever)
+    import os
+
+    from host.hub import _read_table_file
+
+    journal = tmp_path / "m.jsonl"
+    path = tmp_path / "m.table.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "nested":
+        path.write_text("[" * 100_000 + "]" * 100_000)
+    elif kind == "huge":
+        path.write_text('{"creator": "' + "x" * 10_000_000 + '"}')
+    else:
+        path.write_bytes(b'{"creator": "\xff"}')
+    assert _read_table_file(journal) == ("", None)
