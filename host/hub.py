@@ -192,6 +192,12 @@ class Hub:
                 log.warning("not resumed: %s", "; ".join(p.message for p in loaded.problems))
                 continue
             match = loaded.match
+            refused = _not_served(match, self.tables)
+            if refused:
+                # left as it is, on disk and in the listing of the matches
+                log.warning("not resumed: %s: %s", saved.path, refused)
+                match.close()
+                continue
             seats = [
                 Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name, None, True)
                 for p in match.header.players
@@ -695,6 +701,23 @@ def player_name(raw: Any) -> str:
         # be this player's again after a restart
         raise HubError("A player's name has no square brackets.")
     return raw.strip()
+
+
+def _not_served(match: Any, tables: dict[str, Table]) -> str:
+    """Why the hub cannot serve a journal it resumes ("" when it can): a
+    person's name no hello could give (a huge one made every lobby message
+    too long to send), or a match id a newer journal holds already (a copy
+    of it: both under one table id, the other's bots played it out of
+    sight)."""
+    if match.header.match_id in tables:
+        return f"a newer journal is the match {match.header.match_id} already (a copy?)"
+    for spec in match.header.players:
+        if spec.kind != "bot":
+            try:
+                player_name(spec.name)
+            except HubError as error:
+                return f"it seats {spec.name[:40]!r}: {error}"
+    return ""
 
 
 def _no_constant(name: str) -> Any:

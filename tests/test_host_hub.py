@@ -749,3 +749,47 @@ def test_a_hostile_table_file_beside_a_journal_leaves_the_match_waiting(tmp_path
     else:
         path.write_bytes(b'{"creator": "\xff"}')
     assert _read_table_file(journal) == ("", None)
+
+
+def _hub_journal(directory, name: str, player: str, lines: int = 30, match_id: str = "") -> None:
+    from pathlib import Path
+
+    corpus = (Path(__file__).parent / "journals" / "overboss-duel-v1.jsonl").read_text()
+    text = corpus.splitlines()
+    header = json.loads(text[0])
+    header["players"][0].update(kind="human", level=None, name=player)
+    header["match_id"] = match_id or header["match_id"]
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / name).write_text("\n".join([json.dumps(header), *text[1:lines]]) + "\n")
+
+
+async def test_a_restarted_hub_passes_over_journals_it_cannot_serve(tmp_path):
+    # A journal seating a name no hello can give (300,000 characters) made
+    # every lobby message too long to send: nobody at the hub saw a table.
+    # Copies of one journal (one match id) were all resumed under one table
+    # id: the others were played on by their bots out of everyone's sight.
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "huge.jsonl", "y" * 300_000, match_id="1" * 32)
+    _hub_journal(directory, "copy.jsonl", "ann", lines=31)
+    _hub_journal(directory, "original.jsonl", "ann", lines=30)
+    import os
+
+    os.utime(directory / "copy.jsonl", (1e9, 1e9))  # the older of the two
+    before = {p.name: p.read_bytes() for p in directory.iterdir()}
+    hub = Hub(directory, bot_delay=0)
+    resumed = hub.resume_all()
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    try:
+        assert len(resumed) == 1 and len(hub.tables) == 1
+        (table,) = hub.tables.values()
+        assert table.seats[0].player == "ann"
+        ann = await Player.connect(path, "ann")
+        lobby = await ann.expect("lobby")
+        assert len(lobby["lobby"]) == 1
+    finally:
+        await hub.close()
+    # the newest is played; the journals passed over are left as they were
+    assert table.session.match.path.name == "original.jsonl"
+    for name in ("huge.jsonl", "copy.jsonl"):
+        assert (directory / name).read_bytes() == before[name]
