@@ -106,3 +106,19 @@ def test_a_damaged_journal_with_markup_in_its_path_can_be_resumed(data_dir):
     (saved,) = store.list_matches(replay=True)
     assert saved.problem and not controls(saved.problem)
     assert journal.printable("a\x1b[2Jb\u202e") == "a\ufffd[2Jb\ufffd"
+
+
+@pytest.mark.parametrize(("start", "argument"), [
+    ("new", "[/]\x1b[2J"), ("rules", "[/]\x1b]0;x\x07"), ("resume", "[/]\x1b[2J"),
+    ("resume", "[b]x\x1b.jsonl"),
+])
+async def test_hostile_command_line_arguments_are_named_not_obeyed(data_dir, start, argument):
+    from tui.app import OvertableApp
+
+    hostile_save(data_dir)
+    app = OvertableApp(start, argument, theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+        assert not controls(screen_text(app))
+    assert app.return_code in (0, None)
