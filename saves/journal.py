@@ -65,11 +65,18 @@ def printable(text: Any) -> str:
     return "".join(c if c.isprintable() else "\ufffd" for c in text)
 
 
+#: the longest name kept for a player (the new-match form takes 16
+#: characters, the hub 32); a longer one from a file is cut
+MAX_NAME = 32
+
+
 def shown_name(name: Any) -> str:
-    """A player's name as it is kept and shown: `printable`, and square
-    brackets made round (the screens read ``[...]`` as markup: a name
-    "[/]" crashed every screen that showed it)."""
-    return printable(name).replace("[", "(").replace("]", ")")
+    """A player's name as it is kept and shown: `printable`, square brackets
+    made round (the screens read ``[...]`` as markup: a name "[/]" crashed
+    every screen that showed it), at most `MAX_NAME` characters (a name of
+    thousands made every screen of the match crawl)."""
+    text = printable(name).replace("[", "(").replace("]", ")")
+    return text if len(text) <= MAX_NAME else text[: MAX_NAME - 1] + "…"
 
 
 @attrs.frozen

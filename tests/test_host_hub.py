@@ -764,12 +764,14 @@ def _hub_journal(directory, name: str, player: str, lines: int = 30, match_id: s
 
 
 async def test_a_restarted_hub_passes_over_journals_it_cannot_serve(tmp_path):
-    # A journal seating a name no hello can give (300,000 characters) made
-    # every lobby message too long to send: nobody at the hub saw a table.
-    # Copies of one journal (one match id) were all resumed under one table
-    # id: the others were played on by their bots out of everyone's sight.
+    # A journal seating a name of 300,000 characters made every lobby
+    # message too long to send: nobody at the hub saw a table (the name is
+    # now cut as it is read). One seating a name no hello can give is passed
+    # over. Copies of one journal (one match id) were all resumed under one
+    # table id: the others were played on by their bots out of everyone's sight.
     directory = tmp_path / "matches"
     _hub_journal(directory, "huge.jsonl", "y" * 300_000, match_id="1" * 32)
+    _hub_journal(directory, "blank.jsonl", "   ", match_id="2" * 32)
     _hub_journal(directory, "copy.jsonl", "ann", lines=31)
     _hub_journal(directory, "original.jsonl", "ann", lines=30)
     import os
@@ -781,15 +783,16 @@ async def test_a_restarted_hub_passes_over_journals_it_cannot_serve(tmp_path):
     path = tmp_path / "run" / "hub.sock"
     await hub.serve(path)
     try:
-        assert len(resumed) == 1 and len(hub.tables) == 1
-        (table,) = hub.tables.values()
+        assert sorted(resumed) == ["1" * 32, "f8e7227e48ab4926ae47760a39c74512"]
+        table = hub.tables["f8e7227e48ab4926ae47760a39c74512"]
         assert table.seats[0].player == "ann"
+        assert hub.tables["1" * 32].seats[0].player == "y" * 31 + "…"
         ann = await Player.connect(path, "ann")
         lobby = await ann.expect("lobby")
-        assert len(lobby["lobby"]) == 1
+        assert len(lobby["lobby"]) == 2
     finally:
         await hub.close()
     # the newest is played; the journals passed over are left as they were
     assert table.session.match.path.name == "original.jsonl"
-    for name in ("huge.jsonl", "copy.jsonl"):
+    for name in ("blank.jsonl", "copy.jsonl"):
         assert (directory / name).read_bytes() == before[name]

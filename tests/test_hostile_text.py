@@ -46,6 +46,9 @@ def test_names_are_kept_printable_and_without_markup():
     spec = PlayerSpec("A\x1b[31m[b]B\x00", "human")
     assert not controls(spec.name) and "[" not in spec.name and "]" not in spec.name
     assert PlayerSpec("Ann", "human").name == "Ann"
+    long = PlayerSpec("x" * 100_000, "human").name
+    assert len(long) == journal.MAX_NAME and long.endswith("…")
+    assert PlayerSpec("y" * journal.MAX_NAME, "human").name == "y" * journal.MAX_NAME
 
 
 def test_saves_list_prints_no_control_characters(data_dir, capsys):
