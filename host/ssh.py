@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import signal
 import sys
 import threading
@@ -218,16 +219,21 @@ async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
     master, slave = pty.openpty()
     width, height, *_ = process.get_terminal_size()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height or 24, width or 80, 0, 0))
-    argv, env = door.child(player, process.term_type, process.env)
-    child = subprocess.Popen(
-        argv,
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        env=env,
-        start_new_session=True,
-        close_fds=True,
-    )
+    try:
+        argv, env = door.child(player, process.term_type, process.env)
+        child = subprocess.Popen(
+            argv,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+            close_fds=True,
+        )
+    except BaseException:  # no child: its terminal goes too
+        os.close(master)
+        os.close(slave)
+        raise
     os.close(slave)
     reader = os.fdopen(master, "rb", buffering=0)
     writer = os.fdopen(os.dup(master), "wb", buffering=0)
@@ -381,13 +387,19 @@ def _end(child: Any) -> None:
         child.wait()
 
 
+#: what a terminal type is (terminfo names: letters, digits and ".+-_")
+_TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}")
+
+
 def join_child(socket_path: Path, data_dir: Path | None) -> Any:
     """How a player's session runs: `overtable join` for that player, with a
     clean environment (the client's TERM, UTF-8, COLORTERM only if sent)."""
 
     def build(player: str, term: str, client_env: Any) -> tuple[list[str], dict[str, str]]:
         env = {
-            "TERM": term or "xterm-256color",
+            # the client's word: a terminal's name, or the usual one (a NUL
+            # in it made the child's start raise, the pty left open)
+            "TERM": term if _TERM_NAME.fullmatch(term or "") else "xterm-256color",
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "PLAYER": player,

@@ -324,3 +324,16 @@ def test_a_session_ends_when_its_terminal_hangs_up_even_if_sighup_was_ignored(tm
         if child.poll() is None:
             child.kill()
             child.wait()
+
+
+@pytest.mark.parametrize("term", ["xterm\x00evil", "x" * 5000, "xterm\x1b[2J", "", "../../x y"])
+def test_a_hostile_terminal_type_gives_a_plain_term(term):
+    # A NUL in the client's terminal type made starting the child raise
+    # (ValueError: embedded null byte), the pty left open
+    _, env = join_child("/nowhere.sock", None)("Ann", term, {"COLORTERM": "truecolor\x00"})
+    assert env["TERM"] == "xterm-256color" and "COLORTERM" not in env
+
+
+def test_a_usual_terminal_type_is_kept():
+    _, env = join_child("/nowhere.sock", None)("Ann", "screen.xterm-256color", {})
+    assert env["TERM"] == "screen.xterm-256color"
