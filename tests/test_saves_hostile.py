@@ -531,3 +531,31 @@ def test_a_journal_too_large_to_be_one_is_refused_unread(monkeypatch):
     assert raw.problems[0].kind == journal.UNREADABLE and "too large" in raw.problems[0].message
     assert Match.load(good.path).match is not None
     assert big.stat().st_size > 5000
+
+
+@pytest.mark.parametrize("created", [
+    "../../../../escaped", "x/y", "a\x00b", "", "2026-13-45T99:99:99+00:00" + "/" * 40,
+])
+def test_a_damaged_journal_continues_beside_itself_whatever_its_created_says(created):
+    """The copy of a damaged journal took its file name from the header's
+    "created" text: "../" put it outside the matches directory, a "/" made
+    every move fail to save, a NUL raised ValueError out of `apply`."""
+    match = played()
+    match.close()
+    lines = match.path.read_text().split("\n")
+    header = json.loads(lines[0])
+    header["created"] = created
+    damaged = match.path.parent / "damaged.jsonl"
+    damaged.write_text("\n".join([json.dumps(header), *lines[1:]]) + "{")
+    before = damaged.read_bytes()
+    loaded = Match.load(damaged).match
+    assert loaded is not None
+    seat, action = next_action(loaded)
+    loaded.apply(seat, action)
+    assert loaded.path.parent == damaged.parent and loaded.path != damaged
+    assert loaded.header.parent == header["match_id"]
+    assert damaged.read_bytes() == before
+    loaded.close()
+    again = Match.load(loaded.path)
+    assert again.ok and again.match.history == loaded.history
+    again.match.close()
