@@ -36,7 +36,7 @@ from saves.lock import open_regular
 
 #: A journal larger than this is not read (a long match is well under a
 #: megabyte; a huge file, or one that never ends, would stall every listing).
-MAX_JOURNAL_BYTES = 64 * 1024 * 1024
+MAX_JOURNAL_BYTES = 16 * 1024 * 1024
 
 #: Bump when the layout of a journal changes; older Overtable versions then
 #: refuse the file with a clear message instead of misreading it.
