@@ -84,7 +84,10 @@ def list_matches(directory: Path | None = None, *, replay: bool = False) -> list
         try:
             mtime = path.stat().st_mtime
         except OSError:
-            continue  # deleted meanwhile
+            try:  # a broken link (to nothing, or to itself) is shown, not hidden
+                mtime = path.lstat().st_mtime
+            except OSError:
+                continue  # deleted meanwhile
         try:
             found.append((mtime, _summary(path, mtime)))
         except Exception as error:  # never hide a file, never fail the listing
@@ -174,6 +177,7 @@ def delete(path: Path) -> None:
     try:
         lock = JournalLock.acquire(path, wait=0.1)
     except FileNotFoundError:
+        path.unlink(missing_ok=True)  # a link to nothing goes; nothing else is there
         return
     except MatchInUse:
         raise MatchInUse(

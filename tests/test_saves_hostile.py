@@ -559,3 +559,20 @@ def test_a_damaged_journal_continues_beside_itself_whatever_its_created_says(cre
     again = Match.load(loaded.path)
     assert again.ok and again.match.history == loaded.history
     again.match.close()
+
+
+@pytest.mark.parametrize("target", ["nowhere.jsonl", "loop.jsonl"])
+def test_a_broken_link_is_listed_unreadable_and_can_be_deleted(target):
+    # (it was left out of the listing, as if deleted meanwhile)
+    good = played()
+    good.close()
+    link = good.path.parent / "loop.jsonl"
+    link.symlink_to(good.path.parent / target)
+    listing = {s.path.name: s for s in store.list_matches()}
+    assert set(listing) == {good.path.name, "loop.jsonl"}
+    broken = listing["loop.jsonl"]
+    assert not broken.resumable and broken.problem_kind == journal.UNREADABLE
+    assert "loop.jsonl" in broken.problem
+    assert store.latest().path == good.path
+    store.delete(link)
+    assert not link.is_symlink() and good.path.exists()
