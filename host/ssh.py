@@ -19,6 +19,7 @@ import contextlib
 import os
 import re
 import signal
+import struct
 import sys
 import threading
 import time
@@ -212,14 +213,13 @@ async def _session(door: FrontDoor, process: Any) -> None:
 async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
     import fcntl
     import pty
-    import struct
     import subprocess
     import termios
 
     master, slave = pty.openpty()
-    width, height, *_ = process.get_terminal_size()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height or 24, width or 80, 0, 0))
     try:
+        width, height, *_ = process.get_terminal_size()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, window_size(width, height))
         argv, env = door.child(player, process.term_type, process.env)
         child = subprocess.Popen(
             argv,
@@ -329,12 +329,25 @@ class _LastKey:
         self.at = at
 
 
+#: the largest window passed on to a player's app: the client says any size
+#: up to 2**32-1 (over 65535 it raised out of the session; 10000x10000 would
+#: have the app draw a hundred million cells on the host everyone shares)
+MAX_COLUMNS, MAX_ROWS = 1000, 500
+
+
+def window_size(width: Any, height: Any) -> bytes:
+    """A TIOCSWINSZ argument for the client's window, within bounds (80x24
+    when it says nothing usable); pixel sizes are not passed on."""
+    width = width if type(width) is int and width > 0 else 80
+    height = height if type(height) is int and height > 0 else 24
+    return struct.pack("HHHH", min(height, MAX_ROWS), min(width, MAX_COLUMNS), 0, 0)
+
+
 async def _forward_keys(process: Any, to_child: Any, master: int, typed: _LastKey) -> None:
     """The client's bytes to the child's terminal, until the client's end of
     input; a window resize is passed on to the terminal (which signals the
     child), and only bytes count as the player being there."""
     import fcntl
-    import struct
     import termios
 
     loop = asyncio.get_running_loop()
@@ -343,8 +356,7 @@ async def _forward_keys(process: Any, to_child: Any, master: int, typed: _LastKe
             data = await process.stdin.read(4096)
         except asyncssh.TerminalSizeChanged as size:
             with contextlib.suppress(OSError):
-                fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack(
-                    "HHHH", size.height, size.width, size.pixwidth, size.pixheight))
+                fcntl.ioctl(master, termios.TIOCSWINSZ, window_size(size.width, size.height))
             continue
         except (asyncssh.BreakReceived, asyncssh.SignalReceived):
             continue

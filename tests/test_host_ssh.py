@@ -337,3 +337,18 @@ def test_a_hostile_terminal_type_gives_a_plain_term(term):
 def test_a_usual_terminal_type_is_kept():
     _, env = join_child("/nowhere.sock", None)("Ann", "screen.xterm-256color", {})
     assert env["TERM"] == "screen.xterm-256color"
+
+
+@pytest.mark.parametrize(("width", "height", "expected"), [
+    (80, 24, (80, 24)), (0, 0, (80, 24)), (70_000, 70_000, (1000, 500)), (2**32 - 1, 1, (1000, 1)),
+    (10_000, 10_000, (1000, 500)), (None, "x", (80, 24)),
+])
+def test_the_window_a_client_asks_for_is_bounded(width, height, expected):
+    # over 65535 raised struct.error out of the session (a resize ended the
+    # keys' forwarding); 10000x10000 had the app draw 10^8 cells on the host
+    import struct
+
+    from host.ssh import window_size
+
+    rows, columns, *_ = struct.unpack("HHHH", window_size(width, height))
+    assert (columns, rows) == expected
