@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from saves import journal, store
 from saves.journal import PlayerSpec
@@ -125,3 +127,18 @@ async def test_hostile_command_line_arguments_are_named_not_obeyed(data_dir, sta
             await pilot.pause()
         assert not controls(screen_text(app))
     assert app.return_code in (0, None)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("[]/\\@#ab= \x1b\x07\u202e\n"), max_size=30))
+def test_plain_text_shows_as_itself_whatever_it_holds(text):
+    from rich.text import Text
+    from textual.content import Content
+
+    from tui.plain import cell, plain, printable
+
+    shown = printable(text)
+    assert len(shown) == len(text) and not controls(shown)
+    assert cell(text).plain == shown and isinstance(cell(text), Text)
+    assert plain(text).plain == shown and isinstance(plain(text), Content)
+    assert journal.printable(text.replace("\n", " ")) == shown.replace("\n", " ")

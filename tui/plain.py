@@ -1,13 +1,13 @@
 """Text from outside (a save's file names and problems, a hub's messages,
-chat) shown as it is: no control character reaches the terminal (ESC would
-start an escape sequence) and, where it is passed to a widget, no bracket is
-read as markup. The screens import no saves, so this mirrors
-`saves.journal.printable`."""
+names and chat) shown as it is: no control character reaches the terminal
+(ESC would start an escape sequence) and no bracket is read as markup. The
+screens import no saves, so this mirrors `saves.journal.printable`."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.content import Content
 
 
@@ -22,5 +22,12 @@ def printable(text: Any) -> str:
 
 
 def plain(text: Any) -> Content:
-    """`text` for a widget: `printable`, and no markup."""
+    """`text` for a widget that takes Textual markup: `printable`, no markup."""
     return Content(printable(text))
+
+
+def cell(text: Any) -> Text:
+    """`text` for a DataTable cell, where a string is Rich markup (with
+    emoji codes and "\\[" read too): `printable`, as a Rich Text, so that
+    it shows exactly as it is and its column is as wide as it is."""
+    return Text(printable(text), end="")

@@ -19,7 +19,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Static
 
-from tui.plain import plain
+from tui.plain import cell
 from tui.screens.new_match import HUMAN, NewMatchScreen
 from tui.widgets.quiet import update_static
 
@@ -255,7 +255,7 @@ class LobbyScreen(Screen):
         for index, table in enumerate(self.listing):
             seats = ", ".join(seat_text(s, me) for s in table["seats"])
             # names and titles come from the hub: shown as they are, never as markup
-            grid.add_row(plain(table["title"]), plain(seats), plain(status_text(table)),
+            grid.add_row(cell(table["title"]), cell(seats), cell(status_text(table)),
                          key=str(index))
         self._highlighted_id = None
         if self.listing:

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from tui import resources
-from tui.plain import plain
+from tui.plain import cell, plain
 
 #: (heading, width): 67 cells of text and 2 of padding each fit 80 columns
 COLUMNS = (
@@ -182,7 +182,7 @@ class SavedScreen(Screen):
         row = table.cursor_row
         table.clear()
         for index, saved in enumerate(matches):
-            table.add_row(*(plain(cell) for cell in row_of(saved)), key=str(index))
+            table.add_row(*(cell(text) for text in row_of(saved)), key=str(index))
         detail = self.query_one("#saved-detail", Static)
         if error is not None:
             detail.update(plain(f"Could not list the saved matches: {error}"))
