@@ -61,7 +61,7 @@ from host.bots import BotHolder, seat_bots, stand_in
 from host.messages import MAX_MESSAGE_BYTES, BadMessage, SeatUpdate
 from host.session import BOT, REMOTE, SPECTATOR, Link, Session
 from host.wire import codec
-from saves.journal import explain
+from saves.journal import explain, printable
 
 log = logging.getLogger(__name__)
 
@@ -189,13 +189,15 @@ class Hub:
                 continue
             loaded = Match.load(saved.path)
             if loaded.match is None or not all(p.resumable for p in loaded.problems):
-                log.warning("not resumed: %s", "; ".join(p.message for p in loaded.problems))
+                # (a file name or a header may hold escape sequences: not for the terminal)
+                log.warning("not resumed: %s",
+                            printable("; ".join(p.message for p in loaded.problems)))
                 continue
             match = loaded.match
             refused = _not_served(match, self.tables)
             if refused:
                 # left as it is, on disk and in the listing of the matches
-                log.warning("not resumed: %s: %s", saved.path, refused)
+                log.warning("not resumed: %s", printable(f"{saved.path}: {refused}"))
                 match.close()
                 continue
             seats = [
@@ -771,7 +773,7 @@ def _write_table_file(journal: Path, table: Table) -> None:
     try:
         _table_file(journal).write_text(json.dumps(data), encoding="utf-8")
     except OSError as error:  # the match is still played; after a restart it waits
-        log.error("cannot keep the table's settings beside %s: %s", journal, error)
+        log.error("cannot keep the table's settings beside %s", printable(f"{journal}: {error}"))
 
 
 def _read_table_file(journal: Path) -> tuple[str, float | None]:
@@ -787,7 +789,7 @@ def _read_table_file(journal: Path) -> tuple[str, float | None]:
     except FileNotFoundError:
         return "", None
     except (OSError, ValueError, AttributeError, RecursionError) as error:
-        log.warning("%s: %s; the match waits for away players", path, error)
+        log.warning("%s; the match waits for away players", printable(f"{path}: {error}"))
         return "", None
 
 

@@ -796,3 +796,15 @@ async def test_a_restarted_hub_passes_over_journals_it_cannot_serve(tmp_path):
     assert table.session.match.path.name == "original.jsonl"
     for name in ("blank.jsonl", "copy.jsonl"):
         assert (directory / name).read_bytes() == before[name]
+
+
+def test_what_a_restarted_hub_logs_of_a_journal_holds_no_control_character(tmp_path, caplog):
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "a\x1b]0;x\x07.jsonl", "   ", match_id="3" * 32)
+    (directory / "b\x1b[2J.jsonl").write_text("{}\n")
+    hub = Hub(directory, bot_delay=0)
+    with caplog.at_level("WARNING", logger="host.hub"):
+        assert hub.resume_all() == []
+    said = "".join(record.getMessage() for record in caplog.records)
+    assert "not resumed" in said
+    assert "\x1b" not in said and "\x07" not in said
