@@ -61,7 +61,7 @@ from host.bots import BotHolder, seat_bots, stand_in
 from host.messages import MAX_MESSAGE_BYTES, BadMessage, SeatUpdate
 from host.session import BOT, REMOTE, SPECTATOR, Link, Session
 from host.wire import codec
-from saves.journal import explain
+from saves.journal import explain, printable
 
 log = logging.getLogger(__name__)
 
@@ -189,9 +189,17 @@ class Hub:
                 continue
             loaded = Match.load(saved.path)
             if loaded.match is None or not all(p.resumable for p in loaded.problems):
-                log.warning("not resumed: %s", "; ".join(p.message for p in loaded.problems))
+                # (a file name or a header may hold escape sequences: not for the terminal)
+                log.warning("not resumed: %s",
+                            printable("; ".join(p.message for p in loaded.problems)))
                 continue
             match = loaded.match
+            refused = _not_served(match, self.tables)
+            if refused:
+                # left as it is, on disk and in the listing of the matches
+                log.warning("not resumed: %s", printable(f"{saved.path}: {refused}"))
+                match.close()
+                continue
             seats = [
                 Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name, None, True)
                 for p in match.header.players
@@ -683,13 +691,35 @@ def _message(line: bytes) -> dict:
 
 def player_name(raw: Any) -> str:
     """A player's name as the hub keeps it (hello, a reserved seat):
-    printable text of 1 to `MAX_NAME` characters, spaces at the ends
-    dropped; anything else is refused."""
+    printable text of 1 to `MAX_NAME` characters without square brackets,
+    spaces at the ends dropped; anything else is refused."""
     if not isinstance(raw, str) or not raw.strip() or len(raw) > MAX_NAME:
         raise HubError(f"A player's name is 1 to {MAX_NAME} characters.")
     if not raw.isprintable():
         raise HubError("A player's name is printable text.")
+    if "[" in raw or "]" in raw:
+        # the screens read [...] as markup, and a journal keeps a name's
+        # brackets round (`saves.journal.shown_name`): the seat would not
+        # be this player's again after a restart
+        raise HubError("A player's name has no square brackets.")
     return raw.strip()
+
+
+def _not_served(match: Any, tables: dict[str, Table]) -> str:
+    """Why the hub cannot serve a journal it resumes ("" when it can): a
+    person's name no hello could give (a huge one made every lobby message
+    too long to send), or a match id a newer journal holds already (a copy
+    of it: both under one table id, the other's bots played it out of
+    sight)."""
+    if match.header.match_id in tables:
+        return f"a newer journal is the match {match.header.match_id} already (a copy?)"
+    for spec in match.header.players:
+        if spec.kind != "bot":
+            try:
+                player_name(spec.name)
+            except HubError as error:
+                return f"it seats {spec.name[:40]!r}: {error}"
+    return ""
 
 
 def _no_constant(name: str) -> Any:
@@ -743,20 +773,23 @@ def _write_table_file(journal: Path, table: Table) -> None:
     try:
         _table_file(journal).write_text(json.dumps(data), encoding="utf-8")
     except OSError as error:  # the match is still played; after a restart it waits
-        log.error("cannot keep the table's settings beside %s: %s", journal, error)
+        log.error("cannot keep the table's settings beside %s", printable(f"{journal}: {error}"))
 
 
 def _read_table_file(journal: Path) -> tuple[str, float | None]:
     """(creator, away_bot) kept beside a journal; ("", None) if unreadable."""
     path = _table_file(journal)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        from saves.lock import open_regular  # a pipe there must not stall the hub's start
+
+        with os.fdopen(open_regular(path), "rb") as file:
+            data = json.loads(file.read(MAX_CLIENT_LINE).decode("utf-8"))
         creator = data.get("creator")
         return (creator if isinstance(creator, str) else ""), _away_bot(data.get("away_bot"))
     except FileNotFoundError:
         return "", None
-    except (OSError, ValueError, AttributeError) as error:
-        log.warning("%s: %s; the match waits for away players", path, error)
+    except (OSError, ValueError, AttributeError, RecursionError) as error:
+        log.warning("%s; the match waits for away players", printable(f"{path}: {error}"))
         return "", None
 
 

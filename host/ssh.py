@@ -17,7 +17,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import signal
+import struct
 import sys
 import threading
 import time
@@ -96,10 +98,10 @@ def _bound_name(line: str, number: int, path: Path) -> str:
                 name = " ".join(tokens[i + 2 :])
                 break
     name = name.strip()
-    if not name or len(name) > 32 or not name.isprintable():
+    if not name or len(name) > 32 or not name.isprintable() or set(name) & set("[]"):
         raise SetupError(
             f'{path}, line {number}: a key needs a player\'s name: environment="PLAYER=name" '
-            "or a comment of 1 to 32 characters."
+            "or a comment of 1 to 32 printable characters, no square brackets."
         )
     return name
 
@@ -211,23 +213,27 @@ async def _session(door: FrontDoor, process: Any) -> None:
 async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
     import fcntl
     import pty
-    import struct
     import subprocess
     import termios
 
     master, slave = pty.openpty()
-    width, height, *_ = process.get_terminal_size()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height or 24, width or 80, 0, 0))
-    argv, env = door.child(player, process.term_type, process.env)
-    child = subprocess.Popen(
-        argv,
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
-        env=env,
-        start_new_session=True,
-        close_fds=True,
-    )
+    try:
+        width, height, *_ = process.get_terminal_size()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, window_size(width, height))
+        argv, env = door.child(player, process.term_type, process.env)
+        child = subprocess.Popen(
+            argv,
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=env,
+            start_new_session=True,
+            close_fds=True,
+        )
+    except BaseException:  # no child: its terminal goes too
+        os.close(master)
+        os.close(slave)
+        raise
     os.close(slave)
     reader = os.fdopen(master, "rb", buffering=0)
     writer = os.fdopen(os.dup(master), "wb", buffering=0)
@@ -323,12 +329,25 @@ class _LastKey:
         self.at = at
 
 
+#: the largest window passed on to a player's app: the client says any size
+#: up to 2**32-1 (over 65535 it raised out of the session; 10000x10000 would
+#: have the app draw a hundred million cells on the host everyone shares)
+MAX_COLUMNS, MAX_ROWS = 1000, 500
+
+
+def window_size(width: Any, height: Any) -> bytes:
+    """A TIOCSWINSZ argument for the client's window, within bounds (80x24
+    when it says nothing usable); pixel sizes are not passed on."""
+    width = width if type(width) is int and width > 0 else 80
+    height = height if type(height) is int and height > 0 else 24
+    return struct.pack("HHHH", min(height, MAX_ROWS), min(width, MAX_COLUMNS), 0, 0)
+
+
 async def _forward_keys(process: Any, to_child: Any, master: int, typed: _LastKey) -> None:
     """The client's bytes to the child's terminal, until the client's end of
     input; a window resize is passed on to the terminal (which signals the
     child), and only bytes count as the player being there."""
     import fcntl
-    import struct
     import termios
 
     loop = asyncio.get_running_loop()
@@ -337,8 +356,7 @@ async def _forward_keys(process: Any, to_child: Any, master: int, typed: _LastKe
             data = await process.stdin.read(4096)
         except asyncssh.TerminalSizeChanged as size:
             with contextlib.suppress(OSError):
-                fcntl.ioctl(master, termios.TIOCSWINSZ, struct.pack(
-                    "HHHH", size.height, size.width, size.pixwidth, size.pixheight))
+                fcntl.ioctl(master, termios.TIOCSWINSZ, window_size(size.width, size.height))
             continue
         except (asyncssh.BreakReceived, asyncssh.SignalReceived):
             continue
@@ -381,13 +399,19 @@ def _end(child: Any) -> None:
         child.wait()
 
 
+#: what a terminal type is (terminfo names: letters, digits and ".+-_")
+_TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}")
+
+
 def join_child(socket_path: Path, data_dir: Path | None) -> Any:
     """How a player's session runs: `overtable join` for that player, with a
     clean environment (the client's TERM, UTF-8, COLORTERM only if sent)."""
 
     def build(player: str, term: str, client_env: Any) -> tuple[list[str], dict[str, str]]:
         env = {
-            "TERM": term or "xterm-256color",
+            # the client's word: a terminal's name, or the usual one (a NUL
+            # in it made the child's start raise, the pty left open)
+            "TERM": term if _TERM_NAME.fullmatch(term or "") else "xterm-256color",
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "PLAYER": player,

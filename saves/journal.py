@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Union
@@ -30,6 +31,12 @@ import attrs
 import cattrs
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
+
+from saves.lock import open_regular
+
+#: A journal larger than this is not read (a long match is well under a
+#: megabyte; a huge file, or one that never ends, would stall every listing).
+MAX_JOURNAL_BYTES = 16 * 1024 * 1024
 
 #: Bump when the layout of a journal changes; older Overtable versions then
 #: refuse the file with a clear message instead of misreading it.
@@ -46,11 +53,39 @@ UNREADABLE = "unreadable"
 IN_USE = "in-use"
 
 
+def printable(text: Any) -> str:
+    """`text` with every character a terminal could take as a control (the
+    C0 and C1 controls, ESC among them; format characters such as a
+    right-to-left override; line breaks) replaced by U+FFFD, so that a value
+    read from a file or a socket can be shown without writing an escape
+    sequence to the terminal."""
+    text = text if isinstance(text, str) else str(text)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else "\ufffd" for c in text)
+
+
+#: the longest name kept for a player (the new-match form takes 16
+#: characters, the hub 32); a longer one from a file is cut
+MAX_NAME = 32
+
+
+def shown_name(name: Any) -> str:
+    """A player's name as it is kept and shown: `printable`, square brackets
+    made round (the screens read ``[...]`` as markup: a name "[/]" crashed
+    every screen that showed it), at most `MAX_NAME` characters (a name of
+    thousands made every screen of the match crawl)."""
+    text = printable(name).replace("[", "(").replace("]", ")")
+    return text if len(text) <= MAX_NAME else text[: MAX_NAME - 1] + "…"
+
+
 @attrs.frozen
 class PlayerSpec:
-    """Who sits in a seat: a human, or a bot and its level (e.g. "random")."""
+    """Who sits in a seat: a human, or a bot and its level (e.g. "random").
 
-    name: str
+    The name is always `shown_name`'d, whatever a journal or a form holds."""
+
+    name: str = attrs.field(converter=shown_name)
     kind: str  # "human" | "bot"
     level: str | None = None
 
@@ -146,7 +181,9 @@ def read_lines(path: Path) -> RawJournal:
         )
 
     try:
-        data = path.read_bytes()
+        fd = open_regular(path)
+        with os.fdopen(fd, "rb") as file:
+            data = file.read(MAX_JOURNAL_BYTES + 1)
     except OSError as error:
         problems.append(
             JournalProblem(
@@ -154,6 +191,19 @@ def read_lines(path: Path) -> RawJournal:
                 1,
                 f"{path}: the file cannot be read ({error.strerror or error}), so the match "
                 "cannot be resumed.",
+                UNREADABLE,
+                False,
+            )
+        )
+        return RawJournal(path, None, (), (), tuple(problems))
+    if len(data) > MAX_JOURNAL_BYTES:
+        problems.append(
+            JournalProblem(
+                path,
+                1,
+                f"{path}: the file is too large to be a journal (over "
+                f"{MAX_JOURNAL_BYTES // (1024 * 1024)} MB), so it was not read. The file was "
+                "left as it is.",
                 UNREADABLE,
                 False,
             )

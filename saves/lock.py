@@ -14,8 +14,10 @@ opened close-on-exec).
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
+import stat
 import time
 import weakref
 from pathlib import Path
@@ -30,6 +32,25 @@ _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 #: every lock this process holds, so that a conflict with one of our own
 #: can tell a match still open from one that is garbage not yet collected
 _LIVE: weakref.WeakSet[JournalLock] = weakref.WeakSet()
+
+
+def open_regular(path: Path) -> int:
+    """A descriptor open for reading on `path`, which must be a regular file
+    (after symlinks): OSError otherwise. A pipe named like a journal would
+    block the open or the read for ever, and a device such as /dev/zero
+    would never end; the open never waits (O_NONBLOCK, which changes nothing
+    for a regular file)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | _CLOEXEC)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            code = errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL
+            reason = os.strerror(code) if stat.S_ISDIR(mode) else "not a regular file"
+            raise OSError(code, reason, str(path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 class MatchInUse(Exception):
@@ -63,7 +84,7 @@ class JournalLock:
         seconds (a listing's probe holds a lock for a moment), OSError when
         it cannot be opened (FileNotFoundError when it does not exist)."""
         path = Path(path)
-        fd = os.open(path, os.O_RDONLY | _CLOEXEC)
+        fd = open_regular(path)
         if fcntl is None:
             return cls(path, fd)
         deadline = time.monotonic() + wait

@@ -22,6 +22,7 @@ from __future__ import annotations
 import datetime
 import os
 import random
+import re
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
@@ -515,13 +516,26 @@ def _private_dir(directory: Path) -> None:
         pass  # not ours to change; the files themselves are 0600
 
 
+def _stamp(created: str) -> str:
+    """The file name's time ("20261129T181636Z") from a header's "created";
+    now's when that is not an ISO time in UTC. (A damaged journal's copy
+    keeps its header's "created": "../" in it put the copy outside the
+    matches directory, a "/" made every move fail to save.)"""
+    stamp = str(created).replace(":", "").replace("-", "").replace("+0000", "Z")[:16]
+    if _STAMP.fullmatch(stamp):
+        return stamp
+    return _now().replace(":", "").replace("-", "").replace("+0000", "Z")[:16]
+
+
+_STAMP = re.compile(r"[0-9]{8}T[0-9]{6}Z")
+
+
 def _create(
     directory: Path, header: Header, header_line: str, lines: Sequence[str], data: bytes = b""
 ) -> tuple[Path, JournalLock]:
     """Write a new journal file whole (never over an existing one), mode
     0600, and lock it; `SaveFailed` leaves no file behind."""
-    stamp = header.created.replace(":", "").replace("-", "").replace("+0000", "Z")[:16]
-    path = directory / f"{stamp}-{header.game}-{header.match_id[:8]}.jsonl"
+    path = directory / f"{_stamp(header.created)}-{header.game}-{header.match_id[:8]}.jsonl"
     try:
         text = "".join(line + "\n" for line in (header_line, *lines)).encode("utf-8") + data
     except UnicodeError as error:

@@ -25,7 +25,7 @@ import platformdirs
 
 from saves import journal
 from saves.journal import JournalProblem
-from saves.lock import JournalLock, MatchInUse, is_locked
+from saves.lock import JournalLock, MatchInUse, is_locked, open_regular
 
 #: Set to a directory to keep Overtable's data there instead of the user
 #: data directory (tests, and the SSH host). Journals go in its "matches".
@@ -84,7 +84,10 @@ def list_matches(directory: Path | None = None, *, replay: bool = False) -> list
         try:
             mtime = path.stat().st_mtime
         except OSError:
-            continue  # deleted meanwhile
+            try:  # a broken link (to nothing, or to itself) is shown, not hidden
+                mtime = path.lstat().st_mtime
+            except OSError:
+                continue  # deleted meanwhile
         try:
             found.append((mtime, _summary(path, mtime)))
         except Exception as error:  # never hide a file, never fail the listing
@@ -139,7 +142,7 @@ def last_setup(game_id: str, directory: Path | None = None) -> journal.Header | 
     dated.sort(reverse=True)
     for _, path in dated[:LAST_SETUP_FILES]:
         try:
-            with path.open("rb") as file:
+            with os.fdopen(open_regular(path), "rb") as file:  # no pipe or device
                 raw = json.loads(file.readline(LAST_SETUP_BYTES))
             if isinstance(raw, dict) and raw.get("game") == game_id:
                 return journal.codec(game).header(raw)
@@ -174,6 +177,7 @@ def delete(path: Path) -> None:
     try:
         lock = JournalLock.acquire(path, wait=0.1)
     except FileNotFoundError:
+        path.unlink(missing_ok=True)  # a link to nothing goes; nothing else is there
         return
     except MatchInUse:
         raise MatchInUse(
@@ -210,7 +214,7 @@ def _with_replay(saved: SavedMatch) -> SavedMatch:
         progress, refused = _replay(saved.path)
         _REPLAYS[saved.path] = (stat.st_mtime, stat.st_size, progress, refused)
     if refused is not None and saved.problem is None:
-        return attrs.evolve(saved, progress=progress, problem=refused.message,
+        return attrs.evolve(saved, progress=progress, problem=journal.printable(refused.message),
                             problem_kind=refused.kind, resumable=refused.resumable)
     return attrs.evolve(saved, progress=progress)
 
@@ -242,7 +246,9 @@ def _unreadable(path: Path, mtime: float, error: BaseException) -> SavedMatch:
         actions=0,
         finished=False,
         winners=(),
-        problem=f"{path}: the file could not be read ({type(error).__name__}: {error}).",
+        problem=journal.printable(
+            f"{path}: the file could not be read ({type(error).__name__}: {error})."
+        ),
         resumable=False,
         problem_kind=journal.UNREADABLE,
     )
@@ -253,11 +259,11 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
     header = raw.header or {}
     players = header.get("players")
     seats = [p if isinstance(p, dict) else {} for p in (players if isinstance(players, list) else ())]
-    names = tuple(str(p.get("name", "?")) for p in seats)
+    names = tuple(journal.shown_name(p.get("name", "?")) for p in seats)
     bots = sum(p.get("kind") == "bot" for p in seats)
     people = tuple(name for name, p in zip(names, seats, strict=True) if p.get("kind") != "bot")
     game_id = header.get("game") if isinstance(header.get("game"), str) else "?"
-    title = journal.game_title(game_id)
+    title = journal.printable(journal.game_title(game_id))
     actions = 0
     for entry in raw.entries:
         if isinstance(entry, journal.ActionEntry):
@@ -271,16 +277,16 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
     problem = raw.problems[0] if raw.problems else None
     return SavedMatch(
         path=path,
-        match_id=str(header.get("match_id", "")),
+        match_id=journal.printable(header.get("match_id", "")),
         game=game_id,
         title=title,
         players=names,
-        created=str(header.get("created", "")),
+        created=journal.printable(header.get("created", "")),
         updated=datetime.datetime.fromtimestamp(mtime, datetime.UTC).isoformat(timespec="seconds"),
         actions=max(actions, 0),
         finished=finished,
         winners=winners,
-        problem=problem.message if problem else None,
+        problem=journal.printable(problem.message) if problem else None,
         problem_kind=problem.kind if problem else None,
         people=people,
         bots=bots,

@@ -83,6 +83,10 @@ def test_names_come_from_the_keys_file(keys, tmp_path):
     (tmp_path / "nameless").write_text(nameless)
     with pytest.raises(SetupError, match="needs a player's name"):
         read_players(tmp_path / "nameless")
+    # a name the hub would refuse: markup on every screen that shows it
+    (tmp_path / "bracketed").write_text(nameless.strip() + " [/]Eve\n")
+    with pytest.raises(SetupError, match="no square brackets"):
+        read_players(tmp_path / "bracketed")
     with pytest.raises(SetupError, match="HOST:PORT"):
         parse_listen("2222")
     assert parse_listen("127.0.0.1:2222") == ("127.0.0.1", 2222)
@@ -320,3 +324,31 @@ def test_a_session_ends_when_its_terminal_hangs_up_even_if_sighup_was_ignored(tm
         if child.poll() is None:
             child.kill()
             child.wait()
+
+
+@pytest.mark.parametrize("term", ["xterm\x00evil", "x" * 5000, "xterm\x1b[2J", "", "../../x y"])
+def test_a_hostile_terminal_type_gives_a_plain_term(term):
+    # A NUL in the client's terminal type made starting the child raise
+    # (ValueError: embedded null byte), the pty left open
+    _, env = join_child("/nowhere.sock", None)("Ann", term, {"COLORTERM": "truecolor\x00"})
+    assert env["TERM"] == "xterm-256color" and "COLORTERM" not in env
+
+
+def test_a_usual_terminal_type_is_kept():
+    _, env = join_child("/nowhere.sock", None)("Ann", "screen.xterm-256color", {})
+    assert env["TERM"] == "screen.xterm-256color"
+
+
+@pytest.mark.parametrize(("width", "height", "expected"), [
+    (80, 24, (80, 24)), (0, 0, (80, 24)), (70_000, 70_000, (1000, 500)), (2**32 - 1, 1, (1000, 1)),
+    (10_000, 10_000, (1000, 500)), (None, "x", (80, 24)),
+])
+def test_the_window_a_client_asks_for_is_bounded(width, height, expected):
+    # over 65535 raised struct.error out of the session (a resize ended the
+    # keys' forwarding); 10000x10000 had the app draw 10^8 cells on the host
+    import struct
+
+    from host.ssh import window_size
+
+    rows, columns, *_ = struct.unpack("HHHH", window_size(width, height))
+    assert (columns, rows) == expected

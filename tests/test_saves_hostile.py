@@ -479,3 +479,100 @@ def test_a_copy_is_private_too():
     loaded.apply(*next_action(loaded))
     assert loaded.path != match.path
     assert stat.S_IMODE(loaded.path.stat().st_mode) == 0o600
+
+
+# --- files that are not journals at all ------------------------------------------------------
+
+
+def _not_regular(kind: str, directory: Path) -> Path:
+    path = directory / f"odd-{kind}.jsonl"
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "zero":
+        path.symlink_to("/dev/zero")
+    elif kind == "directory":
+        path.mkdir()
+    return path
+
+
+@pytest.mark.parametrize("kind", ["fifo", "zero", "directory"])
+def test_a_journal_that_is_not_a_regular_file_neither_hangs_nor_hides_the_others(kind):
+    """A pipe (a read never ends or never starts) or /dev/zero (never ends)
+    where a journal should be made listing, Continue and `saves --list`
+    hang; it is now unreadable, the good match beside it still resumes."""
+    good = played()
+    good.close()
+    odd = _not_regular(kind, good.path.parent)
+    code = (
+        "import sys; from saves import journal, store; from saves.match import Match;"
+        "from tests import toygame; journal.EXTRA_GAMES['toy'] = toygame.GAME;"
+        "p = sys.argv[1]; raw = journal.read_lines(p); print(raw.problems[0].kind);"
+        "print(Match.load(p).match is None); print(store.is_locked(p));"
+        "print(len(store.list_matches()), store.latest().path);"
+        "print(store.last_setup('toy') is not None)"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(odd)], capture_output=True, text=True,
+                          timeout=30, cwd=Path(__file__).parent.parent)
+    assert done.returncode == 0, done.stderr
+    kind_, unloaded, locked, listed, *rest = done.stdout.split("\n")
+    assert (kind_, unloaded, locked) == (journal.UNREADABLE, "True", "False")
+    assert listed == f"2 {good.path}"
+    assert rest[0] == "True"
+    assert odd.exists() or odd.is_symlink()
+
+
+def test_a_journal_too_large_to_be_one_is_refused_unread(monkeypatch):
+    monkeypatch.setattr(journal, "MAX_JOURNAL_BYTES", 4096)
+    good = played()
+    good.close()
+    big = good.path.parent / "big.jsonl"
+    big.write_bytes(good.path.read_bytes() + b" " * 5000 + b"\n")
+    raw = journal.read_lines(big)
+    assert raw.problems[0].kind == journal.UNREADABLE and "too large" in raw.problems[0].message
+    assert Match.load(good.path).match is not None
+    assert big.stat().st_size > 5000
+
+
+@pytest.mark.parametrize("created", [
+    "../../../../escaped", "x/y", "a\x00b", "", "2026-13-45T99:99:99+00:00" + "/" * 40,
+])
+def test_a_damaged_journal_continues_beside_itself_whatever_its_created_says(created):
+    """The copy of a damaged journal took its file name from the header's
+    "created" text: "../" put it outside the matches directory, a "/" made
+    every move fail to save, a NUL raised ValueError out of `apply`."""
+    match = played()
+    match.close()
+    lines = match.path.read_text().split("\n")
+    header = json.loads(lines[0])
+    header["created"] = created
+    damaged = match.path.parent / "damaged.jsonl"
+    damaged.write_text("\n".join([json.dumps(header), *lines[1:]]) + "{")
+    before = damaged.read_bytes()
+    loaded = Match.load(damaged).match
+    assert loaded is not None
+    seat, action = next_action(loaded)
+    loaded.apply(seat, action)
+    assert loaded.path.parent == damaged.parent and loaded.path != damaged
+    assert loaded.header.parent == header["match_id"]
+    assert damaged.read_bytes() == before
+    loaded.close()
+    again = Match.load(loaded.path)
+    assert again.ok and again.match.history == loaded.history
+    again.match.close()
+
+
+@pytest.mark.parametrize("target", ["nowhere.jsonl", "loop.jsonl"])
+def test_a_broken_link_is_listed_unreadable_and_can_be_deleted(target):
+    # (it was left out of the listing, as if deleted meanwhile)
+    good = played()
+    good.close()
+    link = good.path.parent / "loop.jsonl"
+    link.symlink_to(good.path.parent / target)
+    listing = {s.path.name: s for s in store.list_matches()}
+    assert set(listing) == {good.path.name, "loop.jsonl"}
+    broken = listing["loop.jsonl"]
+    assert not broken.resumable and broken.problem_kind == journal.UNREADABLE
+    assert "loop.jsonl" in broken.problem
+    assert store.latest().path == good.path
+    store.delete(link)
+    assert not link.is_symlink() and good.path.exists()

@@ -448,7 +448,7 @@ async def test_the_lobby_under_a_table_is_drawn_on_coming_back_not_at_every_move
         lobby.show(listing(0), "Ann")
         await pilot.pause()
         grid = lobby.query_one(DataTable)
-        assert grid.get_row_at(0)[2] == "Ann to play"
+        assert str(grid.get_row_at(0)[2]) == "Ann to play"
         await app.push_screen(Screen())  # a table's screen over it
         drawn = []
         original = lobby._draw
@@ -456,10 +456,10 @@ async def test_the_lobby_under_a_table_is_drawn_on_coming_back_not_at_every_move
         for to_act in (1, 0, 1):
             lobby.show(listing(to_act), "Ann")
         await pilot.pause()
-        assert drawn == [] and grid.get_row_at(0)[2] == "Ann to play"
+        assert drawn == [] and str(grid.get_row_at(0)[2]) == "Ann to play"
         app.pop_screen()
         await pilot.pause()
-        assert drawn == [1] and grid.get_row_at(0)[2] == "Bob to play"
+        assert drawn == [1] and str(grid.get_row_at(0)[2]) == "Bob to play"
 
 
 async def test_the_lobby_cursor_follows_a_table_and_comes_back_to_the_one_left():
@@ -548,3 +548,22 @@ async def test_the_lobby_stands_up_and_withdraws_a_table_before_its_match(shared
         await pilot.pause(0.1)
         await bob.close()
         await cyd.close()
+
+
+async def test_the_lobby_shows_names_and_titles_as_they_are_never_as_markup():
+    from textual.widgets import DataTable
+
+    seats = [{"kind": "reserved", "player": name, "present": True, "away": False}
+             for name in ("[/]", "[b]Bob")]
+    listing = [{"title": "[/]Overseers", "seats": seats, "started": False, "play": None}]
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show(listing, "Ann")
+        await pilot.pause()
+        row = app.screen.query_one(DataTable).get_row_at(0)
+        assert [str(c) for c in row[:2]] == ["[/]Overseers", "[/], [b]Bob"]
+        # each column as wide as its text (a Content cell measured one cell)
+        grid = app.screen.query_one(DataTable)
+        assert grid.ordered_columns[1].content_width >= len("[/], [b]Bob")
+    assert app.return_code in (0, None)

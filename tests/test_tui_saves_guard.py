@@ -66,7 +66,7 @@ async def test_the_match_being_played_cannot_be_deleted(data_dir):
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
         screen = app.screen
-        assert screen.query_one(DataTable).get_row_at(0)[4] == "playing"
+        assert str(screen.query_one(DataTable).get_row_at(0)[4]) == "playing"
         await pilot.press("d")
         await wait_for(pilot, lambda: on(app, ConfirmScreen))
         await pilot.press("y")

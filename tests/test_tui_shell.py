@@ -337,7 +337,7 @@ async def test_saved_list_resume_and_delete(fake_screen, data_dir):
         table = screen.query_one(DataTable)
         assert table.row_count == 2
         row = table.get_row_at(0)
-        assert row[0] == "Boss Quest" and "Ann" in row[1]
+        assert str(row[0]) == "Boss Quest" and "Ann" in str(row[1])
         # d asks first; n keeps it
         await pilot.press("d")
         await pilot.pause()

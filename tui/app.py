@@ -111,6 +111,16 @@ class OvertableApp(KeysInOrder, App[None]):
 
     # -- screens --------------------------------------------------------------
 
+    def notify(self, message: str, *, title: str = "", severity: Any = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notification is plain text: messages quote files, names, chat
+        and the hub's words, where a bracket is not markup (a "[/]" crashed
+        the app) and a control character must not reach the terminal."""
+        from tui.plain import printable
+
+        super().notify(printable(message), title=printable(title), severity=severity,
+                       timeout=timeout, markup=False)
+
     def get_default_screen(self) -> Screen:
         return HomeScreen()
 

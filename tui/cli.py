@@ -330,8 +330,9 @@ def join_hub(
     from tui import theme as themes
 
     player = player_name(name)
-    if not player or len(player) > 32 or not player.isprintable():
-        print("overtable join: a name is 1 to 32 printable characters.", file=sys.stderr)
+    if not player or len(player) > 32 or not player.isprintable() or set(player) & set("[]"):
+        print("overtable join: a name is 1 to 32 printable characters, no square brackets.",
+              file=sys.stderr)
         return 2
     socket_path = Path(socket) if socket else default_places()[1]
     if not socket_path.exists():
@@ -360,7 +361,9 @@ def _is_terminal(stream: Any) -> bool:
 def saves_text(matches: Sequence[Any], directory: Any) -> str:
     """The saved matches as plain text, newest first, one block per match."""
     if not matches:
-        return f"No saved matches in {directory}.\n"
+        from saves.journal import printable
+
+        return f"No saved matches in {printable(directory)}.\n"
     out = [f"{len(matches)} saved match(es) in {directory}, newest first:"]
     for saved in matches:
         if saved.finished:
@@ -382,7 +385,10 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
         if saved.problem:
             out.append(f"            problem: {saved.problem}")
     out.append("Resume one with: overtable resume ID")
-    return "\n".join(out) + "\n"
+    # names, ids and paths come from the files: no control character reaches the terminal
+    from saves.journal import printable
+
+    return "\n".join(printable(line) for line in out) + "\n"
 
 
 def list_saves() -> int:
@@ -392,8 +398,11 @@ def list_saves() -> int:
     try:
         matches = store.list_matches(directory)
     except Exception as error:  # a listing never ends in a traceback
+        from saves.journal import printable
+
         print(
-            f"overtable: could not list the saved matches in {directory}: {error}", file=sys.stderr
+            printable(f"overtable: could not list the saved matches in {directory}: {error}"),
+            file=sys.stderr,
         )
         return 1
     sys.stdout.write(saves_text(matches, directory))

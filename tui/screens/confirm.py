@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from tui import resources
+from tui.plain import plain
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -32,8 +33,9 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.title_text, id="dialog-title")
-            yield Static(self.text, id="dialog-text")
+            # the text often quotes a file or a message: shown as it is, never as markup
+            yield Static(plain(self.title_text), id="dialog-title")
+            yield Static(plain(self.text), id="dialog-text")
             with Horizontal(id="dialog-buttons"):
                 yield Button(f"{self.yes} (y)" if self.no else self.yes, id="yes", variant="primary")
                 if self.no is not None:

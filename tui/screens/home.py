@@ -13,6 +13,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.catalogue import CATALOGUE
+from tui.plain import plain
 
 TAGLINE = "A table for tabletop games, in your terminal"
 
@@ -83,7 +84,8 @@ class HomeScreen(Screen):
                 Option(f"New match: {game.title} ({players_text(game.players)})", id=f"new:{game_id}")
             )
         if self._latest is not None:
-            options.append(Option(continue_text(self._latest), id="continue"))
+            # names and the title come from a file: shown as they are, never as markup
+            options.append(Option(plain(continue_text(self._latest)), id="continue"))
         else:
             options.append(Option("Continue (no unfinished match)", id="continue", disabled=True))
         options.append(Option("Saved matches", id="saved"))

@@ -19,6 +19,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Static
 
+from tui.plain import cell
 from tui.screens.new_match import HUMAN, NewMatchScreen
 from tui.widgets.quiet import update_static
 
@@ -253,7 +254,9 @@ class LobbyScreen(Screen):
         grid.clear()
         for index, table in enumerate(self.listing):
             seats = ", ".join(seat_text(s, me) for s in table["seats"])
-            grid.add_row(table["title"], seats, status_text(table), key=str(index))
+            # names and titles come from the hub: shown as they are, never as markup
+            grid.add_row(cell(table["title"]), cell(seats), cell(status_text(table)),
+                         key=str(index))
         self._highlighted_id = None
         if self.listing:
             row = max(0, min(row, len(self.listing) - 1))

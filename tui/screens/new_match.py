@@ -348,14 +348,16 @@ class NewMatchScreen(Screen):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             if not name:
                 raise ValueError(f"Seat {seat + 1} needs a name.")
-            if name.casefold() in names:
-                raise ValueError(f"Two seats are called {name!r}: names must differ.")
-            names.add(name.casefold())
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
             if kind == HUMAN:
-                players.append(sit(name, "human"))
+                player = sit(name, "human")
             else:
-                players.append(sit(name, "bot", kind.partition(":")[2]))
+                player = sit(name, "bot", kind.partition(":")[2])
+            # compared as kept: square brackets are kept round ("[A]" is "(A)")
+            if player.name.casefold() in names:
+                raise ValueError(f"Two seats are called {player.name!r}: names must differ.")
+            names.add(player.name.casefold())
+            players.append(player)
         return players
 
     def read_options(self) -> Any:

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from tui import resources
+from tui.plain import cell, plain
 
 #: (heading, width): 67 cells of text and 2 of padding each fit 80 columns
 COLUMNS = (
@@ -181,10 +182,10 @@ class SavedScreen(Screen):
         row = table.cursor_row
         table.clear()
         for index, saved in enumerate(matches):
-            table.add_row(*row_of(saved), key=str(index))
+            table.add_row(*(cell(text) for text in row_of(saved)), key=str(index))
         detail = self.query_one("#saved-detail", Static)
         if error is not None:
-            detail.update(f"Could not list the saved matches: {error}")
+            detail.update(plain(f"Could not list the saved matches: {error}"))
         elif not matches:
             detail.update("No saved match yet. Start one from the home screen (n).")
         if matches:
@@ -210,7 +211,7 @@ class SavedScreen(Screen):
         text = f"{who} · last played {last} · {Path(saved.path).name}"
         if saved.problem:
             text += f"\nProblem: {problem_detail(saved)}"
-        self.query_one("#saved-detail", Static).update(text)
+        self.query_one("#saved-detail", Static).update(plain(text))
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
