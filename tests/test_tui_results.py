@@ -296,6 +296,30 @@ async def test_with_the_pads_total_in_sight_the_line_says_what_is_below():
     assert "below:" not in text
 
 
+async def test_the_line_goes_when_the_pad_moves_beside_the_standings():
+    """Play-test (Overseers, 80x24, a name "Ann (/)"): the first layout had
+    the pad below the standings, its Total under the fold, and the line
+    said so; the pad then went beside them, Total in sight, and the line
+    stayed, with nothing below. It follows every new layout."""
+    app = _app_for(overseers_update(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        top = screen.query_one("#results-top")
+        top.add_class("-stacked")  # as the first layout had it
+        await pilot.pause()
+        await pilot.pause()
+        assert "goes on to its Total below" in screen_text(app)
+        screen._arrange_top()
+        await pilot.pause()
+        await pilot.pause()
+        assert not top.has_class("-stacked")
+        text = screen_text(app)
+    assert next(row for row in text.splitlines() if "Total" in row).split()[-3:] == ["60", "61", "62"]
+    assert "below:" not in text
+
+
 async def test_the_dialogs_held_for_the_end_go_over_the_results_at_once():
     """Boss Quest's last combat is read before the results: it is pushed
     with them, in the same turn of the event loop, so no frame of the

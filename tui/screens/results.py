@@ -61,6 +61,18 @@ def _title(game_id: str) -> str:
     return game.title if game is not None else game_id
 
 
+class ResultsScroll(VerticalScroll):
+    """The results' scrolling column: once laid out at a new size (the pad
+    gone beside the standings, the terminal resized) it has the screen say
+    again what is below the fold. (`max_scroll_y` is no reactive: a watch
+    on it never fired, and the line stayed as the first layout left it.)"""
+
+    def on_resize(self) -> None:
+        say_more = getattr(self.screen, "_say_more", None)
+        if say_more is not None:
+            self.call_after_refresh(say_more)
+
+
 class ResultsScreen(Screen):
     """Shown when a match ends; Rematch keeps the players and options."""
 
@@ -84,7 +96,7 @@ class ResultsScreen(Screen):
         outcome = update.outcome
         names = update.names
         yield Header()
-        with VerticalScroll(id="results"):
+        with ResultsScroll(id="results"):
             if outcome is None:
                 yield Static("The match is not over.", id="results-title")
             else:
@@ -189,7 +201,10 @@ class ResultsScreen(Screen):
         # Open on the title line (the winner) and the ranking.
         results.scroll_home(animate=False)
         self.watch(results, "scroll_y", self._say_more, init=False)
-        self.watch(results, "max_scroll_y", self._say_more, init=False)
+        # the content's height changed (the pad gone beside the standings):
+        # once the new layout is complete
+        self.watch(results, "virtual_size",
+                   lambda _: self.call_after_refresh(self._say_more), init=False)
         self.call_after_refresh(self._say_more)
 
     def _say_more(self, _: object = None) -> None:
@@ -200,19 +215,22 @@ class ResultsScreen(Screen):
             more = self.query_one("#results-more", Static)
         except NoMatches:
             return
-        below = results.max_scroll_y - results.scroll_y
-        if more.display:
-            # the line takes its row from the results: what is below counts
-            # as if it were gone, else a line shown once (for the stacked
-            # frame before `_arrange_top`) kept itself in place under a Total
-            # in sight
-            below -= more.outer_size.height
+        # Rows below the fold in the layout on screen, as if the line were
+        # not there: the row it takes there (its region, 0 while it is out
+        # of the layout) counts as in sight. Read from one layout, the
+        # answer is the same however often it is asked before the next;
+        # `display` changes at once and the sizes only at that next layout,
+        # so counting from it made queued calls show and hide the line in
+        # turn, and the last left it standing.
+        line = more.region.height
+        below = results.max_scroll_y - results.scroll_y - line
         if below >= 1:
             pad = self.query_one("#score-pad", DataTable)
             outcome = self.update.outcome
             what = "More"
             # (regions on the screen: the pad's runs on past the fold)
-            if pad.display and outcome is not None and pad.region.bottom > results.region.bottom:
+            if (pad.display and outcome is not None
+                    and pad.region.bottom > results.region.bottom + line):
                 total = outcome.breakdown[-1].name == "Total"
                 what = "The score pad goes on" + (" to its Total" if total else "")
             more.update(f"↓ {what} below: ↓, PgDn or End scrolls")
