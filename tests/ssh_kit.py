@@ -200,7 +200,8 @@ class OverbossRules(Rules):
     phrases = (
         ("Your turn: draft a pair", "enter"),
         ("Pair placed.", "e"),
-        ("Spire: ", "x"),
+        ("Spire: pick a tile", "x"),  # (the log says "expends a Spire: ...")
+        ("Spire: move the tile", "x"),
         ("on any open square", "enter"),  # place the drafted tile
         ("on a highlighted square", "enter"),  # place the token
         ("Towns spawn heroes", "enter"),
