@@ -711,6 +711,46 @@ def test_each_request_brings_another_spell():
     assert Fight() in GAME.legal_actions(state, 0)
 
 
+def test_the_champion_reveals_the_weapons_before_sacrificing_hearts():
+    """BQ §Final Boss, Setup: "Finally, when the Knight goes into combat, they
+    reveal their WEAPON cards. They may sacrifice their remaining HEARTS":
+    the weapons are face up for the whole table once the champion fights,
+    before the hearts are chosen."""
+    state = won_game()
+    state = draw(play(state, 0, DuelAsk(2)), "R7", "B7")
+    state = GAME.apply(state, CHANCE, LaySpell(HP1))
+    state = GAME.apply(state, CHANCE, LaySpell(HPM1))
+    state = play(state, 2, DuelSpell(1))
+    assert GAME.view(state, 1).knights[0].night[0].weapon is None  # face down until then
+    state = play(state, 0, Fight())
+    assert state.phase is Phase.DUEL_SACRIFICE
+    for seat in (1, 2, None):
+        shown = [c.weapon for c in GAME.view(state, seat).knights[0].night]
+        assert shown == [w("R7"), w("B7")]
+
+
+def test_a_duel_potion_is_read_when_the_champion_reveals_bq31():
+    """BQ §Potions: "If the POTION card is their hidden card, they decide its
+    value when they reveal their card"; the duel's weapons lie face down
+    (BQ §Final Boss: "places them face down"), so a potion among them is
+    read at the reveal, with the other weapons already face up (BQ-31)."""
+    state = won_game(options=Options(final_boss=True, potions=True))
+    state = draw(play(state, 0, DuelAsk(4)), "R7", "B7", "Y7", "±3")
+    assert GAME.strength(state, 0) == 18  # unread: its lower reading
+    state = GAME.apply(state, CHANCE, LaySpell(HP1))
+    state = GAME.apply(state, CHANCE, LaySpell(HPM1))
+    state = play(state, 2, DuelSpell(1))  # the MegaBoss at 29
+    state = play(state, 0, Fight())
+    assert state.phase is Phase.READ_POTION and GAME.to_act(state) == {0}
+    shown = [c.weapon for c in GAME.view(state, 1).knights[0].night]
+    assert shown[:3] == [w("R7"), w("B7"), w("Y7")]
+    state = play(state, 0, ReadPotion(1))
+    assert state.phase is Phase.DUEL_SACRIFICE and GAME.strength(state, 0) == 24
+    state = play(state, 0, Sacrifice(2))  # 24 + 2 = 26, not 29
+    assert state.ending == rules.ENDINGS["failed"]
+    assert state.duel.readings == ((w("±3"), 1),) and state.duel.strength == 26
+
+
 def duel_at(strength_codes, sacrifice, hearts=3):
     state = won_game(hearts=(hearts, 3, 3))
     state = draw(play(state, 0, DuelAsk(len(strength_codes))), *strength_codes)

@@ -1468,6 +1468,8 @@ def _duel_fight(state: State) -> State:
     WEAPON cards" (a potion is read then, BQ-31)."""
     seat = state.champion
     assert seat is not None
+    # face up for everyone before a potion is read or a heart sacrificed
+    state = _set_knight(state, seat, _reveal(state.knights[seat], state.players))
     if _unread(state.knights[seat], face_up=False) is not None:
         return _read_now(state, seat, "duel")
     return evolve(state, phase=_P_DUEL_SACRIFICE)
