@@ -711,11 +711,11 @@ def test_each_request_brings_another_spell():
     assert Fight() in GAME.legal_actions(state, 0)
 
 
-def test_the_champion_reveals_the_weapons_before_sacrificing_hearts():
+def test_the_champion_reveals_the_weapons_before_sacrificing_hearts_bq48():
     """BQ §Final Boss, Setup: "Finally, when the Knight goes into combat, they
     reveal their WEAPON cards. They may sacrifice their remaining HEARTS":
     the weapons are face up for the whole table once the champion fights,
-    before the hearts are chosen."""
+    before the hearts are chosen (BQ-48)."""
     state = won_game()
     state = draw(play(state, 0, DuelAsk(2)), "R7", "B7")
     state = GAME.apply(state, CHANCE, LaySpell(HP1))
@@ -749,6 +749,26 @@ def test_a_duel_potion_is_read_when_the_champion_reveals_bq31():
     state = play(state, 0, Sacrifice(2))  # 24 + 2 = 26, not 29
     assert state.ending == rules.ENDINGS["failed"]
     assert state.duel.readings == ((w("±3"), 1),) and state.duel.strength == 26
+
+
+@pytest.mark.parametrize("mine,ending", [(C.CHAMELEON, 3), (C.FOX, "failed")])
+def test_the_chameleon_meets_the_duels_colour_condition_bq48(mine, ending):
+    """BQ §Companions: the Chameleon's power is "Permanent": "the player's
+    WEAPON cards are considered to be of all colors". BQ-48: it holds in the
+    Final Boss duel against a colour condition the defeated knights activate;
+    the other companions offer no power there."""
+    need_blue = spell(SpellKind.NEED_COLOUR, Colour.BLUE)
+    state = won_game(options=Options(final_boss=True, companions=True))
+    state = with_companions(state, mine, C.OWL, C.HARE)
+    state = draw(play(state, 0, DuelAsk(5)), "R7", "R6", "Y7", "P7", "Y3")  # 30, no blue
+    state = GAME.apply(state, CHANCE, LaySpell(need_blue))
+    state = GAME.apply(state, CHANCE, LaySpell(HPM1))
+    state = play(state, 2, DuelSpell(0))
+    legal = GAME.legal_actions(state, 0)
+    assert all(isinstance(a, (DuelAsk, Fight)) for a in legal)  # no companion power
+    state = play(state, 0, Fight(), Sacrifice(0))
+    assert state.ending == rules.ENDINGS[ending]
+    assert state.duel.conditions_met is (mine is C.CHAMELEON)
 
 
 def duel_at(strength_codes, sacrifice, hearts=3):
