@@ -17,6 +17,7 @@ from core.bossquest.actions import (
     Ask,
     DealCompanion,
     Discard,
+    DrawWeapon,
     DuelAsk,
     DuelSpell,
     EndTurn,
@@ -137,6 +138,30 @@ def test_bolder_knight_may_use_a_spell_while_the_other_equips_bq28():
     state = draw(state, "Y2", "Y3")
     # the last knight in phase A asked once: now the Wizard (BQ §2A)
     assert state.step is Step.WIZARD and state.turn == 1 and state.waiting is None
+
+
+def test_bolder_final_turn_and_swap_act_before_the_weapons_bq49():
+    """BQ §2 Players, bolder knights, with BQ §Spell effects' "Final turn!
+    Each player who has not yet gone to the Wizard must take one last action:
+    either request one or more additional WEAPON cards, or activate/discard a
+    SPELL card at the Wizard. Then all players move to the COMBAT phase."
+    BQ-49: activated while the other knight's request waits, that request is
+    its last action: combat follows, with no visit to the Wizard."""
+    final = spell(SpellKind.FINAL_TURN)
+    state = play(two(offer=(HP1, final, HPM1)), 1, Ask(2))
+    state = play(state, 0, Activate(1))
+    assert state.final_turn and state.phase is Phase.DRAW and state.turn == 1
+    state = draw(state, "Y2", "Y3")
+    assert len(state.history) == 1 and state.history[-1].equipment[1][-2:] == (w("Y2"), w("Y3"))
+    # BQ-49, BQ-10: "Swap with deck" puts the card given up on top of the
+    # deck: the other knight's first weapon, face up.
+    swap = spell(SpellKind.SWAP_DECK)
+    state = play(two(offer=(HP1, swap, HPM1)), 1, Ask(1))
+    state = draw(play(state, 0, Activate(1), TargetWeapon(w("B2"))), "P6")
+    assert state.knights[0].visible == (w("P6"),)
+    assert GAME.chance_outcomes(state) == ((DrawWeapon(w("B2")), 1.0),)
+    state = draw(state, "B2")
+    assert state.knights[1].visible[-1] == w("B2") and state.step is Step.WIZARD
 
 
 def test_bolder_knight_may_let_it_pass_bq28():
