@@ -710,6 +710,9 @@ def test_the_champion_asks_for_weapons_face_down_and_the_losers_answer_bq37():
     assert Fight() not in legal and DuelAsk(9) in legal
     state = draw(play(state, 0, DuelAsk(3)), "R7", "B7", "Y7")
     assert [c.weapon.code for c in state.knights[0].night] == ["R7", "B7", "Y7"]
+    # the log tells the spells drawn by the defeated knights, not the Wizard's
+    line = GAME.describe(state, CHANCE, LaySpell(HPM1))
+    assert line == "A defeated knight draws Boss HP -1 for the MegaBoss."
     assert GAME.view(state, 1).knights[0].night[0].weapon is None
     assert GAME.strength(state, 0) == 21
     assert state.phase is Phase.DUEL_SPELLS

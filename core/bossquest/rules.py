@@ -1744,6 +1744,9 @@ def describe(
     if isinstance(action, LaySpell):
         if state.phase is _P_REPLACE_SPELL:
             return f"The Raven brings {action.spell} to the Wizard."
+        if state.phase is _P_DUEL_SPELLS:
+            # BQ §Final Boss: "The losing Knights then each draw 1 SPELL card"
+            return f"A defeated knight draws {action.spell} for the MegaBoss."
         return f"The Wizard offers {action.spell}."
     if isinstance(action, RevealSpell):
         if state.phase is _P_PEEK_MYSTERY:
@@ -1759,8 +1762,6 @@ def describe(
         if viewer == state.champion:
             return f"{name(state.champion)} takes {action.weapon} face down."
         return f"{name(state.champion)} takes a weapon face down."
-    if isinstance(action, LaySpell) and state.phase is _P_DUEL_SPELLS:
-        return f"A defeated knight draws {action.spell} for the MegaBoss."
     if isinstance(action, DrawWeapon):
         if state.phase is _P_DEAL:
             n = state.players
