@@ -862,3 +862,28 @@ def test_every_option_has_a_one_line_explanation_bq25():
         if help_line is not None:
             assert len(label) <= 11 and "\n" not in help_line and len(help_line) <= 64, name
     assert rules.PLAYERS == range(1, 7)
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_every_extension_combined(players):
+    """BQ §Game Extensions: "use them, combine them, or ignore them, as you
+    prefer": with Potions, Companions, the Final Boss and Ul'ul's night all
+    in play (and the bolder knights at two), random matches end, keep every
+    card, heart and key accounted for, and no view shows what its seat may
+    not know (another's hidden card, a face-down weapon at night, an unread
+    potion, the Owl's mystery spell)."""
+    from tests.playouts import checked_playout
+    from tests.test_bossquest_properties import conserved, views_agree
+
+    everything = Options(
+        ulul=Ulul.NIGHT, potions=True, companions=True, final_boss=True,
+        bolder_knights=players == 2,
+    )
+
+    def check(state):
+        conserved(state)
+        views_agree(state)
+
+    for seed in range(2):
+        state, _ = checked_playout(GAME, players, everything, seed, check)
+        assert GAME.outcome(state) is not None
