@@ -276,6 +276,23 @@ def test_ulul_night_costs_two_hearts_when_over_bq30():
     assert night_fight(3, options=Options(ulul=Ulul.CLASSIC)).hearts_lost == (1, 0)
 
 
+@pytest.mark.parametrize("options", [Options(), NIGHT])
+def test_the_last_combat_leaves_every_weapon_face_up_bq47(options):
+    """BQ-47: combat reveals every weapon. When it ends the game, the table
+    stays as it was fought: every seat's view (a spectator's too) shows the
+    hidden cards and, at Ul'ul's night, the face-down ones."""
+    ks = [knight("R6", "R7", keys=4, done=True), knight("Y1", "B3")]
+    boss = 22 if options.ulul is Ulul.NIGHT else 17
+    state = table(ks, turn=1, boss=boss, offer=(HP1, HPM1), mystery=False, options=options)
+    state = draw(play(state, 1, Ask(1)), "P2")  # the last to equip: then the Wizard
+    state = play(state, 1, Discard(0))
+    assert state.phase is Phase.OVER and state.history[-1].winners == {0}
+    for seat in (0, 1, None):
+        view = GAME.view(state, seat)
+        assert set(rules.weapons_of(view.knights[0])) == {w("R6"), w("R7")}
+        assert set(rules.weapons_of(view.knights[1])) == {w("Y1"), w("B3"), w("P2")}
+
+
 def test_night_rule_only_while_ulul_is_the_boss():
     """BQ §Boss Ul'ul: the special rule is Ul'ul's: another Boss plays as usual."""
     assert night_fight(3, boss=17).hearts_lost == (1, 0)

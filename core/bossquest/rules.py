@@ -1323,6 +1323,9 @@ def _combat(state: State) -> State:
         return _next_round(state, **after)  # in the same copy
     state = evolve(state, **after)
     if ended:
+        # BQ-47: combat turned every weapon face up; no next round gathers
+        # them, so the table stays as it was fought
+        state = evolve(state, knights=tuple(_reveal(k, n) for k in state.knights))
         winners = game_winners(state)
         if state.options.final_boss and len(winners) == 1:
             champion = next(iter(winners))
