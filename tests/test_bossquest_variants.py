@@ -485,6 +485,28 @@ def test_chameleon_weapons_are_of_all_colours():
     assert not rules.meets_conditions(state, 1)
 
 
+def test_the_chameleons_potions_count_as_every_colour_too_bq35():
+    """BQ §Companions: "the player's WEAPON cards are considered to be of all
+    colors"; a potion is a WEAPON card (BQ §Potions: "3 WEAPON cards"), so
+    BQ-35 counts it: a potion and a red weapon meet "Need blue" and "Need 2
+    of a colour" for the Chameleon, not for a knight without it (a potion
+    has no colour, BQ-3). Played to combat, the Chameleon wins the round."""
+    need_blue = ActiveSpell(spell(SpellKind.NEED_COLOUR, Colour.BLUE))
+    pair = ActiveSpell(spell(SpellKind.NEED_PAIR))
+    ks = [knight("±2", "R3", done=True), knight("±1", "Y4")]
+    options = Options(companions=True, potions=True)
+    state = table(ks, boss=14, turn=1, active=(need_blue, pair), offer=(HP1, HPM1),
+                  mystery=False, options=options)
+    state = with_companions(state, C.CHAMELEON, C.FOX)
+    assert rules.meets_conditions(state, 0) and not rules.meets_conditions(state, 1)
+    state = play(state, 1, GoToWizard(), Discard(0))
+    # the hidden potions are read at combat, from the Armorer's left (BQ-31)
+    state = play(state, 1, ReadPotion(1))
+    state = play(state, 0, ReadPotion(1))
+    result = state.history[-1]
+    assert result.eliminated == ("", "spell") and result.winners == {0}
+
+
 def owl_table():
     ks = [knight("R1", "B2"), knight("Y5", "B3"), knight("P1", "P2")]
     state = table(ks, turn=0, offer=(HP1, HPM1, ATKM2), mystery=True, options=COMPANIONS)
