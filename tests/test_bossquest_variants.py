@@ -738,7 +738,7 @@ def test_no_duel_when_several_knights_share_the_win_bq38():
     assert state.phase is Phase.OVER and GAME.outcome(state).winners == {0, 1}
 
 
-def test_the_champion_asks_for_weapons_face_down_and_the_losers_answer_bq37():
+def test_the_champion_asks_for_weapons_face_down_and_the_losers_answer_bq37_bq50():
     """BQ §Final Boss, Setup: "The winner requests as many WEAPON cards as
     they want, looks at them, and places them face down in front of them.
     The losing Knights then each draw 1 SPELL card and agree together to
@@ -759,6 +759,8 @@ def test_the_champion_asks_for_weapons_face_down_and_the_losers_answer_bq37():
     state = GAME.apply(state, CHANCE, LaySpell(ATKM1))
     assert state.phase is Phase.DUEL_CHOOSE and state.duel_offer == (HPM1, ATKM1)
     assert GAME.to_act(state) == {2}  # 2 keys beats 1
+    # BQ-50: the spells drawn are face up for everyone, the champion included
+    assert all(GAME.view(state, s).duel_offer == (HPM1, ATKM1) for s in (0, 1, 2, None))
     state = play(state, 2, DuelSpell(1))
     assert state.active == (ActiveSpell(ATKM1, 0),) and HPM1 in state.spell_discard
     assert GAME.strength(state, 0) == 20 and state.phase is Phase.DUEL
