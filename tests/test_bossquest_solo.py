@@ -271,3 +271,27 @@ def test_the_attack_line_says_why_a_matched_boss_failed():
     assert "15/15 failed (condition unmet)" in line
     assert "16/16 defeated" in line and "7/14 failed;" in line
     assert line.endswith("1 heart left.")
+
+
+def test_quest_objective_strictly_equal_and_every_condition():
+    """BQ §Solo Quest, 1. Quest Objective: "The game ends if you lose all
+    your HEARTS. To defeat a BOSS, your attack strength must be strictly
+    equal to its HP, and all the conditions of the SPELL cards activated on
+    the BOSSES must be met." One condition met of two is a failure, at the
+    MegaBoss too; a heart short of the MegaBoss's HP is one."""
+    need_red = spell(SpellKind.NEED_COLOUR, Colour.RED)
+    need_blue = spell(SpellKind.NEED_COLOUR, Colour.BLUE)
+    bosses = [
+        boss(15, "R7", "R6", "Y2", spells=(need_red, NEED_PAIR)),  # 15, both met
+        boss(17, "R7", "Y7", "P3", spells=(need_red, NEED_PAIR)),  # 17, red but no pair
+        boss(20, "R7", "Y7", "P6"),  # 20 exactly
+    ]
+    result = GAME.apply(at_wave(1, bosses, phase=Phase.SOLO_END), 0, Resolve(0)).waves[-1]
+    assert result.strengths == (15, 17, 20) and result.defeated == (True, False, True)
+    megaboss = [boss(cards.MEGABOSS, "R7", "Y7", "P7", "R6", "Y3", spells=(need_blue,))]
+    state = at_wave(3, megaboss, phase=Phase.SOLO_END)
+    state = GAME.apply(state, 0, Resolve(0))  # 30 exactly, but no blue weapon
+    assert state.waves[-1].defeated == (False,) and state.ending == solo.ENDINGS["failed"]
+    # the quest also ends with the last heart lost in a wave
+    state = GAME.apply(at_wave(1, bosses, phase=Phase.SOLO_END, hearts=1), 0, Resolve(0))
+    assert state.phase is Phase.OVER and state.knights[0].hearts == 0

@@ -17,6 +17,7 @@ from core.bossquest.actions import (
     Ask,
     DealCompanion,
     Discard,
+    DrawWeapon,
     DuelAsk,
     DuelSpell,
     EndTurn,
@@ -139,6 +140,30 @@ def test_bolder_knight_may_use_a_spell_while_the_other_equips_bq28():
     assert state.step is Step.WIZARD and state.turn == 1 and state.waiting is None
 
 
+def test_bolder_final_turn_and_swap_act_before_the_weapons_bq49():
+    """BQ §2 Players, bolder knights, with BQ §Spell effects' "Final turn!
+    Each player who has not yet gone to the Wizard must take one last action:
+    either request one or more additional WEAPON cards, or activate/discard a
+    SPELL card at the Wizard. Then all players move to the COMBAT phase."
+    BQ-49: activated while the other knight's request waits, that request is
+    its last action: combat follows, with no visit to the Wizard."""
+    final = spell(SpellKind.FINAL_TURN)
+    state = play(two(offer=(HP1, final, HPM1)), 1, Ask(2))
+    state = play(state, 0, Activate(1))
+    assert state.final_turn and state.phase is Phase.DRAW and state.turn == 1
+    state = draw(state, "Y2", "Y3")
+    assert len(state.history) == 1 and state.history[-1].equipment[1][-2:] == (w("Y2"), w("Y3"))
+    # BQ-49, BQ-10: "Swap with deck" puts the card given up on top of the
+    # deck: the other knight's first weapon, face up.
+    swap = spell(SpellKind.SWAP_DECK)
+    state = play(two(offer=(HP1, swap, HPM1)), 1, Ask(1))
+    state = draw(play(state, 0, Activate(1), TargetWeapon(w("B2"))), "P6")
+    assert state.knights[0].visible == (w("P6"),)
+    assert GAME.chance_outcomes(state) == ((DrawWeapon(w("B2")), 1.0),)
+    state = draw(state, "B2")
+    assert state.knights[1].visible[-1] == w("B2") and state.step is Step.WIZARD
+
+
 def test_bolder_knight_may_let_it_pass_bq28():
     """BQ §2 Players: the bolder knight "is allowed to": it may also do nothing."""
     state = play(two(), 1, Ask(1))
@@ -249,6 +274,23 @@ def test_ulul_night_costs_two_hearts_when_over_bq30():
     assert night_fight(3).hearts_lost == (2, 0)
     assert night_fight(1).hearts_lost == (1, 0)
     assert night_fight(3, options=Options(ulul=Ulul.CLASSIC)).hearts_lost == (1, 0)
+
+
+@pytest.mark.parametrize("options", [Options(), NIGHT])
+def test_the_last_combat_leaves_every_weapon_face_up_bq47(options):
+    """BQ-47: combat reveals every weapon. When it ends the game, the table
+    stays as it was fought: every seat's view (a spectator's too) shows the
+    hidden cards and, at Ul'ul's night, the face-down ones."""
+    ks = [knight("R6", "R7", keys=4, done=True), knight("Y1", "B3")]
+    boss = 22 if options.ulul is Ulul.NIGHT else 17
+    state = table(ks, turn=1, boss=boss, offer=(HP1, HPM1), mystery=False, options=options)
+    state = draw(play(state, 1, Ask(1)), "P2")  # the last to equip: then the Wizard
+    state = play(state, 1, Discard(0))
+    assert state.phase is Phase.OVER and state.history[-1].winners == {0}
+    for seat in (0, 1, None):
+        view = GAME.view(state, seat)
+        assert set(rules.weapons_of(view.knights[0])) == {w("R6"), w("R7")}
+        assert set(rules.weapons_of(view.knights[1])) == {w("Y1"), w("B3"), w("P2")}
 
 
 def test_night_rule_only_while_ulul_is_the_boss():
@@ -441,6 +483,28 @@ def test_chameleon_weapons_are_of_all_colours():
     )
     assert rules.meets_conditions(state, 0)
     assert not rules.meets_conditions(state, 1)
+
+
+def test_the_chameleons_potions_count_as_every_colour_too_bq35():
+    """BQ §Companions: "the player's WEAPON cards are considered to be of all
+    colors"; a potion is a WEAPON card (BQ §Potions: "3 WEAPON cards"), so
+    BQ-35 counts it: a potion and a red weapon meet "Need blue" and "Need 2
+    of a colour" for the Chameleon, not for a knight without it (a potion
+    has no colour, BQ-3). Played to combat, the Chameleon wins the round."""
+    need_blue = ActiveSpell(spell(SpellKind.NEED_COLOUR, Colour.BLUE))
+    pair = ActiveSpell(spell(SpellKind.NEED_PAIR))
+    ks = [knight("±2", "R3", done=True), knight("±1", "Y4")]
+    options = Options(companions=True, potions=True)
+    state = table(ks, boss=14, turn=1, active=(need_blue, pair), offer=(HP1, HPM1),
+                  mystery=False, options=options)
+    state = with_companions(state, C.CHAMELEON, C.FOX)
+    assert rules.meets_conditions(state, 0) and not rules.meets_conditions(state, 1)
+    state = play(state, 1, GoToWizard(), Discard(0))
+    # the hidden potions are read at combat, from the Armorer's left (BQ-31)
+    state = play(state, 1, ReadPotion(1))
+    state = play(state, 0, ReadPotion(1))
+    result = state.history[-1]
+    assert result.eliminated == ("", "spell") and result.winners == {0}
 
 
 def owl_table():
@@ -674,7 +738,7 @@ def test_no_duel_when_several_knights_share_the_win_bq38():
     assert state.phase is Phase.OVER and GAME.outcome(state).winners == {0, 1}
 
 
-def test_the_champion_asks_for_weapons_face_down_and_the_losers_answer_bq37():
+def test_the_champion_asks_for_weapons_face_down_and_the_losers_answer_bq37_bq50():
     """BQ §Final Boss, Setup: "The winner requests as many WEAPON cards as
     they want, looks at them, and places them face down in front of them.
     The losing Knights then each draw 1 SPELL card and agree together to
@@ -685,6 +749,9 @@ def test_the_champion_asks_for_weapons_face_down_and_the_losers_answer_bq37():
     assert Fight() not in legal and DuelAsk(9) in legal
     state = draw(play(state, 0, DuelAsk(3)), "R7", "B7", "Y7")
     assert [c.weapon.code for c in state.knights[0].night] == ["R7", "B7", "Y7"]
+    # the log tells the spells drawn by the defeated knights, not the Wizard's
+    line = GAME.describe(state, CHANCE, LaySpell(HPM1))
+    assert line == "A defeated knight draws Boss HP -1 for the MegaBoss."
     assert GAME.view(state, 1).knights[0].night[0].weapon is None
     assert GAME.strength(state, 0) == 21
     assert state.phase is Phase.DUEL_SPELLS
@@ -692,6 +759,8 @@ def test_the_champion_asks_for_weapons_face_down_and_the_losers_answer_bq37():
     state = GAME.apply(state, CHANCE, LaySpell(ATKM1))
     assert state.phase is Phase.DUEL_CHOOSE and state.duel_offer == (HPM1, ATKM1)
     assert GAME.to_act(state) == {2}  # 2 keys beats 1
+    # BQ-50: the spells drawn are face up for everyone, the champion included
+    assert all(GAME.view(state, s).duel_offer == (HPM1, ATKM1) for s in (0, 1, 2, None))
     state = play(state, 2, DuelSpell(1))
     assert state.active == (ActiveSpell(ATKM1, 0),) and HPM1 in state.spell_discard
     assert GAME.strength(state, 0) == 20 and state.phase is Phase.DUEL
@@ -709,6 +778,66 @@ def test_each_request_brings_another_spell():
         state = play(state, 2, DuelSpell(0))
     assert [a.spell for a in state.active] == [HPM1, HP1]
     assert Fight() in GAME.legal_actions(state, 0)
+
+
+def test_the_champion_reveals_the_weapons_before_sacrificing_hearts_bq48():
+    """BQ §Final Boss, Setup: "Finally, when the Knight goes into combat, they
+    reveal their WEAPON cards. They may sacrifice their remaining HEARTS":
+    the weapons are face up for the whole table once the champion fights,
+    before the hearts are chosen (BQ-48)."""
+    state = won_game()
+    state = draw(play(state, 0, DuelAsk(2)), "R7", "B7")
+    state = GAME.apply(state, CHANCE, LaySpell(HP1))
+    state = GAME.apply(state, CHANCE, LaySpell(HPM1))
+    state = play(state, 2, DuelSpell(1))
+    assert GAME.view(state, 1).knights[0].night[0].weapon is None  # face down until then
+    state = play(state, 0, Fight())
+    assert state.phase is Phase.DUEL_SACRIFICE
+    for seat in (1, 2, None):
+        shown = [c.weapon for c in GAME.view(state, seat).knights[0].night]
+        assert shown == [w("R7"), w("B7")]
+
+
+def test_a_duel_potion_is_read_when_the_champion_reveals_bq31():
+    """BQ §Potions: "If the POTION card is their hidden card, they decide its
+    value when they reveal their card"; the duel's weapons lie face down
+    (BQ §Final Boss: "places them face down"), so a potion among them is
+    read at the reveal, with the other weapons already face up (BQ-31)."""
+    state = won_game(options=Options(final_boss=True, potions=True))
+    state = draw(play(state, 0, DuelAsk(4)), "R7", "B7", "Y7", "±3")
+    assert GAME.strength(state, 0) == 18  # unread: its lower reading
+    state = GAME.apply(state, CHANCE, LaySpell(HP1))
+    state = GAME.apply(state, CHANCE, LaySpell(HPM1))
+    state = play(state, 2, DuelSpell(1))  # the MegaBoss at 29
+    state = play(state, 0, Fight())
+    assert state.phase is Phase.READ_POTION and GAME.to_act(state) == {0}
+    shown = [c.weapon for c in GAME.view(state, 1).knights[0].night]
+    assert shown[:3] == [w("R7"), w("B7"), w("Y7")]
+    state = play(state, 0, ReadPotion(1))
+    assert state.phase is Phase.DUEL_SACRIFICE and GAME.strength(state, 0) == 24
+    state = play(state, 0, Sacrifice(2))  # 24 + 2 = 26, not 29
+    assert state.ending == rules.ENDINGS["failed"]
+    assert state.duel.readings == ((w("±3"), 1),) and state.duel.strength == 26
+
+
+@pytest.mark.parametrize("mine,ending", [(C.CHAMELEON, 3), (C.FOX, "failed")])
+def test_the_chameleon_meets_the_duels_colour_condition_bq48(mine, ending):
+    """BQ §Companions: the Chameleon's power is "Permanent": "the player's
+    WEAPON cards are considered to be of all colors". BQ-48: it holds in the
+    Final Boss duel against a colour condition the defeated knights activate;
+    the other companions offer no power there."""
+    need_blue = spell(SpellKind.NEED_COLOUR, Colour.BLUE)
+    state = won_game(options=Options(final_boss=True, companions=True))
+    state = with_companions(state, mine, C.OWL, C.HARE)
+    state = draw(play(state, 0, DuelAsk(5)), "R7", "R6", "Y7", "P7", "Y3")  # 30, no blue
+    state = GAME.apply(state, CHANCE, LaySpell(need_blue))
+    state = GAME.apply(state, CHANCE, LaySpell(HPM1))
+    state = play(state, 2, DuelSpell(0))
+    legal = GAME.legal_actions(state, 0)
+    assert all(isinstance(a, (DuelAsk, Fight)) for a in legal)  # no companion power
+    state = play(state, 0, Fight(), Sacrifice(0))
+    assert state.ending == rules.ENDINGS[ending]
+    assert state.duel.conditions_met is (mine is C.CHAMELEON)
 
 
 def duel_at(strength_codes, sacrifice, hearts=3):
@@ -774,3 +903,28 @@ def test_every_option_has_a_one_line_explanation_bq25():
         if help_line is not None:
             assert len(label) <= 11 and "\n" not in help_line and len(help_line) <= 64, name
     assert rules.PLAYERS == range(1, 7)
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_every_extension_combined(players):
+    """BQ §Game Extensions: "use them, combine them, or ignore them, as you
+    prefer": with Potions, Companions, the Final Boss and Ul'ul's night all
+    in play (and the bolder knights at two), random matches end, keep every
+    card, heart and key accounted for, and no view shows what its seat may
+    not know (another's hidden card, a face-down weapon at night, an unread
+    potion, the Owl's mystery spell)."""
+    from tests.playouts import checked_playout
+    from tests.test_bossquest_properties import conserved, views_agree
+
+    everything = Options(
+        ulul=Ulul.NIGHT, potions=True, companions=True, final_boss=True,
+        bolder_knights=players == 2,
+    )
+
+    def check(state):
+        conserved(state)
+        views_agree(state)
+
+    for seed in range(2):
+        state, _ = checked_playout(GAME, players, everything, seed, check)
+        assert GAME.outcome(state) is not None

@@ -1323,6 +1323,9 @@ def _combat(state: State) -> State:
         return _next_round(state, **after)  # in the same copy
     state = evolve(state, **after)
     if ended:
+        # BQ-47: combat turned every weapon face up; no next round gathers
+        # them, so the table stays as it was fought
+        state = evolve(state, knights=tuple(_reveal(k, n) for k in state.knights))
         winners = game_winners(state)
         if state.options.final_boss and len(winners) == 1:
             champion = next(iter(winners))
@@ -1468,6 +1471,8 @@ def _duel_fight(state: State) -> State:
     WEAPON cards" (a potion is read then, BQ-31)."""
     seat = state.champion
     assert seat is not None
+    # face up for everyone before a potion is read or a heart sacrificed
+    state = _set_knight(state, seat, _reveal(state.knights[seat], state.players))
     if _unread(state.knights[seat], face_up=False) is not None:
         return _read_now(state, seat, "duel")
     return evolve(state, phase=_P_DUEL_SACRIFICE)
@@ -1742,6 +1747,9 @@ def describe(
     if isinstance(action, LaySpell):
         if state.phase is _P_REPLACE_SPELL:
             return f"The Raven brings {action.spell} to the Wizard."
+        if state.phase is _P_DUEL_SPELLS:
+            # BQ §Final Boss: "The losing Knights then each draw 1 SPELL card"
+            return f"A defeated knight draws {action.spell} for the MegaBoss."
         return f"The Wizard offers {action.spell}."
     if isinstance(action, RevealSpell):
         if state.phase is _P_PEEK_MYSTERY:
@@ -1757,8 +1765,6 @@ def describe(
         if viewer == state.champion:
             return f"{name(state.champion)} takes {action.weapon} face down."
         return f"{name(state.champion)} takes a weapon face down."
-    if isinstance(action, LaySpell) and state.phase is _P_DUEL_SPELLS:
-        return f"A defeated knight draws {action.spell} for the MegaBoss."
     if isinstance(action, DrawWeapon):
         if state.phase is _P_DEAL:
             n = state.players
