@@ -117,6 +117,12 @@ async def test_other_games_results_still_show_their_points():
     assert rows == {"Ann": ("1", "40"), "Bram": ("2", "40")}
 
 
+def two_players_end(game: str, outcome: Outcome) -> SeatUpdate:
+    """Ann and Bram's match of `game` ended with `outcome`."""
+    return SeatUpdate(game=game, seat=None, view=None, legal=(), to_act=frozenset(),
+                      names=("Ann", "Bram"), bots=frozenset(), log=(), outcome=outcome)
+
+
 def _app_for(update: SeatUpdate) -> App:
     class One(App):
         def on_mount(self) -> None:
@@ -132,10 +138,7 @@ async def test_a_duels_score_pad_is_whole_beside_the_standings_at_80x24():
     breakdown = tuple(Category(f"Category {n}", (n, n + 1)) for n in range(14)) + (
         Category("Total", (91, 105)),)
     outcome = Outcome(scores=(91, 105), winners=frozenset({1}), breakdown=breakdown)
-    update = SeatUpdate(game="overboss-duel", seat=None, view=None, legal=(),
-                        to_act=frozenset(), names=("Ann", "Bram"), bots=frozenset(), log=(),
-                        outcome=outcome)
-    app = _app_for(update)
+    app = _app_for(two_players_end("overboss-duel", outcome))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.pause()
@@ -276,10 +279,7 @@ async def test_with_the_pads_total_in_sight_the_line_says_what_is_below():
     notes = tuple(f"Note {n}: a tie for the largest area, each player's choice which scores."
                   for n in range(4))
     outcome = Outcome(scores=(4, 9), winners=frozenset({1}), breakdown=breakdown, notes=notes)
-    update = SeatUpdate(game="overstocked", seat=None, view=None, legal=(),
-                        to_act=frozenset(), names=("Ann", "Bram"), bots=frozenset(), log=(),
-                        outcome=outcome)
-    app = _app_for(update)
+    app = _app_for(two_players_end("overstocked", outcome))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.pause()
