@@ -102,9 +102,7 @@ async def test_other_games_results_still_show_their_points():
     """The "Score" column of a game other than Boss Quest shows its points
     as counted (Outcome.points), the ranking's scores only ordering the rows."""
     outcome = Outcome(scores=(40, 39), winners=frozenset({0}), points=(40, 40))
-    update = SeatUpdate(game="overboss-duel", seat=None, view=None, legal=(),
-                        to_act=frozenset(), names=("Ann", "Bram"), bots=frozenset(), log=(),
-                        outcome=outcome)
+    update = two_players_end("overboss-duel", outcome)
 
     class App2(App):
         def on_mount(self) -> None:
