@@ -166,6 +166,9 @@ class Rules:
         self.turns = 0
         #: the phrase that asked for the last key
         self.asked = ""
+        #: the last key only moved a cursor or a highlight (the Duel's n,
+        #: Overseers' arrow): Enter next, and any change answers it
+        self._moved = False
 
     def key(self, text: str) -> str | None:
         # (a prompt wraps at the terminal's width: its lines joined, too)
@@ -180,13 +183,16 @@ class Rules:
         """The last key only moved a cursor or a highlight (pressing it twice
         does no harm): any output answers it. A highlight changes no text,
         and waiting for the text to change took seconds a key."""
-        return False
+        return self._moved
 
     def question(self, text: str) -> str:
         """What the screen asks with the last key's phrase: its line and the
         two below (the choices), or "" once it no longer asks. A player
         waits for this to change before pressing again: the screen may
-        change for other reasons first (the other players' moves)."""
+        change for other reasons first (the other players' moves). After a
+        key that only moved a cursor, the whole screen."""
+        if self._moved:
+            return text
         lines = text.splitlines()
         for i, line in enumerate(lines):
             if self.asked and self.asked in line:
@@ -221,11 +227,6 @@ class OverbossRules(Rules):
     #: questions answered by a square of the board
     BOARD = ("on any open square", "on a highlighted square", "Towns spawn heroes", "Town: ")
 
-    def __init__(self) -> None:
-        super().__init__()
-        #: n was pressed for this board question: Enter next
-        self._moved = False
-
     def key(self, text: str) -> str | None:
         # The board's cursor stays where it was left (it may be on a square
         # not on offer): n brings it to one, then Enter chooses it. A square
@@ -240,13 +241,6 @@ class OverbossRules(Rules):
         self._moved = False
         return key
 
-    def question(self, text: str) -> str:
-        if self._moved:  # n moves the cursor: any change of the screen answers it
-            return text
-        return super().question(text)
-
-    def any_output_answers(self) -> bool:
-        return self._moved
 
 
 class BossQuestRules(Rules):
@@ -297,11 +291,6 @@ class OverseersRules(Rules):
     UNHIGHLIGHTED = ("Purple: turn one", "You admitted: discard", "You had the highest score:",
                      "robs you: choose", "You are robbed: choose", "Choose which two of")
 
-    def __init__(self) -> None:
-        super().__init__()
-        #: the arrow was pressed for this question: Enter next
-        self._moved = False
-
     def key(self, text: str) -> str | None:
         key = super().key(text)
         if key == "enter" and self.asked in self.UNHIGHLIGHTED:
@@ -309,14 +298,6 @@ class OverseersRules(Rules):
             return "right" if self._moved else "enter"
         self._moved = False
         return key
-
-    def question(self, text: str) -> str:
-        if self._moved:  # the arrow highlights a choice: any change of the screen answers it
-            return text
-        return super().question(text)
-
-    def any_output_answers(self) -> bool:
-        return self._moved
 
 
 GAME_RULES: dict[str, type[Rules]] = {
