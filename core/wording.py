@@ -74,17 +74,3 @@ _PREPOSITIONS = "on|to|from|with|against|at|for|than|by"
 
 
 __all__ = ["base_verb", "one_stop", "second_person"]
-
-
-def printable(text: object, *, keep_lines: bool = False) -> str:
-    """`text` with every character a terminal could take as a control (the
-    C0 and C1 controls, ESC among them; format characters such as a
-    right-to-left override; line breaks unless `keep_lines`) replaced by
-    U+FFFD: a value read from a file or a socket can then be shown without
-    writing an escape sequence to the terminal."""
-    text = text if isinstance(text, str) else str(text)
-    if text.isprintable():
-        return text
-    if keep_lines:
-        return "\n".join(printable(line) for line in text.split("\n"))
-    return "".join(c if c.isprintable() else "\ufffd" for c in text)

@@ -32,7 +32,6 @@ import cattrs
 from cattrs.preconf.json import make_converter
 from cattrs.strategies import configure_tagged_union
 
-from core.wording import printable
 from saves.lock import open_regular
 
 #: A journal larger than this is not read (a long match is well under a
@@ -52,6 +51,18 @@ RULES_VERSION = "rules-version"
 UNREADABLE = "unreadable"
 #: the match is open elsewhere (`saves.lock`): it cannot be opened twice
 IN_USE = "in-use"
+
+
+def printable(text: Any) -> str:
+    """`text` with every character a terminal could take as a control (the
+    C0 and C1 controls, ESC among them; format characters such as a
+    right-to-left override; line breaks) replaced by U+FFFD, so that a value
+    read from a file or a socket can be shown without writing an escape
+    sequence to the terminal."""
+    text = text if isinstance(text, str) else str(text)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else "\ufffd" for c in text)
 
 
 #: the longest name kept for a player (the new-match form takes 16

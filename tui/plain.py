@@ -1,8 +1,7 @@
 """Text from outside (a save's file names and problems, a hub's messages,
 names and chat) shown as it is: no control character reaches the terminal
-(ESC would start an escape sequence) and no bracket is read as markup
-(`core.wording.printable`, which the saves use too, keeping line breaks).
-"""
+(ESC would start an escape sequence) and no bracket is read as markup. The
+screens import no saves, so this mirrors `saves.journal.printable`."""
 
 from __future__ import annotations
 
@@ -11,13 +10,15 @@ from typing import Any
 from rich.text import Text
 from textual.content import Content
 
-from core import wording
-
 
 def printable(text: Any) -> str:
     """`text` with every non-printable character (controls, ESC, format
     characters; line breaks kept) replaced by U+FFFD."""
-    return wording.printable(text, keep_lines=True)
+    text = text if isinstance(text, str) else str(text)
+    return "\n".join(
+        line if line.isprintable() else "".join(c if c.isprintable() else "\ufffd" for c in line)
+        for line in text.split("\n")
+    )
 
 
 def plain(text: Any) -> Content:
