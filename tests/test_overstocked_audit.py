@@ -18,7 +18,9 @@ import itertools
 import random
 from collections import Counter
 
-from core import CHANCE
+import pytest
+
+from core import CHANCE, IllegalAction
 from core.overstocked import GAME
 from core.overstocked.actions import (
     ChooseQuantum,
@@ -31,8 +33,10 @@ from core.overstocked.actions import (
     Place,
     TakeIncentive,
 )
+from core.overstocked.cards import Incentive
 from core.overstocked.deck import CRATE_FACES, QUANTUM_FACES, QUANTUM_X
 from core.overstocked.state import Options, Phase, Where
+from tests.overstocked_tables import deal, dealt_game, pick_all, play
 
 TOYS = "PFYB"
 WORKER = "pfyb"
@@ -535,3 +539,159 @@ def test_three_hundred_games_against_an_outside_reading():
     # the random games met the ties the rulebook settles
     assert met["negative tie on area"] > 10 and met["negative tie on crates"] > 0
     assert met["halving tie on crates"] > 0
+
+
+# --- Paragraphs no other test cited, and edge cases ---------------------------------------
+
+
+def test_solo_your_turn_follows_the_normal_restrictions():
+    """OS §Your Turn (solo): you play one card from your hand into your own
+    warehouse or the popularity, following all the normal restrictions: the
+    spots offered are exactly the normal ones (the checker's own), none in
+    the bot's warehouse, and a spot over a worker is refused."""
+    state = deal(GAME.setup(2, Options(solo=True)), 30, 31, 32, 33, 34, 35, 3, 10)
+    state = play(state, 0, Pick(30))
+    pop, mine = {}, {}
+    stamp(pop, "crate", 3, 0, 0, 0)  # FyP / YYY: a worker at (1, 0)
+    stamp(mine, "crate", 10, 0, 0, 0)  # p.Y / FPP: a worker at (0, 0)
+    legal = GAME.legal_actions(state, 0)
+    assert {(a.where, a.x, a.y, a.rotation) for a in legal} == card_places(pop, POP) | card_places(
+        mine, WH
+    )
+    with pytest.raises(IllegalAction, match="covers a worker"):
+        play(state, 0, Place(POP, 1, -1, 0))
+    after = play(state, 0, next(a for a in legal if a.where is WH))
+    assert len(after.seats[0].warehouse.placed) == 2 and not after.seats[1].warehouse.placed
+
+
+def test_solo_bot_bonus_counts_cards_1_to_20_exactly():
+    """OS §Solo Setup: 2 points per card numbered 1-20 in your hand: 20
+    counts, 21 does not."""
+    state = deal(GAME.setup(2, Options(solo=True)), 1, 19, 20, 21, 22, 43, 30, 31)
+    assert state.phase is Phase.PICK
+    assert GAME.view(state, 0).bot_bonus == 6
+
+
+@pytest.mark.parametrize(("x", "y"), [(0.5, 0), (0, -1.5), (1.25, 0.75)])
+def test_edges_line_up_exactly(x, y):
+    """OS §Gameplay: crate cards line up exactly with the edges of the
+    spaces they cover: half a space off is refused, though whole spaces
+    around it are legal."""
+    state = pick_all(dealt_game(2), {0: 1, 1: 2})
+    legal = GAME.legal_actions(state, 0)
+    assert all(isinstance(a.x, int) and isinstance(a.y, int) for a in legal)
+    with pytest.raises(IllegalAction, match="cannot go there"):
+        play(state, 0, Place(WH, x, y, 0))
+
+
+def test_simultaneous_choices_in_any_order_make_the_same_table():
+    """OS §Gameplay ("players simultaneously choose"), OS-12: the order in
+    which four players choose does not matter: every order ends in the same
+    table, and before the last choice nobody's view shows another's card."""
+    start = dealt_game(4)
+    picks = {s: start.seats[s].hand[s] for s in range(4)}
+    ends = set()
+    for order in itertools.permutations(range(4)):
+        state = start
+        for i, seat in enumerate(order):
+            state = play(state, seat, Pick(picks[seat]))
+            if i < 3:
+                for other in range(4):
+                    view = GAME.view(state, other)
+                    shown = {s: p.pick for s, p in enumerate(view.seats) if p.pick is not None}
+                    assert set(shown) <= {other}
+        ends.add(state)
+    assert len(ends) == 1
+    (state,) = ends
+    assert state.order == tuple(sorted(range(4), key=picks.get))
+
+
+def test_out_of_turn_actions_are_refused():
+    """OS §Gameplay (turns in ascending card order): while one seat takes
+    its turn nobody else may place, pass or choose; a seat that has chosen
+    cannot choose again."""
+    state = dealt_game(3, Options(incentives=True, forklifts=True))
+    state = play(state, 1, Pick(state.seats[1].hand[0]))
+    with pytest.raises(IllegalAction, match="already chosen"):
+        play(state, 1, Pick(state.seats[1].hand[0]))
+    state = pick_all(state, {0: state.seats[0].hand[0], 2: state.seats[2].hand[0]})
+    while GAME.to_act(state) != frozenset() and state.round == 1:
+        (seat,) = GAME.to_act(state)
+        for other in set(range(3)) - {seat}:
+            assert GAME.legal_actions(state, other) == ()
+            for action in GAME.legal_actions(state, seat):
+                with pytest.raises(IllegalAction):
+                    GAME.apply(state, other, action)
+        state = play(state, seat, GAME.legal_actions(state, seat)[0])
+
+
+def greedy_game(players: int, options: Options, seed: int):
+    """A random game in which every seat takes every forklift and incentive
+    it is offered."""
+    rng = random.Random(seed)
+    state = GAME.setup(players, options)
+    lowest = []
+    while GAME.to_act(state):
+        to_act = GAME.to_act(state)
+        if CHANCE in to_act:
+            state = GAME.apply(state, CHANCE, rng.choice(GAME.chance_outcomes(state))[0])
+            continue
+        if state.phase is Phase.QUANTUM:
+            lowest.append(GAME.turn_order(state)[0][1])
+        seat = min(to_act)
+        legal = GAME.legal_actions(state, seat)
+        taking = [a for a in legal if not isinstance(a, Pass)] or legal
+        state = GAME.apply(state, seat, rng.choice(taking))
+    return state, lowest
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_six_players_use_every_card_and_empty_every_supply(seed):
+    """OS §Contents, §Setup, §Pre-Order Incentives, §Industrial
+    Mechanisation, §Quantum Accounting at the maximum player count: the
+    deal takes all 43 crate cards (6 x 6 + 1 + 6), all six forklifts and
+    all six incentive tokens are in play, and six rounds use all six
+    quantum cards, each round's lowest card going to the box. Everybody
+    takes a token (one each), the supplies end empty, and nobody is offered
+    from an empty one."""
+    options = Options(incentives=True, forklifts=True, quantum=True)
+    state = dealt_game(6, options)
+    assert state.deck == () and GAME.chance_outcomes(state) == ()
+    assert state.forklift_supply == (6, 5, 4, 3, 2, 1) and state.forklift_pool == ()
+    assert len(state.incentive_supply) == 6
+    final, lowest = greedy_game(6, options, seed)
+    assert final.phase is Phase.OVER
+    assert final.quantum_supply == ()
+    assert set(lowest) <= set(final.boxed) and len(lowest) == 6
+    assert final.incentive_supply == ()
+    assert sorted(p.incentive.value for p in final.seats) == sorted("PFYBWE")
+    lifts = [p.forklift for p in final.seats if p.forklift is not None]
+    assert len(set(lifts)) == len(lifts)
+    assert sorted(lifts + list(final.forklift_supply)) == [1, 2, 3, 4, 5, 6]
+
+
+def test_the_last_turn_is_played_out_before_scoring():
+    """OS §Game End ("once all players have placed their final crate
+    card"), OS-14: the last player of round six still takes a forklift and
+    an incentive before the game ends, and they score."""
+    options = Options(incentives=True, forklifts=True)
+    state = dealt_game(2, options)
+    rng = random.Random(3)
+    while True:
+        to_act = GAME.to_act(state)
+        if state.round == 6 and state.phase is Phase.PLACE and len(state.order) == 1:
+            break
+        seat = min(to_act)
+        legal = GAME.legal_actions(state, seat)
+        pas = [a for a in legal if isinstance(a, Pass)]
+        state = play(state, seat, pas[0] if pas else rng.choice(legal))
+    (seat,) = GAME.to_act(state)
+    state = play(state, seat, next(a for a in GAME.legal_actions(state, seat) if a.where is POP))
+    assert state.phase is Phase.FORKLIFT and GAME.outcome(state) is None
+    state = play(state, seat, GAME.legal_actions(state, seat)[0])
+    assert state.phase is Phase.INCENTIVE and GAME.outcome(state) is None
+    state = play(state, seat, TakeIncentive(Incentive.POCKET_PETZ))
+    assert state.phase is Phase.OVER
+    sheet = GAME.sheet(state).seats[seat]
+    assert sheet.forklift == 2 and sheet.incentive is Incentive.POCKET_PETZ
+    assert GAME.outcome(state).scores[seat] == sheet.total
