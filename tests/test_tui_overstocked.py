@@ -654,3 +654,13 @@ async def test_the_action_bar_keeps_its_line_when_the_turn_passes():
         assert [w.region for w in screen.query("AreaPane")] == panes
         assert not bar.allow_focus() and bar not in screen.focus_chain
         assert screen.focused is not bar
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_quantum_cards_left_are_on_every_screen(size):
+    """OS §Quantum Accounting, OS-17: the quantum cards lie face up in the
+    centre, so every seat sees which are left, X cards marked, not only how
+    many: here Cyd, while Ann places quantum card 2."""
+    state = play(quantum_state(), 0, ChooseQuantum(2))
+    _, text, _ = await run(make_update(state, seat=2), size=size)
+    assert "quantum 1 3 4 5X 6" in text

@@ -163,6 +163,8 @@ class OverstockedScreen(GameScreen):
         ("pop×yours", "A toy's points: its area in the popularity times yours"),
         ("→", "The score after the card you are placing"),
         ("X on", "Toys with an X on the score pad (quantum crates do not count as them)"),
+        ("quantum 1 2X", "The quantum cards left in the centre, face up (X: its player "
+                         "marks a toy)"),
     )
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
@@ -640,7 +642,9 @@ class OverstockedScreen(GameScreen):
         if o.incentives:
             parts.append("tokens " + ("".join(t.value for t in view.incentive_supply) or "-"))
         if o.quantum:
-            parts.append(f"quantum ×{len(view.quantum_supply)}")
+            # OS-17: face up, so which are left (X cards marked), not only how many
+            left = " ".join(f"{q}X" if cards.has_x(q) else str(q) for q in view.quantum_supply)
+            parts.append(f"quantum {left or '-'}")
         if o.solo:
             parts.append(f"bot bonus {view.bot_bonus}")
         return Text(" · ".join(parts), style="italic", no_wrap=True, overflow="ellipsis")
