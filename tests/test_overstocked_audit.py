@@ -695,3 +695,39 @@ def test_the_last_turn_is_played_out_before_scoring():
     sheet = GAME.sheet(state).seats[seat]
     assert sheet.forklift == 2 and sheet.incentive is Incentive.POCKET_PETZ
     assert GAME.outcome(state).scores[seat] == sheet.total
+
+
+def test_beside_the_forklift_means_sharing_an_edge_os20():
+    """OS §Industrial Mechanisation, OS-20: the crates beside the forklift
+    share an edge with one of its two spaces; one touching it only at a
+    corner is not linked, and the forklift's own spaces are no toy, worker
+    or empty crate. Here the Yo-yos above and right of it link (2), the
+    corner one does not (not 3); the two empty crates beside it link (2),
+    the corner one stays alone."""
+    popularity = {(0, 0): "Y", (1, 0): "P"}
+    warehouse = {}
+    for (x, y), ch in {
+        (0, 0): "Y", (1, 0): ".", (2, 0): "Y", (3, 0): ".",
+        (0, 1): ".", (1, 1): "L", (2, 1): "L", (3, 1): "Y",
+    }.items():
+        warehouse[(x, y)] = ch
+    links = beside_lift(warehouse)
+    assert links == {(1, 0), (2, 0), (0, 1), (3, 1)}
+    assert biggest(warehouse, {k for k, c in warehouse.items() if c == "Y"}, links) == 2
+    assert biggest(warehouse, {k for k, c in warehouse.items() if c == "."}, links) == 2
+    # the engine's score sheet reads the same table the same way
+    from core.overstocked.cards import key
+    from core.overstocked.scoring import score_grids
+
+    def keyed(g):
+        return {key(x, y): ch for (x, y), ch in g.items()}
+
+    sheet = score_grids(
+        keyed(popularity), [keyed(warehouse)], incentives=[Incentive.EMPTY], forklifts=[3]
+    )
+    seat = sheet.seats[0]
+    assert {r.toy.value: r.warehouse for r in seat.toys}["Y"] == 2
+    assert seat.incentive_points == 3 * 2
+    # Y and P tie at 1 in the popularity, on 1 crate each: the best choice
+    # makes P negative (0 in the warehouse): Y scores 1 x 2
+    assert seat.total == 2 + 6 + 3
