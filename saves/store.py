@@ -116,21 +116,26 @@ def _continued(found: list[tuple[float, SavedMatch]]) -> dict[Path, str]:
     only when `_continues` checks it, so a forged or copied file never hides
     the match it names (from `latest`, nor in a list)."""
     by_id: dict[str, list[SavedMatch]] = {}
+    claims: dict[str, list[SavedMatch]] = {}  # parent id -> its claimants, newest first
     for _, saved in found:
         if saved.match_id:
             by_id.setdefault(saved.match_id, []).append(saved)
+        if saved.parent and saved.parent != saved.match_id:
+            claims.setdefault(saved.parent, []).append(saved)
     out: dict[Path, str] = {}
-    for _, child in found:  # newest first: the newest continuation is named
-        if not child.parent or child.parent == child.match_id:
-            continue
-        for parent in by_id.get(child.parent, ()):
-            if parent.path in out or parent.path == child.path:
-                continue
-            try:
-                if _continues(parent.path, child.path):
-                    out[parent.path] = child.match_id
-            except Exception:  # whatever the files hold, the claim is not proven
-                continue
+    for parent_id, children in claims.items():
+        for parent in by_id.get(parent_id, ()):
+            raw = None  # each named journal read once, and let go after
+            for child in children:  # the newest continuation is named
+                if child.path == parent.path:
+                    continue
+                try:
+                    raw = raw or journal.read_lines(parent.path)
+                    if _continues(parent.path, child.path, raw):
+                        out[parent.path] = child.match_id
+                        break
+                except Exception:  # whatever the files hold, the claim is not proven
+                    continue
     return out
 
 
@@ -139,9 +144,9 @@ def _continued(found: list[tuple[float, SavedMatch]]) -> dict[Path, str]:
 _SAME_MATCH = ("format", "game", "created", "seed")
 
 
-def _continues(parent_path: Path, child_path: Path) -> bool:
+def _continues(parent_path: Path, child_path: Path, parent: journal.RawJournal) -> bool:
     """Whether the journal at `child_path` is a continuation of the one at
-    `parent_path`, as `Match._fork` writes one: the parent could not be
+    `parent_path` (read as `parent`), as `Match._fork` writes one: the parent could not be
     written to (a problem in it, or another rules version), the child's
     header is the parent's match (same game, players, options, seed and
     creation time), and the child holds the parent's lines up to where the
@@ -151,7 +156,7 @@ def _continues(parent_path: Path, child_path: Path) -> bool:
       torn, damaged or of another rules version;
     - or only those before a line the rules refuse, when a replay of the
       parent (read only, kept in `_REPLAYS`) refuses exactly that line."""
-    parent, child = journal.read_lines(parent_path), journal.read_lines(child_path)
+    child = journal.read_lines(child_path)
     ph, ch = parent.header, child.header
     if ph is None or ch is None:
         return False
