@@ -274,8 +274,9 @@ class Session:
         )
 
     def _undoable(self, seat: int) -> int:
+        """1 when `seat` may take back an action, else 0 (no more is asked)."""
         try:
-            return self.match.undoable(seat)
+            return self.match.undoable(seat, 1)
         except Exception:
             return 0
 
