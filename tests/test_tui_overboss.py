@@ -36,7 +36,7 @@ from tests.overboss_screen_kit import (
     midgame,
     screen_text,
 )
-from tests.overboss_tables import BANDIT, WOLF, YETI, D, I, P, R, T, sq
+from tests.overboss_tables import BANDIT, WOLF, YETI, D, I, P, R, T, board, sq, table
 from tui.screens.overboss import board_grid, board_moves, display_square
 from tui.widgets.board import Board
 
@@ -460,6 +460,19 @@ async def test_game_over_shows_the_score_pad(size):
         assert category in text, category
     winner = sorted(outcome.winners)[0]
     assert f"★ {('Ann', 'Bob')[winner]}" in text
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_a_tie_on_power_says_the_tile_score_decided_od12(seat):
+    """OD-12: tied on Power (4 to 4), Ann wins on the Tile Score (4 to 2).
+    The headline says so, not "Ann wins 4 to 4!"."""
+    state = table(board(a1="T.", b1="T.", a8="TM"), step=Step.OVER,
+                  bosses=(Boss.KING_CROAK, Boss.DR_DEADLY))
+    outcome = GAME.outcome(state)
+    assert outcome.winners == {0} and outcome.counted == (4, 4)
+    _, text = await run(make_update(state, seat=seat), size=(120, 36))
+    assert "wins 4 to 4" not in text
+    assert "Tied at 4: Ann wins on the Tile Score, 4 to 2!" in text
 
 
 async def test_the_score_pad_estimate_toggles():

@@ -807,7 +807,13 @@ class OverbossScreen(GameScreen):
             scores = outcome.counted
             if len(winners) == 1:
                 w = winners[0]
-                head = f"{self._who(w)} wins {scores[w]} to {scores[GAME.opponent(view, w)]}!"
+                o = GAME.opponent(view, w)
+                head = f"{self._who(w)} wins {scores[w]} to {scores[o]}!"
+                tiles = next((c.values for c in outcome.breakdown if c.name == "Tile Score"), None)
+                if scores[w] == scores[o] and tiles is not None:
+                    # OD-12: tied on Power, the Tile Score decided
+                    head = (f"Tied at {scores[w]}: {self._who(w)} wins on the Tile Score, "
+                            f"{tiles[w]} to {tiles[o]}!")
             else:
                 head = f"A tie at {scores[0]}: both win!"
             return Text.assemble(("The duel is over. ", "bold"), (head, "bold"),
