@@ -55,6 +55,7 @@ from tests.overboss_tables import (
     Lair,
     P,
     R,
+    S,
     T,
     board,
     chance,
@@ -673,3 +674,68 @@ def test_legal_actions_match_an_independent_reading_on_random_playouts(short):
         checked_playout(GAME, 2, GAME.Options(short_board=short), seed, check)
     for step in (Step.SLIDE, Step.SWAP, Step.SPAWN, Step.TOKEN, Step.LAIR, Step.REFRESH):
         assert steps[step], step
+
+
+# --- OD-27 -----------------------------------------------------------------------
+
+
+def _croak_destroys_the_new_tile(tile, token, picture, **kw):
+    """King Croak (seat 0) places `tile`, reveals and destroys it at once
+    for the market's Dungeon (place 1)."""
+    market = ((D, BANDIT), (I, YETI), (T, WOLF), (P, Token.SPELLSLIME))
+    s = table(picture, step=Step.PLACE_TILE, hand=(tile, token), market=market, **kw)
+    s = play(s, 0, PlaceTile(sq("c3")))
+    step = s.step
+    s = play(s, 0, RevealBoss(), A.Destroy(sq("c3"), 0))
+    assert s.tiles[sq("c3")] is D and s.placed == sq("c3")
+    return step, s
+
+
+def test_an_effect_resolves_when_king_croak_destroys_its_tile_od27():
+    """OD-27: an Icy Peak destroyed during its own slide still slides
+    another tile (never the Dungeon now on its square); the drafted Yeti,
+    whose tile is now a Dungeon, goes on open terrain."""
+    step, s = _croak_destroys_the_new_tile(I, YETI, board(a1="T.", d8="R."))
+    assert step is Step.SLIDE and s.step is Step.SLIDE
+    legal = set(GAME.legal_actions(s, 0))
+    assert Slide(sq("a1"), sq("a2")) in legal
+    assert not any(isinstance(a, Slide) and a.src == sq("c3") for a in legal)
+    s = play(s, 0, Slide(sq("d8"), sq("d5")), A.PlaceToken(YETI, sq("a1")))
+    assert s.tiles[sq("d5")] is R and s.tokens[sq("a1")] is YETI and s.step is Step.END
+    # a Road's swap goes on too
+    step, s = _croak_destroys_the_new_tile(R, None, board(a1="TY", b1="IB"))
+    assert step is Step.SWAP and s.step is Step.SWAP
+    s = play(s, 0, A.SwapTokens(sq("a1"), sq("b1")))
+    assert s.tokens[sq("a1")] is BANDIT and s.step is Step.END
+    # a Sunken City's refresh too
+    lairs = (Lair(expended=1), Lair())
+    step, s = _croak_destroys_the_new_tile(S, None, board(a1="T."), lairs=lairs)
+    assert step is Step.REFRESH and s.step is Step.REFRESH
+    s = play(s, 0, A.RefreshSpire())
+    assert s.lairs[0].spires == 1 and s.step is Step.END
+
+
+def test_a_new_town_destroyed_mid_spawn_leaves_the_others_spawning_od27():
+    """OD-27, OD-6: the new Town, destroyed before it spawned, spawns
+    nothing; the other Towns still do; the drafted Werewolf goes on open
+    terrain or a hero it slays (the Dungeon takes none)."""
+    market = ((D, BANDIT), (I, YETI), (T, WOLF), (P, Token.SPELLSLIME))
+    s = table(
+        board(a1="TH", b1="I.", a2="S.", d8="T."),
+        step=Step.PLACE_TILE,
+        hand=(T, WOLF),
+        market=market,
+    )
+    s = play(s, 0, PlaceTile(sq("c3")))
+    assert s.step is Step.SPAWN  # a1 holds a hero: b1 or a2, the placer's pick
+    s = play(s, 0, RevealBoss(), A.Destroy(sq("c3"), 0))
+    assert s.tiles[sq("c3")] is D and s.tokens[sq("c3")] is None
+    s = play(s, 0, SpawnHero(sq("a1"), sq("b1")))
+    assert s.tokens[sq("b1")] is HERO and s.tokens[sq("d8")] is HERO
+    # the Werewolf: on the open Sunken City, or on d8's hero, which it slays
+    assert s.step is Step.TOKEN
+    assert set(GAME.legal_actions(s, 0)) - {RevealBoss()} >= {
+        A.PlaceToken(WOLF, sq("a2")),
+        A.PlaceToken(WOLF, sq("d8")),
+    }
+    assert A.PlaceToken(WOLF, sq("c3")) not in GAME.legal_actions(s, 0)
