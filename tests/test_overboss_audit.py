@@ -17,7 +17,7 @@ from collections import Counter
 import attrs
 import pytest
 
-from core import CHANCE
+from core import CHANCE, IllegalAction
 from core.overboss import GAME
 from core.overboss import actions as A
 from core.overboss.actions import (
@@ -739,3 +739,45 @@ def test_a_new_town_destroyed_mid_spawn_leaves_the_others_spawning_od27():
         A.PlaceToken(WOLF, sq("d8")),
     }
     assert A.PlaceToken(WOLF, sq("c3")) not in GAME.legal_actions(s, 0)
+
+
+# --- More edge cases -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [1, 3, 4])
+def test_the_duel_is_for_two_players_only(players):
+    """OD §Set Up 1-2 ("between two players"), §Objective: a duel of two
+    Bosses; any other number is refused."""
+    with pytest.raises(IllegalAction, match="2 players"):
+        GAME.setup(players, GAME.Options())
+    assert GAME.setup(2, GAME.Options()).players == 2
+
+
+def test_a_town_with_the_hero_supply_empty_spawns_nothing():
+    """OD §Heroes, OD-19: with no hero left in the supply no Town spawns;
+    the drafted Werewolf goes on the new Town as usual."""
+    s = table(board(a1="T."), step=Step.PLACE_TILE, hand=(T, WOLF))
+    s = attrs.evolve(s, heroes=0)
+    s = play(s, 0, PlaceTile(sq("c3")))
+    assert s.step is Step.END and s.heroes == 0
+    assert s.tokens[sq("c3")] is WOLF and s.tokens[sq("a1")] is None
+
+
+def test_heroes_spawn_and_are_slain_across_the_divide():
+    """OD §What's New 2B, §Town, §Heroes: a Town holding a hero spawns on a
+    bordering tile of the other half; a monster forming a band across the
+    divide slays a hero."""
+    s = table(board(b4="TH", b5="S.", a4="D.", c4="D.", b3="D."), step=Step.PLACE_TILE)
+    s = attrs.evolve(s, hand_tile=D, hand_token=None)
+    s = play(s, 0, PlaceTile(sq("d1")))  # a Dungeon: no Town placed, nothing spawns
+    assert s.tokens[sq("b5")] is None
+    s = table(board(b4="TH", b5="S.", a4="D.", c4="D.", b3="D."), step=Step.PLACE_TILE)
+    s = attrs.evolve(s, hand_tile=T, hand_token=None)
+    s = play(s, 0, PlaceTile(sq("d1")))
+    # d1 spawns on itself; b4's only square is b5, on the other half
+    assert s.tokens[sq("b5")] is HERO and s.tokens[sq("d1")] is HERO
+    s = table(board(c4="IH", c5="RK", d1="I."), step=Step.PLACE_TILE, hand=(D, ROCK), turn=1)
+    s = play(s, 1, PlaceTile(sq("a1")))
+    assert A.PlaceToken(ROCK, sq("c4")) in GAME.legal_actions(s, 1)
+    s = play(s, 1, A.PlaceToken(ROCK, sq("c4")))
+    assert s.lairs[1].heroes == 1 and GAME.score_pad(s).value("Bands") == (2, 2)
