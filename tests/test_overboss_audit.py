@@ -781,3 +781,116 @@ def test_heroes_spawn_and_are_slain_across_the_divide():
     assert A.PlaceToken(ROCK, sq("c4")) in GAME.legal_actions(s, 1)
     s = play(s, 1, A.PlaceToken(ROCK, sq("c4")))
     assert s.lairs[1].heroes == 1 and GAME.score_pad(s).value("Bands") == (2, 2)
+
+
+def independent_ability_legal(state, seat: int) -> set:
+    """OD §Boss Cards (King Croak), OD-8, OD-20, OD-21: the choices of a
+    Boss's reveal ability, each declinable (OD-7)."""
+    b = Board(state)
+    size = len(b.tile)
+    step = state.step
+    out = {A.Skip()}
+    if step is Step.CROAK:
+        slots = [i for i, p in enumerate(state.market) if p.tile is D]
+        out |= {
+            A.Destroy(s, i)
+            for s in range(size)
+            if b.tile[s] not in (None, "dungeon")
+            for i in slots
+        }
+    elif step is Step.POISON:
+        out |= {A.Poison(s) for s in range(size) if b.token[s] is not None}
+    elif step is Step.HEX:
+        out |= {A.TakeToken(i) for i, p in enumerate(state.market) if p.token is not None}
+    elif step is Step.FROST:
+        croak = 1 - seat
+        locked = state.revealed[croak] and state.bosses[croak] is Boss.KING_CROAK
+        for s in range(size):
+            if b.tile[s] is None or (locked and b.tile[s] == "dungeon"):
+                continue
+            for ray in _rays(b.rows, s, False):
+                for d in ray:
+                    if b.tile[d] is not None:
+                        break
+                    out.add(A.Slide(s, d))
+    elif step is Step.SLAY:
+        out |= {A.Slay(s) for s in range(size) if b.token[s] == "hero"}
+    return out
+
+
+def _effect_checked(state, seat, action, after) -> None:
+    """What an action does to the table, read from the rulebook."""
+    cls = action.__class__
+    if cls is A.UseSpire or (cls is A.Slide and state.step in (Step.SLIDE, Step.FROST)):
+        # OD §Spires, §Icy Peak: the tile and its token move; the rest stays
+        # (the rules may then place a token by themselves, OD-17: on the
+        # moved tile if it was empty)
+        assert after.tiles[action.dst] is state.tiles[action.src]
+        if state.tokens[action.src] is not None:
+            assert after.tokens[action.dst] is state.tokens[action.src]
+        assert after.tiles[action.src] is None and after.tokens[action.src] is None
+        if cls is A.UseSpire:
+            lair, new = state.lairs[seat], after.lairs[seat]
+            # (a drafted Spire may then reach the lair by itself)
+            assert new.expended == lair.expended + 1 and new.spires >= lair.spires - 1
+            assert after.spire_used
+    elif cls is A.SwapTokens:  # OD §Road, OD-5: a swap never slays
+        assert after.tokens[action.a] is state.tokens[action.b]
+        assert after.tokens[action.b] is state.tokens[action.a]
+        assert [lair.heroes for lair in after.lairs] == [lair.heroes for lair in state.lairs]
+    elif cls is A.SpawnHero:  # OD §Town: a monster where a hero spawns goes back
+        # (then slain at once by a forced token, OD-17, or still there)
+        slain = after.lairs[seat].heroes > state.lairs[seat].heroes
+        assert after.tokens[action.square] is HERO or slain
+        assert after.heroes <= state.heroes - 1
+        old = state.tokens[action.square]
+        if old is not None and old is not HERO:
+            i = BAG_TOKENS.index(old)
+            assert after.bag[i] >= state.bag[i] + 1
+    elif cls is A.PlaceToken:  # OD §Heroes: a slain hero goes to the placer's lair
+        assert after.tokens[action.square] is action.token
+        slain = state.tokens[action.square] is HERO
+        assert after.lairs[seat].heroes >= state.lairs[seat].heroes + slain
+    elif cls is A.RefreshSpire:  # OD §Sunken City
+        lair, new = state.lairs[seat], after.lairs[seat]
+        assert new.expended == lair.expended - 1 and new.spires >= lair.spires + 1
+    elif cls is A.PlaceTile:  # OD §Turn Order 4
+        assert after.tiles[action.square] is state.hand_tile or after.tiles[action.square] is D
+    elif cls is A.Draft:  # OD §Turn Order 3
+        pair = state.market[action.slot]
+        assert (after.hand_tile, after.market[action.slot].tile) == (pair.tile, None) or (
+            after.step is not Step.PLACE_TILE
+        )
+
+
+@pytest.mark.parametrize("short", [False, True])
+def test_abilities_and_effects_in_random_playouts(short):
+    """OD §Boss Cards, OD-8, OD-20, OD-21: the abilities offer exactly the
+    choices recomputed here; and each move does what the rulebook says to
+    the table (§Spires, §Icy Peak, §Road, §Town, §Heroes, §Sunken City,
+    §Turn Order 3-4). Seeds where every seat reveals early reach the
+    abilities often."""
+    import random
+
+    steps = Counter()
+    for seed in range(PLAYOUTS // 6):
+        rng = random.Random(seed)
+        state = GAME.setup(2, GAME.Options(short_board=short))
+        while GAME.to_act(state):
+            if GAME.to_act(state) == {CHANCE}:
+                outcomes = GAME.chance_outcomes(state)
+                action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+                state = GAME.apply(state, CHANCE, action)
+                continue
+            seat = state.turn
+            legal = GAME.legal_actions(state, seat)
+            if state.step in (Step.CROAK, Step.POISON, Step.HEX, Step.FROST, Step.SLAY):
+                steps[state.step] += 1
+                assert set(legal) == independent_ability_legal(state, seat), (seed, state.step)
+            # reveal as soon as it is offered, half the time
+            reveal = A.RevealBoss()
+            action = reveal if reveal in legal and rng.random() < 0.5 else rng.choice(legal)
+            after = GAME.apply(state, seat, action)
+            _effect_checked(state, seat, action, after)
+            state = after
+    assert len(steps) >= 4, steps
