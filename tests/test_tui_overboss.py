@@ -523,6 +523,23 @@ async def test_header_and_players_say_whose_view_it_is(size, seat):
         assert len(marked) == 1 and f"{name} (you)" in marked[0]
 
 
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_the_header_keeps_the_hero_supply(size, seat):
+    """OD §Town, §Heroes, OD-19: the hero supply runs out in play (15
+    heroes, Towns spawning in every Town), and who gets the last ones is a
+    choice, so its count stays in the header at 80x24, where the stack and
+    the bag (which never run out: 68 of each for 32 squares) give way
+    first."""
+    state = midgame()
+    update = attrs.evolve(make_update(state, seat=seat), bots=frozenset())
+    _, text = await run(update, size=size)
+    header = text.splitlines()[0]
+    assert f"heroes {state.heroes}" in header
+    if size == (120, 36):
+        assert f"stack {sum(state.stack)}" in header and f"bag {sum(state.bag)}" in header
+
+
 # -- focus and the footer's keys (play-test) ---------------------------------------
 
 

@@ -598,7 +598,9 @@ class OverbossScreen(GameScreen):
         other = GAME.opponent(view, me)
         wide = self.has_class("-wide")
         # Whose view it is comes first, never cut off; when the line is too
-        # long, the supplies (heroes, bag, stack) give way, in that order.
+        # long, the supplies give way: the bag, then the stack (neither runs
+        # out in a duel: 68 of each for 32 squares), the heroes last (15 run
+        # out, and who gets the last ones is a choice: OD-19).
         parts = [Text("Overboss Duel", style="bold")] if wide else []
         parts.append(self._viewer_text(update))
         if view.step is not Step.OVER:
@@ -620,7 +622,7 @@ class OverbossScreen(GameScreen):
             score.stylize("underline", len(left) + 3, len(left) + 3 + len(theirs))
         parts.append(score)
         stack, bag = GAME.stack_size(view), GAME.bag_size(view)
-        parts.extend([Text(f"stack {stack}"), Text(f"bag {bag}"), Text(f"heroes {view.heroes}")])
+        parts.extend([Text(f"heroes {view.heroes}"), Text(f"stack {stack}"), Text(f"bag {bag}")])
         drop = [len(parts) - 1, len(parts) - 2, len(parts) - 3]
         header = fit_line(parts, self._header_width(), drop=drop)
         update_static(self.query_one("#ob-header", Static), header)
