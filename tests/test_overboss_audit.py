@@ -894,3 +894,20 @@ def test_abilities_and_effects_in_random_playouts(short):
             _effect_checked(state, seat, action, after)
             state = after
     assert len(steps) >= 4, steps
+
+
+def test_the_in_app_rules_spell_every_component_as_the_rulebook():
+    """OD §Components, OD-3: where the in-app rules show a component's
+    letter in bold inside its name ("Roc**K**topus"), the name still reads
+    as the rulebook spells it."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    text = (root / "tui" / "rules" / "overboss-duel.md").read_text(encoding="utf-8")
+    names = {"yeti", "bandit", "spellslime", "rocktopus", "werewolf", "minibosses"}
+    names |= {"icy", "pool", "road", "town", "sunken", "dungeons", "heroes"}
+    words = re.findall(r"\b\w*\*\*\w+\*\*\w*", text)
+    lettered = [w.replace("**", "").lower() for w in words if len(w.replace("**", "")) > 1]
+    assert "rocktopus" in lettered and "spellslime" in lettered
+    assert set(lettered) <= names | {"power", "either", "your", "every", "must", "lair", "market"}
