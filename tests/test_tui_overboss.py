@@ -431,6 +431,22 @@ async def test_a_revealed_boss_is_shown_to_both():
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_a_revealed_bosss_lasting_effect_is_shown_to_all(size, seat):
+    """OD §Boss Cards ("Some Bosses will have permanent abilities"), OD-20,
+    OD-21: once King Croak is revealed, every reader sees that his opponent
+    cannot move Dungeons (the slides the screen offers leave them out); a
+    face-down card shows nothing of it."""
+    state = midgame(revealed=(True, False))
+    _, text = await run(make_update(state, seat=seat), size=size)
+    flat = " ".join(text.split())
+    assert "cannot move Dungeons" in flat
+    hidden = midgame()
+    _, text = await run(make_update(hidden, seat=1), size=size)
+    assert "cannot move Dungeons" not in " ".join(text.split())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 async def test_board_reads_in_letters(size):
     _, text = await run(make_update(midgame()), size=size)
     assert "Bob's half" in text and "Your half" in text

@@ -718,6 +718,14 @@ class OverbossScreen(GameScreen):
                 # head it went on at the panel's left edge)
                 reveal = Parts((Text(f"Reveal (r): {card.reveal}", style="dim"),),
                                indent="    ")
+            elif view.revealed[seat] and card.lasting:
+                # OD §Boss Cards: a face-up card's lasting power is public
+                lasting = card.lasting
+                if update.seat == GAME.opponent(view, seat):
+                    lasting = lasting.replace("Your opponent", "You")
+                if not me:
+                    lasting = _theirs(lasting)
+                reveal = Parts((Text(f"In force: {lasting}", style="dim"),), indent="    ")
         lair = view.lairs[seat]
         spires = Text.assemble((f"Spires ^{lair.spires}", "bold" if lair.spires else ""),
                                f" v{lair.expended}")
