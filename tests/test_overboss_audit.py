@@ -911,3 +911,24 @@ def test_the_in_app_rules_spell_every_component_as_the_rulebook():
     lettered = [w.replace("**", "").lower() for w in words if len(w.replace("**", "")) > 1]
     assert "rocktopus" in lettered and "spellslime" in lettered
     assert set(lettered) <= names | {"power", "either", "your", "every", "must", "lair", "market"}
+
+
+def test_supplies_at_their_limits():
+    """OD §Spawning Pool, OD-4, OD-15: a Spawning Pool placed with the bag
+    empty draws nothing and its Spellslime goes on it; in real duels the
+    bag and the stack never run dry (68 each for 32 squares), while the 15
+    heroes do (see `test_a_town_with_the_hero_supply_empty_spawns_nothing`)."""
+    s = table(board(a1="T."), step=Step.PLACE_TILE, hand=(P, Token.SPELLSLIME))
+    s = attrs.evolve(s, bag=(0,) * len(s.bag))
+    s = play(s, 0, PlaceTile(sq("c3")))
+    assert s.step is Step.END and s.tokens[sq("c3")] is Token.SPELLSLIME
+    assert s.lairs[0] == Lair()
+    low = [68, 68]
+    for seed in range(PLAYOUTS // 10):
+
+        def check(state, low=low):
+            low[0] = min(low[0], sum(state.stack))
+            low[1] = min(low[1], sum(state.bag))
+
+        checked_playout(GAME, 2, GAME.Options(), seed, check)
+    assert min(low) > 0
