@@ -36,7 +36,7 @@ from tests.overboss_screen_kit import (
     midgame,
     screen_text,
 )
-from tests.overboss_tables import BANDIT, WOLF, YETI, D, I, P, R, T, sq
+from tests.overboss_tables import BANDIT, WOLF, YETI, D, I, P, R, T, board, sq, table
 from tui.screens.overboss import board_grid, board_moves, display_square
 from tui.widgets.board import Board
 
@@ -431,6 +431,22 @@ async def test_a_revealed_boss_is_shown_to_both():
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_a_revealed_bosss_lasting_effect_is_shown_to_all(size, seat):
+    """OD §Boss Cards ("Some Bosses will have permanent abilities"), OD-20,
+    OD-21: once King Croak is revealed, every reader sees that his opponent
+    cannot move Dungeons (the slides the screen offers leave them out); a
+    face-down card shows nothing of it."""
+    state = midgame(revealed=(True, False))
+    _, text = await run(make_update(state, seat=seat), size=size)
+    flat = " ".join(text.split())
+    assert "cannot move Dungeons" in flat
+    hidden = midgame()
+    _, text = await run(make_update(hidden, seat=1), size=size)
+    assert "cannot move Dungeons" not in " ".join(text.split())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 async def test_board_reads_in_letters(size):
     _, text = await run(make_update(midgame()), size=size)
     assert "Bob's half" in text and "Your half" in text
@@ -460,6 +476,19 @@ async def test_game_over_shows_the_score_pad(size):
         assert category in text, category
     winner = sorted(outcome.winners)[0]
     assert f"★ {('Ann', 'Bob')[winner]}" in text
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_a_tie_on_power_says_the_tile_score_decided_od12(seat):
+    """OD-12: tied on Power (4 to 4), Ann wins on the Tile Score (4 to 2).
+    The headline says so, not "Ann wins 4 to 4!"."""
+    state = table(board(a1="T.", b1="T.", a8="TM"), step=Step.OVER,
+                  bosses=(Boss.KING_CROAK, Boss.DR_DEADLY))
+    outcome = GAME.outcome(state)
+    assert outcome.winners == {0} and outcome.counted == (4, 4)
+    _, text = await run(make_update(state, seat=seat), size=(120, 36))
+    assert "wins 4 to 4" not in text
+    assert "Tied at 4: Ann wins on the Tile Score, 4 to 2!" in text
 
 
 async def test_the_score_pad_estimate_toggles():
@@ -508,6 +537,23 @@ async def test_header_and_players_say_whose_view_it_is(size, seat):
         assert f"{name}'s view · " in header
         marked = [row for row in rest if "(you)" in row]
         assert len(marked) == 1 and f"{name} (you)" in marked[0]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_the_header_keeps_the_hero_supply(size, seat):
+    """OD §Town, §Heroes, OD-19: the hero supply runs out in play (15
+    heroes, Towns spawning in every Town), and who gets the last ones is a
+    choice, so its count stays in the header at 80x24, where the stack and
+    the bag (which never run out: 68 of each for 32 squares) give way
+    first."""
+    state = midgame()
+    update = attrs.evolve(make_update(state, seat=seat), bots=frozenset())
+    _, text = await run(update, size=size)
+    header = text.splitlines()[0]
+    assert f"heroes {state.heroes}" in header
+    if size == (120, 36):
+        assert f"stack {sum(state.stack)}" in header and f"bag {sum(state.bag)}" in header
 
 
 # -- focus and the footer's keys (play-test) ---------------------------------------

@@ -598,7 +598,9 @@ class OverbossScreen(GameScreen):
         other = GAME.opponent(view, me)
         wide = self.has_class("-wide")
         # Whose view it is comes first, never cut off; when the line is too
-        # long, the supplies (heroes, bag, stack) give way, in that order.
+        # long, the supplies give way: the bag, then the stack (neither runs
+        # out in a duel: 68 of each for 32 squares), the heroes last (15 run
+        # out, and who gets the last ones is a choice: OD-19).
         parts = [Text("Overboss Duel", style="bold")] if wide else []
         parts.append(self._viewer_text(update))
         if view.step is not Step.OVER:
@@ -620,7 +622,7 @@ class OverbossScreen(GameScreen):
             score.stylize("underline", len(left) + 3, len(left) + 3 + len(theirs))
         parts.append(score)
         stack, bag = GAME.stack_size(view), GAME.bag_size(view)
-        parts.extend([Text(f"stack {stack}"), Text(f"bag {bag}"), Text(f"heroes {view.heroes}")])
+        parts.extend([Text(f"heroes {view.heroes}"), Text(f"stack {stack}"), Text(f"bag {bag}")])
         drop = [len(parts) - 1, len(parts) - 2, len(parts) - 3]
         header = fit_line(parts, self._header_width(), drop=drop)
         update_static(self.query_one("#ob-header", Static), header)
@@ -716,6 +718,14 @@ class OverbossScreen(GameScreen):
                 # head it went on at the panel's left edge)
                 reveal = Parts((Text(f"Reveal (r): {card.reveal}", style="dim"),),
                                indent="    ")
+            elif view.revealed[seat] and card.lasting:
+                # OD §Boss Cards: a face-up card's lasting power is public
+                lasting = card.lasting
+                if update.seat == GAME.opponent(view, seat):
+                    lasting = lasting.replace("Your opponent", "You")
+                if not me:
+                    lasting = _theirs(lasting)
+                reveal = Parts((Text(f"In force: {lasting}", style="dim"),), indent="    ")
         lair = view.lairs[seat]
         spires = Text.assemble((f"Spires ^{lair.spires}", "bold" if lair.spires else ""),
                                f" v{lair.expended}")
@@ -807,7 +817,13 @@ class OverbossScreen(GameScreen):
             scores = outcome.counted
             if len(winners) == 1:
                 w = winners[0]
-                head = f"{self._who(w)} wins {scores[w]} to {scores[GAME.opponent(view, w)]}!"
+                o = GAME.opponent(view, w)
+                head = f"{self._who(w)} wins {scores[w]} to {scores[o]}!"
+                tiles = next((c.values for c in outcome.breakdown if c.name == "Tile Score"), None)
+                if scores[w] == scores[o] and tiles is not None:
+                    # OD-12: tied on Power, the Tile Score decided
+                    head = (f"Tied at {scores[w]}: {self._who(w)} wins on the Tile Score, "
+                            f"{tiles[w]} to {tiles[o]}!")
             else:
                 head = f"A tie at {scores[0]}: both win!"
             return Text.assemble(("The duel is over. ", "bold"), (head, "bold"),
