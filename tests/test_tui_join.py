@@ -499,6 +499,41 @@ async def test_the_lobby_cursor_follows_a_table_and_comes_back_to_the_one_left()
         assert "results" not in str(lobby.query_one("#lobby-hint").render())
 
 
+async def test_a_table_set_up_for_the_player_is_highlighted_when_it_appears():
+    """Back in the lobby from a match's results, the cursor is on that
+    finished match; a new table keeping a seat for the player takes the
+    cursor, so Enter sits them down there, not at the old results."""
+    from textual.widgets import DataTable
+
+    ann = {"kind": "reserved", "player": "Ann", "present": True, "away": False}
+    bob = {"kind": "reserved", "player": "Bob", "present": True, "away": False}
+    invited = {"kind": "reserved", "player": "Bob", "present": False, "away": False}
+    old = {"table": "old", "title": "Overseers", "seats": [ann, bob], "started": True,
+           "play": {"finished": True, "to_act": [], "actions": 30}}
+    other = {"table": "other", "title": "Overboss Duel", "seats": [ann], "started": False}
+    quest = {"table": "quest", "title": "Boss Quest", "seats": [ann, invited],
+             "started": False, "creator": "Ann"}
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        lobby.show([old], "Bob")
+        await pilot.pause()
+        assert "results" in str(lobby.query_one("#lobby-hint").render())
+        lobby.show([old, other], "Bob")  # a table with no seat for Bob: the cursor stays
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "old"
+        lobby.show([old, other, quest], "Bob")
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "quest"
+        assert "A seat is kept for you" in str(lobby.query_one("#lobby-hint").render())
+        lobby.query_one(DataTable).move_cursor(row=0)  # Bob looks at the old results
+        await pilot.pause()
+        lobby.show([old, other, quest], "Bob")  # the same invitation: left where he is
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "old"
+
+
 async def test_the_lobby_stands_up_and_withdraws_a_table_before_its_match(shared_hub):
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")

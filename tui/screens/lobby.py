@@ -197,6 +197,9 @@ class LobbyScreen(Screen):
         self.want: str | None = None
         #: the id of the table under the cursor
         self._highlighted_id: str | None = None
+        #: the tables, at the last drawing, where a seat waits for this
+        #: player to sit down: one that appears since is highlighted
+        self._invited: set[str] = set()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -247,8 +250,13 @@ class LobbyScreen(Screen):
         # The cursor follows a table, not a row: the listing's order changes.
         was = self._highlighted_id
         ids = [table.get("table") for table in self.listing]
+        invited = [table.get("table") for table in self.listing if self._kept_for_me(table)]
+        new = [tid for tid in invited if tid not in self._invited]
+        self._invited = set(invited)
         if self.want in ids:
             row, self.want = ids.index(self.want), None
+        elif new:  # a table set up for this player: Enter sits them down there
+            row = ids.index(new[0])
         elif was in ids:
             row = ids.index(was)
         grid.clear()
@@ -263,6 +271,12 @@ class LobbyScreen(Screen):
             grid.move_cursor(row=row)
             self._highlighted_id = ids[row]
         self._hint()
+
+    def _kept_for_me(self, table: dict[str, Any]) -> bool:
+        """A seat at `table`, not begun, is kept for this player, who has
+        not sat down there yet."""
+        return not table.get("started") and any(
+            s.get("player") == self.me and not s.get("present") for s in table["seats"])
 
     def _hint(self) -> None:
         table = self._highlighted()
