@@ -357,6 +357,8 @@ class GameScreen(Screen):
         if action == "move_now":
             return self.can_hurry()  # the footer shows it only while a bot thinks
         if action == "undo":
+            if update is not None and update.seat is None:
+                return False  # a spectator: no seat, nothing of theirs to take back
             return True if update is not None and update.can_undo else None
         if action == "undo_anyway":
             # a person's seat only (a spectator has nothing to take back)
