@@ -228,6 +228,8 @@ class Hub:
         finally:
             os.umask(old)
         os.chmod(socket_path, 0o600)
+        #: where `overtable join` finds this hub (the host prints it)
+        self.socket_path = socket_path
 
     async def close(self) -> None:
         if self._server is not None:
