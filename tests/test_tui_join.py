@@ -236,6 +236,36 @@ async def test_a_player_is_seated_again_after_the_hub_restarts(tmp_path, monkeyp
             await again.close()
 
 
+async def test_a_seat_kept_at_a_new_table_is_told_at_another_table(shared_hub):
+    """Ann plays a duel with Bob; Bob sets up a Boss Quest keeping a seat
+    for her. The lobby's hint is out of her sight: a notice says so, once,
+    and how to get there."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, _ = await bob_sits_at_anns_duel(pilot, app, path)
+
+        def told() -> list[str]:
+            return [n.message for n in app._notifications if "keeps a seat" in n.message]
+
+        assert told() == []
+        await bob.send({"create": {"game": "boss-quest",
+                                   "seats": [{"player": "Bob"}, {"player": "Ann"}]}})
+        created = (await bob.expect("created"))["created"]
+        await wait_for(pilot, lambda: told())
+        assert told() == ["Bob keeps a seat for you at Boss Quest: "
+                          "in the lobby (q), Enter sits you down."]
+        await bob.send({"join": {"table": created["table"], "seat": 0}})  # the lobby changes again
+        await wait_for(pilot, lambda: any(t["table"] == created["table"]
+                                          and t["seats"][0].get("present")
+                                          for t in app.remote.tables))
+        await pilot.pause(0.1)
+        assert len(told()) == 1
+        assert isinstance(app.screen, OverbossScreen)
+        await bob.close()
+
+
 async def test_chat_from_the_app(shared_hub):
     """F2 opens the chat of the lobby (or of the table on screen); a line
     typed there reaches the others; a line from another player is a notice."""

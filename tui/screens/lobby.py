@@ -273,9 +273,9 @@ class LobbyScreen(Screen):
         self._hint()
 
     def _kept_for_me(self, table: dict[str, Any]) -> bool:
-        """A seat at `table`, not begun, is kept for this player, who has
-        not sat down there yet."""
-        return not table.get("started") and any(
+        """A seat at `table`, not begun, is kept for this player by another,
+        and they have not sat down there yet."""
+        return not table.get("started") and table.get("creator") != self.me and any(
             s.get("player") == self.me and not s.get("present") for s in table["seats"])
 
     def _hint(self) -> None:
