@@ -168,6 +168,8 @@ async def test_a_rematch_asked_for_by_the_other_player_is_joined_not_doubled(sha
         await wait_for(pilot, lambda: any(t["table"] == created["table"]
                                           and t["seats"][1].get("present")
                                           for t in app.remote.tables))
+        # on the results the rematch's chat line says it: no "keeps a seat" notice
+        assert not [n for n in app._notifications if "keeps a seat" in n.message]
         await pilot.press("r")  # Ann's rematch sits her down at Bob's table
         await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
                        and app.screen.update is not None and app.screen.update.outcome is None)
@@ -255,7 +257,7 @@ async def test_a_seat_kept_at_a_new_table_is_told_at_another_table(shared_hub):
         created = (await bob.expect("created"))["created"]
         await wait_for(pilot, lambda: told())
         assert told() == ["Bob keeps a seat for you at Boss Quest: "
-                          "in the lobby (q), Enter sits you down."]
+                          "q for the lobby, where Enter sits you down."]
         await bob.send({"join": {"table": created["table"], "seat": 0}})  # the lobby changes again
         await wait_for(pilot, lambda: any(t["table"] == created["table"]
                                           and t["seats"][0].get("present")

@@ -383,7 +383,9 @@ class RemoteTable:
 
     def _invitations(self) -> None:
         """A new table keeps a seat for this player: say so, wherever they
-        are (at another table, the lobby's hint is out of sight)."""
+        are (at another table, the lobby's hint is out of sight). Not for
+        the rematch of the results on screen: its chat line says it."""
+        from tui.screens.game import GameScreen
         from tui.screens.lobby import LobbyScreen
 
         kept = {}
@@ -392,16 +394,34 @@ class RemoteTable:
                     s.get("player") == self.player and not s.get("present")
                     for s in table.get("seats", ())):
                 kept[table.get("table")] = table
+        top = self.app.screen
         for tid, table in kept.items():
-            if tid in self._invited:
+            if tid in self._invited or self._rematch_on_screen(table):
                 continue
             by = table.get("creator")
             title = table.get("title") or "a game"
-            where = ("Enter sits you down" if isinstance(self.app.screen, LobbyScreen)
-                     else "in the lobby (q), Enter sits you down")
+            if isinstance(top, LobbyScreen):
+                where = "Enter sits you down"
+            elif isinstance(top, GameScreen):
+                where = "q for the lobby, where Enter sits you down"
+            else:
+                where = "Enter on it in the lobby sits you down"
             self.app.notify(f"{by + ' keeps' if by else 'A table keeps'} a seat for you "
                             f"at {title}: {where}.", title="Invited", timeout=10)
         self._invited = set(kept)
+
+    def _rematch_on_screen(self, table: dict[str, Any]) -> bool:
+        """`table` is the match on screen played again (its results are up)."""
+        from tui.screens.results import ResultsScreen
+
+        request_of = getattr(self.app, "rematch_request", None)
+        if not isinstance(self.app.screen, ResultsScreen) or not callable(request_of):
+            return False
+        request = request_of(self.table_on_screen())
+        if request is None:
+            return False
+        seats = [seat_request(s) for s in table.get("seats", ())]
+        return table.get("game") == request["game"] and seats == request["seats"]
 
     def _lobby_want(self, table: str) -> None:
         """The lobby highlights `table` when next drawn (back from it)."""
@@ -417,6 +437,13 @@ class RemoteTable:
         for screen in self.app.screen_stack:
             if isinstance(screen, LobbyScreen):
                 screen.show(self.tables, self.player)
+
+
+def seat_request(seat: dict[str, Any]) -> Any:
+    """A seat of the lobby's listing as a "create" request names it."""
+    if seat.get("kind") == "bot":
+        return {"bot": seat.get("level")}
+    return {"player": seat["player"]} if seat.get("player") else "open"
 
 
 def _game(game_id: Any) -> Any:
