@@ -566,6 +566,40 @@ async def test_a_table_set_up_for_the_player_is_highlighted_when_it_appears():
         assert lobby._highlighted()["table"] == "old"
 
 
+async def test_a_six_seat_table_leaves_the_now_column_in_sight_at_80_columns():
+    """A six-knight Boss Quest's seats are longer than 80 columns: they go
+    on two lines, broken between seats, and every table's Now stays on
+    screen (it was pushed past the right edge, for every row)."""
+    from tests.screen_kit import screen_text
+
+    def person(name: str, present: bool = False) -> dict:
+        return {"kind": "reserved", "player": name, "present": present, "away": False}
+
+    bot = {"kind": "bot", "level": "normal"}
+    quest = {"table": "q", "title": "Boss Quest", "started": False, "creator": "ann",
+             "seats": [person("ann", True), person("bob"), person("catherine"),
+                       person("dan"), bot, bot]}
+    duel = {"table": "d", "title": "Overboss Duel", "started": True,
+            "seats": [person("cat", True), person("dan", True)],
+            "play": {"finished": False, "to_act": [0], "actions": 9}}
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        lobby.show([duel, quest], "ann")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "cat to play" in text and "waiting for 3" in text
+        for seat in ("ann (you)", "bob (invited)", "catherine (invited)", "dan (invited)",
+                     "bot (normal)"):
+            assert seat in text
+        assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
+        await pilot.resize_terminal(160, 48)  # room for one line again
+        await pilot.pause()
+        text = screen_text(app)
+        assert "dan (invited), bot (normal), bot (normal)" in text and "waiting for 3" in text
+
+
 async def test_the_lobby_stands_up_and_withdraws_a_table_before_its_match(shared_hub):
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -49,6 +51,23 @@ def seat_text(seat: dict[str, Any], me: str) -> str:
     elif not seat.get("present", True):
         marks.append("invited")
     return f"{player} ({', '.join(marks)})" if marks else str(player)
+
+
+def seat_lines(seats: list[str], room: int) -> list[str]:
+    """The seats, ", " between them, in lines of at most `room` cells where
+    they fit, broken between seats (never inside one): on 80 columns a
+    six-knight table would push the Now column out of sight."""
+    lines: list[str] = []
+    line = ""
+    for index, text in enumerate(seats):
+        piece = text + ("," if index < len(seats) - 1 else "")
+        if line and cell_len(line) + 1 + cell_len(piece) > room:
+            lines.append(line)
+            line = piece
+        else:
+            line = f"{line} {piece}" if line else piece
+    lines.append(line)
+    return lines
 
 
 def status_text(table: dict[str, Any]) -> str:
@@ -217,6 +236,11 @@ class LobbyScreen(Screen):
         self.sub_title = f"You are {self.me}"
         self._draw()
 
+    def on_resize(self) -> None:
+        # the seats are broken into lines for the window's width
+        if self.listing and self._on_top():
+            self._draw()
+
     def on_screen_resume(self) -> None:
         if self._stale or self.want is not None:
             self._draw()
@@ -260,11 +284,17 @@ class LobbyScreen(Screen):
         elif was in ids:
             row = ids.index(was)
         grid.clear()
+        statuses = [status_text(table) for table in self.listing]
+        widest = [max((cell_len(str(text)) for text in texts), default=0) for texts in (
+            [COLUMNS[0], *(str(t["title"]) for t in self.listing)], [COLUMNS[2], *statuses])]
+        # each column has a cell of padding either side, and a scroll bar may show
+        room = max(16, (grid.size.width or self.app.size.width) - sum(widest) - 3 * 2 - 2)
         for index, table in enumerate(self.listing):
-            seats = ", ".join(seat_text(s, me) for s in table["seats"])
+            lines = seat_lines([seat_text(s, me) for s in table["seats"]], room)
             # names and titles come from the hub: shown as they are, never as markup
-            grid.add_row(cell(table["title"]), cell(seats), cell(status_text(table)),
-                         key=str(index))
+            seats = Text("\n", end="").join(cell(line) for line in lines)
+            grid.add_row(cell(table["title"]), seats, cell(statuses[index]),
+                         key=str(index), height=len(lines))
         self._highlighted_id = None
         if self.listing:
             row = max(0, min(row, len(self.listing) - 1))
