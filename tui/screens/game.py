@@ -94,6 +94,13 @@ def possessive(name: str) -> str:
     return f"{found.group(1)}'s{found.group(2)}"
 
 
+def bare_name(name: str) -> str:
+    """A seat's name without the mark the table adds in brackets ("Bob
+    (away)" -> "Bob"), for a label with no room for it."""
+    found = re.fullmatch(r"(.*\S)( \([^()]*\))", name)
+    return name if found is None else found.group(1)
+
+
 class GameScreen(Screen):
     """Base of a game's screen. The shell constructs it with its port.
 
