@@ -201,3 +201,20 @@ async def test_a_table_without_searching_bots_starts_no_process(tmp_path, monkey
         assert table.workers.workers == []
         app.leave_table()
         await pilot.pause()
+
+
+async def test_f1_says_where_q_goes_at_home_and_at_a_shared_table():
+    """q leaves for the home screen at this terminal (the match saved), for
+    the lobby at a shared table (the seat waits there): F1 says which."""
+    class App(screen_kit.ScreenApp):
+        screen_class = screen_class("overboss-duel")
+
+    class SharedPort(FakePort):
+        answers_later = True  # as a shared table's port (tui.remote)
+
+    for port, words in ((FakePort(), "Leave for the home screen (the match is saved)"),
+                        (SharedPort(), "Leave for the lobby: your seat waits")):
+        app = App(thinking_update("overboss-duel", 2), port)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert dict(screen_keys(app.game_screen))["q"].startswith(words)

@@ -128,7 +128,7 @@ class GameScreen(Screen):
         # Textual then tries the key's next binding: this one asks anyway,
         # so the player reads why not (the session's refusal, as a notice).
         Binding("u", "undo_anyway", "", show=False),
-        Binding("q", "leave", "Home", tooltip="Leave for the home screen (the match is saved)"),
+        Binding("q", "leave", "Home"),  # what it does: `help_text`
         Binding("right_square_bracket", "since_step(1)", "Next move", show=False,
                 tooltip="Since your last move: look at the next move (marked on the table)"),
         Binding("left_square_bracket", "since_step(-1)", "Previous move", show=False,
@@ -350,6 +350,15 @@ class GameScreen(Screen):
     def action_leave(self) -> None:
         """Back to the home screen; the journal already holds every action."""
         self.port.send(SeatCommand.leave(None if self.update is None else self.update.seat))
+
+    def help_text(self, binding: Binding) -> str | None:
+        """F1's words for a key whose meaning depends on the table: q at a
+        shared table goes to the lobby, and the seat waits there."""
+        if binding.action == "leave":
+            if getattr(self.port, "answers_later", False):
+                return "Leave for the lobby: your seat waits (Enter on the table there brings you back)"
+            return "Leave for the home screen (the match is saved)"
+        return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out Undo in the footer when there is nothing to take back.
