@@ -228,6 +228,8 @@ class Hub:
         finally:
             os.umask(old)
         os.chmod(socket_path, 0o600)
+        #: where `overtable join` finds this hub (the host prints it)
+        self.socket_path = socket_path
 
     async def close(self) -> None:
         if self._server is not None:
@@ -578,8 +580,11 @@ class Client:
             raise HubError("You are already known here.")
         self.player = name
         self.send({"welcome": {"player": self.player}})
-        # back to every seat of a running match that was theirs
+        # back to every seat of a running match that was theirs (a finished
+        # one's results wait in the lobby: logging in shows no old results)
         for table in self.hub.tables.values():
+            if table.finished:
+                continue
             for seat, s in enumerate(table.seats):
                 if s.player == self.player and s.kind != "bot":
                     with contextlib.suppress(HubError):

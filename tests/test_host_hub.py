@@ -342,6 +342,29 @@ async def test_a_player_who_leaves_is_marked_away_until_they_come_back(hub):
     await ann_sees("bob", away=False)
 
 
+async def test_a_player_logging_in_again_is_seated_at_running_matches_not_finished_ones(hub):
+    """Back at the hub, a player's screen goes to their running match; a
+    match that is over waits in the lobby (Enter shows its results), not
+    put in front of them at login."""
+    _, path = hub
+    ann, bob, finished = await table_for_two(path)
+    await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "bob"}]}})
+    running = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": running, "seat": 0}})
+    await bob.send({"join": {"table": running, "seat": 1}})
+    await bob.expect("update")
+    await bob.close()
+    back = await Player.connect(path, "bob")
+    message = await back.expect("update")
+    assert message["table"] == running
+    await back.expect("lobby")
+    with pytest.raises(TimeoutError):  # nothing more: no update of the finished table
+        while True:
+            late = await back.read(timeout=0.5)
+            assert "lobby" in late or finished not in json.dumps(late), late
+
+
 # -- a bot for an away player, if the table's creator chose so -----------------------
 
 

@@ -146,6 +146,12 @@ async def test_seat_1_sees_the_board_turned():
     assert grid.bottom_label.startswith("▼ Your half")
     assert grid.top_label.startswith("▲ Ann's half")
     assert display_square(update.view, 1, 7, 0) == sq("d8")
+    # Ann away from the shared table, a bot playing for her: the half's
+    # label, as narrow as the board, names her bare (the title line says she
+    # is away), never "Ann (away — bot playing)'s" cut off
+    for mark in (" (away)", " (away — bot playing)"):
+        away = board_grid(update.view, 1, ("Ann" + mark, *update.names[1:]))
+        assert away.top_label.startswith("▲ Ann's half")
     # The cursor starts bottom-left (d8, Bob's back-right corner as seat 0
     # names it, a Dungeon); "up" goes toward Ann's half.
     submitted, text = await run(update, ["enter"])

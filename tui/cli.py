@@ -304,6 +304,9 @@ def run_host(args: Any) -> int:
               f"{len(hub.tables)} table(s) ({len(resumed)} resumed).")
         print(f"Host key fingerprint: {key.get_fingerprint()}")
         print(f"Players connect with: ssh -t -p {port} {host}")
+        socket_path = getattr(hub, "socket_path", None)
+        if socket_path is not None:
+            print(f"On this machine, as this user: overtable join --socket {socket_path}")
         if args.idle_timeout:
             print(f"A session closes after {args.idle_timeout:g} s without a key "
                   "(--idle-timeout); its player's seats wait.")
@@ -336,8 +339,9 @@ def join_hub(
         return 2
     socket_path = Path(socket) if socket else default_places()[1]
     if not socket_path.exists():
-        print(f"overtable join: no hub at {socket_path}; start one with `overtable hub`.",
-              file=sys.stderr)
+        print(f"overtable join: no hub at {socket_path}; start one with `overtable hub`, "
+              "or name a running hub's socket with --socket (`overtable host` and "
+              "`overtable hub` print theirs).", file=sys.stderr)
         return 1
     from tui.join import JoinApp
 

@@ -493,6 +493,7 @@ class CombatScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield CombatPanel(id="combat")
+        yield Footer(compact=True)  # its key, as on every screen (the table's footer is under it)
 
     def on_mount(self) -> None:
         panel = self.query_one(CombatPanel)

@@ -62,7 +62,7 @@ from core.overboss.board import Side
 from core.overboss.components import Terrain, Token
 from core.overboss.state import State, Step, cell
 from tui import resources
-from tui.screens.game import GameScreen, TableUpdate, fit_line
+from tui.screens.game import GameScreen, TableUpdate, bare_name, fit_line, possessive
 from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
 from tui.widgets.flowed import Flowed, Parts, flow_parts
@@ -207,7 +207,10 @@ def board_grid(view: State, seat: int | None, names: tuple[str, ...],
     near = GAME.opponent(view, far)
 
     def label(owner: int, arrow: str) -> str:
-        who = "Your half" if owner == seat else f"{_name(names, owner)}'s half"
+        # the bare name: the half's label is as narrow as the board, and the
+        # title line says already that a player is away ("bob (away — bot
+        # playing)" left "▲ bob's (away — bot pl" at 80 columns)
+        who = "Your half" if owner == seat else f"{possessive(bare_name(_name(names, owner)))} half"
         if estimate is not None:
             pts = estimate[owner]
             who += f" · {pts} pt{'s' if pts != 1 else ''}"
