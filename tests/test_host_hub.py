@@ -831,3 +831,44 @@ def test_what_a_restarted_hub_logs_of_a_journal_holds_no_control_character(tmp_p
     said = "".join(record.getMessage() for record in caplog.records)
     assert "not resumed" in said
     assert "\x1b" not in said and "\x07" not in said
+
+
+async def test_a_second_hub_on_a_socket_in_use_is_refused_and_sigterm_stops_the_first(tmp_path):
+    """A second `overtable hub` on the socket of a running one exits with a
+    one-line reason and leaves the first serving (it used to take the
+    socket over, and would have played the same saved matches beside it);
+    SIGTERM then stops the first as Ctrl+C does: exit 0, its socket gone.
+    With --data-dir DIR alone, the socket is DIR/hub/hub.sock (README)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    directory = tmp_path / "shared"
+    path = directory / "hub" / "hub.sock"
+    argv = [sys.executable, "-c", "from tui.cli import main; raise SystemExit(main())",
+            "hub", "--data-dir", str(directory)]
+    env = {**os.environ, "OVERTABLE_DATA_DIR": str(tmp_path / "data")}
+    first = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        for _ in range(200):
+            if path.exists():
+                break
+            await asyncio.sleep(0.05)
+        ann = await Player.connect(path, "ann")
+        second = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
+        assert second.returncode == 1
+        assert "another hub is running there" in second.stderr
+        assert "Traceback" not in second.stderr
+        await ann.send({"chat": {"table": None, "text": "still here?"}})  # still served
+        assert (await ann.expect("chat"))["chat"]["text"] == "still here?"
+        await ann.close()
+        first.send_signal(signal.SIGTERM)
+        out, err = first.communicate(timeout=30)
+        assert first.returncode == 0, err
+        assert "The hub has stopped; its matches are saved." in out
+        assert not path.exists()
+    finally:
+        first.kill()
+        first.wait()
