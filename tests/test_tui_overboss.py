@@ -315,6 +315,47 @@ async def test_lair_monsters_must_be_placed():
     assert "must go on open terrain" in text
 
 
+def _a_token_that_may_wait():
+    """A real table at Step TOKEN whose drafted token may wait in the lair
+    (OD-13: the placed tile cannot take it and no open terrain is left)."""
+    import random
+
+    from core.overboss import rules as od_rules
+
+    for seed in range(400):
+        rng, state = random.Random(seed), GAME.setup(2, GAME.Options())
+        while GAME.outcome(state) is None:
+            if state.step is Step.TOKEN and od_rules.token_may_wait(state):
+                return state
+            seat = min(GAME.to_act(state))
+            if seat < 0:
+                outcomes = GAME.chance_outcomes(state)
+                action = rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0]
+            else:
+                action = rng.choice(GAME.legal_actions(state, seat))
+            state = GAME.apply(state, seat, action)
+    raise AssertionError("no seed reached a token that may wait")
+
+
+async def test_the_prompt_says_when_the_drafted_token_may_wait_in_the_lair():
+    """OD-13: with no open terrain the drafted monster may go to the lair
+    instead; the prompt says so and s does it (it showed only in the keys)."""
+    state = _a_token_that_may_wait()
+    seat = state.turn
+    update = make_update(state, seat)
+    assert Skip() in update.legal
+    table = FakePort()
+    app = ScreenApp(update, table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "s keeps it in your lair" in " ".join(screen_text(app).split())
+        await pilot.press("s")
+        await pilot.pause()
+    assert table.submitted == [(seat, Skip())]
+    _, text = await run(make_update(token_table()))
+    assert "keeps it in your lair" not in text  # open terrain: it must be placed
+
+
 # -- the rest of a turn --------------------------------------------------------
 
 

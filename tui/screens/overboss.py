@@ -883,6 +883,9 @@ class OverbossScreen(GameScreen):
             text = Text.assemble((head, "bold"), " on a highlighted square ", move, ".")
             if len(kinds) > 1:
                 text.append_text(Text.assemble(" ", k(f"1-{len(kinds)}"), " picks another token."))
+            if step is Step.TOKEN and any(isinstance(a, Skip) for a in update.legal):
+                # OD-13: no open terrain, so the drafted token may wait instead
+                text.append_text(Text.assemble(" Or ", k("s"), " keeps it in your lair."))
             return text
         if step is Step.END:
             return Text.assemble(("Pair placed. ", "bold"), k("e"), " (or ", k("↵"),
