@@ -1,0 +1,306 @@
+"""An outside check of Boss Quest's base game against the rulebook.
+
+The referee below is written from the rulebook alone (BQ §2 Player turns,
+§3 Combat, §End of the game, §Setting up a new round, §Spell effects,
+§6 Players, §2 Players); it reads the table's cards and spells and nothing
+of the engine's own arithmetic. Seeded random games are played through the
+public protocol (legal actions, apply, chance outcomes) and every step and
+every combat is checked against it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from core.bossquest import GAME
+from core.bossquest.actions import (
+    Ask,
+    DrawWeapon,
+    GoToWizard,
+    TargetKnight,
+    TargetSpell,
+    TargetWeapon,
+)
+from core.bossquest.cards import SpellKind
+from core.bossquest.state import Options, Phase, Step
+from core.engine import CHANCE
+
+K = SpellKind
+#: BQ §Spell effects, the dark cards' printed changes to a knight's strength
+ATTACK = {K.ATTACK_PLUS_1: 1, K.ATTACK_PLUS_2: 2, K.ATTACK_MINUS_1: -1, K.ATTACK_MINUS_2: -2}
+#: and the light cards' printed changes to the Boss's HP
+HP = {K.HP_PLUS_1: 1, K.HP_PLUS_2: 2, K.HP_MINUS_1: -1, K.HP_MINUS_2: -2}
+
+
+# --- the referee: the rulebook's arithmetic, written out again ---------------
+
+
+def ref_hp(boss, spells):
+    """BQ §Spell effects: the Boss's HP with the light HP cards next to it."""
+    return boss + sum(HP.get(a.spell.kind, 0) for a in spells)
+
+
+def ref_strength(weapons, seat, spells):
+    """BQ §1: the total of a knight's weapons; BQ §Spell effects: plus the
+    dark attack cards placed in front of that knight."""
+    return sum(w.value for w in weapons) + sum(
+        ATTACK.get(a.spell.kind, 0) for a in spells if a.target == seat
+    )
+
+
+def ref_meets(weapons, spells):
+    """BQ §Spell effects: "at least 1 WEAPON card of the required color";
+    "at least 2 WEAPON cards of the same color"."""
+    colours = Counter(w.colour for w in weapons)
+    for a in spells:
+        if a.spell.kind is K.NEED_COLOUR and colours[a.spell.colour] == 0:
+            return False
+        if a.spell.kind is K.NEED_PAIR and max(colours.values(), default=0) < 2:
+            return False
+    return True
+
+
+def ref_combat(boss, equipment, spells, hearts, keys):
+    """BQ §3 Combat (with BQ-8 and BQ-20): who is out, who loses a heart,
+    who wins keys. Returns (hp, strengths, out, hearts_lost, winners,
+    perfect, gained)."""
+    n = len(equipment)
+    kinds = {a.spell.kind for a in spells}
+    hp = ref_hp(boss, spells)
+    strengths = [ref_strength(equipment[s], s, spells) for s in range(n)]
+    out = []
+    for s in range(n):
+        if strengths[s] > hp:
+            out.append("over")
+        elif not ref_meets(equipment[s], spells):
+            out.append("spell")
+        else:
+            out.append("")
+    lost = [
+        1 if out[s] == "over" and K.NO_HEART_LOSS not in kinds and hearts[s] > 0 else 0
+        for s in range(n)
+    ]
+    left = [s for s in range(n) if not out[s]]
+    # closest, then fewest weapon cards; still tied, all of them
+    ranks = sorted({(hp - strengths[s], len(equipment[s])) for s in left})
+    place = 1 if K.SECOND_CLOSEST in kinds else 0
+    winners = set()
+    if len(ranks) > place:
+        winners = {s for s in left if (hp - strengths[s], len(equipment[s])) == ranks[place]}
+    perfect = {s for s in left if strengths[s] == hp}
+    per_win = 2 if K.EXTRA_KEY in kinds else 1
+    gained = [(per_win if s in winners else 0) + (1 if s in perfect else 0) for s in range(n)]
+    return hp, strengths, out, lost, winners, perfect, gained
+
+
+def ref_game_over(players, hearts, keys):
+    """BQ §End of the game: 5 keys (4 at 5 and, BQ §6 Players, at 6), or a
+    knight's last heart lost."""
+    target = 4 if players >= 5 else 5
+    return any(h == 0 for h in hearts) or any(k >= target for k in keys)
+
+
+def ref_winners(hearts, keys):
+    """BQ §End of the game: most keys, then most hearts, still tied all;
+    a knight who lost the last heart has lost the game (BQ-17)."""
+    alive = [s for s in range(len(hearts)) if hearts[s] > 0] or list(range(len(hearts)))
+    best = max((keys[s], hearts[s]) for s in alive)
+    return {s for s in alive if (keys[s], hearts[s]) == best}
+
+
+def weapons(knight):
+    return ([knight.hidden.weapon] if knight.hidden else []) + list(knight.visible)
+
+
+# --- playing random games through the protocol -------------------------------
+
+
+def pick_chance(state, rng):
+    outcomes = GAME.chance_outcomes(state)
+    r = rng.random()
+    for action, p in outcomes:
+        r -= p
+        if r <= 0:
+            return action
+    return outcomes[-1][0]
+
+
+def pick_knight(state, seat, legal, rng):
+    """A loose player: asks while far below the HP, often near it, sometimes
+    at random, so games see over-HP knights, ties and PERFECTs."""
+    if state.step is Step.CHOOSE and rng.random() > 0.15:
+        gap = GAME.current_hp(state) - GAME.strength(state, seat)
+        asks = [a for a in legal if isinstance(a, Ask)]
+        if asks and (gap >= 5 or (gap > 0 and rng.random() < 0.45)):
+            small = [a for a in asks if a.count <= max(1, gap // 4)]
+            return rng.choice(small or asks)
+        if GoToWizard() in legal:
+            return GoToWizard()
+    return rng.choice(legal)
+
+
+def check_choice(state, seat, legal):
+    """BQ §2A: 1 to 4 cards (1 to 3 at six knights), never more than the
+    deck holds (BQ-19); over the HP, only the Wizard (BQ §2A, BQ-18)."""
+    knight = state.knights[seat]
+    mine = ref_strength(weapons(knight), seat, state.active)
+    hp = ref_hp(state.boss, state.active)
+    if mine > hp:
+        assert set(legal) == {GoToWizard()}, (mine, hp, legal)
+        return
+    most = min(3 if state.players == 6 else 4, len(state.weapon_deck) + len(state.deck_top))
+    assert set(legal) == {Ask(c) for c in range(1, most + 1)} | {GoToWizard()}
+
+
+def check_round_start(state):
+    """BQ §Setup and §1: one hidden and one visible card each; the layout of
+    spells by player count (BQ §2 Players, §6 Players); the first turn is
+    the Armorer's left (BQ §2)."""
+    n = state.players
+    for k in state.knights:
+        assert k.hidden is not None and len(k.visible) == 1 and not k.at_wizard
+    face_up = 3 if n == 2 else 5 if n == 6 else n
+    assert len(state.offer) == face_up and all(s is not None for s in state.offer)
+    assert state.mystery == (n < 6)
+    assert state.turn == (state.armorer + 1) % n
+    # BQ §Setup: with 2-4 knights no green weapon; with 5-6 all 35
+    deck = list(state.weapon_deck) + [w for k in state.knights for w in weapons(k)]
+    green = n >= 5 or state.options.keep_green
+    assert len(deck) == (35 if green else 28)
+    # the spell cards are all somewhere: deck, discards, offer (and, at
+    # 2-4 knights, the green spell is out of the game)
+    spells = list(state.spell_deck) + list(state.spell_discard) + list(state.offer)
+    assert len(spells) == (23 if green else 22)
+
+
+def play_random(players, seed, options=None, on_combat=None, max_steps=20000):
+    rng = random.Random(seed)
+    state = GAME.setup(players, options or Options())
+    combats = 0
+    last_round = -1
+    for _ in range(max_steps):
+        if state.phase is Phase.OVER:
+            break
+        actors = GAME.to_act(state)
+        (seat,) = actors
+        if state.phase is Phase.TURN and state.round != last_round:
+            last_round = state.round
+            check_round_start(state)
+        if seat == CHANCE:
+            action = pick_chance(state, rng)
+        else:
+            legal = GAME.legal_actions(state, seat)
+            assert legal, state.phase
+            if state.step is Step.CHOOSE:
+                check_choice(state, seat, legal)
+            action = pick_knight(state, seat, legal, rng)
+        before = state
+        state = GAME.apply(state, seat, action)
+        if len(state.history) > len(before.history):
+            combats += 1
+            check_combat(before, seat, action, state)
+            if on_combat:
+                on_combat(before, action, state)
+        else:
+            check_step(before, seat, action, state)
+    assert state.phase is Phase.OVER, "a game did not end"
+    return state, combats
+
+
+def check_step(before, seat, action, after):
+    """BQ §2: the turn passes left to the next knight still in phase A;
+    the last knight in phase A asks once, then meets the Wizard."""
+    if seat == CHANCE and isinstance(action, DrawWeapon) and after.phase is Phase.TURN \
+            and before.phase is Phase.DRAW and after.to_draw == 0:
+        asker = before.turn
+        others_done = all(k.done for s, k in enumerate(after.knights) if s != asker)
+        if others_done and not before.final_turn:
+            assert after.turn == asker and after.step is Step.WIZARD, "last ask, then Wizard"
+        elif before.final_turn:
+            assert after.knights[asker].done  # BQ §Spell effects, Final turn
+        else:
+            n = before.players
+            expect = next(
+                (asker + i) % n for i in range(1, n + 1)
+                if not after.knights[(asker + i) % n].done
+            )
+            assert after.turn == expect
+
+
+def check_combat(before, seat, action, after):
+    result = after.history[-1]
+    n = before.players
+    # the equipment fought with is the table's (a draw that ended the
+    # round adds its card; the swaps change cards and are left aside)
+    if not isinstance(action, (TargetWeapon, TargetKnight)) and before.phase is not Phase.SWAP_DRAW:
+        for s in range(n):
+            mine = weapons(before.knights[s])
+            if before.phase is Phase.DRAW and s == before.turn:
+                mine = mine + [action.weapon]
+            assert Counter(result.equipment[s]) == Counter(mine)
+    if not isinstance(action, TargetSpell):
+        assert set(before.active) <= set(result.spells)
+    assert result.boss == before.boss
+    hearts = [k.hearts for k in before.knights]
+    keys = [k.keys for k in before.knights]
+    equipment = [list(e) for e in result.equipment]
+    hp, strengths, out, lost, winners, perfect, gained = ref_combat(
+        before.boss, equipment, result.spells, hearts, keys
+    )
+    assert result.hp == hp
+    assert list(result.strengths) == strengths
+    assert list(result.eliminated) == out
+    assert list(result.hearts_lost) == lost
+    assert set(result.winners) == winners
+    assert set(result.perfect) == perfect
+    assert list(result.keys_gained) == gained
+    hearts_after = [hearts[s] - lost[s] for s in range(n)]
+    keys_after = [keys[s] + gained[s] for s in range(n)]
+    assert [k.hearts for k in after.knights] == hearts_after
+    assert [k.keys for k in after.knights] == keys_after
+    if ref_game_over(n, hearts_after, keys_after):
+        assert after.phase is Phase.OVER
+        assert set(GAME.outcome(after).winners) == ref_winners(hearts_after, keys_after)
+    else:
+        # BQ §Setting up a new round: the Armorer moves left, the weapons
+        # are gathered, the round's spells discarded
+        assert after.phase is not Phase.OVER
+        if after.phase is Phase.CLEAR_MYSTERY:
+            # BQ-13: a mystery spell left face down is turned and discarded
+            after = GAME.apply(after, CHANCE, GAME.chance_outcomes(after)[0][0])
+        assert after.armorer == (before.armorer + 1) % n
+        assert after.round == before.round + 1
+        assert after.active == () and all(not weapons(k) for k in after.knights)
+
+
+SEEDS = range(60)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_random_games_match_the_rulebook_referee(players):
+    """BQ §2, §3, §End of the game, §New round, §2 and §6 Players: 60 seeded
+    games at each count (300 in all) agree with the referee at every choice
+    and every combat."""
+    combats = 0
+    seen = Counter()
+
+    def note(before, action, after):
+        r = after.history[-1]
+        seen["over"] += "over" in r.eliminated
+        seen["spell"] += "spell" in r.eliminated
+        seen["perfect"] += bool(r.perfect)
+        seen["shared"] += len(r.winners) > 1
+        seen["nobody"] += not r.winners
+        seen["all over"] += all(e == "over" for e in r.eliminated)
+
+    for seed in SEEDS:
+        options = Options(keep_green=seed % 3 == 0) if players <= 4 else Options()
+        _, c = play_random(players, seed * 7 + players, options, note)
+        combats += c
+    # the games reached the edge cases the referee is there for
+    assert combats >= len(SEEDS) * 3
+    for what in ("over", "spell", "perfect", "shared", "nobody"):
+        assert seen[what] > 0, what
