@@ -475,3 +475,127 @@ def test_no_seat_sees_a_hidden_card_it_was_not_shown():
                 state = GAME.apply(state, seat, action)
                 if state.round != rounds:
                     shown = [set() for _ in range(players)]  # weapons gathered
+
+
+# --- edge cases, table by table ------------------------------------------------
+
+from tests.bossquest_tables import knight, play, spell, table  # noqa: E402
+from tests.bossquest_tables import w as card  # noqa: E402
+
+
+def _fight(knights, boss=17, active=()):
+    """Everyone but the last knight has been to the Wizard; the last one
+    goes and discards, so combat resolves."""
+    import attrs
+
+    from core.bossquest.actions import Discard
+
+    n = len(knights)
+    knights = [attrs.evolve(k, done=True, at_wizard=True) for k in knights[:-1]] + [knights[-1]]
+    state = table(knights, boss=boss, turn=n - 1, active=active,
+                  offer=(spell(K.HP_PLUS_1), spell(K.HP_MINUS_1)), mystery=False)
+    state = play(state, n - 1, GoToWizard(), Discard(0))
+    return state.history[-1], state
+
+
+def test_the_choice_of_the_wizard_is_final():
+    """BQ §2: "a player who has gone to the WIZARD cannot go back to complete
+    their equipment": once there, the knight is never offered weapons again."""
+    from core.bossquest.actions import Discard
+
+    state = table([knight("R1", "B2"), knight("Y3", "B3"), knight("P2", "Y2")], turn=0)
+    state = play(state, 0, GoToWizard(), Discard(0))
+    for _ in range(6):  # the others ask, round after round
+        seat = state.turn
+        assert seat != 0
+        state = play(state, seat, Ask(1))
+        while GAME.to_act(state) == {CHANCE}:
+            state = GAME.apply(state, CHANCE, GAME.chance_outcomes(state)[0][0])
+        if state.step is Step.WIZARD:
+            break
+    assert GAME.legal_actions(state, 0) == ()
+
+
+def test_asked_weapons_are_face_up_for_everyone():
+    """BQ §2A: "the player must keep all of them and place them face up"."""
+    state = table([knight("R1", "B2"), knight("Y3", "B3")], turn=0)
+    state = play(state, 0, Ask(2))
+    state = GAME.apply(state, CHANCE, DrawWeapon(card("R5")))
+    state = GAME.apply(state, CHANCE, DrawWeapon(card("Y4")))
+    for viewer in (0, 1, None):
+        assert GAME.view(state, viewer).knights[0].visible == (card("B2"), card("R5"), card("Y4"))
+
+
+def test_every_knight_over_the_hp():
+    """BQ §3: each knight over the HP loses a heart; nobody is left to win
+    the key; the knights who lost their last heart all lost (BQ-17), so
+    keys then hearts decide among them all."""
+    result, state = _fight(
+        [knight("R7", "B7", "Y7", hearts=1, keys=2), knight("R6", "B6", "Y6", hearts=1, keys=1),
+         knight("P7", "Y5", "P6", hearts=2, keys=3)],
+        boss=16,
+    )
+    assert result.eliminated == ("over", "over", "over")
+    assert result.winners == frozenset() and result.keys_gained == (0, 0, 0)
+    assert [k.hearts for k in state.knights] == [0, 0, 1]
+    assert state.phase is Phase.OVER
+    # BQ §End of the game: the knights who kept a heart win, most keys first
+    assert GAME.outcome(state).winners == {2}
+
+
+def test_ties_at_every_level():
+    """BQ §3: tied on closeness, the fewest weapon cards wins; tied on both,
+    all win; each PERFECT gains its bonus, so two tied PERFECT knights each
+    gain 2 keys while a PERFECT knight with more cards gains only the bonus."""
+    result, _ = _fight([knight("R7", "B7", "Y3"), knight("Y7", "P7", "R3"),
+                        knight("B5", "P5", "Y4", "P3")])
+    assert result.strengths == (17, 17, 17)
+    assert result.winners == {0, 1} and result.perfect == {0, 1, 2}
+    assert result.keys_gained == (2, 2, 1)
+
+
+def test_a_spell_after_others_passed_puts_them_over():
+    """BQ §Spell effects (the HP cards act at once) and §3: a knight already
+    at the Wizard with 17 against 17 HP is put over by a later "HP -2", loses
+    a heart, and the knight who cast it wins."""
+    import attrs
+
+    from core.bossquest.actions import Activate
+
+    first = attrs.evolve(knight("R7", "B7", "Y3"), done=True, at_wizard=True)
+    state = table([first, knight("Y7", "B6")], turn=1,
+                  offer=(spell(K.HP_MINUS_2), spell(K.HP_PLUS_1)), mystery=False)
+    state = play(state, 1, GoToWizard(), Activate(0))
+    result = state.history[-1]
+    assert result.hp == 15 and result.eliminated == ("over", "")
+    assert result.hearts_lost == (1, 0) and result.winners == {1}
+
+
+def test_final_turn_request_is_one_to_four_and_over_means_the_wizard_bq51():
+    """BQ-51: under "Final turn" the last request is still 1 to 4 weapons
+    (BQ §2A), and a knight over the HP must take the Wizard as the last
+    action; the request ends the knight's round (no Wizard after it)."""
+    from core.bossquest.actions import Activate
+    from core.bossquest.state import ActiveSpell
+
+    state = table(
+        [knight("R1", "B2"), knight("Y7", "B7", "P5"), knight("R2", "Y3")],
+        turn=0, offer=(spell(K.FINAL_TURN), spell(K.HP_PLUS_1), spell(K.HP_MINUS_1)),
+        mystery=False,
+    )
+    state = play(state, 0, GoToWizard(), Activate(0))
+    assert state.final_turn
+    # knight 1 holds 19 against 17: the Wizard is the only last action
+    assert state.turn == 1 and GAME.legal_actions(state, 1) == (GoToWizard(),)
+    state = play(state, 1, GoToWizard(), Activate(1))  # HP +1: 18
+    assert state.turn == 2
+    asks = {a.count for a in GAME.legal_actions(state, 2) if isinstance(a, Ask)}
+    assert asks == {1, 2, 3, 4}
+    state = play(state, 2, Ask(4))
+    for code in ("B1", "P1", "Y1", "R3"):
+        state = GAME.apply(state, CHANCE, DrawWeapon(card(code)))
+    # the request was knight 2's last action: combat, no visit to the Wizard
+    result = state.history[-1]
+    assert result.strengths == (3, 19, 11)
+    assert ActiveSpell(spell(K.FINAL_TURN)) in result.spells
+    assert result.winners == {2}
