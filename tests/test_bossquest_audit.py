@@ -162,7 +162,7 @@ def check_round_start(state):
     n = state.players
     for k in state.knights:
         assert k.hidden is not None and len(k.visible) == 1 and not k.at_wizard
-    face_up = 3 if n == 2 else 5 if n == 6 else n
+    face_up = 3 if n == 2 and state.options.two_player_spells else 5 if n == 6 else n
     assert len(state.offer) == face_up and all(s is not None for s in state.offer)
     assert state.mystery == (n < 6)
     assert state.turn == (state.armorer + 1) % n
@@ -210,9 +210,76 @@ def play_random(players, seed, options=None, on_combat=None, max_steps=20000):
     return state, combats
 
 
+LIGHT_PLACED = {
+    K.HP_PLUS_1, K.HP_PLUS_2, K.HP_MINUS_1, K.HP_MINUS_2, K.NEED_COLOUR, K.NEED_PAIR,
+    K.NO_HEART_LOSS, K.EXTRA_KEY, K.SECOND_CLOSEST, K.FINAL_TURN,
+}
+
+
+def check_spells(before, seat, action, after):
+    """BQ §Spell Cards A/B and §Spell effects: what each spell does to the
+    spells in play and to the weapons, step by step (so the spells combat
+    reads are the ones the rules put there)."""
+    from core.bossquest.actions import Activate, Discard, RevealSpell
+    from core.bossquest.state import ActiveSpell
+
+    placed = None
+    if isinstance(action, Activate):
+        placed = before.offer[action.slot]
+    elif isinstance(action, RevealSpell) and before.phase is Phase.REVEAL_MYSTERY:
+        placed = action.spell
+    if placed is not None and placed.kind in LIGHT_PLACED:
+        # a light card goes next to the Boss at once
+        assert after.active == before.active + (ActiveSpell(placed),)
+        return
+    casting = before.casting
+    if isinstance(action, TargetKnight) and casting is not None:
+        if casting.kind in ATTACK:
+            # a dark card goes in front of the knight chosen, self included
+            assert after.active == before.active + (ActiveSpell(casting, action.seat),)
+        else:
+            # "Swaps the hidden WEAPON card ... with the hidden WEAPON card
+            # of another player. Once used, it is discarded."
+            assert casting.kind is K.SWAP_HIDDEN and action.seat != seat
+            assert after.knights[seat].hidden.weapon == before.knights[action.seat].hidden.weapon
+            assert after.knights[action.seat].hidden.weapon == before.knights[seat].hidden.weapon
+            assert after.active == before.active
+            assert Counter(after.spell_discard) - Counter(before.spell_discard) == {casting: 1}
+        return
+    if isinstance(action, TargetSpell):
+        # "Cancels an activated SPELL card ... both SPELL cards are discarded"
+        gone = before.active[action.index]
+        assert after.active == before.active[: action.index] + before.active[action.index + 1:]
+        assert Counter(after.spell_discard) - Counter(before.spell_discard) == Counter(
+            [gone.spell, casting])
+        return
+    if before.phase is Phase.SWAP_DRAW:
+        # "Swaps one of the WEAPON cards ... with the top card of the WEAPON
+        # deck" (BQ-10: the old card goes on top of the deck)
+        old, new = before.swap_weapon, action.weapon
+        mine = Counter(weapons(before.knights[before.turn]))
+        mine[old] -= 1
+        mine[new] += 1
+        assert Counter(weapons(after.knights[before.turn])) == +mine
+        assert after.deck_top[0].weapon == old
+    if isinstance(action, Discard):
+        assert Counter(after.spell_discard) - Counter(before.spell_discard) == {
+            before.offer[action.slot]: 1}
+    assert after.active == before.active
+
+
 def check_step(before, seat, action, after):
     """BQ §2: the turn passes left to the next knight still in phase A;
     the last knight in phase A asks once, then meets the Wizard."""
+    if after.round == before.round and after.phase is not Phase.OVER:
+        check_spells(before, seat, action, after)
+        # every weapon is somewhere: in the deck or in front of a knight
+        green = before.players >= 5 or before.options.keep_green
+        count = len(after.weapon_deck) + len(after.deck_top) + sum(
+            len(weapons(k)) for k in after.knights)
+        assert count == (35 if green else 28)
+        # and every Boss: the deck, the discards and the one out
+        assert len(after.boss_deck) + len(after.boss_discard) + (after.boss is not None) == 8
     if seat == CHANCE and isinstance(action, DrawWeapon) and after.phase is Phase.TURN \
             and before.phase is Phase.DRAW and after.to_draw == 0:
         asker = before.turn
@@ -298,6 +365,11 @@ def test_random_games_match_the_rulebook_referee(players):
 
     for seed in SEEDS:
         options = Options(keep_green=seed % 3 == 0) if players <= 4 else Options()
+        if players == 2:
+            # BQ §2 Players: the variant for bolder knights, and (BQ-21) the
+            # plain one-per-knight layout
+            options = Options(keep_green=seed % 3 == 0, bolder_knights=seed % 2 == 1,
+                              two_player_spells=seed % 5 != 0)
         _, c = play_random(players, seed * 7 + players, options, note)
         combats += c
     # the games reached the edge cases the referee is there for
