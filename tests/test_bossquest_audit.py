@@ -507,7 +507,9 @@ def test_no_seat_sees_a_hidden_card_it_was_not_shown():
     for players in (2, 3, 4, 5, 6):
         for seed in range(20):
             rng = random.Random(1000 + seed * 7 + players)
-            state = GAME.setup(players, Options())
+            # BQ §2 Players: the bolder knights' spells come mid-request
+            bolder = players == 2 and seed % 2 == 1
+            state = GAME.setup(players, Options(bolder_knights=bolder))
             shown = [set() for _ in range(players)]  # cards each seat was shown
             for _ in range(20000):
                 if state.phase is Ph.OVER:
