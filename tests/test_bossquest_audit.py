@@ -162,6 +162,9 @@ def check_round_start(state):
     n = state.players
     for k in state.knights:
         assert k.hidden is not None and len(k.visible) == 1 and not k.at_wizard
+        if not state.history:
+            # BQ §Setup: "Each player receives 3 HEART tokens"; no key yet
+            assert (k.hearts, k.keys) == (3, 0)
     face_up = 3 if n == 2 and state.options.two_player_spells else 5 if n == 6 else n
     assert len(state.offer) == face_up and all(s is not None for s in state.offer)
     assert state.mystery == (n < 6)
@@ -673,3 +676,30 @@ def test_final_turn_request_is_one_to_four_and_over_means_the_wizard_bq51():
     assert result.strengths == (3, 19, 11)
     assert ActiveSpell(spell(K.FINAL_TURN)) in result.spells
     assert result.winners == {2}
+
+
+def test_the_spell_cards_are_the_rulebooks_bq1():
+    """BQ §Components and BQ-1: 17 light spells (HP +1 x2, +2, -1 x2, -2;
+    one colour card per colour; a pair; no heart lost; cancel; extra key;
+    2nd closest; final turn) and 6 dark (attack +1, +2, -1, -2; the two
+    swaps); BQ §Setup: the green colour card leaves with the green weapons."""
+    from core.bossquest import cards
+    from core.bossquest.cards import Colour
+
+    kinds = Counter((s.kind, s.colour) for s in cards.spells(True))
+    light = {
+        (K.HP_PLUS_1, None): 2, (K.HP_PLUS_2, None): 1, (K.HP_MINUS_1, None): 2,
+        (K.HP_MINUS_2, None): 1, (K.NEED_PAIR, None): 1, (K.NO_HEART_LOSS, None): 1,
+        (K.CANCEL, None): 1, (K.EXTRA_KEY, None): 1, (K.SECOND_CLOSEST, None): 1,
+        (K.FINAL_TURN, None): 1, **{(K.NEED_COLOUR, c): 1 for c in Colour},
+    }
+    dark = {(k, None): 1 for k in (*ATTACK, K.SWAP_HIDDEN, K.SWAP_DECK)}
+    assert kinds == Counter({**light, **dark})
+    assert sum(light.values()) == 17 and sum(dark.values()) == 6
+    assert all(s.dark == ((s.kind, s.colour) in dark) for s in cards.spells(True))
+    assert Counter(cards.spells(True)) - Counter(cards.spells(False)) == {
+        cards.Spell(K.NEED_COLOUR, Colour.GREEN): 1}
+    # 35 weapons: 5 colours x 1-7; 8 Bosses 14-21
+    assert Counter((w.colour, w.value) for w in cards.weapons(True)) == Counter(
+        {(c, v): 1 for c in Colour for v in range(1, 8)})
+    assert sorted(cards.BOSSES) == list(range(14, 22))
