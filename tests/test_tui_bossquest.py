@@ -442,3 +442,23 @@ async def test_a_large_terminal_fills_the_column_with_the_combats_so_far(size, r
             assert screen.query_one("#bq-knights").region.bottom == main.region.y
         else:
             assert "Last combat: round 2" in text
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
+async def test_after_swap_hidden_only_the_two_knights_see_the_cards(size):
+    """BQ §Spell effects (Swap hidden) with BQ-24, on the screen: Ann swaps
+    her hidden R6 for Cyd's P4. Each of them sees the card received (face
+    down, their own) and may still know the one given; Dee's screen (and a
+    spectator's) shows neither card, and nobody sees Bob's."""
+    from core.bossquest import GAME
+
+    state = full_state(step=Step.TARGET, casting=Spell(SpellKind.SWAP_HIDDEN))
+    state = GAME.apply(state, 0, TargetKnight(2))
+    assert state.knights[0].hidden.weapon == w("P4")
+    _, ann = await run(make_update(state, seat=0), size=size)
+    assert f"({HIDDEN[2]})" in ann and HIDDEN[1] not in ann and HIDDEN[3] not in ann
+    _, cyd = await run(make_update(state, seat=2), size=size)
+    assert f"({HIDDEN[0]})" in cyd and HIDDEN[1] not in cyd and HIDDEN[3] not in cyd
+    for seat in (3, None):
+        _, text = await run(make_update(state, seat=seat), size=size)
+        assert HIDDEN[0] not in text and HIDDEN[2] not in text and HIDDEN[1] not in text
