@@ -229,6 +229,33 @@ def test_solo_quest_rows_fit_80_columns():
     assert not any(line.startswith("    spells: ") for line in wide)
 
 
+def test_solo_quest_row_names_the_unmet_condition():
+    """BQ-40: a Boss's conditions are judged on its own weapons. With two
+    conditions on a Boss, its row names the one not met (a bare "(unmet)"
+    after the spells read as if the last one failed); with one, it says
+    "condition unmet" as before."""
+    from core.bossquest.cards import Colour, Spell, SpellKind
+    from core.bossquest.state import SoloBoss
+    from tui.screens.bossquest_extras import solo_rows
+
+    need_y = Spell(SpellKind.NEED_COLOUR, Colour.YELLOW)
+    need_p = Spell(SpellKind.NEED_COLOUR, Colour.PURPLE)
+    purple = tuple(w(c) for c in ("P1", "B7", "B1", "P5", "R5", "R6"))
+    state = attrs.evolve(
+        solo_table(),
+        solo_bosses=(SoloBoss(14, purple, (Spell(SpellKind.HP_PLUS_2), need_y, need_p)),
+                     SoloBoss(18, (w("R7"),), (need_p,)),
+                     SoloBoss(21, (w("Y7"), w("P2")), (need_y, need_p))),
+    )
+    assert solo.unmet_conditions(state.solo_bosses[0]) == (need_y,)
+    wide = [r.plain for r in solo_rows(state, 200)]
+    assert wide[1].endswith("Need Purple (P)  (unmet: Need Yellow (Y))"), wide[1]
+    assert wide[2].endswith("Need Purple (P)  (condition unmet)"), wide[2]
+    assert "unmet" not in wide[3]
+    narrow = "\n".join(r.plain for r in solo_rows(state, 78))
+    assert "(unmet: Need Y)" in narrow and "unmet: Need P" not in narrow, narrow
+
+
 async def test_solo_quest_swap_with_deck_picks_a_weapon_by_number():
     """BQ-40: Swap with deck given to a Boss swaps one of its weapons; the
     action bar numbers them as it lists them, and key 2 swaps the second."""

@@ -263,6 +263,10 @@ _SOLO_SHORT = {
 }
 
 
+#: the spells whose condition a Boss's weapons must meet
+_CONDITIONS = frozenset({SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR})
+
+
 def _solo_spells(spells: tuple[Spell, ...], room: int) -> str:
     """The spells by name, or in a few letters when the names take more
     than `room` cells."""
@@ -296,12 +300,18 @@ def solo_rows(view: State, room: int = 999) -> list[Text]:
             line.append(f" ({gap} short)" if gap > 0 else f" ({-gap} over)" if gap else " (exact)")
         line.append("  ")
         line.append(" ".join(str(w) for w in boss.weapons) or "no weapon")
-        unmet = "" if solo.conditions_met(boss) else "  (condition unmet)"
+        # With two conditions or more on the Boss, the unmet ones are named:
+        # "(unmet)" after a list of spells seems to speak of the last one.
+        failing = solo.unmet_conditions(boss)
+        named = sum(s.kind in _CONDITIONS for s in boss.spells) > 1
+        unmet = "" if not failing else (
+            f"  (unmet: {', '.join(str(s) for s in failing)})" if named
+            else "  (condition unmet)")
         spells = ""
         if boss.spells:
             spells = "  " + _solo_spells(boss.spells, room - line.cell_len - 2 - len(unmet))
         if unmet and line.cell_len + len(spells) + len(unmet) > room:
-            unmet = " (unmet)"
+            unmet = f" (unmet: {_solo_spells(failing, 0)})" if named else " (unmet)"
         below = None
         if line.cell_len + len(spells) + len(unmet) > room:
             # many weapons: the Boss's spells on a line of their own
