@@ -442,3 +442,24 @@ async def test_a_large_terminal_fills_the_column_with_the_combats_so_far(size, r
             assert screen.query_one("#bq-knights").region.bottom == main.region.y
         else:
             assert "Last combat: round 2" in text
+
+
+async def test_a_knight_with_many_weapons_still_shows_its_spells_and_total():
+    """At 80 columns a knight's row with seven face-up weapons and a dark
+    spell on it once ended "●Atk+…": closed up, the cards still left no room.
+    The spell and what the knight shows then go on a line under its cards."""
+    from core.bossquest import GAME
+
+    state = full_state()
+    many = (w("R5"), w("P1"), w("B2"), w("Y1"), w("R2"), w("B1"), w("P3"))
+    bea = attrs.evolve(state.knights[1], visible=many)
+    state = attrs.evolve(state, knights=(state.knights[0], bea, *state.knights[2:]))
+    view = make_update(state).view
+    shows = f"shows {GAME.visible_strength(view, 1)}+?"
+    _, text = await run(make_update(state))
+    lines = text.splitlines()
+    row = next(i for i, line in enumerate(lines) if "[R5][P1][B2]" in line)
+    assert "…" not in lines[row]
+    assert "●Atk+1" in lines[row + 1] and shows in lines[row + 1], lines[row:row + 2]
+    # the other knights' rows are still there, one line each
+    assert sum(f"{h}" in text for h in ("♥3 ⚷1", "♥2 ⚷0", "♥3 ⚷2", "♥1 ⚷0")) == 4

@@ -1056,9 +1056,14 @@ class BossQuestScreen(GameScreen):
         room = self._knight_room(view.players, picking)
         last_line = text.plain.rsplit("\n", 1)[-1]
         spaced = len(last_line) + 5 * len(cards) + tail.cell_len <= room
+        start = len(last_line)
         for card in cards:
             text.append(" " if spaced or card is cards[0] else "")
             text.append_text(card_text(card))
+        if tail and len(text.plain.rsplit("\n", 1)[-1]) + tail.cell_len > room:
+            # still too long closed up: the spells on the knight and what
+            # it shows go under its cards rather than off the panel
+            text.append("\n" + " " * max(0, start - 1))
         text.append_text(tail)
         enabled = not picking or self._legal(TargetKnight(seat))
         return Row(text, key=str(seat + 1), enabled=enabled)
