@@ -124,6 +124,24 @@ def test_snapshot_companions_and_potions(snap_compare, size):
     assert snap_compare(ScreenApp(make_update(extensions_table())), terminal_size=size)
 
 
+async def test_the_companion_reserve_names_every_companion_at_80_columns():
+    """Companions: the reserve's line gave the first companion's power in
+    full and cut the rest off at 80 columns; where the powers do not fit,
+    it names every companion in reserve (the powers are in the rules)."""
+    state = attrs.evolve(extensions_table(), reserve=(Companion.CHAMELEON, Companion.RAVEN))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        narrow = screen_text(app)
+    assert "Reserve: Chameleon, Raven" in narrow and "…" not in narrow.split("Reserve:")[1].split("\n")[0]
+    # where the line has room, the powers are there
+    app = ScreenApp(make_update(attrs.evolve(state, reserve=(Companion.CHAMELEON,))))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        wide = screen_text(app)
+    assert f"Reserve: Chameleon ({Companion.CHAMELEON.text})" in wide
+
+
 async def test_a_personal_spell_is_one_choice_then_its_boss():
     """The Solo Quest's personal spells: one choice a spell on the action bar,
     then one a Boss (sixteen spell-and-Boss choices filled six lines at
