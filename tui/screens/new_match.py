@@ -88,6 +88,14 @@ class SeatRow(Horizontal):
             classes="seat-kind",
             compact=True,
         )
+        # In the place of the select while the game's own rules play the
+        # seat (Overstocked's solo bot): a disabled "Human" there read as if
+        # a person sat at it.
+        yield Label(RULES_BOT_NOTE, classes="rules-bot-note")
+
+
+#: what a seat played by the game's own rules says in place of human/bot
+RULES_BOT_NOTE = "the rulebook's bot (no choice)"
 
 
 class NewMatchScreen(Screen):
@@ -261,7 +269,7 @@ class NewMatchScreen(Screen):
             if rules_bot == row.has_class("rules-bot"):
                 continue  # (controls disabled for another reason stay so)
             row.set_class(rules_bot, "rules-bot")
-            row.query_one(Label).update("Rules' bot" if rules_bot else f"Seat {row.seat + 1}")
+            row.query_one(".seat-label", Label).update("Rules' bot" if rules_bot else f"Seat {row.seat + 1}")
             for control in row.query("Input, Select"):
                 control.disabled = rules_bot
 
