@@ -211,6 +211,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if args.command == "saves" and (args.list or not _is_terminal(sys.stdout)):
         return list_saves()
+    if args.command == "rules" and not _is_terminal(sys.stdout):
+        # into a pipe or a file (`overtable rules boss-quest | less`): the
+        # text, not the full-screen app's escape codes
+        return print_rules(args.game)
     if args.command == "host":
         return run_host(args)
     if args.command == "hub":
@@ -353,6 +357,28 @@ def _is_terminal(stream: Any) -> bool:
         return bool(stream.isatty())
     except (AttributeError, ValueError):
         return False
+
+
+# -- rules off a terminal ------------------------------------------------------
+
+
+def print_rules(game: str | None) -> int:
+    """A game's in-app rules as text; without a game, which games have rules."""
+    from core.catalogue import CATALOGUE
+    from tui.resources import rules_text
+
+    games = ", ".join(CATALOGUE)
+    if game is None:
+        print(f"Rules of: {games}. Print one with: overtable rules GAME")
+        return 0
+    text = rules_text(game) if game in CATALOGUE else None
+    if text is None:
+        from tui.plain import printable
+
+        print(printable(f"overtable rules: no game {game!r}; games: {games}"), file=sys.stderr)
+        return 2
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
 
 
 # -- saves --list --------------------------------------------------------------
