@@ -393,7 +393,8 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
     out = [f"{len(matches)} saved match(es) in {directory}, newest first:"]
     for saved in matches:
         if saved.finished:
-            state = f"won by {', '.join(saved.winners)}" if saved.winners else "finished"
+            state = (f"won by {', '.join(saved.winners)}" if saved.winners
+                     else "lost" if len(saved.players) == 1 else "finished")
         else:
             state = "in play"
         if saved.in_use:
