@@ -202,6 +202,8 @@ async def test_a_solo_modes_rules_bot_seat_takes_no_name_or_kind():
         assert not kind.display and row.query_one(".rules-bot-note").display
         line = next(t for t in screen_text(app).splitlines() if "Rules' bot" in t)
         assert RULES_BOT_NOTE in line and "Human" not in line, line
+        # saved as the bot it is (the saved matches list "Ann +1 bot")
+        assert [p.kind for p in screen.read_players()] == ["human", "bot"]
         assert not screen.query_one("#seat-0").query_one(Input).disabled
         solo.value = False
         await pilot.pause()

@@ -96,6 +96,8 @@ class SeatRow(Horizontal):
 
 #: what a seat played by the game's own rules says in place of human/bot
 RULES_BOT_NOTE = "the rulebook's bot (no choice)"
+#: the level such a seat is saved with (the rules play it; no search starts)
+RULES_BOT_LEVEL = "easy"
 
 
 class NewMatchScreen(Screen):
@@ -357,7 +359,11 @@ class NewMatchScreen(Screen):
             if not name:
                 raise ValueError(f"Seat {seat + 1} needs a name.")
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
-            if kind == HUMAN:
+            if self.query_one(f"#seat-{seat}", SeatRow).has_class("rules-bot"):
+                # the rulebook's bot, never a person whatever its select
+                # says: saved as a bot (it never decides, so never thinks)
+                player = sit(name, "bot", RULES_BOT_LEVEL)
+            elif kind == HUMAN:
                 player = sit(name, "human")
             else:
                 player = sit(name, "bot", kind.partition(":")[2])
