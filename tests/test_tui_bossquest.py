@@ -463,3 +463,20 @@ async def test_a_knight_with_many_weapons_still_shows_its_spells_and_total():
     assert "●Atk+1" in lines[row + 1] and shows in lines[row + 1], lines[row:row + 2]
     # the other knights' rows are still there, one line each
     assert sum(f"{h}" in text for h in ("♥3 ⚷1", "♥2 ⚷0", "♥3 ⚷2", "♥1 ⚷0")) == 4
+
+
+def test_the_combat_summary_names_the_boss_as_the_boss_panel_does():
+    """BQ-47's combat summary began "Boss 17, 17 HP with spells" (the card,
+    then the HP after spells) even when no spell changed it, which read as
+    two Bosses. It reads as the Boss panel: "Boss 17 HP", and the card and
+    the spells' change only when they differ."""
+    from core.bossquest.state import RoundResult
+    from tui.screens.bossquest import combat_text
+
+    result = full_state().history[0]  # card 16, 17 HP with the round's spells
+    assert isinstance(result, RoundResult) and (result.boss, result.hp) == (16, 17)
+    names = "Ann Bob Cyd Dee".split()
+    first = combat_text(result, lambda s: names[s], weapons=False).plain.split("\n")[0]
+    assert first == "Boss 17 HP (card 16, spells +1)"
+    same = attrs.evolve(result, hp=16)
+    assert combat_text(same, lambda s: names[s], weapons=False).plain.split("\n")[0] == "Boss 16 HP"

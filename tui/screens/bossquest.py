@@ -172,7 +172,12 @@ def spell_label(spell: Spell) -> Text:
 def combat_text(result: RoundResult, who: Any, *, weapons: bool) -> Text:
     """A round's combat, one knight a line (all of it is public now);
     `who(seat)` names a knight, `weapons` lists each knight's weapons."""
-    text = Text(f"Boss {result.boss}, {result.hp} HP with spells\n", style="bold")
+    # as the Boss panel says it ("18 HP  (card 19, spells -1)"): "Boss 17,
+    # 17 HP with spells" read as two Bosses, or as spells where none was
+    text = Text(f"Boss {result.hp} HP", style="bold")
+    if result.hp != result.boss:
+        text.append(f" (card {result.boss}, spells {result.hp - result.boss:+d})", style="bold")
+    text.append("\n")
     width = max(len(who(s)) for s in range(len(result.strengths)))
     for seat, value in enumerate(result.strengths):
         line = Text(no_wrap=True)
