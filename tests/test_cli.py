@@ -80,6 +80,7 @@ def test_cli_starts_the_app(monkeypatch):
     import tui.app
 
     monkeypatch.setattr(tui.app, "OvertableApp", FakeApp)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)  # as in a terminal
     assert cli.main(["--theme", "ansi", "--bot-delay", "0", "resume", "abc"]) == 0
     assert seen == {
         "start": "resume",
@@ -111,3 +112,20 @@ def test_rules_off_a_terminal_print_the_text(capsys, monkeypatch):
     assert "boss-quest, overboss-duel, overstocked, overseers" in capsys.readouterr().out
     assert cli.main(["rules", "chess"]) == 2
     assert "no game 'chess'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [[], ["new", "boss-quest"], ["resume"], ["join", "--name", "ann"]])
+def test_the_app_off_a_terminal_says_so_and_stops(argv, capsys, monkeypatch):
+    """Off a terminal (`overtable > file`, input from /dev/null, `ssh host
+    overtable` without -t) the full-screen app drew nothing and spun a core
+    until killed: the command says what it needs and ends."""
+    import tui.app
+    import tui.join
+
+    def no_app(*args, **kwargs):
+        raise AssertionError("the app must not start off a terminal")
+
+    monkeypatch.setattr(tui.app, "OvertableApp", no_app)
+    monkeypatch.setattr(tui.join, "JoinApp", no_app)
+    assert cli.main(argv) == 1
+    assert "needs a terminal" in capsys.readouterr().err

@@ -219,6 +219,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_host(args)
     if args.command == "hub":
         return run_hub(args.socket, args.data_dir, args.bot_delay)
+    if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
+        # The full-screen app off a terminal drew nothing and spun a core
+        # until killed (`overtable > file`, `ssh host overtable` without -t).
+        print("overtable: the table needs a terminal for its input and output; "
+              "`overtable saves --list` and `overtable rules GAME` print text, "
+              "and over SSH connect with `ssh -t`.", file=sys.stderr)
+        return 1
     if args.command == "join":
         return join_hub(args.socket, args.name, args.theme, args.bot_delay, args.bell)
     from tui import theme as themes
