@@ -91,8 +91,6 @@ class RemoteTable:
         #: tables whose screen the player closed here without leaving the
         #: seat (home from the results): their updates wait for a join or watch
         self._put_away: set[str] = set()
-        #: tables not begun that keep a seat for this player (told once each)
-        self._invited: set[str] = set()
         #: turns at drawing others' changes, shared with the host's other apps
         self._turns = DrawTurns(self.socket_path.with_name(self.socket_path.name + ".draw"))
 
@@ -230,7 +228,6 @@ class RemoteTable:
         if "lobby" in message:
             self.tables = list(message["lobby"])
             self._lobby_changed()
-            self._invitations()
         elif "created" in message:
             created = message["created"]
             if self._creating:
@@ -380,28 +377,6 @@ class RemoteTable:
             self.app.notify("Your turn.", timeout=3)
         if getattr(self.app, "bell_on_turn", False):
             self.app.bell()
-
-    def _invitations(self) -> None:
-        """A new table keeps a seat for this player: say so, wherever they
-        are (at another table, the lobby's hint is out of sight)."""
-        from tui.screens.lobby import LobbyScreen
-
-        kept = {}
-        for table in self.tables:
-            if not table.get("started") and table.get("creator") != self.player and any(
-                    s.get("player") == self.player and not s.get("present")
-                    for s in table.get("seats", ())):
-                kept[table.get("table")] = table
-        for tid, table in kept.items():
-            if tid in self._invited:
-                continue
-            by = table.get("creator")
-            title = table.get("title") or "a game"
-            where = ("Enter sits you down" if isinstance(self.app.screen, LobbyScreen)
-                     else "in the lobby (q), Enter sits you down")
-            self.app.notify(f"{by + ' keeps' if by else 'A table keeps'} a seat for you "
-                            f"at {title}: {where}.", title="Invited", timeout=10)
-        self._invited = set(kept)
 
     def _lobby_want(self, table: str) -> None:
         """The lobby highlights `table` when next drawn (back from it)."""
