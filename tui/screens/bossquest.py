@@ -1092,8 +1092,10 @@ class BossQuestScreen(GameScreen):
         rows = [self._knight_row(view, seat, update, picking) for seat in range(view.players)]
         knights = self.changed("knights")
         rows = mark_rows(rows, [seat in knights for seat in range(view.players)])
-        rows += [Row(line, enabled=not picking) for line in extras.companion_rows(view, update.seat)]
         board = self.query_one("#bq-knights", PickList)
+        room = self._knight_room(view.players, picking)
+        rows += [Row(line, enabled=not picking)
+                 for line in extras.companion_rows(view, update.seat, room)]
         board.set_rows(rows, picking=picking)
         if picking:
             self._targets = [TargetKnight(seat) for seat in range(view.players)]

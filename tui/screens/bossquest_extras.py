@@ -218,9 +218,11 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
     return Text("Choose:", style="bold")
 
 
-def companion_rows(view: State, seat: int | None) -> list[Text]:
+def companion_rows(view: State, seat: int | None, room: int = 999) -> list[Text]:
     """Below the knights: the viewer's companion with its power in words
-    (and whether a once-per-round power is spent), and the reserve."""
+    (and whether a once-per-round power is spent), and the reserve: with
+    their powers where the line has `room` for them, else by name (at 80
+    columns the first power hid the rest of the reserve)."""
     rows = []
     mine = view.companions[seat] if view.companions and seat is not None else None
     if mine is not None:
@@ -231,8 +233,10 @@ def companion_rows(view: State, seat: int | None) -> list[Text]:
             line.append(" (used this round)", style="italic")
         rows.append(line)
     if view.reserve:
-        rows.append(Text("Reserve: " + ", ".join(f"{c.label} ({c.text})" for c in view.reserve),
-                         style="dim", no_wrap=True, end=""))
+        line = "Reserve: " + ", ".join(f"{c.label} ({c.text})" for c in view.reserve)
+        if len(line) > room:
+            line = "Reserve: " + ", ".join(c.label for c in view.reserve)
+        rows.append(Text(line, style="dim", no_wrap=True, end=""))
     return rows
 
 
