@@ -435,7 +435,8 @@ async def test_a_large_terminal_fills_the_column_with_the_combats_so_far(size, r
         text = screen_text(app)
         if roomy:
             assert "Combats so far (2), the last first" in text
-            assert text.index("Round 2 · Boss 19") < text.index("Round 1 · Boss 16")
+            assert text.index("Round 2 · Boss 18 HP (card 19, spells -1)") < text.index(
+                "Round 1 · Boss 17 HP (card 16, spells +1)")
             assert "○ Boss HP -1" in text and "No spell changed it." in text
             # down to the prompt: no empty rows left under the panels
             assert main.region.bottom == screen.query_one("#bq-decide").region.y
