@@ -214,12 +214,14 @@ class Hub:
         return resumed
 
     async def serve(self, socket_path: Path) -> None:
-        """Listen on `socket_path` (its directory made private)."""
+        """Listen on `socket_path` (its directory made private); OSError
+        when another hub answers there (see `refuse_a_second_hub`)."""
         socket_path = Path(socket_path)
         socket_path.parent.mkdir(parents=True, exist_ok=True)
         os.chmod(socket_path.parent, 0o700)
+        refuse_a_second_hub(socket_path)
         with contextlib.suppress(FileNotFoundError):
-            socket_path.unlink()
+            socket_path.unlink()  # left by a hub that was killed
         old = os.umask(0o177)
         try:
             self._server = await asyncio.start_unix_server(
@@ -228,6 +230,8 @@ class Hub:
         finally:
             os.umask(old)
         os.chmod(socket_path, 0o600)
+        #: where `overtable join` finds this hub (the host prints it)
+        self.socket_path = socket_path
 
     async def close(self) -> None:
         if self._server is not None:
@@ -578,8 +582,11 @@ class Client:
             raise HubError("You are already known here.")
         self.player = name
         self.send({"welcome": {"player": self.player}})
-        # back to every seat of a running match that was theirs
+        # back to every seat of a running match that was theirs (a finished
+        # one's results wait in the lobby: logging in shows no old results)
         for table in self.hub.tables.values():
+            if table.finished:
+                continue
             for seat, s in enumerate(table.seats):
                 if s.player == self.player and s.kind != "bot":
                     with contextlib.suppress(HubError):
@@ -796,6 +803,49 @@ def _read_table_file(journal: Path) -> tuple[str, float | None]:
 # -- running a hub -----------------------------------------------------------------
 
 
+def refuse_a_second_hub(socket_path: Path) -> None:
+    """OSError (address in use) if a hub answers on `socket_path`: a second
+    hub there would take the first one's socket from its players and play
+    the same saved matches beside it. A socket nobody answers on is one a
+    killed hub left, and may go."""
+    import errno
+    import socket
+
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    probe.settimeout(2.0)
+    try:
+        probe.connect(str(socket_path))
+    except (FileNotFoundError, ConnectionRefusedError):
+        return
+    except OSError as error:
+        if error.errno in (errno.ENOTSOCK, errno.ECONNREFUSED, errno.ENOENT):
+            return
+        raise
+    finally:
+        probe.close()
+    raise OSError(errno.EADDRINUSE,
+                  "another hub is running there (stop it first, or serve this one elsewhere)")
+
+
+@contextlib.contextmanager
+def stopped_by_sigterm() -> Any:
+    """While serving, SIGTERM (`kill`, a service manager) stops the hub as
+    Ctrl+C does: the serving task is cancelled, so its matches are closed
+    and its socket removed."""
+    import signal
+
+    loop, task = asyncio.get_running_loop(), asyncio.current_task()
+    try:
+        loop.add_signal_handler(signal.SIGTERM, task.cancel)  # type: ignore[union-attr]
+    except (NotImplementedError, RuntimeError, ValueError):  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        loop.remove_signal_handler(signal.SIGTERM)
+
+
 def default_places() -> tuple[Path, Path]:
     """(the shared matches' directory, the hub's socket) in the user data
     directory: beside, not among, the matches played at one terminal."""
@@ -809,13 +859,15 @@ async def run_hub(
     directory: Path, socket_path: Path, *, bot_delay: float = 0.45, ready: Any = None
 ) -> None:
     """Serve until cancelled (Ctrl+C): resume the unfinished matches, listen."""
+    refuse_a_second_hub(socket_path)  # before resuming any match
     hub = Hub(directory, bot_delay=bot_delay)
     resumed = hub.resume_all()
     await hub.serve(socket_path)
     if ready is not None:
         ready(hub, resumed)
     try:
-        await asyncio.Event().wait()
+        with stopped_by_sigterm():
+            await asyncio.Event().wait()
     finally:
         await hub.close()
         with contextlib.suppress(FileNotFoundError):

@@ -127,6 +127,12 @@ class Session:
         self._links: list[Link] = []
         #: counts the changes of the match (actions applied or taken back)
         self.seq = 0
+        #: by seat, the legal moves its last update offered, the update
+        #: count from which it has offered those same moves, and the count
+        #: of that last update: a move sent from an older update is still
+        #: the seat's own decision when only others changed the table (two
+        #: players choosing at once in a draft)
+        self._offered: dict[int, tuple[tuple[Any, ...], int, int]] = {}
         self.closed = False
         self._broadcasting = False
         self._dirty = False
@@ -247,6 +253,10 @@ class Session:
         legal: tuple[Any, ...] = ()
         if seat is not None and outcome is None and seat in to_act:
             legal = tuple(game.legal_actions(state, seat))
+        if seat is not None:
+            before = self._offered.get(seat)
+            since = before[1] if before is not None and before[0] == legal else self.seq
+            self._offered[seat] = (legal, since, self.seq)
         bots, names = self.bots, self.names
         stand_ins = self.stand_ins()
         if stand_ins:  # a bot plays for an away person: every screen says so
@@ -274,8 +284,9 @@ class Session:
         )
 
     def _undoable(self, seat: int) -> int:
+        """1 when `seat` may take back an action, else 0 (no more is asked)."""
         try:
-            return self.match.undoable(seat)
+            return self.match.undoable(seat, 1)
         except Exception:
             return 0
 
@@ -360,7 +371,9 @@ class Session:
         if type(seat) is not int or seat not in link.seats:
             return "That is not your seat."
         who = self.names[seat]
-        if command.seq is not None and command.seq != self.seq:
+        if command.seq is not None and command.seq != self.seq and not (
+            command.kind == PLAY and self._still_offered(seat, command.seq)
+        ):
             return "The table changed while you were deciding; look again."
         if self.match.finished:
             return "The match is over."
@@ -373,6 +386,15 @@ class Session:
         if not self._is_legal(seat, command.action):
             return f"That is not one of {who}'s legal moves now."
         return None
+
+    def _still_offered(self, seat: int, seq: int) -> bool:
+        """Whether the seat has been offered the same moves from update
+        `seq` until now: what the others did since left its choice as it was."""
+        offered = self._offered.get(seat)
+        if offered is None:
+            return False
+        _, since, last = offered
+        return last == self.seq and since <= seq <= last
 
     def _check_hurry(self, link: Link, command: SeatCommand) -> str | None:
         """Why a "move now" must be refused: only a person playing at this

@@ -487,7 +487,7 @@ async def run_host(
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
 ) -> None:
     """The hub and its SSH front door, until cancelled (Ctrl+C)."""
-    from host.hub import Hub, default_places
+    from host.hub import Hub, default_places, refuse_a_second_hub, stopped_by_sigterm
 
     host, port = parse_listen(listen)
     players = read_players(authorized_keys)
@@ -496,6 +496,11 @@ async def run_host(
         directory, socket_path = Path(data_dir) / "shared", Path(data_dir) / "hub" / "hub.sock"
     else:
         directory, socket_path = default_places()
+    try:
+        refuse_a_second_hub(socket_path)  # before resuming any match
+    except OSError as error:
+        raise SetupError(f"Cannot serve the hub on {socket_path}: "
+                         f"{error.strerror or error}.") from None
     hub = Hub(directory, bot_delay=bot_delay)
     resumed = hub.resume_all()
     await hub.serve(socket_path)
@@ -508,7 +513,8 @@ async def run_host(
     if ready is not None:
         ready(hub, resumed, key, (host, port), players)
     try:
-        await asyncio.Event().wait()
+        with stopped_by_sigterm():
+            await asyncio.Event().wait()
     finally:
         server.close()
         await hub.close()

@@ -38,6 +38,9 @@ from saves.lock import open_regular
 #: megabyte; a huge file, or one that never ends, would stall every listing).
 MAX_JOURNAL_BYTES = 16 * 1024 * 1024
 
+#: How many distinct lines a read keeps decoded, for the lines repeated.
+DECODED_KEPT = 4096
+
 #: Bump when the layout of a journal changes; older Overtable versions then
 #: refuse the file with a clear message instead of misreading it.
 FORMAT_VERSION = 1
@@ -237,9 +240,17 @@ def read_lines(path: Path) -> RawJournal:
         return RawJournal(path, header, (), (), tuple(problems))
     entries: list[Entry] = []
     lines: list[str] = []
+    # A long journal repeats its lines (undos and redos of the same move):
+    # each distinct line is decoded once (its entry is never changed after).
+    decoded: dict[bytes, tuple[Entry | None, str]] = {}
     for number, chunk in enumerate(chunks[1:], start=2):
-        obj, text = _decode(chunk)
-        entry = _entry(obj)
+        known = decoded.get(chunk)
+        if known is None:
+            obj, text = _decode(chunk)
+            known = (_entry(obj), text)
+            if len(decoded) < DECODED_KEPT:
+                decoded[chunk] = known
+        entry, text = known
         if entry is None:
             problem(
                 number,

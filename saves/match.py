@@ -101,6 +101,9 @@ class Match:
         self._logs: dict[int | None, list[str]] = {}
         #: the journal lines after the header, as written (for copying)
         self._lines: list[str] = []
+        #: (index, seat, action) -> (the state before it, verdict): the
+        #: `_learned_nothing` verdicts, good while that state is the one
+        self._verdicts: dict[tuple[int, int, Any], tuple[Any, bool]] = {}
         #: False for a match loaded from a file it must not write to
         self._writable = writable
         #: the journal's lock while the match is open (see `close`)
@@ -242,6 +245,12 @@ class Match:
         """Apply the journal's entries; the problem at the first refused line."""
         game = self.game
         names = self.names
+        # a line's action, structured once for the lines a journal repeats
+        actions: dict[str, Any] = {}
+        # (history index, seat, action) -> (the state it was played from,
+        # the state it gave): an action undone and played again from the
+        # same state gives the same state (the rules are deterministic)
+        redone: dict[tuple[int, int, Any], tuple[Any, Any]] = {}
         for index, (entry, text) in enumerate(zip(raw.entries, raw.lines, strict=True)):
             number = index + 2
 
@@ -263,22 +272,36 @@ class Match:
                         names[entry.seat] if 0 <= entry.seat < len(names) else f"seat {entry.seat}"
                     )
                 )
-                try:
-                    action = self._codec.action(entry.action)
-                except ValueError:
-                    return refuse(
-                        f"{who}'s action",
-                        f"{entry.action.get('type')!r} is not a {game.title} action in this form",
-                    )
-                try:
-                    state = self.game.apply(self.state, entry.seat, action)
-                except IllegalAction as e:
-                    return refuse(f"{who}'s action {action!r}", str(e))
-                except Exception as e:  # the rules crashed on it: as refused
-                    return refuse(f"{who}'s action {action!r}", f"{type(e).__name__}: {e}")
+                action = actions.get(text)
+                if action is None:
+                    try:
+                        action = self._codec.action(entry.action)
+                    except ValueError:
+                        return refuse(
+                            f"{who}'s action",
+                            f"{entry.action.get('type')!r} is not a {game.title} action in "
+                            "this form",
+                        )
+                    if len(actions) < journal.DECODED_KEPT:
+                        actions[text] = action
+                here = (len(self.history), entry.seat, action)
+                kept = _kept(redone, here)
+                if kept is not None and kept[0] is self.state:
+                    state = kept[1]
+                else:
+                    try:
+                        state = self.game.apply(self.state, entry.seat, action)
+                    except IllegalAction as e:
+                        return refuse(f"{who}'s action {action!r}", str(e))
+                    except Exception as e:  # the rules crashed on it: as refused
+                        return refuse(f"{who}'s action {action!r}", f"{type(e).__name__}: {e}")
+                    _keep(redone, here, (self.state, state))
                 self._push(entry.seat, action, state)
             elif isinstance(entry, UndoEntry):
-                allowed = self.undoable(entry.seat) if 0 <= entry.seat < len(names) else 0
+                # (counted only as far as the undo goes: a long run of the
+                # seat's own actions is not checked whole for each undo)
+                allowed = (self.undoable(entry.seat, entry.count)
+                           if 0 <= entry.seat < len(names) else 0)
                 if entry.count > allowed:
                     return refuse(
                         f"an undo of {entry.count} action(s) by seat {entry.seat}",
@@ -352,8 +375,9 @@ class Match:
 
     # --- undo -------------------------------------------------------------------
 
-    def undoable(self, seat: int) -> int:
-        """How many trailing actions `seat` may take back.
+    def undoable(self, seat: int, limit: int | None = None) -> int:
+        """How many trailing actions `seat` may take back (counted up to
+        `limit` at most, when given).
 
         Only a human seat's own trailing actions, stopping at any chance
         draw or other seat's action, never once the match is over, and never
@@ -366,6 +390,8 @@ class Match:
             return 0
         count = 0
         for i in range(len(self.history) - 1, -1, -1):
+            if limit is not None and count >= limit:
+                break
             who, action = self.history[i]
             if who != seat or not self._learned_nothing(i):
                 break
@@ -373,6 +399,23 @@ class Match:
         return count
 
     def _learned_nothing(self, i: int) -> bool:
+        """Whether history[i] showed its seat nothing hidden. A pure function
+        of the state before it and the action (the rules are deterministic),
+        so the verdict is kept per index and action while that state stays:
+        an undo asks it of every trailing action, and a journal of many
+        undos and redos asked it again of the same state each time (three
+        views apiece: most of a long replay's time)."""
+        seat, action = self.history[i]
+        before = self._states[i]
+        key = (i, seat, action)
+        kept = _kept(self._verdicts, key)
+        if kept is not None and kept[0] is before:
+            return kept[1]
+        verdict = self._compute_learned_nothing(i)
+        _keep(self._verdicts, key, (before, verdict))
+        return verdict
+
+    def _compute_learned_nothing(self, i: int) -> bool:
         game = self.game
         seat, action = self.history[i]
         try:
@@ -385,7 +428,7 @@ class Match:
     def undo(self, seat: int, count: int = 1) -> None:
         """Take back `seat`'s last `count` actions; the journal records it
         (`SaveFailed` when it cannot, and nothing is taken back)."""
-        allowed = self.undoable(seat)
+        allowed = self.undoable(seat, max(count, 1))
         if count < 1 or count > allowed:
             raise IllegalAction(
                 "Nothing to take back."
@@ -484,6 +527,28 @@ class Match:
         self.path = path
         self.header = header
         self._writable = True
+
+
+#: how many states or verdicts a match keeps for actions played again
+KEPT_REPLAYS = 4096
+
+
+def _keep(memo: dict, key: Any, value: Any) -> None:
+    """Keep `value` under `key` in `memo`, emptied when full (so a journal
+    of ever new moves holds no more than `KEPT_REPLAYS` of them)."""
+    if len(memo) >= KEPT_REPLAYS:
+        memo.clear()
+    try:
+        memo[key] = value
+    except TypeError:  # an action that cannot be hashed is not kept
+        pass
+
+
+def _kept(memo: dict, key: Any) -> Any:
+    try:
+        return memo.get(key)
+    except TypeError:
+        return None
 
 
 def _now() -> str:

@@ -11,6 +11,12 @@ loads its candidates to pick the newest match that really resumes.
 replays each journal, read only and without its lock, to say how far the
 match got (the game's own `progress`: "round 3", "turn 12") and to find a
 line the rules refuse. A replay is kept while its file is unchanged.
+
+A journal another one continues (`Match` copies a damaged one, or one of
+other rules, to a new file naming it as ``parent``) is listed as
+``superseded_by`` it and passed over by `latest`, but only once
+`_continues` has checked that the newer file really continues it: a
+header's ``parent`` alone is a claim any file can make.
 """
 
 from __future__ import annotations
@@ -92,16 +98,118 @@ def list_matches(directory: Path | None = None, *, replay: bool = False) -> list
             found.append((mtime, _summary(path, mtime)))
         except Exception as error:  # never hide a file, never fail the listing
             found.append((mtime, _unreadable(path, mtime, error)))
-    children = {s.parent: s.match_id for _, s in found if s.parent}
     found.sort(key=lambda t: t[0], reverse=True)
+    continued = _continued(found)
     if replay:
         found = [(mtime, _with_replay(s)) for mtime, s in found]
         for gone in set(_REPLAYS) - {s.path for _, s in found}:
             del _REPLAYS[gone]
     return [
-        attrs.evolve(s, superseded_by=children.get(s.match_id)) if s.match_id in children else s
+        attrs.evolve(s, superseded_by=continued[s.path]) if s.path in continued else s
         for _, s in found
     ]
+
+
+def _continued(found: list[tuple[float, SavedMatch]]) -> dict[Path, str]:
+    """For each journal another one really continues, the newest such
+    continuation's match_id. A header's `parent` is a claim: it is believed
+    only when `_continues` checks it, so a forged or copied file never hides
+    the match it names (from `latest`, nor in a list)."""
+    by_id: dict[str, list[SavedMatch]] = {}
+    claims: dict[str, list[SavedMatch]] = {}  # parent id -> its claimants, newest first
+    for _, saved in found:
+        if saved.match_id:
+            by_id.setdefault(saved.match_id, []).append(saved)
+        if saved.parent and saved.parent != saved.match_id:
+            claims.setdefault(saved.parent, []).append(saved)
+    out: dict[Path, str] = {}
+    for parent_id, children in claims.items():
+        for parent in by_id.get(parent_id, ()):
+            raw = None  # each named journal read once, and let go after
+            for child in children:  # the newest continuation is named
+                if child.path == parent.path:
+                    continue
+                try:
+                    raw = raw or journal.read_lines(parent.path)
+                    if _continues(parent.path, child.path, raw):
+                        out[parent.path] = child.match_id
+                        break
+                except Exception:  # whatever the files hold, the claim is not proven
+                    continue
+    return out
+
+
+#: the header's fields that say which match a journal is; a continuation
+#: changes only its match_id, parent and rules_version (saves/match.py `_fork`)
+_SAME_MATCH = ("format", "game", "created", "seed")
+
+
+def _continues(parent_path: Path, child_path: Path, parent: journal.RawJournal) -> bool:
+    """Whether the journal at `child_path` is a continuation of the one at
+    `parent_path` (read as `parent`), as `Match._fork` writes one: the parent could not be
+    written to (a problem in it, or another rules version), the child's
+    header is the parent's match (same game, players, options, seed and
+    creation time), and the child holds the parent's lines up to where the
+    parent stops being valid, then at least one line of its own:
+
+    - every line the parent's shape check accepted, when the parent is
+      torn, damaged or of another rules version;
+    - or only those before a line the rules refuse, when a replay of the
+      parent (read only, kept in `_REPLAYS`) refuses exactly that line."""
+    child = journal.read_lines(child_path)
+    ph, ch = parent.header, child.header
+    if ph is None or ch is None:
+        return False
+    if any(ph.get(key) != ch.get(key) for key in _SAME_MATCH):
+        return False
+    if _seats(ph) != _seats(ch) or not _same_options(ph.get("options"), ch.get("options")):
+        return False
+    copied = 0
+    for mine, theirs in zip(parent.lines, child.lines, strict=False):
+        if mine != theirs:
+            break
+        copied += 1
+    if len(child.lines) <= copied:
+        return False  # nothing of its own: a copy, not a continuation
+    if copied == len(parent.lines):
+        # the whole parent: it was damaged, or written by other rules
+        # (a match loads, so continues, only when each problem is resumable)
+        damaged = bool(parent.problems) and all(p.resumable for p in parent.problems)
+        return damaged or ph.get("rules_version") != ch.get("rules_version")
+    # the child stops early: the parent's next line is one the rules refuse
+    refused = _refusal(parent_path)
+    return refused is not None and refused.line == copied + 2  # line 1 is the header
+
+
+def _seats(header: dict) -> list[tuple[str, Any, Any]] | None:
+    """A header's players as a continuation repeats them (names as kept)."""
+    players = header.get("players")
+    if not isinstance(players, list):
+        return None
+    return [(journal.shown_name(p.get("name", "?")), p.get("kind"), p.get("level"))
+            if isinstance(p, dict) else ("", None, None) for p in players]
+
+
+def _same_options(parent: Any, child: Any) -> bool:
+    """Options equal where both name them (a newer version writes the
+    options it added, at their defaults, when it continues an older file)."""
+    if parent is None or child is None:
+        return parent == child or not (parent or child)
+    if not isinstance(parent, dict) or not isinstance(child, dict):
+        return False
+    return all(parent[key] == child[key] for key in parent.keys() & child.keys())
+
+
+def _refusal(path: Path) -> JournalProblem | None:
+    """The line the rules refuse in the journal at `path` (a read-only
+    replay, kept while the file is unchanged), or None."""
+    stat = path.stat()
+    kept = _REPLAYS.get(path)
+    if kept is None or kept[:2] != (stat.st_mtime, stat.st_size):
+        progress, refused = _replay(path)
+        kept = (stat.st_mtime, stat.st_size, progress, refused)
+        _REPLAYS[path] = kept
+    return kept[3]
 
 
 def latest(directory: Path | None = None) -> SavedMatch | None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from core.bossquest import GAME
 from core.bossquest.cards import Colour, Spell, SpellKind, Weapon
 from core.bossquest.state import ActiveSpell, RoundResult
@@ -171,3 +173,59 @@ def test_flip_cancel_and_swap_with_deck_say_what_they_moved():
     assert said[SpellKind.SWAP_DECK] == (frozenset({2}), "weapon swapped with the deck",
                                          ((2, 9, 4),))
     assert fought.readings[2] == ((tw("±1"), -1),)
+
+
+# --- a heart kept over the HP: the Tortoise or "No one loses a heart" ---------
+
+def _over_by(over: int, *, tortoise: bool, no_loss: bool):
+    """Ann at 17 against a Boss of 17 - `over` HP, fought through the rules:
+    with the Tortoise or the Owl, with "No one loses a heart" in play or not."""
+    import attrs
+
+    from core.bossquest.actions import Discard, GoToWizard
+    from core.bossquest.cards import Companion
+    from core.bossquest.state import Options
+    from tests.bossquest_tables import knight, play, spell, table
+
+    ks = [knight("R7", "B7", "Y3", done=True), knight("Y1", "B3")]  # 17 and 4
+    active = (ActiveSpell(Spell(SpellKind.NO_HEART_LOSS)),) if no_loss else ()
+    state = table(ks, turn=1, boss=17 - over, mystery=False, active=active,
+                  offer=(spell(SpellKind.HP_PLUS_1), spell(SpellKind.HP_MINUS_1)),
+                  options=Options(companions=True))
+    mine = Companion.TORTOISE if tortoise else Companion.OWL
+    state = attrs.evolve(state, companions=(mine, Companion.FOX),
+                         reserve=tuple(c for c in Companion if c not in (mine, Companion.FOX)))
+    return play(state, 1, GoToWizard(), Discard(0)).history[-1]
+
+
+@pytest.mark.parametrize("over", [1, 2, 3])
+@pytest.mark.parametrize("no_loss", [False, True])
+@pytest.mark.parametrize("tortoise", [False, True])
+def test_the_combat_says_who_kept_a_heart_over_the_hp_and_why(tortoise, no_loss, over):
+    """BQ §Companions, the Tortoise: "the player does not lose a HEART if
+    their total attack strength exceeds the BOSS's HP by 1 or 2 points";
+    BQ §Spell effects: "No one loses a HEART during this round" (BQ-22,
+    BQ-30). The combat names the cause of a kept heart on the knight's
+    line: the Tortoise when its power covers the knight (the spell changed
+    nothing for it then), the spell otherwise; the spell is among those
+    that changed the combat only for a knight it alone spared, and a knight
+    who lost a heart is never said to have kept it."""
+    from tui.screens.bossquest import combat_text, spells_text
+
+    fought = _over_by(over, tortoise=tortoise, no_loss=no_loss)
+    by_tortoise = tortoise and over <= 2
+    by_spell = no_loss and not by_tortoise
+    assert fought.eliminated[0] == "over"
+    assert fought.hearts_lost[0] == (0 if by_tortoise or by_spell else 1)
+    assert fought.spared[0] == ("tortoise" if by_tortoise else "spell" if by_spell else "")
+    spared = [e.seats for e in combat_spells(fought) if e.spell.kind is SpellKind.NO_HEART_LOSS]
+    assert spared == ([frozenset({0})] if by_spell else [])
+    ann = combat_text(fought, ["Ann", "Bob"].__getitem__, weapons=False).plain.splitlines()[1]
+    spells = spells_text(fought, ["Ann", "Bob"].__getitem__).plain
+    if by_tortoise:
+        assert ann.endswith("over, ♥ kept (Tortoise)")
+    elif by_spell:
+        assert ann.endswith("over, ♥ kept (spell)")
+    else:
+        assert ann.endswith("over -1♥")
+    assert ("No heart lost → Ann: over, but no heart lost" in spells) == by_spell

@@ -342,6 +342,29 @@ async def test_a_player_who_leaves_is_marked_away_until_they_come_back(hub):
     await ann_sees("bob", away=False)
 
 
+async def test_a_player_logging_in_again_is_seated_at_running_matches_not_finished_ones(hub):
+    """Back at the hub, a player's screen goes to their running match; a
+    match that is over waits in the lobby (Enter shows its results), not
+    put in front of them at login."""
+    _, path = hub
+    ann, bob, finished = await table_for_two(path)
+    await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "bob"}]}})
+    running = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": running, "seat": 0}})
+    await bob.send({"join": {"table": running, "seat": 1}})
+    await bob.expect("update")
+    await bob.close()
+    back = await Player.connect(path, "bob")
+    message = await back.expect("update")
+    assert message["table"] == running
+    await back.expect("lobby")
+    with pytest.raises(TimeoutError):  # nothing more: no update of the finished table
+        while True:
+            late = await back.read(timeout=0.5)
+            assert "lobby" in late or finished not in json.dumps(late), late
+
+
 # -- a bot for an away player, if the table's creator chose so -----------------------
 
 
@@ -808,3 +831,44 @@ def test_what_a_restarted_hub_logs_of_a_journal_holds_no_control_character(tmp_p
     said = "".join(record.getMessage() for record in caplog.records)
     assert "not resumed" in said
     assert "\x1b" not in said and "\x07" not in said
+
+
+async def test_a_second_hub_on_a_socket_in_use_is_refused_and_sigterm_stops_the_first(tmp_path):
+    """A second `overtable hub` on the socket of a running one exits with a
+    one-line reason and leaves the first serving (it used to take the
+    socket over, and would have played the same saved matches beside it);
+    SIGTERM then stops the first as Ctrl+C does: exit 0, its socket gone.
+    With --data-dir DIR alone, the socket is DIR/hub/hub.sock (README)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    directory = tmp_path / "shared"
+    path = directory / "hub" / "hub.sock"
+    argv = [sys.executable, "-c", "from tui.cli import main; raise SystemExit(main())",
+            "hub", "--data-dir", str(directory)]
+    env = {**os.environ, "OVERTABLE_DATA_DIR": str(tmp_path / "data")}
+    first = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+    try:
+        for _ in range(200):
+            if path.exists():
+                break
+            await asyncio.sleep(0.05)
+        ann = await Player.connect(path, "ann")
+        second = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=60)
+        assert second.returncode == 1
+        assert "another hub is running there" in second.stderr
+        assert "Traceback" not in second.stderr
+        await ann.send({"chat": {"table": None, "text": "still here?"}})  # still served
+        assert (await ann.expect("chat"))["chat"]["text"] == "still here?"
+        await ann.close()
+        first.send_signal(signal.SIGTERM)
+        out, err = first.communicate(timeout=30)
+        assert first.returncode == 0, err
+        assert "The hub has stopped; its matches are saved." in out
+        assert not path.exists()
+    finally:
+        first.kill()
+        first.wait()

@@ -167,6 +167,35 @@ def test_malformed_and_oversized_commands_are_refused(tmp_path):
     assert refused(session, link, stale) == "The table changed while you were deciding; look again."
 
 
+def test_a_draft_pick_sent_before_another_players_pick_arrives_is_taken(tmp_path):
+    """Overseers' draft: everyone keeps a card at once (rulebook, the draft).
+    A pick made from the update before another player's pick reached the
+    screen is still that player's choice, the same cards on offer; a move
+    from an update before the seat's own choices changed is refused."""
+    session = session_of(tmp_path, "overseers", 3)
+    holders = [Recorder() for _ in range(3)]
+    links = [session.connect(holders[s], {s}) for s in range(3)]
+    session.start()
+    assert session.game.to_act(session.match.state) == frozenset({0, 1, 2})
+    seen = [holders[s].last(s) for s in range(3)]  # the three screens, same update
+    assert links[0].send(SeatCommand.play(0, seen[0].legal[0], seen[0].seq)) is None
+    # seat 1 pressed its key before seat 0's pick reached its screen
+    assert seen[1].seq != session.seq
+    assert links[1].send(SeatCommand.play(1, seen[1].legal[1], seen[1].seq)) is None
+    assert len(session.match.history) >= 2
+    # seat 2's choice still waits: once everyone else has kept a card, its
+    # old update is still good; then the packs pass and an old pick is refused
+    assert links[2].send(SeatCommand.play(2, seen[2].legal[0], seen[2].seq)) is None
+    assert session.game.to_act(session.match.state) == frozenset({0, 1, 2})
+    old = holders[0].last(0)
+    assert links[1].send(SeatCommand.play(1, holders[1].last(1).legal[0],
+                                          holders[1].last(1).seq)) is None
+    assert old.legal != seen[0].legal  # a new pack
+    assert refused(session, links[0], SeatCommand.play(0, old.legal[0], seen[0].seq)) == (
+        "The table changed while you were deciding; look again.")
+    assert links[0].send(SeatCommand.play(0, old.legal[0], old.seq)) is None
+
+
 def test_undo_that_cannot_go_back_says_why(tmp_path):
     """The reason names what stands between the seat and its last move."""
     from core.bossquest.actions import Ask

@@ -166,6 +166,41 @@ def test_the_host_command_fails_in_one_line(tmp_path, keys, capsys, monkeypatch)
     assert len(err) == 1 and "Cannot listen" in err[0]
 
 
+def test_the_host_prints_the_socket_local_players_join_with(tmp_path, keys, capsys, monkeypatch):
+    """README: on the host's machine a player may also run `overtable join`;
+    with --data-dir the socket is not join's default, so the host says which
+    it is, and join without a hub names --socket rather than only `overtable hub`."""
+    import socket
+
+    import host.ssh
+    from tui.cli import main
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "default"))
+    path, *_ = keys
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    real = host.ssh.run_host
+
+    async def stop_when_ready(*args, ready, **kwargs):
+        def said(*ready_args):
+            ready(*ready_args)
+            raise KeyboardInterrupt
+
+        await real(*args, ready=said, **kwargs)
+
+    monkeypatch.setattr(host.ssh, "run_host", stop_when_ready)
+    data = tmp_path / "data"
+    assert main(["host", "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(path),
+                 "--host-key", str(tmp_path / "host_key"), "--data-dir", str(data)]) == 0
+    out = capsys.readouterr().out
+    sock = data / "hub" / "hub.sock"
+    assert f"On this machine, as this user: overtable join --socket {sock}" in out
+    assert main(["join", "--name", "dan"]) == 1  # the default socket: nobody there
+    err = capsys.readouterr().err
+    assert "no hub at" in err and "--socket" in err
+
+
 #: a child that says its pid, then reports each line typed with the terminal's size
 ECHO = (
     "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0); "

@@ -218,3 +218,111 @@ def test_last_setup_passes_over_files_it_cannot_use(tmp_path):
     assert header is not None and header.players == players
     assert store.last_setup("overseers", tmp_path) is None
     assert store.last_setup("no-such-game", tmp_path) is None
+
+
+# --- which journal continues which: a header's "parent" is checked ------------
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text().rstrip("\n").split("\n")
+
+
+def _write_child(directory: Path, name: str, header: dict, lines: list[str]) -> Path:
+    path = directory / name
+    path.write_text("\n".join([json.dumps(header), *lines]) + "\n")
+    return path
+
+
+def _victim() -> tuple[Match, list[str]]:
+    """A healthy match of 6 actions, closed: the match a forged file names."""
+    match = Match.new("toy", PLAYERS)
+    advance(match, 6, random.Random(3))
+    match.close()
+    return match, _lines(match.path)
+
+
+def _forge(victim: Match, lines: list[str], **header_changes) -> Path:
+    """A journal naming `victim` as its parent, older than it, holding its
+    header (with a new match_id) unless told otherwise and `lines`."""
+    header = json.loads(_lines(victim.path)[0])
+    header.update(match_id="f" * 32, parent=victim.header.match_id, **header_changes)
+    path = _write_child(victim.path.parent, "forged.jsonl", header, lines)
+    age(path, 600)
+    return path
+
+
+def _hidden(victim: Match) -> bool:
+    listing = {s.path: s for s in store.list_matches()}
+    latest = store.latest()
+    return listing[victim.path].superseded_by is not None or latest is None \
+        or latest.path != victim.path
+
+
+@pytest.mark.parametrize("forgery", [
+    "other game's header", "other players", "a shorter start", "other lines",
+    "the whole match and more",
+])
+def test_a_forged_child_never_hides_the_match_it_names(forgery):
+    """A journal whose header names a match as its `parent` supersedes it
+    only when it really continues it (saves/match.py `_fork`): the same
+    match in its header (game, players, options, seed, created), the
+    parent's lines first, and the parent one that could not be written to
+    (a problem, or another rules version). A forged or copied file never
+    hides a match from Continue nor marks it continued in the list."""
+    victim, lines = _victim()
+    body = lines[1:]
+    extra = body[-1]  # a well-formed line to append
+    if forgery == "other game's header":
+        forged = _forge(victim, body + [extra], game="elsewhere")
+    elif forgery == "other players":
+        forged = _forge(victim, body + [extra], players=[
+            {"name": "Eve", "kind": "human", "level": None},
+            {"name": "Bob", "kind": "bot", "level": "random"}])
+    elif forgery == "a shorter start":
+        forged = _forge(victim, body[:2] + [extra])  # the victim refuses no line 4
+    elif forgery == "other lines":
+        forged = _forge(victim, [body[1], body[0], *body[2:], extra])
+    else:
+        forged = _forge(victim, body + [extra])  # a healthy match never forks
+    assert not _hidden(victim)
+    listing = {s.path: s for s in store.list_matches(replay=True)}
+    assert listing[victim.path].superseded_by is None
+    assert listing[forged].parent == victim.header.match_id  # said, not believed
+
+
+def test_a_journal_naming_itself_as_parent_is_not_hidden():
+    victim, lines = _victim()
+    header = json.loads(lines[0])
+    header["parent"] = header["match_id"]
+    victim.path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    (saved,) = store.list_matches()
+    assert saved.superseded_by is None and store.latest().path == victim.path
+
+
+def test_a_copy_from_a_refused_line_or_other_rules_supersedes_its_parent():
+    """The two other ways a match continues in a new file (saves/match.py):
+    from the line before the one the rules refuse (the copy holds only the
+    lines before it), and from a journal of another rules version (the
+    copy holds them all)."""
+    match, lines = _victim()
+    # a refused line: the bot's seat acts out of turn at line 5
+    refused = lines[:4] + [json.dumps({"seat": 7, "action": {"type": "Raise"}})] + lines[4:]
+    match.path.write_text("\n".join(refused) + "\n")
+    loaded = Match.load(match.path).match
+    assert len(loaded.history) == 3
+    advance(loaded, 1, random.Random(4))
+    loaded.close()
+    assert _lines(loaded.path)[1:4] == refused[1:4]
+    for replay in (False, True):
+        listing = {s.path: s for s in store.list_matches(replay=replay)}
+        assert listing[match.path].superseded_by == loaded.header.match_id
+    assert store.latest().path == loaded.path
+    store.delete(loaded.path)
+    # another rules version: every line is copied
+    header = json.loads(lines[0])
+    header["rules_version"] = 0
+    match.path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    loaded = Match.load(match.path).match
+    advance(loaded, 1, random.Random(4))
+    loaded.close()
+    listing = {s.path: s for s in store.list_matches()}
+    assert listing[match.path].superseded_by == loaded.header.match_id

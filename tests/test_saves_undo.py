@@ -110,3 +110,54 @@ def test_a_forged_undo_is_refused(tmp_path):
     (problem,) = loaded.problems
     assert problem.kind == "refused" and problem.line == 5 and problem.resumable
     assert loaded.match.history == match.history
+
+
+class _Counting:
+    """The toy game, counting the rules' `apply` and `view` calls."""
+
+    def __init__(self, game):
+        self._game, self.applied, self.viewed = game, 0, 0
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+    def apply(self, state, seat, action):
+        self.applied += 1
+        return self._game.apply(state, seat, action)
+
+    def view(self, state, seat):
+        self.viewed += 1
+        return self._game.view(state, seat)
+
+
+@pytest.mark.parametrize("moves", [(Raise(),), (Raise(), Done())])
+@pytest.mark.parametrize("pairs", [10, 2000])
+def test_a_journal_of_many_undos_replays_in_work_that_does_not_grow_with_them(
+        tmp_path, monkeypatch, pairs, moves):
+    """A journal of a move taken back and played again thousands of times
+    (16 MB of them took 80 s to load, the screen frozen) replays the move
+    and checks its undo once per state it is played from: the rules are
+    deterministic, so the same move from the same state gives the same
+    state and tells the seat the same, `moves` taking turns too. The undos
+    are still checked: one past a Peek is refused on loading, however many
+    lines came before."""
+    match = dealt(tmp_path)
+    for move in moves:
+        match.apply(0, move)
+        match.undo(0)
+    cycle = "".join(line + "\n" for line in match.path.read_text().splitlines()[-2 * len(moves):])
+    raise_line, undo_line = cycle.splitlines()[:2]
+    match.close()
+    peek = json.dumps({"seat": 0, "action": {"type": "Peek", "seat": 1}})
+    with open(match.path, "a") as f:
+        f.write(cycle * pairs)
+        f.write(f"{raise_line}\n{peek}\n{undo_line}\n")  # the Peek cannot be taken back
+    counting = _Counting(toygame.GAME)
+    monkeypatch.setitem(journal.EXTRA_GAMES, "toy", counting)
+    loaded = Match.load(match.path)
+    (problem,) = loaded.problems
+    last = len(match.path.read_text().splitlines())
+    assert problem.kind == "refused" and problem.line == last  # the undo past the Peek
+    assert loaded.match.history == [*match.history, (0, Raise()), (0, Peek(1))]
+    assert counting.applied < 30 and counting.viewed < 30
+    loaded.match.close()

@@ -347,6 +347,31 @@ async def test_the_combat_names_the_mystery_swap_that_changed_it():
     assert "Ann 16→18" in text and "Cora 10→8" in text
 
 
+async def test_the_last_combat_over_the_results_shows_its_key_in_the_footer():
+    """The match's last combat covers the whole screen until Enter: its
+    footer names the key (it was blank over a shared table's results)."""
+    from textual.app import App
+
+    from tests.test_bossquest_combat_spells import _mystery_swap_round
+    from tui.screens.bossquest import CombatScreen
+
+    result = _mystery_swap_round().history[-1]
+    names = ("Ann", "Bram", "Cora")
+
+    class CombatApp(App):
+        def on_mount(self) -> None:
+            self.push_screen(CombatScreen(result, lambda s: names[s]))
+
+    app = CombatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "Enter Go on" in footer
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, CombatScreen)
+
+
 async def test_a_large_solo_quest_gives_the_boss_the_whole_row():
     """BQ §Solo Quest: no Wizard's market beside the Boss, so on a large
     terminal the Boss's wave and this turn's spell are not cut off beside
@@ -359,3 +384,14 @@ async def test_a_large_solo_quest_gives_the_boss_the_whole_row():
         text = screen_text(app)
         assert "3 turns left in the wave; this turn's spell: Boss HP +1" in text
         assert app.game_screen.query_one("#bq-left").size.width > 100
+
+
+def test_a_choice_naming_an_away_knight_keeps_the_mark_after_the_possessive():
+    """On a shared table an away player's name carries "(away)": the Owl's
+    choice reads "see Bob's (away) hidden", as the turn line words it."""
+    from core.bossquest.actions import PeekHidden
+    from tui.screens.bossquest_extras import action_label
+
+    assert action_label(None, PeekHidden(1), lambda seat: "Bob (away)") == (
+        "Owl: see Bob's (away) hidden")
+    assert action_label(None, PeekHidden(1), lambda seat: "Bob") == "Owl: see Bob's hidden"

@@ -168,6 +168,8 @@ async def test_a_rematch_asked_for_by_the_other_player_is_joined_not_doubled(sha
         await wait_for(pilot, lambda: any(t["table"] == created["table"]
                                           and t["seats"][1].get("present")
                                           for t in app.remote.tables))
+        # on the results the rematch's chat line says it: no "keeps a seat" notice
+        assert not [n for n in app._notifications if "keeps a seat" in n.message]
         await pilot.press("r")  # Ann's rematch sits her down at Bob's table
         await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
                        and app.screen.update is not None and app.screen.update.outcome is None)
@@ -234,6 +236,36 @@ async def test_a_player_is_seated_again_after_the_hub_restarts(tmp_path, monkeyp
             assert app.remote.connected
         finally:
             await again.close()
+
+
+async def test_a_seat_kept_at_a_new_table_is_told_at_another_table(shared_hub):
+    """Ann plays a duel with Bob; Bob sets up a Boss Quest keeping a seat
+    for her. The lobby's hint is out of her sight: a notice says so, once,
+    and how to get there."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, _ = await bob_sits_at_anns_duel(pilot, app, path)
+
+        def told() -> list[str]:
+            return [n.message for n in app._notifications if "keeps a seat" in n.message]
+
+        assert told() == []
+        await bob.send({"create": {"game": "boss-quest",
+                                   "seats": [{"player": "Bob"}, {"player": "Ann"}]}})
+        created = (await bob.expect("created"))["created"]
+        await wait_for(pilot, lambda: told())
+        assert told() == ["Bob keeps a seat for you at Boss Quest: "
+                          "q for the lobby, where Enter sits you down."]
+        await bob.send({"join": {"table": created["table"], "seat": 0}})  # the lobby changes again
+        await wait_for(pilot, lambda: any(t["table"] == created["table"]
+                                          and t["seats"][0].get("present")
+                                          for t in app.remote.tables))
+        await pilot.pause(0.1)
+        assert len(told()) == 1
+        assert isinstance(app.screen, OverbossScreen)
+        await bob.close()
 
 
 async def test_chat_from_the_app(shared_hub):
@@ -497,6 +529,75 @@ async def test_the_lobby_cursor_follows_a_table_and_comes_back_to_the_one_left()
         await pilot.pause()
         assert lobby._highlighted()["table"] == "duel"
         assert "results" not in str(lobby.query_one("#lobby-hint").render())
+
+
+async def test_a_table_set_up_for_the_player_is_highlighted_when_it_appears():
+    """Back in the lobby from a match's results, the cursor is on that
+    finished match; a new table keeping a seat for the player takes the
+    cursor, so Enter sits them down there, not at the old results."""
+    from textual.widgets import DataTable
+
+    ann = {"kind": "reserved", "player": "Ann", "present": True, "away": False}
+    bob = {"kind": "reserved", "player": "Bob", "present": True, "away": False}
+    invited = {"kind": "reserved", "player": "Bob", "present": False, "away": False}
+    old = {"table": "old", "title": "Overseers", "seats": [ann, bob], "started": True,
+           "play": {"finished": True, "to_act": [], "actions": 30}}
+    other = {"table": "other", "title": "Overboss Duel", "seats": [ann], "started": False}
+    quest = {"table": "quest", "title": "Boss Quest", "seats": [ann, invited],
+             "started": False, "creator": "Ann"}
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        lobby.show([old], "Bob")
+        await pilot.pause()
+        assert "results" in str(lobby.query_one("#lobby-hint").render())
+        lobby.show([old, other], "Bob")  # a table with no seat for Bob: the cursor stays
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "old"
+        lobby.show([old, other, quest], "Bob")
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "quest"
+        assert "A seat is kept for you" in str(lobby.query_one("#lobby-hint").render())
+        lobby.query_one(DataTable).move_cursor(row=0)  # Bob looks at the old results
+        await pilot.pause()
+        lobby.show([old, other, quest], "Bob")  # the same invitation: left where he is
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "old"
+
+
+async def test_a_six_seat_table_leaves_the_now_column_in_sight_at_80_columns():
+    """A six-knight Boss Quest's seats are longer than 80 columns: they go
+    on two lines, broken between seats, and every table's Now stays on
+    screen (it was pushed past the right edge, for every row)."""
+    from tests.screen_kit import screen_text
+
+    def person(name: str, present: bool = False) -> dict:
+        return {"kind": "reserved", "player": name, "present": present, "away": False}
+
+    bot = {"kind": "bot", "level": "normal"}
+    quest = {"table": "q", "title": "Boss Quest", "started": False, "creator": "ann",
+             "seats": [person("ann", True), person("bob"), person("catherine"),
+                       person("dan"), bot, bot]}
+    duel = {"table": "d", "title": "Overboss Duel", "started": True,
+            "seats": [person("cat", True), person("dan", True)],
+            "play": {"finished": False, "to_act": [0], "actions": 9}}
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        lobby.show([duel, quest], "ann")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "cat to play" in text and "waiting for 3" in text
+        for seat in ("ann (you)", "bob (invited)", "catherine (invited)", "dan (invited)",
+                     "bot (normal)"):
+            assert seat in text
+        assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
+        await pilot.resize_terminal(160, 48)  # room for one line again
+        await pilot.pause()
+        text = screen_text(app)
+        assert "dan (invited), bot (normal), bot (normal)" in text and "waiting for 3" in text
 
 
 async def test_the_lobby_stands_up_and_withdraws_a_table_before_its_match(shared_hub):

@@ -118,6 +118,23 @@ async def test_a_spectator_elsewhere_is_not_offered_move_now():
         assert "thinking…" in screen_text(app) and "move now" not in screen_text(app)
 
 
+async def test_a_spectators_footer_offers_no_undo():
+    """A spectator holds no seat: u would take nothing back, so the footer
+    and F1 do not offer it (as they did, dimmed, to someone watching)."""
+    class App(screen_kit.ScreenApp):
+        screen_class = screen_class("overboss-duel")
+
+    state = bot_to_act("overboss-duel", 2)
+    watching = attrs.evolve(thinking_update("overboss-duel", 2), seat=None,
+                            view=GAMES["overboss-duel"].view(state, None))
+    for update, offered in ((watching, False), (thinking_update("overboss-duel", 2), True)):
+        app = App(update, FakePort())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert ("u" in dict(screen_keys(app.game_screen))) is offered
+            assert ("u Undo" in screen_text(app)) is offered
+
+
 async def test_pressing_n_makes_a_bot_in_the_search_process_move(tmp_path, monkeypatch):
     """Through the real app: a bot that would think 30 s in the table's
     search process; the screen says "thinking… (n: move now)", n makes it
@@ -184,3 +201,20 @@ async def test_a_table_without_searching_bots_starts_no_process(tmp_path, monkey
         assert table.workers.workers == []
         app.leave_table()
         await pilot.pause()
+
+
+async def test_f1_says_where_q_goes_at_home_and_at_a_shared_table():
+    """q leaves for the home screen at this terminal (the match saved), for
+    the lobby at a shared table (the seat waits there): F1 says which."""
+    class App(screen_kit.ScreenApp):
+        screen_class = screen_class("overboss-duel")
+
+    class SharedPort(FakePort):
+        answers_later = True  # as a shared table's port (tui.remote)
+
+    for port, words in ((FakePort(), "Leave for the home screen (the match is saved)"),
+                        (SharedPort(), "Leave for the lobby: your seat waits")):
+        app = App(thinking_update("overboss-duel", 2), port)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert dict(screen_keys(app.game_screen))["q"].startswith(words)

@@ -36,7 +36,7 @@ from tests.overboss_screen_kit import (
     midgame,
     screen_text,
 )
-from tests.overboss_tables import BANDIT, WOLF, YETI, D, I, P, R, T, sq
+from tests.overboss_tables import BANDIT, WOLF, YETI, D, I, P, R, T, board, sq, table
 from tui.screens.overboss import board_grid, board_moves, display_square
 from tui.widgets.board import Board
 
@@ -146,6 +146,12 @@ async def test_seat_1_sees_the_board_turned():
     assert grid.bottom_label.startswith("▼ Your half")
     assert grid.top_label.startswith("▲ Ann's half")
     assert display_square(update.view, 1, 7, 0) == sq("d8")
+    # Ann away from the shared table, a bot playing for her: the half's
+    # label, as narrow as the board, names her bare (the title line says she
+    # is away), never "Ann (away — bot playing)'s" cut off
+    for mark in (" (away)", " (away — bot playing)"):
+        away = board_grid(update.view, 1, ("Ann" + mark, *update.names[1:]))
+        assert away.top_label.startswith("▲ Ann's half")
     # The cursor starts bottom-left (d8, Bob's back-right corner as seat 0
     # names it, a Dungeon); "up" goes toward Ann's half.
     submitted, text = await run(update, ["enter"])
@@ -309,6 +315,47 @@ async def test_lair_monsters_must_be_placed():
     assert "must go on open terrain" in text
 
 
+def _a_token_that_may_wait():
+    """A real table at Step TOKEN whose drafted token may wait in the lair
+    (OD-13: the placed tile cannot take it and no open terrain is left)."""
+    import random
+
+    from core.overboss import rules as od_rules
+
+    for seed in range(400):
+        rng, state = random.Random(seed), GAME.setup(2, GAME.Options())
+        while GAME.outcome(state) is None:
+            if state.step is Step.TOKEN and od_rules.token_may_wait(state):
+                return state
+            seat = min(GAME.to_act(state))
+            if seat < 0:
+                outcomes = GAME.chance_outcomes(state)
+                action = rng.choices([o for o, _ in outcomes], [w for _, w in outcomes])[0]
+            else:
+                action = rng.choice(GAME.legal_actions(state, seat))
+            state = GAME.apply(state, seat, action)
+    raise AssertionError("no seed reached a token that may wait")
+
+
+async def test_the_prompt_says_when_the_drafted_token_may_wait_in_the_lair():
+    """OD-13: with no open terrain the drafted monster may go to the lair
+    instead; the prompt says so and s does it (it showed only in the keys)."""
+    state = _a_token_that_may_wait()
+    seat = state.turn
+    update = make_update(state, seat)
+    assert Skip() in update.legal
+    table = FakePort()
+    app = ScreenApp(update, table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "s keeps it in your lair" in " ".join(screen_text(app).split())
+        await pilot.press("s")
+        await pilot.pause()
+    assert table.submitted == [(seat, Skip())]
+    _, text = await run(make_update(token_table()))
+    assert "keeps it in your lair" not in text  # open terrain: it must be placed
+
+
 # -- the rest of a turn --------------------------------------------------------
 
 
@@ -431,6 +478,22 @@ async def test_a_revealed_boss_is_shown_to_both():
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_a_revealed_bosss_lasting_effect_is_shown_to_all(size, seat):
+    """OD §Boss Cards ("Some Bosses will have permanent abilities"), OD-20,
+    OD-21: once King Croak is revealed, every reader sees that his opponent
+    cannot move Dungeons (the slides the screen offers leave them out); a
+    face-down card shows nothing of it."""
+    state = midgame(revealed=(True, False))
+    _, text = await run(make_update(state, seat=seat), size=size)
+    flat = " ".join(text.split())
+    assert "cannot move Dungeons" in flat
+    hidden = midgame()
+    _, text = await run(make_update(hidden, seat=1), size=size)
+    assert "cannot move Dungeons" not in " ".join(text.split())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 async def test_board_reads_in_letters(size):
     _, text = await run(make_update(midgame()), size=size)
     assert "Bob's half" in text and "Your half" in text
@@ -460,6 +523,19 @@ async def test_game_over_shows_the_score_pad(size):
         assert category in text, category
     winner = sorted(outcome.winners)[0]
     assert f"★ {('Ann', 'Bob')[winner]}" in text
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_a_tie_on_power_says_the_tile_score_decided_od12(seat):
+    """OD-12: tied on Power (4 to 4), Ann wins on the Tile Score (4 to 2).
+    The headline says so, not "Ann wins 4 to 4!"."""
+    state = table(board(a1="T.", b1="T.", a8="TM"), step=Step.OVER,
+                  bosses=(Boss.KING_CROAK, Boss.DR_DEADLY))
+    outcome = GAME.outcome(state)
+    assert outcome.winners == {0} and outcome.counted == (4, 4)
+    _, text = await run(make_update(state, seat=seat), size=(120, 36))
+    assert "wins 4 to 4" not in text
+    assert "Tied at 4: Ann wins on the Tile Score, 4 to 2!" in text
 
 
 async def test_the_score_pad_estimate_toggles():
@@ -508,6 +584,23 @@ async def test_header_and_players_say_whose_view_it_is(size, seat):
         assert f"{name}'s view · " in header
         marked = [row for row in rest if "(you)" in row]
         assert len(marked) == 1 and f"{name} (you)" in marked[0]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_the_header_keeps_the_hero_supply(size, seat):
+    """OD §Town, §Heroes, OD-19: the hero supply runs out in play (15
+    heroes, Towns spawning in every Town), and who gets the last ones is a
+    choice, so its count stays in the header at 80x24, where the stack and
+    the bag (which never run out: 68 of each for 32 squares) give way
+    first."""
+    state = midgame()
+    update = attrs.evolve(make_update(state, seat=seat), bots=frozenset())
+    _, text = await run(update, size=size)
+    header = text.splitlines()[0]
+    assert f"heroes {state.heroes}" in header
+    if size == (120, 36):
+        assert f"stack {sum(state.stack)}" in header and f"bag {sum(state.bag)}" in header
 
 
 # -- focus and the footer's keys (play-test) ---------------------------------------

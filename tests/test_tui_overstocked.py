@@ -654,3 +654,33 @@ async def test_the_action_bar_keeps_its_line_when_the_turn_passes():
         assert [w.region for w in screen.query("AreaPane")] == panes
         assert not bar.allow_focus() and bar not in screen.focus_chain
         assert screen.focused is not bar
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_quantum_cards_left_are_on_every_screen(size):
+    """OS §Quantum Accounting, OS-17: the quantum cards lie face up in the
+    centre, so every seat sees which are left, X cards marked, not only how
+    many: here Cyd, while Ann places quantum card 2."""
+    state = play(quantum_state(), 0, ChooseQuantum(2))
+    _, text, _ = await run(make_update(state, seat=2), size=size)
+    assert "quantum 1 3 4 5X 6" in text
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_bot_bonus_is_unknown_not_zero_to_a_spectator(size):
+    """OS §Solo Setup: the bot's 2 points per card 1-20 in your hand are
+    counted from your secret hand, so only you see them before the end. A
+    spectator's screen says they are unknown ("bot bonus ?"), never a
+    false 0; yours shows them, and at the end everyone's does."""
+    state = solo_state()
+    assert state.bot_bonus == 12  # dealt cards 1-6
+    _, mine, _ = await run(make_update(state), size=size)
+    assert "bot bonus 12" in mine
+    _, watching, _ = await run(make_update(state, seat=None), size=size)
+    assert "bot bonus ?" in watching and "bot bonus 0" not in watching
+    bot_row = next(line for line in watching.splitlines() if "deck 5" in line)
+    assert re.search(r"\d+\+\?", bot_row)  # its total, plus a bonus unknown here
+    assert "+?" not in mine
+    over = attrs.evolve(state, phase=Phase.OVER)
+    _, end, _ = await run(make_update(over, seat=None), size=size)
+    assert "bot bonus 12" in end

@@ -383,6 +383,79 @@ async def test_damaged_match_offers_resume(fake_screen, data_dir):
         assert resumed[: len(match.history)] == match.history
 
 
+def long_journal(kb: int) -> Any:
+    """A saved match whose journal takes a move back and plays it again until
+    it is `kb` kilobytes long (a person in seat 0, a bot in seat 1)."""
+    import random
+
+    from core import CHANCE
+
+    match = new_match("human", "random")
+    rng = random.Random(1)
+    while True:  # to the person's first move that may be taken back
+        to_act = match.to_act()
+        if CHANCE in to_act:
+            match.step_chance(rng)
+            continue
+        seat = min(to_act)
+        match.apply(seat, rng.choice(match.game.legal_actions(match.state, seat)))
+        if seat == 0 and match.undoable(0):
+            break
+    match.undo(0)
+    pair = "".join(line + "\n" for line in match.path.read_text().splitlines()[-2:])
+    match.close()
+    with open(match.path, "a", encoding="utf-8") as f:
+        f.write(pair * (kb * 1024 // len(pair) + 1))
+    return match
+
+
+@pytest.mark.parametrize("leave", [False, True])
+async def test_a_long_journal_loads_behind_a_loading_screen_the_player_can_leave(
+        fake_screen, monkeypatch, leave):
+    """Continue on a long journal (past `LOAD_IN_WORKER_BYTES`): the replay
+    runs in a worker while "Loading…" shows and keys are answered; Escape
+    goes back home, and the match, loaded after, is let go (it opens again)
+    rather than opened over the home screen. Without Escape it opens."""
+    import threading
+
+    from saves.match import Match
+    from tui.screens.loading import LoadingScreen
+
+    match = long_journal(300)
+    assert match.path.stat().st_size >= OvertableApp.LOAD_IN_WORKER_BYTES
+    gate, armed = threading.Event(), threading.Event()
+    load = Match.load
+
+    def held(path):
+        if armed.is_set() and threading.current_thread() is not threading.main_thread():
+            gate.wait(10)  # the replay still running
+        return load(path)
+
+    monkeypatch.setattr(Match, "load", staticmethod(held))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen.latest_checked)
+        armed.set()  # the home screen found the match; now the load is held
+        await pilot.press("c")
+        await wait_for(pilot, lambda: on(app, LoadingScreen))
+        assert "Loading…" in screen_text(app)
+        if leave:
+            await pilot.press("escape")  # answered while the replay still runs
+            await wait_for(pilot, lambda: on(app, HomeScreen))
+        gate.set()
+        if leave:
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert on(app, HomeScreen) and app.table is None
+            again = Match.load(match.path)  # its lock was let go
+            assert again.match is not None
+            again.match.close()
+        else:
+            await wait_for(pilot, lambda: on(app, FakeGameScreen))
+            assert app.table.match.path == match.path
+            assert LoadingScreen not in [type(s) for s in app.screen_stack]
+
+
 # -- too small, help, palette, rules, theme ---------------------------------------------
 
 

@@ -295,15 +295,62 @@ class OvertableApp(KeysInOrder, App[None]):
 
         return PlayerSpec(name=name, kind=kind, level=level)
 
+    #: a journal at least this large is replayed in a worker thread, with a
+    #: "Loading…" screen the player can leave (a long match's is a few tens
+    #: of kilobytes and loads in milliseconds; 16 MB of undos took seconds)
+    LOAD_IN_WORKER_BYTES = 256 * 1024
+
     def open_path(self, path: Path) -> None:
-        """Load a journal and open its table; offer to repair a damaged one."""
+        """Load a journal and open its table; offer to repair a damaged one.
+        A large journal loads off the event loop (`LOAD_IN_WORKER_BYTES`)."""
+        path = Path(path)
+        try:
+            size = path.stat().st_size
+        except OSError:
+            size = 0  # Match.load says why it cannot be read
+        if size < self.LOAD_IN_WORKER_BYTES:
+            self._opened(path, self._load(path))
+            return
+        from tui.screens.loading import LoadingScreen
+
+        screen = LoadingScreen(path.name)
+        self.push_screen(screen)
+
+        def load() -> None:
+            loaded = self._load(path)
+            self.call_from_thread(self._loaded_in_worker, path, screen, loaded)
+
+        self.run_worker(load, thread=True, group="load-match", exit_on_error=False)
+
+    @staticmethod
+    def _load(path: Path) -> Any:
+        """`Match.load(path)`, or the exception it raised."""
         from saves.match import Match
-        from tui.screens.confirm import ConfirmScreen
 
         try:
-            loaded = Match.load(path)
+            return Match.load(path)
         except Exception as error:
-            self.notify(f"Cannot open {path}: {error}", severity="error")
+            return error
+
+    def _loaded_in_worker(self, path: Path, screen: Any, loaded: Any) -> None:
+        if screen.cancelled:
+            # the player went back: the match is not opened, its lock let go
+            match = getattr(loaded, "match", None)
+            if match is not None:
+                match.close()
+            return
+        if screen in self.screen_stack:  # with whatever was opened over it
+            while self.screen is not screen:
+                self.pop_screen()
+            self.pop_screen()
+        self._opened(path, loaded)
+
+    def _opened(self, path: Path, loaded: Any) -> None:
+        """Open what `_load` gave: the match, or the dialog its problems need."""
+        from tui.screens.confirm import ConfirmScreen
+
+        if isinstance(loaded, Exception):
+            self.notify(f"Cannot open {path}: {loaded}", severity="error")
             return
         problems = tuple(loaded.problems)
         match = loaded.match

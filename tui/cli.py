@@ -136,7 +136,8 @@ def build_parser() -> argparse.ArgumentParser:
     hub.add_argument("--bot-seconds", type=bot_seconds, default=argparse.SUPPRESS,
                      metavar="SECONDS", help=_BOT_SECONDS_HELP)
     hub.add_argument("--socket", default=None, help="the hub's socket (default in the data directory)")
-    hub.add_argument("--data-dir", default=None, help="where shared matches are saved")
+    hub.add_argument("--data-dir", default=None,
+                     help="where shared matches are saved (its socket then DIR/hub/hub.sock)")
     join = sub.add_parser("join", help="sit at the tables of a running hub from this terminal")
     join.add_argument("--socket", default=None, help="the hub's socket (default in the data directory)")
     join.add_argument(
@@ -263,7 +264,8 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
     from host.hub import run_hub as serve
 
     directory, socket_path = default_places()
-    directory = Path(data_dir) if data_dir else directory
+    if data_dir:  # its own socket too, as `overtable host --data-dir` has
+        directory, socket_path = Path(data_dir), Path(data_dir) / "hub" / "hub.sock"
     socket_path = Path(socket) if socket else socket_path
 
     def ready(hub: Any, resumed: list[str]) -> None:
@@ -274,7 +276,7 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
     try:
         asyncio.run(serve(directory, socket_path, bot_delay=0.45 if delay is None else delay,
                           ready=ready))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl+C, or SIGTERM
         print("The hub has stopped; its matches are saved.")
     except OSError as error:
         print(f"overtable hub: cannot listen on {socket_path}: {error.strerror or error}",
@@ -315,6 +317,9 @@ def run_host(args: Any) -> int:
               f"{len(hub.tables)} table(s) ({len(resumed)} resumed).")
         print(f"Host key fingerprint: {key.get_fingerprint()}")
         print(f"Players connect with: ssh -t -p {port} {host}")
+        socket_path = getattr(hub, "socket_path", None)
+        if socket_path is not None:
+            print(f"On this machine, as this user: overtable join --socket {socket_path}")
         if args.idle_timeout:
             print(f"A session closes after {args.idle_timeout:g} s without a key "
                   "(--idle-timeout); its player's seats wait.")
@@ -327,7 +332,7 @@ def run_host(args: Any) -> int:
     except SetupError as error:
         print(f"overtable host: {error}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl+C, or SIGTERM
         print("The host has stopped; its matches are saved.")
     return 0
 
@@ -347,8 +352,9 @@ def join_hub(
         return 2
     socket_path = Path(socket) if socket else default_places()[1]
     if not socket_path.exists():
-        print(f"overtable join: no hub at {socket_path}; start one with `overtable hub`.",
-              file=sys.stderr)
+        print(f"overtable join: no hub at {socket_path}; start one with `overtable hub`, "
+              "or name a running hub's socket with --socket (`overtable host` and "
+              "`overtable hub` print theirs).", file=sys.stderr)
         return 1
     from tui.join import JoinApp
 

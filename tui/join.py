@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tui.app import OvertableApp
-from tui.remote import RemoteTable
+from tui.remote import RemoteTable, seat_request
 from tui.screens.lobby import LobbyScreen
 
 
@@ -154,7 +154,7 @@ class JoinApp(OvertableApp):
         for listed in self.remote.tables:
             seats = listed.get("seats", [])
             if (listed.get("started") or listed.get("game") != request["game"]
-                    or [_seat_request(s) for s in seats] != request["seats"]):
+                    or [seat_request(s) for s in seats] != request["seats"]):
                 continue
             for number, seat in enumerate(seats):
                 if seat.get("player") == self.remote.player and not seat.get("present"):
@@ -172,7 +172,7 @@ class JoinApp(OvertableApp):
         game = self.games.get(listed.get("game")) if listed is not None else None
         if game is None or update is None or update.seat is None:
             return None
-        seats = [_seat_request(seat) for seat in listed.get("seats", [])]
+        seats = [seat_request(seat) for seat in listed.get("seats", [])]
         request: dict[str, Any] = {"game": game.id, "seats": seats}
         options = getattr(update.view, "options", None)
         if options is not None:
@@ -195,8 +195,3 @@ class JoinApp(OvertableApp):
         self.exit()
 
 
-def _seat_request(seat: dict[str, Any]) -> Any:
-    """A seat of the lobby's listing as a "create" request names it."""
-    if seat.get("kind") == "bot":
-        return {"bot": seat.get("level")}
-    return {"player": seat["player"]} if seat.get("player") else "open"

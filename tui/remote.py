@@ -91,6 +91,8 @@ class RemoteTable:
         #: tables whose screen the player closed here without leaving the
         #: seat (home from the results): their updates wait for a join or watch
         self._put_away: set[str] = set()
+        #: tables not begun that keep a seat for this player (told once each)
+        self._invited: set[str] = set()
         #: turns at drawing others' changes, shared with the host's other apps
         self._turns = DrawTurns(self.socket_path.with_name(self.socket_path.name + ".draw"))
 
@@ -228,6 +230,7 @@ class RemoteTable:
         if "lobby" in message:
             self.tables = list(message["lobby"])
             self._lobby_changed()
+            self._invitations()
         elif "created" in message:
             created = message["created"]
             if self._creating:
@@ -378,6 +381,48 @@ class RemoteTable:
         if getattr(self.app, "bell_on_turn", False):
             self.app.bell()
 
+    def _invitations(self) -> None:
+        """A new table keeps a seat for this player: say so, wherever they
+        are (at another table, the lobby's hint is out of sight). Not for
+        the rematch of the results on screen: its chat line says it."""
+        from tui.screens.game import GameScreen
+        from tui.screens.lobby import LobbyScreen
+
+        kept = {}
+        for table in self.tables:
+            if not table.get("started") and table.get("creator") != self.player and any(
+                    s.get("player") == self.player and not s.get("present")
+                    for s in table.get("seats", ())):
+                kept[table.get("table")] = table
+        top = self.app.screen
+        for tid, table in kept.items():
+            if tid in self._invited or self._rematch_on_screen(table):
+                continue
+            by = table.get("creator")
+            title = table.get("title") or "a game"
+            if isinstance(top, LobbyScreen):
+                where = "Enter sits you down"
+            elif isinstance(top, GameScreen):
+                where = "q for the lobby, where Enter sits you down"
+            else:
+                where = "Enter on it in the lobby sits you down"
+            self.app.notify(f"{by + ' keeps' if by else 'A table keeps'} a seat for you "
+                            f"at {title}: {where}.", title="Invited", timeout=10)
+        self._invited = set(kept)
+
+    def _rematch_on_screen(self, table: dict[str, Any]) -> bool:
+        """`table` is the match on screen played again (its results are up)."""
+        from tui.screens.results import ResultsScreen
+
+        request_of = getattr(self.app, "rematch_request", None)
+        if not isinstance(self.app.screen, ResultsScreen) or not callable(request_of):
+            return False
+        request = request_of(self.table_on_screen())
+        if request is None:
+            return False
+        seats = [seat_request(s) for s in table.get("seats", ())]
+        return table.get("game") == request["game"] and seats == request["seats"]
+
     def _lobby_want(self, table: str) -> None:
         """The lobby highlights `table` when next drawn (back from it)."""
         from tui.screens.lobby import LobbyScreen
@@ -392,6 +437,13 @@ class RemoteTable:
         for screen in self.app.screen_stack:
             if isinstance(screen, LobbyScreen):
                 screen.show(self.tables, self.player)
+
+
+def seat_request(seat: dict[str, Any]) -> Any:
+    """A seat of the lobby's listing as a "create" request names it."""
+    if seat.get("kind") == "bot":
+        return {"bot": seat.get("level")}
+    return {"player": seat["player"]} if seat.get("player") else "open"
 
 
 def _game(game_id: Any) -> Any:

@@ -1253,12 +1253,20 @@ def _combat(state: State) -> State:
     loss = heart_loss(state)
     # BQ-30: a knight cannot lose more hearts than they hold; the Tortoise
     # loses none when over by 1 or 2 (BQ §Companions).
+    # The Tortoise's permanent power is named first: where it covers a
+    # knight, the spell spared that knight nothing more.
+    spared = tuple(
+        ""
+        if eliminated[s] != "over"
+        else "tortoise"
+        if companion(state, s) is _CO_TORTOISE and strengths[s] - hp <= 2
+        else "spell"
+        if no_loss
+        else ""
+        for s in range(n)
+    )
     hearts_lost = tuple(
-        min(loss, state.knights[s].hearts)
-        if eliminated[s] == "over"
-        and not no_loss
-        and not (companion(state, s) is _CO_TORTOISE and strengths[s] - hp <= 2)
-        else 0
+        min(loss, state.knights[s].hearts) if eliminated[s] == "over" and not spared[s] else 0
         for s in range(n)
     )
     contenders = [s for s in range(n) if not eliminated[s]]
@@ -1298,6 +1306,7 @@ def _combat(state: State) -> State:
         hearts_after=tuple(k.hearts for k in knights),
         used=state.used,
         readings=tuple(k.readings for k in state.knights),
+        spared=spared,
     )
     # BQ §New round: the Boss and every spell of the round are discarded.
     used = state.active

@@ -240,6 +240,10 @@ class RoundResult:
     used: tuple[UsedSpell, ...] = ()
     #: per knight, its potions' readings at combat (BQ-31)
     readings: tuple[tuple[tuple[Weapon, int], ...], ...] = ()
+    #: per knight over the HP who lost no heart, why: "tortoise" (its
+    #: companion's power, over by 1 or 2) or "spell" ("No one loses a
+    #: heart", for a knight the Tortoise did not cover); "" otherwise
+    spared: tuple[str, ...] = ()
 
 
 @attrs.frozen

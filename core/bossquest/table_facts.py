@@ -121,7 +121,10 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
             if missed:
                 out.append(SpellEffect(spell, missed, "out"))
         elif kind is SpellKind.NO_HEART_LOSS:
-            spared = frozenset(s for s in range(n) if result.eliminated[s] == "over")
+            # only the knights it alone spared: the Tortoise covers its own
+            # (a result without `spared` is a hand-made one: every knight over)
+            spared = frozenset(s for s in range(n) if result.eliminated[s] == "over"
+                               and (result.spared[s] == "spell" if result.spared else True))
             if spared:
                 out.append(SpellEffect(spell, spared, "over, but no heart lost"))
         elif kind is SpellKind.EXTRA_KEY and result.winners:

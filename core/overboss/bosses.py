@@ -21,6 +21,9 @@ class BossCard:
     house: bool
     reveal: str
     objective: str
+    #: what the reveal leaves in force for the rest of the game (shown to
+    #: everyone once the card is face up)
+    lasting: str = ""
 
 
 CARDS: dict[Boss, BossCard] = {
@@ -33,6 +36,7 @@ CARDS: dict[Boss, BossCard] = {
             "You may destroy any tile and replace it with a Dungeon from the market. "
             "Your opponent cannot move Dungeons for the rest of the game.",
             "+1 for each Dungeon on the board.",
+            "Your opponent cannot move Dungeons.",
         ),
         BossCard(
             Boss.BELLADONNA,
@@ -49,6 +53,7 @@ CARDS: dict[Boss, BossCard] = {
             "Take any one token from the market into your lair. From then on, each of your "
             "Crystals may score either half of the board (the better one).",
             "+2 for each Crystal in your lair.",
+            "Each of your Crystals scores the better half of the board.",
         ),
         BossCard(
             Boss.DR_DEADLY,

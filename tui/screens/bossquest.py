@@ -190,8 +190,12 @@ def combat_text(result: RoundResult, who: Any, *, weapons: bool) -> Text:
                 line.append(" ")
                 line.append_text(card_text(weapon_card(weapon, holder=holder)))
         notes = []
+        kept = result.spared[seat] if seat < len(result.spared) else ""
         if result.eliminated[seat] == "over":
-            notes.append("over")
+            # why an over knight kept its heart (BQ §Companions, the Tortoise;
+            # the spell "No one loses a heart")
+            notes.append({"tortoise": "over, ♥ kept (Tortoise)",
+                          "spell": "over, ♥ kept (spell)"}.get(kept, "over"))
         elif result.eliminated[seat] == "spell":
             notes.append("out (spell)")
         if seat in result.perfect:
@@ -494,6 +498,7 @@ class CombatScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         yield CombatPanel(id="combat")
+        yield Footer(compact=True)  # its key, as on every screen (the table's footer is under it)
 
     def on_mount(self) -> None:
         panel = self.query_one(CombatPanel)
@@ -571,6 +576,8 @@ class BossQuestScreen(GameScreen):
         ("over, short, perfect", "Strength against the Boss's HP: over it (out, a heart "
                                  "lost), short of it by so much, or exactly it (a bonus "
                                  "key)"),
+        (f"{HEART} kept", "Over, but no heart lost, and why: the Tortoise (over by 1 "
+                          "or 2) or the spell \"No heart lost\""),
     )
 
     def __init__(self, port: Any, **kwargs: Any) -> None:

@@ -39,6 +39,7 @@ from core.bossquest.actions import (
 from core.bossquest.cards import Spell, SpellKind, Weapon
 from core.bossquest.rules import weapons_of
 from core.bossquest.state import Knight, Phase, State, Step
+from tui.screens.game import possessive
 
 Who = Callable[[int], str]
 
@@ -82,11 +83,11 @@ def action_label(view: State, action: Any, who: Who) -> str:
         return "Read it +" if action.sign > 0 else "Read it -"
     if isinstance(action, TargetPotion):
         knight = view.knights[action.seat]
-        return f"Flip {who(action.seat)}'s {weapon_text(knight, action.weapon)}"
+        return f"Flip {possessive(who(action.seat))} {weapon_text(knight, action.weapon)}"
     if isinstance(action, SwapCompanions):
         return f"Swap {action.first.label}/{action.second.label}"
     if isinstance(action, PeekHidden):
-        return f"Owl: see {who(action.seat)}'s hidden"
+        return f"Owl: see {possessive(who(action.seat))} hidden"
     if isinstance(action, PeekMystery):
         return "Owl: see the mystery"
     if isinstance(action, ReplaceSpell):

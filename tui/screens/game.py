@@ -94,6 +94,13 @@ def possessive(name: str) -> str:
     return f"{found.group(1)}'s{found.group(2)}"
 
 
+def bare_name(name: str) -> str:
+    """A seat's name without the mark the table adds in brackets ("Bob
+    (away)" -> "Bob"), for a label with no room for it."""
+    found = re.fullmatch(r"(.*\S)( \([^()]*\))", name)
+    return name if found is None else found.group(1)
+
+
 class GameScreen(Screen):
     """Base of a game's screen. The shell constructs it with its port.
 
@@ -121,7 +128,7 @@ class GameScreen(Screen):
         # Textual then tries the key's next binding: this one asks anyway,
         # so the player reads why not (the session's refusal, as a notice).
         Binding("u", "undo_anyway", "", show=False),
-        Binding("q", "leave", "Home", tooltip="Leave for the home screen (the match is saved)"),
+        Binding("q", "leave", "Home"),  # what it does: `help_text`
         Binding("right_square_bracket", "since_step(1)", "Next move", show=False,
                 tooltip="Since your last move: look at the next move (marked on the table)"),
         Binding("left_square_bracket", "since_step(-1)", "Previous move", show=False,
@@ -344,6 +351,15 @@ class GameScreen(Screen):
         """Back to the home screen; the journal already holds every action."""
         self.port.send(SeatCommand.leave(None if self.update is None else self.update.seat))
 
+    def help_text(self, binding: Binding) -> str | None:
+        """F1's words for a key whose meaning depends on the table: q at a
+        shared table goes to the lobby, and the seat waits there."""
+        if binding.action == "leave":
+            if getattr(self.port, "answers_later", False):
+                return "Leave for the lobby: your seat waits (Enter on the table there brings you back)"
+            return "Leave for the home screen (the match is saved)"
+        return None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Grey out Undo in the footer when there is nothing to take back.
         A subclass that overrides this should defer to it for "undo" and
@@ -357,6 +373,8 @@ class GameScreen(Screen):
         if action == "move_now":
             return self.can_hurry()  # the footer shows it only while a bot thinks
         if action == "undo":
+            if update is not None and update.seat is None:
+                return False  # a spectator: no seat, nothing of theirs to take back
             return True if update is not None and update.can_undo else None
         if action == "undo_anyway":
             # a person's seat only (a spectator has nothing to take back)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
+from rich.text import Text
 from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -49,6 +51,23 @@ def seat_text(seat: dict[str, Any], me: str) -> str:
     elif not seat.get("present", True):
         marks.append("invited")
     return f"{player} ({', '.join(marks)})" if marks else str(player)
+
+
+def seat_lines(seats: list[str], room: int) -> list[str]:
+    """The seats, ", " between them, in lines of at most `room` cells where
+    they fit, broken between seats (never inside one): on 80 columns a
+    six-knight table would push the Now column out of sight."""
+    lines: list[str] = []
+    line = ""
+    for index, text in enumerate(seats):
+        piece = text + ("," if index < len(seats) - 1 else "")
+        if line and cell_len(line) + 1 + cell_len(piece) > room:
+            lines.append(line)
+            line = piece
+        else:
+            line = f"{line} {piece}" if line else piece
+    lines.append(line)
+    return lines
 
 
 def status_text(table: dict[str, Any]) -> str:
@@ -197,6 +216,9 @@ class LobbyScreen(Screen):
         self.want: str | None = None
         #: the id of the table under the cursor
         self._highlighted_id: str | None = None
+        #: the tables, at the last drawing, where a seat waits for this
+        #: player to sit down: one that appears since is highlighted
+        self._invited: set[str] = set()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -213,6 +235,11 @@ class LobbyScreen(Screen):
             self.listing, self.me = list(remote.tables), remote.player
         self.sub_title = f"You are {self.me}"
         self._draw()
+
+    def on_resize(self) -> None:
+        # the seats are broken into lines for the window's width
+        if self.listing and self._on_top():
+            self._draw()
 
     def on_screen_resume(self) -> None:
         if self._stale or self.want is not None:
@@ -247,22 +274,39 @@ class LobbyScreen(Screen):
         # The cursor follows a table, not a row: the listing's order changes.
         was = self._highlighted_id
         ids = [table.get("table") for table in self.listing]
+        invited = [table.get("table") for table in self.listing if self._kept_for_me(table)]
+        new = [tid for tid in invited if tid not in self._invited]
+        self._invited = set(invited)
         if self.want in ids:
             row, self.want = ids.index(self.want), None
+        elif new:  # a table set up for this player: Enter sits them down there
+            row = ids.index(new[0])
         elif was in ids:
             row = ids.index(was)
         grid.clear()
+        statuses = [status_text(table) for table in self.listing]
+        widest = [max((cell_len(str(text)) for text in texts), default=0) for texts in (
+            [COLUMNS[0], *(str(t["title"]) for t in self.listing)], [COLUMNS[2], *statuses])]
+        # each column has a cell of padding either side, and a scroll bar may show
+        room = max(16, (grid.size.width or self.app.size.width) - sum(widest) - 3 * 2 - 2)
         for index, table in enumerate(self.listing):
-            seats = ", ".join(seat_text(s, me) for s in table["seats"])
+            lines = seat_lines([seat_text(s, me) for s in table["seats"]], room)
             # names and titles come from the hub: shown as they are, never as markup
-            grid.add_row(cell(table["title"]), cell(seats), cell(status_text(table)),
-                         key=str(index))
+            seats = Text("\n", end="").join(cell(line) for line in lines)
+            grid.add_row(cell(table["title"]), seats, cell(statuses[index]),
+                         key=str(index), height=len(lines))
         self._highlighted_id = None
         if self.listing:
             row = max(0, min(row, len(self.listing) - 1))
             grid.move_cursor(row=row)
             self._highlighted_id = ids[row]
         self._hint()
+
+    def _kept_for_me(self, table: dict[str, Any]) -> bool:
+        """A seat at `table`, not begun, is kept for this player by another,
+        and they have not sat down there yet."""
+        return not table.get("started") and table.get("creator") != self.me and any(
+            s.get("player") == self.me and not s.get("present") for s in table["seats"])
 
     def _hint(self) -> None:
         table = self._highlighted()

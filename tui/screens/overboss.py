@@ -62,7 +62,7 @@ from core.overboss.board import Side
 from core.overboss.components import Terrain, Token
 from core.overboss.state import State, Step, cell
 from tui import resources
-from tui.screens.game import GameScreen, TableUpdate, fit_line
+from tui.screens.game import GameScreen, TableUpdate, bare_name, fit_line, possessive
 from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
 from tui.widgets.flowed import Flowed, Parts, flow_parts
@@ -207,7 +207,10 @@ def board_grid(view: State, seat: int | None, names: tuple[str, ...],
     near = GAME.opponent(view, far)
 
     def label(owner: int, arrow: str) -> str:
-        who = "Your half" if owner == seat else f"{_name(names, owner)}'s half"
+        # the bare name: the half's label is as narrow as the board, and the
+        # title line says already that a player is away ("bob (away — bot
+        # playing)" left "▲ bob's (away — bot pl" at 80 columns)
+        who = "Your half" if owner == seat else f"{possessive(bare_name(_name(names, owner)))} half"
         if estimate is not None:
             pts = estimate[owner]
             who += f" · {pts} pt{'s' if pts != 1 else ''}"
@@ -598,7 +601,9 @@ class OverbossScreen(GameScreen):
         other = GAME.opponent(view, me)
         wide = self.has_class("-wide")
         # Whose view it is comes first, never cut off; when the line is too
-        # long, the supplies (heroes, bag, stack) give way, in that order.
+        # long, the supplies give way: the bag, then the stack (neither runs
+        # out in a duel: 68 of each for 32 squares), the heroes last (15 run
+        # out, and who gets the last ones is a choice: OD-19).
         parts = [Text("Overboss Duel", style="bold")] if wide else []
         parts.append(self._viewer_text(update))
         if view.step is not Step.OVER:
@@ -620,7 +625,7 @@ class OverbossScreen(GameScreen):
             score.stylize("underline", len(left) + 3, len(left) + 3 + len(theirs))
         parts.append(score)
         stack, bag = GAME.stack_size(view), GAME.bag_size(view)
-        parts.extend([Text(f"stack {stack}"), Text(f"bag {bag}"), Text(f"heroes {view.heroes}")])
+        parts.extend([Text(f"heroes {view.heroes}"), Text(f"stack {stack}"), Text(f"bag {bag}")])
         drop = [len(parts) - 1, len(parts) - 2, len(parts) - 3]
         header = fit_line(parts, self._header_width(), drop=drop)
         update_static(self.query_one("#ob-header", Static), header)
@@ -716,6 +721,14 @@ class OverbossScreen(GameScreen):
                 # head it went on at the panel's left edge)
                 reveal = Parts((Text(f"Reveal (r): {card.reveal}", style="dim"),),
                                indent="    ")
+            elif view.revealed[seat] and card.lasting:
+                # OD §Boss Cards: a face-up card's lasting power is public
+                lasting = card.lasting
+                if update.seat == GAME.opponent(view, seat):
+                    lasting = lasting.replace("Your opponent", "You")
+                if not me:
+                    lasting = _theirs(lasting)
+                reveal = Parts((Text(f"In force: {lasting}", style="dim"),), indent="    ")
         lair = view.lairs[seat]
         spires = Text.assemble((f"Spires ^{lair.spires}", "bold" if lair.spires else ""),
                                f" v{lair.expended}")
@@ -807,7 +820,13 @@ class OverbossScreen(GameScreen):
             scores = outcome.counted
             if len(winners) == 1:
                 w = winners[0]
-                head = f"{self._who(w)} wins {scores[w]} to {scores[GAME.opponent(view, w)]}!"
+                o = GAME.opponent(view, w)
+                head = f"{self._who(w)} wins {scores[w]} to {scores[o]}!"
+                tiles = next((c.values for c in outcome.breakdown if c.name == "Tile Score"), None)
+                if scores[w] == scores[o] and tiles is not None:
+                    # OD-12: tied on Power, the Tile Score decided
+                    head = (f"Tied at {scores[w]}: {self._who(w)} wins on the Tile Score, "
+                            f"{tiles[w]} to {tiles[o]}!")
             else:
                 head = f"A tie at {scores[0]}: both win!"
             return Text.assemble(("The duel is over. ", "bold"), (head, "bold"),
@@ -864,6 +883,9 @@ class OverbossScreen(GameScreen):
             text = Text.assemble((head, "bold"), " on a highlighted square ", move, ".")
             if len(kinds) > 1:
                 text.append_text(Text.assemble(" ", k(f"1-{len(kinds)}"), " picks another token."))
+            if step is Step.TOKEN and any(isinstance(a, Skip) for a in update.legal):
+                # OD-13: no open terrain, so the drafted token may wait instead
+                text.append_text(Text.assemble(" Or ", k("s"), " keeps it in your lair."))
             return text
         if step is Step.END:
             return Text.assemble(("Pair placed. ", "bold"), k("e"), " (or ", k("↵"),

@@ -163,6 +163,10 @@ class OverstockedScreen(GameScreen):
         ("pop×yours", "A toy's points: its area in the popularity times yours"),
         ("→", "The score after the card you are placing"),
         ("X on", "Toys with an X on the score pad (quantum crates do not count as them)"),
+        ("4+?", "Solo, for others than the player: the bot's points without its "
+                "bonus, which only the player sees before the end"),
+        ("quantum 1 2X", "The quantum cards left in the centre, face up (X: its player "
+                         "marks a toy)"),
     )
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
@@ -614,6 +618,8 @@ class OverstockedScreen(GameScreen):
             line.append(f" {status:<8}")
             if sheet is not None:
                 line.append(f"{sheet.seats[seat].total:>4}", style="bold")
+                if seat == bot and not self._bot_bonus_known(view, update.seat):
+                    line.append("+?", style="bold")  # its bonus is not in the view
             tokens = []
             if player.incentive is not None:
                 tokens.append(f"i{player.incentive.value}")
@@ -625,14 +631,21 @@ class OverstockedScreen(GameScreen):
                 line = marked_text(line, seat in changed)
                 line.no_wrap, line.overflow, line.end = True, "ellipsis", ""
             lines.append(line)
-        centre = self._centre_text(view)
+        centre = self._centre_text(view, update.seat)
         if centre.cell_len:
             lines.append(centre)
         panel = self.query_one("#os-players", Static)
         update_static(panel, Text("\n", end="").join(lines))
         set_border(panel, subtitle="pts")
 
-    def _centre_text(self, view: State) -> Text:
+    @staticmethod
+    def _bot_bonus_known(view: State, seat: int | None) -> bool:
+        """Solo: the bot's bonus is counted from the player's secret hand, so
+        only the player sees it before the end (the view holds 0 for
+        everyone else): others are told it is unknown, never a false 0."""
+        return view.phase is Phase.OVER or seat not in (None, GAME.bot_seat(view))
+
+    def _centre_text(self, view: State, seat: int | None) -> Text:
         parts = []
         o = view.options
         if o.forklifts:
@@ -640,9 +653,12 @@ class OverstockedScreen(GameScreen):
         if o.incentives:
             parts.append("tokens " + ("".join(t.value for t in view.incentive_supply) or "-"))
         if o.quantum:
-            parts.append(f"quantum ×{len(view.quantum_supply)}")
+            # OS-17: face up, so which are left (X cards marked), not only how many
+            left = " ".join(f"{q}X" if cards.has_x(q) else str(q) for q in view.quantum_supply)
+            parts.append(f"quantum {left or '-'}")
         if o.solo:
-            parts.append(f"bot bonus {view.bot_bonus}")
+            known = self._bot_bonus_known(view, seat)
+            parts.append(f"bot bonus {view.bot_bonus if known else '?'}")
         return Text(" · ".join(parts), style="italic", no_wrap=True, overflow="ellipsis")
 
     def _sheet(self, view: State) -> Any:
