@@ -80,6 +80,7 @@ def test_cli_starts_the_app(monkeypatch):
     import tui.app
 
     monkeypatch.setattr(tui.app, "OvertableApp", FakeApp)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)  # as in a terminal
     assert cli.main(["--theme", "ansi", "--bot-delay", "0", "resume", "abc"]) == 0
     assert seen == {
         "start": "resume",
@@ -90,3 +91,41 @@ def test_cli_starts_the_app(monkeypatch):
         "handover_grace": tui.app.HANDOVER_GRACE,  # a doubled Enter does not lift the cover
         "ran": True,
     }
+
+
+def test_rules_off_a_terminal_print_the_text(capsys, monkeypatch):
+    """`overtable rules GAME | less` printed the full-screen app's escape
+    codes into the pipe (and the app went on running): off a terminal the
+    rules are printed as text, like `saves`."""
+    import tui.app
+    from tui.resources import rules_text
+
+    def no_app(*args, **kwargs):
+        raise AssertionError("the app must not start off a terminal")
+
+    monkeypatch.setattr(tui.app, "OvertableApp", no_app)
+    assert cli.main(["rules", "overboss-duel"]) == 0
+    out = capsys.readouterr().out
+    assert out == rules_text("overboss-duel") and "\x1b" not in out
+    assert "House ruling OD-1" in out
+    assert cli.main(["rules"]) == 0
+    assert "boss-quest, overboss-duel, overstocked, overseers" in capsys.readouterr().out
+    assert cli.main(["rules", "chess"]) == 2
+    assert "no game 'chess'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [[], ["new", "boss-quest"], ["resume"], ["join", "--name", "ann"]])
+def test_the_app_off_a_terminal_says_so_and_stops(argv, capsys, monkeypatch):
+    """Off a terminal (`overtable > file`, input from /dev/null, `ssh host
+    overtable` without -t) the full-screen app drew nothing and spun a core
+    until killed: the command says what it needs and ends."""
+    import tui.app
+    import tui.join
+
+    def no_app(*args, **kwargs):
+        raise AssertionError("the app must not start off a terminal")
+
+    monkeypatch.setattr(tui.app, "OvertableApp", no_app)
+    monkeypatch.setattr(tui.join, "JoinApp", no_app)
+    assert cli.main(argv) == 1
+    assert "needs a terminal" in capsys.readouterr().err

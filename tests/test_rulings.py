@@ -98,3 +98,20 @@ def test_overseers_ruling_is_in_the_in_app_rules(ruling):
         )
     else:
         assert re.search(rf"\b{ruling}\b", text), f"the in-app rules do not show {ruling}"
+
+
+def test_overboss_duel_in_app_components_spell_the_monsters_as_the_game_does():
+    # The component list bolds each token's letter inside its name; with the
+    # bold marks taken away every monster must read as the table names it
+    # (it once read "SpellLime" and "RocKtopus"), its letter still bold.
+    from core.overboss.components import MONSTERS
+
+    text = (ROOT / "tui" / "rules" / "overboss-duel.md").read_text(encoding="utf-8")
+    components = text.split("## Components", 1)[1].split("\n> ", 1)[0]
+    plain = components.replace("**", "")
+    for monster in MONSTERS:
+        assert monster.label in plain, f"the components do not name {monster.label}"
+        label, letter = monster.label, monster.letter
+        marked = [f"{label[:at]}**{label[at]}**{label[at + 1:]}"
+                  for at in range(len(label)) if label[at].lower() == letter.lower()]
+        assert any(m in components for m in marked), f"{label}: its letter {letter} is not bold"

@@ -59,6 +59,22 @@ def test_progress_is_the_games_own(game_id, actions):
     assert int(saved.progress.split()[1]) > 1  # the match got somewhere
 
 
+def test_a_solo_quest_is_listed_by_its_wave_and_lost_when_lost():
+    """BQ §Solo Quest has waves, not rounds, and one knight: a quest lost
+    was listed as "round 1 · finished". It reads its wave and "lost"."""
+    from tui.cli import saves_text
+    from tui.screens.saved import result_text
+
+    match = Match.new("boss-quest", [PlayerSpec("Ann", "human")])
+    advance(match, 10_000, random.Random(1))  # the last legal action: a quest lost
+    match.close()
+    assert match.finished and not match.outcome.winners
+    (saved,) = store.list_matches(replay=True)
+    assert saved.progress == f"wave {match.state.wave}" and match.state.wave in (1, 2)
+    assert result_text(saved) == "lost"
+    assert "lost" in saves_text([saved], "dir") and "finished" not in saves_text([saved], "dir")
+
+
 def test_a_line_the_rules_refuse_is_a_problem_once_replayed():
     match = played("overboss-duel", SEATS[:2], 40)
     lines = match.path.read_text().splitlines()

@@ -435,7 +435,8 @@ async def test_a_large_terminal_fills_the_column_with_the_combats_so_far(size, r
         text = screen_text(app)
         if roomy:
             assert "Combats so far (2), the last first" in text
-            assert text.index("Round 2 · Boss 19") < text.index("Round 1 · Boss 16")
+            assert text.index("Round 2 · Boss 18 HP (card 19, spells -1)") < text.index(
+                "Round 1 · Boss 17 HP (card 16, spells +1)")
             assert "○ Boss HP -1" in text and "No spell changed it." in text
             # down to the prompt: no empty rows left under the panels
             assert main.region.bottom == screen.query_one("#bq-decide").region.y
@@ -462,3 +463,41 @@ async def test_after_swap_hidden_only_the_two_knights_see_the_cards(size):
     for seat in (3, None):
         _, text = await run(make_update(state, seat=seat), size=size)
         assert HIDDEN[0] not in text and HIDDEN[2] not in text and HIDDEN[1] not in text
+
+
+async def test_a_knight_with_many_weapons_still_shows_its_spells_and_total():
+    """At 80 columns a knight's row with seven face-up weapons and a dark
+    spell on it once ended "●Atk+…": closed up, the cards still left no room.
+    The spell and what the knight shows then go on a line under its cards."""
+    from core.bossquest import GAME
+
+    state = full_state()
+    many = (w("R5"), w("P1"), w("B2"), w("Y1"), w("R2"), w("B1"), w("P3"))
+    bea = attrs.evolve(state.knights[1], visible=many)
+    state = attrs.evolve(state, knights=(state.knights[0], bea, *state.knights[2:]))
+    view = make_update(state).view
+    shows = f"shows {GAME.visible_strength(view, 1)}+?"
+    _, text = await run(make_update(state))
+    lines = text.splitlines()
+    row = next(i for i, line in enumerate(lines) if "[R5][P1][B2]" in line)
+    assert "…" not in lines[row]
+    assert "●Atk+1" in lines[row + 1] and shows in lines[row + 1], lines[row:row + 2]
+    # the other knights' rows are still there, one line each
+    assert sum(f"{h}" in text for h in ("♥3 ⚷1", "♥2 ⚷0", "♥3 ⚷2", "♥1 ⚷0")) == 4
+
+
+def test_the_combat_summary_names_the_boss_as_the_boss_panel_does():
+    """BQ-47's combat summary began "Boss 17, 17 HP with spells" (the card,
+    then the HP after spells) even when no spell changed it, which read as
+    two Bosses. It reads as the Boss panel: "Boss 17 HP", and the card and
+    the spells' change only when they differ."""
+    from core.bossquest.state import RoundResult
+    from tui.screens.bossquest import combat_text
+
+    result = full_state().history[0]  # card 16, 17 HP with the round's spells
+    assert isinstance(result, RoundResult) and (result.boss, result.hp) == (16, 17)
+    names = "Ann Bob Cyd Dee".split()
+    first = combat_text(result, lambda s: names[s], weapons=False).plain.split("\n")[0]
+    assert first == "Boss 17 HP (card 16, spells +1)"
+    same = attrs.evolve(result, hp=16)
+    assert combat_text(same, lambda s: names[s], weapons=False).plain.split("\n")[0] == "Boss 16 HP"

@@ -124,6 +124,24 @@ def test_snapshot_companions_and_potions(snap_compare, size):
     assert snap_compare(ScreenApp(make_update(extensions_table())), terminal_size=size)
 
 
+async def test_the_companion_reserve_names_every_companion_at_80_columns():
+    """Companions: the reserve's line gave the first companion's power in
+    full and cut the rest off at 80 columns; where the powers do not fit,
+    it names every companion in reserve (the powers are in the rules)."""
+    state = attrs.evolve(extensions_table(), reserve=(Companion.CHAMELEON, Companion.RAVEN))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        narrow = screen_text(app)
+    assert "Reserve: Chameleon, Raven" in narrow and "…" not in narrow.split("Reserve:")[1].split("\n")[0]
+    # where the line has room, the powers are there
+    app = ScreenApp(make_update(attrs.evolve(state, reserve=(Companion.CHAMELEON,))))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        wide = screen_text(app)
+    assert f"Reserve: Chameleon ({Companion.CHAMELEON.text})" in wide
+
+
 async def test_a_personal_spell_is_one_choice_then_its_boss():
     """The Solo Quest's personal spells: one choice a spell on the action bar,
     then one a Boss (sixteen spell-and-Boss choices filled six lines at
@@ -227,6 +245,33 @@ def test_solo_quest_rows_fit_80_columns():
     wide = [r.plain for r in solo_rows(state, 200)]
     assert "Need 2 of a colour, Boss HP +1, Boss HP -1, Swap with deck, Boss HP -2" in "\n".join(wide)
     assert not any(line.startswith("    spells: ") for line in wide)
+
+
+def test_solo_quest_row_names_the_unmet_condition():
+    """BQ-40: a Boss's conditions are judged on its own weapons. With two
+    conditions on a Boss, its row names the one not met (a bare "(unmet)"
+    after the spells read as if the last one failed); with one, it says
+    "condition unmet" as before."""
+    from core.bossquest.cards import Colour, Spell, SpellKind
+    from core.bossquest.state import SoloBoss
+    from tui.screens.bossquest_extras import solo_rows
+
+    need_y = Spell(SpellKind.NEED_COLOUR, Colour.YELLOW)
+    need_p = Spell(SpellKind.NEED_COLOUR, Colour.PURPLE)
+    purple = tuple(w(c) for c in ("P1", "B7", "B1", "P5", "R5", "R6"))
+    state = attrs.evolve(
+        solo_table(),
+        solo_bosses=(SoloBoss(14, purple, (Spell(SpellKind.HP_PLUS_2), need_y, need_p)),
+                     SoloBoss(18, (w("R7"),), (need_p,)),
+                     SoloBoss(21, (w("Y7"), w("P2")), (need_y, need_p))),
+    )
+    assert solo.unmet_conditions(state.solo_bosses[0]) == (need_y,)
+    wide = [r.plain for r in solo_rows(state, 200)]
+    assert wide[1].endswith("Need Purple (P)  (unmet: Need Yellow (Y))"), wide[1]
+    assert wide[2].endswith("Need Purple (P)  (condition unmet)"), wide[2]
+    assert "unmet" not in wide[3]
+    narrow = "\n".join(r.plain for r in solo_rows(state, 78))
+    assert "(unmet: Need Y)" in narrow and "unmet: Need P" not in narrow, narrow
 
 
 async def test_solo_quest_swap_with_deck_picks_a_weapon_by_number():

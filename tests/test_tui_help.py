@@ -139,3 +139,22 @@ async def test_the_help_over_a_match_opens_that_games_rules(tmp_path, monkeypatc
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game_screen
+
+
+async def test_the_help_lists_no_sideways_scrolling_where_nothing_scrolls_sideways(tmp_path, monkeypatch):
+    """The home screen's help listed "Left arrow: Scroll Left" and
+    "Ctrl+Pageup: Page Left", keys that did nothing there (nor on the
+    new-match form, nor over a match): they are left out where no panel
+    scrolls sideways, and the keys that do something stay."""
+    from tui.app import OvertableApp
+    from tui.screens.help import screen_keys
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        home = dict((does, keys) for keys, does in screen_keys(app.screen))
+        assert not {"Scroll Left", "Scroll Right", "Page Left", "Page Right"} & set(home)
+        assert "New match" in home and "Down" in home
+    _, rows = await open_help(os_app())
+    assert not {"Scroll Left", "Scroll Right", "Page Left", "Page Right"} & {d for _, d in rows}

@@ -5,12 +5,13 @@ thrown away."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Button, Checkbox, Input, Select
+from textual.widgets import Button, Checkbox, Input, Label, Select
 
+from tests.screen_kit import screen_text
 from tui.app import OvertableApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
-from tui.screens.new_match import NewMatchScreen
+from tui.screens.new_match import RULES_BOT_NOTE, NewMatchScreen
 
 GAME = "overboss-duel"
 
@@ -182,8 +183,10 @@ async def test_an_option_hidden_by_the_player_count_is_not_sent():
 
 async def test_a_solo_modes_rules_bot_seat_takes_no_name_or_kind():
     """OS-19: in Overstocked's solo mode the second seat is the rulebook's
-    bot, whatever the form says: its name and kind are shown disabled, under
-    "Rules' bot", and come back when the solo box is cleared."""
+    bot, whatever the form says: its name is shown disabled, under "Rules'
+    bot", its kind (which read "Human") gives way to a note that the
+    rulebook's bot plays it, and both come back when the solo box is
+    cleared."""
     app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
                        bot_delay=0, seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -195,12 +198,18 @@ async def test_a_solo_modes_rules_bot_seat_takes_no_name_or_kind():
         solo.value = True
         await pilot.pause()
         assert name.disabled and kind.disabled
-        assert "Rules' bot" in str(row.query_one("Label").render())
+        assert "Rules' bot" in str(row.query_one(".seat-label", Label).render())
+        assert not kind.display and row.query_one(".rules-bot-note").display
+        line = next(t for t in screen_text(app).splitlines() if "Rules' bot" in t)
+        assert RULES_BOT_NOTE in line and "Human" not in line, line
+        # saved as the bot it is (the saved matches list "Ann +1 bot")
+        assert [p.kind for p in screen.read_players()] == ["human", "bot"]
         assert not screen.query_one("#seat-0").query_one(Input).disabled
         solo.value = False
         await pilot.pause()
         assert not name.disabled and not kind.disabled
-        assert "Seat 2" in str(row.query_one("Label").render())
+        assert kind.display and not row.query_one(".rules-bot-note").display
+        assert "Seat 2" in str(row.query_one(".seat-label", Label).render())
 
 
 async def test_the_form_starts_from_the_last_match_of_the_game():

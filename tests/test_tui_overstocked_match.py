@@ -166,3 +166,30 @@ async def test_a_solo_match_against_the_rulebooks_bot(tmp_path, monkeypatch):
         state = app.table.match.state
         assert len(state.seats[1].warehouse.placed) == 6
         assert pressed >= 6 * 3 + 5  # pick (2 keys), place, and 5 nominations
+
+
+async def test_solo_with_the_bots_seat_saved_as_a_person_has_no_handover(tmp_path, monkeypatch):
+    """OS-19: in solo the rulebook's bot never decides, whatever the seat's
+    header says. The new-match form saved that seat as it read ("Human"),
+    and the table then covered the screen with "Pass to Ann" as if two
+    people shared it; one person plays, with no hand-over cover."""
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(
+            "overstocked",
+            [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")],
+            Options(solo=True),
+        )
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, OverstockedScreen | HandoverScreen):
+                break
+        await pilot.pause()
+        assert app.table is not None and app.table.humans == (0,)
+        assert not isinstance(app.screen, HandoverScreen)
+        assert isinstance(app.screen, OverstockedScreen) and app.screen.update.seat == 0
+        pressed = await play_match(app, pilot)
+        assert app.table.match.finished and pressed >= 6 * 3 + 5

@@ -409,3 +409,46 @@ async def test_boss_quest_holds_each_new_combat_until_a_key(tmp_path, monkeypatc
         state = app.table.match.state
     # every round's combat was held, the last one (the match's end) too
     assert combats == [r.round for r in state.history]
+
+
+async def test_a_narrow_recap_keeps_its_keys_in_the_title():
+    """At 80x24 the Boss Quest, Overstocked and Overseers recap panels are
+    27 to 40 columns wide with a top edge only (no bottom border for the
+    keys): there the title keeps the keys ([ ] step, z log), in fewer words,
+    before it drops them; so does a panel whose bottom is off screen. A
+    panel whose bottom border is on screen keeps its words and shows the
+    keys under it."""
+    from textual.app import App, ComposeResult
+
+    tracker = SinceTracker()
+    tracker.observe(upd(1, ("deal",)))
+    recap = tracker.observe(upd(2, ("deal", "Bob asks for 2 weapons")))
+
+    class LogApp(App):
+        def __init__(self, rows: int, edges: str) -> None:
+            super().__init__()
+            self.rows, self.edges = rows, edges
+
+        def compose(self) -> ComposeResult:
+            log = SinceLog(id="log")
+            log.styles.height = self.rows
+            if self.edges == "all":
+                log.styles.border = ("round", "white")
+            else:  # the compact layouts: the top edge only
+                log.styles.border_top = ("solid", "white")
+            yield log
+
+    cases = (  # width, the panel's rows on a screen of 8, its edges, title, under it
+        (40, 8, "top", f"Recap (all) · {RECAP_KEYS}", ""),
+        (27, 8, "top", "Recap (all) · [ ] z", ""),
+        (40, 20, "all", f"Recap (all) · {RECAP_KEYS}", ""),
+        (40, 8, "all", "Since your last move (all)", RECAP_KEYS),
+    )
+    for width, rows, edges, title, under in cases:
+        app = LogApp(rows, edges)
+        async with app.run_test(size=(width, 8)) as pilot:
+            log = app.query_one(SinceLog)
+            log.show(("deal", "Bob asks for 2 weapons"), recap)
+            await pilot.pause()
+            await pilot.pause()
+            assert (log.border_title, log.border_subtitle) == (title, under), (width, rows, edges)

@@ -212,10 +212,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     if args.command == "saves" and (args.list or not _is_terminal(sys.stdout)):
         return list_saves()
+    if args.command == "rules" and not _is_terminal(sys.stdout):
+        # into a pipe or a file (`overtable rules boss-quest | less`): the
+        # text, not the full-screen app's escape codes
+        return print_rules(args.game)
     if args.command == "host":
         return run_host(args)
     if args.command == "hub":
         return run_hub(args.socket, args.data_dir, args.bot_delay)
+    if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
+        # The full-screen app off a terminal drew nothing and spun a core
+        # until killed (`overtable > file`, `ssh host overtable` without -t).
+        print("overtable: the table needs a terminal for its input and output; "
+              "`overtable saves --list` and `overtable rules GAME` print text, "
+              "and over SSH connect with `ssh -t`.", file=sys.stderr)
+        return 1
     if args.command == "join":
         return join_hub(args.socket, args.name, args.theme, args.bot_delay, args.bell)
     from tui import theme as themes
@@ -361,6 +372,28 @@ def _is_terminal(stream: Any) -> bool:
         return False
 
 
+# -- rules off a terminal ------------------------------------------------------
+
+
+def print_rules(game: str | None) -> int:
+    """A game's in-app rules as text; without a game, which games have rules."""
+    from core.catalogue import CATALOGUE
+    from tui.resources import rules_text
+
+    games = ", ".join(CATALOGUE)
+    if game is None:
+        print(f"Rules of: {games}. Print one with: overtable rules GAME")
+        return 0
+    text = rules_text(game) if game in CATALOGUE else None
+    if text is None:
+        from tui.plain import printable
+
+        print(printable(f"overtable rules: no game {game!r}; games: {games}"), file=sys.stderr)
+        return 2
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    return 0
+
+
 # -- saves --list --------------------------------------------------------------
 
 
@@ -373,7 +406,8 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
     out = [f"{len(matches)} saved match(es) in {directory}, newest first:"]
     for saved in matches:
         if saved.finished:
-            state = f"won by {', '.join(saved.winners)}" if saved.winners else "finished"
+            state = (f"won by {', '.join(saved.winners)}" if saved.winners
+                     else "lost" if len(saved.players) == 1 else "finished")
         else:
             state = "in play"
         if saved.in_use:

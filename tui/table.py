@@ -56,10 +56,13 @@ class Table:
         self.game = self.session.game
         self.names: tuple[str, ...] = self.session.names
         self.bots: frozenset[int] = self.session.bots
-        #: seats played by people at this terminal
-        self.humans: tuple[int, ...] = tuple(
-            s for s in range(self.session.players) if s not in self.bots
-        )
+        from core.arena import held_seats
+
+        #: seats played by people at this terminal: not the bots', nor a
+        #: seat the game's own rules play (Overstocked's solo bot, OS-19),
+        #: whatever its header says (a hand-over screen for it hid the table)
+        held = held_seats(match.header.options, self.session.players)
+        self.humans: tuple[int, ...] = tuple(s for s in held if s not in self.bots)
         self.bot_delay = bot_delay
         self._bot_factory = bot_factory
         #: the searching bots' process (one, started when a searching bot

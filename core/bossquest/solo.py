@@ -210,6 +210,19 @@ def conditions_met(boss: SoloBoss) -> bool:
     return True
 
 
+def unmet_conditions(boss: SoloBoss) -> tuple[Spell, ...]:
+    """The spells on `boss` whose condition its weapons do not meet (a Need
+    colour without that colour, Need 2 of a colour without a pair), in the
+    order they lie on it: what the screen names when `conditions_met` is
+    false."""
+    colours = [w.colour for w in boss.weapons if w.colour is not None]
+    return tuple(
+        s for s in boss.spells
+        if (s.kind is _K_NEED_COLOUR and s.colour not in colours)
+        or (s.kind is _K_NEED_PAIR and len(set(colours)) == len(colours))
+    )
+
+
 def turns_left(state: State) -> int:
     """The wave's turns still to play: one per spell left in its row."""
     if not 1 <= state.wave <= 3:

@@ -176,7 +176,10 @@ def last_ask(state: State, seat: int) -> bool:
 
 
 def progress(state: State) -> str:
-    """How far the match is, for a list of saved matches: its round."""
+    """How far the match is, for a list of saved matches: its round; in
+    the Solo Quest, which has no rounds, its wave ("wave 2", "MegaBoss")."""
+    if state.players == 1:
+        return "MegaBoss" if state.wave >= 3 else f"wave {max(1, state.wave)}"
     return f"round {max(1, state.round)}"
 
 

@@ -172,7 +172,12 @@ def spell_label(spell: Spell) -> Text:
 def combat_text(result: RoundResult, who: Any, *, weapons: bool) -> Text:
     """A round's combat, one knight a line (all of it is public now);
     `who(seat)` names a knight, `weapons` lists each knight's weapons."""
-    text = Text(f"Boss {result.boss}, {result.hp} HP with spells\n", style="bold")
+    # as the Boss panel says it ("18 HP  (card 19, spells -1)"): "Boss 17,
+    # 17 HP with spells" read as two Bosses, or as spells where none was
+    text = Text(f"Boss {result.hp} HP", style="bold")
+    if result.hp != result.boss:
+        text.append(f" (card {result.boss}, spells {result.hp - result.boss:+d})", style="bold")
+    text.append("\n")
     width = max(len(who(s)) for s in range(len(result.strengths)))
     for seat, value in enumerate(result.strengths):
         line = Text(no_wrap=True)
@@ -1063,9 +1068,14 @@ class BossQuestScreen(GameScreen):
         room = self._knight_room(view.players, picking)
         last_line = text.plain.rsplit("\n", 1)[-1]
         spaced = len(last_line) + 5 * len(cards) + tail.cell_len <= room
+        start = len(last_line)
         for card in cards:
             text.append(" " if spaced or card is cards[0] else "")
             text.append_text(card_text(card))
+        if tail and len(text.plain.rsplit("\n", 1)[-1]) + tail.cell_len > room:
+            # still too long closed up: the spells on the knight and what
+            # it shows go under its cards rather than off the panel
+            text.append("\n" + " " * max(0, start - 1))
         text.append_text(tail)
         enabled = not picking or self._legal(TargetKnight(seat))
         return Row(text, key=str(seat + 1), enabled=enabled)
@@ -1089,8 +1099,10 @@ class BossQuestScreen(GameScreen):
         rows = [self._knight_row(view, seat, update, picking) for seat in range(view.players)]
         knights = self.changed("knights")
         rows = mark_rows(rows, [seat in knights for seat in range(view.players)])
-        rows += [Row(line, enabled=not picking) for line in extras.companion_rows(view, update.seat)]
         board = self.query_one("#bq-knights", PickList)
+        room = self._knight_room(view.players, picking)
+        rows += [Row(line, enabled=not picking)
+                 for line in extras.companion_rows(view, update.seat, room)]
         board.set_rows(rows, picking=picking)
         if picking:
             self._targets = [TargetKnight(seat) for seat in range(view.players)]

@@ -219,9 +219,11 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
     return Text("Choose:", style="bold")
 
 
-def companion_rows(view: State, seat: int | None) -> list[Text]:
+def companion_rows(view: State, seat: int | None, room: int = 999) -> list[Text]:
     """Below the knights: the viewer's companion with its power in words
-    (and whether a once-per-round power is spent), and the reserve."""
+    (and whether a once-per-round power is spent), and the reserve: with
+    their powers where the line has `room` for them, else by name (at 80
+    columns the first power hid the rest of the reserve)."""
     rows = []
     mine = view.companions[seat] if view.companions and seat is not None else None
     if mine is not None:
@@ -232,8 +234,10 @@ def companion_rows(view: State, seat: int | None) -> list[Text]:
             line.append(" (used this round)", style="italic")
         rows.append(line)
     if view.reserve:
-        rows.append(Text("Reserve: " + ", ".join(f"{c.label} ({c.text})" for c in view.reserve),
-                         style="dim", no_wrap=True, end=""))
+        line = "Reserve: " + ", ".join(f"{c.label} ({c.text})" for c in view.reserve)
+        if len(line) > room:
+            line = "Reserve: " + ", ".join(c.label for c in view.reserve)
+        rows.append(Text(line, style="dim", no_wrap=True, end=""))
     return rows
 
 
@@ -262,6 +266,10 @@ _SOLO_SHORT = {
     SpellKind.ATTACK_MINUS_1: "Atk-1",
     SpellKind.ATTACK_MINUS_2: "Atk-2",
 }
+
+
+#: the spells whose condition a Boss's weapons must meet
+_CONDITIONS = frozenset({SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR})
 
 
 def _solo_spells(spells: tuple[Spell, ...], room: int) -> str:
@@ -297,12 +305,18 @@ def solo_rows(view: State, room: int = 999) -> list[Text]:
             line.append(f" ({gap} short)" if gap > 0 else f" ({-gap} over)" if gap else " (exact)")
         line.append("  ")
         line.append(" ".join(str(w) for w in boss.weapons) or "no weapon")
-        unmet = "" if solo.conditions_met(boss) else "  (condition unmet)"
+        # With two conditions or more on the Boss, the unmet ones are named:
+        # "(unmet)" after a list of spells seems to speak of the last one.
+        failing = solo.unmet_conditions(boss)
+        named = sum(s.kind in _CONDITIONS for s in boss.spells) > 1
+        unmet = "" if not failing else (
+            f"  (unmet: {', '.join(str(s) for s in failing)})" if named
+            else "  (condition unmet)")
         spells = ""
         if boss.spells:
             spells = "  " + _solo_spells(boss.spells, room - line.cell_len - 2 - len(unmet))
         if unmet and line.cell_len + len(spells) + len(unmet) > room:
-            unmet = " (unmet)"
+            unmet = f" (unmet: {_solo_spells(failing, 0)})" if named else " (unmet)"
         below = None
         if line.cell_len + len(spells) + len(unmet) > room:
             # many weapons: the Boss's spells on a line of their own

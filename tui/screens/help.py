@@ -83,6 +83,12 @@ def _does(node: object, binding: Binding) -> str:
     return binding.description
 
 
+#: the scrolling containers' sideways keys, listed only where a panel
+#: scrolls sideways ("Left arrow: Scroll Left", "Ctrl+Pageup: Page Left"
+#: did nothing on the home screen, the new-match form or a match)
+_SIDEWAYS = frozenset({"scroll_left", "scroll_right", "page_left", "page_right"})
+
+
 def screen_keys(screen: Screen) -> list[tuple[str, str]]:
     """(keys, what they do) for every binding active on `screen`, footer
     order; keys that do the same are listed together, once."""
@@ -91,6 +97,8 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
         binding = active.binding
         if not binding.description or binding.system or key in _GLOBAL:
             continue
+        if binding.action in _SIDEWAYS and not getattr(active.node, "allow_horizontal_scroll", False):
+            continue  # a list or a form that never scrolls sideways: noise
         label, does = key_words(key, binding), _does(active.node, binding)
         labels = rows.setdefault(does, [])
         if label not in labels:

@@ -88,6 +88,16 @@ class SeatRow(Horizontal):
             classes="seat-kind",
             compact=True,
         )
+        # In the place of the select while the game's own rules play the
+        # seat (Overstocked's solo bot): a disabled "Human" there read as if
+        # a person sat at it.
+        yield Label(RULES_BOT_NOTE, classes="rules-bot-note")
+
+
+#: what a seat played by the game's own rules says in place of human/bot
+RULES_BOT_NOTE = "the rulebook's bot (no choice)"
+#: the level such a seat is saved with (the rules play it; no search starts)
+RULES_BOT_LEVEL = "easy"
 
 
 class NewMatchScreen(Screen):
@@ -261,7 +271,7 @@ class NewMatchScreen(Screen):
             if rules_bot == row.has_class("rules-bot"):
                 continue  # (controls disabled for another reason stay so)
             row.set_class(rules_bot, "rules-bot")
-            row.query_one(Label).update("Rules' bot" if rules_bot else f"Seat {row.seat + 1}")
+            row.query_one(".seat-label", Label).update("Rules' bot" if rules_bot else f"Seat {row.seat + 1}")
             for control in row.query("Input, Select"):
                 control.disabled = rules_bot
 
@@ -349,7 +359,11 @@ class NewMatchScreen(Screen):
             if not name:
                 raise ValueError(f"Seat {seat + 1} needs a name.")
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
-            if kind == HUMAN:
+            if self.query_one(f"#seat-{seat}", SeatRow).has_class("rules-bot"):
+                # the rulebook's bot, never a person whatever its select
+                # says: saved as a bot (it never decides, so never thinks)
+                player = sit(name, "bot", RULES_BOT_LEVEL)
+            elif kind == HUMAN:
                 player = sit(name, "human")
             else:
                 player = sit(name, "bot", kind.partition(":")[2])

@@ -114,6 +114,8 @@ def result_text(saved: Any) -> str:
             winners.append(names[w])
         else:
             winners.append(str(w))
+    if not winners and len(names) == 1:
+        return "lost"  # one player (the Solo Quest) and no winner
     return ("won: " + ", ".join(winners)) if winners else "finished"
 
 

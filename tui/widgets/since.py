@@ -233,6 +233,8 @@ def mark_rows(items: Sequence[Any], flags: Sequence[bool]) -> list[Any]:
 
 #: what the recap's panel says under it
 RECAP_KEYS = "[ ] step · z log"
+#: the same keys where a narrow panel's title has no room for their words
+RECAP_KEYS_SHORT = "[ ] z"
 #: the cells of a recap line's step gutter ("▶ 2 ")
 GUTTER = 4
 
@@ -290,6 +292,8 @@ class SinceLog(GameLog):
         self._title_recap()
         self.set_lines(entries)  # type: ignore[arg-type]
         self._follow()
+        # laid out anew, the panel's bottom may come into sight or leave it
+        self.call_after_refresh(self._title_recap)
 
     def _title_recap(self) -> None:
         """The recap's title, as long as the panel's width allows."""
@@ -299,12 +303,30 @@ class SinceLog(GameLog):
         count = len(recap.steps)
         at = "all" if recap.selected is None else f"{recap.selected + 1}/{count}"
         room = (self.size.width or 80) - 4
-        # the keys in the title where there is room (a panel's bottom
-        # border may be out of sight), else under the panel
-        titles = [f"Since your last move ({at}) · {RECAP_KEYS}", f"Since your last move ({at})",
-                  f"Since your move ({at})", f"Recap ({at})"]
+        # The keys go in the title where there is room, else under the
+        # panel; but where it has no bottom border in sight (at 80x24 the
+        # Boss Quest and Overstocked panels draw their top edge only) they
+        # stay in the title, in fewer words, before the title's own words
+        # are shortened.
+        titles = [f"Since your last move ({at}) · {RECAP_KEYS}"]
+        if not self._bottom_in_sight():
+            titles += [f"Since your move ({at}) · {RECAP_KEYS}", f"Recap ({at}) · {RECAP_KEYS}",
+                       f"Recap ({at}) · {RECAP_KEYS_SHORT}"]
+        titles += [f"Since your last move ({at})", f"Since your move ({at})", f"Recap ({at})"]
         title = next((t for t in titles if len(t) <= room), titles[-1])
-        set_border(self, title, "" if RECAP_KEYS in title else RECAP_KEYS)
+        set_border(self, title, "" if title.endswith((RECAP_KEYS, RECAP_KEYS_SHORT)) else RECAP_KEYS)
+
+    def _bottom_in_sight(self) -> bool:
+        """Whether the panel has a bottom border (where the keys go) and it
+        is on screen."""
+        if self.styles.border_bottom[0] in ("", "none", "hidden"):
+            return False  # the compact layouts draw the top edge only
+        try:
+            geometry = self.screen.find_widget(self)
+        except Exception:  # not laid out yet (no screen, not in its map)
+            return False
+        bottom = min(geometry.clip.bottom, self.screen.size.height)
+        return geometry.region.height > 0 and geometry.region.bottom <= bottom
 
     def on_resize(self) -> None:
         super().on_resize()
