@@ -83,6 +83,9 @@ MAX_TABLES = 200
 #: bytes a client may leave unread before the hub lets it go (a client that
 #: never reads must not grow the hub's memory without end)
 MAX_UNREAD = 4 * 1024 * 1024
+#: seconds a new connection has to say who it is (one that never does, or
+#: sends half a line and stalls, must not hold its place for ever)
+HELLO_SECONDS = 30.0
 
 
 class HubError(ValueError):
@@ -173,6 +176,9 @@ class Hub:
         self.seed = seed
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
+        #: player -> when they last chatted, from any of their connections
+        #: (the rate limit is the player's, not each terminal's)
+        self.said: dict[str, deque[float]] = {}
         self._server: asyncio.AbstractServer | None = None
 
     # -- starting --------------------------------------------------------------------
@@ -458,10 +464,19 @@ class Hub:
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(self, writer)
         self.clients.add(client)
+        loop = asyncio.get_running_loop()
+        hello_by = loop.time() + HELLO_SECONDS
         try:
             while not client.closed:
                 try:
-                    line = await reader.readuntil(b"\n")
+                    if client.player is None:  # the hello, in time
+                        line = await asyncio.wait_for(
+                            reader.readuntil(b"\n"), max(0.0, hello_by - loop.time()))
+                    else:
+                        line = await reader.readuntil(b"\n")
+                except TimeoutError:
+                    client.error(f"Say hello within {HELLO_SECONDS:g} seconds: closed.")
+                    break
                 except asyncio.LimitOverrunError:
                     client.error(f"A line is at most {MAX_CLIENT_LINE} bytes.")
                     break
@@ -502,8 +517,6 @@ class Client:
         self.closed = False
         #: table id -> (seats wanted, the link once the match runs)
         self.places: dict[str, tuple[set[int], Link | None, bool]] = {}
-        #: when this client last chatted (for the rate limit)
-        self.said: deque[float] = deque()
 
     # -- sending -------------------------------------------------------------------
 
@@ -522,7 +535,9 @@ class Client:
             if transport is not None and transport.get_write_buffer_size() > MAX_UNREAD:
                 # it reads nothing: let it go rather than keep its backlog
                 log.warning("client %s left %d bytes unread: closed", self.player, MAX_UNREAD)
-                self.close()
+                # dropped, not closed: a close waits to write the backlog
+                # out, and this peer reads nothing (it held it for ever)
+                self.close(abort=True)
                 return
             self.writer.write(data)
         except (ConnectionError, RuntimeError):
@@ -604,11 +619,14 @@ class Client:
         if not text or len(text) > MAX_CHAT:
             raise HubError(f"A chat line is 1 to {MAX_CHAT} characters.")
         now = time.monotonic()
-        while self.said and now - self.said[0] > CHAT_WINDOW:
-            self.said.popleft()
-        if len(self.said) >= CHAT_BURST:
+        for name in [n for n, said in self.hub.said.items() if not said or now - said[-1] > CHAT_WINDOW]:
+            del self.hub.said[name]  # nobody's quiet past keeps its place
+        said = self.hub.said.setdefault(str(self.player), deque())
+        while said and now - said[0] > CHAT_WINDOW:
+            said.popleft()
+        if len(said) >= CHAT_BURST:
             raise HubError("Slow down: a few chat lines every ten seconds.")
-        self.said.append(now)
+        said.append(now)
         table_id = body.get("table")
         if table_id is not None:
             self.hub.table(table_id)
@@ -662,7 +680,8 @@ class Client:
         )
         self.places[table.id] = (seats, link, watching)
 
-    def close(self) -> None:
+    def close(self, abort: bool = False) -> None:
+        """Let the client go; with `abort`, drop what it left unread."""
         if self.closed:
             return
         self.closed = True
@@ -672,7 +691,10 @@ class Client:
                 seated |= bool(link.seats)
                 link.close()
         with contextlib.suppress(Exception):
-            self.writer.close()
+            if abort:
+                self.writer.transport.abort()
+            else:
+                self.writer.close()
         if seated:  # their seats are marked away in the lobby
             self.hub.clients.discard(self)
             self.hub._lobby_changed()

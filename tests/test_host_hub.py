@@ -56,6 +56,12 @@ class Player:
             if key in message:
                 return message
 
+    async def expect_any(self, keys: tuple[str, ...], timeout: float = 5) -> dict:
+        while True:
+            message = await self.read(timeout)
+            if any(key in message for key in keys):
+                return message
+
     async def close(self) -> None:
         self.writer.close()
         await self.writer.wait_closed()

@@ -1,0 +1,90 @@
+"""The hub against a hostile or broken network peer (resource exhaustion and
+timing): a client that never reads gives its backlog back, a client that
+never says hello is let go, chat is bounded per player however many
+connections they open."""
+
+from __future__ import annotations
+
+import asyncio
+
+from host import hub as hub_module
+from tests.test_host_hub import Player, hub  # noqa: F401  (the fixture)
+
+
+async def test_a_client_let_go_for_not_reading_gives_its_backlog_back(hub, monkeypatch):  # noqa: F811
+    """Closing a transport waits for its buffer to be written: one whose
+    peer never reads kept the whole backlog (and its reading task) for
+    ever. The hub drops it at once."""
+    monkeypatch.setattr(hub_module, "MAX_UNREAD", 64 * 1024)
+    hub_, path = hub
+    deaf = await Player.connect(path, "deaf")
+    deaf.reader._transport.pause_reading()  # reads nothing from now on
+    (client,) = [c for c in hub_.clients if c.player == "deaf"]
+    talker = await Player.connect(path, "talker")
+    create = {"create": {"game": "overboss-duel", "seats": ["open", "open"]}}
+    for _ in range(9):
+        await talker.send(create)
+        await talker.expect("created")
+    for _ in range(500):
+        await talker.send(create)
+        table = (await talker.expect("created"))["created"]["table"]
+        await talker.send({"stand": {"table": table}})
+        await talker.expect("lobby")
+        if client.closed:
+            break
+    assert client.closed
+    await asyncio.sleep(0.1)
+    transport = client.writer.transport
+    assert transport.get_write_buffer_size() == 0, "the backlog is still held"
+    assert transport.get_extra_info("socket") is None or transport.get_extra_info(
+        "socket").fileno() == -1, "the socket is still open"
+    await talker.close()
+
+
+async def test_a_client_that_never_says_hello_is_let_go(hub, monkeypatch):  # noqa: F811
+    monkeypatch.setattr(hub_module, "HELLO_SECONDS", 0.3)
+    hub_, path = hub
+    silent = await Player.connect(path, "silent", hello=False)
+    half = await Player.connect(path, "half", hello=False)
+    half.writer.write(b'{"hello": {"pla')  # half a line, then nothing
+    await half.writer.drain()
+    await asyncio.sleep(0.05)
+    assert len(hub_.clients) == 2
+    for stalled in (silent, half):
+        line = await asyncio.wait_for(stalled.reader.read(), 3)
+        assert b"hello" in line  # told why, then closed (read() returned at EOF)
+    await asyncio.sleep(0.05)
+    assert not hub_.clients
+    # a client that says hello in time stays
+    ann = await Player.connect(path, "ann")
+    await asyncio.sleep(0.5)
+    await ann.send({"lobby": {}})
+    assert "lobby" in await ann.expect("lobby")
+    await ann.close()
+
+
+async def test_chat_is_bounded_per_player_not_per_connection(hub):  # noqa: F811
+    """Three terminals of one player share the player's five lines in ten
+    seconds: opening more connections does not multiply the rate."""
+    _, path = hub
+    terminals = [await Player.connect(path, "ann") for _ in range(3)]
+    listener = await Player.connect(path, "bob")
+    for round_ in range(3):
+        for terminal in terminals:
+            await terminal.send({"chat": {"table": None, "text": f"spam {round_}"}})
+    heard = refused = 0
+    for player in (*terminals, listener):
+        while True:
+            try:
+                message = await player.read(timeout=0.3)
+            except TimeoutError:
+                break
+            if player is listener:
+                heard += "chat" in message
+            elif "error" in message:
+                assert "Slow down" in message["error"]
+                refused += 1
+    assert heard == hub_module.CHAT_BURST
+    assert refused == 9 - hub_module.CHAT_BURST
+    for player in (*terminals, listener):
+        await player.close()
