@@ -32,8 +32,13 @@ import asyncssh
 #: sessions at once, per player and in all
 MAX_SESSIONS_PER_PLAYER = 3
 MAX_SESSIONS = 60
-#: new connections a player may open per minute
+#: new connections a player may open per minute (counted once the key is
+#: proved: a public key is no secret, and probing with it alone must not use
+#: up its player's logins)
 MAX_CONNECTS_PER_MINUTE = 10
+#: connections a player may hold open at once (one with no session yet, or
+#: none ever, holds its place until it goes: they must not pile up)
+MAX_CONNECTIONS_PER_PLAYER = MAX_SESSIONS_PER_PLAYER + 2
 #: seconds without a key from the client before its session is closed (0: never)
 DEFAULT_IDLE_TIMEOUT = 30 * 60.0
 #: bytes from a client waiting for the child to read them, at the most
@@ -137,6 +142,8 @@ class FrontDoor:
         self.idle_timeout = idle_timeout
         self.sessions: dict[str, int] = defaultdict(int)
         self.connects: dict[str, deque[float]] = defaultdict(deque)
+        #: connections open now, per player (once their key is proved)
+        self.connections: dict[str, int] = defaultdict(int)
 
     def total(self) -> int:
         return sum(self.sessions.values())
@@ -147,9 +154,16 @@ class _Server(asyncssh.SSHServer):
         self.door = door
         self.player: str | None = None
         self.conn: Any = None
+        #: this connection counts among its player's open ones
+        self.counted = False
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted and self.player is not None:
+            self.counted = False
+            self.door.connections[self.player] -= 1
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -168,19 +182,34 @@ class _Server(asyncssh.SSHServer):
         for player in self.door.players:
             options = player.keys.validate(key, str(peer[0]), str(peer[0]))
             if options is not None:
-                return self._admit(player.name)
+                # called for a bare offer of the key too (no proof yet): the
+                # connection is counted once authentication has succeeded
+                self.player = player.name
+                return True
         return False
 
-    def _admit(self, name: str) -> bool:
+    def auth_completed(self) -> None:
+        """The key is proved: count the connection, or refuse it (too many
+        in the last minute, or open at once, for this player)."""
+        name = self.player
+        if name is None:  # cannot happen after public-key auth; refuse anyway
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "No player.")
+            return
         now = time.monotonic()
         recent = self.door.connects[name]
         while recent and now - recent[0] > 60:
             recent.popleft()
         if len(recent) >= MAX_CONNECTS_PER_MINUTE:
-            return False
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                 "Too many Overtable connections in a minute: wait a moment.")
+            return
+        if self.door.connections[name] >= MAX_CONNECTIONS_PER_PLAYER:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                 "Too many Overtable connections are open: close one first.")
+            return
         recent.append(now)
-        self.player = name
-        return True
+        self.door.connections[name] += 1
+        self.counted = True
 
 
 async def _session(door: FrontDoor, process: Any) -> None:

@@ -1,0 +1,117 @@
+"""The SSH front door against a hostile client: the per-player rate limit
+and caps hold, cannot be used up by someone holding only a public key, and
+sessions dropped in a storm leave no process behind."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import asyncssh
+import pytest
+
+from host import ssh
+from host.ssh import load_host_key, read_players, serve
+from tests.test_host_ssh import ECHO, child_running, connect, gone, keys, read_until  # noqa: F401
+
+
+@pytest.fixture
+async def door(tmp_path, keys, monkeypatch):  # noqa: F811
+    """A front door, and its counts (the `FrontDoor` the server made)."""
+    made = []
+
+    class Recorded(ssh.FrontDoor):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(ssh, "FrontDoor", Recorded)
+    path, *_ = keys
+    server = await serve("127.0.0.1", 0, read_players(path), load_host_key(tmp_path / "hk"),
+                         child_running(ECHO))
+    yield server.sockets[0].getsockname()[1], made[0]
+    server.close()
+
+
+async def refused(port, key) -> str:
+    """Why the front door sends a client away right after its login."""
+    lost: list[Exception | None] = []
+
+    class Client(asyncssh.SSHClient):
+        def connection_lost(self, exc):
+            lost.append(exc)
+
+    conn = await asyncio.wait_for(connect(port, key, client_factory=Client), 10)
+    await asyncio.wait_for(conn.wait_closed(), 5)
+    assert isinstance(lost[0], asyncssh.DisconnectError), lost
+    return lost[0].reason
+
+
+class _Conn:
+    def get_extra_info(self, name):
+        return ("203.0.113.9", 4000) if name == "peername" else None
+
+
+async def test_offering_a_public_key_without_proof_uses_up_no_logins(door, keys):  # noqa: F811
+    """A public key is no secret: anyone may offer it (the bare offer a
+    client makes before it signs). Those offers must not count against its
+    player's logins per minute, or a stranger locks the player out."""
+    port, front = door
+    _, ann, _, _ = keys
+    for _ in range(3 * ssh.MAX_CONNECTS_PER_MINUTE):
+        stranger = ssh._Server(front)
+        stranger.connection_made(_Conn())
+        assert stranger.validate_public_key("ann", ann.convert_to_public())
+        stranger.connection_lost(None)  # never proved: never counted
+    assert not front.connects["Ann"] and not front.connections["Ann"]
+    async with connect(port, ann) as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        await read_until(process, "PID=", [])
+
+
+async def test_logins_per_minute_and_connections_at_once_are_capped(door, keys):  # noqa: F811
+    port, front = door
+    _, ann, bob, _ = keys
+    held = []
+    try:
+        for _ in range(ssh.MAX_CONNECTIONS_PER_PLAYER):  # none opens a session
+            held.append(await asyncio.wait_for(connect(port, ann), 10))
+        assert "connections are open" in await refused(port, ann)
+        async with connect(port, bob):  # another player is not held back
+            pass
+        held.pop().close()
+        await asyncio.sleep(0.2)
+        assert front.connections["Ann"] == ssh.MAX_CONNECTIONS_PER_PLAYER - 1
+        # one place free again; the logins of the minute run out after that
+        while len(front.connects["Ann"]) < ssh.MAX_CONNECTS_PER_MINUTE:
+            async with connect(port, ann):
+                pass
+        assert "in a minute" in await refused(port, ann)
+    finally:
+        for conn in held:
+            conn.close()
+    await asyncio.sleep(0.2)
+    assert front.connections["Ann"] == 0 and front.sessions["Ann"] == 0
+
+
+async def test_sessions_dropped_mid_flight_leave_no_process(door, keys):  # noqa: F811
+    """Sessions opened and their TCP connections dropped at once (no
+    goodbye): every child goes, and every session's place is given back."""
+    port, front = door
+    _, ann, _, _ = keys
+    pids = []
+    for _ in range(ssh.MAX_SESSIONS_PER_PLAYER):
+        conn = await asyncio.wait_for(connect(port, ann), 10)
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        seen: list[str] = []
+        await read_until(process, "\n", seen)
+        pids.append(int(re.search(r"PID=(\d+)", "".join(seen)).group(1)))
+        for _ in range(50):  # a window-change flood on the way out
+            process.change_terminal_size(81, 25)
+        conn.abort()
+    for _ in range(200):
+        if all(gone(pid) for pid in pids) and front.total() == 0:
+            break
+        await asyncio.sleep(0.02)
+    assert [pid for pid in pids if not gone(pid)] == []
+    assert front.total() == 0 and front.connections["Ann"] == 0
