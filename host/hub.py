@@ -86,6 +86,11 @@ MAX_UNREAD = 4 * 1024 * 1024
 #: seconds a new connection has to say who it is (one that never does, or
 #: sends half a line and stalls, must not hold its place for ever)
 HELLO_SECONDS = 30.0
+#: the lobby goes to a client at most once in this many seconds: changes
+#: (and requests) closer together go out as one lobby, the latest (a lobby
+#: of a full hub is ~130 kB and takes ~12 ms to build; one player creating
+#: and withdrawing tables in a loop had every client sent one each time)
+LOBBY_SECONDS = 0.25
 
 
 class HubError(ValueError):
@@ -179,6 +184,9 @@ class Hub:
         #: player -> when they last chatted, from any of their connections
         #: (the rate limit is the player's, not each terminal's)
         self.said: dict[str, deque[float]] = {}
+        #: when the lobby last went to every client, and the timer of the next
+        self._lobby_at = -LOBBY_SECONDS
+        self._lobby_timer: asyncio.TimerHandle | None = None
         self._server: asyncio.AbstractServer | None = None
 
     # -- starting --------------------------------------------------------------------
@@ -240,6 +248,9 @@ class Hub:
         self.socket_path = socket_path
 
     async def close(self) -> None:
+        if self._lobby_timer is not None:
+            self._lobby_timer.cancel()
+            self._lobby_timer = None
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -407,8 +418,34 @@ class Hub:
         self._lobby_changed()
 
     def _lobby_changed(self) -> None:
+        """The lobby changed: every client gets it, now or (after another
+        change this recently) once LOBBY_SECONDS have passed since the last."""
+        if self._lobby_timer is not None:
+            return  # the lobby going out then is built then: it has this change
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a hub driven by hand: at once
+            self._send_lobbies()
+            return
+        wait = self._lobby_at + LOBBY_SECONDS - loop.time()
+        if wait <= 0:
+            self._send_lobbies()
+        else:
+            self._lobby_timer = loop.call_later(wait, self._send_lobbies)
+
+    def _send_lobbies(self) -> None:
+        self._lobby_timer = None
+        with contextlib.suppress(RuntimeError):
+            self._lobby_at = asyncio.get_running_loop().time()
+        data = None
         for client in list(self.clients):
-            client.send_lobby()
+            if client.player is not None:
+                data = data or client.lobby_line()  # built once for all
+                client.send_line(data)
+                client.lobby_at = self._lobby_at
+
+    def lobby_message(self) -> dict[str, Any]:
+        return {"lobby": [t.summary() for t in self.tables.values()]}
 
     # -- away players --------------------------------------------------------------
 
@@ -517,19 +554,21 @@ class Client:
         self.closed = False
         #: table id -> (seats wanted, the link once the match runs)
         self.places: dict[str, tuple[set[int], Link | None, bool]] = {}
+        #: when this client was last sent the lobby, and the timer of a
+        #: lobby it asked for too soon after
+        self.lobby_at = -LOBBY_SECONDS
+        self._lobby_timer: asyncio.TimerHandle | None = None
 
     # -- sending -------------------------------------------------------------------
 
     def send(self, obj: Any) -> None:
+        if not self.closed:
+            self.send_line(_encoded(obj))
+
+    def send_line(self, data: bytes) -> None:
+        """One message already encoded (`_encoded`)."""
         if self.closed:
             return
-        text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-        try:
-            data = text.encode() + b"\n"
-        except UnicodeEncodeError:  # no such text gets in (names are checked)
-            data = json.dumps(obj, separators=(",", ":")).encode() + b"\n"
-        if len(data) > MAX_MESSAGE_BYTES:
-            data = json.dumps({"error": "A message was too long to send."}).encode() + b"\n"
         try:
             transport = getattr(self.writer, "transport", None)
             if transport is not None and transport.get_write_buffer_size() > MAX_UNREAD:
@@ -550,9 +589,32 @@ class Client:
     def error(self, reason: str) -> None:
         self.send({"error": reason})
 
+    def lobby_line(self) -> bytes:
+        return _encoded(self.hub.lobby_message())
+
     def send_lobby(self) -> None:
-        if self.player is not None:
-            self.send({"lobby": [t.summary() for t in self.hub.tables.values()]})
+        """The lobby to this client, now or (asked for again this soon after
+        the last) once LOBBY_SECONDS have passed: then, as it stands then."""
+        if self.player is None or self._lobby_timer is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._send_lobby_now()
+            return
+        wait = self.lobby_at + LOBBY_SECONDS - loop.time()
+        if wait <= 0:
+            self._send_lobby_now()
+        else:
+            self._lobby_timer = loop.call_later(wait, self._send_lobby_now)
+
+    def _send_lobby_now(self) -> None:
+        self._lobby_timer = None
+        if self.closed:
+            return
+        with contextlib.suppress(RuntimeError):
+            self.lobby_at = asyncio.get_running_loop().time()
+        self.send_line(self.lobby_line())
 
     # -- receiving -----------------------------------------------------------------
 
@@ -685,6 +747,9 @@ class Client:
         if self.closed:
             return
         self.closed = True
+        if self._lobby_timer is not None:
+            self._lobby_timer.cancel()
+            self._lobby_timer = None
         seated = False
         for _, link, _ in self.places.values():
             if link is not None:
@@ -698,6 +763,18 @@ class Client:
         if seated:  # their seats are marked away in the lobby
             self.hub.clients.discard(self)
             self.hub._lobby_changed()
+
+
+def _encoded(obj: Any) -> bytes:
+    """A message to a client as its line (a notice in its place if too long)."""
+    text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+    try:
+        data = text.encode() + b"\n"
+    except UnicodeEncodeError:  # no such text gets in (names are checked)
+        data = json.dumps(obj, separators=(",", ":")).encode() + b"\n"
+    if len(data) > MAX_MESSAGE_BYTES:
+        data = json.dumps({"error": "A message was too long to send."}).encode() + b"\n"
+    return data
 
 
 def _message(line: bytes) -> dict:

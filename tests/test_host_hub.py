@@ -703,6 +703,7 @@ async def test_a_client_that_never_reads_is_let_go(hub, monkeypatch):
     from host import hub as hub_module
 
     monkeypatch.setattr(hub_module, "MAX_UNREAD", 64 * 1024)
+    monkeypatch.setattr(hub_module, "LOBBY_SECONDS", 0)  # a lobby for every change
     hub_, path = hub
     deaf = await Player.connect(path, "deaf")
     deaf.reader._transport.pause_reading()  # reads nothing from now on
