@@ -39,6 +39,14 @@ MAX_CONNECTS_PER_MINUTE = 10
 #: connections a player may hold open at once (one with no session yet, or
 #: none ever, holds its place until it goes: they must not pile up)
 MAX_CONNECTIONS_PER_PLAYER = MAX_SESSIONS_PER_PLAYER + 2
+#: channels one connection may hold open at once (a session channel that
+#: never asks for a terminal or a shell holds its place, ~7 kB each: a
+#: client opened thousands on one connection)
+MAX_CHANNELS_PER_CONNECTION = MAX_SESSIONS_PER_PLAYER
+#: a window resize reaches the player's app at most this often (the newest
+#: size): each one has the app lay its screen out again, and a client may
+#: send them as fast as the network goes
+RESIZE_SECONDS = 0.1
 #: seconds without a key from the client before its session is closed (0: never)
 DEFAULT_IDLE_TIMEOUT = 30 * 60.0
 #: bytes from a client waiting for the child to read them, at the most
@@ -159,6 +167,20 @@ class _Server(asyncssh.SSHServer):
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
+        # asyncssh has no limit of its own on a connection's channels, and
+        # no hook when a session channel opens (with a process factory):
+        # its handler, looked up by name on the connection, is wrapped
+        opens = getattr(conn, "_process_session_open", None)
+        channels = getattr(conn, "_channels", None)
+        if callable(opens) and isinstance(channels, dict):
+            def session_open(packet: Any) -> Any:
+                if len(channels) >= MAX_CHANNELS_PER_CONNECTION:
+                    raise asyncssh.ChannelOpenError(
+                        asyncssh.OPEN_RESOURCE_SHORTAGE,
+                        "Too many sessions on this connection: close one first.")
+                return opens(packet)
+
+            conn._process_session_open = session_open
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted and self.player is not None:
@@ -372,30 +394,66 @@ def window_size(width: Any, height: Any) -> bytes:
     return struct.pack("HHHH", min(height, MAX_ROWS), min(width, MAX_COLUMNS), 0, 0)
 
 
+class _Resizer:
+    """Passes the client's window size to the child's terminal, at most
+    once every RESIZE_SECONDS (the newest size; the first one at once)."""
+
+    def __init__(self, master: int) -> None:
+        self.master = master
+        self.loop = asyncio.get_running_loop()
+        self.newest: bytes | None = None
+        self.at = -RESIZE_SECONDS
+        self.timer: asyncio.TimerHandle | None = None
+
+    def want(self, width: Any, height: Any) -> None:
+        self.newest = window_size(width, height)
+        if self.timer is None:
+            when = max(self.loop.time(), self.at + RESIZE_SECONDS)
+            self.timer = self.loop.call_at(when, self._apply)
+
+    def _apply(self) -> None:
+        import fcntl
+        import termios
+
+        self.timer, self.at = None, self.loop.time()
+        if self.newest is not None:
+            with contextlib.suppress(OSError):
+                fcntl.ioctl(self.master, termios.TIOCSWINSZ, self.newest)
+            self.newest = None
+
+    def close(self) -> None:
+        """No size after the session (its terminal's fd may be reused)."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+
 async def _forward_keys(process: Any, to_child: Any, master: int, typed: _LastKey) -> None:
     """The client's bytes to the child's terminal, until the client's end of
     input; a window resize is passed on to the terminal (which signals the
-    child), and only bytes count as the player being there."""
-    import fcntl
-    import termios
-
+    child; a flood of them as the newest now and then), and only bytes count
+    as the player being there."""
     loop = asyncio.get_running_loop()
-    while True:
-        try:
-            data = await process.stdin.read(4096)
-        except asyncssh.TerminalSizeChanged as size:
-            with contextlib.suppress(OSError):
-                fcntl.ioctl(master, termios.TIOCSWINSZ, window_size(size.width, size.height))
-            continue
-        except (asyncssh.BreakReceived, asyncssh.SignalReceived):
-            continue
-        if not data:
-            return
-        typed.at = loop.time()
-        to_child.write(data)
-        # a child that does not read holds the client back, not the host's memory
-        while to_child.get_write_buffer_size() > _MAX_KEYS_BUFFERED and not to_child.is_closing():
-            await asyncio.sleep(0.05)
+    resizer = _Resizer(master)
+    try:
+        while True:
+            try:
+                data = await process.stdin.read(4096)
+            except asyncssh.TerminalSizeChanged as size:
+                resizer.want(size.width, size.height)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            if not data:
+                return
+            typed.at = loop.time()
+            to_child.write(data)
+            # a child that does not read holds the client back, not the host's memory
+            while (to_child.get_write_buffer_size() > _MAX_KEYS_BUFFERED
+                   and not to_child.is_closing()):
+                await asyncio.sleep(0.05)
+    finally:
+        resizer.close()
 
 
 async def _idle(timeout: float, typed: _LastKey) -> None:

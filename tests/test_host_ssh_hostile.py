@@ -115,3 +115,66 @@ async def test_sessions_dropped_mid_flight_leave_no_process(door, keys):  # noqa
         await asyncio.sleep(0.02)
     assert [pid for pid in pids if not gone(pid)] == []
     assert front.total() == 0 and front.connections["Ann"] == 0
+
+
+async def test_one_connection_holds_a_bounded_number_of_channels(door, keys):  # noqa: F811
+    """Session channels that never ask for a terminal or a shell held their
+    place without bound (thousands on one connection, ~7 kB each)."""
+    from asyncssh.channel import SSHClientChannel
+
+    port, _ = door
+    _, ann, _, _ = keys
+
+    async def bare_channel(conn):
+        chan = SSHClientChannel(conn, asyncio.get_running_loop(), None, None, "strict",
+                                2 * 1024 * 1024, 32768)
+        await chan._open(b"session")  # and then nothing: no pty, no shell
+        return chan
+
+    async with connect(port, ann) as conn:
+        held = [await bare_channel(conn) for _ in range(ssh.MAX_CHANNELS_PER_CONNECTION)]
+        for _ in range(5):
+            with pytest.raises(asyncssh.ChannelOpenError, match="Too many sessions"):
+                await bare_channel(conn)
+        held.pop().close()
+        await asyncio.sleep(0.1)
+        held.append(await bare_channel(conn))  # its place is free again
+
+
+#: a child that counts the window changes it is told of, and reports on a key
+WINCH = (
+    "import fcntl, os, signal, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
+    "seen = [0]\n"
+    "signal.signal(signal.SIGWINCH, lambda *_: seen.__setitem__(0, seen[0] + 1))\n"
+    "print('READY', flush=True)\n"
+    "for line in sys.stdin:\n"
+    "    size = os.get_terminal_size(0)\n"
+    "    print('WINCH=%d SIZE=%dx%d' % (seen[0], size.columns, size.lines), flush=True)\n"
+)
+
+
+async def test_a_window_change_flood_reaches_the_app_as_a_few_resizes(tmp_path, keys):  # noqa: F811
+    """Each resize has the player's app lay its screen out again: a client
+    sending hundreds had the host's shared cores do it hundreds of times.
+    The newest size goes through, a few times a second at most."""
+    path, ann, _, _ = keys
+    server = await serve("127.0.0.1", 0, read_players(path), load_host_key(tmp_path / "hk"),
+                         child_running(WINCH))
+    port = server.sockets[0].getsockname()[1]
+    try:
+        async with connect(port, ann) as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24),
+                                                encoding=None)
+            seen: list[str] = []
+            await read_until(process, "READY", seen)
+            for n in range(300):
+                process.change_terminal_size(81 + n % 7, 25)
+                await asyncio.sleep(0)
+            process.change_terminal_size(120, 40)
+            await asyncio.sleep(3 * ssh.RESIZE_SECONDS)
+            process.stdin.write(b"k\r")
+            await read_until(process, "SIZE=120x40", seen)
+            told = int(re.search(r"WINCH=(\d+)", "".join(seen)).group(1))
+            assert 1 <= told <= 10, told
+    finally:
+        server.close()
