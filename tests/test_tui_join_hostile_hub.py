@@ -115,3 +115,29 @@ async def test_a_hub_that_answers_is_not_called_silent(tmp_path, monkeypatch, an
             assert not any("has not answered" in m for m in notes), notes
     finally:
         server.close()
+
+
+async def test_the_chat_shows_its_lines_on_opening_safely_at_80_columns():
+    """The chat box opened on lines said before showed none of them until
+    a new one came. Long words, emoji, combining marks, wide characters
+    and markup are wrapped within the box and shown as they are."""
+    from rich.cells import cell_len
+    from textual.app import App
+
+    from tui.screens.chat import ChatScreen
+    from tui.widgets.gamelog import GameLog
+
+    lines = ["eve: " + "w" * 200, "ann: " + "\N{GRINNING FACE}" * 100,
+             "bob: " + "e\u0301" * 150, "dan: " + "\u6f22" * 120,
+             "[b]x: [link=y]z[/link] [@click=app.quit]q", "cy: the newest line"]
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ChatScreen("in the lobby", lines, lambda text: None))
+        await pilot.pause(0.1)
+        log = app.screen.query_one(GameLog)
+        rows = log.rows
+        assert rows[-1] == "cy: the newest line"
+        assert "[b]x: [link=y]z[/link] [@click=app.quit]q" in rows
+        width = log.scrollable_content_region.width
+        assert all(cell_len(row) <= width for row in rows)
+        assert width <= 80 and "".join(rows).count("w") >= 200
