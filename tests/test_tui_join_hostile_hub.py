@@ -141,3 +141,26 @@ async def test_the_chat_shows_its_lines_on_opening_safely_at_80_columns():
         width = log.scrollable_content_region.width
         assert all(cell_len(row) <= width for row in rows)
         assert width <= 80 and "".join(rows).count("w") >= 200
+
+
+async def test_an_endless_line_from_the_hub_is_one_notice_not_a_flood(tmp_path, monkeypatch):
+    """Past the bound, a line is dropped a piece at a time: each piece was a
+    notice of its own (a hub sending without end buried the screen)."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "hub.sock"
+    endless = b"x" * (40 * remote_module.MAX_MESSAGE_BYTES) + b"\n"
+    server, _ = await fake_hub(path, [endless, b'{"lobby": []}\n', endless,
+                                      b'{"error": "after"}\n'])
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(300):
+                await pilot.pause(0.02)
+                if any(n.message == "after" for n in app._notifications):
+                    break
+            notes = [n.message for n in app._notifications]
+            assert "after" in notes, notes
+            assert sum("too long" in m for m in notes) == 2, notes  # one per line
+            assert app.remote.tables == []
+    finally:
+        server.close()

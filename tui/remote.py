@@ -221,14 +221,15 @@ class RemoteTable:
     # -- from the hub ------------------------------------------------------------------
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
+        lines = _lines(reader, 2 * MAX_MESSAGE_BYTES)
         while True:
             try:
-                line = await reader.readline()
-            except (ValueError, asyncio.LimitOverrunError):
-                self.app.notify("The hub sent a line too long to read.", severity="error")
-                continue
+                line = await anext(lines, b"")
             except (ConnectionError, OSError):
                 line = b""
+            if line is None:
+                self.app.notify("The hub sent a line too long to read.", severity="error")
+                continue
             if not line:
                 self._writer = None
                 if self._closing:
@@ -460,6 +461,33 @@ class RemoteTable:
         for screen in self.app.screen_stack:
             if isinstance(screen, LobbyScreen):
                 screen.show(self.tables, self.player)
+
+
+async def _lines(reader: asyncio.StreamReader, limit: int) -> Any:
+    """The lines `reader` gives, each with its newline; None, once, for a
+    line longer than `limit`, whose bytes are dropped as they come (to its
+    end: no piece of it is read as a message of its own, and one line is
+    one notice however long it goes on). Ends at the end of the stream."""
+    buffer = bytearray()
+    skipping = False
+    while chunk := await reader.read(1 << 16):
+        searched = len(buffer)
+        buffer += chunk
+        while (end := buffer.find(b"\n", searched)) >= 0:
+            line = bytes(buffer[: end + 1])
+            del buffer[: end + 1]
+            searched = 0
+            if skipping:  # the end of the line too long
+                skipping = False
+            elif len(line) > limit:
+                yield None
+            else:
+                yield line
+        if len(buffer) > limit:
+            buffer.clear()
+            if not skipping:
+                skipping = True
+                yield None
 
 
 def shown(value: Any, limit: int = MAX_SHOWN) -> str:
