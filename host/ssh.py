@@ -43,6 +43,16 @@ MAX_CONNECTIONS_PER_PLAYER = MAX_SESSIONS_PER_PLAYER + 2
 #: never asks for a terminal or a shell holds its place, ~7 kB each: a
 #: client opened thousands on one connection)
 MAX_CHANNELS_PER_CONNECTION = MAX_SESSIONS_PER_PLAYER
+#: connections not logged in yet, from one address and in all. Each holds
+#: a file descriptor until its login times out: a stranger opening them by
+#: the thousand ran the host (and its hub, in the same process) out of
+#: descriptors, and no player could log in or journal a move. Past the
+#: bound for one address its new connections are refused; past the bound in
+#: all, the oldest one waiting goes (a flood cannot hold every place).
+MAX_STARTUPS_PER_ADDRESS = 10
+MAX_STARTUPS = 40
+#: seconds a connection has to log in
+LOGIN_SECONDS = 30
 #: a window resize reaches the player's app at most this often (the newest
 #: size): each one has the app lay its screen out again, and a client may
 #: send them as fast as the network goes
@@ -152,6 +162,8 @@ class FrontDoor:
         self.connects: dict[str, deque[float]] = defaultdict(deque)
         #: connections open now, per player (once their key is proved)
         self.connections: dict[str, int] = defaultdict(int)
+        #: connections not logged in yet, oldest first (their servers)
+        self.startups: dict[Any, str] = {}
 
     def total(self) -> int:
         return sum(self.sessions.values())
@@ -167,6 +179,18 @@ class _Server(asyncssh.SSHServer):
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
+        peer = conn.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        startups = self.door.startups
+        if sum(a == address for a in startups.values()) >= MAX_STARTUPS_PER_ADDRESS:
+            conn.abort()
+            return
+        if len(startups) >= MAX_STARTUPS:
+            oldest = next(iter(startups))
+            startups.pop(oldest)
+            with contextlib.suppress(Exception):
+                oldest.conn.abort()
+        startups[self] = address
         # asyncssh has no limit of its own on a connection's channels, and
         # no hook when a session channel opens (with a process factory):
         # its handler, looked up by name on the connection, is wrapped
@@ -183,6 +207,7 @@ class _Server(asyncssh.SSHServer):
             conn._process_session_open = session_open
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.door.startups.pop(self, None)
         if self.counted and self.player is not None:
             self.counted = False
             self.door.connections[self.player] -= 1
@@ -213,6 +238,7 @@ class _Server(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         """The key is proved: count the connection, or refuse it (too many
         in the last minute, or open at once, for this player)."""
+        self.door.startups.pop(self, None)
         name = self.player
         if name is None:  # cannot happen after public-key auth; refuse anyway
             self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "No player.")
@@ -542,7 +568,7 @@ async def serve(
         sftp_factory=None,
         agent_forwarding=False,
         x11_forwarding=False,
-        login_timeout=30,
+        login_timeout=LOGIN_SECONDS,
         keepalive_interval=30,
         keepalive_count_max=4,
     )

@@ -178,3 +178,42 @@ async def test_a_window_change_flood_reaches_the_app_as_a_few_resizes(tmp_path, 
             assert 1 <= told <= 10, told
     finally:
         server.close()
+
+
+async def test_a_flood_of_connections_that_never_log_in_is_bounded(door, keys):  # noqa: F811
+    """Each connection waiting to log in held a descriptor for up to the
+    login time-out, without bound: a stranger opening thousands ran the
+    host (and its hub) out of descriptors. Past a few per address new ones
+    are refused; past the bound in all the oldest waiting goes; a player
+    from elsewhere still logs in."""
+    import os
+    import socket
+
+    port, front = door
+    _, ann, _, _ = keys
+    loop = asyncio.get_running_loop()
+
+    async def raw(address: str) -> socket.socket:
+        sock = socket.socket()
+        sock.setblocking(False)
+        sock.bind((address, 0))
+        await loop.sock_connect(sock, ("127.0.0.1", port))
+        return sock
+
+    before = len(os.listdir("/proc/self/fd"))
+    flood = [await raw("127.0.0.1") for _ in range(150)]
+    flood += [await raw(f"127.0.0.{n}") for n in range(10, 20) for _ in range(8)]
+    await asyncio.sleep(0.3)
+    try:
+        # the flood's own sockets are in this process too: the host's are the rest
+        held = len(os.listdir("/proc/self/fd")) - before - len(flood)
+        assert held <= ssh.MAX_STARTUPS + 5, held
+        assert len(front.startups) <= ssh.MAX_STARTUPS
+        assert sum(a == "127.0.0.1" for a in front.startups.values()) <= (
+            ssh.MAX_STARTUPS_PER_ADDRESS)
+        async with connect(port, ann, local_addr=("127.0.0.2", 0)) as conn:
+            process = await conn.create_process(term_type="xterm", encoding=None)
+            await read_until(process, "PID=", [])
+    finally:
+        for sock in flood:
+            sock.close()
