@@ -80,6 +80,11 @@ MAX_AWAY_BOT = 3600.0
 #: whole hub (the lobby lists every table in one bounded message)
 MAX_TABLES_PER_PLAYER = 10
 MAX_TABLES = 200
+#: finished tables the lobby keeps (their results can be seen again); older
+#: ones leave it. They were kept until the hub restarted: played out one
+#: after another, they grew the lobby past the longest message, and every
+#: player was sent "A message was too long to send." for a lobby
+MAX_FINISHED = 40
 #: bytes a client may leave unread before the hub lets it go (a client that
 #: never reads must not grow the hub's memory without end)
 MAX_UNREAD = 4 * 1024 * 1024
@@ -302,6 +307,7 @@ class Hub:
             if json.dumps(value) != json.dumps(written[name]):
                 raise HubError(f"{game.title}'s option {name!r} is written as "
                                f"{json.dumps(written[name])} or the like, not {json.dumps(value)}.")
+        self._forget_finished()
         open_tables = [t for t in self.tables.values() if not t.finished]
         if sum(t.creator == player for t in open_tables) >= MAX_TABLES_PER_PLAYER:
             raise HubError(f"You have {MAX_TABLES_PER_PLAYER} tables open already: "
@@ -416,6 +422,25 @@ class Hub:
                 client.error(str(error))
         session.start()
         self._lobby_changed()
+
+    def _forget_finished(self, keep: Table | None = None) -> None:
+        """Past MAX_FINISHED finished tables, the oldest leave the hub (their
+        journals stay on disk, among the saved matches)."""
+        finished = [t for t in self.tables.values() if t.finished and t is not keep]
+        for table in finished[: max(0, len(finished) - MAX_FINISHED + (keep is not None))]:
+            del self.tables[table.id]
+            for timer in table.timers.values():
+                timer.cancel()
+            table.timers.clear()
+            for holder in table.stand_ins.values():
+                holder.cancel()
+            table.stand_ins.clear()
+            for client in list(self.clients):
+                _, link, _ = client.places.pop(table.id, (None, None, None))
+                if link is not None:
+                    link.close()
+            if table.session is not None:
+                table.session.close()
 
     def _lobby_changed(self) -> None:
         """The lobby changed: every client gets it, now or (after another
@@ -541,6 +566,7 @@ class RemoteSeat:
         )
         if update.over and not self.table.announced:
             self.table.announced = True
+            self.client.hub._forget_finished(keep=self.table)
             self.client.hub._lobby_changed()
 
 

@@ -128,3 +128,38 @@ async def test_lobby_churn_from_one_player_reaches_the_others_coalesced(hub):  #
         assert len(lobbies) <= bound, (len(lobbies), bound)
     for player in (*others, mal):
         await player.close()
+
+
+async def test_finished_tables_leave_the_lobby_past_a_bound(hub, monkeypatch):  # noqa: F811
+    """Finished tables stayed in the lobby until the hub restarted: played
+    out one after another (a quick match against a bot), they grew every
+    lobby message past the longest one a client is sent."""
+    import random
+
+    from core import GAMES
+    from tests.test_host_hub import play_to_the_end
+
+    monkeypatch.setattr(hub_module, "MAX_FINISHED", 2)
+    hub_, path = hub
+    ann = await Player.connect(path, "ann")
+    played = []
+    for n in range(4):
+        await ann.send({"create": {"game": "overstocked", "seats": ["open", {"bot": "random"}]}})
+        table = (await ann.expect("created"))["created"]["table"]
+        await ann.send({"join": {"table": table, "seat": 0}})
+        await play_to_the_end({0: ann}, GAMES["overstocked"], random.Random(n))
+        played.append(table)
+    await ann.send({"lobby": {}})
+    await asyncio.sleep(2 * hub_module.LOBBY_SECONDS)
+    lobby = None
+    while True:
+        try:
+            message = await ann.read(timeout=0.3)
+        except TimeoutError:
+            break
+        lobby = message.get("lobby", lobby)
+    assert [t["table"] for t in lobby] == played[-2:]  # the newest results stay
+    assert list(hub_.tables) == played[-2:]
+    await ann.send({"watch": {"table": played[0]}})
+    assert "no such table" in (await ann.expect("error"))["error"]
+    await ann.close()
