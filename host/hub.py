@@ -465,12 +465,33 @@ class Hub:
         data = None
         for client in list(self.clients):
             if client.player is not None:
-                data = data or client.lobby_line()  # built once for all
+                data = data or self.lobby_line()  # built once for all
                 client.send_line(data)
                 client.lobby_at = self._lobby_at
 
-    def lobby_message(self) -> dict[str, Any]:
-        return {"lobby": [t.summary() for t in self.tables.values()]}
+    def lobby_line(self) -> bytes:
+        """The lobby message, within MAX_MESSAGE_BYTES. Every table fits in
+        it but at the worst (six seats, each name 32 wide characters: ~1.7 kB
+        a table); then the oldest finished tables are left out first, then
+        the newest not yet begun, and what is left still goes."""
+        tables = list(self.tables.values())
+        parts = [_encoded(t.summary())[:-1] for t in tables]
+        budget = MAX_MESSAGE_BYTES - 64
+        total = sum(len(p) + 1 for p in parts)
+        if total > budget:
+            order = ([i for i, t in enumerate(tables) if t.finished]
+                     + [i for i, t in reversed(list(enumerate(tables))) if not t.started]
+                     + [i for i, t in reversed(list(enumerate(tables)))
+                        if t.started and not t.finished])
+            left_out = set()
+            for i in order:
+                if total <= budget:
+                    break
+                left_out.add(i)
+                total -= len(parts[i]) + 1
+            log.warning("the lobby leaves out %d tables to fit in one message", len(left_out))
+            parts = [p for i, p in enumerate(parts) if i not in left_out]
+        return b'{"lobby":[' + b",".join(parts) + b"]}\n"
 
     # -- away players --------------------------------------------------------------
 
@@ -615,9 +636,6 @@ class Client:
     def error(self, reason: str) -> None:
         self.send({"error": reason})
 
-    def lobby_line(self) -> bytes:
-        return _encoded(self.hub.lobby_message())
-
     def send_lobby(self) -> None:
         """The lobby to this client, now or (asked for again this soon after
         the last) once LOBBY_SECONDS have passed: then, as it stands then."""
@@ -640,7 +658,7 @@ class Client:
             return
         with contextlib.suppress(RuntimeError):
             self.lobby_at = asyncio.get_running_loop().time()
-        self.send_line(self.lobby_line())
+        self.send_line(self.hub.lobby_line())
 
     # -- receiving -----------------------------------------------------------------
 
