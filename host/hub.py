@@ -28,7 +28,7 @@ Messages from a client (one key names the message):
 - ``{"command": <SeatCommand>, "table": id}``: play, undo or leave.
 - ``{"chat": {"table": id or null, "text": "..."}}``: a line to everyone at
   that table (seated or watching), or in the lobby; at most 200 characters,
-  five lines every ten seconds.
+  five lines every ten seconds per player (across their connections).
 
 Messages to a client: ``{"welcome": ...}``, ``{"lobby": [...]}``,
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
