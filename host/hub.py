@@ -567,6 +567,10 @@ class Hub:
                     break
                 client.handle(line)
                 await client.drain()
+                # the others' turn: lines already read would be answered
+                # one after another without a pause (a client sending them
+                # in bulk held every other table up)
+                await asyncio.sleep(0)
         except (ConnectionError, OSError):
             pass
         finally:

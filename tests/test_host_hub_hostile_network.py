@@ -203,3 +203,37 @@ async def test_a_lobby_too_long_for_one_message_leaves_tables_out_not_the_lobby(
     assert 1 < len(lobby) < 17
     for player in (ann, *makers):
         await player.close()
+
+
+async def test_a_client_sending_lines_in_bulk_does_not_hold_up_the_others(hub, monkeypatch):  # noqa: F811
+    """The hub answered a client's lines one after another without giving
+    the others a turn while they were already read: a client sending them
+    in bulk (each cheap to send, a refusal or a whole table to build) held
+    every other table up (another player's round trip went from 1-8 ms to
+    140-265 ms). Each line now waits its turn with the others'."""
+    hub_, path = hub
+    order: list[str] = []
+    handle = hub_module.Client.handle
+
+    def recorded(self, line):
+        order.append(self.player)
+        return handle(self, line)
+
+    monkeypatch.setattr(hub_module.Client, "handle", recorded)
+    ann = await Player.connect(path, "ann")
+    mal = await Player.connect(path, "mal")
+
+    async def read_all():
+        while await mal.reader.read(1 << 20):
+            pass
+
+    reading = asyncio.create_task(read_all())
+    order.clear()
+    mal.writer.write(b'{"hello": {"player": "mal"}}\n' * 6000)
+    await asyncio.sleep(0)
+    await ann.send({"lobby": {}})
+    await ann.expect("lobby")
+    assert "ann" in order
+    assert order.index("ann") < 300, order.index("ann")
+    reading.cancel()
+    await ann.close()
