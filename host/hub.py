@@ -28,7 +28,7 @@ Messages from a client (one key names the message):
 - ``{"command": <SeatCommand>, "table": id}``: play, undo or leave.
 - ``{"chat": {"table": id or null, "text": "..."}}``: a line to everyone at
   that table (seated or watching), or in the lobby; at most 200 characters,
-  five lines every ten seconds.
+  five lines every ten seconds per player (across their connections).
 
 Messages to a client: ``{"welcome": ...}``, ``{"lobby": [...]}``,
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
@@ -80,9 +80,22 @@ MAX_AWAY_BOT = 3600.0
 #: whole hub (the lobby lists every table in one bounded message)
 MAX_TABLES_PER_PLAYER = 10
 MAX_TABLES = 200
+#: finished tables the lobby keeps (their results can be seen again); older
+#: ones leave it. They were kept until the hub restarted: played out one
+#: after another, they grew the lobby past the longest message, and every
+#: player was sent "A message was too long to send." for a lobby
+MAX_FINISHED = 40
 #: bytes a client may leave unread before the hub lets it go (a client that
 #: never reads must not grow the hub's memory without end)
 MAX_UNREAD = 4 * 1024 * 1024
+#: seconds a new connection has to say who it is (one that never does, or
+#: sends half a line and stalls, must not hold its place for ever)
+HELLO_SECONDS = 30.0
+#: the lobby goes to a client at most once in this many seconds: changes
+#: (and requests) closer together go out as one lobby, the latest (a lobby
+#: of a full hub is ~130 kB and takes ~12 ms to build; one player creating
+#: and withdrawing tables in a loop had every client sent one each time)
+LOBBY_SECONDS = 0.25
 
 
 class HubError(ValueError):
@@ -173,6 +186,12 @@ class Hub:
         self.seed = seed
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
+        #: player -> when they last chatted, from any of their connections
+        #: (the rate limit is the player's, not each terminal's)
+        self.said: dict[str, deque[float]] = {}
+        #: when the lobby last went to every client, and the timer of the next
+        self._lobby_at = -LOBBY_SECONDS
+        self._lobby_timer: asyncio.TimerHandle | None = None
         self._server: asyncio.AbstractServer | None = None
 
     # -- starting --------------------------------------------------------------------
@@ -234,6 +253,9 @@ class Hub:
         self.socket_path = socket_path
 
     async def close(self) -> None:
+        if self._lobby_timer is not None:
+            self._lobby_timer.cancel()
+            self._lobby_timer = None
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -285,6 +307,7 @@ class Hub:
             if json.dumps(value) != json.dumps(written[name]):
                 raise HubError(f"{game.title}'s option {name!r} is written as "
                                f"{json.dumps(written[name])} or the like, not {json.dumps(value)}.")
+        self._forget_finished()
         open_tables = [t for t in self.tables.values() if not t.finished]
         if sum(t.creator == player for t in open_tables) >= MAX_TABLES_PER_PLAYER:
             raise HubError(f"You have {MAX_TABLES_PER_PLAYER} tables open already: "
@@ -400,9 +423,75 @@ class Hub:
         session.start()
         self._lobby_changed()
 
+    def _forget_finished(self, keep: Table | None = None) -> None:
+        """Past MAX_FINISHED finished tables, the oldest leave the hub (their
+        journals stay on disk, among the saved matches)."""
+        finished = [t for t in self.tables.values() if t.finished and t is not keep]
+        for table in finished[: max(0, len(finished) - MAX_FINISHED + (keep is not None))]:
+            del self.tables[table.id]
+            for timer in table.timers.values():
+                timer.cancel()
+            table.timers.clear()
+            for holder in table.stand_ins.values():
+                holder.cancel()
+            table.stand_ins.clear()
+            for client in list(self.clients):
+                _, link, _ = client.places.pop(table.id, (None, None, None))
+                if link is not None:
+                    link.close()
+            if table.session is not None:
+                table.session.close()
+
     def _lobby_changed(self) -> None:
+        """The lobby changed: every client gets it, now or (after another
+        change this recently) once LOBBY_SECONDS have passed since the last."""
+        if self._lobby_timer is not None:
+            return  # the lobby going out then is built then: it has this change
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a hub driven by hand: at once
+            self._send_lobbies()
+            return
+        wait = self._lobby_at + LOBBY_SECONDS - loop.time()
+        if wait <= 0:
+            self._send_lobbies()
+        else:
+            self._lobby_timer = loop.call_later(wait, self._send_lobbies)
+
+    def _send_lobbies(self) -> None:
+        self._lobby_timer = None
+        with contextlib.suppress(RuntimeError):
+            self._lobby_at = asyncio.get_running_loop().time()
+        data = None
         for client in list(self.clients):
-            client.send_lobby()
+            if client.player is not None:
+                data = data or self.lobby_line()  # built once for all
+                client.send_line(data)
+                client.lobby_at = self._lobby_at
+
+    def lobby_line(self) -> bytes:
+        """The lobby message, within MAX_MESSAGE_BYTES. Every table fits in
+        it but at the worst (six seats, each name 32 wide characters: ~1.7 kB
+        a table); then the oldest finished tables are left out first, then
+        the newest not yet begun, and what is left still goes."""
+        tables = list(self.tables.values())
+        parts = [_encoded(t.summary())[:-1] for t in tables]
+        budget = MAX_MESSAGE_BYTES - 64
+        total = sum(len(p) + 1 for p in parts)
+        if total > budget:
+            order = ([i for i, t in enumerate(tables) if t.finished]
+                     + [i for i, t in reversed(list(enumerate(tables))) if not t.started]
+                     + [i for i, t in reversed(list(enumerate(tables)))
+                        if t.started and not t.finished])
+            left_out = set()
+            for i in order:
+                if total <= budget:
+                    break
+                left_out.add(i)
+                total -= len(parts[i]) + 1
+            log.warning("the lobby leaves out %d tables to fit in one message", len(left_out))
+            parts = [p for i, p in enumerate(parts) if i not in left_out]
+        return b'{"lobby":[' + b",".join(parts) + b"]}\n"
 
     # -- away players --------------------------------------------------------------
 
@@ -458,10 +547,19 @@ class Hub:
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(self, writer)
         self.clients.add(client)
+        loop = asyncio.get_running_loop()
+        hello_by = loop.time() + HELLO_SECONDS
         try:
             while not client.closed:
                 try:
-                    line = await reader.readuntil(b"\n")
+                    if client.player is None:  # the hello, in time
+                        line = await asyncio.wait_for(
+                            reader.readuntil(b"\n"), max(0.0, hello_by - loop.time()))
+                    else:
+                        line = await reader.readuntil(b"\n")
+                except TimeoutError:
+                    client.error(f"Say hello within {HELLO_SECONDS:g} seconds: closed.")
+                    break
                 except asyncio.LimitOverrunError:
                     client.error(f"A line is at most {MAX_CLIENT_LINE} bytes.")
                     break
@@ -469,6 +567,10 @@ class Hub:
                     break
                 client.handle(line)
                 await client.drain()
+                # the others' turn: lines already read would be answered
+                # one after another without a pause (a client sending them
+                # in bulk held every other table up)
+                await asyncio.sleep(0)
         except (ConnectionError, OSError):
             pass
         finally:
@@ -489,6 +591,7 @@ class RemoteSeat:
         )
         if update.over and not self.table.announced:
             self.table.announced = True
+            self.client.hub._forget_finished(keep=self.table)
             self.client.hub._lobby_changed()
 
 
@@ -502,27 +605,29 @@ class Client:
         self.closed = False
         #: table id -> (seats wanted, the link once the match runs)
         self.places: dict[str, tuple[set[int], Link | None, bool]] = {}
-        #: when this client last chatted (for the rate limit)
-        self.said: deque[float] = deque()
+        #: when this client was last sent the lobby, and the timer of a
+        #: lobby it asked for too soon after
+        self.lobby_at = -LOBBY_SECONDS
+        self._lobby_timer: asyncio.TimerHandle | None = None
 
     # -- sending -------------------------------------------------------------------
 
     def send(self, obj: Any) -> None:
+        if not self.closed:
+            self.send_line(_encoded(obj))
+
+    def send_line(self, data: bytes) -> None:
+        """One message already encoded (`_encoded`)."""
         if self.closed:
             return
-        text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
-        try:
-            data = text.encode() + b"\n"
-        except UnicodeEncodeError:  # no such text gets in (names are checked)
-            data = json.dumps(obj, separators=(",", ":")).encode() + b"\n"
-        if len(data) > MAX_MESSAGE_BYTES:
-            data = json.dumps({"error": "A message was too long to send."}).encode() + b"\n"
         try:
             transport = getattr(self.writer, "transport", None)
             if transport is not None and transport.get_write_buffer_size() > MAX_UNREAD:
                 # it reads nothing: let it go rather than keep its backlog
                 log.warning("client %s left %d bytes unread: closed", self.player, MAX_UNREAD)
-                self.close()
+                # dropped, not closed: a close waits to write the backlog
+                # out, and this peer reads nothing (it held it for ever)
+                self.close(abort=True)
                 return
             self.writer.write(data)
         except (ConnectionError, RuntimeError):
@@ -536,8 +641,28 @@ class Client:
         self.send({"error": reason})
 
     def send_lobby(self) -> None:
-        if self.player is not None:
-            self.send({"lobby": [t.summary() for t in self.hub.tables.values()]})
+        """The lobby to this client, now or (asked for again this soon after
+        the last) once LOBBY_SECONDS have passed: then, as it stands then."""
+        if self.player is None or self._lobby_timer is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._send_lobby_now()
+            return
+        wait = self.lobby_at + LOBBY_SECONDS - loop.time()
+        if wait <= 0:
+            self._send_lobby_now()
+        else:
+            self._lobby_timer = loop.call_later(wait, self._send_lobby_now)
+
+    def _send_lobby_now(self) -> None:
+        self._lobby_timer = None
+        if self.closed:
+            return
+        with contextlib.suppress(RuntimeError):
+            self.lobby_at = asyncio.get_running_loop().time()
+        self.send_line(self.hub.lobby_line())
 
     # -- receiving -----------------------------------------------------------------
 
@@ -604,11 +729,14 @@ class Client:
         if not text or len(text) > MAX_CHAT:
             raise HubError(f"A chat line is 1 to {MAX_CHAT} characters.")
         now = time.monotonic()
-        while self.said and now - self.said[0] > CHAT_WINDOW:
-            self.said.popleft()
-        if len(self.said) >= CHAT_BURST:
+        for name in [n for n, said in self.hub.said.items() if not said or now - said[-1] > CHAT_WINDOW]:
+            del self.hub.said[name]  # nobody's quiet past keeps its place
+        said = self.hub.said.setdefault(str(self.player), deque())
+        while said and now - said[0] > CHAT_WINDOW:
+            said.popleft()
+        if len(said) >= CHAT_BURST:
             raise HubError("Slow down: a few chat lines every ten seconds.")
-        self.said.append(now)
+        said.append(now)
         table_id = body.get("table")
         if table_id is not None:
             self.hub.table(table_id)
@@ -662,20 +790,39 @@ class Client:
         )
         self.places[table.id] = (seats, link, watching)
 
-    def close(self) -> None:
+    def close(self, abort: bool = False) -> None:
+        """Let the client go; with `abort`, drop what it left unread."""
         if self.closed:
             return
         self.closed = True
+        if self._lobby_timer is not None:
+            self._lobby_timer.cancel()
+            self._lobby_timer = None
         seated = False
         for _, link, _ in self.places.values():
             if link is not None:
                 seated |= bool(link.seats)
                 link.close()
         with contextlib.suppress(Exception):
-            self.writer.close()
+            if abort:
+                self.writer.transport.abort()
+            else:
+                self.writer.close()
         if seated:  # their seats are marked away in the lobby
             self.hub.clients.discard(self)
             self.hub._lobby_changed()
+
+
+def _encoded(obj: Any) -> bytes:
+    """A message to a client as its line (a notice in its place if too long)."""
+    text = json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+    try:
+        data = text.encode() + b"\n"
+    except UnicodeEncodeError:  # no such text gets in (names are checked)
+        data = json.dumps(obj, separators=(",", ":")).encode() + b"\n"
+    if len(data) > MAX_MESSAGE_BYTES:
+        data = json.dumps({"error": "A message was too long to send."}).encode() + b"\n"
+    return data
 
 
 def _message(line: bytes) -> dict:

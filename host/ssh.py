@@ -32,8 +32,31 @@ import asyncssh
 #: sessions at once, per player and in all
 MAX_SESSIONS_PER_PLAYER = 3
 MAX_SESSIONS = 60
-#: new connections a player may open per minute
+#: new connections a player may open per minute (counted once the key is
+#: proved: a public key is no secret, and probing with it alone must not use
+#: up its player's logins)
 MAX_CONNECTS_PER_MINUTE = 10
+#: connections a player may hold open at once (one with no session yet, or
+#: none ever, holds its place until it goes: they must not pile up)
+MAX_CONNECTIONS_PER_PLAYER = MAX_SESSIONS_PER_PLAYER + 2
+#: channels one connection may hold open at once (a session channel that
+#: never asks for a terminal or a shell holds its place, ~7 kB each: a
+#: client opened thousands on one connection)
+MAX_CHANNELS_PER_CONNECTION = MAX_SESSIONS_PER_PLAYER
+#: connections not logged in yet, from one address and in all. Each holds
+#: a file descriptor until its login times out: a stranger opening them by
+#: the thousand ran the host (and its hub, in the same process) out of
+#: descriptors, and no player could log in or journal a move. Past the
+#: bound for one address its new connections are refused; past the bound in
+#: all, the oldest one waiting goes (a flood cannot hold every place).
+MAX_STARTUPS_PER_ADDRESS = 10
+MAX_STARTUPS = 40
+#: seconds a connection has to log in
+LOGIN_SECONDS = 30
+#: a window resize reaches the player's app at most this often (the newest
+#: size): each one has the app lay its screen out again, and a client may
+#: send them as fast as the network goes
+RESIZE_SECONDS = 0.1
 #: seconds without a key from the client before its session is closed (0: never)
 DEFAULT_IDLE_TIMEOUT = 30 * 60.0
 #: bytes from a client waiting for the child to read them, at the most
@@ -137,6 +160,10 @@ class FrontDoor:
         self.idle_timeout = idle_timeout
         self.sessions: dict[str, int] = defaultdict(int)
         self.connects: dict[str, deque[float]] = defaultdict(deque)
+        #: connections open now, per player (once their key is proved)
+        self.connections: dict[str, int] = defaultdict(int)
+        #: connections not logged in yet, oldest first (their servers)
+        self.startups: dict[Any, str] = {}
 
     def total(self) -> int:
         return sum(self.sessions.values())
@@ -147,9 +174,43 @@ class _Server(asyncssh.SSHServer):
         self.door = door
         self.player: str | None = None
         self.conn: Any = None
+        #: this connection counts among its player's open ones
+        self.counted = False
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
+        peer = conn.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        startups = self.door.startups
+        if sum(a == address for a in startups.values()) >= MAX_STARTUPS_PER_ADDRESS:
+            conn.abort()
+            return
+        if len(startups) >= MAX_STARTUPS:
+            oldest = next(iter(startups))
+            startups.pop(oldest)
+            with contextlib.suppress(Exception):
+                oldest.conn.abort()
+        startups[self] = address
+        # asyncssh has no limit of its own on a connection's channels, and
+        # no hook when a session channel opens (with a process factory):
+        # its handler, looked up by name on the connection, is wrapped
+        opens = getattr(conn, "_process_session_open", None)
+        channels = getattr(conn, "_channels", None)
+        if callable(opens) and isinstance(channels, dict):
+            def session_open(packet: Any) -> Any:
+                if len(channels) >= MAX_CHANNELS_PER_CONNECTION:
+                    raise asyncssh.ChannelOpenError(
+                        asyncssh.OPEN_RESOURCE_SHORTAGE,
+                        "Too many sessions on this connection: close one first.")
+                return opens(packet)
+
+            conn._process_session_open = session_open
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.door.startups.pop(self, None)
+        if self.counted and self.player is not None:
+            self.counted = False
+            self.door.connections[self.player] -= 1
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -168,19 +229,35 @@ class _Server(asyncssh.SSHServer):
         for player in self.door.players:
             options = player.keys.validate(key, str(peer[0]), str(peer[0]))
             if options is not None:
-                return self._admit(player.name)
+                # called for a bare offer of the key too (no proof yet): the
+                # connection is counted once authentication has succeeded
+                self.player = player.name
+                return True
         return False
 
-    def _admit(self, name: str) -> bool:
+    def auth_completed(self) -> None:
+        """The key is proved: count the connection, or refuse it (too many
+        in the last minute, or open at once, for this player)."""
+        self.door.startups.pop(self, None)
+        name = self.player
+        if name is None:  # cannot happen after public-key auth; refuse anyway
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "No player.")
+            return
         now = time.monotonic()
         recent = self.door.connects[name]
         while recent and now - recent[0] > 60:
             recent.popleft()
         if len(recent) >= MAX_CONNECTS_PER_MINUTE:
-            return False
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                 "Too many Overtable connections in a minute: wait a moment.")
+            return
+        if self.door.connections[name] >= MAX_CONNECTIONS_PER_PLAYER:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                 "Too many Overtable connections are open: close one first.")
+            return
         recent.append(now)
-        self.player = name
-        return True
+        self.door.connections[name] += 1
+        self.counted = True
 
 
 async def _session(door: FrontDoor, process: Any) -> None:
@@ -343,30 +420,66 @@ def window_size(width: Any, height: Any) -> bytes:
     return struct.pack("HHHH", min(height, MAX_ROWS), min(width, MAX_COLUMNS), 0, 0)
 
 
+class _Resizer:
+    """Passes the client's window size to the child's terminal, at most
+    once every RESIZE_SECONDS (the newest size; the first one at once)."""
+
+    def __init__(self, master: int) -> None:
+        self.master = master
+        self.loop = asyncio.get_running_loop()
+        self.newest: bytes | None = None
+        self.at = -RESIZE_SECONDS
+        self.timer: asyncio.TimerHandle | None = None
+
+    def want(self, width: Any, height: Any) -> None:
+        self.newest = window_size(width, height)
+        if self.timer is None:
+            when = max(self.loop.time(), self.at + RESIZE_SECONDS)
+            self.timer = self.loop.call_at(when, self._apply)
+
+    def _apply(self) -> None:
+        import fcntl
+        import termios
+
+        self.timer, self.at = None, self.loop.time()
+        if self.newest is not None:
+            with contextlib.suppress(OSError):
+                fcntl.ioctl(self.master, termios.TIOCSWINSZ, self.newest)
+            self.newest = None
+
+    def close(self) -> None:
+        """No size after the session (its terminal's fd may be reused)."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+
 async def _forward_keys(process: Any, to_child: Any, master: int, typed: _LastKey) -> None:
     """The client's bytes to the child's terminal, until the client's end of
     input; a window resize is passed on to the terminal (which signals the
-    child), and only bytes count as the player being there."""
-    import fcntl
-    import termios
-
+    child; a flood of them as the newest now and then), and only bytes count
+    as the player being there."""
     loop = asyncio.get_running_loop()
-    while True:
-        try:
-            data = await process.stdin.read(4096)
-        except asyncssh.TerminalSizeChanged as size:
-            with contextlib.suppress(OSError):
-                fcntl.ioctl(master, termios.TIOCSWINSZ, window_size(size.width, size.height))
-            continue
-        except (asyncssh.BreakReceived, asyncssh.SignalReceived):
-            continue
-        if not data:
-            return
-        typed.at = loop.time()
-        to_child.write(data)
-        # a child that does not read holds the client back, not the host's memory
-        while to_child.get_write_buffer_size() > _MAX_KEYS_BUFFERED and not to_child.is_closing():
-            await asyncio.sleep(0.05)
+    resizer = _Resizer(master)
+    try:
+        while True:
+            try:
+                data = await process.stdin.read(4096)
+            except asyncssh.TerminalSizeChanged as size:
+                resizer.want(size.width, size.height)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            if not data:
+                return
+            typed.at = loop.time()
+            to_child.write(data)
+            # a child that does not read holds the client back, not the host's memory
+            while (to_child.get_write_buffer_size() > _MAX_KEYS_BUFFERED
+                   and not to_child.is_closing()):
+                await asyncio.sleep(0.05)
+    finally:
+        resizer.close()
 
 
 async def _idle(timeout: float, typed: _LastKey) -> None:
@@ -455,7 +568,7 @@ async def serve(
         sftp_factory=None,
         agent_forwarding=False,
         x11_forwarding=False,
-        login_timeout=30,
+        login_timeout=LOGIN_SECONDS,
         keepalive_interval=30,
         keepalive_count_max=4,
     )

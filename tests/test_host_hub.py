@@ -56,6 +56,12 @@ class Player:
             if key in message:
                 return message
 
+    async def expect_any(self, keys: tuple[str, ...], timeout: float = 5) -> dict:
+        while True:
+            message = await self.read(timeout)
+            if any(key in message for key in keys):
+                return message
+
     async def close(self) -> None:
         self.writer.close()
         await self.writer.wait_closed()
@@ -697,6 +703,7 @@ async def test_a_client_that_never_reads_is_let_go(hub, monkeypatch):
     from host import hub as hub_module
 
     monkeypatch.setattr(hub_module, "MAX_UNREAD", 64 * 1024)
+    monkeypatch.setattr(hub_module, "LOBBY_SECONDS", 0)  # a lobby for every change
     hub_, path = hub
     deaf = await Player.connect(path, "deaf")
     deaf.reader._transport.pause_reading()  # reads nothing from now on

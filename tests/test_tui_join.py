@@ -285,6 +285,10 @@ async def test_chat_from_the_app(shared_hub):
         await pilot.press("f2")
         await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
         assert app.screen.lines == ["Bob: hello Ann"]
+        from tui.widgets.gamelog import GameLog
+
+        # drawn on opening, not only once another line comes
+        await wait_for(pilot, lambda: "Bob: hello Ann" in app.screen.query_one(GameLog).rows)
         app.screen.query_one(Input).value = "hi Bob"
         await pilot.press("enter")
         while (message := await bob.expect("chat"))["chat"]["from"] == "Bob":

@@ -36,6 +36,13 @@ LATER_SECONDS = 0.05
 #: "SSH load"); a turn at another table, or after a pause, still is, and the
 #: bell rings every time for a player who asked for it
 AT_THE_KEYBOARD_SECONDS = 3.0
+#: how long the hub may take to welcome this player before they are told
+#: it has not answered (a hub that accepts and then says nothing left the
+#: lobby saying "Connecting…" for ever)
+WELCOME_SECONDS = 10.0
+#: the longest chat line or notice from the hub shown (the hub's own bound
+#: is far below; a hub that sends more is not believed)
+MAX_SHOWN = 300
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -81,6 +88,8 @@ class RemoteTable:
         #: tables this player created, waiting to sit down at
         self._creating = 0
         self._closing = False
+        #: the hub has welcomed this connection
+        self._welcomed = False
         #: chat lines by table id (None: the lobby), oldest first
         self.chat: dict[str | None, list[str]] = {}
         #: tables where this player's command waits for its answer
@@ -107,8 +116,20 @@ class RemoteTable:
     def _start(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Say who this is; the hub answers with the lobby and seats us again."""
         self._writer = writer
+        self._welcomed = False
         self.write({"hello": {"player": self.player}})
-        self._reader_task = asyncio.get_running_loop().create_task(self._read(reader))
+        loop = asyncio.get_running_loop()
+        self._reader_task = loop.create_task(self._read(reader))
+        loop.call_later(WELCOME_SECONDS, self._still_unwelcome, writer)
+
+    def _still_unwelcome(self, writer: asyncio.StreamWriter) -> None:
+        """The hub took this connection but has not said welcome: say so."""
+        if self._welcomed or self._closing or writer is not self._writer:
+            return
+        self.app.notify(
+            f"The hub at {self.socket_path} has not answered in {WELCOME_SECONDS:g} seconds: "
+            "it may be stuck. Quit (ctrl+q) and join again later.",
+            severity="error", timeout=30)
 
     async def _reconnect(self) -> None:
         """The hub went away: try again every few seconds, for a while. Once
@@ -200,14 +221,15 @@ class RemoteTable:
     # -- from the hub ------------------------------------------------------------------
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
+        lines = _lines(reader, 2 * MAX_MESSAGE_BYTES)
         while True:
             try:
-                line = await reader.readline()
-            except (ValueError, asyncio.LimitOverrunError):
-                self.app.notify("The hub sent a line too long to read.", severity="error")
-                continue
+                line = await anext(lines, b"")
             except (ConnectionError, OSError):
                 line = b""
+            if line is None:
+                self.app.notify("The hub sent a line too long to read.", severity="error")
+                continue
             if not line:
                 self._writer = None
                 if self._closing:
@@ -249,9 +271,11 @@ class RemoteTable:
             screen = self.screens.get(table) if table is not None else None
             if screen is not None:
                 screen.refused()  # keys are taken again
-            self.app.notify(str(message["refused"]), severity="warning")
+            self.app.notify(shown(message["refused"]), severity="warning")
         elif "error" in message:
-            self.app.notify(str(message["error"]), severity="error")
+            self.app.notify(shown(message["error"]), severity="error")
+        elif "welcome" in message:
+            self._welcomed = True
 
     async def _update(self, table: str, raw: dict[str, Any]) -> None:
         game = _game(raw.get("game"))
@@ -357,7 +381,7 @@ class RemoteTable:
     def _chat(self, chat: dict[str, Any]) -> None:
         from tui.screens.chat import ChatScreen
 
-        table, who, text = chat.get("table"), str(chat.get("from")), str(chat.get("text"))
+        table, who, text = chat.get("table"), shown(chat.get("from"), 40), shown(chat.get("text"))
         lines = self.chat.setdefault(table if isinstance(table, str) else None, [])
         lines.append(f"{who}: {text}")
         del lines[:-200]
@@ -437,6 +461,41 @@ class RemoteTable:
         for screen in self.app.screen_stack:
             if isinstance(screen, LobbyScreen):
                 screen.show(self.tables, self.player)
+
+
+async def _lines(reader: asyncio.StreamReader, limit: int) -> Any:
+    """The lines `reader` gives, each with its newline; None, once, for a
+    line longer than `limit`, whose bytes are dropped as they come (to its
+    end: no piece of it is read as a message of its own, and one line is
+    one notice however long it goes on). Ends at the end of the stream."""
+    buffer = bytearray()
+    skipping = False
+    while chunk := await reader.read(1 << 16):
+        searched = len(buffer)
+        buffer += chunk
+        while (end := buffer.find(b"\n", searched)) >= 0:
+            line = bytes(buffer[: end + 1])
+            del buffer[: end + 1]
+            searched = 0
+            if skipping:  # the end of the line too long
+                skipping = False
+            elif len(line) > limit:
+                yield None
+            else:
+                yield line
+        if len(buffer) > limit:
+            buffer.clear()
+            if not skipping:
+                skipping = True
+                yield None
+
+
+def shown(value: Any, limit: int = MAX_SHOWN) -> str:
+    """Text from the hub as it may reach the screen: printable characters
+    only (no escape sequence, no bidi override), at most `limit` of them.
+    The hub checks names and chat already; this side does not rely on it."""
+    text = "".join(c for c in str(value) if c.isprintable())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def seat_request(seat: dict[str, Any]) -> Any:

@@ -50,7 +50,10 @@ class ChatScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#chat", Vertical).border_title = f"Chat {self.where}"
-        self.show(self.lines)
+        # the lines said before it opened (`show` waits for the screen to be
+        # mounted, which it is only once this handler has run: they stayed
+        # out of sight until a new line came)
+        self.query_one(GameLog).set_lines(tuple(self.lines))
         self.query_one(Input).focus()
 
     def show(self, lines: list[str]) -> None:

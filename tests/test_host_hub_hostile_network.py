@@ -1,0 +1,239 @@
+"""The hub against a hostile or broken network peer (resource exhaustion and
+timing): a client that never reads gives its backlog back, a client that
+never says hello is let go, chat is bounded per player however many
+connections they open."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from host import hub as hub_module
+from tests.test_host_hub import Player, hub  # noqa: F401  (the fixture)
+
+
+async def test_a_client_let_go_for_not_reading_gives_its_backlog_back(hub, monkeypatch):  # noqa: F811
+    """Closing a transport waits for its buffer to be written: one whose
+    peer never reads kept the whole backlog (and its reading task) for
+    ever. The hub drops it at once."""
+    monkeypatch.setattr(hub_module, "MAX_UNREAD", 64 * 1024)
+    monkeypatch.setattr(hub_module, "LOBBY_SECONDS", 0)  # a lobby for every change
+    hub_, path = hub
+    deaf = await Player.connect(path, "deaf")
+    deaf.reader._transport.pause_reading()  # reads nothing from now on
+    (client,) = [c for c in hub_.clients if c.player == "deaf"]
+    talker = await Player.connect(path, "talker")
+    create = {"create": {"game": "overboss-duel", "seats": ["open", "open"]}}
+    for _ in range(9):
+        await talker.send(create)
+        await talker.expect("created")
+    for _ in range(500):
+        await talker.send(create)
+        table = (await talker.expect("created"))["created"]["table"]
+        await talker.send({"stand": {"table": table}})
+        await talker.expect("lobby")
+        if client.closed:
+            break
+    assert client.closed
+    await asyncio.sleep(0.1)
+    transport = client.writer.transport
+    assert transport.get_write_buffer_size() == 0, "the backlog is still held"
+    assert transport.get_extra_info("socket") is None or transport.get_extra_info(
+        "socket").fileno() == -1, "the socket is still open"
+    await talker.close()
+
+
+async def test_a_client_that_never_says_hello_is_let_go(hub, monkeypatch):  # noqa: F811
+    monkeypatch.setattr(hub_module, "HELLO_SECONDS", 0.3)
+    hub_, path = hub
+    silent = await Player.connect(path, "silent", hello=False)
+    half = await Player.connect(path, "half", hello=False)
+    half.writer.write(b'{"hello": {"pla')  # half a line, then nothing
+    await half.writer.drain()
+    await asyncio.sleep(0.05)
+    assert len(hub_.clients) == 2
+    for stalled in (silent, half):
+        line = await asyncio.wait_for(stalled.reader.read(), 3)
+        assert b"hello" in line  # told why, then closed (read() returned at EOF)
+    await asyncio.sleep(0.05)
+    assert not hub_.clients
+    # a client that says hello in time stays
+    ann = await Player.connect(path, "ann")
+    await asyncio.sleep(0.5)
+    await ann.send({"lobby": {}})
+    assert "lobby" in await ann.expect("lobby")
+    await ann.close()
+
+
+async def test_chat_is_bounded_per_player_not_per_connection(hub):  # noqa: F811
+    """Three terminals of one player share the player's five lines in ten
+    seconds: opening more connections does not multiply the rate."""
+    _, path = hub
+    terminals = [await Player.connect(path, "ann") for _ in range(3)]
+    listener = await Player.connect(path, "bob")
+    for round_ in range(3):
+        for terminal in terminals:
+            await terminal.send({"chat": {"table": None, "text": f"spam {round_}"}})
+    heard = refused = 0
+    for player in (*terminals, listener):
+        while True:
+            try:
+                message = await player.read(timeout=0.3)
+            except TimeoutError:
+                break
+            if player is listener:
+                heard += "chat" in message
+            elif "error" in message:
+                assert "Slow down" in message["error"]
+                refused += 1
+    assert heard == hub_module.CHAT_BURST
+    assert refused == 9 - hub_module.CHAT_BURST
+    for player in (*terminals, listener):
+        await player.close()
+
+
+async def test_lobby_churn_from_one_player_reaches_the_others_coalesced(hub):  # noqa: F811
+    """Every change of the lobby sent the whole lobby (up to ~130 kB, ~12 ms
+    to build at 190 tables) to every client: one player creating and
+    withdrawing tables in a loop, or asking for the lobby in a loop, had
+    the hub spend its time on them. Changes close together go out as one
+    lobby, and it is the latest."""
+    _, path = hub
+    mal = await Player.connect(path, "mal")
+    others = [await Player.connect(path, f"p{i}") for i in range(3)]
+    create = {"create": {"game": "overboss-duel", "seats": ["open", "open"]}}
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    for _ in range(40):
+        await mal.send(create)
+        table = (await mal.expect("created"))["created"]["table"]
+        await mal.send({"stand": {"table": table}})
+    await mal.send(create)  # one table stays
+    kept = (await mal.expect("created"))["created"]["table"]
+    for _ in range(100):
+        await mal.send({"lobby": {}})
+    took = loop.time() - started
+    await asyncio.sleep(2 * hub_module.LOBBY_SECONDS)
+    bound = took / hub_module.LOBBY_SECONDS + 3
+    for player in (*others, mal):
+        lobbies = []
+        while True:
+            try:
+                message = await player.read(timeout=0.3)
+            except TimeoutError:
+                break
+            if "lobby" in message:
+                lobbies.append(message["lobby"])
+        assert lobbies, "the changes reach everyone"
+        assert [t["table"] for t in lobbies[-1]] == [kept], "the last lobby is the latest"
+        assert len(lobbies) <= bound, (len(lobbies), bound)
+    for player in (*others, mal):
+        await player.close()
+
+
+async def test_finished_tables_leave_the_lobby_past_a_bound(hub, monkeypatch):  # noqa: F811
+    """Finished tables stayed in the lobby until the hub restarted: played
+    out one after another (a quick match against a bot), they grew every
+    lobby message past the longest one a client is sent."""
+    import random
+
+    from core import GAMES
+    from tests.test_host_hub import play_to_the_end
+
+    monkeypatch.setattr(hub_module, "MAX_FINISHED", 2)
+    hub_, path = hub
+    ann = await Player.connect(path, "ann")
+    played = []
+    for n in range(4):
+        await ann.send({"create": {"game": "overstocked", "seats": ["open", {"bot": "random"}]}})
+        table = (await ann.expect("created"))["created"]["table"]
+        await ann.send({"join": {"table": table, "seat": 0}})
+        await play_to_the_end({0: ann}, GAMES["overstocked"], random.Random(n))
+        played.append(table)
+    await ann.send({"lobby": {}})
+    await asyncio.sleep(2 * hub_module.LOBBY_SECONDS)
+    lobby = None
+    while True:
+        try:
+            message = await ann.read(timeout=0.3)
+        except TimeoutError:
+            break
+        lobby = message.get("lobby", lobby)
+    assert [t["table"] for t in lobby] == played[-2:]  # the newest results stay
+    assert list(hub_.tables) == played[-2:]
+    await ann.send({"watch": {"table": played[0]}})
+    assert "no such table" in (await ann.expect("error"))["error"]
+    await ann.close()
+
+
+async def test_a_lobby_too_long_for_one_message_leaves_tables_out_not_the_lobby(hub, monkeypatch):  # noqa: F811
+    """Tables of six seats reserved under long names of wide characters
+    (~1.5 kB each) made a full hub's lobby longer than a message may be:
+    every player got "A message was too long to send." for the lobby.
+    Now the lobby goes, leaving out tables not yet begun before a match
+    being played."""
+    limit = 8000
+    monkeypatch.setattr(hub_module, "MAX_MESSAGE_BYTES", limit)
+    _, path = hub
+    ann = await Player.connect(path, "ann")
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", {"bot": "random"}]}})
+    playing = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": playing, "seat": 0}})
+    await ann.expect("update")
+    makers = [await Player.connect(path, f"maker{n}") for n in range(2)]
+    for n, maker in enumerate(makers):
+        for m in range(8):
+            seats = [{"player": "\u6f22" * 28 + f"{n}{m}{s}" } for s in range(6)]
+            await maker.send({"create": {"game": "overseers", "seats": seats}})
+            await maker.expect_any(("created", "error"))
+    await asyncio.sleep(2 * hub_module.LOBBY_SECONDS)
+    await ann.send({"lobby": {}})
+    await asyncio.sleep(2 * hub_module.LOBBY_SECONDS)
+    lobby = None
+    while True:
+        try:
+            message = await ann.read(timeout=0.3)
+        except TimeoutError:
+            break
+        assert "too long" not in message.get("error", ""), message
+        lobby = message.get("lobby", lobby)
+    assert lobby is not None
+    assert len(json.dumps({"lobby": lobby}, separators=(",", ":"), ensure_ascii=False).encode()) < limit
+    assert playing in [t["table"] for t in lobby]
+    assert 1 < len(lobby) < 17
+    for player in (ann, *makers):
+        await player.close()
+
+
+async def test_a_client_sending_lines_in_bulk_does_not_hold_up_the_others(hub, monkeypatch):  # noqa: F811
+    """The hub answered a client's lines one after another without giving
+    the others a turn while they were already read: a client sending them
+    in bulk (each cheap to send, a refusal or a whole table to build) held
+    every other table up (another player's round trip went from 1-8 ms to
+    140-265 ms). Each line now waits its turn with the others'."""
+    hub_, path = hub
+    order: list[str] = []
+    handle = hub_module.Client.handle
+
+    def recorded(self, line):
+        order.append(self.player)
+        return handle(self, line)
+
+    monkeypatch.setattr(hub_module.Client, "handle", recorded)
+    ann = await Player.connect(path, "ann")
+    mal = await Player.connect(path, "mal")
+
+    async def read_all():
+        while await mal.reader.read(1 << 20):
+            pass
+
+    reading = asyncio.create_task(read_all())
+    order.clear()
+    mal.writer.write(b'{"hello": {"player": "mal"}}\n' * 6000)
+    await asyncio.sleep(0)
+    await ann.send({"lobby": {}})
+    await ann.expect("lobby")
+    assert "ann" in order
+    assert order.index("ann") < 300, order.index("ann")
+    reading.cancel()
+    await ann.close()

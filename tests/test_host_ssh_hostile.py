@@ -1,0 +1,223 @@
+"""The SSH front door against a hostile client: the per-player rate limit
+and caps hold, cannot be used up by someone holding only a public key, and
+sessions dropped in a storm leave no process behind."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import asyncssh
+import pytest
+
+from host import ssh
+from host.ssh import load_host_key, read_players, serve
+from tests.test_host_ssh import ECHO, child_running, connect, gone, keys, read_until  # noqa: F401
+
+
+@pytest.fixture
+async def door(tmp_path, keys, monkeypatch):  # noqa: F811
+    """A front door, and its counts (the `FrontDoor` the server made)."""
+    made = []
+
+    class Recorded(ssh.FrontDoor):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(ssh, "FrontDoor", Recorded)
+    path, *_ = keys
+    server = await serve("127.0.0.1", 0, read_players(path), load_host_key(tmp_path / "hk"),
+                         child_running(ECHO))
+    yield server.sockets[0].getsockname()[1], made[0]
+    server.close()
+
+
+async def refused(port, key) -> str:
+    """Why the front door sends a client away right after its login."""
+    lost: list[Exception | None] = []
+
+    class Client(asyncssh.SSHClient):
+        def connection_lost(self, exc):
+            lost.append(exc)
+
+    conn = await asyncio.wait_for(connect(port, key, client_factory=Client), 10)
+    await asyncio.wait_for(conn.wait_closed(), 5)
+    assert isinstance(lost[0], asyncssh.DisconnectError), lost
+    return lost[0].reason
+
+
+class _Conn:
+    def get_extra_info(self, name):
+        return ("203.0.113.9", 4000) if name == "peername" else None
+
+
+async def test_offering_a_public_key_without_proof_uses_up_no_logins(door, keys):  # noqa: F811
+    """A public key is no secret: anyone may offer it (the bare offer a
+    client makes before it signs). Those offers must not count against its
+    player's logins per minute, or a stranger locks the player out."""
+    port, front = door
+    _, ann, _, _ = keys
+    for _ in range(3 * ssh.MAX_CONNECTS_PER_MINUTE):
+        stranger = ssh._Server(front)
+        stranger.connection_made(_Conn())
+        assert stranger.validate_public_key("ann", ann.convert_to_public())
+        stranger.connection_lost(None)  # never proved: never counted
+    assert not front.connects["Ann"] and not front.connections["Ann"]
+    async with connect(port, ann) as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        await read_until(process, "PID=", [])
+
+
+async def test_logins_per_minute_and_connections_at_once_are_capped(door, keys):  # noqa: F811
+    port, front = door
+    _, ann, bob, _ = keys
+    held = []
+    try:
+        for _ in range(ssh.MAX_CONNECTIONS_PER_PLAYER):  # none opens a session
+            held.append(await asyncio.wait_for(connect(port, ann), 10))
+        assert "connections are open" in await refused(port, ann)
+        async with connect(port, bob):  # another player is not held back
+            pass
+        held.pop().close()
+        await asyncio.sleep(0.2)
+        assert front.connections["Ann"] == ssh.MAX_CONNECTIONS_PER_PLAYER - 1
+        # one place free again; the logins of the minute run out after that
+        while len(front.connects["Ann"]) < ssh.MAX_CONNECTS_PER_MINUTE:
+            async with connect(port, ann):
+                pass
+        assert "in a minute" in await refused(port, ann)
+    finally:
+        for conn in held:
+            conn.close()
+    await asyncio.sleep(0.2)
+    assert front.connections["Ann"] == 0 and front.sessions["Ann"] == 0
+
+
+async def test_sessions_dropped_mid_flight_leave_no_process(door, keys):  # noqa: F811
+    """Sessions opened and their TCP connections dropped at once (no
+    goodbye): every child goes, and every session's place is given back."""
+    port, front = door
+    _, ann, _, _ = keys
+    pids = []
+    for _ in range(ssh.MAX_SESSIONS_PER_PLAYER):
+        conn = await asyncio.wait_for(connect(port, ann), 10)
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        seen: list[str] = []
+        await read_until(process, "\n", seen)
+        pids.append(int(re.search(r"PID=(\d+)", "".join(seen)).group(1)))
+        for _ in range(50):  # a window-change flood on the way out
+            process.change_terminal_size(81, 25)
+        conn.abort()
+    for _ in range(200):
+        if all(gone(pid) for pid in pids) and front.total() == 0:
+            break
+        await asyncio.sleep(0.02)
+    assert [pid for pid in pids if not gone(pid)] == []
+    assert front.total() == 0 and front.connections["Ann"] == 0
+
+
+async def test_one_connection_holds_a_bounded_number_of_channels(door, keys):  # noqa: F811
+    """Session channels that never ask for a terminal or a shell held their
+    place without bound (thousands on one connection, ~7 kB each)."""
+    from asyncssh.channel import SSHClientChannel
+
+    port, _ = door
+    _, ann, _, _ = keys
+
+    async def bare_channel(conn):
+        chan = SSHClientChannel(conn, asyncio.get_running_loop(), None, None, "strict",
+                                2 * 1024 * 1024, 32768)
+        await chan._open(b"session")  # and then nothing: no pty, no shell
+        return chan
+
+    async with connect(port, ann) as conn:
+        held = [await bare_channel(conn) for _ in range(ssh.MAX_CHANNELS_PER_CONNECTION)]
+        for _ in range(5):
+            with pytest.raises(asyncssh.ChannelOpenError, match="Too many sessions"):
+                await bare_channel(conn)
+        held.pop().close()
+        await asyncio.sleep(0.1)
+        held.append(await bare_channel(conn))  # its place is free again
+
+
+#: a child that counts the window changes it is told of, and reports on a key
+WINCH = (
+    "import fcntl, os, signal, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0)\n"
+    "seen = [0]\n"
+    "signal.signal(signal.SIGWINCH, lambda *_: seen.__setitem__(0, seen[0] + 1))\n"
+    "print('READY', flush=True)\n"
+    "for line in sys.stdin:\n"
+    "    size = os.get_terminal_size(0)\n"
+    "    print('WINCH=%d SIZE=%dx%d' % (seen[0], size.columns, size.lines), flush=True)\n"
+)
+
+
+async def test_a_window_change_flood_reaches_the_app_as_a_few_resizes(tmp_path, keys):  # noqa: F811
+    """Each resize has the player's app lay its screen out again: a client
+    sending hundreds had the host's shared cores do it hundreds of times.
+    The newest size goes through, a few times a second at most."""
+    path, ann, _, _ = keys
+    server = await serve("127.0.0.1", 0, read_players(path), load_host_key(tmp_path / "hk"),
+                         child_running(WINCH))
+    port = server.sockets[0].getsockname()[1]
+    try:
+        async with connect(port, ann) as conn:
+            process = await conn.create_process(term_type="xterm", term_size=(80, 24),
+                                                encoding=None)
+            seen: list[str] = []
+            await read_until(process, "READY", seen)
+            loop = asyncio.get_running_loop()
+            started = loop.time()
+            for n in range(300):
+                process.change_terminal_size(81 + n % 7, 25)
+                await asyncio.sleep(0)
+            process.change_terminal_size(120, 40)
+            await asyncio.sleep(3 * ssh.RESIZE_SECONDS)
+            process.stdin.write(b"k\r")
+            await read_until(process, "SIZE=120x40", seen)
+            took = loop.time() - started
+            told = int(re.search(r"WINCH=(\d+)", "".join(seen)).group(1))
+            # one at once, then one every RESIZE_SECONDS at most (300 before)
+            assert 1 <= told <= took / ssh.RESIZE_SECONDS + 2, (told, took)
+    finally:
+        server.close()
+
+
+async def test_a_flood_of_connections_that_never_log_in_is_bounded(door, keys):  # noqa: F811
+    """Each connection waiting to log in held a descriptor for up to the
+    login time-out, without bound: a stranger opening thousands ran the
+    host (and its hub) out of descriptors. Past a few per address new ones
+    are refused; past the bound in all the oldest waiting goes; a player
+    from elsewhere still logs in."""
+    import os
+    import socket
+
+    port, front = door
+    _, ann, _, _ = keys
+    loop = asyncio.get_running_loop()
+
+    async def raw(address: str) -> socket.socket:
+        sock = socket.socket()
+        sock.setblocking(False)
+        sock.bind((address, 0))
+        await loop.sock_connect(sock, ("127.0.0.1", port))
+        return sock
+
+    before = len(os.listdir("/proc/self/fd"))
+    flood = [await raw("127.0.0.1") for _ in range(150)]
+    flood += [await raw(f"127.0.0.{n}") for n in range(10, 20) for _ in range(8)]
+    await asyncio.sleep(0.3)
+    try:
+        # the flood's own sockets are in this process too: the host's are the rest
+        held = len(os.listdir("/proc/self/fd")) - before - len(flood)
+        assert held <= ssh.MAX_STARTUPS + 5, held
+        assert len(front.startups) <= ssh.MAX_STARTUPS
+        assert sum(a == "127.0.0.1" for a in front.startups.values()) <= (
+            ssh.MAX_STARTUPS_PER_ADDRESS)
+        async with connect(port, ann, local_addr=("127.0.0.2", 0)) as conn:
+            process = await conn.create_process(term_type="xterm", encoding=None)
+            await read_until(process, "PID=", [])
+    finally:
+        for sock in flood:
+            sock.close()

@@ -1,0 +1,166 @@
+"""`overtable join` against a hub that misbehaves: garbage, oversized lines,
+shapes it never sends, or nothing at all. The player gets a notice, never a
+traceback or a screen that waits without saying so."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from tui import remote as remote_module
+from tui.join import JoinApp
+from tui.screens.lobby import LobbyScreen
+
+
+async def fake_hub(path, lines: list[bytes]):
+    """A hub that reads the hello, then sends `lines` (and stays open)."""
+    writers = []
+
+    async def serve(reader, writer):
+        writers.append(writer)
+        await reader.readline()
+        for line in lines:
+            writer.write(line)
+            await writer.drain()
+        await reader.read()  # until the client goes
+
+    server = await asyncio.start_unix_server(serve, path=str(path))
+    return server, writers
+
+
+HOSTILE = [
+    b"\xff\xfe not text\n",
+    b"[1, 2]\n",
+    b"{}\n",
+    b"[" * 50_000 + b"\n",
+    b'{"lobby": [1, "x", null, {"seats": 7}]}\n',
+    b'{"lobby": 5}\n',
+    b'{"created": 5}\n',
+    b'{"refused": ["x"], "table": []}\n',
+    b'{"update": {"game": "overboss-duel"}, "table": "t"}\n',
+    b'{"update": "x", "table": 5}\n',
+    b'{"chat": 5}\n',
+    b'{"chat": {"table": [], "from": null, "text": {"a": 1}}}\n',
+    json.dumps({"chat": {"table": None, "from": "[b]eve\u202e",
+                         "text": "[link=x]y[/link]\x1b[31m" + "w" * 5000}}).encode() + b"\n",
+    b"x" * (3 * remote_module.MAX_MESSAGE_BYTES) + b"\n",
+    json.dumps({"lobby": []}).encode() + b"\n",
+]
+
+
+async def test_a_hub_sending_garbage_gets_notices_and_the_app_carries_on(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "hub.sock"
+    server, _ = await fake_hub(path, HOSTILE)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if app.remote.tables == []:  # the last line was read
+                    break
+            # the player uses the lobby, whatever it was sent before
+            for key in ("down", "up", "enter", "r", "escape", "f2", "escape"):
+                await pilot.press(key)
+                await pilot.pause(0.02)
+            assert app.is_running
+            assert isinstance(app.screen, LobbyScreen)
+            notes = [n.message for n in app._notifications]
+            assert any("too long" in m for m in notes), notes
+            assert any("not understood" in m or "could not be shown" in m for m in notes)
+            assert app.remote.connected
+            # what the hub said is shown as plain, printable text of bounded length
+            chat = next(m for m in notes if "eve" in m)
+            assert "\x1b" not in chat and "\u202e" not in chat
+            assert chat.startswith("[b]eve: [link=x]y[/link][31mw")
+            assert len(chat) < 400
+            assert not any(n.markup for n in app._notifications if "eve" in n.message)
+    finally:
+        server.close()
+    assert app.return_code in (0, None)
+
+
+async def test_a_hub_that_answers_nothing_is_named_to_the_player(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(remote_module, "WELCOME_SECONDS", 0.3)
+    path = tmp_path / "hub.sock"
+    server, _ = await fake_hub(path, [])
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if app._notifications:
+                    break
+            notes = [n.message for n in app._notifications]
+            assert any("has not answered" in m for m in notes), notes
+            assert app.is_running
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize("answer", [b'{"welcome": {"player": "Ann"}}\n'])
+async def test_a_hub_that_answers_is_not_called_silent(tmp_path, monkeypatch, answer):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(remote_module, "WELCOME_SECONDS", 0.3)
+    path = tmp_path / "hub.sock"
+    server, _ = await fake_hub(path, [answer])
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.6)
+            notes = [n.message for n in app._notifications]
+            assert not any("has not answered" in m for m in notes), notes
+    finally:
+        server.close()
+
+
+async def test_the_chat_shows_its_lines_on_opening_safely_at_80_columns():
+    """The chat box opened on lines said before showed none of them until
+    a new one came. Long words, emoji, combining marks, wide characters
+    and markup are wrapped within the box and shown as they are."""
+    from rich.cells import cell_len
+    from textual.app import App
+
+    from tui.screens.chat import ChatScreen
+    from tui.widgets.gamelog import GameLog
+
+    lines = ["eve: " + "w" * 200, "ann: " + "\N{GRINNING FACE}" * 100,
+             "bob: " + "e\u0301" * 150, "dan: " + "\u6f22" * 120,
+             "[b]x: [link=y]z[/link] [@click=app.quit]q", "cy: the newest line"]
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(ChatScreen("in the lobby", lines, lambda text: None))
+        await pilot.pause(0.1)
+        log = app.screen.query_one(GameLog)
+        rows = log.rows
+        assert rows[-1] == "cy: the newest line"
+        assert "[b]x: [link=y]z[/link] [@click=app.quit]q" in rows
+        width = log.scrollable_content_region.width
+        assert all(cell_len(row) <= width for row in rows)
+        assert width <= 80 and "".join(rows).count("w") >= 200
+
+
+async def test_an_endless_line_from_the_hub_is_one_notice_not_a_flood(tmp_path, monkeypatch):
+    """Past the bound, a line is dropped a piece at a time: each piece was a
+    notice of its own (a hub sending without end buried the screen)."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "hub.sock"
+    endless = b"x" * (40 * remote_module.MAX_MESSAGE_BYTES) + b"\n"
+    server, _ = await fake_hub(path, [endless, b'{"lobby": []}\n', endless,
+                                      b'{"error": "after"}\n'])
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(300):
+                await pilot.pause(0.02)
+                if any(n.message == "after" for n in app._notifications):
+                    break
+            notes = [n.message for n in app._notifications]
+            assert "after" in notes, notes
+            assert sum("too long" in m for m in notes) == 2, notes  # one per line
+            assert app.remote.tables == []
+    finally:
+        server.close()
