@@ -196,6 +196,10 @@ def test_the_host_prints_the_socket_local_players_join_with(tmp_path, keys, caps
     out = capsys.readouterr().out
     sock = data / "hub" / "hub.sock"
     assert f"On this machine, as this user: overtable join --socket {sock}" in out
+    import tui.cli
+
+    # as in a player's terminal (under pytest there is none, and join says so first)
+    monkeypatch.setattr(tui.cli, "_is_terminal", lambda stream: True)
     assert main(["join", "--name", "dan"]) == 1  # the default socket: nobody there
     err = capsys.readouterr().err
     assert "no hub at" in err and "--socket" in err
