@@ -12,6 +12,20 @@ from host import hub as hub_module
 from tests.test_host_hub import Player, hub  # noqa: F401  (the fixture)
 
 
+async def last_lobby(player, refuse: str | None = None):
+    """The last lobby `player` was sent once the hub falls quiet (None if
+    none); with `refuse`, no error containing it came meanwhile."""
+    lobby = None
+    while True:
+        try:
+            message = await player.read(timeout=0.3)
+        except TimeoutError:
+            return lobby
+        if refuse is not None:
+            assert refuse not in message.get("error", ""), message
+        lobby = message.get("lobby", lobby)
+
+
 async def test_a_client_let_go_for_not_reading_gives_its_backlog_back(hub, monkeypatch):  # noqa: F811
     """Closing a transport waits for its buffer to be written: one whose
     peer never reads kept the whole backlog (and its reading task) for
@@ -152,13 +166,7 @@ async def test_finished_tables_leave_the_lobby_past_a_bound(hub, monkeypatch):  
         played.append(table)
     await ann.send({"lobby": {}})
     await asyncio.sleep(2 * hub_module.LOBBY_SECONDS)
-    lobby = None
-    while True:
-        try:
-            message = await ann.read(timeout=0.3)
-        except TimeoutError:
-            break
-        lobby = message.get("lobby", lobby)
+    lobby = await last_lobby(ann)
     assert [t["table"] for t in lobby] == played[-2:]  # the newest results stay
     assert list(hub_.tables) == played[-2:]
     await ann.send({"watch": {"table": played[0]}})
@@ -189,14 +197,7 @@ async def test_a_lobby_too_long_for_one_message_leaves_tables_out_not_the_lobby(
     await asyncio.sleep(2 * hub_module.LOBBY_SECONDS)
     await ann.send({"lobby": {}})
     await asyncio.sleep(2 * hub_module.LOBBY_SECONDS)
-    lobby = None
-    while True:
-        try:
-            message = await ann.read(timeout=0.3)
-        except TimeoutError:
-            break
-        assert "too long" not in message.get("error", ""), message
-        lobby = message.get("lobby", lobby)
+    lobby = await last_lobby(ann, refuse="too long")
     assert lobby is not None
     assert len(json.dumps({"lobby": lobby}, separators=(",", ":"), ensure_ascii=False).encode()) < limit
     assert playing in [t["table"] for t in lobby]

@@ -320,11 +320,8 @@ async def test_the_final_assault_plays_a_personal_spell_in_one_choice():
         assert app.port.submitted == [(0, PlayPersonal(solo.PERSONAL[1], 0))]
 
 
-async def test_the_combat_names_the_mystery_swap_that_changed_it():
-    """BQ-47 (BQ §Spell effects, Swap hidden; BQ-7): the play-test's round
-    at 80x24. Cora's mystery spell, Swap hidden on Ann, took Ann from 16 to
-    18 on a 16 HP Boss: the combat lists it with the strengths it moved,
-    never "No spell changed it."."""
+def _mystery_swap_combat_app():
+    """An app showing the combat of the play-test's mystery-swap round."""
     from textual.app import App
 
     from tests.test_bossquest_combat_spells import _mystery_swap_round
@@ -337,7 +334,15 @@ async def test_the_combat_names_the_mystery_swap_that_changed_it():
         def on_mount(self) -> None:
             self.push_screen(CombatScreen(result, lambda s: names[s]))
 
-    app = CombatApp()
+    return CombatApp()
+
+
+async def test_the_combat_names_the_mystery_swap_that_changed_it():
+    """BQ-47 (BQ §Spell effects, Swap hidden; BQ-7): the play-test's round
+    at 80x24. Cora's mystery spell, Swap hidden on Ann, took Ann from 16 to
+    18 on a 16 HP Boss: the combat lists it with the strengths it moved,
+    never "No spell changed it."."""
+    app = _mystery_swap_combat_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = screen_text(app)
@@ -350,19 +355,9 @@ async def test_the_combat_names_the_mystery_swap_that_changed_it():
 async def test_the_last_combat_over_the_results_shows_its_key_in_the_footer():
     """The match's last combat covers the whole screen until Enter: its
     footer names the key (it was blank over a shared table's results)."""
-    from textual.app import App
-
-    from tests.test_bossquest_combat_spells import _mystery_swap_round
     from tui.screens.bossquest import CombatScreen
 
-    result = _mystery_swap_round().history[-1]
-    names = ("Ann", "Bram", "Cora")
-
-    class CombatApp(App):
-        def on_mount(self) -> None:
-            self.push_screen(CombatScreen(result, lambda s: names[s]))
-
-    app = CombatApp()
+    app = _mystery_swap_combat_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
