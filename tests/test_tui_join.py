@@ -268,6 +268,32 @@ async def test_a_seat_kept_at_a_new_table_is_told_at_another_table(shared_hub):
         await bob.close()
 
 
+async def test_the_invitation_notice_goes_when_the_player_sits_down(shared_hub):
+    """Played over SSH: the "Invited" notice ("... Enter sits you down")
+    stayed over the game screen for its ten seconds after the player had
+    sat down. Taking the seat takes it down."""
+    from tui.screens.game import GameScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+
+        def told() -> list[str]:
+            return [n.message for n in app._notifications if "keeps a seat" in n.message]
+
+        bob = await Player.connect(path, "Bob")
+        await bob.send({"create": {"game": "overboss-duel",
+                                   "seats": [{"player": "Bob"}, {"player": "Ann"}]}})
+        created = (await bob.expect("created"))["created"]
+        await bob.send({"join": {"table": created["table"], "seat": 0}})
+        await wait_for(pilot, lambda: told())
+        await pilot.press("enter")  # the new table has the cursor: Ann sits down
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: not told(), timeout=3)  # the notice lasts 10 s
+        await bob.close()
+
+
 async def test_chat_from_the_app(shared_hub):
     """F2 opens the chat of the lobby (or of the table on screen); a line
     typed there reaches the others; a line from another player is a notice."""

@@ -102,6 +102,9 @@ class RemoteTable:
         self._put_away: set[str] = set()
         #: tables not begun that keep a seat for this player (told once each)
         self._invited: set[str] = set()
+        #: the "Invited" notice shown for each such table, taken down when
+        #: the seat is no longer waiting (taken, the table withdrawn)
+        self._invite_notes: dict[str, Any] = {}
         #: turns at drawing others' changes, shared with the host's other apps
         self._turns = DrawTurns(self.socket_path.with_name(self.socket_path.name + ".draw"))
 
@@ -409,6 +412,9 @@ class RemoteTable:
         """A new table keeps a seat for this player: say so, wherever they
         are (at another table, the lobby's hint is out of sight). Not for
         the rematch of the results on screen: its chat line says it."""
+        from textual.app import Notify
+        from textual.notifications import Notification
+
         from tui.screens.game import GameScreen
         from tui.screens.lobby import LobbyScreen
 
@@ -430,8 +436,17 @@ class RemoteTable:
                 where = "q for the lobby, where Enter sits you down"
             else:
                 where = "Enter on it in the lobby sits you down"
-            self.app.notify(f"{by + ' keeps' if by else 'A table keeps'} a seat for you "
-                            f"at {title}: {where}.", title="Invited", timeout=10)
+            note = Notification(f"{by + ' keeps' if by else 'A table keeps'} a seat for you "
+                                f"at {title}: {where}.", "Invited", "information", 10)
+            self.app.post_message(Notify(note))
+            self._invite_notes[tid] = note
+        for tid in self._invited - set(kept):
+            note = self._invite_notes.pop(tid, None)
+            if note is not None:
+                # sat down (or withdrawn): "Enter sits you down" would mislead.
+                # Textual (pinned 8.2) takes a notice down only by this name.
+                with contextlib.suppress(Exception):
+                    self.app._unnotify(note)
         self._invited = set(kept)
 
     def _rematch_on_screen(self, table: dict[str, Any]) -> bool:
