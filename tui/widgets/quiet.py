@@ -15,7 +15,9 @@ import dataclasses
 from typing import Any
 
 from rich.text import Text
-from textual.widget import Widget
+from textual.geometry import Region
+from textual.visual import Visual, visualize
+from textual.widget import Widget, _RenderCache
 from textual.widgets import Static
 
 
@@ -41,9 +43,57 @@ def update_static(widget: Static, content: Any) -> None:
     shown = getattr(widget, "_quiet_shown", None)
     if shown is not None and shown[0] is widget.content and shown[1] == key:
         return
-    widget.update(content, layout=False)
+    if not _repaint_changed_lines(widget, content):
+        widget.update(content, layout=False)
+        relayout_if_resized(widget)
     widget._quiet_shown = (widget.content, key)  # type: ignore[attr-defined]
-    relayout_if_resized(widget)
+
+
+def _repaint_changed_lines(widget: Static, content: Any) -> bool:
+    """Show `content` in `widget` repainting only the lines whose cells
+    changed, if its size stays the same; False (nothing done) otherwise.
+
+    Textual repaints a widget whose content is set in full: every line goes
+    again through its styles (padding, border, background) and the
+    compositor, and a frame carries every line. A panel's update mostly
+    changes a line or two (a player's mark, a score): the table's rows of
+    Overseers are some 13 lines a repaint (docs/performance.md, "Where the
+    time goes"). Here the new content is drawn at once exactly as Textual
+    draws it (`Widget._render_content`), its lines are put in the widget's
+    own line cache, and only the lines that differ are marked for repaint.
+    Any case that is not that plain (not mounted or hidden, a repaint or a
+    layout already pending, a new size, a width that follows the content)
+    is left to Textual."""
+    size = widget.size
+    if not (widget.is_mounted and widget.display and size.width > 0 and size.height > 0):
+        return False
+    if widget._dirty_regions or widget._layout_required:
+        return False  # a full repaint or a layout is coming anyway
+    width = widget.styles.width
+    if width is not None and width.is_auto:
+        return False
+    cache = widget._render_cache
+    if cache.size != size or len(cache.lines) != size.height:
+        return False
+    # Static.update without its refresh (name-mangled private fields)
+    widget._Static__content = content  # type: ignore[attr-defined]
+    widget._Static__visual = visualize(widget, content, markup=widget._render_markup)  # type: ignore[attr-defined]
+    widget._layout_cache.clear()  # the visual Textual cached for the old content
+    widget.clear_cached_dimensions()
+    # drawn without a height limit: as many lines as the content has
+    strips = Visual.to_strips(widget, widget._render(), size.width, None, widget.visual_style)
+    if len(strips) != size.height:
+        return False  # a new height: the caller sets it again and lays the screen out
+    changed = [y for y, (old, new) in enumerate(zip(cache.lines, strips, strict=False))
+               if old != new]
+    widget._render_cache = _RenderCache(size, strips)
+    if changed:
+        widget.refresh(*(Region(0, y, size.width, 1) for y in changed))
+        # the lines are drawn already: keep Widget.render_line from drawing
+        # the whole content again for these regions (the styles' cache and
+        # the compositor still repaint them)
+        widget._dirty_regions.clear()
+    return True
 
 
 def set_border(widget: Widget, title: Any = ..., subtitle: Any = ...) -> None:
