@@ -94,6 +94,75 @@ async def test_a_panel_that_grows_or_shrinks_is_laid_out_again():
         assert "fixed height" in screen_text(app) and fixed.size.height == 1
 
 
+class FramedApp(App):
+    CSS = "#rows { height: auto; border: round $primary; padding: 0 1; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="rows")
+
+
+def _rows(marked: int, words: int) -> Text:
+    """Four players' lines, one of them marked as acting, and a long last
+    line that wraps (so a logical line is not always one row)."""
+    lines = [Text.assemble(("» " if seat == marked else "  ", "bold"), (f"Player {seat}", "bold"))
+             for seat in range(4)]
+    lines.append(Text(f"{words} words: " + "word " * words, style="dim"))
+    return Text("\n").join(lines)
+
+
+async def test_a_panel_of_the_same_size_repaints_only_its_changed_lines_as_a_full_repaint_would():
+    app = FramedApp()
+    async with app.run_test(size=(40, 14)) as pilot:
+        rows = app.query_one("#rows", Static)
+        update_static(rows, _rows(0, 10))
+        await pilot.pause()
+        height = rows.size.height
+        for marked, words in ((1, 10), (1, 11), (3, 11), (3, 20)):
+            update_static(rows, _rows(marked, words))
+            if words != 20:  # the same size: only the changed rows are repainted
+                assert not rows._dirty_regions and not rows._layout_required
+                offset = rows.content_offset.y
+                dirty = {y - offset for y in rows._styles_cache._dirty_lines}
+                assert dirty and len(dirty) < height
+            await pilot.pause()
+            partly = rows.render_lines(rows.outer_size.region)
+            # the same cells (styles and mouse offsets included) as Textual
+            # draws when the whole panel is repainted
+            rows.refresh()
+            await pilot.pause()
+            assert rows.render_lines(rows.outer_size.region) == partly
+        # twenty words wrap the last line over more rows: the panel grew
+        assert rows.size.height > height
+
+
+class FramedListApp(App):
+    CSS = "#knights { height: auto; border: round $primary; }"
+
+    def compose(self) -> ComposeResult:
+        yield PickList([Row(f"Knight {n}") for n in range(5)], id="knights")
+
+
+async def test_a_list_of_the_same_size_repaints_only_its_changed_rows_as_a_full_repaint_would():
+    app = FramedListApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        knights = app.query_one("#knights", PickList)
+        knights.set_rows([Row(Text(f"Knight {n}")) for n in range(5)])  # the cursor settles
+        await pilot.pause()
+        for wounded in (1, 3):
+            knights.set_rows([Row(Text(f"Knight {n}", style="red" if n == wounded else ""))
+                              for n in range(5)])
+            assert not knights._dirty_regions and not knights._layout_required
+            offset = knights.content_offset.y
+            # the row wounded now, and the one wounded before
+            assert {y - offset for y in knights._styles_cache._dirty_lines} == (
+                {1} if wounded == 1 else {1, 3})
+            await pilot.pause()
+            partly = knights.render_lines(knights.outer_size.region)
+            knights.refresh()
+            await pilot.pause()
+            assert knights.render_lines(knights.outer_size.region) == partly
+
+
 async def test_a_hidden_panel_takes_new_content_without_a_layout_and_shows_it_when_shown(
     monkeypatch,
 ):
