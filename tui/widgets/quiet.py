@@ -15,9 +15,7 @@ import dataclasses
 from typing import Any
 
 from rich.text import Text
-from textual.geometry import Region
-from textual.visual import Visual, visualize
-from textual.widget import Widget, _RenderCache
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -43,60 +41,9 @@ def update_static(widget: Static, content: Any) -> None:
     shown = getattr(widget, "_quiet_shown", None)
     if shown is not None and shown[0] is widget.content and shown[1] == key:
         return
-    # Static.update without its refresh (name-mangled private fields): the
-    # repaint is relayout_if_resized's, which may repaint only changed lines
-    widget._Static__content = content  # type: ignore[attr-defined]
-    widget._Static__visual = visualize(widget, content, markup=widget._render_markup)  # type: ignore[attr-defined]
+    widget.update(content, layout=False)
     widget._quiet_shown = (widget.content, key)  # type: ignore[attr-defined]
     relayout_if_resized(widget)
-
-
-def _repaint_changed_lines(widget: Widget) -> bool:
-    """Repaint only the lines of `widget` whose cells changed with its new
-    content, if its size stays the same; False (nothing done) otherwise.
-
-    Textual repaints a widget whose content changed in full: every line goes
-    again through its styles (padding, border, background) and the
-    compositor, and the frame carries every line. A panel's update mostly
-    changes a line or two (a player's mark, a score) of many: Overseers'
-    table rows are some 13 lines (docs/performance.md, "Where the time
-    goes"). Here the new content is drawn at once exactly as Textual draws
-    it (`Widget._render_content`), its lines are put in the widget's own
-    line cache, and only the lines that differ are marked for repaint.
-    Anything less plain (a widget that draws its lines itself, not mounted
-    or hidden, a repaint or a layout already pending, a new size, a width
-    that follows the content) is left to Textual."""
-    if type(widget).render_line is not Widget.render_line:
-        return False  # draws its lines its own way (the log)
-    size = widget.size
-    if not (widget.is_mounted and widget.display and size.width > 0 and size.height > 1):
-        return False  # (one line: nothing to spare)
-    if widget not in widget.screen._compositor.visible_widgets:
-        return False  # out of sight (a panel hidden, covered): drawn when it shows
-    if widget._dirty_regions or widget._layout_required:
-        return False  # a full repaint or a layout is coming anyway
-    width = widget.styles.width
-    if width is not None and width.is_auto:
-        return False
-    cache = widget._render_cache
-    if cache.size != size or len(cache.lines) != size.height:
-        return False
-    widget._layout_cache.clear()  # the visual Textual cached for the old content
-    widget.clear_cached_dimensions()
-    # drawn without a height limit: as many lines as the content has
-    strips = Visual.to_strips(widget, widget._render(), size.width, None, widget.visual_style)
-    if len(strips) != size.height:
-        return False  # a new height: repainted in full and laid out
-    changed = [y for y, (old, new) in enumerate(zip(cache.lines, strips, strict=True))
-               if old != new]
-    widget._render_cache = _RenderCache(size, strips)
-    if changed:
-        widget.refresh(*(Region(0, y, size.width, 1) for y in changed))
-        # the lines are drawn already: keep Widget.render_line from drawing
-        # the whole content again for these regions (the styles' cache and
-        # the compositor still repaint them)
-        widget._dirty_regions.clear()
-    return True
 
 
 def set_border(widget: Widget, title: Any = ..., subtitle: Any = ...) -> None:
@@ -119,10 +66,7 @@ def relayout_if_resized(widget: Widget) -> None:
     the screen out again only if the widget's size may change with it. It
     keeps its size when its width does not follow its content and its
     height is fixed, or is its content's height and that is the same at the
-    width it has. Of a widget that keeps its size, only the lines that
-    changed are repainted (`_repaint_changed_lines`)."""
-    if _repaint_changed_lines(widget):
-        return
+    width it has."""
     widget.refresh()  # repaints, and forgets the content's measured size
     styles = widget.styles
     size = widget.content_size
