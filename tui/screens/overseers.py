@@ -61,7 +61,6 @@ from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.hand import BACK, Card, Hand
 from tui.widgets.quiet import update_static
-from tui.widgets.rows import RowsStatic
 from tui.widgets.since import SinceLog, changed_keys, marked_text
 
 #: decoration only: every card carries its trait's letter
@@ -218,7 +217,7 @@ class OverseersScreen(GameScreen):
             with VerticalScroll(id="ov-table", classes="panel"):
                 yield ScorePad(id="ov-final")
                 yield Static("", id="ov-recap")
-                yield RowsStatic("", id="ov-rows")
+                yield Static("", id="ov-rows")
             with Vertical(id="ov-side"):
                 yield SinceLog(id="ov-log", classes="panel")
                 with Vertical(id="ov-talk", classes="panel"):
@@ -475,7 +474,7 @@ class OverseersScreen(GameScreen):
         me_char = view.seats[me].character if me is not None else None
         if me_char is not None and view.phase is not Phase.OVER:
             lines.append(Text(f"Your character: {GAME.ability(me_char)}", style="italic"))
-        self.query_one("#ov-rows", RowsStatic).show_lines(lines)
+        update_static(self.query_one("#ov-rows", Static), Text("\n").join(lines))
 
     @staticmethod
     def _head_lines(name: Text, leader: bool, status: list[str], width: int) -> list[Text]:
