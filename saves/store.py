@@ -201,15 +201,19 @@ def _same_options(parent: Any, child: Any) -> bool:
 
 
 def _refusal(path: Path) -> JournalProblem | None:
-    """The line the rules refuse in the journal at `path` (a read-only
-    replay, kept while the file is unchanged), or None."""
+    """The line the rules refuse in the journal at `path`, or None."""
+    return _kept_replay(path)[1]
+
+
+def _kept_replay(path: Path) -> tuple[str, JournalProblem | None]:
+    """`_replay(path)`, kept in `_REPLAYS` while the file is unchanged
+    (OSError if it cannot be read)."""
     stat = path.stat()
     kept = _REPLAYS.get(path)
     if kept is None or kept[:2] != (stat.st_mtime, stat.st_size):
         progress, refused = _replay(path)
-        kept = (stat.st_mtime, stat.st_size, progress, refused)
-        _REPLAYS[path] = kept
-    return kept[3]
+        kept = _REPLAYS[path] = (stat.st_mtime, stat.st_size, progress, refused)
+    return kept[2], kept[3]
 
 
 def latest(directory: Path | None = None) -> SavedMatch | None:
@@ -312,15 +316,9 @@ def _with_replay(saved: SavedMatch) -> SavedMatch:
     if saved.game == "?" or not saved.resumable:
         return saved
     try:
-        stat = saved.path.stat()
+        progress, refused = _kept_replay(saved.path)
     except OSError:
         return saved
-    kept = _REPLAYS.get(saved.path)
-    if kept is not None and kept[:2] == (stat.st_mtime, stat.st_size):
-        progress, refused = kept[2], kept[3]
-    else:
-        progress, refused = _replay(saved.path)
-        _REPLAYS[saved.path] = (stat.st_mtime, stat.st_size, progress, refused)
     if refused is not None and saved.problem is None:
         return attrs.evolve(saved, progress=progress, problem=journal.printable(refused.message),
                             problem_kind=refused.kind, resumable=refused.resumable)
