@@ -202,12 +202,14 @@ def conditions_met(boss: SoloBoss) -> bool:
     """BQ §Solo Quest: "all the conditions of the SPELL cards activated on the
     BOSSES must be met", judged on that Boss's weapons (BQ-40)."""
     colours = [w.colour for w in boss.weapons if w.colour is not None]
-    for s in boss.spells:
-        if s.kind is _K_NEED_COLOUR and s.colour not in colours:
-            return False
-        if s.kind is _K_NEED_PAIR and len(set(colours)) == len(colours):
-            return False
-    return True
+    return not any(_unmet(s, colours) for s in boss.spells)
+
+
+def _unmet(spell: Spell, colours: list) -> bool:
+    """Whether `spell`'s condition fails on a Boss with weapons of `colours`:
+    a Need colour without that colour, Need 2 of a colour without a pair."""
+    return ((spell.kind is _K_NEED_COLOUR and spell.colour not in colours)
+            or (spell.kind is _K_NEED_PAIR and len(set(colours)) == len(colours)))
 
 
 def unmet_conditions(boss: SoloBoss) -> tuple[Spell, ...]:
@@ -216,11 +218,7 @@ def unmet_conditions(boss: SoloBoss) -> tuple[Spell, ...]:
     order they lie on it: what the screen names when `conditions_met` is
     false."""
     colours = [w.colour for w in boss.weapons if w.colour is not None]
-    return tuple(
-        s for s in boss.spells
-        if (s.kind is _K_NEED_COLOUR and s.colour not in colours)
-        or (s.kind is _K_NEED_PAIR and len(set(colours)) == len(colours))
-    )
+    return tuple(s for s in boss.spells if _unmet(s, colours))
 
 
 def turns_left(state: State) -> int:
