@@ -50,8 +50,8 @@ import json
 import logging
 import os
 import sys
+import time
 import uuid
-from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -69,10 +69,17 @@ log = logging.getLogger(__name__)
 MAX_CLIENT_LINE = 16 * 1024
 #: a player's name: printable, short
 MAX_NAME = 32
-#: a chat line, and how many a client may send in CHAT_WINDOW seconds
+#: a chat line, and how many a player may send in CHAT_WINDOW seconds
 MAX_CHAT = 200
 CHAT_BURST = 5
 CHAT_WINDOW = 10.0
+#: commands (moves, take-backs, "move now") a player may send at once,
+#: and a second after that, from all their terminals: a person never comes
+#: near it, but each accepted move is journaled with an fsync and redrawn
+#: by every app at the table, so a client playing and taking back in a
+#: loop as fast as it could held the disk and the other players' apps busy
+COMMAND_BURST = 200
+COMMAND_RATE = 20.0
 OPEN = "open"
 #: the longest a creator may have the match wait before a bot stands in
 MAX_AWAY_BOT = 3600.0
@@ -96,6 +103,31 @@ HELLO_SECONDS = 30.0
 #: of a full hub is ~130 kB and takes ~12 ms to build; one player creating
 #: and withdrawing tables in a loop had every client sent one each time)
 LOBBY_SECONDS = 0.25
+
+
+class Pace:
+    """How often each player may do one kind of thing: a bucket of `burst`
+    tokens per player, each use taking one, refilled at `per_second`."""
+
+    def __init__(self, burst: int, per_second: float) -> None:
+        self.burst = burst
+        self.per_second = per_second
+        #: player -> (tokens left, when counted)
+        self._left: dict[str, tuple[float, float]] = {}
+
+    def allow(self, player: str, now: float | None = None) -> bool:
+        """Whether `player` may do it now; if so, it counts."""
+        now = time.monotonic() if now is None else now
+        full = self.burst / self.per_second  # seconds to refill from empty
+        for name in [n for n, (_, at) in self._left.items() if now - at > full]:
+            del self._left[name]  # a full bucket need not be kept
+        left, at = self._left.get(player, (float(self.burst), now))
+        left = min(float(self.burst), left + (now - at) * self.per_second)
+        if left < 1:
+            self._left[player] = (left, now)
+            return False
+        self._left[player] = (left - 1, now)
+        return True
 
 
 class HubError(ValueError):
@@ -186,9 +218,10 @@ class Hub:
         self.seed = seed
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
-        #: player -> when they last chatted, from any of their connections
-        #: (the rate limit is the player's, not each terminal's)
-        self.said: dict[str, deque[float]] = {}
+        #: how often each player chats and sends commands, from any of
+        #: their connections (the limit is the player's, not each terminal's)
+        self.chat_pace = Pace(CHAT_BURST, CHAT_BURST / CHAT_WINDOW)
+        self.command_pace = Pace(COMMAND_BURST, COMMAND_RATE)
         #: when the lobby last went to every client, and the timer of the next
         self._lobby_at = -LOBBY_SECONDS
         self._lobby_timer: asyncio.TimerHandle | None = None
@@ -720,7 +753,6 @@ class Client:
 
     def _chat(self, body: Any) -> None:
         """A line to everyone at a table (seated or watching), or in the lobby."""
-        import time
 
         text = body.get("text") if isinstance(body, dict) else None
         if not isinstance(text, str):
@@ -728,15 +760,8 @@ class Client:
         text = "".join(c for c in text if c.isprintable()).strip()
         if not text or len(text) > MAX_CHAT:
             raise HubError(f"A chat line is 1 to {MAX_CHAT} characters.")
-        now = time.monotonic()
-        for name in [n for n, said in self.hub.said.items() if not said or now - said[-1] > CHAT_WINDOW]:
-            del self.hub.said[name]  # nobody's quiet past keeps its place
-        said = self.hub.said.setdefault(str(self.player), deque())
-        while said and now - said[0] > CHAT_WINDOW:
-            said.popleft()
-        if len(said) >= CHAT_BURST:
+        if not self.hub.chat_pace.allow(str(self.player)):
             raise HubError("Slow down: a few chat lines every ten seconds.")
-        said.append(now)
         table_id = body.get("table")
         if table_id is not None:
             self.hub.table(table_id)
@@ -753,6 +778,11 @@ class Client:
         if link is None:
             raise HubError("You hold no seat at that table.")
         command = codec(table.game).command_from_dict(message["command"])
+        if not self.hub.command_pace.allow(str(self.player)):
+            # refused as the table refuses a move: the screen takes keys again
+            self.send({"table": table.id, "refused": (
+                f"Slow down: at most {COMMAND_RATE:g} moves a second.")})
+            return
         refusal = link.send(command)
         if refusal is not None:
             self.send({"table": table.id, "refused": refusal.reason})

@@ -1,7 +1,7 @@
 """The hub against a hostile or broken network peer (resource exhaustion and
 timing): a client that never reads gives its backlog back, a client that
 never says hello is let go, chat is bounded per player however many
-connections they open."""
+connections they open, and so are commands."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import asyncio
 import json
 
 from host import hub as hub_module
-from tests.test_host_hub import Player, hub  # noqa: F401  (the fixture)
+from tests.test_host_hub import Player, hub, table_for_two  # noqa: F401  (the fixture)
 
 
 async def last_lobby(player, refuse: str | None = None):
@@ -238,3 +238,52 @@ async def test_a_client_sending_lines_in_bulk_does_not_hold_up_the_others(hub, m
     assert order.index("ann") < 300, order.index("ann")
     reading.cancel()
     await ann.close()
+
+
+async def test_commands_are_bounded_per_player(hub):  # noqa: F811
+    """A client taking back (or playing) in a loop had every one journaled
+    and redrawn by every app at the table, as fast as it could send. Once
+    the player's bucket (COMMAND_BURST, refilled at COMMAND_RATE a second,
+    for all their terminals together) is empty, a command is refused as a
+    move is (the screen takes keys again), and the other player at the
+    table is not held to it."""
+    hub_, path = hub
+    hub_.command_pace = hub_module.Pace(5, 0.01)  # a bucket of 5, next to no refill
+    ann, bob, table = await table_for_two(path)
+    undo = {"table": table, "command": {"kind": "undo", "seat": 0}}
+    for _ in range(15):
+        await ann.send(undo)
+    reasons = []
+    while True:
+        try:
+            message = await ann.read(timeout=0.3)
+        except TimeoutError:
+            break
+        if "refused" in message:
+            assert message["table"] == table
+            reasons.append(message["refused"])
+    slow = [r for r in reasons if r.startswith("Slow down")]
+    assert len(reasons) == 15
+    assert len(slow) == 10, reasons
+    await bob.send({"table": table, "command": {"kind": "undo", "seat": 1}})
+    refusal = (await bob.expect("refused"))["refused"]
+    assert "Slow down" not in refusal and "take back" in refusal
+    for player in (ann, bob):
+        await player.close()
+
+
+def test_a_pace_refills_at_its_rate():
+    pace = hub_module.Pace(3, 0.5)  # three at once, then one in two seconds
+    assert [pace.allow("ann", t) for t in (0, 0, 0, 0)] == [True, True, True, False]
+    assert pace.allow("bob", 0)  # each player their own
+    assert not pace.allow("ann", 1.5)
+    assert pace.allow("ann", 2.1) and not pace.allow("ann", 2.2)
+    assert pace.allow("ann", 30) and len(pace._left) == 1  # full buckets are forgotten
+    assert [pace.allow("cyd", 40) for _ in range(4)] == [True, True, True, False]
+
+
+def test_a_person_playing_fast_is_never_slowed():
+    """Twenty moves a second for as long as a match lasts (faster than any
+    person plays) never meets the limit."""
+    pace = hub_module.Pace(hub_module.COMMAND_BURST, hub_module.COMMAND_RATE)
+    assert all(pace.allow("ann", n / hub_module.COMMAND_RATE) for n in range(5000))
