@@ -261,7 +261,7 @@ def test_the_callers_generator_advances_the_same_however_long_it_searches():
 def test_iteration_budget_is_exact_and_one_legal_action_answers_at_once():
     state = after_deal(((1, 4), (2, 3)))
     view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
-    bot = IsmctsBot(iterations=37, hooks=HIGH_HOOKS)
+    bot = IsmctsBot(iterations=37, hooks=HIGH_HOOKS, settle=False)
     bot.choose(GAME, view, 0, legal, random.Random(1))
     assert bot.last.iterations == 37 and bot.last.stopped_by == "iterations"
     assert sum(visits for _, visits, _ in bot.last.stats) == 37
@@ -277,7 +277,7 @@ def test_iteration_budget_is_exact_and_one_legal_action_answers_at_once():
 def test_time_budget_is_honoured():
     state = after_deal(((1, 4), (2, 3)))
     view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
-    bot = IsmctsBot(iterations=None, seconds=0.1, hooks=HIGH_HOOKS)
+    bot = IsmctsBot(iterations=None, seconds=0.1, hooks=HIGH_HOOKS, settle=False)
     t0 = time.perf_counter()
     bot.choose(GAME, view, 0, legal, random.Random(1))
     took = time.perf_counter() - t0
@@ -362,7 +362,7 @@ def test_answers_a_legal_action_in_every_game(game_id: str):
     players = game.players.start if game.players.start > 1 else 2
     positions = _positions(game, players, seed=5)
     assert positions
-    bot = IsmctsBot(iterations=25, hooks=hooks)
+    bot = IsmctsBot(iterations=25, hooks=hooks, settle=False)
     for state, seat in positions[:: max(1, len(positions) // 8)]:
         legal = game.legal_actions(state, seat)
         action = bot.choose(game, game.view(state, seat), seat, legal, random.Random(1))
@@ -640,7 +640,7 @@ def _search_fingerprint(game_id: str) -> str:
     players = 3 if 3 in game.players else game.players.start
     rows = []
     for state, seat in _positions(game, players, seed=12, every=7)[:3]:
-        bot = IsmctsBot(iterations=60, hooks=hooks_for(game))
+        bot = IsmctsBot(iterations=60, hooks=hooks_for(game), settle=False)
         view, legal = game.view(state, seat), game.legal_actions(state, seat)
         bot.choose(game, view, seat, legal, random.Random(21))
         rows.append(repr(bot.last.stats))
@@ -741,6 +741,53 @@ def test_common_deals_keep_the_budgets_and_move_now():
     stopped = IsmctsBot(iterations=100, hooks=hooks, fallback=LastBot(), should_stop=lambda: True)
     assert stopped.choose(GAME, view, 0, legal, random.Random(1)) == legal[-1]
     assert stopped.last.stopped_by == "stopped" and stopped.last.iterations == 0
-    tree = IsmctsBot(iterations=41, hooks=hooks, tree_depth=1)
+    tree = IsmctsBot(iterations=41, hooks=hooks, tree_depth=1, settle=False)
     tree.choose(GAME, view, 0, legal, random.Random(1))
     assert sum(visits for _, visits, _ in tree.last.stats) == 41  # an iteration a visit
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_settled_search_answers_what_the_whole_budget_would(game_id: str):
+    """A tree search stops once no action can overtake the most visited one
+    in the iterations left (`IsmctsBot.settle`): under an iteration budget
+    its answer is exactly the whole budget's, in fewer iterations where the
+    decision is clear."""
+    game = GAMES[game_id]
+    hooks = _hooks(game_id)
+    players = 3 if 3 in game.players else game.players.start
+    saved = 0
+    for state, seat in _positions(game, players, seed=8, every=9)[:6]:
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        whole = IsmctsBot(iterations=160, hooks=hooks, settle=False)
+        settled = IsmctsBot(iterations=160, hooks=hooks)
+        assert settled.choose(game, view, seat, legal, random.Random(4)) == whole.choose(
+            game, view, seat, legal, random.Random(4))
+        if settled.last.stopped_by == "settled":
+            top, second = (settled.last.stats + ((None, 0, 0.0),))[:2]
+            assert top[1] - second[1] > 160 - settled.last.iterations
+            assert settled.last.iterations < whole.last.iterations
+            saved += whole.last.iterations - settled.last.iterations
+        else:
+            assert settled.last.iterations == whole.last.iterations
+    if not hooks.common_deals:  # Boss Quest's knights search without a tree
+        assert saved > 0, "no decision was clear enough to stop early"
+
+
+
+def test_a_search_against_the_clock_settles_when_the_rate_could_not_catch_up():
+    """Under a clock the iterations left are those the rate so far would
+    run in the time left, with `SETTLE_MARGIN`: 950 iterations in a second,
+    a lead of 850 visits is settled with half a second left (712 more at
+    most), not with a whole second (1,425)."""
+    from core.bots.ismcts import _Node
+
+    root = _Node(None, None)
+    for action, visits in ((0, 900), (1, 50)):
+        child = _Node(0, action)
+        child.visits = visits
+        root.children.setdefault(0, {})[action] = child
+    now = time.perf_counter()
+    assert not IsmctsBot._settled(root, 0, 950, None, now + 1.0, now - 1.0)
+    assert IsmctsBot._settled(root, 0, 950, None, now + 0.5, now - 1.0)
+    assert IsmctsBot._settled(root, 0, 950, 1000, now + 60.0, now - 1.0)  # the budget binds
+    assert not IsmctsBot._settled(root, 0, 950, 2000, None, now - 1.0)
