@@ -911,3 +911,31 @@ async def test_the_reveal_line_keeps_its_indent_when_it_wraps():
     assert end - start >= 2, "King Croak's reveal is long enough to wrap at 160 columns"
     for line in lines[start:end + 1]:
         assert line.startswith("│     "), lines
+
+
+async def test_a_number_that_chooses_nothing_says_which_do():
+    """Play-test: with three tokens to choose from (the drafted one and two
+    in the lair), 4 did nothing and said nothing; it names the keys that
+    choose."""
+    table = FakePort()
+    app = ScreenApp(make_update(token_table()), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("4")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert "4 chooses nothing here: press 1-3." in notes, notes
+        assert table.submitted == []
+
+
+@pytest.mark.parametrize(("keys", "said"), [
+    (("1", "2"), ": press 1 or 2"),
+    (("2", "3", "4", "5", "b"), ": press 2-5 or b"),
+    (("1", "3", "4", "5", "7"), ": press 1, 3-5 or 7"),
+    (("1", "2", "4", "5"), ": press 1, 2, 4 or 5"),
+    ((), ""),
+])
+def test_the_keys_that_choose_are_named_shortly(keys, said):
+    from tui.screens.game import choice_keys
+
+    assert choice_keys(keys) == said

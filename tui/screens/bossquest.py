@@ -1501,6 +1501,9 @@ class BossQuestScreen(GameScreen):
             return
         if 0 <= index < len(self._targets) and self._legal(self._targets[index]):
             self.play(self._targets[index])
+        else:
+            self.no_choice(index + 1, [str(n + 1) for n, target in enumerate(self._targets)
+                                       if self._legal(target)])
 
     # -- key actions ------------------------------------------------------------------
 
@@ -1528,7 +1531,8 @@ class BossQuestScreen(GameScreen):
         if action == "pick":
             if mode == "wizard" or (mode is not None and mode.startswith("target")):
                 return True
-            return mode == "other" and self._solo_pick(int(parameters[0])) is not None  # type: ignore[arg-type]
+            # any number while one chooses: one that chooses nothing says so
+            return mode == "other" and any(self._solo_pick(n) is not None for n in range(1, 10))
         if action == "back":
             return mode is not None and self.focused is self.query_one("#bq-actions")
         return super().check_action(action, parameters)
@@ -1577,8 +1581,13 @@ class BossQuestScreen(GameScreen):
             market.focus()
         elif mode is not None and mode.startswith("target"):
             self._pick_target(number - 1)
-        elif mode == "other" and (action := self._solo_pick(number)) is not None:
-            self.play(action)
+        elif mode == "other":
+            action = self._solo_pick(number)
+            if action is not None:
+                self.play(action)
+            else:
+                self.no_choice(number, [str(n) for n in range(1, 10)
+                                        if self._solo_pick(n) is not None])
 
     def _solo_pick(self, number: int) -> Any:
         """The Solo Quest's choice `number`: the Boss given the weapons drawn

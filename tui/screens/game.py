@@ -84,6 +84,27 @@ class SeatPort(Protocol):
 
 
 
+def choice_keys(keys: Sequence[str]) -> str:
+    """": press 2-5 or b" for the keys 2, 3, 4, 5, b ("" for none): runs of
+    three digits or more shortened."""
+    digits = [int(k) for k in keys if k.isdigit()]
+    others = [k for k in keys if not k.isdigit()]
+    parts: list[str] = []
+    run: list[int] = []
+    for d in [*digits, None]:
+        if d is not None and run and d == run[-1] + 1:
+            run.append(d)
+            continue
+        if run:
+            parts += [f"{run[0]}-{run[-1]}"] if len(run) >= 3 else [str(n) for n in run]
+        run = [] if d is None else [d]
+    parts += others
+    if not parts:
+        return ""
+    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}"
+    return f": press {listed}"
+
+
 def possessive(name: str) -> str:
     """ "Bob's"; a name ending in a mark in brackets, as the table marks an
     away player ("Bob (away)"), takes the "'s" before the mark: "Bob's
@@ -287,6 +308,18 @@ class GameScreen(Screen):
 
     def _legal(self, action: Any) -> bool:
         return self.update is not None and action in self.update.legal
+
+    def no_choice(self, number: int, keys: Sequence[str] = ()) -> None:
+        """A number key that chooses nothing now says so, and names the
+        keys that do (`keys`, in the order shown): it was silent, and a
+        player pressing 1 where the choices start at 2 saw nothing happen.
+        Not while the seat has nothing to decide (the prompt says whose
+        turn it is)."""
+        update = self.update
+        if update is None or not update.legal or update.over or self.sent_from is not None:
+            return
+        self.notify(f"{number} chooses nothing here{choice_keys(keys)}.",
+                    severity="warning", timeout=4, markup=False)
 
     def play(self, action: Any) -> None:
         """Play `action` for the seat being shown. The session checks it

@@ -1186,11 +1186,17 @@ class OverbossScreen(GameScreen):
                 self.play(action)
             else:
                 market = self.query_one("#ob-market", Market)
-                market.move_to(number - 1)
+                places = market._items()
+                if 0 < number <= len(places) and places[number - 1].enabled:
+                    market.move_to(number - 1)
+                else:
+                    self.no_choice(number, [str(n + 1) for n, p in enumerate(places) if p.enabled])
             return
         kinds = token_kinds(update.legal)
         if 1 <= number <= len(kinds):
             self._set_token(kinds[number - 1])
+        else:
+            self.no_choice(number, [str(n) for n in range(1, len(kinds) + 1)])
 
     def action_skip(self) -> None:
         if self._legal(Skip()):
