@@ -292,10 +292,9 @@ async def test_the_score_label_says_what_it_counts_round_or_showdown_ov20():
     assert "score 31 now" not in text
 
 
-async def test_the_recap_shows_every_hand_revealed_at_the_showdown():
-    """OV §6 Showdown: "Players reveal their hands": the next draft's recap
-    of the last round shows each player's revealed cards and score."""
-    rng = random.Random(7)
+def round_two_draft(seed: int = 7):
+    """Three players, played at random to round 2's draft, with Ann's log."""
+    rng = random.Random(seed)
     state = GAME.setup(3)
     log = []
     while not (state.round == 2 and state.phase is Phase.DRAFT):
@@ -306,10 +305,60 @@ async def test_the_recap_shows_every_hand_revealed_at_the_showdown():
             action = rng.choice(GAME.legal_actions(state, seat))
         log.append(GAME.describe(state, seat, action, names=NAMES[:3], viewer=0))
         state = GAME.apply(state, seat, action)
-    _, text, _ = await run(make_update(state, 0, log=tuple(log)), size=(120, 36))
+    return state, tuple(log)
+
+
+async def test_the_recap_shows_every_hand_revealed_at_the_showdown():
+    """OV §6 Showdown: "Players reveal their hands": the next draft's recap
+    of the last round shows each player's revealed cards and score."""
+    state, log = round_two_draft()
+    _, text, _ = await run(make_update(state, 0, log=log), size=(160, 48))
     assert "Round 1 ended:" in text and "Showdown, every hand revealed:" in text
     for name in ("you", "Bob", "Cat"):
         assert re.search(rf"^\W*{name} \d+ \(([ABLCHG][↻]?(→[ABLCHG])? ?)+\)", text, re.M), name
+
+
+async def test_the_next_draft_shows_the_players_above_the_last_rounds_recap():
+    """OV §2 Draft: while drafting you keep an eye on your kept cards and
+    your character; at 80x24 the recap of the last round (18 lines) stood
+    above the players and pushed every seat below the fold. The players
+    come first; a line at the top says the recap is below (PgDn), and PgDn
+    brings it into view."""
+    state, log = round_two_draft()
+    fake = FakePort()
+    app = ScreenApp(make_update(state, 0, log=log), fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert text.count("no cards yet") == 3  # every seat's row
+        assert "Your character:" in text
+        assert "Round 1 ended: the recap is below (PgDn)" in text
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert "Showdown, every hand revealed:" in screen_text(app)
+
+
+async def test_a_tall_table_shows_the_recap_without_a_pointer():
+    """At 160x48 the players and the recap both fit: no pointer line."""
+    state, log = round_two_draft()
+    _, text, _ = await run(make_update(state, 0, log=log), size=(160, 48))
+    assert "Ann (you)" in text and "Round 1 ended:" in text
+    assert "the recap is below" not in text
+
+
+async def test_a_long_character_goes_on_below_its_name_never_cut():
+    """OV-8: the house names say each character's ability in short; at 80x24
+    "Brown G, the Hoarder (takes the discarded Greed)" was cut to "...Gr…"
+    beside another seat. A character too long for the table puts its
+    ability on the next line, whole."""
+    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB")],
+                   [Character.TEAL, Character.GOLD, Character.GREED])
+    state = advance(state, lambda s: s.phase is Phase.VOTE)
+    _, text, _ = await run(make_update(state, 0), size=(80, 24))
+    assert re.search(r"Brown G, the Hoarder\s*\n\s+\(takes the discarded Greed\)", text)
+    assert re.search(r"Gold, the Scavenger\s+\(draws from the discards\)", text)
+    _, wide, _ = await run(make_update(state, 0), size=(160, 48))
+    assert "Brown G, the Hoarder (takes the discarded Greed)" in wide
 
 
 def test_recap_parts_put_each_revealed_hand_on_its_line():

@@ -216,8 +216,9 @@ class OverseersScreen(GameScreen):
         with Horizontal(id="ov-body"):
             with VerticalScroll(id="ov-table", classes="panel"):
                 yield ScorePad(id="ov-final")
-                yield Static("", id="ov-recap")
+                yield Static("", id="ov-recap-note")
                 yield Static("", id="ov-rows")
+                yield Static("", id="ov-recap")
             with Vertical(id="ov-side"):
                 yield SinceLog(id="ov-log", classes="panel")
                 with Vertical(id="ov-talk", classes="panel"):
@@ -439,13 +440,11 @@ class OverseersScreen(GameScreen):
                     head.end = ""
                 lines.append(self._fit(head))
             if p.character is not None:
-                character = Text("  " + p.character.label, style="dim" if seat != me else "")
+                lines.extend(self._fit(x) for x in self._character_lines(
+                    p.character.label, "dim" if seat != me else ""))
             elif view.round:
-                character = Text("  character hidden until the vote", style="dim italic")
-            else:
-                character = Text("")
-            if character.plain:
-                lines.append(self._fit(character))
+                lines.append(self._fit(Text("  character hidden until the vote",
+                                            style="dim italic")))
             score = self._score_text(view, seat)
             row = Text.assemble("  ", self._cards_text(view, seat),
                                 ("  " + score if score else "", "bold"))
@@ -475,6 +474,16 @@ class OverseersScreen(GameScreen):
         if me_char is not None and view.phase is not Phase.OVER:
             lines.append(Text(f"Your character: {GAME.ability(me_char)}", style="italic"))
         update_static(self.query_one("#ov-rows", Static), Text("\n").join(lines))
+
+    def _character_lines(self, label: str, style: str) -> list[Text]:
+        """A character and its ability in short (OV-8), on one line if it
+        fits, else the ability in brackets goes on below, whole: cut at
+        the edge, "(takes the discarded Gr…" lost the ability."""
+        name, bracket, ability = label.partition(" (")
+        parts = [Text(name, style=style)]
+        if bracket:
+            parts.append(Text("(" + ability, style=style))
+        return list(flow_parts(parts, self._width(), indent="  ", sep=" ", hang="    ").split())
 
     @staticmethod
     def _head_lines(name: Text, leader: bool, status: list[str], width: int) -> list[Text]:
@@ -530,12 +539,18 @@ class OverseersScreen(GameScreen):
     def _draw_recap(self, update: TableUpdate) -> None:
         """During the next draft: how the last round ended (the vote, the
         judgment, the showdown, the greed and the scores), from the log,
-        since the table was gathered and dealt again at once."""
+        since the table was gathered and dealt again at once. It stands
+        below the players (your kept cards and character matter more while
+        you draft); on a short screen a line at the top says it is there."""
         recap = self.query_one("#ov-recap", Static)
         view: State = update.view
         lines = recap_lines(update.log) if view.phase is Phase.DRAFT and view.round > 1 else []
         recap.display = bool(lines)
+        note = self.query_one("#ov-recap-note", Static)
+        note.set_class(bool(lines), "-shown")
         if lines:
+            update_static(note, Text(f"Round {view.round - 1} ended: the recap is below (PgDn)",
+                                     style="italic"))
             shown = [part for x in lines for part in recap_parts(x)]
             update_static(recap, Text.assemble((f"Round {view.round - 1} ended:\n", "bold"),
                                        Text("\n").join(Text(x) for x in shown)))
