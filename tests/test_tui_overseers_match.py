@@ -120,3 +120,33 @@ async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
         # every draft turn passes the terminal round the three players
         assert secret_switches >= 3 * 5 * 2
         assert handovers >= secret_switches
+
+
+async def test_the_last_round_is_told_over_the_results(tmp_path, monkeypatch):
+    """OV §Game Flow: the game lasts three rounds. After Ann's last decision
+    the bots played the third round out (judgment, showdown, greed,
+    scoring) and the results came up at once: the end went by unseen. Its
+    recap now stands over the results until a key is pressed."""
+    from tui.screens.overseers import LastRoundScreen
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(
+            "overseers",
+            [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+             PlayerSpec("Cyd", "bot", "random")],
+        )
+        await play_match(app, pilot)
+        assert app.table is not None and app.table.match.finished
+        await pilot.pause()
+        assert isinstance(app.screen, LastRoundScreen)
+        text = screen_text(app)
+        assert "Round 3 ended" in text and "Enter: the results" in text
+        assert "Showdown, every hand revealed:" in text
+        assert "The game is over:" in screen_text(app) or "Round 3 is scored" in str(
+            app.screen.query_one("#ov-last-text").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)

@@ -33,6 +33,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from core.overseers import GAME
@@ -143,6 +144,64 @@ def _card_slot(value: Any) -> int | None:
     return None
 
 
+class LastRoundScreen(ModalScreen[None]):
+    """How the third round ended (the vote, the judgment, the showdown, the
+    steal, the scoring), over the results until a key is pressed: after
+    your last decision the others play the round out, and the results came
+    up at once, so the end of the match went by unseen."""
+
+    #: a dialog that waits for a key (tests press Enter)
+    holds_the_table = True
+
+    DEFAULT_CSS = """
+    LastRoundScreen {
+        align: center middle;
+        background: $background;  /* the results wait unseen behind it */
+    }
+    LastRoundScreen #ov-last {
+        width: 100%;
+        max-width: 90;
+        height: auto;
+        max-height: 1fr;
+        border: round $accent;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape,space", "close", "The results"),
+        Binding("pageup", "scroll(-1)", "Scroll", show=False),
+        Binding("pagedown", "scroll(1)", "Scroll", show=False),
+    ]
+
+    def __init__(self, lines: list[str], rounds: int) -> None:
+        super().__init__()
+        self.lines = lines
+        self.rounds = rounds
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="ov-last"):
+            yield Static(Text("\n").join(Text(x) for x in self.lines), id="ov-last-text")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        box = self.query_one("#ov-last", VerticalScroll)
+        box.border_title = f"Round {self.rounds} ended"
+        box.border_subtitle = "Enter: the results"
+        box.focus()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def action_scroll(self, step: int) -> None:
+        box = self.query_one("#ov-last", VerticalScroll)
+        if step < 0:
+            box.scroll_page_up()
+        else:
+            box.scroll_page_down()
+
+
 class OverseersScreen(GameScreen):
     """Overseers at the table (see the module docstring for the keys)."""
 
@@ -208,6 +267,10 @@ class OverseersScreen(GameScreen):
         #: the key shown for each choice of the bar (its number)
         self._bar_keys: list[str] = []
         self._focus_key: object = None
+        #: a match seen in play here (not opened finished): its last round
+        #: is told over the results (`LastRoundScreen`), once
+        self._seen_in_play = False
+        self._last_round_told = False
 
     # -- layout -------------------------------------------------------------------
 
@@ -240,6 +303,27 @@ class OverseersScreen(GameScreen):
             self._redraw(self.update)
 
     # -- the contract ---------------------------------------------------------------
+
+    def show(self, update: TableUpdate) -> None:
+        super().show(update)
+        self._hold_last_round(update)
+
+    def _hold_last_round(self, update: TableUpdate) -> None:
+        """The match just ended before this terminal's eyes: the last
+        round's recap goes over the results (pushed right after this
+        update, with `over_the_results`)."""
+        if not update.over:
+            self._seen_in_play = True
+            return
+        if not self._seen_in_play or self._last_round_told:
+            return
+        lines = recap_lines(update.log)
+        if not lines:
+            return
+        self._last_round_told = True
+        view: State = update.view
+        shown = [part for x in lines for part in recap_parts(x)]
+        self.over_the_results.append(LastRoundScreen(shown, view.round or 3))
 
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -924,4 +1008,4 @@ def place_choices(kept: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
     return list(combinations(sorted(kept), size))
 
 
-__all__ = ["OverseersScreen", "card_label", "trait_text"]
+__all__ = ["LastRoundScreen", "OverseersScreen", "card_label", "trait_text"]
