@@ -143,7 +143,8 @@ async def test_the_last_round_is_told_over_the_results(tmp_path, monkeypatch):
         await pilot.pause()
         assert isinstance(app.screen, LastRoundScreen)
         text = screen_text(app)
-        assert "Round 3 ended" in text and "Enter: the results" in text
+        assert "Round 3 ended · Ann's view" in text and "Enter: the results" in text
+        assert "Rematch" not in text  # the results wait unseen behind it
         assert "Showdown, every hand revealed:" in text
         assert "The game is over:" in screen_text(app) or "Round 3 is scored" in str(
             app.screen.query_one("#ov-last-text").render())

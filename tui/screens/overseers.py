@@ -153,9 +153,12 @@ class LastRoundScreen(ModalScreen[None]):
     #: a dialog that waits for a key (tests press Enter)
     holds_the_table = True
 
+    # (a class, so that the opaque background outranks ModalScreen's own)
     DEFAULT_CSS = """
     LastRoundScreen {
         align: center middle;
+    }
+    LastRoundScreen.-last {
         background: $background;  /* the results wait unseen behind it */
     }
     LastRoundScreen #ov-last {
@@ -175,10 +178,12 @@ class LastRoundScreen(ModalScreen[None]):
         Binding("pagedown", "scroll(1)", "Scroll", show=False),
     ]
 
-    def __init__(self, lines: list[str], rounds: int) -> None:
-        super().__init__()
+    def __init__(self, lines: list[str], rounds: int, whose: str) -> None:
+        super().__init__(classes="-last")
         self.lines = lines
         self.rounds = rounds
+        #: whose view the lines are worded for ("you" in them): "Ann's view"
+        self.whose = whose
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="ov-last"):
@@ -187,7 +192,7 @@ class LastRoundScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         box = self.query_one("#ov-last", VerticalScroll)
-        box.border_title = f"Round {self.rounds} ended"
+        box.border_title = f"Round {self.rounds} ended · {self.whose}"
         box.border_subtitle = "Enter: the results"
         box.focus()
 
@@ -323,7 +328,8 @@ class OverseersScreen(GameScreen):
         self._last_round_told = True
         view: State = update.view
         shown = [part for x in lines for part in recap_parts(x)]
-        self.over_the_results.append(LastRoundScreen(shown, view.round or 3))
+        self.over_the_results.append(LastRoundScreen(
+            shown, view.round or 3, self._viewer_text(update).plain))
 
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
