@@ -12,7 +12,18 @@ import pytest
 
 from core import CHANCE
 from core.overseers import GAME
-from core.overseers.actions import Admit, Copy, Deny, Discard, LosePair, Pick, Place, Turn, Vote
+from core.overseers.actions import (
+    Admit,
+    Copy,
+    Deny,
+    Discard,
+    Draw,
+    LosePair,
+    Pick,
+    Place,
+    Turn,
+    Vote,
+)
 from core.overseers.cards import TRAIT, Character
 from core.overseers.state import Phase
 from core.playout import sample_chance
@@ -131,7 +142,10 @@ async def test_a_decision_on_your_cards_for_good_highlights_none(phase):
             screen.query_one("#ov-actions").cursor,
             [n.message for n in screen.app._notifications]))
     assert submitted == [] and cursor == -1
-    assert "Pick it by its number" in " ".join(text.split())
+    # the admission discards its cards one at a time: "Pick one", not "it"
+    pick = "Pick it by its number" if phase is Phase.PURPLE else (
+        "discard 2 more cards. Pick one by its number")
+    assert pick in " ".join(text.split())
     # the Enter is answered: a notice says nothing is highlighted yet
     assert any(note.startswith("Nothing is highlighted yet") for note in notes)
     submitted, _, _ = await run(update, keys=["right", "enter"])
@@ -359,6 +373,27 @@ async def test_a_long_character_goes_on_below_its_name_never_cut():
     assert re.search(r"Gold, the Scavenger\s+\(draws from the discards\)", text)
     _, wide, _ = await run(make_update(state, 0), size=(160, 48))
     assert "Brown G, the Hoarder (takes the discarded Greed)" in wide
+
+
+async def test_gold_keeps_the_card_shown_under_the_number_pressed():
+    """OV §Vote, Gold: "Draw two cards from the discard pile, pick one".
+    The two cards drawn were shown in the order drawn ([Hope] [Benevolence])
+    while the bar listed them sorted (1 Keep Benevolence, 2 Keep Hope): 1
+    kept the second card shown. Both now go in one order."""
+    state = placed([("AAB", "CC"), ("LLC", "AA"), ("GGL", "BB")],
+                   [Character.GOLD, Character.TEAL, Character.LIANG], discard="BH")
+    first, second = sorted(state.discard)
+    state = GAME.apply(state, CHANCE, Draw(second))
+    state = GAME.apply(state, CHANCE, Draw(first))
+    assert state.phase is Phase.GOLD_KEEP and state.drawn == (second, first)
+    update = make_update(state, 0)
+    for key, index in (("1", 0), ("2", 1)):
+        submitted, text, shown = await run(update, keys=[key], after=lambda screen: [
+            c.text for c in screen.query_one("#ov-hand").cards])
+        (seat, action), = submitted
+        assert seat == 0 and TRAIT[action.card].label == shown[index]
+    a, b = shown
+    assert f"[{a}] [{b}]" in text and re.search(rf"1 Keep {a}\s+2 Keep {b}", text)
 
 
 def test_recap_parts_put_each_revealed_hand_on_its_line():

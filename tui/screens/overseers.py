@@ -685,8 +685,12 @@ class OverseersScreen(GameScreen):
             hand.set_cards(cards, picking=bool(picks), caption=caption)
             hand.display = True
         elif view.phase is Phase.GOLD_KEEP and me is not None and view.drawn:
+            # in the bar's order: 1 keeps the first card shown (shown in the
+            # order drawn, 1 could keep the second)
+            keeps = [a.card for a in legal if isinstance(a, Keep)]
+            drawn = keeps or [c for c in view.drawn if c is not None]
             hand.set_cards([Card(text=TRAIT[c].label, style=TRAIT_STYLE[TRAIT[c]])
-                            for c in view.drawn if c is not None], picking=False,
+                            for c in drawn], picking=False,
                            caption="drawn from the discard pile")
             hand.display = True
         else:
@@ -842,7 +846,9 @@ class OverseersScreen(GameScreen):
                         f"{self._whose(view.accused)} cards (all face up) {who} loses.")
             out = Text(text, style="bold")
             if view.phase in _NO_DEFAULT and len(update.legal) > 1:
-                out.append(" Pick it by its number, or ←→ then Enter.")
+                # "discard 2 more cards. Pick it" read as if the 2 were picked
+                what = {Phase.ADMIT: "one", Phase.GUILTY: "a pair"}.get(view.phase, "it")
+                out.append(f" Pick {what} by its number, or ←→ then Enter.")
             return out
         if view.phase in _WAITING:
             return Text(_WAITING[view.phase], style="italic")
