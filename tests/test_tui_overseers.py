@@ -396,6 +396,25 @@ async def test_gold_keeps_the_card_shown_under_the_number_pressed():
     assert f"[{a}] [{b}]" in text and re.search(rf"1 Keep {a}\s+2 Keep {b}", text)
 
 
+async def test_your_own_row_stays_in_view_at_a_full_table():
+    """Six players at 80x24: the table is taller than the screen, and the
+    sixth seat's own cards were below the fold while that player voted or
+    chose the card to give (the rows are in seat order). The table scrolls
+    so that your own row is in view when a decision comes to you."""
+    characters = [Character.GREED, Character.WUMING_VALOUR, Character.PURPLE,
+                  Character.GOLD, Character.ORANGE, Character.LIANG]
+    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+                    ("BL", "HCA"), ("HHB", "LC")], characters)
+    state = advance(state, lambda s: s.phase is Phase.VOTE)
+    update = make_update(state, 5, bots=frozenset())
+    _, text, _ = await run(update, size=(80, 24))
+    assert "Fay (you)" in text and "1[B] 2[H] 3[H] 4(L) 5(C)" in text
+    assert "Vote: who has the highest score" in text
+    # the first seat's player still sees their row at the top
+    _, first, _ = await run(make_update(state, 0, bots=frozenset()), size=(80, 24))
+    assert "Ann (you)" in first and "1[A] 2[A] 3[B] 4(C) 5(C)" in first
+
+
 def test_recap_parts_put_each_revealed_hand_on_its_line():
     line = ("Cat denies. Showdown: you 15 (H G↻ G L C), Bob 28 (A B C L B), "
             "Cat 26 (B H H A B). Cat was not the highest.")

@@ -33,6 +33,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
@@ -272,6 +273,9 @@ class OverseersScreen(GameScreen):
         #: the key shown for each choice of the bar (its number)
         self._bar_keys: list[str] = []
         self._focus_key: object = None
+        #: the lines of the viewer's own row in the table (head to cards),
+        #: kept in view when a decision comes (`_show_my_row`)
+        self._my_lines: tuple[int, int] | None = None
         #: a match seen in play here (not opened finished): its last round
         #: is told over the results (`LastRoundScreen`), once
         self._seen_in_play = False
@@ -346,6 +350,22 @@ class OverseersScreen(GameScreen):
         if key != self._focus_key:
             self._focus_key = key
             self._focus_decision()
+            self.call_after_refresh(self._show_my_row)
+
+    def _show_my_row(self) -> None:
+        """Scroll the table, as little as needed, so that the viewer's own
+        row is in view: with six players at 80x24 the last seats' rows were
+        below the fold while their players voted or gave a card."""
+        if self._my_lines is None or not self.is_mounted:
+            return
+        if self.update is None or self.update.outcome is not None:
+            return  # the game is over: the score pad at the top comes first
+        start, end = self._my_lines
+        rows = self.query_one("#ov-rows", Static)
+        table = self.query_one("#ov-table", VerticalScroll)
+        top = rows.virtual_region.y + start
+        table.scroll_to_region(Region(0, top, max(1, rows.size.width), end - start),
+                               animate=False)
 
     def _changes(self, before: State, after: State) -> dict[str, frozenset]:
         """What a player marks: each player whose cards, character, vote,
@@ -515,7 +535,9 @@ class OverseersScreen(GameScreen):
         acting = set(update.to_act) if view.phase not in _SECRET else set()
         lines: list[Text] = []
         changed = self.changed("seats")
+        self._my_lines = None
         for seat, p in enumerate(view.seats):
+            first_line = len(lines)
             name = Text(end="")
             name.append("» " if seat in acting else "  ", style="bold")
             name.append(self._who(seat), style="bold underline" if seat == me else "bold")
@@ -543,6 +565,8 @@ class OverseersScreen(GameScreen):
                 lines.append(self._fit(Text.assemble("  ", self._cards_text(view, seat))))
                 row = Text.assemble(("  " + score, "bold"))
             lines.append(self._fit(row))
+            if seat == me:
+                self._my_lines = (first_line, len(lines))
         if view.discard or view.round:
             known = sorted(c for c in view.discard if c is not None)
             n = len(view.discard)
@@ -616,6 +640,8 @@ class OverseersScreen(GameScreen):
         if self.update is not None:
             self._draw_header(self.update)
             self._draw_rows(self.update)
+            # laid out at its width now: your row may have moved
+            self.call_after_refresh(self._show_my_row)
 
     def _draw_final(self, update: TableUpdate) -> None:
         pad = self.query_one("#ov-final", ScorePad)
