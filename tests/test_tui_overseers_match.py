@@ -127,7 +127,7 @@ async def test_the_last_round_is_told_over_the_results(tmp_path, monkeypatch):
     the bots played the third round out (judgment, showdown, greed,
     scoring) and the results came up at once: the end went by unseen. Its
     recap now stands over the results until a key is pressed."""
-    from tui.screens.overseers import LastRoundScreen
+    from tui.screens.ending import EndingScreen
     from tui.screens.results import ResultsScreen
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
@@ -141,13 +141,13 @@ async def test_the_last_round_is_told_over_the_results(tmp_path, monkeypatch):
         await play_match(app, pilot)
         assert app.table is not None and app.table.match.finished
         await pilot.pause()
-        assert isinstance(app.screen, LastRoundScreen)
+        assert isinstance(app.screen, EndingScreen)
         text = screen_text(app)
         assert "Round 3 ended · Ann's view" in text and "Enter: the results" in text
         assert "Rematch" not in text  # the results wait unseen behind it
         assert "Showdown, every hand revealed:" in text
         assert "The game is over:" in screen_text(app) or "Round 3 is scored" in str(
-            app.screen.query_one("#ov-last-text").render())
+            app.screen.query_one("#ending-text").render())
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)

@@ -34,7 +34,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from core.overseers import GAME
@@ -57,6 +56,7 @@ from core.overseers.actions import (
 from core.overseers.cards import TRAIT, Trait
 from core.overseers.state import Phase, State
 from tui import resources
+from tui.screens.ending import EndingScreen
 from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.widgets import ActionBar, Choice, ScorePad
 from tui.widgets.flowed import flow_parts
@@ -145,69 +145,6 @@ def _card_slot(value: Any) -> int | None:
     return None
 
 
-class LastRoundScreen(ModalScreen[None]):
-    """How the third round ended (the vote, the judgment, the showdown, the
-    steal, the scoring), over the results until a key is pressed: after
-    your last decision the others play the round out, and the results came
-    up at once, so the end of the match went by unseen."""
-
-    #: a dialog that waits for a key (tests press Enter)
-    holds_the_table = True
-
-    # (a class, so that the opaque background outranks ModalScreen's own)
-    DEFAULT_CSS = """
-    LastRoundScreen {
-        align: center middle;
-    }
-    LastRoundScreen.-last {
-        background: $background;  /* the results wait unseen behind it */
-    }
-    LastRoundScreen #ov-last {
-        width: 100%;
-        max-width: 90;
-        height: auto;
-        max-height: 1fr;
-        border: round $accent;
-        border-title-style: bold;
-        padding: 0 1;
-    }
-    """
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,escape,space", "close", "The results"),
-        Binding("pageup", "scroll(-1)", "Scroll", show=False),
-        Binding("pagedown", "scroll(1)", "Scroll", show=False),
-    ]
-
-    def __init__(self, lines: list[str], rounds: int, whose: str) -> None:
-        super().__init__(classes="-last")
-        self.lines = lines
-        self.rounds = rounds
-        #: whose view the lines are worded for ("you" in them): "Ann's view"
-        self.whose = whose
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="ov-last"):
-            yield Static(Text("\n").join(Text(x) for x in self.lines), id="ov-last-text")
-        yield Footer(compact=True)
-
-    def on_mount(self) -> None:
-        box = self.query_one("#ov-last", VerticalScroll)
-        box.border_title = f"Round {self.rounds} ended · {self.whose}"
-        box.border_subtitle = "Enter: the results"
-        box.focus()
-
-    def action_close(self) -> None:
-        self.dismiss()
-
-    def action_scroll(self, step: int) -> None:
-        box = self.query_one("#ov-last", VerticalScroll)
-        if step < 0:
-            box.scroll_page_up()
-        else:
-            box.scroll_page_down()
-
-
 class OverseersScreen(GameScreen):
     """Overseers at the table (see the module docstring for the keys)."""
 
@@ -277,7 +214,7 @@ class OverseersScreen(GameScreen):
         #: kept in view when a decision comes (`_show_my_row`)
         self._my_lines: tuple[int, int] | None = None
         #: a match seen in play here (not opened finished): its last round
-        #: is told over the results (`LastRoundScreen`), once
+        #: is told over the results (`EndingScreen`), once
         self._seen_in_play = False
         self._last_round_told = False
 
@@ -332,8 +269,10 @@ class OverseersScreen(GameScreen):
         self._last_round_told = True
         view: State = update.view
         shown = [part for x in lines for part in recap_parts(x)]
-        self.over_the_results.append(LastRoundScreen(
-            shown, view.round or 3, self._viewer_text(update).plain))
+        # the third round's end, after your last decision: the others played
+        # it out and the results came up at once
+        title = f"Round {view.round or 3} ended · {self._viewer_text(update).plain}"
+        self.over_the_results.append(EndingScreen(title, shown))
 
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -1046,4 +985,4 @@ def place_choices(kept: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
     return list(combinations(sorted(kept), size))
 
 
-__all__ = ["LastRoundScreen", "OverseersScreen", "card_label", "trait_text"]
+__all__ = ["OverseersScreen", "card_label", "trait_text"]
