@@ -415,6 +415,29 @@ async def test_your_own_row_stays_in_view_at_a_full_table():
     assert "Ann (you)" in first and "1[A] 2[A] 3[B] 4(C) 5(C)" in first
 
 
+async def test_meixiu_is_told_which_peek_and_how_to_reach_the_tenth_choice():
+    """OV §Vote, Meixiu: "peek at any two face-down cards from any other
+    player". With six players there are ten cards to peek at and the keys
+    1-9 name only nine: the others are marked · and reached with the
+    arrows, which the prompt now says; it also says which of the two peeks
+    this is."""
+    rows = [("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+            ("BLC", "HA"), ("HHB", "LC")]
+    state = placed(rows, [Character.MEIXIU, None, None, None, None, None])
+    assert state.phase is Phase.PEEK
+    update = make_update(state, 0, bots=frozenset())
+    assert len(update.legal) == 10
+    submitted, text, keys = await run(update, size=(80, 24), keys=["right"] * 9 + ["enter"],
+                                      after=lambda screen: list(screen._bar_keys))
+    flat = " ".join(text.split())
+    assert keys.count("·") == 1
+    assert "(1 of 2)" in flat and "marked ·: ←→ then Enter" in flat
+    assert submitted == [(0, update.legal[-1])]  # the tenth, by the arrows
+    second = make_update(GAME.apply(state, 0, update.legal[0]), 0, bots=frozenset())
+    _, text, _ = await run(second, size=(80, 24))
+    assert "(2 of 2)" in " ".join(text.split())
+
+
 def test_recap_parts_put_each_revealed_hand_on_its_line():
     line = ("Cat denies. Showdown: you 15 (H G↻ G L C), Bob 28 (A B C L B), "
             "Cat 26 (B H H A B). Cat was not the highest.")

@@ -799,6 +799,9 @@ class OverseersScreen(GameScreen):
                 text = f"Teal: card {self._first + 1} goes face down under which card? (b: back)"
             if view.phase is Phase.VOTE:
                 text += " t: talk first."
+            if view.phase is Phase.PEEK:
+                # OV §Vote, Meixiu: two peeks; say which this is
+                text = text[:-1] + f" ({len(view.peeked) + 1} of 2)."
             if view.phase is Phase.ADMIT:
                 n = view.to_discard
                 text = f"You admitted: discard {n} more card{'s' if n != 1 else ''}."
@@ -810,6 +813,10 @@ class OverseersScreen(GameScreen):
                 text = (f"Leader: {who} had the highest score. Choose which two of "
                         f"{self._whose(view.accused)} cards (all face up) {who} loses.")
             out = Text(text, style="bold")
+            if "·" in self._bar_keys:
+                # more choices than digits (Meixiu at six players): the
+                # last ones have no key of their own
+                out.append(" Choices marked ·: ←→ then Enter.")
             if view.phase in _NO_DEFAULT and len(update.legal) > 1:
                 # "discard 2 more cards. Pick it" read as if the 2 were picked
                 what = {Phase.ADMIT: "one", Phase.GUILTY: "a pair"}.get(view.phase, "it")
