@@ -151,3 +151,41 @@ async def test_the_last_round_is_told_over_the_results(tmp_path, monkeypatch):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_the_final_table_goes_back_to_the_results(tmp_path, monkeypatch):
+    """The results' "Final table (b)" led to a table whose only way out was
+    q home: the rematch was gone. On the final table b brings the results
+    back (Overseers' Teal b does not stand in the way once the match is
+    over), and r there starts the rematch."""
+    from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(
+            "overseers",
+            [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+             PlayerSpec("Cyd", "bot", "random")],
+        )
+        await play_match(app, pilot)
+        await pilot.pause()
+        if isinstance(app.screen, EndingScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, OverseersScreen)
+        assert "b: the results (rematch)" in screen_text(app)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        first = app.table
+        await pilot.press("r")
+        for _ in range(50):
+            await pilot.pause()
+            if app.table is not first and app.table is not None:
+                break
+        assert app.table is not first and not app.table.match.finished

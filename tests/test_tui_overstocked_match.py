@@ -224,3 +224,28 @@ async def test_the_moves_after_yours_that_end_the_match_are_told(tmp_path, monke
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_the_final_table_goes_back_to_the_results(tmp_path, monkeypatch):
+    """From the results, b shows the final table; there b (said in the
+    prompt) brings the results back, with the rematch."""
+    from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=1, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random")])
+        await play_match(app, pilot)
+        await pilot.pause()
+        if isinstance(app.screen, EndingScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, OverstockedScreen)
+        assert "b results" in screen_text(app)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)

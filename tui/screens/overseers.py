@@ -19,7 +19,7 @@ Keys (also in the footer; the mouse works too):
 - every other decision: the bar of choices, ←→ and Enter, or 1-9;
   Teal chooses its card, then the card to lie under (b goes back);
 - t types a note in the table-talk panel (Enter adds it, Escape leaves);
-- u undo; q home.
+- u undo; q home; once the match is over, b the results again.
 """
 
 from __future__ import annotations
@@ -170,6 +170,10 @@ class OverseersScreen(GameScreen):
         Binding("pagedown", "scroll_table(1)", "Scroll the table", show=False,
                 tooltip="Scroll the table down"),
         Binding("b", "back", "Back", tooltip="Teal: choose the card to move again"),
+        # a key bound here hides the base screen's: its b (the results, once
+        # the match is over) comes after Teal's
+        Binding("b", "results", "Results", show=False,
+                tooltip="The match is over: back to the results (rematch, home)"),
         Binding("t", "talk", "Talk", tooltip="Type a note in the table-talk panel"),
         Binding("escape", "leave_talk", "Done talking", show=False,
                 tooltip="Leave the table-talk note"),
@@ -789,7 +793,8 @@ class OverseersScreen(GameScreen):
         me = update.seat
         if update.outcome is not None:
             names = ", ".join(self._who(s) for s in sorted(update.outcome.winners))
-            return Text(f"The game is over. Winner: {names}. q: home.", style="bold")
+            return Text(f"The game is over. Winner: {names}. b: the results (rematch) · q: home.",
+                        style="bold")
         if update.legal and me is not None:
             text = _ASKS.get(view.phase, "Your decision.")
             if view.phase is Phase.PLACE:

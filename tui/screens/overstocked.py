@@ -793,6 +793,7 @@ class OverstockedScreen(GameScreen):
             return Text.assemble((f"The game is over: {names} {verb}. ", "bold"),
                                  ("s", "bold reverse"), " score sheet · ",
                                  ("v", "bold reverse"), " warehouses · ",
+                                 ("b", "bold reverse"), " results · ",
                                  ("q", "bold reverse"), " home")
         if mode == "pick":
             hand = self.query_one("#os-hand", CrateHand)
