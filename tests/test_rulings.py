@@ -89,6 +89,17 @@ def test_overstocked_ruling_is_in_the_in_app_rules(ruling):
 OV_HOUSE = {f"OV-{n}" for n in range(8, 25)}
 
 
+def test_overseers_in_app_ov23_says_all_of_the_ruling():
+    """OV-23: the cards left over are "none with six" and "gathered with the
+    rest for the next deal"; the in-app text stopped at five players and
+    left the next deal out."""
+    text = (ROOT / "tui" / "rules" / "overseers.md").read_text(encoding="utf-8")
+    found = re.search(r"House ruling OV-23\*\*(.+?)(?:\n\n|\Z)", text, re.S)
+    assert found is not None
+    said = " ".join(found.group(1).replace(">", " ").split())
+    assert "none with six" in said and "gathered with the rest for the next deal" in said
+
+
 @pytest.mark.parametrize("ruling", rulings("OV"))
 def test_overseers_ruling_is_in_the_in_app_rules(ruling):
     text = (ROOT / "tui" / "rules" / "overseers.md").read_text(encoding="utf-8")
