@@ -675,13 +675,13 @@ class OverstockedScreen(GameScreen):
         parts = []
         o = view.options
         if o.forklifts:
-            parts.append("forklifts " + (" ".join(f"L{v}" for v in view.forklift_supply) or "-"))
+            parts.append("forklifts " + (" ".join(f"L{v}" for v in view.forklift_supply) or "none"))
         if o.incentives:
-            parts.append("tokens " + ("".join(t.value for t in view.incentive_supply) or "-"))
+            parts.append("tokens " + ("".join(t.value for t in view.incentive_supply) or "none"))
         if o.quantum:
             # OS-17: face up, so which are left (X cards marked), not only how many
             left = " ".join(f"{q}X" if cards.has_x(q) else str(q) for q in view.quantum_supply)
-            parts.append(f"quantum {left or '-'}")
+            parts.append(f"quantum {left or 'none'}")
         if o.solo:
             known = self._bot_bonus_known(view, seat)
             parts.append(f"bot bonus {view.bot_bonus if known else '?'}")
