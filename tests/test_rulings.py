@@ -89,6 +89,22 @@ def test_overstocked_ruling_is_in_the_in_app_rules(ruling):
 OV_HOUSE = {f"OV-{n}" for n in range(8, 25)}
 
 
+@pytest.mark.parametrize(("ruling", "words"), [
+    ("OV-23", ("none with six", "gathered with the rest for the next deal")),
+    ("OV-15", ("the Hoarder takes from the pile are added face up",)),
+])
+def test_overseers_in_app_ruling_says_all_of_it(ruling, words):
+    """OV-23: the cards left over are "none with six" and "gathered with the
+    rest for the next deal"; OV-15: "The Hoarder's Greed cards from the pile
+    are added face up". The in-app text had left these parts out."""
+    text = (ROOT / "tui" / "rules" / "overseers.md").read_text(encoding="utf-8")
+    found = re.search(rf"House ruling {ruling}\*\*(.+?)(?:\n\n|\Z)", text, re.S)
+    assert found is not None
+    said = " ".join(found.group(1).replace(">", " ").split())
+    for part in words:
+        assert part in said, (ruling, part)
+
+
 @pytest.mark.parametrize("ruling", rulings("OV"))
 def test_overseers_ruling_is_in_the_in_app_rules(ruling):
     text = (ROOT / "tui" / "rules" / "overseers.md").read_text(encoding="utf-8")

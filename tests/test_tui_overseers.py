@@ -12,7 +12,18 @@ import pytest
 
 from core import CHANCE
 from core.overseers import GAME
-from core.overseers.actions import Admit, Copy, Deny, Discard, LosePair, Pick, Place, Turn, Vote
+from core.overseers.actions import (
+    Admit,
+    Copy,
+    Deny,
+    Discard,
+    Draw,
+    LosePair,
+    Pick,
+    Place,
+    Turn,
+    Vote,
+)
 from core.overseers.cards import TRAIT, Character
 from core.overseers.state import Phase
 from core.playout import sample_chance
@@ -131,7 +142,10 @@ async def test_a_decision_on_your_cards_for_good_highlights_none(phase):
             screen.query_one("#ov-actions").cursor,
             [n.message for n in screen.app._notifications]))
     assert submitted == [] and cursor == -1
-    assert "Pick it by its number" in " ".join(text.split())
+    # the admission discards its cards one at a time: "Pick one", not "it"
+    pick = "Pick it by its number" if phase is Phase.PURPLE else (
+        "discard 2 more cards. Pick one by its number")
+    assert pick in " ".join(text.split())
     # the Enter is answered: a notice says nothing is highlighted yet
     assert any(note.startswith("Nothing is highlighted yet") for note in notes)
     submitted, _, _ = await run(update, keys=["right", "enter"])
@@ -292,10 +306,9 @@ async def test_the_score_label_says_what_it_counts_round_or_showdown_ov20():
     assert "score 31 now" not in text
 
 
-async def test_the_recap_shows_every_hand_revealed_at_the_showdown():
-    """OV §6 Showdown: "Players reveal their hands": the next draft's recap
-    of the last round shows each player's revealed cards and score."""
-    rng = random.Random(7)
+def round_two_draft(seed: int = 7):
+    """Three players, played at random to round 2's draft, with Ann's log."""
+    rng = random.Random(seed)
     state = GAME.setup(3)
     log = []
     while not (state.round == 2 and state.phase is Phase.DRAFT):
@@ -306,10 +319,123 @@ async def test_the_recap_shows_every_hand_revealed_at_the_showdown():
             action = rng.choice(GAME.legal_actions(state, seat))
         log.append(GAME.describe(state, seat, action, names=NAMES[:3], viewer=0))
         state = GAME.apply(state, seat, action)
-    _, text, _ = await run(make_update(state, 0, log=tuple(log)), size=(120, 36))
+    return state, tuple(log)
+
+
+async def test_the_recap_shows_every_hand_revealed_at_the_showdown():
+    """OV §6 Showdown: "Players reveal their hands": the next draft's recap
+    of the last round shows each player's revealed cards and score."""
+    state, log = round_two_draft()
+    _, text, _ = await run(make_update(state, 0, log=log), size=(160, 48))
     assert "Round 1 ended:" in text and "Showdown, every hand revealed:" in text
     for name in ("you", "Bob", "Cat"):
         assert re.search(rf"^\W*{name} \d+ \(([ABLCHG][↻]?(→[ABLCHG])? ?)+\)", text, re.M), name
+
+
+async def test_the_next_draft_shows_the_players_above_the_last_rounds_recap():
+    """OV §2 Draft: while drafting you keep an eye on your kept cards and
+    your character; at 80x24 the recap of the last round (18 lines) stood
+    above the players and pushed every seat below the fold. The players
+    come first; a line at the top says the recap is below (PgDn), and PgDn
+    brings it into view."""
+    state, log = round_two_draft()
+    fake = FakePort()
+    app = ScreenApp(make_update(state, 0, log=log), fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert text.count("no cards yet") == 3  # every seat's row
+        assert "Your character:" in text
+        assert "Round 1 ended: the recap is below (PgDn)" in text
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert "Showdown, every hand revealed:" in screen_text(app)
+
+
+async def test_a_tall_table_shows_the_recap_without_a_pointer():
+    """At 160x48 the players and the recap both fit: no pointer line."""
+    state, log = round_two_draft()
+    _, text, _ = await run(make_update(state, 0, log=log), size=(160, 48))
+    assert "Ann (you)" in text and "Round 1 ended:" in text
+    assert "the recap is below" not in text
+
+
+async def test_a_long_character_goes_on_below_its_name_never_cut():
+    """OV-8: the house names say each character's ability in short; at 80x24
+    "Brown G, the Hoarder (takes the discarded Greed)" was cut to "...Gr…"
+    beside another seat. A character too long for the table puts its
+    ability on the next line, whole."""
+    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB")],
+                   [Character.TEAL, Character.GOLD, Character.GREED])
+    state = advance(state, lambda s: s.phase is Phase.VOTE)
+    _, text, _ = await run(make_update(state, 0), size=(80, 24))
+    assert re.search(r"Brown G, the Hoarder\s*\n\s+\(takes the discarded Greed\)", text)
+    assert re.search(r"Gold, the Scavenger\s+\(draws from the discards\)", text)
+    _, wide, _ = await run(make_update(state, 0), size=(160, 48))
+    assert "Brown G, the Hoarder (takes the discarded Greed)" in wide
+
+
+async def test_gold_keeps_the_card_shown_under_the_number_pressed():
+    """OV §Vote, Gold: "Draw two cards from the discard pile, pick one".
+    The two cards drawn were shown in the order drawn ([Hope] [Benevolence])
+    while the bar listed them sorted (1 Keep Benevolence, 2 Keep Hope): 1
+    kept the second card shown. Both now go in one order."""
+    state = placed([("AAB", "CC"), ("LLC", "AA"), ("GGL", "BB")],
+                   [Character.GOLD, Character.TEAL, Character.LIANG], discard="BH")
+    first, second = sorted(state.discard)
+    state = GAME.apply(state, CHANCE, Draw(second))
+    state = GAME.apply(state, CHANCE, Draw(first))
+    assert state.phase is Phase.GOLD_KEEP and state.drawn == (second, first)
+    update = make_update(state, 0)
+    for key, index in (("1", 0), ("2", 1)):
+        submitted, text, shown = await run(update, keys=[key], after=lambda screen: [
+            c.text for c in screen.query_one("#ov-hand").cards])
+        (seat, action), = submitted
+        assert seat == 0 and TRAIT[action.card].label == shown[index]
+    a, b = shown
+    assert f"[{a}] [{b}]" in text and re.search(rf"1 Keep {a}\s+2 Keep {b}", text)
+
+
+async def test_your_own_row_stays_in_view_at_a_full_table():
+    """Six players at 80x24: the table is taller than the screen, and the
+    sixth seat's own cards were below the fold while that player voted or
+    chose the card to give (the rows are in seat order). The table scrolls
+    so that your own row is in view when a decision comes to you."""
+    characters = [Character.GREED, Character.WUMING_VALOUR, Character.PURPLE,
+                  Character.GOLD, Character.ORANGE, Character.LIANG]
+    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+                    ("BL", "HCA"), ("HHB", "LC")], characters)
+    state = advance(state, lambda s: s.phase is Phase.VOTE)
+    update = make_update(state, 5, bots=frozenset())
+    _, text, _ = await run(update, size=(80, 24))
+    assert "Fay (you)" in text and "1[B] 2[H] 3[H] 4(L) 5(C)" in text
+    assert "Vote: who has the highest score" in text
+    # the first seat's player still sees their row at the top
+    _, first, _ = await run(make_update(state, 0, bots=frozenset()), size=(80, 24))
+    assert "Ann (you)" in first and "1[A] 2[A] 3[B] 4(C) 5(C)" in first
+
+
+async def test_meixiu_is_told_which_peek_and_how_to_reach_the_tenth_choice():
+    """OV §Vote, Meixiu: "peek at any two face-down cards from any other
+    player". With six players there are ten cards to peek at and the keys
+    1-9 name only nine: the others are marked · and reached with the
+    arrows, which the prompt now says; it also says which of the two peeks
+    this is."""
+    rows = [("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+            ("BLC", "HA"), ("HHB", "LC")]
+    state = placed(rows, [Character.MEIXIU, None, None, None, None, None])
+    assert state.phase is Phase.PEEK
+    update = make_update(state, 0, bots=frozenset())
+    assert len(update.legal) == 10
+    submitted, text, keys = await run(update, size=(80, 24), keys=["right"] * 9 + ["enter"],
+                                      after=lambda screen: list(screen._bar_keys))
+    flat = " ".join(text.split())
+    assert keys.count("·") == 1
+    assert "(1 of 2)" in flat and "marked ·: ←→ then Enter" in flat
+    assert submitted == [(0, update.legal[-1])]  # the tenth, by the arrows
+    second = make_update(GAME.apply(state, 0, update.legal[0]), 0, bots=frozenset())
+    _, text, _ = await run(second, size=(80, 24))
+    assert "(2 of 2)" in " ".join(text.split())
 
 
 def test_recap_parts_put_each_revealed_hand_on_its_line():

@@ -120,3 +120,72 @@ async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
         # every draft turn passes the terminal round the three players
         assert secret_switches >= 3 * 5 * 2
         assert handovers >= secret_switches
+
+
+async def test_the_last_round_is_told_over_the_results(tmp_path, monkeypatch):
+    """OV §Game Flow: the game lasts three rounds. After Ann's last decision
+    the bots played the third round out (judgment, showdown, greed,
+    scoring) and the results came up at once: the end went by unseen. Its
+    recap now stands over the results until a key is pressed."""
+    from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(
+            "overseers",
+            [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+             PlayerSpec("Cyd", "bot", "random")],
+        )
+        await play_match(app, pilot)
+        assert app.table is not None and app.table.match.finished
+        await pilot.pause()
+        assert isinstance(app.screen, EndingScreen)
+        text = screen_text(app)
+        assert "Round 3 ended · Ann's view" in text and "Enter: the results" in text
+        assert "Rematch" not in text  # the results wait unseen behind it
+        assert "Showdown, every hand revealed:" in text
+        assert "The game is over:" in screen_text(app) or "Round 3 is scored" in str(
+            app.screen.query_one("#ending-text").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_the_final_table_goes_back_to_the_results(tmp_path, monkeypatch):
+    """The results' "Final table (b)" led to a table whose only way out was
+    q home: the rematch was gone. On the final table b brings the results
+    back (Overseers' Teal b does not stand in the way once the match is
+    over), and r there starts the rematch."""
+    from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(
+            "overseers",
+            [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+             PlayerSpec("Cyd", "bot", "random")],
+        )
+        await play_match(app, pilot)
+        await pilot.pause()
+        if isinstance(app.screen, EndingScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, OverseersScreen)
+        assert "b: the results (rematch)" in screen_text(app)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        first = app.table
+        await pilot.press("r")
+        for _ in range(50):
+            await pilot.pause()
+            if app.table is not first and app.table is not None:
+                break
+        assert app.table is not first and not app.table.match.finished

@@ -684,3 +684,16 @@ async def test_the_bot_bonus_is_unknown_not_zero_to_a_spectator(size):
     over = attrs.evolve(state, phase=Phase.OVER)
     _, end, _ = await run(make_update(over, seat=None), size=size)
     assert "bot bonus 12" in end
+
+
+async def test_an_empty_supply_reads_none_not_a_dash():
+    """Overstocked §Industrial Mechanisation, §Pre-Order Incentives,
+    §Quantum Accounting: the tokens and cards "in the centre of the table".
+    Once all are taken the players panel read "forklifts - · tokens -", a
+    dash beside the dot that parts the supplies; it now says none."""
+    state = pick_state(Options(forklifts=True, incentives=True, quantum=True))
+    state = attrs.evolve(state, forklift_supply=(), incentive_supply=(), quantum_supply=())
+    _, text, _ = await run(make_update(state), size=(120, 36))
+    flat = " ".join(text.split())
+    assert "forklifts none" in flat and "tokens none" in flat and "quantum none" in flat
+    assert "forklifts -" not in flat

@@ -193,3 +193,59 @@ async def test_solo_with_the_bots_seat_saved_as_a_person_has_no_handover(tmp_pat
         assert isinstance(app.screen, OverstockedScreen) and app.screen.update.seat == 0
         pressed = await play_match(app, pilot)
         assert app.table.match.finished and pressed >= 6 * 3 + 5
+
+
+@pytest.mark.parametrize(("seed", "last"), [(2, "Cyd"), (1, "Ann")])
+async def test_the_moves_after_yours_that_end_the_match_are_told(tmp_path, monkeypatch,
+                                                                 seed, last):
+    """Overstocked §Game End: "The game ends after six rounds, once all
+    players have placed their final crate card". When a bot placed the last
+    card after Ann's, the results came up at once and that card went by
+    unseen: its log line now stands over the results until Enter. When
+    Ann's own card ends the match, the results come straight away."""
+    from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=seed, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+                                      PlayerSpec("Cyd", "bot", "random")])
+        await play_match(app, pilot)
+        assert app.table is not None and app.table.match.finished
+        await pilot.pause()
+        if last == "Ann":
+            assert isinstance(app.screen, ResultsScreen)
+            return
+        assert isinstance(app.screen, EndingScreen)
+        text = screen_text(app)
+        assert "Since your last move · Ann's view" in text and "Rematch" not in text
+        assert re.search(rf"{last} places card \d+", text) and "The game is over:" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_the_final_table_goes_back_to_the_results(tmp_path, monkeypatch):
+    """From the results, b shows the final table; there b (said in the
+    prompt) brings the results back, with the rematch."""
+    from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=1, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random")])
+        await play_match(app, pilot)
+        await pilot.pause()
+        if isinstance(app.screen, EndingScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, OverstockedScreen)
+        assert "b results" in screen_text(app)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)

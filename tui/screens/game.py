@@ -160,6 +160,11 @@ class GameScreen(Screen):
         # Shown only while a bot thinks (check_action).
         Binding("n", "move_now", "Move now",
                 tooltip="A bot is thinking: ask it to play its best move so far now"),
+        # The final table (b on the results) back to the results, where the
+        # rematch is: only q home led away from it. Only once the match is
+        # over (check_action); a game's own b comes first while it applies.
+        Binding("b", "results", "Results", show=False,
+                tooltip="The match is over: back to the results (rematch, home)"),
     ]
 
     #: what F1 lists under "On screen" for every game: the marks of the recap
@@ -380,6 +385,14 @@ class GameScreen(Screen):
         since."), which the table shows."""
         self.action_undo()
 
+    def action_results(self) -> None:
+        """The results again, over the final table (as when the match ended)."""
+        if self.update is None or not self.update.over:
+            return
+        from tui.screens.results import ResultsScreen
+
+        self.app.push_screen(ResultsScreen(self.update))
+
     def action_leave(self) -> None:
         """Back to the home screen; the journal already holds every action."""
         self.port.send(SeatCommand.leave(None if self.update is None else self.update.seat))
@@ -405,6 +418,8 @@ class GameScreen(Screen):
             return True if self.recap.steps else None
         if action == "move_now":
             return self.can_hurry()  # the footer shows it only while a bot thinks
+        if action == "results":
+            return update is not None and update.over
         if action == "undo":
             if update is not None and update.seat is None:
                 return False  # a spectator: no seat, nothing of theirs to take back

@@ -19,7 +19,7 @@ Keys (also in the footer; the mouse works too):
 - every other decision: the bar of choices, ←→ and Enter, or 1-9;
   Teal chooses its card, then the card to lie under (b goes back);
 - t types a note in the table-talk panel (Enter adds it, Escape leaves);
-- u undo; q home.
+- u undo; q home; once the match is over, b the results again.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Input, Static
 
 from core.overseers import GAME
@@ -55,6 +56,7 @@ from core.overseers.actions import (
 from core.overseers.cards import TRAIT, Trait
 from core.overseers.state import Phase, State
 from tui import resources
+from tui.screens.ending import EndingScreen
 from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.widgets import ActionBar, Choice, ScorePad
 from tui.widgets.flowed import flow_parts
@@ -168,6 +170,10 @@ class OverseersScreen(GameScreen):
         Binding("pagedown", "scroll_table(1)", "Scroll the table", show=False,
                 tooltip="Scroll the table down"),
         Binding("b", "back", "Back", tooltip="Teal: choose the card to move again"),
+        # a key bound here hides the base screen's: its b (the results, once
+        # the match is over) comes after Teal's
+        Binding("b", "results", "Results", show=False,
+                tooltip="The match is over: back to the results (rematch, home)"),
         Binding("t", "talk", "Talk", tooltip="Type a note in the table-talk panel"),
         Binding("escape", "leave_talk", "Done talking", show=False,
                 tooltip="Leave the table-talk note"),
@@ -208,6 +214,13 @@ class OverseersScreen(GameScreen):
         #: the key shown for each choice of the bar (its number)
         self._bar_keys: list[str] = []
         self._focus_key: object = None
+        #: the lines of the viewer's own row in the table (head to cards),
+        #: kept in view when a decision comes (`_show_my_row`)
+        self._my_lines: tuple[int, int] | None = None
+        #: a match seen in play here (not opened finished): its last round
+        #: is told over the results (`EndingScreen`), once
+        self._seen_in_play = False
+        self._last_round_told = False
 
     # -- layout -------------------------------------------------------------------
 
@@ -216,8 +229,9 @@ class OverseersScreen(GameScreen):
         with Horizontal(id="ov-body"):
             with VerticalScroll(id="ov-table", classes="panel"):
                 yield ScorePad(id="ov-final")
-                yield Static("", id="ov-recap")
+                yield Static("", id="ov-recap-note")
                 yield Static("", id="ov-rows")
+                yield Static("", id="ov-recap")
             with Vertical(id="ov-side"):
                 yield SinceLog(id="ov-log", classes="panel")
                 with Vertical(id="ov-talk", classes="panel"):
@@ -240,6 +254,30 @@ class OverseersScreen(GameScreen):
 
     # -- the contract ---------------------------------------------------------------
 
+    def show(self, update: TableUpdate) -> None:
+        super().show(update)
+        self._hold_last_round(update)
+
+    def _hold_last_round(self, update: TableUpdate) -> None:
+        """The match just ended before this terminal's eyes: the last
+        round's recap goes over the results (pushed right after this
+        update, with `over_the_results`)."""
+        if not update.over:
+            self._seen_in_play = True
+            return
+        if not self._seen_in_play or self._last_round_told:
+            return
+        lines = recap_lines(update.log)
+        if not lines:
+            return
+        self._last_round_told = True
+        view: State = update.view
+        shown = [part for x in lines for part in recap_parts(x)]
+        # the third round's end, after your last decision: the others played
+        # it out and the results came up at once
+        title = f"Round {view.round or 3} ended · {self._viewer_text(update).plain}"
+        self.over_the_results.append(EndingScreen(title, shown))
+
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
         if view.phase is not Phase.TEAL or not update.legal:
@@ -255,6 +293,22 @@ class OverseersScreen(GameScreen):
         if key != self._focus_key:
             self._focus_key = key
             self._focus_decision()
+            self.call_after_refresh(self._show_my_row)
+
+    def _show_my_row(self) -> None:
+        """Scroll the table, as little as needed, so that the viewer's own
+        row is in view: with six players at 80x24 the last seats' rows were
+        below the fold while their players voted or gave a card."""
+        if self._my_lines is None or not self.is_mounted:
+            return
+        if self.update is None or self.update.outcome is not None:
+            return  # the game is over: the score pad at the top comes first
+        start, end = self._my_lines
+        rows = self.query_one("#ov-rows", Static)
+        table = self.query_one("#ov-table", VerticalScroll)
+        top = rows.virtual_region.y + start
+        table.scroll_to_region(Region(0, top, max(1, rows.size.width), end - start),
+                               animate=False)
 
     def _changes(self, before: State, after: State) -> dict[str, frozenset]:
         """What a player marks: each player whose cards, character, vote,
@@ -424,7 +478,9 @@ class OverseersScreen(GameScreen):
         acting = set(update.to_act) if view.phase not in _SECRET else set()
         lines: list[Text] = []
         changed = self.changed("seats")
+        self._my_lines = None
         for seat, p in enumerate(view.seats):
+            first_line = len(lines)
             name = Text(end="")
             name.append("» " if seat in acting else "  ", style="bold")
             name.append(self._who(seat), style="bold underline" if seat == me else "bold")
@@ -439,13 +495,11 @@ class OverseersScreen(GameScreen):
                     head.end = ""
                 lines.append(self._fit(head))
             if p.character is not None:
-                character = Text("  " + p.character.label, style="dim" if seat != me else "")
+                lines.extend(self._fit(x) for x in self._character_lines(
+                    p.character.label, "dim" if seat != me else ""))
             elif view.round:
-                character = Text("  character hidden until the vote", style="dim italic")
-            else:
-                character = Text("")
-            if character.plain:
-                lines.append(self._fit(character))
+                lines.append(self._fit(Text("  character hidden until the vote",
+                                            style="dim italic")))
             score = self._score_text(view, seat)
             row = Text.assemble("  ", self._cards_text(view, seat),
                                 ("  " + score if score else "", "bold"))
@@ -454,6 +508,8 @@ class OverseersScreen(GameScreen):
                 lines.append(self._fit(Text.assemble("  ", self._cards_text(view, seat))))
                 row = Text.assemble(("  " + score, "bold"))
             lines.append(self._fit(row))
+            if seat == me:
+                self._my_lines = (first_line, len(lines))
         if view.discard or view.round:
             known = sorted(c for c in view.discard if c is not None)
             n = len(view.discard)
@@ -475,6 +531,16 @@ class OverseersScreen(GameScreen):
         if me_char is not None and view.phase is not Phase.OVER:
             lines.append(Text(f"Your character: {GAME.ability(me_char)}", style="italic"))
         update_static(self.query_one("#ov-rows", Static), Text("\n").join(lines))
+
+    def _character_lines(self, label: str, style: str) -> list[Text]:
+        """A character and its ability in short (OV-8), on one line if it
+        fits, else the ability in brackets goes on below, whole: cut at
+        the edge, "(takes the discarded Gr…" lost the ability."""
+        name, bracket, ability = label.partition(" (")
+        parts = [Text(name, style=style)]
+        if bracket:
+            parts.append(Text("(" + ability, style=style))
+        return list(flow_parts(parts, self._width(), indent="  ", sep=" ", hang="    ").split())
 
     @staticmethod
     def _head_lines(name: Text, leader: bool, status: list[str], width: int) -> list[Text]:
@@ -517,6 +583,8 @@ class OverseersScreen(GameScreen):
         if self.update is not None:
             self._draw_header(self.update)
             self._draw_rows(self.update)
+            # laid out at its width now: your row may have moved
+            self.call_after_refresh(self._show_my_row)
 
     def _draw_final(self, update: TableUpdate) -> None:
         pad = self.query_one("#ov-final", ScorePad)
@@ -530,12 +598,18 @@ class OverseersScreen(GameScreen):
     def _draw_recap(self, update: TableUpdate) -> None:
         """During the next draft: how the last round ended (the vote, the
         judgment, the showdown, the greed and the scores), from the log,
-        since the table was gathered and dealt again at once."""
+        since the table was gathered and dealt again at once. It stands
+        below the players (your kept cards and character matter more while
+        you draft); on a short screen a line at the top says it is there."""
         recap = self.query_one("#ov-recap", Static)
         view: State = update.view
         lines = recap_lines(update.log) if view.phase is Phase.DRAFT and view.round > 1 else []
         recap.display = bool(lines)
+        note = self.query_one("#ov-recap-note", Static)
+        note.set_class(bool(lines), "-shown")
         if lines:
+            update_static(note, Text(f"Round {view.round - 1} ended: the recap is below (PgDn)",
+                                     style="italic"))
             shown = [part for x in lines for part in recap_parts(x)]
             update_static(recap, Text.assemble((f"Round {view.round - 1} ended:\n", "bold"),
                                        Text("\n").join(Text(x) for x in shown)))
@@ -580,8 +654,12 @@ class OverseersScreen(GameScreen):
             hand.set_cards(cards, picking=bool(picks), caption=caption)
             hand.display = True
         elif view.phase is Phase.GOLD_KEEP and me is not None and view.drawn:
+            # in the bar's order: 1 keeps the first card shown (shown in the
+            # order drawn, 1 could keep the second)
+            keeps = [a.card for a in legal if isinstance(a, Keep)]
+            drawn = keeps or [c for c in view.drawn if c is not None]
             hand.set_cards([Card(text=TRAIT[c].label, style=TRAIT_STYLE[TRAIT[c]])
-                            for c in view.drawn if c is not None], picking=False,
+                            for c in drawn], picking=False,
                            caption="drawn from the discard pile")
             hand.display = True
         else:
@@ -715,7 +793,8 @@ class OverseersScreen(GameScreen):
         me = update.seat
         if update.outcome is not None:
             names = ", ".join(self._who(s) for s in sorted(update.outcome.winners))
-            return Text(f"The game is over. Winner: {names}. q: home.", style="bold")
+            return Text(f"The game is over. Winner: {names}. b: the results (rematch) · q: home.",
+                        style="bold")
         if update.legal and me is not None:
             text = _ASKS.get(view.phase, "Your decision.")
             if view.phase is Phase.PLACE:
@@ -725,6 +804,9 @@ class OverseersScreen(GameScreen):
                 text = f"Teal: card {self._first + 1} goes face down under which card? (b: back)"
             if view.phase is Phase.VOTE:
                 text += " t: talk first."
+            if view.phase is Phase.PEEK:
+                # OV §Vote, Meixiu: two peeks; say which this is
+                text = text[:-1] + f" ({len(view.peeked) + 1} of 2)."
             if view.phase is Phase.ADMIT:
                 n = view.to_discard
                 text = f"You admitted: discard {n} more card{'s' if n != 1 else ''}."
@@ -736,8 +818,14 @@ class OverseersScreen(GameScreen):
                 text = (f"Leader: {who} had the highest score. Choose which two of "
                         f"{self._whose(view.accused)} cards (all face up) {who} loses.")
             out = Text(text, style="bold")
+            if "·" in self._bar_keys:
+                # more choices than digits (Meixiu at six players): the
+                # last ones have no key of their own
+                out.append(" Choices marked ·: ←→ then Enter.")
             if view.phase in _NO_DEFAULT and len(update.legal) > 1:
-                out.append(" Pick it by its number, or ←→ then Enter.")
+                # "discard 2 more cards. Pick it" read as if the 2 were picked
+                what = {Phase.ADMIT: "one", Phase.GUILTY: "a pair"}.get(view.phase, "it")
+                out.append(f" Pick {what} by its number, or ←→ then Enter.")
             return out
         if view.phase in _WAITING:
             return Text(_WAITING[view.phase], style="italic")

@@ -51,6 +51,7 @@ from core.overstocked.actions import (
 from core.overstocked.cards import TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from tui import resources
+from tui.screens.ending import EndingScreen
 from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.screens.overstocked_area import (
     AreaPane,
@@ -190,6 +191,10 @@ class OverstockedScreen(GameScreen):
         self._sheet_hidden = False
         #: focus follows the decision from the first drawing on
         self._focus_set = False
+        #: a match seen in play here (not opened finished): the moves that
+        #: ended it after your last one are told over the results, once
+        self._seen_in_play = False
+        self._ending_told = False
 
     # -- layout -------------------------------------------------------------------
 
@@ -292,6 +297,27 @@ class OverstockedScreen(GameScreen):
         return self._followed
 
     # -- drawing ------------------------------------------------------------------------
+
+    def show(self, update: TableUpdate) -> None:
+        super().show(update)
+        self._hold_ending(update)
+
+    def _hold_ending(self, update: TableUpdate) -> None:
+        """The match ended with others' moves after your last one (a later
+        card of the sixth round, its incentive...): the results came up at
+        once and those moves went by unseen. They go over the results,
+        worded as the log words them for you (`recap`: since your move)."""
+        if not update.over:
+            self._seen_in_play = True
+            return
+        if not self._seen_in_play or self._ending_told or update.seat is None:
+            return
+        lines = list(self.recap.lines)
+        if not lines:
+            return  # your own move ended the match: you saw it
+        self._ending_told = True
+        title = f"Since your last move · {self._viewer_text(update).plain}"
+        self.over_the_results.append(EndingScreen(title, lines))
 
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -649,13 +675,13 @@ class OverstockedScreen(GameScreen):
         parts = []
         o = view.options
         if o.forklifts:
-            parts.append("forklifts " + (" ".join(f"L{v}" for v in view.forklift_supply) or "-"))
+            parts.append("forklifts " + (" ".join(f"L{v}" for v in view.forklift_supply) or "none"))
         if o.incentives:
-            parts.append("tokens " + ("".join(t.value for t in view.incentive_supply) or "-"))
+            parts.append("tokens " + ("".join(t.value for t in view.incentive_supply) or "none"))
         if o.quantum:
             # OS-17: face up, so which are left (X cards marked), not only how many
             left = " ".join(f"{q}X" if cards.has_x(q) else str(q) for q in view.quantum_supply)
-            parts.append(f"quantum {left or '-'}")
+            parts.append(f"quantum {left or 'none'}")
         if o.solo:
             known = self._bot_bonus_known(view, seat)
             parts.append(f"bot bonus {view.bot_bonus if known else '?'}")
@@ -767,6 +793,7 @@ class OverstockedScreen(GameScreen):
             return Text.assemble((f"The game is over: {names} {verb}. ", "bold"),
                                  ("s", "bold reverse"), " score sheet · ",
                                  ("v", "bold reverse"), " warehouses · ",
+                                 ("b", "bold reverse"), " results · ",
                                  ("q", "bold reverse"), " home")
         if mode == "pick":
             hand = self.query_one("#os-hand", CrateHand)

@@ -1,0 +1,83 @@
+"""How a match ended, over the results until a key is pressed.
+
+When the others (bots, or players elsewhere) make the match's last moves
+after your last decision, the results came up at once and those moves went
+by unseen. A game screen that wants them told puts an `EndingScreen` in
+`GameScreen.over_the_results`; `results.push_results` pushes it over the
+results in the same turn of the event loop (as Boss Quest's last combat).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tui.widgets.footer import Footer
+
+
+class EndingScreen(ModalScreen[None]):
+    """The last moves of a match, as lines of the log, in a box titled
+    `title`; Enter (Escape, space) shows the results behind it."""
+
+    #: a dialog that waits for a key (tests press Enter)
+    holds_the_table = True
+
+    # (a class, so that the opaque background outranks ModalScreen's own)
+    DEFAULT_CSS = """
+    EndingScreen {
+        align: center middle;
+    }
+    EndingScreen.-last {
+        background: $background;  /* the results wait unseen behind it */
+    }
+    EndingScreen #ending {
+        width: 100%;
+        max-width: 90;
+        height: auto;
+        max-height: 1fr;
+        border: round $accent;
+        border-title-style: bold;
+        padding: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape,space", "close", "The results"),
+        Binding("pageup", "scroll(-1)", "Scroll", show=False),
+        Binding("pagedown", "scroll(1)", "Scroll", show=False),
+    ]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__(classes="-last")
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="ending"):
+            yield Static(Text("\n").join(Text(x) for x in self.lines), id="ending-text")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        box = self.query_one("#ending", VerticalScroll)
+        box.border_title = self.title_text
+        box.border_subtitle = "Enter: the results"
+        box.focus()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def action_scroll(self, step: int) -> None:
+        box = self.query_one("#ending", VerticalScroll)
+        if step < 0:
+            box.scroll_page_up()
+        else:
+            box.scroll_page_down()
+
+
+__all__ = ["EndingScreen"]
