@@ -176,6 +176,17 @@ async def test_teal_picks_the_card_below_by_its_own_number():
     assert submitted == [(3, Copy(0, 2))]
 
 
+async def test_a_number_that_chooses_nothing_says_which_do():
+    """Play-test: Teal's card 1 chosen, the choices are cards 2-5 and b;
+    pressing 1 again did nothing and said nothing."""
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.TEAL)
+    update = make_update(state, 3)
+    submitted, _, notes = await run(update, keys=["1", "1"], after=lambda screen: [
+        n.message for n in screen.app._notifications])
+    assert submitted == []
+    assert "1 chooses nothing here: press 2-5 or b." in notes, notes
+
+
 async def test_meixiu_peeks_and_the_card_is_marked():
     state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.PEEK)
     update = make_update(state, 0)

@@ -67,6 +67,17 @@ async def test_pick_keys(keys, card):
     assert Pick(card) in update.legal
 
 
+async def test_a_number_past_the_hand_says_which_keys_choose():
+    """Play-test: 9 with fewer cards in hand did nothing and said nothing."""
+    update = make_update(pick_state())
+    cards = sum(isinstance(a, Pick) for a in update.legal)
+    assert cards < 9
+    submitted, _, notes = await run(update, keys=["9"], after=lambda screen: [
+        n.message for n in screen.app._notifications])
+    assert submitted == []
+    assert f"9 chooses nothing here: press 1-{cards}." in notes, notes
+
+
 async def test_escape_cancels_the_confirmation():
     update = make_update(pick_state())
     submitted, text, _ = await run(update, keys=["4", "escape", "enter"])

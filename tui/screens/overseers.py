@@ -900,10 +900,15 @@ class OverseersScreen(GameScreen):
             if 0 <= index < len(self._hand_actions) and self._hand_actions[index] is not None:
                 hand.move_to(index)
                 self.play(self._hand_actions[index])
+            else:
+                self.no_choice(number, [str(n + 1) for n, action in enumerate(self._hand_actions)
+                                        if action is not None])
             return
         key = str(number)
         if key in self._bar_keys:
             self._choose(self._bar_actions[self._bar_keys.index(key)])
+        else:
+            self.no_choice(number, [k for k in self._bar_keys if k != "·"])
 
     def action_scroll_table(self, step: int) -> None:
         table = self.query_one("#ov-table", VerticalScroll)

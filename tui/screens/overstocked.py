@@ -1109,10 +1109,13 @@ class OverstockedScreen(GameScreen):
                     hand.pending = index
                     hand.refresh()
                     self._draw_prompt()
+            else:
+                self.no_choice(number, [str(n + 1) for n in range(len(hand.cards))])
             return
         bar = self.query_one("#os-actions", ActionBar)
         numbered = [i for i, c in enumerate(bar.choices) if c.key == str(number)]
         if not numbered:
+            self.no_choice(number, [c.key for c in bar.choices if c.enabled])
             return
         if mode == "nominate":
             bar.move_to(numbered[0])
