@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, filterfalse
+from operator import attrgetter
 
 from core.engine import (
     CHANCE,
@@ -87,6 +88,9 @@ _DRAWS = {c: Draw(c) for c in cards.ALL_CARDS}
 _PICKS = {c: Pick(c) for c in cards.ALL_CARDS}
 _DEAL_CHARACTERS = {c: DealCharacter(c) for c in cards.CHARACTERS}
 _NOBODY: frozenset[int] = frozenset()
+#: each seat's `chose` -> the seats still to choose (`to_act`)
+_WAITING: dict[tuple[bool, ...], frozenset[int]] = {}
+_CHOSE = attrgetter("chose")
 #: `frozenset({seat})` for every seat, built once (`to_act`)
 _ALONE = {s: frozenset({s}) for s in range(max(PLAYERS))}
 #: Place, Vote, Choose... actions built once, by their fields (`legal_actions`)
@@ -103,6 +107,9 @@ _JUDGE = (Deny(), Admit())
 #: (tests/test_overseers_search.py checks no playout state holds anything
 #: but its fields)
 _copy_state = _copy_seat = dict_evolve
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+_DEAL, _CHARACTERS = _P.DEAL, _P.CHARACTERS
 _evolve_slot = _make_copier(Slot)
 
 
@@ -315,7 +322,12 @@ def to_act(state: State) -> frozenset[int]:
     if phase in _CHANCE_PHASES:
         return _CHANCE_SET
     if phase in _SIMULTANEOUS:
-        return frozenset([s for s, p in enumerate(state.seats) if not p.chose])
+        # the seats still to choose, looked up by who has chosen
+        chose = tuple(map(_CHOSE, state.seats))
+        found = _WAITING.get(chose)
+        if found is None:
+            found = _WAITING[chose] = frozenset([s for s, c in enumerate(chose) if not c])
+        return found
     if phase in _LEADER_PHASES:
         return _alone(state.leader)
     if phase in _ACCUSED_PHASES:
@@ -640,20 +652,26 @@ def _deal(state: State, action: object) -> State:
         i = deck.index(card)
     except ValueError:
         raise IllegalAction("That card cannot be dealt now.") from None
-    dealt = state.dealt + 1
+    dealt = state.dealt
     seats = state.seats
-    target = state.dealt % state.players
+    players = state.players
+    target = dealt % players
     p = seats[target]
-    hand = list(p.hand)
-    hand.append(card)
-    hand.sort()
-    return _copy_state(
-        state,
-        seats=seats[:target] + (_copy_seat(p, hand=tuple(hand)),) + seats[target + 1 :],
-        deck=deck[:i] + deck[i + 1 :],
-        dealt=dealt,
-        phase=_P.CHARACTERS if dealt == HAND * state.players else _P.DEAL,
-    )
+    # `_copy_seat` and `_copy_state` written out (a deal is more than a
+    # third of a playout's actions)
+    mine = p.__dict__.copy()
+    mine["hand"] = tuple(sorted(p.hand + (card,)))
+    p = _new_object(Seat)
+    _set_attribute(p, "__dict__", mine)
+    fields = state.__dict__.copy()
+    fields["seats"] = seats[:target] + (p,) + seats[target + 1 :]
+    fields["deck"] = deck[:i] + deck[i + 1 :]
+    dealt += 1
+    fields["dealt"] = dealt
+    fields["phase"] = _CHARACTERS if dealt == HAND * players else _DEAL
+    state = _new_object(State)
+    _set_attribute(state, "__dict__", fields)
+    return state
 
 
 def _character_target(state: State) -> int:
@@ -707,11 +725,25 @@ def _pick(state: State, seat: int, action: Pick) -> State:
     """OV §Draft: keep one, in secret; when all have, the packs pass."""
     seats = state.seats
     p = seats[seat]
-    p = _copy_seat(p, hand=remove_one(p.hand, action.card), pick=action.card, chose=True)
-    seats = _with_seat(seats, seat, p)
+    card = action.card
+    hand = p.hand
+    i = hand.index(card)
+    # `_copy_seat` and `_copy_state` written out (the draft's picks are a
+    # third of a playout's actions)
+    mine = p.__dict__.copy()
+    mine["hand"] = hand[:i] + hand[i + 1 :]
+    mine["pick"] = card
+    mine["chose"] = True
+    p = _new_object(Seat)
+    _set_attribute(p, "__dict__", mine)
+    seats = seats[:seat] + (p,) + seats[seat + 1 :]
     for p in seats:
         if not p.chose:
-            return _copy_state(state, seats=seats)
+            fields = state.__dict__.copy()
+            fields["seats"] = seats
+            state = _new_object(State)
+            _set_attribute(state, "__dict__", fields)
+            return state
     n = state.players
     if state.draft_turn == KEEP:
         # the sixth card goes to the discard pile; its holder knows it (OV-10)
@@ -732,20 +764,22 @@ def _pick(state: State, seat: int, action: Pick) -> State:
     # each seat takes the pack of its neighbour (`next_seat(s, n, -step)`)
     return _copy_state(
         state,
-        seats=tuple(
-            [
-                _copy_seat(
-                    p,
-                    kept=p.kept + (p.pick,),
-                    pick=None,
-                    chose=False,
-                    hand=seats[(s - step) % n].hand,
-                )
-                for s, p in enumerate(seats)
-            ]
-        ),
+        seats=tuple([_passed(p, seats[(s - step) % n].hand) for s, p in enumerate(seats)]),
         draft_turn=state.draft_turn + 1,
     )
+
+
+def _passed(p: Seat, hand: tuple[int | None, ...]) -> Seat:
+    """`p` after a draft turn: its pick kept, holding `hand` (the pack
+    passed to it)."""
+    mine = p.__dict__.copy()
+    mine["kept"] = p.kept + (p.pick,)
+    mine["pick"] = None
+    mine["chose"] = False
+    mine["hand"] = hand
+    p = _new_object(Seat)
+    _set_attribute(p, "__dict__", mine)
+    return p
 
 
 def _place(state: State, seat: int, action: Place) -> State:

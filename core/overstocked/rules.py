@@ -85,6 +85,8 @@ _NOBODY: frozenset[int] = frozenset()
 _CHANCE_SET = frozenset({CHANCE})
 _ONE = tuple(frozenset({s}) for s in range(max(PLAYERS) + 1))
 _PICKED = attrgetter("picked")
+#: each seat's `picked` -> the seats still to choose (`to_act`)
+_WAITING: dict[tuple[bool, ...], frozenset[int]] = {}
 
 
 #: `State` and `Player` keep their fields in a `__dict__` (not slots)
@@ -365,8 +367,14 @@ def to_act(state: State) -> frozenset[int]:
     if phase is _PLACE:
         return _ONE[state.order[0]]
     if phase is _PICK:
-        seats = state.seats
-        return frozenset(compress(range(len(seats)), map(not_, map(_PICKED, seats)))) or _NOBODY
+        # the seats still to choose, looked up by who has chosen
+        picked = tuple(map(_PICKED, state.seats))
+        found = _WAITING.get(picked)
+        if found is None:
+            found = _WAITING[picked] = (
+                frozenset(compress(range(len(picked)), map(not_, picked))) or _NOBODY
+            )
+        return found
     if phase is _DEAL:
         return _CHANCE_SET
     if phase in _TURN_PHASES:
