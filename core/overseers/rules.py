@@ -371,6 +371,29 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     return ()
 
 
+def chance_pool(state: State) -> tuple[Sequence[object], dict] | None:
+    """A trait card or a character dealt, as `core.playout.even_draw` reads
+    it: the pool `chance_outcomes` lists, each with probability 1 / its
+    size, in order (so a playout need not list them), when no card is twice
+    in it; None otherwise and for the other draws."""
+    phase = state.phase
+    if phase is _DEAL:
+        pool = state.deck if state.unseen is None else state.unseen
+        if state.gather:
+            pool = cards.deck(state.players)
+        actions: dict = _DEALS
+    elif phase is _CHARACTERS:
+        pool = state.character_pool
+        if state.unseen_characters is not None:
+            pool = state.unseen_characters
+        actions = _DEAL_CHARACTERS
+    else:
+        return None
+    if len(set(pool)) != len(pool):
+        return None
+    return pool, actions
+
+
 def _draws(
     pool: Sequence[int | None], actions: dict[int, object], kind: int
 ) -> tuple[tuple[object, float], ...]:
@@ -1593,6 +1616,7 @@ __all__ = [
     "apply",
     "breakdown",
     "chance_outcomes",
+    "chance_pool",
     "describe",
     "effective",
     "holder",
