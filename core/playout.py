@@ -66,7 +66,7 @@ def even_index(n: int, rng: random.Random) -> int:
     """The index `sample_chance` draws among `n` >= 2 outcomes listed with
     probability ``1 / n`` each: the same one `rng.random()`, the same running
     sums, found by bisection instead of a loop over all of them."""
-    sums = _running_sums(n)
+    sums = _RUNNING_SUMS.get(n) or _running_sums(n)
     i = bisect_right(sums, rng.random() * sums[-1])
     return i if i < n else n - 1
 
@@ -92,7 +92,10 @@ def even_draw(chance_pool: Any, chance_outcomes: Any, state: Any, rng: random.Ra
         pool, actions = found
         n = len(pool)
         if n > 1:
-            return actions[pool[even_index(n, rng)]]
+            # `even_index` written out (a deal is a third of a playout)
+            sums = _RUNNING_SUMS.get(n) or _running_sums(n)
+            i = bisect_right(sums, rng.random() * sums[-1])
+            return actions[pool[i if i < n else n - 1]]
     return sample_chance(chance_outcomes(state), rng)
 
 

@@ -98,6 +98,8 @@ _PLACES: dict[tuple[int, ...], Place] = {}
 _BY_COUNT: dict[tuple[type, int], tuple[object, ...]] = {}
 _OTHERS: dict[tuple[type, int, int], tuple[object, ...]] = {}
 _CHOOSE_AMONG: dict[tuple[int, ...], tuple[object, ...]] = {}
+_ROB_AMONG: dict[tuple[int, ...], tuple[object, ...]] = {}
+_KEEPS = {c: Keep(c) for c in cards.ALL_CARDS}
 #: (action, 1/n) for each card of a pool of n distinct cards (`_draws`)
 _PAIRS: dict[tuple[int, int], dict[int, tuple[object, float]]] = {}
 _JUDGE = (Deny(), Admit())
@@ -471,9 +473,11 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if phase is _P.PURPLE:
         return _by_count(Turn, len(me.slots))
     if phase is _P.GOLD_KEEP:
-        return tuple(Keep(c) for c in sorted_tuple(c for c in state.drawn if c is not None))
+        return tuple(
+            [_KEEPS.get(c) or Keep(c) for c in sorted_tuple(c for c in state.drawn if c is not None)]
+        )
     if phase is _P.PEEK:
-        return tuple(Peek(s, i) for s, i in peek_targets(state))
+        return tuple(map(_peek_action, peek_targets(state)))
     if phase is _P.TEAL:
         return _by_count(Copy, len(me.slots))
     if phase is _P.VOTE:
@@ -491,12 +495,28 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if phase is _P.GUILTY:
         return losing_pairs(state)
     if phase is _P.ROB:
-        return tuple(Choose(s) for s in victims(state)) + (Pass(),)
+        # the victims, then Pass (built once per list of victims)
+        among = victims(state)
+        found = _ROB_AMONG.get(among)
+        if found is None:
+            found = _ROB_AMONG[among] = tuple(Choose(s) for s in among) + (Pass(),)
+        return found
     if phase is _P.GIVE:
         return _by_count(Give, len(me.slots))
     if phase is _P.LIANG:
         return _others(Choose, state.players, seat)
     return ()
+
+
+def _peek_action(target: tuple[int, int]) -> Peek:
+    """Peek(seat, slot), built once per target."""
+    found = _PEEKS.get(target)
+    if found is None:
+        found = _PEEKS[target] = Peek(*target)
+    return found
+
+
+_PEEKS: dict[tuple[int, int], Peek] = {}
 
 
 def _place_of(cards_up: tuple[int, ...]) -> Place:
@@ -629,15 +649,21 @@ def _apply_chance(state: State, action: object) -> State:
         if not isinstance(action, DealCharacter) or action.character not in state.character_pool:
             raise IllegalAction("That character cannot be dealt now.")
         target = _character_target(state)
-        seats = _with_seat(
-            state.seats, target, _copy_seat(state.seats[target], character=action.character)
-        )
-        pool = remove_one(state.character_pool, action.character)
+        seats = state.seats
+        # `_copy_seat` and `_copy_state` written out
+        mine = seats[target].__dict__.copy()
+        mine["character"] = action.character
+        p = _new_object(Seat)
+        _set_attribute(p, "__dict__", mine)
+        fields = state.__dict__.copy()
+        fields["seats"] = seats[:target] + (p,) + seats[target + 1 :]
+        fields["character_pool"] = remove_one(state.character_pool, action.character)
         if target == state.players - 1:
-            return _copy_state(
-                state, seats=seats, character_pool=pool, phase=_P.DRAFT, draft_turn=1
-            )
-        return _copy_state(state, seats=seats, character_pool=pool)
+            fields["phase"] = _P.DRAFT
+            fields["draft_turn"] = 1
+        state = _new_object(State)
+        _set_attribute(state, "__dict__", fields)
+        return state
     if not isinstance(action, Draw) or action.card not in state.discard:
         raise IllegalAction("That card is not in the discard pile.")
     discard = remove_one(state.discard, action.card)
@@ -762,11 +788,7 @@ def _pick(state: State, seat: int, action: Pick) -> State:
     seats = seats[:seat] + (p,) + seats[seat + 1 :]
     for p in seats:
         if not p.chose:
-            fields = state.__dict__.copy()
-            fields["seats"] = seats
-            state = _new_object(State)
-            _set_attribute(state, "__dict__", fields)
-            return state
+            return _with_seats(state, seats)
     n = state.players
     if state.draft_turn == KEEP:
         # the sixth card goes to the discard pile; its holder knows it (OV-10)
@@ -807,12 +829,10 @@ def _passed(p: Seat, hand: tuple[int | None, ...]) -> Seat:
 
 def _place(state: State, seat: int, action: Place) -> State:
     """OV §Placement: the top row, chosen in secret; all revealed together."""
-    seats = _with_seat(
-        state.seats, seat, _copy_seat(state.seats[seat], face_up=action.cards, chose=True)
-    )
+    seats = _chosen(state.seats, seat, "face_up", action.cards)
     for p in seats:
         if not p.chose:
-            return _copy_state(state, seats=seats)
+            return _with_seats(state, seats)
     placed = []
     for p in seats:
         up = tuple(Slot(c, up=True) for c in sorted_tuple(p.face_up))
@@ -888,12 +908,10 @@ def _copy(state: State, seat: int, action: Copy) -> State:
 
 def _vote(state: State, seat: int, action: Vote) -> State:
     """OV §Vote: secret and simultaneous; OV-5: a tie, the Leader chooses."""
-    seats = _with_seat(
-        state.seats, seat, _copy_seat(state.seats[seat], vote=action.seat, chose=True)
-    )
+    seats = _chosen(state.seats, seat, "vote", action.seat)
     for p in seats:
         if not p.chose:
-            return _copy_state(state, seats=seats)
+            return _with_seats(state, seats)
     counts = [0] * state.players
     for p in seats:
         assert p.vote is not None
@@ -1097,6 +1115,26 @@ def _set_seat(state: State, seat: int, **changes: object) -> State:
 
 def _with_seat(seats: tuple[Seat, ...], seat: int, p: Seat) -> tuple[Seat, ...]:
     return seats[:seat] + (p,) + seats[seat + 1 :]
+
+
+def _chosen(seats: tuple[Seat, ...], seat: int, field: str, value: object) -> tuple[Seat, ...]:
+    """`seats` with `seat`'s secret choice made: `field` set to `value` and
+    `chose` (`_copy_seat` written out: a placement and a vote, every seat's)."""
+    mine = seats[seat].__dict__.copy()
+    mine[field] = value
+    mine["chose"] = True
+    p = _new_object(Seat)
+    _set_attribute(p, "__dict__", mine)
+    return seats[:seat] + (p,) + seats[seat + 1 :]
+
+
+def _with_seats(state: State, seats: tuple[Seat, ...]) -> State:
+    """`_copy_state(state, seats=seats)` written out."""
+    fields = state.__dict__.copy()
+    fields["seats"] = seats
+    state = _new_object(State)
+    _set_attribute(state, "__dict__", fields)
+    return state
 
 
 _HANDLERS = {
