@@ -52,6 +52,11 @@ INCENTIVE_STEP = 2
 NOMINATE_SAMPLE = 12
 
 _TOY_CHARS = {t: frozenset({t.value, t.value.lower()}) for t in TOYS}
+#: by a toy's letter, and the letters in TOYS order: `_areas` counts
+#: thousands of areas a decision, and an enum's call or `.value` costs as
+#: much as several steps of the fill (Python 3.11)
+_SAME_TOY = {t.value: _TOY_CHARS[t] for t in TOYS}
+_LETTERS = tuple(t.value for t in TOYS)
 _PLAIN = frozenset("PFYBpfyb")
 
 
@@ -72,7 +77,7 @@ def _areas(
         if k in seen:
             continue
         seen.add(k)
-        same = _TOY_CHARS[cards.Toy(t)]
+        same = _SAME_TOY[t]
         stack = [k]
         n = 1
         while stack:
@@ -85,7 +90,7 @@ def _areas(
                     n += 1
         if n > best[t]:
             best[t] = n
-    return tuple(best[t.value] for t in TOYS), tuple(count[t.value] for t in TOYS)
+    return tuple([best[t] for t in _LETTERS]), tuple([count[t] for t in _LETTERS])
 
 
 def _points(
