@@ -172,21 +172,33 @@ def round_score(state: State, seat: int) -> RoundScore:
     """OV §Scoring: the round's score, every character effect apart."""
     p = state.seats[seat]
     slots = p.slots
-    printed = cards.points(effective(slots, purple=False, teal=False))
-    # each count below differs from the printed one only when a card came in
-    # after the placement, was turned or copies another
-    origins = {s.origin for s in slots if s.origin}
+    # the printed traits (`effective` without Purple and Teal), and whether
+    # a card came in after the placement, was turned or copies another: only
+    # then does a count below differ from the printed one
+    printed_traits = []
+    origins = set()
+    turned = copies = False
+    for s in slots:
+        if s.card is not None:
+            printed_traits.append(TRAIT[s.card])
+        if s.origin:
+            origins.add(s.origin)
+        if s.turned:
+            turned = True
+        if s.under is not None:
+            copies = True
+    printed = cards.points(printed_traits)
     if origins:
         base = [s for s in slots if not s.origin]
         traits = cards.points(effective(base, purple=False, teal=False))
     else:
         traits = printed
     added = printed - traits
-    if any(s.turned for s in slots):
+    if turned:
         with_purple = cards.points(effective(slots, purple=True, teal=False))
     else:
         with_purple = printed
-    if any(s.under is not None for s in slots):
+    if copies:
         full = cards.points(effective(slots))
     else:
         full = with_purple
