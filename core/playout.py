@@ -3,13 +3,16 @@ bot-against-bot matches.
 
 Pure like the rest of the core: every function takes the `random.Random` it
 draws from and keeps none. Chance is sampled by the probabilities the game
-lists (`Game.chance_outcomes`); seats act one at a time, the lowest seat
-first when several owe a simultaneous decision.
+lists (`Game.chance_outcomes`), or at once from a game's `chance_pool`
+when the step is an even draw (`even_draw`: the same outcome from the same
+random number); seats act one at a time, the lowest seat first when several
+owe a simultaneous decision.
 """
 
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
@@ -39,6 +42,61 @@ def sample_chance(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> 
         if r < acc:
             return action
     return outcomes[-1][0]
+
+
+def _running_sums(n: int) -> list[float]:
+    """The running sums `sample_chance` adds up for `n` outcomes of
+    probability ``1 / n`` each (the same float additions, in order)."""
+    sums = _RUNNING_SUMS.get(n)
+    if sums is None:
+        p = 1 / n
+        acc = 0.0
+        sums = []
+        for _ in range(n):
+            acc += p
+            sums.append(acc)
+        _RUNNING_SUMS[n] = sums
+    return sums
+
+
+_RUNNING_SUMS: dict[int, list[float]] = {}
+
+
+def even_index(n: int, rng: random.Random) -> int:
+    """The index `sample_chance` draws among `n` >= 2 outcomes listed with
+    probability ``1 / n`` each: the same one `rng.random()`, the same running
+    sums, found by bisection instead of a loop over all of them."""
+    sums = _RUNNING_SUMS.get(n) or _running_sums(n)
+    i = bisect_right(sums, rng.random() * sums[-1])
+    return i if i < n else n - 1
+
+
+def draw_chance(game: Game, state: Any, rng: random.Random) -> Any:
+    """`sample_chance(game.chance_outcomes(state), rng)`: the same outcome,
+    drawn with the same `rng.random()`. A game may offer `chance_pool(state)`
+    (see `even_draw`) to skip listing an even draw's outcomes."""
+    pool = getattr(game, "chance_pool", None)
+    if pool is not None:
+        return even_draw(pool, game.chance_outcomes, state, rng)
+    return sample_chance(game.chance_outcomes(state), rng)
+
+
+def even_draw(chance_pool: Any, chance_outcomes: Any, state: Any, rng: random.Random) -> Any:
+    """One chance outcome as `sample_chance(chance_outcomes(state), rng)`
+    draws it, through a game's `chance_pool(state)`: None, or ``(pool,
+    actions)`` when `chance_outcomes(state)` lists ``(actions[c], 1 /
+    len(pool))`` for each `c` of `pool` in order (a card off a deck of
+    distinct cards): then only the drawn card's action is looked up."""
+    found = chance_pool(state)
+    if found is not None:
+        pool, actions = found
+        n = len(pool)
+        if n > 1:
+            # `even_index` written out (a deal is a third of a playout)
+            sums = _RUNNING_SUMS.get(n) or _running_sums(n)
+            i = bisect_right(sums, rng.random() * sums[-1])
+            return actions[pool[i if i < n else n - 1]]
+    return sample_chance(chance_outcomes(state), rng)
 
 
 def _options(game: Game, options: Any) -> Any:
@@ -74,6 +132,7 @@ def random_playout(
     to_act = game.to_act
     legal_actions = game.legal_actions
     chance_outcomes = game.chance_outcomes
+    chance_pool = getattr(game, "chance_pool", None)
     apply = game.apply
     choice = rng.choice
     applied = 0
@@ -85,7 +144,10 @@ def random_playout(
             raise RuntimeError(f"playout did not end within {max_actions} actions")
         if CHANCE in seats:
             seat = CHANCE
-            action = sample_chance(chance_outcomes(state), rng)
+            if chance_pool is None:
+                action = sample_chance(chance_outcomes(state), rng)
+            else:
+                action = even_draw(chance_pool, chance_outcomes, state, rng)
         else:
             seat = min(seats)
             legal = legal_actions(state, seat)
@@ -125,7 +187,7 @@ def play_match(
             raise RuntimeError(f"match did not end within {max_actions} actions")
         seat = _next_seat(seats)
         if seat == CHANCE:
-            action = sample_chance(game.chance_outcomes(state), rng)
+            action = draw_chance(game, state, rng)
         else:
             legal = game.legal_actions(state, seat)
             if not legal:
@@ -159,7 +221,7 @@ class Playout:
         game, rng, policy = self.game, self.rng, self.policy
         while seats := game.to_act(self.state):
             if CHANCE in seats:
-                action = sample_chance(game.chance_outcomes(self.state), rng)
+                action = draw_chance(game, self.state, rng)
                 self.state = game.apply(self.state, CHANCE, action)
                 continue
             seat = min(seats)

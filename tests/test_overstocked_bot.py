@@ -119,3 +119,49 @@ def test_solo_bot_as_the_human_beats_random_against_the_rules_bot():
         return wins / games
 
     assert rate(HeuristicBot) > rate(RandomBot) + 0.3
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [(2, Options()), (4, Options()), (6, Options()), (3, Options(quantum=True, forklifts=True))],
+)
+def test_area_counts_after_a_crate_fill_only_what_it_touches(players, options):
+    """`_Fill.after` (the bot's count of a crate laid on an area, filling
+    again only the toy areas the crate covers or touches) gives `_areas`'s
+    numbers for the whole area with the crate laid, for every card in hand
+    and every legal spot, in the popularity and the warehouse, through a
+    match of heuristic bots."""
+    from core.bots.overstocked import _areas, _Fill
+    from core.overstocked import cards
+    from core.overstocked.cards import Piece
+
+    rng = random.Random(players)
+    bot = HeuristicBot()
+    state = GAME.setup(players, options)
+    checked = 0
+    while seats := GAME.to_act(state):
+        if CHANCE in seats:
+            state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+            continue
+        seat = min(seats)
+        view = GAME.view(state, seat)
+        legal = GAME.legal_actions(state, seat)
+        if state.phase is Phase.PICK:
+            me = view.seats[seat]
+            for area in (view.popularity, me.warehouse):
+                cells = area.cells
+                if cards.QUANTUM in cells.values():
+                    continue
+                fill = _Fill(cells)
+                spots = area.card_spots()
+                for card in me.hand:
+                    for x, y, r in spots[:: max(1, len(spots) // 25)]:
+                        spaces = cards.key_spaces(Piece.CRATE, card, r)
+                        origin = cards.key(x, y)
+                        laid = dict(cells)
+                        for d, ch in spaces:
+                            laid[origin + d] = ch
+                        assert fill.after(origin, spaces) == _areas(laid, (), frozenset())
+                        checked += 1
+        state = GAME.apply(state, seat, bot.choose(GAME, view, seat, legal, rng))
+    assert checked > 500

@@ -9,7 +9,15 @@ import pytest
 
 from core import GAMES
 from core.bots import RandomBot
-from core.playout import play_match, random_playout, sample_chance
+from core.engine import CHANCE
+from core.playout import (
+    draw_chance,
+    even_draw,
+    even_index,
+    play_match,
+    random_playout,
+    sample_chance,
+)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -60,6 +68,71 @@ def test_sample_chance_edge_cases() -> None:
     assert sample_chance((("x", 0.3333333), ("y", 0.3333333), ("z", 0.3333333)), rng) in "xyz"
     with pytest.raises(ValueError):
         sample_chance((), rng)
+
+
+def test_even_index_draws_as_sample_chance() -> None:
+    """An even draw of n outcomes (1 / n each) picks the outcome
+    `sample_chance` picks, with the same one `rng.random()`."""
+    for n in range(2, 61):
+        outcomes = tuple((i, 1 / n) for i in range(n))
+        for seed in range(40):
+            a, b = random.Random(seed), random.Random(seed)
+            assert even_index(n, a) == sample_chance(outcomes, b)
+            assert a.getstate() == b.getstate()
+
+
+def _chance_states(game_id: str, options: list[object]) -> list[object]:
+    """Every chance step of seeded random matches, and each seat's view of
+    some of them (search draws from views' unseen pools)."""
+    game = GAMES[game_id]
+    out = []
+    for opts in options:
+        for players in game.players:
+            if getattr(opts, "solo", False) and players != 2:
+                continue
+            for seed in range(3):
+                states = []
+                rng = random.Random(seed)
+                state = game.setup(players, opts)
+                while seats := game.to_act(state):
+                    if CHANCE in seats:
+                        states.append(state)
+                        action = sample_chance(game.chance_outcomes(state), rng)
+                        state = game.apply(state, CHANCE, action)
+                    else:
+                        seat = min(seats)
+                        action = rng.choice(game.legal_actions(state, seat))
+                        state = game.apply(state, seat, action)
+                out.extend(states)
+                out.extend(game.view(s, i % players) for i, s in enumerate(states[::7]))
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["overstocked", "overseers"])
+def test_even_draws_match_the_listed_chance_outcomes(game_id: str) -> None:
+    """A game's `chance_pool` lists a deal as the pool `chance_outcomes`
+    lists, one outcome each at 1 / its size: `even_draw` and `draw_chance`
+    draw what `sample_chance` draws from the full list, leaving the rng as it
+    leaves it, so seeded playouts and searches replay the same matches."""
+    game = GAMES[game_id]
+    options = [game.Options()]
+    if game_id == "overstocked":
+        options += [
+            game.Options(solo=True),
+            game.Options(advanced=True, incentives=True, forklifts=True, quantum=True),
+        ]
+    else:
+        options += [game.Options(alternate_draft=True)]
+    pooled = 0
+    for k, state in enumerate(_chance_states(game_id, options)):
+        pooled += game.chance_pool(state) is not None
+        for seed in (k, k + 7919):
+            a, b, c = random.Random(seed), random.Random(seed), random.Random(seed)
+            expected = sample_chance(game.chance_outcomes(state), a)
+            assert even_draw(game.chance_pool, game.chance_outcomes, state, b) == expected
+            assert draw_chance(game, state, c) == expected
+            assert a.getstate() == b.getstate() == c.getstate()
+    assert pooled > 100  # the deals went through the pool
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -108,7 +108,7 @@ from typing import Any
 import attrs
 
 from core.engine import CHANCE, Outcome
-from core.playout import MAX_ACTIONS, sample_chance
+from core.playout import MAX_ACTIONS, even_draw, sample_chance
 
 #: UCB1's exploration constant, for values in [0, 1].
 EXPLORATION = 0.7
@@ -452,6 +452,7 @@ class IsmctsBot:
         legal_actions = game.legal_actions
         apply = game.apply
         chance_outcomes = game.chance_outcomes
+        chance_pool = getattr(game, "chance_pool", None)
         prune = hooks.prune
         c = self.exploration
         observe = self.observe_chance
@@ -489,7 +490,11 @@ class IsmctsBot:
             if applied > MAX_ACTIONS:
                 raise RuntimeError("a search iteration did not end: a rules bug")
             if CHANCE in seats:
-                state = apply(state, CHANCE, sample_chance(chance_outcomes(state), rng))
+                if chance_pool is None:
+                    action = sample_chance(chance_outcomes(state), rng)
+                else:
+                    action = even_draw(chance_pool, chance_outcomes, state, rng)
+                state = apply(state, CHANCE, action)
                 if observe:
                     # what the bot would see of this draw: its view after it
                     key = see(state, seat)
@@ -574,6 +579,7 @@ class IsmctsBot:
         legal_actions = game.legal_actions
         apply = game.apply
         chance_outcomes = game.chance_outcomes
+        chance_pool = getattr(game, "chance_pool", None)
         policy = hooks.rollout
         evaluate = hooks.evaluate
         depth = hooks.rollout_depth if evaluate is not None else None
@@ -587,7 +593,11 @@ class IsmctsBot:
                 assert outcome is not None, "a finished match has an outcome"
                 return outcome_values(outcome)
             if CHANCE in seats:
-                state = apply(state, CHANCE, sample_chance(chance_outcomes(state), rng))
+                if chance_pool is None:
+                    action = sample_chance(chance_outcomes(state), rng)
+                else:
+                    action = even_draw(chance_pool, chance_outcomes, state, rng)
+                state = apply(state, CHANCE, action)
                 continue
             if depth is not None and decisions >= depth:
                 return evaluate(state)

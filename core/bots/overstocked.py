@@ -52,6 +52,11 @@ INCENTIVE_STEP = 2
 NOMINATE_SAMPLE = 12
 
 _TOY_CHARS = {t: frozenset({t.value, t.value.lower()}) for t in TOYS}
+#: by a toy's letter, and the letters in TOYS order: `_areas` counts
+#: thousands of areas a decision, and an enum's call or `.value` costs as
+#: much as several steps of the fill (Python 3.11)
+_SAME_TOY = {t.value: _TOY_CHARS[t] for t in TOYS}
+_LETTERS = tuple(t.value for t in TOYS)
 _PLAIN = frozenset("PFYBpfyb")
 
 
@@ -72,7 +77,7 @@ def _areas(
         if k in seen:
             continue
         seen.add(k)
-        same = _TOY_CHARS[cards.Toy(t)]
+        same = _SAME_TOY[t]
         stack = [k]
         n = 1
         while stack:
@@ -85,7 +90,113 @@ def _areas(
                     n += 1
         if n > best[t]:
             best[t] = n
-    return tuple(best[t.value] for t in TOYS), tuple(count[t.value] for t in TOYS)
+    return tuple([best[t] for t in _LETTERS]), tuple([count[t] for t in _LETTERS])
+
+
+class _Fill:
+    """`_areas` of one area's cells (no quantum crate, no forklift link),
+    its toy areas labelled once, so that a piece laid on them is counted by
+    filling again only the areas it covers or touches: every other area
+    keeps its cells and its size (nothing next to it changed)."""
+
+    def __init__(self, cells: Mapping[int, str]) -> None:
+        self.cells = cells
+        label: dict[int, int] = {}
+        members: list[list[int]] = []
+        toys: list[str] = []
+        count = dict.fromkeys("PFYB", 0)
+        for k, ch in cells.items():
+            if ch not in _PLAIN:
+                continue
+            t = ch.upper()
+            count[t] += 1
+            if k in label:
+                continue
+            same = _SAME_TOY[t]
+            i = len(members)
+            label[k] = i
+            keys = [k]
+            stack = [k]
+            while stack:
+                c = stack.pop()
+                for d in NEIGHBOURS:
+                    nb = c + d
+                    if nb not in label and cells.get(nb) in same:
+                        label[nb] = i
+                        stack.append(nb)
+                        keys.append(nb)
+            members.append(keys)
+            toys.append(t)
+        self.label = label
+        self.members = members
+        self.count = count
+        #: per toy letter, its areas largest first
+        self.largest = {
+            t: sorted(
+                (i for i in range(len(members)) if toys[i] == t), key=lambda i: -len(members[i])
+            )
+            for t in "PFYB"
+        }
+
+    def after(
+        self, origin: int, spaces: Sequence[tuple[int, str]]
+    ) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """`_areas` of the cells with `spaces` laid at `origin`."""
+        cells = self.cells
+        label = self.label
+        new = dict(cells)
+        laid: dict[int, str] = {}
+        for d, ch in spaces:
+            new[origin + d] = ch
+            laid[origin + d] = ch
+        touched = set()
+        count = dict(self.count)
+        for k, ch in laid.items():
+            i = label.get(k)
+            if i is not None:
+                touched.add(i)
+            for d in NEIGHBOURS:
+                i = label.get(k + d)
+                if i is not None:
+                    touched.add(i)
+            old = cells.get(k)
+            if old is not None and old in _PLAIN:
+                count[old.upper()] -= 1
+            if ch in _PLAIN:
+                count[ch.upper()] += 1
+        best = dict.fromkeys("PFYB", 0)
+        members = self.members
+        for t, areas in self.largest.items():
+            for i in areas:
+                if i not in touched:
+                    best[t] = len(members[i])
+                    break
+        seen: set[int] = set()
+        starts = list(laid)
+        for i in touched:
+            starts += members[i]
+        for k in starts:
+            if k in seen:
+                continue
+            ch = new.get(k)
+            if ch is None or ch not in _PLAIN:
+                continue
+            t = ch.upper()
+            seen.add(k)
+            same = _SAME_TOY[t]
+            stack = [k]
+            n = 1
+            while stack:
+                c = stack.pop()
+                for d in NEIGHBOURS:
+                    nb = c + d
+                    if nb not in seen and new.get(nb) in same:
+                        seen.add(nb)
+                        stack.append(nb)
+                        n += 1
+            if n > best[t]:
+                best[t] = n
+        return tuple([best[t] for t in _LETTERS]), tuple([count[t] for t in _LETTERS])
 
 
 def _points(
@@ -144,6 +255,7 @@ class _Table:
         ]
         self.rivals = [s for s in range(view.players) if s != seat]
         self.base_rivals = self._rivals(self.pop)
+        self.fills: dict[Where, _Fill | None] = {}
 
     def _rivals(self, pop: tuple[tuple[int, ...], tuple[int, ...]]) -> float:
         if not self.rivals:
@@ -161,10 +273,34 @@ class _Table:
             points += pop[0][i] * wh[0][i]
         return points
 
+    def _fill(self, where: Where) -> _Fill | None:
+        """The labelled areas of the popularity or the bot's warehouse, when
+        `_areas` counts them by filling (no quantum crate, no forklift link)."""
+        if where not in self.fills:
+            if where is Where.WAREHOUSE:
+                cells = self.wh_cells[self.seat]
+                plain = not self.links[self.seat]
+            else:
+                cells = self.pop_cells
+                plain = True
+            plain = plain and cards.QUANTUM not in cells.values()
+            self.fills[where] = _Fill(cells) if plain else None
+        return self.fills[where]
+
     def value(self, piece: Piece, number: int, action: Place) -> float:
         """The sheet's worth to the bot after placing `piece` by `action`."""
         spaces = cards.key_spaces(piece, number, action.rotation)
         origin = cards.key(action.x, action.y)
+        if piece is not Piece.FORKLIFT and piece is not Piece.QUANTUM:
+            # a crate on plain areas: only the areas it touches are counted
+            # again (`_Fill`), the same numbers as `_areas` below
+            fill = self._fill(action.where)
+            if fill is not None:
+                if action.where is Where.WAREHOUSE:
+                    wh = fill.after(origin, spaces)
+                    return self.mine(self.pop, wh) - RIVAL_WEIGHT * self.base_rivals
+                pop = fill.after(origin, spaces)
+                return self.mine(pop, self.wh[self.seat]) - RIVAL_WEIGHT * self._rivals(pop)
         if action.where is Where.WAREHOUSE:
             cells = dict(self.wh_cells[self.seat])
             for d, ch in spaces:

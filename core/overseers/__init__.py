@@ -5,7 +5,8 @@ from core.overseers import cards, rules, table_facts
 from core.overseers.actions import ACTION_TYPES
 from core.overseers.state import Options, State
 
-#: Beside the protocol, what a screen reads off a view: the characters'
+#: Beside the protocol, `chance_pool` (a deal's pool for
+#: `core.playout.even_draw`) and what a screen reads off a view: the characters'
 #: holders, cards as they count (`effective`), the scores as the rules count
 #: them (`showdown_score`, `round_score`, `greed_count`), whether a viewer
 #: sees a card (`sees`), the draft's direction (`pass_step`: +1 left, -1
@@ -19,6 +20,7 @@ GAME = GameRules(
     Options=Options,
     State=State,
     action_types=ACTION_TYPES,
+    chance_pool=rules.chance_pool,
     holder=rules.holder,
     effective=rules.effective,
     showdown_score=rules.showdown_score,

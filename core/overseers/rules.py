@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations, filterfalse
+from operator import attrgetter
 
 from core.engine import (
     CHANCE,
@@ -87,6 +88,9 @@ _DRAWS = {c: Draw(c) for c in cards.ALL_CARDS}
 _PICKS = {c: Pick(c) for c in cards.ALL_CARDS}
 _DEAL_CHARACTERS = {c: DealCharacter(c) for c in cards.CHARACTERS}
 _NOBODY: frozenset[int] = frozenset()
+#: each seat's `chose` -> the seats still to choose (`to_act`)
+_WAITING: dict[tuple[bool, ...], frozenset[int]] = {}
+_CHOSE = attrgetter("chose")
 #: `frozenset({seat})` for every seat, built once (`to_act`)
 _ALONE = {s: frozenset({s}) for s in range(max(PLAYERS))}
 #: Place, Vote, Choose... actions built once, by their fields (`legal_actions`)
@@ -94,6 +98,8 @@ _PLACES: dict[tuple[int, ...], Place] = {}
 _BY_COUNT: dict[tuple[type, int], tuple[object, ...]] = {}
 _OTHERS: dict[tuple[type, int, int], tuple[object, ...]] = {}
 _CHOOSE_AMONG: dict[tuple[int, ...], tuple[object, ...]] = {}
+_ROB_AMONG: dict[tuple[int, ...], tuple[object, ...]] = {}
+_KEEPS = {c: Keep(c) for c in cards.ALL_CARDS}
 #: (action, 1/n) for each card of a pool of n distinct cards (`_draws`)
 _PAIRS: dict[tuple[int, int], dict[int, tuple[object, float]]] = {}
 _JUDGE = (Deny(), Admit())
@@ -103,6 +109,9 @@ _JUDGE = (Deny(), Admit())
 #: (tests/test_overseers_search.py checks no playout state holds anything
 #: but its fields)
 _copy_state = _copy_seat = dict_evolve
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+_DEAL, _CHARACTERS = _P.DEAL, _P.CHARACTERS
 _evolve_slot = _make_copier(Slot)
 
 
@@ -163,21 +172,33 @@ def round_score(state: State, seat: int) -> RoundScore:
     """OV §Scoring: the round's score, every character effect apart."""
     p = state.seats[seat]
     slots = p.slots
-    printed = cards.points(effective(slots, purple=False, teal=False))
-    # each count below differs from the printed one only when a card came in
-    # after the placement, was turned or copies another
-    origins = {s.origin for s in slots if s.origin}
+    # the printed traits (`effective` without Purple and Teal), and whether
+    # a card came in after the placement, was turned or copies another: only
+    # then does a count below differ from the printed one
+    printed_traits = []
+    origins = set()
+    turned = copies = False
+    for s in slots:
+        if s.card is not None:
+            printed_traits.append(TRAIT[s.card])
+        if s.origin:
+            origins.add(s.origin)
+        if s.turned:
+            turned = True
+        if s.under is not None:
+            copies = True
+    printed = cards.points(printed_traits)
     if origins:
         base = [s for s in slots if not s.origin]
         traits = cards.points(effective(base, purple=False, teal=False))
     else:
         traits = printed
     added = printed - traits
-    if any(s.turned for s in slots):
+    if turned:
         with_purple = cards.points(effective(slots, purple=True, teal=False))
     else:
         with_purple = printed
-    if any(s.under is not None for s in slots):
+    if copies:
         full = cards.points(effective(slots))
     else:
         full = with_purple
@@ -315,7 +336,12 @@ def to_act(state: State) -> frozenset[int]:
     if phase in _CHANCE_PHASES:
         return _CHANCE_SET
     if phase in _SIMULTANEOUS:
-        return frozenset([s for s, p in enumerate(state.seats) if not p.chose])
+        # the seats still to choose, looked up by who has chosen
+        chose = tuple(map(_CHOSE, state.seats))
+        found = _WAITING.get(chose)
+        if found is None:
+            found = _WAITING[chose] = frozenset([s for s, c in enumerate(chose) if not c])
+        return found
     if phase in _LEADER_PHASES:
         return _alone(state.leader)
     if phase in _ACCUSED_PHASES:
@@ -357,6 +383,29 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
             pool = state.unseen
         return _draws(pool, _DRAWS, 1)
     return ()
+
+
+def chance_pool(state: State) -> tuple[Sequence[object], dict] | None:
+    """A trait card or a character dealt, as `core.playout.even_draw` reads
+    it: the pool `chance_outcomes` lists, each with probability 1 / its
+    size, in order (so a playout need not list them), when no card is twice
+    in it; None otherwise and for the other draws."""
+    phase = state.phase
+    if phase is _DEAL:
+        pool = state.deck if state.unseen is None else state.unseen
+        if state.gather:
+            pool = cards.deck(state.players)
+        actions: dict = _DEALS
+    elif phase is _CHARACTERS:
+        pool = state.character_pool
+        if state.unseen_characters is not None:
+            pool = state.unseen_characters
+        actions = _DEAL_CHARACTERS
+    else:
+        return None
+    if len(set(pool)) != len(pool):
+        return None
+    return pool, actions
 
 
 def _draws(
@@ -436,9 +485,11 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if phase is _P.PURPLE:
         return _by_count(Turn, len(me.slots))
     if phase is _P.GOLD_KEEP:
-        return tuple(Keep(c) for c in sorted_tuple(c for c in state.drawn if c is not None))
+        return tuple(
+            [_KEEPS.get(c) or Keep(c) for c in sorted_tuple(c for c in state.drawn if c is not None)]
+        )
     if phase is _P.PEEK:
-        return tuple(Peek(s, i) for s, i in peek_targets(state))
+        return tuple(map(_peek_action, peek_targets(state)))
     if phase is _P.TEAL:
         return _by_count(Copy, len(me.slots))
     if phase is _P.VOTE:
@@ -456,12 +507,28 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if phase is _P.GUILTY:
         return losing_pairs(state)
     if phase is _P.ROB:
-        return tuple(Choose(s) for s in victims(state)) + (Pass(),)
+        # the victims, then Pass (built once per list of victims)
+        among = victims(state)
+        found = _ROB_AMONG.get(among)
+        if found is None:
+            found = _ROB_AMONG[among] = tuple(Choose(s) for s in among) + (Pass(),)
+        return found
     if phase is _P.GIVE:
         return _by_count(Give, len(me.slots))
     if phase is _P.LIANG:
         return _others(Choose, state.players, seat)
     return ()
+
+
+def _peek_action(target: tuple[int, int]) -> Peek:
+    """Peek(seat, slot), built once per target."""
+    found = _PEEKS.get(target)
+    if found is None:
+        found = _PEEKS[target] = Peek(*target)
+    return found
+
+
+_PEEKS: dict[tuple[int, int], Peek] = {}
 
 
 def _place_of(cards_up: tuple[int, ...]) -> Place:
@@ -594,15 +661,21 @@ def _apply_chance(state: State, action: object) -> State:
         if not isinstance(action, DealCharacter) or action.character not in state.character_pool:
             raise IllegalAction("That character cannot be dealt now.")
         target = _character_target(state)
-        seats = _with_seat(
-            state.seats, target, _copy_seat(state.seats[target], character=action.character)
-        )
-        pool = remove_one(state.character_pool, action.character)
+        seats = state.seats
+        # `_copy_seat` and `_copy_state` written out
+        mine = seats[target].__dict__.copy()
+        mine["character"] = action.character
+        p = _new_object(Seat)
+        _set_attribute(p, "__dict__", mine)
+        fields = state.__dict__.copy()
+        fields["seats"] = seats[:target] + (p,) + seats[target + 1 :]
+        fields["character_pool"] = remove_one(state.character_pool, action.character)
         if target == state.players - 1:
-            return _copy_state(
-                state, seats=seats, character_pool=pool, phase=_P.DRAFT, draft_turn=1
-            )
-        return _copy_state(state, seats=seats, character_pool=pool)
+            fields["phase"] = _P.DRAFT
+            fields["draft_turn"] = 1
+        state = _new_object(State)
+        _set_attribute(state, "__dict__", fields)
+        return state
     if not isinstance(action, Draw) or action.card not in state.discard:
         raise IllegalAction("That card is not in the discard pile.")
     discard = remove_one(state.discard, action.card)
@@ -640,20 +713,26 @@ def _deal(state: State, action: object) -> State:
         i = deck.index(card)
     except ValueError:
         raise IllegalAction("That card cannot be dealt now.") from None
-    dealt = state.dealt + 1
+    dealt = state.dealt
     seats = state.seats
-    target = state.dealt % state.players
+    players = state.players
+    target = dealt % players
     p = seats[target]
-    hand = list(p.hand)
-    hand.append(card)
-    hand.sort()
-    return _copy_state(
-        state,
-        seats=seats[:target] + (_copy_seat(p, hand=tuple(hand)),) + seats[target + 1 :],
-        deck=deck[:i] + deck[i + 1 :],
-        dealt=dealt,
-        phase=_P.CHARACTERS if dealt == HAND * state.players else _P.DEAL,
-    )
+    # `_copy_seat` and `_copy_state` written out (a deal is more than a
+    # third of a playout's actions)
+    mine = p.__dict__.copy()
+    mine["hand"] = tuple(sorted(p.hand + (card,)))
+    p = _new_object(Seat)
+    _set_attribute(p, "__dict__", mine)
+    fields = state.__dict__.copy()
+    fields["seats"] = seats[:target] + (p,) + seats[target + 1 :]
+    fields["deck"] = deck[:i] + deck[i + 1 :]
+    dealt += 1
+    fields["dealt"] = dealt
+    fields["phase"] = _CHARACTERS if dealt == HAND * players else _DEAL
+    state = _new_object(State)
+    _set_attribute(state, "__dict__", fields)
+    return state
 
 
 def _character_target(state: State) -> int:
@@ -707,11 +786,21 @@ def _pick(state: State, seat: int, action: Pick) -> State:
     """OV §Draft: keep one, in secret; when all have, the packs pass."""
     seats = state.seats
     p = seats[seat]
-    p = _copy_seat(p, hand=remove_one(p.hand, action.card), pick=action.card, chose=True)
-    seats = _with_seat(seats, seat, p)
+    card = action.card
+    hand = p.hand
+    i = hand.index(card)
+    # `_copy_seat` and `_copy_state` written out (the draft's picks are a
+    # third of a playout's actions)
+    mine = p.__dict__.copy()
+    mine["hand"] = hand[:i] + hand[i + 1 :]
+    mine["pick"] = card
+    mine["chose"] = True
+    p = _new_object(Seat)
+    _set_attribute(p, "__dict__", mine)
+    seats = seats[:seat] + (p,) + seats[seat + 1 :]
     for p in seats:
         if not p.chose:
-            return _copy_state(state, seats=seats)
+            return _with_seats(state, seats)
     n = state.players
     if state.draft_turn == KEEP:
         # the sixth card goes to the discard pile; its holder knows it (OV-10)
@@ -732,30 +821,30 @@ def _pick(state: State, seat: int, action: Pick) -> State:
     # each seat takes the pack of its neighbour (`next_seat(s, n, -step)`)
     return _copy_state(
         state,
-        seats=tuple(
-            [
-                _copy_seat(
-                    p,
-                    kept=p.kept + (p.pick,),
-                    pick=None,
-                    chose=False,
-                    hand=seats[(s - step) % n].hand,
-                )
-                for s, p in enumerate(seats)
-            ]
-        ),
+        seats=tuple([_passed(p, seats[(s - step) % n].hand) for s, p in enumerate(seats)]),
         draft_turn=state.draft_turn + 1,
     )
 
 
+def _passed(p: Seat, hand: tuple[int | None, ...]) -> Seat:
+    """`p` after a draft turn: its pick kept, holding `hand` (the pack
+    passed to it)."""
+    mine = p.__dict__.copy()
+    mine["kept"] = p.kept + (p.pick,)
+    mine["pick"] = None
+    mine["chose"] = False
+    mine["hand"] = hand
+    p = _new_object(Seat)
+    _set_attribute(p, "__dict__", mine)
+    return p
+
+
 def _place(state: State, seat: int, action: Place) -> State:
     """OV §Placement: the top row, chosen in secret; all revealed together."""
-    seats = _with_seat(
-        state.seats, seat, _copy_seat(state.seats[seat], face_up=action.cards, chose=True)
-    )
+    seats = _chosen(state.seats, seat, "face_up", action.cards)
     for p in seats:
         if not p.chose:
-            return _copy_state(state, seats=seats)
+            return _with_seats(state, seats)
     placed = []
     for p in seats:
         up = tuple(Slot(c, up=True) for c in sorted_tuple(p.face_up))
@@ -831,12 +920,10 @@ def _copy(state: State, seat: int, action: Copy) -> State:
 
 def _vote(state: State, seat: int, action: Vote) -> State:
     """OV §Vote: secret and simultaneous; OV-5: a tie, the Leader chooses."""
-    seats = _with_seat(
-        state.seats, seat, _copy_seat(state.seats[seat], vote=action.seat, chose=True)
-    )
+    seats = _chosen(state.seats, seat, "vote", action.seat)
     for p in seats:
         if not p.chose:
-            return _copy_state(state, seats=seats)
+            return _with_seats(state, seats)
     counts = [0] * state.players
     for p in seats:
         assert p.vote is not None
@@ -1040,6 +1127,26 @@ def _set_seat(state: State, seat: int, **changes: object) -> State:
 
 def _with_seat(seats: tuple[Seat, ...], seat: int, p: Seat) -> tuple[Seat, ...]:
     return seats[:seat] + (p,) + seats[seat + 1 :]
+
+
+def _chosen(seats: tuple[Seat, ...], seat: int, field: str, value: object) -> tuple[Seat, ...]:
+    """`seats` with `seat`'s secret choice made: `field` set to `value` and
+    `chose` (`_copy_seat` written out: a placement and a vote, every seat's)."""
+    mine = seats[seat].__dict__.copy()
+    mine[field] = value
+    mine["chose"] = True
+    p = _new_object(Seat)
+    _set_attribute(p, "__dict__", mine)
+    return seats[:seat] + (p,) + seats[seat + 1 :]
+
+
+def _with_seats(state: State, seats: tuple[Seat, ...]) -> State:
+    """`_copy_state(state, seats=seats)` written out."""
+    fields = state.__dict__.copy()
+    fields["seats"] = seats
+    state = _new_object(State)
+    _set_attribute(state, "__dict__", fields)
+    return state
 
 
 _HANDLERS = {
@@ -1559,6 +1666,7 @@ __all__ = [
     "apply",
     "breakdown",
     "chance_outcomes",
+    "chance_pool",
     "describe",
     "effective",
     "holder",

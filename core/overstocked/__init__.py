@@ -8,13 +8,15 @@ from core.overstocked.state import Options, State
 #: Beside the protocol, what a screen reads off the table (each works from a
 #: view): `sheet` is the score sheet now, the live preview mid-game;
 #: `piece_in_hand` the piece being placed and `face_rows` a piece's face;
-#: the rest are `table_facts`' (turn order, covered toys, the solo bot).
+#: `chance_pool` a deal's pool for `core.playout.even_draw`; the rest are
+#: `table_facts`' (turn order, covered toys, the solo bot).
 GAME = GameRules(
     rules,
     Options=Options,
     State=State,
     action_types=ACTION_TYPES,
     sheet=rules.sheet,
+    chance_pool=rules.chance_pool,
     piece_in_hand=rules.piece_in_hand,
     face_rows=cards.face_rows,
     bot_seat=table_facts.bot_seat,

@@ -85,6 +85,9 @@ _NOBODY: frozenset[int] = frozenset()
 _CHANCE_SET = frozenset({CHANCE})
 _ONE = tuple(frozenset({s}) for s in range(max(PLAYERS) + 1))
 _PICKED = attrgetter("picked")
+_REACH = cards.REACH
+#: each seat's `picked` -> the seats still to choose (`to_act`)
+_WAITING: dict[tuple[bool, ...], frozenset[int]] = {}
 
 
 #: `State` and `Player` keep their fields in a `__dict__` (not slots)
@@ -365,8 +368,14 @@ def to_act(state: State) -> frozenset[int]:
     if phase is _PLACE:
         return _ONE[state.order[0]]
     if phase is _PICK:
-        seats = state.seats
-        return frozenset(compress(range(len(seats)), map(not_, map(_PICKED, seats)))) or _NOBODY
+        # the seats still to choose, looked up by who has chosen
+        picked = tuple(map(_PICKED, state.seats))
+        found = _WAITING.get(picked)
+        if found is None:
+            found = _WAITING[picked] = (
+                frozenset(compress(range(len(picked)), map(not_, picked))) or _NOBODY
+            )
+        return found
     if phase is _DEAL:
         return _CHANCE_SET
     if phase in _TURN_PHASES:
@@ -392,6 +401,20 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         return ()
     # every crate card is unique: each is drawn with probability 1 / len(pool)
     return tuple(map(_DEAL_ODDS[len(pool)].__getitem__, pool))
+
+
+def chance_pool(state: State) -> tuple[tuple[int | None, ...], dict[int, Deal]] | None:
+    """A crate card off the deck as `core.playout.even_draw` reads it: the
+    pool `chance_outcomes` lists, each card's Deal with probability 1 / its
+    size, in order (so a playout need not list them); None for a forklift
+    draw and outside the deal and the bot's draw."""
+    phase = state.phase
+    if phase is _DEAL:
+        if state.options.forklifts and _entry(state)[0] == "forklift":
+            return None
+    elif phase is not _BOT_DRAW:
+        return None
+    return (state.deck if state.unseen is None else state.unseen), _DEALS
 
 
 def _entry(state: State) -> tuple[str, int]:
@@ -673,7 +696,23 @@ def _place_card(state: State, seat: int, action: Place) -> State:
     if rotation not in (0, 1, 2, 3):
         raise IllegalAction("A card turns in quarter turns: rotation 0 to 3.")
     x, y = action.x, action.y
-    if not area.card_fits(x, y, rotation):
+    grid = area._grid
+    x0 = grid.x0
+    y0 = grid.y0
+    h = grid.h
+    if (
+        x.__class__ is int
+        and y.__class__ is int
+        and rotation.__class__ is int
+        and x >= x0
+        and y0 <= y < y0 + h
+    ):
+        # `Area.card_fits` written out for ints inside the frame
+        count = (grid.packed >> ((((x - x0) * h + y - y0) << 4) + ((rotation & 1) << 3))) & 255
+        fits = (count == 1 or count == 2) and -_REACH <= x <= _REACH and -_REACH <= y <= _REACH
+    else:
+        fits = area.card_fits(x, y, rotation)
+    if not fits:
         why = area.why_not(x, y, rotation)
         raise IllegalAction(f"The card cannot go there: it {why}.")
     if x.__class__ is not int or y.__class__ is not int or rotation.__class__ is not int:
@@ -690,7 +729,12 @@ def _place_card(state: State, seat: int, action: Place) -> State:
         if len(_PLACED) >= _PLACED_CACHE:
             _PLACED.clear()
         placed = _PLACED[(action, number, piece)] = Placed(piece, number, x, y, rotation)
-    area = area.add(placed)
+    # `Area.add` written out
+    pieces = area.placed + (placed,)
+    grid = grid.added(placed, pieces)
+    area = Area(pieces)
+    _set_attribute(area, "_grid", grid)
+    _set_attribute(area, "_actions", {})
     o = state.options
     if piece is _CRATE and not (o.forklifts or o.incentives or o.solo):
         # The standard game: the turn ends (one step, the playouts' hot path;
@@ -1071,6 +1115,7 @@ __all__ = [
     "apply",
     "bot_spots",
     "chance_outcomes",
+    "chance_pool",
     "describe",
     "legal_actions",
     "outcome",
