@@ -179,6 +179,12 @@ class Rules:
                 return key
         return None
 
+    def answered(self, text: str) -> bool:
+        """Whether `text` shows the last key answered though its question
+        is asked again in the same words (the Duel's next Town to spawn
+        from): a game's rules say how they see it (none here)."""
+        return False
+
     def any_output_answers(self) -> bool:
         """The last key only moved a cursor or a highlight (pressing it twice
         does no harm): any output answers it. A highlight changes no text,
@@ -227,19 +233,39 @@ class OverbossRules(Rules):
     #: questions answered by a square of the board
     BOARD = ("on any open square", "on a highlighted square", "Towns spawn heroes", "Town: ")
 
+    #: the square under the cursor is on offer (the square's panel)
+    CHOOSE = "↵ choose"
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: the last key was Enter on a square the panel offered
+        self._chose = False
+
     def key(self, text: str) -> str | None:
         # The board's cursor stays where it was left (it may be on a square
         # not on offer): n brings it to one, then Enter chooses it. A square
         # already on offer says "↵ choose": Enter at once (n would leave the
         # screen as it was, and the player would wait in vain for a change).
         key = super().key(text)
+        self._chose = False
         if key == "enter" and self.asked in self.BOARD:
-            if not self._moved and "↵ choose" in " ".join(text.split()):
+            if not self._moved and self.CHOOSE in " ".join(text.split()):
+                self._chose = True
                 return "enter"
             self._moved = not self._moved
+            if not self._moved:
+                self._chose = self.CHOOSE in " ".join(text.split())
             return "n" if self._moved else "enter"
         self._moved = False
         return key
+
+    def answered(self, text: str) -> bool:
+        """Enter on a square on offer is answered once the square is no
+        longer offered (the panel under the board drops "↵ choose"), though
+        the question may stay word for word: Towns spawn heroes one at a
+        time, and the next Town is asked for as the first was. (Waiting for
+        the question to change cost 5 s at each such Town.)"""
+        return self._chose and self.CHOOSE not in " ".join(text.split())
 
 
 

@@ -260,6 +260,16 @@ def test_the_horizon_is_the_end_of_the_wave_where_the_table_is_read():
 # the search with the hooks
 
 
+@pytest.fixture
+def few_playouts(monkeypatch):
+    """The bot's answer over 30 deals, not its 300 (`solo_search.PLAYOUTS`):
+    for a test of where the answer comes from (the view, the hooks) and what
+    it is (legal, the same each time), not of how well it plays. At 300 a
+    move took 0.15 s or more: the two tests below spent some 25 s on it."""
+    monkeypatch.setattr(solo_search, "PLAYOUTS", 30)
+
+
+@pytest.mark.usefixtures("few_playouts")
 def test_the_bot_answers_from_its_view_alone():
     """The searching bot's answer in the Solo Quest reads its view (the
     weapon deck is hidden there, BQ §Solo Quest: a shuffled pile): a legal
@@ -321,6 +331,7 @@ def test_improve_gives_the_last_turns_weapons_to_the_boss_they_beat():
     assert solo_search.improve(GAME.view(state, 0), legal, 30) == AssignTo(0)
 
 
+@pytest.mark.usefixtures("few_playouts")
 def test_a_solo_quest_searched_with_the_hooks_ends():
     bot = IsmctsBot(iterations=40, seconds=None)
     rng = random.Random(5)

@@ -307,6 +307,7 @@ async def play(
                 rules.question(term.text()) != asked
                 or (not before and REFUSED in " ".join(term.text().split()))
                 or (rules.any_output_answers() and term.outputs > outputs)
+                or rules.answered(term.text())
             ),
             5,
         )

@@ -58,6 +58,7 @@ async def play(tmp_path, monkeypatch, players, options, size=(80, 24), seed=7):
         return app.table.match.state, pressed
 
 
+@pytest.mark.usefixtures("brisk_idle")
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])
 async def test_a_solo_quest_to_its_ending(tmp_path, monkeypatch, size):
     state, pressed = await play(tmp_path, monkeypatch, 1, Options(), size)
@@ -71,6 +72,7 @@ async def test_six_knights_with_bots(tmp_path, monkeypatch):
     assert any(k.keys >= rules.keys_to_win(6) or k.hearts == 0 for k in state.knights)
 
 
+@pytest.mark.usefixtures("brisk_idle")
 async def test_every_extension_on(tmp_path, monkeypatch):
     options = Options(ulul=Ulul.NIGHT, potions=True, companions=True, final_boss=True)
     state, pressed = await play(tmp_path, monkeypatch, 3, options, seed=3)

@@ -117,6 +117,7 @@ async def play_to_the_duel(tmp_path, monkeypatch, seed):
         return state, seen, screens, log
 
 
+@pytest.mark.usefixtures("brisk_idle")
 async def test_the_final_boss_duel_is_announced_shown_and_summed_up(tmp_path, monkeypatch):
     """BQ §Final Boss, BQ-37, BQ-38, BQ-47, the play-test's duel: the log
     says the game is over and the MegaBoss appears; the header names the

@@ -14,6 +14,9 @@ from tui.app import OvertableApp
 from tui.screens.bossquest import BossQuestScreen
 from tui.widgets import Market
 
+#: whole matches through the app, in loops that wait for what they read
+pytestmark = pytest.mark.usefixtures("brisk_idle")
+
 
 def choose_key(screen: BossQuestScreen) -> str:
     """What a careful player presses now, reading the screen's own view."""

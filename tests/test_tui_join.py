@@ -12,6 +12,7 @@ import pytest
 from textual.app import App
 
 from core import GAMES
+from core.overboss.state import Options
 from host.hub import Hub
 from host.messages import SeatCommand
 from host.wire import codec
@@ -42,11 +43,12 @@ async def wait_for(pilot, condition, timeout: float = 10) -> None:
         await pilot.pause(0.02)
 
 
-async def bob_sits_at_anns_duel(pilot, app, path) -> tuple:
+async def bob_sits_at_anns_duel(pilot, app, path, options=None) -> tuple:
     """Ann (the app) sets up an Overboss Duel from the new-match form's
-    result (her seat, one open); Bob, a client of the hub, sits down there.
-    (Bob, the table as the lobby listed it.)"""
-    app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])
+    result (her seat, one open; the rulebook's game unless `options` say
+    otherwise); Bob, a client of the hub, sits down there. (Bob, the table
+    as the lobby listed it.)"""
+    app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")], options)
     bob = await Player.connect(path, "Bob")
     while True:
         message = await bob.expect("lobby")
@@ -158,10 +160,12 @@ async def test_a_rematch_asked_for_by_the_other_player_is_joined_not_doubled(sha
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
-        bob, _ = await bob_sits_at_anns_duel(pilot, app, path)
+        # the match before the rematch on the short board: the match over
+        # the hub is played on the rulebook's board in the test above
+        bob, _ = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
         await play_to_the_results(pilot, app, bob, random.Random(3))
-        # Bob asks first: a table of the same seats, his own taken
-        await bob.send({"create": {"game": "overboss-duel",
+        # Bob asks first: a table of the same seats and options, his own taken
+        await bob.send({"create": {"game": "overboss-duel", "options": {"short_board": True},
                                    "seats": [{"player": "Ann"}, {"player": "Bob"}]}})
         created = (await bob.expect("created"))["created"]
         await bob.send({"join": {"table": created["table"], "seat": 1}})

@@ -15,6 +15,9 @@ from tui.app import OvertableApp
 from tui.screens.overboss import OverbossScreen
 from tui.widgets.board import Board
 
+#: whole matches through the app, in loops that wait for what they read
+pytestmark = pytest.mark.usefixtures("brisk_idle")
+
 BOSS_NAMES = {
     "king-croak": "King Croak",
     "belladonna": "Belladonna",

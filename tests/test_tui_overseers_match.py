@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from core.overseers.state import Phase
 from saves.journal import PlayerSpec
 from tests.screen_kit import play_through_the_app, screen_text
@@ -14,6 +16,9 @@ from tui.app import OvertableApp
 from tui.screens.overseers import OverseersScreen
 from tui.widgets import ActionBar
 from tui.widgets.hand import Hand
+
+#: whole matches through the app, in loops that wait for what they read
+pytestmark = pytest.mark.usefixtures("brisk_idle")
 
 
 def choose_key(screen: OverseersScreen) -> str:

@@ -18,6 +18,9 @@ from tui.screens.overstocked import OverstockedScreen
 from tui.screens.overstocked_area import CrateHand
 from tui.widgets import ActionBar
 
+#: whole matches through the app, in loops that wait for what they read
+pytestmark = pytest.mark.usefixtures("brisk_idle")
+
 
 def choose_key(screen: OverstockedScreen) -> str:
     """What a player who trusts the screen presses now."""

@@ -320,6 +320,7 @@ MATCHES = {
 }
 
 
+@pytest.mark.usefixtures("brisk_idle")
 @pytest.mark.parametrize("game", list(MATCHES))
 async def test_every_bot_turn_is_recapped_and_marked(tmp_path, monkeypatch, game):
     import importlib
@@ -344,6 +345,7 @@ async def test_every_bot_turn_is_recapped_and_marked(tmp_path, monkeypatch, game
 # terminal: tests/test_tui_bossquest_match.py, one whole match for both.
 
 
+@pytest.mark.usefixtures("brisk_idle")
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
 async def test_boss_quest_holds_each_new_combat_until_a_key(tmp_path, monkeypatch, size):
     """Each combat Ann has not seen comes up with the spells that changed
