@@ -381,3 +381,22 @@ async def test_a_board_filling_its_pane_keeps_its_size_while_the_grid_fits():
         await pilot.pause()
         await pilot.pause()
         assert board.size == pane.scrollable_content_region.size == (30, 10)
+
+
+async def test_a_board_sized_by_its_grid_follows_a_smaller_grid():
+    # the board exactly as big as its pane, but not styled to fill it: a
+    # smaller grid shrinks it (the screen is laid out again).
+    app = PanApp(grid(2, 2))
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        pane = app.query_one("#pane", ScrollableContainer)
+        pane.styles.width = board.size.width
+        pane.styles.height = board.size.height
+        await pilot.pause()
+        assert board.size == pane.scrollable_content_region.size
+        before = board.size
+        board.set_grid(grid(1, 1))
+        await pilot.pause()
+        await pilot.pause()
+        assert board.size.width < before.width and board.size.height < before.height

@@ -55,6 +55,7 @@ from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
+from textual.css.scalar import Unit
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -332,6 +333,11 @@ class Board(Widget, can_focus=True):
         parent = self.parent
         if not self.is_mounted or not self.display or not isinstance(parent, Widget):
             return False
+        styles = self.styles
+        if not all(scalar is not None and scalar.unit in (Unit.PERCENT, unit) and scalar.value >= 100
+                   for scalar, unit in ((styles.min_width, Unit.WIDTH),
+                                        (styles.min_height, Unit.HEIGHT))):
+            return False  # sized by its grid alone: a smaller grid shrinks it
         size = self.size
         if not size or size != parent.scrollable_content_region.size:
             return False
