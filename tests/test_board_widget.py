@@ -322,3 +322,81 @@ async def test_keep_cursor_visible_pans_the_container():
         await pilot.pause()
         await pilot.pause()
         assert (pane.scroll_x, pane.scroll_y) == (0, 0)
+
+
+class RoomApp(BoardApp):
+    """A board that fills its pane (as an Overstocked area in its own)."""
+
+    CSS = "#b { min-width: 100%; min-height: 100%; }"
+
+    def compose(self) -> ComposeResult:
+        with ScrollableContainer(id="pane"):
+            yield Board(self.g, id="b")
+
+
+def count_layouts(screen) -> list:
+    """Record each layout of `screen` (Textual's `_refresh_layout`)."""
+    seen: list = []
+    original = screen._refresh_layout
+
+    def counted(*args, **kwargs):
+        seen.append(args)
+        return original(*args, **kwargs)
+
+    screen._refresh_layout = counted
+    return seen
+
+
+async def test_a_board_filling_its_pane_keeps_its_size_while_the_grid_fits():
+    # docs/performance.md (2026-12-02, layouts): a grid of another size that
+    # still fits the room is drawn without laying the screen out again.
+    app = RoomApp(grid(2, 2))
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        pane = app.query_one("#pane", ScrollableContainer)
+        board = app.query_one(Board)
+        assert board.size == pane.scrollable_content_region.size == (30, 10)
+        layouts = count_layouts(app.screen)
+        board.set_grid(grid(3, 4))
+        await pilot.pause()
+        await pilot.pause()
+        assert layouts == []
+        assert board.size == (30, 10)
+        assert "2.3" in "".join(s.text for s in board.render_line(2))
+        assert board.cell_at_offset(*board.cells_region(range(2, 3), range(3, 4)).offset) == (2, 3)
+        board.set_grid(grid(1, 1))
+        await pilot.pause()
+        assert layouts == []
+        assert board.render_line(1).text.strip() == ""  # the old rows are gone
+        # A grid larger than the room lays the screen out: the board grows
+        # past the pane, which scrolls.
+        board.set_grid(grid(30, 30))
+        await pilot.pause()
+        await pilot.pause()
+        assert layouts
+        assert board.size.height > 10 and board.size.width > 30
+        assert pane.max_scroll_y > 0
+        # and back inside the room: laid out again, to the pane's size
+        board.set_grid(grid(2, 2))
+        await pilot.pause()
+        await pilot.pause()
+        assert board.size == pane.scrollable_content_region.size == (30, 10)
+
+
+async def test_a_board_sized_by_its_grid_follows_a_smaller_grid():
+    # the board exactly as big as its pane, but not styled to fill it: a
+    # smaller grid shrinks it (the screen is laid out again).
+    app = PanApp(grid(2, 2))
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        pane = app.query_one("#pane", ScrollableContainer)
+        pane.styles.width = board.size.width
+        pane.styles.height = board.size.height
+        await pilot.pause()
+        assert board.size == pane.scrollable_content_region.size
+        before = board.size
+        board.set_grid(grid(1, 1))
+        await pilot.pause()
+        await pilot.pause()
+        assert board.size.width < before.width and board.size.height < before.height

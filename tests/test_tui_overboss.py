@@ -939,3 +939,35 @@ def test_the_keys_that_choose_are_named_shortly(keys, said):
     from tui.screens.game import choice_keys
 
     assert choice_keys(keys) == said
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36), (160, 48)], ids=["80x24", "120x36", "160x48"])
+async def test_the_square_info_changing_height_moves_nothing(size):
+    """The info on the square under the cursor takes the rest of the
+    board's column (a legend, when shown, follows it): a line more or less
+    of it lays nothing out again (docs/performance.md, 2026-12-02, layouts)."""
+    from rich.text import Text
+
+    from tui.widgets.flowed import Flowed
+
+    app = ScreenApp(make_update(midgame(step=Step.PLACE_TILE, hand=(T, WOLF))), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        info = screen.query_one("#ob-info", Flowed)
+        legend = screen.query_one("#ob-legend")
+        column = screen.query_one("#ob-left")
+        if legend.display:
+            assert info.region.bottom < legend.region.y  # the legend follows the info
+            return
+        assert info.region.bottom == column.content_region.bottom
+        layouts = []
+        original = screen._refresh_layout
+        screen._refresh_layout = lambda *a, **k: (layouts.append(a), original(*a, **k))
+        for lines in (["one", "two", "three"], ["one"], ["one", "two"]):
+            info.set_lines([Text(line) for line in lines])
+            await pilot.pause()
+            await pilot.pause()
+            shown = [line.strip() for line in region_lines(app, info)]
+            assert shown[:len(lines)] == lines and not any(shown[len(lines):])
+        assert layouts == []

@@ -166,6 +166,10 @@ class AreaView(Board):
     AreaView {
         width: auto;
         height: auto;
+        /* the whole pane, so that a grid that still fits keeps the size
+           (no layout of the screen for it: `Board._fills_room`) */
+        min-width: 100%;
+        min-height: 100%;
     }
     AreaView > .area--edge {
         color: $text-muted;

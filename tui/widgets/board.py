@@ -55,6 +55,7 @@ from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
+from textual.css.scalar import Unit
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -322,7 +323,25 @@ class Board(Widget, can_focus=True):
         self._cursor = at
         if settle:
             self.settle()
-        self.refresh(layout=resized)
+        self.refresh(layout=resized and not self._fills_room())
+
+    def _fills_room(self) -> bool:
+        """Whether the board keeps its size with the grid it now has: it
+        fills the room its container shows (a `min-width` and `min-height`
+        of 100%, as an area in its pane) and the grid fits in that room.
+        Then no layout of the screen is needed for a grid of another size."""
+        parent = self.parent
+        if not self.is_mounted or not self.display or not isinstance(parent, Widget):
+            return False
+        styles = self.styles
+        if not all(scalar is not None and scalar.unit in (Unit.PERCENT, unit) and scalar.value >= 100
+                   for scalar, unit in ((styles.min_width, Unit.WIDTH),
+                                        (styles.min_height, Unit.HEIGHT))):
+            return False  # sized by its grid alone: a smaller grid shrinks it
+        size = self.size
+        if not size or size != parent.scrollable_content_region.size:
+            return False
+        return self._width() <= size.width and len(self._lines()) <= size.height
 
     def set_targets(
         self, targets: Iterable[Hashable], marked: Iterable[Hashable] = (), *, settle: bool = True
