@@ -16,6 +16,9 @@ QUIET = 0.08
 
 #: the results screen's footer
 RESULTS = "r Rematch  b Final table"
+#: the dialog that tells how a match ended, over the results (its title
+#: names whose view it is, but it shows no table)
+ENDING = "Enter: the results"
 
 KEYS = {
     "enter": b"\r",
@@ -296,6 +299,7 @@ class OverstockedRules(Rules):
         ("X card: put an X", "1"),
         ("Take an incentive token?", "x"),
         ("The bot's turn: choose where", "enter"),
+        (ENDING, "enter"),  # the moves that ended it, over the results
     )
 
 
@@ -311,6 +315,7 @@ class OverseersRules(Rules):
         "You admitted: discard", "You had the highest score:", "You have the most Greed:",
         "robs you: choose", "You are robbed: choose", "Liang: whose cards",
         "Choose which two of",  # the Leader, for a guilty player (OV-5, OV-13)
+        ENDING,  # how the last round ended, over the results
     ))
     #: decisions on the player's cards for good: the bar starts with no
     #: choice highlighted, so an arrow first, then Enter

@@ -30,7 +30,7 @@ import pytest
 from core import GAMES
 from host.hub import Hub
 from host.ssh import join_child, load_host_key, read_players, serve
-from tests.ssh_kit import GAME_RULES, RESULTS, Rules, Terminal
+from tests.ssh_kit import ENDING, GAME_RULES, RESULTS, Rules, Terminal
 
 #: keys each player may press in one match before the test calls it stuck
 KEY_BUDGET = 600
@@ -279,7 +279,7 @@ async def play(
         # (the dialog waits for a key)
         if RESULTS in text.rsplit("\n", 1)[-1]:
             return pressed, checked
-        if rules.marker in text:
+        if rules.marker in text and ENDING not in text:
             checked += await check_secrets(term, seat, game, table, rules.marker)
             text = term.text()
         key = rules.key(text)
