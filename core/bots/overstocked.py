@@ -76,21 +76,27 @@ def _areas(
         count[t] += 1
         if k in seen:
             continue
-        seen.add(k)
-        same = _SAME_TOY[t]
-        stack = [k]
-        n = 1
-        while stack:
-            c = stack.pop()
-            for d in NEIGHBOURS:
-                nb = c + d
-                if nb not in seen and cells.get(nb) in same:
-                    seen.add(nb)
-                    stack.append(nb)
-                    n += 1
+        n = _fill(cells, k, _SAME_TOY[t], seen)
         if n > best[t]:
             best[t] = n
     return tuple([best[t] for t in _LETTERS]), tuple([count[t] for t in _LETTERS])
+
+
+def _fill(cells: Mapping[int, str], start: int, same: Any, seen: set[int]) -> int:
+    """The size of the area of `same` toys around `start` (not yet in
+    `seen`), each of its cells added to `seen`."""
+    seen.add(start)
+    stack = [start]
+    n = 1
+    while stack:
+        c = stack.pop()
+        for d in NEIGHBOURS:
+            nb = c + d
+            if nb not in seen and cells.get(nb) in same:
+                seen.add(nb)
+                stack.append(nb)
+                n += 1
+    return n
 
 
 class _Fill:
@@ -182,18 +188,7 @@ class _Fill:
             if ch is None or ch not in _PLAIN:
                 continue
             t = ch.upper()
-            seen.add(k)
-            same = _SAME_TOY[t]
-            stack = [k]
-            n = 1
-            while stack:
-                c = stack.pop()
-                for d in NEIGHBOURS:
-                    nb = c + d
-                    if nb not in seen and new.get(nb) in same:
-                        seen.add(nb)
-                        stack.append(nb)
-                        n += 1
+            n = _fill(new, k, _SAME_TOY[t], seen)
             if n > best[t]:
                 best[t] = n
         return tuple([best[t] for t in _LETTERS]), tuple([count[t] for t in _LETTERS])
