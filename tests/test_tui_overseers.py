@@ -571,3 +571,41 @@ async def test_a_guilty_leader_chooses_their_own_pair_as_before_ov13():
     flat = " ".join(text.split())
     assert "You had the highest score: choose the two cards you lose." in flat
     assert "Lose card 1 Anger + card 2 Courage" in flat
+
+
+def test_a_deal_is_told_in_one_line():
+    """Play-test: the deal wrote a line a card (24 for four players), which
+    pushed the round's first decision out of the log and the recap; a run
+    of trait cards dealt is one line, the reader's own cards named."""
+    from tui.screens.overseers import fold_deals
+
+    lines = ["Bob is given the Leader card."]
+    for card in ("Anger (A)", "Hope (H)"):
+        lines += [f"You are dealt {card}.", "Bob is dealt a trait card.", "Cyd is dealt a trait card."]
+    lines += ["You are dealt a character: Teal, the Mimic (a card copies another).", "You keep Hope (H)."]
+    assert fold_deals(lines) == [
+        "Bob is given the Leader card.",
+        "Trait cards dealt: you Anger (A), Hope (H); Bob 2 cards; Cyd 2 cards.",
+        "You are dealt a character: Teal, the Mimic (a card copies another).",
+        "You keep Hope (H).",
+    ]
+    # a spectator's log, and a single card (a line of its own, as it was)
+    assert fold_deals(["Ann is dealt a trait card.", "Bob is dealt a trait card."]) == [
+        "Trait cards dealt: Ann 1 card; Bob 1 card."]
+    assert fold_deals(["You are dealt Anger (A).", "You keep Anger (A)."]) == [
+        "You are dealt Anger (A).", "You keep Anger (A)."]
+
+
+async def test_the_log_and_the_recap_show_the_deal_folded():
+    state, rng = GAME.setup(4, GAME.Options()), random.Random(5)
+    log = []
+    while CHANCE in GAME.to_act(state):
+        action = sample_chance(GAME.chance_outcomes(state), rng)
+        log.append(GAME.describe(state, CHANCE, action, names=NAMES[:4], viewer=0))
+        state = GAME.apply(state, CHANCE, action)
+    update = make_update(state, 0, log=tuple(log))
+    assert sum("is dealt a trait card" in line for line in update.log) >= 6
+    _, text, shown = await run(update, after=lambda screen: screen.query_one("#ov-log").shown)
+    assert not any("is dealt a trait card" in line for line in shown)
+    assert any(line.startswith("Trait cards dealt: you ") for line in shown)
+    assert "dealt a trait card" not in text

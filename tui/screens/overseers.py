@@ -25,6 +25,7 @@ Keys (also in the footer; the mouse works too):
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -246,7 +247,9 @@ class OverseersScreen(GameScreen):
 
     def on_mount(self) -> None:
         self.query_one("#ov-table").border_title = "Table"
-        self.query_one("#ov-log").border_title = "Log"
+        log = self.query_one("#ov-log", SinceLog)
+        log.border_title = "Log"
+        log.fold = fold_deals
         self.query_one("#ov-talk").border_title = "Table talk"
         self.query_one("#ov-final").display = False
         if self.update is not None:
@@ -983,6 +986,50 @@ def recap_lines(log: tuple[str, ...] | list[str]) -> list[str]:
 
 #: the Showdown's sentence of a log line: each player's score and hand
 _SHOWDOWN = re.compile(r"Showdown: (.+?\))\.(?=\s|$)")
+
+
+#: a trait card dealt, as the log tells it: to the reader (its name) or to
+#: another player (face down)
+_DEALT = re.compile(r"^(?:(You) are|(.+) is) dealt (?:a trait card|(\w+ \([A-Z]\)))\.$")
+
+
+def fold_deals(lines: Sequence[str]) -> list[str]:
+    """The log with each run of trait cards dealt told in one line ("Trait
+    cards dealt: you Anger (A), Hope (H); Bob 2 cards; Cyd 2 cards."): a
+    deal is a line a card, up to 42 lines at six players, and pushed the
+    round's first decision out of the log and the recap. The journal keeps
+    every line."""
+    out: list[str] = []
+    run: list[tuple[str, str | None]] = []
+
+    def close() -> None:
+        if len(run) < 2:
+            out.extend(line for line, _ in run)
+        else:
+            seen: dict[str, list[str | None]] = {}
+            for _, who_card in run:
+                who, card = who_card  # type: ignore[misc]
+                seen.setdefault(who, []).append(card)
+            parts = []
+            for who, cards in seen.items():
+                known = [c for c in cards if c is not None]
+                if known:
+                    parts.append(f"{who} {', '.join(known)}")
+                else:
+                    parts.append(f"{who} {len(cards)} card{'s' if len(cards) > 1 else ''}")
+            out.append(f"Trait cards dealt: {'; '.join(parts)}.")
+        run.clear()
+
+    for line in lines:
+        m = _DEALT.match(line)
+        if m is None:
+            close()
+            out.append(line)
+            continue
+        who = "you" if m.group(1) else m.group(2)
+        run.append((line, (who, m.group(3))))  # type: ignore[arg-type]
+    close()
+    return out
 
 
 def recap_parts(line: str) -> list[str]:

@@ -25,7 +25,7 @@ since the point, or the chosen step's.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -250,6 +250,9 @@ class SinceLog(GameLog):
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.recap: Recap | None = None
+        #: lines -> the lines as shown (a game may fold runs of lines that
+        #: say one thing, Overseers' deal); the log and each recap step
+        self.fold: Callable[[Sequence[str]], Sequence[str]] | None = None
         self._title: str | None = None
         #: the index of the first entry of each step (while the recap shows)
         self._starts: list[int] = []
@@ -260,10 +263,11 @@ class SinceLog(GameLog):
         """Draw `log`, or `recap` when it has steps and is not put away."""
         was = self.recap is not None and self.recap.shown
         self.recap = recap
+        fold = self.fold
         if recap is None or not recap.shown:
             if was:
                 set_border(self, self._title, "")
-            self.set_lines(log)
+            self.set_lines(log if fold is None else fold(log))
             return
         if not was:
             self._title = self.border_title
@@ -281,7 +285,8 @@ class SinceLog(GameLog):
                 step_entries = drawn[number][1]
             else:
                 step_entries = []
-                for row, line in enumerate(step.lines):
+                lines = step.lines if fold is None else fold(step.lines)
+                for row, line in enumerate(lines):
                     gutter = ("▶" if chosen else " ") + (f"{number + 1:>2} " if row == 0 else "   ")
                     text = _RecapLine.assemble((gutter, "bold"), line)
                     if chosen:
