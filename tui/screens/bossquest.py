@@ -33,7 +33,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from core.bossquest import GAME, solo
@@ -61,6 +60,7 @@ from core.bossquest.table_facts import combat_spells
 from core.engine import CHANCE
 from tui import resources
 from tui.screens import bossquest_extras as extras
+from tui.screens.ending import OverTheResults
 from tui.screens.game import GameScreen, TableUpdate, fit_line
 from tui.widgets import (
     ActionBar,
@@ -475,24 +475,11 @@ class CombatPanel(Vertical, can_focus=True):
         self.post_message(self.Closed())
 
 
-class CombatScreen(ModalScreen[None]):
+class CombatScreen(OverTheResults):
     """The match's last combat, over the results, until a key is pressed."""
 
-    #: a dialog that waits for a key (tests press Enter)
-    holds_the_table = True
-
-    # (a class, so that the opaque background outranks ModalScreen's own)
-    DEFAULT_CSS = """
-    CombatScreen {
-        align: center middle;
-    }
-    CombatScreen.-last {
-        background: $background;  /* the results wait unseen behind it */
-    }
-    """
-
     def __init__(self, result: RoundResult | DuelResult, who: Any) -> None:
-        super().__init__(classes="-last")
+        super().__init__()
         self.result = result
         self.who = who
 

@@ -21,21 +21,33 @@ from textual.widgets import Static
 from tui.widgets.footer import Footer
 
 
-class EndingScreen(ModalScreen[None]):
-    """The last moves of a match, as lines of the log, in a box titled
-    `title`; Enter (Escape, space) shows the results behind it."""
+class OverTheResults(ModalScreen[None]):
+    """A dialog over the results until a key is pressed (Boss Quest's last
+    combat, the last moves of the others): opaque, so the results wait
+    unseen behind it."""
 
     #: a dialog that waits for a key (tests press Enter)
     holds_the_table = True
 
     # (a class, so that the opaque background outranks ModalScreen's own)
     DEFAULT_CSS = """
-    EndingScreen {
+    OverTheResults {
         align: center middle;
     }
-    EndingScreen.-last {
+    OverTheResults.-last {
         background: $background;  /* the results wait unseen behind it */
     }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(classes="-last")
+
+
+class EndingScreen(OverTheResults):
+    """The last moves of a match, as lines of the log, in a box titled
+    `title`; Enter (Escape, space) shows the results behind it."""
+
+    DEFAULT_CSS = """
     EndingScreen #ending {
         width: 100%;
         max-width: 90;
@@ -54,7 +66,7 @@ class EndingScreen(ModalScreen[None]):
     ]
 
     def __init__(self, title: str, lines: list[str]) -> None:
-        super().__init__(classes="-last")
+        super().__init__()
         self.title_text = title
         self.lines = lines
 
@@ -80,4 +92,4 @@ class EndingScreen(ModalScreen[None]):
             box.scroll_page_down()
 
 
-__all__ = ["EndingScreen"]
+__all__ = ["EndingScreen", "OverTheResults"]
