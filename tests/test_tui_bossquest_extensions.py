@@ -144,6 +144,18 @@ async def test_the_companion_reserve_names_every_companion_at_80_columns():
     assert f"Reserve: Chameleon ({Companion.CHAMELEON.text})" in wide
 
 
+async def test_your_companions_power_is_read_whole_at_80_columns():
+    """Companions: the Owl's power ran off the panel at 80 columns, and
+    "(used this round)" after it, so a player could not tell the power
+    was spent; the line wraps under itself instead."""
+    app = ScreenApp(make_update(extensions_table()))  # Ann's Owl, spent
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    words = " ".join(text.split("Your Owl:")[1].split("Reserve:")[0].split())
+    assert words == f"{Companion.OWL.text} (used this round)"
+
+
 async def test_a_personal_spell_is_one_choice_then_its_boss():
     """The Solo Quest's personal spells: one choice a spell on the action bar,
     then one a Boss (sixteen spell-and-Boss choices filled six lines at

@@ -9,6 +9,7 @@ screen has no panel for are offered as labelled choices on its action bar.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -227,11 +228,17 @@ def companion_rows(view: State, seat: int | None, room: int = 999) -> list[Text]
     rows = []
     mine = view.companions[seat] if view.companions and seat is not None else None
     if mine is not None:
-        line = Text(no_wrap=True, end="")
-        line.append(f"Your {mine.label}: ", style="bold")
-        line.append(mine.text)
-        if mine.once_per_round and mine in view.spent:
-            line.append(" (used this round)", style="italic")
+        head = f"Your {mine.label}: "
+        used = " (used this round)" if mine.once_per_round and mine in view.spent else ""
+        # wrapped, not cut: at 80 columns the Owl's, Hare's and Raven's
+        # powers ran off the panel, and "used this round" with them
+        lines = textwrap.wrap(head + mine.text + used, width=max(20, room),
+                              subsequent_indent="  ")
+        line = Text("\n".join(lines), no_wrap=True, end="")
+        line.stylize("bold", 0, len(head))
+        if used:
+            at = line.plain.rfind("(used")
+            line.stylize("italic", at - (line.plain[at - 1] == " "))
         rows.append(line)
     if view.reserve:
         line = "Reserve: " + ", ".join(f"{c.label} ({c.text})" for c in view.reserve)
