@@ -307,13 +307,13 @@ class DuelMarket(Market):
     where the cursor is, the arrows and Enter work (the focus is never
     shown in two places at once)."""
 
-    def render(self) -> Text:
+    def content_lines(self) -> list[Text]:
         if self.has_focus or not self.picking:
-            return super().render()
+            return super().content_lines()
         cursor = self.cursor
         self.set_reactive(DuelMarket.cursor, -1)  # drawn without it, no watcher
         try:
-            return super().render()
+            return super().content_lines()
         finally:
             self.set_reactive(DuelMarket.cursor, cursor)
 

@@ -17,6 +17,7 @@ from textual import events
 from textual.binding import Binding
 
 from tui.widgets.cursor import CursorWidget
+from tui.widgets.kept_lines import KeptLines
 from tui.widgets.quiet import content_key, relayout_if_resized
 
 
@@ -35,7 +36,7 @@ class Row:
     style: str = ""
 
 
-class PickList(CursorWidget):
+class PickList(KeptLines, CursorWidget):
     """Rows with a cursor; posts `Highlighted` and `Selected`."""
 
     DEFAULT_CSS = """
@@ -156,7 +157,16 @@ class PickList(CursorWidget):
         self._wrap_width = width
         return max(1, self._row_starts()[-1] if self._rows else 1)
 
+    def measured_at_another_width(self, width: int) -> bool:
+        return bool(width) and width != self._wrap_width
+
     def render(self) -> Text:
+        joined = Text("\n", no_wrap=True, overflow="ellipsis", end="").join(self.content_lines())
+        joined.no_wrap = True
+        joined.overflow = "ellipsis"
+        return joined
+
+    def content_lines(self) -> list[Text]:
         width = self.size.width
         if width and width != self._wrap_width:
             # Laid out at another width than it has: a screen shown again at
@@ -169,7 +179,7 @@ class PickList(CursorWidget):
                 self.call_later(self.refresh, layout=True)
             self._wrap_width = width
         if not self._rows:
-            return Text(self.empty, style="dim italic")
+            return [Text(self.empty, style="dim italic")]
         cursor_style = self.get_component_rich_style("picklist--cursor")
         disabled_style = self.get_component_rich_style("picklist--disabled")
         show_keys = self.picking and any(row.key for row in self._rows)
@@ -192,7 +202,4 @@ class PickList(CursorWidget):
                 if at_cursor:
                     line.stylize(cursor_style)
                 lines.append(line)
-        joined = Text("\n", no_wrap=True, overflow="ellipsis", end="").join(lines)
-        joined.no_wrap = True
-        joined.overflow = "ellipsis"
-        return joined
+        return lines
