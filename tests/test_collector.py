@@ -97,3 +97,28 @@ async def test_the_app_collects_after_a_change_of_screen_when_asked(monkeypatch)
         gc.unfreeze()
     plain = OvertableApp(theme_name="textual-dark")
     assert plain.collector is None  # tests and embedders: Python's own collector
+
+
+def test_collections_wait_while_a_change_is_drawn(collector, monkeypatch):
+    """An update or a sent move holds Python's automatic collections back
+    until PAUSE_SECONDS after the last one; a run of changes longer than
+    MAX_PAUSE_SECONDS lets them through once the timed pause ends."""
+    app = collector.app
+    assert gc.isenabled()
+    try:
+        collector.drawing()
+        assert not gc.isenabled()
+        assert app.timers[-1] == (collector_module.PAUSE_SECONDS, collector.resume)
+        collector.drawing()  # another change: the pause is timed again
+        assert len(app.timers) == 2 and not gc.isenabled()
+        clock = [collector_module.time.monotonic() + collector_module.MAX_PAUSE_SECONDS + 1]
+        monkeypatch.setattr(collector_module.time, "monotonic", lambda: clock[0])
+        collector.drawing()  # paused too long: not timed again
+        assert len(app.timers) == 2
+        collector.resume()
+        assert gc.isenabled()
+        collector.drawing()  # a new pause begins
+        assert not gc.isenabled() and len(app.timers) == 3
+    finally:
+        collector.stop()
+    assert gc.isenabled()  # stopping ends any pause

@@ -12,6 +12,13 @@ cyclic garbage (a closed screen's widgets) would never be reclaimed, so a
 second after each change of screen, while the player reads the new one,
 everything is unfrozen, collected and frozen again.
 
+Collections of the younger generations, and the full ones play still
+owes, are held back while a change is drawn: from an update's arrival, or
+a key that sends a move, until `PAUSE_SECONDS` after the last such (at
+most `MAX_PAUSE_SECONDS` at a time), as Textual itself holds them back
+during a smooth scroll. What is owed is then collected while the player
+reads the screen, not in front of the frame they wait for.
+
 Only the real app does this (`overtable`, `overtable join`): tests run many
 apps in one process and leave the collector alone.
 """
@@ -19,10 +26,15 @@ apps in one process and leave the collector alone.
 from __future__ import annotations
 
 import gc
+import time
 from typing import Any
 
 #: seconds after a change of screen before the full collection
 SETTLE_SECONDS = 1.0
+#: seconds after the last change drawn before collections resume
+PAUSE_SECONDS = 0.25
+#: the longest collections are held back while changes keep coming
+MAX_PAUSE_SECONDS = 2.0
 
 
 def _freeze_survivors(phase: str, info: dict[str, Any]) -> None:
@@ -39,6 +51,10 @@ class Collector:
         self.app = app
         self._timer: Any = None
         self.collections = 0
+        #: while collections are held back: the timer that resumes them,
+        #: and when the pause began (time.monotonic)
+        self._resume: Any = None
+        self._paused_at: float | None = None
 
     def start(self) -> None:
         """Collect and freeze once, and keep freezing after full collections."""
@@ -59,7 +75,30 @@ class Collector:
         gc.freeze()  # what survived (the callback does too, once started)
         self.collections += 1
 
+    def drawing(self) -> None:
+        """A change is being drawn (an update came, a move was sent): no
+        automatic collection until `PAUSE_SECONDS` after the last one."""
+        now = time.monotonic()
+        if self._paused_at is None:
+            self._paused_at = now
+            gc.disable()
+        elif now - self._paused_at > MAX_PAUSE_SECONDS:
+            return  # changes keep coming: the pause ends as timed, then begins again
+        if self._resume is not None:
+            self._resume.stop()
+        self._resume = self.app.set_timer(PAUSE_SECONDS, self.resume, name="collector-resume")
+
+    def resume(self) -> None:
+        """Collections as Python times them again (what is owed runs at
+        the next allocation, while the player reads)."""
+        if self._resume is not None:
+            self._resume.stop()
+            self._resume = None
+        self._paused_at = None
+        gc.enable()
+
     def stop(self) -> None:
+        self.resume()
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -68,4 +107,12 @@ class Collector:
         gc.unfreeze()
 
 
-__all__ = ["SETTLE_SECONDS", "Collector"]
+def drawing(app: Any) -> None:
+    """Tell `app`'s collector a change is being drawn (an app without
+    one, in tests, leaves Python's collector alone)."""
+    collector = getattr(app, "collector", None)
+    if collector is not None:
+        collector.drawing()
+
+
+__all__ = ["MAX_PAUSE_SECONDS", "drawing", "PAUSE_SECONDS", "SETTLE_SECONDS", "Collector"]

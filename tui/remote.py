@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.messages import LEAVE, MAX_MESSAGE_BYTES, BadMessage, SeatCommand, SeatUpdate
 from host.wire import codec
+from tui import collector
 from tui.draw_turns import DrawTurns
 
 #: how often, and how many times, a lost hub is tried again
@@ -284,6 +285,7 @@ class RemoteTable:
         game = _game(raw.get("game"))
         if game is None:
             raise ValueError(f"a game this version does not know ({raw.get('game')!r})")
+        collector.drawing(self.app)  # no collection between here and its frame
         update: SeatUpdate = codec(game).update_from_dict(raw)
         screen = self._open_screen(table)
         if table in self._put_away:

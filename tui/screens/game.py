@@ -31,6 +31,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from host.messages import SeatCommand, SeatUpdate
+from tui import collector
 from tui.widgets.quiet import update_static
 from tui.widgets.since import CHANGED, Recap, SinceLog, SinceTracker
 
@@ -210,6 +211,7 @@ class GameScreen(Screen):
         if self.sent_from is not None and update.seq != self.sent_from:
             self._stop_waiting()  # the answer (or a change before it)
         if self.is_mounted:
+            collector.drawing(self.app)
             self._redraw(update)
             if self.sent_from is not None:
                 self._show_sent()
@@ -352,6 +354,7 @@ class GameScreen(Screen):
             return
         if getattr(self.port, "answers_later", False) and self.update is update:
             # a shared table: the answer comes over the wire
+            collector.drawing(self.app)
             self.sent_from = update.seq
             self._show_sent()
             if self.is_mounted:
