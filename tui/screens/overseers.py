@@ -160,6 +160,10 @@ class OverseersScreen(GameScreen):
 
     HELP_TITLE = "Overseers"
 
+    #: the top rows and characters, the votes, the showdown's hands: what a
+    #: round of secret choices (or the judged player's answer) reveals
+    REVEALS = re.compile(r"\b(?:revealed|Votes|Showdown): ")
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
             Binding(str(n), f"number({n})", "Choose", key_display="1-9", show=n == 1,
