@@ -426,6 +426,39 @@ async def test_your_own_row_stays_in_view_at_a_full_table():
     assert "Ann (you)" in first and "1[A] 2[A] 3[B] 4(C) 5(C)" in first
 
 
+async def test_the_tables_title_says_rows_are_out_of_sight_and_the_keys():
+    """Six players at 80x24: the table is taller than its panel and PgUp /
+    PgDn scroll it, which only F1 told; a player did not know other rows
+    existed. The table's title says where rows are hidden and the key that
+    shows them, and says nothing when every row is in sight."""
+    characters = [Character.GREED, Character.WUMING_VALOUR, Character.PURPLE,
+                  Character.GOLD, Character.ORANGE, Character.LIANG]
+    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+                    ("BL", "HCA"), ("HHB", "LC")], characters)
+    state = advance(state, lambda s: s.phase is Phase.VOTE)
+
+    def title(screen):
+        return str(screen.query_one("#ov-table").border_title)
+
+    fake = FakePort()
+    app = ScreenApp(make_update(state, 0, bots=frozenset()), fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert title(screen) == "Table · more below (PgDn)"
+        assert "Table · more below (PgDn)" in screen_text(app)
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert "(PgUp" in title(screen)
+        for _ in range(4):
+            await pilot.press("pagedown")
+        await pilot.pause()
+        assert title(screen) == "Table · more above (PgUp)"
+    # every row in sight: the title alone
+    _, _, tall = await run(make_update(state, 0, bots=frozenset()), size=(160, 60), after=title)
+    assert tall == "Table"
+
+
 async def test_meixiu_is_told_which_peek_and_how_to_reach_the_tenth_choice():
     """OV §Vote, Meixiu: "peek at any two face-down cards from any other
     player". With six players there are ten cards to peek at and the keys
