@@ -76,6 +76,17 @@ async def test_the_draft_shows_your_pack_and_keeps_with_a_number(size):
     assert "character hidden until the vote" in text
 
 
+async def test_the_draft_prompt_says_which_turn_the_pack_is():
+    """At 80x24 the header drops "turn 2/5": whoever chooses last goes on
+    at once with the pack passed to them (at one terminal, no cover comes
+    in between), and the prompt read the same as a moment before. It now
+    says the turn."""
+    state = drafting()
+    state = advance(state, lambda s: s.draft_turn == 2)
+    _, text, _ = await run(make_update(state), size=(80, 24))
+    assert "Keep one card of the pack (turn 2/5," in " ".join(text.split())
+
+
 async def test_enter_keeps_the_highlighted_card():
     state = drafting()
     submitted, _, _ = await run(make_update(state), keys=["right", "enter"])

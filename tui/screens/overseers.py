@@ -824,6 +824,11 @@ class OverseersScreen(GameScreen):
                         style="bold")
         if update.legal and me is not None:
             text = _ASKS.get(view.phase, "Your decision.")
+            if view.phase is Phase.DRAFT:
+                # the turn, which the header drops at 80 columns: whoever
+                # chose last goes on at once, and the new pack is told
+                text = (f"Keep one card of the pack (turn {view.draft_turn}/5, secret until "
+                        "everyone has chosen).")
             if view.phase is Phase.PLACE:
                 text = (f"Choose the {GAME.top_row_size(view, me)} cards of your top row "
                         "(face up); the others lie face down.")
