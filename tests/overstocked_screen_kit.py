@@ -42,7 +42,7 @@ def place_state(options: Options | None = None) -> State:
 
 
 def make_update(state: State, seat: int | None = 0, *, thinking: int | None = None,
-                log: tuple[str, ...] = ("The popularity starts with card 6 (.Yp/BBF).",),
+                log: tuple[str, ...] = ("The popularity starts with card 6 (·Yp/BBF).",),
                 bots: frozenset[int] = frozenset({1, 2})) -> TableUpdate:
     to_act = GAME.to_act(state)
     legal = ()

@@ -76,6 +76,17 @@ async def test_the_draft_shows_your_pack_and_keeps_with_a_number(size):
     assert "character hidden until the vote" in text
 
 
+async def test_the_draft_prompt_says_which_turn_the_pack_is():
+    """At 80x24 the header drops "turn 2/5": whoever chooses last goes on
+    at once with the pack passed to them (at one terminal, no cover comes
+    in between), and the prompt read the same as a moment before. It now
+    says the turn."""
+    state = drafting()
+    state = advance(state, lambda s: s.draft_turn == 2)
+    _, text, _ = await run(make_update(state), size=(80, 24))
+    assert "Keep one card of the pack (turn 2/5," in " ".join(text.split())
+
+
 async def test_enter_keeps_the_highlighted_card():
     state = drafting()
     submitted, _, _ = await run(make_update(state), keys=["right", "enter"])
@@ -424,6 +435,39 @@ async def test_your_own_row_stays_in_view_at_a_full_table():
     # the first seat's player still sees their row at the top
     _, first, _ = await run(make_update(state, 0, bots=frozenset()), size=(80, 24))
     assert "Ann (you)" in first and "1[A] 2[A] 3[B] 4(C) 5(C)" in first
+
+
+async def test_the_tables_title_says_rows_are_out_of_sight_and_the_keys():
+    """Six players at 80x24: the table is taller than its panel and PgUp /
+    PgDn scroll it, which only F1 told; a player did not know other rows
+    existed. The table's title says where rows are hidden and the key that
+    shows them, and says nothing when every row is in sight."""
+    characters = [Character.GREED, Character.WUMING_VALOUR, Character.PURPLE,
+                  Character.GOLD, Character.ORANGE, Character.LIANG]
+    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+                    ("BL", "HCA"), ("HHB", "LC")], characters)
+    state = advance(state, lambda s: s.phase is Phase.VOTE)
+
+    def title(screen):
+        return str(screen.query_one("#ov-table").border_title)
+
+    fake = FakePort()
+    app = ScreenApp(make_update(state, 0, bots=frozenset()), fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert title(screen) == "Table · more below (PgDn)"
+        assert "Table · more below (PgDn)" in screen_text(app)
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert "(PgUp" in title(screen)
+        for _ in range(4):
+            await pilot.press("pagedown")
+        await pilot.pause()
+        assert title(screen) == "Table · more above (PgUp)"
+    # every row in sight: the title alone
+    _, _, tall = await run(make_update(state, 0, bots=frozenset()), size=(160, 60), after=title)
+    assert tall == "Table"
 
 
 async def test_meixiu_is_told_which_peek_and_how_to_reach_the_tenth_choice():

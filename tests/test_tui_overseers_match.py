@@ -9,6 +9,7 @@ import asyncio
 
 import pytest
 
+from core.overseers import GAME
 from core.overseers.state import Phase
 from saves.journal import PlayerSpec
 from tests.screen_kit import play_through_the_app, screen_text
@@ -90,6 +91,9 @@ async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
             [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human"), PlayerSpec("Cal", "human")],
         )
         shown_seat = None
+        last_cover = None
+        told: list[str] = []
+        passed_round = 0
         for _ in range(6000):
             await pilot.pause()
             table = app.table
@@ -99,6 +103,19 @@ async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
                 text = screen_text(app)
                 assert "Pass to" in text
                 assert "Keep one card" not in text and "Vote:" not in text
+                cover = app.screen
+                if cover is not last_cover:
+                    last_cover = cover
+                    # what the last choice revealed, told on the cover: the
+                    # public log's lines (a spectator's: no one's secret)
+                    public = table.session.update_for(None).log
+                    assert all(line in public for line in cover.news), cover.news
+                    told += [line for line in cover.news if "Votes:" in line]
+                    # the terminal passes round the table, to a neighbour
+                    here = sorted(GAME.to_act(table.match.state))
+                    if shown_seat is not None and len(here) > 1:
+                        assert table.handover_to == min(here, key=lambda s: (s - shown_seat) % 3)
+                        passed_round += 1
                 await pilot.press("enter")
                 handovers += 1
                 covers_since_shown += 1
@@ -125,6 +142,9 @@ async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
         # every draft turn passes the terminal round the three players
         assert secret_switches >= 3 * 5 * 2
         assert handovers >= secret_switches
+        assert passed_round >= 3 * 5
+        # a vote revealed as the cover came up is on the cover
+        assert told and all("Votes:" in line for line in told)
 
 
 async def test_the_last_round_is_told_over_the_results(tmp_path, monkeypatch):

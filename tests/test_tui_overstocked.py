@@ -708,3 +708,26 @@ async def test_an_empty_supply_reads_none_not_a_dash():
     flat = " ".join(text.split())
     assert "forklifts none" in flat and "tokens none" in flat and "quantum none" in flat
     assert "forklifts -" not in flat
+
+
+async def test_the_log_draws_a_card_with_the_tables_symbols():
+    """A card's face in the log ("The popularity starts with card 1
+    (FFB/B.F).") wrote an empty crate "." where the table and the hand
+    draw "·": the log now writes each space as the screen draws it."""
+    from core.engine import CHANCE
+    from core.overstocked import cards
+    from core.overstocked.actions import Deal
+    from tui.screens.overstocked_area import face_text
+
+    state = GAME.setup(3, Options())
+    while rules._entry(state)[0] != "popularity":
+        outcomes = GAME.chance_outcomes(state)
+        state = GAME.apply(state, CHANCE, min(outcomes, key=lambda o: o[0].card)[0])
+    card = next(o[0].card for o in GAME.chance_outcomes(state)
+                if cards.EMPTY in cards.face(cards.Piece.CRATE, o[0].card))
+    line = GAME.describe(state, CHANCE, Deal(card), names=("Ann", "Bob", "Cyd"), viewer=0)
+    code = cards.face(cards.Piece.CRATE, card)
+    drawn = "/".join(face_text(code[i:i + 3]).plain for i in range(0, len(code), 3))
+    assert f"card {card} ({drawn})." in line and "." not in drawn
+    _, text, _ = await run(make_update(state, log=(line,)), size=(120, 36))
+    assert f"({drawn})" in text

@@ -114,6 +114,7 @@ async def test_two_people_at_one_terminal(tmp_path, monkeypatch):
         )
         shown_seat = None
         picks_behind_cover = 0
+        revealed = 0
         for _ in range(4000):
             await pilot.pause()
             table = app.table
@@ -124,6 +125,10 @@ async def test_two_people_at_one_terminal(tmp_path, monkeypatch):
                 assert "Pass to" in text
                 # the cover hides the table: no card faces, no hand
                 assert "Your card" not in text
+                # but tells the cards the last choice revealed (public)
+                news = app.screen.news
+                assert all(line in table.session.update_for(None).log for line in news)
+                revealed += sum("Cards revealed:" in line for line in news)
                 await pilot.press("enter")
                 handovers += 1
                 covers_since_shown += 1
@@ -153,6 +158,7 @@ async def test_two_people_at_one_terminal(tmp_path, monkeypatch):
         assert app.table is not None and app.table.match.finished
         assert handovers >= 6
         assert picks_behind_cover >= 5  # one person's pick, then the other's
+        assert revealed >= 1  # the cards revealed as the terminal passed
 
 
 async def test_a_solo_match_against_the_rulebooks_bot(tmp_path, monkeypatch):

@@ -236,6 +236,35 @@ async def test_handover_ignores_enter_pressed_just_as_it_appears(fake_screen):
         assert app.screen is game_screen
 
 
+async def test_the_handover_tells_what_was_revealed_and_still_fits():
+    """The last secret choice (Overseers' top rows at six players, the
+    longest) revealed what the cover then hid at once: the cover tells it,
+    and at 80x24 its button stays in sight."""
+    from textual.app import App
+
+    rows = "; ".join(f"{n} Anger (A), Benevolence (B), Lust (L)"
+                     for n in ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn"))
+    chars = "; ".join(f"{n} Teal, the Mimic (a card copies another)"
+                      for n in ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn"))
+    news = [f"Finn chooses their top row. Top rows revealed: {rows}. "
+            f"Characters revealed: {chars}."]
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        cover = HandoverScreen("Bram", lambda: None, news=news)
+        await app.push_screen(cover)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Revealed to everyone:" in text and "Top rows revealed: Ann" in text
+        button = cover.query_one("#ready", Button).region
+        assert button.height and button.bottom <= 23  # above the footer
+        assert "I am Bram: show my view" in text
+    # nothing revealed: no such lines
+    async with App().run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(HandoverScreen("Bram", lambda: None))
+        await pilot.pause()
+        assert "Revealed" not in screen_text(pilot.app)
+
+
 async def test_single_human_never_sees_handover_and_can_undo(fake_screen):
     from core.bossquest.actions import GoToWizard
 

@@ -52,6 +52,23 @@ def test_the_recap_is_what_came_after_the_seats_own_move_step_by_step():
     assert tracker.observe(upd(7, ("x",) * 7)).steps == ()
 
 
+def test_a_move_that_revealed_stays_in_the_recap():
+    """Ann voted last: her vote revealed everyone's. Her recap starts with
+    it (the view before it, so the votes are marked), not after it: she
+    comes back to her turn and reads what was revealed."""
+    tracker = SinceTracker(reveals=lambda line: "Votes:" in line)
+    tracker.observe(upd(1, ("Bob votes.",)))
+    tracker.acted(upd(1, ("Bob votes.",)))
+    vote = ("Bob votes.", "You vote for Bob. Votes: Bob for you; you for Bob.")
+    recap = tracker.observe(upd(2, vote))
+    assert recap.lines == vote[1:] and recap.span() == (1, 2)
+    recap = tracker.observe(upd(3, (*vote, "Bob denies.")))
+    assert [step.lines for step in recap.steps] == [vote[1:], ("Bob denies.",)]
+    # a move that revealed nothing moves the point past it, as before
+    tracker.acted(upd(3, (*vote, "Bob denies.")))
+    assert tracker.observe(upd(4, (*vote, "Bob denies.", "You admit."))).steps == ()
+
+
 def test_a_refused_move_keeps_the_point():
     tracker = SinceTracker()
     tracker.observe(upd(1, ()))
@@ -148,13 +165,17 @@ async def test_the_recap_is_stepped_and_put_away_from_the_keyboard():
 # -- whole matches through the app --------------------------------------------------
 
 
-def point_of(match, seat: int) -> int | None:
+def point_of(match, seat: int, log=(), reveals=None) -> int | None:
     """The history index the seat's recap starts at: after its last action
-    and the chance draws that came with it (None: it has not acted)."""
+    and the chance draws that came with it; at that action when its log
+    line told a reveal (`reveals`: the last of the secret choices). None:
+    it has not acted."""
     history = match.history
     last = max((i for i, (who, _) in enumerate(history) if who == seat), default=None)
     if last is None:
         return None
+    if reveals is not None and last < len(log) and reveals(log[last]):
+        return last
     at = last + 1
     while at < len(history) and history[at][0] == CHANCE:
         at += 1
@@ -175,13 +196,15 @@ class Checker:
         self.marks = marks
         #: decisions checked that followed other seats' moves
         self.after_others = 0
+        #: decisions whose recap began with the seat's own move that revealed
+        self.reveals_kept = 0
 
     def __call__(self, screen, state) -> None:
         update = screen.update
         if update.seat is None or update.seat in update.bots or not update.legal:
             return
         match = self.app.table.match
-        point = point_of(match, update.seat)
+        point = point_of(match, update.seat, update.log, screen.reveals)
         if point is None or point > len(update.log):
             return
         game = GAMES[update.game]
@@ -193,9 +216,12 @@ class Checker:
         if not recap.lines:
             return
         self.after_others += 1
+        if match.history[point][0] == update.seat:
+            self.reveals_kept += 1  # its own move, which revealed
         log = screen.query_one(SinceLog)
         shown = "\n".join(entry.plain for entry in log.shown)
-        for line in recap.lines:
+        fold = log.fold or tuple  # a game may fold runs of lines (Overseers' deal)
+        for line in (x for step in recap.steps for x in fold(step.lines)):
             assert line in shown
         # the marks: exactly what differs between Ann's view then and now
         self.marks(screen, before, update.view)
@@ -338,6 +364,8 @@ async def test_every_bot_turn_is_recapped_and_marked(tmp_path, monkeypatch, game
     checker = await play_checked(tmp_path, monkeypatch, game, players, screen_class, keys(),
                                  marks, seed=seed, options=options)
     assert checker.after_others >= 5
+    # a person who chose last reads in the recap what their choice revealed
+    assert (checker.reveals_kept > 0) == (game in ("overstocked", "overseers"))
 
 
 # Hot-seat (each person's recap runs from their own last move behind the

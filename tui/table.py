@@ -6,7 +6,9 @@
 
 1. when the match is over, the final update, then the results screen;
 2. when a person here owes a decision, that person's update (behind a
-   hand-over cover if the screen showed another person's view);
+   hand-over cover if the screen showed another person's view); when
+   several do (a secret choice all make), the person on screen goes on,
+   else the next of them round the table;
 3. otherwise (a bot thinking, a draw), the last viewer's update.
 
 The game screen talks back only through its port: `send(SeatCommand)`. The
@@ -80,6 +82,10 @@ class Table:
         self.screen: GameScreen | None = None
         #: the person a hand-over cover is waiting for, if any
         self.handover_to: int | None = None
+        #: the lines of the log a person's view here has shown: a reveal
+        #: past them is told on the hand-over cover (`_news`); None: no
+        #: person's view shown yet (a match resumed tells nothing of before)
+        self._told: int | None = None
         self.closed = False
         self._results_shown = False
         self._link: Any = None
@@ -148,12 +154,22 @@ class Table:
             return
         here = sorted(s for s in update.to_act if s in self.humans)
         if here:
-            seat = self.viewer if self.viewer in here else here[0]
+            seat = self.viewer if self.viewer in here else self._next_person(here)
             if len(self.humans) > 1 and seat != self.viewer:
                 self._handover(seat)
                 return
             self.viewer = seat
         self.refresh()
+
+    def _next_person(self, here: list[int]) -> int:
+        """Of the people here who owe a decision (several, for a secret
+        choice all make), the next round the table from the person who had
+        the terminal: it passes to a neighbour, as round a real table (it
+        went back to the lowest seat, across the table)."""
+        viewer, players = self.viewer, len(self.names)
+        if viewer is None:
+            return here[0]
+        return min(here, key=lambda s: (s - viewer) % players)
 
     def make_update(self) -> SeatUpdate:
         """What the screen shows now: the viewer's update (the public one
@@ -167,7 +183,10 @@ class Table:
     def refresh(self) -> None:
         if self.screen is None:
             return
-        self.screen.show(self.make_update())
+        update = self.make_update()
+        self.screen.show(update)
+        if update.seat is not None:
+            self._told = len(update.log)
 
     # -- the screen's port ---------------------------------------------------------
 
@@ -207,8 +226,18 @@ class Table:
         assert self.app is not None
         self.app.push_screen(HandoverScreen(
             self.names[seat], lambda: self._take_over(seat),
-            grace=getattr(self.app, "handover_grace", 0.0),
+            grace=getattr(self.app, "handover_grace", 0.0), news=self._news(),
         ))
+
+    def _news(self) -> list[str]:
+        """The public log's lines that tell a reveal (the game screen's
+        `reveals`) no person's view here has shown: the last secret choice
+        revealed them and the cover came up at once. The public log words
+        every line for a spectator: no one's secret is in it."""
+        public = self.updates.get(None)
+        if public is None or self.screen is None or self._told is None:
+            return []
+        return [line for line in public.log[self._told:] if self.screen.reveals(line)]
 
     def _take_over(self, seat: int) -> None:
         """The cover is lifted by `seat`'s player: show their view."""

@@ -100,6 +100,8 @@ class Piece(enum.StrEnum):
 
 
 EMPTY = "."
+#: an empty crate as the table draws it, and so the log too (`face_line`)
+EMPTY_GLYPH = "·"
 QUANTUM = "Q"
 FORKLIFT = "L"
 WORKERS = frozenset("pfyb")
@@ -219,5 +221,12 @@ def footprint(width: int, height: int) -> tuple[int, ...]:
 
 
 def picture(code: str, width: int = 3) -> str:
-    """A face as rows of text (for logs and tests)."""
+    """A face as rows of text (for tests)."""
     return "\n".join(code[i : i + width] for i in range(0, len(code), width))
+
+
+def face_line(code: str, width: int = 3) -> str:
+    """A face on one line for the log, its rows parted by "/", with the
+    symbols the table draws: "·Yp/BBF" (an empty crate "·", as on screen;
+    a worker its toy's letter in lower case)."""
+    return picture(code, width).replace("\n", "/").replace(EMPTY, EMPTY_GLYPH)

@@ -986,7 +986,7 @@ def describe(
     if isinstance(action, Deal):
         if state.phase is _BOT_DRAW:
             spot = state.nominated or (0, 0)
-            code = cards.picture(cards.face(_CRATE, action.card)).replace("\n", "/")
+            code = cards.face_line(cards.face(_CRATE, action.card))
             if not state.seats[1].warehouse.placed:
                 where = "starts its warehouse"
             else:  # named as the spot was offered (beside a bot card)
@@ -1003,7 +1003,7 @@ def describe(
             if viewer == target:
                 return f"{name(target)} is dealt card {action.card}."
             return f"{name(target)} is dealt a card."
-        code = cards.picture(cards.face(_CRATE, action.card)).replace("\n", "/")
+        code = cards.face_line(cards.face(_CRATE, action.card))
         if kind == "popularity":
             return f"The popularity starts with card {action.card} ({code})."
         return f"{name(target)}'s warehouse starts with card {action.card} ({code})."

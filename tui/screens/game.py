@@ -176,6 +176,10 @@ class GameScreen(Screen):
         ("thinking…", "A bot is deciding; n asks it to move now"),
     )
 
+    #: a log line that tells what a round of secret choices revealed (a
+    #: game's own): the seat whose move revealed it keeps it in its recap
+    REVEALS: ClassVar[re.Pattern[str] | None] = None
+
     #: what F1 lists under "On screen": (symbol, what it means)
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = ()
 
@@ -185,7 +189,7 @@ class GameScreen(Screen):
         self.port = port
         self.update: SeatUpdate | None = None
         #: what the seats viewed here missed since their last moves
-        self.since = SinceTracker()
+        self.since = SinceTracker(self.reveals)
         #: the recap for the update shown
         self.recap = Recap()
         self._changes_cache: tuple[Any, Any, dict[str, frozenset]] | None = None
@@ -222,6 +226,10 @@ class GameScreen(Screen):
         the others' come while one person's view is on screen): each seat's
         recap follows every change."""
         self.since.observe(update)
+
+    def reveals(self, line: str) -> bool:
+        """Whether a log line tells a reveal at the table (`REVEALS`)."""
+        return self.REVEALS is not None and self.REVEALS.search(line) is not None
 
     def _redraw(self, update: TableUpdate) -> None:
         """Draw the screen from `update` (each game's own)."""

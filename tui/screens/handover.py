@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
@@ -15,7 +15,12 @@ from tui import resources
 
 
 class HandoverScreen(Screen):
-    """Full-screen: "Pass to <name>"; Enter shows that player's view."""
+    """Full-screen: "Pass to <name>"; Enter shows that player's view.
+
+    `news`: what the last move revealed to the whole table (the public
+    log's lines, no one's secret: the votes, the top rows, the cards
+    chosen), which no one here has seen yet; the cover came up at once
+    and hid it from the person whose choice revealed it."""
 
     CSS_PATH = resources.css_path("dialogs.tcss")
 
@@ -26,9 +31,11 @@ class HandoverScreen(Screen):
         Binding("q", "leave", "Home"),
     ]
 
-    def __init__(self, name: str, on_ready: Callable[[], None], *, grace: float = 0.0) -> None:
+    def __init__(self, name: str, on_ready: Callable[[], None], *, grace: float = 0.0,
+                 news: Sequence[str] = ()) -> None:
         super().__init__()
         self.player = name
+        self.news = tuple(news)
         self._on_ready = on_ready
         #: seconds after the cover appears in which it cannot be lifted, so
         #: that the key that ended a turn, pressed twice or held, does not
@@ -39,6 +46,11 @@ class HandoverScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="handover"):
             yield Static(f"Pass to {self.player}", id="handover-name")
+            if self.news:
+                with VerticalScroll(id="handover-news"):
+                    yield Static("Revealed to everyone:", id="handover-news-title")
+                    for line in self.news:
+                        yield Static(line, markup=False)
             yield Static(
                 f"Only {self.player} should look now. Press Enter when ready.",
                 id="handover-hint",

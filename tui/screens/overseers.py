@@ -63,7 +63,7 @@ from tui.widgets import ActionBar, Choice, ScorePad
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.hand import BACK, Card, Hand
-from tui.widgets.quiet import update_static
+from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import SinceLog, changed_keys, marked_text
 
 #: decoration only: every card carries its trait's letter
@@ -160,6 +160,10 @@ class OverseersScreen(GameScreen):
 
     HELP_TITLE = "Overseers"
 
+    #: the top rows and characters, the votes, the showdown's hands: what a
+    #: round of secret choices (or the judged player's answer) reveals
+    REVEALS = re.compile(r"\b(?:revealed|Votes|Showdown): ")
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
             Binding(str(n), f"number({n})", "Choose", key_display="1-9", show=n == 1,
@@ -246,7 +250,11 @@ class OverseersScreen(GameScreen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#ov-table").border_title = "Table"
+        table = self.query_one("#ov-table", VerticalScroll)
+        table.border_title = "Table"
+        # the title says when rows are out of sight (six players at 80x24)
+        self.watch(table, "scroll_y", self._title_table, init=False)
+        self.watch(table, "virtual_size", self._title_table, init=False)
         log = self.query_one("#ov-log", SinceLog)
         log.border_title = "Log"
         log.fold = fold_deals
@@ -297,6 +305,21 @@ class OverseersScreen(GameScreen):
             self._focus_key = key
             self._focus_decision()
             self.call_after_refresh(self._show_my_row)
+        self.call_after_refresh(self._title_table)
+
+    def _title_table(self, *_: object) -> None:
+        """The table's title, with PgUp / PgDn when rows are out of sight
+        above or below: with six players at 80x24 the last rows and your
+        character's ability are below the fold, and only F1 told the keys."""
+        if not self.is_mounted:
+            return
+        table = self.query_one("#ov-table", VerticalScroll)
+        above = round(table.scroll_y) > 0
+        below = round(table.scroll_y) < table.max_scroll_y
+        more = {(False, False): "", (True, False): " · more above (PgUp)",
+                (False, True): " · more below (PgDn)",
+                (True, True): " · more above and below (PgUp/PgDn)"}[above, below]
+        set_border(table, "Table" + more)
 
     def _show_my_row(self) -> None:
         """Scroll the table, as little as needed, so that the viewer's own
@@ -588,6 +611,7 @@ class OverseersScreen(GameScreen):
             self._draw_rows(self.update)
             # laid out at its width now: your row may have moved
             self.call_after_refresh(self._show_my_row)
+            self.call_after_refresh(self._title_table)
 
     def _draw_final(self, update: TableUpdate) -> None:
         pad = self.query_one("#ov-final", ScorePad)
@@ -800,6 +824,11 @@ class OverseersScreen(GameScreen):
                         style="bold")
         if update.legal and me is not None:
             text = _ASKS.get(view.phase, "Your decision.")
+            if view.phase is Phase.DRAFT:
+                # the turn, which the header drops at 80 columns: whoever
+                # chose last goes on at once, and the new pack is told
+                text = (f"Keep one card of the pack (turn {view.draft_turn}/5, secret until "
+                        "everyone has chosen).")
             if view.phase is Phase.PLACE:
                 text = (f"Choose the {GAME.top_row_size(view, me)} cards of your top row "
                         "(face up); the others lie face down.")

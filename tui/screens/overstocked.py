@@ -29,6 +29,7 @@ Keys (also in the footer; the mouse works too):
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -117,6 +118,9 @@ class OverstockedScreen(GameScreen):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
     HELP_TITLE = "Overstocked"
+
+    #: the cards chosen in secret, revealed once everyone has chosen (OS-12)
+    REVEALS = re.compile(r"\bCards revealed: ")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rotate", "Rotate", tooltip="Turn the card you are placing"),

@@ -52,6 +52,7 @@ from rich.text import Text
 from textual.containers import ScrollableContainer
 from textual.strip import Strip
 
+from core.overstocked.cards import EMPTY_GLYPH
 from tui.widgets.board import Board, Cell, Edge, Grid
 from tui.widgets.hand import Card, Hand
 
@@ -69,7 +70,8 @@ SPACE_STYLE: dict[str, str] = {
 }
 #: the glyph beside a worker's letter
 WORKER = "☻"
-EMPTY_CRATE = "·"
+#: an empty crate (the log writes it so too)
+EMPTY_CRATE = EMPTY_GLYPH
 #: the ghost's side edges: a legal spot, an illegal one
 GHOST_OK = "┃"
 GHOST_BAD = "×"
@@ -527,7 +529,7 @@ class CrateHand(Hand):
 
     ``  17 ``
     `` FFB ``
-    `` B.F ``
+    `` B·F ``
 
     The cursor card's number is framed ``▸17◂``; a card waiting for a
     confirmation ``»17«``."""

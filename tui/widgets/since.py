@@ -10,7 +10,10 @@ Game-agnostic, shared by every game screen. Three pieces:
   change the screen saw, so a step is one move, or a few when they came at
   once), with the view before and after each step. The point moves when the
   seat's own command has been carried out, so the marks clear when the
-  player acts.
+  player acts; but when the seat's own move revealed something to the
+  table (the last of a round of secret choices: Overseers' votes, the top
+  rows; Overstocked's cards), the recap starts with that move, so a player
+  who chose last still reads what was revealed (`reveals`).
 - `SinceLog`, a `GameLog` that shows the recap in the log's place while
   there is one: the lines since your last move, numbered by step, the
   chosen step drawn reversed and marked ``▶``. ``]`` / ``[`` step through
@@ -96,8 +99,11 @@ class _Memory:
 class SinceTracker:
     """Per seat: the point of its last move and the updates since (see the module)."""
 
-    def __init__(self) -> None:
+    def __init__(self, reveals: Callable[[str], bool] | None = None) -> None:
         self._seats: dict[int, _Memory] = {}
+        #: whether a log line tells a reveal at the table (a game's own):
+        #: the seat's own move that wrote one stays in its recap
+        self.reveals = reveals
 
     def forget(self) -> None:
         self._seats.clear()
@@ -125,8 +131,14 @@ class SinceTracker:
         elif memory.acted_at is not None and update.seq > memory.acted_at:
             # The seat's own command was carried out: the point moves to the
             # first update after it (with what chance drew at once: the
-            # cards its move asked for are part of it).
-            memory.seen = [entry]
+            # cards its move asked for are part of it); unless the move
+            # revealed something (it was the last secret choice): then the
+            # recap starts with it, what was revealed its first step.
+            last = memory.seen[-1]
+            mine = entry[1][len(last[1]):] if last[0] == memory.acted_at else ()
+            reveals = self.reveals
+            revealed = reveals is not None and any(reveals(line) for line in mine)
+            memory.seen = [last, entry] if revealed else [entry]
             memory.acted_at = None
             memory.selected = None
             memory.hidden = False
