@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import work
 from textual._styles_cache import StylesCache
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -68,6 +69,11 @@ class OvertableCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
+#: seconds after the first screen is drawn before the rules core is loaded
+#: in the background (`OvertableApp.warm_rules_later`)
+WARM_RULES_AFTER = 1.0
+
+
 class OvertableApp(KeysInOrder, App[None]):
     """A terminal game table."""
 
@@ -120,6 +126,22 @@ class OvertableApp(KeysInOrder, App[None]):
 
         super().notify(printable(message), title=printable(title), severity=severity,
                        timeout=timeout, markup=False)
+
+    def warm_rules_later(self) -> None:
+        """Load the rules core off the event loop a moment after the first
+        screen is drawn (`WARM_RULES_AFTER`): the new-match form needs every
+        game's rules and bot levels, and importing them when `n` was pressed
+        held its first frame back by a third of a second or more. A process
+        that leaves at once never loads them."""
+        self.set_timer(WARM_RULES_AFTER, self._warm_rules)
+
+    @work(thread=True, exclusive=True, group="warm-rules")
+    def _warm_rules(self) -> None:
+        try:
+            import core.bots  # noqa: F401  (the levels; imports every game's rules)
+            from core import GAMES  # noqa: F401
+        except Exception:  # whoever needs them imports them, and says what failed
+            pass
 
     def get_default_screen(self) -> Screen:
         return HomeScreen()

@@ -237,6 +237,9 @@ class LobbyScreen(Screen):
             self.listing, self.me = list(remote.tables), remote.player
         self.sub_title = f"You are {self.me}"
         self._draw()
+        warm = getattr(self.app, "warm_rules_later", None)
+        if callable(warm):  # "create a match" then opens without loading them
+            warm()
 
     def on_resize(self) -> None:
         # the seats are broken into lines for the window's width
