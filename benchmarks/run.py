@@ -1,7 +1,7 @@
 """Overtable's performance figures, with their targets.
 
     python -m benchmarks                 # everything
-    python -m benchmarks --only playouts # or: bots, startup, resume, board, screen, host, matches, ssh
+    python -m benchmarks --only playouts # or: bots, startup, resume, board, screen, form, host, matches, ssh
     python -m benchmarks ssh             # the same as --only ssh
     python -m benchmarks --seconds 5 --repeats 9
 
@@ -23,6 +23,8 @@ Figures (see docs/performance.md):
   the host's overhead against the bare rules (benchmarks/host.py);
 - what one SeatUpdate costs each game's screen: decoding it, showing it and
   redrawing, headless at 80x24, CPU ms (benchmarks/screen_update.py);
+- the new-match form: `n` on the home screen to the form's first frame,
+  headless at 80x24, per game (benchmarks/new_match.py);
 - one app process playing 20 Overboss Duel matches against a bot, one after
   another: the memory kept per match (target: < 0.2 MB;
   benchmarks/many_matches.py);
@@ -492,7 +494,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seconds", type=float, default=3.0, help="playout time per game (3)")
     parser.add_argument("--repeats", type=int, default=7, help="start-up/resume repeats (7)")
-    parts = ("playouts", "bots", "search", "startup", "resume", "board", "screen", "host", "matches", "ssh")
+    parts = ("playouts", "bots", "search", "startup", "resume", "board", "screen", "form", "host",
+             "matches", "ssh")
     parser.add_argument("parts", nargs="*", metavar="PART", help=f"run only these: {', '.join(parts)}")
     parser.add_argument("--only", choices=parts, action="append", help="run only these")
     parser.add_argument("--ssh-seconds", type=float, default=60.0, help="SSH load: play time (60)")
@@ -576,6 +579,11 @@ def main(argv: list[str] | None = None) -> int:
         from benchmarks.screen_update import report as screen_report
 
         missed |= not screen_report()
+
+    if "form" in only:
+        from benchmarks.new_match import report as form_report
+
+        missed |= not form_report()
 
     if "host" in only:
         from benchmarks.host import report as host_report

@@ -122,6 +122,42 @@ def test_the_home_screen_lists_the_games_at_its_first_frame_without_rules(tmp_pa
     assert rules == []
 
 
+HOME_A_MOMENT_LATER = """
+import sys
+import tui.app
+from tui.app import OvertableApp
+
+class Probe(OvertableApp):
+    def on_mount(self):
+        super().on_mount()
+        self.call_after_refresh(self.first)
+
+    def first(self):
+        self.at_first = "core.bossquest" in sys.modules
+        self.set_timer(tui.app.WARM_RULES_AFTER, self.later)
+
+    def later(self, tries=200):
+        loaded = "core.bots" in sys.modules and "core.overseers" in sys.modules
+        if not loaded and tries:  # the import takes its time (10 s at most)
+            self.set_timer(0.05, lambda: self.later(tries - 1))
+            return
+        print(repr((self.at_first, loaded, type(self.screen).__name__)))
+        self.exit()
+
+Probe(theme_name="textual-dark").run(headless=True, size=(80, 24))
+"""
+
+
+def test_the_rules_are_loaded_in_the_background_a_moment_after_the_home_screen(tmp_path):
+    """Not at its first frame (above), but while the player reads the menu:
+    the new-match form then opens without waiting for them."""
+    result = run_python(HOME_A_MOMENT_LATER, OVERTABLE_DATA_DIR=str(tmp_path / "empty"))
+    assert result.returncode == 0, result.stderr
+    at_first, loaded, screen = eval(result.stdout.strip().splitlines()[-1])
+    assert at_first is False
+    assert loaded and screen == "HomeScreen"
+
+
 # --- the command line ---------------------------------------------------------------------
 
 

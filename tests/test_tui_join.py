@@ -467,6 +467,40 @@ async def test_the_new_table_form_keeps_a_seat_for_a_named_player(shared_hub):
         await pilot.pause(0.1)
 
 
+async def test_a_seat_added_to_the_new_table_form_is_open_to_anyone(shared_hub):
+    """A seat the form shows only once the player count grows (its row made
+    then) is a shared table's seat like the others: no name, open."""
+    from textual.widgets import Input, Select
+
+    from tui.screens.lobby import OPEN_SEAT_HINT, SharedTableScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        app.action_new_match("overstocked")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                       and bool(app.screen.query("#away-bot")))
+        form = app.screen
+        assert not form.query("#name-2")
+        form.query_one("#count", Select).value = 3
+        await wait_for(pilot, lambda: bool(form.query("#name-2")))
+        third = form.query_one("#name-2", Input)
+        assert third.value == "" and third.placeholder == OPEN_SEAT_HINT
+        assert not third.disabled
+        mine = form.query_one("#name-0", Input)
+        assert mine.value == "Ann" and mine.disabled
+        form.query_one("#kind-2", Select).value = "human"
+        before = set(hub.tables)
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: len(hub.tables) > len(before))
+        (new,) = set(hub.tables) - before
+        assert [s.kind for s in hub.tables[new].seats] == ["reserved", "bot", "open"]
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.pause(0.1)
+
+
 def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
     from tui.screens.lobby import seat_text, status_text
 

@@ -239,3 +239,67 @@ async def test_the_form_starts_from_the_last_match_of_the_game():
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, NewMatchScreen | ConfirmScreen)
+
+
+async def test_seat_rows_are_made_as_the_player_count_grows():
+    """Only the seats in play are built when the form opens (it opens
+    faster); a seat shown later starts as it would have (a default name, a
+    bot), a seat hidden keeps what was typed, and a form taken back to where
+    it started still leaves at once."""
+    from tui.screens.new_match import SeatRow
+
+    app = OvertableApp(start="new", argument="boss-quest", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        count = screen.query_one("#count", Select)
+        assert count.value == 2
+        assert [row.seat for row in screen.query(SeatRow)] == [0, 1]
+        count.value = 4
+        await pilot.pause()
+        assert [row.seat for row in screen.query(SeatRow) if row.display] == [0, 1, 2, 3]
+        assert screen.query_one("#name-2", Input).value == "Cora"
+        assert screen.query_one("#kind-3", Select).value == "bot:normal"
+        # in the focus chain in seat order, after the first two
+        chain = [w.id for w in screen.focus_chain if w.id and w.id.startswith("name-")]
+        assert chain == ["name-0", "name-1", "name-2", "name-3"]
+        screen.query_one("#name-3", Input).value = "Zed"
+        count.value = 2
+        await pilot.pause()
+        assert [row.seat for row in screen.query(SeatRow) if row.display] == [0, 1]
+        assert [p.name for p in screen.read_players()] == ["Ann", "Bram"]
+        count.value = 4
+        await pilot.pause()
+        assert [p.name for p in screen.read_players()] == ["Ann", "Bram", "Cora", "Zed"]
+        screen.query_one("#name-3", Input).value = "Dev"
+        count.value = 2
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_no_widget_of_the_form_is_styled_before_it_is_mounted(monkeypatch):
+    """tui/styled_once.py: a widget that sets a class as it is made (a
+    compact select, a primary button) is styled when mounted, once, not
+    also while it is in no screen; the form is drawn as before (the
+    snapshots above)."""
+    from textual.css.stylesheet import Stylesheet
+
+    apply = Stylesheet.apply
+    unmounted: list[str] = []
+
+    def recording(self, node, *args, **kwargs):
+        if node._parent is None and node is not node.app:
+            unmounted.append(repr(node))
+        return apply(self, node, *args, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "apply", recording)
+    app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        assert screen.query_one("#count", Select).has_class("-textual-compact")
+        assert screen.query_one("#start", Button).has_class("-primary")
+        assert screen.query("MarkedCheckbox")
+    assert unmounted == []

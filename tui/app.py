@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import work
 from textual._styles_cache import StylesCache
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -25,6 +26,7 @@ from tui.key_order import KeysInOrder
 from tui.layout_once import lay_out_once
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from tui.styled_once import style_when_mounted
 
 if TYPE_CHECKING:
     from tui.table import Table
@@ -68,6 +70,11 @@ class OvertableCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
+#: seconds after the first screen is drawn before the rules core is loaded
+#: in the background (`OvertableApp.warm_rules_later`)
+WARM_RULES_AFTER = 1.0
+
+
 class OvertableApp(KeysInOrder, App[None]):
     """A terminal game table."""
 
@@ -95,6 +102,7 @@ class OvertableApp(KeysInOrder, App[None]):
     ) -> None:
         super().__init__()
         lay_out_once()  # one layout pass where Textual makes two (over SSH, CPU per update)
+        style_when_mounted()  # a widget styled once, when mounted (tui/styled_once.py)
         #: what the command line asked for: home, new, resume, saves, rules
         self.start = start
         self.start_argument = argument
@@ -120,6 +128,22 @@ class OvertableApp(KeysInOrder, App[None]):
 
         super().notify(printable(message), title=printable(title), severity=severity,
                        timeout=timeout, markup=False)
+
+    def warm_rules_later(self) -> None:
+        """Load the rules core off the event loop a moment after the first
+        screen is drawn (`WARM_RULES_AFTER`): the new-match form needs every
+        game's rules and bot levels, and importing them when `n` was pressed
+        held its first frame back by a third of a second or more. A process
+        that leaves at once never loads them."""
+        self.set_timer(WARM_RULES_AFTER, self._warm_rules)
+
+    @work(thread=True, exclusive=True, group="warm-rules")
+    def _warm_rules(self) -> None:
+        try:
+            import core.bots  # noqa: F401  (the levels; imports every game's rules)
+            from core import GAMES  # noqa: F401
+        except Exception:  # whoever needs them imports them, and says what failed
+            pass
 
     def get_default_screen(self) -> Screen:
         return HomeScreen()

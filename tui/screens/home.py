@@ -59,6 +59,11 @@ class HomeScreen(Screen):
                 yield OptionList(id="home-menu")
         yield Footer()
 
+    def on_mount(self) -> None:
+        warm = getattr(self.app, "warm_rules_later", None)
+        if callable(warm):
+            warm()
+
     def on_screen_resume(self) -> None:
         # On first showing, and whenever a match, the saved list... closes.
         self.reload()

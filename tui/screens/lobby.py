@@ -132,13 +132,15 @@ class SharedTableScreen(NewMatchScreen):
         # with the seats (it is about the players), and in place before the
         # form notes its untouched values (Escape then leaves at once)
         await self.query_one("#new-form").mount(row, after="#seats")
-        me = getattr(getattr(self.app, "remote", None), "player", None)
-        for field in self.query(".seat-name").results(Input):
-            first = field.id == "name-0"
-            field.value = (me or field.value) if first else ""
-            field.placeholder = "you" if first else OPEN_SEAT_HINT
-            field.disabled = first and me is not None  # the player's bound name
         super().on_mount()
+
+    def _seat_name(self, seat: int, name: str) -> tuple[str, str, bool]:
+        """The first seat the player's bound name (not to be edited), the
+        others empty: open to anyone until a name is typed."""
+        me = getattr(getattr(self.app, "remote", None), "player", None)
+        if seat == 0:
+            return me or name, "you", me is not None
+        return "", OPEN_SEAT_HINT, False
 
     def read_players(self) -> list[Any]:
         """Each seat in play: a person (named: reserved for them; no name:
@@ -235,6 +237,9 @@ class LobbyScreen(Screen):
             self.listing, self.me = list(remote.tables), remote.player
         self.sub_title = f"You are {self.me}"
         self._draw()
+        warm = getattr(self.app, "warm_rules_later", None)
+        if callable(warm):  # "create a match" then opens without loading them
+            warm()
 
     def on_resize(self) -> None:
         # the seats are broken into lines for the window's width

@@ -12,9 +12,11 @@ import typing
 from typing import Any
 
 import attrs
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
@@ -63,22 +65,34 @@ class MarkedCheckbox(Checkbox):
 class SeatRow(Horizontal):
     """One seat: its number, the player's name, human or which bot."""
 
-    def __init__(self, seat: int, name: str, kind: str, choices: list[tuple[str, str]]) -> None:
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        kind: str,
+        choices: list[tuple[str, str]],
+        *,
+        placeholder: str = "name",
+        name_disabled: bool = False,
+    ) -> None:
         super().__init__(classes="seat-row", id=f"seat-{seat}")
         self.seat = seat
         self._name = name
         self._kind = kind
         self._choices = choices
+        self._placeholder = placeholder
+        self._name_disabled = name_disabled
 
     def compose(self) -> ComposeResult:
         yield Label(f"Seat {self.seat + 1}", classes="seat-label")
         yield Input(
             self._name,
-            placeholder="name",
+            placeholder=self._placeholder,
             max_length=16,
             id=f"name-{self.seat}",
             classes="seat-name",
             compact=True,
+            disabled=self._name_disabled,
         )
         yield Select(
             self._choices,
@@ -88,10 +102,14 @@ class SeatRow(Horizontal):
             classes="seat-kind",
             compact=True,
         )
-        # In the place of the select while the game's own rules play the
-        # seat (Overstocked's solo bot): a disabled "Human" there read as if
-        # a person sat at it.
-        yield Label(RULES_BOT_NOTE, classes="rules-bot-note")
+
+    def show_rules_bot_note(self) -> None:
+        """In the place of the select while the game's own rules play the
+        seat (Overstocked's solo bot): a disabled "Human" there read as if
+        a person sat at it. Made the first time it is needed (the stylesheet
+        shows it only on a rules-bot row)."""
+        if not self.query(".rules-bot-note"):
+            self.mount(Label(RULES_BOT_NOTE, classes="rules-bot-note"))
 
 
 #: what a seat played by the game's own rules says in place of human/bot
@@ -107,6 +125,11 @@ class NewMatchScreen(Screen):
 
     HELP_TITLE = "New match"
 
+    # The first control has the focus from the start: left to Textual ("*"),
+    # the scrolling form took it first and gave it up in `on_mount`, and
+    # each of the two restyled every widget of the form.
+    AUTO_FOCUS = "#game, #count"
+
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", priority=True),
         Binding("escape", "back", "Back"),
@@ -116,8 +139,20 @@ class NewMatchScreen(Screen):
     def __init__(self, game_id: str | None) -> None:
         super().__init__()
         self.game_id = game_id or ""
+        #: whether Textual has said the form is on top (`post_message`)
+        self._resumed = False
         #: option marks (CSS classes) -> the player counts they apply at
         self._option_players: dict[str, Any] = {}
+
+    def post_message(self, message: Message) -> bool:
+        # On top for the first time, right after it is built, Textual would
+        # style every widget of the form again, each of them styled as it was
+        # mounted a moment before with nothing changed since: a fifth of the
+        # time to the first frame. (Back from a dialog, its way is kept.)
+        if isinstance(message, events.ScreenResume) and not self._resumed:
+            self._resumed = True
+            message.refresh_styles = False
+        return super().post_message(message)
 
     # -- the game -------------------------------------------------------------
 
@@ -172,18 +207,11 @@ class NewMatchScreen(Screen):
                 from core.bots import DEFAULT_LEVEL
 
                 level = DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[-1] if levels else None
-                bot_kind = f"bot:{level}" if level else HUMAN
-                for seat in range(players.stop - 1):
-                    kind = HUMAN if seat == 0 else bot_kind
-                    name = DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
-                    if last is not None and seat < len(last.players):
-                        spec = last.players[seat]
-                        name = spec.name[:16] or name
-                        was = HUMAN if spec.kind == "human" else f"bot:{spec.level}"
-                        kind = was if was in values else kind
-                    row = SeatRow(seat, name, kind, choices)
-                    row.display = seat < count
-                    yield row
+                self._seat_setup = (choices, values, f"bot:{level}" if level else HUMAN, last)
+                # only the seats in play: more are made when the count grows
+                # (`_show_seats`); a row made is kept, hidden, when it shrinks
+                for seat in range(count):
+                    yield self._seat_row(seat)
             fields = attrs.fields(game.Options) if attrs.has(game.Options) else ()
             if fields:
                 yield Static("Options", classes="form-section")
@@ -193,6 +221,44 @@ class NewMatchScreen(Screen):
                 yield Button("Start (ctrl+s)", id="start", variant="primary")
                 yield Button("Back (esc)", id="back")
         yield Footer()
+
+    def _seat_row(self, seat: int) -> SeatRow:
+        """Seat `seat`'s row as the form starts it: the last match's player
+        there, else a default name, the first seat a person, the others bots."""
+        choices, values, bot_kind, last = self._seat_setup
+        kind = HUMAN if seat == 0 else bot_kind
+        name = DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
+        if last is not None and seat < len(last.players):
+            spec = last.players[seat]
+            name = spec.name[:16] or name
+            was = HUMAN if spec.kind == "human" else f"bot:{spec.level}"
+            kind = was if was in values else kind
+        name, placeholder, disabled = self._seat_name(seat, name)
+        return SeatRow(seat, name, kind, choices, placeholder=placeholder, name_disabled=disabled)
+
+    def _seat_name(self, seat: int, name: str) -> tuple[str, str, bool]:
+        """A seat's name field as it starts: its text, its placeholder and
+        whether it is disabled."""
+        return name, "name", False
+
+    async def _show_seats(self, count: int) -> None:
+        """The rows of the first `count` seats shown, the others hidden; a
+        seat never shown before gets its row now."""
+        seats = self.query_one("#seats")
+        rows = list(self.query(SeatRow))
+        if count > len(rows):
+            new = [self._seat_row(seat) for seat in range(len(rows), count)]
+            await seats.mount_all(new)
+            # as they were when the form opened (the untouched form has them)
+            initial = getattr(self, "_initial", None)
+            if initial is not None:
+                for row in new:
+                    for widget in row.query("Input, Select").results():
+                        if isinstance(widget, Input | Select) and widget.id is not None:
+                            initial.setdefault(widget.id, widget.value)
+            rows += new
+        for row in rows:
+            row.display = row.seat < count
 
     def _last_setup(self) -> Any:
         """The players and options of this game's newest saved match (None:
@@ -270,6 +336,8 @@ class NewMatchScreen(Screen):
             rules_bot = row.seat < self.player_count() and row.seat not in held
             if rules_bot == row.has_class("rules-bot"):
                 continue  # (controls disabled for another reason stay so)
+            if rules_bot:
+                row.show_rules_bot_note()
             row.set_class(rules_bot, "rules-bot")
             row.query_one(".seat-label", Label).update("Rules' bot" if rules_bot else f"Seat {row.seat + 1}")
             for control in row.query("Input, Select"):
@@ -297,10 +365,9 @@ class NewMatchScreen(Screen):
 
     # -- changes --------------------------------------------------------------
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "count" and isinstance(event.value, int):
-            for row in self.query(SeatRow):
-                row.display = row.seat < event.value
+            await self._show_seats(event.value)
             self._show_options_for(event.value)
         elif event.select.id == "game" and event.value != self.game_id:
             app: Any = self.app
