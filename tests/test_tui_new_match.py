@@ -277,29 +277,3 @@ async def test_seat_rows_are_made_as_the_player_count_grows():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
-
-
-async def test_no_widget_of_the_form_is_styled_before_it_is_mounted(monkeypatch):
-    """tui/styled_once.py: a widget that sets a class as it is made (a
-    compact select, a primary button) is styled when mounted, once, not
-    also while it is in no screen; the form is drawn as before (the
-    snapshots above)."""
-    from textual.css.stylesheet import Stylesheet
-
-    apply = Stylesheet.apply
-    unmounted: list[str] = []
-
-    def recording(self, node, *args, **kwargs):
-        if node._parent is None and node is not node.app:
-            unmounted.append(repr(node))
-        return apply(self, node, *args, **kwargs)
-
-    monkeypatch.setattr(Stylesheet, "apply", recording)
-    app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
-                       bot_delay=0, seed=7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_form(pilot)
-        assert screen.query_one("#count", Select).has_class("-textual-compact")
-        assert screen.query_one("#start", Button).has_class("-primary")
-        assert screen.query("MarkedCheckbox")
-    assert unmounted == []

@@ -26,7 +26,6 @@ from tui.key_order import KeysInOrder
 from tui.layout_once import lay_out_once
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
-from tui.styled_once import style_when_mounted
 
 if TYPE_CHECKING:
     from tui.table import Table
@@ -102,7 +101,6 @@ class OvertableApp(KeysInOrder, App[None]):
     ) -> None:
         super().__init__()
         lay_out_once()  # one layout pass where Textual makes two (over SSH, CPU per update)
-        style_when_mounted()  # a widget styled once, when mounted (tui/styled_once.py)
         #: what the command line asked for: home, new, resume, saves, rules
         self.start = start
         self.start_argument = argument
