@@ -94,6 +94,43 @@ async def test_a_panel_that_grows_or_shrinks_is_laid_out_again():
         assert "fixed height" in screen_text(app) and fixed.size.height == 1
 
 
+async def test_a_panel_within_its_minimum_height_keeps_its_size_without_a_layout(monkeypatch):
+    """A prompt kept two lines high (Overboss Duel's) going from two lines
+    to one and back needs no layout of the screen; past its minimum it
+    grows."""
+
+    class MinApp(App):
+        CSS = "#prompt { height: auto; min-height: 2; }"
+
+        def compose(self) -> ComposeResult:
+            with Vertical():
+                yield Static("one\ntwo", id="prompt")
+                yield Static("below", id="below")
+
+    app = MinApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        prompt, below = app.query_one("#prompt", Static), app.query_one("#below", Static)
+        await pilot.pause()
+        y = below.region.y
+        layouts = []
+        refresh = Widget.refresh
+
+        def counting(self, *regions, **kwargs):
+            if kwargs.get("layout"):
+                layouts.append(self)
+            return refresh(self, *regions, **kwargs)
+
+        monkeypatch.setattr(Widget, "refresh", counting)
+        update_static(prompt, "just one")
+        await pilot.pause()
+        update_static(prompt, "one\ntwo")
+        await pilot.pause()
+        assert layouts == [] and prompt.size.height == 2 and below.region.y == y
+        update_static(prompt, "one\ntwo\nthree")
+        await pilot.pause()
+        assert prompt in layouts and prompt.size.height == 3 and below.region.y == y + 1
+
+
 async def test_a_hidden_panel_takes_new_content_without_a_layout_and_shows_it_when_shown(
     monkeypatch,
 ):

@@ -65,8 +65,8 @@ def relayout_if_resized(widget: Widget) -> None:
     """After a widget's content changed: repaint it, and lay
     the screen out again only if the widget's size may change with it. It
     keeps its size when its width does not follow its content and its
-    height is fixed, or is its content's height and that is the same at the
-    width it has."""
+    height is fixed, or is its content's height (at least its minimum
+    height) and that is the same at the width it has."""
     widget.refresh()  # repaints, and forgets the content's measured size
     styles = widget.styles
     size = widget.content_size
@@ -81,5 +81,12 @@ def relayout_if_resized(widget: Widget) -> None:
         return
     if height is not None and not height.is_auto:
         return  # a fixed height (cells, a fraction, a percentage)
-    if height is None or widget.get_content_height(size, size, size.width) != size.height:
+    if height is None:
+        widget.refresh(layout=True)
+        return
+    content = widget.get_content_height(size, size, size.width)
+    floor = styles.min_height
+    if floor is not None and floor.is_cells:  # a minimum height in lines
+        content = max(content, int(floor.value) - widget.gutter.height)
+    if content != size.height:
         widget.refresh(layout=True)
