@@ -702,3 +702,37 @@ async def test_the_lobby_shows_names_and_titles_as_they_are_never_as_markup():
         grid = app.screen.query_one(DataTable)
         assert grid.ordered_columns[1].content_width >= len("[/], [b]Bob")
     assert app.return_code in (0, None)
+
+
+async def test_chat_at_a_table_whose_screen_is_closed_is_a_notice_not_an_error(shared_hub):
+    """Home (or Rematch) from an Overseers table closes its screen; a line
+    said at that table afterwards (the others' "Rematch?") is a notice in
+    the lobby. It was drawn into the closed screen's talk panel, and the
+    player read "A message from the hub could not be shown (NoMatches ...)"."""
+    from tui.screens.overseers import OverseersScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        app.new_match("overseers", [app.seat("Ann", "human"), app.seat("Bob", "human"),
+                                    app.seat("C", "bot", "random")])
+        bob = await Player.connect(path, "Bob")
+        while not (lobby := (await bob.expect("lobby"))["lobby"]):
+            pass
+        table = lobby[0]["table"]
+        await bob.send({"join": {"table": table, "seat": 1}})
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
+        screen = app.screen
+        # Ann keeps a card; then nothing changes at the table until Bob keeps one
+        await wait_for(pilot, lambda: bool(screen.update and screen.update.legal))
+        screen.play(screen.update.legal[0])
+        await wait_for(pilot, lambda: not screen.update.legal)
+        app.go_home()  # as Home and Rematch on the results do: the seat is not left
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await bob.send({"chat": {"table": table, "text": "Rematch?"}})
+        await wait_for(pilot, lambda: any("Bob: Rematch?" in str(n.message)
+                                          for n in app._notifications))
+        await pilot.pause(0.1)
+        assert not [n.message for n in app._notifications if n.severity == "error"]
+        await bob.close()

@@ -389,7 +389,9 @@ class RemoteTable:
         lines.append(f"{who}: {text}")
         del lines[:-200]
         top = self.app.screen
-        screen = self.screens.get(table) if isinstance(table, str) else None
+        # a table whose screen was closed (home or rematch from its results)
+        # is put away: its talk panel is gone, the line is a notice
+        screen = self._open_screen(table) if isinstance(table, str) else None
         heard = getattr(screen, "heard", None)
         if callable(heard):  # the game's own table-talk panel shows it
             heard(f"{who}: {text}")
