@@ -259,6 +259,19 @@ async def test_table_talk_keeps_notes_at_this_terminal():
     assert submitted == []
 
 
+async def test_the_footer_says_how_to_leave_the_talk():
+    """After Enter says a note the cursor stays in the talk (for the next
+    one): the footer names Escape, back to the cards; a player who pressed
+    a card's number there typed it into the note."""
+    state = drafting()
+    _, typing, _ = await run(make_update(state), keys=["t", *"hi", "enter"])
+    footer = typing.rstrip().splitlines()[-1]
+    assert "esc" in footer and "Done talking" in footer
+    submitted, cards, _ = await run(make_update(state), keys=["t", *"hi", "enter", "escape", "1"])
+    assert "Done talking" not in cards.rstrip().splitlines()[-1]
+    assert len(submitted) == 1
+
+
 async def test_other_totals_hidden_until_the_end_and_the_pad_at_the_end():
     rng = random.Random(5)
     state = GAME.setup(3)

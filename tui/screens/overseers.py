@@ -176,7 +176,9 @@ class OverseersScreen(GameScreen):
         Binding("b", "results", "Results", show=False,
                 tooltip="The match is over: back to the results (rematch, home)"),
         Binding("t", "talk", "Talk", tooltip="Type a note in the table-talk panel"),
-        Binding("escape", "leave_talk", "Done talking", show=False,
+        # shown (only while typing, check_action): after Enter the cursor
+        # stays in the note, and the footer named no way back to the cards
+        Binding("escape", "leave_talk", "Done talking",
                 tooltip="Leave the table-talk note"),
     ]
 
