@@ -33,6 +33,7 @@ from tests.screen_kit import FakePort
 from tests.test_overseers_kit import placed, vote_all
 from tui.screens.game import possessive
 from tui.screens.overseers import recap_parts
+from tui.widgets.hand import BACK
 
 SIZES = [(80, 24), (120, 36)]
 
@@ -418,6 +419,24 @@ async def test_gold_keeps_the_card_shown_under_the_number_pressed():
         assert seat == 0 and TRAIT[action.card].label == shown[index]
     a, b = shown
     assert f"[{a}] [{b}]" in text and re.search(rf"1 Keep {a}\s+2 Keep {b}", text)
+
+
+async def test_the_others_see_golds_two_cards_face_down():
+    """While Gold keeps one of the two cards drawn, the other players' hand
+    row read "No cards. drawn from the discard pile": it shows the two
+    cards face down and who drew them."""
+    state = placed([("AAB", "CC"), ("LLC", "AA"), ("GGL", "BB")],
+                   [Character.GOLD, Character.TEAL, Character.LIANG], discard="BH")
+    for card in sorted(state.discard):
+        state = GAME.apply(state, CHANCE, Draw(card))
+    assert state.phase is Phase.GOLD_KEEP and state.acting == 0
+    _, text, shown = await run(make_update(state, 1), after=lambda screen: [
+        c.text for c in screen.query_one("#ov-hand").cards])
+    assert shown == [BACK, BACK]
+    assert "No cards" not in text
+    assert f"{NAMES[0]} drew these from the discard pile" in text
+    for card in state.drawn:  # which cards they are stays Gold's
+        assert f"[{TRAIT[card].label}]" not in text
 
 
 async def test_your_own_row_stays_in_view_at_a_full_table():

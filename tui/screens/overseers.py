@@ -663,9 +663,13 @@ class OverseersScreen(GameScreen):
             # order drawn, 1 could keep the second)
             keeps = [a.card for a in legal if isinstance(a, Keep)]
             drawn = keeps or [c for c in view.drawn if c is not None]
-            hand.set_cards([Card(text=TRAIT[c].label, style=TRAIT_STYLE[TRAIT[c]])
-                            for c in drawn], picking=False,
-                           caption="drawn from the discard pile")
+            if drawn:
+                hand.set_cards([Card(text=TRAIT[c].label, style=TRAIT_STYLE[TRAIT[c]])
+                                for c in drawn], picking=False,
+                               caption="drawn from the discard pile")
+            else:  # Gold's cards, face down to the others (it read "No cards.")
+                hand.set_cards([Card(text=BACK) for _ in view.drawn], picking=False,
+                               caption=f"{self._who(view.acting)} drew these from the discard pile")
             hand.display = True
         else:
             hand.set_cards([], picking=False)
