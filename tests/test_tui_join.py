@@ -736,3 +736,37 @@ async def test_chat_at_a_table_whose_screen_is_closed_is_a_notice_not_an_error(s
         await pilot.pause(0.1)
         assert not [n.message for n in app._notifications if n.severity == "error"]
         await bob.close()
+
+
+async def test_a_name_typed_in_a_bot_seat_makes_it_a_persons(shared_hub):
+    """The new-table form: a name typed in a seat left on "Bot: normal" was
+    dropped (the hub names its bots) and the match began against a bot.
+    Typing the name makes the seat a person's, kept for that player; a
+    seat put back on a bot with a name in it is refused with the reason."""
+    from textual.widgets import Input, Select
+
+    from tui.screens.lobby import SharedTableScreen
+    from tui.screens.new_match import HUMAN
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen))
+        await wait_for(pilot, lambda: bool(app.screen.query("#away-bot")))
+        form = app.screen
+        kind = form.query_one("#kind-1", Select)
+        bot = next(v for _, v in kind._options if v != HUMAN)
+        kind.value = bot  # as the form starts with Boss Quest: "Bot: normal"
+        await pilot.pause()
+        form.query_one("#name-1", Input).focus()
+        await pilot.press(*"Bob")
+        await wait_for(pilot, lambda: kind.value == HUMAN)
+        assert [(p.name, p.kind) for p in form.read_players()][1] == ("Bob", "human")
+        kind.value = bot
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: any("Seat 2 is a bot" in str(n.message)
+                                          for n in app._notifications))
+        assert app.screen is form and not hub.tables

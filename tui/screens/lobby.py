@@ -140,6 +140,20 @@ class SharedTableScreen(NewMatchScreen):
             field.disabled = first and me is not None  # the player's bound name
         super().on_mount()
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A name typed in another seat is a person's seat kept for them: a
+        seat still on a bot becomes a person's. (The name was dropped, and
+        the match began at once against a bot.)"""
+        field = event.input
+        # typed (the field has the cursor), and still there: the form's own
+        # setting of its fields on mounting comes here later, a name since cleared
+        if (not field.has_class("seat-name") or field.id in (None, "name-0")
+                or not field.has_focus or not field.value.strip()):
+            return
+        kind = self.query_one(f"#kind-{field.id.removeprefix('name-')}", Select)
+        if kind.value != HUMAN:
+            kind.value = HUMAN
+
     def read_players(self) -> list[Any]:
         """Each seat in play: a person (named: reserved for them; no name:
         open to anyone) or a bot; raises ValueError with a reason."""
@@ -152,6 +166,9 @@ class SharedTableScreen(NewMatchScreen):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
             if kind != HUMAN:
+                if name and seat > 0:  # the hub names its bots: the name went nowhere
+                    raise ValueError(f"Seat {seat + 1} is a bot, named by the host: make it "
+                                     f"Human to keep it for {name}, or clear the name.")
                 players.append(sit(name or f"Bot {seat + 1}", "bot", kind.partition(":")[2]))
                 continue
             if not mine:  # the first person's seat is the player's own
