@@ -770,3 +770,49 @@ async def test_a_name_typed_in_a_bot_seat_makes_it_a_persons(shared_hub):
         await wait_for(pilot, lambda: any("Seat 2 is a bot" in str(n.message)
                                           for n in app._notifications))
         assert app.screen is form and not hub.tables
+
+
+async def test_back_with_two_tables_the_turn_notice_names_the_covered_one(shared_hub):
+    """Ann connects again with three matches going on: her turn at Overseers
+    and Overstocked, Bob's at an Overboss Duel. Each screen opens in turn,
+    the duel's last; the "Your turn." said for each as it opened then stood
+    over the duel, which waits for Bob. The notices name the tables the
+    turn is at, and how to get there."""
+    from tui.screens.game import GameScreen
+
+    hub, path = shared_hub
+    ann = await Player.connect(path, "Ann")
+    bob = await Player.connect(path, "Bob")
+    await ann.send({"create": {"game": "overseers", "seats": [
+        {"player": "Ann"}, {"bot": "random"}, {"bot": "random"}]}})
+    overseers = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": overseers, "seat": 0}})
+    await ann.expect("update")
+    await ann.send({"create": {"game": "overstocked", "seats": [
+        {"player": "Ann"}, {"bot": "random"}]}})
+    overstocked = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": overstocked, "seat": 0}})
+    await ann.expect("update")
+    await bob.send({"create": {"game": "overboss-duel", "seats": [
+        {"player": "Bob"}, {"player": "Ann"}]}})
+    duel = (await bob.expect("created"))["created"]["table"]
+    await bob.send({"join": {"table": duel, "seat": 0}})
+    await ann.send({"join": {"table": duel, "seat": 1}})
+    await ann.expect("update")
+    await ann.close()
+    await asyncio.sleep(0.2)
+
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: len(app.remote.screens) == 3)
+        await wait_for(pilot, lambda: all(s.update is not None for s in app.remote.screens.values()))
+        await pilot.pause(0.3)
+        top = app.screen
+        assert isinstance(top, GameScreen) and top is app.remote.screens[duel]
+        assert not top.update.legal  # Bob's turn there
+        for other in (overseers, overstocked):
+            assert app.remote.screens[other].update.legal  # Ann's turn at both
+        notices = sorted(str(n.message) for n in app._notifications)
+        assert notices == ["Your turn at Overseers: q for the lobby, then Enter on it.",
+                           "Your turn at Overstocked: q for the lobby, then Enter on it."]
+    await bob.close()
