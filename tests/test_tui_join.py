@@ -777,7 +777,7 @@ async def test_back_with_two_tables_the_turn_notice_names_the_covered_one(shared
     and Overstocked, Bob's at an Overboss Duel. Each screen opens in turn,
     the duel's last; the "Your turn." said for each as it opened then stood
     over the duel, which waits for Bob. The notices name the tables the
-    turn is at, and how to get there."""
+    turn is at, and how to get there. Home leaves them all."""
     from tui.screens.game import GameScreen
 
     hub, path = shared_hub
@@ -815,4 +815,13 @@ async def test_back_with_two_tables_the_turn_notice_names_the_covered_one(shared
         notices = sorted(str(n.message) for n in app._notifications)
         assert notices == ["Your turn at Overseers: q for the lobby, then Enter on it.",
                            "Your turn at Overstocked: q for the lobby, then Enter on it."]
+        # q: home, leaving every table whose screen was open, not only the
+        # duel's (the others' seats stayed held by screens nobody saw, and
+        # the lobby showed Ann there, "Ann to play")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        seats = {overseers: 0, overstocked: 0, duel: 1}
+        await wait_for(pilot, lambda: all(
+            hub.tables[t].session.holder_of(seat) is None for t, seat in seats.items()))
+        assert not app.remote.screens
     await bob.close()

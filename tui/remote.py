@@ -221,6 +221,17 @@ class RemoteTable:
         self._last_command[table] = time.monotonic()
         if command.kind == LEAVE:
             self.screens.pop(table, None)
+            # Back with several matches, each table's screen opened over the
+            # last: home closes those beneath too. Their seats are left as
+            # this one's (away in the lobby); they were held by screens
+            # nobody saw, the others waiting on a player shown as there.
+            for other, screen in list(self.screens.items()):
+                update = screen.update
+                if (screen in self.app.screen_stack and update is not None
+                        and update.outcome is None and _game(update.game) is not None):
+                    self.screens.pop(other, None)
+                    self.write({"table": other, "command": codec(_game(update.game)).command_dict(
+                        SeatCommand.leave(update.seat))})
             self.app.go_home()  # type: ignore[attr-defined]
         return True
 
