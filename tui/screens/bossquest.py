@@ -1189,7 +1189,7 @@ class BossQuestScreen(GameScreen):
             names = " and ".join(self._who(s) for s in winners) or "Nobody"
             verb = "frees" if len(winners) <= 1 else "free"
             return Text(f"The quest is over. {names} {verb} the Princess! "
-                        "(b: the results (rematch) · q: home)", style="bold")
+                        "(b: the results · q: home)", style="bold")
         if mode == "choose":
             seat = update.seat
             assert seat is not None
