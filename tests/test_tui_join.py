@@ -825,3 +825,27 @@ async def test_back_with_two_tables_the_turn_notice_names_the_covered_one(shared
             hub.tables[t].session.holder_of(seat) is None for t, seat in seats.items()))
         assert not app.remote.screens
     await bob.close()
+
+
+async def test_w_on_a_table_where_you_have_a_seat_says_enter_takes_it(shared_hub):
+    """Away from a match (q), w on its table in the lobby showed Ann her own
+    match as a spectator, "Ann's (away) turn", with nothing saying the seat
+    was hers. The lobby says Enter sits her down, and watches nothing."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: any(s.get("away") for t in app.remote.tables
+                                          for s in t["seats"]))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: any("Enter sits you down there" in str(n.message)
+                                          for n in app._notifications))
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, LobbyScreen) and not app.remote.screens
+        await pilot.press("enter")  # and Enter does
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        assert app.screen.update.seat == 0

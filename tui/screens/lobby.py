@@ -406,8 +406,16 @@ class LobbyScreen(Screen):
 
     def action_watch(self) -> None:
         table = self._highlighted()
-        if table is not None:
-            self.app.remote.watch(table["table"])  # type: ignore[attr-defined]
+        if table is None:
+            return
+        mine = any(s.get("player") == self.me and s.get("kind") != "bot" for s in table["seats"])
+        if mine and not (table.get("play") or {}).get("finished"):
+            # watched, the player's own seat showed "bob's (away) turn" to
+            # them as a spectator, with nothing saying the seat was theirs
+            self.notify("You have a seat at this table: Enter sits you down there.",
+                        severity="warning")
+            return
+        self.app.remote.watch(table["table"])  # type: ignore[attr-defined]
 
     def action_new(self) -> None:
         self.app.action_new_match()  # type: ignore[attr-defined]
