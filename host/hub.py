@@ -792,15 +792,22 @@ class Client:
     # -- seats -----------------------------------------------------------------------
 
     def seated(self, table: Table, seat: int) -> None:
-        seats, link, watching = self.places.get(table.id, (set(), None, False))
+        # sat down: the seat's own view only (watching as well sent the
+        # public view too, and the screen showed whichever came last)
+        seats, link, _ = self.places.get(table.id, (set(), None, False))
         seats = seats | {seat}
-        self.places[table.id] = (seats, link, watching)
+        self.places[table.id] = (seats, link, False)
         self.send({"joined": {"table": table.id, "seat": seat}})
         if table.session is not None:
             self.attach(table)
 
     def watch(self, table: Table) -> None:
         seats, link, _ = self.places.get(table.id, (set(), None, False))
+        if seats:
+            # the public view beside the seat's: the player's screen went
+            # to "spectating" at their own turn, with no way to play
+            raise HubError("You have a seat at this table: Enter in the lobby sits you "
+                           "down there (w watches a table you do not play at).")
         self.places[table.id] = (seats, link, True)
         if table.session is not None:
             self.attach(table)

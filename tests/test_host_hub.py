@@ -879,3 +879,33 @@ async def test_a_second_hub_on_a_socket_in_use_is_refused_and_sigterm_stops_the_
     finally:
         first.kill()
         first.wait()
+
+
+async def test_watching_a_table_where_you_sit_is_refused_and_sitting_ends_watching(hub):
+    """w on a table where the player holds a seat gave the connection the
+    public view beside the seat's: the screen drew whichever came last,
+    "spectating" at the player's own turn with no way to play. It is
+    refused with the way to the seat; and a player who watched a table,
+    then sat down at it, gets their seat's view only."""
+    _, path = hub
+    ann, bob, table = await sit_two(path)
+    await bob.send({"watch": {"table": table}})
+    assert "Enter in the lobby sits you down" in (await bob.expect("error"))["error"]
+    # cyd watches ann's next table, then takes its open seat
+    cyd = await Player.connect(path, "cyd")
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
+    second = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": second, "seat": 0}})
+    await cyd.send({"watch": {"table": second}})
+    await cyd.send({"join": {"table": second, "seat": 1}})
+    seen = []
+    for _ in range(20):
+        try:
+            message = await cyd.read(timeout=0.3)
+        except TimeoutError:
+            break
+        if "update" in message and message.get("table") == second:
+            seen.append(message["update"]["seat"])
+    assert seen and set(seen) == {1}, seen  # never the public view (seat None)
+    for player in (ann, bob, cyd):
+        await player.close()

@@ -306,6 +306,8 @@ async def test_game_over_shows_the_score_pad():
     submitted, text = await run(make_update(state), size=(80, 24), keys=["1", "w", "a"])
     assert submitted == []
     assert "Cyd frees the Princess" in text
+    # the way back to the results (and the rematch), as in the other games
+    assert "(b: the results · q: home)" in text
     assert "★ Cyd" in text and "Keys" in text and "Hearts" in text
 
 

@@ -736,3 +736,150 @@ async def test_the_lobby_shows_names_and_titles_as_they_are_never_as_markup():
         grid = app.screen.query_one(DataTable)
         assert grid.ordered_columns[1].content_width >= len("[/], [b]Bob")
     assert app.return_code in (0, None)
+
+
+async def test_chat_at_a_table_whose_screen_is_closed_is_a_notice_not_an_error(shared_hub):
+    """Home (or Rematch) from an Overseers table closes its screen; a line
+    said at that table afterwards (the others' "Rematch?") is a notice in
+    the lobby. It was drawn into the closed screen's talk panel, and the
+    player read "A message from the hub could not be shown (NoMatches ...)"."""
+    from tui.screens.overseers import OverseersScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        app.new_match("overseers", [app.seat("Ann", "human"), app.seat("Bob", "human"),
+                                    app.seat("C", "bot", "random")])
+        bob = await Player.connect(path, "Bob")
+        while not (lobby := (await bob.expect("lobby"))["lobby"]):
+            pass
+        table = lobby[0]["table"]
+        await bob.send({"join": {"table": table, "seat": 1}})
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
+        screen = app.screen
+        # Ann keeps a card; then nothing changes at the table until Bob keeps one
+        await wait_for(pilot, lambda: bool(screen.update and screen.update.legal))
+        screen.play(screen.update.legal[0])
+        await wait_for(pilot, lambda: not screen.update.legal)
+        app.go_home()  # as Home and Rematch on the results do: the seat is not left
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await bob.send({"chat": {"table": table, "text": "Rematch?"}})
+        await wait_for(pilot, lambda: any("Bob: Rematch?" in str(n.message)
+                                          for n in app._notifications))
+        await pilot.pause(0.1)
+        assert not [n.message for n in app._notifications if n.severity == "error"]
+        await bob.close()
+
+
+async def test_a_name_typed_in_a_bot_seat_makes_it_a_persons(shared_hub):
+    """The new-table form: a name typed in a seat left on "Bot: normal" was
+    dropped (the hub names its bots) and the match began against a bot.
+    Typing the name makes the seat a person's, kept for that player; a
+    seat put back on a bot with a name in it is refused with the reason."""
+    from textual.widgets import Input, Select
+
+    from tui.screens.lobby import SharedTableScreen
+    from tui.screens.new_match import HUMAN
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen))
+        await wait_for(pilot, lambda: bool(app.screen.query("#away-bot")))
+        form = app.screen
+        kind = form.query_one("#kind-1", Select)
+        bot = next(v for _, v in kind._options if v != HUMAN)
+        kind.value = bot  # as the form starts with Boss Quest: "Bot: normal"
+        await pilot.pause()
+        form.query_one("#name-1", Input).focus()
+        await pilot.press(*"Bob")
+        await wait_for(pilot, lambda: kind.value == HUMAN)
+        assert [(p.name, p.kind) for p in form.read_players()][1] == ("Bob", "human")
+        kind.value = bot
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: any("Seat 2 is a bot" in str(n.message)
+                                          for n in app._notifications))
+        assert app.screen is form and not hub.tables
+
+
+async def test_back_with_two_tables_the_turn_notice_names_the_covered_one(shared_hub):
+    """Ann connects again with three matches going on: her turn at Overseers
+    and Overstocked, Bob's at an Overboss Duel. Each screen opens in turn,
+    the duel's last; the "Your turn." said for each as it opened then stood
+    over the duel, which waits for Bob. The notices name the tables the
+    turn is at, and how to get there. Home leaves them all."""
+    from tui.screens.game import GameScreen
+
+    hub, path = shared_hub
+    ann = await Player.connect(path, "Ann")
+    bob = await Player.connect(path, "Bob")
+    await ann.send({"create": {"game": "overseers", "seats": [
+        {"player": "Ann"}, {"bot": "random"}, {"bot": "random"}]}})
+    overseers = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": overseers, "seat": 0}})
+    await ann.expect("update")
+    await ann.send({"create": {"game": "overstocked", "seats": [
+        {"player": "Ann"}, {"bot": "random"}]}})
+    overstocked = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": overstocked, "seat": 0}})
+    await ann.expect("update")
+    await bob.send({"create": {"game": "overboss-duel", "seats": [
+        {"player": "Bob"}, {"player": "Ann"}]}})
+    duel = (await bob.expect("created"))["created"]["table"]
+    await bob.send({"join": {"table": duel, "seat": 0}})
+    await ann.send({"join": {"table": duel, "seat": 1}})
+    await ann.expect("update")
+    await ann.close()
+    await asyncio.sleep(0.2)
+
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: len(app.remote.screens) == 3)
+        await wait_for(pilot, lambda: all(s.update is not None for s in app.remote.screens.values()))
+        await pilot.pause(0.3)
+        top = app.screen
+        assert isinstance(top, GameScreen) and top is app.remote.screens[duel]
+        assert not top.update.legal  # Bob's turn there
+        for other in (overseers, overstocked):
+            assert app.remote.screens[other].update.legal  # Ann's turn at both
+        notices = sorted(str(n.message) for n in app._notifications)
+        assert notices == ["Your turn at Overseers: q for the lobby, then Enter on it.",
+                           "Your turn at Overstocked: q for the lobby, then Enter on it."]
+        # q: home, leaving every table whose screen was open, not only the
+        # duel's (the others' seats stayed held by screens nobody saw, and
+        # the lobby showed Ann there, "Ann to play")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        seats = {overseers: 0, overstocked: 0, duel: 1}
+        await wait_for(pilot, lambda: all(
+            hub.tables[t].session.holder_of(seat) is None for t, seat in seats.items()))
+        assert not app.remote.screens
+    await bob.close()
+
+
+async def test_w_on_a_table_where_you_have_a_seat_says_enter_takes_it(shared_hub):
+    """Away from a match (q), w on its table in the lobby showed Ann her own
+    match as a spectator, "Ann's (away) turn", with nothing saying the seat
+    was hers. The lobby says Enter sits her down, and watches nothing."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: any(s.get("away") for t in app.remote.tables
+                                          for s in t["seats"]))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: any("Enter sits you down there" in str(n.message)
+                                          for n in app._notifications))
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, LobbyScreen) and not app.remote.screens
+        await pilot.press("enter")  # and Enter does
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        assert app.screen.update.seat == 0

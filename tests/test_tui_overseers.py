@@ -33,6 +33,7 @@ from tests.screen_kit import FakePort
 from tests.test_overseers_kit import placed, vote_all
 from tui.screens.game import possessive
 from tui.screens.overseers import recap_parts
+from tui.widgets.hand import BACK
 
 SIZES = [(80, 24), (120, 36)]
 
@@ -270,6 +271,19 @@ async def test_table_talk_keeps_notes_at_this_terminal():
     assert submitted == []
 
 
+async def test_the_footer_says_how_to_leave_the_talk():
+    """After Enter says a note the cursor stays in the talk (for the next
+    one): the footer names Escape, back to the cards; a player who pressed
+    a card's number there typed it into the note."""
+    state = drafting()
+    _, typing, _ = await run(make_update(state), keys=["t", *"hi", "enter"])
+    footer = typing.rstrip().splitlines()[-1]
+    assert "esc" in footer and "Done talking" in footer
+    submitted, cards, _ = await run(make_update(state), keys=["t", *"hi", "enter", "escape", "1"])
+    assert "Done talking" not in cards.rstrip().splitlines()[-1]
+    assert len(submitted) == 1
+
+
 async def test_other_totals_hidden_until_the_end_and_the_pad_at_the_end():
     rng = random.Random(5)
     state = GAME.setup(3)
@@ -416,6 +430,24 @@ async def test_gold_keeps_the_card_shown_under_the_number_pressed():
         assert seat == 0 and TRAIT[action.card].label == shown[index]
     a, b = shown
     assert f"[{a}] [{b}]" in text and re.search(rf"1 Keep {a}\s+2 Keep {b}", text)
+
+
+async def test_the_others_see_golds_two_cards_face_down():
+    """While Gold keeps one of the two cards drawn, the other players' hand
+    row read "No cards. drawn from the discard pile": it shows the two
+    cards face down and who drew them."""
+    state = placed([("AAB", "CC"), ("LLC", "AA"), ("GGL", "BB")],
+                   [Character.GOLD, Character.TEAL, Character.LIANG], discard="BH")
+    for card in sorted(state.discard):
+        state = GAME.apply(state, CHANCE, Draw(card))
+    assert state.phase is Phase.GOLD_KEEP and state.acting == 0
+    _, text, shown = await run(make_update(state, 1), after=lambda screen: [
+        c.text for c in screen.query_one("#ov-hand").cards])
+    assert shown == [BACK, BACK]
+    assert "No cards" not in text
+    assert f"{NAMES[0]} drew these from the discard pile" in text
+    for card in state.drawn:  # which cards they are stays Gold's
+        assert f"[{TRAIT[card].label}]" not in text
 
 
 async def test_your_own_row_stays_in_view_at_a_full_table():

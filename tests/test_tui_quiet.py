@@ -13,6 +13,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -500,3 +501,49 @@ async def test_the_action_bar_stays_on_screen_and_lets_the_keys_go_when_empty(ga
             if not bar.choices:
                 assert app.focused is not bar and bar not in screen.focus_chain
         assert seen == {True, False}  # seat 0 decided, and waited
+
+
+class CrowdedScreen(Screen):
+    """A screen with more keys than 60 columns hold, as Overboss Duel's
+    while placing at 80 columns."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(key, f"go('{key}')", description)
+        for key, description in (("enter", "Do it"), ("u", "Undo"), ("q", "Home"),
+                                 ("x", "Spire"), ("r", "Reveal Boss"), ("e", "End turn"),
+                                 ("p", "Score pad"))
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Footer(compact=True)
+
+    def action_go(self, key: str) -> None:
+        pass
+
+
+class CrowdedApp(App):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help"),
+        Binding("f2", "chat", "Chat"),
+    ]
+
+    def on_mount(self) -> None:
+        self.push_screen(CrowdedScreen())
+
+
+async def test_a_footer_too_narrow_keeps_help_and_chat_in_sight():
+    """The footer was cut at the right edge: at 80 columns Overboss Duel's
+    placing keys left out "f1 Help f2 Chat", the help that lists every key
+    and the chat. The screen's last keys give way (… marks it) instead."""
+    app = CrowdedApp()
+    async with app.run_test(size=(60, 4)) as pilot:
+        await pilot.pause()
+        line = screen_text(app).rstrip().splitlines()[-1]
+        assert "f1 Help" in line and "f2 Chat" in line and "…" in line
+        assert line.startswith("⏎ Do it u Undo q Home")
+        assert "Score pad" not in line
+        await pilot.resize_terminal(160, 4)
+        await pilot.pause()
+        line = screen_text(app).rstrip().splitlines()[-1]
+        assert "…" not in line
+        assert "p Score pad" in line and line.index("Score pad") < line.index("f1 Help")

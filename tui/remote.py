@@ -106,6 +106,9 @@ class RemoteTable:
         #: the "Invited" notice shown for each such table, taken down when
         #: the seat is no longer waiting (taken, the table withdrawn)
         self._invite_notes: dict[str, Any] = {}
+        #: the last turn notice said for each table (a table's screen
+        #: opening over its screen takes it down)
+        self._turn_notes: dict[str, Any] = {}
         #: turns at drawing others' changes, shared with the host's other apps
         self._turns = DrawTurns(self.socket_path.with_name(self.socket_path.name + ".draw"))
 
@@ -219,6 +222,17 @@ class RemoteTable:
         self._last_command[table] = time.monotonic()
         if command.kind == LEAVE:
             self.screens.pop(table, None)
+            # Back with several matches, each table's screen opened over the
+            # last: home closes those beneath too. Their seats are left as
+            # this one's (away in the lobby); they were held by screens
+            # nobody saw, the others waiting on a player shown as there.
+            for other, screen in list(self.screens.items()):
+                update = screen.update
+                if (screen in self.app.screen_stack and update is not None
+                        and update.outcome is None and _game(update.game) is not None):
+                    self.screens.pop(other, None)
+                    self.write({"table": other, "command": codec(_game(update.game)).command_dict(
+                        SeatCommand.leave(update.seat))})
             self.app.go_home()  # type: ignore[attr-defined]
         return True
 
@@ -359,7 +373,9 @@ class RemoteTable:
                 cls = GenericGameScreen
             screen = cls(TablePort(self, table))
             self.screens[table] = screen
+            covered = self.app.screen
             await self.app.push_screen(screen)
+            self._covered(covered)
         was_mine = bool(screen.update is not None and screen.update.legal)
         screen.show(update)
         if update.legal and not was_mine and update.outcome is None:
@@ -391,7 +407,9 @@ class RemoteTable:
         lines.append(f"{who}: {text}")
         del lines[:-200]
         top = self.app.screen
-        screen = self.screens.get(table) if isinstance(table, str) else None
+        # a table whose screen was closed (home or rematch from its results)
+        # is put away: its talk panel is gone, the line is a notice
+        screen = self._open_screen(table) if isinstance(table, str) else None
         heard = getattr(screen, "heard", None)
         if callable(heard):  # the game's own table-talk panel shows it
             heard(f"{who}: {text}")
@@ -400,12 +418,40 @@ class RemoteTable:
         elif who != self.player and not (callable(heard) and top is screen):
             self.app.notify(f"{who}: {text}", title="Chat (F2)", timeout=6)
 
+    def _covered(self, covered: Any) -> None:
+        """A table's screen just opened over another's (back with several
+        matches going on, each opens as its update comes): the "Your turn."
+        said as the one beneath opened would stand over a table that may
+        wait for someone else. It gives way to a notice naming the table."""
+        from tui.screens.game import GameScreen
+
+        table = next((t for t, s in self.screens.items() if s is covered), None)
+        update = covered.update if isinstance(covered, GameScreen) else None
+        if table is None or update is None or not update.legal or update.outcome is not None:
+            return
+        said = self._turn_notes.pop(table, None)
+        if said is not None:
+            # a notice is a message: taken down after it has gone up
+            self.app.call_later(self._take_down, said)
+        title = getattr(_game(update.game), "title", "a table")
+        self.app.notify(f"Your turn at {title}: q for the lobby, then Enter on it.", timeout=8)
+
+    def _take_down(self, text: str) -> None:
+        """Take down the notices that say `text`."""
+        notices = getattr(self.app, "_notifications", ())
+        for note in [n for n in notices if n.message == text]:
+            # Textual (pinned 8.2) takes a notice down only by this name
+            with contextlib.suppress(Exception):
+                self.app._unnotify(note)
+
     def _your_turn(self, screen: GameScreen, table: str) -> None:
         """It just became this player's decision: say so (and ring, if asked)."""
         if self.app.screen is not screen:
             title = getattr(_game(screen.update.game), "title", "a table")
-            self.app.notify(f"Your turn at {title}.", timeout=6)
+            self._turn_notes[table] = f"Your turn at {title}."
+            self.app.notify(self._turn_notes[table], timeout=6)
         elif time.monotonic() - self._last_command.get(table, -1e9) >= AT_THE_KEYBOARD_SECONDS:
+            self._turn_notes[table] = "Your turn."
             self.app.notify("Your turn.", timeout=3)
         if getattr(self.app, "bell_on_turn", False):
             self.app.bell()

@@ -1177,7 +1177,7 @@ class BossQuestScreen(GameScreen):
         mode = self._mode
         if view.phase is Phase.OVER and view.ending:
             # the Final Boss's or the Solo Quest's printed ending
-            return Text(f"{view.ending} (q: home)", style="bold")
+            return Text(f"{view.ending} (b: the results · q: home)", style="bold")
         if mode == "other" and self._personal is not None:
             return Text(f"Play {self._personal} on which Boss? (Back: every choice)",
                         style="bold")
@@ -1188,7 +1188,8 @@ class BossQuestScreen(GameScreen):
             winners = sorted(result.winners) if result is not None else []
             names = " and ".join(self._who(s) for s in winners) or "Nobody"
             verb = "frees" if len(winners) <= 1 else "free"
-            return Text(f"The quest is over. {names} {verb} the Princess! (q: home)", style="bold")
+            return Text(f"The quest is over. {names} {verb} the Princess! "
+                        "(b: the results · q: home)", style="bold")
         if mode == "choose":
             seat = update.seat
             assert seat is not None

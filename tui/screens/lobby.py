@@ -142,6 +142,20 @@ class SharedTableScreen(NewMatchScreen):
             return me or name, "you", me is not None
         return "", OPEN_SEAT_HINT, False
 
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """A name typed in another seat is a person's seat kept for them: a
+        seat still on a bot becomes a person's. (The name was dropped, and
+        the match began at once against a bot.)"""
+        field = event.input
+        # typed (the field has the cursor), and still there: the form's own
+        # setting of its fields on mounting comes here later, a name since cleared
+        if (not field.has_class("seat-name") or field.id in (None, "name-0")
+                or not field.has_focus or not field.value.strip()):
+            return
+        kind = self.query_one(f"#kind-{field.id.removeprefix('name-')}", Select)
+        if kind.value != HUMAN:
+            kind.value = HUMAN
+
     def read_players(self) -> list[Any]:
         """Each seat in play: a person (named: reserved for them; no name:
         open to anyone) or a bot; raises ValueError with a reason."""
@@ -154,6 +168,9 @@ class SharedTableScreen(NewMatchScreen):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
             if kind != HUMAN:
+                if name and seat > 0:  # the hub names its bots: the name went nowhere
+                    raise ValueError(f"Seat {seat + 1} is a bot, named by the host: make it "
+                                     f"Human to keep it for {name}, or clear the name.")
                 players.append(sit(name or f"Bot {seat + 1}", "bot", kind.partition(":")[2]))
                 continue
             if not mine:  # the first person's seat is the player's own
@@ -394,8 +411,16 @@ class LobbyScreen(Screen):
 
     def action_watch(self) -> None:
         table = self._highlighted()
-        if table is not None:
-            self.app.remote.watch(table["table"])  # type: ignore[attr-defined]
+        if table is None:
+            return
+        mine = any(s.get("player") == self.me and s.get("kind") != "bot" for s in table["seats"])
+        if mine and not (table.get("play") or {}).get("finished"):
+            # watched, the player's own seat showed "bob's (away) turn" to
+            # them as a spectator, with nothing saying the seat was theirs
+            self.notify("You have a seat at this table: Enter sits you down there.",
+                        severity="warning")
+            return
+        self.app.remote.watch(table["table"])  # type: ignore[attr-defined]
 
     def action_new(self) -> None:
         self.app.action_new_match()  # type: ignore[attr-defined]

@@ -829,8 +829,11 @@ class OverbossScreen(GameScreen):
                             f"{tiles[w]} to {tiles[o]}!")
             else:
                 head = f"A tie at {scores[0]}: both win!"
+            # b, as in Overseers and Overstocked: the final table is reached
+            # from the results, and the rematch is there
             return Text.assemble(("The duel is over. ", "bold"), (head, "bold"),
-                                 " The score pad is on the right. ", self._key("q"), " home.")
+                                 " The score pad is on the right. ", self._key("b"),
+                                 " the results (rematch) · ", self._key("q"), " home.")
         step = self._step
         if step is None:
             return self._waiting_text(update)

@@ -180,7 +180,9 @@ class OverseersScreen(GameScreen):
         Binding("b", "results", "Results", show=False,
                 tooltip="The match is over: back to the results (rematch, home)"),
         Binding("t", "talk", "Talk", tooltip="Type a note in the table-talk panel"),
-        Binding("escape", "leave_talk", "Done talking", show=False,
+        # shown (only while typing, check_action): after Enter the cursor
+        # stays in the note, and the footer named no way back to the cards
+        Binding("escape", "leave_talk", "Done talking",
                 tooltip="Leave the table-talk note"),
     ]
 
@@ -685,9 +687,13 @@ class OverseersScreen(GameScreen):
             # order drawn, 1 could keep the second)
             keeps = [a.card for a in legal if isinstance(a, Keep)]
             drawn = keeps or [c for c in view.drawn if c is not None]
-            hand.set_cards([Card(text=TRAIT[c].label, style=TRAIT_STYLE[TRAIT[c]])
-                            for c in drawn], picking=False,
-                           caption="drawn from the discard pile")
+            if drawn:
+                hand.set_cards([Card(text=TRAIT[c].label, style=TRAIT_STYLE[TRAIT[c]])
+                                for c in drawn], picking=False,
+                               caption="drawn from the discard pile")
+            else:  # Gold's cards, face down to the others (it read "No cards.")
+                hand.set_cards([Card(text=BACK) for _ in view.drawn], picking=False,
+                               caption=f"{self._who(view.acting)} drew these from the discard pile")
             hand.display = True
         else:
             hand.set_cards([], picking=False)

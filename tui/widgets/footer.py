@@ -30,6 +30,9 @@ class _Key(NamedTuple):
     description: str
     enabled: bool
     tooltip: str
+    #: the app's own key (help, chat), not the screen's: kept in sight when
+    #: the line is too narrow for every key
+    app_level: bool = False
 
 
 class Footer(Widget, can_focus=False):
@@ -93,9 +96,10 @@ class Footer(Widget, can_focus=False):
         palette_key = app.COMMAND_PALETTE_BINDING
         keys: dict[str, _Key] = {}
         palette: _Key | None = None
-        for key, (_, binding, enabled, tooltip) in self.screen.active_bindings.items():
+        for key, (node, binding, enabled, tooltip) in self.screen.active_bindings.items():
             shown = _Key(binding.key, app.get_key_display(binding), binding.description,
-                         enabled, tooltip or binding.tooltip or binding.description)
+                         enabled, tooltip or binding.tooltip or binding.description,
+                         node is app)
             if key == palette_key:
                 if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
                     palette = shown
@@ -134,12 +138,15 @@ class Footer(Widget, can_focus=False):
         gap = " " if self.compact else ""
         line = Text(no_wrap=True, overflow="crop", end="")
         spans: list[tuple[int, int, _Key]] = []
-        for key in self._keys:
+        width = self.size.width
+        for key in self._fitting(width, key_style, description_style):
             start = line.cell_len
+            if key is None:  # the screen's keys left out: F1 lists them all
+                line.append("… ", style="dim")
+                continue
             line.append_text(self._key_text(key, key_style, description_style))
             spans.append((start, line.cell_len, key))
             line.append(gap)
-        width = self.size.width
         if self._palette is not None:
             palette = Text("│", style="dim")
             palette.append_text(self._key_text(self._palette, key_style, description_style))
@@ -149,6 +156,34 @@ class Footer(Widget, can_focus=False):
             spans.append((start + 1, line.cell_len, self._palette))
         self._spans = [span for span in spans if span[0] < width]
         return line
+
+    def _fitting(self, width: int, key_style: Style,
+                 description_style: Style) -> list[_Key | None]:
+        """The keys to draw in `width`: all that fit; when they do not, the
+        screen's last keys give way (None marks where) so that the app's
+        own, F1 Help and F2 Chat, stay in sight: cut at the right edge,
+        the help that lists every key was the first to go."""
+        gap = 1 if self.compact else 0
+        room = width - (self._palette_width(key_style, description_style) if self._palette else 0)
+        widths = [self._key_text(k, key_style, description_style).cell_len + gap
+                  for k in self._keys]
+        if sum(widths) <= room:
+            return list(self._keys)
+        kept = [k for k in self._keys if k.app_level]
+        left = room - sum(w for k, w in zip(self._keys, widths, strict=True) if k.app_level) - 2
+        shown: list[_Key | None] = []
+        for key, w in zip(self._keys, widths, strict=True):
+            if key.app_level:
+                continue
+            if w > left:
+                break
+            shown.append(key)
+            left -= w
+        return [*shown, None, *kept]
+
+    def _palette_width(self, key_style: Style, description_style: Style) -> int:
+        assert self._palette is not None
+        return 1 + self._key_text(self._palette, key_style, description_style).cell_len
 
     # -- the mouse ------------------------------------------------------------------
 
