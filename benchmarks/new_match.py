@@ -42,6 +42,7 @@ async def _measure(repeats: int) -> dict[str, Any]:
     from textual import events
     from textual.widgets import OptionList
 
+    from benchmarks.frames import on_each_frame
     from tui.app import OvertableApp
 
     app = OvertableApp(collect_between_screens=True)  # as `overtable` runs it
@@ -55,38 +56,39 @@ async def _measure(repeats: int) -> dict[str, Any]:
         await pilot.pause(READING)
         loop = asyncio.get_running_loop()
         frame: dict[str, Any] = {}
-        original_display = app._display
 
-        def display(target: Any, renderable: Any) -> None:
-            if renderable is not None and hasattr(renderable, "render_segments"):
-                renderable.render_segments(app.console)  # the bytes a terminal would get
-            original_display(target, renderable)
+        def seen() -> None:
             future = frame.get("future")
             if (future is not None and not future.done()
                     and type(app.screen).__name__ == wanted):
                 future.set_result((time.perf_counter(), time.process_time()))
 
         wanted = "NewMatchScreen"
-        app._display = display  # type: ignore[method-assign]
+        put_back = on_each_frame(app, seen)
         driver = app._driver
         assert driver is not None
+
+        async def press_n() -> tuple[float, float]:
+            """`n` on the home screen to the frame showing the screen wanted,
+            then Escape back: (wall ms, CPU ms)."""
+            frame["future"] = loop.create_future()
+            event = events.Key("n", "n")
+            event.set_sender(app)
+            t0, c0 = time.perf_counter(), time.process_time()
+            driver.send_message(event)
+            t1, c1 = await asyncio.wait_for(frame["future"], timeout=30)
+            await pilot.pause(0.05)
+            await pilot.press("escape")
+            await pilot.pause(0.05)
+            return (t1 - t0) * 1e3, (c1 - c0) * 1e3
         menu = home.query_one("#home-menu", OptionList)
         order = list(app.game_ids())
         for _turn in range(1 + repeats):
             for game_id in order:
                 menu.highlighted = menu.get_option_index(f"new:{game_id}")
                 await pilot.pause(0.05)
-                frame["future"] = loop.create_future()
-                event = events.Key("n", "n")
-                event.set_sender(app)
-                t0, c0 = time.perf_counter(), time.process_time()
-                driver.send_message(event)
-                t1, c1 = await asyncio.wait_for(frame["future"], timeout=30)
-                name = "first" if not rows else game_id
-                rows.setdefault(name, []).append(((t1 - t0) * 1e3, (c1 - c0) * 1e3))
-                await pilot.pause(0.05)
-                await pilot.press("escape")
-                await pilot.pause(0.05)
+                figures = await press_n()
+                rows.setdefault("first" if not rows else game_id, []).append(figures)
                 assert app.screen is home, app.screen
         # For comparison: the same key pushing a bare screen (a header, a
         # line and the footer), what any screen costs here.
@@ -104,18 +106,10 @@ async def _measure(repeats: int) -> dict[str, Any]:
         app.action_new_match = lambda game_id=None: app.push_screen(Bare())  # type: ignore[method-assign]
         wanted = "Bare"
         for _turn in range(1 + repeats):
-            frame["future"] = loop.create_future()
-            event = events.Key("n", "n")
-            event.set_sender(app)
-            t0, c0 = time.perf_counter(), time.process_time()
-            driver.send_message(event)
-            t1, c1 = await asyncio.wait_for(frame["future"], timeout=30)
+            figures = await press_n()
             if _turn:
-                rows.setdefault("bare screen", []).append(((t1 - t0) * 1e3, (c1 - c0) * 1e3))
-            await pilot.pause(0.05)
-            await pilot.press("escape")
-            await pilot.pause(0.05)
-        app._display = original_display  # type: ignore[method-assign]
+                rows.setdefault("bare screen", []).append(figures)
+        put_back()
     return {
         name: {
             "wall": statistics.median(w for w, _ in times),
