@@ -354,21 +354,11 @@ async def test_overseers_table_talk_is_the_tables_chat(shared_hub):
     line typed there reaches the others, a line said at the table shows there."""
     from textual.widgets import Input
 
-    from tui.screens.overseers import OverseersScreen
 
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
-        app.new_match("overseers", [app.seat("Ann", "human"), app.seat("Bob", "human"),
-                                    app.seat("C", "bot", "random")])
-        bob = await Player.connect(path, "Bob")
-        while not (lobby := (await bob.expect("lobby"))["lobby"]):
-            pass
-        table = lobby[0]["table"]
-        await bob.send({"join": {"table": table, "seat": 1}})
-        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
-        screen = app.screen
+        bob, table, screen = await _overseers_with_bob(app, pilot, path)
         await bob.send({"chat": {"table": table, "text": "I kept nothing good"}})
         await wait_for(pilot, lambda: "Bob: I kept nothing good" in screen.notes)
         await pilot.press("t")
@@ -743,21 +733,11 @@ async def test_chat_at_a_table_whose_screen_is_closed_is_a_notice_not_an_error(s
     said at that table afterwards (the others' "Rematch?") is a notice in
     the lobby. It was drawn into the closed screen's talk panel, and the
     player read "A message from the hub could not be shown (NoMatches ...)"."""
-    from tui.screens.overseers import OverseersScreen
 
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
-        app.new_match("overseers", [app.seat("Ann", "human"), app.seat("Bob", "human"),
-                                    app.seat("C", "bot", "random")])
-        bob = await Player.connect(path, "Bob")
-        while not (lobby := (await bob.expect("lobby"))["lobby"]):
-            pass
-        table = lobby[0]["table"]
-        await bob.send({"join": {"table": table, "seat": 1}})
-        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
-        screen = app.screen
+        bob, table, screen = await _overseers_with_bob(app, pilot, path)
         # Ann keeps a card; then nothing changes at the table until Bob keeps one
         await wait_for(pilot, lambda: bool(screen.update and screen.update.legal))
         screen.play(screen.update.legal[0])
@@ -883,3 +863,20 @@ async def test_w_on_a_table_where_you_have_a_seat_says_enter_takes_it(shared_hub
         await pilot.press("enter")  # and Enter does
         await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
         assert app.screen.update.seat == 0
+
+
+async def _overseers_with_bob(app, pilot, path):
+    """Ann sets up Overseers with Bob (a second client) and a bot; Bob sits
+    down. Returns Bob, the table's id and Ann's game screen."""
+    from tui.screens.overseers import OverseersScreen
+
+    await wait_for(pilot, lambda: app.remote.connected)
+    app.new_match("overseers", [app.seat("Ann", "human"), app.seat("Bob", "human"),
+                                app.seat("C", "bot", "random")])
+    bob = await Player.connect(path, "Bob")
+    while not (lobby := (await bob.expect("lobby"))["lobby"]):
+        pass
+    table = lobby[0]["table"]
+    await bob.send({"join": {"table": table, "seat": 1}})
+    await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
+    return bob, table, app.screen
