@@ -132,7 +132,11 @@ class OvertableApp(KeysInOrder, App[None]):
         screen is drawn (`WARM_RULES_AFTER`): the new-match form needs every
         game's rules and bot levels, and importing them when `n` was pressed
         held its first frame back by a third of a second or more. A process
-        that leaves at once never loads them."""
+        that leaves at once never loads them. Once a process: the home
+        screen and the lobby each ask as they come back."""
+        if getattr(self, "_rules_warming", False):
+            return
+        self._rules_warming = True
         self.set_timer(WARM_RULES_AFTER, self._warm_rules)
 
     @work(thread=True, exclusive=True, group="warm-rules")

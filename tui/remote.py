@@ -228,10 +228,10 @@ class RemoteTable:
             # nobody saw, the others waiting on a player shown as there.
             for other, screen in list(self.screens.items()):
                 update = screen.update
-                if (screen in self.app.screen_stack and update is not None
-                        and update.outcome is None and _game(update.game) is not None):
+                game = None if update is None else _game(update.game)
+                if screen in self.app.screen_stack and game is not None and update.outcome is None:
                     self.screens.pop(other, None)
-                    self.write({"table": other, "command": codec(_game(update.game)).command_dict(
+                    self.write({"table": other, "command": codec(game).command_dict(
                         SeatCommand.leave(update.seat))})
             self.app.go_home()  # type: ignore[attr-defined]
         return True
