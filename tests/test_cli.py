@@ -89,6 +89,7 @@ def test_cli_starts_the_app(monkeypatch):
         "bot_delay": 0.0,
         "collect_between_screens": True,  # the real app keeps full collections off play
         "handover_grace": tui.app.HANDOVER_GRACE,  # a doubled Enter does not lift the cover
+        "decision_grace": tui.app.DECISION_GRACE,  # nor make the next decision unseen
         "ran": True,
     }
 

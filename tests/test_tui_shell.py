@@ -583,3 +583,55 @@ def test_round_chart_shares_one_scale():
     assert bars([3, 2, 0], 3, 3)[0] == BARS[-1] and bars([3, 2, 0], 3, 3)[-1] == BARS[0]
     assert bars([1, 2], 4, 8) == BARS[2] * 4 + BARS[4] * 4  # rounds widened to fit
     assert len(bars(list(range(50)), 50, 20)) == 20  # the latest rounds when too many
+
+
+async def test_enter_waits_a_moment_on_a_new_decision_the_arrows_do_not(monkeypatch):
+    """Hot-seat: the same person goes straight on into a new decision (the
+    cover just lifted, or their own move led to the next one). A doubled or
+    held Enter must not make that decision before they saw it; the arrows
+    move at once, and a deliberate Enter a moment later plays."""
+    import tui.games
+    import tui.screens.game
+    from saves import journal
+    from saves.match import Match
+    from tests import toygame
+    from tui.screens.generic import GenericGameScreen
+
+    monkeypatch.setitem(journal.EXTRA_GAMES, "toy", toygame.GAME)
+    monkeypatch.setitem(tui.games.SCREENS, "toy", "tui.screens.generic:GenericGameScreen")
+    # a repeat this far apart is still one held key (a loaded machine's presses)
+    monkeypatch.setattr(tui.screens.game, "HELD_KEY_GAP", 0.6)
+    grace = 1.5  # long enough for a loaded machine's first press
+    app = make_app(decision_grace=grace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_match(Match.new("toy", players("human", "human")))
+        await wait_for(pilot, lambda: on(app, HandoverScreen))
+        table = app.table
+        ann = table.handover_to
+        await pilot.press("enter")  # lifts the cover (no grace asked for it here)
+        await pilot.press("enter")  # the same key, doubled
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GenericGameScreen) and screen.update.seat == ann
+        assert table.match.state.stakes == (0, 0)  # nothing played unseen
+        actions = screen.query_one("#actions", OptionList)
+        assert actions.highlighted == 0
+        await pilot.press("down")  # the arrows are never held back
+        await pilot.pause()
+        assert actions.highlighted == 1
+        await pilot.press("up")
+        await asyncio.sleep(grace + 0.1)
+        await pilot.press("enter")  # deliberate: Raise
+        await pilot.pause()
+        assert table.match.state.stakes[ann] == 1
+        # Ann's own move led to her next decision: a held Enter repeats
+        assert screen.update.seat == ann and toygame.Raise() in screen.update.legal
+        for _ in range(6):  # longer than the grace, each repeat within the gap
+            await pilot.press("enter")
+            await asyncio.sleep(0.3)
+        await pilot.pause()
+        assert table.match.state.stakes[ann] == 1
+        await asyncio.sleep(0.7)  # let go; then pressed again, on purpose
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.match.state.stakes[ann] == 2

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual import work
+from textual import events, work
 from textual._styles_cache import StylesCache
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -33,6 +33,10 @@ if TYPE_CHECKING:
 DEFAULT_BOT_DELAY = 0.45
 #: seconds a hand-over cover ignores Enter in the real app (tests: none)
 HANDOVER_GRACE = 0.6
+#: seconds Enter is ignored after a new decision appears on a game screen,
+#: in the real app (tests: none): a doubled or held Enter does not make it
+#: unseen (tui/screens/game.py, `GameScreen.too_soon`)
+DECISION_GRACE = 0.6
 #: the longest a bot's move may stay on screen, in seconds
 MAX_BOT_DELAY = 60.0
 
@@ -98,6 +102,7 @@ class OvertableApp(KeysInOrder, App[None]):
         seed: int | None = None,
         collect_between_screens: bool = False,
         handover_grace: float = 0.0,
+        decision_grace: float = 0.0,
     ) -> None:
         super().__init__()
         lay_out_once()  # one layout pass where Textual makes two (over SSH, CPU per update)
@@ -114,6 +119,16 @@ class OvertableApp(KeysInOrder, App[None]):
         self.collector = Collector(self) if collect_between_screens else None
         #: a hand-over cover ignores Enter this long after it appears
         self.handover_grace = handover_grace
+        #: a game screen ignores Enter this long after a new decision appears
+        self.decision_grace = decision_grace
+
+    def key_dropped(self, event: events.Key) -> bool:
+        """Enter on a game screen just as a new decision appears: the key
+        that made the last one, doubled or held (`GameScreen.too_soon`)."""
+        from tui.screens.game import GameScreen
+
+        screen = self.screen
+        return isinstance(screen, GameScreen) and screen.too_soon(event.key)
 
     # -- screens --------------------------------------------------------------
 
@@ -526,7 +541,7 @@ class OvertableApp(KeysInOrder, App[None]):
 
 def run(start: str = "home", argument: str | None = None, **kwargs: Any) -> None:
     OvertableApp(start, argument, collect_between_screens=True, handover_grace=HANDOVER_GRACE,
-                 **kwargs).run()
+                 decision_grace=DECISION_GRACE, **kwargs).run()
 
 
 __all__ = ["OvertableApp", "run"]

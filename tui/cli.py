@@ -241,10 +241,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     kwargs: dict[str, Any] = {"theme_name": themes.CHOICES[args.theme]}
     if args.bot_delay is not None:
         kwargs["bot_delay"] = args.bot_delay
-    from tui.app import HANDOVER_GRACE, OvertableApp
+    from tui.app import DECISION_GRACE, HANDOVER_GRACE, OvertableApp
 
     OvertableApp(start, argument, collect_between_screens=True, handover_grace=HANDOVER_GRACE,
-                 **kwargs).run()
+                 decision_grace=DECISION_GRACE, **kwargs).run()
     return 0
 
 
@@ -356,11 +356,12 @@ def join_hub(
               "or name a running hub's socket with --socket (`overtable host` and "
               "`overtable hub` print theirs).", file=sys.stderr)
         return 1
+    from tui.app import DECISION_GRACE
     from tui.join import JoinApp
 
     JoinApp(
         socket_path, player, bell=bell, theme_name=themes.CHOICES[theme],
-        collect_between_screens=True,
+        collect_between_screens=True, decision_grace=DECISION_GRACE,
     ).run()
     return 0
 

@@ -54,7 +54,14 @@ class KeysInOrder(App):
             return
         await self._take_key(event)
 
+    def key_dropped(self, event: events.Key) -> bool:
+        """Whether the app drops `event` when its turn comes (none here;
+        the app's own: an Enter too soon after a new decision)."""
+        return False
+
     async def _take_key(self, event: events.Key) -> None:
+        if self.key_dropped(event):
+            return  # checked in its turn: what the keys before it did counts
         target = self.focused or self.screen
         await super().on_event(event)
         if event.is_forwarded:  # sent to a control, not taken by a priority binding

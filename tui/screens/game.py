@@ -20,6 +20,7 @@ two views in `_changes` and marks `self.changed(kind)` in its panels.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol
 
@@ -48,6 +49,14 @@ MOVE_NOW_KEY = "n"
 SENT_TEXT = "Sent. Waiting for the table…"
 #: Seconds without an answer after which the screen takes keys again.
 SENT_TIMEOUT = 5.0
+
+#: The keys that confirm a choice (the pickers' Enter, the board's Enter
+#: and space): for a moment after a new decision appears they are ignored
+#: (`GameScreen.too_soon`), the arrows are not.
+CONFIRM_KEYS = frozenset({"enter", "space"})
+#: A confirming key that comes this soon after one ignored is ignored too:
+#: a held key repeats faster than this, a person pressing again does not.
+HELD_KEY_GAP = 0.15
 
 
 def game_of(game_id: str) -> Any | None:
@@ -202,6 +211,13 @@ class GameScreen(Screen):
         #: the same turn of the event loop, so no frame of the results
         #: shows before them (`results.push_results`)
         self.over_the_results: list[Screen] = []
+        #: until when (time.monotonic()) a confirming key is ignored: a new
+        #: decision has just appeared (`_steady`)
+        self._steady_until = 0.0
+        #: this screen sent a move or an undo since its last decision
+        #: appeared: what comes back for the same seat is a new decision,
+        #: even if it offers the same choices
+        self._acted = False
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
     seat_word: str = "Player"
@@ -210,7 +226,8 @@ class GameScreen(Screen):
 
     def show(self, update: TableUpdate) -> None:
         """Take `update` and redraw. Called by the shell after every change."""
-        self.update = update
+        before, self.update = self.update, update
+        self._steady(before, update)
         self.recap = self.since.observe(update)
         if self.sent_from is not None and update.seq != self.sent_from:
             self._stop_waiting()  # the answer (or a change before it)
@@ -220,6 +237,42 @@ class GameScreen(Screen):
             if self.sent_from is not None:
                 self._show_sent()
             self.refresh_bindings()
+
+    # -- a new decision is not confirmed unseen ----------------------------------
+
+    def _steady(self, before: TableUpdate | None, update: TableUpdate) -> None:
+        """A new decision for the seat shown (its turn again, the next step
+        of a move, the view of the person who just lifted the hand-over
+        cover): the confirming keys wait the app's `decision_grace`, so a
+        doubled or held Enter that made the last move does not make this
+        one before the player has seen it. The same choices again (another
+        player's secret pick came in meanwhile) are no new decision."""
+        if update.seat is None or not update.legal or update.over:
+            return
+        if (before is not None and before.seat == update.seat and before.legal == update.legal
+                and not self._acted):
+            return
+        self._acted = False
+        grace = float(getattr(self.app, "decision_grace", 0.0)) if self.is_attached else 0.0
+        if grace > 0:
+            self._steady_until = time.monotonic() + grace
+
+    def too_soon(self, key: str) -> bool:
+        """Whether `key` is a confirming key pressed before the decision on
+        screen could be read (the app then drops it). One dropped keeps the
+        guard a little longer (`HELD_KEY_GAP`): a held Enter repeats until
+        it is let go. Typing in a text field (the table talk) never waits."""
+        if key not in CONFIRM_KEYS:
+            return False
+        now = time.monotonic()
+        if now >= self._steady_until:
+            return False
+        from textual.widgets import Input
+
+        if isinstance(self.focused, Input):
+            return False
+        self._steady_until = max(self._steady_until, now + HELD_KEY_GAP)
+        return True
 
     def witness(self, update: TableUpdate) -> None:
         """An update for a seat viewed here, shown or not (in hot-seat play
@@ -357,8 +410,10 @@ class GameScreen(Screen):
         # Noted first: at this terminal the session answers (and the
         # update after the move is shown) before `send` returns.
         self.since.acted(update)
+        self._acted = True  # before: at this terminal the answer is shown within `send`
         if self.port.send(command) is False:
             self.since.acted(None)  # refused: nothing was done
+            self._acted = False
             return
         if getattr(self.port, "answers_later", False) and self.update is update:
             # a shared table: the answer comes over the wire

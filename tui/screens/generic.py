@@ -42,7 +42,8 @@ class GenericGameScreen(GameScreen):
         self.title = game.title if game is not None else "Overtable"
 
     def show(self, update: TableUpdate) -> None:
-        self.update = update
+        before, self.update = self.update, update
+        self._steady(before, update)  # a new decision: Enter waits a moment
         names = update.names
         if update.thinking is not None:
             status = f"{names[update.thinking]} is thinking…{self.thinking_note(update)}"
