@@ -685,3 +685,41 @@ async def test_the_log_and_the_recap_show_the_deal_folded():
     assert not any("is dealt a trait card" in line for line in shown)
     assert any(line.startswith("Trait cards dealt: you ") for line in shown)
     assert "dealt a trait card" not in text
+
+
+async def test_teals_second_step_waits_a_moment_for_enter():
+    """Hot-seat play-test: Teal's card chosen with a doubled Enter, the
+    second Enter moved it under whatever card the cursor came to rest on,
+    unseen. The second step's choices take Enter only after the app's
+    `decision_grace`; the arrows move at once."""
+    import asyncio
+
+    from textual import events
+
+    class GuardedApp(ScreenApp):
+        decision_grace = 1.5  # long enough for a loaded machine's presses
+
+        async def on_event(self, event: events.Event) -> None:
+            # what the real app does with a key (tui/app.py, `key_dropped`)
+            if isinstance(event, events.Key) and self.game_screen.too_soon(event.key):
+                return
+            await super().on_event(event)
+
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.TEAL)
+    fake = FakePort()
+    app = GuardedApp(make_update(state, 3), fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await asyncio.sleep(1.6)  # the first step has been on screen a while
+        await pilot.press("2", "enter")  # card 2 chosen; the Enter comes too soon
+        await pilot.pause()
+        assert fake.submitted == []
+        bar = app.game_screen.query_one("#ov-actions")
+        cursor = bar.cursor
+        await pilot.press("right")
+        await pilot.pause()
+        assert bar.cursor != cursor  # the arrows do not wait
+        await pilot.press("left")
+        await asyncio.sleep(1.6)
+        await pilot.press("enter")  # now on purpose
+        await pilot.pause()
+        assert fake.submitted == [(3, Copy(1, 0))]

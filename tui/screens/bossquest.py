@@ -1479,6 +1479,7 @@ class BossQuestScreen(GameScreen):
             if self.update is not None:  # the cursor on the first of the new choices
                 self.query_one("#bq-actions", ActionBar).set_choices(
                     self._other_choices(self.update), keep_cursor=False)
+                self.new_choice()  # a doubled Enter does not pick the Boss unseen
             self._draw_prompt()
             return
         if value is not None and self._legal(value):

@@ -253,6 +253,13 @@ class GameScreen(Screen):
                 and not self._acted):
             return
         self._acted = False
+        self.new_choice()
+
+    def new_choice(self) -> None:
+        """New choices are on screen: the confirming keys wait a moment
+        (`decision_grace`). A game's screen calls it for the second step
+        of a move it asks in two (a card, then what it does), whose
+        choices appear under the cursor with no update between."""
         grace = float(getattr(self.app, "decision_grace", 0.0)) if self.is_attached else 0.0
         if grace > 0:
             self._steady_until = time.monotonic() + grace

@@ -927,6 +927,7 @@ class OverseersScreen(GameScreen):
             if self.update is not None:
                 self._draw_decision(self.update)
                 self.query_one("#ov-actions", ActionBar).focus()
+                self.new_choice()  # a doubled Enter does not take the next step unseen
             return
         if value is not None:
             self.play(value)
