@@ -214,3 +214,107 @@ async def test_the_final_table_goes_back_to_the_results(tmp_path, monkeypatch):
             if app.table is not first and app.table is not None:
                 break
         assert app.table is not first and not app.table.match.finished
+
+
+async def test_the_cover_lets_the_last_person_take_back_their_pick(tmp_path, monkeypatch):
+    """Hot-seat play-test: Ann's draft pick made, the cover came up for Bea
+    at once and Ann could not take the pick back. The cover now offers it
+    (u) while the rules allow it; the pick is undone under the cover, which
+    then waits for Ann: no view but the public one is drawn until the right
+    person uncovers hers, so nobody's secret reaches another person, even
+    when it is Bea who presses u. The last pick of a turn passes the packs
+    (each seat sees a new one): that pick cannot be taken back, and the
+    cover does not offer it."""
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(
+            "overseers",
+            [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human"), PlayerSpec("Cal", "human")],
+        )
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        table = app.table
+        screen = table.screen
+        drawn: list[int | None] = []  # every view the game screen drew, by seat
+        show = screen.show
+        monkeypatch.setattr(screen, "show", lambda update: (drawn.append(update.seat),
+                                                            show(update)))
+        assert "press u" not in screen_text(app)  # nobody has moved yet
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.update.seat == 0 and table.match.state.phase is Phase.DRAFT
+        before = table.match.state
+        pack = [c.text for c in screen.query_one("#ov-hand", Hand).cards]
+        await pilot.press("enter")  # Ann keeps a card
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        assert table.match.state != before
+        text = screen_text(app)
+        assert "Pass to Bea" in text
+        assert "Ann: press u to take back your move before Bea looks." in text
+        assert not any(card in text for card in pack)  # the cover shows no card
+        drawn.clear()
+        await pilot.press("u")  # Bea has the keyboard already, say
+        await pilot.pause()
+        assert table.match.state == before  # the pick is taken back
+        cover = app.screen
+        assert isinstance(cover, HandoverScreen)
+        text = screen_text(app)
+        assert "Pass to Ann" in text and "Ann's move was taken back." in text
+        assert "press u" not in text and not any(card in text for card in pack)
+        assert set(drawn) <= {None}  # under the cover: the public view only
+        await pilot.press("u")  # nothing more to offer
+        await pilot.pause()
+        assert table.match.state == before and app.screen is cover
+        await pilot.press("enter")  # Ann uncovers: her pack as it was
+        await pilot.pause()
+        assert screen.update.seat == 0 and drawn[-1] == 0 and 1 not in drawn
+        assert [c.text for c in screen.query_one("#ov-hand", Hand).cards] == pack
+        await pilot.press("enter")  # and keeps a card again: the offer again
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        assert "Ann: press u to take back" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.update.seat == 1 and table.match.state != before
+
+
+async def test_a_pick_someone_moved_after_is_not_offered_back(tmp_path, monkeypatch):
+    """Ann's pick, then the bot's: Ann's can no longer be taken back (the
+    session's rule), and the cover stops offering it as soon as the bot
+    has moved; u then changes nothing."""
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=2.5, seed=5, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(
+            "overseers",
+            [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human"),
+             PlayerSpec("Cyd", "bot", "heuristic")],
+        )
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        table = app.table
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HandoverScreen)
+                       and table.screen.update.seat == 0)
+        assert table.match.history[-1][0] != 2  # the bot thinks a while yet
+        await pilot.press("enter")  # Ann keeps a card; the bot is still thinking
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        assert "Ann: press u" in screen_text(app)
+        await wait_for(pilot, lambda: table.match.history[-1][0] == 2)  # the bot's pick
+        await pilot.pause()
+        assert "press u" not in screen_text(app)
+        after = table.match.state
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.match.state == after and app.screen.player == "Bea"
+
+
+async def wait_for(pilot, condition, timeout: float = 10.0) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out; screen is {pilot.app.screen!r}")
+        await pilot.pause(0.01)

@@ -82,6 +82,8 @@ class Table:
         self.screen: GameScreen | None = None
         #: the person a hand-over cover is waiting for, if any
         self.handover_to: int | None = None
+        #: the hand-over cover up, if any (it offers a take-back)
+        self._cover: Any = None
         #: the lines of the log a person's view here has shown: a reveal
         #: past them is told on the hand-over cover (`_news`); None: no
         #: person's view shown yet (a match resumed tells nothing of before)
@@ -146,6 +148,8 @@ class Table:
             for seat in self._link.viewing()
         ):
             self._decide(update)
+            if self._cover is not None:
+                self._cover.refresh_offer()  # can the last move still be taken back?
 
     def _decide(self, update: SeatUpdate) -> None:
         """Every update of this change is in: choose whose view to show."""
@@ -219,15 +223,49 @@ class Table:
     def _handover(self, seat: int) -> None:
         if self.handover_to is not None:
             return
+        last = self.viewer
         self.handover_to = seat
         self.refresh()
         from tui.screens.handover import HandoverScreen
 
         assert self.app is not None
-        self.app.push_screen(HandoverScreen(
+        take_back = None
+        if last is not None and last != seat and last in self.humans:
+            take_back = _TakeBack(self, last)
+        self._cover = HandoverScreen(
             self.names[seat], lambda: self._take_over(seat),
             grace=getattr(self.app, "handover_grace", 0.0), news=self._news(),
-        ))
+            take_back=take_back,
+        )
+        self.app.push_screen(self._cover)
+
+    def can_take_back(self, seat: int) -> bool:
+        """Whether `seat`'s person, who had the terminal, may still take
+        back their last move from under the cover (the session's own rule:
+        their last action, no one else's since, nothing revealed by it)."""
+        update = self.updates.get(seat)
+        return (not self.closed and self._link is not None and self.handover_to is not None
+                and update is not None and update.can_undo and not update.over)
+
+    def take_back(self, seat: int) -> bool:
+        """`seat`'s person takes back their last move from under the cover:
+        the move is undone and the cover now waits for them (their own
+        decision again), so whoever pressed the key sees no one's view
+        before the right person uncovers it. False: refused (a notice)."""
+        update = self.updates.get(seat)
+        if update is None or not self.can_take_back(seat):
+            return False
+        if self.screen is not None:
+            self.screen.since.acted(update)
+        refusal = self._link.send(SeatCommand.undo(seat, update.seq))
+        if refusal is not None:
+            if self.screen is not None:
+                self.screen.since.acted(None)
+            self._notify(refusal.reason, severity="information")
+            return False
+        self.handover_to = seat
+        self.refresh()  # the public view, under the cover
+        return True
 
     def _news(self) -> list[str]:
         """The public log's lines that tell a reveal (the game screen's
@@ -242,6 +280,7 @@ class Table:
     def _take_over(self, seat: int) -> None:
         """The cover is lifted by `seat`'s player: show their view."""
         self.handover_to = None
+        self._cover = None
         if self.closed:
             return
         self.viewer = seat
@@ -251,6 +290,7 @@ class Table:
 
     def _finish(self) -> None:
         self.handover_to = None
+        self._cover = None
         self.refresh()
         if self._results_shown or self.app is None:
             return
@@ -265,3 +305,21 @@ class Table:
     def _notify(self, message: str, *, severity: str = "information") -> None:
         if self.app is not None:
             self.app.notify(message, severity=severity)  # type: ignore[arg-type]
+
+
+class _TakeBack:
+    """The cover's offer to the person who just moved (tui/screens/handover.py)."""
+
+    def __init__(self, table: Table, seat: int) -> None:
+        self.table = table
+        self.seat = seat
+        self.who = table.names[seat]
+
+    def possible(self) -> bool:
+        return self.table.can_take_back(self.seat)
+
+    def take(self) -> tuple[str, Any] | None:
+        seat = self.seat
+        if not self.table.take_back(seat):
+            return None
+        return self.who, lambda: self.table._take_over(seat)

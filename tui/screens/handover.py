@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,13 +15,33 @@ from textual.widgets import Button, Footer, Static
 from tui import resources
 
 
+class TakeBack(Protocol):
+    """The last person's way back, offered on the cover before the next
+    person uncovers (tui/table.py): `who` took the last move; `possible()`
+    says whether the rules still let them take it back; `take()` takes it
+    back and says who the cover now waits for (`who`, the seat's own
+    decision again), or None when the session refused (its notice says why)."""
+
+    who: str
+
+    def possible(self) -> bool: ...
+
+    def take(self) -> tuple[str, Callable[[], None]] | None: ...
+
+
 class HandoverScreen(Screen):
     """Full-screen: "Pass to <name>"; Enter shows that player's view.
 
     `news`: what the last move revealed to the whole table (the public
     log's lines, no one's secret: the votes, the top rows, the cards
     chosen), which no one here has seen yet; the cover came up at once
-    and hid it from the person whose choice revealed it."""
+    and hid it from the person whose choice revealed it.
+
+    `take_back`: the person who just moved may still take it back (u)
+    while the rules allow it (no one else has moved, nothing was revealed
+    since). Their move is undone under the cover, which then waits for
+    them ("Pass to Ann"): their view shows only once they uncover it, so
+    a u pressed by the next person shows them nothing of Ann's."""
 
     CSS_PATH = resources.css_path("dialogs.tcss")
 
@@ -28,15 +49,20 @@ class HandoverScreen(Screen):
 
     BINDINGS = [
         Binding("enter,space", "ready", "I'm ready", priority=True),
+        Binding("u", "take_back", "Take back",
+                tooltip="The person who just moved takes their move back (before passing)"),
         Binding("q", "leave", "Home"),
     ]
 
     def __init__(self, name: str, on_ready: Callable[[], None], *, grace: float = 0.0,
-                 news: Sequence[str] = ()) -> None:
+                 news: Sequence[str] = (), take_back: TakeBack | None = None) -> None:
         super().__init__()
         self.player = name
         self.news = tuple(news)
         self._on_ready = on_ready
+        self.take_back = take_back
+        #: what the cover says happened under it (a move taken back)
+        self.note = ""
         #: seconds after the cover appears in which it cannot be lifted, so
         #: that the key that ended a turn, pressed twice or held, does not
         #: lift it before the next player has the keyboard
@@ -51,17 +77,33 @@ class HandoverScreen(Screen):
                     yield Static("Revealed to everyone:", id="handover-news-title")
                     for line in self.news:
                         yield Static(line, markup=False)
+            if self.note:
+                yield Static(self.note, id="handover-note", markup=False)
             yield Static(
                 f"Only {self.player} should look now. Press Enter when ready.",
                 id="handover-hint",
             )
             yield Button(f"I am {self.player}: show my view", id="ready", variant="primary",
                          disabled=self.grace > 0)
+            if self.take_back is not None:
+                offer = self._offer_text()
+                yield Static(offer, id="handover-undo", markup=False).set_styles(
+                    "display: block;" if offer else "display: none;")
         yield Footer()
 
+    def _offer_text(self) -> str:
+        take_back = self.take_back
+        if take_back is None or not take_back.possible():
+            return ""
+        return f"{take_back.who}: press u to take back your move before {self.player} looks."
+
     def on_mount(self) -> None:
+        self._start_grace()
+
+    def _start_grace(self) -> None:
         self._shown_at = time.monotonic()
         if self.grace > 0:
+            self.query_one("#ready", Button).disabled = True
             self.set_timer(self.grace, self._allow)
 
     def _allow(self) -> None:
@@ -70,6 +112,22 @@ class HandoverScreen(Screen):
     def _too_soon(self) -> bool:
         shown = self._shown_at
         return shown is None or time.monotonic() - shown < self.grace
+
+    def refresh_offer(self) -> None:
+        """The table changed under the cover (a bot moved, a draw): the
+        take-back is offered only while the rules still allow it."""
+        if not self.is_mounted or self.take_back is None:
+            return
+        for offer in self.query("#handover-undo").results(Static):
+            text = self._offer_text()
+            offer.update(text)
+            offer.display = bool(text)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_back":
+            return self.take_back is not None and self.take_back.possible()
+        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
@@ -81,6 +139,23 @@ class HandoverScreen(Screen):
         # Redraw the table for the new player while it is still covered.
         self._on_ready()
         self.dismiss()
+
+    async def action_take_back(self) -> None:
+        """The last person takes their move back: it is undone under the
+        cover, which then waits for them, not for the next person."""
+        take_back = self.take_back
+        if take_back is None or not take_back.possible():
+            return
+        after = take_back.take()
+        if after is None:
+            self.refresh_offer()  # refused: the notice says why
+            return
+        self.note = f"{take_back.who}'s move was taken back."
+        self.player, self._on_ready = after
+        self.news = ()  # what it revealed (if anything) is no longer so
+        self.take_back = None
+        await self.recompose()
+        self._start_grace()  # a u pressed twice does not uncover it either
 
     def action_leave(self) -> None:
         self.app.leave_table()  # type: ignore[attr-defined]
