@@ -880,3 +880,53 @@ async def _overseers_with_bob(app, pilot, path):
     await bob.send({"join": {"table": table, "seat": 1}})
     await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
     return bob, table, app.screen
+
+
+async def test_the_turn_coming_back_lights_the_prompt_not_a_notice_over_the_table(
+        shared_hub, monkeypatch):
+    """Over SSH at 80x24 the "Your turn." notice, for a player back at the
+    keys after a pause, covered the top right of the table (the recap's
+    first lines, the spells) for 3 s. The table's own prompt, which says
+    what to decide, stands out a moment instead: nothing is covered, and
+    the table reads the same with it as without."""
+    from tests.screen_kit import screen_text
+    from tui import remote
+    from tui.screens import game
+
+    monkeypatch.setattr(remote, "AT_THE_KEYBOARD_SECONDS", 0.0)  # every turn: after a pause
+    monkeypatch.setattr(game, "TURN_SECONDS", 0.5)
+    hub, path = shared_hub
+    wire = codec(GAMES["overboss-duel"])
+    rng = random.Random(4)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob, _ = await bob_sits_at_anns_duel(pilot, app, path)
+        screen = app.screen
+        prompt = screen.query_one(f"#{screen.prompt_id}")
+        came_back = 0
+        for _ in range(2000):
+            await pilot.pause(0.005)
+            update = screen.update
+            if update is not None and update.legal and update.outcome is None:
+                if prompt.has_class("-your-turn"):
+                    came_back += 1
+                    assert not [n for n in app._notifications if "Your turn" in str(n.message)]
+                    lit = screen_text(app)
+                    await asyncio.sleep(0.6)
+                    await pilot.pause()
+                    assert not prompt.has_class("-your-turn")  # a moment, then as before
+                    assert screen_text(app) == lit  # nothing was over the table
+                    if came_back == 2:
+                        break
+                screen.play(rng.choice(update.legal))
+            try:
+                message = await bob.read(timeout=0.005)
+            except TimeoutError:
+                continue
+            if "update" in message:
+                theirs = wire.decode_update(json.dumps(message["update"]).encode())
+                if theirs.legal and theirs.outcome is None:
+                    command = wire.command_dict(
+                        SeatCommand.play(1, rng.choice(theirs.legal), theirs.seq))
+                    await bob.send({"command": command, "table": message["table"]})
+        assert came_back == 2

@@ -59,6 +59,7 @@ class FakeScreen:
         self.update = first
         self.shown: list[int] = []
         self.witnessed: list[int] = []
+        self.announced = 0
         #: as GameScreen's: the dialogs to push over the results
         self.over_the_results: list = []
 
@@ -68,6 +69,11 @@ class FakeScreen:
 
     def witness(self, update: SeatUpdate) -> None:
         self.witnessed.append(update.seq)
+
+    def announce_turn(self) -> bool:
+        """As GameScreen's: the prompt stands out (here: counted)."""
+        self.announced += 1
+        return True
 
 
 class FakeApp:
@@ -246,8 +252,9 @@ async def test_without_a_place_for_the_locks_every_change_is_drawn_anyway(tmp_pa
 async def test_the_turn_coming_back_is_announced_only_to_a_player_away_from_the_keys():
     # A player who sent the table a command moments ago is at the keyboard:
     # the prompt says it is their turn, and a notice would cover a card just
-    # when it is to be played; after a pause (or at another table) it is
-    # announced, and the bell rings every time for a player who asked for it.
+    # when it is to be played; after a pause the prompt stands out a moment
+    # (a notice covered the recap at 80x24), at another table a notice says
+    # it, and the bell rings every time for a player who asked for it.
     updates = seat_updates(60)
     turns = [i for i, u in enumerate(updates) if u.legal and i and not updates[i - 1].legal]
     first, second = turns[:2]
@@ -261,13 +268,14 @@ async def test_the_turn_coming_back_is_announced_only_to_a_player_away_from_the_
     await asyncio.sleep(0.01)
     assert screen.shown[-1] == updates[first].seq
     assert not any("Your turn" in note for note in table.app.notes)  # type: ignore[attr-defined]
-    assert rings == [1]
+    assert screen.announced == 0 and rings == [1]
     table._last_command["t1"] -= remote.AT_THE_KEYBOARD_SECONDS  # a pause
     for update in updates[first + 1: second + 1]:
         await table.handle(message(update))
         await asyncio.sleep(remote.LATER_SECONDS + 0.02)
     assert screen.shown[-1] == updates[second].seq
-    assert any("Your turn" in note for note in table.app.notes)  # type: ignore[attr-defined]
+    assert screen.announced == 1  # on the table, not over it
+    assert not any("Your turn" in note for note in table.app.notes)  # type: ignore[attr-defined]
     assert rings == [1, 1]
 
 

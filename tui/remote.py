@@ -34,8 +34,9 @@ LATER_SECONDS = 0.05
 #: the turn coming back there is not announced by a notice over the table,
 #: whose prompt already says so (the notice covered a card just when it was
 #: to be played, and each one laid the screen out twice: docs/performance.md,
-#: "SSH load"); a turn at another table, or after a pause, still is, and the
-#: bell rings every time for a player who asked for it
+#: "SSH load"); after a pause the table's prompt stands out a moment
+#: (`GameScreen.announce_turn`), a turn at another table is a notice, and
+#: the bell rings every time for a player who asked for it
 AT_THE_KEYBOARD_SECONDS = 3.0
 #: how long the hub may take to welcome this player before they are told
 #: it has not answered (a hub that accepts and then says nothing left the
@@ -451,8 +452,12 @@ class RemoteTable:
             self._turn_notes[table] = f"Your turn at {title}."
             self.app.notify(self._turn_notes[table], timeout=6)
         elif time.monotonic() - self._last_command.get(table, -1e9) >= AT_THE_KEYBOARD_SECONDS:
-            self._turn_notes[table] = "Your turn."
-            self.app.notify("Your turn.", timeout=3)
+            # the table's own prompt stands out a moment: a notice covered
+            # the top right of the table (the recap, the spells) at 80x24
+            announce = getattr(screen, "announce_turn", None)
+            if not (callable(announce) and announce()):
+                self._turn_notes[table] = "Your turn."
+                self.app.notify("Your turn.", timeout=3)
         if getattr(self.app, "bell_on_turn", False):
             self.app.bell()
 

@@ -50,6 +50,12 @@ SENT_TEXT = "Sent. Waiting for the table…"
 #: Seconds without an answer after which the screen takes keys again.
 SENT_TIMEOUT = 5.0
 
+#: How long a shared table's prompt stands out when the turn comes back to
+#: a player who was away from the keys (`GameScreen.announce_turn`): it
+#: was a "Your turn." notice, which covered the top right of the table
+#: (the recap, the spells) just when the player looked back at it.
+TURN_SECONDS = 3.0
+
 #: The keys that confirm a choice (the pickers' Enter, the board's Enter
 #: and space): for a moment after a new decision appears they are ignored
 #: (`GameScreen.too_soon`), the arrows are not.
@@ -218,6 +224,8 @@ class GameScreen(Screen):
         #: appeared: what comes back for the same seat is a new decision,
         #: even if it offers the same choices
         self._acted = False
+        #: takes the prompt's "your turn" look off again (`announce_turn`)
+        self._turn_timer: Any = None
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
     seat_word: str = "Player"
@@ -435,6 +443,21 @@ class GameScreen(Screen):
         if self.prompt_id and self.is_mounted:
             prompt = self.query_one(f"#{self.prompt_id}", Static)
             update_static(prompt, Text(SENT_TEXT, style="italic"))
+
+    def announce_turn(self) -> bool:
+        """Say on the table itself that it is this player's turn again: the
+        prompt, which says what to decide, stands out for `TURN_SECONDS`
+        (class ``-your-turn``) and covers nothing. False: this screen has
+        no prompt (the caller says it with a notice)."""
+        if not self.prompt_id or not self.is_mounted:
+            return False
+        prompt = self.query_one(f"#{self.prompt_id}", Static)
+        prompt.add_class("-your-turn")
+        if self._turn_timer is not None:
+            self._turn_timer.stop()
+        self._turn_timer = self.set_timer(
+            TURN_SECONDS, lambda: prompt.remove_class("-your-turn"))
+        return True
 
     def _stop_waiting(self) -> None:
         self.sent_from = None
