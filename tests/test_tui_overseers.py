@@ -723,3 +723,34 @@ async def test_teals_second_step_waits_a_moment_for_enter():
         await pilot.press("enter")  # now on purpose
         await pilot.pause()
         assert fake.submitted == [(3, Copy(1, 0))]
+
+
+async def test_another_players_secret_pick_does_not_hold_back_enter():
+    """At a shared table the others' draft picks come in while a player
+    decides (a new update each, the same choices): Enter is not held back
+    by them, only by choices new to the player (the next pack)."""
+    import asyncio
+
+    class GraceApp(ScreenApp):
+        decision_grace = 0.3
+
+    state = drafting()
+    update = make_update(state, 0)
+    app = GraceApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.game_screen
+        await pilot.pause()
+        assert screen.too_soon("enter")  # the decision just appeared
+        assert not screen.too_soon("right")  # the arrows never wait
+        await asyncio.sleep(0.35)
+        assert not screen.too_soon("enter")
+        screen.show(attrs.evolve(update, seq=update.seq + 1))  # Bob picked
+        assert not screen.too_soon("enter")
+        later = state
+        for seat in sorted(GAME.to_act(state)):  # everyone picks: the packs pass
+            later = GAME.apply(later, seat, GAME.legal_actions(later, seat)[0])
+        assert CHANCE not in GAME.to_act(later)
+        next_pack = make_update(later, 0)
+        assert next_pack.legal and next_pack.legal != update.legal
+        screen.show(attrs.evolve(next_pack, seq=update.seq + 2))
+        assert screen.too_soon("enter")  # a new pack: Enter waits a moment
