@@ -419,7 +419,7 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
         out.append(
             f"  {saved.match_id[:8] or '?':<8}  {saved.updated.replace('T', ' ')[:16]}  "
             f"{saved.title}  {', '.join(saved.players) or '?'}  "
-            f"{saved.actions} actions, {state}"
+            f"{saved.actions} actions, {saved.progress + ', ' if saved.progress else ''}{state}"
         )
         out.append(f"            {saved.path}")
         if saved.problem:
@@ -436,7 +436,9 @@ def list_saves() -> int:
 
     directory = store.data_dir()
     try:
-        matches = store.list_matches(directory)
+        # replayed, as on the screen: how far each match got, and a line the
+        # rules refuse or a game this version does not know is a problem
+        matches = store.list_matches(directory, replay=True)
     except Exception as error:  # a listing never ends in a traceback
         from saves.journal import printable
 
