@@ -246,7 +246,7 @@ class Hub:
                             printable("; ".join(p.message for p in loaded.problems)))
                 continue
             match = loaded.match
-            refused = _not_served(match, self.tables)
+            refused = _not_served(match, self.tables) or match.cannot_save()
             if refused:
                 # left as it is, on disk and in the listing of the matches
                 log.warning("not resumed: %s", printable(f"{saved.path}: {refused}"))

@@ -828,6 +828,31 @@ async def test_a_restarted_hub_passes_over_journals_it_cannot_serve(tmp_path):
         assert (directory / name).read_bytes() == before[name]
 
 
+def test_a_restarted_hub_passes_over_a_journal_it_cannot_write(tmp_path, caplog, monkeypatch):
+    """A match whose journal cannot be written (a read-only data directory)
+    is not resumed, and the log says why: served, it stopped at its first
+    draw or move."""
+    import errno
+    import os
+
+    import saves.match
+
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "a.jsonl", "ann")
+    before = (directory / "a.jsonl").read_bytes()
+
+    def read_only(path):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+
+    monkeypatch.setattr(saves.match, "_open_append", read_only)
+    hub = Hub(directory, bot_delay=0)
+    with caplog.at_level("WARNING", logger="host.hub"):
+        assert hub.resume_all() == []
+    said = "".join(record.getMessage() for record in caplog.records)
+    assert "not resumed" in said and "the journal cannot be written (Read-only file system)" in said
+    assert (directory / "a.jsonl").read_bytes() == before
+
+
 def test_what_a_restarted_hub_logs_of_a_journal_holds_no_control_character(tmp_path, caplog):
     directory = tmp_path / "matches"
     _hub_journal(directory, "a\x1b]0;x\x07.jsonl", "   ", match_id="3" * 32)
