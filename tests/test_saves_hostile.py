@@ -649,3 +649,29 @@ async def test_resuming_a_match_that_cannot_be_saved_says_so_and_changes_nothing
         assert "nothing was changed" in screen.text
         assert app.table is None and not is_locked(match.path)
     assert match.path.read_bytes() == before
+
+
+async def test_a_delete_the_file_system_refuses_says_so_in_words(monkeypatch):
+    """It read "Could not delete: [Errno 30] Read-only file system: '...'"."""
+    from tui.app import OvertableApp
+
+    match = Match.new("boss-quest", PLAYERS)
+    match.close()
+
+    def refuse(path):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+
+    monkeypatch.setattr(store, "delete", refuse)
+    app = OvertableApp("saves", None, theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        for _ in range(5):
+            await pilot.pause()
+        notes = [n.message for n in app._notifications]
+    assert f"Could not delete {match.path}: Read-only file system. It is still there." in notes
+    assert not any("Errno" in note for note in notes)
+    assert match.path.exists()
