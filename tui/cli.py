@@ -193,6 +193,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         from host.budget import BOT_SECONDS_ENV
 
         os.environ[BOT_SECONDS_ENV] = args.bot_seconds
+    else:
+        # a mistyped variable was ignored without a word (the bots kept
+        # their own budgets): it is refused as --bot-seconds would be
+        import os
+
+        from host.budget import BOT_SECONDS_ENV
+
+        text = os.environ.get(BOT_SECONDS_ENV, "").strip()
+        if text:
+            try:
+                bot_seconds(text)
+            except argparse.ArgumentTypeError as error:
+                parser.error(f"${BOT_SECONDS_ENV}: {error}; or unset it")
     if args.command == "simulate":
         from tui.arena import simulate
 
