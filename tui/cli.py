@@ -229,6 +229,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         # into a pipe or a file (`overtable rules boss-quest | less`): the
         # text, not the full-screen app's escape codes
         return print_rules(args.game)
+    if args.command in ("new", "rules") and getattr(args, "game", None) is not None:
+        # said here, in one line: the app opened on another game's form with a
+        # notice, and off a terminal only "needs a terminal" was said
+        from core.catalogue import CATALOGUE
+
+        if args.game not in CATALOGUE:
+            from tui.plain import printable
+
+            print(printable(f"overtable {args.command}: no game {args.game!r}; games: "
+                            f"{', '.join(CATALOGUE)}"), file=sys.stderr)
+            return 2
     if args.command == "host":
         return run_host(args)
     if args.command == "hub":
