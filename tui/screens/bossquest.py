@@ -565,6 +565,11 @@ class BossQuestScreen(GameScreen):
                                  "key)"),
         (f"{HEART} kept", "Over, but no heart lost, and why: the Tortoise (over by 1 "
                           "or 2) or the spell \"No heart lost\""),
+        # the extensions' marks were on the table and in no help (the play-test)
+        ("[±3]", "Potions: a potion not read yet; it will count + or - 3"),
+        ("[+3] [-1]", "Potions: a potion read + or - (Flip a potion turns it)"),
+        ("= 5 + ?", "Potions: your total, with what your potion not read yet may add"),
+        ("Owl*", "Companions: the companion's once-a-round power is used this round"),
     )
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
