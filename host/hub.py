@@ -62,6 +62,7 @@ from host.messages import MAX_MESSAGE_BYTES, BadMessage, SeatUpdate
 from host.session import BOT, REMOTE, SPECTATOR, Link, Session
 from host.wire import codec
 from saves.journal import explain, printable
+from saves.match import SaveFailed
 
 log = logging.getLogger(__name__)
 
@@ -385,7 +386,15 @@ class Hub:
                 wanted.kind = "reserved"
             client.seated(table, seat)
             if all(s.ready for s in table.seats):
-                self._begin(table)
+                try:
+                    self._begin(table)
+                except (SaveFailed, OSError) as error:
+                    # a data directory that cannot be written: said in words,
+                    # where the player read "The hub could not do that (SaveFailed)"
+                    log.warning("table %s not started: %s", table.id, printable(str(error)))
+                    self._lobby_changed()
+                    raise HubError(f"The match could not start: {error} The table waits: "
+                                   "Enter tries again, x withdraws it.") from None
             else:
                 self._lobby_changed()
             return

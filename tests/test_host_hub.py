@@ -853,6 +853,35 @@ def test_a_restarted_hub_passes_over_a_journal_it_cannot_write(tmp_path, caplog,
     assert (directory / "a.jsonl").read_bytes() == before
 
 
+async def test_a_match_the_hub_cannot_save_is_said_and_tried_again(hub, monkeypatch):
+    """The play-test: a hub on a read-only data directory answered the last
+    player to sit down "The hub could not do that (SaveFailed)". It says
+    why, the table waits, and sitting down again (Enter) tries again."""
+    import errno
+    import os
+
+    import saves.match
+
+    _, path = hub
+    real = saves.match._private_dir
+
+    def read_only(where):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(where))
+
+    monkeypatch.setattr(saves.match, "_private_dir", read_only)
+    ann = await Player.connect(path, "ann")
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", {"bot": "random"}]}})
+    table = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": table, "seat": 0}})
+    error = (await ann.expect("error"))["error"]
+    assert error.startswith("The match could not start: Could not create "), error
+    assert "Read-only file system" in error and "SaveFailed" not in error
+    assert error.endswith("The table waits: Enter tries again, x withdraws it.")
+    monkeypatch.setattr(saves.match, "_private_dir", real)
+    await ann.send({"join": {"table": table, "seat": 0}})
+    assert "update" in await ann.expect("update")
+
+
 def test_what_a_restarted_hub_logs_of_a_journal_holds_no_control_character(tmp_path, caplog):
     directory = tmp_path / "matches"
     _hub_journal(directory, "a\x1b]0;x\x07.jsonl", "   ", match_id="3" * 32)
