@@ -393,7 +393,11 @@ class Hub:
                     # where the player read "The hub could not do that (SaveFailed)"
                     log.warning("table %s not started: %s", table.id, printable(str(error)))
                     self._lobby_changed()
-                    raise HubError(f"The match could not start: {error} The table waits: "
+                    if isinstance(error, SaveFailed):  # short: a notice shows a few lines
+                        why = f"{error.path.parent} cannot be written ({error.reason})"
+                    else:
+                        why = error.strerror or str(error)
+                    raise HubError(f"The match could not start: {why}. The table waits: "
                                    "Enter tries again, x withdraws it.") from None
             else:
                 self._lobby_changed()
