@@ -1054,7 +1054,11 @@ class BossQuestScreen(GameScreen):
         if spells:
             tail.append("  " + " ".join(f"{DARK}{s}" for s in spells), style="bold")
         if final is None and not me and knight.visible:
-            tail.append(f"  shows {GAME.visible_strength(view, seat)}+?", style="dim")
+            # a face-up potion its holder has not read yet counts when it is
+            # read: "shows 5+?" for R5 P1 B2 [±3] read it at -3 meanwhile
+            read = {card for card, _ in knight.readings}
+            unread = sum(w.value for w in knight.visible if w.potion and w not in read)
+            tail.append(f"  shows {GAME.visible_strength(view, seat) + unread}+?", style="dim")
         # Many cards on one line at 80 columns: they close up rather than
         # push the end of the row off the panel.
         room = self._knight_room(view.players, picking)
