@@ -16,6 +16,8 @@ class GameInfo(NamedTuple):
     title: str
     #: the numbers of players the game seats
     players: range
+    #: a solo mode beyond those numbers (Overstocked's bot takes the second seat)
+    solo: bool = False
 
 
 #: Every game Overtable plays, keyed by id, in the home screen's order.
@@ -24,7 +26,7 @@ CATALOGUE: dict[str, GameInfo] = {
     for info in (
         GameInfo("boss-quest", "Boss Quest", range(1, 7)),
         GameInfo("overboss-duel", "Overboss Duel", range(2, 3)),
-        GameInfo("overstocked", "Overstocked", range(2, 7)),
+        GameInfo("overstocked", "Overstocked", range(2, 7), solo=True),
         GameInfo("overseers", "Overseers", range(3, 7)),
     )
 }

@@ -62,6 +62,7 @@ from host.messages import MAX_MESSAGE_BYTES, BadMessage, SeatUpdate
 from host.session import BOT, REMOTE, SPECTATOR, Link, Session
 from host.wire import codec
 from saves.journal import explain, printable
+from saves.match import SaveFailed
 
 log = logging.getLogger(__name__)
 
@@ -246,7 +247,7 @@ class Hub:
                             printable("; ".join(p.message for p in loaded.problems)))
                 continue
             match = loaded.match
-            refused = _not_served(match, self.tables)
+            refused = _not_served(match, self.tables) or match.cannot_save()
             if refused:
                 # left as it is, on disk and in the listing of the matches
                 log.warning("not resumed: %s", printable(f"{saved.path}: {refused}"))
@@ -385,7 +386,19 @@ class Hub:
                 wanted.kind = "reserved"
             client.seated(table, seat)
             if all(s.ready for s in table.seats):
-                self._begin(table)
+                try:
+                    self._begin(table)
+                except (SaveFailed, OSError) as error:
+                    # a data directory that cannot be written: said in words,
+                    # where the player read "The hub could not do that (SaveFailed)"
+                    log.warning("table %s not started: %s", table.id, printable(str(error)))
+                    self._lobby_changed()
+                    if isinstance(error, SaveFailed):  # short: a notice shows a few lines
+                        why = f"{error.path.parent} cannot be written ({error.reason})"
+                    else:
+                        why = error.strerror or str(error)
+                    raise HubError(f"The match could not start: {why}. The table waits: "
+                                   "Enter tries again, x withdraws it.") from None
             else:
                 self._lobby_changed()
             return

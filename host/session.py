@@ -180,6 +180,8 @@ class Session:
                 raise ValueError(f"{self.names[seat]}'s seat is taken.")
         link = Link(self, holder, wanted, kind, spectate)
         self._links.append(link)
+        if wanted and self._started and kind in (HERE, REMOTE):
+            self._advance()  # a draw that could not be saved is tried again
         if send and wanted and self._started:
             self._broadcast()  # the others' screens drop the seat's away mark
         elif send:
@@ -231,7 +233,13 @@ class Session:
             while not match.finished and CHANCE in game.to_act(match.state):
                 match.apply(CHANCE, self._sample(game.chance_outcomes(match.state)))
                 self.seq += 1
-        except Exception as error:  # a rules bug or a failed save: say so, keep serving
+        except SaveFailed as error:  # nothing drawn; sitting down again tries again
+            self._problem(
+                f"Could not save the draw to {error.path} ({error.reason}); nothing was "
+                "drawn. The match waits, saved up to its last action: once the journal can "
+                "be written, leave the table and come back to it."
+            )
+        except Exception as error:  # a rules bug: say so, keep serving
             self._problem(f"Could not draw: {error}")
 
     def _changed(self) -> None:

@@ -133,11 +133,14 @@ def load_host_key(path: Path) -> Any:
     """The host key at `path`, generated (and kept, 0600) on first start."""
     path = Path(path)
     if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
         key = asyncssh.generate_private_key("ssh-ed25519")
         old = os.umask(0o177)
         try:
+            path.parent.mkdir(parents=True, exist_ok=True)
             key.write_private_key(str(path))
+        except OSError as error:
+            raise SetupError(f"Cannot make the host key {path}: {error.strerror or error}; "
+                             "choose a writable place with --host-key.") from None
         finally:
             os.umask(old)
         return key
@@ -616,7 +619,12 @@ async def run_host(
                          f"{error.strerror or error}.") from None
     hub = Hub(directory, bot_delay=bot_delay)
     resumed = hub.resume_all()
-    await hub.serve(socket_path)
+    try:
+        await hub.serve(socket_path)
+    except OSError as error:  # a data directory that cannot be written: no traceback
+        await hub.close()
+        raise SetupError(f"Cannot serve the hub on {socket_path}: {error.strerror or error} "
+                         "(--data-dir chooses a writable directory).") from None
     try:
         server = await serve(host, port, players, key, join_child(socket_path, data_dir),
                              idle_timeout=idle_timeout)

@@ -57,9 +57,16 @@ class SaveFailed(Exception):
     match, its history and its journal are as they were, so the player can
     try again or leave. The message names the file and the reason."""
 
-    def __init__(self, path: Path, reason: str) -> None:
+    def __init__(self, path: Path, reason: str, *, creating: bool = False) -> None:
         self.path = Path(path)
         self.reason = reason
+        if creating:  # a new match, or a damaged one continued in a new file
+            super().__init__(
+                f"Could not create {self.path}: {reason}. Nothing was played or written: "
+                f"the directory {self.path.parent} must be writable (OVERTABLE_DATA_DIR "
+                "chooses where matches are saved; --data-dir for a host or hub)."
+            )
+            return
         super().__init__(
             f"Could not save to {self.path}: {reason}. Nothing was played; try again, or "
             "leave the match (it is saved up to the last action)."
@@ -508,6 +515,28 @@ class Match:
         finally:
             os.close(fd)
 
+    def cannot_save(self) -> str | None:
+        """Why the next action could not be saved, found before any is
+        played; None when it can. The journal must open for appending, or,
+        for a match that continues in a new file (a damaged journal, older
+        rules), its directory must be writable. A match resumed where
+        neither holds stopped at its first action or draw ("The Armorer
+        hands out weapons..." for good), each attempt refused in turn."""
+        if self._closed:
+            return f"{self.path}: the match was closed"
+        if not self._writable:
+            directory = self.path.parent
+            if os.access(directory, os.W_OK | os.X_OK):
+                return None
+            return (f"{self.path}: this match continues in a new file beside it, and the "
+                    f"directory {directory} cannot be written")
+        try:
+            fd = _open_append(self.path)
+        except OSError as error:
+            return f"{self.path}: the journal cannot be written ({_reason(error)})"
+        os.close(fd)
+        return None
+
     def _fork(self, data: bytes) -> None:
         """Continue in a new journal: the header (with a new id and the
         current rules version), the valid lines so far and `data`, written
@@ -609,7 +638,7 @@ def _create(
         _private_dir(directory)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o600)
     except OSError as error:
-        raise SaveFailed(path, _reason(error)) from None
+        raise SaveFailed(path, _reason(error), creating=True) from None
     try:
         try:
             _write_all(fd, text)

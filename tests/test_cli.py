@@ -115,6 +115,24 @@ def test_rules_off_a_terminal_print_the_text(capsys, monkeypatch):
     assert "no game 'chess'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("command", ["new", "rules"])
+def test_a_game_that_does_not_exist_is_said_in_one_line(command, capsys, monkeypatch):
+    """`overtable new chess` in a terminal opened Boss Quest's form with a
+    notice, and off a terminal said only that it needs one: it now names the
+    games, as `overtable rules chess | less` and `simulate chess` do."""
+    import tui.app
+
+    def no_app(*args, **kwargs):
+        raise AssertionError("no app for a game that does not exist")
+
+    monkeypatch.setattr(tui.app, "OvertableApp", no_app)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    assert cli.main([command, "chess"]) == 2
+    assert capsys.readouterr().err == (
+        f"overtable {command}: no game 'chess'; games: boss-quest, overboss-duel, "
+        "overstocked, overseers\n")
+
+
 @pytest.mark.parametrize("argv", [[], ["new", "boss-quest"], ["resume"], ["join", "--name", "ann"]])
 def test_the_app_off_a_terminal_says_so_and_stops(argv, capsys, monkeypatch):
     """Off a terminal (`overtable > file`, input from /dev/null, `ssh host

@@ -828,6 +828,60 @@ async def test_a_restarted_hub_passes_over_journals_it_cannot_serve(tmp_path):
         assert (directory / name).read_bytes() == before[name]
 
 
+def test_a_restarted_hub_passes_over_a_journal_it_cannot_write(tmp_path, caplog, monkeypatch):
+    """A match whose journal cannot be written (a read-only data directory)
+    is not resumed, and the log says why: served, it stopped at its first
+    draw or move."""
+    import errno
+    import os
+
+    import saves.match
+
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "a.jsonl", "ann")
+    before = (directory / "a.jsonl").read_bytes()
+
+    def read_only(path):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+
+    monkeypatch.setattr(saves.match, "_open_append", read_only)
+    hub = Hub(directory, bot_delay=0)
+    with caplog.at_level("WARNING", logger="host.hub"):
+        assert hub.resume_all() == []
+    said = "".join(record.getMessage() for record in caplog.records)
+    assert "not resumed" in said and "the journal cannot be written (Read-only file system)" in said
+    assert (directory / "a.jsonl").read_bytes() == before
+
+
+async def test_a_match_the_hub_cannot_save_is_said_and_tried_again(hub, monkeypatch):
+    """The play-test: a hub on a read-only data directory answered the last
+    player to sit down "The hub could not do that (SaveFailed)". It says
+    why, the table waits, and sitting down again (Enter) tries again."""
+    import errno
+    import os
+
+    import saves.match
+
+    _, path = hub
+    real = saves.match._private_dir
+
+    def read_only(where):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(where))
+
+    monkeypatch.setattr(saves.match, "_private_dir", read_only)
+    ann = await Player.connect(path, "ann")
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", {"bot": "random"}]}})
+    table = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": table, "seat": 0}})
+    error = (await ann.expect("error"))["error"]
+    assert error == (f"The match could not start: {hub[0].directory} cannot be written "
+                     "(Read-only file system). The table waits: Enter tries again, "
+                     "x withdraws it."), error
+    monkeypatch.setattr(saves.match, "_private_dir", real)
+    await ann.send({"join": {"table": table, "seat": 0}})
+    assert "update" in await ann.expect("update")
+
+
 def test_what_a_restarted_hub_logs_of_a_journal_holds_no_control_character(tmp_path, caplog):
     directory = tmp_path / "matches"
     _hub_journal(directory, "a\x1b]0;x\x07.jsonl", "   ", match_id="3" * 32)

@@ -270,6 +270,45 @@ def test_a_failed_save_is_refused_and_nothing_applied(tmp_path, monkeypatch):
     assert link.send(SeatCommand.play(turn, action)) is None
 
 
+def test_a_draw_that_could_not_be_saved_is_said_and_tried_again_on_return(tmp_path, monkeypatch):
+    """The play-test: a draw that could not be saved left the table waiting
+    for good, told to "try again" with nothing to try. The report says what
+    to do, and a person sitting down again draws."""
+    import saves.match
+    from core.bossquest.actions import Ask
+
+    said: list[str] = []
+    session = session_of(tmp_path, "boss-quest", 2, report=said.append)
+    link = session.connect(Recorder(), {0, 1})
+    session.start()
+    turn = min(session.game.to_act(session.match.state))
+    write_all = saves.match._write_all
+
+    def no_draw(fd: int, data: bytes) -> None:
+        if b'"seat":-1' in data.replace(b" ", b""):
+            raise OSError(28, "No space left on device")
+        write_all(fd, data)
+
+    monkeypatch.setattr(saves.match, "_write_all", no_draw)
+    assert link.send(SeatCommand.play(turn, Ask(1))) is None  # saved; its weapon is not
+    assert CHANCE in session.game.to_act(session.match.state)
+    assert said == [f"Could not save the draw to {session.match.path} (No space left on "
+                    "device); nothing was drawn. The match waits, saved up to its last action: "
+                    "once the journal can be written, leave the table and come back to it."]
+    saved = journal_bytes(session)
+    assert json.loads(saved.splitlines()[-1])["seat"] == turn
+    link.close()
+    session.connect(Recorder(), {0, 1})  # still full: nothing drawn, said again
+    assert len(said) == 2 and journal_bytes(session) == saved
+    monkeypatch.setattr(saves.match, "_write_all", write_all)
+    session.disconnect(session._links[-1])
+    again = Recorder()
+    session.connect(again, {0, 1})
+    assert CHANCE not in session.game.to_act(session.match.state)
+    assert json.loads(journal_bytes(session).splitlines()[-1])["seat"] == -1
+    assert again.updates and again.updates[-1].seq == session.seq
+
+
 # -- what holders receive ------------------------------------------------------------------
 
 

@@ -166,6 +166,41 @@ def test_the_host_command_fails_in_one_line(tmp_path, keys, capsys, monkeypatch)
     assert len(err) == 1 and "Cannot listen" in err[0]
 
 
+def test_the_host_fails_in_one_line_where_it_cannot_write(tmp_path, keys, capsys, monkeypatch):
+    """The play-test: a host key that cannot be made, or a data directory on
+    a read-only file system, ended `overtable host` in a traceback."""
+    import errno
+    import os
+    import socket
+
+    import host.hub
+    from tui.cli import main
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    path, *_ = keys
+    (tmp_path / "a-file").write_text("")
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    argv = ["host", "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(path),
+            "--data-dir", str(tmp_path / "data")]
+    assert main([*argv, "--host-key", str(tmp_path / "a-file" / "host_key")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(
+        f"overtable host: Cannot make the host key {tmp_path / 'a-file' / 'host_key'}: ")
+    assert "--host-key" in err[0]
+
+    async def read_only(self, socket_path):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(socket_path.parent))
+
+    monkeypatch.setattr(host.hub.Hub, "serve", read_only)
+    assert main([*argv, "--host-key", str(tmp_path / "host_key")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    sock = tmp_path / "data" / "hub" / "hub.sock"
+    assert err == [f"overtable host: Cannot serve the hub on {sock}: Read-only file system "
+                   "(--data-dir chooses a writable directory)."]
+
+
 def test_the_host_prints_the_socket_local_players_join_with(tmp_path, keys, capsys, monkeypatch):
     """README: on the host's machine a player may also run `overtable join`;
     with --data-dir the socket is not join's default, so the host says which

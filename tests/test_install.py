@@ -82,6 +82,11 @@ def test_the_catalogue_agrees_with_the_rules():
     for game_id, game in GAMES.items():
         info = CATALOGUE[game_id]
         assert (info.id, info.title, info.players) == (game.id, game.title, game.players)
+        # a solo option beyond the seats (Overstocked): the home screen says
+        # "or solo", where "2–6 players" hid it
+        import attrs
+
+        assert info.solo == ("solo" in attrs.fields_dict(game.Options)), game_id
 
 
 def test_the_catalogue_and_the_app_import_no_rules():
@@ -193,7 +198,7 @@ def test_saves_list_prints_plain_text(capsys):
     assert cli.main(["saves", "--list"]) == 0
     out = capsys.readouterr().out
     assert "2 saved match(es)" in out
-    assert out.count("Boss Quest  Ann, Bob  0 actions, in play") == 2
+    assert out.count("Boss Quest  Ann, Bob  0 actions, round 1, in play") == 2
     assert "being played now" in out
     assert str(playing.path) in out and str(done.path) in out
     playing.close()

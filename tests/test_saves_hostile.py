@@ -576,3 +576,102 @@ def test_a_broken_link_is_listed_unreadable_and_can_be_deleted(target):
     assert store.latest().path == good.path
     store.delete(link)
     assert not link.is_symlink() and good.path.exists()
+
+
+# --- a data directory that cannot be written ---------------------------------------------
+
+
+def read_only(path):
+    raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+
+
+def test_a_journal_that_cannot_be_written_is_found_before_playing(monkeypatch):
+    """The play-test: a match resumed from a read-only directory opened, and
+    its first draw failed to save; the table then waited for good ("The
+    Armorer hands out weapons..."). `cannot_save` says so before anything
+    is played."""
+    match = played()
+    match.close()
+    loaded = Match.load(match.path).match
+    assert loaded.cannot_save() is None
+    monkeypatch.setattr(match_module, "_open_append", read_only)
+    assert loaded.cannot_save() == (
+        f"{match.path}: the journal cannot be written (Read-only file system)")
+    loaded.close()
+
+
+def test_a_damaged_journal_whose_directory_cannot_be_written(monkeypatch):
+    """A damaged journal continues in a new file beside it: its directory
+    must be writable."""
+    match = played()
+    with open(match.path, "a") as f:
+        f.write("{")
+    match.close()
+    loaded = Match.load(match.path).match
+    assert loaded.cannot_save() is None
+    monkeypatch.setattr(os, "access", lambda *args, **kwargs: False)
+    reason = loaded.cannot_save()
+    assert reason is not None and reason.startswith(f"{match.path}: this match continues")
+    assert f"the directory {match.path.parent} cannot be written" in reason
+    loaded.close()
+
+
+def test_a_new_match_where_nothing_can_be_written_says_what_to_do(monkeypatch, tmp_path):
+    """It said "Nothing was played; try again, or leave the match (it is
+    saved up to the last action)", of a match never started."""
+    directory = tmp_path / "d"
+    monkeypatch.setattr(match_module, "_private_dir", read_only)
+    with pytest.raises(SaveFailed) as raised:
+        Match.new("toy", PLAYERS, directory=directory)
+    message = str(raised.value)
+    assert message.startswith(f"Could not create {directory}{os.sep}"), message
+    assert "Read-only file system" in message and "try again" not in message
+    assert f"the directory {directory} must be writable (OVERTABLE_DATA_DIR" in message
+    assert not directory.exists()
+
+
+async def test_resuming_a_match_that_cannot_be_saved_says_so_and_changes_nothing(monkeypatch):
+    from tui.app import OvertableApp
+    from tui.screens.confirm import ConfirmScreen
+
+    match = Match.new("boss-quest", PLAYERS)
+    match.close()
+    before = match.path.read_bytes()
+    monkeypatch.setattr(match_module, "_open_append", read_only)
+    app = OvertableApp("resume", str(match.path), theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ConfirmScreen)
+        assert screen.title_text == "This match cannot be played here"
+        assert "the journal cannot be written (Read-only file system)" in screen.text
+        assert "nothing was changed" in screen.text
+        assert app.table is None and not is_locked(match.path)
+    assert match.path.read_bytes() == before
+
+
+async def test_a_delete_the_file_system_refuses_says_so_in_words(monkeypatch):
+    """It read "Could not delete: [Errno 30] Read-only file system: '...'"."""
+    from tui.app import OvertableApp
+
+    match = Match.new("boss-quest", PLAYERS)
+    match.close()
+
+    def refuse(path):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+
+    monkeypatch.setattr(store, "delete", refuse)
+    app = OvertableApp("saves", None, theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("y")
+        for _ in range(5):
+            await pilot.pause()
+        notes = [n.message for n in app._notifications]
+    assert f"Could not delete {match.path}: Read-only file system. It is still there." in notes
+    assert not any("Errno" in note for note in notes)
+    assert match.path.exists()

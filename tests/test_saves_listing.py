@@ -145,3 +145,24 @@ async def test_the_screen_fits_80_columns_and_names_the_problem(data_dir):
         await pilot.pause()
         text = screen_text(app)
         assert "Problem: Line" in text and "incomplete" in text
+
+
+def test_saves_list_prints_what_the_screen_shows(capsys):
+    """`overtable saves --list` (and `saves` off a terminal) did not replay:
+    it printed no progress, and a journal of a game this version does not
+    know, or with a line the rules refuse, read "in play" with no problem,
+    while the screen and `overtable resume` said it cannot be resumed."""
+    from tui.cli import main
+
+    match = played("overboss-duel", SEATS[:2], 40)
+    lines = match.path.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["game"], header["match_id"] = "chess", "c" * 32
+    unknown = match.path.with_name("20260101T000000Z-chess-cccccccc.jsonl")
+    unknown.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    assert main(["saves", "--list"]) == 0
+    out = capsys.readouterr().out
+    progress = GAMES["overboss-duel"].progress(match.state)
+    assert f"40 actions, {progress}, in play" in out, out
+    assert "chess  Ann, Bram  40 actions, in play, cannot be resumed" in out, out
+    assert "does not know ('chess')" in out

@@ -393,6 +393,24 @@ def test_bot_seconds_on_the_command_line(tmp_path, monkeypatch, capsys):
     assert LevelBots().seconds == {"normal": 1.5}
 
 
+def test_a_mistyped_bot_seconds_variable_is_refused_not_ignored(tmp_path, monkeypatch, capsys):
+    """$OVERTABLE_BOT_SECONDS=xyz was ignored without a word (the bots kept
+    their own budgets): the command line refuses it as --bot-seconds would,
+    and --bot-seconds given replaces it."""
+    from tui.cli import main
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("OVERTABLE_BOT_SECONDS", "xyz")
+    with pytest.raises(SystemExit) as exited:
+        main(["saves", "--list"])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert "$OVERTABLE_BOT_SECONDS: 'xyz'" in err and "or unset it" in err
+    assert main(["--bot-seconds", "2", "saves", "--list"]) == 0
+    monkeypatch.setenv("OVERTABLE_BOT_SECONDS", "hard=3")
+    assert main(["saves", "--list"]) == 0
+
+
 async def test_a_player_at_the_hub_hurries_the_bot_by_a_line(tmp_path):
     """Over the hub's socket: "move now" is a command line like any other;
     refused with a reason while no bot thinks, and it cuts a bot's 30 s

@@ -404,3 +404,24 @@ def test_a_choice_naming_an_away_knight_keeps_the_mark_after_the_possessive():
     assert action_label(None, PeekHidden(1), lambda seat: "Bob (away)") == (
         "Owl: see Bob's (away) hidden")
     assert action_label(None, PeekHidden(1), lambda seat: "Bob") == "Owl: see Bob's hidden"
+
+
+async def test_another_knights_potion_not_read_yet_is_not_counted_at_minus():
+    """The play-test: while Bram read a face-up ±3, his row read "shows -3+?",
+    the potion counted at its lower reading. It counts once it is read."""
+    state = extensions_table()
+    potion = Weapon(None, 3)
+    bob = state.knights[1]  # R5 P1 B2 face up, Attack +1 on him: 9
+    bob = attrs.evolve(bob, visible=bob.visible + (potion,), readings=())
+    state = attrs.evolve(state, knights=(state.knights[0], bob) + state.knights[2:])
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "[±3]" in text and "Atk+1  shows 9+?" in text
+    read = attrs.evolve(bob, readings=((potion, -1),))
+    state = attrs.evolve(state, knights=(state.knights[0], read) + state.knights[2:])
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Atk+1  shows 6+?" in screen_text(app)  # read -3

@@ -172,3 +172,46 @@ async def test_the_final_table_after_the_duel_is_the_duels():
         if weapon.colour is not None:
             assert f"[{weapon.code}]" in text, (weapon.code, text)
     assert "▒▒" not in text
+
+
+def duel_choose_state():
+    """A random three-knight match with the Final Boss stopped where a
+    defeated knight activates a spell against the champion."""
+    from core.bossquest.state import Options
+    from core.engine import CHANCE
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = GAME.setup(3, Options(final_boss=True))
+        while GAME.outcome(state) is None:
+            if state.phase is Phase.DUEL_CHOOSE and state.duel_offer:
+                return state
+            seat = min(GAME.to_act(state))
+            if seat == CHANCE:
+                outcomes = GAME.chance_outcomes(state)
+                action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+            else:
+                action = rng.choice(GAME.legal_actions(state, seat))
+            state = GAME.apply(state, seat, action)
+    raise AssertionError("no duel in 200 random matches")
+
+
+def test_the_duel_prompt_counts_the_spells_drawn_against_the_champion():
+    """The play-test: with one spell drawn the prompt read "Activate one of
+    the 1 spells ...; the others are discarded". One spell is the spell to
+    activate, and nothing is discarded; two or more are a choice."""
+    import attrs
+
+    from tui.screens.bossquest_extras import other_prompt
+
+    state = duel_choose_state()
+    spell = state.duel_offer[0]
+    seat = min(GAME.to_act(state))
+    one = attrs.evolve(state, duel_offer=(spell,))
+    text = other_prompt(one, tuple(GAME.legal_actions(one, seat)), seat).plain
+    assert "Activate the spell drawn against the champion" in text, text
+    assert "one of the 1" not in text and "the others are discarded" not in text
+    two = attrs.evolve(state, duel_offer=(spell, spell))
+    text = other_prompt(two, tuple(GAME.legal_actions(two, seat)), seat).plain
+    assert "Activate one of the 2 spells drawn against the champion" in text, text
+    assert text.endswith("the others are discarded.")

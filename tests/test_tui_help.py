@@ -43,7 +43,9 @@ async def open_help(app, size=(80, 24)):
 
 
 GAMES = {
-    "Boss Quest": (bq_app, ["(R6)", "[R5]", "[▒▒]", "▒▒", "●", "○", "★", "⚒", "⚷", "»"]),
+    # the extensions' marks too (the play-test met [±3] and Owl* in no help)
+    "Boss Quest": (bq_app, ["(R6)", "[R5]", "[▒▒]", "▒▒", "●", "○", "★", "⚒", "⚷", "»",
+                            "[±3]", "[+3] [-1]", "= 5 + ?", "Owl*"]),
     "Overboss Duel": (ob_app, ["Spires", "Crystals", "≈ ▲", "›·‹", "« »", "[▒▒]", "Waiting"]),
     "Overstocked": (os_app, ["│ ─", "║ ═", "┃ ━", "×", "p☻", "Q", "▼", "½"]),
 }

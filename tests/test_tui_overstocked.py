@@ -731,3 +731,20 @@ async def test_the_log_draws_a_card_with_the_tables_symbols():
     assert f"card {card} ({drawn})." in line and "." not in drawn
     _, text, _ = await run(make_update(state, log=(line,)), size=(120, 36))
     assert f"({drawn})" in text
+
+
+@pytest.mark.parametrize("cards", [6, 3, 1])
+async def test_the_pick_prompt_numbers_the_cards_left(cards):
+    """The play-test: "←→ or 1-6 by place" with five cards left (and 7
+    chose nothing). The prompt counts the cards in hand."""
+    from tests.overstocked_screen_kit import ANN, BOB, CYD
+
+    state = table(
+        [ANN[:cards], BOB[:cards], CYD[:cards]],
+        warehouses=[area((9, 0, 0, 0)), area((3, 0, 0, 0)), area((15, 0, 0, 0))],
+        popularity=area((6, 0, 0, 0)),
+        picks=[None, None, None],
+    )
+    _, text, _ = await run(make_update(state))
+    places = "1" if cards == 1 else f"1-{cards}"
+    assert f"Choose your card: ←→ or {places} by place, then Enter." in " ".join(text.split())

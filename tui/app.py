@@ -395,6 +395,18 @@ class OvertableApp(KeysInOrder, App[None]):
             return
         problems = tuple(loaded.problems)
         match = loaded.match
+        unsaved = match.cannot_save() if match is not None else None
+        if unsaved is not None:
+            # said before anything is played: the first draw or move would fail
+            match.close()
+            self.push_screen(ConfirmScreen(
+                "This match cannot be played here",
+                f"{unsaved}.\n\nEvery action is saved as it is played, so the match cannot "
+                "go on; nothing was changed. Make it writable (or copy the file into a "
+                "writable matches directory: OVERTABLE_DATA_DIR chooses it), then resume it.",
+                yes="OK", no=None,
+            ))
+            return
         if not problems and match is not None:
             self.open_match(match)
             return

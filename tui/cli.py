@@ -193,6 +193,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         from host.budget import BOT_SECONDS_ENV
 
         os.environ[BOT_SECONDS_ENV] = args.bot_seconds
+    else:
+        # a mistyped variable was ignored without a word (the bots kept
+        # their own budgets): it is refused as --bot-seconds would be
+        import os
+
+        from host.budget import BOT_SECONDS_ENV
+
+        text = os.environ.get(BOT_SECONDS_ENV, "").strip()
+        if text:
+            try:
+                bot_seconds(text)
+            except argparse.ArgumentTypeError as error:
+                parser.error(f"${BOT_SECONDS_ENV}: {error}; or unset it")
     if args.command == "simulate":
         from tui.arena import simulate
 
@@ -216,6 +229,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         # into a pipe or a file (`overtable rules boss-quest | less`): the
         # text, not the full-screen app's escape codes
         return print_rules(args.game)
+    if args.command in ("new", "rules") and getattr(args, "game", None) is not None:
+        # said here, in one line: the app opened on another game's form with a
+        # notice, and off a terminal only "needs a terminal" was said
+        from core.catalogue import CATALOGUE
+
+        if args.game not in CATALOGUE:
+            from tui.plain import printable
+
+            print(printable(f"overtable {args.command}: no game {args.game!r}; games: "
+                            f"{', '.join(CATALOGUE)}"), file=sys.stderr)
+            return 2
     if args.command == "host":
         return run_host(args)
     if args.command == "hub":
@@ -420,7 +444,7 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
         out.append(
             f"  {saved.match_id[:8] or '?':<8}  {saved.updated.replace('T', ' ')[:16]}  "
             f"{saved.title}  {', '.join(saved.players) or '?'}  "
-            f"{saved.actions} actions, {state}"
+            f"{saved.actions} actions, {saved.progress + ', ' if saved.progress else ''}{state}"
         )
         out.append(f"            {saved.path}")
         if saved.problem:
@@ -437,7 +461,9 @@ def list_saves() -> int:
 
     directory = store.data_dir()
     try:
-        matches = store.list_matches(directory)
+        # replayed, as on the screen: how far each match got, and a line the
+        # rules refuse or a game this version does not know is a problem
+        matches = store.list_matches(directory, replay=True)
     except Exception as error:  # a listing never ends in a traceback
         from saves.journal import printable
 

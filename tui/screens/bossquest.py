@@ -565,6 +565,11 @@ class BossQuestScreen(GameScreen):
                                  "key)"),
         (f"{HEART} kept", "Over, but no heart lost, and why: the Tortoise (over by 1 "
                           "or 2) or the spell \"No heart lost\""),
+        # the extensions' marks were on the table and in no help (the play-test)
+        ("[±3]", "Potions: a potion not read yet; it will count + or - 3"),
+        ("[+3] [-1]", "Potions: a potion read + or - (Flip a potion turns it)"),
+        ("= 5 + ?", "Potions: your total, with what your potion not read yet may add"),
+        ("Owl*", "Companions: the companion's once-a-round power is used this round"),
     )
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
@@ -1049,7 +1054,11 @@ class BossQuestScreen(GameScreen):
         if spells:
             tail.append("  " + " ".join(f"{DARK}{s}" for s in spells), style="bold")
         if final is None and not me and knight.visible:
-            tail.append(f"  shows {GAME.visible_strength(view, seat)}+?", style="dim")
+            # a face-up potion its holder has not read yet counts when it is
+            # read: "shows 5+?" for R5 P1 B2 [±3] read it at -3 meanwhile
+            read = {card for card, _ in knight.readings}
+            unread = sum(w.value for w in knight.visible if w.potion and w not in read)
+            tail.append(f"  shows {GAME.visible_strength(view, seat) + unread}+?", style="dim")
         # Many cards on one line at 80 columns: they close up rather than
         # push the end of the row off the panel.
         room = self._knight_room(view.players, picking)

@@ -167,11 +167,15 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
                              f"heart sacrificed adds 1 ({hearts} held, keep one to win).")
     if view.phase is Phase.DUEL_CHOOSE:
         # BQ-37, BQ-38: the spells drawn are listed under "Spells against ..."
+        if len(view.duel_offer) == 1:  # one spell drawn: no choice, nothing discarded
+            which, rest = "the spell drawn against the champion", "."
+        else:
+            which = f"one of the {len(view.duel_offer)} spells drawn against the champion"
+            rest = "; the others are discarded."
         return Text.assemble(("For the MegaBoss: ", "bold"),
-                             "you speak for the defeated knights. Activate one of the "
-                             f"{len(view.duel_offer)} spells drawn against the champion "
-                             "(a dark one goes on the champion, a light one by the MegaBoss); "
-                             "the others are discarded.")
+                             f"you speak for the defeated knights. Activate {which} "
+                             "(a dark one goes on the champion, a light one by the MegaBoss)"
+                             + rest)
     if view.phase is Phase.DUEL_SACRIFICE:
         hp = GAME.current_hp(view)
         mine = strength_text(view, seat)

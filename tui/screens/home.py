@@ -86,7 +86,8 @@ class HomeScreen(Screen):
         options: list[Option | None] = []
         for game_id, game in games.items():
             options.append(
-                Option(f"New match: {game.title} ({players_text(game.players)})", id=f"new:{game_id}")
+                Option(f"New match: {game.title} ({players_text(game.players)}"
+                       f"{', or solo' if getattr(game, 'solo', False) else ''})", id=f"new:{game_id}")
             )
         if self._latest is not None:
             # names and the title come from a file: shown as they are, never as markup

@@ -809,8 +809,10 @@ class OverstockedScreen(GameScreen):
                     ("←→", keys), " choose another.")
             after = (" Then you place it, and the bot plays." if view.options.solo
                      else " Lowest card plays first.")
+            # the cards left in hand: "1-6" read the same with 3 cards left
+            places = f"1-{len(hand.cards)}" if len(hand.cards) > 1 else "1"
             return Text.assemble(
-                ("Choose your card: ", "bold"), ("←→", keys), " or ", ("1-6", keys),
+                ("Choose your card: ", "bold"), ("←→", keys), " or ", (places, keys),
                 " by place, then ", ("Enter", keys), ".", after)
         if mode == "quantum":
             return Text.assemble(

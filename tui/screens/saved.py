@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from tui import resources
-from tui.plain import cell, plain
+from tui.plain import cell, plain, printable
 
 #: (heading, width): 67 cells of text and 2 of padding each fit 80 columns
 COLUMNS = (
@@ -242,8 +242,12 @@ class SavedScreen(Screen):
                 return
             try:
                 self.app.delete_saved(saved.path)  # type: ignore[attr-defined]
+            except OSError as error:  # "[Errno 30] Read-only file system: '...'" read as a trace
+                reason = error.strerror or str(error)
+                self.notify(printable(f"Could not delete {saved.path}: {reason}. It is still there."),
+                            severity="error", markup=False)
             except Exception as error:
-                self.notify(f"Could not delete: {error}", severity="error")
+                self.notify(printable(f"Could not delete: {error}"), severity="error", markup=False)
             else:
                 self.notify("Match deleted.")
             self.action_reload()
