@@ -201,6 +201,19 @@ async def test_strength_shown_to_its_owner_only():
     assert "7 short" in text
 
 
+async def test_a_perfect_strength_says_so_once():
+    """BQ: a strength equal to the Boss's HP is perfect. Ann's R6 B3 Y2 and
+    an R7 make 18 against 19 - 1 = 18 HP: the caption says it once, not
+    "= 18 = 18 HP" (read as a sum by a new player)."""
+    state = full_state()
+    ann = attrs.evolve(state.knights[0], visible=state.knights[0].visible + (w("R7"),))
+    state = attrs.evolve(state, knights=(ann,) + state.knights[1:],
+                         weapon_deck=tuple(x for x in state.weapon_deck if x != w("R7")))
+    _, text = await run(make_update(state), size=(80, 24))
+    assert "= 18, the Boss's HP: perfect" in text
+    assert "= 18 =" not in text
+
+
 def with_hidden_potion(hidden: str = "±2", *visible: str):
     """Ann's hidden card a potion not read yet (BQ-31: read at combat)."""
     state = full_state()

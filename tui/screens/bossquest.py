@@ -978,7 +978,7 @@ class BossQuestScreen(GameScreen):
             if final.eliminated[seat] == "over":
                 caption.append(f" > {final.hp}: over!", style="bold reverse")
             elif seat in final.perfect:
-                caption.append(f" = {final.hp} HP: perfect", style="bold")
+                caption.append(", the Boss's HP: perfect", style="bold")
         elif mine is not None and pairs and GAME.unread_potions(view, seat):
             caption.append_text(_unread_caption(view, seat))
         elif mine is not None and pairs:
@@ -990,7 +990,7 @@ class BossQuestScreen(GameScreen):
                 if status == "over":
                     caption.append(f" > {hp}: over!", style="bold reverse")
                 elif status == "perfect":
-                    caption.append(f" = {hp} HP: perfect", style="bold")
+                    caption.append(", the Boss's HP: perfect", style="bold")
                 else:
                     caption.append(f" ({by} short)")
         picking = self._mode == "target-weapon"
