@@ -93,9 +93,36 @@ async def test_boss_quest_results_show_the_bq26_scores():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         rows = _standings_rows(app)
+        notes = " ".join(str(n.render()) for n in app.screen.query(".results-note"))
     assert rows == {"Cora": ("1", "4"), "Bram": ("2", "3"), "Ann": ("3", "2")}
+    # how a score below the keys comes about is said (a -1 read as a fault)
+    assert "one below the knight placed just above" in notes
     keys = next(c for c in outcome.breakdown if c.name == "Keys")
     assert keys.values == (3, 3, 4)  # the pad keeps the keys as won
+
+
+async def test_boss_quest_scores_equal_to_the_keys_need_no_note():
+    """BQ-26's note on scores shows only where a score is not the keys."""
+    import attrs
+
+    from core.bossquest import GAME
+    from core.bossquest.state import Knight, Phase
+
+    state = attrs.evolve(GAME.setup(2, None), phase=Phase.OVER, knights=(
+        Knight(hearts=1, keys=2), Knight(hearts=2, keys=4)))
+    outcome = GAME.outcome(state)
+    assert outcome.scores == (2, 4)
+    update = SeatUpdate(game="boss-quest", seat=None, view=state, legal=(), to_act=frozenset(),
+                        names=("Ann", "Bram"), bots=frozenset(), log=(), outcome=outcome)
+
+    class App3(App):
+        def on_mount(self) -> None:
+            self.push_screen(ResultsScreen(update))
+
+    async with App3().run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notes = " ".join(str(n.render()) for n in pilot.app.screen.query(".results-note"))
+    assert "one below the knight" not in notes
 
 
 async def test_other_games_results_still_show_their_points():

@@ -123,6 +123,9 @@ class ResultsScreen(Screen):
                     yield pad
                 for note in outcome.notes:
                     yield Static(name_seats(note, names), classes="results-note")
+                scores_note = getattr(game_of(update.game), "results_scores_note", None)
+                if scores_note and shown_scores(update.game, outcome) != tuple(outcome.counted):
+                    yield Static(scores_note, classes="results-note")
         # Said while more of the results is below the fold (a score pad's
         # Total, at 80x24): a scrollbar alone went unnoticed.
         yield Static("", id="results-more")
