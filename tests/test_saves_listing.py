@@ -166,3 +166,22 @@ def test_saves_list_prints_what_the_screen_shows(capsys):
     assert f"40 actions, {progress}, in play" in out, out
     assert "chess  Ann, Bram  40 actions, in play, cannot be resumed" in out, out
     assert "does not know ('chess')" in out
+
+
+def test_saves_list_does_not_call_a_file_without_a_match_in_play(data_dir, capsys):
+    """A file with no journal header (empty, random bytes) holds no match:
+    `saves --list` says it cannot be resumed, not "in play, cannot be
+    resumed", and offers no `overtable resume` when nothing can be."""
+    from tui.cli import main
+
+    matches = data_dir / "matches"
+    matches.mkdir(parents=True)
+    (matches / "empty.jsonl").write_bytes(b"")
+    (matches / "junk.jsonl").write_bytes(bytes(random.Random(3).randrange(256) for _ in range(300)))
+    assert main(["saves", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("0 actions, cannot be resumed") == 2, out
+    assert "in play" not in out and "Resume one with" not in out
+    from tui.screens.saved import result_text
+
+    assert {result_text(saved) for saved in store.list_matches(replay=True)} == {"no match"}

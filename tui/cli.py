@@ -430,26 +430,28 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
         return f"No saved matches in {printable(directory)}.\n"
     out = [f"{len(matches)} saved match(es) in {directory}, newest first:"]
     for saved in matches:
+        states = [saved.progress] if saved.progress else []
         if saved.finished:
-            state = (f"won by {', '.join(saved.winners)}" if saved.winners
-                     else "lost" if len(saved.players) == 1 else "finished")
-        else:
-            state = "in play"
+            states.append(f"won by {', '.join(saved.winners)}" if saved.winners
+                          else "lost" if len(saved.players) == 1 else "finished")
+        elif saved.match_id:
+            states.append("in play")  # (a file with no match header in it is not)
         if saved.in_use:
-            state += ", being played now"
+            states.append("being played now")
         elif not saved.resumable:
-            state += ", cannot be resumed"
+            states.append("cannot be resumed")
         elif saved.superseded_by:
-            state += f", continued in {saved.superseded_by[:8]}"
+            states.append(f"continued in {saved.superseded_by[:8]}")
         out.append(
             f"  {saved.match_id[:8] or '?':<8}  {saved.updated.replace('T', ' ')[:16]}  "
             f"{saved.title}  {', '.join(saved.players) or '?'}  "
-            f"{saved.actions} actions, {saved.progress + ', ' if saved.progress else ''}{state}"
+            f"{saved.actions} actions, {', '.join(states)}"
         )
         out.append(f"            {saved.path}")
         if saved.problem:
             out.append(f"            problem: {saved.problem}")
-    out.append("Resume one with: overtable resume ID")
+    if any(saved.resumable and not saved.finished for saved in matches):
+        out.append("Resume one with: overtable resume ID")
     # names, ids and paths come from the files: no control character reaches the terminal
     from saves.journal import printable
 

@@ -106,7 +106,9 @@ def result_text(saved: Any) -> str:
     if getattr(saved, "in_use", False):
         return "playing"
     if not saved.finished:
-        return "in play"
+        # a file with no match header holds no match to be in play (its
+        # problem column says what it is)
+        return "in play" if getattr(saved, "match_id", "") else "no match"
     names = names_of(saved.players)
     winners = []
     for w in saved.winners or ():
