@@ -3,6 +3,7 @@ one game screen with a fixed update, and the screen as plain text."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
@@ -105,3 +106,14 @@ async def play_through_the_app(
         last = update
     await pilot.pause()
     return pressed
+
+
+async def wait_for(pilot: Any, condition: Any, timeout: float = 10.0, step: float = 0.01) -> None:
+    """Let the app run (bots think in threads, a hub answers) until
+    `condition()` holds; a failure names the screen on top."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out; screen is {pilot.app.screen!r}")
+        await pilot.pause(step)

@@ -16,6 +16,7 @@ from core.overboss.state import Options
 from host.hub import Hub
 from host.messages import SeatCommand
 from host.wire import codec
+from tests import screen_kit
 from tests.test_host_hub import Player
 from tui.join import JoinApp
 from tui.screens.lobby import LobbyScreen
@@ -35,12 +36,7 @@ async def shared_hub(tmp_path, monkeypatch):
 
 
 async def wait_for(pilot, condition, timeout: float = 10) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not condition():
-        if loop.time() > end:
-            raise AssertionError(f"timed out; screen is {pilot.app.screen!r}")
-        await pilot.pause(0.02)
+    await screen_kit.wait_for(pilot, condition, timeout, step=0.02)  # the hub answers
 
 
 async def bob_sits_at_anns_duel(pilot, app, path, options=None) -> tuple:

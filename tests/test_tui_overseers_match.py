@@ -12,7 +12,7 @@ import pytest
 from core.overseers import GAME
 from core.overseers.state import Phase
 from saves.journal import PlayerSpec
-from tests.screen_kit import play_through_the_app, screen_text
+from tests.screen_kit import play_through_the_app, screen_text, wait_for
 from tui.app import OvertableApp
 from tui.screens.overseers import OverseersScreen
 from tui.widgets import ActionBar
@@ -311,10 +311,3 @@ async def test_a_pick_someone_moved_after_is_not_offered_back(tmp_path, monkeypa
         assert table.match.state == after and app.screen.player == "Bea"
 
 
-async def wait_for(pilot, condition, timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError(f"timed out; screen is {pilot.app.screen!r}")
-        await pilot.pause(0.01)

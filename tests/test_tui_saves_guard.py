@@ -3,7 +3,6 @@ deleted, Continue offers a match that loads, the bot delay is checked."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import math
 import os
@@ -14,6 +13,7 @@ from textual.widgets import DataTable, Static
 
 from saves.journal import PlayerSpec
 from saves.match import Match
+from tests.screen_kit import wait_for
 from tui.app import DEFAULT_BOT_DELAY, MAX_BOT_DELAY, OvertableApp, checked_bot_delay
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
@@ -33,14 +33,6 @@ def make_app(**kwargs: Any) -> OvertableApp:
     kwargs.setdefault("theme_name", "textual-dark")
     return OvertableApp(**kwargs)
 
-
-async def wait_for(pilot, condition, timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError(f"timed out; screen is {pilot.app.screen!r}")
-        await pilot.pause(0.01)
 
 
 def on(app: Any, cls: type) -> bool:

@@ -5,7 +5,6 @@ matches, and its journal keeps its header."""
 
 from __future__ import annotations
 
-import asyncio
 import errno
 import os
 from typing import Any
@@ -15,6 +14,7 @@ import pytest
 from saves import match as match_module
 from saves.journal import PlayerSpec
 from saves.match import Match
+from tests.screen_kit import wait_for
 from tui.app import OvertableApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
@@ -28,14 +28,6 @@ def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
     return tmp_path / "data"
 
-
-async def wait_for(pilot, condition, timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError(f"timed out; screen is {pilot.app.screen!r}")
-        await pilot.pause(0.01)
 
 
 def full_disk(fd: int, data: bytes) -> None:

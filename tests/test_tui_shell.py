@@ -9,7 +9,7 @@ import pytest
 from textual.command import CommandPalette
 from textual.widgets import Button, DataTable, Input, OptionList, Select, Static
 
-from tests.screen_kit import screen_text
+from tests.screen_kit import screen_text, wait_for
 from tui.app import OvertableApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen, TableUpdate
@@ -86,15 +86,6 @@ def on(app: Any, cls: type) -> bool:
     """`cls` is the screen on top, mounted (its on_mount has run)."""
     return isinstance(app.screen, cls) and app.screen.is_mounted
 
-
-async def wait_for(pilot, condition, timeout: float = 10.0) -> None:
-    """Let the app run (bots think in threads) until `condition()` holds."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError(f"timed out; screen is {pilot.app.screen!r}")
-        await pilot.pause(0.01)
 
 
 # -- home -----------------------------------------------------------------------
