@@ -63,6 +63,7 @@ from tui.widgets import ActionBar, Choice, ScorePad
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.hand import BACK, Card, Hand
+from tui.widgets.kept_lines import KeptStatic
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import SinceLog, changed_keys, marked_text
 
@@ -237,7 +238,7 @@ class OverseersScreen(GameScreen):
             with VerticalScroll(id="ov-table", classes="panel"):
                 yield ScorePad(id="ov-final")
                 yield Static("", id="ov-recap-note")
-                yield Static("", id="ov-rows")
+                yield KeptStatic("", id="ov-rows")
                 yield Static("", id="ov-recap")
             with Vertical(id="ov-side"):
                 yield SinceLog(id="ov-log", classes="panel")
