@@ -63,7 +63,9 @@ from tui.widgets import ActionBar, Choice, ScorePad
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.hand import BACK, Card, Hand
+from tui.widgets.kept_lines import KeptStatic
 from tui.widgets.quiet import set_border, update_static
+from tui.widgets.scrollbars import KeptVerticalScroll
 from tui.widgets.since import SinceLog, changed_keys, marked_text
 
 #: decoration only: every card carries its trait's letter
@@ -234,10 +236,10 @@ class OverseersScreen(GameScreen):
     def compose(self) -> ComposeResult:
         yield Static("", id="ov-header")
         with Horizontal(id="ov-body"):
-            with VerticalScroll(id="ov-table", classes="panel"):
+            with KeptVerticalScroll(id="ov-table", classes="panel"):
                 yield ScorePad(id="ov-final")
                 yield Static("", id="ov-recap-note")
-                yield Static("", id="ov-rows")
+                yield KeptStatic("", id="ov-rows")
                 yield Static("", id="ov-recap")
             with Vertical(id="ov-side"):
                 yield SinceLog(id="ov-log", classes="panel")

@@ -68,6 +68,7 @@ from tui.widgets.board import Board
 from tui.widgets.cursor import CursorWidget
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
+from tui.widgets.kept_lines import KeptStatic
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import SinceLog, changed_keys, marked_text
 
@@ -214,8 +215,8 @@ class OverstockedScreen(GameScreen):
                         with AreaPane(id="os-wh-pane"):
                             yield AreaView(id="os-wh")
             with Vertical(id="os-side"):
-                yield Static("", id="os-players", classes="panel")
-                yield Static("", id="os-preview", classes="panel")
+                yield KeptStatic("", id="os-players", classes="panel")
+                yield KeptStatic("", id="os-preview", classes="panel")
                 yield SinceLog(id="os-log", classes="panel")
         with Vertical(id="os-decide"):
             yield Static("", id="os-prompt")

@@ -513,7 +513,7 @@ class AreaView(Board):
         if not self._spaces and self.ghost is None:
             if y == 0:
                 return Strip([Segment(self.empty_text, self.rich_style_for("board--muted"))])
-            return Strip.blank(self.size.width, self.rich_style)
+            return Strip.blank(self.size.width, self.rich_style_for(""))
         return super().render_line(y)
 
 

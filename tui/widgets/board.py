@@ -712,7 +712,9 @@ class Board(Widget, can_focus=True):
             self._check_styles()
         lines = self._lines()
         if not (0 <= y < len(lines)):
-            return Strip.blank(self.size.width, self.rich_style)
+            # the widget's own style, kept (`rich_style` walks the ancestors
+            # each time: most of a board's cost where it fills a pane)
+            return Strip.blank(self.size.width, self.rich_style_for(""))
         kind, row, sub = lines[y]
         if kind == "row":
             strips = self._row_cache.get(row)

@@ -17,11 +17,13 @@ from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from tui.widgets.scrollbars import KeptScrollBars
+
 #: how many of the newest lines the log keeps (older ones scroll away)
 KEEP = 500
 
 
-class GameLog(ScrollView, can_focus=True):
+class GameLog(KeptScrollBars, ScrollView, can_focus=True):
     DEFAULT_CSS = """
     GameLog {
         height: 1fr;

@@ -9,6 +9,9 @@ brackets, not the colour, carry the meaning.
 
 While `picking` is on, arrows move a cursor over the enabled cards, Enter or
 a click picks one (`Hand.Selected`).
+
+Drawn line by line (`KeptLines`): a line of cards that did not change
+costs nothing to draw again (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 from tui.widgets.cursor import CursorWidget, flow
+from tui.widgets.kept_lines import KeptLines
 from tui.widgets.quiet import content_key, relayout_if_resized
 
 BACK = "▒▒"
@@ -52,7 +56,7 @@ def card_text(card: Card, *, back: str = BACK) -> Text:
     return Text.assemble("[", face, "]")
 
 
-class Hand(CursorWidget):
+class Hand(KeptLines, CursorWidget):
     """A row of cards that wraps to the widget's width."""
 
     DEFAULT_CSS = """
@@ -170,37 +174,41 @@ class Hand(CursorWidget):
             pieces.append(lines)
         return pieces
 
-    def _big_layout(self, width: int) -> tuple[list[Text], list[tuple[int, int, int]]]:
+    def _big_layout(self, width: int) -> tuple[list[tuple[Text, ...]], list[tuple[int, int, int]]]:
+        """The big cards' lines, each the parts it is made of (its cards'
+        lines, the gaps, the caption): drawn part by part (`KeptLines`)."""
         width = max(1, width)
-        rows: list[list[Text]] = [[Text(end=""), Text(end=""), Text(end="")]]
+        rows: list[list[list[Text]]] = [[[], [], []]]
         places: list[tuple[int, int, int]] = []
+        used = 0  # the cells of the last row's top line
         for piece in self._big_pieces():
             row = rows[-1]
-            used = row[0].cell_len
             gap = 1 if used else 0
             if used and used + gap + piece[0].cell_len > width:
-                rows.append([Text(end=""), Text(end=""), Text(end="")])
+                rows.append([[], [], []])
                 row, used, gap = rows[-1], 0, 0
             for line, part in zip(row, piece, strict=True):
                 if gap:
-                    line.append(" ")
-                line.append_text(part)
+                    line.append(Text(" "))
+                line.append(part)
             x0 = used + gap
-            places.append((3 * (len(rows) - 1), x0, row[0].cell_len - 1))
+            used = x0 + piece[0].cell_len
+            places.append((3 * (len(rows) - 1), x0, used - 1))
         lines = [line for row in rows for line in row]
         if self._caption:
             caption = self._caption if isinstance(self._caption, Text) else Text(self._caption)
-            middle = lines[-2]
-            if middle.cell_len + 2 + caption.cell_len <= width:
+            middle = sum(part.cell_len for part in lines[-2])
+            if middle + 2 + caption.cell_len <= width:
                 for line in (lines[-3], lines[-1]):
-                    line.append(" " * (middle.cell_len + 2 + caption.cell_len - line.cell_len))
-                middle.append("  ")
-                middle.append_text(caption)
+                    line.append(Text(" " * (middle + 2 + caption.cell_len
+                                            - sum(part.cell_len for part in line))))
+                lines[-2].extend((Text("  "), caption))
             else:
-                lines.append(caption)
-        return lines, places
+                lines.append([caption])
+        return [tuple(line) for line in lines], places
 
-    def _layout(self, width: int) -> tuple[list[Text], list[tuple[int, int, int]]]:
+    def _layout(self, width: int) -> tuple[list[Text] | list[tuple[Text, ...]],
+                                           list[tuple[int, int, int]]]:
         if self.big:
             return self._big_layout(width)
         width = max(1, width)
@@ -221,12 +229,19 @@ class Hand(CursorWidget):
             return 1
         return len(self._layout(width)[0])
 
-    def render(self) -> Text:
+    def content_lines(self) -> list[Text] | list[tuple[Text, ...]]:
+        # Only as many lines as `get_content_height` counts are in sight: a
+        # caption too long for a narrow hand shows its first row, as before.
         if not self._cards:
             caption = self._caption if isinstance(self._caption, Text) else Text(self._caption)
-            return Text.assemble(Text(self.empty, style="dim italic"), " ", caption)
+            return [Text.assemble(Text(self.empty, style="dim italic"), " ", caption)]
         lines, self._places = self._layout(self.content_region.width or self.size.width)
-        return Text("\n", end="").join(lines)
+        return lines
+
+    def render(self) -> Text:
+        return Text("\n", end="").join(
+            line if isinstance(line, Text) else Text.assemble(*line, end="")
+            for line in self.content_lines())
 
 
 __all__ = ["BACK", "Card", "Hand", "card_text"]

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.segment import Segment
 from rich.text import Text
 from textual.strip import Strip
 from textual.visual import Visual, visualize
+from textual.widgets import Static
 
 from tui.widgets.quiet import content_key
 
@@ -36,8 +38,9 @@ class KeptLines:
 
     ALLOW_SELECT = False
 
-    def content_lines(self) -> list[Text]:
-        """The lines shown now, top to bottom (each subclass's own)."""
+    def content_lines(self) -> list[Text] | list[Text | tuple[Text, ...]]:
+        """The lines shown now, top to bottom (each subclass's own); a line
+        may be a tuple of parts, drawn as the parts one after another."""
         raise NotImplementedError
 
     def refresh(self, *regions: Any, **kwargs: Any) -> Any:
@@ -49,7 +52,7 @@ class KeptLines:
         (a subclass that wraps: then they are asked for again)."""
         return False
 
-    def _lines_now(self, width: int) -> list[Text]:
+    def _lines_now(self, width: int) -> list[Text] | list[Text | tuple[Text, ...]]:
         kept = getattr(self, "_kept_now", None)
         if kept is None or kept[0] != width or self.measured_at_another_width(width):
             kept = self._kept_now = (width, self.content_lines())
@@ -61,16 +64,115 @@ class KeptLines:
         lines = self._lines_now(width)
         if y >= len(lines) or width <= 0:
             return Strip.blank(width, style.rich_style)
-        line = lines[y]
+        return self._kept_strip(lines[y], width, style)
+
+    def _kept_strip(self, line: Text | tuple[Text, ...], width: int, style: Any) -> Strip:
+        """A line's cells, kept. A line given as a tuple of parts (a row of
+        cards) is drawn part by part, each part kept alone, and joined: a
+        row where one card changed draws that card only. Parts wider
+        together than the widget are drawn as one line (cut as Textual cuts
+        it)."""
         kept: dict[Any, Strip] | None = getattr(self, "_kept_cells", None)
         if kept is None:
             kept = self._kept_cells = {}
         key = (content_key(line), width, style)
         strip = kept.get(key)
         if strip is None:
-            strips = Visual.to_strips(self, visualize(self, line), width, 1, style)
-            strip = strips[0] if strips else Strip.blank(width, style.rich_style)
+            if isinstance(line, tuple):
+                strip = self._joined(line, width, style)
+                if strip.cell_length > width:
+                    strip = self._draw_line(Text.assemble(*line), width, style)
+            else:
+                strip = self._draw_line(line, width, style)
             if len(kept) >= KEPT:
                 kept.pop(next(iter(kept)))  # the oldest kept
             kept[key] = strip
         return strip
+
+    def _joined(self, parts: tuple[Text, ...], width: int, style: Any) -> Strip:
+        """The parts' cells one after another, cut into segments where
+        Textual cuts the parts drawn as one line: at every style's start
+        and end, not where two unstyled parts meet."""
+        segments: list[Segment] = []
+        open_end = False  # the last part ends unstyled
+        for part in parts:
+            if not part.cell_len:
+                continue
+            drawn = list(self._kept_strip(part, width, style))
+            styled = bool(part.style)
+            if open_end and drawn and not styled and not any(
+                    span.start == 0 for span in part.spans):
+                last = segments.pop()
+                drawn[0] = Segment(last.text + drawn[0].text, last.style, last.control)
+            segments.extend(drawn)
+            open_end = not styled and not any(span.end >= len(part) for span in part.spans)
+        return Strip(segments)
+
+    def _draw_line(self, line: Text, width: int, style: Any) -> Strip:
+        strips = Visual.to_strips(self, visualize(self, line), width, 1, style)
+        return strips[0] if strips else Strip.blank(width, style.rich_style)
+
+
+class KeptStatic(Static):
+    """A `Static` showing a rich `Text` of lines (joined with newlines)
+    that keeps each line's cells while the line stays the same.
+
+    Textual wraps a `Static`'s content line by line; here each line is
+    wrapped and turned into cells by Textual's own pipeline alone, and its
+    rows are kept by what the line draws, so an update that changes one
+    player's row of a table converts that row only. The content's height
+    is counted from the same kept rows (no second wrapping of the whole
+    content for the layout). Content other than a `Text` is drawn as a
+    `Static` draws it. Mouse text selection is off (see the module)."""
+
+    ALLOW_SELECT = False
+
+    def _paragraphs(self) -> list[Text] | None:
+        """The content's lines, or None when it is not a rich `Text`."""
+        content = self.content
+        if not isinstance(content, Text):
+            return None
+        split = getattr(self, "_kept_split", None)
+        if split is None or split[0] is not content:
+            split = self._kept_split = (content, content.split("\n", allow_blank=True))
+        return split[1]
+
+    def _paragraph_rows(self, line: Text, width: int, style: Any) -> list[Strip]:
+        kept: dict[Any, list[Strip]] | None = getattr(self, "_kept_rows", None)
+        if kept is None:
+            kept = self._kept_rows = {}
+        key = (content_key(line), width, style)
+        rows = kept.get(key)
+        if rows is None:
+            rows = Visual.to_strips(self, visualize(self, line), width, None, style)
+            if len(kept) >= KEPT:
+                kept.pop(next(iter(kept)))  # the oldest kept
+            kept[key] = rows
+        return rows
+
+    def _rows_at(self, width: int) -> list[Strip] | None:
+        paragraphs = self._paragraphs()
+        if paragraphs is None:
+            return None
+        style = self.visual_style
+        now = getattr(self, "_kept_now", None)
+        if now is not None and now[0] is paragraphs and now[1] == width and now[2] == style:
+            return now[3]
+        rows = [row for line in paragraphs for row in self._paragraph_rows(line, width, style)]
+        self._kept_now = (paragraphs, width, style, rows)
+        return rows
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        rows = self._rows_at(width) if width > 0 else None
+        if rows is None:
+            return super().get_content_height(container, viewport, width)
+        return len(rows)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        rows = self._rows_at(width) if width > 0 else None
+        if rows is None:
+            return super().render_line(y)
+        if y >= len(rows):
+            return Strip.blank(width, self.visual_style.rich_style)
+        return rows[y]
