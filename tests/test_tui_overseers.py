@@ -754,3 +754,30 @@ async def test_another_players_secret_pick_does_not_hold_back_enter():
         assert next_pack.legal and next_pack.legal != update.legal
         screen.show(attrs.evolve(next_pack, seq=update.seq + 2))
         assert screen.too_soon("enter")  # a new pack: Enter waits a moment
+
+
+async def test_the_table_is_fitted_again_after_the_terminal_shrinks(tmp_path, monkeypatch):
+    """A terminal made smaller in steps (160x48, 120x36, 80x24): the table's
+    rows were cut to a width the table had on the way (33 cells, before the
+    side panel took its narrow width: "Points: ... H0/6/2…") and stayed so;
+    they are drawn again at the width they end up with (47)."""
+    from saves.journal import PlayerSpec
+    from tui.app import OvertableApp
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    async with app.run_test(size=(160, 48)) as pilot:
+        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+                                    PlayerSpec("Cyd", "bot", "random")])
+        for _ in range(10):
+            await pilot.pause()
+        for size in ((120, 36), (80, 24)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause(0.5)
+        text = screen_text(app)
+        rows = app.screen.query_one("#ov-rows")
+        assert rows.fitted_width == rows.size.width
+    points = next(line for line in text.splitlines() if "Points:" in line)
+    in_play = next(line for line in text.splitlines() if "In play:" in line)
+    assert "…" not in points and "(25 cards)" in in_play, text

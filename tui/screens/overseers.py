@@ -31,10 +31,12 @@ from typing import Any, ClassVar
 
 import attrs
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
+from textual.message import Message
 from textual.widgets import Input, Static
 
 from core.overseers import GAME
@@ -148,6 +150,25 @@ def _card_slot(value: Any) -> int | None:
     return None
 
 
+
+class TableRows(KeptStatic):
+    """The table's rows, each cut to the width they were drawn for
+    (`OverseersScreen._fit`). When the width changes after they were drawn
+    (the side panel narrowed once the screen had been resized, say) they
+    ask to be drawn again: they stayed cut at the width in between."""
+
+    class WidthChanged(Message):
+        pass
+
+    #: the width the rows were cut to (0: not yet drawn)
+    fitted_width = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.fitted_width and event.size.width != self.fitted_width:
+            self.fitted_width = 0  # asked once per change
+            self.post_message(self.WidthChanged())
+
+
 class OverseersScreen(GameScreen):
     """Overseers at the table (see the module docstring for the keys)."""
 
@@ -239,7 +260,7 @@ class OverseersScreen(GameScreen):
             with KeptVerticalScroll(id="ov-table", classes="panel"):
                 yield ScorePad(id="ov-final")
                 yield Static("", id="ov-recap-note")
-                yield KeptStatic("", id="ov-rows")
+                yield TableRows("", id="ov-rows")
                 yield Static("", id="ov-recap")
             with Vertical(id="ov-side"):
                 yield SinceLog(id="ov-log", classes="panel")
@@ -560,7 +581,9 @@ class OverseersScreen(GameScreen):
         me_char = view.seats[me].character if me is not None else None
         if me_char is not None and view.phase is not Phase.OVER:
             lines.append(Text(f"Your character: {GAME.ability(me_char)}", style="italic"))
-        update_static(self.query_one("#ov-rows", Static), Text("\n").join(lines))
+        rows = self.query_one("#ov-rows", TableRows)
+        rows.fitted_width = self._width()
+        update_static(rows, Text("\n").join(lines))
 
     def _character_lines(self, label: str, style: str) -> list[Text]:
         """A character and its ability in short (OV-8), on one line if it
@@ -608,6 +631,11 @@ class OverseersScreen(GameScreen):
     def on_resize(self) -> None:
         if self.update is not None and self.is_mounted:
             self.call_after_refresh(self._redraw_rows)
+
+    def on_table_rows_width_changed(self, event: TableRows.WidthChanged) -> None:
+        event.stop()
+        if self.update is not None:
+            self._draw_rows(self.update)
 
     def _redraw_rows(self) -> None:
         if self.update is not None:
