@@ -732,7 +732,7 @@ async def test_another_players_secret_pick_does_not_hold_back_enter():
     import asyncio
 
     class GraceApp(ScreenApp):
-        decision_grace = 0.3
+        decision_grace = 1.5  # long enough for a loaded machine's first pause
 
     state = drafting()
     update = make_update(state, 0)
@@ -742,7 +742,7 @@ async def test_another_players_secret_pick_does_not_hold_back_enter():
         await pilot.pause()
         assert screen.too_soon("enter")  # the decision just appeared
         assert not screen.too_soon("right")  # the arrows never wait
-        await asyncio.sleep(0.35)
+        await asyncio.sleep(1.6)
         assert not screen.too_soon("enter")
         screen.show(attrs.evolve(update, seq=update.seq + 1))  # Bob picked
         assert not screen.too_soon("enter")
