@@ -12,7 +12,7 @@ import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -547,3 +547,119 @@ async def test_a_footer_too_narrow_keeps_help_and_chat_in_sight():
         line = screen_text(app).rstrip().splitlines()[-1]
         assert "…" not in line
         assert "p Score pad" in line and line.index("Score pad") < line.index("f1 Help")
+
+
+class CombatLayerApp(App):
+    CSS = "#combat { display: none; height: auto; border: solid; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("the table", id="table")
+        with Vertical(id="combat"):
+            yield Static("", id="title")
+            yield Static("", id="text")
+
+
+async def test_lines_filled_in_a_hidden_panel_ask_for_no_layout_until_it_is_shown(monkeypatch):
+    # Boss Quest's combat: its lines are set while the panel is hidden,
+    # then the panel comes up; only showing it lays the screen out.
+    lay_out_once()  # as the app runs: one pass a layout
+    app = CombatLayerApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        counted = Layouts(app, monkeypatch)
+        update_static(app.query_one("#title", Static), "Combat: round 2")
+        update_static(app.query_one("#text", Static), "Ann 12\nBob 9\nCyd 15")
+        await pilot.pause()
+        await pilot.pause(0.05)
+        assert counted.reflows == 0
+        app.query_one("#combat").display = True
+        await pilot.pause()
+        await pilot.pause(0.05)
+        assert counted.reflows == 1
+        assert app.query_one("#text").size.height == 3
+        assert "Combat: round 2" in screen_text(app) and "Cyd 15" in screen_text(app)
+
+
+async def test_a_request_for_a_layout_that_a_later_layout_answered_asks_for_no_other(
+    monkeypatch,
+):
+    # A widget's request reaches the screen when it idles; when the screen
+    # has laid out since (the whole screen, from the widgets as they are),
+    # Textual laid it out once more for nothing (lay_out_once).
+    lay_out_once()
+    app = PanelsApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        top, below = app.query_one("#top", Static), app.query_one("#below", Static)
+        y = below.region.y
+        counted = Layouts(app, monkeypatch)
+        top.update("one\ntwo\nthree")  # asks for a layout
+        top._check_refresh()  # its request is sent (as when it idles) ...
+        app.screen._refresh_layout()  # ... and a layout comes before it arrives
+        assert counted.reflows == 1 and below.region.y == y + 2
+        await pilot.pause()
+        await pilot.pause(0.05)
+        assert counted.reflows == 1  # the request arrived: nothing more to do
+        assert "three" in screen_text(app)
+        # a request sent after the last layout still lays the screen out
+        top.update("one")
+        await pilot.pause()
+        await pilot.pause(0.05)
+        assert counted.reflows == 2 and below.region.y == y
+
+
+class RowApp(App):
+    CSS = """
+    #row { height: auto; }
+    #left { width: 10; height: auto; }
+    #market { width: 1fr; }
+    #after { height: 1; }
+    .boxed #market { border-bottom: solid; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="row"):
+            yield Static("1\n2\n3\n4", id="left")
+            market = Market([Offer(f"spell {n}") for n in range(4)], id="market")
+            market.keeps_room_in_row = True
+            yield market
+        yield Static("under the row", id="after")
+
+
+@pytest.mark.parametrize("boxed", [False, True])
+async def test_a_market_shorter_beside_a_taller_neighbour_keeps_its_height(monkeypatch, boxed):
+    lay_out_once()  # as the app runs: one pass a layout
+    app = RowApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        app.screen.set_class(boxed, "boxed")
+        await pilot.pause()
+        market = app.query_one("#market", Market)
+        after = app.query_one("#after", Static)
+        assert market.size.height == 4 and after.region.y == 4 + boxed
+        counted = Layouts(app, monkeypatch)
+        market.set_offers([Offer(f"spell {n}") for n in range(3)])
+        await pilot.pause()
+        await pilot.pause(0.05)
+        assert "spell 3" not in screen_text(app) and "spell 2" in screen_text(app)
+        if boxed:
+            # a border under it would be drawn a row too low: laid out
+            assert counted.reflows == 1 and market.size.height == 3
+            return
+        # the row keeps its height (the left column's): the same screen
+        # with no layout, the market a blank row longer
+        assert counted.reflows == 0 and market.size.height == 4 and after.region.y == 4
+        shown = screen_text(app)
+        market.refresh(layout=True)  # laid out after all: the same screen
+        await pilot.pause()
+        await pilot.pause(0.05)
+        assert market.size.height == 3 and screen_text(app) == shown
+        # taller than the row: laid out, and everything under it moves
+        market.set_offers([Offer(f"spell {n}") for n in range(6)])
+        await pilot.pause()
+        await pilot.pause(0.05)
+        assert counted.reflows == 2 and market.size.height == 6 and after.region.y == 6
+        # shorter again, but it held the row: laid out, the row shrinks
+        market.set_offers([Offer(f"spell {n}") for n in range(5)])
+        await pilot.pause()
+        await pilot.pause(0.05)
+        assert counted.reflows == 3 and after.region.y == 5
