@@ -94,6 +94,33 @@ def test_cli_starts_the_app(monkeypatch):
     }
 
 
+def test_the_enter_wait_is_set_by_its_variable_and_a_mistyped_one_refused(capsys, monkeypatch):
+    """$OVERTABLE_ENTER_WAIT sets how long Enter waits after a new decision
+    (0: not at all); anything but seconds from 0 to 2 is refused in a line."""
+    seen: dict = {}
+
+    class FakeApp:
+        def __init__(self, *args, **kwargs) -> None:
+            seen.update(kwargs)
+
+        def run(self) -> None:
+            pass
+
+    import tui.app
+
+    monkeypatch.setattr(tui.app, "OvertableApp", FakeApp)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("OVERTABLE_ENTER_WAIT", "0")
+    assert cli.main(["resume", "abc"]) == 0
+    assert seen["decision_grace"] == 0.0
+    for wrong in ("soon", "3", "-1", "nan"):
+        monkeypatch.setenv("OVERTABLE_ENTER_WAIT", wrong)
+        with pytest.raises(SystemExit) as exit_:
+            cli.main(["resume", "abc"])
+        assert exit_.value.code == 2
+        assert "$OVERTABLE_ENTER_WAIT" in capsys.readouterr().err
+
+
 def test_rules_off_a_terminal_print_the_text(capsys, monkeypatch):
     """`overtable rules GAME | less` printed the full-screen app's escape
     codes into the pipe (and the app went on running): off a terminal the

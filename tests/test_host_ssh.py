@@ -426,3 +426,14 @@ def test_the_window_a_client_asks_for_is_bounded(width, height, expected):
 
     rows, columns, *_ = struct.unpack("HHHH", window_size(width, height))
     assert (columns, rows) == expected
+
+
+def test_the_hosts_enter_wait_reaches_its_sessions_not_the_clients(monkeypatch):
+    """$OVERTABLE_ENTER_WAIT set for the host goes to every player's session
+    (a clean environment otherwise); a client cannot set it."""
+    monkeypatch.setenv("OVERTABLE_ENTER_WAIT", "0.3")
+    _, env = join_child("/nowhere.sock", None)("Ann", "xterm", {"OVERTABLE_ENTER_WAIT": "0"})
+    assert env["OVERTABLE_ENTER_WAIT"] == "0.3"
+    monkeypatch.delenv("OVERTABLE_ENTER_WAIT")
+    _, env = join_child("/nowhere.sock", None)("Ann", "xterm", {"OVERTABLE_ENTER_WAIT": "0"})
+    assert "OVERTABLE_ENTER_WAIT" not in env

@@ -45,9 +45,13 @@ REFUSED = "deciding; look again."
 
 
 @pytest.fixture
-async def host(tmp_path):
+async def host(tmp_path, monkeypatch):
     """A hub and its SSH front door on a free loopback port; Ann's and Bob's
-    keys bound to their names. Yields (port, hub, {name: key})."""
+    keys bound to their names. Yields (port, hub, {name: key}). Enter takes
+    a new decision at once in the sessions (the host passes on
+    $OVERTABLE_ENTER_WAIT): the kit presses as soon as a screen settles,
+    faster than a person reads, and the wait is tested where it is built."""
+    monkeypatch.setenv("OVERTABLE_ENTER_WAIT", "0")
     keys = {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("Ann", "Bob")}
     authorized = tmp_path / "authorized_keys"
     authorized.write_text("".join(

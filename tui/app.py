@@ -8,6 +8,7 @@ are imported when first needed.
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -37,6 +38,26 @@ HANDOVER_GRACE = 0.6
 #: in the real app (tests: none): a doubled or held Enter does not make it
 #: unseen (tui/screens/game.py, `GameScreen.too_soon`)
 DECISION_GRACE = 0.6
+#: the variable that sets it, in seconds from 0 (off) to 2; a host passes it
+#: on to its players' sessions (host/ssh.py)
+ENTER_WAIT_ENV = "OVERTABLE_ENTER_WAIT"
+ENTER_WAIT_MAX = 2.0
+
+
+def decision_grace() -> float:
+    """The seconds Enter waits after a new decision: `DECISION_GRACE`, or
+    $OVERTABLE_ENTER_WAIT. ValueError (saying why) for anything but a
+    number of seconds from 0 to `ENTER_WAIT_MAX`."""
+    text = os.environ.get(ENTER_WAIT_ENV, "").strip()
+    if not text:
+        return DECISION_GRACE
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= seconds <= ENTER_WAIT_MAX:  # (NaN too)
+        raise ValueError(f"{text!r}: give seconds from 0 (no wait) to {ENTER_WAIT_MAX:g}")
+    return seconds
 #: the longest a bot's move may stay on screen, in seconds
 MAX_BOT_DELAY = 60.0
 

@@ -206,6 +206,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                 bot_seconds(text)
             except argparse.ArgumentTypeError as error:
                 parser.error(f"${BOT_SECONDS_ENV}: {error}; or unset it")
+    if args.command not in ("simulate", "saves", "rules"):
+        # the wait before Enter takes a new decision: refused here, in a
+        # line, when mistyped (the host passes it on to its sessions)
+        from tui.app import ENTER_WAIT_ENV, decision_grace
+
+        try:
+            decision_grace()
+        except ValueError as error:
+            parser.error(f"${ENTER_WAIT_ENV}: {error}; or unset it")
     if args.command == "simulate":
         from tui.arena import simulate
 
@@ -265,10 +274,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     kwargs: dict[str, Any] = {"theme_name": themes.CHOICES[args.theme]}
     if args.bot_delay is not None:
         kwargs["bot_delay"] = args.bot_delay
-    from tui.app import DECISION_GRACE, HANDOVER_GRACE, OvertableApp
+    from tui.app import HANDOVER_GRACE, OvertableApp, decision_grace
 
     OvertableApp(start, argument, collect_between_screens=True, handover_grace=HANDOVER_GRACE,
-                 decision_grace=DECISION_GRACE, **kwargs).run()
+                 decision_grace=decision_grace(), **kwargs).run()
     return 0
 
 
@@ -380,12 +389,12 @@ def join_hub(
               "or name a running hub's socket with --socket (`overtable host` and "
               "`overtable hub` print theirs).", file=sys.stderr)
         return 1
-    from tui.app import DECISION_GRACE
+    from tui.app import decision_grace
     from tui.join import JoinApp
 
     JoinApp(
         socket_path, player, bell=bell, theme_name=themes.CHOICES[theme],
-        collect_between_screens=True, decision_grace=DECISION_GRACE,
+        collect_between_screens=True, decision_grace=decision_grace(),
     ).run()
     return 0
 
