@@ -610,11 +610,7 @@ class BossQuestScreen(GameScreen):
                             yield Static("", id="bq-hp")
                             yield PickList(id="bq-active", empty="No spell in play.")
                         yield Hand(id="bq-hand", classes="panel", empty="No weapons yet.")
-                    market = Market(id="bq-market", classes="panel", empty="No spells.")
-                    # losing a row beside a taller left column, it keeps its
-                    # height (blank under it, the same screen): no layout
-                    market.keeps_room_in_row = True  # type: ignore[attr-defined]
-                    yield market
+                    yield Market(id="bq-market", classes="panel", empty="No spells.")
                     yield ScorePad(id="bq-score", classes="panel")
                 yield PickList(id="bq-knights", classes="panel")
                 # On a large terminal the combats so far, spells and all,
