@@ -66,13 +66,12 @@ def relayout_if_resized(widget: Widget) -> None:
     the screen out again only if the widget's size may change with it. It
     keeps its size when its width does not follow its content and its
     height is fixed, or is its content's height (at least its minimum
-    height) and that is the same at the width it has; or when it is shorter
-    but a neighbour holds its row as high (`_held_by_a_neighbour`)."""
+    height) and that is the same at the width it has."""
     widget.refresh()  # repaints, and forgets the content's measured size
     styles = widget.styles
     size = widget.content_size
-    if widget.is_mounted and _hidden(widget):
-        return  # hidden, or in a hidden panel: shown again, it is laid out then
+    if widget.is_mounted and not widget.display:
+        return  # hidden: shown again, it is laid out then
     if not widget.is_mounted or size.width <= 0:
         widget.refresh(layout=True)
         return
@@ -89,41 +88,5 @@ def relayout_if_resized(widget: Widget) -> None:
     floor = styles.min_height
     if floor is not None and floor.is_cells:  # a minimum height in lines
         content = max(content, int(floor.value) - widget.gutter.height)
-    if content != size.height and not (content < size.height and _held_by_a_neighbour(widget)):
+    if content != size.height:
         widget.refresh(layout=True)
-
-
-def _hidden(widget: Widget) -> bool:
-    """Whether `widget` or a container it is in is not displayed (a
-    combat's lines filled in before the panel comes up): whatever its size,
-    showing the container lays it out."""
-    node: Any = widget
-    while isinstance(node, Widget):
-        if not node.display:
-            return True
-        node = node.parent
-    return False
-
-
-def _held_by_a_neighbour(widget: Widget) -> bool:
-    """Whether `widget`, its content now shorter, may keep its height and
-    show the same: it has asked for it (`keeps_room_in_row`), nothing is
-    drawn under its content (no border, padding or margin below; content
-    at the top), and it stands at the top of a row (a horizontal container)
-    that a neighbour holds at least as high. Laid out again, it would leave
-    the same rows blank in its container, the neighbour keeping the row's
-    height: Boss Quest's market losing its mystery spell beside a taller
-    Boss and weapons. Its next layout (anything growing) fits it again."""
-    if not getattr(widget, "keeps_room_in_row", False):
-        return False
-    parent = widget.parent
-    styles = widget.styles
-    if (not isinstance(parent, Widget) or getattr(parent.styles.layout, "name", None) != "horizontal"
-            or parent.styles.align_vertical != "top" or styles.content_align_vertical != "top"
-            or widget.gutter.bottom or styles.margin.bottom):
-        return False
-    height = widget.outer_size.height + styles.margin.top
-    return any(
-        sibling is not widget and sibling.display
-        and sibling.outer_size.height + sibling.styles.margin.height >= height
-        for sibling in parent.children if isinstance(sibling, Widget))
