@@ -30,7 +30,8 @@ class _ListApp(App):
 
 
 def _cells(strip) -> list[tuple[str, object]]:
-    """A line's characters with their look (the mouse offsets left out)."""
+    """A line's characters with their look (the mouse offsets left out);
+    also tests/test_kept_static.py's."""
     return [
         (seg.text, None if seg.style is None else (
             seg.style.color, seg.style.bgcolor, seg.style.bold, seg.style.dim,

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
+from tests.test_kept_lines import _cells
 from tui.widgets import kept_lines as kept_module
 from tui.widgets.kept_lines import KeptStatic
 
@@ -37,16 +38,6 @@ class _TwoApp(App):
     def compose(self) -> ComposeResult:
         yield Static(_table(), id="plain")
         yield KeptStatic(_table(), id="kept")
-
-
-def _cells(strip) -> list[tuple[str, object]]:
-    """A line's characters with their look (the mouse offsets left out)."""
-    return [
-        (seg.text, None if seg.style is None else (
-            seg.style.color, seg.style.bgcolor, seg.style.bold, seg.style.dim,
-            seg.style.reverse, seg.style.underline, seg.style.italic))
-        for seg in strip
-    ]
 
 
 async def test_kept_static_draws_what_a_static_draws():
