@@ -126,6 +126,10 @@ class HomeScreen(Screen):
         if latest == self._latest:
             return
         self._latest = latest
+        if not self.query("#home-menu"):
+            # the screen was taken down meanwhile (a match opened from it):
+            # the next home screen looks again
+            return
         self._build_menu()
 
     # -- choosing -------------------------------------------------------------
