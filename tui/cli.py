@@ -185,21 +185,17 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    import os
+
+    from host.budget import BOT_SECONDS_ENV
+
     if args.bot_seconds is not None:
         # read by the bots' factory here and in the search processes
         # (host.bots.LevelBots), for the app, the hub and the host alike
-        import os
-
-        from host.budget import BOT_SECONDS_ENV
-
         os.environ[BOT_SECONDS_ENV] = args.bot_seconds
     else:
         # a mistyped variable was ignored without a word (the bots kept
         # their own budgets): it is refused as --bot-seconds would be
-        import os
-
-        from host.budget import BOT_SECONDS_ENV
-
         text = os.environ.get(BOT_SECONDS_ENV, "").strip()
         if text:
             try:
