@@ -907,6 +907,7 @@ async def test_the_turn_coming_back_lights_the_prompt_not_a_notice_over_the_tabl
                 if prompt.has_class("-your-turn"):
                     came_back += 1
                     assert not [n for n in app._notifications if "Your turn" in str(n.message)]
+                    await pilot.pause()  # settled: the focus goes to the market as it comes
                     lit = screen_text(app)
                     await asyncio.sleep(0.6)
                     await pilot.pause()
