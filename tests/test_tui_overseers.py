@@ -756,6 +756,26 @@ async def test_another_players_secret_pick_does_not_hold_back_enter():
         assert screen.too_soon("enter")  # a new pack: Enter waits a moment
 
 
+async def test_an_ignored_enter_lights_the_prompt():
+    """An Enter ignored as too soon did nothing to see: the player took the
+    key for broken. The prompt, which says the new decision, now stands
+    out; an arrow (never ignored) leaves it be."""
+    from textual.widgets import Static
+
+    class GraceApp(ScreenApp):
+        decision_grace = 1.5  # long enough for a loaded machine's first pause
+
+    app = GraceApp(make_update(drafting(), 0), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.game_screen
+        await pilot.pause()
+        prompt = screen.query_one(f"#{screen.prompt_id}", Static)
+        assert not screen.too_soon("right")
+        assert not prompt.has_class("-your-turn")
+        assert screen.too_soon("enter")
+        assert prompt.has_class("-your-turn")
+
+
 async def test_the_table_is_fitted_again_after_the_terminal_shrinks(tmp_path, monkeypatch):
     """A terminal made smaller in steps (160x48, 120x36, 80x24): the table's
     rows were cut to a width the table had on the way (33 cells, before the

@@ -227,6 +227,33 @@ async def test_handover_ignores_enter_pressed_just_as_it_appears(fake_screen):
         assert app.screen is game_screen
 
 
+async def test_a_held_enter_does_not_lift_the_cover_when_the_grace_ends(fake_screen, monkeypatch):
+    """A held key repeats on and on: each repeat ignored keeps the cover on
+    a little longer (`HELD_KEY_GAP`), so the repeats that go on past the
+    grace do not lift it either; let go, then pressed, it lifts."""
+    import tui.screens.handover
+
+    # a repeat this far apart is still one held key (a loaded machine's presses)
+    monkeypatch.setattr(tui.screens.handover, "HELD_KEY_GAP", 0.6)
+    grace = 1.0
+    app = make_app(handover_grace=grace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_match(new_match("human", "human"))
+        await wait_for(pilot, lambda: on(app, HandoverScreen))
+        cover = app.screen
+        game_screen = app.table.screen
+        for _ in range(8):  # 1.6 s of repeats: longer than the grace
+            await pilot.press("enter")
+            await asyncio.sleep(0.2)
+        await pilot.pause()
+        assert app.screen is cover
+        assert all(u.seat is None for u in game_screen.shown)
+        await asyncio.sleep(0.7)  # let go
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game_screen
+
+
 async def test_the_handover_tells_what_was_revealed_and_still_fits():
     """The last secret choice (Overseers' top rows at six players, the
     longest) revealed what the cover then hid at once: the cover tells it,

@@ -32,12 +32,16 @@ if TYPE_CHECKING:
     from tui.table import Table
 
 DEFAULT_BOT_DELAY = 0.45
-#: seconds a hand-over cover ignores Enter in the real app (tests: none)
-HANDOVER_GRACE = 0.6
+#: seconds a hand-over cover ignores Enter in the real app (tests: none).
+#: Both waits outlast the longest common key-repeat delay (X11's default,
+#: 660 ms): at 0.6 s a held Enter's first repeat came after the wait and
+#: was taken (a key ignored meanwhile keeps the next ignored, but a held
+#: key sends nothing before its first repeat).
+HANDOVER_GRACE = 0.7
 #: seconds Enter is ignored after a new decision appears on a game screen,
 #: in the real app (tests: none): a doubled or held Enter does not make it
 #: unseen (tui/screens/game.py, `GameScreen.too_soon`)
-DECISION_GRACE = 0.6
+DECISION_GRACE = 0.7
 #: the variable that sets it, in seconds from 0 (off) to 2; a host passes it
 #: on to its players' sessions (host/ssh.py)
 ENTER_WAIT_ENV = "OVERTABLE_ENTER_WAIT"

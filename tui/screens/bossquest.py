@@ -61,7 +61,7 @@ from core.engine import CHANCE
 from tui import resources
 from tui.screens import bossquest_extras as extras
 from tui.screens.ending import OverTheResults
-from tui.screens.game import GameScreen, TableUpdate, fit_line
+from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line
 from tui.widgets import (
     ActionBar,
     Card,
@@ -530,7 +530,7 @@ class BossQuestScreen(GameScreen):
                 tooltip="Discard the chosen spell, so that nobody can use it"),
         Binding("m", "mystery", "Mystery", tooltip="Choose the mystery spell (blind)"),
         *(
-            Binding(str(n), f"pick({n})", "Pick", key_display="1-9", show=n == 1,
+            Binding(str(n), f"pick({n})", "Pick", key_display=NUMBER_KEYS, show=n == 1,
                     tooltip="Pick a spell or a target by its number (Solo Quest: a Boss)")
             for n in range(1, 10)
         ),
@@ -1490,6 +1490,7 @@ class BossQuestScreen(GameScreen):
                     self._other_choices(self.update), keep_cursor=False)
                 self.new_choice()  # a doubled Enter does not pick the Boss unseen
             self._draw_prompt()
+            self.refresh_bindings()  # the footer's keys: the Bosses by number, not Ask
             return
         if value is not None and self._legal(value):
             self.play(value)
@@ -1500,8 +1501,7 @@ class BossQuestScreen(GameScreen):
         if 0 <= index < len(self._targets) and self._legal(self._targets[index]):
             self.play(self._targets[index])
         else:
-            self.no_choice(index + 1, [str(n + 1) for n, target in enumerate(self._targets)
-                                       if self._legal(target)])
+            self.no_choice(index + 1, self.number_keys())
 
     # -- key actions ------------------------------------------------------------------
 
@@ -1571,6 +1571,16 @@ class BossQuestScreen(GameScreen):
         market.move_to(len(view.offer))
         market.focus()
 
+    def number_keys(self) -> list[str]:
+        mode = self._mode
+        if mode == "wizard":
+            return [str(n + 1) for n in range(len(self.query_one("#bq-market", Market)._items()))]
+        if mode is not None and mode.startswith("target"):
+            return [str(n + 1) for n, target in enumerate(self._targets) if self._legal(target)]
+        if mode == "other":
+            return [str(n) for n in range(1, 10) if self._solo_pick(n) is not None]
+        return []
+
     def action_pick(self, number: int) -> None:
         mode = self._mode
         if mode == "wizard":
@@ -1584,8 +1594,7 @@ class BossQuestScreen(GameScreen):
             if action is not None:
                 self.play(action)
             else:
-                self.no_choice(number, [str(n) for n in range(1, 10)
-                                        if self._solo_pick(n) is not None])
+                self.no_choice(number, self.number_keys())
 
     def _solo_pick(self, number: int) -> Any:
         """The Solo Quest's choice `number`: the Boss given the weapons drawn

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
@@ -56,6 +57,10 @@ SENT_TIMEOUT = 5.0
 #: (the recap, the spells) just when the player looked back at it.
 TURN_SECONDS = 3.0
 
+#: The footer's key for the number bindings 1 to 9 (one entry for all
+#: nine); `GameScreen.key_display` narrows it to the numbers that choose.
+NUMBER_KEYS = "1-9"
+
 #: The keys that confirm a choice (the pickers' Enter, the board's Enter
 #: and space): for a moment after a new decision appears they are ignored
 #: (`GameScreen.too_soon`), the arrows are not.
@@ -63,6 +68,8 @@ CONFIRM_KEYS = frozenset({"enter", "space"})
 #: A confirming key that comes this soon after one ignored is ignored too:
 #: a held key repeats faster than this, a person pressing again does not.
 HELD_KEY_GAP = 0.15
+#: How long the prompt stands out after a confirming key was ignored.
+DROPPED_KEY_LIGHT = 1.5
 
 
 def game_of(game_id: str) -> Any | None:
@@ -224,8 +231,14 @@ class GameScreen(Screen):
         #: appeared: what comes back for the same seat is a new decision,
         #: even if it offers the same choices
         self._acted = False
-        #: takes the prompt's "your turn" look off again (`announce_turn`)
+        #: takes the prompt's "your turn" look off again (`light_prompt`),
+        #: at this time.monotonic()
         self._turn_timer: Any = None
+        self._lit_until = 0.0
+        #: the bindings of the number keys as declared, and the (range,
+        #: word) they last showed (`_sync_number_keys`)
+        self._number_bindings: dict[str, list[Binding]] | None = None
+        self._number_shown: tuple[str, str | None] = (NUMBER_KEYS, None)
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
     seat_word: str = "Player"
@@ -276,7 +289,8 @@ class GameScreen(Screen):
         """Whether `key` is a confirming key pressed before the decision on
         screen could be read (the app then drops it). One dropped keeps the
         guard a little longer (`HELD_KEY_GAP`): a held Enter repeats until
-        it is let go. Typing in a text field (the table talk) never waits."""
+        it is let go; the prompt stands out a moment. Typing in a text
+        field (the table talk) never waits."""
         if key not in CONFIRM_KEYS:
             return False
         now = time.monotonic()
@@ -287,6 +301,9 @@ class GameScreen(Screen):
         if isinstance(self.focused, Input):
             return False
         self._steady_until = max(self._steady_until, now + HELD_KEY_GAP)
+        # the key did nothing: the prompt stands out, so the player looks at
+        # the new decision (and presses again) rather than at a key that failed
+        self.light_prompt(DROPPED_KEY_LIGHT)
         return True
 
     def witness(self, update: TableUpdate) -> None:
@@ -447,17 +464,29 @@ class GameScreen(Screen):
     def announce_turn(self) -> bool:
         """Say on the table itself that it is this player's turn again: the
         prompt, which says what to decide, stands out for `TURN_SECONDS`
-        (class ``-your-turn``) and covers nothing. False: this screen has
-        no prompt (the caller says it with a notice)."""
+        and covers nothing. False: this screen has no prompt (the caller
+        says it with a notice)."""
+        return self.light_prompt(TURN_SECONDS)
+
+    def light_prompt(self, seconds: float) -> bool:
+        """The prompt stands out (class ``-your-turn``) for `seconds` at
+        least; False when this screen has no prompt."""
         if not self.prompt_id or not self.is_mounted:
             return False
         prompt = self.query_one(f"#{self.prompt_id}", Static)
         prompt.add_class("-your-turn")
+        until = time.monotonic() + seconds
         if self._turn_timer is not None:
+            if until <= self._lit_until:
+                return True
             self._turn_timer.stop()
-        self._turn_timer = self.set_timer(
-            TURN_SECONDS, lambda: prompt.remove_class("-your-turn"))
+        self._lit_until = until
+        self._turn_timer = self.set_timer(seconds, lambda: self._unlight(prompt))
         return True
+
+    def _unlight(self, prompt: Static) -> None:
+        prompt.remove_class("-your-turn")
+        self._turn_timer = None
 
     def _stop_waiting(self) -> None:
         self.sent_from = None
@@ -492,6 +521,44 @@ class GameScreen(Screen):
     def action_leave(self) -> None:
         """Back to the home screen; the journal already holds every action."""
         self.port.send(SeatCommand.leave(None if self.update is None else self.update.seat))
+
+    def number_keys(self) -> Sequence[str]:
+        """The number keys that choose something now (a number outside them
+        says which do, `no_choice`; the footer names their range). Empty
+        where the screen has no numbered choice up."""
+        return ()
+
+    def number_words(self) -> str | None:
+        """What the number keys do now, where the screen names it ("Draft");
+        None keeps the binding's own word."""
+        return None
+
+    def refresh_bindings(self) -> None:
+        """The footer and the help read the keys again: the number keys'
+        entry first says the numbers that choose now ("1-3 Choose" over three
+        cards; it said 1-9). The bindings of 1-9 are this screen's own
+        copies, rewritten only when the range changes."""
+        if self.is_mounted:
+            self._sync_number_keys()
+        super().refresh_bindings()
+
+    def _sync_number_keys(self) -> None:
+        bindings = self._bindings.key_to_bindings
+        if self._number_bindings is None:
+            self._number_bindings = {key: list(bindings[key]) for key in "123456789"
+                                     if any(b.key_display == NUMBER_KEYS for b in bindings.get(key, ()))}
+        if not self._number_bindings:
+            return
+        numbers = sorted(int(key) for key in self.number_keys() if key.isdigit())
+        display = (NUMBER_KEYS if not numbers else str(numbers[0]) if len(numbers) == 1
+                   else f"{numbers[0]}-{numbers[-1]}")
+        words = self.number_words()
+        if (display, words) == self._number_shown:
+            return
+        self._number_shown = (display, words)
+        for key, originals in self._number_bindings.items():
+            bindings[key] = [replace(b, key_display=display, description=words or b.description)
+                             if b.key_display == NUMBER_KEYS else b for b in originals]
 
     def help_text(self, binding: Binding) -> str | None:
         """F1's words for a key whose meaning depends on the table: q at a

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from tui import resources
+from tui.screens.game import HELD_KEY_GAP
 
 
 class TakeBack(Protocol):
@@ -68,6 +69,8 @@ class HandoverScreen(Screen):
         #: lift it before the next player has the keyboard
         self.grace = grace
         self._shown_at: float | None = None
+        #: a key ignored as too soon keeps the next one ignored until then
+        self._held_until = 0.0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handover"):
@@ -95,7 +98,7 @@ class HandoverScreen(Screen):
         take_back = self.take_back
         if take_back is None or not take_back.possible():
             return ""
-        return f"{take_back.who}: press u to take back your move before {self.player} looks."
+        return f"{take_back.who}: press u to take back your choice before {self.player} looks."
 
     def on_mount(self) -> None:
         self._start_grace()
@@ -110,8 +113,17 @@ class HandoverScreen(Screen):
         self.query_one("#ready", Button).disabled = False
 
     def _too_soon(self) -> bool:
+        """Whether Enter (or the button) came too soon to be the next
+        player's: within the grace, or while a held key goes on repeating
+        (each one ignored keeps it so for `HELD_KEY_GAP`)."""
         shown = self._shown_at
-        return shown is None or time.monotonic() - shown < self.grace
+        if shown is None:
+            return True
+        now = time.monotonic()
+        if now - shown < self.grace or now < self._held_until:
+            self._held_until = now + HELD_KEY_GAP if self.grace > 0 else 0.0
+            return True
+        return False
 
     def refresh_offer(self) -> None:
         """The table changed under the cover (a bot moved, a draw): the

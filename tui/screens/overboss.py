@@ -27,7 +27,6 @@ Keys (every one is also in the footer or the action bar):
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -62,7 +61,7 @@ from core.overboss.board import Side
 from core.overboss.components import Terrain, Token
 from core.overboss.state import State, Step, cell
 from tui import resources
-from tui.screens.game import GameScreen, TableUpdate, bare_name, fit_line, possessive
+from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, bare_name, fit_line, possessive
 from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
 from tui.widgets.flowed import Flowed, Parts, flow_parts
@@ -340,7 +339,7 @@ class OverbossScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
-            Binding(str(n), f"pick({n})", "Pick", key_display="1-9", show=n == 1,
+            Binding(str(n), f"pick({n})", "Pick", key_display=NUMBER_KEYS, show=n == 1,
                     tooltip="Draft a market pair, or pick the token to place, by its number")
             for n in range(1, 10)
         ),
@@ -543,7 +542,6 @@ class OverbossScreen(GameScreen):
 
     def _redraw(self, update: TableUpdate) -> None:
         self._sync_decision(update)
-        self._sync_pick_key()
         self._draw_header(update)
         self._draw_board(update)
         self._draw_market(update)
@@ -555,37 +553,13 @@ class OverbossScreen(GameScreen):
         self._draw_info()
         self._focus_for_mode()
 
-    def _pick_range(self) -> tuple[int, str] | None:
-        """How many number keys work now and what they do: the market's
-        places while drafting (or Baron Hex taking, King Croak choosing a
-        Dungeon), the tokens to choose between while placing; None when
-        none does."""
-        view = self._view
-        update = self.update
-        if view is None or update is None:
-            return None
+    def number_words(self) -> str | None:
+        """The market's places while drafting (or Baron Hex taking, King
+        Croak choosing a Dungeon), the tokens while placing."""
         mode = self._market_mode()
         if mode is not None:
-            return GAME.market_size(view), {"draft": "Draft", "hex": "Take"}.get(mode, "Pick")
-        kinds = token_kinds(update.legal)
-        if len(kinds) > 1 and not self._spire:
-            return len(kinds), "Token"
-        return None
-
-    def _sync_pick_key(self) -> None:
-        """The footer (and the help) show the number keys that work now
-        ("1-4 Draft"), not every digit: the bindings of `1`-`9` are this
-        screen's own copies."""
-        shown = self._pick_range()
-        count, what = shown if shown is not None else (9, "Pick")
-        display = "1" if count == 1 else f"1-{count}"
-        bindings = self._bindings.key_to_bindings
-        old = bindings.get("1", [])
-        if old and (old[0].key_display, old[0].description) != (display, what):
-            for n in range(1, 10):
-                bindings[str(n)] = [replace(b, key_display=display, description=what)
-                                    for b in bindings.get(str(n), [])]
-            self.refresh_bindings()
+            return {"draft": "Draft", "hex": "Take"}.get(mode, "Pick")
+        return "Token" if self.number_keys() else None
 
     def _estimate(self, view: State) -> tuple[int, int]:
         """The running score per side (the final scores once it is over)."""
@@ -1179,6 +1153,18 @@ class OverbossScreen(GameScreen):
                 not isinstance(w, ActionBar) for w in self._focus_places())
         return super().check_action(action, parameters)
 
+    def number_keys(self) -> list[str]:
+        update = self.update
+        if update is None:
+            return []
+        if self._market_mode() is not None:
+            places = self.query_one("#ob-market", Market)._items()
+            return [str(n + 1) for n, place in enumerate(places) if place.enabled]
+        if self._spire:
+            return []
+        kinds = token_kinds(update.legal)
+        return [str(n) for n in range(1, len(kinds) + 1)] if len(kinds) > 1 else []
+
     def action_pick(self, number: int) -> None:
         update = self.update
         if update is None:
@@ -1193,13 +1179,13 @@ class OverbossScreen(GameScreen):
                 if 0 < number <= len(places) and places[number - 1].enabled:
                     market.move_to(number - 1)
                 else:
-                    self.no_choice(number, [str(n + 1) for n, p in enumerate(places) if p.enabled])
+                    self.no_choice(number, self.number_keys())
             return
         kinds = token_kinds(update.legal)
         if 1 <= number <= len(kinds):
             self._set_token(kinds[number - 1])
         else:
-            self.no_choice(number, [str(n) for n in range(1, len(kinds) + 1)])
+            self.no_choice(number, self.number_keys())
 
     def action_skip(self) -> None:
         if self._legal(Skip()):

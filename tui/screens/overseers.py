@@ -60,7 +60,7 @@ from core.overseers.cards import TRAIT, Trait
 from core.overseers.state import Phase, State
 from tui import resources
 from tui.screens.ending import EndingScreen
-from tui.screens.game import GameScreen, TableUpdate, fit_line
+from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line
 from tui.widgets import ActionBar, Choice, ScorePad
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
@@ -189,7 +189,7 @@ class OverseersScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
-            Binding(str(n), f"number({n})", "Choose", key_display="1-9", show=n == 1,
+            Binding(str(n), f"number({n})", "Choose", key_display=NUMBER_KEYS, show=n == 1,
                     tooltip="Choose a card or a choice of the bar by its number")
             for n in range(1, 10)
         ),
@@ -953,14 +953,20 @@ class OverseersScreen(GameScreen):
     def _choose(self, value: Any) -> None:
         if isinstance(value, tuple) and len(value) == 2 and value[0] in ("first", "back"):
             self._first = value[1]
-            self.refresh_bindings()
             if self.update is not None:
                 self._draw_decision(self.update)
                 self.query_one("#ov-actions", ActionBar).focus()
                 self.new_choice()  # a doubled Enter does not take the next step unseen
+            self.refresh_bindings()  # after the choices are drawn: the footer counts them
             return
         if value is not None:
             self.play(value)
+
+    def number_keys(self) -> list[str]:
+        hand = self.query_one("#ov-hand", Hand)
+        if hand.display and hand.picking:
+            return [str(n + 1) for n, action in enumerate(self._hand_actions) if action is not None]
+        return [k for k in self._bar_keys if k != "·"]
 
     def action_number(self, number: int) -> None:
         index = number - 1
@@ -970,14 +976,13 @@ class OverseersScreen(GameScreen):
                 hand.move_to(index)
                 self.play(self._hand_actions[index])
             else:
-                self.no_choice(number, [str(n + 1) for n, action in enumerate(self._hand_actions)
-                                        if action is not None])
+                self.no_choice(number, self.number_keys())
             return
         key = str(number)
         if key in self._bar_keys:
             self._choose(self._bar_actions[self._bar_keys.index(key)])
         else:
-            self.no_choice(number, [k for k in self._bar_keys if k != "·"])
+            self.no_choice(number, self.number_keys())
 
     def action_scroll_table(self, step: int) -> None:
         table = self.query_one("#ov-table", VerticalScroll)

@@ -53,7 +53,7 @@ from core.overstocked.cards import TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from tui import resources
 from tui.screens.ending import EndingScreen
-from tui.screens.game import GameScreen, TableUpdate, fit_line
+from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line
 from tui.screens.overstocked_area import (
     AreaPane,
     AreaView,
@@ -140,7 +140,7 @@ class OverstockedScreen(GameScreen):
         Binding("s", "toggle_sheet", "Score sheet",
                 tooltip="Fold the score sheet away, or back"),
         *(
-            Binding(str(n), f"number({n})", "Choose", key_display="1-9", show=n == 1,
+            Binding(str(n), f"number({n})", "Choose", key_display=NUMBER_KEYS, show=n == 1,
                     tooltip="Choose a card, a toy or a spot by its number")
             for n in range(1, 10)
         ),
@@ -1104,6 +1104,14 @@ class OverstockedScreen(GameScreen):
         self.notify("While a card is being placed, the warehouse it goes in stays on "
                     "screen: v shows the others once it is placed.", timeout=4)
 
+    def number_keys(self) -> list[str]:
+        mode = self._mode
+        if mode in ("pick", "quantum"):
+            return [str(n + 1) for n in range(len(self.query_one("#os-hand", CrateHand).cards))]
+        if mode in ("mark", "incentive", "nominate"):
+            return [c.key for c in self.query_one("#os-actions", ActionBar).choices if c.enabled]
+        return []
+
     def action_number(self, number: int) -> None:
         mode = self._mode
         index = number - 1
@@ -1117,12 +1125,12 @@ class OverstockedScreen(GameScreen):
                     hand.refresh()
                     self._draw_prompt()
             else:
-                self.no_choice(number, [str(n + 1) for n in range(len(hand.cards))])
+                self.no_choice(number, self.number_keys())
             return
         bar = self.query_one("#os-actions", ActionBar)
         numbered = [i for i, c in enumerate(bar.choices) if c.key == str(number)]
         if not numbered:
-            self.no_choice(number, [c.key for c in bar.choices if c.enabled])
+            self.no_choice(number, self.number_keys())
             return
         if mode == "nominate":
             bar.move_to(numbered[0])

@@ -1,0 +1,77 @@
+"""The footer names the number keys that choose now ("1-3 Choose" over three
+cards), in every game: it said "1-9" whatever the choices, and a player
+counting on it pressed numbers that chose nothing. The help lists the same
+range."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.bossquest.cards import Spell, SpellKind
+from core.bossquest.state import Step
+from core.overseers.state import Phase as OverseersPhase
+from core.overstocked.actions import Pick as CratePick
+from tests import bossquest_screen_kit as bq
+from tests import overseers_screen_kit as ov
+from tests import overstocked_screen_kit as os_kit
+from tests.screen_kit import screen_text
+from tests.test_tui_overseers import advance, drafting, table_at_vote_abilities
+
+
+def footer(text: str) -> str:
+    return text.rstrip().splitlines()[-1]
+
+
+async def test_overstocked_footer_counts_the_cards_in_hand():
+    update = os_kit.make_update(os_kit.pick_state())
+    cards = sum(isinstance(a, CratePick) for a in update.legal)
+    assert 1 < cards < 9
+    _, text, _ = await os_kit.run(update)
+    assert f"1-{cards} Choose" in footer(text)
+    assert "1-9" not in text
+
+
+async def test_overstocked_footer_leaves_the_numbers_out_while_placing():
+    _, text, _ = await os_kit.run(os_kit.make_update(os_kit.place_state()))
+    assert "1-" not in footer(text)
+
+
+async def test_overseers_footer_counts_the_pack():
+    state = drafting()
+    cards = len(state.seats[0].hand)
+    _, text, _ = await ov.run(ov.make_update(state))
+    assert f"1-{cards} Choose" in footer(text)
+
+
+async def test_overseers_teal_footer_starts_where_the_choices_start():
+    """Teal's card 1 chosen: the cards below are 2-5 (the number that
+    chooses nothing says so: tests/test_tui_overseers.py)."""
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is OverseersPhase.TEAL)
+    update = ov.make_update(state, 3)
+    _, text, _ = await ov.run(update, keys=["1"])
+    assert "2-5 Choose" in footer(text)
+
+
+@pytest.mark.parametrize("kind", ["SWAP_DECK", "ATTACK_PLUS_1"])
+async def test_boss_quest_footer_counts_the_targets(kind):
+    update = bq.make_update(bq.full_state(step=Step.TARGET, casting=Spell(SpellKind[kind])))
+    app = bq.ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = app.screen.number_keys()
+        text = screen_text(app)
+    assert shown and len(shown) < 9
+    numbers = [int(n) for n in shown]
+    wanted = str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
+    assert f"{wanted} Pick" in footer(text)
+    assert "1-9" not in footer(text)
+
+
+async def test_the_help_lists_the_range_of_the_footer():
+    from tests.test_tui_help import open_help
+
+    state = drafting()
+    cards = len(state.seats[0].hand)
+    _, rows = await open_help(ov.ScreenApp(ov.make_update(state), ov.FakePort()))
+    keys = [key for key, _ in rows]
+    assert f"1-{cards}" in keys and "1-9" not in keys
