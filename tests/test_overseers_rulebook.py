@@ -516,3 +516,16 @@ def test_purple_turning_a_face_down_card_reveals_nothing_ov25():
     assert state.showdown and not state.guilty
     shown = GAME.view(state, 1).seats[0].slots[3]
     assert shown.up and shown.turned and TRAIT[shown.card] is L
+
+
+def test_the_player_with_the_most_votes_is_judged_not_a_majority():
+    """OV §5 Judgement: "The player who received more votes has to decide
+    between the following options: a) DENY ... b) ADMIT": the most votes,
+    not a majority: 2 of 5 votes are enough when nobody else has as many.
+    Only that player decides, between the two options."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL"), ("BBC", "HL"), ("CCH", "AG")])
+    state = vote_all(state, [1, 0, 1, 4, 3])
+    assert state.phase is Phase.JUDGE and state.accused == 1
+    assert GAME.to_act(state) == {1}
+    assert GAME.legal_actions(state, 1) == (Deny(), Admit())
+    assert all(GAME.legal_actions(state, s) == () for s in (0, 2, 3, 4))
