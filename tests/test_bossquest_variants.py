@@ -411,6 +411,20 @@ def test_the_potion_spell_flips_any_face_up_potion_bq32():
     assert FLIP in state.spell_discard and FLIP not in [a.spell for a in state.active]
 
 
+def test_the_potion_spell_may_flip_the_casters_own_potion_bq32():
+    """BQ §Potions: the potion spell flips "the visible POTION card of any
+    player, including themselves": the knight casting it may turn their
+    own reading (here from +2 to -2)."""
+    ks = [knight("R1"), knight("Y1"), read(knight("P1", "±2"), ("±2", 1))]
+    state = table(ks, turn=2, offer=(FLIP, HPM1, HP1), mystery=False, options=POTIONS)
+    assert GAME.strength(state, 2) == 1 + 2
+    state = play(state, 2, GoToWizard(), Activate(0))
+    assert GAME.legal_actions(state, 2) == (TargetPotion(2, w("±2")),)
+    state = play(state, 2, TargetPotion(2, w("±2")))
+    assert state.knights[2].readings == ((w("±2"), -1),)
+    assert GAME.strength(state, 2) == 1 - 2
+
+
 def test_the_potion_spell_needs_a_face_up_potion_bq15():
     """BQ-15: a spell that could do nothing now can only be discarded."""
     ks = [knight("±1", "R1"), knight("Y1", "B2"), knight("P1")]
@@ -469,7 +483,11 @@ def test_companions_are_dealt_one_per_knight_the_rest_in_reserve_bq4():
     assert set(state.reserve) == {C.CHAMELEON, C.TORTOISE, C.RAVEN}
     assert state.phase is Phase.REVEAL_BOSS
     assert state.spell_deck.count(SWAP_COMP) == 3
-    assert GAME.view(state, 1).reserve == state.reserve  # face up
+    # "Each player places it face up next to their pawn": every knight and
+    # a spectator see every companion, dealt or in reserve
+    for viewer in (0, 1, 2, None):
+        seen = GAME.view(state, viewer)
+        assert seen.companions == state.companions and seen.reserve == state.reserve
 
 
 def test_chameleon_weapons_are_of_all_colours():

@@ -444,3 +444,88 @@ def test_the_in_app_rules_give_the_table_talk_rule():
         encoding="utf-8"
     )
     assert "peeked with Meixiu\n   may not tell anything about numbers" in text
+
+
+# --- Game Flow: the eight stages in order ------------------------------------------
+
+#: OV §Game Flow: "A game round has 8 stages: Deal ▸ Draft ▸ Placement ▸ Vote
+#: ▸ Judgment ▸ Showdown ▸ Greed ▸ Scoring": each phase by its stage's place
+STAGE = {
+    Phase.DEAL: 0, Phase.CHARACTERS: 0,
+    Phase.DRAFT: 1,
+    Phase.PLACE: 2,
+    Phase.PURPLE: 3, Phase.GOLD_DRAW: 3, Phase.GOLD_KEEP: 3, Phase.PEEK: 3, Phase.TEAL: 3,
+    Phase.VOTE: 3, Phase.ACCUSE: 3,
+    Phase.JUDGE: 4, Phase.ADMIT: 4,
+    Phase.DECLARE: 5, Phase.GUILTY: 5, Phase.DENY_DRAW: 5,
+    Phase.THIEF: 6, Phase.ROB: 6, Phase.GIVE: 6,
+    Phase.LIANG: 7, Phase.NEXT_LEADER: 7,
+}
+
+
+def test_a_round_runs_the_eight_stages_in_printed_order():
+    """OV §Game Flow: "A game round has 8 stages: Deal ▸ Draft ▸ Placement ▸
+    Vote ▸ Judgment ▸ Showdown ▸ Greed ▸ Scoring". Rounds played at random
+    (every character in turn, 3 to 6 players) never step back to an earlier
+    stage; the hands are revealed (the Showdown) before anyone steals or is
+    scored, and every stage is met."""
+    import random
+
+    met: set[int] = set()
+    for seed in range(24):
+        rng = random.Random(seed)
+        state = GAME.setup(3 + seed % 4, Options())
+        stages = []
+        while not (state.phase is Phase.OVER or (state.gather and state.round == 1)):
+            if state.phase in STAGE:
+                stages.append(STAGE[state.phase])
+            if state.phase in (Phase.THIEF, Phase.ROB, Phase.GIVE, Phase.LIANG):
+                assert state.showdown, state.phase  # the hands were revealed
+            acting = GAME.to_act(state)
+            if CHANCE in acting:
+                outcomes = GAME.chance_outcomes(state)
+                state = GAME.apply(state, CHANCE, rng.choice(outcomes)[0])
+                continue
+            seat = min(acting)
+            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        assert stages == sorted(stages), (seed, stages)
+        met |= set(stages)
+        # the round was scored: each seat has its round's pad
+        assert all(len(p.rounds) == 1 for p in state.seats)
+    assert met == set(range(8))
+
+
+def test_purple_turning_a_face_down_card_reveals_nothing_ov25():
+    """OV §4 Vote, purple: "Choose one card in front of you and flip it
+    horizontally" (sideways, OV-11: face up or down). OV-25: the turn shows
+    which card is turned, not what it is: a face-down card stays face down,
+    its trait Purple's to know until the Showdown reveals it; the others
+    cannot tell which trait counts 5."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], [Character.PURPLE, None, None])
+    state = GAME.apply(state, 0, Turn(3))  # the face-down Lust
+    turned = state.seats[0].slots[3]
+    assert turned.turned and not turned.up
+    for viewer in (1, 2, None):
+        seen = GAME.view(state, viewer).seats[0].slots[3]
+        assert seen.card is None and seen.turned and not seen.up, viewer
+        assert turned.card not in rules.known_to(state, viewer)
+    assert GAME.view(state, 0).seats[0].slots[3] == turned
+    # the Showdown turns it face up, still sideways
+    state = vote_all(state, [1, 0, 1])
+    state = GAME.apply(state, 1, Deny())
+    assert state.showdown and not state.guilty
+    shown = GAME.view(state, 1).seats[0].slots[3]
+    assert shown.up and shown.turned and TRAIT[shown.card] is L
+
+
+def test_the_player_with_the_most_votes_is_judged_not_a_majority():
+    """OV §5 Judgement: "The player who received more votes has to decide
+    between the following options: a) DENY ... b) ADMIT": the most votes,
+    not a majority: 2 of 5 votes are enough when nobody else has as many.
+    Only that player decides, between the two options."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL"), ("BBC", "HL"), ("CCH", "AG")])
+    state = vote_all(state, [1, 0, 1, 4, 3])
+    assert state.phase is Phase.JUDGE and state.accused == 1
+    assert GAME.to_act(state) == {1}
+    assert GAME.legal_actions(state, 1) == (Deny(), Admit())
+    assert all(GAME.legal_actions(state, s) == () for s in (0, 2, 3, 4))
