@@ -164,3 +164,80 @@ async def test_an_endless_line_from_the_hub_is_one_notice_not_a_flood(tmp_path, 
             assert app.remote.tables == []
     finally:
         server.close()
+
+
+def _a_real_update(tmp_path) -> dict:
+    """The first update a hub sends seat 0 of an Overboss Duel (its log,
+    names and view as a hub writes them)."""
+    from host.hub import Client, Hub
+
+    class Writer:
+        transport = None
+
+        def __init__(self) -> None:
+            self.lines: list[bytes] = []
+
+        def write(self, data: bytes) -> None:
+            self.lines.append(data)
+
+        def close(self) -> None:
+            pass
+
+    hub = Hub(tmp_path / "shared", bot_delay=0, seed=1)
+    clients = []
+    for name in ("ann", "bob"):
+        client = Client(hub, Writer())  # type: ignore[arg-type]
+        hub.clients.add(client)
+        client.handle(json.dumps({"hello": {"player": name}}).encode())
+        clients.append(client)
+    clients[0].handle(json.dumps(
+        {"create": {"game": "overboss-duel", "seats": ["open", "open"]}}).encode())
+    table = next(iter(hub.tables))
+    for seat, client in enumerate(clients):
+        client.handle(json.dumps({"join": {"table": table, "seat": seat}}).encode())
+    updates = [json.loads(line) for line in clients[0].writer.lines if b'"update"' in line]
+    hub.tables[table].session.close()
+    return updates[-1]
+
+
+#: what a terminal takes as the start of an escape sequence or a change of
+#: direction: none of it may reach the screen
+CONTROLS = ("\x1b", "\x9b", "\x9d", "\u202e", "\x07", "\r")
+
+
+async def test_escape_sequences_in_a_hubs_update_never_reach_the_terminal(tmp_path, monkeypatch):
+    """A hub is trusted for nothing but the shape of its lines: names, log
+    lines and the view's texts with escape sequences (a terminal title, the
+    clipboard by OSC 52, a cleared screen) or a right-to-left override were
+    drawn as they came, escape character and all."""
+    from tests.screen_kit import screen_text
+    from tui.screens.overboss import OverbossScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    message = _a_real_update(tmp_path)
+    update = message["update"]
+    update["names"] = ["\x1b]0;owned\x07\x1b[2J" + "n" * 5000, "eve\u202e\x9b31m\r"]
+    update["log"] = [line + "\x1b]52;c;AAAA\x07" for line in update["log"]]
+    update["log"].append("\x1b[31mred\x9d0;x\x07")
+    message["table"] = "t1"
+    line = json.dumps(message).encode() + b"\n"
+    path = tmp_path / "hub.sock"
+    server, _ = await fake_hub(path, [b'{"welcome": {"player": "ann"}}\n', line])
+    app = JoinApp(path, "ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(250):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, OverbossScreen) and app.screen.update is not None:
+                    break
+            assert isinstance(app.screen, OverbossScreen)
+            await pilot.pause(0.1)
+            shown = screen_text(app)
+            assert "owned" in shown  # the rest is shown
+            assert not any(c in shown for c in CONTROLS), shown
+            received = app.screen.update
+            texts = [*received.names, *received.log]
+            assert not any(c in text for text in texts for c in CONTROLS)
+            assert all(len(name) <= 32 for name in received.names)  # as a hub's names are
+    finally:
+        server.close()

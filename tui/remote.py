@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from host.messages import LEAVE, MAX_MESSAGE_BYTES, BadMessage, SeatCommand, SeatUpdate
 from host.wire import codec
 from tui import collector
@@ -45,6 +47,8 @@ WELCOME_SECONDS = 10.0
 #: the longest chat line or notice from the hub shown (the hub's own bound
 #: is far below; a hub that sends more is not believed)
 MAX_SHOWN = 300
+#: the longest player's name shown (the hub's own bound)
+MAX_NAME = 32
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -257,6 +261,8 @@ class RemoteTable:
                 return
             try:
                 message = json.loads(line)
+                if not _plain(line):
+                    message = _printable_texts(message)
                 if not isinstance(message, dict):
                     raise ValueError("not an object")
                 await self.handle(message)
@@ -302,6 +308,9 @@ class RemoteTable:
             raise ValueError(f"a game this version does not know ({raw.get('game')!r})")
         collector.drawing(self.app)  # no collection between here and its frame
         update: SeatUpdate = codec(game).update_from_dict(raw)
+        if any(len(name) > MAX_NAME for name in update.names):
+            # a hub's names are at most MAX_NAME (one of thousands filled the table)
+            update = attrs.evolve(update, names=tuple(shown(n, MAX_NAME) for n in update.names))
         screen = self._open_screen(table)
         if table in self._put_away:
             return  # until the player asks for it again from the lobby
@@ -564,6 +573,32 @@ def shown(value: Any, limit: int = MAX_SHOWN) -> str:
     The hub checks names and chat already; this side does not rely on it."""
     text = "".join(c for c in str(value) if c.isprintable())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _plain(line: bytes) -> bool:
+    """Whether every text in the line of JSON is printable as it stands: no
+    escape in it (a control character is written as one) and no raw
+    non-printable character (C1 controls, a right-to-left override)."""
+    if b"\\" in line:
+        return False
+    try:
+        return line.rstrip(b"\n").decode("utf-8").isprintable()
+    except UnicodeDecodeError:
+        return False
+
+
+def _printable_texts(value: Any) -> Any:
+    """A parsed message with each of its texts (keys too) printable, as
+    `shown` makes them: every text from the hub reaches the screens (names, log lines, the
+    view's words), and an escape sequence in one would reach the terminal.
+    A hub sends none; this side does not rely on it."""
+    if isinstance(value, str):
+        return value if value.isprintable() else "".join(c for c in value if c.isprintable())
+    if isinstance(value, list):
+        return [_printable_texts(item) for item in value]
+    if isinstance(value, dict):
+        return {_printable_texts(key): _printable_texts(item) for key, item in value.items()}
+    return value
 
 
 def seat_request(seat: dict[str, Any]) -> Any:
