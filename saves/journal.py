@@ -68,6 +68,17 @@ def printable(text: Any) -> str:
     return "".join(c if c.isprintable() else "\ufffd" for c in text)
 
 
+def quoted(value: Any, limit: int = 60) -> str:
+    """`value` as a message quotes it (its repr), at most `limit` characters:
+    a file may hold a value of megabytes, and a message is one short line."""
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to write out
+        text = f"a number of {value.bit_length()} bits" if isinstance(value, int) else "?"
+    text = printable(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 #: the longest name kept for a player (the new-match form takes 16
 #: characters, the hub 32); a longer one from a file is cut
 MAX_NAME = 32
@@ -232,7 +243,7 @@ def read_lines(path: Path) -> RawJournal:
     if header["format"] != FORMAT_VERSION:
         problem(
             1,
-            f"the journal is in format {header['format']}, which this version of Overtable "
+            f"the journal is in format {quoted(header['format'], 20)}, which this version of Overtable "
             f"cannot read (it reads format {FORMAT_VERSION}). The file was left as it is.",
             FORMAT,
             False,
@@ -401,9 +412,22 @@ class Codec:
         """
         try:
             header = self.converter.structure(raw, Header)
-            options = self.converter.structure(header.options or {}, self.game.Options)
         except Exception as e:  # whatever the header holds, it does not fit
-            raise ValueError(str(e)) from None
+            raise ValueError(explain(e)) from None
+        given = header.options
+        if given is not None and not isinstance(given, dict):
+            # a text or a list was read as every option at its default
+            raise ValueError(f"its options are {quoted(given, 30)}, not names and values")
+        try:
+            options = self.converter.structure(given or {}, self.game.Options)
+            written = self.options_dict(options)
+        except Exception as e:  # whatever the header holds, it does not fit
+            raise ValueError(explain(e)) from None
+        for name, value in (given or {}).items():
+            # each option as the game writes it: "false", 2 or [1] was read as on
+            if name in written and json.dumps(value) != json.dumps(written[name]):
+                raise ValueError(f"its option {quoted(name, 40)} is written as "
+                                 f"{json.dumps(written[name])} or the like, not {quoted(value, 40)}")
         return attrs.evolve(header, options=options)
 
     def options_dict(self, options: Any) -> dict:

@@ -360,6 +360,10 @@ def _unreadable(path: Path, mtime: float, error: BaseException) -> SavedMatch:
     )
 
 
+#: the longest game title listed (the longest game's is 13 characters)
+MAX_TITLE = 40
+
+
 def _summary(path: Path, mtime: float) -> SavedMatch:
     raw = journal.read_lines(path)
     header = raw.header or {}
@@ -370,6 +374,8 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
     people = tuple(name for name, p in zip(names, seats, strict=True) if p.get("kind") != "bot")
     game_id = header.get("game") if isinstance(header.get("game"), str) else "?"
     title = journal.printable(journal.game_title(game_id))
+    if len(title) > MAX_TITLE:  # an unknown game is named by its id, which may be of megabytes
+        title = title[: MAX_TITLE - 1] + "…"
     actions = 0
     for entry in raw.entries:
         if isinstance(entry, journal.ActionEntry):

@@ -675,3 +675,74 @@ async def test_a_delete_the_file_system_refuses_says_so_in_words(monkeypatch):
     assert f"Could not delete {match.path}: Read-only file system. It is still there." in notes
     assert not any("Errno" in note for note in notes)
     assert match.path.exists()
+
+
+# --- valid JSON, wrong values: of megabytes, of the wrong type ---------------------------------
+
+
+def _with(path: Path, line: int, change) -> Path:
+    """A copy of the Overboss Duel journal of the corpus, its `line` (0: the
+    header) changed by `change` (which takes and gives the line's value)."""
+    lines = (CORPUS / "overboss-duel-v1.jsonl").read_text().splitlines()
+    lines[line] = json.dumps(change(json.loads(lines[line])))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+#: the longest a problem may be: the file's path and a sentence or two
+LONGEST_PROBLEM = 600
+
+
+def _said_in_a_line(path: Path) -> list[str]:
+    """Every message a player reads about `path` (loading it, the listing,
+    `overtable saves --list`); each is checked to be one short line, and
+    the file to be left as it was."""
+    from tui.cli import saves_text
+
+    before = path.read_bytes()
+    loaded = Match.load(path)
+    if loaded.match is not None:
+        loaded.match.close()
+    listed = store.list_matches(path.parent, replay=True)
+    messages = [p.message for p in loaded.problems] + [s.problem for s in listed if s.problem]
+    for message in messages:
+        assert "\n" not in message
+        assert len(message) <= LONGEST_PROBLEM + len(str(path)), message[:300]
+    for line in saves_text(listed, path.parent).splitlines():
+        assert len(line) <= LONGEST_PROBLEM + len(str(path)), line[:300]
+    assert path.read_bytes() == before
+    return messages
+
+
+@pytest.mark.parametrize(
+    ("line", "change", "said"),
+    [
+        # an action's kind of megabytes was quoted whole: saves --list printed 8 MB
+        (5, lambda v: {**v, "action": {"type": "x" * 2_000_000}}, "is not a Overboss Duel action"),
+        (0, lambda v: {**v, "game": "g" * 2_000_000}, "does not know ('ggg"),
+        (0, lambda v: {**v, "format": int("9" * 4000)}, "the journal is in format 999"),
+        (0, lambda v: {**v, "seed": "s" * 2_000_000}, "@ $.seed"),
+        (0, lambda v: {**v, "rules_version": [1]}, "$.rules_version"),
+    ],
+)
+def test_a_value_of_megabytes_or_the_wrong_type_is_named_in_one_short_line(
+        tmp_path, line, change, said):
+    path = _with(tmp_path / "m" / "big.jsonl", line, change)
+    messages = _said_in_a_line(path)
+    assert messages and all(said in m for m in messages), [m[:200] for m in messages]
+
+
+@pytest.mark.parametrize("options", [
+    {"short_board": "false"}, {"short_board": 0}, {"short_board": [1]}, {"short_board": None},
+    "short",
+])
+def test_options_not_written_as_the_game_writes_them_are_refused_not_misread(tmp_path, options):
+    """A header's "short_board": "false" was read as on (any text is true),
+    and options that were a text or a list as every option at its default:
+    the match was replayed on another board than its file says."""
+    path = _with(tmp_path / "m" / "options.jsonl", 0, lambda v: {**v, "options": options})
+    (message,) = _said_in_a_line(path)[:1]
+    assert "the header does not describe a Overboss Duel match" in message
+    assert "option" in message
+    assert Match.load(path).match is None
