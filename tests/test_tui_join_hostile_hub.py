@@ -241,3 +241,37 @@ async def test_escape_sequences_in_a_hubs_update_never_reach_the_terminal(tmp_pa
             assert all(len(name) <= 32 for name in received.names)  # as a hub's names are
     finally:
         server.close()
+
+
+@pytest.mark.parametrize("change", [
+    {"seat": 7}, {"seat": -1}, {"names": []}, {"to_act": [9]}, {"bots": [5]}, {"thinking": 3},
+])
+async def test_an_update_naming_seats_the_table_has_not_is_not_understood(
+        tmp_path, monkeypatch, change):
+    """An update for seat 7 of a two-seat table opened the game's screen and
+    failed to draw it ("could not be shown (IndexError...)"): the player was
+    left at an empty table. It is refused as any other wrong shape."""
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    message = _a_real_update(tmp_path)
+    message["update"].update(change)
+    message["table"] = "t1"
+    path = tmp_path / "hub.sock"
+    server, _ = await fake_hub(path, [b'{"welcome": {"player": "ann"}}\n',
+                                      json.dumps(message).encode() + b"\n",
+                                      b'{"error": "after"}\n'])
+    app = JoinApp(path, "ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(250):
+                await pilot.pause(0.02)
+                if any(n.message == "after" for n in app._notifications):
+                    break
+            notes = [n.message for n in app._notifications]
+            assert any("not understood" in m for m in notes), notes
+            assert not any("could not be shown" in m for m in notes), notes
+            assert not isinstance(app.screen, GameScreen)
+            assert app.remote.screens == {}
+    finally:
+        server.close()
