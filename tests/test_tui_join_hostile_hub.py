@@ -275,3 +275,45 @@ async def test_an_update_naming_seats_the_table_has_not_is_not_understood(
             assert app.remote.screens == {}
     finally:
         server.close()
+
+
+GOOD_TABLE = {"table": "t", "game": "overboss-duel", "title": "Overboss Duel", "creator": "bob",
+              "away_bot": None, "started": False, "play": None,
+              "seats": [{"kind": "reserved", "player": "bob", "level": None, "present": True,
+                         "away": False, "bot_playing": False},
+                        {"kind": "open", "player": None, "level": None, "present": False,
+                         "away": False, "bot_playing": False}]}
+
+
+@pytest.mark.parametrize("lobby", [
+    [1, "x", None, GOOD_TABLE],
+    [{**GOOD_TABLE, "table": ["t"]}, GOOD_TABLE],
+    [{**GOOD_TABLE, "table": "u", "seats": [1, None]}, GOOD_TABLE],
+])
+async def test_a_lobby_of_the_wrong_shape_is_not_understood_and_the_keys_still_work(
+        tmp_path, monkeypatch, lobby):
+    """A lobby with a number where a table goes (or a table's id a list) was
+    kept as it came: the next key in the lobby ended the app ("'int' object
+    has no attribute 'get'"). The tables that are tables are listed."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "hub.sock"
+    server, _ = await fake_hub(path, [b'{"welcome": {"player": "ann"}}\n',
+                                      json.dumps({"lobby": lobby}).encode() + b"\n"])
+    app = JoinApp(path, "ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(250):
+                await pilot.pause(0.02)
+                if app.remote.tables:
+                    break
+            assert [table["table"] for table in app.remote.tables] == ["t"]
+            notes = [n.message for n in app._notifications]
+            assert any("not understood" in m and "wrong shape" in m for m in notes), notes
+            for key in ("down", "up", "enter", "escape", "w", "x", "down", "enter"):
+                await pilot.press(key)
+                await pilot.pause(0.02)
+                assert app.is_running, key
+            assert isinstance(app.screen, LobbyScreen)
+    finally:
+        server.close()
+    assert app.return_code in (0, None)

@@ -275,9 +275,12 @@ class RemoteTable:
 
     async def handle(self, message: dict[str, Any]) -> None:
         if "lobby" in message:
-            self.tables = list(message["lobby"])
+            self.tables, left_out = lobby_tables(message["lobby"])
             self._lobby_changed()
             self._invitations()
+            if left_out:
+                raise BadMessage(
+                    f"the lobby listed {left_out} table(s) of the wrong shape, left out")
         elif "created" in message:
             created = message["created"]
             if self._creating:
@@ -573,6 +576,79 @@ def shown(value: Any, limit: int = MAX_SHOWN) -> str:
     The hub checks names and chat already; this side does not rely on it."""
     text = "".join(c for c in str(value) if c.isprintable())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+#: the most seats a listed table has (a game seats at most six)
+MAX_LISTED_SEATS = 12
+
+
+def lobby_tables(raw: Any) -> tuple[list[dict[str, Any]], int]:
+    """The lobby's tables as the screens read them, each field of its type
+    (a hub's word is trusted for nothing else), and how many entries were
+    not tables and were left out. A lobby holding a number where a table
+    goes, or a table id that was a list, was shown, and the next key in the
+    lobby ended the app ("'int' object has no attribute 'get'")."""
+    if not isinstance(raw, list):
+        raise BadMessage("the lobby is a list of tables")
+    tables: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for entry in raw:
+        table = _lobby_table(entry)
+        if table is not None and table["table"] not in seen:
+            seen.add(table["table"])
+            tables.append(table)
+    return tables, len(raw) - len(tables)
+
+
+def _lobby_table(entry: Any) -> dict[str, Any] | None:
+    if not isinstance(entry, dict) or not isinstance(entry.get("table"), str):
+        return None
+    seats = entry.get("seats")
+    if not isinstance(seats, list) or not seats or len(seats) > MAX_LISTED_SEATS:
+        return None
+    if not all(isinstance(seat, dict) for seat in seats):
+        return None
+    play = entry.get("play")
+    if play is not None:
+        if not isinstance(play, dict):
+            return None
+        to_act = play.get("to_act")
+        actions = play.get("actions")
+        play = {
+            "finished": play.get("finished") is True,
+            "to_act": [s for s in to_act if type(s) is int and 0 <= s < len(seats)]
+            if isinstance(to_act, list) else [],
+            "actions": actions if type(actions) is int else 0,
+        }
+    away_bot = entry.get("away_bot")
+    game = _text(entry.get("game"))
+    return {
+        "table": entry["table"],
+        "game": game,
+        "title": _text(entry.get("title")) or game or "?",
+        "creator": _text(entry.get("creator")),
+        "away_bot": away_bot if type(away_bot) in (int, float) and away_bot > 0 else None,
+        "seats": [_lobby_seat(seat) for seat in seats],
+        "started": entry.get("started") is True,
+        "play": play,
+    }
+
+
+def _lobby_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    player = seat.get("player")
+    level = seat.get("level")
+    return {
+        "kind": _text(seat.get("kind")) or "open",
+        "player": shown(player, MAX_NAME) if isinstance(player, str) and player else None,
+        "level": shown(level, MAX_NAME) if isinstance(level, str) else None,
+        "present": seat.get("present") is True,
+        "away": seat.get("away") is True,
+        "bot_playing": seat.get("bot_playing") is True,
+    }
+
+
+def _text(value: Any) -> str:
+    return shown(value) if isinstance(value, str) else ""
 
 
 def _plain(line: bytes) -> bool:
