@@ -746,3 +746,26 @@ def test_options_not_written_as_the_game_writes_them_are_refused_not_misread(tmp
     assert "the header does not describe a Overboss Duel match" in message
     assert "option" in message
     assert Match.load(path).match is None
+
+
+@pytest.mark.parametrize("kind", ["loop", "to nothing"])
+async def test_resuming_a_link_that_leads_nowhere_says_why_it_cannot_be_read(tmp_path, kind):
+    """`overtable resume PATH` on a link to itself said "No saved match
+    'PATH'" (the path was taken for a match id), as if no file were there."""
+    from tui.app import OvertableApp
+    from tui.screens.confirm import ConfirmScreen
+
+    directory = tmp_path / "data" / "matches"
+    directory.mkdir(parents=True)
+    link = directory / "link.jsonl"
+    link.symlink_to(link if kind == "loop" else directory / "gone.jsonl")
+    app = OvertableApp("resume", str(link), theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ConfirmScreen), [n.message for n in app._notifications]
+        assert screen.title_text == "This match cannot be resumed"
+        reason = "Too many levels of symbolic links" if kind == "loop" else "No such file"
+        assert f"{link}: the file cannot be read ({reason}" in screen.text
+    assert link.is_symlink()
