@@ -87,7 +87,9 @@ class MessageCodec:
                 game=game,
                 seat=_seat_or_none(raw["seat"]),
                 view=self._converter.structure(raw["view"], self.game.State),
-                legal=tuple(self._journal.action(a) for a in _list(raw["legal"])),
+                # (a hub's legal actions are sent back as they are: one not
+                # exactly as the game writes it is refused there)
+                legal=tuple(self._journal.action(a, exact=False) for a in _list(raw["legal"])),
                 to_act=frozenset(_int(s) for s in _list(raw["to_act"])),
                 names=tuple(_str(n) for n in _list(raw["names"])),
                 bots=frozenset(_int(s) for s in _list(raw["bots"])),
@@ -146,7 +148,7 @@ class MessageCodec:
             if not isinstance(stored.get("type"), str):
                 raise BadMessage(f'a {self.game.title} action names its kind: {{"type": ...}}')
             try:
-                action = self._journal.action(stored)
+                action = self._journal.action(stored, exact=False)
                 # exactly as the action writes itself: cattrs would take 1.0
                 # or true for 1, which the legal list must never be asked
                 exact = self.canonical(action) == json.dumps(stored, sort_keys=True)

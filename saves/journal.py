@@ -389,14 +389,18 @@ class Codec:
     def action_line(self, seat: int, action: Any) -> str:
         return dumps({"seat": seat, "action": self._unstructure_action(action)})
 
-    def action(self, stored: dict) -> Any:
-        """The action a line stores; ValueError when it is not one of the game's."""
+    def action(self, stored: dict, *, exact: bool = True) -> Any:
+        """The action a line stores; ValueError when it is not one of the
+        game's, or (`exact`) a value in it is not written as the game
+        writes it."""
         try:
             action = self._structure_action(stored, self.union)
         except Exception as e:  # whatever the line holds, it is not an action
             raise ValueError(explain(e)) from None
         if isinstance(action, _NoAction):
             raise ValueError("not an action of this game")
+        if exact:
+            _as_written(stored, self._unstructure_action(action))
         return action
 
     def header_dict(self, header: Header) -> dict:
@@ -432,6 +436,21 @@ class Codec:
 
     def options_dict(self, options: Any) -> dict:
         return self.converter.unstructure(options, self.game.Options)
+
+
+def _as_written(stored: dict, written: dict) -> None:
+    """ValueError unless each value `stored` names is as the game writes it:
+    cattrs takes "0", 0.0 or true for 0 or 1, and 1.7 for 1, so a line was
+    replayed as another action than it says. (A field the line leaves out
+    takes its default, and one the game no longer has is passed over, as
+    before.)"""
+    if json.dumps(stored, sort_keys=True) == json.dumps(written, sort_keys=True):
+        return
+    for key, value in stored.items():
+        if key in written and (json.dumps(value, sort_keys=True)
+                               != json.dumps(written[key], sort_keys=True)):
+            raise ValueError(f"its {quoted(key, 30)} is {quoted(value, 30)}; the game writes "
+                             f"a value such as {json.dumps(written[key])[:30]} there")
 
 
 def _tag(cls: type) -> str:

@@ -283,11 +283,11 @@ class Match:
                 if action is None:
                     try:
                         action = self._codec.action(entry.action)
-                    except ValueError:
+                    except ValueError as e:
                         return refuse(
                             f"{who}'s action",
                             f"{journal.quoted(entry.action.get('type'))} is not a {game.title} "
-                            "action in this form",
+                            f"action in this form: {journal.explain(e)}",
                         )
                     if len(actions) < journal.DECODED_KEPT:
                         actions[text] = action

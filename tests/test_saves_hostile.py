@@ -769,3 +769,22 @@ async def test_resuming_a_link_that_leads_nowhere_says_why_it_cannot_be_read(tmp
         reason = "Too many levels of symbolic links" if kind == "loop" else "No such file"
         assert f"{link}: the file cannot be read ({reason}" in screen.text
     assert link.is_symlink()
+
+
+@pytest.mark.parametrize("slot", ['"0"', "0.0", "true", "1.7"])
+def test_an_action_value_of_another_type_is_refused_not_read_as_another(tmp_path, slot):
+    """cattrs takes "0", 0.0 or true for a whole number, and 1.7 for 1: a
+    line was replayed as an action it does not say (Draft(slot=1) for a
+    slot of 1.7; "0" passed unremarked). It is refused at that line, as
+    the hub refuses such a command."""
+    lines = (CORPUS / "overboss-duel-v1.jsonl").read_text().splitlines()
+    assert lines[11] == '{"seat":0,"action":{"slot":0,"type":"Draft"}}'
+    lines[11] = lines[11].replace('"slot":0', f'"slot":{slot}')
+    path = tmp_path / "typed.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    loaded = Match.load(path)
+    (problem,) = loaded.problems
+    assert problem.line == 12 and problem.kind == journal.REFUSED
+    assert f"its 'slot' is {json.loads(slot)!r}" in problem.message, problem.message
+    assert len(loaded.match.history) == 10
+    loaded.match.close()
