@@ -235,7 +235,7 @@ def read_lines(path: Path) -> RawJournal:
             problem(1, "the file is empty; there is no match to resume.", CORRUPT, False)
         return RawJournal(path, None, (), (), tuple(problems))
     header, _ = _decode(chunks[0])
-    if not isinstance(header, dict) or not isinstance(header.get("format"), int):
+    if not isinstance(header, dict) or not _is_int(header.get("format")):
         problem(
             1, "the header is not a journal header, so the match cannot be resumed.", CORRUPT, False
         )
@@ -414,6 +414,7 @@ class Codec:
 
         ValueError when it does not fit.
         """
+        _header_types(raw)
         try:
             header = self.converter.structure(raw, Header)
         except Exception as e:  # whatever the header holds, it does not fit
@@ -436,6 +437,25 @@ class Codec:
 
     def options_dict(self, options: Any) -> dict:
         return self.converter.unstructure(options, self.game.Options)
+
+
+def _header_types(raw: Any) -> None:
+    """ValueError for a header value cattrs would read as another: a rules
+    version "1", 1.9 or true as 1, a seed of 2026.5 as 2026, a seat of a
+    kind that is neither a person nor a bot, a name that is not text."""
+    if not isinstance(raw, dict):
+        return  # structuring says what it is
+    for key in ("rules_version", "seed"):
+        value = raw.get(key)
+        if key in raw and not (_is_int(value) or (key == "seed" and value is None)):
+            raise ValueError(f"its {key} is {quoted(value, 30)}, not a whole number")
+    players = raw.get("players")
+    for seat, player in enumerate(players if isinstance(players, list) else ()):
+        if not (isinstance(player, dict) and player.get("kind") in ("human", "bot")
+                and isinstance(player.get("name"), str)
+                and isinstance(player.get("level"), str | None)):
+            raise ValueError(f"its seat {seat + 1} is not a person or a bot with a name "
+                             f"({quoted(player, 60)})")
 
 
 def _as_written(stored: dict, written: dict) -> None:

@@ -722,8 +722,9 @@ def _said_in_a_line(path: Path) -> list[str]:
         (5, lambda v: {**v, "action": {"type": "x" * 2_000_000}}, "is not a Overboss Duel action"),
         (0, lambda v: {**v, "game": "g" * 2_000_000}, "does not know ('ggg"),
         (0, lambda v: {**v, "format": int("9" * 4000)}, "the journal is in format 999"),
-        (0, lambda v: {**v, "seed": "s" * 2_000_000}, "@ $.seed"),
-        (0, lambda v: {**v, "rules_version": [1]}, "$.rules_version"),
+        (0, lambda v: {**v, "seed": "s" * 2_000_000}, "its seed is 'sss"),
+        (0, lambda v: {**v, "rules_version": [1]}, "its rules_version is [1]"),
+        (0, lambda v: {**v, "players": 5}, "@ $.players"),
     ],
 )
 def test_a_value_of_megabytes_or_the_wrong_type_is_named_in_one_short_line(
@@ -788,3 +789,25 @@ def test_an_action_value_of_another_type_is_refused_not_read_as_another(tmp_path
     assert f"its 'slot' is {json.loads(slot)!r}" in problem.message, problem.message
     assert len(loaded.match.history) == 10
     loaded.match.close()
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("rules_version", "1"), ("rules_version", 1.9), ("rules_version", True),
+    ("seed", "2026"), ("seed", 2026.5), ("format", True),
+    ("players", [{"name": "P1", "kind": "wizard", "level": None},
+                 {"name": "P2", "kind": "bot", "level": "random"}]),
+    ("players", [{"name": 5, "kind": "human"}, {"name": "P2", "kind": "bot", "level": "random"}]),
+    ("players", [{"name": "P1", "kind": "bot", "level": 3},
+                 {"name": "P2", "kind": "bot", "level": "random"}]),
+])
+def test_a_header_value_of_another_type_is_refused_not_read_as_another(tmp_path, field, value):
+    """A rules version "1" or 1.9 was read as 1 (and true as format 1), a
+    seed of 2026.5 as 2026, a seat of kind "wizard" seated as nobody knew
+    what: each is named, and the match is not replayed on a guess."""
+    path = _with(tmp_path / "m" / "header.jsonl", 0, lambda v: {**v, field: value})
+    loaded = Match.load(path)
+    assert loaded.match is None
+    (problem,) = loaded.problems
+    assert problem.line == 1 and not problem.resumable
+    said = {"players": "seat 1 is not a person or a bot", "format": "not a journal header"}
+    assert said.get(field, f"its {field} is {value!r}, not a whole number") in problem.message
