@@ -635,6 +635,11 @@ class Hub:
                 await asyncio.sleep(0)
         except (ConnectionError, OSError):
             pass
+        except asyncio.CancelledError:
+            # the hub is stopping (Ctrl+C): the connection ends here. A task
+            # that ended cancelled is an error to Python 3.11's server
+            # callback, which printed three tracebacks per connection.
+            pass
         finally:
             client.close()
             self.clients.discard(client)

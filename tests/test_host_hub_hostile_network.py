@@ -343,3 +343,27 @@ def test_the_connections_served_leave_files_for_the_matches(monkeypatch):
                            (256, 8), (resource.RLIM_INFINITY, hub_module.MAX_CLIENTS)):
         monkeypatch.setattr(resource, "getrlimit", lambda _, soft=soft: (soft, soft))
         assert hub_module.client_limit() == expected
+
+
+def test_a_hub_stopped_with_clients_connected_reports_no_error(tmp_path):
+    """Ctrl+C on a hub with players connected printed three tracebacks per
+    connection ("Unhandled exception in client_connected_cb", a
+    CancelledError) before "The hub has stopped": each connection's task
+    ended cancelled, which Python 3.11's server callback takes for an error."""
+    errors: list = []
+
+    async def main() -> None:
+        asyncio.get_running_loop().set_exception_handler(lambda _, context: errors.append(context))
+        hub_ = hub_module.Hub(tmp_path / "matches", bot_delay=0)
+        path = tmp_path / "run" / "hub.sock"
+        await hub_.serve(path)
+        await Player.connect(path, "ann")
+        silent = await Player.connect(path, "bob", hello=False)
+        silent.writer.write(b'{"hello": {"pla')  # half a line
+        await silent.writer.drain()
+        await asyncio.sleep(0.05)
+        await hub_.close()
+        # the run ends with each connection's task still reading, as at Ctrl+C
+
+    asyncio.run(main())
+    assert not errors, [context.get("message") for context in errors]
