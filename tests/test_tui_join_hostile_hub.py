@@ -8,6 +8,8 @@ import asyncio
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tui import remote as remote_module
 from tui.join import JoinApp
@@ -317,3 +319,39 @@ async def test_a_lobby_of_the_wrong_shape_is_not_understood_and_the_keys_still_w
     finally:
         server.close()
     assert app.return_code in (0, None)
+
+
+LOBBY_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 2**65) | st.floats() | st.text(max_size=4)
+    | st.sampled_from(["t", "open", "bot", "reserved", "ann", "overboss-duel", "\x1b[2J", "[/]"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["table", "game", "title", "creator", "away_bot", "seats", "started",
+                         "play", "kind", "player", "level", "present", "away", "bot_playing",
+                         "finished", "to_act", "actions"]), inner, max_size=6),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(lobby=LOBBY_VALUES)
+def test_any_lobby_is_read_into_tables_the_lobby_screen_can_show(lobby):
+    """Whatever a hub sends as its lobby, what is kept of it is tables of
+    the shape the lobby screen reads: showing them, and each seat's
+    request, never raises."""
+    from host.messages import BadMessage
+    from tui.remote import lobby_tables, seat_request
+    from tui.screens.lobby import seat_text, status_text
+
+    try:
+        tables, left_out = lobby_tables(lobby)
+    except BadMessage:
+        assert not isinstance(lobby, list)
+        return
+    assert left_out == len(lobby) - len(tables)
+    for table in tables:
+        assert isinstance(table["table"], str) and isinstance(table["title"], str)
+        status_text(table)
+        for seat in table["seats"]:
+            seat_text(seat, "ann")
+            seat_request(seat)
+            assert seat["player"] is None or seat["player"].isprintable()
