@@ -355,3 +355,38 @@ def test_any_lobby_is_read_into_tables_the_lobby_screen_can_show(lobby):
             seat_text(seat, "ann")
             seat_request(seat)
             assert seat["player"] is None or seat["player"].isprintable()
+
+
+async def test_a_full_hub_is_said_once_and_back_only_once_welcomed(tmp_path, monkeypatch):
+    """A hub that takes a connection and lets it go at once (full) had the
+    app say "Back at the hub." at every attempt, each followed by "The
+    hub is full" and "The hub closed the connection": three notices every
+    two seconds, the first untrue. Now the loss is said once, the hub's
+    reason once, and "Back" when the hub has welcomed the player."""
+    from host.hub import Hub
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(remote_module, "RECONNECT_SECONDS", 0.05)
+    hub = Hub(tmp_path / "shared", bot_delay=0)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    hub.max_clients = 0
+    app = JoinApp(path, "ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(50):
+                await pilot.pause(0.02)
+            notes = [n.message for n in app._notifications]
+            assert sum("The hub is full" in m for m in notes) == 1, notes
+            assert sum("closed the connection" in m for m in notes) == 1, notes
+            assert not any("Back at the hub" in m for m in notes), notes
+            hub.max_clients = 10  # a place frees up
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if app.remote._welcomed:
+                    break
+            await pilot.pause(0.05)
+            notes = [n.message for n in app._notifications]
+            assert sum("Back at the hub" in m for m in notes) == 1, notes
+    finally:
+        await hub.close()

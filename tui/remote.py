@@ -96,6 +96,10 @@ class RemoteTable:
         self._closing = False
         #: the hub has welcomed this connection
         self._welcomed = False
+        #: the connection was lost and not yet welcomed back (said once)
+        self._lost = False
+        #: errors the hub gave before welcoming this player (said once each)
+        self._said_unwelcome: set[str] = set()
         #: chat lines by table id (None: the lobby), oldest first
         self.chat: dict[str | None, list[str]] = {}
         #: tables where this player's command waits for its answer
@@ -147,7 +151,10 @@ class RemoteTable:
         """The hub went away: try again every few seconds, for a while. Once
         back, the hub seats this player again by name; the screens of the
         tables start afresh from the lobby."""
-        self.app.notify("The hub closed the connection; trying again…", severity="error")
+        if not self._lost:  # said once while the hub is away (a full hub
+            # lets each try go at once: it was said at every one)
+            self._lost = True
+            self.app.notify("The hub closed the connection; trying again…", severity="error")
         for _ in range(RECONNECT_TRIES):
             await asyncio.sleep(RECONNECT_SECONDS)
             try:
@@ -159,8 +166,7 @@ class RemoteTable:
             self.finished.clear()
             self._put_away.clear()
             await self.app._pop_to_home()  # type: ignore[attr-defined]
-            self._start(*streams)
-            self.app.notify("Back at the hub.")
+            self._start(*streams)  # "Back at the hub." once it welcomes us
             return
         self.app.notify("The hub does not answer: quit and join again later.", severity="error")
 
@@ -301,9 +307,17 @@ class RemoteTable:
                 screen.refused()  # keys are taken again
             self.app.notify(shown(message["refused"]), severity="warning")
         elif "error" in message:
-            self.app.notify(shown(message["error"]), severity="error")
+            said = shown(message["error"])
+            if self._welcomed or said not in self._said_unwelcome:
+                self.app.notify(said, severity="error")
+            if not self._welcomed:  # the same reason at each try is said once
+                self._said_unwelcome.add(said)
         elif "welcome" in message:
             self._welcomed = True
+            self._said_unwelcome.clear()
+            if self._lost:
+                self._lost = False
+                self.app.notify("Back at the hub.")
 
     async def _update(self, table: str, raw: dict[str, Any]) -> None:
         game = _game(raw.get("game"))
