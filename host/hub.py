@@ -235,8 +235,10 @@ class Hub:
         self._lobby_at = -LOBBY_SECONDS
         self._lobby_timer: asyncio.TimerHandle | None = None
         self._server: asyncio.AbstractServer | None = None
-        #: connections served at once (`client_limit`, set when serving)
+        #: connections served at once (`client_limit`, set when serving),
+        #: and whether the hub is full (said once in its log until it is not)
         self.max_clients = MAX_CLIENTS
+        self._full = False
 
     # -- starting --------------------------------------------------------------------
 
@@ -604,10 +606,14 @@ class Hub:
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(self, writer)
         if len(self.clients) >= self.max_clients:
-            log.warning("%d connections already: one more was let go", len(self.clients))
+            if not self._full:  # said once while full: a flood of tries is a flood of lines
+                self._full = True
+                log.warning("%d connections already: new ones are let go until one closes",
+                            len(self.clients))
             client.error(f"The hub is full ({self.max_clients} connections): try again later.")
             client.close()
             return
+        self._full = False
         self.clients.add(client)
         loop = asyncio.get_running_loop()
         hello_by = loop.time() + HELLO_SECONDS

@@ -290,7 +290,7 @@ def test_a_person_playing_fast_is_never_slowed():
     assert all(pace.allow("ann", n / hub_module.COMMAND_RATE) for n in range(5000))
 
 
-async def test_a_flood_of_connections_is_turned_away_and_the_match_plays_on(hub):  # noqa: F811
+async def test_a_flood_of_connections_is_turned_away_and_the_match_plays_on(hub, caplog):  # noqa: F811
     """Each connection holds one of the process's files: a client opening
     them without end used all of them up, and from then on every move of
     every match was refused ("Could not save...: Too many open files").
@@ -310,6 +310,8 @@ async def test_a_flood_of_connections_is_turned_away_and_the_match_plays_on(hub)
         assert await late.reader.read() == b"", "the connection was not let go"
         turned_away.append(late)
     assert len(hub_.clients) == 4
+    # the hub's log says it once, not once a try (a flood of tries was a flood of lines)
+    assert sum("connections already" in r.getMessage() for r in caplog.records) == 1
     # the seated players still play: a move is saved and both see it
     update = None
     while update is None or not update["update"]["legal"]:
