@@ -96,6 +96,14 @@ MAX_FINISHED = 40
 #: bytes a client may leave unread before the hub lets it go (a client that
 #: never reads must not grow the hub's memory without end)
 MAX_UNREAD = 4 * 1024 * 1024
+#: connections the hub serves at once (the SSH front door lets in 60
+#: sessions); one past it is told and let go. Each is a file descriptor:
+#: a client opening connections without end used up the process's, and
+#: every match's next move failed to save ("Too many open files")
+MAX_CLIENTS = 256
+#: descriptors kept for the matches (a lock on each table's journal), a
+#: journal being written, the bots' processes and the listening socket
+FDS_KEPT = MAX_TABLES + MAX_FINISHED + 64
 #: seconds a new connection has to say who it is (one that never does, or
 #: sends half a line and stalls, must not hold its place for ever)
 HELLO_SECONDS = 30.0
@@ -227,6 +235,10 @@ class Hub:
         self._lobby_at = -LOBBY_SECONDS
         self._lobby_timer: asyncio.TimerHandle | None = None
         self._server: asyncio.AbstractServer | None = None
+        #: connections served at once (`client_limit`, set when serving),
+        #: and whether the hub is full (said once in its log until it is not)
+        self.max_clients = MAX_CLIENTS
+        self._full = False
 
     # -- starting --------------------------------------------------------------------
 
@@ -283,6 +295,7 @@ class Hub:
         finally:
             os.umask(old)
         os.chmod(socket_path, 0o600)
+        self.max_clients = client_limit()
         #: where `overtable join` finds this hub (the host prints it)
         self.socket_path = socket_path
 
@@ -592,6 +605,15 @@ class Hub:
 
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(self, writer)
+        if len(self.clients) >= self.max_clients:
+            if not self._full:  # said once while full: a flood of tries is a flood of lines
+                self._full = True
+                log.warning("%d connections already: new ones are let go until one closes",
+                            len(self.clients))
+            client.error(f"The hub is full ({self.max_clients} connections): try again later.")
+            client.close()
+            return
+        self._full = False
         self.clients.add(client)
         loop = asyncio.get_running_loop()
         hello_by = loop.time() + HELLO_SECONDS
@@ -618,6 +640,11 @@ class Hub:
                 # in bulk held every other table up)
                 await asyncio.sleep(0)
         except (ConnectionError, OSError):
+            pass
+        except asyncio.CancelledError:
+            # the hub is stopping (Ctrl+C): the connection ends here. A task
+            # that ended cancelled is an error to Python 3.11's server
+            # callback, which printed three tracebacks per connection.
             pass
         finally:
             client.close()
@@ -928,6 +955,21 @@ def _not_served(match: Any, tables: dict[str, Table]) -> str:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(name)
+
+
+def client_limit() -> int:
+    """How many connections the hub may serve at once: `MAX_CLIENTS`, fewer
+    when the process may open too few files for them and `FDS_KEPT` (but
+    never none: a hub must let its players in)."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, ValueError, OSError):
+        return MAX_CLIENTS
+    if soft == resource.RLIM_INFINITY:
+        return MAX_CLIENTS
+    return max(8, min(MAX_CLIENTS, soft - FDS_KEPT))
 
 
 def _field(body: Any, name: str) -> Any:

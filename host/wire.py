@@ -15,7 +15,7 @@ from typing import Any
 
 import cattrs
 
-from core.engine import Outcome
+from core.engine import CHANCE, Outcome
 from host.messages import (
     COMMAND_KINDS,
     MAX_COMMAND_BYTES,
@@ -83,11 +83,13 @@ class MessageCodec:
             if game != self.game.id:
                 raise BadMessage(f"an update of {game!r}, not of {self.game.id!r}")
             outcome = raw.get("outcome")
-            return SeatUpdate(
+            update = SeatUpdate(
                 game=game,
                 seat=_seat_or_none(raw["seat"]),
                 view=self._converter.structure(raw["view"], self.game.State),
-                legal=tuple(self._journal.action(a) for a in _list(raw["legal"])),
+                # (a hub's legal actions are sent back as they are: one not
+                # exactly as the game writes it is refused there)
+                legal=tuple(self._journal.action(a, exact=False) for a in _list(raw["legal"])),
                 to_act=frozenset(_int(s) for s in _list(raw["to_act"])),
                 names=tuple(_str(n) for n in _list(raw["names"])),
                 bots=frozenset(_int(s) for s in _list(raw["bots"])),
@@ -101,6 +103,8 @@ class MessageCodec:
             raise
         except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as e:
             raise BadMessage(f"not an update: {explain(e)}") from None
+        _check_seats(self.game, update)
+        return update
 
     # -- commands --------------------------------------------------------------
 
@@ -144,7 +148,7 @@ class MessageCodec:
             if not isinstance(stored.get("type"), str):
                 raise BadMessage(f'a {self.game.title} action names its kind: {{"type": ...}}')
             try:
-                action = self._journal.action(stored)
+                action = self._journal.action(stored, exact=False)
                 # exactly as the action writes itself: cattrs would take 1.0
                 # or true for 1, which the legal list must never be asked
                 exact = self.canonical(action) == json.dumps(stored, sort_keys=True)
@@ -226,6 +230,18 @@ def _list(value: Any) -> list:
     if not isinstance(value, list):
         raise ValueError(f"{value!r} is not a list")
     return value
+
+
+def _check_seats(game: Any, update: SeatUpdate) -> None:
+    """BadMessage when `update` names a seat its table has not (one name a
+    seat): an update for seat 7 of a two-seat table opened the game's
+    screen, which then could not draw it."""
+    seats = len(update.names)
+    if seats not in game.players:
+        raise BadMessage(f"not an update: {seats} players at a {game.title} table")
+    named = {*(update.to_act - {CHANCE}), *update.bots, update.seat, update.thinking} - {None}
+    if not all(0 <= seat < seats for seat in named):  # type: ignore[operator]
+        raise BadMessage(f"not an update: a seat out of the table's {seats}")
 
 
 def _outcome(converter: Any, raw: Any) -> Outcome:

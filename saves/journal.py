@@ -68,6 +68,17 @@ def printable(text: Any) -> str:
     return "".join(c if c.isprintable() else "\ufffd" for c in text)
 
 
+def quoted(value: Any, limit: int = 60) -> str:
+    """`value` as a message quotes it (its repr), at most `limit` characters:
+    a file may hold a value of megabytes, and a message is one short line."""
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to write out
+        text = f"a number of {value.bit_length()} bits" if isinstance(value, int) else "?"
+    text = printable(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 #: the longest name kept for a player (the new-match form takes 16
 #: characters, the hub 32); a longer one from a file is cut
 MAX_NAME = 32
@@ -224,7 +235,7 @@ def read_lines(path: Path) -> RawJournal:
             problem(1, "the file is empty; there is no match to resume.", CORRUPT, False)
         return RawJournal(path, None, (), (), tuple(problems))
     header, _ = _decode(chunks[0])
-    if not isinstance(header, dict) or not isinstance(header.get("format"), int):
+    if not isinstance(header, dict) or not _is_int(header.get("format")):
         problem(
             1, "the header is not a journal header, so the match cannot be resumed.", CORRUPT, False
         )
@@ -232,7 +243,7 @@ def read_lines(path: Path) -> RawJournal:
     if header["format"] != FORMAT_VERSION:
         problem(
             1,
-            f"the journal is in format {header['format']}, which this version of Overtable "
+            f"the journal is in format {quoted(header['format'], 20)}, which this version of Overtable "
             f"cannot read (it reads format {FORMAT_VERSION}). The file was left as it is.",
             FORMAT,
             False,
@@ -378,14 +389,18 @@ class Codec:
     def action_line(self, seat: int, action: Any) -> str:
         return dumps({"seat": seat, "action": self._unstructure_action(action)})
 
-    def action(self, stored: dict) -> Any:
-        """The action a line stores; ValueError when it is not one of the game's."""
+    def action(self, stored: dict, *, exact: bool = True) -> Any:
+        """The action a line stores; ValueError when it is not one of the
+        game's, or (`exact`) a value in it is not written as the game
+        writes it."""
         try:
             action = self._structure_action(stored, self.union)
         except Exception as e:  # whatever the line holds, it is not an action
             raise ValueError(explain(e)) from None
         if isinstance(action, _NoAction):
             raise ValueError("not an action of this game")
+        if exact:
+            _as_written(stored, self._unstructure_action(action))
         return action
 
     def header_dict(self, header: Header) -> dict:
@@ -399,15 +414,63 @@ class Codec:
 
         ValueError when it does not fit.
         """
+        _header_types(raw)
         try:
             header = self.converter.structure(raw, Header)
-            options = self.converter.structure(header.options or {}, self.game.Options)
         except Exception as e:  # whatever the header holds, it does not fit
-            raise ValueError(str(e)) from None
+            raise ValueError(explain(e)) from None
+        given = header.options
+        if given is not None and not isinstance(given, dict):
+            # a text or a list was read as every option at its default
+            raise ValueError(f"its options are {quoted(given, 30)}, not names and values")
+        try:
+            options = self.converter.structure(given or {}, self.game.Options)
+            written = self.options_dict(options)
+        except Exception as e:  # whatever the header holds, it does not fit
+            raise ValueError(explain(e)) from None
+        for name, value in (given or {}).items():
+            # each option as the game writes it: "false", 2 or [1] was read as on
+            if name in written and json.dumps(value) != json.dumps(written[name]):
+                raise ValueError(f"its option {quoted(name, 40)} is written as "
+                                 f"{json.dumps(written[name])} or the like, not {quoted(value, 40)}")
         return attrs.evolve(header, options=options)
 
     def options_dict(self, options: Any) -> dict:
         return self.converter.unstructure(options, self.game.Options)
+
+
+def _header_types(raw: Any) -> None:
+    """ValueError for a header value cattrs would read as another: a rules
+    version "1", 1.9 or true as 1, a seed of 2026.5 as 2026, a seat of a
+    kind that is neither a person nor a bot, a name that is not text."""
+    if not isinstance(raw, dict):
+        return  # structuring says what it is
+    for key in ("rules_version", "seed"):
+        value = raw.get(key)
+        if key in raw and not (_is_int(value) or (key == "seed" and value is None)):
+            raise ValueError(f"its {key} is {quoted(value, 30)}, not a whole number")
+    players = raw.get("players")
+    for seat, player in enumerate(players if isinstance(players, list) else ()):
+        if not (isinstance(player, dict) and player.get("kind") in ("human", "bot")
+                and isinstance(player.get("name"), str)
+                and isinstance(player.get("level"), str | None)):
+            raise ValueError(f"its seat {seat + 1} is not a person or a bot with a name "
+                             f"({quoted(player, 60)})")
+
+
+def _as_written(stored: dict, written: dict) -> None:
+    """ValueError unless each value `stored` names is as the game writes it:
+    cattrs takes "0", 0.0 or true for 0 or 1, and 1.7 for 1, so a line was
+    replayed as another action than it says. (A field the line leaves out
+    takes its default, and one the game no longer has is passed over, as
+    before.)"""
+    if json.dumps(stored, sort_keys=True) == json.dumps(written, sort_keys=True):
+        return
+    for key, value in stored.items():
+        if key in written and (json.dumps(value, sort_keys=True)
+                               != json.dumps(written[key], sort_keys=True)):
+            raise ValueError(f"its {quoted(key, 30)} is {quoted(value, 30)}; the game writes "
+                             f"a value such as {json.dumps(written[key])[:30]} there")
 
 
 def _tag(cls: type) -> str:

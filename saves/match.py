@@ -210,7 +210,7 @@ class Match:
         if game is None:
             return fatal(
                 f"the journal is of a game this version of Overtable does not know "
-                f"({game_id!r}), so it cannot be resumed.",
+                f"({journal.quoted(game_id)}), so it cannot be resumed.",
                 journal.FORMAT,
             )
         codec = journal.codec(game)
@@ -238,7 +238,7 @@ class Match:
         try:
             match = cls(game, header, path, writable=False)
         except Exception as e:  # the rules refuse the header's options
-            return fatal(f"the rules refuse this match's setup ({e}).")
+            return fatal(f"the rules refuse this match's setup ({journal.explain(e)}).")
         refused = match._replay(raw)
         if refused is not None:
             # a refusal stops the replay: problems found further on no longer matter
@@ -283,11 +283,11 @@ class Match:
                 if action is None:
                     try:
                         action = self._codec.action(entry.action)
-                    except ValueError:
+                    except ValueError as e:
                         return refuse(
                             f"{who}'s action",
-                            f"{entry.action.get('type')!r} is not a {game.title} action in "
-                            "this form",
+                            f"{journal.quoted(entry.action.get('type'))} is not a {game.title} "
+                            f"action in this form: {journal.explain(e)}",
                         )
                     if len(actions) < journal.DECODED_KEPT:
                         actions[text] = action
@@ -299,9 +299,11 @@ class Match:
                     try:
                         state = self.game.apply(self.state, entry.seat, action)
                     except IllegalAction as e:
-                        return refuse(f"{who}'s action {action!r}", str(e))
+                        return refuse(f"{who}'s action {journal.quoted(action, 120)}",
+                                      journal.explain(e))
                     except Exception as e:  # the rules crashed on it: as refused
-                        return refuse(f"{who}'s action {action!r}", f"{type(e).__name__}: {e}")
+                        return refuse(f"{who}'s action {journal.quoted(action, 120)}",
+                                      f"{type(e).__name__}: {journal.explain(e)}")
                     _keep(redone, here, (self.state, state))
                 self._push(entry.seat, action, state)
             elif isinstance(entry, UndoEntry):

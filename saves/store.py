@@ -205,15 +205,14 @@ def _refusal(path: Path) -> JournalProblem | None:
     return _kept_replay(path)[1]
 
 
-def _kept_replay(path: Path) -> tuple[str, JournalProblem | None]:
+def _kept_replay(path: Path) -> tuple[str, JournalProblem | None, tuple[str, ...] | None]:
     """`_replay(path)`, kept in `_REPLAYS` while the file is unchanged
     (OSError if it cannot be read)."""
     stat = path.stat()
     kept = _REPLAYS.get(path)
     if kept is None or kept[:2] != (stat.st_mtime, stat.st_size):
-        progress, refused = _replay(path)
-        kept = _REPLAYS[path] = (stat.st_mtime, stat.st_size, progress, refused)
-    return kept[2], kept[3]
+        kept = _REPLAYS[path] = (stat.st_mtime, stat.st_size, *_replay(path))
+    return kept[2], kept[3], kept[4]
 
 
 def latest(directory: Path | None = None) -> SavedMatch | None:
@@ -306,8 +305,9 @@ def delete(path: Path) -> None:
         lock.release()
 
 
-#: path -> (mtime, size, progress, refusal): replays of unchanged files are kept
-_REPLAYS: dict[Path, tuple[float, int, str, JournalProblem | None]] = {}
+#: path -> (mtime, size, progress, refusal, winners if over): replays of
+#: unchanged files are kept
+_REPLAYS: dict[Path, tuple[float, int, str, JournalProblem | None, tuple[str, ...] | None]] = {}
 
 
 def _with_replay(saved: SavedMatch) -> SavedMatch:
@@ -316,28 +316,38 @@ def _with_replay(saved: SavedMatch) -> SavedMatch:
     if saved.game == "?" or not saved.resumable:
         return saved
     try:
-        progress, refused = _kept_replay(saved.path)
+        progress, refused, winners = _kept_replay(saved.path)
     except OSError:
         return saved
     if refused is not None and saved.problem is None:
-        return attrs.evolve(saved, progress=progress, problem=journal.printable(refused.message),
-                            problem_kind=refused.kind, resumable=refused.resumable)
+        saved = attrs.evolve(saved, progress=progress,
+                             problem=journal.printable(refused.message),
+                             problem_kind=refused.kind, resumable=refused.resumable)
+        if refused.resumable:
+            # where a resume takes it: a last line saying who won is not
+            # reached when the rules refuse a line before it
+            saved = attrs.evolve(saved, finished=winners is not None, winners=winners or ())
+        return saved
     return attrs.evolve(saved, progress=progress)
 
 
-def _replay(path: Path) -> tuple[str, JournalProblem | None]:
-    """Replay `path` read only (no lock, nothing written): its progress and
-    the first problem the replay found beyond the listing's own."""
+def _replay(path: Path) -> tuple[str, JournalProblem | None, tuple[str, ...] | None]:
+    """Replay `path` read only (no lock, nothing written): its progress,
+    the first problem the replay found beyond the listing's own, and the
+    winners' names if the match it replays to is over (None if not)."""
     from saves.match import Match  # imports the rules core
 
     try:
         loaded = Match._load(path)
     except Exception:  # a bug, not the file: the listing still shows it
-        return "", None
+        return "", None, None
     match = loaded.match
     progress = _progress(match) if match is not None else ""
     refused = next((p for p in loaded.problems if p.kind != journal.TORN), None)
-    return progress, refused
+    outcome = match.outcome if match is not None else None
+    winners = None if outcome is None else tuple(
+        match.names[w] for w in sorted(outcome.winners) if 0 <= w < len(match.names))
+    return progress, refused, winners
 
 
 def _unreadable(path: Path, mtime: float, error: BaseException) -> SavedMatch:
@@ -360,6 +370,10 @@ def _unreadable(path: Path, mtime: float, error: BaseException) -> SavedMatch:
     )
 
 
+#: the longest game title listed (the longest game's is 13 characters)
+MAX_TITLE = 40
+
+
 def _summary(path: Path, mtime: float) -> SavedMatch:
     raw = journal.read_lines(path)
     header = raw.header or {}
@@ -370,6 +384,8 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
     people = tuple(name for name, p in zip(names, seats, strict=True) if p.get("kind") != "bot")
     game_id = header.get("game") if isinstance(header.get("game"), str) else "?"
     title = journal.printable(journal.game_title(game_id))
+    if len(title) > MAX_TITLE:  # an unknown game is named by its id, which may be of megabytes
+        title = title[: MAX_TITLE - 1] + "…"
     actions = 0
     for entry in raw.entries:
         if isinstance(entry, journal.ActionEntry):

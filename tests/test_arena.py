@@ -611,3 +611,38 @@ def test_log_needs_a_seed_and_readable_lines(capsys, tmp_path):
     other.write_text("hello\n")
     assert cli.main([*base[:-1], str(other)]) == 2
     assert "not an arena log" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("line", "change"), [
+    (2, {"seating": [0, 7]}),  # a bot the run has not
+    (2, {"seating": [0]}),
+    (2, {"scores": []}),
+    (2, {"winners": [9]}),
+    (2, {"decisions": [1]}),
+    (2, {"thinking": [1e400, 0.1]}),
+    (2, {"number": 1e400}),
+    (2, "[" * 100_000),
+    (1, "[" * 100_000),
+], ids=["bot", "seats", "scores", "winner", "decisions", "thinking", "number", "deep", "header"])
+def test_a_log_line_of_the_wrong_shape_is_named_not_a_traceback(capsys, tmp_path, line, change):
+    """A line of the right JSON but the wrong values (a seat the run has
+    not, a score list too short, a winner out of range, nesting too deep)
+    ended `simulate --log` in a traceback (IndexError, RecursionError)."""
+    log = tmp_path / "run.jsonl"
+    base = ["simulate", "overboss-duel", "-n", "2", "--seed", "1", "--log", str(log), "-q"]
+    assert cli.main(base) == 0
+    lines = log.read_text().splitlines()
+    if isinstance(change, str):
+        lines[line - 1] = change
+    else:
+        record = json.loads(lines[line - 1])
+        record.update(change)
+        lines[line - 1] = json.dumps(record)
+    log.write_text("\n".join(lines) + "\n")
+    before = log.read_bytes()
+    capsys.readouterr()
+    assert cli.main(base) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("overtable simulate:") and err.count("\n") == 1
+    assert f"bad line {line}" in err or (line == 1 and "not an arena log" in err)
+    assert log.read_bytes() == before

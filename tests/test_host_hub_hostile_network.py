@@ -9,6 +9,7 @@ import asyncio
 import json
 
 from host import hub as hub_module
+from host.messages import SeatCommand
 from tests.test_host_hub import Player, hub, table_for_two  # noqa: F401  (the fixture)
 
 
@@ -287,3 +288,84 @@ def test_a_person_playing_fast_is_never_slowed():
     person plays) never meets the limit."""
     pace = hub_module.Pace(hub_module.COMMAND_BURST, hub_module.COMMAND_RATE)
     assert all(pace.allow("ann", n / hub_module.COMMAND_RATE) for n in range(5000))
+
+
+async def test_a_flood_of_connections_is_turned_away_and_the_match_plays_on(hub, caplog):  # noqa: F811
+    """Each connection holds one of the process's files: a client opening
+    them without end used all of them up, and from then on every move of
+    every match was refused ("Could not save...: Too many open files").
+    Past the hub's bound a connection is told so and let go; the players
+    already there play on, and a place given back is taken again."""
+    hub_, path = hub
+    hub_.max_clients = 4
+    ann, bob, table = await table_for_two(path)
+    await ann.expect("update")
+    waiting = await Player.connect(path, "eve", hello=False)
+    eve = await Player.connect(path, "eve")  # the fourth: the last place
+    turned_away = []
+    for _ in range(3):
+        late = await Player.connect(path, "eve", hello=False)
+        message = await late.read()
+        assert "The hub is full" in message["error"]
+        assert await late.reader.read() == b"", "the connection was not let go"
+        turned_away.append(late)
+    assert len(hub_.clients) == 4
+    # the hub's log says it once, not once a try (a flood of tries was a flood of lines)
+    assert sum("connections already" in r.getMessage() for r in caplog.records) == 1
+    # the seated players still play: a move is saved and both see it
+    update = None
+    while update is None or not update["update"]["legal"]:
+        update = await ann.expect_any(("update",))
+    match = hub_.tables[table].session.match
+    before = len(match.history)
+    wire = hub_module.codec(hub_.tables[table].game)
+    seen = wire.decode_update(json.dumps(update["update"]))
+    command = wire.command_dict(SeatCommand.play(seen.seat, seen.legal[0], seen.seq))
+    await ann.send({"command": command, "table": table})
+    await bob.expect("update")
+    assert len(match.history) > before
+    # one leaves: another comes in
+    await waiting.close()
+    for _ in range(50):
+        if len(hub_.clients) < 4:
+            break
+        await asyncio.sleep(0.02)
+    again = await Player.connect(path, "eve")
+    assert again.inbox[-1] == {"welcome": {"player": "eve"}}
+    for player in (ann, bob, eve, again, *turned_away):
+        await player.close()
+
+
+def test_the_connections_served_leave_files_for_the_matches(monkeypatch):
+    """The bound on connections leaves room, within the files the process
+    may open, for a lock on every table's journal and what else it needs."""
+    import resource
+
+    for soft, expected in ((1024, hub_module.MAX_CLIENTS), (512, 512 - hub_module.FDS_KEPT),
+                           (256, 8), (resource.RLIM_INFINITY, hub_module.MAX_CLIENTS)):
+        monkeypatch.setattr(resource, "getrlimit", lambda _, soft=soft: (soft, soft))
+        assert hub_module.client_limit() == expected
+
+
+def test_a_hub_stopped_with_clients_connected_reports_no_error(tmp_path):
+    """Ctrl+C on a hub with players connected printed three tracebacks per
+    connection ("Unhandled exception in client_connected_cb", a
+    CancelledError) before "The hub has stopped": each connection's task
+    ended cancelled, which Python 3.11's server callback takes for an error."""
+    errors: list = []
+
+    async def main() -> None:
+        asyncio.get_running_loop().set_exception_handler(lambda _, context: errors.append(context))
+        hub_ = hub_module.Hub(tmp_path / "matches", bot_delay=0)
+        path = tmp_path / "run" / "hub.sock"
+        await hub_.serve(path)
+        await Player.connect(path, "ann")
+        silent = await Player.connect(path, "bob", hello=False)
+        silent.writer.write(b'{"hello": {"pla')  # half a line
+        await silent.writer.drain()
+        await asyncio.sleep(0.05)
+        await hub_.close()
+        # the run ends with each connection's task still reading, as at Ctrl+C
+
+    asyncio.run(main())
+    assert not errors, [context.get("message") for context in errors]

@@ -675,3 +675,139 @@ async def test_a_delete_the_file_system_refuses_says_so_in_words(monkeypatch):
     assert f"Could not delete {match.path}: Read-only file system. It is still there." in notes
     assert not any("Errno" in note for note in notes)
     assert match.path.exists()
+
+
+# --- valid JSON, wrong values: of megabytes, of the wrong type ---------------------------------
+
+
+def _with(path: Path, line: int, change) -> Path:
+    """A copy of the Overboss Duel journal of the corpus, its `line` (0: the
+    header) changed by `change` (which takes and gives the line's value)."""
+    lines = (CORPUS / "overboss-duel-v1.jsonl").read_text().splitlines()
+    lines[line] = json.dumps(change(json.loads(lines[line])))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+#: the longest a problem may be: the file's path and a sentence or two
+LONGEST_PROBLEM = 600
+
+
+def _said_in_a_line(path: Path) -> list[str]:
+    """Every message a player reads about `path` (loading it, the listing,
+    `overtable saves --list`); each is checked to be one short line, and
+    the file to be left as it was."""
+    from tui.cli import saves_text
+
+    before = path.read_bytes()
+    loaded = Match.load(path)
+    if loaded.match is not None:
+        loaded.match.close()
+    listed = store.list_matches(path.parent, replay=True)
+    messages = [p.message for p in loaded.problems] + [s.problem for s in listed if s.problem]
+    for message in messages:
+        assert "\n" not in message
+        assert len(message) <= LONGEST_PROBLEM + len(str(path)), message[:300]
+    for line in saves_text(listed, path.parent).splitlines():
+        assert len(line) <= LONGEST_PROBLEM + len(str(path)), line[:300]
+    assert path.read_bytes() == before
+    return messages
+
+
+@pytest.mark.parametrize(
+    ("line", "change", "said"),
+    [
+        # an action's kind of megabytes was quoted whole: saves --list printed 8 MB
+        (5, lambda v: {**v, "action": {"type": "x" * 2_000_000}}, "is not a Overboss Duel action"),
+        (0, lambda v: {**v, "game": "g" * 2_000_000}, "does not know ('ggg"),
+        (0, lambda v: {**v, "format": int("9" * 4000)}, "the journal is in format 999"),
+        (0, lambda v: {**v, "seed": "s" * 2_000_000}, "its seed is 'sss"),
+        (0, lambda v: {**v, "rules_version": [1]}, "its rules_version is [1]"),
+        (0, lambda v: {**v, "players": 5}, "@ $.players"),
+    ],
+)
+def test_a_value_of_megabytes_or_the_wrong_type_is_named_in_one_short_line(
+        tmp_path, line, change, said):
+    path = _with(tmp_path / "m" / "big.jsonl", line, change)
+    messages = _said_in_a_line(path)
+    assert messages and all(said in m for m in messages), [m[:200] for m in messages]
+
+
+@pytest.mark.parametrize("options", [
+    {"short_board": "false"}, {"short_board": 0}, {"short_board": [1]}, {"short_board": None},
+    "short",
+])
+def test_options_not_written_as_the_game_writes_them_are_refused_not_misread(tmp_path, options):
+    """A header's "short_board": "false" was read as on (any text is true),
+    and options that were a text or a list as every option at its default:
+    the match was replayed on another board than its file says."""
+    path = _with(tmp_path / "m" / "options.jsonl", 0, lambda v: {**v, "options": options})
+    (message,) = _said_in_a_line(path)[:1]
+    assert "the header does not describe a Overboss Duel match" in message
+    assert "option" in message
+    assert Match.load(path).match is None
+
+
+@pytest.mark.parametrize("kind", ["loop", "to nothing"])
+async def test_resuming_a_link_that_leads_nowhere_says_why_it_cannot_be_read(tmp_path, kind):
+    """`overtable resume PATH` on a link to itself said "No saved match
+    'PATH'" (the path was taken for a match id), as if no file were there."""
+    from tui.app import OvertableApp
+    from tui.screens.confirm import ConfirmScreen
+
+    directory = tmp_path / "data" / "matches"
+    directory.mkdir(parents=True)
+    link = directory / "link.jsonl"
+    link.symlink_to(link if kind == "loop" else directory / "gone.jsonl")
+    app = OvertableApp("resume", str(link), theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ConfirmScreen), [n.message for n in app._notifications]
+        assert screen.title_text == "This match cannot be resumed"
+        reason = "Too many levels of symbolic links" if kind == "loop" else "No such file"
+        assert f"{link}: the file cannot be read ({reason}" in screen.text
+    assert link.is_symlink()
+
+
+@pytest.mark.parametrize("slot", ['"0"', "0.0", "true", "1.7"])
+def test_an_action_value_of_another_type_is_refused_not_read_as_another(tmp_path, slot):
+    """cattrs takes "0", 0.0 or true for a whole number, and 1.7 for 1: a
+    line was replayed as an action it does not say (Draft(slot=1) for a
+    slot of 1.7; "0" passed unremarked). It is refused at that line, as
+    the hub refuses such a command."""
+    lines = (CORPUS / "overboss-duel-v1.jsonl").read_text().splitlines()
+    assert lines[11] == '{"seat":0,"action":{"slot":0,"type":"Draft"}}'
+    lines[11] = lines[11].replace('"slot":0', f'"slot":{slot}')
+    path = tmp_path / "typed.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    loaded = Match.load(path)
+    (problem,) = loaded.problems
+    assert problem.line == 12 and problem.kind == journal.REFUSED
+    assert f"its 'slot' is {json.loads(slot)!r}" in problem.message, problem.message
+    assert len(loaded.match.history) == 10
+    loaded.match.close()
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("rules_version", "1"), ("rules_version", 1.9), ("rules_version", True),
+    ("seed", "2026"), ("seed", 2026.5), ("format", True),
+    ("players", [{"name": "P1", "kind": "wizard", "level": None},
+                 {"name": "P2", "kind": "bot", "level": "random"}]),
+    ("players", [{"name": 5, "kind": "human"}, {"name": "P2", "kind": "bot", "level": "random"}]),
+    ("players", [{"name": "P1", "kind": "bot", "level": 3},
+                 {"name": "P2", "kind": "bot", "level": "random"}]),
+])
+def test_a_header_value_of_another_type_is_refused_not_read_as_another(tmp_path, field, value):
+    """A rules version "1" or 1.9 was read as 1 (and true as format 1), a
+    seed of 2026.5 as 2026, a seat of kind "wizard" seated as nobody knew
+    what: each is named, and the match is not replayed on a guess."""
+    path = _with(tmp_path / "m" / "header.jsonl", 0, lambda v: {**v, field: value})
+    loaded = Match.load(path)
+    assert loaded.match is None
+    (problem,) = loaded.problems
+    assert problem.line == 1 and not problem.resumable
+    said = {"players": "seat 1 is not a person or a bot", "format": "not a journal header"}
+    assert said.get(field, f"its {field} is {value!r}, not a whole number") in problem.message

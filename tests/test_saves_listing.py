@@ -185,3 +185,26 @@ def test_saves_list_does_not_call_a_file_without_a_match_in_play(data_dir, capsy
     from tui.screens.saved import result_text
 
     assert {result_text(saved) for saved in store.list_matches(replay=True)} == {"no match"}
+
+
+def test_a_finished_match_the_rules_refuse_early_is_listed_where_it_resumes(data_dir):
+    """A journal whose last line says the match was won, with a line the
+    rules refuse near its start, was listed "turn 1 · won: P1 · refused":
+    it resumes at turn 1, not over. The listing says what a resume gives."""
+    from pathlib import Path
+
+    lines = (Path(__file__).parent / "journals" / "overboss-duel-v1.jsonl").read_text().splitlines()
+    assert json.loads(lines[-1]).keys() == {"finished"}
+    lines[12] = lines[12].replace('"square":31', '"square":99')  # no such square
+    path = data_dir / "matches" / "refused.jsonl"
+    path.parent.mkdir(parents=True)
+    path.write_text("\n".join(lines) + "\n")
+    (saved,) = store.list_matches(replay=True)
+    assert saved.problem_kind == journal.REFUSED and "line 13" in saved.problem
+    assert not saved.finished and saved.winners == ()
+    from tui.screens.saved import result_text
+
+    assert result_text(saved) == "in play"
+    from tui.cli import saves_text
+
+    assert "won by" not in saves_text([saved], path.parent)

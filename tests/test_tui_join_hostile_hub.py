@@ -8,6 +8,8 @@ import asyncio
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tui import remote as remote_module
 from tui.join import JoinApp
@@ -164,3 +166,227 @@ async def test_an_endless_line_from_the_hub_is_one_notice_not_a_flood(tmp_path, 
             assert app.remote.tables == []
     finally:
         server.close()
+
+
+def _a_real_update(tmp_path) -> dict:
+    """The first update a hub sends seat 0 of an Overboss Duel (its log,
+    names and view as a hub writes them)."""
+    from host.hub import Client, Hub
+
+    class Writer:
+        transport = None
+
+        def __init__(self) -> None:
+            self.lines: list[bytes] = []
+
+        def write(self, data: bytes) -> None:
+            self.lines.append(data)
+
+        def close(self) -> None:
+            pass
+
+    hub = Hub(tmp_path / "shared", bot_delay=0, seed=1)
+    clients = []
+    for name in ("ann", "bob"):
+        client = Client(hub, Writer())  # type: ignore[arg-type]
+        hub.clients.add(client)
+        client.handle(json.dumps({"hello": {"player": name}}).encode())
+        clients.append(client)
+    clients[0].handle(json.dumps(
+        {"create": {"game": "overboss-duel", "seats": ["open", "open"]}}).encode())
+    table = next(iter(hub.tables))
+    for seat, client in enumerate(clients):
+        client.handle(json.dumps({"join": {"table": table, "seat": seat}}).encode())
+    updates = [json.loads(line) for line in clients[0].writer.lines if b'"update"' in line]
+    hub.tables[table].session.close()
+    return updates[-1]
+
+
+#: what a terminal takes as the start of an escape sequence or a change of
+#: direction: none of it may reach the screen
+CONTROLS = ("\x1b", "\x9b", "\x9d", "\u202e", "\x07", "\r")
+
+
+async def test_escape_sequences_in_a_hubs_update_never_reach_the_terminal(tmp_path, monkeypatch):
+    """A hub is trusted for nothing but the shape of its lines: names, log
+    lines and the view's texts with escape sequences (a terminal title, the
+    clipboard by OSC 52, a cleared screen) or a right-to-left override were
+    drawn as they came, escape character and all."""
+    from tests.screen_kit import screen_text
+    from tui.screens.overboss import OverbossScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    message = _a_real_update(tmp_path)
+    update = message["update"]
+    update["names"] = ["\x1b]0;owned\x07\x1b[2J" + "n" * 5000, "eve\u202e\x9b31m\r"]
+    update["log"] = [line + "\x1b]52;c;AAAA\x07" for line in update["log"]]
+    update["log"].append("\x1b[31mred\x9d0;x\x07")
+    message["table"] = "t1"
+    line = json.dumps(message).encode() + b"\n"
+    path = tmp_path / "hub.sock"
+    server, _ = await fake_hub(path, [b'{"welcome": {"player": "ann"}}\n', line])
+    app = JoinApp(path, "ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(250):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, OverbossScreen) and app.screen.update is not None:
+                    break
+            assert isinstance(app.screen, OverbossScreen)
+            await pilot.pause(0.1)
+            shown = screen_text(app)
+            assert "owned" in shown  # the rest is shown
+            assert not any(c in shown for c in CONTROLS), shown
+            received = app.screen.update
+            texts = [*received.names, *received.log]
+            assert not any(c in text for text in texts for c in CONTROLS)
+            assert all(len(name) <= 32 for name in received.names)  # as a hub's names are
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize("change", [
+    {"seat": 7}, {"seat": -1}, {"names": []}, {"to_act": [9]}, {"bots": [5]}, {"thinking": 3},
+])
+async def test_an_update_naming_seats_the_table_has_not_is_not_understood(
+        tmp_path, monkeypatch, change):
+    """An update for seat 7 of a two-seat table opened the game's screen and
+    failed to draw it ("could not be shown (IndexError...)"): the player was
+    left at an empty table. It is refused as any other wrong shape."""
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    message = _a_real_update(tmp_path)
+    message["update"].update(change)
+    message["table"] = "t1"
+    path = tmp_path / "hub.sock"
+    server, _ = await fake_hub(path, [b'{"welcome": {"player": "ann"}}\n',
+                                      json.dumps(message).encode() + b"\n",
+                                      b'{"error": "after"}\n'])
+    app = JoinApp(path, "ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(250):
+                await pilot.pause(0.02)
+                if any(n.message == "after" for n in app._notifications):
+                    break
+            notes = [n.message for n in app._notifications]
+            assert any("not understood" in m for m in notes), notes
+            assert not any("could not be shown" in m for m in notes), notes
+            assert not isinstance(app.screen, GameScreen)
+            assert app.remote.screens == {}
+    finally:
+        server.close()
+
+
+GOOD_TABLE = {"table": "t", "game": "overboss-duel", "title": "Overboss Duel", "creator": "bob",
+              "away_bot": None, "started": False, "play": None,
+              "seats": [{"kind": "reserved", "player": "bob", "level": None, "present": True,
+                         "away": False, "bot_playing": False},
+                        {"kind": "open", "player": None, "level": None, "present": False,
+                         "away": False, "bot_playing": False}]}
+
+
+@pytest.mark.parametrize("lobby", [
+    [1, "x", None, GOOD_TABLE],
+    [{**GOOD_TABLE, "table": ["t"]}, GOOD_TABLE],
+    [{**GOOD_TABLE, "table": "u", "seats": [1, None]}, GOOD_TABLE],
+])
+async def test_a_lobby_of_the_wrong_shape_is_not_understood_and_the_keys_still_work(
+        tmp_path, monkeypatch, lobby):
+    """A lobby with a number where a table goes (or a table's id a list) was
+    kept as it came: the next key in the lobby ended the app ("'int' object
+    has no attribute 'get'"). The tables that are tables are listed."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    path = tmp_path / "hub.sock"
+    server, _ = await fake_hub(path, [b'{"welcome": {"player": "ann"}}\n',
+                                      json.dumps({"lobby": lobby}).encode() + b"\n"])
+    app = JoinApp(path, "ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(250):
+                await pilot.pause(0.02)
+                if app.remote.tables:
+                    break
+            assert [table["table"] for table in app.remote.tables] == ["t"]
+            notes = [n.message for n in app._notifications]
+            assert any("not understood" in m and "wrong shape" in m for m in notes), notes
+            for key in ("down", "up", "enter", "escape", "w", "x", "down", "enter"):
+                await pilot.press(key)
+                await pilot.pause(0.02)
+                assert app.is_running, key
+            assert isinstance(app.screen, LobbyScreen)
+    finally:
+        server.close()
+    assert app.return_code in (0, None)
+
+
+LOBBY_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 2**65) | st.floats() | st.text(max_size=4)
+    | st.sampled_from(["t", "open", "bot", "reserved", "ann", "overboss-duel", "\x1b[2J", "[/]"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["table", "game", "title", "creator", "away_bot", "seats", "started",
+                         "play", "kind", "player", "level", "present", "away", "bot_playing",
+                         "finished", "to_act", "actions"]), inner, max_size=6),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(lobby=LOBBY_VALUES)
+def test_any_lobby_is_read_into_tables_the_lobby_screen_can_show(lobby):
+    """Whatever a hub sends as its lobby, what is kept of it is tables of
+    the shape the lobby screen reads: showing them, and each seat's
+    request, never raises."""
+    from host.messages import BadMessage
+    from tui.remote import lobby_tables, seat_request
+    from tui.screens.lobby import seat_text, status_text
+
+    try:
+        tables, left_out = lobby_tables(lobby)
+    except BadMessage:
+        assert not isinstance(lobby, list)
+        return
+    assert left_out == len(lobby) - len(tables)
+    for table in tables:
+        assert isinstance(table["table"], str) and isinstance(table["title"], str)
+        status_text(table)
+        for seat in table["seats"]:
+            seat_text(seat, "ann")
+            seat_request(seat)
+            assert seat["player"] is None or seat["player"].isprintable()
+
+
+async def test_a_full_hub_is_said_once_and_back_only_once_welcomed(tmp_path, monkeypatch):
+    """A hub that takes a connection and lets it go at once (full) had the
+    app say "Back at the hub." at every attempt, each followed by "The
+    hub is full" and "The hub closed the connection": three notices every
+    two seconds, the first untrue. Now the loss is said once, the hub's
+    reason once, and "Back" when the hub has welcomed the player."""
+    from host.hub import Hub
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(remote_module, "RECONNECT_SECONDS", 0.05)
+    hub = Hub(tmp_path / "shared", bot_delay=0)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    hub.max_clients = 0
+    app = JoinApp(path, "ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(50):
+                await pilot.pause(0.02)
+            notes = [n.message for n in app._notifications]
+            assert sum("The hub is full" in m for m in notes) == 1, notes
+            assert sum("closed the connection" in m for m in notes) == 1, notes
+            assert not any("Back at the hub" in m for m in notes), notes
+            hub.max_clients = 10  # a place frees up
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if app.remote._welcomed:
+                    break
+            await pilot.pause(0.05)
+            notes = [n.message for n in app._notifications]
+            assert sum("Back at the hub" in m for m in notes) == 1, notes
+    finally:
+        await hub.close()

@@ -303,7 +303,9 @@ class OvertableApp(KeysInOrder, App[None]):
         path: Path | None = None
         if which:
             candidate = Path(which)
-            if candidate.suffix and candidate.exists():
+            # a link to itself or to nothing is a file too: loading it says
+            # why it cannot be read (it was taken for a match id: "No saved match")
+            if candidate.suffix and (candidate.exists() or candidate.is_symlink()):
                 path = candidate
             else:
                 found = [m for m in store.list_matches() if str(m.match_id).startswith(which)]

@@ -356,6 +356,27 @@ def record_from(data: dict[str, Any]) -> GameRecord:
     )
 
 
+def _fits(record: GameRecord, run: Run) -> bool:
+    """Whether `record` can be a game of `run`: its bots seated as the run
+    seats them, a score, count and clock per seat, winners among the seats.
+    (A line with a seat the run has not, or a score list too short, ended
+    the run's report in a traceback.)"""
+    import math
+
+    seats = run.players
+    return (
+        0 <= record.number
+        and record.seating == run.seats_of(record.number)
+        and all(len(values) == seats for values in (
+            record.scores, record.counted, record.decisions, record.thinking))
+        and len(record.iterations) in (0, seats)
+        and all(0 <= winner < seats for winner in record.winners)
+        and all(math.isfinite(t) and t >= 0 for t in record.thinking)
+        and record.actions >= 0
+        and all(d >= 0 for d in record.decisions)
+    )
+
+
 def read_log(path: Any, run: Run) -> list[GameRecord]:
     """The games of `run` a log already holds (none if it is new or empty).
 
@@ -376,7 +397,7 @@ def read_log(path: Any, run: Run) -> list[GameRecord]:
     header = json.loads(json.dumps(log_header(run)))
     try:
         theirs = json.loads(lines[0])
-    except ValueError:
+    except (ValueError, RecursionError):
         theirs = None
     if not isinstance(theirs, dict) or theirs.get("arena_log") != LOG_FORMAT:
         raise ArenaError(f"{path} is not an arena log")
@@ -390,7 +411,9 @@ def read_log(path: Any, run: Run) -> list[GameRecord]:
     for index, line in enumerate(lines[1:], start=2):
         try:
             record = record_from(json.loads(line))
-        except (ValueError, KeyError, TypeError):
+            if not _fits(record, run):
+                raise ValueError("not a game of this run")
+        except (ValueError, KeyError, TypeError, RecursionError, OverflowError):
             if index == len(lines) and not text.endswith("\n"):
                 break  # the last line, cut short when the run was stopped
             raise ArenaError(f"the log {path} has a bad line {index}") from None

@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from host.messages import LEAVE, MAX_MESSAGE_BYTES, BadMessage, SeatCommand, SeatUpdate
 from host.wire import codec
 from tui import collector
@@ -45,6 +47,8 @@ WELCOME_SECONDS = 10.0
 #: the longest chat line or notice from the hub shown (the hub's own bound
 #: is far below; a hub that sends more is not believed)
 MAX_SHOWN = 300
+#: the longest player's name shown (the hub's own bound)
+MAX_NAME = 32
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -92,6 +96,10 @@ class RemoteTable:
         self._closing = False
         #: the hub has welcomed this connection
         self._welcomed = False
+        #: the connection was lost and not yet welcomed back (said once)
+        self._lost = False
+        #: errors the hub gave before welcoming this player (said once each)
+        self._said_unwelcome: set[str] = set()
         #: chat lines by table id (None: the lobby), oldest first
         self.chat: dict[str | None, list[str]] = {}
         #: tables where this player's command waits for its answer
@@ -143,7 +151,10 @@ class RemoteTable:
         """The hub went away: try again every few seconds, for a while. Once
         back, the hub seats this player again by name; the screens of the
         tables start afresh from the lobby."""
-        self.app.notify("The hub closed the connection; trying again…", severity="error")
+        if not self._lost:  # said once while the hub is away (a full hub
+            # lets each try go at once: it was said at every one)
+            self._lost = True
+            self.app.notify("The hub closed the connection; trying again…", severity="error")
         for _ in range(RECONNECT_TRIES):
             await asyncio.sleep(RECONNECT_SECONDS)
             try:
@@ -155,8 +166,7 @@ class RemoteTable:
             self.finished.clear()
             self._put_away.clear()
             await self.app._pop_to_home()  # type: ignore[attr-defined]
-            self._start(*streams)
-            self.app.notify("Back at the hub.")
+            self._start(*streams)  # "Back at the hub." once it welcomes us
             return
         self.app.notify("The hub does not answer: quit and join again later.", severity="error")
 
@@ -257,6 +267,8 @@ class RemoteTable:
                 return
             try:
                 message = json.loads(line)
+                if not _plain(line):
+                    message = _printable_texts(message)
                 if not isinstance(message, dict):
                     raise ValueError("not an object")
                 await self.handle(message)
@@ -269,9 +281,12 @@ class RemoteTable:
 
     async def handle(self, message: dict[str, Any]) -> None:
         if "lobby" in message:
-            self.tables = list(message["lobby"])
+            self.tables, left_out = lobby_tables(message["lobby"])
             self._lobby_changed()
             self._invitations()
+            if left_out:
+                raise BadMessage(
+                    f"the lobby listed {left_out} table(s) of the wrong shape, left out")
         elif "created" in message:
             created = message["created"]
             if self._creating:
@@ -292,9 +307,17 @@ class RemoteTable:
                 screen.refused()  # keys are taken again
             self.app.notify(shown(message["refused"]), severity="warning")
         elif "error" in message:
-            self.app.notify(shown(message["error"]), severity="error")
+            said = shown(message["error"])
+            if self._welcomed or said not in self._said_unwelcome:
+                self.app.notify(said, severity="error")
+            if not self._welcomed:  # the same reason at each try is said once
+                self._said_unwelcome.add(said)
         elif "welcome" in message:
             self._welcomed = True
+            self._said_unwelcome.clear()
+            if self._lost:
+                self._lost = False
+                self.app.notify("Back at the hub.")
 
     async def _update(self, table: str, raw: dict[str, Any]) -> None:
         game = _game(raw.get("game"))
@@ -302,6 +325,9 @@ class RemoteTable:
             raise ValueError(f"a game this version does not know ({raw.get('game')!r})")
         collector.drawing(self.app)  # no collection between here and its frame
         update: SeatUpdate = codec(game).update_from_dict(raw)
+        if any(len(name) > MAX_NAME for name in update.names):
+            # a hub's names are at most MAX_NAME (one of thousands filled the table)
+            update = attrs.evolve(update, names=tuple(shown(n, MAX_NAME) for n in update.names))
         screen = self._open_screen(table)
         if table in self._put_away:
             return  # until the player asks for it again from the lobby
@@ -564,6 +590,105 @@ def shown(value: Any, limit: int = MAX_SHOWN) -> str:
     The hub checks names and chat already; this side does not rely on it."""
     text = "".join(c for c in str(value) if c.isprintable())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+#: the most seats a listed table has (a game seats at most six)
+MAX_LISTED_SEATS = 12
+
+
+def lobby_tables(raw: Any) -> tuple[list[dict[str, Any]], int]:
+    """The lobby's tables as the screens read them, each field of its type
+    (a hub's word is trusted for nothing else), and how many entries were
+    not tables and were left out. A lobby holding a number where a table
+    goes, or a table id that was a list, was shown, and the next key in the
+    lobby ended the app ("'int' object has no attribute 'get'")."""
+    if not isinstance(raw, list):
+        raise BadMessage("the lobby is a list of tables")
+    tables: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for entry in raw:
+        table = _lobby_table(entry)
+        if table is not None and table["table"] not in seen:
+            seen.add(table["table"])
+            tables.append(table)
+    return tables, len(raw) - len(tables)
+
+
+def _lobby_table(entry: Any) -> dict[str, Any] | None:
+    if not isinstance(entry, dict) or not isinstance(entry.get("table"), str):
+        return None
+    seats = entry.get("seats")
+    if not isinstance(seats, list) or not seats or len(seats) > MAX_LISTED_SEATS:
+        return None
+    if not all(isinstance(seat, dict) for seat in seats):
+        return None
+    play = entry.get("play")
+    if play is not None:
+        if not isinstance(play, dict):
+            return None
+        to_act = play.get("to_act")
+        actions = play.get("actions")
+        play = {
+            "finished": play.get("finished") is True,
+            "to_act": [s for s in to_act if type(s) is int and 0 <= s < len(seats)]
+            if isinstance(to_act, list) else [],
+            "actions": actions if type(actions) is int else 0,
+        }
+    away_bot = entry.get("away_bot")
+    game = _text(entry.get("game"))
+    return {
+        "table": entry["table"],
+        "game": game,
+        "title": _text(entry.get("title")) or game or "?",
+        "creator": _text(entry.get("creator")),
+        "away_bot": away_bot if type(away_bot) in (int, float) and away_bot > 0 else None,
+        "seats": [_lobby_seat(seat) for seat in seats],
+        "started": entry.get("started") is True,
+        "play": play,
+    }
+
+
+def _lobby_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    player = seat.get("player")
+    level = seat.get("level")
+    return {
+        "kind": _text(seat.get("kind")) or "open",
+        "player": shown(player, MAX_NAME) if isinstance(player, str) and player else None,
+        "level": shown(level, MAX_NAME) if isinstance(level, str) else None,
+        "present": seat.get("present") is True,
+        "away": seat.get("away") is True,
+        "bot_playing": seat.get("bot_playing") is True,
+    }
+
+
+def _text(value: Any) -> str:
+    return shown(value) if isinstance(value, str) else ""
+
+
+def _plain(line: bytes) -> bool:
+    """Whether every text in the line of JSON is printable as it stands: no
+    escape in it (a control character is written as one) and no raw
+    non-printable character (C1 controls, a right-to-left override)."""
+    if b"\\" in line:
+        return False
+    try:
+        return line.rstrip(b"\n").decode("utf-8").isprintable()
+    except UnicodeDecodeError:
+        return False
+
+
+def _printable_texts(value: Any) -> Any:
+    """A parsed message with each of its texts (keys too) printable, as
+    `shown` makes them: every text from the hub reaches the screens (names, log lines, the
+    view's words), and an escape sequence in one would reach the terminal.
+    A hub sends none; this side does not rely on it."""
+    if isinstance(value, str):
+        return value if value.isprintable() else "".join(c for c in value if c.isprintable())
+    if isinstance(value, list):
+        return [_printable_texts(item) for item in value]
+    if isinstance(value, dict):
+        return {_printable_texts(key): _printable_texts(item) for key, item in value.items()}
+    return value
 
 
 def seat_request(seat: dict[str, Any]) -> Any:
