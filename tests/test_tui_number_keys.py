@@ -75,3 +75,24 @@ async def test_the_help_lists_the_range_of_the_footer():
     _, rows = await open_help(ov.ScreenApp(ov.make_update(state), ov.FakePort()))
     keys = [key for key, _ in rows]
     assert f"1-{cards}" in keys and "1-9" not in keys
+
+
+async def test_boss_quest_wizard_names_its_spell_numbers():
+    """At the Wizard (the hand-made table: slots 1, 3 and 4 offered, 2 taken,
+    and the mystery spell) the prompt said "1-9 m" and the footer "1-5",
+    counting the mystery spell and the taken slot; a number past the spells
+    (or the taken slot's) moved nothing and said nothing."""
+    update = bq.make_update(bq.full_state(step=Step.WIZARD))
+    app = bq.ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "pick a spell ↑↓ 1-4 m," in text, text
+        assert "1-4 Pick" in footer(text)
+        assert "1-9" not in text and "1-5" not in text
+        for key in ("2", "7"):
+            await pilot.press(key)
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+    assert "2 chooses nothing here: press 1, 3, 4 or m." in notes, notes
+    assert "7 chooses nothing here: press 1, 3, 4 or m." in notes, notes

@@ -61,7 +61,7 @@ from core.engine import CHANCE
 from tui import resources
 from tui.screens import bossquest_extras as extras
 from tui.screens.ending import OverTheResults
-from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line
+from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line, number_range
 from tui.widgets import (
     ActionBar,
     Card,
@@ -1243,14 +1243,14 @@ class BossQuestScreen(GameScreen):
                     ("Bolder knights: ", "bold"),
                     f"{self._who(view.waiting)} asks for {n} weapon{'s' if n != 1 else ''}. "
                     "Before they are dealt you may use a spell: pick it ", ("↑↓", "bold reverse"),
-                    " ", ("1-9", "bold reverse"), " ", ("m", "bold reverse"), ", then ",
+                    " ", *self._spell_keys(), ", then ",
                     ("a", "bold reverse"), " activate or ", ("x", "bold reverse"),
                     " discard. Or let it pass: ", ("Enter", "bold reverse"), ".",
                 )
                 return text
             text = Text.assemble(
                 ("At the Wizard: ", "bold"), "pick a spell ", ("↑↓", "bold reverse"), " ",
-                ("1-9", "bold reverse"), " ", ("m", "bold reverse"), ", then ",
+                *self._spell_keys(), ", then ",
                 ("a", "bold reverse"), " activate or ", ("x", "bold reverse"), " discard.",
             )
             if offer is not None and offer.detail:
@@ -1571,10 +1571,27 @@ class BossQuestScreen(GameScreen):
         market.move_to(len(view.offer))
         market.focus()
 
+    def _spell_keys(self) -> list[tuple[str, str] | str]:
+        """The Wizard prompt's keys for a spell: the numbers of the spells
+        offered ("1-3", as the footer says; it said 1-9 over three spells)
+        and `m` while the mystery spell is there."""
+        market = self.query_one("#bq-market", Market)
+        keys: list[tuple[str, str] | str] = []
+        numbers = self.number_keys()
+        if numbers:
+            keys.append((number_range(numbers), "bold reverse"))
+        if any(offer.key == "m" for offer in market.offers):
+            keys += [" "] if keys else []
+            keys.append(("m", "bold reverse"))
+        return keys
+
     def number_keys(self) -> list[str]:
         mode = self._mode
         if mode == "wizard":
-            return [str(n + 1) for n in range(len(self.query_one("#bq-market", Market)._items()))]
+            # the spells' own numbers (the mystery spell is m; a slot
+            # already taken chooses nothing)
+            return [offer.key for offer in self.query_one("#bq-market", Market).offers
+                    if offer.key.isdigit() and offer.enabled and not offer.gone]
         if mode is not None and mode.startswith("target"):
             return [str(n + 1) for n, target in enumerate(self._targets) if self._legal(target)]
         if mode == "other":
@@ -1585,6 +1602,11 @@ class BossQuestScreen(GameScreen):
         mode = self._mode
         if mode == "wizard":
             market = self.query_one("#bq-market", Market)
+            if number - 1 not in market.enabled_indexes():
+                # a taken slot or past the last spell: said, not silent
+                self.no_choice(number, [*self.number_keys(), *(
+                    ["m"] if any(offer.key == "m" for offer in market.offers) else [])])
+                return
             market.move_to(number - 1)
             market.focus()
         elif mode is not None and mode.startswith("target"):

@@ -128,6 +128,15 @@ def choice_keys(keys: Sequence[str]) -> str:
     return f": press {listed}"
 
 
+def number_range(keys: Sequence[str]) -> str:
+    """"2-5" for the digit keys 2, 3, 4, 5 ("3" for one, "1-9" for none):
+    the footer's and the prompts' name for the number keys that choose."""
+    numbers = sorted(int(key) for key in keys if key.isdigit())
+    if not numbers:
+        return NUMBER_KEYS
+    return str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
+
+
 def possessive(name: str) -> str:
     """ "Bob's"; a name ending in a mark in brackets, as the table marks an
     away player ("Bob (away)"), takes the "'s" before the mark: "Bob's
@@ -549,9 +558,7 @@ class GameScreen(Screen):
                                      if any(b.key_display == NUMBER_KEYS for b in bindings.get(key, ()))}
         if not self._number_bindings:
             return
-        numbers = sorted(int(key) for key in self.number_keys() if key.isdigit())
-        display = (NUMBER_KEYS if not numbers else str(numbers[0]) if len(numbers) == 1
-                   else f"{numbers[0]}-{numbers[-1]}")
+        display = number_range(self.number_keys())
         words = self.number_words()
         if (display, words) == self._number_shown:
             return
