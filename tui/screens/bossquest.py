@@ -208,8 +208,38 @@ def combat_text(result: RoundResult, who: Any, *, weapons: bool) -> Text:
             line.append("  " + " ".join(notes))
         text.append_text(line)
         text.append("\n")
+    for line in _tie_lines(result, who):
+        text.append(line, style="italic")
+        text.append("\n")
     text.rstrip()
     return text
+
+
+def _tie_lines(result: RoundResult, who: Any) -> list[str]:
+    """Why a knight won a round it tied on strength (BQ §Combat: the
+    fewest weapon cards; the Fox first, BQ-35): two knights at 17 and a
+    key for one of them read as a mistake."""
+    contenders = [s for s in range(len(result.strengths)) if not result.eliminated[s]]
+    second = any(a.spell.kind is SpellKind.SECOND_CLOSEST for a in result.spells)
+    cards = [len(weapons) for weapons in result.equipment]
+    lines = []
+    for value in sorted({result.strengths[s] for s in result.winners}):
+        won = [s for s in sorted(result.winners) if result.strengths[s] == value]
+        lost = [s for s in contenders if result.strengths[s] == value and s not in result.winners]
+        if not won or not lost or len(cards) < len(result.strengths):
+            continue
+        names = " and ".join(who(s) for s in won)
+        verb = "win" if len(won) > 1 else "wins"
+        if second:
+            lines.append(f"Tied at {value}: the Fox, then fewer weapons, breaks the tie; "
+                         f"2nd closest wins, so {names} {verb}.")
+        elif all(cards[w] < cards[s] for w in won for s in lost):
+            counts = " and ".join(sorted({str(cards[s]) for s in won}))
+            against = " and ".join(sorted({str(cards[s]) for s in lost}))
+            lines.append(f"Tied at {value}: {names} {verb} with fewer weapons ({counts} against {against}).")
+        else:
+            lines.append(f"Tied at {value}: {names} {verb} with the Fox.")
+    return lines
 
 
 def _reader(result: RoundResult, seat: int) -> Knight | None:
