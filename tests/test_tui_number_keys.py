@@ -96,3 +96,35 @@ async def test_boss_quest_wizard_names_its_spell_numbers():
         notes = [n.message for n in app._notifications]
     assert "2 chooses nothing here: press 1, 3, 4 or m." in notes, notes
     assert "7 chooses nothing here: press 1, 3, 4 or m." in notes, notes
+
+
+async def test_overstocked_solo_spot_prompt_names_its_numbers():
+    """Solo, the bot's spot: the prompt named only ←→ and Enter, though the
+    footer offered numbers (they highlight a spot, Enter then places)."""
+    from core.overstocked.actions import Nominate
+    from tests.test_tui_overstocked import solo_state
+
+    update = os_kit.make_update(solo_state(), bots=frozenset())
+    spots = sum(isinstance(a, Nominate) for a in update.legal)
+    assert 1 < spots < 9
+    _, text, _ = await os_kit.run(update)
+    flat = " ".join(text.split())
+    assert f"←→ or 1-{spots}, then Enter." in flat, text
+    assert f"1-{spots} Choose" in footer(text)
+
+
+async def test_overstocked_incentive_prompt_counts_the_tokens_left():
+    """The incentive prompt said "1-6" whatever the tokens left."""
+    import attrs
+
+    from core.overstocked.actions import TakeIncentive
+    from tests.test_tui_overstocked import incentive_state
+
+    update = os_kit.make_update(incentive_state())
+    tokens = [a for a in update.legal if isinstance(a, TakeIncentive)]
+    fewer = attrs.evolve(update, legal=(*tokens[:3], *(a for a in update.legal
+                                                         if not isinstance(a, TakeIncentive))))
+    _, text, _ = await os_kit.run(fewer)
+    flat = " ".join(text.split())
+    assert "1-3 or x none." in flat, text
+    assert "1-6" not in text
