@@ -128,3 +128,43 @@ async def test_overstocked_incentive_prompt_counts_the_tokens_left():
     flat = " ".join(text.split())
     assert "1-3 or x none." in flat, text
     assert "1-6" not in text
+
+
+async def test_boss_quest_six_knights_footer_asks_1_3_and_4_says_so():
+    """BQ §2A: with six knights a knight asks for 1 to 3 weapons. The footer
+    said "1-4 Ask weapons" whatever the table, and 4 (or 5-9) did nothing,
+    silently."""
+    from tests.bossquest_tables import knight, table
+
+    state = table([knight(f"R{n}", f"B{n}") for n in range(1, 7)], turn=0)
+    update = bq.make_update(state)
+    assert sorted(a.count for a in update.legal if hasattr(a, "count")) == [1, 2, 3]
+    app = bq.ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "1-3 Ask weapons" in footer(text), footer(text)
+        assert "ask for 1-3 weapons" in text
+        for key in ("4", "9"):
+            await pilot.press(key)
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+    assert app.port.submitted == []
+    assert "4 chooses nothing here: press 1-3 or w." in notes, notes
+    assert "9 chooses nothing here: press 1-3 or w." in notes, notes
+
+
+async def test_solo_quest_ask_footer_and_a_number_past_4():
+    """The Solo Quest asks for 1 to 4 weapons too: the footer says so (the
+    change above must not turn it into 1-9), and 5 says which keys ask."""
+    from tests.test_tui_bossquest_extensions import solo_table
+
+    app = bq.ScreenApp(bq.make_update(solo_table()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "1-4 Ask weapons" in footer(screen_text(app))
+        await pilot.press("5")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+    assert app.port.submitted == []
+    assert "5 chooses nothing here: press 1-4." in notes, notes

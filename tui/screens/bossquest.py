@@ -547,7 +547,9 @@ class BossQuestScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
-            Binding(str(n), f"ask({n})", "Ask weapons", key_display="1-4", show=n == 1,
+            # the footer names the counts open now ("1-3" with six knights:
+            # `number_keys`)
+            Binding(str(n), f"ask({n})", "Ask weapons", key_display=NUMBER_KEYS, show=n == 1,
                     tooltip="Ask the Armorer for 1 to 4 weapons (face up)")
             for n in range(1, 5)
         ),
@@ -564,6 +566,9 @@ class BossQuestScreen(GameScreen):
                     tooltip="Pick a spell or a target by its number (Solo Quest: a Boss)")
             for n in range(1, 10)
         ),
+        # a number that asks for no count open now (4 with six knights, 5-9):
+        # says which keys do; it was silent
+        *(Binding(str(n), f"no_ask({n})", "", show=False) for n in range(1, 10)),
         Binding("up", "back", "Back", show=False,
                 tooltip="Back to the list you are picking from"),
         # A potion's two readings, each its own key (Enter reads the
@@ -1563,11 +1568,20 @@ class BossQuestScreen(GameScreen):
             return mode == "other" and any(self._solo_pick(n) is not None for n in range(1, 10))
         if action == "back":
             return mode is not None and self.focused is self.query_one("#bq-actions")
+        if action == "no_ask":
+            # choosing how many weapons (the Solo Quest's too, before a Boss
+            # is to be picked by number)
+            return mode == "choose" or (mode == "other" and self._personal is None
+                                        and bool(self._ask_keys()))
         return super().check_action(action, parameters)
 
     def action_ask(self, count: int) -> None:
         if self._legal(Ask(count)):
             self.play(Ask(count))
+
+    def action_no_ask(self, number: int) -> None:
+        wizard = ["w"] if self._legal(GoToWizard()) else []
+        self.no_choice(number, [*self.number_keys(), *wizard])
 
     def action_wizard(self) -> None:
         if self._legal(GoToWizard()):
@@ -1625,8 +1639,17 @@ class BossQuestScreen(GameScreen):
         if mode is not None and mode.startswith("target"):
             return [str(n + 1) for n, target in enumerate(self._targets) if self._legal(target)]
         if mode == "other":
-            return [str(n) for n in range(1, 10) if self._solo_pick(n) is not None]
+            picks = [str(n) for n in range(1, 10) if self._solo_pick(n) is not None]
+            if picks:
+                return picks
+        if mode in ("choose", "other") and self._personal is None:
+            return self._ask_keys()
         return []
+
+    def _ask_keys(self) -> list[str]:
+        """The weapons one may ask for now (1 to 3 with six knights, BQ §2A)."""
+        legal = self.update.legal if self.update is not None else ()
+        return [str(a.count) for a in legal if isinstance(a, Ask)]
 
     def action_pick(self, number: int) -> None:
         mode = self._mode
