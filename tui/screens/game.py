@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -548,7 +549,13 @@ class GameScreen(Screen):
         cards; it said 1-9). The bindings of 1-9 are this screen's own
         copies, rewritten only when the range changes."""
         if self.is_mounted:
-            self._sync_number_keys()
+            try:
+                self._sync_number_keys()
+            except NoMatches:
+                # the screen is being taken down (q to home): its widgets
+                # are gone, and so are the choices; the NoMatches stopped
+                # the app
+                pass
         super().refresh_bindings()
 
     def _sync_number_keys(self) -> None:
