@@ -970,8 +970,11 @@ class BossQuestScreen(GameScreen):
         out: list[tuple[Weapon | None, Card]] = []
         final = self._final_round(view)
         if final is not None and seat < len(final.equipment):
-            # Combat turned every weapon face up.
-            return [(w, weapon_card(w, key=str(n + 1))) for n, w in enumerate(final.equipment[seat])]
+            # Combat turned every weapon face up; a potion as it was read
+            # (BQ-31: it showed "±3" though the total counted +3)
+            holder = _reader(final, seat)
+            return [(w, weapon_card(w, key=str(n + 1), holder=holder))
+                    for n, w in enumerate(final.equipment[seat])]
         if view.players == 1:  # the Solo Quest: the weapons drawn, to give a Boss
             return [(w, weapon_card(w, key=str(n + 1))) for n, w in enumerate(view.drawn)]
         n = 0
@@ -1074,8 +1077,10 @@ class BossQuestScreen(GameScreen):
         cards = []
         final = self._final_round(view)
         if final is not None and seat < len(final.equipment):
-            # The final table: combat revealed every weapon.
-            cards.extend(weapon_card(w) for w in final.equipment[seat])
+            # The final table: combat revealed every weapon (each potion
+            # as read)
+            holder = _reader(final, seat)
+            cards.extend(weapon_card(w, holder=holder) for w in final.equipment[seat])
         else:
             down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
             for card in down:
