@@ -67,3 +67,13 @@ async def test_the_combat_over_the_table_shows_the_tie_whole_at_80x24():
     assert "Combat: round 1" in text
     assert ("Tied at 14: the Fox, then fewer weapons, breaks the tie; 2nd closest wins, "
             "so Ann wins.") in text, text
+
+
+def test_a_round_nobody_wins_says_so():
+    """BQ §Combat: a knight over the HP or out by a spell cannot win; when
+    that is every knight, the combat showed no ★ and no key, and said
+    nothing of it (play-test: six knights, all over or out)."""
+    result = fought(eliminated=("over", "over", "spell", "over"), winners=frozenset(),
+                    keys_gained=(0, 0, 0, 0))
+    assert lines(result)[-1] == "No knight wins the round: no key this time."
+    assert not any("No knight wins" in line for line in lines(fought()))

@@ -211,6 +211,11 @@ def combat_text(result: RoundResult, who: Any, *, weapons: bool) -> Text:
     for line in _tie_lines(result, who):
         text.append(line, style="italic")
         text.append("\n")
+    if not result.winners:
+        # every knight over or out: no ★ and no key, said rather than left
+        # to be worked out
+        text.append("No knight wins the round: no key this time.", style="italic")
+        text.append("\n")
     text.rstrip()
     return text
 
