@@ -168,3 +168,20 @@ async def test_solo_quest_ask_footer_and_a_number_past_4():
         notes = [n.message for n in app._notifications]
     assert app.port.submitted == []
     assert "5 chooses nothing here: press 1-4." in notes, notes
+
+
+async def test_overstocked_x_prompt_names_the_toys_open():
+    """The X card's prompt said "1-4" whatever toys could take the X."""
+    import attrs
+
+    from core.overstocked.actions import Mark
+    from tests.test_tui_overstocked import mark_state
+
+    update = os_kit.make_update(mark_state())
+    marks = [a for a in update.legal if isinstance(a, Mark)]
+    assert len(marks) == 4
+    fewer = attrs.evolve(update, legal=tuple(a for a in update.legal if a not in marks[2:]))
+    _, text, _ = await os_kit.run(fewer)
+    flat = " ".join(text.split())
+    assert "stop counting as it. 1-2" in flat, text
+    assert "1-4" not in flat

@@ -828,7 +828,7 @@ class OverstockedScreen(GameScreen):
                                  ("x", keys), " returns it to the box (OS-13).")
         if mode == "mark":
             return Text.assemble(("X card: ", "bold"), "put an X next to a toy: quantum crates "
-                                 "stop counting as it. ", ("1-4", keys))
+                                 "stop counting as it. ", (number_range(self.number_keys()), keys))
         if mode == "incentive":
             return Text.assemble(("Take an incentive token?", "bold"),
                                  " One per game, scored at the end. ",
