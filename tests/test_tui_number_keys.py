@@ -185,3 +185,22 @@ async def test_overstocked_x_prompt_names_the_toys_open():
     flat = " ".join(text.split())
     assert "stop counting as it. 1-2" in flat, text
     assert "1-4" not in flat
+
+
+async def test_overboss_draft_prompt_counts_the_pairs_there_are():
+    """The draft prompt said 1-4 (the market's size) even with a place
+    empty; it names the pairs that can be drafted, as the footer does."""
+    import attrs
+
+    from core.overboss.actions import Draft
+    from tests import overboss_screen_kit as ob
+
+    update = ob.make_update(ob.midgame(), seat=0)
+    drafts = [a for a in update.legal if isinstance(a, Draft)]
+    assert len(drafts) == 4
+    fewer = attrs.evolve(update, legal=tuple(a for a in update.legal if a not in drafts[2:]))
+    app = ob.ScreenApp(fewer)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+    assert "draft a pair: 1-2 or" in text, text
