@@ -204,3 +204,17 @@ async def test_overboss_draft_prompt_counts_the_pairs_there_are():
         await pilot.pause()
         text = " ".join(screen_text(app).split())
     assert "draft a pair: 1-2 or" in text, text
+
+
+async def test_overboss_a_number_past_the_market_says_which_keys_draft():
+    """7 while drafting did nothing at all (the market has 4 places)."""
+    from tests import overboss_screen_kit as ob
+
+    app = ob.ScreenApp(ob.make_update(ob.midgame(), seat=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("7")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+    assert app.port.submitted == []
+    assert "7 chooses nothing here: press 1-4." in notes, notes

@@ -1135,9 +1135,9 @@ class OverbossScreen(GameScreen):
         update = self.update
         legal = update.legal if update is not None else ()
         if action == "pick":
-            n = int(parameters[0])  # type: ignore[arg-type]
             if self._market_mode() is not None:
-                return self._view is not None and n <= GAME.market_size(self._view)
+                # past the market's places too: `action_pick` says which keys do
+                return self._view is not None
             return len(token_kinds(legal)) > 1 and not self._spire
         # Keys that mean nothing now leave the footer (it stays short at 80x24).
         if action == "skip":
