@@ -175,3 +175,19 @@ def test_the_app_off_a_terminal_says_so_and_stops(argv, capsys, monkeypatch):
     monkeypatch.setattr(tui.join, "JoinApp", no_app)
     assert cli.main(argv) == 1
     assert "needs a terminal" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["resume"], ["resume", "abc"], ["new", "boss-quest"], ["saves"]])
+def test_the_table_options_also_go_after_the_command(command):
+    """`overtable resume --bot-seconds 1` was refused ("unrecognized
+    arguments: --bot-seconds"): the README names the options without saying
+    they must come before the command. After it they mean the same; not
+    given there, those before it stand."""
+    parser = cli.build_parser()
+    options = ["--bot-seconds", "1", "--bot-delay", "0.1", "--theme", "ansi"]
+    before = parser.parse_args([*options, *command])
+    after = parser.parse_args([*command, *options])
+    for name in ("bot_seconds", "bot_delay", "theme"):
+        assert getattr(after, name) == getattr(before, name), name
+    alone = parser.parse_args(["--bot-delay", "0.2", *command])
+    assert (alone.bot_delay, alone.bot_seconds, alone.theme) == (0.2, None, "auto")

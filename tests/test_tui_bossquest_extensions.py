@@ -425,3 +425,23 @@ async def test_another_knights_potion_not_read_yet_is_not_counted_at_minus():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "Atk+1  shows 6+?" in screen_text(app)  # read -3
+
+
+
+async def test_choices_without_a_key_of_their_own_say_how_to_choose():
+    """Play-test: "Flip a potion: choose a face-up potion to flip." and the
+    Solo Quest's "or play a personal spell." said what to choose, not how;
+    the bar marks those choices "↵" alone. The prompts name the arrows and
+    Enter (the Hare's and Swap companions' too), on one line at 80x24."""
+    from core.bossquest.actions import SwapCompanions, TargetPotion
+    from core.bossquest.cards import Companion
+    from tui.screens.bossquest_extras import other_prompt
+
+    view = solo_table()
+    for legal in ((TargetPotion(0, w("R1")),), (SwapCompanions(Companion.OWL, Companion.FOX),)):
+        assert other_prompt(view, legal, 0).plain.endswith("←→ Enter."), legal
+    app = ScreenApp(make_update(solo_table()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+    assert "or a personal spell: ←→ Enter." in text, text

@@ -215,3 +215,29 @@ def test_the_duel_prompt_counts_the_spells_drawn_against_the_champion():
     text = other_prompt(two, tuple(GAME.legal_actions(two, seat)), seat).plain
     assert "Activate one of the 2 spells drawn against the champion" in text, text
     assert text.endswith("the others are discarded.")
+
+
+async def test_the_final_table_shows_each_potion_as_it_was_read():
+    """BQ-31: a potion counts as read at combat. The final table listed the
+    last round's potions unread ("[±3]") beside a total that counted +3,
+    in the knights' rows and in the viewer's own weapons; they show as
+    read ("[+3]"), as in the combat summary."""
+    from core.bossquest.state import Options
+
+    for seed in range(200):
+        state, _ = random_playout(GAME, 3, Options(potions=True), rng=random.Random(seed))
+        last = state.history[-1] if state.history else None
+        if last is not None and any(last.readings) and state.duel is None:
+            break
+    else:
+        pytest.fail("no final round with a potion read in 200 seeds")
+    app = ScreenApp(make_update(state, 0))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    rows = text.split("Combat", 1)[0]  # the table, above the combats so far
+    for seat, readings in enumerate(last.readings):
+        for potion, sign in readings:
+            read = f"[{'+' if sign > 0 else '-'}{potion.value}]"
+            assert read in rows, (seat, read, rows)
+    assert "[±" not in rows, rows

@@ -277,3 +277,27 @@ async def test_seat_rows_are_made_as_the_player_count_grows():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
+
+
+async def test_overstocked_solo_is_offered_at_two_seats_only():
+    """OS-19: solo is played at 2 seats. Ticked (the form remembers the last
+    setup), then 3 players chosen, it stayed ticked and Start refused with
+    "Could not start the match: Solo is played at 2 seats". Now it shows at
+    2 players only, as the other games' options that apply at some counts,
+    and a match of 3 starts."""
+    app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        solo = screen.query_one("#opt-solo", Checkbox)
+        solo.value = True
+        await pilot.pause()
+        assert screen.read_options().solo
+        screen.query_one("#count", Select).value = 3
+        await pilot.pause()
+        assert not solo.display
+        assert not screen.read_options().solo
+        assert not screen.query_one("#seat-1").query_one(Input).disabled  # a seat like any
+        screen.query_one("#count", Select).value = 2
+        await pilot.pause()
+        assert solo.display and screen.read_options().solo

@@ -86,33 +86,45 @@ _BOT_SECONDS_HELP = (
 )
 
 
+def _table_options(parser: argparse.ArgumentParser, *, default: bool) -> None:
+    """--theme, --bot-delay and --bot-seconds; `default` False leaves an
+    option not given unset (after a command: the values before it stand)."""
+    unset = argparse.SUPPRESS
+    parser.add_argument(
+        "--theme",
+        choices=("auto", "colour", "color", "ansi"),
+        default="auto" if default else unset,
+        help="colour theme; auto picks ANSI unless COLORTERM says truecolor",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=bot_delay,
+        default=None if default else unset,
+        metavar="SECONDS",
+        help=f"how long each bot move stays on screen, 0 to {MAX_BOT_DELAY:g} (default 0.45)",
+    )
+    parser.add_argument("--bot-seconds", type=bot_seconds, default=None if default else unset,
+                        metavar="SECONDS", help=_BOT_SECONDS_HELP)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="overtable",
         description="A terminal game table. Without a command, opens the home screen.",
     )
     parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
-    parser.add_argument(
-        "--theme",
-        choices=("auto", "colour", "color", "ansi"),
-        default="auto",
-        help="colour theme; auto picks ANSI unless COLORTERM says truecolor",
-    )
-    parser.add_argument(
-        "--bot-delay",
-        type=bot_delay,
-        default=None,
-        metavar="SECONDS",
-        help=f"how long each bot move stays on screen, 0 to {MAX_BOT_DELAY:g} (default 0.45)",
-    )
-    parser.add_argument("--bot-seconds", type=bot_seconds, default=None, metavar="SECONDS",
-                        help=_BOT_SECONDS_HELP)
+    _table_options(parser, default=True)
+    # the same options after the commands that open a table: `overtable
+    # resume --bot-seconds 1` was refused ("unrecognized arguments") though
+    # the README names them without saying where they go
+    table = argparse.ArgumentParser(add_help=False)
+    _table_options(table, default=False)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    new = sub.add_parser("new", help="set up a new match")
+    new = sub.add_parser("new", help="set up a new match", parents=[table])
     new.add_argument("game", help="game id, e.g. boss-quest")
-    resume = sub.add_parser("resume", help="resume a saved match (the latest without ID)")
+    resume = sub.add_parser("resume", help="resume a saved match (the latest without ID)", parents=[table])
     resume.add_argument("id", nargs="?", help="match id (or its first characters) or a journal path")
-    saves = sub.add_parser("saves", help="list, resume and delete saved matches")
+    saves = sub.add_parser("saves", help="list, resume and delete saved matches", parents=[table])
     saves.add_argument(
         "--list",
         action="store_true",

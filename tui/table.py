@@ -247,13 +247,19 @@ class Table:
         return (not self.closed and self._link is not None and self.handover_to is not None
                 and update is not None and update.can_undo and not update.over)
 
-    def take_back(self, seat: int) -> bool:
+    def take_back(self, seat: int, *, anyway: bool = False) -> bool:
         """`seat`'s person takes back their last move from under the cover:
         the move is undone and the cover now waits for them (their own
         decision again), so whoever pressed the key sees no one's view
-        before the right person uncovers it. False: refused (a notice)."""
+        before the right person uncovers it. False: refused (a notice).
+        `anyway`: asked though the offer is not up (u pressed all the same),
+        so that the session's refusal says why not; the u was silent."""
         update = self.updates.get(seat)
-        if update is None or not self.can_take_back(seat):
+        if update is None:
+            return False
+        if not self.can_take_back(seat) and not (
+                anyway and not self.closed and self._link is not None
+                and self.handover_to is not None and not update.over):
             return False
         if self.screen is not None:
             self.screen.since.acted(update)
@@ -318,8 +324,8 @@ class _TakeBack:
     def possible(self) -> bool:
         return self.table.can_take_back(self.seat)
 
-    def take(self) -> tuple[str, Any] | None:
+    def take(self, *, anyway: bool = False) -> tuple[str, Any] | None:
         seat = self.seat
-        if not self.table.take_back(seat):
+        if not self.table.take_back(seat, anyway=anyway):
             return None
         return self.who, lambda: self.table._take_over(seat)

@@ -78,9 +78,12 @@ class Options:
         default=False, metadata={"label": "Quantum Accounting (quantum crates)"}
     )
     #: Solo mode against the bot (OS-8): seat 0 plays, seat 1 is the bot.
+    #: Offered at 2 seats only (OS-19): ticked at 3 players the form
+    #: refused to start ("Solo is played at 2 seats").
     solo: bool = attrs.field(
         default=False,
-        metadata={"label": "Solo against the rulebook's bot (2 seats: you, then the bot)"},
+        metadata={"players": (2,),
+                  "label": "Solo against the rulebook's bot (2 seats: you, then the bot)"},
     )
 
 

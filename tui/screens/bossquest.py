@@ -61,7 +61,7 @@ from core.engine import CHANCE
 from tui import resources
 from tui.screens import bossquest_extras as extras
 from tui.screens.ending import OverTheResults
-from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line
+from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line, number_range
 from tui.widgets import (
     ActionBar,
     Card,
@@ -208,8 +208,43 @@ def combat_text(result: RoundResult, who: Any, *, weapons: bool) -> Text:
             line.append("  " + " ".join(notes))
         text.append_text(line)
         text.append("\n")
+    for line in _tie_lines(result, who):
+        text.append(line, style="italic")
+        text.append("\n")
+    if not result.winners:
+        # every knight over or out: no ★ and no key, said rather than left
+        # to be worked out
+        text.append("No knight wins the round: no key this time.", style="italic")
+        text.append("\n")
     text.rstrip()
     return text
+
+
+def _tie_lines(result: RoundResult, who: Any) -> list[str]:
+    """Why a knight won a round it tied on strength (BQ §Combat: the
+    fewest weapon cards; the Fox first, BQ-35): two knights at 17 and a
+    key for one of them read as a mistake."""
+    contenders = [s for s in range(len(result.strengths)) if not result.eliminated[s]]
+    second = any(a.spell.kind is SpellKind.SECOND_CLOSEST for a in result.spells)
+    cards = [len(weapons) for weapons in result.equipment]
+    lines = []
+    for value in sorted({result.strengths[s] for s in result.winners}):
+        won = [s for s in sorted(result.winners) if result.strengths[s] == value]
+        lost = [s for s in contenders if result.strengths[s] == value and s not in result.winners]
+        if not won or not lost or len(cards) < len(result.strengths):
+            continue
+        names = " and ".join(who(s) for s in won)
+        verb = "win" if len(won) > 1 else "wins"
+        if second:
+            lines.append(f"Tied at {value}: the Fox, then fewer weapons, breaks the tie; "
+                         f"2nd closest wins, so {names} {verb}.")
+        elif all(cards[w] < cards[s] for w in won for s in lost):
+            counts = " and ".join(sorted({str(cards[s]) for s in won}))
+            against = " and ".join(sorted({str(cards[s]) for s in lost}))
+            lines.append(f"Tied at {value}: {names} {verb} with fewer weapons ({counts} against {against}).")
+        else:
+            lines.append(f"Tied at {value}: {names} {verb} with the Fox.")
+    return lines
 
 
 def _reader(result: RoundResult, seat: int) -> Knight | None:
@@ -517,7 +552,9 @@ class BossQuestScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
-            Binding(str(n), f"ask({n})", "Ask weapons", key_display="1-4", show=n == 1,
+            # the footer names the counts open now ("1-3" with six knights:
+            # `number_keys`)
+            Binding(str(n), f"ask({n})", "Ask weapons", key_display=NUMBER_KEYS, show=n == 1,
                     tooltip="Ask the Armorer for 1 to 4 weapons (face up)")
             for n in range(1, 5)
         ),
@@ -534,6 +571,9 @@ class BossQuestScreen(GameScreen):
                     tooltip="Pick a spell or a target by its number (Solo Quest: a Boss)")
             for n in range(1, 10)
         ),
+        # a number that asks for no count open now (4 with six knights, 5-9):
+        # says which keys do; it was silent
+        *(Binding(str(n), f"no_ask({n})", "", show=False) for n in range(1, 10)),
         Binding("up", "back", "Back", show=False,
                 tooltip="Back to the list you are picking from"),
         # A potion's two readings, each its own key (Enter reads the
@@ -935,8 +975,11 @@ class BossQuestScreen(GameScreen):
         out: list[tuple[Weapon | None, Card]] = []
         final = self._final_round(view)
         if final is not None and seat < len(final.equipment):
-            # Combat turned every weapon face up.
-            return [(w, weapon_card(w, key=str(n + 1))) for n, w in enumerate(final.equipment[seat])]
+            # Combat turned every weapon face up; a potion as it was read
+            # (BQ-31: it showed "±3" though the total counted +3)
+            holder = _reader(final, seat)
+            return [(w, weapon_card(w, key=str(n + 1), holder=holder))
+                    for n, w in enumerate(final.equipment[seat])]
         if view.players == 1:  # the Solo Quest: the weapons drawn, to give a Boss
             return [(w, weapon_card(w, key=str(n + 1))) for n, w in enumerate(view.drawn)]
         n = 0
@@ -1039,8 +1082,10 @@ class BossQuestScreen(GameScreen):
         cards = []
         final = self._final_round(view)
         if final is not None and seat < len(final.equipment):
-            # The final table: combat revealed every weapon.
-            cards.extend(weapon_card(w) for w in final.equipment[seat])
+            # The final table: combat revealed every weapon (each potion
+            # as read)
+            holder = _reader(final, seat)
+            cards.extend(weapon_card(w, holder=holder) for w in final.equipment[seat])
         else:
             down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
             for card in down:
@@ -1243,14 +1288,14 @@ class BossQuestScreen(GameScreen):
                     ("Bolder knights: ", "bold"),
                     f"{self._who(view.waiting)} asks for {n} weapon{'s' if n != 1 else ''}. "
                     "Before they are dealt you may use a spell: pick it ", ("↑↓", "bold reverse"),
-                    " ", ("1-9", "bold reverse"), " ", ("m", "bold reverse"), ", then ",
+                    " ", *self._spell_keys(), ", then ",
                     ("a", "bold reverse"), " activate or ", ("x", "bold reverse"),
                     " discard. Or let it pass: ", ("Enter", "bold reverse"), ".",
                 )
                 return text
             text = Text.assemble(
                 ("At the Wizard: ", "bold"), "pick a spell ", ("↑↓", "bold reverse"), " ",
-                ("1-9", "bold reverse"), " ", ("m", "bold reverse"), ", then ",
+                *self._spell_keys(), ", then ",
                 ("a", "bold reverse"), " activate or ", ("x", "bold reverse"), " discard.",
             )
             if offer is not None and offer.detail:
@@ -1533,11 +1578,20 @@ class BossQuestScreen(GameScreen):
             return mode == "other" and any(self._solo_pick(n) is not None for n in range(1, 10))
         if action == "back":
             return mode is not None and self.focused is self.query_one("#bq-actions")
+        if action == "no_ask":
+            # choosing how many weapons (the Solo Quest's too, before a Boss
+            # is to be picked by number)
+            return mode == "choose" or (mode == "other" and self._personal is None
+                                        and bool(self._ask_keys()))
         return super().check_action(action, parameters)
 
     def action_ask(self, count: int) -> None:
         if self._legal(Ask(count)):
             self.play(Ask(count))
+
+    def action_no_ask(self, number: int) -> None:
+        wizard = ["w"] if self._legal(GoToWizard()) else []
+        self.no_choice(number, [*self.number_keys(), *wizard])
 
     def action_wizard(self) -> None:
         if self._legal(GoToWizard()):
@@ -1571,20 +1625,51 @@ class BossQuestScreen(GameScreen):
         market.move_to(len(view.offer))
         market.focus()
 
+    def _spell_keys(self) -> list[tuple[str, str] | str]:
+        """The Wizard prompt's keys for a spell: the numbers of the spells
+        offered ("1-3", as the footer says; it said 1-9 over three spells)
+        and `m` while the mystery spell is there."""
+        market = self.query_one("#bq-market", Market)
+        keys: list[tuple[str, str] | str] = []
+        numbers = self.number_keys()
+        if numbers:
+            keys.append((number_range(numbers), "bold reverse"))
+        if any(offer.key == "m" for offer in market.offers):
+            keys += [" "] if keys else []
+            keys.append(("m", "bold reverse"))
+        return keys
+
     def number_keys(self) -> list[str]:
         mode = self._mode
         if mode == "wizard":
-            return [str(n + 1) for n in range(len(self.query_one("#bq-market", Market)._items()))]
+            # the spells' own numbers (the mystery spell is m; a slot
+            # already taken chooses nothing)
+            return [offer.key for offer in self.query_one("#bq-market", Market).offers
+                    if offer.key.isdigit() and offer.enabled and not offer.gone]
         if mode is not None and mode.startswith("target"):
             return [str(n + 1) for n, target in enumerate(self._targets) if self._legal(target)]
         if mode == "other":
-            return [str(n) for n in range(1, 10) if self._solo_pick(n) is not None]
+            picks = [str(n) for n in range(1, 10) if self._solo_pick(n) is not None]
+            if picks:
+                return picks
+        if mode in ("choose", "other") and self._personal is None:
+            return self._ask_keys()
         return []
+
+    def _ask_keys(self) -> list[str]:
+        """The weapons one may ask for now (1 to 3 with six knights, BQ §2A)."""
+        legal = self.update.legal if self.update is not None else ()
+        return [str(a.count) for a in legal if isinstance(a, Ask)]
 
     def action_pick(self, number: int) -> None:
         mode = self._mode
         if mode == "wizard":
             market = self.query_one("#bq-market", Market)
+            if number - 1 not in market.enabled_indexes():
+                # a taken slot or past the last spell: said, not silent
+                self.no_choice(number, [*self.number_keys(), *(
+                    ["m"] if any(offer.key == "m" for offer in market.offers) else [])])
+                return
             market.move_to(number - 1)
             market.focus()
         elif mode is not None and mode.startswith("target"):

@@ -138,6 +138,11 @@ def resolve_label(view: State, action: Resolve) -> str:
     return f"Discard {hearts} for {action.adjust:+d} attack: {attack} vs {hp} HP"
 
 
+#: how a choice of the action bar with no key of its own is made (those
+#: prompts said what to choose, not how: the bar's "↵" read as Enter alone)
+_BAR_KEYS = (("←→", "bold reverse"), " ", ("Enter", "bold reverse"), ".")
+
+
 def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
     """The prompt above the action bar for a decision `is_other` offers."""
     first = legal[0]
@@ -150,12 +155,15 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
         return Text.assemble(("Your " + what, "bold"), ": read it ", ("+", "bold reverse"), " or ",
                              ("-", "bold reverse"), " its value, for good.")
     if isinstance(first, TargetPotion):
-        return Text.assemble(("Flip a potion: ", "bold"), "choose a face-up potion to flip.")
+        return Text.assemble(("Flip a potion: ", "bold"), "choose a face-up potion to flip: ",
+                             *_BAR_KEYS)
     if isinstance(first, SwapCompanions):
         return Text.assemble(("Swap companions: ", "bold"),
-                             "two companions change places (one at least a knight's).")
+                             "two companions change places (one at least a knight's): ",
+                             *_BAR_KEYS)
     if view.step is Step.HARE and view.phase is Phase.TURN:
-        return Text.assemble(("The Hare: ", "bold"), "meet the Wizard now, or end your turn.")
+        return Text.assemble(("The Hare: ", "bold"), "meet the Wizard now, or end your turn: ",
+                             *_BAR_KEYS)
     if view.phase is Phase.DUEL:
         hp = GAME.current_hp(view)
         mine = strength_text(view, seat)
@@ -185,9 +193,12 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
         spell = solo.top_spell(view)
         brings = f" (with {spell})" if spell is not None else ""
         if view.phase is Phase.SOLO:
+            if not view.personal:
+                return Text.assemble((f"Wave {view.wave}: ", "bold"),
+                                     f"ask for 1-4 weapons{brings}.")
             return Text.assemble((f"Wave {view.wave}: ", "bold"),
-                                 f"ask for 1-4 weapons{brings}"
-                                 + (", or play a personal spell." if view.personal else "."))
+                                 f"ask for 1-4 weapons{brings}, or a personal spell: ",
+                                 *_BAR_KEYS)
         if view.phase is Phase.SOLO_ASSIGN:
             drawn = " ".join(str(w) for w in view.drawn) or "nothing"
             target = "the MegaBoss" if view.wave == 3 else "a Boss"

@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.css.query import NoMatches
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -126,6 +127,15 @@ def choice_keys(keys: Sequence[str]) -> str:
         return ""
     listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}"
     return f": press {listed}"
+
+
+def number_range(keys: Sequence[str]) -> str:
+    """"2-5" for the digit keys 2, 3, 4, 5 ("3" for one, "1-9" for none):
+    the footer's and the prompts' name for the number keys that choose."""
+    numbers = sorted(int(key) for key in keys if key.isdigit())
+    if not numbers:
+        return NUMBER_KEYS
+    return str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
 
 
 def possessive(name: str) -> str:
@@ -539,7 +549,13 @@ class GameScreen(Screen):
         cards; it said 1-9). The bindings of 1-9 are this screen's own
         copies, rewritten only when the range changes."""
         if self.is_mounted:
-            self._sync_number_keys()
+            try:
+                self._sync_number_keys()
+            except NoMatches:
+                # the screen is being taken down (q to home): its widgets
+                # are gone, and so are the choices; the NoMatches stopped
+                # the app
+                pass
         super().refresh_bindings()
 
     def _sync_number_keys(self) -> None:
@@ -549,9 +565,7 @@ class GameScreen(Screen):
                                      if any(b.key_display == NUMBER_KEYS for b in bindings.get(key, ()))}
         if not self._number_bindings:
             return
-        numbers = sorted(int(key) for key in self.number_keys() if key.isdigit())
-        display = (NUMBER_KEYS if not numbers else str(numbers[0]) if len(numbers) == 1
-                   else f"{numbers[0]}-{numbers[-1]}")
+        display = number_range(self.number_keys())
         words = self.number_words()
         if (display, words) == self._number_shown:
             return

@@ -21,13 +21,14 @@ class TakeBack(Protocol):
     person uncovers (tui/table.py): `who` took the last move; `possible()`
     says whether the rules still let them take it back; `take()` takes it
     back and says who the cover now waits for (`who`, the seat's own
-    decision again), or None when the session refused (its notice says why)."""
+    decision again), or None when the session refused (its notice says why);
+    `anyway` asks though `possible()` says no, for the session's reason."""
 
     who: str
 
     def possible(self) -> bool: ...
 
-    def take(self) -> tuple[str, Callable[[], None]] | None: ...
+    def take(self, *, anyway: bool = False) -> tuple[str, Callable[[], None]] | None: ...
 
 
 class HandoverScreen(Screen):
@@ -52,6 +53,9 @@ class HandoverScreen(Screen):
         Binding("enter,space", "ready", "I'm ready", priority=True),
         Binding("u", "take_back", "Take back",
                 tooltip="The person who just moved takes their move back (before passing)"),
+        # u when no take-back is offered: Textual tries the key's next
+        # binding, which says why not (it did nothing)
+        Binding("u", "take_back_anyway", "", show=False),
         Binding("q", "leave", "Home"),
     ]
 
@@ -139,6 +143,8 @@ class HandoverScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take_back":
             return self.take_back is not None and self.take_back.possible()
+        if action == "take_back_anyway":
+            return self.take_back is None or not self.take_back.possible()
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -158,7 +164,22 @@ class HandoverScreen(Screen):
         take_back = self.take_back
         if take_back is None or not take_back.possible():
             return
-        after = take_back.take()
+        await self._take_back(take_back)
+
+    async def action_take_back_anyway(self) -> None:
+        """u with no take-back offered: the session says why not ("Nothing
+        to take back: a card was drawn since your last move."), or, with
+        no one's move to take back here (a bot moved last, or the match
+        just opened), the cover does."""
+        take_back = self.take_back
+        if take_back is None:
+            self.notify(f"Nothing to take back here: {self.player}, press Enter to play.",
+                        severity="information", markup=False)
+            return
+        await self._take_back(take_back, anyway=True)
+
+    async def _take_back(self, take_back: TakeBack, *, anyway: bool = False) -> None:
+        after = take_back.take(anyway=anyway)
         if after is None:
             self.refresh_offer()  # refused: the notice says why
             return

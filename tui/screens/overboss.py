@@ -61,7 +61,15 @@ from core.overboss.board import Side
 from core.overboss.components import Terrain, Token
 from core.overboss.state import State, Step, cell
 from tui import resources
-from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, bare_name, fit_line, possessive
+from tui.screens.game import (
+    NUMBER_KEYS,
+    GameScreen,
+    TableUpdate,
+    bare_name,
+    fit_line,
+    number_range,
+    possessive,
+)
 from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
 from tui.widgets.flowed import Flowed, Parts, flow_parts
@@ -820,7 +828,8 @@ class OverbossScreen(GameScreen):
                                      move, ". ", k("x"), "/", k("c"), " leave Spire mode.")
             return Text.assemble(("Spire: ", "bold"), f"move the tile from {self._sq(self._first)} "
                                  "to a highlighted square ", move, cancel, ".")
-        pairs = f"1-{GAME.market_size(view)}"
+        # the pairs there are (an empty place, the stack run out, takes none)
+        pairs = number_range([str(a.slot + 1) for a in update.legal if isinstance(a, Draft)])
         if step is Step.DRAFT:
             return Text.assemble(("Your turn: ", "bold"), "draft a pair: ", k(pairs),
                                  " or ", k("↑↓"), " + ", k("↵"), " in the market.")
@@ -1126,9 +1135,9 @@ class OverbossScreen(GameScreen):
         update = self.update
         legal = update.legal if update is not None else ()
         if action == "pick":
-            n = int(parameters[0])  # type: ignore[arg-type]
             if self._market_mode() is not None:
-                return self._view is not None and n <= GAME.market_size(self._view)
+                # past the market's places too: `action_pick` says which keys do
+                return self._view is not None
             return len(token_kinds(legal)) > 1 and not self._spire
         # Keys that mean nothing now leave the footer (it stays short at 80x24).
         if action == "skip":

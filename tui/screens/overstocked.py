@@ -53,7 +53,7 @@ from core.overstocked.cards import TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from tui import resources
 from tui.screens.ending import EndingScreen
-from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line
+from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line, number_range
 from tui.screens.overstocked_area import (
     AreaPane,
     AreaView,
@@ -828,15 +828,19 @@ class OverstockedScreen(GameScreen):
                                  ("x", keys), " returns it to the box (OS-13).")
         if mode == "mark":
             return Text.assemble(("X card: ", "bold"), "put an X next to a toy: quantum crates "
-                                 "stop counting as it. ", ("1-4", keys))
+                                 "stop counting as it. ", (number_range(self.number_keys()), keys))
         if mode == "incentive":
             return Text.assemble(("Take an incentive token?", "bold"),
-                                 " One per game, scored at the end. ", ("1-6", keys), " or ",
+                                 " One per game, scored at the end. ",
+                                 (number_range(self.number_keys()), keys), " or ",
                                  ("x", keys), " none.")
         if mode == "nominate":
+            # the spots' numbers highlight one, as the footer says (the
+            # prompt named only the arrows)
             return Text.assemble(("The bot's turn: ", "bold"), "choose where its next card goes "
-                                 "(its cards must end as a 3x2 block). ", ("←→", keys), " ",
-                                 ("Enter", keys))
+                                 "(its cards must end as a 3x2 block): ", ("←→", keys), " or ",
+                                 (number_range(self.number_keys()), keys), ", then ",
+                                 ("Enter", keys), ".")
         # Not the viewer's decision.
         if CHANCE in update.to_act:
             return Text(_CHANCE_TEXT.get(view.phase, "…"), style="italic")

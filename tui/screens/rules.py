@@ -44,11 +44,17 @@ class RulesScreen(Screen):
         Binding("home,g", "scroll('home')", "Top", show=False),
         Binding("end,G", "scroll('end')", "End", show=False),
         Binding("n", "next_game", "Next game", show=False),
+        # the rules run to 20 pages and more at 80x24: a section at a time
+        Binding("right_square_bracket", "section(1)", "Next section", key_display="]"),
+        Binding("left_square_bracket", "section(-1)", "Previous section", key_display="[",
+                show=False),
     ]
 
     def __init__(self, game_id: str) -> None:
         super().__init__()
         self.game_id = game_id
+        #: (width, the line of each heading as drawn at that width)
+        self._headings: tuple[int, list[int]] | None = None
 
     def _title(self) -> str:
         info = CATALOGUE.get(self.game_id)
@@ -74,6 +80,44 @@ class RulesScreen(Screen):
             "home": scroll.scroll_home,
             "end": scroll.scroll_end,
         }[where]()
+
+    def heading_lines(self) -> list[int]:
+        """The line each heading of the rules is drawn on, at the text's
+        width now (the text is one widget: its headings are found in its
+        lines, in the order the source gives them)."""
+        text = self.query_one("#rules-text", Static)
+        width = text.content_region.width
+        if self._headings is not None and self._headings[0] == width:
+            return self._headings[1]
+        source = rules_text(self.game_id, self._title())
+        titles = [line.lstrip("#").strip() for line in source.splitlines()
+                  if line.startswith("#") and line.lstrip("#").startswith(" ")]
+        console = self.app.console
+        lines = console.render_lines(Markdown(source), console.options.update_width(max(width, 1)),
+                                     pad=False)
+        found: list[int] = []
+        for number, line in enumerate(lines):
+            if titles and "".join(segment.text for segment in line).strip() == titles[0]:
+                found.append(number)
+                titles.pop(0)
+        self._headings = (width, found)
+        return found
+
+    def action_section(self, step: int) -> None:
+        """] the next heading to the top of the screen, [ the previous."""
+        scroll = self.query_one("#rules-scroll", VerticalScroll)
+        top = self.query_one("#rules-text", Static).virtual_region.y
+        now = round(scroll.scroll_y)
+        lines = [top + line for line in self.heading_lines()]
+        if step > 0:
+            ahead = [y for y in lines if y > now]
+            if not ahead or now >= round(scroll.max_scroll_y):
+                self.notify("That is the last section.", timeout=2, markup=False)
+                return
+            scroll.scroll_to(y=ahead[0], animate=False)
+        else:
+            behind = [y for y in lines if y < now]
+            scroll.scroll_to(y=behind[-1] if behind else 0, animate=False)
 
     def action_next_game(self) -> None:
         ids = list(CATALOGUE)

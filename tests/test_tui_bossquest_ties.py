@@ -1,0 +1,79 @@
+"""Boss Quest's combat summary says why a knight won a round it tied on
+strength (BQ §Combat: "In case of a tie, the player with the fewest WEAPON
+cards in front of them wins the KEY"; the Fox first, BQ-35). Two knights at
+17 and a key for only one of them read as a mistake."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.bossquest.cards import Spell, SpellKind
+from core.bossquest.state import ActiveSpell
+from tests.bossquest_screen_kit import full_state
+from tui.screens.bossquest import combat_text
+
+NAMES = "Ann Bob Cyd Dee".split()
+
+
+def fought(**changes):
+    # round 1 of the hand-made table: Ann 3 weapons, Cyd 4, Dee 3
+    return attrs.evolve(full_state().history[0], **changes)
+
+
+def lines(result) -> list[str]:
+    return combat_text(result, NAMES.__getitem__, weapons=True).plain.splitlines()
+
+
+def test_a_tie_won_with_fewer_weapons_says_so():
+    result = fought(strengths=(14, 18, 14, 12), winners=frozenset({0}), keys_gained=(1, 0, 0, 0))
+    assert lines(result)[-1] == "Tied at 14: Ann wins with fewer weapons (3 against 4)."
+
+
+def test_a_tie_won_by_the_fox_says_so():
+    """Cyd (4 weapons) beat Dee (3) at 12: only the Fox does that (BQ-35)."""
+    result = fought(strengths=(13, 18, 12, 12), winners=frozenset({2}), keys_gained=(0, 0, 1, 0))
+    assert lines(result)[-1] == "Tied at 12: Cyd wins with the Fox."
+
+
+def test_a_shared_win_or_no_tie_adds_nothing():
+    alone = fought()
+    shared = fought(strengths=(14, 18, 14, 12), winners=frozenset({0, 2}), keys_gained=(1, 0, 1, 0))
+    for result in (alone, shared):
+        assert not any(line.startswith("Tied") for line in lines(result))
+
+
+def test_a_tie_under_2nd_closest_names_the_spell():
+    result = fought(strengths=(14, 18, 14, 12), winners=frozenset({2}), keys_gained=(0, 0, 1, 0),
+                    spells=(ActiveSpell(Spell(SpellKind.SECOND_CLOSEST)),))
+    assert lines(result)[-1] == ("Tied at 14: the Fox, then fewer weapons, breaks the tie; "
+                                 "2nd closest wins, so Cyd wins.")
+
+
+async def test_the_combat_over_the_table_shows_the_tie_whole_at_80x24():
+    from tests.bossquest_screen_kit import ScreenApp, make_update, screen_text
+
+    first = full_state()
+    tied = attrs.evolve(first, history=(attrs.evolve(
+        first.history[0], strengths=(14, 18, 14, 12), winners=frozenset({0}),
+        keys_gained=(1, 0, 0, 0), spells=(ActiveSpell(Spell(SpellKind.SECOND_CLOSEST)),)),))
+    app = ScreenApp(make_update(full_state(history=False)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.game_screen.show(make_update(tied))
+        await pilot.pause()
+        # the popup's lines, between its edges
+        text = " ".join(" ".join(line.split("█")[1].split()) for line in screen_text(app).splitlines()
+                        if line.count("█") >= 2)
+    assert "Combat: round 1" in text
+    assert ("Tied at 14: the Fox, then fewer weapons, breaks the tie; 2nd closest wins, "
+            "so Ann wins.") in text, text
+
+
+def test_a_round_nobody_wins_says_so():
+    """BQ §Combat: a knight over the HP or out by a spell cannot win; when
+    that is every knight, the combat showed no ★ and no key, and said
+    nothing of it (play-test: six knights, all over or out)."""
+    result = fought(eliminated=("over", "over", "spell", "over"), winners=frozenset(),
+                    keys_gained=(0, 0, 0, 0))
+    assert lines(result)[-1] == "No knight wins the round: no key this time."
+    assert not any("No knight wins" in line for line in lines(fought()))

@@ -1,0 +1,42 @@
+"""Hot-seat play-test: the hand-over cover's u. Where the last move can no
+longer be taken back (Overboss Duel's turn ended: the market was refilled
+from the stack), u did nothing at all; the person who had just moved, or
+the next one, saw no sign of it. It now says why not, and changes nothing."""
+
+from __future__ import annotations
+
+from saves.journal import PlayerSpec
+from tests.screen_kit import wait_for
+from tui.app import OvertableApp
+
+
+def notes(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_u_on_the_cover_says_why_nothing_is_taken_back(tmp_path, monkeypatch):
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overboss-duel", [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human")])
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        await pilot.press("u")  # nobody has moved yet
+        await pilot.pause()
+        assert "Nothing to take back here: Ann, press Enter to play." in notes(app), notes(app)
+        await pilot.press("enter")
+        table = app.table
+        await wait_for(pilot, lambda: not isinstance(app.screen, HandoverScreen))
+        for key in ("1", "enter", "e"):  # draft pair 1, place its tile, end the turn
+            await pilot.press(key)
+            await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        cover = app.screen
+        assert "press u" not in str(cover.query_one("#handover-undo").render())
+        state = table.match.state
+        await pilot.press("u")
+        await pilot.pause()
+        assert table.match.state == state and app.screen is cover
+        said = [n for n in notes(app) if n.startswith("Nothing to take back:")]
+        assert said and "since your last move" in said[-1], notes(app)

@@ -1,0 +1,48 @@
+"""The in-app rules run to 20 pages and more at 80x24 (Boss Quest's Solo
+Quest is near the end): a newcomer looking for one part paged through
+them all. `]` brings the next heading to the top of the screen, `[` the
+previous one."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.screen_kit import screen_text, wait_for
+from tui import resources
+from tui.app import OvertableApp
+from tui.screens.rules import RulesScreen
+
+
+def top_line(app) -> str:
+    """The first line of the rules on screen (under the header)."""
+    return screen_text(app).splitlines()[1][:76].strip()  # not the scrollbar
+
+
+def headings(game: str) -> list[str]:
+    text = resources.rules_text(game)
+    return [line.lstrip("#").strip() for line in text.splitlines()
+            if line.startswith(("## ", "### "))]
+
+
+@pytest.mark.parametrize("game", ["boss-quest", "overstocked"])
+async def test_brackets_step_through_the_sections(game, tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_rules(game)
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.pause()
+        assert "] Next section" in screen_text(app).splitlines()[-1]
+        seen = []
+        for _ in range(len(headings(game)) + 6):
+            await pilot.press("]")
+            await pilot.pause()
+            if top_line(app) in seen or top_line(app) not in headings(game):
+                break  # the end: the text cannot scroll further
+            seen.append(top_line(app))
+        wanted = headings(game)
+        # every section in order, each at the top until the text's end
+        assert seen == wanted[:len(seen)] and len(seen) >= len(wanted) - 3, (seen, wanted)
+        await pilot.press("home", "]", "]", "[")
+        await pilot.pause()
+        assert top_line(app) == wanted[0]
