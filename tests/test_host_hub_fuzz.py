@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from host import hub as hub_module
 from host.hub import Client, Hub
+from tests.hub_kit import RecordingWriter
 
 HOSTILE = st.sampled_from([
     None, True, False, 0, -1, 1, 2**64, -(2**63), 1.5, 1e308, "", "open", "[/]", "\x1b[2J",
@@ -29,19 +30,6 @@ VALUES = st.recursive(
 )
 KINDS = st.sampled_from(["hello", "lobby", "create", "join", "watch", "stand", "chat", "command",
                          "shout"])
-
-
-class Writer:
-    transport = None
-
-    def __init__(self) -> None:
-        self.lines: list[bytes] = []
-
-    def write(self, data: bytes) -> None:
-        self.lines.append(data)
-
-    def close(self) -> None:
-        pass
 
 
 @st.composite
@@ -66,7 +54,7 @@ def _hub(tmp_path, monkeypatch) -> tuple[Hub, dict[str, Client], str, list]:
     hub = Hub(tmp_path / "matches", bot_delay=0, seed=1)
     clients = {}
     for name in ("ann", "bob", "eve"):
-        client = Client(hub, Writer())  # type: ignore[arg-type]
+        client = Client(hub, RecordingWriter())  # type: ignore[arg-type]
         hub.clients.add(client)
         client.handle(json.dumps({"hello": {"player": name}}).encode())
         clients[name] = client

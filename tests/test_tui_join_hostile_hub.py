@@ -172,23 +172,12 @@ def _a_real_update(tmp_path) -> dict:
     """The first update a hub sends seat 0 of an Overboss Duel (its log,
     names and view as a hub writes them)."""
     from host.hub import Client, Hub
-
-    class Writer:
-        transport = None
-
-        def __init__(self) -> None:
-            self.lines: list[bytes] = []
-
-        def write(self, data: bytes) -> None:
-            self.lines.append(data)
-
-        def close(self) -> None:
-            pass
+    from tests.hub_kit import RecordingWriter
 
     hub = Hub(tmp_path / "shared", bot_delay=0, seed=1)
     clients = []
     for name in ("ann", "bob"):
-        client = Client(hub, Writer())  # type: ignore[arg-type]
+        client = Client(hub, RecordingWriter())  # type: ignore[arg-type]
         hub.clients.add(client)
         client.handle(json.dumps({"hello": {"player": name}}).encode())
         clients.append(client)

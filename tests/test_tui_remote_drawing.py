@@ -18,6 +18,7 @@ from core import GAMES
 from core.engine import CHANCE
 from host.messages import SeatCommand, SeatUpdate
 from host.wire import codec
+from tests.hub_kit import RecordingWriter
 from tui import draw_turns, remote
 from tui.draw_turns import DrawTurns
 from tui.remote import RemoteTable
@@ -97,20 +98,9 @@ class FakeApp:
         return True
 
 
-class FakeWriter:
-    def __init__(self) -> None:
-        self.lines: list[bytes] = []
-
-    def write(self, data: bytes) -> None:
-        self.lines.append(data)
-
-    def is_closing(self) -> bool:
-        return False
-
-
 def table_with(first: SeatUpdate, socket: str = "/nonexistent") -> tuple[RemoteTable, FakeScreen]:
     table = RemoteTable(FakeApp(), socket, "Ann")  # type: ignore[arg-type]
-    table._writer = FakeWriter()  # type: ignore[assignment]
+    table._writer = RecordingWriter()  # type: ignore[assignment]
     screen = FakeScreen(first)
     table.screens["t1"] = screen  # type: ignore[assignment]
     table.app.screen_stack.append(screen)  # type: ignore[attr-defined]
