@@ -46,3 +46,28 @@ async def test_brackets_step_through_the_sections(game, tmp_path, monkeypatch):
         await pilot.press("home", "]", "]", "[")
         await pilot.pause()
         assert top_line(app) == wanted[0]
+
+
+@pytest.mark.parametrize(("players", "section"), [(1, "Solo Quest (one knight)"), (2, None)])
+async def test_the_rules_open_at_the_matchs_own_section(players, section, tmp_path, monkeypatch):
+    """Opened from a Solo Quest, the rules open at its section (near the
+    end of Boss Quest's rules: a player paged there); from a match of the
+    base game, at the top."""
+    from saves.journal import PlayerSpec
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = [PlayerSpec("Ann", "human")] + [PlayerSpec("Bob", "bot", "random")] * (players - 1)
+        app.new_match("boss-quest", seats)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        app.action_rules()
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.pause()
+        await pilot.pause()
+        scroll = app.screen.query_one("#rules-scroll")
+        if section is None:
+            assert scroll.scroll_y == 0
+        else:
+            assert top_line(app) == section

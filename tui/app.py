@@ -276,7 +276,10 @@ class OvertableApp(KeysInOrder, App[None]):
             game_id = self.current_game_id() or (ids[0] if ids else None)
         if game_id is None:
             return
-        self.push_screen(RulesScreen(game_id))
+        section = None
+        if game_id == self.current_game_id():  # the rules of the match being played
+            section = self.current_rules_section()
+        self.push_screen(RulesScreen(game_id, section))
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
@@ -288,6 +291,16 @@ class OvertableApp(KeysInOrder, App[None]):
     def action_toggle_theme(self) -> None:
         self.theme = themes.toggled(self.theme)
         self.notify(f"Theme: {self.theme}", timeout=2)
+
+    def current_rules_section(self) -> str | None:
+        """The in-app rules' section of the match on screen, where it has
+        one of its own (a Solo Quest): the rules open there."""
+        from tui.screens.game import GameScreen
+
+        screen = self.table.screen if self.table is not None and not self.table.closed else None
+        if not isinstance(screen, GameScreen):
+            screen = self.screen if isinstance(self.screen, GameScreen) else None
+        return screen.rules_section() if screen is not None else None
 
     def current_game_id(self) -> str | None:
         if self.table is not None and not self.table.closed:

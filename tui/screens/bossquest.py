@@ -1639,6 +1639,10 @@ class BossQuestScreen(GameScreen):
             keys.append(("m", "bold reverse"))
         return keys
 
+    def rules_section(self) -> str | None:
+        update = self.update
+        return "Solo Quest" if update is not None and update.view.players == 1 else None
+
     def number_keys(self) -> list[str]:
         mode = self._mode
         if mode == "wizard":

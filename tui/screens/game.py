@@ -538,6 +538,11 @@ class GameScreen(Screen):
         where the screen has no numbered choice up."""
         return ()
 
+    def rules_section(self) -> str | None:
+        """The heading (its start) of the in-app rules this match is played
+        by, where it is not the top (a Solo Quest); None for the top."""
+        return None
+
     def number_words(self) -> str | None:
         """What the number keys do now, where the screen names it ("Draft");
         None keeps the binding's own word."""

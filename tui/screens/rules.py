@@ -50,9 +50,11 @@ class RulesScreen(Screen):
                 show=False),
     ]
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, section: str | None = None) -> None:
         super().__init__()
         self.game_id = game_id
+        #: the heading the rules open at (its start: "Solo Quest"), the top if None
+        self.section = section
         #: (width, the line of each heading as drawn at that width)
         self._headings: tuple[int, list[int]] | None = None
 
@@ -69,6 +71,19 @@ class RulesScreen(Screen):
     def on_mount(self) -> None:
         self.sub_title = f"Rules: {self._title()}"
         self.query_one("#rules-scroll").focus()
+        if self.section is not None:
+            self.call_after_refresh(self._open_at_section)
+
+    def _open_at_section(self) -> None:
+        """The section of the match being played at the top (a Solo Quest's
+        rules are near the end of Boss Quest's: they opened at the top)."""
+        assert self.section is not None
+        for title, line in zip(self._titles(), self.heading_lines(), strict=False):
+            if title.startswith(self.section):
+                top = self.query_one("#rules-text", Static).virtual_region.y
+                self.query_one("#rules-scroll", VerticalScroll).scroll_to(y=top + line,
+                                                                          animate=False)
+                return
 
     def action_scroll(self, where: str) -> None:
         scroll = self.query_one("#rules-scroll", VerticalScroll)
@@ -81,6 +96,12 @@ class RulesScreen(Screen):
             "end": scroll.scroll_end,
         }[where]()
 
+    def _titles(self) -> list[str]:
+        """The headings of the rules' source, in order."""
+        return [line.lstrip("#").strip()
+                for line in rules_text(self.game_id, self._title()).splitlines()
+                if line.startswith("#") and line.lstrip("#").startswith(" ")]
+
     def heading_lines(self) -> list[int]:
         """The line each heading of the rules is drawn on, at the text's
         width now (the text is one widget: its headings are found in its
@@ -90,8 +111,7 @@ class RulesScreen(Screen):
         if self._headings is not None and self._headings[0] == width:
             return self._headings[1]
         source = rules_text(self.game_id, self._title())
-        titles = [line.lstrip("#").strip() for line in source.splitlines()
-                  if line.startswith("#") and line.lstrip("#").startswith(" ")]
+        titles = self._titles()
         console = self.app.console
         lines = console.render_lines(Markdown(source), console.options.update_width(max(width, 1)),
                                      pad=False)
