@@ -258,6 +258,24 @@ def reading_a_potion():
                         phase=Phase.READ_POTION, reader=0, resume="draw", to_draw=1)
 
 
+@pytest.mark.parametrize(("potions", "said"), [
+    (False, "No potions in this match"), (True, "No potion to read now")])
+async def test_plus_or_minus_with_no_potion_to_read_says_so(potions, said):
+    """+ and - read a potion (BQ §Potions); pressed when none is being read
+    they did nothing at all."""
+    state = full_state()
+    state = attrs.evolve(state, options=Options(potions=potions))
+    app = ScreenApp(make_update(state), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("plus")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        submitted = app.game_screen.port.submitted
+    assert submitted == []
+    assert any(note.startswith(said) for note in notes), notes
+
+
 @pytest.mark.parametrize(
     ("keys", "sign"),
     [(["plus"], 1), (["minus"], -1), (["enter"], 1), (["right", "enter"], -1)],

@@ -582,6 +582,8 @@ class BossQuestScreen(GameScreen):
                 tooltip="Read your potion as plus its value (for good)"),
         Binding("minus", "read_potion(-1)", "Read minus", key_display="-",
                 tooltip="Read your potion as minus its value (for good)"),
+        # + or - with no potion to read says so (it did nothing)
+        Binding("plus,minus", "no_potion", "", show=False),
     ]
 
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -1606,6 +1608,17 @@ class BossQuestScreen(GameScreen):
         reading = self._reading(sign)
         if reading is not None:
             self.play(reading)
+
+    def action_no_potion(self) -> None:
+        update = self.update
+        if update is None or update.over:
+            return
+        if not update.view.options.potions:
+            self.notify("No potions in this match: + and - read a potion.", timeout=3,
+                        markup=False)
+        else:
+            self.notify("No potion to read now: + or - reads yours when you are asked.",
+                        timeout=3, markup=False)
 
     def action_activate(self) -> None:
         activate, _ = self._wizard_actions()
