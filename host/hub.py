@@ -81,6 +81,11 @@ CHAT_WINDOW = 10.0
 #: loop as fast as it could held the disk and the other players' apps busy
 COMMAND_BURST = 200
 COMMAND_RATE = 20.0
+#: sitting down, watching and asking for the lobby, the same way: each sends
+#: a whole update or lobby back, and a client asking in a loop held the hub
+#: (a person does it a few times a minute)
+SEAT_BURST = 30
+SEAT_RATE = 2.0
 OPEN = "open"
 #: the longest a creator may have the match wait before a bot stands in
 MAX_AWAY_BOT = 3600.0
@@ -231,6 +236,7 @@ class Hub:
         #: their connections (the limit is the player's, not each terminal's)
         self.chat_pace = Pace(CHAT_BURST, CHAT_BURST / CHAT_WINDOW)
         self.command_pace = Pace(COMMAND_BURST, COMMAND_RATE)
+        self.seat_pace = Pace(SEAT_BURST, SEAT_RATE)
         #: when the lobby last went to every client, and the timer of the next
         self._lobby_at = -LOBBY_SECONDS
         self._lobby_timer: asyncio.TimerHandle | None = None
@@ -747,6 +753,8 @@ class Client:
                 self._hello(body)
             elif self.player is None:
                 raise HubError("Say hello first: who are you?")
+            elif kind in ("lobby", "join", "watch") and not self.hub.seat_pace.allow(self.player):
+                raise HubError("Slow down: a table or the lobby asked for too often.")
             elif kind == "lobby":
                 self.send_lobby()
             elif kind == "create":

@@ -273,6 +273,32 @@ async def test_commands_are_bounded_per_player(hub):  # noqa: F811
         await player.close()
 
 
+async def test_sitting_watching_and_the_lobby_are_bounded_per_player(hub):  # noqa: F811
+    """Each join, watch or lobby request sends a whole update or lobby
+    back: a client asking in a loop cost the hub 1.5 ms a line. Past the
+    player's bucket (SEAT_BURST, refilled at SEAT_RATE a second) it is
+    refused with a reason, and the other player is not held to it."""
+    hub_, path = hub
+    ann, bob, table = await table_for_two(path)
+    hub_.seat_pace = hub_module.Pace(3, 0.01)  # from now: a bucket of 3, next to no refill
+    for _ in range(10):
+        await ann.send({"watch": {"table": table}})
+    errors = []
+    while True:
+        try:
+            message = await ann.read(timeout=0.3)
+        except TimeoutError:
+            break
+        if "error" in message:
+            errors.append(message["error"])
+    slow = [e for e in errors if e.startswith("Slow down")]
+    assert len(errors) == 10 and len(slow) >= 7, errors  # at most the bucket's 3 served
+    await bob.send({"lobby": {}})
+    assert "lobby" in await bob.expect("lobby")
+    for player in (ann, bob):
+        await player.close()
+
+
 def test_a_pace_refills_at_its_rate():
     pace = hub_module.Pace(3, 0.5)  # three at once, then one in two seconds
     assert [pace.allow("ann", t) for t in (0, 0, 0, 0)] == [True, True, True, False]
