@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.screen_kit import wait_for
 from tui import remote as remote_module
 from tui.join import JoinApp
 from tui.screens.lobby import LobbyScreen
@@ -92,10 +93,7 @@ async def test_a_hub_that_answers_nothing_is_named_to_the_player(tmp_path, monke
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(100):
-                await pilot.pause(0.02)
-                if app._notifications:
-                    break
+            await wait_for(pilot, lambda: app._notifications)
             notes = [n.message for n in app._notifications]
             assert any("has not answered" in m for m in notes), notes
             assert app.is_running
@@ -156,10 +154,7 @@ async def test_an_endless_line_from_the_hub_is_one_notice_not_a_flood(tmp_path, 
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(300):
-                await pilot.pause(0.02)
-                if any(n.message == "after" for n in app._notifications):
-                    break
+            await wait_for(pilot, lambda: any(n.message == "after" for n in app._notifications))
             notes = [n.message for n in app._notifications]
             assert "after" in notes, notes
             assert sum("too long" in m for m in notes) == 2, notes  # one per line
@@ -217,10 +212,7 @@ async def test_escape_sequences_in_a_hubs_update_never_reach_the_terminal(tmp_pa
     app = JoinApp(path, "ann", theme_name="textual-dark")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(250):
-                await pilot.pause(0.02)
-                if isinstance(app.screen, OverbossScreen) and app.screen.update is not None:
-                    break
+            await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen) and app.screen.update is not None)
             assert isinstance(app.screen, OverbossScreen)
             await pilot.pause(0.1)
             shown = screen_text(app)
@@ -255,10 +247,7 @@ async def test_an_update_naming_seats_the_table_has_not_is_not_understood(
     app = JoinApp(path, "ann", theme_name="textual-dark")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(250):
-                await pilot.pause(0.02)
-                if any(n.message == "after" for n in app._notifications):
-                    break
+            await wait_for(pilot, lambda: any(n.message == "after" for n in app._notifications))
             notes = [n.message for n in app._notifications]
             assert any("not understood" in m for m in notes), notes
             assert not any("could not be shown" in m for m in notes), notes
@@ -293,10 +282,7 @@ async def test_a_lobby_of_the_wrong_shape_is_not_understood_and_the_keys_still_w
     app = JoinApp(path, "ann", theme_name="textual-dark")
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            for _ in range(250):
-                await pilot.pause(0.02)
-                if app.remote.tables:
-                    break
+            await wait_for(pilot, lambda: app.remote.tables)
             assert [table["table"] for table in app.remote.tables] == ["t"]
             notes = [n.message for n in app._notifications]
             assert any("not understood" in m and "wrong shape" in m for m in notes), notes
@@ -370,10 +356,7 @@ async def test_a_full_hub_is_said_once_and_back_only_once_welcomed(tmp_path, mon
             assert sum("closed the connection" in m for m in notes) == 1, notes
             assert not any("Back at the hub" in m for m in notes), notes
             hub.max_clients = 10  # a place frees up
-            for _ in range(100):
-                await pilot.pause(0.02)
-                if app.remote._welcomed:
-                    break
+            await wait_for(pilot, lambda: app.remote._welcomed)
             await pilot.pause(0.05)
             notes = [n.message for n in app._notifications]
             assert sum("Back at the hub" in m for m in notes) == 1, notes

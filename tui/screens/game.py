@@ -59,7 +59,7 @@ SENT_TIMEOUT = 5.0
 TURN_SECONDS = 3.0
 
 #: The footer's key for the number bindings 1 to 9 (one entry for all
-#: nine); `GameScreen.key_display` narrows it to the numbers that choose.
+#: nine); `GameScreen.refresh_bindings` narrows it to the numbers that choose.
 NUMBER_KEYS = "1-9"
 
 #: The keys that confirm a choice (the pickers' Enter, the board's Enter
