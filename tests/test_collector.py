@@ -91,6 +91,9 @@ async def test_the_app_collects_after_a_change_of_screen_when_asked(monkeypatch)
             started = app.collector.collections
             await pilot.press("r")  # the rules
             await pilot.pause(0.3)
+            assert app.collector.collections == started  # pushed: nothing freed
+            await pilot.press("escape")  # closed
+            await pilot.pause(0.3)
             assert app.collector.collections > started
         assert gc.get_freeze_count() == 0  # unfrozen when the app ends
     finally:
@@ -122,3 +125,37 @@ def test_collections_wait_while_a_change_is_drawn(collector, monkeypatch):
     finally:
         collector.stop()
     assert gc.isenabled()  # stopping ends any pause
+
+
+def test_a_screen_pushed_over_the_others_collects_nothing(collector):
+    """A push closes no screen (the results and the dialog over them at the
+    end of a match): no full collection is timed for it, but one already
+    timed for a closed screen still runs, a second after the last change."""
+    app = collector.app
+    collector.screen_changed(closed=False)
+    assert app.timers == []
+    collector.screen_changed(closed=True)
+    collector.screen_changed(closed=False)
+    assert [delay for delay, _ in app.timers] == [collector_module.SETTLE_SECONDS] * 2
+    assert app.timers[-1][1] == collector.collect
+
+
+async def test_the_app_tells_its_collector_whether_a_screen_was_closed(monkeypatch):
+    app = OvertableApp(theme_name="textual-dark")
+    told: list[bool] = []
+
+    class Told:
+        def screen_changed(self, closed: bool = True) -> None:
+            told.append(closed)
+
+        def stop(self) -> None:
+            pass
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.collector = Told()  # type: ignore[assignment]
+        await pilot.press("r")  # the rules, over the home screen
+        await pilot.pause()
+        await pilot.press("escape")  # closed
+        await pilot.pause()
+    assert told[:2] == [False, True]

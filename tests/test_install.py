@@ -139,7 +139,7 @@ class Probe(OvertableApp):
 
     def first(self):
         self.at_first = "core.bossquest" in sys.modules
-        self.set_timer(tui.app.WARM_RULES_AFTER, self.later)
+        self.set_timer(tui.app.WARM_UP_AFTER, self.later)
 
     def later(self, tries=200):
         loaded = "core.bots" in sys.modules and "core.overseers" in sys.modules

@@ -98,9 +98,9 @@ class OvertableCommands(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
-#: seconds after the first screen is drawn before the rules core is loaded
-#: in the background (`OvertableApp.warm_rules_later`)
-WARM_RULES_AFTER = 1.0
+#: seconds after the first screen is drawn before the rules core and the
+#: screens' stylesheets are loaded (`OvertableApp.warm_up_later`)
+WARM_UP_AFTER = 1.0
 
 
 class OvertableApp(KeysInOrder, App[None]):
@@ -167,17 +167,39 @@ class OvertableApp(KeysInOrder, App[None]):
         super().notify(printable(message), title=printable(title), severity=severity,
                        timeout=timeout, markup=False)
 
-    def warm_rules_later(self) -> None:
-        """Load the rules core off the event loop a moment after the first
-        screen is drawn (`WARM_RULES_AFTER`): the new-match form needs every
-        game's rules and bot levels, and importing them when `n` was pressed
-        held its first frame back by a third of a second or more. A process
-        that leaves at once never loads them. Once a process: the home
-        screen and the lobby each ask as they come back."""
-        if getattr(self, "_rules_warming", False):
+    def warm_up_later(self) -> None:
+        """A moment after the first screen is drawn (`WARM_UP_AFTER`),
+        load what later screens need: the rules core, off the event loop
+        (the new-match form needs every game's rules and bot levels, and
+        importing them when `n` was pressed held its first frame back by a
+        third of a second or more), and every screen's stylesheet
+        (`_warm_styles`). A process that leaves at once loads neither.
+        Once a process: the home screen and the lobby each ask as they
+        come back."""
+        if getattr(self, "_warming_up", False):
             return
-        self._rules_warming = True
-        self.set_timer(WARM_RULES_AFTER, self._warm_rules)
+        self._warming_up = True
+        self.set_timer(WARM_UP_AFTER, self._warm_up)
+
+    def _warm_up(self) -> None:
+        self._warm_rules()
+        self._warm_styles()
+
+    def _warm_styles(self) -> None:
+        """Read every screen's stylesheet now, in one pass. Textual reads a
+        screen's CSS_PATH when the screen is first pushed, and then parses
+        every stylesheet of the app again from the start and restyles every
+        widget: 20-30 ms each time at 80x24, paid by the end of each match
+        (the results), a first dialog, a first game (docs/performance.md,
+        2026-12-02 22:05). Read here once, a push finds its sheet loaded."""
+        stylesheet = self.stylesheet
+        unread = [path for path in resources.stylesheets() if not stylesheet.has_source(path, "")]
+        if not unread:
+            return
+        for path in unread:
+            stylesheet.read(path)
+        stylesheet.reparse()
+        stylesheet.update(self)
 
     @work(thread=True, exclusive=True, group="warm-rules")
     def _warm_rules(self) -> None:
@@ -572,8 +594,11 @@ class OvertableApp(KeysInOrder, App[None]):
     def _on_screen_change(self, screen: Screen) -> None:
         self.call_later(self._check_size)
         self.call_later(self._release_closed_watchers)
+        stack = {id(shown) for shown in self.screen_stack}
+        closed = bool(getattr(self, "_stack_seen", set()) - stack)
+        self._stack_seen = stack
         if self.collector is not None:
-            self.collector.screen_changed()
+            self.collector.screen_changed(closed=closed)
 
     def on_unmount(self) -> None:
         if self.collector is not None:

@@ -60,7 +60,7 @@ class HomeScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        warm = getattr(self.app, "warm_rules_later", None)
+        warm = getattr(self.app, "warm_up_later", None)
         if callable(warm):
             warm()
 

@@ -254,7 +254,7 @@ class LobbyScreen(Screen):
             self.listing, self.me = list(remote.tables), remote.player
         self.sub_title = f"You are {self.me}"
         self._draw()
-        warm = getattr(self.app, "warm_rules_later", None)
+        warm = getattr(self.app, "warm_up_later", None)
         if callable(warm):  # "create a match" then opens without loading them
             warm()
 

@@ -1,0 +1,69 @@
+"""What the app loads a moment after its first screen (tui/app.py,
+`warm_up_later`): every screen's stylesheet, so that pushing a screen later
+(the results at the end of a match, a first dialog) does not make Textual
+parse every stylesheet again and restyle every widget."""
+
+from __future__ import annotations
+
+from tui import app as app_module
+from tui import resources
+from tui.app import OvertableApp
+
+
+def test_the_package_stylesheets_are_the_screens_own():
+    """`resources.stylesheets` finds every screen's CSS_PATH, in the form a
+    screen names it (so the app's stylesheet knows it is loaded)."""
+    from tui.screens.bossquest import BossQuestScreen
+    from tui.screens.help import HelpScreen
+    from tui.screens.new_match import NewMatchScreen
+    from tui.screens.overboss import OverbossScreen
+    from tui.screens.overseers import OverseersScreen
+    from tui.screens.overstocked import OverstockedScreen
+    from tui.screens.results import ResultsScreen
+    from tui.screens.rules import RulesScreen
+    from tui.screens.saved import SavedScreen
+
+    found = set(resources.stylesheets())
+    named = {OvertableApp.CSS_PATH} | {
+        screen.CSS_PATH
+        for screen in (BossQuestScreen, HelpScreen, NewMatchScreen, OverbossScreen,
+                       OverseersScreen, OverstockedScreen, ResultsScreen, RulesScreen,
+                       SavedScreen)
+    }
+    assert named == found
+
+
+async def test_a_moment_after_the_first_screen_every_stylesheet_is_loaded(monkeypatch):
+    monkeypatch.setattr(app_module, "WARM_UP_AFTER", 0.4)
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        sheet = app.stylesheet
+        assert not sheet.has_source(resources.css_path("results.tcss"), "")
+        await pilot.pause(0.6)
+        assert all(sheet.has_source(path, "") for path in resources.stylesheets())
+        # a screen pushed now finds its stylesheet read: nothing parsed again
+        parsed: list[bool] = []
+        monkeypatch.setattr(sheet, "reparse", lambda: parsed.append(True))
+        await pilot.press("r")  # the rules (rules.tcss)
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RulesScreen"
+        assert parsed == []
+
+
+async def test_the_screens_look_the_same_with_their_stylesheets_read_early(monkeypatch):
+    """Read early or at the push, a screen's rules apply alike: the rules
+    screen's widgets get the same styles either way."""
+
+    async def styles_of_the_rules(early: bool) -> list[tuple[str, str]]:
+        app = OvertableApp(theme_name="textual-dark")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            if early:
+                app._warm_styles()
+                await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            return [(str(node), node.styles.css) for node in app.screen.walk_children()]
+
+    assert await styles_of_the_rules(True) == await styles_of_the_rules(False)
