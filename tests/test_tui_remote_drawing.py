@@ -286,3 +286,54 @@ async def test_the_results_come_up_without_a_stale_your_turn_notice():
 
     assert isinstance(table.app.screen, ResultsScreen)  # type: ignore[attr-defined]
     assert not table.app.notes  # type: ignore[attr-defined]
+
+
+async def test_a_waiting_app_gets_the_turn_as_soon_as_it_is_given_back(tmp_path):
+    """The waiter blocks on the lock (no polling) and is woken when it is
+    given back, long before its wait would end."""
+    path = tmp_path / "hub.sock.draw"
+    holder, waiter = DrawTurns(path), DrawTurns(path)
+    held = await holder.take(wait=0)
+    assert held is not None
+    waiting = asyncio.ensure_future(waiter.take(wait=30.0))
+    await asyncio.sleep(0.1)
+    assert not waiting.done()
+    holder.give_back(held)
+    turn = await asyncio.wait_for(waiting, 10.0)
+    assert turn is not None
+    assert await holder.take(wait=0) is None  # the waiter holds it now
+    waiter.give_back(turn)
+    assert await holder.take(wait=0) is not None
+    holder.close()
+    waiter.close()
+
+
+async def test_an_app_that_stopped_waiting_does_not_keep_the_turn(tmp_path):
+    """A waiter that gave up (its wait ran out) gives the turn back the
+    moment its thread gets it, and a later wait of its own still works."""
+    path = tmp_path / "hub.sock.draw"
+    holder, waiter, third = DrawTurns(path), DrawTurns(path), DrawTurns(path)
+    held = await holder.take(wait=0)
+    assert await waiter.take(wait=0.1) is None  # drew anyway
+    holder.give_back(held)
+    await asyncio.sleep(0.3)  # the waiter's thread gets the lock, and gives it back
+    assert await third.take(wait=2.0) is not None  # not kept by the waiter
+    assert not waiter._held
+    again = asyncio.ensure_future(waiter.take(wait=30.0))
+    await asyncio.sleep(0.1)
+    third.give_back(next(iter(third._held)))
+    assert await asyncio.wait_for(again, 10.0) is not None
+    for turns in (holder, waiter, third):
+        turns.close()
+
+
+async def test_closing_while_a_thread_waits_for_the_turn_loses_nothing(tmp_path):
+    path = tmp_path / "hub.sock.draw"
+    holder, waiter = DrawTurns(path), DrawTurns(path)
+    held = await holder.take(wait=0)
+    assert await waiter.take(wait=0.05) is None
+    waiter.close()  # the app ends with its thread still blocked
+    holder.give_back(held)
+    await asyncio.sleep(0.1)
+    assert await holder.take(wait=5.0) is not None  # the closed file let it go
+    holder.close()
