@@ -949,6 +949,15 @@ def test_scoring_example_item_by_item():
     assert alone(d1="D.", c1="I.", d2="S.").value("Dungeons") == (3, 0)
     pair = dict(b2="D.", c2="D.", a2="S.", b1="R.", b3="T.", c1="R.", c3="I.", d2="I.")
     assert alone(**pair).value("Dungeons") == (5 + 4, 0)  # b4 and c4 as a pair
+    # 9: the Bandit on the Road, the Spellslime on the Pool, the Yeti on the
+    # Icy Peak and the Rocktopus on the Sunken City, each worth 1 alone
+    assert [(tiles[sq(x)], tokens[sq(x)]) for x in ("c2", "a2", "c1", "a4")] == [
+        (R, BANDIT),
+        (P, SLIME),
+        (I, YETI),
+        (S, ROCK),
+    ]
+    assert alone(c2="RB", a2="PL", c1="IY", a4="SK").value("Matching monsters") == (4, 0)
     # 10: the four bands: the Bandits, the L of Werewolves (two bands) and the
     # Spellslimes split one and one across the divide, 2 points to each side
     runs = {(tuple(sorted(g.names[q] for q in run)), kind) for run, kind in bands(s)}
