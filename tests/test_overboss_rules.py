@@ -439,6 +439,25 @@ def test_road_swaps_any_two_tokens_heroes_included_without_slaying():
     assert s.lairs[0].heroes == 0
 
 
+def test_every_tile_effect_comes_before_the_pairs_token_od28():
+    """OD-28 (the rulebook orders only the Town's effect before its token,
+    OD §Town): a Road's swap, an Icy Peak's slide and a Sunken City's
+    refresh all come while the drafted token is still in hand; the swap
+    cannot move it, and it goes on the new tile afterwards."""
+    s = placing(board(a1="IY", c8="TW"), R, BANDIT)
+    s = play(s, 0, PlaceTile(sq("b3")))
+    assert s.step is Step.SWAP and s.tokens[sq("b3")] is None and s.hand_token is BANDIT
+    swaps = [a for a in GAME.legal_actions(s, 0) if isinstance(a, SwapTokens)]
+    assert swaps == [SwapTokens(*sorted((sq("a1"), sq("c8"))))]  # not the Bandit
+    s = play(s, 0, swaps[0])
+    assert s.tokens[sq("b3")] is BANDIT and s.tokens[sq("a1")] is WOLF and s.step is Step.END
+    s = play(placing(board(b2="TW"), I, YETI), 0, PlaceTile(sq("a1")))
+    assert s.step is Step.SLIDE and s.tokens[sq("a1")] is None and s.hand_token is YETI
+    s = placing(board(), S, ROCK, lairs=(Lair(expended=1), Lair()))
+    s = play(s, 0, PlaceTile(sq("a1")))
+    assert s.step is Step.REFRESH and s.tokens[sq("a1")] is None and s.hand_token is ROCK
+
+
 def test_road_swap_of_like_tokens_is_not_offered():
     """OD-18: swapping two tokens of the same kind changes nothing."""
     s = placing(board(a1="IY", c8="TY"), R)
