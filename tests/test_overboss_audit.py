@@ -441,6 +441,12 @@ def test_road_example_a_chain_of_five():
     s = table(board(a1="R.", b1="R.", b2="R.", b3="R.", c3="R.", d1="R."))
     pad = GAME.score_pad(s)
     assert pad.value("Roads") == (6, 0) and pad.value("Longest road") == (4, 0)
+    # the chain is 5 long (d1 stands apart): it beats a chain of 4, ties one of 5
+    five = dict(a1="R.", b1="R.", b2="R.", b3="R.", c3="R.", d1="R.")
+    four = dict(a8="R.", b8="R.", c8="R.", d8="R.")
+    assert GAME.score_pad(table(board(**five, **four))).value("Longest road") == (4, 0)
+    tie = GAME.score_pad(table(board(**five, **four, a7="R.")))
+    assert tie.value("Longest road") == (4, 4)
     assert independent_pad(s)["Longest road"] == [4, 0]
     s = table(board(a4="R.", a5="R.", a6="R.", b6="R.", c6="R.", d1="R.", d2="R."))
     assert GAME.score_pad(s).value("Longest road") == (0, 4)  # 4 of the 5 are theirs

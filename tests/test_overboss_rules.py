@@ -42,7 +42,7 @@ from core.overboss.components import (
     TOKEN_COUNTS,
     Token,
 )
-from core.overboss.scoring import longest_roads, score_pad
+from core.overboss.scoring import bands, longest_roads, score_pad
 from core.overboss.state import cell
 from tests.overboss_tables import (
     BANDIT,
@@ -439,6 +439,25 @@ def test_road_swaps_any_two_tokens_heroes_included_without_slaying():
     assert s.lairs[0].heroes == 0
 
 
+def test_every_tile_effect_comes_before_the_pairs_token_od28():
+    """OD-28 (the rulebook orders only the Town's effect before its token,
+    OD §Town): a Road's swap, an Icy Peak's slide and a Sunken City's
+    refresh all come while the drafted token is still in hand; the swap
+    cannot move it, and it goes on the new tile afterwards."""
+    s = placing(board(a1="IY", c8="TW"), R, BANDIT)
+    s = play(s, 0, PlaceTile(sq("b3")))
+    assert s.step is Step.SWAP and s.tokens[sq("b3")] is None and s.hand_token is BANDIT
+    swaps = [a for a in GAME.legal_actions(s, 0) if isinstance(a, SwapTokens)]
+    assert swaps == [SwapTokens(*sorted((sq("a1"), sq("c8"))))]  # not the Bandit
+    s = play(s, 0, swaps[0])
+    assert s.tokens[sq("b3")] is BANDIT and s.tokens[sq("a1")] is WOLF and s.step is Step.END
+    s = play(placing(board(b2="TW"), I, YETI), 0, PlaceTile(sq("a1")))
+    assert s.step is Step.SLIDE and s.tokens[sq("a1")] is None and s.hand_token is YETI
+    s = placing(board(), S, ROCK, lairs=(Lair(expended=1), Lair()))
+    s = play(s, 0, PlaceTile(sq("a1")))
+    assert s.step is Step.REFRESH and s.tokens[sq("a1")] is None and s.hand_token is ROCK
+
+
 def test_road_swap_of_like_tokens_is_not_offered():
     """OD-18: swapping two tokens of the same kind changes nothing."""
     s = placing(board(a1="IY", c8="TY"), R)
@@ -463,6 +482,25 @@ def test_town_spawns_heroes_in_every_unblocked_town():
     assert s.bag[BAG_TOKENS.index(YETI)] == bag_yetis + 1
     # the new Town's hero is slain by the matching Werewolf (OD §Heroes)
     assert s.tokens[sq("b3")] is WOLF and s.lairs[0].heroes == 1
+    assert s.heroes == HEROES - 3 and all_heroes(s) == HEROES
+
+
+def test_bands_and_matching_monsters_do_not_block_off_a_town():
+    """OD §Town ("A Town with a Miniboss on it is "blocked off" ... Bands and
+    Matching Monsters do not block off Towns in this way"): a Town holding
+    its matching Werewolf, and a Town whose Yeti is in a band, both spawn a
+    hero on themselves, and their monsters go back to the bag; only the
+    miniboss's Town stays blocked."""
+    s = placing(board(a1="TW", b2="TY", c2="IY", d1="TM"), T, None)
+    assert len([b for b in bands(s) if b[1] is YETI]) == 1  # b2-c2, a band of 2
+    wolves = s.bag[BAG_TOKENS.index(WOLF)]
+    yetis = s.bag[BAG_TOKENS.index(YETI)]
+    s = play(s, 0, PlaceTile(sq("d4")))
+    assert s.tokens[sq("a1")] is HERO and s.tokens[sq("b2")] is HERO
+    assert s.tokens[sq("d4")] is HERO and s.tokens[sq("d1")] is MINI
+    assert s.tokens[sq("c2")] is YETI  # not a Town: nothing spawns there
+    assert s.bag[BAG_TOKENS.index(WOLF)] == wolves + 1
+    assert s.bag[BAG_TOKENS.index(YETI)] == yetis + 1
     assert s.heroes == HEROES - 3 and all_heroes(s) == HEROES
 
 
@@ -892,6 +930,64 @@ def test_scoring_example_steps_1_to_11():
     assert out.scores[0] == 57 + 4
     names = [c.name for c in out.breakdown]
     assert names[-2:] == ["Tile Score", "Total"] and "Longest road" in names
+
+
+def test_scoring_example_item_by_item():
+    """OD §Scoring Example, each item as printed, not only each step's total:
+    the board is the one described (which Icy Peak touches another, what
+    each Dungeon and each Pool's row holds), and each item scores alone
+    what the example says it does."""
+    s = example_table()
+    g = geometry(8)
+    tiles, tokens = s.tiles, s.tokens
+
+    def around(name):
+        return sorted(t.value for n in g.neighbours[sq(name)] if (t := tiles[n]) is not None)
+
+    def alone(**squares):
+        return score_pad(table(board(**squares), step=Step.OVER))
+
+    # 1: two lone Icy Peaks (3 each); d4 touches the Icy Peak across the divide (1)
+    assert [any(tiles[n] is I for n in g.neighbours[sq(x)]) for x in ("b2", "c1", "d4")] == [
+        False,
+        False,
+        True,
+    ]
+    assert alone(d4="I.", d5="I.").value("Icy Peaks") == (1, 1)
+    # 4: the top Pool's row holds 2 Werewolves and a Yeti: 2; the other's three kinds: 3
+    assert [tokens[q] for q in g.row_of[sq("a3")]] == [None, WOLF, WOLF, YETI]
+    assert alone(a3="P.", b3="RW", c3="RW", d3="SY").value("Spawning Pools") == (2, 0)
+    assert alone(a2="PL", b2="IW", c2="RB", d2="SB").value("Spawning Pools") == (3, 0)
+    # 5: a4 lies on a water edge, d2 and d3 on the mountains
+    assert [sq(x) in g.water for x in ("a4", "d2", "d3")] == [True, False, False]
+    # 6: d1 borders an Icy Peak and a Sunken City (3); c4 two Icy Peaks, a
+    # Road and a Dungeon (4); b4 four different terrains (5)
+    assert around("d1") == ["icy-peak", "sunken-city"]
+    assert around("c4") == ["dungeon", "icy-peak", "icy-peak", "road"]
+    assert around("b4") == ["dungeon", "road", "sunken-city", "town"]
+    assert alone(d1="D.", c1="I.", d2="S.").value("Dungeons") == (3, 0)
+    pair = dict(b2="D.", c2="D.", a2="S.", b1="R.", b3="T.", c1="R.", c3="I.", d2="I.")
+    assert alone(**pair).value("Dungeons") == (5 + 4, 0)  # b4 and c4 as a pair
+    # 9: the Bandit on the Road, the Spellslime on the Pool, the Yeti on the
+    # Icy Peak and the Rocktopus on the Sunken City, each worth 1 alone
+    assert [(tiles[sq(x)], tokens[sq(x)]) for x in ("c2", "a2", "c1", "a4")] == [
+        (R, BANDIT),
+        (P, SLIME),
+        (I, YETI),
+        (S, ROCK),
+    ]
+    assert alone(c2="RB", a2="PL", c1="IY", a4="SK").value("Matching monsters") == (4, 0)
+    # 10: the four bands: the Bandits, the L of Werewolves (two bands) and the
+    # Spellslimes split one and one across the divide, 2 points to each side
+    runs = {(tuple(sorted(g.names[q] for q in run)), kind) for run, kind in bands(s)}
+    assert runs == {
+        (("c2", "d2"), BANDIT),
+        (("b3", "c3"), WOLF),
+        (("b2", "b3"), WOLF),
+        (("d4", "d5"), SLIME),
+    }
+    assert pad(s, "Bands") == (8, 2)
+    assert alone(d4="IL", d5="IL").value("Bands") == (2, 2)
 
 
 def test_each_side_scores_its_half_whoever_placed_it():

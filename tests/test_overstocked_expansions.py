@@ -89,6 +89,19 @@ def test_take_an_incentive_right_after_placing_once_a_game_os14():
     assert state.phase is Phase.INCENTIVE
 
 
+def test_an_incentive_is_offered_after_a_card_in_the_popularity_too():
+    """OS §Pre-Order Incentives ("immediately after a player has placed a
+    card into either their warehouse or the popularity"): a card laid in the
+    popularity is followed by the offer too, every token in the centre (the
+    worker and empty-crate ones with five players)."""
+    state = pick_all(dealt_game(5, INCENTIVES), {0: 1, 1: 2, 2: 3, 3: 4, 4: 5})
+    state = play(state, 0, next(a for a in GAME.legal_actions(state, 0) if a.where is POP))
+    assert state.phase is Phase.INCENTIVE and GAME.to_act(state) == {0}
+    assert GAME.legal_actions(state, 0) == tuple(TakeIncentive(t) for t in Incentive) + (Pass(),)
+    state = play(state, 0, TakeIncentive(Incentive.EMPTY))
+    assert state.seats[0].incentive is Incentive.EMPTY and state.turn == 1
+
+
 def test_toy_incentive_scores_positively_os5():
     """OS §Incentive Token Scoring: the toy token scores warehouse area x
     popularity area, positively even for the negative toy."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from core.overstocked.actions import Pick, Place
 from core.overstocked.scoring import (
     halve,
     negative_toys,
@@ -15,11 +16,15 @@ from core.overstocked.scoring import (
 )
 from tests.overstocked_tables import (
     GAME,
+    POP,
+    WH,
     Options,
     Phase,
     area,
+    first_place,
     grid,
     picture,
+    play,
     table,
 )
 from tests.overstocked_tables import (
@@ -51,6 +56,29 @@ BYYB
     areas, crates = toy_areas(g)
     assert areas == (3, 1, 3, 1)  # P: the three top-left; Y: y, Y, Y
     assert crates == (4, 2, 3, 2)
+
+
+def test_only_visible_toys_count_once_covered_by_a_card():
+    """OS §Scoring ("Only visible toys of the same type ... count"): a toy a
+    later card covers no longer counts. Card 15 (BBB / BBF) alone shows 5
+    Bean Bears in one area; card 11 (FPP / .YY) laid over its bottom-middle
+    B and its F leaves 4, and the Furball counted is card 11's own."""
+    state = table(
+        [[11], [30]],
+        warehouses=[area((15, 0, 0, 0)), area((1, 0, 0, 0))],
+        popularity=area((8, 0, 0, 0)),
+        round=6,
+    )
+    before = {r.toy: r.warehouse for r in GAME.sheet(state).seats[0].toys}
+    assert (before[BB], before[FF], before[PP]) == (5, 1, 0)
+    state = play(state, 0, Pick(11))
+    state = play(state, 1, Pick(30))
+    state = play(state, 0, Place(WH, 1, 1, 0))
+    assert picture(state.seats[0].warehouse) == "BBB \nBFPP\n .YY"
+    state = play(state, 1, first_place(state, 1, POP))
+    assert GAME.outcome(state) is not None
+    after = {r.toy: r.warehouse for r in GAME.sheet(state).seats[0].toys}
+    assert (after[BB], after[FF], after[PP], after[YY]) == (4, 1, 2, 2)
 
 
 def test_points_are_popularity_area_times_warehouse_area():
