@@ -112,6 +112,26 @@ _SHORT_SPELL = {
 }
 
 
+def _face_down_legend(pairs: list[tuple[Weapon | None, Card]], *, big: bool) -> tuple[str, str]:
+    """What the hand's border says of its face-down weapons: (title, subtitle).
+
+    It names them as they are drawn and what face down means to their
+    owner: only they see them (the others see [▒▒], BQ §Setting up a
+    round 3). It said "(..) face down", which a new player could not read.
+    Drawn large, a face-down weapon is a dashed box, and the border's foot
+    says so (the title has room for little more than "Your weapons")."""
+    down = [card for _, card in pairs if card.face_down]
+    if not down:
+        return "", ""
+    if big:
+        if len(down) == 1:
+            return "", f"dashed {down[0].text}: only you see it"
+        return "", "dashed: only you see them"
+    if len(down) == 1:
+        return f"{card_text(down[0]).plain} only you see it", ""
+    return "( ) only you see these", ""
+
+
 def weapon_card(weapon: Weapon | None, *, face_down: bool = False, known: bool = True,
                 enabled: bool = True, key: str = "", holder: Knight | None = None) -> Card:
     """A weapon as a hand card: its code (colour letter + value) in its colour;
@@ -1043,9 +1063,9 @@ class BossQuestScreen(GameScreen):
         mine = self.changed("hand")
         cards = mark_rows([card for _, card in pairs], [n in mine for n in range(len(pairs))])
         hand.set_cards(cards, picking=picking, caption=caption)
-        face_down = " (..) face down" if pairs and final is None and not solo_quest else ""
         title = "Weapons drawn" if solo_quest else "Your weapons"
-        set_border(hand, f"{title} {face_down}".rstrip())
+        legend = _face_down_legend(pairs, big=hand.big) if final is None and not solo_quest else ("", "")
+        set_border(hand, f"{title}  {legend[0]}".rstrip(), legend[1])
         if picking:
             self._targets = [TargetWeapon(w) for w, _ in pairs]
 
