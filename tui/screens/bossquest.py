@@ -300,6 +300,18 @@ def spells_text(result: RoundResult, who: Any) -> Text:
     return text
 
 
+def spells_block(result: RoundResult, who: Any) -> Text:
+    """The combat's spells under their heading, or "No spell changed it.".
+    A mystery spell that could do nothing is among them (BQ-15, BQ-47):
+    then the heading is "Spells of the round", as not all changed it."""
+    spells = spells_text(result, who)
+    if not spells:
+        return Text("No spell changed it.", style="italic")
+    wasted = any(used.no_effect for used in result.used)
+    heading = "Spells of the round\n" if wasted else "Spells that changed it\n"
+    return Text.assemble((heading, "bold"), spells)
+
+
 def duel_text(duel: DuelResult, who: Any) -> Text:
     """The Final Boss duel's combat (BQ §Final Boss, BQ-38, BQ-47): the
     champion's weapons face up, how the strength was made, and the ending."""
@@ -500,15 +512,12 @@ class CombatPanel(Vertical, can_focus=True):
 
     def show_result(self, result: RoundResult, who: Any, *, last: bool = False) -> None:
         self.result, self.last = result, last
-        spells = spells_text(result, who)
         title = f"Combat: round {result.round}" + (", the last" if last else "")
         then = self._then
         update_static(self.query_one("#combat-title", Static), title)
         update_static(self.query_one("#combat-text", Static),
                       combat_text(result, who, weapons=True))
-        update_static(self.query_one("#combat-spells", Static),
-                      Text.assemble(("Spells that changed it\n", "bold"), spells)
-                      if spells else Text("No spell changed it.", style="italic"))
+        update_static(self.query_one("#combat-spells", Static), spells_block(result, who))
         update_static(self.query_one("#combat-hint", Static),
                       f"Enter, space or Escape: on to {then}.")
 
@@ -1213,14 +1222,12 @@ class BossQuestScreen(GameScreen):
         set_border(main, "Last combat" if rounds == 1 else f"Combats so far ({rounds}), the last first")
         parts = []
         for past in reversed(view.history):
-            spells = spells_text(past, self._who)
             parts.append(Text.assemble(
                 (f"Round {past.round} · ", "bold"),
                 self._combat_text(past) if past is result else combat_text(past, self._who,
                                                                           weapons=True),
                 "\n",
-                Text.assemble(("Spells that changed it\n", "bold"), spells) if spells
-                else Text("No spell changed it.", style="italic")))
+                spells_block(past, self._who)))
         update_static(self.query_one("#bq-combats", Static), Text("\n\n").join(parts))
 
     def _combat_text(self, result: RoundResult) -> Text:
