@@ -547,9 +547,8 @@ class CombatScreen(OverTheResults):
         self.result = result
         self.who = who
 
-    def compose(self) -> ComposeResult:
+    def compose_dialog(self) -> ComposeResult:
         yield CombatPanel(id="combat")
-        yield Footer(compact=True)  # its key, as on every screen (the table's footer is under it)
 
     def on_mount(self) -> None:
         panel = self.query_one(CombatPanel)
