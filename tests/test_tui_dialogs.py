@@ -89,3 +89,36 @@ async def test_the_combat_over_the_results_has_one_footer():
         await pilot.pause()
         assert len(app.screen.query(Footer)) == 1
         assert screen_text(app).splitlines()[-1].startswith("Enter Go on")
+
+
+async def test_a_dialog_is_laid_out_once_when_it_opens_and_the_table_not_again():
+    """A screen's first layout sends it a Resize, and Textual's screen
+    answered it with a second whole layout of itself and one of every screen
+    under it, at the same size: Boss Quest's combat over the table was laid
+    out three times as it opened and the table once more (counted with
+    `Screen._refresh_layout`). Now: its first layout, and the one its mount
+    asks for; the table underneath, none (`lay_out_once`)."""
+    from textual.screen import Screen
+
+    from tui.layout_once import lay_out_once
+
+    lay_out_once()  # as OvertableApp does
+    app = ScreenApp(make_update(full_state()), FakePort())
+    layouts: list[str] = []
+    original = Screen._refresh_layout
+
+    def counted(screen, *args, **kwargs):
+        layouts.append(type(screen).__name__)
+        return original(screen, *args, **kwargs)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        Screen._refresh_layout = counted
+        try:
+            app.push_screen(bossquest.CombatScreen(full_state().history[-1], lambda s: "ABCD"[s]))
+            for _ in range(4):
+                await pilot.pause()
+        finally:
+            Screen._refresh_layout = original
+        assert layouts == ["CombatScreen", "CombatScreen"]
+        assert "Enter Go on" in screen_text(app).splitlines()[-1]
