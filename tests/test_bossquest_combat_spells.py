@@ -104,6 +104,51 @@ def _mystery_swap_round():
     return play(state, 2, TargetKnight(0))
 
 
+def _mystery_cancel_round():
+    """Cora's mystery spell turns out to be Cancel with no spell in play: it
+    could do nothing and is discarded unused (BQ-15); combat follows."""
+    from core import CHANCE
+    from core.bossquest.actions import ActivateMystery, RevealSpell
+    from core.bossquest.state import Step
+    from tests.bossquest_tables import knight, play, spell, table
+
+    state = table([knight("Y2", "R7", "B7", done=True), knight("P3", "R5", done=True),
+                   knight("Y4", "B6")], boss=16, turn=2, step=Step.WIZARD)
+    assert state.active == ()
+    state = play(state, 2, ActivateMystery())
+    return GAME.apply(state, CHANCE, RevealSpell(spell(SpellKind.CANCEL)))
+
+
+def test_a_mystery_spell_that_could_do_nothing_is_in_the_combat():
+    """BQ-15, BQ-47 (BQ-7): the mystery spell turned out to be Cancel with
+    nothing to cancel and was discarded at once; the combat names it, with
+    no effect, rather than leave its caster wondering where it went."""
+    state = _mystery_cancel_round()
+    fought = state.history[-1]
+    assert fought.spells == ()
+    effects = combat_spells(fought)
+    assert [(e.spell.kind, e.seats, e.effect) for e in effects] == [
+        (SpellKind.CANCEL, frozenset(), "the mystery spell; no effect, no spell in play to cancel")]
+    assert effects[0].shifts == ()
+
+
+def test_a_mystery_spell_that_could_do_nothing_is_hidden_from_views_until_combat():
+    """BQ-47: like the spells used at once, the record waits for combat (a
+    view holds no `used`); the discard itself is public (BQ-13)."""
+    from core import CHANCE
+    from core.bossquest.actions import ActivateMystery, RevealSpell
+    from core.bossquest.state import Step
+    from tests.bossquest_tables import knight, play, spell, table
+
+    state = table([knight("Y2", "R7", "B7"), knight("P3", "R5"), knight("Y4", "B6")],
+                  boss=16, turn=2, step=Step.WIZARD)
+    state = play(state, 2, ActivateMystery())
+    state = GAME.apply(state, CHANCE, RevealSpell(spell(SpellKind.CANCEL)))
+    assert [u.no_effect for u in state.used] == [True]
+    for seat in (None, 0, 1, 2):
+        assert GAME.view(state, seat).used == ()
+
+
 def test_a_mystery_swap_of_hidden_cards_is_in_the_combat():
     """BQ-47 (BQ §Spell effects, Swap hidden; BQ-7): the mystery spell,
     turned and used at once on Ann, took her from a PERFECT 16 to 18, over;

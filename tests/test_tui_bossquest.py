@@ -178,6 +178,49 @@ async def test_other_hidden_cards_are_never_rendered(size, step):
     assert "▒▒" in text  # the others' card backs
 
 
+@pytest.mark.parametrize(
+    ("size", "title", "foot"),
+    [
+        ((80, 24), f"Your weapons  ({HIDDEN[0]}) only you see it", ""),
+        # drawn large, a face-down card is a dashed box; the title has no room
+        ((120, 36), "Your weapons", f"dashed {HIDDEN[0]}: only you see it"),
+    ],
+    ids=["80x24", "120x36"],
+)
+async def test_hand_border_names_your_face_down_weapon(size, title, foot):
+    """BQ §Setting up a round 3: the hidden weapon is dealt face down, only
+    its owner sees it. The hand's border said "(..) face down", which a new
+    player could not read: it names the card and what face down means."""
+    app = ScreenApp(make_update(full_state()), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one("#bq-hand")
+        assert (str(hand.border_title), str(hand.border_subtitle or "")) == (title, foot)
+        assert "(..)" not in screen_text(app)
+        assert title in screen_text(app) and foot in screen_text(app)
+
+
+@pytest.mark.parametrize(
+    ("size", "title", "foot"),
+    [
+        ((80, 24), "Your weapons  ( ) only you see these", ""),
+        ((120, 36), "Your weapons", "dashed: only you see them"),
+    ],
+    ids=["80x24", "120x36"],
+)
+async def test_hand_border_with_several_face_down_weapons(size, title, foot):
+    """BQ-29: at night every weapon after the hidden one lies face down, seen
+    by its owner only; the border speaks of them all."""
+    state = full_state()
+    ann = attrs.evolve(state.knights[0], night=(Hidden(w("G2"), frozenset({0})),))
+    state = attrs.evolve(state, knights=(ann, *state.knights[1:]))
+    app = ScreenApp(make_update(state), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one("#bq-hand")
+        assert (str(hand.border_title), str(hand.border_subtitle or "")) == (title, foot)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
 async def test_spectator_sees_no_hidden_card(size):
     _, text = await run(make_update(full_state(), seat=None), size=size)

@@ -366,6 +366,33 @@ async def test_the_combat_names_the_mystery_swap_that_changed_it():
     assert "Ann 16→18" in text and "Cora 10→8" in text
 
 
+async def test_the_combat_names_a_mystery_spell_that_could_do_nothing():
+    """BQ-15, BQ-47: Cora's mystery spell turned out to be Cancel with no
+    spell in play and was discarded at once; the combat names it, what it
+    was and that it had no effect (it was in no line, and "No spell
+    changed it." left her wondering where it went)."""
+    from textual.app import App
+
+    from tests.test_bossquest_combat_spells import _mystery_cancel_round
+    from tui.screens.bossquest import CombatScreen
+
+    result = _mystery_cancel_round().history[-1]
+    names = ("Ann", "Bram", "Cora")
+
+    class CombatApp(App):
+        def on_mount(self) -> None:
+            self.push_screen(CombatScreen(result, lambda s: names[s]))
+
+    app = CombatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "No spell changed it." not in text
+    assert "Spells of the round" in text and "Spells that changed it" not in text
+    said = " ".join(line.strip(" █") for line in text.splitlines())
+    assert "○ Cancel a spell: the mystery spell; no effect, no spell in play to cancel" in said
+
+
 async def test_the_last_combat_over_the_results_shows_its_key_in_the_footer():
     """The match's last combat covers the whole screen until Enter: its
     footer names the key (it was blank over a shared table's results)."""

@@ -1094,10 +1094,15 @@ def _record_used(before: State, after: State, caster: int, seats: frozenset[int]
 
 def _cast_revealed(state: State, spell: Spell) -> State:
     """BQ-7: the mystery spell activated blind is turned and cast as it is;
-    BQ-15: one that can do nothing is discarded."""
+    BQ-15: one that can do nothing is discarded, and remembered for the
+    combat's summary (BQ-47)."""
     if _usable(state, spell, state.turn):
         return _cast(state, spell)
-    return _finish_visit(evolve(state, spell_discard=sort_spells(state.spell_discard + (spell,))))
+    # BQ-47: the combat names it, with no effect (it vanished from the table)
+    assert state.turn is not None
+    wasted = UsedSpell(spell, state.turn, no_effect=True)
+    return _finish_visit(evolve(state, spell_discard=sort_spells(state.spell_discard + (spell,)),
+                                used=state.used + (wasted,)))
 
 
 def _discard_known_mystery(state: State) -> State:

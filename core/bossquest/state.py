@@ -213,6 +213,10 @@ class UsedSpell:
     seats: frozenset[int] = frozenset()
     shifts: tuple[Shift, ...] = ()
     cancelled: ActiveSpell | None = None
+    #: the mystery spell, activated blind and turned, could do nothing then
+    #: and was discarded unused (BQ-15): it changed nothing, and the combat
+    #: names it so (BQ-47)
+    no_effect: bool = False
 
 
 @attrs.frozen

@@ -103,7 +103,9 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
     spells that changed who scored or lost. A spell that did nothing at
     combat (a condition everybody met, no heart to spare) is left out.
     Then the spells used at once and discarded during the round (the swaps,
-    Flip a potion, Cancel), each with the strengths it moved (BQ-47)."""
+    Flip a potion, Cancel), each with the strengths it moved (BQ-47), and
+    a mystery spell that turned out able to do nothing, with no effect
+    (BQ-15)."""
     hp_spells = sum(HP_CHANGE.get(a.spell.kind, 0) for a in result.spells)
     out: list[SpellEffect] = []
     n = len(result.strengths)
@@ -140,7 +142,11 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
                                            "closest, but no second place: nobody wins"))
     for used in result.used:
         kind = used.spell.kind
-        if kind is SpellKind.SWAP_HIDDEN:
+        if used.no_effect:
+            # the mystery spell turned out to be one that could do nothing
+            # (BQ-15): named, or its caster wonders where it went
+            effect = f"the mystery spell; no effect, {_NOTHING_TO_DO.get(kind, 'nothing to do')}"
+        elif kind is SpellKind.SWAP_HIDDEN:
             effect = "hidden cards swapped"
         elif kind is SpellKind.SWAP_DECK:
             effect = "weapon swapped with the deck"
@@ -152,6 +158,14 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
             effect = "used"
         out.append(SpellEffect(used.spell, used.seats, effect, used.shifts))
     return tuple(out)
+
+
+#: why a spell could do nothing when it was activated (BQ-15, BQ-32)
+_NOTHING_TO_DO = {
+    SpellKind.CANCEL: "no spell in play to cancel",
+    SpellKind.SWAP_DECK: "the weapon deck was empty",
+    SpellKind.FLIP_POTION: "no face-up potion",
+}
 
 
 def _meets(spell: Spell, weapons: tuple) -> bool:

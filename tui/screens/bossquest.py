@@ -112,6 +112,26 @@ _SHORT_SPELL = {
 }
 
 
+def _face_down_legend(pairs: list[tuple[Weapon | None, Card]], *, big: bool) -> tuple[str, str]:
+    """What the hand's border says of its face-down weapons: (title, subtitle).
+
+    It names them as they are drawn and what face down means to their
+    owner: only they see them (the others see [▒▒], BQ §Setting up a
+    round 3). It said "(..) face down", which a new player could not read.
+    Drawn large, a face-down weapon is a dashed box, and the border's foot
+    says so (the title has room for little more than "Your weapons")."""
+    down = [card for _, card in pairs if card.face_down]
+    if not down:
+        return "", ""
+    if big:
+        if len(down) == 1:
+            return "", f"dashed {down[0].text}: only you see it"
+        return "", "dashed: only you see them"
+    if len(down) == 1:
+        return f"{card_text(down[0]).plain} only you see it", ""
+    return "( ) only you see these", ""
+
+
 def weapon_card(weapon: Weapon | None, *, face_down: bool = False, known: bool = True,
                 enabled: bool = True, key: str = "", holder: Knight | None = None) -> Card:
     """A weapon as a hand card: its code (colour letter + value) in its colour;
@@ -278,6 +298,18 @@ def spells_text(result: RoundResult, who: Any) -> Text:
             text.append("\n")
         text.append_text(line)
     return text
+
+
+def spells_block(result: RoundResult, who: Any) -> Text:
+    """The combat's spells under their heading, or "No spell changed it.".
+    A mystery spell that could do nothing is among them (BQ-15, BQ-47):
+    then the heading is "Spells of the round", as not all changed it."""
+    spells = spells_text(result, who)
+    if not spells:
+        return Text("No spell changed it.", style="italic")
+    wasted = any(used.no_effect for used in result.used)
+    heading = "Spells of the round\n" if wasted else "Spells that changed it\n"
+    return Text.assemble((heading, "bold"), spells)
 
 
 def duel_text(duel: DuelResult, who: Any) -> Text:
@@ -480,15 +512,12 @@ class CombatPanel(Vertical, can_focus=True):
 
     def show_result(self, result: RoundResult, who: Any, *, last: bool = False) -> None:
         self.result, self.last = result, last
-        spells = spells_text(result, who)
         title = f"Combat: round {result.round}" + (", the last" if last else "")
         then = self._then
         update_static(self.query_one("#combat-title", Static), title)
         update_static(self.query_one("#combat-text", Static),
                       combat_text(result, who, weapons=True))
-        update_static(self.query_one("#combat-spells", Static),
-                      Text.assemble(("Spells that changed it\n", "bold"), spells)
-                      if spells else Text("No spell changed it.", style="italic"))
+        update_static(self.query_one("#combat-spells", Static), spells_block(result, who))
         update_static(self.query_one("#combat-hint", Static),
                       f"Enter, space or Escape: on to {then}.")
 
@@ -518,9 +547,8 @@ class CombatScreen(OverTheResults):
         self.result = result
         self.who = who
 
-    def compose(self) -> ComposeResult:
+    def compose_dialog(self) -> ComposeResult:
         yield CombatPanel(id="combat")
-        yield Footer(compact=True)  # its key, as on every screen (the table's footer is under it)
 
     def on_mount(self) -> None:
         panel = self.query_one(CombatPanel)
@@ -1043,9 +1071,9 @@ class BossQuestScreen(GameScreen):
         mine = self.changed("hand")
         cards = mark_rows([card for _, card in pairs], [n in mine for n in range(len(pairs))])
         hand.set_cards(cards, picking=picking, caption=caption)
-        face_down = " (..) face down" if pairs and final is None and not solo_quest else ""
         title = "Weapons drawn" if solo_quest else "Your weapons"
-        set_border(hand, f"{title} {face_down}".rstrip())
+        legend = _face_down_legend(pairs, big=hand.big) if final is None and not solo_quest else ("", "")
+        set_border(hand, f"{title}  {legend[0]}".rstrip(), legend[1])
         if picking:
             self._targets = [TargetWeapon(w) for w, _ in pairs]
 
@@ -1193,14 +1221,12 @@ class BossQuestScreen(GameScreen):
         set_border(main, "Last combat" if rounds == 1 else f"Combats so far ({rounds}), the last first")
         parts = []
         for past in reversed(view.history):
-            spells = spells_text(past, self._who)
             parts.append(Text.assemble(
                 (f"Round {past.round} · ", "bold"),
                 self._combat_text(past) if past is result else combat_text(past, self._who,
                                                                           weapons=True),
                 "\n",
-                Text.assemble(("Spells that changed it\n", "bold"), spells) if spells
-                else Text("No spell changed it.", style="italic")))
+                spells_block(past, self._who)))
         update_static(self.query_one("#bq-combats", Static), Text("\n\n").join(parts))
 
     def _combat_text(self, result: RoundResult) -> Text:

@@ -8,13 +8,13 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from tui.screens.dialog import Dialog
 from tui.widgets.gamelog import GameLog
 
 
-class ChatScreen(ModalScreen[None]):
+class ChatScreen(Dialog[None]):
     """A chat box over the table; `send` takes a line to send."""
 
     DEFAULT_CSS = """
@@ -41,7 +41,7 @@ class ChatScreen(ModalScreen[None]):
         self.lines = lines
         self._send = send
 
-    def compose(self) -> ComposeResult:
+    def compose_dialog(self) -> ComposeResult:
         with Vertical(id="chat"):
             yield GameLog(id="chat-lines")
             yield Static(f"Chat {self.where}: Enter sends, Escape closes.", id="chat-hint")

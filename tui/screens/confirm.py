@@ -2,24 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from tui import resources
 from tui.plain import plain
+from tui.screens.dialog import Dialog
 
 
-class ConfirmScreen(ModalScreen[bool]):
-    """Ask a question; dismisses with True (yes) or False (no)."""
+class ConfirmScreen(Dialog[bool]):
+    """Ask a question; dismisses with True (yes) or False (no). Its footer
+    names y and n as its buttons do ("y Discard  n Keep editing")."""
 
     CSS_PATH = resources.css_path("dialogs.tcss")
 
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes", show=False),
-        Binding("n", "answer(False)", "No", show=False),
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "no", "No"),
         Binding("escape,q,backspace", "answer(False)", "Cancel"),
         Binding("left,right", "app.focus_next", "Switch", show=False),
     ]
@@ -30,8 +33,14 @@ class ConfirmScreen(ModalScreen[bool]):
         self.text = text
         self.yes = yes
         self.no = no
+        # the footer says what y and n do here, in the buttons' words
+        bindings = self._bindings.key_to_bindings
+        bindings["y"] = [replace(b, description=yes) for b in bindings["y"]]
+        bindings["n"] = [replace(b, description=no or "") for b in bindings["n"]]
+        if no is None:  # one button: Escape closes, as OK does
+            bindings["escape"] = [replace(b, description="Close") for b in bindings["escape"]]
 
-    def compose(self) -> ComposeResult:
+    def compose_dialog(self) -> ComposeResult:
         with Vertical(id="dialog"):
             # the text often quotes a file or a message: shown as it is, never as markup
             yield Static(plain(self.title_text), id="dialog-title")
@@ -51,3 +60,12 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+    def action_no(self) -> None:
+        self.dismiss(False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """n answers no only where there is a No (an OK dialog has none)."""
+        if action == "no":
+            return self.no is not None
+        return True

@@ -15,13 +15,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.widgets.footer import Footer
+from tui.screens.dialog import Dialog
 
 
-class OverTheResults(ModalScreen[None]):
+class OverTheResults(Dialog[None]):
     """A dialog over the results until a key is pressed (Boss Quest's last
     combat, the last moves of the others): opaque, so the results wait
     unseen behind it."""
@@ -70,10 +69,9 @@ class EndingScreen(OverTheResults):
         self.title_text = title
         self.lines = lines
 
-    def compose(self) -> ComposeResult:
+    def compose_dialog(self) -> ComposeResult:
         with VerticalScroll(id="ending"):
             yield Static(Text("\n").join(Text(x) for x in self.lines), id="ending-text")
-        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         box = self.query_one("#ending", VerticalScroll)

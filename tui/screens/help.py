@@ -20,10 +20,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from tui import resources
+from tui.screens.dialog import Dialog
 
 #: keys every screen understands (the app's own)
 GLOBAL_KEYS = [
@@ -138,7 +139,7 @@ def _wrapped(text: str | Text, width: int) -> Text:
 HELP_MIN_ROWS = 4
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """Lists the keys of the screen it was opened over."""
 
     CSS_PATH = resources.css_path("dialogs.tcss")
@@ -154,7 +155,7 @@ class HelpScreen(ModalScreen[None]):
         #: the game being played or set up underneath (r opens its rules)
         self.game_id: str | None = None
 
-    def compose(self) -> ComposeResult:
+    def compose_dialog(self) -> ComposeResult:
         with Vertical(id="help"):
             name = getattr(self.over, "HELP_TITLE", None) or type(self.over).__name__.removesuffix(
                 "Screen"
@@ -199,6 +200,13 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """r (the rules) is a key only over a game: the footer leaves it out
+        elsewhere."""
+        if action == "rules":
+            return self.game_id is not None
+        return True
 
     def action_rules(self) -> None:
         """The rules of the game underneath, over it (Escape comes back)."""

@@ -6,14 +6,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui import resources
 from tui.plain import plain
+from tui.screens.dialog import Dialog
 
 
-class LoadingScreen(ModalScreen[None]):
+class LoadingScreen(Dialog[None]):
     """"Loading…" while a journal replays; Escape goes back and the match,
     once loaded, is closed again instead of opened (`cancelled`)."""
 
@@ -29,7 +29,7 @@ class LoadingScreen(ModalScreen[None]):
         #: the player went back: the loaded match is not opened
         self.cancelled = False
 
-    def compose(self) -> ComposeResult:
+    def compose_dialog(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("Loading…", id="dialog-title")
             # a file's name: shown as it is, never as markup

@@ -1,0 +1,124 @@
+"""Dialogs over a screen show their own keys in the footer: the footer of
+the screen underneath stayed in sight and named its keys (a game's "w To
+the Wizard", "q Home"), which do nothing while a dialog is up."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+from textual.screen import ModalScreen
+
+from tests.bossquest_screen_kit import FakePort, ScreenApp, full_state, make_update, screen_text
+from tui.screens import bossquest, chat, confirm, ending, help, loading
+from tui.screens.dialog import Dialog
+from tui.widgets.footer import Footer
+
+#: the Boss Quest table's footer, under every dialog here
+TABLE_KEYS = ("Undo", "Home", "To the Wizard")
+
+
+def _dialogs(app):
+    """Each dialog as the app pushes it, with the footer it should show."""
+    return {
+        "confirm": (confirm.ConfirmScreen("Leave the match?", "It is saved.", yes="Leave",
+                                          no="Stay"),
+                    "y Leave n Stay esc Cancel"),
+        "confirm-ok": (confirm.ConfirmScreen("Cannot open", "The file is gone.", yes="OK",
+                                             no=None),
+                       "y OK esc Close"),
+        "help": (help.HelpScreen(app.game_screen), "esc Close"),
+        "loading": (loading.LoadingScreen("long.jsonl"), "esc Back"),
+        "chat": (chat.ChatScreen("at the table", [], lambda line: None), "esc Close"),
+        "ending": (ending.EndingScreen("The last moves", ["Bob asks for 2 weapons."]),
+                   "⏎ The results"),
+    }
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+@pytest.mark.parametrize("which", ["confirm", "confirm-ok", "help", "loading", "chat", "ending"])
+async def test_a_dialog_shows_its_own_keys_in_the_footer(which, size):
+    app = ScreenApp(make_update(full_state()), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert all(word in screen_text(app).splitlines()[-1] for word in TABLE_KEYS)
+        dialog, keys = _dialogs(app)[which]
+        await app.push_screen(dialog)
+        await pilot.pause()
+        bottom = screen_text(app).splitlines()[-1]
+        assert bottom.startswith(keys), bottom
+        assert not any(word in bottom for word in TABLE_KEYS), bottom
+
+
+async def test_n_does_nothing_in_a_dialog_without_no():
+    """An OK dialog has no "n": the footer leaves it out, and n does not
+    close it (Escape and y do)."""
+    app = ScreenApp(make_update(full_state()), FakePort())
+    answers = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(confirm.ConfirmScreen("Cannot open", "Gone.", yes="OK", no=None),
+                              answers.append)
+        await pilot.press("n")
+        assert isinstance(app.screen, confirm.ConfirmScreen) and answers == []
+        await pilot.press("y")
+        assert answers == [True]
+
+
+def test_every_dialog_is_a_dialog_with_its_footer():
+    """One mechanism for all: every modal screen of the app is a `Dialog`
+    (its own footer), and composes its content in `compose_dialog`."""
+    modals = [cls for module in (bossquest, chat, confirm, ending, help, loading)
+              for _, cls in inspect.getmembers(module, inspect.isclass)
+              if issubclass(cls, ModalScreen) and cls.__module__ == module.__name__]
+    assert {cls.__name__ for cls in modals} >= {
+        "CombatScreen", "ChatScreen", "ConfirmScreen", "EndingScreen", "HelpScreen",
+        "LoadingScreen", "OverTheResults"}
+    for cls in modals:
+        assert issubclass(cls, Dialog), cls
+        assert "compose" not in vars(cls), f"{cls.__name__} composes no footer of its own"
+
+
+async def test_the_combat_over_the_results_has_one_footer():
+    """The last combat had its own footer line, a copy: now the shared one."""
+    result = full_state().history[-1]
+    app = ScreenApp(make_update(full_state()), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(bossquest.CombatScreen(result, lambda s: "ABCD"[s]))
+        await pilot.pause()
+        assert len(app.screen.query(Footer)) == 1
+        assert screen_text(app).splitlines()[-1].startswith("Enter Go on")
+
+
+async def test_a_dialog_is_laid_out_once_when_it_opens_and_the_table_not_again():
+    """A screen's first layout sends it a Resize, and Textual's screen
+    answered it with a second whole layout of itself and one of every screen
+    under it, at the same size: Boss Quest's combat over the table was laid
+    out three times as it opened and the table once more (counted with
+    `Screen._refresh_layout`). Now: its first layout, and the one its mount
+    asks for; the table underneath, none (`lay_out_once`)."""
+    from textual.screen import Screen
+
+    from tui.layout_once import lay_out_once
+
+    lay_out_once()  # as OvertableApp does
+    app = ScreenApp(make_update(full_state()), FakePort())
+    layouts: list[str] = []
+    original = Screen._refresh_layout
+
+    def counted(screen, *args, **kwargs):
+        layouts.append(type(screen).__name__)
+        return original(screen, *args, **kwargs)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        Screen._refresh_layout = counted
+        try:
+            app.push_screen(bossquest.CombatScreen(full_state().history[-1], lambda s: "ABCD"[s]))
+            for _ in range(4):
+                await pilot.pause()
+        finally:
+            Screen._refresh_layout = original
+        assert layouts == ["CombatScreen", "CombatScreen"]
+        assert "Enter Go on" in screen_text(app).splitlines()[-1]
