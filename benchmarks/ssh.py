@@ -15,10 +15,12 @@ Figures, from the clients' side:
 
 - keystroke to screen update: from writing a key to the output that draws
   the table's answer on that client's screen, median and 95th percentile
-  (target: p95 under 100 ms). A key that sends a move first changes the
-  prompt to "Sent. Waiting for the table…" (tui/screens/game.py,
-  SENT_TEXT); the answer is the first output after which that line is
-  gone (for any other key, the first output that changes the screen).
+  (target: p95 under 100 ms). A key that sends a move changes the prompt
+  to "Sent. Waiting for the table…" if no answer came within 80 ms
+  (tui/screens/game.py, SENT_TEXT, SENT_DELAY; at once until 2026-12-02
+  23:10); the answer is the first output after which that line is gone,
+  or was never drawn (for any other key, the first output that changes
+  the screen).
   The first change of all is reported beside it, not as the target's
   figure (until 2026-12-01 there was no "Sent" line, and the figure was
   the first change). The clients run in this one process, on the same cores

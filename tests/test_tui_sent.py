@@ -1,9 +1,9 @@
-"""A key that sends a move at a shared table is acknowledged at once
-(tui/screens/game.py, `SENT_TEXT`): the prompt says it was sent until the
-hub answers, and a second press meanwhile sends nothing (it could only come
-back refused as out of date). A refusal, or no answer in `SENT_TIMEOUT`,
-gives the keys back. At this terminal the answer comes before `send`
-returns, so nothing is said."""
+"""A key that sends a move at a shared table is acknowledged (tui/screens/
+game.py, `SENT_TEXT`): unless the answer comes within `SENT_DELAY`, the
+prompt says it was sent until the hub answers, and a second press meanwhile
+sends nothing (it could only come back refused as out of date). A refusal,
+or no answer in `SENT_TIMEOUT`, gives the keys back. At this terminal the
+answer comes before `send` returns, so nothing is said."""
 
 from __future__ import annotations
 
@@ -35,6 +35,13 @@ class DownPort(WirePort):
 
     def send(self, command: SeatCommand) -> bool:
         return False
+
+
+@pytest.fixture(autouse=True)
+def sent_line_at_once(monkeypatch, request):
+    """The line shows at once unless a test is about its delay."""
+    if "delay" not in request.node.name:
+        monkeypatch.setattr(game_screen, "SENT_DELAY", 0)
 
 
 def decision_then_answer(game: str) -> tuple:
@@ -181,3 +188,29 @@ async def test_the_hubs_refusal_reaches_the_screen():
     await table.handle({"refused": "No such table."})
     await table.handle({"table": ["odd"], "refused": "?"})
     assert screen.refusals == 1
+
+
+async def test_an_answer_within_the_delay_is_the_acknowledgement_itself():
+    """No line is drawn (and taken away again) for an answer that comes
+    within `SENT_DELAY`: that redraw cost every move on a shared host."""
+    _, answer = decision_then_answer("overstocked")
+    async with table("overstocked") as (app, pilot, screen, decide):
+        drawn: list[str] = []
+        show_sent = screen._show_sent
+        screen._show_sent = lambda: (drawn.append("sent"), show_sent())  # type: ignore[method-assign]
+        screen.play(decide.legal[0])
+        assert screen.sent_from == decide.seq  # a second press would send nothing
+        screen.show(answer)
+        await pilot.pause(game_screen.SENT_DELAY + 0.1)
+        assert drawn == []
+        assert SENT_TEXT not in screen_text(app)
+
+
+async def test_a_slower_answer_shows_the_line_after_the_delay():
+    async with table("overseers") as (app, pilot, screen, decide):
+        screen.play(decide.legal[0])
+        for _ in range(100):  # no answer comes: the line shows after the delay
+            await pilot.pause(0.05)
+            if SENT_TEXT in screen_text(app):
+                break
+        assert SENT_TEXT in screen_text(app)

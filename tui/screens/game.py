@@ -51,6 +51,11 @@ MOVE_NOW_KEY = "n"
 SENT_TEXT = "Sent. Waiting for the table…"
 #: Seconds without an answer after which the screen takes keys again.
 SENT_TIMEOUT = 5.0
+#: Seconds before `SENT_TEXT` shows: an answer that comes sooner is itself
+#: the acknowledgement (within the tenth of a second a key feels answered
+#: in), and the line, drawn and taken away again, cost every move on a
+#: shared host a redraw, often a layout (the prompt's height changes).
+SENT_DELAY = 0.08
 
 #: How long a shared table's prompt stands out when the turn comes back to
 #: a player who was away from the keys (`GameScreen.announce_turn`): it
@@ -229,6 +234,8 @@ class GameScreen(Screen):
         #: answer is awaited (a shared table only)
         self.sent_from: int | None = None
         self._sent_timer: Any = None
+        #: shows `SENT_TEXT` once `SENT_DELAY` has passed without an answer
+        self._sent_line_timer: Any = None
         #: dialogs that go over the results when the match ends, the last
         #: on top (Boss Quest's last combat): pushed with the results, in
         #: the same turn of the event loop, so no frame of the results
@@ -265,7 +272,7 @@ class GameScreen(Screen):
         if self.is_mounted:
             collector.drawing(self.app)
             self._redraw(update)
-            if self.sent_from is not None:
+            if self.sent_from is not None and self._sent_line_timer is None:
                 self._show_sent()
             self.refresh_bindings()
 
@@ -461,13 +468,21 @@ class GameScreen(Screen):
             # a shared table: the answer comes over the wire
             collector.drawing(self.app)
             self.sent_from = update.seq
-            self._show_sent()
             if self.is_mounted:
                 self._sent_timer = self.set_timer(SENT_TIMEOUT, self.refused)
+                if SENT_DELAY > 0:
+                    self._sent_line_timer = self.set_timer(SENT_DELAY, self._sent_line_due)
+                else:
+                    self._show_sent()
+
+    def _sent_line_due(self) -> None:
+        self._sent_line_timer = None
+        self._show_sent()
 
     def _show_sent(self) -> None:
-        """Say in the prompt that the key was taken (`SENT_TEXT`)."""
-        if self.prompt_id and self.is_mounted:
+        """Say in the prompt that the key was taken (`SENT_TEXT`), while no
+        answer has come."""
+        if self.sent_from is not None and self.prompt_id and self.is_mounted:
             prompt = self.query_one(f"#{self.prompt_id}", Static)
             update_static(prompt, Text(SENT_TEXT, style="italic"))
 
@@ -500,9 +515,10 @@ class GameScreen(Screen):
 
     def _stop_waiting(self) -> None:
         self.sent_from = None
-        if self._sent_timer is not None:
-            self._sent_timer.stop()
-            self._sent_timer = None
+        for timer in (self._sent_timer, self._sent_line_timer):
+            if timer is not None:
+                timer.stop()
+        self._sent_timer = self._sent_line_timer = None
 
     def refused(self) -> None:
         """The hub refused the command sent (its notice says why), or did
