@@ -428,6 +428,12 @@ class Hub:
         if holder is not None and holder is client.places.get(table.id, (None, None))[1]:
             client.attach(table)  # theirs here already: the table (or its results) again
             return
+        held_by = getattr(getattr(holder, "holder", None), "client", None)
+        if holder is not None and getattr(held_by, "player", None) == name:
+            # the same player's other terminal, perhaps one whose connection
+            # dropped (over the system's OpenSSH a dead one lingers): say where
+            raise HubError("You hold that seat at your other terminal: q there leaves it "
+                           "(a dropped connection frees it once it is closed).")
         if holder is not None:
             raise HubError("That seat is taken; leave it first where it is held.")
         client.seated(table, seat)

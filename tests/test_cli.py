@@ -13,6 +13,9 @@ from tui import arena, cli
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    # as at a terminal of this machine, even when the tests run over SSH
+    monkeypatch.delenv("SSH_CONNECTION", raising=False)
+    monkeypatch.delenv("SSH_ORIGINAL_COMMAND", raising=False)
 
 
 def test_parser_commands():
@@ -191,3 +194,84 @@ def test_the_table_options_also_go_after_the_command(command):
         assert getattr(after, name) == getattr(before, name), name
     alone = parser.parse_args(["--bot-delay", "0.2", *command])
     assert (alone.bot_delay, alone.bot_seconds, alone.theme) == (0.2, None, "auto")
+
+
+def _no_app(monkeypatch):
+    import tui.join
+
+    def no_app(*args, **kwargs):
+        raise AssertionError("the app must not start")
+
+    monkeypatch.setattr(tui.join, "JoinApp", no_app)
+
+
+def test_join_as_an_openssh_keys_command_runs_no_command_sent(capsys, monkeypatch):
+    """README, behind the system's OpenSSH: `ssh HOST some-command` with a key's
+    command="overtable join ..." reached join (the command in
+    $SSH_ORIGINAL_COMMAND) and, with -t, opened the tables as if nothing had been
+    asked: like the built-in host, the command is refused, and said so."""
+    _no_app(monkeypatch)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("SSH_CONNECTION", "127.0.0.1 5000 127.0.0.1 22")
+    monkeypatch.setenv("SSH_ORIGINAL_COMMAND", "ls -la /")
+    assert cli.main(["join", "--name", "ann"]) == 1
+    err = capsys.readouterr().err
+    assert "opens the shared tables only" in err and "not run" in err
+    assert "ssh -t HOST" in err
+
+
+def test_join_over_openssh_without_a_terminal_says_only_what_the_player_can_do(
+    capsys, monkeypatch
+):
+    """`ssh -T HOST` (no terminal) with a key's command="overtable join ...":
+    the message named `overtable saves --list` and `overtable rules GAME`, which
+    such a player cannot run; it says to connect with ssh -t."""
+    _no_app(monkeypatch)
+    monkeypatch.setenv("SSH_CONNECTION", "127.0.0.1 5000 127.0.0.1 22")
+    monkeypatch.delenv("SSH_ORIGINAL_COMMAND", raising=False)
+    assert cli.main(["join", "--name", "ann"]) == 1
+    err = capsys.readouterr().err
+    assert "connect with ssh -t HOST" in err and "saves" not in err
+
+
+def test_join_over_openssh_with_no_hub_says_the_host_starts_it(capsys, monkeypatch):
+    """A player over the system's OpenSSH while the hub is down was told to
+    start one with `overtable hub` or to name --socket, neither theirs to do."""
+    _no_app(monkeypatch)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("SSH_CONNECTION", "127.0.0.1 5000 127.0.0.1 22")
+    monkeypatch.delenv("SSH_ORIGINAL_COMMAND", raising=False)
+    assert cli.main(["join", "--name", "ann"]) == 1
+    err = capsys.readouterr().err
+    assert "the tables are closed" in err and "The host starts it" in err
+    assert "--socket" not in err
+
+
+@pytest.mark.parametrize("data_dir", [False, True])
+def test_the_hub_prints_the_authorized_keys_line_with_its_full_path(
+    tmp_path, capsys, monkeypatch, data_dir
+):
+    """README's `command="overtable join --name ann"` failed with "overtable:
+    command not found": sshd runs a key's command with a short PATH, without a
+    venv's or pipx's bin. The hub prints the line with its program's full path
+    (and --socket when join's default would not find it)."""
+    import types
+
+    import host.hub
+
+    program = tmp_path / "some venv" / "bin" / "overtable"
+    program.parent.mkdir(parents=True)
+    program.write_text("#!/bin/sh\n")
+    monkeypatch.setattr(cli.sys, "argv", [str(program), "hub"])
+
+    async def ready_then_stop(directory, socket_path, *, bot_delay, ready):
+        ready(types.SimpleNamespace(tables={}), [])
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(host.hub, "run_hub", ready_then_stop)
+    argv = ["hub", "--data-dir", str(tmp_path / "d")] if data_dir else ["hub"]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    socket = f" --socket {tmp_path / 'd' / 'hub' / 'hub.sock'}" if data_dir else ""
+    quoted = "'" + str(program) + "'"
+    assert f'restrict,pty,command="{quoted} join{socket} --name NAME" KEY' in out

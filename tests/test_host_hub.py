@@ -697,6 +697,23 @@ async def test_a_player_at_two_terminals_holds_a_seat_at_one(hub):
         await player.close()
 
 
+async def test_a_player_at_two_terminals_is_told_where_the_seat_of_a_running_match_is(hub):
+    """Over the system's OpenSSH a connection that dropped lingers with the
+    seat; the player, connecting again, read "That seat is taken; leave it
+    first where it is held", as if someone else had it. Once the match runs,
+    as before it, they read that their other terminal holds it and how it
+    is freed."""
+    _, path = hub
+    ann, bob, table = await table_for_two(path)
+    await ann.expect("update")  # the match runs
+    again = await Player.connect(path, "ann")  # her second terminal
+    await again.send({"join": {"table": table, "seat": 0}})
+    error = (await again.expect("error"))["error"]
+    assert "your other terminal" in error and "q there leaves it" in error
+    for player in (ann, bob, again):
+        await player.close()
+
+
 async def test_a_client_that_never_reads_is_let_go(hub, monkeypatch):
     """Whatever a client leaves unread stays in the hub's memory: past a
     bound the hub closes that client, and serves the others."""

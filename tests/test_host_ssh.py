@@ -235,6 +235,7 @@ def test_the_host_prints_the_socket_local_players_join_with(tmp_path, keys, caps
 
     # as in a player's terminal (under pytest there is none, and join says so first)
     monkeypatch.setattr(tui.cli, "_is_terminal", lambda stream: True)
+    monkeypatch.delenv("SSH_CONNECTION", raising=False)  # even if the tests run over SSH
     assert main(["join", "--name", "dan"]) == 1  # the default socket: nobody there
     err = capsys.readouterr().err
     assert "no hub at" in err and "--socket" in err

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -261,6 +262,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_host(args)
     if args.command == "hub":
         return run_hub(args.socket, args.data_dir, args.bot_delay)
+    if args.command == "join" and os.environ.get("SSH_ORIGINAL_COMMAND") is not None:
+        # run by OpenSSH as a key's command="overtable join ..." (README): the
+        # command the client sent is not run, as the built-in host refuses one
+        print("overtable join: this key opens the shared tables only; the command sent was "
+              "not run. Connect without one: ssh -t HOST", file=sys.stderr)
+        return 1
+    if args.command == "join" and os.environ.get("SSH_CONNECTION") and not (
+        _is_terminal(sys.stdin) and _is_terminal(sys.stdout)
+    ):
+        print("overtable join: the tables need a terminal; connect with ssh -t HOST.",
+              file=sys.stderr)
+        return 1
     if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
         # The full-screen app off a terminal drew nothing and spun a core
         # until killed (`overtable > file`, `ssh host overtable` without -t).
@@ -312,6 +325,10 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
     def ready(hub: Any, resumed: list[str]) -> None:
         print(f"Overtable hub: {len(hub.tables)} table(s), {len(resumed)} resumed.")
         print(f"Listening on {socket_path}; players join with: overtable join --socket {socket_path}")
+        join = authorized_command(socket_path, default_places()[1])
+        print("Over this machine's OpenSSH: a line per player's key in this user's "
+              "~/.ssh/authorized_keys, NAME their name, KEY the key (as in its .pub file):")
+        print(f'  restrict,pty,command="{join}" KEY')
         print("Ctrl+C stops the hub; every match is saved as it is played.", flush=True)
 
     try:
@@ -324,6 +341,26 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
               file=sys.stderr)
         return 1
     return 0
+
+
+def authorized_command(socket_path: Any, default_socket: Any) -> str:
+    """The `overtable join` an authorized_keys line runs: sshd runs it with a
+    short PATH (no ~/.local/bin, no venv), so with this program's full path;
+    NAME for the player's name; --socket only if not join's default."""
+    import shlex
+    import shutil
+    from pathlib import Path
+
+    program = Path(sys.argv[0]) if sys.argv and sys.argv[0] else Path()
+    if program.name == "overtable" and program.is_file():
+        command = os.path.abspath(program)
+    else:
+        command = shutil.which("overtable") or "overtable"
+    words = [command, "join"]
+    if Path(socket_path) != Path(default_socket):
+        words += ["--socket", str(socket_path)]
+    quoted = " ".join(shlex.quote(word) for word in words)
+    return quoted.replace('"', '\\"') + " --name NAME"
 
 
 def _seconds(text: str) -> float:
@@ -392,6 +429,11 @@ def join_hub(
               file=sys.stderr)
         return 2
     socket_path = Path(socket) if socket else default_places()[1]
+    if not socket_path.exists() and os.environ.get("SSH_CONNECTION"):
+        # a player over the system's OpenSSH can start no hub (README)
+        print(f"overtable join: the tables are closed: no hub runs at {socket_path}. "
+              "The host starts it with `overtable hub`; connect again then.", file=sys.stderr)
+        return 1
     if not socket_path.exists():
         print(f"overtable join: no hub at {socket_path}; start one with `overtable hub`, "
               "or name a running hub's socket with --socket (`overtable host` and "
