@@ -33,7 +33,8 @@ Messages from a client (one key names the message):
 Messages to a client: ``{"welcome": ...}``, ``{"lobby": [...]}``,
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
 ``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``,
-``{"error": reason}``.
+``{"moved": {"table": id}}`` (the player sat down at that table from another
+terminal, where their seat now is), ``{"error": reason}``.
 
 Every match is journaled as it is played (`saves.match.Match`); a restarted
 hub lists every unfinished match again at its last action, and a player who
@@ -396,9 +397,10 @@ class Hub:
         if mine and seat not in mine:
             raise HubError("You already hold a seat at this table.")
         if table.session is None:
-            if any(other is not client and other.player == name and table.id in other.places
-                   and seat in other.places[table.id][0] for other in self.clients):
-                raise HubError("You hold that seat at your other terminal.")
+            for other in list(self.clients):
+                if (other is not client and other.player == name and table.id in other.places
+                        and seat in other.places[table.id][0]):
+                    other.seat_moved(table)  # this terminal sits there instead
             wanted.player = name
             wanted.present = True
             if wanted.kind == OPEN:
@@ -429,11 +431,12 @@ class Hub:
             client.attach(table)  # theirs here already: the table (or its results) again
             return
         held_by = getattr(getattr(holder, "holder", None), "client", None)
-        if holder is not None and getattr(held_by, "player", None) == name:
-            # the same player's other terminal, perhaps one whose connection
-            # dropped (over the system's OpenSSH a dead one lingers): say where
-            raise HubError("You hold that seat at your other terminal: q there leaves it "
-                           "(a dropped connection frees it once it is closed).")
+        if holder is not None and isinstance(held_by, Client) and held_by.player == name:
+            # the same player at another terminal, perhaps one whose
+            # connection dropped unseen (over the system's OpenSSH a dead one
+            # lingers for hours): the seat comes to the terminal they sit at now
+            held_by.seat_moved(table)
+            holder = table.session.holder_of(seat)
         if holder is not None:
             raise HubError("That seat is taken; leave it first where it is held.")
         client.seated(table, seat)
@@ -854,6 +857,15 @@ class Client:
         self.send({"joined": {"table": table.id, "seat": seat}})
         if table.session is not None:
             self.attach(table)
+
+    def seat_moved(self, table: Table) -> None:
+        """The same player sat down at `table` from another terminal: the
+        seat goes there, and this terminal is told (`moved`) and goes back
+        to its lobby."""
+        _, link, _ = self.places.pop(table.id, (set(), None, False))
+        if link is not None and link.open:
+            link.close()
+        self.send({"moved": {"table": table.id}})
 
     def watch(self, table: Table) -> None:
         seats, link, _ = self.places.get(table.id, (set(), None, False))

@@ -675,9 +675,9 @@ async def test_a_player_creates_a_bounded_number_of_tables(hub):
 
 async def test_a_player_at_two_terminals_holds_a_seat_at_one(hub):
     """A player may have two terminals (the host allows a few sessions a
-    key). Only one holds a seat: the match starts and is played, and the
-    second terminal is told where the seat is (it used to leave the match
-    started with nobody to act)."""
+    key). Only one holds a seat, the one they last sat down at: the other is
+    told (`moved`), and the match starts and is played from the new one (it
+    once started with nobody to act)."""
     hub_, path = hub
     dana = await Player.connect(path, "dana")
     await dana.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
@@ -686,30 +686,35 @@ async def test_a_player_at_two_terminals_holds_a_seat_at_one(hub):
     await dana.expect("joined")
     again = await Player.connect(path, "dana")  # her second terminal
     await again.send({"join": {"table": table, "seat": 0}})
-    assert "other terminal" in (await again.expect("error"))["error"]
+    assert (await again.expect("joined"))["joined"] == {"table": table, "seat": 0}
+    assert (await dana.expect("moved"))["moved"] == {"table": table}
     eve = await Player.connect(path, "eve")
     await eve.send({"join": {"table": table, "seat": 1}})
-    # the match runs: both seats get their updates
-    assert (await dana.expect("update"))["update"]["seat"] == 0
+    # the match runs: both seats get their updates, at the terminal sat at last
+    assert (await again.expect("update"))["update"]["seat"] == 0
     assert (await eve.expect("update"))["update"]["seat"] == 1
     assert hub_.tables[table].session is not None
+    assert not any("update" in message for message in dana.inbox)
     for player in (dana, again, eve):
         await player.close()
 
 
-async def test_a_player_at_two_terminals_is_told_where_the_seat_of_a_running_match_is(hub):
-    """Over the system's OpenSSH a connection that dropped lingers with the
-    seat; the player, connecting again, read "That seat is taken; leave it
-    first where it is held", as if someone else had it. Once the match runs,
-    as before it, they read that their other terminal holds it and how it
-    is freed."""
+async def test_a_player_who_sits_down_again_from_another_terminal_gets_the_seat(hub):
+    """Issue 9: a player who reconnects is returned to their seat. Over the
+    system's OpenSSH a connection that dropped unseen lingers with the seat
+    for hours; the player, connecting again, read that the seat was taken.
+    Now the seat comes to the terminal they sit down at, and the old one is
+    told and can no longer play it."""
     _, path = hub
     ann, bob, table = await table_for_two(path)
     await ann.expect("update")  # the match runs
     again = await Player.connect(path, "ann")  # her second terminal
     await again.send({"join": {"table": table, "seat": 0}})
-    error = (await again.expect("error"))["error"]
-    assert "your other terminal" in error and "q there leaves it" in error
+    assert (await ann.expect("moved"))["moved"] == {"table": table}
+    update = (await again.expect("update"))["update"]
+    assert update["seat"] == 0
+    await ann.send({"table": table, "command": {"seat": 0, "kind": "undo"}})
+    assert "no seat" in (await ann.expect("error"))["error"]
     for player in (ann, bob, again):
         await player.close()
 

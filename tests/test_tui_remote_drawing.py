@@ -14,6 +14,8 @@ import json
 import random
 from typing import Any
 
+import pytest
+
 from core import GAMES
 from core.engine import CHANCE
 from host.messages import SeatCommand, SeatUpdate
@@ -88,6 +90,9 @@ class FakeApp:
 
     def clear_notifications(self) -> None:
         self.notes.clear()
+
+    def go_home(self) -> None:
+        self.homes = getattr(self, "homes", 0) + 1
 
     async def push_screen(self, screen: Any) -> None:
         self.screen_stack.append(screen)
@@ -337,3 +342,23 @@ async def test_closing_while_a_thread_waits_for_the_turn_loses_nothing(tmp_path)
     await asyncio.sleep(0.1)
     assert await holder.take(wait=5.0) is not None  # the closed file let it go
     holder.close()
+
+
+async def test_a_seat_moved_to_the_players_other_terminal_closes_its_screen_here():
+    """The player sat down at this table from another terminal (a dropped
+    connection of theirs lingering here, say): the hub says `moved`, and
+    this terminal goes back to its lobby and says why."""
+    first = seat_updates(3)[0]
+    table, screen = table_with(first)
+    await table.handle({"moved": {"table": "t1"}})
+    assert "t1" not in table.screens
+    assert table.app.homes == 1  # type: ignore[attr-defined]
+    assert any("another terminal" in note for note in table.app.notes)  # type: ignore[attr-defined]
+
+
+async def test_a_moved_message_without_its_table_is_refused():
+    first = seat_updates(3)[0]
+    table, screen = table_with(first)
+    with pytest.raises(remote.BadMessage):
+        await table.handle({"moved": ["t1"]})
+    assert "t1" in table.screens

@@ -298,6 +298,12 @@ class RemoteTable:
             await self._update(message["table"], message["update"])
         elif "chat" in message:
             self._chat(message["chat"])
+        elif "moved" in message:
+            moved = message["moved"]
+            table = moved.get("table") if isinstance(moved, dict) else None
+            if not isinstance(table, str):
+                raise BadMessage("a moved seat without its table")
+            self._seat_moved(table)
         elif "refused" in message:
             table = message.get("table")
             table = table if isinstance(table, str) else None
@@ -415,6 +421,18 @@ class RemoteTable:
 
             for mount in push_results(self.app, update, screen):
                 await mount
+
+    def _seat_moved(self, table: str) -> None:
+        """This player sat down at `table` from another terminal: the seat
+        is played there now, and this terminal goes back to its lobby."""
+        screen = self.screens.pop(table, None)
+        self._later.pop(table, None)
+        self._asked.discard(table)
+        self._put_away.discard(table)
+        if screen is not None and screen in self.app.screen_stack:
+            self.app.go_home()  # type: ignore[attr-defined]
+        self.app.notify("You sat down at that table from another terminal: "
+                        "your seat is played there now.", severity="warning")
 
     def say(self, table: str | None, text: str) -> None:
         self.write({"chat": {"table": table, "text": text}})
