@@ -927,3 +927,35 @@ async def test_the_turn_coming_back_lights_the_prompt_not_a_notice_over_the_tabl
                         SeatCommand.play(1, rng.choice(theirs.legal), theirs.seq))
                     await bob.send({"command": command, "table": message["table"]})
         assert came_back == 2
+
+
+async def test_the_now_column_stays_in_sight_when_a_tables_seats_wrap_later():
+    """A table's seats first fit on one line (a short Now), then its Now
+    grows ("waiting: ann away (a bot plays after 30 s)") and the seats wrap:
+    the Seats column narrows again. (It kept its widest width, and the
+    Now column went past the right edge at 80 columns.)"""
+    from tests.screen_kit import screen_text
+
+    def person(name: str, present: bool = True, away: bool = False) -> dict:
+        return {"kind": "reserved", "player": name, "present": present, "away": away}
+
+    def duel(started: bool) -> dict:
+        seats = [person("ann", away=started), person("catherine", present=started)]
+        table = {"table": "d", "title": "Overboss Duel", "started": started,
+                 "creator": "ann", "seats": seats, "away_bot": 30.0}
+        if started:
+            table["play"] = {"finished": False, "to_act": [0], "actions": 9}
+        return table
+
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        lobby.show([duel(False)], "ann")
+        await pilot.pause()
+        assert "ann (you), catherine (invited)" in screen_text(app)
+        lobby.show([duel(True)], "ann")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "waiting: ann away (a bot plays after 30 s)" in text
+        assert all(len(line.rstrip()) <= 80 for line in text.splitlines())

@@ -247,7 +247,6 @@ class LobbyScreen(Screen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(*COLUMNS)
         table.focus()
         remote = getattr(self.app, "remote", None)
         if remote is not None:
@@ -305,7 +304,10 @@ class LobbyScreen(Screen):
             row = ids.index(new[0])
         elif was in ids:
             row = ids.index(was)
-        grid.clear()
+        # the columns too: a column keeps the width of its widest cell ever
+        # shown, and seats that wrap later left the Now column past the edge
+        grid.clear(columns=True)
+        grid.add_columns(*COLUMNS)
         statuses = [status_text(table) for table in self.listing]
         widest = [max((cell_len(str(text)) for text in texts), default=0) for texts in (
             [COLUMNS[0], *(str(t["title"]) for t in self.listing)], [COLUMNS[2], *statuses])]
