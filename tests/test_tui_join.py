@@ -959,3 +959,24 @@ async def test_the_now_column_stays_in_sight_when_a_tables_seats_wrap_later():
         text = screen_text(app)
         assert "waiting: ann away (a bot plays after 30 s)" in text
         assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
+
+
+async def test_the_lobby_help_says_what_enter_does_there():
+    """F1 in the lobby: Enter sits you down (a match that is over: its
+    results), in words; it read "Select", the table widget's own word,
+    and Left / Right arrow "Cursor left / right", which do nothing on a
+    list of rows."""
+    from tui.screens.help import screen_keys
+
+    ann = {"kind": "reserved", "player": "ann", "present": True, "away": False}
+    duel = {"table": "d", "title": "Overboss Duel", "started": True, "seats": [ann],
+            "play": {"finished": False, "to_act": [0], "actions": 9}}
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show([duel], "ann")
+        await pilot.pause()
+        keys = dict(screen_keys(app.screen))
+        assert keys["Enter"].startswith("Sit down at the highlighted table")
+        assert "Select" not in keys.values()
+        assert not any("Left" in key or "Right" in key for key in keys)

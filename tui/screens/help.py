@@ -88,6 +88,8 @@ def _does(node: object, binding: Binding) -> str:
 #: scrolls sideways ("Left arrow: Scroll Left", "Ctrl+Pageup: Page Left"
 #: did nothing on the home screen, the new-match form or a match)
 _SIDEWAYS = frozenset({"scroll_left", "scroll_right", "page_left", "page_right"})
+#: a row-cursor table's left and right (they scroll it sideways, if ever)
+_ROW_SIDEWAYS = frozenset({"cursor_left", "cursor_right"})
 
 
 def screen_keys(screen: Screen) -> list[tuple[str, str]]:
@@ -100,6 +102,10 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
             continue
         if binding.action in _SIDEWAYS and not getattr(active.node, "allow_horizontal_scroll", False):
             continue  # a list or a form that never scrolls sideways: noise
+        if (binding.action in _ROW_SIDEWAYS and isinstance(active.node, DataTable)
+                and active.node.cursor_type == "row"
+                and not active.node.allow_horizontal_scroll):
+            continue  # a list of rows as wide as its room: left and right do nothing
         label, does = key_words(key, binding), _does(active.node, binding)
         labels = rows.setdefault(does, [])
         if label not in labels:

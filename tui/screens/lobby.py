@@ -205,6 +205,16 @@ class SharedTableScreen(NewMatchScreen):
         )
 
 
+class LobbyGrid(DataTable):
+    """The lobby's tables: F1 says what Enter does on one ("Select", the
+    table widget's own word, said nothing)."""
+
+    def help_text(self, binding: Any) -> str | None:
+        if binding.action == "select_cursor":
+            return "Sit down at the highlighted table (a match that is over: its results)"
+        return None
+
+
 class LobbyScreen(Screen):
     """The hub's tables; this player's name in the title."""
 
@@ -242,7 +252,7 @@ class LobbyScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("Connecting to the hub…", id="lobby-hint")
-        yield DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
+        yield LobbyGrid(id="lobby-tables", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
