@@ -980,3 +980,34 @@ async def test_the_lobby_help_says_what_enter_does_there():
         assert keys["Enter"].startswith("Sit down at the highlighted table")
         assert "Select" not in keys.values()
         assert not any("Left" in key or "Right" in key for key in keys)
+
+
+async def test_a_chat_line_sent_too_soon_stays_in_its_field(shared_hub):
+    """Past the hub's pace of chat lines (a few every ten seconds), the
+    line is not sent and stays typed, with a notice that says why and
+    that Enter sends it later: the field was cleared, then the hub
+    refused the line, and it was lost."""
+    from textual.widgets import Input
+
+    from host.messages import CHAT_BURST
+    from tui.screens.chat import ChatScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+        field = app.screen.query_one(Input)
+        for n in range(CHAT_BURST):
+            field.value = f"line {n}"
+            await pilot.press("enter")
+            assert field.value == ""
+        field.value = "one line too many, typed with care"
+        await pilot.press("enter")
+        assert field.value == "one line too many, typed with care"
+        assert any("Your line is kept" in n.message for n in app._notifications)
+        await wait_for(pilot, lambda: len(app.screen.lines) == CHAT_BURST)
+        await pilot.pause(0.2)
+        assert not any("Slow down" in n.message and "kept" not in n.message
+                       for n in app._notifications)  # the hub refused nothing

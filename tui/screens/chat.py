@@ -32,7 +32,7 @@ class ChatScreen(Dialog[None]):
     ]
 
     def __init__(
-        self, where: str, lines: list[str], send: Callable[[str], None], where_id: str | None = None
+        self, where: str, lines: list[str], send: Callable[[str], bool | None], where_id: str | None = None
     ) -> None:
         super().__init__()
         self.where = where
@@ -64,8 +64,8 @@ class ChatScreen(Dialog[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
-        if text:
-            self._send(text)
+        if text and self._send(text) is False:
+            return  # not sent (too soon after the last lines): kept to send again
         event.input.value = ""
 
     def action_close(self) -> None:

@@ -1015,7 +1015,8 @@ class OverseersScreen(GameScreen):
         event.input.value = ""
         say = getattr(self.port, "say", None)
         if callable(say):  # a shared table: the talk is the table's chat
-            say(text[:_NOTE_MAX])
+            if say(text[:_NOTE_MAX]) is False:  # not sent (too soon): kept
+                event.input.value = text
         else:
             self.heard(text[:_NOTE_MAX])
 
