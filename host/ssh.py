@@ -167,6 +167,11 @@ class FrontDoor:
         self.connections: dict[str, int] = defaultdict(int)
         #: connections not logged in yet, oldest first (their servers)
         self.startups: dict[Any, str] = {}
+        #: set when the host stops: each session ends its child, puts the
+        #: player's terminal back and says so (`stop`)
+        self.stopping = asyncio.Event()
+        #: the sessions running now, waited for at a stop
+        self.running: set[asyncio.Task] = set()
 
     def total(self) -> int:
         return sum(self.sessions.values())
@@ -284,10 +289,14 @@ async def _session(door: FrontDoor, process: Any) -> None:
         process.exit(1)
         return
     door.sessions[player] += 1
+    task = asyncio.current_task()
+    if task is not None:
+        door.running.add(task)
     try:
         await _run_child(door, process, player)
     finally:
         door.sessions[player] -= 1
+        door.running.discard(task)  # type: ignore[arg-type]
 
 
 async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
@@ -338,12 +347,16 @@ async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
             idle = asyncio.ensure_future(_idle(door.idle_timeout, typed))
             tasks.append(idle)
             waiting.add(idle)
+        stopping = asyncio.ensure_future(door.stopping.wait())
+        tasks.append(stopping)
+        waiting.add(stopping)
         done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-        if idle in done:
+        if idle in done or stopping in done:
             await loop.run_in_executor(None, _end, child)
             await asyncio.sleep(0.1)  # the child's last output goes out before the line
+            said = _idle_message(door.idle_timeout) if idle in done else STOPPED_MESSAGE
             with contextlib.suppress(Exception):
-                process.stdout.write(_RESET_TERMINAL + _idle_message(door.idle_timeout))
+                process.stdout.write(_RESET_TERMINAL + said)
     finally:
         for task in tasks:
             task.cancel()
@@ -492,6 +505,11 @@ async def _idle(timeout: float, typed: _LastKey) -> None:
         await asyncio.sleep(left)
 
 
+#: what a player's terminal reads when the host stops (Ctrl+C, SIGTERM)
+STOPPED_MESSAGE = (b"\r\nThe Overtable host has stopped; your seats are kept. "
+                   b"Connect again once it is back.\r\n")
+
+
 def _idle_message(timeout: float) -> bytes:
     if timeout >= 60:
         amount, unit = timeout / 60, "minute"
@@ -567,7 +585,7 @@ async def serve(
     A session without a key from its client for `idle_timeout` seconds is
     closed (0: never)."""
     door = FrontDoor(players, child, idle_timeout)
-    return await asyncssh.create_server(
+    server = await asyncssh.create_server(
         lambda: _Server(door),
         host,
         port,
@@ -583,6 +601,22 @@ async def serve(
         keepalive_interval=30,
         keepalive_count_max=4,
     )
+    server.door = door  # for `stop`
+    return server
+
+
+async def stop(server: Any, timeout: float = 5.0) -> None:
+    """Stop `server` (from `serve`): each session first ends its child, puts
+    the player's terminal back (out of the full-screen mode, the cursor
+    shown, no mouse reports) and says that the host stopped. (Closed at
+    once, the player's terminal stayed on the last frame, in the app's
+    modes, with no word of why.)"""
+    door: FrontDoor | None = getattr(server, "door", None)
+    if door is not None:
+        door.stopping.set()
+        if door.running:
+            await asyncio.wait(set(door.running), timeout=timeout)
+    server.close()
 
 
 def default_paths() -> tuple[Path, Path]:
@@ -645,7 +679,7 @@ async def run_host(
         with stopped_by_sigterm():
             await asyncio.Event().wait()
     finally:
-        server.close()
+        await stop(server)
         await hub.close()
         with contextlib.suppress(FileNotFoundError):
             socket_path.unlink()
