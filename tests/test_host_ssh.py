@@ -462,6 +462,7 @@ async def test_a_host_that_stops_puts_each_terminal_back_and_says_so(tmp_path, k
         text = "".join(seen) + await output_of(process)
         await stopping
     assert "\x1b[?1049l\x1b[?25h" in text  # out of the alternate screen, the cursor shown
+    assert text.rindex("\x1b[?7h") > text.rindex("PID=")  # lines wrap again (the app stops them)
     assert "The Overtable host has stopped; your seats are kept." in text
     for _ in range(100):
         if gone(pid):
