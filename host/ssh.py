@@ -63,8 +63,8 @@ DEFAULT_IDLE_TIMEOUT = 30 * 60.0
 _MAX_KEYS_BUFFERED = 64 * 1024
 #: what a full-screen app may have left switched on in the client's terminal:
 #: mouse reports, focus events, bracketed paste, in-band resizes, the alternate
-#: screen, lines that do not wrap, a
-#: hidden cursor, attributes (the child is ended by a signal, not by itself)
+#: screen, lines that do not wrap, a hidden cursor, attributes (the child is
+#: ended by a signal, not by itself)
 _RESET_TERMINAL = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
     b"\x1b[?2048l\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?7h\x1b[0m"
