@@ -68,6 +68,14 @@ class JoinApp(OvertableApp):
         yield ("Bell", "Ring the terminal's bell on your turn (on / off)", self.action_toggle_bell)
         yield ("Quit", "Leave (your seats wait for you)", self.action_quit)
 
+    def get_system_commands(self, screen: Screen) -> Any:
+        """Textual's commands but its Screenshot: it would save a file on
+        the host, not where the player is (and said "Failed to save
+        screenshot" over SSH)."""
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":
+                yield command
+
     def action_chat(self) -> None:
         """The chat of the table on screen, or of the lobby."""
         from tui.screens.chat import ChatScreen
