@@ -1024,3 +1024,22 @@ async def test_the_shared_tables_palette_offers_no_screenshot(shared_hub):
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Screenshot" not in titles
         assert "Theme picker" in titles and "Keys" in titles
+
+
+async def test_at_a_shared_table_q_and_h_say_they_lead_to_the_lobby(shared_hub):
+    """A player over SSH has no home screen: the footer's q at a shared
+    table, and the results' h and button, say Lobby, where they lead
+    (they said Home)."""
+    from textual.widgets import Button
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, _ = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
+        assert app.screen.active_bindings["q"].binding.description == "Lobby"
+        await play_to_the_results(pilot, app, bob, random.Random(3))
+        await pilot.pause(0.2)
+        assert app.screen.active_bindings["h"].binding.description == "Lobby"
+        assert str(app.screen.query_one("#home", Button).label) == "Lobby (h)"
+        await bob.close()
