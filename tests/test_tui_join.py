@@ -1043,3 +1043,24 @@ async def test_at_a_shared_table_q_and_h_say_they_lead_to_the_lobby(shared_hub):
         assert app.screen.active_bindings["h"].binding.description == "Lobby"
         assert str(app.screen.query_one("#home", Button).label) == "Lobby (h)"
         await bob.close()
+
+
+async def test_the_shared_tables_help_says_what_their_palette_and_quit_do(shared_hub):
+    """F1 at the shared tables: Ctrl+P names their palette (a new table,
+    the lobby, chat, the bell), not the home screen's (continue, saved
+    matches), and Ctrl+Q says the seats wait."""
+    from textual.widgets import DataTable
+
+    from tui.screens.help import HelpScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        grid = app.screen.query_one("#help-keys", DataTable)
+        rows = {str(grid.get_row_at(i)[0]): str(grid.get_row_at(i)[1]).replace("\n", " ")
+                for i in range(grid.row_count)}
+        assert "new table, lobby" in rows["Ctrl+P"] and "continue" not in rows["Ctrl+P"]
+        assert "your seats wait" in rows["Ctrl+Q"]

@@ -25,6 +25,13 @@ class JoinApp(OvertableApp):
 
     BINDINGS = [Binding("f2", "chat", "Chat")]
 
+    #: F1's "Everywhere" lines that differ at the shared tables
+    HELP_EVERYWHERE = {
+        "Ctrl+P": "Command palette: new table, lobby, rules, chat, bell on your turn, "
+                  "theme, quit",
+        "Ctrl+Q": "Quit (your seats wait for you; every match is saved on the host)",
+    }
+
     def __init__(self, socket_path: Path, player: str, *, bell: bool = False, **kwargs: Any) -> None:
         super().__init__("home", None, **kwargs)
         self.remote = RemoteTable(self, socket_path, player)

@@ -36,6 +36,15 @@ GLOBAL_KEYS = [
     ("Ctrl+Q", "Quit (every match is saved)"),
 ]
 
+
+
+def global_keys(app: object) -> list[tuple[str, str]]:
+    """GLOBAL_KEYS as `app` has them: an app may say what its own palette
+    offers and what quitting does (`HELP_EVERYWHERE`, key -> words)."""
+    own: dict[str, str] = getattr(app, "HELP_EVERYWHERE", {})
+    return [(key, own.get(key, does)) for key, does in GLOBAL_KEYS]
+
+
 #: keys named in words
 KEY_WORDS = {
     "enter": "Enter", "escape": "Escape", "backspace": "Backspace", "delete": "Delete",
@@ -182,14 +191,15 @@ class HelpScreen(Dialog[None]):
         keys = screen_keys(self.over)
         symbols: Sequence[tuple[str, str]] = (*getattr(self.over, "HELP_SYMBOLS", ()),
                                                *getattr(self.over, "SINCE_SYMBOLS", ()))
-        left = min(KEY_WIDTH, max((len(k) for k, _ in (*keys, *GLOBAL_KEYS, *symbols)),
+        everywhere = global_keys(self.app)
+        left = min(KEY_WIDTH, max((len(k) for k, _ in (*keys, *everywhere, *symbols)),
                                   default=4))
         right = TEXT_WIDTH - left
         table.add_columns("Key", "Does")
         sections = [(None, keys)]
         if symbols:
             sections.append(("On screen", symbols))
-        sections.append(("Everywhere", GLOBAL_KEYS))
+        sections.append(("Everywhere", everywhere))
         for heading, rows in sections:
             if heading is not None:
                 table.add_row("", Text(heading, style="bold"))
