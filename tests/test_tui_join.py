@@ -1064,3 +1064,28 @@ async def test_the_shared_tables_help_says_what_their_palette_and_quit_do(shared
                 for i in range(grid.row_count)}
         assert "new table, lobby" in rows["Ctrl+P"] and "continue" not in rows["Ctrl+P"]
         assert "your seats wait" in rows["Ctrl+Q"]
+
+
+async def test_a_chat_line_at_its_length_limit_says_so(shared_hub):
+    """Typing past the chat's 200 characters brings a notice naming the
+    limit, once for a run of keys: the field refused the rest with only
+    the terminal's bell, easily missed over SSH."""
+    from textual.widgets import Input
+
+    from tui.screens.chat import ChatScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+        field = app.screen.query_one(Input)
+        field.value = "x" * 199
+        field.cursor_position = 199
+        await pilot.press("y")
+        assert not any("at most" in n.message for n in app._notifications)
+        await pilot.press("z", "z", "z")
+        assert field.value == "x" * 199 + "y"
+        said = [n.message for n in app._notifications if "at most" in n.message]
+        assert said == ["A chat line is 200 characters at most: the rest did not go in."]

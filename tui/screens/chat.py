@@ -12,6 +12,7 @@ from textual.widgets import Input, Static
 
 from tui.screens.dialog import Dialog
 from tui.widgets.gamelog import GameLog
+from tui.widgets.limited_input import LimitedInput
 
 
 class ChatScreen(Dialog[None]):
@@ -45,8 +46,8 @@ class ChatScreen(Dialog[None]):
         with Vertical(id="chat"):
             yield GameLog(id="chat-lines")
             yield Static(f"Chat {self.where}: Enter sends, Escape closes.", id="chat-hint")
-            yield Input(placeholder="Say something (200 characters at most)", max_length=200,
-                        id="chat-input")
+            yield LimitedInput(placeholder="Say something (200 characters at most)",
+                               max_length=200, id="chat-input", what="A chat line")
 
     def on_mount(self) -> None:
         self.query_one("#chat", Vertical).border_title = f"Chat {self.where}"
