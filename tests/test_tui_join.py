@@ -1089,3 +1089,32 @@ async def test_a_chat_line_at_its_length_limit_says_so(shared_hub):
         assert field.value == "x" * 199 + "y"
         said = [n.message for n in app._notifications if "at most" in n.message]
         assert said == ["A chat line is 200 characters at most: the rest did not go in."]
+
+
+async def test_back_from_the_table_a_login_sat_you_at_the_lobby_highlights_it(shared_hub):
+    """Connecting again puts the player back in their seat; leaving that
+    table for the lobby highlights it (Enter returns there), as after
+    sitting down from the lobby: the cursor was on the first table, an
+    old match's results for Enter."""
+    hub, path = shared_hub
+    cyd = await Player.connect(path, "Cyd")
+    await cyd.send({"create": {"game": "overboss-duel",
+                               "seats": [{"player": "Cyd"}, {"bot": "random"}]}})
+    await cyd.expect("created")
+    ann = await Player.connect(path, "Ann")
+    await ann.send({"create": {"game": "overboss-duel",
+                               "seats": [{"player": "Ann"}, {"bot": "random"}]}})
+    created = (await ann.expect("created"))["created"]
+    await ann.send({"join": {"table": created["table"], "seat": 0}})
+    await ann.expect("update")
+    await ann.close()  # Ann's seat waits for her
+    await cyd.close()
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await pilot.pause(0.2)
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                       and len(app.screen.listing) == 2)
+        await pilot.pause(0.2)
+        assert app.screen._highlighted()["table"] == created["table"]

@@ -414,6 +414,9 @@ class RemoteTable:
                 cls = GenericGameScreen
             screen = cls(TablePort(self, table))
             self.screens[table] = screen
+            # back from it, the lobby highlights it: also a table the hub
+            # sat this player at by itself (on connecting again)
+            self._lobby_want(table)
             covered = self.app.screen
             await self.app.push_screen(screen)
             self._covered(covered)
