@@ -51,7 +51,6 @@ import json
 import logging
 import os
 import sys
-import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -59,7 +58,15 @@ from typing import Any
 import attrs
 
 from host.bots import BotHolder, seat_bots, stand_in
-from host.messages import MAX_MESSAGE_BYTES, BadMessage, SeatUpdate
+from host.messages import (
+    CHAT_BURST,
+    CHAT_WINDOW,
+    MAX_CHAT,
+    MAX_MESSAGE_BYTES,
+    BadMessage,
+    Pace,
+    SeatUpdate,
+)
 from host.session import BOT, REMOTE, SPECTATOR, Link, Session
 from host.wire import codec
 from saves.journal import explain, printable
@@ -71,10 +78,6 @@ log = logging.getLogger(__name__)
 MAX_CLIENT_LINE = 16 * 1024
 #: a player's name: printable, short
 MAX_NAME = 32
-#: a chat line, and how many a player may send in CHAT_WINDOW seconds
-MAX_CHAT = 200
-CHAT_BURST = 5
-CHAT_WINDOW = 10.0
 #: commands (moves, take-backs, "move now") a player may send at once,
 #: and a second after that, from all their terminals: a person never comes
 #: near it, but each accepted move is journaled with an fsync and redrawn
@@ -118,31 +121,6 @@ HELLO_SECONDS = 30.0
 #: of a full hub is ~130 kB and takes ~12 ms to build; one player creating
 #: and withdrawing tables in a loop had every client sent one each time)
 LOBBY_SECONDS = 0.25
-
-
-class Pace:
-    """How often each player may do one kind of thing: a bucket of `burst`
-    tokens per player, each use taking one, refilled at `per_second`."""
-
-    def __init__(self, burst: int, per_second: float) -> None:
-        self.burst = burst
-        self.per_second = per_second
-        #: player -> (tokens left, when counted)
-        self._left: dict[str, tuple[float, float]] = {}
-
-    def allow(self, player: str, now: float | None = None) -> bool:
-        """Whether `player` may do it now; if so, it counts."""
-        now = time.monotonic() if now is None else now
-        full = self.burst / self.per_second  # seconds to refill from empty
-        for name in [n for n, (_, at) in self._left.items() if now - at > full]:
-            del self._left[name]  # a full bucket need not be kept
-        left, at = self._left.get(player, (float(self.burst), now))
-        left = min(float(self.burst), left + (now - at) * self.per_second)
-        if left < 1:
-            self._left[player] = (left, now)
-            return False
-        self._left[player] = (left - 1, now)
-        return True
 
 
 class HubError(ValueError):

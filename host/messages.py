@@ -14,6 +14,7 @@ of the host.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import attrs
@@ -25,6 +26,39 @@ from core.engine import Outcome
 MAX_MESSAGE_BYTES = 256 * 1024
 #: The largest command. A command names one action: nothing longer is one.
 MAX_COMMAND_BYTES = 8 * 1024
+
+#: a chat line, and how many a player may send in CHAT_WINDOW seconds (the
+#: hub counts them; the app counts its own, so a line sent too soon stays
+#: in its field)
+MAX_CHAT = 200
+CHAT_BURST = 5
+CHAT_WINDOW = 10.0
+
+
+class Pace:
+    """How often each player may do one kind of thing: a bucket of `burst`
+    tokens per player, each use taking one, refilled at `per_second`."""
+
+    def __init__(self, burst: int, per_second: float) -> None:
+        self.burst = burst
+        self.per_second = per_second
+        #: player -> (tokens left, when counted)
+        self._left: dict[str, tuple[float, float]] = {}
+
+    def allow(self, player: str, now: float | None = None) -> bool:
+        """Whether `player` may do it now; if so, it counts."""
+        now = time.monotonic() if now is None else now
+        full = self.burst / self.per_second  # seconds to refill from empty
+        for name in [n for n, (_, at) in self._left.items() if now - at > full]:
+            del self._left[name]  # a full bucket need not be kept
+        left, at = self._left.get(player, (float(self.burst), now))
+        left = min(float(self.burst), left + (now - at) * self.per_second)
+        if left < 1:
+            self._left[player] = (left, now)
+            return False
+        self._left[player] = (left - 1, now)
+        return True
+
 
 PLAY = "play"
 UNDO = "undo"

@@ -62,11 +62,12 @@ DEFAULT_IDLE_TIMEOUT = 30 * 60.0
 #: bytes from a client waiting for the child to read them, at the most
 _MAX_KEYS_BUFFERED = 64 * 1024
 #: what a full-screen app may have left switched on in the client's terminal:
-#: mouse reports, focus events, bracketed paste, the alternate screen, a
-#: hidden cursor, attributes (the child is ended by a signal, not by itself)
+#: mouse reports, focus events, bracketed paste, in-band resizes, the alternate
+#: screen, lines that do not wrap, a hidden cursor, attributes (the child is
+#: ended by a signal, not by itself)
 _RESET_TERMINAL = (
     b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
-    b"\x1b[<u\x1b[?1049l\x1b[?25h\x1b[0m"
+    b"\x1b[?2048l\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?7h\x1b[0m"
 )
 
 
@@ -167,6 +168,11 @@ class FrontDoor:
         self.connections: dict[str, int] = defaultdict(int)
         #: connections not logged in yet, oldest first (their servers)
         self.startups: dict[Any, str] = {}
+        #: set when the host stops: each session ends its child, puts the
+        #: player's terminal back and says so (`stop`)
+        self.stopping = asyncio.Event()
+        #: the sessions running now, waited for at a stop
+        self.running: set[asyncio.Task] = set()
 
     def total(self) -> int:
         return sum(self.sessions.values())
@@ -284,10 +290,14 @@ async def _session(door: FrontDoor, process: Any) -> None:
         process.exit(1)
         return
     door.sessions[player] += 1
+    task = asyncio.current_task()
+    if task is not None:
+        door.running.add(task)
     try:
         await _run_child(door, process, player)
     finally:
         door.sessions[player] -= 1
+        door.running.discard(task)  # type: ignore[arg-type]
 
 
 async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
@@ -338,12 +348,16 @@ async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
             idle = asyncio.ensure_future(_idle(door.idle_timeout, typed))
             tasks.append(idle)
             waiting.add(idle)
+        stopping = asyncio.ensure_future(door.stopping.wait())
+        tasks.append(stopping)
+        waiting.add(stopping)
         done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-        if idle in done:
+        if idle in done or stopping in done:
             await loop.run_in_executor(None, _end, child)
             await asyncio.sleep(0.1)  # the child's last output goes out before the line
+            said = _idle_message(door.idle_timeout) if idle in done else STOPPED_MESSAGE
             with contextlib.suppress(Exception):
-                process.stdout.write(_RESET_TERMINAL + _idle_message(door.idle_timeout))
+                process.stdout.write(_RESET_TERMINAL + said)
     finally:
         for task in tasks:
             task.cancel()
@@ -492,6 +506,11 @@ async def _idle(timeout: float, typed: _LastKey) -> None:
         await asyncio.sleep(left)
 
 
+#: what a player's terminal reads when the host stops (Ctrl+C, SIGTERM)
+STOPPED_MESSAGE = (b"\r\nThe Overtable host has stopped; your seats are kept.\r\n"
+                   b"Connect again once it is back.\r\n")
+
+
 def _idle_message(timeout: float) -> bytes:
     if timeout >= 60:
         amount, unit = timeout / 60, "minute"
@@ -567,7 +586,7 @@ async def serve(
     A session without a key from its client for `idle_timeout` seconds is
     closed (0: never)."""
     door = FrontDoor(players, child, idle_timeout)
-    return await asyncssh.create_server(
+    server = await asyncssh.create_server(
         lambda: _Server(door),
         host,
         port,
@@ -583,6 +602,22 @@ async def serve(
         keepalive_interval=30,
         keepalive_count_max=4,
     )
+    server.door = door  # for `stop`
+    return server
+
+
+async def stop(server: Any, timeout: float = 5.0) -> None:
+    """Stop `server` (from `serve`): each session first ends its child, puts
+    the player's terminal back (out of the full-screen mode, the cursor
+    shown, no mouse reports) and says that the host stopped. (Closed at
+    once, the player's terminal stayed on the last frame, in the app's
+    modes, with no word of why.)"""
+    door: FrontDoor | None = getattr(server, "door", None)
+    if door is not None:
+        door.stopping.set()
+        if door.running:
+            await asyncio.wait(set(door.running), timeout=timeout)
+    server.close()
 
 
 def default_paths() -> tuple[Path, Path]:
@@ -645,7 +680,7 @@ async def run_host(
         with stopped_by_sigterm():
             await asyncio.Event().wait()
     finally:
-        server.close()
+        await stop(server)
         await hub.close()
         with contextlib.suppress(FileNotFoundError):
             socket_path.unlink()

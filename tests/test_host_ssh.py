@@ -438,3 +438,36 @@ def test_the_hosts_enter_wait_reaches_its_sessions_not_the_clients(monkeypatch):
     monkeypatch.delenv("OVERTABLE_ENTER_WAIT")
     _, env = join_child("/nowhere.sock", None)("Ann", "xterm", {"OVERTABLE_ENTER_WAIT": "0"})
     assert "OVERTABLE_ENTER_WAIT" not in env
+
+
+async def test_a_host_that_stops_puts_each_terminal_back_and_says_so(tmp_path, keys):
+    """Ctrl+C on the host: each session's child ends, and the player's
+    terminal leaves the full-screen mode, shows the cursor again and reads
+    that the host stopped and the seats are kept. (It stayed on the last
+    frame, in the app's modes, with no word of why.)"""
+    import re
+
+    from host.ssh import stop
+
+    path, ann, _, _ = keys
+    host_key = load_host_key(tmp_path / "host_key")
+    server = await serve("127.0.0.1", 0, read_players(path), host_key, child_running(ECHO))
+    port = server.sockets[0].getsockname()[1]
+    async with connect(port, ann) as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        seen: list[str] = []
+        await read_until(process, "PID=", seen)
+        await read_until(process, "\n", seen)
+        pid = int(re.search(r"PID=(\d+)", "".join(seen)).group(1))
+        stopping = asyncio.ensure_future(stop(server))
+        text = "".join(seen) + await output_of(process)
+        await stopping
+    assert "\x1b[?1049l\x1b[?25h" in text  # out of the alternate screen, the cursor shown
+    assert text.rindex("\x1b[?7h") > text.rindex("PID=")  # lines wrap again (the app stops them)
+    assert "The Overtable host has stopped; your seats are kept." in text
+    for _ in range(100):
+        if gone(pid):
+            break
+        await asyncio.sleep(0.02)
+    else:
+        raise AssertionError("the child outlived the host")

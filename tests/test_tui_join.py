@@ -927,3 +927,194 @@ async def test_the_turn_coming_back_lights_the_prompt_not_a_notice_over_the_tabl
                         SeatCommand.play(1, rng.choice(theirs.legal), theirs.seq))
                     await bob.send({"command": command, "table": message["table"]})
         assert came_back == 2
+
+
+async def test_the_now_column_stays_in_sight_when_a_tables_seats_wrap_later():
+    """A table's seats first fit on one line (a short Now), then its Now
+    grows ("waiting: ann away (a bot plays after 30 s)") and the seats wrap:
+    the Seats column narrows again. (It kept its widest width, and the
+    Now column went past the right edge at 80 columns.)"""
+    from tests.screen_kit import screen_text
+
+    def person(name: str, present: bool = True, away: bool = False) -> dict:
+        return {"kind": "reserved", "player": name, "present": present, "away": away}
+
+    def duel(started: bool) -> dict:
+        seats = [person("ann", away=started), person("catherine", present=started)]
+        table = {"table": "d", "title": "Overboss Duel", "started": started,
+                 "creator": "ann", "seats": seats, "away_bot": 30.0}
+        if started:
+            table["play"] = {"finished": False, "to_act": [0], "actions": 9}
+        return table
+
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        lobby.show([duel(False)], "ann")
+        await pilot.pause()
+        assert "ann (you), catherine (invited)" in screen_text(app)
+        lobby.show([duel(True)], "ann")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "waiting: ann away (a bot plays after 30 s)" in text
+        assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
+
+
+async def test_the_lobby_help_says_what_enter_does_there():
+    """F1 in the lobby: Enter sits you down (a match that is over: its
+    results), in words; it read "Select", the table widget's own word,
+    and Left / Right arrow "Cursor left / right", which do nothing on a
+    list of rows."""
+    from tui.screens.help import screen_keys
+
+    ann = {"kind": "reserved", "player": "ann", "present": True, "away": False}
+    duel = {"table": "d", "title": "Overboss Duel", "started": True, "seats": [ann],
+            "play": {"finished": False, "to_act": [0], "actions": 9}}
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show([duel], "ann")
+        await pilot.pause()
+        keys = dict(screen_keys(app.screen))
+        assert keys["Enter"].startswith("Sit down at the highlighted table")
+        assert "Select" not in keys.values()
+        assert not any("Left" in key or "Right" in key for key in keys)
+
+
+async def test_a_chat_line_sent_too_soon_stays_in_its_field(shared_hub):
+    """Past the hub's pace of chat lines (a few every ten seconds), the
+    line is not sent and stays typed, with a notice that says why and
+    that Enter sends it later: the field was cleared, then the hub
+    refused the line, and it was lost."""
+    from textual.widgets import Input
+
+    from host.messages import CHAT_BURST
+    from tui.screens.chat import ChatScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+        field = app.screen.query_one(Input)
+        for n in range(CHAT_BURST):
+            field.value = f"line {n}"
+            await pilot.press("enter")
+            assert field.value == ""
+        field.value = "one line too many, typed with care"
+        await pilot.press("enter")
+        assert field.value == "one line too many, typed with care"
+        assert any("Your line is kept" in n.message for n in app._notifications)
+        await wait_for(pilot, lambda: len(app.screen.lines) == CHAT_BURST)
+        await pilot.pause(0.2)
+        assert not any("Slow down" in n.message and "kept" not in n.message
+                       for n in app._notifications)  # the hub refused nothing
+
+
+async def test_the_shared_tables_palette_offers_no_screenshot(shared_hub):
+    """Over SSH, Textual's Screenshot would save a file on the host, never
+    where the player is (it said "Failed to save screenshot"): the palette
+    of the shared tables leaves it out, and keeps the others."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Screenshot" not in titles
+        assert "Theme picker" in titles and "Keys" in titles
+
+
+async def test_at_a_shared_table_q_and_h_say_they_lead_to_the_lobby(shared_hub):
+    """A player over SSH has no home screen: the footer's q at a shared
+    table, and the results' h and button, say Lobby, where they lead
+    (they said Home)."""
+    from textual.widgets import Button
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, _ = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
+        assert app.screen.active_bindings["q"].binding.description == "Lobby"
+        await play_to_the_results(pilot, app, bob, random.Random(3))
+        await pilot.pause(0.2)
+        assert app.screen.active_bindings["h"].binding.description == "Lobby"
+        assert str(app.screen.query_one("#home", Button).label) == "Lobby (h)"
+        await bob.close()
+
+
+async def test_the_shared_tables_help_says_what_their_palette_and_quit_do(shared_hub):
+    """F1 at the shared tables: Ctrl+P names their palette (a new table,
+    the lobby, chat, the bell), not the home screen's (continue, saved
+    matches), and Ctrl+Q says the seats wait."""
+    from textual.widgets import DataTable
+
+    from tui.screens.help import HelpScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        grid = app.screen.query_one("#help-keys", DataTable)
+        rows = {str(grid.get_row_at(i)[0]): str(grid.get_row_at(i)[1]).replace("\n", " ")
+                for i in range(grid.row_count)}
+        assert "new table, lobby" in rows["Ctrl+P"] and "continue" not in rows["Ctrl+P"]
+        assert "your seats wait" in rows["Ctrl+Q"]
+
+
+async def test_a_chat_line_at_its_length_limit_says_so(shared_hub):
+    """Typing past the chat's 200 characters brings a notice naming the
+    limit, once for a run of keys: the field refused the rest with only
+    the terminal's bell, easily missed over SSH."""
+    from textual.widgets import Input
+
+    from tui.screens.chat import ChatScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+        field = app.screen.query_one(Input)
+        field.value = "x" * 199
+        field.cursor_position = 199
+        await pilot.press("y")
+        assert not any("at most" in n.message for n in app._notifications)
+        await pilot.press("z", "z", "z")
+        assert field.value == "x" * 199 + "y"
+        said = [n.message for n in app._notifications if "at most" in n.message]
+        assert said == ["A chat line is 200 characters at most: the rest did not go in."]
+
+
+async def test_back_from_the_table_a_login_sat_you_at_the_lobby_highlights_it(shared_hub):
+    """Connecting again puts the player back in their seat; leaving that
+    table for the lobby highlights it (Enter returns there), as after
+    sitting down from the lobby: the cursor was on the first table, an
+    old match's results for Enter."""
+    hub, path = shared_hub
+    cyd = await Player.connect(path, "Cyd")
+    await cyd.send({"create": {"game": "overboss-duel",
+                               "seats": [{"player": "Cyd"}, {"bot": "random"}]}})
+    await cyd.expect("created")
+    ann = await Player.connect(path, "Ann")
+    await ann.send({"create": {"game": "overboss-duel",
+                               "seats": [{"player": "Ann"}, {"bot": "random"}]}})
+    created = (await ann.expect("created"))["created"]
+    await ann.send({"join": {"table": created["table"], "seat": 0}})
+    await ann.expect("update")
+    await ann.close()  # Ann's seat waits for her
+    await cyd.close()
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await pilot.pause(0.2)
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                       and len(app.screen.listing) == 2)
+        await pilot.pause(0.2)
+        assert app.screen._highlighted()["table"] == created["table"]

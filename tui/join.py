@@ -25,6 +25,13 @@ class JoinApp(OvertableApp):
 
     BINDINGS = [Binding("f2", "chat", "Chat")]
 
+    #: F1's "Everywhere" lines that differ at the shared tables
+    HELP_EVERYWHERE = {
+        "Ctrl+P": "Command palette: new table, lobby, rules, chat, bell on your turn, "
+                  "theme, quit",
+        "Ctrl+Q": "Quit (your seats wait for you; every match is saved on the host)",
+    }
+
     def __init__(self, socket_path: Path, player: str, *, bell: bool = False, **kwargs: Any) -> None:
         super().__init__("home", None, **kwargs)
         self.remote = RemoteTable(self, socket_path, player)
@@ -67,6 +74,14 @@ class JoinApp(OvertableApp):
         yield ("Chat", "Talk at this table, or in the lobby (F2)", self.action_chat)
         yield ("Bell", "Ring the terminal's bell on your turn (on / off)", self.action_toggle_bell)
         yield ("Quit", "Leave (your seats wait for you)", self.action_quit)
+
+    def get_system_commands(self, screen: Screen) -> Any:
+        """Textual's commands but its Screenshot: it would save a file on
+        the host, not where the player is (and said "Failed to save
+        screenshot" over SSH)."""
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":
+                yield command
 
     def action_chat(self) -> None:
         """The chat of the table on screen, or of the lobby."""

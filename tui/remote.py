@@ -19,7 +19,16 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from host.messages import LEAVE, MAX_MESSAGE_BYTES, BadMessage, SeatCommand, SeatUpdate
+from host.messages import (
+    CHAT_BURST,
+    CHAT_WINDOW,
+    LEAVE,
+    MAX_MESSAGE_BYTES,
+    BadMessage,
+    Pace,
+    SeatCommand,
+    SeatUpdate,
+)
 from host.wire import codec
 from tui import collector
 from tui.draw_turns import DrawTurns
@@ -70,9 +79,10 @@ class TablePort:
         """Send `command` to the hub; False if it could not go (no link)."""
         return self.remote.command(self.table, command)
 
-    def say(self, text: str) -> None:
-        """Table talk, for screens that have it: the table's chat."""
-        self.remote.say(self.table, text)
+    def say(self, text: str) -> bool:
+        """Table talk, for screens that have it: the table's chat (False:
+        not sent, too soon after the last lines)."""
+        return self.remote.say(self.table, text)
 
 
 class RemoteTable:
@@ -102,6 +112,10 @@ class RemoteTable:
         self._said_unwelcome: set[str] = set()
         #: chat lines by table id (None: the lobby), oldest first
         self.chat: dict[str | None, list[str]] = {}
+        #: the hub's pace of chat lines, counted here too: a line it would
+        #: refuse is not sent, and stays in its field (the hub's refusal
+        #: came after the field was cleared, and the line was lost)
+        self.chat_pace = Pace(CHAT_BURST, CHAT_BURST / CHAT_WINDOW)
         #: tables where this player's command waits for its answer
         self._asked: set[str] = set()
         #: table id -> updates not drawn yet (drawn LATER_SECONDS after the first)
@@ -406,6 +420,9 @@ class RemoteTable:
                 cls = GenericGameScreen
             screen = cls(TablePort(self, table))
             self.screens[table] = screen
+            # back from it, the lobby highlights it: also a table the hub
+            # sat this player at by itself (on connecting again)
+            self._lobby_want(table)
             covered = self.app.screen
             await self.app.push_screen(screen)
             self._covered(covered)
@@ -434,8 +451,16 @@ class RemoteTable:
         self.app.notify("You sat down at that table from another terminal: "
                         "your seat is played there now.", severity="warning")
 
-    def say(self, table: str | None, text: str) -> None:
+    def say(self, table: str | None, text: str) -> bool:
+        """Send a chat line; False (and a notice) when this player has
+        chatted too often just now: the hub would refuse it, and the line
+        is kept where it was typed, to be sent again."""
+        if not self.chat_pace.allow(self.player):
+            self.app.notify("Slow down: a few chat lines every ten seconds. Your line is "
+                            "kept: Enter sends it in a moment.", severity="warning")
+            return False
         self.write({"chat": {"table": table, "text": text}})
+        return True
 
     def table_on_screen(self) -> str | None:
         """The table whose screen is on top (None: the lobby)."""

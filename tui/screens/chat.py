@@ -12,6 +12,7 @@ from textual.widgets import Input, Static
 
 from tui.screens.dialog import Dialog
 from tui.widgets.gamelog import GameLog
+from tui.widgets.limited_input import LimitedInput
 
 
 class ChatScreen(Dialog[None]):
@@ -32,7 +33,7 @@ class ChatScreen(Dialog[None]):
     ]
 
     def __init__(
-        self, where: str, lines: list[str], send: Callable[[str], None], where_id: str | None = None
+        self, where: str, lines: list[str], send: Callable[[str], bool | None], where_id: str | None = None
     ) -> None:
         super().__init__()
         self.where = where
@@ -45,8 +46,8 @@ class ChatScreen(Dialog[None]):
         with Vertical(id="chat"):
             yield GameLog(id="chat-lines")
             yield Static(f"Chat {self.where}: Enter sends, Escape closes.", id="chat-hint")
-            yield Input(placeholder="Say something (200 characters at most)", max_length=200,
-                        id="chat-input")
+            yield LimitedInput(placeholder="Say something (200 characters at most)",
+                               max_length=200, id="chat-input", what="A chat line")
 
     def on_mount(self) -> None:
         self.query_one("#chat", Vertical).border_title = f"Chat {self.where}"
@@ -64,8 +65,8 @@ class ChatScreen(Dialog[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = event.value.strip()
-        if text:
-            self._send(text)
+        if text and self._send(text) is False:
+            return  # not sent (too soon after the last lines): kept to send again
         event.input.value = ""
 
     def action_close(self) -> None:

@@ -160,6 +160,15 @@ def bare_name(name: str) -> str:
     return name if found is None else found.group(1)
 
 
+def relabel(screen: Screen, action: str, description: str) -> None:
+    """Name `screen`'s key for `action` `description` in its footer (this
+    screen only): at a shared table "Home" leads to the lobby."""
+    bindings = screen._bindings.key_to_bindings
+    for key, listed in bindings.items():
+        bindings[key] = [replace(b, description=description) if b.action == action else b
+                         for b in listed]
+
+
 class GameScreen(Screen):
     """Base of a game's screen. The shell constructs it with its port.
 
@@ -224,6 +233,8 @@ class GameScreen(Screen):
         super().__init__(**kwargs)
         #: where this screen's commands go (the table at this terminal, tui/table.py)
         self.port = port
+        if getattr(port, "answers_later", False):  # a shared table: q leads to the lobby
+            relabel(self, "leave", "Lobby")
         self.update: SeatUpdate | None = None
         #: what the seats viewed here missed since their last moves
         self.since = SinceTracker(self.reveals)
@@ -542,7 +553,8 @@ class GameScreen(Screen):
             return
         from tui.screens.results import ResultsScreen
 
-        self.app.push_screen(ResultsScreen(self.update))
+        self.app.push_screen(ResultsScreen(
+            self.update, shared=getattr(self.port, "answers_later", False)))
 
     def action_leave(self) -> None:
         """Back to the home screen; the journal already holds every action."""

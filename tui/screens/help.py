@@ -36,6 +36,15 @@ GLOBAL_KEYS = [
     ("Ctrl+Q", "Quit (every match is saved)"),
 ]
 
+
+
+def global_keys(app: object) -> list[tuple[str, str]]:
+    """GLOBAL_KEYS as `app` has them: an app may say what its own palette
+    offers and what quitting does (`HELP_EVERYWHERE`, key -> words)."""
+    own: dict[str, str] = getattr(app, "HELP_EVERYWHERE", {})
+    return [(key, own.get(key, does)) for key, does in GLOBAL_KEYS]
+
+
 #: keys named in words
 KEY_WORDS = {
     "enter": "Enter", "escape": "Escape", "backspace": "Backspace", "delete": "Delete",
@@ -88,6 +97,8 @@ def _does(node: object, binding: Binding) -> str:
 #: scrolls sideways ("Left arrow: Scroll Left", "Ctrl+Pageup: Page Left"
 #: did nothing on the home screen, the new-match form or a match)
 _SIDEWAYS = frozenset({"scroll_left", "scroll_right", "page_left", "page_right"})
+#: a row-cursor table's left and right (they scroll it sideways, if ever)
+_ROW_SIDEWAYS = frozenset({"cursor_left", "cursor_right"})
 
 
 def screen_keys(screen: Screen) -> list[tuple[str, str]]:
@@ -100,6 +111,10 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
             continue
         if binding.action in _SIDEWAYS and not getattr(active.node, "allow_horizontal_scroll", False):
             continue  # a list or a form that never scrolls sideways: noise
+        if (binding.action in _ROW_SIDEWAYS and isinstance(active.node, DataTable)
+                and active.node.cursor_type == "row"
+                and not active.node.allow_horizontal_scroll):
+            continue  # a list of rows as wide as its room: left and right do nothing
         label, does = key_words(key, binding), _does(active.node, binding)
         labels = rows.setdefault(does, [])
         if label not in labels:
@@ -176,14 +191,15 @@ class HelpScreen(Dialog[None]):
         keys = screen_keys(self.over)
         symbols: Sequence[tuple[str, str]] = (*getattr(self.over, "HELP_SYMBOLS", ()),
                                                *getattr(self.over, "SINCE_SYMBOLS", ()))
-        left = min(KEY_WIDTH, max((len(k) for k, _ in (*keys, *GLOBAL_KEYS, *symbols)),
+        everywhere = global_keys(self.app)
+        left = min(KEY_WIDTH, max((len(k) for k, _ in (*keys, *everywhere, *symbols)),
                                   default=4))
         right = TEXT_WIDTH - left
         table.add_columns("Key", "Does")
         sections = [(None, keys)]
         if symbols:
             sections.append(("On screen", symbols))
-        sections.append(("Everywhere", GLOBAL_KEYS))
+        sections.append(("Everywhere", everywhere))
         for heading, rows in sections:
             if heading is not None:
                 table.add_row("", Text(heading, style="bold"))

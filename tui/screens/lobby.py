@@ -205,6 +205,16 @@ class SharedTableScreen(NewMatchScreen):
         )
 
 
+class LobbyGrid(DataTable):
+    """The lobby's tables: F1 says what Enter does on one ("Select", the
+    table widget's own word, said nothing)."""
+
+    def help_text(self, binding: Any) -> str | None:
+        if binding.action == "select_cursor":
+            return "Sit down at the highlighted table (a match that is over: its results)"
+        return None
+
+
 class LobbyScreen(Screen):
     """The hub's tables; this player's name in the title."""
 
@@ -242,12 +252,11 @@ class LobbyScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("Connecting to the hub…", id="lobby-hint")
-        yield DataTable(id="lobby-tables", cursor_type="row", zebra_stripes=True)
+        yield LobbyGrid(id="lobby-tables", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns(*COLUMNS)
         table.focus()
         remote = getattr(self.app, "remote", None)
         if remote is not None:
@@ -305,7 +314,10 @@ class LobbyScreen(Screen):
             row = ids.index(new[0])
         elif was in ids:
             row = ids.index(was)
-        grid.clear()
+        # the columns too: a column keeps the width of its widest cell ever
+        # shown, and seats that wrap later left the Now column past the edge
+        grid.clear(columns=True)
+        grid.add_columns(*COLUMNS)
         statuses = [status_text(table) for table in self.listing]
         widest = [max((cell_len(str(text)) for text in texts), default=0) for texts in (
             [COLUMNS[0], *(str(t["title"]) for t in self.listing)], [COLUMNS[2], *statuses])]

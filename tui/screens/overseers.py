@@ -66,6 +66,7 @@ from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.hand import BACK, Card, Hand
 from tui.widgets.kept_lines import KeptStatic
+from tui.widgets.limited_input import LimitedInput
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.scrollbars import KeptVerticalScroll
 from tui.widgets.since import SinceLog, changed_keys, marked_text
@@ -266,8 +267,8 @@ class OverseersScreen(GameScreen):
                 yield SinceLog(id="ov-log", classes="panel")
                 with Vertical(id="ov-talk", classes="panel"):
                     yield Static("", id="ov-notes")
-                    yield Input(placeholder="t: a note for the table", id="ov-note",
-                                max_length=_NOTE_MAX, compact=True)
+                    yield LimitedInput(placeholder="t: a note for the table", id="ov-note",
+                                       max_length=_NOTE_MAX, compact=True, what="A note")
         with Vertical(id="ov-decide"):
             yield Static("", id="ov-prompt")
             yield Hand(id="ov-hand", empty="No cards.")
@@ -1015,7 +1016,8 @@ class OverseersScreen(GameScreen):
         event.input.value = ""
         say = getattr(self.port, "say", None)
         if callable(say):  # a shared table: the talk is the table's chat
-            say(text[:_NOTE_MAX])
+            if say(text[:_NOTE_MAX]) is False:  # not sent (too soon): kept
+                event.input.value = text
         else:
             self.heard(text[:_NOTE_MAX])
 

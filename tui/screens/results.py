@@ -16,7 +16,7 @@ from textual.widgets import Button, DataTable, Header, Label, Static
 from core.engine import name_seats
 from host.messages import SeatUpdate
 from tui import resources
-from tui.screens.game import game_of
+from tui.screens.game import game_of, relabel
 from tui.widgets.footer import Footer
 from tui.widgets.roundchart import RoundChart
 
@@ -86,10 +86,14 @@ class ResultsScreen(Screen):
         Binding("h,q,escape,backspace", "home", "Home"),
     ]
 
-    def __init__(self, update: SeatUpdate) -> None:
+    def __init__(self, update: SeatUpdate, *, shared: bool = False) -> None:
         super().__init__()
         #: the final update of the match, from the seat shown
         self.update = update
+        #: a shared table's results: h leads back to the lobby
+        self.shared = shared
+        if shared:
+            relabel(self, "home", "Lobby")
 
     def compose(self) -> ComposeResult:
         update = self.update
@@ -134,7 +138,7 @@ class ResultsScreen(Screen):
         with Horizontal(id="results-buttons"):
             yield Button("Rematch (r)", id="rematch", variant="primary")
             yield Button("Final table (b)", id="board")
-            yield Button("Home (h)", id="home")
+            yield Button("Lobby (h)" if self.shared else "Home (h)", id="home")
         yield Footer()
 
     def _charts(self, players: int) -> Grid | None:
@@ -277,7 +281,8 @@ def push_results(app: Any, update: SeatUpdate, game_screen: Any) -> list[Any]:
     for the end (`GameScreen.over_the_results`), all in one turn of the
     event loop: the player never sees a frame of the results before a
     dialog that is to be read first. Returns their mounts, to await."""
-    mounts = [app.push_screen(ResultsScreen(update))]
+    shared = getattr(getattr(game_screen, "port", None), "answers_later", False)
+    mounts = [app.push_screen(ResultsScreen(update, shared=shared))]
     if game_screen is not None:
         dialogs, game_screen.over_the_results = game_screen.over_the_results, []
         mounts += [app.push_screen(dialog) for dialog in dialogs]
