@@ -39,8 +39,11 @@ RECONNECT_TRIES = 150
 #: how long a change this player did not ask for waits before it is drawn:
 #: the player whose key caused it draws first (every app of a table gets
 #: the change at once, and they share the host's cores), and changes that
-#: arrive together are drawn once (docs/performance.md, "SSH load")
-LATER_SECONDS = 0.05
+#: arrive together are drawn once (docs/performance.md, "SSH load"). A
+#: tenth of a second: most answers are out by then (50 ms left the others'
+#: redraws running beside a slow answer: p95 over 30 players 100-114 ms
+#: against 74-98 ms, 2026-12-02 23:27-23:34)
+LATER_SECONDS = 0.1
 #: a player who sent a command to a table this recently is at the keyboard:
 #: the turn coming back there is not announced by a notice over the table,
 #: whose prompt already says so (the notice covered a card just when it was
