@@ -67,3 +67,20 @@ async def test_the_screens_look_the_same_with_their_stylesheets_read_early(monke
             return [(str(node), node.styles.css) for node in app.screen.walk_children()]
 
     assert await styles_of_the_rules(True) == await styles_of_the_rules(False)
+
+
+async def test_the_stylesheets_read_early_stay_parsed_for_later_widgets():
+    """A widget mounted for the first time later (the results' buttons)
+    adds its default CSS, and Textual parses the app's stylesheet again
+    from its cache: the files read early are in that cache, not parsed
+    again (Textual's own reparse left them out of it)."""
+    import os
+
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app._warm_styles()
+        sheet = app.stylesheet
+        cached = {read_from for (_, read_from, *_rest) in sheet._parse_cache.keys()}
+        for path in resources.stylesheets():
+            assert (os.path.abspath(path), "") in cached

@@ -198,7 +198,10 @@ class OvertableApp(KeysInOrder, App[None]):
             return
         for path in unread:
             stylesheet.read(path)
-        stylesheet.reparse()
+        # parse, not reparse as Textual does at a push: reparse parses in a
+        # new stylesheet and leaves this one's cache without the new files,
+        # so each widget's first default CSS later parsed them again
+        stylesheet.parse()
         stylesheet.update(self)
 
     @work(thread=True, exclusive=True, group="warm-rules")
