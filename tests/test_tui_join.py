@@ -39,6 +39,17 @@ async def wait_for(pilot, condition, timeout: float = 10) -> None:
     await screen_kit.wait_for(pilot, condition, timeout, step=0.02)  # the hub answers
 
 
+async def open_chat(pilot, app):
+    """F2 at the lobby: the chat dialog, and its text field."""
+    from textual.widgets import Input
+
+    from tui.screens.chat import ChatScreen
+
+    await pilot.press("f2")
+    await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+    return app.screen.query_one(Input)
+
+
 async def bob_sits_at_anns_duel(pilot, app, path, options=None) -> tuple:
     """Ann (the app) sets up an Overboss Duel from the new-match form's
     result (her seat, one open; the rulebook's game unless `options` say
@@ -299,7 +310,6 @@ async def test_chat_from_the_app(shared_hub):
     typed there reaches the others; a line from another player is a notice."""
     from textual.widgets import Input
 
-    from tui.screens.chat import ChatScreen
 
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
@@ -308,8 +318,7 @@ async def test_chat_from_the_app(shared_hub):
         bob = await Player.connect(path, "Bob")
         await bob.send({"chat": {"table": None, "text": "hello Ann"}})
         await wait_for(pilot, lambda: any("hello Ann" in n.message for n in app._notifications))
-        await pilot.press("f2")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+        await open_chat(pilot, app)
         assert app.screen.lines == ["Bob: hello Ann"]
         from tui.widgets.gamelog import GameLog
 
@@ -987,18 +996,14 @@ async def test_a_chat_line_sent_too_soon_stays_in_its_field(shared_hub):
     line is not sent and stays typed, with a notice that says why and
     that Enter sends it later: the field was cleared, then the hub
     refused the line, and it was lost."""
-    from textual.widgets import Input
 
     from host.messages import CHAT_BURST
-    from tui.screens.chat import ChatScreen
 
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.remote.connected)
-        await pilot.press("f2")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
-        field = app.screen.query_one(Input)
+        field = await open_chat(pilot, app)
         for n in range(CHAT_BURST):
             field.value = f"line {n}"
             await pilot.press("enter")
@@ -1070,17 +1075,13 @@ async def test_a_chat_line_at_its_length_limit_says_so(shared_hub):
     """Typing past the chat's 200 characters brings a notice naming the
     limit, once for a run of keys: the field refused the rest with only
     the terminal's bell, easily missed over SSH."""
-    from textual.widgets import Input
 
-    from tui.screens.chat import ChatScreen
 
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.remote.connected)
-        await pilot.press("f2")
-        await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
-        field = app.screen.query_one(Input)
+        field = await open_chat(pilot, app)
         field.value = "x" * 199
         field.cursor_position = 199
         await pilot.press("y")
