@@ -142,6 +142,8 @@ class OvertableApp(KeysInOrder, App[None]):
         #: full garbage collections between screens, not during play
         #: (tui/collector.py; the real app, not tests)
         self.collector = Collector(self) if collect_between_screens else None
+        #: the screens (their ids) on the stack at the last change of screen
+        self._stack_seen: set[int] = set()
         #: a hand-over cover ignores Enter this long after it appears
         self.handover_grace = handover_grace
         #: a game screen ignores Enter this long after a new decision appears
@@ -597,10 +599,10 @@ class OvertableApp(KeysInOrder, App[None]):
     def _on_screen_change(self, screen: Screen) -> None:
         self.call_later(self._check_size)
         self.call_later(self._release_closed_watchers)
-        stack = {id(shown) for shown in self.screen_stack}
-        closed = bool(getattr(self, "_stack_seen", set()) - stack)
-        self._stack_seen = stack
         if self.collector is not None:
+            stack = {id(shown) for shown in self.screen_stack}
+            closed = bool(self._stack_seen - stack)  # not only a push
+            self._stack_seen = stack
             self.collector.screen_changed(closed=closed)
 
     def on_unmount(self) -> None:
