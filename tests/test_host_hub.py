@@ -50,6 +50,15 @@ class Player:
         self.inbox.append(message)
         return message
 
+    async def until_quiet(self, quiet: float = 0.3) -> list[dict]:
+        """Every message sent until the hub falls quiet for `quiet` seconds."""
+        messages = []
+        while True:
+            try:
+                messages.append(await self.read(timeout=quiet))
+            except TimeoutError:
+                return messages
+
     async def expect(self, key: str, timeout: float = 5) -> dict:
         while True:
             message = await self.read(timeout)
@@ -278,11 +287,7 @@ async def test_a_hub_killed_mid_match_loses_no_applied_action(tmp_path):
                     moves += 1
         # let the last answers arrive, then kill the hub without warning
         for seat, player in ((0, ann), (1, bob)):
-            while True:
-                try:
-                    message = await player.read(timeout=0.3)
-                except TimeoutError:
-                    break
+            for message in await player.until_quiet():
                 if "update" in message:
                     last[seat] = wire.decode_update(json.dumps(message["update"]).encode())
         proc.send_signal(signal.SIGKILL)

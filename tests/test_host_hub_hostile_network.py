@@ -17,14 +17,11 @@ async def last_lobby(player, refuse: str | None = None):
     """The last lobby `player` was sent once the hub falls quiet (None if
     none); with `refuse`, no error containing it came meanwhile."""
     lobby = None
-    while True:
-        try:
-            message = await player.read(timeout=0.3)
-        except TimeoutError:
-            return lobby
+    for message in await player.until_quiet():
         if refuse is not None:
             assert refuse not in message.get("error", ""), message
         lobby = message.get("lobby", lobby)
+    return lobby
 
 
 async def test_a_client_let_go_for_not_reading_gives_its_backlog_back(hub, monkeypatch):  # noqa: F811
@@ -91,11 +88,7 @@ async def test_chat_is_bounded_per_player_not_per_connection(hub):  # noqa: F811
             await terminal.send({"chat": {"table": None, "text": f"spam {round_}"}})
     heard = refused = 0
     for player in (*terminals, listener):
-        while True:
-            try:
-                message = await player.read(timeout=0.3)
-            except TimeoutError:
-                break
+        for message in await player.until_quiet():
             if player is listener:
                 heard += "chat" in message
             elif "error" in message:
@@ -131,14 +124,7 @@ async def test_lobby_churn_from_one_player_reaches_the_others_coalesced(hub):  #
     await asyncio.sleep(2 * hub_module.LOBBY_SECONDS)
     bound = took / hub_module.LOBBY_SECONDS + 3
     for player in (*others, mal):
-        lobbies = []
-        while True:
-            try:
-                message = await player.read(timeout=0.3)
-            except TimeoutError:
-                break
-            if "lobby" in message:
-                lobbies.append(message["lobby"])
+        lobbies = [message["lobby"] for message in await player.until_quiet() if "lobby" in message]
         assert lobbies, "the changes reach everyone"
         assert [t["table"] for t in lobbies[-1]] == [kept], "the last lobby is the latest"
         assert len(lobbies) <= bound, (len(lobbies), bound)
@@ -255,11 +241,7 @@ async def test_commands_are_bounded_per_player(hub):  # noqa: F811
     for _ in range(15):
         await ann.send(undo)
     reasons = []
-    while True:
-        try:
-            message = await ann.read(timeout=0.3)
-        except TimeoutError:
-            break
+    for message in await ann.until_quiet():
         if "refused" in message:
             assert message["table"] == table
             reasons.append(message["refused"])
@@ -283,14 +265,7 @@ async def test_sitting_watching_and_the_lobby_are_bounded_per_player(hub):  # no
     hub_.seat_pace = hub_module.Pace(3, 0.01)  # from now: a bucket of 3, next to no refill
     for _ in range(10):
         await ann.send({"watch": {"table": table}})
-    errors = []
-    while True:
-        try:
-            message = await ann.read(timeout=0.3)
-        except TimeoutError:
-            break
-        if "error" in message:
-            errors.append(message["error"])
+    errors = [message["error"] for message in await ann.until_quiet() if "error" in message]
     slow = [e for e in errors if e.startswith("Slow down")]
     assert len(errors) == 10 and len(slow) >= 7, errors  # at most the bucket's 3 served
     await bob.send({"lobby": {}})

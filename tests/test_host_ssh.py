@@ -279,6 +279,15 @@ def gone(pid: int) -> bool:
     return False
 
 
+async def wait_gone(pid: int, what: str) -> None:
+    """Until process `pid` has ended (2 s at most: else `what` outlived it)."""
+    for _ in range(100):
+        if gone(pid):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"the child outlived {what}")
+
+
 async def test_an_idle_session_is_closed_with_a_message_and_no_process_left(idle_door, keys):
     import re
 
@@ -294,12 +303,7 @@ async def test_an_idle_session_is_closed_with_a_message_and_no_process_left(idle
         waited = asyncio.get_running_loop().time() - started
     assert "Closed after 1 second without a key; your seat is kept." in text
     assert waited >= 1.0
-    for _ in range(100):
-        if gone(pid):
-            break
-        await asyncio.sleep(0.02)
-    else:
-        raise AssertionError("the child outlived its idle session")
+    await wait_gone(pid, "its idle session")
 
 
 async def test_a_player_who_keeps_typing_is_not_closed(idle_door, keys):
@@ -465,9 +469,4 @@ async def test_a_host_that_stops_puts_each_terminal_back_and_says_so(tmp_path, k
     assert "\x1b[?1049l\x1b[?25h" in text  # out of the alternate screen, the cursor shown
     assert text.rindex("\x1b[?7h") > text.rindex("PID=")  # lines wrap again (the app stops them)
     assert "The Overtable host has stopped; your seats are kept." in text
-    for _ in range(100):
-        if gone(pid):
-            break
-        await asyncio.sleep(0.02)
-    else:
-        raise AssertionError("the child outlived the host")
+    await wait_gone(pid, "the host")
