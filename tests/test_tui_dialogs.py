@@ -100,7 +100,7 @@ async def test_a_dialog_is_laid_out_once_when_it_opens_and_the_table_not_again()
     asks for; the table underneath, none (`lay_out_once`)."""
     from textual.screen import Screen
 
-    from tui.layout_once import lay_out_once
+    from tui.once import lay_out_once
 
     lay_out_once()  # as OvertableApp does
     app = ScreenApp(make_update(full_state()), FakePort())

@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tests.screen_kit import screen_text
-from tui.layout_once import lay_out_once
+from tui.once import lay_out_once
 from tui.screens.game import GameScreen
 from tui.screens.overstocked_area import AreaView
 from tui.widgets import ActionBar, Card, Choice, Hand, Market, Offer, PickList, Row

@@ -24,7 +24,7 @@ from tui import resources
 from tui import theme as themes
 from tui.collector import Collector
 from tui.key_order import KeysInOrder
-from tui.layout_once import lay_out_once
+from tui.once import lay_out_once, style_once, widgets_default_css
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
@@ -102,6 +102,10 @@ class OvertableCommands(Provider):
 #: screens' stylesheets are loaded (`OvertableApp.warm_up_later`)
 WARM_UP_AFTER = 1.0
 
+#: how many stylesheet sources' parsed rules an app keeps (Textual: 64);
+#: an app at the end of a match has about 80 (`_warm_styles`)
+PARSED_SOURCES_KEPT = 256
+
 
 class OvertableApp(KeysInOrder, App[None]):
     """A terminal game table."""
@@ -131,6 +135,7 @@ class OvertableApp(KeysInOrder, App[None]):
     ) -> None:
         super().__init__()
         lay_out_once()  # one layout pass where Textual makes two (over SSH, CPU per update)
+        style_once()  # and no second styling of what nothing changed
         #: what the command line asked for: home, new, resume, saves, rules
         self.start = start
         self.start_argument = argument
@@ -188,18 +193,33 @@ class OvertableApp(KeysInOrder, App[None]):
         self._warm_styles()
 
     def _warm_styles(self) -> None:
-        """Read every screen's stylesheet now, in one pass. Textual reads a
+        """Read every screen's stylesheet now, in one pass, and every widget
+        class's default CSS (`widgets_default_css`). Textual reads a
         screen's CSS_PATH when the screen is first pushed, and then parses
         every stylesheet of the app again from the start and restyles every
         widget: 20-30 ms each time at 80x24, paid by the end of each match
         (the results), a first dialog, a first game (docs/performance.md,
         2026-12-02 22:05). Read here once, a push finds its sheet loaded."""
+        # the results and the dialogs over them end every match: their
+        # widget classes are imported here, so that their CSS is read below
+        import tui.screens.ending  # noqa: F401
+        import tui.screens.results  # noqa: F401
+
         stylesheet = self.stylesheet
         unread = [path for path in resources.stylesheets() if not stylesheet.has_source(path, "")]
-        if not unread:
-            return
         for path in unread:
             stylesheet.read(path)
+        defaults = [source for source in widgets_default_css()
+                    if source[0] not in stylesheet.source]
+        for read_from, css, tie_breaker, scope in defaults:
+            stylesheet.add_source(css, read_from=read_from, is_default_css=True,
+                                  tie_breaker=tie_breaker, scope=scope)
+        # Textual keeps the parsed rules of 64 sources: with every default
+        # CSS read here an app has more, and each later parse, walking them
+        # in the same order, would have found none of them kept
+        stylesheet._parse_cache.grow(PARSED_SOURCES_KEPT)
+        if not unread and not defaults:
+            return
         # parse, not reparse as Textual does at a push: reparse parses in a
         # new stylesheet and leaves this one's cache without the new files,
         # so each widget's first default CSS later parsed them again

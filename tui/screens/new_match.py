@@ -12,11 +12,9 @@ import typing
 from typing import Any
 
 import attrs
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
@@ -139,20 +137,8 @@ class NewMatchScreen(Screen):
     def __init__(self, game_id: str | None) -> None:
         super().__init__()
         self.game_id = game_id or ""
-        #: whether Textual has said the form is on top (`post_message`)
-        self._resumed = False
         #: option marks (CSS classes) -> the player counts they apply at
         self._option_players: dict[str, Any] = {}
-
-    def post_message(self, message: Message) -> bool:
-        # On top for the first time, right after it is built, Textual would
-        # style every widget of the form again, each of them styled as it was
-        # mounted a moment before with nothing changed since: a fifth of the
-        # time to the first frame. (Back from a dialog, its way is kept.)
-        if isinstance(message, events.ScreenResume) and not self._resumed:
-            self._resumed = True
-            message.refresh_styles = False
-        return super().post_message(message)
 
     # -- the game -------------------------------------------------------------
 
