@@ -1119,3 +1119,32 @@ async def test_back_from_the_table_a_login_sat_you_at_the_lobby_highlights_it(sh
                        and len(app.screen.listing) == 2)
         await pilot.pause(0.2)
         assert app.screen._highlighted()["table"] == created["table"]
+
+
+async def test_the_new_table_form_says_table_in_the_lobbys_words(shared_hub):
+    """The form `n` opens in the lobby sets up a table (the lobby's "New
+    table"), whose match begins once everyone has sat down: its title, its
+    start button and key, and its help said "New match" and "Start"."""
+    from textual.widgets import Button, Static
+
+    from tui.screens.help import HelpScreen, screen_keys
+    from tui.screens.lobby import SharedTableScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        assert app.screen.active_bindings["n"].binding.description == "New table"
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen))
+        form = app.screen
+        title = str(form.query_one("#new-title", Static).render())
+        assert title.startswith("New table: ") and "match" not in title
+        assert str(form.query_one("#start", Button).label) == "Set up (ctrl+s)"
+        assert form.active_bindings["ctrl+s"].binding.description == "Set up"
+        keys = dict((does, key) for key, does in screen_keys(form))
+        assert keys.get("Set up the table in the lobby: its match begins once every "
+                        "person has sat down") == "Ctrl+S"
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert str(app.screen.query_one("#help-title", Static).render()) == "Help: New table"

@@ -104,7 +104,18 @@ class SharedTableScreen(NewMatchScreen):
     open to anyone while its name is empty, or reserved for the player
     named there. A bot's seat needs no name (the hub names its bots)."""
 
-    HELP_TITLE = "New shared table"
+    # the lobby's words: it lists tables, and `n` sets up a "New table"
+    # (the form said "New match", and its Start made no match: the match
+    # begins once every person has sat down at the table)
+    HELP_TITLE = "New table"
+    MAKES = "New table"
+    START = "Set up"
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Set up", priority=True,
+                tooltip="Set up the table in the lobby: its match begins once every "
+                        "person has sat down"),
+    ]
 
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
         ("Seat 1", "yours, under your own name"),
