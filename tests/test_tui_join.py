@@ -1148,3 +1148,48 @@ async def test_the_new_table_form_says_table_in_the_lobbys_words(shared_hub):
         await pilot.press("f1")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         assert str(app.screen.query_one("#help-title", Static).render()) == "Help: New table"
+
+
+async def test_the_lobby_help_lists_what_its_keys_do_for_a_player(shared_hub):
+    """F1 in the lobby listed the table widget's own keys (Home, End, Page
+    Up, Page Down, Ctrl+Home, Ctrl+End: "Top", "Bottom", "Cursor up"),
+    which mean little on a few tables: it lists what each lobby key does
+    for a player, and the keys left out still work."""
+    from textual.widgets import DataTable
+
+    from tui.screens.help import HelpScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        for _ in range(3):
+            app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])
+            await pilot.pause(0.3)
+            app.go_home()
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: app.screen.query_one(DataTable).row_count == 3)
+        lobby = app.screen
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        grid = app.screen.query_one("#help-keys", DataTable)
+        rows = [(str(grid.get_row_at(i)[0]).replace("\n", " "),
+                 str(grid.get_row_at(i)[1]).replace("\n", " ")) for i in range(grid.row_count)]
+        keys = dict(rows[:[key for key, _ in rows].index("")])  # above "Everywhere"
+        assert set(keys) == {"Up / Down arrow", "Enter", "w", "n", "r", "x", "q", "F2"}
+        assert keys["Up / Down arrow"] == "Highlight another table"
+        assert keys["w"].startswith("Watch the match at the highlighted table")
+        assert keys["n"].startswith("Set up a new table")
+        assert "your seats wait" in keys["q"] and "lobby" in keys["F2"]
+        for generic in ("Home", "End", "Page", "Top", "Bottom", "Cursor"):
+            assert not any(generic in key or generic in does for key, does in keys.items())
+        # the keys left out of the help still work on the list
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is lobby)
+        grid = lobby.query_one(DataTable)
+        await pilot.press("ctrl+home")
+        assert grid.cursor_row == 0
+        await pilot.press("ctrl+end")
+        assert grid.cursor_row == 2
+        await pilot.press("pageup")
+        assert grid.cursor_row == 0
