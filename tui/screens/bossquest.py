@@ -307,7 +307,7 @@ def spells_block(result: RoundResult, who: Any) -> Text:
     spells = spells_text(result, who)
     if not spells:
         return Text("No spell changed it.", style="italic")
-    wasted = any(used.no_effect for used in result.used)
+    wasted = any(effect.no_effect for effect in combat_spells(result))
     heading = "Spells of the round\n" if wasted else "Spells that changed it\n"
     return Text.assemble((heading, "bold"), spells)
 
