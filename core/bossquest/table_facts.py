@@ -18,7 +18,7 @@ import attrs
 
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind
 from core.bossquest.rules import current_hp, strength, weapons_of
-from core.bossquest.state import ActiveSpell, Phase, RoundResult, Shift, State, Step
+from core.bossquest.state import PUBLIC, ActiveSpell, Phase, RoundResult, Shift, State, Step
 
 OVER = "over"
 PERFECT = "perfect"
@@ -69,6 +69,18 @@ def known_strength(state: State, seat: int) -> int | None:
     if total is None:
         return None
     return total + sum(unread_potions(state, seat))
+
+
+def face_down_known_to(state: State, seat: int) -> tuple[frozenset[int], ...]:
+    """For each of `seat`'s weapons still face down (its hidden card, then
+    a night's, BQ-29), the other knights who know it: none when dealt to
+    it, but the knight it came from by "Swap hidden" (BQ-24), a knight whose
+    Owl looked at it (BQ-42), those who had seen it on the deck before
+    "Swap with deck" gave it (BQ-10). Its owner's view holds this."""
+    knight = state.knights[seat]
+    down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
+    return tuple(frozenset(s for s in card.known_to if s >= 0 and s != seat)
+                 for card in down if PUBLIC not in card.known_to)
 
 
 def knight_in_turn(state: State) -> int | None:
@@ -226,5 +238,6 @@ def progress(state: State) -> str:
     return f"round {max(1, state.round)}"
 
 
-__all__ = ["OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "knight_in_turn",
+__all__ = ["OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "face_down_known_to",
+           "knight_in_turn",
            "last_ask", "progress", "spells_on", "standing"]
