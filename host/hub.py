@@ -30,7 +30,9 @@ Messages from a client (one key names the message):
   that table (seated or watching), or in the lobby; at most 200 characters,
   five lines every ten seconds per player (across their connections).
 
-Messages to a client: ``{"welcome": ...}``, ``{"lobby": [...]}``,
+Messages to a client: ``{"welcome": {"player": name, "settings": {...}}}``
+(``settings``: the host's own choices each player's app takes, by their
+variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``,
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
 ``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``,
 ``{"moved": {"table": id}}`` (the player sat down at that table from another
@@ -204,9 +206,13 @@ class Table:
 class Hub:
     """Every shared match of this host, and the clients at them."""
 
-    def __init__(self, directory: Path, *, bot_delay: float = 0.45, seed: int | None = None):
+    def __init__(self, directory: Path, *, bot_delay: float = 0.45, seed: int | None = None,
+                 settings: dict[str, str] | None = None):
         #: where the journals of shared matches live
         self.directory = Path(directory)
+        #: the host's settings each player's app takes, sent with the
+        #: welcome (`PASSED_ON`; by default this process's own)
+        self.settings = passed_on() if settings is None else dict(settings)
         self.bot_delay = bot_delay
         self.seed = seed
         self.tables: dict[str, Table] = {}
@@ -774,7 +780,10 @@ class Client:
         if self.player is not None:
             raise HubError("You are already known here.")
         self.player = name
-        self.send({"welcome": {"player": self.player}})
+        welcome: dict[str, Any] = {"player": self.player}
+        if self.hub.settings:  # behind the system's OpenSSH, the app's only way to them
+            welcome["settings"] = self.hub.settings
+        self.send({"welcome": welcome})
         # back to every seat of a running match that was theirs (a finished
         # one's results wait in the lobby: logging in shows no old results)
         for table in self.hub.tables.values():
@@ -999,6 +1008,20 @@ def _person_at(session: Session, seat: int) -> bool:
     """A person (not a bot) holds `seat` now."""
     link = session.holder_of(seat)
     return link is not None and link.kind != BOT
+
+
+#: the host's own settings its players' apps take, whichever way they
+#: connect (the SSH front door's sessions, `overtable join` run by the
+#: system's OpenSSH, or on the host machine): the wait before Enter takes a
+#: new decision (tui/app.py, $OVERTABLE_ENTER_WAIT)
+PASSED_ON = ("OVERTABLE_ENTER_WAIT",)
+
+
+def passed_on() -> dict[str, str]:
+    """The `PASSED_ON` variables this process has, by name (checked by the
+    command line that starts the host or hub; the app checks them again)."""
+    return {name: os.environ[name].strip() for name in PASSED_ON
+            if os.environ.get(name, "").strip()}
 
 
 def _away_bot(raw: Any) -> float | None:

@@ -1193,3 +1193,49 @@ async def test_the_lobby_help_lists_what_its_keys_do_for_a_player(shared_hub):
         assert grid.cursor_row == 2
         await pilot.press("pageup")
         assert grid.cursor_row == 0
+
+
+async def test_behind_openssh_the_app_takes_the_hosts_enter_wait(tmp_path, monkeypatch):
+    """`overtable hub` behind the system's OpenSSH: sshd starts `overtable
+    join` without the hub's $OVERTABLE_ENTER_WAIT, which only `overtable
+    host`'s own sessions were given (host/ssh.py `join_child`). The hub
+    says it in its welcome, so both routes' apps wait the same: the value
+    the front door puts in its sessions' environment."""
+    from host.ssh import join_child
+    from tui.app import DECISION_GRACE, decision_grace
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("OVERTABLE_ENTER_WAIT", "0.3")
+    hub = Hub(tmp_path / "shared", bot_delay=0)  # started with the host's setting
+    _, front_door = join_child(tmp_path / "run" / "hub.sock", None)("Ann", "xterm", {})
+    monkeypatch.delenv("OVERTABLE_ENTER_WAIT")  # sshd's session has none
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    try:
+        app = JoinApp(path, "Ann", theme_name="textual-dark", decision_grace=decision_grace())
+        assert app.decision_grace == DECISION_GRACE
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.remote.connected and app.remote._welcomed)
+            monkeypatch.setenv("OVERTABLE_ENTER_WAIT", front_door["OVERTABLE_ENTER_WAIT"])
+            assert app.decision_grace == decision_grace() == 0.3
+    finally:
+        await hub.close()
+
+
+async def test_a_hosts_enter_wait_the_app_refuses_is_said_and_left_out(tmp_path, monkeypatch):
+    """A hub's setting out of bounds (or not a number) is not taken: the
+    player reads why, and their app keeps its own wait."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    hub = Hub(tmp_path / "shared", bot_delay=0, settings={"OVERTABLE_ENTER_WAIT": "9"})
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    try:
+        app = JoinApp(path, "Ann", theme_name="textual-dark", decision_grace=0.7)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.remote._welcomed)
+            await pilot.pause(0.1)
+            assert app.decision_grace == 0.7
+            assert any("OVERTABLE_ENTER_WAIT was not taken" in n.message and "9" in n.message
+                       for n in app._notifications)
+    finally:
+        await hub.close()

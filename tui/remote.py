@@ -338,9 +338,29 @@ class RemoteTable:
         elif "welcome" in message:
             self._welcomed = True
             self._said_unwelcome.clear()
+            welcome = message["welcome"]
+            self._take_settings(welcome.get("settings") if isinstance(welcome, dict) else None)
             if self._lost:
                 self._lost = False
                 self.app.notify("Back at the hub.")
+
+    def _take_settings(self, settings: Any) -> None:
+        """The host's own settings (host/hub.py `PASSED_ON`), which this
+        player's app takes however it connected: behind the system's
+        OpenSSH the app has no other way to them (the SSH front door also
+        puts them in its sessions' environment). A value the app would
+        refuse from its own environment is said and left out."""
+        if not isinstance(settings, dict):
+            return
+        from tui.app import ENTER_WAIT_ENV, enter_wait
+
+        text = settings.get(ENTER_WAIT_ENV)
+        if isinstance(text, str):
+            try:
+                self.app.decision_grace = enter_wait(shown(text, 40))  # type: ignore[attr-defined]
+            except ValueError as error:
+                self.app.notify(f"The host's ${ENTER_WAIT_ENV} was not taken: {error}.",
+                                severity="warning")
 
     async def _update(self, table: str, raw: dict[str, Any]) -> None:
         game = _game(raw.get("game"))
