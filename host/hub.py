@@ -162,6 +162,8 @@ class Table:
     stand_ins: dict[int, BotHolder] = attrs.field(factory=dict)
     #: seat -> the timer that seats a bot there
     timers: dict[int, asyncio.TimerHandle] = attrs.field(factory=dict)
+    #: the away players' seats that owe a decision (`Hub._away_turns`)
+    owed_away: frozenset[int] = frozenset()
 
     @property
     def started(self) -> bool:
@@ -468,7 +470,7 @@ class Hub:
             match,
             seed=seed,
             report=lambda message: log.error("%s", message),
-            on_change=lambda: self._watch_away(table),
+            on_change=lambda: self._changed(table),
         )
         table.session = session
         seat_bots(session, threaded=True, delay=self.bot_delay)
@@ -552,6 +554,28 @@ class Hub:
         return b'{"lobby":[' + b",".join(parts) + b"]}\n"
 
     # -- away players --------------------------------------------------------------
+
+    def _changed(self, table: Table) -> None:
+        """After every change at `table` (a move, a seat taken or left)."""
+        self._away_turns(table)
+        self._watch_away(table)
+
+    def _away_turns(self, table: Table) -> None:
+        """When it becomes the turn of a player away from `table` (in the
+        lobby, or at another table), the lobby goes out: it lists the turn,
+        and their app tells them, once (tui/remote.py). The lobby does not
+        go out for every move (docs/performance.md, "SSH load"), and that
+        turn came unseen."""
+        session = table.session
+        due: frozenset[int] = frozenset()
+        if session is not None and not session.closed and not session.match.finished:
+            to_act = table.game.to_act(session.match.state)
+            due = frozenset(seat for seat, s in enumerate(table.seats)
+                            if s.kind != "bot" and seat in to_act
+                            and session.holder_of(seat) is None)
+        if due - table.owed_away:
+            self._lobby_changed()
+        table.owed_away = due
 
     def _watch_away(self, table: Table) -> None:
         """After every change at `table`: start the clock for each away

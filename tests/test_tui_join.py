@@ -1239,3 +1239,78 @@ async def test_a_hosts_enter_wait_the_app_refuses_is_said_and_left_out(tmp_path,
                        for n in app._notifications)
     finally:
         await hub.close()
+
+
+async def _bob_plays_until_anns_turn(bob, rng) -> None:
+    """Bob answers his latest update at random until it is Ann's turn."""
+    wire = codec(GAMES["overboss-duel"])
+    for _ in range(200):
+        messages = [m for m in await bob.until_quiet(0.2) if "update" in m]
+        if not messages:
+            continue
+        message = messages[-1]
+        theirs = wire.decode_update(json.dumps(message["update"]).encode())
+        if not theirs.legal:
+            if 0 in theirs.to_act:
+                return
+            continue
+        command = wire.command_dict(SeatCommand.play(1, rng.choice(theirs.legal), theirs.seq))
+        await bob.send({"command": command, "table": message["table"]})
+    raise AssertionError("it never became Ann's turn")
+
+
+async def test_a_turn_at_a_table_one_is_away_from_is_told_once(shared_hub):
+    """Ann left her table for the lobby (q) while Bob played: when her turn
+    came there she was told nothing (the table's screen tells her, with the
+    bell she asked for, only while it is open). She is told in the lobby,
+    once a turn, with the bell; and over another screen (the chat) too."""
+    from textual.widgets import DataTable
+
+    from host.messages import LEAVE
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", bell=True, theme_name="textual-dark")
+    rings: list[int] = []
+    app.bell = lambda: rings.append(1)
+    rng = random.Random(5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        screen = app.screen
+        for chat in (False, True):
+            # Ann plays until it is Bob's turn, then leaves for the lobby
+            await wait_for(pilot, lambda s=screen: s.update is not None and bool(s.update.legal))
+            while screen.update.legal:
+                screen.play(rng.choice(screen.update.legal))
+                await pilot.pause(0.05)
+                await wait_for(pilot, lambda s=screen: s.update is not None and not app.remote._asked)
+            app.remote.command(table["table"], SeatCommand(LEAVE, screen.update.seat))
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await wait_for(pilot, lambda: app.screen.query_one(DataTable).row_count >= 1)
+            if chat:
+                await open_chat(pilot, app)
+            app.clear_notifications()
+            rings.clear()
+            await _bob_plays_until_anns_turn(bob, rng)
+            where = ("Enter on it in the lobby sits you down" if chat
+                     else "Enter on it sits you down")
+            told = f"Your turn at Overboss Duel: {where}."
+            await wait_for(pilot, lambda t=told: any(n.message == t for n in app._notifications))
+            assert rings == [1]
+            # another lobby (a table set up elsewhere): the same turn, not told again
+            await bob.send({"create": {"game": "overseers", "seats": ["open"] * 3}})
+            await wait_for(pilot, lambda c=chat: len(app.remote.tables) == 2 + c)
+            await pilot.pause(0.2)
+            assert sum(n.message == told for n in app._notifications) == 1 and rings == [1]
+            if chat:
+                break
+            # back at the table: its own screen says the turn, not the lobby again
+            app.clear_notifications()
+            app.screen.query_one(DataTable).move_cursor(row=0)
+            app.remote.join(table["table"], 0)
+            await wait_for(pilot, lambda: app.screen is not None and app.screen.__class__.__name__
+                           == "OverbossScreen")
+            screen = app.screen
+            await pilot.pause(0.2)
+            assert not any(n.message.startswith("Your turn at") for n in app._notifications)
+        await bob.close()
