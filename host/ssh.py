@@ -561,7 +561,10 @@ def join_child(socket_path: Path, data_dir: Path | None) -> Any:
         colorterm = (client_env or {}).get("COLORTERM")
         if colorterm in ("truecolor", "24bit"):
             env["COLORTERM"] = colorterm
-        argv = [sys.executable, "-m", "tui.ptychild", "join", "--socket", str(socket_path),
+        # -P: the host's working directory is not on the child's path (with
+        # `-m` it came first: a host started in another clone's directory ran
+        # that clone's `tui` for every player)
+        argv = [sys.executable, "-P", "-m", "tui.ptychild", "join", "--socket", str(socket_path),
                 "--name", player]
         return argv, env
 
