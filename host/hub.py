@@ -30,7 +30,9 @@ Messages from a client (one key names the message):
   that table (seated or watching), or in the lobby; at most 200 characters,
   five lines every ten seconds per player (across their connections).
 
-Messages to a client: ``{"welcome": ...}``, ``{"lobby": [...]}``,
+Messages to a client: ``{"welcome": {"player": name, "settings": {...}}}``
+(``settings``: the host's own choices each player's app takes, by their
+variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``,
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
 ``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``,
 ``{"moved": {"table": id}}`` (the player sat down at that table from another
@@ -160,6 +162,8 @@ class Table:
     stand_ins: dict[int, BotHolder] = attrs.field(factory=dict)
     #: seat -> the timer that seats a bot there
     timers: dict[int, asyncio.TimerHandle] = attrs.field(factory=dict)
+    #: the away players' seats that owe a decision (`Hub._away_turns`)
+    owed_away: frozenset[int] = frozenset()
 
     @property
     def started(self) -> bool:
@@ -204,9 +208,13 @@ class Table:
 class Hub:
     """Every shared match of this host, and the clients at them."""
 
-    def __init__(self, directory: Path, *, bot_delay: float = 0.45, seed: int | None = None):
+    def __init__(self, directory: Path, *, bot_delay: float = 0.45, seed: int | None = None,
+                 settings: dict[str, str] | None = None):
         #: where the journals of shared matches live
         self.directory = Path(directory)
+        #: the host's settings each player's app takes, sent with the
+        #: welcome (`PASSED_ON`; by default this process's own)
+        self.settings = passed_on() if settings is None else dict(settings)
         self.bot_delay = bot_delay
         self.seed = seed
         self.tables: dict[str, Table] = {}
@@ -462,7 +470,7 @@ class Hub:
             match,
             seed=seed,
             report=lambda message: log.error("%s", message),
-            on_change=lambda: self._watch_away(table),
+            on_change=lambda: self._changed(table),
         )
         table.session = session
         seat_bots(session, threaded=True, delay=self.bot_delay)
@@ -546,6 +554,28 @@ class Hub:
         return b'{"lobby":[' + b",".join(parts) + b"]}\n"
 
     # -- away players --------------------------------------------------------------
+
+    def _changed(self, table: Table) -> None:
+        """After every change at `table` (a move, a seat taken or left)."""
+        self._away_turns(table)
+        self._watch_away(table)
+
+    def _away_turns(self, table: Table) -> None:
+        """When it becomes the turn of a player away from `table` (in the
+        lobby, or at another table), the lobby goes out: it lists the turn,
+        and their app tells them, once (tui/remote.py). The lobby does not
+        go out for every move (docs/performance.md, "SSH load"), and that
+        turn came unseen."""
+        session = table.session
+        due: frozenset[int] = frozenset()
+        if session is not None and not session.closed and not session.match.finished:
+            to_act = table.game.to_act(session.match.state)
+            due = frozenset(seat for seat, s in enumerate(table.seats)
+                            if s.kind != "bot" and seat in to_act
+                            and session.holder_of(seat) is None)
+        if due - table.owed_away:
+            self._lobby_changed()
+        table.owed_away = due
 
     def _watch_away(self, table: Table) -> None:
         """After every change at `table`: start the clock for each away
@@ -774,7 +804,10 @@ class Client:
         if self.player is not None:
             raise HubError("You are already known here.")
         self.player = name
-        self.send({"welcome": {"player": self.player}})
+        welcome: dict[str, Any] = {"player": self.player}
+        if self.hub.settings:  # behind the system's OpenSSH, the app's only way to them
+            welcome["settings"] = self.hub.settings
+        self.send({"welcome": welcome})
         # back to every seat of a running match that was theirs (a finished
         # one's results wait in the lobby: logging in shows no old results)
         for table in self.hub.tables.values():
@@ -999,6 +1032,20 @@ def _person_at(session: Session, seat: int) -> bool:
     """A person (not a bot) holds `seat` now."""
     link = session.holder_of(seat)
     return link is not None and link.kind != BOT
+
+
+#: the host's own settings its players' apps take, whichever way they
+#: connect (the SSH front door's sessions, `overtable join` run by the
+#: system's OpenSSH, or on the host machine): the wait before Enter takes a
+#: new decision (tui/app.py, $OVERTABLE_ENTER_WAIT)
+PASSED_ON = ("OVERTABLE_ENTER_WAIT",)
+
+
+def passed_on() -> dict[str, str]:
+    """The `PASSED_ON` variables this process has, by name (checked by the
+    command line that starts the host or hub; the app checks them again)."""
+    return {name: os.environ[name].strip() for name in PASSED_ON
+            if os.environ.get(name, "").strip()}
 
 
 def _away_bot(raw: Any) -> float | None:

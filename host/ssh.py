@@ -538,14 +538,10 @@ def _end(child: Any) -> None:
 _TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}")
 
 
-#: the host's own settings its players' sessions keep: the wait before
-#: Enter takes a new decision (tui/app.py, $OVERTABLE_ENTER_WAIT)
-PASSED_ON = ("OVERTABLE_ENTER_WAIT",)
-
-
 def join_child(socket_path: Path, data_dir: Path | None) -> Any:
     """How a player's session runs: `overtable join` for that player, with a
     clean environment (the client's TERM, UTF-8, COLORTERM only if sent)."""
+    from host.hub import passed_on
 
     def build(player: str, term: str, client_env: Any) -> tuple[list[str], dict[str, str]]:
         env = {
@@ -560,13 +556,15 @@ def join_child(socket_path: Path, data_dir: Path | None) -> Any:
         }
         if data_dir is not None:
             env["OVERTABLE_DATA_DIR"] = str(data_dir)
-        for setting in PASSED_ON:  # the host's choice, not the client's
-            if os.environ.get(setting):
-                env[setting] = os.environ[setting]
+        # the host's choice, not the client's (the hub's welcome says the same)
+        env.update(passed_on())
         colorterm = (client_env or {}).get("COLORTERM")
         if colorterm in ("truecolor", "24bit"):
             env["COLORTERM"] = colorterm
-        argv = [sys.executable, "-m", "tui.ptychild", "join", "--socket", str(socket_path),
+        # -P: the host's working directory is not on the child's path (with
+        # `-m` it came first: a host started in another clone's directory ran
+        # that clone's `tui` for every player)
+        argv = [sys.executable, "-P", "-m", "tui.ptychild", "join", "--socket", str(socket_path),
                 "--name", player]
         return argv, env
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from core.bossquest import GAME
@@ -274,3 +275,54 @@ def test_the_combat_says_who_kept_a_heart_over_the_hp_and_why(tortoise, no_loss,
     else:
         assert ann.endswith("over -1♥")
     assert ("No heart lost → Ann: over, but no heart lost" in spells) == by_spell
+
+
+def _mystery_at_combat_round(kind, colour=None):
+    """Cora, last at the Wizard, activates the mystery spell blind; it turns
+    out to be `kind`, in play until combat, which follows at once. Every
+    knight holds a red weapon and a pair; Ann is the closest (17 on 17),
+    nobody over."""
+    from core import CHANCE
+    from core.bossquest.actions import ActivateMystery, RevealSpell
+    from core.bossquest.state import Step
+    from tests.bossquest_tables import knight, play, spell, table
+
+    offer = (spell(SpellKind.ATTACK_PLUS_1), spell(SpellKind.ATTACK_MINUS_1),
+             spell(SpellKind.HP_PLUS_1))
+    state = table([knight("R3", "R7", "B7", done=True), knight("R2", "R5", done=True),
+                   knight("Y4", "R6", "Y2")], boss=17, turn=2, step=Step.WIZARD, offer=offer)
+    state = play(state, 2, ActivateMystery())
+    return GAME.apply(state, CHANCE, RevealSpell(spell(kind, colour)))
+
+
+@pytest.mark.parametrize(("kind", "colour", "why"), [
+    (SpellKind.NEED_COLOUR, Colour.RED, "no knight was put out by it"),
+    (SpellKind.NEED_PAIR, None, "no knight was put out by it"),
+    (SpellKind.NO_HEART_LOSS, None, "no heart for it to spare"),
+])
+def test_a_mystery_spell_that_did_nothing_at_combat_is_named_with_no_effect(kind, colour, why):
+    """BQ-47 (BQ-7): the mystery spell, activated blind, turned out to be
+    one that could do nothing only at combat (a condition every knight met,
+    nobody over to spare): the summary names it with no effect. It was
+    left out, as a face-up spell that changed nothing is, and its caster
+    wondered where it went."""
+    state = _mystery_at_combat_round(kind, colour)
+    fought = state.history[-1]
+    assert [a.spell.kind for a in fought.spells] == [kind] and fought.spells[0].mystery
+    assert fought.eliminated == ("", "", "")
+    effects = combat_spells(fought)
+    assert [(e.spell.kind, e.seats, e.effect, e.no_effect) for e in effects] == [
+        (kind, frozenset(), f"the mystery spell; no effect, {why}", True)]
+    # only the mystery spell is named so: the same spell activated face up,
+    # having changed nothing at combat, is still left out
+    face_up = attrs.evolve(fought, spells=(ActiveSpell(fought.spells[0].spell),))
+    assert combat_spells(face_up) == ()
+
+
+def test_a_mystery_spell_that_changed_the_combat_says_what_it_did():
+    """The mystery Winner +1 key with a winner: named for what it did."""
+    state = _mystery_at_combat_round(SpellKind.EXTRA_KEY)
+    fought = state.history[-1]
+    assert fought.winners == frozenset({0})
+    assert [(e.effect, e.no_effect) for e in combat_spells(fought)] == [
+        ("2 keys for the win", False)]

@@ -341,7 +341,7 @@ def test_mystery_spell_activated_blind_bq7():
     assert all(isinstance(a, RevealSpell) for a, _ in outcomes)
     assert {a.spell for a, _ in outcomes} == set(state.spell_deck)
     state = GAME.apply(state, CHANCE, RevealSpell(HP2))
-    assert state.active == (ActiveSpell(HP2),)
+    assert state.active == (ActiveSpell(HP2),) and state.active[0].mystery  # BQ-47
     assert HP2 not in state.spell_deck
 
 

@@ -105,3 +105,22 @@ def test_dark_spells_lie_in_front_of_their_knight_bq_spell_cards():
     assert GAME.spells_on(view, 1) == (ATKP2, ATKM1)
     assert GAME.spells_on(view, 0) == (ATKM2,)
     assert GAME.spells_on(table([knight("R7"), knight("Y1")]), 0) == ()
+
+
+def test_who_else_knows_a_face_down_weapon_bq24():
+    """BQ-24 (BQ-29, BQ-42): a hidden weapon dealt is known to its owner
+    alone; after Ann's "Swap hidden" with Bram, each still knows the card
+    they gave away: Bram knows the card Ann holds now, Ann the one Bram
+    holds; Cora, who saw neither, knows none. Each reads it in their view."""
+    from core.bossquest.actions import Activate, GoToWizard, TargetKnight
+    from tests.bossquest_tables import play
+
+    swap = spell(SpellKind.SWAP_HIDDEN)
+    state = table([knight("R1", "B2"), knight("Y1", "B3"), knight("P2", "B4")],
+                  offer=(swap, spell(SpellKind.HP_PLUS_1), spell(SpellKind.HP_MINUS_1)))
+    assert [GAME.face_down_known_to(GAME.view(state, s), s) for s in range(3)] == [
+        (frozenset(),)] * 3
+    state = play(state, 0, GoToWizard(), Activate(0), TargetKnight(1))
+    assert str(state.knights[0].hidden.weapon) == "Y1"  # Bram's, now Ann's
+    assert [GAME.face_down_known_to(GAME.view(state, s), s) for s in range(3)] == [
+        (frozenset({1}),), (frozenset({0}),), (frozenset(),)]

@@ -275,3 +275,21 @@ def test_the_hub_prints_the_authorized_keys_line_with_its_full_path(
     socket = f" --socket {tmp_path / 'd' / 'hub' / 'hub.sock'}" if data_dir else ""
     quoted = "'" + str(program) + "'"
     assert f'restrict,pty,command="{quoted} join{socket} --name NAME" KEY' in out
+
+
+def test_join_writes_utf8_whatever_locale_sshd_gave_it():
+    """`overtable host` starts each player's app with LANG=C.UTF-8; behind
+    the system's OpenSSH the app runs in the locale the client sent, and a
+    non-UTF-8 one could not write the table's box drawing: join's streams
+    are made UTF-8 (a UTF-8 stream is left as it is)."""
+    import io
+
+    from tui.cli import utf8_stdio
+
+    latin = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
+    utf8 = io.TextIOWrapper(io.BytesIO(), encoding="utf-8")
+    utf8_stdio([latin, utf8])
+    assert latin.encoding == "utf-8" and utf8.encoding == "utf-8"
+    latin.write("─┐ ♥ ⚷")
+    latin.flush()
+    assert latin.buffer.getvalue().decode("utf-8") == "─┐ ♥ ⚷"

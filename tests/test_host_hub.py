@@ -990,3 +990,39 @@ async def test_watching_a_table_where_you_sit_is_refused_and_sitting_ends_watchi
     assert seen and set(seen) == {1}, seen  # never the public view (seat None)
     for player in (ann, bob, cyd):
         await player.close()
+
+
+async def test_the_lobby_goes_out_when_an_away_players_turn_comes(hub):
+    """Bob left the duel for the lobby; the lobby goes out only on seats
+    and tables, not at every move, so Ann's moves left his lobby saying
+    it was her turn when it had become his, and he was told nothing. It
+    goes out when an away player's turn comes (once: not at every move of
+    that turn), listing it."""
+    _, path = hub
+    ann, bob, table = await table_for_two(path)
+    wire = codec(GAMES["overboss-duel"])
+    await ann.until_quiet()
+    await bob.until_quiet()
+    latest = {}
+    for player in (ann, bob):
+        for message in player.inbox:
+            if "update" in message:
+                latest[player.name] = wire.decode_update(json.dumps(message["update"]).encode())
+    await bob.send({"table": table, "command": wire.command_dict(SeatCommand.leave(1))})
+    await bob.until_quiet()
+    rng = random.Random(2)
+    lobbies = []
+    for _ in range(100):
+        mine = latest["ann"]
+        if not mine.legal:
+            break
+        await ann.send({"table": table, "command": wire.command_dict(
+            SeatCommand.play(0, rng.choice(mine.legal), mine.seq))})
+        for message in await ann.until_quiet(0.2):
+            if "update" in message:
+                latest["ann"] = wire.decode_update(json.dumps(message["update"]).encode())
+        lobbies += [m["lobby"] for m in await bob.until_quiet(0.1) if "lobby" in m]
+    assert 1 in latest["ann"].to_act and not latest["ann"].legal  # Bob's turn now
+    (listed,) = lobbies  # one lobby, when it became his turn, and only then
+    (entry,) = listed
+    assert entry["play"]["to_act"] == [1] and entry["seats"][1]["away"]

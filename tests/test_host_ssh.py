@@ -444,6 +444,25 @@ def test_the_hosts_enter_wait_reaches_its_sessions_not_the_clients(monkeypatch):
     assert "OVERTABLE_ENTER_WAIT" not in env
 
 
+def test_a_sessions_app_is_the_hosts_own_whatever_directory_it_started_in(tmp_path):
+    """The host started its players' apps with `python -m tui.ptychild`,
+    which puts the working directory first on the path: started in another
+    clone's directory (or one holding any `tui`), every player ran that
+    code. The child's interpreter leaves the directory out."""
+    import subprocess
+
+    import tui
+
+    decoy = tmp_path / "tui"
+    decoy.mkdir()
+    (decoy / "__init__.py").write_text("")
+    argv, env = join_child("/nowhere.sock", None)("Ann", "xterm", {})
+    flags = argv[1:argv.index("-m")]
+    found = subprocess.run([argv[0], *flags, "-c", "import tui; print(tui.__file__)"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == tui.__file__
+
+
 async def test_a_host_that_stops_puts_each_terminal_back_and_says_so(tmp_path, keys):
     """Ctrl+C on the host: each session's child ends, and the player's
     terminal leaves the full-screen mode, shows the cursor again and reads

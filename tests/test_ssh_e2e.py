@@ -119,10 +119,10 @@ async def create_table(term: Terminal, game: Any, options: list[str]) -> None:
     seat 2 a person's (it becomes an open seat on the hub), tick each
     option named in `options`, start."""
     term.press("n")
-    await term.wait_for("New match:")
+    await term.wait_for("New table:")
     await focus_on(term, lambda line, _: line.strip().startswith("Game"), "the game")
     await pick_from_list(term, game.title, lambda t: all(g.title in t for g in GAMES.values()))
-    await term.wait_for(f"New match: {game.title}")
+    await term.wait_for(f"New table: {game.title}")
     await focus_on(
         term,
         lambda line, marked: line.strip().startswith("Seat 2") and marked.startswith(("Bot", "Human")),

@@ -22,6 +22,7 @@ from core.bossquest.cards import Spell, SpellKind, Weapon
 from core.bossquest.state import ActiveSpell, Hidden, Options, Phase, Step
 from tests.bossquest_screen_kit import (
     HIDDEN,
+    NAMES,
     FakePort,
     ScreenApp,
     full_state,
@@ -219,6 +220,49 @@ async def test_hand_border_with_several_face_down_weapons(size, title, foot):
         await pilot.pause()
         hand = app.screen.query_one("#bq-hand")
         assert (str(hand.border_title), str(hand.border_subtitle or "")) == (title, foot)
+
+
+@pytest.mark.parametrize(
+    ("size", "knowers", "title", "foot"),
+    [
+        ((80, 24), {1}, f"Your weapons  ({HIDDEN[0]}) {NAMES[1]} knows it too", ""),
+        ((120, 36), {1}, "Your weapons", f"dashed {HIDDEN[0]}: {NAMES[1]} knows it too"),
+        # two names do not fit in the title's room at 80x24: without names
+        ((80, 24), {1, 2}, f"Your weapons  ({HIDDEN[0]}) others know it", ""),
+        ((120, 36), {1, 2}, "Your weapons", f"dashed {HIDDEN[0]}: others know it"),
+    ],
+    ids=["80x24", "120x36", "two-others-80x24", "two-others-120x36"],
+)
+async def test_hand_border_says_who_else_knows_your_face_down_weapon(size, knowers, title, foot):
+    """BQ-24, BQ-29, BQ-42: after a "Swap hidden" the knight the card came
+    from still knows it (an Owl's look too): the border said "only you see
+    it", which was untrue; it names who else knows it."""
+    state = full_state()
+    ann = state.knights[0]
+    hidden = Hidden(ann.hidden.weapon, frozenset({0, *knowers}))
+    state = attrs.evolve(state, knights=(attrs.evolve(ann, hidden=hidden), *state.knights[1:]))
+    app = ScreenApp(make_update(state), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one("#bq-hand")
+        assert (str(hand.border_title), str(hand.border_subtitle or "")) == (title, foot)
+        text = screen_text(app)
+        assert "only you see" not in text and title in text and foot in text
+
+
+async def test_hand_border_at_night_names_the_weapon_another_knows():
+    """BQ-29: at night, the hidden card swapped (known to Bram) beside a
+    night card only Ann has seen: the border names the one Bram knows."""
+    state = full_state()
+    ann = state.knights[0]
+    ann = attrs.evolve(ann, hidden=Hidden(ann.hidden.weapon, frozenset({0, 1})),
+                       night=(Hidden(w("G2"), frozenset({0})),))
+    state = attrs.evolve(state, knights=(ann, *state.knights[1:]))
+    app = ScreenApp(make_update(state), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one("#bq-hand")
+        assert str(hand.border_title) == f"Your weapons  ( ) {NAMES[1]} knows {HIDDEN[0]} too"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])

@@ -393,6 +393,33 @@ async def test_the_combat_names_a_mystery_spell_that_could_do_nothing():
     assert "○ Cancel a spell: the mystery spell; no effect, no spell in play to cancel" in said
 
 
+async def test_the_combat_names_a_mystery_spell_that_did_nothing_at_combat():
+    """BQ-47: Cora's mystery spell turned out to be "No heart lost" with
+    nobody over: it changed nothing at combat, and the combat left it out
+    ("No spell changed it."); it is named, with no effect."""
+    from textual.app import App
+
+    from core.bossquest.cards import SpellKind
+    from tests.test_bossquest_combat_spells import _mystery_at_combat_round
+    from tui.screens.bossquest import CombatScreen
+
+    result = _mystery_at_combat_round(SpellKind.NO_HEART_LOSS).history[-1]
+    names = ("Ann", "Bram", "Cora")
+
+    class CombatApp(App):
+        def on_mount(self) -> None:
+            self.push_screen(CombatScreen(result, lambda s: names[s]))
+
+    app = CombatApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "No spell changed it." not in text
+    assert "Spells of the round" in text and "Spells that changed it" not in text
+    said = " ".join(line.strip(" █") for line in text.splitlines())
+    assert "No heart lost: the mystery spell; no effect, no heart for it to spare" in said
+
+
 async def test_the_last_combat_over_the_results_shows_its_key_in_the_footer():
     """The match's last combat covers the whole screen until Enter: its
     footer names the key (it was blank over a shared table's results)."""

@@ -1119,3 +1119,198 @@ async def test_back_from_the_table_a_login_sat_you_at_the_lobby_highlights_it(sh
                        and len(app.screen.listing) == 2)
         await pilot.pause(0.2)
         assert app.screen._highlighted()["table"] == created["table"]
+
+
+async def test_the_new_table_form_says_table_in_the_lobbys_words(shared_hub):
+    """The form `n` opens in the lobby sets up a table (the lobby's "New
+    table"), whose match begins once everyone has sat down: its title, its
+    start button and key, and its help said "New match" and "Start"."""
+    from textual.widgets import Button, Static
+
+    from tui.screens.help import HelpScreen, screen_keys
+    from tui.screens.lobby import SharedTableScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        assert app.screen.active_bindings["n"].binding.description == "New table"
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen))
+        form = app.screen
+        title = str(form.query_one("#new-title", Static).render())
+        assert title.startswith("New table: ") and "match" not in title
+        assert str(form.query_one("#start", Button).label) == "Set up (ctrl+s)"
+        assert form.active_bindings["ctrl+s"].binding.description == "Set up"
+        keys = dict((does, key) for key, does in screen_keys(form))
+        assert keys.get("Set up the table in the lobby: its match begins once every "
+                        "person has sat down") == "Ctrl+S"
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert str(app.screen.query_one("#help-title", Static).render()) == "Help: New table"
+
+
+async def test_the_lobby_help_lists_what_its_keys_do_for_a_player(shared_hub):
+    """F1 in the lobby listed the table widget's own keys (Home, End, Page
+    Up, Page Down, Ctrl+Home, Ctrl+End: "Top", "Bottom", "Cursor up"),
+    which mean little on a few tables: it lists what each lobby key does
+    for a player, and the keys left out still work."""
+    from textual.widgets import DataTable
+
+    from tui.screens.help import HelpScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        for _ in range(3):
+            app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])
+            await pilot.pause(0.3)
+            app.go_home()
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await wait_for(pilot, lambda: app.screen.query_one(DataTable).row_count == 3)
+        lobby = app.screen
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        grid = app.screen.query_one("#help-keys", DataTable)
+        rows = [(str(grid.get_row_at(i)[0]).replace("\n", " "),
+                 str(grid.get_row_at(i)[1]).replace("\n", " ")) for i in range(grid.row_count)]
+        keys = dict(rows[:[key for key, _ in rows].index("")])  # above "Everywhere"
+        assert set(keys) == {"Up / Down arrow", "Enter", "w", "n", "r", "x", "q", "F2"}
+        assert keys["Up / Down arrow"] == "Highlight another table"
+        assert keys["w"].startswith("Watch the match at the highlighted table")
+        assert keys["n"].startswith("Set up a new table")
+        assert "your seats wait" in keys["q"] and "lobby" in keys["F2"]
+        for generic in ("Home", "End", "Page", "Top", "Bottom", "Cursor"):
+            assert not any(generic in key or generic in does for key, does in keys.items())
+        # the keys left out of the help still work on the list
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is lobby)
+        grid = lobby.query_one(DataTable)
+        await pilot.press("ctrl+home")
+        assert grid.cursor_row == 0
+        await pilot.press("ctrl+end")
+        assert grid.cursor_row == 2
+        await pilot.press("pageup")
+        assert grid.cursor_row == 0
+
+
+async def test_behind_openssh_the_app_takes_the_hosts_enter_wait(tmp_path, monkeypatch):
+    """`overtable hub` behind the system's OpenSSH: sshd starts `overtable
+    join` without the hub's $OVERTABLE_ENTER_WAIT, which only `overtable
+    host`'s own sessions were given (host/ssh.py `join_child`). The hub
+    says it in its welcome, so both routes' apps wait the same: the value
+    the front door puts in its sessions' environment."""
+    from host.ssh import join_child
+    from tui.app import DECISION_GRACE, decision_grace
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("OVERTABLE_ENTER_WAIT", "0.3")
+    hub = Hub(tmp_path / "shared", bot_delay=0)  # started with the host's setting
+    _, front_door = join_child(tmp_path / "run" / "hub.sock", None)("Ann", "xterm", {})
+    monkeypatch.delenv("OVERTABLE_ENTER_WAIT")  # sshd's session has none
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    try:
+        app = JoinApp(path, "Ann", theme_name="textual-dark", decision_grace=decision_grace())
+        assert app.decision_grace == DECISION_GRACE
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.remote.connected and app.remote._welcomed)
+            monkeypatch.setenv("OVERTABLE_ENTER_WAIT", front_door["OVERTABLE_ENTER_WAIT"])
+            assert app.decision_grace == decision_grace() == 0.3
+    finally:
+        await hub.close()
+
+
+async def test_a_hosts_enter_wait_the_app_refuses_is_said_and_left_out(tmp_path, monkeypatch):
+    """A hub's setting out of bounds (or not a number) is not taken: the
+    player reads why, and their app keeps its own wait."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    hub = Hub(tmp_path / "shared", bot_delay=0, settings={"OVERTABLE_ENTER_WAIT": "9"})
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    try:
+        app = JoinApp(path, "Ann", theme_name="textual-dark", decision_grace=0.7)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.remote._welcomed)
+            await pilot.pause(0.1)
+            assert app.decision_grace == 0.7
+            assert any("OVERTABLE_ENTER_WAIT was not taken" in n.message and "9" in n.message
+                       for n in app._notifications)
+    finally:
+        await hub.close()
+
+
+async def _bob_plays_until_anns_turn(bob, rng) -> None:
+    """Bob answers his latest update at random until it is Ann's turn."""
+    wire = codec(GAMES["overboss-duel"])
+    for _ in range(200):
+        messages = [m for m in await bob.until_quiet(0.2) if "update" in m]
+        if not messages:
+            continue
+        message = messages[-1]
+        theirs = wire.decode_update(json.dumps(message["update"]).encode())
+        if not theirs.legal:
+            if 0 in theirs.to_act:
+                return
+            continue
+        command = wire.command_dict(SeatCommand.play(1, rng.choice(theirs.legal), theirs.seq))
+        await bob.send({"command": command, "table": message["table"]})
+    raise AssertionError("it never became Ann's turn")
+
+
+async def test_a_turn_at_a_table_one_is_away_from_is_told_once(shared_hub):
+    """Ann left her table for the lobby (q) while Bob played: when her turn
+    came there she was told nothing (the table's screen tells her, with the
+    bell she asked for, only while it is open). She is told in the lobby,
+    once a turn, with the bell; and over another screen (the chat) too."""
+    from textual.widgets import DataTable
+
+    from host.messages import LEAVE
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", bell=True, theme_name="textual-dark")
+    rings: list[int] = []
+    app.bell = lambda: rings.append(1)
+    rng = random.Random(5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        screen = app.screen
+        for chat in (False, True):
+            # Ann plays until it is Bob's turn, then leaves for the lobby
+            await wait_for(pilot, lambda s=screen: s.update is not None and bool(s.update.legal))
+            while screen.update.legal:
+                screen.play(rng.choice(screen.update.legal))
+                await pilot.pause(0.05)
+                await wait_for(pilot, lambda s=screen: s.update is not None and not app.remote._asked)
+            app.remote.command(table["table"], SeatCommand(LEAVE, screen.update.seat))
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await wait_for(pilot, lambda: app.screen.query_one(DataTable).row_count >= 1)
+            if chat:
+                await open_chat(pilot, app)
+            app.clear_notifications()
+            rings.clear()
+            await _bob_plays_until_anns_turn(bob, rng)
+            where = ("Enter on it in the lobby sits you down" if chat
+                     else "Enter on it sits you down")
+            told = f"Your turn at Overboss Duel: {where}."
+            await wait_for(pilot, lambda t=told: any(n.message == t for n in app._notifications))
+            assert rings == [1]
+            # another lobby (a table set up elsewhere): the same turn, not told again
+            await bob.send({"create": {"game": "overseers", "seats": ["open"] * 3}})
+            await wait_for(pilot, lambda c=chat: len(app.remote.tables) == 2 + c)
+            await pilot.pause(0.2)
+            assert sum(n.message == told for n in app._notifications) == 1 and rings == [1]
+            if chat:
+                break
+            # back at the table: its own screen says the turn, not the lobby again
+            app.clear_notifications()
+            app.screen.query_one(DataTable).move_cursor(row=0)
+            app.remote.join(table["table"], 0)
+            await wait_for(pilot, lambda: app.screen is not None and app.screen.__class__.__name__
+                           == "OverbossScreen")
+            screen = app.screen
+            await pilot.pause(0.2)
+            assert not any(n.message.startswith("Your turn at") for n in app._notifications)
+        await bob.close()

@@ -55,6 +55,13 @@ def decision_grace() -> float:
     text = os.environ.get(ENTER_WAIT_ENV, "").strip()
     if not text:
         return DECISION_GRACE
+    return enter_wait(text)
+
+
+def enter_wait(text: str) -> float:
+    """`text` as the seconds Enter waits after a new decision (from the
+    environment, or a hub's settings): ValueError, saying why, for anything
+    but a number of seconds from 0 to `ENTER_WAIT_MAX`."""
     try:
         seconds = float(text)
     except ValueError:

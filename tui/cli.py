@@ -21,6 +21,7 @@ rules core for `simulate`, each when needed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import sys
@@ -442,11 +443,24 @@ def join_hub(
     from tui.app import decision_grace
     from tui.join import JoinApp
 
+    utf8_stdio()  # as the SSH front door's sessions have it (LANG=C.UTF-8)
     JoinApp(
         socket_path, player, bell=bell, theme_name=themes.CHOICES[theme],
         collect_between_screens=True, decision_grace=decision_grace(),
     ).run()
     return 0
+
+
+def utf8_stdio(streams: Any = None) -> None:
+    """Write and read the terminal in UTF-8 whatever the locale: `overtable
+    host` starts each player's app with LANG=C.UTF-8, but the system's
+    OpenSSH runs `overtable join` in the locale the client sent (AcceptEnv
+    LANG LC_*), and a non-UTF-8 one failed at the first box-drawing line."""
+    for stream in streams if streams is not None else (sys.stdin, sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        if encoding != "utf8" and hasattr(stream, "reconfigure"):
+            with contextlib.suppress(Exception):
+                stream.reconfigure(encoding="utf-8")
 
 
 def _is_terminal(stream: Any) -> bool:

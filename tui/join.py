@@ -23,7 +23,8 @@ class JoinApp(OvertableApp):
 
     TITLE = "Overtable · shared tables"
 
-    BINDINGS = [Binding("f2", "chat", "Chat")]
+    BINDINGS = [Binding("f2", "chat", "Chat",
+                        tooltip="Chat: at a table, with those at it; in the lobby, with everyone")]
 
     #: F1's "Everywhere" lines that differ at the shared tables
     HELP_EVERYWHERE = {

@@ -135,6 +135,9 @@ class RemoteTable:
         #: the last turn notice said for each table (a table's screen
         #: opening over its screen takes it down)
         self._turn_notes: dict[str, Any] = {}
+        #: tables where it is this player's turn and they have been told so
+        #: (or saw it on the table's screen): told once a turn
+        self._turn_told: set[str] = set()
         #: turns at drawing others' changes, shared with the host's other apps
         self._turns = DrawTurns(self.socket_path.with_name(self.socket_path.name + ".draw"))
 
@@ -301,6 +304,7 @@ class RemoteTable:
             self.tables, left_out = lobby_tables(message["lobby"])
             self._lobby_changed()
             self._invitations()
+            self._turns_away()
             if left_out:
                 raise BadMessage(
                     f"the lobby listed {left_out} table(s) of the wrong shape, left out")
@@ -338,9 +342,29 @@ class RemoteTable:
         elif "welcome" in message:
             self._welcomed = True
             self._said_unwelcome.clear()
+            welcome = message["welcome"]
+            self._take_settings(welcome.get("settings") if isinstance(welcome, dict) else None)
             if self._lost:
                 self._lost = False
                 self.app.notify("Back at the hub.")
+
+    def _take_settings(self, settings: Any) -> None:
+        """The host's own settings (host/hub.py `PASSED_ON`), which this
+        player's app takes however it connected: behind the system's
+        OpenSSH the app has no other way to them (the SSH front door also
+        puts them in its sessions' environment). A value the app would
+        refuse from its own environment is said and left out."""
+        if not isinstance(settings, dict):
+            return
+        from tui.app import ENTER_WAIT_ENV, enter_wait
+
+        text = settings.get(ENTER_WAIT_ENV)
+        if isinstance(text, str):
+            try:
+                self.app.decision_grace = enter_wait(shown(text, 40))  # type: ignore[attr-defined]
+            except ValueError as error:
+                self.app.notify(f"The host's ${ENTER_WAIT_ENV} was not taken: {error}.",
+                                severity="warning")
 
     async def _update(self, table: str, raw: dict[str, Any]) -> None:
         game = _game(raw.get("game"))
@@ -433,6 +457,8 @@ class RemoteTable:
         screen.show(update)
         if update.legal and not was_mine and update.outcome is None:
             self._your_turn(screen, table)
+        if not update.legal or update.outcome is not None:
+            self._turn_told.discard(table)  # the turn is over: the next is told
         if update.outcome is not None and table not in self.finished:
             self.finished.add(table)
             # a "Your turn." from the last moves would stand over the results
@@ -519,6 +545,7 @@ class RemoteTable:
 
     def _your_turn(self, screen: GameScreen, table: str) -> None:
         """It just became this player's decision: say so (and ring, if asked)."""
+        self._turn_told.add(table)  # leaving the table now, the lobby says it no more
         if self.app.screen is not screen:
             title = getattr(_game(screen.update.game), "title", "a table")
             self._turn_notes[table] = f"Your turn at {title}."
@@ -532,6 +559,53 @@ class RemoteTable:
                 self.app.notify("Your turn.", timeout=3)
         if getattr(self.app, "bell_on_turn", False):
             self.app.bell()
+
+    def _turns_away(self) -> None:
+        """It became this player's turn at a table they are away from (in
+        the lobby, at another table, over a dialog): the hub sends the lobby
+        then (host/hub.py `_away_turns`), and they are told as the table's
+        screen tells them, once a turn, with the bell if they asked for it.
+        A table whose screen is open here tells by itself."""
+        from tui.screens.game import GameScreen
+        from tui.screens.lobby import LobbyScreen
+
+        owed: set[str] = set()
+        for table in self.tables:
+            play = table.get("play")
+            if not table.get("started") or play is None or play.get("finished"):
+                continue
+            seats = table["seats"]
+            mine = [n for n in play.get("to_act", ()) if seats[n].get("player") == self.player
+                    and seats[n].get("kind") != "bot"]
+            if not mine:
+                continue
+            tid = table["table"]
+            owed.add(tid)
+            if tid in self._turn_told:
+                continue
+            self._turn_told.add(tid)
+            screen = self.screens.get(tid)
+            if screen is not None and screen in self.app.screen_stack:
+                continue  # its own screen says it
+            if not all(seats[n].get("away") and not seats[n].get("bot_playing") for n in mine):
+                continue  # held at another terminal, or a bot plays it meanwhile
+            top = self.app.screen
+            title = table.get("title") or "a table"
+            if isinstance(top, LobbyScreen):
+                where = "Enter on it sits you down"
+            elif isinstance(top, GameScreen):
+                where = "q for the lobby, then Enter on it"
+            else:
+                where = "Enter on it in the lobby sits you down"
+            self._turn_notes[tid] = f"Your turn at {title}: {where}."
+            self.app.notify(self._turn_notes[tid], timeout=8)
+            if getattr(self.app, "bell_on_turn", False):
+                self.app.bell()
+        # a table whose listing no longer owes this player a decision: its
+        # next turn is told (the lobby does not come at every move: the
+        # table's own updates forget it too, `_draw`)
+        listed = {t["table"] for t in self.tables}
+        self._turn_told -= (listed - owed)
 
     def _invitations(self) -> None:
         """A new table keeps a seat for this player: say so, wherever they

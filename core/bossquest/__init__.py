@@ -22,6 +22,7 @@ GAME = GameRules(
     unread_potions=table_facts.unread_potions,
     known_strength=table_facts.known_strength,
     knight_in_turn=table_facts.knight_in_turn,
+    face_down_known_to=table_facts.face_down_known_to,
     last_ask=table_facts.last_ask,
     spells_on=table_facts.spells_on,
     progress=table_facts.progress,

@@ -1097,7 +1097,7 @@ def _cast_revealed(state: State, spell: Spell) -> State:
     BQ-15: one that can do nothing is discarded, and remembered for the
     combat's summary (BQ-47)."""
     if _usable(state, spell, state.turn):
-        return _cast(state, spell)
+        return _cast(state, spell, mystery=True)
     # BQ-47: the combat names it, with no effect (it vanished from the table)
     assert state.turn is not None
     wasted = UsedSpell(spell, state.turn, no_effect=True)
@@ -1156,12 +1156,14 @@ def _resume_waiting(state: State) -> State:
     )
 
 
-def _cast(state: State, spell: Spell) -> State:
+def _cast(state: State, spell: Spell, *, mystery: bool = False) -> State:
     """BQ §Spell effects A: a targeted spell waits for its target; a light
-    spell goes next to the Boss at once."""
+    spell goes next to the Boss at once (marked when it is the `mystery`
+    spell turned, for the combat's summary: BQ-47)."""
     if spell.kind in _TARGETED:
         return evolve(state, casting=spell, step=_S_TARGET)
-    state = evolve(state, active=state.active + (ActiveSpell(spell),), casting=None)
+    state = evolve(state, active=state.active + (ActiveSpell(spell, mystery=mystery),),
+                   casting=None)
     if spell.kind is _K_FINAL_TURN:
         state = evolve(state, final_turn=True)
     return _finish_visit(state)

@@ -189,6 +189,10 @@ class ActiveSpell:
 
     spell: Spell
     target: int | None = None
+    #: the mystery spell, activated blind and turned (BQ-7): at combat the
+    #: summary names it even when it changed nothing (BQ-47). Not part of
+    #: what the spell in play is (compared and hashed without it)
+    mystery: bool = attrs.field(default=False, eq=False)
 
 
 @attrs.frozen

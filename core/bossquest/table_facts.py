@@ -18,7 +18,7 @@ import attrs
 
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind
 from core.bossquest.rules import current_hp, strength, weapons_of
-from core.bossquest.state import Phase, RoundResult, Shift, State, Step
+from core.bossquest.state import PUBLIC, ActiveSpell, Phase, RoundResult, Shift, State, Step
 
 OVER = "over"
 PERFECT = "perfect"
@@ -71,6 +71,18 @@ def known_strength(state: State, seat: int) -> int | None:
     return total + sum(unread_potions(state, seat))
 
 
+def face_down_known_to(state: State, seat: int) -> tuple[frozenset[int], ...]:
+    """For each of `seat`'s weapons still face down (its hidden card, then
+    a night's, BQ-29), the other knights who know it: none when dealt to
+    it, but the knight it came from by "Swap hidden" (BQ-24), a knight whose
+    Owl looked at it (BQ-42), those who had seen it on the deck before
+    "Swap with deck" gave it (BQ-10). Its owner's view holds this."""
+    knight = state.knights[seat]
+    down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
+    return tuple(frozenset(s for s in card.known_to if s >= 0 and s != seat)
+                 for card in down if PUBLIC not in card.known_to)
+
+
 def knight_in_turn(state: State) -> int | None:
     """The knight taking its turn now (BQ §Course of the Game: one knight at
     a time); None while the table deals, draws or fights."""
@@ -94,6 +106,8 @@ class SpellEffect:
     #: the strengths (and the Boss's HP, seat None) it moved when used, for
     #: a spell used at once (BQ-47)
     shifts: tuple[Shift, ...] = ()
+    #: the mystery spell, named though it changed nothing (BQ-15, BQ-47)
+    no_effect: bool = False
 
 
 def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
@@ -102,44 +116,23 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
     attack spells on a knight, the conditions that put knights out, and the
     spells that changed who scored or lost. A spell that did nothing at
     combat (a condition everybody met, no heart to spare) is left out.
+    The mystery spell, though, is named with no effect when it changed
+    nothing (BQ-47): activated blind, it turned out able to do nothing at
+    combat (a condition every knight met, no heart to spare, no winner).
     Then the spells used at once and discarded during the round (the swaps,
     Flip a potion, Cancel), each with the strengths it moved (BQ-47), and
-    a mystery spell that turned out able to do nothing, with no effect
-    (BQ-15)."""
+    a mystery spell that turned out able to do nothing when turned, with
+    no effect (BQ-15)."""
     hp_spells = sum(HP_CHANGE.get(a.spell.kind, 0) for a in result.spells)
     out: list[SpellEffect] = []
     n = len(result.strengths)
     for active in result.spells:
         spell, kind = active.spell, active.spell.kind
-        if kind in HP_CHANGE:
-            out.append(SpellEffect(spell, frozenset(), f"Boss {result.hp - hp_spells} HP "
-                                                      f"{HP_CHANGE[kind]:+d}"))
-        elif kind in ATTACK_CHANGE and active.target is not None:
-            out.append(SpellEffect(spell, frozenset({active.target}),
-                                   f"strength {ATTACK_CHANGE[kind]:+d}"))
-        elif kind in (SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR):
-            missed = frozenset(s for s in range(n) if result.eliminated[s] == "spell"
-                               and not _meets(spell, result.equipment[s]))
-            if missed:
-                out.append(SpellEffect(spell, missed, "out"))
-        elif kind is SpellKind.NO_HEART_LOSS:
-            # only the knights it alone spared: the Tortoise covers its own
-            # (a result without `spared` is a hand-made one: every knight over)
-            spared = frozenset(s for s in range(n) if result.eliminated[s] == "over"
-                               and (result.spared[s] == "spell" if result.spared else True))
-            if spared:
-                out.append(SpellEffect(spell, spared, "over, but no heart lost"))
-        elif kind is SpellKind.EXTRA_KEY and result.winners:
-            out.append(SpellEffect(spell, result.winners, "2 keys for the win"))
-        elif kind is SpellKind.SECOND_CLOSEST:
-            if result.winners:
-                out.append(SpellEffect(spell, result.winners, "wins as second closest"))
-            else:
-                # no second place (BQ-20): the closest, alone or tied, lost the win
-                closest = frozenset(s for s in range(n) if not result.eliminated[s])
-                if closest:
-                    out.append(SpellEffect(spell, closest,
-                                           "closest, but no second place: nobody wins"))
+        named = len(out)
+        _combat_effect(result, active, hp_spells, n, out)
+        if active.mystery and len(out) == named and kind in _NOTHING_AT_COMBAT:
+            out.append(SpellEffect(spell, frozenset(), "the mystery spell; no effect, "
+                                   + _NOTHING_AT_COMBAT[kind], no_effect=True))
     for used in result.used:
         kind = used.spell.kind
         if used.no_effect:
@@ -156,8 +149,56 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
             effect = f"cancels {used.cancelled.spell}"
         else:
             effect = "used"
-        out.append(SpellEffect(used.spell, used.seats, effect, used.shifts))
+        out.append(SpellEffect(used.spell, used.seats, effect, used.shifts,
+                               no_effect=used.no_effect))
     return tuple(out)
+
+
+def _combat_effect(result: RoundResult, active: ActiveSpell, hp_spells: int, n: int,
+                   out: list[SpellEffect]) -> None:
+    """What `active`, in play at combat, did there: added to `out` (nothing
+    when it changed nothing)."""
+    spell, kind = active.spell, active.spell.kind
+    if kind in HP_CHANGE:
+        out.append(SpellEffect(spell, frozenset(), f"Boss {result.hp - hp_spells} HP "
+                                                  f"{HP_CHANGE[kind]:+d}"))
+    elif kind in ATTACK_CHANGE and active.target is not None:
+        out.append(SpellEffect(spell, frozenset({active.target}),
+                               f"strength {ATTACK_CHANGE[kind]:+d}"))
+    elif kind in (SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR):
+        missed = frozenset(s for s in range(n) if result.eliminated[s] == "spell"
+                           and not _meets(spell, result.equipment[s]))
+        if missed:
+            out.append(SpellEffect(spell, missed, "out"))
+    elif kind is SpellKind.NO_HEART_LOSS:
+        # only the knights it alone spared: the Tortoise covers its own
+        # (a result without `spared` is a hand-made one: every knight over)
+        spared = frozenset(s for s in range(n) if result.eliminated[s] == "over"
+                           and (result.spared[s] == "spell" if result.spared else True))
+        if spared:
+            out.append(SpellEffect(spell, spared, "over, but no heart lost"))
+    elif kind is SpellKind.EXTRA_KEY and result.winners:
+        out.append(SpellEffect(spell, result.winners, "2 keys for the win"))
+    elif kind is SpellKind.SECOND_CLOSEST:
+        if result.winners:
+            out.append(SpellEffect(spell, result.winners, "wins as second closest"))
+        else:
+            # no second place (BQ-20): the closest, alone or tied, lost the win
+            closest = frozenset(s for s in range(n) if not result.eliminated[s])
+            if closest:
+                out.append(SpellEffect(spell, closest,
+                                       "closest, but no second place: nobody wins"))
+
+
+#: why a spell in play at combat changed nothing there (BQ-47: said of the
+#: mystery spell); "Final turn!" acts on the turns, not at combat
+_NOTHING_AT_COMBAT = {
+    SpellKind.NEED_COLOUR: "no knight was put out by it",
+    SpellKind.NEED_PAIR: "no knight was put out by it",
+    SpellKind.NO_HEART_LOSS: "no heart for it to spare",
+    SpellKind.EXTRA_KEY: "nobody won the round",
+    SpellKind.SECOND_CLOSEST: "every knight was out",
+}
 
 
 #: why a spell could do nothing when it was activated (BQ-15, BQ-32)
@@ -197,5 +238,6 @@ def progress(state: State) -> str:
     return f"round {max(1, state.round)}"
 
 
-__all__ = ["OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "knight_in_turn",
+__all__ = ["OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "face_down_known_to",
+           "knight_in_turn",
            "last_ask", "progress", "spells_on", "standing"]

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 import attrs
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -112,24 +113,59 @@ _SHORT_SPELL = {
 }
 
 
-def _face_down_legend(pairs: list[tuple[Weapon | None, Card]], *, big: bool) -> tuple[str, str]:
+#: the cells the hand's border has for its face-down legend where it is
+#: narrowest: beside "Your weapons" at 80 columns (a 40-cell hand), and in
+#: the rounded foot of a hand 34 cells wide (a wide terminal's left column)
+LEGEND_ROOM = 24
+LEGEND_ROOM_BIG = 28
+
+
+def _face_down_legend(pairs: list[tuple[Weapon | None, Card]], *, big: bool,
+                      others: tuple[tuple[str, ...], ...] = (),
+                      room: int | None = None) -> tuple[str, str]:
     """What the hand's border says of its face-down weapons: (title, subtitle).
 
-    It names them as they are drawn and what face down means to their
-    owner: only they see them (the others see [▒▒], BQ §Setting up a
-    round 3). It said "(..) face down", which a new player could not read.
-    Drawn large, a face-down weapon is a dashed box, and the border's foot
-    says so (the title has room for little more than "Your weapons")."""
+    It names them as they are drawn and who sees them: only their owner
+    (the others see [▒▒], BQ §Setting up a round 3), unless `others` (for
+    each face-down weapon, the other knights who know it, by name) says
+    another knight knows one: the knight it came from by "Swap hidden"
+    (BQ-24), an Owl that looked (BQ-42, BQ-29); the border then says so
+    ("only you see it" was untrue), by name within `room` cells, else
+    without names. It said "(..) face down", which a new player could not
+    read. Drawn large, a face-down weapon is a dashed box, and the border's
+    foot says so (the title has room for little more than "Your weapons")."""
     down = [card for _, card in pairs if card.face_down]
     if not down:
         return "", ""
-    if big:
+    known = [(card, names) for card, names in zip(down, others, strict=False) if names]
+    if not known:
+        if big:
+            if len(down) == 1:
+                return "", f"dashed {down[0].text}: only you see it"
+            return "", "dashed: only you see them"
         if len(down) == 1:
-            return "", f"dashed {down[0].text}: only you see it"
-        return "", "dashed: only you see them"
+            return f"{card_text(down[0]).plain} only you see it", ""
+        return "( ) only you see these", ""
+    card, names = known[0]
     if len(down) == 1:
-        return f"{card_text(down[0]).plain} only you see it", ""
-    return "( ) only you see these", ""
+        head = f"dashed {card.text}:" if big else card_text(card).plain
+        said = [f"{head} {_known_by(names)} it too",
+                f"{head} {'another knows it' if len(names) == 1 else 'others know it'}"]
+    else:  # several face down: the one another knight knows
+        head = "dashed:" if big else "( )"
+        said = [f"{head} {_known_by(names)} {card.text} too",
+                f"{head} {'another knows' if len(names) == 1 else 'others know'} {card.text}"]
+    text = next((t for t in said if room is None or cell_len(t) <= room), said[-1])
+    return ("", text) if big else (text, "")
+
+
+def _known_by(names: tuple[str, ...]) -> str:
+    """"Bram knows", "Bram and Cora know", "3 others know"."""
+    if len(names) == 1:
+        return f"{names[0]} knows"
+    if len(names) == 2:
+        return f"{names[0]} and {names[1]} know"
+    return f"{len(names)} others know"
 
 
 def weapon_card(weapon: Weapon | None, *, face_down: bool = False, known: bool = True,
@@ -307,7 +343,7 @@ def spells_block(result: RoundResult, who: Any) -> Text:
     spells = spells_text(result, who)
     if not spells:
         return Text("No spell changed it.", style="italic")
-    wasted = any(used.no_effect for used in result.used)
+    wasted = any(effect.no_effect for effect in combat_spells(result))
     heading = "Spells of the round\n" if wasted else "Spells that changed it\n"
     return Text.assemble((heading, "bold"), spells)
 
@@ -617,8 +653,9 @@ class BossQuestScreen(GameScreen):
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
         ("[R5]", "A weapon face up: its colour's letter (Red, Blue, Yellow, Purple, "
                  "Green) and its strength"),
-        ("(R6)", "Your face-down weapon: only you know it (a dashed box when the "
-                 "cards are drawn large)"),
+        ("(R6)", "Your face-down weapon, hidden from the others (a dashed box when "
+                 "the cards are drawn large); the hand's border names a knight who knows "
+                 "it all the same: the one it came from by Swap hidden, an Owl that looked"),
         ("[▒▒]", "Another knight's face-down weapon: you do not know it"),
         ("shows 9+?", "What a knight's face-up weapons add up to; their face-down "
                       "weapon adds what you cannot see"),
@@ -1072,7 +1109,13 @@ class BossQuestScreen(GameScreen):
         cards = mark_rows([card for _, card in pairs], [n in mine for n in range(len(pairs))])
         hand.set_cards(cards, picking=picking, caption=caption)
         title = "Weapons drawn" if solo_quest else "Your weapons"
-        legend = _face_down_legend(pairs, big=hand.big) if final is None and not solo_quest else ("", "")
+        others = tuple(tuple(self._who(s) for s in sorted(seats))
+                       for seats in GAME.face_down_known_to(view, seat))
+        # the border's room, at its narrowest (the hand is drawn before it
+        # is laid out: its width then is not the one shown)
+        room = LEGEND_ROOM_BIG if hand.big else LEGEND_ROOM
+        legend = (_face_down_legend(pairs, big=hand.big, others=others, room=room)
+                  if final is None and not solo_quest else ("", ""))
         set_border(hand, f"{title}  {legend[0]}".rstrip(), legend[1])
         if picking:
             self._targets = [TargetWeapon(w) for w, _ in pairs]

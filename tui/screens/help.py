@@ -7,7 +7,8 @@ keeps the short description), else what the widget that owns it says now
 (`help_text(binding)`: an action bar names the highlighted action), else
 its description. Keys that do the same thing are listed once ("1-4",
 "c / Escape / Backspace"). A screen lists its symbols in `HELP_SYMBOLS`
-(symbol, meaning) and names itself in `HELP_TITLE`. Every line fits 80
+(symbol, meaning) and names itself in `HELP_TITLE`; a widget leaves out the
+actions in its `HELP_LEAVES_OUT` (keys that still work but mean little there). Every line fits 80
 columns: a long text wraps within its column.
 """
 
@@ -109,6 +110,8 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
         binding = active.binding
         if not binding.description or binding.system or key in _GLOBAL:
             continue
+        if binding.action in getattr(active.node, "HELP_LEAVES_OUT", ()):
+            continue  # keys the widget keeps working but that mean little there
         if binding.action in _SIDEWAYS and not getattr(active.node, "allow_horizontal_scroll", False):
             continue  # a list or a form that never scrolls sideways: noise
         if (binding.action in _ROW_SIDEWAYS and isinstance(active.node, DataTable)

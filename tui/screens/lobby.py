@@ -104,7 +104,18 @@ class SharedTableScreen(NewMatchScreen):
     open to anyone while its name is empty, or reserved for the player
     named there. A bot's seat needs no name (the hub names its bots)."""
 
-    HELP_TITLE = "New shared table"
+    # the lobby's words: it lists tables, and `n` sets up a "New table"
+    # (the form said "New match", and its Start made no match: the match
+    # begins once every person has sat down at the table)
+    HELP_TITLE = "New table"
+    MAKES = "New table"
+    START = "Set up"
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Set up", priority=True,
+                tooltip="Set up the table in the lobby: its match begins once every "
+                        "person has sat down"),
+    ]
 
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
         ("Seat 1", "yours, under your own name"),
@@ -206,12 +217,19 @@ class SharedTableScreen(NewMatchScreen):
 
 
 class LobbyGrid(DataTable):
-    """The lobby's tables: F1 says what Enter does on one ("Select", the
-    table widget's own word, said nothing)."""
+    """The lobby's tables: F1 says what its keys do for a player, in the
+    lobby's words ("Select" and "Cursor up", the table widget's own, said
+    nothing), and leaves out the list's paging keys (Home, End, Page Up,
+    Ctrl+Home...): they still work, but on a few tables they mean little."""
+
+    HELP_LEAVES_OUT = frozenset({"page_up", "page_down", "scroll_top", "scroll_bottom",
+                                 "scroll_home", "scroll_end"})
 
     def help_text(self, binding: Any) -> str | None:
         if binding.action == "select_cursor":
             return "Sit down at the highlighted table (a match that is over: its results)"
+        if binding.action in ("cursor_up", "cursor_down"):
+            return "Highlight another table"
         return None
 
 
@@ -222,15 +240,20 @@ class LobbyScreen(Screen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "join", "Sit down"),
-        Binding("w", "watch", "Watch"),
-        Binding("n", "new", "New table"),
+        Binding("w", "watch", "Watch",
+                tooltip="Watch the match at the highlighted table, without a seat"),
+        Binding("n", "new", "New table",
+                tooltip="Set up a new table: the game, the seats (yours, kept for a "
+                        "player, open, bots) and its options"),
         # (the lobby follows the hub by itself: off the footer, which
         # must keep F2 Chat in 80 columns; the help still lists it)
-        Binding("r", "refresh", "Refresh", show=False),
+        Binding("r", "refresh", "Refresh", show=False,
+                tooltip="Ask the host for the tables again (the lobby follows it by itself)"),
         Binding("x", "stand", "Stand up",
                 tooltip="Before a match begins: give up your seat there (your own table: "
                         "withdraw it)"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit",
+                tooltip="Leave the shared tables: your seats wait for you"),
     ]
 
     def __init__(self) -> None:

@@ -122,6 +122,10 @@ class NewMatchScreen(Screen):
     CSS_PATH = resources.css_path("new_match.tcss")
 
     HELP_TITLE = "New match"
+    #: what the form makes, in its title ("New match: Boss Quest") and on
+    #: its start button
+    MAKES = "New match"
+    START = "Start"
 
     # The first control has the focus from the start: left to Textual ("*"),
     # the scrolling form took it first and gave it up in `on_mount`, and
@@ -169,7 +173,7 @@ class NewMatchScreen(Screen):
         values = {value for _, value in choices}
         yield Header()
         with VerticalScroll(id="new-form"):
-            yield Static(f"New match: {game.title}", id="new-title", classes="form-title")
+            yield Static(f"{self.MAKES}: {game.title}", id="new-title", classes="form-title")
             if len(games) > 1:
                 with Horizontal(classes="form-row"):
                     yield Label("Game", classes="form-label")
@@ -204,7 +208,7 @@ class NewMatchScreen(Screen):
             for field in fields:
                 yield from self._option_widget(game.Options, field, last)
             with Horizontal(id="new-buttons"):
-                yield Button("Start (ctrl+s)", id="start", variant="primary")
+                yield Button(f"{self.START} (ctrl+s)", id="start", variant="primary")
                 yield Button("Back (esc)", id="back")
         yield Footer()
 
