@@ -513,6 +513,14 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
         (["overseers", "--bots", "random,random,random", "--players", "2"], "not 2"),
         (["boss-quest", "-o", "ulul=tuesday"], "one of off, classic, night"),
         (["boss-quest", "-o", "spells=3"], "no option 'spells'"),
+        # a setting the bot takes with a value it cannot use (these crashed
+        # with a traceback mid-game, or played a search of no iterations)
+        (["overboss-duel", "--bots", "hard:iterations=abc"], "iterations is a whole number"),
+        (["overboss-duel", "--bots", "hard:iterations=0"], "iterations is a whole number"),
+        (["overboss-duel", "--bots", "hard:iterations=2.5"], "iterations is a whole number"),
+        (["overboss-duel", "--bots", "hard:seconds=abc"], "seconds is a number above 0"),
+        (["overboss-duel", "--bots", "hard:seconds=-1"], "seconds is a number above 0"),
+        (["overboss-duel", "--bots", "hard:tree_depth=x"], "tree_depth is 1 or more"),
     ],
 )
 def test_bad_input_gets_one_line(capsys, args, says):
