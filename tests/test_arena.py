@@ -587,9 +587,10 @@ def test_a_stopped_run_continues_where_it_stopped(monkeypatch, tmp_path):
 @pytest.mark.parametrize(
     ("change", "says"),
     [
-        (["--seed", "5"], "seed differ"),
-        (["--bots", "heuristic,heuristic"], "bots"),
-        (["-o", "potions=true"], "options differ"),
+        # "(seed differ)" read badly; a list of the fields fits one or several
+        (["--seed", "5"], "(different: seed)"),
+        (["--bots", "heuristic,heuristic"], "(different: bots, "),
+        (["-o", "potions=true"], "(different: options)"),
     ],
 )
 def test_a_log_of_another_run_is_refused(capsys, tmp_path, change, says):

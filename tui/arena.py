@@ -404,7 +404,7 @@ def read_log(path: Any, run: Run) -> list[GameRecord]:
     differ = [key for key in header if theirs.get(key) != header[key]]
     if differ:
         raise ArenaError(
-            f"the log {path} is of another run ({', '.join(differ)} differ): "
+            f"the log {path} is of another run (different: {', '.join(differ)}): "
             "give the same game, bots, seats, options and seed, or another --log"
         )
     records: dict[int, GameRecord] = {}
