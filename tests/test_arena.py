@@ -499,6 +499,31 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
     assert seen == [False, True, False]
 
 
+def test_progress_bar_on_stderr_when_only_stderr_is_a_terminal(monkeypatch):
+    """`--json > run.json` (or a table piped to tee) watched from a terminal:
+    the bar goes to stderr, the output stays clean (there was no bar)."""
+    seen = []
+    play = arena.play
+
+    def watch(run, jobs=1, progress=None, **kwargs):
+        seen.append(progress is not None)
+        return play(run, jobs, progress, **kwargs)
+
+    monkeypatch.setattr(arena, "play", watch)
+    out, err = io.StringIO(), io.StringIO()
+    assert arena.simulate("boss-quest", games=2, bots="random", seed=1, players=2,
+                          as_json_output=True, console=Console(file=out, width=120),
+                          err=Console(file=err, width=120, force_terminal=True)) == 0
+    assert seen == [True]
+    assert json.loads(out.getvalue())["games"] == 2  # the JSON alone
+    assert "boss-quest: random" in err.getvalue()  # the bar's line
+    quiet_err = io.StringIO()
+    assert arena.simulate("boss-quest", games=2, bots="random", seed=1, players=2,
+                          quiet=True, console=Console(file=io.StringIO(), width=120),
+                          err=Console(file=quiet_err, force_terminal=True)) == 0
+    assert seen == [True, False] and quiet_err.getvalue() == ""
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [

@@ -675,7 +675,7 @@ def simulate(
                   soft_wrap=True)
         return 2
     try:
-        result = _play_shown(run, jobs, done, writer, console, quiet)
+        result = _play_shown(run, jobs, done, writer, console, quiet, err)
     finally:
         if writer is not None:
             writer.close()
@@ -689,9 +689,14 @@ def simulate(
 
 
 def _play_shown(
-    run: Run, jobs: int, done: list[GameRecord], writer: Any, console: Any, quiet: bool
+    run: Run, jobs: int, done: list[GameRecord], writer: Any, console: Any, quiet: bool,
+    err: Any = None,
 ) -> Result:
-    """`play`, with a progress bar when the output is a terminal."""
+    """`play`, with a progress bar where someone watches: on the output when
+    it is a terminal, else on stderr when that is one (``--json > run.json``
+    or ``| tee`` showed no bar through a run of hours), never in a file."""
+    if not _is_terminal(console) and _is_terminal(err):
+        console = err
     if quiet or not _is_terminal(console):
         return play(run, jobs, done=done, on_record=writer)
     from rich.progress import (
