@@ -536,7 +536,10 @@ def test_progress_bar_on_stderr_when_only_stderr_is_a_terminal(monkeypatch):
         (["overboss-duel", "--bots", "random", "--players", "3"], "seats 2 players, not 3"),
         (["overboss-duel", "--bots", "random,random,random"], "at most 2"),
         (["overseers", "--bots", "random,random,random", "--players", "2"], "not 2"),
-        (["boss-quest", "-o", "ulul=tuesday"], "one of off, classic, night"),
+        (["boss-quest", "-o", "ulul=tuesday"], "one of off, classic, night, not"),
+        # "red" is read as R, so the message names both
+        (["boss-quest", "-p", "1", "-o", "solo_colour=pink"],
+         "one of R (red), B (blue), Y (yellow), P (purple), G (green), not 'pink'"),
         (["boss-quest", "-o", "spells=3"], "no option 'spells'"),
         # a setting the bot takes with a value it cannot use (these crashed
         # with a traceback mid-game, or played a search of no iterations)
