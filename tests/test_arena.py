@@ -480,6 +480,40 @@ def test_table_output_off_a_terminal_is_plain():
     assert "95% CI" in text and "heuristic" in text and "actions/s" in text
 
 
+@pytest.mark.parametrize("width", [80, 100])
+def test_the_figures_are_never_cut_in_a_narrow_terminal(width):
+    """At 80 columns Rich cut every column of the nine to fit ("66.…",
+    "48.8%…", an empty Wins): the figures go in two tables when one does
+    not fit, a long name folds, and no figure is cut."""
+    out = io.StringIO()
+    assert arena.simulate("overseers", games=2, bots="normal:iterations=20:tree_depth=2,"
+                          "easy,heuristic", players=4, seed=3, quiet=True,
+                          console=Console(file=out, width=width)) == 0
+    text = out.getvalue()
+    assert "…" not in text
+    assert max(len(line) for line in text.splitlines()) <= width
+    for header in ("Games", "Wins", "Win rate", "95% CI", "Avg score", "Avg place",
+                   "Moves/s", "Iter/s"):
+        assert header in text
+    assert text.count("normal:iterations=20:tree_depth=2 │") == 2  # once a table
+    assert "│    50.0% │ 9.5%-90.5% │" in text
+
+
+def test_the_progress_bar_keeps_its_count_and_times_at_80_columns():
+    """A long line-up at 80 columns squeezed the count and the times to
+    "1… 0:… 0:…": the bar narrows, then the description is shortened."""
+    long = "overseers: normal:iterations=60:tree_depth=2 vs easy vs heuristic"
+    description, bar = arena._bar_layout(long, 30, 80)
+    counts = len("30/30 0:00:05 0:00:26") + 1  # and the space before them
+    assert bar == arena.MIN_BAR and description.endswith("…")
+    assert len(description) + 1 + bar + counts <= 80
+    assert long.startswith(description[:-1])
+    short = "overseers: easy vs heuristic"  # the bar takes the rest of the line
+    assert arena._bar_layout(short, 3000, 80) == (
+        short, 80 - len(f"{short}  3000/3000 0:00:00 0:00:00"))
+    assert arena._bar_layout(long, 30, 200) == (long, arena.FULL_BAR)
+
+
 def test_progress_bar_only_on_a_terminal(monkeypatch):
     seen = []
     play = arena.play
