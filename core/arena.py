@@ -221,7 +221,12 @@ def option_value(options_class: type, field: attrs.Attribute, text: str) -> Any:
         for member in kind:
             if text.strip().lower() in (str(member.value).lower(), member.name.lower()):
                 return member
-        values = ", ".join(str(m.value) for m in kind)
+        # the names are read too ("red" for R): say so where they differ
+        values = ", ".join(
+            str(m.value) if str(m.value).lower() == m.name.lower()
+            else f"{m.value} ({m.name.lower()})"
+            for m in kind
+        )
         raise ArenaError(f"option {name} is one of {values}, not {text!r}")
     choices = field.metadata.get("choices")
     if kind is int or (isinstance(default, int) and not isinstance(default, bool)):

@@ -23,9 +23,12 @@ MIN_SECONDS, MAX_SECONDS = 0.05, 600.0
 
 
 def parse_bot_seconds(text: str) -> dict[str, float]:
-    """ "3" (every searching level) or "normal=2,hard=5": seconds per move
-    by level. ValueError, with a reason, for anything else."""
+    """ "3" (every searching level), "normal=2,hard=5", or both ("3,hard=5":
+    hard 5, the others 3): seconds per move by level. ValueError, with a
+    reason, for anything else (a level that does not search, one given
+    twice)."""
     out: dict[str, float] = {}
+    named: dict[str, float] = {}
     for part in text.split(","):
         level, _, value = part.rpartition("=")
         level = level.strip()
@@ -37,8 +40,19 @@ def parse_bot_seconds(text: str) -> dict[str, float]:
             raise ValueError(
                 f"{value.strip()} is not from {MIN_SECONDS:g} to {MAX_SECONDS:g} seconds"
             )
-        for name in (level,) if level else sorted(SEARCHING_LEVELS):
-            out[name] = seconds
+        if level and level not in SEARCHING_LEVELS:
+            # a mistyped level ("hrad=8") or one that does not search
+            # ("easy=3") was kept and never read: the bots kept their budgets
+            levels = " and ".join(sorted(SEARCHING_LEVELS, reverse=True))
+            raise ValueError(f"{level!r} is not a level that searches (only {levels} do)")
+        key = level or "*"
+        if key in named:
+            raise ValueError(f"{level or 'a number for every level'} is given twice")
+        named[key] = seconds
+    every = named.pop("*", None)
+    if every is not None:  # "2,hard=5": 2 for every level hard=5 does not name
+        out.update(dict.fromkeys(sorted(SEARCHING_LEVELS), every))
+    out.update(named)
     return out
 
 

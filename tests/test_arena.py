@@ -480,6 +480,40 @@ def test_table_output_off_a_terminal_is_plain():
     assert "95% CI" in text and "heuristic" in text and "actions/s" in text
 
 
+@pytest.mark.parametrize("width", [80, 100])
+def test_the_figures_are_never_cut_in_a_narrow_terminal(width):
+    """At 80 columns Rich cut every column of the nine to fit ("66.…",
+    "48.8%…", an empty Wins): the figures go in two tables when one does
+    not fit, a long name folds, and no figure is cut."""
+    out = io.StringIO()
+    assert arena.simulate("overseers", games=2, bots="normal:iterations=20:tree_depth=2,"
+                          "easy,heuristic", players=4, seed=3, quiet=True,
+                          console=Console(file=out, width=width)) == 0
+    text = out.getvalue()
+    assert "…" not in text
+    assert max(len(line) for line in text.splitlines()) <= width
+    for header in ("Games", "Wins", "Win rate", "95% CI", "Avg score", "Avg place",
+                   "Moves/s", "Iter/s"):
+        assert header in text
+    assert text.count("normal:iterations=20:tree_depth=2 │") == 2  # once a table
+    assert "│    50.0% │ 9.5%-90.5% │" in text
+
+
+def test_the_progress_bar_keeps_its_count_and_times_at_80_columns():
+    """A long line-up at 80 columns squeezed the count and the times to
+    "1… 0:… 0:…": the bar narrows, then the description is shortened."""
+    long = "overseers: normal:iterations=60:tree_depth=2 vs easy vs heuristic"
+    description, bar = arena._bar_layout(long, 30, 80)
+    counts = len("30/30 0:00:05 0:00:26") + 1  # and the space before them
+    assert bar == arena.MIN_BAR and description.endswith("…")
+    assert len(description) + 1 + bar + counts <= 80
+    assert long.startswith(description[:-1])
+    short = "overseers: easy vs heuristic"  # the bar takes the rest of the line
+    assert arena._bar_layout(short, 3000, 80) == (
+        short, 80 - len(f"{short}  3000/3000 0:00:00 0:00:00"))
+    assert arena._bar_layout(long, 30, 200) == (long, arena.FULL_BAR)
+
+
 def test_progress_bar_only_on_a_terminal(monkeypatch):
     seen = []
     play = arena.play
@@ -499,6 +533,31 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
     assert seen == [False, True, False]
 
 
+def test_progress_bar_on_stderr_when_only_stderr_is_a_terminal(monkeypatch):
+    """`--json > run.json` (or a table piped to tee) watched from a terminal:
+    the bar goes to stderr, the output stays clean (there was no bar)."""
+    seen = []
+    play = arena.play
+
+    def watch(run, jobs=1, progress=None, **kwargs):
+        seen.append(progress is not None)
+        return play(run, jobs, progress, **kwargs)
+
+    monkeypatch.setattr(arena, "play", watch)
+    out, err = io.StringIO(), io.StringIO()
+    assert arena.simulate("boss-quest", games=2, bots="random", seed=1, players=2,
+                          as_json_output=True, console=Console(file=out, width=120),
+                          err=Console(file=err, width=120, force_terminal=True)) == 0
+    assert seen == [True]
+    assert json.loads(out.getvalue())["games"] == 2  # the JSON alone
+    assert "boss-quest: random" in err.getvalue()  # the bar's line
+    quiet_err = io.StringIO()
+    assert arena.simulate("boss-quest", games=2, bots="random", seed=1, players=2,
+                          quiet=True, console=Console(file=io.StringIO(), width=120),
+                          err=Console(file=quiet_err, force_terminal=True)) == 0
+    assert seen == [True, False] and quiet_err.getvalue() == ""
+
+
 @pytest.mark.parametrize(
     ("args", "says"),
     [
@@ -511,8 +570,19 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
         (["overboss-duel", "--bots", "random", "--players", "3"], "seats 2 players, not 3"),
         (["overboss-duel", "--bots", "random,random,random"], "at most 2"),
         (["overseers", "--bots", "random,random,random", "--players", "2"], "not 2"),
-        (["boss-quest", "-o", "ulul=tuesday"], "one of off, classic, night"),
+        (["boss-quest", "-o", "ulul=tuesday"], "one of off, classic, night, not"),
+        # "red" is read as R, so the message names both
+        (["boss-quest", "-p", "1", "-o", "solo_colour=pink"],
+         "one of R (red), B (blue), Y (yellow), P (purple), G (green), not 'pink'"),
         (["boss-quest", "-o", "spells=3"], "no option 'spells'"),
+        # a setting the bot takes with a value it cannot use (these crashed
+        # with a traceback mid-game, or played a search of no iterations)
+        (["overboss-duel", "--bots", "hard:iterations=abc"], "iterations is a whole number"),
+        (["overboss-duel", "--bots", "hard:iterations=0"], "iterations is a whole number"),
+        (["overboss-duel", "--bots", "hard:iterations=2.5"], "iterations is a whole number"),
+        (["overboss-duel", "--bots", "hard:seconds=abc"], "seconds is a number above 0"),
+        (["overboss-duel", "--bots", "hard:seconds=-1"], "seconds is a number above 0"),
+        (["overboss-duel", "--bots", "hard:tree_depth=x"], "tree_depth is 1 or more"),
     ],
 )
 def test_bad_input_gets_one_line(capsys, args, says):
@@ -579,9 +649,10 @@ def test_a_stopped_run_continues_where_it_stopped(monkeypatch, tmp_path):
 @pytest.mark.parametrize(
     ("change", "says"),
     [
-        (["--seed", "5"], "seed differ"),
-        (["--bots", "heuristic,heuristic"], "bots"),
-        (["-o", "potions=true"], "options differ"),
+        # "(seed differ)" read badly; a list of the fields fits one or several
+        (["--seed", "5"], "(different: seed)"),
+        (["--bots", "heuristic,heuristic"], "(different: bots, "),
+        (["-o", "potions=true"], "(different: options)"),
     ],
 )
 def test_a_log_of_another_run_is_refused(capsys, tmp_path, change, says):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import re
 import time
 from typing import Any
 
@@ -347,8 +348,21 @@ def test_the_stand_in_is_the_heuristic_bot_in_a_thread(tmp_path):
 def test_bot_seconds_are_read_per_level():
     assert parse_bot_seconds("3") == {"normal": 3.0, "hard": 3.0}
     assert parse_bot_seconds("normal=1.5, hard=4") == {"normal": 1.5, "hard": 4.0}
+    assert parse_bot_seconds("hard=8,2") == {"normal": 2.0, "hard": 8.0}
     for bad in ("", "fast", "0", "nan", "inf", "hard=-1", "normal=1000"):
         with pytest.raises(ValueError):
+            parse_bot_seconds(bad)
+
+
+def test_bot_seconds_for_a_level_that_does_not_search_are_refused():
+    """`--bot-seconds hrad=8` (a typo) or `easy=3` (easy does not search)
+    was taken and never read, so the bots kept their own budgets and
+    nothing said so; a level given twice kept the last."""
+    for bad, says in (("hrad=8", "'hrad' is not a level that searches (only normal and hard"),
+                      ("easy=3", "'easy' is not a level"),
+                      ("normal=1,hard=2,normal=3", "normal is given twice"),
+                      ("2,3", "a number for every level is given twice")):
+        with pytest.raises(ValueError, match=re.escape(says)):
             parse_bot_seconds(bad)
 
 

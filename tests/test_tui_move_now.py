@@ -77,6 +77,32 @@ async def test_each_screen_says_the_bot_is_thinking_and_n_hurries_it(game_id, pl
         assert port.commands == [SeatCommand(HURRY, 1, None, 12)]
 
 
+@pytest.mark.parametrize("game_id, players", [*GAMES_AND_PLAYERS, ("generic", 2)])
+async def test_the_status_counts_a_long_think(game_id, players):
+    """ "thinking…" never changed through a hard bot's five seconds, which
+    read like a frozen screen: after two seconds the status counts them,
+    once a second, and the count stops with the thinking."""
+    class App(screen_kit.ScreenApp):
+        screen_class = (GenericGameScreen if game_id == "generic"
+                        else screen_class(game_id))
+
+    update = thinking_update("overboss-duel" if game_id == "generic" else game_id, players)
+    app = App(update, FakePort())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert "thinking… (n: move now)" in screen_text(app)
+        assert screen._thinking_timer is not None  # it ticks while the bot thinks
+        screen._thinking_since -= 3.4  # the bot has thought 3.4 s
+        screen._thinking_tick()
+        await pilot.pause()
+        assert "thinking… 3 s (n: move now)" in screen_text(app)
+        screen.show(attrs.evolve(update, thinking=None, seq=13))
+        screen._thinking_tick()
+        await pilot.pause()
+        assert screen._thinking_timer is None and " 3 s" not in screen_text(app)
+
+
 async def test_the_plain_screen_says_who_is_thinking():
     class App(screen_kit.ScreenApp):
         screen_class = GenericGameScreen

@@ -404,7 +404,7 @@ def read_log(path: Any, run: Run) -> list[GameRecord]:
     differ = [key for key in header if theirs.get(key) != header[key]]
     if differ:
         raise ArenaError(
-            f"the log {path} is of another run ({', '.join(differ)} differ): "
+            f"the log {path} is of another run (different: {', '.join(differ)}): "
             "give the same game, bots, seats, options and seed, or another --log"
         )
     records: dict[int, GameRecord] = {}
@@ -532,6 +532,31 @@ def _percent(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
+#: the progress bar's bar at its widest (Rich's own) and narrowest
+FULL_BAR, MIN_BAR = 40, 10
+#: the width the bots' names may fold to before the figures are split in two
+#: tables
+NAME_WIDTH = 16
+
+
+def _figure_parts(headers: Sequence[str], rows: Sequence[Sequence[str]],
+                  width: int) -> list[list[int]]:
+    """The columns of each table the figures are printed in: one table when
+    it fits `width` (the names folded to `NAME_WIDTH` at most), else two,
+    each with the names (at 80 columns Rich cut every figure to "66.…")."""
+    def needed(columns: Sequence[int]) -> int:
+        cells = [max(len(headers[i]), *(len(row[i]) for row in rows)) for i in columns]
+        if columns and columns[0] == 0:
+            cells[0] = min(cells[0], NAME_WIDTH)
+        return sum(cells) + 3 * len(cells) + 1  # "│ " before each, " " after, "│"
+
+    every = list(range(len(headers)))
+    if needed(every) <= width:
+        return [every]
+    split = headers.index("Avg score")  # the outcome, then the scores and speeds
+    return [[0, *range(1, split)], [0, *range(split, len(headers))]]
+
+
 def report(result: Result, console: Any) -> None:
     """The run as a Rich table and a few lines (plain text off a terminal)."""
     from rich.table import Table
@@ -545,19 +570,14 @@ def report(result: Result, console: Any) -> None:
     heading = f"{game.title} at {run.players} player{'s' if run.players > 1 else ''}"
     if changed:
         heading += " (" + ", ".join(f"{k}={v}" for k, v in changed.items()) + ")"
-    table = Table(title=f"{heading}: {summary.games} games, seed {run.seed}")
-    table.add_column("Bot", no_wrap=True)
-    table.add_column("Games", justify="right", no_wrap=True)
-    table.add_column("Wins", justify="right", no_wrap=True)
-    table.add_column("Win rate", justify="right", no_wrap=True)
-    table.add_column("95% CI", justify="right", no_wrap=True)
-    table.add_column("Avg score", justify="right", no_wrap=True)
+    headers = ["Bot", "Games", "Wins", "Win rate", "95% CI", "Avg score"]
     if not solo or run.players > 1:
-        table.add_column("Avg place", justify="right", no_wrap=True)
-    table.add_column("Moves/s", justify="right", no_wrap=True)
+        headers.append("Avg place")
+    headers.append("Moves/s")
     searching = any(stats.iterations is not None for stats in summary.bots)
     if searching:
-        table.add_column("Iter/s", justify="right", no_wrap=True)
+        headers.append("Iter/s")
+    rows = []
     for stats in summary.bots:
         row = [
             stats.bot,
@@ -574,8 +594,19 @@ def report(result: Result, console: Any) -> None:
         if searching:
             ips = stats.iterations_per_second
             row.append("-" if ips is None else f"{ips:,.0f}")
-        table.add_row(*row)
-    console.print(table)
+        rows.append(row)
+    title = f"{heading}: {summary.games} games, seed {run.seed}"
+    for part in _figure_parts(headers, rows, console.width):
+        table = Table(title=title)
+        title = None
+        for index in part:
+            if index == 0:  # a long name folds; a figure is never cut
+                table.add_column(headers[0], overflow="fold")
+            else:
+                table.add_column(headers[index], justify="right", no_wrap=True)
+        for row in rows:
+            table.add_row(*(row[index] for index in part))
+        console.print(table)
     if result.interrupted:
         console.print(f"Stopped (Ctrl+C) after {summary.games} of {run.games} games: "
                       "the figures are those games'.")
@@ -675,7 +706,7 @@ def simulate(
                   soft_wrap=True)
         return 2
     try:
-        result = _play_shown(run, jobs, done, writer, console, quiet)
+        result = _play_shown(run, jobs, done, writer, console, quiet, err)
     finally:
         if writer is not None:
             writer.close()
@@ -688,12 +719,31 @@ def simulate(
     return 130 if result.interrupted else 0
 
 
+def _bar_layout(description: str, games: int, width: int) -> tuple[str, int]:
+    """The progress bar's description and bar width for a terminal `width`
+    wide: the bar narrows, then the description is shortened, so the count
+    and the times stay whole (at 80 columns a long line-up left
+    "━╺━ 1… 0:… 0:…")."""
+    counts = len(f"{games}/{games}") + 2 * len("0:00:00") + 4  # and the spaces between
+    bar = min(FULL_BAR, max(MIN_BAR, width - counts - len(description)))
+    room = width - counts - bar
+    if len(description) > room:
+        description = description[: max(1, room - 1)] + "…"
+    return description, bar
+
+
 def _play_shown(
-    run: Run, jobs: int, done: list[GameRecord], writer: Any, console: Any, quiet: bool
+    run: Run, jobs: int, done: list[GameRecord], writer: Any, console: Any, quiet: bool,
+    err: Any = None,
 ) -> Result:
-    """`play`, with a progress bar when the output is a terminal."""
+    """`play`, with a progress bar where someone watches: on the output when
+    it is a terminal, else on stderr when that is one (``--json > run.json``
+    or ``| tee`` showed no bar through a run of hours), never in a file."""
+    if not _is_terminal(console) and _is_terminal(err):
+        console = err
     if quiet or not _is_terminal(console):
         return play(run, jobs, done=done, on_record=writer)
+    from rich.markup import escape
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -703,17 +753,17 @@ def _play_shown(
         TimeRemainingColumn,
     )
 
+    names = " vs ".join(spec.text for spec in run.bots)
+    description, bar_width = _bar_layout(f"{run.game_id}: {names}", run.games, console.width)
     with Progress(
         TextColumn("[bold]{task.description}"),
-        BarColumn(),
+        BarColumn(bar_width=bar_width),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         TimeRemainingColumn(),
         console=console,
         transient=True,
     ) as bar:
-        names = " vs ".join(spec.text for spec in run.bots)
-        task = bar.add_task(f"{run.game_id}: {names}", total=run.games,
-                            completed=len(done))
+        task = bar.add_task(escape(description), total=run.games, completed=len(done))
         return play(run, jobs, progress=lambda n: bar.advance(task, n), done=done,
                     on_record=writer)

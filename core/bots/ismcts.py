@@ -246,6 +246,14 @@ class IsmctsBot:
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("a search needs an iteration or a time budget")
+        if iterations is not None and (
+            isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1
+        ):
+            raise ValueError(f"iterations is a whole number, 1 or more, not {iterations!r}")
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
+        ):
+            raise ValueError(f"seconds is a number above 0, not {seconds!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.hooks = hooks
@@ -255,8 +263,13 @@ class IsmctsBot:
         self.observe_chance = observe_chance
         self.policy_first = policy_first
         self.widening = widening
-        if tree_depth is not None and tree_depth < 1:
-            raise ValueError("a tree holds at least the root's actions: tree_depth >= 1")
+        if tree_depth is not None and (
+            isinstance(tree_depth, bool) or not isinstance(tree_depth, int) or tree_depth < 1
+        ):
+            raise ValueError(
+                f"a tree holds at least the root's actions: tree_depth is 1 or more, "
+                f"not {tree_depth!r}"
+            )
         self.tree_depth = tree_depth
         self.settle = settle
         self.name = name

@@ -1291,6 +1291,9 @@ class BossQuestScreen(GameScreen):
 
     # -- prompt and action bar ------------------------------------------------------
 
+    def redraw_thinking(self, update: TableUpdate) -> None:
+        self._draw_prompt()  # the prompt says who is thinking, and for how long
+
     def _draw_prompt(self) -> None:
         update_static(self.query_one("#bq-prompt", Static), self._prompt_text())
 

@@ -43,6 +43,10 @@ TableUpdate = SeatUpdate
 
 #: the key that asks a thinking bot to move now (free on every game screen)
 MOVE_NOW_KEY = "n"
+#: seconds after which a thinking bot's decision is counted in the status
+#: ("thinking… 3 s"), once a second: a hard bot's five seconds under a
+#: "thinking…" that never changed read like a frozen screen
+THINKING_COUNT_AFTER = 2.0
 
 #: What a shared table's prompt says from the moment a key sends a move or
 #: an undo until the hub answers: the player sees at once that the key was
@@ -267,6 +271,12 @@ class GameScreen(Screen):
         #: word) they last showed (`_sync_number_keys`)
         self._number_bindings: dict[str, list[Binding]] | None = None
         self._number_shown: tuple[str, str | None] = (NUMBER_KEYS, None)
+        #: the decision a bot is thinking over, as (its seat, the update's
+        #: seq), since when (time.monotonic()), and the once-a-second timer
+        #: that counts it (`thinking_note`)
+        self._thinking_key: tuple[int, int] | None = None
+        self._thinking_since = 0.0
+        self._thinking_timer: Any = None
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
     seat_word: str = "Player"
@@ -422,9 +432,39 @@ class GameScreen(Screen):
         return update.seat is not None or bool(getattr(self.port, "at_this_terminal", False))
 
     def thinking_note(self, update: TableUpdate) -> str:
-        """What follows "thinking…" in a status line: the key that hurries
-        the bot, when this screen can."""
-        return f" ({MOVE_NOW_KEY}: move now)" if self.can_hurry(update) else ""
+        """What follows "thinking…" in a status line: after
+        `THINKING_COUNT_AFTER`, the seconds the bot has thought over this
+        decision, and the key that hurries the bot, when this screen can."""
+        hurry = f" ({MOVE_NOW_KEY}: move now)" if self.can_hurry(update) else ""
+        if update.thinking is None:
+            return hurry
+        now = time.monotonic()
+        key = (update.thinking, update.seq)
+        if key != self._thinking_key:
+            self._thinking_key, self._thinking_since = key, now
+            if self._thinking_timer is None and self.is_mounted:
+                self._thinking_timer = self.set_interval(1.0, self._thinking_tick)
+        waited = now - self._thinking_since
+        counted = f" {int(waited)} s" if waited >= THINKING_COUNT_AFTER else ""
+        return counted + hurry
+
+    def _thinking_tick(self) -> None:
+        """Once a second while a bot thinks: the count in the status moves
+        on (`redraw_thinking`); the timer stops when no bot thinks."""
+        update = self.update
+        if update is None or update.thinking is None or update.over or not self.is_mounted:
+            if self._thinking_timer is not None:
+                self._thinking_timer.stop()
+            self._thinking_timer = self._thinking_key = None
+            return
+        if (update.thinking, update.seq) != self._thinking_key or self.sent_from is not None:
+            return  # a new decision counts from its next drawing; a sent key's line stays
+        if time.monotonic() - self._thinking_since >= THINKING_COUNT_AFTER:
+            self.redraw_thinking(update)
+
+    def redraw_thinking(self, update: TableUpdate) -> None:
+        """Draw again the line that says a bot is thinking (`thinking_note`
+        counts its seconds); each game's screen draws its own."""
 
     def action_move_now(self) -> None:
         """Ask the thinking bot to play its best move so far now (the session

@@ -41,20 +41,24 @@ class GenericGameScreen(GameScreen):
         game = game_of(self.update.game) if self.update is not None else None
         self.title = game.title if game is not None else "Overtable"
 
+    def _status(self, update: TableUpdate) -> str:
+        names = update.names
+        if update.thinking is not None:
+            return f"{names[update.thinking]} is thinking…{self.thinking_note(update)}"
+        if update.legal:
+            return f"{names[update.seat]}, your decision." if update.seat is not None else ""
+        if not update.to_act:
+            return "The game is over."
+        waiting = ", ".join(names[s] for s in sorted(update.to_act) if 0 <= s < len(names))
+        return f"Waiting for {waiting}."
+
+    def redraw_thinking(self, update: TableUpdate) -> None:
+        self.query_one("#status", Static).update(self._status(update))
+
     def show(self, update: TableUpdate) -> None:
         before, self.update = self.update, update
         self._steady(before, update)  # a new decision: Enter waits a moment
-        names = update.names
-        if update.thinking is not None:
-            status = f"{names[update.thinking]} is thinking…{self.thinking_note(update)}"
-        elif update.legal:
-            status = f"{names[update.seat]}, your decision." if update.seat is not None else ""
-        elif not update.to_act:
-            status = "The game is over."
-        else:
-            waiting = ", ".join(names[s] for s in sorted(update.to_act) if 0 <= s < len(names))
-            status = f"Waiting for {waiting}."
-        self.query_one("#status", Static).update(status)
+        self.query_one("#status", Static).update(self._status(update))
         actions = self.query_one("#actions", OptionList)
         actions.clear_options()
         actions.add_options(

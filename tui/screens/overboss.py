@@ -778,6 +778,9 @@ class OverbossScreen(GameScreen):
 
     # -- the prompt, the action bar and the info line -------------------------------
 
+    def redraw_thinking(self, update: TableUpdate) -> None:
+        self._draw_prompt()  # the prompt says who is thinking, and for how long
+
     def _draw_prompt(self) -> None:
         """The prompt, and after it the moves open at any moment of the turn
         (`_extras`), kept whole: on its own line if it does not fit after."""

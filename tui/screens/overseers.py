@@ -844,6 +844,10 @@ class OverseersScreen(GameScreen):
                 out.append((str(a), a))
         return out
 
+    def redraw_thinking(self, update: TableUpdate) -> None:
+        # the prompt says who is thinking, and for how long
+        update_static(self.query_one("#ov-prompt", Static), self._prompt_line(update))
+
     def _prompt_line(self, update: TableUpdate) -> Text:
         """The prompt, and which bot is thinking while the table waits for it."""
         text = self._prompt(update)

@@ -780,6 +780,9 @@ class OverstockedScreen(GameScreen):
 
     # -- the prompt -------------------------------------------------------------------
 
+    def redraw_thinking(self, update: TableUpdate) -> None:
+        self._draw_prompt()  # the prompt says who is thinking, and for how long
+
     def _draw_prompt(self) -> None:
         update_static(self.query_one("#os-prompt", Static), self._prompt_text())
 
