@@ -514,8 +514,9 @@ def test_the_progress_bar_keeps_its_count_and_times_at_80_columns():
     assert arena._bar_layout(long, 30, 200) == (long, arena.FULL_BAR)
 
 
-def test_progress_bar_only_on_a_terminal(monkeypatch):
-    seen = []
+def _watch_progress(monkeypatch) -> list[bool]:
+    """Whether each `arena.play` from now on was given a progress bar."""
+    seen: list[bool] = []
     play = arena.play
 
     def watch(run, jobs=1, progress=None, **kwargs):
@@ -523,6 +524,11 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
         return play(run, jobs, progress, **kwargs)
 
     monkeypatch.setattr(arena, "play", watch)
+    return seen
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch):
+    seen = _watch_progress(monkeypatch)
     for terminal in (False, True):
         out = io.StringIO()
         console = Console(file=out, width=120, force_terminal=terminal)
@@ -536,14 +542,7 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
 def test_progress_bar_on_stderr_when_only_stderr_is_a_terminal(monkeypatch):
     """`--json > run.json` (or a table piped to tee) watched from a terminal:
     the bar goes to stderr, the output stays clean (there was no bar)."""
-    seen = []
-    play = arena.play
-
-    def watch(run, jobs=1, progress=None, **kwargs):
-        seen.append(progress is not None)
-        return play(run, jobs, progress, **kwargs)
-
-    monkeypatch.setattr(arena, "play", watch)
+    seen = _watch_progress(monkeypatch)
     out, err = io.StringIO(), io.StringIO()
     assert arena.simulate("boss-quest", games=2, bots="random", seed=1, players=2,
                           as_json_output=True, console=Console(file=out, width=120),

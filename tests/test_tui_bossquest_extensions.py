@@ -366,17 +366,12 @@ async def test_the_combat_names_the_mystery_swap_that_changed_it():
     assert "Ann 16→18" in text and "Cora 10→8" in text
 
 
-async def test_the_combat_names_a_mystery_spell_that_could_do_nothing():
-    """BQ-15, BQ-47: Cora's mystery spell turned out to be Cancel with no
-    spell in play and was discarded at once; the combat names it, what it
-    was and that it had no effect (it was in no line, and "No spell
-    changed it." left her wondering where it went)."""
+async def _combat_text(result) -> str:
+    """The combat screen of `result` (Ann, Bram, Cora) at 80x24, as text."""
     from textual.app import App
 
-    from tests.test_bossquest_combat_spells import _mystery_cancel_round
     from tui.screens.bossquest import CombatScreen
 
-    result = _mystery_cancel_round().history[-1]
     names = ("Ann", "Bram", "Cora")
 
     class CombatApp(App):
@@ -386,7 +381,17 @@ async def test_the_combat_names_a_mystery_spell_that_could_do_nothing():
     app = CombatApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        text = screen_text(app)
+        return screen_text(app)
+
+
+async def test_the_combat_names_a_mystery_spell_that_could_do_nothing():
+    """BQ-15, BQ-47: Cora's mystery spell turned out to be Cancel with no
+    spell in play and was discarded at once; the combat names it, what it
+    was and that it had no effect (it was in no line, and "No spell
+    changed it." left her wondering where it went)."""
+    from tests.test_bossquest_combat_spells import _mystery_cancel_round
+
+    text = await _combat_text(_mystery_cancel_round().history[-1])
     assert "No spell changed it." not in text
     assert "Spells of the round" in text and "Spells that changed it" not in text
     said = " ".join(line.strip(" █") for line in text.splitlines())
@@ -397,23 +402,10 @@ async def test_the_combat_names_a_mystery_spell_that_did_nothing_at_combat():
     """BQ-47: Cora's mystery spell turned out to be "No heart lost" with
     nobody over: it changed nothing at combat, and the combat left it out
     ("No spell changed it."); it is named, with no effect."""
-    from textual.app import App
-
     from core.bossquest.cards import SpellKind
     from tests.test_bossquest_combat_spells import _mystery_at_combat_round
-    from tui.screens.bossquest import CombatScreen
 
-    result = _mystery_at_combat_round(SpellKind.NO_HEART_LOSS).history[-1]
-    names = ("Ann", "Bram", "Cora")
-
-    class CombatApp(App):
-        def on_mount(self) -> None:
-            self.push_screen(CombatScreen(result, lambda s: names[s]))
-
-    app = CombatApp()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        text = screen_text(app)
+    text = await _combat_text(_mystery_at_combat_round(SpellKind.NO_HEART_LOSS).history[-1])
     assert "No spell changed it." not in text
     assert "Spells of the round" in text and "Spells that changed it" not in text
     said = " ".join(line.strip(" █") for line in text.splitlines())

@@ -268,7 +268,7 @@ async def test_a_seat_kept_at_a_new_table_is_told_at_another_table(shared_hub):
         created = (await bob.expect("created"))["created"]
         await wait_for(pilot, lambda: told())
         assert told() == ["Bob keeps a seat for you at Boss Quest: "
-                          "q for the lobby, where Enter sits you down."]
+                          "q for the lobby, then Enter on it."]
         await bob.send({"join": {"table": created["table"], "seat": 0}})  # the lobby changes again
         await wait_for(pilot, lambda: any(t["table"] == created["table"]
                                           and t["seats"][0].get("present")

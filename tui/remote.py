@@ -560,14 +560,25 @@ class RemoteTable:
         if getattr(self.app, "bell_on_turn", False):
             self.app.bell()
 
+    def _way_to_the_table(self) -> str:
+        """How a table listed in the lobby is reached from the screen on
+        top (a notice about it: a turn there, a seat kept there)."""
+        from tui.screens.game import GameScreen
+        from tui.screens.lobby import LobbyScreen
+
+        top = self.app.screen
+        if isinstance(top, LobbyScreen):
+            return "Enter on it sits you down"
+        if isinstance(top, GameScreen):
+            return "q for the lobby, then Enter on it"
+        return "Enter on it in the lobby sits you down"
+
     def _turns_away(self) -> None:
         """It became this player's turn at a table they are away from (in
         the lobby, at another table, over a dialog): the hub sends the lobby
         then (host/hub.py `_away_turns`), and they are told as the table's
         screen tells them, once a turn, with the bell if they asked for it.
         A table whose screen is open here tells by itself."""
-        from tui.screens.game import GameScreen
-        from tui.screens.lobby import LobbyScreen
 
         owed: set[str] = set()
         for table in self.tables:
@@ -589,15 +600,8 @@ class RemoteTable:
                 continue  # its own screen says it
             if not all(seats[n].get("away") and not seats[n].get("bot_playing") for n in mine):
                 continue  # held at another terminal, or a bot plays it meanwhile
-            top = self.app.screen
             title = table.get("title") or "a table"
-            if isinstance(top, LobbyScreen):
-                where = "Enter on it sits you down"
-            elif isinstance(top, GameScreen):
-                where = "q for the lobby, then Enter on it"
-            else:
-                where = "Enter on it in the lobby sits you down"
-            self._turn_notes[tid] = f"Your turn at {title}: {where}."
+            self._turn_notes[tid] = f"Your turn at {title}: {self._way_to_the_table()}."
             self.app.notify(self._turn_notes[tid], timeout=8)
             if getattr(self.app, "bell_on_turn", False):
                 self.app.bell()
@@ -614,8 +618,6 @@ class RemoteTable:
         from textual.app import Notify
         from textual.notifications import Notification
 
-        from tui.screens.game import GameScreen
-        from tui.screens.lobby import LobbyScreen
 
         kept = {}
         for table in self.tables:
@@ -623,20 +625,14 @@ class RemoteTable:
                     s.get("player") == self.player and not s.get("present")
                     for s in table.get("seats", ())):
                 kept[table.get("table")] = table
-        top = self.app.screen
         for tid, table in kept.items():
             if tid in self._invited or self._rematch_on_screen(table):
                 continue
             by = table.get("creator")
             title = table.get("title") or "a game"
-            if isinstance(top, LobbyScreen):
-                where = "Enter sits you down"
-            elif isinstance(top, GameScreen):
-                where = "q for the lobby, where Enter sits you down"
-            else:
-                where = "Enter on it in the lobby sits you down"
             note = Notification(f"{by + ' keeps' if by else 'A table keeps'} a seat for you "
-                                f"at {title}: {where}.", "Invited", "information", 10)
+                                f"at {title}: {self._way_to_the_table()}.", "Invited",
+                                "information", 10)
             self.app.post_message(Notify(note))
             self._invite_notes[tid] = note
         for tid in self._invited - set(kept):
