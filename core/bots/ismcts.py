@@ -257,9 +257,11 @@ class IsmctsBot:
         ):
             raise ValueError(f"iterations is a whole number, 1 or more, not {iterations!r}")
         if seconds is not None and (
-            isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
+            isinstance(seconds, bool)
+            or not isinstance(seconds, (int, float))
+            or not 0 < seconds < math.inf
         ):
-            raise ValueError(f"seconds is a number above 0, not {seconds!r}")
+            raise ValueError(f"seconds is a number above 0 (and finite), not {seconds!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.hooks = hooks
