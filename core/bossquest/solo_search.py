@@ -293,8 +293,8 @@ def _target(state: State, legal: tuple[Any, ...]) -> Any:
 #: candidate). The candidates differ by a few hundredths in the chance of
 #: winning, so few playouts choose by noise: 30 won 33 of 200 quests (the
 #: policy alone 32), 100 won 58 of the same 200. A move at 300 takes about
-#: 0.15 s of CPU (0.4 s at most in 160 moves), inside normal's 2 s and
-#: hard's 5 s.
+#: 0.15 s of CPU (0.4 s at most in 160 moves), inside hard's 5 s (the
+#: normal level plays `policy_answer`, no playouts).
 PLAYOUTS = 300
 
 
