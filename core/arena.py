@@ -124,10 +124,14 @@ def parse_bot(text: str) -> BotSpec:
 
 
 def parse_bots(text: str) -> tuple[BotSpec, ...]:
-    """The comma-separated bots of ``--bots``; a bot may be named twice."""
-    parts = [part for part in (p.strip() for p in text.split(",")) if part]
-    if not parts:
+    """The comma-separated bots of ``--bots``; a bot may be named twice. An
+    empty name (``,random``, ``hard,,random``, ``hard,``) is refused: the
+    seats would be fewer than the names given seemed to say."""
+    parts = [p.strip() for p in text.split(",")]
+    if not any(parts):
         raise ArenaError("--bots names no bot (e.g. --bots hard,heuristic)")
+    if not all(parts):
+        raise ArenaError(f"--bots {text!r} has an empty bot name (e.g. --bots hard,heuristic)")
     return tuple(parse_bot(part) for part in parts)
 
 

@@ -91,10 +91,13 @@ def test_parse_bot_with_settings():
     assert spec.params == (("iterations", 2000), ("c", 1.5), ("policy", "greedy"))
     assert spec.with_params({"iterations": 5, "depth": 3}).params[-1] == ("depth", 3)
     assert dict(spec.with_params({"iterations": 5}).params)["iterations"] == 2000
-    assert [s.text for s in parse_bots(" hard , heuristic,")] == ["hard", "heuristic"]
+    assert [s.text for s in parse_bots(" hard , heuristic")] == ["hard", "heuristic"]
 
 
-@pytest.mark.parametrize("text", ["", ",", "hard:iterations", "hard:=3", "hard:i=1:i=2", ":x=1"])
+@pytest.mark.parametrize(
+    "text",
+    ["", ",", "hard:iterations", "hard:=3", "hard:i=1:i=2", ":x=1", ",random", "hard,,random", "hard,"],
+)
 def test_parse_bot_refuses(text):
     with pytest.raises(ArenaError):
         parse_bots(text)
@@ -582,6 +585,11 @@ def test_progress_bar_on_stderr_when_only_stderr_is_a_terminal(monkeypatch):
         (["overboss-duel", "--bots", "hard:seconds=abc"], "seconds is a number above 0"),
         (["overboss-duel", "--bots", "hard:seconds=-1"], "seconds is a number above 0"),
         (["overboss-duel", "--bots", "hard:tree_depth=x"], "tree_depth is 1 or more"),
+        # an empty name was dropped, so the seats were not the names given
+        (["boss-quest", "--bots", ",random"], "--bots ',random' has an empty bot name"),
+        (["boss-quest", "--bots", "hard,,random"], "has an empty bot name"),
+        # no clock at all: a search that never ends without an iteration cap
+        (["overboss-duel", "--bots", "hard:seconds=inf"], "a number above 0 (and finite)"),
     ],
 )
 def test_bad_input_gets_one_line(capsys, args, says):

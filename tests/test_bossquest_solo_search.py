@@ -16,6 +16,7 @@ from core.bossquest import GAME, search, solo, solo_search
 from core.bossquest.actions import Ask, AssignTo, PlayPersonal, Resolve, take
 from core.bossquest.cards import Colour, Spell, SpellKind
 from core.bossquest.state import Options, Phase
+from core.bots import make_bot
 from core.bots.ismcts import IsmctsBot
 from core.playout import sample_chance
 from tests.bossquest_tables import w
@@ -271,18 +272,58 @@ def few_playouts(monkeypatch):
 
 @pytest.mark.usefixtures("few_playouts")
 def test_the_bot_answers_from_its_view_alone():
-    """The searching bot's answer in the Solo Quest reads its view (the
-    weapon deck is hidden there, BQ §Solo Quest: a shuffled pile): a legal
-    move, the same each time it is asked, and a search answered without a
-    tree ("answered")."""
+    """The searching bots' answers in the Solo Quest (hard's, normal's) read
+    their view (the weapon deck is hidden there, BQ §Solo Quest: a shuffled
+    pile): a legal move, the same each time it is asked."""
     for seed in range(2):
         for state, legal, _ in list(_quest(seed))[::3]:
             view = GAME.view(state, 0)
             assert view.unseen is not None and None in view.weapon_deck
-            action = search.HOOKS.answer(view, 0, legal)
-            assert action in legal
-            assert search.HOOKS.answer(view, 0, legal) == action
+            for hooks in (search.HOOKS, search.LEVEL_HOOKS["normal"]):  # hard's, normal's
+                action = hooks.answer(view, 0, legal)
+                assert action in legal
+                assert hooks.answer(view, 0, legal) == action
     assert solo_search.answer(GAME.setup(1, Options()), ()) is None
+    assert solo_search.policy_answer(GAME.setup(1, Options()), ()) is None
+
+
+def test_normal_plays_the_policy_and_hard_improves_it():
+    """Issue 13 (three levels, normal between easy and hard): in the Solo
+    Quest the normal bot plays the rollout policy alone, from its view, and
+    the hard bot the policy improved by one step (`improve`). At the first
+    decision of this quest the improvement asks for 3 weapons where the
+    policy asks for 4 (BQ §Solo Quest: 1-4 weapons a turn), so the two
+    levels choose differently."""
+    state, legal, _ = next(_quest(0))
+    view = GAME.view(state, 0)
+    policy = solo_search.rollout(view, legal, random.Random(0))
+    improved = solo_search.answer(view, legal)
+    assert (policy, improved) == (Ask(4), Ask(3))
+    normal, hard = make_bot("boss-quest", "normal"), make_bot("boss-quest", "hard")
+    assert normal.choose(GAME, view, 0, legal, random.Random(1)) == policy
+    assert hard.choose(GAME, view, 0, legal, random.Random(1)) == improved
+    assert normal.last.stopped_by == hard.last.stopped_by == "answered"
+
+
+def test_normal_plays_the_policy_through_a_whole_quest():
+    """Every move of the normal bot in a Solo Quest is the policy's from its
+    view, answered without a search; and a quest it plays ends."""
+    bot = make_bot("boss-quest", "normal")
+    moves = 0
+    rng = random.Random(3)
+    state = GAME.setup(1, Options())
+    while GAME.to_act(state):
+        if CHANCE in GAME.to_act(state):
+            state = _draw(state, rng)
+            continue
+        legal = GAME.legal_actions(state, 0)
+        view = GAME.view(state, 0)
+        action = bot.choose(GAME, view, 0, legal, rng)
+        assert action == solo_search.rollout(view, legal, random.Random(0))
+        assert len(legal) == 1 or bot.last.stopped_by == "answered"
+        state = GAME.apply(state, 0, action)
+        moves += 1
+    assert GAME.outcome(state) is not None and moves >= 10
 
 
 def _wins(state, action):

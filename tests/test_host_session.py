@@ -357,6 +357,39 @@ def test_bots_hold_seats_through_the_two_messages(tmp_path):
         assert view.unseen is not None
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_solo_quests_levels_hold_their_seat_through_the_two_messages(
+    tmp_path, monkeypatch, level
+):
+    """Issue 13: the Solo Quest's normal bot (the rollout policy) and hard
+    bot (the policy improved by one step) are seated like every level: built
+    by the level's factory, each move answered from the seat's update (its
+    view, BQ §Solo Quest: the weapon deck face down) and sent as a command,
+    to the quest's end. Hard at 30 playouts a move, not 300, to be quick."""
+    from core.bossquest import solo_search
+
+    monkeypatch.setattr(solo_search, "PLAYOUTS", 30)
+    match = Match.new("boss-quest", [PlayerSpec("Ann", "bot", level)], None, directory=tmp_path)
+    session = Session(match, seed=3)
+    [holder] = seat_bots(session)
+    assert isinstance(holder, BotHolder) and holder.link.kind == BOT
+    assert holder.bot.name == level
+    session.start()
+    assert session.match.finished
+    own = solo_search.policy_answer if level == "normal" else solo_search.answer
+    game = session.game
+    state = game.setup(1, session.match.header.options)
+    moves = 0
+    for seat, action in session.match.history:
+        if seat >= 0:
+            legal = game.legal_actions(state, seat)
+            if len(legal) > 1:
+                assert action == own(game.view(state, seat), legal)
+                moves += 1
+        state = game.apply(state, seat, action)
+    assert moves > 10
+
+
 # -- the wire ---------------------------------------------------------------------------
 
 

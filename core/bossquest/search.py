@@ -22,6 +22,10 @@ bot (core/bots/ismcts.py) may know of the game beyond its rules.
 - At the Wizard the bot plays the heuristic bot's choice (`answer`) without
   searching; the search decides the equipping. `prune` gives every knight
   that choice in a tree (the arena's ``tree_depth``).
+- `LEVEL_HOOKS`: a level's own hooks where it differs from `HOOKS`: in the
+  Solo Quest the normal bot plays the rollout policy alone
+  (`solo_search.policy_answer`), the hard bot the policy improved by one
+  step (`solo_search.answer`), so normal sits between easy and hard.
 
 Nothing here reads more than its arguments; `determinize` reads only the
 view.
@@ -33,6 +37,8 @@ import functools
 import math
 import random
 from typing import Any
+
+import attrs
 
 from core.bossquest import rules, solo_search
 from core.bossquest.actions import (
@@ -447,3 +453,17 @@ HOOKS = SearchHooks(
     answer=answer,
     common_deals=True,
 )
+
+
+def normal_answer(view: State, seat: int, legal: tuple[Any, ...]) -> Any:
+    """The normal bot's `answer`: in the Solo Quest the rollout policy alone
+    (`solo_search.policy_answer`), not improved as hard's is; elsewhere
+    `answer`, as hard."""
+    if view.players == 1:
+        return solo_search.policy_answer(view, legal)
+    return answer(view, seat, legal)
+
+
+#: level -> the hooks that level searches with, where not `HOOKS`
+#: (`core.bots.ismcts.hooks_for`)
+LEVEL_HOOKS = {"normal": attrs.evolve(HOOKS, answer=normal_answer)}

@@ -1,7 +1,8 @@
 """The Solo Quest's search hooks, called by core/bossquest/search.py when
 the match has one knight: an estimate of the chance of winning, a rollout
 policy, a pruning of the choices the tree considers, and the bot's own
-move (`answer`: the policy improved by one step over playouts, `improve`).
+move (`answer`, hard's: the policy improved by one step over playouts,
+`improve`; `policy_answer`, normal's: the policy alone).
 Kept apart from the knights' hooks so the two can be tuned on their own.
 
 The quest in numbers (BQ §Solo Quest): each wave of three Bosses (14-21 HP,
@@ -292,13 +293,13 @@ def _target(state: State, legal: tuple[Any, ...]) -> Any:
 #: candidate). The candidates differ by a few hundredths in the chance of
 #: winning, so few playouts choose by noise: 30 won 33 of 200 quests (the
 #: policy alone 32), 100 won 58 of the same 200. A move at 300 takes about
-#: 0.15 s of CPU (0.4 s at most in 160 moves), inside normal's 2 s and
-#: hard's 5 s.
+#: 0.15 s of CPU (0.4 s at most in 160 moves), inside hard's 5 s (the
+#: normal level plays `policy_answer`, no playouts).
 PLAYOUTS = 300
 
 
 def answer(view: State, legal: tuple[Any, ...]) -> Any:
-    """The searching bot's own move in the Solo Quest: the rollout policy
+    """The hard bot's own move in the Solo Quest: the rollout policy
     improved by one step (`improve`, `PLAYOUTS` deals), from its view. The
     tree search over these hooks measured below the policy alone (4 of 52
     quests at 500 iterations a move, 0 of 7 at hard's 4,000), the policy
@@ -307,6 +308,17 @@ def answer(view: State, legal: tuple[Any, ...]) -> Any:
     if not legal or view.phase not in _DECISIONS:
         return None
     return improve(view, legal, PLAYOUTS)
+
+
+def policy_answer(view: State, legal: tuple[Any, ...]) -> Any:
+    """The normal bot's own move in the Solo Quest: the rollout policy
+    alone, from its view (about 17-19% of quests won, where `answer`, hard's
+    move, wins about 30%, docs/opponents.md). A function of the view: the
+    policy draws at random only outside the quest's decisions, where it is
+    not asked."""
+    if not legal or view.phase not in _DECISIONS:
+        return None
+    return rollout(view, legal, random.Random(0))
 
 
 def improve(view: State, legal: tuple[Any, ...], playouts: int) -> Any:

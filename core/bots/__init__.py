@@ -2,7 +2,9 @@
 
 `LEVELS` lists, per game id, the levels a new match offers, weakest first:
 "easy" (the game's heuristic bot with some noise), "normal" and "hard"
-(`core.bots.ismcts.IsmctsBot`, within the budgets of `BUDGETS`).
+(`core.bots.ismcts.IsmctsBot`, within the budgets of `BUDGETS`, with the
+game's search hooks for that level: `hooks_for`; in Boss Quest's Solo
+Quest normal plays the rollout policy, hard the policy improved by a step).
 `ALL_BOTS` lists every bot `make_bot(game_id, level)` builds: the levels
 plus "random" and "heuristic", which old journals name and the arena pits
 against the levels. `DEFAULT_LEVEL` is the level a new match proposes;
@@ -163,8 +165,10 @@ def make_bot(
     if level == "easy":
         noise = EASY_NOISE.get(game_id, EASY_NOISE_DEFAULT)
         return NoisyBot(heuristic() if heuristic else RandomBot(), noise, name="easy")
-    from core.bots.ismcts import IsmctsBot
+    from core import GAMES
+    from core.bots.ismcts import IsmctsBot, hooks_for
 
+    game = GAMES.get(game_id)
     budget = BUDGETS[level]
     if iterations is not ... and seconds is ...:
         seconds = None
@@ -173,6 +177,8 @@ def make_bot(
         seconds=budget.seconds if seconds is ... else seconds,  # type: ignore[arg-type]
         fallback=heuristic() if heuristic else RandomBot(),
         tree_depth=tree_depth,
+        # the level's own hooks (Boss Quest's normal in the Solo Quest)
+        hooks=hooks_for(game, level) if game is not None else None,
         name=level,
     )
 

@@ -123,9 +123,12 @@ SETTLE_MARGIN = 1.5
 RANK_WEIGHT = 0.25
 
 
-def hooks_for(game: Any) -> Any:
+def hooks_for(game: Any, level: str | None = None) -> Any:
     """The game's `SearchHooks`: ``game.search_hooks`` if it has one, else
-    ``HOOKS`` of the `search` module beside its rules; None if neither."""
+    ``HOOKS`` of the `search` module beside its rules; None if neither.
+    With a `level` ("normal", "hard"), that level's own hooks where the
+    module has some (``LEVEL_HOOKS[level]``: Boss Quest's normal bot in the
+    Solo Quest), else the same."""
     hooks = getattr(game, "search_hooks", None)
     if hooks is not None:
         return hooks
@@ -137,6 +140,9 @@ def hooks_for(game: Any) -> Any:
         if e.name == name:
             return None
         raise
+    by_level = getattr(module, "LEVEL_HOOKS", {})
+    if level in by_level:
+        return by_level[level]
     return getattr(module, "HOOKS", None)
 
 
@@ -251,9 +257,11 @@ class IsmctsBot:
         ):
             raise ValueError(f"iterations is a whole number, 1 or more, not {iterations!r}")
         if seconds is not None and (
-            isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0
+            isinstance(seconds, bool)
+            or not isinstance(seconds, (int, float))
+            or not 0 < seconds < math.inf
         ):
-            raise ValueError(f"seconds is a number above 0, not {seconds!r}")
+            raise ValueError(f"seconds is a number above 0 (and finite), not {seconds!r}")
         self.iterations = iterations
         self.seconds = seconds
         self.hooks = hooks
