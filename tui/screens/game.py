@@ -218,6 +218,13 @@ class GameScreen(Screen):
                 tooltip="The match is over: back to the results (rematch, home)"),
     ]
 
+    #: the keys the footer leaves out first when its line is short (after
+    #: those that cannot be used now): q and u are the same at every table
+    #: and F1 lists them, so a game's own keys stay in sight (at a shared
+    #: table at 80 columns, F2 Chat and "q Lobby" took Overboss Duel's "p
+    #: Score pad"); see tui/widgets/footer.py
+    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("leave", "undo")
+
     #: what F1 lists under "On screen" for every game: the marks of the recap
     SINCE_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
         (f"{CHANGED} underlined", "Changed since your last move (cleared when you act); "
