@@ -244,3 +244,30 @@ async def test_f1_says_where_q_goes_at_home_and_at_a_shared_table():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert dict(screen_keys(app.game_screen))["q"].startswith(words)
+
+
+async def test_the_count_goes_on_when_the_players_own_pick_arrives():
+    """Overseers' draft: Ann and the bot choose at once. Ann's pick made a
+    new update while the bot went on thinking, and the count started again
+    from 0; it counts from when the bot began (the session's
+    `thinking_since`), and starts again only for a new decision."""
+    class App(screen_kit.ScreenApp):
+        screen_class = screen_class("overseers")
+
+    update = attrs.evolve(thinking_update("overseers", 3), thinking_since=12)
+    app = App(update, FakePort())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        screen._thinking_since -= 3.4  # the bot has thought 3.4 s
+        screen._thinking_tick()
+        await pilot.pause()
+        assert "thinking… 3 s (n: move now)" in screen_text(app)
+        # Ann's pick arrives: a new update, the bot still on the same decision
+        screen.show(attrs.evolve(update, seq=13))
+        await pilot.pause()
+        assert "thinking… 3 s (n: move now)" in screen_text(app)
+        # the bot moved and owes a new decision from update 14: counted anew
+        screen.show(attrs.evolve(update, seq=14, thinking_since=14))
+        await pilot.pause()
+        assert "thinking… (n: move now)" in screen_text(app)

@@ -173,6 +173,13 @@ def relabel(screen: Screen, action: str, description: str) -> None:
                          for b in listed]
 
 
+def _thinking_key(update: TableUpdate) -> tuple[int | None, int]:
+    """The decision a bot thinks over: its seat and the update it has owed
+    it since (the update itself from a session that does not say)."""
+    since = update.thinking_since
+    return update.thinking, update.seq if since is None else since
+
+
 class GameScreen(Screen):
     """Base of a game's screen. The shell constructs it with its port.
 
@@ -278,10 +285,10 @@ class GameScreen(Screen):
         #: word) they last showed (`_sync_number_keys`)
         self._number_bindings: dict[str, list[Binding]] | None = None
         self._number_shown: tuple[str, str | None] = (NUMBER_KEYS, None)
-        #: the decision a bot is thinking over, as (its seat, the update's
-        #: seq), since when (time.monotonic()), and the once-a-second timer
-        #: that counts it (`thinking_note`)
-        self._thinking_key: tuple[int, int] | None = None
+        #: the decision a bot is thinking over, as (its seat, the update it
+        #: has owed it since: `_thinking_key`), since when (time.monotonic()),
+        #: and the once-a-second timer that counts it (`thinking_note`)
+        self._thinking_key: tuple[int | None, int] | None = None
         self._thinking_since = 0.0
         self._thinking_timer: Any = None
 
@@ -441,12 +448,15 @@ class GameScreen(Screen):
     def thinking_note(self, update: TableUpdate) -> str:
         """What follows "thinking…" in a status line: after
         `THINKING_COUNT_AFTER`, the seconds the bot has thought over this
-        decision, and the key that hurries the bot, when this screen can."""
+        decision, and the key that hurries the bot, when this screen can.
+        The seconds count from when the bot began it (`thinking_since`):
+        in Overseers' draft the player's own pick, arriving while the bot
+        thought, made a new update and the count started again."""
         hurry = f" ({MOVE_NOW_KEY}: move now)" if self.can_hurry(update) else ""
         if update.thinking is None:
             return hurry
         now = time.monotonic()
-        key = (update.thinking, update.seq)
+        key = _thinking_key(update)
         if key != self._thinking_key:
             self._thinking_key, self._thinking_since = key, now
             if self._thinking_timer is None and self.is_mounted:
@@ -464,7 +474,7 @@ class GameScreen(Screen):
                 self._thinking_timer.stop()
             self._thinking_timer = self._thinking_key = None
             return
-        if (update.thinking, update.seq) != self._thinking_key or self.sent_from is not None:
+        if _thinking_key(update) != self._thinking_key or self.sent_from is not None:
             return  # a new decision counts from its next drawing; a sent key's line stays
         if time.monotonic() - self._thinking_since >= THINKING_COUNT_AFTER:
             self.redraw_thinking(update)
