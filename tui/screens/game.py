@@ -290,6 +290,9 @@ class GameScreen(Screen):
         #: and the once-a-second timer that counts it (`thinking_note`)
         self._thinking_key: tuple[int | None, int] | None = None
         self._thinking_since = 0.0
+        #: when each of the last updates arrived (time.monotonic()), by its
+        #: seq: a bot thinking since an update counts from its arrival
+        self._arrived: dict[int, float] = {}
         self._thinking_timer: Any = None
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
@@ -301,6 +304,7 @@ class GameScreen(Screen):
         """Take `update` and redraw. Called by the shell after every change."""
         before, self.update = self.update, update
         self._steady(before, update)
+        self._watch_thinking(update)
         self.recap = self.since.observe(update)
         if self.sent_from is not None and update.seq != self.sent_from:
             self._stop_waiting()  # the answer (or a change before it)
@@ -459,11 +463,28 @@ class GameScreen(Screen):
         key = _thinking_key(update)
         if key != self._thinking_key:
             self._thinking_key, self._thinking_since = key, now
-            if self._thinking_timer is None and self.is_mounted:
-                self._thinking_timer = self.set_interval(1.0, self._thinking_tick)
+        if self._thinking_timer is None and self.is_mounted:
+            self._thinking_timer = self.set_interval(1.0, self._thinking_tick)
         waited = now - self._thinking_since
         counted = f" {int(waited)} s" if waited >= THINKING_COUNT_AFTER else ""
         return counted + hurry
+
+    def _watch_thinking(self, update: TableUpdate) -> None:
+        """Note when the bot began the decision it thinks over, at every
+        update, whether the status shows it yet or not: while the player
+        chose too (Overseers' draft) the count would start only when their
+        pick took the prompt away, and the next bot's from the first's
+        answer, though both began at once."""
+        now = time.monotonic()
+        arrived = self._arrived
+        arrived.setdefault(update.seq, now)
+        if len(arrived) > 64:
+            del arrived[min(arrived)]
+        if update.thinking is not None and not update.over:
+            key = _thinking_key(update)
+            if key != self._thinking_key:
+                # the next bot of a choice all make began with the first
+                self._thinking_key, self._thinking_since = key, arrived.get(key[1], now)
 
     def _thinking_tick(self) -> None:
         """Once a second while a bot thinks: the count in the status moves
