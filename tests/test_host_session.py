@@ -586,3 +586,48 @@ def test_a_bot_that_moved_thinks_anew_over_the_same_moves(tmp_path):
             assert after.thinking_since == after.seq > before.seq
             return
     pytest.fail("no knight asked twice in a row")
+
+
+async def test_a_bot_choosing_with_others_thinks_on_when_another_picks(tmp_path):
+    """Overseers' draft, all choosing at once: each pick of the others made
+    a new update, and every bot still choosing started its decision (its
+    search, its pause) again from the start, so the last of five bots
+    could think five times as long. A bot offered the same moves thinks on;
+    its answer to the earlier update is still offered and taken."""
+    import asyncio
+
+    from host.bots import THREADED
+
+    class Counting:
+        def __init__(self) -> None:
+            self.decisions: list[tuple] = []  # the moves each was offered
+
+        def choose(self, game, view, seat, legal, rng):
+            self.decisions.append(tuple(legal))
+            return legal[0]
+
+    bots: dict[int, Counting] = {}
+
+    def factory(game_id, level):
+        bot = Counting()
+        bots[len(bots) + 1] = bot
+        return bot
+
+    session = session_of(tmp_path, "overseers", 3, bots=(1, 2))
+    ann = Recorder()
+    link = session.connect(ann, {0})
+    seat_bots(session, factory=factory, think=THREADED, delay=0.3)
+    session.start()
+    first = ann.last(0)
+    assert first.to_act == {0, 1, 2}
+    await asyncio.sleep(0.05)
+    assert link.send(SeatCommand.play(0, first.legal[0], first.seq)) is None  # Ann picks
+    for _ in range(100):
+        if 0 in ann.last(0).to_act and ann.last(0).seq > first.seq + 2:
+            break  # the bots picked: Ann's next pick
+        await asyncio.sleep(0.02)
+    # each decided that pick once, not once more at Ann's pick (nor at the
+    # other bot's): the same moves were never thought over twice in a row
+    for s in (1, 2):
+        made = bots[s].decisions
+        assert made and all(a != b for a, b in zip(made, made[1:], strict=False)), made
