@@ -108,6 +108,10 @@ class BotHolder:
         self.link: Link | None = None
         #: the update being answered (so one update is answered once)
         self._answering: int | None = None
+        #: the update the decision under way was started from, and the
+        #: latest one received (a thread's or process's decision)
+        self._thinking_over: SeatUpdate | None = None
+        self._latest: SeatUpdate | None = None
         self._task: asyncio.Task | None = None
         #: set by "move now" for the decision under way: stops a bot's
         #: search (`should_stop`) and the pause after it
@@ -130,12 +134,25 @@ class BotHolder:
             return
         self._answering = update.seq
         if self.threaded:
-            self._drop_decision()  # an older update's: its answer would be stale
-            self._stop = threading.Event()
-            self._hurried = asyncio.Event()
-            self._task = asyncio.get_running_loop().create_task(self._think(update))
+            self._latest = update
+            under_way = self._thinking_over
+            if (self.thinking and under_way is not None and under_way.seat == update.seat
+                    and under_way.legal == update.legal):
+                # the same decision (another seat's pick in a choice all
+                # make): thinking on, its answer is still offered (the
+                # session takes it); starting again made each pick of the
+                # others cost every bot still choosing its whole time again
+                return
+            self._start(update)
         else:
             self._answer(update, self._choose(update))
+
+    def _start(self, update: SeatUpdate) -> None:
+        self._drop_decision()  # an older update's: its answer would be stale
+        self._stop = threading.Event()
+        self._hurried = asyncio.Event()
+        self._thinking_over = update
+        self._task = asyncio.get_running_loop().create_task(self._think(update))
 
     def hurry(self, seat: int) -> bool:
         """ "Move now": the decision under way is cut short (a bot with
@@ -191,6 +208,14 @@ class BotHolder:
             return
         assert update.seat is not None
         refusal = link.send(SeatCommand.play(update.seat, action, update.seq))
+        latest = self._latest
+        if (refusal is not None and latest is not None and latest.seq > update.seq
+                and latest.seq == link.session.seq and self.threaded):
+            # thought on over a later update (see `receive`) the session no
+            # longer offers as it was: think over the latest
+            self._task = None  # (this decision's own task, ending: not cancelled)
+            self._start(latest)
+            return
         if refusal is not None and link.session.seq == update.seq:
             # refused on the table it was chosen for: a bot bug; keep the match going
             log.warning("bot in seat %s refused: %s", update.seat, refusal.reason)

@@ -90,6 +90,10 @@ class SeatUpdate:
     log: tuple[str, ...]
     #: a bot that owes a decision now (its seat), for a "thinking…" indicator
     thinking: int | None = None
+    #: the `seq` of the update from which that bot has owed the decision it
+    #: owes now (another seat's move in a choice all make at once leaves it
+    #: as it was), so the seconds it has thought count from there
+    thinking_since: int | None = None
     #: the seat may take back its last action(s) now
     can_undo: bool = False
     #: the end of the match (scores, winners, score pad), once it is over

@@ -133,6 +133,8 @@ class Session:
         #: the seat's own decision when only others changed the table (two
         #: players choosing at once in a draft)
         self._offered: dict[int, tuple[tuple[Any, ...], int, int]] = {}
+        #: (update count, seat, since) of the last `_owed_since`
+        self._owed: tuple[int, int, int] | None = None
         self.closed = False
         self._broadcasting = False
         self._dirty = False
@@ -286,10 +288,26 @@ class Session:
             bots=bots,
             log=tuple(match.log(viewer=seat)),
             thinking=None if outcome is not None else thinking,
+            thinking_since=(None if outcome is not None or thinking is None
+                            else self._owed_since(thinking)),
             can_undo=seat is not None and self._undoable(seat) > 0,
             outcome=outcome,
             seq=self.seq,
         )
+
+    def _owed_since(self, seat: int) -> int:
+        """The update count from which `seat` has been offered the moves it
+        is offered now (`_offered`), this update's when they are new; worked
+        out once an update."""
+        cached = self._owed
+        if cached is not None and cached[0] == self.seq and cached[1] == seat:
+            return cached[2]
+        legal = tuple(self.game.legal_actions(self.match.state, seat))
+        before = self._offered.get(seat)
+        since = before[1] if before is not None and before[0] == legal else self.seq
+        self._offered[seat] = (legal, since, self.seq)  # as its own update would
+        self._owed = (self.seq, seat, since)
+        return since
 
     def _undoable(self, seat: int) -> int:
         """1 when `seat` may take back an action, else 0 (no more is asked)."""
@@ -349,6 +367,9 @@ class Session:
             return Refusal(str(error))
         except Exception as error:  # a rules bug: say so, and keep the match as it was
             return Refusal(f"That move could not be played ({type(error).__name__}: {error}).")
+        # the seat moved: what it is offered next is a new decision, even
+        # the same moves (Boss Quest's asks), counted from the next update
+        self._offered.pop(command.seat, None)
         self.seq += 1
         self._advance()
         self._broadcast()

@@ -62,6 +62,7 @@ class MessageCodec:
             "bots": sorted(update.bots),
             "log": list(update.log),
             "thinking": update.thinking,
+            "thinking_since": update.thinking_since,
             "can_undo": update.can_undo,
             "outcome": None if update.outcome is None else c.unstructure(update.outcome, Outcome),
             "seq": update.seq,
@@ -95,6 +96,7 @@ class MessageCodec:
                 bots=frozenset(_int(s) for s in _list(raw["bots"])),
                 log=tuple(_str(n) for n in _list(raw["log"])),
                 thinking=_seat_or_none(raw.get("thinking")),
+                thinking_since=_count_or_none(raw.get("thinking_since")),
                 can_undo=raw.get("can_undo") is True,
                 outcome=None if outcome is None else _outcome(self._converter, outcome),
                 seq=_int(raw.get("seq", 0)),
@@ -217,6 +219,11 @@ def _int(value: Any) -> int:
 
 
 def _seat_or_none(value: Any) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _count_or_none(value: Any) -> int | None:
+    """An update count (`thinking_since`), or None."""
     return None if value is None else _int(value)
 
 

@@ -724,3 +724,63 @@ def test_a_log_line_of_the_wrong_shape_is_named_not_a_traceback(capsys, tmp_path
     assert err.startswith("overtable simulate:") and err.count("\n") == 1
     assert f"bad line {line}" in err or (line == 1 and "not an arena log" in err)
     assert log.read_bytes() == before
+
+
+def _screen(stream: str, width: int) -> list[str]:
+    """The lines a terminal `width` wide shows after `stream` (text, \\r,
+    \\n, erase line, cursor up; other escapes ignored), wrapping as xterm
+    does: a character past the last column goes to the next line."""
+    import re
+
+    lines, row, col, pending = [""], 0, 0, False
+    for token in re.findall(r"\x1b\[[0-9;?]*[A-Za-z]|\r|\n|[^\x1b\r\n]", stream):
+        if token == "\r":
+            col, pending = 0, False
+        elif token == "\n":
+            row, col, pending = row + 1, 0, False
+        elif token.startswith("\x1b["):
+            if token.endswith("K"):
+                lines[row] = lines[row][:col]
+            elif token.endswith("A"):
+                row = max(0, row - int(token[2:-1] or 1))
+            continue
+        else:
+            if pending:
+                row, col, pending = row + 1, 0, False
+            while len(lines) <= row:
+                lines.append("")
+            line = lines[row].ljust(col)
+            lines[row] = line[:col] + token + line[col + 1:]
+            col += 1
+            if col == width:
+                col, pending = width - 1, True
+        while len(lines) <= row:
+            lines.append("")
+    return lines
+
+
+def test_ctrl_c_leaves_no_progress_bar_on_screen(monkeypatch):
+    """Ctrl+C during a run at 80 columns: the terminal echoes "^C" at the
+    end of the bar's line; that line filled the width, so the echo wrapped
+    onto the next line, the bar's erase cleared only that one, and the bar
+    stayed drawn above "Stopped (Ctrl+C)". Its line now leaves room for the
+    echo, and nothing of the bar is left on screen."""
+    out = io.StringIO()
+    real, played, echoed = arena.play_one, [], []
+
+    def one(run, number):
+        if len(played) == 5:
+            echoed.append(len(out.getvalue()))  # the key is pressed here
+            raise KeyboardInterrupt
+        played.append(number)
+        return real(run, number)
+
+    monkeypatch.setattr(arena, "play_one", one)
+    console = Console(file=out, width=80, force_terminal=True)
+    assert arena.simulate("boss-quest", games=40, bots="random,heuristic", seed=1,
+                          players=2, console=console) == 130
+    stream = out.getvalue()
+    assert "boss-quest: random vs heuristic" in stream[: echoed[0]]  # the bar was drawn
+    shown = _screen(stream[: echoed[0]] + "^C" + stream[echoed[0]:], 80)
+    assert not any("boss-quest: random" in line or "^C" in line for line in shown), shown
+    assert any(line.startswith("Stopped (Ctrl+C) after 5 of 40 games") for line in shown)

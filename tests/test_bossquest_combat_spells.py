@@ -326,3 +326,106 @@ def test_a_mystery_spell_that_changed_the_combat_says_what_it_did():
     assert fought.winners == frozenset({0})
     assert [(e.effect, e.no_effect) for e in combat_spells(fought)] == [
         ("2 keys for the win", False)]
+
+
+# --- the mystery spell, whatever it turned out to be (BQ-47) ------------------
+
+def test_a_mystery_final_turn_is_named_at_combat_with_no_effect_there():
+    """BQ-47 (BQ §Spell effects, Final turn; BQ-7): the mystery spell, once
+    turned, is always named at combat. "Final turn!" acted on the turns
+    (one last action each), not on the combat: it is named with no effect
+    there, under "Spells of the round", so its caster sees what the blind
+    card was; the same spell activated face up is left out."""
+    from tui.screens.bossquest import spells_block
+
+    state = _mystery_at_combat_round(SpellKind.FINAL_TURN)
+    fought = state.history[-1]
+    assert [a.spell.kind for a in fought.spells] == [SpellKind.FINAL_TURN]
+    assert fought.spells[0].mystery
+    effects = combat_spells(fought)
+    assert [(e.spell.kind, e.seats, e.effect, e.no_effect) for e in effects] == [
+        (SpellKind.FINAL_TURN, frozenset(),
+         "the mystery spell; no effect, it acted on the turns, not at combat", True)]
+    block = spells_block(fought, ["Ann", "Bram", "Cora"].__getitem__).plain
+    assert block.startswith("Spells of the round\n")
+    assert "Final turn!: the mystery spell; no effect, it acted on the turns" in block
+    face_up = attrs.evolve(fought, spells=(ActiveSpell(fought.spells[0].spell),))
+    assert combat_spells(face_up) == ()
+
+
+def _companions_round(*, mystery: bool):
+    """Ann (the Owl) and Bram (the Fox) are done; Cora (the Tortoise) is at
+    the Wizard with Swap companions, face up or as the mystery spell."""
+    from core import CHANCE
+    from core.bossquest.actions import Activate, ActivateMystery, RevealSpell
+    from core.bossquest.cards import Companion as C
+    from core.bossquest.state import Options, Step
+    from tests.bossquest_tables import knight, play, spell, table
+
+    offer = (spell(SpellKind.SWAP_COMPANIONS), spell(SpellKind.HP_PLUS_1),
+             spell(SpellKind.HP_MINUS_1))
+    state = table([knight("R3", "R7", "B7", done=True), knight("R2", "R5", done=True),
+                   knight("Y4", "R6", "Y2")], boss=17, turn=2, step=Step.WIZARD,
+                  offer=offer, options=Options(companions=True))
+    held = (C.OWL, C.FOX, C.TORTOISE)
+    state = attrs.evolve(state, companions=held,
+                         reserve=tuple(c for c in C if c not in held))
+    if not mystery:
+        return play(state, 2, Activate(0))
+    state = play(state, 2, ActivateMystery())
+    return GAME.apply(state, CHANCE, RevealSpell(spell(SpellKind.SWAP_COMPANIONS)))
+
+
+@pytest.mark.parametrize("mystery", [False, True])
+def test_swap_companions_is_named_at_combat_like_the_other_swaps(mystery):
+    """BQ-36, BQ-47 (BQ §Extension: Companions): Swap companions is a spell
+    used at once and discarded, like Swap hidden: the combat names it, the
+    knights whose companions changed and the two companions, whether it was
+    activated face up or turned out to be the mystery spell."""
+    from core.bossquest.actions import SwapCompanions
+    from core.bossquest.cards import Companion as C
+    from tests.bossquest_tables import play
+    from tui.screens.bossquest import spells_block
+
+    state = play(_companions_round(mystery=mystery), 2, SwapCompanions(C.OWL, C.TORTOISE))
+    fought = state.history[-1]
+    assert state.companions[0] is C.TORTOISE
+    effects = [(e.spell.kind, e.seats, e.effect, e.shifts) for e in combat_spells(fought)]
+    assert effects == [(SpellKind.SWAP_COMPANIONS, frozenset({0, 2}), "Owl and Tortoise swapped",
+                        ())]
+    block = spells_block(fought, ["Ann", "Bram", "Cora"].__getitem__).plain
+    assert block == ("Spells that changed it\n"
+                     "○ Swap companions → Ann, Cora: Owl and Tortoise swapped")
+
+
+def test_swap_companions_with_the_reserve_says_which_came_from_it():
+    """BQ-36, BQ-47: one of the two companions from the reserve: the combat
+    names the knight who held the other, and which came from the reserve."""
+    from core.bossquest.actions import SwapCompanions
+    from core.bossquest.cards import Companion as C
+    from tests.bossquest_tables import play
+
+    state = play(_companions_round(mystery=True), 2, SwapCompanions(C.HARE, C.FOX))
+    fought = state.history[-1]
+    assert state.companions[1] is C.HARE
+    said = [(e.seats, e.effect) for e in combat_spells(fought)]
+    assert said == [(frozenset({1}), "Fox swapped for the Hare from the reserve")]
+
+
+def test_no_view_knows_a_swap_of_companions_before_combat():
+    """BQ-47: like every spell used at once, its record waits for combat."""
+    from core.bossquest.actions import Activate, SwapCompanions
+    from core.bossquest.cards import Companion as C
+    from core.bossquest.state import Options, Step
+    from tests.bossquest_tables import knight, play, spell, table
+
+    offer = (spell(SpellKind.SWAP_COMPANIONS), spell(SpellKind.HP_PLUS_1),
+             spell(SpellKind.HP_MINUS_1))
+    state = table([knight("R3", "R7"), knight("R2", "R5"), knight("Y4", "R6")], boss=17,
+                  turn=2, step=Step.WIZARD, offer=offer, options=Options(companions=True))
+    held = (C.OWL, C.FOX, C.TORTOISE)
+    state = attrs.evolve(state, companions=held, reserve=tuple(c for c in C if c not in held))
+    state = play(state, 2, Activate(0), SwapCompanions(C.OWL, C.FOX))
+    assert [u.spell.kind for u in state.used] == [SpellKind.SWAP_COMPANIONS]
+    for seat in (None, 0, 1, 2):
+        assert GAME.view(state, seat).used == ()

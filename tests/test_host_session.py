@@ -563,3 +563,104 @@ def test_kinds_of_holder(tmp_path):
     with pytest.raises(ValueError):
         session.connect(Recorder(), {1}, kind="ghost")
     assert here.kind == HERE and repr(here).startswith("<link here")
+
+
+def test_a_thinking_bot_is_said_to_think_since_its_decision_began(tmp_path):
+    """Overseers' draft (all choose at once): Ann's pick leaves the bots'
+    decision as it was, so the updates say they have thought since it
+    began (`thinking_since`: the screen's "thinking… 3 s" counted again
+    from 0 at Ann's pick); a seat that moved owes a new decision, even
+    with the same moves offered."""
+    session = session_of(tmp_path, "overseers", 3, bots=(1, 2))
+    ann = Recorder()
+    link = session.connect(ann, {0})
+    session.start()
+    game = session.game
+    first = ann.last(0)
+    assert first.legal and {1, 2} <= first.to_act and first.thinking == 1
+    assert first.thinking_since == first.seq
+    assert link.send(SeatCommand.play(0, first.legal[0], first.seq)) is None
+    after = ann.last(0)
+    assert after.seq > first.seq and after.thinking == 1
+    assert after.thinking_since == first.seq
+    wire = codec(game)  # a shared table's screen is told the same
+    assert wire.decode_update(wire.encode_update(after)).thinking_since == first.seq
+    # the bot moves (its answer to the first update, still offered): the
+    # next bot thinks since then, and so would this one anew
+    bot = session.connect(Recorder(), {1})
+    move = game.legal_actions(session.match.state, 1)[0]
+    assert bot.send(SeatCommand.play(1, move, first.seq)) is None
+    assert 1 not in ann.last(0).to_act or ann.last(0).thinking_since == session.seq
+    assert session._offered.get(1) is None or session._offered[1][1] == session.seq
+
+
+
+def test_a_bot_that_moved_thinks_anew_over_the_same_moves(tmp_path):
+    """Boss Quest: the last knight equipping asks for a weapon and, once it
+    is drawn, is offered the same asks again: a new decision, counted from
+    its own update, not from the first ask's."""
+    from core.bossquest.actions import Ask, GoToWizard
+
+    session = session_of(tmp_path, "boss-quest", 2, bots=(0, 1))
+    watcher = Recorder()
+    session.connect(watcher, kind=SPECTATOR)
+    bots = session.connect(Recorder(), {0, 1})
+    session.start()
+    for _ in range(60):
+        before = watcher.updates[-1]
+        seat = before.thinking
+        legal = tuple(session.game.legal_actions(session.match.state, seat))
+        move = (GoToWizard() if seat == 0 and GoToWizard() in legal
+                else Ask(1) if Ask(1) in legal else legal[0])
+        assert bots.send(SeatCommand.play(seat, move, session.seq)) is None
+        after = watcher.updates[-1]
+        again = tuple(session.game.legal_actions(session.match.state, seat))
+        if move == Ask(1) and after.thinking == seat and again == legal:
+            assert after.thinking_since == after.seq > before.seq
+            return
+    pytest.fail("no knight asked twice in a row")
+
+
+async def test_a_bot_choosing_with_others_thinks_on_when_another_picks(tmp_path):
+    """Overseers' draft, all choosing at once: each pick of the others made
+    a new update, and every bot still choosing started its decision (its
+    search, its pause) again from the start, so the last of five bots
+    could think five times as long. A bot offered the same moves thinks on;
+    its answer to the earlier update is still offered and taken."""
+    import asyncio
+
+    from host.bots import THREADED
+
+    class Counting:
+        def __init__(self) -> None:
+            self.decisions: list[tuple] = []  # the moves each was offered
+
+        def choose(self, game, view, seat, legal, rng):
+            self.decisions.append(tuple(legal))
+            return legal[0]
+
+    bots: dict[int, Counting] = {}
+
+    def factory(game_id, level):
+        bot = Counting()
+        bots[len(bots) + 1] = bot
+        return bot
+
+    session = session_of(tmp_path, "overseers", 3, bots=(1, 2))
+    ann = Recorder()
+    link = session.connect(ann, {0})
+    seat_bots(session, factory=factory, think=THREADED, delay=0.3)
+    session.start()
+    first = ann.last(0)
+    assert first.to_act == {0, 1, 2}
+    await asyncio.sleep(0.05)
+    assert link.send(SeatCommand.play(0, first.legal[0], first.seq)) is None  # Ann picks
+    for _ in range(100):
+        if 0 in ann.last(0).to_act and ann.last(0).seq > first.seq + 2:
+            break  # the bots picked: Ann's next pick
+        await asyncio.sleep(0.02)
+    # each decided that pick once, not once more at Ann's pick (nor at the
+    # other bot's): the same moves were never thought over twice in a row
+    for s in (1, 2):
+        made = bots[s].decisions
+        assert made and all(a != b for a, b in zip(made, made[1:], strict=False)), made

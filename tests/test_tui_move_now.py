@@ -244,3 +244,52 @@ async def test_f1_says_where_q_goes_at_home_and_at_a_shared_table():
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert dict(screen_keys(app.game_screen))["q"].startswith(words)
+
+
+def draft_update() -> TableUpdate:
+    """Overseers' first draft turn from Ann's side: she and both bots
+    choose at once (Ann's choices on screen, Bram thinking since update 12)."""
+    game = GAMES["overseers"]
+    rng = random.Random(3)
+    state = game.setup(3, game.Options())
+    while CHANCE in game.to_act(state):
+        state = game.apply(state, CHANCE, sample_chance(game.chance_outcomes(state), rng))
+    assert game.to_act(state) == {0, 1, 2}
+    return TableUpdate(
+        game="overseers", seat=0, view=game.view(state, 0),
+        legal=tuple(game.legal_actions(state, 0)), to_act=frozenset({0, 1, 2}),
+        names=NAMES, bots=frozenset({1, 2}), log=("The match begins.",),
+        thinking=1, thinking_since=12, seq=12,
+    )
+
+
+async def test_the_count_goes_on_when_the_players_own_pick_arrives():
+    """Overseers' draft: Ann and the bots choose at once. Ann's pick made a
+    new update while the bot went on thinking, and the count started from
+    0 then (the status says "thinking…" only once Ann has picked); it
+    counts from when the bot began (the session's `thinking_since`), and
+    starts again only for a new decision."""
+    class App(screen_kit.ScreenApp):
+        screen_class = screen_class("overseers")
+
+    update = draft_update()
+    app = App(update, FakePort())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert "thinking… (n: move now)" not in screen_text(app)  # Ann's choice shown
+        screen._thinking_since -= 3.4  # the bot has thought 3.4 s while Ann chose
+        screen._arrived[12] -= 3.4  # (update 12 came then)
+        # Ann's pick arrives: a new update, the bot still on the same decision
+        picked = attrs.evolve(update, legal=(), to_act=frozenset({1, 2}), seq=13)
+        screen.show(picked)
+        await pilot.pause()
+        assert "thinking… 3 s (n: move now)" in screen_text(app)
+        # Bram picks: Cora has thought as long, since the same update 12
+        screen.show(attrs.evolve(picked, seq=14, thinking=2, to_act=frozenset({2})))
+        await pilot.pause()
+        assert "thinking… 3 s (n: move now)" in screen_text(app)
+        # a new decision, from update 15: counted anew
+        screen.show(attrs.evolve(picked, seq=15, thinking=2, thinking_since=15))
+        await pilot.pause()
+        assert "thinking… (n: move now)" in screen_text(app)

@@ -534,6 +534,12 @@ def _percent(value: float) -> str:
 
 #: the progress bar's bar at its widest (Rich's own) and narrowest
 FULL_BAR, MIN_BAR = 40, 10
+#: columns the progress bar's line leaves free at its right: the terminal
+#: echoes Ctrl+C as "^C" where the cursor is, at the end of that line; a
+#: line the terminal's full width sent it onto the next one, the bar's own
+#: erase cleared only that one, and the bar stayed on screen above the
+#: "Stopped (Ctrl+C)" message
+ECHO_ROOM = 3
 #: the width the bots' names may fold to before the figures are split in two
 #: tables
 NAME_WIDTH = 16
@@ -754,7 +760,8 @@ def _play_shown(
     )
 
     names = " vs ".join(spec.text for spec in run.bots)
-    description, bar_width = _bar_layout(f"{run.game_id}: {names}", run.games, console.width)
+    description, bar_width = _bar_layout(f"{run.game_id}: {names}", run.games,
+                                         console.width - ECHO_ROOM)
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(bar_width=bar_width),

@@ -1040,7 +1040,13 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
     if isinstance(action, EndTurn):
         return _advance(state, step=_S_CHOOSE)
     if isinstance(action, SwapCompanions):
-        return _finish_visit(_discard_casting(_swap_companions(state, action)))
+        # BQ-36, BQ-47: used at once, like the swaps: the combat names it
+        held = state.companions
+        seats = frozenset(s for s, c in enumerate(held) if c in (action.first, action.second))
+        swapped = _swap_companions(state, action)
+        swapped = _record_used(state, swapped, seat, seats, companions=tuple(
+            (c, c not in held) for c in (action.first, action.second)))
+        return _finish_visit(_discard_casting(swapped))
     if isinstance(action, TargetKnight):
         spell = state.casting
         assert spell is not None
@@ -1083,12 +1089,14 @@ def _shifts(before: State, after: State) -> tuple[Shift, ...]:
 
 
 def _record_used(before: State, after: State, caster: int, seats: frozenset[int],
-                 cancelled: ActiveSpell | None = None) -> State:
+                 cancelled: ActiveSpell | None = None,
+                 companions: tuple[tuple[Companion, bool], ...] = ()) -> State:
     """BQ-47: `after` remembers the spell being cast (used at once and then
     discarded) for the combat's summary, with the strengths it moved."""
     spell = before.casting
     assert spell is not None
-    used = UsedSpell(spell, caster, seats, _shifts(before, after), cancelled)
+    used = UsedSpell(spell, caster, seats, _shifts(before, after), cancelled,
+                     companions=companions)
     return evolve(after, used=after.used + (used,))
 
 

@@ -207,10 +207,10 @@ class Shift:
 
 @attrs.frozen
 class UsedSpell:
-    """A spell used at once and discarded during the round (the swaps, Flip
-    a potion, Cancel), kept for the combat's summary (BQ-47): who cast it,
-    the knights it was used on, what it cancelled, and the strengths (and
-    HP) it moved then."""
+    """A spell used at once and discarded during the round (the swaps, Swap
+    companions included, Flip a potion, Cancel), kept for the combat's
+    summary (BQ-47): who cast it, the knights it was used on, what it
+    cancelled, and the strengths (and HP) it moved then."""
 
     spell: Spell
     caster: int
@@ -221,6 +221,9 @@ class UsedSpell:
     #: and was discarded unused (BQ-15): it changed nothing, and the combat
     #: names it so (BQ-47)
     no_effect: bool = False
+    #: Swap companions (BQ-36): the two companions it swapped, each with
+    #: whether it came from the reserve (True) or a knight
+    companions: tuple[tuple[Companion, bool], ...] = ()
 
 
 @attrs.frozen

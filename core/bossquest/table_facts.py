@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind
+from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Companion, Spell, SpellKind
 from core.bossquest.rules import current_hp, strength, weapons_of
 from core.bossquest.state import PUBLIC, ActiveSpell, Phase, RoundResult, Shift, State, Step
 
@@ -118,9 +118,10 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
     combat (a condition everybody met, no heart to spare) is left out.
     The mystery spell, though, is named with no effect when it changed
     nothing (BQ-47): activated blind, it turned out able to do nothing at
-    combat (a condition every knight met, no heart to spare, no winner).
+    combat (a condition every knight met, no heart to spare, no winner, or
+    "Final turn!", which acted on the turns).
     Then the spells used at once and discarded during the round (the swaps,
-    Flip a potion, Cancel), each with the strengths it moved (BQ-47), and
+    Swap companions, Flip a potion, Cancel), each with the strengths it moved (BQ-47), and
     a mystery spell that turned out able to do nothing when turned, with
     no effect (BQ-15)."""
     hp_spells = sum(HP_CHANGE.get(a.spell.kind, 0) for a in result.spells)
@@ -145,6 +146,8 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
             effect = "weapon swapped with the deck"
         elif kind is SpellKind.FLIP_POTION:
             effect = "potion flipped"
+        elif kind is SpellKind.SWAP_COMPANIONS and used.companions:
+            effect = _companions_swapped(used.companions)
         elif kind is SpellKind.CANCEL and used.cancelled is not None:
             effect = f"cancels {used.cancelled.spell}"
         else:
@@ -152,6 +155,17 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
         out.append(SpellEffect(used.spell, used.seats, effect, used.shifts,
                                no_effect=used.no_effect))
     return tuple(out)
+
+
+def _companions_swapped(companions: tuple[tuple[Companion, bool], ...]) -> str:
+    """Swap companions' effect (BQ-36, BQ-47): "Fox and Owl swapped", or
+    "Fox swapped for the Owl from the reserve"."""
+    (a, a_reserve), (b, b_reserve) = companions
+    if a_reserve:
+        a, b, a_reserve, b_reserve = b, a, b_reserve, a_reserve
+    if b_reserve:
+        return f"{a.label} swapped for the {b.label} from the reserve"
+    return f"{a.label} and {b.label} swapped"
 
 
 def _combat_effect(result: RoundResult, active: ActiveSpell, hp_spells: int, n: int,
@@ -191,8 +205,10 @@ def _combat_effect(result: RoundResult, active: ActiveSpell, hp_spells: int, n: 
 
 
 #: why a spell in play at combat changed nothing there (BQ-47: said of the
-#: mystery spell); "Final turn!" acts on the turns, not at combat
+#: mystery spell, which is always named once turned; "Final turn!" did act,
+#: but on the turns, not at combat)
 _NOTHING_AT_COMBAT = {
+    SpellKind.FINAL_TURN: "it acted on the turns, not at combat",
     SpellKind.NEED_COLOUR: "no knight was put out by it",
     SpellKind.NEED_PAIR: "no knight was put out by it",
     SpellKind.NO_HEART_LOSS: "no heart for it to spare",

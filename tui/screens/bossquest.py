@@ -318,8 +318,8 @@ def shifts_text(effect: Any, who: Any) -> str:
 
 def spells_text(result: RoundResult, who: Any) -> Text:
     """The spells that changed a combat, one a line: "● Attack +1 → Bob:
-    strength +1"; a spell used at once and discarded (a swap, Flip a potion,
-    Cancel) says the strengths it moved: "● Swap hidden → Ann, Cora: hidden
+    strength +1"; a spell used at once and discarded (a swap, Swap companions,
+    Flip a potion, Cancel) says the strengths it moved: "● Swap hidden → Ann, Cora: hidden
     cards swapped; Ann 16→18, Cora 18→16" (the rules say which did what:
     `combat_spells`, BQ-47)."""
     text = Text()
@@ -338,8 +338,8 @@ def spells_text(result: RoundResult, who: Any) -> Text:
 
 def spells_block(result: RoundResult, who: Any) -> Text:
     """The combat's spells under their heading, or "No spell changed it.".
-    A mystery spell that could do nothing is among them (BQ-15, BQ-47):
-    then the heading is "Spells of the round", as not all changed it."""
+    A mystery spell that could do nothing (or a mystery "Final turn!") is
+    among them (BQ-15, BQ-47): then the heading is "Spells of the round", as not all changed it."""
     spells = spells_text(result, who)
     if not spells:
         return Text("No spell changed it.", style="italic")

@@ -173,6 +173,13 @@ def relabel(screen: Screen, action: str, description: str) -> None:
                          for b in listed]
 
 
+def _thinking_key(update: TableUpdate) -> tuple[int | None, int]:
+    """The decision a bot thinks over: its seat and the update it has owed
+    it since (the update itself from a session that does not say)."""
+    since = update.thinking_since
+    return update.thinking, update.seq if since is None else since
+
+
 class GameScreen(Screen):
     """Base of a game's screen. The shell constructs it with its port.
 
@@ -217,6 +224,13 @@ class GameScreen(Screen):
         Binding("b", "results", "Results", show=False,
                 tooltip="The match is over: back to the results (rematch, home)"),
     ]
+
+    #: the keys the footer leaves out first when its line is short (after
+    #: those that cannot be used now): q and u are the same at every table
+    #: and F1 lists them, so a game's own keys stay in sight (at a shared
+    #: table at 80 columns, F2 Chat and "q Lobby" took Overboss Duel's "p
+    #: Score pad"); see tui/widgets/footer.py
+    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("leave", "undo")
 
     #: what F1 lists under "On screen" for every game: the marks of the recap
     SINCE_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -271,11 +285,14 @@ class GameScreen(Screen):
         #: word) they last showed (`_sync_number_keys`)
         self._number_bindings: dict[str, list[Binding]] | None = None
         self._number_shown: tuple[str, str | None] = (NUMBER_KEYS, None)
-        #: the decision a bot is thinking over, as (its seat, the update's
-        #: seq), since when (time.monotonic()), and the once-a-second timer
-        #: that counts it (`thinking_note`)
-        self._thinking_key: tuple[int, int] | None = None
+        #: the decision a bot is thinking over, as (its seat, the update it
+        #: has owed it since: `_thinking_key`), since when (time.monotonic()),
+        #: and the once-a-second timer that counts it (`thinking_note`)
+        self._thinking_key: tuple[int | None, int] | None = None
         self._thinking_since = 0.0
+        #: when each of the last updates arrived (time.monotonic()), by its
+        #: seq: a bot thinking since an update counts from its arrival
+        self._arrived: dict[int, float] = {}
         self._thinking_timer: Any = None
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
@@ -287,6 +304,7 @@ class GameScreen(Screen):
         """Take `update` and redraw. Called by the shell after every change."""
         before, self.update = self.update, update
         self._steady(before, update)
+        self._watch_thinking(update)
         self.recap = self.since.observe(update)
         if self.sent_from is not None and update.seq != self.sent_from:
             self._stop_waiting()  # the answer (or a change before it)
@@ -434,19 +452,39 @@ class GameScreen(Screen):
     def thinking_note(self, update: TableUpdate) -> str:
         """What follows "thinking…" in a status line: after
         `THINKING_COUNT_AFTER`, the seconds the bot has thought over this
-        decision, and the key that hurries the bot, when this screen can."""
+        decision, and the key that hurries the bot, when this screen can.
+        The seconds count from when the bot began it (`thinking_since`):
+        in Overseers' draft the player's own pick, arriving while the bot
+        thought, made a new update and the count started again."""
         hurry = f" ({MOVE_NOW_KEY}: move now)" if self.can_hurry(update) else ""
         if update.thinking is None:
             return hurry
         now = time.monotonic()
-        key = (update.thinking, update.seq)
+        key = _thinking_key(update)
         if key != self._thinking_key:
             self._thinking_key, self._thinking_since = key, now
-            if self._thinking_timer is None and self.is_mounted:
-                self._thinking_timer = self.set_interval(1.0, self._thinking_tick)
+        if self._thinking_timer is None and self.is_mounted:
+            self._thinking_timer = self.set_interval(1.0, self._thinking_tick)
         waited = now - self._thinking_since
         counted = f" {int(waited)} s" if waited >= THINKING_COUNT_AFTER else ""
         return counted + hurry
+
+    def _watch_thinking(self, update: TableUpdate) -> None:
+        """Note when the bot began the decision it thinks over, at every
+        update, whether the status shows it yet or not: while the player
+        chose too (Overseers' draft) the count would start only when their
+        pick took the prompt away, and the next bot's from the first's
+        answer, though both began at once."""
+        now = time.monotonic()
+        arrived = self._arrived
+        arrived.setdefault(update.seq, now)
+        if len(arrived) > 64:
+            del arrived[min(arrived)]
+        if update.thinking is not None and not update.over:
+            key = _thinking_key(update)
+            if key != self._thinking_key:
+                # the next bot of a choice all make began with the first
+                self._thinking_key, self._thinking_since = key, arrived.get(key[1], now)
 
     def _thinking_tick(self) -> None:
         """Once a second while a bot thinks: the count in the status moves
@@ -457,7 +495,7 @@ class GameScreen(Screen):
                 self._thinking_timer.stop()
             self._thinking_timer = self._thinking_key = None
             return
-        if (update.thinking, update.seq) != self._thinking_key or self.sent_from is not None:
+        if _thinking_key(update) != self._thinking_key or self.sent_from is not None:
             return  # a new decision counts from its next drawing; a sent key's line stays
         if time.monotonic() - self._thinking_since >= THINKING_COUNT_AFTER:
             self.redraw_thinking(update)

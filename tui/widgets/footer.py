@@ -33,6 +33,9 @@ class _Key(NamedTuple):
     #: the app's own key (help, chat), not the screen's: kept in sight when
     #: the line is too narrow for every key
     app_level: bool = False
+    #: the binding's action ("leave", "undo"), for the screen's
+    #: `FOOTER_SPARE`
+    action: str = ""
 
 
 class Footer(Widget, can_focus=False):
@@ -99,7 +102,7 @@ class Footer(Widget, can_focus=False):
         for key, (node, binding, enabled, tooltip) in self.screen.active_bindings.items():
             shown = _Key(binding.key, app.get_key_display(binding), binding.description,
                          enabled, tooltip or binding.tooltip or binding.description,
-                         node is app)
+                         node is app, binding.action)
             if key == palette_key:
                 if self.show_command_palette and app.ENABLE_COMMAND_PALETTE:
                     palette = shown
@@ -159,27 +162,38 @@ class Footer(Widget, can_focus=False):
 
     def _fitting(self, width: int, key_style: Style,
                  description_style: Style) -> list[_Key | None]:
-        """The keys to draw in `width`: all that fit; when they do not, the
-        screen's last keys give way (None marks where) so that the app's
-        own, F1 Help and F2 Chat, stay in sight: cut at the right edge,
-        the help that lists every key was the first to go."""
+        """The keys to draw in `width`: all that fit; when they do not, some
+        of the screen's keys give way (None marks where, before the app's
+        own) so that the app's own, F1 Help and F2 Chat, stay in sight: cut
+        at the right edge, the help that lists every key was the first to
+        go. The first to give way are the keys that cannot be used now
+        (dimmed), then those the screen names in `FOOTER_SPARE` (a table's
+        q and u, the same at every table), then the screen's last keys: at
+        a shared table at 80 columns, F2 Chat and "q Lobby" had pushed
+        out a game's own key (Overboss Duel's "p Score pad")."""
         gap = 1 if self.compact else 0
         room = width - (self._palette_width(key_style, description_style) if self._palette else 0)
-        widths = [self._key_text(k, key_style, description_style).cell_len + gap
-                  for k in self._keys]
-        if sum(widths) <= room:
+        widths = {k: self._key_text(k, key_style, description_style).cell_len + gap
+                  for k in self._keys}
+        if sum(widths.values()) <= room:
             return list(self._keys)
         kept = [k for k in self._keys if k.app_level]
-        left = room - sum(w for k, w in zip(self._keys, widths, strict=True) if k.app_level) - 2
-        shown: list[_Key | None] = []
-        for key, w in zip(self._keys, widths, strict=True):
-            if key.app_level:
-                continue
-            if w > left:
+        left = room - sum(widths[k] for k in kept) - 2
+        spare = tuple(getattr(self.screen, "FOOTER_SPARE", ()))
+        screen_keys = [k for k in self._keys if not k.app_level]
+        order = sorted(range(len(screen_keys)), key=lambda i: (
+            screen_keys[i].enabled,
+            spare.index(screen_keys[i].action) - len(spare)
+            if screen_keys[i].action in spare else 0,
+            -i))
+        shown = set(screen_keys)
+        used = sum(widths[k] for k in screen_keys)
+        for i in order:
+            if used <= left:
                 break
-            shown.append(key)
-            left -= w
-        return [*shown, None, *kept]
+            shown.discard(screen_keys[i])
+            used -= widths[screen_keys[i]]
+        return [*(k for k in screen_keys if k in shown), None, *kept]
 
     def _palette_width(self, key_style: Style, description_style: Style) -> int:
         assert self._palette is not None

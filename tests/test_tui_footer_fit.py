@@ -1,0 +1,141 @@
+"""The footer at 80 columns keeps a game's own keys in sight, at one
+terminal and at a shared table (tui/widgets/footer.py `_fitting`): at a
+shared table F2 Chat and "q Lobby" had pushed Overboss Duel's "p Score
+pad" behind "…" (F1 still listed it)."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+
+from core import GAMES
+from host.hub import Hub
+from tests import screen_kit
+from tui.app import OvertableApp
+from tui.join import JoinApp
+from tui.screens.game import GameScreen
+from tui.screens.lobby import LobbyScreen
+from tui.widgets.footer import Footer
+
+
+def footer_line(app: App) -> str:
+    return app.screen._compositor.render_strips()[-1].text
+
+
+async def first_decision(pilot, app: App) -> GameScreen:
+    """Ann's first decision on screen (the bots and Bob moved before her)."""
+
+    def deciding() -> bool:
+        screen = app.screen
+        return (isinstance(screen, GameScreen) and screen.update is not None
+                and bool(screen.update.legal) and screen.update.outcome is None)
+
+    await screen_kit.wait_for(pilot, deciding, timeout=20, step=0.02)
+    await pilot.pause(0.2)  # the footer takes the decision's keys
+    return app.screen
+
+
+def check_footer(app: App, screen: GameScreen, *, shared: bool) -> None:
+    """Every key of the game's own that can be used now is drawn, with F1
+    Help (and F2 Chat at a shared table); only a dimmed key or one of the
+    table's own (q, u: `FOOTER_SPARE`, listed by F1) may give way."""
+    line = footer_line(app)
+    assert screen.query_one(Footer).size.width == 80
+    seen = set()
+    for _key, (node, binding, enabled, _tip) in screen.active_bindings.items():
+        if node is app or not binding.show or binding.action in seen:
+            continue
+        seen.add(binding.action)
+        if enabled and binding.action not in ("leave", "undo"):
+            shown = f"{app.get_key_display(binding)} {binding.description}"
+            assert shown in line, f"{shown} left out of: {line}"
+    assert "f1 Help" in line, line
+    assert ("f2 Chat" in line) == shared, line
+
+
+def seats(app: OvertableApp, game: str) -> list:
+    """Ann and the fewest bots the game takes."""
+    bots = [app.seat(f"Bot{n}", "bot", "random") for n in range(1, GAMES[game].players.start)]
+    return [app.seat("Ann", "human"), *bots]
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_a_games_own_keys_fit_80_columns_at_one_terminal(game, tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    app = OvertableApp("home", None, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.new_match(game, seats(app, game))
+        screen = await first_decision(pilot, app)
+        check_footer(app, screen, shared=False)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_a_games_own_keys_fit_80_columns_at_a_shared_table(game, tmp_path, monkeypatch):
+    """Overboss Duel's "p Score pad" (and Boss Quest's "w To the Wizard")
+    stay in sight beside F2 Chat: "q Lobby" and a dimmed "u Undo" give way."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    hub = Hub(tmp_path / "shared", bot_delay=0, seed=3)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await screen_kit.wait_for(
+                pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+            app.new_match(game, seats(app, game))
+            screen = await first_decision(pilot, app)
+            check_footer(app, screen, shared=True)
+            if game == "overboss-duel":
+                assert "p Score pad" in footer_line(app)
+    finally:
+        await hub.close()
+
+
+class _Table(Screen):
+    """Six keys, two of them the table's own, too many for 40 columns."""
+
+    FOOTER_SPARE = ("leave", "undo")
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("q", "leave", "Lobby"),
+        Binding("a", "act('a')", "Alpha"),
+        Binding("b", "act('b')", "Bravo"),
+        Binding("c", "act('c')", "Charlie"),
+        Binding("d", "act('d')", "Delta"),
+    ]
+    usable = {"undo": True, "bravo": True}
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Undo and Bravo dimmed (None) when not `usable`."""
+        name = "bravo" if parameters == ("b",) else action
+        return True if self.usable.get(name, True) else None
+
+    def compose(self) -> ComposeResult:
+        yield Footer(compact=True, show_command_palette=False)
+
+
+class _App(App):
+    BINDINGS = [Binding("f1", "help", "Help")]
+
+    def on_mount(self) -> None:
+        self.push_screen(_Table())
+
+
+@pytest.mark.parametrize(("undo", "bravo", "drawn"), [
+    # the table's own keys give way first, q before u
+    (True, True, "u Undo a Alpha b Bravo c Charlie d Delta … f1 Help"),
+    # a key that cannot be used now (dimmed) before them
+    (False, True, "q Lobby a Alpha b Bravo c Charlie d Delta … f1 Help"),
+    (True, False, "u Undo q Lobby a Alpha c Charlie d Delta … f1 Help"),
+])
+async def test_the_keys_that_give_way_first_are_dimmed_then_the_tables_own(undo, bravo, drawn):
+    app = _App()
+    async with app.run_test(size=(52, 6)) as pilot:
+        screen = app.screen
+        screen.usable.update(undo=undo, bravo=bravo)
+        screen.refresh_bindings()
+        await pilot.pause(0.1)
+        assert footer_line(app).rstrip() == drawn
