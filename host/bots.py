@@ -108,6 +108,8 @@ class BotHolder:
         self.link: Link | None = None
         #: the update being answered (so one update is answered once)
         self._answering: int | None = None
+        #: the legal moves the decision under way chooses from
+        self._offered: tuple[Any, ...] | None = None
         self._task: asyncio.Task | None = None
         #: set by "move now" for the decision under way: stops a bot's
         #: search (`should_stop`) and the pause after it
@@ -129,6 +131,14 @@ class BotHolder:
         ):
             return
         self._answering = update.seq
+        if self.threaded and self.thinking and update.legal == self._offered:
+            # Another player chose meanwhile (a draft pick all make at once)
+            # and this seat's choice is as it was: the decision under way
+            # answers (the session takes a move sent from an update that
+            # offered the same moves). Starting again would throw its search
+            # away at every other seat's pick.
+            return
+        self._offered = update.legal
         if self.threaded:
             self._drop_decision()  # an older update's: its answer would be stale
             self._stop = threading.Event()

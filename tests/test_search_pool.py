@@ -291,3 +291,57 @@ def test_the_hubs_pool_keeps_a_core_for_the_hub(monkeypatch):
         assert pool.limit == 5 and pool.workers == []  # none started yet
     finally:
         search.close_shared_pool()
+
+
+# -- a choice all make at once ------------------------------------------------------------
+
+
+class CountingBot:
+    """Thinks `seconds` in a thread, counting its decisions."""
+
+    def __init__(self, seconds: float = 0.6) -> None:
+        self.seconds, self.calls = seconds, 0
+
+    def choose(self, game, view, seat, legal, rng):
+        self.calls += 1
+        time.sleep(self.seconds)
+        return legal[0]
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.updates: list = []
+
+    def receive(self, update) -> None:
+        self.updates.append(update)
+
+
+async def test_a_pick_by_another_player_does_not_restart_a_bots_decision(tmp_path):
+    """Overseers' draft: everyone picks at once, and each pick is a new
+    update for every seat. A bot whose choice stayed the same went on
+    thinking; it started again at every other player's pick (in parallel,
+    the searches under way were thrown away). Its one decision is played:
+    the session takes a move from an update that offered the same moves."""
+    from host.bots import seat_bots
+    from host.messages import SeatCommand
+    from host.session import HERE
+
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Ben", "human"),
+               PlayerSpec("Cid", "bot", "normal")]
+    session = Session(Match.new("overseers", players, directory=tmp_path), seed=1)
+    bot = CountingBot()
+    seat_bots(session, factory=lambda game, level: bot, think="threaded", delay=0.0)
+    ann = Recorder()
+    ann_link = session.connect(ann, {0}, kind=HERE, send=False)
+    session.connect(Recorder(), {1}, kind=HERE, send=False)  # Ben picks last
+    session.start()
+    await asyncio.sleep(0.1)  # the bot thinks
+    update = ann.updates[-1]
+    assert update.legal and {0, 1, 2} <= update.to_act
+    assert ann_link.send(SeatCommand.play(0, update.legal[0], update.seq)) is None
+    started = time.monotonic()
+    while not any(seat == 2 for seat, _ in session.match.history):
+        assert time.monotonic() - started < 5, "the bot's pick was not played"
+        await asyncio.sleep(0.02)
+    assert bot.calls == 1
+    session.close()
