@@ -55,6 +55,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from host.budget import WORKERS_ENV, parse_workers
 from host.messages import (
     MAX_COMMAND_BYTES,
     MAX_MESSAGE_BYTES,
@@ -426,9 +427,6 @@ def _game(game_id: str) -> Any:
 
 # -- a bounded set of workers ---------------------------------------------------------------
 
-#: the environment variable that caps the search processes thinking at once
-#: (a whole number from 1; never more than the cores)
-WORKERS_ENV = "OVERTABLE_SEARCH_WORKERS"
 #: bot keys (and groups) a pool remembers at most, oldest forgotten first
 MAX_HOMES = 4096
 
@@ -442,18 +440,6 @@ def cores() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except (AttributeError, OSError):
         return max(1, os.cpu_count() or 1)
-
-
-def parse_workers(text: str) -> int:
-    """A cap on the search processes: a whole number from 1. ValueError,
-    with a reason, for anything else."""
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise ValueError(f"{text.strip()!r} is not a whole number of processes") from None
-    if value < 1:
-        raise ValueError(f"{value} is not 1 or more processes")
-    return value
 
 
 def worker_limit(spare: int = 0) -> int:

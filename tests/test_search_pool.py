@@ -345,3 +345,22 @@ async def test_a_pick_by_another_player_does_not_restart_a_bots_decision(tmp_pat
         await asyncio.sleep(0.02)
     assert bot.calls == 1
     session.close()
+
+
+def test_a_mistyped_workers_variable_is_refused_on_the_command_line(
+    tmp_path, monkeypatch, capsys
+):
+    """$OVERTABLE_SEARCH_WORKERS=two would be logged and ignored, where a
+    player at the terminal reads no log: the command line refuses it in a
+    line, as it does a mistyped $OVERTABLE_BOT_SECONDS."""
+    from tui.cli import main
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("OVERTABLE_BOT_SECONDS", raising=False)
+    for bad, says in (("two", "'two' is not a whole number"), ("0", "0 is not 1 or more")):
+        monkeypatch.setenv(WORKERS_ENV, bad)
+        with pytest.raises(SystemExit) as exited:
+            main(["resume", "nothing-here"])
+        assert exited.value.code == 2
+        err = capsys.readouterr().err
+        assert f"${WORKERS_ENV}: {says}" in err and "or unset it" in err
