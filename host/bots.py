@@ -28,7 +28,7 @@ from typing import Any
 
 from host.budget import SEARCHING_LEVELS, bot_seconds_from_env
 from host.messages import SeatCommand, SeatUpdate
-from host.search_process import Request, SearchFailed, SearchWorker, WorkerPool, shared_pool
+from host.search_process import Decision, SearchFailed, WorkerPool, shared_pool
 from host.session import BOT, Link, Session
 
 log = logging.getLogger(__name__)
@@ -226,30 +226,32 @@ class BotHolder:
 
 class ProcessBotHolder(BotHolder):
     """A bot that thinks in a search process (`host.search_process`): the
-    worker owns the bot; this holder sends it its seat's updates and plays
-    its answers. If the worker fails (dies, hangs past `timeout`, sends
-    something that is not an answer) it plays the heuristic bot's move,
-    chosen in a thread, and says so in the log."""
+    pool's workers own the bot; this holder sends its seat's updates to the
+    pool (`group` names its table there, for fairness) and plays the
+    answers. If the worker fails (dies, thinks past `timeout`, counted from
+    the moment a worker takes the decision, sends something that is not an
+    answer) it plays the heuristic bot's move, chosen in a thread, and says
+    so in the log."""
 
     def __init__(
         self,
-        worker: SearchWorker,
+        pool: WorkerPool,
         level: str | None,
         game: Any,
         rng: random.Random,
         *,
         delay: float = 0.0,
         timeout: float = 120.0,
-        pool: WorkerPool | None = None,
+        group: Any = None,
     ) -> None:
         super().__init__(None, game, rng, threaded=True, delay=delay)
-        self.worker = worker
+        self.pool = pool
         self.level = level
         self.timeout = timeout
-        self._pool = pool
-        #: names this holder's bot in the worker
-        self.key = worker.new_key()
-        self._request: Request | None = None
+        self.group = group
+        #: names this holder's bot in the pool's workers
+        self.key = pool.new_key()
+        self._request: Decision | None = None
         self._fallback: Any = None
 
     def hurry(self, seat: int) -> bool:
@@ -257,32 +259,35 @@ class ProcessBotHolder(BotHolder):
             return False
         request = self._request
         if request is not None:
-            self.worker.hurry(request.id)
+            self.pool.hurry(request)
         return True
 
     def cancel(self) -> None:
         super().cancel()
-        self.worker.forget(self.key)
-        if self._pool is not None:
-            self._pool.release(self.worker)
-            self._pool = None
+        self.pool.forget(self.key)
 
     async def _think(self, update: SeatUpdate) -> None:
         started = time.monotonic()
-        request = self.worker.submit(self.key, self.level, update, self.rng.getrandbits(64))
+        request = self.pool.submit(
+            self.key,
+            self.level,
+            update,
+            self.rng.getrandbits(64),
+            group=self.group,
+            timeout=self.timeout,
+        )
         self._request = request
         if self._stop.is_set():  # hurried before the request was sent
-            self.worker.hurry(request.id)
+            self.pool.hurry(request)
         try:
-            command = await asyncio.wait_for(asyncio.wrap_future(request.future), self.timeout)
+            # the pool settles it: an answer, or SearchFailed (a dead or hung
+            # worker, a closed pool); a wait in the queue is no failure
+            command = await asyncio.wrap_future(request.future)
             action = command.action
         except asyncio.CancelledError:
-            self.worker.cancel(request.id)
+            self.pool.cancel(request)
             raise
-        except (SearchFailed, TimeoutError) as error:
-            if isinstance(error, TimeoutError):
-                self.worker.cancel(request.id)
-                error = SearchFailed(f"no answer in {self.timeout:g} s")
+        except SearchFailed as error:
             log.warning(
                 "searching bot in seat %s: %s; playing a heuristic move instead",
                 update.seat,
@@ -382,9 +387,14 @@ def _seat_bot(
         think = PROCESS if searches(level) else THREADED
     holder: BotHolder
     if think == PROCESS:
-        pool = pool or shared_pool()
         holder = ProcessBotHolder(
-            pool.worker(), level, session.game, rng, delay=delay, timeout=timeout, pool=pool
+            pool or shared_pool(),
+            level,
+            session.game,
+            rng,
+            delay=delay,
+            timeout=timeout,
+            group=id(session),  # the hub's pool takes its tables in turn
         )
     else:
         bot = (factory or default_bot_factory)(session.game.id, level)

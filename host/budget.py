@@ -18,6 +18,9 @@ SEARCHING_LEVELS = frozenset({"normal", "hard"})
 #: (`overtable --bot-seconds` sets it too): "S" for every searching level,
 #: or "normal=2,hard=5"
 BOT_SECONDS_ENV = "OVERTABLE_BOT_SECONDS"
+#: the environment variable that caps the searching bots thinking at once
+#: (their processes: a whole number from 1; never more than the cores)
+WORKERS_ENV = "OVERTABLE_SEARCH_WORKERS"
 #: the shortest and longest budget one may set, in seconds
 MIN_SECONDS, MAX_SECONDS = 0.05, 600.0
 
@@ -67,3 +70,15 @@ def bot_seconds_from_env() -> dict[str, float]:
     except ValueError as error:
         log.warning("%s=%r ignored: %s", BOT_SECONDS_ENV, text, error)
         return {}
+
+
+def parse_workers(text: str) -> int:
+    """A cap on the search processes: a whole number from 1. ValueError,
+    with a reason, for anything else."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise ValueError(f"{text.strip()!r} is not a whole number of processes") from None
+    if value < 1:
+        raise ValueError(f"{value} is not 1 or more processes")
+    return value

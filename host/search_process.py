@@ -16,23 +16,31 @@ line bounded and shape-checked like every message (`host.wire`):
   ``{"forget": key}`` (a bot's seat is closed) and ``{"stop": true}``;
 - from the worker: ``{"ready": pid}`` once it has loaded the rules, then
   ``{"answer": id, "command": <SeatCommand>}`` or ``{"answer": id, "error":
-  text}`` for each decision.
+  text}`` for each decision (a cancelled one too: it says the worker is free).
 
-One worker serves its bots' decisions in turn, one at a time, and is reused
-from decision to decision; it starts on the first decision (or `warm`), so
-the app's start-up does not pay for it. A bot that offers `should_stop`
-(a callable polled during its search) is handed one that turns true on a
-hurry or a cancel; a bot without it finishes its own way.
+A worker serves one decision at a time and is reused from decision to
+decision. A `WorkerPool` (one per table at a terminal, one shared by the
+hub's tables) hands each decision to a free worker, so decisions that wait
+at the same time (a draft pick every bot makes at once) think at the same
+time, at most one per core (`worker_limit`, capped by
+$OVERTABLE_SEARCH_WORKERS): a bot's seconds stay a core's worth each. A
+decision with no free worker waits in its table's queue; the tables take
+turns. A worker starts on the first decision that finds none free (or
+`warm`), so the app's start-up does not pay for it. A bot that offers
+`should_stop` (a callable polled during its search) is handed one that
+turns true on a hurry or a cancel; a bot without it finishes its own way.
 
-Whatever happens to the worker (it dies, hangs past its time, or sends a
-line that is not an answer) the decision fails with `SearchFailed`, and the
-holder plays a heuristic move in a thread instead: a table never waits for
-a dead process. Nothing here raises into the event loop.
+Whatever happens to a worker (it dies, thinks past its decision's timeout,
+or sends a line that is not an answer) its decision fails with
+`SearchFailed`, the process is ended, and the holder plays a heuristic move
+in a thread instead: a table never waits for a dead process, and the other
+decisions think on. Nothing here raises into the event loop.
 """
 
 from __future__ import annotations
 
 import atexit
+import collections
 import concurrent.futures
 import contextlib
 import itertools
@@ -47,6 +55,7 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from host.budget import WORKERS_ENV, parse_workers
 from host.messages import (
     MAX_COMMAND_BYTES,
     MAX_MESSAGE_BYTES,
@@ -85,7 +94,8 @@ class Request:
 
 
 class SearchWorker:
-    """One process that runs searching bots' decisions, one at a time.
+    """One process that runs searching bots' decisions, one at a time (a
+    pool sends it one; a caller of its own may queue several).
 
     `factory(game_id, level)` builds a bot in the worker; it must be
     importable there (a module-level function or a picklable object).
@@ -98,10 +108,16 @@ class SearchWorker:
         factory: Callable[[str, str | None], Any] | None = None,
         *,
         target: Callable[[Any, Any], None] | None = None,
+        on_done: Callable[[SearchWorker, int | None], None] | None = None,
     ) -> None:
         self.factory = factory
         #: the process's main function (`serve`; a test may give another)
         self.target = target
+        #: told (never under this worker's lock) when the process is done
+        #: with a decision: its id once an answer for it arrives (a
+        #: cancelled one's too), None when every decision in it is gone
+        #: (the process died or was closed); the pool frees the worker then
+        self.on_done = on_done
         self._lock = threading.RLock()
         self._process: Any = None
         self._conn: Any = None
@@ -184,6 +200,7 @@ class SearchWorker:
                 except (OSError, ValueError):
                     pass
         self._fail_all("the search worker is closed")
+        self._done(None)
         if process is None:
             return
 
@@ -207,7 +224,22 @@ class SearchWorker:
         if not self.closed:
             log.warning("search worker %s: %s", process.pid, reason)
         self._fail_all(reason)
+        self._done(None)
         _end(process)
+
+    def abandon(self, reason: str) -> None:
+        """The decision under way takes too long (the process hangs): end
+        the process and fail its decisions with `reason`; the next decision
+        starts a new process."""
+        self._died(self._process, reason)
+
+    def _done(self, request_id: int | None) -> None:
+        hook = self.on_done
+        if hook is not None:
+            try:
+                hook(self, request_id)
+            except Exception:  # the pool's bug must not stop the reader
+                log.exception("search worker: the pool's hook failed")
 
     def _fail_all(self, reason: str) -> None:
         with self._lock:
@@ -238,6 +270,7 @@ class SearchWorker:
             )
         except (BadMessage, KeyError, ValueError, TypeError) as error:
             _settle(request.future, error=SearchFailed(f"cannot send the update: {error}"))
+            self._done(request.id)
             return request
         process = None
         try:
@@ -248,6 +281,7 @@ class SearchWorker:
                 self._conn.send_bytes(line)
         except SearchFailed as error:
             _settle(request.future, error=error)
+            self._done(request.id)
         except (OSError, ValueError) as error:
             self._died(process, f"cannot write to it: {error}")
         return request
@@ -318,6 +352,7 @@ class SearchWorker:
             raise BadMessage("not an answer")
         with self._lock:
             request = self._pending.pop(request_id, None)
+        self._done(request_id)  # the process is free for another decision
         if request is None:
             return  # cancelled: the table has moved on
         if "error" in raw:
@@ -392,10 +427,75 @@ def _game(game_id: str) -> Any:
 
 # -- a bounded set of workers ---------------------------------------------------------------
 
+#: bot keys (and groups) a pool remembers at most, oldest forgotten first
+MAX_HOMES = 4096
+
+
+def cores() -> int:
+    """The cores this process may run on (at least 1)."""
+    count = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if count is not None:
+        return max(1, count() or 1)
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def worker_limit(spare: int = 0) -> int:
+    """How many decisions may think at once: one per core (less `spare`
+    cores kept for the host itself), capped by $OVERTABLE_SEARCH_WORKERS,
+    at least 1. Each search is timed by the clock, so one to a core keeps
+    every bot's budget a core's worth of thinking."""
+    limit = max(1, cores() - spare)
+    text = os.environ.get(WORKERS_ENV, "").strip()
+    if text:
+        try:
+            limit = min(limit, parse_workers(text))
+        except ValueError as error:
+            log.warning("%s=%r ignored: %s", WORKERS_ENV, text, error)
+    return limit
+
+
+class Decision(Request):
+    """A decision asked of a pool: waits in its group's queue until a
+    worker is free, then thinks there (`worker`, `request`)."""
+
+    def __init__(
+        self,
+        request_id: int,
+        update: SeatUpdate,
+        *,
+        key: int,
+        level: str | None,
+        seed: int,
+        group: Any,
+        timeout: float | None,
+    ) -> None:
+        super().__init__(request_id, update)
+        self.key, self.level, self.seed = key, level, seed
+        self.group, self.timeout = group, timeout
+        self.hurried = False
+        #: the worker thinking about it, and its request there (None while queued)
+        self.worker: SearchWorker | None = None
+        self.request: Request | None = None
+        self.timer: threading.Timer | None = None
+
 
 class WorkerPool:
-    """At most `limit` search workers, each started on its first decision;
-    a holder takes the worker serving the fewest holders."""
+    """At most `limit` search workers, each deciding one thing at a time:
+    decisions that wait at once think at once, up to `limit`.
+
+    A decision waits in its `group`'s queue (one group per table) until a
+    worker is free; a freed worker takes the next decision of the next
+    group round the groups (a table's five bots do not make another table
+    wait for all five), a hurried one first. A worker is started only when
+    a decision finds no free worker and fewer than `limit` exist, and is
+    reused after that; a bot thinks in the worker that last had it when
+    that one is free (its bot is built already). A decision that thinks
+    longer than its `timeout` ends its worker's process (it hangs): the
+    decision fails with SearchFailed and the next one starts a new process.
+    """
 
     def __init__(
         self,
@@ -408,37 +508,230 @@ class WorkerPool:
         self.target = target
         self.limit = max(1, limit)
         self.workers: list[SearchWorker] = []
-        self._holders: dict[int, int] = {}
         self.closed = False
+        self._lock = threading.RLock()
+        self._ids = itertools.count(1)
+        self._keys = itertools.count(1)
+        #: decisions waiting, by group, in the order the groups take turns
+        self._queues: dict[Any, collections.deque[Decision]] = {}
+        #: the decision each busy worker thinks about (by the worker's id)
+        self._busy: dict[int, Decision] = {}
+        #: the workers that have built each bot key (newest last)
+        self._homes: dict[int, list[SearchWorker]] = {}
+        #: when each group last had a decision taken (for their turns)
+        self._served: dict[Any, int] = {}
+        self._ticks = itertools.count()
+        #: the most decisions thinking at once so far (tests read it)
+        self.peak = 0
 
-    def worker(self) -> SearchWorker:
-        if len(self.workers) < self.limit and all(
-            self._holders.get(id(w), 0) for w in self.workers
-        ):
-            self.workers.append(SearchWorker(self.factory, target=self.target))
-        chosen = min(self.workers, key=lambda w: self._holders.get(id(w), 0))
-        self._holders[id(chosen)] = self._holders.get(id(chosen), 0) + 1
-        return chosen
+    # -- decisions -----------------------------------------------------------------------
 
-    def release(self, worker: SearchWorker) -> None:
-        count = self._holders.get(id(worker), 0)
-        if count:
-            self._holders[id(worker)] = count - 1
+    def new_key(self) -> int:
+        """A key naming one bot (one seat's holder) in the pool's workers."""
+        return next(self._keys)
+
+    def submit(
+        self,
+        key: int,
+        level: str | None,
+        update: SeatUpdate,
+        seed: int,
+        *,
+        group: Any = None,
+        timeout: float | None = None,
+    ) -> Decision:
+        """Ask bot `key` (of `level`) for `update`'s seat's move; the
+        decision's future gets the answer, or SearchFailed. `timeout`
+        counts from the moment a worker takes it (not the queue's wait)."""
+        decision = Decision(
+            next(self._ids), update, key=key, level=level, seed=seed, group=group, timeout=timeout
+        )
+        with self._lock:
+            if self.closed:
+                _settle(decision.future, error=SearchFailed("the search workers are closed"))
+                return decision
+            self._queues.setdefault(group, collections.deque()).append(decision)
+        self._dispatch()
+        return decision
+
+    def hurry(self, decision: Decision) -> None:
+        """Answer the best move so far now (a waiting decision goes first)."""
+        with self._lock:
+            decision.hurried = True
+            worker, request = decision.worker, decision.request
+        if worker is not None and request is not None:
+            worker.hurry(request.id)
+
+    def cancel(self, decision: Decision) -> None:
+        """The table moved on: a waiting decision leaves its queue; a
+        thinking one stops (its worker is free once the process says so)."""
+        with self._lock:
+            queue_ = self._queues.get(decision.group)
+            if queue_ is not None and decision in queue_:
+                queue_.remove(decision)
+                if not queue_:
+                    del self._queues[decision.group]
+            worker, request = decision.worker, decision.request
+        decision.future.cancel()
+        if worker is not None and request is not None:
+            worker.cancel(request.id)
+
+    def forget(self, key: int) -> None:
+        """The bot `key` holds no seat any more: the workers that built it drop it."""
+        with self._lock:
+            homes = self._homes.pop(key, [])
+        for worker in homes:
+            worker.forget(key)
+
+    # -- the workers ----------------------------------------------------------------------
+
+    def _new_worker(self) -> SearchWorker:
+        worker = SearchWorker(self.factory, target=self.target, on_done=self._freed)
+        self.workers.append(worker)
+        return worker
+
+    def _free_worker(self, key: int) -> SearchWorker | None:
+        """A worker for bot `key` (under the lock): a free one that has
+        built it, else a free running one, else a new one if the limit
+        allows, else a free one that is not running; None if all are busy."""
+        free = [w for w in self.workers if id(w) not in self._busy]
+        for worker in reversed(self._homes.get(key, [])):
+            if worker in free and worker.alive:
+                return worker
+        for worker in free:
+            if worker.alive:
+                return worker
+        if len(self.workers) < self.limit:
+            return self._new_worker()
+        return free[0] if free else None
+
+    def _next(self) -> Decision | None:
+        """The next waiting decision (under the lock): a hurried one first,
+        else the first of the group served longest ago (or never)."""
+        chosen = None
+        for group, waiting in self._queues.items():
+            for decision in waiting:
+                if decision.hurried:
+                    chosen = group, decision
+                    break
+            if chosen:
+                break
+        if chosen is None and self._queues:
+            group = min(self._queues, key=lambda g: self._served.get(g, -1))
+            chosen = group, self._queues[group][0]
+        if chosen is None:
+            return None
+        group, decision = chosen
+        waiting = self._queues[group]
+        waiting.remove(decision)
+        if not waiting:
+            del self._queues[group]
+        self._served.pop(group, None)
+        self._served[group] = next(self._ticks)
+        while len(self._served) > MAX_HOMES:
+            del self._served[next(iter(self._served))]
+        return decision
+
+    def _dispatch(self) -> None:
+        """Hand waiting decisions to free workers while both exist."""
+        while True:
+            with self._lock:
+                if self.closed or not self._queues:
+                    return
+                if len(self._busy) >= max(len(self.workers), self.limit):
+                    return  # every worker thinks
+                decision = self._next()
+                if decision is None:
+                    return
+                worker = self._free_worker(decision.key)
+                assert worker is not None  # fewer busy than workers, or room for one
+                self._busy[id(worker)] = decision
+                self.peak = max(self.peak, len(self._busy))
+                decision.worker = worker
+                homes = self._homes.setdefault(decision.key, [])
+                if worker in homes:
+                    homes.remove(worker)
+                homes.append(worker)
+                while len(self._homes) > MAX_HOMES:
+                    del self._homes[next(iter(self._homes))]
+            self._start(worker, decision)
+
+    def _start(self, worker: SearchWorker, decision: Decision) -> None:
+        """Send `decision` to `worker` (outside the lock: the worker may
+        start its process, or fail at once and call `_freed`)."""
+        request = worker.submit(decision.key, decision.level, decision.update, decision.seed)
+        with self._lock:
+            decision.request = request
+            hurried = decision.hurried
+            cancelled = decision.future.cancelled()
+            if decision.timeout is not None and self._busy.get(id(worker)) is decision:
+                decision.timer = threading.Timer(decision.timeout, self._overdue, (worker, decision))
+                decision.timer.daemon = True
+                decision.timer.start()
+        request.future.add_done_callback(lambda done: _relay(done, decision.future))
+        if cancelled:
+            worker.cancel(request.id)
+        elif hurried:
+            worker.hurry(request.id)
+
+    def _freed(self, worker: SearchWorker, request_id: int | None) -> None:
+        """`worker`'s process is done with its decision (or gone)."""
+        with self._lock:
+            decision = self._busy.get(id(worker))
+            if decision is None:
+                return
+            request = decision.request
+            if request_id is not None and request is not None and request.id != request_id:
+                return  # an answer to something older
+            del self._busy[id(worker)]
+            timer, decision.timer = decision.timer, None
+        if timer is not None:
+            timer.cancel()
+        self._dispatch()
+
+    def _overdue(self, worker: SearchWorker, decision: Decision) -> None:
+        with self._lock:
+            if self._busy.get(id(worker)) is not decision:
+                return
+        worker.abandon(f"no answer in {decision.timeout:g} s")
+
+    # -- the pool -----------------------------------------------------------------------------
 
     def warm(self) -> None:
         """Start one worker's process now."""
-        if not self.closed:
-            if not self.workers:
-                self.workers.append(SearchWorker(self.factory, target=self.target))
-            self.workers[0].warm()
+        with self._lock:
+            if self.closed:
+                return
+            worker = self.workers[0] if self.workers else self._new_worker()
+        worker.warm()
 
     def pids(self) -> list[int]:
         return [w.pid for w in self.workers if w.pid is not None]
 
     def close(self, *, wait: bool = True) -> None:
-        self.closed = True
-        for worker in self.workers:
+        """Stop every worker and fail every decision, waiting or thinking."""
+        with self._lock:
+            self.closed = True
+            waiting = [d for q in self._queues.values() for d in q]
+            self._queues.clear()
+            timers = [d.timer for d in self._busy.values() if d.timer is not None]
+        for timer in timers:
+            timer.cancel()
+        for decision in waiting:
+            _settle(decision.future, error=SearchFailed("the search workers are closed"))
+        for worker in list(self.workers):
             worker.close(wait=wait)
+
+
+def _relay(done: concurrent.futures.Future, future: concurrent.futures.Future) -> None:
+    """A worker's answer becomes its decision's."""
+    if done.cancelled():
+        return
+    error = done.exception()
+    if error is not None:
+        _settle(future, error=error)
+    else:
+        _settle(future, result=done.result())
 
 
 _shared: WorkerPool | None = None
@@ -446,10 +739,11 @@ _shared: WorkerPool | None = None
 
 def shared_pool() -> WorkerPool:
     """This process's workers for bots seated without a pool of their own
-    (the hub's tables): one per spare core, at most four, closed at exit."""
+    (the hub's tables): one per core but one (the hub's own), at least one,
+    capped by $OVERTABLE_SEARCH_WORKERS; closed at exit."""
     global _shared
     if _shared is None or _shared.closed:
-        _shared = WorkerPool(limit=min(4, max(1, (os.cpu_count() or 2) - 1)))
+        _shared = WorkerPool(limit=worker_limit(spare=1))
         atexit.register(close_shared_pool)
     return _shared
 
@@ -530,24 +824,26 @@ def serve(conn: Any, factory: Callable[[str, str | None], Any] | None) -> None:
             for key in forgotten:
                 bots.pop(key, None)
             forgotten.clear()
-            if request_id in cancelled:
-                cancelled.discard(request_id)
-                continue
+            skip = request_id in cancelled
+            cancelled.discard(request_id)
             stop = threading.Event()
             if request_id in hurried:
                 stop.set()
             flags["current"], flags["stop"] = request_id, stop
-        answer: dict[str, Any] = {"answer": request_id}
-        try:
-            answer["command"] = _decide(job, factory, bots, stop.is_set)
-        except Exception as error:  # a bot's bug: the table plays a fallback move
-            answer["error"] = f"{type(error).__name__}: {error}"[:300]
+        # A cancelled decision is answered too (an error the table drops):
+        # the answer says the process is free for the next one.
+        answer: dict[str, Any] = {"answer": request_id, "error": "cancelled"}
+        if not skip:
+            try:
+                answer = {"answer": request_id, "command": _decide(job, factory, bots, stop.is_set)}
+            except Exception as error:  # a bot's bug: the table plays a fallback move
+                answer["error"] = f"{type(error).__name__}: {error}"[:300]
         with lock:
             flags["current"] = None
             hurried.discard(request_id)
             if request_id in cancelled:
                 cancelled.discard(request_id)
-                continue
+                answer = {"answer": request_id, "error": "cancelled"}
         try:
             conn.send_bytes(encode_line(answer, MAX_ANSWER_BYTES))
         except (OSError, ValueError, BadMessage):

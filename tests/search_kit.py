@@ -120,3 +120,61 @@ def rogue_serve(conn: Any, factory: Any) -> None:
         if b"%d" in line:
             line = line % (raw["think"], raw["update"]["seat"], raw["update"]["seq"])
         conn.send_bytes(line)
+
+
+class MeetingBots:
+    """Builds bots that write down when each decision starts and ends (in
+    `directory`, one line per decision: level, seat, pid, start, end, by the
+    system-wide monotonic clock) and think until `meet` decisions have
+    started, or for `most` seconds (a stopped decision counts for nothing). Decisions that think at once all meet and end together;
+    decisions taken one after another each think the whole `most`."""
+
+    def __init__(self, directory: str, meet: int = 2, most: float = 10.0) -> None:
+        self.directory, self.meet, self.most = directory, meet, most
+
+    def __call__(self, game_id: str, level: str | None) -> Any:
+        return MeetingBot(self.directory, self.meet, self.most, level)
+
+
+class MeetingBot:
+    name = "meeting"
+
+    def __init__(self, directory: str, meet: int, most: float, level: str | None) -> None:
+        self.directory, self.meet, self.most, self.level = directory, meet, most, level
+        self.should_stop: Any = None
+
+    def choose(self, game: Any, view: Any, seat: int, legal: tuple, rng: Any) -> Any:
+        start = time.monotonic()
+        mark = os.path.join(self.directory, f"{os.getpid()}-{start}.start")
+        with open(mark, "w"):
+            pass
+        while time.monotonic() - start < self.most:
+            if self.should_stop is not None and self.should_stop():
+                os.remove(mark)  # cancelled (or hurried): not a decision to count
+                return legal[-1]
+            if sum(n.endswith(".start") for n in os.listdir(self.directory)) >= self.meet:
+                break
+            time.sleep(0.01)
+        with open(os.path.join(self.directory, "intervals"), "a") as out:
+            out.write(f"{self.level} {seat} {os.getpid()} {start} {time.monotonic()}\n")
+        return legal[-1]
+
+
+def intervals(directory: str) -> list[tuple[str, int, int, float, float]]:
+    """The decisions a `MeetingBots` bot took: (level, seat, pid, start, end)."""
+    try:
+        with open(os.path.join(directory, "intervals")) as lines:
+            rows = [line.split() for line in lines]
+    except FileNotFoundError:
+        return []
+    return [(r[0], int(r[1]), int(r[2]), float(r[3]), float(r[4])) for r in rows]
+
+
+def most_at_once(rows: list) -> int:
+    """The most intervals of `rows` (start at [3], end at [4]) that overlap."""
+    events = sorted([(r[3], 1) for r in rows] + [(r[4], -1) for r in rows])
+    most = now = 0
+    for _, step in events:
+        now += step
+        most = max(most, now)
+    return most

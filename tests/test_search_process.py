@@ -125,6 +125,7 @@ async def test_move_now_cuts_a_long_search_short(tmp_path):
     person = session.connect(Recorder(), {1}, kind=HERE, send=False)
     session.start()
     seq = session.seq
+    await until(lambda: pool.workers, 5)  # started by the first decision
     [worker] = pool.workers
     assert await asyncio.to_thread(worker.ready.wait, 20)
     await asyncio.sleep(0.3)  # the worker is searching now
@@ -328,7 +329,7 @@ def test_auto_puts_only_searching_levels_in_a_process(tmp_path):
     session = session_of(tmp_path, bots=(0, 1), level="normal")
     holders = seat_bots(session, think=AUTO, pool=pool)
     assert all(isinstance(h, ProcessBotHolder) for h in holders)
-    assert len(pool.workers) == 1  # bounded: both seats share the one worker
+    assert pool.workers == []  # none started before a decision
     session.close()
     pool.close()
 

@@ -225,6 +225,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             decision_grace()
         except ValueError as error:
             parser.error(f"${ENTER_WAIT_ENV}: {error}; or unset it")
+        # the cap on bots thinking at once: a mistype would be logged and
+        # ignored where nobody reads the log
+        from host.budget import WORKERS_ENV, parse_workers
+
+        text = os.environ.get(WORKERS_ENV, "").strip()
+        if text:
+            try:
+                parse_workers(text)
+            except ValueError as error:
+                parser.error(f"${WORKERS_ENV}: {error}; or unset it")
     if args.command == "simulate":
         from tui.arena import simulate
 

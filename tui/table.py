@@ -15,8 +15,8 @@ The game screen talks back only through its port: `send(SeatCommand)`. The
 table forwards a command to the session for the seat on screen and turns a
 refusal into a notice. Bots are seated by the session's side
 (`host.bots.seat_bots`): a searching level (normal, hard) thinks in the
-table's search process (`host.search_process`, started when the table opens
-and ended when it closes), any other in a thread of the app's event loop.
+table's search processes (`host.search_process`: the first started when the
+table opens, one per core at most, all ended when it closes), any other in a thread of the app's event loop.
 While a bot thinks, any person here may ask it to move now (a `hurry`
 command, key n on every game screen).
 """
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from host.bots import AUTO, LevelBots, searches, seat_bots
 from host.messages import HURRY, LEAVE, PLAY, SeatCommand, SeatUpdate
-from host.search_process import WorkerPool
+from host.search_process import WorkerPool, worker_limit
 from host.session import HERE, Session
 
 if TYPE_CHECKING:
@@ -67,11 +67,13 @@ class Table:
         self.humans: tuple[int, ...] = tuple(s for s in held if s not in self.bots)
         self.bot_delay = bot_delay
         self._bot_factory = bot_factory
-        #: the searching bots' process (one, started when a searching bot
-        #: seat opens, ended with the table); it builds bots with
+        #: the searching bots' processes (one per core at most, the first
+        #: started when a searching bot seat opens, another only when every
+        #: one thinks and a decision waits; ended with the table): bots that
+        #: decide at once (a draft pick) think at once. They build bots with
         #: `bot_factory`, else the levels' own with `bot_seconds` per move
         levels = LevelBots(bot_seconds)  # None: $OVERTABLE_BOT_SECONDS, if set
-        self.workers = WorkerPool(bot_factory or levels, limit=1)
+        self.workers = WorkerPool(bot_factory or levels, limit=worker_limit())
         #: a searching bot silent for this long is given up (a heuristic move)
         self._bot_timeout = 2 * max(levels.seconds.values(), default=5.0) + 30.0
         #: the seat whose view is on screen (None: the public view)
