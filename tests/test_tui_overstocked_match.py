@@ -229,7 +229,9 @@ async def test_the_moves_after_yours_that_end_the_match_are_told(tmp_path, monke
         assert isinstance(app.screen, EndingScreen)
         text = screen_text(app)
         assert "Since your last move · Ann's view" in text and "Rematch" not in text
-        assert re.search(rf"{last} places card \d+", text) and "The game is over:" in text
+        # the box's lines read as one text (a sentence may wrap anywhere)
+        said = " ".join(line.strip(" │") for line in text.splitlines() if line.strip())
+        assert re.search(rf"{last} places card \d+", said) and "The game is over:" in said
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
