@@ -309,21 +309,17 @@ def test_normal_plays_the_policy_through_a_whole_quest():
     """Every move of the normal bot in a Solo Quest is the policy's from its
     view, answered without a search; and a quest it plays ends."""
     bot = make_bot("boss-quest", "normal")
-    moves = 0
-    rng = random.Random(3)
-    state = GAME.setup(1, Options())
-    while GAME.to_act(state):
-        if CHANCE in GAME.to_act(state):
-            state = _draw(state, rng)
-            continue
-        legal = GAME.legal_actions(state, 0)
+
+    def normal(state, legal, rng):
         view = GAME.view(state, 0)
         action = bot.choose(GAME, view, 0, legal, rng)
         assert action == solo_search.rollout(view, legal, random.Random(0))
         assert len(legal) == 1 or bot.last.stopped_by == "answered"
-        state = GAME.apply(state, 0, action)
-        moves += 1
-    assert GAME.outcome(state) is not None and moves >= 10
+        return action
+
+    played = list(_quest(3, normal))
+    last, _, action = played[-1]
+    assert GAME.outcome(GAME.apply(last, 0, action)) is not None and len(played) >= 10
 
 
 def _wins(state, action):

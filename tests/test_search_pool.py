@@ -16,7 +16,6 @@ import pytest
 from host.search_process import (
     WORKERS_ENV,
     SearchFailed,
-    WorkerPool,
     shared_pool,
     worker_limit,
 )
@@ -25,23 +24,10 @@ from saves.journal import PlayerSpec
 from saves.match import Match
 from tests import search_kit
 
+# the pools made here are closed after each test (the fixture, autouse)
+from tests.test_search_process import _close_pools, gone, pool_of  # noqa: F401
+
 GAME = "overboss-duel"
-
-_pools: list[WorkerPool] = []
-
-
-def pool_of(*args, **kwargs) -> WorkerPool:
-    pool = WorkerPool(*args, **kwargs)
-    _pools.append(pool)
-    return pool
-
-
-@pytest.fixture(autouse=True)
-def _close_pools():
-    yield
-    while _pools:
-        _pools.pop().close()
-
 
 def an_update(tmp_path):
     """A session and an update that owes a decision (any number of bots may
@@ -51,14 +37,6 @@ def an_update(tmp_path):
     session.start()
     seat = min(session.game.to_act(session.match.state))
     return session, session.update_for(seat)
-
-
-def gone(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    return False
 
 
 async def answered(decision, timeout: float = 30):
