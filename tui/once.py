@@ -68,9 +68,10 @@ def _post_message_styled_once(self: Screen, message: Any) -> bool:
     """`Screen.post_message`, where the first `ScreenResume` (the screen
     pushed) does not style every widget of the screen again: each is styled
     as it is mounted, after the screen's stylesheet was read. Textual
-    restyles on every resume (a dialog closed over it may have changed the
-    theme); from the second one on, that is kept. At the end of a match
-    (the results and a dialog over them) it was a fifth of the app's CPU."""
+    restyles a screen each time it is pushed; a screen pushed again (shown
+    anew after other screens, the theme perhaps changed) is still restyled.
+    At the end of a match (the results and a dialog over them) it was a
+    fifth of the app's CPU."""
     if isinstance(message, events.ScreenResume) and not getattr(self, "_resumed_once", False):
         self._resumed_once = True
         message.refresh_styles = False
