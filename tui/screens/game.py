@@ -459,13 +459,11 @@ class GameScreen(Screen):
         hurry = f" ({MOVE_NOW_KEY}: move now)" if self.can_hurry(update) else ""
         if update.thinking is None:
             return hurry
-        now = time.monotonic()
-        key = _thinking_key(update)
-        if key != self._thinking_key:
-            self._thinking_key, self._thinking_since = key, now
+        if _thinking_key(update) != self._thinking_key:
+            self._watch_thinking(update)  # an update not shown here yet
         if self._thinking_timer is None and self.is_mounted:
             self._thinking_timer = self.set_interval(1.0, self._thinking_tick)
-        waited = now - self._thinking_since
+        waited = time.monotonic() - self._thinking_since
         counted = f" {int(waited)} s" if waited >= THINKING_COUNT_AFTER else ""
         return counted + hurry
 
