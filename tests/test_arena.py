@@ -465,6 +465,21 @@ def test_solo_quest_reports_the_bot_alone(capsys):
     assert "Boss Quest at 1 player" in text and "Avg place" not in text
 
 
+def test_solo_quest_bots_that_answer_without_searching_say_so():
+    """The Solo Quest's normal and hard bots play their own answer, not a
+    tree search: the report named a budget of iterations they never ran."""
+    out = io.StringIO()
+    assert arena.simulate("boss-quest", games=2, bots="normal", seed=1,
+                          console=Console(file=out, width=120)) == 0
+    text = out.getvalue()
+    assert "normal answered every move by its game's own play" in text
+    assert "iterations a move" not in text
+    out = io.StringIO()
+    assert arena.simulate("boss-quest", games=1, players=2, bots="normal:iterations=20",
+                          seed=1, console=Console(file=out, width=120)) == 0
+    assert "searches 20 iterations a move" in out.getvalue()
+
+
 def test_overstocked_solo_run(capsys):
     data = run_json(capsys, "overstocked", "--bots", "random", "-o", "solo=true", "-n", "2",
                     "--seed", "1")

@@ -599,7 +599,7 @@ def report(result: Result, console: Any) -> None:
         row.append("-" if mps is None else f"{mps:,.0f}" if mps >= 100 else f"{mps:.2g}")
         if searching:
             ips = stats.iterations_per_second
-            row.append("-" if ips is None else f"{ips:,.0f}")
+            row.append("-" if ips is None or not stats.iterations else f"{ips:,.0f}")
         rows.append(row)
     title = f"{heading}: {summary.games} games, seed {run.seed}"
     for part in _figure_parts(headers, rows, console.width):
@@ -640,9 +640,16 @@ def report(result: Result, console: Any) -> None:
         f"{per_second} actions/s. Moves/s counts a bot's decisions per second "
         "of its own thinking" + (", Iter/s its search iterations." if searching else ".")
     )
-    for spec in run.bots:
+    for stats, spec in zip(summary.bots, run.bots, strict=True):
         budget = budget_of(build_bot(run.game_id, spec))
         if not budget:
+            continue
+        if stats.iterations == 0 and stats.decisions:
+            # the game's own answer hook played every move (the Solo Quest)
+            console.print(
+                f"{spec.text} answered every move by its game's own play, without a tree "
+                "search: its budget went unused; the same seed plays the same games."
+            )
             continue
         per_move = []
         if budget["iterations"] is not None:
