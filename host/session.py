@@ -446,12 +446,20 @@ class Session:
         return None
 
     def _hurry(self, seat: int) -> Refusal | None:
-        """Tell the bot holding `seat` to answer its best move so far now."""
-        link = self.holder_of(seat)
-        hurry = getattr(link.holder, "hurry", None) if link is not None else None
-        if not callable(hurry) or not hurry(seat):
-            return Refusal("No bot is thinking now.")
-        return None
+        """Tell the bot holding `seat`, and every other bot that owes a
+        decision now, to answer its best move so far now: in a choice all
+        make at once several bots think together, and "move now" is the
+        player's wait on all of them, not on the first alone."""
+        to_act = self.game.to_act(self.match.state)
+        hurried = False
+        for bot_seat in (seat, *sorted(s for s in to_act if s != seat)):
+            link = self.holder_of(bot_seat)
+            if link is None or link.kind != BOT:
+                continue
+            hurry = getattr(link.holder, "hurry", None)
+            if callable(hurry) and hurry(bot_seat):
+                hurried = True
+        return None if hurried else Refusal("No bot is thinking now.")
 
     def _is_legal(self, seat: int, action: Any) -> bool:
         """`action` is one of the seat's legal actions, with the same types

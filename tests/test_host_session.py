@@ -664,3 +664,34 @@ async def test_a_bot_choosing_with_others_thinks_on_when_another_picks(tmp_path)
     for s in (1, 2):
         made = bots[s].decisions
         assert made and all(a != b for a, b in zip(made, made[1:], strict=False)), made
+
+
+class ThinkingBot(Recorder):
+    """A bot holder that never answers by itself and records "move now"."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.hurried: list[int] = []
+
+    def hurry(self, seat: int) -> bool:
+        self.hurried.append(seat)
+        return True
+
+
+def test_move_now_hurries_every_bot_choosing_at_once(tmp_path):
+    """Overseers' draft: the person and both bots choose at once. "Move
+    now" named the first thinking bot and hurried it alone, so the player
+    still waited on the other; every bot that owes a decision is hurried."""
+    session = session_of(tmp_path, "overseers", 3, bots=(1, 2))
+    person = session.connect(Recorder(), {0}, send=False)
+    bram, cat = ThinkingBot(), ThinkingBot()
+    session.connect(bram, {1}, kind=BOT, send=False)
+    session.connect(cat, {2}, kind=BOT, send=False)
+    session.start()
+    assert {0, 1, 2} <= session.game.to_act(session.match.state)
+    assert session.update_for(0).thinking == 1
+    assert person.send(SeatCommand.hurry(1, session.seq)) is None
+    assert (bram.hurried, cat.hurried) == ([1], [2])
+    # naming the other bot hurries both too
+    assert person.send(SeatCommand.hurry(2, session.seq)) is None
+    assert (bram.hurried, cat.hurried) == ([1, 1], [2, 2])

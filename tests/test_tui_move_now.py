@@ -29,6 +29,18 @@ from tui.table import Table
 NAMES = ("Ann", "Bram", "Cid")
 
 
+@pytest.fixture(autouse=True)
+def screens_clock(monkeypatch):
+    """The game screens' clock stands still unless a test moves it: under
+    a load of 5 on two cores a screen took over two seconds to show its
+    first frame, and "thinking…" already counted "2 s" there."""
+    from types import SimpleNamespace
+
+    from tui.screens import game as game_module
+
+    monkeypatch.setattr(game_module, "time", SimpleNamespace(monotonic=lambda: 1000.0))
+
+
 def bot_to_act(game_id: str, players: int, seed: int = 3) -> object:
     """A state of a random playout where the bot (seat 1) owes a decision
     and the person (seat 0) does not."""
@@ -284,11 +296,13 @@ async def test_the_count_goes_on_when_the_players_own_pick_arrives():
         picked = attrs.evolve(update, legal=(), to_act=frozenset({1, 2}), seq=13)
         screen.show(picked)
         await pilot.pause()
-        assert "thinking… 3 s (n: move now)" in screen_text(app)
-        # Bram picks: Cora has thought as long, since the same update 12
+        # both bots choose at once: both are named, not the first alone
+        assert "Bram and Cid are thinking… 3 s (n: move now)" in screen_text(app)
+        assert screen_text(app).count("thinking…") == 3  # and beside each in the seats
+        # Bram picks: Cid has thought as long, since the same update 12
         screen.show(attrs.evolve(picked, seq=14, thinking=2, to_act=frozenset({2})))
         await pilot.pause()
-        assert "thinking… 3 s (n: move now)" in screen_text(app)
+        assert "Cid is thinking… 3 s (n: move now)" in screen_text(app)
         # a new decision, from update 15: counted anew
         screen.show(attrs.evolve(picked, seq=15, thinking=2, thinking_since=15))
         await pilot.pause()

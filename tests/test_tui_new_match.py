@@ -44,6 +44,13 @@ async def open_form(pilot) -> NewMatchScreen:
             break
     screen = pilot.app.screen
     assert isinstance(screen, NewMatchScreen)
+    # and laid out: under a load of 5 a question pushed at once showed a
+    # blank screen behind it, the form not drawn yet
+    for _ in range(20):
+        if screen.query_one("#name-1", Input).region.height:
+            break
+        await pilot.pause()
+    await pilot.pause()
     return screen
 
 

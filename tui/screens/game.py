@@ -449,6 +449,27 @@ class GameScreen(Screen):
             return False
         return update.seat is not None or bool(getattr(self.port, "at_this_terminal", False))
 
+    def thinking_seats(self, update: TableUpdate) -> list[int]:
+        """Every bot that owes a decision now, in seat order: in a choice all
+        make at once (Overseers' picks, Overstocked's) several think together,
+        where `update.thinking` names the first alone."""
+        if update.thinking is None:
+            return []
+        seats = sorted(s for s in update.to_act if s in update.bots)
+        return seats or [update.thinking]
+
+    def who_is_thinking(self, update: TableUpdate) -> str:
+        """ "Bot 2 is thinking…", "Bot 2 and Bot 3 are thinking…", with the
+        seconds and the key to hurry them (`thinking_note`); "" when no bot
+        is thinking."""
+        seats = self.thinking_seats(update)
+        if not seats:
+            return ""
+        names = [self._who(s) for s in seats]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        verb = "is" if len(names) == 1 else "are"
+        return f"{who} {verb} thinking…{self.thinking_note(update)}"
+
     def thinking_note(self, update: TableUpdate) -> str:
         """What follows "thinking…" in a status line: after
         `THINKING_COUNT_AFTER`, the seconds the bot has thought over this

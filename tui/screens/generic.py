@@ -44,7 +44,7 @@ class GenericGameScreen(GameScreen):
     def _status(self, update: TableUpdate) -> str:
         names = update.names
         if update.thinking is not None:
-            return f"{names[update.thinking]} is thinking…{self.thinking_note(update)}"
+            return self.who_is_thinking(update)
         if update.legal:
             return f"{names[update.seat]}, your decision." if update.seat is not None else ""
         if not update.to_act:

@@ -465,7 +465,7 @@ class OverseersScreen(GameScreen):
         view: State = update.view
         p = view.seats[seat]
         out = []
-        if update.thinking == seat:
+        if seat in self.thinking_seats(update):
             out.append("thinking…")
         if view.phase in _SECRET:
             if p.chose:
@@ -852,8 +852,7 @@ class OverseersScreen(GameScreen):
         """The prompt, and which bot is thinking while the table waits for it."""
         text = self._prompt(update)
         if update.thinking is not None and not update.legal and update.outcome is None:
-            text.append(f" {self._who(update.thinking)} is thinking…"
-                        f"{self.thinking_note(update)}", style="italic")
+            text.append(f" {self.who_is_thinking(update)}", style="italic")
         return text
 
     def _prompt(self, update: TableUpdate) -> Text:

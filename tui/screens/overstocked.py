@@ -855,8 +855,7 @@ class OverstockedScreen(GameScreen):
             text = Text.assemble(("Waiting for ", "italic"), (waiting, "bold"),
                                  (" to choose.", "italic"))
             if update.thinking is not None:
-                text.append(f" {self._who(update.thinking)} is thinking…"
-                            f"{self.thinking_note(update)}", style="italic")
+                text.append(f" {self.who_is_thinking(update)}", style="italic")
             me = update.seat
             if me is not None and view.seats[me].pick is not None:
                 text.append(f" Your card {view.seats[me].pick} stays secret until then.")
