@@ -4,6 +4,8 @@ score pad, notes), and the buttons stay in sight below."""
 
 from __future__ import annotations
 
+import time
+
 from textual.app import App
 from textual.containers import VerticalScroll
 
@@ -142,14 +144,20 @@ async def test_other_games_results_still_show_their_points():
     assert rows == {"Ann": ("1", "40"), "Bram": ("2", "40")}
 
 
-async def settled(pilot, condition, rounds: int = 40) -> bool:
+async def settled(pilot, condition, seconds: float = 10.0) -> bool:
     """Whether `condition()` holds once the app has had its pauses (a
-    layout and the calls after it take a few on a loaded machine)."""
-    for _ in range(rounds):
+    layout and the calls after it take a few on a loaded machine): up to
+    `seconds` of wall time, as 40 bare pauses went by in CI under a load
+    of 7-10 before the screen's layout came round. A line that stays
+    wrong still fails, only later."""
+    deadline = time.monotonic() + seconds
+    while True:
         await pilot.pause()
         if condition():
             return True
-    return False
+        if time.monotonic() > deadline:
+            return False
+        await pilot.pause(0.05)
 
 
 def two_players_end(game: str, outcome: Outcome) -> SeatUpdate:
