@@ -11,7 +11,8 @@ The search (single-observer ISMCTS, open loop):
   deciding seat's action: children are keyed by seat, then action. Chance
   steps are sampled on the way down (`core.playout.sample_chance`) and
   keyed by what the bot would see of them: its own view after the draw
-  (`observe_chance`). A card the bot draws, a market refilled in the open,
+  (`observe_chance`; the game's ``observe`` hook gives a cheaper key that is
+  equal exactly when the view is). A card the bot draws, a market refilled in the open,
   lead to different nodes, so its later decisions depend on them (asking
   for another weapon after a 2 is not asking after a 7); a card another
   seat draws face down changes the bot's view alike whichever it is, so
@@ -510,7 +511,7 @@ class IsmctsBot:
         prune = hooks.prune
         c = self.exploration
         observe = self.observe_chance
-        see = game.view
+        see = hooks.observe or game.view
         policy = hooks.rollout
         policy_first = self.policy_first and policy is not None
         widen = self.widening

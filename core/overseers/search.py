@@ -19,8 +19,11 @@ from `ROUND_SCORES`, what seats scored in heuristic-bot matches.
 from __future__ import annotations
 
 import math
+import operator
 import random
 from typing import Any
+
+import attrs
 
 from core.engine import SearchHooks
 from core.overseers import cards, rules
@@ -170,6 +173,67 @@ def _last_round_known(view: State) -> list[RoundScore] | None:
     if any(x.card is None for p in view.seats for x in p.slots):
         return None
     return [rules.round_score(view, s) for s in range(view.players)]
+
+
+# ---------------------------------------------------------------------------
+# observe
+
+
+#: the state's fields a view keeps as they are (all but those `observe`
+#: masks, the unseen pools they imply, and the options, fixed for a match)
+_PLAIN = operator.itemgetter(
+    *(
+        f.name
+        for f in attrs.fields(State)
+        if f.name
+        not in {"options", "seats", "deck", "discard", "character_pool", "drawn", "known",
+                "unseen", "unseen_characters"}
+    )
+)
+_SLOT = operator.attrgetter("card", "up", "turned", "under", "origin")
+_OWN = operator.itemgetter(*(f.name for f in attrs.fields(Seat)))
+
+
+def observe(state: State, seat: int) -> tuple[Any, ...]:
+    """What `seat` sees of `state`, as a key: equal for two states of a
+    match exactly when their views (`rules.view`) are, at a fraction of the
+    view's cost (no record is built; the unseen pools follow from the rest).
+    The search keys its chance nodes by it."""
+    fields = state.__dict__
+    over = state.phase is Phase.OVER
+    secret_votes = state.phase is Phase.VOTE
+    revealed = state.revealed
+    mine = state.known[seat]
+    key: list[Any] = [_PLAIN(fields)]
+    for s, p in enumerate(state.seats):
+        if s == seat:
+            own = _OWN(p.__dict__)
+            key.append(own[:6] + (tuple(map(_SLOT, p.slots)),) + own[7:])
+            continue
+        slots = tuple(
+            (x.card if x.up or x.card in mine else None, x.up, x.turned, x.under, x.origin)
+            for x in p.slots
+        )
+        key.append(
+            (
+                len(p.hand),
+                len(p.kept),
+                p.chose,
+                p.character if revealed else None,
+                slots,
+                None if secret_votes else p.vote,
+                p.total if over else None,
+                p.was_leader,
+                p.rounds if over else len(p.rounds),
+            )
+        )
+    discard = state.discard
+    key.append((tuple(filter(mine.__contains__, discard)) if mine else (), len(discard)))
+    key.append(len(state.deck))
+    key.append(state.drawn if seat == state.acting else len(state.drawn))
+    key.append(state.character_pool if revealed else len(state.character_pool))
+    key.append(mine)
+    return tuple(key)
 
 
 # ---------------------------------------------------------------------------
@@ -325,6 +389,9 @@ HOOKS = SearchHooks(
     rollout=rollout,
     prune=None,
     rollout_depth=ROLLOUT_DEPTH,
+    observe=observe,
 )
 
-__all__ = ["HOOKS", "ROUND_SCORES", "determinize", "evaluate", "projected", "rollout"]
+__all__ = [
+    "HOOKS", "ROUND_SCORES", "determinize", "evaluate", "observe", "projected", "rollout",
+]
