@@ -1,6 +1,6 @@
 """What a searching bot (core/bots/ismcts.py) may know of Overseers: how to
-fill a view's gaps, how to judge a cut-off rollout, and a cheap policy for
-the rollouts (core.engine.SearchHooks).
+fill a view's gaps, how to judge a cut-off rollout, a cheap policy for
+the rollouts, and a cheap key of what a seat sees (core.engine.SearchHooks).
 
 `determinize` reads the view alone. A view hides (see `rules.view`): the
 deck, the others' packs, kept cards and draft picks, their face-up choices
