@@ -338,17 +338,14 @@ def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random)
     if state.phase is Phase.GUILTY:
         return _guilty_pair(state, seat, legal)
     if state.phase is Phase.DRAFT and rng.random() < 0.75:
-        p = state.seats[seat]
-        counts: dict[Trait, int] = {}
-        for c in p.kept:
-            if c is not None:
-                t = TRAIT[c]
-                counts[t] = counts.get(t, 0) + 1
+        # the traits the seat keeps so far
+        kept = [TRAIT[c] for c in state.seats[seat].kept if c is not None]
         best: Pick | None = None
         gain_best = -1
         for a in legal:
             t = TRAIT[a.card]
-            g = _GAIN[t][min(counts.get(t, 0), 3)]
+            n = kept.count(t)
+            g = _GAIN[t][n if n < 3 else 3]
             if g > gain_best:
                 best, gain_best = a, g
         return best
