@@ -98,8 +98,8 @@ heuristic bot, from `core.bots.make_bot`), else the first legal action.
 
 Python's cyclic garbage collector is off while a search runs (and back on
 after, if it was on): the tree and the states it keys by grow to a great
-many objects, and every full collection scanned them all again, a fifth of
-a search's time at Overseers' slowest position (docs/performance.md). A
+many objects, and every full collection scanned them all again: 1.2-1.5x
+the CPU time at Overseers' slowest benchmark position (1,500 iterations). A
 search makes no reference cycles (its nodes point down only; the rules'
 states are immutable records), so reference counting frees all it drops.
 """
