@@ -362,6 +362,10 @@ class SearchHooks:
       rollouts' seed) and then by `rollout`, instead of growing a tree
       (`core.bots.ismcts.IsmctsBot._on_common_deals`; Boss Quest's knights,
       where a deeper tree played worse the more it grew).
+    - ``observe(state, seat)``: a hashable key of what `seat` sees of
+      `state`, equal for two states of a match exactly when
+      ``game.view(state, seat)`` is, and cheaper: the search keys what it
+      saw of a draw by it (None: by the view itself).
     """
 
     determinize: Any
@@ -372,3 +376,4 @@ class SearchHooks:
     horizon: Any = None
     answer: Any = None
     common_deals: bool = False
+    observe: Any = None

@@ -317,6 +317,38 @@ def test_should_stop_is_polled_and_honoured():
     assert bot.last.iterations == 0
 
 
+@pytest.mark.parametrize("was_on", [True, False])
+def test_no_cyclic_collections_while_searching_and_as_before_after(was_on: bool):
+    """The collector is off during a search (polled through `should_stop`),
+    then as it was before, also when the search raised."""
+    import gc
+
+    state = after_deal(((1, 4), (2, 3)))
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    seen = []
+
+    def poll() -> bool:
+        seen.append(gc.isenabled())
+        return False
+
+    def broken(view: Any, seat: int, rng: random.Random) -> Any:
+        raise ValueError("broken hooks")
+
+    on = gc.isenabled()
+    try:
+        (gc.enable if was_on else gc.disable)()
+        bot = IsmctsBot(iterations=3 * POLL_EVERY, hooks=HIGH_HOOKS, settle=False)
+        bot.search(GAME, view, 0, legal, random.Random(1), should_stop=poll)
+        assert seen == [False] * 3
+        assert gc.isenabled() is was_on
+        bot = IsmctsBot(iterations=10, hooks=SearchHooks(determinize=broken))
+        with pytest.raises(ValueError, match="broken hooks"):
+            bot.search(GAME, view, 0, legal, random.Random(1))
+        assert gc.isenabled() is was_on
+    finally:
+        (gc.enable if on else gc.disable)()
+
+
 def test_outcome_values():
     """A win is 1, a shared win is split, a loss 0; with three seats or more
     the rank among the others is blended in."""
@@ -369,6 +401,26 @@ def test_answers_a_legal_action_in_every_game(game_id: str):
         assert action in legal
         # a game's `answer` hook (Boss Quest at the Wizard) skips the search
         assert bot.last.iterations == 25 or bot.last.stopped_by == "answered"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_search_leaves_no_cyclic_garbage_in_every_game(game_id: str):
+    """What the search drops, reference counting frees: so the collector
+    may stay off while it runs."""
+    import gc
+
+    hooks = _hooks(game_id)
+    game = GAMES[game_id]
+    players = 3 if 3 in game.players else game.players.start
+    positions = _positions(game, players, seed=7, every=7)[:6]
+    assert positions
+    for state, seat in positions:
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        bot = IsmctsBot(iterations=60, hooks=hooks, settle=False)
+        gc.collect()
+        bot.choose(game, view, seat, legal, random.Random(2))
+        bot.last = None
+        assert gc.collect() == 0
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -278,11 +278,60 @@ def test_rollout_leader_leaves_a_guilty_rival_the_weaker_cards_ov5_ov13(leader, 
     assert {rollout(state, leader, legal, rng) for _ in range(20)} == {pair}
 
 
+def _branches(state, seat: int, rng: random.Random, count: int = 4, steps: int = 8) -> list:
+    """States a search could reach from `state`'s view (seat's): `count`
+    determinizations of it, each played on at random for up to `steps`
+    steps (the draws and the revealed cards differ from one to another),
+    every state on the way."""
+    view = GAME.view(state, seat)
+    out = []
+    for _ in range(count):
+        full = determinize(view, seat, rng)
+        out.append(full)
+        for _ in range(steps):
+            seats = GAME.to_act(full)
+            if not seats:
+                break
+            s = min(seats)
+            if s == CHANCE:
+                action = sample_chance(GAME.chance_outcomes(full), rng)
+            else:
+                action = rng.choice(GAME.legal_actions(full, s))
+            full = GAME.apply(full, s, action)
+            out.append(full)
+    return out
+
+
+@pytest.mark.parametrize(("players", "options"), TABLES[::2])
+def test_observe_tells_states_apart_exactly_as_their_views(players, options):
+    """`observe(state, seat)` is equal for two states of a match exactly
+    when their views are: for every seat at random points of random
+    playouts, over the states a search could reach from its view (other
+    hidden cards, other draws, other choices a few steps on), no two keys
+    for one view and no two views for one key."""
+    rng = random.Random(players)
+    pairs = 0
+    for seed in range(SEEDS):
+        for state in states_of(players, options, seed * 17 + players, every=0.1):
+            for seat in range(players):
+                keys: dict = {}
+                views: dict = {}
+                for full in _branches(state, seat, rng):
+                    v = GAME.view(full, seat)
+                    key = search.observe(full, seat)
+                    hash(key)
+                    assert keys.setdefault(v, key) == key
+                    assert views.setdefault(key, v) == v
+                pairs += len(keys)
+    assert pairs > 1000
+
+
 def test_hooks_are_assembled():
     """HOOKS carries every hook and a rollout depth (issue 13)."""
     assert isinstance(HOOKS, SearchHooks)
     assert HOOKS.determinize is determinize and HOOKS.evaluate is evaluate
     assert HOOKS.rollout is rollout and HOOKS.rollout_depth == search.ROLLOUT_DEPTH
+    assert HOOKS.observe is search.observe
     assert HOOKS.rollout_depth and HOOKS.rollout_depth > 0
 
 

@@ -1323,33 +1323,46 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
+#: a score pad's lines for a round: the `RoundScore` field and its name
+_PAD_LINES = (
+    ("traits", "traits"),
+    ("gold", "Gold's card"),
+    ("hoarder", "the Hoarder's Greed"),
+    ("purple", "Purple's fives"),
+    ("teal", "Teal's copy"),
+    ("meixiu", "Meixiu's +3"),
+    ("liang", "Liang's -1 per card"),
+    ("score", "score"),
+)
+_PAD = attrgetter(*(field for field, _ in _PAD_LINES))
+_NO_PAD = (0,) * len(_PAD_LINES)
+#: the lines always written (the others only when a seat has one)
+_PAD_ALWAYS = frozenset(i for i, (field, _) in enumerate(_PAD_LINES) if field in ("traits", "score"))
+_PAD_TITLES = tuple(
+    tuple(f"Round {r + 1}: {name}" for _, name in _PAD_LINES) for r in range(ROUNDS)
+)
+
+
 def breakdown(state: State) -> tuple[Category, ...]:
     """The score pad: per round, the traits, each character effect, the
     round's score; then whether each held the Leader card, and the total.
     From a view before the end, another seat's hidden rounds and total read
     0 (OV-6)."""
     out: list[Category] = []
-    played = max((len(p.rounds) for p in state.seats), default=0)
-    fields = (
-        ("traits", "traits"),
-        ("gold", "Gold's card"),
-        ("hoarder", "the Hoarder's Greed"),
-        ("purple", "Purple's fives"),
-        ("teal", "Teal's copy"),
-        ("meixiu", "Meixiu's +3"),
-        ("liang", "Liang's -1 per card"),
-        ("score", "score"),
-    )
+    seats = state.seats
+    played = max((len(p.rounds) for p in seats), default=0)
     for r in range(played):
-        for field, name in fields:
-            values = tuple(
-                getattr(p.rounds[r], field) if r < len(p.rounds) and p.rounds[r] else 0
-                for p in state.seats
-            )
-            if field in ("traits", "score") or any(values):
-                out.append(Category(f"Round {r + 1}: {name}", values))
-    out.append(Category("Held the Leader card", tuple(int(p.was_leader) for p in state.seats)))
-    out.append(Category("Total", tuple(p.total or 0 for p in state.seats)))
+        # each seat's pad of round r, read at once (a hidden round reads 0)
+        pads = [
+            _PAD(p.rounds[r]) if r < len(p.rounds) and p.rounds[r] else _NO_PAD for p in seats
+        ]
+        titles = _PAD_TITLES[r] if r < ROUNDS else [f"Round {r + 1}: {n}" for _, n in _PAD_LINES]
+        for i, title in enumerate(titles):
+            values = tuple([pad[i] for pad in pads])
+            if i in _PAD_ALWAYS or any(values):
+                out.append(Category(title, values))
+    out.append(Category("Held the Leader card", tuple(int(p.was_leader) for p in seats)))
+    out.append(Category("Total", tuple(p.total or 0 for p in seats)))
     return tuple(out)
 
 

@@ -1,6 +1,6 @@
 """What a searching bot (core/bots/ismcts.py) may know of Overseers: how to
-fill a view's gaps, how to judge a cut-off rollout, and a cheap policy for
-the rollouts (core.engine.SearchHooks).
+fill a view's gaps, how to judge a cut-off rollout, a cheap policy for
+the rollouts, and a cheap key of what a seat sees (core.engine.SearchHooks).
 
 `determinize` reads the view alone. A view hides (see `rules.view`): the
 deck, the others' packs, kept cards and draft picks, their face-up choices
@@ -19,8 +19,11 @@ from `ROUND_SCORES`, what seats scored in heuristic-bot matches.
 from __future__ import annotations
 
 import math
+import operator
 import random
 from typing import Any
+
+import attrs
 
 from core.engine import SearchHooks
 from core.overseers import cards, rules
@@ -173,6 +176,67 @@ def _last_round_known(view: State) -> list[RoundScore] | None:
 
 
 # ---------------------------------------------------------------------------
+# observe
+
+
+#: the state's fields a view keeps as they are (all but those `observe`
+#: masks, the unseen pools they imply, and the options, fixed for a match)
+_PLAIN = operator.itemgetter(
+    *(
+        f.name
+        for f in attrs.fields(State)
+        if f.name
+        not in {"options", "seats", "deck", "discard", "character_pool", "drawn", "known",
+                "unseen", "unseen_characters"}
+    )
+)
+_SLOT = operator.attrgetter("card", "up", "turned", "under", "origin")
+_OWN = operator.itemgetter(*(f.name for f in attrs.fields(Seat)))
+
+
+def observe(state: State, seat: int) -> tuple[Any, ...]:
+    """What `seat` sees of `state`, as a key: equal for two states of a
+    match exactly when their views (`rules.view`) are, at a fraction of the
+    view's cost (no record is built; the unseen pools follow from the rest).
+    The search keys its chance nodes by it."""
+    fields = state.__dict__
+    over = state.phase is Phase.OVER
+    secret_votes = state.phase is Phase.VOTE
+    revealed = state.revealed
+    mine = state.known[seat]
+    key: list[Any] = [_PLAIN(fields)]
+    for s, p in enumerate(state.seats):
+        if s == seat:
+            own = _OWN(p.__dict__)
+            key.append(own[:6] + (tuple(map(_SLOT, p.slots)),) + own[7:])
+            continue
+        slots = tuple(
+            (x.card if x.up or x.card in mine else None, x.up, x.turned, x.under, x.origin)
+            for x in p.slots
+        )
+        key.append(
+            (
+                len(p.hand),
+                len(p.kept),
+                p.chose,
+                p.character if revealed else None,
+                slots,
+                None if secret_votes else p.vote,
+                p.total if over else None,
+                p.was_leader,
+                p.rounds if over else len(p.rounds),
+            )
+        )
+    discard = state.discard
+    key.append((tuple(filter(mine.__contains__, discard)) if mine else (), len(discard)))
+    key.append(len(state.deck))
+    key.append(state.drawn if seat == state.acting else len(state.drawn))
+    key.append(state.character_pool if revealed else len(state.character_pool))
+    key.append(mine)
+    return tuple(key)
+
+
+# ---------------------------------------------------------------------------
 # evaluate
 
 
@@ -274,17 +338,14 @@ def rollout(state: State, seat: int, legal: tuple[Any, ...], rng: random.Random)
     if state.phase is Phase.GUILTY:
         return _guilty_pair(state, seat, legal)
     if state.phase is Phase.DRAFT and rng.random() < 0.75:
-        p = state.seats[seat]
-        counts: dict[Trait, int] = {}
-        for c in p.kept:
-            if c is not None:
-                t = TRAIT[c]
-                counts[t] = counts.get(t, 0) + 1
+        # the traits the seat keeps so far
+        kept = [TRAIT[c] for c in state.seats[seat].kept if c is not None]
         best: Pick | None = None
         gain_best = -1
         for a in legal:
             t = TRAIT[a.card]
-            g = _GAIN[t][min(counts.get(t, 0), 3)]
+            n = kept.count(t)
+            g = _GAIN[t][n if n < 3 else 3]
             if g > gain_best:
                 best, gain_best = a, g
         return best
@@ -325,6 +386,9 @@ HOOKS = SearchHooks(
     rollout=rollout,
     prune=None,
     rollout_depth=ROLLOUT_DEPTH,
+    observe=observe,
 )
 
-__all__ = ["HOOKS", "ROUND_SCORES", "determinize", "evaluate", "projected", "rollout"]
+__all__ = [
+    "HOOKS", "ROUND_SCORES", "determinize", "evaluate", "observe", "projected", "rollout",
+]
