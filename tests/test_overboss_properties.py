@@ -23,7 +23,7 @@ from core.overboss.components import (
     TOKEN_COUNTS,
     Boss,
 )
-from core.overboss.state import Step
+from core.overboss.state import State, Step, copier
 from saves.journal import Codec
 from tests.overboss_tables import all_heroes, all_tiles, all_tokens, table
 from tests.playouts import checked_playout, seeds
@@ -105,6 +105,35 @@ def test_replay_rebuilds_equal_state_and_journals_round_trip():
             assert codec.action(line["action"]) == action
             state = GAME.apply(state, seat, action)
         assert state == final
+
+
+def test_playout_states_hold_only_their_fields_and_stay_frozen():
+    """The rules copy a State as a dict (`core.overboss.state.copier`): no
+    state of a random playout, nor a view of one, holds a name that is not
+    a field or lacks one, and every state still refuses to be changed."""
+    fields = {a.name for a in attrs.fields(State)}
+
+    def check(state):
+        assert set(vars(state)) == fields
+        for seat in (0, 1, None):
+            assert set(vars(GAME.view(state, seat))) == fields
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            state.step = Step.OVER
+
+    for seed in range(4):
+        playout(4000 + seed, short=bool(seed % 2), check=check)
+
+
+def test_copier_replaces_only_the_fields_it_names():
+    """A copier gives `attrs.evolve`'s state, and refuses names that are
+    not fields (or are repeated)."""
+    state = GAME.setup(2, GAME.Options())
+    copy = copier("step", "turn")(state, Step.DRAFT, 1)
+    assert copy == attrs.evolve(state, step=Step.DRAFT, turn=1)
+    assert state.step is Step.DEAL_BOSS and state.turn == 0
+    for names in (("steps",), ("step", "step")):
+        with pytest.raises(ValueError, match="not State fields"):
+            copier(*names)
 
 
 def test_stack_and_bag_in_a_view_reveal_nothing():

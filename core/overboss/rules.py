@@ -20,7 +20,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from itertools import compress, repeat
-from operator import is_
+from operator import is_, is_not
 
 from core.engine import CHANCE, Category, IllegalAction, Outcome, evolve, standing_scores
 from core.overboss import bosses as boss_cards
@@ -132,6 +132,18 @@ for _a in range(32):
         _SPIRES[_a, _b] = UseSpire(_a, _b)
         _SWAPS[_a, _b] = SwapTokens(_a, _b)
         _SPAWNS[_a, _b] = SpawnHero(_a, _b)
+#: the same actions by source square, then destination: lists are built
+#: without making and hashing a (src, dst) tuple per move
+_SLIDE_ROWS = tuple([_SLIDES[_a, _b] for _b in range(32)] for _a in range(32))
+_SPIRE_ROWS = tuple([_SPIRES[_a, _b] for _b in range(32)] for _a in range(32))
+_SWAP_ROWS = tuple([_SWAPS[_a, _b] for _b in range(32)] for _a in range(32))
+#: market pairs built once (they are immutable): tile -> token -> Pair
+_PAIRS = {
+    tile: {token: Pair(tile, token) for token in (None, *BAG_TOKENS)}
+    for tile in (None, *TERRAINS)
+}
+#: what a square without a token holds when it is not open terrain
+_NOT_TERRAIN = frozenset({None, _DUNGEON})
 for _t in _PLACEABLE:
     for _a in range(32):
         _PLACE_TOKENS[_t, _a] = PlaceToken(_t, _a)
@@ -273,6 +285,29 @@ def slide_moves(
     return out
 
 
+def _slide_actions(
+    state: State, seat: int, diagonal: bool, exclude: int | None = None
+) -> list[Slide] | list[UseSpire]:
+    """`slide_moves` as actions (`Slide`, or `UseSpire` when diagonal), in
+    its order, read from tables by square."""
+    g = geometry(state.options.rows)
+    rays_of, table = (g.diag_rays, _SPIRE_ROWS) if diagonal else (g.orth_rays, _SLIDE_ROWS)
+    tiles = state.tiles
+    locked = dungeons_locked(state, seat)
+    out = []
+    for s in range(g.size):
+        t = tiles[s]
+        if t is None or s == exclude or (locked and t is _DUNGEON):
+            continue
+        row = table[s]
+        for ray in rays_of[s]:
+            for d in ray:
+                if tiles[d] is not None:
+                    break
+                out.append(row[d])
+    return out
+
+
 def _slide_exists(state: State, seat: int, diagonal: bool, exclude: int | None = None) -> bool:
     """Whether `slide_moves` lists anything (stops at the first move)."""
     locked = dungeons_locked(state, seat)
@@ -316,6 +351,21 @@ def swap_pairs(state: State) -> list[tuple[int, int]]:
     tokens = state.tokens
     held = [s for s, k in enumerate(tokens) if k is not None]
     return [(a, b) for i, a in enumerate(held) for b in held[i + 1 :] if tokens[a] is not tokens[b]]
+
+
+def _swap_actions(tokens: tuple[Token | None, ...]) -> list[SwapTokens]:
+    """`swap_pairs` as actions, in its order: for each token, the tokens
+    after it that differ, picked by C-level `compress` over the held squares
+    (a Road's list is about a hundred swaps)."""
+    held = list(compress(range(len(tokens)), map(is_not, tokens, repeat(None))))
+    kinds = [tokens[s] for s in held]
+    out: list[SwapTokens] = []
+    for i, a in enumerate(held):
+        rest = held[i + 1 :]
+        if rest:
+            differs = map(is_not, kinds[i + 1 :], repeat(kinds[i]))
+            out += compress(map(_SWAP_ROWS[a].__getitem__, rest), differs)
+    return out
 
 
 def _swap_exists(state: State) -> bool:
@@ -556,10 +606,10 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     elif step is _S_END:
         out = [_END]
     elif step is _S_SLIDE:
-        out = [_SLIDES[m] for m in slide_moves(state, seat, False, state.placed)]
+        out = _slide_actions(state, seat, False, state.placed)
         out.append(_SKIP)
     elif step is _S_SWAP:
-        out = [_SWAPS[m] for m in swap_pairs(state)]
+        out = _swap_actions(state.tokens)
         out.append(_SKIP)
     elif step is _S_SPAWN:
         out = [_SPAWNS[t, s] for t in state.pending_towns for s in spawn_squares(state, t)]
@@ -586,7 +636,7 @@ def _spire_actions(state: State, seat: int) -> tuple[UseSpire, ...]:
     key = (state.tiles, dungeons_locked(state, seat))
     moves = _SPIRE_MOVES.get(key)
     if moves is None:
-        moves = tuple([_SPIRES[m] for m in slide_moves(state, seat, True)])
+        moves = tuple(_slide_actions(state, seat, True))
         if len(_SPIRE_MOVES) >= _CACHE_LIMIT:
             _SPIRE_MOVES.clear()
         _SPIRE_MOVES[key] = moves
@@ -610,7 +660,7 @@ def _ability_actions(state: State, seat: int) -> tuple[object, ...]:
     elif step is _S_HEX:
         out = [_TAKES[i] for i, p in enumerate(state.market) if p.token is not None]
     elif step is _S_FROST:
-        out = [_SLIDES[m] for m in slide_moves(state, seat, False)]
+        out = _slide_actions(state, seat, False)
     else:  # Step.SLAY
         out = [_SLAYS[s] for s, k in enumerate(tokens) if k is _HERO]
     out.append(_SKIP)
@@ -777,12 +827,12 @@ def _apply_chance(state: State, action: object) -> State:
                 i = TERRAIN_INDEX[action.tile]
                 if stack[i] <= 0:
                     raise IllegalAction(f"{action} cannot be drawn now.")
-                pair = Pair(action.tile, old.token)
+                pair = _PAIRS[action.tile][old.token]
                 stack = stack[:i] + (stack[i] - 1,) + stack[i + 1 :]
             else:
                 if not (isinstance(action, DrawToken) and _in_bag(state, action.token)):
                     raise IllegalAction(f"{action} cannot be drawn now.")
-                pair = Pair(old.tile, action.token)
+                pair = _PAIRS[old.tile][action.token]
                 i = BAG_INDEX[action.token]
                 bag = bag[:i] + (bag[i] - 1,) + bag[i + 1 :]
             market = market[:slot] + (pair,) + market[slot + 1 :]
@@ -1102,10 +1152,9 @@ def _lair_phase(state: State) -> State:
 
 
 def _has_open_terrain(state: State) -> bool:
-    for t, k in zip(state.tiles, state.tokens, strict=True):
-        if k is None and t is not None and t is not _DUNGEON:
-            return True
-    return False
+    """A tile that can take a monster holds no token (C-level: the tiles of
+    the squares without a token, until one is not open or a Dungeon)."""
+    return not _NOT_TERRAIN.issuperset(compress(state.tiles, map(is_, state.tokens, repeat(None))))
 
 
 def _to_lair(state: State, seat: int, token: Token) -> State:
