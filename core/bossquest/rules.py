@@ -17,6 +17,7 @@ from core.bossquest.actions import (
     ASK,
     DISCARD,
     DISCARD_MYSTERY,
+    DRAWS,
     DUEL_ASK,
     END_TURN,
     FIGHT,
@@ -432,6 +433,35 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         return weapon_draws(state.weapon_deck if state.unseen is None else state.unseen)
     return ()
 
+
+def chance_pool(state: State) -> tuple[tuple[Any, ...], dict[Any, object]] | None:
+    """A weapon drawn (or a Boss turned) as `core.playout.even_draw` reads
+    it: the pool `chance_outcomes` lists, each card with probability 1 / its
+    size, in order, and each card's outcome (so a playout need not list
+    them); None for the other draws (the spells', whose equal cards are
+    merged) and for a known top card."""
+    if state.players == 1:
+        return solo.chance_pool(state)
+    phase = state.phase
+    if phase is _P_DRAW or phase is _P_DEAL or phase is _P_SWAP_DRAW or phase is _P_DUEL_DRAW:
+        if state.deck_top and state.deck_top[0].weapon is not None:
+            return None
+        # every weapon is unique (BQ-2), as `weapon_draws` lists them
+        return (state.weapon_deck if state.unseen is None else state.unseen), DRAWS
+    if phase is _P_REVEAL_BOSS:
+        # the Boss cards (their HP) are unique: `uniform_draws` lists each
+        # once at 1 / the deck's size, in the deck's order
+        deck = state.boss_deck
+        if len(set(deck)) != len(deck):
+            return None
+        return deck, _REVEAL_BOSSES
+    return None
+
+
+#: one RevealBoss per Boss card (their HP), for `chance_pool`
+_REVEAL_BOSSES: dict[Any, object] = {
+    hp: RevealBoss(hp) for hp in (*cards.BOSSES, cards.ULUL, cards.MEGABOSS)
+}
 
 _READINGS = (ReadPotion(1), ReadPotion(-1))
 
