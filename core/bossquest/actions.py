@@ -301,6 +301,19 @@ def index_of(pile: tuple[Any, ...], card: Any) -> int:
         return pile.index(card)
 
 
+def position(pile: tuple[Any, ...], card: Any) -> int:
+    """`index_of(pile, card)`, or -1 when absent: one pass that finds and
+    checks a draw (a loop of `is` beats building a list of them for the
+    decks' few dozen cards)."""
+    for i, c in enumerate(pile):
+        if c is card:
+            return i
+    try:
+        return pile.index(card)
+    except ValueError:
+        return -1
+
+
 def take(pile: tuple[Any, ...], card: Any) -> tuple[Any, ...]:
     """`pile` without one copy of `card` (`core.engine.remove_one`)."""
     i = index_of(pile, card)

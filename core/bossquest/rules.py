@@ -56,6 +56,7 @@ from core.bossquest.actions import (
     TargetWeapon,
     among,
     holds,
+    position,
     remember_last,
     spell_draws,
     take,
@@ -148,6 +149,7 @@ _CO_RAVEN = Companion.RAVEN
 _CO_TORTOISE = Companion.TORTOISE
 _U_NIGHT = Ulul.NIGHT
 _U_OFF = Ulul.OFF
+_ULUL = cards.ULUL
 
 
 ID = "boss-quest"
@@ -589,14 +591,14 @@ def apply(state: State, seat: int, action: object) -> State:
     if seat == CHANCE:
         phase = state.phase
         if phase is _P_DRAW or phase is _P_DEAL:  # the most frequent, first
-            if action.__class__ is DrawWeapon and (
-                action.weapon == state.deck_top[0].weapon  # type: ignore[attr-defined]
-                if state.deck_top
-                else holds(state.weapon_deck, action.weapon)  # type: ignore[attr-defined]
-            ):
-                weapon = action.weapon  # type: ignore[attr-defined]
-                return _draw(state, weapon) if phase is _P_DRAW else _deal(state, weapon)
-            raise IllegalAction(f"{_card_name(action)} cannot be drawn now.")
+            # the draw checked and taken off the deck in one pass
+            taken = _taken_off(state, action.weapon) if action.__class__ is DrawWeapon else None
+            if taken is None:
+                raise IllegalAction(f"{_card_name(action)} cannot be drawn now.")
+            weapon = action.weapon  # type: ignore[attr-defined]
+            if phase is _P_DRAW:
+                return _draw(state, weapon, taken)
+            return _deal(state, weapon, taken)
         if phase not in _CHANCE_PHASES:
             raise IllegalAction("Nothing is being drawn now.")
         if not _chance_possible(state, action):
@@ -785,12 +787,26 @@ def _taken(state: State, weapon: Weapon) -> dict[str, object]:
     return {"weapon_deck": take(state.weapon_deck, weapon)}
 
 
-def _deal(state: State, weapon: Weapon) -> State:
+def _taken_off(state: State, weapon: Weapon) -> dict[str, object] | None:
+    """`_taken`, or None when `weapon` cannot be drawn now (it is not the
+    known top card, or not in the deck)."""
+    top = state.deck_top
+    if top:
+        return {"deck_top": top[1:]} if weapon == top[0].weapon else None
+    deck = state.weapon_deck
+    i = position(deck, weapon)
+    if i < 0:
+        return None
+    return {"weapon_deck": deck[:i] + deck[i + 1 :]}
+
+
+def _deal(state: State, weapon: Weapon, taken: dict[str, object] | None = None) -> State:
     """BQ §1: a hidden card to everyone, then a visible card, from the
-    Armorer's left."""
-    taken = _taken(state, weapon)
+    Armorer's left. `taken`: the deck's change, when the caller has it."""
+    if taken is None:
+        taken = _taken(state, weapon)
     n = state.players
-    seat = next_seat(state.armorer, n, 1 + state.dealt % n)
+    seat = (state.armorer + 1 + state.dealt % n) % n  # `next_seat`, written out
     knight = state.knights[seat]
     if state.dealt < n:
         knight = evolve(knight, hidden=Hidden(weapon, frozenset({seat})))
@@ -832,14 +848,16 @@ def _after_deal(state: State, **changes: object) -> State:
 
 def _receive(state: State, knight: Knight, seat: int, weapon: Weapon) -> Knight:
     """A weapon dealt face up, or face down to its owner at Ul'ul's night."""
-    if is_night(state):
+    if state.boss == _ULUL and state.options.ulul is _U_NIGHT:  # `is_night`
         return evolve(knight, night=knight.night + (Hidden(weapon, frozenset({seat})),))
     return evolve(knight, visible=knight.visible + (weapon,))
 
 
-def _draw(state: State, weapon: Weapon) -> State:
-    """BQ §2A: asked-for weapons arrive face up, one at a time."""
-    taken = _taken(state, weapon)
+def _draw(state: State, weapon: Weapon, taken: dict[str, object] | None = None) -> State:
+    """BQ §2A: asked-for weapons arrive face up, one at a time. `taken`: the
+    deck's change, when the caller has it."""
+    if taken is None:
+        taken = _taken(state, weapon)
     seat = state.turn
     assert seat is not None
     knight = _receive(state, state.knights[seat], seat, weapon)
@@ -863,22 +881,30 @@ def _after_draw(state: State, **changes: Any) -> State:
         )
         if left > 0:
             return evolve(state, **{**changes, "to_draw": to_draw})
-    state = evolve(state, **{**changes, "to_draw": 0, "phase": _P_TURN})
-    if state.players == 6 and deck_size(state) == 0:
+    # the turn goes on from here: the changes are made with the next step's
+    # in one copy (the checks below read none of them but the knights and
+    # the deck)
+    changes["to_draw"] = 0
+    changes["phase"] = _P_TURN
+    if state.players == 6 and not (
+        changes.get("weapon_deck", state.weapon_deck) or changes.get("deck_top", state.deck_top)
+    ):
         # BQ §6 Players: the round ends "when there are no more WEAPON cards
         # available": combat at once, whoever has not met the Wizard (BQ-27).
-        return _combat(state)
+        return _combat(evolve(state, **changes))
+    knights = changes.get("knights", state.knights)
     if state.final_turn:
         # BQ §Spell effects, Final turn: that request was the knight's last action.
-        knights = _with_knight(state.knights, seat, evolve(state.knights[seat], done=True))
-        return _advance(state, knights=knights)
-    if all(k.done for s, k in enumerate(state.knights) if s != seat):
+        changes["knights"] = _with_knight(knights, seat, evolve(knights[seat], done=True))
+        return _advance(state, **changes)
+    if all(k.done for s, k in enumerate(knights) if s != seat):
         # BQ §2A: the last knight in phase A asks once, then goes to the Wizard.
-        return _arrive_at_wizard(state, seat)
+        return _arrive_at_wizard(state, seat, **changes)
     if power_ready(state, seat, _CO_HARE):
         # BQ §Companions, the Hare: the knight may meet the Wizard this turn.
-        return evolve(state, step=_S_HARE)
-    return _advance(state)
+        changes["step"] = _S_HARE
+        return evolve(state, **changes)
+    return _advance(state, **changes)
 
 
 def _swap_with_deck(state: State, new: Weapon) -> State:
@@ -1172,10 +1198,15 @@ def _take_offer(state: State, slot: int) -> State:
     return evolve(state, offer=offer)
 
 
-def _arrive_at_wizard(state: State, seat: int) -> State:
-    """BQ §2B: the knight meets the Wizard and must use or discard a spell."""
-    knights = _with_knight(state.knights, seat, evolve(state.knights[seat], at_wizard=True))
-    state = evolve(state, knights=knights, phase=_P_TURN, turn=seat, step=_S_WIZARD)
+def _arrive_at_wizard(state: State, seat: int, **changes: Any) -> State:
+    """BQ §2B: the knight meets the Wizard and must use or discard a spell.
+    `changes` (none of them the turn) are made in the same copy."""
+    knights = changes.get("knights", state.knights)
+    changes["knights"] = _with_knight(knights, seat, evolve(knights[seat], at_wizard=True))
+    changes["phase"] = _P_TURN
+    changes["turn"] = seat
+    changes["step"] = _S_WIZARD
+    state = evolve(state, **changes)
     if not _wizard_has_spells(state):
         # BQ §6 Players: the last knight to the Wizard may find no spell.
         return _finish_visit(state)
@@ -1252,9 +1283,12 @@ def _advance(state: State, **changes: Any) -> State:
     n = state.players
     knights = changes.get("knights", state.knights)
     for step in range(1, n + 1):
-        seat = next_seat(turn, n, step)
+        seat = (turn + step) % n  # `next_seat`, written out
         if not knights[seat].done:
-            return evolve(state, **{**changes, "turn": seat, "step": _S_CHOOSE, "phase": _P_TURN})
+            changes["turn"] = seat
+            changes["step"] = _S_CHOOSE
+            changes["phase"] = _P_TURN
+            return evolve(state, **changes)
     return _combat(evolve(state, **changes) if changes else state)
 
 
