@@ -604,10 +604,11 @@ def apply(state: State, seat: int, action: object) -> State:
         if not _chance_possible(state, action):
             raise IllegalAction(f"{_card_name(action)} cannot be drawn now.")
         return _apply_chance(state, action)
-    if seat not in to_act(state):
-        raise IllegalAction("It is not your turn.")
-    legal = legal_actions(state, seat)
-    if not among(legal, action):
+    # a seat not to act has no legal action (`legal_actions` is empty then),
+    # so the turn is asked only to word a refusal
+    if not among(legal_actions(state, seat), action):
+        if seat not in to_act(state):
+            raise IllegalAction("It is not your turn.")
         raise IllegalAction(_why_illegal(state, seat, action))
     return _apply_knight(state, seat, action)
 
@@ -1026,6 +1027,24 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
             # may use a spell before the asked-for weapons arrive.
             return evolve(state, to_draw=action.count, waiting=seat, turn=other, step=_S_WIZARD)
         return evolve(state, phase=_P_DRAW, to_draw=action.count)
+    # (the frequent moves first)
+    if isinstance(action, GoToWizard):
+        if state.step is _S_HARE:
+            # BQ §Companions, the Hare: "chain, in the same turn" 2A and 2B.
+            return _arrive_at_wizard(state, seat, spent=state.spent | {_CO_HARE})
+        return _arrive_at_wizard(state, seat)
+    if isinstance(action, Discard):
+        spell = state.offer[action.slot]
+        assert spell is not None
+        offer = state.offer[: action.slot] + (None,) + state.offer[action.slot + 1 :]
+        return _finish_visit(
+            state, offer=offer, spell_discard=sort_spells(state.spell_discard + (spell,))
+        )
+    if isinstance(action, Activate):
+        spell = state.offer[action.slot]
+        assert spell is not None
+        offer = state.offer[: action.slot] + (None,) + state.offer[action.slot + 1 :]
+        return _cast(state, spell, offer=offer)  # `_take_offer` in the same copy
     if isinstance(action, LetPass):
         return _resume_waiting(state)
     if isinstance(action, ReadPotion):
@@ -1040,22 +1059,6 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         flipped = _set_knight(state, action.seat, evolve(knight, readings=readings))
         flipped = _record_used(state, flipped, seat, frozenset({action.seat}))
         return _finish_visit(_discard_casting(flipped))
-    if isinstance(action, GoToWizard):
-        if state.step is _S_HARE:
-            # BQ §Companions, the Hare: "chain, in the same turn" 2A and 2B.
-            state = evolve(state, spent=state.spent | {_CO_HARE})
-        return _arrive_at_wizard(state, seat)
-    if isinstance(action, Activate):
-        spell = state.offer[action.slot]
-        assert spell is not None
-        return _cast(_take_offer(state, action.slot), spell)
-    if isinstance(action, Discard):
-        spell = state.offer[action.slot]
-        assert spell is not None
-        offer = state.offer[: action.slot] + (None,) + state.offer[action.slot + 1 :]
-        return _finish_visit(
-            evolve(state, offer=offer, spell_discard=sort_spells(state.spell_discard + (spell,)))
-        )
     if isinstance(action, ActivateMystery):
         if state.mystery_card is not None:
             # drawn already by the Owl's look (BQ-33): turned at once
@@ -1214,28 +1217,31 @@ def _arrive_at_wizard(state: State, seat: int, **changes: Any) -> State:
 
 
 def _wizard_has_spells(state: State) -> bool:
-    return state.mystery or any(s is not None for s in state.offer)
+    # `any` of the offer in C: a spell is true, an empty slot (None) false
+    return state.mystery or any(state.offer)
 
 
-def _resume_waiting(state: State) -> State:
+def _resume_waiting(state: State, **changes: Any) -> State:
     """After the bolder knight's spell (or pass), the other knight's
-    asked-for weapons are drawn."""
-    return evolve(
-        state, turn=state.waiting, waiting=None, casting=None, step=_S_CHOOSE, phase=_P_DRAW
-    )
+    asked-for weapons are drawn; `changes` are made in the same copy."""
+    changes.update(turn=state.waiting, waiting=None, casting=None, step=_S_CHOOSE, phase=_P_DRAW)
+    return evolve(state, **changes)
 
 
-def _cast(state: State, spell: Spell, *, mystery: bool = False) -> State:
+def _cast(state: State, spell: Spell, *, mystery: bool = False, **changes: Any) -> State:
     """BQ §Spell effects A: a targeted spell waits for its target; a light
     spell goes next to the Boss at once (marked when it is the `mystery`
-    spell turned, for the combat's summary: BQ-47)."""
+    spell turned, for the combat's summary: BQ-47). `changes` (none of them
+    the spells in play) are made in the same copy."""
     if spell.kind in _TARGETED:
-        return evolve(state, casting=spell, step=_S_TARGET)
-    state = evolve(state, active=state.active + (ActiveSpell(spell, mystery=mystery),),
-                   casting=None)
+        changes["casting"] = spell
+        changes["step"] = _S_TARGET
+        return evolve(state, **changes)
+    changes["active"] = state.active + (ActiveSpell(spell, mystery=mystery),)
+    changes["casting"] = None
     if spell.kind is _K_FINAL_TURN:
-        state = evolve(state, final_turn=True)
-    return _finish_visit(state)
+        changes["final_turn"] = True
+    return _finish_visit(state, **changes)
 
 
 def _discard_casting(state: State) -> State:
@@ -1265,14 +1271,18 @@ def _swap_hidden(state: State, seat: int, other: int) -> State:
     )
 
 
-def _finish_visit(state: State) -> State:
+def _finish_visit(state: State, **changes: Any) -> State:
+    """The knight's visit to the Wizard is over; `changes` (none of them the
+    turn or `waiting`) are made in the same copy."""
     if state.waiting is not None:
-        return _resume_waiting(state)
+        return _resume_waiting(state, **changes)
     seat = state.turn
     assert seat is not None
-    knight = evolve(state.knights[seat], at_wizard=True, done=True)
-    knights = _with_knight(state.knights, seat, knight)
-    return _advance(state, knights=knights, casting=None, step=_S_CHOOSE)
+    knights = changes.get("knights", state.knights)
+    changes["knights"] = _with_knight(knights, seat, evolve(knights[seat], at_wizard=True, done=True))
+    changes["casting"] = None
+    changes["step"] = _S_CHOOSE
+    return _advance(state, **changes)
 
 
 def _advance(state: State, **changes: Any) -> State:
