@@ -304,7 +304,20 @@ def strength(state: State, seat: int) -> int | None:
     """
     total = 0
     knight = state.knights[seat]
-    for weapon in weapons_of(knight):
+    # `weapons_of`, without building the tuple: the hidden card, a night's,
+    # then the face-up ones
+    hidden = knight.hidden
+    if hidden is not None:
+        weapon = hidden.weapon
+        if weapon is None:
+            return None
+        total = weapon.value if weapon.colour is not None else potion_value(knight, weapon)
+    for card in knight.night:
+        weapon = card.weapon
+        if weapon is None:
+            return None
+        total += weapon.value if weapon.colour is not None else potion_value(knight, weapon)
+    for weapon in knight.visible:
         if weapon is None:
             return None
         total += weapon.value if weapon.colour is not None else potion_value(knight, weapon)
@@ -1317,13 +1330,16 @@ def _set_knight(state: State, seat: int, knight: Knight) -> State:
 def _combat(state: State) -> State:
     """BQ §3 Combat, BQ-8, BQ-9."""
     n = state.players
+    armorer = state.armorer
     for step in range(1, n + 1):
         # BQ §Potions: a face-down potion is read as it is revealed, from
         # the Armorer's left, with every weapon face up (BQ-31).
-        seat = next_seat(state.armorer, n, step)
+        seat = (armorer + step) % n  # `next_seat`, written out
         knight = state.knights[seat]
         hidden = knight.hidden
-        down_potion = hidden is not None and hidden.weapon is not None and hidden.weapon.potion
+        down_potion = (
+            hidden is not None and hidden.weapon is not None and hidden.weapon.colour is None
+        )
         if (down_potion or knight.night) and _unread(knight, face_up=False) is not None:
             knights = tuple(_reveal(k, n) for k in state.knights)
             return _read_now(evolve(state, knights=knights), seat, "combat")
@@ -1375,10 +1391,8 @@ def _combat(state: State) -> State:
     per_win = 2 if _K_EXTRA_KEY in kinds else 1
     perfect = frozenset(s for s in contenders if strengths[s] == hp)
     gained = tuple((per_win if s in winners else 0) + (1 if s in perfect else 0) for s in range(n))
-    knights = tuple(
-        evolve(k, hearts=k.hearts - hearts_lost[s], keys=k.keys + gained[s])
-        for s, k in enumerate(state.knights)
-    )
+    keys_after = tuple(k.keys + gained[s] for s, k in enumerate(state.knights))
+    hearts_after = tuple(k.hearts - hearts_lost[s] for s, k in enumerate(state.knights))
     result = RoundResult(
         round=state.round,
         boss=state.boss or 0,
@@ -1391,8 +1405,8 @@ def _combat(state: State) -> State:
         keys_gained=gained,
         hearts_lost=hearts_lost,
         spells=state.active,
-        keys_after=tuple(k.keys for k in knights),
-        hearts_after=tuple(k.hearts for k in knights),
+        keys_after=keys_after,
+        hearts_after=hearts_after,
         used=state.used,
         readings=tuple(k.readings for k in state.knights),
         spared=spared,
@@ -1401,7 +1415,6 @@ def _combat(state: State) -> State:
     used = state.active
     leftovers = tuple(s for s in state.offer if s is not None)
     after = {
-        "knights": knights,
         "history": state.history + (result,),
         "turn": None,
         "step": _S_CHOOSE,
@@ -1416,9 +1429,14 @@ def _combat(state: State) -> State:
         "final_turn": False,
     }
     # BQ-9: combat resolves whole, then the end of the game is checked.
-    ended = any(k.hearts == 0 for k in knights) or any(k.keys >= keys_to_win(n) for k in knights)
+    ended = 0 in hearts_after or max(keys_after) >= keys_to_win(n)
     if not ended and not state.mystery:
-        return _next_round(state, **after)  # in the same copy
+        # in the same copy; the next round gathers every weapon, so the
+        # knights are built bare at once
+        return _next_round(state, knights=tuple(map(_fresh, hearts_after, keys_after)), **after)
+    after["knights"] = tuple(
+        evolve(k, hearts=hearts_after[s], keys=keys_after[s]) for s, k in enumerate(state.knights)
+    )
     state = evolve(state, **after)
     if ended:
         # BQ-47: combat turned every weapon face up; no next round gathers
