@@ -282,14 +282,30 @@ def spell_draws(pool: tuple[Spell, ...], reveal: bool = False) -> tuple[tuple[An
     if not pool:
         return ()
     total = len(pool)
+    # the decks' own instances (cards.spells): equal cards are one object
+    counts = Counter(map(id, pool)).items()
+    pairs = _SPELL_PAIRS.get((reveal, total))
+    if pairs is None:
+        by_id = _REVEALS_BY_ID if reveal else _LAYS_BY_ID
+        pairs = _SPELL_PAIRS[reveal, total] = {
+            (i, n): (draw, n / total) for i, draw in by_id.items() for n in range(1, 4)
+        }
+    try:
+        # each (card, copies) pair's outcome built once per pile size
+        return tuple(map(pairs.__getitem__, counts))
+    except KeyError:  # a card built elsewhere, or more copies than a deck holds
+        pass
     by_id = _REVEALS_BY_ID if reveal else _LAYS_BY_ID
     try:
-        # the decks' own instances (cards.spells): equal cards are one object
-        return tuple((by_id[i], n / total) for i, n in Counter(map(id, pool)).items())
+        return tuple((by_id[i], n / total) for i, n in counts)
     except KeyError:  # a card built elsewhere: by value
         kind = RevealSpell if reveal else LaySpell
         counts = Counter(pool)
         return tuple((kind(s), n / total) for s, n in counts.items())
+
+
+#: by (reveal, the pile's size): each (card's id, copies)'s outcome pair
+_SPELL_PAIRS: dict[tuple[bool, int], dict[tuple[int, int], tuple[Any, float]]] = {}
 
 
 def index_of(pile: tuple[Any, ...], card: Any) -> int:
