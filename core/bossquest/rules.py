@@ -823,7 +823,7 @@ def _deal(state: State, weapon: Weapon, taken: dict[str, object] | None = None) 
     seat = (state.armorer + 1 + state.dealt % n) % n  # `next_seat`, written out
     knight = state.knights[seat]
     if state.dealt < n:
-        knight = evolve(knight, hidden=Hidden(weapon, frozenset({seat})))
+        knight = evolve(knight, hidden=Hidden(weapon, _ONLY[seat]))
     else:
         knight = _receive(state, knight, seat, weapon)
     knights = _with_knight(state.knights, seat, knight)
@@ -845,8 +845,9 @@ def _after_deal(state: State, **changes: object) -> State:
     made in the same copy."""
     n = state.players
     dealt = state.dealt + 1
+    changes["dealt"] = dealt
     if dealt < 2 * n:
-        return evolve(state, **{**changes, "dealt": dealt})
+        return evolve(state, **changes)
     # BQ §2: turns start with the knight to the Armorer's left.
     return evolve(
         state,
@@ -863,8 +864,12 @@ def _after_deal(state: State, **changes: object) -> State:
 def _receive(state: State, knight: Knight, seat: int, weapon: Weapon) -> Knight:
     """A weapon dealt face up, or face down to its owner at Ul'ul's night."""
     if state.boss == _ULUL and state.options.ulul is _U_NIGHT:  # `is_night`
-        return evolve(knight, night=knight.night + (Hidden(weapon, frozenset({seat})),))
+        return evolve(knight, night=knight.night + (Hidden(weapon, _ONLY[seat]),))
     return evolve(knight, visible=knight.visible + (weapon,))
+
+
+#: each seat alone, as `Hidden.known_to` (frozensets are immutable: shared)
+_ONLY = {s: frozenset({s}) for s in range(max(PLAYERS))}
 
 
 def _draw(state: State, weapon: Weapon, taken: dict[str, object] | None = None) -> State:
@@ -894,7 +899,8 @@ def _after_draw(state: State, **changes: Any) -> State:
             changes.get("deck_top", state.deck_top)
         )
         if left > 0:
-            return evolve(state, **{**changes, "to_draw": to_draw})
+            changes["to_draw"] = to_draw
+            return evolve(state, **changes)
     # the turn goes on from here: the changes are made with the next step's
     # in one copy (the checks below read none of them but the knights and
     # the deck)
