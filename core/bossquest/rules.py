@@ -507,16 +507,25 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         powers = _powers(state, seat) if state.companions else ()
         if mine is not None and mine > hp:
             # BQ §2A, BQ-6: over the HP, the next action is the Wizard.
-            return (GO_TO_WIZARD,) + powers
-        most = min(max_ask(state), len(state.weapon_deck) + len(state.deck_top))
+            return (GO_TO_WIZARD,) + powers if powers else _GO_ONLY
+        # `max_ask`, written out
+        most = min(
+            MAX_ASK_SIX if state.players == 6 else MAX_ASK,
+            len(state.weapon_deck) + len(state.deck_top),
+        )
         return _CHOOSE[most] + powers if powers else _CHOOSE[most]
     if state.step is _S_HARE:
         return (GO_TO_WIZARD, END_TURN)
     if state.step is _S_WIZARD:
         actions: list[object] = []
         for slot, spell in enumerate(state.offer):
-            if spell is not None and _usable(state, spell, seat):
-                actions.append(ACTIVATE[slot])
+            if spell is not None:
+                # `_usable`, asked only of the spells whose use depends on the table
+                kind = spell.kind
+                if (
+                    kind is not _K_CANCEL and kind is not _K_SWAP_DECK and kind is not _K_FLIP_POTION
+                ) or _usable(state, spell, seat):
+                    actions.append(ACTIVATE[slot])
         if state.mystery:
             actions.append(ACTIVATE_MYSTERY)
         for slot, spell in enumerate(state.offer):
@@ -526,7 +535,9 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
             actions.append(DISCARD_MYSTERY)
         if state.waiting is not None:
             actions.append(LET_PASS)  # BQ-28: the bolder knight may let it pass
-        return tuple(actions) + _powers(state, seat)
+        if state.companions:
+            return tuple(actions) + _powers(state, seat)
+        return tuple(actions)
     # _S_TARGET
     spell = state.casting
     assert spell is not None
@@ -551,6 +562,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     return TARGET_KNIGHT[: state.players]
 
 
+_GO_ONLY = (GO_TO_WIZARD,)
 #: Ask 1..k, then the Wizard: a knight's choices while equipping (BQ §2A)
 _CHOOSE = tuple(ASK[1 : k + 1] + (GO_TO_WIZARD,) for k in range(MAX_ASK + 1))
 
