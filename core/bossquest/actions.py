@@ -282,8 +282,12 @@ def spell_draws(pool: tuple[Spell, ...], reveal: bool = False) -> tuple[tuple[An
     if not pool:
         return ()
     total = len(pool)
-    # the decks' own instances (cards.spells): equal cards are one object
-    counts = Counter(map(id, pool)).items()
+    # the decks' own instances (cards.spells): equal cards are one object;
+    # counted in a plain loop (a Counter's set-up costs more than the count)
+    copies: dict[int, int] = {}
+    for i in map(id, pool):
+        copies[i] = copies.get(i, 0) + 1
+    counts = copies.items()
     pairs = _SPELL_PAIRS.get((reveal, total))
     if pairs is None:
         by_id = _REVEALS_BY_ID if reveal else _LAYS_BY_ID
