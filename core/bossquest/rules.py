@@ -87,6 +87,7 @@ from core.bossquest.state import (
     Ulul,
     UsedSpell,
     evolve,
+    evolved,
 )
 from core.engine import (
     CHANCE,
@@ -843,7 +844,8 @@ def _deal(state: State, weapon: Weapon, taken: dict[str, object] | None = None) 
         return evolve(
             state, knights=knights, phase=_P_READ_POTION, reader=seat, resume="deal", **taken
         )
-    return _after_deal(state, knights=knights, **taken)
+    taken["knights"] = knights
+    return _after_deal(state, taken)
 
 
 def _read_now(state: State, seat: int, resume: str) -> State:
@@ -852,25 +854,19 @@ def _read_now(state: State, seat: int, resume: str) -> State:
     return evolve(state, phase=_P_READ_POTION, reader=seat, resume=resume)
 
 
-def _after_deal(state: State, **changes: object) -> State:
-    """The deal goes on, or turns start; `changes` (the card just dealt) are
-    made in the same copy."""
+def _after_deal(state: State, changes: dict[str, Any]) -> State:
+    """The deal goes on, or turns start; `changes` (the card just dealt, a
+    dict of the caller's own, added to) are made in the same copy."""
     n = state.players
     dealt = state.dealt + 1
     changes["dealt"] = dealt
     if dealt < 2 * n:
-        return evolve(state, **changes)
+        return evolved(state, changes)
     # BQ §2: turns start with the knight to the Armorer's left.
-    return evolve(
-        state,
-        **{
-            **changes,
-            "dealt": dealt,
-            "phase": _P_TURN,
-            "turn": next_seat(state.armorer, n),
-            "step": _S_CHOOSE,
-        },
-    )
+    changes["phase"] = _P_TURN
+    changes["turn"] = next_seat(state.armorer, n)
+    changes["step"] = _S_CHOOSE
+    return evolved(state, changes)
 
 
 def _receive(state: State, knight: Knight, seat: int, weapon: Weapon) -> Knight:
@@ -897,12 +893,13 @@ def _draw(state: State, weapon: Weapon, taken: dict[str, object] | None = None) 
         return evolve(
             state, knights=knights, phase=_P_READ_POTION, reader=seat, resume="draw", **taken
         )
-    return _after_draw(state, knights=knights, **taken)
+    taken["knights"] = knights
+    return _after_draw(state, taken)
 
 
-def _after_draw(state: State, **changes: Any) -> State:
-    """After a weapon asked for arrives; `changes` (the card drawn) are made
-    in the same copy."""
+def _after_draw(state: State, changes: dict[str, Any]) -> State:
+    """After a weapon asked for arrives; `changes` (the card drawn, a dict
+    of the caller's own, added to) are made in the same copy."""
     seat = state.turn
     assert seat is not None
     to_draw = state.to_draw - 1
@@ -912,7 +909,7 @@ def _after_draw(state: State, **changes: Any) -> State:
         )
         if left > 0:
             changes["to_draw"] = to_draw
-            return evolve(state, **changes)
+            return evolved(state, changes)
     # the turn goes on from here: the changes are made with the next step's
     # in one copy (the checks below read none of them but the knights and
     # the deck)
@@ -935,7 +932,7 @@ def _after_draw(state: State, **changes: Any) -> State:
     if power_ready(state, seat, _CO_HARE):
         # BQ §Companions, the Hare: the knight may meet the Wizard this turn.
         changes["step"] = _S_HARE
-        return evolve(state, **changes)
+        return evolved(state, changes)
     return _advance(state, **changes)
 
 
@@ -1014,9 +1011,9 @@ def _read_potion(state: State, sign: int) -> State:
         knight = _reveal(knight, state.players, weapon)
     state = evolve(_set_knight(state, seat, knight), reader=None, resume="")
     if resume == "deal":
-        return _after_deal(state, phase=_P_DEAL)
+        return _after_deal(state, {"phase": _P_DEAL})
     if resume == "draw":
-        return _after_draw(state, phase=_P_DRAW)
+        return _after_draw(state, {"phase": _P_DRAW})
     if resume == "swap":
         return _after_swap(evolve(state, phase=_P_TURN))
     if resume == "duel":
@@ -1240,7 +1237,7 @@ def _arrive_at_wizard(state: State, seat: int, **changes: Any) -> State:
     changes["phase"] = _P_TURN
     changes["turn"] = seat
     changes["step"] = _S_WIZARD
-    state = evolve(state, **changes)
+    state = evolved(state, changes)
     if not _wizard_has_spells(state):
         # BQ §6 Players: the last knight to the Wizard may find no spell.
         return _finish_visit(state)
@@ -1256,7 +1253,7 @@ def _resume_waiting(state: State, **changes: Any) -> State:
     """After the bolder knight's spell (or pass), the other knight's
     asked-for weapons are drawn; `changes` are made in the same copy."""
     changes.update(turn=state.waiting, waiting=None, casting=None, step=_S_CHOOSE, phase=_P_DRAW)
-    return evolve(state, **changes)
+    return evolved(state, changes)
 
 
 def _cast(state: State, spell: Spell, *, mystery: bool = False, **changes: Any) -> State:
@@ -1267,7 +1264,7 @@ def _cast(state: State, spell: Spell, *, mystery: bool = False, **changes: Any) 
     if spell.kind in _TARGETED:
         changes["casting"] = spell
         changes["step"] = _S_TARGET
-        return evolve(state, **changes)
+        return evolved(state, changes)
     changes["active"] = state.active + (ActiveSpell(spell, mystery=mystery),)
     changes["casting"] = None
     if spell.kind is _K_FINAL_TURN:
@@ -1329,7 +1326,7 @@ def _advance(state: State, **changes: Any) -> State:
             changes["turn"] = seat
             changes["step"] = _S_CHOOSE
             changes["phase"] = _P_TURN
-            return evolve(state, **changes)
+            return evolved(state, changes)
     return _combat(evolve(state, **changes) if changes else state)
 
 
