@@ -30,7 +30,7 @@ from core.bossquest.actions import (
 )
 from core.bossquest.cards import Spell, Weapon, sort_spells, sort_weapons
 from core.bossquest.rules import legal_actions
-from core.bossquest.state import State, evolve
+from core.bossquest.state import State, evolve, evolved
 from core.engine import remove_one, uniform_draws
 from core.playout import sample_chance
 from tests.test_bossquest_properties import options_for
@@ -110,6 +110,24 @@ def test_a_state_copy_is_what_attrs_would_build():
     with pytest.raises(TypeError):
         evolve(state, rounds=2)
     assert hash(copied) == hash(attrs.evolve(state, round=4, dealt=2))
+
+
+def test_a_state_copy_from_a_dict_is_what_attrs_would_build():
+    """`evolved` (the changes as a dict) copies as `evolve` does: equal to
+    attrs.evolve, the original and the dict untouched, the copy frozen, an
+    unknown field refused."""
+    state = GAME.setup(3, GAME.Options())
+    changes = {"round": 4, "dealt": 2}
+    copied = evolved(state, changes)
+    assert copied == attrs.evolve(state, round=4, dealt=2)
+    assert changes == {"round": 4, "dealt": 2}
+    assert state.round == 1 and copied.round == 4
+    assert isinstance(copied, State)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        copied.round = 5
+    with pytest.raises(TypeError):
+        evolved(state, {"rounds": 2})
+    assert evolved(copied, {"dealt": 3}) == attrs.evolve(state, round=4, dealt=3)
 
 
 def test_remembered_legal_actions_answer_for_the_state_asked():

@@ -10,6 +10,8 @@ from core.engine import GameRules
 #: the HP, the knight in turn, the spells on a knight, the last ask).
 GAME = GameRules(
     rules,
+    #: a weapon drawn or a Boss turned, for `core.playout.even_draw`
+    chance_pool=rules.chance_pool,
     Options=Options,
     State=State,
     action_types=ACTION_TYPES,

@@ -282,23 +282,57 @@ def spell_draws(pool: tuple[Spell, ...], reveal: bool = False) -> tuple[tuple[An
     if not pool:
         return ()
     total = len(pool)
+    # the decks' own instances (cards.spells): equal cards are one object;
+    # counted in a plain loop (a Counter's set-up costs more than the count)
+    copies: dict[int, int] = {}
+    for i in map(id, pool):
+        copies[i] = copies.get(i, 0) + 1
+    counts = copies.items()
+    pairs = _SPELL_PAIRS.get((reveal, total))
+    if pairs is None:
+        by_id = _REVEALS_BY_ID if reveal else _LAYS_BY_ID
+        pairs = _SPELL_PAIRS[reveal, total] = {
+            (i, n): (draw, n / total) for i, draw in by_id.items() for n in range(1, 4)
+        }
+    try:
+        # each (card, copies) pair's outcome built once per pile size
+        return tuple(map(pairs.__getitem__, counts))
+    except KeyError:  # a card built elsewhere, or more copies than a deck holds
+        pass
     by_id = _REVEALS_BY_ID if reveal else _LAYS_BY_ID
     try:
-        # the decks' own instances (cards.spells): equal cards are one object
-        return tuple((by_id[i], n / total) for i, n in Counter(map(id, pool)).items())
+        return tuple((by_id[i], n / total) for i, n in counts)
     except KeyError:  # a card built elsewhere: by value
         kind = RevealSpell if reveal else LaySpell
         counts = Counter(pool)
         return tuple((kind(s), n / total) for s, n in counts.items())
 
 
+#: by (reveal, the pile's size): each (card's id, copies)'s outcome pair
+_SPELL_PAIRS: dict[tuple[bool, int], dict[tuple[int, int], tuple[Any, float]]] = {}
+
+
 def index_of(pile: tuple[Any, ...], card: Any) -> int:
     """`pile.index(card)`, looking for the very instance first (a deck's own
     card) so that no card's `__eq__` runs; ValueError when absent."""
+    # a loop of `is` beats building a list of them for a few dozen cards
+    for i, c in enumerate(pile):
+        if c is card:
+            return i
+    return pile.index(card)
+
+
+def position(pile: tuple[Any, ...], card: Any) -> int:
+    """`index_of(pile, card)`, or -1 when absent: one pass that finds and
+    checks a draw (a loop of `is` beats building a list of them for the
+    decks' few dozen cards)."""
+    for i, c in enumerate(pile):
+        if c is card:
+            return i
     try:
-        return list(map(is_, pile, repeat(card))).index(True)
-    except ValueError:
         return pile.index(card)
+    except ValueError:
+        return -1
 
 
 def take(pile: tuple[Any, ...], card: Any) -> tuple[Any, ...]:

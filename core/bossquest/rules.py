@@ -17,6 +17,7 @@ from core.bossquest.actions import (
     ASK,
     DISCARD,
     DISCARD_MYSTERY,
+    DRAWS,
     DUEL_ASK,
     END_TURN,
     FIGHT,
@@ -55,6 +56,7 @@ from core.bossquest.actions import (
     TargetWeapon,
     among,
     holds,
+    position,
     remember_last,
     spell_draws,
     take,
@@ -85,6 +87,7 @@ from core.bossquest.state import (
     Ulul,
     UsedSpell,
     evolve,
+    evolved,
 )
 from core.engine import (
     CHANCE,
@@ -147,6 +150,7 @@ _CO_RAVEN = Companion.RAVEN
 _CO_TORTOISE = Companion.TORTOISE
 _U_NIGHT = Ulul.NIGHT
 _U_OFF = Ulul.OFF
+_ULUL = cards.ULUL
 
 
 ID = "boss-quest"
@@ -301,7 +305,20 @@ def strength(state: State, seat: int) -> int | None:
     """
     total = 0
     knight = state.knights[seat]
-    for weapon in weapons_of(knight):
+    # `weapons_of`, without building the tuple: the hidden card, a night's,
+    # then the face-up ones
+    hidden = knight.hidden
+    if hidden is not None:
+        weapon = hidden.weapon
+        if weapon is None:
+            return None
+        total = weapon.value if weapon.colour is not None else potion_value(knight, weapon)
+    for card in knight.night:
+        weapon = card.weapon
+        if weapon is None:
+            return None
+        total += weapon.value if weapon.colour is not None else potion_value(knight, weapon)
+    for weapon in knight.visible:
         if weapon is None:
             return None
         total += weapon.value if weapon.colour is not None else potion_value(knight, weapon)
@@ -433,6 +450,35 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
     return ()
 
 
+def chance_pool(state: State) -> tuple[tuple[Any, ...], dict[Any, object]] | None:
+    """A weapon drawn (or a Boss turned) as `core.playout.even_draw` reads
+    it: the pool `chance_outcomes` lists, each card with probability 1 / its
+    size, in order, and each card's outcome (so a playout need not list
+    them); None for the other draws (the spells', whose equal cards are
+    merged) and for a known top card."""
+    if state.players == 1:
+        return solo.chance_pool(state)
+    phase = state.phase
+    if phase is _P_DRAW or phase is _P_DEAL or phase is _P_SWAP_DRAW or phase is _P_DUEL_DRAW:
+        if state.deck_top and state.deck_top[0].weapon is not None:
+            return None
+        # every weapon is unique (BQ-2), as `weapon_draws` lists them
+        return (state.weapon_deck if state.unseen is None else state.unseen), DRAWS
+    if phase is _P_REVEAL_BOSS:
+        # the Boss cards (their HP) are unique: `uniform_draws` lists each
+        # once at 1 / the deck's size, in the deck's order
+        deck = state.boss_deck
+        if len(set(deck)) != len(deck):
+            return None
+        return deck, _REVEAL_BOSSES
+    return None
+
+
+#: one RevealBoss per Boss card (their HP), for `chance_pool`
+_REVEAL_BOSSES: dict[Any, object] = {
+    hp: RevealBoss(hp) for hp in (*cards.BOSSES, cards.ULUL, cards.MEGABOSS)
+}
+
 _READINGS = (ReadPotion(1), ReadPotion(-1))
 
 
@@ -462,16 +508,25 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         powers = _powers(state, seat) if state.companions else ()
         if mine is not None and mine > hp:
             # BQ §2A, BQ-6: over the HP, the next action is the Wizard.
-            return (GO_TO_WIZARD,) + powers
-        most = min(max_ask(state), len(state.weapon_deck) + len(state.deck_top))
+            return (GO_TO_WIZARD,) + powers if powers else _GO_ONLY
+        # `max_ask`, written out
+        most = min(
+            MAX_ASK_SIX if state.players == 6 else MAX_ASK,
+            len(state.weapon_deck) + len(state.deck_top),
+        )
         return _CHOOSE[most] + powers if powers else _CHOOSE[most]
     if state.step is _S_HARE:
         return (GO_TO_WIZARD, END_TURN)
     if state.step is _S_WIZARD:
         actions: list[object] = []
         for slot, spell in enumerate(state.offer):
-            if spell is not None and _usable(state, spell, seat):
-                actions.append(ACTIVATE[slot])
+            if spell is not None:
+                # `_usable`, asked only of the spells whose use depends on the table
+                kind = spell.kind
+                if (
+                    kind is not _K_CANCEL and kind is not _K_SWAP_DECK and kind is not _K_FLIP_POTION
+                ) or _usable(state, spell, seat):
+                    actions.append(ACTIVATE[slot])
         if state.mystery:
             actions.append(ACTIVATE_MYSTERY)
         for slot, spell in enumerate(state.offer):
@@ -481,7 +536,9 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
             actions.append(DISCARD_MYSTERY)
         if state.waiting is not None:
             actions.append(LET_PASS)  # BQ-28: the bolder knight may let it pass
-        return tuple(actions) + _powers(state, seat)
+        if state.companions:
+            return tuple(actions) + _powers(state, seat)
+        return tuple(actions)
     # _S_TARGET
     spell = state.casting
     assert spell is not None
@@ -506,6 +563,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     return TARGET_KNIGHT[: state.players]
 
 
+_GO_ONLY = (GO_TO_WIZARD,)
 #: Ask 1..k, then the Wizard: a knight's choices while equipping (BQ §2A)
 _CHOOSE = tuple(ASK[1 : k + 1] + (GO_TO_WIZARD,) for k in range(MAX_ASK + 1))
 
@@ -559,23 +617,24 @@ def apply(state: State, seat: int, action: object) -> State:
     if seat == CHANCE:
         phase = state.phase
         if phase is _P_DRAW or phase is _P_DEAL:  # the most frequent, first
-            if action.__class__ is DrawWeapon and (
-                action.weapon == state.deck_top[0].weapon  # type: ignore[attr-defined]
-                if state.deck_top
-                else holds(state.weapon_deck, action.weapon)  # type: ignore[attr-defined]
-            ):
-                weapon = action.weapon  # type: ignore[attr-defined]
-                return _draw(state, weapon) if phase is _P_DRAW else _deal(state, weapon)
-            raise IllegalAction(f"{_card_name(action)} cannot be drawn now.")
+            # the draw checked and taken off the deck in one pass
+            taken = _taken_off(state, action.weapon) if action.__class__ is DrawWeapon else None
+            if taken is None:
+                raise IllegalAction(f"{_card_name(action)} cannot be drawn now.")
+            weapon = action.weapon  # type: ignore[attr-defined]
+            if phase is _P_DRAW:
+                return _draw(state, weapon, taken)
+            return _deal(state, weapon, taken)
         if phase not in _CHANCE_PHASES:
             raise IllegalAction("Nothing is being drawn now.")
         if not _chance_possible(state, action):
             raise IllegalAction(f"{_card_name(action)} cannot be drawn now.")
         return _apply_chance(state, action)
-    if seat not in to_act(state):
-        raise IllegalAction("It is not your turn.")
-    legal = legal_actions(state, seat)
-    if not among(legal, action):
+    # a seat not to act has no legal action (`legal_actions` is empty then),
+    # so the turn is asked only to word a refusal
+    if not among(legal_actions(state, seat), action):
+        if seat not in to_act(state):
+            raise IllegalAction("It is not your turn.")
         raise IllegalAction(_why_illegal(state, seat, action))
     return _apply_knight(state, seat, action)
 
@@ -755,15 +814,29 @@ def _taken(state: State, weapon: Weapon) -> dict[str, object]:
     return {"weapon_deck": take(state.weapon_deck, weapon)}
 
 
-def _deal(state: State, weapon: Weapon) -> State:
+def _taken_off(state: State, weapon: Weapon) -> dict[str, object] | None:
+    """`_taken`, or None when `weapon` cannot be drawn now (it is not the
+    known top card, or not in the deck)."""
+    top = state.deck_top
+    if top:
+        return {"deck_top": top[1:]} if weapon == top[0].weapon else None
+    deck = state.weapon_deck
+    i = position(deck, weapon)
+    if i < 0:
+        return None
+    return {"weapon_deck": deck[:i] + deck[i + 1 :]}
+
+
+def _deal(state: State, weapon: Weapon, taken: dict[str, object] | None = None) -> State:
     """BQ §1: a hidden card to everyone, then a visible card, from the
-    Armorer's left."""
-    taken = _taken(state, weapon)
+    Armorer's left. `taken`: the deck's change, when the caller has it."""
+    if taken is None:
+        taken = _taken(state, weapon)
     n = state.players
-    seat = next_seat(state.armorer, n, 1 + state.dealt % n)
+    seat = (state.armorer + 1 + state.dealt % n) % n  # `next_seat`, written out
     knight = state.knights[seat]
     if state.dealt < n:
-        knight = evolve(knight, hidden=Hidden(weapon, frozenset({seat})))
+        knight = evolve(knight, hidden=Hidden(weapon, _ONLY[seat]))
     else:
         knight = _receive(state, knight, seat, weapon)
     knights = _with_knight(state.knights, seat, knight)
@@ -771,7 +844,8 @@ def _deal(state: State, weapon: Weapon) -> State:
         return evolve(
             state, knights=knights, phase=_P_READ_POTION, reader=seat, resume="deal", **taken
         )
-    return _after_deal(state, knights=knights, **taken)
+    taken["knights"] = knights
+    return _after_deal(state, taken)
 
 
 def _read_now(state: State, seat: int, resume: str) -> State:
@@ -780,36 +854,37 @@ def _read_now(state: State, seat: int, resume: str) -> State:
     return evolve(state, phase=_P_READ_POTION, reader=seat, resume=resume)
 
 
-def _after_deal(state: State, **changes: object) -> State:
-    """The deal goes on, or turns start; `changes` (the card just dealt) are
-    made in the same copy."""
+def _after_deal(state: State, changes: dict[str, Any]) -> State:
+    """The deal goes on, or turns start; `changes` (the card just dealt, a
+    dict of the caller's own, added to) are made in the same copy."""
     n = state.players
     dealt = state.dealt + 1
+    changes["dealt"] = dealt
     if dealt < 2 * n:
-        return evolve(state, **{**changes, "dealt": dealt})
+        return evolved(state, changes)
     # BQ §2: turns start with the knight to the Armorer's left.
-    return evolve(
-        state,
-        **{
-            **changes,
-            "dealt": dealt,
-            "phase": _P_TURN,
-            "turn": next_seat(state.armorer, n),
-            "step": _S_CHOOSE,
-        },
-    )
+    changes["phase"] = _P_TURN
+    changes["turn"] = next_seat(state.armorer, n)
+    changes["step"] = _S_CHOOSE
+    return evolved(state, changes)
 
 
 def _receive(state: State, knight: Knight, seat: int, weapon: Weapon) -> Knight:
     """A weapon dealt face up, or face down to its owner at Ul'ul's night."""
-    if is_night(state):
-        return evolve(knight, night=knight.night + (Hidden(weapon, frozenset({seat})),))
+    if state.boss == _ULUL and state.options.ulul is _U_NIGHT:  # `is_night`
+        return evolve(knight, night=knight.night + (Hidden(weapon, _ONLY[seat]),))
     return evolve(knight, visible=knight.visible + (weapon,))
 
 
-def _draw(state: State, weapon: Weapon) -> State:
-    """BQ §2A: asked-for weapons arrive face up, one at a time."""
-    taken = _taken(state, weapon)
+#: each seat alone, as `Hidden.known_to` (frozensets are immutable: shared)
+_ONLY = {s: frozenset({s}) for s in range(max(PLAYERS))}
+
+
+def _draw(state: State, weapon: Weapon, taken: dict[str, object] | None = None) -> State:
+    """BQ §2A: asked-for weapons arrive face up, one at a time. `taken`: the
+    deck's change, when the caller has it."""
+    if taken is None:
+        taken = _taken(state, weapon)
     seat = state.turn
     assert seat is not None
     knight = _receive(state, state.knights[seat], seat, weapon)
@@ -818,12 +893,13 @@ def _draw(state: State, weapon: Weapon) -> State:
         return evolve(
             state, knights=knights, phase=_P_READ_POTION, reader=seat, resume="draw", **taken
         )
-    return _after_draw(state, knights=knights, **taken)
+    taken["knights"] = knights
+    return _after_draw(state, taken)
 
 
-def _after_draw(state: State, **changes: Any) -> State:
-    """After a weapon asked for arrives; `changes` (the card drawn) are made
-    in the same copy."""
+def _after_draw(state: State, changes: dict[str, Any]) -> State:
+    """After a weapon asked for arrives; `changes` (the card drawn, a dict
+    of the caller's own, added to) are made in the same copy."""
     seat = state.turn
     assert seat is not None
     to_draw = state.to_draw - 1
@@ -832,23 +908,32 @@ def _after_draw(state: State, **changes: Any) -> State:
             changes.get("deck_top", state.deck_top)
         )
         if left > 0:
-            return evolve(state, **{**changes, "to_draw": to_draw})
-    state = evolve(state, **{**changes, "to_draw": 0, "phase": _P_TURN})
-    if state.players == 6 and deck_size(state) == 0:
+            changes["to_draw"] = to_draw
+            return evolved(state, changes)
+    # the turn goes on from here: the changes are made with the next step's
+    # in one copy (the checks below read none of them but the knights and
+    # the deck)
+    changes["to_draw"] = 0
+    changes["phase"] = _P_TURN
+    if state.players == 6 and not (
+        changes.get("weapon_deck", state.weapon_deck) or changes.get("deck_top", state.deck_top)
+    ):
         # BQ §6 Players: the round ends "when there are no more WEAPON cards
         # available": combat at once, whoever has not met the Wizard (BQ-27).
-        return _combat(state)
+        return _combat(evolve(state, **changes))
+    knights = changes.get("knights", state.knights)
     if state.final_turn:
         # BQ §Spell effects, Final turn: that request was the knight's last action.
-        knights = _with_knight(state.knights, seat, evolve(state.knights[seat], done=True))
-        return _advance(state, knights=knights)
-    if all(k.done for s, k in enumerate(state.knights) if s != seat):
+        changes["knights"] = _with_knight(knights, seat, evolve(knights[seat], done=True))
+        return _advance(state, **changes)
+    if all(k.done for s, k in enumerate(knights) if s != seat):
         # BQ §2A: the last knight in phase A asks once, then goes to the Wizard.
-        return _arrive_at_wizard(state, seat)
+        return _arrive_at_wizard(state, seat, **changes)
     if power_ready(state, seat, _CO_HARE):
         # BQ §Companions, the Hare: the knight may meet the Wizard this turn.
-        return evolve(state, step=_S_HARE)
-    return _advance(state)
+        changes["step"] = _S_HARE
+        return evolved(state, changes)
+    return _advance(state, **changes)
 
 
 def _swap_with_deck(state: State, new: Weapon) -> State:
@@ -926,9 +1011,9 @@ def _read_potion(state: State, sign: int) -> State:
         knight = _reveal(knight, state.players, weapon)
     state = evolve(_set_knight(state, seat, knight), reader=None, resume="")
     if resume == "deal":
-        return _after_deal(state, phase=_P_DEAL)
+        return _after_deal(state, {"phase": _P_DEAL})
     if resume == "draw":
-        return _after_draw(state, phase=_P_DRAW)
+        return _after_draw(state, {"phase": _P_DRAW})
     if resume == "swap":
         return _after_swap(evolve(state, phase=_P_TURN))
     if resume == "duel":
@@ -970,6 +1055,24 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
             # may use a spell before the asked-for weapons arrive.
             return evolve(state, to_draw=action.count, waiting=seat, turn=other, step=_S_WIZARD)
         return evolve(state, phase=_P_DRAW, to_draw=action.count)
+    # (the frequent moves first)
+    if isinstance(action, GoToWizard):
+        if state.step is _S_HARE:
+            # BQ §Companions, the Hare: "chain, in the same turn" 2A and 2B.
+            return _arrive_at_wizard(state, seat, spent=state.spent | {_CO_HARE})
+        return _arrive_at_wizard(state, seat)
+    if isinstance(action, Discard):
+        spell = state.offer[action.slot]
+        assert spell is not None
+        offer = state.offer[: action.slot] + (None,) + state.offer[action.slot + 1 :]
+        return _finish_visit(
+            state, offer=offer, spell_discard=sort_spells(state.spell_discard + (spell,))
+        )
+    if isinstance(action, Activate):
+        spell = state.offer[action.slot]
+        assert spell is not None
+        offer = state.offer[: action.slot] + (None,) + state.offer[action.slot + 1 :]
+        return _cast(state, spell, offer=offer)  # `_take_offer` in the same copy
     if isinstance(action, LetPass):
         return _resume_waiting(state)
     if isinstance(action, ReadPotion):
@@ -984,22 +1087,6 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         flipped = _set_knight(state, action.seat, evolve(knight, readings=readings))
         flipped = _record_used(state, flipped, seat, frozenset({action.seat}))
         return _finish_visit(_discard_casting(flipped))
-    if isinstance(action, GoToWizard):
-        if state.step is _S_HARE:
-            # BQ §Companions, the Hare: "chain, in the same turn" 2A and 2B.
-            state = evolve(state, spent=state.spent | {_CO_HARE})
-        return _arrive_at_wizard(state, seat)
-    if isinstance(action, Activate):
-        spell = state.offer[action.slot]
-        assert spell is not None
-        return _cast(_take_offer(state, action.slot), spell)
-    if isinstance(action, Discard):
-        spell = state.offer[action.slot]
-        assert spell is not None
-        offer = state.offer[: action.slot] + (None,) + state.offer[action.slot + 1 :]
-        return _finish_visit(
-            evolve(state, offer=offer, spell_discard=sort_spells(state.spell_discard + (spell,)))
-        )
     if isinstance(action, ActivateMystery):
         if state.mystery_card is not None:
             # drawn already by the Owl's look (BQ-33): turned at once
@@ -1142,10 +1229,15 @@ def _take_offer(state: State, slot: int) -> State:
     return evolve(state, offer=offer)
 
 
-def _arrive_at_wizard(state: State, seat: int) -> State:
-    """BQ §2B: the knight meets the Wizard and must use or discard a spell."""
-    knights = _with_knight(state.knights, seat, evolve(state.knights[seat], at_wizard=True))
-    state = evolve(state, knights=knights, phase=_P_TURN, turn=seat, step=_S_WIZARD)
+def _arrive_at_wizard(state: State, seat: int, **changes: Any) -> State:
+    """BQ §2B: the knight meets the Wizard and must use or discard a spell.
+    `changes` (none of them the turn) are made in the same copy."""
+    knights = changes.get("knights", state.knights)
+    changes["knights"] = _with_knight(knights, seat, evolve(knights[seat], at_wizard=True))
+    changes["phase"] = _P_TURN
+    changes["turn"] = seat
+    changes["step"] = _S_WIZARD
+    state = evolved(state, changes)
     if not _wizard_has_spells(state):
         # BQ §6 Players: the last knight to the Wizard may find no spell.
         return _finish_visit(state)
@@ -1153,28 +1245,31 @@ def _arrive_at_wizard(state: State, seat: int) -> State:
 
 
 def _wizard_has_spells(state: State) -> bool:
-    return state.mystery or any(s is not None for s in state.offer)
+    # `any` of the offer in C: a spell is true, an empty slot (None) false
+    return state.mystery or any(state.offer)
 
 
-def _resume_waiting(state: State) -> State:
+def _resume_waiting(state: State, **changes: Any) -> State:
     """After the bolder knight's spell (or pass), the other knight's
-    asked-for weapons are drawn."""
-    return evolve(
-        state, turn=state.waiting, waiting=None, casting=None, step=_S_CHOOSE, phase=_P_DRAW
-    )
+    asked-for weapons are drawn; `changes` are made in the same copy."""
+    changes.update(turn=state.waiting, waiting=None, casting=None, step=_S_CHOOSE, phase=_P_DRAW)
+    return evolved(state, changes)
 
 
-def _cast(state: State, spell: Spell, *, mystery: bool = False) -> State:
+def _cast(state: State, spell: Spell, *, mystery: bool = False, **changes: Any) -> State:
     """BQ §Spell effects A: a targeted spell waits for its target; a light
     spell goes next to the Boss at once (marked when it is the `mystery`
-    spell turned, for the combat's summary: BQ-47)."""
+    spell turned, for the combat's summary: BQ-47). `changes` (none of them
+    the spells in play) are made in the same copy."""
     if spell.kind in _TARGETED:
-        return evolve(state, casting=spell, step=_S_TARGET)
-    state = evolve(state, active=state.active + (ActiveSpell(spell, mystery=mystery),),
-                   casting=None)
+        changes["casting"] = spell
+        changes["step"] = _S_TARGET
+        return evolved(state, changes)
+    changes["active"] = state.active + (ActiveSpell(spell, mystery=mystery),)
+    changes["casting"] = None
     if spell.kind is _K_FINAL_TURN:
-        state = evolve(state, final_turn=True)
-    return _finish_visit(state)
+        changes["final_turn"] = True
+    return _finish_visit(state, **changes)
 
 
 def _discard_casting(state: State) -> State:
@@ -1204,14 +1299,18 @@ def _swap_hidden(state: State, seat: int, other: int) -> State:
     )
 
 
-def _finish_visit(state: State) -> State:
+def _finish_visit(state: State, **changes: Any) -> State:
+    """The knight's visit to the Wizard is over; `changes` (none of them the
+    turn or `waiting`) are made in the same copy."""
     if state.waiting is not None:
-        return _resume_waiting(state)
+        return _resume_waiting(state, **changes)
     seat = state.turn
     assert seat is not None
-    knight = evolve(state.knights[seat], at_wizard=True, done=True)
-    knights = _with_knight(state.knights, seat, knight)
-    return _advance(state, knights=knights, casting=None, step=_S_CHOOSE)
+    knights = changes.get("knights", state.knights)
+    changes["knights"] = _with_knight(knights, seat, evolve(knights[seat], at_wizard=True, done=True))
+    changes["casting"] = None
+    changes["step"] = _S_CHOOSE
+    return _advance(state, **changes)
 
 
 def _advance(state: State, **changes: Any) -> State:
@@ -1222,9 +1321,12 @@ def _advance(state: State, **changes: Any) -> State:
     n = state.players
     knights = changes.get("knights", state.knights)
     for step in range(1, n + 1):
-        seat = next_seat(turn, n, step)
+        seat = (turn + step) % n  # `next_seat`, written out
         if not knights[seat].done:
-            return evolve(state, **{**changes, "turn": seat, "step": _S_CHOOSE, "phase": _P_TURN})
+            changes["turn"] = seat
+            changes["step"] = _S_CHOOSE
+            changes["phase"] = _P_TURN
+            return evolved(state, changes)
     return _combat(evolve(state, **changes) if changes else state)
 
 
@@ -1243,13 +1345,16 @@ def _set_knight(state: State, seat: int, knight: Knight) -> State:
 def _combat(state: State) -> State:
     """BQ §3 Combat, BQ-8, BQ-9."""
     n = state.players
+    armorer = state.armorer
     for step in range(1, n + 1):
         # BQ §Potions: a face-down potion is read as it is revealed, from
         # the Armorer's left, with every weapon face up (BQ-31).
-        seat = next_seat(state.armorer, n, step)
+        seat = (armorer + step) % n  # `next_seat`, written out
         knight = state.knights[seat]
         hidden = knight.hidden
-        down_potion = hidden is not None and hidden.weapon is not None and hidden.weapon.potion
+        down_potion = (
+            hidden is not None and hidden.weapon is not None and hidden.weapon.colour is None
+        )
         if (down_potion or knight.night) and _unread(knight, face_up=False) is not None:
             knights = tuple(_reveal(k, n) for k in state.knights)
             return _read_now(evolve(state, knights=knights), seat, "combat")
@@ -1301,10 +1406,8 @@ def _combat(state: State) -> State:
     per_win = 2 if _K_EXTRA_KEY in kinds else 1
     perfect = frozenset(s for s in contenders if strengths[s] == hp)
     gained = tuple((per_win if s in winners else 0) + (1 if s in perfect else 0) for s in range(n))
-    knights = tuple(
-        evolve(k, hearts=k.hearts - hearts_lost[s], keys=k.keys + gained[s])
-        for s, k in enumerate(state.knights)
-    )
+    keys_after = tuple(k.keys + gained[s] for s, k in enumerate(state.knights))
+    hearts_after = tuple(k.hearts - hearts_lost[s] for s, k in enumerate(state.knights))
     result = RoundResult(
         round=state.round,
         boss=state.boss or 0,
@@ -1317,8 +1420,8 @@ def _combat(state: State) -> State:
         keys_gained=gained,
         hearts_lost=hearts_lost,
         spells=state.active,
-        keys_after=tuple(k.keys for k in knights),
-        hearts_after=tuple(k.hearts for k in knights),
+        keys_after=keys_after,
+        hearts_after=hearts_after,
         used=state.used,
         readings=tuple(k.readings for k in state.knights),
         spared=spared,
@@ -1327,7 +1430,6 @@ def _combat(state: State) -> State:
     used = state.active
     leftovers = tuple(s for s in state.offer if s is not None)
     after = {
-        "knights": knights,
         "history": state.history + (result,),
         "turn": None,
         "step": _S_CHOOSE,
@@ -1342,9 +1444,14 @@ def _combat(state: State) -> State:
         "final_turn": False,
     }
     # BQ-9: combat resolves whole, then the end of the game is checked.
-    ended = any(k.hearts == 0 for k in knights) or any(k.keys >= keys_to_win(n) for k in knights)
+    ended = 0 in hearts_after or max(keys_after) >= keys_to_win(n)
     if not ended and not state.mystery:
-        return _next_round(state, **after)  # in the same copy
+        # in the same copy; the next round gathers every weapon, so the
+        # knights are built bare at once
+        return _next_round(state, knights=tuple(map(_fresh, hearts_after, keys_after)), **after)
+    after["knights"] = tuple(
+        evolve(k, hearts=hearts_after[s], keys=keys_after[s]) for s, k in enumerate(state.knights)
+    )
     state = evolve(state, **after)
     if ended:
         # BQ-47: combat turned every weapon face up; no next round gathers

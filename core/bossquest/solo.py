@@ -13,6 +13,7 @@ from core.bossquest import cards
 from core.bossquest.actions import (
     ASK,
     ASSIGN_TO,
+    DRAWS,
     Ask,
     AssignTo,
     DrawWeapon,
@@ -267,6 +268,26 @@ def chance_outcomes(state: State) -> tuple[tuple[object, float], ...]:
         pool = state.weapon_deck if state.unseen is None else state.unseen
         return weapon_draws(pool)
     return ()
+
+
+def chance_pool(state: State) -> tuple[tuple[object, ...], dict[object, object]] | None:
+    """`rules.chance_pool` for the quest: a weapon drawn off the deck (each
+    card unique), or a Boss turned; None for the spell rows' draws."""
+    phase = state.phase
+    if phase is _P_SOLO_DRAW or phase is _P_SOLO_SWAP:
+        if state.deck_top and state.deck_top[0].weapon is not None:
+            return None
+        return (state.weapon_deck if state.unseen is None else state.unseen), DRAWS
+    if phase is _P_SOLO_BOSSES:
+        deck = state.boss_deck
+        if len(set(deck)) != len(deck):
+            return None
+        return deck, _REVEAL_BOSSES
+    return None
+
+
+#: one RevealBoss per Boss card (their HP), for `chance_pool`
+_REVEAL_BOSSES: dict[object, object] = {hp: RevealBoss(hp) for hp in cards.BOSSES}
 
 
 @remember_last

@@ -411,3 +411,16 @@ def evolve(inst: Any, **changes: Any) -> Any:
     new = _new(inst.__class__)
     _set(new, "__dict__", fields)
     return new
+
+
+def evolved(inst: Any, changes: dict[str, Any]) -> Any:
+    """`evolve(inst, **changes)` for a `State` or `Knight`, the changes given
+    as the dict the hot paths build them in (no keyword dict is built for
+    the call); `changes` is not kept."""
+    size = _BY_DICT[inst.__class__]
+    fields = {**inst.__dict__, **changes}
+    if len(fields) != size:  # a name that is no field
+        return evolve(inst, **changes)  # raises, naming it
+    new = _new(inst.__class__)
+    _set(new, "__dict__", fields)
+    return new
