@@ -558,3 +558,21 @@ def test_outcome_notes_name_seats_by_mark():
 
     assert seat_mark(1) == "{1}"
     assert name_seats("{0} beats {1}; {1} ties", ["Ann", "Bob"]) == "Ann beats Bob; Bob ties"
+
+
+def test_a_deal_takes_exactly_the_card_named_from_the_deck():
+    """OS §Setup: a card dealt leaves the deck (the deck is searched by
+    bisection, with the plain search behind it); a card not in the deck, a
+    card that is no card, or a deal against a view's hidden deck is refused."""
+    state = GAME.setup(3)
+    for card in (1, 22, 43):
+        after = GAME.apply(state, CHANCE, Deal(card))
+        assert card not in after.deck
+        assert len(after.deck) == len(state.deck) - 1
+        assert after.seats[0].hand == (card,)
+    dealt = GAME.apply(state, CHANCE, Deal(22))
+    for bad in (Deal(22), Deal(0), Deal(44), Deal("22"), Deal(None)):
+        with pytest.raises(IllegalAction):
+            GAME.apply(dealt, CHANCE, bad)
+    with pytest.raises(IllegalAction):
+        GAME.apply(GAME.view(dealt, 0), CHANCE, Deal(5))

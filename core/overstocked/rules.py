@@ -308,9 +308,15 @@ def placements(state: State, seat: int) -> tuple[Place, ...]:
     if state.phase is _FORKLIFT_PHASE:
         wh = state.seats[seat].warehouse
         return tuple(_place(_WAREHOUSE, k, r) for k, r in _forklift_positions(wh))
-    return _card_places(state.popularity, _POPULARITY) + _card_places(
-        state.seats[seat].warehouse, _WAREHOUSE
-    )
+    # `_card_places` written out where the lists are kept (the usual case)
+    shared = state.popularity._actions.get(_POPULARITY)
+    if shared is None:
+        shared = _card_places(state.popularity, _POPULARITY)
+    warehouse = state.seats[seat].warehouse
+    own = warehouse._actions.get(_WAREHOUSE)
+    if own is None:
+        own = _card_places(warehouse, _WAREHOUSE)
+    return shared + own
 
 
 def _can_place_card(state: State, seat: int) -> bool:
@@ -427,7 +433,15 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if phase is _PLACE:
         if seat != state.order[0]:
             return ()
-        return placements(state, seat) or (_PASS,)
+        # `placements` written out where the lists are kept (the usual case)
+        shared = state.popularity._actions.get(_POPULARITY)
+        if shared is None:
+            shared = _card_places(state.popularity, _POPULARITY)
+        warehouse = state.seats[seat].warehouse
+        own = warehouse._actions.get(_WAREHOUSE)
+        if own is None:
+            own = _card_places(warehouse, _WAREHOUSE)
+        return shared + own or (_PASS,)
     if phase is _PICK:
         player = state.seats[seat] if 0 <= seat < state.players else None
         if player is None or player.picked:
@@ -543,7 +557,14 @@ def _apply_chance(state: State, action: object) -> State:
     try:
         if action.__class__ is not Deal and not isinstance(action, Deal):
             raise ValueError
-        i = deck.index(card)
+        # the deck is ascending: a bisection first (a view's Nones, or a
+        # card that is not an int, fall back on the search)
+        try:
+            i = bisect_left(deck, card)
+        except TypeError:
+            i = -1
+        if i < 0 or i >= len(deck) or deck[i] != card:
+            i = deck.index(card)
     except ValueError:
         raise IllegalAction(f"Card {card} cannot be dealt now.") from None
     deck = deck[:i] + deck[i + 1 :]
@@ -746,13 +767,23 @@ def _place_card(state: State, seat: int, action: Place) -> State:
             fields["popularity"] = area
         else:
             mine["warehouse"] = area
+        order = fields["order"] = state.order[1:]
+        if not order:
+            # the round ends: `_new_round` in the same copy
+            if state.round >= ROUNDS:
+                fields["phase"] = _OVER
+            else:
+                mine["picked"] = False
+                fields["round"] = state.round + 1
+                fields["phase"] = _PICK
+                fields["revealed"] = ()
+                seats = tuple(map(_fresh, seats))
         player = _new_object(Player)
         _set_attribute(player, "__dict__", mine)
         fields["seats"] = seats[:seat] + (player,) + seats[seat + 1 :]
-        order = fields["order"] = state.order[1:]
         state = _new_object(State)
         _set_attribute(state, "__dict__", fields)
-        return state if order else _new_round(state)
+        return state
     if piece is _QUANTUM_PIECE:
         state = evolve(state, quantum=None)
         if where is _POPULARITY:

@@ -257,13 +257,15 @@ class _Grid:
     def spot_bytes(self) -> tuple[bytes, bytes, int]:
         """Per card shape, a byte per position of the frame: 0 where a card
         may not lie, else the position's number in its chunk of `_CHUNK`
-        (1-255); and the number of chunks."""
+        (1-255), up to the last position with a piece over it (a card needs
+        one: the bytes past it would all be 0); and the number of chunks."""
         packed = self.packed
-        chunks = -(-((packed.bit_length() + 15) >> 4) // _CHUNK) or 1
+        used = (packed.bit_length() + 15) >> 4
+        chunks = -(-used // _CHUNK) or 1
         k7f, k7d, k80, index = _consts(chunks)
-        # bit 7 of a byte: count >= 1, and not count >= 3
+        # bit 7 of a byte: count >= 1, and not count >= 3 (no byte carries)
         legal = (packed + k7f) & ((packed + k7d) ^ k80) & k80
-        data = (((legal >> 7) * 255) & index).to_bytes(2 * _CHUNK * chunks, "little")
+        data = (((legal >> 7) * 255) & index).to_bytes(2 * used, "little")
         return data[0::2], data[1::2], chunks
 
     def fits_any(self) -> bool:
