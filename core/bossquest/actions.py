@@ -264,6 +264,29 @@ def weapon_draws(pool: tuple[Weapon | None, ...]) -> tuple[tuple[DrawWeapon, flo
 #: by the size of the pile: each card's (draw, probability) pair
 _PAIRS: dict[int, dict[int, tuple[DrawWeapon, float]]] = {}
 
+#: one RevealBoss per Boss card (their HP), for `chance_pool`
+REVEAL_BOSSES: dict[Any, object] = {
+    hp: RevealBoss(hp) for hp in (*cards.BOSSES, cards.ULUL, cards.MEGABOSS)
+}
+
+
+def weapon_pool(state: Any) -> tuple[Any, dict[Any, DrawWeapon]] | None:
+    """A `chance_pool` for a weapon drawn off the deck (every weapon is
+    unique, BQ-2, as `weapon_draws` lists them), the game's and the Solo
+    Quest's; None when the top card is known (one outcome)."""
+    if state.deck_top and state.deck_top[0].weapon is not None:
+        return None
+    return (state.weapon_deck if state.unseen is None else state.unseen), DRAWS
+
+
+def boss_pool(deck: tuple[Any, ...]) -> tuple[Any, dict[Any, object]] | None:
+    """A `chance_pool` for a Boss turned off `deck`: the Boss cards (their
+    HP) are unique, as `uniform_draws` lists them, each once at 1 / the
+    deck's size in the deck's order; None if a deck repeats one."""
+    if len(set(deck)) != len(deck):
+        return None
+    return deck, REVEAL_BOSSES
+
 
 def _by_identity(table: dict[Any, Any]) -> dict[int, Any]:
     return {id(card): value for card, value in table.items()}

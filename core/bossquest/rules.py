@@ -17,7 +17,6 @@ from core.bossquest.actions import (
     ASK,
     DISCARD,
     DISCARD_MYSTERY,
-    DRAWS,
     DUEL_ASK,
     END_TURN,
     FIGHT,
@@ -55,12 +54,14 @@ from core.bossquest.actions import (
     TargetSpell,
     TargetWeapon,
     among,
+    boss_pool,
     holds,
     position,
     remember_last,
     spell_draws,
     take,
     weapon_draws,
+    weapon_pool,
 )
 from core.bossquest.cards import (
     ATTACK_CHANGE,
@@ -460,24 +461,10 @@ def chance_pool(state: State) -> tuple[tuple[Any, ...], dict[Any, object]] | Non
         return solo.chance_pool(state)
     phase = state.phase
     if phase is _P_DRAW or phase is _P_DEAL or phase is _P_SWAP_DRAW or phase is _P_DUEL_DRAW:
-        if state.deck_top and state.deck_top[0].weapon is not None:
-            return None
-        # every weapon is unique (BQ-2), as `weapon_draws` lists them
-        return (state.weapon_deck if state.unseen is None else state.unseen), DRAWS
+        return weapon_pool(state)
     if phase is _P_REVEAL_BOSS:
-        # the Boss cards (their HP) are unique: `uniform_draws` lists each
-        # once at 1 / the deck's size, in the deck's order
-        deck = state.boss_deck
-        if len(set(deck)) != len(deck):
-            return None
-        return deck, _REVEAL_BOSSES
+        return boss_pool(state.boss_deck)
     return None
-
-
-#: one RevealBoss per Boss card (their HP), for `chance_pool`
-_REVEAL_BOSSES: dict[Any, object] = {
-    hp: RevealBoss(hp) for hp in (*cards.BOSSES, cards.ULUL, cards.MEGABOSS)
-}
 
 _READINGS = (ReadPotion(1), ReadPotion(-1))
 

@@ -13,7 +13,6 @@ from core.bossquest import cards
 from core.bossquest.actions import (
     ASK,
     ASSIGN_TO,
-    DRAWS,
     Ask,
     AssignTo,
     DrawWeapon,
@@ -24,11 +23,13 @@ from core.bossquest.actions import (
     TargetSpell,
     TargetWeapon,
     among,
+    boss_pool,
     holds,
     remember_last,
     spell_draws,
     take,
     weapon_draws,
+    weapon_pool,
 )
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Spell, SpellKind, Weapon, sort_spells
 from core.bossquest.state import (
@@ -275,19 +276,10 @@ def chance_pool(state: State) -> tuple[tuple[object, ...], dict[object, object]]
     card unique), or a Boss turned; None for the spell rows' draws."""
     phase = state.phase
     if phase is _P_SOLO_DRAW or phase is _P_SOLO_SWAP:
-        if state.deck_top and state.deck_top[0].weapon is not None:
-            return None
-        return (state.weapon_deck if state.unseen is None else state.unseen), DRAWS
+        return weapon_pool(state)
     if phase is _P_SOLO_BOSSES:
-        deck = state.boss_deck
-        if len(set(deck)) != len(deck):
-            return None
-        return deck, _REVEAL_BOSSES
+        return boss_pool(state.boss_deck)
     return None
-
-
-#: one RevealBoss per Boss card (their HP), for `chance_pool`
-_REVEAL_BOSSES: dict[object, object] = {hp: RevealBoss(hp) for hp in cards.BOSSES}
 
 
 @remember_last

@@ -308,7 +308,7 @@ def placements(state: State, seat: int) -> tuple[Place, ...]:
     if state.phase is _FORKLIFT_PHASE:
         wh = state.seats[seat].warehouse
         return tuple(_place(_WAREHOUSE, k, r) for k, r in _forklift_positions(wh))
-    # `_card_places` written out where the lists are kept (the usual case)
+    # the areas' kept lists read here (the usual case), `_card_places` else
     shared = state.popularity._actions.get(_POPULARITY)
     if shared is None:
         shared = _card_places(state.popularity, _POPULARITY)
@@ -433,15 +433,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     if phase is _PLACE:
         if seat != state.order[0]:
             return ()
-        # `placements` written out where the lists are kept (the usual case)
-        shared = state.popularity._actions.get(_POPULARITY)
-        if shared is None:
-            shared = _card_places(state.popularity, _POPULARITY)
-        warehouse = state.seats[seat].warehouse
-        own = warehouse._actions.get(_WAREHOUSE)
-        if own is None:
-            own = _card_places(warehouse, _WAREHOUSE)
-        return shared + own or (_PASS,)
+        return placements(state, seat) or (_PASS,)
     if phase is _PICK:
         player = state.seats[seat] if 0 <= seat < state.players else None
         if player is None or player.picked:
