@@ -8,12 +8,15 @@
 Figures (see docs/performance.md):
 
 - random playouts per second and applied actions per second, per game in
-  `core.GAMES`, single core (target: >= 50,000 actions/s);
+  `core.GAMES`, single core (target: >= 100,000 actions/s), with the
+  machine's speed read before and after them (a fixed pure-Python loop:
+  this machine's speed swings by half within minutes, so figures of
+  different runs are read by it);
 - start-up of the Overtable app to its first frame beside a bare Textual
   app, both launched as fresh processes here and now, as a ratio (target:
   within 1.3x): headless, and as a person meets it, the `overtable` command
   in a pseudo-terminal of 80x24 until the home screen's text is on screen;
-- the time bots take per decision (target: well under 1 ms on average);
+- the time bots take per decision (target: p99 < 50 ms);
 - ISMCTS iterations per second of thinking, per game (target: >= 1,000;
   benchmarks/search.py);
 - resuming a 500-action Boss Quest journal with `saves.match.Match.load`
@@ -62,6 +65,41 @@ RESUME_ACTIONS = 500
 
 def _mark(ok: bool) -> str:
     return "ok" if ok else "MISSED"
+
+
+# --- the machine's speed ----------------------------------------------------------
+
+
+def _reference_loop() -> int:
+    """A fixed pure-Python workload of the kind a rules core runs (a seeded
+    generator, tuples, dict updates, slicing), the same every run."""
+    rng = random.Random(7)
+    counts: dict[int, int] = {}
+    row: tuple[int, ...] = ()
+    for i in range(40_000):
+        k = rng.randrange(256)
+        counts[k] = counts.get(k, 0) + 1
+        row = (row + (k,))[-8:] if k & 1 else row[1:] + (i,)
+    return sum(counts.values()) + len(row)
+
+
+def bench_reference(repeats: int = 7) -> dict[str, float]:
+    """The reference loop's wall time, best and median of `repeats`, in ms:
+    how fast the machine runs Python now."""
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        _reference_loop()
+        times.append((time.perf_counter() - t0) * 1e3)
+    return {"best_ms": min(times), "median_ms": statistics.median(times)}
+
+
+def _print_reference(label: str) -> None:
+    ref = bench_reference()
+    print(
+        f"  machine speed {label}: reference loop {ref['median_ms']:.1f} ms median, "
+        f"{ref['best_ms']:.1f} ms best of 7 (lower is faster)"
+    )
 
 
 # --- random playouts -----------------------------------------------------------
@@ -516,6 +554,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if "playouts" in only:
         print("\nRandom playouts (core.playout.random_playout)")
+        _print_reference("before")
         for row in bench_playouts(args.seconds):
             ok = row["actions_per_s"] >= TARGET_ACTIONS_PER_S
             missed |= not ok
@@ -529,6 +568,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{p} players {aps:,.0f}/s" for p, (_, aps) in sorted(row["by_players"].items())
             )
             print(f"  {'':<14} by table size: {detail}")
+        _print_reference("after")
 
     if "bots" in only:
         print("\nBot decisions (bots of one level against each other, 40 matches)")
