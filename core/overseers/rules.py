@@ -70,6 +70,19 @@ def _members(enum_class: type) -> type:
     return type(f"{enum_class.__name__}Members", (), dict(enum_class.__members__))
 
 
+class _Once(dict):
+    """Immutable values built once per key, on first use: a missing key's
+    value is built by `build(key)` and kept."""
+
+    def __init__(self, build: object) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: object) -> object:
+        value = self[key] = self.build(key)  # type: ignore[operator]
+        return value
+
+
 _P = _members(Phase)
 _C = _members(Character)
 _T = _members(Trait)
@@ -93,7 +106,7 @@ _CHOSE = attrgetter("chose")
 #: `frozenset({seat})` for every seat, built once (`to_act`)
 _ALONE = {s: frozenset({s}) for s in range(max(PLAYERS))}
 #: Place, Vote, Choose... actions built once, by their fields (`legal_actions`)
-_PLACES: dict[tuple[int, ...], Place] = {}
+_PLACES = _Once(Place)
 _BY_COUNT: dict[tuple[type, int], tuple[object, ...]] = {}
 _OTHERS: dict[tuple[type, int, int], tuple[object, ...]] = {}
 _CHOOSE_AMONG: dict[tuple[int, ...], tuple[object, ...]] = {}
@@ -135,6 +148,17 @@ def _copy_seat(seat: Seat, **changes: object) -> Seat:
 
 _DEAL, _CHARACTERS = _P.DEAL, _P.CHARACTERS
 _evolve_slot = _make_copier(Slot)
+
+
+#: the plain slots (not turned, under nothing, no origin) and those Gold and
+#: the Hoarder add, one per card: a placement, the Showdown's reveal and the
+#: Greed stage build many
+_UP_SLOT = _Once(lambda c: Slot(c, up=True))
+_DOWN_SLOT = _Once(lambda c: Slot(c, up=False))
+_GOLD_SLOT = _Once(lambda c: Slot(c, up=False, origin="gold"))
+_HOARDER_SLOT = _Once(lambda c: Slot(c, up=True, origin="hoarder"))
+#: a round's score pads by their fields (`round_score`), built once
+_ROUND_SCORES: dict[tuple[int, ...], RoundScore] = {}
 
 
 # ---------------------------------------------------------------------------
@@ -226,16 +250,21 @@ def round_score(state: State, seat: int) -> RoundScore:
         full = with_purple
     meixiu = 3 if p.character is _C.MEIXIU else 0
     liang = -len(p.slots) if state.liang_target == seat else 0
-    return RoundScore(
-        traits=traits,
-        gold=added if "gold" in origins else 0,
-        hoarder=added if "gold" not in origins else 0,
-        purple=with_purple - printed,
-        teal=full - with_purple,
-        meixiu=meixiu,
-        liang=liang,
-        score=max(0, full + meixiu + liang),  # OV-14
+    # RoundScore's fields in order
+    key = (
+        traits,
+        added if "gold" in origins else 0,
+        added if "gold" not in origins else 0,
+        with_purple - printed,
+        full - with_purple,
+        meixiu,
+        liang,
+        max(0, full + meixiu + liang),  # OV-14
     )
+    found = _ROUND_SCORES.get(key)
+    if found is None:
+        found = _ROUND_SCORES[key] = RoundScore(*key)
+    return found
 
 
 def greed_count(slots: Sequence[Slot]) -> int:
@@ -500,10 +529,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
             return tuple([_PICKS.get(c) or Pick(c) for c in sorted(hand)])
     if phase is _P.PLACE:
         kept = sorted([c for c in me.kept if c is not None])
-        get = _PLACES.get
-        return tuple(
-            [get(up) or _place_of(up) for up in combinations(kept, face_up_needed(state, seat))]
-        )
+        return tuple(map(_PLACES.__getitem__, combinations(kept, face_up_needed(state, seat))))
     if phase is _P.PURPLE:
         return _by_count(Turn, len(me.slots))
     if phase is _P.GOLD_KEEP:
@@ -551,13 +577,6 @@ def _peek_action(target: tuple[int, int]) -> Peek:
 
 
 _PEEKS: dict[tuple[int, int], Peek] = {}
-
-
-def _place_of(cards_up: tuple[int, ...]) -> Place:
-    found = _PLACES.get(cards_up)
-    if found is None:
-        found = _PLACES[cards_up] = Place(cards_up)
-    return found
 
 
 def _by_count(kind: type, n: int) -> tuple[object, ...]:
@@ -630,9 +649,15 @@ def _is_legal(state: State, seat: int, action: object) -> bool:
         if type(up) is not tuple or len(up) != face_up_needed(state, seat):
             return False
         kept = state.seats[seat].kept
-        if not all(c is not None and c in kept for c in up):
-            return False
-        return all(a < b for a, b in zip(up, up[1:], strict=False))
+        last = None
+        for c in up:
+            if c is None or c not in kept:
+                return False
+            # compared only once both are kept cards
+            if last is not None and not last < c:
+                return False
+            last = c
+        return True
     if phase is _P.VOTE and kind is Vote and type(action.seat) is int:  # type: ignore[attr-defined]
         target = action.seat  # type: ignore[attr-defined]
         return target != seat and 0 <= target < state.players
@@ -718,7 +743,7 @@ def _apply_chance(state: State, action: object) -> State:
     seat = state.accused
     assert seat is not None
     p = state.seats[seat]
-    state = _set_seat(state, seat, slots=p.slots + (Slot(action.card, up=True),))
+    state = _set_seat(state, seat, slots=p.slots + (_UP_SLOT[action.card],))
     return _greed(_copy_state(state, discard=discard))
 
 
@@ -869,9 +894,10 @@ def _place(state: State, seat: int, action: Place) -> State:
             return _with_seats(state, seats)
     placed = []
     for p in seats:
-        up = tuple(Slot(c, up=True) for c in sorted_tuple(p.face_up))
+        face_up = p.face_up
+        up = tuple(map(_UP_SLOT.__getitem__, sorted(face_up)))
         # face down in the order kept: nothing about the cards follows from it
-        down = tuple(Slot(c, up=False) for c in p.kept if c not in p.face_up)
+        down = tuple([_DOWN_SLOT[c] for c in p.kept if c not in face_up])
         placed.append(_copy_seat(p, slots=up + down, kept=(), face_up=(), chose=False))
     # OV-9: the characters are turned face up as the vote begins
     state = _copy_state(state, seats=tuple(placed), revealed=True)
@@ -910,7 +936,7 @@ def _keep(state: State, seat: int, action: Keep) -> State:
     p = state.seats[seat]
     back = remove_one(state.drawn, action.card)
     known = tuple(k | set(back) if s == seat else k for s, k in enumerate(state.known))
-    state = _set_seat(state, seat, slots=p.slots + (Slot(action.card, up=False, origin="gold"),))
+    state = _set_seat(state, seat, slots=p.slots + (_GOLD_SLOT[action.card],))
     state = _copy_state(state, drawn=(), discard=_pile(state.discard + back), known=known)
     return _abilities(state, 2)
 
@@ -1008,16 +1034,23 @@ def _lose(state: State, seat: int, indices: Sequence[int]) -> State:
 
 def _face_up(s: Slot) -> Slot:
     """`evolve(s, up=True)`, by the fields in order."""
-    return Slot(s.card, True, s.turned, s.under, s.origin)
+    if s.turned or s.under is not None or s.origin:
+        return Slot(s.card, True, s.turned, s.under, s.origin)
+    return _UP_SLOT[s.card]
 
 
 def _showdown(state: State) -> State:
     """OV §Showdown: every card is revealed and the highest score declared;
     it decides a denial (OV-13)."""
-    seats = tuple(
-        _copy_seat(p, slots=tuple(s if s.up else _face_up(s) for s in p.slots)) for p in state.seats
-    )
-    state = _copy_state(state, seats=seats)
+    seats = []
+    for p in state.seats:
+        slots = p.slots
+        for s in slots:
+            if not s.up:
+                p = _copy_seat(p, slots=tuple([s if s.up else _face_up(s) for s in slots]))
+                break
+        seats.append(p)
+    state = _copy_state(state, seats=tuple(seats))
     # `showdown_score` of each seat, the Wuming sisters looked for once
     valour = in_play(state, _C.WUMING_VALOUR)
     wrath = in_play(state, _C.WUMING_WRATH)
@@ -1071,7 +1104,7 @@ def _greed(state: State) -> State:
         taken = tuple(c for c in state.discard if c is not None and TRAIT[c] is _T.GREED)
         if taken:
             p = state.seats[g]
-            added = tuple(Slot(c, up=True, origin="hoarder") for c in taken)
+            added = tuple(map(_HOARDER_SLOT.__getitem__, taken))
             state = _set_seat(state, g, slots=p.slots + added)
             discard = state.discard
             for c in taken:
@@ -1105,7 +1138,7 @@ def _give(state: State, seat: int, action: Give) -> State:
     card = state.seats[seat].slots[action.slot].card
     state = _set_seat(state, seat, slots=without(state.seats[seat].slots, (action.slot,)))
     p = state.seats[thief]
-    state = _set_seat(state, thief, slots=p.slots + (Slot(card, up=True),))
+    state = _set_seat(state, thief, slots=p.slots + (_UP_SLOT[card],))
     return _scoring(state)
 
 
