@@ -441,6 +441,7 @@ def chance_pool(state: State) -> tuple[Sequence[object], dict] | None:
     it: the pool `chance_outcomes` lists, each with probability 1 / its
     size, in order (so a playout need not list them), when no card is twice
     in it; None otherwise and for the other draws."""
+    global _distinct_deck
     phase = state.phase
     if phase is _DEAL:
         pool = state.deck if state.unseen is None else state.unseen
@@ -454,9 +455,20 @@ def chance_pool(state: State) -> tuple[Sequence[object], dict] | None:
         actions = _DEAL_CHARACTERS
     else:
         return None
+    if pool is _distinct_deck:
+        return pool, actions
     if len(set(pool)) != len(pool):
         return None
+    if phase is _DEAL:
+        _distinct_deck = pool
     return pool, actions
+
+
+#: the last deck seen to hold each card once (`chance_pool` checks a pool
+#: by a set, a third of a deal's cost): the deck a deal leaves of it holds
+#: each card once too, and takes its place (`_deal`). Only ever a tuple
+#: known to be such a deck; any other pool is checked.
+_distinct_deck: Sequence[object] | None = None
 
 
 def _draws(
@@ -615,6 +627,8 @@ def apply(state: State, seat: int, action: object) -> State:
     if phase is _P.OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
+        if phase is _DEAL:
+            return _deal(state, action)
         return _apply_chance(state, action)
     if phase in _CHANCE_PHASES:
         raise IllegalAction("Wait: the cards are being dealt or drawn.")
@@ -750,6 +764,7 @@ def _apply_chance(state: State, action: object) -> State:
 def _deal(state: State, action: object) -> State:
     """OV §Deal: the next card to the next seat round the table (the
     playouts' most frequent step, written out)."""
+    global _distinct_deck
     if state.gather:
         state = _start_round(state)
     deck = state.deck
@@ -773,7 +788,9 @@ def _deal(state: State, action: object) -> State:
     _set_seat_fields(p, mine)
     fields = state.__dict__.copy()
     fields["seats"] = seats[:target] + (p,) + seats[target + 1 :]
-    fields["deck"] = deck[:i] + deck[i + 1 :]
+    left = fields["deck"] = deck[:i] + deck[i + 1 :]
+    if deck is _distinct_deck:
+        _distinct_deck = left
     dealt += 1
     fields["dealt"] = dealt
     fields["phase"] = _CHARACTERS if dealt == HAND * players else _DEAL
