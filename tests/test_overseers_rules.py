@@ -129,6 +129,27 @@ def test_deal_six_traits_and_one_character_each_by_chance():
         GAME.apply(state, CHANCE, Deal(state.deck[0]))
 
 
+def test_a_deal_is_drawn_from_the_pool_only_when_no_card_is_twice_in_the_deck():
+    """`chance_pool` offers a deal as an even draw only from a deck holding
+    each card once (it remembers the last deck it found so, and the deck a
+    deal leaves of it); a deck with a card twice is listed with that card's
+    odds merged, and so is the deck a deal leaves of it."""
+    state = GAME.apply(GAME.setup(4, Options()), CHANCE, AssignLeader(0))
+    found = rules.chance_pool(state)
+    assert found is not None and tuple(found[0]) == state.deck
+    after = GAME.apply(state, CHANCE, Deal(state.deck[3]))
+    found = rules.chance_pool(after)
+    assert found is not None and tuple(found[0]) == after.deck == state.deck[:3] + state.deck[4:]
+    twice = attrs.evolve(after, deck=(*after.deck, after.deck[0]))
+    assert rules.chance_pool(twice) is None
+    assert len(GAME.chance_outcomes(twice)) == len(after.deck)
+    dealt = GAME.apply(twice, CHANCE, Deal(after.deck[1]))
+    assert rules.chance_pool(dealt) is None
+    assert len(GAME.chance_outcomes(dealt)) == len(dealt.deck) - 1
+    # the deck found whole before is still offered
+    assert rules.chance_pool(after) is not None
+
+
 def test_hands_and_characters_are_secret_until_the_vote_ov9():
     """OV §1 Deal: the cards and characters are dealt to each player; OV-9:
     a character stays face down until the vote begins."""
