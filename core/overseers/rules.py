@@ -729,7 +729,7 @@ def _apply_chance(state: State, action: object) -> State:
         p = _new_object(Seat)
         _set_seat_fields(p, mine)
         fields = state.__dict__.copy()
-        fields["seats"] = seats[:target] + (p,) + seats[target + 1 :]
+        fields["seats"] = _with_seat(seats, target, p)
         fields["character_pool"] = remove_one(state.character_pool, action.character)
         if target == state.players - 1:
             fields["phase"] = _P.DRAFT
@@ -771,8 +771,9 @@ def _deal(state: State, action: object) -> State:
     if not isinstance(action, Deal):
         raise IllegalAction("That card cannot be dealt now.")
     card = action.card
+    left = list(deck)
     try:
-        i = deck.index(card)
+        left.remove(card)
     except ValueError:
         raise IllegalAction("That card cannot be dealt now.") from None
     dealt = state.dealt
@@ -787,8 +788,10 @@ def _deal(state: State, action: object) -> State:
     p = _new_object(Seat)
     _set_seat_fields(p, mine)
     fields = state.__dict__.copy()
-    fields["seats"] = seats[:target] + (p,) + seats[target + 1 :]
-    left = fields["deck"] = deck[:i] + deck[i + 1 :]
+    changed = list(seats)
+    changed[target] = p
+    fields["seats"] = tuple(changed)
+    left = fields["deck"] = tuple(left)
     if deck is _distinct_deck:
         _distinct_deck = left
     dealt += 1
@@ -861,7 +864,7 @@ def _pick(state: State, seat: int, action: Pick) -> State:
     mine["chose"] = True
     p = _new_object(Seat)
     _set_seat_fields(p, mine)
-    seats = seats[:seat] + (p,) + seats[seat + 1 :]
+    seats = _with_seat(seats, seat, p)
     for p in seats:
         if not p.chose:
             return _with_seats(state, seats)
@@ -1192,13 +1195,14 @@ def _new_leader(state: State, seat: int) -> State:
 
 def _set_seat(state: State, seat: int, **changes: object) -> State:
     seats = state.seats
-    return _copy_state(
-        state, seats=seats[:seat] + (_copy_seat(seats[seat], **changes),) + seats[seat + 1 :]
-    )
+    return _copy_state(state, seats=_with_seat(seats, seat, _copy_seat(seats[seat], **changes)))
 
 
 def _with_seat(seats: tuple[Seat, ...], seat: int, p: Seat) -> tuple[Seat, ...]:
-    return seats[:seat] + (p,) + seats[seat + 1 :]
+    """`seats` with `p` at `seat` (by a list: fewer tuples than slices)."""
+    changed = list(seats)
+    changed[seat] = p
+    return tuple(changed)
 
 
 def _chosen(seats: tuple[Seat, ...], seat: int, field: str, value: object) -> tuple[Seat, ...]:
@@ -1209,7 +1213,9 @@ def _chosen(seats: tuple[Seat, ...], seat: int, field: str, value: object) -> tu
     mine["chose"] = True
     p = _new_object(Seat)
     _set_seat_fields(p, mine)
-    return seats[:seat] + (p,) + seats[seat + 1 :]
+    changed = list(seats)
+    changed[seat] = p
+    return tuple(changed)
 
 
 def _with_seats(state: State, seats: tuple[Seat, ...]) -> State:
