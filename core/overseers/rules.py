@@ -269,7 +269,16 @@ def round_score(state: State, seat: int) -> RoundScore:
 
 def greed_count(slots: Sequence[Slot]) -> int:
     """OV-15: Greed cards as they count (Purple's fives are not Greed)."""
-    return sum(1 for t in effective(slots) if t is _T.GREED)
+    greed = _T.GREED
+    n = 0
+    for s in slots:
+        if s.turned or s.under is not None:
+            # Purple's or Teal's cards: as `effective` counts them
+            return sum(1 for t in effective(slots) if t is greed)
+        c = s.card
+        if c is not None and TRAIT[c] is greed:
+            n += 1
+    return n
 
 
 def face_up_needed(state: State, seat: int) -> int:
@@ -287,7 +296,11 @@ def pass_step(state: State) -> int:
 def peek_targets(state: State) -> tuple[tuple[int, int], ...]:
     """Meixiu: the (seat, slot) of face-down cards of other players not yet
     peeked at (OV-11)."""
-    me = state.acting
+    return _peek_targets(state, state.acting)
+
+
+def _peek_targets(state: State, me: int | None) -> tuple[tuple[int, int], ...]:
+    """`peek_targets` with Meixiu at `me`."""
     return tuple(
         (s, i)
         for s, p in enumerate(state.seats)
@@ -371,15 +384,23 @@ def setup(players: int, options: Options | None = None) -> State:
     options = options or Options()
     if players not in PLAYERS:
         raise IllegalAction(f"Overseers is for 3 to 6 players, not {players}.")
-    return State(
-        players=players,
-        options=options,
-        seats=tuple(Seat() for _ in range(players)),
-        phase=_P.LEADER,
-        deck=cards.deck(players),
-        character_pool=cards.CHARACTERS,
-        known=tuple(frozenset() for _ in range(players)),
-    )
+    blank = _BLANK_TABLES.get(players)
+    if blank is None:
+        blank = _BLANK_TABLES[players] = State(
+            players=players,
+            options=Options(),
+            seats=tuple(Seat() for _ in range(players)),
+            phase=_P.LEADER,
+            deck=cards.deck(players),
+            character_pool=cards.CHARACTERS,
+            known=tuple(frozenset() for _ in range(players)),
+        )
+    return _copy_state(blank, options=options)
+
+
+#: each player count's table before the Leader is assigned, built once
+#: (`setup` copies it with the match's options: states are immutable)
+_BLANK_TABLES: dict[int, State] = {}
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -817,36 +838,47 @@ def _start_round(state: State) -> State:
     """OV §Deal: every card back in the deck, every character back (done
     as the next round's first card is dealt: until then the last round's
     table stays as it ended, `State.gather`)."""
-    seats = tuple(
-        Seat(total=p.total, was_leader=p.was_leader, rounds=p.rounds) for p in state.seats
+    blank = _BLANK_SEAT
+    fields = state.__dict__.copy()
+    fields.update(_NEW_ROUND)
+    fields["seats"] = tuple(
+        [
+            _copy_seat(blank, total=p.total, was_leader=p.was_leader, rounds=p.rounds)
+            for p in state.seats
+        ]
     )
-    return _copy_state(
-        state,
-        seats=seats,
-        phase=_P.DEAL,
-        round=state.round + 1,
-        deck=cards.deck(state.players),
-        discard=(),
-        character_pool=cards.CHARACTERS,
-        dealt=0,
-        draft_turn=0,
-        revealed=False,
-        acting=None,
-        drawn=(),
-        peeked=(),
-        accused=None,
-        denied=None,
-        tied=(),
-        showdown=(),
-        declared=None,
-        guilty=None,
-        thief=None,
-        victim=None,
-        to_discard=0,
-        liang_target=None,
-        known=tuple(frozenset() for _ in range(state.players)),
-        gather=False,
-    )
+    fields["round"] = state.round + 1
+    fields["deck"] = cards.deck(state.players)
+    fields["known"] = tuple([frozenset() for _ in range(state.players)])
+    state = _new_object(State)
+    _set_state_fields(state, fields)
+    return state
+
+
+_BLANK_SEAT = Seat()
+#: the fields a new round sets as they are at the start (`_start_round`)
+_NEW_ROUND = {
+    "phase": _P.DEAL,
+    "discard": (),
+    "character_pool": cards.CHARACTERS,
+    "dealt": 0,
+    "draft_turn": 0,
+    "revealed": False,
+    "acting": None,
+    "drawn": (),
+    "peeked": (),
+    "accused": None,
+    "denied": None,
+    "tied": (),
+    "showdown": (),
+    "declared": None,
+    "guilty": None,
+    "thief": None,
+    "victim": None,
+    "to_discard": 0,
+    "liang_target": None,
+    "gather": False,
+}
 
 
 def _pick(state: State, seat: int, action: Pick) -> State:
@@ -927,18 +959,20 @@ def _place(state: State, seat: int, action: Place) -> State:
 def _abilities(state: State, start: int) -> State:
     """OV §Vote: Purple, Gold, Meixiu, Teal in printed order (OV-11); a
     character not in play, or with nothing to do, is passed."""
+    # `holder` of each character, the first seat holding it
+    held: dict[object, int] = {}
+    for s, p in enumerate(state.seats):
+        held.setdefault(p.character, s)
     for character in VOTE_ABILITIES[start:]:
-        seat = holder(state, character)
+        seat = held.get(character)
         if seat is None:
             continue
         if character is _C.PURPLE and state.seats[seat].slots:
             return _copy_state(state, phase=_P.PURPLE, acting=seat)
         if character is _C.GOLD and state.discard:
             return _copy_state(state, phase=_P.GOLD_DRAW, acting=seat)
-        if character is _C.MEIXIU:
-            state = _copy_state(state, acting=seat)
-            if peek_targets(state):
-                return _copy_state(state, phase=_P.PEEK)
+        if character is _C.MEIXIU and _peek_targets(state, seat):
+            return _copy_state(state, phase=_P.PEEK, acting=seat)
         if character is _C.TEAL and len(state.seats[seat].slots) >= 2:
             return _copy_state(state, phase=_P.TEAL, acting=seat)
     return _copy_state(state, phase=_P.VOTE, acting=None)
@@ -1072,8 +1106,13 @@ def _showdown(state: State) -> State:
         seats.append(p)
     state = _copy_state(state, seats=tuple(seats))
     # `showdown_score` of each seat, the Wuming sisters looked for once
-    valour = in_play(state, _C.WUMING_VALOUR)
-    wrath = in_play(state, _C.WUMING_WRATH)
+    valour = wrath = False
+    for p in seats:
+        c = p.character
+        if c is _C.WUMING_VALOUR:
+            valour = True
+        elif c is _C.WUMING_WRATH:
+            wrath = True
     scores = tuple(
         cards.points(
             effective(p.slots), meixiu=p.character is _C.MEIXIU, valour=valour, wrath=wrath
@@ -1173,19 +1212,41 @@ def _scoring(state: State) -> State:
 def _score_round(state: State) -> State:
     """OV §Scoring, OV-6: scores added to secret totals; the lowest round
     score takes the Leader card (OV-5: a tie, the Leader chooses; OV-17)."""
-    pads = [round_score(state, s) for s in range(state.players)]
-    seats = tuple(
-        _copy_seat(p, total=(p.total or 0) + pad.score, rounds=p.rounds + (pad,))
-        for p, pad in zip(state.seats, pads, strict=True)
-    )
-    state = _copy_state(state, seats=seats, acting=None)
+    players = state.players
+    pads = [round_score(state, s) for s in range(players)]
+    # one State copy: the totals, and the end, a tie or the new Leader
+    # (`_new_leader` written out)
+    fields = state.__dict__.copy()
+    fields["acting"] = None
+    leader = None
     if state.round >= ROUNDS:
-        return _copy_state(state, phase=_P.OVER)
-    low = min(pad.score for pad in pads)
-    lowest = tuple(s for s in range(state.players) if pads[s].score == low)
-    if len(lowest) > 1:
-        return _copy_state(state, phase=_P.NEXT_LEADER, tied=lowest)
-    return _new_leader(state, lowest[0])
+        fields["phase"] = _P.OVER
+    else:
+        low = min([pad.score for pad in pads])
+        lowest = tuple([s for s in range(players) if pads[s].score == low])
+        if len(lowest) > 1:
+            fields["phase"] = _P.NEXT_LEADER
+            fields["tied"] = lowest
+        else:
+            leader = lowest[0]
+            fields["leader"] = leader
+            fields["phase"] = _P.DEAL
+            fields["tied"] = ()
+            fields["gather"] = True
+    seats = []
+    for s, p in enumerate(state.seats):
+        pad = pads[s]
+        if s == leader:
+            p = _copy_seat(
+                p, total=(p.total or 0) + pad.score, rounds=p.rounds + (pad,), was_leader=True
+            )
+        else:
+            p = _copy_seat(p, total=(p.total or 0) + pad.score, rounds=p.rounds + (pad,))
+        seats.append(p)
+    fields["seats"] = tuple(seats)
+    state = _new_object(State)
+    _set_state_fields(state, fields)
+    return state
 
 
 def _new_leader(state: State, seat: int) -> State:
