@@ -222,18 +222,41 @@ def round_score(state: State, seat: int) -> RoundScore:
     # a card came in after the placement, was turned or copies another: only
     # then does a count below differ from the printed one
     printed_traits = []
+    plain = True
+    for s in slots:
+        c = s.card
+        if c is not None:
+            printed_traits.append(TRAIT[c])
+        if plain and (s.origin or s.turned or s.under is not None):
+            plain = False
+    printed = cards.points(printed_traits)
+    meixiu = 3 if p.character is _C.MEIXIU else 0
+    liang = -len(slots) if state.liang_target == seat else 0
+    if plain:
+        # every count below is the printed one
+        key: tuple[int, ...] = (printed, 0, 0, 0, 0, meixiu, liang, max(0, printed + meixiu + liang))
+    else:
+        key = _round_score_fields(slots, printed, meixiu, liang)
+    found = _ROUND_SCORES.get(key)
+    if found is None:
+        found = _ROUND_SCORES[key] = RoundScore(*key)
+    return found
+
+
+def _round_score_fields(
+    slots: Sequence[Slot], printed: int, meixiu: int, liang: int
+) -> tuple[int, ...]:
+    """`round_score`'s fields in order for slots one of which came in after
+    the placement, was turned or copies another."""
     origins = set()
     turned = copies = False
     for s in slots:
-        if s.card is not None:
-            printed_traits.append(TRAIT[s.card])
         if s.origin:
             origins.add(s.origin)
         if s.turned:
             turned = True
         if s.under is not None:
             copies = True
-    printed = cards.points(printed_traits)
     if origins:
         base = [s for s in slots if not s.origin]
         traits = cards.points(effective(base, purple=False, teal=False))
@@ -248,10 +271,7 @@ def round_score(state: State, seat: int) -> RoundScore:
         full = cards.points(effective(slots))
     else:
         full = with_purple
-    meixiu = 3 if p.character is _C.MEIXIU else 0
-    liang = -len(p.slots) if state.liang_target == seat else 0
-    # RoundScore's fields in order
-    key = (
+    return (
         traits,
         added if "gold" in origins else 0,
         added if "gold" not in origins else 0,
@@ -261,10 +281,6 @@ def round_score(state: State, seat: int) -> RoundScore:
         liang,
         max(0, full + meixiu + liang),  # OV-14
     )
-    found = _ROUND_SCORES.get(key)
-    if found is None:
-        found = _ROUND_SCORES[key] = RoundScore(*key)
-    return found
 
 
 def greed_count(slots: Sequence[Slot]) -> int:
@@ -365,14 +381,16 @@ def without(slots: Sequence[Slot], gone: Sequence[int]) -> tuple[Slot, ...]:
     """`slots` without the indices `gone`: a copy whose card left reverts
     to its printed trait, other copies follow their card's new index."""
     keep = [i for i in range(len(slots)) if i not in gone]
-    index = {old: new for new, old in enumerate(keep)}
-    out = []
-    for i in keep:
-        s = slots[i]
+    out = [slots[i] for i in keep]
+    for s in out:
         if s.under is not None:
-            s = _evolve_slot(s, under=index.get(s.under))
-        out.append(s)
-    return tuple(out)
+            break
+    else:
+        return tuple(out)  # no copy to follow its card
+    index = {old: new for new, old in enumerate(keep)}
+    return tuple(
+        [s if s.under is None else _evolve_slot(s, under=index.get(s.under)) for s in out]
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -896,10 +914,17 @@ def _pick(state: State, seat: int, action: Pick) -> State:
     mine["chose"] = True
     p = _new_object(Seat)
     _set_seat_fields(p, mine)
-    seats = _with_seat(seats, seat, p)
+    changed = list(seats)
+    changed[seat] = p
+    seats = tuple(changed)
     for p in seats:
         if not p.chose:
-            return _with_seats(state, seats)
+            # `_with_seats` written out
+            fields = state.__dict__.copy()
+            fields["seats"] = seats
+            state = _new_object(State)
+            _set_state_fields(state, fields)
+            return state
     n = state.players
     if state.draft_turn == KEEP:
         # the sixth card goes to the discard pile; its holder knows it (OV-10)
