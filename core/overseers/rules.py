@@ -317,13 +317,14 @@ def peek_targets(state: State) -> tuple[tuple[int, int], ...]:
 
 def _peek_targets(state: State, me: int | None) -> tuple[tuple[int, int], ...]:
     """`peek_targets` with Meixiu at `me`."""
-    return tuple(
-        (s, i)
-        for s, p in enumerate(state.seats)
-        if s != me
-        for i, slot in enumerate(p.slots)
-        if not slot.up and (s, i) not in state.peeked
-    )
+    peeked = state.peeked
+    out = []
+    for s, p in enumerate(state.seats):
+        if s != me:
+            for i, slot in enumerate(p.slots):
+                if not slot.up and (s, i) not in peeked:
+                    out.append((s, i))
+    return tuple(out)
 
 
 def victims(state: State) -> tuple[int, ...]:
@@ -568,6 +569,11 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
                     pass
     if seat == CHANCE or not _acts(state, seat):
         return ()
+    return _listed(state, seat)
+
+
+def _listed(state: State, seat: int) -> tuple[object, ...]:
+    """`legal_actions` of a seat to act (`_acts`)."""
     phase = state.phase
     me = state.seats[seat]
     if phase is _P.DRAFT:
@@ -588,7 +594,7 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
             [_KEEPS.get(c) or Keep(c) for c in sorted_tuple(c for c in state.drawn if c is not None)]
         )
     if phase is _P.PEEK:
-        return tuple(map(_peek_action, peek_targets(state)))
+        return tuple(map(_PEEKS.__getitem__, _peek_targets(state, state.acting)))
     if phase is _P.TEAL:
         return _by_count(Copy, len(me.slots))
     if phase is _P.VOTE:
@@ -619,15 +625,8 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
     return ()
 
 
-def _peek_action(target: tuple[int, int]) -> Peek:
-    """Peek(seat, slot), built once per target."""
-    found = _PEEKS.get(target)
-    if found is None:
-        found = _PEEKS[target] = Peek(*target)
-    return found
-
-
-_PEEKS: dict[tuple[int, int], Peek] = {}
+#: Peek(seat, slot), built once per target
+_PEEKS = _Once(lambda target: Peek(*target))
 
 
 def _by_count(kind: type, n: int) -> tuple[object, ...]:
@@ -714,7 +713,7 @@ def _is_legal(state: State, seat: int, action: object) -> bool:
     if phase is _P.VOTE and kind is Vote and type(action.seat) is int:  # type: ignore[attr-defined]
         target = action.seat  # type: ignore[attr-defined]
         return target != seat and 0 <= target < state.players
-    return action in legal_actions(state, seat)
+    return action in _listed(state, seat)
 
 
 def _why_not(state: State, seat: int, action: object) -> str:
