@@ -941,25 +941,24 @@ def _pick(state: State, seat: int, action: Pick) -> State:
             draft_turn=0,
         )
     step = pass_step(state)
-    # each seat takes the pack of its neighbour (`next_seat(s, n, -step)`)
-    return _copy_state(
-        state,
-        seats=tuple([_passed(p, seats[(s - step) % n].hand) for s, p in enumerate(seats)]),
-        draft_turn=state.draft_turn + 1,
-    )
-
-
-def _passed(p: Seat, hand: tuple[int | None, ...]) -> Seat:
-    """`p` after a draft turn: its pick kept, holding `hand` (the pack
-    passed to it)."""
-    mine = p.__dict__.copy()
-    mine["kept"] = p.kept + (p.pick,)
-    mine["pick"] = None
-    mine["chose"] = False
-    mine["hand"] = hand
-    p = _new_object(Seat)
-    _set_seat_fields(p, mine)
-    return p
+    # each seat keeps its pick and takes the pack of its neighbour
+    # (`next_seat(s, n, -step)`)
+    passed = []
+    for s, p in enumerate(seats):
+        mine = p.__dict__.copy()
+        mine["kept"] = p.kept + (p.pick,)
+        mine["pick"] = None
+        mine["chose"] = False
+        mine["hand"] = seats[(s - step) % n].hand
+        p = _new_object(Seat)
+        _set_seat_fields(p, mine)
+        passed.append(p)
+    fields = state.__dict__.copy()
+    fields["seats"] = tuple(passed)
+    fields["draft_turn"] = state.draft_turn + 1
+    state = _new_object(State)
+    _set_state_fields(state, fields)
+    return state
 
 
 def _place(state: State, seat: int, action: Place) -> State:
@@ -1138,13 +1137,15 @@ def _showdown(state: State) -> State:
         elif c is _C.WUMING_WRATH:
             wrath = True
     scores = tuple(
-        cards.points(
-            effective(p.slots), meixiu=p.character is _C.MEIXIU, valour=valour, wrath=wrath
-        )
-        for p in state.seats
+        [
+            cards.points(
+                effective(p.slots), meixiu=p.character is _C.MEIXIU, valour=valour, wrath=wrath
+            )
+            for p in state.seats
+        ]
     )
     best = max(scores)
-    top = tuple(s for s in range(state.players) if scores[s] == best)
+    top = tuple([s for s in range(state.players) if scores[s] == best])
     state = _copy_state(state, showdown=scores, declared=top[0] if len(top) == 1 else None)
     if state.denied and state.accused in top and len(top) > 1:
         return _copy_state(state, phase=_P.DECLARE, tied=top)
