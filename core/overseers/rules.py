@@ -342,12 +342,17 @@ def losing_pairs(state: State) -> tuple[LosePair, ...]:
     slots = state.seats[seat].slots
     if len(slots) <= 2:
         return (LosePair(0, 1),) if len(slots) == 2 else ()
-    now = showdown_score(state, seat)
+    # `showdown_score`, the characters looked for once
+    meixiu = state.seats[seat].character is _C.MEIXIU
+    valour = in_play(state, _C.WUMING_VALOUR)
+    wrath = in_play(state, _C.WUMING_WRATH)
+    points = cards.points
+    now = points(effective(slots), meixiu=meixiu, valour=valour, wrath=wrath)
     best: dict[tuple, LosePair] = {}
     top = None
     for i, j in combinations(range(len(slots)), 2):
         rest = without(slots, (i, j))
-        loss = now - showdown_score(state, seat, rest)
+        loss = now - points(effective(rest), meixiu=meixiu, valour=valour, wrath=wrath)
         if top is None or loss > top:
             top, best = loss, {}
         if loss == top:
