@@ -480,6 +480,25 @@ def test_vote_secret_simultaneous_not_for_oneself_ov12():
     assert GAME.view(state, 1).seats[0].vote == 2
 
 
+def test_a_vote_refused_says_why():
+    """A vote for oneself, for no seat of the table, a second vote, or a
+    vote outside the vote is refused with the reason a player reads."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")])
+    for target in (1, 3, -1):
+        with pytest.raises(IllegalAction, match="Vote for another player"):
+            GAME.apply(state, 1, Vote(target))
+    with pytest.raises(IllegalAction, match="not your turn"):
+        GAME.apply(state, 5, Vote(0))
+    voted = GAME.apply(state, 1, Vote(0))
+    assert voted.seats[1].vote == 0 and state.seats[1].vote is None
+    with pytest.raises(IllegalAction, match="already chosen"):
+        GAME.apply(voted, 1, Vote(2))
+    with pytest.raises(IllegalAction, match="already chosen"):
+        GAME.apply(voted, 1, Vote(1))
+    with pytest.raises(IllegalAction, match="being dealt"):
+        GAME.apply(GAME.setup(3, Options()), 0, Vote(1))
+
+
 # --- 5. Judgment --------------------------------------------------------------------
 
 

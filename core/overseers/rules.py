@@ -591,7 +591,9 @@ def _listed(state: State, seat: int) -> tuple[object, ...]:
             return tuple([_PICKS.get(c) or Pick(c) for c in sorted(hand)])
     if phase is _P.PLACE:
         kept = sorted([c for c in me.kept if c is not None])
-        return tuple(map(_PLACES.__getitem__, combinations(kept, face_up_needed(state, seat))))
+        # `face_up_needed`
+        needed = 2 if me.character is _C.ORANGE else 3
+        return tuple(map(_PLACES.__getitem__, combinations(kept, needed)))
     if phase is _P.PURPLE:
         return _by_count(Turn, len(me.slots))
     if phase is _P.GOLD_KEEP:
@@ -667,6 +669,13 @@ def apply(state: State, seat: int, action: object) -> State:
             card = action.card
             if not p.chose and card is not None and card in p.hand:
                 return _pick(state, seat, action)
+    elif phase is _P.VOTE and type(action) is Vote and type(seat) is int:
+        # a vote, checked at once as `_acts` and `_is_legal` below would
+        seats = state.seats
+        if 0 <= seat < len(seats) and not seats[seat].chose:
+            target = action.seat
+            if type(target) is int and target != seat and 0 <= target < state.players:
+                return _vote(state, seat, action)
     if phase is _P.OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
@@ -1266,12 +1275,13 @@ def _score_round(state: State) -> State:
     seats = []
     for s, p in enumerate(state.seats):
         pad = pads[s]
+        mine = p.__dict__.copy()
+        mine["total"] = (p.total or 0) + pad.score
+        mine["rounds"] = p.rounds + (pad,)
         if s == leader:
-            p = _copy_seat(
-                p, total=(p.total or 0) + pad.score, rounds=p.rounds + (pad,), was_leader=True
-            )
-        else:
-            p = _copy_seat(p, total=(p.total or 0) + pad.score, rounds=p.rounds + (pad,))
+            mine["was_leader"] = True
+        p = _new_object(Seat)
+        _set_seat_fields(p, mine)
         seats.append(p)
     fields["seats"] = tuple(seats)
     state = _new_object(State)
