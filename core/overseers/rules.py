@@ -578,58 +578,78 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
 
 
 def _listed(state: State, seat: int) -> tuple[object, ...]:
-    """`legal_actions` of a seat to act (`_acts`)."""
-    phase = state.phase
+    """`legal_actions` of a seat to act (`_acts`), by the phase's lister."""
+    lister = _LISTERS.get(state.phase)
+    return () if lister is None else lister(state, seat)
+
+
+def _list_picks(state: State, seat: int) -> tuple[object, ...]:
+    hand = state.seats[seat].hand
+    if None in hand:
+        hand = [c for c in hand if c is not None]
+    try:
+        return tuple(map(_PICKS.__getitem__, sorted(hand)))
+    except KeyError:  # not a card of the box
+        return tuple([_PICKS.get(c) or Pick(c) for c in sorted(hand)])
+
+
+def _list_places(state: State, seat: int) -> tuple[object, ...]:
     me = state.seats[seat]
-    if phase is _P.DRAFT:
-        hand = me.hand
-        if None in hand:
-            hand = [c for c in hand if c is not None]
-        try:
-            return tuple(map(_PICKS.__getitem__, sorted(hand)))
-        except KeyError:  # not a card of the box
-            return tuple([_PICKS.get(c) or Pick(c) for c in sorted(hand)])
-    if phase is _P.PLACE:
-        kept = sorted([c for c in me.kept if c is not None])
-        # `face_up_needed`
-        needed = 2 if me.character is _C.ORANGE else 3
-        return tuple(map(_PLACES.__getitem__, combinations(kept, needed)))
-    if phase is _P.PURPLE:
-        return _by_count(Turn, len(me.slots))
-    if phase is _P.GOLD_KEEP:
-        return tuple(
-            [_KEEPS.get(c) or Keep(c) for c in sorted_tuple(c for c in state.drawn if c is not None)]
-        )
-    if phase is _P.PEEK:
-        return tuple(map(_PEEKS.__getitem__, _peek_targets(state, state.acting)))
-    if phase is _P.TEAL:
-        return _by_count(Copy, len(me.slots))
-    if phase is _P.VOTE:
-        return _others(Vote, state.players, seat)
-    if phase in _LEADER_PHASES:
-        tied = state.tied
-        found = _CHOOSE_AMONG.get(tied)
-        if found is None:
-            found = _CHOOSE_AMONG[tied] = tuple(Choose(s) for s in tied)
-        return found
-    if phase is _P.JUDGE:
-        return _JUDGE
-    if phase is _P.ADMIT:
-        return _by_count(Discard, len(me.slots))
-    if phase is _P.GUILTY:
-        return losing_pairs(state)
-    if phase is _P.ROB:
-        # the victims, then Pass (built once per list of victims)
-        among = victims(state)
-        found = _ROB_AMONG.get(among)
-        if found is None:
-            found = _ROB_AMONG[among] = tuple(Choose(s) for s in among) + (Pass(),)
-        return found
-    if phase is _P.GIVE:
-        return _by_count(Give, len(me.slots))
-    if phase is _P.LIANG:
-        return _others(Choose, state.players, seat)
-    return ()
+    kept = sorted([c for c in me.kept if c is not None])
+    # `face_up_needed`
+    needed = 2 if me.character is _C.ORANGE else 3
+    return tuple(map(_PLACES.__getitem__, combinations(kept, needed)))
+
+
+def _list_keeps(state: State, seat: int) -> tuple[object, ...]:
+    return tuple(
+        [_KEEPS.get(c) or Keep(c) for c in sorted_tuple(c for c in state.drawn if c is not None)]
+    )
+
+
+def _list_peeks(state: State, seat: int) -> tuple[object, ...]:
+    return tuple(map(_PEEKS.__getitem__, _peek_targets(state, state.acting)))
+
+
+def _list_tied(state: State, seat: int) -> tuple[object, ...]:
+    tied = state.tied
+    found = _CHOOSE_AMONG.get(tied)
+    if found is None:
+        found = _CHOOSE_AMONG[tied] = tuple(Choose(s) for s in tied)
+    return found
+
+
+def _list_robbed(state: State, seat: int) -> tuple[object, ...]:
+    # the victims, then Pass (built once per list of victims)
+    among = victims(state)
+    found = _ROB_AMONG.get(among)
+    if found is None:
+        found = _ROB_AMONG[among] = tuple(Choose(s) for s in among) + (Pass(),)
+    return found
+
+
+def _by_slot(kind: type) -> object:
+    """A lister of `_by_count(kind, the seat's slots)`."""
+    return lambda state, seat: _by_count(kind, len(state.seats[seat].slots))
+
+
+#: each phase's legal list for a seat to act (`_listed`)
+_LISTERS = {
+    _P.DRAFT: _list_picks,
+    _P.PLACE: _list_places,
+    _P.PURPLE: _by_slot(Turn),
+    _P.GOLD_KEEP: _list_keeps,
+    _P.PEEK: _list_peeks,
+    _P.TEAL: _by_slot(Copy),
+    _P.VOTE: lambda state, seat: _others(Vote, state.players, seat),
+    **dict.fromkeys(_LEADER_PHASES, _list_tied),
+    _P.JUDGE: lambda state, seat: _JUDGE,
+    _P.ADMIT: _by_slot(Discard),
+    _P.GUILTY: lambda state, seat: losing_pairs(state),
+    _P.ROB: _list_robbed,
+    _P.GIVE: _by_slot(Give),
+    _P.LIANG: lambda state, seat: _others(Choose, state.players, seat),
+}
 
 
 #: Peek(seat, slot), built once per target
@@ -727,7 +747,14 @@ def _is_legal(state: State, seat: int, action: object) -> bool:
     if phase is _P.VOTE and kind is Vote and type(action.seat) is int:  # type: ignore[attr-defined]
         target = action.seat  # type: ignore[attr-defined]
         return target != seat and 0 <= target < state.players
-    return action in _listed(state, seat)
+    legal = _listed(state, seat)
+    # the same action object first (a list's actions are built once and a
+    # playout picks one of them): `in` would call each action's `__eq__`
+    # before it
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
 
 
 def _why_not(state: State, seat: int, action: object) -> str:
