@@ -566,12 +566,10 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         # the draft's picks, the most frequent list (as `_acts` below)
         seats = state.seats
         if 0 <= seat < len(seats) and not seats[seat].chose:
-            hand = seats[seat].hand
-            if None not in hand:
-                try:
-                    return tuple(map(_PICKS.__getitem__, sorted(hand)))
-                except KeyError:  # not a card of the box
-                    pass
+            try:
+                return tuple(map(_PICKS.__getitem__, sorted(seats[seat].hand)))
+            except (KeyError, TypeError):  # a hidden card (None), or not a card of the box
+                pass
     if seat == CHANCE or not _acts(state, seat):
         return ()
     return _listed(state, seat)
