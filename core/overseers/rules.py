@@ -147,6 +147,7 @@ def _copy_seat(seat: Seat, **changes: object) -> Seat:
 
 
 _DEAL, _CHARACTERS = _P.DEAL, _P.CHARACTERS
+_DRAFT, _VOTE, _OVER = _P.DRAFT, _P.VOTE, _P.OVER
 _evolve_slot = _make_copier(Slot)
 
 
@@ -330,7 +331,8 @@ def _peek_targets(state: State, me: int | None) -> tuple[tuple[int, int], ...]:
 def victims(state: State) -> tuple[int, ...]:
     """OV §Greed, OV-15: whom the thief may rob."""
     g = holder(state, _C.GREED)
-    return tuple(s for s, p in enumerate(state.seats) if s != state.thief and s != g and p.slots)
+    thief = state.thief
+    return tuple([s for s, p in enumerate(state.seats) if s != thief and s != g and p.slots])
 
 
 def losing_pairs(state: State) -> tuple[LosePair, ...]:
@@ -562,7 +564,7 @@ def _acts(state: State, seat: object) -> bool:
 
 
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
-    if state.phase is _P.DRAFT and type(seat) is int:
+    if state.phase is _DRAFT and type(seat) is int:
         # the draft's picks, the most frequent list (as `_acts` below)
         seats = state.seats
         if 0 <= seat < len(seats) and not seats[seat].chose:
@@ -678,7 +680,7 @@ def _others(kind: type, players: int, seat: int) -> tuple[object, ...]:
 def apply(state: State, seat: int, action: object) -> State:
     """Apply one action; raises IllegalAction with a reason a person can read."""
     phase = state.phase
-    if phase is _P.DRAFT and type(action) is Pick and type(seat) is int:
+    if phase is _DRAFT and type(action) is Pick and type(seat) is int:
         # the draft's pick, the most frequent move, checked at once as
         # `_acts` and `_is_legal` below would
         seats = state.seats
@@ -687,14 +689,14 @@ def apply(state: State, seat: int, action: object) -> State:
             card = action.card
             if not p.chose and card is not None and card in p.hand:
                 return _pick(state, seat, action)
-    elif phase is _P.VOTE and type(action) is Vote and type(seat) is int:
+    elif phase is _VOTE and type(action) is Vote and type(seat) is int:
         # a vote, checked at once as `_acts` and `_is_legal` below would
         seats = state.seats
         if 0 <= seat < len(seats) and not seats[seat].chose:
             target = action.seat
             if type(target) is int and target != seat and 0 <= target < state.players:
                 return _vote(state, seat, action)
-    if phase is _P.OVER:
+    if phase is _OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
         if phase is _DEAL:
@@ -1143,7 +1145,13 @@ def _lose(state: State, seat: int, indices: Sequence[int]) -> State:
     gone = [p.slots[i] for i in indices]
     ids = {s.card for s in gone if s.card is not None}
     public = {s.card for s in gone if s.up and s.card is not None}
-    known = tuple(k | (ids if s == seat else public) for s, k in enumerate(state.known))
+    # (a seat that learns nothing keeps its set)
+    known = tuple(
+        [
+            k | ids if s == seat else k | public if public else k
+            for s, k in enumerate(state.known)
+        ]
+    )
     state = _set_seat(state, seat, slots=without(p.slots, indices))
     return _copy_state(state, discard=_pile(state.discard + tuple(ids)), known=known)
 
@@ -1224,7 +1232,7 @@ def _greed(state: State) -> State:
     with the most Greed cards may steal (OV-15)."""
     g = holder(state, _C.GREED)
     if g is not None:
-        taken = tuple(c for c in state.discard if c is not None and TRAIT[c] is _T.GREED)
+        taken = tuple([c for c in state.discard if c is not None and TRAIT[c] is _T.GREED])
         if taken:
             p = state.seats[g]
             added = tuple(map(_HOARDER_SLOT.__getitem__, taken))
