@@ -271,6 +271,38 @@ def test_placement_three_up_two_down_revealed_together():
     assert "Anger" in GAME.describe(start, 0, row, viewer=0)
 
 
+def test_a_placement_refused_says_why():
+    """A top row of the wrong size, with a card not kept, twice the same
+    card or out of ascending order is refused, as a second placement is."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], ids=Ids())
+    start = attrs.evolve(
+        state,
+        phase=Phase.PLACE,
+        seats=tuple(
+            attrs.evolve(p, kept=tuple(x.card for x in p.slots), slots=()) for p in state.seats
+        ),
+    )
+    kept = sorted(start.seats[0].kept)
+    other = start.seats[1].kept[0]
+    wrong = [
+        kept[:2],
+        kept[:4],
+        (kept[0], kept[1], other),
+        (kept[0], kept[0], kept[1]),
+        (kept[2], kept[1], kept[0]),
+        list(kept[:3]),
+    ]
+    for cards_up in wrong:
+        with pytest.raises(IllegalAction, match="among those you kept"):
+            GAME.apply(start, 0, Place(cards_up))  # type: ignore[arg-type]
+    row = Place(tuple(kept[:3]))
+    assert row in GAME.legal_actions(start, 0)
+    mid = GAME.apply(start, 0, row)
+    assert mid.seats[0].face_up == tuple(kept[:3]) and start.seats[0].face_up == ()
+    with pytest.raises(IllegalAction, match="already chosen"):
+        GAME.apply(mid, 0, Place(tuple(kept[1:4])))
+
+
 def test_orange_places_two_up_three_down():
     """OV §3 Placement, the orange character: "You are only required to show
     two (2) cards face-up in the Top Row, your other three (3) cards will be

@@ -147,7 +147,7 @@ def _copy_seat(seat: Seat, **changes: object) -> Seat:
 
 
 _DEAL, _CHARACTERS = _P.DEAL, _P.CHARACTERS
-_DRAFT, _VOTE, _OVER = _P.DRAFT, _P.VOTE, _P.OVER
+_DRAFT, _PLACE, _VOTE, _OVER = _P.DRAFT, _P.PLACE, _P.VOTE, _P.OVER
 _evolve_slot = _make_copier(Slot)
 
 
@@ -696,6 +696,11 @@ def apply(state: State, seat: int, action: object) -> State:
             target = action.seat
             if type(target) is int and target != seat and 0 <= target < state.players:
                 return _vote(state, seat, action)
+    elif phase is _PLACE and type(action) is Place and type(seat) is int:
+        # a placement, checked as `_acts` and `_is_legal` below would
+        seats = state.seats
+        if 0 <= seat < len(seats) and not seats[seat].chose and _is_legal(state, seat, action):
+            return _place(state, seat, action)
     if phase is _OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
@@ -790,14 +795,7 @@ def _apply_chance(state: State, action: object) -> State:
     phase = state.phase
     if phase is _P.DEAL:
         return _deal(state, action)
-    if phase not in _CHANCE_PHASES:
-        raise IllegalAction("Nothing is being dealt or drawn now.")
-    if phase is _P.LEADER:
-        if not isinstance(action, AssignLeader) or not 0 <= action.seat < state.players:
-            raise IllegalAction("Assign the Leader card to a player.")
-        state = _set_seat(state, action.seat, was_leader=True)
-        return _start_round(_copy_state(state, leader=action.seat))
-    if phase is _P.CHARACTERS:
+    if phase is _CHARACTERS:
         if not isinstance(action, DealCharacter) or action.character not in state.character_pool:
             raise IllegalAction("That character cannot be dealt now.")
         target = _character_target(state)
@@ -816,6 +814,13 @@ def _apply_chance(state: State, action: object) -> State:
         state = _new_object(State)
         _set_state_fields(state, fields)
         return state
+    if phase not in _CHANCE_PHASES:
+        raise IllegalAction("Nothing is being dealt or drawn now.")
+    if phase is _P.LEADER:
+        if not isinstance(action, AssignLeader) or not 0 <= action.seat < state.players:
+            raise IllegalAction("Assign the Leader card to a player.")
+        state = _set_seat(state, action.seat, was_leader=True)
+        return _start_round(_copy_state(state, leader=action.seat))
     if not isinstance(action, Draw) or action.card not in state.discard:
         raise IllegalAction("That card is not in the discard pile.")
     discard = remove_one(state.discard, action.card)
