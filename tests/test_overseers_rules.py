@@ -129,6 +129,27 @@ def test_deal_six_traits_and_one_character_each_by_chance():
         GAME.apply(state, CHANCE, Deal(state.deck[0]))
 
 
+def test_a_deal_is_drawn_from_the_pool_only_when_no_card_is_twice_in_the_deck():
+    """`chance_pool` offers a deal as an even draw only from a deck holding
+    each card once (it remembers the last deck it found so, and the deck a
+    deal leaves of it); a deck with a card twice is listed with that card's
+    odds merged, and so is the deck a deal leaves of it."""
+    state = GAME.apply(GAME.setup(4, Options()), CHANCE, AssignLeader(0))
+    found = rules.chance_pool(state)
+    assert found is not None and tuple(found[0]) == state.deck
+    after = GAME.apply(state, CHANCE, Deal(state.deck[3]))
+    found = rules.chance_pool(after)
+    assert found is not None and tuple(found[0]) == after.deck == state.deck[:3] + state.deck[4:]
+    twice = attrs.evolve(after, deck=(*after.deck, after.deck[0]))
+    assert rules.chance_pool(twice) is None
+    assert len(GAME.chance_outcomes(twice)) == len(after.deck)
+    dealt = GAME.apply(twice, CHANCE, Deal(after.deck[1]))
+    assert rules.chance_pool(dealt) is None
+    assert len(GAME.chance_outcomes(dealt)) == len(dealt.deck) - 1
+    # the deck found whole before is still offered
+    assert rules.chance_pool(after) is not None
+
+
 def test_hands_and_characters_are_secret_until_the_vote_ov9():
     """OV §1 Deal: the cards and characters are dealt to each player; OV-9:
     a character stays face down until the vote begins."""
@@ -248,6 +269,38 @@ def test_placement_three_up_two_down_revealed_together():
     assert mid.seats[0].chose and GAME.to_act(mid) == {1, 2}
     assert GAME.describe(start, 0, row, viewer=1) == "Player 1 chooses their top row."
     assert "Anger" in GAME.describe(start, 0, row, viewer=0)
+
+
+def test_a_placement_refused_says_why():
+    """A top row of the wrong size, with a card not kept, twice the same
+    card or out of ascending order is refused, as a second placement is."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], ids=Ids())
+    start = attrs.evolve(
+        state,
+        phase=Phase.PLACE,
+        seats=tuple(
+            attrs.evolve(p, kept=tuple(x.card for x in p.slots), slots=()) for p in state.seats
+        ),
+    )
+    kept = sorted(start.seats[0].kept)
+    other = start.seats[1].kept[0]
+    wrong = [
+        kept[:2],
+        kept[:4],
+        (kept[0], kept[1], other),
+        (kept[0], kept[0], kept[1]),
+        (kept[2], kept[1], kept[0]),
+        list(kept[:3]),
+    ]
+    for cards_up in wrong:
+        with pytest.raises(IllegalAction, match="among those you kept"):
+            GAME.apply(start, 0, Place(cards_up))  # type: ignore[arg-type]
+    row = Place(tuple(kept[:3]))
+    assert row in GAME.legal_actions(start, 0)
+    mid = GAME.apply(start, 0, row)
+    assert mid.seats[0].face_up == tuple(kept[:3]) and start.seats[0].face_up == ()
+    with pytest.raises(IllegalAction, match="already chosen"):
+        GAME.apply(mid, 0, Place(tuple(kept[1:4])))
 
 
 def test_orange_places_two_up_three_down():
@@ -457,6 +510,25 @@ def test_vote_secret_simultaneous_not_for_oneself_ov12():
     state = GAME.apply(state, 2, Vote(0))
     assert state.phase is Phase.JUDGE and state.accused == 2
     assert GAME.view(state, 1).seats[0].vote == 2
+
+
+def test_a_vote_refused_says_why():
+    """A vote for oneself, for no seat of the table, a second vote, or a
+    vote outside the vote is refused with the reason a player reads."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")])
+    for target in (1, 3, -1):
+        with pytest.raises(IllegalAction, match="Vote for another player"):
+            GAME.apply(state, 1, Vote(target))
+    with pytest.raises(IllegalAction, match="not your turn"):
+        GAME.apply(state, 5, Vote(0))
+    voted = GAME.apply(state, 1, Vote(0))
+    assert voted.seats[1].vote == 0 and state.seats[1].vote is None
+    with pytest.raises(IllegalAction, match="already chosen"):
+        GAME.apply(voted, 1, Vote(2))
+    with pytest.raises(IllegalAction, match="already chosen"):
+        GAME.apply(voted, 1, Vote(1))
+    with pytest.raises(IllegalAction, match="being dealt"):
+        GAME.apply(GAME.setup(3, Options()), 0, Vote(1))
 
 
 # --- 5. Judgment --------------------------------------------------------------------

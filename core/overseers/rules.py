@@ -16,7 +16,6 @@ from core.engine import (
     IllegalAction,
     Outcome,
     _make_copier,
-    dict_evolve,
     remove_one,
     seat_mark,
     sorted_tuple,
@@ -71,6 +70,19 @@ def _members(enum_class: type) -> type:
     return type(f"{enum_class.__name__}Members", (), dict(enum_class.__members__))
 
 
+class _Once(dict):
+    """Immutable values built once per key, on first use: a missing key's
+    value is built by `build(key)` and kept."""
+
+    def __init__(self, build: object) -> None:
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key: object) -> object:
+        value = self[key] = self.build(key)  # type: ignore[operator]
+        return value
+
+
 _P = _members(Phase)
 _C = _members(Character)
 _T = _members(Trait)
@@ -94,7 +106,7 @@ _CHOSE = attrgetter("chose")
 #: `frozenset({seat})` for every seat, built once (`to_act`)
 _ALONE = {s: frozenset({s}) for s in range(max(PLAYERS))}
 #: Place, Vote, Choose... actions built once, by their fields (`legal_actions`)
-_PLACES: dict[tuple[int, ...], Place] = {}
+_PLACES = _Once(Place)
 _BY_COUNT: dict[tuple[type, int], tuple[object, ...]] = {}
 _OTHERS: dict[tuple[type, int, int], tuple[object, ...]] = {}
 _CHOOSE_AMONG: dict[tuple[int, ...], tuple[object, ...]] = {}
@@ -108,11 +120,46 @@ _JUDGE = (Deny(), Admit())
 #: State and Seat keep their fields in a `__dict__`: copied by one dict copy
 #: (tests/test_overseers_search.py checks no playout state holds anything
 #: but its fields)
-_copy_state = _copy_seat = dict_evolve
 _new_object = object.__new__
-_set_attribute = object.__setattr__
+#: a new State's or Seat's `__dict__` set through the class's own `__dict__`
+#: descriptor: `object.__setattr__` looks the name up first (about a
+#: quarter of a copy)
+_set_state_fields = State.__dict__["__dict__"].__set__
+_set_seat_fields = Seat.__dict__["__dict__"].__set__
+
+
+def _copy_state(state: State, **changes: object) -> State:
+    """`core.engine.dict_evolve` for a State."""
+    fields = state.__dict__.copy()
+    fields.update(changes)
+    new = _new_object(State)
+    _set_state_fields(new, fields)
+    return new
+
+
+def _copy_seat(seat: Seat, **changes: object) -> Seat:
+    """`core.engine.dict_evolve` for a Seat."""
+    fields = seat.__dict__.copy()
+    fields.update(changes)
+    new = _new_object(Seat)
+    _set_seat_fields(new, fields)
+    return new
+
+
 _DEAL, _CHARACTERS = _P.DEAL, _P.CHARACTERS
+_DRAFT, _PLACE, _VOTE, _OVER = _P.DRAFT, _P.PLACE, _P.VOTE, _P.OVER
 _evolve_slot = _make_copier(Slot)
+
+
+#: the plain slots (not turned, under nothing, no origin) and those Gold and
+#: the Hoarder add, one per card: a placement, the Showdown's reveal and the
+#: Greed stage build many
+_UP_SLOT = _Once(lambda c: Slot(c, up=True))
+_DOWN_SLOT = _Once(lambda c: Slot(c, up=False))
+_GOLD_SLOT = _Once(lambda c: Slot(c, up=False, origin="gold"))
+_HOARDER_SLOT = _Once(lambda c: Slot(c, up=True, origin="hoarder"))
+#: a round's score pads by their fields (`round_score`), built once
+_ROUND_SCORES: dict[tuple[int, ...], RoundScore] = {}
 
 
 # ---------------------------------------------------------------------------
@@ -176,18 +223,41 @@ def round_score(state: State, seat: int) -> RoundScore:
     # a card came in after the placement, was turned or copies another: only
     # then does a count below differ from the printed one
     printed_traits = []
+    plain = True
+    for s in slots:
+        c = s.card
+        if c is not None:
+            printed_traits.append(TRAIT[c])
+        if plain and (s.origin or s.turned or s.under is not None):
+            plain = False
+    printed = cards.points(printed_traits)
+    meixiu = 3 if p.character is _C.MEIXIU else 0
+    liang = -len(slots) if state.liang_target == seat else 0
+    if plain:
+        # every count below is the printed one
+        key: tuple[int, ...] = (printed, 0, 0, 0, 0, meixiu, liang, max(0, printed + meixiu + liang))
+    else:
+        key = _round_score_fields(slots, printed, meixiu, liang)
+    found = _ROUND_SCORES.get(key)
+    if found is None:
+        found = _ROUND_SCORES[key] = RoundScore(*key)
+    return found
+
+
+def _round_score_fields(
+    slots: Sequence[Slot], printed: int, meixiu: int, liang: int
+) -> tuple[int, ...]:
+    """`round_score`'s fields in order for slots one of which came in after
+    the placement, was turned or copies another."""
     origins = set()
     turned = copies = False
     for s in slots:
-        if s.card is not None:
-            printed_traits.append(TRAIT[s.card])
         if s.origin:
             origins.add(s.origin)
         if s.turned:
             turned = True
         if s.under is not None:
             copies = True
-    printed = cards.points(printed_traits)
     if origins:
         base = [s for s in slots if not s.origin]
         traits = cards.points(effective(base, purple=False, teal=False))
@@ -202,23 +272,30 @@ def round_score(state: State, seat: int) -> RoundScore:
         full = cards.points(effective(slots))
     else:
         full = with_purple
-    meixiu = 3 if p.character is _C.MEIXIU else 0
-    liang = -len(p.slots) if state.liang_target == seat else 0
-    return RoundScore(
-        traits=traits,
-        gold=added if "gold" in origins else 0,
-        hoarder=added if "gold" not in origins else 0,
-        purple=with_purple - printed,
-        teal=full - with_purple,
-        meixiu=meixiu,
-        liang=liang,
-        score=max(0, full + meixiu + liang),  # OV-14
+    return (
+        traits,
+        added if "gold" in origins else 0,
+        added if "gold" not in origins else 0,
+        with_purple - printed,
+        full - with_purple,
+        meixiu,
+        liang,
+        max(0, full + meixiu + liang),  # OV-14
     )
 
 
 def greed_count(slots: Sequence[Slot]) -> int:
     """OV-15: Greed cards as they count (Purple's fives are not Greed)."""
-    return sum(1 for t in effective(slots) if t is _T.GREED)
+    greed = _T.GREED
+    n = 0
+    for s in slots:
+        if s.turned or s.under is not None:
+            # Purple's or Teal's cards: as `effective` counts them
+            return sum(1 for t in effective(slots) if t is greed)
+        c = s.card
+        if c is not None and TRAIT[c] is greed:
+            n += 1
+    return n
 
 
 def face_up_needed(state: State, seat: int) -> int:
@@ -236,20 +313,26 @@ def pass_step(state: State) -> int:
 def peek_targets(state: State) -> tuple[tuple[int, int], ...]:
     """Meixiu: the (seat, slot) of face-down cards of other players not yet
     peeked at (OV-11)."""
-    me = state.acting
-    return tuple(
-        (s, i)
-        for s, p in enumerate(state.seats)
-        if s != me
-        for i, slot in enumerate(p.slots)
-        if not slot.up and (s, i) not in state.peeked
-    )
+    return _peek_targets(state, state.acting)
+
+
+def _peek_targets(state: State, me: int | None) -> tuple[tuple[int, int], ...]:
+    """`peek_targets` with Meixiu at `me`."""
+    peeked = state.peeked
+    out = []
+    for s, p in enumerate(state.seats):
+        if s != me:
+            for i, slot in enumerate(p.slots):
+                if not slot.up and (s, i) not in peeked:
+                    out.append((s, i))
+    return tuple(out)
 
 
 def victims(state: State) -> tuple[int, ...]:
     """OV §Greed, OV-15: whom the thief may rob."""
     g = holder(state, _C.GREED)
-    return tuple(s for s, p in enumerate(state.seats) if s != state.thief and s != g and p.slots)
+    thief = state.thief
+    return tuple([s for s, p in enumerate(state.seats) if s != thief and s != g and p.slots])
 
 
 def losing_pairs(state: State) -> tuple[LosePair, ...]:
@@ -261,12 +344,17 @@ def losing_pairs(state: State) -> tuple[LosePair, ...]:
     slots = state.seats[seat].slots
     if len(slots) <= 2:
         return (LosePair(0, 1),) if len(slots) == 2 else ()
-    now = showdown_score(state, seat)
+    # `showdown_score`, the characters looked for once
+    meixiu = state.seats[seat].character is _C.MEIXIU
+    valour = in_play(state, _C.WUMING_VALOUR)
+    wrath = in_play(state, _C.WUMING_WRATH)
+    points = cards.points
+    now = points(effective(slots), meixiu=meixiu, valour=valour, wrath=wrath)
     best: dict[tuple, LosePair] = {}
     top = None
     for i, j in combinations(range(len(slots)), 2):
         rest = without(slots, (i, j))
-        loss = now - showdown_score(state, seat, rest)
+        loss = now - points(effective(rest), meixiu=meixiu, valour=valour, wrath=wrath)
         if top is None or loss > top:
             top, best = loss, {}
         if loss == top:
@@ -301,14 +389,16 @@ def without(slots: Sequence[Slot], gone: Sequence[int]) -> tuple[Slot, ...]:
     """`slots` without the indices `gone`: a copy whose card left reverts
     to its printed trait, other copies follow their card's new index."""
     keep = [i for i in range(len(slots)) if i not in gone]
-    index = {old: new for new, old in enumerate(keep)}
-    out = []
-    for i in keep:
-        s = slots[i]
+    out = [slots[i] for i in keep]
+    for s in out:
         if s.under is not None:
-            s = _evolve_slot(s, under=index.get(s.under))
-        out.append(s)
-    return tuple(out)
+            break
+    else:
+        return tuple(out)  # no copy to follow its card
+    index = {old: new for new, old in enumerate(keep)}
+    return tuple(
+        [s if s.under is None else _evolve_slot(s, under=index.get(s.under)) for s in out]
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -320,15 +410,23 @@ def setup(players: int, options: Options | None = None) -> State:
     options = options or Options()
     if players not in PLAYERS:
         raise IllegalAction(f"Overseers is for 3 to 6 players, not {players}.")
-    return State(
-        players=players,
-        options=options,
-        seats=tuple(Seat() for _ in range(players)),
-        phase=_P.LEADER,
-        deck=cards.deck(players),
-        character_pool=cards.CHARACTERS,
-        known=tuple(frozenset() for _ in range(players)),
-    )
+    blank = _BLANK_TABLES.get(players)
+    if blank is None:
+        blank = _BLANK_TABLES[players] = State(
+            players=players,
+            options=Options(),
+            seats=tuple(Seat() for _ in range(players)),
+            phase=_P.LEADER,
+            deck=cards.deck(players),
+            character_pool=cards.CHARACTERS,
+            known=tuple(frozenset() for _ in range(players)),
+        )
+    return _copy_state(blank, options=options)
+
+
+#: each player count's table before the Leader is assigned, built once
+#: (`setup` copies it with the match's options: states are immutable)
+_BLANK_TABLES: dict[int, State] = {}
 
 
 def to_act(state: State) -> frozenset[int]:
@@ -390,6 +488,7 @@ def chance_pool(state: State) -> tuple[Sequence[object], dict] | None:
     it: the pool `chance_outcomes` lists, each with probability 1 / its
     size, in order (so a playout need not list them), when no card is twice
     in it; None otherwise and for the other draws."""
+    global _distinct_deck
     phase = state.phase
     if phase is _DEAL:
         pool = state.deck if state.unseen is None else state.unseen
@@ -403,9 +502,20 @@ def chance_pool(state: State) -> tuple[Sequence[object], dict] | None:
         actions = _DEAL_CHARACTERS
     else:
         return None
+    if pool is _distinct_deck:
+        return pool, actions
     if len(set(pool)) != len(pool):
         return None
+    if phase is _DEAL:
+        _distinct_deck = pool
     return pool, actions
+
+
+#: the last deck seen to hold each card once (`chance_pool` checks a pool
+#: by a set, a third of a deal's cost): the deck a deal leaves of it holds
+#: each card once too, and takes its place (`_deal`). Only ever a tuple
+#: known to be such a deck; any other pool is checked.
+_distinct_deck: Sequence[object] | None = None
 
 
 def _draws(
@@ -454,88 +564,96 @@ def _acts(state: State, seat: object) -> bool:
 
 
 def legal_actions(state: State, seat: int) -> tuple[object, ...]:
-    if state.phase is _P.DRAFT and type(seat) is int:
+    if state.phase is _DRAFT and type(seat) is int:
         # the draft's picks, the most frequent list (as `_acts` below)
         seats = state.seats
         if 0 <= seat < len(seats) and not seats[seat].chose:
-            hand = seats[seat].hand
-            if None not in hand:
-                try:
-                    return tuple(map(_PICKS.__getitem__, sorted(hand)))
-                except KeyError:  # not a card of the box
-                    pass
+            try:
+                return tuple(map(_PICKS.__getitem__, sorted(seats[seat].hand)))
+            except (KeyError, TypeError):  # a hidden card (None), or not a card of the box
+                pass
     if seat == CHANCE or not _acts(state, seat):
         return ()
-    phase = state.phase
+    return _listed(state, seat)
+
+
+def _listed(state: State, seat: int) -> tuple[object, ...]:
+    """`legal_actions` of a seat to act (`_acts`), by the phase's lister."""
+    lister = _LISTERS.get(state.phase)
+    return () if lister is None else lister(state, seat)
+
+
+def _list_picks(state: State, seat: int) -> tuple[object, ...]:
+    hand = state.seats[seat].hand
+    if None in hand:
+        hand = [c for c in hand if c is not None]
+    try:
+        return tuple(map(_PICKS.__getitem__, sorted(hand)))
+    except KeyError:  # not a card of the box
+        return tuple([_PICKS.get(c) or Pick(c) for c in sorted(hand)])
+
+
+def _list_places(state: State, seat: int) -> tuple[object, ...]:
     me = state.seats[seat]
-    if phase is _P.DRAFT:
-        hand = me.hand
-        if None in hand:
-            hand = [c for c in hand if c is not None]
-        try:
-            return tuple(map(_PICKS.__getitem__, sorted(hand)))
-        except KeyError:  # not a card of the box
-            return tuple([_PICKS.get(c) or Pick(c) for c in sorted(hand)])
-    if phase is _P.PLACE:
-        kept = sorted([c for c in me.kept if c is not None])
-        get = _PLACES.get
-        return tuple(
-            [get(up) or _place_of(up) for up in combinations(kept, face_up_needed(state, seat))]
-        )
-    if phase is _P.PURPLE:
-        return _by_count(Turn, len(me.slots))
-    if phase is _P.GOLD_KEEP:
-        return tuple(
-            [_KEEPS.get(c) or Keep(c) for c in sorted_tuple(c for c in state.drawn if c is not None)]
-        )
-    if phase is _P.PEEK:
-        return tuple(map(_peek_action, peek_targets(state)))
-    if phase is _P.TEAL:
-        return _by_count(Copy, len(me.slots))
-    if phase is _P.VOTE:
-        return _others(Vote, state.players, seat)
-    if phase in _LEADER_PHASES:
-        tied = state.tied
-        found = _CHOOSE_AMONG.get(tied)
-        if found is None:
-            found = _CHOOSE_AMONG[tied] = tuple(Choose(s) for s in tied)
-        return found
-    if phase is _P.JUDGE:
-        return _JUDGE
-    if phase is _P.ADMIT:
-        return _by_count(Discard, len(me.slots))
-    if phase is _P.GUILTY:
-        return losing_pairs(state)
-    if phase is _P.ROB:
-        # the victims, then Pass (built once per list of victims)
-        among = victims(state)
-        found = _ROB_AMONG.get(among)
-        if found is None:
-            found = _ROB_AMONG[among] = tuple(Choose(s) for s in among) + (Pass(),)
-        return found
-    if phase is _P.GIVE:
-        return _by_count(Give, len(me.slots))
-    if phase is _P.LIANG:
-        return _others(Choose, state.players, seat)
-    return ()
+    kept = sorted([c for c in me.kept if c is not None])
+    # `face_up_needed`
+    needed = 2 if me.character is _C.ORANGE else 3
+    return tuple(map(_PLACES.__getitem__, combinations(kept, needed)))
 
 
-def _peek_action(target: tuple[int, int]) -> Peek:
-    """Peek(seat, slot), built once per target."""
-    found = _PEEKS.get(target)
+def _list_keeps(state: State, seat: int) -> tuple[object, ...]:
+    return tuple(
+        [_KEEPS.get(c) or Keep(c) for c in sorted_tuple(c for c in state.drawn if c is not None)]
+    )
+
+
+def _list_peeks(state: State, seat: int) -> tuple[object, ...]:
+    return tuple(map(_PEEKS.__getitem__, _peek_targets(state, state.acting)))
+
+
+def _list_tied(state: State, seat: int) -> tuple[object, ...]:
+    tied = state.tied
+    found = _CHOOSE_AMONG.get(tied)
     if found is None:
-        found = _PEEKS[target] = Peek(*target)
+        found = _CHOOSE_AMONG[tied] = tuple(Choose(s) for s in tied)
     return found
 
 
-_PEEKS: dict[tuple[int, int], Peek] = {}
-
-
-def _place_of(cards_up: tuple[int, ...]) -> Place:
-    found = _PLACES.get(cards_up)
+def _list_robbed(state: State, seat: int) -> tuple[object, ...]:
+    # the victims, then Pass (built once per list of victims)
+    among = victims(state)
+    found = _ROB_AMONG.get(among)
     if found is None:
-        found = _PLACES[cards_up] = Place(cards_up)
+        found = _ROB_AMONG[among] = tuple(Choose(s) for s in among) + (Pass(),)
     return found
+
+
+def _by_slot(kind: type) -> object:
+    """A lister of `_by_count(kind, the seat's slots)`."""
+    return lambda state, seat: _by_count(kind, len(state.seats[seat].slots))
+
+
+#: each phase's legal list for a seat to act (`_listed`)
+_LISTERS = {
+    _P.DRAFT: _list_picks,
+    _P.PLACE: _list_places,
+    _P.PURPLE: _by_slot(Turn),
+    _P.GOLD_KEEP: _list_keeps,
+    _P.PEEK: _list_peeks,
+    _P.TEAL: _by_slot(Copy),
+    _P.VOTE: lambda state, seat: _others(Vote, state.players, seat),
+    **dict.fromkeys(_LEADER_PHASES, _list_tied),
+    _P.JUDGE: lambda state, seat: _JUDGE,
+    _P.ADMIT: _by_slot(Discard),
+    _P.GUILTY: lambda state, seat: losing_pairs(state),
+    _P.ROB: _list_robbed,
+    _P.GIVE: _by_slot(Give),
+    _P.LIANG: lambda state, seat: _others(Choose, state.players, seat),
+}
+
+
+#: Peek(seat, slot), built once per target
+_PEEKS = _Once(lambda target: Peek(*target))
 
 
 def _by_count(kind: type, n: int) -> tuple[object, ...]:
@@ -562,7 +680,7 @@ def _others(kind: type, players: int, seat: int) -> tuple[object, ...]:
 def apply(state: State, seat: int, action: object) -> State:
     """Apply one action; raises IllegalAction with a reason a person can read."""
     phase = state.phase
-    if phase is _P.DRAFT and type(action) is Pick and type(seat) is int:
+    if phase is _DRAFT and type(action) is Pick and type(seat) is int:
         # the draft's pick, the most frequent move, checked at once as
         # `_acts` and `_is_legal` below would
         seats = state.seats
@@ -571,9 +689,23 @@ def apply(state: State, seat: int, action: object) -> State:
             card = action.card
             if not p.chose and card is not None and card in p.hand:
                 return _pick(state, seat, action)
-    if phase is _P.OVER:
+    elif phase is _VOTE and type(action) is Vote and type(seat) is int:
+        # a vote, checked at once as `_acts` and `_is_legal` below would
+        seats = state.seats
+        if 0 <= seat < len(seats) and not seats[seat].chose:
+            target = action.seat
+            if type(target) is int and target != seat and 0 <= target < state.players:
+                return _vote(state, seat, action)
+    elif phase is _PLACE and type(action) is Place and type(seat) is int:
+        # a placement, checked as `_acts` and `_is_legal` below would
+        seats = state.seats
+        if 0 <= seat < len(seats) and not seats[seat].chose and _is_legal(state, seat, action):
+            return _place(state, seat, action)
+    if phase is _OVER:
         raise IllegalAction("The game is over.")
     if seat == CHANCE:
+        if phase is _DEAL:
+            return _deal(state, action)
         return _apply_chance(state, action)
     if phase in _CHANCE_PHASES:
         raise IllegalAction("Wait: the cards are being dealt or drawn.")
@@ -608,13 +740,26 @@ def _is_legal(state: State, seat: int, action: object) -> bool:
         if type(up) is not tuple or len(up) != face_up_needed(state, seat):
             return False
         kept = state.seats[seat].kept
-        if not all(c is not None and c in kept for c in up):
-            return False
-        return all(a < b for a, b in zip(up, up[1:], strict=False))
+        last = None
+        for c in up:
+            if c is None or c not in kept:
+                return False
+            # compared only once both are kept cards
+            if last is not None and not last < c:
+                return False
+            last = c
+        return True
     if phase is _P.VOTE and kind is Vote and type(action.seat) is int:  # type: ignore[attr-defined]
         target = action.seat  # type: ignore[attr-defined]
         return target != seat and 0 <= target < state.players
-    return action in legal_actions(state, seat)
+    legal = _listed(state, seat)
+    # the same action object first (a list's actions are built once and a
+    # playout picks one of them): `in` would call each action's `__eq__`
+    # before it
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
 
 
 def _why_not(state: State, seat: int, action: object) -> str:
@@ -650,14 +795,7 @@ def _apply_chance(state: State, action: object) -> State:
     phase = state.phase
     if phase is _P.DEAL:
         return _deal(state, action)
-    if phase not in _CHANCE_PHASES:
-        raise IllegalAction("Nothing is being dealt or drawn now.")
-    if phase is _P.LEADER:
-        if not isinstance(action, AssignLeader) or not 0 <= action.seat < state.players:
-            raise IllegalAction("Assign the Leader card to a player.")
-        state = _set_seat(state, action.seat, was_leader=True)
-        return _start_round(_copy_state(state, leader=action.seat))
-    if phase is _P.CHARACTERS:
+    if phase is _CHARACTERS:
         if not isinstance(action, DealCharacter) or action.character not in state.character_pool:
             raise IllegalAction("That character cannot be dealt now.")
         target = _character_target(state)
@@ -666,16 +804,23 @@ def _apply_chance(state: State, action: object) -> State:
         mine = seats[target].__dict__.copy()
         mine["character"] = action.character
         p = _new_object(Seat)
-        _set_attribute(p, "__dict__", mine)
+        _set_seat_fields(p, mine)
         fields = state.__dict__.copy()
-        fields["seats"] = seats[:target] + (p,) + seats[target + 1 :]
+        fields["seats"] = _with_seat(seats, target, p)
         fields["character_pool"] = remove_one(state.character_pool, action.character)
         if target == state.players - 1:
             fields["phase"] = _P.DRAFT
             fields["draft_turn"] = 1
         state = _new_object(State)
-        _set_attribute(state, "__dict__", fields)
+        _set_state_fields(state, fields)
         return state
+    if phase not in _CHANCE_PHASES:
+        raise IllegalAction("Nothing is being dealt or drawn now.")
+    if phase is _P.LEADER:
+        if not isinstance(action, AssignLeader) or not 0 <= action.seat < state.players:
+            raise IllegalAction("Assign the Leader card to a player.")
+        state = _set_seat(state, action.seat, was_leader=True)
+        return _start_round(_copy_state(state, leader=action.seat))
     if not isinstance(action, Draw) or action.card not in state.discard:
         raise IllegalAction("That card is not in the discard pile.")
     discard = remove_one(state.discard, action.card)
@@ -696,21 +841,23 @@ def _apply_chance(state: State, action: object) -> State:
     seat = state.accused
     assert seat is not None
     p = state.seats[seat]
-    state = _set_seat(state, seat, slots=p.slots + (Slot(action.card, up=True),))
+    state = _set_seat(state, seat, slots=p.slots + (_UP_SLOT[action.card],))
     return _greed(_copy_state(state, discard=discard))
 
 
 def _deal(state: State, action: object) -> State:
     """OV §Deal: the next card to the next seat round the table (the
     playouts' most frequent step, written out)."""
+    global _distinct_deck
     if state.gather:
         state = _start_round(state)
     deck = state.deck
     if not isinstance(action, Deal):
         raise IllegalAction("That card cannot be dealt now.")
     card = action.card
+    left = list(deck)
     try:
-        i = deck.index(card)
+        left.remove(card)
     except ValueError:
         raise IllegalAction("That card cannot be dealt now.") from None
     dealt = state.dealt
@@ -723,15 +870,19 @@ def _deal(state: State, action: object) -> State:
     mine = p.__dict__.copy()
     mine["hand"] = tuple(sorted(p.hand + (card,)))
     p = _new_object(Seat)
-    _set_attribute(p, "__dict__", mine)
+    _set_seat_fields(p, mine)
     fields = state.__dict__.copy()
-    fields["seats"] = seats[:target] + (p,) + seats[target + 1 :]
-    fields["deck"] = deck[:i] + deck[i + 1 :]
+    changed = list(seats)
+    changed[target] = p
+    fields["seats"] = tuple(changed)
+    left = fields["deck"] = tuple(left)
+    if deck is _distinct_deck:
+        _distinct_deck = left
     dealt += 1
     fields["dealt"] = dealt
     fields["phase"] = _CHARACTERS if dealt == HAND * players else _DEAL
     state = _new_object(State)
-    _set_attribute(state, "__dict__", fields)
+    _set_state_fields(state, fields)
     return state
 
 
@@ -750,36 +901,47 @@ def _start_round(state: State) -> State:
     """OV §Deal: every card back in the deck, every character back (done
     as the next round's first card is dealt: until then the last round's
     table stays as it ended, `State.gather`)."""
-    seats = tuple(
-        Seat(total=p.total, was_leader=p.was_leader, rounds=p.rounds) for p in state.seats
+    blank = _BLANK_SEAT
+    fields = state.__dict__.copy()
+    fields.update(_NEW_ROUND)
+    fields["seats"] = tuple(
+        [
+            _copy_seat(blank, total=p.total, was_leader=p.was_leader, rounds=p.rounds)
+            for p in state.seats
+        ]
     )
-    return _copy_state(
-        state,
-        seats=seats,
-        phase=_P.DEAL,
-        round=state.round + 1,
-        deck=cards.deck(state.players),
-        discard=(),
-        character_pool=cards.CHARACTERS,
-        dealt=0,
-        draft_turn=0,
-        revealed=False,
-        acting=None,
-        drawn=(),
-        peeked=(),
-        accused=None,
-        denied=None,
-        tied=(),
-        showdown=(),
-        declared=None,
-        guilty=None,
-        thief=None,
-        victim=None,
-        to_discard=0,
-        liang_target=None,
-        known=tuple(frozenset() for _ in range(state.players)),
-        gather=False,
-    )
+    fields["round"] = state.round + 1
+    fields["deck"] = cards.deck(state.players)
+    fields["known"] = tuple([frozenset() for _ in range(state.players)])
+    state = _new_object(State)
+    _set_state_fields(state, fields)
+    return state
+
+
+_BLANK_SEAT = Seat()
+#: the fields a new round sets as they are at the start (`_start_round`)
+_NEW_ROUND = {
+    "phase": _P.DEAL,
+    "discard": (),
+    "character_pool": cards.CHARACTERS,
+    "dealt": 0,
+    "draft_turn": 0,
+    "revealed": False,
+    "acting": None,
+    "drawn": (),
+    "peeked": (),
+    "accused": None,
+    "denied": None,
+    "tied": (),
+    "showdown": (),
+    "declared": None,
+    "guilty": None,
+    "thief": None,
+    "victim": None,
+    "to_discard": 0,
+    "liang_target": None,
+    "gather": False,
+}
 
 
 def _pick(state: State, seat: int, action: Pick) -> State:
@@ -796,11 +958,18 @@ def _pick(state: State, seat: int, action: Pick) -> State:
     mine["pick"] = card
     mine["chose"] = True
     p = _new_object(Seat)
-    _set_attribute(p, "__dict__", mine)
-    seats = seats[:seat] + (p,) + seats[seat + 1 :]
+    _set_seat_fields(p, mine)
+    changed = list(seats)
+    changed[seat] = p
+    seats = tuple(changed)
     for p in seats:
         if not p.chose:
-            return _with_seats(state, seats)
+            # `_with_seats` written out
+            fields = state.__dict__.copy()
+            fields["seats"] = seats
+            state = _new_object(State)
+            _set_state_fields(state, fields)
+            return state
     n = state.players
     if state.draft_turn == KEEP:
         # the sixth card goes to the discard pile; its holder knows it (OV-10)
@@ -818,25 +987,24 @@ def _pick(state: State, seat: int, action: Pick) -> State:
             draft_turn=0,
         )
     step = pass_step(state)
-    # each seat takes the pack of its neighbour (`next_seat(s, n, -step)`)
-    return _copy_state(
-        state,
-        seats=tuple([_passed(p, seats[(s - step) % n].hand) for s, p in enumerate(seats)]),
-        draft_turn=state.draft_turn + 1,
-    )
-
-
-def _passed(p: Seat, hand: tuple[int | None, ...]) -> Seat:
-    """`p` after a draft turn: its pick kept, holding `hand` (the pack
-    passed to it)."""
-    mine = p.__dict__.copy()
-    mine["kept"] = p.kept + (p.pick,)
-    mine["pick"] = None
-    mine["chose"] = False
-    mine["hand"] = hand
-    p = _new_object(Seat)
-    _set_attribute(p, "__dict__", mine)
-    return p
+    # each seat keeps its pick and takes the pack of its neighbour
+    # (`next_seat(s, n, -step)`)
+    passed = []
+    for s, p in enumerate(seats):
+        mine = p.__dict__.copy()
+        mine["kept"] = p.kept + (p.pick,)
+        mine["pick"] = None
+        mine["chose"] = False
+        mine["hand"] = seats[(s - step) % n].hand
+        p = _new_object(Seat)
+        _set_seat_fields(p, mine)
+        passed.append(p)
+    fields = state.__dict__.copy()
+    fields["seats"] = tuple(passed)
+    fields["draft_turn"] = state.draft_turn + 1
+    state = _new_object(State)
+    _set_state_fields(state, fields)
+    return state
 
 
 def _place(state: State, seat: int, action: Place) -> State:
@@ -847,9 +1015,10 @@ def _place(state: State, seat: int, action: Place) -> State:
             return _with_seats(state, seats)
     placed = []
     for p in seats:
-        up = tuple(Slot(c, up=True) for c in sorted_tuple(p.face_up))
+        face_up = p.face_up
+        up = tuple(map(_UP_SLOT.__getitem__, sorted(face_up)))
         # face down in the order kept: nothing about the cards follows from it
-        down = tuple(Slot(c, up=False) for c in p.kept if c not in p.face_up)
+        down = tuple([_DOWN_SLOT[c] for c in p.kept if c not in face_up])
         placed.append(_copy_seat(p, slots=up + down, kept=(), face_up=(), chose=False))
     # OV-9: the characters are turned face up as the vote begins
     state = _copy_state(state, seats=tuple(placed), revealed=True)
@@ -859,18 +1028,20 @@ def _place(state: State, seat: int, action: Place) -> State:
 def _abilities(state: State, start: int) -> State:
     """OV §Vote: Purple, Gold, Meixiu, Teal in printed order (OV-11); a
     character not in play, or with nothing to do, is passed."""
+    # `holder` of each character, the first seat holding it
+    held: dict[object, int] = {}
+    for s, p in enumerate(state.seats):
+        held.setdefault(p.character, s)
     for character in VOTE_ABILITIES[start:]:
-        seat = holder(state, character)
+        seat = held.get(character)
         if seat is None:
             continue
         if character is _C.PURPLE and state.seats[seat].slots:
             return _copy_state(state, phase=_P.PURPLE, acting=seat)
         if character is _C.GOLD and state.discard:
             return _copy_state(state, phase=_P.GOLD_DRAW, acting=seat)
-        if character is _C.MEIXIU:
-            state = _copy_state(state, acting=seat)
-            if peek_targets(state):
-                return _copy_state(state, phase=_P.PEEK)
+        if character is _C.MEIXIU and _peek_targets(state, seat):
+            return _copy_state(state, phase=_P.PEEK, acting=seat)
         if character is _C.TEAL and len(state.seats[seat].slots) >= 2:
             return _copy_state(state, phase=_P.TEAL, acting=seat)
     return _copy_state(state, phase=_P.VOTE, acting=None)
@@ -888,7 +1059,7 @@ def _keep(state: State, seat: int, action: Keep) -> State:
     p = state.seats[seat]
     back = remove_one(state.drawn, action.card)
     known = tuple(k | set(back) if s == seat else k for s, k in enumerate(state.known))
-    state = _set_seat(state, seat, slots=p.slots + (Slot(action.card, up=False, origin="gold"),))
+    state = _set_seat(state, seat, slots=p.slots + (_GOLD_SLOT[action.card],))
     state = _copy_state(state, drawn=(), discard=_pile(state.discard + back), known=known)
     return _abilities(state, 2)
 
@@ -979,34 +1150,54 @@ def _lose(state: State, seat: int, indices: Sequence[int]) -> State:
     gone = [p.slots[i] for i in indices]
     ids = {s.card for s in gone if s.card is not None}
     public = {s.card for s in gone if s.up and s.card is not None}
-    known = tuple(k | (ids if s == seat else public) for s, k in enumerate(state.known))
+    # (a seat that learns nothing keeps its set)
+    known = tuple(
+        [
+            k | ids if s == seat else k | public if public else k
+            for s, k in enumerate(state.known)
+        ]
+    )
     state = _set_seat(state, seat, slots=without(p.slots, indices))
     return _copy_state(state, discard=_pile(state.discard + tuple(ids)), known=known)
 
 
 def _face_up(s: Slot) -> Slot:
     """`evolve(s, up=True)`, by the fields in order."""
-    return Slot(s.card, True, s.turned, s.under, s.origin)
+    if s.turned or s.under is not None or s.origin:
+        return Slot(s.card, True, s.turned, s.under, s.origin)
+    return _UP_SLOT[s.card]
 
 
 def _showdown(state: State) -> State:
     """OV §Showdown: every card is revealed and the highest score declared;
     it decides a denial (OV-13)."""
-    seats = tuple(
-        _copy_seat(p, slots=tuple(s if s.up else _face_up(s) for s in p.slots)) for p in state.seats
-    )
-    state = _copy_state(state, seats=seats)
+    seats = []
+    for p in state.seats:
+        slots = p.slots
+        for s in slots:
+            if not s.up:
+                p = _copy_seat(p, slots=tuple([s if s.up else _face_up(s) for s in slots]))
+                break
+        seats.append(p)
+    state = _copy_state(state, seats=tuple(seats))
     # `showdown_score` of each seat, the Wuming sisters looked for once
-    valour = in_play(state, _C.WUMING_VALOUR)
-    wrath = in_play(state, _C.WUMING_WRATH)
+    valour = wrath = False
+    for p in seats:
+        c = p.character
+        if c is _C.WUMING_VALOUR:
+            valour = True
+        elif c is _C.WUMING_WRATH:
+            wrath = True
     scores = tuple(
-        cards.points(
-            effective(p.slots), meixiu=p.character is _C.MEIXIU, valour=valour, wrath=wrath
-        )
-        for p in state.seats
+        [
+            cards.points(
+                effective(p.slots), meixiu=p.character is _C.MEIXIU, valour=valour, wrath=wrath
+            )
+            for p in state.seats
+        ]
     )
     best = max(scores)
-    top = tuple(s for s in range(state.players) if scores[s] == best)
+    top = tuple([s for s in range(state.players) if scores[s] == best])
     state = _copy_state(state, showdown=scores, declared=top[0] if len(top) == 1 else None)
     if state.denied and state.accused in top and len(top) > 1:
         return _copy_state(state, phase=_P.DECLARE, tied=top)
@@ -1046,10 +1237,10 @@ def _greed(state: State) -> State:
     with the most Greed cards may steal (OV-15)."""
     g = holder(state, _C.GREED)
     if g is not None:
-        taken = tuple(c for c in state.discard if c is not None and TRAIT[c] is _T.GREED)
+        taken = tuple([c for c in state.discard if c is not None and TRAIT[c] is _T.GREED])
         if taken:
             p = state.seats[g]
-            added = tuple(Slot(c, up=True, origin="hoarder") for c in taken)
+            added = tuple(map(_HOARDER_SLOT.__getitem__, taken))
             state = _set_seat(state, g, slots=p.slots + added)
             discard = state.discard
             for c in taken:
@@ -1083,7 +1274,7 @@ def _give(state: State, seat: int, action: Give) -> State:
     card = state.seats[seat].slots[action.slot].card
     state = _set_seat(state, seat, slots=without(state.seats[seat].slots, (action.slot,)))
     p = state.seats[thief]
-    state = _set_seat(state, thief, slots=p.slots + (Slot(card, up=True),))
+    state = _set_seat(state, thief, slots=p.slots + (_UP_SLOT[card],))
     return _scoring(state)
 
 
@@ -1098,19 +1289,42 @@ def _scoring(state: State) -> State:
 def _score_round(state: State) -> State:
     """OV §Scoring, OV-6: scores added to secret totals; the lowest round
     score takes the Leader card (OV-5: a tie, the Leader chooses; OV-17)."""
-    pads = [round_score(state, s) for s in range(state.players)]
-    seats = tuple(
-        _copy_seat(p, total=(p.total or 0) + pad.score, rounds=p.rounds + (pad,))
-        for p, pad in zip(state.seats, pads, strict=True)
-    )
-    state = _copy_state(state, seats=seats, acting=None)
+    players = state.players
+    pads = [round_score(state, s) for s in range(players)]
+    # one State copy: the totals, and the end, a tie or the new Leader
+    # (`_new_leader` written out)
+    fields = state.__dict__.copy()
+    fields["acting"] = None
+    leader = None
     if state.round >= ROUNDS:
-        return _copy_state(state, phase=_P.OVER)
-    low = min(pad.score for pad in pads)
-    lowest = tuple(s for s in range(state.players) if pads[s].score == low)
-    if len(lowest) > 1:
-        return _copy_state(state, phase=_P.NEXT_LEADER, tied=lowest)
-    return _new_leader(state, lowest[0])
+        fields["phase"] = _P.OVER
+    else:
+        low = min([pad.score for pad in pads])
+        lowest = tuple([s for s in range(players) if pads[s].score == low])
+        if len(lowest) > 1:
+            fields["phase"] = _P.NEXT_LEADER
+            fields["tied"] = lowest
+        else:
+            leader = lowest[0]
+            fields["leader"] = leader
+            fields["phase"] = _P.DEAL
+            fields["tied"] = ()
+            fields["gather"] = True
+    seats = []
+    for s, p in enumerate(state.seats):
+        pad = pads[s]
+        mine = p.__dict__.copy()
+        mine["total"] = (p.total or 0) + pad.score
+        mine["rounds"] = p.rounds + (pad,)
+        if s == leader:
+            mine["was_leader"] = True
+        p = _new_object(Seat)
+        _set_seat_fields(p, mine)
+        seats.append(p)
+    fields["seats"] = tuple(seats)
+    state = _new_object(State)
+    _set_state_fields(state, fields)
+    return state
 
 
 def _new_leader(state: State, seat: int) -> State:
@@ -1120,13 +1334,14 @@ def _new_leader(state: State, seat: int) -> State:
 
 def _set_seat(state: State, seat: int, **changes: object) -> State:
     seats = state.seats
-    return _copy_state(
-        state, seats=seats[:seat] + (_copy_seat(seats[seat], **changes),) + seats[seat + 1 :]
-    )
+    return _copy_state(state, seats=_with_seat(seats, seat, _copy_seat(seats[seat], **changes)))
 
 
 def _with_seat(seats: tuple[Seat, ...], seat: int, p: Seat) -> tuple[Seat, ...]:
-    return seats[:seat] + (p,) + seats[seat + 1 :]
+    """`seats` with `p` at `seat` (by a list: fewer tuples than slices)."""
+    changed = list(seats)
+    changed[seat] = p
+    return tuple(changed)
 
 
 def _chosen(seats: tuple[Seat, ...], seat: int, field: str, value: object) -> tuple[Seat, ...]:
@@ -1136,8 +1351,10 @@ def _chosen(seats: tuple[Seat, ...], seat: int, field: str, value: object) -> tu
     mine[field] = value
     mine["chose"] = True
     p = _new_object(Seat)
-    _set_attribute(p, "__dict__", mine)
-    return seats[:seat] + (p,) + seats[seat + 1 :]
+    _set_seat_fields(p, mine)
+    changed = list(seats)
+    changed[seat] = p
+    return tuple(changed)
 
 
 def _with_seats(state: State, seats: tuple[Seat, ...]) -> State:
@@ -1145,7 +1362,7 @@ def _with_seats(state: State, seats: tuple[Seat, ...]) -> State:
     fields = state.__dict__.copy()
     fields["seats"] = seats
     state = _new_object(State)
-    _set_attribute(state, "__dict__", fields)
+    _set_state_fields(state, fields)
     return state
 
 
