@@ -353,10 +353,13 @@ class SearchHooks:
       rollout's decisions, which ends the rollout with `evaluate` when true
       (Boss Quest: at the end of the round in progress). None: no horizon
       but `rollout_depth`.
-    - ``answer(view, seat, legal)``: the game's own answer for a decision
-      the search would not improve (one of `legal`), taken without
-      searching, or None to search (Boss Quest: the heuristic bot's choice
-      at the Wizard). No hook: always search.
+    - ``answer(view, seat, legal, *, iterations, stop)``: the game's own
+      answer for a decision the search would not improve (one of `legal`),
+      taken without searching, or None to search (Boss Quest: the heuristic
+      bot's choice at the Wizard). It is given the bot's budget: its
+      `iterations` (None: no cap) and `stop`, None or a test that is true
+      once the bot's clock has run out or it is asked to move now (Boss
+      Quest's Solo Quest reads that many deals). No hook: always search.
     - ``common_deals``: True to search only the decision at hand, every
       legal action played on the same deals (a determinization and the
       rollouts' seed) and then by `rollout`, instead of growing a tree

@@ -16,7 +16,7 @@ from core.bossquest import GAME, search, solo, solo_search
 from core.bossquest.actions import Ask, AssignTo, PlayPersonal, Resolve, take
 from core.bossquest.cards import Colour, Spell, SpellKind
 from core.bossquest.state import Options, Phase
-from core.bots import make_bot
+from core.bots import BUDGETS, make_bot
 from core.bots.ismcts import IsmctsBot
 from core.playout import sample_chance
 from tests.bossquest_tables import w
@@ -297,12 +297,68 @@ def test_normal_plays_the_policy_and_hard_improves_it():
     state, legal, _ = next(_quest(0))
     view = GAME.view(state, 0)
     policy = solo_search.rollout(view, legal, random.Random(0))
-    improved = solo_search.answer(view, legal)
+    improved = solo_search.answer(view, legal, 300)
     assert (policy, improved) == (Ask(4), Ask(3))
-    normal, hard = make_bot("boss-quest", "normal"), make_bot("boss-quest", "hard")
+    normal = make_bot("boss-quest", "normal")
+    hard = make_bot("boss-quest", "hard", iterations=300)  # no clock: by seed
     assert normal.choose(GAME, view, 0, legal, random.Random(1)) == policy
     assert hard.choose(GAME, view, 0, legal, random.Random(1)) == improved
     assert normal.last.stopped_by == hard.last.stopped_by == "answered"
+
+
+def test_hard_reads_as_many_deals_as_its_budget_under_its_clock(monkeypatch):
+    """Issue 13 (a move within 5 s at hard, "move now"): the hard bot's Solo
+    Quest move reads as many deals as its level's iteration budget, and is
+    told to stop by its clock (hard's 5 s) and by "move now"."""
+    state, legal, _ = next(_quest(0))
+    view = GAME.view(state, 0)
+    asked = []
+
+    def improve(view, legal, playouts, stop=None):
+        asked.append((playouts, stop is not None and not stop()))
+        return legal[0]
+
+    monkeypatch.setattr(solo_search, "improve", improve)
+    hard = make_bot("boss-quest", "hard")
+    assert hard.choose(GAME, view, 0, legal, random.Random(1)) == legal[0]
+    assert asked == [(BUDGETS["hard"].iterations, True)]
+
+
+def test_improve_stops_when_told_with_the_deals_read_so_far():
+    """A stopped `improve` answers what its first deals say: told to stop at
+    once, it reads `SETTLE_EVERY` deals, the same answer as asking for that
+    many."""
+    for state, legal, _ in list(_quest(1))[:12:3]:
+        view = GAME.view(state, 0)
+        every = solo_search.SETTLE_EVERY
+        assert solo_search.improve(view, legal, 10 * every, lambda: True) == solo_search.improve(
+            view, legal, every
+        )
+
+
+def test_improve_stops_once_its_answer_is_settled(monkeypatch):
+    """At the wave's last turn the purple 6 beats the 15 HP Boss, and no
+    other move keeps a heart: every deal gives that move the same lead (the
+    table's worth of a heart more at the 2nd wave, `WAVE_START`), so the
+    answer is settled before the last deals, and reading them all gives the
+    same one."""
+    state = at_wave(
+        1,
+        [boss(15, "B7", "R2"), boss(16, "B6"), boss(18, "Y7")],
+        rows=((Spell(SpellKind.NEED_COLOUR, Colour.BLUE),), (), ()),
+        phase=Phase.SOLO_ASSIGN,
+    )
+    state = attrs.evolve(state, drawn=(w("P6"),), weapon_deck=take(state.weapon_deck, w("P6")))
+    legal, view = GAME.legal_actions(state, 0), GAME.view(state, 0)
+    dealt = []
+    deal = solo_search._deal
+    monkeypatch.setattr(solo_search, "_deal", lambda *a: dealt.append(1) or deal(*a))
+    assert solo_search.improve(view, legal, 1000) == AssignTo(0)
+    settled = len(dealt)
+    assert settled < 1000
+    monkeypatch.setattr(solo_search, "SETTLE_EVERY", 10**6)
+    assert solo_search.improve(view, legal, 1000) == AssignTo(0)
+    assert len(dealt) == settled + 1000
 
 
 def test_normal_plays_the_policy_through_a_whole_quest():

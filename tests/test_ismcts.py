@@ -718,19 +718,53 @@ def test_a_games_answer_is_taken_without_searching():
     state = after_deal(((1, 4), (2, 3)))
     view, legal = game.view(state, 0), game.legal_actions(state, 0)
     hooks = HIGH_HOOKS
-    told = attrs.evolve(hooks, answer=lambda v, seat, legal: legal[-1])
+    budgets = []
+
+    def last_one(v, seat, legal, *, iterations, stop):
+        budgets.append((iterations, stop))
+        return legal[-1]
+
+    told = attrs.evolve(hooks, answer=last_one)
     bot = IsmctsBot(iterations=40, hooks=told)
     caller = random.Random(3)
     assert bot.choose(game, view, 0, legal, caller) == legal[-1]
     assert bot.last.stopped_by == "answered" and bot.last.iterations == 0
     assert caller.random() == random.Random(3).random()
-    silent = attrs.evolve(hooks, answer=lambda v, seat, legal: None)
+    # the answer is given the bot's budget: no clock, no stop
+    assert budgets == [(40, None)]
+    silent = attrs.evolve(hooks, answer=lambda v, seat, legal, **budget: None)
     plain = IsmctsBot(iterations=40, hooks=hooks)
     asked = IsmctsBot(iterations=40, hooks=silent)
     assert asked.choose(game, view, 0, legal, random.Random(4)) == plain.choose(
         game, view, 0, legal, random.Random(4)
     )
     assert asked.last.stats == plain.last.stats and asked.last.iterations == 40
+
+
+def test_a_games_answer_is_told_when_to_stop():
+    """`SearchHooks.answer` is given `stop`: true once the bot's clock has
+    run out or "move now" is asked (`should_stop`), false before."""
+    game = GAME
+    state = after_deal(((1, 4), (2, 3)))
+    view, legal = game.view(state, 0), game.legal_actions(state, 0)
+    seen = []
+
+    def note(v, seat, legal, *, iterations, stop):
+        seen.append((iterations, stop()))
+        return legal[0]
+
+    hooks = attrs.evolve(HIGH_HOOKS, answer=note)
+    asked = [False]
+    IsmctsBot(iterations=None, seconds=60.0, hooks=hooks).search(
+        game, view, 0, legal, random.Random(1), should_stop=lambda: asked[0]
+    )
+    asked[0] = True
+    IsmctsBot(iterations=None, seconds=60.0, hooks=hooks).search(
+        game, view, 0, legal, random.Random(1), should_stop=lambda: asked[0]
+    )
+    # a clock of a nanosecond has run out by the time the answer is asked
+    IsmctsBot(iterations=7, seconds=1e-9, hooks=hooks).choose(game, view, 0, legal, random.Random(1))
+    assert seen == [(None, False), (None, True), (7, True)]
 
 
 # --- common deals: the decision at hand searched on the same deals -----------

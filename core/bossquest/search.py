@@ -36,6 +36,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -427,12 +428,20 @@ def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...] | 
     return None
 
 
-def answer(view: State, seat: int, legal: tuple[Any, ...]) -> Any:
+def answer(
+    view: State,
+    seat: int,
+    legal: tuple[Any, ...],
+    *,
+    iterations: int | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Any:
     """The bot's own choice at the Wizard, without a search (`prune` would
     leave it only that one), and in the Final Boss duel; in the Solo Quest,
-    solo_search.answer; None elsewhere: search."""
+    solo_search.answer, reading as many deals as the bot's `iterations`
+    (its level's budget) until `stop`; None elsewhere: search."""
     if view.players == 1:
-        return solo_search.answer(view, legal)
+        return solo_search.answer(view, legal, iterations, stop)
     if view.phase is Phase.TURN and view.step in _AT_WIZARD:
         return wizard_choice(view, seat, legal)
     if view.champion is not None:
@@ -455,13 +464,13 @@ HOOKS = SearchHooks(
 )
 
 
-def normal_answer(view: State, seat: int, legal: tuple[Any, ...]) -> Any:
+def normal_answer(view: State, seat: int, legal: tuple[Any, ...], **budget: Any) -> Any:
     """The normal bot's `answer`: in the Solo Quest the rollout policy alone
     (`solo_search.policy_answer`), not improved as hard's is; elsewhere
     `answer`, as hard."""
     if view.players == 1:
         return solo_search.policy_answer(view, legal)
-    return answer(view, seat, legal)
+    return answer(view, seat, legal, **budget)
 
 
 #: level -> the hooks that level searches with, where not `HOOKS`

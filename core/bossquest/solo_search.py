@@ -19,6 +19,7 @@ is left.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -289,25 +290,32 @@ def _target(state: State, legal: tuple[Any, ...]) -> Any:
     )
 
 
-#: Playouts per candidate move in `answer` (the same deals for every
-#: candidate). The candidates differ by a few hundredths in the chance of
-#: winning, so few playouts choose by noise: 30 won 33 of 200 quests (the
-#: policy alone 32), 100 won 58 of the same 200. A move at 300 takes about
-#: 0.15 s of CPU (0.4 s at most in 160 moves), inside hard's 5 s (the
+#: Playouts per candidate move in `answer` when no budget is given (the
+#: hard bot reads its level's iteration budget instead, `BUDGETS` in
+#: core/bots: 4,000 deals, under its 5 s clock). The candidates differ by a
+#: few hundredths in the chance of winning, so few playouts choose by
+#: noise: 30 won 33 of 200 quests (the policy alone 32), 100 won 58 of the
+#: same 200; 1,000 won more than 300 on the same deals (docs/opponents.md).
+#: A move at 300 takes about 0.15 s of CPU, at 2,000 up to 1.8 s (the
 #: normal level plays `policy_answer`, no playouts).
 PLAYOUTS = 300
 
 
-def answer(view: State, legal: tuple[Any, ...]) -> Any:
+def answer(
+    view: State,
+    legal: tuple[Any, ...],
+    playouts: int | None = None,
+    stop: Callable[[], bool] | None = None,
+) -> Any:
     """The hard bot's own move in the Solo Quest: the rollout policy
-    improved by one step (`improve`, `PLAYOUTS` deals), from its view. The
-    tree search over these hooks measured below the policy alone (4 of 52
-    quests at 500 iterations a move, 0 of 7 at hard's 4,000), the policy
-    about 17%, this 29% of the same 200 quests at 100 playouts
-    (docs/opponents.md)."""
+    improved by one step (`improve`, `playouts` deals, else `PLAYOUTS`,
+    until `stop` says so), from its view. The tree search over these hooks
+    measured below the policy alone (4 of 52 quests at 500 iterations a
+    move, 0 of 7 at hard's 4,000), the policy about 17%, this 29% of the
+    same 200 quests at 100 playouts (docs/opponents.md)."""
     if not legal or view.phase not in _DECISIONS:
         return None
-    return improve(view, legal, PLAYOUTS)
+    return improve(view, legal, PLAYOUTS if playouts is None else playouts, stop)
 
 
 def policy_answer(view: State, legal: tuple[Any, ...]) -> Any:
@@ -321,7 +329,12 @@ def policy_answer(view: State, legal: tuple[Any, ...]) -> Any:
     return rollout(view, legal, random.Random(0))
 
 
-def improve(view: State, legal: tuple[Any, ...], playouts: int) -> Any:
+def improve(
+    view: State,
+    legal: tuple[Any, ...],
+    playouts: int,
+    stop: Callable[[], bool] | None = None,
+) -> Any:
     """The candidate (the moves `prune` keeps) whose playouts win most: on
     each of `playouts` deals drawn from the view (`_deal`: an order of the
     weapons the view leaves unseen, of every later wave's deck and of the
@@ -332,7 +345,13 @@ def improve(view: State, legal: tuple[Any, ...], playouts: int) -> Any:
     values). Ties go to the policy's own move, then to `legal`'s order. A
     function of the view: the deals are drawn from a generator seeded by it
     (`_view_key`); the view's unseen weapons fill the deck, whose order no
-    state holds (chance draws from a pile, BQ §Solo Quest)."""
+    state holds (chance draws from a pile, BQ §Solo Quest).
+
+    Every `SETTLE_EVERY` deals it stops early once the leader is settled
+    (ahead of every other candidate by more than the deals left could
+    give: a playout is worth 0 to 1), the same answer all the deals would
+    give; and when `stop()` is true (the bot's clock, "move now"), with the
+    leader of the deals played so far, each candidate played on each."""
     own = rollout(view, legal, random.Random(0))
     cands = prune(view, legal) or legal
     if len(cands) == 1:
@@ -343,13 +362,29 @@ def improve(view: State, legal: tuple[Any, ...], playouts: int) -> Any:
     apply = solo.apply
     afters = [apply(full, 0, a) for a in cands]
     totals = [0.0] * len(cands)
-    for _ in range(playouts):
+    for done in range(playouts):
+        if done and done % SETTLE_EVERY == 0:
+            if _settled(totals, playouts - done) or (stop is not None and stop()):
+                break
         deal = _deal(full, rng)
         seed = rng.getrandbits(32)
         for j, after in enumerate(afters):
             totals[j] += _play_out(after, deal, random.Random(seed), wave)
     best = max(range(len(cands)), key=lambda j: (totals[j], cands[j] == own, -j))
     return cands[best]
+
+
+#: `improve` asks whether its answer is settled, and whether to stop, every
+#: this many deals
+SETTLE_EVERY = 20
+
+
+def _settled(totals: list[float], left: int) -> bool:
+    """Whether the candidate ahead stays ahead whatever `left` more deals
+    give (each adds 0 to 1 to a total): strictly, so that no tie-break is
+    left to the deals to come."""
+    first, second = sorted(totals, reverse=True)[:2]
+    return first - second > left
 
 
 def _deal(state: State, rng: random.Random) -> tuple[dict[int, list[Any]], list[int]]:

@@ -155,6 +155,20 @@ def hooks_for(game: Any, level: str | None = None) -> Any:
     return getattr(module, "HOOKS", None)
 
 
+def _stopper(
+    should_stop: Callable[[], bool] | None, deadline: float | None
+) -> Callable[[], bool] | None:
+    """What a game's `answer` asks to know whether to stop: "move now"
+    (`should_stop`) or the clock past `deadline`; None when neither bounds
+    it."""
+    if deadline is None:
+        return should_stop
+    clock = time.perf_counter
+    if should_stop is None:
+        return lambda: clock() >= deadline
+    return lambda: clock() >= deadline or should_stop()
+
+
 def outcome_values(outcome: Outcome) -> tuple[float, ...]:
     """Each seat's value of a finished match, in [0, 1]: its share of the
     win (1 alone, 1/k for a win shared by k seats, 0 for a loss); with three
@@ -339,17 +353,18 @@ class IsmctsBot:
             action = self._fallback(game, view, seat, legal, rng)
             self.last = SearchResult(action, 0, time.perf_counter() - started, stopped_by="no-hooks")
             return self.last
+        budget = iterations if iterations is not None else self.iterations
+        limit = seconds if seconds is not None else self.seconds
+        deadline = None if limit is None else started + limit
         if hooks.answer is not None:
-            action = hooks.answer(view, seat, legal)
+            stop = _stopper(should_stop, deadline)
+            action = hooks.answer(view, seat, legal, iterations=budget, stop=stop)
             if action is not None:
                 self.last = SearchResult(
                     action, 0, time.perf_counter() - started, stopped_by="answered"
                 )
                 return self.last
         own = random.Random(rng.getrandbits(64))
-        budget = iterations if iterations is not None else self.iterations
-        limit = seconds if seconds is not None else self.seconds
-        deadline = None if limit is None else started + limit
         # no cyclic garbage collection while searching (module docstring)
         collecting = gc.isenabled()
         if collecting:
