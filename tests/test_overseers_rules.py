@@ -242,6 +242,19 @@ def test_draft_picks_secret_and_the_sixth_card_discarded_ov10():
 # --- 3. Placement -----------------------------------------------------------------
 
 
+def _before_placing():
+    """Three seats holding the five cards each of them keeps, none placed
+    (the placement of `placed`'s rows undone)."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], ids=Ids())
+    return attrs.evolve(
+        state,
+        phase=Phase.PLACE,
+        seats=tuple(
+            attrs.evolve(p, kept=tuple(x.card for x in p.slots), slots=()) for p in state.seats
+        ),
+    )
+
+
 def test_placement_three_up_two_down_revealed_together():
     """OV §3 Placement: "the top row will consist of three cards, and the
     bottom row of two cards; after everyone has placed their cards, all
@@ -254,14 +267,7 @@ def test_placement_three_up_two_down_revealed_together():
         v = GAME.view(state, (s + 1) % 3)
         assert [x.card is None for x in v.seats[s].slots] == [False] * 3 + [True] * 2
     # midway, the top rows are secret
-    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], ids=Ids())
-    start = attrs.evolve(
-        state,
-        phase=Phase.PLACE,
-        seats=tuple(
-            attrs.evolve(p, kept=tuple(x.card for x in p.slots), slots=()) for p in state.seats
-        ),
-    )
+    start = _before_placing()
     assert len(GAME.legal_actions(start, 0)) == 10  # three of five
     row = GAME.legal_actions(start, 0)[0]
     mid = GAME.apply(start, 0, row)
@@ -274,14 +280,7 @@ def test_placement_three_up_two_down_revealed_together():
 def test_a_placement_refused_says_why():
     """A top row of the wrong size, with a card not kept, twice the same
     card or out of ascending order is refused, as a second placement is."""
-    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], ids=Ids())
-    start = attrs.evolve(
-        state,
-        phase=Phase.PLACE,
-        seats=tuple(
-            attrs.evolve(p, kept=tuple(x.card for x in p.slots), slots=()) for p in state.seats
-        ),
-    )
+    start = _before_placing()
     kept = sorted(start.seats[0].kept)
     other = start.seats[1].kept[0]
     wrong = [

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, filterfalse
 from operator import attrgetter
+from typing import Any
 
 from core.engine import (
     CHANCE,
@@ -128,22 +129,22 @@ _set_state_fields = State.__dict__["__dict__"].__set__
 _set_seat_fields = Seat.__dict__["__dict__"].__set__
 
 
-def _copy_state(state: State, **changes: object) -> State:
-    """`core.engine.dict_evolve` for a State."""
-    fields = state.__dict__.copy()
-    fields.update(changes)
-    new = _new_object(State)
-    _set_state_fields(new, fields)
-    return new
+def _dict_copier(cls: type, set_fields: Any) -> Any:
+    """`core.engine.dict_evolve` for instances of `cls`, whose `__dict__`
+    `set_fields` sets."""
+
+    def copy(old: Any, **changes: object) -> Any:
+        fields = old.__dict__.copy()
+        fields.update(changes)
+        new = _new_object(cls)
+        set_fields(new, fields)
+        return new
+
+    return copy
 
 
-def _copy_seat(seat: Seat, **changes: object) -> Seat:
-    """`core.engine.dict_evolve` for a Seat."""
-    fields = seat.__dict__.copy()
-    fields.update(changes)
-    new = _new_object(Seat)
-    _set_seat_fields(new, fields)
-    return new
+_copy_state = _dict_copier(State, _set_state_fields)
+_copy_seat = _dict_copier(Seat, _set_seat_fields)
 
 
 _DEAL, _CHARACTERS = _P.DEAL, _P.CHARACTERS
