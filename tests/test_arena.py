@@ -471,8 +471,10 @@ def test_solo_quest_bots_that_answer_without_searching_say_so():
     out = io.StringIO()
     assert arena.simulate("boss-quest", games=2, bots="normal", seed=1,
                           console=Console(file=out, width=120)) == 0
-    text = out.getvalue()
+    text = " ".join(out.getvalue().split())  # the console wraps its lines
     assert "normal answered every move by its game's own play" in text
+    assert "(its budget, 1,200 iterations, bounds that play where the game uses it)" in text
+    assert "no clock: the same seed plays the same games" in text
     assert "iterations a move" not in text
     out = io.StringIO()
     assert arena.simulate("boss-quest", games=1, players=2, bots="normal:iterations=20",

@@ -365,10 +365,12 @@ def test_the_solo_quests_levels_hold_their_seat_through_the_two_messages(
     bot (the policy improved by one step) are seated like every level: built
     by the level's factory, each move answered from the seat's update (its
     view, BQ §Solo Quest: the weapon deck face down) and sent as a command,
-    to the quest's end. Hard at 30 playouts a move, not 300, to be quick."""
+    to the quest's end. Hard at 30 deals a move and no clock, not its
+    4,000 under 5 s, to be quick and the same each run."""
     from core.bossquest import solo_search
+    from core.bots import BUDGETS, Budget
 
-    monkeypatch.setattr(solo_search, "PLAYOUTS", 30)
+    monkeypatch.setitem(BUDGETS, "hard", Budget(seconds=None, iterations=30))
     match = Match.new("boss-quest", [PlayerSpec("Ann", "bot", level)], None, directory=tmp_path)
     session = Session(match, seed=3)
     [holder] = seat_bots(session)
@@ -376,7 +378,11 @@ def test_the_solo_quests_levels_hold_their_seat_through_the_two_messages(
     assert holder.bot.name == level
     session.start()
     assert session.match.finished
-    own = solo_search.policy_answer if level == "normal" else solo_search.answer
+    def own(view, legal):
+        if level == "normal":
+            return solo_search.policy_answer(view, legal)
+        return solo_search.answer(view, legal, 30)
+
     game = session.game
     state = game.setup(1, session.match.header.options)
     moves = 0

@@ -29,7 +29,7 @@ from core.overseers.state import Phase
 from core.playout import sample_chance
 from tests.fit_kit import overflows
 from tests.overseers_screen_kit import NAMES, ScreenApp, make_update, run, screen_text
-from tests.screen_kit import FakePort
+from tests.screen_kit import FakePort, wait_for
 from tests.test_overseers_kit import placed, vote_all
 from tui.screens.game import possessive
 from tui.screens.overseers import recap_parts
@@ -488,15 +488,15 @@ async def test_the_tables_title_says_rows_are_out_of_sight_and_the_keys():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.game_screen
-        assert title(screen) == "Table · more below (PgDn)"
-        assert "Table · more below (PgDn)" in screen_text(app)
+        # the title follows the table's layout: waited for, not one pause
+        # (a loaded machine lays it out later)
+        await wait_for(pilot, lambda: title(screen) == "Table · more below (PgDn)")
+        await wait_for(pilot, lambda: "Table · more below (PgDn)" in screen_text(app))
         await pilot.press("pagedown")
-        await pilot.pause()
-        assert "(PgUp" in title(screen)
+        await wait_for(pilot, lambda: "(PgUp" in title(screen))
         for _ in range(4):
             await pilot.press("pagedown")
-        await pilot.pause()
-        assert title(screen) == "Table · more above (PgUp)"
+        await wait_for(pilot, lambda: title(screen) == "Table · more above (PgUp)")
     # every row in sight: the title alone
     _, _, tall = await run(make_update(state, 0, bots=frozenset()), size=(160, 60), after=title)
     assert tall == "Table"

@@ -644,19 +644,24 @@ def report(result: Result, console: Any) -> None:
         budget = budget_of(build_bot(run.game_id, spec))
         if not budget:
             continue
-        if stats.iterations == 0 and stats.decisions:
-            # the game's own answer hook played every move (the Solo Quest)
-            console.print(
-                f"{spec.text} answered every move by its game's own play, without a tree "
-                "search: its budget went unused; the same seed plays the same games."
-            )
-            continue
         per_move = []
         if budget["iterations"] is not None:
             per_move.append(f"{budget['iterations']:,} iterations")
         if budget["seconds"] is not None:
             per_move.append(f"{budget['seconds']:g} s")
         clock = budget["seconds"] is not None
+        if stats.iterations == 0 and stats.decisions:
+            # the game's own answer hook played every move (the Solo Quest:
+            # normal's policy ignores the budget, hard reads its iterations
+            # as deals)
+            console.print(
+                f"{spec.text} answered every move by its game's own play, without a tree "
+                f"search (its budget, {' or '.join(per_move) or 'none'}, bounds that play "
+                "where the game uses it)"
+                + ("; with a clock, its games depend on the machine's speed and load."
+                   if clock else "; no clock: the same seed plays the same games.")
+            )
+            continue
         console.print(
             f"{spec.text} searches {' or '.join(per_move) or 'without a bound'} a move"
             + (": with a clock, its games depend on the machine's speed and load."
