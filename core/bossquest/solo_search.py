@@ -295,7 +295,8 @@ def _target(state: State, legal: tuple[Any, ...]) -> Any:
 #: core/bots: 4,000 deals, under its 5 s clock). The candidates differ by a
 #: few hundredths in the chance of winning, so few playouts choose by
 #: noise: 30 won 33 of 200 quests (the policy alone 32), 100 won 58 of the
-#: same 200; 1,000 won more than 300 on the same deals (docs/opponents.md).
+#: same 200; 1,000 won 100 of 300 quests where 300 won 90 of the same (a
+#: little, inside the noise; docs/opponents.md).
 #: A move at 300 takes about 0.15 s of CPU, at 2,000 up to 1.8 s (the
 #: normal level plays `policy_answer`, no playouts).
 PLAYOUTS = 300
