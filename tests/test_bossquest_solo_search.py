@@ -166,6 +166,32 @@ def test_the_rollout_gives_the_weapons_to_the_boss_they_beat():
     assert solo.boss_hp(after) == solo.boss_strength(after) == 21
 
 
+@pytest.mark.parametrize(("drawn", "to"), [("B6", 1), ("R6", 0)])
+def test_the_rollout_gives_a_boss_under_a_condition_the_colour_it_needs(drawn, to):
+    """BQ §Solo Quest: a Boss is beaten only if "all the conditions of the
+    SPELL cards activated on the BOSSES" are met, judged on its weapons
+    (BQ-40). Two Bosses 6 short under "Boss HP +1", one of them under "At
+    least 1 red weapon": a blue 6 closes either, and goes to the Boss
+    without the condition (no weapon could bring the red once its gap is
+    closed); a red 6 goes to the Boss that needs it."""
+    need_red = Spell(SpellKind.NEED_COLOUR, Colour.RED)
+    state = at_wave(
+        1,
+        [boss(17, "B7", "P5", spells=(need_red,)), boss(18, "Y7", "Y6")],
+        rows=((HP1, HP1), (), ()),
+        phase=Phase.SOLO_ASSIGN,
+    )
+    card = w(drawn)
+    state = attrs.evolve(
+        state, drawn=(card,), weapon_deck=tuple(c for c in state.weapon_deck if c != card)
+    )
+    legal = GAME.legal_actions(state, 0)
+    assert solo_search.rollout(state, legal, random.Random(1)) == AssignTo(to)
+    after = GAME.apply(state, 0, AssignTo(to)).solo_bosses[to]
+    assert solo.boss_hp(after) == solo.boss_strength(after)
+    assert solo.conditions_met(after)
+
+
 def test_the_rollout_closes_a_gap_with_a_personal_spell():
     """BQ §1st Wave: "At any time you may use your personal attack SPELLS to
     adjust your strength"; at the wave's end a Boss 2 short takes the +2."""

@@ -116,11 +116,14 @@ def _final_reach(personal: tuple[Any, ...], hearts: int) -> frozenset[int]:
 # Rollout policy.
 
 
-def _worth(gap: int, ok: bool, turns: int, fixes: dict[int, Any]) -> float:
+def _worth(gap: int, met: float, turns: int, fixes: dict[int, Any]) -> float:
     """How promising a Boss is, `gap` short of its HP with `turns` left in
-    the wave after this one (1 beaten, -1 lost)."""
-    if not ok:
+    the wave after this one and a chance `met` of its conditions being met
+    (1 beaten, -1 lost)."""
+    if met <= 0.0:
         return -1.0
+    if met < 1.0:
+        return met * _worth(gap, 1.0, turns, fixes) - (1.0 - met)
     if gap == 0:
         return 1.0
     if gap in fixes and len(fixes[gap]) == 1:
@@ -146,23 +149,37 @@ def _assign_worth(state: State, index: int, fixes: dict[int, Any], drawn: int) -
         spells = spells + (spell,)
     if any(s.kind in _CONDITIONS for s in spells):
         trial = SoloBoss(boss.hp, boss.weapons + state.drawn, spells)
-        ok_after = _ok(trial, turns)
-        ok_before = _ok(boss, turns + 1)
+        ok_after = _met_chance(trial, after, turns)
+        ok_before = _met_chance(boss, gap, turns + 1)
     else:
-        ok_after = ok_before = True
+        ok_after = ok_before = 1.0
     return _worth(after, ok_after, turns, fixes) - _worth(gap, ok_before, turns + 1, fixes)
 
 
 _CONDITIONS = frozenset({_K_NEED_COLOUR, _K_NEED_PAIR})
 
 
-def _ok(boss: SoloBoss, turns: int) -> bool:
+def _met_chance(boss: SoloBoss, gap: int, turns: int) -> float:
+    """About the chance that `boss`'s conditions are met at the wave's end,
+    `gap` short of its HP with `turns` left: a colour or a pair can still
+    come only with the weapons that close the gap (about one a 4 of it),
+    none once the gap is closed."""
     if solo.conditions_met(boss):
-        return True
-    if turns == 0:
-        return False
-    # a colour or a pair may still come with a later turn's weapons
-    return any(s.kind in (_K_NEED_COLOUR, _K_NEED_PAIR) for s in boss.spells)
+        return 1.0
+    if turns == 0 or gap <= 0:
+        return 0.0
+    more = min(-(-gap // _MEAN_WEAPON), 4 * turns)
+    colours = [w.colour for w in boss.weapons if w.colour is not None]
+    chance = 1.0
+    for spell in solo.unmet_conditions(boss):
+        if spell.kind is _K_NEED_COLOUR:
+            chance *= 1.0 - 0.75**more
+        else:
+            no_pair = 1.0
+            for i in range(more):
+                no_pair *= max(0, 4 - len(colours) - i) / 4
+            chance *= 1.0 - no_pair
+    return chance
 
 
 def _ask_count(state: State, asks: list[Any], fixes: dict[int, Any]) -> Any:
@@ -279,7 +296,7 @@ def _target(state: State, legal: tuple[Any, ...]) -> Any:
         def after_cancel(a: TargetSpell) -> float:
             rest = boss.spells[: a.index] + boss.spells[a.index + 1 :]
             trial = SoloBoss(boss.hp, boss.weapons, rest)
-            return _worth(_gap(trial), _ok(trial, turns), turns, fixes)
+            return _worth(_gap(trial), _met_chance(trial, _gap(trial), turns), turns, fixes)
 
         return max(legal, key=lambda a: (after_cancel(a), -a.index))
     # swap with the deck: the new card is worth about 4
