@@ -11,9 +11,10 @@ weapons (1-7, four colours), sees them, then gives them and the row's top
 spell to one Boss (BQ-40). A Boss is beaten only by an exact hit, so the
 policy first brings the Bosses within a card or two of their HP and then
 asks for as many cards as best fit one of the gaps left, since the weapons
-are seen before the Boss is chosen. The four personal spells (each once in
-the quest) and, at the final assault, the spare hearts (BQ-41) close what
-is left.
+are seen before the Boss is chosen. A Boss under a condition (a colour, a
+pair) is weighed by the chance the weapons that close its gap still bring
+it. The four personal spells (each once in the quest) and, at the final
+assault, the spare hearts (BQ-41) close what is left.
 """
 
 from __future__ import annotations
@@ -338,8 +339,8 @@ def answer(
 
 def policy_answer(view: State, legal: tuple[Any, ...]) -> Any:
     """The normal bot's own move in the Solo Quest: the rollout policy
-    alone, from its view (about 17-19% of quests won, where `answer`, hard's
-    move, wins about 30%, docs/opponents.md). A function of the view: the
+    alone, from its view (about 19-20% of quests won, where `answer`, hard's
+    move, wins about 34%, docs/opponents.md). A function of the view: the
     policy draws at random only outside the quest's decisions, where it is
     not asked."""
     if not legal or view.phase not in _DECISIONS:
