@@ -340,7 +340,7 @@ def answer(
 def policy_answer(view: State, legal: tuple[Any, ...]) -> Any:
     """The normal bot's own move in the Solo Quest: the rollout policy
     alone, from its view (about 19-20% of quests won, where `answer`, hard's
-    move, wins about 34%, docs/opponents.md). A function of the view: the
+    move, wins about a third, docs/opponents.md). A function of the view: the
     policy draws at random only outside the quest's decisions, where it is
     not asked."""
     if not legal or view.phase not in _DECISIONS:
