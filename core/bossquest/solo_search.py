@@ -150,11 +150,11 @@ def _assign_worth(state: State, index: int, fixes: dict[int, Any], drawn: int) -
         spells = spells + (spell,)
     if any(s.kind in _CONDITIONS for s in spells):
         trial = SoloBoss(boss.hp, boss.weapons + state.drawn, spells)
-        ok_after = _met_chance(trial, after, turns)
-        ok_before = _met_chance(boss, gap, turns + 1)
+        met_after = _met_chance(trial, after, turns)
+        met_before = _met_chance(boss, gap, turns + 1)
     else:
-        ok_after = ok_before = 1.0
-    return _worth(after, ok_after, turns, fixes) - _worth(gap, ok_before, turns + 1, fixes)
+        met_after = met_before = 1.0
+    return _worth(after, met_after, turns, fixes) - _worth(gap, met_before, turns + 1, fixes)
 
 
 _CONDITIONS = frozenset({_K_NEED_COLOUR, _K_NEED_PAIR})
@@ -169,18 +169,22 @@ def _met_chance(boss: SoloBoss, gap: int, turns: int) -> float:
         return 1.0
     if turns == 0 or gap <= 0:
         return 0.0
-    more = min(-(-gap // _MEAN_WEAPON), 4 * turns)
-    colours = [w.colour for w in boss.weapons if w.colour is not None]
+    more = min(-(-gap // _MEAN_WEAPON), solo.MAX_ASK * turns)
     chance = 1.0
     for spell in solo.unmet_conditions(boss):
         if spell.kind is _K_NEED_COLOUR:
-            chance *= 1.0 - 0.75**more
+            chance *= 1.0 - (1.0 - 1.0 / _COLOURS) ** more
         else:
+            # no pair yet: the Boss's weapons are of distinct colours
             no_pair = 1.0
             for i in range(more):
-                no_pair *= max(0, 4 - len(colours) - i) / 4
+                no_pair *= max(0, _COLOURS - len(boss.weapons) - i) / _COLOURS
             chance *= 1.0 - no_pair
     return chance
+
+
+#: the Solo Quest's weapons come in four colours (BQ §Solo Quest, 2. Setup)
+_COLOURS = 4
 
 
 def _ask_count(state: State, asks: list[Any], fixes: dict[int, Any]) -> Any:
