@@ -301,7 +301,8 @@ def _target(state: State, legal: tuple[Any, ...]) -> Any:
         def after_cancel(a: TargetSpell) -> float:
             rest = boss.spells[: a.index] + boss.spells[a.index + 1 :]
             trial = SoloBoss(boss.hp, boss.weapons, rest)
-            return _worth(_gap(trial), _met_chance(trial, _gap(trial), turns), turns, fixes)
+            gap = _gap(trial)
+            return _worth(gap, _met_chance(trial, gap, turns), turns, fixes)
 
         return max(legal, key=lambda a: (after_cancel(a), -a.index))
     # swap with the deck: the new card is worth about 4
