@@ -725,14 +725,22 @@ async def test_teals_second_step_waits_a_moment_for_enter():
         assert fake.submitted == [(3, Copy(1, 0))]
 
 
-async def test_another_players_secret_pick_does_not_hold_back_enter():
+async def test_another_players_secret_pick_does_not_hold_back_enter(monkeypatch):
     """At a shared table the others' draft picks come in while a player
     decides (a new update each, the same choices): Enter is not held back
     by them, only by choices new to the player (the next pack)."""
-    import asyncio
+    import types
+
+    import tui.screens.game
+
+    # the screen's own clock, moved by hand: a loaded machine's pauses
+    # cannot pass the grace before the first question
+    clock = types.SimpleNamespace(now=1000.0)
+    clock.monotonic = lambda: clock.now
+    monkeypatch.setattr(tui.screens.game, "time", clock)
 
     class GraceApp(ScreenApp):
-        decision_grace = 1.5  # long enough for a loaded machine's first pause
+        decision_grace = 1.5
 
     state = drafting()
     update = make_update(state, 0)
@@ -742,7 +750,7 @@ async def test_another_players_secret_pick_does_not_hold_back_enter():
         await pilot.pause()
         assert screen.too_soon("enter")  # the decision just appeared
         assert not screen.too_soon("right")  # the arrows never wait
-        await asyncio.sleep(1.6)
+        clock.now += 1.6
         assert not screen.too_soon("enter")
         screen.show(attrs.evolve(update, seq=update.seq + 1))  # Bob picked
         assert not screen.too_soon("enter")
