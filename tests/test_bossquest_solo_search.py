@@ -5,6 +5,7 @@ Quest, rulings BQ-39 to BQ-41)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from itertools import combinations
 
@@ -351,15 +352,20 @@ def test_hard_reads_as_many_deals_as_its_budget_under_its_clock(monkeypatch):
 
 
 def test_improve_stops_when_told_with_the_deals_read_so_far():
-    """A stopped `improve` answers what its first deals say: told to stop at
-    once, it reads `SETTLE_EVERY` deals, the same answer as asking for that
-    many."""
+    """A stopped `improve` answers what its first deals say: asked before
+    every deal, told to stop after the first, it reads one deal, the same
+    answer as asking for one (the bot's clock is overrun by a deal at
+    most); told after 30, the same as asking for 30, whatever the deals to
+    settle on (`SETTLE_EVERY`)."""
     for state, legal, _ in list(_quest(1))[:12:3]:
         view = GAME.view(state, 0)
-        every = solo_search.SETTLE_EVERY
-        assert solo_search.improve(view, legal, 10 * every, lambda: True) == solo_search.improve(
-            view, legal, every
+        assert solo_search.improve(view, legal, 1000, lambda: True) == solo_search.improve(
+            view, legal, 1
         )
+        asked = itertools.count(1)
+        assert solo_search.improve(
+            view, legal, 1000, lambda asked=asked: next(asked) >= 30
+        ) == solo_search.improve(view, legal, 30)
 
 
 def test_improve_stops_once_its_answer_is_settled(monkeypatch):

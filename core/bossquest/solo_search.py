@@ -374,8 +374,10 @@ def improve(
     Every `SETTLE_EVERY` deals it stops early once the leader is settled
     (ahead of every other candidate by more than the deals left could
     give: a playout is worth 0 to 1), the same answer all the deals would
-    give; and when `stop()` is true (the bot's clock, "move now"), with the
-    leader of the deals played so far, each candidate played on each."""
+    give; and, asked before every deal, when `stop()` is true (the bot's
+    clock, "move now"), with the leader of the deals played so far, each
+    candidate played on each (so a move overruns its clock by a deal at
+    most, a few milliseconds)."""
     own = rollout(view, legal, random.Random(0))
     cands = prune(view, legal) or legal
     if len(cands) == 1:
@@ -387,9 +389,10 @@ def improve(
     afters = [apply(full, 0, a) for a in cands]
     totals = [0.0] * len(cands)
     for done in range(playouts):
-        if done and done % SETTLE_EVERY == 0:
-            if _settled(totals, playouts - done) or (stop is not None and stop()):
-                break
+        if done and stop is not None and stop():
+            break
+        if done and done % SETTLE_EVERY == 0 and _settled(totals, playouts - done):
+            break
         deal = _deal(full, rng)
         seed = rng.getrandbits(32)
         for j, after in enumerate(afters):
@@ -398,8 +401,7 @@ def improve(
     return cands[best]
 
 
-#: `improve` asks whether its answer is settled, and whether to stop, every
-#: this many deals
+#: `improve` asks whether its answer is settled every this many deals
 SETTLE_EVERY = 20
 
 
