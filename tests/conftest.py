@@ -40,6 +40,21 @@ BRISK_IDLE = 0.005
 
 
 @pytest.fixture
+def screen_clock(monkeypatch):
+    """The game screen's clock (`decision_grace`), moved by hand
+    (`clock.now += seconds`): a loaded machine's pauses between a test's
+    steps cannot pass or outlast the grace."""
+    import types
+
+    import tui.screens.game
+
+    clock = types.SimpleNamespace(now=1000.0)
+    clock.monotonic = lambda: clock.now
+    monkeypatch.setattr(tui.screens.game, "time", clock)
+    return clock
+
+
+@pytest.fixture
 def brisk_idle(monkeypatch):
     """For a test that plays a whole match through the app in a loop that
     reads the screen until the match ends: Textual's pilot waits for the app

@@ -687,17 +687,15 @@ async def test_the_log_and_the_recap_show_the_deal_folded():
     assert "dealt a trait card" not in text
 
 
-async def test_teals_second_step_waits_a_moment_for_enter():
+async def test_teals_second_step_waits_a_moment_for_enter(screen_clock):
     """Hot-seat play-test: Teal's card chosen with a doubled Enter, the
     second Enter moved it under whatever card the cursor came to rest on,
     unseen. The second step's choices take Enter only after the app's
     `decision_grace`; the arrows move at once."""
-    import asyncio
-
     from textual import events
 
     class GuardedApp(ScreenApp):
-        decision_grace = 1.5  # long enough for a loaded machine's presses
+        decision_grace = 1.5
 
         async def on_event(self, event: events.Event) -> None:
             # what the real app does with a key (tui/app.py, `key_dropped`)
@@ -709,7 +707,7 @@ async def test_teals_second_step_waits_a_moment_for_enter():
     fake = FakePort()
     app = GuardedApp(make_update(state, 3), fake)
     async with app.run_test(size=(80, 24)) as pilot:
-        await asyncio.sleep(1.6)  # the first step has been on screen a while
+        screen_clock.now += 1.6  # the first step has been on screen a while
         await pilot.press("2", "enter")  # card 2 chosen; the Enter comes too soon
         await pilot.pause()
         assert fake.submitted == []
@@ -719,25 +717,17 @@ async def test_teals_second_step_waits_a_moment_for_enter():
         await pilot.pause()
         assert bar.cursor != cursor  # the arrows do not wait
         await pilot.press("left")
-        await asyncio.sleep(1.6)
+        screen_clock.now += 1.6
         await pilot.press("enter")  # now on purpose
         await pilot.pause()
         assert fake.submitted == [(3, Copy(1, 0))]
 
 
-async def test_another_players_secret_pick_does_not_hold_back_enter(monkeypatch):
+async def test_another_players_secret_pick_does_not_hold_back_enter(screen_clock):
     """At a shared table the others' draft picks come in while a player
     decides (a new update each, the same choices): Enter is not held back
     by them, only by choices new to the player (the next pack)."""
-    import types
-
-    import tui.screens.game
-
-    # the screen's own clock, moved by hand: a loaded machine's pauses
-    # cannot pass the grace before the first question
-    clock = types.SimpleNamespace(now=1000.0)
-    clock.monotonic = lambda: clock.now
-    monkeypatch.setattr(tui.screens.game, "time", clock)
+    clock = screen_clock
 
     class GraceApp(ScreenApp):
         decision_grace = 1.5

@@ -603,7 +603,9 @@ def test_round_chart_shares_one_scale():
     assert len(bars(list(range(50)), 50, 20)) == 20  # the latest rounds when too many
 
 
-async def test_enter_waits_a_moment_on_a_new_decision_the_arrows_do_not(monkeypatch):
+async def test_enter_waits_a_moment_on_a_new_decision_the_arrows_do_not(
+    monkeypatch, screen_clock
+):
     """Hot-seat: the same person goes straight on into a new decision (the
     cover just lifted, or their own move led to the next one). A doubled or
     held Enter must not make that decision before they saw it; the arrows
@@ -617,9 +619,8 @@ async def test_enter_waits_a_moment_on_a_new_decision_the_arrows_do_not(monkeypa
 
     monkeypatch.setitem(journal.EXTRA_GAMES, "toy", toygame.GAME)
     monkeypatch.setitem(tui.games.SCREENS, "toy", "tui.screens.generic:GenericGameScreen")
-    # a repeat this far apart is still one held key (a loaded machine's presses)
     monkeypatch.setattr(tui.screens.game, "HELD_KEY_GAP", 0.6)
-    grace = 1.5  # long enough for a loaded machine's first press
+    grace = 1.5
     app = make_app(decision_grace=grace)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_match(Match.new("toy", players("human", "human")))
@@ -638,7 +639,7 @@ async def test_enter_waits_a_moment_on_a_new_decision_the_arrows_do_not(monkeypa
         await pilot.pause()
         assert actions.highlighted == 1
         await pilot.press("up")
-        await asyncio.sleep(grace + 0.1)
+        screen_clock.now += grace + 0.1
         await pilot.press("enter")  # deliberate: Raise
         await pilot.pause()
         assert table.match.state.stakes[ann] == 1
@@ -646,10 +647,10 @@ async def test_enter_waits_a_moment_on_a_new_decision_the_arrows_do_not(monkeypa
         assert screen.update.seat == ann and toygame.Raise() in screen.update.legal
         for _ in range(6):  # longer than the grace, each repeat within the gap
             await pilot.press("enter")
-            await asyncio.sleep(0.3)
+            screen_clock.now += 0.3
         await pilot.pause()
         assert table.match.state.stakes[ann] == 1
-        await asyncio.sleep(0.7)  # let go; then pressed again, on purpose
+        screen_clock.now += 0.7  # let go; then pressed again, on purpose
         await pilot.press("enter")
         await pilot.pause()
         assert table.match.state.stakes[ann] == 2
