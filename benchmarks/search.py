@@ -163,30 +163,28 @@ CLOCK_SLACK_S = 0.05
 def bench_solo(quests: int = SOLO_QUESTS, seed: int = 1) -> dict[str, Any]:
     """The hard bot's Solo Quest moves (`solo_search.improve`: every move
     kept tried on up to its budget of deals, under its clock) timed in whole
-    quests: CPU seconds a move, by the kind of move."""
+    quests: CPU seconds a move with more than one choice, by the kind of
+    move."""
     from core import GAMES
     from core.bots import make_bot
-    from core.engine import CHANCE
-    from core.playout import draw_chance
+    from core.playout import play_match
 
     game = GAMES["boss-quest"]
     rng = random.Random(seed)
     by_phase: dict[str, list[float]] = {}
-    won = 0
-    for _ in range(quests):
-        bot = make_bot("boss-quest", "hard")
-        state = game.setup(1, game.Options())
-        while game.to_act(state):
-            if CHANCE in game.to_act(state):
-                state = game.apply(state, CHANCE, draw_chance(game, state, rng))
-                continue
-            legal = game.legal_actions(state, 0)
+
+    class Timed:
+        def __init__(self) -> None:
+            self.bot = make_bot("boss-quest", "hard")
+
+        def choose(self, game: Any, view: Any, seat: int, legal: Any, rng: Any) -> Any:
             t0 = time.process_time()
-            action = bot.choose(game, game.view(state, 0), 0, legal, rng)
+            action = self.bot.choose(game, view, seat, legal, rng)
             if len(legal) > 1:
-                by_phase.setdefault(state.phase.value, []).append(time.process_time() - t0)
-            state = game.apply(state, 0, action)
-        won += bool(game.outcome(state).winners)
+                by_phase.setdefault(view.phase.value, []).append(time.process_time() - t0)
+            return action
+
+    won = sum(bool(play_match(game, 1, [Timed()], rng)[1].winners) for _ in range(quests))
     return {"quests": quests, "won": won, "by_phase": by_phase}
 
 
