@@ -1032,7 +1032,9 @@ def test_score_pad_every_round_and_every_effect():
     assert pad["Round 1: Liang's -1 per card"] == (0, -5, 0)
     assert pad["Round 1: score"] == (19, 12 + 3 - 5, 16)
     assert pad["Total"] == (19, 10, 16)
-    assert pad["Held the Leader card"] == (1, 0, 0)
+    assert "Held the Leader card" not in pad  # a tie-break, not points: a note
+    assert list(pad)[-1] == "Total"
+    assert out.notes[-1].startswith("Held the Leader card: {0} (")
 
 
 def test_unknown_player_count_of_blocks():

@@ -267,7 +267,7 @@ def overseers_update(players: int) -> SeatUpdate:
     rows = ("Round 1: traits", "Round 1: Teal's copy", "Round 1: score", "Round 2: traits",
             "Round 2: the Hoarder's Greed", "Round 2: Purple's fives",
             "Round 2: Liang's -1 per card", "Round 2: score", "Round 3: traits",
-            "Round 3: Liang's -1 per card", "Round 3: score", "Held the Leader card")
+            "Round 3: Liang's -1 per card", "Round 3: score")
     totals = tuple(60 + seat for seat in range(players))
     breakdown = tuple(Category(row, tuple(range(players))) for row in rows) + (
         Category("Total", totals),)

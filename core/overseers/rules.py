@@ -1520,6 +1520,8 @@ def outcome(state: State) -> Outcome | None:
     ranks = tuple((totals[s], not p.was_leader) for s, p in enumerate(state.seats))
     winners = winners_by(ranks, range(state.players))
     scores = standing_scores(totals, ranks)
+    # Whether a seat held the Leader card is a tie-break, not points: a note,
+    # not a line of the pad (a "1" there read as a point left out of the Total).
     notes: list[str] = []
     best = max(totals)
     tied = [s for s in range(state.players) if totals[s] == best]
@@ -1532,6 +1534,13 @@ def outcome(state: State) -> Outcome | None:
             )
         else:
             notes.append("Tied for the highest total and on the Leader card: a shared win.")
+    # Whether a seat held the Leader card is a tie-break, not points: a note,
+    # not a line of the pad (a "1" there read as a point left out of the Total).
+    held = [seat_mark(s) for s, p in enumerate(state.seats) if p.was_leader]
+    notes.append(
+        f"Held the Leader card: {', '.join(held) if held else 'nobody'} "
+        "(a tie on the total goes to a player who never held it)."
+    )
     return Outcome(
         scores=scores,
         winners=winners,
@@ -1563,7 +1572,8 @@ _PAD_TITLES = tuple(
 
 def breakdown(state: State) -> tuple[Category, ...]:
     """The score pad: per round, the traits, each character effect, the
-    round's score; then whether each held the Leader card, and the total.
+    round's score; then the total (who held the Leader card, the
+    tie-break, is a note of the outcome).
     From a view before the end, another seat's hidden rounds and total read
     0 (OV-6)."""
     out: list[Category] = []
@@ -1579,7 +1589,6 @@ def breakdown(state: State) -> tuple[Category, ...]:
             values = tuple([pad[i] for pad in pads])
             if i in _PAD_ALWAYS or any(values):
                 out.append(Category(title, values))
-    out.append(Category("Held the Leader card", tuple(int(p.was_leader) for p in seats)))
     out.append(Category("Total", tuple(p.total or 0 for p in seats)))
     return tuple(out)
 
