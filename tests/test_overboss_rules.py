@@ -42,7 +42,7 @@ from core.overboss.components import (
     TOKEN_COUNTS,
     Token,
 )
-from core.overboss.scoring import bands, longest_roads, score_pad
+from core.overboss.scoring import TILE_CATEGORIES, bands, longest_roads, score_pad
 from core.overboss.state import cell
 from tests.overboss_tables import (
     BANDIT,
@@ -929,7 +929,12 @@ def test_scoring_example_steps_1_to_11():
     assert out.winners == {0}  # King Croak stomped all over Belladonna
     assert out.scores[0] == 57 + 4
     names = [c.name for c in out.breakdown]
-    assert names[-2:] == ["Tile Score", "Total"] and "Longest road" in names
+    assert names[-1] == "Total" and "Longest road" in names
+    # the Tile Score (OD-22) is the subtotal under the tiles' lines, not at the foot
+    tiles = names.index("Tile Score")
+    assert set(names[:tiles]) == TILE_CATEGORIES
+    assert out.breakdown[tiles].values == tuple(
+        sum(c.values[s] for c in out.breakdown[:tiles]) for s in (0, 1))
 
 
 def test_scoring_example_item_by_item():
@@ -1023,7 +1028,7 @@ def test_outcome_only_when_over_and_breakdown_is_the_score_pad():
     s = example_table()
     assert GAME.outcome(attrs.evolve(s, step=Step.END)) is None
     out = GAME.outcome(s)
-    assert [c.name for c in out.breakdown][:13] == [
+    assert [c.name for c in out.breakdown] == [
         "Dungeons",
         "Icy Peaks",
         "Spawning Pools",
@@ -1031,14 +1036,17 @@ def test_outcome_only_when_over_and_breakdown_is_the_score_pad():
         "Longest road",
         "Towns",
         "Sunken Cities",
+        "Tile Score",  # the tiles' subtotal (OD-12, OD-22), not a part of the Total
         "Bands",
         "Matching monsters",
         "Minibosses",
         "Crystals",
         "Heroes slain",
         "Boss objective",
+        "Total",
     ]
-    assert sum(c.values[0] for c in out.breakdown[:13]) == out.scores[0]
+    points = [c for c in out.breakdown if c.name not in ("Tile Score", "Total")]
+    assert sum(c.values[0] for c in points) == out.scores[0]
 
 
 def test_first_player_is_seat_zero():

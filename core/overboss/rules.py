@@ -60,7 +60,7 @@ from core.overboss.components import (
     Terrain,
     Token,
 )
-from core.overboss.scoring import score_pad
+from core.overboss.scoring import CATEGORIES, TILE_CATEGORIES, score_pad
 from core.overboss.state import (
     ABILITY_STEPS,
     CHANCE_STEPS,
@@ -1308,6 +1308,10 @@ def view(state: State, seat: int | None) -> State:
     )
 
 
+#: the score pad's last line of the Tile Score's (OD-22)
+_LAST_TILE_LINE = [name for name in CATEGORIES if name in TILE_CATEGORIES][-1]
+
+
 def outcome(state: State) -> Outcome | None:
     """The score pad, category by category; OD-12: a tie goes to the higher
     Tile Score, and if still tied both win."""
@@ -1329,8 +1333,15 @@ def outcome(state: State) -> Outcome | None:
         else:
             winners = frozenset({0, 1})
             notes.append("Tied on Power and Tile Score: both win (OD-12).")
-    breakdown = tuple(Category(name, values) for name, values in pad.categories)
-    breakdown += (Category("Tile Score", pad.tile_scores), Category("Total", scores))
+    # The Tile Score (OD-22: the tiles' lines, the tie-break) stands under the
+    # last of those lines, where a pad's subtotal goes: at the foot, above the
+    # Total, it read as a part of it.
+    breakdown: tuple[Category, ...] = ()
+    for name, values in pad.categories:
+        breakdown += (Category(name, values),)
+        if name == _LAST_TILE_LINE:
+            breakdown += (Category("Tile Score", pad.tile_scores),)
+    breakdown += (Category("Total", scores),)
     # Outcome.scores ranks the seats: a duel lost on the Tile Score (OD-12)
     # scores one below the winner; the pad's Total keeps the Power.
     ranks = tuple((scores[s], pad.tile_scores[s]) for s in (0, 1))
