@@ -139,7 +139,9 @@ async def _play(
         if key is None:
             await term.output(1)
             continue
-        await term.timed_press(key)
+        # a key that only moves a highlight (Overseers' arrow) changes colours,
+        # not text: its first output answers it (as in tests/test_ssh_e2e.py)
+        await term.timed_press(key, any_output=rules.any_output_answers())
     term.text()  # what is still to be read, and the last key's figure
     latencies.extend(term.latencies)
     firsts.extend(term.acknowledged)
@@ -175,6 +177,8 @@ def lazy_terminal() -> Any:
             #: shared table, a move's "Sent" line, before the answer)
             self.acknowledged: list[float] = []
             self.unanswered = 0
+            #: the key waiting moved only a highlight: any output answers it
+            self._any_output = False
             self._seen_results: str | None = None
             super().__init__(*args)
 
@@ -216,6 +220,11 @@ def lazy_terminal() -> Any:
                         self._waiting = None
                         self.unanswered += 1
                         continue
+                    if self._any_output:  # a highlight moved: no text changes
+                        self._waiting = None
+                        self.acknowledged.append(arrived - sent)
+                        self.latencies.append(arrived - sent)
+                        continue
                     text = self._screen_text()
                     if before is not None and text != before:
                         self.acknowledged.append(arrived - sent)  # the first change
@@ -229,11 +238,15 @@ def lazy_terminal() -> Any:
             self._emulate()
             return self._screen_text()
 
-        async def timed_press(self, key: str, timeout: float = 5.0) -> None:  # type: ignore[override]
+        async def timed_press(  # type: ignore[override]
+            self, key: str, timeout: float = 5.0, any_output: bool = False,
+        ) -> None:
             """Press `key` and wait until an output changed the screen (or
-            `timeout`); the latency goes to `latencies`."""
+            `timeout`; with `any_output`, until any output, for a key that
+            moves only a highlight); the latency goes to `latencies`."""
             self._emulate()
             self._timeout = timeout
+            self._any_output = any_output
             sent = time.perf_counter()
             self._waiting = (self._screen_text(), sent)
             self.press(key)
