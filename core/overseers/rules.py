@@ -1520,8 +1520,6 @@ def outcome(state: State) -> Outcome | None:
     ranks = tuple((totals[s], not p.was_leader) for s, p in enumerate(state.seats))
     winners = winners_by(ranks, range(state.players))
     scores = standing_scores(totals, ranks)
-    # Whether a seat held the Leader card is a tie-break, not points: a note,
-    # not a line of the pad (a "1" there read as a point left out of the Total).
     notes: list[str] = []
     best = max(totals)
     tied = [s for s in range(state.players) if totals[s] == best]
