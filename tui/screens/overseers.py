@@ -8,8 +8,9 @@ votes are None there until the rules reveal them) and offers only
 character's ability, the cards as the viewer sees them, its own score, the
 votes received) come from `core.overseers.table_facts` through `GAME`.
 
-Cards are drawn with their trait's letter (colour only decorates):
-``[A]`` face up, ``(A)`` face down and known to you, ``(A)*`` a card you
+Cards are drawn with their trait's letter, or its name where every seat's
+row has room for the names (a wide table: ``[Anger]``); colour only
+decorates: ``[A]`` face up, ``(A)`` face down and known to you, ``(A)*`` a card you
 peeked at, ``[▒▒]`` a face-down card you do not know; ``↻`` marks a card
 turned sideways by Purple, ``=2`` a copy under card 2 (Teal).
 
@@ -212,7 +213,7 @@ class OverseersScreen(GameScreen):
 
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
         ("A B L C H G", "Anger 6, Benevolence 4, Lust 3, Courage 2/10/18, Hope 0/6/21, Greed 2"),
-        ("[A]", "A card face up"),
+        ("[A]", "A card face up (on a wide table, named: [Anger])"),
         ("(A)", "A face-down card you know (yours)"),
         ("(A)*", "A face-down card you peeked at (Meixiu)"),
         ("[▒▒]", "A face-down card you do not know"),
@@ -422,7 +423,10 @@ class OverseersScreen(GameScreen):
         header = fit_line(parts, self._header_width(), drop=[len(parts) - 1, 0])
         update_static(self.query_one("#ov-header", Static), header)
 
-    def _cards_text(self, view: State, seat: int) -> Text:
+    def _cards_text(self, view: State, seat: int, long: bool = False) -> Text:
+        """A seat's cards in a row, each by its trait's letter, or with
+        `long` by its name (a wide table: "[Anger]" reads at once where
+        "[A]" needs the legend)."""
         me = self._me()
         p = view.seats[seat]
         line = Text(end="")
@@ -438,7 +442,7 @@ class OverseersScreen(GameScreen):
                 if card is None or seat != me:
                     line.append(f"[{BACK}]", style="dim")
                 else:
-                    line.append_text(Text.assemble("(", trait_text(card), ")"))
+                    line.append_text(Text.assemble("(", trait_text(card, long=long), ")"))
             line.append(f"  kept {len(kept)}", style="dim")
             return line
         numbers = self._numbers(view, seat)
@@ -449,9 +453,9 @@ class OverseersScreen(GameScreen):
             if mark.card is None:
                 line.append(f"[{BACK}]", style="dim")
             elif mark.up:
-                line.append_text(Text.assemble("[", trait_text(mark.card), "]"))
+                line.append_text(Text.assemble("[", trait_text(mark.card, long=long), "]"))
             else:
-                line.append_text(Text.assemble("(", trait_text(mark.card), ")"))
+                line.append_text(Text.assemble("(", trait_text(mark.card, long=long), ")"))
             if mark.peeked:
                 line.append("*", style="bold")
             if mark.turned:
@@ -531,6 +535,14 @@ class OverseersScreen(GameScreen):
         lines: list[Text] = []
         changed = self.changed("seats")
         self._my_lines = None
+        # Every seat's cards by their traits' names where every row has room
+        # for them beside its score (a wide table), else by their letters.
+        width = self._width()
+        long = all(
+            Text.assemble("  ", self._cards_text(view, seat, long=True),
+                          "  " + self._score_text(view, seat)).cell_len <= width
+            for seat in range(len(view.seats))
+        )
         for seat, p in enumerate(view.seats):
             first_line = len(lines)
             name = Text(end="")
@@ -553,11 +565,11 @@ class OverseersScreen(GameScreen):
                 lines.append(self._fit(Text("  character hidden until the vote",
                                             style="dim italic")))
             score = self._score_text(view, seat)
-            row = Text.assemble("  ", self._cards_text(view, seat),
-                                ("  " + score if score else "", "bold"))
-            if score and row.cell_len > self._width():
+            cards = self._cards_text(view, seat, long=long)
+            row = Text.assemble("  ", cards, ("  " + score if score else "", "bold"))
+            if score and row.cell_len > width:
                 # a narrow table: the score on its own line, never cut
-                lines.append(self._fit(Text.assemble("  ", self._cards_text(view, seat))))
+                lines.append(self._fit(Text.assemble("  ", cards)))
                 row = Text.assemble(("  " + score, "bold"))
             lines.append(self._fit(row))
             if seat == me:
