@@ -538,10 +538,11 @@ class OverseersScreen(GameScreen):
         # Every seat's cards by their traits' names where every row has room
         # for them beside its score (a wide table), else by their letters.
         width = self._width()
+        scores = [self._score_text(view, seat) for seat in range(len(view.seats))]
         long = all(
-            Text.assemble("  ", self._cards_text(view, seat, long=True),
-                          "  " + self._score_text(view, seat)).cell_len <= width
-            for seat in range(len(view.seats))
+            Text.assemble("  ", self._cards_text(view, seat, long=True), "  " + score).cell_len
+            <= width
+            for seat, score in enumerate(scores)
         )
         for seat, p in enumerate(view.seats):
             first_line = len(lines)
@@ -564,7 +565,7 @@ class OverseersScreen(GameScreen):
             elif view.round:
                 lines.append(self._fit(Text("  character hidden until the vote",
                                             style="dim italic")))
-            score = self._score_text(view, seat)
+            score = scores[seat]
             cards = self._cards_text(view, seat, long=long)
             row = Text.assemble("  ", cards, ("  " + score if score else "", "bold"))
             if score and row.cell_len > width:
