@@ -549,8 +549,7 @@ async def test_admitted_cards_keep_their_numbers_as_the_others_go():
         app.game_screen.show(make_update(GAME.apply(state, 0, Discard(1)), 0))
         await pilot.pause()
         text = screen_text(app)
-        # (a table this wide names the traits: "[Anger]", not "[A]")
-        assert "1[Anger] 3[Benevolence] 4(Lust) 5(Courage)" in text
+        assert "1[A] 3[B] 4(L) 5(C)" in text
         assert "3 Discard card 3 Benevolence" in text
         await pilot.press("2")  # card 2 is gone: nothing happens
         assert fake.submitted == [(0, Discard(1))]
@@ -804,13 +803,15 @@ async def test_the_table_is_fitted_again_after_the_terminal_shrinks(tmp_path, mo
 
 @pytest.mark.parametrize(("size", "cards"), [
     ((80, 24), "1[A] 2[A] 3[B] 4(L) 5(C)"),
-    ((120, 36), "1[Anger] 2[Anger] 3[Benevolence] 4(Lust) 5(Courage)"),
+    ((120, 36), "1[A] 2[A] 3[B] 4(L) 5(C)"),  # no room beside the longest score
+    ((160, 45), "1[Anger] 2[Anger] 3[Benevolence] 4(Lust) 5(Courage)"),
 ])
 async def test_a_wide_table_names_the_traits_a_narrow_one_letters_them(size, cards):
     """Play-test (2026-12-03): at 160 columns the table kept its 80-column
     rows of letters ("[A] [B]") beside empty room, the legend needed to
-    read them. Where every seat's row fits with the names, the cards are
-    named; else lettered, every seat alike."""
+    read them. Where every seat's row fits with the names and the longest
+    score a row shows, the cards are named; else lettered, every seat alike
+    (the choice does not follow each new score)."""
     state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")])
     _, text, _ = await run(make_update(state, 0), size=size)
     assert cards in text

@@ -120,6 +120,9 @@ _SECRET = frozenset({Phase.DRAFT, Phase.PLACE, Phase.VOTE})
 #: choice highlighted (`_draw_decision`)
 _NO_DEFAULT = frozenset({Phase.PURPLE, Phase.ADMIT, Phase.GUILTY, Phase.GIVE})
 _NOTES_SHOWN = 4
+#: the room the longest score beside a seat's cards takes ("  " and
+#: `_score_text`'s "showdown 99 · round score 99")
+_LONGEST_SCORE = len("  showdown 99 · round score 99")
 _NOTE_MAX = 80
 
 
@@ -536,13 +539,14 @@ class OverseersScreen(GameScreen):
         changed = self.changed("seats")
         self._my_lines = None
         # Every seat's cards by their traits' names where every row has room
-        # for them beside its score (a wide table), else by their letters.
+        # for them beside the longest score it may show (a wide table), else
+        # by their letters: the choice moves with the cards and the width, not
+        # with each new score, so the rows do not switch back and forth.
         width = self._width()
-        scores = [self._score_text(view, seat) for seat in range(len(view.seats))]
         long = all(
-            Text.assemble("  ", self._cards_text(view, seat, long=True), "  " + score).cell_len
-            <= width
-            for seat, score in enumerate(scores)
+            Text.assemble("  ", self._cards_text(view, seat, long=True)).cell_len
+            + _LONGEST_SCORE <= width
+            for seat in range(len(view.seats))
         )
         for seat, p in enumerate(view.seats):
             first_line = len(lines)
@@ -565,7 +569,7 @@ class OverseersScreen(GameScreen):
             elif view.round:
                 lines.append(self._fit(Text("  character hidden until the vote",
                                             style="dim italic")))
-            score = scores[seat]
+            score = self._score_text(view, seat)
             cards = self._cards_text(view, seat, long=long)
             row = Text.assemble("  ", cards, ("  " + score if score else "", "bold"))
             if score and row.cell_len > width:
