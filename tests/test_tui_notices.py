@@ -21,3 +21,26 @@ async def test_a_notice_sits_under_the_header_not_over_the_prompt():
         assert region.y >= 1  # the header's line stays readable
         assert region.bottom <= 6  # far from the bottom rows (prompt, actions, footer)
         assert region.x >= 30  # at the right, off the table's left column
+
+
+async def test_the_same_notice_twice_shows_once_and_anew():
+    """Play-test (2026-12-03): Enter twice on a Duel square not on offer
+    stacked two toasts of the same sentence over the table. The same words
+    again replace the one shown (its time starts again); other words still
+    stack."""
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        app.notify("a1 is not a choice now.")
+        await pilot.pause(0.1)
+        first = next(iter(app._notifications))
+        app.notify("a1 is not a choice now.")
+        await pilot.pause(0.3)
+        shown = list(app._notifications)
+        assert [n.message for n in shown] == ["a1 is not a choice now."]
+        assert shown[0].identity != first.identity  # shown afresh
+        assert len(app.query(Toast)) == 1
+        app.notify("Your turn.")
+        app.notify("a1 is not a choice now.", severity="warning")
+        await pilot.pause(0.3)
+        assert len(list(app._notifications)) == 3

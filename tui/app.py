@@ -181,6 +181,17 @@ class OvertableApp(KeysInOrder, App[None]):
         super().notify(printable(message), title=printable(title), severity=severity,
                        timeout=timeout, markup=False)
 
+    def _on_notify(self, event: Any) -> None:
+        """The same notice again while it shows (Enter pressed twice on a
+        square not on offer) replaces it, its time to show starting again:
+        two or three copies of one sentence stacked up over the table."""
+        new = event.notification
+        for shown in list(self._notifications):
+            if (shown.message, shown.title, shown.severity) == (new.message, new.title,
+                                                                new.severity):
+                self._unnotify(shown, refresh=False)
+        super()._on_notify(event)
+
     def warm_up_later(self) -> None:
         """A moment after the first screen is drawn (`WARM_UP_AFTER`),
         load what later screens need: the rules core, off the event loop
