@@ -117,3 +117,22 @@ async def wait_for(pilot: Any, condition: Any, timeout: float = 10.0, step: floa
         if loop.time() > deadline:
             raise AssertionError(f"timed out; screen is {pilot.app.screen!r}")
         await pilot.pause(step)
+
+
+def record_notices(app: App) -> list[str]:
+    """Every notice posted to `app`, in order (`app.notify`'s and those
+    posted as a `Notify` message, the hub's invitations): the same words
+    again replace the toast on screen (tui/app.py `_on_notify`), so a test
+    that a notice comes once, or once a line, counts these, not the toasts."""
+    from textual.app import Notify
+
+    said: list[str] = []
+    post = app.post_message
+
+    def recorded(message: Any) -> bool:
+        if isinstance(message, Notify):
+            said.append(message.notification.message)
+        return post(message)
+
+    app.post_message = recorded  # type: ignore[method-assign]
+    return said

@@ -17,6 +17,7 @@ from host.hub import Hub
 from host.messages import SeatCommand
 from host.wire import codec
 from tests import screen_kit
+from tests.screen_kit import record_notices
 from tests.test_host_hub import Player
 from tui.join import JoinApp
 from tui.screens.lobby import LobbyScreen
@@ -255,12 +256,13 @@ async def test_a_seat_kept_at_a_new_table_is_told_at_another_table(shared_hub):
     and how to get there."""
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
+    said = record_notices(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
         bob, _ = await bob_sits_at_anns_duel(pilot, app, path)
 
         def told() -> list[str]:
-            return [n.message for n in app._notifications if "keeps a seat" in n.message]
+            return [m for m in said if "keeps a seat" in m]
 
         assert told() == []
         await bob.send({"create": {"game": "boss-quest",
@@ -1270,6 +1272,7 @@ async def test_a_turn_at_a_table_one_is_away_from_is_told_once(shared_hub):
 
     hub, path = shared_hub
     app = JoinApp(path, "Ann", bell=True, theme_name="textual-dark")
+    said = record_notices(app)
     rings: list[int] = []
     app.bell = lambda: rings.append(1)
     rng = random.Random(5)
@@ -1290,6 +1293,7 @@ async def test_a_turn_at_a_table_one_is_away_from_is_told_once(shared_hub):
             if chat:
                 await open_chat(pilot, app)
             app.clear_notifications()
+            said.clear()
             rings.clear()
             await _bob_plays_until_anns_turn(bob, rng)
             where = ("Enter on it in the lobby sits you down" if chat
@@ -1301,7 +1305,7 @@ async def test_a_turn_at_a_table_one_is_away_from_is_told_once(shared_hub):
             await bob.send({"create": {"game": "overseers", "seats": ["open"] * 3}})
             await wait_for(pilot, lambda c=chat: len(app.remote.tables) == 2 + c)
             await pilot.pause(0.2)
-            assert sum(n.message == told for n in app._notifications) == 1 and rings == [1]
+            assert said.count(told) == 1 and rings == [1]
             if chat:
                 break
             # back at the table: its own screen says the turn, not the lobby again

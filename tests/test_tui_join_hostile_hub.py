@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.screen_kit import wait_for
+from tests.screen_kit import record_notices, wait_for
 from tui import remote as remote_module
 from tui.join import JoinApp
 from tui.screens.lobby import LobbyScreen
@@ -152,14 +152,7 @@ async def test_an_endless_line_from_the_hub_is_one_notice_not_a_flood(tmp_path, 
     server, _ = await fake_hub(path, [endless, b'{"lobby": []}\n', endless,
                                       b'{"error": "after"}\n'])
     app = JoinApp(path, "Ann", theme_name="textual-dark")
-    said: list[str] = []
-    notify = app.notify
-
-    def counted(message: str, **kwargs: object) -> None:
-        said.append(message)
-        notify(message, **kwargs)
-
-    app.notify = counted  # type: ignore[method-assign]
+    said = record_notices(app)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: any(n.message == "after" for n in app._notifications))
