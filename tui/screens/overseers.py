@@ -10,9 +10,9 @@ votes received) come from `core.overseers.table_facts` through `GAME`.
 
 Cards are drawn with their trait's letter, or its name where every seat's
 row has room for the names (a wide table: ``[Anger]``); colour only
-decorates: ``[A]`` face up, ``(A)`` face down and known to you, ``(A)*`` a card you
-peeked at, ``[▒▒]`` a face-down card you do not know; ``↻`` marks a card
-turned sideways by Purple, ``=2`` a copy under card 2 (Teal).
+decorates: ``[A]`` face up, ``(A)`` face down and known to you, ``(A)*`` a
+card you peeked at, ``[▒▒]`` a face-down card you do not know; ``↻`` marks a
+card turned sideways by Purple, ``=2`` a copy under card 2 (Teal).
 
 Keys (also in the footer; the mouse works too):
 
@@ -543,11 +543,8 @@ class OverseersScreen(GameScreen):
         # by their letters: the choice moves with the cards and the width, not
         # with each new score, so the rows do not switch back and forth.
         width = self._width()
-        long = all(
-            Text.assemble("  ", self._cards_text(view, seat, long=True)).cell_len
-            + _LONGEST_SCORE <= width
-            for seat in range(len(view.seats))
-        )
+        named = [self._cards_text(view, seat, long=True) for seat in range(len(view.seats))]
+        long = all(2 + cards.cell_len + _LONGEST_SCORE <= width for cards in named)
         for seat, p in enumerate(view.seats):
             first_line = len(lines)
             name = Text(end="")
@@ -570,7 +567,7 @@ class OverseersScreen(GameScreen):
                 lines.append(self._fit(Text("  character hidden until the vote",
                                             style="dim italic")))
             score = self._score_text(view, seat)
-            cards = self._cards_text(view, seat, long=long)
+            cards = named[seat] if long else self._cards_text(view, seat)
             row = Text.assemble("  ", cards, ("  " + score if score else "", "bold"))
             if score and row.cell_len > width:
                 # a narrow table: the score on its own line, never cut
