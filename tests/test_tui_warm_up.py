@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from tui import app as app_module
 from tui import resources
+from tests.screen_kit import wait_for
 from tui.app import OvertableApp
 
 
@@ -34,13 +35,26 @@ def test_the_package_stylesheets_are_the_screens_own():
 
 
 async def test_a_moment_after_the_first_screen_every_stylesheet_is_loaded(monkeypatch):
+    # What was loaded when the warm-up came is recorded as it comes, not
+    # read after a fixed pause: on a loaded machine the first screen may
+    # take longer than the warm-up's delay to show.
     monkeypatch.setattr(app_module, "WARM_UP_AFTER", 0.4)
+    at_warm_up: list[tuple[bool, bool]] = []
+    warm_up = OvertableApp._warm_up
+
+    def recorded(self) -> None:
+        results_read = self.stylesheet.has_source(resources.css_path("results.tcss"), "")
+        at_warm_up.append((self.screen.is_mounted, results_read))
+        warm_up(self)
+
+    monkeypatch.setattr(OvertableApp, "_warm_up", recorded)
     app = OvertableApp(theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: at_warm_up)
+        # it came after the first screen was up, and found the results'
+        # stylesheet not yet read: the warm-up read it
+        assert at_warm_up == [(True, False)]
         sheet = app.stylesheet
-        assert not sheet.has_source(resources.css_path("results.tcss"), "")
-        await pilot.pause(0.6)
         assert all(sheet.has_source(path, "") for path in resources.stylesheets())
         # a screen pushed now finds its stylesheet read: nothing parsed again
         parsed: list[bool] = []
