@@ -16,7 +16,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
-from core.engine import CHANCE, Game, Outcome
+from core.engine import CHANCE, Game, Outcome, listed_apply
 
 #: A playout that applies more actions than this has looped: a rules bug.
 MAX_ACTIONS = 1_000_000
@@ -133,7 +133,7 @@ def random_playout(
     legal_actions = game.legal_actions
     chance_outcomes = game.chance_outcomes
     chance_pool = getattr(game, "chance_pool", None)
-    apply = game.apply
+    apply = listed_apply(game)
     choice = rng.choice
     applied = 0
     while True:

@@ -284,16 +284,18 @@ def test_a_placement_refused_says_why():
     kept = sorted(start.seats[0].kept)
     other = start.seats[1].kept[0]
     wrong = [
-        kept[:2],
-        kept[:4],
+        tuple(kept[:2]),
+        tuple(kept[:4]),
         (kept[0], kept[1], other),
         (kept[0], kept[0], kept[1]),
         (kept[2], kept[1], kept[0]),
-        list(kept[:3]),
     ]
     for cards_up in wrong:
         with pytest.raises(IllegalAction, match="among those you kept"):
-            GAME.apply(start, 0, Place(cards_up))  # type: ignore[arg-type]
+            GAME.apply(start, 0, Place(cards_up))
+    # a list is not the tuple a placement holds (core/engine.py, exact types)
+    with pytest.raises(IllegalAction, match="wrong type"):
+        GAME.apply(start, 0, Place(list(kept[:3])))  # type: ignore[arg-type]
     row = Place(tuple(kept[:3]))
     assert row in GAME.legal_actions(start, 0)
     mid = GAME.apply(start, 0, row)

@@ -116,7 +116,7 @@ from typing import Any
 
 import attrs
 
-from core.engine import CHANCE, Outcome
+from core.engine import CHANCE, Outcome, listed_apply
 from core.playout import MAX_ACTIONS, even_draw, sample_chance
 
 #: UCB1's exploration constant, for values in [0, 1].
@@ -447,7 +447,7 @@ class IsmctsBot:
         before each deal. A rollout algorithm: it improves on the policy by
         one decision, and the deals in common make the actions' differences
         far less noisy than their values (luck of the draw is shared)."""
-        apply = game.apply
+        apply = listed_apply(game)
         rollout = self._rollout
         clock = time.perf_counter
         totals = [0.0] * len(legal)
@@ -520,7 +520,7 @@ class IsmctsBot:
         state = hooks.determinize(view, seat, rng)
         to_act = game.to_act
         legal_actions = game.legal_actions
-        apply = game.apply
+        apply = listed_apply(game)
         chance_outcomes = game.chance_outcomes
         chance_pool = getattr(game, "chance_pool", None)
         prune = hooks.prune
@@ -647,7 +647,7 @@ class IsmctsBot:
     def _rollout(game: Any, hooks: Any, state: Any, rng: random.Random) -> Sequence[float]:
         to_act = game.to_act
         legal_actions = game.legal_actions
-        apply = game.apply
+        apply = listed_apply(game)
         chance_outcomes = game.chance_outcomes
         chance_pool = getattr(game, "chance_pool", None)
         policy = hooks.rollout
