@@ -473,6 +473,18 @@ def test_second_closest_with_no_second_bq20():
     assert result.winners == frozenset()
 
 
+def test_second_closest_after_a_shared_first_place_bq20():
+    """BQ-20: two knights sharing the first place (as close, as many cards)
+    hold one place; the next knight holds the second and wins the round."""
+    result, _ = fight(
+        [knight("R7", "B7"), knight("Y7", "P7"), knight("R6", "B6"), knight("Y1", "B2")],
+        active=(ActiveSpell(SECOND),),
+    )
+    # strengths 14, 14, 12, 3 against 17: knights 0 and 1 share the first
+    # place (3 away, two cards each), knight 2 is second (5 away)
+    assert result.winners == {2}
+
+
 def test_final_turn_spell():
     """BQ §Spell effects: Final turn: each knight not at the Wizard takes one
     last action (ask or Wizard), then combat."""
@@ -527,7 +539,8 @@ def test_swap_with_deck_visible_bq10():
     assert GAME.to_act(state) == {CHANCE}
     state = draw(state, "Y5")
     assert state.knights[0].visible == (w("Y5"),)
-    assert state.deck_top[0].weapon == w("B2") and state.deck_top[0].known_to == {0, 1}
+    # known to all: every seat and the onlookers, who saw it face up
+    assert state.deck_top[0].weapon == w("B2") and state.deck_top[0].known_to == {0, 1, rules.PUBLIC}
     assert SWAP_DECK in state.spell_discard
     # the next draw is that known card
     state = play(state, 1, Ask(1))

@@ -318,6 +318,41 @@ def test_night_swap_with_deck_keeps_the_card_face_down_bq10_bq29():
     assert state.deck_top[0].weapon == w("R3") and state.deck_top[0].known_to == {1}
 
 
+def test_a_card_swapped_onto_the_deck_stays_known_when_drawn_face_down_bq10_bq29():
+    """BQ-10: the swapped card goes on top "known to those who had seen it";
+    at night the next knight draws it face down, and its first owner still
+    knows it: both see it in their views, a third knight does not."""
+    SWAP = spell(SpellKind.SWAP_DECK)
+    ks = [knight("R1", "B2", done=True), knight("Y1"), knight("P1")]
+    state = table(ks, turn=1, boss=22, offer=(SWAP, HPM1, HP1), mystery=False, options=NIGHT)
+    state = draw(play(state, 1, Ask(1)), "R3")
+    state = draw(play(state, 2, Ask(1)), "P2")
+    state = play(state, 1, GoToWizard(), Activate(0), TargetWeapon(w("R3")))
+    state = draw(state, "P5")
+    state = draw(play(state, 2, Ask(1)), "R3")
+    card = state.knights[2].night[-1]
+    assert card.weapon == w("R3") and card.known_to == {1, 2}
+    assert GAME.view(state, 1).knights[2].night[-1].weapon == w("R3")
+    assert GAME.view(state, 0).knights[2].night[-1].weapon is None
+    assert GAME.face_down_known_to(state, 2)[-1] == {1}
+
+
+def test_a_face_up_card_swapped_onto_the_deck_is_known_to_onlookers_bq10():
+    """BQ-10: a face-up weapon swapped onto the deck was seen by the whole
+    table, spectators included: the top card is known to every view, as the
+    spectator's own log line names it."""
+    SWAP = spell(SpellKind.SWAP_DECK)
+    ks = [knight("R1", "B2", done=True), knight("Y1", "B5"), knight("P1", "P2")]
+    state = table(ks, turn=1, offer=(SWAP, HPM1, HP1), mystery=False)
+    state = play(state, 1, GoToWizard(), Activate(0), TargetWeapon(w("B5")))
+    state = draw(state, "P5")
+    for seat in (0, 1, 2, None):
+        assert GAME.view(state, seat).deck_top[0].weapon == w("B5")
+    # drawn face down at night it would lie face down: known to the seats
+    # that saw it, not turned face up (PUBLIC)
+    assert rules._seen_on_top(state) == {0, 1, 2}
+
+
 # --- Potions (BQ §Extension: Potions, BQ-3) ----------------------------------
 
 POTIONS = Options(potions=True)

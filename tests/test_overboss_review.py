@@ -25,6 +25,7 @@ from tests.overboss_tables import (
     BANDIT,
     GAME,
     HERO,
+    MINI,
     SLIME,
     WOLF,
     YETI,
@@ -82,6 +83,21 @@ def test_the_token_cannot_wait_while_open_terrain_exists():
     with pytest.raises(IllegalAction):
         GAME.apply(s, 0, EndTurn())
 
+
+
+@pytest.mark.parametrize("token", [WOLF, MINI], ids=["werewolf", "miniboss"])
+@pytest.mark.parametrize("picture", ["c1=I.", "c1=IY"], ids=["open-terrain", "none-open"])
+def test_a_token_drafted_with_a_town_slays_the_hero_it_spawned_od5_od13(token, picture):
+    """OD §Town (its hero spawns before its token is placed), §Turn Order 5
+    (the drafted token goes on the tile just placed), OD-13, OD-5's
+    exception: a Werewolf (a Town's matching monster) or a Miniboss drafted
+    with a Town goes on that Town and slays its new hero, even on the
+    opponent's half with open terrain elsewhere; the hero is the placer's."""
+    square, pair = picture.split("=")
+    s = placing(board(**{square: pair}), T, token)
+    s = play(s, 0, PlaceTile(sq("b8")))
+    assert s.tokens[sq("b8")] is token
+    assert s.lairs[0].heroes == 1
 
 def test_a_lair_monster_may_slay_the_hero_on_the_new_town_instead():
     """OD §Placing Tokens ("you may place it onto a new tile you collect

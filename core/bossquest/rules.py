@@ -402,6 +402,7 @@ def setup(players: int, options: Options | None = None) -> State:
 
 #: `to_act`'s answers, built once: nobody, chance, and each seat alone
 _NOBODY: frozenset[int] = frozenset()
+_PUBLIC_ONLY = frozenset({PUBLIC})
 _SEAT = {s: frozenset({s}) for s in range(CHANCE, max(PLAYERS))}
 
 
@@ -788,9 +789,7 @@ def _apply_chance(state: State, action: object) -> State:
 def _take_weapon(state: State, weapon: Weapon) -> tuple[State, frozenset[int]]:
     """Take `weapon` off the deck: the known top card first (BQ-10). Returns
     who had seen it there."""
-    return evolve(state, **_taken(state, weapon)), (
-        state.deck_top[0].known_to if state.deck_top else frozenset()
-    )
+    return evolve(state, **_taken(state, weapon)), _seen_on_top(state)
 
 
 def _taken(state: State, weapon: Weapon) -> dict[str, object]:
@@ -823,7 +822,7 @@ def _deal(state: State, weapon: Weapon, taken: dict[str, object] | None = None) 
     seat = (state.armorer + 1 + state.dealt % n) % n  # `next_seat`, written out
     knight = state.knights[seat]
     if state.dealt < n:
-        knight = evolve(knight, hidden=Hidden(weapon, _ONLY[seat]))
+        knight = evolve(knight, hidden=Hidden(weapon, _ONLY[seat] | _seen_on_top(state)))
     else:
         knight = _receive(state, knight, seat, weapon)
     knights = _with_knight(state.knights, seat, knight)
@@ -857,14 +856,28 @@ def _after_deal(state: State, changes: dict[str, Any]) -> State:
 
 
 def _receive(state: State, knight: Knight, seat: int, weapon: Weapon) -> Knight:
-    """A weapon dealt face up, or face down to its owner at Ul'ul's night."""
+    """A weapon dealt face up, or face down to its owner at Ul'ul's night
+    (`state`: before the weapon leaves the deck)."""
     if state.boss == _ULUL and state.options.ulul is _U_NIGHT:  # `is_night`
-        return evolve(knight, night=knight.night + (Hidden(weapon, _ONLY[seat]),))
+        known = _ONLY[seat] | _seen_on_top(state)
+        return evolve(knight, night=knight.night + (Hidden(weapon, known),))
     return evolve(knight, visible=knight.visible + (weapon,))
 
 
 #: each seat alone, as `Hidden.known_to` (frozensets are immutable: shared)
 _ONLY = {s: frozenset({s}) for s in range(max(PLAYERS))}
+_NOBODY: frozenset[int] = frozenset()
+
+
+def _seen_on_top(state: State) -> frozenset[int]:
+    """The seats that know the deck's top card, the next drawn (BQ-10: a
+    card swapped onto the deck stays known to those who had seen it,
+    wherever it goes face down next). Not `PUBLIC`: in a knight's hand that
+    would mean turned face up, and a drawn card lies face down."""
+    if not state.deck_top:
+        return _NOBODY
+    known = state.deck_top[0].known_to
+    return known - _PUBLIC_ONLY if PUBLIC in known else known
 
 
 def _draw(state: State, weapon: Weapon, taken: dict[str, object] | None = None) -> State:
@@ -948,7 +961,7 @@ def _swap_with_deck(state: State, new: Weapon) -> State:
         night = knight.night[:i] + (Hidden(new, top_known | {seat}),) + knight.night[i + 1 :]
         knight = evolve(knight, night=night)
     else:
-        old_known = everyone
+        old_known = everyone | {PUBLIC}  # it was face up: onlookers saw it too
         visible = tuple(new if w == old else w for w in knight.visible)
         knight = evolve(knight, visible=visible)
     if old.colour is None:
@@ -1529,11 +1542,11 @@ def _duel_actions(state: State, seat: int) -> tuple[object, ...]:
 
 def _duel_draw(state: State, weapon: Weapon) -> State:
     """BQ §Final Boss: the champion "looks at them, and places them face down"."""
-    state, _ = _take_weapon(state, weapon)
+    state, seen = _take_weapon(state, weapon)
     seat = state.champion
     assert seat is not None
     knight = state.knights[seat]
-    knight = evolve(knight, night=knight.night + (Hidden(weapon, frozenset({seat})),))
+    knight = evolve(knight, night=knight.night + (Hidden(weapon, seen | {seat}),))
     state = _set_knight(state, seat, knight)
     to_draw = state.to_draw - 1
     if to_draw > 0 and deck_size(state) > 0:
