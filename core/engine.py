@@ -175,20 +175,20 @@ class GameRules:
         self.State = State
         self.action_types = action_types
         for member in (
-            "setup",
             "to_act",
             "legal_actions",
             "chance_outcomes",
-            "view",
             "outcome",
             "describe",
         ):
             setattr(self, member, getattr(rules, member))
+        self.setup = _of_exact_options(rules.setup, Options, rules.TITLE)
         self.apply = _of_exact_types(rules.apply, action_types)
         #: `apply` without the check of the values' types, for the loops that
         #: only apply what `legal_actions` or `chance_outcomes` listed
         #: (playouts, the search): `listed_apply`
         self.apply_listed = rules.apply
+        self.view = _of_a_seat(rules.view)
         self.describe = _worded_for_the_reader(rules.describe)
         for name, value in extras.items():
             setattr(self, name, value)
@@ -218,16 +218,61 @@ def _of_exact_types(apply: Any, action_types: tuple[type, ...]) -> Any:
     get = checks.get
 
     def checked(state: Any, seat: int, action: Any) -> Any:
+        if seat.__class__ is not int:  # 1.0 or True would index the seats
+            raise IllegalAction(f"There is no seat {seat!r}: a seat is a whole number.")
         check = get(action.__class__)
         if check is not None and not check(action):
             raise IllegalAction(
                 f"That is not a move of this game: {action!r} holds a value of the wrong "
-                "type (a whole number written 1.0, True for 1, or a name in place of one "
-                "of the game's own values)."
+                "type (a whole number is written 1, not 1.0, 0.5 or True; a name is one "
+                "of the game's own, not its text)."
             )
         return apply(state, seat, action)
 
     checked.__doc__ = apply.__doc__
+    return checked
+
+
+def _of_exact_options(setup: Any, options_class: type, title: str) -> Any:
+    """`setup` refusing a count of players that is not a whole number (True
+    is 1: a Solo Quest) and options whose values are not of their declared
+    types (an option set to "yes" or 1 would be kept as it came, and its
+    match could not be saved and loaded again): IllegalAction, with the
+    reason. None stands for the standard options."""
+    check = _exact_check(options_class)
+
+    def checked(players: int, options: Any = None) -> Any:
+        if players.__class__ is not int:
+            raise IllegalAction(f"{title} is for a whole number of players, not {players!r}.")
+        if options is not None and (
+            options.__class__ is not options_class or (check is not None and not check(options))
+        ):
+            raise IllegalAction(
+                f"Those are not {title}'s options: {options!r} (each is one of the "
+                "game's own values: True or False for a choice, not 1 or \"yes\")."
+            )
+        return setup(players, options)
+
+    checked.__doc__ = setup.__doc__
+    return checked
+
+
+def _of_a_seat(view: Any) -> Any:
+    """`view` refusing a seat the table does not have (ValueError, with the
+    reason): None is an onlooker, CHANCE and the seats 0..players-1 are
+    the table's own."""
+
+    def checked(state: Any, seat: int | None) -> Any:
+        if seat is not None and (
+            seat.__class__ is not int or not CHANCE <= seat < state.players
+        ):
+            raise ValueError(
+                f"There is no seat {seat!r} at a table of {state.players}: a view is of "
+                f"a seat from 0 to {state.players - 1}, or None for an onlooker."
+            )
+        return view(state, seat)
+
+    checked.__doc__ = view.__doc__
     return checked
 
 

@@ -146,3 +146,44 @@ def test_the_refusal_says_what_was_wrong():
     with pytest.raises(IllegalAction, match=r"Pick\(card=\d+\.0\) holds a value of the wrong type"):
         game.apply(state, 0, Pick(float(card)))
     assert game.apply(state, 0, Pick(card)) != state
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_seat_the_table_does_not_have_is_refused_with_a_reason(game_id):
+    """A seat written 1.0 or True (equal to 1, and a tuple index only as an
+    int) is refused by apply; a view of a seat the table lacks is refused
+    with a sentence, not an IndexError or TypeError from inside the rules."""
+    game = GAMES[game_id]
+    players = max(2, game.players.start)
+    state = game.setup(players, game.Options())
+    rng = random.Random(3)
+    while CHANCE in game.to_act(state):
+        state = game.apply(state, CHANCE, draw_chance(game, state, rng))
+    seat = min(game.to_act(state))
+    action = game.legal_actions(state, seat)[0]
+    for odd in (float(seat), bool(seat) if seat in (0, 1) else float(seat), str(seat)):
+        with pytest.raises(IllegalAction, match="no seat"):
+            game.apply(state, odd, action)
+    for odd in (players, 99, -3, float(seat), True, str(seat)):
+        with pytest.raises(ValueError, match=f"no seat {odd!r} at a table of {players}"):
+            game.view(state, odd)
+    assert game.view(state, None) is not None and game.view(state, seat) is not None
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_table_of_look_alike_players_or_options_is_refused(game_id):
+    """setup takes a whole number of players (True would be 1: a Solo Quest
+    at Boss Quest's table) and options of their declared types (an option
+    set to 1 or "yes" would be kept, and its match could not be saved and
+    loaded again: the journal reads options exactly)."""
+    game = GAMES[game_id]
+    players = max(2, game.players.start)
+    with pytest.raises(IllegalAction, match="whole number of players"):
+        game.setup(float(players), game.Options())
+    with pytest.raises(IllegalAction, match="whole number of players"):
+        game.setup(True, game.Options())
+    choice = next(f.name for f in attrs.fields(game.Options) if f.default.__class__ is bool)
+    for odd in (1, "yes", None):
+        with pytest.raises(IllegalAction, match="not .*'s options"):
+            game.setup(players, attrs.evolve(game.Options(), **{choice: odd}))
+    assert game.setup(players, None) == game.setup(players, game.Options())

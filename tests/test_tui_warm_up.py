@@ -5,9 +5,9 @@ parse every stylesheet again and restyle every widget."""
 
 from __future__ import annotations
 
+from tests.screen_kit import wait_for
 from tui import app as app_module
 from tui import resources
-from tests.screen_kit import wait_for
 from tui.app import OvertableApp
 
 
