@@ -10,6 +10,7 @@ The core therefore never holds a random generator, a seed or a deck order.
 from __future__ import annotations
 
 import enum
+import functools
 import re
 import types
 import typing
@@ -229,8 +230,9 @@ def _of_exact_types(apply: Any, action_types: tuple[type, ...]) -> Any:
             )
         return apply(state, seat, action)
 
-    checked.__doc__ = apply.__doc__
-    return checked
+    # the rules' own name, module and doc (`hooks_for` finds a game's
+    # search hooks beside its rules by the module)
+    return functools.wraps(apply)(checked)
 
 
 def _of_exact_options(setup: Any, options_class: type, title: str) -> Any:
@@ -253,8 +255,7 @@ def _of_exact_options(setup: Any, options_class: type, title: str) -> Any:
             )
         return setup(players, options)
 
-    checked.__doc__ = setup.__doc__
-    return checked
+    return functools.wraps(setup)(checked)
 
 
 def _of_a_seat(view: Any) -> Any:
@@ -272,8 +273,7 @@ def _of_a_seat(view: Any) -> Any:
             )
         return view(state, seat)
 
-    checked.__doc__ = view.__doc__
-    return checked
+    return functools.wraps(view)(checked)
 
 
 def _exact_check(cls: type) -> Callable[[Any], bool] | None:
