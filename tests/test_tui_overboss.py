@@ -892,7 +892,12 @@ async def test_lair_and_legend_entries_are_never_cut_in_two(size):
             assert any(f"Waiting {tokens}" in line for line in lines), lines
         assert not any(line.rstrip().endswith("Waiting") for line in lines)
         legend = screen.query_one("#ob-legend")
-        if legend.display:
+        if legend.display and not legend.letters:
+            # a spacious board names its tiles and tokens itself: the
+            # legend keeps the marks only, each whole
+            shown = region_lines(app, legend)
+            assert any("≈ water  ▲ mountains" in line for line in shown), shown
+        elif legend.display:
             shown = region_lines(app, legend)
             for entry in [*(terrain_text(t).plain for t in Tile),
                           *(token_text(k).plain for k in Token if k.label and not k.crystal
@@ -973,3 +978,33 @@ async def test_the_square_info_changing_height_moves_nothing(size):
             shown = [line.strip() for line in region_lines(app, info)]
             assert shown[:len(lines)] == lines and not any(shown[len(lines):])
         assert layouts == []
+
+
+@pytest.mark.parametrize(("size", "spacious"), [((120, 36), False), ((149, 45), False),
+                                                ((150, 44), True), ((200, 50), True)],
+                         ids=["120x36", "149x45", "150x44", "200x50"])
+async def test_a_large_terminal_names_every_tile_and_token_in_full(size, spacious):
+    """From 150x44 the board's cells are 17x3 and name their tile and token
+    in full ("Spawning Pool", "Rocktopus"); the legend then leaves out the
+    letters the board spells out, and nothing is cut off. Below it, 12x2
+    cells with short names ("Pool", "Rocktop") and the whole legend."""
+    from tests.fit_kit import overflows
+    from tui.screens.overboss import ROOMY, SPACIOUS
+
+    found: dict[str, object] = {}
+
+    def inspect(screen):
+        board = screen.query_one("#ob-board", Board)
+        found["cell"] = board.cell_size
+        found["overflows"] = overflows(screen)
+        area = board.region
+        lines = screen_text(screen.app).splitlines()[area.y:area.bottom]
+        found["board"] = "\n".join(line[area.x:area.right] for line in lines)
+
+    _, text = await run(make_update(midgame(), seat=0), size=size, inspect=inspect)
+    assert found["cell"] == (SPACIOUS if spacious else ROOMY)
+    assert found["overflows"] == []
+    board = found["board"]
+    assert ("Spawning Pool" in board and "Miniboss" in board) == spacious
+    assert ("Pool" in board and "Rocktop" in board) and ("Tokens  Y Yeti" in text) != spacious
+    assert "≈ water" in text

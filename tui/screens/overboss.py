@@ -34,6 +34,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Size
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -71,7 +72,7 @@ from tui.screens.game import (
     possessive,
 )
 from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
-from tui.widgets.board import Board, Cell, Divider, Edge, Grid
+from tui.widgets.board import ROOMY, Board, Cell, Divider, Edge, Grid
 from tui.widgets.flowed import Flowed, Parts, flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.quiet import set_border, update_static
@@ -108,6 +109,10 @@ TOKEN_SHORT = {
     Token.MINIBOSS: "Miniboss",
     Token.HERO: "Hero",
 }
+#: a spacious cell (brackets included), for `Terrain.label` ("Spawning Pool")
+#: beside its letter and the placed mark, and the screen size it needs
+SPACIOUS = (17, 3)
+SPACIOUS_FROM = (150, 44)
 WATER = Edge("≈", "bold bright_blue")
 MOUNTAIN = Edge("▲", "bold yellow")
 #: the middle character of a tile placed this turn
@@ -142,9 +147,11 @@ def token_text(token: Token) -> Text:
     return Text.assemble((token.letter, "bold"), f" {token.label}")
 
 
-def legend(width: int = 0) -> Text:
+def legend(width: int = 0, letters: bool = True) -> Text:
     """What the board's letters and glyphs mean (shown where there is room),
-    each entry whole on a line `width` cells wide (0: unbroken lines)."""
+    each entry whole on a line `width` cells wide (0: unbroken lines);
+    without the tiles' and tokens' `letters` where the board names them
+    in full (`SPACIOUS` cells)."""
     tokens = (Token.YETI, Token.BANDIT, Token.SPELLSLIME, Token.ROCKTOPUS, Token.WEREWOLF,
               Token.MINIBOSS, Token.HERO)
     rows = [
@@ -155,6 +162,8 @@ def legend(width: int = 0) -> Text:
          Text(f"{PLACED} placed this turn")],
         [Text("›·‹ a choice now"), Text("[ ] cursor"), Text("«» first square picked")],
     ]
+    if not letters:
+        rows = rows[2:]
     return Text("\n").join(flow_parts(row, width, sep="  ", hang="  ") for row in rows)
 
 
@@ -168,24 +177,33 @@ def display_square(view: State, seat: int | None, row: int, col: int) -> int:
     return view.geometry.turned(square) if GAME.sees_board_turned(seat) else square
 
 
-def cell_face(view: State, square: int) -> Cell:
-    """One square as the board draws it: letters always, colour on top."""
+def cell_face(view: State, square: int, spacious: bool = False) -> Cell:
+    """One square as the board draws it: letters always, colour on top;
+    `spacious`: the tile and token named in full (`SPACIOUS` cells), where
+    the roomy cells have short names."""
     c = cell(view, square)
     if c.terrain is None:
         return Cell(OPEN, OPEN_STYLE, (OPEN, ""), key=square)
     mid = PLACED if c.placed else " "
     token = c.token.letter if c.token is not None else " "
     text = f"{c.terrain.letter}{mid}{token}"
-    detail = (
-        f"{c.terrain.letter}{mid}{TERRAIN_SHORT[c.terrain]}",
-        f"{c.token.letter} {TOKEN_SHORT.get(c.token, c.token.label)}" if c.token else "",
-    )
+    if spacious:
+        detail = (
+            f"{c.terrain.letter}{mid}{c.terrain.label}",
+            f"{c.token.letter} {c.token.label}" if c.token else "",
+        )
+    else:
+        detail = (
+            f"{c.terrain.letter}{mid}{TERRAIN_SHORT[c.terrain]}",
+            f"{c.token.letter} {TOKEN_SHORT.get(c.token, c.token.label)}" if c.token else "",
+        )
     return Cell(text, TERRAIN_STYLE[c.terrain], detail, key=square)
 
 
 def board_grid(view: State, seat: int | None, names: tuple[str, ...],
-               estimate: tuple[int, int] | None = None) -> Grid:
-    """The whole board from `seat`'s side of the table."""
+               estimate: tuple[int, int] | None = None, spacious: bool = False) -> Grid:
+    """The whole board from `seat`'s side of the table (`spacious`: cells
+    that name their tile and token in full, `cell_face`)."""
     rows, cols = GAME.board_size(view)
     g = view.geometry
     flip = GAME.sees_board_turned(seat)
@@ -201,7 +219,7 @@ def board_grid(view: State, seat: int | None, names: tuple[str, ...],
     left, right = [], []
     for r in range(rows):
         squares = [display_square(view, seat, r, c) for c in range(cols)]
-        cells.append(tuple(cell_face(view, s) for s in squares))
+        cells.append(tuple(cell_face(view, s, spacious) for s in squares))
         left.append(edge_of(squares[0], Side.WEST))
         right.append(edge_of(squares[-1], Side.EAST))
     top = tuple(edge_of(display_square(view, seat, 0, c), Side.NORTH) for c in range(cols))
@@ -302,11 +320,14 @@ class Legend(Widget):
     }
     """
 
+    #: the tiles' and tokens' letters too (not where the board names them)
+    letters: reactive[bool] = reactive(True, layout=True)
+
     def render(self) -> Text:
-        return legend(self.content_region.width)
+        return legend(self.content_region.width, self.letters)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(legend(width).plain.split("\n"))
+        return len(legend(width, self.letters).plain.split("\n"))
 
 
 class DuelMarket(Market):
@@ -463,6 +484,14 @@ class OverbossScreen(GameScreen):
     def _roomy(self) -> bool:
         return self.has_class("-tall") and self.has_class("-wide")
 
+    def _spacious(self) -> bool:
+        """Room for `SPACIOUS` cells: the 4x8 board's 8 rows of 3 lines and
+        its legend stand beside a side column of 80 columns or more (at
+        160x45, the board's 12x2 cells left two thirds of the screen to the
+        log)."""
+        width, height = self.size
+        return self._roomy() and width >= SPACIOUS_FROM[0] and height >= SPACIOUS_FROM[1]
+
     def _moves(self) -> list[Move]:
         update = self.update
         if update is None or not update.legal:
@@ -615,9 +644,12 @@ class OverbossScreen(GameScreen):
     def _draw_board(self, update: TableUpdate) -> None:
         view: State = update.view
         board = self.query_one("#ob-board", Board)
+        spacious = self._spacious()
+        board.set_roomy_size(SPACIOUS if spacious else ROOMY)
+        self.query_one("#ob-legend", Legend).letters = not spacious
         board.roomy = self._roomy()
         targets, marked = self._targets()
-        grid = board_grid(view, update.seat, update.names, self._estimate(view))
+        grid = board_grid(view, update.seat, update.names, self._estimate(view), spacious)
         board.set_grid(grid, targets=targets, marked=marked, settle=False)
         board.set_changed(self.changed("squares"))
         if not self._placed_cursor:

@@ -646,6 +646,15 @@ class Board(Widget, can_focus=True):
         self.invalidate()
         self.refresh(layout=True)
 
+    def set_roomy_size(self, size: tuple[int, int]) -> None:
+        """A roomy cell's (width, height), brackets included: a screen
+        with room for more draws bigger cells (and gives their `detail`
+        lines to fill them)."""
+        if size != self._roomy:
+            self._roomy = size
+            if self.roomy:
+                self.watch_roomy()
+
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._styles_checked = False
