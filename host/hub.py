@@ -241,8 +241,13 @@ class Hub:
         from saves import store
         from saves.match import Match
 
-        resumed = []
-        for saved in store.list_matches(self.directory):
+        resumed: list[str] = []
+        try:
+            listed = store.list_matches(self.directory)
+        except store.SavesUnreadable as error:
+            log.warning("nothing resumed: %s", printable(str(error)))
+            return resumed
+        for saved in listed:
             if saved.finished or not saved.resumable or saved.superseded_by or saved.in_use:
                 continue
             loaded = Match.load(saved.path)

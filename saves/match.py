@@ -49,6 +49,9 @@ from saves.journal import (
 from saves.lock import JournalLock, MatchInUse
 
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+#: how long a new journal waits for its own lock (seconds): a listing in
+#: another terminal holds each file's lock for a moment while it probes it
+LOCK_WAIT = 1.0
 
 
 class SaveFailed(Exception):
@@ -296,14 +299,21 @@ class Match:
                 if kept is not None and kept[0] is self.state:
                     state = kept[1]
                 else:
+                    # named by its kind, not its values: a card dealt face
+                    # down or a secret pick is hidden from some of the people
+                    # who read this message; and chance's reasons name the
+                    # card ("Card 42 cannot be dealt now"), a seat's say what
+                    # the rules ask of that seat
+                    kind = type(action).__name__
                     try:
                         state = self.game.apply(self.state, entry.seat, action)
                     except IllegalAction as e:
-                        return refuse(f"{who}'s action {journal.quoted(action, 120)}",
-                                      journal.explain(e))
+                        why = ("not allowed at that point" if entry.seat == CHANCE
+                               else journal.explain(e))
+                        return refuse(f"{who}'s {kind} action", why)
                     except Exception as e:  # the rules crashed on it: as refused
-                        return refuse(f"{who}'s action {journal.quoted(action, 120)}",
-                                      f"{type(e).__name__}: {journal.explain(e)}")
+                        return refuse(f"{who}'s {kind} action",
+                                      f"the rules failed on it: {type(e).__name__}")
                     _keep(redone, here, (self.state, state))
                 self._push(entry.seat, action, state)
             elif isinstance(entry, UndoEntry):
@@ -641,18 +651,25 @@ def _create(
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _CLOEXEC, 0o600)
     except OSError as error:
         raise SaveFailed(path, _reason(error), creating=True) from None
+    lock = None
     try:
         try:
+            # locked before it is written: another terminal listing the
+            # matches probes each file's lock for a moment, and the wait
+            # outlasts a probe (taking the lock after writing lost to one
+            # about one time in thirteen in a tight loop)
+            lock = JournalLock.acquire(path, wait=LOCK_WAIT)
             _write_all(fd, text)
             os.fsync(fd)
         finally:
             os.close(fd)
-        lock = JournalLock.acquire(path)
     except (OSError, MatchInUse) as error:
+        if lock is not None:
+            lock.release()
         try:
             path.unlink()
         except OSError:
             pass
         reason = _reason(error) if isinstance(error, OSError) else str(error)
-        raise SaveFailed(path, reason) from None
+        raise SaveFailed(path, reason, creating=True) from None
     return path, lock

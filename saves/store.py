@@ -78,15 +78,38 @@ class SavedMatch:
     progress: str = ""
 
 
+class SavesUnreadable(OSError):
+    """The directory of saved matches exists but cannot be listed (its
+    permissions, or a file where the directory should be): the message
+    says so, where an empty list would say there is no saved match."""
+
+    def __str__(self) -> str:
+        return str(self.strerror)
+
+
+def _journals(directory: Path) -> list[Path]:
+    """The journal files in `directory`; none when it does not exist yet.
+    (`Path.glob` passes over a directory it may not read: the listing said
+    "No saved matches" with three there.)"""
+    try:
+        with os.scandir(directory) as entries:
+            return [directory / e.name for e in entries if e.name.endswith(".jsonl")]
+    except FileNotFoundError:
+        return []
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise SavesUnreadable(
+            error.errno, f"the saved matches in {directory} cannot be read ({reason})"
+        ) from None
+
+
 def list_matches(directory: Path | None = None, *, replay: bool = False) -> list[SavedMatch]:
     """Every journal in `directory`, newest first; damaged ones too. With
     `replay`, each is also replayed for its progress and any line the rules
     refuse (see the module)."""
     directory = data_dir() if directory is None else Path(directory)
-    if not directory.is_dir():
-        return []
     found: list[tuple[float, SavedMatch]] = []
-    for path in directory.glob("*.jsonl"):
+    for path in _journals(directory):
         try:
             mtime = path.stat().st_mtime
         except OSError:
@@ -350,6 +373,15 @@ def _replay(path: Path) -> tuple[str, JournalProblem | None, tuple[str, ...] | N
     return progress, refused, winners
 
 
+def _when(mtime: float) -> str:
+    """A file's time as ISO text; a time no calendar date holds (a damaged
+    file system's year 36812, NaN) reads as the epoch, not a failed list."""
+    try:
+        return datetime.datetime.fromtimestamp(mtime, datetime.UTC).isoformat(timespec="seconds")
+    except (OverflowError, OSError, ValueError):
+        return datetime.datetime.fromtimestamp(0, datetime.UTC).isoformat(timespec="seconds")
+
+
 def _unreadable(path: Path, mtime: float, error: BaseException) -> SavedMatch:
     return SavedMatch(
         path=path,
@@ -358,7 +390,7 @@ def _unreadable(path: Path, mtime: float, error: BaseException) -> SavedMatch:
         title="?",
         players=(),
         created="",
-        updated=datetime.datetime.fromtimestamp(mtime, datetime.UTC).isoformat(timespec="seconds"),
+        updated=_when(mtime),
         actions=0,
         finished=False,
         winners=(),
@@ -404,7 +436,7 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
         title=title,
         players=names,
         created=journal.printable(header.get("created", "")),
-        updated=datetime.datetime.fromtimestamp(mtime, datetime.UTC).isoformat(timespec="seconds"),
+        updated=_when(mtime),
         actions=max(actions, 0),
         finished=finished,
         winners=winners,

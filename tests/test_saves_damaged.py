@@ -294,3 +294,24 @@ def test_a_finished_line_where_the_match_is_not_over(played):
     loaded = Match.load(played.path)
     assert [(p.kind, p.line) for p in loaded.problems] == [("refused", len(lines) + 1)]
     assert loaded.match.history == played.history
+
+
+def test_a_refused_line_does_not_name_a_hidden_card(tmp_path):
+    """A deal line written twice (a sync conflict) is refused; the problem,
+    which the saved-matches list and the resume dialog show to whoever is
+    at the terminal, names the kind of action and not the card dealt face
+    down into a player's hand, nor a rules' reason that quotes it."""
+    match = Match.new("overstocked", PLAYERS, directory=tmp_path)
+    rng = random.Random(3)
+    while len(match.history) < 4:
+        match.step_chance(rng)
+    match.close()
+    lines = match.path.read_text().splitlines(keepends=True)
+    dealt = json.loads(lines[1])["action"]["card"]
+    lines.insert(2, lines[1])
+    match.path.write_text("".join(lines))
+    loaded = Match.load(match.path)
+    (problem,) = loaded.problems
+    assert (problem.kind, problem.line) == ("refused", 3)
+    assert "Deal action" in problem.message
+    assert str(dealt) not in problem.message.replace(str(match.path), "")

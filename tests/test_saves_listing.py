@@ -208,3 +208,81 @@ def test_a_finished_match_the_rules_refuse_early_is_listed_where_it_resumes(data
     from tui.cli import saves_text
 
     assert "won by" not in saves_text([saved], path.parent)
+
+
+def test_a_file_time_past_any_calendar_leaves_the_listing_whole(data_dir, monkeypatch):
+    """A journal whose time no date holds (year 36812 on a damaged file
+    system: tmpfs lets one set it) failed the whole listing, and with it
+    Continue and the hub; it is listed with the epoch's date, the others
+    as they are."""
+    import os
+
+    played("boss-quest", SEATS[:3], 10)
+    played("overstocked", SEATS[:2], 10)
+    odd = sorted((data_dir / "matches").glob("*overstocked*.jsonl"))[0]
+    real_stat = os.stat
+
+    def stat(path, *args, **kwargs):
+        result = real_stat(path, *args, **kwargs)
+        if os.fspath(path) == os.fspath(odd):
+            fields = list(result)
+            fields[8] = 2**40  # st_mtime
+            return os.stat_result((*fields[:10],), {"st_mtime": float(2**40)})
+        return result
+
+    monkeypatch.setattr(os, "stat", stat)
+    listing = {s.path.name: s for s in store.list_matches(replay=True)}
+    assert len(listing) == 2
+    assert listing[odd.name].updated.startswith("1970-01-01")
+    assert store.latest() is not None
+
+
+def test_a_directory_of_saves_that_cannot_be_read_says_so(data_dir, monkeypatch, capsys):
+    """A matches directory that cannot be listed (its permissions, or a file
+    where it should be) read "No saved matches", and Continue found none,
+    with matches there: the listing, `overtable saves` and the hub say it
+    cannot be read. One that does not exist yet has no matches."""
+    import errno
+    import os
+
+    from tui.cli import main
+
+    assert store.list_matches(data_dir / "not-yet") == []
+    played("overstocked", SEATS[:2], 10)
+    real_scandir = os.scandir
+
+    def scandir(path):
+        if os.fspath(path) == os.fspath(data_dir / "matches"):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    with pytest.raises(store.SavesUnreadable, match="cannot be read .Permission denied."):
+        store.list_matches()
+    with pytest.raises(store.SavesUnreadable):
+        store.latest()
+    assert main(["saves", "--list"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot be read (Permission denied)" in err and "No saved matches" not in err
+    monkeypatch.undo()
+    a_file = data_dir / "a-file"
+    a_file.write_text("not a directory\n")
+    with pytest.raises(store.SavesUnreadable, match="Not a directory"):
+        store.list_matches(a_file)
+
+
+def test_saves_list_bounds_a_line_of_many_seats_or_long_names():
+    """A damaged header of 300,000 seats printed a 2.6 MB line; a listing
+    line names six seats at most, each in 40 characters at most."""
+    import attrs
+
+    from tui.cli import saves_text
+
+    played("overboss-duel", SEATS[:2], 4)
+    (saved,) = store.list_matches()
+    many = attrs.evolve(saved, players=tuple(f"P{i}" for i in range(300_000)))
+    long = attrs.evolve(saved, players=("A" * 10_000, "Bram"))
+    text = saves_text([many, long], "here")
+    assert "P0, P1, P2, P3, P4, P5 and 299994 more" in text
+    assert "A" * 39 + "…, Bram" in text and "A" * 41 not in text
+    assert max(len(line) for line in text.splitlines()) < 300

@@ -326,3 +326,50 @@ def test_a_copy_from_a_refused_line_or_other_rules_supersedes_its_parent():
     loaded.close()
     listing = {s.path: s for s in store.list_matches()}
     assert listing[match.path].superseded_by == loaded.header.match_id
+
+
+def test_a_new_journal_is_locked_before_it_is_written(tmp_path, monkeypatch):
+    """A listing in another terminal probes each journal's lock for a
+    moment; a new match took its lock only after writing its file, and a
+    probe in between refused it as "already being played" (about one start
+    in thirteen in a tight loop). The lock is taken first, and waits out a
+    probe."""
+    import saves.match as match_module
+    from saves.lock import is_locked
+
+    seen: list[bool] = []
+    write_all = match_module._write_all
+
+    def writing(fd, data):
+        (path,) = [p for p in tmp_path.glob("*.jsonl")]
+        seen.append(is_locked(path))
+        write_all(fd, data)
+
+    monkeypatch.setattr(match_module, "_write_all", writing)
+    match = Match.new("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "human")],
+                      directory=tmp_path)
+    assert seen == [True]
+    match.close()
+
+
+def test_a_new_match_that_cannot_be_written_says_nothing_was_played(tmp_path, monkeypatch):
+    """A full disk while a new journal is written: the message is the one
+    for a file that could not be created (nothing played or written, the
+    directory must be writable), not "leave the match (it is saved up to
+    the last action)" about a file that is gone."""
+    import errno
+
+    import saves.match as match_module
+    from saves.match import SaveFailed
+
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(match_module, "_write_all", full)
+    with pytest.raises(SaveFailed) as failed:
+        Match.new("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "human")],
+                  directory=tmp_path)
+    message = str(failed.value)
+    assert message.startswith("Could not create ") and "Nothing was played or written" in message
+    assert "No space left on device" in message and "saved up to" not in message
+    assert list(tmp_path.glob("*.jsonl")) == []

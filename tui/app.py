@@ -386,7 +386,12 @@ class OvertableApp(KeysInOrder, App[None]):
             if candidate.suffix and (candidate.exists() or candidate.is_symlink()):
                 path = candidate
             else:
-                found = [m for m in store.list_matches() if str(m.match_id).startswith(which)]
+                try:
+                    listed = store.list_matches()
+                except store.SavesUnreadable as error:
+                    self.notify(str(error), severity="error")
+                    return
+                found = [m for m in listed if str(m.match_id).startswith(which)]
                 if len(found) > 1:
                     self.notify(f"{which!r} names {len(found)} matches; pick one.", severity="warning")
                     self.action_saved()
@@ -398,7 +403,11 @@ class OvertableApp(KeysInOrder, App[None]):
                 self.action_saved()
                 return
         else:
-            latest = store.latest()
+            try:
+                latest = store.latest()
+            except store.SavesUnreadable as error:
+                self.notify(str(error), severity="error")
+                return
             if latest is None:
                 self.notify("No saved match yet: start a new one.", severity="warning")
                 return

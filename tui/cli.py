@@ -505,6 +505,22 @@ def print_rules(game: str | None) -> int:
 # -- saves --list --------------------------------------------------------------
 
 
+#: a listing line names at most this many seats, each in at most this many
+#: characters (a damaged header may hold 300,000 seats, or a name of 10,000)
+LISTED_SEATS = 6
+LISTED_NAME = 40
+
+
+def _players_line(players: Sequence[str]) -> str:
+    """The seats' names for a listing line, bounded (`LISTED_SEATS`)."""
+    if not players:
+        return "?"
+    names = [name if len(name) <= LISTED_NAME else name[: LISTED_NAME - 1] + "…"
+             for name in players[:LISTED_SEATS]]
+    more = len(players) - LISTED_SEATS
+    return ", ".join(names) + (f" and {more} more" if more > 0 else "")
+
+
 def saves_text(matches: Sequence[Any], directory: Any) -> str:
     """The saved matches as plain text, newest first, one block per match."""
     if not matches:
@@ -527,7 +543,7 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
             states.append(f"continued in {saved.superseded_by[:8]}")
         out.append(
             f"  {saved.match_id[:8] or '?':<8}  {saved.updated.replace('T', ' ')[:16]}  "
-            f"{saved.title}  {', '.join(saved.players) or '?'}  "
+            f"{saved.title}  {_players_line(saved.players)}  "
             f"{saved.actions} actions, {', '.join(states)}"
         )
         out.append(f"            {saved.path}")
