@@ -331,6 +331,14 @@ class Match:
                 outcome = self.outcome
                 if outcome is None:
                     return refuse("the end of the match", "the match is not over at this point")
+                if tuple(entry.winners) != tuple(sorted(outcome.winners)):
+                    def named(seats: Sequence[int]) -> str:
+                        return ", ".join(names[w] if 0 <= w < len(names) else f"seat {w}"
+                                         for w in seats) or "nobody"
+
+                    said, won = named(entry.winners), named(sorted(outcome.winners))
+                    return refuse("the end of the match",
+                                  f"it says {said} won; the rules say {won}")
             self._lines.append(text)
         return None
 

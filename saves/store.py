@@ -293,7 +293,7 @@ def _resumes(path: Path) -> str | None:
     match = loaded.match
     if match is None:
         return None
-    progress = _progress(match)
+    progress = None if match.finished else _progress(match)  # over: nothing to continue
     match.close()
     return progress
 
@@ -351,6 +351,10 @@ def _with_replay(saved: SavedMatch) -> SavedMatch:
             # reached when the rules refuse a line before it
             saved = attrs.evolve(saved, finished=winners is not None, winners=winners or ())
         return saved
+    if winners is not None and (not saved.finished or tuple(saved.winners) != winners):
+        # the rules' own end: a last line torn or lost in a crash left a
+        # finished match "in play" (and Continue offered it for ever)
+        return attrs.evolve(saved, progress=progress, finished=True, winners=winners)
     return attrs.evolve(saved, progress=progress)
 
 

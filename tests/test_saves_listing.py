@@ -286,3 +286,47 @@ def test_saves_list_bounds_a_line_of_many_seats_or_long_names():
     assert "P0, P1, P2, P3, P4, P5 and 299994 more" in text
     assert "A" * 39 + "…, Bram" in text and "A" * 41 not in text
     assert max(len(line) for line in text.splitlines()) < 300
+
+
+def test_a_finished_match_without_its_last_line_is_listed_finished(data_dir):
+    """A crash that lost the write holding the last move's "finished" line
+    left a finished match listed "in play", and Continue offered it for
+    ever; the rules' own end decides: listed won by its winner, and not
+    offered to continue."""
+    from tests.test_saves_store import finish
+
+    match = Match.new("overstocked", SEATS[:2])
+    finish(match)
+    match.close()
+    lines = match.path.read_text().splitlines(keepends=True)
+    assert lines[-1].startswith('{"finished"')
+    match.path.write_text("".join(lines[:-1]))
+    (saved,) = store.list_matches(replay=True)
+    winners = tuple(SEATS[w].name for w in sorted(match.outcome.winners))
+    assert saved.finished and saved.winners == winners
+    assert store.latest() is None
+
+
+def test_a_finished_line_naming_the_wrong_winner_is_refused(data_dir):
+    """A last line that names a winner the rules do not was read as it
+    came ("won by Bram" where the replay says Ann); it is refused, naming
+    both, and the listing shows the rules' winner."""
+    from tests.test_saves_store import finish
+
+    match = Match.new("overstocked", SEATS[:2])
+    finish(match)
+    match.close()
+    winners = sorted(match.outcome.winners)
+    lines = match.path.read_text().splitlines(keepends=True)
+    end = json.loads(lines[-1])
+    wrong = [1 - winners[0]] if len(winners) == 1 else []
+    end["finished"]["winners"] = wrong
+    match.path.write_text("".join(lines[:-1]) + json.dumps(end) + "\n")
+    loaded = Match.load(match.path)
+    (problem,) = loaded.problems
+    said = SEATS[wrong[0]].name if wrong else "nobody"
+    won = ", ".join(SEATS[w].name for w in winners)
+    assert f"it says {said} won; the rules say {won}" in problem.message
+    loaded.match.close()
+    (saved,) = store.list_matches(replay=True)
+    assert saved.winners == tuple(SEATS[w].name for w in winners)
