@@ -120,6 +120,10 @@ class JournalLock:
         stat = os.fstat(fd)
         return (stat.st_dev, stat.st_ino) == self._identity
 
+    def size(self) -> int:
+        """The locked file's size in bytes now."""
+        return os.fstat(self._fd).st_size
+
     def release(self) -> None:
         """Drop the lock (idempotent)."""
         self._finalizer()

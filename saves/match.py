@@ -118,6 +118,9 @@ class Match:
         self._writable = writable
         #: the journal's lock while the match is open (see `close`)
         self._lock: JournalLock | None = None
+        #: the journal's size as this match last wrote or read it (None:
+        #: unknown); another program's edit changes it (`_write`)
+        self._size: int | None = None
         self._closed = False
 
     # --- creating and loading ------------------------------------------------
@@ -161,6 +164,7 @@ class Match:
         path, lock = _create(Path(directory), header, journal.codec(game).header_line(header), ())
         match = cls(game, header, path)
         match._lock = lock
+        match._size = lock.size()
         return match
 
     @classmethod
@@ -193,6 +197,7 @@ class Match:
             )
         if loaded.match is not None and lock is not None:
             loaded.match._lock = lock
+            loaded.match._size = lock.size()
         elif lock is not None:
             lock.release()
         return loaded
@@ -522,18 +527,29 @@ class Match:
             if self._lock is not None and not self._lock.same_file(fd):
                 raise SaveFailed(self.path, "the journal file was replaced by another one")
             size = os.fstat(fd).st_size
-            try:
-                _write_all(fd, data)
-                os.fsync(fd)
-            except OSError as error:
+            if self._size is not None and size != self._size:
+                # another program wrote to (or cut) the journal while the
+                # match was open: appending would mix its lines with ours,
+                # so the match goes on in a new file, from what it holds,
+                # and the edited file is left as it is
+                edited = True
+            else:
+                edited = False
                 try:
-                    os.ftruncate(fd, size)
+                    _write_all(fd, data)
                     os.fsync(fd)
-                except OSError:
-                    pass
-                raise SaveFailed(self.path, _reason(error)) from None
+                except OSError as error:
+                    try:
+                        os.ftruncate(fd, size)
+                        os.fsync(fd)
+                    except OSError:
+                        pass
+                    raise SaveFailed(self.path, _reason(error)) from None
+                self._size = size + len(data)
         finally:
             os.close(fd)
+        if edited:
+            self._fork(data)
 
     def cannot_save(self) -> str | None:
         """Why the next action could not be saved, found before any is
@@ -573,6 +589,7 @@ class Match:
         if self._lock is not None:
             self._lock.release()
         self._lock = lock
+        self._size = lock.size()
         self.path = path
         self.header = header
         self._writable = True

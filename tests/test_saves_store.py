@@ -373,3 +373,32 @@ def test_a_new_match_that_cannot_be_written_says_nothing_was_played(tmp_path, mo
     assert message.startswith("Could not create ") and "Nothing was played or written" in message
     assert "No space left on device" in message and "saved up to" not in message
     assert list(tmp_path.glob("*.jsonl")) == []
+
+
+@pytest.mark.parametrize("edit", ["emptied", "cut-mid-line", "appended"])
+def test_a_journal_edited_by_another_program_while_open_is_left_and_the_match_goes_on(
+        tmp_path, edit):
+    """Another program wrote to or cut the journal of an open match: the
+    next moves were appended to the edited file (which then lost its header,
+    or half the match). The match goes on in a new journal holding every
+    move, and the edited file is left as that program left it."""
+    match = Match.new("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "human")],
+                      directory=tmp_path)
+    advance(match, 20, random.Random(4))
+    old = match.path
+    text = old.read_bytes()
+    if edit == "emptied":
+        old.write_bytes(b"")
+    elif edit == "cut-mid-line":
+        old.write_bytes(text[: len(text) // 2])
+    else:
+        with old.open("ab") as f:
+            f.write(b'{"seat":0,"action":{"type":"Pass"}}\n')
+    edited = old.read_bytes()
+    advance(match, 10, random.Random(5))
+    assert match.path != old and old.read_bytes() == edited
+    played = list(match.history)
+    match.close()
+    loaded = Match.load(match.path)
+    assert loaded.problems == () and loaded.match.history == played
+    loaded.match.close()
