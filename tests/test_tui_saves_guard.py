@@ -100,3 +100,37 @@ async def test_continue_skips_a_newer_journal_that_cannot_be_resumed(data_dir):
 def test_the_bot_delay_is_checked(given, expected):
     assert checked_bot_delay(given) == expected
     assert make_app(bot_delay=given).bot_delay == expected
+
+
+async def test_the_original_of_a_match_that_went_on_elsewhere_opens_its_continuation(data_dir):
+    """A damaged or edited journal goes on in a new file; the saved-matches
+    screen showed the original as "in play" and Enter resumed it, starting
+    a second, diverging copy. It reads "continued", names the new file, and
+    Enter opens the continuation."""
+    import random
+
+    from tests.test_saves_store import advance
+
+    match = Match.new("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")])
+    advance(match, 6, random.Random(1))
+    original = match.path
+    with original.open("ab") as f:  # another program writes to it
+        f.write(b'{"seat":0,"action":{"type":"Pass"}}\n')
+    advance(match, 4, random.Random(2))
+    continuation = match.path
+    match.close()
+    assert continuation != original
+    app = make_app(start="saves")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        screen = app.screen
+        row = next(i for i, m in enumerate(screen.matches) if m.path == original)
+        table = screen.query_one(DataTable)
+        table.move_cursor(row=row)
+        await pilot.pause()
+        assert "continued" in [str(c) for c in table.get_row_at(row)]
+        detail = str(screen.query_one("#saved-detail", Static).render())
+        assert f"Continued in {continuation.name}" in detail.replace("\n", "")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.table is not None)
+        assert app.table.match.path == continuation

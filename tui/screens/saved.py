@@ -106,6 +106,8 @@ def result_text(saved: Any) -> str:
     if getattr(saved, "in_use", False):
         return "playing"
     if not saved.finished:
+        if getattr(saved, "superseded_by", None):
+            return "continued"  # in a new file (the detail line names it)
         # a file with no match header holds no match to be in play (its
         # problem column says what it is)
         return "in play" if getattr(saved, "match_id", "") else "no match"
@@ -215,7 +217,24 @@ class SavedScreen(Screen):
         text = f"{who} · last played {last} · {Path(saved.path).name}"
         if saved.problem:
             text += f"\nProblem: {problem_detail(saved)}"
+        continued = self._continuation(saved)
+        if continued is not None:
+            text += (f"\nContinued in {Path(continued.path).name}: Enter opens that one "
+                     "(this file is kept as it was).")
         self.query_one("#saved-detail", Static).update(plain(text))
+
+    def _continuation(self, saved: Any) -> Any:
+        """The listed match that `saved` goes on in (a damaged or edited
+        journal continues in a new file), the last of a chain; None if none."""
+        by_id = {m.match_id: m for m in self.matches if getattr(m, "match_id", "")}
+        found = None
+        seen: set[str] = set()
+        next_id = getattr(saved, "superseded_by", None)
+        while next_id and next_id in by_id and next_id not in seen:
+            seen.add(next_id)
+            found = by_id[next_id]
+            next_id = getattr(found, "superseded_by", None)
+        return found
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()
@@ -225,6 +244,9 @@ class SavedScreen(Screen):
         saved = self.selected()
         if saved is None:
             return
+        # the original of a match that went on in a new file: resuming it
+        # again would start a second, diverging copy
+        saved = self._continuation(saved) or saved
         self.app.open_path(Path(saved.path))  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
