@@ -293,7 +293,9 @@ def _resumes(path: Path) -> str | None:
     match = loaded.match
     if match is None:
         return None
-    progress = None if match.finished else _progress(match)  # over: nothing to continue
+    # over, or unable to save its next move (a read-only file): not one
+    # to offer as the match to continue
+    progress = None if match.finished or match.cannot_save() else _progress(match)
     match.close()
     return progress
 

@@ -330,3 +330,25 @@ def test_a_finished_line_naming_the_wrong_winner_is_refused(data_dir):
     loaded.match.close()
     (saved,) = store.list_matches(replay=True)
     assert saved.winners == tuple(SEATS[w].name for w in winners)
+
+
+def test_continue_passes_over_a_match_that_could_not_save_its_next_move(data_dir, monkeypatch):
+    """A journal that cannot be written (read-only) was offered by Continue,
+    to say "cannot be played here" on opening, though an older match could
+    be played: Continue offers the older one."""
+    import errno
+
+    import saves.match as match_module
+
+    older = played("overstocked", SEATS[:2], 6)
+    newer = played("boss-quest", SEATS[:3], 6)
+    assert store.latest().path == newer.path
+    open_append = match_module._open_append
+
+    def read_only(path):
+        if path == newer.path:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return open_append(path)
+
+    monkeypatch.setattr(match_module, "_open_append", read_only)
+    assert store.latest().path == older.path
