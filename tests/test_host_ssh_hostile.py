@@ -221,3 +221,32 @@ async def test_a_flood_of_connections_that_never_log_in_is_bounded(door, keys): 
     finally:
         for sock in flood:
             sock.close()
+
+
+def test_a_window_size_typed_as_keys_is_not_taken():
+    """Textual reads an in-band window-size report from the keys at any time
+    (and a reply to its query turns the terminal's own size off): typed
+    over SSH, 25 bytes drew a 12000x6000 screen on the host. A joining
+    app's driver drops both; keys still pass, and its size is the
+    terminal's (SIGWINCH, which the host bounds)."""
+    from textual import events
+    from textual._xterm_parser import XTermParser
+    from textual.messages import InBandWindowResize
+
+    from tui.join import JoinApp, sized_by_its_terminal
+
+    typed = list(XTermParser().feed("\x1b[48;6000;12000;0;0t\x1b[?2048;1$ya"))
+    assert [type(t) for t in typed] == [events.Resize, InBandWindowResize, events.Key]
+
+    class Recorder:
+        def __init__(self) -> None:
+            self.got: list = []
+
+        def process_message(self, message) -> None:
+            self.got.append(message)
+
+    driver = sized_by_its_terminal(Recorder)()
+    for token in typed:
+        driver.process_message(token)
+    assert driver.got == [typed[-1]]
+    assert JoinApp.__new__(JoinApp).get_driver_class().__name__.startswith("SizedBy")

@@ -53,7 +53,7 @@ class JoinApp(OvertableApp):
         player's terminal reads every byte."""
         from tui.compact_output import compacting
 
-        return compacting(super().get_driver_class())
+        return sized_by_its_terminal(compacting(super().get_driver_class()))
 
     async def on_mount(self) -> None:
         super().on_mount()
@@ -210,4 +210,23 @@ class JoinApp(OvertableApp):
         self.remote.close()
         self.exit()
 
+
+def sized_by_its_terminal(driver_class: type[Any]) -> type[Any]:
+    """A Textual driver class that takes the window's size from the terminal
+    alone (its size, SIGWINCH), not from keys. Textual reads an in-band
+    window-size report (ESC [ 48 ; rows ; cols ; ... t) from the input at
+    any time, and a reply to its query for them turns the terminal's own
+    size off: typed over SSH, 25 bytes drew a 12000x6000 screen on the host
+    (4.6 s of CPU, 336 MB) past the host's bound on a window's size."""
+    from textual import events
+    from textual.messages import InBandWindowResize
+
+    class SizedDriver(driver_class):  # type: ignore[misc, valid-type]
+        def process_message(self, message: Any) -> None:
+            if isinstance(message, events.Resize | InBandWindowResize):
+                return
+            super().process_message(message)
+
+    SizedDriver.__name__ = f"SizedBy{driver_class.__name__}"
+    return SizedDriver
 
