@@ -814,12 +814,16 @@ class Client:
             welcome["settings"] = self.hub.settings
         self.send({"welcome": welcome})
         # back to every seat of a running match that was theirs (a finished
-        # one's results wait in the lobby: logging in shows no old results)
+        # one's results wait in the lobby: logging in shows no old results),
+        # and of a table not begun only where they had sat down: a seat they
+        # are only invited to waits for them to take it (logging in took
+        # every invitation, and a table made of them and bots began at once)
         for table in self.hub.tables.values():
             if table.finished:
                 continue
             for seat, s in enumerate(table.seats):
-                if s.player == self.player and s.kind != "bot":
+                if (s.player == self.player and s.kind != "bot"
+                        and (table.started or s.present)):
                     with contextlib.suppress(HubError):
                         self.hub.sit(self, table, seat)
         self.send_lobby()

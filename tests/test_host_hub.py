@@ -376,6 +376,26 @@ async def test_a_player_logging_in_again_is_seated_at_running_matches_not_finish
             assert "lobby" in late or finished not in json.dumps(late), late
 
 
+async def test_logging_in_takes_no_invitation_nor_starts_a_table(hub):
+    """A table made by mallory of a seat for victim and a bot, mallory
+    sitting nowhere: victim's hello took that seat and the match began,
+    at every such table. An invitation waits for its player to take it."""
+    _, path = hub
+    mallory = await Player.connect(path, "mallory")
+    await mallory.send({"create": {"game": "overboss-duel",
+                                   "seats": [{"player": "victim"}, {"bot": "random"}]}})
+    invited = (await mallory.expect("created"))["created"]["table"]
+    victim = await Player.connect(path, "victim")
+    lobby = await victim.expect("lobby")
+    for late in await victim.until_quiet():
+        assert "update" not in late, late
+        lobby = late if "lobby" in late else lobby
+    (table,) = [t for t in lobby["lobby"] if t["table"] == invited]
+    assert not table["started"] and table["seats"][0]["present"] is False
+    await victim.send({"join": {"table": invited, "seat": 0}})
+    assert (await victim.expect("update"))["table"] == invited
+
+
 # -- a bot for an away player, if the table's creator chose so -----------------------
 
 
