@@ -238,6 +238,35 @@ async def test_drawing_turns_are_shared_between_apps_and_not_taken_twice_by_one(
     two.close()
 
 
+async def test_a_turn_held_too_long_goes_back_by_itself(tmp_path, monkeypatch):
+    """An app whose player stopped reading blocks on its terminal and never
+    gets its frame out: it held the host's one turn until the player left,
+    and every other screen drew others' moves late. A turn goes back after
+    `HOLD_SECONDS` whatever its app does; given back in time, it is not
+    given back again later (the next holder keeps it)."""
+    monkeypatch.setattr(draw_turns, "HOLD_SECONDS", 0.1)
+    path = tmp_path / "hub.sock.draw"
+    stuck, other = DrawTurns(path), DrawTurns(path)
+    first = await stuck.take(wait=0)
+    assert first is not None
+    assert await other.take(wait=0) is None
+    await asyncio.sleep(0.25)
+    turn = await other.take(wait=0)
+    assert turn is not None
+    other.give_back(turn)
+    stuck.give_back(first)  # its frame out at last
+    mine = await stuck.take(wait=0.2)
+    assert mine is not None
+    stuck.give_back(mine)  # in time: its timer is cancelled
+    held = await other.take(wait=0.2)
+    assert held is not None
+    stuck.give_back(mine)  # late and twice: changes nothing
+    assert await stuck.take(wait=0) is None  # the other app's turn stands
+    other.give_back(held)
+    stuck.close()
+    other.close()
+
+
 async def test_without_a_place_for_the_locks_every_change_is_drawn_anyway(tmp_path):
     turns = DrawTurns(tmp_path / "no such directory" / "hub.sock.draw")
     assert await turns.take() is None

@@ -29,6 +29,9 @@ from pathlib import Path
 TURNS = 1
 #: how long an app waits for a turn before it draws anyway
 WAIT_SECONDS = 0.5
+#: how long a turn is held at most: a frame is out in far less, but an app
+#: whose terminal stopped reading never gets its frame out
+HOLD_SECONDS = 1.0
 
 
 class DrawTurns:
@@ -56,6 +59,8 @@ class DrawTurns:
         self._blocked: set[int] = set()
         self._claims: dict[int, asyncio.Future[int | None]] = {}
         self._taking = asyncio.Lock()
+        #: a turn taken -> the timer that gives it back (`_arm`)
+        self._timers: dict[int, threading.Timer] = {}
 
     def _try(self) -> int | None:
         for fd in self._fds:
@@ -76,11 +81,31 @@ class DrawTurns:
             return None
         wait = WAIT_SECONDS if wait is None else wait
         if wait <= 0:
-            return self._try()
-        try:
-            return await asyncio.wait_for(self._take(), wait)
-        except TimeoutError:
-            return None
+            turn = self._try()
+        else:
+            try:
+                turn = await asyncio.wait_for(self._take(), wait)
+            except TimeoutError:
+                turn = None
+        if turn is not None:
+            self._arm(turn)
+        return turn
+
+    def _arm(self, fd: int) -> None:
+        """Give the turn back after `HOLD_SECONDS` whatever this app does:
+        an app whose player stopped reading blocks on its terminal's writes,
+        and held the turn until they left (every other screen of the host
+        drew others' moves half a second late meanwhile)."""
+        timer = threading.Timer(HOLD_SECONDS, self._expire, (fd,))
+        timer.daemon = True
+        self._timers[fd] = timer
+        timer.start()
+
+    def _expire(self, fd: int) -> None:
+        """In the timer's thread: the lock only (the app's own record of the
+        turn is its loop's; giving back a lock not held changes nothing)."""
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_UN)
 
     async def _take(self) -> int | None:
         async with self._taking:  # one waiting thread at a time per app
@@ -123,12 +148,18 @@ class DrawTurns:
                 fcntl.flock(fd, fcntl.LOCK_UN)
 
     def give_back(self, turn: int | None) -> None:
+        timer = self._timers.pop(turn, None) if turn is not None else None
+        if timer is not None:
+            timer.cancel()
         if turn is not None and turn in self._held:
             self._held.discard(turn)
             with contextlib.suppress(OSError):
                 fcntl.flock(turn, fcntl.LOCK_UN)
 
     def close(self) -> None:
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
         for fd in self._fds:
             with contextlib.suppress(OSError):
                 os.close(fd)
