@@ -337,6 +337,9 @@ async def _bench(seconds: float, tables: int) -> dict[str, Any]:
                 async with gate:
                     term = await Terminal.open(port, key, name, SIZE)
                     await term.wait_for(name, 60)
+                    # an invitation waits in the lobby for its player to sit
+                    await term.wait_for("kept for you", 60, what="the invitation")
+                    term.press("enter")
                     return term
 
             terms = list(await asyncio.gather(*(connect(n, k) for n, k in players)))

@@ -248,7 +248,10 @@ class Hub:
             log.warning("nothing resumed: %s", printable(str(error)))
             return resumed
         for saved in listed:
-            if saved.finished or not saved.resumable or saved.superseded_by or saved.in_use:
+            if saved.finished or saved.superseded_by or saved.in_use:
+                continue
+            if not saved.resumable:  # said: a player's match must not vanish unexplained
+                log.warning("not resumed: %s", printable(f"{saved.path}: {saved.problem}"))
                 continue
             loaded = Match.load(saved.path)
             if loaded.match is None or not all(p.resumable for p in loaded.problems):

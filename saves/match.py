@@ -527,6 +527,15 @@ class Match:
             if self._lock is not None and not self._lock.same_file(fd):
                 raise SaveFailed(self.path, "the journal file was replaced by another one")
             size = os.fstat(fd).st_size
+            if size + len(data) > journal.MAX_JOURNAL_BYTES:
+                # a journal is read back only up to this size: a line past it
+                # would leave a match that cannot be resumed (a player taking
+                # moves back and playing them again for hours)
+                raise SaveFailed(
+                    self.path,
+                    f"its journal has reached {journal.MAX_JOURNAL_BYTES // (1024 * 1024)} MB, "
+                    "the most a saved match may hold",
+                )
             if self._size is not None and size != self._size:
                 # another program wrote to (or cut) the journal while the
                 # match was open: appending would mix its lines with ours,

@@ -900,6 +900,23 @@ def test_a_restarted_hub_passes_over_a_journal_it_cannot_write(tmp_path, caplog,
     assert (directory / "a.jsonl").read_bytes() == before
 
 
+def test_a_restarted_hub_says_why_it_passes_over_a_journal_too_big_to_read(
+        tmp_path, caplog, monkeypatch):
+    """A journal past the size a journal is read back to (play-and-undo for
+    hours) cannot be resumed: the hub left the match out and logged
+    nothing. It says so."""
+    from saves import journal
+
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "big.jsonl", "ann")
+    monkeypatch.setattr(journal, "MAX_JOURNAL_BYTES", 1000)
+    hub = Hub(directory, bot_delay=0)
+    with caplog.at_level("WARNING", logger="host.hub"):
+        assert hub.resume_all() == []
+    said = "".join(record.getMessage() for record in caplog.records)
+    assert "not resumed" in said and "big.jsonl" in said and "MB" in said
+
+
 async def test_a_match_the_hub_cannot_save_is_said_and_tried_again(hub, monkeypatch):
     """The play-test: a hub on a read-only data directory answered the last
     player to sit down "The hub could not do that (SaveFailed)". It says

@@ -402,3 +402,24 @@ def test_a_journal_edited_by_another_program_while_open_is_left_and_the_match_go
     loaded = Match.load(match.path)
     assert loaded.problems == () and loaded.match.history == played
     loaded.match.close()
+
+
+def test_a_journal_is_never_written_past_the_size_it_is_read_back_to(tmp_path, monkeypatch):
+    """A player taking moves back and playing them again for hours grew a
+    journal past the size a journal is read back to, and the match could
+    not be resumed. The line that would pass it is refused (SaveFailed,
+    nothing played), so the journal on disk always loads."""
+    from saves import journal
+    from saves.match import SaveFailed
+
+    match = Match.new("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "human")],
+                      directory=tmp_path)
+    advance(match, 10, random.Random(4))
+    monkeypatch.setattr(journal, "MAX_JOURNAL_BYTES", match.path.stat().st_size + 200)
+    with pytest.raises(SaveFailed, match="reached 0 MB, the most a saved match may hold"):
+        advance(match, 50, random.Random(5))
+    played = list(match.history)
+    match.close()
+    loaded = Match.load(match.path)
+    assert loaded.problems == () and loaded.match.history == played
+    loaded.match.close()
