@@ -105,6 +105,32 @@ async def test_wizard_keys(keys, action):
     assert action in update.legal
 
 
+async def test_a_spell_that_would_do_nothing_says_so_when_activated():
+    """Played over SSH: Cancel a spell with no spell in play offered "a
+    Activate" (dimmed, which a terminal may not show), and a did nothing at
+    all, as if the table were frozen. It says why, and x still discards."""
+    import attrs
+
+    from tests.screen_kit import record_notices
+
+    state = attrs.evolve(full_state(step=Step.WIZARD), active=(),
+                         offer=(Spell(SpellKind.CANCEL), None, None, None))
+    update = make_update(state)
+    assert Activate(0) not in update.legal and Discard(0) in update.legal
+    table = FakePort()
+    app = ScreenApp(update, table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert table.submitted == []
+        assert any("would have no effect now: x discards it" in n for n in notices), notices
+        await pilot.press("x")
+        await pilot.pause()
+        assert table.submitted == [(0, Discard(0))]
+
+
 @pytest.mark.parametrize(
     ("casting", "keys", "action"),
     [

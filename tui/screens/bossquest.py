@@ -1641,6 +1641,8 @@ class BossQuestScreen(GameScreen):
                 return False
             activate, discard = self._wizard_actions()
             chosen = activate if action == "activate" else discard
+            if action == "activate" and discard is not None:
+                return True  # a spell with no effect now: `a` says so
             return True if chosen is not None else None
         if action == "mystery":
             return mode == "wizard" and (self._legal(ActivateMystery())
@@ -1693,9 +1695,16 @@ class BossQuestScreen(GameScreen):
                         timeout=3, markup=False)
 
     def action_activate(self) -> None:
-        activate, _ = self._wizard_actions()
+        activate, discard = self._wizard_actions()
         if activate is not None:
             self.play(activate)
+        elif discard is not None:
+            # dimmed on the bar, which a player may not see: a key that did
+            # nothing at all read as a frozen table (Cancel with no spell in play)
+            name = self._highlighted_spell_name()
+            name = {"": "That spell", "mystery": "The mystery spell"}.get(name, name)
+            self.notify(f"{name} would have no effect now: x discards it.",
+                        severity="warning", timeout=4, markup=False)
 
     def action_discard(self) -> None:
         _, discard = self._wizard_actions()
