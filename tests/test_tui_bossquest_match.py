@@ -33,7 +33,10 @@ def choose_key(screen: BossQuestScreen) -> str:
     if mode == "wizard":
         market = screen.query_one("#bq-market", Market)
         offer = market.highlighted_offer()
-        if screen.check_action("activate", ()) and offer is not None and "HP" not in str(offer.label):
+        # (`a` on a spell with no effect now says so: the key runs, so it
+        # is the rules' list that says whether it activates)
+        activate, _ = screen._wizard_actions()
+        if activate is not None and offer is not None and "HP" not in str(offer.label):
             return "a"
         return "x"
     return "enter"  # a target: the first legal one
