@@ -177,7 +177,6 @@ class GameRules:
         self.action_types = action_types
         for member in (
             "to_act",
-            "legal_actions",
             "chance_outcomes",
             "outcome",
             "describe",
@@ -189,6 +188,7 @@ class GameRules:
         #: only apply what `legal_actions` or `chance_outcomes` listed
         #: (playouts, the search): `listed_apply`
         self.apply_listed = rules.apply
+        self.legal_actions = _of_a_whole_seat(rules.legal_actions)
         self.view = _of_a_seat(rules.view)
         self.describe = _worded_for_the_reader(rules.describe)
         for name, value in extras.items():
@@ -204,6 +204,14 @@ def listed_apply(game: Any) -> Any:
     apply without the check of the values' types (`_of_exact_types`), a few
     hundredths of a playout's time. Any other action goes through `apply`."""
     return getattr(game, "apply_listed", game.apply)
+
+
+def seated_legal_actions(game: Any) -> Any:
+    """`game`'s legal_actions for seats taken from its own `to_act` (the
+    playouts' and the search's loops): the rules' own, without the check
+    that the seat is a whole number (`_of_a_whole_seat`)."""
+    legal_actions = game.legal_actions
+    return getattr(legal_actions, "__wrapped__", legal_actions)
 
 
 def _of_exact_types(apply: Any, action_types: tuple[type, ...]) -> Any:
@@ -258,14 +266,29 @@ def _of_exact_options(setup: Any, options_class: type, title: str) -> Any:
     return functools.wraps(setup)(checked)
 
 
+def _of_a_whole_seat(legal_actions: Any) -> Any:
+    """`legal_actions` refusing a seat that is not a whole number (ValueError,
+    with the reason): 1.0 equals 1, so the rules would find it among the
+    seats to act and then fail to index with it. A whole number that is not
+    to act (CHANCE, a seat the table lacks) has no actions, as the rules say."""
+
+    def checked(state: Any, seat: int) -> Any:
+        if seat.__class__ is not int:
+            raise ValueError(f"There is no seat {seat!r}: a seat is a whole number.")
+        return legal_actions(state, seat)
+
+    return functools.wraps(legal_actions)(checked)
+
+
 def _of_a_seat(view: Any) -> Any:
     """`view` refusing a seat the table does not have (ValueError, with the
-    reason): None is an onlooker, CHANCE and the seats 0..players-1 are
-    the table's own."""
+    reason): None is an onlooker, the seats 0..players-1 are the table's
+    own. CHANCE is not one: it holds no knowledge of its own (a view of it
+    would read the rules' per-seat records at index -1, the last seat's)."""
 
     def checked(state: Any, seat: int | None) -> Any:
         if seat is not None and (
-            seat.__class__ is not int or not CHANCE <= seat < state.players
+            seat.__class__ is not int or not 0 <= seat < state.players
         ):
             raise ValueError(
                 f"There is no seat {seat!r} at a table of {state.players}: a view is of "

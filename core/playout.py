@@ -16,7 +16,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from typing import Any
 
-from core.engine import CHANCE, Game, Outcome, listed_apply
+from core.engine import CHANCE, Game, Outcome, listed_apply, seated_legal_actions
 
 #: A playout that applies more actions than this has looped: a rules bug.
 MAX_ACTIONS = 1_000_000
@@ -130,7 +130,7 @@ def random_playout(
     if state is None:
         state = game.setup(players, _options(game, options))
     to_act = game.to_act
-    legal_actions = game.legal_actions
+    legal_actions = seated_legal_actions(game)
     chance_outcomes = game.chance_outcomes
     chance_pool = getattr(game, "chance_pool", None)
     apply = listed_apply(game)

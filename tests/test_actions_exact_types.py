@@ -151,8 +151,10 @@ def test_the_refusal_says_what_was_wrong():
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_seat_the_table_does_not_have_is_refused_with_a_reason(game_id):
     """A seat written 1.0 or True (equal to 1, and a tuple index only as an
-    int) is refused by apply; a view of a seat the table lacks is refused
-    with a sentence, not an IndexError or TypeError from inside the rules."""
+    int) is refused by apply and legal_actions; a view of a seat the table
+    lacks (CHANCE included: it knows nothing of its own, and the rules'
+    per-seat records read at -1 are the last seat's) is refused with a
+    sentence, not an IndexError or TypeError from inside the rules."""
     game = GAMES[game_id]
     players = max(2, game.players.start)
     state = game.setup(players, game.Options())
@@ -164,10 +166,17 @@ def test_a_seat_the_table_does_not_have_is_refused_with_a_reason(game_id):
     for odd in (float(seat), bool(seat) if seat in (0, 1) else float(seat), str(seat)):
         with pytest.raises(IllegalAction, match="no seat"):
             game.apply(state, odd, action)
-    for odd in (players, 99, -3, float(seat), True, str(seat)):
+    for odd in (players, 99, -3, CHANCE, float(seat), True, str(seat)):
         with pytest.raises(ValueError, match=f"no seat {odd!r} at a table of {players}"):
             game.view(state, odd)
     assert game.view(state, None) is not None and game.view(state, seat) is not None
+    # legal_actions: a look-alike seat is refused (it was a TypeError from
+    # inside the rules); a whole number not to act has nothing to do
+    for odd in (float(seat), True if seat == 1 else float(seat), str(seat)):
+        with pytest.raises(ValueError, match=f"no seat {odd!r}: a seat is a whole number"):
+            game.legal_actions(state, odd)
+    for idle in (CHANCE, players, 99):
+        assert game.legal_actions(state, idle) == ()
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -116,7 +116,7 @@ from typing import Any
 
 import attrs
 
-from core.engine import CHANCE, Outcome, listed_apply
+from core.engine import CHANCE, Outcome, listed_apply, seated_legal_actions
 from core.playout import MAX_ACTIONS, even_draw, sample_chance
 
 #: UCB1's exploration constant, for values in [0, 1].
@@ -519,7 +519,7 @@ class IsmctsBot:
     ) -> None:
         state = hooks.determinize(view, seat, rng)
         to_act = game.to_act
-        legal_actions = game.legal_actions
+        legal_actions = seated_legal_actions(game)
         apply = listed_apply(game)
         chance_outcomes = game.chance_outcomes
         chance_pool = getattr(game, "chance_pool", None)
@@ -646,7 +646,7 @@ class IsmctsBot:
     @staticmethod
     def _rollout(game: Any, hooks: Any, state: Any, rng: random.Random) -> Sequence[float]:
         to_act = game.to_act
-        legal_actions = game.legal_actions
+        legal_actions = seated_legal_actions(game)
         apply = listed_apply(game)
         chance_outcomes = game.chance_outcomes
         chance_pool = getattr(game, "chance_pool", None)
