@@ -817,3 +817,13 @@ async def test_a_wide_table_names_the_traits_a_narrow_one_letters_them(size, car
     assert cards in text
     other = "[Lust] [Lust] [Courage]" if "Anger" in cards else "[L] [L] [C]"
     assert re.sub(r"\d", "", other) in re.sub(r"\d", "", text)
+    # the lines of points and copies name the traits where they fit (a
+    # newcomer at 160 columns read "C2/10/18" with no legend in sight)
+    points = next(line for line in text.splitlines() if "Points:" in line)
+    in_play = next(line for line in text.splitlines() if "In play:" in line)
+    if size[0] >= 160:
+        assert "Points: Anger 6 · Benevolence 4 · Lust 3 · Courage 2/10/18 · Hope 0/6/21" in points
+        assert "In play: Anger ×3 · Benevolence ×4" in in_play and "(25 cards)" in in_play
+    else:
+        assert "Points: A6 B4 L3 C2/10/18 H0/6/21 G2" in points
+        assert "In play: A×3 B×4 L×5 C×5 H×5 G×3 (25 cards)" in in_play

@@ -584,21 +584,39 @@ class OverseersScreen(GameScreen):
                 pile.append(" (you know " + " ".join(TRAIT[c].value for c in known) + ")",
                             style="dim")
             lines.append(pile)
-        points = GAME.trait_points()
-        copies = GAME.trait_copies(view.players)
-        lines.append(self._fit(Text.assemble(
-            ("Points: ", "dim"),
-            *(part for t in Trait for part in (trait_text(_SAMPLE[t]), (f"{points[t]} ", "dim"))))))
-        lines.append(self._fit(Text.assemble(
-            ("In play: ", "dim"),
-            *(part for t in Trait for part in (trait_text(_SAMPLE[t]), (f"×{copies[t]} ", "dim"))),
-            (f"({sum(copies.values())} cards)", "dim"))))
+        lines.extend(self._fit(line) for line in self._trait_lines(view, width))
         me_char = view.seats[me].character if me is not None else None
         if me_char is not None and view.phase is not Phase.OVER:
             lines.append(Text(f"Your character: {GAME.ability(me_char)}", style="italic"))
         rows = self.query_one("#ov-rows", TableRows)
         rows.fitted_width = self._width()
         update_static(rows, Text("\n").join(lines))
+
+    @staticmethod
+    def _trait_lines(view: State, width: int) -> list[Text]:
+        """What each trait scores and how many are in play: by the traits'
+        names where both lines fit `width` (a wide table), else by letters
+        ("C2/10/18" needs the legend; "Courage 2/10/18" reads at once)."""
+        points = GAME.trait_points()
+        copies = GAME.trait_copies(view.players)
+
+        def line(head: str, figures: dict[Trait, Any], long: bool, tail: str = "") -> Text:
+            parts: list[Text | tuple[str, str]] = [(head, "dim")]
+            for i, t in enumerate(Trait):
+                if long and i:
+                    parts.append(("· ", "dim"))
+                parts += [trait_text(_SAMPLE[t], long=long),
+                          (f"{' ' if long else ''}{figures[t]} ", "dim")]
+            parts.append((tail, "dim"))
+            return Text.assemble(*parts)
+
+        def lines(long: bool) -> list[Text]:
+            return [line("Points: ", points, long),
+                    line("In play: ", {t: f"×{n}" for t, n in copies.items()}, long,
+                         f"({sum(copies.values())} cards)")]
+
+        named = lines(long=True)
+        return named if all(x.cell_len <= width for x in named) else lines(long=False)
 
     def _character_lines(self, label: str, style: str) -> list[Text]:
         """A character and its ability in short (OV-8), on one line if it
