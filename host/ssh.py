@@ -46,13 +46,23 @@ MAX_CHANNELS_PER_CONNECTION = MAX_SESSIONS_PER_PLAYER
 #: connections not logged in yet, from one address and in all. Each holds
 #: a file descriptor until its login times out: a stranger opening them by
 #: the thousand ran the host (and its hub, in the same process) out of
-#: descriptors, and no player could log in or journal a move. Past the
-#: bound for one address its new connections are refused; past the bound in
-#: all, the oldest one waiting goes (a flood cannot hold every place).
+#: descriptors, and no player could log in or journal a move. Past either
+#: bound a new connection makes room by ending one that has sent nothing
+#: (`_Server.make_room`): a stranger who reopened each connection the host
+#: ended kept every player out, as the oldest place waiting, soon a
+#: player's mid-login, was the one to go. An SSH client speaks first
+#: (its version, as it connects); a bare connection never does.
 MAX_STARTUPS_PER_ADDRESS = 10
 MAX_STARTUPS = 40
+#: seconds a connection that has spoken but not begun to log in keeps its
+#: place against a new one (a client's key exchange takes well under a
+#: second: a player's login is not ended in the middle of it)
+STARTUP_GRACE_SECONDS = 2.0
 #: seconds a connection has to log in
 LOGIN_SECONDS = 30
+#: seconds a connection has to begin logging in (its key exchange done: an
+#: SSH client does so in well under a second; a bare connection never does)
+HELLO_SECONDS = 10
 #: a window resize reaches the player's app at most this often (the newest
 #: size): each one has the app lay its screen out again, and a client may
 #: send them as fast as the network goes
@@ -166,8 +176,9 @@ class FrontDoor:
         self.connects: dict[str, deque[float]] = defaultdict(deque)
         #: connections open now, per player (once their key is proved)
         self.connections: dict[str, int] = defaultdict(int)
-        #: connections not logged in yet, oldest first (their servers)
-        self.startups: dict[Any, str] = {}
+        #: connections not logged in yet, oldest first (their servers ->
+        #: their addresses)
+        self.startups: dict[_Server, str] = {}
         #: set when the host stops: each session ends its child, puts the
         #: player's terminal back and says so (`stop`)
         self.stopping = asyncio.Event()
@@ -178,6 +189,19 @@ class FrontDoor:
         return sum(self.sessions.values())
 
 
+def _least_begun(servers: list[_Server], now: float) -> _Server | None:
+    """Of `servers` (oldest first), the one to end for room: the oldest that
+    has sent nothing, else the oldest that has not begun to log in past its
+    grace; None when each is a client on its way."""
+    for server in servers:
+        if not server.spoke:
+            return server
+    for server in servers:
+        if not server.logging_in and now - server.since >= STARTUP_GRACE_SECONDS:
+            return server
+    return None
+
+
 class _Server(asyncssh.SSHServer):
     def __init__(self, door: FrontDoor) -> None:
         self.door = door
@@ -185,21 +209,31 @@ class _Server(asyncssh.SSHServer):
         self.conn: Any = None
         #: this connection counts among its player's open ones
         self.counted = False
+        #: the client has sent something (an SSH client's version comes
+        #: as it connects), and has begun to log in (its key exchange done)
+        self.spoke = False
+        self.logging_in = False
+        #: when the connection was made (time.monotonic)
+        self.since = time.monotonic()
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
-        startups = self.door.startups
-        if sum(a == address for a in startups.values()) >= MAX_STARTUPS_PER_ADDRESS:
+        if not self.make_room(address):
             conn.abort()
             return
-        if len(startups) >= MAX_STARTUPS:
-            oldest = next(iter(startups))
-            startups.pop(oldest)
-            with contextlib.suppress(Exception):
-                oldest.conn.abort()
-        startups[self] = address
+        self.door.startups[self] = address
+        asyncio.get_running_loop().call_later(HELLO_SECONDS, self._hello_due)
+        # the connection is the transport's protocol: its first bytes mark it
+        received = conn.data_received
+
+        def data_received(data: bytes, *args: Any) -> None:
+            self.spoke = True
+            conn.data_received = received
+            received(data, *args)
+
+        conn.data_received = data_received
         # asyncssh has no limit of its own on a connection's channels, and
         # no hook when a session channel opens (with a process factory):
         # its handler, looked up by name on the connection, is wrapped
@@ -215,6 +249,47 @@ class _Server(asyncssh.SSHServer):
 
             conn._process_session_open = session_open
 
+    def make_room(self, address: str) -> bool:
+        """Room among the connections not logged in for one more from
+        `address` (False: none can be made now). At the address's own
+        bound one of its own goes, at the bound in all one of the address
+        holding the most: the oldest that has sent nothing, else the
+        oldest that has not begun to log in within STARTUP_GRACE_SECONDS;
+        with neither, the newcomer is refused. A player's connection
+        speaks as it is made and logs in within a second: a flood of bare
+        connections, reopened as they end, ends only its own."""
+        startups = self.door.startups
+        now = time.monotonic()
+        mine = [server for server, a in startups.items() if a == address]
+        if len(mine) >= MAX_STARTUPS_PER_ADDRESS:
+            victim = _least_begun(mine, now)
+            if victim is None:
+                return False
+            victim.end_startup()
+        if len(startups) >= MAX_STARTUPS:
+            held: dict[str, list[_Server]] = defaultdict(list)
+            for server, a in startups.items():
+                if _least_begun([server], now) is not None:
+                    held[a].append(server)
+            if not held:
+                return False
+            victim = _least_begun(max(held.values(), key=len), now)
+            if victim is None:  # cannot be: `held` has only such ones
+                return False
+            victim.end_startup()
+        return True
+
+    def end_startup(self) -> None:
+        """End this connection, not logged in (to make room, or when it has
+        not begun to log in by HELLO_SECONDS)."""
+        self.door.startups.pop(self, None)
+        with contextlib.suppress(Exception):
+            self.conn.abort()
+
+    def _hello_due(self) -> None:
+        if not self.logging_in and self in self.door.startups:
+            self.end_startup()
+
     def connection_lost(self, exc: Exception | None) -> None:
         self.door.startups.pop(self, None)
         if self.counted and self.player is not None:
@@ -222,6 +297,7 @@ class _Server(asyncssh.SSHServer):
             self.door.connections[self.player] -= 1
 
     def begin_auth(self, username: str) -> bool:
+        self.logging_in = True
         return True
 
     def password_auth_supported(self) -> bool:

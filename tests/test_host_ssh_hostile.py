@@ -51,6 +51,9 @@ class _Conn:
     def get_extra_info(self, name):
         return ("203.0.113.9", 4000) if name == "peername" else None
 
+    def data_received(self, data, datatype=None):
+        pass
+
 
 async def test_offering_a_public_key_without_proof_uses_up_no_logins(door, keys):  # noqa: F811
     """A public key is no secret: anyone may offer it (the bare offer a
@@ -250,3 +253,77 @@ def test_a_window_size_typed_as_keys_is_not_taken():
         driver.process_message(token)
     assert driver.got == [typed[-1]]
     assert JoinApp.__new__(JoinApp).get_driver_class().__name__.startswith("SizedBy")
+
+
+async def test_a_flood_that_reopens_its_connections_keeps_no_player_out(door, keys):  # noqa: F811
+    """Hostile-network review: a stranger holding every place of the
+    connections not logged in, and reopening each one the host ended, kept
+    every player out: past the bound in all the oldest place went, and
+    soon that was a player's, mid-login. A new connection now ends one
+    that has sent nothing (an SSH client sends its version as it
+    connects), from the address holding the most; so players log in
+    through the flood, from the flood's own address too."""
+    import socket
+
+    port, front = door
+    _, ann, bob, _ = keys
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    opened = [0]
+
+    async def hold(address: str) -> None:
+        """One place held: a bare connection, reopened whenever it ends."""
+        while not stop.is_set():
+            sock = socket.socket()
+            sock.setblocking(False)
+            try:
+                sock.bind((address, 0))
+                await loop.sock_connect(sock, ("127.0.0.1", port))
+                opened[0] += 1
+                while not stop.is_set() and await loop.sock_recv(sock, 4096):
+                    pass  # the host's banner; then nothing until it ends us
+            except OSError:
+                pass
+            finally:
+                sock.close()
+            await asyncio.sleep(0.005)
+
+    holders = [asyncio.create_task(hold("127.0.0.1")) for _ in range(ssh.MAX_STARTUPS_PER_ADDRESS)]
+    holders += [asyncio.create_task(hold(f"127.0.0.{n}")) for n in range(10, 20) for _ in range(9)]
+    try:
+        await asyncio.sleep(0.5)
+        assert len(front.startups) == ssh.MAX_STARTUPS  # every place taken
+        before = opened[0]
+        for key, address in ((ann, "127.0.0.1"), (bob, "127.0.0.2"), (ann, "127.0.0.3")):
+            async with connect(port, key, local_addr=(address, 0)) as conn:
+                process = await conn.create_process(term_type="xterm", encoding=None)
+                await read_until(process, "PID=", [])
+        assert opened[0] > before  # the flood kept reopening meanwhile
+        assert len(front.startups) <= ssh.MAX_STARTUPS
+    finally:
+        stop.set()
+        for task in holders:
+            task.cancel()
+        await asyncio.gather(*holders, return_exceptions=True)
+
+
+async def test_a_connection_that_never_begins_to_log_in_is_ended(door, monkeypatch):
+    """A bare connection (no SSH client behind it) holds its place for
+    HELLO_SECONDS, not the whole login time."""
+    import socket
+
+    monkeypatch.setattr(ssh, "HELLO_SECONDS", 0.3)
+    port, front = door
+    loop = asyncio.get_running_loop()
+    sock = socket.socket()
+    sock.setblocking(False)
+    await loop.sock_connect(sock, ("127.0.0.1", port))
+    try:
+        await asyncio.sleep(0.1)
+        assert len(front.startups) == 1
+        got = b""
+        while chunk := await asyncio.wait_for(loop.sock_recv(sock, 4096), 5):
+            got += chunk  # the banner, then the end
+        assert got.startswith(b"SSH-2.0-") and not front.startups
+    finally:
+        sock.close()
