@@ -327,3 +327,54 @@ async def test_a_connection_that_never_begins_to_log_in_is_ended(door, monkeypat
         assert got.startswith(b"SSH-2.0-") and not front.startups
     finally:
         sock.close()
+
+
+def test_the_key_parser_drops_what_it_cannot_read_and_reads_on():
+    """A sequence past Unicode raised from inside Textual's parser (ending
+    the app); a terminal's reply was typed out as keys. Both are dropped,
+    and keys, mouse reports and mode reports after them still read."""
+    from textual import events
+    from textual.messages import TerminalSupportsSynchronizedOutput
+
+    from tui.key_input import GuardedXTermParser
+
+    parser = GuardedXTermParser()
+    read = list(parser.feed("\x1b[1114112u\x1b[999999999999999999A\x1b[?1;2c\x1b[?62;22c"
+                            "\x1b[1;2:1114112u"))
+    assert read == []
+    read = list(parser.feed("q\x1b[A\x1b[97;5u\x1b[<0;10;5M\x1b[?2026;2$y\x1b[[A"))
+    names = [e.key for e in read if isinstance(e, events.Key)]
+    assert names == ["q", "up", "ctrl+a", "f1"], read
+    assert any(isinstance(e, events.MouseDown) for e in read)
+    assert any(isinstance(e, TerminalSupportsSynchronizedOutput) for e in read)
+
+
+def test_an_apps_driver_reads_keys_with_the_guarded_parser():
+    from textual.drivers import linux_driver
+
+    from tui.app import OvertableApp
+    from tui.key_input import GuardedXTermParser
+
+    OvertableApp().get_driver_class()
+    assert linux_driver.XTermParser is GuardedXTermParser
+
+
+def test_keys_pass_no_faster_than_a_person_types_but_ctrl_q_always():
+    from textual import events
+
+    from tui import key_input
+
+    passed = []
+
+    class Base:
+        def process_message(self, message):
+            passed.append(message)
+
+    driver = key_input.paced_keys(Base)()
+    for _ in range(1000):
+        driver.process_message(events.Key("z", "z"))
+    driver.process_message(events.Key("ctrl+q", None))
+    driver.process_message(events.Paste("x" * 10_000))
+    names = [m.key for m in passed if isinstance(m, events.Key)]
+    assert int(key_input.KEY_BURST) <= len(names) <= int(key_input.KEY_BURST) + 10
+    assert names[-1] == "ctrl+q" and isinstance(passed[-1], events.Paste)

@@ -462,3 +462,35 @@ async def test_the_system_ssh_client_in_a_real_terminal(host, tmp_path):
             ssh.kill()
         ssh.wait()
         os.close(master)
+
+
+async def test_what_a_client_sends_that_no_keyboard_types_is_dropped(host):
+    """Hostile-network review: over SSH the input is whatever the client
+    sends. A key sequence past Unicode ended the player's app with a
+    traceback on their screen; a terminal's reply nobody asked for was
+    typed out as keys ("?" opened the help); 100 kB of unbracketed keys
+    kept the app busy for minutes, Ctrl+Q unread behind them. Now the app
+    drops the first two, passes keys no faster than a person types, and
+    Ctrl+Q ends the session at once after the flood."""
+    port, _, keys = host
+    ann = await Terminal.open(port, keys["Ann"], "Ann")
+    try:
+        await ann.wait_for("You are Ann", 60)
+        for sequence in (b"\x1b[1114112u", b"\x1b[999999999999999999A", b"\x1b[?1;2c",
+                         b"\x1b[1;2:1114112u"):
+            ann.process.stdin.write(sequence)
+        await ann.settle()
+        assert not ann.closed, ann.text()
+        text = ann.text()
+        assert "Traceback" not in text and "You are Ann" in text
+        assert "Everywhere" not in text  # F1's help (the "?" of the reply) did not open
+        ann.process.stdin.write(b"z" * 100_000)
+        await asyncio.sleep(0.5)
+        ann.process.stdin.write(b"\x11")  # Ctrl+Q
+        end = time.monotonic() + 20
+        while not ann.closed and time.monotonic() < end:
+            await ann.output(1.0)
+        assert ann.closed, ann.text()
+        assert "Traceback" not in ann.text()
+    finally:
+        await ann.close()

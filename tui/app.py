@@ -252,6 +252,14 @@ class OvertableApp(KeysInOrder, App[None]):
         except Exception:  # whoever needs them imports them, and says what failed
             pass
 
+    def get_driver_class(self) -> Any:
+        """Textual's driver for this terminal, reading keys with the parser
+        that drops what it cannot read (tui/key_input.py)."""
+        from tui.key_input import guard_key_parser
+
+        guard_key_parser()
+        return super().get_driver_class()
+
     def get_default_screen(self) -> Screen:
         return HomeScreen()
 

@@ -50,10 +50,13 @@ class JoinApp(OvertableApp):
     def get_driver_class(self) -> Any:
         """The terminal's driver, writing fewer bytes for the same screen
         (tui/compact_output.py): over SSH the host encrypts and the
-        player's terminal reads every byte."""
+        player's terminal reads every byte; and passing keys no faster than
+        a person types (tui/key_input.py: a flood of them kept the app busy
+        for minutes, Ctrl+Q unread behind it)."""
         from tui.compact_output import compacting
+        from tui.key_input import paced_keys
 
-        return sized_by_its_terminal(compacting(super().get_driver_class()))
+        return sized_by_its_terminal(paced_keys(compacting(super().get_driver_class())))
 
     async def on_mount(self) -> None:
         super().on_mount()
