@@ -669,3 +669,26 @@ async def test_the_latest_match_found_after_the_home_screen_went_is_let_be(monke
         home._loaded(object(), None)  # a new latest match, found too late
         await pilot.pause()
         assert on(app, HomeScreen)
+
+
+async def test_the_home_menus_highlight_stops_at_its_ends(data_dir):
+    """Play-test: Up on the first game wrapped round to Quit, and Enter
+    then left the app (a player back from a results screen, whose h puts
+    the highlight at the top, did it by accident). Up at the top and Down
+    at the bottom now stay put."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen.latest_checked)
+        menu = app.screen.query_one("#home-menu", OptionList)
+        assert menu.highlighted == 0
+        await pilot.press("up", "up")
+        assert menu.highlighted == 0
+        await pilot.press("down")
+        assert menu.highlighted == 1
+        await pilot.press("end")
+        assert menu.highlighted_option.id == "quit"
+        await pilot.press("down")
+        assert menu.highlighted_option.id == "quit"
+        await pilot.press("up", "home", "enter")
+        await pilot.pause()
+        assert not on(app, HomeScreen)  # the first game's new-match form

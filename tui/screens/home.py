@@ -31,6 +31,24 @@ def continue_text(saved: Any) -> str:
     return f"Continue: {saved.title} · {names} · {state}"
 
 
+class HomeMenu(OptionList):
+    """The home menu, whose highlight stops at its ends: Up on the first
+    game wrapped round to Quit, and a player pressing Enter after it left
+    the app by accident."""
+
+    def _end(self, direction: int) -> int | None:
+        enabled = [i for i, option in enumerate(self.options) if not option.disabled]
+        return (enabled[0] if direction < 0 else enabled[-1]) if enabled else None
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted is None or self.highlighted != self._end(-1):
+            super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is None or self.highlighted != self._end(1):
+            super().action_cursor_down()
+
+
 class HomeScreen(Screen):
     """Where every session starts."""
 
@@ -56,7 +74,7 @@ class HomeScreen(Screen):
             with Vertical(id="home-panel"):
                 yield Static("Overtable", id="home-title")
                 yield Static(TAGLINE, id="home-tagline")
-                yield OptionList(id="home-menu")
+                yield HomeMenu(id="home-menu")
         yield Footer()
 
     def on_mount(self) -> None:
