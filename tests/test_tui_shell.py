@@ -205,6 +205,34 @@ async def test_handover_between_two_humans(fake_screen):
         assert game_screen.shown[-1].seat == table.viewer != first
 
 
+async def test_the_last_players_notices_do_not_reach_the_next(fake_screen):
+    """Play-test: a notice from Bram's turn (or one given on the cover, to
+    him: "Nothing to take back...") stayed over Ann's table after the
+    cover went, hiding her Wizard's spells for seconds; a notice may name
+    a card. The cover clears them as it comes and as it goes."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_match(new_match("human", "human"))
+        await wait_for(pilot, lambda: on(app, HandoverScreen))
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.table
+        game_screen = table.screen
+        game_screen.notify("Your card 24 fits nowhere.")
+        while table.handover_to is None and not table.match.finished:
+            seat = table.viewer
+            game_screen.play(table.make_update().legal[0])
+            await pilot.pause()
+            if table.viewer != seat:
+                break
+        await wait_for(pilot, lambda: on(app, HandoverScreen))
+        assert not app._notifications  # gone with the last player
+        app.screen.notify("Nothing to take back: a card was drawn since your last move.")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is game_screen and not app._notifications
+
+
 async def test_handover_ignores_enter_pressed_just_as_it_appears(fake_screen):
     """The key that ended a turn, pressed twice, must not lift the cover and
     show the next player's secrets to the last one (the real app's grace)."""

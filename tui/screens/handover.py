@@ -105,6 +105,9 @@ class HandoverScreen(Screen):
         return f"{take_back.who}: press u to take back your choice before {self.player} looks."
 
     def on_mount(self) -> None:
+        # the last player's notices go with them (one kept the next
+        # player's spells covered for seconds, and a notice may name a card)
+        self.app.clear_notifications()
         self._start_grace()
 
     def _start_grace(self) -> None:
@@ -154,8 +157,10 @@ class HandoverScreen(Screen):
     def action_ready(self) -> None:
         if self._too_soon():
             return  # a key meant for the last player's turn
-        # Redraw the table for the new player while it is still covered.
+        # Redraw the table for the new player while it is still covered;
+        # a notice given on the cover (to the last player) is not theirs.
         self._on_ready()
+        self.app.clear_notifications()
         self.dismiss()
 
     async def action_take_back(self) -> None:
