@@ -203,15 +203,19 @@ async def test_a_half_made_move_is_cancelled(cancel):
     assert seen["targets"] == {a.src for a in update.legal if isinstance(a, Slide)}
 
 
-async def test_choosing_the_first_square_again_cancels():
+async def test_choosing_the_first_square_again_cancels_and_says_so():
+    """Play-test: Enter again on the square just picked (read as "confirm")
+    took the half-made move back without a word."""
     update = make_update(midgame(step=Step.SLIDE, placed=sq("a3")))
     seen = {}
 
     def look(screen):
         seen["targets"], seen["marked"] = targets(screen)
+        seen["notes"] = [n.message for n in screen.app._notifications]
 
     await run(update, ["enter", "enter"], inspect=look)
     assert seen["marked"] == set()
+    assert any(note.startswith("a1 again: the move is cancelled.") for note in seen["notes"])
 
 
 @pytest.mark.parametrize("keys", [["s"]])

@@ -220,8 +220,9 @@ class GameScreen(Screen):
                 tooltip="A bot is thinking: ask it to play its best move so far now"),
         # The final table (b on the results) back to the results, where the
         # rematch is: only q home led away from it. Only once the match is
-        # over (check_action); a game's own b comes first while it applies.
-        Binding("b", "results", "Results", show=False,
+        # over (check_action), and then in the footer (a prompt named it and
+        # the footer did not); a game's own b comes first while it applies.
+        Binding("b", "results", "Results",
                 tooltip="The match is over: back to the results (rematch, home)"),
     ]
 

@@ -1129,7 +1129,12 @@ class OverbossScreen(GameScreen):
             self._redraw_choice()
             return
         if square == self._first:
+            # the same square again takes it back; said, since Enter there
+            # reads as "confirm", and the move seemed to vanish
             self.action_cancel()
+            self.notify(f"{self._sq(square)} again: the move is cancelled. Pick a square, then "
+                        "one marked › ‹ for the second (n finds the nearest).",
+                        severity="information", timeout=4, markup=False)
             return
         for first, second, action in moves:
             if first == self._first and second == square:

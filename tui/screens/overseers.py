@@ -205,7 +205,7 @@ class OverseersScreen(GameScreen):
         Binding("b", "back", "Back", tooltip="Teal: choose the card to move again"),
         # a key bound here hides the base screen's: its b (the results, once
         # the match is over) comes after Teal's
-        Binding("b", "results", "Results", show=False,
+        Binding("b", "results", "Results",
                 tooltip="The match is over: back to the results (rematch, home)"),
         Binding("t", "talk", "Talk", tooltip="Type a note in the table-talk panel"),
         # shown (only while typing, check_action): after Enter the cursor
