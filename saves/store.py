@@ -241,7 +241,8 @@ def _kept_replay(path: Path) -> tuple[str, JournalProblem | None, tuple[str, ...
 def latest(directory: Path | None = None) -> SavedMatch | None:
     """The most recently played unfinished match that can be continued: it
     loads (a journal of an unknown game or one the rules refuse from its
-    start is passed over) and is not open elsewhere."""
+    start is passed over) and is not open elsewhere. Nothing is locked
+    (see `_resumes`)."""
     for s in list_matches(directory):
         if s.finished or not s.resumable or s.superseded_by is not None or s.in_use:
             continue
@@ -286,10 +287,16 @@ def last_setup(game_id: str, directory: Path | None = None) -> journal.Header | 
 
 
 def _resumes(path: Path) -> str | None:
-    """How far the match at `path` got, if it loads (None: it does not)."""
+    """How far the match at `path` got, if it loads (None: it does not).
+    Replayed read only, without its lock, as the listing's replay is: a
+    player resuming this match in another terminal meanwhile was refused
+    ("already being played") while Continue was only being looked for."""
     from saves.match import Match  # imports the rules core
 
-    loaded = Match.load(path)
+    try:
+        loaded = Match._load(path)
+    except Exception:  # a bug, not the file: not one to offer
+        return None
     match = loaded.match
     if match is None:
         return None
