@@ -252,6 +252,17 @@ def latest(directory: Path | None = None) -> SavedMatch | None:
     return None
 
 
+def played_elsewhere(directory: Path | None = None) -> SavedMatch | None:
+    """The newest unfinished match open in another window or terminal now,
+    if any. When `latest` finds nothing to continue, this one is the
+    reason: the player is told it is being played there, not that there is
+    no saved match."""
+    for s in list_matches(directory):
+        if s.in_use and not s.finished and s.superseded_by is None:
+            return s
+    return None
+
+
 #: how many of the newest journals `last_setup` looks at, and how much of
 #: each (a header line is a few hundred bytes)
 LAST_SETUP_FILES = 200

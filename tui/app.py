@@ -409,7 +409,12 @@ class OvertableApp(KeysInOrder, App[None]):
                 self.notify(str(error), severity="error")
                 return
             if latest is None:
-                self.notify("No saved match yet: start a new one.", severity="warning")
+                if store.played_elsewhere() is not None:
+                    from tui.screens.home import PLAYED_ELSEWHERE
+
+                    self.notify(PLAYED_ELSEWHERE, severity="warning")
+                else:
+                    self.notify("No saved match yet: start a new one.", severity="warning")
                 return
             path = latest.path if hasattr(latest, "path") else Path(latest)
         self.open_path(path)
@@ -421,6 +426,13 @@ class OvertableApp(KeysInOrder, App[None]):
         from saves import store
 
         return store.latest()
+
+    def played_elsewhere(self) -> Any:
+        """The newest unfinished match open in another window or terminal,
+        or None (when there is no latest match, this is why)."""
+        from saves import store
+
+        return store.played_elsewhere()
 
     def last_setup(self, game_id: str) -> Any:
         """The header (players, options) of the newest saved match of
