@@ -97,10 +97,14 @@ def _journals(directory: Path) -> list[Path]:
     except FileNotFoundError:
         return []
     except OSError as error:
-        reason = error.strerror or str(error)
-        raise SavesUnreadable(
-            error.errno, f"the saved matches in {directory} cannot be read ({reason})"
-        ) from None
+        raise _cannot_read(directory, error) from None
+
+
+def _cannot_read(directory: Path, error: OSError) -> SavesUnreadable:
+    reason = error.strerror or str(error)
+    return SavesUnreadable(
+        error.errno, f"the saved matches in {directory} cannot be read ({reason})"
+    )
 
 
 def list_matches(directory: Path | None = None, *, replay: bool = False) -> list[SavedMatch]:
@@ -115,8 +119,15 @@ def list_matches(directory: Path | None = None, *, replay: bool = False) -> list
         except OSError:
             try:  # a broken link (to nothing, or to itself) is shown, not hidden
                 mtime = path.lstat().st_mtime
-            except OSError:
+            except FileNotFoundError:
                 continue  # deleted meanwhile
+            except PermissionError as error:
+                # the directory can be listed but not searched (mode 0600):
+                # none of its files can be reached, which is not "no saves"
+                raise _cannot_read(directory, error) from None
+            except OSError as error:  # never hide a file
+                found.append((0.0, _unreadable(path, 0.0, error)))
+                continue
         try:
             found.append((mtime, _summary(path, mtime)))
         except Exception as error:  # never hide a file, never fail the listing
