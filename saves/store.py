@@ -284,8 +284,6 @@ def last_setup(game_id: str, directory: Path | None = None) -> journal.Header | 
     """The header (players, options) of the newest journal of `game_id`, for
     the new-match form to start from; None if there is none. Reads only the
     first line of the newest files, and passes over any it cannot use."""
-    import json
-
     directory = data_dir() if directory is None else Path(directory)
     game = journal.find_game(game_id)
     if game is None or not directory.is_dir():
@@ -300,7 +298,7 @@ def last_setup(game_id: str, directory: Path | None = None) -> journal.Header | 
     for _, path in dated[:LAST_SETUP_FILES]:
         try:
             with os.fdopen(open_regular(path), "rb") as file:  # no pipe or device
-                raw = json.loads(file.readline(LAST_SETUP_BYTES))
+                raw = journal.parse(file.readline(LAST_SETUP_BYTES))
             if isinstance(raw, dict) and raw.get("game") == game_id:
                 return journal.codec(game).header(raw)
         except (OSError, ValueError, RecursionError):

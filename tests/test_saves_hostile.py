@@ -117,6 +117,41 @@ def test_a_line_that_is_not_utf8_json_is_corrupt_not_a_crash(tmp_path, bad):
     assert Match.load(healthy.path).ok
 
 
+@pytest.mark.parametrize("depth", [33, 975])  # just past MAX_NESTING, and the review's
+def test_a_header_nested_too_deep_is_refused_on_every_thread_and_hides_no_match(depth):
+    """Hostile review, finding 4: a header holding a value nested 975 deep
+    was read in the home screen's worker thread, so Continue offered it
+    (hiding the real latest match), and refused on the main thread when it
+    was chosen: "cannot be resumed ... not a journal header". Nesting is
+    bounded by the reader itself, so every thread says the same: the file
+    cannot be resumed, and Continue offers the match that can."""
+    import threading
+
+    healthy = played()
+    healthy.close()
+    lines = healthy.path.read_text().splitlines()
+    lines[0] = lines[0][:-1] + ',"x":' + "[" * depth + "]" * depth + "}"
+    deep = healthy.path.with_name("deep.jsonl")
+    deep.write_text("\n".join(lines) + "\n")
+    t = healthy.path.stat().st_mtime + 60
+    os.utime(deep, (t, t))
+    verdicts = []
+
+    def verdict() -> None:
+        raw = journal.read_lines(deep)
+        verdicts.append((raw.header is None, store.latest().path))
+
+    verdict()
+    worker = threading.Thread(target=verdict)
+    worker.start()
+    worker.join()
+    assert verdicts == [(True, healthy.path)] * 2
+    assert "not a journal header" in Match.load(deep).problems[0].message
+    # a line of the journal's own depth and brackets in its text are read
+    assert journal.parse(('{"a":' + "[" * (journal.MAX_NESTING - 1) + "]" * (
+        journal.MAX_NESTING - 1) + ',"b":"' + "[" * 99 + '\\""}').encode()) is not None
+
+
 def test_a_header_with_a_lone_surrogate_is_refused(tmp_path):
     path = tmp_path / "m.jsonl"
     header = json.loads(BOSS_QUEST.read_text().splitlines()[0])
