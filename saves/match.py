@@ -12,7 +12,9 @@ the old one) and continues there. Only `store.delete` removes a file.
 A journal file is only ever created whole with its header (mode 0600, in a
 0700 directory: it holds every hidden card), and only appended to while it
 exists: an action whose line cannot be written raises `SaveFailed` and is
-not applied, and the file is left as it was. An open match holds the
+not applied, and the file is left as it was. A journal another program
+deleted, replaced or wrote to while the match was open is left as it is,
+and the match goes on in a new journal (`_fork`). An open match holds the
 journal's lock (`saves.lock`) until `close()`, so the same match cannot be
 opened twice, nor deleted while it is played.
 """
@@ -56,7 +58,8 @@ LOCK_WAIT = 1.0
 
 class SaveFailed(Exception):
     """A line could not be written to the journal (disk full, read-only file
-    system, the file deleted...). The action or undo was not applied: the
+    system...; a journal deleted or replaced while open goes on in a new
+    file instead, see `Match._write`). The action or undo was not applied: the
     match, its history and its journal are as they were, so the player can
     try again or leave. The message names the file and the reason."""
 
@@ -520,12 +523,21 @@ class Match:
         try:
             fd = _open_append(self.path)
         except FileNotFoundError:
-            raise SaveFailed(self.path, "the journal file is gone (deleted or moved)") from None
+            # deleted or moved while open: the match holds its whole history,
+            # so it goes on in a new file (refusing every move, "try again",
+            # lost the match for good once the player left)
+            self._fork(data)
+            return
         except OSError as error:
             raise SaveFailed(self.path, _reason(error)) from None
+        if self._lock is not None and not self._lock.same_file(fd):
+            # replaced (an editor's or a sync tool's copy, even an identical
+            # one): not this match's file, so it is left as it is, and the
+            # match goes on in a new one (refusing every move never ended)
+            os.close(fd)
+            self._fork(data)
+            return
         try:
-            if self._lock is not None and not self._lock.same_file(fd):
-                raise SaveFailed(self.path, "the journal file was replaced by another one")
             size = os.fstat(fd).st_size
             if size + len(data) > journal.MAX_JOURNAL_BYTES:
                 # a journal is read back only up to this size: a line past it

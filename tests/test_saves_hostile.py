@@ -351,25 +351,40 @@ def test_the_match_being_played_cannot_be_deleted():
     assert not match.path.exists()
 
 
-def test_a_deleted_journal_is_never_recreated_without_its_header():
+@pytest.mark.parametrize("edit", ["deleted", "replaced by a copy", "replaced by /dev/full"])
+def test_a_journal_deleted_or_replaced_while_open_goes_on_in_a_new_file(edit):
+    """Hostile review, finding 6: a journal deleted or replaced while its
+    match was open refused every move: "Nothing was played; try again, or
+    leave the match (it is saved up to the last action)". Deleted, that was
+    false, and leaving lost the match; replaced by an identical copy (an
+    editor's save, a sync tool), trying again never worked. The match goes
+    on in a new journal holding every move, as it does when another program
+    writes to the journal; the old path is never written to (a deleted
+    journal is not recreated without its header)."""
     match = played()
-    match.path.unlink()  # behind Overtable's back
+    old = match.path
+    if edit == "deleted":
+        old.unlink()  # behind Overtable's back
+    elif edit == "replaced by a copy":
+        copy = old.with_name("copy.tmp")
+        shutil.copyfile(old, copy)
+        os.replace(copy, old)
+    else:
+        old.unlink()
+        old.symlink_to("/dev/full")
+    left = old.read_bytes() if old.is_file() and edit != "replaced by /dev/full" else None
     seat, action = next_action(match)
-    history = list(match.history)
-    with pytest.raises(SaveFailed, match="gone"):
-        match.apply(seat, action)
-    assert not match.path.exists() and match.history == history
-
-
-def test_a_replaced_journal_is_not_written_to():
-    match = played()
-    other = match.path.read_bytes()
-    match.path.unlink()
-    match.path.write_bytes(other)  # a new file at the same path
-    seat, action = next_action(match)
-    with pytest.raises(SaveFailed, match="replaced"):
-        match.apply(seat, action)
-    assert match.path.read_bytes() == other
+    match.apply(seat, action)
+    assert match.path != old and match.path.parent == old.parent
+    if edit == "deleted":
+        assert not old.exists()
+    elif left is not None:
+        assert old.read_bytes() == left
+    played_here = list(match.history)
+    match.close()
+    loaded = Match.load(match.path)
+    assert loaded.problems == () and loaded.match.history == played_here
+    loaded.match.close()
 
 
 def test_a_closed_match_writes_nothing():
