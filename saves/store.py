@@ -263,6 +263,20 @@ def latest(directory: Path | None = None) -> SavedMatch | None:
     return None
 
 
+def continuation(saved: SavedMatch, listed: list[SavedMatch]) -> SavedMatch | None:
+    """The listed match that `saved` goes on in (the last of a chain: a
+    damaged or edited journal continues in a new file), or None."""
+    by_id = {s.match_id: s for s in listed if s.match_id}
+    found = None
+    seen: set[str] = set()
+    next_id = saved.superseded_by
+    while next_id and next_id in by_id and next_id not in seen:
+        seen.add(next_id)
+        found = by_id[next_id]
+        next_id = found.superseded_by
+    return found
+
+
 def played_elsewhere(directory: Path | None = None) -> SavedMatch | None:
     """The newest unfinished match open in another window or terminal now,
     if any. When `latest` finds nothing to continue, this one is the

@@ -398,6 +398,13 @@ class OvertableApp(KeysInOrder, App[None]):
                     return
                 if found:
                     path = found[0].path
+                    # the original of a match that went on in a new file:
+                    # resuming it again would start a second, diverging copy
+                    continued = store.continuation(found[0], listed)
+                    if continued is not None:
+                        path = continued.path
+                        self.notify(f"Match {which} went on in {path.name}: that is the one "
+                                    "resumed (the older file is kept as it was).")
             if path is None:
                 self.notify(f"No saved match {which!r}.", severity="error")
                 self.action_saved()
