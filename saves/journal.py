@@ -356,6 +356,9 @@ def _entry(obj: Any) -> Entry | None:
         if _is_int(obj["undo"]) and _is_int(obj["count"]) and obj["count"] >= 1:
             return UndoEntry(obj["undo"], obj["count"])
     elif obj.keys() == {"finished"} and isinstance(obj["finished"], dict):
+        winners = obj["finished"].get("winners")
+        if not isinstance(winners, list) or not all(_is_int(w) for w in winners):
+            return None  # cattrs reads a winner 0.9 or "1" as a seat
         try:
             return _BASE.structure(obj["finished"], FinishedEntry)
         except Exception:  # whatever the line holds, it is not an end of match
@@ -476,14 +479,20 @@ class Codec:
 
 def _header_types(raw: Any) -> None:
     """ValueError for a header value cattrs would read as another: a rules
-    version "1", 1.9 or true as 1, a seed of 2026.5 as 2026, a seat of a
-    kind that is neither a person nor a bot, a name that is not text."""
+    version "1", 1.9 or true as 1, a seed of 2026.5 as 2026, a match id,
+    time or parent that is not text, a seat of a kind that is neither a
+    person nor a bot, a name that is not text."""
     if not isinstance(raw, dict):
         return  # structuring says what it is
     for key in ("rules_version", "seed"):
         value = raw.get(key)
         if key in raw and not (_is_int(value) or (key == "seed" and value is None)):
             raise ValueError(f"its {key} is {quoted(value, 30)}, not a whole number")
+    for key in ("match_id", "created", "parent"):
+        # cattrs writes any value out as text: an id {"a": [1]} was read
+        value = raw.get(key)
+        if key in raw and not (isinstance(value, str) or (key == "parent" and value is None)):
+            raise ValueError(f"its {key} is {quoted(value, 30)}, not text")
     players = raw.get("players")
     for seat, player in enumerate(players if isinstance(players, list) else ()):
         if not (isinstance(player, dict) and player.get("kind") in ("human", "bot")

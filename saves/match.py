@@ -238,8 +238,9 @@ class Match:
                     path,
                     1,
                     f"{path}, line 1: this match was saved under rules version "
-                    f"{header.rules_version} of {game.title}; this version of Overtable plays "
-                    f"rules version {game.rules_version}. It is replayed under the current "
+                    f"{journal.quoted(header.rules_version, 20)} of {game.title}; this version "
+                    f"of Overtable plays rules version {game.rules_version}. It is replayed "
+                    f"under the current "
                     f"rules; if they refuse a line, the match resumes before it. It continues "
                     f"in a new file; this one is left as it is.",
                     RULES_VERSION,
@@ -287,7 +288,8 @@ class Match:
                     "chance"
                     if entry.seat == CHANCE
                     else (
-                        names[entry.seat] if 0 <= entry.seat < len(names) else f"seat {entry.seat}"
+                        names[entry.seat] if 0 <= entry.seat < len(names)
+                        else f"seat {journal.quoted(entry.seat, 20)}"
                     )
                 )
                 action = actions.get(text)
@@ -331,7 +333,9 @@ class Match:
                            if 0 <= entry.seat < len(names) else 0)
                 if entry.count > allowed:
                     return refuse(
-                        f"an undo of {entry.count} action(s) by seat {entry.seat}",
+                        # a number of thousands of digits is cut, as any value from a file
+                        f"an undo of {journal.quoted(entry.count, 20)} action(s) by seat "
+                        f"{journal.quoted(entry.seat, 20)}",
                         f"only {allowed} may be taken back there",
                     )
                 self._pop(entry.count)
@@ -341,7 +345,8 @@ class Match:
                     return refuse("the end of the match", "the match is not over at this point")
                 if tuple(entry.winners) != tuple(sorted(outcome.winners)):
                     def named(seats: Sequence[int]) -> str:
-                        return ", ".join(names[w] if 0 <= w < len(names) else f"seat {w}"
+                        return ", ".join(names[w] if 0 <= w < len(names)
+                                         else f"seat {journal.quoted(w, 20)}"
                                          for w in seats) or "nobody"
 
                     said, won = named(entry.winners), named(sorted(outcome.winners))

@@ -449,6 +449,12 @@ def _unreadable(path: Path, mtime: float, error: BaseException) -> SavedMatch:
     )
 
 
+def _text(value: Any) -> str:
+    """A header's text as listed; "" for what is not text (an id written as
+    {"a": [1]} was listed as "{'a': [1")."""
+    return journal.printable(value) if isinstance(value, str) else ""
+
+
 #: the longest game title listed (the longest game's is 13 characters)
 MAX_TITLE = 40
 
@@ -478,11 +484,11 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
     problem = raw.problems[0] if raw.problems else None
     return SavedMatch(
         path=path,
-        match_id=journal.printable(header.get("match_id", "")),
+        match_id=_text(header.get("match_id")),
         game=game_id,
         title=title,
         players=names,
-        created=journal.printable(header.get("created", "")),
+        created=_text(header.get("created")),
         updated=_when(mtime),
         actions=max(actions, 0),
         finished=finished,

@@ -861,3 +861,37 @@ def test_a_header_value_of_another_type_is_refused_not_read_as_another(tmp_path,
     assert problem.line == 1 and not problem.resumable
     said = {"players": "seat 1 is not a person or a bot", "format": "not a journal header"}
     assert said.get(field, f"its {field} is {value!r}, not a whole number") in problem.message
+
+
+def test_numbers_of_thousands_of_digits_are_cut_and_odd_ids_and_winners_refused(tmp_path):
+    """Hostile review, finding 8: an undo count or a seat of 4,300 digits
+    went whole into the message a player reads (other values are cut); a
+    header's match id written as {"a": [1]} was listed as "{'a': [1" and
+    resumed; a last line naming winner 0.9 was read as seat 0. Numbers are
+    cut like any value, and the id and the winner are refused, said in words."""
+    huge = "9" * 4300
+    undo = _with(tmp_path / "u" / "undo.jsonl", 0, lambda v: v)
+    with undo.open("a") as f:  # past the end of the match: refused, whatever the count
+        f.write('{"undo":0,"count":' + huge + "}\n")
+    seat = _with(tmp_path / "s" / "seat.jsonl", 11, lambda v: {**v, "seat": 10 ** 4299})
+    for path, said in ((undo, "an undo of 9999"), (seat, "the rules refuse seat 1000")):
+        messages = _said_in_a_line(path)
+        assert messages and all(said in m and huge[:100] not in m and "0" * 100 not in m
+                                for m in messages), [m[:300] for m in messages]
+
+    odd_id = _with(tmp_path / "i" / "id.jsonl", 0, lambda v: {**v, "match_id": {"a": [1]}})
+    (problem,) = Match.load(odd_id).problems
+    assert not problem.resumable and "its match_id is {'a': [1]}, not text" in problem.message
+    (listed,) = store.list_matches(odd_id.parent, replay=True)
+    assert listed.match_id == "" and not listed.resumable
+
+    lines = (CORPUS / "overboss-duel-v1.jsonl").read_text().splitlines()
+    assert lines[-1] == '{"finished":{"winners":[0],"scores":[71,53]}}'
+    lines[-1] = '{"finished":{"winners":[0.9],"scores":[71,53]}}'
+    fraction = tmp_path / "w" / "winner.jsonl"
+    fraction.parent.mkdir()
+    fraction.write_text("\n".join(lines) + "\n")
+    (problem,) = journal.read_lines(fraction).problems
+    assert problem.line == len(lines) and "not a valid journal entry" in problem.message
+    (listed,) = store.list_matches(fraction.parent)
+    assert not listed.finished and listed.winners == ()
