@@ -181,6 +181,17 @@ class OvertableApp(KeysInOrder, App[None]):
         super().notify(printable(message), title=printable(title), severity=severity,
                        timeout=timeout, markup=False)
 
+    def withdraw_notice(self, message: str) -> None:
+        """Take down a notice still shown (one that stays as long as what it
+        says holds, such as a match stopped by a draw it could not save)."""
+        from tui.plain import printable
+
+        text = printable(message)
+        for shown in list(self._notifications):
+            if shown.message == text:
+                self._unnotify(shown, refresh=False)
+        self._refresh_notifications()
+
     def _on_notify(self, event: Any) -> None:
         """The same notice again while it shows (Enter pressed twice on a
         square not on offer) replaces it, its time to show starting again:
