@@ -364,6 +364,15 @@ class Session:
         except IllegalAction as error:
             return Refusal(str(error) or "That move is not allowed now.")
         except SaveFailed as error:  # the journal could not be written: nothing applied
+            if link.kind == BOT:
+                # a bot cannot read a refusal: the people were shown it
+                # "thinking" for good, the reason only in a log
+                self._problem(
+                    f"Could not save {self.names[command.seat]}'s move to {error.path} "
+                    f"({error.reason}); nothing was played. The match waits, saved up to its "
+                    "last action: once the journal can be written, leave the table and come "
+                    "back to it."
+                )
             return Refusal(str(error))
         except Exception as error:  # a rules bug: say so, and keep the match as it was
             return Refusal(f"That move could not be played ({type(error).__name__}: {error}).")

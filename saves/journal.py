@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Union
@@ -37,6 +38,12 @@ from saves.lock import open_regular
 #: A journal larger than this is not read (a long match is well under a
 #: megabyte; a huge file, or one that never ends, would stall every listing).
 MAX_JOURNAL_BYTES = 16 * 1024 * 1024
+
+#: The deepest a line's arrays and objects may nest (a journal's own lines
+#: nest three deep). `json.loads` recurses: without a bound of its own, a
+#: line nested some 975 deep was read in a worker thread and refused on the
+#: main thread, whose stack was deeper already.
+MAX_NESTING = 32
 
 #: How many distinct lines a read keeps decoded, for the lines repeated.
 DECODED_KEPT = 4096
@@ -285,21 +292,49 @@ def read_lines(path: Path) -> RawJournal:
     return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems))
 
 
+def parse(chunk: bytes) -> Any:
+    """A line's JSON value, read as a journal's lines are; None when it is
+    not one (`_decode`)."""
+    return _decode(chunk)[0]
+
+
 def _decode(chunk: bytes) -> tuple[Any, str]:
     """A line's JSON value and text; (None, "") when it is not UTF-8 JSON.
 
     The bytes are decoded as UTF-8 first (``json.loads`` on bytes would also
     take UTF-16 or UTF-32), and a value holding a lone surrogate (written as
-    a ``\\ud800`` escape) is refused too: it could never be written back.
+    a ``\\ud800`` escape) is refused too: it could never be written back;
+    so is one nested deeper than `MAX_NESTING`.
     """
     try:
         text = chunk.decode("utf-8")
+        if _too_deep(text):
+            return None, ""
         value = json.loads(text)
         if "\\u" in text:
             json.dumps(value, ensure_ascii=False).encode("utf-8")
     except (ValueError, UnicodeError, RecursionError):
         return None, ""
     return value, text
+
+
+#: a JSON string (its escapes included), and an array's or object's bracket
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(text: str) -> bool:
+    """Whether the JSON `text` nests deeper than `MAX_NESTING` (brackets
+    inside strings do not count). Where the text stops being JSON, so does
+    `json.loads`, before nesting any deeper than counted here."""
+    if text.count("[") + text.count("{") <= MAX_NESTING:
+        return False  # the common case, counted without a loop in Python
+    depth = 0
+    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_NESTING:
+            return True
+    return False
 
 
 def _is_int(value: Any) -> bool:
@@ -321,6 +356,9 @@ def _entry(obj: Any) -> Entry | None:
         if _is_int(obj["undo"]) and _is_int(obj["count"]) and obj["count"] >= 1:
             return UndoEntry(obj["undo"], obj["count"])
     elif obj.keys() == {"finished"} and isinstance(obj["finished"], dict):
+        winners = obj["finished"].get("winners")
+        if not isinstance(winners, list) or not all(_is_int(w) for w in winners):
+            return None  # cattrs reads a winner 0.9 or "1" as a seat
         try:
             return _BASE.structure(obj["finished"], FinishedEntry)
         except Exception:  # whatever the line holds, it is not an end of match
@@ -441,14 +479,20 @@ class Codec:
 
 def _header_types(raw: Any) -> None:
     """ValueError for a header value cattrs would read as another: a rules
-    version "1", 1.9 or true as 1, a seed of 2026.5 as 2026, a seat of a
-    kind that is neither a person nor a bot, a name that is not text."""
+    version "1", 1.9 or true as 1, a seed of 2026.5 as 2026, a match id,
+    time or parent that is not text, a seat of a kind that is neither a
+    person nor a bot, a name that is not text."""
     if not isinstance(raw, dict):
         return  # structuring says what it is
     for key in ("rules_version", "seed"):
         value = raw.get(key)
         if key in raw and not (_is_int(value) or (key == "seed" and value is None)):
             raise ValueError(f"its {key} is {quoted(value, 30)}, not a whole number")
+    for key in ("match_id", "created", "parent"):
+        # cattrs writes any value out as text: an id {"a": [1]} was read
+        value = raw.get(key)
+        if key in raw and not (isinstance(value, str) or (key == "parent" and value is None)):
+            raise ValueError(f"its {key} is {quoted(value, 30)}, not text")
     players = raw.get("players")
     for seat, player in enumerate(players if isinstance(players, list) else ()):
         if not (isinstance(player, dict) and player.get("kind") in ("human", "bot")

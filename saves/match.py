@@ -12,7 +12,9 @@ the old one) and continues there. Only `store.delete` removes a file.
 A journal file is only ever created whole with its header (mode 0600, in a
 0700 directory: it holds every hidden card), and only appended to while it
 exists: an action whose line cannot be written raises `SaveFailed` and is
-not applied, and the file is left as it was. An open match holds the
+not applied, and the file is left as it was. A journal another program
+deleted, replaced or wrote to while the match was open is left as it is,
+and the match goes on in a new journal (`_fork`). An open match holds the
 journal's lock (`saves.lock`) until `close()`, so the same match cannot be
 opened twice, nor deleted while it is played.
 """
@@ -56,7 +58,8 @@ LOCK_WAIT = 1.0
 
 class SaveFailed(Exception):
     """A line could not be written to the journal (disk full, read-only file
-    system, the file deleted...). The action or undo was not applied: the
+    system...; a journal deleted or replaced while open goes on in a new
+    file instead, see `Match._write`). The action or undo was not applied: the
     match, its history and its journal are as they were, so the player can
     try again or leave. The message names the file and the reason."""
 
@@ -235,8 +238,9 @@ class Match:
                     path,
                     1,
                     f"{path}, line 1: this match was saved under rules version "
-                    f"{header.rules_version} of {game.title}; this version of Overtable plays "
-                    f"rules version {game.rules_version}. It is replayed under the current "
+                    f"{journal.quoted(header.rules_version, 20)} of {game.title}; this version "
+                    f"of Overtable plays rules version {game.rules_version}. It is replayed "
+                    f"under the current "
                     f"rules; if they refuse a line, the match resumes before it. It continues "
                     f"in a new file; this one is left as it is.",
                     RULES_VERSION,
@@ -284,7 +288,8 @@ class Match:
                     "chance"
                     if entry.seat == CHANCE
                     else (
-                        names[entry.seat] if 0 <= entry.seat < len(names) else f"seat {entry.seat}"
+                        names[entry.seat] if 0 <= entry.seat < len(names)
+                        else f"seat {journal.quoted(entry.seat, 20)}"
                     )
                 )
                 action = actions.get(text)
@@ -328,7 +333,9 @@ class Match:
                            if 0 <= entry.seat < len(names) else 0)
                 if entry.count > allowed:
                     return refuse(
-                        f"an undo of {entry.count} action(s) by seat {entry.seat}",
+                        # a number of thousands of digits is cut, as any value from a file
+                        f"an undo of {journal.quoted(entry.count, 20)} action(s) by seat "
+                        f"{journal.quoted(entry.seat, 20)}",
                         f"only {allowed} may be taken back there",
                     )
                 self._pop(entry.count)
@@ -338,7 +345,8 @@ class Match:
                     return refuse("the end of the match", "the match is not over at this point")
                 if tuple(entry.winners) != tuple(sorted(outcome.winners)):
                     def named(seats: Sequence[int]) -> str:
-                        return ", ".join(names[w] if 0 <= w < len(names) else f"seat {w}"
+                        return ", ".join(names[w] if 0 <= w < len(names)
+                                         else f"seat {journal.quoted(w, 20)}"
                                          for w in seats) or "nobody"
 
                     said, won = named(entry.winners), named(sorted(outcome.winners))
@@ -520,12 +528,21 @@ class Match:
         try:
             fd = _open_append(self.path)
         except FileNotFoundError:
-            raise SaveFailed(self.path, "the journal file is gone (deleted or moved)") from None
+            # deleted or moved while open: the match holds its whole history,
+            # so it goes on in a new file (refusing every move, "try again",
+            # lost the match for good once the player left)
+            self._fork(data)
+            return
         except OSError as error:
             raise SaveFailed(self.path, _reason(error)) from None
+        if self._lock is not None and not self._lock.same_file(fd):
+            # replaced (an editor's or a sync tool's copy, even an identical
+            # one): not this match's file, so it is left as it is, and the
+            # match goes on in a new one (refusing every move never ended)
+            os.close(fd)
+            self._fork(data)
+            return
         try:
-            if self._lock is not None and not self._lock.same_file(fd):
-                raise SaveFailed(self.path, "the journal file was replaced by another one")
             size = os.fstat(fd).st_size
             if size + len(data) > journal.MAX_JOURNAL_BYTES:
                 # a journal is read back only up to this size: a line past it

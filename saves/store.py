@@ -97,10 +97,14 @@ def _journals(directory: Path) -> list[Path]:
     except FileNotFoundError:
         return []
     except OSError as error:
-        reason = error.strerror or str(error)
-        raise SavesUnreadable(
-            error.errno, f"the saved matches in {directory} cannot be read ({reason})"
-        ) from None
+        raise _cannot_read(directory, error) from None
+
+
+def _cannot_read(directory: Path, error: OSError) -> SavesUnreadable:
+    reason = error.strerror or str(error)
+    return SavesUnreadable(
+        error.errno, f"the saved matches in {directory} cannot be read ({reason})"
+    )
 
 
 def list_matches(directory: Path | None = None, *, replay: bool = False) -> list[SavedMatch]:
@@ -115,8 +119,15 @@ def list_matches(directory: Path | None = None, *, replay: bool = False) -> list
         except OSError:
             try:  # a broken link (to nothing, or to itself) is shown, not hidden
                 mtime = path.lstat().st_mtime
-            except OSError:
+            except FileNotFoundError:
                 continue  # deleted meanwhile
+            except PermissionError as error:
+                # the directory can be listed but not searched (mode 0600):
+                # none of its files can be reached, which is not "no saves"
+                raise _cannot_read(directory, error) from None
+            except OSError as error:  # never hide a file
+                found.append((0.0, _unreadable(path, 0.0, error)))
+                continue
         try:
             found.append((mtime, _summary(path, mtime)))
         except Exception as error:  # never hide a file, never fail the listing
@@ -241,13 +252,39 @@ def _kept_replay(path: Path) -> tuple[str, JournalProblem | None, tuple[str, ...
 def latest(directory: Path | None = None) -> SavedMatch | None:
     """The most recently played unfinished match that can be continued: it
     loads (a journal of an unknown game or one the rules refuse from its
-    start is passed over) and is not open elsewhere."""
+    start is passed over) and is not open elsewhere. Nothing is locked
+    (see `_resumes`)."""
     for s in list_matches(directory):
         if s.finished or not s.resumable or s.superseded_by is not None or s.in_use:
             continue
         progress = _resumes(s.path)
         if progress is not None:
             return attrs.evolve(s, progress=progress)  # "round 3", for the menu
+    return None
+
+
+def continuation(saved: SavedMatch, listed: list[SavedMatch]) -> SavedMatch | None:
+    """The listed match that `saved` goes on in (the last of a chain: a
+    damaged or edited journal continues in a new file), or None."""
+    by_id = {s.match_id: s for s in listed if s.match_id}
+    found = None
+    seen: set[str] = set()
+    next_id = saved.superseded_by
+    while next_id and next_id in by_id and next_id not in seen:
+        seen.add(next_id)
+        found = by_id[next_id]
+        next_id = found.superseded_by
+    return found
+
+
+def played_elsewhere(directory: Path | None = None) -> SavedMatch | None:
+    """The newest unfinished match open in another window or terminal now,
+    if any. When `latest` finds nothing to continue, this one is the
+    reason: the player is told it is being played there, not that there is
+    no saved match."""
+    for s in list_matches(directory):
+        if s.in_use and not s.finished and s.superseded_by is None:
+            return s
     return None
 
 
@@ -261,8 +298,6 @@ def last_setup(game_id: str, directory: Path | None = None) -> journal.Header | 
     """The header (players, options) of the newest journal of `game_id`, for
     the new-match form to start from; None if there is none. Reads only the
     first line of the newest files, and passes over any it cannot use."""
-    import json
-
     directory = data_dir() if directory is None else Path(directory)
     game = journal.find_game(game_id)
     if game is None or not directory.is_dir():
@@ -277,7 +312,7 @@ def last_setup(game_id: str, directory: Path | None = None) -> journal.Header | 
     for _, path in dated[:LAST_SETUP_FILES]:
         try:
             with os.fdopen(open_regular(path), "rb") as file:  # no pipe or device
-                raw = json.loads(file.readline(LAST_SETUP_BYTES))
+                raw = journal.parse(file.readline(LAST_SETUP_BYTES))
             if isinstance(raw, dict) and raw.get("game") == game_id:
                 return journal.codec(game).header(raw)
         except (OSError, ValueError, RecursionError):
@@ -286,10 +321,16 @@ def last_setup(game_id: str, directory: Path | None = None) -> journal.Header | 
 
 
 def _resumes(path: Path) -> str | None:
-    """How far the match at `path` got, if it loads (None: it does not)."""
+    """How far the match at `path` got, if it loads (None: it does not).
+    Replayed read only, without its lock, as the listing's replay is: a
+    player resuming this match in another terminal meanwhile was refused
+    ("already being played") while Continue was only being looked for."""
     from saves.match import Match  # imports the rules core
 
-    loaded = Match.load(path)
+    try:
+        loaded = Match._load(path)
+    except Exception:  # a bug, not the file: not one to offer
+        return None
     match = loaded.match
     if match is None:
         return None
@@ -408,6 +449,12 @@ def _unreadable(path: Path, mtime: float, error: BaseException) -> SavedMatch:
     )
 
 
+def _text(value: Any) -> str:
+    """A header's text as listed; "" for what is not text (an id written as
+    {"a": [1]} was listed as "{'a': [1")."""
+    return journal.printable(value) if isinstance(value, str) else ""
+
+
 #: the longest game title listed (the longest game's is 13 characters)
 MAX_TITLE = 40
 
@@ -437,11 +484,11 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
     problem = raw.problems[0] if raw.problems else None
     return SavedMatch(
         path=path,
-        match_id=journal.printable(header.get("match_id", "")),
+        match_id=_text(header.get("match_id")),
         game=game_id,
         title=title,
         players=names,
-        created=journal.printable(header.get("created", "")),
+        created=_text(header.get("created")),
         updated=_when(mtime),
         actions=max(actions, 0),
         finished=finished,

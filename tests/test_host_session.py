@@ -701,3 +701,30 @@ def test_move_now_hurries_every_bot_choosing_at_once(tmp_path):
     # naming the other bot hurries both too
     assert person.send(SeatCommand.hurry(2, session.seq)) is None
     assert (bram.hurried, cat.hurried) == ([1, 1], [2, 2])
+
+
+def test_a_bots_move_that_could_not_be_saved_is_said_to_the_table(tmp_path, monkeypatch):
+    """Hostile review, finding 5 (the same stall, met at a bot's turn): a
+    bot's move that could not be saved (a full disk) was refused to the bot
+    and written to a log, and the people saw the bot "thinking" for good.
+    The table is told, as for a draw: what failed and what to do."""
+    import saves.match
+
+    said: list[str] = []
+    session = session_of(tmp_path, "overboss-duel", 2, bots=(0, 1), report=said.append)
+    bot = session.connect(Recorder(), {0, 1}, kind=BOT)
+    session.start()
+    seat = min(session.game.to_act(session.match.state))
+    action = session.game.legal_actions(session.match.state, seat)[0]
+
+    def full(fd: int, data: bytes) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(saves.match, "_write_all", full)
+    history = list(session.match.history)
+    assert bot.send(SeatCommand.play(seat, action)) is not None
+    assert session.match.history == history
+    assert said == [f"Could not save {session.names[seat]}'s move to {session.match.path} (No "
+                    "space left on device); nothing was played. The match waits, saved up to "
+                    "its last action: once the journal can be written, leave the table and "
+                    "come back to it."]

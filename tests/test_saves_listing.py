@@ -271,6 +271,35 @@ def test_a_directory_of_saves_that_cannot_be_read_says_so(data_dir, monkeypatch,
         store.list_matches(a_file)
 
 
+def test_a_directory_of_saves_that_cannot_be_searched_says_so(data_dir, monkeypatch, capsys):
+    """Hostile review, finding 3: a matches directory that can be read but
+    not searched (mode 0600 or 0400) listed its files' names, but none of
+    them could be reached, and "No saved matches" was said with four there.
+    It is said to be unreadable, as a directory of mode 000 is."""
+    import errno
+    import os
+
+    from tui.cli import main
+
+    played("overstocked", SEATS[:2], 10)
+    matches = os.fspath(data_dir / "matches")
+    real_stat = os.stat
+
+    def stat(path, *args, **kwargs):  # as without the directory's x bit (root passes it)
+        if os.path.dirname(os.fspath(path)) == matches:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+        return real_stat(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "stat", stat)
+    with pytest.raises(store.SavesUnreadable, match="cannot be read .Permission denied."):
+        store.list_matches()
+    with pytest.raises(store.SavesUnreadable):
+        store.latest()
+    assert main(["saves", "--list"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot be read (Permission denied)" in err and "No saved matches" not in err
+
+
 def test_saves_list_bounds_a_line_of_many_seats_or_long_names():
     """A damaged header of 300,000 seats printed a 2.6 MB line; a listing
     line names six seats at most, each in 40 characters at most."""

@@ -423,3 +423,31 @@ def test_a_journal_is_never_written_past_the_size_it_is_read_back_to(tmp_path, m
     loaded = Match.load(match.path)
     assert loaded.problems == () and loaded.match.history == played
     loaded.match.close()
+
+
+def test_looking_for_continue_leaves_the_match_free_to_resume_elsewhere(monkeypatch):
+    """Hostile review, finding 1: the home screen looking for its Continue
+    entry replayed the newest match holding its lock, and a player resuming
+    that match in another terminal meanwhile was told it "is already being
+    played" (and `overtable saves` showed it playing). Continue is looked
+    for read only: the other terminal opens the match."""
+    match = Match.new("toy", PLAYERS)
+    advance(match, 3, random.Random(1))
+    match.close()
+    elsewhere: list[tuple[bool, tuple[str, ...], bool] | None] = []
+    replay = Match._replay
+
+    def resumed_in_another_terminal_meanwhile(self, raw):
+        if not elsewhere:
+            elsewhere.append(None)  # once: the other terminal's load replays too
+            listed = store.list_matches()[0]
+            other = Match.load(match.path)
+            elsewhere[0] = (other.match is not None,
+                            tuple(p.kind for p in other.problems), listed.in_use)
+            if other.match is not None:
+                other.match.close()
+        return replay(self, raw)
+
+    monkeypatch.setattr(Match, "_replay", resumed_in_another_terminal_meanwhile)
+    assert store.latest().path == match.path
+    assert elsewhere == [(True, (), False)]

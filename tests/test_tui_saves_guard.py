@@ -9,7 +9,7 @@ import os
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, OptionList, Static
 
 from saves.journal import PlayerSpec
 from saves.match import Match
@@ -83,6 +83,26 @@ async def test_continue_skips_a_newer_journal_that_cannot_be_resumed(data_dir):
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen.latest_checked)
         assert app.screen._latest.path == healthy.path
+
+
+async def test_the_only_match_open_in_another_window_is_said_to_be_played_there(data_dir):
+    """Hostile review, finding 2: with the only saved match open in another
+    terminal, `overtable resume` said "No saved match yet: start a new one."
+    and the home screen "Continue (no unfinished match)". Both say it is
+    being played in another window."""
+    playing = Match.new("boss-quest", PLAYERS)  # as another terminal holds it
+    app = make_app(start="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: any("another window" in n.message
+                                          for n in app._notifications))
+        messages = [n.message for n in app._notifications]
+        assert not any("No saved match" in m for m in messages)
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen.latest_checked)
+        menu = app.screen.query_one(OptionList)
+        assert str(menu.get_option("continue").prompt) == (
+            "Continue (being played in another window)")
+        assert app.table is None
+    playing.close()
 
 
 @pytest.mark.parametrize(

@@ -103,3 +103,39 @@ async def test_the_match_being_played_cannot_be_deleted_from_the_saved_matches()
         assert '"format"' in first and '"match_id"' in first
         match.close()
         assert Match.load(match.path).ok
+
+
+async def test_a_draw_that_could_not_be_saved_stays_said_until_the_table_is_left(monkeypatch):
+    """Hostile review, finding 5: a draw that could not be saved (a full
+    disk) was said for five seconds, then the table sat at "The Armorer
+    hands out weapons…" with no sign of the problem. The notice stays on
+    screen while the match waits on that draw, and goes with the table."""
+    from core.bossquest.actions import Ask
+    from core.engine import CHANCE
+
+    def no_draw(fd: int, data: bytes) -> None:
+        if b'"seat":-1' in data:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        WRITE_ALL(fd, data)
+
+    match = two_people()
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark", seed=3)
+    app.NOTIFICATION_TIMEOUT = 0.3  # any other notice is gone at once
+
+    def said() -> list[str]:
+        return [n.message for n in app._notifications if "Could not save the draw" in n.message]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await at_the_table(app, pilot, match)
+        monkeypatch.setattr(match_module, "_write_all", no_draw)
+        assert Ask(1) in table.make_update().legal
+        app.screen.play(Ask(1))
+        await wait_for(pilot, lambda: bool(said()))
+        assert CHANCE in match.to_act()
+        await pilot.pause(1.0)  # past any other notice's time
+        (notice,) = said()
+        assert str(match.path) in notice and os.strerror(errno.ENOSPC) in notice
+        app.screen.action_leave()
+        await wait_for(pilot, lambda: app.table is None)
+        await pilot.pause(0.1)
+        assert said() == []

@@ -434,6 +434,39 @@ async def test_saved_list_resume_and_delete(fake_screen, data_dir):
     del first
 
 
+async def test_resuming_a_match_that_went_on_in_a_new_file_opens_that_one(fake_screen, data_dir):
+    """Hostile review, finding 7: `overtable resume <id>` of a torn journal
+    that had already gone on in a new file (`saves --list`: "continued in
+    ...") opened the old file again and offered "Resume at the last valid
+    action?" from the old point: a second, diverging copy of the match. It
+    opens the continuation, as the saved-matches screen does, and says so."""
+    import random
+
+    from core import CHANCE
+    from saves.match import Match
+
+    match = new_match("human", "random")
+    rng = random.Random(1)
+    while CHANCE in match.game.to_act(match.state):
+        match.step_chance(rng)
+    with open(match.path, "a", encoding="utf-8") as f:
+        f.write('{"seat": 0, "act')
+    match.close()
+    old = match.path.read_bytes()
+    loaded = Match.load(match.path).match
+    seat = min(loaded.to_act())
+    loaded.apply(seat, loaded.game.legal_actions(loaded.state, seat)[0])  # goes on in a new file
+    continued, history = loaded.path, list(loaded.history)
+    loaded.close()
+    app = make_app(start="resume", argument=match.header.match_id[:8])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, FakeGameScreen))
+        assert app.table.match.path == continued
+        assert app.table.match.history[: len(history)] == history
+        assert any(continued.name in n.message for n in app._notifications)
+    assert match.path.read_bytes() == old
+
+
 async def test_damaged_match_offers_resume(fake_screen, data_dir):
     match = new_match("human", "random")
     # let the match run to the human's first decision, then tear the last line

@@ -181,6 +181,17 @@ class OvertableApp(KeysInOrder, App[None]):
         super().notify(printable(message), title=printable(title), severity=severity,
                        timeout=timeout, markup=False)
 
+    def withdraw_notice(self, message: str) -> None:
+        """Take down a notice still shown (one that stays as long as what it
+        says holds, such as a match stopped by a draw it could not save)."""
+        from tui.plain import printable
+
+        text = printable(message)
+        for shown in list(self._notifications):
+            if shown.message == text:
+                self._unnotify(shown, refresh=False)
+        self._refresh_notifications()
+
     def _on_notify(self, event: Any) -> None:
         """The same notice again while it shows (Enter pressed twice on a
         square not on offer) replaces it, its time to show starting again:
@@ -406,6 +417,13 @@ class OvertableApp(KeysInOrder, App[None]):
                     return
                 if found:
                     path = found[0].path
+                    # the original of a match that went on in a new file:
+                    # resuming it again would start a second, diverging copy
+                    continued = store.continuation(found[0], listed)
+                    if continued is not None:
+                        path = continued.path
+                        self.notify(f"Match {which} went on in {path.name}: that is the one "
+                                    "resumed (the older file is kept as it was).")
             if path is None:
                 self.notify(f"No saved match {which!r}.", severity="error")
                 self.action_saved()
@@ -417,7 +435,12 @@ class OvertableApp(KeysInOrder, App[None]):
                 self.notify(str(error), severity="error")
                 return
             if latest is None:
-                self.notify("No saved match yet: start a new one.", severity="warning")
+                if store.played_elsewhere() is not None:
+                    from tui.screens.home import PLAYED_ELSEWHERE
+
+                    self.notify(PLAYED_ELSEWHERE, severity="warning")
+                else:
+                    self.notify("No saved match yet: start a new one.", severity="warning")
                 return
             path = latest.path if hasattr(latest, "path") else Path(latest)
         self.open_path(path)
@@ -429,6 +452,13 @@ class OvertableApp(KeysInOrder, App[None]):
         from saves import store
 
         return store.latest()
+
+    def played_elsewhere(self) -> Any:
+        """The newest unfinished match open in another window or terminal,
+        or None (when there is no latest match, this is why)."""
+        from saves import store
+
+        return store.played_elsewhere()
 
     def last_setup(self, game_id: str) -> Any:
         """The header (players, options) of the newest saved match of

@@ -38,6 +38,12 @@ if TYPE_CHECKING:
 #: seconds a bot's move stays "thinking" at least, so people can follow it
 DEFAULT_BOT_DELAY = 0.45
 
+#: how long the notice of a problem that stops the match (a draw that could
+#: not be saved) may stay: until the match moves on or the table closes, in
+#: effect. It lasted five seconds, then the table sat at "The Armorer hands
+#: out weapons…" with no sign of why.
+STALLED_NOTICE_SECONDS = 24 * 3600.0
+
 
 class Table:
     """One match played at this terminal."""
@@ -93,6 +99,9 @@ class Table:
         self.closed = False
         self._results_shown = False
         self._link: Any = None
+        #: the notice of a problem that stopped the match, and the session's
+        #: seq when it was said: taken down once an update moves past it
+        self._stalled: tuple[str, int] | None = None
 
     # -- lifecycle ------------------------------------------------------------
 
@@ -132,6 +141,7 @@ class Table:
     def close(self) -> None:
         """Stop playing here (the journal already holds every action)."""
         self.closed = True
+        self._unstall()
         self.session.close()
         self.workers.close(wait=False)  # the event loop does not wait for it
 
@@ -139,6 +149,8 @@ class Table:
 
     def receive(self, update: SeatUpdate) -> None:
         self.updates[update.seat] = update
+        if self._stalled is not None and update.seq > self._stalled[1]:
+            self._unstall()  # the match moved on (a move taken back and played again)
         if self.screen is not None:
             # Every seat here keeps its own "since your last move", also
             # while another person's view is on screen (hot-seat).
@@ -308,11 +320,25 @@ class Table:
         push_results(self.app, self.make_update(), self.screen)
 
     def _problem(self, message: str) -> None:
-        self._notify(message, severity="error")
+        """The session cannot go on (a draw that could not be saved): said
+        until the match moves on or the table closes."""
+        self._unstall()
+        self._stalled = (message, self.session.seq)
+        self._notify(message, severity="error", timeout=STALLED_NOTICE_SECONDS)
 
-    def _notify(self, message: str, *, severity: str = "information") -> None:
+    def _unstall(self) -> None:
+        """Take down the notice of a problem that stopped the match, if shown."""
+        if self._stalled is None:
+            return
+        message, self._stalled = self._stalled[0], None
+        withdraw = getattr(self.app, "withdraw_notice", None)
+        if callable(withdraw):
+            withdraw(message)
+
+    def _notify(self, message: str, *, severity: str = "information",
+                timeout: float | None = None) -> None:
         if self.app is not None:
-            self.app.notify(message, severity=severity)  # type: ignore[arg-type]
+            self.app.notify(message, severity=severity, timeout=timeout)  # type: ignore[arg-type]
 
 
 class _TakeBack:

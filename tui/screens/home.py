@@ -17,6 +17,11 @@ from tui.plain import plain
 
 TAGLINE = "A table for tabletop games, in your terminal"
 
+#: said when the only unfinished match is open in another window: "no
+#: saved match yet" was wrong, and starting a new one is not the only way
+PLAYED_ELSEWHERE = ("Your unfinished match is being played in another window or terminal: "
+                    "leave it there to continue it here, or start a new one.")
+
 
 def players_text(players: range) -> str:
     low, high = players.start, players.stop - 1
@@ -65,6 +70,8 @@ class HomeScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self._latest: Any = None
+        #: when there is no latest match: the one open in another window, if any
+        self._elsewhere: Any = None
         #: whether the latest match has been looked for (once, at least)
         self.latest_checked = False
 
@@ -110,6 +117,9 @@ class HomeScreen(Screen):
         if self._latest is not None:
             # names and the title come from a file: shown as they are, never as markup
             options.append(Option(plain(continue_text(self._latest)), id="continue"))
+        elif self._elsewhere is not None:
+            options.append(Option("Continue (being played in another window)", id="continue",
+                                  disabled=True))
         else:
             options.append(Option("Continue (no unfinished match)", id="continue", disabled=True))
         options.append(Option("Saved matches", id="saved"))
@@ -131,19 +141,23 @@ class HomeScreen(Screen):
     def _load_latest(self) -> None:
         """Find the latest match that resumes, off the event loop."""
         error: BaseException | None = None
+        app: Any = self.app
+        elsewhere = None
         try:
-            latest = self.app.latest_saved()  # type: ignore[attr-defined]
+            latest = app.latest_saved()
+            if latest is None:
+                elsewhere = app.played_elsewhere()
         except Exception as exc:  # say so, but the menu works without it
             latest, error = None, exc
-        self.app.call_from_thread(self._loaded, latest, error)
+        self.app.call_from_thread(self._loaded, latest, error, elsewhere)
 
-    def _loaded(self, latest: Any, error: BaseException | None) -> None:
+    def _loaded(self, latest: Any, error: BaseException | None, elsewhere: Any = None) -> None:
         self.latest_checked = True
         if error is not None:
             self.notify(f"Could not look for the latest match: {error}", severity="error")
-        if latest == self._latest:
+        if (latest, elsewhere) == (self._latest, self._elsewhere):
             return
-        self._latest = latest
+        self._latest, self._elsewhere = latest, elsewhere
         if not self.query("#home-menu"):
             # the screen was taken down meanwhile (a match opened from it):
             # the next home screen looks again
@@ -181,6 +195,9 @@ class HomeScreen(Screen):
         self.app.action_rules(self._highlighted_game())  # type: ignore[attr-defined]
 
     def action_continue(self) -> None:
+        if self._latest is None and self._elsewhere is not None:
+            self.notify(PLAYED_ELSEWHERE, severity="warning")
+            return
         if self._latest is None:
             self.notify("No unfinished match to continue: start a new one, or open "
                         "Saved matches (s) for finished ones.", severity="warning")
