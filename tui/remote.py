@@ -453,6 +453,11 @@ class RemoteTable:
             covered = self.app.screen
             await self.app.push_screen(screen)
             self._covered(covered)
+            # a notice of a turn here that named the way to this table
+            # ("Enter on it sits you down") is done with: the table is here
+            said = self._turn_notes.pop(table, None)
+            if said is not None:
+                self.app.call_later(self._take_down, said)
         was_mine = bool(screen.update is not None and screen.update.legal)
         screen.show(update)
         if update.legal and not was_mine and update.outcome is None:
