@@ -219,6 +219,29 @@ async def test_a_solo_modes_rules_bot_seat_takes_no_name_or_kind():
         assert "Seat 2" in str(row.query_one(".seat-label", Label).render())
 
 
+async def test_after_a_solo_match_the_rules_bots_seat_starts_at_the_default_level():
+    """Play-test: after an Overstocked solo match, clearing the solo box
+    gave seat 2 "Bot: easy", the level the rules' bot is saved with (it
+    never decides), where a new form says "Bot: normal"."""
+    from core import GAMES
+    from core.bots import DEFAULT_LEVEL
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+
+    options = GAMES["overstocked"].Options(solo=True)
+    Match.new("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bot", "bot", "easy")],
+              options).close()
+    app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        solo = screen.query_one("#opt-solo", Checkbox)
+        assert solo.value is True
+        solo.value = False
+        await pilot.pause()
+        assert screen.query_one("#kind-1", Select).value == f"bot:{DEFAULT_LEVEL}"
+
+
 async def test_the_form_starts_from_the_last_match_of_the_game():
     """A second match of a game starts from the players, bot levels and
     options of the last one (its saved header), not from the defaults."""

@@ -222,9 +222,26 @@ class NewMatchScreen(Screen):
             spec = last.players[seat]
             name = spec.name[:16] or name
             was = HUMAN if spec.kind == "human" else f"bot:{spec.level}"
+            if seat in self._rules_bot_seats(last):
+                # the rules' bot was saved with a stand-in level, never
+                # chosen: the seat keeps the default kind for a match
+                # without it (after a solo match, it came back "easy")
+                was = kind
             kind = was if was in values else kind
         name, placeholder, disabled = self._seat_name(seat, name)
         return SeatRow(seat, name, kind, choices, placeholder=placeholder, name_disabled=disabled)
+
+    @staticmethod
+    def _rules_bot_seats(last: Any) -> set[int]:
+        """The seats of the saved match `last` that the rules' own bot
+        played (a solo mode's second seat)."""
+        from core.arena import held_seats
+
+        try:
+            held = held_seats(last.options, len(last.players))
+        except Exception:  # a form that starts from the defaults still works
+            return set()
+        return set(range(len(last.players))) - set(held)
 
     def _seat_name(self, seat: int, name: str) -> tuple[str, str, bool]:
         """A seat's name field as it starts: its text, its placeholder and
