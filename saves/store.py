@@ -71,9 +71,12 @@ class SavedMatch:
     in_use: bool = False
     #: the first problem's kind (`journal.TORN`...), if any
     problem_kind: str | None = None
-    #: the names of the seats people play, and how many bots play
+    #: the names of the seats people play, and how many bots play (the
+    #: rules' own bot of a solo mode not counted: `solo` says it)
     people: tuple[str, ...] = ()
     bots: int = 0
+    #: a solo mode against the rules' own bot (Overstocked's, OS-19)
+    solo: bool = False
     #: how far the match got ("round 3", "turn 12"); "" when not replayed
     progress: str = ""
 
@@ -467,6 +470,11 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
     names = tuple(journal.shown_name(p.get("name", "?")) for p in seats)
     bots = sum(p.get("kind") == "bot" for p in seats)
     people = tuple(name for name, p in zip(names, seats, strict=True) if p.get("kind") != "bot")
+    options = header.get("options")
+    # the second seat of a solo mode is the rules' own bot (`core.arena.held_seats`)
+    solo = isinstance(options, dict) and options.get("solo") is True and len(seats) == 2
+    if solo and seats[1].get("kind") == "bot":
+        bots -= 1
     game_id = header.get("game") if isinstance(header.get("game"), str) else "?"
     title = journal.printable(journal.game_title(game_id))
     if len(title) > MAX_TITLE:  # an unknown game is named by its id, which may be of megabytes
@@ -497,6 +505,7 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
         problem_kind=problem.kind if problem else None,
         people=people,
         bots=bots,
+        solo=solo,
         resumable=raw.header is not None and all(p.resumable for p in raw.problems),
         parent=parent if isinstance(parent, str) else None,
         in_use=is_locked(path),

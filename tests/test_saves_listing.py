@@ -44,6 +44,32 @@ def test_people_by_name_and_bots_counted():
     assert players_text(saved) == "Ann, Bram +2 bots"
 
 
+def test_a_solo_match_against_the_rules_bot_says_solo_not_a_bot():
+    """Play-test: Overstocked solo and Overstocked against a bot both read
+    "Ann +1 bot" in the saved matches."""
+    from tui.screens.saved import players_text
+
+    solo = GAMES["overstocked"].Options(solo=True)
+    Match.new("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bot", "bot", "easy")],
+              solo).close()
+    Match.new("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot", "normal")]
+              ).close()
+    texts = sorted(players_text(saved) for saved in store.list_matches())
+    assert texts == ["Ann +1 bot", "Ann solo"]
+
+
+def test_a_match_played_today_shows_its_time_an_older_one_its_day():
+    """Play-test: "Played" showed only the day, so a day's matches read alike."""
+    from types import SimpleNamespace
+
+    from tui.screens.saved import played as played_cell
+
+    today = SimpleNamespace(updated="2026-12-03T14:05:00", created=None)
+    older = SimpleNamespace(updated="2026-11-30T09:00:00", created=None)
+    assert played_cell(today, today="2026-12-03") == "14:05"
+    assert played_cell(older, today="2026-12-03") == "2026-11-30"
+
+
 @pytest.mark.parametrize(("game_id", "actions"), [("overboss-duel", 150), ("boss-quest", 120),
                                                   ("overstocked", 60), ("overseers", 80)])
 def test_progress_is_the_games_own(game_id, actions):

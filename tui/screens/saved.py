@@ -73,15 +73,20 @@ def short(text: str, width: int) -> str:
 
 
 def players_text(saved: Any) -> str:
-    """Who plays: people by name, bots counted ("Ann, Bram +2 bots")."""
+    """Who plays: people by name, bots counted ("Ann, Bram +2 bots"); a
+    solo mode against the rules' own bot says so ("Ann solo": it read
+    "Ann +1 bot", as a match against a bot of one's choice)."""
     people = list(getattr(saved, "people", ()) or ())
     bots = int(getattr(saved, "bots", 0) or 0)
-    if not people and not bots:
+    solo = bool(getattr(saved, "solo", False))
+    if not people and not bots and not solo:
         return ", ".join(names_of(saved.players))
     text = ", ".join(people)
     if bots:
         counted = f"{bots} bot{'s' if bots != 1 else ''}"
         text = f"{text} +{counted}" if text else counted
+    if solo:
+        text = f"{text} solo" if text else "solo"
     return text
 
 
@@ -123,10 +128,15 @@ def result_text(saved: Any) -> str:
     return ("won: " + ", ".join(winners)) if winners else "finished"
 
 
-def played(saved: Any) -> str:
-    """The day the match was last played ("2025-12-24"; the detail line
-    has the time)."""
-    return when(getattr(saved, "updated", None) or saved.created)[:10]
+def played(saved: Any, today: str | None = None) -> str:
+    """When the match was last played: the time for today's ("14:05": a
+    day's matches read alike by their date), else the day ("2025-12-24");
+    the detail line has both."""
+    stamp = when(getattr(saved, "updated", None) or saved.created)
+    today = today if today is not None else datetime.now().strftime("%Y-%m-%d")
+    if stamp[:10] == today and len(stamp) >= 16:
+        return stamp[11:16]
+    return stamp[:10]
 
 
 def row_of(saved: Any) -> tuple[str, ...]:
