@@ -55,10 +55,11 @@ async def test_a_card_is_chosen_with_enter_then_confirmed():
 
 
 @pytest.mark.parametrize(("keys", "card"), [
-    (["3", "enter"], 20),
+    (["2", "0", "enter"], 20),
     (["right", "right", "right", "enter", "enter"], 24),
-    (["6", "enter"], 37),
-    (["2", "left", "enter", "enter"], 5),
+    (["3", "7", "enter"], 37),
+    (["5", "enter"], 5),
+    (["1", "2", "left", "enter", "enter"], 5),
 ])
 async def test_pick_keys(keys, card):
     update = make_update(pick_state())
@@ -68,19 +69,40 @@ async def test_pick_keys(keys, card):
 
 
 async def test_a_number_past_the_hand_says_which_keys_choose():
-    """Play-test: 9 with fewer cards in hand did nothing and said nothing."""
+    """Play-test: 9 with fewer cards in hand did nothing and said nothing;
+    now a number no card in hand has says which numbers there are."""
     update = make_update(pick_state())
-    cards = sum(isinstance(a, Pick) for a in update.legal)
-    assert cards < 9
     submitted, _, notes = await run(update, keys=["9"], after=lambda screen: [
         n.message for n in screen.app._notifications])
     assert submitted == []
-    assert f"9 chooses nothing here: press 1-{cards}." in notes, notes
+    assert ("No card 9 in your hand: type one of 5, 12, 20, 24, 28, 37 (or ←→), "
+            "then Enter.") in notes, notes
+
+
+async def test_a_card_is_picked_by_its_number_not_its_place():
+    """Play-test: the hand shows the cards' numbers ("5 12 20 24 28 37"),
+    and 4 picked the 4th card (24), where a player meant a number on
+    screen. Digits typed make the card's number; a digit that starts no
+    number of the hand after the first starts a new one."""
+    update = make_update(pick_state())
+
+    def pending(screen):
+        hand = screen.query_one("#os-hand", CrateHand)
+        return None if hand.pending is None else hand.cards[hand.pending].text
+
+    _, text, waiting = await run(update, keys=["2"], after=pending)
+    assert waiting is None  # 2 starts 20, 24 and 28: the next digit tells
+    _, text, waiting = await run(update, keys=["2", "8"], after=pending)
+    assert waiting == "28" and "Play card 28?" in text
+    _, _, waiting = await run(update, keys=["2", "5"], after=pending)
+    assert waiting == "5"  # no 25: 5 is a number of its own
+    submitted, _, _ = await run(update, keys=["3", "7", "enter"])
+    assert submitted == [(0, Pick(37))]
 
 
 async def test_escape_cancels_the_confirmation():
     update = make_update(pick_state())
-    submitted, text, _ = await run(update, keys=["4", "escape", "enter"])
+    submitted, text, _ = await run(update, keys=["2", "4", "escape", "enter"])
     assert submitted == []
     assert "Play card 24?" in text  # Enter after a cancel asks again
 
@@ -746,5 +768,4 @@ async def test_the_pick_prompt_numbers_the_cards_left(cards):
         picks=[None, None, None],
     )
     _, text, _ = await run(make_update(state))
-    places = "1" if cards == 1 else f"1-{cards}"
-    assert f"Choose your card: ←→ or {places} by place, then Enter." in " ".join(text.split())
+    assert "Choose your card: ←→ or type its number, then Enter." in " ".join(text.split())

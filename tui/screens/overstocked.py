@@ -14,8 +14,9 @@ asks the rules' `Area.why_not` to say why a spot is refused.
 
 Keys (also in the footer; the mouse works too):
 
-- choosing a card: ←→ (or 1-6, its place in the hand) pick a card, Enter, then Enter again to
-  confirm (the choice stays secret until everyone has chosen);
+- choosing a card: ←→, or its number typed (4, or 1 then 7 for 17), pick a
+  card, Enter, then Enter again to confirm (the choice stays secret until
+  everyone has chosen);
 - placing: arrows move the ghost, r turns it, p / w put it over the
   popularity / your warehouse (Tab switches), n jumps to the nearest legal
   spot, again to the next nearest (N back), Enter places; a click moves the ghost, a second
@@ -30,6 +31,7 @@ Keys (also in the footer; the mouse works too):
 from __future__ import annotations
 
 import re
+import time
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -104,6 +106,10 @@ def face_rows(piece: Piece, number: int) -> tuple[str, ...]:
     return GAME.face_rows(piece, number)
 
 
+#: seconds within which digits typed make one card's number (1, 7: 17)
+TYPE_GAP = 1.0
+
+
 class OverstockedScreen(GameScreen):
     """Overstocked at the table (see the module docstring for the keys)."""
 
@@ -144,6 +150,8 @@ class OverstockedScreen(GameScreen):
                     tooltip="Choose a card, a toy or a spot by its number")
             for n in range(1, 10)
         ),
+        # a card's number may hold a 0 (10, 20...): typed like the others
+        Binding("0", "number(0)", "", show=False),
         Binding("escape", "cancel", "Cancel", show=False,
                 tooltip="Take back the card you chose before you confirm it"),
     ]
@@ -177,6 +185,9 @@ class OverstockedScreen(GameScreen):
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
         super().__init__(port, **kwargs)
+        #: the digits of a card's number typed so far, and when the last came
+        self._typed = ""
+        self._typed_at = 0.0
         #: what the viewer decides now: "pick", "quantum", "place", "nowhere",
         #: "mark", "forklift", "incentive", "nominate", or None
         self._mode: str | None = None
@@ -813,11 +824,9 @@ class OverstockedScreen(GameScreen):
                     ("←→", keys), " choose another.")
             after = (" Then you place it, and the bot plays." if view.options.solo
                      else " Lowest card plays first.")
-            # the cards left in hand: "1-6" read the same with 3 cards left
-            places = f"1-{len(hand.cards)}" if len(hand.cards) > 1 else "1"
             return Text.assemble(
-                ("Choose your card: ", "bold"), ("←→", keys), " or ", (places, keys),
-                " by place, then ", ("Enter", keys), ".", after)
+                ("Choose your card: ", "bold"), ("←→", keys), " or type its number, then ",
+                ("Enter", keys), ".", after)
         if mode == "quantum":
             return Text.assemble(
                 ("Your card is the lowest: ", "bold"), "it goes back to the box; play a "
@@ -1112,24 +1121,53 @@ class OverstockedScreen(GameScreen):
 
     def number_keys(self) -> list[str]:
         mode = self._mode
-        if mode in ("pick", "quantum"):
+        if mode == "pick":  # a card's number, typed digit by digit
+            return list("0123456789")
+        if mode == "quantum":
             return [str(n + 1) for n in range(len(self.query_one("#os-hand", CrateHand).cards))]
         if mode in ("mark", "incentive", "nominate"):
             return [c.key for c in self.query_one("#os-actions", ActionBar).choices if c.enabled]
         return []
 
+    def _type_digit(self, digit: str) -> None:
+        """A digit of a card's number, typed: the hand showed the cards'
+        numbers, and a number key picking by place (4 gave the 4th card,
+        13) was a trap. Digits within TYPE_GAP seconds make one number
+        (1 then 7: card 17); the card it names waits for Enter, as a card
+        picked with the arrows does."""
+        hand = self.query_one("#os-hand", CrateHand)
+        texts = [card.text for card in hand.cards]
+        now = time.monotonic()
+        typed = (self._typed if now - self._typed_at < TYPE_GAP else "") + digit
+        self._typed_at = now
+        for attempt in dict.fromkeys((typed, digit)):  # else a new number
+            starting = [i for i, text in enumerate(texts) if text.startswith(attempt)]
+            if starting:
+                break
+        else:
+            self._typed = ""
+            self.notify(f"No card {typed} in your hand: type one of {', '.join(texts)} "
+                        "(or ←→), then Enter.", severity="warning", timeout=4, markup=False)
+            return
+        self._typed = attempt
+        exact = texts.index(attempt) if attempt in texts else None
+        hand.move_to(exact if exact is not None else starting[0])
+        hand.focus()
+        hand.pending = exact  # a number still being typed waits for its next digit
+        hand.refresh()
+        self._draw_prompt()
+
     def action_number(self, number: int) -> None:
         mode = self._mode
         index = number - 1
-        if mode in ("pick", "quantum"):
+        if mode == "pick":
+            self._type_digit(str(number))
+            return
+        if mode == "quantum":
             hand = self.query_one("#os-hand", CrateHand)
             if 0 <= index < len(hand.cards):
                 hand.move_to(index)
                 hand.focus()
-                if mode == "pick":
-                    hand.pending = index
-                    hand.refresh()
-                    self._draw_prompt()
             else:
                 self.no_choice(number, self.number_keys())
             return
