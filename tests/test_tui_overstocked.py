@@ -98,6 +98,9 @@ async def test_a_card_is_picked_by_its_number_not_its_place():
     assert waiting == "5"  # no 25: 5 is a number of its own
     submitted, _, _ = await run(update, keys=["3", "7", "enter"])
     assert submitted == [(0, Pick(37))]
+    _, _, notes = await run(update, keys=["3", "7", "9"], after=lambda screen: [
+        n.message for n in screen.app._notifications])
+    assert notes and notes[-1].startswith("No card 9 in your hand")  # not "379"
 
 
 async def test_escape_cancels_the_confirmation():

@@ -1145,8 +1145,10 @@ class OverstockedScreen(GameScreen):
             if starting:
                 break
         else:
+            # after a whole card's number (30), a digit starts a new one (9)
+            wanted = digit if self._typed in texts else typed
             self._typed = ""
-            self.notify(f"No card {typed} in your hand: type one of {', '.join(texts)} "
+            self.notify(f"No card {wanted} in your hand: type one of {', '.join(texts)} "
                         "(or ←→), then Enter.", severity="warning", timeout=4, markup=False)
             return
         self._typed = attempt
