@@ -271,7 +271,6 @@ def test_a_directory_of_saves_that_cannot_be_read_says_so(data_dir, monkeypatch,
     import errno
     import os
 
-    from tui.cli import main
 
     assert store.list_matches(data_dir / "not-yet") == []
     played("overstocked", SEATS[:2], 10)
@@ -283,6 +282,19 @@ def test_a_directory_of_saves_that_cannot_be_read_says_so(data_dir, monkeypatch,
         return real_scandir(path)
 
     monkeypatch.setattr(os, "scandir", scandir)
+    said_unreadable(capsys)
+    monkeypatch.undo()
+    a_file = data_dir / "a-file"
+    a_file.write_text("not a directory\n")
+    with pytest.raises(store.SavesUnreadable, match="Not a directory"):
+        store.list_matches(a_file)
+
+
+def said_unreadable(capsys) -> None:
+    """The listing, Continue and `overtable saves --list` all say the saves
+    cannot be read (not "No saved matches")."""
+    from tui.cli import main
+
     with pytest.raises(store.SavesUnreadable, match="cannot be read .Permission denied."):
         store.list_matches()
     with pytest.raises(store.SavesUnreadable):
@@ -290,11 +302,6 @@ def test_a_directory_of_saves_that_cannot_be_read_says_so(data_dir, monkeypatch,
     assert main(["saves", "--list"]) == 1
     err = capsys.readouterr().err
     assert "cannot be read (Permission denied)" in err and "No saved matches" not in err
-    monkeypatch.undo()
-    a_file = data_dir / "a-file"
-    a_file.write_text("not a directory\n")
-    with pytest.raises(store.SavesUnreadable, match="Not a directory"):
-        store.list_matches(a_file)
 
 
 def test_a_directory_of_saves_that_cannot_be_searched_says_so(data_dir, monkeypatch, capsys):
@@ -305,7 +312,6 @@ def test_a_directory_of_saves_that_cannot_be_searched_says_so(data_dir, monkeypa
     import errno
     import os
 
-    from tui.cli import main
 
     played("overstocked", SEATS[:2], 10)
     matches = os.fspath(data_dir / "matches")
@@ -317,13 +323,7 @@ def test_a_directory_of_saves_that_cannot_be_searched_says_so(data_dir, monkeypa
         return real_stat(path, *args, **kwargs)
 
     monkeypatch.setattr(os, "stat", stat)
-    with pytest.raises(store.SavesUnreadable, match="cannot be read .Permission denied."):
-        store.list_matches()
-    with pytest.raises(store.SavesUnreadable):
-        store.latest()
-    assert main(["saves", "--list"]) == 1
-    err = capsys.readouterr().err
-    assert "cannot be read (Permission denied)" in err and "No saved matches" not in err
+    said_unreadable(capsys)
 
 
 def test_saves_list_bounds_a_line_of_many_seats_or_long_names():

@@ -174,6 +174,18 @@ async def test_new_match_back_without_escape():
 # -- a table: bots, hand-over, undo, results --------------------------------------
 
 
+async def play_to_the_cover(pilot, app) -> None:
+    """Play the first legal action until the next person's turn: the cover."""
+    table = app.table
+    while table.handover_to is None and not table.match.finished:
+        seat = table.viewer
+        table.screen.play(table.make_update().legal[0])
+        await pilot.pause()
+        if table.viewer != seat:
+            break
+    await wait_for(pilot, lambda: on(app, HandoverScreen))
+
+
 async def test_handover_between_two_humans(fake_screen):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -192,13 +204,7 @@ async def test_handover_between_two_humans(fake_screen):
         update = game_screen.shown[-1]
         assert update.seat == first and update.legal
         # play until control passes to the other human: the cover comes back
-        while table.handover_to is None and not table.match.finished:
-            seat = table.viewer
-            game_screen.play(table.make_update().legal[0])
-            await pilot.pause()
-            if table.viewer != seat:
-                break
-        await wait_for(pilot, lambda: on(app, HandoverScreen))
+        await play_to_the_cover(pilot, app)
         assert table.handover_to != first
         await pilot.press("enter")
         await pilot.pause()
@@ -219,13 +225,7 @@ async def test_the_last_players_notices_do_not_reach_the_next(fake_screen):
         table = app.table
         game_screen = table.screen
         game_screen.notify("Your card 24 fits nowhere.")
-        while table.handover_to is None and not table.match.finished:
-            seat = table.viewer
-            game_screen.play(table.make_update().legal[0])
-            await pilot.pause()
-            if table.viewer != seat:
-                break
-        await wait_for(pilot, lambda: on(app, HandoverScreen))
+        await play_to_the_cover(pilot, app)
         assert not app._notifications  # gone with the last player
         app.screen.notify("Nothing to take back: a card was drawn since your last move.")
         await pilot.press("enter")
