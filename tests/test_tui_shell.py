@@ -440,18 +440,9 @@ async def test_resuming_a_match_that_went_on_in_a_new_file_opens_that_one(fake_s
     ...") opened the old file again and offered "Resume at the last valid
     action?" from the old point: a second, diverging copy of the match. It
     opens the continuation, as the saved-matches screen does, and says so."""
-    import random
-
-    from core import CHANCE
     from saves.match import Match
 
-    match = new_match("human", "random")
-    rng = random.Random(1)
-    while CHANCE in match.game.to_act(match.state):
-        match.step_chance(rng)
-    with open(match.path, "a", encoding="utf-8") as f:
-        f.write('{"seat": 0, "act')
-    match.close()
+    match = torn_match()
     old = match.path.read_bytes()
     loaded = Match.load(match.path).match
     seat = min(loaded.to_act())
@@ -467,19 +458,24 @@ async def test_resuming_a_match_that_went_on_in_a_new_file_opens_that_one(fake_s
     assert match.path.read_bytes() == old
 
 
-async def test_damaged_match_offers_resume(fake_screen, data_dir):
-    match = new_match("human", "random")
-    # let the match run to the human's first decision, then tear the last line
+def torn_match() -> Any:
+    """A match run to the human's first decision, its last line then torn."""
     import random
 
     from core import CHANCE
 
+    match = new_match("human", "random")
     rng = random.Random(1)
     while CHANCE in match.game.to_act(match.state):
         match.step_chance(rng)
     with open(match.path, "a", encoding="utf-8") as f:
         f.write('{"seat": 0, "act')
     match.close()
+    return match
+
+
+async def test_damaged_match_offers_resume(fake_screen, data_dir):
+    match = torn_match()
     app = make_app(start="resume", argument=match.header.match_id[:8])
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: on(app, ConfirmScreen))
