@@ -378,3 +378,30 @@ def test_keys_pass_no_faster_than_a_person_types_but_ctrl_q_always():
     names = [m.key for m in passed if isinstance(m, events.Key)]
     assert int(key_input.KEY_BURST) <= len(names) <= int(key_input.KEY_BURST) + 10
     assert names[-1] == "ctrl+q" and isinstance(passed[-1], events.Paste)
+
+
+def test_the_input_drops_bytes_not_utf8_and_bounds_a_paste():
+    """Hostile-network review: one byte that is not UTF-8 ended the app in
+    the driver's decoding; a paste never closed swallowed every key after
+    it, Ctrl+Q too, and grew the app's memory without bound."""
+    from tui.key_input import MAX_PASTE, PASTE_END, PASTE_START, InputDecoder
+
+    decoder = InputDecoder()
+    assert decoder.decode(b"caf\xe9 ok\xf4\x90\x80\x80!") == "caf ok!"
+    assert decoder.decode(b"\x1b") == "\x1b"  # the Escape key is not held back
+    # a paste's start split across reads is still seen
+    assert decoder.decode(b"a\x1b[20") == "a"
+    assert decoder.decode(b"0~hi\x1b[201~x") == PASTE_START + "hi" + PASTE_END + "x"
+    # Ctrl+Q in an open paste ends it, then acts
+    decoder = InputDecoder()
+    text = decoder.decode(PASTE_START.encode() + b"abc") + decoder.decode(b"\x11")
+    assert text == PASTE_START + "abc" + PASTE_END + "\x11"
+    # a paste past MAX_PASTE is cut, its rest dropped to its end
+    decoder = InputDecoder()
+    text = decoder.decode(PASTE_START.encode() + b"z" * (MAX_PASTE + 10))
+    text += decoder.decode(b"more" + PASTE_END.encode() + b"q")
+    assert text == PASTE_START + "z" * MAX_PASTE + PASTE_END + "q"
+    # read a byte at a time, the same
+    decoder = InputDecoder()
+    whole = (PASTE_START + "xy" + PASTE_END + "k").encode()
+    assert "".join(decoder.decode(bytes([b])) for b in whole) == PASTE_START + "xy" + PASTE_END + "k"

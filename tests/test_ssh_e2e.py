@@ -468,16 +468,19 @@ async def test_what_a_client_sends_that_no_keyboard_types_is_dropped(host):
     """Hostile-network review: over SSH the input is whatever the client
     sends. A key sequence past Unicode ended the player's app with a
     traceback on their screen; a terminal's reply nobody asked for was
-    typed out as keys ("?" opened the help); 100 kB of unbracketed keys
-    kept the app busy for minutes, Ctrl+Q unread behind them. Now the app
-    drops the first two, passes keys no faster than a person types, and
-    Ctrl+Q ends the session at once after the flood."""
+    typed out as keys ("?" opened the help); a byte that is not UTF-8
+    ended the app too; 100 kB of unbracketed keys kept the app busy for
+    minutes, Ctrl+Q unread behind them, and a paste never closed swallowed
+    Ctrl+Q for good. Now the app drops the first three, passes keys no
+    faster than a person types, and Ctrl+Q ends an open paste and the
+    session at once after the flood."""
     port, _, keys = host
     ann = await Terminal.open(port, keys["Ann"], "Ann")
     try:
         await ann.wait_for("You are Ann", 60)
         for sequence in (b"\x1b[1114112u", b"\x1b[999999999999999999A", b"\x1b[?1;2c",
-                         b"\x1b[1;2:1114112u"):
+                         b"\x1b[1;2:1114112u", b"caf\xe9 ok", b"\xf4\x90\x80\x80",
+                         b"\x1b[M\xff\xff\xff"):
             ann.process.stdin.write(sequence)
         await ann.settle()
         assert not ann.closed, ann.text()
@@ -485,6 +488,8 @@ async def test_what_a_client_sends_that_no_keyboard_types_is_dropped(host):
         assert "Traceback" not in text and "You are Ann" in text
         assert "Everywhere" not in text  # F1's help (the "?" of the reply) did not open
         ann.process.stdin.write(b"z" * 100_000)
+        # a paste never closed (it swallowed every key after it, Ctrl+Q too)
+        ann.process.stdin.write(b"\x1b[200~" + b"y" * 100_000)
         await asyncio.sleep(0.5)
         ann.process.stdin.write(b"\x11")  # Ctrl+Q
         end = time.monotonic() + 20

@@ -9,16 +9,23 @@ types (found by the hostile-network review):
 - a terminal's reply the app never asked for (``ESC [ ? 1 ; 2 c``, a
   device-attributes report) was typed out as keys: "?" opened the help;
 - an unbracketed flood of keys (100 kB of "z") kept the app busy for
-  minutes, so Ctrl+Q, behind it, was never read.
+  minutes, so Ctrl+Q, behind it, was never read;
+- one byte that is not UTF-8 ("é" from a Latin-1 terminal) ended the app
+  with a traceback, in the driver's decoding, before any parser;
+- a bracketed paste never closed swallowed every key after it, Ctrl+Q
+  too, and grew the app's memory by 8 bytes a byte sent, without bound.
 
-`guard_key_parser` makes Textual's drivers read keys with
-`GuardedXTermParser`, which drops the first two; `paced_keys` wraps a driver
-class so that it passes keys no faster than a person types or a key
-repeats, Ctrl+Q and Ctrl+C always (a bracketed paste is one event).
+`guard_key_parser` makes Textual's drivers decode the input with
+`InputDecoder` (bytes that are not UTF-8 dropped; a paste cut at
+MAX_PASTE characters and closed by Ctrl+Q or Ctrl+C) and read keys with
+`GuardedXTermParser`, which drops sequences it cannot read; `paced_keys`
+wraps a driver class so that it passes keys no faster than a person types
+or a key repeats, Ctrl+Q and Ctrl+C always (a bracketed paste is one event).
 """
 
 from __future__ import annotations
 
+import codecs
 import re
 import time
 from collections.abc import Iterable
@@ -39,9 +46,16 @@ _CSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-Z\\-~]\Z")
 _X10_MOUSE = "\x1b[M"
 
 #: keys a second passed on at length, and at once (a held key repeats some
-#: 30 times a second; a person types far fewer)
+#: 30 times a second; a person types far fewer; a chat line of 200
+#: characters pasted where the terminal does not bracket pastes comes whole)
 KEYS_PER_SECOND = 40.0
-KEY_BURST = 80.0
+KEY_BURST = 200.0
+#: the most characters a bracketed paste gives (a chat line holds 200, a
+#: name 40); the rest of a longer one is dropped
+MAX_PASTE = 4096
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
+#: keys that end a paste still open (the way out)
+_WAY_OUT = ("\x11", "\x03")
 #: keys that always pass: the way out
 ALWAYS = frozenset({"ctrl+q", "ctrl+c"})
 
@@ -68,14 +82,102 @@ class GuardedXTermParser(XTermParser):
         return keys
 
 
+class InputDecoder:
+    """The terminal's bytes as text for the key parser: bytes that are not
+    UTF-8 dropped, and a bracketed paste bounded: past MAX_PASTE characters
+    it is closed (the rest dropped until its end), and Ctrl+Q or Ctrl+C
+    inside one closes it first, so they act."""
+
+    def __init__(self) -> None:
+        self._utf8 = codecs.getincrementaldecoder("utf-8")(errors="ignore")
+        #: inside a paste; its characters so far; dropping the rest of one
+        self._open = False
+        self._size = 0
+        self._dropping = False
+        #: the end of the last text, which may begin a paste's marker
+        self._carry = ""
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        text = self._carry + self._utf8.decode(data, final)
+        self._carry = ""
+        out: list[str] = []
+        i = 0
+        while i < len(text):
+            inside = self._open or self._dropping
+            marker = PASTE_END if inside else PASTE_START
+            j = text.find(marker, i)
+            end = j if j >= 0 else len(text)
+            if inside:
+                exits = [k for k in (text.find(c, i, end) for c in _WAY_OUT) if k >= 0]
+                if exits:  # Ctrl+Q or Ctrl+C in a paste: it ends, they act
+                    self._give(out, text[i:min(exits)])
+                    self._close(out)
+                    i = min(exits)
+                    continue
+            if j < 0:
+                # a marker's beginning at the end waits for the rest (not a
+                # lone ESC outside a paste: the Escape key would wait too)
+                keep = len(text) if final else _marker_start(text, marker, i, 1 if inside else 2)
+                if inside:
+                    self._give(out, text[i:keep])
+                else:
+                    out.append(text[i:keep])
+                self._carry = text[keep:]
+                break
+            if inside:
+                self._give(out, text[i:j])
+                self._close(out)
+            else:
+                out.append(text[i:j] + PASTE_START)
+                self._open, self._size = True, 0
+            i = j + len(marker)
+        return "".join(out)
+
+    def _give(self, out: list[str], part: str) -> None:
+        """Pasted characters, as many as the paste has room for."""
+        if self._dropping or not part:
+            return
+        room = MAX_PASTE - self._size
+        out.append(part[:room])
+        self._size += min(len(part), room)
+        if len(part) > room:  # full: the paste is closed, its rest dropped
+            out.append(PASTE_END)
+            self._open, self._dropping = False, True
+
+    def _close(self, out: list[str]) -> None:
+        if self._open:
+            out.append(PASTE_END)
+        self._open = self._dropping = False
+
+
+def _marker_start(text: str, marker: str, start: int, shortest: int) -> int:
+    """Where a beginning of `marker` (of `shortest` characters at least)
+    ends `text` (from `start`), to wait for the next text; len(text) if
+    none does."""
+    for n in range(min(len(marker) - 1, len(text) - start), shortest - 1, -1):
+        if marker.startswith(text[-n:]):
+            return len(text) - n
+    return len(text)
+
+
+def _input_decoder(encoding: str, *args: Any, **kwargs: Any) -> Any:
+    """`codecs.getincrementaldecoder` as Textual's driver calls it (for
+    "utf-8"): an `InputDecoder` class."""
+    if encoding.replace("_", "-").lower() in ("utf-8", "utf8"):
+        return InputDecoder
+    return codecs.getincrementaldecoder(encoding, *args, **kwargs)
+
+
 def guard_key_parser() -> None:
-    """Textual's drivers build their parser by the name their module
-    imported: that name now gives the guarded one (for every app of this
-    process; Textual's minor version is pinned, and a test reads a reply
-    and a sequence past Unicode through a real driver)."""
+    """Textual's drivers build their decoder and parser by the names their
+    module imported: those names now give the guarded ones (for every app
+    of this process; Textual's minor version is pinned, and tests send a
+    reply, a sequence past Unicode, a byte that is not UTF-8 and an
+    unclosed paste through a real session)."""
     from textual.drivers import linux_driver
 
     linux_driver.XTermParser = GuardedXTermParser  # type: ignore[misc]
+    linux_driver.getincrementaldecoder = _input_decoder  # type: ignore[assignment]
 
 
 def paced_keys(driver_class: type[Any]) -> type[Any]:
