@@ -54,14 +54,14 @@ MAX_CHANNELS_PER_CONNECTION = MAX_SESSIONS_PER_PLAYER
 #: (its version, as it connects); a bare connection never does.
 MAX_STARTUPS_PER_ADDRESS = 10
 MAX_STARTUPS = 40
-#: seconds a connection that has spoken but not begun to log in keeps its
-#: place against a new one (a client's key exchange takes well under a
+#: seconds a connection that has spoken but offered no player's key keeps
+#: its place against a new one (a client's key exchange takes well under a
 #: second: a player's login is not ended in the middle of it)
 STARTUP_GRACE_SECONDS = 2.0
 #: seconds a connection has to log in
 LOGIN_SECONDS = 30
-#: seconds a connection has to begin logging in (its key exchange done: an
-#: SSH client does so in well under a second; a bare connection never does)
+#: seconds a connection has to offer a player's key (an SSH client does so
+#: in well under a second; a bare connection or a stranger never does)
 HELLO_SECONDS = 10
 #: a window resize reaches the player's app at most this often (the newest
 #: size): each one has the app lay its screen out again, and a client may
@@ -191,13 +191,13 @@ class FrontDoor:
 
 def _least_begun(servers: list[_Server], now: float) -> _Server | None:
     """Of `servers` (oldest first), the one to end for room: the oldest that
-    has sent nothing, else the oldest that has not begun to log in past its
-    grace; None when each is a client on its way."""
+    has sent nothing, else the oldest that has offered no player's key past
+    its grace; None when each is a client on its way."""
     for server in servers:
         if not server.spoke:
             return server
     for server in servers:
-        if not server.logging_in and now - server.since >= STARTUP_GRACE_SECONDS:
+        if not server.keyed and now - server.since >= STARTUP_GRACE_SECONDS:
             return server
     return None
 
@@ -210,9 +210,11 @@ class _Server(asyncssh.SSHServer):
         #: this connection counts among its player's open ones
         self.counted = False
         #: the client has sent something (an SSH client's version comes
-        #: as it connects), and has begun to log in (its key exchange done)
+        #: as it connects), and has offered a player's key (a stranger
+        #: cannot; past that its login, a passphrase typed maybe, has
+        #: LOGIN_SECONDS)
         self.spoke = False
-        self.logging_in = False
+        self.keyed = False
         #: when the connection was made (time.monotonic)
         self.since = time.monotonic()
 
@@ -269,12 +271,20 @@ class _Server(asyncssh.SSHServer):
         if len(startups) >= MAX_STARTUPS:
             held: dict[str, list[_Server]] = defaultdict(list)
             for server, a in startups.items():
-                if _least_begun([server], now) is not None:
-                    held[a].append(server)
-            if not held:
-                return False
-            victim = _least_begun(max(held.values(), key=len), now)
-            if victim is None:  # cannot be: `held` has only such ones
+                held[a].append(server)
+            # only the address holding the most gives a place up (a
+            # player's connection, a moment old, has not spoken yet
+            # either: it is never the one a flood's newcomer ends)
+            crowd = max(held.values(), key=len)
+            victim = _least_begun(crowd, now)
+            share = len(held.get(address, ())) + 1
+            if victim is None and len(crowd) > share:
+                # every place of it is a client within its grace or keyed:
+                # a flood that reopens faster than the grace, from a few
+                # addresses; one not keyed goes, grace or not (a flood from
+                # as many addresses as places is beyond this)
+                victim = next((server for server in crowd if not server.keyed), None)
+            if victim is None:
                 return False
             victim.end_startup()
         return True
@@ -287,7 +297,7 @@ class _Server(asyncssh.SSHServer):
             self.conn.abort()
 
     def _hello_due(self) -> None:
-        if not self.logging_in and self in self.door.startups:
+        if not self.keyed and self in self.door.startups:
             self.end_startup()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -297,7 +307,6 @@ class _Server(asyncssh.SSHServer):
             self.door.connections[self.player] -= 1
 
     def begin_auth(self, username: str) -> bool:
-        self.logging_in = True
         return True
 
     def password_auth_supported(self) -> bool:
@@ -317,6 +326,7 @@ class _Server(asyncssh.SSHServer):
                 # called for a bare offer of the key too (no proof yet): the
                 # connection is counted once authentication has succeeded
                 self.player = player.name
+                self.keyed = True
                 return True
         return False
 
