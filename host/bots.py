@@ -203,6 +203,11 @@ class BotHolder:
             await asyncio.wait_for(hurried.wait(), rest)
 
     def _answer(self, update: SeatUpdate, action: Any) -> None:
+        # the decision is no longer under way: sending it may bring this
+        # seat's next update at once (inside `send`), and a next choice with
+        # the same moves (a second potion to read as the deal goes on) was
+        # taken for this one still thinking, and never decided (play-test)
+        self._thinking_over = None
         link = self.link
         if link is None or not link.open:
             return

@@ -728,3 +728,52 @@ def test_a_bots_move_that_could_not_be_saved_is_said_to_the_table(tmp_path, monk
                     "space left on device); nothing was played. The match waits, saved up to "
                     "its last action: once the journal can be written, leave the table and "
                     "come back to it."]
+
+
+async def test_a_bot_offered_the_same_moves_again_at_once_decides_again():
+    """Play-test (Boss Quest with Potions): a bot read a potion dealt to it;
+    its answer, sent, dealt it another at once, the same two moves to
+    choose from. That update came while the first decision's task was
+    still ending, was taken for the same decision thinking on, and the bot
+    never decided: "thinking..." for good, and "move now" found no bot
+    thinking. A decision being answered is no longer under way."""
+    import asyncio
+
+    from core.bossquest.actions import ReadPotion
+
+    legal = (ReadPotion(1), ReadPotion(-1))
+
+    def update(seq):
+        return SeatUpdate(game="boss-quest", seat=0, view=None, legal=legal,
+                          to_act=frozenset({0}), names=("Cora",), bots=frozenset({0}),
+                          log=(), thinking=0, thinking_since=seq, can_undo=False,
+                          outcome=None, seq=seq)
+
+    class Bot:
+        def choose(self, game, view, seat, legal, rng):
+            return legal[0]
+
+    holder = BotHolder(Bot(), None, random.Random(1), threaded=True)
+    sent = []
+
+    class Link:
+        open = True
+        seats = frozenset({0})
+
+        class session:
+            seq = 1
+
+        def send(self, command):
+            sent.append(command)
+            if len(sent) == 1:  # the answer brings the next choice at once
+                Link.session.seq = 2
+                holder.receive(update(2))
+            return None
+
+    holder.link = Link()
+    holder.receive(update(1))
+    for _ in range(200):
+        if len(sent) == 2:
+            break
+        await asyncio.sleep(0.01)
+    assert [(c.seq, c.action) for c in sent] == [(1, legal[0]), (2, legal[0])]
