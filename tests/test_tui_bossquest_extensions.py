@@ -192,6 +192,37 @@ async def test_a_personal_spell_is_one_choice_then_its_boss():
         assert app.port.submitted == [(0, bosses[1])]
 
 
+async def test_after_a_personal_spell_the_cursor_stays_among_the_spells_left():
+    """Play-test: after a personal spell was played the cursor went back to
+    the first choice and the spells closed up, so Right Right played
+    another spell than the one meant (and a stray Enter on "Attack!" at a
+    wave's end ends it). The next decision's cursor starts where the spell
+    played was, among the spells left."""
+    from core.bossquest.actions import PlayPersonal
+    from tui.screens.bossquest import _PersonalSpell
+    from tui.widgets import ActionBar
+
+    state = solo_table()
+    update = make_update(state)
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        spells = [i for i, c in enumerate(bar.choices) if isinstance(c.value, _PersonalSpell)]
+        index = spells[1]
+        bar.move_to(index)
+        bar.choose(index)
+        await pilot.pause()
+        bar.choose(0)  # on the first Boss
+        await pilot.pause()
+        (seat, played), = app.port.submitted
+        assert isinstance(played, PlayPersonal)
+        app.game_screen.show(make_update(GAME.apply(state, seat, played)))
+        await pilot.pause()
+        assert isinstance(bar.choices[bar.cursor].value, _PersonalSpell)
+        assert bar.cursor == index  # the spell that was right of it now
+
+
 async def test_solo_quest_number_keys_give_to_a_boss_and_play_a_spell_on_one():
     """The Solo Quest's Bosses are numbered on the board: with weapons drawn
     (BQ-40: seen, then given), key 2 gives them to Boss 2; with a personal

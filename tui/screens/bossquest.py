@@ -701,6 +701,12 @@ class BossQuestScreen(GameScreen):
         #: the update the action bar's choices were last laid out for: a new
         #: one puts the cursor back on a safe choice (`_safe_choice`)
         self._bar_update: TableUpdate | None = None
+        #: where on the action bar the Solo Quest's personal spell being
+        #: played was chosen: the next decision's cursor starts among the
+        #: spells left, not on "Attack!" (play-test: the spells closed up,
+        #: the cursor went back to Attack!, and Right Right played another
+        #: spell than meant; a stray Enter there ends the wave)
+        self._spell_at: int | None = None
         #: the update the knights' list was last drawn for (a new target to
         #: choose starts its cursor afresh: `_first_target`)
         self._knights_update: TableUpdate | None = None
@@ -1455,6 +1461,10 @@ class BossQuestScreen(GameScreen):
         fresh = self.update is not self._bar_update
         self._bar_update = self.update
         bar.set_choices(choices, keep_cursor=not fresh)
+        spells = [i for i, c in enumerate(choices) if isinstance(c.value, _PersonalSpell)]
+        if fresh and self._spell_at is not None and spells:
+            bar.move_to(min(max(self._spell_at, spells[0]), spells[-1]))
+            return
         safe = _safe_choice(choices, at_the_hp=self._at_the_hp()) if fresh else None
         if safe is not None:
             bar.move_to(safe)
@@ -1604,6 +1614,8 @@ class BossQuestScreen(GameScreen):
         if isinstance(value, _PersonalSpell) or value is _BACK:
             # a personal spell chosen (then its Boss), or back to every choice
             self._personal = value.spell if isinstance(value, _PersonalSpell) else None
+            bar = self.query_one("#bq-actions", ActionBar)
+            self._spell_at = bar.cursor if isinstance(value, _PersonalSpell) else None
             if self.update is not None:  # the cursor on the first of the new choices
                 self.query_one("#bq-actions", ActionBar).set_choices(
                     self._other_choices(self.update), keep_cursor=False)
@@ -1612,6 +1624,8 @@ class BossQuestScreen(GameScreen):
             self.refresh_bindings()  # the footer's keys: the Bosses by number, not Ask
             return
         if value is not None and self._legal(value):
+            if not isinstance(value, PlayPersonal):
+                self._spell_at = None
             self.play(value)
 
     def _pick_target(self, index: int) -> None:
