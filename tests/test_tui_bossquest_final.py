@@ -90,6 +90,8 @@ async def play_to_the_duel(tmp_path, monkeypatch, seed):
         header = text.splitlines()[0]
         # BQ §Final Boss: the game is over; the header says the duel, not a round
         assert "Final Boss:" in header and "Armorer" not in header, header
+        # play-test: "the game is over" read as if nothing was left to choose
+        assert "game is over" not in header, header
         seen["duel"] = seen.get("duel", 0) + 1
         if state.phase is Phase.DUEL_CHOOSE and screen.update.legal:
             # the spells Ann activates one of are on screen, not "No spells."

@@ -934,10 +934,11 @@ class BossQuestScreen(GameScreen):
             parts.append(Text(f"Solo Quest, wave {view.wave or 1}"))
             parts.append(Text(f"{HEART}{view.knights[0].hearts}"))
         elif view.champion is not None:
-            # BQ §Final Boss: the game is over; its winner faces the MegaBoss
+            # BQ §Final Boss: the game is decided; its winner faces the MegaBoss
+            # ("the game is over" read as if nothing was left to choose)
             parts.append(Text(f"Final Boss: {self._who(view.champion)} vs the MegaBoss",
                               style="bold reverse"))
-            parts.append(Text("the game is over"))
+            parts.append(Text("the game is decided"))
         else:
             parts.append(Text(f"Round {view.round}"))
             parts.append(Text(f"Armorer: {self._who(view.armorer)}"))
