@@ -647,3 +647,24 @@ def test_the_combat_summary_names_the_boss_as_the_boss_panel_does():
     assert first == "Boss 17 HP (card 16, spells +1)"
     same = attrs.evolve(result, hp=16)
     assert combat_text(same, lambda s: names[s], weapons=False).plain.split("\n")[0] == "Boss 16 HP"
+
+
+async def test_a_knight_whose_weapons_are_all_turned_up_shows_the_total():
+    """Play-test: after combat turned every hidden weapon up, the knights'
+    rows still read "shows 14+?": the "?" was face up. A knight with every
+    weapon face up (and read) shows the total; one with a face-down weapon
+    still shows what the others can count, "+?"."""
+    from core.bossquest import GAME
+    from core.bossquest.state import PUBLIC
+
+    state = full_state()
+    bram = state.knights[1]
+    bram = attrs.evolve(bram, hidden=Hidden(bram.hidden.weapon, frozenset({1, PUBLIC})))
+    state = attrs.evolve(state, knights=(state.knights[0], bram) + state.knights[2:])
+    update = make_update(state)
+    total = GAME.strength(update.view, 1)
+    assert total is not None
+    _, text = await run(update, size=(80, 24))
+    row = next(line for line in text.splitlines() if "Bob " in line and "♥" in line)
+    assert f"shows {total}" in row and f"shows {total}+?" not in row, row
+    assert "+?" in text  # the others' hidden weapons are still face down

@@ -1183,7 +1183,17 @@ class BossQuestScreen(GameScreen):
             # read: "shows 5+?" for R5 P1 B2 [±3] read it at -3 meanwhile
             read = {card for card, _ in knight.readings}
             unread = sum(w.value for w in knight.visible if w.potion and w not in read)
-            tail.append(f"  shows {GAME.visible_strength(view, seat) + unread}+?", style="dim")
+            faces = [card.weapon for card in down] + list(knight.visible)
+            whole = (all(PUBLIC in card.known_to for card in down)
+                     and not any(w is None or (w.potion and w not in read) for w in faces))
+            strength = GAME.strength(view, seat) if whole else None
+            if strength is not None:
+                # every weapon face up and read (after combat's reveal): the
+                # total, not "14+?" (play-test: the "?" was turned up)
+                tail.append(f"  shows {strength}", style="dim")
+            else:
+                tail.append(f"  shows {GAME.visible_strength(view, seat) + unread}+?",
+                            style="dim")
         # Many cards on one line at 80 columns: they close up rather than
         # push the end of the row off the panel.
         room = self._knight_room(view.players, picking)
