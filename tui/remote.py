@@ -457,7 +457,7 @@ class RemoteTable:
             # ("Enter on it sits you down") is done with: the table is here
             said = self._turn_notes.pop(table, None)
             if said is not None:
-                self.app.call_later(self._take_down, said)
+                self.app.call_later(self.app.withdraw_notice, said)
         was_mine = bool(screen.update is not None and screen.update.legal)
         screen.show(update)
         if update.legal and not was_mine and update.outcome is None:
@@ -536,17 +536,9 @@ class RemoteTable:
         said = self._turn_notes.pop(table, None)
         if said is not None:
             # a notice is a message: taken down after it has gone up
-            self.app.call_later(self._take_down, said)
+            self.app.call_later(self.app.withdraw_notice, said)
         title = getattr(_game(update.game), "title", "a table")
         self.app.notify(f"Your turn at {title}: q for the lobby, then Enter on it.", timeout=8)
-
-    def _take_down(self, text: str) -> None:
-        """Take down the notices that say `text`."""
-        notices = getattr(self.app, "_notifications", ())
-        for note in [n for n in notices if n.message == text]:
-            # Textual (pinned 8.2) takes a notice down only by this name
-            with contextlib.suppress(Exception):
-                self.app._unnotify(note)
 
     def _your_turn(self, screen: GameScreen, table: str) -> None:
         """It just became this player's decision: say so (and ring, if asked)."""
