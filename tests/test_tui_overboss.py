@@ -385,6 +385,23 @@ async def test_reveal_asks_first(answer, played):
     assert submitted == ([(0, RevealBoss())] if played else [])
 
 
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+async def test_the_moves_open_any_time_are_named_once_on_screen(size):
+    """Spire and reveal are open at any moment of a turn: the action bar
+    and the footer name them; the prompt named them a third time."""
+    update = make_update(midgame())
+    assert RevealBoss() in update.legal and any(isinstance(a, UseSpire) for a in update.legal)
+    shown = {}
+
+    def inspect(screen):
+        shown["prompt"] = str(screen.query_one("#ob-prompt").render())
+        shown["bar"] = str(screen.query_one("#ob-actions").render())
+
+    await run(update, size=size, inspect=inspect)
+    assert "draft" in shown["prompt"].lower() and "Reveal Boss" in shown["bar"]
+    assert "reveal" not in shown["prompt"].lower() and "spire" not in shown["prompt"].lower()
+
+
 async def test_king_croak_with_two_market_dungeons():
     market = ((D, BANDIT), (I, YETI), (D, WOLF), (P, None))
     update = make_update(midgame(step=Step.CROAK, market=market, resume=Step.DRAFT,

@@ -814,12 +814,10 @@ class OverbossScreen(GameScreen):
         self._draw_prompt()  # the prompt says who is thinking, and for how long
 
     def _draw_prompt(self) -> None:
-        """The prompt, and after it the moves open at any moment of the turn
-        (`_extras`), kept whole: on its own line if it does not fit after."""
-        text = self._prompt_text()
-        extras = self._extras() if self._with_extras() else None
-        prompt = self.query_one("#ob-prompt", Flowed)
-        prompt.set_lines([Parts((text, extras), sep="  ")] if extras else [text])
+        # The moves open at any moment of a turn (Spire, reveal) are the
+        # action bar's: the prompt named them too, a third time with the
+        # footer, in two of 24 rows.
+        self.query_one("#ob-prompt", Flowed).set_lines([self._prompt_text()])
 
     def _key(self, key: str) -> tuple[str, str]:
         return (key, "bold reverse")
@@ -927,26 +925,6 @@ class OverbossScreen(GameScreen):
             return Text.assemble(("Warlord Grimtusk: ", "bold"), "pick a hero to slay ", move,
                                  "; ", k("s"), " skips.")
         return Text(str(step))
-
-    def _with_extras(self) -> bool:
-        """The prompt says which moves are open at any moment (`_extras`):
-        at the steps of a turn's own course, not inside a Boss's power or
-        Spire mode."""
-        return (self.update is not None and not self._spire and self._step in (
-            Step.DRAFT, Step.PLACE_TILE, Step.REFRESH, Step.TOKEN, Step.LAIR, Step.END))
-
-    def _extras(self) -> Text | None:
-        """The moves open at any moment of your turn: Spire and reveal."""
-        k = self._key
-        bits = []
-        legal = self.update.legal if self.update is not None else ()
-        if any(isinstance(a, UseSpire) for a in legal):
-            bits.append(Text.assemble(k("x"), " Spire"))
-        if self._legal(RevealBoss()):
-            bits.append(Text.assemble(k("r"), " reveal Boss"))
-        if not bits:
-            return None
-        return Text.assemble("Any time: ", Text(", ").join(bits), ".")
 
     def _waiting_text(self, update: TableUpdate) -> Text:
         view: State = update.view
