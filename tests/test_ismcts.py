@@ -21,7 +21,14 @@ import pytest
 
 from core import CHANCE, GAMES
 from core.bots import make_bot
-from core.bots.ismcts import POLL_EVERY, IsmctsBot, hooks_for, outcome_values
+from core.bots.ismcts import (
+    POLL_EVERY,
+    SETTLE_DEALS,
+    IsmctsBot,
+    _clear_lead,
+    hooks_for,
+    outcome_values,
+)
 from core.engine import Outcome, SearchHooks
 from core.playout import Playout, sample_chance
 
@@ -820,7 +827,8 @@ def test_common_deals_keep_the_budgets_and_move_now():
     state = after_deal(((1, 4), (2, 3)))
     view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
     hooks = attrs.evolve(HIGH_HOOKS, common_deals=True)
-    timed = IsmctsBot(iterations=None, seconds=0.05, hooks=hooks)
+    # (settle=False: the sure win below would settle before the clock ends it)
+    timed = IsmctsBot(iterations=None, seconds=0.05, hooks=hooks, settle=False)
     timed.choose(GAME, view, 0, legal, random.Random(1))
     assert timed.last.stopped_by == "seconds" and timed.last.iterations > 10
 
@@ -832,12 +840,72 @@ def test_common_deals_keep_the_budgets_and_move_now():
     assert sum(visits for _, visits, _ in tree.last.stats) == 41  # an iteration a visit
 
 
+def test_common_deals_settle_when_the_choice_changes_nothing():
+    """A choice that scores the same on every deal (a knight's potion read
+    when nothing is left to decide) costs `SETTLE_DEALS` deals, not the
+    whole budget, and answers the first action."""
+    state = after_deal(((1, 4), (2, 3)))
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+
+    def rollout(state: HighState, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        return legal[0]
+
+    def evaluate(state: HighState) -> tuple[float, float]:
+        return (0.5, 0.5)  # the same whatever was played
+
+    hooks = SearchHooks(determinize=high_determinize, rollout=rollout, common_deals=True,
+                        evaluate=evaluate, horizon=lambda state: lambda later: True)
+    bot = IsmctsBot(iterations=2000, hooks=hooks)
+    assert bot.choose(GAME, view, 0, legal, random.Random(1)) == legal[0]
+    assert bot.last.stopped_by == "settled"
+    assert bot.last.iterations == SETTLE_DEALS * len(legal)
+    whole = IsmctsBot(iterations=2000, hooks=hooks, settle=False)
+    whole.choose(GAME, view, 0, legal, random.Random(1))
+    assert whole.last.stopped_by == "iterations" and whole.last.iterations == 2000
+
+
+def test_common_deals_settle_on_a_clear_lead_and_not_on_a_close_one():
+    """The paired test (`_clear_lead`): the best action is settled once it
+    beats every other by more than `SETTLE_Z` standard errors of their
+    difference on the same deals; a close or noisy lead is not settled."""
+    rng = random.Random(3)
+    noise = [rng.random() for _ in range(60)]
+    same = list(noise)
+    assert _clear_lead([sum(noise), sum(same)], [noise, same])  # identical: nothing to choose
+    ahead = [v + 0.3 for v in noise]
+    assert _clear_lead([sum(ahead), sum(noise)], [ahead, noise])  # better on every deal
+    coin = [float(rng.random() < 0.5) for _ in range(60)]
+    other = [float(rng.random() < 0.5) for _ in range(60)]
+    assert not _clear_lead([sum(coin), sum(other)], [coin, other])  # a coin against a coin
+    # a third action still in doubt keeps the search going
+    near = [v + rng.gauss(0.0, 0.2) - 0.01 for v in ahead]
+    assert not _clear_lead([sum(ahead), sum(noise), sum(near)], [ahead, noise, near])
+
+
+def test_common_deals_settle_to_the_whole_budgets_answer_in_boss_quest():
+    """On Boss Quest's knights' decisions the settled search gives the
+    answer the whole budget gives, in fewer deals where one is clear."""
+    game = GAMES["boss-quest"]
+    hooks = hooks_for(game)
+    assert hooks.common_deals
+    saved = 0
+    for state, seat in _positions(game, 2, seed=5, every=3)[:10]:
+        view, legal = game.view(state, seat), game.legal_actions(state, seat)
+        whole = IsmctsBot(iterations=600, hooks=hooks, settle=False)
+        settled = IsmctsBot(iterations=600, hooks=hooks)
+        assert settled.choose(game, view, seat, legal, random.Random(2)) == whole.choose(
+            game, view, seat, legal, random.Random(2))
+        saved += whole.last.iterations - settled.last.iterations
+    assert saved > 0, "no decision was settled early"
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_settled_search_answers_what_the_whole_budget_would(game_id: str):
     """A tree search stops once no action can overtake the most visited one
     in the iterations left (`IsmctsBot.settle`): under an iteration budget
     its answer is exactly the whole budget's, in fewer iterations where the
-    decision is clear."""
+    decision is clear. (On common deals, by a paired test: the same answer
+    here, not in every position.)"""
     game = GAMES[game_id]
     hooks = _hooks(game_id)
     players = 3 if 3 in game.players else game.players.start
@@ -848,14 +916,17 @@ def test_a_settled_search_answers_what_the_whole_budget_would(game_id: str):
         settled = IsmctsBot(iterations=160, hooks=hooks)
         assert settled.choose(game, view, seat, legal, random.Random(4)) == whole.choose(
             game, view, seat, legal, random.Random(4))
-        if settled.last.stopped_by == "settled":
+        if settled.last.stopped_by == "settled" and hooks.common_deals:
+            # settled by the paired test on the deals (every action has as many)
+            assert settled.last.iterations < whole.last.iterations
+        elif settled.last.stopped_by == "settled":
             top, second = (settled.last.stats + ((None, 0, 0.0),))[:2]
             assert top[1] - second[1] > 160 - settled.last.iterations
             assert settled.last.iterations < whole.last.iterations
             saved += whole.last.iterations - settled.last.iterations
         else:
             assert settled.last.iterations == whole.last.iterations
-    if not hooks.common_deals:  # Boss Quest's knights search without a tree
+    if not hooks.common_deals:  # (Boss Quest's knights: the test above)
         assert saved > 0, "no decision was clear enough to stop early"
 
 
