@@ -44,3 +44,16 @@ async def test_the_same_notice_twice_shows_once_and_anew():
         app.notify("a1 is not a choice now.", severity="warning")
         await pilot.pause(0.3)
         assert len(list(app._notifications)) == 3
+
+
+async def test_ctrl_c_says_how_to_quit_in_plain_words():
+    """Play-test (2026-12-04): Ctrl+C showed Textual's reminder with its
+    markup as text, "Press [b]ctrl+q[/b] to quit the app"."""
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+c")
+        await pilot.pause(0.2)
+        said = [n.message for n in app._notifications]
+        assert len(said) == 1 and "Ctrl+Q" in said[0] and "[" not in said[0]
+        assert app.is_running

@@ -181,6 +181,12 @@ class OvertableApp(KeysInOrder, App[None]):
         super().notify(printable(message), title=printable(title), severity=severity,
                        timeout=timeout, markup=False)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C (Textual's reminder, whose words are markup: this app's
+        notices are plain text, and it read "Press [b]ctrl+q[/b]")."""
+        self.notify("Press Ctrl+Q to quit. Nothing is lost: every match is saved as it goes.",
+                    title="Do you want to quit?")
+
     def withdraw_notice(self, message: str) -> None:
         """Take down a notice still shown (one that stays as long as what it
         says holds, such as a match stopped by a draw it could not save)."""
