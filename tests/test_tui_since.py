@@ -123,6 +123,22 @@ def test_an_undo_that_takes_back_seen_lines_starts_again():
     assert tracker.observe(upd(4, ("a", "d"))).lines == ("d",)
 
 
+def test_an_undo_after_the_point_leaves_out_the_move_taken_back():
+    """Play-test (2026-12-04, hot-seat): Ann's screen saw Cora go to the
+    Wizard (behind the cover), Cora took it back and asked for 3 weapons;
+    Ann's recap told the Wizard and a weapon, not the ask."""
+    tracker = SinceTracker()
+    tracker.observe(upd(1, ("deal",)))
+    tracker.observe(upd(2, ("deal", "Bram asks for 2")))
+    tracker.observe(upd(3, ("deal", "Bram asks for 2", "Cora goes to the Wizard")))
+    recap = tracker.observe(upd(5, ("deal", "Bram asks for 2", "Cora asks for 3",
+                                    "Cora receives P5")))
+    assert recap.lines == ("Bram asks for 2", "Cora asks for 3", "Cora receives P5")
+    assert [step.lines for step in recap.steps] == [("Bram asks for 2",),
+                                                     ("Cora asks for 3", "Cora receives P5")]
+    assert recap.span() == (1, 5)
+
+
 async def test_the_recap_is_stepped_and_put_away_from_the_keyboard():
     """] chooses a step (drawn ▶ and reversed, the title counts it), z
     shows the whole log instead and brings the recap back."""

@@ -126,6 +126,14 @@ class SinceTracker:
             return Recap(before=update.view, after=update.view)
         memory = self._seats.get(seat)
         entry = (update.seq, tuple(update.log), update.view)
+        if memory is not None and entry[1][: len(memory.seen[-1][1])] != memory.seen[-1][1]:
+            # An undo took back lines seen since the point (hot-seat: Cora's
+            # "goes to the Wizard", seen behind Ann's cover, then taken back):
+            # only what the log still says is kept, or the recap told the
+            # move taken back and not the one made instead.
+            kept = [e for e in memory.seen if entry[1][: len(e[1])] == e[1]]
+            if kept and kept[0] is memory.seen[0]:
+                memory.seen = kept
         if memory is None or self._rewound(memory, entry):
             memory = self._seats[seat] = _Memory(point=update, seen=[entry])
         elif memory.acted_at is not None and update.seq > memory.acted_at:
