@@ -192,6 +192,34 @@ async def test_a_personal_spell_is_one_choice_then_its_boss():
         assert app.port.submitted == [(0, bosses[1])]
 
 
+@pytest.mark.parametrize("key", ["escape", "backspace"])
+async def test_escape_backs_out_of_a_personal_spells_bosses(key):
+    """Play-test (2026-12-04): from "Play Attack +2 on which Boss?" neither
+    Escape nor Backspace went back (only the bar's Back did); the cursor
+    was then on a Boss, and a second Enter spent the spell. They go back to
+    every choice, the cursor on the spell that was chosen."""
+    from tui.screens.bossquest import _PersonalSpell
+    from tui.widgets import ActionBar
+
+    app = ScreenApp(make_update(solo_table()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        labels = [c.label for c in bar.choices]
+        index = [i for i, c in enumerate(bar.choices) if isinstance(c.value, _PersonalSpell)][1]
+        bar.move_to(index)
+        bar.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "on which Boss? (Esc: back)" in screen_text(app)
+        await pilot.press(key)
+        await pilot.pause()
+        assert [c.label for c in bar.choices] == labels
+        assert bar.cursor == index
+        assert "on which Boss" not in screen_text(app)
+        assert app.port.submitted == []
+
+
 async def test_after_a_personal_spell_the_cursor_stays_among_the_spells_left():
     """Play-test: after a personal spell was played the cursor went back to
     the first choice and the spells closed up, so Right Right played

@@ -640,6 +640,8 @@ class BossQuestScreen(GameScreen):
         *(Binding(str(n), f"no_ask({n})", "", show=False) for n in range(1, 10)),
         Binding("up", "back", "Back", show=False,
                 tooltip="Back to the list you are picking from"),
+        Binding("escape,backspace", "personal_back", "Back", key_display="Esc",
+                tooltip="Solo Quest: back from a personal spell's Bosses to every choice"),
         # A potion's two readings, each its own key (Enter reads the
         # highlighted one): one key for both made either a guess.
         Binding("plus", "read_potion(1)", "Read plus", key_display="+",
@@ -1324,7 +1326,7 @@ class BossQuestScreen(GameScreen):
             # the Final Boss's or the Solo Quest's printed ending
             return Text(f"{view.ending} (b: the results · q: home)", style="bold")
         if mode == "other" and self._personal is not None:
-            return Text(f"Play {self._personal} on which Boss? (Back: every choice)",
+            return Text(f"Play {self._personal} on which Boss? (Esc: back)",
                         style="bold")
         if mode == "other":
             return extras.other_prompt(view, update.legal, update.seat)
@@ -1624,20 +1626,38 @@ class BossQuestScreen(GameScreen):
         value = event.choice.value
         if isinstance(value, _PersonalSpell) or value is _BACK:
             # a personal spell chosen (then its Boss), or back to every choice
-            self._personal = value.spell if isinstance(value, _PersonalSpell) else None
-            bar = self.query_one("#bq-actions", ActionBar)
-            self._spell_at = bar.cursor if isinstance(value, _PersonalSpell) else None
-            if self.update is not None:  # the cursor on the first of the new choices
-                self.query_one("#bq-actions", ActionBar).set_choices(
-                    self._other_choices(self.update), keep_cursor=False)
-                self.new_choice()  # a doubled Enter does not pick the Boss unseen
-            self._draw_prompt()
-            self.refresh_bindings()  # the footer's keys: the Bosses by number, not Ask
+            self._choose_personal(value.spell if isinstance(value, _PersonalSpell) else None)
             return
         if value is not None and self._legal(value):
             if not isinstance(value, PlayPersonal):
                 self._spell_at = None
             self.play(value)
+
+    def _choose_personal(self, spell: Any) -> None:
+        """The Solo Quest's personal `spell` chosen: its Bosses are offered
+        (the cursor on the first); None: back to every choice, the cursor on
+        the spell that was chosen."""
+        was = self._personal
+        self._personal = spell
+        bar = self.query_one("#bq-actions", ActionBar)
+        self._spell_at = bar.cursor if spell is not None else None
+        if self.update is not None:
+            bar.set_choices(self._other_choices(self.update), keep_cursor=False)
+            if spell is None and was is not None:
+                values = [choice.value for choice in bar.choices]
+                if _PersonalSpell(was) in values:
+                    bar.move_to(values.index(_PersonalSpell(was)))
+            else:
+                self.new_choice()  # a doubled Enter does not pick the Boss unseen
+        self._draw_prompt()
+        self.refresh_bindings()  # the footer's keys: the Bosses by number, not Ask
+
+    def action_personal_back(self) -> None:
+        """Escape or Backspace while a personal spell's Boss is to be chosen:
+        back to every choice (only the bar's "Back" did it, and F1's Up
+        moved the focus, not back)."""
+        if self._personal is not None:
+            self._choose_personal(None)
 
     def _pick_target(self, index: int) -> None:
         if self._mode is None or not self._mode.startswith("target"):
@@ -1679,6 +1699,8 @@ class BossQuestScreen(GameScreen):
             return mode == "other" and any(self._solo_pick(n) is not None for n in range(1, 10))
         if action == "back":
             return mode is not None and self.focused is self.query_one("#bq-actions")
+        if action == "personal_back":
+            return self._personal is not None
         if action == "no_ask":
             # choosing how many weapons (the Solo Quest's too, before a Boss
             # is to be picked by number)
