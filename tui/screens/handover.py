@@ -193,6 +193,8 @@ class HandoverScreen(Screen):
         self.news = ()  # what it revealed (if anything) is no longer so
         self.take_back = None
         await self.recompose()
+        # the new Footer shows no keys until the bindings are told again
+        self.refresh_bindings()
         self._start_grace()  # a u pressed twice does not uncover it either
 
     def action_leave(self) -> None:
