@@ -14,6 +14,7 @@ from core.overseers.state import Phase
 from saves.journal import PlayerSpec
 from tests.screen_kit import play_through_the_app, screen_text, wait_for
 from tui.app import OvertableApp
+from tui.screens.ending import EndingScreen
 from tui.screens.overseers import OverseersScreen
 from tui.widgets import ActionBar
 from tui.widgets.hand import Hand
@@ -55,7 +56,18 @@ async def play_match(app: OvertableApp, pilot) -> int:
 
 
 async def test_a_whole_match_against_three_bots(tmp_path, monkeypatch):
+    """...and each round's end is told in a box until Enter: rounds 1 and
+    2 before the next draft (the recap under the table was out of sight at
+    80x24), the third over the results."""
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    told: list[tuple[str, str]] = []
+    mount = EndingScreen.on_mount
+
+    def on_mount(self: EndingScreen) -> None:
+        told.append((self.title_text, self.go_on))
+        mount(self)
+
+    monkeypatch.setattr(EndingScreen, "on_mount", on_mount)
     app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         app.new_match(
@@ -73,6 +85,9 @@ async def test_a_whole_match_against_three_bots(tmp_path, monkeypatch):
         assert outcome is not None and outcome.winners
         # three rounds: five picks, a top row and a vote each at least
         assert pressed >= 3 * 7
+    assert told == [("Round 1 ended · Ann's view", "the next round"),
+                    ("Round 2 ended · Ann's view", "the next round"),
+                    ("Round 3 ended · Ann's view", "the results")]
 
 
 async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
@@ -93,6 +108,7 @@ async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
         shown_seat = None
         last_cover = None
         told: list[str] = []
+        recaps: list[str] = []
         passed_round = 0
         for _ in range(6000):
             await pilot.pause()
@@ -120,6 +136,15 @@ async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
                 handovers += 1
                 covers_since_shown += 1
                 continue
+            if isinstance(app.screen, EndingScreen):
+                # a round's recap, told to the person whose view is under it
+                under = table.screen.update
+                names = ("Ann", "Bea", "Cal")
+                assert under is not None and under.seat is not None
+                assert app.screen.title_text.endswith(f"{names[under.seat]}'s view")
+                recaps.append(app.screen.title_text.split(" ·")[0])
+                await pilot.press("enter")
+                continue
             screen = app.screen
             if not isinstance(screen, OverseersScreen) or screen.update is None:
                 await asyncio.sleep(0.01)
@@ -143,6 +168,8 @@ async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
         assert secret_switches >= 3 * 5 * 2
         assert handovers >= secret_switches
         assert passed_round >= 3 * 5
+        # rounds 1 and 2 were each recapped once, in a box (the third over the results)
+        assert recaps == ["Round 1 ended", "Round 2 ended"]
         # a vote revealed as the cover came up is on the cover
         assert told and all("Votes:" in line for line in told)
 

@@ -9,6 +9,7 @@ results in the same turn of the event loop (as Boss Quest's last combat).
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from rich.text import Text
@@ -59,15 +60,22 @@ class EndingScreen(OverTheResults):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,escape,space", "close", "The results"),
+        Binding("enter,escape,space", "close", "Go on"),
         Binding("pageup", "scroll(-1)", "Scroll", show=False),
         Binding("pagedown", "scroll(1)", "Scroll", show=False),
     ]
 
-    def __init__(self, title: str, lines: list[str]) -> None:
+    def __init__(self, title: str, lines: list[str], *, go_on: str = "the results",
+                 grace: float = 0.0) -> None:
         super().__init__()
         self.title_text = title
         self.lines = lines
+        #: what Enter goes on to (the results; a round's recap: the next round)
+        self.go_on = go_on
+        #: Enter closes it only this long after it came up: the key of the
+        #: move that ended a round, doubled, closed it unread
+        self.grace = grace
+        self._shown_at = 0.0
 
     def compose_dialog(self) -> ComposeResult:
         with VerticalScroll(id="ending"):
@@ -76,10 +84,13 @@ class EndingScreen(OverTheResults):
     def on_mount(self) -> None:
         box = self.query_one("#ending", VerticalScroll)
         box.border_title = self.title_text
-        box.border_subtitle = "Enter: the results"
+        box.border_subtitle = f"Enter: {self.go_on}"
         box.focus()
+        self._shown_at = time.monotonic()
 
     def action_close(self) -> None:
+        if time.monotonic() - self._shown_at < self.grace:
+            return
         self.dismiss()
 
     def action_scroll(self, step: int) -> None:

@@ -256,6 +256,15 @@ class OverseersScreen(GameScreen):
         #: is told over the results (`EndingScreen`), once
         self._seen_in_play = False
         self._last_round_told = False
+        #: per seat viewed here (None: spectating), the round of the last
+        #: update drawn for it: a later round's first update tells the
+        #: round that ended (`_hold_round_end`)
+        self._round_seen: dict[int | None, int] = {}
+        #: a round's recap waiting for the screen to be on top (a hand-over
+        #: cover, the chat or the help over it): (seat, round, the box)
+        self._round_end_waiting: tuple[int | None, int, EndingScreen] | None = None
+        #: the last round whose end was told at this terminal
+        self._round_told = 0
 
     # -- layout -------------------------------------------------------------------
 
@@ -298,6 +307,47 @@ class OverseersScreen(GameScreen):
     def show(self, update: TableUpdate) -> None:
         super().show(update)
         self._hold_last_round(update)
+        self._hold_round_end(update)
+
+    def _hold_round_end(self, update: TableUpdate) -> None:
+        """A round (1 or 2) ended while this screen was in play: its recap
+        (the vote, the judgment, the showdown, the scores) comes up in a box
+        until Enter, as the third round's does over the results, once a
+        round at this terminal. The next draft began at once, and the recap
+        below the table was out of sight at 80x24 (a line said PgDn). Not
+        on resuming a match: only a round seen in play."""
+        view: State = update.view
+        seen = self._round_seen.get(update.seat)
+        self._round_seen[update.seat] = view.round
+        if (update.over or seen is None or view.round <= seen or view.phase is not Phase.DRAFT
+                or view.round - 1 <= self._round_told):
+            return
+        lines = recap_lines(update.log)
+        if not lines:
+            return
+        shown = [part for x in lines for part in recap_parts(x)]
+        title = f"Round {view.round - 1} ended · {self._viewer_text(update).plain}"
+        grace = getattr(self.app, "decision_grace", 0.0)
+        self._round_end_waiting = (update.seat, view.round - 1, EndingScreen(
+            title, shown, go_on="the next round", grace=grace))
+        # after this turn of the loop: a hand-over cover may be going up over
+        # this view (the public one, drawn under it), and the person who lifts
+        # it is told instead, in their own words
+        self.call_after_refresh(self._show_round_end)
+
+    def _show_round_end(self) -> None:
+        waiting = self._round_end_waiting
+        if (waiting is None or not self.is_attached or self.app.screen is not self
+                or self.update is None or self.update.seat != waiting[0]):
+            return
+        self._round_end_waiting = None
+        self._round_told = waiting[1]
+        self.app.push_screen(waiting[2])
+
+    def on_screen_resume(self) -> None:
+        # back on top (a hand-over cover lifted by the player whose view
+        # this is, the chat or the help closed): a round's recap waiting
+        self.call_after_refresh(self._show_round_end)
 
     def _hold_last_round(self, update: TableUpdate) -> None:
         """The match just ended before this terminal's eyes: the last
