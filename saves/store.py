@@ -475,6 +475,9 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
     solo = isinstance(options, dict) and options.get("solo") is True and len(seats) == 2
     if solo and seats[1].get("kind") == "bot":
         bots -= 1
+    # one seat is a game's own solo play (Boss Quest's Solo Quest): it read
+    # "Ann" alone, where an Overstocked solo match reads "Ann solo"
+    solo = solo or (len(seats) == 1 and seats[0].get("kind") != "bot")
     game_id = header.get("game") if isinstance(header.get("game"), str) else "?"
     title = journal.printable(journal.game_title(game_id))
     if len(title) > MAX_TITLE:  # an unknown game is named by its id, which may be of megabytes

@@ -58,6 +58,16 @@ def test_a_solo_match_against_the_rules_bot_says_solo_not_a_bot():
     assert texts == ["Ann +1 bot", "Ann solo"]
 
 
+def test_the_solo_quest_says_solo():
+    """Play-test (2026-12-04): a Solo Quest (Boss Quest for one) read "Ann"
+    alone in the saved matches, an Overstocked solo match "Ann solo"."""
+    from tui.screens.saved import players_text
+
+    Match.new("boss-quest", [PlayerSpec("Ann", "human")]).close()
+    (saved,) = store.list_matches()
+    assert players_text(saved) == "Ann solo"
+
+
 def test_a_match_played_today_shows_its_time_an_older_one_its_day():
     """Play-test: "Played" showed only the day, so a day's matches read alike."""
     from types import SimpleNamespace
