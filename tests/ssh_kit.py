@@ -19,6 +19,8 @@ RESULTS = "r Rematch  b Final table"
 #: the dialog that tells how a match ended, over the results (its title
 #: names whose view it is, but it shows no table)
 ENDING = "Enter: the results"
+#: the box that tells how an Overseers round ended, before the next draft
+ROUND_END = "Enter: the next round"
 
 KEYS = {
     "enter": b"\r",
@@ -281,9 +283,9 @@ class BossQuestRules(Rules):
     )
 
     def key(self, text: str) -> str | None:
-        if "go to the Wizard (no way back)" in text and "Escape: on to the" not in text:
+        if "go to the Wizard (no more weapons" in text and "Escape: on to the" not in text:
             # ask for one weapon, then go to the Wizard, turn about
-            self.asked = "go to the Wizard (no way back)"
+            self.asked = "go to the Wizard (no more weapons"
             self.turns += 1
             return "1" if self.turns % 2 else "w"
         return super().key(text)
@@ -316,6 +318,7 @@ class OverseersRules(Rules):
         "robs you: choose", "You are robbed: choose", "Liang: whose cards",
         "Choose which two of",  # the Leader, for a guilty player (OV-5, OV-13)
         ENDING,  # how the last round ended, over the results
+        ROUND_END,  # how rounds 1 and 2 ended, before the next draft
     ))
     #: decisions on the player's cards for good: the bar starts with no
     #: choice highlighted, so an arrow first, then Enter

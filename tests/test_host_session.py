@@ -210,7 +210,7 @@ def test_undo_that_cannot_go_back_says_why(tmp_path):
     )
     assert link.send(SeatCommand.play(turn, Ask(1))) is None  # a weapon is drawn for it
     assert refused(session, link, SeatCommand.undo(turn)) == (
-        "Nothing to take back: a card was drawn since your last move."
+        "Nothing to take back: a card was drawn or turned since your last move."
     )
     while turn in session.game.to_act(session.match.state):
         legal = session.game.legal_actions(session.match.state, turn)

@@ -12,6 +12,9 @@ GAME = GameRules(
     rules,
     #: a weapon drawn or a Boss turned, for `core.playout.even_draw`
     chance_pool=rules.chance_pool,
+    #: the undo refusal's words for a draw: a weapon, a spell for the row,
+    #: or the mystery spell turned ("a card was drawn" read wrong for it)
+    chance_drawn="a card was drawn or turned",
     Options=Options,
     State=State,
     action_types=ACTION_TYPES,

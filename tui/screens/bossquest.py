@@ -1363,12 +1363,12 @@ class BossQuestScreen(GameScreen):
                 return Text.assemble(
                     ("Your last ask", "bold"), " (every other knight is at the Wizard): ask for ",
                     count, " weapons, then straight to the Wizard; or ", ("w", "bold reverse"),
-                    " go to the Wizard (no way back).",
+                    " go to the Wizard (no more weapons).",
                 )
             final = " (final turn: one last action)" if view.final_turn else ""
             return Text.assemble(
                 ("Your turn", "bold"), f"{final}: ask for ", count,
-                " weapons, or ", ("w", "bold reverse"), " go to the Wizard (no way back).",
+                " weapons, or ", ("w", "bold reverse"), " go to the Wizard (no more weapons).",
             )
         if mode == "wizard":
             market = self.query_one("#bq-market", Market)
