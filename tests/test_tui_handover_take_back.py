@@ -40,3 +40,37 @@ async def test_u_on_the_cover_says_why_nothing_is_taken_back(tmp_path, monkeypat
         assert table.match.state == state and app.screen is cover
         said = [n for n in notes(app) if n.startswith("Nothing to take back:")]
         assert said and "since your last move" in said[-1], notes(app)
+
+
+async def test_the_cover_tells_the_last_moves_as_everyone_saw_them(tmp_path, monkeypatch):
+    """Hot-seat play-test (2026-12-04): Bram asked for weapons and the cover
+    came up at once: he never saw what he drew until his next turn. The
+    cover tells the last moves in the public log's words (a face-down
+    weapon stays unnamed)."""
+    from core.bossquest.actions import Ask
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")])
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        assert app.screen.moves == ()  # nothing seen yet: nothing told
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HandoverScreen))
+        table = app.table
+        seat = table.viewer
+        assert Ask(2) in table.session.game.legal_actions(table.match.state, seat)
+        await pilot.press("2")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        cover = app.screen
+        public = table.session.update_for(None).log
+        told = list(cover.moves)
+        name = table.names[seat]
+        assert told and all(line in public for line in told)
+        assert any(line.startswith(f"{name} asks for 2") for line in told), told
+        received = [line for line in told if line.startswith(f"{name} receives")]
+        assert len(received) == 2, told
+        # what the cover shows, face-down weapons unnamed (the public words)
+        text = " ".join(str(w.render()) for w in cover.query("Static"))
+        assert "Last moves:" in text and all(line in text for line in told)

@@ -43,6 +43,8 @@ DEFAULT_BOT_DELAY = 0.45
 #: effect. It lasted five seconds, then the table sat at "The Armorer hands
 #: out weapons…" with no sign of why.
 STALLED_NOTICE_SECONDS = 24 * 3600.0
+#: the latest lines of the last moves a hand-over cover tells
+COVER_MOVES = 6
 
 
 class Table:
@@ -249,7 +251,7 @@ class Table:
         self._cover = HandoverScreen(
             self.names[seat], lambda: self._take_over(seat),
             grace=getattr(self.app, "handover_grace", 0.0), news=self._news(),
-            take_back=take_back,
+            moves=self._last_moves(), take_back=take_back,
         )
         self.app.push_screen(self._cover)
 
@@ -296,6 +298,17 @@ class Table:
         if public is None or self.screen is None or self._told is None:
             return []
         return [line for line in public.log[self._told:] if self.screen.reveals(line)]
+
+    def _last_moves(self) -> list[str]:
+        """The public log's other lines no person's view here has shown (the
+        last person's move and what it drew, the bots' moves after it): the
+        cover came up at once, and the person who had asked for weapons
+        never saw what came. At most `COVER_MOVES`, the latest."""
+        public = self.updates.get(None)
+        if public is None or self.screen is None or self._told is None:
+            return []
+        lines = [line for line in public.log[self._told:] if not self.screen.reveals(line)]
+        return lines[-COVER_MOVES:]
 
     def _take_over(self, seat: int) -> None:
         """The cover is lifted by `seat`'s player: show their view."""

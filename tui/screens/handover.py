@@ -60,10 +60,13 @@ class HandoverScreen(Screen):
     ]
 
     def __init__(self, name: str, on_ready: Callable[[], None], *, grace: float = 0.0,
-                 news: Sequence[str] = (), take_back: TakeBack | None = None) -> None:
+                 news: Sequence[str] = (), moves: Sequence[str] = (),
+                 take_back: TakeBack | None = None) -> None:
         super().__init__()
         self.player = name
         self.news = tuple(news)
+        #: the last moves as everyone saw them (the public log's words)
+        self.moves = tuple(moves)
         self._on_ready = on_ready
         self.take_back = take_back
         #: what the cover says happened under it (a move taken back)
@@ -79,11 +82,17 @@ class HandoverScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="handover"):
             yield Static(f"Pass to {self.player}", id="handover-name")
-            if self.news:
+            if self.news or self.moves:
                 with VerticalScroll(id="handover-news"):
-                    yield Static("Revealed to everyone:", id="handover-news-title")
-                    for line in self.news:
-                        yield Static(line, markup=False)
+                    if self.moves:
+                        yield Static("Last moves:", classes="handover-news-title")
+                        for line in self.moves:
+                            yield Static(line, markup=False)
+                    if self.news:
+                        yield Static("Revealed to everyone:", id="handover-news-title",
+                                     classes="handover-news-title")
+                        for line in self.news:
+                            yield Static(line, markup=False)
             if self.note:
                 yield Static(self.note, id="handover-note", markup=False)
             yield Static(
@@ -190,7 +199,7 @@ class HandoverScreen(Screen):
             return
         self.note = f"{take_back.who}'s move was taken back."
         self.player, self._on_ready = after
-        self.news = ()  # what it revealed (if anything) is no longer so
+        self.news = self.moves = ()  # what it revealed or did is no longer so
         self.take_back = None
         await self.recompose()
         # the new Footer shows no keys until the bindings are told again
