@@ -479,14 +479,15 @@ async def test_header_and_knights_say_whose_view_it_is(size, seat):
 
 
 async def test_header_keeps_the_viewer_when_names_are_long():
-    """At 80x24 with long names the header gives up the deck first, never
-    whose view it is, and stays one line."""
+    """At 80x24 with long names the header gives up the title first, then
+    the keys to win, never whose view it is nor the deck (a knight asks for
+    no more weapons than it holds: play-test, 2026-12-04), and stays one line."""
     update = attrs.evolve(make_update(full_state()),
                           names=("Maximiliana", "Bartholomew", "Cyd", "Wilhelmina"))
     _, text = await run(update)
     header = text.splitlines()[0].rstrip()
-    assert header.startswith(" Boss Quest · Maximiliana's view · Round 2 · Armorer: Wilhelmina")
-    assert "Deck" not in header and len(header) <= 79
+    assert header.startswith(" Maximiliana's view · Round 2 · Armorer: Wilhelmina")
+    assert "Boss Quest" not in header and "Deck: " in header and len(header) <= 79
 
 
 # -- undo -----------------------------------------------------------------------

@@ -928,8 +928,11 @@ class BossQuestScreen(GameScreen):
     def _draw_header(self, update: TableUpdate) -> None:
         view: State = update.view
         # Whose view it is comes first, never cut off; when the line is too
-        # long, the deck, the keys to win and the title give way, in that order.
+        # long, the title, the keys to win and the deck give way, in that
+        # order (the deck went first: a knight may ask for no more than it
+        # holds, and one of two knights' headers at 80 columns lacked it).
         parts = [Text("Boss Quest", style="bold"), self._viewer_text(update)]
+        drop = [0]
         if view.final_turn:
             parts.append(Text("FINAL TURN!", style="bold reverse"))
         if view.players == 1:
@@ -944,9 +947,10 @@ class BossQuestScreen(GameScreen):
         else:
             parts.append(Text(f"Round {view.round}"))
             parts.append(Text(f"Armorer: {self._who(view.armorer)}"))
+            drop.append(len(parts))
             parts.append(Text(f"{GAME.keys_to_win(view.players)} {KEY} win"))
+        drop.append(len(parts))
         parts.append(Text(f"Deck: {GAME.deck_size(view)} weapons"))
-        drop = [len(parts) - 1, len(parts) - 2, 0]
         header = fit_line(parts, self._header_width(), drop=drop)
         update_static(self.query_one("#bq-header", Static), header)
 
