@@ -1320,3 +1320,36 @@ async def test_a_turn_at_a_table_one_is_away_from_is_told_once(shared_hub):
             await pilot.pause(0.2)
             assert not any(n.message.startswith("Your turn at") for n in app._notifications)
         await bob.close()
+
+
+async def test_with_two_tables_open_the_one_on_top_is_the_table_on_screen(shared_hub):
+    """Review: back with two matches going on, each screen opened over the
+    last, and the first table in any order counted as the one on screen: r
+    on the top one's results set up the other's table again (an Overboss
+    Duel from Overseers' results), and F2 opened the other's chat."""
+    from tui.screens.chat import ChatScreen
+
+    hub, path = shared_hub
+    ann = await Player.connect(path, "Ann")
+    tables = {}
+    for game, seats in (("overseers", [{"player": "Ann"}, {"bot": "random"}, {"bot": "random"}]),
+                        ("overboss-duel", [{"player": "Ann"}, {"bot": "random"}])):
+        await ann.send({"create": {"game": game, "seats": seats}})
+        tables[game] = (await ann.expect("created"))["created"]["table"]
+        await ann.send({"join": {"table": tables[game], "seat": 0}})
+        while (await ann.expect("update"))["table"] != tables[game]:
+            pass
+    await ann.close()  # her connection ends at both tables
+    await asyncio.sleep(0.2)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await wait_for(pilot, lambda: len(app.remote.screens) == 2
+                       and all(s.update is not None for s in app.remote.screens.values()))
+        await pilot.pause(0.3)
+        on_top = next(t for t, s in app.remote.screens.items() if s is app.screen)
+        assert app.remote.table_on_screen() == on_top
+        game = next(g for g, t in tables.items() if t == on_top)
+        assert app.rematch_request(app.remote.table_on_screen())["game"] == game
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+        assert app.screen.where_id == on_top
