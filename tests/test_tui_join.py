@@ -1353,3 +1353,53 @@ async def test_with_two_tables_open_the_one_on_top_is_the_table_on_screen(shared
         await pilot.press("f2")
         await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
         assert app.screen.where_id == on_top
+
+
+async def test_back_after_a_dropped_connection_a_table_left_for_the_lobby_stays_left(shared_hub):
+    """Review: Ann left her duel with Bob (q), played a bot and her
+    connection dropped. Connecting again sat her at the duel too, under the
+    bot's table: Bob saw her there (not away), her turn at the duel was
+    never told, and r on the bot match's results set up the old duel again.
+    She is back at the table she was at when the connection ended, and
+    only there."""
+    from tui.screens.game import GameScreen
+
+    hub, path = shared_hub
+    first = JoinApp(path, "Ann", theme_name="textual-dark")
+    rng = random.Random(4)
+    async with first.run_test(size=(160, 45)) as pilot:
+        await wait_for(pilot, lambda: isinstance(first.screen, LobbyScreen)
+                       and first.remote.connected)
+        bob, duel = await bob_sits_at_anns_duel(pilot, first, path)
+        duel = duel["table"]
+        screen = first.screen
+        await wait_for(pilot, lambda: screen.update is not None and bool(screen.update.legal))
+        while screen.update.legal:  # Ann plays until it is Bob's turn, then q
+            screen.play(rng.choice(screen.update.legal))
+            await pilot.pause(0.05)
+            await wait_for(pilot, lambda: not first.remote._asked)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(first.screen, LobbyScreen))
+        first.new_match("overboss-duel", [first.seat("Ann", "human"),
+                                          first.seat("Bot", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(first.screen, OverbossScreen)
+                       and first.remote.table_on_screen() not in (None, duel))
+        with_bot = first.remote.table_on_screen()
+        await wait_for(pilot, lambda: first.screen.update is not None)
+        await pilot.pause(0.2)  # its screen done mounting before the app closes
+        first.remote.close()  # the connection drops
+    await asyncio.sleep(0.2)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+                       and app.remote.table_on_screen() == with_bot)
+        await pilot.pause(0.3)
+        assert list(app.remote.screens) == [with_bot]
+        assert hub.tables[duel].session.holder_of(0) is None  # away, as Bob sees her
+        app.clear_notifications()
+        await _bob_plays_until_anns_turn(bob, rng)
+        told = "Your turn at Overboss Duel: q for the lobby, then Enter on it."
+        await wait_for(pilot, lambda: any(n.message == told for n in app._notifications))
+        assert app.rematch_request(app.remote.table_on_screen())["seats"] == [
+            {"player": "Ann"}, {"bot": "random"}]
+        await bob.close()
