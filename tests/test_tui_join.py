@@ -1403,3 +1403,44 @@ async def test_back_after_a_dropped_connection_a_table_left_for_the_lobby_stays_
         assert app.rematch_request(app.remote.table_on_screen())["seats"] == [
             {"player": "Ann"}, {"bot": "random"}]
         await bob.close()
+
+
+async def test_r_in_the_help_opens_the_rules_at_a_shared_table(shared_hub):
+    """Review: at a shared table, as a player or watching, F1 named no
+    rules and its r did nothing (the app found no game on screen: the
+    match is not the app's own table); the palette's Rules worked."""
+    from textual.widgets import Static
+
+    from tui.screens.help import HelpScreen
+    from tui.screens.rules import RulesScreen
+
+    hub, path = shared_hub
+    bob = await Player.connect(path, "Bob")
+    await bob.send({"create": {"game": "overseers", "seats": [
+        {"player": "Bob"}, {"bot": "random"}, {"bot": "random"}]}})
+    watched = (await bob.expect("created"))["created"]["table"]
+    await bob.send({"join": {"table": watched, "seat": 0}})
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bot", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        for game, title in (("overboss-duel", "Overboss Duel"), ("overseers", "Overseers")):
+            table = app.screen
+            await pilot.press("f1")
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+            hint = str(app.screen.query_one("#help-hint", Static).render())
+            assert f"r: the rules of {title}" in hint
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            assert app.screen.game_id == game
+            await pilot.press("escape")
+            await wait_for(pilot, lambda t=table: app.screen is t)
+            if game == "overseers":
+                break
+            await pilot.press("q")  # to the lobby, then watching Bob's table
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            app.remote.watch(watched)
+            await wait_for(pilot, lambda: app.remote.table_on_screen() == watched
+                           and app.screen is app.remote.screens[watched])
+        await bob.close()
