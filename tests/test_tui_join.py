@@ -1444,3 +1444,32 @@ async def test_r_in_the_help_opens_the_rules_at_a_shared_table(shared_hub):
             await wait_for(pilot, lambda: app.remote.table_on_screen() == watched
                            and app.screen is app.remote.screens[watched])
         await bob.close()
+
+
+async def test_the_lobby_hint_on_a_full_table_says_w_watches_it():
+    """Review: on a table with no free seat and none of yours the hint said
+    "Enter: sit down at the highlighted table", and Enter then said no seat
+    is free. A table with a free seat, or yours, still says Enter."""
+    from textual.widgets import DataTable, Static
+
+    def seat(player, present=True):
+        return {"kind": "reserved", "player": player, "present": present, "away": False}
+
+    full = {"table": "f", "title": "Overboss Duel", "started": True,
+            "seats": [seat("bob"), seat("cid")],
+            "play": {"finished": False, "to_act": [0], "actions": 9}}
+    mine = dict(full, table="m", seats=[seat("bob"), seat("ann", False)])
+    free = dict(full, table="o", started=False, play=None,
+                seats=[seat("bob"), {"kind": "open", "player": None}])
+    app = lobby_app()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        app.screen.show([full, mine, free], "ann")
+        hints = []
+        for row in range(3):
+            app.screen.query_one(DataTable).move_cursor(row=row)
+            await pilot.pause()
+            hints.append(str(app.screen.query_one("#lobby-hint", Static).render()))
+        assert hints[0].startswith("No seat is free here · w: watch")
+        assert "Enter: sit down" not in hints[0]
+        assert all(h.startswith("Enter: sit down") for h in hints[1:])
