@@ -40,9 +40,10 @@ terminal, where their seat now is), ``{"error": reason}``.
 
 Every match is journaled as it is played (`saves.match.Match`); a restarted
 hub lists every unfinished match again at its last action, and a player who
-comes back (by name) gets their seat back. Bots play on the hub. What the
-journal does not hold (the table's creator, its away choice) is kept beside
-it, in ``<journal>.table.json``.
+comes back (by name) gets their seat back, unless they had left that match
+for the lobby. Bots play on the hub. What the journal does not hold (the
+table's creator, its away choice, who left it) is kept beside it, in
+``<journal>.table.json``.
 """
 
 from __future__ import annotations
@@ -164,6 +165,9 @@ class Table:
     timers: dict[int, asyncio.TimerHandle] = attrs.field(factory=dict)
     #: the away players' seats that owe a decision (`Hub._away_turns`)
     owed_away: frozenset[int] = frozenset()
+    #: players who left the running match for the lobby (q) and have not
+    #: sat down there since: logging in does not seat them here again
+    left: set[str] = attrs.field(factory=set)
 
     @property
     def started(self) -> bool:
@@ -270,9 +274,10 @@ class Hub:
                 Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name, None, True)
                 for p in match.header.players
             ]
-            creator, away_bot = _read_table_file(match.path)
+            creator, away_bot, left = _read_table_file(match.path)
             table = Table(
-                match.header.match_id, match.game, match.header.options, seats, creator, away_bot
+                match.header.match_id, match.game, match.header.options, seats, creator, away_bot,
+                left=left,
             )
             self.tables[table.id] = table
             self._start(table, match)
@@ -434,6 +439,9 @@ class Hub:
         if holder is not None:
             raise HubError("That seat is taken; leave it first where it is held.")
         client.seated(table, seat)
+        if name in table.left:  # theirs again: logging in brings them back here
+            table.left.discard(name)
+            _write_table_file(table.session.match.path, table)
         if handing_back:  # everyone's screen drops the "bot playing" mark
             table.session.refresh()
         self._lobby_changed()  # the seat is no longer away
@@ -820,9 +828,14 @@ class Client:
         # one's results wait in the lobby: logging in shows no old results),
         # and of a table not begun only where they had sat down: a seat they
         # are only invited to waits for them to take it (logging in took
-        # every invitation, and a table made of them and bots began at once)
+        # every invitation, and a table made of them and bots began at once).
+        # "Theirs" is a seat they were at when their connection ended
+        # (dropped, timed out, quit, the hub stopped), not one they had left
+        # for the lobby with q: that put them back in a match they had left
+        # on purpose, held there by a screen under the one on top, shown to
+        # the others as present and never told their turn there
         for table in self.hub.tables.values():
-            if table.finished:
+            if table.finished or (table.started and self.player in table.left):
                 continue
             for seat, s in enumerate(table.seats):
                 if (s.player == self.player and s.kind != "bot"
@@ -868,6 +881,10 @@ class Client:
             self.send({"table": table.id, "refused": refusal.reason})
         elif command.kind == "leave":
             self.places.pop(table.id, None)
+            if link.seats and table.session is not None and self.player not in table.left:
+                # kept beside the journal: a restart must not seat them here either
+                table.left.add(str(self.player))
+                _write_table_file(table.session.match.path, table)
 
     # -- seats -----------------------------------------------------------------------
 
@@ -1077,16 +1094,18 @@ def _table_file(journal: Path) -> Path:
 
 
 def _write_table_file(journal: Path, table: Table) -> None:
-    """Keep what the journal does not (creator, away choice) beside it."""
-    data = {"creator": table.creator, "away_bot": table.away_bot}
+    """Keep what the journal does not (creator, away choice, who left the
+    match for the lobby) beside it."""
+    data = {"creator": table.creator, "away_bot": table.away_bot, "left": sorted(table.left)}
     try:
         _table_file(journal).write_text(json.dumps(data), encoding="utf-8")
     except OSError as error:  # the match is still played; after a restart it waits
         log.error("cannot keep the table's settings beside %s", printable(f"{journal}: {error}"))
 
 
-def _read_table_file(journal: Path) -> tuple[str, float | None]:
-    """(creator, away_bot) kept beside a journal; ("", None) if unreadable."""
+def _read_table_file(journal: Path) -> tuple[str, float | None, set[str]]:
+    """(creator, away_bot, left) kept beside a journal; ("", None, set())
+    if unreadable (then everyone is seated again on logging in)."""
     path = _table_file(journal)
     try:
         from saves.lock import open_regular  # a pipe there must not stall the hub's start
@@ -1094,12 +1113,14 @@ def _read_table_file(journal: Path) -> tuple[str, float | None]:
         with os.fdopen(open_regular(path), "rb") as file:
             data = json.loads(file.read(MAX_CLIENT_LINE).decode("utf-8"))
         creator = data.get("creator")
-        return (creator if isinstance(creator, str) else ""), _away_bot(data.get("away_bot"))
+        left = data.get("left")
+        left = {n for n in left if isinstance(n, str)} if isinstance(left, list) else set()
+        return (creator if isinstance(creator, str) else ""), _away_bot(data.get("away_bot")), left
     except FileNotFoundError:
-        return "", None
+        return "", None, set()
     except (OSError, ValueError, AttributeError, RecursionError) as error:
         log.warning("%s; the match waits for away players", printable(f"{path}: {error}"))
-        return "", None
+        return "", None, set()
 
 
 # -- running a hub -----------------------------------------------------------------

@@ -825,7 +825,7 @@ def test_a_hostile_table_file_beside_a_journal_leaves_the_match_waiting(tmp_path
         path.write_text('{"creator": "' + "x" * 10_000_000 + '"}')
     else:
         path.write_bytes(b'{"creator": "\xff"}')
-    assert _read_table_file(journal) == ("", None)
+    assert _read_table_file(journal) == ("", None, set())
 
 
 def _hub_journal(directory, name: str, player: str, lines: int = 30, match_id: str = "") -> None:
@@ -1063,3 +1063,55 @@ async def test_the_lobby_goes_out_when_an_away_players_turn_comes(hub):
     (listed,) = lobbies  # one lobby, when it became his turn, and only then
     (entry,) = listed
     assert entry["play"]["to_act"] == [1] and entry["seats"][1]["away"]
+
+
+async def test_logging_in_seats_a_player_again_where_they_dropped_not_where_they_left(tmp_path):
+    """Review: cid left Boss Quest with q, quit from the lobby and connected
+    again: he landed in Boss Quest (ann in a duel she had left an hour
+    before). A player comes back to a table only if their connection ended
+    while they held its seat; one who left it with q comes back to the
+    lobby, also after the hub restarts, until they sit down there again."""
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    first = Hub(directory, bot_delay=0, seed=3)
+    await first.serve(path)
+    ann, bob, left = await table_for_two(path)
+    update = (await ann.expect("update"))["update"]
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", {"bot": "random"}]}})
+    dropped = (await ann.expect("created"))["created"]["table"]
+    leave = codec(GAMES["overboss-duel"]).command_dict(SeatCommand.leave(update["seat"]))
+    await ann.send({"command": leave, "table": left})
+    await ann.send({"join": {"table": dropped, "seat": 0}})
+    while (await ann.expect("update"))["table"] != dropped:
+        pass
+    await ann.close()  # her connection ends at the bot's table
+
+    async def seated_at(hub: Hub) -> set:
+        back = await Player.connect(path, "ann")
+        tables = {m["table"] for m in await back.until_quiet() if "update" in m}
+        assert hub.tables[left].session.holder_of(0) is None, "held by a screen she never sees"
+        await back.close()
+        await asyncio.sleep(0.1)
+        return tables
+
+    assert await seated_at(first) == {dropped}
+    ids = {t: first.tables[t].session.match.header.match_id for t in (left, dropped)}
+    await bob.close()
+    await first.close()
+    again = Hub(directory, bot_delay=0)
+    again.resume_all()
+    await again.serve(path)
+    try:
+        left, dropped = ids[left], ids[dropped]
+        assert await seated_at(again) == {dropped}
+        # sitting down there again makes it her table again, once she drops
+        ann = await Player.connect(path, "ann")
+        await ann.send({"join": {"table": left, "seat": 0}})
+        while (await ann.expect("update"))["table"] != left:
+            pass
+        await ann.close()
+        await asyncio.sleep(0.1)
+        back = await Player.connect(path, "ann")
+        assert {m["table"] for m in await back.until_quiet() if "update" in m} == {left, dropped}
+        await back.close()
+    finally:
+        await again.close()

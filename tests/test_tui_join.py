@@ -1320,3 +1320,156 @@ async def test_a_turn_at_a_table_one_is_away_from_is_told_once(shared_hub):
             await pilot.pause(0.2)
             assert not any(n.message.startswith("Your turn at") for n in app._notifications)
         await bob.close()
+
+
+async def test_with_two_tables_open_the_one_on_top_is_the_table_on_screen(shared_hub):
+    """Review: back with two matches going on, each screen opened over the
+    last, and the first table in any order counted as the one on screen: r
+    on the top one's results set up the other's table again (an Overboss
+    Duel from Overseers' results), and F2 opened the other's chat."""
+    from tui.screens.chat import ChatScreen
+
+    hub, path = shared_hub
+    ann = await Player.connect(path, "Ann")
+    tables = {}
+    for game, seats in (("overseers", [{"player": "Ann"}, {"bot": "random"}, {"bot": "random"}]),
+                        ("overboss-duel", [{"player": "Ann"}, {"bot": "random"}])):
+        await ann.send({"create": {"game": game, "seats": seats}})
+        tables[game] = (await ann.expect("created"))["created"]["table"]
+        await ann.send({"join": {"table": tables[game], "seat": 0}})
+        while (await ann.expect("update"))["table"] != tables[game]:
+            pass
+    await ann.close()  # her connection ends at both tables
+    await asyncio.sleep(0.2)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await wait_for(pilot, lambda: len(app.remote.screens) == 2
+                       and all(s.update is not None for s in app.remote.screens.values()))
+        await pilot.pause(0.3)
+        on_top = next(t for t, s in app.remote.screens.items() if s is app.screen)
+        assert app.remote.table_on_screen() == on_top
+        game = next(g for g, t in tables.items() if t == on_top)
+        assert app.rematch_request(app.remote.table_on_screen())["game"] == game
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+        assert app.screen.where_id == on_top
+
+
+async def test_back_after_a_dropped_connection_a_table_left_for_the_lobby_stays_left(shared_hub):
+    """Review: Ann left her duel with Bob (q), played a bot and her
+    connection dropped. Connecting again sat her at the duel too, under the
+    bot's table: Bob saw her there (not away), her turn at the duel was
+    never told, and r on the bot match's results set up the old duel again.
+    She is back at the table she was at when the connection ended, and
+    only there."""
+    from tui.screens.game import GameScreen
+
+    hub, path = shared_hub
+    first = JoinApp(path, "Ann", theme_name="textual-dark")
+    rng = random.Random(4)
+    async with first.run_test(size=(160, 45)) as pilot:
+        await wait_for(pilot, lambda: isinstance(first.screen, LobbyScreen)
+                       and first.remote.connected)
+        bob, duel = await bob_sits_at_anns_duel(pilot, first, path)
+        duel = duel["table"]
+        screen = first.screen
+        await wait_for(pilot, lambda: screen.update is not None and bool(screen.update.legal))
+        while screen.update.legal:  # Ann plays until it is Bob's turn, then q
+            screen.play(rng.choice(screen.update.legal))
+            await pilot.pause(0.05)
+            await wait_for(pilot, lambda: not first.remote._asked)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(first.screen, LobbyScreen))
+        first.new_match("overboss-duel", [first.seat("Ann", "human"),
+                                          first.seat("Bot", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(first.screen, OverbossScreen)
+                       and first.remote.table_on_screen() not in (None, duel))
+        with_bot = first.remote.table_on_screen()
+        await wait_for(pilot, lambda: first.screen.update is not None)
+        await pilot.pause(0.2)  # its screen done mounting before the app closes
+        first.remote.close()  # the connection drops
+    await asyncio.sleep(0.2)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+                       and app.remote.table_on_screen() == with_bot)
+        await pilot.pause(0.3)
+        assert list(app.remote.screens) == [with_bot]
+        assert hub.tables[duel].session.holder_of(0) is None  # away, as Bob sees her
+        app.clear_notifications()
+        await _bob_plays_until_anns_turn(bob, rng)
+        told = "Your turn at Overboss Duel: q for the lobby, then Enter on it."
+        await wait_for(pilot, lambda: any(n.message == told for n in app._notifications))
+        assert app.rematch_request(app.remote.table_on_screen())["seats"] == [
+            {"player": "Ann"}, {"bot": "random"}]
+        await bob.close()
+
+
+async def test_r_in_the_help_opens_the_rules_at_a_shared_table(shared_hub):
+    """Review: at a shared table, as a player or watching, F1 named no
+    rules and its r did nothing (the app found no game on screen: the
+    match is not the app's own table); the palette's Rules worked."""
+    from textual.widgets import Static
+
+    from tui.screens.help import HelpScreen
+    from tui.screens.rules import RulesScreen
+
+    hub, path = shared_hub
+    bob = await Player.connect(path, "Bob")
+    await bob.send({"create": {"game": "overseers", "seats": [
+        {"player": "Bob"}, {"bot": "random"}, {"bot": "random"}]}})
+    watched = (await bob.expect("created"))["created"]["table"]
+    await bob.send({"join": {"table": watched, "seat": 0}})
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bot", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        for game, title in (("overboss-duel", "Overboss Duel"), ("overseers", "Overseers")):
+            table = app.screen
+            await pilot.press("f1")
+            await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+            hint = str(app.screen.query_one("#help-hint", Static).render())
+            assert f"r: the rules of {title}" in hint
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+            assert app.screen.game_id == game
+            await pilot.press("escape")
+            await wait_for(pilot, lambda t=table: app.screen is t)
+            if game == "overseers":
+                break
+            await pilot.press("q")  # to the lobby, then watching Bob's table
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            app.remote.watch(watched)
+            await wait_for(pilot, lambda: app.remote.table_on_screen() == watched
+                           and app.screen is app.remote.screens[watched])
+        await bob.close()
+
+
+async def test_the_lobby_hint_on_a_full_table_says_w_watches_it():
+    """Review: on a table with no free seat and none of yours the hint said
+    "Enter: sit down at the highlighted table", and Enter then said no seat
+    is free. A table with a free seat, or yours, still says Enter."""
+    from textual.widgets import DataTable, Static
+
+    def seat(player, present=True):
+        return {"kind": "reserved", "player": player, "present": present, "away": False}
+
+    full = {"table": "f", "title": "Overboss Duel", "started": True,
+            "seats": [seat("bob"), seat("cid")],
+            "play": {"finished": False, "to_act": [0], "actions": 9}}
+    mine = dict(full, table="m", seats=[seat("bob"), seat("ann", False)])
+    free = dict(full, table="o", started=False, play=None,
+                seats=[seat("bob"), {"kind": "open", "player": None}])
+    app = lobby_app()
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        app.screen.show([full, mine, free], "ann")
+        hints = []
+        for row in range(3):
+            app.screen.query_one(DataTable).move_cursor(row=row)
+            await pilot.pause()
+            hints.append(str(app.screen.query_one("#lobby-hint", Static).render()))
+        assert hints[0].startswith("No seat is free here · w: watch")
+        assert "Enter: sit down" not in hints[0]
+        assert all(h.startswith("Enter: sit down") for h in hints[1:])

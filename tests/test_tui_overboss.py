@@ -1029,3 +1029,17 @@ async def test_a_large_terminal_names_every_tile_and_token_in_full(size, spaciou
     assert ("Spawning Pool" in board and "Miniboss" in board) == spacious
     assert ("Pool" in board and "Rocktop" in board) and ("Tokens  Y Yeti" in text) != spacious
     assert "≈ water" in text
+
+
+async def test_at_a_shared_table_the_duels_end_says_q_leads_to_the_lobby():
+    """Review: the end of a duel at a shared table said "q home", where q
+    goes to the lobby."""
+
+    class SharedPort(FakePort):
+        answers_later = True
+
+    app = ScreenApp(make_update(finished()), SharedPort())
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+    assert "q the lobby." in text and "q home" not in text

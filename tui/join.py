@@ -200,6 +200,23 @@ class JoinApp(OvertableApp):
             request["away_bot"] = listed["away_bot"]
         return request
 
+    def current_game_id(self) -> str | None:
+        """The game of the table on screen, also under a dialog (F1's r):
+        the app's own table is never a shared one, and the help on top has
+        no game of its own, so F1 named no rules at a shared table."""
+        screen = self._table_screen()
+        if screen is not None and screen.update is not None:
+            return screen.update.game
+        return super().current_game_id()
+
+    def current_rules_section(self) -> str | None:
+        screen = self._table_screen()
+        return screen.rules_section() if screen is not None else None
+
+    def _table_screen(self) -> Any:
+        table = self.remote.table_on_screen()
+        return self.remote.screens.get(table) if table is not None else None
+
     def leave_table(self) -> None:
         self.go_home()
 

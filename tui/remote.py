@@ -497,10 +497,14 @@ class RemoteTable:
         return True
 
     def table_on_screen(self) -> str | None:
-        """The table whose screen is on top (None: the lobby)."""
-        for table, screen in self.screens.items():
-            if screen in self.app.screen_stack:
-                return table
+        """The table whose screen is on top (None: the lobby), or under the
+        dialog or results on top. Looked for from the top down: back with
+        several matches, each screen opened over the last, and the first in
+        `screens` was taken (r on the results set up another table again)."""
+        tables = {id(screen): table for table, screen in self.screens.items()}
+        for screen in reversed(self.app.screen_stack):
+            if id(screen) in tables:
+                return tables[id(screen)]
         return None
 
     def _chat(self, chat: dict[str, Any]) -> None:

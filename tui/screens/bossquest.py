@@ -1328,7 +1328,7 @@ class BossQuestScreen(GameScreen):
         mode = self._mode
         if view.phase is Phase.OVER and view.ending:
             # the Final Boss's or the Solo Quest's printed ending
-            return Text(f"{view.ending} (b: the results · q: home)", style="bold")
+            return Text(f"{view.ending} (b: the results · q: {self.leads_to})", style="bold")
         if mode == "other" and self._personal is not None:
             return Text(f"Play {self._personal} on which Boss? (Esc: back)",
                         style="bold")
@@ -1340,7 +1340,7 @@ class BossQuestScreen(GameScreen):
             names = " and ".join(self._who(s) for s in winners) or "Nobody"
             verb = "frees" if len(winners) <= 1 else "free"
             return Text(f"The quest is over. {names} {verb} the Princess! "
-                        "(b: the results · q: home)", style="bold")
+                        f"(b: the results · q: {self.leads_to})", style="bold")
         if mode == "choose":
             seat = update.seat
             assert seat is not None

@@ -705,6 +705,11 @@ class GameScreen(Screen):
             bindings[key] = [replace(b, key_display=display, description=words or b.description)
                              if b.key_display == NUMBER_KEYS else b for b in originals]
 
+    @property
+    def leads_to(self) -> str:
+        """Where q leads, in a prompt's words: at a shared table, the lobby."""
+        return "the lobby" if getattr(self.port, "answers_later", False) else "home"
+
     def help_text(self, binding: Binding) -> str | None:
         """F1's words for a key whose meaning depends on the table: q at a
         shared table goes to the lobby, and the seat waits there."""

@@ -379,6 +379,9 @@ class LobbyScreen(Screen):
                 hint = "Waiting for the others · x: stand up · n: a new table"
             else:
                 hint = "A seat is kept for you: Enter sits you down · x: decline"
+        elif table is not None and not self._seat_for_me(table):
+            # Enter would only say so: watching is what there is to do
+            hint = "No seat is free here · w: watch · n: a new table"
         else:
             hint = "Enter: sit down at the highlighted table · w: watch · n: a new table"
         update_static(self.query_one("#lobby-hint", Static), hint)
@@ -399,20 +402,27 @@ class LobbyScreen(Screen):
         event.stop()
         self.action_join()
 
+    def _seat_for_me(self, table: dict[str, Any]) -> int | None:
+        """The seat Enter takes at `table`: this player's own, else the first
+        open one (None: neither)."""
+        seats = table["seats"]
+        mine = [i for i, s in enumerate(seats) if s.get("player") == self.me]
+        free = [i for i, s in enumerate(seats) if s.get("kind") == "open" and s.get("player") is None]
+        return (mine or free or [None])[0]
+
     def action_join(self) -> None:
         table = self._highlighted()
         if table is None:
             return
-        seats = table["seats"]
-        mine = [i for i, s in enumerate(seats) if s.get("player") == self.me]
-        free = [i for i, s in enumerate(seats) if s.get("kind") == "open" and s.get("player") is None]
+        mine = [i for i, s in enumerate(table["seats"]) if s.get("player") == self.me]
         if (table.get("play") or {}).get("finished"):  # over: its results again
             self.app.remote.reopen(table["table"], mine[0] if mine else None)  # type: ignore[attr-defined]
             return
-        if not mine and not free:
+        seat = self._seat_for_me(table)
+        if seat is None:
             self.notify("No seat is free at that table: w watches it.", severity="warning")
             return
-        self.app.remote.join(table["table"], (mine or free)[0])  # type: ignore[attr-defined]
+        self.app.remote.join(table["table"], seat)  # type: ignore[attr-defined]
 
     def action_stand(self) -> None:
         """Stand up from the highlighted table before its match begins (the

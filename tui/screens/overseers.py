@@ -942,7 +942,7 @@ class OverseersScreen(GameScreen):
         me = update.seat
         if update.outcome is not None:
             names = ", ".join(self._who(s) for s in sorted(update.outcome.winners))
-            return Text(f"The game is over. Winner: {names}. b: the results (rematch) · q: home.",
+            return Text(f"The game is over. Winner: {names}. b: the results (rematch) · q: {self.leads_to}.",
                         style="bold")
         if update.legal and me is not None:
             text = _ASKS.get(view.phase, "Your decision.")

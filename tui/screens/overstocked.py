@@ -813,7 +813,7 @@ class OverstockedScreen(GameScreen):
                                  ("s", "bold reverse"), " score sheet · ",
                                  ("v", "bold reverse"), " warehouses · ",
                                  ("b", "bold reverse"), " results · ",
-                                 ("q", "bold reverse"), " home")
+                                 ("q", "bold reverse"), f" {self.leads_to}")
         if mode == "pick":
             hand = self.query_one("#os-hand", CrateHand)
             if hand.pending is not None and hand.pending < len(hand.cards):
