@@ -20,7 +20,7 @@ from core.overstocked.actions import (
     TakeIncentive,
 )
 from core.overstocked.cards import Incentive, Toy
-from core.overstocked.state import Options, Phase, Where
+from core.overstocked.state import Options, Phase, State, Where
 from tests.overstocked_screen_kit import (
     ANN,
     BOB,
@@ -772,3 +772,41 @@ async def test_the_pick_prompt_numbers_the_cards_left(cards):
     )
     _, text, _ = await run(make_update(state))
     assert "Choose your card: ←→ or type its number, then Enter." in " ".join(text.split())
+
+
+def crowded_state() -> State:
+    """Four players, every mini-expansion, the third round: Ann (seat 0)
+    places (random play from a seed, chance included)."""
+    import random
+
+    from core.engine import CHANCE
+    from core.playout import sample_chance
+
+    rng = random.Random(11)
+    state = GAME.setup(4, Options(advanced=True, incentives=True, forklifts=True, quantum=True))
+    for _ in range(2000):
+        to_act = GAME.to_act(state)
+        if state.round >= 3 and state.phase is Phase.PLACE and 0 in to_act:
+            return state
+        if CHANCE in to_act:
+            state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+            continue
+        seat = min(to_act)
+        state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    raise AssertionError("no placing of Ann's in round 3")
+
+
+async def test_four_players_with_every_expansion_keep_the_total_in_sight_at_80x24():
+    """Play-test (2026-12-04): four players with the expansions at 80x24
+    filled the side with the players' rows, and "Your score now" was cut
+    after its third toy, the Total out of sight. On a short screen with
+    four players or more the toys go two a line, points only."""
+    update = make_update(crowded_state(), bots=frozenset({1, 2, 3}))
+
+    def total(screen):
+        return screen._sheet(screen._view).seats[0].total
+
+    _, text, mine = await run(update, size=(80, 24), after=total)
+    assert f"Total {mine}" in text
+    _, text, mine = await run(update, size=(120, 40), after=total)
+    assert f"Total {mine}" in text and "×" in text  # tall: the sums as before

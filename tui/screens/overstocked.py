@@ -728,14 +728,22 @@ class OverstockedScreen(GameScreen):
         text = Text(no_wrap=True, end="")
         if self.has_class("-tall"):
             text.append("toy pop×yours = points\n", style="dim")
+        # Four players or more on a short screen: the players' rows take the
+        # side's height, and the toy rows with their sums pushed the Total out
+        # of sight: two toys a line, points only (the sums are the pad's).
+        compact = not self.has_class("-tall") and view.players >= 4
         for i, row in enumerate(mine.toys):
             flag = "▼" if row.negative else ("½" if row.halved else " ")
             text.append(row.toy.value, style=space_style(row.toy.value))
             text.append(flag, style="bold")
+            new = after.toys[i].points if after is not None else row.points
+            if compact:
+                text.append(f"{row.points:>4}")
+                text.append(f"→{new:<4}" if new != row.points else " " * 5, style="bold")
+                text.append("\n" if i % 2 else "  ")
+                continue
             text.append(f" {row.popularity}×{row.warehouse}={row.points:>4}")
-            if after is not None:
-                new = after.toys[i].points
-                text.append(f" →{new:>4}" if new != row.points else "", style="bold")
+            text.append(f" →{new:>4}" if new != row.points else "", style="bold")
             text.append("\n")
         extra = mine.total - sum(r.points for r in mine.toys)
         # extras: forklifts, incentives... what the toy rows leave out
