@@ -1887,13 +1887,17 @@ def _consequences(
 
 
 def _own_score(after: State, name, viewer: int | None) -> list[str]:
-    """The viewer's own round score and total (OV-6: secret to the others)."""
+    """The viewer's own round score and total (OV-6: secret to the others),
+    and the cards it counts: those held now, after the judgment and greed,
+    without the showdown's Wuming sisters (a showdown of 34 then "You score
+    22" read as a mistake)."""
     if viewer is None:
         return []
     p = after.seats[viewer]
     pad = p.rounds[-1]
     assert pad is not None
-    return [f"{name(viewer)} scores {pad.score} (total {p.total})."]
+    return [f"{name(viewer)} scores {pad.score} (total {p.total}) "
+            f"for the cards held now ({_hand_text(p.slots)})."]
 
 
 __all__ = [
