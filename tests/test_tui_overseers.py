@@ -169,6 +169,31 @@ async def test_a_decision_on_your_cards_for_good_highlights_none(phase):
     assert cursor == 0
 
 
+async def test_the_highlight_stays_while_the_others_move():
+    """Play-test (2026-12-04): on Purple's turn a choice highlighted with
+    an arrow went dark again at the next update (another player's move, a
+    bot thinking), so the Enter that followed turned nothing. A new update
+    of the same decision keeps the highlight; a new decision starts dark."""
+    state, seat = table_at_vote_abilities(), 1  # Bob is Purple
+    update = make_update(state, seat)
+    port = FakePort()
+    app = ScreenApp(update, port)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#ov-actions")
+        assert bar.cursor == -1
+        await pilot.press("right")
+        await pilot.pause()
+        assert bar.cursor == 0
+        # the same decision, the log one line longer (another seat moved)
+        app.game_screen.show(attrs.evolve(update, log=(*update.log, "Cat keeps a card.")))
+        await pilot.pause()
+        assert bar.cursor == 0
+        await pilot.press("enter")
+        await pilot.pause()
+    assert port.submitted == [(seat, update.legal[0])]
+
+
 async def test_teal_chooses_a_card_then_the_card_above():
     state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.TEAL)
     update = make_update(state, 3)

@@ -235,7 +235,9 @@ class OverseersScreen(GameScreen):
         self._bar_actions: list[Any] = []
         #: the update the bar's choices were last set for (a new one starts
         #: a decision afresh)
-        self._bar_update: TableUpdate | None = None
+        #: the decision the bar was last set for (its seat and choices): a
+        #: new one starts unhighlighted where `_NO_DEFAULT` asks it
+        self._bar_decision: tuple[Any, ...] | None = None
         self._hand_actions: list[Any] = []
         #: table talk typed at this terminal (not part of the match)
         self.notes: list[str] = []
@@ -821,8 +823,11 @@ class OverseersScreen(GameScreen):
         # where there is): no choice is highlighted until you pick one, so
         # an Enter you did not mean (the one that admitted, pressed twice)
         # turns or discards nothing.
-        fresh = update is not self._bar_update
-        self._bar_update = update
+        # (a new decision, not any update: the others' moves and a bot's
+        # thinking came while one chose, and each put the highlight away)
+        decision = (update.seat, view.phase, tuple(update.legal))
+        fresh = decision != self._bar_decision
+        self._bar_decision = decision
         unhighlighted = view.phase in _NO_DEFAULT and len(choices) > 1
         was = bar.cursor
         bar.set_choices([Choice(key, label, value)
