@@ -566,6 +566,22 @@ async def test_the_score_pad_estimate_toggles():
     assert "Score pad so far" in text and "Matching monsters" in text
 
 
+async def test_at_80x24_the_prompt_says_when_the_score_pad_hides_the_market():
+    """Play-test (2026-12-04): at 80x24 the score pad takes the market's
+    place, and the prompt still said to draft "↑↓ + ↵ in the market". It
+    says the pad hides it and p shows it; the numbers still draft."""
+    submitted, text = await run(make_update(midgame()), ["p"])
+    said = " ".join(text.split())
+    assert "the score pad hides the market: p shows it" in said
+    assert "in the market" not in said
+    submitted, text = await run(make_update(midgame()), ["p", "p"])
+    assert "in the market" in " ".join(text.split())
+    submitted, _ = await run(make_update(midgame()), ["p", "2"])
+    assert submitted == [(0, Draft(1))]
+    _, text = await run(make_update(midgame()), ["p"], size=(120, 36))
+    assert "in the market" in " ".join(text.split())  # tall: the market stays
+
+
 # -- snapshots -----------------------------------------------------------------
 
 

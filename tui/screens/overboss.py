@@ -864,6 +864,12 @@ class OverbossScreen(GameScreen):
         # the pairs there are (an empty place, the stack run out, takes none)
         pairs = number_range([str(a.slot + 1) for a in update.legal if isinstance(a, Draft)])
         if step is Step.DRAFT:
+            if not self.query_one("#ob-market").display:
+                # the score pad took the market's place (a short screen): the
+                # numbers still draft, and p brings the market back
+                return Text.assemble(("Your turn: ", "bold"), "draft a pair: ", k(pairs),
+                                     " (the score pad hides the market: ", k("p"),
+                                     " shows it).")
             return Text.assemble(("Your turn: ", "bold"), "draft a pair: ", k(pairs),
                                  " or ", k("↑↓"), " + ", k("↵"), " in the market.")
         if step is Step.PLACE_TILE:
@@ -1247,6 +1253,7 @@ class OverbossScreen(GameScreen):
         self._pad = not self._pad
         if self.update is not None:
             self._draw_score(self.update)
+            self._draw_prompt()  # it says whether the market is in sight
 
     def action_reveal(self) -> None:
         view = self._view
