@@ -74,3 +74,21 @@ async def test_the_cover_tells_the_last_moves_as_everyone_saw_them(tmp_path, mon
         # what the cover shows, face-down weapons unnamed (the public words)
         text = " ".join(str(w.render()) for w in cover.query("Static"))
         assert "Last moves:" in text and all(line in text for line in told)
+
+
+def test_the_cover_keeps_the_first_moves_when_there_are_many():
+    """Review (2026-12-04): the cover listed the latest lines, the Duel's
+    market refill, not what the last person did: it keeps the first."""
+    from types import SimpleNamespace
+
+    from tui.table import COVER_MOVES, Table
+
+    lines = tuple(f"line {i}" for i in range(10))
+    table = Table.__new__(Table)
+    table.updates = {None: SimpleNamespace(log=("before",) + lines)}
+    table.screen = SimpleNamespace(reveals=lambda line: False)
+    table._told = 1
+    told = table._last_moves()
+    assert told == [*lines[: COVER_MOVES - 1], "…"]
+    table.updates = {None: SimpleNamespace(log=("before", "Ann ends their turn."))}
+    assert table._last_moves() == ["Ann ends their turn."]

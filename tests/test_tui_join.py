@@ -1461,15 +1461,19 @@ async def test_the_lobby_hint_on_a_full_table_says_w_watches_it():
     mine = dict(full, table="m", seats=[seat("bob"), seat("ann", False)])
     free = dict(full, table="o", started=False, play=None,
                 seats=[seat("bob"), {"kind": "open", "player": None}])
+    # review (2026-12-04): her own away seat, the first, read "No seat is free"
+    first = dict(full, table="a", seats=[seat("ann", False), seat("bob")])
     app = lobby_app()
     async with app.run_test(size=(160, 45)) as pilot:
         await pilot.pause()
-        app.screen.show([full, mine, free], "ann")
+        app.screen.show([full, mine, free, first], "ann")
         hints = []
-        for row in range(3):
+        for row in range(4):
             app.screen.query_one(DataTable).move_cursor(row=row)
             await pilot.pause()
             hints.append(str(app.screen.query_one("#lobby-hint", Static).render()))
         assert hints[0].startswith("No seat is free here · w: watch")
         assert "Enter: sit down" not in hints[0]
-        assert all(h.startswith("Enter: sit down") for h in hints[1:])
+        assert hints[1].startswith("Enter: back to your seat")
+        assert hints[2].startswith("Enter: sit down")
+        assert hints[3].startswith("Enter: back to your seat")

@@ -582,6 +582,17 @@ async def test_at_80x24_the_prompt_says_when_the_score_pad_hides_the_market():
     assert "in the market" in " ".join(text.split())  # tall: the market stays
 
 
+@pytest.mark.parametrize("can_undo", [True, False])
+async def test_the_end_of_turn_prompt_offers_u_only_when_it_works(can_undo):
+    """Review (2026-12-04): "Pair placed. e ends your turn; u takes back."
+    where a token drawn since had locked the undo, and u was refused."""
+    update = attrs.evolve(make_update(midgame(step=Step.END)), can_undo=can_undo)
+    _, text = await run(update)
+    said = " ".join(text.split())
+    assert "Pair placed." in said
+    assert ("u takes back" in said) is can_undo
+
+
 # -- snapshots -----------------------------------------------------------------
 
 

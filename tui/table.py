@@ -303,12 +303,16 @@ class Table:
         """The public log's other lines no person's view here has shown (the
         last person's move and what it drew, the bots' moves after it): the
         cover came up at once, and the person who had asked for weapons
-        never saw what came. At most `COVER_MOVES`, the latest."""
+        never saw what came. At most `COVER_MOVES`, the first: the last
+        person's own moves (the latest were the Duel's market refill, and
+        hid what they did); "…" ends a list cut short."""
         public = self.updates.get(None)
         if public is None or self.screen is None or self._told is None:
             return []
         lines = [line for line in public.log[self._told:] if not self.screen.reveals(line)]
-        return lines[-COVER_MOVES:]
+        if len(lines) > COVER_MOVES:
+            return [*lines[: COVER_MOVES - 1], "…"]
+        return lines
 
     def _take_over(self, seat: int) -> None:
         """The cover is lifted by `seat`'s player: show their view."""

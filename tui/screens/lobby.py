@@ -379,9 +379,12 @@ class LobbyScreen(Screen):
                 hint = "Waiting for the others · x: stand up · n: a new table"
             else:
                 hint = "A seat is kept for you: Enter sits you down · x: decline"
-        elif table is not None and not self._seat_for_me(table):
+        elif table is not None and (seat := self._seat_for_me(table)) is None:
             # Enter would only say so: watching is what there is to do
             hint = "No seat is free here · w: watch · n: a new table"
+        elif table is not None and table["seats"][seat].get("player") == self.me:
+            # (seat 0 read as none: "No seat is free" on one's own away seat)
+            hint = "Enter: back to your seat · n: a new table"
         else:
             hint = "Enter: sit down at the highlighted table · w: watch · n: a new table"
         update_static(self.query_one("#lobby-hint", Static), hint)

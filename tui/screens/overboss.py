@@ -913,8 +913,11 @@ class OverbossScreen(GameScreen):
                 text.append_text(Text.assemble(" Or ", k("s"), " keeps it in your lair."))
             return text
         if step is Step.END:
+            # u only where the session would take it back (a draw since
+            # locks it: the prompt offered it and u was refused)
+            undo = Text.assemble("; ", k("u"), " takes back") if update.can_undo else ""
             return Text.assemble(("Pair placed. ", "bold"), k("e"), " (or ", k("↵"),
-                                 ") ends your turn; ", k("u"), " takes back.")
+                                 ") ends your turn", undo, ".")
         if step is Step.CROAK:
             if self._slot_pick() and len(self._slot_pick()) > 1:
                 return Text.assemble(("King Croak: ", "bold"), "which market Dungeon takes its place? ",
