@@ -31,7 +31,7 @@ def _dialogs(app):
         "loading": (loading.LoadingScreen("long.jsonl"), "esc Back"),
         "chat": (chat.ChatScreen("at the table", [], lambda line: None), "esc Close"),
         "ending": (ending.EndingScreen("The last moves", ["Bob asks for 2 weapons."]),
-                   "⏎ The results"),
+                   "⏎ Go on"),
     }
 
 
