@@ -959,6 +959,10 @@ def test_lowest_tie_the_leader_chooses_ov17():
     assert state.phase is Phase.NEXT_LEADER and GAME.legal_actions(state, 2) == tuple(
         Choose(s) for s in range(3)
     )
+    # the round was told scored as the tie came; breaking it does not say so again
+    line = GAME.describe(state, 2, Choose(1), names=("Ann", "Bob", "Cat"), viewer=0)
+    assert line == ("Cat (Leader) breaks the tie for the lowest score: Bob. "
+                    "Bob takes the Leader card.")
     state = GAME.apply(state, 2, Choose(1))
     assert state.leader == 1 and round_over(state)
 
@@ -969,6 +973,10 @@ def test_three_rounds_then_over():
     state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")])
     state = attrs.evolve(state, round=3)
     state = vote_all(state, [1, 0, 0])
+    # the last round tells the viewer's own score, as the others do
+    line = GAME.describe(state, 0, Deny(), names=("Ann", "Bob", "Cat"), viewer=1)
+    assert "Round 3 is scored. You score 12 (total 12) for the cards held now" in line
+    assert "The game is over:" in line
     state = GAME.apply(state, 0, Deny())
     assert state.phase is Phase.OVER and GAME.to_act(state) == frozenset()
     assert GAME.outcome(state) is not None

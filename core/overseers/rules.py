@@ -1871,12 +1871,17 @@ def _consequences(
     if (after.gather and not state.gather) or after.phase is _P.OVER:
         r = state.round
         if after.phase is _P.OVER:
+            # the last round's own score too, as the others' rounds tell it
             totals = ", ".join(f"{ref(s)} {p.total}" for s, p in enumerate(after.seats))
-            out.append(f"Round {r} is scored. The game is over: {totals}.")
+            out.append(f"Round {r} is scored.")
+            out.extend(_own_score(after, name, viewer))
+            out.append(f"The game is over: {totals}.")
+        elif state.phase is _P.NEXT_LEADER:
+            # the tie broken: the round was told scored when it came
+            out.append(f"{name(after.leader)} takes the Leader card.")
         else:
             out.append(f"Round {r} is scored.")
-            if state.phase is not _P.NEXT_LEADER:
-                out.extend(_own_score(after, name, viewer))
+            out.extend(_own_score(after, name, viewer))
             out.append(f"{name(after.leader)} takes the Leader card.")
     elif after.phase is _P.NEXT_LEADER and state.phase is not _P.NEXT_LEADER:
         tied = ", ".join(ref(s) for s in after.tied)
