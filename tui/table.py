@@ -43,7 +43,7 @@ DEFAULT_BOT_DELAY = 0.45
 #: effect. It lasted five seconds, then the table sat at "The Armorer hands
 #: out weapons…" with no sign of why.
 STALLED_NOTICE_SECONDS = 24 * 3600.0
-#: the latest lines of the last moves a hand-over cover tells
+#: the most lines of the last moves a hand-over cover tells (the first)
 COVER_MOVES = 6
 
 
@@ -292,12 +292,8 @@ class Table:
     def _news(self) -> list[str]:
         """The public log's lines that tell a reveal (the game screen's
         `reveals`) no person's view here has shown: the last secret choice
-        revealed them and the cover came up at once. The public log words
-        every line for a spectator: no one's secret is in it."""
-        public = self.updates.get(None)
-        if public is None or self.screen is None or self._told is None:
-            return []
-        return [line for line in public.log[self._told:] if self.screen.reveals(line)]
+        revealed them and the cover came up at once."""
+        return self._unseen()[0]
 
     def _last_moves(self) -> list[str]:
         """The public log's other lines no person's view here has shown (the
@@ -306,13 +302,21 @@ class Table:
         never saw what came. At most `COVER_MOVES`, the first: the last
         person's own moves (the latest were the Duel's market refill, and
         hid what they did); "…" ends a list cut short."""
-        public = self.updates.get(None)
-        if public is None or self.screen is None or self._told is None:
-            return []
-        lines = [line for line in public.log[self._told:] if not self.screen.reveals(line)]
+        lines = self._unseen()[1]
         if len(lines) > COVER_MOVES:
             return [*lines[: COVER_MOVES - 1], "…"]
         return lines
+
+    def _unseen(self) -> tuple[list[str], list[str]]:
+        """The public log's lines past those a person's view here has shown,
+        as (reveals, the others). The public log words every line for a
+        spectator: no one's secret is in it."""
+        public, screen = self.updates.get(None), self.screen
+        if public is None or screen is None or self._told is None:
+            return [], []
+        lines = public.log[self._told:]
+        return ([line for line in lines if screen.reveals(line)],
+                [line for line in lines if not screen.reveals(line)])
 
     def _take_over(self, seat: int) -> None:
         """The cover is lifted by `seat`'s player: show their view."""

@@ -89,8 +89,7 @@ class HandoverScreen(Screen):
                         for line in self.moves:
                             yield Static(line, markup=False)
                     if self.news:
-                        yield Static("Revealed to everyone:", id="handover-news-title",
-                                     classes="handover-news-title")
+                        yield Static("Revealed to everyone:", classes="handover-news-title")
                         for line in self.news:
                             yield Static(line, markup=False)
             if self.note:

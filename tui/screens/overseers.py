@@ -233,8 +233,6 @@ class OverseersScreen(GameScreen):
         self._first: int | None = None
         #: the actions behind the bar's choices / the hand's cards
         self._bar_actions: list[Any] = []
-        #: the update the bar's choices were last set for (a new one starts
-        #: a decision afresh)
         #: the decision the bar was last set for (its seat and choices): a
         #: new one starts unhighlighted where `_NO_DEFAULT` asks it
         self._bar_decision: tuple[Any, ...] | None = None
@@ -324,14 +322,11 @@ class OverseersScreen(GameScreen):
         if (update.over or seen is None or view.round <= seen or view.phase is not Phase.DRAFT
                 or view.round - 1 <= self._round_told):
             return
-        lines = recap_lines(update.log)
-        if not lines:
-            return
-        shown = [part for x in lines for part in recap_parts(x)]
-        title = f"Round {view.round - 1} ended · {self._viewer_text(update).plain}"
         grace = getattr(self.app, "decision_grace", 0.0)
-        self._round_end_waiting = (update.seat, view.round - 1, EndingScreen(
-            title, shown, go_on="the next round", grace=grace))
+        box = self._round_box(update, view.round - 1, go_on="the next round", grace=grace)
+        if box is None:
+            return
+        self._round_end_waiting = (update.seat, view.round - 1, box)
         # after this turn of the loop: a hand-over cover may be going up over
         # this view (the public one, drawn under it), and the person who lifts
         # it is told instead, in their own words
@@ -360,16 +355,23 @@ class OverseersScreen(GameScreen):
             return
         if not self._seen_in_play or self._last_round_told:
             return
-        lines = recap_lines(update.log)
-        if not lines:
-            return
-        self._last_round_told = True
-        view: State = update.view
-        shown = [part for x in lines for part in recap_parts(x)]
         # the third round's end, after your last decision: the others played
         # it out and the results came up at once
-        title = f"Round {view.round or 3} ended · {self._viewer_text(update).plain}"
-        self.over_the_results.append(EndingScreen(title, shown))
+        box = self._round_box(update, update.view.round or 3)
+        if box is None:
+            return
+        self._last_round_told = True
+        self.over_the_results.append(box)
+
+    def _round_box(self, update: TableUpdate, round_: int, **kwargs: Any) -> EndingScreen | None:
+        """The box that tells how round `round_` ended, from the log's recap
+        (None: the log tells nothing of it)."""
+        lines = recap_lines(update.log)
+        if not lines:
+            return None
+        shown = [part for x in lines for part in recap_parts(x)]
+        title = f"Round {round_} ended · {self._viewer_text(update).plain}"
+        return EndingScreen(title, shown, **kwargs)
 
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
