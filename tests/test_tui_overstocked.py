@@ -774,16 +774,17 @@ async def test_the_pick_prompt_numbers_the_cards_left(cards):
     assert "Choose your card: ←→ or type its number, then Enter." in " ".join(text.split())
 
 
-def crowded_state() -> State:
-    """Four players, every mini-expansion, the third round: Ann (seat 0)
-    places (random play from a seed, chance included)."""
+def crowded_state(players: int = 4) -> State:
+    """Four players (or `players`), every mini-expansion, the third round:
+    the first seat places (random play from a seed, chance included)."""
     import random
 
     from core.engine import CHANCE
     from core.playout import sample_chance
 
     rng = random.Random(11)
-    state = GAME.setup(4, Options(advanced=True, incentives=True, forklifts=True, quantum=True))
+    state = GAME.setup(players, Options(advanced=True, incentives=True, forklifts=True,
+                                        quantum=True))
     for _ in range(2000):
         to_act = GAME.to_act(state)
         if state.round >= 3 and state.phase is Phase.PLACE and 0 in to_act:
@@ -810,3 +811,22 @@ async def test_four_players_with_every_expansion_keep_the_total_in_sight_at_80x2
     assert f"Total {mine}" in text
     _, text, mine = await run(update, size=(120, 40), after=total)
     assert f"Total {mine}" in text and "×" in text  # tall: the sums as before
+
+
+@pytest.mark.parametrize("players", [4, 6])
+async def test_a_crowded_table_keeps_lines_of_the_log_at_80x24(players):
+    """Review (2026-12-04): at 80x24 with four players and every
+    expansion, the players' rows (their tokens wrapped to a line of their
+    own) and the score filled the side: the log kept its title only, and
+    the bots' moves went by unseen. A short screen with four players or
+    more widens the side for a player's row to keep one line."""
+    log = tuple(f"P{n % players + 1} places card {n} in the popularity." for n in range(30))
+    update = make_update(crowded_state(players), bots=frozenset(range(1, players)), log=log)
+
+    def rows(screen):
+        return screen.query_one("#os-log").region.height, screen._sheet(screen._view).seats[0].total
+
+    _, text, (height, mine) = await run(update, size=(80, 24), after=rows)
+    assert height >= 4  # the title and three lines at least
+    assert log[-1] in " ".join(text.split())
+    assert f"Total {mine}" in text  # the score stays in sight too

@@ -106,6 +106,10 @@ def face_rows(piece: Piece, number: int) -> tuple[str, ...]:
     return GAME.face_rows(piece, number)
 
 
+#: players from which a short screen packs the side tighter: the players'
+#: rows, the score preview (its toys two a line) and the log share its height
+CROWDED = 4
+
 #: seconds within which digits typed make one card's number (1, 7: 17)
 TYPE_GAP = 1.0
 
@@ -346,6 +350,9 @@ class OverstockedScreen(GameScreen):
             self._where = self._start_where(update)
         if update.seat is None and view.turn is not None:
             self._followed = view.turn  # spectating: watch the seat in turn
+        # four players or more: on a short screen the side widens for a
+        # player's row (tokens and all) to keep one line (overstocked.tcss)
+        self.set_class(view.players >= CROWDED, "-crowded")
         self._draw_header(update)
         self._draw_areas(keep=not mode_changed)
         self._draw_hand(update)
@@ -731,7 +738,7 @@ class OverstockedScreen(GameScreen):
         # Four players or more on a short screen: the players' rows take the
         # side's height, and the toy rows with their sums pushed the Total out
         # of sight: two toys a line, points only (the sums are the pad's).
-        compact = not self.has_class("-tall") and view.players >= 4
+        compact = not self.has_class("-tall") and view.players >= CROWDED
         for i, row in enumerate(mine.toys):
             flag = "▼" if row.negative else ("½" if row.halved else " ")
             text.append(row.toy.value, style=space_style(row.toy.value))
@@ -748,9 +755,9 @@ class OverstockedScreen(GameScreen):
         extra = mine.total - sum(r.points for r in mine.toys)
         # extras: forklifts, incentives... what the toy rows leave out
         extra_after = after.total - sum(r.points for r in after.toys) if after else extra
-        if extra_after != extra:  # the piece changes them: say so, on a line of its own
-            text.append(f"Extras {extra:+} →")
-            text.append(f" {extra_after:+}\n", style="bold")
+        if extra_after != extra:  # the piece changes them: say so (compact: before the Total)
+            text.append(f"Extras {extra:+}→" if compact else f"Extras {extra:+} →")
+            text.append(f"{extra_after:+}  " if compact else f" {extra_after:+}\n", style="bold")
         elif extra:
             text.append(f"+{extra} extras  ")
         text.append(f"Total {mine.total}", style="bold")
