@@ -830,3 +830,18 @@ async def test_a_crowded_table_keeps_lines_of_the_log_at_80x24(players):
     assert height >= 4  # the title and three lines at least
     assert log[-1] in " ".join(text.split())
     assert f"Total {mine}" in text  # the score stays in sight too
+
+
+@pytest.mark.parametrize(("size", "cells"), [((80, 24), (2, 1)), ((120, 36), (4, 2)),
+                                             ((160, 45), (6, 3)), ((200, 50), (8, 4))])
+async def test_the_areas_spaces_grow_with_the_room(size, cells):
+    """Review (2026-12-04): at 160x45 and 200x50 the areas kept the spaces
+    of 120x36, a small grid in the corner of panes three times its size.
+    Their spaces are as big as the fuller pane has room for, a placing's
+    margin included (so they keep their size when a placing starts)."""
+    def drawn(screen):
+        return [screen.query_one(f"#os-{area}", AreaView).cell_size for area in ("pop", "wh")]
+
+    _, text, got = await run(make_update(place_state()), size=size, after=drawn)
+    assert got == [cells, cells]
+    assert "Card 20 over your warehouse" in text

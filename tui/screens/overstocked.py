@@ -452,6 +452,11 @@ class OverstockedScreen(GameScreen):
         roomy = self.has_class("-wide") and self.has_class("-tall")
         if pop_view.roomy != roomy:
             pop_view.roomy = wh_view.roomy = roomy
+        if roomy:  # both areas' spaces as big as the fuller pane allows
+            size = min(pop_view.roomiest(self._area(Where.POPULARITY).grid),
+                       wh_view.roomiest(self._area(Where.WAREHOUSE).grid))
+            pop_view.set_roomy_size(size)
+            wh_view.set_roomy_size(size)
         rotation = self._rotation()
         for where, widget in ((Where.POPULARITY, pop_view), (Where.WAREHOUSE, wh_view)):
             area = self._area(where)

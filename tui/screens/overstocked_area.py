@@ -20,7 +20,9 @@ Card edges: ``│`` between spaces of different pieces. Compact, a space
 is two cells wide (its edge and its letter; a worker is its lower-case
 letter, drawn reversed) and the face above a horizontal edge is
 underlined; roomy (`Board.roomy`), a space is four cells wide and two
-lines high, and the edges are box-drawn (a worker gets its ☻). The piece
+lines high, and the edges are box-drawn (a worker gets its ☻); where the
+pane has room for it (a large terminal), bigger still (`ROOMY_SIZES`,
+`roomiest`), the toy's colour filling the space around its letter. The piece
 placed last (`set_area(last=...)`) is edged double, ``║`` and ``═``, so
 what just happened shows without relying on colour; so are the pieces
 placed since the viewer's last move (`set_area(fresh=...)`).
@@ -137,6 +139,12 @@ _HEAVY = str.maketrans("─│┌┐└┘├┤┬┴┼╵╷╴╶", "━┃�
 _DOUBLE = str.maketrans("─│┌┐└┘├┤┬┴┼╵╷╴╶", "═║╔╗╚╝╠╣╦╩╬║║══")
 
 
+#: roomy spaces, (cells wide, lines high) with their edges, biggest first
+ROOMY_SIZES = ((8, 4), (6, 3), (4, 2))
+#: the margin around the cards while placing (a piece may overhang so far)
+PLACING_MARGIN = 2
+
+
 @dataclass(frozen=True)
 class Ghost:
     """A piece drawn over the area: its spaces at area (x, y), and whether
@@ -199,7 +207,7 @@ class AreaView(Board):
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
-        super().__init__(compact=(2, 1), roomy_size=(4, 2), click_moves_then_chooses=True,
+        super().__init__(compact=(2, 1), roomy_size=ROOMY_SIZES[-1], click_moves_then_chooses=True,
                          keep_cursor_visible=True, name=name, id=id, classes=classes)
         self._spaces: dict[tuple[int, int], str] = {}
         self._owner: dict[tuple[int, int], int] = {}
@@ -314,7 +322,7 @@ class AreaView(Board):
         placing = bool(self._shapes)
         # Placing, a piece may overhang by two; roomy, one more row and
         # column show the cards' outer edges.
-        margin = 2 if placing else (1 if self.roomy else 0)
+        margin = PLACING_MARGIN if placing else (1 if self.roomy else 0)
         xs = [x for x, _ in self._spaces] + [x for x, _ in (fixed.cells if fixed else {})]
         ys = [y for _, y in self._spaces] + [y for _, y in (fixed.cells if fixed else {})]
         if not xs:
@@ -344,6 +352,20 @@ class AreaView(Board):
             cursor = (spot[1] - self._oy, spot[0] - self._ox) if spot is not None else (0, 0)
         self.set_grid(grid, targets=self._rotation_targets(), cursor=cursor, settle=False)
         self._show_ghost()
+
+    def roomiest(self, spaces: Iterable[tuple[int, int]]) -> tuple[int, int]:
+        """The biggest of `ROOMY_SIZES` at which an area of `spaces` fits
+        the pane, margin for placing included (so the size holds when a
+        placing starts); the smallest when none does (the pane pans)."""
+        room = self.parent.content_size if isinstance(self.parent, AreaPane) else None
+        xs = [x for x, _ in spaces] or [0]
+        ys = [y for _, y in spaces] or [0]
+        cols = max(xs) - min(xs) + 1 + 2 * PLACING_MARGIN
+        rows = max(ys) - min(ys) + 1 + 2 * PLACING_MARGIN
+        for cw, ch in ROOMY_SIZES:
+            if room is not None and cols * cw + 1 <= room.width and rows * ch <= room.height:
+                return cw, ch
+        return ROOMY_SIZES[-1]
 
     def _rotation_targets(self) -> set[tuple[int, int]]:
         if not self._shapes:
@@ -486,28 +508,28 @@ class AreaView(Board):
 
     def render_cell(self, row: int, col: int, sub: int) -> list[Segment]:
         # A space is drawn with the edge on its left: compact, one line;
-        # roomy, a second line carries the horizontal edges, box-drawn.
+        # roomy, its last line carries the horizontal edges, box-drawn, and
+        # the lines above are its face, the letter on the middle one.
         cw, ch = self.cell_size
         inner = cw - 1
         x, y = self._ox + col, self._oy + row
-        if sub == 0:
-            face = self._face_seg(x, y, inner, underline=ch == 1)
-            if ch > 1:
-                face = Segment(f" {face.text}"[:inner].ljust(inner), face.style)
-            return [self._between(self._who(x - 1, y), self._who(x, y), EDGE), face]
-        if sub == 1:
+        if sub == ch - 1 and ch > 1:
             return [self._corner(x, y),
                     self._between(self._who(x, y), self._who(x, y + 1), "─" * inner)]
-        return [Segment(" " * cw, self.rich_style_for(""))]
+        face = self._face_seg(x, y, inner, underline=ch == 1)
+        if ch > 1:
+            letter = face.text.strip() if sub == (ch - 2) // 2 else ""
+            # a small space keeps its letter left (" P "), a big one centres it
+            text = f" {letter}".ljust(inner) if ch == 2 else letter.center(inner)
+            face = Segment(text[:inner], face.style)
+        return [self._between(self._who(x - 1, y), self._who(x, y), EDGE), face]
 
     def render_side(self, side: str, row: int, sub: int) -> Segment:
         # The right-hand column closes the last column's edges.
         x, y = self._ox + self.grid.cols, self._oy + row
-        if sub == 0:
-            return self._between(self._who(x - 1, y), self._who(x, y), EDGE)
-        if sub == 1:
+        if sub == self.cell_size[1] - 1 and sub > 0:
             return self._corner(x, y)
-        return Segment(" ", self.rich_style_for(""))
+        return self._between(self._who(x - 1, y), self._who(x, y), EDGE)
 
     def render_line(self, y: int) -> Strip:
         if not self._spaces and self.ghost is None:
@@ -579,6 +601,7 @@ class CrateHand(Hand):
 
 __all__ = [
     "EDGE",
+    "ROOMY_SIZES",
     "GHOST_BAD",
     "GHOST_OK",
     "SPACE_STYLE",
