@@ -832,16 +832,31 @@ async def test_a_crowded_table_keeps_lines_of_the_log_at_80x24(players):
     assert f"Total {mine}" in text  # the score stays in sight too
 
 
-@pytest.mark.parametrize(("size", "cells"), [((80, 24), (2, 1)), ((120, 36), (4, 2)),
-                                             ((160, 45), (6, 3)), ((200, 50), (8, 4))])
+@pytest.mark.parametrize(("size", "cells"), [((80, 24), (2, 1)), ((100, 30), (4, 2)),
+                                             ((120, 36), (4, 2)), ((160, 45), (6, 3)),
+                                             ((200, 50), (8, 4))])
 async def test_the_areas_spaces_grow_with_the_room(size, cells):
     """Review (2026-12-04): at 160x45 and 200x50 the areas kept the spaces
-    of 120x36, a small grid in the corner of panes three times its size.
-    Their spaces are as big as the fuller pane has room for, a placing's
-    margin included (so they keep their size when a placing starts)."""
+    of 120x36, a small grid in the corner of panes three times its size,
+    and at 100x30 the compact spaces of 80x24. Their spaces are as big as
+    the fuller pane has room for, a placing's margin included (so they
+    keep their size when a placing starts)."""
     def drawn(screen):
         return [screen.query_one(f"#os-{area}", AreaView).cell_size for area in ("pop", "wh")]
 
     _, text, got = await run(make_update(place_state()), size=size, after=drawn)
     assert got == [cells, cells]
     assert "Card 20 over your warehouse" in text
+
+
+@pytest.mark.parametrize(("size", "cells"), [((100, 30), (2, 1)), ((120, 36), (4, 2))])
+async def test_areas_too_big_for_roomy_spaces_go_compact_on_a_small_screen_only(size, cells):
+    """The third round's popularity outgrows roomy spaces at 100x30: there
+    they go compact (as at 80x24); a large screen keeps them roomy, the
+    panes panning."""
+    def drawn(screen):
+        return [screen.query_one(f"#os-{area}", AreaView).cell_size for area in ("pop", "wh")]
+
+    _, _, got = await run(make_update(crowded_state(), bots=frozenset({1, 2, 3})), size=size,
+                          after=drawn)
+    assert got == [cells, cells]

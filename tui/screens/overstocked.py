@@ -57,6 +57,7 @@ from tui import resources
 from tui.screens.ending import EndingScreen
 from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line, number_range
 from tui.screens.overstocked_area import (
+    ROOMY_SIZES,
     AreaPane,
     AreaView,
     CrateCard,
@@ -449,14 +450,16 @@ class OverstockedScreen(GameScreen):
             shapes = {r: cards.spaces(kind, number, r) for r in cards.rotations(kind)}
         pop_view = self.query_one("#os-pop", AreaView)
         wh_view = self.query_one("#os-wh", AreaView)
-        roomy = self.has_class("-wide") and self.has_class("-tall")
-        if pop_view.roomy != roomy:
-            pop_view.roomy = wh_view.roomy = roomy
-        if roomy:  # both areas' spaces as big as the fuller pane allows
-            size = min(pop_view.roomiest(self._area(Where.POPULARITY).grid),
-                       wh_view.roomiest(self._area(Where.WAREHOUSE).grid))
-            pop_view.set_roomy_size(size)
-            wh_view.set_roomy_size(size)
+        # Both areas' spaces as big as the fuller pane has room for; a
+        # large screen keeps roomy spaces when they do not fit (the panes
+        # pan), a smaller one (100x30) goes compact then.
+        sizes = [area_view.roomiest(self._area(where).grid) for where, area_view in
+                 ((Where.POPULARITY, pop_view), (Where.WAREHOUSE, wh_view))]
+        fits = None not in sizes
+        roomy = fits or (self.has_class("-wide") and self.has_class("-tall"))
+        for area_view in (pop_view, wh_view):
+            area_view.set_roomy_size(min(sizes) if fits else ROOMY_SIZES[-1])  # type: ignore[type-var]
+            area_view.roomy = roomy
         rotation = self._rotation()
         for where, widget in ((Where.POPULARITY, pop_view), (Where.WAREHOUSE, wh_view)):
             area = self._area(where)

@@ -22,7 +22,8 @@ letter, drawn reversed) and the face above a horizontal edge is
 underlined; roomy (`Board.roomy`), a space is four cells wide and two
 lines high, and the edges are box-drawn (a worker gets its ☻); where the
 pane has room for it (a large terminal), bigger still (`ROOMY_SIZES`,
-`roomiest`), the toy's colour filling the space around its letter. The piece
+`roomiest`: the screen draws roomy where that finds a size), the toy's
+colour filling the space around its letter. The piece
 placed last (`set_area(last=...)`) is edged double, ``║`` and ``═``, so
 what just happened shows without relying on colour; so are the pieces
 placed since the viewer's last move (`set_area(fresh=...)`).
@@ -353,10 +354,10 @@ class AreaView(Board):
         self.set_grid(grid, targets=self._rotation_targets(), cursor=cursor, settle=False)
         self._show_ghost()
 
-    def roomiest(self, spaces: Iterable[tuple[int, int]]) -> tuple[int, int]:
+    def roomiest(self, spaces: Iterable[tuple[int, int]]) -> tuple[int, int] | None:
         """The biggest of `ROOMY_SIZES` at which an area of `spaces` fits
         the pane, margin for placing included (so the size holds when a
-        placing starts); the smallest when none does (the pane pans)."""
+        placing starts); None when none does."""
         room = self.parent.content_size if isinstance(self.parent, AreaPane) else None
         xs = [x for x, _ in spaces] or [0]
         ys = [y for _, y in spaces] or [0]
@@ -365,7 +366,7 @@ class AreaView(Board):
         for cw, ch in ROOMY_SIZES:
             if room is not None and cols * cw + 1 <= room.width and rows * ch <= room.height:
                 return cw, ch
-        return ROOMY_SIZES[-1]
+        return None
 
     def _rotation_targets(self) -> set[tuple[int, int]]:
         if not self._shapes:
