@@ -357,14 +357,16 @@ class AreaView(Board):
     def roomiest(self, spaces: Iterable[tuple[int, int]]) -> tuple[int, int] | None:
         """The biggest of `ROOMY_SIZES` at which an area of `spaces` fits
         the pane, margin for placing included (so the size holds when a
-        placing starts); None when none does."""
+        placing starts); None when none does, or before the first card."""
         room = self.parent.content_size if isinstance(self.parent, AreaPane) else None
-        xs = [x for x, _ in spaces] or [0]
-        ys = [y for _, y in spaces] or [0]
+        xs = [x for x, _ in spaces]
+        ys = [y for _, y in spaces]
+        if not xs or room is None:
+            return None
         cols = max(xs) - min(xs) + 1 + 2 * PLACING_MARGIN
         rows = max(ys) - min(ys) + 1 + 2 * PLACING_MARGIN
         for cw, ch in ROOMY_SIZES:
-            if room is not None and cols * cw + 1 <= room.width and rows * ch <= room.height:
+            if cols * cw + 1 <= room.width and rows * ch <= room.height:
                 return cw, ch
         return None
 
