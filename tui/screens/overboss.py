@@ -113,6 +113,9 @@ TOKEN_SHORT = {
 #: beside its letter and the placed mark, and the screen size it needs
 SPACIOUS = (17, 3)
 SPACIOUS_FROM = (150, 44)
+#: the screen size from which the 4x8 board's `ROOMY` cells fit beside a
+#: side of some 50 columns, with the board's 22 lines and the info's 2
+ROOMY_FROM = (100, 30)
 #: the columns from which the log stands beside the market and the lairs
 #: (the board's `SPACIOUS` cells and two columns of some 50), not below
 LOG_BESIDE_FROM = 180
@@ -489,7 +492,12 @@ class OverbossScreen(GameScreen):
         return view.step
 
     def _roomy(self) -> bool:
-        return self.has_class("-tall") and self.has_class("-wide")
+        """Room for the board's `ROOMY` cells: the breakpoints' tall and
+        wide screen, or from `ROOMY_FROM` (at 100x30 the compact board left
+        three quarters of the screen to the market and the log)."""
+        width, height = self.size
+        return (self.has_class("-tall") and self.has_class("-wide")) or (
+            width >= ROOMY_FROM[0] and height >= ROOMY_FROM[1])
 
     def _spacious(self) -> bool:
         """Room for `SPACIOUS` cells: the 4x8 board's 8 rows of 3 lines and
