@@ -860,3 +860,12 @@ async def test_areas_too_big_for_roomy_spaces_go_compact_on_a_small_screen_only(
     _, _, got = await run(make_update(crowded_state(), bots=frozenset({1, 2, 3})), size=size,
                           after=drawn)
     assert got == [cells, cells]
+
+
+@pytest.mark.parametrize(("size", "width"), [((80, 24), 27), ((100, 30), 30), ((109, 30), 32)])
+async def test_the_side_grows_below_110_columns_too(size, width):
+    """At 100x30 the side kept its 27 columns of 80x24 (every log line
+    wrapped) while the areas had 73: three tenths of the screen, as wider."""
+    _, _, got = await run(make_update(place_state()), size=size,
+                          after=lambda screen: screen.query_one("#os-side").outer_size.width)
+    assert got == width
