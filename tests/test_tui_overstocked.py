@@ -869,3 +869,15 @@ async def test_the_side_grows_below_110_columns_too(size, width):
     _, _, got = await run(make_update(place_state()), size=size,
                           after=lambda screen: screen.query_one("#os-side").outer_size.width)
     assert got == width
+
+
+@pytest.mark.parametrize(("size", "spaced"), [((120, 36), False), ((160, 45), True)])
+async def test_a_large_terminal_draws_the_hand_spaced(size, spaced):
+    """At 160x45 the hand's 3x2 faces were specks under the grown areas:
+    from 150x40 each space is two cells wide, a tile of its toy's colour
+    (card 5 is FPF over PFP)."""
+    _, text, got = await run(make_update(place_state()), size=size,
+                             after=lambda screen: screen.query_one("#os-hand", CrateHand).spaced)
+    assert got is spaced
+    assert ("F P F" in text) is spaced
+    assert ("FPF" in text) is not spaced

@@ -111,6 +111,10 @@ def face_rows(piece: Piece, number: int) -> tuple[str, ...]:
 #: rows, the score preview (its toys two a line) and the log share its height
 CROWDED = 4
 
+#: the screen size from which the hand's cards draw each space two cells
+#: wide (`CrateHand.spaced`): at 160x45 the 3x2 faces were specks
+SPACED_HAND_FROM = (150, 40)
+
 #: seconds within which digits typed make one card's number (1, 7: 17)
 TYPE_GAP = 1.0
 
@@ -258,6 +262,7 @@ class OverstockedScreen(GameScreen):
             if self.is_mounted:
                 self._draw_header(self.update)
             self.call_after_refresh(self._draw_areas)
+            self.call_after_refresh(self._draw_hand, self.update)  # its faces' size
             self.call_after_refresh(self._draw_prompt)  # its lines break for the new width
 
     # -- the contract ---------------------------------------------------------------
@@ -515,6 +520,8 @@ class OverstockedScreen(GameScreen):
     def _draw_hand(self, update: TableUpdate) -> None:
         view: State = update.view
         hand = self.query_one("#os-hand", CrateHand)
+        width, height = self.size
+        hand.spaced = width >= SPACED_HAND_FROM[0] and height >= SPACED_HAND_FROM[1]
         seat = update.seat
         if view.phase is Phase.OVER or seat is None or seat == GAME.bot_seat(view):
             hand.display = False

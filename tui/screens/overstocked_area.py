@@ -53,6 +53,7 @@ from typing import Any, ClassVar
 from rich.segment import Segment
 from rich.text import Text
 from textual.containers import ScrollableContainer
+from textual.reactive import reactive
 from textual.strip import Strip
 
 from core.overstocked.cards import EMPTY_GLYPH
@@ -101,15 +102,15 @@ def space_face(ch: str | None, width: int = 2) -> str:
     return text.ljust(width)[:width]
 
 
-def face_text(row: str) -> Text:
-    """A row of a card's face as coloured text, one cell per space (a worker
-    is its lower-case letter)."""
+def face_text(row: str, width: int = 1) -> Text:
+    """A row of a card's face as coloured text, `width` cells per space (a
+    worker is its lower-case letter, with ☻ when there is room)."""
     text = Text(end="")
     for ch in row:
         if ch == ".":
-            text.append(EMPTY_CRATE, style="dim")
+            text.append(space_face(ch, width), style="dim")
         else:
-            text.append(ch, style=space_style(ch))
+            text.append(space_face(ch, width), style=space_style(ch))
     return text
 
 
@@ -557,7 +558,8 @@ class CrateHand(Hand):
     `` B·F ``
 
     The cursor card's number is framed ``▸17◂``; a card waiting for a
-    confirmation ``»17«``."""
+    confirmation ``»17«``. `spaced` (a large terminal): each space two
+    cells wide, as a tile of the toy's colour."""
 
     DEFAULT_CSS = """
     CrateHand {
@@ -565,6 +567,8 @@ class CrateHand(Hand):
         width: 1fr;
     }
     """
+
+    spaced: reactive[bool] = reactive(False, layout=True)
 
     def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)
@@ -584,12 +588,13 @@ class CrateHand(Hand):
                 left, right = "▸", "◂"
             else:
                 left, right = " ", " "
-            top = Text(f"{left}{card.text:>3}{right}", style="bold")
+            width = 2 if self.spaced else 1
+            top = Text(f"{left}{card.text:>3}{right}".center(3 * width + 2), style="bold")
             if at_cursor:
                 top.stylize(cursor_style)
             lines = [top]
             for row in rows[:2]:
-                lines.append(Text.assemble(" ", face_text(row), " "))
+                lines.append(Text.assemble(" ", face_text(row, width), " "))
             if self.picking and not card.enabled:
                 for line in lines:
                     line.stylize("dim")
