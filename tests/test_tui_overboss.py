@@ -1070,3 +1070,50 @@ async def test_at_a_shared_table_the_duels_end_says_q_leads_to_the_lobby():
         await pilot.pause()
         text = " ".join(screen_text(app).split())
     assert "q the lobby." in text and "q home" not in text
+
+
+@pytest.mark.parametrize(("size", "beside"), [((160, 45), False), ((200, 50), True)])
+@pytest.mark.parametrize("keys", [(), ("p",)])
+async def test_a_very_wide_screen_puts_the_log_beside_and_the_score_pad_under_the_lairs(
+        size, beside, keys):
+    """Review (2026-12-04): at 200x50 the log ran 125 columns wide under
+    the market and the lairs, most of it empty, and the running score pad
+    waited for p while half the screen was blank. From 180 columns (and the
+    board's big cells) the log is a column of its own, the screen's
+    height, and the score pad so far shows under the lairs (p hides it)."""
+    seen = {}
+
+    def inspect(screen):
+        log, market = screen.query_one("#ob-log"), screen.query_one("#ob-market")
+        seen["beside"] = log.region.x >= market.region.right
+        seen["tall"] = log.region.height
+        seen["pad"] = screen.query_one("#ob-score").display
+
+    _, text = await run(make_update(midgame()), keys=keys, size=size, inspect=inspect)
+    assert seen["beside"] is beside
+    if beside:
+        assert seen["tall"] >= size[1] - 8  # but the header, the prompt and the bar
+    assert seen["pad"] is (beside != bool(keys))
+    assert ("Score pad so far (p hides it)" in text) is seen["pad"]
+
+
+@pytest.mark.parametrize(("size", "roomy"), [((80, 24), False), ((99, 30), False),
+                                             ((100, 29), False), ((100, 30), True)])
+async def test_the_board_is_roomy_from_100x30(size, roomy):
+    """Review (2026-12-04): at 100x30 the board kept its 80x24 cells, a
+    fifth of the screen, the market and the log the rest. From 100x30 its
+    roomy cells (the tile and token by name) fit beside a side of 49
+    columns, and nothing on the screen is cut."""
+    from tests.fit_kit import overflows
+
+    seen = {}
+
+    def inspect(screen):
+        seen["roomy"] = screen.query_one("#ob-board", Board).roomy
+        seen["cut"] = overflows(screen)
+
+    _, text = await run(make_update(midgame(step=Step.PLACE_TILE, hand=(T, WOLF))), size=size,
+                        inspect=inspect)
+    assert seen["roomy"] is roomy
+    assert seen["cut"] == []
+    assert ("I Icy Peak  I Icy Peak" in text) is roomy  # roomy cells name their tiles (a3, b3)

@@ -774,16 +774,17 @@ async def test_the_pick_prompt_numbers_the_cards_left(cards):
     assert "Choose your card: ←→ or type its number, then Enter." in " ".join(text.split())
 
 
-def crowded_state() -> State:
-    """Four players, every mini-expansion, the third round: Ann (seat 0)
-    places (random play from a seed, chance included)."""
+def crowded_state(players: int = 4) -> State:
+    """Four players (or `players`), every mini-expansion, the third round:
+    the first seat places (random play from a seed, chance included)."""
     import random
 
     from core.engine import CHANCE
     from core.playout import sample_chance
 
     rng = random.Random(11)
-    state = GAME.setup(4, Options(advanced=True, incentives=True, forklifts=True, quantum=True))
+    state = GAME.setup(players, Options(advanced=True, incentives=True, forklifts=True,
+                                        quantum=True))
     for _ in range(2000):
         to_act = GAME.to_act(state)
         if state.round >= 3 and state.phase is Phase.PLACE and 0 in to_act:
@@ -810,3 +811,73 @@ async def test_four_players_with_every_expansion_keep_the_total_in_sight_at_80x2
     assert f"Total {mine}" in text
     _, text, mine = await run(update, size=(120, 40), after=total)
     assert f"Total {mine}" in text and "×" in text  # tall: the sums as before
+
+
+@pytest.mark.parametrize("players", [4, 6])
+async def test_a_crowded_table_keeps_lines_of_the_log_at_80x24(players):
+    """Review (2026-12-04): at 80x24 with four players and every
+    expansion, the players' rows (their tokens wrapped to a line of their
+    own) and the score filled the side: the log kept its title only, and
+    the bots' moves went by unseen. A short screen with four players or
+    more widens the side for a player's row to keep one line."""
+    log = tuple(f"P{n % players + 1} places card {n} in the popularity." for n in range(30))
+    update = make_update(crowded_state(players), bots=frozenset(range(1, players)), log=log)
+
+    def rows(screen):
+        return screen.query_one("#os-log").region.height, screen._sheet(screen._view).seats[0].total
+
+    _, text, (height, mine) = await run(update, size=(80, 24), after=rows)
+    assert height >= 4  # the title and three lines at least
+    assert log[-1] in " ".join(text.split())
+    assert f"Total {mine}" in text  # the score stays in sight too
+
+
+@pytest.mark.parametrize(("size", "cells"), [((80, 24), (2, 1)), ((100, 30), (4, 2)),
+                                             ((120, 36), (4, 2)), ((160, 45), (6, 3)),
+                                             ((200, 50), (8, 4))])
+async def test_the_areas_spaces_grow_with_the_room(size, cells):
+    """Review (2026-12-04): at 160x45 and 200x50 the areas kept the spaces
+    of 120x36, a small grid in the corner of panes three times its size,
+    and at 100x30 the compact spaces of 80x24. Their spaces are as big as
+    the fuller pane has room for, a placing's margin included (so they
+    keep their size when a placing starts)."""
+    def drawn(screen):
+        return [screen.query_one(f"#os-{area}", AreaView).cell_size for area in ("pop", "wh")]
+
+    _, text, got = await run(make_update(place_state()), size=size, after=drawn)
+    assert got == [cells, cells]
+    assert "Card 20 over your warehouse" in text
+
+
+@pytest.mark.parametrize(("size", "cells"), [((100, 30), (2, 1)), ((120, 36), (4, 2))])
+async def test_areas_too_big_for_roomy_spaces_go_compact_on_a_small_screen_only(size, cells):
+    """The third round's popularity outgrows roomy spaces at 100x30: there
+    they go compact (as at 80x24); a large screen keeps them roomy, the
+    panes panning."""
+    def drawn(screen):
+        return [screen.query_one(f"#os-{area}", AreaView).cell_size for area in ("pop", "wh")]
+
+    _, _, got = await run(make_update(crowded_state(), bots=frozenset({1, 2, 3})), size=size,
+                          after=drawn)
+    assert got == [cells, cells]
+
+
+@pytest.mark.parametrize(("size", "width"), [((80, 24), 27), ((100, 30), 30), ((109, 30), 32)])
+async def test_the_side_grows_below_110_columns_too(size, width):
+    """At 100x30 the side kept its 27 columns of 80x24 (every log line
+    wrapped) while the areas had 73: three tenths of the screen, as wider."""
+    _, _, got = await run(make_update(place_state()), size=size,
+                          after=lambda screen: screen.query_one("#os-side").outer_size.width)
+    assert got == width
+
+
+@pytest.mark.parametrize(("size", "spaced"), [((120, 36), False), ((160, 45), True)])
+async def test_a_large_terminal_draws_the_hand_spaced(size, spaced):
+    """At 160x45 the hand's 3x2 faces were specks under the grown areas:
+    from 150x40 each space is two cells wide, a tile of its toy's colour
+    (card 5 is FPF over PFP)."""
+    _, text, got = await run(make_update(place_state()), size=size,
+                             after=lambda screen: screen.query_one("#os-hand", CrateHand).spaced)
+    assert got is spaced
+    assert ("F P F" in text) is spaced
+    assert ("FPF" in text) is not spaced

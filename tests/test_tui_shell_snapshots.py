@@ -177,3 +177,23 @@ def test_handover(snap_compare, size, fake_screen):
 
 def test_too_small(snap_compare):
     assert snap_compare(make_app(), terminal_size=(60, 20))
+
+
+@pytest.mark.parametrize(("start", "argument", "body"), [
+    ("new", "overstocked", "#new-form"),
+    ("saves", None, "#saved-table"),
+    ("rules", "overstocked", "#rules-scroll"),
+])
+async def test_a_large_terminal_shows_the_forms_in_its_middle(start, argument, body):
+    """Review (2026-12-04): at 160x45 the new-match form, the saved matches
+    and the rules kept to the left edge (the rules' lines ran the screen's
+    width). Wider than their 80x24 width (the rules: 100 columns, lines a
+    reader takes in) they stand in the middle; at 80x24 nothing moves."""
+    for columns, rows in ((80, 24), (160, 45)):
+        app = make_app(start=start, argument=argument)
+        async with app.run_test(size=(columns, rows)) as pilot:
+            await pilot.pause(0.2)
+            region = app.screen.query_one(body).region
+        width = 100 if start == "rules" else 80
+        assert region.width == min(columns, width)
+        assert abs(region.x - (columns - region.width) // 2) <= 1

@@ -113,6 +113,12 @@ TOKEN_SHORT = {
 #: beside its letter and the placed mark, and the screen size it needs
 SPACIOUS = (17, 3)
 SPACIOUS_FROM = (150, 44)
+#: the screen size from which the 4x8 board's `ROOMY` cells fit beside a
+#: side of some 50 columns, with the board's 22 lines and the info's 2
+ROOMY_FROM = (100, 30)
+#: the columns from which the log stands beside the market and the lairs
+#: (the board's `SPACIOUS` cells and two columns of some 50), not below
+LOG_BESIDE_FROM = 180
 WATER = Edge("≈", "bold bright_blue")
 MOUNTAIN = Edge("▲", "bold yellow")
 #: the middle character of a tile placed this turn
@@ -446,9 +452,11 @@ class OverbossScreen(GameScreen):
                 yield Flowed(id="ob-info")
                 yield Legend(id="ob-legend")
             with Vertical(id="ob-right"):
-                yield DuelMarket(id="ob-market", classes="panel", empty="The market is empty.")
-                yield Flowed(id="ob-players", classes="panel")
-                yield ScorePad(id="ob-score", classes="panel")
+                with Vertical(id="ob-offers"):
+                    yield DuelMarket(id="ob-market", classes="panel",
+                                     empty="The market is empty.")
+                    yield Flowed(id="ob-players", classes="panel")
+                    yield ScorePad(id="ob-score", classes="panel")
                 yield SinceLog(id="ob-log", classes="panel")
         with Vertical(id="ob-decide"):
             yield Flowed(id="ob-prompt")
@@ -467,6 +475,8 @@ class OverbossScreen(GameScreen):
             self._redraw(self.update)
 
     def on_resize(self) -> None:
+        # beside the offers, the log is as tall as the screen (overboss.tcss)
+        self.set_class(self.size.width >= LOG_BESIDE_FROM, "-log-beside")
         if self.update is not None and self.is_mounted:
             self._redraw(self.update)
 
@@ -482,7 +492,12 @@ class OverbossScreen(GameScreen):
         return view.step
 
     def _roomy(self) -> bool:
-        return self.has_class("-tall") and self.has_class("-wide")
+        """Room for the board's `ROOMY` cells: the breakpoints' tall and
+        wide screen, or from `ROOMY_FROM` (at 100x30 the compact board left
+        three quarters of the screen to the market and the log)."""
+        width, height = self.size
+        return (self.has_class("-tall") and self.has_class("-wide")) or (
+            width >= ROOMY_FROM[0] and height >= ROOMY_FROM[1])
 
     def _spacious(self) -> bool:
         """Room for `SPACIOUS` cells: the 4x8 board's 8 rows of 3 lines and
@@ -785,10 +800,16 @@ class OverbossScreen(GameScreen):
             return None
         return update.outcome if update.outcome is not None else GAME.outcome(update.view)
 
+    def _running_pad(self) -> bool:
+        """Whether the running score pad shows: `p` toggles it, from shown
+        where the log stands beside it with room under the lairs for it
+        (`LOG_BESIDE_FROM`, `SPACIOUS_FROM`), else from hidden."""
+        return self._pad != (self._spacious() and self.has_class("-log-beside"))
+
     def _draw_score(self, update: TableUpdate) -> None:
         """The final score pad once the duel is over; before that the
-        running estimate, while `p` shows it. At 80x24 it takes the room of
-        the market and the players."""
+        running estimate, while `p` shows it (see `_running_pad`). At 80x24
+        it takes the room of the market and the players."""
         view: State = update.view
         pad = self.query_one("#ob-score", ScorePad)
         outcome = self._outcome()
@@ -796,13 +817,13 @@ class OverbossScreen(GameScreen):
             set_border(pad, "Final score pad")
             pad.set_pad(update.names, outcome.breakdown, winners=outcome.winners,
                         notes=outcome.notes)
-        elif self._pad:
+        elif self._running_pad():
             estimate = GAME.score_pad(view)
             set_border(pad, "Score pad so far (p hides it)")
             categories = list(estimate.categories)
             categories.append(("Total", estimate.totals))
             pad.set_pad(update.names, categories)
-        shown = outcome is not None or self._pad
+        shown = outcome is not None or self._running_pad()
         pad.display = shown
         short = not self.has_class("-tall")
         self.query_one("#ob-market").display = outcome is None and not (shown and short)

@@ -57,6 +57,7 @@ from tui import resources
 from tui.screens.ending import EndingScreen
 from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line, number_range
 from tui.screens.overstocked_area import (
+    ROOMY_SIZES,
     AreaPane,
     AreaView,
     CrateCard,
@@ -105,6 +106,14 @@ def last_placed(area: Area) -> int | None:
 def face_rows(piece: Piece, number: int) -> tuple[str, ...]:
     return GAME.face_rows(piece, number)
 
+
+#: players from which a short screen packs the side tighter: the players'
+#: rows, the score preview (its toys two a line) and the log share its height
+CROWDED = 4
+
+#: the screen size from which the hand's cards draw each space two cells
+#: wide (`CrateHand.spaced`): at 160x45 the 3x2 faces were specks
+SPACED_HAND_FROM = (150, 40)
 
 #: seconds within which digits typed make one card's number (1, 7: 17)
 TYPE_GAP = 1.0
@@ -253,6 +262,7 @@ class OverstockedScreen(GameScreen):
             if self.is_mounted:
                 self._draw_header(self.update)
             self.call_after_refresh(self._draw_areas)
+            self.call_after_refresh(self._draw_hand, self.update)  # its faces' size
             self.call_after_refresh(self._draw_prompt)  # its lines break for the new width
 
     # -- the contract ---------------------------------------------------------------
@@ -346,6 +356,9 @@ class OverstockedScreen(GameScreen):
             self._where = self._start_where(update)
         if update.seat is None and view.turn is not None:
             self._followed = view.turn  # spectating: watch the seat in turn
+        # four players or more: on a short screen the side widens for a
+        # player's row (tokens and all) to keep one line (overstocked.tcss)
+        self.set_class(view.players >= CROWDED, "-crowded")
         self._draw_header(update)
         self._draw_areas(keep=not mode_changed)
         self._draw_hand(update)
@@ -442,9 +455,16 @@ class OverstockedScreen(GameScreen):
             shapes = {r: cards.spaces(kind, number, r) for r in cards.rotations(kind)}
         pop_view = self.query_one("#os-pop", AreaView)
         wh_view = self.query_one("#os-wh", AreaView)
-        roomy = self.has_class("-wide") and self.has_class("-tall")
-        if pop_view.roomy != roomy:
-            pop_view.roomy = wh_view.roomy = roomy
+        # Both areas' spaces as big as the fuller pane has room for; a
+        # large screen keeps roomy spaces when they do not fit (the panes
+        # pan), a smaller one (100x30) goes compact then.
+        sizes = [area_view.roomiest(self._area(where).grid) for where, area_view in
+                 ((Where.POPULARITY, pop_view), (Where.WAREHOUSE, wh_view))]
+        fits = None not in sizes
+        roomy = fits or (self.has_class("-wide") and self.has_class("-tall"))
+        for area_view in (pop_view, wh_view):
+            area_view.set_roomy_size(min(sizes) if fits else ROOMY_SIZES[-1])  # type: ignore[type-var]
+            area_view.roomy = roomy
         rotation = self._rotation()
         for where, widget in ((Where.POPULARITY, pop_view), (Where.WAREHOUSE, wh_view)):
             area = self._area(where)
@@ -500,6 +520,8 @@ class OverstockedScreen(GameScreen):
     def _draw_hand(self, update: TableUpdate) -> None:
         view: State = update.view
         hand = self.query_one("#os-hand", CrateHand)
+        width, height = self.size
+        hand.spaced = width >= SPACED_HAND_FROM[0] and height >= SPACED_HAND_FROM[1]
         seat = update.seat
         if view.phase is Phase.OVER or seat is None or seat == GAME.bot_seat(view):
             hand.display = False
@@ -731,7 +753,7 @@ class OverstockedScreen(GameScreen):
         # Four players or more on a short screen: the players' rows take the
         # side's height, and the toy rows with their sums pushed the Total out
         # of sight: two toys a line, points only (the sums are the pad's).
-        compact = not self.has_class("-tall") and view.players >= 4
+        compact = not self.has_class("-tall") and view.players >= CROWDED
         for i, row in enumerate(mine.toys):
             flag = "▼" if row.negative else ("½" if row.halved else " ")
             text.append(row.toy.value, style=space_style(row.toy.value))
@@ -748,9 +770,9 @@ class OverstockedScreen(GameScreen):
         extra = mine.total - sum(r.points for r in mine.toys)
         # extras: forklifts, incentives... what the toy rows leave out
         extra_after = after.total - sum(r.points for r in after.toys) if after else extra
-        if extra_after != extra:  # the piece changes them: say so, on a line of its own
-            text.append(f"Extras {extra:+} →")
-            text.append(f" {extra_after:+}\n", style="bold")
+        if extra_after != extra:  # the piece changes them: say so (compact: before the Total)
+            text.append(f"Extras {extra:+}→" if compact else f"Extras {extra:+} →")
+            text.append(f"{extra_after:+}  " if compact else f" {extra_after:+}\n", style="bold")
         elif extra:
             text.append(f"+{extra} extras  ")
         text.append(f"Total {mine.total}", style="bold")

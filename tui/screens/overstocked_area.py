@@ -20,7 +20,10 @@ Card edges: ``│`` between spaces of different pieces. Compact, a space
 is two cells wide (its edge and its letter; a worker is its lower-case
 letter, drawn reversed) and the face above a horizontal edge is
 underlined; roomy (`Board.roomy`), a space is four cells wide and two
-lines high, and the edges are box-drawn (a worker gets its ☻). The piece
+lines high, and the edges are box-drawn (a worker gets its ☻); where the
+pane has room for it (a large terminal), bigger still (`ROOMY_SIZES`,
+`roomiest`: the screen draws roomy where that finds a size), the toy's
+colour filling the space around its letter. The piece
 placed last (`set_area(last=...)`) is edged double, ``║`` and ``═``, so
 what just happened shows without relying on colour; so are the pieces
 placed since the viewer's last move (`set_area(fresh=...)`).
@@ -50,6 +53,7 @@ from typing import Any, ClassVar
 from rich.segment import Segment
 from rich.text import Text
 from textual.containers import ScrollableContainer
+from textual.reactive import reactive
 from textual.strip import Strip
 
 from core.overstocked.cards import EMPTY_GLYPH
@@ -98,15 +102,15 @@ def space_face(ch: str | None, width: int = 2) -> str:
     return text.ljust(width)[:width]
 
 
-def face_text(row: str) -> Text:
-    """A row of a card's face as coloured text, one cell per space (a worker
-    is its lower-case letter)."""
+def face_text(row: str, width: int = 1) -> Text:
+    """A row of a card's face as coloured text, `width` cells per space (a
+    worker is its lower-case letter, with ☻ when there is room)."""
     text = Text(end="")
     for ch in row:
         if ch == ".":
-            text.append(EMPTY_CRATE, style="dim")
+            text.append(space_face(ch, width), style="dim")
         else:
-            text.append(ch, style=space_style(ch))
+            text.append(space_face(ch, width), style=space_style(ch))
     return text
 
 
@@ -135,6 +139,12 @@ _CORNERS = {
 _HEAVY = str.maketrans("─│┌┐└┘├┤┬┴┼╵╷╴╶", "━┃┏┓┗┛┣┫┳┻╋╹╻╸╺")
 #: the edges of the piece placed last are double (half lines: whole ones)
 _DOUBLE = str.maketrans("─│┌┐└┘├┤┬┴┼╵╷╴╶", "═║╔╗╚╝╠╣╦╩╬║║══")
+
+
+#: roomy spaces, (cells wide, lines high) with their edges, biggest first
+ROOMY_SIZES = ((8, 4), (6, 3), (4, 2))
+#: the margin around the cards while placing (a piece may overhang so far)
+PLACING_MARGIN = 2
 
 
 @dataclass(frozen=True)
@@ -199,7 +209,7 @@ class AreaView(Board):
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
-        super().__init__(compact=(2, 1), roomy_size=(4, 2), click_moves_then_chooses=True,
+        super().__init__(compact=(2, 1), roomy_size=ROOMY_SIZES[-1], click_moves_then_chooses=True,
                          keep_cursor_visible=True, name=name, id=id, classes=classes)
         self._spaces: dict[tuple[int, int], str] = {}
         self._owner: dict[tuple[int, int], int] = {}
@@ -314,7 +324,7 @@ class AreaView(Board):
         placing = bool(self._shapes)
         # Placing, a piece may overhang by two; roomy, one more row and
         # column show the cards' outer edges.
-        margin = 2 if placing else (1 if self.roomy else 0)
+        margin = PLACING_MARGIN if placing else (1 if self.roomy else 0)
         xs = [x for x, _ in self._spaces] + [x for x, _ in (fixed.cells if fixed else {})]
         ys = [y for _, y in self._spaces] + [y for _, y in (fixed.cells if fixed else {})]
         if not xs:
@@ -344,6 +354,22 @@ class AreaView(Board):
             cursor = (spot[1] - self._oy, spot[0] - self._ox) if spot is not None else (0, 0)
         self.set_grid(grid, targets=self._rotation_targets(), cursor=cursor, settle=False)
         self._show_ghost()
+
+    def roomiest(self, spaces: Iterable[tuple[int, int]]) -> tuple[int, int] | None:
+        """The biggest of `ROOMY_SIZES` at which an area of `spaces` fits
+        the pane, margin for placing included (so the size holds when a
+        placing starts); None when none does, or before the first card."""
+        room = self.parent.content_size if isinstance(self.parent, AreaPane) else None
+        xs = [x for x, _ in spaces]
+        ys = [y for _, y in spaces]
+        if not xs or room is None:
+            return None
+        cols = max(xs) - min(xs) + 1 + 2 * PLACING_MARGIN
+        rows = max(ys) - min(ys) + 1 + 2 * PLACING_MARGIN
+        for cw, ch in ROOMY_SIZES:
+            if cols * cw + 1 <= room.width and rows * ch <= room.height:
+                return cw, ch
+        return None
 
     def _rotation_targets(self) -> set[tuple[int, int]]:
         if not self._shapes:
@@ -486,28 +512,28 @@ class AreaView(Board):
 
     def render_cell(self, row: int, col: int, sub: int) -> list[Segment]:
         # A space is drawn with the edge on its left: compact, one line;
-        # roomy, a second line carries the horizontal edges, box-drawn.
+        # roomy, its last line carries the horizontal edges, box-drawn, and
+        # the lines above are its face, the letter on the middle one.
         cw, ch = self.cell_size
         inner = cw - 1
         x, y = self._ox + col, self._oy + row
-        if sub == 0:
-            face = self._face_seg(x, y, inner, underline=ch == 1)
-            if ch > 1:
-                face = Segment(f" {face.text}"[:inner].ljust(inner), face.style)
-            return [self._between(self._who(x - 1, y), self._who(x, y), EDGE), face]
-        if sub == 1:
+        if sub == ch - 1 and ch > 1:
             return [self._corner(x, y),
                     self._between(self._who(x, y), self._who(x, y + 1), "─" * inner)]
-        return [Segment(" " * cw, self.rich_style_for(""))]
+        face = self._face_seg(x, y, inner, underline=ch == 1)
+        if ch > 1:
+            letter = face.text.strip() if sub == (ch - 2) // 2 else ""
+            # a small space keeps its letter left (" P "), a big one centres it
+            text = f" {letter}".ljust(inner) if ch == 2 else letter.center(inner)
+            face = Segment(text[:inner], face.style)
+        return [self._between(self._who(x - 1, y), self._who(x, y), EDGE), face]
 
     def render_side(self, side: str, row: int, sub: int) -> Segment:
         # The right-hand column closes the last column's edges.
         x, y = self._ox + self.grid.cols, self._oy + row
-        if sub == 0:
-            return self._between(self._who(x - 1, y), self._who(x, y), EDGE)
-        if sub == 1:
+        if sub == self.cell_size[1] - 1 and sub > 0:
             return self._corner(x, y)
-        return Segment(" ", self.rich_style_for(""))
+        return self._between(self._who(x - 1, y), self._who(x, y), EDGE)
 
     def render_line(self, y: int) -> Strip:
         if not self._spaces and self.ghost is None:
@@ -532,7 +558,8 @@ class CrateHand(Hand):
     `` B·F ``
 
     The cursor card's number is framed ``▸17◂``; a card waiting for a
-    confirmation ``»17«``."""
+    confirmation ``»17«``. `spaced` (a large terminal): each space two
+    cells wide, as a tile of the toy's colour."""
 
     DEFAULT_CSS = """
     CrateHand {
@@ -540,6 +567,8 @@ class CrateHand(Hand):
         width: 1fr;
     }
     """
+
+    spaced: reactive[bool] = reactive(False, layout=True)
 
     def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
         super().__init__(*args, **kwargs)
@@ -559,12 +588,13 @@ class CrateHand(Hand):
                 left, right = "▸", "◂"
             else:
                 left, right = " ", " "
-            top = Text(f"{left}{card.text:>3}{right}", style="bold")
+            width = 2 if self.spaced else 1
+            top = Text(f"{left}{card.text:>3}{right}".center(3 * width + 2), style="bold")
             if at_cursor:
                 top.stylize(cursor_style)
             lines = [top]
             for row in rows[:2]:
-                lines.append(Text.assemble(" ", face_text(row), " "))
+                lines.append(Text.assemble(" ", face_text(row, width), " "))
             if self.picking and not card.enabled:
                 for line in lines:
                     line.stylize("dim")
@@ -579,6 +609,7 @@ class CrateHand(Hand):
 
 __all__ = [
     "EDGE",
+    "ROOMY_SIZES",
     "GHOST_BAD",
     "GHOST_OK",
     "SPACE_STYLE",
