@@ -1033,11 +1033,14 @@ async def test_the_shared_tables_palette_offers_no_screenshot(shared_hub):
         assert "Theme picker" in titles and "Keys" in titles
 
 
-async def test_at_a_shared_table_q_and_h_say_they_lead_to_the_lobby(shared_hub):
+async def test_at_a_shared_table_q_says_it_leads_to_the_lobby(shared_hub):
     """A player over SSH has no home screen: the footer's q at a shared
-    table, and the results' h and button, say Lobby, where they lead
-    (they said Home)."""
+    table, and the results' key and button, say Lobby, where they lead
+    (they said Home). On the results it is q, as at the table and in the
+    final table's prompt (review: the footer said h, the prompt q)."""
     from textual.widgets import Button
+
+    from tui.widgets.footer import Footer
 
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
@@ -1047,8 +1050,10 @@ async def test_at_a_shared_table_q_and_h_say_they_lead_to_the_lobby(shared_hub):
         assert app.screen.active_bindings["q"].binding.description == "Lobby"
         await play_to_the_results(pilot, app, bob, random.Random(3))
         await pilot.pause(0.2)
-        assert app.screen.active_bindings["h"].binding.description == "Lobby"
-        assert str(app.screen.query_one("#home", Button).label) == "Lobby (h)"
+        assert app.screen.active_bindings["q"].binding.description == "Lobby"
+        assert ("q", "Lobby", True) in app.screen.query_one(Footer).shown
+        assert not [k for k in app.screen.query_one(Footer).shown if k[0] == "h"]
+        assert str(app.screen.query_one("#home", Button).label) == "Lobby (q)"
         await bob.close()
 
 

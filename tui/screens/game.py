@@ -173,6 +173,13 @@ def relabel(screen: Screen, action: str, description: str) -> None:
                          for b in listed]
 
 
+def hide_key(screen: Screen, key: str) -> None:
+    """Leave `key` out of `screen`'s footer (it still works): another key
+    of the same action is the one the screen names."""
+    bindings = screen._bindings.key_to_bindings
+    bindings[key] = [replace(b, show=False) for b in bindings.get(key, ())]
+
+
 def _thinking_key(update: TableUpdate) -> tuple[int | None, int]:
     """The decision a bot thinks over: its seat and the update it has owed
     it since (the update itself from a session that does not say)."""
