@@ -498,6 +498,24 @@ async def test_a_seat_added_to_the_new_table_form_is_open_to_anyone(shared_hub):
         await pilot.pause(0.1)
 
 
+def test_a_turn_notice_names_the_table_not_only_its_game():
+    """Review (2026-12-04): with two Overseers tables, "Your turn at
+    Overseers" left which one unsaid. The notice names who else sits
+    there, as the lobby lists them."""
+    from tui.remote import table_words
+
+    def overseers(*seats: dict) -> dict:
+        return {"table": "t", "title": "Overseers", "seats": list(seats)}
+
+    ann = {"kind": "reserved", "player": "Ann"}
+    bob = {"kind": "reserved", "player": "Bob"}
+    cy = {"kind": "reserved", "player": "Cy"}
+    bot = {"kind": "bot", "player": None, "level": "easy"}
+    assert table_words(overseers(ann, bob, bot), "Ann") == "Overseers with Bob and bot (easy)"
+    assert table_words(overseers(cy, ann, bob), "Ann") == "Overseers with Cy and Bob"
+    assert table_words(overseers(ann), "Ann") == "Overseers"
+
+
 def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
     from tui.screens.lobby import seat_text, status_text
 
@@ -834,8 +852,10 @@ async def test_back_with_two_tables_the_turn_notice_names_the_covered_one(shared
         for other in (overseers, overstocked):
             assert app.remote.screens[other].update.legal  # Ann's turn at both
         notices = sorted(str(n.message) for n in app._notifications)
-        assert notices == ["Your turn at Overseers: q for the lobby, then Enter on it.",
-                           "Your turn at Overstocked: q for the lobby, then Enter on it."]
+        assert notices == [
+            # (named by their screens: the lobby comes after the seats)
+            "Your turn at Overseers with Bot 2 and Bot 3: q for the lobby, then Enter on it.",
+            "Your turn at Overstocked with Bot 2: q for the lobby, then Enter on it."]
         # q: home, leaving every table whose screen was open, not only the
         # duel's (the others' seats stayed held by screens nobody saw, and
         # the lobby showed Ann there, "Ann to play")
@@ -1303,7 +1323,7 @@ async def test_a_turn_at_a_table_one_is_away_from_is_told_once(shared_hub):
             await _bob_plays_until_anns_turn(bob, rng)
             where = ("Enter on it in the lobby sits you down" if chat
                      else "Enter on it sits you down")
-            told = f"Your turn at Overboss Duel: {where}."
+            told = f"Your turn at Overboss Duel with Bob: {where}."
             await wait_for(pilot, lambda t=told: any(n.message == t for n in app._notifications))
             assert rings == [1]
             # another lobby (a table set up elsewhere): the same turn, not told again
@@ -1403,7 +1423,7 @@ async def test_back_after_a_dropped_connection_a_table_left_for_the_lobby_stays_
         assert hub.tables[duel].session.holder_of(0) is None  # away, as Bob sees her
         app.clear_notifications()
         await _bob_plays_until_anns_turn(bob, rng)
-        told = "Your turn at Overboss Duel: q for the lobby, then Enter on it."
+        told = "Your turn at Overboss Duel with Bob: q for the lobby, then Enter on it."
         await wait_for(pilot, lambda: any(n.message == told for n in app._notifications))
         assert app.rematch_request(app.remote.table_on_screen())["seats"] == [
             {"player": "Ann"}, {"bot": "random"}]
