@@ -79,13 +79,16 @@ def status_text(table: dict[str, Any]) -> str:
         return f"waiting for {waiting}"
     if play.get("finished"):
         return "over"
-    away = [str(s.get("player")) for s in table["seats"]
-            if s.get("away") and not s.get("bot_playing")]
+    # waiting only on an away player who owes the decision: another away
+    # while a present player is to play read as the match stopped
+    seats = table["seats"]
+    away = [str(seats[n].get("player")) for n in play.get("to_act", ())
+            if seats[n].get("away") and not seats[n].get("bot_playing")]
     if away:
         later = table.get("away_bot")
         then = f" (a bot plays after {_duration(later)})" if later else ""
         return f"waiting: {', '.join(away)} away{then}"
-    names = [seat_text(table["seats"][s], "") for s in play.get("to_act", ())]
+    names = [seat_text(seats[s], "") for s in play.get("to_act", ())]
     return f"{', '.join(names) or 'drawing'} to play"
 
 
