@@ -163,8 +163,8 @@ class Table:
     stand_ins: dict[int, BotHolder] = attrs.field(factory=dict)
     #: seat -> the timer that seats a bot there
     timers: dict[int, asyncio.TimerHandle] = attrs.field(factory=dict)
-    #: the away players' seats that owe a decision (`Hub._away_turns`)
-    owed_away: frozenset[int] = frozenset()
+    #: what the lobby last listed of the table's away players (`away_listing`)
+    listed_away: tuple = ()
     #: players who left the running match for the lobby (q) and have not
     #: sat down there since: logging in does not seat them here again
     left: set[str] = attrs.field(factory=set)
@@ -177,6 +177,22 @@ class Table:
     def finished(self) -> bool:
         return self.session is not None and self.session.match.finished
 
+    def away_listing(self) -> tuple:
+        """What the lobby lists of the away players here: each person's seat
+        away or not (and a bot playing it or not) and, while one is away,
+        who owes a decision (the lobby says "waiting: Bob away" only while
+        the match waits on him). The same at every move of a table where
+        everyone is there: the lobby does not go out for those."""
+        session = self.session
+        if session is None or session.closed or session.match.finished:
+            return ()
+        stand_ins = session.stand_ins()
+        away = tuple((seat in stand_ins, session.holder_of(seat) is None)
+                     for seat, s in enumerate(self.seats) if s.kind != "bot")
+        if not any(bot or nobody for bot, nobody in away):
+            return (away,)
+        return (away, frozenset(self.game.to_act(session.match.state)))
+
     def summary(self) -> dict[str, Any]:
         state = None
         if self.session is not None:
@@ -188,10 +204,13 @@ class Table:
                 "actions": len(match.history),
             }
         seats = [attrs.asdict(s) for s in self.seats]
+        # (the session's word: the lobby goes out as the bot sits down,
+        # before the hub has noted it, `away_listing`)
+        stand_ins = self.session.stand_ins() if self.session is not None else frozenset()
         for seat, entry in enumerate(seats):
             # a person's seat that nobody holds while the match runs (or
             # that a bot holds for them): away
-            entry["bot_playing"] = seat in self.stand_ins
+            entry["bot_playing"] = seat in stand_ins
             entry["away"] = entry["bot_playing"] or (
                 self.session is not None
                 and entry["kind"] != "bot"
@@ -573,25 +592,20 @@ class Hub:
 
     def _changed(self, table: Table) -> None:
         """After every change at `table` (a move, a seat taken or left)."""
-        self._away_turns(table)
+        self._list_away(table)
         self._watch_away(table)
 
-    def _away_turns(self, table: Table) -> None:
-        """When it becomes the turn of a player away from `table` (in the
-        lobby, or at another table), the lobby goes out: it lists the turn,
-        and their app tells them, once (tui/remote.py). The lobby does not
-        go out for every move (docs/performance.md, "SSH load"), and that
-        turn came unseen."""
-        session = table.session
-        due: frozenset[int] = frozenset()
-        if session is not None and not session.closed and not session.match.finished:
-            to_act = table.game.to_act(session.match.state)
-            due = frozenset(seat for seat, s in enumerate(table.seats)
-                            if s.kind != "bot" and seat in to_act
-                            and session.holder_of(seat) is None)
-        if due - table.owed_away:
+    def _list_away(self, table: Table) -> None:
+        """When what the lobby lists of `table`'s away players changes (one
+        leaves or returns, a bot stands in, the turn passes while one is
+        away) the lobby goes out: it tells an away player their turn, once
+        (tui/remote.py), and the others who is awaited. The lobby does not
+        go out for every move (docs/performance.md, "SSH load"): a player's
+        leaving with q and the turns at their table went unlisted."""
+        listed = table.away_listing()
+        if listed != table.listed_away:
+            table.listed_away = listed
             self._lobby_changed()
-        table.owed_away = due
 
     def _watch_away(self, table: Table) -> None:
         """After every change at `table`: start the clock for each away
@@ -628,9 +642,9 @@ class Hub:
             or not any(_person_at(session, s) for s in range(len(table.seats)))
         ):
             return
+        # (the lobby goes out as the bot sits down: `_list_away`)
         table.stand_ins[seat] = stand_in(session, seat, threaded=True, delay=self.bot_delay)
         session.refresh()  # every screen marks the seat; the bot gets its turn
-        self._lobby_changed()
 
     def _hand_back(self, table: Table, seat: int) -> None:
         """The player is back: their bot stops at once, even mid-thought (its

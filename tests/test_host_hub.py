@@ -1115,3 +1115,38 @@ async def test_logging_in_seats_a_player_again_where_they_dropped_not_where_they
         await back.close()
     finally:
         await again.close()
+
+
+async def test_the_lobby_follows_an_away_players_seat_and_the_turn_at_their_table(hub):
+    """Review (2026-12-04): the lobby left an away player's row as it was.
+    Cy, in the lobby, is sent it when Bob leaves with q (not only when his
+    connection drops), when his turn comes, when a bot stands in, when the
+    turn passes back to Ann, and when Bob is back."""
+    _, path = hub
+    # (longer than the lobby's pace: each state is listed before the next)
+    ann, bob, table = await sit_two(path, away_bot=0.6)
+    cy = await Player.connect(path, "cy")
+    game = GAMES["overboss-duel"]
+    wire = codec(game)
+
+    async def cy_sees(listed) -> dict:
+        """The first lobby Cy is sent where `listed(entry)` holds of the table."""
+        while True:
+            message = await cy.expect("lobby")
+            entry = next(t for t in message["lobby"] if t["table"] == table)
+            if listed(entry):
+                return entry
+
+    def bob_is(entry: dict, *, away: bool, bot: bool = False) -> bool:
+        seat = entry["seats"][1]
+        return seat["away"] is away and seat["bot_playing"] is bot
+
+    await cy_sees(lambda e: bob_is(e, away=False))
+    await bob.send({"table": table, "command": wire.command_dict(SeatCommand.leave(1))})
+    await cy_sees(lambda e: bob_is(e, away=True))
+    await play_until_it_is_seat_1s_turn(ann, game, random.Random(5))
+    await cy_sees(lambda e: bob_is(e, away=True) and e["play"]["to_act"] == [1])
+    # a bot stands in, plays his turn, and Ann is to play
+    await cy_sees(lambda e: bob_is(e, away=True, bot=True) and e["play"]["to_act"] == [0])
+    await bob.send({"join": {"table": table, "seat": 1}})
+    await cy_sees(lambda e: bob_is(e, away=False))

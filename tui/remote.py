@@ -590,7 +590,7 @@ class RemoteTable:
     def _turns_away(self) -> None:
         """It became this player's turn at a table they are away from (in
         the lobby, at another table, over a dialog): the hub sends the lobby
-        then (host/hub.py `_away_turns`), and they are told as the table's
+        then (host/hub.py `_list_away`), and they are told as the table's
         screen tells them, once a turn, with the bell if they asked for it.
         A table whose screen is open here tells by itself."""
 
