@@ -81,6 +81,9 @@ log = logging.getLogger(__name__)
 MAX_CLIENT_LINE = 16 * 1024
 #: a player's name: printable, short
 MAX_NAME = 32
+#: the most of a table's file (`_read_table_file`) read: the moves a bot
+#: played for away players run to a few thousand numbers in a long match
+MAX_TABLE_FILE = 1024 * 1024
 #: commands (moves, take-backs, "move now") a player may send at once,
 #: and a second after that, from all their terminals: a person never comes
 #: near it, but each accepted move is journaled with an fsync and redrawn
@@ -168,6 +171,8 @@ class Table:
     #: players who left the running match for the lobby (q) and have not
     #: sat down there since: logging in does not seat them here again
     left: set[str] = attrs.field(factory=set)
+    #: the match's `stand_in_moves` as last kept beside its journal
+    kept_moves: frozenset[int] = frozenset()
 
     @property
     def started(self) -> bool:
@@ -293,10 +298,12 @@ class Hub:
                 Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name, None, True)
                 for p in match.header.players
             ]
-            creator, away_bot, left = _read_table_file(match.path)
+            creator, away_bot, left, stand_in_moves = _read_table_file(match.path)
+            # (before the log is first worded: its lines are kept)
+            match.stand_in_moves = {i for i in stand_in_moves if i < len(match.history)}
             table = Table(
                 match.header.match_id, match.game, match.header.options, seats, creator, away_bot,
-                left=left,
+                left=left, kept_moves=frozenset(match.stand_in_moves),
             )
             self.tables[table.id] = table
             self._start(table, match)
@@ -594,6 +601,17 @@ class Hub:
         """After every change at `table` (a move, a seat taken or left)."""
         self._list_away(table)
         self._watch_away(table)
+        self._keep_stand_in_moves(table)
+
+    def _keep_stand_in_moves(self, table: Table) -> None:
+        """A bot played for an away player (or such a move was taken back):
+        kept beside the journal, so that after a restart the log still
+        marks the bot's moves as its own."""
+        session = table.session
+        if session is None or session.match.stand_in_moves == table.kept_moves:
+            return
+        table.kept_moves = frozenset(session.match.stand_in_moves)
+        _write_table_file(session.match.path, table)
 
     def _list_away(self, table: Table) -> None:
         """When what the lobby lists of `table`'s away players changes (one
@@ -1109,32 +1127,38 @@ def _table_file(journal: Path) -> Path:
 
 def _write_table_file(journal: Path, table: Table) -> None:
     """Keep what the journal does not (creator, away choice, who left the
-    match for the lobby) beside it."""
-    data = {"creator": table.creator, "away_bot": table.away_bot, "left": sorted(table.left)}
+    match for the lobby, the moves a bot played for an away player) beside it."""
+    data = {"creator": table.creator, "away_bot": table.away_bot, "left": sorted(table.left),
+            "stand_in_moves": sorted(table.kept_moves)}
     try:
         _table_file(journal).write_text(json.dumps(data), encoding="utf-8")
     except OSError as error:  # the match is still played; after a restart it waits
         log.error("cannot keep the table's settings beside %s", printable(f"{journal}: {error}"))
 
 
-def _read_table_file(journal: Path) -> tuple[str, float | None, set[str]]:
-    """(creator, away_bot, left) kept beside a journal; ("", None, set())
-    if unreadable (then everyone is seated again on logging in)."""
+def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[int]]:
+    """(creator, away_bot, left, stand_in_moves) kept beside a journal;
+    ("", None, set(), set()) if unreadable (then everyone is seated again on
+    logging in)."""
     path = _table_file(journal)
     try:
         from saves.lock import open_regular  # a pipe there must not stall the hub's start
 
         with os.fdopen(open_regular(path), "rb") as file:
-            data = json.loads(file.read(MAX_CLIENT_LINE).decode("utf-8"))
+            data = json.loads(file.read(MAX_TABLE_FILE).decode("utf-8"))
         creator = data.get("creator")
         left = data.get("left")
         left = {n for n in left if isinstance(n, str)} if isinstance(left, list) else set()
-        return (creator if isinstance(creator, str) else ""), _away_bot(data.get("away_bot")), left
+        moves = data.get("stand_in_moves")
+        moves = ({i for i in moves if type(i) is int and i >= 0} if isinstance(moves, list)
+                 else set())
+        return ((creator if isinstance(creator, str) else ""), _away_bot(data.get("away_bot")),
+                left, moves)
     except FileNotFoundError:
-        return "", None, set()
+        return "", None, set(), set()
     except (OSError, ValueError, AttributeError, RecursionError) as error:
         log.warning("%s; the match waits for away players", printable(f"{path}: {error}"))
-        return "", None, set()
+        return "", None, set(), set()
 
 
 # -- running a hub -----------------------------------------------------------------

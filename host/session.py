@@ -358,7 +358,9 @@ class Session:
             return self._hurry(command.seat)
         try:
             if command.kind == PLAY:
-                self.match.apply(command.seat, command.action)
+                # a bot's move in a person's seat is marked theirs in the log
+                stand_in = link.kind == BOT and command.seat not in self.bots
+                self.match.apply(command.seat, command.action, stand_in=stand_in)
             else:
                 self.match.undo(command.seat, 1)
         except IllegalAction as error:
