@@ -54,6 +54,7 @@ import json
 import logging
 import os
 import sys
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -646,11 +647,28 @@ class Hub:
             except RuntimeError:  # no event loop (a hub driven by hand): no clock
                 return
             table.timers[seat] = loop.call_later(table.away_bot, self._stand_in, table, seat)
+        self._tell_bot_due(table)
+
+    def _tell_bot_due(self, table: Table) -> None:
+        """The screens count down to the bot playing for an away player
+        ("a bot plays for Ann in 25 s"): sent again when a clock starts or
+        stops (the update of the change that started it went out first)."""
+        session = table.session
+        if session is None:
+            return
+        due = {seat: session.bot_due.get(seat, time.monotonic() + (table.away_bot or 0.0))
+               for seat in table.timers}
+        if due != session.bot_due:
+            session.bot_due = due
+            if not session.closed:
+                session.refresh()
 
     def _stand_in(self, table: Table, seat: int) -> None:
         """The away player's time is up: a bot plays their seat until they return."""
         table.timers.pop(seat, None)
         session = table.session
+        if session is not None:  # (told with the bot's seating, or the next change)
+            session.bot_due.pop(seat, None)
         if (
             session is None
             or session.closed

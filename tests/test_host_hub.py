@@ -1197,3 +1197,26 @@ async def test_the_log_marks_the_moves_a_bot_played_for_an_away_player(tmp_path)
         assert [i for i, line in enumerate(log) if line.startswith(marked)] == bots
     finally:
         await again.close()
+
+
+async def test_the_others_are_told_when_a_bot_plays_for_an_away_player_and_its_own_think(hub):
+    """Review (2026-12-04): Ann was not told when a bot would play for away
+    Bob, and once it did, its "thinking" counted from Bob's turn ("thinking
+    30 s" at once). Her updates carry the seconds left before the bot plays
+    (`bot_plays_in`); the bot's decision is a change of its own, its
+    thinking counted from the update that seats it."""
+    _, path = hub
+    ann, bob, table = await sit_two(path, away_bot=0.5)
+    wire = codec(GAMES["overboss-duel"])
+    await bob.close()
+    waiting = await play_until_it_is_seat_1s_turn(ann, GAMES["overboss-duel"], random.Random(5))
+    while not waiting.bot_plays_in:  # the clock starts after the change that made it Bob's turn
+        waiting = wire.update_from_dict((await ann.expect("update"))["update"])
+    ((seat, seconds),) = waiting.bot_plays_in
+    assert seat == 1 and 0.3 < seconds <= 0.5
+    while True:
+        update = wire.update_from_dict((await ann.expect("update"))["update"])
+        if update.thinking == 1:
+            break
+    assert not update.bot_plays_in
+    assert update.seq > waiting.seq and update.thinking_since == update.seq
