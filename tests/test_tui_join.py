@@ -535,6 +535,9 @@ def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
     assert status_text(table) == "Bob (away — bot playing) to play"
     bob["bot_playing"] = False  # away, the bot not seated yet
     assert status_text(table) == "waiting: Bob away (a bot plays after 1 min)"
+    # nobody there: the match waits, and no bot plays for Bob (hub review)
+    ann["away"] = True
+    assert status_text(table) == "waiting: Bob away"
 
 
 def lobby_app() -> App:

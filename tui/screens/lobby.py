@@ -86,7 +86,9 @@ def status_text(table: dict[str, Any]) -> str:
             if seats[n].get("away") and not seats[n].get("bot_playing")]
     if away:
         later = table.get("away_bot")
-        then = f" (a bot plays after {_duration(later)})" if later else ""
+        # a bot stands in only while someone is there waiting (host/hub.py)
+        there = any(s.get("kind") != "bot" and not s.get("away") for s in seats)
+        then = f" (a bot plays after {_duration(later)})" if later and there else ""
         return f"waiting: {', '.join(away)} away{then}"
     names = [seat_text(seats[s], "") for s in play.get("to_act", ())]
     return f"{', '.join(names) or 'drawing'} to play"
