@@ -1002,6 +1002,30 @@ async def test_the_now_column_stays_in_sight_when_a_tables_seats_wrap_later():
         assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
 
 
+async def test_a_seat_too_long_to_break_leaves_the_now_column_in_sight():
+    """Review (2026-12-04): "bob (away — bot playing)" cannot be broken,
+    and beside "waiting: ann away (a bot plays after 30 s)" the Now column
+    went past the right edge at 80 columns ("…plays after", its end out of
+    sight). The Now column wraps too."""
+    from tests.screen_kit import screen_text
+
+    seats = [{"kind": "reserved", "player": "bob", "present": True, "away": True,
+              "bot_playing": True},
+             {"kind": "reserved", "player": "ann", "present": True, "away": True},
+             {"kind": "reserved", "player": "cy", "present": True, "away": False}]
+    table = {"table": "d", "title": "Overboss Duel", "started": True, "creator": "bob",
+             "seats": seats, "away_bot": 30.0,
+             "play": {"finished": False, "to_act": [1], "actions": 9}}
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show([table], "ann")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "30 s)" in text and "bob (away — bot playing)" in text
+        assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
+
+
 async def test_the_lobby_help_says_what_enter_does_there():
     """F1 in the lobby: Enter sits you down (a match that is over: its
     results), in words; it read "Select", the table widget's own word,
