@@ -873,10 +873,10 @@ class OverstockedScreen(GameScreen):
                                  (" to choose.", "italic"))
             if update.thinking is not None:
                 text.append(f" {self.who_is_thinking(update)}", style="italic")
-            text.append(self.away_note(update), style="italic")
             me = update.seat
             if me is not None and view.seats[me].pick is not None:
                 text.append(f" Your card {view.seats[me].pick} stays secret until then.")
+            text.append(self.away_note(update), style="italic")
             return text
         seat = seats[0]
         who = "Your" if seat == update.seat else self._whose(seat)
