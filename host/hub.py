@@ -54,6 +54,7 @@ import json
 import logging
 import os
 import sys
+import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,9 @@ log = logging.getLogger(__name__)
 MAX_CLIENT_LINE = 16 * 1024
 #: a player's name: printable, short
 MAX_NAME = 32
+#: the most of a table's file (`_read_table_file`) read: the moves a bot
+#: played for away players run to a few thousand numbers in a long match
+MAX_TABLE_FILE = 1024 * 1024
 #: commands (moves, take-backs, "move now") a player may send at once,
 #: and a second after that, from all their terminals: a person never comes
 #: near it, but each accepted move is journaled with an fsync and redrawn
@@ -163,11 +167,13 @@ class Table:
     stand_ins: dict[int, BotHolder] = attrs.field(factory=dict)
     #: seat -> the timer that seats a bot there
     timers: dict[int, asyncio.TimerHandle] = attrs.field(factory=dict)
-    #: the away players' seats that owe a decision (`Hub._away_turns`)
-    owed_away: frozenset[int] = frozenset()
+    #: what the lobby last listed of the table's away players (`away_listing`)
+    listed_away: tuple = ()
     #: players who left the running match for the lobby (q) and have not
     #: sat down there since: logging in does not seat them here again
     left: set[str] = attrs.field(factory=set)
+    #: the match's `stand_in_moves` as last kept beside its journal
+    kept_moves: frozenset[int] = frozenset()
 
     @property
     def started(self) -> bool:
@@ -176,6 +182,22 @@ class Table:
     @property
     def finished(self) -> bool:
         return self.session is not None and self.session.match.finished
+
+    def away_listing(self) -> tuple:
+        """What the lobby lists of the away players here: each person's seat
+        away or not (and a bot playing it or not) and, while one is away,
+        who owes a decision (the lobby says "waiting: Bob away" only while
+        the match waits on him). The same at every move of a table where
+        everyone is there: the lobby does not go out for those."""
+        session = self.session
+        if session is None or session.closed or session.match.finished:
+            return ()
+        stand_ins = session.stand_ins()
+        away = tuple((seat in stand_ins, session.holder_of(seat) is None)
+                     for seat, s in enumerate(self.seats) if s.kind != "bot")
+        if not any(bot or nobody for bot, nobody in away):
+            return (away,)
+        return (away, frozenset(self.game.to_act(session.match.state)))
 
     def summary(self) -> dict[str, Any]:
         state = None
@@ -188,10 +210,13 @@ class Table:
                 "actions": len(match.history),
             }
         seats = [attrs.asdict(s) for s in self.seats]
+        # (the session's word: the lobby goes out as the bot sits down,
+        # before the hub has noted it, `away_listing`)
+        stand_ins = self.session.stand_ins() if self.session is not None else frozenset()
         for seat, entry in enumerate(seats):
             # a person's seat that nobody holds while the match runs (or
             # that a bot holds for them): away
-            entry["bot_playing"] = seat in self.stand_ins
+            entry["bot_playing"] = seat in stand_ins
             entry["away"] = entry["bot_playing"] or (
                 self.session is not None
                 and entry["kind"] != "bot"
@@ -274,10 +299,12 @@ class Hub:
                 Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name, None, True)
                 for p in match.header.players
             ]
-            creator, away_bot, left = _read_table_file(match.path)
+            creator, away_bot, left, stand_in_moves = _read_table_file(match.path)
+            # (before the log is first worded: its lines are kept)
+            match.stand_in_moves = {i for i in stand_in_moves if i < len(match.history)}
             table = Table(
                 match.header.match_id, match.game, match.header.options, seats, creator, away_bot,
-                left=left,
+                left=left, kept_moves=frozenset(match.stand_in_moves),
             )
             self.tables[table.id] = table
             self._start(table, match)
@@ -573,25 +600,31 @@ class Hub:
 
     def _changed(self, table: Table) -> None:
         """After every change at `table` (a move, a seat taken or left)."""
-        self._away_turns(table)
+        self._list_away(table)
         self._watch_away(table)
+        self._keep_stand_in_moves(table)
 
-    def _away_turns(self, table: Table) -> None:
-        """When it becomes the turn of a player away from `table` (in the
-        lobby, or at another table), the lobby goes out: it lists the turn,
-        and their app tells them, once (tui/remote.py). The lobby does not
-        go out for every move (docs/performance.md, "SSH load"), and that
-        turn came unseen."""
+    def _keep_stand_in_moves(self, table: Table) -> None:
+        """A bot played for an away player (or such a move was taken back):
+        kept beside the journal, so that after a restart the log still
+        marks the bot's moves as its own."""
         session = table.session
-        due: frozenset[int] = frozenset()
-        if session is not None and not session.closed and not session.match.finished:
-            to_act = table.game.to_act(session.match.state)
-            due = frozenset(seat for seat, s in enumerate(table.seats)
-                            if s.kind != "bot" and seat in to_act
-                            and session.holder_of(seat) is None)
-        if due - table.owed_away:
+        if session is None or session.match.stand_in_moves == table.kept_moves:
+            return
+        table.kept_moves = frozenset(session.match.stand_in_moves)
+        _write_table_file(session.match.path, table)
+
+    def _list_away(self, table: Table) -> None:
+        """When what the lobby lists of `table`'s away players changes (one
+        leaves or returns, a bot stands in, the turn passes while one is
+        away) the lobby goes out: it tells an away player their turn, once
+        (tui/remote.py), and the others who is awaited. The lobby does not
+        go out for every move (docs/performance.md, "SSH load"): a player's
+        leaving with q and the turns at their table went unlisted."""
+        listed = table.away_listing()
+        if listed != table.listed_away:
+            table.listed_away = listed
             self._lobby_changed()
-        table.owed_away = due
 
     def _watch_away(self, table: Table) -> None:
         """After every change at `table`: start the clock for each away
@@ -614,11 +647,28 @@ class Hub:
             except RuntimeError:  # no event loop (a hub driven by hand): no clock
                 return
             table.timers[seat] = loop.call_later(table.away_bot, self._stand_in, table, seat)
+        self._tell_bot_due(table)
+
+    def _tell_bot_due(self, table: Table) -> None:
+        """The screens count down to the bot playing for an away player
+        ("a bot plays for Ann in 25 s"): sent again when a clock starts or
+        stops (the update of the change that started it went out first)."""
+        session = table.session
+        if session is None:
+            return
+        due = {seat: session.bot_due.get(seat, time.monotonic() + (table.away_bot or 0.0))
+               for seat in table.timers}
+        if due != session.bot_due:
+            session.bot_due = due
+            if not session.closed:
+                session.refresh()
 
     def _stand_in(self, table: Table, seat: int) -> None:
         """The away player's time is up: a bot plays their seat until they return."""
         table.timers.pop(seat, None)
         session = table.session
+        if session is not None:  # (told with the bot's seating, or the next change)
+            session.bot_due.pop(seat, None)
         if (
             session is None
             or session.closed
@@ -628,9 +678,9 @@ class Hub:
             or not any(_person_at(session, s) for s in range(len(table.seats)))
         ):
             return
+        # (the lobby goes out as the bot sits down: `_list_away`)
         table.stand_ins[seat] = stand_in(session, seat, threaded=True, delay=self.bot_delay)
         session.refresh()  # every screen marks the seat; the bot gets its turn
-        self._lobby_changed()
 
     def _hand_back(self, table: Table, seat: int) -> None:
         """The player is back: their bot stops at once, even mid-thought (its
@@ -1095,32 +1145,38 @@ def _table_file(journal: Path) -> Path:
 
 def _write_table_file(journal: Path, table: Table) -> None:
     """Keep what the journal does not (creator, away choice, who left the
-    match for the lobby) beside it."""
-    data = {"creator": table.creator, "away_bot": table.away_bot, "left": sorted(table.left)}
+    match for the lobby, the moves a bot played for an away player) beside it."""
+    data = {"creator": table.creator, "away_bot": table.away_bot, "left": sorted(table.left),
+            "stand_in_moves": sorted(table.kept_moves)}
     try:
         _table_file(journal).write_text(json.dumps(data), encoding="utf-8")
     except OSError as error:  # the match is still played; after a restart it waits
         log.error("cannot keep the table's settings beside %s", printable(f"{journal}: {error}"))
 
 
-def _read_table_file(journal: Path) -> tuple[str, float | None, set[str]]:
-    """(creator, away_bot, left) kept beside a journal; ("", None, set())
-    if unreadable (then everyone is seated again on logging in)."""
+def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[int]]:
+    """(creator, away_bot, left, stand_in_moves) kept beside a journal;
+    ("", None, set(), set()) if unreadable (then everyone is seated again on
+    logging in)."""
     path = _table_file(journal)
     try:
         from saves.lock import open_regular  # a pipe there must not stall the hub's start
 
         with os.fdopen(open_regular(path), "rb") as file:
-            data = json.loads(file.read(MAX_CLIENT_LINE).decode("utf-8"))
+            data = json.loads(file.read(MAX_TABLE_FILE).decode("utf-8"))
         creator = data.get("creator")
         left = data.get("left")
         left = {n for n in left if isinstance(n, str)} if isinstance(left, list) else set()
-        return (creator if isinstance(creator, str) else ""), _away_bot(data.get("away_bot")), left
+        moves = data.get("stand_in_moves")
+        moves = ({i for i in moves if type(i) is int and i >= 0} if isinstance(moves, list)
+                 else set())
+        return ((creator if isinstance(creator, str) else ""), _away_bot(data.get("away_bot")),
+                left, moves)
     except FileNotFoundError:
-        return "", None, set()
+        return "", None, set(), set()
     except (OSError, ValueError, AttributeError, RecursionError) as error:
         log.warning("%s; the match waits for away players", printable(f"{path}: {error}"))
-        return "", None, set()
+        return "", None, set(), set()
 
 
 # -- running a hub -----------------------------------------------------------------

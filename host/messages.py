@@ -100,6 +100,10 @@ class SeatUpdate:
     outcome: Outcome | None = None
     #: counts the changes of the match; a command may name the one it answers
     seq: int = 0
+    #: (seat, seconds) for each away person's seat that owes a decision and
+    #: that a bot will play if they are not back in so many seconds (from
+    #: this update's sending; a shared table's "When away" choice)
+    bot_plays_in: tuple[tuple[int, float], ...] = ()
 
     @property
     def over(self) -> bool:

@@ -25,6 +25,7 @@ that thread (see `host.bots`).
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
@@ -135,6 +136,9 @@ class Session:
         self._offered: dict[int, tuple[tuple[Any, ...], int, int]] = {}
         #: (update count, seat, since) of the last `_owed_since`
         self._owed: tuple[int, int, int] | None = None
+        #: away persons' seats a bot will play, and when (time.monotonic()):
+        #: the hub's clocks, told to every screen (`SeatUpdate.bot_plays_in`)
+        self.bot_due: dict[int, float] = {}
         self.closed = False
         self._broadcasting = False
         self._dirty = False
@@ -182,6 +186,13 @@ class Session:
                 raise ValueError(f"{self.names[seat]}'s seat is taken.")
         link = Link(self, holder, wanted, kind, spectate)
         self._links.append(link)
+        if kind == BOT and wanted - self.bots and self._started:
+            # a bot stands in for an away person: a change of the table, and
+            # a decision of its own, its thinking counted from now (it was
+            # counted from the away player's turn: "thinking… 30 s" at once)
+            for seat in wanted:
+                self._offered.pop(seat, None)
+            self.seq += 1
         if wanted and self._started and kind in (HERE, REMOTE):
             self._advance()  # a draw that could not be saved is tried again
         if send and wanted and self._started:
@@ -278,6 +289,10 @@ class Session:
                 for s, n in enumerate(names)
             )
         thinking = min((s for s in to_act if s in bots), default=None)
+        now = time.monotonic()
+        bot_plays_in = () if outcome is not None else tuple(
+            (s, round(max(0.0, due - now), 1)) for s, due in sorted(self.bot_due.items())
+            if s in to_act and s not in bots)
         return SeatUpdate(
             game=game.id,
             seat=seat,
@@ -290,6 +305,7 @@ class Session:
             thinking=None if outcome is not None else thinking,
             thinking_since=(None if outcome is not None or thinking is None
                             else self._owed_since(thinking)),
+            bot_plays_in=bot_plays_in,
             can_undo=seat is not None and self._undoable(seat) > 0,
             outcome=outcome,
             seq=self.seq,
@@ -358,7 +374,9 @@ class Session:
             return self._hurry(command.seat)
         try:
             if command.kind == PLAY:
-                self.match.apply(command.seat, command.action)
+                # a bot's move in a person's seat is marked theirs in the log
+                stand_in = link.kind == BOT and command.seat not in self.bots
+                self.match.apply(command.seat, command.action, stand_in=stand_in)
             else:
                 self.match.undo(command.seat, 1)
         except IllegalAction as error:

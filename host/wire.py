@@ -63,6 +63,7 @@ class MessageCodec:
             "log": list(update.log),
             "thinking": update.thinking,
             "thinking_since": update.thinking_since,
+            "bot_plays_in": [[seat, seconds] for seat, seconds in update.bot_plays_in],
             "can_undo": update.can_undo,
             "outcome": None if update.outcome is None else c.unstructure(update.outcome, Outcome),
             "seq": update.seq,
@@ -97,6 +98,7 @@ class MessageCodec:
                 log=tuple(_str(n) for n in _list(raw["log"])),
                 thinking=_seat_or_none(raw.get("thinking")),
                 thinking_since=_count_or_none(raw.get("thinking_since")),
+                bot_plays_in=_bot_plays_in(raw.get("bot_plays_in", [])),
                 can_undo=raw.get("can_undo") is True,
                 outcome=None if outcome is None else _outcome(self._converter, outcome),
                 seq=_int(raw.get("seq", 0)),
@@ -227,6 +229,28 @@ def _count_or_none(value: Any) -> int | None:
     return None if value is None else _int(value)
 
 
+#: the longest wait before a bot plays for an away player a message may
+#: carry (the hub's own bound, `host.hub.MAX_AWAY_BOT`, is an hour)
+MAX_BOT_WAIT = 24 * 3600.0
+
+
+def _bot_plays_in(value: Any) -> tuple[tuple[int, float], ...]:
+    """(seat, seconds) pairs (`SeatUpdate.bot_plays_in`): each seat once,
+    each wait a number from 0 to `MAX_BOT_WAIT` (a hub's nan or a negative
+    count would stand on a screen)."""
+    pairs = []
+    for pair in _list(value):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ValueError(f"{pair!r} is not a seat and its seconds")
+        seat, seconds = _int(pair[0]), pair[1]
+        if type(seconds) not in (int, float) or not 0 <= seconds <= MAX_BOT_WAIT:
+            raise ValueError(f"{seconds!r} is not a wait in seconds")
+        pairs.append((seat, float(seconds)))
+    if len({seat for seat, _ in pairs}) != len(pairs):
+        raise ValueError("a seat's wait is named twice")
+    return tuple(pairs)
+
+
 def _str(value: Any) -> str:
     if not isinstance(value, str):
         raise ValueError(f"{value!r} is not text")
@@ -246,7 +270,8 @@ def _check_seats(game: Any, update: SeatUpdate) -> None:
     seats = len(update.names)
     if seats not in game.players:
         raise BadMessage(f"not an update: {seats} players at a {game.title} table")
-    named = {*(update.to_act - {CHANCE}), *update.bots, update.seat, update.thinking} - {None}
+    named = {*(update.to_act - {CHANCE}), *update.bots, update.seat, update.thinking,
+             *(seat for seat, _ in update.bot_plays_in)} - {None}
     if not all(0 <= seat < seats for seat in named):  # type: ignore[operator]
         raise BadMessage(f"not an update: a seat out of the table's {seats}")
 

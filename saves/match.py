@@ -54,6 +54,9 @@ _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 #: how long a new journal waits for its own lock (seconds): a listing in
 #: another terminal holds each file's lock for a moment while it probes it
 LOCK_WAIT = 1.0
+#: after a person's name in a log line of a move a bot played for them
+#: while they were away (`Match.stand_in_moves`)
+STAND_IN_MOVE_MARK = " (bot)"
 
 
 class SaveFailed(Exception):
@@ -114,6 +117,10 @@ class Match:
         self._logs: dict[int | None, list[str]] = {}
         #: the journal lines after the header, as written (for copying)
         self._lines: list[str] = []
+        #: history indices a bot played for a person who was away (a shared
+        #: table's stand-in): the log names that seat "Ann (bot)". Not in
+        #: the journal: the hub keeps it beside it.
+        self.stand_in_moves: set[int] = set()
         #: (index, seat, action) -> (the state before it, verdict): the
         #: `_learned_nothing` verdicts, good while that state is the one
         self._verdicts: dict[tuple[int, int, Any], tuple[Any, bool]] = {}
@@ -372,9 +379,11 @@ class Match:
     def to_act(self) -> frozenset[int]:
         return self.game.to_act(self.state)
 
-    def apply(self, seat: int, action: Any) -> None:
+    def apply(self, seat: int, action: Any, *, stand_in: bool = False) -> None:
         """Apply through the rules (IllegalAction passes through, nothing is
         written), then append the line to the journal, flushed and synced.
+        `stand_in`: a bot plays it for the seat's person, who is away
+        (`stand_in_moves`).
 
         When the line cannot be written, `SaveFailed` is raised and nothing
         changes: not the state, the history, nor the journal."""
@@ -389,6 +398,8 @@ class Match:
             extra.append(end)
         self._write(text)
         self._lines.extend(extra)
+        if stand_in:
+            self.stand_in_moves.add(len(self.history))
         self._push(seat, action, state)
 
     def step_chance(self, rng: random.Random) -> Any:
@@ -411,6 +422,7 @@ class Match:
         del self._states[len(self._states) - count :]
         for lines in self._logs.values():
             del lines[len(self.history) :]
+        self.stand_in_moves = {i for i in self.stand_in_moves if i < len(self.history)}
         self.state = self._states[-1]
 
     # --- undo -------------------------------------------------------------------
@@ -491,7 +503,10 @@ class Match:
         lines = self._logs.setdefault(viewer, [])
         for i in range(len(lines), len(self.history)):
             seat, action = self.history[i]
-            lines.append(describe(self._states[i], seat, action, names=names, viewer=viewer))
+            if i in self.stand_in_moves and 0 <= seat < len(names):
+                lines.append(_stand_in_line(describe, self._states[i], seat, action, names, viewer))
+            else:
+                lines.append(describe(self._states[i], seat, action, names=names, viewer=viewer))
         return list(lines)
 
     # --- writing ---------------------------------------------------------------------
@@ -682,6 +697,22 @@ def _stamp(created: str) -> str:
     if _STAMP.fullmatch(stamp):
         return stamp
     return _now().replace(":", "").replace("-", "").replace("+0000", "Z")[:16]
+
+
+def _stand_in_line(describe: Any, state: Any, seat: int, action: Any,
+                   names: tuple[str, ...], viewer: int | None) -> str:
+    """The log line of a move a bot played for `seat`'s person while they
+    were away: "Ann (bot) drafts...". A line that does not name the seat
+    (its own reader's "You draft...") starts with whose bot it was."""
+    marked = names[seat] + STAND_IN_MOVE_MARK
+    named = tuple(marked if s == seat else n for s, n in enumerate(names))
+    line = describe(state, seat, action, names=named, viewer=viewer)
+    if marked in line:
+        return line
+    if viewer == seat:
+        you = line.startswith(("You ", "Your "))
+        return "Your bot: " + (line[0].lower() + line[1:] if you else line)
+    return f"{marked}: {line}"
 
 
 _STAMP = re.compile(r"[0-9]{8}T[0-9]{6}Z")

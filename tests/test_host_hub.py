@@ -825,7 +825,7 @@ def test_a_hostile_table_file_beside_a_journal_leaves_the_match_waiting(tmp_path
         path.write_text('{"creator": "' + "x" * 10_000_000 + '"}')
     else:
         path.write_bytes(b'{"creator": "\xff"}')
-    assert _read_table_file(journal) == ("", None, set())
+    assert _read_table_file(journal) == ("", None, set(), set())
 
 
 def _hub_journal(directory, name: str, player: str, lines: int = 30, match_id: str = "") -> None:
@@ -1115,3 +1115,108 @@ async def test_logging_in_seats_a_player_again_where_they_dropped_not_where_they
         await back.close()
     finally:
         await again.close()
+
+
+async def test_the_lobby_follows_an_away_players_seat_and_the_turn_at_their_table(hub):
+    """Review (2026-12-04): the lobby left an away player's row as it was.
+    Cy, in the lobby, is sent it when Bob leaves with q (not only when his
+    connection drops), when his turn comes, when a bot stands in, when the
+    turn passes back to Ann, and when Bob is back."""
+    _, path = hub
+    # (longer than the lobby's pace: each state is listed before the next)
+    ann, bob, table = await sit_two(path, away_bot=0.6)
+    cy = await Player.connect(path, "cy")
+    game = GAMES["overboss-duel"]
+    wire = codec(game)
+
+    async def cy_sees(listed) -> dict:
+        """The first lobby Cy is sent where `listed(entry)` holds of the table."""
+        while True:
+            message = await cy.expect("lobby")
+            entry = next(t for t in message["lobby"] if t["table"] == table)
+            if listed(entry):
+                return entry
+
+    def bob_is(entry: dict, *, away: bool, bot: bool = False) -> bool:
+        seat = entry["seats"][1]
+        return seat["away"] is away and seat["bot_playing"] is bot
+
+    await cy_sees(lambda e: bob_is(e, away=False))
+    await bob.send({"table": table, "command": wire.command_dict(SeatCommand.leave(1))})
+    await cy_sees(lambda e: bob_is(e, away=True))
+    await play_until_it_is_seat_1s_turn(ann, game, random.Random(5))
+    await cy_sees(lambda e: bob_is(e, away=True) and e["play"]["to_act"] == [1])
+    # a bot stands in, plays his turn, and Ann is to play
+    await cy_sees(lambda e: bob_is(e, away=True, bot=True) and e["play"]["to_act"] == [0])
+    await bob.send({"join": {"table": table, "seat": 1}})
+    await cy_sees(lambda e: bob_is(e, away=False))
+
+
+async def test_the_log_marks_the_moves_a_bot_played_for_an_away_player(tmp_path):
+    """Review (2026-12-04): the log named the bot's moves for away Bob as
+    his own ("bob drafts..."), to him when back and to the others. They
+    read "bob (bot) drafts..." in the live log and after the hub restarts,
+    and "Your bot: you draft..." to Bob back at the table; his own moves
+    keep his name alone."""
+    from saves.match import STAND_IN_MOVE_MARK
+
+    directory = tmp_path / "matches"
+    path = tmp_path / "run" / "hub.sock"
+    first = Hub(directory, bot_delay=0, seed=3)
+    await first.serve(path)
+    game = GAMES["overboss-duel"]
+    wire = codec(game)
+    marked = "bob" + STAND_IN_MOVE_MARK
+    try:
+        ann, bob, table_id = await sit_two(path, away_bot=0.05)
+        table = first.tables[table_id]
+        match = table.session.match
+        await bob.close()
+        await play_until_it_is_seat_1s_turn(ann, game, random.Random(5))
+        while 1 not in {who for who, _ in match.history[-3:]} or 1 in game.to_act(match.state):
+            await asyncio.sleep(0.01)  # the bot played bob's turn
+        bots = sorted(match.stand_in_moves)
+        assert bots and all(match.history[i][0] == 1 for i in bots)
+        for message in await ann.until_quiet():
+            if "update" in message:
+                log = wire.update_from_dict(message["update"]).log
+        assert all(log[i].startswith(marked) for i in bots)  # the live log
+        assert not [line for i, line in enumerate(log) if i not in bots and marked in line]
+        back = await Player.connect(path, "bob")
+        log = wire.update_from_dict((await back.expect("update"))["update"]).log
+        assert all(log[i].startswith("Your bot: you ") for i in bots)  # back at the table
+        await back.close()
+        await ann.close()
+        match_id = match.header.match_id
+    finally:
+        await first.close()
+    again = Hub(directory, bot_delay=0)
+    again.resume_all()
+    try:
+        log = again.tables[match_id].session.update_for(0).log
+        assert [i for i, line in enumerate(log) if line.startswith(marked)] == bots
+    finally:
+        await again.close()
+
+
+async def test_the_others_are_told_when_a_bot_plays_for_an_away_player_and_its_own_think(hub):
+    """Review (2026-12-04): Ann was not told when a bot would play for away
+    Bob, and once it did, its "thinking" counted from Bob's turn ("thinking
+    30 s" at once). Her updates carry the seconds left before the bot plays
+    (`bot_plays_in`); the bot's decision is a change of its own, its
+    thinking counted from the update that seats it."""
+    _, path = hub
+    ann, bob, table = await sit_two(path, away_bot=0.5)
+    wire = codec(GAMES["overboss-duel"])
+    await bob.close()
+    waiting = await play_until_it_is_seat_1s_turn(ann, GAMES["overboss-duel"], random.Random(5))
+    while not waiting.bot_plays_in:  # the clock starts after the change that made it Bob's turn
+        waiting = wire.update_from_dict((await ann.expect("update"))["update"])
+    ((seat, seconds),) = waiting.bot_plays_in
+    assert seat == 1 and 0.3 < seconds <= 0.5
+    while True:
+        update = wire.update_from_dict((await ann.expect("update"))["update"])
+        if update.thinking == 1:
+            break
+    assert not update.bot_plays_in
+    assert update.seq > waiting.seq and update.thinking_since == update.seq

@@ -777,3 +777,22 @@ async def test_a_bot_offered_the_same_moves_again_at_once_decides_again():
             break
         await asyncio.sleep(0.01)
     assert [(c.seq, c.action) for c in sent] == [(1, legal[0]), (2, legal[0])]
+
+
+@pytest.mark.parametrize("bot_plays_in", [
+    [[5, 10]], [[1, -1]], [[1, 1e9]], [[1, 2], [1, 3]], [[1, "soon"]], [[1, True]], [[1]],
+    {"1": 2}, [["1", 2]],
+])
+def test_a_wait_before_a_bot_plays_for_an_away_player_is_checked(tmp_path, bot_plays_in):
+    """`bot_plays_in` (review 2026-12-04: the others' countdown to a bot
+    playing for an away player) comes from a hub like every field: a seat
+    the table has not, a wait that is no number of seconds, or a seat
+    named twice is no update."""
+    session = session_of(tmp_path, "overboss-duel", 2)
+    session.start()
+    wire = codec(session.game)
+    good = wire.update_dict(session.update_for(0))
+    good["bot_plays_in"] = [[1, 24.5]]
+    assert wire.update_from_dict(good).bot_plays_in == ((1, 24.5),)
+    with pytest.raises(BadMessage):
+        wire.update_from_dict({**good, "bot_plays_in": bot_plays_in})

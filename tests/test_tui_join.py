@@ -350,10 +350,17 @@ def test_the_lobby_says_who_is_away():
     assert seat_text(invited, "Bob") == "Ann (invited)"
     assert seat_text({"kind": "open", "player": None}, "Ann") == "open"
     table = {"seats": [ann, bob], "started": True,
-             "play": {"finished": False, "to_act": [0], "actions": 3}}
+             "play": {"finished": False, "to_act": [1], "actions": 3}}
     assert status_text(table) == "waiting: Bob away"
     bob["away"] = False
+    assert status_text(table) == "Bob to play"
+    # review (2026-12-04): Bob away while Ann, who is there, is to play: the
+    # match waits on nobody (it said "waiting: Bob away")
+    bob["away"] = True
+    table["play"]["to_act"] = [0]
     assert status_text(table) == "Ann to play"
+    table["play"]["to_act"] = [0, 1]  # a choice all make at once
+    assert status_text(table) == "waiting: Bob away"
 
 
 async def test_overseers_table_talk_is_the_tables_chat(shared_hub):
@@ -498,6 +505,24 @@ async def test_a_seat_added_to_the_new_table_form_is_open_to_anyone(shared_hub):
         await pilot.pause(0.1)
 
 
+def test_a_turn_notice_names_the_table_not_only_its_game():
+    """Review (2026-12-04): with two Overseers tables, "Your turn at
+    Overseers" left which one unsaid. The notice names who else sits
+    there, as the lobby lists them."""
+    from tui.remote import table_words
+
+    def overseers(*seats: dict) -> dict:
+        return {"table": "t", "title": "Overseers", "seats": list(seats)}
+
+    ann = {"kind": "reserved", "player": "Ann"}
+    bob = {"kind": "reserved", "player": "Bob"}
+    cy = {"kind": "reserved", "player": "Cy"}
+    bot = {"kind": "bot", "player": None, "level": "easy"}
+    assert table_words(overseers(ann, bob, bot), "Ann") == "Overseers with Bob and bot (easy)"
+    assert table_words(overseers(cy, ann, bob), "Ann") == "Overseers with Cy and Bob"
+    assert table_words(overseers(ann), "Ann") == "Overseers"
+
+
 def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
     from tui.screens.lobby import seat_text, status_text
 
@@ -510,6 +535,9 @@ def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
     assert status_text(table) == "Bob (away — bot playing) to play"
     bob["bot_playing"] = False  # away, the bot not seated yet
     assert status_text(table) == "waiting: Bob away (a bot plays after 1 min)"
+    # nobody there: the match waits, and no bot plays for Bob (hub review)
+    ann["away"] = True
+    assert status_text(table) == "waiting: Bob away"
 
 
 def lobby_app() -> App:
@@ -834,8 +862,10 @@ async def test_back_with_two_tables_the_turn_notice_names_the_covered_one(shared
         for other in (overseers, overstocked):
             assert app.remote.screens[other].update.legal  # Ann's turn at both
         notices = sorted(str(n.message) for n in app._notifications)
-        assert notices == ["Your turn at Overseers: q for the lobby, then Enter on it.",
-                           "Your turn at Overstocked: q for the lobby, then Enter on it."]
+        assert notices == [
+            # (named by their screens: the lobby comes after the seats)
+            "Your turn at Overseers with Bot 2 and Bot 3: q for the lobby, then Enter on it.",
+            "Your turn at Overstocked with Bot 2: q for the lobby, then Enter on it."]
         # q: home, leaving every table whose screen was open, not only the
         # duel's (the others' seats stayed held by screens nobody saw, and
         # the lobby showed Ann there, "Ann to play")
@@ -972,6 +1002,30 @@ async def test_the_now_column_stays_in_sight_when_a_tables_seats_wrap_later():
         assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
 
 
+async def test_a_seat_too_long_to_break_leaves_the_now_column_in_sight():
+    """Review (2026-12-04): "bob (away — bot playing)" cannot be broken,
+    and beside "waiting: ann away (a bot plays after 30 s)" the Now column
+    went past the right edge at 80 columns ("…plays after", its end out of
+    sight). The Now column wraps too."""
+    from tests.screen_kit import screen_text
+
+    seats = [{"kind": "reserved", "player": "bob", "present": True, "away": True,
+              "bot_playing": True},
+             {"kind": "reserved", "player": "ann", "present": True, "away": True},
+             {"kind": "reserved", "player": "cy", "present": True, "away": False}]
+    table = {"table": "d", "title": "Overboss Duel", "started": True, "creator": "bob",
+             "seats": seats, "away_bot": 30.0,
+             "play": {"finished": False, "to_act": [1], "actions": 9}}
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show([table], "ann")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "30 s)" in text and "bob (away — bot playing)" in text
+        assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
+
+
 async def test_the_lobby_help_says_what_enter_does_there():
     """F1 in the lobby: Enter sits you down (a match that is over: its
     results), in words; it read "Select", the table widget's own word,
@@ -1033,11 +1087,14 @@ async def test_the_shared_tables_palette_offers_no_screenshot(shared_hub):
         assert "Theme picker" in titles and "Keys" in titles
 
 
-async def test_at_a_shared_table_q_and_h_say_they_lead_to_the_lobby(shared_hub):
+async def test_at_a_shared_table_q_says_it_leads_to_the_lobby(shared_hub):
     """A player over SSH has no home screen: the footer's q at a shared
-    table, and the results' h and button, say Lobby, where they lead
-    (they said Home)."""
+    table, and the results' key and button, say Lobby, where they lead
+    (they said Home). On the results it is q, as at the table and in the
+    final table's prompt (review: the footer said h, the prompt q)."""
     from textual.widgets import Button
+
+    from tui.widgets.footer import Footer
 
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
@@ -1047,8 +1104,10 @@ async def test_at_a_shared_table_q_and_h_say_they_lead_to_the_lobby(shared_hub):
         assert app.screen.active_bindings["q"].binding.description == "Lobby"
         await play_to_the_results(pilot, app, bob, random.Random(3))
         await pilot.pause(0.2)
-        assert app.screen.active_bindings["h"].binding.description == "Lobby"
-        assert str(app.screen.query_one("#home", Button).label) == "Lobby (h)"
+        assert app.screen.active_bindings["q"].binding.description == "Lobby"
+        assert ("q", "Lobby", True) in app.screen.query_one(Footer).shown
+        assert not [k for k in app.screen.query_one(Footer).shown if k[0] == "h"]
+        assert str(app.screen.query_one("#home", Button).label) == "Lobby (q)"
         await bob.close()
 
 
@@ -1298,7 +1357,7 @@ async def test_a_turn_at_a_table_one_is_away_from_is_told_once(shared_hub):
             await _bob_plays_until_anns_turn(bob, rng)
             where = ("Enter on it in the lobby sits you down" if chat
                      else "Enter on it sits you down")
-            told = f"Your turn at Overboss Duel: {where}."
+            told = f"Your turn at Overboss Duel with Bob: {where}."
             await wait_for(pilot, lambda t=told: any(n.message == t for n in app._notifications))
             assert rings == [1]
             # another lobby (a table set up elsewhere): the same turn, not told again
@@ -1398,7 +1457,7 @@ async def test_back_after_a_dropped_connection_a_table_left_for_the_lobby_stays_
         assert hub.tables[duel].session.holder_of(0) is None  # away, as Bob sees her
         app.clear_notifications()
         await _bob_plays_until_anns_turn(bob, rng)
-        told = "Your turn at Overboss Duel: q for the lobby, then Enter on it."
+        told = "Your turn at Overboss Duel with Bob: q for the lobby, then Enter on it."
         await wait_for(pilot, lambda: any(n.message == told for n in app._notifications))
         assert app.rematch_request(app.remote.table_on_screen())["seats"] == [
             {"player": "Ann"}, {"bot": "random"}]

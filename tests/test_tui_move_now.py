@@ -307,3 +307,40 @@ async def test_the_count_goes_on_when_the_players_own_pick_arrives():
         screen.show(attrs.evolve(picked, seq=15, thinking=2, thinking_since=15))
         await pilot.pause()
         assert "thinking… (n: move now)" in screen_text(app)
+
+
+@pytest.mark.parametrize("game_id, players", [*GAMES_AND_PLAYERS, ("generic", 2)])
+async def test_the_others_see_the_countdown_to_a_bot_playing_for_an_away_player(
+        game_id, players):
+    """Review (2026-12-04): at a shared table where a bot plays for an away
+    player after a while, the others had no countdown to it. The waiting
+    line counts it down, once a second, and says nothing once the player
+    is back (or the bot plays)."""
+    class App(screen_kit.ScreenApp):
+        screen_class = (GenericGameScreen if game_id == "generic"
+                        else screen_class(game_id))
+
+    update = thinking_update("overboss-duel" if game_id == "generic" else game_id, players,
+                             thinking=None)
+    # Bram is a person, away, and owes the decision
+    names = tuple(n + " (away)" if s == 1 else n for s, n in enumerate(update.names))
+    update = attrs.evolve(update, names=names, bots=update.bots - {1},
+                          bot_plays_in=((1, 25.0),))
+    app = App(update, FakePort())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert "a bot plays for Bram in 25 s" in screen_text(app)
+        assert screen._thinking_timer is not None  # it counts down
+        screen._bot_due[1] -= 10.5
+        screen._thinking_tick()
+        await pilot.pause()
+        assert "a bot plays for Bram in 15 s" in screen_text(app)
+        screen._bot_due[1] -= 20
+        screen._thinking_tick()
+        await pilot.pause()
+        assert "a bot plays for Bram now" in screen_text(app)
+        screen.show(attrs.evolve(update, names=NAMES[:players], bot_plays_in=(), seq=13))
+        screen._thinking_tick()
+        await pilot.pause()
+        assert screen._thinking_timer is None and "a bot plays" not in screen_text(app)

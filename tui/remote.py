@@ -541,15 +541,14 @@ class RemoteTable:
         if said is not None:
             # a notice is a message: taken down after it has gone up
             self.app.call_later(self.app.withdraw_notice, said)
-        title = getattr(_game(update.game), "title", "a table")
-        self.app.notify(f"Your turn at {title}: q for the lobby, then Enter on it.", timeout=8)
+        self.app.notify(f"Your turn at {self._table_words(table, update)}: q for the lobby, "
+                        "then Enter on it.", timeout=8)
 
     def _your_turn(self, screen: GameScreen, table: str) -> None:
         """It just became this player's decision: say so (and ring, if asked)."""
         self._turn_told.add(table)  # leaving the table now, the lobby says it no more
         if self.app.screen is not screen:
-            title = getattr(_game(screen.update.game), "title", "a table")
-            self._turn_notes[table] = f"Your turn at {title}."
+            self._turn_notes[table] = f"Your turn at {self._table_words(table, screen.update)}."
             self.app.notify(self._turn_notes[table], timeout=6)
         elif time.monotonic() - self._last_command.get(table, -1e9) >= AT_THE_KEYBOARD_SECONDS:
             # the table's own prompt stands out a moment: a notice covered
@@ -560,6 +559,20 @@ class RemoteTable:
                 self.app.notify("Your turn.", timeout=3)
         if getattr(self.app, "bell_on_turn", False):
             self.app.bell()
+
+    def _table_words(self, table: str, update: SeatUpdate | None) -> str:
+        """`table` as a notice names it (`table_words`): from the lobby's
+        listing, else from its screen's last update."""
+        listed = next((t for t in self.tables if t["table"] == table), None)
+        if listed is not None:
+            return table_words(listed, self.player)
+        if update is None:
+            return "a table"
+        from tui.screens.game import bare_name
+
+        title = getattr(_game(update.game), "title", "a table")
+        others = [bare_name(n) for s, n in enumerate(update.names) if s != update.seat]
+        return _with(title, others)
 
     def _way_to_the_table(self) -> str:
         """How a table listed in the lobby is reached from the screen on
@@ -577,7 +590,7 @@ class RemoteTable:
     def _turns_away(self) -> None:
         """It became this player's turn at a table they are away from (in
         the lobby, at another table, over a dialog): the hub sends the lobby
-        then (host/hub.py `_away_turns`), and they are told as the table's
+        then (host/hub.py `_list_away`), and they are told as the table's
         screen tells them, once a turn, with the bell if they asked for it.
         A table whose screen is open here tells by itself."""
 
@@ -601,8 +614,8 @@ class RemoteTable:
                 continue  # its own screen says it
             if not all(seats[n].get("away") and not seats[n].get("bot_playing") for n in mine):
                 continue  # held at another terminal, or a bot plays it meanwhile
-            title = table.get("title") or "a table"
-            self._turn_notes[tid] = f"Your turn at {title}: {self._way_to_the_table()}."
+            self._turn_notes[tid] = (f"Your turn at {table_words(table, self.player)}: "
+                                     f"{self._way_to_the_table()}.")
             self.app.notify(self._turn_notes[tid], timeout=8)
             if getattr(self.app, "bell_on_turn", False):
                 self.app.bell()
@@ -776,6 +789,27 @@ def _lobby_seat(seat: dict[str, Any]) -> dict[str, Any]:
         "away": seat.get("away") is True,
         "bot_playing": seat.get("bot_playing") is True,
     }
+
+
+def table_words(table: dict[str, Any], me: str) -> str:
+    """A table of the lobby's listing as a notice names it: its game and
+    who else sits there, as the lobby lists them ("Overseers with Bob and
+    bot (easy)"); with two tables of one game, "Your turn at Overseers"
+    left which one unsaid."""
+    others = []
+    for seat in table["seats"]:
+        if seat.get("kind") == "bot":
+            others.append(f"bot ({seat.get('level')})")
+        elif seat.get("player") not in (None, me):
+            others.append(str(seat.get("player")))
+    return _with(str(table.get("title") or "a table"), others)
+
+
+def _with(title: str, others: list[str]) -> str:
+    if not others:
+        return title
+    people = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
+    return f"{title} with {people}"
 
 
 def _text(value: Any) -> str:

@@ -1429,6 +1429,7 @@ class BossQuestScreen(GameScreen):
             text.append(f" thinking…{self.thinking_note(update)}", style="italic")
         elif update.seat is not None and seat == update.seat:
             text.append(" waiting for the table…", style="italic")
+        text.append(self.away_note(update), style="italic")
         return text
 
     def _draw_actions(self) -> None:

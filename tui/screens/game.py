@@ -19,6 +19,7 @@ two views in `_changes` and marks `self.changed(kind)` in its panels.
 
 from __future__ import annotations
 
+import math
 import re
 import time
 from collections.abc import Sequence
@@ -173,6 +174,13 @@ def relabel(screen: Screen, action: str, description: str) -> None:
                          for b in listed]
 
 
+def hide_key(screen: Screen, key: str) -> None:
+    """Leave `key` out of `screen`'s footer (it still works): another key
+    of the same action is the one the screen names."""
+    bindings = screen._bindings.key_to_bindings
+    bindings[key] = [replace(b, show=False) for b in bindings.get(key, ())]
+
+
 def _thinking_key(update: TableUpdate) -> tuple[int | None, int]:
     """The decision a bot thinks over: its seat and the update it has owed
     it since (the update itself from a session that does not say)."""
@@ -295,6 +303,10 @@ class GameScreen(Screen):
         #: seq: a bot thinking since an update counts from its arrival
         self._arrived: dict[int, float] = {}
         self._thinking_timer: Any = None
+        #: by away seat, when a bot will play for it (time.monotonic()), from
+        #: the update drawn (`bot_plays_in`): `away_note` counts down to it
+        self._bot_due: dict[int, float] = {}
+        self._bot_due_of: TableUpdate | None = None
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
     seat_word: str = "Player"
@@ -489,6 +501,31 @@ class GameScreen(Screen):
         counted = f" {int(waited)} s" if waited >= THINKING_COUNT_AFTER else ""
         return counted + hurry
 
+    def away_note(self, update: TableUpdate) -> str:
+        """ " · a bot plays for Ann in 25 s": the countdown to the bot that
+        will play for away players who owe a decision (a shared table's
+        "When away" choice), counted once a second; "" when none will."""
+        due = self._bot_waits(update)
+        if not due:
+            return ""
+        if self._thinking_timer is None and self.is_mounted:
+            self._thinking_timer = self.set_interval(1.0, self._thinking_tick)
+        names = [bare_name(self._who(s)) for s in sorted(due)]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        left = math.ceil(min(due.values()) - time.monotonic())
+        return f" · a bot plays for {who} {f'in {left} s' if left > 0 else 'now'}"
+
+    def _bot_waits(self, update: TableUpdate) -> dict[int, float]:
+        """The away seats `away_note` counts down for, and when a bot plays."""
+        if update is not self._bot_due_of:  # (its seconds count from its drawing)
+            now = time.monotonic()
+            self._bot_due = {seat: now + seconds for seat, seconds in update.bot_plays_in}
+            self._bot_due_of = update
+        if update.over:
+            return {}
+        return {s: at for s, at in self._bot_due.items()
+                if s in update.to_act and s not in update.bots}
+
     def _watch_thinking(self, update: TableUpdate) -> None:
         """Note when the bot began the decision it thinks over, at every
         update, whether the status shows it yet or not: while the player
@@ -507,17 +544,24 @@ class GameScreen(Screen):
                 self._thinking_key, self._thinking_since = key, arrived.get(key[1], now)
 
     def _thinking_tick(self) -> None:
-        """Once a second while a bot thinks: the count in the status moves
-        on (`redraw_thinking`); the timer stops when no bot thinks."""
+        """Once a second while a bot thinks, or counts down to playing for
+        an away player (`away_note`): the count in the status moves on
+        (`redraw_thinking`); the timer stops when neither is on."""
         update = self.update
-        if update is None or update.thinking is None or update.over or not self.is_mounted:
+        counting = update is not None and not update.over and self.is_mounted and (
+            update.thinking is not None or bool(self._bot_waits(update)))
+        if not counting:
             if self._thinking_timer is not None:
                 self._thinking_timer.stop()
             self._thinking_timer = self._thinking_key = None
             return
-        if _thinking_key(update) != self._thinking_key or self.sent_from is not None:
-            return  # a new decision counts from its next drawing; a sent key's line stays
-        if time.monotonic() - self._thinking_since >= THINKING_COUNT_AFTER:
+        assert update is not None
+        if self.sent_from is not None:
+            return  # a sent key's line stays
+        if update.thinking is None or (
+                _thinking_key(update) == self._thinking_key
+                and time.monotonic() - self._thinking_since >= THINKING_COUNT_AFTER):
+            # (a new decision counts from its next drawing)
             self.redraw_thinking(update)
 
     def redraw_thinking(self, update: TableUpdate) -> None:

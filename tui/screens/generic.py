@@ -50,7 +50,7 @@ class GenericGameScreen(GameScreen):
         if not update.to_act:
             return "The game is over."
         waiting = ", ".join(names[s] for s in sorted(update.to_act) if 0 <= s < len(names))
-        return f"Waiting for {waiting}."
+        return f"Waiting for {waiting}.{self.away_note(update)}"
 
     def redraw_thinking(self, update: TableUpdate) -> None:
         self.query_one("#status", Static).update(self._status(update))

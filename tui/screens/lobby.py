@@ -57,10 +57,16 @@ def seat_lines(seats: list[str], room: int) -> list[str]:
     """The seats, ", " between them, in lines of at most `room` cells where
     they fit, broken between seats (never inside one): on 80 columns a
     six-knight table would push the Now column out of sight."""
+    return flowed([text + ("," if index < len(seats) - 1 else "")
+                   for index, text in enumerate(seats)], room)
+
+
+def flowed(pieces: list[str], room: int) -> list[str]:
+    """`pieces`, a space between them, in lines of at most `room` cells
+    where they fit, broken between pieces (never inside one)."""
     lines: list[str] = []
     line = ""
-    for index, text in enumerate(seats):
-        piece = text + ("," if index < len(seats) - 1 else "")
+    for piece in pieces:
         if line and cell_len(line) + 1 + cell_len(piece) > room:
             lines.append(line)
             line = piece
@@ -68,6 +74,11 @@ def seat_lines(seats: list[str], room: int) -> list[str]:
             line = f"{line} {piece}" if line else piece
     lines.append(line)
     return lines
+
+
+def _lines(lines: list[str]) -> Text:
+    """Lines of a cell, each shown as it is (never as markup)."""
+    return Text("\n", end="").join(cell(line) for line in lines)
 
 
 def status_text(table: dict[str, Any]) -> str:
@@ -79,13 +90,18 @@ def status_text(table: dict[str, Any]) -> str:
         return f"waiting for {waiting}"
     if play.get("finished"):
         return "over"
-    away = [str(s.get("player")) for s in table["seats"]
-            if s.get("away") and not s.get("bot_playing")]
+    # waiting only on an away player who owes the decision: another away
+    # while a present player is to play read as the match stopped
+    seats = table["seats"]
+    away = [str(seats[n].get("player")) for n in play.get("to_act", ())
+            if seats[n].get("away") and not seats[n].get("bot_playing")]
     if away:
         later = table.get("away_bot")
-        then = f" (a bot plays after {_duration(later)})" if later else ""
+        # a bot stands in only while someone is there waiting (host/hub.py)
+        there = any(s.get("kind") != "bot" and not s.get("away") for s in seats)
+        then = f" (a bot plays after {_duration(later)})" if later and there else ""
         return f"waiting: {', '.join(away)} away{then}"
-    names = [seat_text(table["seats"][s], "") for s in play.get("to_act", ())]
+    names = [seat_text(seats[s], "") for s in play.get("to_act", ())]
     return f"{', '.join(names) or 'drawing'} to play"
 
 
@@ -341,17 +357,26 @@ class LobbyScreen(Screen):
         # shown, and seats that wrap later left the Now column past the edge
         grid.clear(columns=True)
         grid.add_columns(*COLUMNS)
-        statuses = [status_text(table) for table in self.listing]
-        widest = [max((cell_len(str(text)) for text in texts), default=0) for texts in (
-            [COLUMNS[0], *(str(t["title"]) for t in self.listing)], [COLUMNS[2], *statuses])]
+        width = grid.size.width or self.app.size.width
+        seats = [[seat_text(s, me) for s in table["seats"]] for table in self.listing]
+        titled = max((cell_len(str(text)) for text in
+                      [COLUMNS[0], *(str(t["title"]) for t in self.listing)]), default=0)
         # each column has a cell of padding either side, and a scroll bar may show
-        room = max(16, (grid.size.width or self.app.size.width) - sum(widest) - 3 * 2 - 2)
+        spare = width - titled - 3 * 2 - 2
+        # the Now column wraps too when a seat that cannot be broken ("bob
+        # (away — bot playing)") leaves it too little room: it went past
+        # the right edge at 80 columns
+        seat_room = max((cell_len(s) + 1 for listed in seats for s in listed), default=0)
+        now_room = max(len(COLUMNS[2]), spare - max(16, seat_room))
+        statuses = [flowed(status_text(table).split(" "), now_room) for table in self.listing]
+        room = max(16, spare - max((cell_len(line) for lines in statuses for line in lines),
+                                   default=0))
         for index, table in enumerate(self.listing):
-            lines = seat_lines([seat_text(s, me) for s in table["seats"]], room)
+            lines = seat_lines(seats[index], room)
+            now = statuses[index]
             # names and titles come from the hub: shown as they are, never as markup
-            seats = Text("\n", end="").join(cell(line) for line in lines)
-            grid.add_row(cell(table["title"]), seats, cell(statuses[index]),
-                         key=str(index), height=len(lines))
+            grid.add_row(cell(table["title"]), _lines(lines), _lines(now),
+                         key=str(index), height=max(len(lines), len(now)))
         self._highlighted_id = None
         if self.listing:
             row = max(0, min(row, len(self.listing) - 1))

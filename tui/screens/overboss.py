@@ -970,6 +970,7 @@ class OverbossScreen(GameScreen):
             text.append(f" thinking…{self.thinking_note(update)}", style="italic")
         elif seat == update.seat:
             text.append(" waiting for the table…", style="italic")
+        text.append(self.away_note(update), style="italic")
         text.append(" · arrows read the board", style="dim")
         return text
 

@@ -942,6 +942,8 @@ class OverseersScreen(GameScreen):
         text = self._prompt(update)
         if update.thinking is not None and not update.legal and update.outcome is None:
             text.append(f" {self.who_is_thinking(update)}", style="italic")
+        if not update.legal:
+            text.append(self.away_note(update), style="italic")
         return text
 
     def _prompt(self, update: TableUpdate) -> Text:

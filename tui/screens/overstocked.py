@@ -898,12 +898,14 @@ class OverstockedScreen(GameScreen):
             me = update.seat
             if me is not None and view.seats[me].pick is not None:
                 text.append(f" Your card {view.seats[me].pick} stays secret until then.")
+            text.append(self.away_note(update), style="italic")
             return text
         seat = seats[0]
         who = "Your" if seat == update.seat else self._whose(seat)
         text = Text.assemble((f"{who} turn", "bold"), f" ({self._phase_text(view)})")
         if update.thinking == seat:
             text.append(f" thinking…{self.thinking_note(update)}", style="italic")
+        text.append(self.away_note(update), style="italic")
         order = GAME.turn_order(view)
         if order and view.phase is not Phase.NOMINATE:
             text.append("  Revealed: " + ", ".join(f"{self._who(s)} {c}" for s, c in order))

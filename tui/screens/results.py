@@ -16,7 +16,7 @@ from textual.widgets import Button, DataTable, Header, Label, Static
 from core.engine import name_seats
 from host.messages import SeatUpdate
 from tui import resources
-from tui.screens.game import game_of, relabel
+from tui.screens.game import game_of, hide_key, relabel
 from tui.widgets.footer import Footer
 from tui.widgets.roundchart import RoundChart
 
@@ -90,10 +90,12 @@ class ResultsScreen(Screen):
         super().__init__()
         #: the final update of the match, from the seat shown
         self.update = update
-        #: a shared table's results: h leads back to the lobby
+        #: a shared table's results: q leads back to the lobby, as at the
+        #: table itself (the footer said h, the final table's prompt q)
         self.shared = shared
         if shared:
             relabel(self, "home", "Lobby")
+            hide_key(self, "h")
 
     def compose(self) -> ComposeResult:
         update = self.update
@@ -138,7 +140,7 @@ class ResultsScreen(Screen):
         with Horizontal(id="results-buttons"):
             yield Button("Rematch (r)", id="rematch", variant="primary")
             yield Button("Final table (b)", id="board")
-            yield Button("Lobby (h)" if self.shared else "Home (h)", id="home")
+            yield Button("Lobby (q)" if self.shared else "Home (h)", id="home")
         yield Footer()
 
     def _charts(self, players: int) -> Grid | None:
