@@ -164,6 +164,7 @@ async def test_the_bots_last_turn_is_told_over_the_results(tmp_path, monkeypatch
         app.open_path(path)
         await wait_for(pilot, lambda: app.table is not None and app.table.match.finished)
         await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen))
+        await wait_for(pilot, lambda: "Since your last move" in screen_text(app))
         text = screen_text(app)
         assert "Since your last move · Ann's view" in text and "Rematch" not in text
         said = " ".join(line.strip(" │") for line in text.splitlines() if line.strip())
