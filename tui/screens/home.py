@@ -24,7 +24,7 @@ PLAYED_ELSEWHERE = ("Your unfinished match is being played in another window or 
 
 
 #: what the confirmation of q on the home screen says
-QUIT_TEXT = "Every match is saved as it is played: Continue brings it back next time."
+QUIT_TEXT = "Every match is saved as it is played: Continue brings back an unfinished one."
 
 
 def players_text(players: range) -> str:
