@@ -233,6 +233,7 @@ class OverbossRules(Rules):
         ("Belladonna: pick a token", "s"),
         ("Baron Hex: take a token", "s"),
         ("Warlord Grimtusk: pick a hero", "s"),
+        (ENDING, "enter"),  # the other's last turn, over the results
     )
 
     #: questions answered by a square of the board

@@ -42,6 +42,7 @@ from core.overboss.components import (
     TOKEN_COUNTS,
     Token,
 )
+from core.overboss.rules import LAIR_RULE
 from core.overboss.scoring import TILE_CATEGORIES, bands, longest_roads, score_pad
 from core.overboss.state import cell
 from tests.overboss_tables import (
@@ -1167,7 +1168,29 @@ def test_the_log_tells_lair_tokens_and_monsters_sent_back_od13_od16():
     )
     s = placing(board(b2="I.", a1="D."), D, None, lairs=lairs)
     line = GAME.describe(s, 0, PlaceTile(sq("d4")), names=["Ann", "Bob"], viewer=0)
-    assert line == "You place the Dungeon on d4 (your side). Then a Yeti from your lair goes to b2."
+    assert line == ("You place the Dungeon on d4 (your side). Then a Yeti from your lair goes "
+                    f"to b2 (your side). {LAIR_RULE}")
+
+
+def test_the_log_says_why_a_lair_monster_is_placed_unasked():
+    """Review (2026-12-04): a bot placing a monster from its lair, often on
+    the other half, after its own token, read as a bug. The line says the
+    rule (OD §Placing Tokens: waiting monsters must go on open terrain, even
+    on the opponent's side) and whose half; a drafted monster kept in the
+    lair says why it may be (OD-13: no open terrain tile left)."""
+    s = placing(board(a1="I.", c8="T."), D, None, lairs=(Lair(), Lair(waiting=(MINI, WOLF))),
+                seat=1)
+    s = play(s, 1, PlaceTile(sq("b7")))
+    assert s.step is Step.LAIR
+    line = GAME.describe(s, 1, PlaceToken(WOLF, sq("a1")), names=["Ann", "Bob"], viewer=0)
+    assert line == ("Bob places a Werewolf from their lair on a1 (your side). Then a Miniboss "
+                    f"from Bob's lair goes to c8 (Bob's side). {LAIR_RULE}")
+    # a hero the Yeti could slay is no open terrain: keeping it is a choice
+    s = placing(board(a1="IH"), D, YETI)
+    s = play(s, 0, PlaceTile(sq("b2")))
+    assert Skip() in GAME.legal_actions(s, 0)
+    line = GAME.describe(s, 0, Skip(), names=["Ann", "Bob"], viewer=1)
+    assert line == "Ann keeps the Yeti in their lair: no open terrain tile is left for it."
 
 
 def test_every_hero_spawned_or_slain_is_in_the_log_od6_od13():

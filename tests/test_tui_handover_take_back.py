@@ -92,3 +92,39 @@ def test_the_cover_keeps_the_first_moves_when_there_are_many():
     assert told == [*lines[: COVER_MOVES - 1], "…"]
     table.updates = {None: SimpleNamespace(log=("before", "Ann ends their turn."))}
     assert table._last_moves() == ["Ann ends their turn."]
+
+
+async def test_a_resumed_match_offers_the_same_take_back(tmp_path, monkeypatch):
+    """Review (2026-12-04): Ann chose her card in secret and the cover
+    offered her the take-back (u) before Bram looked; she left, and on
+    resuming the cover said "Nothing to take back here", though the rules
+    still allowed it (the journal holds her choice as it was). The cover
+    of a resumed match offers it again, and u gives Ann her choice back."""
+    from tui.screens.handover import HandoverScreen
+    from tui.screens.home import HomeScreen
+    from tui.screens.overstocked import OverstockedScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")])
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, OverstockedScreen))
+        await pilot.press("enter", "enter")  # Ann's card, chosen and confirmed
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        offer = "Ann: press u to take back your choice before Bram looks."
+        assert offer in str(app.screen.query_one("#handover-undo").render())
+        path = app.table.match.path
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        app.open_path(path)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        cover = app.screen
+        assert cover.player == "Bram"
+        assert offer in str(cover.query_one("#handover-undo").render())
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.screen is cover and cover.player == "Ann"
+        assert "Ann's move was taken back." in str(cover.query_one("#handover-note").render())
+        assert app.table.session.update_for(0).legal  # Ann chooses again

@@ -126,3 +126,48 @@ async def test_a_whole_match_against_the_bot(tmp_path, monkeypatch, size, short)
         assert any(line.startswith("Ann reveals their Boss") for line in log)
         assert any(line.startswith("Ann expends a Spire") for line in log)
         assert {Step.DRAFT, Step.PLACE_TILE, Step.END} <= steps_seen
+
+
+def _journal_to_the_last_turn(game, options, seat: int, seed: int) -> list:
+    """A random playout's actions up to `seat`'s last one: the other seat's
+    turn that follows fills the board, whatever it chooses."""
+    from tests.playouts import checked_playout
+
+    _, steps = checked_playout(game, 2, options, seed)
+    last = max(i for i, (who, _) in enumerate(steps) if who == seat)
+    assert any(who == 1 - seat for who, _ in steps[last:])
+    return steps[: last + 1]
+
+
+async def test_the_bots_last_turn_is_told_over_the_results(tmp_path, monkeypatch):
+    """Review (2026-12-04): when the bot's turn filled the board, the
+    results came up at once, and Ann never saw what Bob did that won or
+    lost the match. His last turn is told over the results, in the log's
+    words, until Enter."""
+    from core.overboss import GAME
+    from core.overboss.state import Options
+    from saves.match import Match
+    from tests.screen_kit import wait_for
+    from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    options = Options(short_board=True)
+    match = Match.new("overboss-duel", [PlayerSpec("Ann", "human"),
+                                        PlayerSpec("Bob", "bot", "random")], options)
+    for seat, action in _journal_to_the_last_turn(GAME, options, 0, seed=1):
+        match.apply(seat, action)
+    path = match.path
+    match.close()
+    app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_path(path)
+        await wait_for(pilot, lambda: app.table is not None and app.table.match.finished)
+        await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen))
+        await wait_for(pilot, lambda: "Since your last move" in screen_text(app))
+        text = screen_text(app)
+        assert "Since your last move · Ann's view" in text and "Rematch" not in text
+        said = " ".join(line.strip(" │") for line in text.splitlines() if line.strip())
+        assert "Bob drafts pair" in said and "Bob places the" in said, said
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))

@@ -101,9 +101,36 @@ async def test_home_lists_games_and_commands():
         assert any("Boss Quest" in text and text.startswith("New match") for text in labels)
         assert "Saved matches" in labels
         assert labels[-1] == "Quit"
+
+
+async def test_q_at_home_asks_before_quitting():
+    """Review (2026-12-04): q on the home screen quit at once, with no
+    word, where on every other screen q goes back: a player who pressed it
+    for that lost their place. It asks first; n (or q again, or Escape)
+    stays, y quits. Ctrl+C still only says how to quit."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.screen.latest_checked)
         await pilot.press("q")
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        text = screen_text(app)
+        assert "Quit Overtable?" in text and "Every match is saved" in text
+        for stay in ("n", "q", "escape"):
+            await pilot.press(stay)
+            await wait_for(pilot, lambda: on(app, HomeScreen))
+            assert app.return_code is None
+            if stay != "escape":
+                await pilot.press("q")
+                await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        await pilot.press("ctrl+c")
         await pilot.pause()
-    assert app.return_code == 0 or app.return_code is None
+        assert on(app, HomeScreen) and app.return_code is None
+        assert any("Ctrl+Q" in n.message for n in app._notifications)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        await pilot.press("y")
+        await pilot.pause()
+    assert app.return_code == 0
 
 
 async def test_home_new_match_start_with_stand_in(fake_screen, data_dir):

@@ -239,7 +239,7 @@ class Table:
     def _handover(self, seat: int) -> None:
         if self.handover_to is not None:
             return
-        last = self.viewer
+        last = self.viewer if self.viewer is not None else self._last_mover()
         self.handover_to = seat
         self.refresh()
         from tui.screens.handover import HandoverScreen
@@ -254,6 +254,15 @@ class Table:
             moves=self._last_moves(), take_back=take_back,
         )
         self.app.push_screen(self._cover)
+
+    def _last_mover(self) -> int | None:
+        """The person here who moved last, while no one's view has been shown
+        (a match resumed under the cover): the one whose update offers a
+        take-back, as the session offers it to the seat that moved last
+        alone. Their move could be taken back before the match was left,
+        and still can (the journal keeps it as it was)."""
+        return next((s for s in self.humans
+                     if (update := self.updates.get(s)) is not None and update.can_undo), None)
 
     def can_take_back(self, seat: int) -> bool:
         """Whether `seat`'s person, who had the terminal, may still take

@@ -1355,6 +1355,12 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
+#: Why a monster from a lair is placed without being chosen (OD §Placing
+#: Tokens), told in the log line that places it: a bot putting one on your
+#: half, on top of its own token, read as a bug.
+LAIR_RULE = "Monsters waiting in a lair must go on open terrain, on either half."
+
+
 def describe(
     state: State,
     seat: int,
@@ -1385,6 +1391,9 @@ def describe(
     told = [_event_words(state, e, names) for e in events]
     if told:
         line += " Then " + ", then ".join(told) + "."
+    if (state.step is _S_LAIR and action.__class__ is PlaceToken) or any(
+            e[0] == "place" and e[4] for e in events):
+        line += " " + LAIR_RULE
     return line
 
 
@@ -1417,7 +1426,9 @@ def _event_words(state: State, event: tuple, names: Sequence[str] | None) -> str
     if kind == "place":
         _, token, square, slain, from_lair = event
         source = f" from {owner}'s lair" if from_lair else ""
-        words = f"{_a(token.label)}{source} goes to {g.names[square]}"
+        # whose half, for a lair's monster: it may go on either (`LAIR_RULE`)
+        side = f" ({_seat_name(names, g.owner[square])}'s side)" if from_lair else ""
+        words = f"{_a(token.label)}{source} goes to {g.names[square]}{side}"
         if slain:
             words += " and the hero there is slain"
         return words
@@ -1540,7 +1551,9 @@ def _describe_action(
         return f"Warlord Grimtusk slays the hero on {where(action.square, subject=False)}."
     if cls is Skip:
         if state.step is _S_TOKEN and state.hand_token is not None:
-            return f"{who} keeps the {state.hand_token.label} in their lair."
+            # OD-13: only when no open terrain tile is left for it
+            return (f"{who} keeps the {state.hand_token.label} in their lair: no open "
+                    "terrain tile is left for it.")
         return f"{who} skips the optional effect."
     if cls is EndTurn:
         return f"{who} ends their turn."

@@ -256,6 +256,13 @@ class GameScreen(Screen):
     #: what F1 lists under "On screen": (symbol, what it means)
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = ()
 
+    #: The moves after your last one that end the match (the others', a
+    #: bot's last turn) are told over the results until Enter
+    #: (`_hold_last_moves`): the results came up at once and those moves
+    #: went by unseen. False for a screen that tells the end its own way
+    #: (Boss Quest's last combat, Overseers' last round).
+    TELLS_LAST_MOVES: ClassVar[bool] = False
+
     def __init__(self, port: SeatPort, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         #: where this screen's commands go (the table at this terminal, tui/table.py)
@@ -279,6 +286,10 @@ class GameScreen(Screen):
         #: the same turn of the event loop, so no frame of the results
         #: shows before them (`results.push_results`)
         self.over_the_results: list[Screen] = []
+        #: a match seen in play here (not opened finished), and whether its
+        #: last moves have been told over the results (`_hold_last_moves`)
+        self._played_here = False
+        self._last_moves_told = False
         #: until when (time.monotonic()) a confirming key is ignored: a new
         #: decision has just appeared (`_steady`)
         self._steady_until = 0.0
@@ -327,6 +338,27 @@ class GameScreen(Screen):
             if self.sent_from is not None and self._sent_line_timer is None:
                 self._show_sent()
             self.refresh_bindings()
+        if self.TELLS_LAST_MOVES:
+            self._hold_last_moves(update)
+
+    def _hold_last_moves(self, update: TableUpdate) -> None:
+        """The match ended with moves after your last one: they go over the
+        results (pushed right after this update, with `over_the_results`),
+        worded as the log words them for you (`recap`: since your move),
+        once. Your own move that ended it, you saw."""
+        if not update.over:
+            self._played_here = True
+            return
+        if not self._played_here or self._last_moves_told or update.seat is None:
+            return
+        lines = list(self.recap.lines)
+        if not lines:
+            return
+        from tui.screens.ending import EndingScreen
+
+        self._last_moves_told = True
+        title = f"Since your last move · {self._viewer_text(update).plain}"
+        self.over_the_results.append(EndingScreen(title, lines))
 
     # -- a new decision is not confirmed unseen ----------------------------------
 

@@ -23,6 +23,10 @@ PLAYED_ELSEWHERE = ("Your unfinished match is being played in another window or 
                     "leave it there to continue it here, or start a new one.")
 
 
+#: what the confirmation of q on the home screen says
+QUIT_TEXT = "Every match is saved as it is played: Continue brings back an unfinished one."
+
+
 def players_text(players: range) -> str:
     low, high = players.start, players.stop - 1
     return f"{low} players" if low == high else f"{low}–{high} players"
@@ -64,7 +68,7 @@ class HomeScreen(Screen):
         Binding("c", "continue", "Continue"),
         Binding("s", "app.saved", "Saved"),
         Binding("r", "rules", "Rules"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "quit", "Quit", tooltip="Quit Overtable (asks first)"),
     ]
 
     def __init__(self) -> None:
@@ -193,6 +197,19 @@ class HomeScreen(Screen):
 
     def action_rules(self) -> None:
         self.app.action_rules(self._highlighted_game())  # type: ignore[attr-defined]
+
+    def action_quit(self) -> None:
+        """q asks first: everywhere else q goes back, and a player who
+        pressed it for that left the app at once. The menu's Quit, chosen
+        on purpose, and Ctrl+Q quit without asking."""
+        from tui.screens.confirm import ConfirmScreen
+
+        def answer(quit_: bool | None) -> None:
+            if quit_:
+                self.app.exit()
+
+        self.app.push_screen(ConfirmScreen("Quit Overtable?", QUIT_TEXT, yes="Quit", no="Stay"),
+                             answer)
 
     def action_continue(self) -> None:
         if self._latest is None and self._elsewhere is not None:

@@ -372,6 +372,9 @@ class OverbossScreen(GameScreen):
 
     HELP_TITLE = "Overboss Duel"
 
+    #: the bot's last turn (the tile that fills the board) goes over the results
+    TELLS_LAST_MOVES = True
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
             Binding(str(n), f"pick({n})", "Pick", key_display=NUMBER_KEYS, show=n == 1,

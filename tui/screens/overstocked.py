@@ -54,7 +54,6 @@ from core.overstocked.actions import (
 from core.overstocked.cards import TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from tui import resources
-from tui.screens.ending import EndingScreen
 from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line, number_range
 from tui.screens.overstocked_area import (
     ROOMY_SIZES,
@@ -134,6 +133,9 @@ class OverstockedScreen(GameScreen):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
     HELP_TITLE = "Overstocked"
+
+    #: a later card of the sixth round, its incentive, go over the results
+    TELLS_LAST_MOVES = True
 
     #: the cards chosen in secret, revealed once everyone has chosen (OS-12)
     REVEALS = re.compile(r"\bCards revealed: ")
@@ -216,10 +218,6 @@ class OverstockedScreen(GameScreen):
         self._sheet_hidden = False
         #: focus follows the decision from the first drawing on
         self._focus_set = False
-        #: a match seen in play here (not opened finished): the moves that
-        #: ended it after your last one are told over the results, once
-        self._seen_in_play = False
-        self._ending_told = False
 
     # -- layout -------------------------------------------------------------------
 
@@ -323,27 +321,6 @@ class OverstockedScreen(GameScreen):
         return self._followed
 
     # -- drawing ------------------------------------------------------------------------
-
-    def show(self, update: TableUpdate) -> None:
-        super().show(update)
-        self._hold_ending(update)
-
-    def _hold_ending(self, update: TableUpdate) -> None:
-        """The match ended with others' moves after your last one (a later
-        card of the sixth round, its incentive...): the results came up at
-        once and those moves went by unseen. They go over the results,
-        worded as the log words them for you (`recap`: since your move)."""
-        if not update.over:
-            self._seen_in_play = True
-            return
-        if not self._seen_in_play or self._ending_told or update.seat is None:
-            return
-        lines = list(self.recap.lines)
-        if not lines:
-            return  # your own move ended the match: you saw it
-        self._ending_told = True
-        title = f"Since your last move · {self._viewer_text(update).plain}"
-        self.over_the_results.append(EndingScreen(title, lines))
 
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
