@@ -4,6 +4,7 @@ game keeps), the secrets every view keeps, and journals round-tripping."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -299,3 +300,21 @@ def test_whole_match_round_trips_through_a_journal(monkeypatch, tmp_path):
     assert again.state == match.state and again.header.options == options
     assert again.outcome == match.outcome
     again.close()
+
+
+_POSITION = re.compile(r"\bcard \d")
+
+
+@pytest.mark.parametrize(("players", "options"), TABLES[::2])
+def test_the_log_never_names_a_card_by_its_place(players, options):
+    """A log line stays true after later moves: a card is named by what it
+    is ("their Lust (L)", "a face-down card"), never by its place in a row
+    ("card 3"), which a discard, a loss or a theft moves."""
+    _, actions = playout(3000 + players, players, options)
+    state = GAME.setup(players, options)
+    for seat, action in actions:
+        for viewer in (None, *range(players)):
+            line = GAME.describe(state, seat, action, names=NAMES[:players], viewer=viewer)
+            assert not _POSITION.search(line), line
+        state = GAME.apply(state, seat, action)
+

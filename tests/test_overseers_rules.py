@@ -352,7 +352,7 @@ def test_purple_turns_a_trait_to_fives():
     assert rules.effective(state.seats[0].slots) == [A, A, B, FIVE, C]
     pad = rules.round_score(state, 0)
     assert (pad.traits, pad.purple) == (6 + 6 + 4 + 3 + 2, 2)
-    assert "turns face-down card 4 sideways" in GAME.describe(
+    assert "turns one of their face-down cards sideways" in GAME.describe(
         attrs.evolve(state, phase=Phase.PURPLE, acting=0), 0, Turn(3), viewer=1
     )
     turned = GAME.apply(
@@ -417,9 +417,9 @@ def test_meixiu_peeks_two_known_for_the_round_and_scores_three():
     assert state.phase is Phase.PEEK
     assert GAME.legal_actions(state, 0) == (Peek(1, 3), Peek(1, 4), Peek(2, 3), Peek(2, 4))
     line = GAME.describe(state, 0, Peek(1, 3), names=("Ann", "Bob", "Cat"), viewer=0)
-    assert line == "You (Meixiu) peek at Bob's face-down card 4: Courage (C)."
+    assert line == "You (Meixiu) peek at one of Bob's face-down cards: Courage (C)."
     line = GAME.describe(state, 0, Peek(1, 3), names=("Ann", "Bob", "Cat"), viewer=2)
-    assert line == "Ann (Meixiu) peeks at Bob's face-down card 4."
+    assert line == "Ann (Meixiu) peeks at one of Bob's face-down cards."
     state = GAME.apply(state, 0, Peek(1, 3))
     assert GAME.legal_actions(state, 0) == (Peek(1, 4), Peek(2, 3), Peek(2, 4))
     state = GAME.apply(state, 0, Peek(2, 4))
@@ -463,7 +463,8 @@ def test_teal_copy_counts_as_the_card_above():
     assert state.phase is Phase.TEAL
     assert len(GAME.legal_actions(state, 0)) == 5 * 4
     line = GAME.describe(state, 0, Copy(3, 0), names=("Ann", "Bob", "Cat"), viewer=1)
-    assert line == "Ann (Teal) puts card 4 face down under card 1 (Anger (A)): it copies it."
+    assert line == ("Ann (Teal) puts a face-down card face down under their Anger (A): "
+                    "it copies it.")
     after = GAME.apply(state, 0, Copy(3, 0))
     assert rules.effective(after.seats[0].slots) == [A, A, B, A, C]
     assert rules.round_score(after, 0).teal == 6 - 3
@@ -555,7 +556,7 @@ def test_admit_discards_two_ov19():
     assert GAME.legal_actions(state, 0) == (Deny(), Admit())
     state = GAME.apply(state, 0, Admit())
     assert state.phase is Phase.ADMIT
-    assert GAME.describe(state, 0, Discard(3), viewer=1) == "Player 1 discards face-down card 4."
+    assert GAME.describe(state, 0, Discard(3), viewer=1) == "Player 1 discards a face-down card."
     state = GAME.apply(state, 0, Discard(3))
     assert state.phase is Phase.ADMIT
     state = GAME.apply(state, 0, Discard(0))

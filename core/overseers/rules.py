@@ -1680,7 +1680,9 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
                 f"{who} (Purple) turns their {t.label} ({t.value}) sideways: "
                 f"each {t.label} of theirs counts 5."
             )
-        return f"{who} (Purple) turns face-down card {action.slot + 1} sideways."
+        # named by what it is, never by its place in the row: a card
+        # discarded later moves the others, and the line would name another
+        return f"{who} (Purple) turns one of their face-down cards sideways (↻)."
     if isinstance(action, Keep):
         if viewer == seat:
             back = remove_one(state.drawn, action.card)
@@ -1691,18 +1693,15 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
         )
     if isinstance(action, Peek):
         target = state.seats[action.seat].slots[action.slot]
-        line = f"{who} (Meixiu) peeks at {name(action.seat)}'s face-down card {action.slot + 1}"
+        line = f"{who} (Meixiu) peeks at one of {name(action.seat)}'s face-down cards"
         if viewer == seat or sees(state, viewer, action.seat, target):
             return f"{line}: {_card(target.card)}."
         return f"{line}."
     if isinstance(action, Copy):
         slot, top = me.slots[action.slot], me.slots[action.top]
-        what = f" ({_card(slot.card)})" if sees(state, viewer, seat, slot) else ""
-        above = f" ({_card(top.card)})" if sees(state, viewer, seat, top) else ""
-        return (
-            f"{who} (Teal) puts card {action.slot + 1}{what} face down under card "
-            f"{action.top + 1}{above}: it copies it."
-        )
+        what = f"their {_card(slot.card)}" if sees(state, viewer, seat, slot) else "a face-down card"
+        above = f"their {_card(top.card)}" if sees(state, viewer, seat, top) else "a face-down card"
+        return f"{who} (Teal) puts {what} face down under {above}: it copies it."
     if isinstance(action, Vote):
         if viewer == seat:
             return f"{who} votes for {name(action.seat)}."
@@ -1730,7 +1729,7 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
         slot = me.slots[action.slot]
         if sees(state, viewer, seat, slot):
             return f"{who} discards {_card(slot.card)}."
-        return f"{who} discards face-down card {action.slot + 1}."
+        return f"{who} discards a face-down card."
     if isinstance(action, LosePair):
         # OV-5, OV-13: the Leader's choice, of the guilty accused's cards
         accused = state.accused if state.accused is not None else seat
