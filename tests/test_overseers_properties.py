@@ -318,3 +318,23 @@ def test_the_log_never_names_a_card_by_its_place(players, options):
             assert not _POSITION.search(line), line
         state = GAME.apply(state, seat, action)
 
+
+@pytest.mark.parametrize(("players", "options"), TABLES[::2])
+def test_the_score_parts_add_up_to_the_round_score(players, options):
+    """OV §Scoring: the round's score told source by source (each trait as
+    it counts, Purple's fives, Meixiu's +3, Liang's loss stopped at 0,
+    OV-14) adds up to the score the round gives; the Wuming sisters' part
+    is apart (OV-20)."""
+    _, actions = playout(4000 + players, players, options)
+    state = GAME.setup(players, options)
+    scored = 0
+    for seat, action in actions:
+        after = GAME.apply(state, seat, action)
+        if len(after.seats[0].rounds) > len(state.seats[0].rounds):
+            for s, p in enumerate(after.seats):
+                parts = rules.score_parts(after, s)
+                assert sum(figure for _, figure in parts) == p.rounds[-1].score, parts
+                assert rules.wuming_only(after, s) >= 0
+            scored += 1
+        state = after
+    assert scored == 3

@@ -931,7 +931,8 @@ def test_totals_secret_lowest_becomes_leader_ov6_ov17():
     line = GAME.describe(state, 0, Deny(), names=names, viewer=1)
     # Ann, guilty, keeps B L C: 9, the lowest
     # the round's score names the cards it counts (the showdown's may differ)
-    assert ("Round 1 is scored. You score 12 (total 12) for the cards held now (L L C H B). "
+    assert ("Round 1 is scored. You score 12 (total 12) for the cards held now (L L C H B): "
+            "Benevolence ×1: 4; Lust ×2: 6; Courage ×1 (2/10/18): 2; Hope ×1 (0/6/21): 0. "
             "Ann takes the Leader card.") in line
     assert "Ann scores" not in line
     state = GAME.apply(state, 0, Deny())
@@ -1249,3 +1250,27 @@ def test_an_admitted_card_can_be_taken_back_it_shows_nothing_new_ov19(tmp_path):
     match.undo(accused)
     assert match.state == before
     match.close()
+
+
+def test_the_round_score_told_source_by_source():
+    """OV §Scoring, as the round-end box tells it: each trait as its cards
+    count (Courage and Hope by their scale, OV-2), Meixiu's +3, Liang's -1
+    per card (OV-16), stopped at 0 (OV-14); the Wuming sisters' showdown
+    points apart (OV-20)."""
+    state = placed([("LHH", "CC"), ("AAB", "LG"), ("BBL", "GG")],
+                   [Character.MEIXIU, Character.WUMING_VALOUR, Character.LIANG])
+    state = attrs.evolve(state, liang_target=0)
+    assert rules.score_parts(state, 0) == (
+        ("Lust ×1", 3), ("Courage ×2 (2/10/18)", 10), ("Hope ×2 (0/6/21)", 6),
+        ("Meixiu", 3), ("Liang, -1 per card ×5", -5))
+    assert rules.round_score(state, 0).score == 17
+    assert rules.wuming_only(state, 0) == 4  # the elder: +1 a Courage and Hope
+    # a guilty player left with a Hope: Liang's loss stops at 0
+    hope = attrs.evolve(state.seats[0], slots=state.seats[0].slots[1:2])
+    alone = attrs.evolve(state, seats=(hope, *state.seats[1:]))
+    assert rules.score_parts(alone, 0) == (
+        ("Hope ×1 (0/6/21)", 0), ("Meixiu", 3), ("Liang, -1 per card ×1", -1))
+    alone = attrs.evolve(alone, seats=(attrs.evolve(hope, character=None), *state.seats[1:]))
+    assert rules.score_parts(alone, 0) == (
+        ("Hope ×1 (0/6/21)", 0), ("Liang, -1 per card ×1, stopped at 0", 0))
+    assert rules.round_score(alone, 0).score == 0

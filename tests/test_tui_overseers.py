@@ -393,6 +393,45 @@ async def test_the_recap_shows_every_hand_revealed_at_the_showdown():
         assert re.search(rf"^\W*{name} \d+ \(([ABLCHG][↻]?(→[ABLCHG])? ?)+\)", text, re.M), name
 
 
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45)])
+async def test_the_round_box_tells_the_round_score_source_by_source(size):
+    """OV §Scoring: the box at a round's end tells the viewer's round score
+    as the scoring counts it, a source a line, the figures adding up to
+    it (it read as one figure); beside the recap on a wide screen, below
+    it on a narrow one, where the box's foot says PgDn while lines are
+    out of sight."""
+    state, log = round_two_draft()
+    update = make_update(state, 0, log=log)
+    fake = FakePort()
+    app = ScreenApp(update, fake)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        box = app.game_screen._round_box(update, 1)
+        assert box is not None and box.aside
+        head, *rows = box.aside
+        assert head.startswith("Your round score, for the cards held now (")
+        score = next(x for x in rows if x.strip().startswith("Round score"))
+        figures = [int(x.split()[-1]) for x in rows if x.startswith("  ") and x != score
+                   and not x.strip().startswith("(")]
+        assert int(score.split()[-3]) == sum(figures) == state.seats[0].rounds[-1].score
+        assert f"(total {state.seats[0].total})" in score
+        app.push_screen(box)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your round score" in text and "Showdown, every hand revealed:" in text
+        # beside: the recap's text, a rule, the score, on one line
+        beside = any("Your round score" in line and line.count("│") >= 3
+                     for line in text.splitlines())
+        assert beside == (size[0] >= 120)
+        ending = box.query_one("#ending")
+        below = ending.max_scroll_y > 0
+        assert ("PgDn: more · Enter: the next round" in text) == below
+        if below:
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert "Round score" in screen_text(app)
+
+
 async def test_the_next_draft_shows_the_players_above_the_last_rounds_recap():
     """OV §2 Draft: while drafting you keep an eye on your kept cards and
     your character; at 80x24 the recap of the last round (18 lines) stood

@@ -285,6 +285,55 @@ def _round_score_fields(
     )
 
 
+def score_parts(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    """OV §Scoring, source by source, as the rulebook counts `seat`'s round
+    score: each trait as its cards count (Courage and Hope as sets, OV-2;
+    Teal's copy as the card above it), Purple's fives, Meixiu's +3,
+    Liang's -1 per card (stopped at 0, OV-14). The figures add up to
+    `round_score(state, seat).score`; the Wuming sisters count at the
+    showdown only (OV-20) and are not among them."""
+    p = state.seats[seat]
+    slots = p.slots
+    counted = effective(slots)
+    copies: dict[Trait | str, int] = {}
+    for s, trait in zip([s for s in slots if s.card is not None], counted, strict=True):
+        if s.under is not None and s.under < len(slots) and slots[s.under].card is not None:
+            copies[trait] = copies.get(trait, 0) + 1
+    out: list[tuple[str, int]] = []
+    for trait in (*Trait, FIVE):
+        n = counted.count(trait)
+        if not n:
+            continue
+        if trait == FIVE:
+            turned = next(TRAIT[s.card] for s in slots if s.turned and s.card is not None)
+            what = f"{turned.label} ×{n} turned by Purple (5 each)"
+        else:
+            what = f"{trait.label} ×{n}"  # type: ignore[union-attr]
+            if trait in cards.SETS:  # OV-2: a set's score reads from its scale
+                scale = "/".join(str(v) for v in cards.SETS[trait][1:])  # type: ignore[index]
+                what += f" ({scale}{', beyond 3 nothing' if n > 3 else ''})"
+        if copies.get(trait):
+            what += " (Teal's copy among them)"
+        out.append((what, cards.points([trait] * n)))
+    full = sum(figure for _, figure in out)
+    if p.character is _C.MEIXIU:
+        out.append(("Meixiu", 3))
+        full += 3
+    if state.liang_target == seat and slots:
+        lost = min(len(slots), full)  # OV-14: a round never scores below 0
+        stop = "" if lost == len(slots) else ", stopped at 0"
+        out.append((f"Liang, -1 per card ×{len(slots)}{stop}", -lost))
+    return tuple(out)
+
+
+def wuming_only(state: State, seat: int) -> int:
+    """What the Wuming sisters added to `seat`'s cards at the showdown and
+    do not add at the scoring (OV-20), for the cards it holds now."""
+    p = state.seats[seat]
+    meixiu = p.character is _C.MEIXIU
+    return showdown_score(state, seat) - cards.points(effective(p.slots), meixiu=meixiu)
+
+
 def greed_count(slots: Sequence[Slot]) -> int:
     """OV-15: Greed cards as they count (Purple's fives are not Greed)."""
     greed = _T.GREED
@@ -1900,8 +1949,15 @@ def _own_score(after: State, name, viewer: int | None) -> list[str]:
     p = after.seats[viewer]
     pad = p.rounds[-1]
     assert pad is not None
-    return [f"{name(viewer)} scores {pad.score} (total {p.total}) "
-            f"for the cards held now ({_hand_text(p.slots)})."]
+    parts = "; ".join(f"{what}: {figure:+d}" if what == "Meixiu" or figure < 0
+                      else f"{what}: {figure}" for what, figure in score_parts(after, viewer))
+    out = [f"{name(viewer)} scores {pad.score} (total {p.total}) "
+           f"for the cards held now ({_hand_text(p.slots)}): {parts or 'nothing'}."]
+    extra = wuming_only(after, viewer)
+    if extra:
+        out.append(f"The Wuming sisters' {extra} point{'s' if extra != 1 else ''} counted "
+                   "at the showdown only.")
+    return out
 
 
 __all__ = [
@@ -1919,9 +1975,11 @@ __all__ = [
     "legal_actions",
     "outcome",
     "round_score",
+    "score_parts",
     "setup",
     "showdown_score",
     "to_act",
     "view",
     "without",
+    "wuming_only",
 ]

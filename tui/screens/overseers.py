@@ -370,8 +370,13 @@ class OverseersScreen(GameScreen):
         if not lines:
             return None
         shown = [part for x in lines for part in recap_parts(x)]
+        # the score, source by source, beside the recap where there is room
+        start = next((i for i, x in enumerate(shown) if _SCORE_HEAD in x), len(shown))
+        end = start + 1
+        while end < len(shown) and shown[end].startswith("  "):
+            end += 1
         title = f"Round {round_} ended · {self._viewer_text(update).plain}"
-        return EndingScreen(title, shown, **kwargs)
+        return EndingScreen(title, shown[:start] + shown[end:], aside=shown[start:end], **kwargs)
 
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -1197,16 +1202,47 @@ def fold_deals(lines: Sequence[str]) -> list[str]:
     return out
 
 
+#: the round's score sentence of a log line (`core.overseers.rules`'s
+#: `_own_score`): who, the score, the total, the cards, each source's figure
+_SCORED = re.compile(r"(\S+) scores? (\d+) \(total (\d+)\) for the cards held now "
+                     r"\(([^)]*)\): (.+?)\.(?=\s[A-Z]|$)")
+
+
 def recap_parts(line: str) -> list[str]:
     """A recap line as shown: the Showdown's hands one player a line
-    (OV §Showdown: "Players reveal their hands")."""
-    found = _SHOWDOWN.search(line)
+    (OV §Showdown: "Players reveal their hands"), and the round's score
+    one source a line, as the rulebook counts it (OV §Scoring)."""
+    found = _SHOWDOWN.search(line) or _SCORED.search(line)
     if found is None:
         return [line]
     before, after = line[:found.start()].strip(), line[found.end():].strip()
-    hands = [h if h.endswith(")") else h + ")" for h in found.group(1).split("), ")]
-    return [*([before] if before else []), "Showdown, every hand revealed:",
-            *(f"  {h}" for h in hands), *([after] if after else [])]
+    if found.re is _SHOWDOWN:
+        hands = [h if h.endswith(")") else h + ")" for h in found.group(1).split("), ")]
+        middle = ["Showdown, every hand revealed:", *(f"  {h}" for h in hands)]
+    else:
+        middle = score_lines(*found.groups())
+        if after.startswith("The Wuming sisters'"):
+            # OV-20: why the showdown's figure was higher, under the score
+            note, _, after = after.partition(". ")
+            middle.append(f"  ({note[0].lower()}{note[1:].rstrip('.')})")
+    return [*([before] if before else []), *middle,
+            *(recap_parts(after) if after else [])]
+
+
+#: how `score_lines` opens, after whose score it is (the cards follow)
+_SCORE_HEAD = " round score, for the cards held now ("
+
+
+def score_lines(who: str, score: str, total: str, hand: str, parts: str) -> list[str]:
+    """The round's score, one source a line with its figure in a column,
+    then the score and the total."""
+    rows = [part.rpartition(": ")[::2] for part in parts.split("; ") if parts != "nothing"]
+    rows.append(("Round score", score))
+    width = max(len(what) for what, _ in rows)
+    whose = "Your" if who == "You" else f"{who}'s"
+    return [f"{whose}{_SCORE_HEAD}{hand}):",
+            *(f"  {what.ljust(width)}  {figure.rjust(3)}" for what, figure in rows[:-1]),
+            f"  {'Round score'.ljust(width)}  {score.rjust(3)}  (total {total})"]
 
 
 def place_choices(kept: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
