@@ -589,6 +589,24 @@ async def test_meixiu_is_told_which_peek_and_how_to_reach_the_tenth_choice():
     assert "(2 of 2)" in " ".join(text.split())
 
 
+async def test_meixiu_second_peek_keeps_each_cards_number():
+    """OV §Vote, Meixiu peeks twice: between the peeks the cards keep their
+    numbers (the one peeked at is gone); they renumbered, and a player who
+    had read "3" for Cat's card pressed 3 for another."""
+    state = table_at_vote_abilities()
+    state = GAME.apply(state, 1, Turn(0))  # Purple first (OV-11)
+    assert state.phase is Phase.PEEK
+    first = make_update(state, 0, bots=frozenset())
+    _, _, keys = await run(first, after=lambda screen: dict(zip(
+        screen._bar_actions, screen._bar_keys, strict=True)))
+    second = make_update(GAME.apply(state, 0, first.legal[0]), 0, bots=frozenset())
+    submitted, text, kept = await run(second, keys=[keys[second.legal[1]]], after=lambda screen: dict(
+        zip(screen._bar_actions, screen._bar_keys, strict=True)))
+    assert kept == {a: keys[a] for a in second.legal}
+    assert keys[first.legal[0]] not in kept.values()
+    assert submitted == [(0, second.legal[1])]
+
+
 def test_recap_parts_put_each_revealed_hand_on_its_line():
     line = ("Cat denies. Showdown: you 15 (H G↻ G L C), Bob 28 (A B C L B), "
             "Cat 26 (B H H A B). Cat was not the highest.")

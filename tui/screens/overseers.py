@@ -825,6 +825,8 @@ class OverseersScreen(GameScreen):
         self._bar_keys = [str(i + 1) if i < 9 else "·" for i in range(len(choices))]
         if me is not None:
             self._bar_keys = self._card_keys(view, me, choices) or self._bar_keys
+        if view.phase is Phase.PEEK and view.peeked:
+            self._bar_keys = self._peek_keys(view, choices)
         # A decision that acts on one of your cards for good, with no
         # choice that is safe (Boss Quest's `_safe_choice` starts on one
         # where there is): no choice is highlighted until you pick one, so
@@ -866,6 +868,18 @@ class OverseersScreen(GameScreen):
                 keys.append("b")
             else:
                 keys.append(next(spare, "·"))
+        return keys
+
+    @staticmethod
+    def _peek_keys(view: State, choices: list[tuple[str, Any]]) -> list[str]:
+        """Meixiu's second peek: each card keeps the key it had at the first
+        (the one peeked at is gone, the others do not renumber: a 2 read
+        before the first peek named another card after it)."""
+        targets = sorted({(a.seat, a.slot) for _, a in choices} | set(view.peeked))
+        keys = []
+        for _, a in choices:
+            n = targets.index((a.seat, a.slot)) + 1
+            keys.append(str(n) if n <= 9 else "·")
         return keys
 
     def _choices(self, update: TableUpdate) -> list[tuple[str, Any]]:
