@@ -432,6 +432,80 @@ async def test_the_round_box_tells_the_round_score_source_by_source(size):
             assert "Round score" in screen_text(app)
 
 
+def round_one_states(seed: int = 7):
+    """Three players played at random: round 1 just before its showdown,
+    just after it (the round going on), and round 2's draft, each with
+    Ann's log."""
+    rng = random.Random(seed)
+    state = GAME.setup(3)
+    log: list[str] = []
+    before = after = None
+    while not (state.round == 2 and state.phase is Phase.DRAFT):
+        seat = min(GAME.to_act(state))
+        if seat == CHANCE:
+            action = sample_chance(GAME.chance_outcomes(state), rng)
+        else:
+            action = rng.choice(GAME.legal_actions(state, seat))
+        log.append(GAME.describe(state, seat, action, names=NAMES[:3], viewer=0))
+        nxt = GAME.apply(state, seat, action)
+        if state.round == 1 and not state.showdown and nxt.showdown and nxt.round == 1:
+            before, after = (state, tuple(log[:-1])), (nxt, tuple(log))
+        state = nxt
+    assert before is not None and after is not None
+    return before, after, (state, tuple(log))
+
+
+async def test_what_the_vote_did_stays_in_a_box_until_enter():
+    """OV §Judgement, §Showdown: the bots judged, showed their hands and
+    went on in a few seconds, and the next decision came over it: the
+    showdown revealed in play brings what the vote did (the votes, the
+    judgment, every hand) up in a box until Enter. The round's end puts
+    it away (its own box tells the vote too)."""
+    from tui.screens.ending import EndingScreen
+
+    before, after, next_round = round_one_states()
+    fake = FakePort()
+    app = ScreenApp(make_update(before[0], 0, log=before[1]), fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen is app.game_screen
+        app.game_screen.show(make_update(after[0], 0, log=after[1]))
+        await pilot.pause()
+        assert isinstance(app.screen, EndingScreen)
+        assert "what the vote did" in app.screen.title_text
+        text = screen_text(app)
+        assert "Votes:" in text and "Showdown, every hand revealed:" in text
+        app.game_screen.show(make_update(next_round[0], 0, log=next_round[1]))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, EndingScreen)
+        assert app.screen.title_text.startswith("Round 1 ended")
+        assert len(app.screen_stack) == 3  # the app's, the table, the round's box
+
+
+async def test_the_vote_box_is_one_viewers_and_goes_when_the_view_does():
+    """At one terminal the box is in its viewer's words: a cover going up
+    (the public view drawn under it) puts it away; a match resumed after
+    the showdown brings none."""
+    from tui.screens.ending import EndingScreen
+
+    before, after, _ = round_one_states()
+    fake = FakePort()
+    app = ScreenApp(make_update(before[0], 0, log=before[1]), fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.game_screen.show(make_update(after[0], 0, log=after[1]))
+        await pilot.pause()
+        assert isinstance(app.screen, EndingScreen)
+        app.game_screen.show(make_update(after[0], None, log=after[1]))
+        await pilot.pause()
+        assert app.screen is app.game_screen
+    app = ScreenApp(make_update(after[0], 0, log=after[1]), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen is app.game_screen
+
+
 async def test_the_next_draft_shows_the_players_above_the_last_rounds_recap():
     """OV §2 Draft: while drafting you keep an eye on your kept cards and
     your character; at 80x24 the recap of the last round (18 lines) stood

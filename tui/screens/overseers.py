@@ -265,6 +265,14 @@ class OverseersScreen(GameScreen):
         self._round_end_waiting: tuple[int | None, int, EndingScreen] | None = None
         #: the last round whose end was told at this terminal
         self._round_told = 0
+        #: per seat viewed here, (round, whether its showdown was revealed)
+        #: at the last update drawn for it (`_hold_vote`)
+        self._showdown_seen: dict[int | None, tuple[int, bool]] = {}
+        #: what the vote did, in a box for a seat: (seat, round, the box)
+        self._vote_box: tuple[int | None, int, EndingScreen] | None = None
+        self._vote_box_pushed = False
+        #: the last round whose vote was told at this terminal
+        self._vote_told = 0
 
     # -- layout -------------------------------------------------------------------
 
@@ -306,8 +314,58 @@ class OverseersScreen(GameScreen):
 
     def show(self, update: TableUpdate) -> None:
         super().show(update)
+        self._put_away_vote_box(update)
         self._hold_last_round(update)
         self._hold_round_end(update)
+        self._hold_vote(update)
+
+    def _hold_vote(self, update: TableUpdate) -> None:
+        """The showdown revealed while this screen was in play: what the
+        vote did (the votes, the judgment, every hand, the verdict) comes
+        up in a box until Enter. The bots judged, denied and showed their
+        hands in a few seconds, and the next decision (a steal, Liang's
+        choice) came over it. Not on resuming a match; a spectator follows
+        the log."""
+        view: State = update.view
+        seat = update.seat
+        before = self._showdown_seen.get(seat)
+        self._showdown_seen[seat] = (view.round, bool(view.showdown))
+        if (seat is None or update.over or not view.showdown
+                or before != (view.round, False) or view.round <= self._vote_told):
+            return
+        lines = vote_lines(update.log)
+        if not lines:
+            return
+        title = f"Round {view.round}: what the vote did · {self._viewer_text(update).plain}"
+        box = EndingScreen(title, [part for x in lines for part in recap_parts(x)],
+                           go_on="the table", grace=getattr(self.app, "decision_grace", 0.0))
+        self._vote_box = (seat, view.round, box)
+        self._vote_box_pushed = False
+        self.call_after_refresh(self._show_vote_box)
+
+    def _show_vote_box(self) -> None:
+        held = self._vote_box
+        if (held is None or self._vote_box_pushed or not self.is_attached
+                or self.app.screen is not self or self.update is None
+                or self.update.seat != held[0]):
+            return
+        self._vote_box_pushed = True
+        self._vote_told = held[1]  # once a round at this terminal, as the round's box
+        self.app.push_screen(held[2])
+
+    def _put_away_vote_box(self, update: TableUpdate) -> None:
+        """The vote's box goes when its round ends (the round's box tells
+        the vote too), when the match ends, and when the view is another's
+        (a hand-over cover is going up: the box is in its viewer's words)."""
+        held = self._vote_box
+        if held is None:
+            return
+        seat, round_, box = held
+        if update.seat == seat and update.view.round == round_ and not update.over:
+            return
+        self._vote_box = None
+        if box.is_attached and self.app.screen is box:
+            box.dismiss()
 
     def _hold_round_end(self, update: TableUpdate) -> None:
         """A round (1 or 2) ended while this screen was in play: its recap
@@ -343,8 +401,10 @@ class OverseersScreen(GameScreen):
 
     def on_screen_resume(self) -> None:
         # back on top (a hand-over cover lifted by the player whose view
-        # this is, the chat or the help closed): a round's recap waiting
+        # this is, the chat or the help closed): a round's recap waiting,
+        # or the vote's
         self.call_after_refresh(self._show_round_end)
+        self.call_after_refresh(self._show_vote_box)
 
     def _hold_last_round(self, update: TableUpdate) -> None:
         """The match just ended before this terminal's eyes: the last
@@ -1166,6 +1226,12 @@ def recap_lines(log: tuple[str, ...] | list[str]) -> list[str]:
         return []
     voted = next((i for i in range(scored, -1, -1) if "Votes:" in log[i]), scored)
     return list(log[voted:scored + 1])
+
+
+def vote_lines(log: tuple[str, ...] | list[str]) -> list[str]:
+    """The log entries from the last vote on."""
+    voted = next((i for i in range(len(log) - 1, -1, -1) if "Votes:" in log[i]), None)
+    return [] if voted is None else list(log[voted:])
 
 
 #: the Showdown's sentence of a log line: each player's score and hand
