@@ -432,6 +432,31 @@ async def test_the_round_box_tells_the_round_score_source_by_source(size):
             assert "Round score" in screen_text(app)
 
 
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 36), (160, 45), (200, 50)])
+@pytest.mark.parametrize("players", [4, 6])
+async def test_a_large_screen_lays_the_cards_out_as_tiles(size, players):
+    """At 160x45 half the table stood empty: where every row of tiles and
+    the whole table fit, each card is a tile three lines high (its number
+    in the top edge, its trait named, face-down edges dashed, Purple's,
+    Teal's and Meixiu's marks in the bottom edge); a smaller screen keeps
+    one line a row. Nothing is cut, and the table does not scroll."""
+    rows = [("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+            ("BLC", "HA"), ("HHB", "LC")][:players]
+    state = placed(rows, [Character.MEIXIU, Character.PURPLE, Character.LIANG,
+                          Character.TEAL, None, None][:players])
+    state = GAME.apply(state, 1, Turn(3))
+    _, text, found = await run(make_update(state, 0), size=size, after=lambda screen: (
+        overflows(screen), screen.query_one("#ov-table").max_scroll_y))
+    tiled = "┌1─" in text
+    assert tiled == (size[0] >= 160)
+    if tiled:
+        assert "│    Anger    │" in text and "╎  (Courage)  ╎" in text
+        assert "└↻" in text  # Bob's turned card
+        assert found == ([], 0)
+    else:
+        assert "1[A] 2[A] 3[B] 4(C) 5(C)" in text or "1[Anger] 2[Anger] 3[Benevolence]" in text
+
+
 def round_one_states(seed: int = 7):
     """Three players played at random: round 1 just before its showdown,
     just after it (the round going on), and round 2's draft, each with
@@ -960,7 +985,8 @@ async def test_the_table_is_fitted_again_after_the_terminal_shrinks(tmp_path, mo
 @pytest.mark.parametrize(("size", "cards"), [
     ((80, 24), "1[A] 2[A] 3[B] 4(L) 5(C)"),
     ((120, 36), "1[A] 2[A] 3[B] 4(L) 5(C)"),  # no room beside the longest score
-    ((160, 45), "1[Anger] 2[Anger] 3[Benevolence] 4(Lust) 5(Courage)"),
+    # (at 160x45 the cards are tiles: test_a_large_screen_lays_the_cards_out_as_tiles)
+    ((160, 20), "1[Anger] 2[Anger] 3[Benevolence] 4(Lust) 5(Courage)"),  # tiles too tall
 ])
 async def test_a_wide_table_names_the_traits_a_narrow_one_letters_them(size, cards):
     """Play-test (2026-12-03): at 160 columns the table kept its 80-column

@@ -124,6 +124,8 @@ _NOTES_SHOWN = 4
 #: `_score_text`'s "showdown 99 · round score 99")
 _LONGEST_SCORE = len("  showdown 99 · round score 99")
 _NOTE_MAX = 80
+#: the inside of a card's tile on a large screen: "(Benevolence)"
+_TILE = 13
 
 
 #: one card of each trait, to draw its letter
@@ -651,6 +653,67 @@ class OverseersScreen(GameScreen):
         return ""
 
     def _draw_rows(self, update: TableUpdate) -> None:
+        # A large screen (160x45) shows each player's cards as tiles, three
+        # lines high, where every row of tiles and the whole table fit with
+        # no scrolling; else one line a row (half the table stood empty).
+        view: State = update.view
+        lines: list[Text] = []
+        if self._tiles_fit(view):
+            lines = self._row_lines(update, tiles=True)
+            height = self.query_one("#ov-table").scrollable_content_region.height
+            if len(lines) + 1 > height:  # (+1: your character's line may wrap)
+                lines = []
+        if not lines:
+            lines = self._row_lines(update, tiles=False)
+        rows = self.query_one("#ov-rows", TableRows)
+        rows.fitted_width = self._width()
+        update_static(rows, Text("\n").join(lines))
+
+    def _tiles_fit(self, view: State) -> bool:
+        """Whether every seat's row of tiles fits the table's width (the
+        cards lie in front of the players, the game not yet over)."""
+        if view.phase is Phase.OVER or not any(p.slots for p in view.seats):
+            return False
+        most = max(len(p.slots) for p in view.seats)
+        return 2 + most * (_TILE + 3) - 1 <= self._width()
+
+    def _card_tiles(self, view: State, seat: int) -> list[Text]:
+        """A seat's cards as tiles, three lines: the number in the top
+        edge, the trait's name, the marks (peeked, turned, copy) in the
+        bottom edge. A face-down card's edges are dashed and its name in
+        brackets, as on one line; one you do not know is a card back."""
+        numbers = self._numbers(view, seat)
+        top, middle, bottom = Text("  "), Text("  "), Text("  ")
+        for i, mark in enumerate(GAME.slot_marks(view, self._me(), seat)):
+            if i:
+                for line in (top, middle, bottom):
+                    line.append(" ")
+            edge, side = ("─", "│") if mark.up else ("╌", "╎")
+            style = "" if mark.up else "dim"
+            number = str(numbers[i])
+            tags = ("*" if mark.peeked else "") + ("↻" if mark.turned else "") + (
+                f"={mark.under + 1}" if mark.under is not None else "")
+            top.append(f"┌{number}{edge * (_TILE - len(number))}┐", style=style)
+            middle.append(side, style=style)
+            if mark.card is None:
+                middle.append(BACK[0] * _TILE, style="dim")
+            else:
+                t = TRAIT[mark.card]
+                name = t.label if mark.up else f"({t.label})"
+                pad = _TILE - len(name)
+                middle.append(" " * (pad // 2))
+                middle.append(name, style=TRAIT_STYLE[t])
+                middle.append(" " * (pad - pad // 2))
+            middle.append(side, style=style)
+            bottom.append("└", style=style)
+            bottom.append(tags, style="bold")
+            bottom.append(f"{edge * (_TILE - len(tags))}┘", style=style)
+        return [top, middle, bottom]
+
+    def _row_lines(self, update: TableUpdate, *, tiles: bool) -> list[Text]:
+        """The table's lines: each seat's head, character and cards (as
+        tiles with `tiles`), then the discard pile, the traits' points and
+        copies, and your character's ability."""
         view: State = update.view
         me = update.seat
         acting = set(update.to_act) if view.phase not in _SECRET else set()
@@ -686,6 +749,17 @@ class OverseersScreen(GameScreen):
                 lines.append(self._fit(Text("  character hidden until the vote",
                                             style="dim italic")))
             score = self._score_text(view, seat)
+            if tiles and p.slots:
+                top, middle, bottom = self._card_tiles(view, seat)
+                lines += [top, middle]
+                row = Text.assemble(bottom, ("  " + score if score else "", "bold"))
+                if row.cell_len > width:  # the score on its own line, never cut
+                    lines.append(bottom)
+                    row = Text.assemble(("  " + score, "bold"))
+                lines.append(self._fit(row))
+                if seat == me:
+                    self._my_lines = (first_line, len(lines))
+                continue
             cards = named[seat] if long else self._cards_text(view, seat)
             row = Text.assemble("  ", cards, ("  " + score if score else "", "bold"))
             if score and row.cell_len > width:
@@ -707,9 +781,7 @@ class OverseersScreen(GameScreen):
         me_char = view.seats[me].character if me is not None else None
         if me_char is not None and view.phase is not Phase.OVER:
             lines.append(Text(f"Your character: {GAME.ability(me_char)}", style="italic"))
-        rows = self.query_one("#ov-rows", TableRows)
-        rows.fitted_width = self._width()
-        update_static(rows, Text("\n").join(lines))
+        return lines
 
     @staticmethod
     def _trait_lines(view: State, width: int) -> list[Text]:
