@@ -1274,3 +1274,18 @@ def test_the_round_score_told_source_by_source():
     assert rules.score_parts(alone, 0) == (
         ("Hope ×1 (0/6/21)", 0), ("Liang, -1 per card ×1, stopped at 0", 0))
     assert rules.round_score(alone, 0).score == 0
+
+
+def test_a_peek_follows_its_card_when_a_card_before_it_goes_ov11():
+    """OV-11: Meixiu knows the cards peeked at wherever they go; the `*`
+    that marks them on the table stays on them when a card before them is
+    discarded (it stayed at the old place, on another card or none)."""
+    state = placed([("ABL", "CH"), ("LLC", "HB"), ("LHA", "GL")],
+                   [Character.MEIXIU, None, None])
+    state = GAME.apply(state, 0, Peek(1, 3))
+    state = GAME.apply(state, 0, Peek(1, 4))
+    state = GAME.apply(vote_all(state, [1, 0, 1]), 1, Admit())
+    state = GAME.apply(state, 1, Discard(0))  # Bob's face-up Lust
+    marks = GAME.slot_marks(GAME.view(state, 0), 0, 1)
+    assert [m.peeked for m in marks] == [False, False, True, True]
+    assert [TRAIT[m.card] for m in marks[2:]] == [Trait.HOPE, Trait.BENEVOLENCE]

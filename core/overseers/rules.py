@@ -1208,7 +1208,21 @@ def _lose(state: State, seat: int, indices: Sequence[int]) -> State:
         ]
     )
     state = _set_seat(state, seat, slots=without(p.slots, indices))
-    return _copy_state(state, discard=_pile(state.discard + tuple(ids)), known=known)
+    return _copy_state(state, discard=_pile(state.discard + tuple(ids)), known=known,
+                       peeked=_peeked_without(state.peeked, seat, len(p.slots), indices))
+
+
+def _peeked_without(
+    peeked: tuple[tuple[int, int], ...], seat: int, count: int, gone: Sequence[int]
+) -> tuple[tuple[int, int], ...]:
+    """Meixiu's peeks after `seat` lost the cards at `gone` of its `count`:
+    each follows its card to its new place (a card gone, its peek too), as
+    Teal's copies do (`without`), so the * stays on the card peeked at."""
+    if all(s != seat for s, _ in peeked):
+        return peeked
+    index = {old: new for new, old in enumerate(i for i in range(count) if i not in gone)}
+    return tuple((s, index[i]) if s == seat else (s, i)
+                 for s, i in peeked if s != seat or i in index)
 
 
 def _face_up(s: Slot) -> Slot:
