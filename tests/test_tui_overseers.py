@@ -423,6 +423,8 @@ async def test_the_round_box_tells_the_round_score_source_by_source(size):
         beside = any("Your round score" in line and line.count("│") >= 3
                      for line in text.splitlines())
         assert beside == (size[0] >= 120)
+        if not beside and "takes the Leader card" in text:  # the score where the log tells it
+            assert text.index("Your round score") < text.index("takes the Leader card")
         ending = box.query_one("#ending")
         below = ending.max_scroll_y > 0
         assert ("PgDn: more · Enter: the next round" in text) == below

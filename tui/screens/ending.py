@@ -48,7 +48,8 @@ class EndingScreen(OverTheResults):
     """The last moves of a match, as lines of the log, in a box titled
     `title`; Enter (Escape, space) shows the results behind it. Lines
     `aside` (a score told source by source) stand beside them on a wide
-    screen, below them on a narrow one."""
+    screen; on a narrow one they go in among them, before line `aside_at`
+    (at the end without it)."""
 
     #: the screen width from which `aside` stands beside the lines
     ASIDE_FROM = 120
@@ -71,6 +72,7 @@ class EndingScreen(OverTheResults):
     }
     EndingScreen #ending-aside {
         width: auto;
+        display: none;
     }
     EndingScreen.-beside #ending {
         max-width: 150;
@@ -79,6 +81,7 @@ class EndingScreen(OverTheResults):
         layout: horizontal;
     }
     EndingScreen.-beside #ending-aside {
+        display: block;
         margin-left: 2;
         padding-left: 1;
         border-left: solid $primary-darken-1;
@@ -92,11 +95,13 @@ class EndingScreen(OverTheResults):
     ]
 
     def __init__(self, title: str, lines: list[str], *, go_on: str = "the results",
-                 grace: float = 0.0, aside: list[str] | None = None) -> None:
+                 grace: float = 0.0, aside: list[str] | None = None,
+                 aside_at: int | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.lines = lines
         self.aside = aside or []
+        self.aside_at = len(lines) if aside_at is None else aside_at
         #: what Enter goes on to (the results; a round's recap: the next round)
         self.go_on = go_on
         #: Enter closes it only this long after it came up: the key of the
@@ -106,7 +111,7 @@ class EndingScreen(OverTheResults):
 
     def compose_dialog(self) -> ComposeResult:
         with VerticalScroll(id="ending"), Container(id="ending-body"):
-            yield Static(Text("\n").join(Text(x) for x in self.lines), id="ending-text")
+            yield Static(self._text(beside=False), id="ending-text")
             if self.aside:
                 yield Static(Text("\n").join(Text(x) for x in self.aside), id="ending-aside")
 
@@ -119,8 +124,16 @@ class EndingScreen(OverTheResults):
         box.focus()
         self._shown_at = time.monotonic()
 
+    def _text(self, *, beside: bool) -> Text:
+        at = self.aside_at
+        lines = self.lines if beside else [*self.lines[:at], *self.aside, *self.lines[at:]]
+        return Text("\n").join(Text(x) for x in lines)
+
     def on_resize(self, event: events.Resize) -> None:
-        self.set_class(bool(self.aside) and event.size.width >= self.ASIDE_FROM, "-beside")
+        beside = bool(self.aside) and event.size.width >= self.ASIDE_FROM
+        if beside != self.has_class("-beside"):
+            self.set_class(beside, "-beside")
+            self.query_one("#ending-text", Static).update(self._text(beside=beside))
 
     def _subtitle(self, *_: object) -> None:
         """Enter's step, and PgDn while lines are out of sight below: at

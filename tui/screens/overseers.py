@@ -438,7 +438,8 @@ class OverseersScreen(GameScreen):
         while end < len(shown) and shown[end].startswith("  "):
             end += 1
         title = f"Round {round_} ended · {self._viewer_text(update).plain}"
-        return EndingScreen(title, shown[:start] + shown[end:], aside=shown[start:end], **kwargs)
+        return EndingScreen(title, shown[:start] + shown[end:], aside=shown[start:end],
+                            aside_at=start, **kwargs)
 
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
