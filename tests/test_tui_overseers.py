@@ -716,6 +716,25 @@ def test_recap_parts_put_each_revealed_hand_on_its_line():
         "  Bob 28 (A B C L B)", "  Cat 26 (B H H A B)", "Cat was not the highest."]
 
 
+def test_recap_parts_put_each_source_of_the_score_on_its_line():
+    """OV §Scoring, OV-14, OV-20: the round's score a source a line, its
+    figures in a column; the Wuming sisters' showdown-only part under it."""
+    line = ("Round 2 is scored. You score 11 (total 23) for the cards held now (L G↻ G C): "
+            "Lust ×1: 3; Courage ×1 (2/10/18): 2; Greed ×2 turned by Purple (5 each): 10; "
+            "Liang, -1 per card ×4: -4. The Wuming sisters' +1 on these cards counts at the "
+            "showdown only. You take the Leader card.")
+    assert recap_parts(line) == [
+        "Round 2 is scored.",
+        "Your round score, for the cards held now (L G↻ G C):",
+        "  Lust ×1                               3",
+        "  Courage ×1 (2/10/18)                  2",
+        "  Greed ×2 turned by Purple (5 each)   10",
+        "  Liang, -1 per card ×4                -4",
+        "  Round score                          11  (total 23)",
+        "  (the Wuming sisters' +1 on these cards counts at the showdown only)",
+        "You take the Leader card."]
+
+
 async def test_admitted_cards_keep_their_numbers_as_the_others_go():
     """OV §5 Judgement, ADMIT: "The player will choose and discard two of
     his own cards": card 2 gone, the others keep their numbers, so a key

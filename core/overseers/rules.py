@@ -1969,8 +1969,8 @@ def _own_score(after: State, name, viewer: int | None) -> list[str]:
            f"for the cards held now ({_hand_text(p.slots)}): {parts or 'nothing'}."]
     extra = wuming_only(after, viewer)
     if extra:
-        out.append(f"The Wuming sisters' {extra} point{'s' if extra != 1 else ''} counted "
-                   "at the showdown only.")
+        # (on the cards held now: a card stolen since was not at the showdown)
+        out.append(f"The Wuming sisters' +{extra} on these cards counts at the showdown only.")
     return out
 
 
