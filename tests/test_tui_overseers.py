@@ -367,10 +367,11 @@ async def test_the_score_label_says_what_it_counts_round_or_showdown_ov20():
     assert "score 31 now" not in text
 
 
-def round_two_draft(seed: int = 7):
-    """Three players, played at random to round 2's draft, with Ann's log."""
+def round_two_draft(seed: int = 7, players: int = 3):
+    """Three players (or `players`), played at random to round 2's draft,
+    with Ann's log."""
     rng = random.Random(seed)
-    state = GAME.setup(3)
+    state = GAME.setup(players)
     log = []
     while not (state.round == 2 and state.phase is Phase.DRAFT):
         seat = min(GAME.to_act(state))
@@ -378,7 +379,7 @@ def round_two_draft(seed: int = 7):
             action = sample_chance(GAME.chance_outcomes(state), rng)
         else:
             action = rng.choice(GAME.legal_actions(state, seat))
-        log.append(GAME.describe(state, seat, action, names=NAMES[:3], viewer=0))
+        log.append(GAME.describe(state, seat, action, names=NAMES[:players], viewer=0))
         state = GAME.apply(state, seat, action)
     return state, tuple(log)
 
@@ -400,7 +401,7 @@ async def test_the_round_box_tells_the_round_score_source_by_source(size):
     it (it read as one figure); beside the recap on a wide screen, below
     it on a narrow one, where the box's foot says PgDn while lines are
     out of sight."""
-    state, log = round_two_draft()
+    state, log = round_two_draft(players=5)
     update = make_update(state, 0, log=log)
     fake = FakePort()
     app = ScreenApp(update, fake)
@@ -427,7 +428,8 @@ async def test_the_round_box_tells_the_round_score_source_by_source(size):
             assert text.index("Your round score") < text.index("takes the Leader card")
         ending = box.query_one("#ending")
         below = ending.max_scroll_y > 0
-        assert ("PgDn: more · Enter: the next round" in text) == below
+        assert below or size[1] > 24  # at 80x24 the recap and the score run longer
+        assert ("PgDn: more · Enter:" in text) == below
         if below:
             await pilot.press("pagedown")
             await pilot.pause()

@@ -119,8 +119,10 @@ class EndingScreen(OverTheResults):
         box = self.query_one("#ending", VerticalScroll)
         box.border_title = self.title_text
         self._subtitle()
-        self.watch(box, "max_scroll_y", self._subtitle, init=False)
+        # (max_scroll_y is no reactive: the box's content size is)
+        self.watch(box, "virtual_size", self._subtitle, init=False)
         self.watch(box, "scroll_y", self._subtitle, init=False)
+        self.call_after_refresh(self._subtitle)
         box.focus()
         self._shown_at = time.monotonic()
 
