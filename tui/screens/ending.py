@@ -17,6 +17,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from tui.screens.dialog import Dialog
@@ -140,7 +141,10 @@ class EndingScreen(OverTheResults):
     def _subtitle(self, *_: object) -> None:
         """Enter's step, and PgDn while lines are out of sight below: at
         80x24 a round's recap and its score run longer than the box."""
-        box = self.query_one("#ending", VerticalScroll)
+        try:
+            box = self.query_one("#ending", VerticalScroll)
+        except NoMatches:  # put away meanwhile
+            return
         more = "PgDn: more · " if round(box.scroll_y) < box.max_scroll_y else ""
         box.border_subtitle = f"{more}Enter: {self.go_on}"
 

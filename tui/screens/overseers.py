@@ -366,7 +366,7 @@ class OverseersScreen(GameScreen):
         if update.seat == seat and update.view.round == round_ and not update.over:
             return
         self._vote_box = None
-        if box.is_attached and self.app.screen is box:
+        if self.is_attached and self.app.screen is box:  # (pushed, maybe not yet mounted)
             box.dismiss()
 
     def _hold_round_end(self, update: TableUpdate) -> None:
