@@ -21,6 +21,8 @@ RESULTS = "r Rematch  b Final table"
 ENDING = "Enter: the results"
 #: the box that tells how an Overseers round ended, before the next draft
 ROUND_END = "Enter: the next round"
+#: the box that tells what an Overseers vote did, at the showdown
+VOTE_DONE = "Enter: the table"
 
 KEYS = {
     "enter": b"\r",
@@ -320,6 +322,7 @@ class OverseersRules(Rules):
         "Choose which two of",  # the Leader, for a guilty player (OV-5, OV-13)
         ENDING,  # how the last round ended, over the results
         ROUND_END,  # how rounds 1 and 2 ended, before the next draft
+        VOTE_DONE,  # what the vote did, at the showdown
     ))
     #: decisions on the player's cards for good: the bar starts with no
     #: choice highlighted, so an arrow first, then Enter

@@ -4,6 +4,7 @@ game keeps), the secrets every view keeps, and journals round-tripping."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -299,3 +300,41 @@ def test_whole_match_round_trips_through_a_journal(monkeypatch, tmp_path):
     assert again.state == match.state and again.header.options == options
     assert again.outcome == match.outcome
     again.close()
+
+
+_POSITION = re.compile(r"\bcard \d")
+
+
+@pytest.mark.parametrize(("players", "options"), TABLES[::2])
+def test_the_log_never_names_a_card_by_its_place(players, options):
+    """A log line stays true after later moves: a card is named by what it
+    is ("their Lust (L)", "a face-down card"), never by its place in a row
+    ("card 3"), which a discard, a loss or a theft moves."""
+    _, actions = playout(3000 + players, players, options)
+    state = GAME.setup(players, options)
+    for seat, action in actions:
+        for viewer in (None, *range(players)):
+            line = GAME.describe(state, seat, action, names=NAMES[:players], viewer=viewer)
+            assert not _POSITION.search(line), line
+        state = GAME.apply(state, seat, action)
+
+
+@pytest.mark.parametrize(("players", "options"), TABLES[::2])
+def test_the_score_parts_add_up_to_the_round_score(players, options):
+    """OV §Scoring: the round's score told source by source (each trait as
+    it counts, Purple's fives, Meixiu's +3, Liang's loss stopped at 0,
+    OV-14) adds up to the score the round gives; the Wuming sisters' part
+    is apart (OV-20)."""
+    _, actions = playout(4000 + players, players, options)
+    state = GAME.setup(players, options)
+    scored = 0
+    for seat, action in actions:
+        after = GAME.apply(state, seat, action)
+        if len(after.seats[0].rounds) > len(state.seats[0].rounds):
+            for s, p in enumerate(after.seats):
+                parts = rules.score_parts(after, s)
+                assert sum(figure for _, figure in parts) == p.rounds[-1].score, parts
+                assert rules.wuming_only(after, s) >= 0
+            scored += 1
+        state = after
+    assert scored == 3

@@ -352,7 +352,7 @@ def test_purple_turns_a_trait_to_fives():
     assert rules.effective(state.seats[0].slots) == [A, A, B, FIVE, C]
     pad = rules.round_score(state, 0)
     assert (pad.traits, pad.purple) == (6 + 6 + 4 + 3 + 2, 2)
-    assert "turns face-down card 4 sideways" in GAME.describe(
+    assert "turns one of their face-down cards sideways" in GAME.describe(
         attrs.evolve(state, phase=Phase.PURPLE, acting=0), 0, Turn(3), viewer=1
     )
     turned = GAME.apply(
@@ -417,9 +417,9 @@ def test_meixiu_peeks_two_known_for_the_round_and_scores_three():
     assert state.phase is Phase.PEEK
     assert GAME.legal_actions(state, 0) == (Peek(1, 3), Peek(1, 4), Peek(2, 3), Peek(2, 4))
     line = GAME.describe(state, 0, Peek(1, 3), names=("Ann", "Bob", "Cat"), viewer=0)
-    assert line == "You (Meixiu) peek at Bob's face-down card 4: Courage (C)."
+    assert line == "You (Meixiu) peek at one of Bob's face-down cards: Courage (C)."
     line = GAME.describe(state, 0, Peek(1, 3), names=("Ann", "Bob", "Cat"), viewer=2)
-    assert line == "Ann (Meixiu) peeks at Bob's face-down card 4."
+    assert line == "Ann (Meixiu) peeks at one of Bob's face-down cards."
     state = GAME.apply(state, 0, Peek(1, 3))
     assert GAME.legal_actions(state, 0) == (Peek(1, 4), Peek(2, 3), Peek(2, 4))
     state = GAME.apply(state, 0, Peek(2, 4))
@@ -463,7 +463,8 @@ def test_teal_copy_counts_as_the_card_above():
     assert state.phase is Phase.TEAL
     assert len(GAME.legal_actions(state, 0)) == 5 * 4
     line = GAME.describe(state, 0, Copy(3, 0), names=("Ann", "Bob", "Cat"), viewer=1)
-    assert line == "Ann (Teal) puts card 4 face down under card 1 (Anger (A)): it copies it."
+    assert line == ("Ann (Teal) puts a face-down card face down under their Anger (A): "
+                    "it copies it.")
     after = GAME.apply(state, 0, Copy(3, 0))
     assert rules.effective(after.seats[0].slots) == [A, A, B, A, C]
     assert rules.round_score(after, 0).teal == 6 - 3
@@ -555,7 +556,7 @@ def test_admit_discards_two_ov19():
     assert GAME.legal_actions(state, 0) == (Deny(), Admit())
     state = GAME.apply(state, 0, Admit())
     assert state.phase is Phase.ADMIT
-    assert GAME.describe(state, 0, Discard(3), viewer=1) == "Player 1 discards face-down card 4."
+    assert GAME.describe(state, 0, Discard(3), viewer=1) == "Player 1 discards a face-down card."
     state = GAME.apply(state, 0, Discard(3))
     assert state.phase is Phase.ADMIT
     state = GAME.apply(state, 0, Discard(0))
@@ -930,7 +931,8 @@ def test_totals_secret_lowest_becomes_leader_ov6_ov17():
     line = GAME.describe(state, 0, Deny(), names=names, viewer=1)
     # Ann, guilty, keeps B L C: 9, the lowest
     # the round's score names the cards it counts (the showdown's may differ)
-    assert ("Round 1 is scored. You score 12 (total 12) for the cards held now (L L C H B). "
+    assert ("Round 1 is scored. You score 12 (total 12) for the cards held now (L L C H B): "
+            "Benevolence ×1: 4; Lust ×2: 6; Courage ×1 (2/10/18): 2; Hope ×1 (0/6/21): 0. "
             "Ann takes the Leader card.") in line
     assert "Ann scores" not in line
     state = GAME.apply(state, 0, Deny())
@@ -1248,3 +1250,42 @@ def test_an_admitted_card_can_be_taken_back_it_shows_nothing_new_ov19(tmp_path):
     match.undo(accused)
     assert match.state == before
     match.close()
+
+
+def test_the_round_score_told_source_by_source():
+    """OV §Scoring, as the round-end box tells it: each trait as its cards
+    count (Courage and Hope by their scale, OV-2), Meixiu's +3, Liang's -1
+    per card (OV-16), stopped at 0 (OV-14); the Wuming sisters' showdown
+    points apart (OV-20)."""
+    state = placed([("LHH", "CC"), ("AAB", "LG"), ("BBL", "GG")],
+                   [Character.MEIXIU, Character.WUMING_VALOUR, Character.LIANG])
+    state = attrs.evolve(state, liang_target=0)
+    assert rules.score_parts(state, 0) == (
+        ("Lust ×1", 3), ("Courage ×2 (2/10/18)", 10), ("Hope ×2 (0/6/21)", 6),
+        ("Meixiu", 3), ("Liang, -1 per card ×5", -5))
+    assert rules.round_score(state, 0).score == 17
+    assert rules.wuming_only(state, 0) == 4  # the elder: +1 a Courage and Hope
+    # a guilty player left with a Hope: Liang's loss stops at 0
+    hope = attrs.evolve(state.seats[0], slots=state.seats[0].slots[1:2])
+    alone = attrs.evolve(state, seats=(hope, *state.seats[1:]))
+    assert rules.score_parts(alone, 0) == (
+        ("Hope ×1 (0/6/21)", 0), ("Meixiu", 3), ("Liang, -1 per card ×1", -1))
+    alone = attrs.evolve(alone, seats=(attrs.evolve(hope, character=None), *state.seats[1:]))
+    assert rules.score_parts(alone, 0) == (
+        ("Hope ×1 (0/6/21)", 0), ("Liang, -1 per card ×1, stopped at 0", 0))
+    assert rules.round_score(alone, 0).score == 0
+
+
+def test_a_peek_follows_its_card_when_a_card_before_it_goes_ov11():
+    """OV-11: Meixiu knows the cards peeked at wherever they go; the `*`
+    that marks them on the table stays on them when a card before them is
+    discarded (it stayed at the old place, on another card or none)."""
+    state = placed([("ABL", "CH"), ("LLC", "HB"), ("LHA", "GL")],
+                   [Character.MEIXIU, None, None])
+    state = GAME.apply(state, 0, Peek(1, 3))
+    state = GAME.apply(state, 0, Peek(1, 4))
+    state = GAME.apply(vote_all(state, [1, 0, 1]), 1, Admit())
+    state = GAME.apply(state, 1, Discard(0))  # Bob's face-up Lust
+    marks = GAME.slot_marks(GAME.view(state, 0), 0, 1)
+    assert [m.peeked for m in marks] == [False, False, True, True]
+    assert [TRAIT[m.card] for m in marks[2:]] == [Trait.HOPE, Trait.BENEVOLENCE]

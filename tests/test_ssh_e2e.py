@@ -30,7 +30,7 @@ import pytest
 from core import GAMES
 from host.hub import Hub
 from host.ssh import join_child, load_host_key, read_players, serve
-from tests.ssh_kit import ENDING, GAME_RULES, RESULTS, ROUND_END, Rules, Terminal
+from tests.ssh_kit import ENDING, GAME_RULES, RESULTS, ROUND_END, VOTE_DONE, Rules, Terminal
 
 #: keys each player may press in one match before the test calls it stuck
 KEY_BUDGET = 600
@@ -256,7 +256,7 @@ async def check_secrets(term: Terminal, seat: int, game: Any, table: Any, marker
         shown, hidden = SECRETS[game.id](match.state, seat, 1 - seat, names)
         text = term.text()
         # (not the table: a round's end may come up over it meanwhile)
-        if marker not in text or ROUND_END in text or ENDING in text:
+        if marker not in text or any(box in text for box in (ROUND_END, ENDING, VOTE_DONE)):
             return [], []
         return [p for p in shown if not on_screen(p, text)], [p for p in hidden if on_screen(p, text)]
 
@@ -284,7 +284,7 @@ async def play(
         # (the dialog waits for a key)
         if RESULTS in text.rsplit("\n", 1)[-1]:
             return pressed, checked
-        if rules.marker in text and ENDING not in text and ROUND_END not in text:
+        if rules.marker in text and not any(box in text for box in (ROUND_END, ENDING, VOTE_DONE)):
             checked += await check_secrets(term, seat, game, table, rules.marker)
             text = term.text()
         key = rules.key(text)

@@ -367,10 +367,11 @@ async def test_the_score_label_says_what_it_counts_round_or_showdown_ov20():
     assert "score 31 now" not in text
 
 
-def round_two_draft(seed: int = 7):
-    """Three players, played at random to round 2's draft, with Ann's log."""
+def round_two_draft(seed: int = 7, players: int = 3):
+    """Three players (or `players`), played at random to round 2's draft,
+    with Ann's log."""
     rng = random.Random(seed)
-    state = GAME.setup(3)
+    state = GAME.setup(players)
     log = []
     while not (state.round == 2 and state.phase is Phase.DRAFT):
         seat = min(GAME.to_act(state))
@@ -378,7 +379,7 @@ def round_two_draft(seed: int = 7):
             action = sample_chance(GAME.chance_outcomes(state), rng)
         else:
             action = rng.choice(GAME.legal_actions(state, seat))
-        log.append(GAME.describe(state, seat, action, names=NAMES[:3], viewer=0))
+        log.append(GAME.describe(state, seat, action, names=NAMES[:players], viewer=0))
         state = GAME.apply(state, seat, action)
     return state, tuple(log)
 
@@ -391,6 +392,147 @@ async def test_the_recap_shows_every_hand_revealed_at_the_showdown():
     assert "Round 1 ended:" in text and "Showdown, every hand revealed:" in text
     for name in ("you", "Bob", "Cat"):
         assert re.search(rf"^\W*{name} \d+ \(([ABLCHG][↻]?(→[ABLCHG])? ?)+\)", text, re.M), name
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45)])
+async def test_the_round_box_tells_the_round_score_source_by_source(size):
+    """OV §Scoring: the box at a round's end tells the viewer's round score
+    as the scoring counts it, a source a line, the figures adding up to
+    it (it read as one figure); beside the recap on a wide screen, below
+    it on a narrow one, where the box's foot says PgDn while lines are
+    out of sight."""
+    state, log = round_two_draft(players=5)
+    update = make_update(state, 0, log=log)
+    fake = FakePort()
+    app = ScreenApp(update, fake)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        box = app.game_screen._round_box(update, 1)
+        assert box is not None and box.aside
+        head, *rows = box.aside
+        assert head.startswith("Your round score, for the cards held now (")
+        score = next(x for x in rows if x.strip().startswith("Round score"))
+        figures = [int(x.split()[-1]) for x in rows if x.startswith("  ") and x != score
+                   and not x.strip().startswith("(")]
+        assert int(score.split()[-3]) == sum(figures) == state.seats[0].rounds[-1].score
+        assert f"(total {state.seats[0].total})" in score
+        app.push_screen(box)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your round score" in text and "Showdown, every hand revealed:" in text
+        # beside: the recap's text, a rule, the score, on one line
+        beside = any("Your round score" in line and line.count("│") >= 3
+                     for line in text.splitlines())
+        assert beside == (size[0] >= 120)
+        if not beside and "takes the Leader card" in text:  # the score where the log tells it
+            assert text.index("Your round score") < text.index("takes the Leader card")
+        ending = box.query_one("#ending")
+        below = ending.max_scroll_y > 0
+        assert below or size[1] > 24  # at 80x24 the recap and the score run longer
+        assert ("PgDn: more · Enter:" in text) == below
+        if below:
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert "Round score" in screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 36), (160, 45), (200, 50)])
+@pytest.mark.parametrize("players", [4, 6])
+async def test_a_large_screen_lays_the_cards_out_as_tiles(size, players):
+    """At 160x45 half the table stood empty: where every row of tiles and
+    the whole table fit, each card is a tile three lines high (its number
+    in the top edge, its trait named, face-down edges dashed, Purple's,
+    Teal's and Meixiu's marks in the bottom edge); a smaller screen keeps
+    one line a row. Nothing is cut, and the table does not scroll."""
+    rows = [("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+            ("BLC", "HA"), ("HHB", "LC")][:players]
+    state = placed(rows, [Character.MEIXIU, Character.PURPLE, Character.LIANG,
+                          Character.TEAL, None, None][:players])
+    state = GAME.apply(state, 1, Turn(3))
+    _, text, found = await run(make_update(state, 0), size=size, after=lambda screen: (
+        overflows(screen), screen.query_one("#ov-table").max_scroll_y))
+    tiled = "┌1─" in text
+    assert tiled == (size[0] >= 160)
+    if tiled:
+        assert "│    Anger    │" in text and "╎  (Courage)  ╎" in text
+        assert "└↻" in text  # Bob's turned card
+        assert found == ([], 0)
+    else:
+        assert "1[A] 2[A] 3[B] 4(C) 5(C)" in text or "1[Anger] 2[Anger] 3[Benevolence]" in text
+
+
+def round_one_states(seed: int = 7):
+    """Three players played at random: round 1 just before its showdown,
+    just after it (the round going on), and round 2's draft, each with
+    Ann's log."""
+    rng = random.Random(seed)
+    state = GAME.setup(3)
+    log: list[str] = []
+    before = after = None
+    while not (state.round == 2 and state.phase is Phase.DRAFT):
+        seat = min(GAME.to_act(state))
+        if seat == CHANCE:
+            action = sample_chance(GAME.chance_outcomes(state), rng)
+        else:
+            action = rng.choice(GAME.legal_actions(state, seat))
+        log.append(GAME.describe(state, seat, action, names=NAMES[:3], viewer=0))
+        nxt = GAME.apply(state, seat, action)
+        if state.round == 1 and not state.showdown and nxt.showdown and nxt.round == 1:
+            before, after = (state, tuple(log[:-1])), (nxt, tuple(log))
+        state = nxt
+    assert before is not None and after is not None
+    return before, after, (state, tuple(log))
+
+
+async def test_what_the_vote_did_stays_in_a_box_until_enter():
+    """OV §Judgement, §Showdown: the bots judged, showed their hands and
+    went on in a few seconds, and the next decision came over it: the
+    showdown revealed in play brings what the vote did (the votes, the
+    judgment, every hand) up in a box until Enter. The round's end puts
+    it away (its own box tells the vote too)."""
+    from tui.screens.ending import EndingScreen
+
+    before, after, next_round = round_one_states()
+    fake = FakePort()
+    app = ScreenApp(make_update(before[0], 0, log=before[1]), fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen is app.game_screen
+        app.game_screen.show(make_update(after[0], 0, log=after[1]))
+        await pilot.pause()
+        assert isinstance(app.screen, EndingScreen)
+        assert "what the vote did" in app.screen.title_text
+        text = screen_text(app)
+        assert "Votes:" in text and "Showdown, every hand revealed:" in text
+        app.game_screen.show(make_update(next_round[0], 0, log=next_round[1]))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, EndingScreen)
+        assert app.screen.title_text.startswith("Round 1 ended")
+        assert len(app.screen_stack) == 3  # the app's, the table, the round's box
+
+
+async def test_the_vote_box_is_one_viewers_and_goes_when_the_view_does():
+    """At one terminal the box is in its viewer's words: a cover going up
+    (the public view drawn under it) puts it away; a match resumed after
+    the showdown brings none."""
+    from tui.screens.ending import EndingScreen
+
+    before, after, _ = round_one_states()
+    fake = FakePort()
+    app = ScreenApp(make_update(before[0], 0, log=before[1]), fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.game_screen.show(make_update(after[0], 0, log=after[1]))
+        await pilot.pause()
+        assert isinstance(app.screen, EndingScreen)
+        app.game_screen.show(make_update(after[0], None, log=after[1]))
+        await pilot.pause()
+        assert app.screen is app.game_screen
+    app = ScreenApp(make_update(after[0], 0, log=after[1]), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen is app.game_screen
 
 
 async def test_the_next_draft_shows_the_players_above_the_last_rounds_recap():
@@ -550,12 +692,49 @@ async def test_meixiu_is_told_which_peek_and_how_to_reach_the_tenth_choice():
     assert "(2 of 2)" in " ".join(text.split())
 
 
+async def test_meixiu_second_peek_keeps_each_cards_number():
+    """OV §Vote, Meixiu peeks twice: between the peeks the cards keep their
+    numbers (the one peeked at is gone); they renumbered, and a player who
+    had read "3" for Cat's card pressed 3 for another."""
+    state = table_at_vote_abilities()
+    state = GAME.apply(state, 1, Turn(0))  # Purple first (OV-11)
+    assert state.phase is Phase.PEEK
+    first = make_update(state, 0, bots=frozenset())
+    _, _, keys = await run(first, after=lambda screen: dict(zip(
+        screen._bar_actions, screen._bar_keys, strict=True)))
+    second = make_update(GAME.apply(state, 0, first.legal[0]), 0, bots=frozenset())
+    submitted, text, kept = await run(second, keys=[keys[second.legal[1]]], after=lambda screen: dict(
+        zip(screen._bar_actions, screen._bar_keys, strict=True)))
+    assert kept == {a: keys[a] for a in second.legal}
+    assert keys[first.legal[0]] not in kept.values()
+    assert submitted == [(0, second.legal[1])]
+
+
 def test_recap_parts_put_each_revealed_hand_on_its_line():
     line = ("Cat denies. Showdown: you 15 (H G↻ G L C), Bob 28 (A B C L B), "
             "Cat 26 (B H H A B). Cat was not the highest.")
     assert recap_parts(line) == [
         "Cat denies.", "Showdown, every hand revealed:", "  you 15 (H G↻ G L C)",
         "  Bob 28 (A B C L B)", "  Cat 26 (B H H A B)", "Cat was not the highest."]
+
+
+def test_recap_parts_put_each_source_of_the_score_on_its_line():
+    """OV §Scoring, OV-14, OV-20: the round's score a source a line, its
+    figures in a column; the Wuming sisters' showdown-only part under it."""
+    line = ("Round 2 is scored. You score 11 (total 23) for the cards held now (L G↻ G C): "
+            "Lust ×1: 3; Courage ×1 (2/10/18): 2; Greed ×2 turned by Purple (5 each): 10; "
+            "Liang, -1 per card ×4: -4. The Wuming sisters' +1 on these cards counts at the "
+            "showdown only. You take the Leader card.")
+    assert recap_parts(line) == [
+        "Round 2 is scored.",
+        "Your round score, for the cards held now (L G↻ G C):",
+        "  Lust ×1                               3",
+        "  Courage ×1 (2/10/18)                  2",
+        "  Greed ×2 turned by Purple (5 each)   10",
+        "  Liang, -1 per card ×4                -4",
+        "  Round score                          11  (total 23)",
+        "  (the Wuming sisters' +1 on these cards counts at the showdown only)",
+        "You take the Leader card."]
 
 
 async def test_admitted_cards_keep_their_numbers_as_the_others_go():
@@ -829,7 +1008,8 @@ async def test_the_table_is_fitted_again_after_the_terminal_shrinks(tmp_path, mo
 @pytest.mark.parametrize(("size", "cards"), [
     ((80, 24), "1[A] 2[A] 3[B] 4(L) 5(C)"),
     ((120, 36), "1[A] 2[A] 3[B] 4(L) 5(C)"),  # no room beside the longest score
-    ((160, 45), "1[Anger] 2[Anger] 3[Benevolence] 4(Lust) 5(Courage)"),
+    # (at 160x45 the cards are tiles: test_a_large_screen_lays_the_cards_out_as_tiles)
+    ((160, 20), "1[Anger] 2[Anger] 3[Benevolence] 4(Lust) 5(Courage)"),  # tiles too tall
 ])
 async def test_a_wide_table_names_the_traits_a_narrow_one_letters_them(size, cards):
     """Play-test (2026-12-03): at 160 columns the table kept its 80-column

@@ -85,8 +85,12 @@ async def test_a_whole_match_against_three_bots(tmp_path, monkeypatch):
         assert outcome is not None and outcome.winners
         # three rounds: five picks, a top row and a vote each at least
         assert pressed >= 3 * 7
-    assert told == [("Round 1 ended · Ann's view", "the next round"),
+    # what the vote did, at each showdown, then the round's end
+    assert told == [("Round 1: what the vote did · Ann's view", "the table"),
+                    ("Round 1 ended · Ann's view", "the next round"),
+                    ("Round 2: what the vote did · Ann's view", "the table"),
                     ("Round 2 ended · Ann's view", "the next round"),
+                    ("Round 3: what the vote did · Ann's view", "the table"),
                     ("Round 3 ended · Ann's view", "the results")]
 
 
@@ -168,8 +172,12 @@ async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
         assert secret_switches >= 3 * 5 * 2
         assert handovers >= secret_switches
         assert passed_round >= 3 * 5
-        # rounds 1 and 2 were each recapped once, in a box (the third over the results)
-        assert recaps == ["Round 1 ended", "Round 2 ended"]
+        # rounds 1 and 2 were each recapped once, in a box (the third over the
+        # results), and what each vote did at most once, before
+        assert [x for x in recaps if x.endswith("ended")] == ["Round 1 ended", "Round 2 ended"]
+        votes = [x for x in recaps if x.endswith("what the vote did")]
+        assert len(votes) == len(set(votes)) and set(votes) <= {
+            f"Round {r}: what the vote did" for r in (1, 2, 3)}
         # a vote revealed as the cover came up is on the cover
         assert told and all("Votes:" in line for line in told)
 

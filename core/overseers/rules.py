@@ -285,6 +285,55 @@ def _round_score_fields(
     )
 
 
+def score_parts(state: State, seat: int) -> tuple[tuple[str, int], ...]:
+    """OV §Scoring, source by source, as the rulebook counts `seat`'s round
+    score: each trait as its cards count (Courage and Hope as sets, OV-2;
+    Teal's copy as the card above it), Purple's fives, Meixiu's +3,
+    Liang's -1 per card (stopped at 0, OV-14). The figures add up to
+    `round_score(state, seat).score`; the Wuming sisters count at the
+    showdown only (OV-20) and are not among them."""
+    p = state.seats[seat]
+    slots = p.slots
+    counted = effective(slots)
+    copies: dict[Trait | str, int] = {}
+    for s, trait in zip([s for s in slots if s.card is not None], counted, strict=True):
+        if s.under is not None and s.under < len(slots) and slots[s.under].card is not None:
+            copies[trait] = copies.get(trait, 0) + 1
+    out: list[tuple[str, int]] = []
+    for trait in (*Trait, FIVE):
+        n = counted.count(trait)
+        if not n:
+            continue
+        if trait == FIVE:
+            turned = next(TRAIT[s.card] for s in slots if s.turned and s.card is not None)
+            what = f"{turned.label} ×{n} turned by Purple (5 each)"
+        else:
+            what = f"{trait.label} ×{n}"  # type: ignore[union-attr]
+            if trait in cards.SETS:  # OV-2: a set's score reads from its scale
+                scale = "/".join(str(v) for v in cards.SETS[trait][1:])  # type: ignore[index]
+                what += f" ({scale}{', beyond 3 nothing' if n > 3 else ''})"
+        if copies.get(trait):
+            what += " (Teal's copy among them)"
+        out.append((what, cards.points([trait] * n)))
+    full = sum(figure for _, figure in out)
+    if p.character is _C.MEIXIU:
+        out.append(("Meixiu", 3))
+        full += 3
+    if state.liang_target == seat and slots:
+        lost = min(len(slots), full)  # OV-14: a round never scores below 0
+        stop = "" if lost == len(slots) else ", stopped at 0"
+        out.append((f"Liang, -1 per card ×{len(slots)}{stop}", -lost))
+    return tuple(out)
+
+
+def wuming_only(state: State, seat: int) -> int:
+    """What the Wuming sisters added to `seat`'s cards at the showdown and
+    do not add at the scoring (OV-20), for the cards it holds now."""
+    p = state.seats[seat]
+    meixiu = p.character is _C.MEIXIU
+    return showdown_score(state, seat) - cards.points(effective(p.slots), meixiu=meixiu)
+
+
 def greed_count(slots: Sequence[Slot]) -> int:
     """OV-15: Greed cards as they count (Purple's fives are not Greed)."""
     greed = _T.GREED
@@ -1159,7 +1208,21 @@ def _lose(state: State, seat: int, indices: Sequence[int]) -> State:
         ]
     )
     state = _set_seat(state, seat, slots=without(p.slots, indices))
-    return _copy_state(state, discard=_pile(state.discard + tuple(ids)), known=known)
+    return _copy_state(state, discard=_pile(state.discard + tuple(ids)), known=known,
+                       peeked=_peeked_without(state.peeked, seat, len(p.slots), indices))
+
+
+def _peeked_without(
+    peeked: tuple[tuple[int, int], ...], seat: int, count: int, gone: Sequence[int]
+) -> tuple[tuple[int, int], ...]:
+    """Meixiu's peeks after `seat` lost the cards at `gone` of its `count`:
+    each follows its card to its new place (a card gone, its peek too), as
+    Teal's copies do (`without`), so the * stays on the card peeked at."""
+    if all(s != seat for s, _ in peeked):
+        return peeked
+    index = {old: new for new, old in enumerate(i for i in range(count) if i not in gone)}
+    return tuple((s, index[i]) if s == seat else (s, i)
+                 for s, i in peeked if s != seat or i in index)
 
 
 def _face_up(s: Slot) -> Slot:
@@ -1680,7 +1743,9 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
                 f"{who} (Purple) turns their {t.label} ({t.value}) sideways: "
                 f"each {t.label} of theirs counts 5."
             )
-        return f"{who} (Purple) turns face-down card {action.slot + 1} sideways."
+        # named by what it is, never by its place in the row: a card
+        # discarded later moves the others, and the line would name another
+        return f"{who} (Purple) turns one of their face-down cards sideways (↻)."
     if isinstance(action, Keep):
         if viewer == seat:
             back = remove_one(state.drawn, action.card)
@@ -1691,18 +1756,15 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
         )
     if isinstance(action, Peek):
         target = state.seats[action.seat].slots[action.slot]
-        line = f"{who} (Meixiu) peeks at {name(action.seat)}'s face-down card {action.slot + 1}"
+        line = f"{who} (Meixiu) peeks at one of {name(action.seat)}'s face-down cards"
         if viewer == seat or sees(state, viewer, action.seat, target):
             return f"{line}: {_card(target.card)}."
         return f"{line}."
     if isinstance(action, Copy):
         slot, top = me.slots[action.slot], me.slots[action.top]
-        what = f" ({_card(slot.card)})" if sees(state, viewer, seat, slot) else ""
-        above = f" ({_card(top.card)})" if sees(state, viewer, seat, top) else ""
-        return (
-            f"{who} (Teal) puts card {action.slot + 1}{what} face down under card "
-            f"{action.top + 1}{above}: it copies it."
-        )
+        what = f"their {_card(slot.card)}" if sees(state, viewer, seat, slot) else "a face-down card"
+        above = f"their {_card(top.card)}" if sees(state, viewer, seat, top) else "a face-down card"
+        return f"{who} (Teal) puts {what} face down under {above}: it copies it."
     if isinstance(action, Vote):
         if viewer == seat:
             return f"{who} votes for {name(action.seat)}."
@@ -1730,7 +1792,7 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
         slot = me.slots[action.slot]
         if sees(state, viewer, seat, slot):
             return f"{who} discards {_card(slot.card)}."
-        return f"{who} discards face-down card {action.slot + 1}."
+        return f"{who} discards a face-down card."
     if isinstance(action, LosePair):
         # OV-5, OV-13: the Leader's choice, of the guilty accused's cards
         accused = state.accused if state.accused is not None else seat
@@ -1901,8 +1963,15 @@ def _own_score(after: State, name, viewer: int | None) -> list[str]:
     p = after.seats[viewer]
     pad = p.rounds[-1]
     assert pad is not None
-    return [f"{name(viewer)} scores {pad.score} (total {p.total}) "
-            f"for the cards held now ({_hand_text(p.slots)})."]
+    parts = "; ".join(f"{what}: {figure:+d}" if what == "Meixiu" or figure < 0
+                      else f"{what}: {figure}" for what, figure in score_parts(after, viewer))
+    out = [f"{name(viewer)} scores {pad.score} (total {p.total}) "
+           f"for the cards held now ({_hand_text(p.slots)}): {parts or 'nothing'}."]
+    extra = wuming_only(after, viewer)
+    if extra:
+        # (on the cards held now: a card stolen since was not at the showdown)
+        out.append(f"The Wuming sisters' +{extra} on these cards counts at the showdown only.")
+    return out
 
 
 __all__ = [
@@ -1920,9 +1989,11 @@ __all__ = [
     "legal_actions",
     "outcome",
     "round_score",
+    "score_parts",
     "setup",
     "showdown_score",
     "to_act",
     "view",
     "without",
+    "wuming_only",
 ]

@@ -13,9 +13,11 @@ import time
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
+from textual.containers import Container, VerticalScroll
+from textual.css.query import NoMatches
 from textual.widgets import Static
 
 from tui.screens.dialog import Dialog
@@ -45,7 +47,13 @@ class OverTheResults(Dialog[None]):
 
 class EndingScreen(OverTheResults):
     """The last moves of a match, as lines of the log, in a box titled
-    `title`; Enter (Escape, space) shows the results behind it."""
+    `title`; Enter (Escape, space) shows the results behind it. Lines
+    `aside` (a score told source by source) stand beside them on a wide
+    screen; on a narrow one they go in among them, before line `aside_at`
+    (at the end without it)."""
+
+    #: the screen width from which `aside` stands beside the lines
+    ASIDE_FROM = 120
 
     DEFAULT_CSS = """
     EndingScreen #ending {
@@ -57,6 +65,28 @@ class EndingScreen(OverTheResults):
         border-title-style: bold;
         padding: 0 1;
     }
+    EndingScreen #ending-body {
+        height: auto;
+    }
+    EndingScreen #ending-text {
+        width: 1fr;
+    }
+    EndingScreen #ending-aside {
+        width: auto;
+        display: none;
+    }
+    EndingScreen.-beside #ending {
+        max-width: 150;
+    }
+    EndingScreen.-beside #ending-body {
+        layout: horizontal;
+    }
+    EndingScreen.-beside #ending-aside {
+        display: block;
+        margin-left: 2;
+        padding-left: 1;
+        border-left: solid $primary-darken-1;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -66,10 +96,13 @@ class EndingScreen(OverTheResults):
     ]
 
     def __init__(self, title: str, lines: list[str], *, go_on: str = "the results",
-                 grace: float = 0.0) -> None:
+                 grace: float = 0.0, aside: list[str] | None = None,
+                 aside_at: int | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.lines = lines
+        self.aside = aside or []
+        self.aside_at = len(lines) if aside_at is None else aside_at
         #: what Enter goes on to (the results; a round's recap: the next round)
         self.go_on = go_on
         #: Enter closes it only this long after it came up: the key of the
@@ -78,15 +111,42 @@ class EndingScreen(OverTheResults):
         self._shown_at = 0.0
 
     def compose_dialog(self) -> ComposeResult:
-        with VerticalScroll(id="ending"):
-            yield Static(Text("\n").join(Text(x) for x in self.lines), id="ending-text")
+        with VerticalScroll(id="ending"), Container(id="ending-body"):
+            yield Static(self._text(beside=False), id="ending-text")
+            if self.aside:
+                yield Static(Text("\n").join(Text(x) for x in self.aside), id="ending-aside")
 
     def on_mount(self) -> None:
         box = self.query_one("#ending", VerticalScroll)
         box.border_title = self.title_text
-        box.border_subtitle = f"Enter: {self.go_on}"
+        self._subtitle()
+        # (max_scroll_y is no reactive: the box's content size is)
+        self.watch(box, "virtual_size", self._subtitle, init=False)
+        self.watch(box, "scroll_y", self._subtitle, init=False)
+        self.call_after_refresh(self._subtitle)
         box.focus()
         self._shown_at = time.monotonic()
+
+    def _text(self, *, beside: bool) -> Text:
+        at = self.aside_at
+        lines = self.lines if beside else [*self.lines[:at], *self.aside, *self.lines[at:]]
+        return Text("\n").join(Text(x) for x in lines)
+
+    def on_resize(self, event: events.Resize) -> None:
+        beside = bool(self.aside) and event.size.width >= self.ASIDE_FROM
+        if beside != self.has_class("-beside"):
+            self.set_class(beside, "-beside")
+            self.query_one("#ending-text", Static).update(self._text(beside=beside))
+
+    def _subtitle(self, *_: object) -> None:
+        """Enter's step, and PgDn while lines are out of sight below: at
+        80x24 a round's recap and its score run longer than the box."""
+        try:
+            box = self.query_one("#ending", VerticalScroll)
+        except NoMatches:  # put away meanwhile
+            return
+        more = "PgDn: more · " if round(box.scroll_y) < box.max_scroll_y else ""
+        box.border_subtitle = f"{more}Enter: {self.go_on}"
 
     def action_close(self) -> None:
         if time.monotonic() - self._shown_at < self.grace:

@@ -124,6 +124,8 @@ _NOTES_SHOWN = 4
 #: `_score_text`'s "showdown 99 · round score 99")
 _LONGEST_SCORE = len("  showdown 99 · round score 99")
 _NOTE_MAX = 80
+#: the inside of a card's tile on a large screen: "(Benevolence)"
+_TILE = 13
 
 
 #: one card of each trait, to draw its letter
@@ -265,6 +267,14 @@ class OverseersScreen(GameScreen):
         self._round_end_waiting: tuple[int | None, int, EndingScreen] | None = None
         #: the last round whose end was told at this terminal
         self._round_told = 0
+        #: per seat viewed here, (round, whether its showdown was revealed)
+        #: at the last update drawn for it (`_hold_vote`)
+        self._showdown_seen: dict[int | None, tuple[int, bool]] = {}
+        #: what the vote did, in a box for a seat: (seat, round, the box)
+        self._vote_box: tuple[int | None, int, EndingScreen] | None = None
+        self._vote_box_pushed = False
+        #: the last round whose vote was told at this terminal
+        self._vote_told = 0
 
     # -- layout -------------------------------------------------------------------
 
@@ -306,8 +316,58 @@ class OverseersScreen(GameScreen):
 
     def show(self, update: TableUpdate) -> None:
         super().show(update)
+        self._put_away_vote_box(update)
         self._hold_last_round(update)
         self._hold_round_end(update)
+        self._hold_vote(update)
+
+    def _hold_vote(self, update: TableUpdate) -> None:
+        """The showdown revealed while this screen was in play: what the
+        vote did (the votes, the judgment, every hand, the verdict) comes
+        up in a box until Enter. The bots judged, denied and showed their
+        hands in a few seconds, and the next decision (a steal, Liang's
+        choice) came over it. Not on resuming a match; a spectator follows
+        the log."""
+        view: State = update.view
+        seat = update.seat
+        before = self._showdown_seen.get(seat)
+        self._showdown_seen[seat] = (view.round, bool(view.showdown))
+        if (seat is None or update.over or not view.showdown
+                or before != (view.round, False) or view.round <= self._vote_told):
+            return
+        lines = vote_lines(update.log)
+        if not lines:
+            return
+        title = f"Round {view.round}: what the vote did · {self._viewer_text(update).plain}"
+        box = EndingScreen(title, [part for x in lines for part in recap_parts(x)],
+                           go_on="the table", grace=getattr(self.app, "decision_grace", 0.0))
+        self._vote_box = (seat, view.round, box)
+        self._vote_box_pushed = False
+        self.call_after_refresh(self._show_vote_box)
+
+    def _show_vote_box(self) -> None:
+        held = self._vote_box
+        if (held is None or self._vote_box_pushed or not self.is_attached
+                or self.app.screen is not self or self.update is None
+                or self.update.seat != held[0]):
+            return
+        self._vote_box_pushed = True
+        self._vote_told = held[1]  # once a round at this terminal, as the round's box
+        self.app.push_screen(held[2])
+
+    def _put_away_vote_box(self, update: TableUpdate) -> None:
+        """The vote's box goes when its round ends (the round's box tells
+        the vote too), when the match ends, and when the view is another's
+        (a hand-over cover is going up: the box is in its viewer's words)."""
+        held = self._vote_box
+        if held is None:
+            return
+        seat, round_, box = held
+        if update.seat == seat and update.view.round == round_ and not update.over:
+            return
+        self._vote_box = None
+        if self.is_attached and self.app.screen is box:  # (pushed, maybe not yet mounted)
+            box.dismiss()
 
     def _hold_round_end(self, update: TableUpdate) -> None:
         """A round (1 or 2) ended while this screen was in play: its recap
@@ -343,8 +403,10 @@ class OverseersScreen(GameScreen):
 
     def on_screen_resume(self) -> None:
         # back on top (a hand-over cover lifted by the player whose view
-        # this is, the chat or the help closed): a round's recap waiting
+        # this is, the chat or the help closed): a round's recap waiting,
+        # or the vote's
         self.call_after_refresh(self._show_round_end)
+        self.call_after_refresh(self._show_vote_box)
 
     def _hold_last_round(self, update: TableUpdate) -> None:
         """The match just ended before this terminal's eyes: the last
@@ -370,8 +432,14 @@ class OverseersScreen(GameScreen):
         if not lines:
             return None
         shown = [part for x in lines for part in recap_parts(x)]
+        # the score, source by source, beside the recap where there is room
+        start = next((i for i, x in enumerate(shown) if _SCORE_HEAD in x), len(shown))
+        end = start + 1
+        while end < len(shown) and shown[end].startswith("  "):
+            end += 1
         title = f"Round {round_} ended · {self._viewer_text(update).plain}"
-        return EndingScreen(title, shown, **kwargs)
+        return EndingScreen(title, shown[:start] + shown[end:], aside=shown[start:end],
+                            aside_at=start, **kwargs)
 
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -586,6 +654,67 @@ class OverseersScreen(GameScreen):
         return ""
 
     def _draw_rows(self, update: TableUpdate) -> None:
+        # A large screen (160x45) shows each player's cards as tiles, three
+        # lines high, where every row of tiles and the whole table fit with
+        # no scrolling; else one line a row (half the table stood empty).
+        view: State = update.view
+        lines: list[Text] = []
+        if self._tiles_fit(view):
+            lines = self._row_lines(update, tiles=True)
+            height = self.query_one("#ov-table").scrollable_content_region.height
+            if len(lines) + 1 > height:  # (+1: your character's line may wrap)
+                lines = []
+        if not lines:
+            lines = self._row_lines(update, tiles=False)
+        rows = self.query_one("#ov-rows", TableRows)
+        rows.fitted_width = self._width()
+        update_static(rows, Text("\n").join(lines))
+
+    def _tiles_fit(self, view: State) -> bool:
+        """Whether every seat's row of tiles fits the table's width (the
+        cards lie in front of the players, the game not yet over)."""
+        if view.phase is Phase.OVER or not any(p.slots for p in view.seats):
+            return False
+        most = max(len(p.slots) for p in view.seats)
+        return 2 + most * (_TILE + 3) - 1 <= self._width()
+
+    def _card_tiles(self, view: State, seat: int) -> list[Text]:
+        """A seat's cards as tiles, three lines: the number in the top
+        edge, the trait's name, the marks (peeked, turned, copy) in the
+        bottom edge. A face-down card's edges are dashed and its name in
+        brackets, as on one line; one you do not know is a card back."""
+        numbers = self._numbers(view, seat)
+        top, middle, bottom = Text("  "), Text("  "), Text("  ")
+        for i, mark in enumerate(GAME.slot_marks(view, self._me(), seat)):
+            if i:
+                for line in (top, middle, bottom):
+                    line.append(" ")
+            edge, side = ("─", "│") if mark.up else ("╌", "╎")
+            style = "" if mark.up else "dim"
+            number = str(numbers[i])
+            tags = ("*" if mark.peeked else "") + ("↻" if mark.turned else "") + (
+                f"={mark.under + 1}" if mark.under is not None else "")
+            top.append(f"┌{number}{edge * (_TILE - len(number))}┐", style=style)
+            middle.append(side, style=style)
+            if mark.card is None:
+                middle.append(BACK[0] * _TILE, style="dim")
+            else:
+                t = TRAIT[mark.card]
+                name = t.label if mark.up else f"({t.label})"
+                pad = _TILE - len(name)
+                middle.append(" " * (pad // 2))
+                middle.append(name, style=TRAIT_STYLE[t])
+                middle.append(" " * (pad - pad // 2))
+            middle.append(side, style=style)
+            bottom.append("└", style=style)
+            bottom.append(tags, style="bold")
+            bottom.append(f"{edge * (_TILE - len(tags))}┘", style=style)
+        return [top, middle, bottom]
+
+    def _row_lines(self, update: TableUpdate, *, tiles: bool) -> list[Text]:
+        """The table's lines: each seat's head, character and cards (as
+        tiles with `tiles`), then the discard pile, the traits' points and
+        copies, and your character's ability."""
         view: State = update.view
         me = update.seat
         acting = set(update.to_act) if view.phase not in _SECRET else set()
@@ -621,6 +750,17 @@ class OverseersScreen(GameScreen):
                 lines.append(self._fit(Text("  character hidden until the vote",
                                             style="dim italic")))
             score = self._score_text(view, seat)
+            if tiles and p.slots:
+                top, middle, bottom = self._card_tiles(view, seat)
+                lines += [top, middle]
+                row = Text.assemble(bottom, ("  " + score if score else "", "bold"))
+                if row.cell_len > width:  # the score on its own line, never cut
+                    lines.append(bottom)
+                    row = Text.assemble(("  " + score, "bold"))
+                lines.append(self._fit(row))
+                if seat == me:
+                    self._my_lines = (first_line, len(lines))
+                continue
             cards = named[seat] if long else self._cards_text(view, seat)
             row = Text.assemble("  ", cards, ("  " + score if score else "", "bold"))
             if score and row.cell_len > width:
@@ -642,9 +782,7 @@ class OverseersScreen(GameScreen):
         me_char = view.seats[me].character if me is not None else None
         if me_char is not None and view.phase is not Phase.OVER:
             lines.append(Text(f"Your character: {GAME.ability(me_char)}", style="italic"))
-        rows = self.query_one("#ov-rows", TableRows)
-        rows.fitted_width = self._width()
-        update_static(rows, Text("\n").join(lines))
+        return lines
 
     @staticmethod
     def _trait_lines(view: State, width: int) -> list[Text]:
@@ -820,6 +958,8 @@ class OverseersScreen(GameScreen):
         self._bar_keys = [str(i + 1) if i < 9 else "·" for i in range(len(choices))]
         if me is not None:
             self._bar_keys = self._card_keys(view, me, choices) or self._bar_keys
+        if view.phase is Phase.PEEK and view.peeked:
+            self._bar_keys = self._peek_keys(view, choices)
         # A decision that acts on one of your cards for good, with no
         # choice that is safe (Boss Quest's `_safe_choice` starts on one
         # where there is): no choice is highlighted until you pick one, so
@@ -861,6 +1001,18 @@ class OverseersScreen(GameScreen):
                 keys.append("b")
             else:
                 keys.append(next(spare, "·"))
+        return keys
+
+    @staticmethod
+    def _peek_keys(view: State, choices: list[tuple[str, Any]]) -> list[str]:
+        """Meixiu's second peek: each card keeps the key it had at the first
+        (the one peeked at is gone, the others do not renumber: a 2 read
+        before the first peek named another card after it)."""
+        targets = sorted({(a.seat, a.slot) for _, a in choices} | set(view.peeked))
+        keys = []
+        for _, a in choices:
+            n = targets.index((a.seat, a.slot)) + 1
+            keys.append(str(n) if n <= 9 else "·")
         return keys
 
     def _choices(self, update: TableUpdate) -> list[tuple[str, Any]]:
@@ -1151,6 +1303,12 @@ def recap_lines(log: tuple[str, ...] | list[str]) -> list[str]:
     return list(log[voted:scored + 1])
 
 
+def vote_lines(log: tuple[str, ...] | list[str]) -> list[str]:
+    """The log entries from the last vote on."""
+    voted = next((i for i in range(len(log) - 1, -1, -1) if "Votes:" in log[i]), None)
+    return [] if voted is None else list(log[voted:])
+
+
 #: the Showdown's sentence of a log line: each player's score and hand
 _SHOWDOWN = re.compile(r"Showdown: (.+?\))\.(?=\s|$)")
 
@@ -1199,16 +1357,47 @@ def fold_deals(lines: Sequence[str]) -> list[str]:
     return out
 
 
+#: the round's score sentence of a log line (`core.overseers.rules`'s
+#: `_own_score`): who, the score, the total, the cards, each source's figure
+_SCORED = re.compile(r"(\S+) scores? (\d+) \(total (\d+)\) for the cards held now "
+                     r"\(([^)]*)\): (.+?)\.(?=\s[A-Z]|$)")
+
+
 def recap_parts(line: str) -> list[str]:
     """A recap line as shown: the Showdown's hands one player a line
-    (OV §Showdown: "Players reveal their hands")."""
-    found = _SHOWDOWN.search(line)
+    (OV §Showdown: "Players reveal their hands"), and the round's score
+    one source a line, as the rulebook counts it (OV §Scoring)."""
+    found = _SHOWDOWN.search(line) or _SCORED.search(line)
     if found is None:
         return [line]
     before, after = line[:found.start()].strip(), line[found.end():].strip()
-    hands = [h if h.endswith(")") else h + ")" for h in found.group(1).split("), ")]
-    return [*([before] if before else []), "Showdown, every hand revealed:",
-            *(f"  {h}" for h in hands), *([after] if after else [])]
+    if found.re is _SHOWDOWN:
+        hands = [h if h.endswith(")") else h + ")" for h in found.group(1).split("), ")]
+        middle = ["Showdown, every hand revealed:", *(f"  {h}" for h in hands)]
+    else:
+        middle = score_lines(*found.groups())
+        if after.startswith("The Wuming sisters'"):
+            # OV-20: why the showdown's figure was higher, under the score
+            note, _, after = after.partition(". ")
+            middle.append(f"  ({note[0].lower()}{note[1:].rstrip('.')})")
+    return [*([before] if before else []), *middle,
+            *(recap_parts(after) if after else [])]
+
+
+#: how `score_lines` opens, after whose score it is (the cards follow)
+_SCORE_HEAD = " round score, for the cards held now ("
+
+
+def score_lines(who: str, score: str, total: str, hand: str, parts: str) -> list[str]:
+    """The round's score, one source a line with its figure in a column,
+    then the score and the total."""
+    rows = [part.rpartition(": ")[::2] for part in parts.split("; ") if parts != "nothing"]
+    rows.append(("Round score", score))
+    width = max(len(what) for what, _ in rows)
+    whose = "Your" if who == "You" else f"{who}'s"
+    return [f"{whose}{_SCORE_HEAD}{hand}):",
+            *(f"  {what.ljust(width)}  {figure.rjust(3)}" for what, figure in rows[:-1]),
+            f"  {'Round score'.ljust(width)}  {score.rjust(3)}  (total {total})"]
 
 
 def place_choices(kept: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
