@@ -367,20 +367,30 @@ async def test_the_score_label_says_what_it_counts_round_or_showdown_ov20():
     assert "score 31 now" not in text
 
 
-def round_two_draft(seed: int = 7, players: int = 3):
-    """Three players (or `players`), played at random to round 2's draft,
-    with Ann's log."""
+def random_steps_to_round_two(seed: int = 7, players: int = 3):
+    """Played at random to round 2's draft: each step's state before, the
+    line Ann's log gives it, and the state after."""
     rng = random.Random(seed)
     state = GAME.setup(players)
-    log = []
     while not (state.round == 2 and state.phase is Phase.DRAFT):
         seat = min(GAME.to_act(state))
         if seat == CHANCE:
             action = sample_chance(GAME.chance_outcomes(state), rng)
         else:
             action = rng.choice(GAME.legal_actions(state, seat))
-        log.append(GAME.describe(state, seat, action, names=NAMES[:players], viewer=0))
-        state = GAME.apply(state, seat, action)
+        line = GAME.describe(state, seat, action, names=NAMES[:players], viewer=0)
+        after = GAME.apply(state, seat, action)
+        yield state, line, after
+        state = after
+
+
+def round_two_draft(seed: int = 7, players: int = 3):
+    """Three players (or `players`), played at random to round 2's draft,
+    with Ann's log."""
+    state, log = GAME.setup(players), []
+    for _, line, after in random_steps_to_round_two(seed, players):
+        log.append(line)
+        state = after
     return state, tuple(log)
 
 
@@ -465,18 +475,10 @@ def round_one_states(seed: int = 7):
     """Three players played at random: round 1 just before its showdown,
     just after it (the round going on), and round 2's draft, each with
     Ann's log."""
-    rng = random.Random(seed)
-    state = GAME.setup(3)
     log: list[str] = []
-    before = after = None
-    while not (state.round == 2 and state.phase is Phase.DRAFT):
-        seat = min(GAME.to_act(state))
-        if seat == CHANCE:
-            action = sample_chance(GAME.chance_outcomes(state), rng)
-        else:
-            action = rng.choice(GAME.legal_actions(state, seat))
-        log.append(GAME.describe(state, seat, action, names=NAMES[:3], viewer=0))
-        nxt = GAME.apply(state, seat, action)
+    before = after = state = None
+    for state, line, nxt in random_steps_to_round_two(seed):
+        log.append(line)
         if state.round == 1 and not state.showdown and nxt.showdown and nxt.round == 1:
             before, after = (state, tuple(log[:-1])), (nxt, tuple(log))
         state = nxt
