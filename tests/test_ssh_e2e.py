@@ -448,7 +448,9 @@ async def test_the_system_ssh_client_in_a_real_terminal(host, tmp_path):
         await until("You are Ann")
         assert "mallory" not in "\n".join(screen.display)
         assert len(_session_children()) == 1  # the session's app runs on the host
-        os.write(master, b"q")
+        os.write(master, b"q")  # the lobby asks first
+        await until("Leave the shared tables?")
+        os.write(master, b"y")
         end = loop.time() + 20
         while ssh.poll() is None and loop.time() < end:
             await asyncio.sleep(0.05)

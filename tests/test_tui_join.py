@@ -1542,3 +1542,28 @@ async def test_the_lobby_hint_on_a_full_table_says_w_watches_it():
         assert hints[1].startswith("Enter: back to your seat")
         assert hints[2].startswith("Enter: sit down")
         assert hints[3].startswith("Enter: back to your seat")
+
+
+async def test_q_in_the_lobby_asks_before_leaving_the_shared_tables(shared_hub):
+    """Tried as a new player would: at a table q leads to the lobby, and q
+    once more there ended the SSH session at once. The lobby asks first,
+    saying the seats wait; n stays, y leaves (the connection closed)."""
+    from tests.screen_kit import screen_text
+    from tui.screens.confirm import ConfirmScreen
+
+    _, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected and isinstance(app.screen, LobbyScreen))
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        text = screen_text(app)
+        assert "Leave the shared tables?" in text and "Your seats wait for you" in text
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        assert app.remote.connected and app.return_code is None
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.return_code is not None)
+        assert not app.remote.connected

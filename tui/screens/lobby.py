@@ -25,6 +25,9 @@ from tui.plain import cell
 from tui.screens.new_match import HUMAN, NewMatchScreen
 from tui.widgets.quiet import update_static
 
+LEAVE_TEXT = ("Your seats wait for you: connect again and the lobby lists your tables. "
+              "Where a table lets a bot stand in, it plays for you while you are away.")
+
 COLUMNS = ("Game", "Seats", "Now")
 #: what a new table does when a player is away: wait (None), or a bot plays
 #: their turns after so many seconds
@@ -268,8 +271,8 @@ class LobbyScreen(Screen):
         Binding("x", "stand", "Stand up",
                 tooltip="Before a match begins: give up your seat there (your own table: "
                         "withdraw it)"),
-        Binding("q", "app.quit", "Quit",
-                tooltip="Leave the shared tables: your seats wait for you"),
+        Binding("q", "leave", "Quit",
+                tooltip="Leave the shared tables (asks first): your seats wait for you"),
     ]
 
     def __init__(self) -> None:
@@ -497,6 +500,18 @@ class LobbyScreen(Screen):
 
     def action_new(self) -> None:
         self.app.action_new_match()  # type: ignore[attr-defined]
+
+    def action_leave(self) -> None:
+        """q asks first, as at home: at a table q leads here, and pressed
+        once too often it ended the SSH session."""
+        from tui.screens.confirm import ConfirmScreen
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                self.app.call_later(self.app.action_quit)
+
+        self.app.push_screen(ConfirmScreen("Leave the shared tables?", LEAVE_TEXT,
+                                           yes="Leave", no="Stay"), answer)
 
     def action_refresh(self) -> None:
         self.app.remote.refresh()  # type: ignore[attr-defined]
