@@ -64,6 +64,7 @@ def slope(values: list[float]) -> float:
 
 async def _play(matches: int, seed: int) -> list[dict[str, float]]:
     from tui.app import OvertableApp
+    from tui.screens.ending import EndingScreen
     from tui.screens.results import ResultsScreen
 
     app = OvertableApp(theme_name="textual-dark", bot_delay=0, seed=seed)
@@ -80,6 +81,9 @@ async def _play(matches: int, seed: int) -> list[dict[str, float]]:
                 if time.perf_counter() - start > MATCH_TIMEOUT:
                     raise RuntimeError(f"match {len(rows) + 1} did not end in {MATCH_TIMEOUT} s "
                                        f"(screen {app.screen!r}, table {app.table!r})")
+                if isinstance(app.screen, EndingScreen):  # the bot's last moves, until Enter
+                    await pilot.press("enter")
+                    continue
                 table = app.table
                 screen = table.screen if table is not None else None
                 update = getattr(screen, "update", None)
