@@ -297,7 +297,8 @@ async def test_a_click_moves_the_ghost_and_a_second_click_places():
                       and a.where is Where.WAREHOUSE and a.rotation == view.rotation
                       and (a.x, a.y) != spot)
         row, col = view.position_of((target.x, target.y))
-        offset = (col * view.cell_size[0] + 1, view.row_lines(row).start)
+        region = view.cells_region(range(row, row + 1), range(col, col + 1))
+        offset = (region.x + 1, region.y)
         await pilot.click(view, offset=offset)
         await pilot.pause()
         assert view.spot == (target.x, target.y)
@@ -583,6 +584,51 @@ async def test_the_ghost_starts_near_the_middle_of_the_cards():
     width = 3 if rotation % 2 == 0 else 2
     middle = (0 + 20) / 2  # the cards cover x 0-20
     assert abs(x + (width - 1) / 2 - middle) <= 2, x
+
+
+def drawn_box(text: str, region) -> tuple[int, int, int, int]:
+    """The blank columns left and right of what is drawn in `region` of the
+    screen's `text`, and the blank lines above and below it."""
+    lines = [line[region.x:region.right].ljust(region.width)
+             for line in text.splitlines()[region.y:region.bottom]]
+    used = [y for y, line in enumerate(lines) if line.strip()]
+    cols = [x for line in lines for x, ch in enumerate(line) if ch != " "]
+    assert used and cols, "nothing drawn in the pane"
+    return (min(cols), region.width - 1 - max(cols), used[0], len(lines) - 1 - used[-1])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36), (160, 45), (200, 50)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_cards_stand_in_the_middle_of_their_panes(size):
+    """Review: on a large terminal (160x45, 200x50) each area was drawn at the
+    top-left of its pane, the rest of the pane empty on the right and below.
+    The cards stand in the middle, across and down, at 80x24 too."""
+    def panes(screen):
+        return [screen.query_one(pane).content_region for pane in ("#os-pop-pane", "#os-wh-pane")]
+
+    _, text, regions = await run(make_update(pick_state()), size=size, after=panes)
+    for region in regions:
+        left, right, above, below = drawn_box(text, region)
+        assert abs(left - right) <= 1, (size, region, left, right)
+        assert abs(above - below) <= 1, (size, region, above, below)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_cards_stay_put_when_a_placing_starts(size):
+    """The margin a placing grows around the cards (for the ghost to
+    overhang) does not move them: the warehouse's first card is where it
+    was while the cards were chosen."""
+    def first_card(screen):
+        view = screen.query_one("#os-wh", AreaView)
+        row, col = view.position_of((0, 0))
+        cell = view.cells_region(range(row, row + 1), range(col, col + 1))
+        return view.region.offset + cell.offset, view.placing
+
+    _, _, (choosing, placing) = await run(make_update(pick_state()), size=size, after=first_card)
+    assert not placing
+    _, _, (placed, placing) = await run(make_update(place_state()), size=size, after=first_card)
+    assert placing
+    assert placed == choosing
 
 
 def edges_of(text: str) -> str:
