@@ -31,6 +31,7 @@ from tests.overstocked_screen_kit import (
     pick_state,
     place_state,
     run,
+    screen_text,
 )
 from tests.overstocked_tables import area, deal, dealt_game, play, table
 from tui.screens.overstocked_area import AreaView, CrateHand
@@ -297,7 +298,8 @@ async def test_a_click_moves_the_ghost_and_a_second_click_places():
                       and a.where is Where.WAREHOUSE and a.rotation == view.rotation
                       and (a.x, a.y) != spot)
         row, col = view.position_of((target.x, target.y))
-        offset = (col * view.cell_size[0] + 1, view.row_lines(row).start)
+        region = view.cells_region(range(row, row + 1), range(col, col + 1))
+        offset = (region.x + 1, region.y)
         await pilot.click(view, offset=offset)
         await pilot.pause()
         assert view.spot == (target.x, target.y)
@@ -585,6 +587,51 @@ async def test_the_ghost_starts_near_the_middle_of_the_cards():
     assert abs(x + (width - 1) / 2 - middle) <= 2, x
 
 
+def drawn_box(text: str, region) -> tuple[int, int, int, int]:
+    """The blank columns left and right of what is drawn in `region` of the
+    screen's `text`, and the blank lines above and below it."""
+    lines = [line[region.x:region.right].ljust(region.width)
+             for line in text.splitlines()[region.y:region.bottom]]
+    used = [y for y, line in enumerate(lines) if line.strip()]
+    cols = [x for line in lines for x, ch in enumerate(line) if ch != " "]
+    assert used and cols, "nothing drawn in the pane"
+    return (min(cols), region.width - 1 - max(cols), used[0], len(lines) - 1 - used[-1])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36), (160, 45), (200, 50)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_cards_stand_in_the_middle_of_their_panes(size):
+    """Review: on a large terminal (160x45, 200x50) each area was drawn at the
+    top-left of its pane, the rest of the pane empty on the right and below.
+    The cards stand in the middle, across and down, at 80x24 too."""
+    def panes(screen):
+        return [screen.query_one(pane).content_region for pane in ("#os-pop-pane", "#os-wh-pane")]
+
+    _, text, regions = await run(make_update(pick_state()), size=size, after=panes)
+    for region in regions:
+        left, right, above, below = drawn_box(text, region)
+        assert abs(left - right) <= 1, (size, region, left, right)
+        assert abs(above - below) <= 1, (size, region, above, below)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_cards_stay_put_when_a_placing_starts(size):
+    """The margin a placing grows around the cards (for the ghost to
+    overhang) does not move them: the warehouse's first card is where it
+    was while the cards were chosen."""
+    def first_card(screen):
+        view = screen.query_one("#os-wh", AreaView)
+        row, col = view.position_of((0, 0))
+        cell = view.cells_region(range(row, row + 1), range(col, col + 1))
+        return view.region.offset + cell.offset, view.placing
+
+    _, _, (choosing, placing) = await run(make_update(pick_state()), size=size, after=first_card)
+    assert not placing
+    _, _, (placed, placing) = await run(make_update(place_state()), size=size, after=first_card)
+    assert placing
+    assert placed == choosing
+
+
 def edges_of(text: str) -> str:
     """The areas' part of the screen (left of the side panels, at 80x24)."""
     return "\n".join(line[:52] for line in text.splitlines()[1:12])
@@ -722,6 +769,85 @@ async def test_the_bot_bonus_is_unknown_not_zero_to_a_spectator(size):
     assert "bot bonus 12" in end
 
 
+def crowded_table(players: int, options: Options) -> State:
+    """The most the players panel says at a table: every supply full but
+    a forklift taken from the middle (a gap in their run), and every player
+    holding an incentive token and a forklift."""
+    state = dealt_game(players, options)
+    if options.forklifts:
+        supply = (6, 5, 4, 2, 1) if players >= 5 else (5, 3, 1)[:players]
+        state = attrs.evolve(state, forklift_supply=supply)
+    seats = tuple(attrs.evolve(p, incentive=Incentive.BEAN_BEARS if options.incentives else None,
+                               forklift=3 if options.forklifts else None)
+                  for p in state.seats)
+    return attrs.evolve(state, seats=seats)
+
+
+EXPANSIONS = [Options(incentives=i, forklifts=f, quantum=q)
+              for i in (False, True) for f in (False, True) for q in (False, True)]
+
+
+@pytest.mark.parametrize("rows", [24, 32])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+async def test_every_player_and_the_supplies_keep_one_line_at_80_columns(players, rows):
+    """Review: at 80x24, four players and every expansion, the supplies line
+    ("forklifts L5 L4 L2 L1 · tokens PFYB · quantum 1 2X 3 4 5X 6") wrapped
+    onto a second line, and so did a player's row with its tokens at two or
+    three players. At 80 columns, for every player count and option, each
+    player's row and the supplies line keep one line each, whole (no "…"):
+    the supplies said in the players' symbols ("L1 2 4-6 iPFYBWE Q1 2X 3 4
+    5X 6"), the side as wide as a row with tokens needs."""
+    names = tuple(f"{name}ia" for name in ("Maximilian", "Bartholome", "Constantin",
+                                           "Dorotheana", "Evangeline", "Franciscan"))
+    tables = [crowded_table(players, options) for options in EXPANSIONS]
+    if players == 2:
+        tables.append(solo_state())
+    app = ScreenApp(make_update(tables[0]))
+    async with app.run_test(size=(80, rows)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        # the first player's warehouse or tokens changed since the viewer's
+        # last move: the rows are marked (a "•" in front of a changed one)
+        changed = screen.changed
+        screen.changed = lambda kind: frozenset({0}) if kind == "players" else changed(kind)
+        for state in tables:
+            for seat in (0, None):
+                screen.show(attrs.evolve(make_update(state, seat=seat, bots=frozenset()),
+                                         names=names[:players]))
+                await pilot.pause()
+                await pilot.pause(0.05)
+                panel = screen.query_one("#os-players").content_region
+                lines = [line[panel.x:panel.right].rstrip() for line in
+                         screen_text(app).splitlines()[panel.y:panel.bottom]]
+                lines = [line for line in lines if line]
+                o = state.options
+                supplied = o.incentives or o.forklifts or o.quantum or o.solo
+                assert len(lines) == players + supplied, (o, lines)
+                assert not any("…" in line for line in lines), (o, lines)
+                said = (("L", o.forklifts), ("PFYB", o.incentives), ("2X 3 4 5X 6", o.quantum),
+                        ("bot bonus", o.solo))
+                assert all(word in lines[-1] for word, on in said if on), (o, lines)
+                assert lines[0].startswith("•"), lines
+
+
+def test_the_supplies_read_a_run_of_forklifts_first_to_last():
+    from tui.screens.overstocked import runs
+
+    assert runs([1, 2, 3, 4, 5, 6]) == "1-6"
+    assert runs([1, 2, 4, 5, 6]) == "1 2 4-6"
+    assert runs([1, 3, 5]) == "1 3 5"
+    assert runs([]) == ""
+
+
+async def test_the_supplies_are_said_in_words_where_they_fit():
+    """At 160x45 the side has room for the words (they wrapped there too)."""
+    state = crowded_table(4, Options(incentives=True, quantum=True))
+    _, text, _ = await run(make_update(state), size=(160, 45))
+    assert "tokens PFYB · quantum 1 2X 3 4 5X 6" in text
+    _, text, _ = await run(make_update(state), size=(80, 24))
+    assert "iPFYB · Q1 2X 3 4 5X 6" in text
+
+
 async def test_an_empty_supply_reads_none_not_a_dash():
     """Overstocked §Industrial Mechanisation, §Pre-Order Incentives,
     §Quantum Accounting: the tokens and cards "in the centre of the table".
@@ -729,10 +855,12 @@ async def test_an_empty_supply_reads_none_not_a_dash():
     dash beside the dot that parts the supplies; it now says none."""
     state = pick_state(Options(forklifts=True, incentives=True, quantum=True))
     state = attrs.evolve(state, forklift_supply=(), incentive_supply=(), quantum_supply=())
-    _, text, _ = await run(make_update(state), size=(120, 36))
-    flat = " ".join(text.split())
-    assert "forklifts none" in flat and "tokens none" in flat and "quantum none" in flat
-    assert "forklifts -" not in flat
+    _, text, _ = await run(make_update(state), size=(160, 45))
+    assert "forklifts none · tokens none · quantum none" in text
+    assert "forklifts -" not in text
+    # in the symbols of a narrower side
+    _, text, _ = await run(make_update(state), size=(80, 24))
+    assert "L none · i none · Q none" in text
 
 
 async def test_the_log_draws_a_card_with_the_tables_symbols():
@@ -862,7 +990,8 @@ async def test_areas_too_big_for_roomy_spaces_go_compact_on_a_small_screen_only(
     assert got == [cells, cells]
 
 
-@pytest.mark.parametrize(("size", "width"), [((80, 24), 27), ((100, 30), 30), ((109, 30), 32)])
+# 80x24: 28, for a player's row marked as changed ("•") to keep its line
+@pytest.mark.parametrize(("size", "width"), [((80, 24), 28), ((100, 30), 30), ((109, 30), 32)])
 async def test_the_side_grows_below_110_columns_too(size, width):
     """At 100x30 the side kept its 27 columns of 80x24 (every log line
     wrapped) while the areas had 73: three tenths of the screen, as wider."""

@@ -197,3 +197,99 @@ async def test_a_large_terminal_shows_the_forms_in_its_middle(start, argument, b
         width = 100 if start == "rules" else 80
         assert region.width == min(columns, width)
         assert abs(region.x - (columns - region.width) // 2) <= 1
+
+
+def saved_matches(count: int) -> list[Any]:
+    from saves import store
+
+    return [
+        store.SavedMatch(
+            path=Path(f"/saves/2026010{n % 9 + 1}T120000Z-boss-quest-{n}.jsonl"),
+            match_id=f"{n:032d}",
+            game="boss-quest",
+            title="Boss Quest",
+            players=("Ann", "Bram"),
+            created="2026-01-01T12:00:00+00:00",
+            updated="2026-01-01T12:30:00+00:00",
+            actions=42,
+            finished=False,
+            winners=(),
+            people=("Ann",),
+            bots=1,
+            progress="round 3",
+        )
+        for n in range(count)
+    ]
+
+
+async def form_lines(start: str, argument: str | None, size: tuple[int, int],
+                     players: int | None = None) -> tuple[range, range, int]:
+    """The lines a form screen's content covers, the lines between the
+    header and the footer (its room), and how far its body scrolls."""
+    body = {"new": "#new-form", "saves": "#saved-table", "rules": "#rules-scroll"}[start]
+    app = make_app(start=start, argument=argument)
+    async with app.run_test(size=size) as pilot:
+        screen = pilot.app.screen
+        if start == "saves":
+            await settle(pilot, lambda: getattr(pilot.app.screen, "matches", None))
+        await pilot.pause(0.2)
+        if players is not None:
+            screen.query_one("#count").value = players
+            await pilot.pause(0.3)
+        header, footer = screen.query_one("Header").region, screen.query_one("Footer").region
+        room = range(header.bottom, footer.y)
+        if start == "saves":
+            top = screen.query_one("#saved-title").region.y
+            bottom = screen.query_one("#saved-detail").region.bottom
+        else:
+            top, bottom = screen.query_one(body).region.y, screen.query_one(body).region.bottom
+        return range(top, bottom), room, screen.query_one(body).max_scroll_y
+
+
+@pytest.mark.parametrize(("start", "argument"), [
+    ("new", "overstocked"), ("saves", None), ("rules", "overstocked")])
+async def test_a_tall_terminal_shows_a_short_form_in_its_middle(start, argument, monkeypatch):
+    """Review: at 160x45 the new-match form, the saved matches and the rules
+    stood in the middle across, but hugged the top: the bottom half of the
+    screen was empty. Shorter than the screen they stand in its middle (the
+    rules when they are short: the rulebooks fill it); at 80x24 they keep
+    the top, as before."""
+    from saves import store
+
+    monkeypatch.setattr(store, "list_matches", lambda directory=None, **_: saved_matches(3))
+    monkeypatch.setattr("tui.screens.rules.rules_text",
+                        lambda game_id, title=None: "# Short rules\n\nOne line of them.")
+    lines, room, _ = await form_lines(start, argument, (160, 45))
+    assert len(lines) < len(room) - 10
+    above, below = lines.start - room.start, room.stop - lines.stop
+    assert abs(above - below) <= 1, (above, below)
+    lines, room, _ = await form_lines(start, argument, (80, 24))
+    assert lines.start == room.start
+
+
+@pytest.mark.parametrize(("start", "argument", "size", "players"), [
+    ("new", "boss-quest", (80, 30), 6),
+    ("saves", None, (160, 45), None),
+    ("rules", "overstocked", (160, 45), None),
+])
+async def test_a_form_taller_than_the_screen_still_fills_it_and_scrolls(
+        start, argument, size, players, monkeypatch):
+    from saves import store
+
+    monkeypatch.setattr(store, "list_matches", lambda directory=None, **_: saved_matches(60))
+    lines, room, scrolls = await form_lines(start, argument, size, players)
+    assert lines == room
+    assert scrolls > 0
+
+
+async def test_a_form_goes_to_the_middle_when_the_terminal_grows():
+    app = make_app(start="new", argument="overstocked")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        form = pilot.app.screen.query_one("#new-form")
+        assert form.region.y == 1
+        await pilot.resize_terminal(160, 45)
+        await pilot.pause(0.3)
+        above, below = form.region.y - 1, 44 - form.region.bottom
+        assert above > 5
+        assert abs(above - below) <= 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import typing
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 from textual.app import ComposeResult
@@ -120,6 +120,9 @@ class NewMatchScreen(Screen):
     """The form that starts a match."""
 
     CSS_PATH = resources.css_path("new_match.tcss")
+    #: taller than 24 rows (`-tall`), the form stands in the middle of the
+    #: screen when shorter than it; at 80x24 it keeps the top
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (25, "-tall")]
 
     HELP_TITLE = "New match"
     #: what the form makes, in its title ("New match: Boss Quest") and on

@@ -32,9 +32,11 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -118,6 +120,61 @@ SPACED_HAND_FROM = (150, 40)
 TYPE_GAP = 1.0
 
 
+def runs(numbers: Sequence[int]) -> str:
+    """Sorted whole numbers as few cells as reads clearly: "1 2 4-6", a run
+    of three or more written first-last."""
+    out: list[str] = []
+    i = 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        if j - i >= 2:
+            out.append(f"{numbers[i]}-{numbers[j]}")
+        else:
+            out.extend(str(n) for n in numbers[i:j + 1])
+        i = j + 1
+    return " ".join(out)
+
+
+def fitting(wordings: Sequence[Text], width: int) -> Text:
+    """The first of `wordings` (longest first) that fits `width` cells, else
+    the last; the last too before the widget has a width."""
+    if width > 0:
+        for text in wordings:
+            if text.cell_len <= width:
+                return text
+    return wordings[-1]
+
+
+class PlayersPanel(KeptStatic):
+    """The players' rows, then the supplies line in the longest of its
+    wordings that fits the panel (chosen again when its width changes): at
+    80 columns the words wrapped onto a second line, and with four players
+    the log below lost a line of its few."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__("", id=id, classes=classes)
+        self._rows: tuple[Text, ...] = ()
+        self._wordings: tuple[Text, ...] = ()
+        self._width = -1
+
+    def set_lines(self, rows: Sequence[Text], wordings: Sequence[Text] = ()) -> None:
+        self._rows, self._wordings = tuple(rows), tuple(wordings)
+        self._fill()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.content_region.width != self._width:
+            self._fill()
+
+    def _fill(self) -> None:
+        width = self._width = self.content_region.width
+        lines = list(self._rows)
+        if self._wordings:
+            lines.append(fitting(self._wordings, width))
+        update_static(self, Text("\n", end="").join(lines))
+
+
 class OverstockedScreen(GameScreen):
     """Overstocked at the table (see the module docstring for the keys)."""
 
@@ -192,6 +249,9 @@ class OverstockedScreen(GameScreen):
                 "bonus, which only the player sees before the end"),
         ("quantum 1 2X", "The quantum cards left in the centre, face up (X: its player "
                          "marks a toy)"),
+        ("L1 4-6 · iPY · Q1 2X", "The same, shorter where the side is narrow: the "
+                                 "forklifts left (worth 1, and 4 to 6), the incentive "
+                                 "tokens left (P Y), the quantum cards left"),
     )
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
@@ -233,7 +293,7 @@ class OverstockedScreen(GameScreen):
                         with AreaPane(id="os-wh-pane"):
                             yield AreaView(id="os-wh")
             with Vertical(id="os-side"):
-                yield KeptStatic("", id="os-players", classes="panel")
+                yield PlayersPanel(id="os-players", classes="panel")
                 yield KeptStatic("", id="os-preview", classes="panel")
                 yield SinceLog(id="os-log", classes="panel")
         with Vertical(id="os-decide"):
@@ -336,6 +396,10 @@ class OverstockedScreen(GameScreen):
         # four players or more: on a short screen the side widens for a
         # player's row (tokens and all) to keep one line (overstocked.tcss)
         self.set_class(view.players >= CROWDED, "-crowded")
+        # tokens in a player's row (iB L2), or the solo bot's +?: at 80
+        # columns the side widens for the row to keep one line
+        o = view.options
+        self.set_class(o.incentives or o.forklifts or o.solo, "-long-rows")
         self._draw_header(update)
         self._draw_areas(keep=not mode_changed)
         self._draw_hand(update)
@@ -672,11 +736,8 @@ class OverstockedScreen(GameScreen):
                 line = marked_text(line, seat in changed)
                 line.no_wrap, line.overflow, line.end = True, "ellipsis", ""
             lines.append(line)
-        centre = self._centre_text(view, update.seat)
-        if centre.cell_len:
-            lines.append(centre)
-        panel = self.query_one("#os-players", Static)
-        update_static(panel, Text("\n", end="").join(lines))
+        panel = self.query_one("#os-players", PlayersPanel)
+        panel.set_lines(lines, self._supplies(view, update.seat))
         set_border(panel, subtitle="pts")
 
     @staticmethod
@@ -686,21 +747,39 @@ class OverstockedScreen(GameScreen):
         everyone else): others are told it is unknown, never a false 0."""
         return view.phase is Phase.OVER or seat not in (None, GAME.bot_seat(view))
 
-    def _centre_text(self, view: State, seat: int | None) -> Text:
-        parts = []
+    def _supplies(self, view: State, seat: int | None) -> tuple[Text, ...]:
+        """The supplies left in the centre, one line in three wordings,
+        longest first (`PlayersPanel` shows the longest that fits): in words
+        ("forklifts L5 L4 L2 · tokens PFYB · quantum 1 2X 3"), in the
+        players' rows' symbols ("L2 4 5 · iPFYB · Q1 2X 3"), and those
+        parted by a space alone. The last fits 31 cells (the side has 32 at
+        80 columns where the players hold tokens): at most five forklifts
+        out of 1-6 ("1 2 4-6", a run written first-last), six tokens and
+        six quantum cards. None when the match has no supplies."""
+        words, symbols = [], []
         o = view.options
         if o.forklifts:
-            parts.append("forklifts " + (" ".join(f"L{v}" for v in view.forklift_supply) or "none"))
+            supply = view.forklift_supply
+            words.append("forklifts " + (" ".join(f"L{v}" for v in supply) or "none"))
+            symbols.append("L" + (runs(sorted(supply)) or " none"))
         if o.incentives:
-            parts.append("tokens " + ("".join(t.value for t in view.incentive_supply) or "none"))
+            tokens = "".join(t.value for t in view.incentive_supply)
+            words.append("tokens " + (tokens or "none"))
+            symbols.append("i" + (tokens or " none"))
         if o.quantum:
             # OS-17: face up, so which are left (X cards marked), not only how many
             left = " ".join(f"{q}X" if cards.has_x(q) else str(q) for q in view.quantum_supply)
-            parts.append(f"quantum {left or 'none'}")
+            words.append(f"quantum {left or 'none'}")
+            symbols.append("Q" + (left or " none"))
         if o.solo:
             known = self._bot_bonus_known(view, seat)
-            parts.append(f"bot bonus {view.bot_bonus if known else '?'}")
-        return Text(" · ".join(parts), style="italic", no_wrap=True, overflow="ellipsis")
+            words.append(f"bot bonus {view.bot_bonus if known else '?'}")
+            symbols.append(words[-1])
+        if not words:
+            return ()
+        return tuple(Text(sep.join(parts), style="italic", no_wrap=True, overflow="ellipsis",
+                          end="")
+                     for parts, sep in ((words, " · "), (symbols, " · "), (symbols, " ")))
 
     def _sheet(self, view: State) -> Any:
         if not view.popularity.placed:

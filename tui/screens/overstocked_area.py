@@ -38,7 +38,9 @@ actions, never computed here) and ``×`` when not. Enter chooses the spot
 the same spot chooses it (`Board.click_moves_then_chooses`). The board
 grows a margin of two spaces around the cards while placing, so a piece may
 overhang. The view sits in an `AreaPane` (a scrolling container) that pans
-to keep the ghost in sight (`Board.keep_cursor_visible`).
+to keep the ghost in sight (`Board.keep_cursor_visible`). Where the pane has
+room to spare, the cards stand in its middle (`margin`), and the margin a
+placing grows does not move them.
 
 `CrateHand` is a `Hand` whose cards show their number above their 3x2
 face (`CrateCard.rows`).
@@ -215,6 +217,9 @@ class AreaView(Board):
         self._owner: dict[tuple[int, int], int] = {}
         self._ox = 0
         self._oy = 0
+        #: the spaces around the cards in the grid (placing, roomy), None
+        #: before the first card
+        self._rim: int | None = None
         #: placing: the piece's spaces per rotation as (dx, dy, ch), the
         #: rotation, and the legal (x, y, rotation) spots
         self._shapes: Mapping[int, Sequence[tuple[int, int, str]]] = {}
@@ -330,6 +335,7 @@ class AreaView(Board):
         if not xs:
             xs, ys = [0, 2], [0, 1]
         self._ox, self._oy = min(xs) - margin, min(ys) - margin
+        self._rim = margin if self._spaces or fixed else None
         x1, y1 = max(xs) + margin, max(ys) + margin
         cells = tuple(
             tuple(
@@ -354,6 +360,37 @@ class AreaView(Board):
             cursor = (spot[1] - self._oy, spot[0] - self._ox) if spot is not None else (0, 0)
         self.set_grid(grid, targets=self._rotation_targets(), cursor=cursor, settle=False)
         self._show_ghost()
+
+    def margin(self) -> tuple[int, int]:
+        """The cards stand in the middle of the pane (at the top-left of a
+        large terminal's pane they left most of it empty): the blank
+        columns and lines before the grid that put the middle of the cards,
+        their edges included, at the middle of the view. The margin a
+        placing grows around the cards does not move them while there is
+        room for it; where there is not, they move as little as it needs
+        (the grid stays inside the view, which pans as before)."""
+        rim = self._rim
+        width, height = self.size
+        if rim is None or not width or not height:
+            return 0, 0
+        grid = self.grid
+        cw, ch = self.cell_size
+        # the cards' columns, with the edge right of the last one
+        left = rim * cw
+        wide = (grid.cols - 2 * rim) * cw + 1
+        # the cards' lines; roomy, their top edge is the last line of the
+        # row above them (a space's bottom line carries its edges)
+        top, high = rim * ch, (grid.rows - 2 * rim) * ch
+        if ch > 1:
+            top, high = top - 1, high + 1
+        return (self._centring(width, left, wide, self._width()),
+                self._centring(height, top, high, len(self._lines())))
+
+    @staticmethod
+    def _centring(room: int, start: int, size: int, whole: int) -> int:
+        """The offset that puts `size` cells from `start` of a drawing
+        `whole` cells long in the middle of `room`, the whole inside it."""
+        return max(0, min((room - size) // 2 - start, room - whole))
 
     def roomiest(self, spaces: Iterable[tuple[int, int]]) -> tuple[int, int] | None:
         """The biggest of `ROOMY_SIZES` at which an area of `spaces` fits

@@ -8,6 +8,8 @@ rules took about 2 s of CPU on a slow core, paid again over SSH on every
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.markdown import Markdown
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +32,9 @@ class RulesScreen(Screen):
     """Scrollable rules; house components and rulings are marked in the text."""
 
     CSS_PATH = resources.css_path("rules.tcss")
+    #: taller than 24 rows (`-tall`), rules shorter than the screen stand in
+    #: its middle; at 80x24 they keep the top
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (25, "-tall")]
 
     HELP_TITLE = "Rules"
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
@@ -155,6 +156,9 @@ class SavedScreen(Screen):
     """Every journal in the data directory, newest first."""
 
     CSS_PATH = resources.css_path("saved.tcss")
+    #: taller than 24 rows (`-tall`), a list shorter than the screen stands
+    #: in its middle; at 80x24 it keeps the top
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (25, "-tall")]
 
     HELP_TITLE = "Saved matches"
 
@@ -171,9 +175,10 @@ class SavedScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("Saved matches", id="saved-title", classes="form-title")
-        yield DataTable(id="saved-table", cursor_type="row", zebra_stripes=True)
-        yield Static("", id="saved-detail")
+        with Vertical(id="saved-box"):
+            yield Static("Saved matches", id="saved-title", classes="form-title")
+            yield DataTable(id="saved-table", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="saved-detail")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -206,7 +211,20 @@ class SavedScreen(Screen):
             detail.update("No saved match yet. Start one from the home screen (n).")
         if matches:
             table.move_cursor(row=min(row, len(matches) - 1))
+        self._fit_table()
         self._describe()
+
+    def on_resize(self) -> None:
+        self._fit_table()
+
+    def _fit_table(self) -> None:
+        """Taller than 24 rows the list is no higher than its rows, so that a
+        short one stands in the middle of the screen with its title and
+        detail (`saved.tcss`); a long one still takes the room they leave
+        and scrolls. At 80x24 it fills the screen, as it did."""
+        table = self.query_one(DataTable)
+        rows = table.row_count + (1 if table.show_header else 0)
+        table.styles.max_height = max(rows, 1) if self.has_class("-tall") else None
 
     def selected(self) -> Any | None:
         table = self.query_one(DataTable)

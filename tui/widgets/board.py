@@ -41,7 +41,9 @@ private needs touching:
 - `keep_cursor_visible`: pan the `ScrollableContainer` the board sits in to
   keep the cursor's span in sight (`scroll_cursor_visible`,
   `scroll_to_cells` for other cells);
-- `click_moves_then_chooses` (see the keys above).
+- `click_moves_then_chooses` (see the keys above);
+- `margin`: blank columns left of the grid and lines above it inside the
+  widget (none here; an area in a roomier pane stands in its middle).
 """
 
 from __future__ import annotations
@@ -567,10 +569,25 @@ class Board(Widget, can_focus=True):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._lines())
 
-    def row_lines(self, row: int) -> range:
-        """The content lines (y) that grid row `row` occupies."""
+    def margin(self) -> tuple[int, int]:
+        """The blank columns left of the grid and lines above it, inside the
+        widget: none here. A subclass in a widget bigger than its grid (a
+        `min-width` and `min-height` of 100%) may place the grid in it;
+        drawing, clicks and `cells_region` follow. It must keep the whole
+        grid inside the widget (the widget's size comes from the grid)."""
+        return 0, 0
+
+    def grid_lines(self, row: int) -> range:
+        """The lines of the grid's own drawing (the margin left out) that
+        grid row `row` occupies."""
         ys = [y for y, (kind, r, _) in enumerate(self._lines()) if kind == "row" and r == row]
         return range(ys[0], ys[-1] + 1) if ys else range(0)
+
+    def row_lines(self, row: int) -> range:
+        """The content lines (y) that grid row `row` occupies."""
+        lines = self.grid_lines(row)
+        _, top = self.margin()
+        return range(lines.start + top, lines.stop + top) if lines else lines
 
     def cells_region(self, rows: range, cols: range) -> Region | None:
         """The content region drawing the cells in `rows` x `cols`."""
@@ -580,7 +597,7 @@ class Board(Widget, can_focus=True):
         if not first or not last:
             return None
         cw, _ = self.cell_size
-        x = self._x0() + cols.start * cw
+        x = self.margin()[0] + self._x0() + cols.start * cw
         return Region(x, first.start, len(cols) * cw, last.stop - first.start)
 
     def scroll_to_cells(self, rows: range, cols: range) -> None:
@@ -608,6 +625,8 @@ class Board(Widget, can_focus=True):
 
     def cell_at_offset(self, x: int, y: int) -> tuple[int, int] | None:
         """The (row, col) drawn at content offset (x, y), if any."""
+        left, top = self.margin()
+        x, y = x - left, y - top
         lines = self._lines()
         if not (0 <= y < len(lines)):
             return None
@@ -717,6 +736,16 @@ class Board(Widget, can_focus=True):
         return style
 
     def render_line(self, y: int) -> Strip:
+        left, top = self.margin()
+        if not (left or top):
+            return self.grid_line(y)
+        strip = self.grid_line(y - top)
+        if not left or y < top or y - top >= len(self._lines()):
+            return strip
+        return Strip.join([Strip.blank(left, self.rich_style_for("")), strip])
+
+    def grid_line(self, y: int) -> Strip:
+        """Line `y` of the grid's own drawing (the margin left out)."""
         if not self._styles_checked:
             self._check_styles()
         lines = self._lines()
@@ -854,8 +883,9 @@ class Board(Widget, can_focus=True):
     # -- for tests and benchmarks -------------------------------------------------
 
     def render_all(self) -> list[Strip]:
-        """Every line of the board (as `render_line` gives them)."""
-        return [self.render_line(y) for y in range(len(self._lines()))]
+        """Every line of the board's grid (as `render_line` gives them,
+        without the margin)."""
+        return [self.grid_line(y) for y in range(len(self._lines()))]
 
     def plain_lines(self) -> list[str]:
         """The board as plain text, one string per line."""
