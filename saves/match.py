@@ -379,6 +379,10 @@ class Match:
     def to_act(self) -> frozenset[int]:
         return self.game.to_act(self.state)
 
+    def state_before(self, index: int) -> Any:
+        """The state before `history[index]` (`len(history)`: the state now)."""
+        return self._states[index]
+
     def apply(self, seat: int, action: Any, *, stand_in: bool = False) -> None:
         """Apply through the rules (IllegalAction passes through, nothing is
         written), then append the line to the journal, flushed and synced.
