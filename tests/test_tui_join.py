@@ -1098,8 +1098,9 @@ async def test_at_a_shared_table_q_says_it_leads_to_the_lobby(shared_hub):
     table, and the results' key and button, say Lobby, where they lead
     (they said Home). On the results it is q, as at the table and in the
     final table's prompt (review: the footer said h, the prompt q)."""
-    from textual.widgets import Button
+    from textual.widgets import Button, DataTable
 
+    from tui.screens.help import HelpScreen
     from tui.widgets.footer import Footer
 
     hub, path = shared_hub
@@ -1114,6 +1115,20 @@ async def test_at_a_shared_table_q_says_it_leads_to_the_lobby(shared_hub):
         assert ("q", "Lobby", True) in app.screen.query_one(Footer).shown
         assert not [k for k in app.screen.query_one(Footer).shown if k[0] == "h"]
         assert str(app.screen.query_one("#home", Button).label) == "Lobby (q)"
+        # F1 names q for the lobby first, and no h: h (Home at one
+        # terminal) is no key here (it listed "h / q / Escape / Backspace")
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        grid = app.screen.query_one("#help-keys", DataTable)
+        rows = {str(grid.get_row_at(i)[1]).replace("\n", " "): str(grid.get_row_at(i)[0])
+                for i in range(grid.row_count)}
+        assert rows["Lobby"].startswith("q / ")
+        assert not [keys for keys in rows.values() if "h" in keys.split(" / ")]
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await pilot.press("h")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, ResultsScreen)
         await bob.close()
 
 
