@@ -68,6 +68,31 @@ HURRY = "hurry"
 COMMAND_KINDS = (PLAY, UNDO, LEAVE, HURRY)
 
 
+#: the most tables a `Missed` carries (a player away for long: the older
+#: changes are told as one step, the first after their move)
+MAX_MISSED_TABLES = 12
+
+
+@attrs.frozen
+class Missed:
+    """What a seat's player missed since their own last move, for a screen
+    opened after it (a player back at their seat, after q or a dropped
+    connection): the table as the seat would have seen it after each change
+    since, so its "Since your last move" starts there and not at their
+    return. Sent with the first update to a holder who has just taken the
+    seat; the update's own table is the last and is not among them."""
+
+    #: (the log's length, the seat's view) after each change, oldest first
+    #: (at most `MAX_MISSED_TABLES`: between the first ones and the last,
+    #: changes may be left out, their lines told with the next change kept)
+    tables: tuple[tuple[int, Any], ...]
+    #: the first table is the one the seat made its last move from, the
+    #: next the one right after it (the screen keeps that move when it
+    #: revealed something, as it does at one terminal); False: the seat has
+    #: not moved, and the first table is the match's first decision
+    moved: bool = True
+
+
 @attrs.frozen
 class SeatUpdate:
     """Everything a seat's holder needs to redraw or decide, from that seat's side."""
@@ -104,6 +129,9 @@ class SeatUpdate:
     #: that a bot will play if they are not back in so many seconds (from
     #: this update's sending; a shared table's "When away" choice)
     bot_plays_in: tuple[tuple[int, float], ...] = ()
+    #: what the seat missed since its last move, for a screen opened now
+    #: (the first update to a player back at their seat; else None)
+    missed: Missed | None = None
 
     @property
     def over(self) -> bool:

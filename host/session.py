@@ -24,10 +24,13 @@ that thread (see `host.bots`).
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
+
+import attrs
 
 from core.engine import CHANCE, IllegalAction
 from core.playout import sample_chance
@@ -35,9 +38,12 @@ from host.messages import (
     COMMAND_KINDS,
     HURRY,
     LEAVE,
+    MAX_MESSAGE_BYTES,
+    MAX_MISSED_TABLES,
     PLAY,
     UNDO,
     BadMessage,
+    Missed,
     Refusal,
     SeatCommand,
     SeatUpdate,
@@ -73,6 +79,10 @@ class Link:
         #: also receives the public (spectator's) update
         self.spectate = spectate or not seats
         self.open = True
+        #: seats whose first update is still to be sent, with what their
+        #: player missed since their last move (`SeatUpdate.missed`): a
+        #: person elsewhere back at their seat, whose screen opens afresh
+        self.missed_for: set[int] = set(seats) if kind == REMOTE else set()
 
     def viewing(self) -> Iterator[int | None]:
         """The seats this link receives updates for (None: the public view)."""
@@ -336,7 +346,43 @@ class Session:
         for seat in link.viewing():
             if not link.open:
                 return
-            link.holder.receive(self.update_for(seat))
+            update = self.update_for(seat)
+            if seat is not None and seat in link.missed_for:
+                link.missed_for.discard(seat)
+                missed = self.missed(seat) if self._started and not update.over else None
+                if missed is not None:
+                    update = attrs.evolve(update, missed=missed)
+            link.holder.receive(update)
+
+    def missed(self, seat: int) -> Missed | None:
+        """What `seat` missed since its person's own last move (a bot's moves
+        for them while they were away are among what they missed): the
+        table from its side at each change since, as a screen there would
+        have been sent it (`Missed`). None when the match has no decision
+        behind it yet."""
+        match, history = self.match, self.match.history
+        own = next((i for i in range(len(history) - 1, -1, -1)
+                    if history[i][0] == seat and i not in match.stand_in_moves), None)
+        # each table someone decided from (the draws after a move come with it)
+        first = own if own is not None else 0
+        points = [i for i in range(first, len(history)) if history[i][0] != CHANCE]
+        if not points:
+            return None
+        head = points[:2] if own is not None else points[:1]
+        tail = points[len(head):][-(MAX_MISSED_TABLES - len(head)):]
+        game, budget = self.game, MAX_MESSAGE_BYTES // 4
+        tables: list[tuple[int, Any]] = []
+        # from the newest back, while the views fit a share of a message;
+        # the older changes left out are told as one step with the next kept
+        for i in reversed(tail):
+            view = game.view(match.state_before(i), seat)
+            budget -= len(json.dumps(self._codec.view_dict(view)))
+            if budget < 0 and tables:
+                break
+            tables.append((i, view))
+        tables.reverse()
+        tables[:0] = [(i, game.view(match.state_before(i), seat)) for i in head]
+        return Missed(tuple(tables), moved=own is not None)
 
     def _broadcast(self) -> None:
         """Send every holder its updates. A holder that answers at once (a

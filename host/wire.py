@@ -13,6 +13,7 @@ import functools
 import json
 from typing import Any
 
+import attrs
 import cattrs
 
 from core.engine import CHANCE, Outcome
@@ -20,8 +21,10 @@ from host.messages import (
     COMMAND_KINDS,
     MAX_COMMAND_BYTES,
     MAX_MESSAGE_BYTES,
+    MAX_MISSED_TABLES,
     PLAY,
     BadMessage,
+    Missed,
     SeatCommand,
     SeatUpdate,
 )
@@ -50,12 +53,16 @@ class MessageCodec:
 
     # -- updates ---------------------------------------------------------------
 
+    def view_dict(self, view: Any) -> Any:
+        """A view (`game.State`) as JSON."""
+        return self._converter.unstructure(view, self.game.State)
+
     def update_dict(self, update: SeatUpdate) -> dict:
         c = self._converter
         return {
             "game": update.game,
             "seat": update.seat,
-            "view": c.unstructure(update.view, self.game.State),
+            "view": self.view_dict(update.view),
             "legal": [self.action_dict(a) for a in update.legal],
             "to_act": sorted(update.to_act),
             "names": list(update.names),
@@ -67,7 +74,33 @@ class MessageCodec:
             "can_undo": update.can_undo,
             "outcome": None if update.outcome is None else c.unstructure(update.outcome, Outcome),
             "seq": update.seq,
+            **({} if update.missed is None else {"missed": self._missed_dict(update.missed)}),
         }
+
+    def _missed_dict(self, missed: Missed) -> dict:
+        return {"moved": missed.moved,
+                "tables": [[length, self.view_dict(view)] for length, view in missed.tables]}
+
+    def _missed(self, raw: Any, log: tuple[str, ...]) -> Missed | None:
+        """`SeatUpdate.missed` from JSON: each table's log length within the
+        update's log and never shorter than the one before, at most
+        `MAX_MISSED_TABLES` of them."""
+        if raw is None:
+            return None
+        if not isinstance(raw, dict):
+            raise ValueError(f"{raw!r} is not what the seat missed")
+        tables = _list(raw.get("tables"))
+        if not tables or len(tables) > MAX_MISSED_TABLES:
+            raise ValueError(f"what the seat missed holds 1 to {MAX_MISSED_TABLES} tables")
+        out: list[tuple[int, Any]] = []
+        for table in tables:
+            if not isinstance(table, list) or len(table) != 2:
+                raise ValueError(f"{table!r} is not a log's length and a view")
+            length = _int(table[0])
+            if not (out[-1][0] if out else 0) <= length <= len(log):
+                raise ValueError(f"{length} is not a length of the log from the table before")
+            out.append((length, self._converter.structure(table[1], self.game.State)))
+        return Missed(tuple(out), raw.get("moved") is True)
 
     def encode_update(self, update: SeatUpdate) -> bytes:
         return _line(self.update_dict(update), MAX_MESSAGE_BYTES)
@@ -103,6 +136,8 @@ class MessageCodec:
                 outcome=None if outcome is None else _outcome(self._converter, outcome),
                 seq=_int(raw.get("seq", 0)),
             )
+            if raw.get("missed") is not None:
+                update = attrs.evolve(update, missed=self._missed(raw["missed"], update.log))
         except BadMessage:
             raise
         except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, AttributeError) as e:

@@ -379,6 +379,10 @@ class Match:
     def to_act(self) -> frozenset[int]:
         return self.game.to_act(self.state)
 
+    def state_before(self, index: int) -> Any:
+        """The state before `history[index]` (`len(history)`: the state now)."""
+        return self._states[index]
+
     def apply(self, seat: int, action: Any, *, stand_in: bool = False) -> None:
         """Apply through the rules (IllegalAction passes through, nothing is
         written), then append the line to the journal, flushed and synced.
@@ -702,11 +706,14 @@ def _stamp(created: str) -> str:
 def _stand_in_line(describe: Any, state: Any, seat: int, action: Any,
                    names: tuple[str, ...], viewer: int | None) -> str:
     """The log line of a move a bot played for `seat`'s person while they
-    were away: "Ann (bot) drafts...". A line that does not name the seat
+    were away: "Ann (bot) drafts...". The mark goes where the seat is named,
+    never inside a possessive: "... waits in Ann's lair" (it read "Ann
+    (bot)'s lair"). A line that does not name the seat but in a possessive
     (its own reader's "You draft...") starts with whose bot it was."""
     marked = names[seat] + STAND_IN_MOVE_MARK
     named = tuple(marked if s == seat else n for s, n in enumerate(names))
     line = describe(state, seat, action, names=named, viewer=viewer)
+    line = line.replace(marked + "'s", names[seat] + "'s")
     if marked in line:
         return line
     if viewer == seat:

@@ -796,3 +796,107 @@ def test_a_wait_before_a_bot_plays_for_an_away_player_is_checked(tmp_path, bot_p
     assert wire.update_from_dict(good).bot_plays_in == ((1, 24.5),)
     with pytest.raises(BadMessage):
         wire.update_from_dict({**good, "bot_plays_in": bot_plays_in})
+
+
+# -- what a player back at their seat missed ------------------------------------------
+
+
+def _play_seat(session: Session, link: Any, seat: int, rng: random.Random) -> None:
+    """`seat` (held through `link`) plays at random until it is not its turn."""
+    while seat in session.game.to_act(session.match.state) and not session.match.finished:
+        legal = session.game.legal_actions(session.match.state, seat)
+        assert link.send(SeatCommand.play(seat, rng.choice(legal), session.seq)) is None
+
+
+def test_a_player_back_at_their_seat_is_sent_what_they_missed_since_their_move(tmp_path):
+    """Review (2026-12-05): Bob left the shared table (q, or his connection
+    dropped) after his move; Ann played, and a bot played his turn for him.
+    Back at his seat, his new screen's "Since your last move" began at his
+    return: none of it was told. The first update to him back names the
+    table after each change since his own last move (not the bot's), the
+    first the one he moved from; the next update, and one to a holder at
+    this terminal, carry none."""
+    from host.bots import stand_in
+    from host.messages import MAX_MISSED_TABLES
+    from host.session import REMOTE
+
+    session = session_of(tmp_path, "overboss-duel", 2)
+    game, match = session.game, session.match
+    rng = random.Random(3)
+    ann = session.connect(Recorder(), {0}, kind=REMOTE)
+    bob_there = Recorder()
+    bob = session.connect(bob_there, {1}, kind=REMOTE)
+    session.start()
+    assert all(u.missed is None for u in bob_there.updates)  # nothing missed yet
+    for _ in range(2):  # each has moved
+        _play_seat(session, ann, 0, rng)
+        _play_seat(session, bob, 1, rng)
+    own = max(i for i, (who, _) in enumerate(match.history) if who == 1)
+    bob.send(SeatCommand.leave(1))  # he goes to the lobby
+    _play_seat(session, ann, 0, rng)
+    bot = stand_in(session, 1)
+    session.refresh()  # the bot plays his turn
+    assert match.stand_in_moves
+    bot.link.close()  # handed back
+    _play_seat(session, ann, 0, rng)
+    back = Recorder()
+    again = session.connect(back, {1}, kind=REMOTE)
+    first = back.updates[0]
+    missed = first.missed
+    assert missed is not None and missed.moved
+    lengths = [n for n, _ in missed.tables]
+    assert lengths[0] == own  # the table he moved from, his move the first step
+    assert lengths == sorted(lengths) and lengths[-1] < len(first.log)
+    assert all(view == game.view(match.state_before(n), 1) for n, view in missed.tables)
+    since = first.log[lengths[1]:]
+    assert any(line.startswith("Your bot: ") for line in since)  # the bot's moves for him
+    assert any(line.startswith("Ann ") for line in since)
+    # the hub's line carries it, and it reads back the same
+    wire = codec(game)
+    assert wire.decode_update(wire.encode_update(first)) == first
+    # a hub's tables past the log, out of order, none or too many are refused
+    raw = wire.update_dict(first)
+    view = raw["view"]
+    for tables in ([[len(first.log) + 1, view]], [[lengths[1], view], [lengths[0], view]],
+                   [], [[0, view]] * (MAX_MISSED_TABLES + 1), "all"):
+        with pytest.raises(BadMessage):
+            wire.update_from_dict({**raw, "missed": {"moved": True, "tables": tables}})
+    # only the first update to him back; a holder at this terminal gets none
+    _play_seat(session, again, 1, rng)
+    assert all(u.missed is None for u in back.updates[1:])
+    again.close()
+    here = Recorder()
+    session.connect(here, {1}, kind=HERE)
+    assert all(u.missed is None for u in here.updates)
+
+
+def test_what_a_player_missed_is_bounded(tmp_path):
+    """Bob away for the rest of the match, a bot playing for him: the
+    tables of his move and of the last changes are sent, at most
+    MAX_MISSED_TABLES; the changes left out between are told with the next
+    table kept (their log lines are all there)."""
+    from host.bots import stand_in
+    from host.messages import MAX_MISSED_TABLES
+    from host.session import REMOTE
+
+    session = session_of(tmp_path, "overboss-duel", 2)
+    match = session.match
+    rng = random.Random(4)
+    ann = session.connect(Recorder(), {0}, kind=REMOTE)
+    bob = session.connect(Recorder(), {1}, kind=REMOTE)
+    session.start()
+    _play_seat(session, ann, 0, rng)
+    _play_seat(session, bob, 1, rng)
+    own = max(i for i, (who, _) in enumerate(match.history) if who == 1)
+    bob.close()
+    stand_in(session, 1)
+    session.refresh()
+    while not match.finished:
+        _play_seat(session, ann, 0, rng)
+    missed = session.missed(1)
+    assert missed is not None and len(missed.tables) == MAX_MISSED_TABLES
+    lengths = [n for n, _ in missed.tables]
+    after = next(i for i in range(own + 1, len(match.history)) if match.history[i][0] != CHANCE)
+    assert lengths[:2] == [own, after]
+    last = max(i for i, (who, _) in enumerate(match.history) if who != CHANCE)
+    assert lengths[-1] == last and lengths == sorted(set(lengths))

@@ -217,3 +217,45 @@ def test_resume_of_500_actions_gives_back_the_state(tmp_path):
     loaded = Match.load(match.path)
     assert loaded.ok and loaded.match.state == match.state
     assert len(loaded.match.history) == len(match.history)
+
+
+@pytest.mark.parametrize("game_id, players", [("overboss-duel", 2), ("overstocked", 3),
+                                              ("boss-quest", 3), ("overseers", 4)])
+def test_a_bots_move_for_an_away_player_marks_the_player_not_their_possessive(
+        tmp_path, game_id, players):
+    """Review (2026-12-05): the Duel's log read "... the Yeti waits in Bob
+    (bot)'s lair" and "a hero on a5 (Bob (bot)'s side)" for a move a bot
+    played for away Bob. The mark goes where he is named as the one who
+    moved ("Bob (bot) places..."), his possessive reads "Bob's"; a line
+    that names him only in a possessive says whose bot it was first; Bob
+    himself reads "Your bot: ..." as before. Every game's lines alike."""
+    from saves.match import STAND_IN_MOVE_MARK
+
+    names = ("Ann", "Bob", "Cy", "Dee")[:players]
+    match = Match.new(game_id, [PlayerSpec(n, "human") for n in names], None,
+                      directory=tmp_path)
+    rng = random.Random(7)
+    possessive = 0
+    while not match.finished:
+        to_act = match.to_act()
+        if CHANCE in to_act:
+            match.step_chance(rng)
+            continue
+        seat = min(to_act)
+        match.apply(seat, rng.choice(match.game.legal_actions(match.state, seat)),
+                    stand_in=seat == 1)
+    marked = "Bob" + STAND_IN_MOVE_MARK
+    assert match.stand_in_moves
+    for viewer in (None, 0, 1):
+        log = match.log(viewer)
+        for i in sorted(match.stand_in_moves):
+            line = log[i]
+            assert f"{marked}'s" not in line, line
+            if viewer == 1:
+                assert line.startswith("Your bot: "), line
+            else:
+                assert line.startswith(marked), line  # who moved, marked first
+                possessive += "Bob's" in line
+    if game_id == "overboss-duel":
+        assert possessive  # "... waits in Bob's lair" was among them
+    match.close()

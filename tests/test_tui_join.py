@@ -1098,8 +1098,9 @@ async def test_at_a_shared_table_q_says_it_leads_to_the_lobby(shared_hub):
     table, and the results' key and button, say Lobby, where they lead
     (they said Home). On the results it is q, as at the table and in the
     final table's prompt (review: the footer said h, the prompt q)."""
-    from textual.widgets import Button
+    from textual.widgets import Button, DataTable
 
+    from tui.screens.help import HelpScreen
     from tui.widgets.footer import Footer
 
     hub, path = shared_hub
@@ -1114,6 +1115,20 @@ async def test_at_a_shared_table_q_says_it_leads_to_the_lobby(shared_hub):
         assert ("q", "Lobby", True) in app.screen.query_one(Footer).shown
         assert not [k for k in app.screen.query_one(Footer).shown if k[0] == "h"]
         assert str(app.screen.query_one("#home", Button).label) == "Lobby (q)"
+        # F1 names q for the lobby first, and no h: h (Home at one
+        # terminal) is no key here (it listed "h / q / Escape / Backspace")
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        grid = app.screen.query_one("#help-keys", DataTable)
+        rows = {str(grid.get_row_at(i)[1]).replace("\n", " "): str(grid.get_row_at(i)[0])
+                for i in range(grid.row_count)}
+        assert rows["Lobby"].startswith("q / ")
+        assert not [keys for keys in rows.values() if "h" in keys.split(" / ")]
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await pilot.press("h")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, ResultsScreen)
         await bob.close()
 
 
@@ -1567,3 +1582,72 @@ async def test_q_in_the_lobby_asks_before_leaving_the_shared_tables(shared_hub):
         await pilot.press("y")
         await wait_for(pilot, lambda: app.return_code is not None)
         assert not app.remote.connected
+
+
+async def test_back_at_the_table_the_recap_starts_at_your_last_move(shared_hub):
+    """Review (2026-12-05): Bob left his duel for the lobby (q) after his
+    move; Ann played, and the table's bot played his turn for him. Back at
+    his seat, "Since your last move" began at his return: Ann's moves and
+    his bot's were not in it. It holds everything since his own last move,
+    the bot's moves as "Your bot: ...", as when he stays at the table."""
+    from core.engine import CHANCE
+    from host.messages import LEAVE
+    from tui.widgets.since import SinceLog
+
+    hub, path = shared_hub
+    game = GAMES["overboss-duel"]
+    wire = codec(game)
+    ann = await Player.connect(path, "ann")
+    await ann.send({"create": {"game": game.id, "seats": ["open", {"player": "Bob"}],
+                               "away_bot": 0.05}})
+    table = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": table, "seat": 0}})
+    rng = random.Random(6)
+
+    async def ann_plays_until(pilot, done) -> None:
+        """Ann answers her newest update at random until `done()`."""
+        latest = None
+        for _ in range(500):
+            if done():
+                return
+            for message in await ann.until_quiet(0.05):
+                if "update" in message:
+                    latest = wire.update_from_dict(message["update"])
+            if latest is not None and latest.legal and latest.seq == session.seq:
+                await ann.send({"table": table, "command": wire.command_dict(
+                    SeatCommand.play(0, rng.choice(latest.legal), latest.seq))})
+                latest = None
+        raise AssertionError("never came")
+
+    app = JoinApp(path, "Bob", theme_name="textual-dark")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.remote.join(table, 1)
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        screen = app.screen
+        session = hub.tables[table].session
+        match = session.match
+        await ann_plays_until(pilot, lambda: screen.update is not None and bool(screen.update.legal))
+        while screen.update.legal:  # Bob plays his turn, then leaves for the lobby
+            screen.play(rng.choice(screen.update.legal))
+            await pilot.pause(0.05)
+            await wait_for(pilot, lambda: not app.remote._asked)
+        own = max(i for i, (who, _) in enumerate(match.history) if who == 1)
+        app.remote.command(table, SeatCommand(LEAVE, 1))
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        # Ann plays; a bot plays Bob's turn for him; and it is Ann's again
+        await ann_plays_until(pilot, lambda: bool(match.stand_in_moves)
+                              and 0 in game.to_act(match.state))
+        app.remote.join(table, 1)
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                       and app.screen.update is not None)
+        back = app.screen
+        await pilot.pause(0.2)
+        log = back.update.log
+        after = next(i for i in range(own + 1, len(match.history))
+                     if match.history[i][0] != CHANCE)
+        assert back.recap.lines == log[after:]
+        assert any(line.startswith("Your bot: ") for line in back.recap.lines)
+        assert any(line.startswith("ann ") for line in back.recap.lines)
+        assert back.query_one(SinceLog).recap.shown  # in the log's place
+        await ann.close()

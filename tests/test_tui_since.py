@@ -139,6 +139,43 @@ def test_an_undo_after_the_point_leaves_out_the_move_taken_back():
     assert recap.span() == (1, 5)
 
 
+def test_a_screen_opened_for_a_player_back_starts_at_their_last_move():
+    """A shared table: Ann left after her move and came back; her new
+    screen's first update says what she missed (`SeatUpdate.missed`: the
+    table after each change since her move). The recap starts there, step
+    by step, and not at her return; her own move only when it revealed."""
+    from host.messages import Missed
+
+    tracker = SinceTracker(reveals=lambda line: "Votes:" in line)
+    log = ("deal", "Ann asks", "Bob asks", "Your bot: you ask", "Bob asks again")
+    back = upd(9, log)
+    back.missed = Missed(((1, "a"), (2, "b"), (3, "c"), (4, "d")), moved=True)
+    recap = tracker.observe(back)
+    assert [step.lines for step in recap.steps] == [
+        ("Bob asks",), ("Your bot: you ask",), ("Bob asks again",)]
+    assert [(step.before, step.after) for step in recap.steps] == [
+        ("b", "c"), ("c", "d"), ("d", 9)]
+    assert recap.span() == ("b", 9)
+    # the next update goes on from there; her move moves the point as before
+    recap = tracker.observe(upd(10, (*log, "Cyd asks")))
+    assert recap.lines == ("Bob asks", "Your bot: you ask", "Bob asks again", "Cyd asks")
+    tracker.acted(upd(10, (*log, "Cyd asks")))
+    assert tracker.observe(upd(11, (*log, "Cyd asks", "Ann asks"))).steps == ()
+    # her own move stays in it when it revealed; a seat that never moved
+    # reads everything from the first decision of the match
+    voted = ("Bob votes.", "You vote. Votes: Bob for you.", "Bob denies.")
+    revealed = upd(5, voted, seat=1)
+    revealed.missed = Missed(((1, "v"), (2, "w")), moved=True)
+    assert tracker.observe(revealed).lines == voted[1:]
+    fresh = upd(4, ("deal", "Bob asks", "Cyd asks"), seat=2)
+    fresh.missed = Missed(((1, "x"), (2, "y")), moved=False)
+    assert tracker.observe(fresh).lines == ("Bob asks", "Cyd asks")
+    # a screen that saw the seat already keeps its own memory
+    again = upd(12, (*log, "Cyd asks", "Ann asks", "Bob asks"))
+    again.missed = Missed(((0, "z"),), moved=False)
+    assert tracker.observe(again).lines == ("Bob asks",)
+
+
 async def test_the_recap_is_stepped_and_put_away_from_the_keyboard():
     """] chooses a step (drawn ▶ and reversed, the title counts it), z
     shows the whole log instead and brings the recap back."""

@@ -174,11 +174,11 @@ def relabel(screen: Screen, action: str, description: str) -> None:
                          for b in listed]
 
 
-def hide_key(screen: Screen, key: str) -> None:
-    """Leave `key` out of `screen`'s footer (it still works): another key
-    of the same action is the one the screen names."""
-    bindings = screen._bindings.key_to_bindings
-    bindings[key] = [replace(b, show=False) for b in bindings.get(key, ())]
+def drop_key(screen: Screen, key: str) -> None:
+    """Take `key` off `screen` (this screen only): out of its footer and its
+    F1, and it does nothing there (a shared table's results have no home
+    for h to lead to: q leads to the lobby, as at the table)."""
+    screen._bindings.key_to_bindings.pop(key, None)
 
 
 def _thinking_key(update: TableUpdate) -> tuple[int | None, int]:

@@ -16,7 +16,7 @@ from textual.widgets import Button, DataTable, Header, Label, Static
 from core.engine import name_seats
 from host.messages import SeatUpdate
 from tui import resources
-from tui.screens.game import game_of, hide_key, relabel
+from tui.screens.game import drop_key, game_of, relabel
 from tui.widgets.footer import Footer
 from tui.widgets.roundchart import RoundChart
 
@@ -91,11 +91,12 @@ class ResultsScreen(Screen):
         #: the final update of the match, from the seat shown
         self.update = update
         #: a shared table's results: q leads back to the lobby, as at the
-        #: table itself (the footer said h, the final table's prompt q)
+        #: table itself (the footer said h, the final table's prompt q); h,
+        #: for Home, is not a key there (F1 listed it first, "h / q: Lobby")
         self.shared = shared
         if shared:
             relabel(self, "home", "Lobby")
-            hide_key(self, "h")
+            drop_key(self, "h")
 
     def compose(self) -> ComposeResult:
         update = self.update

@@ -13,7 +13,10 @@ Game-agnostic, shared by every game screen. Three pieces:
   player acts; but when the seat's own move revealed something to the
   table (the last of a round of secret choices: Overseers' votes, the top
   rows; Overstocked's cards), the recap starts with that move, so a player
-  who chose last still reads what was revealed (`reveals`).
+  who chose last still reads what was revealed (`reveals`). A screen
+  opened for a player back at their seat (a shared table, after q or a
+  dropped connection) starts from what the hub says they missed since
+  their last move (`SeatUpdate.missed`), not from their return.
 - `SinceLog`, a `GameLog` that shows the recap in the log's place while
   there is one: the lines since your last move, numbered by step, the
   chosen step drawn reversed and marked ``▶``. ``]`` / ``[`` step through
@@ -134,7 +137,11 @@ class SinceTracker:
             kept = [e for e in memory.seen if entry[1][: len(e[1])] == e[1]]
             if kept and kept[0] is memory.seen[0]:
                 memory.seen = kept
-        if memory is None or self._rewound(memory, entry):
+        if memory is None and getattr(update, "missed", None) is not None:
+            # A screen opened for a player back at their seat: the recap
+            # starts at their last move, not at their return.
+            memory = self._seats[seat] = self._resumed(update, entry)
+        elif memory is None or self._rewound(memory, entry):
             memory = self._seats[seat] = _Memory(point=update, seen=[entry])
         elif memory.acted_at is not None and update.seq > memory.acted_at:
             # The seat's own command was carried out: the point moves to the
@@ -155,6 +162,23 @@ class SinceTracker:
         else:
             memory.seen[-1] = entry
         return self._recap(memory)
+
+    def _resumed(self, update: Any, entry: tuple[int, tuple[str, ...], Any]) -> _Memory:
+        """The memory of a seat this screen was not there to see since its
+        last move: the tables it missed (`SeatUpdate.missed`, each as if its
+        update had been seen, numbered before this one) and this update;
+        the seat's own move kept first when it revealed something, as
+        `observe` keeps it."""
+        missed, log = update.missed, entry[1]
+        tables = [(n, view) for n, view in missed.tables if n <= len(log)]
+        seen = [(entry[0] - len(tables) + i, log[:n], view) for i, (n, view) in enumerate(tables)]
+        seen.append(entry)
+        if missed.moved and len(seen) > 1:
+            mine = seen[1][1][len(seen[0][1]):]
+            reveals = self.reveals
+            if reveals is None or not any(reveals(line) for line in mine):
+                seen = seen[1:]
+        return _Memory(point=update, seen=seen)
 
     @staticmethod
     def _rewound(memory: _Memory, entry: tuple[int, tuple[str, ...], Any]) -> bool:
