@@ -36,7 +36,6 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -70,7 +69,7 @@ from tui.screens.overstocked_area import (
 from tui.widgets import ActionBar, Choice, GameLog, ScorePad
 from tui.widgets.board import Board
 from tui.widgets.cursor import CursorWidget
-from tui.widgets.flowed import flow_parts
+from tui.widgets.flowed import Flowed, Wordings, flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.kept_lines import KeptStatic
 from tui.widgets.quiet import set_border, update_static
@@ -137,42 +136,11 @@ def runs(numbers: Sequence[int]) -> str:
     return " ".join(out)
 
 
-def fitting(wordings: Sequence[Text], width: int) -> Text:
-    """The first of `wordings` (longest first) that fits `width` cells, else
-    the last; the last too before the widget has a width."""
-    if width > 0:
-        for text in wordings:
-            if text.cell_len <= width:
-                return text
-    return wordings[-1]
-
-
-class PlayersPanel(KeptStatic):
+class PlayersPanel(Flowed, KeptStatic):
     """The players' rows, then the supplies line in the longest of its
     wordings that fits the panel (chosen again when its width changes): at
     80 columns the words wrapped onto a second line, and with four players
     the log below lost a line of its few."""
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__("", id=id, classes=classes)
-        self._rows: tuple[Text, ...] = ()
-        self._wordings: tuple[Text, ...] = ()
-        self._width = -1
-
-    def set_lines(self, rows: Sequence[Text], wordings: Sequence[Text] = ()) -> None:
-        self._rows, self._wordings = tuple(rows), tuple(wordings)
-        self._fill()
-
-    def on_resize(self, event: events.Resize) -> None:
-        if self.content_region.width != self._width:
-            self._fill()
-
-    def _fill(self) -> None:
-        width = self._width = self.content_region.width
-        lines = list(self._rows)
-        if self._wordings:
-            lines.append(fitting(self._wordings, width))
-        update_static(self, Text("\n", end="").join(lines))
 
 
 class OverstockedScreen(GameScreen):
@@ -737,7 +705,8 @@ class OverstockedScreen(GameScreen):
                 line.no_wrap, line.overflow, line.end = True, "ellipsis", ""
             lines.append(line)
         panel = self.query_one("#os-players", PlayersPanel)
-        panel.set_lines(lines, self._supplies(view, update.seat))
+        supplies = self._supplies(view, update.seat)
+        panel.set_lines([*lines, Wordings(supplies)] if supplies else lines)
         set_border(panel, subtitle="pts")
 
     @staticmethod

@@ -51,6 +51,24 @@ class Parts:
     hang: str | None = None
 
 
+@dataclass(frozen=True)
+class Wordings:
+    """One line of a `Flowed` widget said in several wordings, longest
+    first: the longest that fits is shown (see `fitting`)."""
+
+    texts: tuple[Text, ...]
+
+
+def fitting(wordings: Sequence[Text], width: int) -> Text:
+    """The first of `wordings` (longest first) that fits `width` cells, else
+    the last; the last too before the widget has a width."""
+    if width > 0:
+        for text in wordings:
+            if text.cell_len <= width:
+                return text
+    return wordings[-1]
+
+
 class Flowed(Static):
     """A Static whose lines are `Text` (wrapped as usual) or `Parts`
     (broken between parts), laid out again whenever its width changes: a
@@ -59,10 +77,10 @@ class Flowed(Static):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__("", id=id, classes=classes)
-        self._lines: tuple[Text | Parts, ...] = ()
+        self._lines: tuple[Text | Parts | Wordings, ...] = ()
         self._width = -1
 
-    def set_lines(self, lines: Sequence[Text | Parts]) -> None:
+    def set_lines(self, lines: Sequence[Text | Parts | Wordings]) -> None:
         self._lines = tuple(lines)
         self._fill()
 
@@ -73,6 +91,7 @@ class Flowed(Static):
     def _fill(self) -> None:
         width = self._width = self.content_region.width
         out = [line if isinstance(line, Text)
+               else fitting(line.texts, width) if isinstance(line, Wordings)
                else flow_parts(line.parts, width, indent=line.indent, sep=line.sep, hang=line.hang)
                for line in self._lines]
         update_static(self, Text("\n", end="").join(out))
