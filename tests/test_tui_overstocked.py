@@ -1010,3 +1010,21 @@ async def test_a_large_terminal_draws_the_hand_spaced(size, spaced):
     assert got is spaced
     assert ("F P F" in text) is spaced
     assert ("FPF" in text) is not spaced
+
+
+async def test_the_score_now_follows_the_terminal_when_it_shrinks():
+    """Review: from 160x45 to 80x24 the "score now" panel kept the tall
+    screen's heading line ("toy pop×yours = points") until the next move;
+    it is drawn again on a resize, as the areas and the prompt are."""
+    app = ScreenApp(make_update(pick_state()))
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        assert "toy pop×yours = points" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        for _ in range(3):
+            await pilot.pause()
+        assert "toy pop×yours = points" not in screen_text(app)
+        await pilot.resize_terminal(160, 45)
+        for _ in range(3):
+            await pilot.pause()
+        assert "toy pop×yours = points" in screen_text(app)

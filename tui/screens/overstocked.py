@@ -290,6 +290,7 @@ class OverstockedScreen(GameScreen):
             self.call_after_refresh(self._draw_areas)
             self.call_after_refresh(self._draw_hand, self.update)  # its faces' size
             self.call_after_refresh(self._draw_prompt)  # its lines break for the new width
+            self.call_after_refresh(self._draw_preview)  # its heading is the tall screen's
 
     # -- the contract ---------------------------------------------------------------
 
