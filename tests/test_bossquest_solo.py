@@ -244,6 +244,22 @@ def test_the_megaboss_comes_after_the_second_wave():
     assert state.phase is Phase.SOLO and solo.turns_left(state) == 3
 
 
+def test_the_log_names_the_megaboss_in_the_final_assault():
+    """BQ §3. Final Assault: the MegaBoss is no "30 HP Boss" of a wave; the
+    log names it (it read "You give ... to the 30 HP Boss.")."""
+    state = at_wave(3, [boss(30, "R7")], rows=((), (), (HP1, HPM1)))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    line = GAME.describe(state, 0, AssignTo(0))
+    assert line.endswith("Y5 and Boss HP +1 to the MegaBoss.")
+    assert GAME.describe(state, 0, PlayPersonal(ATK1, 0)).endswith(
+        f"their {ATK1} on the MegaBoss.")
+    wave = at_wave(1, [boss(15)], rows=((HP1,), (), ()))
+    wave = GAME.apply(wave, 0, Ask(1))
+    wave = GAME.apply(wave, CHANCE, DrawWeapon(w("Y5")))
+    assert GAME.describe(wave, 0, AssignTo(0)).endswith("to the 15 HP Boss.")
+
+
 def test_the_heuristic_bot_finishes_solo_quests():
     """The bot plays the Solo Quest from its view to one of its endings."""
     for seed in range(10):

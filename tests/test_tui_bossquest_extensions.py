@@ -251,6 +251,50 @@ async def test_after_a_personal_spell_the_cursor_stays_among_the_spells_left():
         assert bar.cursor == index  # the spell that was right of it now
 
 
+async def test_after_weapons_asked_by_key_the_cursor_leaves_the_spells():
+    """Play-test (80x24): a personal spell played, then weapons asked and
+    given with the number keys; the cursor of every later decision still
+    went to the spells (it was let go only for a choice made on the bar),
+    so at the wave's end Enter under "↵ Attack!" opened "Play Attack -1 on
+    which Boss?". A move other than a spell lets it go, keys included."""
+    from core.bossquest.actions import PlayPersonal
+    from tui.screens.bossquest import _PersonalSpell
+    from tui.widgets import ActionBar
+
+    state = solo_table()
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        spells = [i for i, c in enumerate(bar.choices) if isinstance(c.value, _PersonalSpell)]
+        bar.move_to(spells[1])
+        bar.choose(spells[1])
+        await pilot.pause()
+        bar.choose(0)  # on the first Boss
+        await pilot.pause()
+        (seat, played), = app.port.submitted
+        assert isinstance(played, PlayPersonal)
+        state = GAME.apply(state, seat, played)
+        app.game_screen.show(make_update(state))
+        await pilot.pause()
+        await pilot.press("1")  # ask for 1 weapon by its key
+        await pilot.pause()
+        assert app.port.submitted[-1] == (0, Ask(1))
+        state = GAME.apply(state, 0, Ask(1))
+        state = GAME.apply(state, CHANCE, DrawWeapon(state.weapon_deck[0]))
+        app.game_screen.show(make_update(state))
+        await pilot.pause()
+        await pilot.press("2")  # given to Boss 2 by its key
+        await pilot.pause()
+        assert app.port.submitted[-1] == (0, AssignTo(1))
+        state = GAME.apply(state, 0, AssignTo(1))
+        app.game_screen.show(make_update(state))
+        await pilot.pause()
+        chosen = bar.choices[bar.cursor].value
+        assert not isinstance(chosen, _PersonalSpell)
+        assert isinstance(chosen, Ask)
+
+
 async def test_solo_quest_number_keys_give_to_a_boss_and_play_a_spell_on_one():
     """The Solo Quest's Bosses are numbered on the board: with weapons drawn
     (BQ-40: seen, then given), key 2 gives them to Boss 2; with a personal

@@ -568,6 +568,12 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
+def _boss_named(state: State, boss: SoloBoss) -> str:
+    """A Boss in the log: "the 15 HP Boss", or the MegaBoss in the final
+    assault (its log read "to the 30 HP Boss", as if another Boss)."""
+    return "the MegaBoss" if state.wave == 3 else f"the {boss.hp} HP Boss"
+
+
 def describe(state: State, action: object, names: Sequence[str] | None = None) -> str:
     who = names[0] if names else "Knight 1"
     if isinstance(action, LaySpell):
@@ -587,10 +593,10 @@ def describe(state: State, action: object, names: Sequence[str] | None = None) -
     if isinstance(action, AssignTo):
         boss = state.solo_bosses[action.boss]
         given = ", ".join(str(w) for w in state.drawn) or "no weapon"
-        return f"{who} gives {given} and {top_spell(state)} to the {boss.hp} HP Boss."
+        return f"{who} gives {given} and {top_spell(state)} to {_boss_named(state, boss)}."
     if isinstance(action, PlayPersonal):
         boss = state.solo_bosses[action.boss]
-        return f"{who} plays their {action.spell} on the {boss.hp} HP Boss."
+        return f"{who} plays their {action.spell} on {_boss_named(state, boss)}."
     if isinstance(action, TargetSpell):
         boss = state.solo_bosses[state.solo_target or 0]
         return f"{who} cancels {boss.spells[action.index]}."

@@ -1634,9 +1634,15 @@ class BossQuestScreen(GameScreen):
             self._choose_personal(value.spell if isinstance(value, _PersonalSpell) else None)
             return
         if value is not None and self._legal(value):
-            if not isinstance(value, PlayPersonal):
-                self._spell_at = None
             self.play(value)
+
+    def play(self, action: Any) -> None:
+        if not isinstance(action, PlayPersonal):
+            # the cursor stays among the spells only from one spell to the
+            # next: a move made by its key (weapons asked, given) lets it go
+            # too, or "Attack!" at the wave's end had a spell under Enter
+            self._spell_at = None
+        super().play(action)
 
     def _choose_personal(self, spell: Any) -> None:
         """The Solo Quest's personal `spell` chosen: its Bosses are offered
