@@ -391,3 +391,29 @@ async def test_a_moved_message_without_its_table_is_refused():
     with pytest.raises(remote.BadMessage):
         await table.handle({"moved": ["t1"]})
     assert "t1" in table.screens
+
+
+async def test_a_change_in_flight_as_the_player_leaves_opens_nothing():
+    """Seen over a hub: Bob left a table with q just as the other player
+    moved. That move's update, sent before the hub had his leaving, opened
+    a screen of the table that home then closed; kept as his table's
+    screen, it put the table away at his next Enter in the lobby, which
+    gave him his seat but opened nothing (a second Enter did). A table left
+    here is put away until the player asks for it again."""
+    first, second, third = waiting_updates()[:3]
+    table, screen = table_with(first)
+    table.command("t1", SeatCommand.leave(0))
+    table.app.screen_stack.clear()  # type: ignore[attr-defined]  # home
+    await table.handle(message(second))  # sent before the hub had the leaving
+    await asyncio.sleep(remote.LATER_SECONDS + 0.1)
+    assert "t1" not in table.screens and not table.app.screen_stack  # type: ignore[attr-defined]
+    table.join("t1", 0)  # Enter in the lobby: the hub's answer is drawn
+    assert "t1" not in table._put_away
+    drawn: list[int] = []
+
+    async def draw(name: str, update: SeatUpdate, on: Any) -> None:
+        drawn.append(update.seq)
+    table._draw = draw  # type: ignore[method-assign]
+    await table.handle(message(third))
+    await asyncio.sleep(remote.LATER_SECONDS + 0.1)
+    assert drawn == [third.seq]

@@ -253,6 +253,9 @@ class RemoteTable:
         self._last_command[table] = time.monotonic()
         if command.kind == LEAVE:
             self.screens.pop(table, None)
+            # an update the hub sent before it had the leaving would open
+            # the table again (and home close it): not drawn until asked
+            self._put_away.add(table)
             # Back with several matches, each table's screen opened over the
             # last: home closes those beneath too. Their seats are left as
             # this one's (away in the lobby); they were held by screens
@@ -262,6 +265,7 @@ class RemoteTable:
                 game = None if update is None else _game(update.game)
                 if screen in self.app.screen_stack and game is not None and update.outcome is None:
                     self.screens.pop(other, None)
+                    self._put_away.add(other)
                     self.write({"table": other, "command": codec(game).command_dict(
                         SeatCommand.leave(update.seat))})
             self.app.go_home()  # type: ignore[attr-defined]
