@@ -594,3 +594,27 @@ async def test_choices_without_a_key_of_their_own_say_how_to_choose():
         await pilot.pause()
         text = " ".join(screen_text(app).split())
     assert "or a personal spell: ←→ Enter." in text, text
+
+
+async def test_swap_companions_choices_say_whose_companion_is_whose():
+    """The play-test: Swap companions offered "Swap Chameleon/Owl", without
+    saying whose companion was whose. Each choice names its owners ("Your
+    Owl for Bob's Fox", one in reserve "reserve Raven"), and at 80x24 every
+    choice of a four-knight table is in sight."""
+    from core.bossquest.cards import Spell, SpellKind
+    from core.bossquest.state import Step
+
+    state = attrs.evolve(extensions_table(), step=Step.TARGET,
+                         casting=Spell(SpellKind.SWAP_COMPANIONS))
+    update = make_update(state)  # Ann's Owl; Bob's Fox, Cyd's Hare, Dee's Tortoise
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        labels = [c.label for c in app.game_screen.query_one("#bq-actions").choices]
+    assert len(labels) == 14
+    for label in ("Your Owl for Bob's Fox", "Your Owl for reserve Chameleon",
+                  "Cyd's Hare for Dee's Tortoise", "Dee's Tortoise for reserve Raven"):
+        assert label in labels, labels
+    for label in labels:
+        assert label in text, (label, text)
