@@ -1118,6 +1118,11 @@ class BossQuestScreen(GameScreen):
                     caption.append(f" ({by} short)")
         picking = self._mode == "target-weapon"
         hand.big = self.has_class("-tall")
+        # BQ §Final Boss: the champion alone fights the MegaBoss; a knight
+        # out of the duel read "No weapons yet.", as if some were to come
+        # (short: the panel is 38 columns wide at 80, and cuts, not wraps)
+        out_of_duel = view.champion is not None and seat != view.champion
+        hand.empty = "None: you are not in the duel." if out_of_duel else "No weapons yet."
         mine = self.changed("hand")
         cards = mark_rows([card for _, card in pairs], [n in mine for n in range(len(pairs))])
         hand.set_cards(cards, picking=picking, caption=caption)
