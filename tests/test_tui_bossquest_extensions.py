@@ -594,3 +594,56 @@ async def test_choices_without_a_key_of_their_own_say_how_to_choose():
         await pilot.pause()
         text = " ".join(screen_text(app).split())
     assert "or a personal spell: ←→ Enter." in text, text
+
+
+async def test_swap_companions_choices_say_whose_companion_is_whose():
+    """The play-test: Swap companions offered "Swap Chameleon/Owl", without
+    saying whose companion was whose. Each choice names its owners ("Your
+    Owl for Bob's Fox", one in reserve "reserve Raven"), and at 80x24 every
+    choice of a four-knight table is in sight."""
+    from core.bossquest.cards import Spell, SpellKind
+    from core.bossquest.state import Step
+
+    state = attrs.evolve(extensions_table(), step=Step.TARGET,
+                         casting=Spell(SpellKind.SWAP_COMPANIONS))
+    update = make_update(state)  # Ann's Owl; Bob's Fox, Cyd's Hare, Dee's Tortoise
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        labels = [c.label for c in app.game_screen.query_one("#bq-actions").choices]
+    assert len(labels) == 14
+    for label in ("Your Owl for Bob's Fox", "Your Owl for reserve Chameleon",
+                  "Cyd's Hare for Dee's Tortoise", "Dee's Tortoise for reserve Raven"):
+        assert label in labels, labels
+    for label in labels:
+        assert label in text, (label, text)
+
+
+@pytest.mark.parametrize("cards", [8, 9])
+async def test_a_long_combat_line_keeps_its_keys_with_its_notes(cards):
+    """The play-test at 80x24: a knight's combat line with many weapons
+    wrapped at its last space, leaving "+2⚷" alone at the start of the next
+    line, as if a line of its own. The line goes on under itself, indented
+    past the name, its notes whole ("PERFECT +2⚷")."""
+    from core.bossquest.state import RoundResult
+
+    codes = ("R2", "B6", "Y5", "P1", "B1", "Y1", "R1", "P2", "B2")[:cards]
+    mine = tuple(w(c) for c in codes)
+    total = sum(x.value for x in mine)
+    result = RoundResult(
+        round=3, boss=total, hp=total,
+        equipment=(mine, (w("P7"), w("R7"), w("B4")), (w("Y3"), w("P6"), w("R4"))),
+        strengths=(total, 18, 13), eliminated=("", "over", ""), winners=frozenset({0}),
+        perfect=frozenset({0}), keys_gained=(2, 0, 0), hearts_lost=(0, 1, 0), spells=(),
+        keys_after=(3, 0, 2), hearts_after=(3, 2, 3))
+    text = await _combat_text(result)
+    # inside the box's border and padding, its indentation kept
+    lines = [line.strip().strip("█")[1:].rstrip() for line in text.splitlines()]
+    ann = next(i for i, line in enumerate(lines) if line.startswith("★ Ann"))
+    said = " ".join(lines[ann:ann + 2])
+    assert all(f"[{c}]" in said for c in codes), said
+    assert "PERFECT +2⚷" in said, said
+    assert lines[ann + 1].startswith(" " * len("★ Ann  19 ")), text  # under the weapons
+    assert not any(line.startswith("+2⚷") for line in lines), text
+    assert lines[ann + 2].startswith("  Bram 18"), text

@@ -243,3 +243,46 @@ async def test_the_final_table_shows_each_potion_as_it_was_read():
             read = f"[{'+' if sign > 0 else '-'}{potion.value}]"
             assert read in rows, (seat, read, rows)
     assert "[±" not in rows, rows
+
+
+def duel_state():
+    """A random three-knight match with the Final Boss stopped in the duel,
+    the champion having asked for weapons."""
+    from core.bossquest.state import Options
+    from core.engine import CHANCE
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = GAME.setup(3, Options(final_boss=True))
+        while GAME.outcome(state) is None:
+            if state.phase is Phase.DUEL and state.duel_asks:
+                return state
+            seat = min(GAME.to_act(state))
+            if seat == CHANCE:
+                outcomes = GAME.chance_outcomes(state)
+                action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+            else:
+                action = rng.choice(GAME.legal_actions(state, seat))
+            state = GAME.apply(state, seat, action)
+    raise AssertionError("no duel in 200 random matches")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+async def test_a_knight_out_of_the_duel_is_told_so_in_the_weapons_panel(size):
+    """The play-test: during the Final Boss duel a knight not in it read
+    "No weapons yet." in their weapons panel, as if some were to come. The
+    panel says they are not in the duel; the champion's shows the duel's
+    weapons."""
+    state = duel_state()
+    other = (state.champion + 1) % 3
+    app = ScreenApp(make_update(state, other))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "No weapons yet." not in text
+    assert "None: you are not in the duel." in text, text
+    app = ScreenApp(make_update(state, state.champion))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "not in the duel" not in text

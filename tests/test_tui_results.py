@@ -398,3 +398,63 @@ async def test_the_dialogs_held_for_the_end_go_over_the_results_at_once():
         app.pop_screen()
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
+
+
+def _duel_with_hearts_sacrificed():
+    """A three-knight match with the Final Boss whose champion, holding 3
+    hearts, sacrificed 2 of them in the MegaBoss duel."""
+    import random
+
+    from core.bossquest import GAME
+    from core.bossquest.actions import Sacrifice
+    from core.bossquest.state import Options, Phase
+    from core.engine import CHANCE
+
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = GAME.setup(3, Options(final_boss=True))
+        while GAME.outcome(state) is None:
+            seat = min(GAME.to_act(state))
+            if state.phase is Phase.DUEL_SACRIFICE:
+                if state.knights[state.champion].hearts != 3:
+                    break
+                return GAME.apply(state, state.champion, Sacrifice(2))
+            if seat == CHANCE:
+                outcomes = GAME.chance_outcomes(state)
+                action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+            else:
+                action = rng.choice(GAME.legal_actions(state, seat))
+            state = GAME.apply(state, seat, action)
+    raise AssertionError("no champion with 3 hearts in 200 random matches")
+
+
+async def test_the_results_say_which_hearts_are_the_quests_and_which_the_duels():
+    """The play-test (BQ-38): the score pad showed the champion's "Hearts 3"
+    while the ending said "With 1 heart left", after 2 were sacrificed in
+    the duel: it read as a contradiction. The pad's row says its hearts are
+    from before the duel, and a note tells the duel's: 3, 2 sacrificed, 1
+    left."""
+    from core.bossquest import GAME
+
+    state = _duel_with_hearts_sacrificed()
+    duel = state.duel
+    assert duel.sacrificed == 2 and duel.hearts_before == 3
+    outcome = GAME.outcome(state)
+    names = ("Ann", "Bram", "Cora")
+    champ = names[duel.champion]
+    update = SeatUpdate(game="boss-quest", seat=None, view=state, legal=(), to_act=frozenset(),
+                        names=names, bots=frozenset(), log=(), outcome=outcome)
+    app = _app_for(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notes = " ".join(str(n.render()) for n in app.screen.query(".results-note"))
+        app.screen.query_one("#results", VerticalScroll).scroll_end(animate=False)
+        await pilot.pause()
+        text = screen_text(app)
+    hearts = next(c for c in outcome.breakdown if c.name.startswith("Hearts"))
+    assert hearts.name == "Hearts before duel"
+    assert hearts.values[duel.champion] == 3  # BQ-38: the standings' hearts stand
+    assert "Hearts before duel" in text
+    said = " ".join(notes.split())
+    assert (f"Hearts above: as the quest ended, before the duel (BQ-38: it changes no "
+            f"standing). {champ} went into it with 3 and sacrificed 2: 1 left at its end.") in said, said

@@ -1675,6 +1675,17 @@ def duel_numbers(duel: DuelResult) -> str:
     return line
 
 
+def _duel_hearts_note(duel: DuelResult) -> str:
+    """How the results' hearts and the duel's ending agree (BQ-38): the
+    standings' hearts are the quest's, the ending counts what the champion
+    kept after sacrificing some in the duel."""
+    n = duel.sacrificed
+    left = duel.hearts_before - n
+    return (f"Hearts above: as the quest ended, before the duel (BQ-38: it changes no "
+            f"standing). {seat_mark(duel.champion)} went into it with {duel.hearts_before} "
+            f"and sacrificed {n}: {left} left at its end.")
+
+
 def _next_round(state: State, **changes: Any) -> State:
     """BQ §New round: next Boss, new spells, the Armorer moves left, the
     weapons are gathered and reshuffled. `changes` (the end of the round,
@@ -1819,9 +1830,16 @@ def outcome(state: State) -> Outcome | None:
     if state.ending:
         # BQ-38: the duel's ending is told; the game's standings stand.
         notes.append(f"Final Boss: {state.ending}")
+    hearts_name = "Hearts"
     if state.duel is not None:
         # BQ-47: with its numbers
         notes.append(f"The duel: {duel_numbers(state.duel)}.")
+        if state.duel.sacrificed:
+            # the play-test: "Hearts 3" in the results beside an ending "With
+            # 1 heart left" read as a contradiction; BQ-38 settles the
+            # standings before the duel, and both counts are told as such
+            hearts_name = "Hearts before duel"
+            notes.append(_duel_hearts_note(state.duel))
     fallen = [s for s in range(n) if hearts[s] == 0]
     if fallen and len(alive) < n:
         notes.append("A knight who lost their last heart has lost the game (BQ-17).")
@@ -1842,7 +1860,7 @@ def outcome(state: State) -> Outcome | None:
         winners=winners,
         breakdown=(
             Category("Keys", keys),
-            Category("Hearts", hearts),
+            Category(hearts_name, hearts),
             Category("Rounds won", rounds_won),
             Category("Perfects", perfects),
         ),

@@ -225,26 +225,31 @@ def spell_label(spell: Spell) -> Text:
     return text
 
 
-def combat_text(result: RoundResult, who: Any, *, weapons: bool) -> Text:
+def combat_text(result: RoundResult, who: Any, *, weapons: bool, width: int | None = None) -> Text:
     """A round's combat, one knight a line (all of it is public now);
-    `who(seat)` names a knight, `weapons` lists each knight's weapons."""
+    `who(seat)` names a knight, `weapons` lists each knight's weapons.
+    Given the `width` it is shown in, a knight's line too long for it goes
+    on under itself, indented past the name, its notes ("PERFECT +2⚷")
+    kept together: at 80 columns the box wrapped at the last space and left
+    "+2⚷" alone at the start of the next line, as if a line of its own."""
     # as the Boss panel says it ("18 HP  (card 19, spells -1)"): "Boss 17,
     # 17 HP with spells" read as two Bosses, or as spells where none was
     text = Text(f"Boss {result.hp} HP", style="bold")
     if result.hp != result.boss:
         text.append(f" (card {result.boss}, spells {result.hp - result.boss:+d})", style="bold")
     text.append("\n")
-    width = max(len(who(s)) for s in range(len(result.strengths)))
+    name_width = max(len(who(s)) for s in range(len(result.strengths)))
     for seat, value in enumerate(result.strengths):
         line = Text(no_wrap=True)
         won = seat in result.winners
         line.append("★ " if won else "  ", style="bold")
-        line.append(f"{who(seat):<{width}} {value:>2}", style="bold" if won else "")
+        line.append(f"{who(seat):<{name_width}} {value:>2}", style="bold" if won else "")
+        indent = line.cell_len + 1  # under the first weapon, on a line going on
         if weapons and seat < len(result.equipment):
             holder = _reader(result, seat)  # a potion shows its reading (BQ-31)
             for weapon in result.equipment[seat]:
-                line.append(" ")
-                line.append_text(card_text(weapon_card(weapon, holder=holder)))
+                card = card_text(weapon_card(weapon, holder=holder))
+                _go_on(line, card, " ", indent, width)
         notes = []
         kept = result.spared[seat] if seat < len(result.spared) else ""
         if result.eliminated[seat] == "over":
@@ -261,7 +266,7 @@ def combat_text(result: RoundResult, who: Any, *, weapons: bool) -> Text:
         if result.hearts_lost[seat]:
             notes.append(f"-{result.hearts_lost[seat]}{HEART}")
         if notes:
-            line.append("  " + " ".join(notes))
+            _go_on(line, Text(" ".join(notes)), "  ", indent, width)
         text.append_text(line)
         text.append("\n")
     for line in _tie_lines(result, who):
@@ -274,6 +279,18 @@ def combat_text(result: RoundResult, who: Any, *, weapons: bool) -> Text:
         text.append("\n")
     text.rstrip()
     return text
+
+
+def _go_on(line: Text, piece: Text, gap: str, indent: int, width: int | None) -> None:
+    """Add `piece` to a combat's `line` after `gap`; where `width` is given
+    and the piece would run past it, on a new line `indent` cells in
+    (the piece whole: never split at a space of its own)."""
+    last = line.plain.rsplit("\n", 1)[-1]
+    if width is not None and cell_len(last) > indent and cell_len(last) + len(gap) + piece.cell_len > width:
+        line.append("\n" + " " * indent)
+    else:
+        line.append(gap)
+    line.append_text(piece)
 
 
 def _tie_lines(result: RoundResult, who: Any) -> list[str]:
@@ -552,7 +569,7 @@ class CombatPanel(Vertical, can_focus=True):
         then = self._then
         update_static(self.query_one("#combat-title", Static), title)
         update_static(self.query_one("#combat-text", Static),
-                      combat_text(result, who, weapons=True))
+                      combat_text(result, who, weapons=True, width=self._text_width()))
         update_static(self.query_one("#combat-spells", Static), spells_block(result, who))
         update_static(self.query_one("#combat-hint", Static),
                       f"Enter, space or Escape: on to {then}.")
@@ -565,6 +582,14 @@ class CombatPanel(Vertical, can_focus=True):
             update_static(self.query_one("#combat-hint", Static), Text(
                 f"Put the combat away first: Enter, space or Escape, then on to {self._then}.",
                 style="bold"))
+
+    def _text_width(self) -> int:
+        """The width the combat's lines have: the panel's 64 columns, or the
+        screen's where narrower, less its border and padding (as laid out,
+        or as it will be: the panel is filled before its first layout)."""
+        if self.content_region.width:
+            return self.content_region.width
+        return min(64, self.app.size.width) - 4
 
     @property
     def _then(self) -> str:
@@ -1118,6 +1143,11 @@ class BossQuestScreen(GameScreen):
                     caption.append(f" ({by} short)")
         picking = self._mode == "target-weapon"
         hand.big = self.has_class("-tall")
+        # BQ §Final Boss: the champion alone fights the MegaBoss; a knight
+        # out of the duel read "No weapons yet.", as if some were to come
+        # (short: the panel is 38 columns wide at 80, and cuts, not wraps)
+        out_of_duel = view.champion is not None and seat != view.champion
+        hand.empty = "None: you are not in the duel." if out_of_duel else "No weapons yet."
         mine = self.changed("hand")
         cards = mark_rows([card for _, card in pairs], [n in mine for n in range(len(pairs))])
         hand.set_cards(cards, picking=picking, caption=caption)
@@ -1275,7 +1305,7 @@ class BossQuestScreen(GameScreen):
         result: RoundResult = view.history[-1]
         if not roomy:
             set_border(side, f"Last combat: round {result.round}")
-            update_static(side, self._combat_text(result))
+            update_static(side, self._combat_text(result, side.content_region.width or None))
             return
         # Built again only when a combat is added, the reader changes or the
         # last one's mark does: most updates (an ask, a spell) change none.
@@ -1295,9 +1325,9 @@ class BossQuestScreen(GameScreen):
                 spells_block(past, self._who)))
         update_static(self.query_one("#bq-combats", Static), Text("\n\n").join(parts))
 
-    def _combat_text(self, result: RoundResult) -> Text:
+    def _combat_text(self, result: RoundResult, width: int | None = None) -> Text:
         """The round's combat, one knight a line (all of it is public now)."""
-        text = combat_text(result, self._who, weapons=self.has_class("-wide"))
+        text = combat_text(result, self._who, weapons=self.has_class("-wide"), width=width)
         if "combat" in self.changed("combat"):
             text = marked_text(text)
         return text

@@ -37,7 +37,7 @@ from core.bossquest.actions import (
     TargetSpell,
     TargetWeapon,
 )
-from core.bossquest.cards import Spell, SpellKind, Weapon
+from core.bossquest.cards import Companion, Spell, SpellKind, Weapon
 from core.bossquest.rules import weapons_of
 from core.bossquest.state import Knight, Phase, State, Step
 from tui.screens.game import possessive
@@ -86,7 +86,7 @@ def action_label(view: State, action: Any, who: Who) -> str:
         knight = view.knights[action.seat]
         return f"Flip {possessive(who(action.seat))} {weapon_text(knight, action.weapon)}"
     if isinstance(action, SwapCompanions):
-        return f"Swap {action.first.label}/{action.second.label}"
+        return swap_label(view, action, who)
     if isinstance(action, PeekHidden):
         return f"Owl: see {possessive(who(action.seat))} hidden"
     if isinstance(action, PeekMystery):
@@ -121,6 +121,33 @@ def action_label(view: State, action: Any, who: Who) -> str:
     if isinstance(action, TargetWeapon):
         return f"Swap {action.weapon}"
     return str(action)
+
+
+def swap_label(view: State, action: SwapCompanions, who: Who) -> str:
+    """Swap companions' choice, saying whose each companion is (the
+    play-test's "Swap Chameleon/Owl" did not): "Your Chameleon for Bram's
+    Owl", "Ann's Fox for reserve Owl" (the prompt above says "Swap
+    companions"; every choice fits at 80x24). The knight whose turn it is
+    casts it, so "your" is theirs; a knight's companion comes first, the
+    caster's before any other's."""
+    held = list(view.companions)
+
+    def rank(companion: Companion) -> int:
+        if companion not in held:
+            return 2  # in reserve
+        return 0 if held.index(companion) == view.turn else 1
+
+    first, second = sorted((action.first, action.second), key=rank)
+
+    def whose(companion: Companion) -> str:
+        if companion not in held:
+            return f"reserve {companion.label}"
+        seat = held.index(companion)
+        owner = "your" if seat == view.turn else possessive(who(seat))
+        return f"{owner} {companion.label}"
+
+    label = f"{whose(first)} for {whose(second)}"
+    return label[0].upper() + label[1:]
 
 
 def resolve_label(view: State, action: Resolve) -> str:
@@ -158,9 +185,10 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
         return Text.assemble(("Flip a potion: ", "bold"), "choose a face-up potion to flip: ",
                              *_BAR_KEYS)
     if isinstance(first, SwapCompanions):
+        # one line at 80 columns: the choices, each saying whose companion
+        # is whose, need the rows below it
         return Text.assemble(("Swap companions: ", "bold"),
-                             "two companions change places (one at least a knight's): ",
-                             *_BAR_KEYS)
+                             "choose two, one a knight's at least: ", *_BAR_KEYS)
     if view.step is Step.HARE and view.phase is Phase.TURN:
         return Text.assemble(("The Hare: ", "bold"), "meet the Wizard now, or end your turn: ",
                              *_BAR_KEYS)
