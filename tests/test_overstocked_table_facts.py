@@ -193,6 +193,34 @@ def test_a_spot_is_named_by_the_bot_card_beside_it_os_bot_turn():
     assert GAME.beside_bot_card(GAME.view(chosen(), 0), 1, 0) is None
 
 
+def test_a_spot_is_worded_by_the_bot_cards_as_the_board_shows_them_os_bot_turn():
+    """Play-test: the choices read "left of 7", "left of 36", numbers shown
+    nowhere on the board (the bot's cards show their toys only). A spot is
+    worded by where the card beside it lies among the bot's cards."""
+    view = GAME.view(nominating(), 0)
+    assert GAME.bot_spot_words(view, 0, -1) == "above the card"
+    assert GAME.bot_spot_words(view, -1, 0) == "left of the card"
+    assert GAME.bot_spot_words(view, 1, 0) == "right of the card"
+    assert GAME.bot_spot_words(view, 0, 1) == "below the card"
+    assert GAME.bot_spot_words(view, 2, 0) is None
+    assert GAME.bot_spot_words(GAME.view(chosen(), 0), 1, 0) is None
+    # two cards side by side (7, then 8 right of it): left and right
+    two = deal(play(nominating(), 0, Nominate(1, 0)), 8)
+    view = GAME.view(two, 0)
+    assert GAME.bot_spot_words(view, 1, 1) == "below the right card"
+    assert GAME.bot_spot_words(view, 0, -1) == "above the left card"
+    assert GAME.bot_spot_words(view, 2, 0) == "right of the right card"
+    assert not any(str(n) in GAME.bot_spot_words(view, c, r)
+                   for n in (7, 8) for c, r in ((1, 1), (0, -1), (2, 0), (-1, 0)))
+    # a third under the second: the corner spot beside it is named by it
+    three = play(two, 0, GAME.legal_actions(two, 0)[0])  # the player's pick
+    three = play(three, 0, GAME.legal_actions(three, 0)[0])  # and its place
+    assert three.phase is Phase.NOMINATE
+    view = GAME.view(deal(play(three, 0, Nominate(1, 1)), 9), 0)
+    assert GAME.bot_spot_words(view, 0, 1) == "left of the bottom-right card"
+    assert GAME.bot_spot_words(view, 0, -1) == "above the top-left card"
+
+
 def test_the_log_names_a_nominated_spot_as_the_screen_does_os_bot_turn():
     """OS §Bot Turn: the log says where the bot's next card goes the way the
     choice was offered (beside a bot card), not in slot coordinates."""

@@ -331,3 +331,54 @@ async def test_overstocked_solo_is_offered_at_two_seats_only():
         screen.query_one("#count", Select).value = 2
         await pilot.pause()
         assert solo.display and screen.read_options().solo
+
+
+def _form_sizes() -> list[tuple[str, int]]:
+    """Every game with 2 seats (its least, if it needs more) and its most."""
+    from core import GAMES
+
+    cases = []
+    for game_id, game in GAMES.items():
+        fewest = max(game.players.start, 2)
+        cases += [(game_id, count) for count in sorted({fewest, game.players.stop - 1})]
+    return cases
+
+
+@pytest.mark.parametrize(("game", "players"), _form_sizes())
+async def test_the_buttons_show_at_80x24_without_scrolling(game, players):
+    """A new player: at 80x24 Boss Quest's form (all its options, 6 knights
+    the worst) showed only the top edge of Start and Back, below the
+    screen. The buttons now stay in sight under the scrolling fields, and
+    the keyboard still reaches every field, each scrolled into sight above
+    them, in the order of the form, then the buttons."""
+    app = OvertableApp(start="new", argument=game, theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        count = screen.query_one("#count", Select)
+        count.value = players
+        await pilot.pause()
+        await pilot.pause()
+        room = screen.query_one("Footer").region.y
+        for button in ("#start", "#back"):
+            region = screen.query_one(button, Button).region
+            assert region.height == 3 and region.bottom <= room, (button, region)
+        buttons = screen.query_one("#new-buttons").region
+        # the controls shown, in the form's order
+        fields = [w for w in screen.query("Select, Input, Checkbox")
+                  if not w.disabled and all(n.display for n in w.ancestors_with_self
+                                             if n is not screen and n is not app)]
+        reached = []
+        for _ in range(len(fields) + 2):
+            await pilot.press("tab")
+            await pilot.pause()
+            focused = app.focused
+            assert focused is not None
+            reached.append(focused)
+            if focused.id == "back":
+                break
+            if focused in fields:  # in sight, not under the buttons
+                region = focused.region
+                assert region.height and region.bottom <= buttons.y, (focused.id, region)
+        first = fields.index(screen.query_one("#count"))
+        assert reached == fields[first:] + [screen.query_one("#start"), screen.query_one("#back")]

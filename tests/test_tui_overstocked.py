@@ -469,6 +469,22 @@ async def test_solo_nomination_keys():
     assert submitted == [(0, spots[2])]
 
 
+async def test_solo_spots_are_worded_by_what_the_board_shows():
+    """Play-test: the bot's spot read "left of 7" or "left of 36", card
+    numbers the board never shows (its cards show their toys). The choices
+    name the spot by the bot's cards as they lie: "left of the card"."""
+    state = solo_state()
+    update = make_update(state, bots=frozenset())
+    _, text, _ = await run(update)
+    # the choices' line(s): "1 above the card   2 left of the card ..."
+    choices = " ".join(line for line in text.splitlines()
+                       if re.search(r"\b\d (above|below|left of|right of) ", line))
+    assert choices, text
+    for where in ("above the card", "left of the card", "right of the card", "below the card"):
+        assert where in choices, choices
+    assert not re.search(r"(above|below|of) \d", choices), choices
+
+
 # -- the other warehouses and the end -------------------------------------------------------
 
 

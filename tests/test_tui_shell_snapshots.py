@@ -243,7 +243,9 @@ async def form_lines(start: str, argument: str | None, size: tuple[int, int],
             bottom = screen.query_one("#saved-detail").region.bottom
         else:
             top, bottom = screen.query_one(body).region.y, screen.query_one(body).region.bottom
-        return range(top, bottom), room, screen.query_one(body).max_scroll_y
+        # the new-match form scrolls its fields, its buttons below them
+        scroller = "#new-fields" if start == "new" else body
+        return range(top, bottom), room, screen.query_one(scroller).max_scroll_y
 
 
 @pytest.mark.parametrize(("start", "argument"), [

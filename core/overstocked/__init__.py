@@ -27,5 +27,6 @@ GAME = GameRules(
     covered_toys=table_facts.covered_toys,
     slot_spaces=table_facts.slot_spaces,
     beside_bot_card=table_facts.beside_bot_card,
+    bot_spot_words=table_facts.bot_spot_words,
     progress=table_facts.progress,
 )

@@ -120,6 +120,40 @@ def beside_bot_card(state: State, column: int, row: int) -> tuple[str, int] | No
     return None
 
 
+#: a card's place along one side of the bot's cards, by how many cards that
+#: side has: one card needs no word
+_ALONG = {2: ("left", "right"), 3: ("left", "middle", "right")}
+_DOWN = {2: ("top", "bottom"), 3: ("top", "middle", "bottom")}
+
+
+def bot_spot_words(state: State, column: int, row: int) -> str | None:
+    """Solo: the empty slot (`column`, `row`) worded by what the board
+    shows, the bot card beside it named by its place among the bot's cards
+    ("left of the top card", "above the card"): the cards' numbers are not
+    on the board. The card as `beside_bot_card` finds it; None if no bot
+    card touches the slot."""
+    seat = bot_seat(state)
+    if seat is None:
+        return None
+    slots = {(p.x // _SLOT_W, p.y // _SLOT_H) for p in state.seats[seat].warehouse.placed}
+    for (dc, dr), word in _BESIDE:
+        card = (column + dc, row + dr)
+        if card not in slots:
+            continue
+        # (the cards touch one another, so the rows and columns they span
+        # follow on, at most 3 by 2 either way round: OS §Bot Turn)
+        rows = sorted({r for _, r in slots})
+        columns = sorted({c for c, _ in slots})
+        places = [
+            names[index]
+            for names, index in ((_DOWN.get(len(rows)), card[1] - rows[0]),
+                                 (_ALONG.get(len(columns)), card[0] - columns[0]))
+            if names is not None and 0 <= index < len(names)
+        ]
+        return f"{word} the {'-'.join(places) + ' ' if places else ''}card"
+    return None
+
+
 def progress(state: State) -> str:
     """How far the match is, for a list of saved matches: its round."""
     return f"round {max(1, state.round)}"
@@ -131,6 +165,7 @@ __all__ = [
     "SOLO_PLAYER",
     "beside_bot_card",
     "bot_seat",
+    "bot_spot_words",
     "covered_toys",
     "revealed_card",
     "seat_in_turn",

@@ -161,7 +161,7 @@ class SharedTableScreen(NewMatchScreen):
         )
         # with the seats (it is about the players), and in place before the
         # form notes its untouched values (Escape then leaves at once)
-        await self.query_one("#new-form").mount(row, after="#seats")
+        await self.query_one("#new-fields").mount(row, after="#seats")
         super().on_mount()
 
     def _seat_name(self, seat: int, name: str) -> tuple[str, str, bool]:

@@ -175,41 +175,45 @@ class NewMatchScreen(Screen):
             count = len(last.players)
         values = {value for _, value in choices}
         yield Header()
-        with VerticalScroll(id="new-form"):
-            yield Static(f"{self.MAKES}: {game.title}", id="new-title", classes="form-title")
-            if len(games) > 1:
+        # The fields scroll; the buttons sit below them, outside the scrolling
+        # part (docked in the stylesheet): at 80x24 a long form (Boss Quest,
+        # 6 knights) scrolled them off the screen
+        with Vertical(id="new-form"):
+            with VerticalScroll(id="new-fields"):
+                yield Static(f"{self.MAKES}: {game.title}", id="new-title", classes="form-title")
+                if len(games) > 1:
+                    with Horizontal(classes="form-row"):
+                        yield Label("Game", classes="form-label")
+                        yield Select(
+                            [(g.title, gid) for gid, g in games.items()],
+                            value=self.game_id,
+                            allow_blank=False,
+                            id="game",
+                            compact=True,
+                        )
                 with Horizontal(classes="form-row"):
-                    yield Label("Game", classes="form-label")
+                    yield Label("Players", classes="form-label")
                     yield Select(
-                        [(g.title, gid) for gid, g in games.items()],
-                        value=self.game_id,
+                        [(str(n), n) for n in players],
+                        value=count,
                         allow_blank=False,
-                        id="game",
+                        id="count",
                         compact=True,
                     )
-            with Horizontal(classes="form-row"):
-                yield Label("Players", classes="form-label")
-                yield Select(
-                    [(str(n), n) for n in players],
-                    value=count,
-                    allow_blank=False,
-                    id="count",
-                    compact=True,
-                )
-            with Vertical(id="seats"):
-                from core.bots import DEFAULT_LEVEL
+                with Vertical(id="seats"):
+                    from core.bots import DEFAULT_LEVEL
 
-                level = DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[-1] if levels else None
-                self._seat_setup = (choices, values, f"bot:{level}" if level else HUMAN, last)
-                # only the seats in play: more are made when the count grows
-                # (`_show_seats`); a row made is kept, hidden, when it shrinks
-                for seat in range(count):
-                    yield self._seat_row(seat)
-            fields = attrs.fields(game.Options) if attrs.has(game.Options) else ()
-            if fields:
-                yield Static("Options", classes="form-section")
-            for field in fields:
-                yield from self._option_widget(game.Options, field, last)
+                    level = DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[-1] if levels else None
+                    self._seat_setup = (choices, values, f"bot:{level}" if level else HUMAN, last)
+                    # only the seats in play: more are made when the count grows
+                    # (`_show_seats`); a row made is kept, hidden, when it shrinks
+                    for seat in range(count):
+                        yield self._seat_row(seat)
+                fields = attrs.fields(game.Options) if attrs.has(game.Options) else ()
+                if fields:
+                    yield Static("Options", classes="form-section")
+                for field in fields:
+                    yield from self._option_widget(game.Options, field, last)
             with Horizontal(id="new-buttons"):
                 yield Button(f"{self.START} (ctrl+s)", id="start", variant="primary")
                 yield Button("Back (esc)", id="back")

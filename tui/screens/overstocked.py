@@ -628,11 +628,10 @@ class OverstockedScreen(GameScreen):
         bar.set_choices(choices, keep_cursor=True)
 
     def _spot_label(self, view: State, action: Nominate) -> str:
-        beside = GAME.beside_bot_card(view, action.column, action.row)
-        if beside is not None:
-            word, number = beside
-            return f"{word} {number}"
-        return f"slot {action.column},{action.row}"
+        # by the bot's cards as the board shows them ("left of the top
+        # card"): "left of 7" named a card number shown nowhere on the board
+        words = GAME.bot_spot_words(view, action.column, action.row)
+        return words if words is not None else f"slot {action.column},{action.row}"
 
     def _sheet_after(self, action: Any) -> Any:
         """The score sheet if the acting seat took `action` now (None if it
