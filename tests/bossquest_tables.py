@@ -151,3 +151,24 @@ __all__ = [
     "table",
     "w",
 ]
+
+
+def first_final_boss_state(where, *, knights: int = 3, seeds: int = 200) -> State:
+    """The first state, over random `knights`-knight matches with the Final
+    Boss (seeds 0, 1, ...), for which `where(state)` holds."""
+    import random
+
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        state = GAME.setup(knights, Options(final_boss=True))
+        while GAME.outcome(state) is None:
+            if where(state):
+                return state
+            seat = min(GAME.to_act(state))
+            if seat == CHANCE:
+                outcomes = GAME.chance_outcomes(state)
+                action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
+            else:
+                action = rng.choice(GAME.legal_actions(state, seat))
+            state = GAME.apply(state, seat, action)
+    raise AssertionError(f"no such state in {seeds} random matches")

@@ -11,6 +11,7 @@ from core.bossquest import GAME
 from core.bossquest.state import Phase
 from core.playout import random_playout
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update, screen_text
+from tests.bossquest_tables import first_final_boss_state
 
 
 def final_state(seed: int):
@@ -179,23 +180,8 @@ async def test_the_final_table_after_the_duel_is_the_duels():
 def duel_choose_state():
     """A random three-knight match with the Final Boss stopped where a
     defeated knight activates a spell against the champion."""
-    from core.bossquest.state import Options
-    from core.engine import CHANCE
-
-    for seed in range(200):
-        rng = random.Random(seed)
-        state = GAME.setup(3, Options(final_boss=True))
-        while GAME.outcome(state) is None:
-            if state.phase is Phase.DUEL_CHOOSE and state.duel_offer:
-                return state
-            seat = min(GAME.to_act(state))
-            if seat == CHANCE:
-                outcomes = GAME.chance_outcomes(state)
-                action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-            else:
-                action = rng.choice(GAME.legal_actions(state, seat))
-            state = GAME.apply(state, seat, action)
-    raise AssertionError("no duel in 200 random matches")
+    return first_final_boss_state(
+        lambda state: state.phase is Phase.DUEL_CHOOSE and bool(state.duel_offer))
 
 
 def test_the_duel_prompt_counts_the_spells_drawn_against_the_champion():
@@ -248,23 +234,7 @@ async def test_the_final_table_shows_each_potion_as_it_was_read():
 def duel_state():
     """A random three-knight match with the Final Boss stopped in the duel,
     the champion having asked for weapons."""
-    from core.bossquest.state import Options
-    from core.engine import CHANCE
-
-    for seed in range(200):
-        rng = random.Random(seed)
-        state = GAME.setup(3, Options(final_boss=True))
-        while GAME.outcome(state) is None:
-            if state.phase is Phase.DUEL and state.duel_asks:
-                return state
-            seat = min(GAME.to_act(state))
-            if seat == CHANCE:
-                outcomes = GAME.chance_outcomes(state)
-                action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-            else:
-                action = rng.choice(GAME.legal_actions(state, seat))
-            state = GAME.apply(state, seat, action)
-    raise AssertionError("no duel in 200 random matches")
+    return first_final_boss_state(lambda state: state.phase is Phase.DUEL and bool(state.duel_asks))
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])

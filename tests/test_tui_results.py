@@ -403,29 +403,14 @@ async def test_the_dialogs_held_for_the_end_go_over_the_results_at_once():
 def _duel_with_hearts_sacrificed():
     """A three-knight match with the Final Boss whose champion, holding 3
     hearts, sacrificed 2 of them in the MegaBoss duel."""
-    import random
-
     from core.bossquest import GAME
     from core.bossquest.actions import Sacrifice
-    from core.bossquest.state import Options, Phase
-    from core.engine import CHANCE
+    from core.bossquest.state import Phase
+    from tests.bossquest_tables import first_final_boss_state
 
-    for seed in range(200):
-        rng = random.Random(seed)
-        state = GAME.setup(3, Options(final_boss=True))
-        while GAME.outcome(state) is None:
-            seat = min(GAME.to_act(state))
-            if state.phase is Phase.DUEL_SACRIFICE:
-                if state.knights[state.champion].hearts != 3:
-                    break
-                return GAME.apply(state, state.champion, Sacrifice(2))
-            if seat == CHANCE:
-                outcomes = GAME.chance_outcomes(state)
-                action = rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0]
-            else:
-                action = rng.choice(GAME.legal_actions(state, seat))
-            state = GAME.apply(state, seat, action)
-    raise AssertionError("no champion with 3 hearts in 200 random matches")
+    state = first_final_boss_state(lambda state: state.phase is Phase.DUEL_SACRIFICE
+                                   and state.knights[state.champion].hearts == 3)
+    return GAME.apply(state, state.champion, Sacrifice(2))
 
 
 async def test_the_results_say_which_hearts_are_the_quests_and_which_the_duels():
