@@ -288,8 +288,9 @@ async def test_a_held_enter_does_not_lift_the_cover_when_the_grace_ends(fake_scr
     grace do not lift it either; let go, then pressed, it lifts."""
     import tui.screens.handover
 
-    # a repeat this far apart is still one held key (a loaded machine's presses)
-    monkeypatch.setattr(tui.screens.handover, "HELD_KEY_GAP", 0.6)
+    # a repeat this far apart is still one held key: a loaded machine's
+    # presses 0.2 s apart came more than 0.6 s apart, and lifted the cover
+    monkeypatch.setattr(tui.screens.handover, "HELD_KEY_GAP", 2.0)
     grace = 1.0
     app = make_app(handover_grace=grace)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -303,7 +304,7 @@ async def test_a_held_enter_does_not_lift_the_cover_when_the_grace_ends(fake_scr
         await pilot.pause()
         assert app.screen is cover
         assert all(u.seat is None for u in game_screen.shown)
-        await asyncio.sleep(0.7)  # let go
+        await asyncio.sleep(2.1)  # let go
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is game_screen
