@@ -236,16 +236,29 @@ async def form_lines(start: str, argument: str | None, size: tuple[int, int],
         if players is not None:
             screen.query_one("#count").value = players
             await pilot.pause(0.3)
-        header, footer = screen.query_one("Header").region, screen.query_one("Footer").region
-        room = range(header.bottom, footer.y)
-        if start == "saves":
-            top = screen.query_one("#saved-title").region.y
-            bottom = screen.query_one("#saved-detail").region.bottom
-        else:
-            top, bottom = screen.query_one(body).region.y, screen.query_one(body).region.bottom
-        # the new-match form scrolls its fields, its buttons below them
-        scroller = "#new-fields" if start == "new" else body
-        return range(top, bottom), room, screen.query_one(scroller).max_scroll_y
+
+        def measure() -> tuple[range, range, int]:
+            header, footer = screen.query_one("Header").region, screen.query_one("Footer").region
+            room = range(header.bottom, footer.y)
+            if start == "saves":
+                top = screen.query_one("#saved-title").region.y
+                bottom = screen.query_one("#saved-detail").region.bottom
+            else:
+                top, bottom = screen.query_one(body).region.y, screen.query_one(body).region.bottom
+            # the new-match form scrolls its fields, its buttons below them
+            scroller = "#new-fields" if start == "new" else body
+            return range(top, bottom), room, screen.query_one(scroller).max_scroll_y
+
+        # read once the layout holds still (a busy machine lays out the
+        # form's new seats over several frames: CI read it half-done)
+        seen = measure()
+        for _ in range(40):
+            await pilot.pause(0.05)
+            now = measure()
+            if now == seen:
+                break
+            seen = now
+        return seen
 
 
 @pytest.mark.parametrize(("start", "argument"), [
