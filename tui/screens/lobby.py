@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Sta
 
 from tui.plain import cell
 from tui.screens.new_match import HUMAN, NewMatchScreen
+from tui.widgets.flowed import flow_parts
 from tui.widgets.quiet import update_static
 
 LEAVE_TEXT = ("Your seats wait for you: connect again and the lobby lists your tables. "
@@ -66,17 +67,8 @@ def seat_lines(seats: list[str], room: int) -> list[str]:
 
 def flowed(pieces: list[str], room: int) -> list[str]:
     """`pieces`, a space between them, in lines of at most `room` cells
-    where they fit, broken between pieces (never inside one)."""
-    lines: list[str] = []
-    line = ""
-    for piece in pieces:
-        if line and cell_len(line) + 1 + cell_len(piece) > room:
-            lines.append(line)
-            line = piece
-        else:
-            line = f"{line} {piece}" if line else piece
-    lines.append(line)
-    return lines
+    where they fit, broken between pieces (`flow_parts`)."""
+    return flow_parts([Text(piece) for piece in pieces], room, sep=" ").plain.split("\n")
 
 
 def _lines(lines: list[str]) -> Text:
