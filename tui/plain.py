@@ -31,3 +31,8 @@ def cell(text: Any) -> Text:
     emoji codes and "\\[" read too): `printable`, as a Rich Text, so that
     it shows exactly as it is and its column is as wide as it is."""
     return Text(printable(text), end="")
+
+
+def listed(names: list[str]) -> str:
+    """Names as a sentence lists them: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

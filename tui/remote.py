@@ -32,6 +32,7 @@ from host.messages import (
 from host.wire import codec
 from tui import collector
 from tui.draw_turns import DrawTurns
+from tui.plain import listed
 
 #: how often, and how many times, a lost hub is tried again
 RECONNECT_SECONDS = 2.0
@@ -812,8 +813,7 @@ def table_words(table: dict[str, Any], me: str) -> str:
 def _with(title: str, others: list[str]) -> str:
     if not others:
         return title
-    people = others[0] if len(others) == 1 else ", ".join(others[:-1]) + " and " + others[-1]
-    return f"{title} with {people}"
+    return f"{title} with {listed(others)}"
 
 
 def _text(value: Any) -> str:

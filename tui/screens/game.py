@@ -36,6 +36,7 @@ from textual.widgets import Static
 
 from host.messages import SeatCommand, SeatUpdate
 from tui import collector
+from tui.plain import listed
 from tui.widgets.quiet import update_static
 from tui.widgets.since import CHANGED, Recap, SinceLog, SinceTracker
 
@@ -169,9 +170,9 @@ def relabel(screen: Screen, action: str, description: str) -> None:
     """Name `screen`'s key for `action` `description` in its footer (this
     screen only): at a shared table "Home" leads to the lobby."""
     bindings = screen._bindings.key_to_bindings
-    for key, listed in bindings.items():
+    for key, bound in bindings.items():
         bindings[key] = [replace(b, description=description) if b.action == action else b
-                         for b in listed]
+                         for b in bound]
 
 
 def drop_key(screen: Screen, key: str) -> None:
@@ -511,7 +512,7 @@ class GameScreen(Screen):
         if not seats:
             return ""
         names = [self._who(s) for s in seats]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        who = listed(names)
         verb = "is" if len(names) == 1 else "are"
         return f"{who} {verb} thinking…{self.thinking_note(update)}"
 
@@ -543,7 +544,7 @@ class GameScreen(Screen):
         if self._thinking_timer is None and self.is_mounted:
             self._thinking_timer = self.set_interval(1.0, self._thinking_tick)
         names = [bare_name(self._who(s)) for s in sorted(due)]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        who = listed(names)
         left = math.ceil(min(due.values()) - time.monotonic())
         return f" · a bot plays for {who} {f'in {left} s' if left > 0 else 'now'}"
 
