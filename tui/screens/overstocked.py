@@ -724,7 +724,7 @@ class OverstockedScreen(GameScreen):
         parted by a space alone. The last fits 31 cells (the side has 32 at
         80 columns where the players hold tokens): at most five forklifts
         out of 1-6 ("1 2 4-6", a run written first-last), six tokens and
-        six quantum cards. None when the match has no supplies."""
+        six quantum cards. Empty when the match has no supplies."""
         words, symbols = [], []
         o = view.options
         if o.forklifts:
