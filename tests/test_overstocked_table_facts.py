@@ -176,23 +176,6 @@ def test_a_slot_is_where_the_bot_card_lands_os19():
         assert spaces == GAME.slot_spaces(column, row)
 
 
-def test_a_spot_is_named_by_the_bot_card_beside_it_os_bot_turn():
-    """OS §Bot Turn: the player nominates an empty spot beside one of the
-    bot's cards; the spot is named from that card (the card to its left
-    first, then right, above, below)."""
-    view = GAME.view(nominating(), 0)
-    assert GAME.beside_bot_card(view, 1, 0) == ("right of", 7)
-    assert GAME.beside_bot_card(view, -1, 0) == ("left of", 7)
-    assert GAME.beside_bot_card(view, 0, 1) == ("below", 7)
-    assert GAME.beside_bot_card(view, 0, -1) == ("above", 7)
-    assert GAME.beside_bot_card(view, 2, 0) is None
-    after = deal(play(nominating(), 0, Nominate(1, 0)), 8)
-    # the bot's second card names the spots beside it
-    assert GAME.beside_bot_card(GAME.view(after, 0), 1, 1) == ("below", 8)
-    assert GAME.beside_bot_card(GAME.view(after, 0), 2, 0) == ("right of", 8)
-    assert GAME.beside_bot_card(GAME.view(chosen(), 0), 1, 0) is None
-
-
 def test_a_spot_is_worded_by_the_bot_cards_as_the_board_shows_them_os_bot_turn():
     """Play-test: the choices read "left of 7", "left of 36", numbers shown
     nowhere on the board (the bot's cards show their toys only). A spot is
@@ -223,15 +206,16 @@ def test_a_spot_is_worded_by_the_bot_cards_as_the_board_shows_them_os_bot_turn()
 
 def test_the_log_names_a_nominated_spot_as_the_screen_does_os_bot_turn():
     """OS §Bot Turn: the log says where the bot's next card goes the way the
-    choice was offered (beside a bot card), not in slot coordinates."""
+    choice was offered (beside a bot card, named by its place among the bot's
+    cards), not in slot coordinates nor by card numbers the board never shows."""
     state = nominating()
     line = GAME.describe(state, 0, Nominate(0, -1), names=("Ann", "Bot"), viewer=0)
-    assert line == "You nominate the spot above 7 for the bot's next card."
+    assert line == "You nominate the spot above the card for the bot's next card."
     assert "slot" not in GAME.describe(state, 0, Nominate(1, 0), names=("Ann", "Bot"), viewer=None)
     # and the bot's card drawn for that spot says where it went, the same way
     drawing = play(state, 0, Nominate(0, -1))
     line = GAME.describe(drawing, -1, Deal(8), names=("Ann", "Bot"), viewer=0)
-    assert line.startswith("The bot draws card 8") and "it goes above 7." in line, line
+    assert line.startswith("The bot draws card 8") and "it goes above the card." in line, line
 
 
 def test_a_piece_face_in_rows_os1():

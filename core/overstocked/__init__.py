@@ -26,7 +26,6 @@ GAME = GameRules(
     turn_position=table_facts.turn_position,
     covered_toys=table_facts.covered_toys,
     slot_spaces=table_facts.slot_spaces,
-    beside_bot_card=table_facts.beside_bot_card,
     bot_spot_words=table_facts.bot_spot_words,
     progress=table_facts.progress,
 )

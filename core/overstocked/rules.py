@@ -1013,11 +1013,11 @@ def describe(
             if not state.seats[1].warehouse.placed:
                 where = "starts its warehouse"
             else:  # named as the spot was offered (beside a bot card)
-                from core.overstocked.table_facts import beside_bot_card  # it reads the rules
+                # named as the board shows it, not by card numbers it never shows
+                from core.overstocked.table_facts import bot_spot_words  # it reads the rules
 
-                beside = beside_bot_card(state, *spot)
-                where = (f"goes {beside[0]} {beside[1]}" if beside is not None
-                         else f"goes in slot {spot}")
+                words = bot_spot_words(state, *spot)
+                where = f"goes {words}" if words is not None else f"goes in slot {spot}"
             return _with_end(
                 state, seat, action, f"The bot draws card {action.card} ({code}); it {where}.", name
             )
@@ -1093,10 +1093,10 @@ def describe(
             line = f"{who}'s card fits nowhere and goes back to the box."
         return _with_end(state, seat, action, line, name)
     if isinstance(action, Nominate):
-        from core.overstocked.table_facts import beside_bot_card  # it reads the rules
+        from core.overstocked.table_facts import bot_spot_words  # it reads the rules
 
-        beside = beside_bot_card(state, action.column, action.row)
-        where = (f"the spot {beside[0]} {beside[1]}" if beside is not None
+        words = bot_spot_words(state, action.column, action.row)
+        where = (f"the spot {words}" if words is not None
                  else f"slot ({action.column}, {action.row})")
         return f"{name(0)} nominates {where} for the bot's next card."
     return f"{who}: {action}"

@@ -103,23 +103,6 @@ def slot_spaces(column: int, row: int) -> tuple[tuple[int, int], ...]:
 _BESIDE = (((-1, 0), "right of"), ((1, 0), "left of"), ((0, -1), "below"), ((0, 1), "above"))
 
 
-def beside_bot_card(state: State, column: int, row: int) -> tuple[str, int] | None:
-    """Solo: a bot card next to the empty slot (`column`, `row`) and where
-    the slot lies from it, as ("right of", 17); the card to the slot's left
-    first, then right, above, below. None if no bot card touches the slot."""
-    seat = bot_seat(state)
-    if seat is None:
-        return None
-    cards_at = {
-        (p.x // _SLOT_W, p.y // _SLOT_H): p.number for p in state.seats[seat].warehouse.placed
-    }
-    for (dc, dr), word in _BESIDE:
-        number = cards_at.get((column + dc, row + dr))
-        if number is not None:
-            return word, number
-    return None
-
-
 #: a card's place along one side of the bot's cards, by how many cards that
 #: side has: one card needs no word
 _ALONG = {2: ("left", "right"), 3: ("left", "middle", "right")}
@@ -130,8 +113,8 @@ def bot_spot_words(state: State, column: int, row: int) -> str | None:
     """Solo: the empty slot (`column`, `row`) worded by what the board
     shows, the bot card beside it named by its place among the bot's cards
     ("left of the top card", "above the card"): the cards' numbers are not
-    on the board. The card as `beside_bot_card` finds it; None if no bot
-    card touches the slot."""
+    on the board. The card to the slot's left is taken first, then right,
+    above, below; None if no bot card touches the slot."""
     seat = bot_seat(state)
     if seat is None:
         return None
@@ -163,7 +146,6 @@ __all__ = [
     "progress",
     "SOLO_BOT",
     "SOLO_PLAYER",
-    "beside_bot_card",
     "bot_seat",
     "bot_spot_words",
     "covered_toys",
