@@ -77,7 +77,7 @@ MAX_MISSED_TABLES = 12
 class Missed:
     """What a seat's player missed since their own last move, for a screen
     opened after it (a player back at their seat, after q or a dropped
-    connection): the table as the seat would have seen it after each change
+    connection, or a match reopened from its save): the table as the seat would have seen it after each change
     since, so its "Since your last move" starts there and not at their
     return. Sent with the first update to a holder who has just taken the
     seat; the update's own table is the last and is not among them."""

@@ -81,8 +81,11 @@ class Link:
         self.open = True
         #: seats whose first update is still to be sent, with what their
         #: player missed since their last move (`SeatUpdate.missed`): a
-        #: person elsewhere back at their seat, whose screen opens afresh
-        self.missed_for: set[int] = set(seats) if kind == REMOTE else set()
+        #: person elsewhere back at their seat, whose screen opens afresh,
+        #: or the people at this terminal of a match reopened from its save
+        #: (seated before it starts: the bots' moves since theirs are told)
+        resumed = kind == HERE and not session.started
+        self.missed_for: set[int] = set(seats) if kind == REMOTE or resumed else set()
 
     def viewing(self) -> Iterator[int | None]:
         """The seats this link receives updates for (None: the public view)."""
@@ -158,6 +161,12 @@ class Session:
     @property
     def players(self) -> int:
         return len(self.names)
+
+    @property
+    def started(self) -> bool:
+        """Whether `start` has sent the table (holders seated before it are
+        sent their first update then)."""
+        return self._started
 
     def holder_of(self, seat: int) -> Link | None:
         for link in self._links:

@@ -866,8 +866,42 @@ def test_a_player_back_at_their_seat_is_sent_what_they_missed_since_their_move(t
     assert all(u.missed is None for u in back.updates[1:])
     again.close()
     here = Recorder()
-    session.connect(here, {1}, kind=HERE)
+    session.connect(here, {1}, kind=HERE)  # a screen here of a match under way
     assert all(u.missed is None for u in here.updates)
+
+
+def test_a_match_reopened_at_one_terminal_tells_what_the_bots_did_since_the_move(tmp_path):
+    """Play-test: Ann played against two bots, left with her move made, and
+    reopened the match from the saved list; its "Since your last move"
+    began at the reopening, the bots' moves since hers untold. A screen at
+    this terminal seated before the reopened match starts is sent what its
+    seat missed since its last move; a new match's first update carries none."""
+    session = session_of(tmp_path, "overstocked", 3, bots=(1, 2))
+    rng = random.Random(5)
+    ann = session.connect(Recorder(), {0}, kind=HERE, send=False)
+    seat_bots(session)
+    session.start()
+    assert all(u.missed is None for u in ann.holder.updates)  # nothing behind it
+    match = session.match
+    for _ in range(3):  # a decision of hers; the bots answer at once
+        legal = session.game.legal_actions(match.state, 0)
+        assert ann.send(SeatCommand.play(0, rng.choice(legal), session.seq)) is None
+    assert not match.finished
+    own = max(i for i, (who, _) in enumerate(match.history) if who == 0)
+    assert any(who in (1, 2) for who, _ in match.history[own + 1:])  # the bots moved since
+    length = len(match.history)
+    session.close()
+    loaded = Match.load(match.path)
+    assert loaded.match is not None and len(loaded.match.history) == length
+    reopened = Session(loaded.match, seed=1)
+    back = reopened.connect(Recorder(), {0}, kind=HERE, send=False)
+    seat_bots(reopened)
+    reopened.start()
+    first = back.holder.updates[0]
+    assert first.missed is not None and first.missed.moved
+    lengths = [n for n, _ in first.missed.tables]
+    assert lengths[0] == own  # the table she moved from
+    assert all(u.missed is None for u in back.holder.updates[1:])
 
 
 def test_what_a_player_missed_is_bounded(tmp_path):
