@@ -183,6 +183,30 @@ async def test_the_screen_fits_80_columns_and_names_the_problem(data_dir):
         assert "Problem: Line" in text and "incomplete" in text
 
 
+def test_a_long_result_takes_the_room_an_empty_column_leaves():
+    """Play-test: the Result column read "won: Bra…" while the Problem
+    column stood empty beside it. The columns fit what they hold, in the
+    same 80 columns: a narrow column gives its room to a cut one, the
+    Result first; with problems listed, each keeps its room."""
+    from tui.screens.saved import COLUMNS, fit
+
+    room = sum(width for _, width in COLUMNS)
+    row = ("Boss Quest", "Ann, Bram +2 bots", "15:13", "round 6", "won: Bram and Cora", "")
+    widths = fit([row])
+    assert widths[4] >= len("won: Bram and Cora") and widths[5] == len("Problem")
+    assert sum(widths) == room
+    # nothing cut: each column keeps its width
+    plain = ("Boss Quest", "Ann +2 bots", "15:13", "round 6", "won: Bram", "")
+    assert fit([plain]) == tuple(width for _, width in COLUMNS)
+    # every column at least its heading; nothing wider than the room
+    crowded = ("Overboss Duel" * 3, "Ann, " * 20, "2026-12-04", "round 60", "won: " + "Bram" * 9,
+               "old rules")
+    widths = fit([crowded, row])
+    assert sum(widths) == room
+    assert all(w >= len(heading) for w, (heading, _) in zip(widths, COLUMNS, strict=True))
+    assert fit([]) == tuple(width for _, width in COLUMNS)
+
+
 def test_saves_list_prints_what_the_screen_shows(capsys):
     """`overtable saves --list` (and `saves` off a terminal) did not replay:
     it printed no progress, and a journal of a game this version does not

@@ -141,7 +141,8 @@ def played(saved: Any, today: str | None = None) -> str:
 
 
 def row_of(saved: Any) -> tuple[str, ...]:
-    cells = (
+    """The cells of `saved`'s row, whole (`fit` cuts them to the columns)."""
+    return (
         str(saved.title or saved.game),
         players_text(saved),
         played(saved),
@@ -149,7 +150,36 @@ def row_of(saved: Any) -> tuple[str, ...]:
         result_text(saved),
         problem_text(saved),
     )
-    return tuple(short(cell, width) for cell, (_, width) in zip(cells, COLUMNS, strict=True))
+
+
+#: the columns given room others leave, first served first: a result
+#: ("won: Bram and Cora") was cut while the Problem column stood empty
+WIDENS_FIRST = ("Result", "Players", "Problem", "Game", "Progress", "Played")
+#: the columns that give room they do not use, first asked first
+GIVES_FIRST = ("Problem", "Progress", "Game", "Played", "Players", "Result")
+
+
+def fit(rows: list[tuple[str, ...]]) -> tuple[int, ...]:
+    """The columns' widths for `rows`, in the room of `COLUMNS` (80
+    columns): a column whose cells are cut takes the room another's cells
+    and heading leave; with nothing cut, each keeps its own width."""
+    headings = [heading for heading, _ in COLUMNS]
+    widths = [width for _, width in COLUMNS]
+    wanted = [max([len(heading)] + [len(row[i]) for row in rows])
+              for i, heading in enumerate(headings)]
+    need = sum(max(0, want - width) for want, width in zip(wanted, widths, strict=True))
+    spare = 0
+    for heading in GIVES_FIRST:
+        i = headings.index(heading)
+        give = min(max(0, widths[i] - wanted[i]), need - spare)
+        widths[i] -= give
+        spare += give
+    for heading in WIDENS_FIRST:
+        i = headings.index(heading)
+        more = min(spare, max(0, wanted[i] - widths[i]))
+        widths[i] += more
+        spare -= more
+    return tuple(widths)
 
 
 class SavedScreen(Screen):
@@ -182,10 +212,7 @@ class SavedScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        for heading, width in COLUMNS:
-            table.add_column(heading, width=width)
-        table.focus()
+        self.query_one(DataTable).focus()
         self.action_reload()
 
     @work(thread=True, exclusive=True, group="saved-list")
@@ -201,9 +228,14 @@ class SavedScreen(Screen):
         self.matches = matches
         table = self.query_one(DataTable)
         row = table.cursor_row
-        table.clear()
-        for index, saved in enumerate(matches):
-            table.add_row(*(cell(text) for text in row_of(saved)), key=str(index))
+        table.clear(columns=True)
+        rows = [row_of(saved) for saved in matches]
+        widths = fit(rows)
+        for (heading, _), width in zip(COLUMNS, widths, strict=True):
+            table.add_column(heading, width=width)
+        for index, cells in enumerate(rows):
+            table.add_row(*(cell(short(text, width)) for text, width in zip(cells, widths, strict=True)),
+                          key=str(index))
         detail = self.query_one("#saved-detail", Static)
         if error is not None:
             detail.update(plain(f"Could not list the saved matches: {error}"))
