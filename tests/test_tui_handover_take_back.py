@@ -115,6 +115,7 @@ async def test_a_resumed_match_offers_the_same_take_back(tmp_path, monkeypatch):
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
         offer = "Ann: press u to take back your choice before Bram looks."
         assert offer in str(app.screen.query_one("#handover-undo").render())
+        moves = list(app.screen.moves)
         path = app.table.match.path
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
@@ -123,6 +124,10 @@ async def test_a_resumed_match_offers_the_same_take_back(tmp_path, monkeypatch):
         cover = app.screen
         assert cover.player == "Bram"
         assert offer in str(cover.query_one("#handover-undo").render())
+        # Play-test: the reopened cover's "Last moves" were gone; it tells
+        # Ann's move, as the cover did before she left
+        assert cover.moves and any(line.startswith("Ann ") for line in cover.moves), cover.moves
+        assert list(cover.moves) == moves
         await pilot.press("u")
         await pilot.pause()
         assert app.screen is cover and cover.player == "Ann"

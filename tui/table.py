@@ -98,6 +98,9 @@ class Table:
         #: past them is told on the hand-over cover (`_news`); None: no
         #: person's view shown yet (a match resumed tells nothing of before)
         self._told: int | None = None
+        #: a match reopened under the cover: where the last move of a person
+        #: here began (`SeatUpdate.missed`), the cover telling from there
+        self._reopened_at: int | None = None
         self.closed = False
         self._results_shown = False
         self._link: Any = None
@@ -151,6 +154,11 @@ class Table:
 
     def receive(self, update: SeatUpdate) -> None:
         self.updates[update.seat] = update
+        missed = update.missed
+        if missed is not None and missed.moved and update.seat in self.humans:
+            # the point each person here last moved from; the latest is
+            # the last person's move, which the cover tells as it did
+            self._reopened_at = max(self._reopened_at or 0, missed.tables[0][0])
         if self._stalled is not None and update.seq > self._stalled[1]:
             self._unstall()  # the match moved on (a move taken back and played again)
         if self.screen is not None:
@@ -317,13 +325,15 @@ class Table:
         return lines
 
     def _unseen(self) -> tuple[list[str], list[str]]:
-        """The public log's lines past those a person's view here has shown,
-        as (reveals, the others). The public log words every line for a
+        """The public log's lines past those a person's view here has shown
+        (a match reopened: since the last move of a person here), as
+        (reveals, the others). The public log words every line for a
         spectator: no one's secret is in it."""
         public, screen = self.updates.get(None), self.screen
-        if public is None or screen is None or self._told is None:
+        told = self._told if self._told is not None else self._reopened_at
+        if public is None or screen is None or told is None:
             return [], []
-        lines = public.log[self._told:]
+        lines = public.log[told:]
         return ([line for line in lines if screen.reveals(line)],
                 [line for line in lines if not screen.reveals(line)])
 
