@@ -368,6 +368,12 @@ async def test_the_buttons_show_at_80x24_without_scrolling(game, players):
         fields = [w for w in screen.query("Select, Input, Checkbox")
                   if not w.disabled and all(n.display for n in w.ancestors_with_self
                                              if n is not screen and n is not app)]
+        # Play-test: Boss Quest's options with four seats were two lines of
+        # a scrolling area, Potions, Companions and the Final Boss out of
+        # sight; at 80x24 the rows stand without blank lines between, and
+        # every field is in sight at once (six seats and every option)
+        assert all(w.region.height and w.region.bottom <= buttons.y for w in fields), [
+            (w.id, w.region) for w in fields if not w.region.height or w.region.bottom > buttons.y]
         reached = []
         for _ in range(len(fields) + 2):
             await pilot.press("tab")
