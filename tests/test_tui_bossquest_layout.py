@@ -9,8 +9,8 @@ from __future__ import annotations
 import attrs
 
 from core.bossquest.cards import Spell, SpellKind
-from core.bossquest.state import Step
-from tests.bossquest_screen_kit import ScreenApp, make_update, screen_text
+from core.bossquest.state import RoundResult, Step
+from tests.bossquest_screen_kit import ScreenApp, make_update, screen_text, w
 from tests.test_tui_bossquest_extensions import extensions_table
 from tui.widgets import ActionBar
 
@@ -70,3 +70,81 @@ async def test_a_click_on_the_scrolled_choices_picks_the_one_under_it():
         await pilot.click(offset=(x, line))
         await pilot.pause()
     assert app.port.submitted[-1][1] == last.value
+
+
+def won_by_the_last_knight(state):
+    """Round 1 won by Dee, the last of the four, with a perfect score."""
+    result = RoundResult(
+        round=1, boss=15, hp=15,
+        equipment=((w("R2"), w("B6"), w("Y5")), (w("P7"), w("R7")), (w("Y3"), w("P6"), w("R4")),
+                   (w("Y4"), w("P5"), w("R3"), w("B3"))),
+        strengths=(18, 13, 13, 15), eliminated=("over", "", "", ""), winners=frozenset({3}),
+        perfect=frozenset({3}), keys_gained=(0, 0, 0, 2), hearts_lost=(1, 0, 0, 0), spells=(),
+        keys_after=(1, 0, 2, 2), hearts_after=(2, 2, 3, 1))
+    return attrs.evolve(state, history=(result,))
+
+
+async def test_the_last_combat_keeps_the_winner_when_rows_wrap_above():
+    """The play-test at 80x24: the "Last combat" panel showed "Ann 18 over
+    -1♥ / Bram 13 / Cora 13" and cut the winner's row, "★ Dev 15 PERFECT
+    +2⚷". Short of lines, the others share a line and the winner keeps his."""
+    state = won_by_the_last_knight(with_bob_holding(extensions_table(), 4))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()  # fitted again once laid out
+        panel = app.screen.query_one("#bq-last")
+        lines = [line.rstrip() for line in str(panel.render()).splitlines()]
+        height = panel.size.height
+        text = screen_text(app)
+    assert height < 5  # less than a line a knight, and the Boss's
+    assert len(lines) <= height, lines
+    assert any(line.startswith("★ Dee 15  PERFECT +2⚷") for line in lines), lines
+    assert "★ Dee 15  PERFECT +2⚷" in text, text
+    said = " ".join(lines)
+    assert "Ann 18 over -1♥" in said and "Bob 13" in said and "Cyd 13" in said, lines
+
+
+def test_the_last_combat_says_how_many_more_when_even_shared_lines_are_too_many():
+    from rich.console import Console
+
+    from tui.screens.bossquest import fitted_combat_text
+
+    result = won_by_the_last_knight(extensions_table()).history[0]
+    console = Console(width=80)
+    names = ("Ann", "Bob", "Cyd", "Dee")
+    for height, width in ((2, 20), (1, 36)):
+        text = fitted_combat_text(result, lambda s: names[s], weapons=False, width=width,
+                                  height=height, rows=lambda t, w=width: len(t.wrap(console, w)))
+        lines = text.plain.splitlines()
+        assert len(text.wrap(console, width)) <= height, lines
+        assert lines[0].startswith("★ Dee 15"), lines
+    assert "more" in text.plain or len(lines) == 1
+
+
+async def test_the_knights_rows_follow_the_panel_width_however_it_comes():
+    """Shrinking 200x50 straight to 100x30 left the knights' rows laid out
+    for a layout in between (58 columns): "shows 9+?" under Bob's cards,
+    the Owl's power broken early. The rows are laid out again whenever the
+    panel's own width changes, not only when the screen's does."""
+    app = ScreenApp(make_update(extensions_table()))
+
+    def bob(knights):
+        rows = [line.plain for line in knights.content_lines()]
+        return next(row for row in rows if "Bob" in row)
+
+    async with app.run_test(size=(200, 50)) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        knights = app.screen.query_one("#bq-knights")
+        assert "shows 9+?" in bob(knights)
+        knights.styles.max_width = 58  # as wide as the layout in between
+        await pilot.pause()
+        assert "shows 9+?" not in bob(knights)  # under the cards, in 58 columns
+        knights.styles.max_width = None
+        await pilot.pause()
+        await pilot.pause()
+        assert "shows 9+?" in bob(knights)
+        owl = next(line.plain for line in knights.content_lines() if "Your Owl" in line.plain)
+    assert len(owl) > 58, owl
