@@ -10,7 +10,7 @@ import attrs
 
 from core.bossquest.cards import Spell, SpellKind
 from core.bossquest.state import RoundResult, Step
-from tests.bossquest_screen_kit import ScreenApp, make_update, screen_text, w
+from tests.bossquest_screen_kit import ScreenApp, full_state, make_update, screen_text, w
 from tests.test_tui_bossquest_extensions import extensions_table
 from tui.widgets import ActionBar
 
@@ -148,3 +148,17 @@ async def test_the_knights_rows_follow_the_panel_width_however_it_comes():
         assert "shows 9+?" in bob(knights)
         owl = next(line.plain for line in knights.content_lines() if "Your Owl" in line.plain)
     assert len(owl) > 58, owl
+
+
+def test_the_hand_title_names_the_night_cards_or_says_face_down():
+    """Ul'ul by night, the hand's title read "( ) only you see these", an
+    empty "( )": it names the cards while they fit, else says "face down"."""
+    from tui.screens.bossquest import LEGEND_ROOM, _face_down_legend, weapon_card
+
+    def legend(codes):
+        pairs = [(w(c), weapon_card(w(c), face_down=True)) for c in codes]
+        return _face_down_legend(pairs, big=False, room=LEGEND_ROOM)[0]
+
+    assert legend(["R3", "B5"]) == "(R3) (B5) only you see"
+    assert legend(["R3", "B5", "Y2", "P4"]) == "face down: only you see"
+    assert "( )" not in legend(["R3", "B5"]) + legend(["R3", "B5", "Y2", "P4"])

@@ -146,16 +146,23 @@ def _face_down_legend(pairs: list[tuple[Weapon | None, Card]], *, big: bool,
             return "", "dashed: only you see them"
         if len(down) == 1:
             return f"{card_text(down[0]).plain} only you see it", ""
-        return "( ) only you see these", ""
+        # by night several: named while they fit (an empty "( )" said nothing)
+        codes = " ".join(card_text(card).plain for card in down)
+        said = [f"{codes} only you see these", f"{codes} only you see", "face down: only you see"]
+        return next((t for t in said if room is None or cell_len(t) <= room), said[-1]), ""
     card, names = known[0]
     if len(down) == 1:
         head = f"dashed {card.text}:" if big else card_text(card).plain
         said = [f"{head} {_known_by(names)} it too",
                 f"{head} {'another knows it' if len(names) == 1 else 'others know it'}"]
     else:  # several face down: the one another knight knows
-        head = "dashed:" if big else "( )"
-        said = [f"{head} {_known_by(names)} {card.text} too",
-                f"{head} {'another knows' if len(names) == 1 else 'others know'} {card.text}"]
+        if big:
+            said = [f"dashed: {_known_by(names)} {card.text} too",
+                    f"dashed: {'another knows' if len(names) == 1 else 'others know'} {card.text}"]
+        else:  # the card as the hand draws it (it said "( )")
+            head = card_text(card).plain
+            said = [f"{head} {_known_by(names)} it too",
+                    f"{head} {'another knows it' if len(names) == 1 else 'others know it'}"]
     text = next((t for t in said if room is None or cell_len(t) <= room), said[-1])
     return ("", text) if big else (text, "")
 
