@@ -162,3 +162,44 @@ def test_the_hand_title_names_the_night_cards_or_says_face_down():
     assert legend(["R3", "B5"]) == "(R3) (B5) only you see"
     assert legend(["R3", "B5", "Y2", "P4"]) == "face down: only you see"
     assert "( )" not in legend(["R3", "B5"]) + legend(["R3", "B5", "Y2", "P4"])
+
+
+async def test_a_log_line_and_the_combat_it_ended_stay_lines_of_their_own_when_wide():
+    """At 200 columns the log ran the move that ended a round, its combat
+    and the next round's Boss together as one paragraph; the combat is a
+    line of its own under the move at every width."""
+    from core.bossquest import GAME
+    from tests.test_bossquest_rules import HP1, HPM1, Discard, GoToWizard, knight, play, table
+
+    ks = [knight("R1", "B2", done=True), knight("R7", "B7", "Y3")]
+    state = play(table(ks, turn=1, offer=(HP1, HPM1), mystery=False), 1, GoToWizard())
+    ended = GAME.describe(state, 1, Discard(0), names=("Ann", "Bob"))
+    log = ("Bob goes to the Wizard.", ended, "Round 3: a Boss with 19 HP appears.")
+    for size in ((200, 50), (80, 24)):
+        app = ScreenApp(make_update(full_state(), log=log))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            rows = app.screen.query_one("#bq-log").rows
+        assert "Bob discards Boss HP +1." in rows, rows
+        assert any(row.startswith("Combat vs 17 HP") for row in rows), rows
+        assert "Round 3: a Boss with 19 HP appears." in rows, rows
+
+
+async def test_on_a_large_terminal_the_hand_has_room_for_a_row_of_cards():
+    """At 200x50 the hand was fixed at 32 columns: a 7th card went under the
+    others beside a half-empty panel of spells. Seven large cards and the
+    total now make one row; at 128 columns the row is shared as before."""
+    state = full_state()
+    extra = state.weapon_deck[:4]
+    ann = attrs.evolve(state.knights[0], visible=state.knights[0].visible + extra)
+    state = attrs.evolve(state, knights=(ann, *state.knights[1:]),
+                         weapon_deck=state.weapon_deck[4:])
+    for size, left in (((200, 50), 62), ((128, 40), 34)):
+        app = ScreenApp(make_update(state))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            hand = app.screen.query_one("#bq-hand")
+            assert app.screen.query_one("#bq-left").outer_size.width == left
+            assert len(hand.cards) == 7
+            if size == (200, 50):
+                assert hand.size.height == 3  # one row of large cards
