@@ -863,6 +863,10 @@ def test_describe_summarises_combat():
     state = play(state, 1, GoToWizard())
     line = GAME.describe(state, 1, Discard(0), names=("Ann", "Bob"))
     assert "Combat vs 17 HP" in line and "Bob wins the round" in line and "PERFECT for Bob" in line
+    # on a line of its own under the move (run on with a space, a wide log
+    # showed the two as one paragraph)
+    move, combat = line.split("\n")
+    assert move == "Bob discards Boss HP +1." and combat.startswith("Combat vs 17 HP")
 
 
 def test_colours_have_letters_bq12():

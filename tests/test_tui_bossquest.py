@@ -230,7 +230,8 @@ async def test_hand_border_names_your_face_down_weapon(size, title, foot):
 @pytest.mark.parametrize(
     ("size", "title", "foot"),
     [
-        ((80, 24), "Your weapons  ( ) only you see these", ""),
+        # named: an empty "( )" said nothing (the play-test)
+        ((80, 24), f"Your weapons  ({HIDDEN[0]}) (G2) only you see", ""),
         ((120, 36), "Your weapons", "dashed: only you see them"),
     ],
     ids=["80x24", "120x36"],
@@ -288,7 +289,7 @@ async def test_hand_border_at_night_names_the_weapon_another_knows():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         hand = app.screen.query_one("#bq-hand")
-        assert str(hand.border_title) == f"Your weapons  ( ) {NAMES[1]} knows {HIDDEN[0]} too"
+        assert str(hand.border_title) == f"Your weapons  ({HIDDEN[0]}) {NAMES[1]} knows it too"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])

@@ -154,7 +154,7 @@ async def test_the_check_finds_a_line_cut_off():
     async with app.run_test(size=(40, 24)) as pilot:
         await pilot.pause()
         found = overflows(app.screen)
-    assert any("PickList#bq-knights" in f and "cells in" in f for f in found), found
+    assert any("#bq-knights" in f and "cells in" in f for f in found), found
 
 
 async def test_a_market_tag_without_room_goes_under_its_offer():

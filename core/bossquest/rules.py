@@ -2084,16 +2084,19 @@ def _namer(state: State, names: Sequence[str] | None):
 
 
 def _with_combat(state: State, seat: int, action: object, line: str, name) -> str:
-    """Append the combat summary when this action ends the round."""
+    """Append the combat summary when this action ends the round, on a line
+    of its own (and the duel's announcement on another): run on after the
+    move with a space, a wide log showed the move, the combat and its
+    winners as one paragraph."""
     try:
         after = apply(state, seat, action)
     except IllegalAction:
         return line
     if len(after.history) == len(state.history):
         return line
-    line = f"{line} {combat_summary(after.history[-1], name)}"
+    line = f"{line}\n{combat_summary(after.history[-1], name)}"
     if after.champion is not None and state.champion is None:
-        line += " " + duel_announcement(after, name)
+        line += "\n" + duel_announcement(after, name)
     return line
 
 

@@ -76,6 +76,7 @@ from tui.widgets import (
     ScorePad,
     card_text,
 )
+from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import SinceLog, changed_keys, mark_rows, marked_text
@@ -145,16 +146,23 @@ def _face_down_legend(pairs: list[tuple[Weapon | None, Card]], *, big: bool,
             return "", "dashed: only you see them"
         if len(down) == 1:
             return f"{card_text(down[0]).plain} only you see it", ""
-        return "( ) only you see these", ""
+        # by night several: named while they fit (an empty "( )" said nothing)
+        codes = " ".join(card_text(card).plain for card in down)
+        said = [f"{codes} only you see these", f"{codes} only you see", "face down: only you see"]
+        return next((t for t in said if room is None or cell_len(t) <= room), said[-1]), ""
     card, names = known[0]
     if len(down) == 1:
         head = f"dashed {card.text}:" if big else card_text(card).plain
         said = [f"{head} {_known_by(names)} it too",
                 f"{head} {'another knows it' if len(names) == 1 else 'others know it'}"]
     else:  # several face down: the one another knight knows
-        head = "dashed:" if big else "( )"
-        said = [f"{head} {_known_by(names)} {card.text} too",
-                f"{head} {'another knows' if len(names) == 1 else 'others know'} {card.text}"]
+        if big:
+            said = [f"dashed: {_known_by(names)} {card.text} too",
+                    f"dashed: {'another knows' if len(names) == 1 else 'others know'} {card.text}"]
+        else:  # the card as the hand draws it (it said "( )")
+            head = card_text(card).plain
+            said = [f"{head} {_known_by(names)} it too",
+                    f"{head} {'another knows it' if len(names) == 1 else 'others know it'}"]
     text = next((t for t in said if room is None or cell_len(t) <= room), said[-1])
     return ("", text) if big else (text, "")
 
@@ -250,25 +258,40 @@ def combat_text(result: RoundResult, who: Any, *, weapons: bool, width: int | No
             for weapon in result.equipment[seat]:
                 card = card_text(weapon_card(weapon, holder=holder))
                 _go_on(line, card, " ", indent, width)
-        notes = []
-        kept = result.spared[seat] if seat < len(result.spared) else ""
-        if result.eliminated[seat] == "over":
-            # why an over knight kept its heart (BQ §Companions, the Tortoise;
-            # the spell "No one loses a heart")
-            notes.append({"tortoise": "over, ♥ kept (Tortoise)",
-                          "spell": "over, ♥ kept (spell)"}.get(kept, "over"))
-        elif result.eliminated[seat] == "spell":
-            notes.append("out (spell)")
-        if seat in result.perfect:
-            notes.append("PERFECT")
-        if result.keys_gained[seat]:
-            notes.append(f"+{result.keys_gained[seat]}{KEY}")
-        if result.hearts_lost[seat]:
-            notes.append(f"-{result.hearts_lost[seat]}{HEART}")
+        notes = _combat_notes(result, seat)
         if notes:
-            _go_on(line, Text(" ".join(notes)), "  ", indent, width)
+            _go_on(line, Text(notes), "  ", indent, width)
         text.append_text(line)
         text.append("\n")
+    text.append_text(_combat_foot(result, who))
+    text.rstrip()
+    return text
+
+
+def _combat_notes(result: RoundResult, seat: int) -> str:
+    """What combat did to a knight: "over -1♥", "PERFECT +2⚷"."""
+    notes = []
+    kept = result.spared[seat] if seat < len(result.spared) else ""
+    if result.eliminated[seat] == "over":
+        # why an over knight kept its heart (BQ §Companions, the Tortoise;
+        # the spell "No one loses a heart")
+        notes.append({"tortoise": "over, ♥ kept (Tortoise)",
+                      "spell": "over, ♥ kept (spell)"}.get(kept, "over"))
+    elif result.eliminated[seat] == "spell":
+        notes.append("out (spell)")
+    if seat in result.perfect:
+        notes.append("PERFECT")
+    if result.keys_gained[seat]:
+        notes.append(f"+{result.keys_gained[seat]}{KEY}")
+    if result.hearts_lost[seat]:
+        notes.append(f"-{result.hearts_lost[seat]}{HEART}")
+    return " ".join(notes)
+
+
+def _combat_foot(result: RoundResult, who: Any) -> Text:
+    """The lines under a combat's knights: why a tie went as it did, or
+    that nobody won."""
+    text = Text()
     for line in _tie_lines(result, who):
         text.append(line, style="italic")
         text.append("\n")
@@ -277,6 +300,48 @@ def combat_text(result: RoundResult, who: Any, *, weapons: bool, width: int | No
         # to be worked out
         text.append("No knight wins the round: no key this time.", style="italic")
         text.append("\n")
+    return text
+
+
+def fitted_combat_text(result: RoundResult, who: Any, *, weapons: bool, width: int,
+                       height: int, rows: Any) -> Text:
+    """`combat_text` in at most `height` lines of `width` cells (`rows(text)`
+    counts a text's lines there). Too tall, the winners keep a line each
+    and the other knights share lines ("Ann 18 over -1♥ · Bram 13"); still
+    too tall, the Boss and the notes give way, then the last of the others
+    ("+1 more"): at 80x24 the panel cut its last rows, the winner's with
+    them."""
+    full = combat_text(result, who, weapons=weapons, width=width)
+    if rows(full) <= height:
+        return full
+    seats = range(len(result.strengths))
+    name_width = max(len(who(s)) for s in seats)
+    winners = Text()
+    others = []
+    for seat in seats:
+        notes = _combat_notes(result, seat)
+        said = f"{who(seat)} {result.strengths[seat]}" + (f" {notes}" if notes else "")
+        if seat in result.winners:
+            winners.append(f"★ {who(seat):<{name_width}} {result.strengths[seat]:>2}", style="bold")
+            winners.append(f"  {notes}\n" if notes else "\n")
+        else:
+            others.append(Text(said))
+    foot = _combat_foot(result, who)
+    foot.rstrip()
+    winners.rstrip()
+    blocks = [full.split("\n")[0], winners, flow_parts(others, width), foot]
+    text = Text("\n").join(block for block in blocks if block)
+    if rows(text) <= height:
+        return text
+    if not result.winners:
+        winners = foot  # "No knight wins the round" is what the winner's line says
+    room = height - (rows(winners) if winners else 0)
+    for shown in range(len(others), -1, -1):
+        more = [Text(f"+{len(others) - shown} more", style="italic")] if shown < len(others) else []
+        rest = flow_parts(others[:shown] + more, width)
+        if shown == 0 or rows(rest) <= room:
+            break
+    text = Text.assemble(winners, "\n", rest) if winners and room > 0 else winners or rest
     text.rstrip()
     return text
 
@@ -504,6 +569,67 @@ _ROOMY_HEIGHT = 44
 
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
                             "read_potion", "undo", "undo_anyway"})
+
+
+class KnightRows(PickList):
+    """The knights' rows, laid out by the screen for the panel's width (a
+    row's cards close up, its spells go under it: `_knight_room`). When the
+    panel's width is not the one they were laid out for it asks for them
+    again: a resize from 200x50 to 100x30 drew them for the width of a
+    layout in between (58 columns) and left them so."""
+
+    class Refit(Message):
+        """The rows were laid out for another width than the panel has."""
+
+    #: the content width the rows were laid out for
+    laid_out_for = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.size.width != self.laid_out_for:
+            self.post_message(self.Refit())
+
+
+class CombatBox(Static):
+    """The last combat beside the table, fitted to the lines and width the
+    panel has (`fitted_combat_text`), and fitted again whenever they
+    change: at 80x24 a knight's row wrapping above took the panel's last
+    rows (the winner's among them), and after a resize its lines kept the
+    width they were drawn for."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__("", id=id, classes=classes)
+        #: what is shown: (result, who, weapons, marked)
+        self._combat: tuple[RoundResult, Any, bool, bool] | None = None
+        self._fitted_for: tuple[int, int | None] | None = None
+
+    def show_combat(self, result: RoundResult, who: Any, *, weapons: bool, marked: bool) -> None:
+        self._combat = (result, who, weapons, marked)
+        self._fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._combat is not None and self._room() != self._fitted_for:
+            self._fit()
+
+    def _room(self) -> tuple[int, int | None]:
+        """The cells and lines it has; no limit on the lines while its
+        height follows its content (it would never grow back)."""
+        height = self.styles.height
+        # (its size, not its region: the region is the screen's map of the
+        # layout before, while the resize is handled)
+        lines = None if height is None or height.is_auto else self.size.height
+        return self.size.width, lines
+
+    def _fit(self) -> None:
+        assert self._combat is not None
+        result, who, weapons, marked = self._combat
+        width, height = self._fitted_for = self._room()
+        if not width or height is None:
+            text = combat_text(result, who, weapons=weapons, width=width or None)
+        else:
+            console = self.app.console
+            text = fitted_combat_text(result, who, weapons=weapons, width=width, height=height,
+                                      rows=lambda t: len(t.wrap(console, width)))
+        update_static(self, marked_text(text) if marked else text)
 
 
 class CombatPanel(Vertical, can_focus=True):
@@ -752,7 +878,7 @@ class BossQuestScreen(GameScreen):
                         yield Hand(id="bq-hand", classes="panel", empty="No weapons yet.")
                     yield Market(id="bq-market", classes="panel", empty="No spells.")
                     yield ScorePad(id="bq-score", classes="panel")
-                yield PickList(id="bq-knights", classes="panel")
+                yield KnightRows(id="bq-knights", classes="panel")
                 # On a large terminal the combats so far, spells and all,
                 # newest first, fill the column under the knights (`_roomy`):
                 # it was empty there.
@@ -762,7 +888,7 @@ class BossQuestScreen(GameScreen):
                     yield Static("", id="bq-prompt")
                     yield ActionBar(id="bq-actions")
             with Vertical(id="bq-side"):
-                yield Static("", id="bq-last", classes="panel")
+                yield CombatBox(id="bq-last", classes="panel")
                 yield SinceLog(id="bq-log", classes="panel")
         yield Footer(compact=True)
         # A combat comes up over the table in a layer of this screen, not a
@@ -799,6 +925,10 @@ class BossQuestScreen(GameScreen):
                 self._draw_knights(self.update)
             except NoMatches:
                 pass  # taken down before this came round: nothing to fit
+
+    def on_knight_rows_refit(self, event: KnightRows.Refit) -> None:
+        event.stop()
+        self._refit_knights()
 
     def on_screen_resume(self) -> None:
         # Resized while a combat was shown over it: draw again for the size
@@ -1250,14 +1380,15 @@ class BossQuestScreen(GameScreen):
     def _knight_room(self, players: int, picking: bool) -> int:
         """The cells a knight's row has: less the cursor and key when picking,
         and a cell for the mark of a change since your last move."""
-        width = self.query_one("#bq-knights", PickList).content_region.width
+        width = self.query_one("#bq-knights", KnightRows).size.width
         return width - 1 - (2 + len(str(players)) + 1 if picking else 0) if width else 999
 
     def _draw_knights(self, update: TableUpdate) -> None:
         view: State = update.view
         if view.players == 1:  # the Solo Quest's board
-            board = self.query_one("#bq-knights", PickList)
-            room = board.content_region.width or 999
+            board = self.query_one("#bq-knights", KnightRows)
+            board.laid_out_for = board.size.width
+            room = board.size.width or 999
             rows = [Row(line) for line in extras.solo_rows(view, room)]
             board.set_rows(rows, picking=False)
             set_border(board, "Solo Quest: the wave's Bosses, the spell rows")
@@ -1266,7 +1397,8 @@ class BossQuestScreen(GameScreen):
         rows = [self._knight_row(view, seat, update, picking) for seat in range(view.players)]
         knights = self.changed("knights")
         rows = mark_rows(rows, [seat in knights for seat in range(view.players)])
-        board = self.query_one("#bq-knights", PickList)
+        board = self.query_one("#bq-knights", KnightRows)
+        board.laid_out_for = board.size.width
         room = self._knight_room(view.players, picking)
         rows += [Row(line, enabled=not picking)
                  for line in extras.companion_rows(view, update.seat, room)]
@@ -1295,7 +1427,7 @@ class BossQuestScreen(GameScreen):
 
     def _draw_last(self, update: TableUpdate) -> None:
         view: State = update.view
-        side = self.query_one("#bq-last", Static)
+        side = self.query_one("#bq-last", CombatBox)
         main = self.query_one("#bq-last-main", VerticalScroll)
         roomy = self.has_class("-roomy")
         side.display = bool(view.history) and not roomy
@@ -1305,7 +1437,8 @@ class BossQuestScreen(GameScreen):
         result: RoundResult = view.history[-1]
         if not roomy:
             set_border(side, f"Last combat: round {result.round}")
-            update_static(side, self._combat_text(result, side.content_region.width or None))
+            side.show_combat(result, self._who, weapons=self.has_class("-wide"),
+                             marked="combat" in self.changed("combat"))
             return
         # Built again only when a combat is added, the reader changes or the
         # last one's mark does: most updates (an ask, a spell) change none.

@@ -4,6 +4,11 @@ Game-agnostic. Each `Choice` shows its key and a label; left/right move the
 cursor, Enter or a click chooses (`ActionBar.Chosen`, carrying the choice's
 `value`). The keys themselves are bound by the screen: the bar only shows
 them, so a player sees the same key in the bar and in the footer.
+
+Choices wrap onto more lines than the bar may have (a screen gives it a
+`max-height`): the bar then shows the lines around the cursor, with ``▲`` /
+``▼`` at the right where more lie above or below, so the highlighted
+choice, the one Enter carries out, is always in sight.
 """
 
 from __future__ import annotations
@@ -85,6 +90,8 @@ class ActionBar(CursorWidget):
         self.empty = empty
         self._places: list[tuple[int, int, int]] = []
         self._shown: object = None
+        #: the first line shown when the choices have more lines than the bar
+        self._top = 0
 
     @property
     def choices(self) -> tuple[Choice, ...]:
@@ -164,5 +171,34 @@ class ActionBar(CursorWidget):
     def render(self) -> Text:
         if not self._choices:
             return Text(self.empty, style="dim italic")
-        lines, self._places = self._layout(self.content_region.width or self.size.width)
-        return Text("\n", end="").join(lines)
+        width = self.content_region.width or self.size.width
+        lines, self._places = self._layout(width)
+        rows = self.content_region.height
+        if rows <= 0 or len(lines) <= rows:
+            self._top = 0
+            return Text("\n", end="").join(lines)
+        return self._window(width, rows)
+
+    def _window(self, width: int, rows: int) -> Text:
+        """The `rows` lines around the cursor, laid out two cells narrower
+        for the marks of lines out of sight: a bar cut by its height hid
+        its last choices, and Enter did one the player could not see."""
+        lines, places = self._layout(width - 2)
+        line = places[self.cursor][0] if 0 <= self.cursor < len(places) else self._top
+        top = min(max(self._top, line - rows + 1), line, len(lines) - rows)
+        self._top = top = max(0, top)
+        # a click lands on a line in sight only
+        self._places = [(y - top, x0, x1) if top <= y < top + rows else (-1, x0, x1)
+                        for y, x0, x1 in places]
+        shown = lines[top:top + rows]
+        marks = [" "] * rows
+        if top:
+            marks[0] = "▲"
+        if top + rows < len(lines):
+            marks[-1] = "▼"  # (one line: more below matters more)
+        out = []
+        for text, mark in zip(shown, marks, strict=True):
+            text.pad_right(max(0, width - 2 - text.cell_len))
+            text.append(f" {mark}", style="bold")
+            out.append(text)
+        return Text("\n", end="").join(out)
