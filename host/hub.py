@@ -1234,6 +1234,20 @@ def default_places() -> tuple[Path, Path]:
     return base / "shared", base / "hub" / "hub.sock"
 
 
+def bare_join_socket() -> Path:
+    """The socket a bare `overtable join` finds when sshd starts it (an
+    authorized_keys command): `default_places` as a clean environment has
+    it. sshd passes neither $OVERTABLE_DATA_DIR nor $XDG_DATA_HOME on, so
+    a hub whose socket they moved must be named with --socket."""
+    if sys.platform == "darwin" or os.name == "nt":  # (no XDG variable there)
+        import platformdirs
+
+        base = Path(platformdirs.user_data_dir("overtable"))
+    else:  # platformdirs' own default without $XDG_DATA_HOME
+        base = Path.home() / ".local" / "share" / "overtable"
+    return base / "hub" / "hub.sock"
+
+
 async def run_hub(
     directory: Path, socket_path: Path, *, bot_delay: float = 0.45, ready: Any = None
 ) -> None:
