@@ -1258,12 +1258,16 @@ async def test_the_lobby_help_lists_what_its_keys_do_for_a_player(shared_hub):
         rows = [(str(grid.get_row_at(i)[0]).replace("\n", " "),
                  str(grid.get_row_at(i)[1]).replace("\n", " ")) for i in range(grid.row_count)]
         keys = dict(rows[:[key for key, _ in rows].index("")])  # above "Everywhere"
-        assert set(keys) == {"Up / Down arrow", "Enter", "w", "n", "r", "x", "q", "F2"}
+        assert set(keys) == {"Up / Down arrow", "Home / Ctrl+Home", "End / Ctrl+End", "Enter",
+                             "w", "n", "r", "x", "q", "F2"}
         assert keys["Up / Down arrow"] == "Highlight another table"
+        # Home and End go to the first and last table (they did nothing)
+        assert keys.pop("Home / Ctrl+Home") == "Highlight the first table"
+        assert keys.pop("End / Ctrl+End") == "Highlight the last table"
         assert keys["w"].startswith("Watch the match at the highlighted table")
         assert keys["n"].startswith("Set up a new table")
         assert "your seats wait" in keys["q"] and "lobby" in keys["F2"]
-        for generic in ("Home", "End", "Page", "Top", "Bottom", "Cursor"):
+        for generic in ("Page", "Top", "Bottom", "Cursor"):
             assert not any(generic in key or generic in does for key, does in keys.items())
         # the keys left out of the help still work on the list
         await pilot.press("escape")
@@ -1274,6 +1278,10 @@ async def test_the_lobby_help_lists_what_its_keys_do_for_a_player(shared_hub):
         await pilot.press("ctrl+end")
         assert grid.cursor_row == 2
         await pilot.press("pageup")
+        assert grid.cursor_row == 0
+        await pilot.press("end")  # the last table, and back to the first
+        assert grid.cursor_row == 2
+        await pilot.press("home")
         assert grid.cursor_row == 0
 
 

@@ -230,17 +230,27 @@ class SharedTableScreen(NewMatchScreen):
 class LobbyGrid(DataTable):
     """The lobby's tables: F1 says what its keys do for a player, in the
     lobby's words ("Select" and "Cursor up", the table widget's own, said
-    nothing), and leaves out the list's paging keys (Home, End, Page Up,
-    Ctrl+Home...): they still work, but on a few tables they mean little."""
+    nothing), and leaves out the list's paging keys (Page Up, Ctrl+Home...):
+    they still work, but on a few tables they mean little. Home and End go
+    to the first and last table (the table widget's own scrolled sideways,
+    and did nothing in a list as narrow as the screen)."""
 
-    HELP_LEAVES_OUT = frozenset({"page_up", "page_down", "scroll_top", "scroll_bottom",
-                                 "scroll_home", "scroll_end"})
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home", "scroll_top", "First table", show=False),
+        Binding("end", "scroll_bottom", "Last table", show=False),
+    ]
+
+    HELP_LEAVES_OUT = frozenset({"page_up", "page_down", "scroll_home", "scroll_end"})
 
     def help_text(self, binding: Any) -> str | None:
         if binding.action == "select_cursor":
             return "Sit down at the highlighted table (a match that is over: its results)"
         if binding.action in ("cursor_up", "cursor_down"):
             return "Highlight another table"
+        if binding.action == "scroll_top":
+            return "Highlight the first table"
+        if binding.action == "scroll_bottom":
+            return "Highlight the last table"
         return None
 
 
