@@ -1659,3 +1659,48 @@ async def test_back_at_the_table_the_recap_starts_at_your_last_move(shared_hub):
         assert any(line.startswith("ann ") for line in back.recap.lines)
         assert back.query_one(SinceLog).recap.shown  # in the log's place
         await ann.close()
+
+
+async def test_a_spectators_results_offer_no_rematch(shared_hub):
+    """A spectator's results offered "Rematch (r)", which dropped them in the
+    lobby with "Set up a new table from the lobby (n).": a spectator's
+    results have no Rematch, in the buttons, the footer or F1, and r does
+    nothing there; the final table's prompt and F1 say "the results"."""
+    from textual.css.query import NoMatches
+
+    from tests.test_host_hub import play_to_the_end, table_for_two
+    from tui.screens.help import HelpScreen
+
+    hub, path = shared_hub
+    ann, bob, table = await table_for_two(path)
+    app = JoinApp(path, "Cy", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.remote.watch(table)
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), timeout=20)
+        results = app.screen
+        assert results.watching
+        with pytest.raises(NoMatches):
+            results.query_one("#rematch")
+        assert "Rematch" not in screen_kit.screen_text(app)
+        await pilot.press("r")
+        await pilot.pause(0.3)
+        assert app.screen is results
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert "Rematch" not in screen_kit.screen_text(app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is results)
+        await pilot.press("b")  # the final table: its prompt and F1 name no rematch
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await pilot.pause(0.2)
+        assert "Results" in screen_kit.screen_text(app)
+        assert "rematch" not in screen_kit.screen_text(app).lower()
+        assert "rematch" not in str(app.screen._prompt_text()).lower()
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert "rematch" not in screen_kit.screen_text(app).lower()
+    for player in (ann, bob):
+        await player.close()
