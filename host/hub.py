@@ -473,6 +473,19 @@ class Hub:
             table.session.refresh()
         self._lobby_changed()  # the seat is no longer away
 
+    def held_elsewhere(self, client: Client, table: Table, seat: int) -> bool:
+        """Another connection of `client`'s player holds `seat` at `table`
+        (sat down there before the match, or playing it)."""
+        for other in self.clients:
+            if other is client or other.closed or other.player != client.player:
+                continue
+            seats, link, _ = other.places.get(table.id, (set(), None, False))
+            if table.session is None and seat in seats:
+                return True
+            if link is not None and link.open and seat in link.seats:
+                return True
+        return False
+
     def stand(self, client: Client, table: Table) -> None:
         """`client`'s player stands up from `table` before its match begins:
         their seat is open again; the creator withdraws the whole table."""
@@ -883,13 +896,18 @@ class Client:
         # (dropped, timed out, quit, the hub stopped), not one they had left
         # for the lobby with q: that put them back in a match they had left
         # on purpose, held there by a screen under the one on top, shown to
-        # the others as present and never told their turn there
+        # the others as present and never told their turn there. Nor a seat
+        # their other terminal holds: a second `join` under the same name
+        # opened onto the table and sent the terminal playing there to its
+        # lobby (and closing it marked the player away); it opens in the
+        # lobby, and Enter there brings the seat over
         for table in self.hub.tables.values():
             if table.finished or (table.started and self.player in table.left):
                 continue
             for seat, s in enumerate(table.seats):
                 if (s.player == self.player and s.kind != "bot"
-                        and (table.started or s.present)):
+                        and (table.started or s.present)
+                        and not self.hub.held_elsewhere(self, table, seat)):
                     with contextlib.suppress(HubError):
                         self.hub.sit(self, table, seat)
         self.send_lobby()

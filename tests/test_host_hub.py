@@ -1220,3 +1220,37 @@ async def test_the_others_are_told_when_a_bot_plays_for_an_away_player_and_its_o
             break
     assert not update.bot_plays_in
     assert update.seq > waiting.seq and update.thinking_since == update.seq
+
+
+async def test_a_second_terminal_of_a_player_opens_in_the_lobby_and_takes_no_seat(hub):
+    """`join --name ann` while ann played in another terminal opened onto
+    her table and sent the playing terminal to its lobby; when the new one
+    closed, her seat was "away" though her first terminal was still there.
+    The new terminal opens in the lobby (Enter there brings the seat over),
+    and its closing marks nobody away."""
+    hub_, path = hub
+    ann, bob, table = await table_for_two(path)
+    await ann.expect("update")
+    await bob.expect("update")
+    again = await Player.connect(path, "ann")  # her second terminal
+    messages = await again.until_quiet(0.5)
+    assert not any("update" in m or "joined" in m for m in messages), messages
+    assert not any("moved" in m for m in await ann.until_quiet(0.3))
+    await again.close()
+    await asyncio.sleep(0.3)
+    seats = hub_.tables[table].summary()["seats"]
+    assert not seats[0]["away"] and not seats[1]["away"]
+    # ann plays on from her first terminal
+    await ann.send({"lobby": {}})
+    await ann.expect("lobby")
+    assert hub_.tables[table].session.holder_of(0) is not None
+    # a seat sat at before the match begins stays with its terminal too
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
+    waiting = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": waiting, "seat": 0}})
+    await ann.expect("joined")
+    third = await Player.connect(path, "ann")
+    assert not any("joined" in m for m in await third.until_quiet(0.5))
+    assert not any("moved" in m for m in await ann.until_quiet(0.3))
+    for player in (ann, bob, third):
+        await player.close()
