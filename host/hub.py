@@ -396,8 +396,10 @@ class Hub:
             raise HubError("The hub has as many tables as it can list: try again later.")
         seats = [_seat(raw, game.id) for raw in raw_seats]
         reserved = [s.player for s in seats if s.kind == "reserved"]
-        if len(set(reserved)) != len(reserved):
+        if len({name_key(str(name)) for name in reserved}) != len(reserved):
             raise HubError("A player can hold one seat at a table.")
+        for name in reserved:
+            self.check_distinct(str(name))
         away_bot = _away_bot(request.get("away_bot"))
         table = Table(uuid.uuid4().hex[:12], game, options, seats, player, away_bot)
         self.tables[table.id] = table
@@ -472,6 +474,24 @@ class Hub:
         if handing_back:  # everyone's screen drops the "bot playing" mark
             table.session.refresh()
         self._lobby_changed()  # the seat is no longer away
+
+    def known_names(self) -> set[str]:
+        """The players the hub knows now: connected, or named at a table."""
+        names = {client.player for client in self.clients if client.player is not None}
+        names |= {s.player for table in self.tables.values() for s in table.seats
+                  if s.player is not None and s.kind != "bot"}
+        return names
+
+    def check_distinct(self, name: str) -> None:
+        """HubError if `name` differs from a player the hub knows only by
+        case or Unicode form ("ANN" beside "ann"): the lobby would show two
+        players the others could not tell apart."""
+        key = name_key(name)
+        for known in sorted(self.known_names()):
+            if known != name and name_key(known) == key:
+                raise HubError(f"{name!r} reads as {known!r}, a player here already: "
+                               "a name is told apart by more than its case. Use "
+                               f"{known!r} if that is you, or another name.")
 
     def held_elsewhere(self, client: Client, table: Table, seat: int) -> bool:
         """Another connection of `client`'s player holds `seat` at `table`
@@ -879,9 +899,10 @@ class Client:
     def _hello(self, body: Any) -> None:
         if not isinstance(body, dict):
             raise HubError('A hello names the player: {"hello": {"player": name}}.')
-        name = player_name(body.get("player"))
+        name = new_player_name(body.get("player"))
         if self.player is not None:
             raise HubError("You are already known here.")
+        self.hub.check_distinct(name)
         self.player = name
         welcome: dict[str, Any] = {"player": self.player}
         if self.hub.settings:  # behind the system's OpenSSH, the app's only way to them
@@ -1070,6 +1091,38 @@ def player_name(raw: Any) -> str:
     return raw.strip()
 
 
+#: characters a new player's name may not hold: the lobby and the tables
+#: write their own marks after names in parentheses ("ann (you, away)",
+#: "bot (normal)") and put ", " between seats, so a name holding them
+#: ("bot (normal)", "bob (away)", "ann, bob") read as the app's own words
+LABEL_CHARACTERS = "(),"
+
+
+def name_key(name: str) -> str:
+    """`name` as it reads to a person: case and compatibility forms folded
+    (Unicode NFKC and case folding), so "ANN", "Ann" and "ａｎｎ" are one."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def new_player_name(raw: Any) -> str:
+    """A name the hub takes for a player now (a hello, a seat kept for
+    someone): `player_name`, and nothing that reads as the app's own labels
+    for bots or marks: no parentheses or commas, and no first word "bot"
+    ("Bot 2", "bot (normal)"; "Botond" is a name). Journals written before
+    are still read with `player_name` alone."""
+    name = player_name(raw)
+    key = name_key(name)
+    if any(c in key for c in LABEL_CHARACTERS):
+        raise HubError("A player's name has no parentheses or commas: the tables write "
+                       "their own marks that way (\"ann (away)\", \"bot (normal)\").")
+    if key.startswith("bot") and not key[3:4].isalpha():
+        raise HubError("A player's name does not start with \"bot\": the tables name "
+                       "their bots that way.")
+    return name
+
+
 def _not_served(match: Any, tables: dict[str, Table]) -> str:
     """Why the hub cannot serve a journal it resumes ("" when it can): a
     person's name no hello could give (a huge one made every lobby message
@@ -1119,7 +1172,7 @@ def _seat(raw: Any, game_id: str) -> Seat:
         return Seat(OPEN)
     if isinstance(raw, dict) and len(raw) == 1:
         if "player" in raw:
-            return Seat("reserved", player_name(raw["player"]))
+            return Seat("reserved", new_player_name(raw["player"]))
         if raw.get("bot") in ALL_BOTS.get(game_id, ()):
             return Seat("bot", None, raw["bot"])
     raise HubError('A seat is "open", {"player": name} or {"bot": level}.')

@@ -1254,3 +1254,42 @@ async def test_a_second_terminal_of_a_player_opens_in_the_lobby_and_takes_no_sea
     assert not any("moved" in m for m in await ann.until_quiet(0.3))
     for player in (ann, bob, third):
         await player.close()
+
+
+async def test_names_that_read_as_another_player_or_as_the_tables_labels_are_refused(hub):
+    """`ANN` joined beside `ann` as another player, and a person could be
+    called `bot (normal)`: a lobby row "ann, bob, bot (normal)" could not be
+    trusted. A name that differs from a known player's only by case or
+    Unicode form is refused, as a hello and as a seat kept for someone, and
+    so is one that reads as the tables' own labels; the old refusals stay."""
+    _, path = hub
+    ann = await Player.connect(path, "ann")
+    eve = await Player.connect(path, "eve", hello=False)
+    for name in ("ANN", "Ann", "ａｎｎ", " aNn "):
+        await eve.send({"hello": {"player": name}})
+        error = (await eve.expect("error"))["error"]
+        assert "reads as 'ann'" in error, (name, error)
+    for name in ("bot (normal)", "Bot 2", "bot", "BOT-1", "ann (away)", "bob (you)",
+                 "cy (bot)", "ann, bob", "ｂｏｔ"):
+        await eve.send({"hello": {"player": name}})
+        error = (await eve.expect("error"))["error"]
+        assert "parentheses" in error or 'start with "bot"' in error, (name, error)
+    for name in ("[/]", "", " ", "a\u200bb", "x" * 40):  # as before
+        await eve.send({"hello": {"player": name}})
+        assert "name" in (await eve.expect("error"))["error"]
+    await eve.send({"hello": {"player": "Botond"}})  # a name, not a bot
+    await eve.expect("welcome")
+    for seats in (["open", {"player": "ANN"}], ["open", {"player": "bot (hard)"}],
+                  ["open", {"player": "botond"}], [{"player": "cy"}, {"player": "CY"}]):
+        await eve.send({"create": {"game": "overboss-duel", "seats": seats}})
+        assert "error" in await eve.expect_any(("error", "created")), seats
+    await eve.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "ann"}]}})
+    await eve.expect("created")
+    # a seat kept for a name makes it known: its case-twin cannot log in
+    await eve.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "Dee"}]}})
+    await eve.expect("created")
+    dee = await Player.connect(path, "DEE", hello=False)
+    await dee.send({"hello": {"player": "DEE"}})
+    assert "reads as 'Dee'" in (await dee.expect("error"))["error"]
+    for player in (ann, eve, dee):
+        await player.close()
