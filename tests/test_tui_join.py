@@ -1704,3 +1704,45 @@ async def test_a_spectators_results_offer_no_rematch(shared_hub):
         assert "rematch" not in screen_kit.screen_text(app).lower()
     for player in (ann, bob):
         await player.close()
+
+
+async def test_x_in_the_lobby_leaves_a_begun_match_for_good_and_clears_a_finished_one(shared_hub):
+    """x on a begun match said "your seat is kept for you" and nothing could
+    remove it: x asks, then leaves it for good (a bot plays the seat, the
+    lobby says "left — bot playing"); x on a finished match asks, then
+    clears it from the lobby."""
+    from tests.test_host_hub import play_to_the_end
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        lobby = app.screen
+
+        def hint() -> str:
+            return str(lobby.query_one("#lobby-hint").render())
+
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        await pilot.press("q")  # back to the lobby: her seat waits
+        await wait_for(pilot, lambda: app.screen is lobby and "leave it for good" in hint())
+        await pilot.press("x")
+        await wait_for(pilot, lambda: app.screen is not lobby)  # are you sure?
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is lobby)
+        assert not hub.tables[table["table"]].resigned
+        await pilot.press("x")
+        await wait_for(pilot, lambda: app.screen is not lobby)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: hub.tables[table["table"]].resigned == {"Ann"})
+        await wait_for(pilot, lambda: "You left this match for good" in hint())
+        assert "left — bot" in screen_kit.screen_text(app)
+        # Bob plays on against the bot to the end; then Ann clears it
+        await play_to_the_end({1: bob}, GAMES["overboss-duel"], random.Random(3))
+        await wait_for(pilot, lambda: "x: clear it" in hint())
+        assert "away" not in screen_kit.screen_text(app)
+        await pilot.press("x")
+        await wait_for(pilot, lambda: app.screen is not lobby)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: not app.remote.tables)
+        assert table["table"] not in hub.tables
+        await bob.close()
