@@ -25,6 +25,11 @@ Messages from a client (one key names the message):
   up from their seat (it is open to anyone again); the table's creator
   withdraws the table instead (it leaves the lobby). Once the match has
   begun a seat is kept: its player leaves with the screen's `q`.
+- ``{"resign": {"table": id}}``: the player leaves a running match for good;
+  a bot plays their seat to its end, and they cannot sit there again.
+- ``{"clear": {"table": id}}``: a player who sat at a finished table takes
+  it out of the lobby (finished tables leave it `FINISHED_SECONDS` after
+  the match ended anyway); the journal stays among the saved matches.
 - ``{"command": <SeatCommand>, "table": id}``: play, undo or leave.
 - ``{"chat": {"table": id or null, "text": "..."}}``: a line to everyone at
   that table (seated or watching), or in the lobby; at most 200 characters,
@@ -109,6 +114,10 @@ MAX_TABLES = 200
 #: after another, they grew the lobby past the longest message, and every
 #: player was sent "A message was too long to send." for a lobby
 MAX_FINISHED = 40
+#: seconds a finished table stays in the lobby (its results can be seen
+#: again there; its journal stays among the host's saved matches): finished
+#: tables piled up there for good, each marking its players away
+FINISHED_SECONDS = 30 * 60.0
 #: bytes a client may leave unread before the hub lets it go (a client that
 #: never reads must not grow the hub's memory without end)
 MAX_UNREAD = 4 * 1024 * 1024
@@ -174,6 +183,11 @@ class Table:
     left: set[str] = attrs.field(factory=set)
     #: the match's `stand_in_moves` as last kept beside its journal
     kept_moves: frozenset[int] = frozenset()
+    #: players who left the match for good (`x` in the lobby): a bot plays
+    #: their seat to the end, and they cannot sit there again
+    resigned: set[str] = attrs.field(factory=set)
+    #: the timer that takes the finished table out of the lobby
+    expiry: asyncio.TimerHandle | None = None
 
     @property
     def started(self) -> bool:
@@ -213,15 +227,16 @@ class Table:
         # (the session's word: the lobby goes out as the bot sits down,
         # before the hub has noted it, `away_listing`)
         stand_ins = self.session.stand_ins() if self.session is not None else frozenset()
+        running = self.session is not None and not self.finished
         for seat, entry in enumerate(seats):
             # a person's seat that nobody holds while the match runs (or
-            # that a bot holds for them): away
-            entry["bot_playing"] = seat in stand_ins
-            entry["away"] = entry["bot_playing"] or (
-                self.session is not None
-                and entry["kind"] != "bot"
-                and self.session.holder_of(seat) is None
-            )
+            # that a bot holds for them): away. Once the match is over
+            # nobody is (a player who had left its results read "away" there)
+            entry["bot_playing"] = running and seat in stand_ins
+            entry["away"] = running and (entry["bot_playing"] or (
+                entry["kind"] != "bot" and self.session.holder_of(seat) is None))
+            # left for good: a bot plays the seat to the end
+            entry["gone"] = entry["kind"] != "bot" and entry["player"] in self.resigned
         return {
             "table": self.id,
             "game": self.game.id,
@@ -299,15 +314,19 @@ class Hub:
                 Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name, None, True)
                 for p in match.header.players
             ]
-            creator, away_bot, left, stand_in_moves = _read_table_file(match.path)
+            creator, away_bot, left, stand_in_moves, resigned = _read_table_file(match.path)
             # (before the log is first worded: its lines are kept)
             match.stand_in_moves = {i for i in stand_in_moves if i < len(match.history)}
             table = Table(
                 match.header.match_id, match.game, match.header.options, seats, creator, away_bot,
                 left=left, kept_moves=frozenset(match.stand_in_moves),
             )
+            table.resigned = {s.player for s in seats if s.player in resigned}
             self.tables[table.id] = table
             self._start(table, match)
+            if table.resigned:  # their bots play on
+                self._seat_for_good(table, [i for i, s in enumerate(seats)
+                                            if s.player in table.resigned])
             resumed.append(table.id)
         return resumed
 
@@ -345,6 +364,8 @@ class Hub:
             for timer in table.timers.values():
                 timer.cancel()
             table.timers.clear()
+            if table.expiry is not None:
+                table.expiry.cancel()
             if table.session is not None:
                 table.session.close()
         search = sys.modules.get("host.search_process")  # loaded only if a bot searched
@@ -396,8 +417,10 @@ class Hub:
             raise HubError("The hub has as many tables as it can list: try again later.")
         seats = [_seat(raw, game.id) for raw in raw_seats]
         reserved = [s.player for s in seats if s.kind == "reserved"]
-        if len(set(reserved)) != len(reserved):
+        if len({name_key(str(name)) for name in reserved}) != len(reserved):
             raise HubError("A player can hold one seat at a table.")
+        for name in reserved:
+            self.check_distinct(str(name))
         away_bot = _away_bot(request.get("away_bot"))
         table = Table(uuid.uuid4().hex[:12], game, options, seats, player, away_bot)
         self.tables[table.id] = table
@@ -420,6 +443,8 @@ class Hub:
             raise HubError("A bot plays that seat.")
         if wanted.player not in (None, name):
             raise HubError(f"That seat is {wanted.player}'s.")
+        if name in table.resigned and wanted.player == name:
+            raise HubError("You left that match for good: a bot plays your seat to its end.")
         if mine and seat not in mine:
             raise HubError("You already hold a seat at this table.")
         if table.session is None:
@@ -472,6 +497,37 @@ class Hub:
         if handing_back:  # everyone's screen drops the "bot playing" mark
             table.session.refresh()
         self._lobby_changed()  # the seat is no longer away
+
+    def known_names(self) -> set[str]:
+        """The players the hub knows now: connected, or named at a table."""
+        names = {client.player for client in self.clients if client.player is not None}
+        names |= {s.player for table in self.tables.values() for s in table.seats
+                  if s.player is not None and s.kind != "bot"}
+        return names
+
+    def check_distinct(self, name: str) -> None:
+        """HubError if `name` differs from a player the hub knows only by
+        case or Unicode form ("ANN" beside "ann"): the lobby would show two
+        players the others could not tell apart."""
+        key = name_key(name)
+        for known in sorted(self.known_names()):
+            if known != name and name_key(known) == key:
+                raise HubError(f"{name!r} reads as {known!r}, a player here already: "
+                               "a name is told apart by more than its case. Use "
+                               f"{known!r} if that is you, or another name.")
+
+    def held_elsewhere(self, client: Client, table: Table, seat: int) -> bool:
+        """Another connection of `client`'s player holds `seat` at `table`
+        (sat down there before the match, or playing it)."""
+        for other in self.clients:
+            if other is client or other.closed or other.player != client.player:
+                continue
+            seats, link, _ = other.places.get(table.id, (set(), None, False))
+            if table.session is None and seat in seats:
+                return True
+            if link is not None and link.open and seat in link.seats:
+                return True
+        return False
 
     def stand(self, client: Client, table: Table) -> None:
         """`client`'s player stands up from `table` before its match begins:
@@ -531,19 +587,96 @@ class Hub:
         journals stay on disk, among the saved matches)."""
         finished = [t for t in self.tables.values() if t.finished and t is not keep]
         for table in finished[: max(0, len(finished) - MAX_FINISHED + (keep is not None))]:
-            del self.tables[table.id]
-            for timer in table.timers.values():
-                timer.cancel()
-            table.timers.clear()
-            for holder in table.stand_ins.values():
-                holder.cancel()
-            table.stand_ins.clear()
-            for client in list(self.clients):
-                _, link, _ = client.places.pop(table.id, (None, None, None))
-                if link is not None:
+            self._drop(table)
+
+    def _drop(self, table: Table) -> None:
+        """`table` leaves the hub (and the lobby); its journal stays on disk."""
+        self.tables.pop(table.id, None)
+        for timer in table.timers.values():
+            timer.cancel()
+        table.timers.clear()
+        if table.expiry is not None:
+            table.expiry.cancel()
+            table.expiry = None
+        for holder in table.stand_ins.values():
+            holder.cancel()
+        table.stand_ins.clear()
+        for client in list(self.clients):
+            _, link, _ = client.places.pop(table.id, (None, None, None))
+            if link is not None:
+                link.close()
+        if table.session is not None:
+            table.session.close()
+
+    def _announce_finished(self, table: Table) -> None:
+        """The match at `table` is over: the lobby says so, and the table
+        leaves it FINISHED_SECONDS later (or when cleared, `clear`)."""
+        if table.announced:
+            return
+        table.announced = True
+        self._forget_finished(keep=table)
+        with contextlib.suppress(RuntimeError):  # (a hub driven by hand: no clock)
+            table.expiry = asyncio.get_running_loop().call_later(
+                FINISHED_SECONDS, self._expire, table)
+        self._lobby_changed()
+
+    def _expire(self, table: Table) -> None:
+        table.expiry = None
+        if self.tables.get(table.id) is table:
+            self._drop(table)
+            self._lobby_changed()
+
+    def clear(self, client: Client, table: Table) -> None:
+        """A finished table leaves the lobby, cleared by a player who sat
+        there (its journal stays among the host's saved matches)."""
+        if not table.finished:
+            raise HubError("Only a match that is over can be cleared from the lobby.")
+        if not any(s.kind != "bot" and s.player == client.player for s in table.seats):
+            raise HubError("Only those who played a match clear it from the lobby.")
+        self._drop(table)
+        self._lobby_changed()
+
+    def resign(self, client: Client, table: Table) -> None:
+        """`client`'s player leaves the running match at `table` for good: a
+        bot plays their seat to the end (the rules have no resigning), and
+        they cannot sit there again. Kept beside the journal."""
+        session = table.session
+        name = str(client.player)
+        if session is None:
+            raise HubError("That match has not begun: x stands you up from it.")
+        if table.finished:
+            raise HubError("That match is over: x clears it from the lobby.")
+        mine = [i for i, s in enumerate(table.seats) if s.kind != "bot" and s.player == name]
+        if not mine:
+            raise HubError("You have no seat at that table.")
+        if name in table.resigned:
+            raise HubError("You have left that match for good already.")
+        table.resigned.add(name)
+        table.left.add(name)  # logging in does not seat them there either
+        for other in list(self.clients):  # each of their terminals lets go of the seat
+            if other.player == name and table.id in other.places:
+                _, link, _ = other.places.pop(table.id)
+                if link is not None and link.open:
                     link.close()
-            if table.session is not None:
-                table.session.close()
+        _write_table_file(session.match.path, table)
+        self._seat_for_good(table, mine)
+
+    def _seat_for_good(self, table: Table, seats: list[int]) -> None:
+        """A bot plays `seats` (players who left for good) to the end."""
+        session = table.session
+        if session is None or session.closed or session.match.finished:
+            return
+        session.gone = frozenset(session.gone | set(seats))
+        for seat in seats:
+            timer = table.timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+            session.bot_due.pop(seat, None)
+            if seat not in table.stand_ins and session.holder_of(seat) is None:
+                table.stand_ins[seat] = stand_in(session, seat, threaded=True,
+                                                 delay=self.bot_delay)
+        session.refresh()  # every screen marks the seat; the bot gets its turn
+        self._lobby_changed()
 
     def _lobby_changed(self) -> None:
         """The lobby changed: every client gets it, now or (after another
@@ -600,6 +733,8 @@ class Hub:
 
     def _changed(self, table: Table) -> None:
         """After every change at `table` (a move, a seat taken or left)."""
+        if table.finished:  # (also a match the bots of those who left played out)
+            self._announce_finished(table)
         self._list_away(table)
         self._watch_away(table)
         self._keep_stand_in_moves(table)
@@ -751,10 +886,8 @@ class RemoteSeat:
         self.client.send(
             {"table": self.table.id, "update": codec(self.table.game).update_dict(update)}
         )
-        if update.over and not self.table.announced:
-            self.table.announced = True
-            self.client.hub._forget_finished(keep=self.table)
-            self.client.hub._lobby_changed()
+        if update.over:
+            self.client.hub._announce_finished(self.table)
 
 
 class Client:
@@ -851,6 +984,10 @@ class Client:
                 self.watch(self.hub.table(_field(body, "table")))
             elif kind == "stand":
                 self.hub.stand(self, self.hub.table(_field(body, "table")))
+            elif kind == "clear":
+                self.hub.clear(self, self.hub.table(_field(body, "table")))
+            elif kind == "resign":
+                self.hub.resign(self, self.hub.table(_field(body, "table")))
             elif kind == "command":
                 self._command(message)
             elif kind == "chat":
@@ -866,9 +1003,10 @@ class Client:
     def _hello(self, body: Any) -> None:
         if not isinstance(body, dict):
             raise HubError('A hello names the player: {"hello": {"player": name}}.')
-        name = player_name(body.get("player"))
+        name = new_player_name(body.get("player"))
         if self.player is not None:
             raise HubError("You are already known here.")
+        self.hub.check_distinct(name)
         self.player = name
         welcome: dict[str, Any] = {"player": self.player}
         if self.hub.settings:  # behind the system's OpenSSH, the app's only way to them
@@ -883,13 +1021,18 @@ class Client:
         # (dropped, timed out, quit, the hub stopped), not one they had left
         # for the lobby with q: that put them back in a match they had left
         # on purpose, held there by a screen under the one on top, shown to
-        # the others as present and never told their turn there
+        # the others as present and never told their turn there. Nor a seat
+        # their other terminal holds: a second `join` under the same name
+        # opened onto the table and sent the terminal playing there to its
+        # lobby (and closing it marked the player away); it opens in the
+        # lobby, and Enter there brings the seat over
         for table in self.hub.tables.values():
             if table.finished or (table.started and self.player in table.left):
                 continue
             for seat, s in enumerate(table.seats):
                 if (s.player == self.player and s.kind != "bot"
-                        and (table.started or s.present)):
+                        and (table.started or s.present)
+                        and not self.hub.held_elsewhere(self, table, seat)):
                     with contextlib.suppress(HubError):
                         self.hub.sit(self, table, seat)
         self.send_lobby()
@@ -1052,6 +1195,38 @@ def player_name(raw: Any) -> str:
     return raw.strip()
 
 
+#: characters a new player's name may not hold: the lobby and the tables
+#: write their own marks after names in parentheses ("ann (you, away)",
+#: "bot (normal)") and put ", " between seats, so a name holding them
+#: ("bot (normal)", "bob (away)", "ann, bob") read as the app's own words
+LABEL_CHARACTERS = "(),"
+
+
+def name_key(name: str) -> str:
+    """`name` as it reads to a person: case and compatibility forms folded
+    (Unicode NFKC and case folding), so "ANN", "Ann" and "ａｎｎ" are one."""
+    import unicodedata
+
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def new_player_name(raw: Any) -> str:
+    """A name the hub takes for a player now (a hello, a seat kept for
+    someone): `player_name`, and nothing that reads as the app's own labels
+    for bots or marks: no parentheses or commas, and no first word "bot"
+    ("Bot 2", "bot (normal)"; "Botond" is a name). Journals written before
+    are still read with `player_name` alone."""
+    name = player_name(raw)
+    key = name_key(name)
+    if any(c in key for c in LABEL_CHARACTERS):
+        raise HubError("A player's name has no parentheses or commas: the tables write "
+                       "their own marks that way (\"ann (away)\", \"bot (normal)\").")
+    if key.startswith("bot") and not key[3:4].isalpha():
+        raise HubError("A player's name does not start with \"bot\": the tables name "
+                       "their bots that way.")
+    return name
+
+
 def _not_served(match: Any, tables: dict[str, Table]) -> str:
     """Why the hub cannot serve a journal it resumes ("" when it can): a
     person's name no hello could give (a huge one made every lobby message
@@ -1101,7 +1276,7 @@ def _seat(raw: Any, game_id: str) -> Seat:
         return Seat(OPEN)
     if isinstance(raw, dict) and len(raw) == 1:
         if "player" in raw:
-            return Seat("reserved", player_name(raw["player"]))
+            return Seat("reserved", new_player_name(raw["player"]))
         if raw.get("bot") in ALL_BOTS.get(game_id, ()):
             return Seat("bot", None, raw["bot"])
     raise HubError('A seat is "open", {"player": name} or {"bot": level}.')
@@ -1147,17 +1322,17 @@ def _write_table_file(journal: Path, table: Table) -> None:
     """Keep what the journal does not (creator, away choice, who left the
     match for the lobby, the moves a bot played for an away player) beside it."""
     data = {"creator": table.creator, "away_bot": table.away_bot, "left": sorted(table.left),
-            "stand_in_moves": sorted(table.kept_moves)}
+            "stand_in_moves": sorted(table.kept_moves), "resigned": sorted(table.resigned)}
     try:
         _table_file(journal).write_text(json.dumps(data), encoding="utf-8")
     except OSError as error:  # the match is still played; after a restart it waits
         log.error("cannot keep the table's settings beside %s", printable(f"{journal}: {error}"))
 
 
-def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[int]]:
-    """(creator, away_bot, left, stand_in_moves) kept beside a journal;
-    ("", None, set(), set()) if unreadable (then everyone is seated again on
-    logging in)."""
+def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[int], set[str]]:
+    """(creator, away_bot, left, stand_in_moves, resigned) kept beside a
+    journal; ("", None, set(), set(), set()) if unreadable (then everyone is
+    seated again on logging in)."""
     path = _table_file(journal)
     try:
         from saves.lock import open_regular  # a pipe there must not stall the hub's start
@@ -1170,13 +1345,15 @@ def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[in
         moves = data.get("stand_in_moves")
         moves = ({i for i in moves if type(i) is int and i >= 0} if isinstance(moves, list)
                  else set())
+        gone = data.get("resigned")
+        gone = {n for n in gone if isinstance(n, str)} if isinstance(gone, list) else set()
         return ((creator if isinstance(creator, str) else ""), _away_bot(data.get("away_bot")),
-                left, moves)
+                left, moves, gone)
     except FileNotFoundError:
-        return "", None, set(), set()
+        return "", None, set(), set(), set()
     except (OSError, ValueError, AttributeError, RecursionError) as error:
         log.warning("%s; the match waits for away players", printable(f"{path}: {error}"))
-        return "", None, set(), set()
+        return "", None, set(), set(), set()
 
 
 # -- running a hub -----------------------------------------------------------------
@@ -1232,6 +1409,20 @@ def default_places() -> tuple[Path, Path]:
 
     base = data_dir().parent
     return base / "shared", base / "hub" / "hub.sock"
+
+
+def bare_join_socket() -> Path:
+    """The socket a bare `overtable join` finds when sshd starts it (an
+    authorized_keys command): `default_places` as a clean environment has
+    it. sshd passes neither $OVERTABLE_DATA_DIR nor $XDG_DATA_HOME on, so
+    a hub whose socket they moved must be named with --socket."""
+    if sys.platform == "darwin" or os.name == "nt":  # (no XDG variable there)
+        import platformdirs
+
+        base = Path(platformdirs.user_data_dir("overtable"))
+    else:  # platformdirs' own default without $XDG_DATA_HOME
+        base = Path.home() / ".local" / "share" / "overtable"
+    return base / "hub" / "hub.sock"
 
 
 async def run_hub(

@@ -56,6 +56,8 @@ HERE, REMOTE, BOT, SPECTATOR = "here", "remote", "bot", "spectator"
 KINDS = (HERE, REMOTE, BOT, SPECTATOR)
 #: how a person's seat is named while a bot plays it for them
 STAND_IN_MARK = " (away — bot playing)"
+#: ... and once they left the match for good (host/hub.py `resign`)
+GONE_MARK = " (left — bot playing)"
 #: after the name of a person whose seat nobody holds (they left or dropped)
 AWAY_MARK = " (away)"
 
@@ -152,6 +154,9 @@ class Session:
         #: away persons' seats a bot will play, and when (time.monotonic()):
         #: the hub's clocks, told to every screen (`SeatUpdate.bot_plays_in`)
         self.bot_due: dict[int, float] = {}
+        #: people's seats whose player left the match for good: the bot
+        #: standing in plays them to the end (named `GONE_MARK`)
+        self.gone: frozenset[int] = frozenset()
         self.closed = False
         self._broadcasting = False
         self._dirty = False
@@ -301,7 +306,8 @@ class Session:
         stand_ins = self.stand_ins()
         if stand_ins:  # a bot plays for an away person: every screen says so
             bots = bots | stand_ins
-            names = tuple(n + STAND_IN_MARK if s in stand_ins else n for s, n in enumerate(names))
+            names = tuple(n + (GONE_MARK if s in self.gone else STAND_IN_MARK)
+                          if s in stand_ins else n for s, n in enumerate(names))
         if outcome is None:  # a person's seat that nobody holds: its player is away
             names = tuple(
                 n + AWAY_MARK if s not in bots and self.holder_of(s) is None else n

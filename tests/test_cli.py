@@ -247,14 +247,19 @@ def test_join_over_openssh_with_no_hub_says_the_host_starts_it(capsys, monkeypat
     assert "--socket" not in err
 
 
-@pytest.mark.parametrize("data_dir", [False, True])
+@pytest.mark.parametrize(("data_dir", "env"), [(False, None), (True, None),
+                                              (False, "OVERTABLE_DATA_DIR"),
+                                              (True, "OVERTABLE_DATA_DIR"),
+                                              (False, "XDG_DATA_HOME")])
 def test_the_hub_prints_the_authorized_keys_line_with_its_full_path(
-    tmp_path, capsys, monkeypatch, data_dir
+    tmp_path, capsys, monkeypatch, data_dir, env
 ):
     """README's `command="overtable join --name ann"` failed with "overtable:
     command not found": sshd runs a key's command with a short PATH, without a
     venv's or pipx's bin. The hub prints the line with its program's full path
-    (and --socket when join's default would not find it)."""
+    (and --socket when join's default would not find it). A hub run with
+    $OVERTABLE_DATA_DIR left --socket out, and sshd does not pass the
+    variable on: "no hub at /root/.local/share/overtable/hub/hub.sock"."""
     import types
 
     import host.hub
@@ -263,6 +268,11 @@ def test_the_hub_prints_the_authorized_keys_line_with_its_full_path(
     program.parent.mkdir(parents=True)
     program.write_text("#!/bin/sh\n")
     monkeypatch.setattr(cli.sys, "argv", [str(program), "hub"])
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    for name in ("OVERTABLE_DATA_DIR", "XDG_DATA_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    if env is not None:
+        monkeypatch.setenv(env, str(tmp_path / "moved"))
 
     async def ready_then_stop(directory, socket_path, *, bot_delay, ready):
         ready(types.SimpleNamespace(tables={}), [])
@@ -272,7 +282,15 @@ def test_the_hub_prints_the_authorized_keys_line_with_its_full_path(
     argv = ["hub", "--data-dir", str(tmp_path / "d")] if data_dir else ["hub"]
     assert cli.main(argv) == 0
     out = capsys.readouterr().out
-    socket = f" --socket {tmp_path / 'd' / 'hub' / 'hub.sock'}" if data_dir else ""
+    if data_dir:
+        socket = f" --socket {tmp_path / 'd' / 'hub' / 'hub.sock'}"
+    elif env == "OVERTABLE_DATA_DIR":
+        socket = f" --socket {tmp_path / 'moved' / 'hub' / 'hub.sock'}"
+    elif env == "XDG_DATA_HOME":
+        socket = f" --socket {tmp_path / 'moved' / 'overtable' / 'hub' / 'hub.sock'}"
+    else:  # a bare join, as sshd starts it, finds this one
+        socket = ""
+        assert host.hub.default_places()[1] == host.hub.bare_join_socket()
     quoted = "'" + str(program) + "'"
     assert f'restrict,pty,command="{quoted} join{socket} --name NAME" KEY' in out
 

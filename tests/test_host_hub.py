@@ -825,7 +825,7 @@ def test_a_hostile_table_file_beside_a_journal_leaves_the_match_waiting(tmp_path
         path.write_text('{"creator": "' + "x" * 10_000_000 + '"}')
     else:
         path.write_bytes(b'{"creator": "\xff"}')
-    assert _read_table_file(journal) == ("", None, set(), set())
+    assert _read_table_file(journal) == ("", None, set(), set(), set())
 
 
 def _hub_journal(directory, name: str, player: str, lines: int = 30, match_id: str = "") -> None:
@@ -1220,3 +1220,172 @@ async def test_the_others_are_told_when_a_bot_plays_for_an_away_player_and_its_o
             break
     assert not update.bot_plays_in
     assert update.seq > waiting.seq and update.thinking_since == update.seq
+
+
+async def test_a_second_terminal_of_a_player_opens_in_the_lobby_and_takes_no_seat(hub):
+    """`join --name ann` while ann played in another terminal opened onto
+    her table and sent the playing terminal to its lobby; when the new one
+    closed, her seat was "away" though her first terminal was still there.
+    The new terminal opens in the lobby (Enter there brings the seat over),
+    and its closing marks nobody away."""
+    hub_, path = hub
+    ann, bob, table = await table_for_two(path)
+    await ann.expect("update")
+    await bob.expect("update")
+    again = await Player.connect(path, "ann")  # her second terminal
+    messages = await again.until_quiet(0.5)
+    assert not any("update" in m or "joined" in m for m in messages), messages
+    assert not any("moved" in m for m in await ann.until_quiet(0.3))
+    await again.close()
+    await asyncio.sleep(0.3)
+    seats = hub_.tables[table].summary()["seats"]
+    assert not seats[0]["away"] and not seats[1]["away"]
+    # ann plays on from her first terminal
+    await ann.send({"lobby": {}})
+    await ann.expect("lobby")
+    assert hub_.tables[table].session.holder_of(0) is not None
+    # a seat sat at before the match begins stays with its terminal too
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
+    waiting = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": waiting, "seat": 0}})
+    await ann.expect("joined")
+    third = await Player.connect(path, "ann")
+    assert not any("joined" in m for m in await third.until_quiet(0.5))
+    assert not any("moved" in m for m in await ann.until_quiet(0.3))
+    for player in (ann, bob, third):
+        await player.close()
+
+
+async def test_names_that_read_as_another_player_or_as_the_tables_labels_are_refused(hub):
+    """`ANN` joined beside `ann` as another player, and a person could be
+    called `bot (normal)`: a lobby row "ann, bob, bot (normal)" could not be
+    trusted. A name that differs from a known player's only by case or
+    Unicode form is refused, as a hello and as a seat kept for someone, and
+    so is one that reads as the tables' own labels; the old refusals stay."""
+    _, path = hub
+    ann = await Player.connect(path, "ann")
+    eve = await Player.connect(path, "eve", hello=False)
+    for name in ("ANN", "Ann", "ａｎｎ", " aNn "):
+        await eve.send({"hello": {"player": name}})
+        error = (await eve.expect("error"))["error"]
+        assert "reads as 'ann'" in error, (name, error)
+    for name in ("bot (normal)", "Bot 2", "bot", "BOT-1", "ann (away)", "bob (you)",
+                 "cy (bot)", "ann, bob", "ｂｏｔ"):
+        await eve.send({"hello": {"player": name}})
+        error = (await eve.expect("error"))["error"]
+        assert "parentheses" in error or 'start with "bot"' in error, (name, error)
+    for name in ("[/]", "", " ", "a\u200bb", "x" * 40):  # as before
+        await eve.send({"hello": {"player": name}})
+        assert "name" in (await eve.expect("error"))["error"]
+    await eve.send({"hello": {"player": "Botond"}})  # a name, not a bot
+    await eve.expect("welcome")
+    for seats in (["open", {"player": "ANN"}], ["open", {"player": "bot (hard)"}],
+                  ["open", {"player": "botond"}], [{"player": "cy"}, {"player": "CY"}]):
+        await eve.send({"create": {"game": "overboss-duel", "seats": seats}})
+        assert "error" in await eve.expect_any(("error", "created")), seats
+    await eve.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "ann"}]}})
+    await eve.expect("created")
+    # a seat kept for a name makes it known: its case-twin cannot log in
+    await eve.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "Dee"}]}})
+    await eve.expect("created")
+    dee = await Player.connect(path, "DEE", hello=False)
+    await dee.send({"hello": {"player": "DEE"}})
+    assert "reads as 'Dee'" in (await dee.expect("error"))["error"]
+    for player in (ann, eve, dee):
+        await player.close()
+
+
+async def test_a_finished_match_marks_nobody_away_and_can_be_cleared_from_the_lobby(hub):
+    """A player whose connection dropped was listed "away" at a table whose
+    match they had finished and left, and finished tables stayed in the
+    lobby for good. Once over, nobody is away; a player who sat there
+    clears it (others may not), and it leaves by itself after a while."""
+    import host.hub as hub_module
+
+    hub_, path = hub
+    ann, bob, table = await table_for_two(path)
+    await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+    await bob.close()
+    await asyncio.sleep(0.3)
+    seats = hub_.tables[table].summary()["seats"]
+    assert not any(s["away"] or s["bot_playing"] for s in seats)
+    assert hub_.tables[table].expiry is not None  # it leaves the lobby by itself later
+    eve = await Player.connect(path, "eve")
+    await eve.send({"clear": {"table": table}})
+    assert "played" in (await eve.expect("error"))["error"]
+    await ann.send({"clear": {"table": table}})
+    while True:
+        lobby = (await ann.expect("lobby"))["lobby"]
+        if not any(t["table"] == table for t in lobby):
+            break
+    assert table not in hub_.tables
+    # a running match cannot be cleared, and a finished one expires
+    ann2, cy, running = await table_for_two(path)
+    await ann2.send({"clear": {"table": running}})
+    assert "over" in (await ann2.expect("error"))["error"]
+    hub_._expire(hub_.tables[running])  # (not finished: the timer is never set for it)
+    assert running not in hub_.tables
+    assert hub_module.FINISHED_SECONDS >= 60
+    for player in (ann, eve, ann2, cy):
+        await player.close()
+
+
+async def test_a_player_leaves_a_begun_match_for_good_and_a_bot_plays_it_out(tmp_path):
+    """A begun match whose players never came back stayed in the lobby for
+    good, and x said "your seat is kept for you". A player may leave it for
+    good (resign): a bot plays their seat to the end, they cannot sit down
+    there again, logging in does not seat them, and a restart keeps it so."""
+    path = tmp_path / "run" / "hub.sock"
+    hub_ = Hub(tmp_path / "matches", bot_delay=0, seed=3)
+    await hub_.serve(path)
+    try:
+        ann, bob, table = await table_for_two(path)
+        await ann.expect("update")
+        await bob.send({"resign": {"table": "nope"}})
+        assert "no such table" in (await bob.expect("error"))["error"]
+        await bob.send({"resign": {"table": table}})
+        while True:
+            message = await ann.expect("update")
+            if "left — bot playing" in message["update"]["names"][1]:
+                break
+        summary = hub_.tables[table].summary()
+        assert summary["seats"][1]["gone"] and summary["seats"][1]["bot_playing"]
+        await bob.send({"join": {"table": table, "seat": 1}})
+        assert "for good" in (await bob.expect("error"))["error"]
+        await bob.send({"resign": {"table": table}})
+        assert "already" in (await bob.expect("error"))["error"]
+        back = await Player.connect(path, "bob")
+        assert not any("update" in m for m in await back.until_quiet(0.5))
+        for player in (ann, bob, back):
+            await player.close()
+    finally:
+        await hub_.close()
+    # after a restart the bot still plays bob's seat, and ann plays on
+    hub_ = Hub(tmp_path / "matches", bot_delay=0, seed=3)
+    (table,) = hub_.resume_all()  # (listed under its journal's id)
+    await hub_.serve(path)
+    try:
+        assert hub_.tables[table].resigned == {"bob"}
+        assert 1 in hub_.tables[table].stand_ins
+        ann = await Player.connect(path, "ann")
+        final = await play_to_the_end({0: ann}, GAMES["overboss-duel"], random.Random(5))
+        assert final[0].outcome is not None  # the bot played bob's seat to the end
+        await ann.close()
+    finally:
+        await hub_.close()
+
+
+async def test_resigning_and_clearing_refuse_what_they_do_not_apply_to(hub):
+    """Hostile or mistaken requests get a clear error, never a crash."""
+    _, path = hub
+    ann = await Player.connect(path, "ann")
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
+    waiting = (await ann.expect("created"))["created"]["table"]
+    for message, words in ((({"resign": {"table": waiting}}), "not begun"),
+                           (({"clear": {"table": waiting}}), "over"),
+                           (({"resign": {}}), "'table'"), (({"clear": []}), "'table'"),
+                           (({"resign": {"table": ["x"]}}), "no such table")):
+        await ann.send(message)
+        error = (await ann.expect("error"))["error"]
+        assert words in error, (message, error)
+    await ann.close()

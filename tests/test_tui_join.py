@@ -1258,12 +1258,16 @@ async def test_the_lobby_help_lists_what_its_keys_do_for_a_player(shared_hub):
         rows = [(str(grid.get_row_at(i)[0]).replace("\n", " "),
                  str(grid.get_row_at(i)[1]).replace("\n", " ")) for i in range(grid.row_count)]
         keys = dict(rows[:[key for key, _ in rows].index("")])  # above "Everywhere"
-        assert set(keys) == {"Up / Down arrow", "Enter", "w", "n", "r", "x", "q", "F2"}
+        assert set(keys) == {"Up / Down arrow", "Home / Ctrl+Home", "End / Ctrl+End", "Enter",
+                             "w", "n", "r", "x", "q", "F2"}
         assert keys["Up / Down arrow"] == "Highlight another table"
+        # Home and End go to the first and last table (they did nothing)
+        assert keys.pop("Home / Ctrl+Home") == "Highlight the first table"
+        assert keys.pop("End / Ctrl+End") == "Highlight the last table"
         assert keys["w"].startswith("Watch the match at the highlighted table")
         assert keys["n"].startswith("Set up a new table")
         assert "your seats wait" in keys["q"] and "lobby" in keys["F2"]
-        for generic in ("Home", "End", "Page", "Top", "Bottom", "Cursor"):
+        for generic in ("Page", "Top", "Bottom", "Cursor"):
             assert not any(generic in key or generic in does for key, does in keys.items())
         # the keys left out of the help still work on the list
         await pilot.press("escape")
@@ -1274,6 +1278,10 @@ async def test_the_lobby_help_lists_what_its_keys_do_for_a_player(shared_hub):
         await pilot.press("ctrl+end")
         assert grid.cursor_row == 2
         await pilot.press("pageup")
+        assert grid.cursor_row == 0
+        await pilot.press("end")  # the last table, and back to the first
+        assert grid.cursor_row == 2
+        await pilot.press("home")
         assert grid.cursor_row == 0
 
 
@@ -1651,3 +1659,90 @@ async def test_back_at_the_table_the_recap_starts_at_your_last_move(shared_hub):
         assert any(line.startswith("ann ") for line in back.recap.lines)
         assert back.query_one(SinceLog).recap.shown  # in the log's place
         await ann.close()
+
+
+async def test_a_spectators_results_offer_no_rematch(shared_hub):
+    """A spectator's results offered "Rematch (r)", which dropped them in the
+    lobby with "Set up a new table from the lobby (n).": a spectator's
+    results have no Rematch, in the buttons, the footer or F1, and r does
+    nothing there; the final table's prompt and F1 say "the results"."""
+    from textual.css.query import NoMatches
+
+    from tests.test_host_hub import play_to_the_end, table_for_two
+    from tui.screens.help import HelpScreen
+
+    hub, path = shared_hub
+    ann, bob, table = await table_for_two(path)
+    app = JoinApp(path, "Cy", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.remote.watch(table)
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen), timeout=20)
+        results = app.screen
+        assert results.watching
+        with pytest.raises(NoMatches):
+            results.query_one("#rematch")
+        assert "Rematch" not in screen_kit.screen_text(app)
+        await pilot.press("r")
+        await pilot.pause(0.3)
+        assert app.screen is results
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert "Rematch" not in screen_kit.screen_text(app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is results)
+        await pilot.press("b")  # the final table: its prompt and F1 name no rematch
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await pilot.pause(0.2)
+        assert "Results" in screen_kit.screen_text(app)
+        assert "rematch" not in screen_kit.screen_text(app).lower()
+        assert "rematch" not in str(app.screen._prompt_text()).lower()
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert "rematch" not in screen_kit.screen_text(app).lower()
+    for player in (ann, bob):
+        await player.close()
+
+
+async def test_x_in_the_lobby_leaves_a_begun_match_for_good_and_clears_a_finished_one(shared_hub):
+    """x on a begun match said "your seat is kept for you" and nothing could
+    remove it: x asks, then leaves it for good (a bot plays the seat, the
+    lobby says "left — bot playing"); x on a finished match asks, then
+    clears it from the lobby."""
+    from tests.test_host_hub import play_to_the_end
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        lobby = app.screen
+
+        def hint() -> str:
+            return str(lobby.query_one("#lobby-hint").render())
+
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        await pilot.press("q")  # back to the lobby: her seat waits
+        await wait_for(pilot, lambda: app.screen is lobby and "leave it for good" in hint())
+        await pilot.press("x")
+        await wait_for(pilot, lambda: app.screen is not lobby)  # are you sure?
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is lobby)
+        assert not hub.tables[table["table"]].resigned
+        await pilot.press("x")
+        await wait_for(pilot, lambda: app.screen is not lobby)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: hub.tables[table["table"]].resigned == {"Ann"})
+        await wait_for(pilot, lambda: "You left this match for good" in hint())
+        assert "left — bot" in screen_kit.screen_text(app)
+        # Bob plays on against the bot to the end; then Ann clears it
+        await play_to_the_end({1: bob}, GAMES["overboss-duel"], random.Random(3))
+        await wait_for(pilot, lambda: "x: clear it" in hint())
+        assert "away" not in screen_kit.screen_text(app)
+        await pilot.press("x")
+        await wait_for(pilot, lambda: app.screen is not lobby)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: not app.remote.tables)
+        assert table["table"] not in hub.tables
+        await bob.close()

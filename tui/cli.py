@@ -325,7 +325,7 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
     import asyncio
     from pathlib import Path
 
-    from host.hub import default_places
+    from host.hub import bare_join_socket, default_places
     from host.hub import run_hub as serve
 
     directory, socket_path = default_places()
@@ -336,7 +336,9 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
     def ready(hub: Any, resumed: list[str]) -> None:
         print(f"Overtable hub: {len(hub.tables)} table(s), {len(resumed)} resumed.")
         print(f"Listening on {socket_path}; players join with: overtable join --socket {socket_path}")
-        join = authorized_command(socket_path, default_places()[1])
+        # (not `default_places`: $OVERTABLE_DATA_DIR moved it, and sshd does
+        # not pass the variable on: "no hub at ~/.local/share/...")
+        join = authorized_command(socket_path, bare_join_socket())
         print("Over this machine's OpenSSH: a line per player's key in this user's "
               "~/.ssh/authorized_keys, NAME their name, KEY the key (as in its .pub file):")
         print(f'  restrict,pty,command="{join}" KEY')

@@ -793,6 +793,7 @@ def _lobby_seat(seat: dict[str, Any]) -> dict[str, Any]:
         "present": seat.get("present") is True,
         "away": seat.get("away") is True,
         "bot_playing": seat.get("bot_playing") is True,
+        "gone": seat.get("gone") is True,
     }
 
 

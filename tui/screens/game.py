@@ -231,8 +231,7 @@ class GameScreen(Screen):
         # rematch is: only q home led away from it. Only once the match is
         # over (check_action), and then in the footer (a prompt named it and
         # the footer did not); a game's own b comes first while it applies.
-        Binding("b", "results", "Results",
-                tooltip="The match is over: back to the results (rematch, home)"),
+        Binding("b", "results", "Results"),  # (F1's words: `help_text`)
     ]
 
     #: the keys the footer leaves out first when its line is short (after
@@ -787,9 +786,25 @@ class GameScreen(Screen):
         """Where q leads, in a prompt's words: at a shared table, the lobby."""
         return "the lobby" if getattr(self.port, "answers_later", False) else "home"
 
+    @property
+    def watching_shared(self) -> bool:
+        """A spectator of a shared table: their results offer no rematch."""
+        update = getattr(self, "update", None)
+        return (getattr(self.port, "answers_later", False)
+                and update is not None and update.seat is None)
+
+    @property
+    def results_words(self) -> str:
+        """The results in a prompt's words: where the rematch is, for
+        those who may have one."""
+        return "the results" if self.watching_shared else "the results (rematch)"
+
     def help_text(self, binding: Binding) -> str | None:
         """F1's words for a key whose meaning depends on the table: q at a
         shared table goes to the lobby, and the seat waits there."""
+        if binding.action == "results":  # a spectator of a shared table has no rematch
+            return ("The match is over: back to the results" if self.watching_shared
+                    else f"The match is over: back to the results (rematch, {self.leads_to})")
         if binding.action == "leave":
             if getattr(self.port, "answers_later", False):
                 return "Leave for the lobby: your seat waits (Enter on the table there brings you back)"

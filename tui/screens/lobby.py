@@ -48,7 +48,9 @@ def seat_text(seat: dict[str, Any], me: str) -> str:
     if player is None:
         return "open"
     marks = ["you"] if player == me else []
-    if seat.get("bot_playing"):
+    if seat.get("gone"):  # left the match for good
+        marks.append("left — bot playing" if seat.get("bot_playing") else "left")
+    elif seat.get("bot_playing"):
         marks.append("away — bot playing")
     elif seat.get("away"):
         marks.append("away")
@@ -230,17 +232,27 @@ class SharedTableScreen(NewMatchScreen):
 class LobbyGrid(DataTable):
     """The lobby's tables: F1 says what its keys do for a player, in the
     lobby's words ("Select" and "Cursor up", the table widget's own, said
-    nothing), and leaves out the list's paging keys (Home, End, Page Up,
-    Ctrl+Home...): they still work, but on a few tables they mean little."""
+    nothing), and leaves out the list's paging keys (Page Up, Ctrl+Home...):
+    they still work, but on a few tables they mean little. Home and End go
+    to the first and last table (the table widget's own scrolled sideways,
+    and did nothing in a list as narrow as the screen)."""
 
-    HELP_LEAVES_OUT = frozenset({"page_up", "page_down", "scroll_top", "scroll_bottom",
-                                 "scroll_home", "scroll_end"})
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home", "scroll_top", "First table", show=False),
+        Binding("end", "scroll_bottom", "Last table", show=False),
+    ]
+
+    HELP_LEAVES_OUT = frozenset({"page_up", "page_down", "scroll_home", "scroll_end"})
 
     def help_text(self, binding: Any) -> str | None:
         if binding.action == "select_cursor":
             return "Sit down at the highlighted table (a match that is over: its results)"
         if binding.action in ("cursor_up", "cursor_down"):
             return "Highlight another table"
+        if binding.action == "scroll_top":
+            return "Highlight the first table"
+        if binding.action == "scroll_bottom":
+            return "Highlight the last table"
         return None
 
 
@@ -262,7 +274,8 @@ class LobbyScreen(Screen):
                 tooltip="Ask the host for the tables again (the lobby follows it by itself)"),
         Binding("x", "stand", "Stand up",
                 tooltip="Before a match begins: give up your seat there (your own table: "
-                        "withdraw it)"),
+                        "withdraw it); once it has begun: leave it for good (asks first), "
+                        "a bot plays your seat; once it is over: clear it from the lobby"),
         Binding("q", "leave", "Quit",
                 tooltip="Leave the shared tables (asks first): your seats wait for you"),
     ]
@@ -391,6 +404,8 @@ class LobbyScreen(Screen):
             hint = "No tables yet: press n to set one up."
         elif table is not None and (table.get("play") or {}).get("finished"):
             hint = "Enter: the results of this match · w: watch · n: a new table"
+            if self._mine(table):
+                hint = "Enter: the results of this match · x: clear it · n: a new table"
         elif table is not None and not table.get("started") and (mine := next(
                 (s for s in table["seats"] if s.get("player") == self.me), None)):
             if table.get("creator") == self.me:
@@ -402,9 +417,11 @@ class LobbyScreen(Screen):
         elif table is not None and (seat := self._seat_for_me(table)) is None:
             # Enter would only say so: watching is what there is to do
             hint = "No seat is free here · w: watch · n: a new table"
+        elif table is not None and table["seats"][seat].get("gone"):
+            hint = "You left this match for good · w: watch · n: a new table"
         elif table is not None and table["seats"][seat].get("player") == self.me:
             # (seat 0 read as none: "No seat is free" on one's own away seat)
-            hint = "Enter: back to your seat · n: a new table"
+            hint = "Enter: back to your seat · x: leave it for good · n: a new table"
         else:
             hint = "Enter: sit down at the highlighted table · w: watch · n: a new table"
         update_static(self.query_one("#lobby-hint", Static), hint)
@@ -424,6 +441,11 @@ class LobbyScreen(Screen):
         # the table takes Enter for itself: a chosen row is a seat asked for
         event.stop()
         self.action_join()
+
+    def _mine(self, table: dict[str, Any]) -> bool:
+        """This player has (or had) a person's seat at `table`."""
+        return any(s.get("player") == self.me and s.get("kind") != "bot"
+                   for s in table["seats"])
 
     def _seat_for_me(self, table: dict[str, Any]) -> int | None:
         """The seat Enter takes at `table`: this player's own, else the first
@@ -455,7 +477,7 @@ class LobbyScreen(Screen):
             return
         remote: Any = self.app.remote  # type: ignore[attr-defined]
         if table.get("started"):
-            self.notify("That match has begun: your seat is kept for you.", severity="warning")
+            self._leave_for_good(table, remote)
             return
         if table.get("creator") == self.me:
             from tui.screens.confirm import ConfirmScreen
@@ -476,6 +498,41 @@ class LobbyScreen(Screen):
         remote.write({"stand": {"table": table["table"]}})
         self.notify("You stood up: the seat is open to anyone again." if mine.get("present")
                     else "You declined the seat: it is open to anyone now.")
+
+    def _leave_for_good(self, table: dict[str, Any], remote: Any) -> None:
+        """x on a match that has begun: once asked, leave it for good (a bot
+        plays the seat to the end); on one that is over, clear it from the
+        lobby (it stayed there for good, marking its players away)."""
+        from tui.screens.confirm import ConfirmScreen
+
+        tid = table["table"]
+        if not self._mine(table):
+            self.notify("You have no seat at that table.", severity="warning")
+            return
+        if (table.get("play") or {}).get("finished"):
+            def clear(yes: bool | None) -> None:
+                if yes:
+                    remote.write({"clear": {"table": tid}})
+
+            self.app.push_screen(ConfirmScreen(
+                "Clear this match from the lobby?",
+                "It leaves the lobby for everyone (a match that is over leaves it by itself "
+                "after half an hour); it stays among the host's saved matches.",
+                yes="Clear", no="Keep it"), clear)
+            return
+        if any(s.get("player") == self.me and s.get("gone") for s in table["seats"]):
+            self.notify("You have left that match for good already.", severity="warning")
+            return
+
+        def resign(yes: bool | None) -> None:
+            if yes:  # (the others' screens and lobbies mark the seat "left")
+                remote.write({"resign": {"table": tid}})
+
+        self.app.push_screen(ConfirmScreen(
+            "Leave this match for good?",
+            "A bot plays your seat to the end of the match, and you cannot sit down "
+            "there again. (q at the table leaves it only for now: your seat waits.)",
+            yes="Leave for good", no="Keep my seat"), resign)
 
     def action_watch(self) -> None:
         table = self._highlighted()

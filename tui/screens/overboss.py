@@ -872,7 +872,7 @@ class OverbossScreen(GameScreen):
             # from the results, and the rematch is there
             return Text.assemble(("The duel is over. ", "bold"), (head, "bold"),
                                  " The score pad is on the right. ", self._key("b"),
-                                 " the results (rematch) · ", self._key("q"), f" {self.leads_to}.")
+                                 f" {self.results_words} · ", self._key("q"), f" {self.leads_to}.")
         step = self._step
         if step is None:
             return self._waiting_text(update)

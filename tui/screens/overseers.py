@@ -207,8 +207,7 @@ class OverseersScreen(GameScreen):
         Binding("b", "back", "Back", tooltip="Teal: choose the card to move again"),
         # a key bound here hides the base screen's: its b (the results, once
         # the match is over) comes after Teal's
-        Binding("b", "results", "Results",
-                tooltip="The match is over: back to the results (rematch, home)"),
+        Binding("b", "results", "Results"),  # (F1's words: `help_text`)
         Binding("t", "talk", "Talk", tooltip="Type a note in the table-talk panel"),
         # shown (only while typing, check_action): after Enter the cursor
         # stays in the note, and the footer named no way back to the cards
@@ -1103,7 +1102,7 @@ class OverseersScreen(GameScreen):
         me = update.seat
         if update.outcome is not None:
             names = ", ".join(self._who(s) for s in sorted(update.outcome.winners))
-            return Text(f"The game is over. Winner: {names}. b: the results (rematch) · q: {self.leads_to}.",
+            return Text(f"The game is over. Winner: {names}. b: {self.results_words} · q: {self.leads_to}.",
                         style="bold")
         if update.legal and me is not None:
             text = _ASKS.get(view.phase, "Your decision.")

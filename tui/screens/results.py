@@ -94,9 +94,14 @@ class ResultsScreen(Screen):
         #: table itself (the footer said h, the final table's prompt q); h,
         #: for Home, is not a key there (F1 listed it first, "h / q: Lobby")
         self.shared = shared
+        #: a spectator of a shared table: no rematch (it dropped them in the
+        #: lobby with "Set up a new table from the lobby (n).")
+        self.watching = shared and update.seat is None
         if shared:
             relabel(self, "home", "Lobby")
             drop_key(self, "h")
+        if self.watching:
+            drop_key(self, "r")
 
     def compose(self) -> ComposeResult:
         update = self.update
@@ -139,7 +144,8 @@ class ResultsScreen(Screen):
         # Below the scrolling results, so that focusing Rematch does not
         # scroll the winner and the ranking out of sight (80x24).
         with Horizontal(id="results-buttons"):
-            yield Button("Rematch (r)", id="rematch", variant="primary")
+            if not self.watching:
+                yield Button("Rematch (r)", id="rematch", variant="primary")
             yield Button("Final table (b)", id="board")
             yield Button("Lobby (q)" if self.shared else "Home (h)", id="home")
         yield Footer()
