@@ -256,3 +256,40 @@ async def test_a_knight_out_of_the_duel_is_told_so_in_the_weapons_panel(size):
         await pilot.pause()
         text = screen_text(app)
     assert "not in the duel" not in text
+
+
+async def test_results_say_why_a_tie_has_no_final_boss_duel_bq38():
+    """BQ-38, the play-test: with the Final Boss on, a match ended "Boss
+    Quest: Bram and Cora win!" (tied on keys and hearts) and nothing on the
+    results said why no MegaBoss came. The results say it, at 80x24."""
+    from textual.app import App
+
+    from core.bossquest.actions import Discard, GoToWizard
+    from core.bossquest.state import Options
+    from host.messages import SeatUpdate
+    from tests.bossquest_tables import knight, play, table
+    from tests.test_bossquest_rules import HP1, HPM1
+    from tui.screens.results import ResultsScreen
+
+    ks = [knight("P1", "P2"), knight("R6", "R7", keys=4, done=True),
+          knight("Y6", "Y7", keys=4, done=True)]
+    state = table(ks, turn=0, boss=14, offer=(HP1, HPM1, HPM1), mystery=False,
+                  options=Options(final_boss=True))
+    state = play(state, 0, GoToWizard(), Discard(0))
+    outcome = GAME.outcome(state)
+    assert outcome.winners == {1, 2}
+    update = SeatUpdate(game="boss-quest", seat=0, view=GAME.view(state, 0), legal=(),
+                        to_act=frozenset(), names=("Ann", "Bram", "Cora"), bots=frozenset(),
+                        log=(), outcome=outcome)
+
+    class Results(App):
+        def on_mount(self) -> None:
+            self.push_screen(ResultsScreen(update))
+
+    async with Results().run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notes = " ".join(str(n.render()) for n in pilot.app.screen.query(".results-note"))
+        title = screen_text(pilot.app).splitlines()
+    assert any("Bram and Cora win!" in line for line in title)
+    assert ("No Final Boss duel: Bram and Cora tie for the win, and only a single winner "
+            "faces the MegaBoss (BQ-38).") in " ".join(notes.split()), notes
