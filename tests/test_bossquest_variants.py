@@ -10,7 +10,6 @@ import attrs
 import pytest
 
 from core import CHANCE, IllegalAction
-from core.engine import name_seats
 from core.bossquest import rules
 from core.bossquest.actions import (
     Activate,
@@ -40,6 +39,7 @@ from core.bossquest.actions import (
 )
 from core.bossquest.cards import Colour, Companion
 from core.bossquest.state import Ulul
+from core.engine import name_seats
 from tests.bossquest_tables import (
     GAME,
     ActiveSpell,
