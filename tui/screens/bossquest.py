@@ -684,8 +684,9 @@ class BossQuestScreen(GameScreen):
                  "the cards are drawn large); the hand's border names a knight who knows "
                  "it all the same: the one it came from by Swap hidden, an Owl that looked"),
         ("[▒▒]", "Another knight's face-down weapon: you do not know it"),
-        ("shows 9+?", "What a knight's face-up weapons add up to; their face-down "
-                      "weapon adds what you cannot see"),
+        ("shows 9+?", "What you can count of a knight's weapons: the face-up ones, and "
+                      "a face-down one you know (your Owl looked); ? is what you cannot "
+                      "see"),
         (f"{LIGHT}", "A light spell: it goes next to the Boss and affects everybody"),
         (f"{DARK}", "A dark spell: it goes in front of one knight (→ Bob); beside a "
                     "knight, a dark spell on them"),
@@ -1215,21 +1216,12 @@ class BossQuestScreen(GameScreen):
         if spells:
             tail.append("  " + " ".join(f"{DARK}{s}" for s in spells), style="bold")
         if final is None and not me and knight.visible:
-            # a face-up potion its holder has not read yet counts when it is
-            # read: "shows 5+?" for R5 P1 B2 [±3] read it at -3 meanwhile
-            read = {card for card, _ in knight.readings}
-            unread = sum(w.value for w in knight.visible if w.potion and w not in read)
-            faces = [card.weapon for card in down] + list(knight.visible)
-            whole = (all(PUBLIC in card.known_to for card in down)
-                     and not any(w is None or (w.potion and w not in read) for w in faces))
-            strength = GAME.strength(view, seat) if whole else None
-            if strength is not None:
-                # every weapon face up and read (after combat's reveal): the
-                # total, not "14+?" (play-test: the "?" was turned up)
-                tail.append(f"  shows {strength}", style="dim")
-            else:
-                tail.append(f"  shows {GAME.visible_strength(view, seat) + unread}+?",
-                            style="dim")
+            # what the viewer can count (core's `seen_strength`): a face-down
+            # weapon its Owl saw counts, one it does not know and a potion
+            # not read yet are the "+?"; with nothing unknown (after combat's
+            # reveal, say), the total alone
+            seen, unknown = GAME.seen_strength(view, seat)
+            tail.append(f"  shows {seen}{'+?' if unknown else ''}", style="dim")
         # Many cards on one line at 80 columns: they close up rather than
         # push the end of the row off the panel.
         room = self._knight_room(view.players, picking)
