@@ -729,12 +729,6 @@ class BossQuestScreen(GameScreen):
         #: the update the action bar's choices were last laid out for: a new
         #: one puts the cursor back on a safe choice (`_safe_choice`)
         self._bar_update: TableUpdate | None = None
-        #: where on the action bar the Solo Quest's personal spell being
-        #: played was chosen: the next decision's cursor starts among the
-        #: spells left, not on "Attack!" (play-test: the spells closed up,
-        #: the cursor went back to Attack!, and Right Right played another
-        #: spell than meant; a stray Enter there ends the wave)
-        self._spell_at: int | None = None
         #: the update the knights' list was last drawn for (a new target to
         #: choose starts its cursor afresh: `_first_target`)
         self._knights_update: TableUpdate | None = None
@@ -1501,10 +1495,11 @@ class BossQuestScreen(GameScreen):
         fresh = self.update is not self._bar_update
         self._bar_update = self.update
         bar.set_choices(choices, keep_cursor=not fresh)
-        spells = [i for i, c in enumerate(choices) if isinstance(c.value, _PersonalSpell)]
-        if fresh and self._spell_at is not None and spells:
-            bar.move_to(min(max(self._spell_at, spells[0]), spells[-1]))
-            return
+        # (After a Solo Quest personal spell the cursor went to the place the
+        # spell had been, kept among the spells left: as the list closed up
+        # it stood on a spell the player had not put it on, and Right from
+        # there played another than meant (the play-test). The spell played
+        # is offered no more, so the new decision starts as any does.)
         safe = _safe_choice(choices, at_the_hp=self._at_the_hp()) if fresh else None
         if safe is not None:
             bar.move_to(safe)
@@ -1658,14 +1653,6 @@ class BossQuestScreen(GameScreen):
         if value is not None and self._legal(value):
             self.play(value)
 
-    def play(self, action: Any) -> None:
-        if not isinstance(action, PlayPersonal):
-            # the cursor stays among the spells only from one spell to the
-            # next: a move made by its key (weapons asked, given) lets it go
-            # too, or "Attack!" at the wave's end had a spell under Enter
-            self._spell_at = None
-        super().play(action)
-
     def _choose_personal(self, spell: Any) -> None:
         """The Solo Quest's personal `spell` chosen: its Bosses are offered
         (the cursor on the first); None: back to every choice, the cursor on
@@ -1673,7 +1660,6 @@ class BossQuestScreen(GameScreen):
         was = self._personal
         self._personal = spell
         bar = self.query_one("#bq-actions", ActionBar)
-        self._spell_at = bar.cursor if spell is not None else None
         if self.update is not None:
             bar.set_choices(self._other_choices(self.update), keep_cursor=False)
             if spell is None and was is not None:

@@ -30,6 +30,25 @@ class Choice:
     enabled: bool = True
 
 
+def _same_choice(old: Choice, choices: Sequence[Choice]) -> int | None:
+    """Where `old` stands among `choices`, enabled: the one choice with its
+    value, else the one with its letter key (the same key, another value:
+    "x Discard" of the spell now highlighted; a number key names a place in
+    a list, not an action), else None."""
+    def only(matches: list[int]) -> int | None:
+        return matches[0] if len(matches) == 1 and choices[matches[0]].enabled else None
+
+    if old.value is not None:
+        found = only([i for i, c in enumerate(choices) if c.value == old.value])
+        if found is not None:
+            return found
+        if any(c.value == old.value for c in choices):
+            return None
+    if old.key.isalpha():
+        return only([i for i, c in enumerate(choices) if c.key == old.key])
+    return None
+
+
 class ActionBar(CursorWidget):
     DEFAULT_CSS = """
     ActionBar {
@@ -96,10 +115,19 @@ class ActionBar(CursorWidget):
         return bool(self._choices) and super().allow_focus()
 
     def set_choices(self, choices: Sequence[Choice], *, keep_cursor: bool = False) -> None:
-        """Show `choices`; the cursor goes to the first enabled one unless
-        `keep_cursor` and its place is still enabled."""
+        """Show `choices`; the cursor goes to the first enabled one, unless
+        `keep_cursor` and the choice it was on is still offered (enabled):
+        then it stays on that choice, wherever the choice now stands. It
+        was kept by place: when choices before it went (a spell played, a
+        power spent), the list closed up and the cursor stood on another
+        action than the one the player had put it on."""
+        before = self._choices[self.cursor] if 0 <= self.cursor < len(self._choices) else None
         self._choices = tuple(choices)
-        self._settle_cursor(keep=keep_cursor)
+        same = _same_choice(before, self._choices) if keep_cursor and before else None
+        if same is not None:
+            self.cursor = same
+        else:
+            self._settle_cursor(keep=False)
         # the same choices again (most updates): the cursor's own refresh will do
         shown = (content_key(self._choices), self.picking, self.empty)
         if shown != self._shown:
