@@ -73,3 +73,22 @@ async def test_a_kept_cursor_follows_a_letter_key_whose_action_changed():
         bar.set_choices([Choice("1", "Spot A", "a"), Choice("2", "Spot B", "b")])
         assert bar.cursor == 0
         await pilot.pause()
+
+
+async def test_a_cursor_left_on_the_first_choice_by_default_stays_first():
+    """A cursor the player (or the screen) never put anywhere rests on the
+    first choice, and a kept one stays first: Overboss Duel's bar offered
+    "Reveal Boss" alone while drafting, then "End turn" before it; a
+    cursor that followed "Reveal Boss" put it under an Enter meant to end
+    the turn."""
+    async with BarApp().run_test(size=(80, 10)) as pilot:
+        bar = pilot.app.query_one(ActionBar)
+        bar.set_choices([Choice("r", "Reveal Boss", "reveal")], keep_cursor=True)
+        bar.set_choices([Choice("e", "End turn", "end_turn"), Choice("r", "Reveal Boss", "reveal")],
+                        keep_cursor=True)
+        assert labels_at_cursor(bar) == "End turn"
+        bar.focus()
+        await pilot.press("right")  # put on Reveal Boss by the player: it follows it
+        bar.set_choices([Choice("x", "Use a Spire", "spire"), Choice("e", "End turn", "end_turn"),
+                         Choice("r", "Reveal Boss", "reveal")], keep_cursor=True)
+        assert labels_at_cursor(bar) == "Reveal Boss"
