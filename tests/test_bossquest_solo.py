@@ -257,7 +257,52 @@ def test_the_log_names_the_megaboss_in_the_final_assault():
     wave = at_wave(1, [boss(15)], rows=((HP1,), (), ()))
     wave = GAME.apply(wave, 0, Ask(1))
     wave = GAME.apply(wave, CHANCE, DrawWeapon(w("Y5")))
-    assert GAME.describe(wave, 0, AssignTo(0)).endswith("to the 15 HP Boss.")
+    assert GAME.describe(wave, 0, AssignTo(0)).endswith("to Boss 1 (15 HP, now 16).")
+
+
+def test_the_log_names_a_boss_as_the_board_does_bq40():
+    """BQ-40, the play-test: with spells moving the HPs the board read "Boss
+    1 19 HP ... Boss 2 19 HP ... Boss 3 19 HP" while the log named "the 20
+    HP Boss" and "the 18 HP Boss" (their printed HPs), and "the 19 HP Boss"
+    fitted two. The log names a Boss as the board and the keys 1-3 do,
+    with the HP the board shows (and what the move makes it)."""
+    bosses = [boss(20, spells=(HPM1,)), boss(18, spells=(HP1,)), boss(19)]
+    state = at_wave(1, bosses, rows=((NEED_PAIR, HP1), (), ()))
+    assert [solo.boss_hp(b) for b in state.solo_bosses] == [19, 19, 19]
+    state = GAME.apply(state, 0, Ask(2))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y3")))
+    line = GAME.describe(state, 0, AssignTo(0), ("Ann",), viewer=0)
+    assert line == "You give Y5, Y3 and Need 2 of a colour to Boss 1 (19 HP).", line
+    assert GAME.describe(state, 0, PlayPersonal(ATK1, 1)).endswith(
+        f"their {ATK1} on Boss 2 (19 HP).")
+    state = GAME.apply(state, 0, AssignTo(0))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("R2")))
+    assert GAME.describe(state, 0, AssignTo(2)).endswith(
+        "and Boss HP +1 to Boss 3 (19 HP, now 20).")
+    reveal = attrs.evolve(at_wave(2, []), phase=Phase.SOLO_BOSSES)
+    assert GAME.describe(reveal, CHANCE, RevealBoss(17)) == (
+        "Wave 2: Boss 1 turns face up: 17 HP.")
+
+
+def test_the_log_says_a_cancel_with_nothing_to_cancel_is_spent_bq40():
+    """BQ-40: "with nothing there to cancel or swap, the spell is spent for
+    nothing". The play-test: Cancel given to a Boss with no spell was
+    logged as given, no word that it did nothing; a Cancel with a spell to
+    take is told by the spell it cancels, on that Boss."""
+    state = at_wave(1, [boss(15), boss(16, spells=(HP1,)), boss(17)],
+                    rows=((CANCEL, CANCEL), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    line = GAME.describe(state, 0, AssignTo(0))
+    assert line.endswith("to Boss 1 (15 HP). With no spell on it to cancel, "
+                         "Cancel a spell is spent for nothing (BQ-40)."), line
+    assert "spent for nothing" not in GAME.describe(state, 0, AssignTo(1))
+    state = GAME.apply(state, 0, AssignTo(1))
+    assert state.phase is Phase.SOLO_TARGET
+    assert GAME.describe(state, 0, TargetSpell(0)).endswith(
+        "cancels Boss HP +1 on Boss 2 (17 HP, now 16).")
 
 
 def test_the_heuristic_bot_finishes_solo_quests():

@@ -124,3 +124,31 @@ def test_who_else_knows_a_face_down_weapon_bq24():
     assert str(state.knights[0].hidden.weapon) == "Y1"  # Bram's, now Ann's
     assert [GAME.face_down_known_to(GAME.view(state, s), s) for s in range(3)] == [
         (frozenset({1}),), (frozenset({0}),), (frozenset(),)]
+
+
+def test_a_hidden_weapon_the_owl_saw_counts_for_its_knight_bq42():
+    """BQ §Companions (the Owl: "look at ... another player's hidden WEAPON
+    card"), BQ-42. The play-test: after "Your Owl looks at Bram's hidden
+    weapon: B6", Bram's row still read "shows 13+?". What a view counts of
+    a knight (`seen_strength`) takes every weapon that view holds: the
+    Owl's knight counts B6 and has nothing left unknown; another knight,
+    and a spectator, still count the face-up ones and a "?"."""
+    from core.bossquest.actions import PeekHidden
+    from core.bossquest.cards import Companion
+    from tests.bossquest_tables import play
+    from tests.test_bossquest_variants import COMPANIONS, with_companions
+
+    ks = [knight("R1", "B2"), knight("B6", "P7", "Y6"), knight("P1", "P2")]
+    state = table(ks, turn=0, offer=(HPM1, ATKP2, ATKM1), mystery=True, options=COMPANIONS)
+    state = with_companions(state, Companion.OWL, Companion.FOX, Companion.HARE)
+    assert GAME.seen_strength(GAME.view(state, 0), 1) == (13, True)
+    state = play(state, 0, PeekHidden(1))
+    assert GAME.seen_strength(GAME.view(state, 0), 1) == (19, False)
+    assert GAME.seen_strength(GAME.view(state, 2), 1) == (13, True)
+    assert GAME.seen_strength(GAME.view(state, None), 1) == (13, True)
+    # a dark spell on the knight counts; a potion not read yet stays unknown
+    cursed = attrs.evolve(state, active=(ActiveSpell(ATKM2, 1),))
+    assert GAME.seen_strength(GAME.view(cursed, 0), 1) == (17, False)
+    potion = table([knight("R1", "B2"), knight("B6", "±2", "Y6")], boss=18,
+                   options=Options(potions=True))
+    assert GAME.seen_strength(potion, 1) == (12, True)

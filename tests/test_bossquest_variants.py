@@ -39,6 +39,7 @@ from core.bossquest.actions import (
 )
 from core.bossquest.cards import Colour, Companion
 from core.bossquest.state import Ulul
+from core.engine import name_seats
 from tests.bossquest_tables import (
     GAME,
     ActiveSpell,
@@ -780,15 +781,29 @@ def test_the_megaboss_appears_once_the_winner_is_known_bq5():
 
 def test_no_duel_when_several_knights_share_the_win_bq38():
     """BQ-38: the duel is for "the player who won the game": with several
-    winners there is none."""
+    winners there is none, and the log and the results say why (the
+    play-test's match ended "Bram and Cora win!" with the Final Boss on,
+    and nothing told why no MegaBoss came)."""
     ks = [
         knight("R6", "R7", keys=4, done=True),
         knight("Y6", "Y7", keys=4, done=True),
         knight("P1", "P2"),
     ]
-    state = table(ks, turn=2, boss=14, offer=(HP1, HPM1, ATKM2), mystery=False, options=FINAL)
-    state = play(state, 2, GoToWizard(), Discard(0))
+    before = table(ks, turn=2, boss=14, offer=(HP1, HPM1, ATKM2), mystery=False, options=FINAL)
+    before = play(before, 2, GoToWizard())
+    names = ("Ann", "Bram", "Cora")
+    line = GAME.describe(before, 2, Discard(0), names)
+    state = play(before, 2, Discard(0))
     assert state.phase is Phase.OVER and GAME.outcome(state).winners == {0, 1}
+    said = ("No Final Boss duel: Ann and Bram tie for the win, and only a single "
+            "winner faces the MegaBoss (BQ-38).")
+    assert line.endswith(said), line
+    notes = [name_seats(n, names) for n in GAME.outcome(state).notes]
+    assert said in notes, notes
+    # a single winner: the duel, and no such word; no Final Boss: no word
+    assert not any("No Final Boss duel" in n for n in GAME.outcome(won_game(Options())).notes)
+    plain = play(attrs.evolve(before, options=Options()), 2, Discard(0))
+    assert not any("No Final Boss duel" in n for n in GAME.outcome(plain).notes)
 
 
 def test_the_champion_asks_for_weapons_face_down_and_the_losers_answer_bq37_bq50():

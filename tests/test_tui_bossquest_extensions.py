@@ -220,35 +220,43 @@ async def test_escape_backs_out_of_a_personal_spells_bosses(key):
         assert app.port.submitted == []
 
 
-async def test_after_a_personal_spell_the_cursor_stays_among_the_spells_left():
-    """Play-test: after a personal spell was played the cursor went back to
-    the first choice and the spells closed up, so Right Right played
-    another spell than the one meant (and a stray Enter on "Attack!" at a
-    wave's end ends it). The next decision's cursor starts where the spell
-    played was, among the spells left."""
-    from core.bossquest.actions import PlayPersonal
+async def test_after_a_personal_spell_the_cursor_starts_as_on_any_decision():
+    """Play-test (80x24), at a wave's end: Attack -1 and Attack -2 played,
+    the bar read "Attack! | Attack +1 on… | Attack +2 on…" with the
+    highlight on the last, kept at the place the spell played had held as
+    the list closed up; Right, meant for Attack +1, played Attack +2. The
+    spell played is offered no more, so the next decision's cursor starts
+    as any does: on its default ("Attack!", no heart discarded), and Right
+    reaches the first spell left."""
+    from core.bossquest.actions import PlayPersonal, Resolve
     from tui.screens.bossquest import _PersonalSpell
     from tui.widgets import ActionBar
 
     state = solo_table()
-    update = make_update(state)
-    app = ScreenApp(update)
+    state = attrs.evolve(state, rows=((), *state.rows[1:]), phase=Phase.SOLO_END)
+    app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         bar = app.screen.query_one("#bq-actions", ActionBar)
-        spells = [i for i, c in enumerate(bar.choices) if isinstance(c.value, _PersonalSpell)]
-        index = spells[1]
-        bar.move_to(index)
-        bar.choose(index)
-        await pilot.pause()
-        bar.choose(0)  # on the first Boss
-        await pilot.pause()
-        (seat, played), = app.port.submitted
-        assert isinstance(played, PlayPersonal)
-        app.game_screen.show(make_update(GAME.apply(state, seat, played)))
-        await pilot.pause()
-        assert isinstance(bar.choices[bar.cursor].value, _PersonalSpell)
-        assert bar.cursor == index  # the spell that was right of it now
+        for name in ("Attack -1", "Attack -2"):
+            labels = [c.label for c in bar.choices]
+            index = labels.index(f"{name} on…")
+            bar.move_to(index)
+            bar.choose(index)
+            await pilot.pause()
+            bar.choose(0)  # on the first Boss
+            await pilot.pause()
+            seat, played = app.port.submitted[-1]
+            assert isinstance(played, PlayPersonal) and str(played.spell) == name
+            state = GAME.apply(state, seat, played)
+            app.game_screen.show(make_update(state))
+            await pilot.pause()
+            assert bar.choices[bar.cursor].value == Resolve(0)
+        assert [c.label for c in bar.choices][1:] == ["Attack +1 on…", "Attack +2 on…"]
+        bar.focus()
+        await pilot.press("right")
+        plus_one = next(s for s in state.personal if str(s) == "Attack +1")
+        assert bar.choices[bar.cursor].value == _PersonalSpell(plus_one)
 
 
 async def test_after_weapons_asked_by_key_the_cursor_leaves_the_spells():

@@ -256,3 +256,147 @@ async def test_a_knight_out_of_the_duel_is_told_so_in_the_weapons_panel(size):
         await pilot.pause()
         text = screen_text(app)
     assert "not in the duel" not in text
+
+
+async def test_results_say_why_a_tie_has_no_final_boss_duel_bq38():
+    """BQ-38, the play-test: with the Final Boss on, a match ended "Boss
+    Quest: Bram and Cora win!" (tied on keys and hearts) and nothing on the
+    results said why no MegaBoss came. The results say it, at 80x24."""
+    from textual.app import App
+
+    from core.bossquest.actions import Discard, GoToWizard
+    from core.bossquest.state import Options
+    from host.messages import SeatUpdate
+    from tests.bossquest_tables import knight, play, table
+    from tests.test_bossquest_rules import HP1, HPM1
+    from tui.screens.results import ResultsScreen
+
+    ks = [knight("P1", "P2"), knight("R6", "R7", keys=4, done=True),
+          knight("Y6", "Y7", keys=4, done=True)]
+    state = table(ks, turn=0, boss=14, offer=(HP1, HPM1, HPM1), mystery=False,
+                  options=Options(final_boss=True))
+    state = play(state, 0, GoToWizard(), Discard(0))
+    outcome = GAME.outcome(state)
+    assert outcome.winners == {1, 2}
+    update = SeatUpdate(game="boss-quest", seat=0, view=GAME.view(state, 0), legal=(),
+                        to_act=frozenset(), names=("Ann", "Bram", "Cora"), bots=frozenset(),
+                        log=(), outcome=outcome)
+
+    class Results(App):
+        def on_mount(self) -> None:
+            self.push_screen(ResultsScreen(update))
+
+    async with Results().run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notes = " ".join(str(n.render()) for n in pilot.app.screen.query(".results-note"))
+        title = screen_text(pilot.app).splitlines()
+    assert any("Bram and Cora win!" in line for line in title)
+    assert ("No Final Boss duel: Bram and Cora tie for the win, and only a single winner "
+            "faces the MegaBoss (BQ-38).") in " ".join(notes.split()), notes
+
+
+def _round_six_then_the_duel():
+    """Ann (seat 0) goes over on her last heart in the round Cora ends at
+    the Wizard; Bram, on 4 keys, wins the game and faces the MegaBoss, and
+    Cora speaks for the defeated knights. Returns the states after each
+    move from the combat on, each with the log Ann reads, the duel's moves
+    played by the bots (Ann has no decision in the duel)."""
+    from core import CHANCE
+    from core.bossquest.actions import (
+        Discard,
+        DrawWeapon,
+        DuelAsk,
+        DuelSpell,
+        Fight,
+        GoToWizard,
+        LaySpell,
+        Sacrifice,
+    )
+    from core.bossquest.state import Options
+    from tests.bossquest_tables import knight, play, table
+    from tests.test_bossquest_rules import ATKM1, HP1, HPM1
+
+    ks = [knight("R7", "B7", "Y6", hearts=1, done=True),  # 20 over 17
+          knight("R6", "B6", "Y5", keys=4, done=True),  # 17: perfect
+          knight("P1", "P2", keys=2)]
+    state = table(ks, turn=2, boss=17, offer=(HP1, HPM1, ATKM1), mystery=False,
+                  options=Options(final_boss=True))
+    state = play(state, 2, GoToWizard())
+    log: list[str] = []
+    steps = [(state, ())]
+    moves = [(2, Discard(0)), (1, DuelAsk(2)), (CHANCE, "draw"), (CHANCE, "draw"),
+             (CHANCE, "spell"), (CHANCE, "spell"), (2, DuelSpell(0)), (1, Fight()),
+             (1, Sacrifice(0))]
+    for seat, action in moves:
+        if action == "draw":
+            action = DrawWeapon(state.weapon_deck[0])
+        elif action == "spell":
+            action = LaySpell(state.spell_deck[0])
+        log.append(GAME.describe(state, seat, action, ("Ann", "Bram", "Cora"), viewer=0))
+        state = GAME.apply(state, seat, action)
+        steps.append((state, tuple(log)))
+    return steps
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)], ids=["80x24", "200x50"])
+async def test_the_last_rounds_combat_comes_before_the_duel_and_its_moves(size):
+    """The play-test (Final Boss, 200x50): Ann went over on her last heart
+    in round 6; the next screen was the Final Boss duel's combat, then the
+    results, and round 6's combat came up only on the final table (b). And
+    with no decision in the duel, its moves went by behind round 6's combat
+    in seconds. The order is round 6's combat, the duel's moves (held until
+    a key), the duel's combat, the results; the final table has no combat
+    left up."""
+    from tests.bossquest_screen_kit import TableUpdate
+    from tui.screens.bossquest import BossQuestScreen, CombatScreen
+    from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen, push_results
+
+    steps = _round_six_then_the_duel()
+    names = ("Ann", "Bram", "Cora")
+
+    def update(state, log):
+        return TableUpdate(game=GAME.id, outcome=GAME.outcome(state), seat=0,
+                           view=GAME.view(state, 0), legal=(), to_act=GAME.to_act(state),
+                           names=names, bots=frozenset({1, 2}), log=log, thinking=None,
+                           can_undo=False)
+
+    fought = steps[1][0]
+    assert fought.champion == 1 and fought.knights[0].hearts == 0
+    app = ScreenApp(update(*steps[0]))  # Cora at the Wizard, the round about to end
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        screen.show(update(*steps[1]))
+        await pilot.pause()
+        assert screen.holds_the_table and "Combat: round" in screen_text(app)
+        for state, log in steps[2:]:  # the bots' duel, behind the round's combat
+            last = update(state, log)
+            screen.show(last)
+            await pilot.pause()
+        assert last.over
+        for mount in push_results(app, last, screen):
+            await mount
+        await pilot.pause()
+        seen = []
+        for _ in range(5):
+            top = app.screen
+            if isinstance(top, ResultsScreen):
+                break
+            seen.append((type(top).__name__, screen_text(app)))
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        kinds = [kind for kind, _ in seen]
+        assert kinds == ["CombatScreen", "EndingScreen", "CombatScreen"], kinds
+        assert "Combat: round" in seen[0][1] and "on to the Final Boss duel" in seen[0][1]
+        assert "The Final Boss duel: Bram against the MegaBoss" in seen[1][1]
+        moves = " ".join(seen[1][1].replace("│", " ").split())
+        assert "The game is over: Bram wins it. The MegaBoss appears (30 HP)" in moves
+        assert "Bram asks for 2 weapons against the MegaBoss." in moves
+        assert "Combat: the Final Boss duel, Bram vs the MegaBoss" in seen[2][1]
+        # the final table: no combat left up over it
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, BossQuestScreen) and not app.screen.holds_the_table
+        assert not any(isinstance(s, (CombatScreen, EndingScreen)) for s in app.screen_stack)

@@ -6,6 +6,8 @@ terminal too small and back."""
 
 from __future__ import annotations
 
+import re
+
 import attrs
 import pytest
 from textual.widgets import Static
@@ -374,3 +376,33 @@ async def test_the_spells_come_back_whole_after_a_terminal_too_small(tmp_path, m
         assert screen_text(app) == before
         market = screen.query_one("#bq-market", Market)
         assert market._wrap_width == market.size.width
+
+
+# --- the Owl's look counts in what a knight shows -----------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+async def test_a_hidden_weapon_the_owl_saw_counts_in_the_knights_row(size):
+    """BQ-42, the play-test: after "Your Owl looks at Bram's hidden weapon:
+    B6", Bram's row still read "(B6) [P7] [Y6]  shows 13+?": the viewer
+    knows the card, so the row counts it (19), and with nothing else hidden
+    from the viewer, no "+?". Another knight's row keeps its "+?"."""
+    state = with_owl(full_state())
+    dee = state.knights[3]
+    shown = GAME.visible_strength(state, 3)
+    after = GAME.apply(state, 0, PeekHidden(3))
+    total = GAME.strength(after, 3)
+    assert total == shown + dee.hidden.weapon.value
+    rows = {}
+    for label, table in (("before", state), ("after", after)):
+        app = ScreenApp(make_update(table))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            rows[label] = screen_text(app)
+    cards = " ".join(f"[{w_}]" for w_ in dee.visible)
+    assert f"[▒▒] {cards}  shows {shown}+?" in rows["before"]
+    seen = re.escape(f"({dee.hidden.weapon}) {cards}  shows {total}")
+    assert re.search(seen + r"(?![+\d])", rows["after"]), rows["after"]
+    assert f"shows {shown}+?" not in rows["after"] and f"shows {total}+?" not in rows["after"]
+    bob = GAME.visible_strength(after, 1)
+    assert f"shows {bob}+?" in rows["after"]  # Bob's hidden card: still unknown to Ann

@@ -26,6 +26,7 @@ GAME = GameRules(
     standing=table_facts.standing,
     unread_potions=table_facts.unread_potions,
     known_strength=table_facts.known_strength,
+    seen_strength=table_facts.seen_strength,
     knight_in_turn=table_facts.knight_in_turn,
     face_down_known_to=table_facts.face_down_known_to,
     last_ask=table_facts.last_ask,

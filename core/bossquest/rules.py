@@ -95,6 +95,7 @@ from core.engine import (
     Category,
     IllegalAction,
     Outcome,
+    name_seats,
     next_seat,
     remove_one,
     seat_mark,
@@ -1830,6 +1831,9 @@ def outcome(state: State) -> Outcome | None:
     if state.ending:
         # BQ-38: the duel's ending is told; the game's standings stand.
         notes.append(f"Final Boss: {state.ending}")
+    no_duel = no_duel_note(state)
+    if no_duel:
+        notes.append(no_duel)
     hearts_name = "Hearts"
     if state.duel is not None:
         # BQ-47: with its numbers
@@ -2097,7 +2101,30 @@ def _with_combat(state: State, seat: int, action: object, line: str, name) -> st
     line = f"{line}\n{combat_summary(after.history[-1], name)}"
     if after.champion is not None and state.champion is None:
         line += "\n" + duel_announcement(after, name)
+    no_duel = no_duel_note(after)
+    if no_duel:
+        line += "\n" + name_seats(no_duel, [name(s) for s in range(after.players)])
     return line
+
+
+def no_duel_note(state: State) -> str:
+    """BQ-38: the Final Boss duel is fought by the game's one winner. When
+    the game ended tied (BQ §End of the game: "all tied players win"), no
+    duel is played, and the log and the results say why, the tied knights
+    as seat marks (`seat_mark`); "" when a duel was played or none was due.
+    (The match ended "Bram and Cora win!" with the Final Boss on, and
+    nothing told why the MegaBoss never came: the play-test.)"""
+    if state.phase is not _P_OVER or not state.options.final_boss or state.players == 1:
+        return ""
+    if state.champion is not None or state.ending:
+        return ""
+    winners = sorted(game_winners(state))
+    if len(winners) < 2:
+        return ""
+    marks = [seat_mark(s) for s in winners]
+    tied = ", ".join(marks[:-1]) + f" and {marks[-1]}"
+    return (f"No Final Boss duel: {tied} tie for the win, and only a single winner "
+            "faces the MegaBoss (BQ-38).")
 
 
 def duel_announcement(state: State, name) -> str:

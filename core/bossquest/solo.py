@@ -568,10 +568,43 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
-def _boss_named(state: State, boss: SoloBoss) -> str:
-    """A Boss in the log: "the 15 HP Boss", or the MegaBoss in the final
-    assault (its log read "to the 30 HP Boss", as if another Boss)."""
-    return "the MegaBoss" if state.wave == 3 else f"the {boss.hp} HP Boss"
+def _boss_named(state: State, index: int, action: object = None) -> str:
+    """A Boss in the log as the board and the keys 1-3 name it, "Boss 3",
+    with its HP as the board shows it ("Boss 3 (19 HP)"; "(19 HP, now 20)"
+    when the move changes it), or the MegaBoss in the final assault. The
+    log named a Boss by its printed HP ("the 20 HP Boss"): with spells on
+    the Bosses no Boss on the board read 20, and two Bosses could share a
+    printed HP (the play-test). `action` is the move the line tells."""
+    if state.wave == 3:
+        return "the MegaBoss"
+    hp = boss_hp(state.solo_bosses[index])
+    try:
+        after = apply(state, 0, action) if action is not None else None
+    except IllegalAction:
+        after = None
+    now = ""
+    if after is not None and after.wave == state.wave and index < len(after.solo_bosses):
+        later = boss_hp(after.solo_bosses[index])
+        now = f", now {later}" if later != hp else ""
+    return f"Boss {index + 1} ({hp} HP{now})"
+
+
+def _spent_for_nothing(state: State, index: int) -> str:
+    """BQ-40: the spell a turn gives to Boss `index` (`state` before the
+    turn) when it is Cancel with no spell on that Boss, or Swap with deck
+    with no weapon there or none left in the deck: the words that say it is
+    spent for nothing (the log told it as given, no more), else ""."""
+    spell = top_spell(state)
+    if spell is None:
+        return ""
+    boss = state.solo_bosses[index]
+    if spell.kind is _K_CANCEL and not boss.spells:
+        return f" With no spell on it to cancel, {spell} is spent for nothing (BQ-40)."
+    weapons = boss.weapons + state.drawn
+    if spell.kind is _K_SWAP_DECK and not (weapons and deck_size(state)):
+        what = "no weapon on it" if not weapons else "no weapon left in the deck"
+        return f" With {what} to swap, {spell} is spent for nothing (BQ-40)."
+    return ""
 
 
 def describe(state: State, action: object, names: Sequence[str] | None = None) -> str:
@@ -582,7 +615,8 @@ def describe(state: State, action: object, names: Sequence[str] | None = None) -
         row = ("the 1st wave", "the 2nd wave", "the MegaBoss")[i]
         return f"{action.spell} is laid beside {row}."
     if isinstance(action, RevealBoss):
-        return f"Wave {state.wave}: a Boss with {action.hp} HP turns face up."
+        # named as the board will name it (Boss 1-3)
+        return f"Wave {state.wave}: Boss {len(state.solo_bosses) + 1} turns face up: {action.hp} HP."
     if isinstance(action, DrawWeapon):
         if state.phase is _P_SOLO_SWAP:
             return f"{who} takes {action.weapon} from the deck."
@@ -591,22 +625,26 @@ def describe(state: State, action: object, names: Sequence[str] | None = None) -
         s = "s" if action.count > 1 else ""
         return f"{who} asks for {action.count} weapon{s}."
     if isinstance(action, AssignTo):
-        boss = state.solo_bosses[action.boss]
         given = ", ".join(str(w) for w in state.drawn) or "no weapon"
-        return f"{who} gives {given} and {top_spell(state)} to {_boss_named(state, boss)}."
+        named = _boss_named(state, action.boss, action)
+        line = f"{who} gives {given} and {top_spell(state)} to {named}."
+        return line + _spent_for_nothing(state, action.boss)
     if isinstance(action, PlayPersonal):
-        boss = state.solo_bosses[action.boss]
-        return f"{who} plays their {action.spell} on {_boss_named(state, boss)}."
+        named = _boss_named(state, action.boss, action)
+        return f"{who} plays their {action.spell} on {named}."
     if isinstance(action, TargetSpell):
-        boss = state.solo_bosses[state.solo_target or 0]
-        return f"{who} cancels {boss.spells[action.index]}."
+        i = state.solo_target or 0
+        named = _boss_named(state, i, action)
+        return f"{who} cancels {state.solo_bosses[i].spells[action.index]} on {named}."
     if isinstance(action, TargetWeapon):
-        return f"{who} swaps {action.weapon} with the deck's top card."
+        named = _boss_named(state, state.solo_target or 0)
+        return f"{who} swaps {action.weapon} on {named} with the deck's top card."
     if isinstance(action, Resolve):
         after = apply(state, 0, action)
         r = after.waves[-1]
+        bosses = ["MegaBoss"] if state.wave == 3 else [f"Boss {i + 1}" for i in range(3)]
         parts = [
-            f"{r.strengths[i]}/{r.hps[i]} "
+            f"{bosses[i]} {r.strengths[i]}/{r.hps[i]} "
             + (
                 "defeated"
                 if r.defeated[i]

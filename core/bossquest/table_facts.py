@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Companion, Spell, SpellKind
-from core.bossquest.rules import current_hp, strength, weapons_of
+from core.bossquest.rules import current_hp, potion_value, strength, weapons_of
 from core.bossquest.state import PUBLIC, ActiveSpell, Phase, RoundResult, Shift, State, Step
 
 OVER = "over"
@@ -69,6 +69,27 @@ def known_strength(state: State, seat: int) -> int | None:
     if total is None:
         return None
     return total + sum(unread_potions(state, seat))
+
+
+def seen_strength(state: State, seat: int) -> tuple[int, bool]:
+    """What `state` (a seat's view) can count of knight `seat`'s attack
+    strength, and whether part of it is still unknown to that view: every
+    weapon the view holds counts, face up or face down (its own, one an
+    Owl looked at, BQ-42, one a swap showed, BQ-10, BQ-24), with the dark
+    spells on the knight; a face-down weapon the view does not hold, or a
+    potion not read yet (BQ-31), is the unknown part ("13+?"). The screen
+    counted the face-up weapons only, so a knight whose hidden card the
+    viewer's Owl had seen still read "shows 13+?" beside "(B6)"."""
+    knight = state.knights[seat]
+    read = {card for card, _ in knight.readings}
+    total, unknown = 0, False
+    for weapon in weapons_of(knight):
+        if weapon is None or (weapon.potion and weapon not in read):
+            unknown = True
+        else:
+            total += weapon.value if weapon.colour is not None else potion_value(knight, weapon)
+    total += sum(ATTACK_CHANGE.get(a.spell.kind, 0) for a in state.active if a.target == seat)
+    return total, unknown
 
 
 def face_down_known_to(state: State, seat: int) -> tuple[frozenset[int], ...]:

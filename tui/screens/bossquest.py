@@ -55,13 +55,13 @@ from core.bossquest.actions import (
     TargetWeapon,
 )
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, ULUL, Colour, Spell, SpellKind, Weapon
-from core.bossquest.rules import is_night
+from core.bossquest.rules import duel_announcement, is_night
 from core.bossquest.state import PUBLIC, DuelResult, Knight, Phase, RoundResult, State, Step, Ulul
 from core.bossquest.table_facts import combat_spells
 from core.engine import CHANCE
 from tui import resources
 from tui.screens import bossquest_extras as extras
-from tui.screens.ending import OverTheResults
+from tui.screens.ending import EndingScreen, OverTheResults
 from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line, number_range
 from tui.widgets import (
     ActionBar,
@@ -671,6 +671,9 @@ class CombatPanel(Vertical, can_focus=True):
     #: the combat shown, and whether it is the match's last
     result: RoundResult | None = None
     last: bool = False
+    #: where putting it away leads, when not the table nor the results (a
+    #: round's combat before the Final Boss duel, over the results)
+    then: str | None = None
 
     def compose(self) -> ComposeResult:
         for part in ("title", "text", "spells", "hint"):
@@ -720,6 +723,8 @@ class CombatPanel(Vertical, can_focus=True):
     @property
     def _then(self) -> str:
         """Where putting the combat away leads."""
+        if self.then is not None:
+            return self.then
         return "the results" if self.last else "the table"
 
     def action_close(self) -> None:
@@ -727,22 +732,28 @@ class CombatPanel(Vertical, can_focus=True):
 
 
 class CombatScreen(OverTheResults):
-    """The match's last combat, over the results, until a key is pressed."""
+    """One of the match's last combats, over the results, until a key is
+    pressed; `then` names what comes after it, when not the results."""
 
-    def __init__(self, result: RoundResult | DuelResult, who: Any) -> None:
+    def __init__(self, result: RoundResult | DuelResult, who: Any,
+                 then: str | None = None, *, last: bool = True) -> None:
         super().__init__()
         self.result = result
         self.who = who
+        self.then = then
+        #: a round's combat: the match's last round (not one still up from before)
+        self.last = last
 
     def compose_dialog(self) -> ComposeResult:
         yield CombatPanel(id="combat")
 
     def on_mount(self) -> None:
         panel = self.query_one(CombatPanel)
+        panel.then = self.then
         if isinstance(self.result, DuelResult):
             panel.show_duel(self.result, self.who)
         else:
-            panel.show_result(self.result, self.who, last=True)
+            panel.show_result(self.result, self.who, last=self.last)
         panel.focus()
 
     def on_combat_panel_closed(self, event: CombatPanel.Closed) -> None:
@@ -810,8 +821,9 @@ class BossQuestScreen(GameScreen):
                  "the cards are drawn large); the hand's border names a knight who knows "
                  "it all the same: the one it came from by Swap hidden, an Owl that looked"),
         ("[▒▒]", "Another knight's face-down weapon: you do not know it"),
-        ("shows 9+?", "What a knight's face-up weapons add up to; their face-down "
-                      "weapon adds what you cannot see"),
+        ("shows 9+?", "What you can count of a knight's weapons: the face-up ones, and "
+                      "a face-down one you know (your Owl looked); ? is what you cannot "
+                      "see"),
         (f"{LIGHT}", "A light spell: it goes next to the Boss and affects everybody"),
         (f"{DARK}", "A dark spell: it goes in front of one knight (→ Bob); beside a "
                     "knight, a dark spell on them"),
@@ -851,15 +863,12 @@ class BossQuestScreen(GameScreen):
         self._combats_waiting: list[RoundResult] = []
         #: the seats viewed here that have been shown the Final Boss duel
         self._duels_shown: set[int] = set()
+        #: per seat viewed here: the length of its log when the Final Boss
+        #: duel began (its moves are the lines after), and how it began
+        self._duel_began: dict[int, tuple[int, str]] = {}
         #: the update the action bar's choices were last laid out for: a new
         #: one puts the cursor back on a safe choice (`_safe_choice`)
         self._bar_update: TableUpdate | None = None
-        #: where on the action bar the Solo Quest's personal spell being
-        #: played was chosen: the next decision's cursor starts among the
-        #: spells left, not on "Attack!" (play-test: the spells closed up,
-        #: the cursor went back to Attack!, and Right Right played another
-        #: spell than meant; a stray Enter there ends the wave)
-        self._spell_at: int | None = None
         #: the update the knights' list was last drawn for (a new target to
         #: choose starts its cursor afresh: `_first_target`)
         self._knights_update: TableUpdate | None = None
@@ -1004,33 +1013,81 @@ class BossQuestScreen(GameScreen):
         self._hold_combat(update)
 
     def _hold_combat(self, update: TableUpdate) -> None:
-        """A combat this seat has not seen yet comes up in its own dialog
-        (over the results, if it ended the match: they are pushed right
-        after this update, together with `over_the_results`)."""
+        """A combat this seat has not seen yet comes up over the table, in
+        the screen's combat panel. When the match ends, the combats still
+        to read go over the results instead (pushed right after this
+        update, with `over_the_results`; `_hold_the_ending`)."""
         seat, view = update.seat, update.view
         if seat is None or view is None:
             return
         seen = self._combats_seen.get(seat)
         self._combats_seen[seat] = len(view.history)
-        if (update.over and view.duel is not None and seen is not None and self.is_attached
-                and seat not in self._duels_shown):
-            self._duels_shown.add(seat)
-            # the Final Boss duel's combat, over the results (BQ-47); the
-            # round that ended the game, if not seen yet, over it
-            self.over_the_results.append(CombatScreen(view.duel, self._who))
-            if len(view.history) > seen:
-                self.over_the_results.append(CombatScreen(view.history[-1], self._who))
+        if view.champion is not None and seat not in self._duel_began:
+            self._duel_began[seat] = (len(update.log), duel_announcement(view, self._who))
+        if update.over:
+            if seen is not None and self.is_attached:
+                self._hold_the_ending(update, seen)
             return
         if seen is None or len(view.history) <= seen or not self.is_attached:
             return
-        result = view.history[-1]
-        if update.over:
-            # the results are pushed right after this update: over them
-            self.over_the_results.append(CombatScreen(result, self._who))
-            return
-        self._combats_waiting.append(result)
+        self._combats_waiting.append(view.history[-1])
         if not self.holds_the_table:
             self._next_combat()
+
+    def _hold_the_ending(self, update: TableUpdate, seen: int) -> None:
+        """The match is over: what this seat has still to read goes over the
+        results, in the order it happened, the first on top: the round
+        combats still up or waiting over the table (and the last round's,
+        if not seen yet), then the Final Boss duel's moves if they went by
+        behind a combat up, then the duel's combat (BQ-47).
+
+        The play-test (Final Boss, the human out on their last heart in
+        round 6): the round's combat waited over the table while the bots
+        played the duel behind it; the duel's combat came up over the
+        results, and the round's only after them, on the final table. And
+        with no decision in the duel for the human, its moves went by
+        unseen behind the combat: they are told, held until a key, as the
+        combats are."""
+        seat, view = update.seat, update.view
+        assert seat is not None
+        rounds = self._take_waiting_combats()
+        if len(view.history) > seen:
+            rounds.append(view.history[-1])
+        dialogs: list[tuple[str, Any]] = [("round", r) for r in rounds]  # the first on top
+        if view.duel is not None and seat not in self._duels_shown:
+            self._duels_shown.add(seat)
+            began = self._duel_began.get(seat)
+            if rounds and began is not None and update.log[began[0]:]:
+                dialogs.append(("moves", [began[1], *update.log[began[0]:]]))
+            dialogs.append(("duel", view.duel))
+        after = {"round": "the next combat", "moves": "the Final Boss duel",
+                 "duel": "the Final Boss duel's combat"}
+        screens: list[Any] = []
+        for i, (kind, what) in enumerate(dialogs):
+            then = after[dialogs[i + 1][0]] if i + 1 < len(dialogs) else None
+            if kind == "moves":
+                champion = self._who(view.duel.champion) if view.duel is not None else ""
+                screens.append(EndingScreen(
+                    f"The Final Boss duel: {champion} against the MegaBoss", what,
+                    go_on=then or "the results"))
+            else:
+                last = kind == "duel" or what is rounds[-1]
+                screens.append(CombatScreen(what, self._who, then=then, last=last))
+        # pushed in order, the last on top
+        self.over_the_results.extend(reversed(screens))
+
+    def _take_waiting_combats(self) -> list[RoundResult]:
+        """The round combats up over the table or waiting to come up, oldest
+        first, taken down: they go over the results (`_hold_the_ending`),
+        or the final table (b) showed one still up, after the results."""
+        panel = self.query_one("#bq-combat", CombatPanel)
+        up = [panel.result] if panel.display and isinstance(panel.result, RoundResult) else []
+        waiting, self._combats_waiting = self._combats_waiting, []
+        if panel.display:
+            panel.display = False
+            self._focus_for_mode()
+            self.refresh_bindings()
+        return up + waiting
 
     @property
     def holds_the_table(self) -> bool:
@@ -1345,21 +1402,12 @@ class BossQuestScreen(GameScreen):
         if spells:
             tail.append("  " + " ".join(f"{DARK}{s}" for s in spells), style="bold")
         if final is None and not me and knight.visible:
-            # a face-up potion its holder has not read yet counts when it is
-            # read: "shows 5+?" for R5 P1 B2 [±3] read it at -3 meanwhile
-            read = {card for card, _ in knight.readings}
-            unread = sum(w.value for w in knight.visible if w.potion and w not in read)
-            faces = [card.weapon for card in down] + list(knight.visible)
-            whole = (all(PUBLIC in card.known_to for card in down)
-                     and not any(w is None or (w.potion and w not in read) for w in faces))
-            strength = GAME.strength(view, seat) if whole else None
-            if strength is not None:
-                # every weapon face up and read (after combat's reveal): the
-                # total, not "14+?" (play-test: the "?" was turned up)
-                tail.append(f"  shows {strength}", style="dim")
-            else:
-                tail.append(f"  shows {GAME.visible_strength(view, seat) + unread}+?",
-                            style="dim")
+            # what the viewer can count (core's `seen_strength`): a face-down
+            # weapon its Owl saw counts, one it does not know and a potion
+            # not read yet are the "+?"; with nothing unknown (after combat's
+            # reveal, say), the total alone
+            seen, unknown = GAME.seen_strength(view, seat)
+            tail.append(f"  shows {seen}{'+?' if unknown else ''}", style="dim")
         # Many cards on one line at 80 columns: they close up rather than
         # push the end of the row off the panel.
         room = self._knight_room(view.players, picking)
@@ -1642,10 +1690,11 @@ class BossQuestScreen(GameScreen):
         fresh = self.update is not self._bar_update
         self._bar_update = self.update
         bar.set_choices(choices, keep_cursor=not fresh)
-        spells = [i for i, c in enumerate(choices) if isinstance(c.value, _PersonalSpell)]
-        if fresh and self._spell_at is not None and spells:
-            bar.move_to(min(max(self._spell_at, spells[0]), spells[-1]))
-            return
+        # (After a Solo Quest personal spell the cursor went to the place the
+        # spell had been, kept among the spells left: as the list closed up
+        # it stood on a spell the player had not put it on, and Right from
+        # there played another than meant (the play-test). The spell played
+        # is offered no more, so the new decision starts as any does.)
         safe = _safe_choice(choices, at_the_hp=self._at_the_hp()) if fresh else None
         if safe is not None:
             bar.move_to(safe)
@@ -1799,14 +1848,6 @@ class BossQuestScreen(GameScreen):
         if value is not None and self._legal(value):
             self.play(value)
 
-    def play(self, action: Any) -> None:
-        if not isinstance(action, PlayPersonal):
-            # the cursor stays among the spells only from one spell to the
-            # next: a move made by its key (weapons asked, given) lets it go
-            # too, or "Attack!" at the wave's end had a spell under Enter
-            self._spell_at = None
-        super().play(action)
-
     def _choose_personal(self, spell: Any) -> None:
         """The Solo Quest's personal `spell` chosen: its Bosses are offered
         (the cursor on the first); None: back to every choice, the cursor on
@@ -1814,7 +1855,6 @@ class BossQuestScreen(GameScreen):
         was = self._personal
         self._personal = spell
         bar = self.query_one("#bq-actions", ActionBar)
-        self._spell_at = bar.cursor if spell is not None else None
         if self.update is not None:
             bar.set_choices(self._other_choices(self.update), keep_cursor=False)
             if spell is None and was is not None:

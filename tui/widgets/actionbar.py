@@ -35,6 +35,25 @@ class Choice:
     enabled: bool = True
 
 
+def _same_choice(old: Choice, choices: Sequence[Choice]) -> int | None:
+    """Where `old` stands among `choices`, enabled: the one choice with its
+    value, else the one with its letter key (the same key, another value:
+    "x Discard" of the spell now highlighted; a number key names a place in
+    a list, not an action), else None."""
+    def only(matches: list[int]) -> int | None:
+        return matches[0] if len(matches) == 1 and choices[matches[0]].enabled else None
+
+    if old.value is not None:
+        found = only([i for i, c in enumerate(choices) if c.value == old.value])
+        if found is not None:
+            return found
+        if any(c.value == old.value for c in choices):
+            return None
+    if old.key.isalpha():
+        return only([i for i, c in enumerate(choices) if c.key == old.key])
+    return None
+
+
 class ActionBar(CursorWidget):
     DEFAULT_CSS = """
     ActionBar {
@@ -92,6 +111,8 @@ class ActionBar(CursorWidget):
         self._shown: object = None
         #: the first line shown when the choices have more lines than the bar
         self._top = 0
+        #: the cursor was put on its choice, not left on the first by default
+        self._placed = False
 
     @property
     def choices(self) -> tuple[Choice, ...]:
@@ -103,10 +124,26 @@ class ActionBar(CursorWidget):
         return bool(self._choices) and super().allow_focus()
 
     def set_choices(self, choices: Sequence[Choice], *, keep_cursor: bool = False) -> None:
-        """Show `choices`; the cursor goes to the first enabled one unless
-        `keep_cursor` and its place is still enabled."""
+        """Show `choices`; the cursor goes to the first enabled one, unless
+        `keep_cursor` and the choice it was put on (by the player, or by the
+        screen's `move_to`) is still offered (enabled): then it stays on
+        that choice, wherever the choice now stands. It
+        was kept by place: when choices before it went (a spell played, a
+        power spent), the list closed up and the cursor stood on another
+        action than the one the player had put it on."""
+        before = self._choices[self.cursor] if 0 <= self.cursor < len(self._choices) else None
         self._choices = tuple(choices)
-        self._settle_cursor(keep=keep_cursor)
+        # (only a cursor put on its choice, by the player or the screen:
+        # one resting on the first choice by default stays on the first, or
+        # "Reveal Boss", alone on the bar, kept the cursor when "End turn"
+        # came before it, and an Enter meant to end the turn revealed)
+        keep = keep_cursor and self._placed and before is not None
+        same = _same_choice(before, self._choices) if keep and before else None
+        if same is not None:
+            self.cursor = same
+        else:
+            self._settle_cursor(keep=False)
+            self._placed = False
         # the same choices again (most updates): the cursor's own refresh will do
         shown = (content_key(self._choices), self.picking, self.empty)
         if shown != self._shown:
@@ -115,6 +152,29 @@ class ActionBar(CursorWidget):
 
     def _items(self) -> tuple[Choice, ...]:
         return self._choices
+
+    # The cursor put on a choice (not left on the first by default): a kept
+    # cursor follows that choice (`set_choices`).
+
+    def move_to(self, index: int) -> None:
+        super().move_to(index)
+        self._placed = True
+
+    def action_move(self, step: int) -> None:
+        super().action_move(step)
+        self._placed = True
+
+    def action_first(self) -> None:
+        super().action_first()
+        self._placed = True
+
+    def action_last(self) -> None:
+        super().action_last()
+        self._placed = True
+
+    def select(self, index: int | None = None) -> None:
+        super().select(index)
+        self._placed = True
 
     def _post_selected(self, index: int) -> None:
         self.post_message(self.Chosen(self, self._choices[index]))

@@ -1,0 +1,94 @@
+"""The shared action bar (tui/widgets/actionbar.py): a cursor kept across
+new choices stays on the same action, not on the same place. The Solo
+Quest's play-test: the list closed up as spells were played, and the
+highlight, kept by place, stood on another action than the one the
+player had put it on; every game's bar kept it so (Overboss Duel's and
+Overstocked's keep it for each redraw)."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+
+from tui.widgets import ActionBar, Choice
+
+
+class BarApp(App):
+    def compose(self) -> ComposeResult:
+        yield ActionBar(id="bar")
+
+
+def labels_at_cursor(bar: ActionBar) -> str:
+    return bar.choices[bar.cursor].label
+
+
+async def test_a_kept_cursor_stays_on_the_same_action_when_the_list_shrinks():
+    async with BarApp().run_test(size=(80, 10)) as pilot:
+        bar = pilot.app.query_one(ActionBar)
+        bar.set_choices([Choice("1", "Token A", ("token", "A")),
+                         Choice("2", "Token B", ("token", "B")),
+                         Choice("e", "End turn", "end"), Choice("s", "Skip", "skip")])
+        bar.move_to(2)
+        assert labels_at_cursor(bar) == "End turn"
+        # the tokens go: End turn is still offered, the cursor stays on it
+        # (by place it fell on Skip)
+        bar.set_choices([Choice("e", "End turn", "end"), Choice("s", "Skip", "skip")],
+                        keep_cursor=True)
+        assert labels_at_cursor(bar) == "End turn"
+        # choices come before it: it follows its action
+        bar.set_choices([Choice("x", "Use a Spire", "spire"), Choice("e", "End turn", "end"),
+                         Choice("s", "Skip", "skip")], keep_cursor=True)
+        assert labels_at_cursor(bar) == "End turn"
+        # its action gone: the first choice, not the one now in its place
+        bar.move_to(2)
+        bar.set_choices([Choice("x", "Use a Spire", "spire"), Choice("e", "End turn", "end")],
+                        keep_cursor=True)
+        assert labels_at_cursor(bar) == "Use a Spire"
+        await pilot.pause()
+
+
+async def test_a_kept_cursor_follows_a_letter_key_whose_action_changed():
+    """Boss Quest at the Wizard: "a Activate X / x Discard X" name the spell
+    highlighted; another spell highlighted, the cursor stays on Discard. A
+    number key is a place in a list, not an action: it is not followed."""
+    async with BarApp().run_test(size=(80, 10)) as pilot:
+        bar = pilot.app.query_one(ActionBar)
+        bar.set_choices([Choice("a", "Activate HP+1", ("act", 0)),
+                         Choice("x", "Discard HP+1", ("dis", 0))])
+        bar.move_to(1)
+        bar.set_choices([Choice("a", "Activate HP-1", ("act", 1)),
+                         Choice("x", "Discard HP-1", ("dis", 1))], keep_cursor=True)
+        assert labels_at_cursor(bar) == "Discard HP-1"
+        # its action disabled: the first one enabled
+        bar.set_choices([Choice("a", "Activate Cancel", ("act", 2)),
+                         Choice("x", "Discard Cancel", ("dis", 2), enabled=False)],
+                        keep_cursor=True)
+        assert labels_at_cursor(bar) == "Activate Cancel"
+        bar.set_choices([Choice("1", "Ask 1", 1), Choice("2", "Ask 2", 2)])
+        bar.move_to(1)
+        bar.set_choices([Choice("1", "Spot A", "a"), Choice("2", "Spot B", "b")],
+                        keep_cursor=True)
+        assert bar.cursor == 0
+        # without keep_cursor: the first, as before
+        bar.move_to(1)
+        bar.set_choices([Choice("1", "Spot A", "a"), Choice("2", "Spot B", "b")])
+        assert bar.cursor == 0
+        await pilot.pause()
+
+
+async def test_a_cursor_left_on_the_first_choice_by_default_stays_first():
+    """A cursor the player (or the screen) never put anywhere rests on the
+    first choice, and a kept one stays first: Overboss Duel's bar offered
+    "Reveal Boss" alone while drafting, then "End turn" before it; a
+    cursor that followed "Reveal Boss" put it under an Enter meant to end
+    the turn."""
+    async with BarApp().run_test(size=(80, 10)) as pilot:
+        bar = pilot.app.query_one(ActionBar)
+        bar.set_choices([Choice("r", "Reveal Boss", "reveal")], keep_cursor=True)
+        bar.set_choices([Choice("e", "End turn", "end_turn"), Choice("r", "Reveal Boss", "reveal")],
+                        keep_cursor=True)
+        assert labels_at_cursor(bar) == "End turn"
+        bar.focus()
+        await pilot.press("right")  # put on Reveal Boss by the player: it follows it
+        bar.set_choices([Choice("x", "Use a Spire", "spire"), Choice("e", "End turn", "end_turn"),
+                         Choice("r", "Reveal Boss", "reveal")], keep_cursor=True)
+        assert labels_at_cursor(bar) == "Reveal Boss"
