@@ -739,6 +739,45 @@ def test_recap_parts_put_each_source_of_the_score_on_its_line():
         "You take the Leader card."]
 
 
+@pytest.mark.parametrize("after", ["ann takes the Leader card.", "ébo takes the Leader card.",
+                                   "3po takes the Leader card.", "Tied for the lowest: you, bob."])
+def test_the_score_ends_at_its_last_figure_whatever_name_comes_next(after):
+    """A name in lower case (or opening with no letter) after the score
+    was glued onto its last source: "Liang, -1 per card ×6  -6. ann takes
+    the Leader card"."""
+    line = ("Round 1 is scored. You score 0 (total 0) for the cards held now (H L L L L L): "
+            "Hope ×1 (0/6/21): 0; Lust ×5: 6; Liang, -1 per card ×6: -6. " + after)
+    parts = recap_parts(line)
+    assert parts[-1] == after
+    assert parts[-3:-1] == ["  Liang, -1 per card ×6   -6",
+                            "  Round score              0  (total 0)"]
+    nothing = recap_parts("You score 0 (total 0) for the cards held now (): nothing. " + after)
+    assert nothing[-1] == after and "nothing" not in " ".join(nothing)
+
+
+def test_a_log_with_lower_case_names_keeps_each_sentence_off_the_score():
+    """The core's own round-end lines, with lower-case names: no score row
+    carries another sentence."""
+    rng = random.Random(11)
+    names = ("you-know", "ann", "bob")
+    state, scored = GAME.setup(3), 0
+    while state.phase is not Phase.OVER:
+        seat = min(GAME.to_act(state))
+        action = (sample_chance(GAME.chance_outcomes(state), rng) if seat == CHANCE
+                  else rng.choice(GAME.legal_actions(state, seat)))
+        line = GAME.describe(state, seat, action, names=names, viewer=0)
+        state = GAME.apply(state, seat, action)
+        if " (total " not in line:
+            continue
+        scored += 1
+        parts = recap_parts(line)
+        rows = parts[parts.index(next(x for x in parts if "round score, for" in x)):]
+        figures = [x for x in rows if x.startswith("  ") and not x.strip().startswith("(")]
+        assert figures and all(re.fullmatch(r"  .+  +-?\d+(  \(total \d+\))?", x)
+                               for x in figures), parts
+    assert scored >= 3
+
+
 async def test_admitted_cards_keep_their_numbers_as_the_others_go():
     """OV §5 Judgement, ADMIT: "The player will choose and discard two of
     his own cards": card 2 gone, the others keep their numbers, so a key

@@ -1358,9 +1358,13 @@ def fold_deals(lines: Sequence[str]) -> list[str]:
 
 
 #: the round's score sentence of a log line (`core.overseers.rules`'s
-#: `_own_score`): who, the score, the total, the cards, each source's figure
-_SCORED = re.compile(r"(\S+) scores? (\d+) \(total (\d+)\) for the cards held now "
-                     r"\(([^)]*)\): (.+?)\.(?=\s[A-Z]|$)")
+#: `_own_score`): who, the score, the total, the cards, each source's figure.
+#: The sources end by their form, "label: figure" parted by "; " (or
+#: "nothing"), not by a capital after the full stop: the next sentence may
+#: open with a name in lower case ("ann takes the Leader card").
+_SCORED = re.compile(r"(?:^|(?<=\. ))((?:(?!\. ).)+?) scores? (\d+) \(total (\d+)\) "
+                     r"for the cards held now \(([^)]*)\): "
+                     r"(nothing|[^;]+?: [+-]?\d+(?:; [^;]+?: [+-]?\d+)*)\.(?=\s|$)")
 
 
 def recap_parts(line: str) -> list[str]:
