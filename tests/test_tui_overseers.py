@@ -881,6 +881,17 @@ async def test_the_leader_chooses_the_pair_the_guilty_player_loses_ov5_ov13(size
             "lost)") in " ".join(text.split())
 
 
+async def test_a_judged_player_found_highest_is_said_highest_once():
+    """Play-test: "ann · judged, denies: highest · highest"."""
+    state = leader_chooses_for_ann()
+    assert state.accused == state.declared == 0 and state.guilty
+    update = attrs.evolve(make_update(state, 1, bots=frozenset({2})), names=("ann", "Bob", "Cat"))
+    _, _, status = await run(update, size=(120, 36),
+                             after=lambda screen: screen._status(update, 0))
+    assert status.count("judged, denies: highest") == 1
+    assert not any(x == "highest" for x in status), status
+
+
 async def test_a_guilty_leader_chooses_their_own_pair_as_before_ov13():
     """OV-13: a Leader who is the guilty player chooses among their own
     cards, asked as before."""

@@ -607,7 +607,8 @@ class OverseersScreen(GameScreen):
             if view.guilty is not None:
                 text += ": highest" if view.guilty else ": not highest"
             out.append(text)
-        if view.declared == seat:
+        if view.declared == seat and not (view.accused == seat and view.guilty):
+            # the judgment's ": highest" says it already
             out.append("highest")
         if view.thief == seat:
             out.append("steals")
