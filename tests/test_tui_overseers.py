@@ -296,6 +296,26 @@ async def test_table_talk_keeps_notes_at_this_terminal():
     assert submitted == []
 
 
+async def test_a_note_pasted_too_long_keeps_its_first_80_characters():
+    """Play-test: a paste past the note's 80 characters put nothing in,
+    while the notice said "the rest did not go in"."""
+    from textual import events
+
+    app = ScreenApp(make_update(table_at_vote_abilities()), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t", *"Hi ")
+        field = app.screen.query_one("#ov-note")
+        text = "".join(str(n % 10) for n in range(120))
+        field.post_message(events.Paste(text))
+        await pilot.pause()
+        assert field.value == "Hi " + text[:77]
+        said = [n.message for n in app._notifications if "at most" in n.message]
+        assert said == ["A note is 80 characters at most: the rest did not go in."]
+        await pilot.press("x")  # full: a key goes nowhere, as the notice said
+        assert field.value == "Hi " + text[:77]
+
+
 async def test_the_footer_says_how_to_leave_the_talk():
     """After Enter says a note the cursor stays in the talk (for the next
     one): the footer names Escape, back to the cards; a player who pressed
