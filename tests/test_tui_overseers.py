@@ -850,12 +850,15 @@ async def test_a_discard_pile_of_one_card_reads_one_card():
     assert "1 cards" not in text
 
 
-def test_a_marked_name_takes_its_possessive_before_the_mark():
-    """A shared table marks an away player ("bob (away)"): "bob's (away)
-    turn", never "bob (away)'s turn"."""
-    assert possessive("bob (away)") == "bob's (away)"
-    assert possessive("bob (away — bot playing)") == "bob's (away — bot playing)"
+def test_a_possessive_leaves_the_away_mark_out():
+    """A shared table marks an away player ("bob (away)"); a possessive
+    says whose, not who is away (the players panel and the prompt do):
+    "bob's turn", never "bob's (away) turn" or "bob (away)'s turn". A
+    name of one's own in brackets is a name."""
+    assert possessive("bob (away)") == "bob's"
+    assert possessive("bob (away — bot playing)") == "bob's"
     assert possessive("Bob") == "Bob's"
+    assert possessive("Bob (the Great)") == "Bob (the Great)'s"
 
 
 def leader_chooses_for_ann():

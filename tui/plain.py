@@ -39,11 +39,11 @@ def listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def shortened(text: str, width: int) -> str:
-    """`text` in at most `width` terminal cells, "…" marking a cut: a wide
-    character (an emoji, a CJK letter) counts two cells and is never split,
-    and a mark that combines with a letter stays with it."""
-    if cell_len(text) <= width:
+def shortened(text: str, width: int | None) -> str:
+    """`text` in at most `width` terminal cells (None: whole), "…" marking
+    a cut: a wide character (an emoji, a CJK letter) counts two cells and
+    is never split, and a mark that combines with a letter stays with it."""
+    if width is None or cell_len(text) <= width:
         return text
     if width <= 1:
         return "…"[:max(width, 0)]

@@ -526,9 +526,11 @@ class OverseersScreen(GameScreen):
         return None if self.update is None else self.update.seat
 
     def _seat_name(self, seat: int | None) -> str:
+        """A seat as a players panel's status names it ("voted bob"): the
+        away mark is said beside the player's own name."""
         if seat is not None and seat == self._me():
             return "you"
-        return self._who(seat)
+        return self._bare_who(seat)
 
     # -- drawing --------------------------------------------------------------------
 
