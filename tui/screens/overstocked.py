@@ -35,7 +35,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -56,7 +56,6 @@ from core.overstocked.actions import (
 from core.overstocked.cards import TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from tui import resources
-from tui.plain import shortened
 from tui.screens.game import (
     NUMBER_KEYS,
     GameScreen,
@@ -680,12 +679,11 @@ class OverstockedScreen(GameScreen):
             line.append("» " if turn else "  ", style="bold")
             # the away mark on a line of its own below: cut with the name
             # to the column's 10 cells it read "bob (away"
+            # (cut by cells, never inside a wide character)
             name, away = split_mark(self._who(seat))
             if seat == update.seat:
-                name = shortened(name, width - len(you)) + you
-            name = shortened(name, width)
-            line.append(name + " " * (width - cell_len(name)),
-                        style="bold" if seat == update.seat else "")
+                name = set_cell_size(name, width - len(you)).rstrip() + you
+            line.append(set_cell_size(name, width), style="bold" if seat == update.seat else "")
             status = ""
             if seat == bot:
                 status = f"deck {view.bot_deck}"
@@ -953,6 +951,7 @@ class OverstockedScreen(GameScreen):
         # Lines break between a player's card and the next, never inside
         # one: wrapped at any space, a "2" was left alone on a line.
         revealed = [f"{self._bare_who(s)} {c}" for s, c in order]
+        text.append(" ")  # two spaces before "Revealed:", as before
         parts = [text, Text("Revealed: " + revealed[0] + ("," if len(revealed) > 1 else ""))]
         parts += [Text(x + ("," if n < len(revealed) - 2 else ""))
                   for n, x in enumerate(revealed[1:])]
