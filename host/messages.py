@@ -27,6 +27,16 @@ MAX_MESSAGE_BYTES = 256 * 1024
 #: The largest command. A command names one action: nothing longer is one.
 MAX_COMMAND_BYTES = 8 * 1024
 
+#: Marks a session puts after the name of a person's seat in
+#: `SeatUpdate.names`: while a bot plays it for them, once they left the
+#: match for good (host/hub.py `resign`), and while nobody holds it (they
+#: left or dropped). A screen says them where it tells who is away (its
+#: players, its prompt) and takes them off elsewhere (`tui.screens.game.bare_name`).
+STAND_IN_MARK = " (away — bot playing)"
+GONE_MARK = " (left — bot playing)"
+AWAY_MARK = " (away)"
+AWAY_MARKS = (STAND_IN_MARK, GONE_MARK, AWAY_MARK)
+
 #: a chat line, and how many a player may send in CHAT_WINDOW seconds (the
 #: hub counts them; the app counts its own, so a line sent too soon stays
 #: in its field)

@@ -35,12 +35,15 @@ import attrs
 from core.engine import CHANCE, IllegalAction
 from core.playout import sample_chance
 from host.messages import (
+    AWAY_MARK,
     COMMAND_KINDS,
+    GONE_MARK,
     HURRY,
     LEAVE,
     MAX_MESSAGE_BYTES,
     MAX_MISSED_TABLES,
     PLAY,
+    STAND_IN_MARK,
     UNDO,
     BadMessage,
     Missed,
@@ -54,12 +57,6 @@ from saves.match import SaveFailed
 #: Who holds a link: a person at this terminal, a person elsewhere, a bot, a watcher.
 HERE, REMOTE, BOT, SPECTATOR = "here", "remote", "bot", "spectator"
 KINDS = (HERE, REMOTE, BOT, SPECTATOR)
-#: how a person's seat is named while a bot plays it for them
-STAND_IN_MARK = " (away — bot playing)"
-#: ... and once they left the match for good (host/hub.py `resign`)
-GONE_MARK = " (left — bot playing)"
-#: after the name of a person whose seat nobody holds (they left or dropped)
-AWAY_MARK = " (away)"
 
 
 class Holder(Protocol):

@@ -552,14 +552,15 @@ async def test_a_large_solo_quest_gives_the_boss_the_whole_row():
         assert app.game_screen.query_one("#bq-left").size.width > 100
 
 
-def test_a_choice_naming_an_away_knight_keeps_the_mark_after_the_possessive():
+def test_a_choice_naming_an_away_knight_leaves_the_mark_out_of_the_possessive():
     """On a shared table an away player's name carries "(away)": the Owl's
-    choice reads "see Bob's (away) hidden", as the turn line words it."""
+    choice reads "see Bob's hidden" (the players panel says who is away),
+    as the turn line words it."""
     from core.bossquest.actions import PeekHidden
     from tui.screens.bossquest_extras import action_label
 
     assert action_label(None, PeekHidden(1), lambda seat: "Bob (away)") == (
-        "Owl: see Bob's (away) hidden")
+        "Owl: see Bob's hidden")
     assert action_label(None, PeekHidden(1), lambda seat: "Bob") == "Owl: see Bob's hidden"
 
 

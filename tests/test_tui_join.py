@@ -9,6 +9,7 @@ import json
 import random
 
 import pytest
+from textual import events
 from textual.app import App
 
 from core import GAMES
@@ -1172,6 +1173,12 @@ async def test_a_chat_line_at_its_length_limit_says_so(shared_hub):
         assert field.value == "x" * 199 + "y"
         said = [n.message for n in app._notifications if "at most" in n.message]
         assert said == ["A chat line is 200 characters at most: the rest did not go in."]
+        # a paste too long keeps what fits (it put nothing in)
+        field.value = "ab"
+        field.cursor_position = 1
+        field.post_message(events.Paste("é🐉" * 150))
+        await pilot.pause()
+        assert field.value == "a" + ("é🐉" * 150)[:198] + "b"
 
 
 async def test_back_from_the_table_a_login_sat_you_at_the_lobby_highlights_it(shared_hub):

@@ -5,6 +5,8 @@ turned, and the screen reads at 80x24 and 120x36."""
 
 from __future__ import annotations
 
+import re
+
 import attrs
 import pytest
 
@@ -1117,3 +1119,19 @@ async def test_the_board_is_roomy_from_100x30(size, roomy):
     assert seen["roomy"] is roomy
     assert seen["cut"] == []
     assert ("I Icy Peak  I Icy Peak" in text) is roomy  # roomy cells name their tiles (a3, b3)
+
+
+@pytest.mark.parametrize("mark", [" (away)", " (away — bot playing)"])
+async def test_the_score_in_the_title_line_names_an_away_player_bare(mark):
+    """Play-test: "bob 2 : 3 ann (away) est." in the top line: the score
+    says whose it is; the players panel says who is away, its mark whole."""
+    update = attrs.evolve(make_update(midgame(), 0), names=("Ann", "Bob" + mark))
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+    top = text.splitlines()[0]
+    assert re.search(r"Ann \d+ : \d+ Bob est\.", top), top
+    assert "(away" not in top
+    assert mark.strip() in " ".join(text.split())

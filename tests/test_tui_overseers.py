@@ -296,6 +296,26 @@ async def test_table_talk_keeps_notes_at_this_terminal():
     assert submitted == []
 
 
+async def test_a_note_pasted_too_long_keeps_its_first_80_characters():
+    """Play-test: a paste past the note's 80 characters put nothing in,
+    while the notice said "the rest did not go in"."""
+    from textual import events
+
+    app = ScreenApp(make_update(table_at_vote_abilities()), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t", *"Hi ")
+        field = app.screen.query_one("#ov-note")
+        text = "".join(str(n % 10) for n in range(120))
+        field.post_message(events.Paste(text))
+        await pilot.pause()
+        assert field.value == "Hi " + text[:77]
+        said = [n.message for n in app._notifications if "at most" in n.message]
+        assert said == ["A note is 80 characters at most: the rest did not go in."]
+        await pilot.press("x")  # full: a key goes nowhere, as the notice said
+        assert field.value == "Hi " + text[:77]
+
+
 async def test_the_footer_says_how_to_leave_the_talk():
     """After Enter says a note the cursor stays in the talk (for the next
     one): the footer names Escape, back to the cards; a player who pressed
@@ -739,6 +759,45 @@ def test_recap_parts_put_each_source_of_the_score_on_its_line():
         "You take the Leader card."]
 
 
+@pytest.mark.parametrize("after", ["ann takes the Leader card.", "ébo takes the Leader card.",
+                                   "3po takes the Leader card.", "Tied for the lowest: you, bob."])
+def test_the_score_ends_at_its_last_figure_whatever_name_comes_next(after):
+    """A name in lower case (or opening with no letter) after the score
+    was glued onto its last source: "Liang, -1 per card ×6  -6. ann takes
+    the Leader card"."""
+    line = ("Round 1 is scored. You score 0 (total 0) for the cards held now (H L L L L L): "
+            "Hope ×1 (0/6/21): 0; Lust ×5: 6; Liang, -1 per card ×6: -6. " + after)
+    parts = recap_parts(line)
+    assert parts[-1] == after
+    assert parts[-3:-1] == ["  Liang, -1 per card ×6   -6",
+                            "  Round score              0  (total 0)"]
+    nothing = recap_parts("You score 0 (total 0) for the cards held now (): nothing. " + after)
+    assert nothing[-1] == after and "nothing" not in " ".join(nothing)
+
+
+def test_a_log_with_lower_case_names_keeps_each_sentence_off_the_score():
+    """The core's own round-end lines, with lower-case names: no score row
+    carries another sentence."""
+    rng = random.Random(11)
+    names = ("you-know", "ann", "bob")
+    state, scored = GAME.setup(3), 0
+    while state.phase is not Phase.OVER:
+        seat = min(GAME.to_act(state))
+        action = (sample_chance(GAME.chance_outcomes(state), rng) if seat == CHANCE
+                  else rng.choice(GAME.legal_actions(state, seat)))
+        line = GAME.describe(state, seat, action, names=names, viewer=0)
+        state = GAME.apply(state, seat, action)
+        if " (total " not in line:
+            continue
+        scored += 1
+        parts = recap_parts(line)
+        rows = parts[parts.index(next(x for x in parts if "round score, for" in x)):]
+        figures = [x for x in rows if x.startswith("  ") and not x.strip().startswith("(")]
+        assert figures and all(re.fullmatch(r"  .+  +-?\d+(  \(total \d+\))?", x)
+                               for x in figures), parts
+    assert scored >= 3
+
+
 async def test_admitted_cards_keep_their_numbers_as_the_others_go():
     """OV §5 Judgement, ADMIT: "The player will choose and discard two of
     his own cards": card 2 gone, the others keep their numbers, so a key
@@ -791,12 +850,15 @@ async def test_a_discard_pile_of_one_card_reads_one_card():
     assert "1 cards" not in text
 
 
-def test_a_marked_name_takes_its_possessive_before_the_mark():
-    """A shared table marks an away player ("bob (away)"): "bob's (away)
-    turn", never "bob (away)'s turn"."""
-    assert possessive("bob (away)") == "bob's (away)"
-    assert possessive("bob (away — bot playing)") == "bob's (away — bot playing)"
+def test_a_possessive_leaves_the_away_mark_out():
+    """A shared table marks an away player ("bob (away)"); a possessive
+    says whose, not who is away (the players panel and the prompt do):
+    "bob's turn", never "bob's (away) turn" or "bob (away)'s turn". A
+    name of one's own in brackets is a name."""
+    assert possessive("bob (away)") == "bob's"
+    assert possessive("bob (away — bot playing)") == "bob's"
     assert possessive("Bob") == "Bob's"
+    assert possessive("Bob (the Great)") == "Bob (the Great)'s"
 
 
 def leader_chooses_for_ann():
@@ -840,6 +902,17 @@ async def test_the_leader_chooses_the_pair_the_guilty_player_loses_ov5_ov13(size
                            size=size)
     assert (f"Waiting for Bob (the Leader chooses which two of {possessive(ann)} cards are "
             "lost)") in " ".join(text.split())
+
+
+async def test_a_judged_player_found_highest_is_said_highest_once():
+    """Play-test: "ann · judged, denies: highest · highest"."""
+    state = leader_chooses_for_ann()
+    assert state.accused == state.declared == 0 and state.guilty
+    update = attrs.evolve(make_update(state, 1, bots=frozenset({2})), names=("ann", "Bob", "Cat"))
+    _, _, status = await run(update, size=(120, 36),
+                             after=lambda screen: screen._status(update, 0))
+    assert status.count("judged, denies: highest") == 1
+    assert not any(x == "highest" for x in status), status
 
 
 async def test_a_guilty_leader_chooses_their_own_pair_as_before_ov13():

@@ -26,6 +26,7 @@ from tests.overstocked_screen_kit import (
     BOB,
     BOB_PICK,
     CYD,
+    NAMES,
     ScreenApp,
     make_update,
     pick_state,
@@ -34,6 +35,7 @@ from tests.overstocked_screen_kit import (
     screen_text,
 )
 from tests.overstocked_tables import area, deal, dealt_game, play, table
+from tests.screen_kit import FakePort
 from tui.screens.overstocked_area import AreaView, CrateHand
 
 SIZES = [(80, 24), (120, 36)]
@@ -1044,3 +1046,34 @@ async def test_the_score_now_follows_the_terminal_when_it_shrinks():
         for _ in range(3):
             await pilot.pause()
         assert "toy pop×yours = points" in screen_text(app)
+
+
+@pytest.mark.parametrize("mark", [" (away)", " (away — bot playing)"])
+@pytest.mark.parametrize("viewer", [2, None])
+async def test_an_away_player_is_said_away_whole_and_only_where_it_tells_who(mark, viewer):
+    """Play-test at 80x24, a shared table: "bob's (away) turn", "Revealed:
+    Bot 3 1,\\n bob (away) 2", a players panel clipping "bob (away", a
+    spectator's titles "bob's (away) warehou…". The mark says who is away
+    in the players panel, whole; a possessive, a title, the list of cards
+    name the player bare; a line breaks between players' cards."""
+    state = place_state()
+    turn = GAME.seat_in_turn(GAME.view(state, None))
+    assert turn is not None and turn != viewer
+    update = make_update(state, viewer, bots=frozenset() if "bot" not in mark else frozenset({turn}))
+    names = tuple(f"{n.lower()}{mark}" if s == turn else n.lower() for s, n in enumerate(NAMES))
+    update = attrs.evolve(update, names=names,
+                          bot_plays_in=((turn, 29.0),) if "bot" not in mark else ())
+    name = NAMES[turn].lower()
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        panel = str(app.game_screen.query_one("#os-players").render())
+    flat = " ".join(text.split())
+    assert f"{name}'s turn" in flat and f"{name}'s (away" not in flat
+    assert mark.strip() in panel  # whole, on a line of its own
+    assert text.count("(away") == 1, text
+    assert not re.search(r"^\W*\d+,?\W*$", text, re.M)  # no number alone on a line
+    if "bot" not in mark:
+        assert f"a bot plays for {name} in 29 s" in flat

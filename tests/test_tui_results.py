@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from textual.app import App
 from textual.containers import VerticalScroll
 
@@ -443,3 +444,35 @@ async def test_the_results_say_which_hearts_are_the_quests_and_which_the_duels()
     said = " ".join(notes.split())
     assert (f"Hearts above: as the quest ended, before the duel (BQ-38: it changes no "
             f"standing). {champ} went into it with 3 and sacrificed 2: 1 left at its end.") in said, said
+
+
+@pytest.mark.parametrize("players", [3, 6])
+async def test_long_names_are_shortened_in_the_pad_and_every_number_stays_whole(players):
+    """Play-test: with a long name (32 characters, wide emoji) the last
+    column was cut at 80 columns ("ann  b", a Total "5" for 54). The pad's
+    header shortens the names (an ellipsis, by cells) so that every
+    column's numbers are whole."""
+    from textual.widgets import DataTable
+
+    long = "Wölfgang 🐉🐉🐉🐉🐉🐉 Drachenhöhle-XY"
+    names = ("ann", long, "Zed Longname Thirtytwo Chars!!", "Dev", "Edda")[:players - 1] + ("bob",)
+    rows = ("Round 1: traits", "Round 2: the Hoarder's Greed", "Round 3: score")
+    scores = (10, 123, 100, 7, 99)[:players - 1] + (54,)
+    breakdown = tuple(Category(row, scores) for row in rows) + (Category("Total", scores),)
+    outcome = Outcome(scores=scores, winners=frozenset({players - 1}), breakdown=breakdown)
+    update = SeatUpdate(game="overseers", seat=None, view=None, legal=(), to_act=frozenset(),
+                        names=names, bots=frozenset(), log=(), outcome=outcome)
+    app = _app_for(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        pad = app.screen.query_one("#score-pad", DataTable)
+        assert pad.virtual_size.width <= pad.size.width
+        text = screen_text(app)
+    total = next(row for row in text.splitlines() if row.strip().startswith("Total"))
+    assert total.split()[1:] == [str(v) for v in scores]
+    head = next(row for row in text.splitlines() if "Score pad" in row)
+    assert head.rstrip().endswith("bob") and "Wölfgang" in head and long not in head
+    assert "…" in head

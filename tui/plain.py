@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
 
@@ -36,3 +37,21 @@ def cell(text: Any) -> Text:
 def listed(names: list[str]) -> str:
     """Names as a sentence lists them: "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def shortened(text: str, width: int | None) -> str:
+    """`text` in at most `width` terminal cells (None: whole), "…" marking
+    a cut: a wide character (an emoji, a CJK letter) counts two cells and
+    is never split, and a mark that combines with a letter stays with it."""
+    if width is None or cell_len(text) <= width:
+        return text
+    if width <= 1:
+        return "…"[:max(width, 0)]
+    kept, used = [], 0
+    for char in text:
+        size = cell_len(char)
+        if used + size > width - 1:
+            break
+        kept.append(char)
+        used += size
+    return "".join(kept).rstrip() + "…"

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, Protocol
 
@@ -34,9 +34,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from host.messages import SeatCommand, SeatUpdate
+from host.messages import AWAY_MARKS, SeatCommand, SeatUpdate
 from tui import collector
-from tui.plain import listed
+from tui.plain import listed, shortened
 from tui.widgets.quiet import update_static
 from tui.widgets.since import CHANGED, Recap, SinceLog, SinceTracker
 
@@ -91,17 +91,59 @@ def game_of(game_id: str) -> Any | None:
     return GAMES.get(game_id)
 
 
+#: The fewest cells `fit_line` shortens a player's name to ("Wölfgang…")
+#: before a part of the line gives way.
+NAME_SHORTEST = 10
+
+
+class NamingText(Text):
+    """A part of a header line that names players, made by `build(cells)`
+    with each name in at most `cells` cells (None: whole): `fit_line`
+    shortens the names (`tui.plain.shortened`) before it leaves a part
+    out. A 32-character name pushed the round, the phase and the score off
+    the top line."""
+
+    __slots__ = ("build",)
+
+    def __init__(self, build: Callable[[int | None], Text]) -> None:
+        whole = build(None)
+        super().__init__(whole.plain, style=whole.style, end=whole.end, spans=whole.spans)
+        self.build = build
+
+
 def fit_line(parts: Sequence[Text], width: int, *, drop: Sequence[int] = ()) -> Text:
     """`parts` joined with " · " in at most `width` cells if it can be: the
     parts at the indexes in `drop` are left out, the first listed first,
-    until the line fits (a header line keeps what matters most)."""
+    until the line fits (a header line keeps what matters most). The names
+    in a `NamingText` part are shortened first: the line keeps the parts it
+    would keep with names of `NAME_SHORTEST` cells, and the names take the
+    room left (less than `NAME_SHORTEST` only with every part in `drop`
+    gone)."""
+    naming = [i for i, part in enumerate(parts) if isinstance(part, NamingText)]
+
+    def named(cells: int | None) -> list[Text]:
+        return [part.build(cells) if i in naming else part  # type: ignore[attr-defined]
+                for i, part in enumerate(parts)]
+
+    def joined(shown: Sequence[Text], dropped: set[int]) -> Text:
+        return Text(" · ").join(part for i, part in enumerate(shown) if i not in dropped)
+
+    short = named(NAME_SHORTEST) if naming else list(parts)
     dropped: set[int] = set()
     for index in (None, *drop):
         if index is not None:
             dropped.add(index)
-        line = Text(" · ").join(part for i, part in enumerate(parts) if i not in dropped)
-        if line.cell_len <= width:
+        if joined(short, dropped).cell_len <= width:
             break
+    line = joined(parts, dropped)
+    if naming and line.cell_len > width:
+        # a cell at a time; below NAME_SHORTEST only once no part is left
+        # to give way (a name cut short rather than the score)
+        longest = max(parts[i].cell_len for i in naming)
+        for cells in range(longest - 1, 0, -1):
+            line = joined(named(cells), dropped)
+            if line.cell_len <= width:
+                break
     line.no_wrap = True
     line.overflow = "ellipsis"
     return line
@@ -150,20 +192,27 @@ def number_range(keys: Sequence[str]) -> str:
 
 
 def possessive(name: str) -> str:
-    """ "Bob's"; a name ending in a mark in brackets, as the table marks an
-    away player ("Bob (away)"), takes the "'s" before the mark: "Bob's
-    (away)", never "Bob (away)'s"."""
-    found = re.fullmatch(r"(.*\S)( \([^()]*\))", name)
-    if found is None:
-        return f"{name}'s"
-    return f"{found.group(1)}'s{found.group(2)}"
+    """ "Bob's": of a seat's name without the table's away mark ("Bob
+    (away)"), which says who is away in the players panel and the prompt,
+    not inside a possessive ("bob's (away) warehouse" in a panel title)."""
+    return f"{bare_name(name)}'s"
+
+
+def split_mark(name: str) -> tuple[str, str]:
+    """A seat's name and the away mark the table put after it
+    (`host.messages.AWAY_MARKS`; "" for none). Only those marks: a name of
+    one's own in brackets ("Bob (the Great)") is a name."""
+    for mark in AWAY_MARKS:
+        if name.endswith(mark) and len(name) > len(mark):
+            return name[: -len(mark)], mark
+    return name, ""
 
 
 def bare_name(name: str) -> str:
-    """A seat's name without the mark the table adds in brackets ("Bob
-    (away)" -> "Bob"), for a label with no room for it."""
-    found = re.fullmatch(r"(.*\S)( \([^()]*\))", name)
-    return name if found is None else found.group(1)
+    """A seat's name without the table's away mark ("Bob (away)" -> "Bob"),
+    for a possessive, a panel's title, a score: where it says whose, not
+    who is away."""
+    return split_mark(name)[0]
 
 
 def relabel(screen: Screen, action: str, description: str) -> None:
@@ -467,9 +516,13 @@ class GameScreen(Screen):
         names = self.update.names if self.update is not None else ()
         return names[seat] if seat < len(names) else f"{self.seat_word} {seat + 1}"
 
+    def _bare_who(self, seat: int | None) -> str:
+        """A seat's name without the table's away mark (`bare_name`): for a
+        list, a score, a title, where the mark is not what is told."""
+        return bare_name(self._who(seat))
+
     def _whose(self, seat: int | None) -> str:
-        """A seat's name in the possessive: "Bob's"; a name the table marks
-        ("Bob (away)") keeps its mark after it: "Bob's (away)"."""
+        """A seat's name in the possessive, without the away mark: "Bob's"."""
         return possessive(self._who(seat))
 
     def _viewer_text(self, update: TableUpdate) -> Text:
@@ -478,7 +531,9 @@ class GameScreen(Screen):
         checks it is theirs), or "spectating" for the public view."""
         if update.seat is None:
             return Text("spectating", style="italic")
-        return Text(f"{self._whose(update.seat)} view", style="bold")
+        name = self._bare_who(update.seat)
+        return NamingText(lambda cells: Text(
+            f"{possessive(shortened(name, cells))} view", style="bold"))
 
     def _header_width(self) -> int:
         """The cells a one-line header has (the screen's width less its padding)."""
@@ -542,7 +597,7 @@ class GameScreen(Screen):
             return ""
         if self._thinking_timer is None and self.is_mounted:
             self._thinking_timer = self.set_interval(1.0, self._thinking_tick)
-        names = [bare_name(self._who(s)) for s in sorted(due)]
+        names = [self._bare_who(s) for s in sorted(due)]
         who = listed(names)
         left = math.ceil(min(due.values()) - time.monotonic())
         return f" · a bot plays for {who} {f'in {left} s' if left > 0 else 'now'}"

@@ -62,11 +62,12 @@ from core.overboss.board import Side
 from core.overboss.components import Terrain, Token
 from core.overboss.state import State, Step, cell
 from tui import resources
+from tui.plain import shortened
 from tui.screens.game import (
     NUMBER_KEYS,
     GameScreen,
+    NamingText,
     TableUpdate,
-    bare_name,
     fit_line,
     number_range,
     possessive,
@@ -238,10 +239,9 @@ def board_grid(view: State, seat: int | None, names: tuple[str, ...],
     near = GAME.opponent(view, far)
 
     def label(owner: int, arrow: str) -> str:
-        # the bare name: the half's label is as narrow as the board, and the
-        # title line says already that a player is away ("bob (away — bot
-        # playing)" left "▲ bob's (away — bot pl" at 80 columns)
-        who = "Your half" if owner == seat else f"{possessive(bare_name(_name(names, owner)))} half"
+        # (a possessive names the player bare: the players panel says who is
+        # away; "bob's (away — bot pl" was left at 80 columns)
+        who = "Your half" if owner == seat else f"{possessive(_name(names, owner))} half"
         if estimate is not None:
             pts = estimate[owner]
             who += f" · {pts} pt{'s' if pts != 1 else ''}"
@@ -643,16 +643,22 @@ class OverbossScreen(GameScreen):
         # a score that changed since your last move: • and underlined
         scores = self.changed("score")
         mine, theirs = (f"{CHANGED if s in scores else ''}{est[s]}" for s in (me, other))
-        left = f"{self._who(me)} {mine}"
-        score = Text.assemble(
-            (left, "bold"), " : ", (f"{theirs} {self._who(other)}", "bold"),
-            " est." if view.step is not Step.OVER else "",
-        )
-        if me in scores:
-            score.stylize("underline", len(left) - len(mine), len(left))
-        if other in scores:
-            score.stylize("underline", len(left) + 3, len(left) + 3 + len(theirs))
-        parts.append(score)
+        over = view.step is Step.OVER
+
+        def score(cells: int | None) -> Text:
+            # (names without the away mark; long ones `fit_line` shortens)
+            left = f"{shortened(self._bare_who(me), cells)} {mine}"
+            text = Text.assemble(
+                (left, "bold"), " : ", (f"{theirs} {shortened(self._bare_who(other), cells)}", "bold"),
+                " est." if not over else "",
+            )
+            if me in scores:
+                text.stylize("underline", len(left) - len(mine), len(left))
+            if other in scores:
+                text.stylize("underline", len(left) + 3, len(left) + 3 + len(theirs))
+            return text
+
+        parts.append(NamingText(score))
         stack, bag = GAME.stack_size(view), GAME.bag_size(view)
         parts.extend([Text(f"heroes {view.heroes}"), Text(f"stack {stack}"), Text(f"bag {bag}")])
         drop = [len(parts) - 1, len(parts) - 2, len(parts) - 3]

@@ -525,9 +525,11 @@ class OverseersScreen(GameScreen):
         return None if self.update is None else self.update.seat
 
     def _seat_name(self, seat: int | None) -> str:
+        """A seat as a players panel's status names it ("voted bob"): the
+        away mark is said beside the player's own name."""
         if seat is not None and seat == self._me():
             return "you"
-        return self._who(seat)
+        return self._bare_who(seat)
 
     # -- drawing --------------------------------------------------------------------
 
@@ -606,7 +608,8 @@ class OverseersScreen(GameScreen):
             if view.guilty is not None:
                 text += ": highest" if view.guilty else ": not highest"
             out.append(text)
-        if view.declared == seat:
+        if view.declared == seat and not (view.accused == seat and view.guilty):
+            # the judgment's ": highest" says it already
             out.append("highest")
         if view.thief == seat:
             out.append("steals")
@@ -1357,9 +1360,13 @@ def fold_deals(lines: Sequence[str]) -> list[str]:
 
 
 #: the round's score sentence of a log line (`core.overseers.rules`'s
-#: `_own_score`): who, the score, the total, the cards, each source's figure
-_SCORED = re.compile(r"(\S+) scores? (\d+) \(total (\d+)\) for the cards held now "
-                     r"\(([^)]*)\): (.+?)\.(?=\s[A-Z]|$)")
+#: `_own_score`): who, the score, the total, the cards, each source's figure.
+#: The sources end by their form, "label: figure" parted by "; " (or
+#: "nothing"), not by a capital after the full stop: the next sentence may
+#: open with a name in lower case ("ann takes the Leader card").
+_SCORED = re.compile(r"(?:^|(?<=\. ))((?:(?!\. ).)+?) scores? (\d+) \(total (\d+)\) "
+                     r"for the cards held now \(([^)]*)\): "
+                     r"(nothing|[^;]+?: [+-]?\d+(?:; [^;]+?: [+-]?\d+)*)\.(?=\s|$)")
 
 
 def recap_parts(line: str) -> list[str]:

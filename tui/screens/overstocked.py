@@ -35,6 +35,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -55,7 +56,14 @@ from core.overstocked.actions import (
 from core.overstocked.cards import TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from tui import resources
-from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line, number_range
+from tui.screens.game import (
+    NUMBER_KEYS,
+    GameScreen,
+    TableUpdate,
+    fit_line,
+    number_range,
+    split_mark,
+)
 from tui.screens.overstocked_area import (
     ROOMY_SIZES,
     AreaPane,
@@ -659,7 +667,7 @@ class OverstockedScreen(GameScreen):
         sheet = self._sheet(view)
         # The viewer's row says "(you)" (names are cut to fit, the mark never).
         you = " (you)"
-        width = min(10, max((len(self._who(s)) + (len(you) if s == update.seat else 0)
+        width = min(10, max((cell_len(self._bare_who(s)) + (len(you) if s == update.seat else 0)
                              for s in range(view.players)), default=4))
         in_turn = GAME.seat_in_turn(view)
         bot = GAME.bot_seat(view)
@@ -669,10 +677,13 @@ class OverstockedScreen(GameScreen):
             line = Text(no_wrap=True, overflow="ellipsis", end="")
             turn = seat == in_turn
             line.append("» " if turn else "  ", style="bold")
-            name = self._who(seat)
+            # the away mark on a line of its own below: cut with the name
+            # to the column's 10 cells it read "bob (away"
+            # (cut by cells, never inside a wide character)
+            name, away = split_mark(self._who(seat))
             if seat == update.seat:
-                name = name[: width - len(you)] + you
-            line.append(f"{name[:width]:<{width}}", style="bold" if seat == update.seat else "")
+                name = set_cell_size(name, width - len(you)).rstrip() + you
+            line.append(set_cell_size(name, width), style="bold" if seat == update.seat else "")
             status = ""
             if seat == bot:
                 status = f"deck {view.bot_deck}"
@@ -704,6 +715,9 @@ class OverstockedScreen(GameScreen):
                 line = marked_text(line, seat in changed)
                 line.no_wrap, line.overflow, line.end = True, "ellipsis", ""
             lines.append(line)
+            if away:
+                lines.append(Text(f"  {away.strip()}", style="italic", no_wrap=True,
+                                  overflow="ellipsis", end=""))
         panel = self.query_one("#os-players", PlayersPanel)
         supplies = self._supplies(view, update.seat)
         panel.set_lines([*lines, Wordings(supplies)] if supplies else lines)
@@ -932,9 +946,17 @@ class OverstockedScreen(GameScreen):
             text.append(f" thinking…{self.thinking_note(update)}", style="italic")
         text.append(self.away_note(update), style="italic")
         order = GAME.turn_order(view)
-        if order and view.phase is not Phase.NOMINATE:
-            text.append("  Revealed: " + ", ".join(f"{self._who(s)} {c}" for s, c in order))
-        return text
+        if not order or view.phase is Phase.NOMINATE:
+            return text
+        # Lines break between a player's card and the next, never inside
+        # one: wrapped at any space, a "2" was left alone on a line.
+        revealed = [f"{self._bare_who(s)} {c}" for s, c in order]
+        text.append(" ")  # two spaces before "Revealed:", as before
+        parts = [text, Text("Revealed: " + revealed[0] + ("," if len(revealed) > 1 else ""))]
+        parts += [Text(x + ("," if n < len(revealed) - 2 else ""))
+                  for n, x in enumerate(revealed[1:])]
+        width = self.query_one("#os-prompt", Static).content_region.width
+        return flow_parts(parts, width, sep=" ")
 
     def _placing_text(self) -> Text:
         keys = "bold reverse"

@@ -4,8 +4,10 @@ small charts of each player's progress round by round. Drawn from the final
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
@@ -16,6 +18,7 @@ from textual.widgets import Button, DataTable, Header, Label, Static
 from core.engine import name_seats
 from host.messages import SeatUpdate
 from tui import resources
+from tui.plain import cell, plain, shortened
 from tui.screens.game import drop_key, game_of, relabel
 from tui.widgets.footer import Footer
 from tui.widgets.roundchart import RoundChart
@@ -54,6 +57,22 @@ def round_series(state: Any, attribute: str, players: int) -> list[list[float]] 
     if not history or not hasattr(history[0], attribute):
         return None
     return [[float(getattr(r, attribute)[seat]) for r in history] for seat in range(players)]
+
+
+def pad_widths(room: int, label: int, names: Sequence[int], numbers: Sequence[int],
+               padding: int = 1) -> tuple[int, list[int]]:
+    """The cells a score pad gives its row labels and each player's name,
+    for `room` cells in all: a name as wide as it is while they fit, else
+    all capped alike, but never narrower than its numbers (`numbers`: the
+    widest figure of each column); row labels give up what then still
+    does not fit."""
+    room -= 2 * padding * (len(names) + 1)
+    widths = [max(n, f) for n, f in zip(names, numbers, strict=True)]
+    cap = max(widths, default=0)
+    while cap > 1 and label + sum(widths) > room:
+        cap -= 1
+        widths = [max(min(n, cap), f) for n, f in zip(names, numbers, strict=True)]
+    return max(label if label + sum(widths) <= room else room - sum(widths), 6), widths
 
 
 def _title(game_id: str) -> str:
@@ -168,7 +187,8 @@ class ResultsScreen(Screen):
         for seat in order:
             name = self.update.names[seat]
             k, h = keys[seat], hearts[seat]
-            cells.append(Label(name, classes="chart-name"))
+            # (the charts' grid gives a name 12 cells: results.tcss)
+            cells.append(Label(plain(shortened(name, 12)), classes="chart-name"))
             cells.append(
                 Horizontal(
                     RoundChart(k, keys_top, classes="chart keys"),
@@ -202,11 +222,7 @@ class ResultsScreen(Screen):
                 mark = " ★" if seat in outcome.winners else ""
                 board.add_row(str(place), f"{names[seat]}{mark}", str(shown[seat]))
             pad = self.query_one("#score-pad", DataTable)
-            pad.add_column("Score pad")
-            for name in names:
-                pad.add_column(name)
-            for category in outcome.breakdown:
-                pad.add_row(category.name, *(str(v) for v in category.values))
+            self._fill_pad()
             pad.display = bool(outcome.breakdown)
             self.call_after_refresh(self._arrange_top)  # once the tables are laid out
         # The results have the focus, not Rematch: an Enter meant for the
@@ -222,6 +238,34 @@ class ResultsScreen(Screen):
         self.watch(results, "virtual_size",
                    lambda _: self.call_after_refresh(self._say_more), init=False)
         self.call_after_refresh(self._say_more)
+
+    def _fill_pad(self) -> None:
+        """The score pad, its columns within the screen's width: long names
+        shortened in the header (a column cut at the edge showed "b" for a
+        name and "5" for a total of 54), never a number."""
+        outcome = self.update.outcome
+        if outcome is None:
+            return
+        pad = self.query_one("#score-pad", DataTable)
+        width = self.app.size.width
+        if pad.columns and getattr(self, "_pad_width", None) == width:
+            return
+        self._pad_width = width
+        names = self.update.names
+        labels = ["Score pad", *(c.name for c in outcome.breakdown)]
+        numbers = [max((len(str(c.values[seat])) for c in outcome.breakdown), default=1)
+                   for seat in range(len(names))]
+        label_width, name_widths = pad_widths(
+            width - 4,  # the scroll's padding, and a scrollbar (`_arrange_top`)
+            max(cell_len(x) for x in labels), [cell_len(n) for n in names], numbers,
+            pad.cell_padding)
+        pad.clear(columns=True)
+        pad.add_column(cell(shortened("Score pad", label_width)))
+        for name, room in zip(names, name_widths, strict=True):
+            pad.add_column(cell(shortened(name, room)))
+        for category in outcome.breakdown:
+            pad.add_row(cell(shortened(category.name, label_width)),
+                        *(str(v) for v in category.values))
 
     def _say_more(self, _: object = None) -> None:
         """Below the results, while some of them is out of sight under the
@@ -253,6 +297,10 @@ class ResultsScreen(Screen):
         more.display = below >= 1
 
     def on_resize(self) -> None:
+        try:
+            self._fill_pad()
+        except NoMatches:
+            return
         self.call_after_refresh(self._arrange_top)
 
     def _arrange_top(self) -> None:

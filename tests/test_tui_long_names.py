@@ -1,0 +1,106 @@
+"""Long names (up to 32 characters, wide emoji among them) at 80x24: the
+top line shortens them, by cells and with an ellipsis, and keeps the
+round, the phase and the score that a short name leaves in it."""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+import pytest
+from rich.cells import cell_len
+from rich.text import Text
+
+from tests.screen_kit import FakePort, screen_text
+from tui.plain import shortened
+from tui.screens.game import NamingText, fit_line
+
+LONG = "Wölfgang 🐉🐉🐉🐉🐉🐉 Drachenhöhle-XY"
+OTHER = "Zed Longname Thirtytwo Chars!!"
+
+
+def test_shortened_counts_cells_and_never_splits_a_wide_character():
+    assert cell_len(LONG) > 32
+    assert shortened("Ann", 3) == "Ann" and shortened(LONG, None) == LONG
+    assert shortened(LONG, 12) == "Wölfgang 🐉…"
+    assert shortened(LONG, 13) == "Wölfgang 🐉…"  # a dragon does not fit in one cell
+    assert shortened(LONG, 10) == "Wölfgang…"
+    assert all(cell_len(shortened(LONG, n)) <= n for n in range(40))
+    assert shortened("e\u0301e\u0301e\u0301abc", 3) == "e\u0301e\u0301…"
+
+
+def test_a_long_name_gives_way_before_a_part_of_the_line():
+    def named(cells):
+        return Text(f"{shortened(LONG, cells)}'s view")
+
+    parts = [Text("Game"), NamingText(named), Text("Round 1/3"), Text("your total 0 (secret)")]
+    line = fit_line(parts, 60, drop=[0]).plain
+    assert line.startswith("Game · Wölfgang") and line.endswith("· Round 1/3 · your total 0 (secret)")
+    assert cell_len(line) <= 60 and "…'s view" in line
+    # too narrow for the game's name beside a name of NAME_SHORTEST cells:
+    # that part goes, as it would for a short name
+    line = fit_line(parts, 55, drop=[0]).plain
+    assert line == "Wölfgang 🐉…'s view · Round 1/3 · your total 0 (secret)"
+    # no part left to give way: the name, shorter still, rather than the score
+    line = fit_line(parts, 50, drop=[0]).plain
+    assert line == "Wölfga…'s view · Round 1/3 · your total 0 (secret)"
+    # room enough: the name whole
+    assert LONG in fit_line(parts, 100, drop=[0]).plain
+
+
+async def _top_line(kit, update, names) -> str:
+    app = kit.ScreenApp(attrs.evolve(update, names=names), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        return screen_text(app).splitlines()[0].strip()
+
+
+def _overseers():
+    import tests.overseers_screen_kit as kit
+    from tests.test_tui_overseers import drafting
+
+    state = drafting()
+    return kit, kit.make_update(state, 0), kit.NAMES[:state.players]
+
+
+def _overstocked():
+    import tests.overstocked_screen_kit as kit
+
+    return kit, kit.make_update(kit.place_state(), 0), kit.NAMES
+
+
+def _overboss():
+    import tests.overboss_screen_kit as kit
+
+    return kit, kit.make_update(kit.midgame(), 0), kit.NAMES
+
+
+def _bossquest():
+    import tests.bossquest_screen_kit as kit
+
+    return kit, kit.make_update(kit.full_state(), 1), kit.NAMES
+
+
+@pytest.mark.parametrize("game", [_overseers, _overstocked, _overboss, _bossquest])
+async def test_a_long_name_leaves_the_title_lines_other_parts_in_place(game):
+    """Play-test: "Wölfgang 🐉🐉🐉🐉🐉🐉 Drachenhöhle-XY's view · Round 1/3 · Draft
+    · your total" had lost the game's name and "0 (secret)"."""
+    kit, update, names = game()
+    seat = update.seat
+    short = await _top_line(kit, update, names)
+    long_names = tuple(LONG if s == seat else OTHER if s == 1 - seat else n
+                       for s, n in enumerate(names))
+    line = await _top_line(kit, update, long_names)
+    assert cell_len(line) <= 78 and "…" in line and LONG not in line
+    # everything after the viewer's name that a short name leaves in the line
+    rest = short.split("'s view", 1)[1]
+    if update.game == "overboss-duel":
+        # the score names both players, shortened alike; the supplies give
+        # way to them, as to a narrow screen
+        assert rest.startswith(" · Turn 18 · 15 open · Ann 27 : 22 Bob est. · heroes")
+        assert re.search(r" · Turn 18 · 15 open · Wölfgang… 27 : 22 Zed Long\S*… est\.$", line)
+    else:
+        assert line.endswith(rest), (short, line)
+    if not line.startswith(short.split(" · ")[0]):  # the game's name: kept where it fits
+        assert update.game in ("boss-quest", "overboss-duel")
