@@ -104,3 +104,16 @@ async def test_a_long_name_leaves_the_title_lines_other_parts_in_place(game):
         assert line.endswith(rest), (short, line)
     if not line.startswith(short.split(" · ")[0]):  # the game's name: kept where it fits
         assert update.game in ("boss-quest", "overboss-duel")
+
+
+async def test_a_long_armorers_name_is_shortened_not_the_round():
+    """The Boss Quest header names the Armorer (and, in the Final Boss duel,
+    the champion) besides the viewer: those names give way too, so that a
+    32-character Armorer does not push the round off the line."""
+    kit, update, names = _bossquest()
+    armorer = update.view.armorer
+    assert armorer is not None and armorer != update.seat
+    long_names = tuple(OTHER if s == armorer else n for s, n in enumerate(names))
+    line = await _top_line(kit, update, long_names)
+    assert cell_len(line) <= 78 and OTHER not in line, line
+    assert f"Round {update.view.round}" in line and "Armorer: Zed" in line, line

@@ -60,9 +60,17 @@ from core.bossquest.state import PUBLIC, DuelResult, Knight, Phase, RoundResult,
 from core.bossquest.table_facts import combat_spells
 from core.engine import CHANCE
 from tui import resources
+from tui.plain import shortened
 from tui.screens import bossquest_extras as extras
 from tui.screens.ending import EndingScreen, OverTheResults
-from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line, number_range
+from tui.screens.game import (
+    NUMBER_KEYS,
+    GameScreen,
+    NamingText,
+    TableUpdate,
+    fit_line,
+    number_range,
+)
 from tui.widgets import (
     ActionBar,
     Card,
@@ -1153,12 +1161,14 @@ class BossQuestScreen(GameScreen):
         elif view.champion is not None:
             # BQ §Final Boss: the game is decided; its winner faces the MegaBoss
             # ("the game is over" read as if nothing was left to choose)
-            parts.append(Text(f"Final Boss: {self._who(view.champion)} vs the MegaBoss",
-                              style="bold reverse"))
+            champion = self._bare_who(view.champion)
+            parts.append(NamingText(lambda cells: Text(
+                f"Final Boss: {shortened(champion, cells)} vs the MegaBoss", style="bold reverse")))
             parts.append(Text("the game is decided"))
         else:
             parts.append(Text(f"Round {view.round}"))
-            parts.append(Text(f"Armorer: {self._who(view.armorer)}"))
+            armorer = self._bare_who(view.armorer)
+            parts.append(NamingText(lambda cells: Text(f"Armorer: {shortened(armorer, cells)}")))
             drop.append(len(parts))
             parts.append(Text(f"{GAME.keys_to_win(view.players)} {KEY} win"))
         drop.append(len(parts))
