@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
-from tests.screen_kit import screen_text
+from tests.screen_kit import screen_text, wait_for
 from tui.app import OvertableApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
@@ -131,6 +131,11 @@ def test_snapshot_discard_question(snap_compare, size):
         await open_form(pilot)
         pilot.app.screen.query_one("#name-1", Input).value = "Zed"
         await pilot.press("escape")
+        # the question drawn in full before the picture is taken (on a
+        # loaded machine one pause left it half drawn)
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
         await pilot.pause()
 
     assert snap_compare(make_app("textual-dark"), terminal_size=size, run_before=run_before)

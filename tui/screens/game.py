@@ -91,9 +91,10 @@ def game_of(game_id: str) -> Any | None:
     return GAMES.get(game_id)
 
 
-#: The fewest cells `fit_line` shortens a player's name to ("Wölfgang…")
-#: before a part of the line gives way.
-NAME_SHORTEST = 10
+#: The fewest cells `fit_line` shortens a player's name to ("Wölfgang 🐉🐉🐉…")
+#: before a part of the line gives way: an everyday name stays whole
+#: (at 10, "Maximiliana's view" read "Maximilia…" to keep "5 ⚷ win")
+NAME_SHORTEST = 16
 
 
 class NamingText(Text):
