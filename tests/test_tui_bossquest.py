@@ -3,6 +3,8 @@ stay hidden, and the screen reads at 80x24 and 120x36."""
 
 from __future__ import annotations
 
+import re
+
 import attrs
 import pytest
 
@@ -489,6 +491,22 @@ async def test_header_keeps_the_viewer_when_names_are_long():
     header = text.splitlines()[0].rstrip()
     assert header.startswith(" Maximiliana's view · Round 2 · Armorer: Wilhelmina")
     assert "Boss Quest" not in header and "Deck: " in header and len(header) <= 79
+
+
+async def test_a_knight_played_by_a_bot_says_so_in_the_status_not_a_cut_name():
+    """Play-test (shared table, 80x24): after Bob left for good his row read
+    "bob (left — bot" (the mark cut in the name's cell). The name stays the
+    name; who plays the seat is its status: "bot (left)", "bot (away)",
+    "away"."""
+    names = ("Ann", "Bob (left — bot playing)", "Cyd (away — bot playing)", "Dee (away)")
+    update = attrs.evolve(make_update(full_state()), names=names)
+    _, text = await run(update)
+    rows = {name: line for line in text.splitlines() if re.search(r"♥\d ⚷\d", line)
+            for name in ("Bob", "Cyd", "Dee") if f" {name} " in line}
+    assert set(rows) == {"Bob", "Cyd", "Dee"}, text
+    assert "bot (left)" in rows["Bob"] and "bot (away)" in rows["Cyd"], rows
+    assert "away" in rows["Dee"], rows
+    assert not any("(left —" in line or "(away —" in line for line in rows.values()), rows
 
 
 # -- undo -----------------------------------------------------------------------

@@ -59,6 +59,7 @@ from core.bossquest.rules import duel_announcement, is_night
 from core.bossquest.state import PUBLIC, DuelResult, Knight, Phase, RoundResult, State, Step, Ulul
 from core.bossquest.table_facts import combat_spells
 from core.engine import CHANCE
+from host.messages import AWAY_MARK, GONE_MARK, STAND_IN_MARK
 from tui import resources
 from tui.plain import shortened
 from tui.screens import bossquest_extras as extras
@@ -70,6 +71,7 @@ from tui.screens.game import (
     TableUpdate,
     fit_line,
     number_range,
+    split_mark,
 )
 from tui.widgets import (
     ActionBar,
@@ -577,6 +579,10 @@ _ROOMY_HEIGHT = 44
 
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
                             "read_potion", "undo", "undo_anyway"})
+
+
+#: a knight's status for the table's away marks (host/messages.py)
+_MARK_WORDS = {AWAY_MARK: "away", STAND_IN_MARK: "bot (away)", GONE_MARK: "bot (left)"}
 
 
 class KnightRows(PickList):
@@ -1361,7 +1367,8 @@ class BossQuestScreen(GameScreen):
             self._targets = [TargetWeapon(w) for w, _ in pairs]
 
     def _name_width(self, view: State, update: TableUpdate) -> int:
-        widths = [len(self._who(s)) + (6 if s == update.seat else 0) for s in range(view.players)]
+        widths = [cell_len(self._bare_who(s)) + (6 if s == update.seat else 0)
+                  for s in range(view.players)]
         return min(16, max(widths, default=4))
 
     def _knight_row(self, view: State, seat: int, update: TableUpdate, picking: bool) -> Row:
@@ -1370,9 +1377,10 @@ class BossQuestScreen(GameScreen):
         turn = GAME.knight_in_turn(view) == seat
         text = Text(no_wrap=True, end="")
         text.append("» " if turn else "  ", style="bold")
-        name = self._who(seat) + (" (you)" if me else "")
+        bare, mark = split_mark(self._who(seat))
         width = self._name_width(view, update)
-        text.append(f"{name[:width]:<{width}} ", style="bold" if turn or me else "")
+        name = shortened(bare + (" (you)" if me else ""), width)
+        text.append(f"{name}{' ' * (width - cell_len(name))} ", style="bold" if turn or me else "")
         text.append(f"{HEART}{knight.hearts} {KEY}{knight.keys}{extras.companion_tag(view, seat)}  ")
         if self.has_class("-tall"):  # narrower, the cards themselves are the count
             count = knight.card_count
@@ -1387,6 +1395,10 @@ class BossQuestScreen(GameScreen):
             status = "to play"
         else:
             status = ""
+        if mark and not (turn and update.thinking == seat):
+            # who plays the seat, in the status (in the name's cell it was
+            # cut mid-bracket: "bob (left — bot")
+            status = _MARK_WORDS.get(mark, "away")
         if seat == view.armorer:
             status = f"{status} ⚒" if status else "⚒ Armorer"
         text.append(f"{status:<11}", style="italic")
