@@ -510,29 +510,28 @@ class LobbyScreen(Screen):
             self.notify("You have no seat at that table.", severity="warning")
             return
         if (table.get("play") or {}).get("finished"):
-            def clear(yes: bool | None) -> None:
-                if yes:
-                    remote.write({"clear": {"table": tid}})
-
-            self.app.push_screen(ConfirmScreen(
+            question = ConfirmScreen(
                 "Clear this match from the lobby?",
                 "It leaves the lobby for everyone (a match that is over leaves it by itself "
                 "after half an hour); it stays among the host's saved matches.",
-                yes="Clear", no="Keep it"), clear)
-            return
-        if any(s.get("player") == self.me and s.get("gone") for s in table["seats"]):
+                yes="Clear", no="Keep it")
+            request = {"clear": {"table": tid}}
+        elif any(s.get("player") == self.me and s.get("gone") for s in table["seats"]):
             self.notify("You have left that match for good already.", severity="warning")
             return
+        else:  # (the others' screens and lobbies mark the seat "left")
+            question = ConfirmScreen(
+                "Leave this match for good?",
+                "A bot plays your seat to the end of the match, and you cannot sit down "
+                "there again. (q at the table leaves it only for now: your seat waits.)",
+                yes="Leave for good", no="Keep my seat")
+            request = {"resign": {"table": tid}}
 
-        def resign(yes: bool | None) -> None:
-            if yes:  # (the others' screens and lobbies mark the seat "left")
-                remote.write({"resign": {"table": tid}})
+        def answer(yes: bool | None) -> None:
+            if yes:
+                remote.write(request)
 
-        self.app.push_screen(ConfirmScreen(
-            "Leave this match for good?",
-            "A bot plays your seat to the end of the match, and you cannot sit down "
-            "there again. (q at the table leaves it only for now: your seat waits.)",
-            yes="Leave for good", no="Keep my seat"), resign)
+        self.app.push_screen(question, answer)
 
     def action_watch(self) -> None:
         table = self._highlighted()
