@@ -966,7 +966,13 @@ class Client:
             message = _message(line)
             kind, body = next(iter(message.items()))
             if kind == "hello":
-                self._hello(body)
+                try:
+                    self._hello(body)
+                except (HubError, BadMessage) as error:
+                    # marked, so that the app says the name was refused and
+                    # stops, rather than showing a lobby it is not in
+                    self.send({"error": str(error), "hello": "refused"})
+                    return
             elif self.player is None:
                 raise HubError("Say hello first: who are you?")
             elif kind in ("lobby", "join", "watch") and not self.hub.seat_pace.allow(self.player):

@@ -311,3 +311,26 @@ def test_join_writes_utf8_whatever_locale_sshd_gave_it():
     latin.write("─┐ ♥ ⚷")
     latin.flush()
     assert latin.buffer.getvalue().decode("utf-8") == "─┐ ♥ ⚷"
+
+
+def test_join_returns_the_apps_code_a_refused_name_ends_with(tmp_path, monkeypatch):
+    """`overtable join` returned 0 whatever its app ended with: a name the
+    hub refused (the app ends with 2 and the reason) read as success."""
+    _no_app(monkeypatch)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    socket_path = tmp_path / "hub.sock"
+    socket_path.touch()  # a hub's socket is there
+
+    class Refused:
+        return_code = None
+
+        def __init__(self, *args, **kwargs) -> None:
+            pass
+
+        def run(self) -> None:
+            self.return_code = 2
+
+    import tui.join
+
+    monkeypatch.setattr(tui.join, "JoinApp", Refused)
+    assert cli.main(["join", "--socket", str(socket_path), "--name", "ann"]) == 2

@@ -1267,8 +1267,9 @@ async def test_names_that_read_as_another_player_or_as_the_tables_labels_are_ref
     eve = await Player.connect(path, "eve", hello=False)
     for name in ("ANN", "Ann", "ａｎｎ", " aNn "):
         await eve.send({"hello": {"player": name}})
-        error = (await eve.expect("error"))["error"]
-        assert "reads as 'ann'" in error, (name, error)
+        refusal = await eve.expect("error")
+        assert "reads as 'ann'" in refusal["error"], (name, refusal)
+        assert refusal.get("hello") == "refused"  # the app stops on it (tui/remote.py)
     for name in ("bot (normal)", "Bot 2", "bot", "BOT-1", "ann (away)", "bob (you)",
                  "cy (bot)", "ann, bob", "ｂｏｔ"):
         await eve.send({"hello": {"player": name}})

@@ -1753,3 +1753,27 @@ async def test_x_in_the_lobby_leaves_a_begun_match_for_good_and_clears_a_finishe
         await wait_for(pilot, lambda: not app.remote.tables)
         assert table["table"] not in hub.tables
         await bob.close()
+
+
+async def test_a_name_the_hub_refuses_ends_the_join_and_says_why(shared_hub):
+    """Play-test: `join --name 'bot ann'` showed the hub's reason, then an
+    empty lobby under "You are bot ann" and "Say hello first: who are
+    you?". A refused name ends the app with the reason and what to do
+    (return code 2, `overtable join` returns it)."""
+    hub, path = shared_hub
+    app = JoinApp(path, "bot ann", theme_name="textual-dark")
+    messages: list[str] = []
+    exit_app = app.exit
+
+    def exit(*args, **kwargs):  # what the terminal is left with
+        messages.append(str(kwargs.get("message") or ""))
+        exit_app(*args, **kwargs)
+
+    app.exit = exit
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.return_code is not None)
+    assert app.return_code == 2
+    said = " ".join(messages)
+    assert "refused the name 'bot ann'" in said and 'start with "bot"' in said, said
+    assert "--name" in said
+    assert not any(c.player for c in hub.clients)  # never logged in

@@ -456,11 +456,12 @@ def join_hub(
     from tui.join import JoinApp
 
     utf8_stdio()  # as the SSH front door's sessions have it (LANG=C.UTF-8)
-    JoinApp(
+    app = JoinApp(
         socket_path, player, bell=bell, theme_name=themes.CHOICES[theme],
         collect_between_screens=True, decision_grace=decision_grace(),
-    ).run()
-    return 0
+    )
+    app.run()
+    return app.return_code or 0  # 2: the hub refused the name (tui/remote.py)
 
 
 def utf8_stdio(streams: Any = None) -> None:

@@ -338,6 +338,13 @@ class RemoteTable:
             if screen is not None:
                 screen.refused()  # keys are taken again
             self.app.notify(shown(message["refused"]), severity="warning")
+        elif "error" in message and message.get("hello") == "refused" and not self._welcomed:
+            # the hub will not take this player under this name (a passing
+            # error before a welcome, after a dropped connection, is tried
+            # again below; this one would be the same at every try)
+            self.app.exit(return_code=2, message=(
+                f"overtable join: the hub refused the name {self.player!r}: "
+                f"{shown(message['error'])} Join again with another: --name NAME."))
         elif "error" in message:
             said = shown(message["error"])
             if self._welcomed or said not in self._said_unwelcome:
