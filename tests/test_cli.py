@@ -313,7 +313,7 @@ def test_join_writes_utf8_whatever_locale_sshd_gave_it():
     assert latin.buffer.getvalue().decode("utf-8") == "─┐ ♥ ⚷"
 
 
-def test_join_returns_the_apps_code_a_refused_name_ends_with(tmp_path, monkeypatch):
+def test_join_returns_the_apps_code_a_refused_name_ends_with(tmp_path, monkeypatch, capsys):
     """`overtable join` returned 0 whatever its app ended with: a name the
     hub refused (the app ends with 2 and the reason) read as success."""
     _no_app(monkeypatch)
@@ -329,8 +329,10 @@ def test_join_returns_the_apps_code_a_refused_name_ends_with(tmp_path, monkeypat
 
         def run(self) -> None:
             self.return_code = 2
+            self.refusal = "overtable join: the hub refused the name 'ann': why."
 
     import tui.join
 
     monkeypatch.setattr(tui.join, "JoinApp", Refused)
     assert cli.main(["join", "--socket", str(socket_path), "--name", "ann"]) == 2
+    assert "refused the name 'ann': why." in capsys.readouterr().err

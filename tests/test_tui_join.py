@@ -1762,18 +1762,10 @@ async def test_a_name_the_hub_refuses_ends_the_join_and_says_why(shared_hub):
     (return code 2, `overtable join` returns it)."""
     hub, path = shared_hub
     app = JoinApp(path, "bot ann", theme_name="textual-dark")
-    messages: list[str] = []
-    exit_app = app.exit
-
-    def exit(*args, **kwargs):  # what the terminal is left with
-        messages.append(str(kwargs.get("message") or ""))
-        exit_app(*args, **kwargs)
-
-    app.exit = exit
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.return_code is not None)
     assert app.return_code == 2
-    said = " ".join(messages)
+    said = app.refusal  # what `overtable join` prints once the app has ended
     assert "refused the name 'bot ann'" in said and 'start with "bot"' in said, said
     assert "--name" in said
     assert not any(c.player for c in hub.clients)  # never logged in

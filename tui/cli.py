@@ -461,7 +461,10 @@ def join_hub(
         collect_between_screens=True, decision_grace=decision_grace(),
     )
     app.run()
-    return app.return_code or 0  # 2: the hub refused the name (tui/remote.py)
+    refusal = getattr(app, "refusal", None)  # the hub refused the name (tui/remote.py)
+    if refusal:
+        print(refusal, file=sys.stderr)
+    return app.return_code or 0
 
 
 def utf8_stdio(streams: Any = None) -> None:

@@ -38,6 +38,9 @@ class JoinApp(OvertableApp):
         self.remote = RemoteTable(self, socket_path, player)
         #: ring the terminal's bell when it becomes this player's turn
         self.bell_on_turn = bell
+        #: why the hub refused this player's name, for `overtable join` to
+        #: print once the app has ended (tui/remote.py); None: not refused
+        self.refusal: str | None = None
 
     def get_default_screen(self) -> Screen:
         return LobbyScreen()

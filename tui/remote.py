@@ -342,9 +342,12 @@ class RemoteTable:
             # the hub will not take this player under this name (a passing
             # error before a welcome, after a dropped connection, is tried
             # again below; this one would be the same at every try)
-            self.app.exit(return_code=2, message=(
+            # said on the terminal once the app has ended (`overtable join`
+            # prints it: an exit message reads to Textual as an error)
+            self.app.refusal = (  # type: ignore[attr-defined]  (a JoinApp)
                 f"overtable join: the hub refused the name {self.player!r}: "
-                f"{shown(message['error'])} Join again with another: --name NAME."))
+                f"{shown(message['error'])} Join again with another: --name NAME.")
+            self.app.call_after_refresh(self.app.exit, return_code=2)
         elif "error" in message:
             said = shown(message["error"])
             if self._welcomed or said not in self._said_unwelcome:
