@@ -664,6 +664,21 @@ async def test_rules_screen_shows_markdown():
         assert isinstance(app.screen, HomeScreen)
 
 
+async def test_rules_opened_from_the_shell_quit_back_to_it():
+    """`overtable rules GAME` is read like a pager: q ends the app (it went
+    on to the home screen, which the reader never asked for), and the
+    footer says so; n (the next game's rules) keeps that."""
+    app = make_app(start="rules", argument="overseers")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await wait_for(pilot, lambda: "q Quit" in screen_text(app))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen)
+                       and app.screen.game_id != "overseers")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.return_code == 0)
+
+
 async def test_theme_toggle_and_auto_pick(monkeypatch):
     from tui import theme
 

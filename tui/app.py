@@ -294,7 +294,7 @@ class OvertableApp(KeysInOrder, App[None]):
         elif start == "saves":
             self.action_saved()
         elif start == "rules":
-            self.action_rules(argument)
+            self.action_rules(argument, leaves_app=True)
 
     @property
     def games(self) -> dict[str, Any]:
@@ -356,7 +356,7 @@ class OvertableApp(KeysInOrder, App[None]):
             return
         self.push_screen(SavedScreen())
 
-    def action_rules(self, game_id: str | None = None) -> None:
+    def action_rules(self, game_id: str | None = None, *, leaves_app: bool = False) -> None:
         from tui.screens.rules import RulesScreen
 
         ids = self.game_ids()
@@ -369,7 +369,7 @@ class OvertableApp(KeysInOrder, App[None]):
         section = None
         if game_id == self.current_game_id():  # the rules of the match being played
             section = self.current_rules_section()
-        self.push_screen(RulesScreen(game_id, section))
+        self.push_screen(RulesScreen(game_id, section, leaves_app=leaves_app))
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

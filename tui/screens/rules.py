@@ -8,6 +8,7 @@ rules took about 2 s of CPU on a slow core, paid again over SSH on every
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.markdown import Markdown
@@ -55,11 +56,19 @@ class RulesScreen(Screen):
                 show=False),
     ]
 
-    def __init__(self, game_id: str, section: str | None = None) -> None:
+    def __init__(self, game_id: str, section: str | None = None, *,
+                 leaves_app: bool = False) -> None:
         super().__init__()
         self.game_id = game_id
         #: the heading the rules open at (its start: "Solo Quest"), the top if None
         self.section = section
+        #: opened by `overtable rules GAME`: q goes back to the shell, as a
+        #: pager's does, not to a home screen the reader never asked for
+        self.leaves_app = leaves_app
+        if leaves_app:
+            bindings = self._bindings.key_to_bindings
+            for key in ("q", "escape", "backspace"):
+                bindings[key] = [replace(b, description="Quit") for b in bindings[key]]
         #: (width, the line of each heading as drawn at that width)
         self._headings: tuple[int, list[int]] | None = None
 
@@ -150,7 +159,10 @@ class RulesScreen(Screen):
             return
         nxt = ids[(ids.index(self.game_id) + 1) % len(ids)]
         self.app.pop_screen()
-        self.app.action_rules(nxt)  # type: ignore[attr-defined]
+        self.app.action_rules(nxt, leaves_app=self.leaves_app)  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
+        if self.leaves_app:
+            self.app.exit()
+            return
         self.app.pop_screen()
