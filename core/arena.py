@@ -283,6 +283,36 @@ def make_options(game: Any, settings: Sequence[str], players: int) -> Any:
     return options
 
 
+def options_help(game: Any) -> list[str]:
+    """The game's options as ``--option`` takes them, one line each: the
+    name, its values, what it is, where it applies and its standard value
+    (``overtable simulate --help``)."""
+    options_class = game.Options
+    if not attrs.has(options_class):
+        return []
+    lines = []
+    for field in attrs.fields(options_class):
+        kind = _field_kind(options_class, field)
+        default = field.default
+        if kind is bool or isinstance(default, bool):
+            values, standard = "true|false", str(default).lower()
+        elif isinstance(kind, type) and issubclass(kind, enum.Enum):
+            # by name, which option_value reads too ("green", not "G")
+            values = "|".join(m.name.lower() for m in kind)
+            standard = default.name.lower()
+        else:
+            choices = field.metadata.get("choices")
+            values = "|".join(str(c) for c in choices) if choices else "VALUE"
+            standard = str(default)
+        where = field.metadata.get("players")
+        about = field.metadata.get("label", "")
+        if field.metadata.get("help"):
+            about = f"{about}: {field.metadata['help'].rstrip('.')}"
+        notes = ([_counts_text(where)] if where is not None else []) + [f"standard {standard}"]
+        lines.append(f"{field.name}={values}: {about} ({'; '.join(notes)})")
+    return lines
+
+
 def options_text(game: Any, options: Any) -> dict[str, Any]:
     """The options that differ from the standard game, as plain values."""
     if not attrs.has(type(options)):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import attrs
 import pytest
 from rich.console import Console
 
@@ -56,6 +57,34 @@ def test_simulate_smoke():
 def test_simulate_main_off_a_terminal(capsys):
     assert cli.main(["simulate", "boss-quest", "-n", "2", "--bots", "random,random", "--seed", "2"]) == 0
     assert "actions/s" in capsys.readouterr().out
+
+
+def test_simulate_help_names_games_bots_and_options(capsys):
+    """`simulate --help` tells what the arena takes (the game ids, the bots,
+    every option with its values): they were only found in error messages.
+    Each option written as the help writes it is taken by the arena."""
+    from core import GAMES
+    from core.arena import make_options, options_help
+
+    with pytest.raises(SystemExit) as ended:
+        cli.main(["simulate", "--help"])
+    assert ended.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    for game_id in GAMES:
+        assert f"{game_id}: " in out
+    assert "bots: random, heuristic, easy, normal, hard." in out
+    assert "ulul=off|classic|night" in out and "solo_colour=red|blue|yellow|purple|green" in out
+    for game in GAMES.values():
+        for line in options_help(game):
+            name, _, rest = line.partition("=")
+            assert f"{name}=" in out
+            values = rest.partition(": ")[0].split("|")
+            standard = rest.rpartition("standard ")[2].rstrip(")")
+            assert standard in values
+            where = attrs.fields_dict(game.Options)[name].metadata.get("players", game.players)
+            players = next(n for n in game.players if n in where)
+            for value in values:
+                make_options(game, [f"{name}={value}"], players)
 
 
 def test_simulate_refuses_unknown_bot_and_game(capsys):

@@ -682,6 +682,43 @@ def _is_terminal(console: Any) -> bool:
     return bool(getattr(console, "is_terminal", False))
 
 
+def arena_help(width: int | None = None) -> str:
+    """Every game's seats, bots and ``--option``s, and a few runs to start
+    from: what `overtable simulate --help` adds to the arguments (these were
+    only found in error messages)."""
+    import shutil
+    import textwrap
+
+    from core import GAMES
+    from core.arena import options_help
+    from core.bots import ALL_BOTS, BUDGETS
+
+    width = width or max(40, min(100, shutil.get_terminal_size().columns) - 2)
+    lines = ["games, their seats and options (--option NAME=VALUE; the standard game "
+             "unless named):"]
+    for game_id, game in GAMES.items():
+        seats = game.players
+        lines.append(f"  {game_id}: {game.title}, {seats.start}-{seats.stop - 1} players"
+                     if len(seats) > 1 else f"  {game_id}: {game.title}, {seats.start} players")
+        for option in options_help(game):
+            lines.extend(textwrap.wrap(option, width, initial_indent="    ",
+                                       subsequent_indent="      "))
+    kinds = {bots for bots in ALL_BOTS.values()}
+    names = ", ".join(next(iter(kinds))) if len(kinds) == 1 else "; ".join(
+        f"{game_id}: {', '.join(bots)}" for game_id, bots in ALL_BOTS.items())
+    searching = " and ".join(BUDGETS)
+    bots = (f"bots: {names}. {searching.capitalize()} search; they take "
+            f":iterations=N (the same choices for the same seed) or :seconds=S, "
+            f"e.g. hard:iterations=2000.")
+    lines += ["", *textwrap.wrap(bots, width),
+              "", "examples:",
+              "  overtable simulate overboss-duel --bots hard,heuristic --games 200 --seed 1",
+              "  overtable simulate overseers --bots normal,easy,easy --games 100 --jobs 2",
+              "  overtable simulate boss-quest --players 1 --bots hard --games 50  "
+              "# the Solo Quest"]
+    return "\n".join(lines)
+
+
 def simulate(
     game_id: str,
     *,

@@ -109,6 +109,25 @@ def _table_options(parser: argparse.ArgumentParser, *, default: bool) -> None:
                         metavar="SECONDS", help=_BOT_SECONDS_HELP)
 
 
+class _ArenaHelp(argparse.Action):
+    """`simulate --help` names every game, its seats, bots and options (the
+    rules are imported for it, so only when asked: `overtable` starts
+    without them)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: Any = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        from tui.arena import arena_help
+
+        parser.print_help()
+        print()
+        print(arena_help())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="overtable",
@@ -162,8 +181,11 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="the arena: bots against bots over many seeded games, seats rotated",
         description="Bots against bots over many games, each from its own seed derived "
-        "from --seed; seats rotate every game. See docs/opponents.md.",
+        "from --seed; seats rotate every game.",
+        add_help=False,
     )
+    sim.add_argument("-h", "--help", action=_ArenaHelp,
+                     help="show this help, with every game's bots and options, and exit")
     sim.add_argument("game", help="game id, e.g. boss-quest")
     sim.add_argument("--games", "-n", type=int, default=100, help="games to play (default 100)")
     sim.add_argument(
