@@ -441,3 +441,29 @@ def test_continue_passes_over_a_match_that_could_not_save_its_next_move(data_dir
 
     monkeypatch.setattr(match_module, "_open_append", read_only)
     assert store.latest().path == older.path
+
+
+def test_a_finished_match_open_on_its_results_is_listed_by_its_result(data_dir):
+    """Play-test: a finished match still open (its results on screen in
+    another terminal) was listed "won by Bram, being played now" by
+    `saves --list` and "playing" in the saved list, hiding who won. It is
+    listed by its result, and open, not played."""
+    from pathlib import Path
+
+    from saves.lock import JournalLock
+    from tui.cli import saves_text
+    from tui.screens.saved import result_text
+
+    source = Path(__file__).parent / "journals" / "overboss-duel-v1.jsonl"
+    path = data_dir / "matches" / "done.jsonl"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(source.read_bytes())
+    lock = JournalLock.acquire(path)
+    try:
+        (saved,) = store.list_matches(replay=True)
+        assert saved.finished and saved.in_use
+        assert result_text(saved).startswith("won: ")
+        text = saves_text([saved], path.parent)
+        assert "won by" in text and "open now" in text and "being played" not in text
+    finally:
+        lock.release()

@@ -563,8 +563,8 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
                           else "lost" if len(saved.players) == 1 else "finished")
         elif saved.match_id:
             states.append("in play")  # (a file with no match header in it is not)
-        if saved.in_use:
-            states.append("being played now")
+        if saved.in_use:  # open in an app: on its results if it is over
+            states.append("open now" if saved.finished else "being played now")
         elif not saved.resumable:
             states.append("cannot be resumed")
         elif saved.superseded_by:

@@ -109,9 +109,9 @@ def problem_detail(saved: Any) -> str:
 
 
 def result_text(saved: Any) -> str:
-    if getattr(saved, "in_use", False):
-        return "playing"
     if not saved.finished:
+        if getattr(saved, "in_use", False):
+            return "playing"  # a finished match open on its results still shows who won
         if getattr(saved, "superseded_by", None):
             return "continued"  # in a new file (the detail line names it)
         # a file with no match header holds no match to be in play (its
@@ -317,7 +317,8 @@ class SavedScreen(Screen):
 
         players = ", ".join(names_of(saved.players))
         question = (
-            f"{saved.title or saved.game} · {players} · {when(saved.created)}\n\n"
+            f"{saved.title or saved.game} · {players} · last played "
+            f"{when(getattr(saved, 'updated', None) or saved.created)}\n\n"
             "The journal is removed for good."
         )
 
