@@ -122,6 +122,7 @@ def test_cli_starts_the_app(monkeypatch):
         "collect_between_screens": True,  # the real app keeps full collections off play
         "handover_grace": tui.app.HANDOVER_GRACE,  # a doubled Enter does not lift the cover
         "decision_grace": tui.app.DECISION_GRACE,  # nor make the next decision unseen
+        "remember_theme": True,  # Ctrl+T's theme is the next start's
         "ran": True,
     }
 

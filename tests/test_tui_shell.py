@@ -692,6 +692,55 @@ async def test_theme_toggle_and_auto_pick(monkeypatch):
         assert app.theme == theme.COLOUR_THEME
 
 
+async def test_the_theme_chosen_is_kept_for_the_next_start(monkeypatch, tmp_path):
+    """Ctrl+T's theme was back to the terminal's own at every start: it is
+    kept in the configuration directory and used at the next start, unless
+    --theme names one; an app that does not remember (tests, shared
+    tables) neither reads nor writes it."""
+    from tui import theme
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv("COLORTERM", raising=False)
+    app = OvertableApp(bot_delay=0, remember_theme=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.theme == theme.ANSI_THEME
+        assert not theme.theme_file().exists()  # nothing chosen yet, nothing kept
+        await pilot.press("ctrl+t")
+        assert app.theme == theme.COLOUR_THEME
+    assert theme.theme_file().read_text().strip() == theme.COLOUR_THEME
+    again = OvertableApp(bot_delay=0, remember_theme=True)
+    async with again.run_test(size=(80, 24)):
+        assert again.theme == theme.COLOUR_THEME
+    named = OvertableApp(bot_delay=0, remember_theme=True, theme_name=theme.ANSI_THEME)
+    async with named.run_test(size=(80, 24)):
+        assert named.theme == theme.ANSI_THEME
+    assert theme.theme_file().read_text().strip() == theme.COLOUR_THEME
+    forgetful = OvertableApp(bot_delay=0)
+    async with forgetful.run_test(size=(80, 24)) as pilot:
+        assert forgetful.theme == theme.ANSI_THEME
+        await pilot.press("ctrl+t", "ctrl+t")
+    assert theme.theme_file().read_text().strip() == theme.COLOUR_THEME
+
+
+@pytest.mark.parametrize("kept", [b"no-such-theme\n", b"\xff\xfe\x00junk", b"x" * 5000, b""])
+async def test_a_damaged_theme_file_starts_with_the_terminals_own(monkeypatch, tmp_path, kept):
+    """The kept theme's file may hold anything (edited, damaged): the app
+    starts, with the terminal's own theme, and says so when a name was
+    there that it does not know."""
+    from tui import theme
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.delenv("COLORTERM", raising=False)
+    theme.theme_file().parent.mkdir(parents=True)
+    theme.theme_file().write_bytes(kept)
+    app = OvertableApp(bot_delay=0, remember_theme=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == theme.ANSI_THEME
+        told = [n.message for n in app._notifications]
+        assert any("not one of Overtable's" in m for m in told) == (kept == b"no-such-theme\n")
+
+
 def test_round_chart_shares_one_scale():
     """A player who kept 3 hearts all game draws full bars, not empty ones
     (Textual's Sparkline scaled each series to itself)."""

@@ -139,6 +139,7 @@ class OvertableApp(KeysInOrder, App[None]):
         collect_between_screens: bool = False,
         handover_grace: float = 0.0,
         decision_grace: float = 0.0,
+        remember_theme: bool = False,
     ) -> None:
         super().__init__()
         lay_out_once()  # one layout pass where Textual makes two (over SSH, CPU per update)
@@ -148,7 +149,13 @@ class OvertableApp(KeysInOrder, App[None]):
         self.start_argument = argument
         self.bot_delay = checked_bot_delay(bot_delay)
         self.seed = seed
-        self._start_theme = theme_name or themes.pick_theme()
+        #: the theme chosen here is kept for the next start (`overtable`
+        #: at a player's own terminal; not tests, not a hub's shared account)
+        self.remember_theme = remember_theme
+        #: the theme kept from the last start, if it is to be used
+        self._saved_theme = themes.saved_theme() if remember_theme and not theme_name else None
+        self._start_theme = theme_name or self._saved_theme or themes.pick_theme()
+        self._theme_set = False
         #: the live table, while a match is open
         self.table: Table | None = None
         #: full garbage collections between screens, not during play
@@ -281,7 +288,12 @@ class OvertableApp(KeysInOrder, App[None]):
         return HomeScreen()
 
     def on_mount(self) -> None:
+        if self._start_theme not in self.available_themes:  # a saved file may hold anything
+            self.notify(f"The theme kept from the last time, {self._start_theme!r}, is not one "
+                        "of Overtable's; the terminal's own is used.", severity="warning")
+            self._start_theme = themes.pick_theme()
         self.theme = self._start_theme
+        self._theme_set = True
         self.screen_change_signal.subscribe(self, self._on_screen_change)
         self._check_size()
         if self.collector is not None:
@@ -381,6 +393,13 @@ class OvertableApp(KeysInOrder, App[None]):
     def action_toggle_theme(self) -> None:
         self.theme = themes.toggled(self.theme)
         self.notify(f"Theme: {self.theme}", timeout=2)
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen here (Ctrl+T, the theme picker) is the next
+        start's too: it was back to the terminal's own at every start."""
+        if self.remember_theme and self._theme_set and theme != self._start_theme:
+            themes.save_theme(theme)
+            self._start_theme = theme
 
     def current_rules_section(self) -> str | None:
         """The in-app rules' section of the match on screen, where it has

@@ -96,7 +96,8 @@ def _table_options(parser: argparse.ArgumentParser, *, default: bool) -> None:
         "--theme",
         choices=("auto", "colour", "color", "ansi"),
         default="auto" if default else unset,
-        help="colour theme; auto picks ANSI unless COLORTERM says truecolor",
+        help="colour theme; auto: the one last chosen with Ctrl+T or the theme picker "
+        "(not at shared tables), else ANSI unless COLORTERM says truecolor",
     )
     parser.add_argument(
         "--bot-delay",
@@ -331,7 +332,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tui.app import HANDOVER_GRACE, OvertableApp, decision_grace
 
     OvertableApp(start, argument, collect_between_screens=True, handover_grace=HANDOVER_GRACE,
-                 decision_grace=decision_grace(), **kwargs).run()
+                 decision_grace=decision_grace(), remember_theme=True, **kwargs).run()
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from pathlib import Path
 
 #: the theme for terminals that declare truecolour
 COLOUR_THEME = "textual-dark"
@@ -33,3 +34,41 @@ def pick_theme(environ: Mapping[str, str] | None = None) -> str:
 def toggled(theme: str) -> str:
     """The other of the two themes (any non-ANSI theme toggles to ANSI)."""
     return COLOUR_THEME if theme == ANSI_THEME else ANSI_THEME
+
+
+#: the longest theme name read back from the file (Textual's are short)
+_LONGEST_NAME = 64
+
+
+def theme_file() -> Path:
+    """Where the theme last chosen at this terminal is kept: one name, in
+    the user's configuration directory (not the data directory, which holds
+    matches)."""
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("overtable")) / "theme"
+
+
+def saved_theme() -> str | None:
+    """The theme last chosen (`save_theme`), or None: none saved, or the
+    file unreadable. The name is not checked here: the app checks it
+    against its themes, since the file may hold anything."""
+    try:
+        text = theme_file().read_bytes()[: _LONGEST_NAME + 1].decode("utf-8", "replace")
+    except OSError:
+        return None
+    name = text.strip()
+    return name if name and len(name) <= _LONGEST_NAME and name.isprintable() else None
+
+
+def save_theme(name: str) -> None:
+    """Keep `name` for the next start; a configuration directory that
+    cannot be written only means it is not kept (the theme still changes)."""
+    path = theme_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        spare = path.with_name(f".{path.name}.{os.getpid()}")
+        spare.write_text(name + "\n", encoding="utf-8")
+        os.replace(spare, path)  # whole or not at all: two terminals may write at once
+    except OSError:
+        pass
