@@ -572,6 +572,102 @@ def _doing(view: State) -> str:
     }.get(phase, "")
 
 
+@attrs.frozen
+class _KnightParts:
+    """What a knight's row says (`BossQuestScreen._knight_parts`), before
+    the panel's columns are chosen."""
+
+    turn: bool
+    #: the bare name, with " (you)" on the viewer's row
+    name: str
+    bold: bool
+    hearts_keys: str
+    #: the companion ("Owl*" once its power is spent); None: no Companions
+    companion: str | None
+    #: "3 cards  " when drawn tall, else ""
+    count: str
+    status: str
+    cards: tuple[Card, ...]
+    #: the spells on the knight, in a few letters
+    spells: tuple[str, ...]
+    #: what the viewer can count of its weapons ("9+?"), or ""
+    shows: str
+
+
+@attrs.frozen
+class _Columns:
+    """The cells of the knights' name, companion and status columns."""
+
+    name: int
+    companion: int = 9
+    status: int = 11
+
+
+#: how a row's cards may be drawn, the roomiest first: a space between
+#: them, closed up, closed up with the face-down ones counted ("[▒▒]×5")
+_CARD_WAYS = ("spaced", "closed", "counted")
+
+
+def _row_head(parts: _KnightParts, columns: _Columns) -> Text:
+    """A knight's row up to its cards: the turn, name, hearts and keys,
+    companion, card count and status, in the panel's columns."""
+    text = Text(no_wrap=True, end="")
+    text.append("» " if parts.turn else "  ", style="bold")
+    name = shortened(parts.name, columns.name)
+    text.append(f"{name}{' ' * (columns.name - cell_len(name))} ",
+                style="bold" if parts.bold else "")
+    text.append(parts.hearts_keys)
+    if parts.companion is not None:
+        text.append(f" {parts.companion:<{columns.companion}}")
+    text.append("  " + parts.count)
+    text.append(f"{parts.status:<{columns.status}}", style="italic")
+    return text
+
+
+def _row_cards(cards: tuple[Card, ...], way: str) -> Text:
+    """A row's cards, a space before the first: `way` is one of `_CARD_WAYS`."""
+    text = Text(end="")
+    if way == "counted":
+        runs: list[tuple[Card, int]] = []
+        for card in cards:
+            if runs and card.face_down and not card.known and runs[-1][0] == card:
+                runs[-1] = (card, runs[-1][1] + 1)
+            else:
+                runs.append((card, 1))
+    else:
+        runs = [(card, 1) for card in cards]
+    for n, (card, times) in enumerate(runs):
+        text.append(" " if way == "spaced" or n == 0 else "")
+        text.append_text(card_text(card))
+        if times > 1:
+            text.append(f"×{times}", style="dim")
+    return text
+
+
+def _row_tail(parts: _KnightParts, room: int | None = None) -> Text:
+    """After a row's cards: the spells on the knight and what it shows; in
+    `room` cells, what fits of them, in that order."""
+    pieces = [(f"  {DARK}{s}" if n == 0 else f" {DARK}{s}", "bold")
+              for n, s in enumerate(parts.spells)]
+    if parts.shows:
+        pieces.append((f"  shows {parts.shows}", "dim"))
+    tail = Text(end="")
+    for piece, style in pieces:
+        if room is not None and tail.cell_len + cell_len(piece) > room:
+            break
+        tail.append(piece, style=style)
+    return tail
+
+
+def _row_fits(parts: _KnightParts, columns: _Columns, way: str, room: int) -> bool:
+    """Whether a knight's row keeps to its line(s) of `room` cells with its
+    cards drawn `way`."""
+    head = _row_head(parts, columns).cell_len
+    if parts.count:  # drawn tall: the cards on a line of their own
+        head = 2
+    return head + _row_cards(parts.cards, way).cell_len + _row_tail(parts).cell_len <= room
+
+
 #: the screen's actions that play at the table (not while a combat is up)
 #: the height from which a wide screen shows the last combat under the
 #: knights (`BossQuestScreen._roomy`)
@@ -595,8 +691,9 @@ class KnightRows(PickList):
     class Refit(Message):
         """The rows were laid out for another width than the panel has."""
 
-    #: the content width the rows were laid out for
+    #: the content width and the lines the rows were laid out for
     laid_out_for = 0
+    laid_out_lines: int | None = None
 
     def on_resize(self, event: events.Resize) -> None:
         if self.size.width != self.laid_out_for:
@@ -1149,7 +1246,20 @@ class BossQuestScreen(GameScreen):
         self._draw_prompt()
         if mode_changed:
             self._focus_for_mode()
+        # the panels above and the decision below may have changed height:
+        # the knights' rows fitted again to the lines left them, if those changed
+        self.call_after_refresh(self._refit_knight_lines)
         del view
+
+    def _refit_knight_lines(self) -> None:
+        if self.update is None or not self.is_mounted:
+            return
+        try:
+            board = self.query_one("#bq-knights", KnightRows)
+            if self._knight_lines_room() != board.laid_out_lines:
+                self._draw_knights(self.update)
+        except NoMatches:
+            pass  # taken down before this came round
 
     def _draw_header(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -1371,20 +1481,17 @@ class BossQuestScreen(GameScreen):
                   for s in range(view.players)]
         return min(16, max(widths, default=4))
 
-    def _knight_row(self, view: State, seat: int, update: TableUpdate, picking: bool) -> Row:
+    def _knight_parts(self, view: State, seat: int, update: TableUpdate) -> _KnightParts:
+        """What a knight's row says, before the panel's columns are chosen
+        (`_fit_knights`)."""
         knight: Knight = view.knights[seat]
         me = seat == update.seat
         turn = GAME.knight_in_turn(view) == seat
-        text = Text(no_wrap=True, end="")
-        text.append("» " if turn else "  ", style="bold")
         bare, mark = split_mark(self._who(seat))
-        width = self._name_width(view, update)
-        name = shortened(bare + (" (you)" if me else ""), width)
-        text.append(f"{name}{' ' * (width - cell_len(name))} ", style="bold" if turn or me else "")
-        text.append(f"{HEART}{knight.hearts} {KEY}{knight.keys}{extras.companion_tag(view, seat)}  ")
+        count = ""
         if self.has_class("-tall"):  # narrower, the cards themselves are the count
-            count = knight.card_count
-            text.append(f"{count} card{'s' if count != 1 else ' '}  ")
+            n = knight.card_count
+            count = f"{n} card{'s' if n != 1 else ' '}  "
         if turn and update.thinking == seat:
             status = "thinking…"
         elif knight.done:
@@ -1401,10 +1508,7 @@ class BossQuestScreen(GameScreen):
             status = _MARK_WORDS.get(mark, "away")
         if seat == view.armorer:
             status = f"{status} ⚒" if status else "⚒ Armorer"
-        text.append(f"{status:<11}", style="italic")
-        if self.has_class("-tall"):
-            text.append("\n" + " " * 2)
-        cards = []
+        cards: list[Card] = []
         final = self._final_round(view)
         if final is not None and seat < len(final.equipment):
             # The final table: combat revealed every weapon (each potion
@@ -1416,36 +1520,97 @@ class BossQuestScreen(GameScreen):
             for card in down:
                 weapon = card.weapon
                 cards.append(weapon_card(weapon, face_down=PUBLIC not in card.known_to,
-                                         known=weapon is not None,
-                                         holder=knight))
+                                         known=weapon is not None, holder=knight))
             cards.extend(weapon_card(w, holder=knight) for w in knight.visible)
-        tail = Text()
-        spells = [_SHORT_SPELL.get(spell.kind, spell.name) for spell in GAME.spells_on(view, seat)]
-        if spells:
-            tail.append("  " + " ".join(f"{DARK}{s}" for s in spells), style="bold")
+        spells = tuple(_SHORT_SPELL.get(spell.kind, spell.name)
+                       for spell in GAME.spells_on(view, seat))
+        shows = ""
         if final is None and not me and knight.visible:
             # what the viewer can count (core's `seen_strength`): a face-down
             # weapon its Owl saw counts, one it does not know and a potion
             # not read yet are the "+?"; with nothing unknown (after combat's
             # reveal, say), the total alone
             seen, unknown = GAME.seen_strength(view, seat)
-            tail.append(f"  shows {seen}{'+?' if unknown else ''}", style="dim")
-        # Many cards on one line at 80 columns: they close up rather than
-        # push the end of the row off the panel.
-        room = self._knight_room(view.players, picking)
-        last_line = text.plain.rsplit("\n", 1)[-1]
-        spaced = len(last_line) + 5 * len(cards) + tail.cell_len <= room
-        start = len(last_line)
-        for card in cards:
-            text.append(" " if spaced or card is cards[0] else "")
-            text.append_text(card_text(card))
-        if tail and len(text.plain.rsplit("\n", 1)[-1]) + tail.cell_len > room:
-            # still too long closed up: the spells on the knight and what
-            # it shows go under its cards rather than off the panel
-            text.append("\n" + " " * max(0, start - 1))
+            shows = f"{seen}{'+?' if unknown else ''}"
+        companion = None
+        if view.companions:
+            mine = view.companions[seat]
+            companion = "" if mine is None else f"{mine.label}{'*' if mine in view.spent else ''}"
+        return _KnightParts(
+            turn=turn, name=bare + (" (you)" if me else ""), bold=turn or me,
+            hearts_keys=f"{HEART}{knight.hearts} {KEY}{knight.keys}", companion=companion,
+            count=count, status=status, cards=tuple(cards), spells=spells, shows=shows)
+
+    def _fit_knights(self, parts: list[_KnightParts], natural: _Columns, room: int,
+                     level: int) -> tuple[_Columns, list[str]]:
+        """The columns the knights' rows share, and how each row draws its
+        cards (one of `_CARD_WAYS`, or "under": its spells and what it
+        shows go under its cards), in rows of `room` cells. Level 0 is the
+        table as it was drawn while it fitted; from level 1 the companion
+        and status columns are only as wide as their longest; at level 3
+        the names give cells (down to 8) where that keeps more rows to one
+        line; at level 4 the names are whole again and no row goes under:
+        its end is cut to what fits (`_draw_knights` takes the first level
+        that fits the panel's lines)."""
+        def ways(columns: _Columns) -> list[str]:
+            # "over": even its cards, counted, run past the room
+            return [next((way for way in _CARD_WAYS if _row_fits(p, columns, way, room)),
+                         "under" if _row_fits(attrs.evolve(p, spells=(), shows=""), columns,
+                                              "counted", room) else "over")
+                    for p in parts]
+
+        if level == 0 or self.has_class("-tall"):
+            return natural, ways(natural)
+        companion = max((cell_len(p.companion) for p in parts if p.companion is not None),
+                        default=0)
+        status = max((cell_len(p.status) for p in parts), default=0)
+        columns = _Columns(name=natural.name, companion=companion, status=status)
+        best = (sum(way in ("under", "over") for way in ways(columns)), columns)
+        for name in range(natural.name - 1, min(natural.name, 8) - 1, -1):
+            if level != 3 or not best[0]:
+                break
+            narrower = attrs.evolve(columns, name=name)
+            under = sum(way in ("under", "over") for way in ways(narrower))
+            if under < best[0]:
+                best = (under, narrower)
+        chosen = ways(best[1])
+        if level >= 4:  # a line each, whatever it costs the rows' ends
+            chosen = ["cut" if way in ("under", "over") else way for way in chosen]
+        return best[1], chosen
+
+    def _knight_row(self, parts: _KnightParts, columns: _Columns, way: str, room: int) -> Text:
+        """A knight's row (`_KnightParts`) in the panel's `columns`, its
+        cards drawn `way` (one of `_CARD_WAYS`, or "under": closed up and
+        counted, its spells and what it shows going under them)."""
+        text = _row_head(parts, columns)
+        if self.has_class("-tall"):
+            text.append("\n" + " " * 2)
+        start = cell_len(text.plain.rsplit("\n", 1)[-1])
+        text.append_text(_row_cards(parts.cards, way if way in _CARD_WAYS else "counted"))
+        tail = _row_tail(parts)
+        if way == "cut":
+            # no line to spare: what fits of the spells on the knight (the
+            # Boss's panel names them with their knight) and what it shows
+            tail = _row_tail(parts, room - text.cell_len)
+        elif tail and way in ("under", "over"):
+            # too long even closed up: the spells on the knight and what it
+            # shows go under its cards rather than off the panel
+            text.append("\n" + " " * max(0, min(start - 1, room - tail.cell_len)))
         text.append_text(tail)
-        enabled = not picking or self._legal(TargetKnight(seat))
-        return Row(text, key=str(seat + 1), enabled=enabled)
+        return text
+
+    def _knight_lines_room(self) -> int | None:
+        """The lines the knights' rows may take: down to the decision at
+        the foot, leaving the log under them (a narrow screen's) its title
+        and two lines; None before the first layout, or when tall (the
+        rows keep their two lines each there)."""
+        board = self.query_one("#bq-knights", KnightRows)
+        if not board.size.height or self.has_class("-tall"):
+            return None
+        body = self.query_one("#bq-body").region
+        decide = self.query_one("#bq-decide").outer_size.height
+        below = 3 if self.has_class("-narrow") else 0
+        return body.bottom - below - decide - board.content_region.y
 
     def _knight_room(self, players: int, picking: bool) -> int:
         """The cells a knight's row has: less the cursor and key when picking,
@@ -1464,14 +1629,29 @@ class BossQuestScreen(GameScreen):
             set_border(board, "Solo Quest: the wave's Bosses, the spell rows")
             return
         picking = self._mode == "target-knight"
-        rows = [self._knight_row(view, seat, update, picking) for seat in range(view.players)]
-        knights = self.changed("knights")
-        rows = mark_rows(rows, [seat in knights for seat in range(view.players)])
         board = self.query_one("#bq-knights", KnightRows)
         board.laid_out_for = board.size.width
         room = self._knight_room(view.players, picking)
-        rows += [Row(line, enabled=not picking)
-                 for line in extras.companion_rows(view, update.seat, room)]
+        parts = [self._knight_parts(view, seat, update) for seat in range(view.players)]
+        natural = _Columns(name=self._name_width(view, update))
+        lines = self._knight_lines_room()
+        board.laid_out_lines = lines
+        knights = self.changed("knights")
+        # The first level of compaction (`_fit_knights`) whose rows fit the
+        # lines the panel has: from level 1 the companion's power keeps to
+        # a line, from level 2 it gives its line up (the row's tag stays).
+        for level in range(5):
+            columns, ways = self._fit_knights(parts, natural, room, level)
+            rows = [Row(self._knight_row(p, columns, way, room), key=str(seat + 1),
+                        enabled=not picking or self._legal(TargetKnight(seat)))
+                    for seat, (p, way) in enumerate(zip(parts, ways, strict=True))]
+            rows += [Row(line, enabled=not picking) for line in extras.companion_rows(
+                view, update.seat, room, lines=None if level == 0 else 1 if level < 2 else 0)]
+            if "over" not in ways and (lines is None or sum(
+                    len(row.text.plain.split("\n")) for row in rows) <= lines):
+                break
+        seats = len(parts)
+        rows = mark_rows(rows[:seats], [seat in knights for seat in range(seats)]) + rows[seats:]
         board.set_rows(rows, picking=picking)
         if picking:
             self._targets = [TargetKnight(seat) for seat in range(view.players)]

@@ -1,0 +1,161 @@
+"""The Boss Quest table uses the terminal at every size: at 80x24 six
+knights with Companions and long names keep a line each and stay in sight
+(the knights panel's foot went off the screen), the fourteen swaps of Swap
+companions leave the log its rows, and at 160x45 and 200x50 nothing stands
+empty in the middle of the table (some 20 rows under the knights did)."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.bossquest import GAME
+from core.bossquest.cards import Colour, Companion, Spell, SpellKind, Weapon
+from core.bossquest.state import (
+    ActiveSpell,
+    Hidden,
+    Knight,
+    Options,
+    Phase,
+    RoundResult,
+    State,
+    Step,
+)
+from tests.bossquest_screen_kit import ScreenApp, screen_text
+from tests.fit_kit import overflows
+from tui.screens.game import TableUpdate
+
+LONG_NAMES = ("Annabelle", "Bramwell Stone", "Cordelia Vance", "Devereux", "Eddalina Frost",
+              "Finnegan Oak")
+
+
+def w(code: str) -> Weapon:
+    return Weapon(Colour(code[0]), int(code[1:]))
+
+
+def six_knights(*, step: Step = Step.CHOOSE, casting: Spell | None = None,
+                history: bool = True) -> State:
+    """Round 3 of a six-knight quest with Companions, mid-round: Ann at
+    the Wizard, the others with four to six weapons, two spells on knights."""
+    base = GAME.setup(6, Options(companions=True))
+    hands = (("P7", "B6", "Y6", "R2", "P2"), ("Y7", "B3", "P3", "G4"),
+             ("R6", "B5", "R4", "G6", "R1", "P6"), ("B7", "B2", "Y3", "R3"),
+             ("P4", "G3", "G7", "R7", "Y4"), ("G5", "P1", "R5", "G1", "B1"))
+    knights = tuple(
+        Knight(hearts=2, keys=seat % 3, hidden=Hidden(w(cards[0]), frozenset({seat})),
+               visible=tuple(w(c) for c in cards[1:]), at_wizard=seat in (0, 3),
+               done=seat == 3)
+        for seat, cards in enumerate(hands))
+    used = {w(c) for cards in hands for c in cards}
+    results = ()
+    if history:
+        results = (RoundResult(
+            round=2, boss=17, hp=17,
+            equipment=tuple((w("Y1"), w("Y2")) for _ in range(6)),
+            strengths=(12, 7, 15, 21, 23, 17), eliminated=("", "", "", "over", "over", ""),
+            winners=frozenset({5}), perfect=frozenset({5}), keys_gained=(0, 0, 0, 0, 0, 2),
+            hearts_lost=(0, 0, 0, 1, 1, 0), spells=(), keys_after=(0, 1, 2, 0, 1, 2),
+            hearts_after=(2, 2, 2, 2, 2, 2)),)
+    return State(
+        players=6, options=base.options, knights=knights, phase=Phase.TURN, round=3,
+        armorer=2, turn=0, step=step, dealt=12, boss=19,
+        boss_deck=tuple(b for b in base.boss_deck if b not in (17, 19)), boss_discard=(17,),
+        weapon_deck=tuple(x for x in base.weapon_deck if x not in used),
+        spell_deck=base.spell_deck, offer=(Spell(SpellKind.HP_PLUS_1), None, None, None, None),
+        active=(ActiveSpell(Spell(SpellKind.NEED_COLOUR, Colour.BLUE)),
+                ActiveSpell(Spell(SpellKind.ATTACK_PLUS_1), target=1),
+                ActiveSpell(Spell(SpellKind.SWAP_HIDDEN), target=2)),
+        casting=casting, history=results,
+        companions=(Companion.RAVEN, Companion.FOX, Companion.OWL, Companion.CHAMELEON,
+                    Companion.TORTOISE, Companion.HARE),
+        spent=frozenset({Companion.RAVEN, Companion.OWL}),
+    )
+
+
+def update_of(state: State, seat: int = 0, names: tuple[str, ...] = LONG_NAMES) -> TableUpdate:
+    to_act = GAME.to_act(state)
+    legal = tuple(GAME.legal_actions(state, seat)) if seat in to_act else ()
+    return TableUpdate(
+        game=GAME.id, outcome=GAME.outcome(state), seat=seat, view=GAME.view(state, seat),
+        legal=legal, to_act=to_act, names=names[: state.players],
+        bots=frozenset(range(1, state.players)),
+        log=tuple(f"Move {n} of the round." for n in range(1, 30)), thinking=None,
+        can_undo=False)
+
+
+def picking_a_knight() -> State:
+    return six_knights(step=Step.TARGET, casting=Spell(SpellKind.ATTACK_PLUS_2))
+
+
+def knight_lines(app) -> list[str]:
+    return [line.plain for line in app.screen.query_one("#bq-knights").content_lines()]
+
+
+async def settled(pilot) -> None:
+    for _ in range(3):
+        await pilot.pause()
+
+
+@pytest.mark.parametrize("state", [six_knights, picking_a_knight], ids=["choosing", "picking"])
+async def test_six_knights_with_companions_and_long_names_stay_in_sight_at_80x24(state):
+    """Every knight's row in sight above the decision, nothing cut, and the
+    log (under the table at 80 columns) keeps its title and two lines: the
+    rows give up room in steps (`_fit_knights`) only as far as they must."""
+    app = ScreenApp(update_of(state()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        text = screen_text(app)
+        lines = knight_lines(app)
+        knights = app.screen.query_one("#bq-knights").content_region
+        decide = app.screen.query_one("#bq-decide").region
+        log = app.screen.query_one("#bq-log").content_region
+        found = overflows(app.screen)
+    assert not found, found
+    assert len(lines) <= knights.height, lines  # not one line cut
+    assert knights.bottom <= decide.y, (knights, decide)
+    assert log.height >= 2, text
+    assert sum("♥" in line for line in lines) == 6, lines
+    for name in LONG_NAMES[1:]:
+        assert name in "\n".join(lines), (name, text)
+    assert "Annabelle (you)" in text and "Chameleon" in text and "at Wizard" in text, text
+
+
+async def test_six_knights_picked_from_keep_a_line_each_at_80x24():
+    """Picking a knight for Attack +2 (the prompt and the keys take two more
+    lines): each knight's row keeps to one line, names whole, the spells
+    on a knight left to the Boss's panel where the row has no room."""
+    app = ScreenApp(update_of(picking_a_knight()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        text = screen_text(app)
+        lines = knight_lines(app)
+    assert all("♥" in line for line in lines[:6]) and len(lines) == 6, lines
+    assert "● Swap hidden → Cordelia Vance" in text, text  # said at the Boss
+    assert "…" not in "".join(lines), lines
+
+
+@pytest.mark.parametrize("more", [0, 4], ids=["rows-whole", "a-row-wrapping"])
+async def test_the_fourteen_swaps_leave_the_log_its_lines_at_80x24(more):
+    """Swap companions offers fourteen swaps: they filled five lines and
+    the log got no row. The choices keep to four lines and scroll with the
+    cursor; the log keeps two lines, the knights their rows."""
+    from tests.bossquest_screen_kit import make_update
+    from tests.test_tui_bossquest_extensions import extensions_table
+    from tests.test_tui_bossquest_layout import swap_companions, with_bob_holding
+    from tui.widgets import ActionBar
+
+    app = ScreenApp(make_update(swap_companions(with_bob_holding(extensions_table(), more))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        log = app.screen.query_one("#bq-log").content_region
+        lines = knight_lines(app)
+        knights = app.screen.query_one("#bq-knights").content_region
+        found = overflows(app.screen)
+        assert len(bar.choices) == 14 and bar.size.height <= 4
+        bar.focus()
+        for _ in range(13):
+            await pilot.press("right")
+        assert bar.choices[bar.cursor].label in screen_text(app)
+    assert not found, found
+    assert log.height >= 2, log
+    assert len(lines) <= knights.height and sum("♥" in line for line in lines) == 4, lines
