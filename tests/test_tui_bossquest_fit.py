@@ -159,3 +159,47 @@ async def test_the_fourteen_swaps_leave_the_log_its_lines_at_80x24(more):
     assert not found, found
     assert log.height >= 2, log
     assert len(lines) <= knights.height and sum("♥" in line for line in lines) == 4, lines
+
+
+def longest_blank_run(lines: list[str]) -> int:
+    run = longest = 0
+    for line in lines:
+        run = run + 1 if not line.strip() else 0
+        longest = max(longest, run)
+    return longest
+
+
+@pytest.mark.parametrize("size", [(160, 40), (160, 45), (200, 50)], ids=["160x40", "160x45", "200x50"])
+@pytest.mark.parametrize("table", ["four", "six"])
+@pytest.mark.parametrize("history", [False, True], ids=["round-1", "later"])
+async def test_a_large_terminal_leaves_no_empty_rows_in_the_table(size, table, history):
+    """At 160x45 and 200x50 the decision sat at the foot with some 20
+    empty rows above it, under the knights. The decision follows the
+    knights; under it the combats so far (before the first, what combat
+    will do) take the rows they need, and the log has the side's height."""
+    from tests.bossquest_screen_kit import full_state, make_update
+
+    update = (make_update(full_state(history=history)) if table == "four"
+              else update_of(six_knights(history=history)))
+    app = ScreenApp(update)
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        screen = app.screen
+        main = screen.query_one("#bq-main").region
+        knights = screen.query_one("#bq-knights").region
+        decide = screen.query_one("#bq-decide").region
+        below = screen.query_one("#bq-last-main")
+        below_region, below_lines = below.region, below.virtual_size.height
+        body = screen.query_one("#bq-body").region
+        log = screen.query_one("#bq-log").region
+        text = screen_text(app)
+        found = overflows(screen)
+    assert not found, found
+    rows = [line[main.x:main.right] for line in text.splitlines()[main.y:below_region.bottom]]
+    assert longest_blank_run(rows) == 0, text
+    assert decide.y == knights.bottom, (knights, decide)  # right under the knights
+    assert below_region.y == decide.bottom, text
+    # the combats' panel as tall as what it holds, or the rest of the column
+    assert below_region.height in (below_lines + 2, main.bottom - decide.bottom), text
+    assert ("Combat, at the end of the round" in text) != history, text
+    assert log.height == body.height, (log, body)

@@ -395,6 +395,24 @@ def _tie_lines(result: RoundResult, who: Any) -> list[str]:
     return lines
 
 
+def _combat_ahead(view: State) -> Text:
+    """What the combat at the end of the round will do (BQ §3 Combat), for
+    the panel of combats before the first: a new player's question at
+    round 1, with room to answer it on a large terminal."""
+    text = Text()
+    text.append("No combat yet: it comes once every knight is at the Wizard.\n", style="italic")
+    text.append("Over the Boss's HP: ", style="bold")
+    text.append(f"out of the round, one {HEART} lost. A spell's condition not met: out, "
+                f"no {HEART} lost.\n")
+    text.append("Closest to the HP: ", style="bold")
+    text.append(f"wins the round and a {KEY} (a tie: the fewest weapons; still tied, each).\n")
+    text.append("Exactly the HP: ", style="bold")
+    text.append(f"PERFECT, a {KEY} more.\n")
+    text.append(f"{GAME.keys_to_win(view.players)} {KEY} win the quest", style="bold")
+    text.append(f"; a knight's last {HEART} lost ends it (the most {KEY} win).")
+    return text
+
+
 def _reader(result: RoundResult, seat: int) -> Knight | None:
     """A stand-in holder of knight `seat`'s potion readings at combat."""
     if seat < len(result.readings) and result.readings[seat]:
@@ -669,9 +687,9 @@ def _row_fits(parts: _KnightParts, columns: _Columns, way: str, room: int) -> bo
 
 
 #: the screen's actions that play at the table (not while a combat is up)
-#: the height from which a wide screen shows the last combat under the
-#: knights (`BossQuestScreen._roomy`)
-_ROOMY_HEIGHT = 44
+#: the height from which a wide screen shows the combats under the knights
+#: (`BossQuestScreen._roomy`): at 160x40 the column under them stood empty
+_ROOMY_HEIGHT = 40
 
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
                             "read_potion", "undo", "undo_anyway"})
@@ -999,14 +1017,17 @@ class BossQuestScreen(GameScreen):
                     yield Market(id="bq-market", classes="panel", empty="No spells.")
                     yield ScorePad(id="bq-score", classes="panel")
                 yield KnightRows(id="bq-knights", classes="panel")
-                # On a large terminal the combats so far, spells and all,
-                # newest first, fill the column under the knights (`_roomy`):
-                # it was empty there.
-                with VerticalScroll(id="bq-last-main", classes="panel", can_focus=False):
-                    yield Static("", id="bq-combats")
+                # (at the foot of the column; on a large terminal right under
+                # the knights, the combats below it)
                 with Vertical(id="bq-decide"):
                     yield Static("", id="bq-prompt")
                     yield ActionBar(id="bq-actions")
+                # On a large terminal the combats so far, spells and all,
+                # newest first, fill the column under the decision (`_roomy`)
+                # as far as they need it: it was empty there.
+                with Vertical(id="bq-below"):
+                    with VerticalScroll(id="bq-last-main", classes="panel", can_focus=False):
+                        yield Static("", id="bq-combats")
             with Vertical(id="bq-side"):
                 yield CombatBox(id="bq-last", classes="panel")
                 yield SinceLog(id="bq-log", classes="panel")
@@ -1670,7 +1691,7 @@ class BossQuestScreen(GameScreen):
         return (me + 1) % view.players
 
     def _roomy(self) -> bool:
-        """A large terminal (160x48, say): wide, and high enough that the
+        """A large terminal (160x40 and up): wide, and high enough that the
         last combat fits under the knights, leaving the log the side."""
         height = self.size.height or self.app.size.height
         return self.has_class("-wide") and height >= _ROOMY_HEIGHT
@@ -1681,7 +1702,18 @@ class BossQuestScreen(GameScreen):
         main = self.query_one("#bq-last-main", VerticalScroll)
         roomy = self.has_class("-roomy")
         side.display = bool(view.history) and not roomy
-        main.display = bool(view.history) and roomy
+        # before the first combat, a large terminal says under the knights
+        # how it will go (that column stood empty through round 1)
+        ahead = (roomy and not view.history and view.players > 1
+                 and view.phase is not Phase.OVER and view.champion is None)
+        main.display = roomy and (bool(view.history) or ahead)
+        if ahead:
+            key = ("ahead", view.players)
+            if key != self._combats_drawn:
+                self._combats_drawn = key
+                set_border(main, "Combat, at the end of the round")
+                update_static(self.query_one("#bq-combats", Static), _combat_ahead(view))
+            return
         if not view.history:
             return
         result: RoundResult = view.history[-1]
