@@ -203,3 +203,58 @@ async def test_a_large_terminal_leaves_no_empty_rows_in_the_table(size, table, h
     assert below_region.height in (below_lines + 2, main.bottom - decide.bottom), text
     assert ("Combat, at the end of the round" in text) != history, text
     assert log.height == body.height, (log, body)
+
+
+@pytest.mark.parametrize(("size", "table", "big"), [
+    ((160, 45), "four", True), ((200, 50), "six", True), ((160, 45), "six", False),
+    ((128, 40), "four", True), ((120, 36), "four", False)])
+async def test_a_large_terminal_draws_the_knights_cards_large_where_there_is_room(size, table, big):
+    """The knights' rows kept their 80x24 look on a large terminal (the
+    board kept its small size while the column under it stood empty). Where
+    the rows leave the combats under the decision their rows (8), each
+    knight's cards are drawn large, as the hand's are: a box each, dashed
+    face down, lined up beside the knight's name; else two lines a knight."""
+    from tests.bossquest_screen_kit import full_state, make_update
+
+    update = make_update(full_state()) if table == "four" else update_of(six_knights())
+    app = ScreenApp(update)
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        lines = knight_lines(app)
+        below = app.screen.query_one("#bq-below")
+        room = below.region.height if below.display else None
+        found = overflows(app.screen)
+    assert not found, found
+    knights = 4 if table == "four" else 6
+    rows = [n for n, line in enumerate(lines) if "♥" in line][:knights]
+    assert len(rows) == knights, lines
+    if big:
+        assert room is not None and room >= 8, room
+        for n in rows:  # the name between its cards' tops and bottoms, boxes lined up
+            top, middle, bottom = lines[n - 1], lines[n], lines[n + 1]
+            at = middle.index("╎")
+            assert top[at] == "┌" and bottom[at] == "└", (top, middle, bottom)
+    else:
+        assert not any("╭" in line for line in lines), lines
+
+
+async def test_a_knight_marked_as_changed_keeps_its_large_cards_lined_up():
+    """Since your last move a changed knight's row gets • in front: its
+    name's line, and the boxes above and below it stay lined up."""
+    from tests.bossquest_screen_kit import full_state, make_update
+
+    app = ScreenApp(make_update(full_state()))
+    async with app.run_test(size=(200, 50)) as pilot:
+        await settled(pilot)
+        screen = app.screen
+        screen.changed = lambda kind: frozenset({1}) if kind == "knights" else frozenset()
+        screen._draw_knights(screen.update)
+        await settled(pilot)
+        lines = knight_lines(app)
+    bob = next(n for n, line in enumerate(lines) if "Bob" in line)
+    assert lines[bob].startswith("•"), lines
+    at = lines[bob].index("╎")
+    assert lines[bob - 1][at] == "┌" and lines[bob + 1][at] == "└", lines
+    ann = next(n for n, line in enumerate(lines) if "Ann" in line)
+    at = lines[ann].index("╎")
+    assert lines[ann - 1][at] == "┌" and lines[ann + 1][at] == "└", lines

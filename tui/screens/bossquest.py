@@ -23,6 +23,7 @@ over the results (`CombatScreen`), so it is read before them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import attrs
@@ -88,6 +89,7 @@ from tui.widgets import (
 )
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
+from tui.widgets.hand import BACK
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import SinceLog, changed_keys, mark_rows, marked_text
 
@@ -401,8 +403,10 @@ def _combat_ahead(view: State) -> Text:
     round 1, with room to answer it on a large terminal."""
     text = Text()
     text.append("No combat yet: it comes once every knight is at the Wizard.\n", style="italic")
+    night = view.boss == ULUL and view.options.ulul is not Ulul.OFF and is_night(view)
     text.append("Over the Boss's HP: ", style="bold")
-    text.append(f"out of the round, one {HEART} lost. A spell's condition not met: out, "
+    text.append(f"out of the round, {'two' if night else 'one'} {HEART} lost"
+                f"{' (Ul’ul by night)' if night else ''}. A spell's condition not met: out, "
                 f"no {HEART} lost.\n")
     text.append("Closest to the HP: ", style="bold")
     text.append(f"wins the round and a {KEY} (a tie: the fewest weapons; still tied, each).\n")
@@ -662,6 +666,25 @@ def _row_cards(cards: tuple[Card, ...], way: str) -> Text:
     return text
 
 
+def _big_cards(cards: tuple[Card, ...]) -> tuple[Text, Text, Text]:
+    """A row's cards drawn large, as the hand draws them (a box each,
+    dashed when face down), a space before each: the boxes' tops, faces
+    and bottoms."""
+    top, face, bottom = Text(end=""), Text(end=""), Text(end="")
+    for card in cards:
+        hidden_face = card.face_down and not card.known
+        shown = Text(BACK, style="dim") if hidden_face else Text(card.text, style=card.style)
+        inner = max(2, shown.cell_len)
+        line, side = ("╌", "╎") if card.face_down else ("─", "│")
+        corners = "┌┐└┘" if card.face_down else "╭╮╰╯"
+        top.append(f" {corners[0]}{line * inner}{corners[1]}")
+        face.append(f" {side}")
+        face.append_text(shown)
+        face.append(" " * (inner - shown.cell_len) + side)
+        bottom.append(f" {corners[2]}{line * inner}{corners[3]}")
+    return top, face, bottom
+
+
 def _row_tail(parts: _KnightParts, room: int | None = None) -> Text:
     """After a row's cards: the spells on the knight and what it shows; in
     `room` cells, what fits of them, in that order."""
@@ -681,6 +704,8 @@ def _row_fits(parts: _KnightParts, columns: _Columns, way: str, room: int) -> bo
     """Whether a knight's row keeps to its line(s) of `room` cells with its
     cards drawn `way`."""
     head = _row_head(parts, columns).cell_len
+    if way == "big":  # the cards large beside the head, on three lines
+        return head + _big_cards(parts.cards)[0].cell_len + _row_tail(parts).cell_len <= room
     if parts.count:  # drawn tall: the cards on a line of their own
         head = 2
     return head + _row_cards(parts.cards, way).cell_len + _row_tail(parts).cell_len <= room
@@ -690,6 +715,9 @@ def _row_fits(parts: _KnightParts, columns: _Columns, way: str, room: int) -> bo
 #: the height from which a wide screen shows the combats under the knights
 #: (`BossQuestScreen._roomy`): at 160x40 the column under them stood empty
 _ROOMY_HEIGHT = 40
+#: the rows the combats keep under the decision on a large terminal, when
+#: the knights' cards would be drawn large (`_knight_lines_room`)
+_COMBATS_LEAST = 8
 
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
                             "read_potion", "undo", "undo_anyway"})
@@ -1563,7 +1591,7 @@ class BossQuestScreen(GameScreen):
             count=count, status=status, cards=tuple(cards), spells=spells, shows=shows)
 
     def _fit_knights(self, parts: list[_KnightParts], natural: _Columns, room: int,
-                     level: int) -> tuple[_Columns, list[str]]:
+                     level: int, *, big: bool = False) -> tuple[_Columns, list[str]]:
         """The columns the knights' rows share, and how each row draws its
         cards (one of `_CARD_WAYS`, or "under": its spells and what it
         shows go under its cards), in rows of `room` cells. Level 0 is the
@@ -1572,7 +1600,8 @@ class BossQuestScreen(GameScreen):
         the names give cells (down to 8) where that keeps more rows to one
         line; at level 4 the names are whole again and no row goes under:
         its end is cut to what fits (`_draw_knights` takes the first level
-        that fits the panel's lines)."""
+        that fits the panel's lines). Tall, and `big` where every row has
+        room for it, the cards are drawn large (three lines a row)."""
         def ways(columns: _Columns) -> list[str]:
             # "over": even its cards, counted, run past the room
             return [next((way for way in _CARD_WAYS if _row_fits(p, columns, way, room)),
@@ -1580,6 +1609,9 @@ class BossQuestScreen(GameScreen):
                                               "counted", room) else "over")
                     for p in parts]
 
+        if big and self.has_class("-tall") and all(
+                _row_fits(p, natural, "big", room) for p in parts):
+            return natural, ["big"] * len(parts)
         if level == 0 or self.has_class("-tall"):
             return natural, ways(natural)
         companion = max((cell_len(p.companion) for p in parts if p.companion is not None),
@@ -1604,6 +1636,11 @@ class BossQuestScreen(GameScreen):
         cards drawn `way` (one of `_CARD_WAYS`, or "under": closed up and
         counted, its spells and what it shows going under them)."""
         text = _row_head(parts, columns)
+        if way == "big":
+            top, faces, bottom = _big_cards(parts.cards)
+            pad = " " * text.cell_len
+            return Text.assemble(pad, top, "\n", text, faces, _row_tail(parts), "\n", pad,
+                                 bottom, no_wrap=True, end="")
         if self.has_class("-tall"):
             text.append("\n" + " " * 2)
         start = cell_len(text.plain.rsplit("\n", 1)[-1])
@@ -1626,11 +1663,14 @@ class BossQuestScreen(GameScreen):
         and two lines; None before the first layout, or when tall (the
         rows keep their two lines each there)."""
         board = self.query_one("#bq-knights", KnightRows)
-        if not board.size.height or self.has_class("-tall"):
+        roomy = self.has_class("-roomy")
+        if not board.size.height or (self.has_class("-tall") and not roomy):
             return None
         body = self.query_one("#bq-body").region
         decide = self.query_one("#bq-decide").outer_size.height
-        below = 3 if self.has_class("-narrow") else 0
+        # under the rows: the log's least lines (narrow), or the panel's
+        # foot and the combats' least rows (a large terminal's)
+        below = 3 if self.has_class("-narrow") else 1 + _COMBATS_LEAST if roomy else 0
         return body.bottom - below - decide - board.content_region.y
 
     def _knight_room(self, players: int, picking: bool) -> int:
@@ -1661,18 +1701,31 @@ class BossQuestScreen(GameScreen):
         # The first level of compaction (`_fit_knights`) whose rows fit the
         # lines the panel has: from level 1 the companion's power keeps to
         # a line, from level 2 it gives its line up (the row's tag stays).
-        for level in range(5):
-            columns, ways = self._fit_knights(parts, natural, room, level)
+        # A large terminal: the cards drawn large first, where the rows
+        # leave the combats under the decision room (`_knight_lines_room`).
+        tries = [(0, True)] if self.has_class("-roomy") else []
+        for level, big in tries + [(level, False) for level in range(5)]:
+            columns, ways = self._fit_knights(parts, natural, room, level, big=big)
             rows = [Row(self._knight_row(p, columns, way, room), key=str(seat + 1),
                         enabled=not picking or self._legal(TargetKnight(seat)))
                     for seat, (p, way) in enumerate(zip(parts, ways, strict=True))]
             rows += [Row(line, enabled=not picking) for line in extras.companion_rows(
                 view, update.seat, room, lines=None if level == 0 else 1 if level < 2 else 0)]
-            if "over" not in ways and (lines is None or sum(
-                    len(row.text.plain.split("\n")) for row in rows) <= lines):
+            # (tall, only the large cards need the lines: the rows keep two
+            # lines each however many they are)
+            limit = lines if big or not self.has_class("-tall") else None
+            if "over" not in ways and (limit is None or sum(
+                    len(row.text.plain.split("\n")) for row in rows) <= limit):
                 break
         seats = len(parts)
-        rows = mark_rows(rows[:seats], [seat in knights for seat in range(seats)]) + rows[seats:]
+        flags = [seat in knights for seat in range(seats)]
+        if any(flags) and "big" in ways:
+            # the mark on the name's line, the boxes above and below lined up
+            rows[:seats] = [replace(row, text=Text("\n").join(
+                marked_text(line, flag and n == 1) for n, line in enumerate(row.text.split("\n"))))
+                for row, flag in zip(rows[:seats], flags, strict=True)]
+        else:
+            rows = mark_rows(rows[:seats], flags) + rows[seats:]
         board.set_rows(rows, picking=picking)
         if picking:
             self._targets = [TargetKnight(seat) for seat in range(view.players)]
