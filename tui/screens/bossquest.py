@@ -405,8 +405,8 @@ def _combat_ahead(view: State) -> Text:
     text.append("No combat yet: it comes once every knight is at the Wizard.\n", style="italic")
     night = view.boss == ULUL and view.options.ulul is not Ulul.OFF and is_night(view)
     text.append("Over the Boss's HP: ", style="bold")
-    text.append(f"out of the round, {'two' if night else 'one'} {HEART} lost"
-                f"{' (Ul’ul by night)' if night else ''}. A spell's condition not met: out, "
+    lost = f"two {HEART} lost (Ul'ul by night)" if night else f"one {HEART} lost"
+    text.append(f"out of the round, {lost}. A spell's condition not met: out, "
                 f"no {HEART} lost.\n")
     text.append("Closest to the HP: ", style="bold")
     text.append(f"wins the round and a {KEY} (a tie: the fewest weapons; still tied, each).\n")
