@@ -1636,6 +1636,8 @@ class BossQuestScreen(GameScreen):
         cards drawn `way` (one of `_CARD_WAYS`, or "under": closed up and
         counted, its spells and what it shows going under them)."""
         text = _row_head(parts, columns)
+        if way == "big" and not parts.cards:  # (out of the Final Boss duel): its line alone
+            return Text.assemble(text, _row_tail(parts), no_wrap=True, end="")
         if way == "big":
             top, faces, bottom = _big_cards(parts.cards)
             pad = " " * text.cell_len
@@ -1722,7 +1724,8 @@ class BossQuestScreen(GameScreen):
         if any(flags) and "big" in ways:
             # the mark on the name's line, the boxes above and below lined up
             rows[:seats] = [replace(row, text=Text("\n").join(
-                marked_text(line, flag and n == 1) for n, line in enumerate(row.text.split("\n"))))
+                marked_text(line, flag and "♥" in line.plain)
+                for line in row.text.split("\n")))
                 for row, flag in zip(rows[:seats], flags, strict=True)]
         else:
             rows = mark_rows(rows[:seats], flags) + rows[seats:]
