@@ -1636,7 +1636,9 @@ class BossQuestScreen(GameScreen):
         cards drawn `way` (one of `_CARD_WAYS`, or "under": closed up and
         counted, its spells and what it shows going under them)."""
         text = _row_head(parts, columns)
-        if way == "big" and not parts.cards:  # (out of the Final Boss duel): its line alone
+        if not parts.cards and not (self.has_class("-tall") and parts.spells):
+            # no weapon (out of the Final Boss duel): its line alone, not a
+            # blank line (or two, among large cards) under it
             return Text.assemble(text, _row_tail(parts), no_wrap=True, end="")
         if way == "big":
             top, faces, bottom = _big_cards(parts.cards)
