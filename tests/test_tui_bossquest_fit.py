@@ -276,3 +276,31 @@ async def test_a_knight_without_cards_keeps_one_line_among_large_cards():
             lines = knight_lines(app)
         assert "Ann" in lines[0] and "Bob" in lines[bob], (size, lines)
         assert all(line.strip() for line in lines), (size, lines)
+
+
+async def test_many_spells_in_play_share_lines_at_80x24_and_the_knights_stay_in_sight():
+    """Five spells in play took five lines of the Boss's panel at 80x24 (a
+    Final Boss duel's six, more): the knights' last row went off the screen.
+    Short, they share lines where they fit; picked from (Cancel), they keep
+    a line each."""
+    spells = (ActiveSpell(Spell(SpellKind.NEED_COLOUR, Colour.BLUE)),
+              ActiveSpell(Spell(SpellKind.HP_MINUS_1)), ActiveSpell(Spell(SpellKind.HP_PLUS_2)),
+              ActiveSpell(Spell(SpellKind.ATTACK_PLUS_1), target=1),
+              ActiveSpell(Spell(SpellKind.NEED_PAIR)))
+    state = attrs.evolve(six_knights(), active=spells)
+    app = ScreenApp(update_of(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        active = [line.plain for line in app.screen.query_one("#bq-active").content_lines()]
+        lines = knight_lines(app)
+        knights = app.screen.query_one("#bq-knights").content_region
+        decide = app.screen.query_one("#bq-decide").region
+        text = screen_text(app)
+        found = overflows(app.screen)
+    assert not found, found
+    assert len(active) < len(spells), active
+    for said in ("○ Need Blue (B)", "○ Boss HP -1", "○ Boss HP +2", "● Attack +1 → Bramwell Stone",
+                 "○ Need 2 of a colour"):
+        assert said in text, (said, text)
+    assert len(lines) <= knights.height and knights.bottom <= decide.y, text
+    assert sum("♥" in line for line in lines) == 6, lines

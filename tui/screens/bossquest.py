@@ -648,7 +648,12 @@ def _row_head(parts: _KnightParts, columns: _Columns) -> Text:
 
 def _row_cards(cards: tuple[Card, ...], way: str) -> Text:
     """A row's cards, a space before the first: `way` is one of `_CARD_WAYS`."""
-    text = Text(end="")
+    return Text("", end="").join(_card_pieces(cards, way))
+
+
+def _card_pieces(cards: tuple[Card, ...], way: str) -> list[Text]:
+    """A row's cards one by one, each with the space before it (`_row_cards`)."""
+    pieces = []
     if way == "counted":
         runs: list[tuple[Card, int]] = []
         for card in cards:
@@ -659,11 +664,12 @@ def _row_cards(cards: tuple[Card, ...], way: str) -> Text:
     else:
         runs = [(card, 1) for card in cards]
     for n, (card, times) in enumerate(runs):
-        text.append(" " if way == "spaced" or n == 0 else "")
+        text = Text(" " if way == "spaced" or n == 0 else "", end="")
         text.append_text(card_text(card))
         if times > 1:
             text.append(f"×{times}", style="dim")
-    return text
+        pieces.append(text)
+    return pieces
 
 
 def _big_cards(cards: tuple[Card, ...]) -> tuple[Text, Text, Text]:
@@ -1026,6 +1032,8 @@ class BossQuestScreen(GameScreen):
         #: the update the action bar's choices were last laid out for: a new
         #: one puts the cursor back on a safe choice (`_safe_choice`)
         self._bar_update: TableUpdate | None = None
+        #: the width the spells in play were last laid out for (`_draw_boss`)
+        self._active_width = 0
         #: the update the knights' list was last drawn for (a new target to
         #: choose starts its cursor afresh: `_first_target`)
         self._knights_update: TableUpdate | None = None
@@ -1304,6 +1312,8 @@ class BossQuestScreen(GameScreen):
         if self.update is None or not self.is_mounted:
             return
         try:
+            if self.query_one("#bq-active", PickList).size.width != self._active_width:
+                self._draw_boss(self.update)  # the spells in play share lines at its width
             board = self.query_one("#bq-knights", KnightRows)
             if self._knight_lines_room() != board.laid_out_lines:
                 self._draw_knights(self.update)
@@ -1397,8 +1407,27 @@ class BossQuestScreen(GameScreen):
                 text.append(f" → {self._who(active.target)}")
             rows.append(Row(text, key=str(i + 1), enabled=not picking or self._legal(TargetSpell(i))))
         spells = self.changed("spells")
-        rows = mark_rows(rows, [i in spells for i in range(len(rows))])
+        flags = [i in spells for i in range(len(rows))]
         active_list = self.query_one("#bq-active", PickList)
+        width = active_list.size.width
+        self._active_width = width
+        if self.has_class("-short") and not picking and len(rows) > 2 and width:
+            # Short, the spells in play share lines where they fit (a Final
+            # Boss duel's six took six lines at 80x24, and the knights' last
+            # row went off the screen); picked from, they keep a line each.
+            lines: list[tuple[list[Text], bool]] = []
+            for row, flag in zip(rows, flags, strict=True):
+                text = row.text if isinstance(row.text, Text) else Text(row.text)
+                at = next((n for n, (texts, _) in enumerate(lines)
+                           if sum(t.cell_len + 2 for t in texts) + text.cell_len < width), None)
+                if at is None:
+                    lines.append(([text], flag))
+                else:
+                    lines[at][0].append(text)
+                    lines[at] = (lines[at][0], lines[at][1] or flag)
+            rows = [Row(Text("  ").join(texts)) for texts, _ in lines]
+            flags = [flag for _, flag in lines]
+        rows = mark_rows(rows, flags)
         active_list.set_rows(rows, picking=picking)
         if picking:
             self._targets = [TargetSpell(i) for i in range(len(view.active))]
@@ -1598,8 +1627,9 @@ class BossQuestScreen(GameScreen):
         table as it was drawn while it fitted; from level 1 the companion
         and status columns are only as wide as their longest; at level 3
         the names give cells (down to 8) where that keeps more rows to one
-        line; at level 4 the names are whole again and no row goes under:
-        its end is cut to what fits (`_draw_knights` takes the first level
+        line; at level 4 the names are whole again (cut only where a row's
+        cards would not fit otherwise) and no row goes under: its end is cut
+        to what fits (`_draw_knights` takes the first level
         that fits the panel's lines). Tall, and `big` where every row has
         room for it, the cards are drawn large (three lines a row)."""
         def ways(columns: _Columns) -> list[str]:
@@ -1618,12 +1648,14 @@ class BossQuestScreen(GameScreen):
                         default=0)
         status = max((cell_len(p.status) for p in parts), default=0)
         columns = _Columns(name=natural.name, companion=companion, status=status)
-        best = (sum(way in ("under", "over") for way in ways(columns)), columns)
+        # the rows off their line (level 3), or off the panel even so (level 4)
+        off = ("under", "over") if level == 3 else ("over",)
+        best = (sum(way in off for way in ways(columns)), columns)
         for name in range(natural.name - 1, min(natural.name, 8) - 1, -1):
-            if level != 3 or not best[0]:
+            if level < 3 or not best[0]:
                 break
             narrower = attrs.evolve(columns, name=name)
-            under = sum(way in ("under", "over") for way in ways(narrower))
+            under = sum(way in off for way in ways(narrower))
             if under < best[0]:
                 best = (under, narrower)
         chosen = ways(best[1])
@@ -1648,12 +1680,21 @@ class BossQuestScreen(GameScreen):
         if self.has_class("-tall"):
             text.append("\n" + " " * 2)
         start = cell_len(text.plain.rsplit("\n", 1)[-1])
-        text.append_text(_row_cards(parts.cards, way if way in _CARD_WAYS else "counted"))
+        at = start
+        for piece in _card_pieces(parts.cards, way if way in _CARD_WAYS else "counted"):
+            if at > start and at + piece.cell_len > room:
+                # more cards than the line holds (a Final Boss champion's
+                # two dozen): they go on under the first, not off the panel
+                text.append("\n" + " " * start)
+                piece = piece[1:] if piece.plain.startswith(" ") else piece
+                at = start
+            text.append_text(piece)
+            at += piece.cell_len
         tail = _row_tail(parts)
         if way == "cut":
             # no line to spare: what fits of the spells on the knight (the
             # Boss's panel names them with their knight) and what it shows
-            tail = _row_tail(parts, room - text.cell_len)
+            tail = _row_tail(parts, room - at)
         elif tail and way in ("under", "over"):
             # too long even closed up: the spells on the knight and what it
             # shows go under its cards rather than off the panel
