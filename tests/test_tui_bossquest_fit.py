@@ -304,3 +304,28 @@ async def test_many_spells_in_play_share_lines_at_80x24_and_the_knights_stay_in_
         assert said in text, (said, text)
     assert len(lines) <= knights.height and knights.bottom <= decide.y, text
     assert sum("♥" in line for line in lines) == 6, lines
+
+
+@pytest.mark.parametrize("size", [(110, 32), (120, 36), (100, 40)], ids=["110x32", "120x36", "100x40"])
+async def test_six_knights_stay_in_sight_between_the_sizes(size):
+    """Tall but not large, the rows take two lines a knight: six knights
+    with Companions went under the decision at 120x36, and at 110x32 the
+    Wizard's 30 columns wrapped each spell's words over three lines above
+    them. The market says what a spell does only where its words have room;
+    the rows keep to the lines they have, names whole."""
+    app = ScreenApp(update_of(six_knights()))
+    async with app.run_test(size=size) as pilot:
+        for _ in range(6):
+            await pilot.pause()
+        lines = knight_lines(app)
+        knights = app.screen.query_one("#bq-knights").content_region
+        decide = app.screen.query_one("#bq-decide").region
+        market = app.screen.query_one("#bq-market").content_region
+        text = screen_text(app)
+        found = overflows(app.screen)
+    assert not found, found
+    assert len(lines) <= knights.height and knights.bottom < decide.y, text
+    assert sum("♥" in line for line in lines) == 6, lines
+    for name in LONG_NAMES:
+        assert name in "\\n".join(lines), (name, text)
+    assert ("Increases the Boss's HP" in text) == (market.width >= 36), text

@@ -724,6 +724,9 @@ _ROOMY_HEIGHT = 40
 #: the rows the combats keep under the decision on a large terminal, when
 #: the knights' cards would be drawn large (`_knight_lines_room`)
 _COMBATS_LEAST = 8
+#: the content width from which the Wizard's spells say what they do
+#: (`BossQuestScreen._spell_details`)
+_DETAILS_WIDTH = 36
 
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
                             "read_potion", "undo", "undo_anyway"})
@@ -1032,6 +1035,11 @@ class BossQuestScreen(GameScreen):
         #: the update the action bar's choices were last laid out for: a new
         #: one puts the cursor back on a safe choice (`_safe_choice`)
         self._bar_update: TableUpdate | None = None
+        #: the knights' rows drawn tall: two lines a knight, or three with
+        #: large cards (`_draw_knights`)
+        self._tall_rows = False
+        #: whether the Wizard's spells were last drawn with their words
+        self._details_drawn = False
         #: the width the spells in play were last laid out for (`_draw_boss`)
         self._active_width = 0
         #: the update the knights' list was last drawn for (a new target to
@@ -1312,8 +1320,16 @@ class BossQuestScreen(GameScreen):
         if self.update is None or not self.is_mounted:
             return
         try:
+            redrawn = False
             if self.query_one("#bq-active", PickList).size.width != self._active_width:
                 self._draw_boss(self.update)  # the spells in play share lines at its width
+                redrawn = True
+            if self._spell_details() != self._details_drawn:
+                self._draw_market(self.update)  # the market's words, if it has room for them
+                redrawn = True
+            if redrawn:  # the panels above change height: the knights' lines once laid out
+                self.call_after_refresh(self._refit_knight_lines)
+                return
             board = self.query_one("#bq-knights", KnightRows)
             if self._knight_lines_room() != board.laid_out_lines:
                 self._draw_knights(self.update)
@@ -1353,6 +1369,9 @@ class BossQuestScreen(GameScreen):
 
     def _draw_boss(self, update: TableUpdate) -> None:
         view: State = update.view
+        active_list = self.query_one("#bq-active", PickList)
+        # (the width the spells in play are laid out for, whatever is shown)
+        self._active_width = active_list.size.width
         hp = Text()
         final = self._final_round(view)
         if final is not None:
@@ -1408,9 +1427,7 @@ class BossQuestScreen(GameScreen):
             rows.append(Row(text, key=str(i + 1), enabled=not picking or self._legal(TargetSpell(i))))
         spells = self.changed("spells")
         flags = [i in spells for i in range(len(rows))]
-        active_list = self.query_one("#bq-active", PickList)
-        width = active_list.size.width
-        self._active_width = width
+        width = self._active_width
         if self.has_class("-short") and not picking and len(rows) > 2 and width:
             # Short, the spells in play share lines where they fit (a Final
             # Boss duel's six took six lines at 80x24, and the knights' last
@@ -1458,12 +1475,21 @@ class BossQuestScreen(GameScreen):
                                 detail="You decide blind; then it is revealed."))
         slots = self.changed("market")
         offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
-        market.set_offers(offers, picking=wizard, details=self.has_class("-tall"))
+        self._details_drawn = self._spell_details()
+        market.set_offers(offers, picking=wizard, details=self._details_drawn)
         set_border(market, "Wizard's spells" if view.champion is None
                    else f"Spells against {self._who(view.champion)}")
         market.display = view.phase is not Phase.OVER and view.players > 1  # no Wizard solo
         # Alone, the Boss and the weapons drawn take the top row's width.
         self.set_class(view.players == 1, "-solo")
+
+    def _spell_details(self) -> bool:
+        """Whether the Wizard's spells say what they do, under their names:
+        tall, where the market has room for the words (at 110x32 its 30
+        columns wrapped each spell's words over three lines, and the
+        knights under it went under the decision)."""
+        width = self.query_one("#bq-market", Market).content_region.width
+        return self.has_class("-tall") and (not width or width >= _DETAILS_WIDTH)
 
     def _hand_cards(self, view: State, seat: int) -> list[tuple[Weapon | None, Card]]:
         knight = view.knights[seat]
@@ -1567,7 +1593,7 @@ class BossQuestScreen(GameScreen):
         turn = GAME.knight_in_turn(view) == seat
         bare, mark = split_mark(self._who(seat))
         count = ""
-        if self.has_class("-tall"):  # narrower, the cards themselves are the count
+        if self._tall_rows:  # narrower, the cards themselves are the count
             n = knight.card_count
             count = f"{n} card{'s' if n != 1 else ' '}  "
         if turn and update.thinking == seat:
@@ -1639,25 +1665,27 @@ class BossQuestScreen(GameScreen):
                                               "counted", room) else "over")
                     for p in parts]
 
-        if big and self.has_class("-tall") and all(
+        if big and self._tall_rows and all(
                 _row_fits(p, natural, "big", room) for p in parts):
             return natural, ["big"] * len(parts)
-        if level == 0 or self.has_class("-tall"):
+        if level == 0 or self._tall_rows:
             return natural, ways(natural)
         companion = max((cell_len(p.companion) for p in parts if p.companion is not None),
                         default=0)
         status = max((cell_len(p.status) for p in parts), default=0)
         columns = _Columns(name=natural.name, companion=companion, status=status)
-        # the rows off their line (level 3), or off the panel even so (level 4)
-        off = ("under", "over") if level == 3 else ("over",)
-        best = (sum(way in off for way in ways(columns)), columns)
+        def off(chosen: list[str]) -> tuple[int, int]:
+            # the rows off the panel even so, then (level 3) off their line
+            return chosen.count("over"), chosen.count("under") if level == 3 else 0
+
+        best = (off(ways(columns)), columns)
         for name in range(natural.name - 1, min(natural.name, 8) - 1, -1):
-            if level < 3 or not best[0]:
+            if level < 3 or best[0] == (0, 0):
                 break
             narrower = attrs.evolve(columns, name=name)
-            under = sum(way in off for way in ways(narrower))
-            if under < best[0]:
-                best = (under, narrower)
+            score = off(ways(narrower))
+            if score < best[0]:
+                best = (score, narrower)
         chosen = ways(best[1])
         if level >= 4:  # a line each, whatever it costs the rows' ends
             chosen = ["cut" if way in ("under", "over") else way for way in chosen]
@@ -1668,7 +1696,7 @@ class BossQuestScreen(GameScreen):
         cards drawn `way` (one of `_CARD_WAYS`, or "under": closed up and
         counted, its spells and what it shows going under them)."""
         text = _row_head(parts, columns)
-        if not parts.cards and not (self.has_class("-tall") and parts.spells):
+        if not parts.cards and not (self._tall_rows and parts.spells):
             # no weapon (out of the Final Boss duel): its line alone, not a
             # blank line (or two, among large cards) under it
             return Text.assemble(text, _row_tail(parts), no_wrap=True, end="")
@@ -1677,7 +1705,7 @@ class BossQuestScreen(GameScreen):
             pad = " " * text.cell_len
             return Text.assemble(pad, top, "\n", text, faces, _row_tail(parts), "\n", pad,
                                  bottom, no_wrap=True, end="")
-        if self.has_class("-tall"):
+        if self._tall_rows:
             text.append("\n" + " " * 2)
         start = cell_len(text.plain.rsplit("\n", 1)[-1])
         at = start
@@ -1702,20 +1730,25 @@ class BossQuestScreen(GameScreen):
         text.append_text(tail)
         return text
 
-    def _knight_lines_room(self) -> int | None:
+    def _knight_lines_room(self, *, big: bool = False) -> int | None:
         """The lines the knights' rows may take: down to the decision at
         the foot, leaving the log under them (a narrow screen's) its title
-        and two lines; None before the first layout, or when tall (the
-        rows keep their two lines each there)."""
+        and two lines; on a large terminal (`_roomy`) down to the decision
+        that follows them, and for `big` cards leaving the combats under it
+        their least rows (`_COMBATS_LEAST`). None before the first layout."""
         board = self.query_one("#bq-knights", KnightRows)
-        roomy = self.has_class("-roomy")
-        if not board.size.height or (self.has_class("-tall") and not roomy):
+        if not board.size.height:
             return None
         body = self.query_one("#bq-body").region
         decide = self.query_one("#bq-decide").outer_size.height
-        # under the rows: the log's least lines (narrow), or the panel's
-        # foot and the combats' least rows (a large terminal's)
-        below = 3 if self.has_class("-narrow") else 1 + _COMBATS_LEAST if roomy else 0
+        # under the rows: the panel's foot (tall: short, a panel has only
+        # its top rule), then the log's least lines (narrow) or, large, the
+        # combats' least rows
+        below = 1 if self.has_class("-tall") else 0
+        if self.has_class("-narrow"):
+            below += 3
+        elif big and self.has_class("-roomy"):
+            below += _COMBATS_LEAST
         return body.bottom - below - decide - board.content_region.y
 
     def _knight_room(self, players: int, picking: bool) -> int:
@@ -1738,27 +1771,34 @@ class BossQuestScreen(GameScreen):
         board = self.query_one("#bq-knights", KnightRows)
         board.laid_out_for = board.size.width
         room = self._knight_room(view.players, picking)
-        parts = [self._knight_parts(view, seat, update) for seat in range(view.players)]
         natural = _Columns(name=self._name_width(view, update))
         lines = self._knight_lines_room()
         board.laid_out_lines = lines
         knights = self.changed("knights")
-        # The first level of compaction (`_fit_knights`) whose rows fit the
-        # lines the panel has: from level 1 the companion's power keeps to
-        # a line, from level 2 it gives its line up (the row's tag stays).
-        # A large terminal: the cards drawn large first, where the rows
-        # leave the combats under the decision room (`_knight_lines_room`).
-        tries = [(0, True)] if self.has_class("-roomy") else []
-        for level, big in tries + [(level, False) for level in range(5)]:
+        # The first way whose rows fit the lines the panel has: on a large
+        # terminal the cards drawn large, where the rows leave the combats
+        # under the decision their rows; tall, two lines a knight (the
+        # cards under the name); then a line a knight, at the first level
+        # of compaction (`_fit_knights`) that fits, your companion's power
+        # on as many lines as it takes, then on one, then none (the row's
+        # tag stays). Six knights at 120x36 took two lines each and the
+        # last went under the decision.
+        tall = self.has_class("-tall")
+        tries = [(True, 0, True, None)] if self.has_class("-roomy") else []
+        tries += [(True, 0, False, None), (True, 0, False, 1)] if tall else []
+        tries += [(False, 0, False, None), (False, 0, False, 1), (False, 1, False, None),
+                  (False, 1, False, 1), (False, 1, False, 0), (False, 3, False, 1),
+                  (False, 3, False, 0), (False, 4, False, 0)]
+        for tall_rows, level, big, power in tries:
+            self._tall_rows = tall_rows
+            parts = [self._knight_parts(view, seat, update) for seat in range(view.players)]
             columns, ways = self._fit_knights(parts, natural, room, level, big=big)
             rows = [Row(self._knight_row(p, columns, way, room), key=str(seat + 1),
                         enabled=not picking or self._legal(TargetKnight(seat)))
                     for seat, (p, way) in enumerate(zip(parts, ways, strict=True))]
             rows += [Row(line, enabled=not picking) for line in extras.companion_rows(
-                view, update.seat, room, lines=None if level == 0 else 1 if level < 2 else 0)]
-            # (tall, only the large cards need the lines: the rows keep two
-            # lines each however many they are)
-            limit = lines if big or not self.has_class("-tall") else None
+                view, update.seat, room, lines=power)]
+            limit = self._knight_lines_room(big=True) if big else lines
             if "over" not in ways and (limit is None or sum(
                     len(row.text.plain.split("\n")) for row in rows) <= limit):
                 break
