@@ -589,8 +589,9 @@ def two_rounds_played():
 async def test_a_large_terminal_fills_the_column_with_the_combats_so_far(size, roomy):
     """Play-test at 160x48: under the knights the main column stood empty
     (20 rows and more). There the combats so far, the last first, with the
-    spells that changed them, fill it down to the prompt; the log has the
-    side to itself. Smaller terminals keep the last combat beside."""
+    spells that changed them, fill it under the decision (which follows the
+    knights); the log has the side to itself. Smaller terminals keep the
+    last combat beside."""
     app = ScreenApp(make_update(two_rounds_played()), FakePort())
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -604,9 +605,14 @@ async def test_a_large_terminal_fills_the_column_with_the_combats_so_far(size, r
             assert text.index("Round 2 · Boss 18 HP (card 19, spells -1)") < text.index(
                 "Round 1 · Boss 17 HP (card 16, spells +1)")
             assert "○ Boss HP -1" in text and "No spell changed it." in text
-            # down to the prompt: no empty rows left under the panels
-            assert main.region.bottom == screen.query_one("#bq-decide").region.y
-            assert screen.query_one("#bq-knights").region.bottom == main.region.y
+            # the decision right under the knights, the combats under it as
+            # tall as they are, at most down to the column's foot (then they
+            # scroll): no panel stretched over empty rows
+            decide = screen.query_one("#bq-decide").region
+            assert screen.query_one("#bq-knights").region.bottom == decide.y
+            assert decide.bottom == main.region.y
+            foot = screen.query_one("#bq-main").region.bottom
+            assert main.region.height == main.virtual_size.height + 2 or main.region.bottom == foot
         else:
             assert "Last combat: round 2" in text
 

@@ -23,6 +23,7 @@ over the results (`CombatScreen`), so it is read before them.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import attrs
@@ -88,6 +89,7 @@ from tui.widgets import (
 )
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
+from tui.widgets.hand import BACK
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import SinceLog, changed_keys, mark_rows, marked_text
 
@@ -395,6 +397,26 @@ def _tie_lines(result: RoundResult, who: Any) -> list[str]:
     return lines
 
 
+def _combat_ahead(view: State) -> Text:
+    """What the combat at the end of the round will do (BQ §3 Combat), for
+    the panel of combats before the first: a new player's question at
+    round 1, with room to answer it on a large terminal."""
+    text = Text()
+    text.append("No combat yet: it comes once every knight is at the Wizard.\n", style="italic")
+    night = view.boss == ULUL and view.options.ulul is not Ulul.OFF and is_night(view)
+    text.append("Over the Boss's HP: ", style="bold")
+    lost = f"two {HEART} lost (Ul'ul by night)" if night else f"one {HEART} lost"
+    text.append(f"out of the round, {lost}. A spell's condition not met: out, "
+                f"no {HEART} lost.\n")
+    text.append("Closest to the HP: ", style="bold")
+    text.append(f"wins the round and a {KEY} (a tie: the fewest weapons; still tied, each).\n")
+    text.append("Exactly the HP: ", style="bold")
+    text.append(f"PERFECT, a {KEY} more.\n")
+    text.append(f"{GAME.keys_to_win(view.players)} {KEY} win the quest", style="bold")
+    text.append(f"; a knight's last {HEART} lost ends it (the most {KEY} win).")
+    return text
+
+
 def _reader(result: RoundResult, seat: int) -> Knight | None:
     """A stand-in holder of knight `seat`'s potion readings at combat."""
     if seat < len(result.readings) and result.readings[seat]:
@@ -572,10 +594,139 @@ def _doing(view: State) -> str:
     }.get(phase, "")
 
 
+@attrs.frozen
+class _KnightParts:
+    """What a knight's row says (`BossQuestScreen._knight_parts`), before
+    the panel's columns are chosen."""
+
+    turn: bool
+    #: the bare name, with " (you)" on the viewer's row
+    name: str
+    bold: bool
+    hearts_keys: str
+    #: the companion ("Owl*" once its power is spent); None: no Companions
+    companion: str | None
+    #: "3 cards  " when drawn tall, else ""
+    count: str
+    status: str
+    cards: tuple[Card, ...]
+    #: the spells on the knight, in a few letters
+    spells: tuple[str, ...]
+    #: what the viewer can count of its weapons ("9+?"), or ""
+    shows: str
+
+
+@attrs.frozen
+class _Columns:
+    """The cells of the knights' name, companion and status columns."""
+
+    name: int
+    companion: int = 9
+    status: int = 11
+
+
+#: how a row's cards may be drawn, the roomiest first: a space between
+#: them, closed up, closed up with the face-down ones counted ("[▒▒]×5")
+_CARD_WAYS = ("spaced", "closed", "counted")
+
+
+def _row_head(parts: _KnightParts, columns: _Columns) -> Text:
+    """A knight's row up to its cards: the turn, name, hearts and keys,
+    companion, card count and status, in the panel's columns."""
+    text = Text(no_wrap=True, end="")
+    text.append("» " if parts.turn else "  ", style="bold")
+    name = shortened(parts.name, columns.name)
+    text.append(f"{name}{' ' * (columns.name - cell_len(name))} ",
+                style="bold" if parts.bold else "")
+    text.append(parts.hearts_keys)
+    if parts.companion is not None:
+        text.append(f" {parts.companion:<{columns.companion}}")
+    text.append("  " + parts.count)
+    text.append(f"{parts.status:<{columns.status}}", style="italic")
+    return text
+
+
+def _row_cards(cards: tuple[Card, ...], way: str) -> Text:
+    """A row's cards, a space before the first: `way` is one of `_CARD_WAYS`."""
+    return Text("", end="").join(_card_pieces(cards, way))
+
+
+def _card_pieces(cards: tuple[Card, ...], way: str) -> list[Text]:
+    """A row's cards one by one, each with the space before it (`_row_cards`)."""
+    pieces = []
+    if way == "counted":
+        runs: list[tuple[Card, int]] = []
+        for card in cards:
+            if runs and card.face_down and not card.known and runs[-1][0] == card:
+                runs[-1] = (card, runs[-1][1] + 1)
+            else:
+                runs.append((card, 1))
+    else:
+        runs = [(card, 1) for card in cards]
+    for n, (card, times) in enumerate(runs):
+        text = Text(" " if way == "spaced" or n == 0 else "", end="")
+        text.append_text(card_text(card))
+        if times > 1:
+            text.append(f"×{times}", style="dim")
+        pieces.append(text)
+    return pieces
+
+
+def _big_cards(cards: tuple[Card, ...]) -> tuple[Text, Text, Text]:
+    """A row's cards drawn large, as the hand draws them (a box each,
+    dashed when face down), a space before each: the boxes' tops, faces
+    and bottoms."""
+    top, face, bottom = Text(end=""), Text(end=""), Text(end="")
+    for card in cards:
+        hidden_face = card.face_down and not card.known
+        shown = Text(BACK, style="dim") if hidden_face else Text(card.text, style=card.style)
+        inner = max(2, shown.cell_len)
+        line, side = ("╌", "╎") if card.face_down else ("─", "│")
+        corners = "┌┐└┘" if card.face_down else "╭╮╰╯"
+        top.append(f" {corners[0]}{line * inner}{corners[1]}")
+        face.append(f" {side}")
+        face.append_text(shown)
+        face.append(" " * (inner - shown.cell_len) + side)
+        bottom.append(f" {corners[2]}{line * inner}{corners[3]}")
+    return top, face, bottom
+
+
+def _row_tail(parts: _KnightParts, room: int | None = None) -> Text:
+    """After a row's cards: the spells on the knight and what it shows; in
+    `room` cells, what fits of them, in that order."""
+    pieces = [(f"  {DARK}{s}" if n == 0 else f" {DARK}{s}", "bold")
+              for n, s in enumerate(parts.spells)]
+    if parts.shows:
+        pieces.append((f"  shows {parts.shows}", "dim"))
+    tail = Text(end="")
+    for piece, style in pieces:
+        if room is not None and tail.cell_len + cell_len(piece) > room:
+            break
+        tail.append(piece, style=style)
+    return tail
+
+
+def _row_fits(parts: _KnightParts, columns: _Columns, way: str, room: int) -> bool:
+    """Whether a knight's row keeps to its line(s) of `room` cells with its
+    cards drawn `way`."""
+    head = _row_head(parts, columns).cell_len
+    if way == "big":  # the cards large beside the head, on three lines
+        return head + _big_cards(parts.cards)[0].cell_len + _row_tail(parts).cell_len <= room
+    if parts.count:  # drawn tall: the cards on a line of their own
+        head = 2
+    return head + _row_cards(parts.cards, way).cell_len + _row_tail(parts).cell_len <= room
+
+
 #: the screen's actions that play at the table (not while a combat is up)
-#: the height from which a wide screen shows the last combat under the
-#: knights (`BossQuestScreen._roomy`)
-_ROOMY_HEIGHT = 44
+#: the height from which a wide screen shows the combats under the knights
+#: (`BossQuestScreen._roomy`): at 160x40 the column under them stood empty
+_ROOMY_HEIGHT = 40
+#: the rows the combats keep under the decision on a large terminal, when
+#: the knights' cards would be drawn large (`_knight_lines_room`)
+_COMBATS_LEAST = 8
+#: the content width from which the Wizard's spells say what they do
+#: (`BossQuestScreen._spell_details`)
+_DETAILS_WIDTH = 36
 
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
                             "read_potion", "undo", "undo_anyway"})
@@ -595,8 +746,9 @@ class KnightRows(PickList):
     class Refit(Message):
         """The rows were laid out for another width than the panel has."""
 
-    #: the content width the rows were laid out for
+    #: the content width and the lines the rows were laid out for
     laid_out_for = 0
+    laid_out_lines: int | None = None
 
     def on_resize(self, event: events.Resize) -> None:
         if self.size.width != self.laid_out_for:
@@ -883,6 +1035,13 @@ class BossQuestScreen(GameScreen):
         #: the update the action bar's choices were last laid out for: a new
         #: one puts the cursor back on a safe choice (`_safe_choice`)
         self._bar_update: TableUpdate | None = None
+        #: the knights' rows drawn tall: two lines a knight, or three with
+        #: large cards (`_draw_knights`)
+        self._tall_rows = False
+        #: whether the Wizard's spells were last drawn with their words
+        self._details_drawn = False
+        #: the width the spells in play were last laid out for (`_draw_boss`)
+        self._active_width = 0
         #: the update the knights' list was last drawn for (a new target to
         #: choose starts its cursor afresh: `_first_target`)
         self._knights_update: TableUpdate | None = None
@@ -902,14 +1061,17 @@ class BossQuestScreen(GameScreen):
                     yield Market(id="bq-market", classes="panel", empty="No spells.")
                     yield ScorePad(id="bq-score", classes="panel")
                 yield KnightRows(id="bq-knights", classes="panel")
-                # On a large terminal the combats so far, spells and all,
-                # newest first, fill the column under the knights (`_roomy`):
-                # it was empty there.
-                with VerticalScroll(id="bq-last-main", classes="panel", can_focus=False):
-                    yield Static("", id="bq-combats")
+                # (at the foot of the column; on a large terminal right under
+                # the knights, the combats below it)
                 with Vertical(id="bq-decide"):
                     yield Static("", id="bq-prompt")
                     yield ActionBar(id="bq-actions")
+                # On a large terminal the combats so far, spells and all,
+                # newest first, fill the column under the decision (`_roomy`)
+                # as far as they need it: it was empty there.
+                with Vertical(id="bq-below"):
+                    with VerticalScroll(id="bq-last-main", classes="panel", can_focus=False):
+                        yield Static("", id="bq-combats")
             with Vertical(id="bq-side"):
                 yield CombatBox(id="bq-last", classes="panel")
                 yield SinceLog(id="bq-log", classes="panel")
@@ -1149,7 +1311,30 @@ class BossQuestScreen(GameScreen):
         self._draw_prompt()
         if mode_changed:
             self._focus_for_mode()
+        # the panels above and the decision below may have changed height:
+        # the knights' rows fitted again to the lines left them, if those changed
+        self.call_after_refresh(self._refit_knight_lines)
         del view
+
+    def _refit_knight_lines(self) -> None:
+        if self.update is None or not self.is_mounted:
+            return
+        try:
+            redrawn = False
+            if self.query_one("#bq-active", PickList).size.width != self._active_width:
+                self._draw_boss(self.update)  # the spells in play share lines at its width
+                redrawn = True
+            if self._spell_details() != self._details_drawn:
+                self._draw_market(self.update)  # the market's words, if it has room for them
+                redrawn = True
+            if redrawn:  # the panels above change height: the knights' lines once laid out
+                self.call_after_refresh(self._refit_knight_lines)
+                return
+            board = self.query_one("#bq-knights", KnightRows)
+            if self._knight_lines_room() != board.laid_out_lines:
+                self._draw_knights(self.update)
+        except NoMatches:
+            pass  # taken down before this came round
 
     def _draw_header(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -1184,6 +1369,9 @@ class BossQuestScreen(GameScreen):
 
     def _draw_boss(self, update: TableUpdate) -> None:
         view: State = update.view
+        active_list = self.query_one("#bq-active", PickList)
+        # (the width the spells in play are laid out for, whatever is shown)
+        self._active_width = active_list.size.width
         hp = Text()
         final = self._final_round(view)
         if final is not None:
@@ -1238,8 +1426,25 @@ class BossQuestScreen(GameScreen):
                 text.append(f" → {self._who(active.target)}")
             rows.append(Row(text, key=str(i + 1), enabled=not picking or self._legal(TargetSpell(i))))
         spells = self.changed("spells")
-        rows = mark_rows(rows, [i in spells for i in range(len(rows))])
-        active_list = self.query_one("#bq-active", PickList)
+        flags = [i in spells for i in range(len(rows))]
+        width = self._active_width
+        if self.has_class("-short") and not picking and len(rows) > 2 and width:
+            # Short, the spells in play share lines where they fit (a Final
+            # Boss duel's six took six lines at 80x24, and the knights' last
+            # row went off the screen); picked from, they keep a line each.
+            lines: list[tuple[list[Text], bool]] = []
+            for row, flag in zip(rows, flags, strict=True):
+                text = row.text if isinstance(row.text, Text) else Text(row.text)
+                at = next((n for n, (texts, _) in enumerate(lines)
+                           if sum(t.cell_len + 2 for t in texts) + text.cell_len < width), None)
+                if at is None:
+                    lines.append(([text], flag))
+                else:
+                    lines[at][0].append(text)
+                    lines[at] = (lines[at][0], lines[at][1] or flag)
+            rows = [Row(Text("  ").join(texts)) for texts, _ in lines]
+            flags = [flag for _, flag in lines]
+        rows = mark_rows(rows, flags)
         active_list.set_rows(rows, picking=picking)
         if picking:
             self._targets = [TargetSpell(i) for i in range(len(view.active))]
@@ -1270,12 +1475,21 @@ class BossQuestScreen(GameScreen):
                                 detail="You decide blind; then it is revealed."))
         slots = self.changed("market")
         offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
-        market.set_offers(offers, picking=wizard, details=self.has_class("-tall"))
+        self._details_drawn = self._spell_details()
+        market.set_offers(offers, picking=wizard, details=self._details_drawn)
         set_border(market, "Wizard's spells" if view.champion is None
                    else f"Spells against {self._who(view.champion)}")
         market.display = view.phase is not Phase.OVER and view.players > 1  # no Wizard solo
         # Alone, the Boss and the weapons drawn take the top row's width.
         self.set_class(view.players == 1, "-solo")
+
+    def _spell_details(self) -> bool:
+        """Whether the Wizard's spells say what they do, under their names:
+        tall, where the market has room for the words (at 110x32 its 30
+        columns wrapped each spell's words over three lines, and the
+        knights under it went under the decision)."""
+        width = self.query_one("#bq-market", Market).content_region.width
+        return self.has_class("-tall") and (not width or width >= _DETAILS_WIDTH)
 
     def _hand_cards(self, view: State, seat: int) -> list[tuple[Weapon | None, Card]]:
         knight = view.knights[seat]
@@ -1371,20 +1585,17 @@ class BossQuestScreen(GameScreen):
                   for s in range(view.players)]
         return min(16, max(widths, default=4))
 
-    def _knight_row(self, view: State, seat: int, update: TableUpdate, picking: bool) -> Row:
+    def _knight_parts(self, view: State, seat: int, update: TableUpdate) -> _KnightParts:
+        """What a knight's row says, before the panel's columns are chosen
+        (`_fit_knights`)."""
         knight: Knight = view.knights[seat]
         me = seat == update.seat
         turn = GAME.knight_in_turn(view) == seat
-        text = Text(no_wrap=True, end="")
-        text.append("» " if turn else "  ", style="bold")
         bare, mark = split_mark(self._who(seat))
-        width = self._name_width(view, update)
-        name = shortened(bare + (" (you)" if me else ""), width)
-        text.append(f"{name}{' ' * (width - cell_len(name))} ", style="bold" if turn or me else "")
-        text.append(f"{HEART}{knight.hearts} {KEY}{knight.keys}{extras.companion_tag(view, seat)}  ")
-        if self.has_class("-tall"):  # narrower, the cards themselves are the count
-            count = knight.card_count
-            text.append(f"{count} card{'s' if count != 1 else ' '}  ")
+        count = ""
+        if self._tall_rows:  # narrower, the cards themselves are the count
+            n = knight.card_count
+            count = f"{n} card{'s' if n != 1 else ' '}  "
         if turn and update.thinking == seat:
             status = "thinking…"
         elif knight.done:
@@ -1401,10 +1612,7 @@ class BossQuestScreen(GameScreen):
             status = _MARK_WORDS.get(mark, "away")
         if seat == view.armorer:
             status = f"{status} ⚒" if status else "⚒ Armorer"
-        text.append(f"{status:<11}", style="italic")
-        if self.has_class("-tall"):
-            text.append("\n" + " " * 2)
-        cards = []
+        cards: list[Card] = []
         final = self._final_round(view)
         if final is not None and seat < len(final.equipment):
             # The final table: combat revealed every weapon (each potion
@@ -1416,36 +1624,132 @@ class BossQuestScreen(GameScreen):
             for card in down:
                 weapon = card.weapon
                 cards.append(weapon_card(weapon, face_down=PUBLIC not in card.known_to,
-                                         known=weapon is not None,
-                                         holder=knight))
+                                         known=weapon is not None, holder=knight))
             cards.extend(weapon_card(w, holder=knight) for w in knight.visible)
-        tail = Text()
-        spells = [_SHORT_SPELL.get(spell.kind, spell.name) for spell in GAME.spells_on(view, seat)]
-        if spells:
-            tail.append("  " + " ".join(f"{DARK}{s}" for s in spells), style="bold")
+        spells = tuple(_SHORT_SPELL.get(spell.kind, spell.name)
+                       for spell in GAME.spells_on(view, seat))
+        shows = ""
         if final is None and not me and knight.visible:
             # what the viewer can count (core's `seen_strength`): a face-down
             # weapon its Owl saw counts, one it does not know and a potion
             # not read yet are the "+?"; with nothing unknown (after combat's
             # reveal, say), the total alone
             seen, unknown = GAME.seen_strength(view, seat)
-            tail.append(f"  shows {seen}{'+?' if unknown else ''}", style="dim")
-        # Many cards on one line at 80 columns: they close up rather than
-        # push the end of the row off the panel.
-        room = self._knight_room(view.players, picking)
-        last_line = text.plain.rsplit("\n", 1)[-1]
-        spaced = len(last_line) + 5 * len(cards) + tail.cell_len <= room
-        start = len(last_line)
-        for card in cards:
-            text.append(" " if spaced or card is cards[0] else "")
-            text.append_text(card_text(card))
-        if tail and len(text.plain.rsplit("\n", 1)[-1]) + tail.cell_len > room:
-            # still too long closed up: the spells on the knight and what
-            # it shows go under its cards rather than off the panel
-            text.append("\n" + " " * max(0, start - 1))
+            shows = f"{seen}{'+?' if unknown else ''}"
+        companion = None
+        if view.companions:
+            mine = view.companions[seat]
+            companion = "" if mine is None else f"{mine.label}{'*' if mine in view.spent else ''}"
+        return _KnightParts(
+            turn=turn, name=bare + (" (you)" if me else ""), bold=turn or me,
+            hearts_keys=f"{HEART}{knight.hearts} {KEY}{knight.keys}", companion=companion,
+            count=count, status=status, cards=tuple(cards), spells=spells, shows=shows)
+
+    def _fit_knights(self, parts: list[_KnightParts], natural: _Columns, room: int,
+                     level: int, *, big: bool = False) -> tuple[_Columns, list[str]]:
+        """The columns the knights' rows share, and how each row draws its
+        cards (one of `_CARD_WAYS`, or "under": its spells and what it
+        shows go under its cards), in rows of `room` cells. Level 0 is the
+        table as it was drawn while it fitted; from level 1 the companion
+        and status columns are only as wide as their longest; at level 3
+        the names give cells (down to 8) where that keeps more rows to one
+        line; at level 4 the names are whole again (cut only where a row's
+        cards would not fit otherwise) and no row goes under: its end is cut
+        to what fits (`_draw_knights` takes the first level
+        that fits the panel's lines). Tall, and `big` where every row has
+        room for it, the cards are drawn large (three lines a row)."""
+        def ways(columns: _Columns) -> list[str]:
+            # "over": even its cards, counted, run past the room
+            return [next((way for way in _CARD_WAYS if _row_fits(p, columns, way, room)),
+                         "under" if _row_fits(attrs.evolve(p, spells=(), shows=""), columns,
+                                              "counted", room) else "over")
+                    for p in parts]
+
+        if big and self._tall_rows and all(
+                _row_fits(p, natural, "big", room) for p in parts):
+            return natural, ["big"] * len(parts)
+        if level == 0 or self._tall_rows:
+            return natural, ways(natural)
+        companion = max((cell_len(p.companion) for p in parts if p.companion is not None),
+                        default=0)
+        status = max((cell_len(p.status) for p in parts), default=0)
+        columns = _Columns(name=natural.name, companion=companion, status=status)
+        def off(chosen: list[str]) -> tuple[int, int]:
+            # the rows off the panel even so, then (level 3) off their line
+            return chosen.count("over"), chosen.count("under") if level == 3 else 0
+
+        best = (off(ways(columns)), columns)
+        for name in range(natural.name - 1, min(natural.name, 8) - 1, -1):
+            if level < 3 or best[0] == (0, 0):
+                break
+            narrower = attrs.evolve(columns, name=name)
+            score = off(ways(narrower))
+            if score < best[0]:
+                best = (score, narrower)
+        chosen = ways(best[1])
+        if level >= 4:  # a line each, whatever it costs the rows' ends
+            chosen = ["cut" if way in ("under", "over") else way for way in chosen]
+        return best[1], chosen
+
+    def _knight_row(self, parts: _KnightParts, columns: _Columns, way: str, room: int) -> Text:
+        """A knight's row (`_KnightParts`) in the panel's `columns`, its
+        cards drawn `way` (one of `_CARD_WAYS`, or "under": closed up and
+        counted, its spells and what it shows going under them)."""
+        text = _row_head(parts, columns)
+        if not parts.cards and not (self._tall_rows and parts.spells):
+            # no weapon (out of the Final Boss duel): its line alone, not a
+            # blank line (or two, among large cards) under it
+            return Text.assemble(text, _row_tail(parts), no_wrap=True, end="")
+        if way == "big":
+            top, faces, bottom = _big_cards(parts.cards)
+            pad = " " * text.cell_len
+            return Text.assemble(pad, top, "\n", text, faces, _row_tail(parts), "\n", pad,
+                                 bottom, no_wrap=True, end="")
+        if self._tall_rows:
+            text.append("\n" + " " * 2)
+        start = cell_len(text.plain.rsplit("\n", 1)[-1])
+        at = start
+        for piece in _card_pieces(parts.cards, way if way in _CARD_WAYS else "counted"):
+            if at > start and at + piece.cell_len > room:
+                # more cards than the line holds (a Final Boss champion's
+                # two dozen): they go on under the first, not off the panel
+                text.append("\n" + " " * start)
+                piece = piece[1:] if piece.plain.startswith(" ") else piece
+                at = start
+            text.append_text(piece)
+            at += piece.cell_len
+        tail = _row_tail(parts)
+        if way == "cut":
+            # no line to spare: what fits of the spells on the knight (the
+            # Boss's panel names them with their knight) and what it shows
+            tail = _row_tail(parts, room - at)
+        elif tail and way in ("under", "over"):
+            # too long even closed up: the spells on the knight and what it
+            # shows go under its cards rather than off the panel
+            text.append("\n" + " " * max(0, min(start - 1, room - tail.cell_len)))
         text.append_text(tail)
-        enabled = not picking or self._legal(TargetKnight(seat))
-        return Row(text, key=str(seat + 1), enabled=enabled)
+        return text
+
+    def _knight_lines_room(self, *, big: bool = False) -> int | None:
+        """The lines the knights' rows may take: down to the decision at
+        the foot, leaving the log under them (a narrow screen's) its title
+        and two lines; on a large terminal (`_roomy`) down to the decision
+        that follows them, and for `big` cards leaving the combats under it
+        their least rows (`_COMBATS_LEAST`). None before the first layout."""
+        board = self.query_one("#bq-knights", KnightRows)
+        if not board.size.height:
+            return None
+        body = self.query_one("#bq-body").region
+        decide = self.query_one("#bq-decide").outer_size.height
+        # under the rows: the panel's foot (tall: short, a panel has only
+        # its top rule), then the log's least lines (narrow) or, large, the
+        # combats' least rows
+        below = 1 if self.has_class("-tall") else 0
+        if self.has_class("-narrow"):
+            below += 3
+        elif big and self.has_class("-roomy"):
+            below += _COMBATS_LEAST
+        return body.bottom - below - decide - board.content_region.y
 
     def _knight_room(self, players: int, picking: bool) -> int:
         """The cells a knight's row has: less the cursor and key when picking,
@@ -1464,14 +1768,50 @@ class BossQuestScreen(GameScreen):
             set_border(board, "Solo Quest: the wave's Bosses, the spell rows")
             return
         picking = self._mode == "target-knight"
-        rows = [self._knight_row(view, seat, update, picking) for seat in range(view.players)]
-        knights = self.changed("knights")
-        rows = mark_rows(rows, [seat in knights for seat in range(view.players)])
         board = self.query_one("#bq-knights", KnightRows)
         board.laid_out_for = board.size.width
         room = self._knight_room(view.players, picking)
-        rows += [Row(line, enabled=not picking)
-                 for line in extras.companion_rows(view, update.seat, room)]
+        natural = _Columns(name=self._name_width(view, update))
+        lines = self._knight_lines_room()
+        board.laid_out_lines = lines
+        knights = self.changed("knights")
+        # The first way whose rows fit the lines the panel has: on a large
+        # terminal the cards drawn large, where the rows leave the combats
+        # under the decision their rows; tall, two lines a knight (the
+        # cards under the name); then a line a knight, at the first level
+        # of compaction (`_fit_knights`) that fits, your companion's power
+        # on as many lines as it takes, then on one, then none (the row's
+        # tag stays). Six knights at 120x36 took two lines each and the
+        # last went under the decision.
+        tall = self.has_class("-tall")
+        tries = [(True, 0, True, None)] if self.has_class("-roomy") else []
+        tries += [(True, 0, False, None), (True, 0, False, 1)] if tall else []
+        tries += [(False, 0, False, None), (False, 0, False, 1), (False, 1, False, None),
+                  (False, 1, False, 1), (False, 1, False, 0), (False, 3, False, 1),
+                  (False, 3, False, 0), (False, 4, False, 0)]
+        for tall_rows, level, big, power in tries:
+            self._tall_rows = tall_rows
+            parts = [self._knight_parts(view, seat, update) for seat in range(view.players)]
+            columns, ways = self._fit_knights(parts, natural, room, level, big=big)
+            rows = [Row(self._knight_row(p, columns, way, room), key=str(seat + 1),
+                        enabled=not picking or self._legal(TargetKnight(seat)))
+                    for seat, (p, way) in enumerate(zip(parts, ways, strict=True))]
+            rows += [Row(line, enabled=not picking) for line in extras.companion_rows(
+                view, update.seat, room, lines=power)]
+            limit = self._knight_lines_room(big=True) if big else lines
+            if "over" not in ways and (limit is None or sum(
+                    len(row.text.plain.split("\n")) for row in rows) <= limit):
+                break
+        seats = len(parts)
+        flags = [seat in knights for seat in range(seats)]
+        if any(flags) and "big" in ways:
+            # the mark on the name's line, the boxes above and below lined up
+            rows[:seats] = [replace(row, text=Text("\n").join(
+                marked_text(line, flag and "♥" in line.plain)
+                for line in row.text.split("\n")))
+                for row, flag in zip(rows[:seats], flags, strict=True)]
+        else:
+            rows = mark_rows(rows[:seats], flags) + rows[seats:]
         board.set_rows(rows, picking=picking)
         if picking:
             self._targets = [TargetKnight(seat) for seat in range(view.players)]
@@ -1490,7 +1830,7 @@ class BossQuestScreen(GameScreen):
         return (me + 1) % view.players
 
     def _roomy(self) -> bool:
-        """A large terminal (160x48, say): wide, and high enough that the
+        """A large terminal (160x40 and up): wide, and high enough that the
         last combat fits under the knights, leaving the log the side."""
         height = self.size.height or self.app.size.height
         return self.has_class("-wide") and height >= _ROOMY_HEIGHT
@@ -1501,7 +1841,18 @@ class BossQuestScreen(GameScreen):
         main = self.query_one("#bq-last-main", VerticalScroll)
         roomy = self.has_class("-roomy")
         side.display = bool(view.history) and not roomy
-        main.display = bool(view.history) and roomy
+        # before the first combat, a large terminal says under the knights
+        # how it will go (that column stood empty through round 1)
+        ahead = (roomy and not view.history and view.players > 1
+                 and view.phase is not Phase.OVER and view.champion is None)
+        main.display = roomy and (bool(view.history) or ahead)
+        if ahead:
+            key = ("ahead", view.players)
+            if key != self._combats_drawn:
+                self._combats_drawn = key
+                set_border(main, "Combat, at the end of the round")
+                update_static(self.query_one("#bq-combats", Static), _combat_ahead(view))
+            return
         if not view.history:
             return
         result: RoundResult = view.history[-1]

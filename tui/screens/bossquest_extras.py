@@ -263,23 +263,34 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
     return Text("Choose:", style="bold")
 
 
-def companion_rows(view: State, seat: int | None, room: int = 999) -> list[Text]:
+def companion_rows(view: State, seat: int | None, room: int = 999, *,
+                   lines: int | None = None) -> list[Text]:
     """Below the knights: the viewer's companion with its power in words
     (and whether a once-per-round power is spent), and the reserve: with
     their powers where the line has `room` for them, else by name (at 80
-    columns the first power hid the rest of the reserve)."""
+    columns the first power hid the rest of the reserve).
+
+    Short of lines (`lines`: at most so many for the power, None: as many
+    as it takes), the power keeps to them, cut with "…" (the row's tag
+    still names the companion, F1 and the rules say what it does); with
+    no line for it (0), neither it nor the reserve is shown."""
     rows = []
+    if lines == 0:
+        return rows
     mine = view.companions[seat] if view.companions and seat is not None else None
     if mine is not None:
         head = f"Your {mine.label}: "
         used = " (used this round)" if mine.once_per_round and mine in view.spent else ""
         # wrapped, not cut: at 80 columns the Owl's, Hare's and Raven's
         # powers ran off the panel, and "used this round" with them
-        lines = textwrap.wrap(head + mine.text + used, width=max(20, room),
-                              subsequent_indent="  ")
-        line = Text("\n".join(lines), no_wrap=True, end="")
+        wrapped = textwrap.wrap(head + mine.text + used, width=max(20, room),
+                                subsequent_indent="  ")
+        said = wrapped if lines is None or len(wrapped) <= lines else textwrap.wrap(
+            head + mine.text + used, width=max(20, room), subsequent_indent="  ",
+            max_lines=lines, placeholder="…")
+        line = Text("\n".join(said), no_wrap=True, end="")
         line.stylize("bold", 0, len(head))
-        if used:
+        if used and "(used" in line.plain:
             at = line.plain.rfind("(used")
             line.stylize("italic", at - (line.plain[at - 1] == " "))
         rows.append(line)
@@ -289,16 +300,6 @@ def companion_rows(view: State, seat: int | None, room: int = 999) -> list[Text]
             line = "Reserve: " + ", ".join(c.label for c in view.reserve)
         rows.append(Text(line, style="dim", no_wrap=True, end=""))
     return rows
-
-
-def companion_tag(view: State, seat: int) -> str:
-    """A knight's companion on its row, padded so the rows line up; * once
-    its power is spent this round."""
-    if not view.companions:
-        return ""
-    mine = view.companions[seat]
-    tag = "" if mine is None else f"{mine.label}{'*' if mine in view.spent else ''}"
-    return f" {tag:<9}"
 
 
 #: the Solo Quest's spells in a few letters, for a row that would not fit
