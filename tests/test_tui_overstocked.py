@@ -5,6 +5,7 @@ refused, and the screen reads at 80x24 and 120x36."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import attrs
 import pytest
@@ -801,6 +802,22 @@ def crowded_table(players: int, options: Options) -> State:
     return attrs.evolve(state, seats=seats)
 
 
+async def settled_panel(pilot, app, selector: str) -> tuple[Any, str]:
+    """(the panel's content region, the screen's text) once a pause leaves
+    both as they were: a line that re-breaks at its new width does so a
+    frame after the layout that gave it the width. (It was a fixed 50 ms
+    pause after each update, most of these tests' time; this waits for the
+    same settled screen, as long as it takes.)"""
+    seen = None
+    for _ in range(50):
+        await pilot.pause()
+        now = (app.screen.query_one(selector).content_region, screen_text(app))
+        if now == seen:
+            break
+        seen = now
+    return seen
+
+
 EXPANSIONS = [Options(incentives=i, forklifts=f, quantum=q)
               for i in (False, True) for f in (False, True) for q in (False, True)]
 
@@ -832,11 +849,9 @@ async def test_every_player_and_the_supplies_keep_one_line_at_80_columns(players
             for seat in (0, None):
                 screen.show(attrs.evolve(make_update(state, seat=seat, bots=frozenset()),
                                          names=names[:players]))
-                await pilot.pause()
-                await pilot.pause(0.05)
-                panel = screen.query_one("#os-players").content_region
+                panel, text = await settled_panel(pilot, app, "#os-players")
                 lines = [line[panel.x:panel.right].rstrip() for line in
-                         screen_text(app).splitlines()[panel.y:panel.bottom]]
+                         text.splitlines()[panel.y:panel.bottom]]
                 lines = [line for line in lines if line]
                 o = state.options
                 supplied = o.incentives or o.forklifts or o.quantum or o.solo
