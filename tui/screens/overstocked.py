@@ -518,7 +518,8 @@ class OverstockedScreen(GameScreen):
         panel.set_class(piece is not None and self._where is Where.WAREHOUSE, "-placing")
 
     def _rotation(self) -> int:
-        for widget in self.query(AreaView):
+        # the two areas by id (cached), not a query of the whole screen
+        for widget in (self.query_one("#os-pop", AreaView), self.query_one("#os-wh", AreaView)):
             if widget.placing:
                 return widget.rotation
         return 0
