@@ -82,3 +82,31 @@ async def test_only_a_changed_line_is_drawn_again(monkeypatch):
         kept.update(Text("\n").join([Text("a new first line"), _table(marked=3)]))
         await pilot.pause()
         assert drawn == ["a new first line"]
+
+
+async def test_new_text_is_not_turned_into_content_until_asked_for(monkeypatch):
+    """`update` with a rich `Text` keeps it as it is (the rows draw it line
+    by line); Textual's whole content is made only when asked for, the same
+    as a `Static` makes at once."""
+    app = _TwoApp()
+    async with app.run_test(size=(60, 60)) as pilot:
+        plain = app.query_one("#plain", Static)
+        kept = app.query_one("#kept", KeptStatic)
+        made = []
+        from textual.widgets import _static
+
+        visualize = _static.visualize
+
+        def counting(widget, *args, **kwargs):
+            made.append(widget)
+            return visualize(widget, *args, **kwargs)
+
+        monkeypatch.setattr(_static, "visualize", counting)
+        plain.update(_table(marked=1))
+        kept.update(_table(marked=1))
+        await pilot.pause()
+        assert kept.content.plain == _table(marked=1).plain
+        assert made == [plain]
+        assert kept.visual == plain.visual
+        assert made == [plain, kept]  # made when asked for
+        assert kept.render() == plain.render()

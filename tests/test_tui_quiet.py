@@ -285,6 +285,34 @@ async def test_the_footer_relights_and_changes_its_keys_without_laying_out_the_s
         assert list(footer.children) == []
 
 
+async def test_the_footer_keeps_each_line_it_drew_and_draws_it_as_textual_would(monkeypatch):
+    """A set of keys seen before is drawn from the kept line (the keys'
+    spans for a click with it), the same cells as Textual draws from the
+    footer's `render`."""
+    app = FooterApp()
+    async with app.run_test(size=(60, 4)) as pilot:
+        await pilot.pause()
+        footer = app.query_one(Footer)
+        lines = {}
+        for can_end in (True, False, True, False):
+            app.can_end = can_end
+            app.refresh_bindings()
+            await pilot.pause()
+            line = footer.render_line(0)
+            assert line == Widget.render_line(footer, 0)  # Textual's own drawing
+            lines.setdefault(can_end, line)
+            assert lines[can_end] is line  # the second time, the kept line
+        rendered = []
+        render = Footer.render
+        monkeypatch.setattr(Footer, "render", lambda self: rendered.append(1) or render(self))
+        app.can_end = True
+        app.refresh_bindings()
+        await pilot.pause()
+        assert rendered == []
+        assert "End turn" in screen_text(app)
+        assert [key.key for _, _, key in footer._spans] == ["u", "e", "ctrl+p"]
+
+
 async def test_a_click_on_a_footer_key_presses_it_and_a_dim_key_rings():
     app = FooterApp()
     pressed = []

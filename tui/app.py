@@ -27,6 +27,7 @@ from tui.key_order import KeysInOrder
 from tui.once import lay_out_once, style_once, widgets_default_css
 from tui.screens.home import HomeScreen
 from tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from tui.style_memo import memo_styles
 
 if TYPE_CHECKING:
     from tui.table import Table
@@ -144,6 +145,7 @@ class OvertableApp(KeysInOrder, App[None]):
         super().__init__()
         lay_out_once()  # one layout pass where Textual makes two (over SSH, CPU per update)
         style_once()  # and no second styling of what nothing changed
+        memo_styles()  # and a node's rules matched once for each place it is in
         #: what the command line asked for: home, new, resume, saves, rules
         self.start = start
         self.start_argument = argument

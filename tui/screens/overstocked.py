@@ -518,7 +518,8 @@ class OverstockedScreen(GameScreen):
         panel.set_class(piece is not None and self._where is Where.WAREHOUSE, "-placing")
 
     def _rotation(self) -> int:
-        for widget in self.query(AreaView):
+        # the two areas by id (cached), not a query of the whole screen
+        for widget in (self.query_one("#os-pop", AreaView), self.query_one("#os-wh", AreaView)):
             if widget.placing:
                 return widget.rotation
         return 0
@@ -765,12 +766,20 @@ class OverstockedScreen(GameScreen):
                      for parts, sep in ((words, " · "), (symbols, " · "), (symbols, " ")))
 
     def _sheet(self, view: State) -> Any:
+        """The score sheet of `view`, worked out once a view (the players'
+        panel and the score now each read it at every update)."""
         if not view.popularity.placed:
             return None
+        names = self.update.names if self.update else None
+        kept = getattr(self, "_sheet_kept", None)
+        if kept is not None and kept[0] is view and kept[1] == names:
+            return kept[2]
         try:
-            return GAME.sheet(view, self.update.names if self.update else None)
+            sheet = GAME.sheet(view, names)
         except Exception:
-            return None
+            sheet = None
+        self._sheet_kept = (view, names, sheet)
+        return sheet
 
     def _draw_preview(self) -> None:
         panel = self.query_one("#os-preview", Static)

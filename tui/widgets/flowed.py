@@ -9,8 +9,8 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual import events
-from textual.widgets import Static
 
+from tui.widgets.kept_lines import KeptStatic
 from tui.widgets.quiet import update_static
 
 
@@ -69,11 +69,13 @@ def fitting(wordings: Sequence[Text], width: int) -> Text:
     return wordings[-1]
 
 
-class Flowed(Static):
+class Flowed(KeptStatic):
     """A Static whose lines are `Text` (wrapped as usual) or `Parts`
     (broken between parts), laid out again whenever its width changes: a
     screen that drew them before the widget had its width left them broken
-    for another width."""
+    for another width. Each line's cells are kept while it stays the same
+    (`KeptStatic`): Overboss Duel's players panel changes a line or two an
+    update."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__("", id=id, classes=classes)

@@ -19,7 +19,12 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.screen import Screen
+from textual.strip import Strip
+from textual.visual import Visual, visualize
 from textual.widget import Widget
+
+#: footer lines kept (a game's footer goes back and forth between a few)
+KEPT = 16
 
 
 class _Key(NamedTuple):
@@ -78,6 +83,8 @@ class Footer(Widget, can_focus=False):
         self._palette: _Key | None = None
         #: (first column, last column + 1, key) of each key as last drawn
         self._spans: list[tuple[int, int, _Key]] = []
+        #: each line drawn, with its keys' spans, by what it shows
+        self._kept: dict[tuple, tuple[Strip, list[tuple[int, int, _Key]]]] = {}
 
     # -- what it shows ----------------------------------------------------------
 
@@ -120,6 +127,29 @@ class Footer(Widget, can_focus=False):
         return tuple((k.key, k.description, k.enabled) for k in keys)
 
     # -- drawing ------------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        """The line, kept by what it shows: the keys come and go with the
+        turns (a game's few sets of keys, over and over), and drawing one
+        through Textual cost a millisecond at each change."""
+        width = self.size.width
+        style = self.visual_style
+        if y != 0 or width <= 0:
+            return Strip.blank(width, style.rich_style)
+        key = (self._keys, self._palette, self.compact, width, style,
+               self.get_component_rich_style("footer--key"),
+               self.get_component_rich_style("footer--description"),
+               tuple(getattr(self.screen, "FOOTER_SPARE", ())))
+        kept = self._kept.get(key)
+        if kept is None:
+            line = self.render()
+            strips = Visual.to_strips(self, visualize(self, line), width, 1, style)
+            kept = (strips[0] if strips else Strip.blank(width, style.rich_style), self._spans)
+            if len(self._kept) >= KEPT:
+                self._kept.pop(next(iter(self._kept)))  # the oldest kept
+            self._kept[key] = kept
+        strip, self._spans = kept
+        return strip
 
     def _key_text(self, key: _Key, key_style: Style, description_style: Style) -> Text:
         # Textual's spacing: " k desc " when roomy, "k desc" when compact

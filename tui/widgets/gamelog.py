@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
@@ -53,6 +54,9 @@ class GameLog(KeptScrollBars, ScrollView, can_focus=True):
         #: the rows' count is in the scrollbars already (no layout pending),
         #: so following the newest line can scroll at once
         self._sized_in_place = False
+        #: the widget's style while `render_lines` draws (worked out from
+        #: the ancestors once, not for every row)
+        self._drawing_style: Style | None = None
 
     @property
     def shown(self) -> tuple[str, ...]:
@@ -191,12 +195,16 @@ class GameLog(KeptScrollBars, ScrollView, can_focus=True):
         # came or went, a resize not yet seen): wrap again before drawing.
         if self._wrap():
             self._follow()
-        return super().render_lines(crop)
+        self._drawing_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._drawing_style = None
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
-        style = self.rich_style
+        style = self.rich_style if self._drawing_style is None else self._drawing_style
         index = scroll_y + y
         if index >= len(self._rows):
             return Strip.blank(width, style)
