@@ -1076,8 +1076,8 @@ async def test_the_table_is_fitted_again_after_the_terminal_shrinks(tmp_path, mo
         rows = app.screen.query_one("#ov-rows")
         assert rows.fitted_width == rows.size.width
     points = next(line for line in text.splitlines() if "Points:" in line)
-    in_play = next(line for line in text.splitlines() if "In play:" in line)
-    assert "…" not in points and "(25 cards)" in in_play, text
+    in_play = next(line for line in text.splitlines() if "Deck:" in line)
+    assert "…" not in points and "(25, 7 aside)" in in_play, text
 
 
 @pytest.mark.parametrize(("size", "cards"), [
@@ -1100,10 +1100,12 @@ async def test_a_wide_table_names_the_traits_a_narrow_one_letters_them(size, car
     # the lines of points and copies name the traits where they fit (a
     # newcomer at 160 columns read "C2/10/18" with no legend in sight)
     points = next(line for line in text.splitlines() if "Points:" in line)
-    in_play = next(line for line in text.splitlines() if "In play:" in line)
+    in_play = next(line for line in text.splitlines() if "Deck:" in line)
     if size[0] >= 160:
         assert "Points: Anger 6 · Benevolence 4 · Lust 3 · Courage 2/10/18 · Hope 0/6/21" in points
-        assert "In play: Anger ×3 · Benevolence ×4" in in_play and "(25 cards)" in in_play
+        assert "Deck: Anger ×3 · Benevolence ×4" in in_play
+        assert "(25 cards, 7 aside unseen)" in in_play  # OV-23: three players
     else:
         assert "Points: A6 B4 L3 C2/10/18 H0/6/21 G2" in points
-        assert "In play: A×3 B×4 L×5 C×5 H×5 G×3 (25 cards)" in in_play
+        # OV-23 in fewer words where the panel is narrow
+        assert "Deck: A×3 B×4 L×5 C×5 H×5 G×3 (25" in in_play and "7 aside" in in_play

@@ -788,9 +788,10 @@ class OverseersScreen(GameScreen):
 
     @staticmethod
     def _trait_lines(view: State, width: int) -> list[Text]:
-        """What each trait scores and how many are in play: by the traits'
-        names where both lines fit `width` (a wide table), else by letters
-        ("C2/10/18" needs the legend; "Courage 2/10/18" reads at once)."""
+        """What each trait scores and the deck's make-up (how many lie aside
+        unseen, OV-23): by the traits' names where both lines fit `width`
+        (a wide table), else by letters ("C2/10/18" needs the legend;
+        "Courage 2/10/18" reads at once)."""
         points = GAME.trait_points()
         copies = GAME.trait_copies(view.players)
 
@@ -804,10 +805,18 @@ class OverseersScreen(GameScreen):
             parts.append((tail, "dim"))
             return Text.assemble(*parts)
 
+        # OV-23: the cards left over after the deal lie aside unseen; "in
+        # play (25 cards)" with three players misled a player counting cards
+        aside, total = GAME.cards_aside(view.players), sum(copies.values())
+        tails = ([f"({total} cards, {aside} aside unseen)", f"({total}, {aside} aside unseen)",
+                  f"({total}, {aside} aside)"] if aside
+                 else [f"({total} cards, all dealt)", f"({total}, all dealt)"])
+
         def lines(long: bool) -> list[Text]:
-            return [line("Points: ", points, long),
-                    line("In play: ", {t: f"×{n}" for t, n in copies.items()}, long,
-                         f"({sum(copies.values())} cards)")]
+            figures = {t: f"×{n}" for t, n in copies.items()}
+            decks = [line("Deck: ", figures, long, tail) for tail in tails]
+            deck = next((x for x in decks if x.cell_len <= width), decks[-1])
+            return [line("Points: ", points, long), deck]
 
         named = lines(long=True)
         return named if all(x.cell_len <= width for x in named) else lines(long=False)
