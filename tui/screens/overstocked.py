@@ -793,8 +793,11 @@ class OverstockedScreen(GameScreen):
         # side's height, and the toy rows with their sums pushed the Total out
         # of sight: two toys a line, points only (the sums are the pad's).
         compact = not self.has_class("-tall") and view.players >= CROWDED
+        # a toy both negative and halved (advanced) shows both marks, or its
+        # sum read wrong ("P▼ 2×2=  -2"): the marks' column is then two wide
+        marks = 2 if any(r.negative and r.halved for r in mine.toys) else 1
         for i, row in enumerate(mine.toys):
-            flag = "▼" if row.negative else ("½" if row.halved else " ")
+            flag = (("▼" if row.negative else "") + ("½" if row.halved else "")).ljust(marks)
             text.append(row.toy.value, style=space_style(row.toy.value))
             text.append(flag, style="bold")
             new = after.toys[i].points if after is not None else row.points
