@@ -89,7 +89,7 @@ _ASKS = {
     Phase.PURPLE: "Purple: turn one of your cards sideways (its trait counts 5).",
     Phase.GOLD_KEEP: "Gold: keep one of the two cards drawn, face down.",
     Phase.PEEK: "Meixiu: peek at a face-down card of another player.",
-    Phase.TEAL: "Teal: choose a card to lie face down under another (it copies it).",
+    Phase.TEAL: "Teal: put a card face down under another: it copies the card on top.",
     Phase.VOTE: "Vote: who has the highest score this round? (secret until all vote)",
     Phase.ACCUSE: "Leader: break the tie of votes. Who is judged?",
     Phase.JUDGE: "You are judged: deny (showdown) or admit (discard two cards)?",
