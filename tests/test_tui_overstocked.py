@@ -322,11 +322,16 @@ async def test_quantum_choice_keys():
     state = quantum_state()
     assert state.phase is Phase.QUANTUM
     update = make_update(state)
-    submitted, text, _ = await run(update, keys=["2", "enter"])
+    # QA (2026-12-04): 2 only highlighted here, under the footer's "1-6
+    # Choose", while the X mark's and the incentive's numbers chose at
+    # once; a number chooses at once, as in every list of the app
+    submitted, text, _ = await run(update, keys=["2"])
     assert submitted == [(0, ChooseQuantum(2))]
     assert "quantum" in text.lower()
     submitted, _, _ = await run(update, keys=["enter"])
     assert submitted == [(0, ChooseQuantum(1))]
+    submitted, _, _ = await run(update, keys=["right", "enter"])
+    assert submitted == [(0, ChooseQuantum(2))]
 
 
 async def test_quantum_card_places_and_x_marks():
@@ -465,7 +470,7 @@ async def test_solo_nomination_keys():
     submitted, text, _ = await run(update, keys=["enter"])
     assert submitted == [(0, spots[0])]
     assert "The bot's warehouse" in text
-    submitted, _, _ = await run(update, keys=["2", "enter"])
+    submitted, _, _ = await run(update, keys=["2"])  # at once (QA 2026-12-04)
     assert submitted == [(0, spots[1])]
     submitted, _, _ = await run(update, keys=["right", "right", "enter"])
     assert submitted == [(0, spots[2])]
