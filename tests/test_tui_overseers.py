@@ -1109,3 +1109,39 @@ async def test_a_wide_table_names_the_traits_a_narrow_one_letters_them(size, car
         assert "Points: A6 B4 L3 C2/10/18 H0/6/21 G2" in points
         # OV-23 in fewer words where the panel is narrow
         assert "Deck: A×3 B×4 L×5 C×5 H×5 G×3 (25" in in_play and "7 aside" in in_play
+
+
+@pytest.mark.parametrize("players", [5, 6])
+async def test_many_players_at_80x24_see_the_whole_table_to_vote(players):
+    """QA (2026-12-04, six players at 80x24, the vote): "Table · more below
+    (PgDn)", the last player's cards, the discards, the points and your own
+    ability below the fold, that line against the scrollbar ("a player of
+    its choice▇"). Where the rows do not fit, each character goes on its
+    player's name line (in short if need be): every seat's cards, the
+    points and your ability are in sight, and no line reaches the
+    scrollbar's column."""
+    rows = [("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"), ("ABL", "CH"),
+            ("BBL", "GA")][:players]
+    characters = [Character.LIANG, Character.GOLD, Character.GREED, Character.TEAL,
+                  Character.MEIXIU, Character.PURPLE][:players]
+    state = advance(placed(rows, characters), lambda s: s.phase is Phase.VOTE)
+    update = make_update(state, 0, bots=frozenset(range(1, players)))
+    assert update.legal  # Ann votes
+
+    def table(screen):
+        return screen.query_one("#ov-table"), screen._width()
+
+    _, text, (panel, width) = await run(update, after=table)
+    assert "more below" not in text, text
+    for name in NAMES[1:players]:
+        assert f"{name} · " in text and f"Vote {name}" in text
+    assert text.count("5[▒▒]") == players - 1  # every other seat's cards
+    assert "Points: A6" in text and "Your character: Scoring:" in text
+    assert "Liang" in text and "Meixiu (grey: peeks, +3)" in text
+    assert panel.max_scroll_y == 0
+    # your ability, wrapped a cell short of the scrollbar (the table's
+    # text starts in column 1, its scrollbar in column width + 1)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if "Your character:" in line)
+    for line in lines[at:at + 2]:
+        assert line[width] == " ", (width, line)
