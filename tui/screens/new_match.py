@@ -312,7 +312,7 @@ class NewMatchScreen(Screen):
                 self._option_excludes[field.name] = tuple(excludes)
                 note = Static(str(field.metadata.get("excludes_note", "")),
                               id=f"excludes-{field.name}", classes="option-help")
-                note.styles.padding = (0, 0, 0, 4)
+                note.styles.padding = (0, 0, 0, 12)
                 note.display = False
                 yield note
             return
