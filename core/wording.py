@@ -51,9 +51,13 @@ def second_person(line: str, names: Sequence[str] | None, viewer: int | None) ->
     if subject is not None and (line[subject.end():subject.end() + 1] in ("", " ", ".", ":", ",")):
         role = subject.group(1) or ""
         line = f"You{role} {base_verb(subject.group(2))}" + line[subject.end():]
-        # A second verb of the same subject: "... and picks a target".
-        line = re.sub(r"\band ([a-z]+s) (?=(a|an|the|one|two|it|them)\b)",
-                      lambda m: f"and {base_verb(m.group(1))} ", line)
+        # A second verb of the same subject, in the same sentence: "... and
+        # picks a target", "... and returns Lust (L)", "... and plays
+        # quantum card 5" (only "a/an/the/it..." after it was reworded).
+        # No line joins a plural in lower case with "and" to the reader's.
+        first, stop, rest = line.partition(". ")
+        first = re.sub(r"\band ([a-z]+s)(?= )", lambda m: f"and {base_verb(m.group(1))}", first)
+        line = first + stop + rest
         # "their" in a line about the reader is the reader's.
         line = re.sub(r"\btheirs\b", "yours", line)
         line = re.sub(r"\btheir\b", "your", line)

@@ -315,7 +315,7 @@ class OverseersRules(Rules):
     #: the screen offers first
     phrases = tuple((phrase, "enter") for phrase in (
         "Keep one card of the pack", "cards of your top row", "Purple: turn one",
-        "Gold: keep one", "Meixiu: peek", "Teal: choose a card", "Teal: card",
+        "Gold: keep one", "Meixiu: peek", "Teal: put a card", "Teal: card",
         "Vote: who has the highest", "Leader: break the tie", "You are judged:",
         "You admitted: discard", "You had the highest score:", "You have the most Greed:",
         "robs you: choose", "You are robbed: choose", "Liang: whose cards",

@@ -462,9 +462,18 @@ def test_teal_copy_counts_as_the_card_above():
     state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], [Character.TEAL, None, None])
     assert state.phase is Phase.TEAL
     assert len(GAME.legal_actions(state, 0)) == 5 * 4
-    line = GAME.describe(state, 0, Copy(3, 0), names=("Ann", "Bob", "Cat"), viewer=1)
-    assert line == ("Ann (Teal) puts a face-down card face down under their Anger (A): "
-                    "it copies it.")
+    # QA (2026-12-04): "puts a face-down card face down under a face-down
+    # card: it copies it." said in plain words, as the rulebook does
+    names = ("Ann", "Bob", "Cat")
+    line = GAME.describe(state, 0, Copy(3, 0), names=names, viewer=1)
+    assert line == ("Ann (Teal) slides one of their face-down cards under their Anger (A): "
+                    "the card beneath now counts as Anger (A).")
+    line = GAME.describe(state, 0, Copy(3, 4), names=names, viewer=1)
+    assert line == ("Ann (Teal) slides one of their face-down cards under another of them: "
+                    "the card beneath now copies the card on top.")
+    line = GAME.describe(state, 0, Copy(3, 0), names=names, viewer=0)
+    assert line == ("You (Teal) put your Lust (L) face down under your Anger (A): "
+                    "the card beneath now counts as Anger (A).")
     after = GAME.apply(state, 0, Copy(3, 0))
     assert rules.effective(after.seats[0].slots) == [A, A, B, A, C]
     assert rules.round_score(after, 0).teal == 6 - 3

@@ -39,6 +39,12 @@ def test_every_character_has_its_ability_in_words_ov3_ov8():
     assert "two cards face up" in GAME.ability(Character.ORANGE)
 
 
+def test_the_cards_aside_are_the_deck_less_the_deal_ov23():
+    """OV-23: 7 cards lie aside with three players, 1 with four, 2 with
+    five, none with six (QA: the screen counted the 7 "in play")."""
+    assert [GAME.cards_aside(n) for n in (3, 4, 5, 6)] == [7, 1, 2, 0]
+
+
 def test_trait_copies_follow_the_player_count_ov1():
     """OV-1: the rulebook's table of copies."""
     assert GAME.trait_copies(4)[Trait.ANGER] == 3

@@ -78,20 +78,48 @@ async def test_the_cover_tells_the_last_moves_as_everyone_saw_them(tmp_path, mon
 
 def test_the_cover_keeps_the_first_moves_when_there_are_many():
     """Review (2026-12-04): the cover listed the latest lines, the Duel's
-    market refill, not what the last person did: it keeps the first."""
-    from types import SimpleNamespace
+    market refill, not what the last person did: it keeps the first, as
+    many as fit, and says how many more the recap holds."""
+    from tui.screens.handover import fit_lines
 
-    from tui.table import COVER_MOVES, Table
+    lines = [f"line {i}" for i in range(10)]
+    assert fit_lines(lines, 10, 52) == lines
+    assert fit_lines(lines, 6, 52) == [*lines[:5], "… and 5 more (your recap shows them all)"]
+    long = "word " * 20  # two rows at 52 cells
+    assert fit_lines([long, "a", "b"], 3, 52) == [long, "… and 2 more (your recap shows them all)"]
 
-    lines = tuple(f"line {i}" for i in range(10))
-    table = Table.__new__(Table)
-    table.updates = {None: SimpleNamespace(log=("before",) + lines)}
-    table.screen = SimpleNamespace(reveals=lambda line: False)
-    table._told = 1
-    told = table._last_moves()
-    assert told == [*lines[: COVER_MOVES - 1], "…"]
-    table.updates = {None: SimpleNamespace(log=("before", "Ann ends their turn."))}
-    assert table._last_moves() == ["Ann ends their turn."]
+
+async def test_the_cover_tells_the_whole_turn_since_your_last_move(tmp_path, monkeypatch):
+    """QA (2026-12-04, Overboss Duel hot-seat at 80x24): the cover for the
+    next person said only "Bram ends their turn." and the market's refill:
+    what was new since the last thing on screen, Bram's own last step. It
+    tells what the next person has not seen: all since their last move
+    (Bram's draft and placings too), as their recap does once uncovered,
+    in the public log's words."""
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overboss-duel", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")])
+        for _ in range(2):  # Ann's turn, then Bram's: a pair drafted, placed, the turn ended
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: not isinstance(app.screen, HandoverScreen))
+            start = len(app.table.session.update_for(None).log)
+            for key in ("1", "enter", "e"):
+                await pilot.press(key)
+                await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        cover = app.screen
+        assert cover.player == "Ann"
+        public = app.table.session.update_for(None).log
+        bram = [line for line in public[start:] if not app.table.screen.reveals(line)]
+        assert len(bram) > 3 and bram[0].startswith("Bram "), bram
+        assert list(cover.moves) == bram
+        text = " ".join(str(w.render()) for w in cover.query("Static"))
+        assert all(line in text for line in bram), text
+        assert not any(line.startswith("Ann ") for line in cover.moves)
 
 
 async def test_a_resumed_match_offers_the_same_take_back(tmp_path, monkeypatch):
@@ -133,3 +161,28 @@ async def test_a_resumed_match_offers_the_same_take_back(tmp_path, monkeypatch):
         assert app.screen is cover and cover.player == "Ann"
         assert "Ann's move was taken back." in str(cover.query_one("#handover-note").render())
         assert app.table.session.update_for(0).legal  # Ann chooses again
+
+
+async def test_many_last_moves_fit_the_cover_with_its_button():
+    """The whole of several turns may not fit at 80x24: the cover shows the
+    first lines that fit, says how many more, and its button and the
+    take-back offer stay in sight."""
+    from types import SimpleNamespace
+
+    from textual.app import App
+    from textual.widgets import Button
+
+    from tests.screen_kit import screen_text
+    from tui.screens.handover import HandoverScreen
+
+    moves = [f"Bram places token {i} on a square of the board." for i in range(30)]
+    offer = SimpleNamespace(who="Bram", possible=lambda: True, take=lambda anyway=False: None)
+    async with App().run_test(size=(80, 24)) as pilot:
+        cover = HandoverScreen("Ann", lambda: None, moves=moves, take_back=offer)
+        await pilot.app.push_screen(cover)
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        assert "Bram places token 0 " in text and "more (your recap shows them all)" in text
+        button = cover.query_one("#ready", Button).region
+        assert button.height and button.bottom <= 23
+        assert "Bram: press u to take back" in text and "looks." in text  # all of it

@@ -393,3 +393,34 @@ async def test_the_buttons_show_at_80x24_without_scrolling(game, players):
                 assert region.height and region.bottom <= buttons.y, (focused.id, region)
         first = fields.index(screen.query_one("#count"))
         assert reached == fields[first:] + [screen.query_one("#start"), screen.query_one("#back")]
+
+
+async def test_solo_clears_and_disables_the_options_it_cannot_be_played_with():
+    """QA (2026-12-04), OS §Solo Mode ("cannot be used with any of the
+    expansions or the advanced variant"): the form took solo with the
+    advanced variant ticked and refused only at Start ("Could not start
+    the match: ..."). While solo is ticked those options are cleared and
+    disabled, a line says why, and they come back as they were after."""
+    app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        boxes = {name: screen.query_one(f"#opt-{name}", Checkbox)
+                 for name in ("advanced", "incentives", "forklifts", "quantum", "solo")}
+        note = screen.query_one("#excludes-solo")
+        assert not note.display
+        boxes["advanced"].value = boxes["quantum"].value = True
+        await pilot.pause()
+        boxes["solo"].value = True
+        await pilot.pause()
+        for name in ("advanced", "incentives", "forklifts", "quantum"):
+            assert boxes[name].disabled and not boxes[name].value, name
+        assert note.display and "without the advanced variant" in str(note.render())
+        options = screen.read_options()
+        assert options.solo and not (options.advanced or options.quantum)
+        boxes["solo"].value = False
+        await pilot.pause()
+        assert not note.display
+        assert boxes["advanced"].value and boxes["quantum"].value
+        assert not any(boxes[n].disabled for n in ("advanced", "incentives", "forklifts", "quantum"))
+        assert not boxes["incentives"].value

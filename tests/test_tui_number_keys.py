@@ -109,8 +109,26 @@ async def test_overstocked_solo_spot_prompt_names_its_numbers():
     assert 1 < spots < 9
     _, text, _ = await os_kit.run(update)
     flat = " ".join(text.split())
-    assert f"←→ or 1-{spots}, then Enter." in flat, text
+    assert f"1-{spots}, or ←→ then Enter." in flat, text
     assert f"1-{spots} Choose" in footer(text)
+    # QA (2026-12-04): a number chooses at once, as the footer's word says
+    # and as the other lists of the app do (it only highlighted here)
+    nominate = [a for a in update.legal if isinstance(a, Nominate)]
+    submitted, _, _ = await os_kit.run(update, keys=["2"])
+    assert submitted == [(0, nominate[1])]
+
+
+async def test_overstocked_quantum_prompt_names_its_numbers():
+    """QA (2026-12-04): the quantum card's prompt named ←→ and Enter only;
+    its numbers choose at once, as the footer says."""
+    from core.overstocked.actions import ChooseQuantum
+    from core.overstocked.state import Options
+
+    update = os_kit.make_update(os_kit.place_state(Options(quantum=True)))
+    count = sum(isinstance(a, ChooseQuantum) for a in update.legal)
+    _, text, _ = await os_kit.run(update)
+    assert f"1-{count}, or ←→ then Enter." in " ".join(text.split()), text
+    assert f"1-{count} Choose" in footer(text)
 
 
 async def test_overstocked_incentive_prompt_counts_the_tokens_left():

@@ -1135,3 +1135,54 @@ async def test_the_score_in_the_title_line_names_an_away_player_bare(mark):
     assert re.search(r"Ann \d+ : \d+ Bob est\.", top), top
     assert "(away" not in top
     assert mark.strip() in " ".join(text.split())
+
+
+async def test_enter_on_the_chosen_token_says_where_the_keys_go():
+    """QA (2026-12-04, turn 9 hot-seat): "Place the Rocktopus on a
+    highlighted square", and n then Enter did nothing for 35 s. Enter on
+    the token already chosen in the action bar did nothing at all and left
+    the keys with the bar (n meant nothing there): it now says to choose
+    a highlighted square and gives the board the keys."""
+    from tui.widgets.actionbar import ActionBar
+
+    update = make_update(token_table())
+    seen = {}
+
+    def look(screen):
+        seen["notes"] = [n.message for n in screen.app._notifications]
+        seen["focus"] = screen.focused
+
+    table = FakePort()
+    app = ScreenApp(update, table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        screen.query_one("#ob-actions", ActionBar).focus()
+        await pilot.press("enter")  # on "1 ● Yeti (drafted)"
+        await pilot.pause()
+        look(screen)
+        assert any(n.startswith("The Yeti is the token to place: choose one of its")
+                   for n in seen["notes"]), seen["notes"]
+        assert isinstance(seen["focus"], Board)
+        await pilot.press("n", "enter")
+        await pilot.pause()
+    assert table.submitted and table.submitted[0][1].token is YETI
+    assert table.submitted[0][1] in update.legal
+
+
+async def test_enter_with_no_square_to_choose_says_why():
+    """QA (2026-12-04): Enter on the board refused silently where it had
+    no square to choose. It says why and what to do: with no open square
+    for the drafted token, s keeps it in the lair (OD-13)."""
+    update = make_update(token_table())
+    update = attrs.evolve(update, legal=(Skip(),))
+    table = FakePort()
+    app = ScreenApp(update, table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.game_screen.query_one("#ob-board", Board).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+    assert table.submitted == []
+    assert "No open square for the Yeti: s keeps it in your lair." in notes, notes

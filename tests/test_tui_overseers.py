@@ -1076,8 +1076,8 @@ async def test_the_table_is_fitted_again_after_the_terminal_shrinks(tmp_path, mo
         rows = app.screen.query_one("#ov-rows")
         assert rows.fitted_width == rows.size.width
     points = next(line for line in text.splitlines() if "Points:" in line)
-    in_play = next(line for line in text.splitlines() if "In play:" in line)
-    assert "…" not in points and "(25 cards)" in in_play, text
+    in_play = next(line for line in text.splitlines() if "Deck:" in line)
+    assert "…" not in points and "(25, 7 aside)" in in_play, text
 
 
 @pytest.mark.parametrize(("size", "cards"), [
@@ -1100,10 +1100,48 @@ async def test_a_wide_table_names_the_traits_a_narrow_one_letters_them(size, car
     # the lines of points and copies name the traits where they fit (a
     # newcomer at 160 columns read "C2/10/18" with no legend in sight)
     points = next(line for line in text.splitlines() if "Points:" in line)
-    in_play = next(line for line in text.splitlines() if "In play:" in line)
+    in_play = next(line for line in text.splitlines() if "Deck:" in line)
     if size[0] >= 160:
         assert "Points: Anger 6 · Benevolence 4 · Lust 3 · Courage 2/10/18 · Hope 0/6/21" in points
-        assert "In play: Anger ×3 · Benevolence ×4" in in_play and "(25 cards)" in in_play
+        assert "Deck: Anger ×3 · Benevolence ×4" in in_play
+        assert "(25 cards, 7 aside unseen)" in in_play  # OV-23: three players
     else:
         assert "Points: A6 B4 L3 C2/10/18 H0/6/21 G2" in points
-        assert "In play: A×3 B×4 L×5 C×5 H×5 G×3 (25 cards)" in in_play
+        # OV-23 in fewer words where the panel is narrow
+        assert "Deck: A×3 B×4 L×5 C×5 H×5 G×3 (25" in in_play and "7 aside" in in_play
+
+
+@pytest.mark.parametrize("players", [5, 6])
+async def test_many_players_at_80x24_see_the_whole_table_to_vote(players):
+    """QA (2026-12-04, six players at 80x24, the vote): "Table · more below
+    (PgDn)", the last player's cards, the discards, the points and your own
+    ability below the fold, that line against the scrollbar ("a player of
+    its choice▇"). Where the rows do not fit, each character goes on its
+    player's name line (in short if need be): every seat's cards, the
+    points and your ability are in sight, and no line reaches the
+    scrollbar's column."""
+    rows = [("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"), ("ABL", "CH"),
+            ("BBL", "GA")][:players]
+    characters = [Character.LIANG, Character.GOLD, Character.GREED, Character.TEAL,
+                  Character.MEIXIU, Character.PURPLE][:players]
+    state = advance(placed(rows, characters), lambda s: s.phase is Phase.VOTE)
+    update = make_update(state, 0, bots=frozenset(range(1, players)))
+    assert update.legal  # Ann votes
+
+    def table(screen):
+        return screen.query_one("#ov-table"), screen._width()
+
+    _, text, (panel, width) = await run(update, after=table)
+    assert "more below" not in text, text
+    for name in NAMES[1:players]:
+        assert f"{name} · " in text and f"Vote {name}" in text
+    assert text.count("5[▒▒]") == players - 1  # every other seat's cards
+    assert "Points: A6" in text and "Your character: Scoring:" in text
+    assert "Liang" in text and "Meixiu (grey: peeks, +3)" in text
+    assert panel.max_scroll_y == 0
+    # your ability, wrapped a cell short of the scrollbar (the table's
+    # text starts in column 1, its scrollbar in column width + 1)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if "Your character:" in line)
+    for line in lines[at:at + 2]:
+        assert line[width] == " ", (width, line)

@@ -20,7 +20,7 @@ from core.overstocked.actions import (
     Place,
     TakeIncentive,
 )
-from core.overstocked.cards import Incentive, Toy
+from core.overstocked.cards import TOYS, Incentive, Toy
 from core.overstocked.state import Options, Phase, State, Where
 from tests.overstocked_screen_kit import (
     ANN,
@@ -323,11 +323,16 @@ async def test_quantum_choice_keys():
     state = quantum_state()
     assert state.phase is Phase.QUANTUM
     update = make_update(state)
-    submitted, text, _ = await run(update, keys=["2", "enter"])
+    # QA (2026-12-04): 2 only highlighted here, under the footer's "1-6
+    # Choose", while the X mark's and the incentive's numbers chose at
+    # once; a number chooses at once, as in every list of the app
+    submitted, text, _ = await run(update, keys=["2"])
     assert submitted == [(0, ChooseQuantum(2))]
     assert "quantum" in text.lower()
     submitted, _, _ = await run(update, keys=["enter"])
     assert submitted == [(0, ChooseQuantum(1))]
+    submitted, _, _ = await run(update, keys=["right", "enter"])
+    assert submitted == [(0, ChooseQuantum(2))]
 
 
 async def test_quantum_card_places_and_x_marks():
@@ -466,7 +471,7 @@ async def test_solo_nomination_keys():
     submitted, text, _ = await run(update, keys=["enter"])
     assert submitted == [(0, spots[0])]
     assert "The bot's warehouse" in text
-    submitted, _, _ = await run(update, keys=["2", "enter"])
+    submitted, _, _ = await run(update, keys=["2"])  # at once (QA 2026-12-04)
     assert submitted == [(0, spots[1])]
     submitted, _, _ = await run(update, keys=["right", "right", "enter"])
     assert submitted == [(0, spots[2])]
@@ -1092,3 +1097,34 @@ async def test_an_away_player_is_said_away_whole_and_only_where_it_tells_who(mar
     assert not re.search(r"^\W*\d+,?\W*$", text, re.M)  # no number alone on a line
     if "bot" not in mark:
         assert f"a bot plays for {name} in 29 s" in flat
+
+
+async def test_a_toy_both_negative_and_halved_shows_both_marks(monkeypatch):
+    """QA (2026-12-04, advanced variant, OS §Advanced Variant, OS-15): a toy
+    that scores negatively and half read "P▼ 2×2=  -2" beside "F½ 0×2= 0":
+    the sum read wrong. It shows both marks, the column two wide."""
+    from tui.screens.overstocked import OverstockedScreen
+
+    real = OverstockedScreen._sheet
+
+    def sheet(self, view):
+        got = real(self, view)
+        if got is None:
+            return None
+        seats = list(got.seats)
+        toys = list(seats[0].toys)
+        toys[0] = attrs.evolve(toys[0], negative=True, halved=True, popularity=2, warehouse=2,
+                               points=-2)
+        toys[1:] = [attrs.evolve(t, negative=False, halved=False) for t in toys[1:]]
+        seats[0] = attrs.evolve(seats[0], toys=tuple(toys))
+        return attrs.evolve(got, seats=tuple(seats))
+
+    monkeypatch.setattr(OverstockedScreen, "_sheet", sheet)
+    state = place_state(Options(advanced=True))
+    state = play(state, 0, next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Place)))
+    _, text, panel = await run(make_update(state), size=(120, 36),
+                               after=lambda s: str(s.query_one("#os-preview").render()))
+    toy = TOYS[0].value
+    assert f"{toy}▼½ 2×2=  -2" in panel, panel
+    rows = [line for line in panel.splitlines() if "×" in line and "pop×" not in line]
+    assert len({line.index("×") for line in rows}) == 1, rows  # still aligned

@@ -50,6 +50,21 @@ def test_a_second_verb_of_yours_reads_in_the_second_person_too():
     assert second_person(line, NAMES[:2], 1) == line
 
 
+def test_every_second_verb_of_yours_agrees_with_you():
+    """QA (2026-12-04): "You box card 1 and plays quantum card 5 (with an X)
+    instead." and Overseers' "You (Gold) keep ... face down and returns
+    Lust (L).": a second verb was reworded only before "a/an/the/it..."."""
+    line = "Ann boxes card 1 and plays quantum card 5 (with an X) instead."
+    assert second_person(line, NAMES[:2], 0) == (
+        "You box card 1 and play quantum card 5 (with an X) instead.")
+    line = "Ann (Gold) keeps Lust (L) face down and returns Anger (A)."
+    assert second_person(line, NAMES[:2], 0) == (
+        "You (Gold) keep Lust (L) face down and return Anger (A).")
+    # another sentence of the line keeps its own subject
+    line = "Ann deals. Cora keeps a card and gets its points."
+    assert second_person(line, NAMES, 0) == "You deal. Cora keeps a card and gets its points."
+
+
 def test_you_as_the_object_of_someone_elses_move():
     assert second_person("Bram activates Attack -1 on Ann.", NAMES[:2], 0) == (
         "Bram activates Attack -1 on you."

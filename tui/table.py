@@ -43,8 +43,6 @@ DEFAULT_BOT_DELAY = 0.45
 #: effect. It lasted five seconds, then the table sat at "The Armorer hands
 #: out weapons…" with no sign of why.
 STALLED_NOTICE_SECONDS = 24 * 3600.0
-#: the most lines of the last moves a hand-over cover tells (the first)
-COVER_MOVES = 6
 
 
 class Table:
@@ -258,8 +256,8 @@ class Table:
             take_back = _TakeBack(self, last)
         self._cover = HandoverScreen(
             self.names[seat], lambda: self._take_over(seat),
-            grace=getattr(self.app, "handover_grace", 0.0), news=self._news(),
-            moves=self._last_moves(), take_back=take_back,
+            grace=getattr(self.app, "handover_grace", 0.0), news=self._news(seat),
+            moves=self._last_moves(seat), take_back=take_back,
         )
         self.app.push_screen(self._cover)
 
@@ -306,34 +304,35 @@ class Table:
         self.refresh()  # the public view, under the cover
         return True
 
-    def _news(self) -> list[str]:
+    def _news(self, seat: int) -> list[str]:
         """The public log's lines that tell a reveal (the game screen's
-        `reveals`) no person's view here has shown: the last secret choice
+        `reveals`) `seat`'s person has not seen: the last secret choice
         revealed them and the cover came up at once."""
-        return self._unseen()[0]
+        return self._unseen(seat)[0]
 
-    def _last_moves(self) -> list[str]:
-        """The public log's other lines no person's view here has shown (the
-        last person's move and what it drew, the bots' moves after it): the
-        cover came up at once, and the person who had asked for weapons
-        never saw what came. At most `COVER_MOVES`, the first: the last
-        person's own moves (the latest were the Duel's market refill, and
-        hid what they did); "…" ends a list cut short."""
-        lines = self._unseen()[1]
-        if len(lines) > COVER_MOVES:
-            return [*lines[: COVER_MOVES - 1], "…"]
-        return lines
+    def _last_moves(self, seat: int) -> list[str]:
+        """The public log's other lines `seat`'s person has not seen: all
+        that was done since their last move (the others' whole turns, the
+        bots' moves, what was drawn), as their recap tells it once they
+        uncover. The cover shows what fits of them (the first)."""
+        return self._unseen(seat)[1]
 
-    def _unseen(self) -> tuple[list[str], list[str]]:
-        """The public log's lines past those a person's view here has shown
-        (a match reopened: since the last move of a person here), as
-        (reveals, the others). The public log words every line for a
+    def _unseen(self, seat: int) -> tuple[list[str], list[str]]:
+        """The public log's lines since `seat`'s last move (where its recap
+        starts: `SinceTracker.start`), else past those a person's view here
+        has shown (a match reopened: since the last move of a person here),
+        as (reveals, the others). The public log words every line for a
         spectator: no one's secret is in it."""
         public, screen = self.updates.get(None), self.screen
-        told = self._told if self._told is not None else self._reopened_at
-        if public is None or screen is None or told is None:
+        if public is None or screen is None:
             return [], []
-        lines = public.log[told:]
+        since = getattr(screen, "since", None)
+        told = since.start(seat) if since is not None else None
+        if told is None:
+            told = self._told if self._told is not None else self._reopened_at
+        if told is None:
+            return [], []
+        lines = public.log[min(told, len(public.log)):]
         return ([line for line in lines if screen.reveals(line)],
                 [line for line in lines if not screen.reveals(line)])
 

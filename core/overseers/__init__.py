@@ -37,6 +37,7 @@ GAME = GameRules(
     stage=table_facts.stage,
     ability=table_facts.ability,
     trait_copies=table_facts.trait_copies,
+    cards_aside=table_facts.cards_aside,
     trait_points=table_facts.trait_points,
     slot_marks=table_facts.slot_marks,
     own_score=table_facts.own_score,

@@ -1762,9 +1762,16 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
         return f"{line}."
     if isinstance(action, Copy):
         slot, top = me.slots[action.slot], me.slots[action.top]
-        what = f"their {_card(slot.card)}" if sees(state, viewer, seat, slot) else "a face-down card"
-        above = f"their {_card(top.card)}" if sees(state, viewer, seat, top) else "a face-down card"
-        return f"{who} (Teal) puts {what} face down under {above}: it copies it."
+        # OV §4 Teal: "put it face down under any other card, this card
+        # will copy the one on top", in plain words ("puts a face-down card
+        # face down under a face-down card: it copies it" read as a riddle)
+        seen_under, seen_top = sees(state, viewer, seat, slot), sees(state, viewer, seat, top)
+        what = (f"puts their {_card(slot.card)} face down" if seen_under
+                else "slides one of their face-down cards")
+        above = (f"their {_card(top.card)}" if seen_top
+                 else "another of them" if not seen_under else "one of their face-down cards")
+        copied = f"counts as {_card(top.card)}" if seen_top else "copies the card on top"
+        return f"{who} (Teal) {what} under {above}: the card beneath now {copied}."
     if isinstance(action, Vote):
         if viewer == seat:
             return f"{who} votes for {name(action.seat)}."

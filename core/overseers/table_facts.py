@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from core.overseers import cards
+from core.overseers import cards, rules
 from core.overseers.cards import COPIES, Character, Trait
 from core.overseers.rules import face_up_needed, round_score, sees, showdown_score
 from core.overseers.state import Phase, State
@@ -79,6 +79,12 @@ def trait_copies(players: int) -> dict[Trait, int]:
     (what the players reason from before the vote)."""
     column = cards.column(players)
     return {t: c[column] for t, c in COPIES.items()}
+
+
+def cards_aside(players: int) -> int:
+    """OV-23: how many trait cards stay aside face down, unseen, each round
+    (the deck less the six dealt to each player: 7 with three players)."""
+    return len(cards.deck(players)) - rules.HAND * players
 
 
 def trait_points() -> dict[Trait, str]:
@@ -176,6 +182,7 @@ __all__ = [
     "STAGES",
     "SlotMark",
     "ability",
+    "cards_aside",
     "own_round_score",
     "own_score",
     "slot_marks",

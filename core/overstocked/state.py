@@ -83,7 +83,13 @@ class Options:
     solo: bool = attrs.field(
         default=False,
         metadata={"players": (2,),
-                  "label": "Solo against the rulebook's bot (2 seats: you, then the bot)"},
+                  "label": "Solo against the rulebook's bot (2 seats: you, then the bot)",
+                  # OS §Solo Mode: the new-match form clears and disables
+                  # them while solo is ticked, and says so
+                  "excludes": ("advanced", "incentives", "forklifts", "quantum"),
+                  "excludes_note": "Solo is played without the advanced variant and "
+                                   "the expansions (rulebook): they are off while "
+                                   "it is ticked."},
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Callable, Sequence
 from typing import Protocol
@@ -14,6 +15,34 @@ from textual.widgets import Button, Footer, Static
 
 from tui import resources
 from tui.screens.game import HELD_KEY_GAP
+
+#: the cover's rows other than the news box (its border and padding, the
+#: name, the hint, the button, the footer) and the news box's text width
+COVER_ROWS = 13
+NEWS_WIDTH = 52
+
+
+def wrapped_rows(line: str, width: int) -> int:
+    """The rows `line` takes wrapped at `width` cells."""
+    return max(1, len(textwrap.wrap(line, width)))
+
+
+def fit_lines(lines: Sequence[str], rows: int, width: int) -> list[str]:
+    """The first of `lines` that fit in `rows` rows at `width` cells, and a
+    last line saying how many more there are (the recap shows them all once
+    the cover is lifted); all of them when they fit."""
+    if sum(wrapped_rows(line, width) for line in lines) <= rows:
+        return list(lines)
+    kept: list[str] = []
+    used = 1  # the line that tells the rest
+    for line in lines:
+        need = wrapped_rows(line, width)
+        if used + need > rows:
+            break
+        kept.append(line)
+        used += need
+    rest = len(lines) - len(kept)
+    return [*kept, f"… and {rest} more (your recap shows them all)"]
 
 
 class TakeBack(Protocol):
@@ -83,10 +112,15 @@ class HandoverScreen(Screen):
         with Vertical(id="handover"):
             yield Static(f"Pass to {self.player}", id="handover-name")
             if self.news or self.moves:
-                with VerticalScroll(id="handover-news"):
+                room = self._news_room()
+                moves = fit_lines(self.moves, room - bool(self.moves) - self._news_rows(),
+                                  NEWS_WIDTH)
+                news_box = VerticalScroll(id="handover-news")
+                news_box.styles.max_height = room
+                with news_box:
                     if self.moves:
                         yield Static("Last moves:", classes="handover-news-title")
-                        for line in self.moves:
+                        for line in moves:
                             yield Static(line, markup=False)
                     if self.news:
                         yield Static("Revealed to everyone:", classes="handover-news-title")
@@ -105,6 +139,22 @@ class HandoverScreen(Screen):
                 yield Static(offer, id="handover-undo", markup=False).set_styles(
                     "display: block;" if offer else "display: none;")
         yield Footer()
+
+    def _news_room(self) -> int:
+        """The rows the news box may take: the screen's height less the
+        cover's other rows (at 80x24: 8 with the take-back offer, 11 without)."""
+        height = self.app.size.height if self.is_attached else 24
+        fixed = COVER_ROWS
+        for text in (self._offer_text(), self.note):
+            if text:  # a margin and its rows
+                fixed += 1 + wrapped_rows(text, NEWS_WIDTH + 2)
+        return max(4, height - fixed)
+
+    def _news_rows(self) -> int:
+        """The rows the reveals take (their title and lines, wrapped)."""
+        if not self.news:
+            return 0
+        return 1 + sum(wrapped_rows(line, NEWS_WIDTH) for line in self.news)
 
     def _offer_text(self) -> str:
         take_back = self.take_back

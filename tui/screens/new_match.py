@@ -146,6 +146,12 @@ class NewMatchScreen(Screen):
         self.game_id = game_id or ""
         #: option marks (CSS classes) -> the player counts they apply at
         self._option_players: dict[str, Any] = {}
+        #: a ticked option that rules others out ("excludes" metadata: the
+        #: Overstocked solo mode, the advanced variant and expansions) ->
+        #: the options it rules out
+        self._option_excludes: dict[str, tuple[str, ...]] = {}
+        #: an option ruled out -> its value before (given back when allowed)
+        self._ruled_out: dict[str, bool] = {}
 
     # -- the game -------------------------------------------------------------
 
@@ -301,6 +307,14 @@ class NewMatchScreen(Screen):
         if kind is bool or isinstance(default, bool):
             yield MarkedCheckbox(label, value=bool(default), id=wid, classes=f"option {mark}",
                                  compact=True)
+            excludes = field.metadata.get("excludes")
+            if excludes:  # what it rules out, said while it is ticked
+                self._option_excludes[field.name] = tuple(excludes)
+                note = Static(str(field.metadata.get("excludes_note", "")),
+                              id=f"excludes-{field.name}", classes="option-help")
+                note.styles.padding = (0, 0, 0, 12)
+                note.display = False
+                yield note
             return
         with Horizontal(classes=f"form-row option {mark}"):
             yield Label(label, classes="form-label")
@@ -334,7 +348,29 @@ class NewMatchScreen(Screen):
         for mark, counts in self._option_players.items():
             for widget in self.query(f".{mark}"):
                 widget.display = players in counts
+        self._rule_out()
         self._mark_rules_bots()
+
+    def _rule_out(self) -> None:
+        """While an option that rules others out is ticked (and offered at
+        this player count), those are cleared and disabled, and a line
+        under it says why; they come back as they were when it is cleared.
+        The form refused the mix only at Start ("Could not start the
+        match: The solo mode cannot be used with...")."""
+        ruled: set[str] = set()
+        for name, excludes in self._option_excludes.items():
+            box = self.query_one(f"#opt-{name}", Checkbox)
+            on = box.value and box.display
+            self.query_one(f"#excludes-{name}").display = on
+            if on:
+                ruled.update(excludes)
+        for name in ruled - self._ruled_out.keys():
+            box = self.query_one(f"#opt-{name}", Checkbox)
+            self._ruled_out[name] = box.value
+            box.value, box.disabled = False, True
+        for name in set(self._ruled_out) - ruled:
+            box = self.query_one(f"#opt-{name}", Checkbox)
+            box.value, box.disabled = self._ruled_out.pop(name), False
 
     def _mark_rules_bots(self) -> None:
         """A seat played by the rulebook's own bot (a solo mode's second
@@ -389,6 +425,7 @@ class NewMatchScreen(Screen):
             app.action_new_match(str(event.value))
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._rule_out()
         self._mark_rules_bots()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -402,6 +402,9 @@ class OverbossScreen(GameScreen):
                 tooltip="Back to the market (or the board) from the action bar"),
         Binding("down", "to_choices(1)", "Down", show=False,
                 tooltip="Back to the market (or the board) from the action bar"),
+        # Enter that nothing else took (the board with no square to choose):
+        # it says why and what to do, instead of nothing at all
+        Binding("enter,space", "enter_idle", "", show=False),
     ]
 
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -1129,6 +1132,7 @@ class OverbossScreen(GameScreen):
         square of a two-square move. Derived from `update.legal` only."""
         moves = self._moves()
         if not moves:
+            self._say_nothing_to_choose()
             return
         if self._first is None:
             mine = [m for m in moves if m[0] == square]
@@ -1181,11 +1185,51 @@ class OverbossScreen(GameScreen):
             getattr(self, f"action_{value}")()
 
     def _set_token(self, token: Token) -> None:
+        """The token to place: the board takes the keys, to place it. The
+        token already chosen again (Enter on its place in the action bar)
+        did nothing at all, and the bar kept the keys, so n and Enter did
+        nothing either (QA, turn 9): it says where the keys go now."""
+        board = self.query_one("#ob-board", Board)
         if token is not self._token:
             self._token = token
             self._first = None
             self._redraw_choice()
-            self.query_one("#ob-board", Board).focus()
+        elif self.update is not None:
+            squares = len({m[0] for m in self._moves()})
+            self.notify(f"The {token.label} is the token to place: choose one of its {squares} "
+                        "highlighted square(s) on the board (n finds the nearest), then Enter."
+                        if squares else self._why_nothing_to_choose(),
+                        timeout=4, markup=False)
+        board.focus()
+
+    def _why_nothing_to_choose(self) -> str:
+        """What Enter on the board cannot do now, and what to do instead."""
+        update = self.update
+        if update is None or update.seat is None or not update.legal:
+            return "Nothing to choose now: it is not your decision."
+        step = self._step
+        if step in (Step.TOKEN, Step.LAIR) and not self._spire:
+            kinds = token_kinds(update.legal)
+            chosen = self._token or update.view.hand_token
+            token = chosen.label if chosen is not None else "token"
+            others = [k for k in kinds if k is not chosen]
+            keys = f"1-{len(kinds)}" if len(kinds) > 1 else "1"
+            if others:
+                return f"No open square for the {token}: pick another token with {keys}."
+            if Skip() in update.legal:
+                return f"No open square for the {token}: s keeps it in your lair."
+        prompt = self._prompt_text().plain
+        return f"Nothing to choose on the board now. {prompt}"
+
+    def _say_nothing_to_choose(self) -> None:
+        self.notify(self._why_nothing_to_choose(), severity="warning", timeout=4, markup=False)
+
+    def action_enter_idle(self) -> None:
+        """Enter that the focused widget did not take (the board with no
+        square to choose now): said, with what to do."""
+        if self.update is None or self.update.seat is None:
+            return
+        self._say_nothing_to_choose()
 
     # -- key actions -------------------------------------------------------------------
 

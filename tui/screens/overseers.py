@@ -89,7 +89,7 @@ _ASKS = {
     Phase.PURPLE: "Purple: turn one of your cards sideways (its trait counts 5).",
     Phase.GOLD_KEEP: "Gold: keep one of the two cards drawn, face down.",
     Phase.PEEK: "Meixiu: peek at a face-down card of another player.",
-    Phase.TEAL: "Teal: choose a card to lie face down under another (it copies it).",
+    Phase.TEAL: "Teal: put a card face down under another: it copies the card on top.",
     Phase.VOTE: "Vote: who has the highest score this round? (secret until all vote)",
     Phase.ACCUSE: "Leader: break the tie of votes. Who is judged?",
     Phase.JUDGE: "You are judged: deny (showdown) or admit (discard two cards)?",
@@ -668,6 +668,13 @@ class OverseersScreen(GameScreen):
                 lines = []
         if not lines:
             lines = self._row_lines(update, tiles=False)
+            # Four players or more on a short screen (80x24, the vote): the
+            # last seats, the points and your ability fell below the fold
+            # ("Table · more below"); each seat's character then goes on its
+            # name's line, in short where the whole does not fit.
+            height = self.query_one("#ov-table").scrollable_content_region.height
+            if height and len(lines) > height:
+                lines = self._row_lines(update, tiles=False, compact=True)
         rows = self.query_one("#ov-rows", TableRows)
         rows.fitted_width = self._width()
         update_static(rows, Text("\n").join(lines))
@@ -713,10 +720,12 @@ class OverseersScreen(GameScreen):
             bottom.append(f"{edge * (_TILE - len(tags))}┘", style=style)
         return [top, middle, bottom]
 
-    def _row_lines(self, update: TableUpdate, *, tiles: bool) -> list[Text]:
+    def _row_lines(self, update: TableUpdate, *, tiles: bool,
+                   compact: bool = False) -> list[Text]:
         """The table's lines: each seat's head, character and cards (as
         tiles with `tiles`), then the discard pile, the traits' points and
-        copies, and your character's ability."""
+        copies, and your character's ability. `compact`: the character on
+        the head's line (`_with_character`), two lines a seat."""
         view: State = update.view
         me = update.seat
         acting = set(update.to_act) if view.phase not in _SECRET else set()
@@ -740,17 +749,24 @@ class OverseersScreen(GameScreen):
             # a player's cards or character changed since your last move: •
             room = self._width() - (1 if changed else 0)
             heads = self._head_lines(name, view.leader == seat, self._status(update, seat), room)
+            character = None
+            if p.character is not None:
+                character = (p.character.label, "dim" if seat != me else "")
+            elif view.round:
+                character = ("character hidden until the vote", "dim italic")
+            if compact and character is not None and len(heads) == 1:
+                joined = self._with_character(heads[0], *character, room)
+                if joined is not None:
+                    heads, character = [joined], None
             for i, head in enumerate(heads):
                 if changed:
                     head = marked_text(head, seat in changed and i == 0)
                     head.end = ""
                 lines.append(self._fit(head))
-            if p.character is not None:
-                lines.extend(self._fit(x) for x in self._character_lines(
-                    p.character.label, "dim" if seat != me else ""))
-            elif view.round:
-                lines.append(self._fit(Text("  character hidden until the vote",
-                                            style="dim italic")))
+            if character is not None and p.character is not None:
+                lines.extend(self._fit(x) for x in self._character_lines(*character))
+            elif character is not None:
+                lines.append(self._fit(Text("  " + character[0], style=character[1])))
             score = self._score_text(view, seat)
             if tiles and p.slots:
                 top, middle, bottom = self._card_tiles(view, seat)
@@ -783,14 +799,30 @@ class OverseersScreen(GameScreen):
         lines.extend(self._fit(line) for line in self._trait_lines(view, width))
         me_char = view.seats[me].character if me is not None else None
         if me_char is not None and view.phase is not Phase.OVER:
-            lines.append(Text(f"Your character: {GAME.ability(me_char)}", style="italic"))
+            # wrapped here, a cell short of the scrollbar: the Static wrapped
+            # it at the table's edge, its last word against the scrollbar
+            # ("a player of its choice▇") read as cut off
+            ability = Text(f"Your character: {GAME.ability(me_char)}", style="italic")
+            lines.extend(line for line in ability.wrap(self.app.console, max(10, width - 1)))
         return lines
 
     @staticmethod
+    def _with_character(head: Text, label: str, style: str, width: int) -> Text | None:
+        """A seat's head line with its character after it ("Eve · choosing…
+        · Meixiu (grey: peeks, +3)"), or its name alone ("· Gold, the
+        Scavenger") where the whole does not fit `width`; None: neither."""
+        for text in (label, label.partition(" (")[0]):
+            joined = Text.assemble(head, (" · ", "dim"), (text, style))
+            if joined.cell_len <= width:
+                return joined
+        return None
+
+    @staticmethod
     def _trait_lines(view: State, width: int) -> list[Text]:
-        """What each trait scores and how many are in play: by the traits'
-        names where both lines fit `width` (a wide table), else by letters
-        ("C2/10/18" needs the legend; "Courage 2/10/18" reads at once)."""
+        """What each trait scores and the deck's make-up (how many lie aside
+        unseen, OV-23): by the traits' names where both lines fit `width`
+        (a wide table), else by letters ("C2/10/18" needs the legend;
+        "Courage 2/10/18" reads at once)."""
         points = GAME.trait_points()
         copies = GAME.trait_copies(view.players)
 
@@ -804,10 +836,18 @@ class OverseersScreen(GameScreen):
             parts.append((tail, "dim"))
             return Text.assemble(*parts)
 
+        # OV-23: the cards left over after the deal lie aside unseen; "in
+        # play (25 cards)" with three players misled a player counting cards
+        aside, total = GAME.cards_aside(view.players), sum(copies.values())
+        tails = ([f"({total} cards, {aside} aside unseen)", f"({total}, {aside} aside unseen)",
+                  f"({total}, {aside} aside)"] if aside
+                 else [f"({total} cards, all dealt)", f"({total}, all dealt)"])
+
         def lines(long: bool) -> list[Text]:
-            return [line("Points: ", points, long),
-                    line("In play: ", {t: f"×{n}" for t, n in copies.items()}, long,
-                         f"({sum(copies.values())} cards)")]
+            figures = {t: f"×{n}" for t, n in copies.items()}
+            decks = [line("Deck: ", figures, long, tail) for tail in tails]
+            deck = next((x for x in decks if x.cell_len <= width), decks[-1])
+            return [line("Points: ", points, long), deck]
 
         named = lines(long=True)
         return named if all(x.cell_len <= width for x in named) else lines(long=False)

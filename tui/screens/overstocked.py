@@ -21,9 +21,10 @@ Keys (also in the footer; the mouse works too):
   popularity / your warehouse (Tab switches), n jumps to the nearest legal
   spot, again to the next nearest (N back), Enter places; a click moves the ghost, a second
   click places;
-- quantum card: ←→ or 1-6, Enter; X mark: 1-4 (or ←→, Enter); forklift:
+- quantum card: 1-6 (or ←→, Enter); X mark: 1-4 (or ←→, Enter); forklift:
   as placing, x takes none; incentive: 1-6, x takes none;
-- solo, the bot's spot: ←→ or 1-9, Enter;
+- solo, the bot's spot: 1-9 (or ←→, Enter): a number chooses at once, as
+  in every list of the app but the hand's cards, typed by their numbers;
 - v shows the next player's warehouse; at the end ↑↓ scroll the score
   sheet and s folds it away (or back); u undo; q home.
 """
@@ -802,8 +803,11 @@ class OverstockedScreen(GameScreen):
         # side's height, and the toy rows with their sums pushed the Total out
         # of sight: two toys a line, points only (the sums are the pad's).
         compact = not self.has_class("-tall") and view.players >= CROWDED
+        # a toy both negative and halved (advanced) shows both marks, or its
+        # sum read wrong ("P▼ 2×2=  -2"): the marks' column is then two wide
+        marks = 2 if any(r.negative and r.halved for r in mine.toys) else 1
         for i, row in enumerate(mine.toys):
-            flag = "▼" if row.negative else ("½" if row.halved else " ")
+            flag = (("▼" if row.negative else "") + ("½" if row.halved else "")).ljust(marks)
             text.append(row.toy.value, style=space_style(row.toy.value))
             text.append(flag, style="bold")
             new = after.toys[i].points if after is not None else row.points
@@ -908,8 +912,9 @@ class OverstockedScreen(GameScreen):
         if mode == "quantum":
             return Text.assemble(
                 ("Your card is the lowest: ", "bold"), "it goes back to the box; play a "
-                "quantum card instead (Q counts as every toy without an X). ",
-                ("←→", keys), " ", ("Enter", keys))
+                "quantum card instead (Q counts as every toy without an X): ",
+                (number_range(self.number_keys()), keys), ", or ", ("←→", keys), " then ",
+                ("Enter", keys), ".")
         if mode in ("place", "forklift"):
             return self._placing_text()
         if mode == "nowhere":
@@ -928,9 +933,9 @@ class OverstockedScreen(GameScreen):
             # the spots' numbers highlight one, as the footer says (the
             # prompt named only the arrows)
             return Text.assemble(("The bot's turn: ", "bold"), "choose where its next card goes "
-                                 "(its cards must end as a 3x2 block): ", ("←→", keys), " or ",
-                                 (number_range(self.number_keys()), keys), ", then ",
-                                 ("Enter", keys), ".")
+                                 "(its cards must end as a 3x2 block): ",
+                                 (number_range(self.number_keys()), keys), ", or ",
+                                 ("←→", keys), " then ", ("Enter", keys), ".")
         # Not the viewer's decision.
         if CHANCE in update.to_act:
             return Text(_CHANCE_TEXT.get(view.phase, "…"), style="italic")
@@ -1253,11 +1258,16 @@ class OverstockedScreen(GameScreen):
         if mode == "pick":
             self._type_digit(str(number))
             return
+        # A number chooses at once, as in the other games' lists (Overseers'
+        # hand and bar, the Duel's market) and this game's X mark and
+        # incentive: the quantum card and the bot's spot only highlighted
+        # and waited for Enter under the same "1-6 Choose". A card to pick
+        # is typed by its own number (above), so it waits for Enter.
         if mode == "quantum":
             hand = self.query_one("#os-hand", CrateHand)
             if 0 <= index < len(hand.cards):
                 hand.move_to(index)
-                hand.focus()
+                self._hand_select(index)
             else:
                 self.no_choice(number, self.number_keys())
             return
@@ -1266,11 +1276,7 @@ class OverstockedScreen(GameScreen):
         if not numbered:
             self.no_choice(number, self.number_keys())
             return
-        if mode == "nominate":
-            bar.move_to(numbered[0])
-            bar.focus()
-        else:
-            bar.choose(numbered[0])
+        bar.choose(numbered[0])
 
     def action_toggle_sheet(self) -> None:
         """Game over: fold the score sheet away (or back) to see the areas."""

@@ -111,6 +111,14 @@ class SinceTracker:
     def forget(self) -> None:
         self._seats.clear()
 
+    def start(self, seat: int) -> int | None:
+        """How many lines of the log `seat` had seen where its recap
+        starts (its last move; the move itself when it revealed something),
+        None: no update of `seat` observed yet. The hand-over cover tells
+        the table's lines from there."""
+        memory = self._seats.get(seat)
+        return len(memory.seen[0][1]) if memory is not None and memory.seen else None
+
     def acted(self, update: Any) -> None:
         """The seat of `update` sends a command answering it (a move or an
         undo); None: the command was refused after all."""
