@@ -98,3 +98,39 @@ async def test_the_stylesheets_read_early_stay_parsed_for_later_widgets():
         cached = {read_from for (_, read_from, *_rest) in sheet._parse_cache.keys()}
         for path in resources.stylesheets():
             assert (os.path.abspath(path), "") in cached
+
+
+async def test_a_dialog_after_the_warm_up_shows_the_screen_beneath_it(tmp_path, monkeypatch):
+    """The warm-up reads every class's default CSS with the tie-breaker a
+    subclass gives it, as Textual does: Screen's, read first for the home
+    screen, kept the home screen's and outranked ModalScreen's, so every
+    dialog after the warm-up (the new-match form's "Discard this setup?")
+    had an opaque background and stood over a blank screen."""
+    from textual.widgets import Input
+
+    from tui.screens.confirm import ConfirmScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+
+    async def the_question(warm: bool) -> tuple[list[tuple[str, str]], float, str]:
+        app = OvertableApp(start="new", argument="overboss-duel", theme_name="textual-dark")
+        async with app.run_test(size=(120, 36)) as pilot:
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "NewMatchScreen")
+            await pilot.pause()
+            if warm:
+                app._warm_styles()
+                await pilot.pause()
+            app.screen.query_one("#name-1", Input).value = "Zed"
+            await pilot.pause()
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.pause()
+            screen = app.screen
+            styles = [(str(node), node.styles.css) for node in (screen, *screen.walk_children())]
+            return styles, screen.styles.background.a, app.export_screenshot()
+
+    warm, warm_alpha, warm_picture = await the_question(True)
+    cold, cold_alpha, _ = await the_question(False)
+    assert warm_alpha < 1 and cold_alpha < 1  # see-through, as ModalScreen's CSS says
+    assert warm == cold
+    assert "Overboss" in warm_picture  # the form drawn behind the question

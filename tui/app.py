@@ -253,8 +253,15 @@ class OvertableApp(KeysInOrder, App[None]):
         unread = [path for path in resources.stylesheets() if not stylesheet.has_source(path, "")]
         for path in unread:
             stylesheet.read(path)
+        # a source read before (for a shallower class) is read again with
+        # the lowest tie-breaker (a deeper class's), as Textual keeps it: a
+        # base's rules rank by it below a subclass's. Textual lowers it
+        # without parsing again, so the parse below must see it lowered:
+        # Screen's, read for the home screen, outranked ModalScreen's, and
+        # every dialog stood over a blank screen, opaque.
+        kept = stylesheet.source
         defaults = [source for source in widgets_default_css()
-                    if source[0] not in stylesheet.source]
+                    if source[0] not in kept or kept[source[0]].tie_breaker > source[2]]
         for read_from, css, tie_breaker, scope in defaults:
             stylesheet.add_source(css, read_from=read_from, is_default_css=True,
                                   tie_breaker=tie_breaker, scope=scope)
