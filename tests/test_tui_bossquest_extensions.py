@@ -126,6 +126,29 @@ def test_snapshot_companions_and_potions(snap_compare, size):
     assert snap_compare(ScreenApp(make_update(extensions_table())), terminal_size=size)
 
 
+async def test_the_last_combat_drawn_at_a_size_it_was_not_fitted_for_is_fitted_again():
+    """The last combat beside the table at 80x24 is fitted to its lines on
+    each Resize; a layout that resizes it without one (one snapshot in CI
+    showed the winner's line alone in a box of five) is caught when the
+    box is drawn: it is fitted again for the lines it has."""
+    from tui.screens.bossquest import CombatBox
+
+    app = ScreenApp(make_update(extensions_table()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one("#bq-last", CombatBox)
+        assert "Boss 17 HP" in screen_text(app)
+        # fitted as if the box had no lines (the first layout's), no Resize after
+        box._room = lambda: (box.size.width, 0)
+        box._fit()
+        del box._room
+        assert "Boss 17 HP" not in str(box.render())
+        for _ in range(5):
+            await pilot.pause()
+        assert box._fitted_for == box._room()
+        assert "Boss 17 HP" in screen_text(app)
+
+
 async def test_the_companion_reserve_names_every_companion_at_80_columns():
     """Companions: the reserve's line gave the first companion's power in
     full and cut the rest off at 80 columns; where the powers do not fit,

@@ -776,6 +776,18 @@ class CombatBox(Static):
         if self._combat is not None and self._room() != self._fitted_for:
             self._fit()
 
+    def render(self) -> Any:
+        # A layout that only scrolls resizes a widget without a Resize (one
+        # CI snapshot showed the box fitted to one line in six): drawn at a
+        # size it was not fitted for, it is fitted again after this frame.
+        if self._combat is not None and self._room() != self._fitted_for:
+            self.call_after_refresh(self._refit)
+        return super().render()
+
+    def _refit(self) -> None:
+        if self._combat is not None and self._room() != self._fitted_for:
+            self._fit()
+
     def _room(self) -> tuple[int, int | None]:
         """The cells and lines it has; no limit on the lines while its
         height follows its content (it would never grow back)."""
