@@ -17,7 +17,7 @@ from core.bossquest.state import Options, Phase, Ulul
 from saves.journal import PlayerSpec
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update, screen_text
 from tests.bossquest_tables import w
-from tests.screen_kit import play_through_the_app
+from tests.screen_kit import play_through_the_app, wait_for
 from tests.test_tui_bossquest_match import choose_key as base_key
 from tui.app import OvertableApp
 from tui.screens.bossquest import BossQuestScreen
@@ -123,7 +123,17 @@ def test_snapshot_solo_quest(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x36"])
 def test_snapshot_companions_and_potions(snap_compare, size):
-    assert snap_compare(ScreenApp(make_update(extensions_table())), terminal_size=size)
+    from tui.screens.bossquest import CombatBox
+
+    async def settled(pilot):
+        # the last combat fitted to the lines its box has (a picture in CI
+        # was taken with the box at its first layout's one line)
+        box = pilot.app.screen.query_one("#bq-last", CombatBox)
+        await wait_for(pilot, lambda: box.size.height > 1 and box._fitted_for == box._room())
+        await pilot.pause()
+
+    assert snap_compare(ScreenApp(make_update(extensions_table())), terminal_size=size,
+                        run_before=settled)
 
 
 async def test_the_last_combat_drawn_at_a_size_it_was_not_fitted_for_is_fitted_again():
@@ -135,18 +145,15 @@ async def test_the_last_combat_drawn_at_a_size_it_was_not_fitted_for_is_fitted_a
 
     app = ScreenApp(make_update(extensions_table()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await wait_for(pilot, lambda: "Boss 17 HP" in screen_text(app))  # laid out
         box = app.screen.query_one("#bq-last", CombatBox)
-        assert "Boss 17 HP" in screen_text(app)
         # fitted as if the box had no lines (the first layout's), no Resize after
         box._room = lambda: (box.size.width, 0)
         box._fit()
         del box._room
         assert "Boss 17 HP" not in str(box.render())
-        for _ in range(5):
-            await pilot.pause()
+        await wait_for(pilot, lambda: "Boss 17 HP" in screen_text(app))
         assert box._fitted_for == box._room()
-        assert "Boss 17 HP" in screen_text(app)
 
 
 async def test_the_companion_reserve_names_every_companion_at_80_columns():
