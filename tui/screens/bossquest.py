@@ -23,6 +23,7 @@ over the results (`CombatScreen`), so it is read before them.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -706,9 +707,12 @@ def _row_tail(parts: _KnightParts, room: int | None = None) -> Text:
     return tail
 
 
+@functools.lru_cache(maxsize=2048)
 def _row_fits(parts: _KnightParts, columns: _Columns, way: str, room: int) -> bool:
     """Whether a knight's row keeps to its line(s) of `room` cells with its
-    cards drawn `way`."""
+    cards drawn `way`. Kept by its arguments: each update tries the rows
+    in up to a dozen ways (`_draw_knights`), and most rows are as they
+    were at the update before."""
     head = _row_head(parts, columns).cell_len
     if way == "big":  # the cards large beside the head, on three lines
         return head + _big_cards(parts.cards)[0].cell_len + _row_tail(parts).cell_len <= room
@@ -1801,9 +1805,14 @@ class BossQuestScreen(GameScreen):
         tries += [(False, 0, False, None), (False, 0, False, 1), (False, 1, False, None),
                   (False, 1, False, 1), (False, 1, False, 0), (False, 3, False, 1),
                   (False, 3, False, 0), (False, 4, False, 0)]
+        # what the rows say, once for each of the two ways a card count is drawn
+        parts_by_tall: dict[bool, list[_KnightParts]] = {}
         for tall_rows, level, big, power in tries:
             self._tall_rows = tall_rows
-            parts = [self._knight_parts(view, seat, update) for seat in range(view.players)]
+            parts = parts_by_tall.get(tall_rows)
+            if parts is None:
+                parts = parts_by_tall[tall_rows] = [
+                    self._knight_parts(view, seat, update) for seat in range(view.players)]
             columns, ways = self._fit_knights(parts, natural, room, level, big=big)
             rows = [Row(self._knight_row(p, columns, way, room), key=str(seat + 1),
                         enabled=not picking or self._legal(TargetKnight(seat)))
