@@ -125,12 +125,35 @@ async def test_a_dialog_after_the_warm_up_shows_the_screen_beneath_it(tmp_path, 
             await pilot.press("escape")
             await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
             await pilot.pause()
-            screen = app.screen
-            styles = [(str(node), node.styles.css) for node in (screen, *screen.walk_children())]
-            return styles, screen.styles.background.a, app.export_screenshot()
+            # every screen's nodes, the home screen and the form under the question too
+            styles = [(str(node), node.styles.css) for screen in app.screen_stack
+                      for node in (screen, *screen.walk_children())]
+            return styles, app.screen.styles.background.a, app.export_screenshot()
 
     warm, warm_alpha, warm_picture = await the_question(True)
     cold, cold_alpha, _ = await the_question(False)
     assert warm_alpha < 1 and cold_alpha < 1  # see-through, as ModalScreen's CSS says
     assert warm == cold
     assert "Overboss" in warm_picture  # the form drawn behind the question
+
+
+async def test_a_game_started_after_the_warm_up_looks_as_without_it(tmp_path, monkeypatch):
+    """The warm-up changes no style: a game screen (and the screens under
+    it) pushed after it have the styles they have when it has not come."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+
+    async def the_game(warm: bool) -> list[tuple[str, str]]:
+        app = OvertableApp(start="new", argument="overboss-duel", theme_name="textual-dark",
+                           bot_delay=0, seed=7)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "NewMatchScreen")
+            if warm:
+                app._warm_styles()
+                await pilot.pause()
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: type(app.screen).__name__ == "OverbossScreen")
+            await pilot.pause()
+            return [(str(node), node.styles.css) for screen in app.screen_stack
+                    for node in (screen, *screen.walk_children())]
+
+    assert await the_game(True) == await the_game(False)
