@@ -98,6 +98,9 @@ async def test_over_the_hp_only_the_wizard_is_offered():
         (["down", "enter", "enter"], Activate(2)),  # arrows + Enter only
         (["down", "enter", "right", "enter"], Discard(2)),
         (["2", "a"], Activate(0)),  # slot 2 is taken: nothing moves
+        # a number chooses at once, as Enter on the spell: Enter then activates
+        (["3", "enter"], Activate(2)),
+        (["4", "right", "enter"], Discard(3)),
     ],
 )
 async def test_wizard_keys(keys, action):
@@ -105,6 +108,44 @@ async def test_wizard_keys(keys, action):
     submitted, _ = await run(update, keys=keys)
     assert submitted == [(0, action)]
     assert action in update.legal
+
+
+async def test_a_spells_number_chooses_it_at_once():
+    """As in every other list, a number chooses: the spell is taken to the
+    action bar (as Enter on it would), which names it and has the keys. It
+    only moved the highlight, and the player's Enter chose it a second time."""
+    from tui.widgets import ActionBar
+
+    table = FakePort()
+    app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("3")
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert app.screen.query_one("#bq-market", Market).highlighted == 2
+        assert app.focused is bar
+        assert [c.label for c in bar.choices][:2] == [
+            f"Activate {Spell(SpellKind.ATTACK_MINUS_2)}",
+            f"Discard {Spell(SpellKind.ATTACK_MINUS_2)}"]
+        assert table.submitted == []  # chosen, not yet activated or discarded
+
+
+async def test_a_taken_spells_number_says_why_and_chooses_nothing():
+    from tests.screen_kit import record_notices
+
+    table = FakePort()
+    app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        await pilot.pause()
+        market = app.screen.query_one("#bq-market", Market)
+        before = (market.highlighted, app.focused)
+        await pilot.press("2")  # slot 2's spell was taken this round
+        await pilot.pause()
+        assert (market.highlighted, app.focused) == before
+        assert table.submitted == []
+        assert notices == ["Spell 2 was taken already: press 1, 3, 4 or m."], notices
 
 
 async def test_a_spell_that_would_do_nothing_says_so_when_activated():

@@ -71,6 +71,7 @@ from tui.screens.game import (
     GameScreen,
     NamingText,
     TableUpdate,
+    choice_keys,
     fit_line,
     number_range,
     split_mark,
@@ -2419,12 +2420,12 @@ class BossQuestScreen(GameScreen):
         if mode == "wizard":
             market = self.query_one("#bq-market", Market)
             if number - 1 not in market.enabled_indexes():
-                # a taken slot or past the last spell: said, not silent
-                self.no_choice(number, [*self.number_keys(), *(
-                    ["m"] if any(offer.key == "m" for offer in market.offers) else [])])
+                self._no_spell(number, market)
                 return
-            market.move_to(number - 1)
-            market.focus()
+            # chosen at once, as Enter on it (the action bar takes the keys):
+            # in every other list a number chooses, and here it only moved
+            # the highlight, so a player's Enter after it chose again
+            market.select(number - 1)
         elif mode is not None and mode.startswith("target"):
             self._pick_target(number - 1)
         elif mode == "other":
@@ -2433,6 +2434,21 @@ class BossQuestScreen(GameScreen):
                 self.play(action)
             else:
                 self.no_choice(number, self.number_keys())
+
+    def _no_spell(self, number: int, market: Market) -> None:
+        """A spell's number that chooses nothing says why: its slot was
+        taken this round, or there is no such spell (said, not silent)."""
+        keys = [*self.number_keys(), *(
+            ["m"] if any(offer.key == "m" for offer in market.offers) else [])]
+        offers = market.offers
+        if 0 < number <= len(offers) and offers[number - 1].gone:
+            update = self.update
+            if update is None or not update.legal or update.over or self.sent_from is not None:
+                return  # as `no_choice`: only while the seat has a decision
+            self.notify(f"Spell {number} was taken already{choice_keys(keys)}.",
+                        severity="warning", timeout=4, markup=False)
+        else:
+            self.no_choice(number, keys)
 
     def _solo_pick(self, number: int) -> Any:
         """The Solo Quest's choice `number`: the Boss given the weapons drawn
