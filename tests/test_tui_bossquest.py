@@ -101,6 +101,7 @@ async def test_over_the_hp_only_the_wizard_is_offered():
         # a number chooses at once, as Enter on the spell: Enter then activates
         (["3", "enter"], Activate(2)),
         (["4", "right", "enter"], Discard(3)),
+        (["m", "right", "enter"], DiscardMystery()),  # m as a number
     ],
 )
 async def test_wizard_keys(keys, action):

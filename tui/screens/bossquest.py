@@ -2371,9 +2371,8 @@ class BossQuestScreen(GameScreen):
         view = self._view
         if view is None or not view.mystery:
             return
-        market = self.query_one("#bq-market", Market)
-        market.move_to(len(view.offer))
-        market.focus()
+        # chosen at once, as a spell's number chooses its spell
+        self.query_one("#bq-market", Market).select(len(view.offer))
 
     def _spell_keys(self) -> list[tuple[str, str] | str]:
         """The Wizard prompt's keys for a spell: the numbers of the spells
