@@ -94,7 +94,7 @@ async def test_boss_quest_wizard_names_its_spell_numbers():
             await pilot.press(key)
         await pilot.pause()
         notes = [n.message for n in app._notifications]
-    assert "2 chooses nothing here: press 1, 3, 4 or m." in notes, notes
+    assert "Spell 2 was taken already: press 1, 3, 4 or m." in notes, notes
     assert "7 chooses nothing here: press 1, 3, 4 or m." in notes, notes
 
 
