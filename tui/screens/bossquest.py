@@ -71,7 +71,6 @@ from tui.screens.game import (
     GameScreen,
     NamingText,
     TableUpdate,
-    choice_keys,
     fit_line,
     number_range,
     split_mark,
@@ -2440,14 +2439,8 @@ class BossQuestScreen(GameScreen):
         keys = [*self.number_keys(), *(
             ["m"] if any(offer.key == "m" for offer in market.offers) else [])]
         offers = market.offers
-        if 0 < number <= len(offers) and offers[number - 1].gone:
-            update = self.update
-            if update is None or not update.legal or update.over or self.sent_from is not None:
-                return  # as `no_choice`: only while the seat has a decision
-            self.notify(f"Spell {number} was taken already{choice_keys(keys)}.",
-                        severity="warning", timeout=4, markup=False)
-        else:
-            self.no_choice(number, keys)
+        taken = 0 < number <= len(offers) and offers[number - 1].gone
+        self.no_choice(number, keys, why=f"Spell {number} was taken already" if taken else "")
 
     def _solo_pick(self, number: int) -> Any:
         """The Solo Quest's choice `number`: the Boss given the weapons drawn

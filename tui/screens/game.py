@@ -667,16 +667,16 @@ class GameScreen(Screen):
     def _legal(self, action: Any) -> bool:
         return self.update is not None and action in self.update.legal
 
-    def no_choice(self, number: int, keys: Sequence[str] = ()) -> None:
-        """A number key that chooses nothing now says so, and names the
-        keys that do (`keys`, in the order shown): it was silent, and a
-        player pressing 1 where the choices start at 2 saw nothing happen.
-        Not while the seat has nothing to decide (the prompt says whose
-        turn it is)."""
+    def no_choice(self, number: int, keys: Sequence[str] = (), why: str = "") -> None:
+        """A number key that chooses nothing now says so (`why`, or that it
+        chooses nothing here), and names the keys that do (`keys`, in the
+        order shown): it was silent, and a player pressing 1 where the
+        choices start at 2 saw nothing happen. Not while the seat has
+        nothing to decide (the prompt says whose turn it is)."""
         update = self.update
         if update is None or not update.legal or update.over or self.sent_from is not None:
             return
-        self.notify(f"{number} chooses nothing here{choice_keys(keys)}.",
+        self.notify(f"{why or f'{number} chooses nothing here'}{choice_keys(keys)}.",
                     severity="warning", timeout=4, markup=False)
 
     def play(self, action: Any) -> None:
