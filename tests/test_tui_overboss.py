@@ -454,6 +454,20 @@ async def test_hex_cannot_take_from_an_empty_place():
     assert submitted == []
 
 
+async def test_hex_names_the_places_whose_token_it_may_take():
+    """Baron Hex's prompt names the market places with a token to take (it
+    named the pairs to draft, none at this step: "1-9", where 1 chose
+    nothing)."""
+    state = midgame(step=Step.HEX, resume=Step.DRAFT, bosses=(Boss.BARON_HEX, Boss.DR_DEADLY),
+                    revealed=(True, False))
+    update = make_update(state)
+    places = sorted(a.slot + 1 for a in update.legal if isinstance(a, TakeToken))
+    named = f"{places[0]}-{places[-1]}" if len(places) > 1 else str(places[0])
+    _, text = await run(update, [])
+    line = next(t for t in text.splitlines() if "Baron Hex:" in t)
+    assert f"market: {named};" in line and "1-9" not in line
+
+
 async def test_nothing_is_offered_on_the_bots_turn():
     update = make_update(midgame(turn=1), seat=0, thinking=1)
     assert update.legal == ()

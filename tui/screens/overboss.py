@@ -961,8 +961,11 @@ class OverbossScreen(GameScreen):
             return Text.assemble(("Belladonna: ", "bold"), "pick a token on the board to return ",
                                  move, "; ", k("s"), " skips.")
         if step is Step.HEX:
+            # the places whose token may be taken (not the pairs to draft)
+            tokens = number_range([str(a.slot + 1) for a in update.legal
+                                   if isinstance(a, TakeToken)])
             return Text.assemble(("Baron Hex: ", "bold"), "take a token from the market: ",
-                                 k(pairs), "; ", k("s"), " skips.")
+                                 k(tokens), "; ", k("s"), " skips.")
         if step is Step.SLAY:
             return Text.assemble(("Warlord Grimtusk: ", "bold"), "pick a hero to slay ", move,
                                  "; ", k("s"), " skips.")
