@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from tui import resources
+from tui.bindings import relabel
 from tui.plain import plain
 from tui.screens.dialog import Dialog
 
@@ -34,11 +33,10 @@ class ConfirmScreen(Dialog[bool]):
         self.yes = yes
         self.no = no
         # the footer says what y and n do here, in the buttons' words
-        bindings = self._bindings.key_to_bindings
-        bindings["y"] = [replace(b, description=yes) for b in bindings["y"]]
-        bindings["n"] = [replace(b, description=no or "") for b in bindings["n"]]
+        relabel(self, "answer(True)", yes)
+        relabel(self, "no", no or "")
         if no is None:  # one button: Escape closes, as OK does
-            bindings["escape"] = [replace(b, description="Close") for b in bindings["escape"]]
+            relabel(self, "answer(False)", "Close", keys=("escape",))
 
     def compose_dialog(self) -> ComposeResult:
         with Vertical(id="dialog"):

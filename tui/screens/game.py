@@ -36,6 +36,7 @@ from textual.widgets import Static
 
 from host.messages import AWAY_MARKS, SeatCommand, SeatUpdate
 from tui import collector
+from tui.bindings import relabel
 from tui.plain import listed, shortened
 from tui.widgets.quiet import update_static
 from tui.widgets.since import CHANGED, Recap, SinceLog, SinceTracker
@@ -214,22 +215,6 @@ def bare_name(name: str) -> str:
     for a possessive, a panel's title, a score: where it says whose, not
     who is away."""
     return split_mark(name)[0]
-
-
-def relabel(screen: Screen, action: str, description: str) -> None:
-    """Name `screen`'s key for `action` `description` in its footer (this
-    screen only): at a shared table "Home" leads to the lobby."""
-    bindings = screen._bindings.key_to_bindings
-    for key, bound in bindings.items():
-        bindings[key] = [replace(b, description=description) if b.action == action else b
-                         for b in bound]
-
-
-def drop_key(screen: Screen, key: str) -> None:
-    """Take `key` off `screen` (this screen only): out of its footer and its
-    F1, and it does nothing there (a shared table's results have no home
-    for h to lead to: q leads to the lobby, as at the table)."""
-    screen._bindings.key_to_bindings.pop(key, None)
 
 
 def _thinking_key(update: TableUpdate) -> tuple[int | None, int]:

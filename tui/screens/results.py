@@ -18,8 +18,9 @@ from textual.widgets import Button, DataTable, Header, Label, Static
 from core.engine import name_seats
 from host.messages import SeatUpdate
 from tui import resources
+from tui.bindings import drop_key, relabel
 from tui.plain import cell, plain, shortened
-from tui.screens.game import drop_key, game_of, relabel
+from tui.screens.game import game_of
 from tui.widgets.footer import Footer
 from tui.widgets.roundchart import RoundChart
 

@@ -8,7 +8,6 @@ rules took about 2 s of CPU on a slow core, paid again over SSH on every
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from rich.markdown import Markdown
@@ -20,6 +19,7 @@ from textual.widgets import Footer, Header, Static
 
 from core.catalogue import CATALOGUE
 from tui import resources
+from tui.bindings import relabel
 
 
 def rules_text(game_id: str, title: str | None = None) -> str:
@@ -66,9 +66,7 @@ class RulesScreen(Screen):
         #: pager's does, not to a home screen the reader never asked for
         self.leaves_app = leaves_app
         if leaves_app:
-            bindings = self._bindings.key_to_bindings
-            for key in ("q", "escape", "backspace"):
-                bindings[key] = [replace(b, description="Quit") for b in bindings[key]]
+            relabel(self, "back", "Quit")
         #: (width, the line of each heading as drawn at that width)
         self._headings: tuple[int, list[int]] | None = None
 
