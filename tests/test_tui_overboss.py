@@ -1200,3 +1200,54 @@ async def test_enter_with_no_square_to_choose_says_why():
         notes = [n.message for n in app._notifications]
     assert table.submitted == []
     assert "No open square for the Yeti: s keeps it in your lair." in notes, notes
+
+
+@pytest.mark.parametrize(("key", "changes", "said"), [
+    # Ann's lair: one Spire active, one spent (midgame's)
+    ("x", {"spire_used": True}, "You have used a Spire this turn already (one a turn)."),
+    ("x", {"lairs": (Lair(spires=0, expended=2), Lair())},
+     "Your Spires are spent: placing a Sunken City refreshes one"),
+    ("x", {"lairs": (Lair(), Lair())}, "You have no Spire: a Spire drafted from the market"),
+    ("f", {}, "f refreshes a spent Spire just after you place a Sunken City (you have 1 spent)."),
+    ("s", {}, "Not now: s skips an optional effect. Your turn: draft a pair"),
+    ("e", {}, "Not now: e ends your turn. Your turn: draft a pair"),
+    ("c", {}, "Nothing to cancel"),
+    ("r", {"revealed": (True, False)}, "Your Boss is revealed already"),
+])
+async def test_a_duel_key_that_does_nothing_now_says_why(key, changes, said):
+    """Play-test: x at the start of a turn with no Spire ready (and f, s, e,
+    c, r where they do nothing) was met with nothing, as if not heard; the
+    notice says why, in the rules' words, and nothing is played."""
+    table = FakePort()
+    app = ScreenApp(make_update(midgame(**changes)), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert any(said in note for note in notes), notes
+        assert table.submitted == []
+
+
+async def test_a_duel_key_on_the_other_players_turn_says_whose_turn_it_is():
+    table = FakePort()
+    app = ScreenApp(make_update(midgame(turn=1), seat=0), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert notes == ["x uses a Spire on your turn only."], notes
+
+
+async def test_a_duel_key_that_works_now_is_not_answered_with_a_notice():
+    """The notice is only for keys whose binding is off: x with a Spire
+    ready enters Spire mode, silently, as before."""
+    table = FakePort()
+    app = ScreenApp(make_update(midgame()), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        assert not list(app._notifications)
+        assert app.screen._spire

@@ -2277,6 +2277,20 @@ class BossQuestScreen(GameScreen):
 
     # -- key actions ------------------------------------------------------------------
 
+    IDLE_KEY_WORDS: ClassVar[dict[str, str]] = {
+        "wizard": "w goes to the Wizard on your turn, instead of asking for weapons",
+        "activate": "a activates the spell chosen at the Wizard",
+        "discard": "x discards the spell chosen at the Wizard",
+        "mystery": "m chooses the mystery spell at the Wizard, when one is offered"}
+
+    def prompt_words(self) -> str:
+        return self._prompt_text().plain
+
+    def why_key_idle(self, action: str) -> str | None:
+        if self.holds_the_table:
+            return None  # the combat's own hint answers its keys
+        return super().why_key_idle(action)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mode = self._mode
         if action in _TABLE_ACTIONS and self.holds_the_table:

@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, Protocol
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
 from textual.reactive import Reactive
@@ -651,6 +652,38 @@ class GameScreen(Screen):
 
     def _legal(self, action: Any) -> bool:
         return self.update is not None and action in self.update.legal
+
+    #: what a game's own keys do, by action: said with the prompt when the
+    #: key is pressed where it does nothing (`why_key_idle`)
+    IDLE_KEY_WORDS: ClassVar[dict[str, str]] = {}
+
+    def why_key_idle(self, action: str) -> str | None:
+        """Why this screen's key for `action` (its binding off now) does
+        nothing, said when it is pressed; None leaves it silent. A game
+        with more to say than "Not now" and its prompt says it first."""
+        words = self.IDLE_KEY_WORDS.get(action)
+        update = self.update
+        if words is None or update is None or update.seat is None or update.over:
+            return None
+        return f"Not now: {words}. {self.prompt_words()}".rstrip()
+
+    def prompt_words(self) -> str:
+        """The prompt's words (what to do now), as plain text."""
+        return ""
+
+    def on_key(self, event: events.Key) -> None:
+        """A game key that does nothing now says why (`why_key_idle`): x in
+        Overboss Duel with no Spire ready was silent, as if not heard. Keys
+        a binding takes now (the focused widget's, the app's) go on to it."""
+        active = self.active_bindings.get(event.key)
+        if active is not None and active.enabled:
+            return
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            why = self.why_key_idle(binding.action.partition("(")[0])
+            if why:
+                event.stop()
+                self.notify(why, severity="warning", timeout=4, markup=False)
+                return
 
     def no_choice(self, number: int, keys: Sequence[str] = (), why: str = "") -> None:
         """A number key that chooses nothing now says so (`why`, or that it

@@ -60,7 +60,7 @@ from core.overboss.actions import (
 from core.overboss.board import Edge as EdgeKind
 from core.overboss.board import Side
 from core.overboss.components import Terrain, Token
-from core.overboss.state import State, Step, cell
+from core.overboss.state import ABILITY_STEPS, State, Step, cell
 from tui import resources
 from tui.plain import shortened
 from tui.screens.game import (
@@ -1300,6 +1300,47 @@ class OverbossScreen(GameScreen):
             self._set_token(kinds[number - 1])
         else:
             self.no_choice(number, self.number_keys())
+
+    IDLE_KEY_WORDS: ClassVar[dict[str, str]] = {
+        "spire": "x uses a Spire", "refresh": "f refreshes a spent Spire",
+        "skip": "s skips an optional effect", "end_turn": "e ends your turn",
+        "reveal": "r reveals your Boss"}
+
+    def prompt_words(self) -> str:
+        return self._prompt_text().plain
+
+    def why_key_idle(self, action: str) -> str | None:
+        """Why x, f, s, e, r or c does nothing now, in the rules' words:
+        each leaves the footer when it cannot be used, and pressing it
+        anyway was met with nothing."""
+        update, view = self.update, self._view
+        if update is None or view is None or update.seat is None or update.over:
+            return None
+        seat = update.seat
+        if action == "cancel":
+            return "Nothing to cancel: c cancels a move of two squares once its first is chosen."
+        if action == "reveal" and view.revealed[seat]:
+            return "Your Boss is revealed already (once a game)."
+        what = self.IDLE_KEY_WORDS.get(action)
+        if what is not None and (self._step is None or view.turn != seat):
+            return f"{what} on your turn only."
+        if action == "spire":
+            lair = view.lairs[seat]
+            if view.step in ABILITY_STEPS:
+                return f"Finish your Boss's reveal ability first: {self.prompt_words()}"
+            if view.spire_used:
+                return "You have used a Spire this turn already (one a turn)."
+            if lair.expended and not lair.spires:
+                return (f"Your Spire{'s are' if lair.expended > 1 else ' is'} spent: placing a "
+                        "Sunken City refreshes one (as does Dr. Deadly's reveal).")
+            if not lair.spires:
+                return ("You have no Spire: a Spire drafted from the market goes to your lair, "
+                        "and x then moves a tile diagonally once a turn.")
+            return "No tile can move diagonally now: a Spire moves a tile to an empty square."
+        if action == "refresh":
+            return (f"{what} just after you place a Sunken City (you have "
+                    f"{view.lairs[seat].expended or 'none'} spent). {self.prompt_words()}")
+        return super().why_key_idle(action)
 
     def action_skip(self) -> None:
         if self._legal(Skip()):

@@ -1317,6 +1317,13 @@ class OverseersScreen(GameScreen):
         if self.update is not None and self.is_mounted:
             self._draw_talk(self.update.view)
 
+    IDLE_KEY_WORDS: ClassVar[dict[str, str]] = {
+        "back": "b lets Teal choose the card to move again, once one is chosen",
+        "talk": "t types a note for the table talk while a round is played"}
+
+    def prompt_words(self) -> str:
+        return self._prompt(self.update).plain if self.update is not None else ""
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":
             return self._first is not None

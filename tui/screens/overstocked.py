@@ -1145,6 +1145,15 @@ class OverstockedScreen(GameScreen):
 
     # -- key actions ------------------------------------------------------------------------
 
+    IDLE_KEY_WORDS: ClassVar[dict[str, str]] = {
+        "rotate": "r turns the card while you place it",
+        "area": "p and w switch between the popularity and your warehouse while you place",
+        "decline": "x says \"None, thanks\" when you may decline",
+        "toggle_sheet": "s shows the score sheet once the match is over"}
+
+    def prompt_words(self) -> str:
+        return self._prompt_text().plain
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mode = self._mode
         if action == "rotate":

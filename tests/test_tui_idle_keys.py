@@ -1,0 +1,68 @@
+"""A game's key pressed where it does nothing now says why (GameScreen's
+`why_key_idle`): each left the footer when it could not be used, and
+pressing it anyway was met with nothing, as if not heard. (Overboss Duel's
+keys, with their rules in words: tests/test_tui_overboss.py.)"""
+
+from __future__ import annotations
+
+import random
+
+from core import CHANCE
+from core.overseers import GAME as OVERSEERS
+from core.playout import sample_chance
+from tests import bossquest_screen_kit as bq
+from tests import overseers_screen_kit as ov
+from tests import overstocked_screen_kit as os_kit
+
+
+def _notes(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def _press(app, key: str) -> list[str]:
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        return _notes(app)
+
+
+async def test_boss_quest_x_away_from_the_wizard_says_where_it_works():
+    """Ann chooses how many weapons: x (discard at the Wizard) did nothing."""
+    table = bq.FakePort()
+    notes = await _press(bq.ScreenApp(bq.make_update(bq.full_state()), table), "x")
+    assert len(notes) == 1, notes
+    assert notes[0].startswith("Not now: x discards the spell chosen at the Wizard. Your turn"), notes
+    assert table.submitted == []
+
+
+async def test_boss_quest_w_on_another_knights_turn_says_so_with_the_prompt():
+    table = bq.FakePort()
+    notes = await _press(bq.ScreenApp(bq.make_update(bq.full_state(turn=2)), table), "w")
+    assert len(notes) == 1 and notes[0].startswith(
+        "Not now: w goes to the Wizard on your turn, instead of asking for weapons."), notes
+
+
+async def test_overstocked_r_while_choosing_a_card_says_it_turns_a_card_being_placed():
+    table = os_kit.FakePort()
+    notes = await _press(os_kit.ScreenApp(os_kit.make_update(os_kit.pick_state()), table), "r")
+    assert len(notes) == 1 and notes[0].startswith(
+        "Not now: r turns the card while you place it."), notes
+    assert table.submitted == []
+
+
+async def test_overseers_b_in_the_draft_says_what_it_is_for():
+    rng = random.Random(3)
+    state = OVERSEERS.setup(4)
+    while CHANCE in OVERSEERS.to_act(state):
+        state = OVERSEERS.apply(state, CHANCE, sample_chance(OVERSEERS.chance_outcomes(state), rng))
+    notes = await _press(ov.ScreenApp(ov.make_update(state), ov.FakePort()), "b")
+    assert len(notes) == 1 and notes[0].startswith(
+        "Not now: b lets Teal choose the card to move again"), notes
+
+
+async def test_a_spectator_hears_nothing_from_a_game_key():
+    """No seat, nothing of theirs to do: the keys stay quiet."""
+    notes = await _press(bq.ScreenApp(bq.make_update(bq.full_state(), seat=None), bq.FakePort()),
+                         "x")
+    assert notes == []
