@@ -136,3 +136,43 @@ def record_notices(app: App) -> list[str]:
 
     app.post_message = recorded  # type: ignore[method-assign]
     return said
+
+
+async def open_select(pilot: Any, select: Any) -> Any:
+    """Open `select`'s list as a player does (the focus on it, Enter) and
+    wait until it is drawn; the list (Textual's SelectOverlay)."""
+    from textual.widgets._select import SelectOverlay
+
+    select.focus()
+    await pilot.pause()
+    await pilot.press("enter")
+    overlay = select.query_one(SelectOverlay)
+    await wait_for(pilot, lambda: select.expanded and overlay.region.height > 0)
+    await pilot.pause()
+    return overlay
+
+
+def dropdown_faults(app: App, select: Any, overlay: Any) -> list[str]:
+    """What keeps `select`'s open list from reading as a dropdown over the
+    screen behind it, in words (none: it does)."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    faults = []
+    region = overlay.region
+    if any(edge in ("", "none", "hidden", "blank") for edge, _ in overlay.styles.border):
+        faults.append(f"{select.id}: the list has no frame ({overlay.styles.border})")
+    if not app.screen.region.contains_region(region):
+        faults.append(f"{select.id}: the list {region} runs off the screen")
+    if region.width < select.region.width:
+        faults.append(f"{select.id}: the list ({region.width}) is narrower than the "
+                      f"select ({select.region.width})")
+    labels = [o.prompt.plain if isinstance(o.prompt, Text) else str(o.prompt)
+              for o in overlay.options]
+    widest = max(cell_len(label) for label in labels)
+    if overlay.content_region.width < widest:
+        faults.append(f"{select.id}: the list cuts its labels ({widest} cells in "
+                      f"{overlay.content_region.width})")
+    if region.overlaps(select.region):
+        faults.append(f"{select.id}: the list covers the select's own value")
+    return faults

@@ -416,9 +416,10 @@ async def test_the_new_table_form_offers_a_bot_for_away_players(shared_hub):
             away = app.screen.query_one("#away-bot", Select)
             labels = [text for text, _ in AWAY_CHOICES]
             assert labels[0] == "the match waits" and away.value == 0
-            # the player opens the list and picks, as with the keyboard
-            away.focus()
-            await pilot.press("enter")
+            # the player opens the list (framed, as every select's: the
+            # app's stylesheet) and picks, as with the keyboard
+            overlay = await screen_kit.open_select(pilot, away)
+            assert screen_kit.dropdown_faults(app, away, overlay) == []
             for _ in range(labels.index(next(t for t, s in AWAY_CHOICES if s == wanted))):
                 await pilot.press("down")
             await pilot.press("enter")

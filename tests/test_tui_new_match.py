@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
-from tests.screen_kit import screen_text, wait_for
+from tests.screen_kit import dropdown_faults, open_select, screen_text, wait_for
 from tui.app import OvertableApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
@@ -426,3 +426,34 @@ async def test_solo_clears_and_disables_the_options_it_cannot_be_played_with():
         assert boxes["advanced"].value and boxes["quantum"].value
         assert not any(boxes[n].disabled for n in ("advanced", "incentives", "forklifts", "quantum"))
         assert not boxes["incentives"].value
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
+async def test_an_open_select_reads_as_a_dropdown(size):
+    """Play-test: at 80x24 the Players list of Boss Quest's form opened bare
+    (compact, no frame), its numbers over Seat 1's name, and a player could
+    not tell the list from the form behind. Every select of the form (the
+    game, the players, each seat's kind, the Boss and the solo colour) now
+    opens a framed list, inside the screen, as wide as the select and its
+    labels, below the select's own value; Escape closes it, the value kept."""
+    app = OvertableApp(start="new", argument="boss-quest", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=size) as pilot:
+        screen = await open_form(pilot)
+        seen = set()
+        for players in (1, 2, 6):
+            screen.query_one("#count", Select).value = players
+            await pilot.pause()
+            await pilot.pause()
+            selects = [s for s in screen.query(Select)
+                       if all(n.display for n in s.ancestors_with_self
+                              if n is not screen and n is not app)]
+            for select in selects:
+                value = select.value
+                overlay = await open_select(pilot, select)
+                assert dropdown_faults(app, select, overlay) == []
+                await pilot.press("escape")
+                await wait_for(pilot, lambda s=select: not s.expanded)
+                assert select.value == value
+                seen.add(select.id)
+        assert {"game", "count", "kind-0", "kind-5", "opt-ulul", "opt-solo_colour"} <= seen
