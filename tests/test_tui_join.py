@@ -863,6 +863,8 @@ async def test_back_with_two_tables_the_turn_notice_names_the_covered_one(shared
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: len(app.remote.screens) == 3)
         await wait_for(pilot, lambda: all(s.update is not None for s in app.remote.screens.values()))
+        # (the notices come as the screens open: waited for, on a busy machine)
+        await wait_for(pilot, lambda: len(app._notifications) >= 2)
         await pilot.pause(0.3)
         top = app.screen
         assert isinstance(top, GameScreen) and top is app.remote.screens[duel]
