@@ -596,6 +596,47 @@ async def test_a_wide_popularity_pans_to_keep_the_ghost_in_sight():
     assert "Card 20 over the popularity" in text
 
 
+def ghost_edges(view: AreaView) -> tuple[str, str, str, str]:
+    """Over the ghost's columns: the line above its first row and the last
+    line of its last row, each as its text and where it is underlined ("_")."""
+    row, col = view.cursor
+    rows, cols = view.cursor_span()
+    region = view.cells_region(range(row, row + rows), range(col, col + cols))
+    x0, x1 = region.x + 1, region.right  # its faces, the left edge left out
+
+    def line(y: int) -> tuple[str, str]:
+        text = under = ""
+        for seg in view.render_line(y):
+            text += seg.text
+            under += ("_" if seg.style and seg.style.underline else " ") * len(seg.text)
+        return text[x0:x1], under[x0:x1]
+
+    return (*line(region.y - 1), *line(region.bottom - 1))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_ghost_at_the_top_of_the_area_is_drawn_whole(size):
+    """Play-test, 80x24: the ghost turned upright and moved up as far as it
+    goes (onto the area's first row) had no top edge: that edge is drawn on
+    the row above, which the area did not have. Compact (80x24) the edges
+    are underlines, unbroken across the piece; roomy, box-drawn lines."""
+    def edges(screen):
+        view = screen.query_one("#os-wh", AreaView)
+        return view.roomy, view.cursor[0], ghost_edges(view)
+
+    keys = ["r"] + ["up"] * 6  # upright: three spaces high
+    _, _, (roomy, row, (top, top_under, bottom, bottom_under)) = await run(
+        make_update(place_state()), size=size, keys=keys, after=edges)
+    assert row == 0, "the ghost should be on the area's first row"
+    if roomy:
+        heavy = set("━┳┻╋")  # (a junction where the cards' edges meet it)
+        assert set(top) <= heavy and "━" in top, top
+        assert set(bottom) <= heavy and "━" in bottom, bottom
+    else:
+        assert set(top_under) == {"_"}, (top, top_under)
+        assert set(bottom_under) == {"_"}, (bottom, bottom_under)
+
+
 async def test_the_ghost_starts_near_the_middle_of_the_cards():
     row = [(c, 3 * i, 0, 0) for i, c in enumerate((1, 2, 4, 7, 8, 10, 11))]
     state = attrs.evolve(place_state(), popularity=area(*row))

@@ -55,6 +55,7 @@ from typing import Any, ClassVar
 from rich.segment import Segment
 from rich.text import Text
 from textual.containers import ScrollableContainer
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 
@@ -238,6 +239,9 @@ class AreaView(Board):
         #: keeps the drawing (an area is drawn from more than its grid)
         self._shown: tuple[Any, ...] | None = None
         self.empty_text = "no cards yet"
+        #: a line above the grid carries its first row's top edge (`set_area`)
+        self._top_line = False
+        self._top_strip: Strip | None = None
 
     # -- content --------------------------------------------------------------
 
@@ -349,7 +353,12 @@ class AreaView(Board):
             for y in range(self._oy, y1 + 1)
         )
         rows = len(cells)
-        grid = Grid(cells=cells, right=(Edge(" "),) * rows)
+        # A line above the grid for the top edge of what its first row
+        # holds: a ghost there, placing or fixed (that edge is drawn on the
+        # row above, which the grid does not have: it was cut off).
+        self._top_line = placing or fixed is not None
+        top = (Edge(" "),) * len(cells[0]) if self._top_line else ()
+        grid = Grid(cells=cells, right=(Edge(" "),) * rows, top=top)
         if placing and was is None and self._legal:
             # A new placement: start in a rotation that fits somewhere here.
             if not any(r == self._rotation for _, _, r in self._legal):
@@ -380,7 +389,7 @@ class AreaView(Board):
         wide = (grid.cols - 2 * rim) * cw + 1
         # the cards' lines; roomy, their top edge is the last line of the
         # row above them (a space's bottom line carries its edges)
-        top, high = rim * ch, (grid.rows - 2 * rim) * ch
+        top, high = rim * ch + int(self._top_line), (grid.rows - 2 * rim) * ch
         if ch > 1:
             top, high = top - 1, high + 1
         return (self._centring(width, left, wide, self._width()),
@@ -404,7 +413,8 @@ class AreaView(Board):
         cols = max(xs) - min(xs) + 1 + 2 * PLACING_MARGIN
         rows = max(ys) - min(ys) + 1 + 2 * PLACING_MARGIN
         for cw, ch in ROOMY_SIZES:
-            if cols * cw + 1 <= room.width and rows * ch <= room.height:
+            # (and the line above the grid for a ghost's top edge)
+            if cols * cw + 1 <= room.width and rows * ch + 1 <= room.height:
                 return cw, ch
         return None
 
@@ -563,7 +573,20 @@ class AreaView(Board):
             # a small space keeps its letter left (" P "), a big one centres it
             text = f" {letter}".ljust(inner) if ch == 2 else letter.center(inner)
             face = Segment(text[:inner], face.style)
-        return [self._between(self._who(x - 1, y), self._who(x, y), EDGE), face]
+        edge = self._between(self._who(x - 1, y), self._who(x, y), EDGE)
+        if ch == 1 and self._ghost_edge_goes_on(x, y):
+            edge = Segment(edge.text, edge.style + self.rich_style_for("underline"))
+        return [edge, face]
+
+    def _ghost_edge_goes_on(self, x: int, y: int) -> bool:
+        """Compact: whether the ghost's top or bottom edge (an underline)
+        runs on under the gap left of (x, y), so that it reads as one line
+        across the piece rather than underlined letters."""
+        who = self._who
+        here, below = who(x, y), who(x, y + 1)
+        left, left_below = who(x - 1, y), who(x - 1, y + 1)
+        return (left == here and here != below and left != left_below
+                and -1 in (here, below) and -1 in (left, left_below))
 
     def render_side(self, side: str, row: int, sub: int) -> Segment:
         # The right-hand column closes the last column's edges.
@@ -571,6 +594,33 @@ class AreaView(Board):
         if sub == self.cell_size[1] - 1 and sub > 0:
             return self._corner(x, y)
         return self._between(self._who(x - 1, y), self._who(x, y), EDGE)
+
+    def grid_line(self, y: int) -> Strip:
+        if y == 0 and self._top_line:
+            if self._top_strip is None:
+                self._top_strip = self._render_top_line()
+            return self._top_strip
+        return super().grid_line(y)
+
+    def _render_top_line(self) -> Strip:
+        """The line above the grid: the bottom line of a row above row 0,
+        where the top edges of row 0 are drawn (compact: underlined)."""
+        last = self.cell_size[1] - 1
+        segs = [seg for col in range(self.grid.cols) for seg in self.render_cell(-1, col, last)]
+        segs.append(self.render_side("right", -1, last))
+        return Strip(segs).adjust_cell_length(self._width(), self.rich_style_for(""))
+
+    def invalidate(self) -> None:
+        super().invalidate()
+        self._top_strip = None
+
+    def redraw(self, rows: Iterable[int] | None = None) -> None:
+        rows = None if rows is None else set(rows)
+        if self._top_line and (rows is None or 0 in rows):
+            # the top line follows row 0 (a ghost coming or going)
+            self._top_strip = None
+            self.refresh(Region(0, self.margin()[1], max(1, self.size.width), 1))
+        super().redraw(rows)
 
     def render_line(self, y: int) -> Strip:
         if not self._spaces and self.ghost is None:

@@ -602,8 +602,9 @@ class Board(Widget, can_focus=True):
 
     def scroll_to_cells(self, rows: range, cols: range) -> None:
         """Pan the `ScrollableContainer` the board sits in (if it does) so
-        the cells in `rows` x `cols`, and a column either side of them,
-        show (after the next refresh, once the layout is settled)."""
+        the cells in `rows` x `cols`, a column either side of them and the
+        line above them (where edges are drawn) show (after the next
+        refresh, once the layout is settled)."""
         if isinstance(self.parent, ScrollableContainer):
             self.call_after_refresh(self._scroll_to_cells, rows, cols)
 
@@ -612,8 +613,8 @@ class Board(Widget, can_focus=True):
         region = self.cells_region(rows, cols)
         if region is None or not isinstance(parent, ScrollableContainer):
             return
-        x = max(0, region.x - 1)
-        region = Region(x, region.y, region.right + 1 - x, region.height)
+        x, y = max(0, region.x - 1), max(0, region.y - 1)
+        region = Region(x, y, region.right + 1 - x, region.bottom - y)
         parent.scroll_to_region(region.translate(self.virtual_region.offset), animate=False,
                                 force=True)
 
