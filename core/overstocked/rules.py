@@ -971,7 +971,13 @@ def _result_notes(
             )
         return ("You did not score more than the bot: the bot wins (OS-10).",)
     if len(winners) > 1:
-        return ("Tied for the most points: a shared win (OS-10).",)
+        # The ruling in words, not only its number: a player does not know
+        # OS-10 (a play-test read "a shared win (OS-10)" as unexplained).
+        marks = [seat_mark(s) for s in sorted(winners)]
+        tied = ", ".join(marks[:-1]) + " and " + marks[-1]
+        best = scores[min(winners)]
+        return (f"{tied} tie for the most points ({best}): the rules name no tie-break, "
+                "so they share the win (OS-10).",)
     return ()
 
 
