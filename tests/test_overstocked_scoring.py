@@ -239,8 +239,8 @@ def test_tied_scores_share_the_win_os10():
     out = GAME.outcome(state)
     assert out.scores[0] == out.scores[1] and out.winners == {0, 1}
     # the ruling in words, with the tied players and their points
-    assert ("{0} and {1} tie for the most points (%d): the rules name no tie-break, "
-            "so they share the win (OS-10)." % out.scores[0]) in out.notes
+    assert (f"{{0}} and {{1}} tie for the most points ({out.scores[0]}): the rules name no "
+            "tie-break, so they share the win (OS-10).") in out.notes
 
 
 def test_outcome_breakdown_is_the_score_sheet():

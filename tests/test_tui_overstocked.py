@@ -4,11 +4,14 @@ refused, and the screen reads at 80x24 and 120x36."""
 
 from __future__ import annotations
 
+import io
+import random
 import re
 from typing import Any
 
 import attrs
 import pytest
+from rich.console import Console
 
 from core.overstocked import GAME, rules
 from core.overstocked.actions import (
@@ -22,6 +25,7 @@ from core.overstocked.actions import (
 )
 from core.overstocked.cards import TOYS, Incentive, Toy
 from core.overstocked.state import Options, Phase, State, Where
+from core.playout import random_playout
 from tests.overstocked_screen_kit import (
     ANN,
     BOB,
@@ -37,6 +41,7 @@ from tests.overstocked_screen_kit import (
 )
 from tests.overstocked_tables import area, deal, dealt_game, play, table
 from tests.screen_kit import FakePort
+from tui.screens.game import TableUpdate
 from tui.screens.overstocked_area import AreaView, CrateHand
 
 SIZES = [(80, 24), (120, 36)]
@@ -1169,3 +1174,52 @@ async def test_a_toy_both_negative_and_halved_shows_both_marks(monkeypatch):
     assert f"{toy}▼½ 2×2=  -2" in panel, panel
     rows = [line for line in panel.splitlines() if "×" in line and "pop×" not in line]
     assert len({line.index("×") for line in rows}) == 1, rows  # still aligned
+
+
+# -- the score sheet's columns -------------------------------------------------------
+
+LONG_NAMES = ("Ann", "Bram Wolfgang-Drachenhöhle", "Cora", "Dev Longname Thirtytwo Chars!",
+              "Edda", "Fritz")
+
+
+def final_update(players: int, options: Options) -> TableUpdate:
+    """A whole match played out at random (seeded), seen by seat 0."""
+    state, _ = random_playout(GAME, players, options, random.Random(players))
+    return TableUpdate(
+        game=GAME.id, outcome=GAME.outcome(state), seat=0, view=GAME.view(state, 0), legal=(),
+        to_act=frozenset(), names=LONG_NAMES[:players], bots=frozenset(range(1, players)),
+        log=(), thinking=None, can_undo=False)
+
+
+def right_ends(line: str, pattern: str) -> list[int]:
+    return [m.end() for m in re.finditer(pattern, line)]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [2, 4, 6])
+async def test_the_score_sheets_numbers_line_up_under_their_names(size, players):
+    """Play-test: at the end, the sheet's numbers stood out of line ("×2 =
+    -4▼" over "×5 = 10", the marks pushing the points left; with six
+    players the cells wrapped). Every column's points, extras and total end
+    where its heading (a name, shortened when long) ends, each on one line."""
+    options = Options(advanced=True, incentives=True, forklifts=True)
+    update = final_update(players, options)
+
+    def sheet(screen):
+        pad = screen.query_one("#os-final")
+        console = Console(width=pad.content_region.width, record=True, color_system=None,
+                          file=io.StringIO())
+        console.print(pad.content)
+        return console.export_text().splitlines()
+
+    _, _, lines = await run(update, size=size, after=sheet)
+    heading = lines[0]
+    names = right_ends(heading, r"\S+(?: \S+)*")
+    assert len(names) == players, heading
+    rows = [line for line in lines if line.lstrip().startswith(("P ", "F ", "Y ", "B "))]
+    assert len(rows) == 4, lines  # a toy's row keeps one line, cells unwrapped
+    for row in rows:
+        assert right_ends(row, r"=\s*-?\d+") == names, (heading, row)
+    for label in ("Incentive", "Forklift", "Total"):
+        row = next(line for line in lines if line.lstrip().startswith(label))
+        assert right_ends(row, r"(?<=\s)-?\d+") == names, (heading, row)

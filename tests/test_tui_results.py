@@ -476,3 +476,49 @@ async def test_long_names_are_shortened_in_the_pad_and_every_number_stays_whole(
     head = next(row for row in text.splitlines() if "Score pad" in row)
     assert head.rstrip().endswith("bob") and "Wölfgang" in head and long not in head
     assert "…" in head
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("players", [2, 4, 6])
+async def test_the_pads_numbers_are_right_aligned_under_their_names(size, players):
+    """Play-test (Overstocked): the pad's numbers stood left in their
+    columns, "-4" a cell left of "10" and neither under the end of its
+    name. Every number, the Total's too, ends where its heading ends; so
+    do the standings' scores under "Score"."""
+    import re
+
+    from textual.widgets import DataTable
+
+    names = ("Ann", "Bram Wolfgang-Drachenhöhle", "Cora", "Dev Longname Thirtytwo Chars!",
+             "Edda", "Fritz")[:players]
+    rows = ("Pocket Petz (P): points", "Furballs (F): points", "Total")
+    values = ((-4, 10, 3, -15, 0, 7), (10, -4, 12, 8, 5, -1), (6, 6, 15, -7, 5, 6))
+    breakdown = tuple(Category(row, v[:players]) for row, v in zip(rows, values, strict=True))
+    scores = values[-1][:players]
+    outcome = Outcome(scores=scores, winners=frozenset({scores.index(max(scores))}),
+                      breakdown=breakdown)
+    update = SeatUpdate(game="overstocked", seat=None, view=None, legal=(), to_act=frozenset(),
+                        names=names, bots=frozenset(), log=(), outcome=outcome)
+    app = _app_for(update)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        pad = app.screen.query_one("#score-pad", DataTable)
+        board = app.screen.query_one("#standings", DataTable)
+        app.screen.query_one("#results", VerticalScroll).scroll_to_widget(pad, animate=False)
+        await pilot.pause()
+        text = screen_text(app).splitlines()
+        pad_lines, board_lines = ([line[r.x:r.right] for line in text[r.y:r.bottom]]
+                                  for r in (pad.region, board.region))
+
+    def ends(line: str) -> list[int]:
+        # (columns stand two cells apart or more; a name may hold one space)
+        return [m.end() for m in re.finditer(r"\S+(?: \S+)*", line)]
+
+    heading, *lines = pad_lines
+    assert len(lines) == len(rows), lines
+    for line in lines:
+        assert ends(line)[1:] == ends(heading)[1:], (heading, line)
+    heading, *lines = board_lines
+    score = ends(heading)[-1]
+    assert [ends(line)[-1] for line in lines] == [score] * players, (heading, lines)

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from rich.cells import cell_len, set_cell_size
@@ -57,6 +57,7 @@ from core.overstocked.actions import (
 from core.overstocked.cards import TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from tui import resources
+from tui.plain import shortened
 from tui.screens.game import (
     NUMBER_KEYS,
     GameScreen,
@@ -143,6 +144,52 @@ def runs(numbers: Sequence[int]) -> str:
             out.extend(str(n) for n in numbers[i:j + 1])
         i = j + 1
     return " ".join(out)
+
+
+def final_columns(view: State, sheet: Any, totals: Sequence[int], names: Sequence[str],
+                  winners: Iterable[int], room: int,
+                  label: int = 12) -> tuple[list[str], list[list[str]]]:
+    """The score sheet's columns at the end: per seat its heading and its
+    cells, a toy's "×3 = -6" with its marks in front ("▼½×3 = -6"), then the
+    extras and the total last. Every cell of the sheet is as wide, so that
+    right-aligned the numbers line up under each other and under their
+    heading (a mark after a number pushed it out of line). Where the
+    columns do not fit `room` cells beside row labels of `label` cells
+    (wrapped: "B Bean Bears" over "(pop 2)"),
+    "×3=-6" drops the spaces; headings longer than their column are
+    shortened ("…") to the widest of it and of a short name."""
+    o = view.options
+    seats = sheet.seats
+    marks = [[("▼" if t.negative else "") + ("½" if t.halved else "") for t in s.toys]
+             for s in seats]
+    extras = [[*([s.incentive_points] if o.incentives else []),
+               *([s.forklift] if o.forklifts else []),
+               *([s.bonus] if o.solo else [])] for s in seats]
+    m = max((len(x) for row in marks for x in row), default=0)
+    a = max(len(str(t.warehouse)) for s in seats for t in s.toys)
+    b = max(len(str(v)) for v in (*(t.points for s in seats for t in s.toys),
+                                   *(v for row in extras for v in row), *totals))
+    winners = frozenset(winners)
+    for eq in (" = ", "="):
+        width = m + 1 + a + len(eq) + b
+        # (each column takes two cells of padding, and so do the labels)
+        cap = max(width, (room - label - 2) // len(seats) - 2, 8)
+        if label + 2 + len(seats) * (width + 2) <= room:
+            break
+    columns = []
+    headers = []
+    for seat, s in enumerate(seats):
+        cells = [f"{marks[seat][i]:>{m}}×{t.warehouse:>{a}}{eq}{t.points:>{b}}"
+                 for i, t in enumerate(s.toys)]
+        if o.incentives:
+            letter = s.incentive.value if s.incentive else "-"
+            cells.append(f"{letter} {s.incentive_points:>{b}}")
+        cells += [f"{v:>{b}}" for v in extras[seat][int(o.incentives):]]
+        cells.append(f"{totals[seat]:>{b}}")
+        columns.append(cells)
+        # (the pad puts "★ " before a winner's name)
+        headers.append(shortened(names[seat], cap - (2 if seat in winners else 0)))
+    return headers, columns
 
 
 class PlayersPanel(Flowed, KeptStatic):
@@ -300,6 +347,7 @@ class OverstockedScreen(GameScreen):
             self.call_after_refresh(self._draw_hand, self.update)  # its faces' size
             self.call_after_refresh(self._draw_prompt)  # its lines break for the new width
             self.call_after_refresh(self._draw_preview)  # its heading is the tall screen's
+            self.call_after_refresh(self._draw_final, self.update)  # its columns fit the width
 
     # -- the contract ---------------------------------------------------------------
 
@@ -845,31 +893,27 @@ class OverstockedScreen(GameScreen):
             return
         box.display = not self._sheet_hidden
         sheet = GAME.sheet(view, update.names)
-        rows: list[tuple[str, tuple[str, ...]]] = []
-        for i, toy in enumerate(TOYS):
-            label = f"{toy.value} {toy.label} (pop {sheet.popularity[i]})"
-            cells = []
-            for s in sheet.seats:
-                row = s.toys[i]
-                mark = ("▼" if row.negative else "") + ("½" if row.halved else "")
-                cells.append(f"×{row.warehouse} = {row.points}{mark}")
-            rows.append((label, tuple(cells)))
         o = view.options
+        labels = [f"{toy.value} {toy.label} (pop {sheet.popularity[i]})"
+                  for i, toy in enumerate(TOYS)]
         if o.incentives:
-            rows.append(("Incentive", tuple(
-                f"{s.incentive.value if s.incentive else '-'} {s.incentive_points}"
-                for s in sheet.seats)))
+            labels.append("Incentive")
         if o.forklifts:
-            rows.append(("Forklift", tuple(str(s.forklift) for s in sheet.seats)))
+            labels.append("Forklift")
         if o.solo:
             low = cards.BOT_LOW_CARDS
-            rows.append((f"Bot: cards {low[0]}-{low[-1]}", tuple(str(s.bonus) for s in sheet.seats)))
+            labels.append(f"Bot: cards {low[0]}-{low[-1]}")
+        room = box.scrollable_content_region.width or self.size.width - 4
+        headers, columns = final_columns(view, sheet, result.counted, update.names,
+                                         result.winners, room)
+        rows = [(label, tuple(column[r] for column in columns)) for r, label in enumerate(labels)]
+        totals = [Text(column[-1], style="bold") for column in columns]
         # The result's notes (the sheet's, then a shared win or solo's
         # verdict) name seats by mark; the score pad fills in the names.
         notes = ["▼ scores negatively · ½ scores half (advanced)" if o.advanced
                  else "▼ scores negatively", *result.notes]
-        pad.set_pad(update.names, rows, totals=result.counted, winners=result.winners,
-                    notes=notes)
+        pad.set_pad(update.names, rows, totals=totals, winners=result.winners,
+                    notes=notes, headers=headers)
 
     # -- the prompt -------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
@@ -74,6 +75,14 @@ def pad_widths(room: int, label: int, names: Sequence[int], numbers: Sequence[in
         cap -= 1
         widths = [max(min(n, cap), f) for n, f in zip(names, numbers, strict=True)]
     return max(label if label + sum(widths) <= room else room - sum(widths), 6), widths
+
+
+def right(value: Any) -> Text:
+    """A DataTable cell right-aligned in its column (`cell`): a number, or
+    the heading over numbers."""
+    text = cell(value)
+    text.justify = "right"
+    return text
 
 
 def _title(game_id: str) -> str:
@@ -217,11 +226,11 @@ class ResultsScreen(Screen):
         names = self.update.names
         if outcome is not None:
             board = self.query_one("#standings", DataTable)
-            board.add_columns("#", "Player", "Score")
+            board.add_columns("#", "Player", right("Score"))
             shown = shown_scores(self.update.game, outcome)
             for place, seat in standings(tuple(outcome.scores), frozenset(outcome.winners)):
                 mark = " ★" if seat in outcome.winners else ""
-                board.add_row(str(place), f"{names[seat]}{mark}", str(shown[seat]))
+                board.add_row(str(place), f"{names[seat]}{mark}", right(shown[seat]))
             pad = self.query_one("#score-pad", DataTable)
             self._fill_pad()
             pad.display = bool(outcome.breakdown)
@@ -262,11 +271,13 @@ class ResultsScreen(Screen):
             pad.cell_padding)
         pad.clear(columns=True)
         pad.add_column(cell(shortened("Score pad", label_width)))
+        # Numbers right-aligned under their names (left-aligned, "-4" stood
+        # a column left of "10" and of the name's end).
         for name, room in zip(names, name_widths, strict=True):
-            pad.add_column(cell(shortened(name, room)))
+            pad.add_column(right(shortened(name, room)))
         for category in outcome.breakdown:
             pad.add_row(cell(shortened(category.name, label_width)),
-                        *(str(v) for v in category.values))
+                        *(right(v) for v in category.values))
 
     def _say_more(self, _: object = None) -> None:
         """Below the results, while some of them is out of sight under the

@@ -45,20 +45,25 @@ class ScorePad(Static):
         total_label: str = "Total",
         winners: Iterable[int] = (),
         notes: Sequence[str] = (),
+        headers: Sequence[str] | None = None,
     ) -> None:
+        """`headers`: what the columns are headed (say, names shortened to
+        fit), the names by default; notes name seats by `names`. A value
+        given as a Rich `Text` is shown as it is (its style, its padding)."""
         winners = frozenset(winners)
         table = Table(box=None, padding=(0, 1), expand=False, show_edge=False,
                       header_style="bold")
         table.add_column("")
-        for seat, name in enumerate(names):
+        for seat, name in enumerate(names if headers is None else headers):
             label = f"★ {name}" if seat in winners else name
             table.add_column(Text(label, style="bold" if seat in winners else ""),
                              justify="right")
         for name, values in _pairs(categories):
-            table.add_row(name, *(str(v) for v in values))
+            table.add_row(name, *(v if isinstance(v, Text) else str(v) for v in values))
         if totals is not None:
             table.add_row(Text(total_label, style="bold"),
-                          *(Text(str(v), style="bold") for v in totals))
+                          *(v if isinstance(v, Text) else Text(str(v), style="bold")
+                            for v in totals))
         if not notes:
             self.update(table)
             return
