@@ -154,3 +154,25 @@ async def test_the_original_of_a_match_that_went_on_elsewhere_opens_its_continua
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.table is not None)
         assert app.table.match.path == continuation
+
+
+async def test_continue_over_the_match_being_played_here_says_you_are_in_it(data_dir):
+    """Play-test: Continue from the command palette, over the match being
+    played, said it was being played "in another window or terminal"; it is
+    this one. The match stays on screen."""
+    from tui.screens.game import GameScreen
+
+    app = make_app(start="new", argument="boss-quest")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, GameScreen) or app.table is not None
+                       or type(app.screen).__name__ == "NewMatchScreen")
+        if app.table is None:
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: app.table is not None and on(app, GameScreen))
+        screen = app.screen
+        app.action_continue()
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert "This is your unfinished match: you are playing it." in messages, messages
+        assert not any("another window" in m for m in messages)
+        assert app.screen is screen

@@ -469,7 +469,12 @@ class OvertableApp(KeysInOrder, App[None]):
                 self.notify(str(error), severity="error")
                 return
             if latest is None:
-                if store.played_elsewhere() is not None:
+                elsewhere = store.played_elsewhere()
+                if elsewhere is not None and self._playing(elsewhere.path):
+                    # Continue from the palette over the match itself: it
+                    # was said to be open "in another window"
+                    self.notify("This is your unfinished match: you are playing it.")
+                elif elsewhere is not None:
                     from tui.screens.home import PLAYED_ELSEWHERE
 
                     self.notify(PLAYED_ELSEWHERE, severity="warning")
@@ -478,6 +483,16 @@ class OvertableApp(KeysInOrder, App[None]):
                 return
             path = latest.path if hasattr(latest, "path") else Path(latest)
         self.open_path(path)
+
+    def _playing(self, path: Path) -> bool:
+        """Whether the match open here is the one saved at `path`."""
+        table = self.table
+        if table is None or table.closed:
+            return False
+        try:
+            return Path(table.match.path).resolve() == Path(path).resolve()
+        except (AttributeError, OSError):
+            return False
 
     # The screens import no saves: they reach the saved matches through the app.
 
@@ -727,6 +742,11 @@ class OvertableApp(KeysInOrder, App[None]):
     def on_unmount(self) -> None:
         if self.collector is not None:
             self.collector.stop()
+        if self.table is not None and not self.table.closed:
+            # quit over a match: its journal closed and its bots' processes
+            # ended now, not left to the interpreter's exit (their readers
+            # warned "search worker N: it stopped" on the way out)
+            self.table.close()
 
     def _check_size(self) -> None:
         """Keep the too-small cover on top exactly while the terminal is small."""
