@@ -9,7 +9,7 @@ loads its candidates to pick the newest match that really resumes.
 
 `list_matches(replay=True)` (the saved-matches screen, in a worker) also
 replays each journal, read only and without its lock, to say how far the
-match got (the game's own `progress`: "round 3", "turn 12") and to find a
+match got (the game's own `progress`: "round 3", "wave 2") and to find a
 line the rules refuse. A replay is kept while its file is unchanged.
 
 A journal another one continues (`Match` copies a damaged one, or one of
@@ -77,7 +77,7 @@ class SavedMatch:
     bots: int = 0
     #: a solo mode against the rules' own bot (Overstocked's, OS-19)
     solo: bool = False
-    #: how far the match got ("round 3", "turn 12"); "" when not replayed
+    #: how far the match got ("round 3", "wave 2"); "" when not replayed
     progress: str = ""
 
 

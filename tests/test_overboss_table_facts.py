@@ -158,3 +158,28 @@ def test_undo_past_a_draw_names_tiles_and_tokens_not_cards(tmp_path):
     assert refused(session, link, SeatCommand.undo(0)) == (
         "Nothing to take back: a tile or token was drawn since your last move."
     )
+
+
+@pytest.mark.parametrize("short", [False, True])
+def test_the_round_is_a_turn_of_each_boss_od_turn_order(short):
+    """OD §Turn Order: the Bosses take turns in turn. The header counted
+    every turn ("Turn 1", then "Turn 3", "Turn 5"... at a player's own
+    turns, a play-test): a round is a turn of each, so each player's turns
+    are rounds 1, 2, 3..., both players' n-th turn in round n, and a saved
+    match is listed by the round the header showed."""
+    from tests.playouts import checked_playout
+
+    seen: dict[int, list[int]] = {0: [], 1: []}
+    started: set[int] = set()
+
+    def check(state):
+        if GAME.to_act(state) and state.turns not in started:  # a turn starts
+            started.add(state.turns)
+            seen[state.turn].append(GAME.round_number(GAME.view(state, state.turn)))
+        assert GAME.progress(state) == f"round {GAME.round_number(state)}"
+
+    final, _ = checked_playout(GAME, 2, GAME.Options(short_board=short), 5, check)
+    rounds = GAME.board_size(final)[0] * GAME.board_size(final)[1] // 2
+    assert seen[0] == seen[1] == list(range(1, rounds + 1))
+    # the last round once it is over, not one past it
+    assert GAME.progress(final) == f"round {rounds}"

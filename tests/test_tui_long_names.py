@@ -100,8 +100,8 @@ async def test_a_long_name_leaves_the_title_lines_other_parts_in_place(game):
     if update.game == "overboss-duel":
         # the score names both players, shortened alike; the supplies give
         # way to them, as to a narrow screen
-        assert rest.startswith(" · Turn 18 · 15 open · Ann 27 : 22 Bob est. · heroes")
-        assert re.search(r" · Turn 18 · 15 open · Wölfgang… 27 : 22 Zed Long\S*… est\.$", line)
+        assert rest.startswith(" · Round 9 · 15 open · Ann 27 : 22 Bob est. · heroes")
+        assert re.search(r" · Round 9 · 15 open · Wölfgang… 27 : 22 Zed Long\S*… est\.$", line)
     else:
         assert line.endswith(rest), (short, line)
     # the game's name gives way first, as it does for shorter names

@@ -669,6 +669,23 @@ async def test_the_header_keeps_the_hero_supply(size, seat):
         assert f"stack {sum(state.stack)}" in header and f"bag {sum(state.bag)}" in header
 
 
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+async def test_the_header_counts_rounds_one_a_turn_of_each(size):
+    """Play-test: the header said "Turn 1", then "Turn 3", "Turn 5"...
+    "Turn 31" at a player's own turns (it counted every turn). OD §Turn
+    Order: the Bosses take turns in turn, so it counts rounds, a turn of
+    each: a player's turns read 1, 2, 3..., the other player's turn
+    between them the round it belongs to."""
+    word = "Round" if size == (80, 24) else "round"
+    shown = []
+    for turns, turn in ((16, 0), (17, 1), (18, 0)):
+        update = make_update(midgame(turns=turns, turn=turn), seat=0)
+        _, text = await run(update, size=size)
+        shown.append(re.search(rf"{word} (\d+)", text.splitlines()[0]).group(1))
+    assert shown == ["9", "9", "10"]
+    assert "Turn" not in text.splitlines()[0]
+
+
 # -- focus and the footer's keys (play-test) ---------------------------------------
 
 

@@ -124,10 +124,19 @@ def bag_size(state: State) -> int:
     return sum(state.bag)
 
 
+def round_number(state: State) -> int:
+    """OD §Turn Order: the Bosses take turns in turn; a round is a turn of
+    each, the first player's first. The round being played (the last one
+    once the duel is over), from 1. `state.turns` counts every turn: shown
+    as it was, a player saw 1, 3, 5... at their own turns."""
+    turn = state.turns + (1 if to_act(state) else 0)  # the turn being played, from 1
+    return max(1, (turn + 1) // 2)
+
+
 def progress(state: State) -> str:
-    """How far the match is, for a list of saved matches: the turn being
-    played (the last one once the duel is over)."""
-    return f"turn {state.turns + (1 if to_act(state) else 0)}"
+    """How far the match is, for a list of saved matches: the round being
+    played (the last one once the duel is over), as the table's header says."""
+    return f"round {round_number(state)}"
 
 
 __all__ = [
@@ -143,6 +152,7 @@ __all__ = [
     "pair_matches",
     "progress",
     "ranks",
+    "round_number",
     "sees_board_turned",
     "seat_in_turn",
     "square_at",

@@ -640,7 +640,10 @@ class OverbossScreen(GameScreen):
         parts.append(self._viewer_text(update))
         if view.step is not Step.OVER:
             open_squares = len(GAME.open_squares(view))
-            parts.append(Text(f"turn {view.turns + 1}" if wide else f"Turn {view.turns + 1}"))
+            # rounds, a turn of each Boss: "Turn" counted every turn, and a
+            # player saw 1, 3, 5... at their own turns (a play-test)
+            number = GAME.round_number(view)
+            parts.append(Text(f"round {number}" if wide else f"Round {number}"))
             squares = f" square{'s' if open_squares != 1 else ''}" if wide else ""
             parts.append(Text(f"{open_squares} open{squares}"))
         # a score that changed since your last move: • and underlined
