@@ -160,3 +160,49 @@ async def test_the_help_lists_no_sideways_scrolling_where_nothing_scrolls_sidewa
         assert "New match" in home and "Down" in home
     _, rows = await open_help(os_app())
     assert not {"Scroll Left", "Scroll Right", "Page Left", "Page Right"} & {d for _, d in rows}
+
+
+def terminal_text(app) -> str:
+    """What the terminal shows, the screens under a dialog included (the
+    dialog's own compositor draws them around its box)."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system=None, record=True, legacy_windows=False, safe_box=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
+    return console.export_text()
+
+
+async def test_the_duels_action_bar_is_not_seen_under_the_help():
+    """Play-test: with F1 open over a Duel at 80x24, the action bar ("e End
+    turn") showed in the row the help's box leaves between it and the
+    help's footer: the game's keys, which do nothing under the help. The
+    help's footer covers the game's; the action bar hides under any dialog
+    and comes back when it closes."""
+    from core.overboss.state import Step
+    from tests.overboss_tables import sq
+
+    app = ob.ScreenApp(ob.make_update(ob.midgame(step=Step.END, placed=sq("a3"))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        row = app.game_screen.query_one("#ob-actions").region.y
+
+        def bar_row() -> str:
+            return terminal_text(app).splitlines()[row]
+
+        assert "e End turn" in bar_row()
+        await app.push_screen(HelpScreen(app.game_screen))
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = terminal_text(app)
+        assert "Help: Overboss Duel" in text  # the help is drawn, the Duel around it
+        # (the help names what Enter does: "End turn (the highlighted action)")
+        assert "End turn" not in bar_row() and "Reveal Boss" not in bar_row(), text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.game_screen
+        assert "e End turn" in bar_row()

@@ -113,10 +113,27 @@ class ActionBar(CursorWidget):
         self._top = 0
         #: the cursor was put on its choice, not left on the first by default
         self._placed = False
+        #: another screen (a dialog) is on top of the bar's
+        self._covered = False
 
     @property
     def choices(self) -> tuple[Choice, ...]:
         return self._choices
+
+    def on_mount(self) -> None:
+        self.app.screen_change_signal.subscribe(self, self._screen_changed)
+
+    def _screen_changed(self, screen: object) -> None:
+        # A dialog (help, a confirmation) leaves its screen in sight around
+        # its box, and its own footer covers the game's keys, but not the
+        # bar's: at 80x24 "e End turn" showed in the row under the help's
+        # box, a key that does nothing there. Hidden (its room kept, nothing
+        # moves; its focus and keys stay for when the dialog closes) while
+        # another screen is on top.
+        covered = screen is not self.screen
+        if covered != self._covered:
+            self._covered = covered
+            self.refresh()
 
     def allow_focus(self) -> bool:
         # An empty bar stays on screen (so the screen does not move at every
@@ -229,6 +246,8 @@ class ActionBar(CursorWidget):
         self.refresh()
 
     def render(self) -> Text:
+        if self._covered:
+            return Text("")
         if not self._choices:
             return Text(self.empty, style="dim italic")
         width = self.content_region.width or self.size.width
