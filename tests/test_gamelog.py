@@ -167,3 +167,21 @@ async def test_lines_followed_one_at_a_time_draw_as_a_fresh_log_would():
             log._styles_cache.clear()
             assert drawn_now == [strip._segments for strip in log.render_lines(whole)]
         assert drawn(app, log)[-1] == "Line 12: Bram asks for one more weapon."
+
+
+async def test_words_keep_a_cell_from_the_scrollbar():
+    """Play-test (the Duel's log): a line that filled the width had its last
+    word touching the scrollbar. The text stops a cell short of it."""
+    app = LogApp()
+    async with app.run_test(size=(41, 10)) as pilot:
+        log = app.query_one(GameLog)
+        width = log.scrollable_content_region.width  # 40: beside the scrollbar
+        # three nine-letter words and a ten-letter one fill the width to a cell
+        line = " ".join(["ninecells"] * 3 + ["tenletters"])
+        assert len(line) == width
+        log.set_lines([line, *LINES])
+        await pilot.pause()
+        rows = drawn(app, log)
+        assert words(rows) == words([line, *LINES])
+        assert rows[:2] == [" ".join(["ninecells"] * 3), "tenletters"]
+        assert all(len(row) <= width - 1 for row in rows), rows

@@ -108,7 +108,10 @@ class GameLog(KeptScrollBars, ScrollView, can_focus=True):
     # -- wrapping --------------------------------------------------------------
 
     def _width(self) -> int:
-        return max(1, self.scrollable_content_region.width)
+        # a cell short of the scrollbar: Textual draws it inside the padding,
+        # so a row that filled the width had its last word touching it
+        gap = 1 if self.scrollbar_size_vertical else 0
+        return max(1, self.scrollable_content_region.width - gap)
 
     def _wrap(self) -> bool:
         """Wrap the entries at the current width if they are not already.
