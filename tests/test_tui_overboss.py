@@ -530,6 +530,59 @@ async def test_a_revealed_bosss_lasting_effect_is_shown_to_all(size, seat):
     assert "cannot move Dungeons" not in " ".join(text.split())
 
 
+def blocks(lines: list[str]) -> dict[str, str]:
+    """The players panel's lines by player ("Ann", "Bob"): each block from
+    its head (the name after the turn mark) to the next, joined."""
+    out: dict[str, list[str]] = {}
+    who = None
+    for line in lines:
+        head = re.match(r"^[│ ]*(?:» )?(Ann|Bob)\b", line)
+        if head:
+            who = head.group(1)
+        if who is not None:
+            out.setdefault(who, []).append(line.strip("│ "))
+    return {k: " ".join(" ".join(v).split()) for k, v in out.items()}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("seat", [0, 1])
+async def test_a_lasting_power_sits_with_the_player_it_binds(size, seat):
+    """Play-test: "In force: You cannot move Dungeons." stood under King
+    Croak's owner, the other player's panel. OD §Boss Cards: it binds his
+    opponent, so it goes with the opponent (saying whose Boss it comes from
+    where the line has room); Baron Hex's stays with his owner."""
+    state = midgame(bosses=(Boss.BARON_HEX, Boss.KING_CROAK), revealed=(True, True))
+    app = ScreenApp(make_update(state, seat=seat), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        panel = blocks(region_lines(app, app.game_screen.query_one("#ob-players")))
+    ann, bob = panel["Ann"], panel["Bob"]
+    assert "cannot move Dungeons" not in bob, panel
+    assert ("You cannot move Dungeons." if seat == 0 else "They cannot move Dungeons.") in ann
+    if size != (80, 24):
+        assert ("(Bob's King Croak)" if seat == 0 else "(your King Croak)") in ann
+    assert "better half" in ann and "better half" not in bob
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+async def test_at_80x24_the_log_keeps_lines_with_both_bosses_face_up(seat):
+    """Play-test: at 80x24, once both Bosses were revealed (Baron Hex and
+    King Croak, each with a lasting power) the Bosses panel grew and left
+    the log 3 lines (1 with monsters waiting), so the bot's moves scrolled
+    out of sight. Each lasting power keeps to one line there. (No monster
+    waits in a lair: at the end of a turn one waits only with no open
+    terrain left, OD §Placing Tokens; one waiting takes a line more.)"""
+    lairs = (Lair(crystals=(Token.SUNKEN_CITY_CRYSTAL,), spires=1, expended=1, heroes=1), Lair())
+    state = midgame(bosses=(Boss.BARON_HEX, Boss.KING_CROAK), revealed=(True, True), lairs=lairs)
+    app = ScreenApp(make_update(state, seat=seat), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.game_screen.query_one("#ob-log")
+        assert log.scrollable_content_region.height >= 4
+        shown = [line for line in region_lines(app, log) if line.strip(" ─▇▁▂▃▄▅▆█")]
+    assert "Bob ends their turn." in " ".join(shown)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 async def test_board_reads_in_letters(size):
     _, text = await run(make_update(midgame()), size=size)

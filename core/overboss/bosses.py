@@ -24,6 +24,11 @@ class BossCard:
     #: what the reveal leaves in force for the rest of the game (shown to
     #: everyone once the card is face up)
     lasting: str = ""
+    #: `lasting` said shortly, where a line has little room (80x24)
+    lasting_short: str = ""
+    #: the lasting power binds the owner's opponent (King Croak's: they
+    #: cannot move Dungeons), not the owner
+    binds_opponent: bool = False
 
 
 CARDS: dict[Boss, BossCard] = {
@@ -37,6 +42,7 @@ CARDS: dict[Boss, BossCard] = {
             "Your opponent cannot move Dungeons for the rest of the game.",
             "+1 for each Dungeon on the board.",
             "Your opponent cannot move Dungeons.",
+            binds_opponent=True,
         ),
         BossCard(
             Boss.BELLADONNA,
@@ -54,6 +60,7 @@ CARDS: dict[Boss, BossCard] = {
             "Crystals may score either half of the board (the better one).",
             "+2 for each Crystal in your lair.",
             "Each of your Crystals scores the better half of the board.",
+            lasting_short="Each Crystal scores the better half.",
         ),
         BossCard(
             Boss.DR_DEADLY,

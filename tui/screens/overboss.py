@@ -27,6 +27,7 @@ Keys (every one is also in the footer or the action bar):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -74,7 +75,7 @@ from tui.screens.game import (
 )
 from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
 from tui.widgets.board import ROOMY, Board, Cell, Divider, Edge, Grid
-from tui.widgets.flowed import Flowed, Parts, flow_parts
+from tui.widgets.flowed import Flowed, Parts, Wordings, flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import CHANGED, SinceLog, changed_keys, mark_rows, marked_text
@@ -740,8 +741,38 @@ class OverbossScreen(GameScreen):
             title += f" · {who} drafted {' + '.join(bits)}"
         set_border(market, title)
 
-    def _player_lines(self, view: State, seat: int, update: TableUpdate) -> list[Text | Parts]:
-        """A player's Boss card and lair (open knowledge), two lines or so."""
+    def _in_force(self, view: State, update: TableUpdate) -> dict[int, list[Wordings]]:
+        """OD §Boss Cards: the lasting powers of the face-up Bosses (open
+        knowledge), by the seat each binds: King Croak's goes with his
+        opponent ("You cannot move Dungeons" stood under King Croak, the
+        other player's panel, a play-test). Each line in a few wordings, the
+        longest that fits one line shown (80x24 left the log 3 lines)."""
+        lines: dict[int, list[Wordings]] = {seat: [] for seat in range(len(view.bosses))}
+        for owner, boss in enumerate(view.bosses):
+            if boss is None or not view.revealed[owner] or not bosses.card(boss).lasting:
+                continue
+            card = bosses.card(boss)
+            mine = owner == update.seat
+            if card.binds_opponent:
+                bound = GAME.opponent(view, owner)
+                you = bound == update.seat
+                said = card.lasting.replace("Your opponent", "You" if you else "They")
+                source = f"your {bosses.title(boss)}" if mine else (
+                    f"{possessive(self._bare_who(owner))} {bosses.title(boss)}")
+                wordings = [f"In force ({source}): {said}", f"In force: {said}"]
+            else:
+                bound = owner
+                said = card.lasting if mine else _theirs(card.lasting)
+                wordings = [f"In force: {said}"]
+                if card.lasting_short:
+                    wordings.append(f"In force: {card.lasting_short}")
+            lines[bound].append(Wordings(tuple(Text(f"    {w}", style="dim") for w in wordings)))
+        return lines
+
+    def _player_lines(self, view: State, seat: int, update: TableUpdate,
+                      in_force: Sequence[Wordings] = ()) -> list[Text | Parts | Wordings]:
+        """A player's Boss card, the lasting powers `in_force` on them, and
+        their lair (open knowledge), three lines or so."""
         wide = self.has_class("-wide")
         me = seat == update.seat
         turn = GAME.seat_in_turn(view) == seat
@@ -765,14 +796,6 @@ class OverbossScreen(GameScreen):
                 # head it went on at the panel's left edge)
                 reveal = Parts((Text(f"Reveal (r): {card.reveal}", style="dim"),),
                                indent="    ")
-            elif view.revealed[seat] and card.lasting:
-                # OD §Boss Cards: a face-up card's lasting power is public
-                lasting = card.lasting
-                if update.seat == GAME.opponent(view, seat):
-                    lasting = lasting.replace("Your opponent", "You")
-                if not me:
-                    lasting = _theirs(lasting)
-                reveal = Parts((Text(f"In force: {lasting}", style="dim"),), indent="    ")
         lair = view.lairs[seat]
         spires = Text.assemble((f"Spires ^{lair.spires}", "bold" if lair.spires else ""),
                                f" v{lair.expended}")
@@ -791,16 +814,17 @@ class OverbossScreen(GameScreen):
             parts.append(Text.assemble("Waiting ", (tokens, "bold")))
         # Each part whole on a line: wrapped at any space, "Waiting" was
         # left at the end of one line and its tokens went to the next.
-        return [head, *([reveal] if reveal else []), Parts(tuple(parts), indent="    ")]
+        return [head, *([reveal] if reveal else []), *in_force, Parts(tuple(parts), indent="    ")]
 
     def _draw_players(self, update: TableUpdate) -> None:
         view: State = update.view
         me = update.seat if update.seat is not None else 0
         other = GAME.opponent(view, me)
         changed = self.changed("players")
-        lines: list[Text | Parts] = []
+        lines: list[Text | Parts | Wordings] = []
+        in_force = self._in_force(view, update)
         for seat in (me, other):
-            head, *rest = self._player_lines(view, seat, update)
+            head, *rest = self._player_lines(view, seat, update, in_force[seat])
             if changed:  # a lair or a Boss changed since your last move
                 head = marked_text(head, seat in changed)
                 head.end = ""
