@@ -92,3 +92,24 @@ async def test_a_cursor_left_on_the_first_choice_by_default_stays_first():
         bar.set_choices([Choice("x", "Use a Spire", "spire"), Choice("e", "End turn", "end_turn"),
                          Choice("r", "Reveal Boss", "reveal")], keep_cursor=True)
         assert labels_at_cursor(bar) == "Reveal Boss"
+
+
+async def test_a_choice_with_no_key_is_marked_enter_only_while_highlighted():
+    """Boss Quest's play-test: every choice with no key of its own was
+    marked "↵", so the Owl's three choices read as Enter's while Enter
+    asked for a weapon (the highlighted choice). A choice with key "" shows
+    ↵ only as the focused bar's highlighted choice: what Enter does."""
+    async with BarApp().run_test(size=(80, 10)) as pilot:
+        bar = pilot.app.query_one(ActionBar)
+        bar.set_choices([Choice("1", "Ask 1", "ask"), Choice("", "Look", "look"),
+                         Choice("", "Peek", "peek")])
+        bar.focus()
+        await pilot.pause()
+        assert "↵" not in bar.render().plain
+        bar.move_to(2)
+        await pilot.pause()
+        text = bar.render().plain
+        assert "↵ Peek" in text and "↵ Look" not in text and "   Look" in text
+        pilot.app.set_focus(None)  # unfocused, Enter does none of them
+        await pilot.pause()
+        assert "↵" not in bar.render().plain

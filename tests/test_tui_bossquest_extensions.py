@@ -689,3 +689,88 @@ async def test_a_long_combat_line_keeps_its_keys_with_its_notes(cards):
     assert lines[ann + 1].startswith(" " * len("★ Ann  19 ")), text  # under the weapons
     assert not any(line.startswith("+2⚷") for line in lines), text
     assert lines[ann + 2].startswith("  Bram 18"), text
+
+
+def _companion_turn(companion, step=None):
+    """Ann's turn at a companions table, her `companion`'s power unspent."""
+    from core.bossquest.state import Step
+
+    return attrs.evolve(extensions_table(), spent=frozenset(), step=step or Step.CHOOSE,
+                        companions=(companion, Companion.FOX, Companion.HARE,
+                                    Companion.TORTOISE),
+                        reserve=tuple(c for c in (Companion.CHAMELEON, Companion.RAVEN,
+                                                  Companion.OWL) if c is not companion))
+
+
+async def test_the_owls_power_has_a_key_of_its_own_and_enter_is_marked_on_one_choice():
+    """The play-test at 80x24: the bar showed "↵ Owl: see the mystery",
+    "↵ Owl: see Bram's hidden"... while "1 Ask 1 weapon" was highlighted,
+    so an Enter meant for the Owl asked for a weapon (no undo); the Owl
+    was reachable only with →, and no prompt said so. The power is `o`,
+    named in the prompt and the footer; its cards are chosen by number,
+    the turn going on (BQ-34); Esc goes back; no "↵" marks a choice Enter
+    does not do."""
+    from core.bossquest.actions import PeekHidden
+
+    app = ScreenApp(make_update(_companion_turn(Companion.OWL)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "o: the Owl's power (see a hidden card or the mystery); your turn goes on." in text
+        assert "o Owl's power…" in text and "o Companion" in text
+        assert "↵ Owl" not in text and "Owl: see" not in text
+        await pilot.press("o")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "The Owl: see which card? 1-4 or Enter; Esc back." in text
+        assert "1 see the mystery" in text and "3 see Cyd's hidden" in text
+        assert "Ask 1" not in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "1 Ask 1 weapon" in screen_text(app)
+        await pilot.press("o", "3")
+        await pilot.pause()
+    assert app.port.submitted == [(0, PeekHidden(2))]
+
+
+async def test_the_owl_at_the_wizard_and_the_raven_have_the_same_key():
+    """BQ-34: the Owl is used before asking or at the Wizard, the Raven on
+    one's turn: each is `o`, then its choices by number."""
+    from core.bossquest.actions import PeekMystery, ReplaceSpell
+    from core.bossquest.state import Step
+
+    app = ScreenApp(make_update(_companion_turn(Companion.OWL, Step.WIZARD)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "o: the Owl's power" in screen_text(app)
+        await pilot.press("o", "1")
+        await pilot.pause()
+    assert app.port.submitted == [(0, PeekMystery())]
+    app = ScreenApp(make_update(_companion_turn(Companion.RAVEN)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "o: the Raven's power (replace a spell offered)" in screen_text(app)
+        await pilot.press("o")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "The Raven: replace which spell?" in text and "1 replace Boss HP +2" in text
+        await pilot.press("1")
+        await pilot.pause()
+    assert app.port.submitted == [(0, ReplaceSpell(0))]
+
+
+@pytest.mark.parametrize(("key", "action"), [("w", "GoToWizard"), ("e", "EndTurn")])
+async def test_the_hares_choice_has_its_keys(key, action):
+    """The Hare's decision (BQ-34: after weapons arrive) offered two choices
+    both marked "↵": each has its key, named in the prompt."""
+    from core.bossquest.state import Step
+
+    app = ScreenApp(make_update(_companion_turn(Companion.HARE, Step.HARE)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "The Hare: w on to the Wizard in this turn, or e end your turn here." in text
+        assert "w Hare: on to the Wizard" in text and "e End the turn" in text
+        await pilot.press(key)
+        await pilot.pause()
+    assert [type(a).__name__ for _, a in app.port.submitted] == [action]

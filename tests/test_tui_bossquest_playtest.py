@@ -67,6 +67,8 @@ async def test_after_the_owl_the_cursor_is_on_asking_not_on_the_wizard():
         await pilot.pause()
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert cursor_value(app) == Ask(1)
+        await pilot.press("o")  # the Owl's power: its cards come on the bar
+        await pilot.pause()
         bar.move_to([c.value for c in bar.choices].index(peek))
         await pilot.press("enter")
         await pilot.pause()
@@ -215,7 +217,7 @@ async def test_over_the_hp_with_companions_the_prompt_offers_only_the_wizard():
         text = screen_text(app)
         assert "you are over the HP, so you must go to the Wizard now" in text
         assert "ask for" not in text
-        assert "companion's power may come first" in text
+        assert "o: the Owl's power (see a hidden card or the mystery)" in text
         assert cursor_value(app) == GoToWizard()
         await pilot.press("enter")
         await pilot.pause()

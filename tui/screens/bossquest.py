@@ -56,7 +56,16 @@ from core.bossquest.actions import (
     TargetSpell,
     TargetWeapon,
 )
-from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, ULUL, Colour, Spell, SpellKind, Weapon
+from core.bossquest.cards import (
+    ATTACK_CHANGE,
+    HP_CHANGE,
+    ULUL,
+    Colour,
+    Companion,
+    Spell,
+    SpellKind,
+    Weapon,
+)
 from core.bossquest.rules import duel_announcement, is_night
 from core.bossquest.state import PUBLIC, DuelResult, Knight, Phase, RoundResult, State, Step, Ulul
 from core.bossquest.table_facts import combat_spells
@@ -519,21 +528,29 @@ class _PersonalSpell:
     spell: Any
 
 
-#: an action-bar choice: back from a personal spell's Bosses
+#: an action-bar choice: back from a personal spell's Bosses (or the
+#: companion's choices)
 _BACK = object()
+#: an action-bar choice: the companion's power, its choices next (`o`)
+_POWER = object()
 
 
 def _number_key(action: object) -> str:
     """The key an action bar shows for a choice of its own: a number where a
     number key plays it (a Solo Quest ask, a Boss), + or - for a potion's
-    reading, else Enter (on the highlighted one)."""
+    reading, w and e for the Hare's on to the Wizard or not, else none
+    (Enter, on the highlighted one)."""
+    if isinstance(action, GoToWizard):
+        return "w"
+    if isinstance(action, EndTurn):
+        return "e"
     if isinstance(action, Ask):
         return str(action.count)
     if isinstance(action, AssignTo):
         return str(action.boss + 1)
     if isinstance(action, ReadPotion):
         return "+" if action.sign > 0 else "-"
-    return "↵"
+    return ""
 
 
 def _solo_targets(update: TableUpdate | None) -> list[Any]:
@@ -974,6 +991,11 @@ class BossQuestScreen(GameScreen):
         Binding("x", "discard", "Discard", show=False,
                 tooltip="Discard the chosen spell, so that nobody can use it"),
         Binding("m", "mystery", "Mystery", tooltip="Choose the mystery spell (blind)"),
+        # the companion's power on one's turn (the Owl's, the Raven's): it
+        # was reachable only with the arrows, among choices marked as Enter's
+        Binding("o", "companion", "Companion",
+                tooltip="Your companion's power this turn: its choices come on the bar"),
+        Binding("e", "end_turn", "End turn", tooltip="The Hare: end your turn here"),
         *(
             Binding(str(n), f"pick({n})", "Pick", key_display=NUMBER_KEYS, show=n == 1,
                     tooltip="Pick a spell or a target by its number (Solo Quest: a Boss)")
@@ -1041,6 +1063,8 @@ class BossQuestScreen(GameScreen):
         #: for its Boss (each spell is one choice, then its Bosses: sixteen
         #: spell-and-Boss choices filled six lines at 80x24)
         self._personal: Any = None
+        #: the companion's power chosen (`o`): the bar offers its choices
+        self._power = False
         #: combats to show after the one up now (a player away for two rounds)
         self._combats_waiting: list[RoundResult] = []
         #: the seats viewed here that have been shown the Final Boss duel
@@ -1311,6 +1335,8 @@ class BossQuestScreen(GameScreen):
         if not any(isinstance(a, PlayPersonal) and a.spell == self._personal
                    for a in update.legal):
             self._personal = None
+        if not any(isinstance(a, extras.POWER_TYPES) for a in update.legal):
+            self._power = False
         mode = self._mode_of(update)
         mode_changed = mode != self._mode
         self._mode = mode
@@ -1946,6 +1972,27 @@ class BossQuestScreen(GameScreen):
             verb = "frees" if len(winners) <= 1 else "free"
             return Text(f"The quest is over. {names} {verb} the Princess! "
                         f"(b: the results · q: {self.leads_to})", style="bold")
+        companion = extras.power_companion(view, update.legal)
+        if self._power and companion is not None:
+            n = len(self._power_actions())
+            what = "see which card" if companion is Companion.OWL else "replace which spell"
+            return Text.assemble(
+                (f"The {companion.label}: ", "bold"), f"{what}? ",
+                (f"1-{n}" if n > 1 else "1", "bold reverse"), " or ", ("Enter", "bold reverse"),
+                "; ", ("Esc", "bold reverse"), " back. Your turn goes on after it.")
+        text = self._turn_prompt(update)
+        if companion is not None and mode in ("choose", "wizard"):
+            # BQ-34: the power comes before asking or at the Wizard, turn going on
+            text.append("\n")
+            text.append_text(Text.assemble(("o", "bold reverse"),
+                                           f": {extras.power_words(companion)}; your turn goes on."))
+        return text
+
+    def _turn_prompt(self, update: TableUpdate) -> Text:
+        """The prompt of the viewer's turn, asking or at the Wizard, or of
+        another's decision (`_prompt_text` adds the companion's power)."""
+        view: State = update.view
+        mode = self._mode
         if mode == "choose":
             seat = update.seat
             assert seat is not None
@@ -1956,14 +2003,11 @@ class BossQuestScreen(GameScreen):
                 standing = GAME.standing(view, seat)
                 why = ("you are over the HP, so " if standing is not None and standing[0] == "over"
                        else "the weapon deck is empty, so " if not GAME.deck_size(view) else "")
-                text = Text.assemble(
+                return Text.assemble(
                     ("Your turn: ", "bold"),
                     f"{why}you must go to the Wizard now: ",
                     ("w", "bold reverse"), " or Enter.",
                 )
-                if any(isinstance(a, extras.EXTRA_TYPES) for a in update.legal):
-                    text.append(" Your companion's power may come first.")
-                return text
             top = max(asks)
             count = (f"1-{top}" if top > 1 else "1", "bold reverse")
             if GAME.last_ask(view, seat):
@@ -2051,9 +2095,23 @@ class BossQuestScreen(GameScreen):
         if mode == "other":
             self._set_choices(bar, self._other_choices(update))
             return
-        # companion powers and the bolder knight's pass, beside the usual
-        extra = [Choice("↵", extras.action_label(view, a, self._who), a)
-                 for a in update.legal if isinstance(a, extras.EXTRA_TYPES)]
+        powers = [a for a in update.legal if isinstance(a, extras.POWER_TYPES)]
+        if self._power and powers:
+            # the companion's choices alone, by number (BQ-34: the turn goes on)
+            # ("see Bob's hidden": the prompt names the companion)
+            self._set_choices(bar, [Choice(str(n), extras.action_label(view, a, self._who)
+                                           .split(": ", 1)[-1], a)
+                                    for n, a in enumerate(powers, 1)]
+                              + [Choice("Esc", "Back", _BACK)])
+            return
+        # the companion's power (its choices behind `o`) and the bolder
+        # knight's pass, beside the usual
+        extra = []
+        companion = extras.power_companion(view, update.legal)
+        if companion is not None:
+            extra.append(Choice("o", f"{companion.label}'s power…", _POWER))
+        if self._legal(LetPass()):
+            extra.append(Choice("", "Let it pass", LetPass()))
         if mode == "choose":
             for action in update.legal:
                 if isinstance(action, Ask):
@@ -2071,6 +2129,7 @@ class BossQuestScreen(GameScreen):
         else:
             target = self._highlighted_target()
             label = self._target_label(target)
+            # Enter in the list chooses its highlighted target: this one
             choices.append(Choice("↵", f"Choose {label}", target, enabled=target is not None))
         self._set_choices(bar, choices + extra)
 
@@ -2109,7 +2168,7 @@ class BossQuestScreen(GameScreen):
         if self._personal is not None:
             chosen = [a for a in personal if a.spell == self._personal]
             return [Choice(str(a.boss + 1), extras.action_label(view, a, self._who), a)
-                    for a in chosen] + [Choice("↵", "Back", _BACK)]
+                    for a in chosen] + [Choice("Esc", "Back", _BACK)]
         # the Solo Quest's asks, Bosses, and Cancel's or Swap's choices by
         # their number keys
         targets = _solo_targets(update)
@@ -2122,10 +2181,10 @@ class BossQuestScreen(GameScreen):
                           extras.action_label(view, a, self._who), a)
                    for a in legal]
         if len(view.solo_bosses) == 1:  # the final assault: its one Boss, no second step
-            return choices + [Choice("↵", extras.action_label(view, a, self._who), a)
+            return choices + [Choice("", extras.action_label(view, a, self._who), a)
                               for a in personal]
         spells = list(dict.fromkeys(a.spell for a in personal))
-        return choices + [Choice("↵", f"{spell} on…", _PersonalSpell(spell)) for spell in spells]
+        return choices + [Choice("", f"{spell} on…", _PersonalSpell(spell)) for spell in spells]
 
     def _letting_pass(self) -> bool:
         """The bolder knight's moment at the Wizard (BQ-28): the other
@@ -2192,7 +2251,8 @@ class BossQuestScreen(GameScreen):
             self.query_one("#bq-combat", CombatPanel).focus()
             return
         mode = self._mode
-        if mode in ("choose", "other") or (mode == "wizard" and self._letting_pass()):
+        if mode in ("choose", "other") or (mode == "wizard" and (self._letting_pass()
+                                                                  or self._power)):
             # the bolder knight's moment: Enter lets it pass, as the prompt says
             self.query_one("#bq-actions", ActionBar).focus()
         elif mode == "wizard":
@@ -2235,6 +2295,9 @@ class BossQuestScreen(GameScreen):
     def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
         event.stop()
         value = event.choice.value
+        if value is _POWER or (value is _BACK and self._power):
+            self._open_power(value is _POWER)
+            return
         if isinstance(value, _PersonalSpell) or value is _BACK:
             # a personal spell chosen (then its Boss), or back to every choice
             self._choose_personal(value.spell if isinstance(value, _PersonalSpell) else None)
@@ -2263,9 +2326,30 @@ class BossQuestScreen(GameScreen):
     def action_personal_back(self) -> None:
         """Escape or Backspace while a personal spell's Boss is to be chosen:
         back to every choice (only the bar's "Back" did it, and F1's Up
-        moved the focus, not back)."""
-        if self._personal is not None:
+        moved the focus, not back); so too from the companion's choices."""
+        if self._power:
+            self._open_power(False)
+        elif self._personal is not None:
             self._choose_personal(None)
+
+    def _open_power(self, open_: bool) -> None:
+        """The companion's choices on the bar (`o`), or back from them to
+        the turn's (BQ-34: a power does not end the turn)."""
+        self._power = open_
+        self._bar_update = None  # a new decision: the cursor starts afresh
+        self._draw_actions()
+        self._draw_prompt()
+        self._focus_for_mode()
+        if open_:
+            self.new_choice()  # a doubled key does not use the power unseen
+        self.refresh_bindings()
+
+    def action_companion(self) -> None:
+        self._open_power(True)
+
+    def action_end_turn(self) -> None:
+        if self._legal(EndTurn()):
+            self.play(EndTurn())
 
     def _pick_target(self, index: int) -> None:
         if self._mode is None or not self._mode.startswith("target"):
@@ -2295,6 +2379,13 @@ class BossQuestScreen(GameScreen):
         mode = self._mode
         if action in _TABLE_ACTIONS and self.holds_the_table:
             return False  # a combat is up: it is put away first
+        if action == "companion":
+            return not self._power and self._power_actions() != []
+        if self._power and action in ("ask", "wizard", "activate", "discard", "mystery",
+                                      "no_ask"):
+            return False  # the companion's choices are up: a number picks one
+        if action == "end_turn":
+            return self._legal(EndTurn())
         if action == "ask":
             if self._personal is not None:
                 return False  # a personal spell chosen: its Boss by number comes first
@@ -2315,14 +2406,14 @@ class BossQuestScreen(GameScreen):
             return mode == "wizard" and (self._legal(ActivateMystery())
                                          or self._legal(DiscardMystery()))
         if action == "pick":
-            if mode == "wizard" or (mode is not None and mode.startswith("target")):
+            if self._power or mode == "wizard" or (mode is not None and mode.startswith("target")):
                 return True
             # any number while one chooses: one that chooses nothing says so
             return mode == "other" and any(self._solo_pick(n) is not None for n in range(1, 10))
         if action == "back":
             return mode is not None and self.focused is self.query_one("#bq-actions")
         if action == "personal_back":
-            return self._personal is not None
+            return self._personal is not None or self._power
         if action == "no_ask":
             # choosing how many weapons (the Solo Quest's too, before a Boss
             # is to be picked by number)
@@ -2407,6 +2498,8 @@ class BossQuestScreen(GameScreen):
 
     def number_keys(self) -> list[str]:
         mode = self._mode
+        if self._power:
+            return [str(n) for n in range(1, len(self._power_actions()) + 1)]
         if mode == "wizard":
             # the spells' own numbers (the mystery spell is m; a slot
             # already taken chooses nothing)
@@ -2427,9 +2520,20 @@ class BossQuestScreen(GameScreen):
         legal = self.update.legal if self.update is not None else ()
         return [str(a.count) for a in legal if isinstance(a, Ask)]
 
+    def _power_actions(self) -> list[Any]:
+        """The companion's choices now (the Owl's cards, the Raven's spells)."""
+        legal = self.update.legal if self.update is not None else ()
+        return [a for a in legal if isinstance(a, extras.POWER_TYPES)]
+
     def action_pick(self, number: int) -> None:
         mode = self._mode
-        if mode == "wizard":
+        if self._power:
+            powers = self._power_actions()
+            if 0 < number <= len(powers):
+                self.play(powers[number - 1])
+            else:
+                self.no_choice(number, self.number_keys())
+        elif mode == "wizard":
             market = self.query_one("#bq-market", Market)
             if number - 1 not in market.enabled_indexes():
                 self._no_spell(number, market)

@@ -44,8 +44,28 @@ from tui.screens.game import possessive
 
 Who = Callable[[int], str]
 
-#: choices offered beside the usual ones while asking or at the Wizard
-EXTRA_TYPES = (PeekHidden, PeekMystery, ReplaceSpell, LetPass)
+#: a companion's once-a-round power on its holder's turn (BQ-34): one
+#: choice on the action bar, `o`, then its cards or spells to choose from
+POWER_TYPES = (PeekHidden, PeekMystery, ReplaceSpell)
+
+#: what each power used on one's turn does, in a player's words
+_POWER_WORDS = {
+    Companion.OWL: "see a hidden card or the mystery",
+    Companion.RAVEN: "replace a spell offered",
+}
+
+
+def power_companion(view: State, legal: tuple[Any, ...]) -> Companion | None:
+    """The companion whose power the acting knight may use now, if any."""
+    if not any(isinstance(a, POWER_TYPES) for a in legal) or view.turn is None:
+        return None
+    return view.companions[view.turn] if view.turn < len(view.companions) else None
+
+
+def power_words(companion: Companion) -> str:
+    """"the Owl's power (see a hidden card or the mystery)"."""
+    words = _POWER_WORDS.get(companion)
+    return f"the {companion.label}'s power" + (f" ({words})" if words else "")
 
 
 def weapon_text(knight: Knight | None, weapon: Weapon) -> str:
@@ -190,8 +210,10 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
         return Text.assemble(("Swap companions: ", "bold"),
                              "choose two, one a knight's at least: ", *_BAR_KEYS)
     if view.step is Step.HARE and view.phase is Phase.TURN:
-        return Text.assemble(("The Hare: ", "bold"), "meet the Wizard now, or end your turn: ",
-                             *_BAR_KEYS)
+        # each its own key, as the Owl's and the Raven's power has `o`
+        return Text.assemble(("The Hare: ", "bold"), ("w", "bold reverse"),
+                             " on to the Wizard in this turn, or ", ("e", "bold reverse"),
+                             " end your turn here.")
     if view.phase is Phase.DUEL:
         hp = GAME.current_hp(view)
         mine = strength_text(view, seat)

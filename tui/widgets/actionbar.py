@@ -3,7 +3,10 @@
 Game-agnostic. Each `Choice` shows its key and a label; left/right move the
 cursor, Enter or a click chooses (`ActionBar.Chosen`, carrying the choice's
 `value`). The keys themselves are bound by the screen: the bar only shows
-them, so a player sees the same key in the bar and in the footer.
+them, so a player sees the same key in the bar and in the footer. A choice
+with no key of its own (key "") shows ``↵`` only while it is the highlighted
+one of a focused bar, the one Enter does: a ``↵`` on every such choice read
+as Enter doing any of them.
 
 Choices wrap onto more lines than the bar may have (a screen gives it a
 `max-height`): the bar then shows the lines around the cursor, with ``▲`` /
@@ -29,6 +32,7 @@ from tui.widgets.quiet import content_key, relayout_if_resized
 
 @dataclass(frozen=True)
 class Choice:
+    #: the key that makes this choice; "" for none (Enter when highlighted)
     key: str
     label: str
     value: Any = None
@@ -225,7 +229,8 @@ class ActionBar(CursorWidget):
         pieces = []
         for i, choice in enumerate(self._choices):
             piece = Text(end="")
-            piece.append(f" {choice.key} ", style="bold")
+            key = choice.key or ("↵" if i == self.cursor and self.has_focus else " ")
+            piece.append(f" {key} ", style="bold")
             piece.append(f"{choice.label} ")
             if not choice.enabled:
                 piece.stylize("dim strike")
