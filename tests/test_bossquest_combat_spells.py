@@ -49,17 +49,53 @@ def test_each_spell_says_what_it_did_and_to_whom():
     ]
 
 
-def test_a_spell_that_changed_nothing_is_left_out():
+def said_of(effects):
+    return [(e.spell.kind, e.seats, e.effect, e.no_effect) for e in effects]
+
+
+def test_a_spell_that_changed_nothing_is_named_with_no_effect_and_why():
+    """BQ-47 (BQ §3 Combat): every spell in play is named; one that changed
+    nothing says so and why. Left out, a knight's spell seemed to vanish."""
     spells = [ActiveSpell(Spell(SpellKind.NEED_PAIR)), ActiveSpell(Spell(SpellKind.NO_HEART_LOSS))]
     effects = combat_spells(result(
         spells, equipment=((w("B5"), w("B6")), (w("R7"), w("R2"))), strengths=(11, 9),
         eliminated=("", ""), winners={0}, hp=17))
-    assert effects == ()  # both hold a pair, nobody over
+    assert said_of(effects) == [  # both hold a pair, nobody over
+        (SpellKind.NEED_PAIR, frozenset(), "no effect, no knight was put out by it", True),
+        (SpellKind.NO_HEART_LOSS, frozenset(), "no effect, no heart for it to spare", True)]
     second = [ActiveSpell(Spell(SpellKind.SECOND_CLOSEST))]
     effects = combat_spells(result(
         second, equipment=((w("B9"), w("B8")), (w("R7"), w("R9"))), strengths=(17, 16),
         eliminated=("over", "over"), winners=set(), hp=15))
-    assert effects == ()  # everybody over: nobody would have won anyway
+    assert said_of(effects) == [  # everybody over: nobody would have won anyway
+        (SpellKind.SECOND_CLOSEST, frozenset(), "no effect, every knight was out", True)]
+
+
+def test_the_play_tests_need_purple_is_listed_beside_the_mystery_and_attack():
+    """The play-test at 160x45, round 1: Ann activated Need Purple (every
+    knight in contention held purple), the mystery spell turned out Need 2
+    of a colour (met by all), and Attack +1 went on Cora. The combat listed
+    the mystery and Attack +1 but not Need Purple: every spell in play that
+    round is listed, in the order cast (BQ §Spell effects, BQ-47)."""
+    from tui.screens.bossquest import spells_block
+
+    spells = [ActiveSpell(Spell(SpellKind.NEED_PAIR), mystery=True),
+              ActiveSpell(Spell(SpellKind.NEED_COLOUR, Colour.PURPLE)),
+              ActiveSpell(Spell(SpellKind.ATTACK_PLUS_1), target=2)]
+    fought = result(
+        spells, equipment=((w("P5"), w("P6")), (w("P7"), w("R7"), w("R4")), (w("P2"), w("P3"))),
+        strengths=(11, 18, 6), eliminated=("", "over", ""), winners={0})
+    assert said_of(combat_spells(fought)) == [
+        (SpellKind.NEED_PAIR, frozenset(),
+         "the mystery spell; no effect, no knight was put out by it", True),
+        (SpellKind.NEED_COLOUR, frozenset(), "no effect, no knight was put out by it", True),
+        (SpellKind.ATTACK_PLUS_1, frozenset({2}), "strength +1", False)]
+    block = spells_block(fought, ["Ann", "Bram", "Cora"].__getitem__).plain
+    assert block.splitlines() == [
+        "Spells of the round",
+        "○ Need 2 of a colour: the mystery spell; no effect, no knight was put out by it",
+        "○ Need Purple (P): no effect, no knight was put out by it",
+        "● Attack +1 → Cora: strength +1"]
 
 
 def test_the_second_closest_spell_with_no_second_place_says_it_took_the_win():
@@ -253,8 +289,8 @@ def test_the_combat_says_who_kept_a_heart_over_the_hp_and_why(tortoise, no_loss,
     BQ §Spell effects: "No one loses a HEART during this round" (BQ-22,
     BQ-30). The combat names the cause of a kept heart on the knight's
     line: the Tortoise when its power covers the knight (the spell changed
-    nothing for it then), the spell otherwise; the spell is among those
-    that changed the combat only for a knight it alone spared, and a knight
+    nothing for it then), the spell otherwise; the spell names as spared
+    only a knight it alone spared, and a knight
     who lost a heart is never said to have kept it."""
     from tui.screens.bossquest import combat_text, spells_text
 
@@ -265,7 +301,8 @@ def test_the_combat_says_who_kept_a_heart_over_the_hp_and_why(tortoise, no_loss,
     assert fought.hearts_lost[0] == (0 if by_tortoise or by_spell else 1)
     assert fought.spared[0] == ("tortoise" if by_tortoise else "spell" if by_spell else "")
     spared = [e.seats for e in combat_spells(fought) if e.spell.kind is SpellKind.NO_HEART_LOSS]
-    assert spared == ([frozenset({0})] if by_spell else [])
+    # (in play but covered by the Tortoise: named with no effect, BQ-47)
+    assert spared == ([frozenset({0})] if by_spell else [frozenset()] if no_loss else [])
     ann = combat_text(fought, ["Ann", "Bob"].__getitem__, weapons=False).plain.splitlines()[1]
     spells = spells_text(fought, ["Ann", "Bob"].__getitem__).plain
     if by_tortoise:
@@ -303,9 +340,8 @@ def _mystery_at_combat_round(kind, colour=None):
 def test_a_mystery_spell_that_did_nothing_at_combat_is_named_with_no_effect(kind, colour, why):
     """BQ-47 (BQ-7): the mystery spell, activated blind, turned out to be
     one that could do nothing only at combat (a condition every knight met,
-    nobody over to spare): the summary names it with no effect. It was
-    left out, as a face-up spell that changed nothing is, and its caster
-    wondered where it went."""
+    nobody over to spare): the summary names it with no effect, as the
+    mystery. It was left out, and its caster wondered where it went."""
     state = _mystery_at_combat_round(kind, colour)
     fought = state.history[-1]
     assert [a.spell.kind for a in fought.spells] == [kind] and fought.spells[0].mystery
@@ -313,10 +349,9 @@ def test_a_mystery_spell_that_did_nothing_at_combat_is_named_with_no_effect(kind
     effects = combat_spells(fought)
     assert [(e.spell.kind, e.seats, e.effect, e.no_effect) for e in effects] == [
         (kind, frozenset(), f"the mystery spell; no effect, {why}", True)]
-    # only the mystery spell is named so: the same spell activated face up,
-    # having changed nothing at combat, is still left out
+    # the same spell activated face up is named so too, not as the mystery
     face_up = attrs.evolve(fought, spells=(ActiveSpell(fought.spells[0].spell),))
-    assert combat_spells(face_up) == ()
+    assert said_of(combat_spells(face_up)) == [(kind, frozenset(), f"no effect, {why}", True)]
 
 
 def test_a_mystery_spell_that_changed_the_combat_says_what_it_did():
@@ -335,7 +370,7 @@ def test_a_mystery_final_turn_is_named_at_combat_with_no_effect_there():
     turned, is always named at combat. "Final turn!" acted on the turns
     (one last action each), not on the combat: it is named with no effect
     there, under "Spells of the round", so its caster sees what the blind
-    card was; the same spell activated face up is left out."""
+    card was; the same spell activated face up is named so too."""
     from tui.screens.bossquest import spells_block
 
     state = _mystery_at_combat_round(SpellKind.FINAL_TURN)
@@ -350,7 +385,9 @@ def test_a_mystery_final_turn_is_named_at_combat_with_no_effect_there():
     assert block.startswith("Spells of the round\n")
     assert "Final turn!: the mystery spell; no effect, it acted on the turns" in block
     face_up = attrs.evolve(fought, spells=(ActiveSpell(fought.spells[0].spell),))
-    assert combat_spells(face_up) == ()
+    assert said_of(combat_spells(face_up)) == [
+        (SpellKind.FINAL_TURN, frozenset(), "no effect, it acted on the turns, not at combat",
+         True)]
 
 
 def _companions_round(*, mystery: bool):

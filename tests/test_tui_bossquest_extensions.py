@@ -553,6 +553,26 @@ async def test_the_combat_names_a_mystery_spell_that_did_nothing_at_combat():
     assert "No heart lost: the mystery spell; no effect, no heart for it to spare" in said
 
 
+async def test_the_combat_box_lists_a_face_up_spell_that_changed_nothing():
+    """The play-test at 160x45: Cora activated Need Purple, every knight
+    held purple; the box listed the mystery spell that did nothing and
+    Attack +1, not Need Purple, as if her spell had vanished. Every spell
+    of the round is listed, one that changed nothing with why (BQ-47)."""
+    from core.bossquest.cards import Colour, Spell, SpellKind
+    from core.bossquest.state import ActiveSpell
+    from tests.test_bossquest_combat_spells import result
+
+    fought = result(
+        [ActiveSpell(Spell(SpellKind.NEED_PAIR), mystery=True),
+         ActiveSpell(Spell(SpellKind.NEED_COLOUR, Colour.PURPLE)),
+         ActiveSpell(Spell(SpellKind.ATTACK_PLUS_1), target=2)],
+        equipment=((w("P5"), w("P6")), (w("P7"), w("R7"), w("R4")), (w("P2"), w("P3"))),
+        strengths=(11, 18, 6), eliminated=("", "over", ""), winners={0})
+    said = " ".join(line.strip(" █│") for line in (await _combat_text(fought)).splitlines())
+    assert "○ Need Purple (P): no effect, no knight was put out by it" in said
+    assert "● Attack +1 → Cora: strength +1" in said
+
+
 async def test_the_last_combat_over_the_results_shows_its_key_in_the_footer():
     """The match's last combat covers the whole screen until Enter: its
     footer names the key (it was blank over a shared table's results)."""

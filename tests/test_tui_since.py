@@ -466,7 +466,11 @@ async def test_boss_quest_holds_each_new_combat_until_a_key(tmp_path, monkeypatc
                 assert f"Combat: round {result.round}" in text
                 assert f"{result.hp} HP" in text
                 effects = combat_spells(result)
-                assert ("Spells that changed it" in text) == bool(effects)
+                # every spell of the round; one that changed nothing makes
+                # them "of the round" (BQ-47)
+                heading = ("Spells of the round" if any(e.no_effect for e in effects)
+                           else "Spells that changed it")
+                assert (heading in text) == bool(effects)
                 for effect in effects:  # each named, with what it did
                     assert f"{effect.spell.name}" in text and effect.effect in text
                 combats.append(result.round)

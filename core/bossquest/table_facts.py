@@ -127,20 +127,19 @@ class SpellEffect:
     #: the strengths (and the Boss's HP, seat None) it moved when used, for
     #: a spell used at once (BQ-47)
     shifts: tuple[Shift, ...] = ()
-    #: the mystery spell, named though it changed nothing (BQ-15, BQ-47)
+    #: named though it changed nothing (BQ-15, BQ-47)
     no_effect: bool = False
 
 
 def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
-    """The spells that changed a round's combat and how (BQ §Spell effects,
-    §3 Combat), read from the round's result alone: the HP spells, the
-    attack spells on a knight, the conditions that put knights out, and the
-    spells that changed who scored or lost. A spell that did nothing at
-    combat (a condition everybody met, no heart to spare) is left out.
-    The mystery spell, though, is named with no effect when it changed
-    nothing (BQ-47): activated blind, it turned out able to do nothing at
+    """What every spell in play in a round did to its combat (BQ §Spell
+    effects, §3 Combat), read from the round's result alone: the HP spells,
+    the attack spells on a knight, the conditions that put knights out, and
+    the spells that changed who scored or lost. A spell that did nothing at
     combat (a condition every knight met, no heart to spare, no winner, or
-    "Final turn!", which acted on the turns).
+    "Final turn!", which acted on the turns) is named with no effect and
+    why (BQ-47): left out, a knight's spell seemed to vanish from the
+    round; the mystery spell says it was the mystery.
     Then the spells used at once and discarded during the round (the swaps,
     Swap companions, Flip a potion, Cancel), each with the strengths it moved (BQ-47), and
     a mystery spell that turned out able to do nothing when turned, with
@@ -152,9 +151,11 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
         spell, kind = active.spell, active.spell.kind
         named = len(out)
         _combat_effect(result, active, hp_spells, n, out)
-        if active.mystery and len(out) == named and kind in _NOTHING_AT_COMBAT:
-            out.append(SpellEffect(spell, frozenset(), "the mystery spell; no effect, "
-                                   + _NOTHING_AT_COMBAT[kind], no_effect=True))
+        if len(out) == named:
+            mystery = "the mystery spell; " if active.mystery else ""
+            why = _NOTHING_AT_COMBAT.get(kind, "it changed nothing at combat")
+            out.append(SpellEffect(spell, frozenset(), f"{mystery}no effect, {why}",
+                                   no_effect=True))
     for used in result.used:
         kind = used.spell.kind
         if used.no_effect:
@@ -225,9 +226,8 @@ def _combat_effect(result: RoundResult, active: ActiveSpell, hp_spells: int, n: 
                                        "closest, but no second place: nobody wins"))
 
 
-#: why a spell in play at combat changed nothing there (BQ-47: said of the
-#: mystery spell, which is always named once turned; "Final turn!" did act,
-#: but on the turns, not at combat)
+#: why a spell in play at combat changed nothing there (BQ-47; "Final
+#: turn!" did act, but on the turns, not at combat)
 _NOTHING_AT_COMBAT = {
     SpellKind.FINAL_TURN: "it acted on the turns, not at combat",
     SpellKind.NEED_COLOUR: "no knight was put out by it",

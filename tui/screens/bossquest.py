@@ -441,7 +441,7 @@ def shifts_text(effect: Any, who: Any) -> str:
 
 
 def spells_text(result: RoundResult, who: Any) -> Text:
-    """The spells that changed a combat, one a line: "● Attack +1 → Bob:
+    """The spells of a combat's round, one a line: "● Attack +1 → Bob:
     strength +1"; a spell used at once and discarded (a swap, Swap companions,
     Flip a potion, Cancel) says the strengths it moved: "● Swap hidden → Ann, Cora: hidden
     cards swapped; Ann 16→18, Cora 18→16" (the rules say which did what:
@@ -462,8 +462,9 @@ def spells_text(result: RoundResult, who: Any) -> Text:
 
 def spells_block(result: RoundResult, who: Any) -> Text:
     """The combat's spells under their heading, or "No spell changed it.".
-    A mystery spell that could do nothing (or a mystery "Final turn!") is
-    among them (BQ-15, BQ-47): then the heading is "Spells of the round", as not all changed it."""
+    Every spell of the round is among them, one that changed nothing with
+    no effect (BQ-15, BQ-47): then the heading is "Spells of the round", as
+    not all changed it."""
     spells = spells_text(result, who)
     if not spells:
         return Text("No spell changed it.", style="italic")
