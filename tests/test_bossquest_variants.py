@@ -819,7 +819,7 @@ def test_the_champion_asks_for_weapons_face_down_and_the_losers_answer_bq37_bq50
     assert [c.weapon.code for c in state.knights[0].night] == ["R7", "B7", "Y7"]
     # the log tells the spells drawn by the defeated knights, not the Wizard's
     line = GAME.describe(state, CHANCE, LaySpell(HPM1))
-    assert line == "A defeated knight draws Boss HP -1 for the MegaBoss."
+    assert line == "Knight 2 draws Boss HP -1 for the MegaBoss."
     assert GAME.view(state, 1).knights[0].night[0].weapon is None
     assert GAME.strength(state, 0) == 21
     assert state.phase is Phase.DUEL_SPELLS
@@ -832,6 +832,40 @@ def test_the_champion_asks_for_weapons_face_down_and_the_losers_answer_bq37_bq50
     state = play(state, 2, DuelSpell(1))
     assert state.active == (ActiveSpell(ATKM1, 0),) and HPM1 in state.spell_discard
     assert GAME.strength(state, 0) == 20 and state.phase is Phase.DUEL
+
+
+def test_the_duel_log_names_who_draws_and_who_chooses_bq37_bq50():
+    """The play-test: "A defeated knight draws No heart lost for the
+    MegaBoss." twice, then "The defeated knights activate Boss HP +1
+    against Cora.": nobody could tell which draw was theirs or who chose.
+    The spells are drawn face up (BQ-50), clockwise from the champion's
+    left; the best placed defeated knight chooses (BQ-37) and the log says
+    why; the reader's own draw and choice read "You"."""
+    names = ("Ann", "Bram", "Cora")
+    state = draw(play(won_game(), 0, DuelAsk(1)), "R7")  # Ann the champion
+    lines = {}
+    for spell_ in (HPM1, ATKM1):
+        lines[spell_] = [GAME.describe(state, CHANCE, LaySpell(spell_), names, viewer)
+                         for viewer in (None, 0, 1, 2)]
+        state = GAME.apply(state, CHANCE, LaySpell(spell_))
+    assert lines[HPM1] == ["Bram draws Boss HP -1 for the MegaBoss."] * 2 + [
+        "You draw Boss HP -1 for the MegaBoss.", "Bram draws Boss HP -1 for the MegaBoss."]
+    assert lines[ATKM1] == ["Cora draws Attack -1 for the MegaBoss."] * 3 + [
+        "You draw Attack -1 for the MegaBoss."]
+    said = [GAME.describe(state, 2, DuelSpell(0), names, viewer) for viewer in (None, 1, 2)]
+    assert said == [
+        "Cora (most keys) activates Boss HP -1 against Ann; Attack -1 is discarded.",
+        "Cora (most keys) activates Boss HP -1 against Ann; Attack -1 is discarded.",
+        "You (most keys) activate Boss HP -1 against Ann; Attack -1 is discarded."]
+    # tied on keys, hearts decide; tied on both, the first seat
+    tied = draw(play(won_game(keys=(4, 2, 2), hearts=(3, 3, 2)), 0, DuelAsk(1)), "R7")
+    tied = GAME.apply(GAME.apply(tied, CHANCE, LaySpell(HPM1)), CHANCE, LaySpell(ATKM1))
+    assert GAME.describe(tied, 1, DuelSpell(1), names).startswith(
+        "Bram (most keys, then hearts) activates Attack -1")
+    even = draw(play(won_game(keys=(4, 2, 2)), 0, DuelAsk(1)), "R7")
+    even = GAME.apply(GAME.apply(even, CHANCE, LaySpell(HPM1)), CHANCE, LaySpell(ATKM1))
+    assert GAME.describe(even, 1, DuelSpell(1), names).startswith(
+        "Bram (tied on keys and hearts, first seat) activates Attack -1")
 
 
 def test_each_request_brings_another_spell():

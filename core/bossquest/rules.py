@@ -1511,6 +1511,32 @@ def allies_voice(state: State) -> int:
     return min(losers, key=lambda s: (-state.knights[s].keys, -state.knights[s].hearts, s))
 
 
+def duel_drawers(state: State) -> tuple[int, ...]:
+    """BQ §Final Boss: "The losing Knights then each draw 1 SPELL card":
+    the defeated knights in the order they draw, clockwise from the
+    champion's left (as cards are dealt, BQ-14). The spells are face up
+    (BQ-50), so the order hides nothing; it names who drew which."""
+    champion = state.champion if state.champion is not None else 0
+    return tuple(next_seat(champion, state.players, step) for step in range(1, state.players))
+
+
+def voice_reason(state: State) -> str:
+    """Why `allies_voice` speaks for the defeated knights (BQ-37), in a
+    player's words: "most keys", "most keys, then hearts", "first seat";
+    empty when it is the only defeated knight."""
+    voice = allies_voice(state)
+    others = [s for s in range(state.players) if s not in (voice, state.champion)]
+    if not others:
+        return ""
+    mine = state.knights[voice]
+    if all(state.knights[s].keys < mine.keys for s in others):
+        return "most keys"
+    if all(state.knights[s].keys < mine.keys or state.knights[s].hearts < mine.hearts
+           for s in others):
+        return "most keys, then hearts"
+    return "tied on keys and hearts, first seat"
+
+
 def _start_duel(state: State, champion: int) -> State:
     """BQ §Final Boss, Setup: the MegaBoss appears before the game's winner;
     the weapons are gathered and shuffled for the duel (BQ-37)."""
@@ -1901,8 +1927,12 @@ def describe(
         if state.phase is _P_REPLACE_SPELL:
             return f"The Raven brings {action.spell} to the Wizard."
         if state.phase is _P_DUEL_SPELLS:
-            # BQ §Final Boss: "The losing Knights then each draw 1 SPELL card"
-            return f"A defeated knight draws {action.spell} for the MegaBoss."
+            # BQ §Final Boss: "The losing Knights then each draw 1 SPELL card",
+            # face up (BQ-50): who drew which is no secret
+            drawer = duel_drawers(state)[len(state.duel_offer)]
+            if viewer == drawer:
+                return f"You draw {action.spell} for the MegaBoss."
+            return f"{name(drawer)} draws {action.spell} for the MegaBoss."
         return f"The Wizard offers {action.spell}."
     if isinstance(action, RevealSpell):
         if state.phase is _P_PEEK_MYSTERY:
@@ -1984,8 +2014,19 @@ def describe(
         s_ = "s" if action.count > 1 else ""
         return f"{champ} asks for {action.count} weapon{s_} against the MegaBoss."
     if isinstance(action, DuelSpell):
+        # BQ-37: the best placed defeated knight chooses for them all
         chosen = state.duel_offer[action.index]
-        return f"The defeated knights activate {chosen} against {name(state.champion)}."
+        unused = state.duel_offer[: action.index] + state.duel_offer[action.index + 1 :]
+        reason = voice_reason(state)
+        voice = "You" if viewer == seat else name(seat)
+        if reason:
+            voice += f" ({reason})"
+        verb = "activate" if viewer == seat else "activates"
+        line = f"{voice} {verb} {chosen} against {name(state.champion)}"
+        if unused:  # face up, like the draws (BQ-50)
+            verb = "is" if len(unused) == 1 else "are"
+            line += f"; {', '.join(str(spell) for spell in unused)} {verb} discarded"
+        return line + "."
     if isinstance(action, Fight):
         return f"{name(state.champion)} goes into combat against the MegaBoss."
     if isinstance(action, Sacrifice):
