@@ -619,8 +619,16 @@ def test_hare_chains_equipment_and_the_wizard():
         C.FOX,
         C.OWL,
     )
-    state = play(draw(play(state, 0, Ask(1)), "R5"), 0, EndTurn())
+    hare = draw(play(state, 0, Ask(1)), "R5")
+    state = play(hare, 0, EndTurn())
     assert state.turn == 1 and C.HARE not in state.spent
+    # the log says the Hare was not used (the play-test read "Cora ends the
+    # turn without meeting the Wizard." after every ask, naming no Hare)
+    names = ("Ann", "Bram", "Cora")
+    assert GAME.describe(hare, 0, EndTurn(), names, 1) == (
+        "Ann does not use the Hare to go on to the Wizard this turn.")
+    assert GAME.describe(hare, 0, EndTurn(), names, 0) == (
+        "You do not use the Hare to go on to the Wizard this turn.")
 
 
 def fox_fight(companions):

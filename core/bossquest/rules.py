@@ -1928,10 +1928,9 @@ def describe(
             return f"The Raven brings {action.spell} to the Wizard."
         if state.phase is _P_DUEL_SPELLS:
             # BQ §Final Boss: "The losing Knights then each draw 1 SPELL card",
-            # face up (BQ-50): who drew which is no secret
+            # face up (BQ-50): who drew which is no secret (the reader's own
+            # draw reads "You draw": `second_person`)
             drawer = duel_drawers(state)[len(state.duel_offer)]
-            if viewer == drawer:
-                return f"You draw {action.spell} for the MegaBoss."
             return f"{name(drawer)} draws {action.spell} for the MegaBoss."
         return f"The Wizard offers {action.spell}."
     if isinstance(action, RevealSpell):
@@ -2018,11 +2017,8 @@ def describe(
         chosen = state.duel_offer[action.index]
         unused = state.duel_offer[: action.index] + state.duel_offer[action.index + 1 :]
         reason = voice_reason(state)
-        voice = "You" if viewer == seat else name(seat)
-        if reason:
-            voice += f" ({reason})"
-        verb = "activate" if viewer == seat else "activates"
-        line = f"{voice} {verb} {chosen} against {name(state.champion)}"
+        voice = f"{name(seat)} ({reason})" if reason else name(seat)
+        line = f"{voice} activates {chosen} against {name(state.champion)}"
         if unused:  # face up, like the draws (BQ-50)
             verb = "is" if len(unused) == 1 else "are"
             line += f"; {', '.join(str(spell) for spell in unused)} {verb} discarded"
@@ -2054,7 +2050,10 @@ def describe(
     if isinstance(action, ReplaceSpell):
         return f"{who}'s Raven replaces {state.offer[action.slot]} with the spell deck's top card."
     if isinstance(action, EndTurn):
-        line = f"{who} ends the turn without meeting the Wizard."
+        # the Hare's choice declined (BQ §Companions: "chain, in the same
+        # turn, the equipment phase and meeting the WIZARD"), said so: "ends
+        # the turn without meeting the Wizard" named no Hare
+        line = f"{who} does not use the Hare to go on to the Wizard this turn."
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, SwapCompanions):
         line = f"{who} swaps the {action.first.label} and the {action.second.label}."
