@@ -742,7 +742,7 @@ async def test_the_owls_power_has_a_key_of_its_own_and_enter_is_marked_on_one_ch
         await pilot.press("o")
         await pilot.pause()
         text = screen_text(app)
-        assert "The Owl: see which card? 1-4 or Enter; Esc back." in text
+        assert "The Owl: see which card? 1-4 or Enter; Esc back; your turn goes on." in text
         assert "1 see the mystery" in text and "3 see Cyd's hidden" in text
         assert "Ask 1" not in text
         await pilot.press("escape")
@@ -750,7 +750,18 @@ async def test_the_owls_power_has_a_key_of_its_own_and_enter_is_marked_on_one_ch
         assert "1 Ask 1 weapon" in screen_text(app)
         await pilot.press("o", "3")
         await pilot.pause()
-    assert app.port.submitted == [(0, PeekHidden(2))]
+        assert app.port.submitted == [(0, PeekHidden(2))]
+        # a new combat up over the table keeps the keys: o waits for it
+        await pilot.press("escape")  # (the fake table sent no new update)
+        state = _companion_turn(Companion.OWL)
+        fought = attrs.evolve(state.history[0], round=2)
+        app.game_screen.show(make_update(attrs.evolve(state, history=state.history + (fought,))))
+        await pilot.pause()
+        assert app.game_screen.holds_the_table
+        assert "o Companion" not in screen_text(app) and "Esc Back" not in screen_text(app)
+        await pilot.press("o")
+        await pilot.pause()
+        assert "1 see the mystery" not in screen_text(app)
 
 
 async def test_the_owl_at_the_wizard_and_the_raven_have_the_same_key():

@@ -751,7 +751,8 @@ _COMBATS_LEAST = 8
 _DETAILS_WIDTH = 36
 
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
-                            "read_potion", "undo", "undo_anyway"})
+                            "read_potion", "undo", "undo_anyway", "companion", "end_turn",
+                            "personal_back"})
 
 
 #: a knight's status for the table's away marks (host/messages.py)
@@ -1980,7 +1981,7 @@ class BossQuestScreen(GameScreen):
             return Text.assemble(
                 (f"The {companion.label}: ", "bold"), f"{what}? ",
                 (f"1-{n}" if n > 1 else "1", "bold reverse"), " or ", ("Enter", "bold reverse"),
-                "; ", ("Esc", "bold reverse"), " back. Your turn goes on after it.")
+                "; ", ("Esc", "bold reverse"), " back; your turn goes on.")
         text = self._turn_prompt(update)
         if companion is not None and mode in ("choose", "wizard"):
             # BQ-34: the power comes before asking or at the Wizard, turn going on
