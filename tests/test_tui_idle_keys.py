@@ -66,3 +66,8 @@ async def test_a_spectator_hears_nothing_from_a_game_key():
     notes = await _press(bq.ScreenApp(bq.make_update(bq.full_state(), seat=None), bq.FakePort()),
                          "x")
     assert notes == []
+
+
+async def test_boss_quest_o_without_companions_says_there_are_none():
+    notes = await _press(bq.ScreenApp(bq.make_update(bq.full_state()), bq.FakePort()), "o")
+    assert notes == ["No companions in this match: o is theirs."], notes

@@ -2367,7 +2367,9 @@ class BossQuestScreen(GameScreen):
         "wizard": "w goes to the Wizard on your turn, instead of asking for weapons",
         "activate": "a activates the spell chosen at the Wizard",
         "discard": "x discards the spell chosen at the Wizard",
-        "mystery": "m chooses the mystery spell at the Wizard, when one is offered"}
+        "mystery": "m chooses the mystery spell at the Wizard, when one is offered",
+        "companion": "o uses your companion's power (the Owl's, the Raven's) on your turn",
+        "end_turn": "e ends your turn when the Hare could chain on to the Wizard"}
 
     def prompt_words(self) -> str:
         return self._prompt_text().plain
@@ -2375,6 +2377,10 @@ class BossQuestScreen(GameScreen):
     def why_key_idle(self, action: str) -> str | None:
         if self.holds_the_table:
             return None  # the combat's own hint answers its keys
+        update = self.update
+        if (action in ("companion", "end_turn") and update is not None
+                and not update.view.options.companions):
+            return f"No companions in this match: {self.IDLE_KEY_WORDS[action][:1]} is theirs."
         return super().why_key_idle(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
