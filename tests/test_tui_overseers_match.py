@@ -350,3 +350,46 @@ async def test_a_pick_someone_moved_after_is_not_offered_back(tmp_path, monkeypa
         assert table.match.state == after and app.screen.player == "Bea"
 
 
+
+
+async def test_each_match_of_one_app_run_is_dealt_afresh(tmp_path, monkeypatch):
+    """Play-test: the same opening hand came up in a match and in its
+    rematch. An app given a seed handed that one seed to every table it
+    opened, so every match of the run was dealt the same cards; each table
+    now draws from its own seed (the first from the seed itself)."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+               PlayerSpec("Cyd", "bot", "random"), PlayerSpec("Dee", "bot", "random")]
+    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    deals = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(2):
+            before = app.table
+            app.new_match("overseers", players)
+            await wait_for(pilot, lambda: app.table is not before and app.table is not None
+                           and app.table.match.state.phase is Phase.DRAFT)
+            deals.append(tuple(p.hand for p in app.table.match.state.seats))
+    assert deals[0] != deals[1]
+
+
+def test_every_round_is_dealt_afresh():
+    """Each round gathers the cards and deals them again from the
+    generator: round 2's and round 3's deals are not round 1's."""
+    import random
+
+    from core.engine import CHANCE
+    from core.playout import draw_chance
+
+    rng = random.Random(3)
+    state = GAME.setup(4, GAME.Options())
+    deals: dict[int, tuple] = {}
+    while GAME.to_act(state):
+        seats = GAME.to_act(state)
+        if CHANCE in seats:
+            state = GAME.apply(state, CHANCE, draw_chance(GAME, state, rng))
+            continue
+        if state.phase is Phase.DRAFT and state.round not in deals:
+            deals[state.round] = tuple(p.hand for p in state.seats)
+        seat = min(seats)
+        state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    assert len(deals) == 3 and len(set(deals.values())) == 3

@@ -151,6 +151,9 @@ class OvertableApp(KeysInOrder, App[None]):
         self.start_argument = argument
         self.bot_delay = checked_bot_delay(bot_delay)
         self.seed = seed
+        #: tables opened so far: each match draws from its own seed (`seed`
+        #: plus this count), so a rematch is not dealt the same cards again
+        self._tables_opened = 0
         #: the theme chosen here is kept for the next start (`overtable`
         #: at a player's own terminal; not tests, not a hub's shared account)
         self.remember_theme = remember_theme
@@ -652,7 +655,9 @@ class OvertableApp(KeysInOrder, App[None]):
 
             self.notify(f"{error} Playing with the plain screen.", severity="warning")
             cls = GenericGameScreen
-        table = Table(match, bot_delay=self.bot_delay, seed=self.seed)
+        seed = None if self.seed is None else self.seed + self._tables_opened
+        self._tables_opened += 1
+        table = Table(match, bot_delay=self.bot_delay, seed=seed)
         self.table = table
         self.call_later(self._start_table, table, cls)
 
