@@ -366,7 +366,8 @@ async def test_each_match_of_one_app_run_is_dealt_afresh(tmp_path, monkeypatch):
         for _ in range(2):
             before = app.table
             app.new_match("overseers", players)
-            await wait_for(pilot, lambda: app.table is not before and app.table is not None
+            await wait_for(pilot, lambda before=before: app.table is not before
+                           and app.table is not None
                            and app.table.match.state.phase is Phase.DRAFT)
             deals.append(tuple(p.hand for p in app.table.match.state.seats))
     assert deals[0] != deals[1]
