@@ -32,7 +32,7 @@ from tests.overseers_screen_kit import NAMES, ScreenApp, make_update, run, scree
 from tests.screen_kit import FakePort, wait_for
 from tests.test_overseers_kit import placed, vote_all
 from tui.screens.game import possessive
-from tui.screens.overseers import recap_parts
+from tui.screens.overseers import OverseersScreen, recap_parts
 from tui.widgets.hand import BACK
 
 SIZES = [(80, 24), (120, 36)]
@@ -1145,3 +1145,44 @@ async def test_many_players_at_80x24_see_the_whole_table_to_vote(players):
     at = next(i for i, line in enumerate(lines) if "Your character:" in line)
     for line in lines[at:at + 2]:
         assert line[width] == " ", (width, line)
+
+
+# --- play-test at 80x24 (four players): Teal's copy, your notes, the fit ---------------
+
+
+def teal_judged(names=("Ann", "Bram", "Cora", "Dev")):
+    """Dev (Teal) put card 4 (Anger, face down) under card 1 (Lust): card 4
+    counts as Lust; the table judged Dev, who admits."""
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.TEAL)
+    state = GAME.apply(state, 3, Copy(3, 0))
+    for voter, target in ((0, 3), (1, 3), (2, 3), (3, 0)):
+        state = GAME.apply(state, voter, Vote(target))
+    return GAME.apply(state, 3, Admit())
+
+
+async def test_teals_copy_points_to_its_card_and_the_discard_says_what_it_counts():
+    """Play-test: "1(L)=3" read as "Lust, 3 points"; the mark is now an
+    arrow to the card above, "→1", which F1 explains. Admitting, the copy
+    was offered as "Discard card 3 Lust" though it counted as Anger, and
+    discarding the card it copied turned it back silently (OV-22): each
+    choice now says what the card counts as, and what leaving does."""
+    state = teal_judged()
+    update = make_update(state, 3)
+    fake = FakePort()
+    app = ScreenApp(update, fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "4(A)→1" in text and "=1" not in text
+        assert "Discard card 4 Anger (counts as Lust)" in text
+        assert "Discard card 1 Lust (Teal's copy 4 becomes Anger again)" in text
+        # the marks still point at the cards' numbers once one is gone
+        await pilot.press("2")
+        app.game_screen.show(make_update(GAME.apply(state, 3, Discard(1)), 3))
+        await pilot.pause()
+        text = screen_text(app)
+        assert "1[L] 3[H] 4(A)→1 5(G)" in text
+        assert "Discard card 4 Anger (counts as Lust)" in text
+    # F1's symbols say what the arrow means
+    assert dict(OverseersScreen.HELP_SYMBOLS)["→2"].startswith(
+        "Teal's copy: lies under card 2 and counts as that card")

@@ -12,7 +12,7 @@ Cards are drawn with their trait's letter, or its name where every seat's
 row has room for the names (a wide table: ``[Anger]``); colour only
 decorates: ``[A]`` face up, ``(A)`` face down and known to you, ``(A)*`` a
 card you peeked at, ``[▒▒]`` a face-down card you do not know; ``↻`` marks a
-card turned sideways by Purple, ``=2`` a copy under card 2 (Teal).
+card turned sideways by Purple, ``→2`` a copy under card 2 (Teal).
 
 Keys (also in the footer; the mouse works too):
 
@@ -132,6 +132,13 @@ _TILE = 13
 _SAMPLE = {TRAIT[c]: c for c in sorted(TRAIT, reverse=True)}
 
 
+def _copy_mark(numbers: Sequence[int], under: int) -> str:
+    """Teal's copy mark: an arrow to the number of the card above ("=3"
+    read as "3 points"), by the number that card shows (while admitting,
+    the cards keep their numbers as the others go)."""
+    return f"→{numbers[under] if under < len(numbers) else under + 1}"
+
+
 def trait_text(card: int | None, *, long: bool = False) -> Text:
     if card is None:
         return Text(BACK, style="dim")
@@ -222,7 +229,7 @@ class OverseersScreen(GameScreen):
         ("(A)*", "A face-down card you peeked at (Meixiu)"),
         ("[▒▒]", "A face-down card you do not know"),
         ("↻", "Turned sideways by Purple: it and its twins count 5"),
-        ("=2", "Teal's copy, under card 2: counts as that card"),
+        ("→2", "Teal's copy: lies under card 2 and counts as that card (not 2 points)"),
         ("♛", "The Leader (breaks every tie this round)"),
         ("»", "A player who has to decide now"),
         ("✓", "Has made their secret choice"),
@@ -587,7 +594,7 @@ class OverseersScreen(GameScreen):
             if mark.turned:
                 line.append("↻", style="bold")
             if mark.under is not None:
-                line.append(f"={mark.under + 1}", style="bold")
+                line.append(_copy_mark(numbers, mark.under), style="bold")
         return line
 
     def _status(self, update: TableUpdate, seat: int) -> list[str]:
@@ -702,7 +709,7 @@ class OverseersScreen(GameScreen):
             style = "" if mark.up else "dim"
             number = str(numbers[i])
             tags = ("*" if mark.peeked else "") + ("↻" if mark.turned else "") + (
-                f"={mark.under + 1}" if mark.under is not None else "")
+                _copy_mark(numbers, mark.under) if mark.under is not None else "")
             top.append(f"┌{number}{edge * (_TILE - len(number))}┐", style=style)
             middle.append(side, style=style)
             if mark.card is None:
@@ -1070,8 +1077,27 @@ class OverseersScreen(GameScreen):
             marks = GAME.slot_marks(view, me, seat)
             card = marks[slot].card if slot < len(marks) else None
             what = TRAIT[card].label if card is not None else "face down"
+            under = marks[slot].under if slot < len(marks) else None
+            if card is not None and under is not None and under < len(marks):
+                # Teal's copy: "card 3 Lust" was discarded as if it counted 3
+                top = marks[under].card
+                if top is not None and TRAIT[top] is not TRAIT[card]:
+                    what += f" (counts as {TRAIT[top].label})"
             numbers = self._numbers(view, seat)
             return f"card {numbers[slot] if slot < len(numbers) else slot + 1} {what}"
+
+        def leaving(gone: Sequence[int], seat: int = me) -> str:
+            """OV-22: a copy whose card above leaves counts as printed
+            again: said where the choice makes it so."""
+            marks = GAME.slot_marks(view, me, seat)
+            numbers = self._numbers(view, seat)
+            out = ""
+            for i, mark in enumerate(marks):
+                if mark.under in gone and i not in gone and mark.card is not None:
+                    top = marks[mark.under].card
+                    if top is None or TRAIT[top] is not TRAIT[mark.card]:
+                        out += f" (Teal's copy {numbers[i]} becomes {TRAIT[mark.card].label} again)"
+            return out
 
         first = legal[0]
         if isinstance(first, Pick):
@@ -1110,17 +1136,18 @@ class OverseersScreen(GameScreen):
             elif isinstance(a, Admit):
                 out.append(("Admit", a))
             elif isinstance(a, Discard):
-                out.append((f"Discard {slot_name(a.slot)}", a))
+                out.append((f"Discard {slot_name(a.slot)}{leaving([a.slot])}", a))
             elif isinstance(a, LosePair):
                 # OV-5, OV-13: the Leader chooses, maybe among another's cards
                 guilty = view.accused if view.accused is not None else me
-                pair = f"{slot_name(a.first, guilty)} + {slot_name(a.second, guilty)}"
+                pair = (f"{slot_name(a.first, guilty)} + {slot_name(a.second, guilty)}"
+                        f"{leaving([a.first, a.second], guilty)}")
                 if guilty != me:
                     out.append((f"{self._who(guilty)} loses {pair}", a))
                 else:
                     out.append((f"Lose {pair}" if len(mine) > 2 else "Lose both", a))
             elif isinstance(a, Give):
-                out.append((f"Give {slot_name(a.slot)}", a))
+                out.append((f"Give {slot_name(a.slot)}{leaving([a.slot])}", a))
             elif isinstance(a, Pass):
                 out.append(("Steal nothing", a))
             else:
