@@ -291,8 +291,8 @@ async def test_table_talk_keeps_notes_at_this_terminal():
     keys = ["t", *"Bob bluffs", "enter", "escape"]
     submitted, text, notes = await run(make_update(state), keys=keys,
                                        after=lambda screen: list(screen.notes))
-    assert notes == ["Bob bluffs"]
-    assert "Bob bluffs" in text
+    assert notes == ["You: Bob bluffs"]
+    assert "You: Bob bluffs" in text
     assert submitted == []
 
 
@@ -1186,3 +1186,27 @@ async def test_teals_copy_points_to_its_card_and_the_discard_says_what_it_counts
     # F1's symbols say what the arrow means
     assert dict(OverseersScreen.HELP_SYMBOLS)["→2"].startswith(
         "Teal's copy: lies under card 2 and counts as that card")
+
+
+async def test_your_own_note_says_it_is_yours():
+    """Play-test: a note typed here read "Cora has a lot of hope", with no
+    speaker, where a shared table's notes come as "Bram: ..."; it reads
+    "You: ..." now. With several people at this terminal "You" would be
+    whoever looks next: the note takes the name of the view it was typed in."""
+    state = table_at_vote_abilities()
+    keys = ["t", *"Cora has hope", "enter", "escape"]
+    _, text, notes = await run(make_update(state, 0), keys=keys,
+                               after=lambda screen: list(screen.notes))
+    assert notes == ["You: Cora has hope"] and "You: Cora has hope" in text
+
+    class HotSeat(FakePort):
+        humans = (0, 1)
+
+    fake = HotSeat()
+    app = ScreenApp(make_update(state, 1), fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        assert app.game_screen.notes == ["Bob: Cora has hope"]

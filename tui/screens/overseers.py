@@ -1334,7 +1334,17 @@ class OverseersScreen(GameScreen):
             if say(text[:_NOTE_MAX]) is False:  # not sent (too soon): kept
                 event.input.value = text
         else:
-            self.heard(text[:_NOTE_MAX])
+            self.heard(f"{self._speaker()}: {text[:_NOTE_MAX]}")
+
+    def _speaker(self) -> str:
+        """Who typed a note here: "You" (the others' notes at a shared table
+        come with their names; a note of yours stood with no name), or the
+        name of the person whose view is shown when several play at this
+        terminal ("You" would read as whoever looks next)."""
+        seat = self._me()
+        if seat is not None and len(getattr(self.port, "humans", ())) > 1:
+            return self._bare_who(seat)
+        return "You"
 
     def heard(self, line: str) -> None:
         """A line of table talk: typed here, or said at a shared table."""
