@@ -652,7 +652,7 @@ async def test_your_own_row_stays_in_view_at_a_full_table():
     update = make_update(state, 5, bots=frozenset())
     _, text, _ = await run(update, size=(80, 24))
     assert "Fay (you)" in text and "1[B] 2[H] 3[H] 4(L) 5(C)" in text
-    assert "Vote: who has the highest score" in text
+    assert "Vote: who scores highest" in text
     # the first seat's player still sees their row at the top
     _, first, _ = await run(make_update(state, 0, bots=frozenset()), size=(80, 24))
     assert "Ann (you)" in first and "1[A] 2[A] 3[B] 4(C) 5(C)" in first
@@ -1210,3 +1210,57 @@ async def test_your_own_note_says_it_is_yours():
             await pilot.press(key)
         await pilot.pause()
         assert app.game_screen.notes == ["Bob: Cora has hope"]
+
+
+async def test_the_vote_prompt_is_one_line_at_80_columns():
+    """Play-test: the vote's prompt wrapped its last word ("first.") onto
+    a line of its own at 80 columns."""
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.VOTE)
+    _, _, prompt = await run(make_update(state, 0), after=lambda screen: (
+        screen.query_one("#ov-prompt").size.height, str(screen.query_one("#ov-prompt").render())))
+    height, words = prompt
+    assert "t: talk first." in words and height == 1
+
+
+def rob_after_a_denial():
+    """Cora denied and was not highest; she steals. Long statuses at 80
+    columns: Ann's and Cora's wrap onto a second line."""
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.VOTE)
+    for voter, target in ((0, 2), (1, 2), (2, 0), (3, 2)):
+        state = GAME.apply(state, voter, Vote(target))
+    state = GAME.apply(state, 2, Deny())
+    assert state.phase is Phase.ROB
+    return state
+
+
+@pytest.mark.parametrize("state, seat", [
+    (rob_after_a_denial(), 0),  # nothing to decide: the bar empty
+    (teal_judged(), 3),  # five discards: the bar three lines high
+], ids=["waiting", "admitting"])
+async def test_four_players_fit_at_80x24_when_statuses_wrap(state, seat):
+    """Play-test (four players, 80x24): once a status wrapped, the table
+    read "more below (PgDn)" and "Your character" was cut off: the rows
+    were fitted to the table's height before the bar below took its lines.
+    They are fitted again when the height changes; a character goes on its
+    player's name line whole where it fits, and by its name alone only
+    while the rows still do not fit (yours first: your ability is written
+    out below), where all went short ("Dev · 0 votes against · voted you ·
+    Liang")."""
+    names = ("Ann", "Bram", "Cora", "Dev")
+    update = attrs.evolve(make_update(state, seat), names=names)
+    _, text, (scroll, right) = await run(update, after=lambda screen: (
+        screen.query_one("#ov-table").max_scroll_y, screen.query_one("#ov-table").region.right))
+    assert "more below" not in text and scroll == 0, text
+    assert "Points: A6" in text and "Deck: A×3" in text
+    ability = GAME.ability(state.seats[seat].character)
+    assert " ".join(text.split()).count(ability.split()[-1]) >= 1
+    lines = [line[:right] for line in text.splitlines()]
+    at = next(i for i, line in enumerate(lines) if "Your character:" in line)
+    shown = " ".join(" ".join(line.split()) for line in lines[at:at + 4])
+    assert f"Your character: {ability}" in shown, shown
+    for name in names:
+        assert f"{name}" in text
+    if seat == 0:  # every ability in short kept
+        for label in ("Meixiu (grey: peeks, +3)", "Purple, the Changer (one trait counts 5)",
+                      "Liang (brown S: -1 per card)", "Teal, the Mimic (a card copies another)"):
+            assert label in text, text

@@ -90,7 +90,7 @@ _ASKS = {
     Phase.GOLD_KEEP: "Gold: keep one of the two cards drawn, face down.",
     Phase.PEEK: "Meixiu: peek at a face-down card of another player.",
     Phase.TEAL: "Teal: put a card face down under another: it copies the card on top.",
-    Phase.VOTE: "Vote: who has the highest score this round? (secret until all vote)",
+    Phase.VOTE: "Vote: who scores highest this round? (secret until all vote)",
     Phase.ACCUSE: "Leader: break the tie of votes. Who is judged?",
     Phase.JUDGE: "You are judged: deny (showdown) or admit (discard two cards)?",
     Phase.ADMIT: "You admitted: discard one of your cards.",
@@ -165,14 +165,15 @@ def _card_slot(value: Any) -> int | None:
 
 
 
+class RowsStale(Message):
+    """The table's rows were fitted to another width or height: draw them again."""
+
+
 class TableRows(KeptStatic):
     """The table's rows, each cut to the width they were drawn for
     (`OverseersScreen._fit`). When the width changes after they were drawn
     (the side panel narrowed once the screen had been resized, say) they
     ask to be drawn again: they stayed cut at the width in between."""
-
-    class WidthChanged(Message):
-        pass
 
     #: the width the rows were cut to (0: not yet drawn)
     fitted_width = 0
@@ -180,7 +181,23 @@ class TableRows(KeptStatic):
     def on_resize(self, event: events.Resize) -> None:
         if self.fitted_width and event.size.width != self.fitted_width:
             self.fitted_width = 0  # asked once per change
-            self.post_message(self.WidthChanged())
+            self.post_message(RowsStale())
+
+
+class TablePanel(KeptVerticalScroll):
+    """The table's scrolling panel. The rows are fitted to its height (a
+    character on its player's name line where all do not fit): when the
+    height changes after they were drawn (the bar of choices below grew a
+    line) they ask to be drawn again, else they ran below the fold."""
+
+    #: the height the rows were fitted to (None: not yet drawn)
+    fitted_height: int | None = None
+
+    def on_resize(self, event: events.Resize) -> None:
+        fitted = self.fitted_height
+        if fitted is not None and self.scrollable_content_region.height != fitted:
+            self.fitted_height = None  # asked once per change
+            self.post_message(RowsStale())
 
 
 class OverseersScreen(GameScreen):
@@ -287,7 +304,7 @@ class OverseersScreen(GameScreen):
     def compose(self) -> ComposeResult:
         yield Static("", id="ov-header")
         with Horizontal(id="ov-body"):
-            with KeptVerticalScroll(id="ov-table", classes="panel"):
+            with TablePanel(id="ov-table", classes="panel"):
                 yield ScorePad(id="ov-final")
                 yield Static("", id="ov-recap-note")
                 yield TableRows("", id="ov-rows")
@@ -668,9 +685,9 @@ class OverseersScreen(GameScreen):
         # no scrolling; else one line a row (half the table stood empty).
         view: State = update.view
         lines: list[Text] = []
+        height = self.query_one("#ov-table").scrollable_content_region.height
         if self._tiles_fit(view):
             lines = self._row_lines(update, tiles=True)
-            height = self.query_one("#ov-table").scrollable_content_region.height
             if len(lines) + 1 > height:  # (+1: your character's line may wrap)
                 lines = []
         if not lines:
@@ -678,13 +695,32 @@ class OverseersScreen(GameScreen):
             # Four players or more on a short screen (80x24, the vote): the
             # last seats, the points and your ability fell below the fold
             # ("Table · more below"); each seat's character then goes on its
-            # name's line, in short where the whole does not fit.
+            # name's line (`_compact_lines`).
             height = self.query_one("#ov-table").scrollable_content_region.height
             if height and len(lines) > height:
-                lines = self._row_lines(update, tiles=False, compact=True)
+                lines = self._compact_lines(update, height)
         rows = self.query_one("#ov-rows", TableRows)
         rows.fitted_width = self._width()
+        self.query_one("#ov-table", TablePanel).fitted_height = height
         update_static(rows, Text("\n").join(lines))
+
+    def _compact_lines(self, update: TableUpdate, height: int) -> list[Text]:
+        """The rows with each character on its player's name line, whole
+        where it fits there; while they still do not fit `height`, by its
+        name alone, yours first (your ability is written out below), then
+        the others' in seat order. In short for all, "Dev · 0 votes against
+        · voted you · Liang" lost Liang's ability where one would do."""
+        me = update.seat
+        order = ([] if me is None else [me]) + [
+            s for s in range(len(update.view.seats)) if s != me]
+        short: set[int] = set()
+        lines = self._row_lines(update, tiles=False, compact=True)
+        for seat in order:
+            if len(lines) <= height:
+                break
+            short.add(seat)
+            lines = self._row_lines(update, tiles=False, compact=True, short=frozenset(short))
+        return lines
 
     def _tiles_fit(self, view: State) -> bool:
         """Whether every seat's row of tiles fits the table's width (the
@@ -727,12 +763,13 @@ class OverseersScreen(GameScreen):
             bottom.append(f"{edge * (_TILE - len(tags))}┘", style=style)
         return [top, middle, bottom]
 
-    def _row_lines(self, update: TableUpdate, *, tiles: bool,
-                   compact: bool = False) -> list[Text]:
+    def _row_lines(self, update: TableUpdate, *, tiles: bool, compact: bool = False,
+                   short: frozenset[int] = frozenset()) -> list[Text]:
         """The table's lines: each seat's head, character and cards (as
         tiles with `tiles`), then the discard pile, the traits' points and
         copies, and your character's ability. `compact`: the character on
-        the head's line (`_with_character`), two lines a seat."""
+        the head's last line where it fits (`_with_character`), for the
+        seats in `short` by its name alone if need be."""
         view: State = update.view
         me = update.seat
         acting = set(update.to_act) if view.phase not in _SECRET else set()
@@ -761,10 +798,12 @@ class OverseersScreen(GameScreen):
                 character = (p.character.label, "dim" if seat != me else "")
             elif view.round:
                 character = ("character hidden until the vote", "dim italic")
-            if compact and character is not None and len(heads) == 1:
-                joined = self._with_character(heads[0], *character, room)
+            if compact and character is not None:
+                label, style = character
+                labels = [label, label.partition(" (")[0]] if seat in short else [label]
+                joined = self._with_character(heads[-1], labels, style, room)
                 if joined is not None:
-                    heads, character = [joined], None
+                    heads, character = [*heads[:-1], joined], None
             for i, head in enumerate(heads):
                 if changed:
                     head = marked_text(head, seat in changed and i == 0)
@@ -814,11 +853,13 @@ class OverseersScreen(GameScreen):
         return lines
 
     @staticmethod
-    def _with_character(head: Text, label: str, style: str, width: int) -> Text | None:
+    def _with_character(head: Text, labels: Sequence[str], style: str,
+                        width: int) -> Text | None:
         """A seat's head line with its character after it ("Eve · choosing…
-        · Meixiu (grey: peeks, +3)"), or its name alone ("· Gold, the
-        Scavenger") where the whole does not fit `width`; None: neither."""
-        for text in (label, label.partition(" (")[0]):
+        · Meixiu (grey: peeks, +3)"), by the first of `labels` (the whole,
+        or its name alone: "· Gold, the Scavenger") that fits `width`;
+        None: none does."""
+        for text in labels:
             joined = Text.assemble(head, (" · ", "dim"), (text, style))
             if joined.cell_len <= width:
                 return joined
@@ -906,7 +947,7 @@ class OverseersScreen(GameScreen):
         if self.update is not None and self.is_mounted:
             self.call_after_refresh(self._redraw_rows)
 
-    def on_table_rows_width_changed(self, event: TableRows.WidthChanged) -> None:
+    def on_rows_stale(self, event: RowsStale) -> None:
         event.stop()
         if self.update is not None:
             self._draw_rows(self.update)
