@@ -1264,3 +1264,24 @@ async def test_four_players_fit_at_80x24_when_statuses_wrap(state, seat):
         for label in ("Meixiu (grey: peeks, +3)", "Purple, the Changer (one trait counts 5)",
                       "Liang (brown S: -1 per card)", "Teal, the Mimic (a card copies another)"):
             assert label in text, text
+
+
+async def test_the_next_draft_keeps_your_ability_in_sight_below_the_recap_note():
+    """Play-test (four players, 80x24, round 2's draft): the line saying
+    the recap is below took a line the rows had been fitted without, and
+    the end of your character's ability went below the fold. The rows are
+    fitted to the room that line leaves (your character on your name's
+    line, by name: its ability is written out below)."""
+    state, log = round_two_draft(7, players=4)
+    assert state.seats[0].character is Character.MEIXIU
+    _, text, _ = await run(make_update(state, 0, log=log))
+    assert "Round 1 ended: the recap is below (PgDn)" in text
+    assert "Ann (you) ♛ Leader · choosing… · Meixiu" in text
+    assert "Your character: Vote: peeks at two face-down" in text
+    assert "the vote included." in text
+    assert text.count("no cards yet") == 4
+    # the Leader as ♛ alone where that makes room for the character
+    state, log = round_two_draft(8, players=4)
+    _, text, _ = await run(make_update(state, 0, log=log))
+    assert "Ann (you) ♛ · choosing… · Purple, the Changer" in text
+    assert "trait it has count 5 each." in text

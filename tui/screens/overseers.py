@@ -697,8 +697,10 @@ class OverseersScreen(GameScreen):
             # ("Table · more below"); each seat's character then goes on its
             # name's line (`_compact_lines`).
             height = self.query_one("#ov-table").scrollable_content_region.height
-            if height and len(lines) > height:
-                lines = self._compact_lines(update, height)
+            # (less the line above saying the last round's recap is below)
+            room = height - (1 if self._recap_note_shown(update) else 0)
+            if height and len(lines) > room:
+                lines = self._compact_lines(update, room)
         rows = self.query_one("#ov-rows", TableRows)
         rows.fitted_width = self._width()
         self.query_one("#ov-table", TablePanel).fitted_height = height
@@ -792,18 +794,24 @@ class OverseersScreen(GameScreen):
                 name.append(" (you)")
             # a player's cards or character changed since your last move: •
             room = self._width() - (1 if changed else 0)
-            heads = self._head_lines(name, view.leader == seat, self._status(update, seat), room)
+            leader, status = view.leader == seat, self._status(update, seat)
+            heads = self._head_lines(name, leader, status, room)
             character = None
             if p.character is not None:
-                character = (p.character.label, "dim" if seat != me else "")
+                label = p.character.label
+                character = (label, "dim" if seat != me else "")
+                labels = [label, label.partition(" (")[0]] if seat in short else [label]
             elif view.round:
                 character = ("character hidden until the vote", "dim italic")
+                labels = [character[0], "character hidden"] if seat in short else [character[0]]
             if compact and character is not None:
-                label, style = character
-                labels = [label, label.partition(" (")[0]] if seat in short else [label]
-                joined = self._with_character(heads[-1], labels, style, room)
-                if joined is not None:
-                    heads, character = [*heads[:-1], joined], None
+                # the Leader as ♛ alone where that makes room for the character
+                for marks in ((" ♛ Leader", " ♛"), (" ♛",))[:1 + leader]:
+                    tried = self._head_lines(name, leader, status, room, marks)
+                    joined = self._with_character(tried[-1], labels, character[1], room)
+                    if joined is not None:
+                        heads, character = [*tried[:-1], joined], None
+                        break
             for i, head in enumerate(heads):
                 if changed:
                     head = marked_text(head, seat in changed and i == 0)
@@ -911,12 +919,14 @@ class OverseersScreen(GameScreen):
         return list(flow_parts(parts, self._width(), indent="  ", sep=" ", hang="    ").split())
 
     @staticmethod
-    def _head_lines(name: Text, leader: bool, status: list[str], width: int) -> list[Text]:
+    def _head_lines(name: Text, leader: bool, status: list[str], width: int,
+                    marks: Sequence[str] = (" ♛ Leader", " ♛")) -> list[Text]:
         """A player's name, the Leader's mark and what the player is doing
         ("1 vote against · voted Cat"), on one line of `width` if it fits,
-        the Leader as ♛ alone if that makes it fit; else the doing goes on
-        below, each part whole: cut off at the edge, "voted Cat" was lost."""
-        for mark in (" ♛ Leader", " ♛"):
+        the Leader as ♛ alone if that makes it fit (of `marks`); else the
+        doing goes on below, each part whole: cut off at the edge, "voted
+        Cat" was lost."""
+        for mark in marks:
             head = name.copy()
             if leader:
                 head.append(mark, style="bold")
@@ -968,6 +978,13 @@ class OverseersScreen(GameScreen):
             return
         pad.display = True
         pad.set_pad(update.names, result.breakdown, winners=result.winners, notes=result.notes)
+
+    def _recap_note_shown(self, update: TableUpdate) -> bool:
+        """Whether a line above the rows says the recap is below (a short
+        screen, the next round's draft)."""
+        view: State = update.view
+        return (self.has_class("-short") and view.phase is Phase.DRAFT and view.round > 1
+                and bool(recap_lines(update.log)))
 
     def _draw_recap(self, update: TableUpdate) -> None:
         """During the next draft: how the last round ended (the vote, the
