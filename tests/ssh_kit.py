@@ -316,9 +316,9 @@ class OverseersRules(Rules):
     phrases = tuple((phrase, "enter") for phrase in (
         "Keep one card of the pack", "cards of your top row", "Purple: turn one",
         "Gold: keep one", "Meixiu: peek", "Teal: put a card", "Teal: card",
-        "Vote: who has the highest", "Leader: break the tie", "You are judged:",
+        "Vote: who scores highest", "Leader: break the tie", "You are judged:",
         "You admitted: discard", "You had the highest score:", "You have the most Greed:",
-        "robs you: choose", "You are robbed: choose", "Liang: whose cards",
+        "robs you: give which", "You are robbed: choose", "Liang: whose cards",
         "Choose which two of",  # the Leader, for a guilty player (OV-5, OV-13)
         ENDING,  # how the last round ended, over the results
         ROUND_END,  # how rounds 1 and 2 ended, before the next draft
@@ -327,7 +327,7 @@ class OverseersRules(Rules):
     #: decisions on the player's cards for good: the bar starts with no
     #: choice highlighted, so an arrow first, then Enter
     UNHIGHLIGHTED = ("Purple: turn one", "You admitted: discard", "You had the highest score:",
-                     "robs you: choose", "You are robbed: choose", "Choose which two of")
+                     "robs you: give which", "You are robbed: choose", "Choose which two of")
 
     def key(self, text: str) -> str | None:
         key = super().key(text)

@@ -668,6 +668,10 @@ async def test_the_tables_title_says_rows_are_out_of_sight_and_the_keys():
     state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
                     ("BL", "HCA"), ("HHB", "LC")], characters)
     state = advance(state, lambda s: s.phase is Phase.VOTE)
+    # (the votes in: each seat's status and character no longer share a
+    # line, and the rows do not fit)
+    for voter, target in ((0, 2), (1, 2), (2, 0), (3, 2), (4, 0), (5, 0)):
+        state = GAME.apply(state, voter, Vote(target))
 
     def title(screen):
         return str(screen.query_one("#ov-table").border_title)
@@ -1251,7 +1255,9 @@ async def test_four_players_fit_at_80x24_when_statuses_wrap(state, seat):
     _, text, (scroll, right) = await run(update, after=lambda screen: (
         screen.query_one("#ov-table").max_scroll_y, screen.query_one("#ov-table").region.right))
     assert "more below" not in text and scroll == 0, text
-    assert "Points: A6" in text and "Deck: A×3" in text
+    assert "Points: A6" in text
+    # every card face up from the showdown on: the deck's line gives way
+    assert ("Deck: A×3" in text) is not bool(state.showdown)
     ability = GAME.ability(state.seats[seat].character)
     assert " ".join(text.split()).count(ability.split()[-1]) >= 1
     lines = [line[:right] for line in text.splitlines()]

@@ -394,3 +394,31 @@ def test_every_round_is_dealt_afresh():
         seat = min(seats)
         state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     assert len(deals) == 3 and len(set(deals.values())) == 3
+
+
+@pytest.mark.parametrize("seed", [5, 8])
+async def test_four_players_see_the_whole_table_at_80x24(tmp_path, monkeypatch, seed):
+    """Play-test (four players, 80x24): once statuses wrapped ("judged,
+    denies: not highest · steals", the votes), the bar took two lines and
+    a row's score went on its own, the table read "more below (PgDn)" and
+    "Your character" was cut off. At every decision of whole matches (these
+    seeds met such tables: a steal after a denial, a Hoarder's long row)
+    every row is in sight, but for the last round's recap below the next
+    draft."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=seed, theme_name="textual-dark")
+    scrolled: list[str] = []
+
+    def check(screen: OverseersScreen, state) -> None:
+        view = screen.update.view
+        table = screen.query_one("#ov-table")
+        recap_below = view.phase is Phase.DRAFT and view.round > 1
+        if screen.update.legal and not recap_below and table.max_scroll_y > 0:
+            scrolled.append(screen_text(screen.app))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overseers", [PlayerSpec("Ann", "human")] + [
+            PlayerSpec(name, "bot", "random") for name in ("Bram", "Cora", "Dev")])
+        await play_through_the_app(app, pilot, OverseersScreen, choose_key, check)
+        assert app.table.match.finished
+    assert not scrolled, scrolled[0]

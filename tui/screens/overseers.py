@@ -708,10 +708,11 @@ class OverseersScreen(GameScreen):
 
     def _compact_lines(self, update: TableUpdate, height: int) -> list[Text]:
         """The rows with each character on its player's name line, whole
-        where it fits there; while they still do not fit `height`, by its
-        name alone, yours first (your ability is written out below), then
-        the others' in seat order. In short for all, "Dev · 0 votes against
-        · voted you · Liang" lost Liang's ability where one would do."""
+        where it fits there (from the showdown on, without the deck's
+        line); while they still do not fit `height`, by its name alone,
+        yours first (your ability is written out below), then the others'
+        in seat order. In short for all, "Dev · 0 votes against · voted you
+        · Liang" lost Liang's ability where one would do."""
         me = update.seat
         order = ([] if me is None else [me]) + [
             s for s in range(len(update.view.seats)) if s != me]
@@ -812,6 +813,11 @@ class OverseersScreen(GameScreen):
                     if joined is not None:
                         heads, character = [*tried[:-1], joined], None
                         break
+                if character is not None and seat in short:
+                    # no room beside the name: the character on its own
+                    # line, by its name alone (its ability in brackets went
+                    # on a second line)
+                    character = (labels[-1], character[1])
             for i, head in enumerate(heads):
                 if changed:
                     head = marked_text(head, seat in changed and i == 0)
@@ -850,7 +856,12 @@ class OverseersScreen(GameScreen):
                 pile.append(" (you know " + " ".join(TRAIT[c].value for c in known) + ")",
                             style="dim")
             lines.append(pile)
-        lines.extend(self._fit(line) for line in self._trait_lines(view, width))
+        traits = self._trait_lines(view, width)
+        if compact and view.showdown:
+            # every card is face up: the deck's make-up, there to count the
+            # hidden ones, gives its line to the rows
+            traits = traits[:1]
+        lines.extend(self._fit(line) for line in traits)
         me_char = view.seats[me].character if me is not None else None
         if me_char is not None and view.phase is not Phase.OVER:
             # wrapped here, a cell short of the scrollbar: the Static wrapped
@@ -961,6 +972,8 @@ class OverseersScreen(GameScreen):
         event.stop()
         if self.update is not None:
             self._draw_rows(self.update)
+            # refitted, the rows may all be in sight now: the title says so
+            self.call_after_refresh(self._title_table)
 
     def _redraw_rows(self) -> None:
         if self.update is not None:
@@ -1253,7 +1266,8 @@ class OverseersScreen(GameScreen):
                 n = view.to_discard
                 text = f"You admitted: discard {n} more card{'s' if n != 1 else ''}."
             if view.phase is Phase.GIVE and view.thief is not None:
-                text = f"{self._who(view.thief)} robs you: choose the card you give."
+                # (one line at 80 columns with "Pick it by its number...")
+                text = f"{self._who(view.thief)} robs you: give which card?"
             if view.phase is Phase.GUILTY and view.accused not in (None, me):
                 # OV-5, OV-13: the Leader chooses among the guilty's pairs
                 who = self._who(view.accused)
