@@ -261,6 +261,9 @@ class Hub:
         self.settings = passed_on() if settings is None else dict(settings)
         self.bot_delay = bot_delay
         self.seed = seed
+        #: matches started so far: each draws from its own seed (`seed` plus
+        #: this count; the tables held now repeat a count once one is gone)
+        self._started = 0
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
         #: how often each player chats and sends commands, from any of
@@ -564,7 +567,8 @@ class Hub:
         self._start(table, match)
 
     def _start(self, table: Table, match: Any) -> None:
-        seed = None if self.seed is None else self.seed + len(self.tables)
+        seed = None if self.seed is None else self.seed + self._started
+        self._started += 1
         session = Session(
             match,
             seed=seed,
