@@ -71,3 +71,33 @@ async def test_a_spectator_hears_nothing_from_a_game_key():
 async def test_boss_quest_o_without_companions_says_there_are_none():
     notes = await _press(bq.ScreenApp(bq.make_update(bq.full_state()), bq.FakePort()), "o")
     assert notes == ["No companions in this match: o is theirs."], notes
+
+
+def _with_companions(mine, spent=frozenset()):
+    import attrs
+
+    from core.bossquest.cards import Companion
+
+    state = bq.full_state()
+    return attrs.evolve(
+        state, options=attrs.evolve(state.options, companions=True),
+        companions=(mine, Companion.HARE, Companion.FOX, Companion.TORTOISE), spent=spent)
+
+
+async def test_boss_quest_o_with_a_companion_of_no_power_to_use_names_it():
+    """Play-test: with the Chameleon, o said "o uses your companion's power
+    (the Owl's, the Raven's)", as if Ann had one of those."""
+    from core.bossquest.cards import Companion
+
+    update = bq.make_update(_with_companions(Companion.CHAMELEON))
+    notes = await _press(bq.ScreenApp(update, bq.FakePort()), "o")
+    assert notes == ["Your Chameleon has no power to use with o: o is the Owl's and the "
+                     "Raven's, on your turn."], notes
+
+
+async def test_boss_quest_o_once_the_owl_has_looked_says_so():
+    from core.bossquest.cards import Companion
+
+    update = bq.make_update(_with_companions(Companion.OWL, frozenset({Companion.OWL})))
+    notes = await _press(bq.ScreenApp(update, bq.FakePort()), "o")
+    assert notes == ["Your Owl has used its power this round."], notes

@@ -2381,6 +2381,16 @@ class BossQuestScreen(GameScreen):
         if (action in ("companion", "end_turn") and update is not None
                 and not update.view.options.companions):
             return f"No companions in this match: {self.IDLE_KEY_WORDS[action][:1]} is theirs."
+        view = update.view if update is not None else None
+        seat = update.seat if update is not None else None
+        if action == "companion" and view is not None and seat is not None and view.companions:
+            mine = view.companions[seat]
+            if mine is not None and mine not in (Companion.OWL, Companion.RAVEN):
+                # a power that works by itself (the Hare's: w or e when it applies)
+                return (f"Your {mine.label} has no power to use with o: o is the Owl's and "
+                        "the Raven's, on your turn.")
+            if mine is not None and mine in view.spent:
+                return f"Your {mine.label} has used its power this round."
         return super().why_key_idle(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
