@@ -583,6 +583,27 @@ async def test_at_80x24_the_log_keeps_lines_with_both_bosses_face_up(seat):
     assert "Bob ends their turn." in " ".join(shown)
 
 
+async def test_at_80x24_a_lair_with_monsters_waiting_keeps_to_one_line():
+    """Late in a duel (both Bosses revealed, monsters waiting in both lairs,
+    no open terrain left for them) each lair's "Waiting" went to a line of
+    its own, and the log kept two lines. Narrow, the lair's parts stand two
+    spaces apart and the line fits whole: the log keeps four."""
+    lairs = (Lair(waiting=(Token.ROCKTOPUS, Token.YETI), crystals=(Token.SUNKEN_CITY_CRYSTAL,),
+                  spires=1, expended=1, heroes=1),
+             Lair(waiting=(Token.ROCKTOPUS,), crystals=(Token.ROAD_CRYSTAL,), expended=2,
+                  heroes=2))
+    state = midgame(bosses=(Boss.KING_CROAK, Boss.BARON_HEX), revealed=(True, True), lairs=lairs)
+    app = ScreenApp(make_update(state), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = region_lines(app, app.game_screen.query_one("#ob-players"))
+        log = app.game_screen.query_one("#ob-log")
+        assert log.scrollable_content_region.height >= 4
+    lair_lines = [line.strip() for line in panel if line.strip().startswith("Spires ^")]
+    assert lair_lines == ["Spires ^1 v1  Crystals s  Heroes 1  Waiting K Y",
+                          "Spires ^0 v2  Crystals r  Heroes 2  Waiting K"], panel
+
+
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 async def test_board_reads_in_letters(size):
     _, text = await run(make_update(midgame()), size=size)

@@ -814,7 +814,12 @@ class OverbossScreen(GameScreen):
             parts.append(Text.assemble("Waiting ", (tokens, "bold")))
         # Each part whole on a line: wrapped at any space, "Waiting" was
         # left at the end of one line and its tokens went to the next.
-        return [head, *([reveal] if reveal else []), *in_force, Parts(tuple(parts), indent="    ")]
+        # Narrow, the parts stand two spaces apart, not " · ": with monsters
+        # waiting the line then fits 80x24's panel whole, a row the log keeps
+        # (late in a duel it was down to two lines)
+        sep = " · " if wide else "  "
+        return [head, *([reveal] if reveal else []), *in_force,
+                Parts(tuple(parts), sep=sep, indent="    ")]
 
     def _draw_players(self, update: TableUpdate) -> None:
         view: State = update.view
