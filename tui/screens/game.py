@@ -675,10 +675,13 @@ class GameScreen(Screen):
         """A game key that does nothing now says why (`why_key_idle`): x in
         Overboss Duel with no Spire ready was silent, as if not heard. Keys
         a binding takes now (the focused widget's, the app's) go on to it."""
+        own = self._bindings.key_to_bindings.get(event.key)
+        if not own:
+            return  # not a key of this screen (an arrow on the board, say): no more work
         active = self.active_bindings.get(event.key)
         if active is not None and active.enabled:
             return
-        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+        for binding in own:
             why = self.why_key_idle(binding.action.partition("(")[0])
             if why:
                 event.stop()
