@@ -8,7 +8,7 @@ from typing import Any
 from core.overseers import GAME
 from core.overseers.state import State
 from tests import screen_kit
-from tests.screen_kit import FakePort, screen_text
+from tests.screen_kit import FakePort, screen_text, settled_text
 from tui.screens.game import TableUpdate
 from tui.screens.overseers import OverseersScreen
 
@@ -43,8 +43,8 @@ async def run(update: TableUpdate, size: tuple[int, int] = (80, 24), keys=(),
         await pilot.pause()
         for key in keys:
             await pilot.press(key)
-        await pilot.pause()
-        text = screen_text(app)
+        # a busy machine lays a refitted screen out over several frames
+        text = await settled_text(app, pilot)
         got = after(app.game_screen) if after is not None else None
     return fake.submitted, text, got
 

@@ -10,7 +10,7 @@ from core.overstocked import GAME
 from core.overstocked.state import Options, Phase, State
 from tests import screen_kit
 from tests.overstocked_tables import area, pick_all, table
-from tests.screen_kit import FakePort, screen_text
+from tests.screen_kit import FakePort, screen_text, settled_text
 from tui.screens.game import TableUpdate
 from tui.screens.overstocked import OverstockedScreen
 
@@ -75,8 +75,8 @@ async def run(update: TableUpdate, size: tuple[int, int] = (80, 24), keys=(),
             await pilot.pause()
         for key in keys:
             await pilot.press(key)
-        await pilot.pause()
-        text = screen_text(app)
+        # a busy machine lays a refitted screen out over several frames
+        text = await settled_text(app, pilot)
         got = after(app.game_screen) if after is not None else None
     return fake.submitted, text, got
 

@@ -108,6 +108,19 @@ async def play_through_the_app(
     return pressed
 
 
+async def settled_text(app, pilot) -> str:
+    """The screen's text once two frames in a row draw the same (a busy
+    machine lays a screen out over several: one pause read it half-done)."""
+    text = screen_text(app)
+    for _ in range(40):
+        await pilot.pause(0.05)
+        now = screen_text(app)
+        if now == text:
+            return now
+        text = now
+    return text
+
+
 async def wait_for(pilot: Any, condition: Any, timeout: float = 10.0, step: float = 0.01) -> None:
     """Let the app run (bots think in threads, a hub answers) until
     `condition()` holds; a failure names the screen on top."""

@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 from host.messages import PLAY, SeatCommand
-from tests.screen_kit import FakePort, screen_text
+from tests.screen_kit import FakePort, screen_text, settled_text
 from tests.since_kit import SequenceApp, turns_of_others
 from tui.screens import game as game_screen
 from tui.screens.game import SENT_TEXT
@@ -100,19 +100,6 @@ async def test_the_same_update_again_keeps_the_acknowledgement():
         assert SENT_TEXT in screen_text(app)
         screen.play(decide.legal[0])
         assert len(app.port.commands) == 1
-
-
-async def settled_text(app, pilot) -> str:
-    """The screen's text once two frames in a row draw the same (a busy
-    machine lays a screen out over several: one pause read it half-done)."""
-    text = screen_text(app)
-    for _ in range(40):
-        await pilot.pause(0.05)
-        now = screen_text(app)
-        if now == text:
-            return now
-        text = now
-    return text
 
 
 @pytest.mark.parametrize("game", ["boss-quest", "overstocked"])
