@@ -313,6 +313,31 @@ def options_help(game: Any) -> list[str]:
     return lines
 
 
+def options_words(options: Any, players: int) -> tuple[str, ...]:
+    """The options of a match of `players` that differ from the standard
+    game, a few words each ("Potions", "Boss Ul'ul: night"), for the saved
+    matches' list. An option's metadata "changed" words it when it is not
+    standard ("{value}" stands for its value); else its label before any
+    colon or bracket. An option that does not apply at `players` is left out."""
+    if not attrs.has(type(options)):
+        return ()
+    standard = type(options)()
+    words = []
+    for field in attrs.fields(type(options)):
+        value = getattr(options, field.name)
+        where = field.metadata.get("players")
+        if value == getattr(standard, field.name) or (where is not None and players not in where):
+            continue
+        shown = value.name.lower() if isinstance(value, enum.Enum) else value  # "red", not "R"
+        changed = field.metadata.get("changed")
+        if changed is None:
+            head = field.metadata.get("label", field.name).split(":")[0].split(" (")[0]
+            changed = head if isinstance(value, bool) else head + ": {value}"
+        text = changed.format(value=shown)
+        words.append(text[:1].upper() + text[1:])
+    return tuple(words)
+
+
 def options_text(game: Any, options: Any) -> dict[str, Any]:
     """The options that differ from the standard game, as plain values."""
     if not attrs.has(type(options)):

@@ -79,6 +79,9 @@ class SavedMatch:
     solo: bool = False
     #: how far the match got ("round 3", "wave 2"); "" when not replayed
     progress: str = ""
+    #: its options that differ from the standard game, in words ("Potions",
+    #: "Boss Ul'ul: night"); () when not replayed
+    options: tuple[str, ...] = ()
 
 
 class SavesUnreadable(OSError):
@@ -239,17 +242,17 @@ def _same_options(parent: Any, child: Any) -> bool:
 
 def _refusal(path: Path) -> JournalProblem | None:
     """The line the rules refuse in the journal at `path`, or None."""
-    return _kept_replay(path)[1]
+    return _kept_replay(path).refused
 
 
-def _kept_replay(path: Path) -> tuple[str, JournalProblem | None, tuple[str, ...] | None]:
+def _kept_replay(path: Path) -> Replayed:
     """`_replay(path)`, kept in `_REPLAYS` while the file is unchanged
     (OSError if it cannot be read)."""
     stat = path.stat()
     kept = _REPLAYS.get(path)
     if kept is None or kept[:2] != (stat.st_mtime, stat.st_size):
-        kept = _REPLAYS[path] = (stat.st_mtime, stat.st_size, *_replay(path))
-    return kept[2], kept[3], kept[4]
+        kept = _REPLAYS[path] = (stat.st_mtime, stat.st_size, _replay(path))
+    return kept[2]
 
 
 def latest(directory: Path | None = None) -> SavedMatch | None:
@@ -374,9 +377,22 @@ def delete(path: Path) -> None:
         lock.release()
 
 
-#: path -> (mtime, size, progress, refusal, winners if over): replays of
-#: unchanged files are kept
-_REPLAYS: dict[Path, tuple[float, int, str, JournalProblem | None, tuple[str, ...] | None]] = {}
+@attrs.frozen
+class Replayed:
+    """What replaying a journal read only finds (`_replay`)."""
+
+    #: how far it got ("round 3"), or ""
+    progress: str = ""
+    #: the first problem beyond the listing's own (a line the rules refuse)
+    refused: JournalProblem | None = None
+    #: the winners' names if the match it replays to is over (None if not)
+    winners: tuple[str, ...] | None = None
+    #: its options that differ from the standard game, in words
+    options: tuple[str, ...] = ()
+
+
+#: path -> (mtime, size, what its replay found): replays of unchanged files are kept
+_REPLAYS: dict[Path, tuple[float, int, Replayed]] = {}
 
 
 def _with_replay(saved: SavedMatch) -> SavedMatch:
@@ -385,9 +401,11 @@ def _with_replay(saved: SavedMatch) -> SavedMatch:
     if saved.game == "?" or not saved.resumable:
         return saved
     try:
-        progress, refused, winners = _kept_replay(saved.path)
+        replayed = _kept_replay(saved.path)
     except OSError:
         return saved
+    progress, refused, winners = replayed.progress, replayed.refused, replayed.winners
+    saved = attrs.evolve(saved, options=replayed.options)
     if refused is not None and saved.problem is None:
         saved = attrs.evolve(saved, progress=progress,
                              problem=journal.printable(refused.message),
@@ -404,23 +422,24 @@ def _with_replay(saved: SavedMatch) -> SavedMatch:
     return attrs.evolve(saved, progress=progress)
 
 
-def _replay(path: Path) -> tuple[str, JournalProblem | None, tuple[str, ...] | None]:
-    """Replay `path` read only (no lock, nothing written): its progress,
-    the first problem the replay found beyond the listing's own, and the
-    winners' names if the match it replays to is over (None if not)."""
-    from saves.match import Match  # imports the rules core
+def _replay(path: Path) -> Replayed:
+    """Replay `path` read only (no lock, nothing written)."""
+    from core.arena import options_words  # imports the rules core
+    from saves.match import Match
 
     try:
         loaded = Match._load(path)
     except Exception:  # a bug, not the file: the listing still shows it
-        return "", None, None
+        return Replayed()
     match = loaded.match
-    progress = _progress(match) if match is not None else ""
     refused = next((p for p in loaded.problems if p.kind != journal.TORN), None)
-    outcome = match.outcome if match is not None else None
+    if match is None:
+        return Replayed(refused=refused)
+    outcome = match.outcome
     winners = None if outcome is None else tuple(
         match.names[w] for w in sorted(outcome.winners) if 0 <= w < len(match.names))
-    return progress, refused, winners
+    options = options_words(match.header.options, len(match.names))
+    return Replayed(_progress(match), refused, winners, options)
 
 
 def _when(mtime: float) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 import pytest
 
 from core import GAMES
@@ -466,3 +467,60 @@ def test_a_finished_match_open_on_its_results_is_listed_by_its_result(data_dir):
         assert "won by" in text and "open now" in text and "being played" not in text
     finally:
         lock.release()
+
+
+async def test_a_matchs_options_are_listed_with_it(data_dir, capsys):
+    """Play-test: two Boss Quests in the saved matches, one with the
+    Potions and Ul'ul at night, read alike: which match was which showed
+    only once resumed. The line under the table and `saves --list` name
+    the options that differ from the standard game (none for a standard
+    one), and leave out one that does not apply at the match's count (the
+    two-knight layout in a three-knight quest)."""
+    from core.arena import options_words
+    from core.bossquest.state import Colour, Ulul
+    from tui.app import OvertableApp
+    from tui.cli import main
+
+    bq = GAMES["boss-quest"].Options
+    assert options_words(bq(), 3) == ()
+    assert options_words(bq(two_player_spells=False), 3) == ()
+    assert options_words(bq(two_player_spells=False), 2) == ("One spell face up a knight",)
+    assert options_words(bq(solo_colour=Colour.RED, solo_harder=True), 1) == (
+        "Red weapons left out", "Harder (5/4/3 spells)")
+    assert options_words(GAMES["overstocked"].Options(advanced=True, quantum=True), 2) == (
+        "Advanced variant", "Quantum Accounting")
+    for game in GAMES.values():  # every option has words, none the whole label
+        for field in attrs.fields(game.Options):
+            default = getattr(game.Options(), field.name)
+            other = (not default if isinstance(default, bool)
+                     else next(v for v in type(default) if v != default))
+            counts = field.metadata.get("players", game.players)
+            options = attrs.evolve(game.Options(), **{field.name: other})
+            (words,) = options_words(options, next(iter(counts)))
+            assert 0 < len(words) <= 32, (game.id, words)
+
+    Match.new("boss-quest", SEATS[:3], bq(potions=True, ulul=Ulul.NIGHT)).close()
+    Match.new("boss-quest", SEATS[:3]).close()
+    listed = {saved.options for saved in store.list_matches(replay=True)}
+    assert listed == {("Boss Ul'ul: night", "Potions"), ()}
+    assert main(["saves", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("options: ") == 1 and "options: Boss Ul'ul: night, Potions" in out, out
+
+    from textual.widgets import DataTable
+
+    app = OvertableApp(start="saves", theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            await pilot.pause()
+            if len(getattr(app.screen, "matches", ())) == 2:
+                break
+        table = app.screen.query_one(DataTable)
+        seen = []
+        for row in range(2):
+            table.move_cursor(row=row)
+            await pilot.pause()
+            seen.append(" ".join(screen_text(app).split()))
+        assert sum("Ann, Bram, Cora · Boss Ul'ul: night, Potions · last played" in t
+                   for t in seen) == 1, seen
+        assert sum("Ann, Bram, Cora · last played" in t for t in seen) == 1, seen

@@ -575,6 +575,8 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
             f"{saved.title}  {_players_line(saved.players)}  "
             f"{saved.actions} actions, {', '.join(states)}"
         )
+        if saved.options:
+            out.append(f"            options: {', '.join(saved.options)}")
         out.append(f"            {saved.path}")
         if saved.problem:
             out.append(f"            problem: {saved.problem}")

@@ -34,6 +34,7 @@ class Options:
         metadata={
             "players": range(2, 5),
             "label": "Keep the green weapons and spell (2-4 knights)",
+            "changed": "Green weapons kept",
         },
     )
     #: The rulebook's 2-player rule: lay out 3 spells face up (not 2) and the
@@ -43,6 +44,7 @@ class Options:
         metadata={
             "players": (2,),
             "label": "Two knights: 3 spells face up (BQ-21)",
+            "changed": "One spell face up a knight",
         },
     )
     #: The rulebook's "Variant for bolder Knights" (two knights): while the
@@ -96,6 +98,7 @@ class Options:
         metadata={
             "players": (1,),
             "label": "Solo colour",
+            "changed": "{value} weapons left out",
             "help": "Solo Quest (1 knight): the weapon colour left out.",
         },
     )
@@ -104,6 +107,7 @@ class Options:
         metadata={
             "players": (1,),
             "label": "Solo Quest (1 knight): harder, 5/4/3 spells by wave",
+            "changed": "Harder (5/4/3 spells)",
         },
     )
 

@@ -84,6 +84,7 @@ class Options:
         default=False,
         metadata={"players": (2,),
                   "label": "Solo against the rulebook's bot (2 seats: you, then the bot)",
+                  "changed": "Solo against the rulebook's bot",
                   # OS §Solo Mode: the new-match form clears and disables
                   # them while solo is ticked, and says so
                   "excludes": ("advanced", "incentives", "forklifts", "quantum"),

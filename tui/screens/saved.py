@@ -274,7 +274,9 @@ class SavedScreen(Screen):
             return
         who = ", ".join(names_of(saved.players))
         last = when(getattr(saved, "updated", None) or saved.created)
-        text = f"{who} · last played {last} · {Path(saved.path).name}"
+        options = ", ".join(getattr(saved, "options", ()) or ())
+        played_with = f" · {options}" if options else ""
+        text = f"{who}{played_with} · last played {last} · {Path(saved.path).name}"
         if saved.problem:
             text += f"\nProblem: {problem_detail(saved)}"
         continued = self._continuation(saved)
