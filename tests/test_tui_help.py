@@ -206,3 +206,18 @@ async def test_the_duels_action_bar_is_not_seen_under_the_help():
         await pilot.pause()
         assert app.screen is app.game_screen
         assert "e End turn" in bar_row()
+
+
+async def test_help_over_a_match_names_its_options():
+    """Play-test: nothing on a match's screen said which extensions or
+    variants it was played with; F1 lists them under "This match", and a
+    standard match says so."""
+    from core.overstocked.state import Options
+
+    _, rows = await open_help(os_.ScreenApp(os_.make_update(
+        os_.pick_state(Options(advanced=True, forklifts=True)))))
+    at = rows.index(("", "This match"))
+    assert rows[at + 1] == ("Options", "Advanced variant, Industrial Mechanisation")
+    assert rows[at + 2] == ("", "Everywhere")
+    _, rows = await open_help(os_app())
+    assert ("Options", "None: the rulebook's standard game") in rows

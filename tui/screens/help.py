@@ -202,6 +202,9 @@ class HelpScreen(Dialog[None]):
         sections = [(None, keys)]
         if symbols:
             sections.append(("On screen", symbols))
+        match = getattr(self.over, "help_match", None)
+        if callable(match) and match():
+            sections.append(("This match", match()))
         sections.append(("Everywhere", everywhere))
         for heading, rows in sections:
             if heading is not None:
