@@ -671,17 +671,17 @@ class GameScreen(Screen):
         """The prompt's words (what to do now), as plain text."""
         return ""
 
-    def help_match(self) -> list[tuple[str, str]]:
-        """What F1 lists under "This match": the options it is played
-        with (nothing on screen said which extensions were on)."""
+    def help_match(self) -> str:
+        """What F1 says under its title about this match: the options it
+        is played with (nothing on screen said which extensions were on)."""
         update = self.update
         options = getattr(getattr(update, "view", None), "options", None)
         if update is None or options is None:
-            return []
+            return ""
         from core.arena import options_words
 
         words = options_words(options, len(update.names))
-        return [("Options", ", ".join(words) if words else "None: the rulebook's standard game")]
+        return "This match: " + (", ".join(words) if words else "the rulebook's standard game")
 
     def on_key(self, event: events.Key) -> None:
         """A game key that does nothing now says why (`why_key_idle`): x in

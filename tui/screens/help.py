@@ -14,6 +14,7 @@ columns: a long text wraps within its column.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Sequence
 
@@ -21,6 +22,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -179,6 +181,9 @@ class HelpScreen(Dialog[None]):
                 "Screen"
             )
             yield Static(f"Help: {name}", id="help-title")
+            match = getattr(self.over, "help_match", None)
+            if callable(match) and match():
+                yield Static(match(), id="help-match")
             yield DataTable(id="help-keys", cursor_type="row", zebra_stripes=True)
             current = getattr(self.app, "current_game_id", None)
             self.game_id = current() if callable(current) else None
@@ -202,9 +207,6 @@ class HelpScreen(Dialog[None]):
         sections = [(None, keys)]
         if symbols:
             sections.append(("On screen", symbols))
-        match = getattr(self.over, "help_match", None)
-        if callable(match) and match():
-            sections.append(("This match", match()))
         sections.append(("Everywhere", everywhere))
         for heading, rows in sections:
             if heading is not None:
@@ -218,6 +220,8 @@ class HelpScreen(Dialog[None]):
         # most 90% of it, less its border, title and hint), so that a tall
         # terminal shows every key without scrolling.
         room = int(self.size.height * 0.9) - 4
+        with contextlib.suppress(NoMatches):  # a match's options under the title
+            room -= max(1, self.query_one("#help-match").size.height)
         self.query_one("#help-keys").styles.max_height = max(HELP_MIN_ROWS, room)
 
     def action_close(self) -> None:
