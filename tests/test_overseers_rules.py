@@ -1298,3 +1298,32 @@ def test_a_peek_follows_its_card_when_a_card_before_it_goes_ov11():
     marks = GAME.slot_marks(GAME.view(state, 0), 0, 1)
     assert [m.peeked for m in marks] == [False, False, True, True]
     assert [TRAIT[m.card] for m in marks[2:]] == [Trait.HOPE, Trait.BENEVOLENCE]
+
+
+def test_a_card_drawn_face_up_from_the_pile_is_any_copy_of_its_trait_ov26():
+    """OV-26 (play-test): Ann and Cat had each discarded a Greed; Bob,
+    denying and not the highest, drew one face up. Ann's screen then read
+    "Discard pile: 2 cards", Cat's still "(you know G)": Cat learnt that the
+    Greed drawn was not hers, so that someone else had discarded one. Each
+    knows one fewer Greed is there, not which copy went."""
+    state = placed([("AAA", "BB"), ("LLC", "HB"), ("LHA", "BL")], discard="GGC")
+    first, second = sorted(c for c in state.discard if TRAIT[c].value == "G")
+    courage = next(c for c in state.discard if TRAIT[c].value == "C")
+    state = attrs.evolve(state, known=(frozenset({first}), frozenset(),
+                                       frozenset({second, courage})))
+    state = vote_all(state, [1, 0, 1])
+    state = GAME.apply(state, 1, Deny())
+    assert state.phase is Phase.DENY_DRAW
+    state = GAME.apply(state, CHANCE, Draw(first))
+
+    def known_in_pile(seat):
+        return sorted(TRAIT[c].value for c in GAME.view(state, seat).discard if c is not None)
+
+    assert known_in_pile(0) == [] and known_in_pile(2) == ["C"]
+    # a seat that knew two copies knows one is still there
+    state = placed([("AAA", "BB"), ("LLC", "HB"), ("LHA", "BL")], discard="GG")
+    both = frozenset(state.discard)
+    state = attrs.evolve(state, known=(both, frozenset(), frozenset()))
+    state = vote_all(state, [1, 0, 1])
+    state = GAME.apply(GAME.apply(state, 1, Deny()), CHANCE, Draw(max(both)))
+    assert known_in_pile(0) == ["G"]

@@ -892,7 +892,24 @@ def _apply_chance(state: State, action: object) -> State:
     assert seat is not None
     p = state.seats[seat]
     state = _set_seat(state, seat, slots=p.slots + (_UP_SLOT[action.card],))
-    return _greed(_copy_state(state, discard=discard))
+    return _greed(_copy_state(state, discard=discard, known=_drawn_alike(state, action.card)))
+
+
+def _drawn_alike(state: State, card: int) -> tuple[frozenset[int], ...]:
+    """OV-26: cards of one trait are alike, so a card drawn face up from the
+    pile shows its trait, not which copy it was: a seat that knew cards of
+    that trait in the pile knows one fewer is there (the drawn one if it
+    knew it, else one of its own), not that the others' copy went."""
+    trait = TRAIT[card]
+    known = []
+    for k in state.known:
+        alike = sorted(c for c in k if c in state.discard and TRAIT[c] is trait)
+        if card in k:
+            k = k - {card}
+        elif alike:
+            k = k - {alike[0]}
+        known.append(k)
+    return tuple(known)
 
 
 def _deal(state: State, action: object) -> State:
