@@ -83,6 +83,29 @@ class SavedMatch:
     #: "Boss Ul'ul: night"); () when not replayed
     options: tuple[str, ...] = ()
 
+    def who_plays(self, *, seats: int | None = None, name: int | None = None) -> str:
+        """Who plays: people by name, bots counted ("Ann, Bram +2 bots");
+        a solo mode says so ("Ann solo": it read "Ann +1 bot", as a match
+        against a bot of one's choice). At most `seats` names ("and 3 more"),
+        each in at most `name` characters (a damaged header may hold 300,000
+        seats, or a name of 10,000 characters)."""
+        people = list(self.people)
+        bots = self.bots
+        if not people and not bots and not self.solo:
+            people, bots = list(self.players), 0  # a header without kinds
+        if name is not None:
+            people = [p if len(p) <= name else p[: name - 1] + "…" for p in people]
+        more = len(people) - seats if seats is not None else 0
+        text = ", ".join(people[:seats] if seats is not None else people)
+        if more > 0:
+            text += f" and {more} more"
+        if bots:
+            counted = f"{bots} bot{'s' if bots != 1 else ''}"
+            text = f"{text} +{counted}" if text else counted
+        if self.solo:
+            text = f"{text} solo" if text else "solo"
+        return text or "?"
+
 
 class SavesUnreadable(OSError):
     """The directory of saved matches exists but cannot be listed (its

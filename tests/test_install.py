@@ -198,7 +198,7 @@ def test_saves_list_prints_plain_text(capsys):
     assert cli.main(["saves", "--list"]) == 0
     out = capsys.readouterr().out
     assert "2 saved match(es)" in out
-    assert out.count("Boss Quest  Ann, Bob  0 actions, round 1, in play") == 2
+    assert out.count("Boss Quest  Ann +1 bot  0 actions, round 1, in play") == 2
     assert "being played now" in out
     assert str(playing.path) in out and str(done.path) in out
     playing.close()

@@ -369,8 +369,9 @@ def test_saves_list_bounds_a_line_of_many_seats_or_long_names():
 
     played("overboss-duel", SEATS[:2], 4)
     (saved,) = store.list_matches()
-    many = attrs.evolve(saved, players=tuple(f"P{i}" for i in range(300_000)))
-    long = attrs.evolve(saved, players=("A" * 10_000, "Bram"))
+    names = tuple(f"P{i}" for i in range(300_000))
+    many = attrs.evolve(saved, players=names, people=names)
+    long = attrs.evolve(saved, players=("A" * 10_000, "Bram"), people=("A" * 10_000, "Bram"))
     text = saves_text([many, long], "here")
     assert "P0, P1, P2, P3, P4, P5 and 299994 more" in text
     assert "A" * 39 + "…, Bram" in text and "A" * 41 not in text
@@ -524,3 +525,18 @@ async def test_a_matchs_options_are_listed_with_it(data_dir, capsys):
         assert sum("Ann, Bram, Cora · Boss Ul'ul: night, Potions · last played" in t
                    for t in seen) == 1, seen
         assert sum("Ann, Bram, Cora · last played" in t for t in seen) == 1, seen
+
+
+def test_saves_list_says_who_plays_as_the_screen_does(capsys):
+    """Play-test: the saved-matches screen read "Ann solo" for an Overstocked
+    solo match, `saves --list` "Ann, Bot" (the rules' own bot by name, as a
+    seat of the match); both say it alike now, bots counted."""
+    from tui.cli import main
+
+    solo = GAMES["overstocked"].Options(solo=True)
+    Match.new("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bot", "bot", "easy")],
+              solo).close()
+    played("boss-quest", SEATS, 5)
+    assert main(["saves", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "Overstocked  Ann solo  " in out and "Boss Quest  Ann, Bram +2 bots  " in out, out

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, OptionList, Static
 
+from core import CHANCE
 from saves.journal import PlayerSpec
 from saves.match import Match
 from tests.screen_kit import wait_for
@@ -103,6 +104,34 @@ async def test_the_only_match_open_in_another_window_is_said_to_be_played_there(
             "Continue (being played in another window)")
         assert app.table is None
     playing.close()
+
+
+@pytest.mark.parametrize("finished", [True, False], ids=["only-finished", "none"])
+async def test_resume_with_only_finished_matches_says_none_is_unfinished(data_dir, finished):
+    """Play-test: with only finished matches saved, the palette's Continue
+    and `overtable resume` said "No saved match yet" while `saves --list`
+    listed three; it says none is unfinished, as the home menu does."""
+    import random
+
+    if finished:
+        match = Match.new("overboss-duel", PLAYERS)
+        rng = random.Random(0)
+        while not match.finished:
+            to_act = match.to_act()
+            if CHANCE in to_act:
+                match.step_chance(rng)
+            else:
+                seat = min(to_act)
+                match.apply(seat, rng.choice(match.game.legal_actions(match.state, seat)))
+        match.close()
+    app = make_app(start="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app._notifications)
+        messages = " ".join(n.message for n in app._notifications)
+    if finished:
+        assert "No unfinished match to continue" in messages and "No saved match" not in messages
+    else:
+        assert "No saved match yet" in messages
 
 
 @pytest.mark.parametrize(

@@ -481,11 +481,26 @@ class OvertableApp(KeysInOrder, App[None]):
                     from tui.screens.home import PLAYED_ELSEWHERE
 
                     self.notify(PLAYED_ELSEWHERE, severity="warning")
+                elif self._any_saved():
+                    # only finished (or damaged) ones: "No saved match yet"
+                    # read wrong beside the saved matches' list
+                    from tui.screens.home import NONE_UNFINISHED
+
+                    self.notify(NONE_UNFINISHED, severity="warning")
                 else:
                     self.notify("No saved match yet: start a new one.", severity="warning")
                 return
             path = latest.path if hasattr(latest, "path") else Path(latest)
         self.open_path(path)
+
+    @staticmethod
+    def _any_saved() -> bool:
+        from saves import store
+
+        try:
+            return bool(store.list_matches())
+        except store.SavesUnreadable:
+            return False
 
     def _playing(self, path: Path) -> bool:
         """Whether the match open here is the one saved at `path`."""

@@ -540,16 +540,6 @@ LISTED_SEATS = 6
 LISTED_NAME = 40
 
 
-def _players_line(players: Sequence[str]) -> str:
-    """The seats' names for a listing line, bounded (`LISTED_SEATS`)."""
-    if not players:
-        return "?"
-    names = [name if len(name) <= LISTED_NAME else name[: LISTED_NAME - 1] + "…"
-             for name in players[:LISTED_SEATS]]
-    more = len(players) - LISTED_SEATS
-    return ", ".join(names) + (f" and {more} more" if more > 0 else "")
-
-
 def saves_text(matches: Sequence[Any], directory: Any) -> str:
     """The saved matches as plain text, newest first, one block per match."""
     if not matches:
@@ -572,7 +562,7 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
             states.append(f"continued in {saved.superseded_by[:8]}")
         out.append(
             f"  {saved.match_id[:8] or '?':<8}  {saved.updated.replace('T', ' ')[:16]}  "
-            f"{saved.title}  {_players_line(saved.players)}  "
+            f"{saved.title}  {saved.who_plays(seats=LISTED_SEATS, name=LISTED_NAME)}  "
             f"{saved.actions} actions, {', '.join(states)}"
         )
         if saved.options:

@@ -21,6 +21,9 @@ TAGLINE = "A table for tabletop games, in your terminal"
 #: saved match yet" was wrong, and starting a new one is not the only way
 PLAYED_ELSEWHERE = ("Your unfinished match is being played in another window or terminal: "
                     "leave it there to continue it here, or start a new one.")
+#: Continue with saved matches, none of them unfinished
+NONE_UNFINISHED = ("No unfinished match to continue: start a new one, or open "
+                   "Saved matches (s) for finished ones.")
 
 
 #: what the confirmation of q on the home screen says
@@ -216,7 +219,6 @@ class HomeScreen(Screen):
             self.notify(PLAYED_ELSEWHERE, severity="warning")
             return
         if self._latest is None:
-            self.notify("No unfinished match to continue: start a new one, or open "
-                        "Saved matches (s) for finished ones.", severity="warning")
+            self.notify(NONE_UNFINISHED, severity="warning")
             return
         self.app.open_path(self._latest.path)  # type: ignore[attr-defined]

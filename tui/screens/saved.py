@@ -74,21 +74,8 @@ def short(text: str, width: int) -> str:
 
 
 def players_text(saved: Any) -> str:
-    """Who plays: people by name, bots counted ("Ann, Bram +2 bots"); a
-    solo mode against the rules' own bot says so ("Ann solo": it read
-    "Ann +1 bot", as a match against a bot of one's choice)."""
-    people = list(getattr(saved, "people", ()) or ())
-    bots = int(getattr(saved, "bots", 0) or 0)
-    solo = bool(getattr(saved, "solo", False))
-    if not people and not bots and not solo:
-        return ", ".join(names_of(saved.players))
-    text = ", ".join(people)
-    if bots:
-        counted = f"{bots} bot{'s' if bots != 1 else ''}"
-        text = f"{text} +{counted}" if text else counted
-    if solo:
-        text = f"{text} solo" if text else "solo"
-    return text
+    """Who plays (`SavedMatch.who_plays`): "Ann, Bram +2 bots", "Ann solo"."""
+    return saved.who_plays()
 
 
 def problem_text(saved: Any) -> str:
