@@ -226,3 +226,29 @@ async def test_help_over_a_match_names_its_options():
     app = os_.ScreenApp(os_.make_update(os_.pick_state(Options(advanced=True, forklifts=True))))
     assert await match_line(app) == "This match: Advanced variant, Industrial Mechanisation"
     assert await match_line(os_app()) == "This match: the rulebook's standard game"
+
+
+@pytest.mark.parametrize("game", ["overstocked", "boss-quest"])
+async def test_help_on_the_new_match_form_says_its_keys_in_plain_words(game):
+    """Play-test: F1 on the new-match form listed Textual's own words ("Up /
+    Down arrow / Enter / Space: Show menu", "Home: Scroll Home", "Page Up:
+    Page Up"), which said nothing; its scrolling keys where the form fits
+    and did nothing. They are said plainly, and only where they scroll."""
+    from tests.screen_kit import wait_for
+    from tui.app import OvertableApp
+    from tui.screens.new_match import NewMatchScreen
+
+    app = OvertableApp(start="new", argument=game, theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, NewMatchScreen))
+        await pilot.pause()
+        form = app.screen
+        scrolls = any(node.allow_vertical_scroll for node in form.query("*")
+                      if hasattr(node, "allow_vertical_scroll"))
+        await app.push_screen(HelpScreen(form))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        rows = {str(table.get_row_at(i)[1]) for i in range(table.row_count)}
+    assert not rows & {"Show menu", "Scroll Home", "Scroll End", "Page Up", "Page Down"}, rows
+    assert "Open the highlighted field's list of choices" in rows
+    assert ("Scroll down a page" in rows) is scrolls

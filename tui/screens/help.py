@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import ScrollableContainer, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
@@ -93,7 +93,24 @@ def _does(node: object, binding: Binding) -> str:
         text = explain(binding)
         if text:
             return text
-    return binding.description
+    return _PLAIN_WORDS.get(binding.description, binding.description)
+
+
+#: Textual's own words for its widgets' keys, as a player reads them ("Show
+#: menu", "Scroll Home", "Page Up: Page Up" said nothing)
+_PLAIN_WORDS = {
+    "Show menu": "Open the highlighted field's list of choices",
+    "Scroll Home": "Scroll to the top",
+    "Scroll End": "Scroll to the bottom",
+    "Page Up": "Scroll up a page",
+    "Page Down": "Scroll down a page",
+    "Scroll Up": "Scroll up",
+    "Scroll Down": "Scroll down",
+}
+#: the scrolling containers' up-and-down keys, listed only where the panel
+#: scrolls (a new-match form that fits listed Home, End, Page Up, Page Down)
+_UPRIGHT = frozenset({"scroll_up", "scroll_down", "scroll_home", "scroll_end",
+                      "page_up", "page_down"})
 
 
 #: the scrolling containers' sideways keys, listed only where a panel
@@ -116,6 +133,9 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
             continue  # keys the widget keeps working but that mean little there
         if binding.action in _SIDEWAYS and not getattr(active.node, "allow_horizontal_scroll", False):
             continue  # a list or a form that never scrolls sideways: noise
+        if (binding.action in _UPRIGHT and isinstance(active.node, ScrollableContainer)
+                and not active.node.allow_vertical_scroll):
+            continue  # a panel whose text fits: they do nothing
         if (binding.action in _ROW_SIDEWAYS and isinstance(active.node, DataTable)
                 and active.node.cursor_type == "row"
                 and not active.node.allow_horizontal_scroll):
