@@ -112,7 +112,9 @@ class ResultsScreen(Screen):
     BINDINGS = [
         Binding("r", "rematch", "Rematch"),
         Binding("b", "board", "Final table"),
-        Binding("h,q,escape,backspace", "home", "Home"),
+        # q first: the footer says "q Home" as the final table and every
+        # game screen do (it said "h Home", and h on the final table did nothing)
+        Binding("q,h,escape,backspace", "home", "Home"),
     ]
 
     def __init__(self, update: SeatUpdate, *, shared: bool = False) -> None:
@@ -176,7 +178,7 @@ class ResultsScreen(Screen):
             if not self.watching:
                 yield Button("Rematch (r)", id="rematch", variant="primary")
             yield Button("Final table (b)", id="board")
-            yield Button("Lobby (q)" if self.shared else "Home (h)", id="home")
+            yield Button("Lobby (q)" if self.shared else "Home (q)", id="home")
         yield Footer()
 
     def _charts(self, players: int) -> Grid | None:
