@@ -12,7 +12,8 @@ from textual.widgets import Input, Static
 
 from tui.screens.dialog import Dialog
 from tui.widgets.gamelog import GameLog
-from tui.widgets.limited_input import LimitedInput
+from host.messages import MAX_CHAT
+from tui.widgets.limited_input import TalkInput
 
 
 class ChatScreen(Dialog[None]):
@@ -46,8 +47,8 @@ class ChatScreen(Dialog[None]):
         with Vertical(id="chat"):
             yield GameLog(id="chat-lines")
             yield Static(f"Chat {self.where}: Enter sends, Escape closes.", id="chat-hint")
-            yield LimitedInput(placeholder="Say something (200 characters at most)",
-                               max_length=200, id="chat-input", what="A chat line")
+            yield TalkInput(placeholder=f"Say something ({MAX_CHAT} characters at most)",
+                            id="chat-input")
 
     def on_mount(self) -> None:
         self.query_one("#chat", Vertical).border_title = f"Chat {self.where}"

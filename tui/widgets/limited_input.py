@@ -12,6 +12,8 @@ import time
 
 from textual.widgets import Input
 
+from host.messages import MAX_CHAT
+
 #: the shortest time between two notices of the limit (a key held down)
 NOTICE_EVERY = 3.0
 
@@ -48,3 +50,12 @@ class LimitedInput(Input):
             self._noticed = now
             self.notify(f"{self.what} is {self.max_length} characters at most: "
                         "the rest did not go in.", severity="warning", timeout=4)
+
+
+class TalkInput(LimitedInput):
+    """A line said to others: the F2 chat's and Overseers' table talk's
+    field, both the hub's chat line (a note went in cut at 80 characters
+    without a word, a chat line at 200 with a notice)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(max_length=MAX_CHAT, what="A chat line", **kwargs)
