@@ -29,7 +29,7 @@ from core.overseers.state import Phase
 from core.playout import sample_chance
 from tests.fit_kit import overflows
 from tests.overseers_screen_kit import NAMES, ScreenApp, make_update, run, screen_text
-from tests.screen_kit import FakePort, wait_for
+from tests.screen_kit import FakePort, settled_text, wait_for
 from tests.test_overseers_kit import placed, vote_all
 from tui.screens.game import possessive
 from tui.screens.overseers import OverseersScreen, recap_parts
@@ -296,24 +296,52 @@ async def test_table_talk_keeps_notes_at_this_terminal():
     assert submitted == []
 
 
-async def test_a_note_pasted_too_long_keeps_its_first_80_characters():
-    """Play-test: a paste past the note's 80 characters put nothing in,
-    while the notice said "the rest did not go in"."""
+async def test_a_note_pasted_too_long_keeps_what_a_chat_line_holds():
+    """Play-test: a paste past the note's limit put nothing in, while the
+    notice said "the rest did not go in"; then a note was cut at 80
+    characters without a word, where the chat (F2) takes 200 and says so.
+    A note is a chat line: the same limit, the same notice, sent whole."""
     from textual import events
+
+    from host.messages import MAX_CHAT
 
     app = ScreenApp(make_update(table_at_vote_abilities()), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("t", *"Hi ")
         field = app.screen.query_one("#ov-note")
-        text = "".join(str(n % 10) for n in range(120))
+        text = "".join(str(n % 10) for n in range(MAX_CHAT + 40))
         field.post_message(events.Paste(text))
         await pilot.pause()
-        assert field.value == "Hi " + text[:77]
+        assert field.value == "Hi " + text[:MAX_CHAT - 3]
         said = [n.message for n in app._notifications if "at most" in n.message]
-        assert said == ["A note is 80 characters at most: the rest did not go in."]
+        assert said == [f"A chat line is {MAX_CHAT} characters at most: the rest did not go in."]
         await pilot.press("x")  # full: a key goes nowhere, as the notice said
-        assert field.value == "Hi " + text[:77]
+        assert field.value == "Hi " + text[:MAX_CHAT - 3]
+        await pilot.press("enter")
+        assert app.game_screen.notes == ["You: Hi " + text[:MAX_CHAT - 3]]
+
+
+async def test_the_talk_panel_shows_the_newest_note_at_80x24():
+    """Play-test: at 80x24, after a few long notes, the sender's own new
+    note was out of sight below the panel's end, with no scroll mark: it
+    looked as if it was not sent. The panel follows its newest line."""
+    app = ScreenApp(make_update(table_at_vote_abilities()), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for who in ("Bob", "Cat", "Dan"):
+            app.game_screen.heard(f"{who}: I hold nothing you want, believe me, truly")
+        await pilot.press("t", *"mine is the last word", "enter", "escape")
+        await pilot.pause()
+        text = await settled_text(app, pilot)
+        assert "last word" in text
+        log = app.game_screen.query_one("#ov-notes")
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        # a line heard from another is followed too
+        app.game_screen.heard("Bob: newest")
+        await pilot.pause()
+        assert "Bob: newest" in await settled_text(app, pilot)
+        assert log.scroll_y == log.max_scroll_y
 
 
 async def test_the_footer_says_how_to_leave_the_talk():

@@ -67,7 +67,8 @@ from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.hand import BACK, Card, Hand
 from tui.widgets.kept_lines import KeptStatic
-from tui.widgets.limited_input import LimitedInput
+from tui.widgets.gamelog import GameLog
+from tui.widgets.limited_input import TalkInput
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.scrollbars import KeptVerticalScroll
 from tui.widgets.since import SinceLog, changed_keys, marked_text
@@ -119,11 +120,11 @@ _SECRET = frozenset({Phase.DRAFT, Phase.PLACE, Phase.VOTE})
 #: the guilty player's, OV-5), none of them safe: the bar starts with no
 #: choice highlighted (`_draw_decision`)
 _NO_DEFAULT = frozenset({Phase.PURPLE, Phase.ADMIT, Phase.GUILTY, Phase.GIVE})
-_NOTES_SHOWN = 4
+#: how many lines of table talk are kept (as the chat keeps)
+KEEP_TALK = 200
 #: the room the longest score beside a seat's cards takes ("  " and
 #: `_score_text`'s "showdown 99 · round score 99")
 _LONGEST_SCORE = len("  showdown 99 · round score 99")
-_NOTE_MAX = 80
 #: the inside of a card's tile on a large screen: "(Benevolence)"
 _TILE = 13
 
@@ -262,12 +263,12 @@ class OverseersScreen(GameScreen):
         #: new one starts unhighlighted where `_NO_DEFAULT` asks it
         self._bar_decision: tuple[Any, ...] | None = None
         self._hand_actions: list[Any] = []
-        #: table talk typed at this terminal (not part of the match)
-        self.notes: list[str] = []
-        #: table talk lasts until the vote: the round whose notes show, and
-        #: the first of them in `notes`
-        self._talk_round: int | None = None
-        self._talk_from = 0
+        #: table talk (not part of the match), each line with the round it
+        #: was said in. A shared table's port keeps it for the table: a
+        #: screen made again (back from the lobby, a reconnect) went on
+        #: with none, though the lines were still in the chat (F2)
+        talk = getattr(port, "talk", None)
+        self.talk: list[tuple[int, str]] = talk if isinstance(talk, list) else []
         #: the admission: (round, the accused viewer's cards when it began),
         #: so that each card keeps its number while the others go
         self._admitting: tuple[int, tuple[int | None, ...]] | None = None
@@ -312,9 +313,9 @@ class OverseersScreen(GameScreen):
             with Vertical(id="ov-side"):
                 yield SinceLog(id="ov-log", classes="panel")
                 with Vertical(id="ov-talk", classes="panel"):
-                    yield Static("", id="ov-notes")
-                    yield LimitedInput(placeholder="t: a note for the table", id="ov-note",
-                                       max_length=_NOTE_MAX, compact=True, what="A note")
+                    yield GameLog(id="ov-notes")
+                    yield TalkInput(placeholder="t: a note for the table", id="ov-note",
+                                    compact=True)
         with Vertical(id="ov-decide"):
             yield Static("", id="ov-prompt")
             yield Hand(id="ov-hand", empty="No cards.")
@@ -1018,23 +1019,21 @@ class OverseersScreen(GameScreen):
             update_static(recap, Text.assemble((f"Round {view.round - 1} ended:\n", "bold"),
                                        Text("\n").join(Text(x) for x in shown)))
 
-    def _talk_round_now(self, view: State) -> None:
-        """Table talk lasts until the vote (OV §Vote: the discussion): a new
-        round's talk starts with no notes of the last."""
-        if self._talk_round is None:
-            self._talk_round = view.round
-        elif view.round != self._talk_round:
-            self._talk_round = view.round
-            self._talk_from = len(self.notes)
+    def talk_now(self, view: State) -> list[str]:
+        """The table talk of this round: talk lasts until the vote (OV
+        §Vote: the discussion), a new round's starts with no notes of the
+        last."""
+        return [line for said, line in self.talk if said == _talk_round(view)]
 
     def _draw_talk(self, view: State) -> None:
         talk = self.query_one("#ov-talk")
         talk.display = view.phase in _TALK
-        self._talk_round_now(view)
-        notes = self.notes[self._talk_from:][-_NOTES_SHOWN:]
-        text = Text("\n").join(Text(n) for n in notes) if notes else Text(
-            "Bluff, persuade: type what is said (t).", style="dim italic")
-        update_static(self.query_one("#ov-notes", Static), text)
+        notes = self.talk_now(view)
+        # the log follows its newest line: a note said (the sender's own
+        # too) is in sight at once, older ones scroll up (at 80x24 the
+        # panel ended at an earlier line, as if the note was not sent)
+        self.query_one("#ov-notes", GameLog).set_lines(notes or [Text(
+            "Bluff, persuade: type what is said (t).", style="dim italic")])
 
     # -- the decision -------------------------------------------------------------
 
@@ -1403,10 +1402,10 @@ class OverseersScreen(GameScreen):
         event.input.value = ""
         say = getattr(self.port, "say", None)
         if callable(say):  # a shared table: the talk is the table's chat
-            if say(text[:_NOTE_MAX]) is False:  # not sent (too soon): kept
+            if say(text) is False:  # not sent (too soon): kept
                 event.input.value = text
         else:
-            self.heard(f"{self._speaker()}: {text[:_NOTE_MAX]}")
+            self.heard(f"{self._speaker()}: {text}")
 
     def _speaker(self) -> str:
         """Who typed a note here: "You" (the others' notes at a shared table
@@ -1420,11 +1419,15 @@ class OverseersScreen(GameScreen):
 
     def heard(self, line: str) -> None:
         """A line of table talk: typed here, or said at a shared table."""
-        if self.update is not None:
-            self._talk_round_now(self.update.view)
-        self.notes.append(line)
+        self.talk.append((_talk_round(self._view), line))
+        del self.talk[:-KEEP_TALK]
         if self.update is not None and self.is_mounted:
             self._draw_talk(self.update.view)
+
+    @property
+    def notes(self) -> list[str]:
+        """Every line of table talk kept, of every round."""
+        return [line for _, line in self.talk]
 
     IDLE_KEY_WORDS: ClassVar[dict[str, str]] = {
         "back": "b lets Teal choose the card to move again, once one is chosen",
@@ -1444,6 +1447,12 @@ class OverseersScreen(GameScreen):
         if action == "number":
             return bool(self.update is not None and self.update.legal)
         return super().check_action(action, parameters)
+
+
+def _talk_round(view: State | None) -> int:
+    """The round whose talk a line said now is part of: talk before the
+    first deal (round 0, or no view yet) is the first round's."""
+    return max(1, 0 if view is None else view.round)
 
 
 def _in_order(part: tuple, whole: tuple) -> bool:
