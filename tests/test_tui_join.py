@@ -393,6 +393,31 @@ async def test_overseers_table_talk_is_the_tables_chat(shared_hub):
         await bob.close()
 
 
+async def test_overseers_table_talk_is_kept_when_the_table_is_opened_again(shared_hub):
+    """Play-test: back at the table after the lobby (q, then Enter on it),
+    the table-talk panel read only its hint, the talk so far gone (still in
+    the chat, F2): a player mid-vote lost it. The connection keeps each
+    table's talk, so a screen made again (also after a reconnect) shows it."""
+    from tui.screens.overseers import OverseersScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob, table, screen = await _overseers_with_bob(app, pilot, path)
+        await bob.send({"chat": {"table": table, "text": "I kept nothing good"}})
+        await wait_for(pilot, lambda: "Bob: I kept nothing good" in screen.notes)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen)
+                       and app.screen is not screen and app.screen.update is not None)
+        again = app.screen
+        await pilot.pause()
+        assert again.query_one("#ov-notes").shown == ("Bob: I kept nothing good",)
+        assert "Bob: I kept nothing good" in screen_kit.screen_text(app)
+        await bob.close()
+
+
 async def test_the_new_table_form_offers_a_bot_for_away_players(shared_hub):
     """The shared new-match form asks what happens when a player is away; the
     hub gets the choice with the table (and nothing when the match waits)."""

@@ -88,6 +88,13 @@ class TablePort:
         not sent, too soon after the last lines)."""
         return self.remote.say(self.table, text)
 
+    @property
+    def talk(self) -> list[Any]:
+        """Where a screen with table talk keeps its lines: the table's,
+        kept by the connection, so a screen made again for this table
+        (back from the lobby, after a reconnect) shows the talk so far."""
+        return self.remote.talk.setdefault(self.table, [])
+
 
 class RemoteTable:
     """This terminal's connection to the hub."""
@@ -116,6 +123,8 @@ class RemoteTable:
         self._said_unwelcome: set[str] = set()
         #: chat lines by table id (None: the lobby), oldest first
         self.chat: dict[str | None, list[str]] = {}
+        #: table talk by table id, as a game screen keeps it (`TablePort.talk`)
+        self.talk: dict[str, list[Any]] = {}
         #: the hub's pace of chat lines, counted here too: a line it would
         #: refuse is not sent, and stays in its field (the hub's refusal
         #: came after the field was cleared, and the line was lost)
