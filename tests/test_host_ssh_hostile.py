@@ -378,6 +378,16 @@ def test_keys_pass_no_faster_than_a_person_types_but_ctrl_q_always():
     names = [m.key for m in passed if isinstance(m, events.Key)]
     assert int(key_input.KEY_BURST) <= len(names) <= int(key_input.KEY_BURST) + 10
     assert names[-1] == "ctrl+q" and isinstance(passed[-1], events.Paste)
+    # Enter after a line pasted past the burst (no bracketed paste): the
+    # line's end is dropped, the Enter sends what went in (it was dropped
+    # too, and the chat's first Enter did nothing)
+    driver.process_message(events.Key("enter", "\r"))
+    assert [m.key for m in passed if isinstance(m, events.Key)][-1] == "enter"
+    # a flood of Enters is paced as one of characters
+    passed.clear()
+    for _ in range(1000):
+        driver.process_message(events.Key("enter", "\r"))
+    assert len(passed) <= int(key_input.KEY_BURST) + 10
 
 
 def test_the_input_drops_bytes_not_utf8_and_bounds_a_paste():

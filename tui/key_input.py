@@ -183,22 +183,31 @@ def guard_key_parser() -> None:
 def paced_keys(driver_class: type[Any]) -> type[Any]:
     """A driver class passing at most KEY_BURST keys at once and
     KEYS_PER_SECOND at length, dropping the rest (each would be a move, a
-    redraw); Ctrl+Q and Ctrl+C always pass."""
+    redraw); Ctrl+Q and Ctrl+C always pass. Characters and the other keys
+    (Enter, arrows) are paced apart: a line pasted past the burst, where the
+    terminal does not bracket pastes, lost its end and the Enter after it,
+    and the chat's first Enter did nothing. (A flood of both kinds passes
+    twice the pace of one, still bounded.)"""
 
     class PacedDriver(driver_class):  # type: ignore[misc, valid-type]
-        _key_allowance = KEY_BURST
-        _key_time = 0.0
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            #: per kind of key (a character or not): the keys it may pass
+            #: now, and when that was worked out
+            self._key_allowance = {True: KEY_BURST, False: KEY_BURST}
+            self._key_time = {True: 0.0, False: 0.0}
 
         def process_message(self, message: Any) -> None:
             if isinstance(message, events.Key) and message.key not in ALWAYS:
+                kind = message.is_printable
                 now = time.monotonic()
-                allowance = min(KEY_BURST, self._key_allowance
-                                + (now - self._key_time) * KEYS_PER_SECOND)
-                self._key_time = now
+                allowance = min(KEY_BURST, self._key_allowance[kind]
+                                + (now - self._key_time[kind]) * KEYS_PER_SECOND)
+                self._key_time[kind] = now
                 if allowance < 1.0:
-                    self._key_allowance = allowance
+                    self._key_allowance[kind] = allowance
                     return
-                self._key_allowance = allowance - 1.0
+                self._key_allowance[kind] = allowance - 1.0
             super().process_message(message)
 
     PacedDriver.__name__ = f"Paced{driver_class.__name__}"
