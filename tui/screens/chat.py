@@ -10,9 +10,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
+from host.messages import MAX_CHAT
 from tui.screens.dialog import Dialog
 from tui.widgets.gamelog import GameLog
-from host.messages import MAX_CHAT
 from tui.widgets.limited_input import TalkInput
 
 

@@ -65,9 +65,9 @@ from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line
 from tui.widgets import ActionBar, Choice, ScorePad
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
+from tui.widgets.gamelog import GameLog
 from tui.widgets.hand import BACK, Card, Hand
 from tui.widgets.kept_lines import KeptStatic
-from tui.widgets.gamelog import GameLog
 from tui.widgets.limited_input import TalkInput
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.scrollbars import KeptVerticalScroll
