@@ -92,6 +92,13 @@ class Table:
         self.handover_to: int | None = None
         #: the hand-over cover up, if any (it offers a take-back)
         self._cover: Any = None
+        #: several people here and a round just ended: the public view
+        #: shows, and the next person's view comes only behind a cover, the
+        #: same person's too (their new round's secrets); while True, the
+        #: round's end is up for all to read (`_tell_round_end`) or was
+        self._between_rounds = False
+        #: the round's end is up, for all to read: the cover waits for it
+        self._telling = False
         #: the lines of the log a person's view here has shown: a reveal
         #: past them is told on the hand-over cover (`_news`); None: no
         #: person's view shown yet (a match resumed tells nothing of before)
@@ -178,14 +185,45 @@ class Table:
         if update.over:
             self._finish()
             return
+        if self._tell_round_end():
+            return
+        if self._telling:  # the cover waits for the round's end to be put away
+            self.refresh()
+            return
         here = sorted(s for s in update.to_act if s in self.humans)
         if here:
             seat = self.viewer if self.viewer in here else self._next_person(here)
-            if len(self.humans) > 1 and seat != self.viewer:
+            if len(self.humans) > 1 and (seat != self.viewer or self._between_rounds):
                 self._handover(seat)
                 return
             self.viewer = seat
         self.refresh()
+
+    def _tell_round_end(self) -> bool:
+        """Several people here and a round just ended: its end (Boss Quest's
+        combat) goes up on the public view, for all to read, before any
+        person's view; the hand-over to whoever acts next follows once it is
+        put away. It came up over the view of the person who acted last and
+        acts first next round, their new hidden card beside it."""
+        public = self.updates.get(None)
+        if len(self.humans) < 2 or self.screen is None or self.app is None or public is None:
+            return False
+        dialogs = self.screen.round_end_dialogs(public)
+        if not dialogs:
+            return False
+        self._between_rounds = self._telling = True
+        self.refresh()  # the public view under it
+        # the first to read on top; the last put away leads to the hand-over
+        self.app.push_screen(dialogs[-1], lambda _: self._told_round_end())
+        for dialog in reversed(dialogs[:-1]):
+            self.app.push_screen(dialog)
+        return True
+
+    def _told_round_end(self) -> None:
+        self._telling = False
+        public = self.updates.get(None)
+        if not self.closed and public is not None:
+            self._decide(public)
 
     def _next_person(self, here: list[int]) -> int:
         """Of the people here who owe a decision (several, for a secret
@@ -200,7 +238,8 @@ class Table:
     def make_update(self) -> SeatUpdate:
         """What the screen shows now: the viewer's update (the public one
         while a hand-over cover waits)."""
-        seat = None if self.handover_to is not None else self.viewer
+        public = self.handover_to is not None or self._between_rounds
+        seat = None if public else self.viewer
         update = self.updates.get(seat)
         if update is None:
             update = self.session.update_for(seat)
@@ -340,6 +379,7 @@ class Table:
         """The cover is lifted by `seat`'s player: show their view."""
         self.handover_to = None
         self._cover = None
+        self._between_rounds = False
         if self.closed:
             return
         self.viewer = seat
@@ -350,6 +390,7 @@ class Table:
     def _finish(self) -> None:
         self.handover_to = None
         self._cover = None
+        self._between_rounds = False
         self.refresh()
         if self._results_shown or self.app is None:
             return

@@ -24,6 +24,7 @@ over the results (`CombatScreen`), so it is read before them.
 from __future__ import annotations
 
 import functools
+import time
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -36,6 +37,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Static
 
 from core.bossquest import GAME, solo
@@ -937,13 +939,17 @@ class CombatScreen(OverTheResults):
     pressed; `then` names what comes after it, when not the results."""
 
     def __init__(self, result: RoundResult | DuelResult, who: Any,
-                 then: str | None = None, *, last: bool = True) -> None:
+                 then: str | None = None, *, last: bool = True, grace: float = 0.0) -> None:
         super().__init__()
         self.result = result
         self.who = who
         self.then = then
         #: a round's combat: the match's last round (not one still up from before)
         self.last = last
+        #: seconds in which a key does not put it away: the key of the move
+        #: that ended the round, doubled, would close it unread
+        self.grace = grace
+        self._shown_at = 0.0
 
     def compose_dialog(self) -> ComposeResult:
         yield CombatPanel(id="combat")
@@ -956,10 +962,12 @@ class CombatScreen(OverTheResults):
         else:
             panel.show_result(self.result, self.who, last=self.last)
         panel.focus()
+        self._shown_at = time.monotonic()
 
     def on_combat_panel_closed(self, event: CombatPanel.Closed) -> None:
         event.stop()
-        self.dismiss()
+        if time.monotonic() - self._shown_at >= self.grace:
+            self.dismiss()
 
 
 class BossQuestScreen(GameScreen):
@@ -1069,6 +1077,8 @@ class BossQuestScreen(GameScreen):
         self._power = False
         #: combats to show after the one up now (a player away for two rounds)
         self._combats_waiting: list[RoundResult] = []
+        #: the combats told to everyone here (`round_end_dialogs`; None: not asked yet)
+        self._combats_told_all: int | None = None
         #: the seats viewed here that have been shown the Final Boss duel
         self._duels_shown: set[int] = set()
         #: per seat viewed here: the length of its log when the Final Boss
@@ -1251,6 +1261,23 @@ class BossQuestScreen(GameScreen):
         self._combats_waiting.append(view.history[-1])
         if not self.holds_the_table:
             self._next_combat()
+
+    def round_end_dialogs(self, public: TableUpdate) -> list[Screen]:
+        """Several knights here: a round's combat goes up for all, on its
+        own (opaque) before the hand-over, and no knight's view holds it
+        again (it came up over the next knight's view, their new hidden
+        card above it)."""
+        view = public.view
+        if view is None:
+            return []
+        told, self._combats_told_all = self._combats_told_all, len(view.history)
+        if told is None or len(view.history) <= told or public.over:
+            return []  # (a match opened here tells nothing of before)
+        for seat in self._combats_seen:
+            self._combats_seen[seat] = len(view.history)
+        grace = float(getattr(self.app, "decision_grace", 0.0))
+        return [CombatScreen(result, self._who, then="the next round", last=False, grace=grace)
+                for result in view.history[told:]]
 
     def _hold_the_ending(self, update: TableUpdate, seen: int) -> None:
         """The match is over: what this seat has still to read goes over the

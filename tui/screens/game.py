@@ -449,6 +449,15 @@ class GameScreen(Screen):
         recap follows every change."""
         self.since.observe(update)
 
+    def round_end_dialogs(self, public: TableUpdate) -> list[Screen]:
+        """Several people at this terminal: dialogs that tell everyone how a
+        round ended, if `public` (the public view's update) shows one that
+        ended since the last it was asked about. They go up over the public
+        view, opaque, before the hand-over to whoever acts next (tui/table.py),
+        and the seats' own views do not tell it again. None: this game tells
+        no round's end so (the default)."""
+        return []
+
     def reveals(self, line: str) -> bool:
         """Whether a log line tells a reveal at the table (`REVEALS`)."""
         return self.REVEALS is not None and self.REVEALS.search(line) is not None
