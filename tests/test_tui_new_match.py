@@ -180,6 +180,22 @@ async def test_options_show_only_at_the_player_counts_they_apply_to():
         assert shown() == {"ulul", "potions", "companions", "final_boss"}
 
 
+async def test_the_two_knight_layout_option_is_worded_for_a_newcomer():
+    """The play-test: "Two knights: 3 spells face up (BQ-21)", ticked at two
+    knights, named a ruling a newcomer does not know. It says it is the
+    rulebook's layout and what unticking it lays out, whole at 80x24."""
+    app = OvertableApp(start="new", argument="boss-quest", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        screen.query_one("#count", Select).value = 2
+        await pilot.pause()
+        assert screen.query_one("#opt-two_player_spells", Checkbox).value
+        text = screen_text(app)
+        assert "Rulebook 2-knight layout: 3 spells face up (unticked: 2)" in text, text
+        assert "BQ-" not in text
+
+
 async def test_an_option_hidden_by_the_player_count_is_not_sent():
     app = OvertableApp(start="new", argument="boss-quest", theme_name="ansi-dark",
                        bot_delay=0, seed=7)

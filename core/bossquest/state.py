@@ -43,7 +43,7 @@ class Options:
         default=True,
         metadata={
             "players": (2,),
-            "label": "Two knights: 3 spells face up (BQ-21)",
+            "label": "Rulebook 2-knight layout: 3 spells face up (unticked: 2)",
             "changed": "One spell face up a knight",
         },
     )
@@ -292,6 +292,9 @@ class SoloBoss:
     weapons: tuple[Weapon, ...] = ()
     #: the row's spells and the personal spells given to it, in order
     spells: tuple[Spell, ...] = ()
+    #: the spells cancelled on it, each followed by the Cancel that did it:
+    #: they count no more, and the board shows them so (compared without)
+    cancelled: tuple[Spell, ...] = attrs.field(default=(), eq=False)
 
 
 @attrs.frozen
