@@ -192,6 +192,24 @@ def test_cancel_given_to_a_boss_removes_one_of_its_spells():
     assert state.phase is Phase.SOLO_TARGET
     state = GAME.apply(state, 0, TargetSpell(0))
     assert state.solo_bosses[0].spells == () and {NEED_PAIR, CANCEL} <= set(state.spell_discard)
+    # the Boss keeps a record of it, for the board: its row lost both spells
+    assert state.solo_bosses[0].cancelled == (NEED_PAIR, CANCEL)
+
+
+def test_a_lost_quest_says_how_the_last_attack_missed():
+    """The play-test: the lost quest's results read "Waves survived 2 ·
+    Bosses defeated 4 · Hearts 0" and did not say the final attack was 33
+    against 29 HP."""
+    state = at_wave(3, [boss(30, "R7", "Y7", "P7", "B7", "R5")], phase=Phase.SOLO_END, hearts=1)
+    state = GAME.apply(state, 0, Resolve(0))
+    notes = GAME.outcome(state).notes
+    assert notes[-1] == "The final assault missed the MegaBoss: 33 against 30 HP, 3 over."
+    state = at_wave(1, [boss(15, "R7", "Y7", "P1"), boss(18, "R6", "Y6", "P6", spells=(NEED_PAIR,)),
+                        boss(21, "R5")], phase=Phase.SOLO_END, hearts=2)
+    state = GAME.apply(state, 0, Resolve(0))
+    assert GAME.outcome(state).notes[-1] == (
+        "Wave 1 missed Boss 2: 18 against 18 HP, its spell condition unmet; "
+        "Boss 3: 5 against 21 HP, 16 short.")
 
 
 @pytest.mark.parametrize(

@@ -402,6 +402,41 @@ def test_solo_quest_rows_fit_80_columns():
     assert not any(line.startswith("    spells: ") for line in wide)
 
 
+def test_solo_quest_board_names_spells_one_way():
+    """The play-test: "Wave 1 spells: HP-1, Need pair, HP+1, Need P, Swap
+    deck" beside "MegaBoss spells: Boss HP -1, Need Red (R)": every row
+    shortened its names on its own. Where one row needs short names, all do."""
+    from core.bossquest.cards import Colour, Spell, SpellKind
+    from tui.screens.bossquest_extras import solo_rows
+
+    long_row = (Spell(SpellKind.HP_MINUS_1), Spell(SpellKind.NEED_PAIR),
+                Spell(SpellKind.HP_PLUS_1), Spell(SpellKind.NEED_COLOUR, Colour.PURPLE),
+                Spell(SpellKind.SWAP_DECK))
+    mega = (Spell(SpellKind.HP_MINUS_1), Spell(SpellKind.NEED_COLOUR, Colour.RED))
+    state = attrs.evolve(solo_table(), rows=(long_row, (), mega))
+    board = "\n".join(r.plain for r in solo_rows(state, 78))
+    assert "Wave 1 spells: HP-1, Need pair, HP+1, Need P, Swap deck" in board, board
+    assert "MegaBoss spells: HP-1, Need R" in board, board
+
+
+def test_solo_quest_row_shows_a_cancelled_spell():
+    """The play-test: after a Cancel, Boss 2's row read "Y6 R3 P4 B7" and no
+    spell: the HP+2 cancelled had gone from it, only the log told why its HP
+    was the card's. The row shows it struck out, marked cancelled."""
+    from core.bossquest.cards import Spell, SpellKind
+    from core.bossquest.state import SoloBoss
+    from tui.screens.bossquest_extras import solo_rows
+
+    hp2, cancel = Spell(SpellKind.HP_PLUS_2), Spell(SpellKind.CANCEL)
+    bosses = (SoloBoss(19, tuple(w(c) for c in ("Y6", "R3", "P4", "B7")), (),
+                       cancelled=(hp2, cancel)),) + solo_table().solo_bosses[1:]
+    state = attrs.evolve(solo_table(), solo_bosses=bosses)
+    row = solo_rows(state, 78)[1]
+    assert row.plain.endswith("Y6 R3 P4 B7  HP+2 cancelled"), row.plain
+    at = row.plain.index("HP+2")
+    assert any("strike" in str(span.style) and span.start <= at < span.end for span in row.spans)
+
+
 def test_solo_quest_row_names_the_unmet_condition():
     """BQ-40: a Boss's conditions are judged on its own weapons. With two
     conditions on a Boss, its row names the one not met (a bare "(unmet)"
@@ -805,3 +840,12 @@ async def test_the_hares_choice_has_its_keys(key, action):
         await pilot.press(key)
         await pilot.pause()
     assert [type(a).__name__ for _, a in app.port.submitted] == [action]
+
+
+def test_solo_quest_header_counts_two_waves_then_the_final_assault():
+    """The play-test: the header said "wave 1 of 3"; the rulebook has two
+    waves of Bosses, then the final assault on the MegaBoss."""
+    from tui.screens.bossquest_extras import solo_stage
+
+    assert [solo_stage(w) for w in (1, 2, 3)] == [
+        "wave 1 of 2", "wave 2 of 2", "the final assault"]

@@ -451,7 +451,9 @@ def _apply_knight(state: State, action: object) -> State:
         boss = state.solo_bosses[i]
         cancelled = boss.spells[action.index]
         spells = boss.spells[: action.index] + boss.spells[action.index + 1 :]
-        state = _set_boss(state, i, evolve(boss, spells=spells))
+        assert state.casting is not None
+        state = _set_boss(state, i, evolve(boss, spells=spells,
+                                           cancelled=boss.cancelled + (cancelled, state.casting)))
         if cancelled in PERSONAL:
             # a personal spell cancelled is spent, not discarded (BQ-40)
             return _next_turn(_discard_casting(state))
@@ -564,8 +566,28 @@ def outcome(state: State) -> Outcome | None:
             Category("Bosses defeated", (beaten,)),
             Category("Hearts", (state.knights[0].hearts,)),
         ),
-        notes=(state.ending,),
+        notes=tuple(n for n in (state.ending, "" if won else _last_attack(state)) if n),
     )
+
+
+def _last_attack(state: State) -> str:
+    """How the quest's last attack missed, Boss by Boss ("the MegaBoss: 33
+    against 29 HP, 4 over"): the lost quest's score sheet told only the
+    waves and Bosses beaten."""
+    if not state.waves:
+        return ""
+    r = state.waves[-1]
+    missed = []
+    for i, defeated in enumerate(r.defeated):
+        if defeated:
+            continue
+        name = "the MegaBoss" if r.wave == 3 else f"Boss {i + 1}"
+        gap = r.strengths[i] - r.hps[i]
+        why = ("its spell condition unmet" if gap == 0
+               else f"{gap} over" if gap > 0 else f"{-gap} short")
+        missed.append(f"{name}: {r.strengths[i]} against {r.hps[i]} HP, {why}")
+    where = "The final assault" if r.wave == 3 else f"Wave {r.wave}"
+    return f"{where} missed {'; '.join(missed)}." if missed else ""
 
 
 def _boss_named(state: State, index: int, action: object = None) -> str:

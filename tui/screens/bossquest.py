@@ -1418,7 +1418,7 @@ class BossQuestScreen(GameScreen):
         if view.final_turn:
             parts.append(Text("FINAL TURN!", style="bold reverse"))
         if view.players == 1:
-            parts.append(Text(f"Solo Quest, wave {view.wave or 1}"))
+            parts.append(Text(f"Solo Quest, {extras.solo_stage(view.wave)}"))
             parts.append(Text(f"{HEART}{view.knights[0].hearts}"))
         elif view.champion is not None:
             # BQ §Final Boss: the game is decided; its winner faces the MegaBoss
@@ -1450,9 +1450,7 @@ class BossQuestScreen(GameScreen):
             ulul = "Ul'ul, " if final.boss == ULUL else ""
             hp.append(f"  ({ulul}card {final.boss}, round {final.round}'s Boss)")
         elif view.players == 1:
-            wave = view.wave or 1
-            title = "the final assault (wave 3 of 3)" if wave == 3 else f"wave {wave} of 3"
-            hp.append(f"Solo Quest, {title}", style="bold")
+            hp.append(f"Solo Quest, {extras.solo_stage(view.wave)}", style="bold")
         elif view.champion is not None:
             hp.append(f"MegaBoss {GAME.current_hp(view)} HP", style="bold reverse")
         elif view.boss is None:

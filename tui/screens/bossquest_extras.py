@@ -39,7 +39,7 @@ from core.bossquest.actions import (
 )
 from core.bossquest.cards import Companion, Spell, SpellKind, Weapon
 from core.bossquest.rules import weapons_of
-from core.bossquest.state import Knight, Phase, State, Step
+from core.bossquest.state import Knight, Phase, SoloBoss, State, Step
 from tui.screens.game import possessive
 
 Who = Callable[[int], str]
@@ -244,16 +244,16 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
         brings = f" (with {spell})" if spell is not None else ""
         if view.phase is Phase.SOLO:
             if not view.personal:
-                return Text.assemble((f"Wave {view.wave}: ", "bold"),
+                return Text.assemble((f"{_stage_head(view)}: ", "bold"),
                                      f"ask for 1-4 weapons{brings}.")
-            return Text.assemble((f"Wave {view.wave}: ", "bold"),
+            return Text.assemble((f"{_stage_head(view)}: ", "bold"),
                                  f"ask for 1-4 weapons{brings}, or a personal spell: ",
                                  *_BAR_KEYS)
         if view.phase is Phase.SOLO_ASSIGN:
             drawn = " ".join(str(w) for w in view.drawn) or "nothing"
             target = "the MegaBoss" if view.wave == 3 else "a Boss"
             bosses = len(view.solo_bosses)
-            return Text.assemble((f"Wave {view.wave}: ", "bold"),
+            return Text.assemble((f"{_stage_head(view)}: ", "bold"),
                                  f"give {drawn}{brings} to {target}: ",
                                  (f"1-{bosses}" if bosses > 1 else "1", "bold reverse"), ".")
         if view.phase is Phase.SOLO_TARGET:
@@ -280,9 +280,15 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
             if not solo.conditions_met(boss):
                 text.append(" Its spell condition is not met.", style="bold")
             return text
-        return Text.assemble((f"Wave {view.wave} is spent: ", "bold"),
+        return Text.assemble((f"{_stage_head(view)} is spent: ", "bold"),
                              "play personal spells, then attack." if view.personal else "attack.")
     return Text("Choose:", style="bold")
+
+
+def _stage_head(view: State) -> str:
+    """A prompt's head: "Wave 1", "Wave 2", "The final assault"."""
+    stage = solo_stage(view.wave)
+    return stage.capitalize() if view.wave >= 3 else f"Wave {view.wave}"
 
 
 def companion_rows(view: State, seat: int | None, room: int = 999, *,
@@ -345,16 +351,30 @@ _SOLO_SHORT = {
 _CONDITIONS = frozenset({SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR})
 
 
-def _solo_spells(spells: tuple[Spell, ...], room: int) -> str:
-    """The spells by name, or in a few letters when the names take more
-    than `room` cells."""
-    named = ", ".join(str(s) for s in spells)
-    if len(named) <= room:
+def _solo_name(spell: Spell, short: bool) -> str:
+    """A spell by name, or in a few letters (`short`)."""
+    if not short:
+        return str(spell)
+    if spell.colour is not None:
+        return f"Need {spell.colour.value}"
+    return _SOLO_SHORT.get(spell.kind, str(spell))
+
+
+class _SoloNames:
+    """The Solo Quest board's one naming of spells: full names, or short
+    ones throughout once a list would not fit with full names (rows side
+    by side read "HP-1, Need pair" beside "Boss HP -1, Need Red (R)")."""
+
+    def __init__(self, short: bool) -> None:
+        self.short = short
+        #: a list took more cells than it had, with full names
+        self.overflowed = False
+
+    def __call__(self, spells: tuple[Spell, ...], room: int) -> str:
+        named = ", ".join(_solo_name(s, self.short) for s in spells)
+        if len(named) > room:
+            self.overflowed = True
         return named
-    return ", ".join(
-        f"Need {s.colour.value}" if s.colour is not None else _SOLO_SHORT.get(s.kind, str(s))
-        for s in spells
-    )
 
 
 def _solo_boss_name(view: State, index: int) -> str:
@@ -362,10 +382,34 @@ def _solo_boss_name(view: State, index: int) -> str:
     return "the MegaBoss" if view.wave == 3 else f"Boss {index + 1}"
 
 
+def solo_stage(wave: int) -> str:
+    """Where the Solo Quest is: "wave 1 of 2", "wave 2 of 2", then "the
+    final assault" (BQ §Solo Quest: two waves, then the MegaBoss)."""
+    return "the final assault" if wave >= 3 else f"wave {max(1, wave)} of 2"
+
+
 def solo_rows(view: State, room: int = 999) -> list[Text]:
     """The Solo Quest's board: the wave's Bosses with their weapons and
     spells, the spell rows to come and the personal spells left, each row
-    within `room` cells where short names make it fit."""
+    within `room` cells where short names make it fit (then short names
+    throughout: one naming on the board)."""
+    names = _SoloNames(short=False)
+    rows = _solo_board(view, room, names)
+    return _solo_board(view, room, _SoloNames(short=True)) if names.overflowed else rows
+
+
+def _cancelled(boss: SoloBoss, names: _SoloNames) -> Text:
+    """The spells cancelled on a Boss, struck out and marked so: they no
+    longer count, and the row still explains its HP and attack."""
+    text = Text(end="")
+    for spell in boss.cancelled[::2]:  # (each followed by the Cancel that did it)
+        text.append(", " if text else "")
+        text.append(_solo_name(spell, names.short), style="strike")
+        text.append(" cancelled")
+    return text
+
+
+def _solo_board(view: State, room: int, names: _SoloNames) -> list[Text]:
     hearts = view.knights[0].hearts
     rows = [Text(f"♥ {hearts} heart{'s' if hearts != 1 else ''}", style="bold", end="")]
     for i, boss in enumerate(view.solo_bosses):
@@ -383,33 +427,37 @@ def solo_rows(view: State, room: int = 999) -> list[Text]:
         failing = solo.unmet_conditions(boss)
         named = sum(s.kind in _CONDITIONS for s in boss.spells) > 1
         unmet = "" if not failing else (
-            f"  (unmet: {', '.join(str(s) for s in failing)})" if named
+            f"  (unmet: {', '.join(_solo_name(s, names.short) for s in failing)})" if named
             else "  (condition unmet)")
-        spells = ""
-        if boss.spells:
-            spells = "  " + _solo_spells(boss.spells, room - line.cell_len - 2 - len(unmet))
-        if unmet and line.cell_len + len(spells) + len(unmet) > room:
-            unmet = f" (unmet: {_solo_spells(failing, 0)})" if named else " (unmet)"
-        below = None
+        spells = Text(", ".join(_solo_name(s, names.short) for s in boss.spells), end="")
+        cancelled = _cancelled(boss, names)
+        if cancelled:
+            spells.append(", " if boss.spells else "")
+            spells.append_text(cancelled)
+        spells.stylize("italic")
+        if spells:
+            spells = Text("  ", end="") + spells
+        if names.short and unmet and line.cell_len + len(spells) + len(unmet) > room:
+            unmet = unmet[1:] if named else " (unmet)"
         if line.cell_len + len(spells) + len(unmet) > room:
+            names.overflowed = True
             # many weapons: the Boss's spells on a line of their own
             below = Text("    spells: ", no_wrap=True, end="")
-            below.append(_solo_spells(boss.spells, room - 12 - len(unmet)), style="italic")
+            below.append_text(spells[2:])
             below.append(unmet, style="bold")
+            rows.extend((line, below))
         else:
-            line.append(spells, style="italic")
+            line.append_text(spells)
             line.append(unmet, style="bold")
-        rows.append(line)
-        if below is not None:
-            rows.append(below)
-    names = ("Wave 1", "Wave 2", "MegaBoss")
+            rows.append(line)
+    labels = ("Wave 1", "Wave 2", "MegaBoss")
     for i, row in enumerate(view.rows):
         if row and i + 1 >= view.wave:
-            label = f"{names[i]} spells: "
-            rows.append(Text(label + _solo_spells(row, room - len(label)),
+            label = f"{labels[i]} spells: "
+            rows.append(Text(label + names(row, room - len(label)),
                              style="dim", no_wrap=True, end=""))
     label = "Personal spells: "
-    personal = _solo_spells(view.personal, room - len(label)) or "none"
+    personal = names(view.personal, room - len(label)) or "none"
     rows.append(Text(label + personal, no_wrap=True, end=""))
     for r in view.waves:
         done = sum(r.defeated)
