@@ -72,6 +72,7 @@ from host.messages import (
     CHAT_WINDOW,
     MAX_CHAT,
     MAX_MESSAGE_BYTES,
+    MAX_NAME,
     BadMessage,
     Pace,
     SeatUpdate,
@@ -85,8 +86,6 @@ log = logging.getLogger(__name__)
 
 #: the longest line a client may send (a command or a table's setup)
 MAX_CLIENT_LINE = 16 * 1024
-#: a player's name: printable, short
-MAX_NAME = 32
 #: the most of a table's file (`_read_table_file`) read: the moves a bot
 #: played for away players run to a few thousand numbers in a long match
 MAX_TABLE_FILE = 1024 * 1024

@@ -37,6 +37,20 @@ GONE_MARK = " (left — bot playing)"
 AWAY_MARK = " (away)"
 AWAY_MARKS = (STAND_IN_MARK, GONE_MARK, AWAY_MARK)
 
+#: the longest player's name, in characters (without an away mark): what
+#: the hub takes, what a client believes of it, what a name field holds
+MAX_NAME = 32
+
+
+def split_mark(name: str) -> tuple[str, str]:
+    """A seat's name and the away mark the table put after it
+    (`AWAY_MARKS`; "" for none). Only those marks: a name of one's own in
+    brackets ("Bob (the Great)") is a name."""
+    for mark in AWAY_MARKS:
+        if name.endswith(mark) and len(name) > len(mark):
+            return name[: -len(mark)], mark
+    return name, ""
+
 #: a chat line, and how many a player may send in CHAT_WINDOW seconds (the
 #: hub counts them; the app counts its own, so a line sent too soon stays
 #: in its field)

@@ -29,6 +29,8 @@ from typing import Any
 
 import asyncssh
 
+from host.messages import MAX_NAME
+
 #: sessions at once, per player and in all
 MAX_SESSIONS_PER_PLAYER = 3
 MAX_SESSIONS = 60
@@ -132,10 +134,10 @@ def _bound_name(line: str, number: int, path: Path) -> str:
                 name = " ".join(tokens[i + 2 :])
                 break
     name = name.strip()
-    if not name or len(name) > 32 or not name.isprintable() or set(name) & set("[]"):
+    if not name or len(name) > MAX_NAME or not name.isprintable() or set(name) & set("[]"):
         raise SetupError(
             f'{path}, line {number}: a key needs a player\'s name: environment="PLAYER=name" '
-            "or a comment of 1 to 32 printable characters, no square brackets."
+            f"or a comment of 1 to {MAX_NAME} printable characters, no square brackets."
         )
     return name
 

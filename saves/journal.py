@@ -86,8 +86,9 @@ def quoted(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-#: the longest name kept for a player (the new-match form takes 16
-#: characters, the hub 32); a longer one from a file is cut
+#: the longest name kept for a player (`host.messages.MAX_NAME`, which the
+#: hub and the name fields take; saves sit below the host and cannot import
+#: it); a longer one from a file is cut
 MAX_NAME = 32
 
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from host.messages import AWAY_MARK, split_mark
 from tests.screen_kit import record_notices, wait_for
 from tui import remote as remote_module
 from tui.join import JoinApp
@@ -224,7 +225,36 @@ async def test_escape_sequences_in_a_hubs_update_never_reach_the_terminal(tmp_pa
             received = app.screen.update
             texts = [*received.names, *received.log]
             assert not any(c in text for text in texts for c in CONTROLS)
-            assert all(len(name) <= 32 for name in received.names)  # as a hub's names are
+            # as a hub's names are (an away mark after the name is not counted)
+            assert all(len(split_mark(name)[0]) <= 32 for name in received.names)
+    finally:
+        server.close()
+
+
+async def test_a_long_name_keeps_its_away_mark_whole(tmp_path, monkeypatch):
+    """A 31-character name with the hub's " (away)" after it was cut as
+    one text at 32 characters: the mark was lost and a "…" took its place,
+    so the screen said nothing of who was away. The name is bounded, the
+    mark kept."""
+    from tests.screen_kit import screen_text
+    from tui.screens.overboss import OverbossScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    zoe = "Zoë the Magnificent Overlord éü"
+    message = _a_real_update(tmp_path)
+    message["update"]["names"] = ["ann", zoe + AWAY_MARK]
+    message["table"] = "t1"
+    path = tmp_path / "hub.sock"
+    server, _ = await fake_hub(path, [b'{"welcome": {"player": "ann"}}\n',
+                                      json.dumps(message).encode() + b"\n"])
+    app = JoinApp(path, "ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(160, 45)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen) and app.screen.update is not None)
+            assert app.screen.update.names[1] == zoe + AWAY_MARK
+            await pilot.pause(0.1)
+            assert zoe + AWAY_MARK in screen_text(app)
+            assert zoe + "…" not in screen_text(app)
     finally:
         server.close()
 

@@ -457,11 +457,12 @@ def join_hub(
     from pathlib import Path
 
     from host.hub import default_places
+    from host.messages import MAX_NAME
     from tui import theme as themes
 
     player = player_name(name)
-    if not player or len(player) > 32 or not player.isprintable() or set(player) & set("[]"):
-        print("overtable join: a name is 1 to 32 printable characters, no square brackets.",
+    if not player or len(player) > MAX_NAME or not player.isprintable() or set(player) & set("[]"):
+        print(f"overtable join: a name is 1 to {MAX_NAME} printable characters, no square brackets.",
               file=sys.stderr)
         return 2
     socket_path = Path(socket) if socket else default_places()[1]

@@ -24,10 +24,12 @@ from host.messages import (
     CHAT_WINDOW,
     LEAVE,
     MAX_MESSAGE_BYTES,
+    MAX_NAME,
     BadMessage,
     Pace,
     SeatCommand,
     SeatUpdate,
+    split_mark,
 )
 from host.wire import codec
 from tui import collector
@@ -60,8 +62,6 @@ WELCOME_SECONDS = 10.0
 #: the longest chat line or notice from the hub shown (the hub's own bound
 #: is far below; a hub that sends more is not believed)
 MAX_SHOWN = 300
-#: the longest player's name shown (the hub's own bound)
-MAX_NAME = 32
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -396,9 +396,9 @@ class RemoteTable:
             raise ValueError(f"a game this version does not know ({raw.get('game')!r})")
         collector.drawing(self.app)  # no collection between here and its frame
         update: SeatUpdate = codec(game).update_from_dict(raw)
-        if any(len(name) > MAX_NAME for name in update.names):
+        if any(len(split_mark(name)[0]) > MAX_NAME for name in update.names):
             # a hub's names are at most MAX_NAME (one of thousands filled the table)
-            update = attrs.evolve(update, names=tuple(shown(n, MAX_NAME) for n in update.names))
+            update = attrs.evolve(update, names=tuple(seat_name(n) for n in update.names))
         screen = self._open_screen(table)
         if table in self._put_away:
             return  # until the player asks for it again from the lobby
@@ -744,6 +744,14 @@ def shown(value: Any, limit: int = MAX_SHOWN) -> str:
     The hub checks names and chat already; this side does not rely on it."""
     text = "".join(c for c in str(value) if c.isprintable())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def seat_name(name: str) -> str:
+    """A seat's name from the hub at most `MAX_NAME` characters, its away
+    mark kept after it: cut as a whole, a 31-character name lost its
+    "(away)" and kept a "…" that every sentence naming it repeated."""
+    bare, mark = split_mark(name)
+    return shown(bare, MAX_NAME) + mark
 
 
 #: the most seats a listed table has (a game seats at most six)

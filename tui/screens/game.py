@@ -35,7 +35,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from host.messages import AWAY_MARKS, SeatCommand, SeatUpdate
+from host.messages import SeatCommand, SeatUpdate, split_mark
 from tui import collector
 from tui.bindings import relabel
 from tui.plain import listed, shortened
@@ -199,16 +199,6 @@ def possessive(name: str) -> str:
     (away)"), which says who is away in the players panel and the prompt,
     not inside a possessive ("bob's (away) warehouse" in a panel title)."""
     return f"{bare_name(name)}'s"
-
-
-def split_mark(name: str) -> tuple[str, str]:
-    """A seat's name and the away mark the table put after it
-    (`host.messages.AWAY_MARKS`; "" for none). Only those marks: a name of
-    one's own in brackets ("Bob (the Great)") is a name."""
-    for mark in AWAY_MARKS:
-        if name.endswith(mark) and len(name) > len(mark):
-            return name[: -len(mark)], mark
-    return name, ""
 
 
 def bare_name(name: str) -> str:
