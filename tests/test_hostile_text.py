@@ -53,6 +53,13 @@ def test_names_are_kept_printable_and_without_markup():
     assert PlayerSpec("y" * journal.MAX_NAME, "human").name == "y" * journal.MAX_NAME
 
 
+def test_a_saved_name_is_as_long_as_the_hub_and_the_forms_take():
+    from host.messages import MAX_NAME
+
+    # (saves cannot import the host's constant: the two are kept equal here)
+    assert journal.MAX_NAME == MAX_NAME
+
+
 def test_saves_list_prints_no_control_characters(data_dir, capsys):
     from tui.cli import main
 

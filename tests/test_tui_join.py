@@ -504,6 +504,44 @@ async def test_the_new_table_form_keeps_a_seat_for_a_named_player(shared_hub):
         await pilot.pause(0.1)
 
 
+async def test_a_seat_is_kept_for_a_player_with_a_name_as_long_as_a_name_may_be(shared_hub):
+    """Play-test: Seat 2 kept for "Zoë the Magnificent Overlord éü" was kept
+    for "Zoë the Magnific" (the field took 16 characters), and the real Zoë
+    read "No seat is free at that table". The field takes what the hub
+    takes (`host.messages.MAX_NAME`), and Zoë sits down."""
+    from textual.widgets import Input, Select
+
+    from host.messages import MAX_NAME
+    from tui.screens.lobby import SharedTableScreen
+
+    zoe = "Zoë the Magnificent Overlord éü"
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        app.action_new_match("overseers")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                       and bool(app.screen.query("#away-bot")))
+        form = app.screen
+        form.query_one("#kind-1", Select).value = "human"
+        field = form.query_one("#name-1", Input)
+        field.focus()
+        await pilot.press(*("space" if c == " " else c for c in zoe))
+        assert field.value == zoe and field.max_length == MAX_NAME
+        before = set(hub.tables)
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: len(hub.tables) > len(before))
+        (new,) = set(hub.tables) - before
+        assert hub.tables[new].seats[1].player == zoe
+        player = await Player.connect(path, zoe)
+        await player.send({"join": {"table": new, "seat": 1}})
+        await wait_for(pilot, lambda: hub.tables[new].seats[1].present)
+        await player.close()
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.pause(0.1)
+
+
 async def test_a_seat_added_to_the_new_table_form_is_open_to_anyone(shared_hub):
     """A seat the form shows only once the player count grows (its row made
     then) is a shared table's seat like the others: no name, open."""

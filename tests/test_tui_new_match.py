@@ -125,6 +125,32 @@ async def test_a_changed_name_counts_as_a_change():
         assert isinstance(app.screen, ConfirmScreen)
 
 
+#: a name as long as a name may be (host.messages.MAX_NAME), two letters
+#: of it past the field's 16 of before
+LONG_NAME = "Zoë the Magnificent Overlord éü"
+
+
+async def test_a_seat_takes_a_name_as_long_as_a_name_may_be():
+    """The name field kept 16 characters: "Zoë the Magnificent Overlord éü"
+    became "Zoë the Magnific". Typed, it is kept whole, shown whole, and
+    the seat's row still ends within 80 columns."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        field = screen.query_one("#name-1", Input)
+        field.focus()
+        field.value = ""
+        await pilot.press(*("space" if c == " " else c for c in LONG_NAME + "xyz"))
+        await pilot.pause()
+        assert field.value == LONG_NAME + "x"  # (32 characters: no more)
+        assert screen.read_players()[1].name == LONG_NAME + "x"
+        field.cursor_position = 0
+        await pilot.pause()
+        assert LONG_NAME + "x" in screen_text(app)
+        assert screen.query_one("#seat-1").region.right <= 80
+        assert screen.query_one("#kind-1", Select).region.right <= 80
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
 def test_snapshot_discard_question(snap_compare, size):
     async def run_before(pilot):

@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
+from host.messages import MAX_NAME
 from tui import resources
 
 HUMAN = "human"
@@ -86,7 +87,7 @@ class SeatRow(Horizontal):
         yield Input(
             self._name,
             placeholder=self._placeholder,
-            max_length=16,
+            max_length=MAX_NAME,  # the hub's limit: a name cut here reserved a seat for nobody
             id=f"name-{self.seat}",
             classes="seat-name",
             compact=True,
@@ -233,7 +234,7 @@ class NewMatchScreen(Screen):
         name = DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
         if last is not None and seat < len(last.players):
             spec = last.players[seat]
-            name = spec.name[:16] or name
+            name = spec.name[:MAX_NAME] or name
             was = HUMAN if spec.kind == "human" else f"bot:{spec.level}"
             if seat in self._rules_bot_seats(last):
                 # the rules' bot was saved with a stand-in level, never
