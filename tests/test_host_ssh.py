@@ -5,7 +5,11 @@ terminal that is the child's controlling terminal, a clean environment)."""
 from __future__ import annotations
 
 import asyncio
+import os
+import shlex
+import subprocess
 import sys
+from pathlib import Path
 
 import asyncssh
 import pytest
@@ -230,7 +234,14 @@ def test_the_host_prints_the_socket_local_players_join_with(tmp_path, keys, caps
                  "--host-key", str(tmp_path / "host_key"), "--data-dir", str(data)]) == 0
     out = capsys.readouterr().out
     sock = data / "hub" / "hub.sock"
-    assert f"On this machine, as this user: overtable join --socket {sock}" in out
+    # the line runs as printed: a bare `overtable` was not on PATH from a venv
+    (line,) = [x for x in out.splitlines() if x.startswith("On this machine, as this user: ")]
+    words = shlex.split(line.removeprefix("On this machine, as this user: "))
+    assert words[-3:] == ["join", "--socket", str(sock)]
+    assert Path(words[0]).is_absolute() and Path(words[0]).is_file(), words
+    ran = subprocess.run([*words, "--help"], capture_output=True, text=True, timeout=60,
+                         env={**os.environ, "PATH": "/usr/bin:/bin"})
+    assert ran.returncode == 0 and "--socket" in ran.stdout, ran.stderr
     import tui.cli
 
     # as in a player's terminal (under pytest there is none, and join says so first)

@@ -358,7 +358,8 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
 
     def ready(hub: Any, resumed: list[str]) -> None:
         print(f"Overtable hub: {len(hub.tables)} table(s), {len(resumed)} resumed.")
-        print(f"Listening on {socket_path}; players join with: overtable join --socket {socket_path}")
+        print(f"Listening on {socket_path}; players join with: "
+              f"{own_command('join', '--socket', str(socket_path))}")
         # (not `default_places`: $OVERTABLE_DATA_DIR moved it, and sshd does
         # not pass the variable on: "no hub at ~/.local/share/...")
         join = authorized_command(socket_path, bare_join_socket())
@@ -383,20 +384,32 @@ def authorized_command(socket_path: Any, default_socket: Any) -> str:
     """The `overtable join` an authorized_keys line runs: sshd runs it with a
     short PATH (no ~/.local/bin, no venv), so with this program's full path;
     NAME for the player's name; --socket only if not join's default."""
+    from pathlib import Path
+
+    words = ["join"]
+    if Path(socket_path) != Path(default_socket):
+        words += ["--socket", str(socket_path)]
+    return own_command(*words).replace('"', '\\"') + " --name NAME"
+
+
+def own_command(*words: str) -> str:
+    """A shell line that runs this program with `words`, wherever it is run
+    from: the running console script's full path (a venv's `bin` is not on
+    PATH, and sshd's PATH is short), else `overtable` where PATH finds it,
+    else this Python with `-m tui.cli`. A bare `overtable` printed for
+    players to type failed with "command not found" from a venv."""
     import shlex
     import shutil
     from pathlib import Path
 
     program = Path(sys.argv[0]) if sys.argv and sys.argv[0] else Path()
     if program.name == "overtable" and program.is_file():
-        command = os.path.abspath(program)
+        command = [os.path.abspath(program)]
+    elif found := shutil.which("overtable"):
+        command = [found]
     else:
-        command = shutil.which("overtable") or "overtable"
-    words = [command, "join"]
-    if Path(socket_path) != Path(default_socket):
-        words += ["--socket", str(socket_path)]
-    quoted = " ".join(shlex.quote(word) for word in words)
-    return quoted.replace('"', '\\"') + " --name NAME"
+        command = [sys.executable, "-m", "tui.cli"]
+    return " ".join(shlex.quote(word) for word in [*command, *words])
 
 
 def _seconds(text: str) -> float:
@@ -433,7 +446,8 @@ def run_host(args: Any) -> int:
         print(f"Players connect with: ssh -t -p {port} {host}")
         socket_path = getattr(hub, "socket_path", None)
         if socket_path is not None:
-            print(f"On this machine, as this user: overtable join --socket {socket_path}")
+            print("On this machine, as this user: "
+                  f"{own_command('join', '--socket', str(socket_path))}")
         if args.idle_timeout:
             print(f"A session closes after {args.idle_timeout:g} s without a key "
                   "(--idle-timeout); its player's seats wait.")
