@@ -120,3 +120,30 @@ async def test_a_long_armorers_name_is_shortened_not_the_round():
     line = await _top_line(kit, update, long_names)
     assert cell_len(line) <= 78 and OTHER not in line, line
     assert f"Round {update.view.round}" in line and "Armorer: Zed" in line, line
+
+
+#: a name of 32 characters, as long as a name may be, every one of them two
+#: cells wide: no panel has room for it whole
+WIDE = "龍" * 32
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
+@pytest.mark.parametrize("game", [_overseers, _overstocked, _overboss, _bossquest])
+async def test_a_long_name_is_shortened_never_its_away_mark(game, size):
+    """Play-test: an away player's long name lost its "(away)" where it was
+    cut to fit, as if the mark were part of the name. The name gives way;
+    wherever a name followed by a mark is shortened, the whole mark stays."""
+    from host.messages import AWAY_MARK
+
+    kit, update, names = game()
+    other = 1 - update.seat if update.seat in (0, 1) else 0
+    named = tuple(WIDE + AWAY_MARK if s == other else n for s, n in enumerate(names))
+    app = kit.ScreenApp(attrs.evolve(update, names=named), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+    # the mark whole wherever a name is followed by it
+    assert "(away)" in text and text.count("(away") == text.count("(away)"), text
+    if update.game == "overseers":  # beside the name, in the table's rows
+        assert "龍… (away)" in text or WIDE + " (away)" in text, text

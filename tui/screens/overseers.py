@@ -31,6 +31,7 @@ from itertools import combinations
 from typing import Any, ClassVar
 
 import attrs
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -60,8 +61,9 @@ from core.overseers.actions import (
 from core.overseers.cards import TRAIT, Trait
 from core.overseers.state import Phase, State
 from tui import resources
+from tui.plain import shortened
 from tui.screens.ending import EndingScreen
-from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line
+from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line, split_mark
 from tui.widgets import ActionBar, Choice, ScorePad
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
@@ -789,14 +791,20 @@ class OverseersScreen(GameScreen):
         long = all(2 + cards.cell_len + _LONGEST_SCORE <= width for cards in named)
         for seat, p in enumerate(view.seats):
             first_line = len(lines)
-            name = Text(end="")
-            name.append("» " if seat in acting else "  ", style="bold")
-            name.append(self._who(seat), style="bold underline" if seat == me else "bold")
-            if seat == me:
-                name.append(" (you)")
             # a player's cards or character changed since your last move: •
             room = self._width() - (1 if changed else 0)
             leader, status = view.leader == seat, self._status(update, seat)
+            # a name too long for the row is shortened, its away mark and
+            # "(you)" kept beside it, with room for the Leader's ♛: cut as a
+            # whole, "(away)" went to a line of its own
+            bare, away = split_mark(self._who(seat))
+            after = away + (" (you)" if seat == me else "")
+            bare = shortened(bare, room - 2 - cell_len(after) - (2 if leader else 0))
+            name = Text(end="")
+            name.append("» " if seat in acting else "  ", style="bold")
+            name.append(bare + away, style="bold underline" if seat == me else "bold")
+            if seat == me:
+                name.append(" (you)")
             heads = self._head_lines(name, leader, status, room)
             character = None
             if p.character is not None:
