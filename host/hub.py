@@ -37,7 +37,8 @@ Messages from a client (one key names the message):
 
 Messages to a client: ``{"welcome": {"player": name, "settings": {...}}}``
 (``settings``: the host's own choices each player's app takes, by their
-variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``,
+variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``
+(each table's `Table.summary`: its seats, its options in words, its away choice),
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
 ``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``,
 ``{"moved": {"table": id}}`` (the player sat down at that table from another
@@ -236,11 +237,16 @@ class Table:
                 entry["kind"] != "bot" and self.session.holder_of(seat) is None))
             # left for good: a bot plays the seat to the end
             entry["gone"] = entry["kind"] != "bot" and entry["player"] in self.resigned
+        from core.arena import options_words
+
         return {
             "table": self.id,
             "game": self.game.id,
             "title": self.game.title,
             "creator": self.creator,
+            # what differs from the rulebook's game, in words ("Draft
+            # variant"): an invited player read no option before sitting down
+            "options": list(options_words(self.options, len(self.seats))),
             "away_bot": self.away_bot,
             "seats": seats,
             "started": self.started,

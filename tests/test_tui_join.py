@@ -892,6 +892,40 @@ async def test_a_name_typed_in_a_bot_seat_makes_it_a_persons(shared_hub):
         assert app.screen is form and not hub.tables
 
 
+async def test_the_lobby_says_the_highlighted_tables_options_and_away_choice(shared_hub):
+    """Play-test: Bob, invited to Ann's Overseers, read only "Overseers  Ann,
+    Bob (invited), open  waiting for 2": nothing said it was the Draft
+    variant, or that a bot plays for an away player after 30 s. The lobby
+    says both of the highlighted table, at 80x24."""
+    hub, path = shared_hub
+    ann = await Player.connect(path, "Ann")
+    await ann.send({"create": {"game": "overseers", "options": {"alternate_draft": True},
+                               "seats": [{"player": "Ann"}, {"player": "Bob"}, "open"],
+                               "away_bot": 30}})
+    draft = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"create": {"game": "overboss-duel", "seats": [{"player": "Ann"}, "open"]}})
+    await ann.expect("created")
+    app = JoinApp(path, "Bob", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: len(app.remote.tables) == 2)
+        await pilot.pause(0.1)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+
+        def detail() -> str:
+            return str(lobby.query_one("#lobby-detail").render())
+
+        # (the table kept for Bob is highlighted)
+        assert lobby._highlighted()["table"] == draft
+        assert detail() == "Overseers: Draft variant · When away: a bot plays after 30 s"
+        assert "Draft variant" in screen_kit.screen_text(app)
+        await pilot.press("down" if lobby.query_one("#lobby-tables").cursor_row == 0 else "up")
+        await wait_for(pilot, lambda: "Overboss" in detail())
+        assert detail() == ("Overboss Duel: the rulebook's standard game · "
+                            "When away: the match waits")
+    await ann.close()
+
+
 async def test_back_with_two_tables_the_turn_notice_names_the_covered_one(shared_hub):
     """Ann connects again with three matches going on: her turn at Overseers
     and Overstocked, Bob's at an Overboss Duel. Each screen opens in turn,

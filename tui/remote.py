@@ -756,6 +756,10 @@ def seat_name(name: str) -> str:
 
 #: the most seats a listed table has (a game seats at most six)
 MAX_LISTED_SEATS = 12
+#: the most options a listed table names, and the longest words for one
+#: (a game has a dozen options at most, each a few words)
+MAX_LISTED_OPTIONS = 24
+MAX_OPTION_WORDS = 80
 
 
 def lobby_tables(raw: Any) -> tuple[list[dict[str, Any]], int]:
@@ -797,6 +801,7 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
             "actions": actions if type(actions) is int else 0,
         }
     away_bot = entry.get("away_bot")
+    options = entry.get("options")
     game = _text(entry.get("game"))
     return {
         "table": entry["table"],
@@ -804,6 +809,8 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
         "title": _text(entry.get("title")) or game or "?",
         "creator": _text(entry.get("creator")),
         "away_bot": away_bot if type(away_bot) in (int, float) and away_bot > 0 else None,
+        "options": [shown(word, MAX_OPTION_WORDS) for word in options[:MAX_LISTED_OPTIONS]
+                    if isinstance(word, str)] if isinstance(options, list) else [],
         "seats": [_lobby_seat(seat) for seat in seats],
         "started": entry.get("started") is True,
         "play": play,

@@ -102,6 +102,17 @@ def status_text(table: dict[str, Any]) -> str:
     return f"{', '.join(names) or 'drawing'} to play"
 
 
+def table_detail(table: dict[str, Any]) -> str:
+    """What the lobby says of the highlighted table beyond its row: its
+    options ("Draft variant, Pre-Order Incentives", or the standard game)
+    and what happens when a player is away. An invited player read neither
+    before sitting down."""
+    options = ", ".join(table.get("options") or ()) or "the rulebook's standard game"
+    later = table.get("away_bot")
+    away = f"a bot plays after {_duration(later)}" if later else "the match waits"
+    return f"{table.get('title') or '?'}: {options} · When away: {away}"
+
+
 def _duration(seconds: float) -> str:
     return f"{seconds / 60:g} min" if seconds >= 60 else f"{seconds:g} s"
 
@@ -299,6 +310,7 @@ class LobbyScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header()
         yield Static("Connecting to the hub…", id="lobby-hint")
+        yield Static("", id="lobby-detail")
         yield LobbyGrid(id="lobby-tables", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
@@ -425,6 +437,9 @@ class LobbyScreen(Screen):
         else:
             hint = "Enter: sit down at the highlighted table · w: watch · n: a new table"
         update_static(self.query_one("#lobby-hint", Static), hint)
+        # (Text: the options' words come from the hub, never markup)
+        detail = Text(table_detail(table)) if table is not None else Text("")
+        update_static(self.query_one("#lobby-detail", Static), detail)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         table = self._highlighted()
