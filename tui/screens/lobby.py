@@ -108,6 +108,8 @@ def table_detail(table: dict[str, Any]) -> str:
     and what happens when a player is away. An invited player read neither
     before sitting down."""
     options = ", ".join(table.get("options") or ()) or "the rulebook's standard game"
+    if (table.get("play") or {}).get("finished"):  # nobody is away any more
+        return f"{table.get('title') or '?'}: {options}"
     later = table.get("away_bot")
     away = f"a bot plays after {_duration(later)}" if later else "the match waits"
     return f"{table.get('title') or '?'}: {options} · When away: {away}"
