@@ -260,3 +260,37 @@ async def test_the_final_table_goes_back_to_the_results(tmp_path, monkeypatch):
         await pilot.press("b")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
+
+
+async def test_solo_the_bots_turn_is_shown_and_its_last_card_told(tmp_path, monkeypatch):
+    """OS §Bot Turn: the bot's card is drawn at once after your move. It
+    went by as part of your move: the next round opened on your warehouse,
+    the recap empty, and the sixth card's results came up at once. Now each
+    round opens on the bot's warehouse with its new card in the recap (v:
+    yours), and its last card is told over the results."""
+    from tui.screens.ending import EndingScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    seen: list[tuple[int, str, bool]] = []
+
+    def check(screen: OverstockedScreen, state) -> None:
+        update = screen.update
+        if state.phase is Phase.PICK and update.legal and state.round >= 2:
+            drawn = any(line.startswith("The bot draws card") for line in screen.recap.lines)
+            seen.append((state.round, screen.query_one("#os-wh-panel").border_title, drawn))
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bot", "bot", "random")],
+                      Options(solo=True))
+        await play_through_the_app(app, pilot, OverstockedScreen, choose_key, check)
+        assert {r for r, _, _ in seen} == {2, 3, 4, 5, 6}
+        assert all(title == "The bot's warehouse" and drawn for _, title, drawn in seen), seen
+        await pilot.pause()
+        assert isinstance(app.screen, EndingScreen)
+        said = " ".join(line.strip(" │") for line in screen_text(app).splitlines())
+        assert "The bot draws card" in said and "The game is over:" in said
+        # and its warehouse drawn, the last card edged double: seen laid
+        assert "The bot's warehouse (║ its last card):" in said
+        rows = [line for line in screen_text(app).splitlines() if line.count("║") == 2]
+        assert len(rows) == 2, said  # its two rows, between its double edges

@@ -96,7 +96,7 @@ class EndingScreen(OverTheResults):
     ]
 
     def __init__(self, title: str, lines: list[str], *, go_on: str = "the results",
-                 grace: float = 0.0, aside: list[str] | None = None,
+                 grace: float = 0.0, aside: list[str | Text] | None = None,
                  aside_at: int | None = None) -> None:
         super().__init__()
         self.title_text = title
@@ -114,7 +114,8 @@ class EndingScreen(OverTheResults):
         with VerticalScroll(id="ending"), Container(id="ending-body"):
             yield Static(self._text(beside=False), id="ending-text")
             if self.aside:
-                yield Static(Text("\n").join(Text(x) for x in self.aside), id="ending-aside")
+                yield Static(Text("\n").join(Text(x) if isinstance(x, str) else x
+                                             for x in self.aside), id="ending-aside")
 
     def on_mount(self) -> None:
         box = self.query_one("#ending", VerticalScroll)
@@ -130,7 +131,7 @@ class EndingScreen(OverTheResults):
     def _text(self, *, beside: bool) -> Text:
         at = self.aside_at
         lines = self.lines if beside else [*self.lines[:at], *self.aside, *self.lines[at:]]
-        return Text("\n").join(Text(x) for x in lines)
+        return Text("\n").join(Text(x) if isinstance(x, str) else x for x in lines)
 
     def on_resize(self, event: events.Resize) -> None:
         beside = bool(self.aside) and event.size.width >= self.ASIDE_FROM

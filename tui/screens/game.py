@@ -384,7 +384,13 @@ class GameScreen(Screen):
 
         self._last_moves_told = True
         title = f"Since your last move · {self._viewer_text(update).plain}"
-        self.over_the_results.append(EndingScreen(title, lines))
+        self.over_the_results.append(EndingScreen(title, lines,
+                                                  aside=self.last_moves_aside(update)))
+
+    def last_moves_aside(self, update: TableUpdate) -> list[str | Text]:
+        """What stands beside the last moves told over the results (a
+        game's own: the card its lines tell, drawn); nothing here."""
+        return []
 
     # -- a new decision is not confirmed unseen ----------------------------------
 

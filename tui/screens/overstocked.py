@@ -73,6 +73,7 @@ from tui.screens.overstocked_area import (
     CrateCard,
     CrateHand,
     Ghost,
+    area_lines,
     face_text,
     space_style,
 )
@@ -218,8 +219,10 @@ class OverstockedScreen(GameScreen):
     #: a later card of the sixth round, its incentive, go over the results
     TELLS_LAST_MOVES = True
 
-    #: the cards chosen in secret, revealed once everyone has chosen (OS-12)
-    REVEALS = re.compile(r"\bCards revealed: ")
+    #: the cards chosen in secret, revealed once everyone has chosen (OS-12);
+    #: solo, the bot's card drawn at once after your move: its turn, kept in
+    #: your recap (it went by as part of your move, unmarked and untold)
+    REVEALS = re.compile(r"\bCards revealed: |^The bot draws card ")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rotate", "Rotate", tooltip="Turn the card you are placing"),
@@ -402,6 +405,9 @@ class OverstockedScreen(GameScreen):
                 return bot
         if self._shown is not None:
             return self._shown
+        bot = GAME.bot_seat(update.view) if update is not None else None
+        if bot is not None and self._mode == "pick" and self.changed(f"warehouse {bot}"):
+            return bot  # its card just laid, marked, before you choose (v: yours)
         if update is not None and update.seat is not None:
             return update.seat
         return self._followed
@@ -441,6 +447,18 @@ class OverstockedScreen(GameScreen):
         if mode_changed or not self._focus_set:
             self._focus_set = True
             self._focus_for_mode()
+
+    def last_moves_aside(self, update: TableUpdate) -> list[str | Text]:
+        """Solo: the bot's warehouse with its last card, edged ║: its sixth
+        card ends the match, and the results came before it was seen laid."""
+        view: State = update.view
+        bot = GAME.bot_seat(view)
+        if bot is None:
+            return []
+        area = view.seats[bot].warehouse
+        lines = area_lines(area, last_placed(area))
+        return [Text("The bot's warehouse (║ its last card):", style="bold"), *lines] \
+            if lines else []
 
     def _changes(self, before: State, after: State) -> dict[str, frozenset]:
         """What a player marks: the pieces placed in the popularity and in

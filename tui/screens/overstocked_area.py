@@ -60,6 +60,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 
 from core.overstocked.cards import EMPTY_GLYPH
+from core.overstocked.state import Area
 from tui.widgets.board import Board, Cell, Edge, Grid
 from tui.widgets.hand import Card, Hand
 
@@ -115,6 +116,36 @@ def face_text(row: str, width: int = 1) -> Text:
         else:
             text.append(space_face(ch, width), style=space_style(ch))
     return text
+
+
+def area_lines(area: Area, marked: int | None) -> list[Text]:
+    """`area` as lines of text, as the compact board draws it (a space a
+    letter, ``│`` between two cards), the piece at index `marked` edged
+    ``║`` and underlined: a card shown where no board is (over the results)."""
+    bounds = area.bounds()
+    if bounds is None:
+        return []
+    x0, y0, x1, y1 = bounds
+    owner = area.owner
+
+    def edge(left: int | None, right: int | None) -> str:
+        if left == right:
+            return " "
+        return "║" if marked is not None and marked in (left, right) else "│"
+
+    lines = []
+    for y in range(y0, y1 + 1):
+        line = Text(end="")
+        for x in range(x0, x1 + 1):
+            who = owner.get((x, y))
+            line.append(edge(owner.get((x - 1, y)), who), style="bold")
+            face = face_text(area.grid.get((x, y), " "))
+            if who is not None and who == marked:
+                face.stylize("bold underline")
+            line.append_text(face)
+        line.append(edge(owner.get((x1, y)), None), style="bold")
+        lines.append(line)
+    return lines
 
 
 #: box-drawing junctions by (edge up, edge down, edge left, edge right)
