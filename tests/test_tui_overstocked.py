@@ -498,6 +498,49 @@ async def test_solo_spots_are_worded_by_what_the_board_shows():
     assert not re.search(r"(above|below|of) \d", choices), choices
 
 
+def solo_placing_state() -> State:
+    """Solo, round 2 or 3: the bot has two cards, you place your card."""
+    state = solo_state()
+    state = play(state, 0, next(a for a in GAME.legal_actions(state, 0)
+                                if isinstance(a, Nominate)))
+    state = deal(state, state.deck[0])  # the bot's card
+    state = play(state, 0, Pick(state.seats[0].hand[0]))
+    assert state.phase is Phase.PLACE and len(state.seats[1].warehouse.placed) == 2
+    return state
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_solo_the_bots_score_is_told_toy_by_toy(size):
+    """Play-test: the bot's total jumped (13 to 17: your card raised the
+    Yo-yos in the popularity) and only your score had a breakdown. The
+    score now shows the bot's beside yours, toy by toy, each with what the
+    card you place over the popularity makes of it, and the bot's bonus."""
+    state = solo_placing_state()
+    update = make_update(state, bots=frozenset())
+    sheet = GAME.sheet(update.view)
+
+    def read(screen):
+        return screen._after
+
+    _, text, after = await run(update, size=size, keys=["p"], after=read)
+    assert "Score now: you │ the bot" in text
+    rows = [line for line in text.splitlines() if re.search(r"[PFYB][▼ ] \d+×", line)]
+    assert len(rows) == 4, text
+    assert after is not None
+    bot, new = sheet.seats[1], after.seats[1]
+    for toy, row in enumerate(rows):
+        was, now = bot.toys[toy], new.toys[toy]
+        cell = re.search(r" │([▼ ]×.*)", row).group(1)
+        flag = "▼" if was.negative else " "  # its own, which scores nothing
+        assert re.match(rf"{flag}× *{was.warehouse}= *{was.points}\b", cell), row
+        if now.points != was.points:  # what your card does to the bot's toy
+            assert re.search(rf"→ *{now.points}\b", cell), row
+    total = next(line for line in text.splitlines() if "Total" in line)
+    assert re.search(rf"│ {bot.total}\b.* with bonus {state.bot_bonus}", total), total
+    # (this table's first spot over the popularity moves the bot's score)
+    assert new.total != bot.total and f"→{new.total}" in total
+
+
 # -- the other warehouses and the end -------------------------------------------------------
 
 

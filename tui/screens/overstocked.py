@@ -860,6 +860,11 @@ class OverstockedScreen(GameScreen):
             panel.display = False
             return
         panel.display = True
+        bot = GAME.bot_seat(view)
+        if bot is not None and seat != bot:
+            update_static(panel, self._solo_preview(sheet, seat, bot))
+            set_border(panel, "Score now: you │ the bot", "▼ negative (the bot's: 0)")
+            return
         mine = sheet.seats[seat]
         after = self._after.seats[seat] if self._after is not None else None
         text = Text(no_wrap=True, end="")
@@ -900,6 +905,64 @@ class OverstockedScreen(GameScreen):
         whose = "Your" if seat == (self.update.seat if self.update else None) else \
             self._whose(seat)
         set_border(panel, f"{whose} score now", "▼ negative ½ halved")
+
+    def _solo_preview(self, sheet: Any, seat: int, bot: int) -> Text:
+        """Solo: your score and the bot's side by side, toy by toy, each
+        with what the card you are placing makes of it (a card in the
+        popularity moves both): the bot's total jumped with no breakdown.
+        The popularity is the same for both, written once; each has its
+        negative toy (▼), which scores nothing for the bot."""
+        after = self._after if self._after is not None else sheet
+        yours, its = sheet.seats[seat], sheet.seats[bot]
+        yours_after, its_after = after.seats[seat], after.seats[bot]
+        rows = (yours, its, yours_after, its_after)
+        pts = max(len(str(t.points)) for s in rows for t in s.toys)
+        held = max(len(str(t.warehouse)) for s in rows for t in s.toys)
+        pop = max(len(str(t.popularity)) for t in yours.toys)
+
+        def moved(now: Any, then: Any) -> bool:
+            return any(a.points != b.points for a, b in zip(now.toys, then.toys, strict=True))
+
+        arrows = (moved(yours, yours_after), moved(its, its_after))
+
+        def cell(now: Any, then: Any, arrow: bool) -> Text:
+            text = Text(f"×{now.warehouse:>{held}}={now.points:>{pts}}")
+            if arrow:
+                text.append(f"→{then.points:>{pts}}" if then.points != now.points
+                            else " " * (pts + 1), style="bold")
+            return text
+
+        text = Text(no_wrap=True, end="")
+        if self.has_class("-tall"):
+            text.append("toy pop×you=points │ ×bot=points\n", style="dim")
+        width = 0
+        for i, toy in enumerate(yours.toys):
+            line = Text.assemble((toy.toy.value, space_style(toy.toy.value)),
+                                 ("▼" if toy.negative else " ", "bold"),
+                                 f" {toy.popularity:>{pop}}",
+                                 cell(toy, yours_after.toys[i], arrows[0]))
+            width = line.cell_len
+            text.append_text(line)
+            text.append(" │")
+            # the bot's own negative toy (a tie may differ from yours) scores nothing
+            text.append("▼" if its.toys[i].negative else " ", style="bold")
+            text.append_text(cell(its.toys[i], its_after.toys[i], arrows[1]))
+            text.append("\n")
+        total = Text(f"Total {yours.total}", style="bold")
+        if yours_after.total != yours.total:
+            total.append(f"→{yours_after.total}", style="bold reverse")
+        total.pad_right(width - total.cell_len)
+        text.append_text(total)
+        text.append(" │ ")
+        text.append(f"{its.total}", style="bold")
+        if its_after.total != its.total:
+            text.append(f"→{its_after.total}", style="bold reverse")
+        bonus = its.total - sum(t.points for t in its.toys)
+        if self._bot_bonus_known(self._view, self.update.seat if self.update else None):
+            text.append(f" with bonus {bonus}", style="dim")
+        else:
+            text.append("+?", style="bold")  # its bonus is not in the view
+        return text
 
     def _draw_final(self, update: TableUpdate) -> None:
         view: State = update.view
