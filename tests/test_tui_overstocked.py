@@ -13,6 +13,7 @@ import attrs
 import pytest
 from rich.console import Console
 
+from core.engine import CHANCE
 from core.overstocked import GAME, rules
 from core.overstocked.actions import (
     ChooseQuantum,
@@ -480,6 +481,38 @@ async def test_solo_nomination_keys():
     assert submitted == [(0, spots[1])]
     submitted, _, _ = await run(update, keys=["right", "right", "enter"])
     assert submitted == [(0, spots[2])]
+
+
+def solo_forced_spot_state() -> State:
+    """Solo, the bot's spot when only one is left (its sixth card)."""
+    rng = random.Random(4)
+    state = GAME.setup(2, Options(solo=True))
+    while True:
+        if CHANCE in GAME.to_act(state):
+            outcomes = GAME.chance_outcomes(state)
+            state = GAME.apply(state, CHANCE, rng.choice(outcomes)[0])
+            continue
+        legal = GAME.legal_actions(state, 0)
+        if state.phase is Phase.NOMINATE and len(legal) == 1:
+            return state
+        state = GAME.apply(state, 0, rng.choice(legal))
+
+
+async def test_solo_a_forced_spot_says_so_and_waits_for_enter():
+    """Play-test: round 6, one place left for the bot's card, and the
+    prompt still read "choose where its next card goes: 1, or ←→ then
+    Enter". It says there is only one place and that Enter lays the card
+    there; the card is not laid before the player has seen where."""
+    state = solo_forced_spot_state()
+    update = make_update(state, bots=frozenset())
+    (spot,) = update.legal
+    submitted, text, _ = await run(update)
+    said = " ".join(text.split())
+    assert "only one place, " in said and "Enter lays it there." in said, said
+    assert "choose where" not in said
+    assert submitted == []
+    submitted, _, _ = await run(update, keys=["enter"])
+    assert submitted == [(0, spot)]
 
 
 async def test_solo_spots_are_worded_by_what_the_board_shows():

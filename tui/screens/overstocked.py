@@ -1055,6 +1055,13 @@ class OverstockedScreen(GameScreen):
                                  (number_range(self.number_keys()), keys), " or ",
                                  ("x", keys), " none.")
         if mode == "nominate":
+            spots = [a for a in update.legal if isinstance(a, Nominate)]
+            if len(spots) == 1:
+                # a forced spot still waits for a key (the player sees where
+                # the card goes): the prompt says there is no choice to make
+                return Text.assemble(("The bot's turn: ", "bold"), "its next card has only one "
+                                     f"place, {self._spot_label(view, spots[0])}: ",
+                                     ("Enter", keys), " lays it there.")
             # the spots' numbers highlight one, as the footer says (the
             # prompt named only the arrows)
             return Text.assemble(("The bot's turn: ", "bold"), "choose where its next card goes "
