@@ -1299,3 +1299,32 @@ async def test_the_score_sheets_numbers_line_up_under_their_names(size, players)
     for label in ("Incentive", "Forklift", "Total"):
         row = next(line for line in lines if line.lstrip().startswith(label))
         assert right_ends(row, r"(?<=\s)-?\d+") == names, (heading, row)
+
+
+def test_a_deal_is_told_in_one_line():
+    from tui.screens.overstocked import fold_deals
+
+    lines = ["You are dealt card 12.", "Bob is dealt a card.", "You are dealt card 4.",
+             "Bob is dealt a card.", "The popularity starts with card 6 (·Yp/BBF)."]
+    assert fold_deals(lines) == ["Cards dealt: you 4, 12; Bob 2 cards.",
+                                 "The popularity starts with card 6 (·Yp/BBF)."]
+    # a single card dealt (a line of its own) stays as the log says it
+    assert fold_deals(["You are dealt card 7.", "You play card 7."]) == [
+        "You are dealt card 7.", "You play card 7."]
+
+
+async def test_the_opening_log_tells_the_deal_in_a_line():
+    """Play-test: the opening recap spent 12 lines of the 80x24 side on
+    "You are dealt card 4. / Bob is dealt a card.", a line a card; the
+    popularity's and the warehouse's first cards were out of sight."""
+    deal_lines = tuple(line for card in ANN for line in (f"You are dealt card {card}.",
+                                                         "Bob is dealt a card.",
+                                                         "Cyd is dealt a card."))
+    log = (*deal_lines, "The popularity starts with card 6 (·Yp/BBF).",
+           "Your warehouse starts with card 9 (F··/BPY).")
+    _, text, shown = await run(make_update(pick_state(), log=log),
+                               after=lambda screen: screen.query_one("#os-log")._shown)
+    assert shown == ("Cards dealt: you 5, 12, 20, 24, 28, 37; Bob 6 cards; Cyd 6 cards.",
+                     *log[-2:])
+    said = " ".join(text.split())  # at 80x24 all of it in sight
+    assert "Cyd 6 cards." in said and "Your warehouse starts with card 9" in said

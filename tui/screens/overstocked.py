@@ -193,6 +193,46 @@ def final_columns(view: State, sheet: Any, totals: Sequence[int], names: Sequenc
     return headers, columns
 
 
+#: a card dealt to a hand, as the log tells it: to the reader (its number)
+#: or to another player (face down)
+_DEALT = re.compile(r"^(?:(You) are|(.+) is) dealt (?:a card|card (\d+))\.$")
+
+
+def fold_deals(lines: Sequence[str]) -> list[str]:
+    """The log with each run of cards dealt told in one line ("Cards
+    dealt: you 2, 12, 23; Bob 6 cards."): a line a card, the opening recap
+    spent 12 lines of the 80x24 side on the deal. The journal keeps every
+    line."""
+    out: list[str] = []
+    run: list[tuple[str, str, int | None]] = []  # (line, who, card or None)
+
+    def close() -> None:
+        if len(run) < 2:
+            out.extend(line for line, _, _ in run)
+        else:
+            hands: dict[str, list[int | None]] = {}
+            for _, who, card in run:
+                hands.setdefault(who, []).append(card)
+            parts = []
+            for who, dealt in hands.items():
+                known = sorted(c for c in dealt if c is not None)
+                parts.append(f"{who} {', '.join(map(str, known))}" if known else
+                             f"{who} {len(dealt)} card{'s' if len(dealt) > 1 else ''}")
+            out.append(f"Cards dealt: {'; '.join(parts)}.")
+        run.clear()
+
+    for line in lines:
+        m = _DEALT.match(line)
+        if m is None:
+            close()
+            out.append(line)
+        else:
+            card = int(m.group(3)) if m.group(3) else None
+            run.append((line, "you" if m.group(1) else m.group(2), card))
+    close()
+    return out
+
+
 class PlayersPanel(Flowed, KeptStatic):
     """The players' rows, then the supplies line in the longest of its
     wordings that fits the panel (chosen again when its width changes): at
@@ -335,7 +375,9 @@ class OverstockedScreen(GameScreen):
         self.query_one("#os-pop-panel").border_title = "Popularity"
         self.query_one("#os-players").border_title = "Players"
         self.query_one("#os-preview").border_title = "Score now"
-        self.query_one("#os-log").border_title = "Log"
+        log = self.query_one("#os-log", SinceLog)
+        log.border_title = "Log"
+        log.fold = fold_deals
         self.query_one("#os-final-box").display = False
         if self.update is not None:
             self._redraw(self.update)
