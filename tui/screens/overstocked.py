@@ -4,8 +4,9 @@ the players and the turn order, a live score preview and the log.
 The card placed last in each area is edged double (``║ ═``). The score
 preview follows what you are about to do: the ghost's placement, or the X
 mark or incentive highlighted in the bar (whose labels say what each does
-to your score now). A spectator's warehouse pane follows the seat in turn
-(until v picks one).
+to your score now); solo, the bot's score stands beside yours, toy by toy.
+A spectator's warehouse pane follows the seat in turn (until v picks one);
+solo, a round opens on the bot's warehouse, its new card marked.
 
 It renders `update.view` (other hands and, before the reveal, other
 picks are None there) and offers only `update.legal`: the legal spots of
