@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from textual.widgets import DataTable, OptionList, Static
 
-from core import CHANCE
 from saves.journal import PlayerSpec
 from saves.match import Match
 from tests.screen_kit import wait_for
@@ -111,18 +110,11 @@ async def test_resume_with_only_finished_matches_says_none_is_unfinished(data_di
     """Play-test: with only finished matches saved, the palette's Continue
     and `overtable resume` said "No saved match yet" while `saves --list`
     listed three; it says none is unfinished, as the home menu does."""
-    import random
+    from tests.test_saves_store import finish
 
     if finished:
         match = Match.new("overboss-duel", PLAYERS)
-        rng = random.Random(0)
-        while not match.finished:
-            to_act = match.to_act()
-            if CHANCE in to_act:
-                match.step_chance(rng)
-            else:
-                seat = min(to_act)
-                match.apply(seat, rng.choice(match.game.legal_actions(match.state, seat)))
+        finish(match)
         match.close()
     app = make_app(start="resume")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -64,7 +64,7 @@ from tui import resources
 from tui.plain import shortened
 from tui.screens.ending import EndingScreen
 from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line, split_mark
-from tui.widgets import ActionBar, Choice, ScorePad
+from tui.widgets import ActionBar, Choice, ScorePad, gamelog
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.gamelog import GameLog
@@ -1494,42 +1494,9 @@ _DEALT = re.compile(r"^(?:(You) are|(.+) is) dealt (?:a trait card|(\w+ \([A-Z]\
 
 
 def fold_deals(lines: Sequence[str]) -> list[str]:
-    """The log with each run of trait cards dealt told in one line ("Trait
-    cards dealt: you Anger (A), Hope (H); Bob 2 cards; Cyd 2 cards."): a
-    deal is a line a card, up to 42 lines at six players, and pushed the
-    round's first decision out of the log and the recap. The journal keeps
-    every line."""
-    out: list[str] = []
-    run: list[tuple[str, str | None]] = []
-
-    def close() -> None:
-        if len(run) < 2:
-            out.extend(line for line, _ in run)
-        else:
-            seen: dict[str, list[str | None]] = {}
-            for _, who_card in run:
-                who, card = who_card  # type: ignore[misc]
-                seen.setdefault(who, []).append(card)
-            parts = []
-            for who, cards in seen.items():
-                known = [c for c in cards if c is not None]
-                if known:
-                    parts.append(f"{who} {', '.join(known)}")
-                else:
-                    parts.append(f"{who} {len(cards)} card{'s' if len(cards) > 1 else ''}")
-            out.append(f"Trait cards dealt: {'; '.join(parts)}.")
-        run.clear()
-
-    for line in lines:
-        m = _DEALT.match(line)
-        if m is None:
-            close()
-            out.append(line)
-            continue
-        who = "you" if m.group(1) else m.group(2)
-        run.append((line, (who, m.group(3))))  # type: ignore[arg-type]
-    close()
-    return out
+    """The log with a deal in one line ("Trait cards dealt: you Anger (A),
+    Hope (H); Bob 2 cards."): up to 42 lines at six players."""
+    return gamelog.fold_deals(lines, _DEALT, "Trait cards dealt")
 
 
 #: the round's score sentence of a log line (`core.overseers.rules`'s

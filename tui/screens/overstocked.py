@@ -78,7 +78,7 @@ from tui.screens.overstocked_area import (
     face_text,
     space_style,
 )
-from tui.widgets import ActionBar, Choice, GameLog, ScorePad
+from tui.widgets import ActionBar, Choice, GameLog, ScorePad, gamelog
 from tui.widgets.board import Board
 from tui.widgets.cursor import CursorWidget
 from tui.widgets.flowed import Flowed, Wordings, flow_parts
@@ -200,38 +200,9 @@ _DEALT = re.compile(r"^(?:(You) are|(.+) is) dealt (?:a card|card (\d+))\.$")
 
 
 def fold_deals(lines: Sequence[str]) -> list[str]:
-    """The log with each run of cards dealt told in one line ("Cards
-    dealt: you 2, 12, 23; Bob 6 cards."): a line a card, the opening recap
-    spent 12 lines of the 80x24 side on the deal. The journal keeps every
-    line."""
-    out: list[str] = []
-    run: list[tuple[str, str, int | None]] = []  # (line, who, card or None)
-
-    def close() -> None:
-        if len(run) < 2:
-            out.extend(line for line, _, _ in run)
-        else:
-            hands: dict[str, list[int | None]] = {}
-            for _, who, card in run:
-                hands.setdefault(who, []).append(card)
-            parts = []
-            for who, dealt in hands.items():
-                known = sorted(c for c in dealt if c is not None)
-                parts.append(f"{who} {', '.join(map(str, known))}" if known else
-                             f"{who} {len(dealt)} card{'s' if len(dealt) > 1 else ''}")
-            out.append(f"Cards dealt: {'; '.join(parts)}.")
-        run.clear()
-
-    for line in lines:
-        m = _DEALT.match(line)
-        if m is None:
-            close()
-            out.append(line)
-        else:
-            card = int(m.group(3)) if m.group(3) else None
-            run.append((line, "you" if m.group(1) else m.group(2), card))
-    close()
-    return out
+    """The log with a deal in one line ("Cards dealt: you 2, 12, 23; Bob 6
+    cards."): the opening recap spent 12 lines of the 80x24 side on it."""
+    return gamelog.fold_deals(lines, _DEALT, "Cards dealt", order=int)
 
 
 class PlayersPanel(Flowed, KeptStatic):

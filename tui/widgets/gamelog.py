@@ -10,7 +10,9 @@ rows in sight are rendered.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -213,3 +215,43 @@ class GameLog(KeptScrollBars, ScrollView, can_focus=True):
             return Strip.blank(width, style)
         strip = self._rows[index].apply_style(style)
         return strip.crop_extend(scroll_x, scroll_x + width, style)
+
+
+def fold_deals(lines: Sequence[str], dealt: re.Pattern[str], heading: str,
+               order: Callable[[str], Any] | None = None) -> list[str]:
+    """`lines` with each run of cards dealt told in one line ("Cards dealt:
+    you 2, 12, 23; Bob 6 cards."): a deal is a line a card, up to 42 at six
+    players, and pushed the first decision out of the log and the recap.
+    `dealt` matches a line of the run: group 1 "You" for the reader, else
+    group 2 the player's name; group 3 the card when the reader sees it.
+    The reader's cards are listed by `order` if given. The journal keeps
+    every line."""
+    out: list[str] = []
+    run: list[tuple[str, str, str | None]] = []  # (line, who, card or None)
+
+    def close() -> None:
+        if len(run) < 2:
+            out.extend(line for line, _, _ in run)
+        else:
+            hands: dict[str, list[str | None]] = {}
+            for _, who, card in run:
+                hands.setdefault(who, []).append(card)
+            parts = []
+            for who, cards in hands.items():
+                known = [c for c in cards if c is not None]
+                if order is not None:
+                    known.sort(key=order)
+                parts.append(f"{who} {', '.join(known)}" if known else
+                             f"{who} {len(cards)} card{'s' if len(cards) > 1 else ''}")
+            out.append(f"{heading}: {'; '.join(parts)}.")
+        run.clear()
+
+    for line in lines:
+        m = dealt.match(line)
+        if m is None:
+            close()
+            out.append(line)
+        else:
+            run.append((line, "you" if m.group(1) else m.group(2), m.group(3)))
+    close()
+    return out
