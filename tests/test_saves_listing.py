@@ -14,7 +14,7 @@ from core import GAMES
 from saves import journal, store
 from saves.journal import PlayerSpec
 from saves.match import Match
-from tests.screen_kit import screen_text
+from tests.screen_kit import screen_text, wait_for
 from tests.test_saves_store import advance
 
 
@@ -512,10 +512,7 @@ async def test_a_matchs_options_are_listed_with_it(data_dir, capsys):
 
     app = OvertableApp(start="saves", theme_name="ansi-dark", bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(50):
-            await pilot.pause()
-            if len(getattr(app.screen, "matches", ())) == 2:
-                break
+        await wait_for(pilot, lambda: len(getattr(app.screen, "matches", ())) == 2)
         table = app.screen.query_one(DataTable)
         seen = []
         for row in range(2):
