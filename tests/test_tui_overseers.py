@@ -156,7 +156,7 @@ async def test_a_decision_on_your_cards_for_good_highlights_none(phase):
     assert submitted == [] and cursor == -1
     # the admission discards its cards one at a time: "Pick one", not "it"
     pick = "Pick it by its number" if phase is Phase.PURPLE else (
-        "discard 2 more cards. Pick one by its number")
+        "discard 2 cards. Pick one by its number")
     assert pick in " ".join(text.split())
     # the Enter is answered: a notice says nothing is highlighted yet
     assert any(note.startswith("Nothing is highlighted yet") for note in notes)
@@ -167,6 +167,25 @@ async def test_a_decision_on_your_cards_for_good_highlights_none(phase):
     _, _, cursor = await run(make_update(voting, 0),
                              after=lambda screen: screen.query_one("#ov-actions").cursor)
     assert cursor == 0
+
+
+async def test_the_admission_counts_more_cards_only_once_one_is_gone():
+    """Play-test: right after admitting, before any card was gone, the
+    prompt said "discard 2 more cards". It says "discard 2 cards", then
+    "discard 1 more card" after the first."""
+    state = vote_all(placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")]), [1, 0, 0])
+    state = GAME.apply(state, 0, Admit())
+    app = ScreenApp(make_update(state, 0), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "You admitted: discard 2 cards." in text
+        state = GAME.apply(state, 0, Discard(4))
+        assert state.phase is Phase.ADMIT
+        app.game_screen.show(make_update(state, 0))
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "You admitted: discard 1 more card." in text
 
 
 async def test_the_highlight_stays_while_the_others_move():

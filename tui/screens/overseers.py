@@ -548,6 +548,13 @@ class OverseersScreen(GameScreen):
             out.append(j)
         return out
 
+    def _discarded(self, view: State, seat: int) -> bool:
+        """Whether `seat` has discarded a card since it admitted this round
+        (fewer cards than when the admission began, `_numbers`)."""
+        memo = self._admitting
+        return (memo is not None and memo[0] == view.round
+                and len(view.seats[seat].slots) < len(memo[1]))
+
     def _me(self) -> int | None:
         return None if self.update is None else self.update.seat
 
@@ -1271,7 +1278,9 @@ class OverseersScreen(GameScreen):
                 text = text[:-1] + f" ({len(view.peeked) + 1} of 2)."
             if view.phase is Phase.ADMIT:
                 n = view.to_discard
-                text = f"You admitted: discard {n} more card{'s' if n != 1 else ''}."
+                # "more" once a card is gone: before any, "2 more" read as 4
+                more = " more" if self._discarded(view, me) else ""
+                text = f"You admitted: discard {n}{more} card{'s' if n != 1 else ''}."
             if view.phase is Phase.GIVE and view.thief is not None:
                 # (one line at 80 columns with "Pick it by its number...")
                 text = f"{self._who(view.thief)} robs you: give which card?"
