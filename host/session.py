@@ -568,8 +568,10 @@ class Session:
         if seat in self.bots:
             return "A bot's moves cannot be taken back."
         after: list[int] = []
-        for who, _ in reversed(self.match.history):
+        last = None
+        for who, action in reversed(self.match.history):
             if who == seat:
+                last = action
                 break
             after.append(who)
         else:
@@ -582,4 +584,7 @@ class Session:
             # "a tile or token"): `chance_drawn`, an extra of its GAME
             drawn = getattr(self.game, "chance_drawn", "a card was drawn")
             return f"Nothing to take back: {drawn} since your last move."
+        seen = getattr(self.game, "seen_by_others", None)
+        if seen is not None and seen(self.match.state, seat, last):
+            return "Nothing to take back: the others have seen your last move."
         return "Nothing to take back: your last move showed you something new."

@@ -438,18 +438,24 @@ class Match:
         Only a human seat's own trailing actions, stopping at any chance
         draw or other seat's action, never once the match is over, and never
         past an action that showed the seat something hidden (one whose
-        effect on the seat's view does not follow from its view before).
+        effect on the seat's view does not follow from its view before),
+        nor past one the others saw made, where the game says so (its
+        optional `seen_by_others(state, seat, action)`: Overseers' public
+        choices, OV-27), since they may already have acted on it.
         """
         if not 0 <= seat < len(self.header.players) or not self.header.players[seat].human:
             return 0
         if self.finished:
             return 0
+        seen = getattr(self.game, "seen_by_others", None)
         count = 0
         for i in range(len(self.history) - 1, -1, -1):
             if limit is not None and count >= limit:
                 break
             who, action = self.history[i]
             if who != seat or not self._learned_nothing(i):
+                break
+            if seen is not None and seen(self._states[i], who, action):
                 break
             count += 1
         return count

@@ -223,6 +223,30 @@ def test_undo_that_cannot_go_back_says_why(tmp_path):
     assert reason == f"Nothing to take back: {session.names[other]} has moved since."
 
 
+def test_undo_of_a_choice_the_others_saw_says_so(tmp_path):
+    """Overseers OV-27: an admission, seen by all, cannot be taken back,
+    and the refusal says why (it said the move had shown something new)."""
+    import random
+
+    from core.overseers.actions import Admit
+
+    session = session_of(tmp_path, "overseers", 3)
+    link = session.connect(Recorder(), {0, 1, 2})
+    session.start()
+    rng = random.Random(0)
+    for _ in range(2000):
+        state = session.match.state
+        seat = min(session.game.to_act(state))
+        legal = session.game.legal_actions(state, seat)
+        action = Admit() if Admit() in legal else rng.choice(legal)
+        assert link.send(SeatCommand.play(seat, action)) is None
+        if action == Admit():
+            break
+    assert session.match.history[-1] == (seat, Admit())
+    assert refused(session, link, SeatCommand.undo(seat)) == (
+        "Nothing to take back: the others have seen your last move.")
+
+
 def test_a_closed_or_left_link_is_refused(tmp_path):
     session = session_of(tmp_path, "boss-quest", 2)
     link = session.connect(Recorder(), {0, 1})

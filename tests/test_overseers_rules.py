@@ -1232,10 +1232,12 @@ def test_the_drafts_last_card_line_names_the_readers_own_card_ov10():
     assert public.endswith("Each player discards their last card.")
 
 
-def test_an_admitted_card_can_be_taken_back_it_shows_nothing_new_ov19(tmp_path):
+def test_an_admitted_card_shows_nothing_new_yet_stays_discarded_ov19_ov27(tmp_path):
     """OV-19: an admitted card goes face down; its owner learns nothing by
-    discarding it, so the discard can be taken back (the rules apply it to
-    the player's own view, whose discard pile hides the others' cards)."""
+    discarding it (the rules apply it to the player's own view, whose
+    discard pile hides the others' cards, and foresee the view after it).
+    OV-27: the others saw it go, so neither it nor the admission can be
+    taken back."""
     from saves.journal import PlayerSpec
     from saves.match import Match
 
@@ -1255,9 +1257,10 @@ def test_an_admitted_card_can_be_taken_back_it_shows_nothing_new_ov19(tmp_path):
     before = match.state
     match.apply(accused, Discard(0))
     assert match.state.phase is Phase.ADMIT  # one more to discard
-    assert match.undoable(accused) == 2  # the discard, and the admission before it
-    match.undo(accused)
-    assert match.state == before
+    own = GAME.view(before, accused)
+    assert GAME.view(GAME.apply(own, accused, Discard(0)), accused) == GAME.view(
+        match.state, accused)
+    assert match.undoable(accused) == 0
     match.close()
 
 
@@ -1327,3 +1330,36 @@ def test_a_card_drawn_face_up_from_the_pile_is_any_copy_of_its_trait_ov26():
     state = vote_all(state, [1, 0, 1])
     state = GAME.apply(GAME.apply(state, 1, Deny()), CHANCE, Draw(max(both)))
     assert known_in_pile(0) == ["G"]
+
+def test_a_choice_the_others_saw_cannot_be_taken_back_ov27(tmp_path):
+    """OV-27, play-test: Zoë (Purple) turned a card, Ann's Meixiu peek
+    opened on the turned card, and Zoë's u took the turn back, with Ann's
+    decision. A choice the others see made (Purple's turn, an admission,
+    a discard) ends what can be undone; a secret pick the others have not
+    all made yet can still be taken back."""
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+
+    players = [PlayerSpec(name, "human") for name in ("Ann", "Bob", "Cat", "Dan")]
+    public = (Turn, Admit, Discard)
+    checked: set[type] = set()
+    for seed in range(60):
+        rng = random.Random(seed)
+        match = Match.new("overseers", players, directory=tmp_path / str(seed))
+        while not match.finished and not {*public, Pick} <= checked:
+            if CHANCE in match.to_act():
+                match.step_chance(rng)
+                continue
+            seat = min(match.to_act())
+            action = rng.choice(GAME.legal_actions(match.state, seat))
+            others_to_pick = len(match.to_act()) > 1
+            match.apply(seat, action)
+            if isinstance(action, public):
+                assert match.undoable(seat) == 0, (seed, action)
+                checked.add(type(action))
+            elif isinstance(action, Pick) and others_to_pick:
+                assert match.undoable(seat) == 1, (seed, action)  # the others wait unknowing
+                checked.add(Pick)
+        if {*public, Pick} <= checked:
+            break
+    assert {*public, Pick} <= checked

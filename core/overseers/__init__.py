@@ -2,13 +2,14 @@
 
 from core.engine import GameRules
 from core.overseers import cards, rules, table_facts
-from core.overseers.actions import ACTION_TYPES
+from core.overseers.actions import ACTION_TYPES, seen_by_others
 from core.overseers.state import Options, State
 
 #: Beside the protocol, `chance_pool` (a deal's pool for
 #: `core.playout.even_draw`) and what a screen reads off a view: the characters'
 #: holders, cards as they count (`effective`), the scores as the rules count
-#: them (`showdown_score`, `round_score`, `greed_count`), whether a viewer
+#: them (`showdown_score`, `round_score`, `greed_count`), the choices the
+#: others see made (`seen_by_others`: no undo past them, OV-27), whether a viewer
 #: sees a card (`sees`), the draft's direction (`pass_step`: +1 left, -1
 #: right), whom the thief may rob, the pairs a guilty player may lose, and
 #: the score pad so far (`score_pad`, the outcome's breakdown); and
@@ -45,4 +46,5 @@ GAME = GameRules(
     votes_received=table_facts.votes_received,
     top_row_size=table_facts.top_row_size,
     progress=table_facts.progress,
+    seen_by_others=seen_by_others,
 )

@@ -144,6 +144,18 @@ class Draw:
     card: int
 
 
+#: the secret choices: the others see that one was made, not which, until
+#: all have chosen (that reveal is learned, and ends what can be undone too)
+SECRET: tuple[type, ...] = (Pick, Place, Vote)
+
+
+def seen_by_others(state: object, seat: int, action: object) -> bool:
+    """OV-27: every choice but a secret one is seen by the others as it is
+    made (Purple's turn, Teal's copy, an admission, a card discarded or
+    given, the Leader's choice): it cannot be taken back."""
+    return not isinstance(action, SECRET)
+
+
 ACTION_TYPES: tuple[type, ...] = (
     Pick,
     Place,
