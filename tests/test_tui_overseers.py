@@ -1338,3 +1338,28 @@ async def test_the_next_draft_keeps_your_ability_in_sight_below_the_recap_note()
     _, text, _ = await run(make_update(state, 0, log=log))
     assert "Ann (you) ♛ · choosing… · Purple, the Changer" in text
     assert "trait it has count 5 each." in text
+
+
+async def test_l_lets_the_keys_scroll_the_log_back():
+    """Play-test at 80x24: the log showed its last lines only, and Up and
+    PgUp scrolled the table: how the Leader was chosen could no longer be
+    read. l puts the arrows and PgUp / PgDn on the log (its title names the
+    key, F1 lists it); l or Escape gives them back to the decision."""
+    state, log = round_two_draft()
+    app = ScreenApp(make_update(state, 0, log=log), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        panel = screen.query_one("#ov-log")
+        await pilot.press("z")  # the whole log, not the recap
+        await pilot.pause()
+        assert panel.border_title == "Log · l to scroll"
+        assert panel.max_scroll_y > 0 and round(panel.scroll_y) == panel.max_scroll_y
+        assert any(active.binding.key == "l" and active.binding.description == "Log"
+                   for active in screen.active_bindings.values())
+        await pilot.press("l", "pageup", "up")
+        await pilot.pause()
+        assert panel.has_focus and round(panel.scroll_y) < panel.max_scroll_y
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.query_one("#ov-hand").has_focus  # the pack again

@@ -527,6 +527,7 @@ async def test_a_narrow_recap_keeps_its_keys_in_the_title():
 
     cases = (  # width, the panel's rows on a screen of 8, its edges, title, under it
         (40, 8, "top", f"Recap (all) · {RECAP_KEYS}", ""),
+        (30, 8, "top", f"Recap · {RECAP_KEYS}", ""),  # (Overseers' panel at 80x24)
         (27, 8, "top", "Recap (all) · [ ] z", ""),
         (40, 20, "all", f"Recap (all) · {RECAP_KEYS}", ""),
         (40, 8, "all", "Since your last move (all)", RECAP_KEYS),

@@ -127,6 +127,8 @@ KEEP_TALK = 200
 #: the room the longest score beside a seat's cards takes ("  " and
 #: `_score_text`'s "showdown 99 · round score 99")
 _LONGEST_SCORE = len("  showdown 99 · round score 99")
+#: the log's title, with its key (`action_read_log`)
+_LOG_TITLE = "Log · l to scroll"
 #: the inside of a card's tile on a large screen: "(Benevolence)"
 _TILE = 13
 
@@ -240,6 +242,13 @@ class OverseersScreen(GameScreen):
         # stays in the note, and the footer named no way back to the cards
         Binding("escape", "leave_talk", "Done talking",
                 tooltip="Leave the table-talk note"),
+        # PgUp / PgDn and the arrows are the table's and the bar's: the log
+        # (how the Leader was chosen, three rounds back) had no key at all
+        Binding("l", "read_log", "Log", key_display="l",
+                tooltip="Scroll the log: l puts ↑↓ PgUp PgDn Home End on the log, "
+                        "l or Escape gives them back to the table"),
+        Binding("escape", "leave_log", "Back to the table", show=False,
+                tooltip="Leave the log"),
     ]
 
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -301,6 +310,8 @@ class OverseersScreen(GameScreen):
         self._vote_box_pushed = False
         #: the last round whose vote was told at this terminal
         self._vote_told = 0
+        #: the log was given the keys (l): a new decision leaves it focused
+        self._reading_log = False
 
     # -- layout -------------------------------------------------------------------
 
@@ -331,7 +342,7 @@ class OverseersScreen(GameScreen):
         self.watch(table, "scroll_y", self._title_table, init=False)
         self.watch(table, "virtual_size", self._title_table, init=False)
         log = self.query_one("#ov-log", SinceLog)
-        log.border_title = "Log"
+        log.border_title = _LOG_TITLE
         log.fold = fold_deals
         self.query_one("#ov-talk").border_title = "Table talk"
         self.query_one("#ov-final").display = False
@@ -1331,8 +1342,9 @@ class OverseersScreen(GameScreen):
         return Text(f"Waiting for {who}{what}…", style="italic")
 
     def _focus_decision(self) -> None:
-        if isinstance(self.focused, Input):
-            return
+        if isinstance(self.focused, Input) or (
+                self._reading_log and isinstance(self.focused, SinceLog)):
+            return  # typing a note, reading the log: until Escape
         hand = self.query_one("#ov-hand", Hand)
         bar = self.query_one("#ov-actions", ActionBar)
         if hand.display and hand.picking:
@@ -1399,6 +1411,23 @@ class OverseersScreen(GameScreen):
         if self._first is not None:
             self._choose(("back", None))
 
+    def action_read_log(self) -> None:
+        """The log takes the arrows and PgUp / PgDn (it is focused), or
+        gives them back to the decision."""
+        log = self.query_one("#ov-log", SinceLog)
+        self._reading_log = not log.has_focus
+        if log.has_focus:
+            self.set_focus(None)
+            self._focus_key = None
+            self._focus_decision()
+        else:
+            log.focus()
+        self.refresh_bindings()
+
+    def action_leave_log(self) -> None:
+        if isinstance(self.focused, SinceLog):
+            self.action_read_log()
+
     def action_talk(self) -> None:
         talk = self.query_one("#ov-talk")
         if talk.display:
@@ -1461,6 +1490,8 @@ class OverseersScreen(GameScreen):
             return view is not None and view.phase in _TALK
         if action == "leave_talk":
             return isinstance(self.focused, Input)
+        if action == "leave_log":
+            return isinstance(self.focused, SinceLog)
         if action == "number":
             return bool(self.update is not None and self.update.legal)
         return super().check_action(action, parameters)

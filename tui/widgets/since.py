@@ -367,8 +367,12 @@ class SinceLog(GameLog):
         # are shortened.
         titles = [f"Since your last move ({at}) · {RECAP_KEYS}"]
         if not self._bottom_in_sight():
+            # the keys in words before their symbols alone ("[ ] z" read as
+            # a riddle in Overseers' panel at 80 columns): "(all)" gives way
+            # first, a step shown is "Move 2/5"
+            short = "Recap" if recap.selected is None else f"Move {at}"
             titles += [f"Since your move ({at}) · {RECAP_KEYS}", f"Recap ({at}) · {RECAP_KEYS}",
-                       f"Recap ({at}) · {RECAP_KEYS_SHORT}"]
+                       f"{short} · {RECAP_KEYS}", f"Recap ({at}) · {RECAP_KEYS_SHORT}"]
         titles += [f"Since your last move ({at})", f"Since your move ({at})", f"Recap ({at})"]
         title = next((t for t in titles if len(t) <= room), titles[-1])
         set_border(self, title, "" if title.endswith((RECAP_KEYS, RECAP_KEYS_SHORT)) else RECAP_KEYS)
