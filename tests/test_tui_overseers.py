@@ -557,8 +557,8 @@ async def test_what_the_vote_did_stays_in_a_box_until_enter():
     """OV §Judgement, §Showdown: the bots judged, showed their hands and
     went on in a few seconds, and the next decision came over it: the
     showdown revealed in play brings what the vote did (the votes, the
-    judgment, every hand) up in a box until Enter. The round's end puts
-    it away (its own box tells the vote too)."""
+    judgment, every hand) up in a box until Enter, then the round's end
+    in its own."""
     from tui.screens.ending import EndingScreen
 
     before, after, next_round = round_one_states()
@@ -576,9 +576,75 @@ async def test_what_the_vote_did_stays_in_a_box_until_enter():
         app.game_screen.show(make_update(next_round[0], 0, log=next_round[1]))
         await pilot.pause()
         await pilot.pause()
+        assert "what the vote did" in app.screen.title_text  # until Enter
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
         assert isinstance(app.screen, EndingScreen)
         assert app.screen.title_text.startswith("Round 1 ended")
         assert len(app.screen_stack) == 3  # the app's, the table, the round's box
+
+
+def admit_then_steal_round(seed: int = 7):
+    """Three players at random, where Bob or Cat admits when judged (Ann
+    denies), to round 2's draft: round 1 ends on a steal between the
+    other two. Ann's updates just before the showdown, just after it,
+    and at the next draft, each with her log."""
+    rng = random.Random(seed)
+    state, log = GAME.setup(3), []
+    before = after = None
+    while not (state.round == 2 and state.phase is Phase.DRAFT):
+        seat = min(GAME.to_act(state))
+        if seat == CHANCE:
+            action = sample_chance(GAME.chance_outcomes(state), rng)
+        else:
+            legal = GAME.legal_actions(state, seat)
+            if state.phase is Phase.JUDGE:
+                action = Deny() if seat == 0 else Admit()
+            else:
+                action = rng.choice(legal)
+        log.append(GAME.describe(state, seat, action, names=NAMES[:3], viewer=0))
+        nxt = GAME.apply(state, seat, action)
+        if not state.showdown and nxt.showdown:
+            before, after = (state, tuple(log[:-1])), (nxt, tuple(log))
+        state = nxt
+    assert before is not None and after is not None
+    return before, after, (state, tuple(log))
+
+
+async def test_a_round_that_ends_on_a_steal_comes_up_after_the_votes_box():
+    """Play-test: Bob admitted; the box of what the vote did came up; the
+    bots stole and the round ended while it was up, and the round's box
+    took its place, its first lines the vote's again: the one Enter meant
+    for the vote put away the round's end unread (the steal, the round
+    score). The vote's box stays until Enter; then the round's comes up,
+    whole, until its own Enter."""
+    from tui.screens.ending import EndingScreen
+
+    before, after, next_round = admit_then_steal_round()
+    assert any("admits" in line for line in after[1])
+    assert any(" robs " in line for line in next_round[1][len(after[1]):])
+    app = ScreenApp(make_update(before[0], 0, log=before[1]), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.game_screen.show(make_update(after[0], 0, log=after[1]))
+        await pilot.pause()
+        vote_box = app.screen
+        assert isinstance(vote_box, EndingScreen) and "what the vote did" in vote_box.title_text
+        app.game_screen.show(make_update(next_round[0], 0, log=next_round[1]))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is vote_box  # not put away under the reader
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        box = app.screen
+        assert isinstance(box, EndingScreen) and box.title_text.startswith("Round 1 ended")
+        told = "\n".join([*box.lines, *box.aside])
+        assert " robs " in told and "Your round score" in told
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is app.game_screen
 
 
 async def test_the_vote_box_is_one_viewers_and_goes_when_the_view_does():

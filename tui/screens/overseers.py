@@ -393,14 +393,19 @@ class OverseersScreen(GameScreen):
         self.app.push_screen(held[2])
 
     def _put_away_vote_box(self, update: TableUpdate) -> None:
-        """The vote's box goes when its round ends (the round's box tells
-        the vote too), when the match ends, and when the view is another's
-        (a hand-over cover is going up: the box is in its viewer's words)."""
+        """The vote's box goes when the match ends, and when the view is
+        another's (a hand-over cover is going up: the box is in its viewer's
+        words). When its round ends it stays until Enter, and the round's
+        box comes next: put away under the reader, it gave way to the
+        round's box, whose first lines are the vote's again, and the Enter
+        meant for the vote put away the round's end unread (the steal, the
+        scores). Not yet up, it goes: the round's box tells the vote too."""
         held = self._vote_box
         if held is None:
             return
         seat, round_, box = held
-        if update.seat == seat and update.view.round == round_ and not update.over:
+        if update.seat == seat and not update.over and (
+                update.view.round == round_ or self._vote_box_pushed):
             return
         self._vote_box = None
         if self.is_attached and self.app.screen is box:  # (pushed, maybe not yet mounted)
