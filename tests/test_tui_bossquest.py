@@ -149,16 +149,21 @@ async def test_a_taken_spells_number_says_why_and_chooses_nothing():
         assert notices == ["Spell 2 was taken already: press 1, 3, 4 or m."], notices
 
 
-async def test_a_spell_that_would_do_nothing_says_so_when_activated():
+@pytest.mark.parametrize(("kind", "table", "why"), [
+    (SpellKind.CANCEL, {"active": ()}, "no spell is in play to cancel"),
+    (SpellKind.SWAP_DECK, {"weapon_deck": (), "deck_top": ()}, "the weapon deck is empty"),
+    (SpellKind.FLIP_POTION, {"options": Options(potions=True)}, "no potion is face up"),
+])
+async def test_a_spell_that_would_do_nothing_is_offered_only_to_discard(kind, table, why):
     """Played over SSH: Cancel a spell with no spell in play offered "a
     Activate" (dimmed, which a terminal may not show), and a did nothing at
-    all, as if the table were frozen. It says why, and x still discards."""
-    import attrs
-
+    all, as if the table were frozen; then `a` said why, but the bar still
+    read "a Activate Cancel a spell   x Discard Cancel a spell". Only x is
+    offered, the prompt says why, a says so too, and x discards."""
     from tests.screen_kit import record_notices
 
-    state = attrs.evolve(full_state(step=Step.WIZARD), active=(),
-                         offer=(Spell(SpellKind.CANCEL), None, None, None))
+    state = attrs.evolve(full_state(step=Step.WIZARD), **table,
+                         offer=(Spell(kind), None, None, None))
     update = make_update(state)
     assert Activate(0) not in update.legal and Discard(0) in update.legal
     table = FakePort()
@@ -166,13 +171,30 @@ async def test_a_spell_that_would_do_nothing_says_so_when_activated():
     async with app.run_test(size=(80, 24)) as pilot:
         notices = record_notices(app)
         await pilot.pause()
+        text = screen_text(app)
+        name = str(Spell(kind))
+        assert f"Activate {name}" not in text, text
+        assert f"x Discard {name}" in text, text
+        prompt = " ".join(app.screen.prompt_words().split())
+        assert f"{name} would have no effect now ({why}): only x discards it." in prompt, prompt
         await pilot.press("a")
         await pilot.pause()
         assert table.submitted == []
-        assert any("would have no effect now: x discards it" in n for n in notices), notices
+        assert notices == [f"{name} would have no effect now ({why}): x discards it."], notices
         await pilot.press("x")
         await pilot.pause()
         assert table.submitted == [(0, Discard(0))]
+
+
+async def test_a_spell_that_can_act_is_offered_to_activate_and_discard():
+    """The same spell with something to act on: both choices, as before."""
+    state = attrs.evolve(full_state(step=Step.WIZARD),
+                         offer=(Spell(SpellKind.CANCEL), None, None, None))
+    _, text = await run(make_update(state))
+    name = str(Spell(SpellKind.CANCEL))
+    assert f"a Activate {name}" in text and f"x Discard {name}" in text, text
+    assert "then a activate or x discard." in " ".join(text.split()), text
+    assert "no effect" not in text, text
 
 
 @pytest.mark.parametrize(

@@ -245,6 +245,14 @@ _NOTHING_TO_DO = {
     SpellKind.FLIP_POTION: "no face-up potion",
 }
 
+#: why a spell offered at the Wizard can do nothing now, so that it can
+#: only be discarded (BQ-15): said where the Wizard's choices are offered
+NOTHING_TO_DO_NOW = {
+    SpellKind.CANCEL: "no spell is in play to cancel",
+    SpellKind.SWAP_DECK: "the weapon deck is empty",
+    SpellKind.FLIP_POTION: "no potion is face up",
+}
+
 
 def _meets(spell: Spell, weapons: tuple) -> bool:
     # a potion has no colour (BQ-3): two potions are not a pair
@@ -275,6 +283,6 @@ def progress(state: State) -> str:
     return f"round {max(1, state.round)}"
 
 
-__all__ = ["OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "face_down_known_to",
+__all__ = ["NOTHING_TO_DO_NOW", "OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "face_down_known_to",
            "knight_in_turn",
            "last_ask", "progress", "spells_on", "standing"]

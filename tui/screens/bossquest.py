@@ -70,7 +70,7 @@ from core.bossquest.cards import (
 )
 from core.bossquest.rules import duel_announcement, is_night
 from core.bossquest.state import PUBLIC, DuelResult, Knight, Phase, RoundResult, State, Step, Ulul
-from core.bossquest.table_facts import combat_spells
+from core.bossquest.table_facts import NOTHING_TO_DO_NOW, combat_spells
 from core.engine import CHANCE
 from host.messages import AWAY_MARK, GONE_MARK, STAND_IN_MARK
 from tui import resources
@@ -2061,15 +2061,13 @@ class BossQuestScreen(GameScreen):
                     ("Bolder knights: ", "bold"),
                     f"{self._who(view.waiting)} asks for {n} weapon{'s' if n != 1 else ''}. "
                     "Before they are dealt you may use a spell: pick it ", ("↑↓", "bold reverse"),
-                    " ", *self._spell_keys(), ", then ",
-                    ("a", "bold reverse"), " activate or ", ("x", "bold reverse"),
-                    " discard. Or let it pass: ", ("Enter", "bold reverse"), ".",
+                    " ", *self._spell_keys(), *self._wizard_keys(), " Or let it pass: ",
+                    ("Enter", "bold reverse"), ".",
                 )
                 return text
             text = Text.assemble(
                 ("At the Wizard: ", "bold"), "pick a spell ", ("↑↓", "bold reverse"), " ",
-                *self._spell_keys(), ", then ",
-                ("a", "bold reverse"), " activate or ", ("x", "bold reverse"), " discard.",
+                *self._spell_keys(), *self._wizard_keys(),
             )
             if offer is not None and offer.detail:
                 text.append("\n")
@@ -2149,8 +2147,11 @@ class BossQuestScreen(GameScreen):
         elif mode == "wizard":
             activate, discard = self._wizard_actions()
             name = self._highlighted_spell_name()
-            choices.append(Choice("a", f"Activate {name}".strip(), activate,
-                                  enabled=activate is not None))
+            if self._no_effect() is None:
+                # left out, not dimmed, when the spell can only be discarded:
+                # dimmed still read as offered, and the prompt says why
+                choices.append(Choice("a", f"Activate {name}".strip(), activate,
+                                      enabled=activate is not None))
             choices.append(Choice("x", f"Discard {name}".strip(), discard,
                                   enabled=discard is not None))
         else:
@@ -2231,6 +2232,33 @@ class BossQuestScreen(GameScreen):
         else:
             act, dis = ActivateMystery(), DiscardMystery()
         return (act if self._legal(act) else None, dis if self._legal(dis) else None)
+
+    def _wizard_keys(self) -> list[tuple[str, str] | str]:
+        """The Wizard prompt's end: a to activate or x to discard the
+        spell picked, or only x, and why, for one that would do nothing."""
+        no_effect = self._no_effect()
+        if no_effect is not None:
+            return [f". {no_effect}: only ", ("x", "bold reverse"), " discards it."]
+        return [", then ", ("a", "bold reverse"), " activate or ", ("x", "bold reverse"),
+                " discard."]
+
+    def _no_effect(self) -> str | None:
+        """Why the highlighted spell can only be discarded, when the legal
+        actions offer it no activation (BQ-15: it would have no effect
+        now): "Cancel a spell would have no effect now (no spell is in
+        play to cancel)". None when it can be activated, or is no choice."""
+        activate, discard = self._wizard_actions()
+        if activate is not None or discard is None:
+            return None
+        name = self._highlighted_spell_name()
+        name = {"": "That spell", "mystery": "The mystery spell"}.get(name, name)
+        view = self._view
+        index = self.query_one("#bq-market", Market).highlighted
+        why = None
+        if view is not None and index is not None and index < len(view.offer):
+            spell = view.offer[index]
+            why = NOTHING_TO_DO_NOW.get(spell.kind) if spell is not None else None
+        return f"{name} would have no effect now" + (f" ({why})" if why else "")
 
     def _highlighted_spell_name(self) -> str:
         view = self._view
@@ -2498,16 +2526,15 @@ class BossQuestScreen(GameScreen):
                         timeout=3, markup=False)
 
     def action_activate(self) -> None:
-        activate, discard = self._wizard_actions()
+        activate, _ = self._wizard_actions()
+        no_effect = self._no_effect()
         if activate is not None:
             self.play(activate)
-        elif discard is not None:
-            # dimmed on the bar, which a player may not see: a key that did
-            # nothing at all read as a frozen table (Cancel with no spell in play)
-            name = self._highlighted_spell_name()
-            name = {"": "That spell", "mystery": "The mystery spell"}.get(name, name)
-            self.notify(f"{name} would have no effect now: x discards it.",
-                        severity="warning", timeout=4, markup=False)
+        elif no_effect is not None:
+            # not on the bar: a key that did nothing at all read as a frozen
+            # table (Cancel with no spell in play)
+            self.notify(f"{no_effect}: x discards it.", severity="warning", timeout=4,
+                        markup=False)
 
     def action_discard(self) -> None:
         _, discard = self._wizard_actions()
