@@ -758,3 +758,18 @@ async def test_a_knight_whose_weapons_are_all_turned_up_shows_the_total():
     row = next(line for line in text.splitlines() if "Bob " in line and "♥" in line)
     assert f"shows {total}" in row and f"shows {total}+?" not in row, row
     assert "+?" in text  # the others' hidden weapons are still face down
+
+
+async def test_a_spell_with_one_possible_target_says_so():
+    """Cancel with one spell in play read "choose a spell in play to
+    cancel (↑↓ + Enter, its number or a click)" over a list of one."""
+    state = attrs.evolve(full_state(step=Step.TARGET, casting=Spell(SpellKind.CANCEL)),
+                         active=(ActiveSpell(Spell(SpellKind.HP_MINUS_1)),))
+    update = make_update(state)
+    assert update.legal == (TargetSpell(0),)
+    submitted, text = await run(update)
+    text = " ".join(text.split())
+    assert "Cancel a spell: only one possible target, Boss HP -1: Enter or 1 chooses it." in text, text
+    assert submitted == []
+    submitted, _ = await run(update, keys=["enter"])
+    assert submitted == [(0, TargetSpell(0))]

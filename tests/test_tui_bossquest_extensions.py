@@ -681,7 +681,8 @@ async def test_choices_without_a_key_of_their_own_say_how_to_choose():
     from tui.screens.bossquest_extras import other_prompt
 
     view = solo_table()
-    for legal in ((TargetPotion(0, w("R1")),), (SwapCompanions(Companion.OWL, Companion.FOX),)):
+    for legal in ((TargetPotion(0, w("R1")), TargetPotion(0, w("R2"))),
+                  (SwapCompanions(Companion.OWL, Companion.FOX),)):
         assert other_prompt(view, legal, 0).plain.endswith("←→ Enter."), legal
     app = ScreenApp(make_update(solo_table()))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -849,3 +850,82 @@ def test_solo_quest_header_counts_two_waves_then_the_final_assault():
 
     assert [solo_stage(w) for w in (1, 2, 3)] == [
         "wave 1 of 2", "wave 2 of 2", "the final assault"]
+
+
+# -- a decision with a single legal choice is said as one -------------------------
+
+
+async def test_the_final_assault_gives_the_weapons_to_its_one_boss_said_so():
+    """Play-test: every turn of the final assault read "give ... to the
+    MegaBoss: 1." over one choice, "1 Give to the MegaBoss (29)", as if
+    there were others. The prompt says it is the only Boss and which keys
+    give them; the choice is still the player's key (Enter here)."""
+    from tests.test_bossquest_solo import at_wave, boss
+
+    state = at_wave(3, [boss(30, "R7", "Y7")])
+    state = GAME.apply(state, 0, Ask(2))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("B2")))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y3")))
+    update = make_update(state)
+    assert update.legal == (AssignTo(0),)
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert ("B2 Y3 go to the MegaBoss, the only Boss: Enter or 1 gives them." in text), text
+        assert "to the MegaBoss: 1." not in text, text
+        assert app.port.submitted == []  # not taken for the player
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted == [(0, AssignTo(0))]
+
+
+def test_a_solo_spell_with_one_target_on_its_boss_says_so():
+    """Cancel or Swap with deck on a Boss with one spell or one weapon read
+    "choose the weapon to swap on that Boss: 1."."""
+    from core.bossquest.actions import TargetWeapon
+    from core.bossquest.cards import Spell, SpellKind
+    from tests.test_bossquest_solo import at_wave, boss
+    from tui.screens.bossquest_extras import other_prompt
+
+    state = attrs.evolve(at_wave(3, [boss(30, "R7")], phase=Phase.SOLO_TARGET),
+                         casting=Spell(SpellKind.SWAP_DECK), solo_target=0)
+    legal = tuple(GAME.legal_actions(state, 0))
+    assert legal == (TargetWeapon(w("R7")),)
+    assert other_prompt(state, legal, 0).plain == (
+        "Swap with deck: on that Boss its only weapon is R7: Enter or 1 swaps it.")
+
+
+def test_flip_a_potion_with_one_potion_face_up_says_so():
+    from core.bossquest.actions import TargetPotion
+    from tui.screens.bossquest_extras import other_prompt
+
+    view = full_state()
+    text = other_prompt(view, (TargetPotion(2, w("R1")),), 0, "Ann Bob Cyd".split().__getitem__)
+    assert text.plain == ("Flip a potion: only one potion is face up (Cyd's R1): "
+                          "Enter flips it."), text.plain
+
+
+async def test_the_owl_with_one_card_to_see_says_so():
+    """"The Owl: see which card? 1 or Enter" over a single card read as a
+    choice among several."""
+    from core.bossquest.actions import PeekHidden
+
+    state = _companion_turn(Companion.OWL)
+    knights = tuple(
+        k if s in (0, 2) else attrs.evolve(k, hidden=attrs.evolve(
+            k.hidden, known_to=k.hidden.known_to | {0}))
+        for s, k in enumerate(state.knights))
+    update = make_update(attrs.evolve(state, knights=knights, mystery=False))
+    assert [a for a in update.legal if isinstance(a, PeekHidden)] == [PeekHidden(2)]
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert ("The Owl: only one choice, see Cyd's hidden: Enter or 1 takes it. Esc back; "
+                "your turn goes on." in text), text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted == [(0, PeekHidden(2))]

@@ -1991,7 +1991,7 @@ class BossQuestScreen(GameScreen):
             return Text(f"Play {self._personal} on which Boss? (Esc: back)",
                         style="bold")
         if mode == "other":
-            return extras.other_prompt(view, update.legal, update.seat)
+            return extras.other_prompt(view, update.legal, update.seat, self._who)
         if view.phase is Phase.OVER:
             result = update.outcome
             winners = sorted(result.winners) if result is not None else []
@@ -2001,7 +2001,14 @@ class BossQuestScreen(GameScreen):
                         f"(b: the results · q: {self.leads_to})", style="bold")
         companion = extras.power_companion(view, update.legal)
         if self._power and companion is not None:
-            n = len(self._power_actions())
+            powers = self._power_actions()
+            n = len(powers)
+            if n == 1:
+                label = extras.action_label(view, powers[0], self._who).split(": ", 1)[-1]
+                return Text.assemble(
+                    (f"The {companion.label}: ", "bold"), f"only one choice, {label}: ",
+                    *extras.one_choice("takes it", "1"),
+                    " ", ("Esc", "bold reverse"), " back; your turn goes on.")
             what = "see which card" if companion is Companion.OWL else "replace which spell"
             return Text.assemble(
                 (f"The {companion.label}: ", "bold"), f"{what}? ",
@@ -2080,11 +2087,17 @@ class BossQuestScreen(GameScreen):
                 "target-weapon": "one of your weapons",
                 "target-spell": "a spell in play to cancel",
             }[mode]
-            text = Text.assemble(
-                (f"{spell.name if spell else 'Spell'}: ", "bold"),
-                f"choose {what} (", ("↑↓", "bold reverse"), " + ", ("Enter", "bold reverse"),
-                ", its number or a click).",
-            )
+            head = (f"{spell.name if spell else 'Spell'}: ", "bold")
+            legal = [n for n, target in enumerate(self._targets) if self._legal(target)]
+            if len(legal) == 1:
+                # one possible target: said as one, still taken by a key
+                only = self._target_label(self._targets[legal[0]])
+                text = Text.assemble(head, f"only one possible target, {only}: ",
+                                     *extras.one_choice("chooses it", str(legal[0] + 1)))
+            else:
+                text = Text.assemble(
+                    head, f"choose {what} (", ("↑↓", "bold reverse"), " + ",
+                    ("Enter", "bold reverse"), ", its number or a click).")
             if spell is not None:
                 text.append("\n")
                 text.append(spell.text, style="italic")

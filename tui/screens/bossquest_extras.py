@@ -190,8 +190,21 @@ def resolve_label(view: State, action: Resolve) -> str:
 _BAR_KEYS = (("←→", "bold reverse"), " ", ("Enter", "bold reverse"), ".")
 
 
-def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
-    """The prompt above the action bar for a decision `is_other` offers."""
+def one_choice(does: str, key: str = "") -> tuple[tuple[str, str] | str, ...]:
+    """The end of a prompt whose decision has a single legal choice: the
+    keys that take it and what it does ("Enter or 1 gives them."). The
+    choice is still the player's to take; a lone "1" read as a choice among
+    several (the final assault's one Boss)."""
+    keys: tuple[tuple[str, str] | str, ...] = (("Enter", "bold reverse"),)
+    if key:
+        keys += (" or ", (key, "bold reverse"))
+    return (*keys, f" {does}.")
+
+
+def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
+                 who: Who = str) -> Text:
+    """The prompt above the action bar for a decision `is_other` offers
+    (`who` names a seat, for a single choice said in the prompt)."""
     first = legal[0]
     if isinstance(first, ReadPotion):
         knight = view.knights[view.reader or 0]
@@ -202,6 +215,11 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
         return Text.assemble(("Your " + what, "bold"), ": read it ", ("+", "bold reverse"), " or ",
                              ("-", "bold reverse"), " its value, for good.")
     if isinstance(first, TargetPotion):
+        if len(legal) == 1:
+            label = action_label(view, first, who)
+            return Text.assemble(("Flip a potion: ", "bold"),
+                                 f"only one potion is face up ({label.removeprefix('Flip ')}): ",
+                                 *one_choice("flips it"))
         return Text.assemble(("Flip a potion: ", "bold"), "choose a face-up potion to flip: ",
                              *_BAR_KEYS)
     if isinstance(first, SwapCompanions):
@@ -253,6 +271,12 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
             drawn = " ".join(str(w) for w in view.drawn) or "nothing"
             target = "the MegaBoss" if view.wave == 3 else "a Boss"
             bosses = len(view.solo_bosses)
+            if bosses == 1:
+                # the final assault's one Boss: no choice to make, only a key to press
+                them = "it" if len(view.drawn) == 1 else "them"
+                return Text.assemble((f"{_stage_head(view)}: ", "bold"),
+                                     f"{drawn}{brings} go to {_solo_boss_name(view, 0)}, "
+                                     "the only Boss: ", *one_choice(f"gives {them}", "1"))
             return Text.assemble((f"{_stage_head(view)}: ", "bold"),
                                  f"give {drawn}{brings} to {target}: ",
                                  (f"1-{bosses}" if bosses > 1 else "1", "bold reverse"), ".")
@@ -261,6 +285,12 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None) -> Text:
             kind = view.casting.kind if view.casting is not None else None
             count = len(boss.spells) if kind is SpellKind.CANCEL else len(boss.weapons)
             what = "the spell to cancel" if kind is SpellKind.CANCEL else "the weapon to swap"
+            if count == 1:
+                only, does = ((f"its only spell is {boss.spells[0]}", "cancels it")
+                              if kind is SpellKind.CANCEL else
+                              (f"its only weapon is {boss.weapons[0]}", "swaps it"))
+                return Text.assemble((f"{view.casting}: ", "bold"), f"on that Boss {only}: ",
+                                     *one_choice(does, "1"))
             return Text.assemble((f"{view.casting}: ", "bold"), f"choose {what} on that Boss: ",
                                  (f"1-{count}" if count > 1 else "1", "bold reverse"), ".")
         if view.wave == 3 and len(view.solo_bosses) == 1:
