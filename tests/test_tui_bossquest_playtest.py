@@ -314,6 +314,19 @@ async def test_the_last_knight_equipping_is_told_it_is_the_last_ask():
     assert after.step is Step.WIZARD and after.turn == 0
 
 
+async def test_one_weapon_left_to_ask_for_reads_in_the_singular():
+    """Play-test: with one weapon left in the deck the prompt read "ask for
+    1 weapons"."""
+    state = full_state()
+    state = attrs.evolve(state, weapon_deck=state.weapon_deck[:1])
+    assert {a.count for a in GAME.legal_actions(state, 0) if isinstance(a, Ask)} == {1}
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+    assert "ask for 1 weapon, or w go to the Wizard" in text, text
+
+
 def test_only_the_last_knight_equipping_has_a_last_ask():
     state = full_state()
     assert not GAME.last_ask(state, 0)  # Cyd and Dee still equip

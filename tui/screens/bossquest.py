@@ -2044,18 +2044,19 @@ class BossQuestScreen(GameScreen):
                 )
             top = max(asks)
             count = (f"1-{top}" if top > 1 else "1", "bold reverse")
+            weapons = " weapons" if top > 1 else " weapon"  # "ask for 1 weapons" read wrong
             if GAME.last_ask(view, seat):
                 # BQ §2A: the last knight equipping asks one last time, then
                 # goes straight to the Wizard
                 return Text.assemble(
                     ("Your last ask", "bold"), " (every other knight is at the Wizard): ask for ",
-                    count, " weapons, then straight to the Wizard; or ", ("w", "bold reverse"),
+                    count, weapons, ", then straight to the Wizard; or ", ("w", "bold reverse"),
                     " go to the Wizard (no more weapons).",
                 )
             final = " (final turn: one last action)" if view.final_turn else ""
             return Text.assemble(
                 ("Your turn", "bold"), f"{final}: ask for ", count,
-                " weapons, or ", ("w", "bold reverse"), " go to the Wizard (no more weapons).",
+                weapons, ", or ", ("w", "bold reverse"), " go to the Wizard (no more weapons).",
             )
         if mode == "wizard":
             market = self.query_one("#bq-market", Market)
