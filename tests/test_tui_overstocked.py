@@ -341,6 +341,20 @@ async def test_quantum_choice_keys():
     assert submitted == [(0, ChooseQuantum(2))]
 
 
+async def test_a_quantum_card_is_chosen_by_its_own_number():
+    """Play-test, 80x24: late in a match the choices read "Q1 Q4" and the
+    prompt said "1-2"; 4 chose nothing and 2 chose Q4. The number on the
+    card chooses it, and the prompt and the footer name those numbers."""
+    state = attrs.evolve(quantum_state(), quantum_supply=(1, 4))
+    update = make_update(state)
+    submitted, text, _ = await run(update, keys=["4"])
+    assert submitted == [(0, ChooseQuantum(4))]
+    submitted, text, _ = await run(update, keys=["2"])
+    assert submitted == []
+    assert "1 or 4, or ←→ then Enter" in text
+    assert "1,4 Choose" in text
+
+
 async def test_quantum_card_places_and_x_marks():
     state = play(quantum_state(), 0, ChooseQuantum(2))
     update = make_update(state)

@@ -164,11 +164,20 @@ class SeatPort(Protocol):
 
 
 
-def choice_keys(keys: Sequence[str]) -> str:
-    """": press 2-5 or b" for the keys 2, 3, 4, 5, b ("" for none): runs of
-    three digits or more shortened."""
+def listed_keys(keys: Sequence[str]) -> str:
+    """"2-5 or b" for the keys 2, 3, 4, 5, b ("" for none): runs of three
+    digits or more shortened, the others listed ("1 or 4")."""
     digits = [int(k) for k in keys if k.isdigit()]
     others = [k for k in keys if not k.isdigit()]
+    parts = [*_digit_runs(digits, 3), *others]
+    if not parts:
+        return ""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}"
+
+
+def _digit_runs(digits: Sequence[int], shortest: int) -> list[str]:
+    """Sorted digits as runs: "2-5" for a run of `shortest` or more, else
+    each digit on its own."""
     parts: list[str] = []
     run: list[int] = []
     for d in [*digits, None]:
@@ -176,22 +185,27 @@ def choice_keys(keys: Sequence[str]) -> str:
             run.append(d)
             continue
         if run:
-            parts += [f"{run[0]}-{run[-1]}"] if len(run) >= 3 else [str(n) for n in run]
+            parts += [f"{run[0]}-{run[-1]}"] if len(run) >= shortest else [str(n) for n in run]
         run = [] if d is None else [d]
-    parts += others
-    if not parts:
-        return ""
-    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}"
-    return f": press {listed}"
+    return parts
+
+
+def choice_keys(keys: Sequence[str]) -> str:
+    """": press 2-5 or b" for the keys 2, 3, 4, 5, b ("" for none): runs of
+    three digits or more shortened."""
+    listed = listed_keys(keys)
+    return f": press {listed}" if listed else ""
 
 
 def number_range(keys: Sequence[str]) -> str:
     """"2-5" for the digit keys 2, 3, 4, 5 ("3" for one, "1-9" for none):
-    the footer's and the prompts' name for the number keys that choose."""
+    the footer's and the prompts' name for the number keys that choose.
+    Keys with a gap are listed by their runs ("1,4", "1-3,5"): "1-4" for
+    quantum cards 1 and 4 said that 2 and 3 chose too."""
     numbers = sorted(int(key) for key in keys if key.isdigit())
     if not numbers:
         return NUMBER_KEYS
-    return str(numbers[0]) if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
+    return ",".join(_digit_runs(numbers, 2))
 
 
 def possessive(name: str) -> str:

@@ -22,7 +22,7 @@ Keys (also in the footer; the mouse works too):
   popularity / your warehouse (Tab switches), n jumps to the nearest legal
   spot, again to the next nearest (N back), Enter places; a click moves the ghost, a second
   click places;
-- quantum card: 1-6 (or ←→, Enter); X mark: 1-4 (or ←→, Enter); forklift:
+- quantum card: its number, 1-6 (or ←→, Enter); X mark: 1-4 (or ←→, Enter); forklift:
   as placing, x takes none; incentive: 1-6, x takes none;
 - solo, the bot's spot: 1-9 (or ←→, Enter): a number chooses at once, as
   in every list of the app but the hand's cards, typed by their numbers;
@@ -64,6 +64,7 @@ from tui.screens.game import (
     GameScreen,
     TableUpdate,
     fit_line,
+    listed_keys,
     number_range,
     split_mark,
 )
@@ -633,8 +634,8 @@ class OverstockedScreen(GameScreen):
             self._hand_actions = actions
             hand_cards = [
                 CrateCard(text=f"Q{a.card}" + ("X" if cards.has_x(a.card) else ""),
-                          rows=face_rows(Piece.QUANTUM, a.card), key=str(i + 1))
-                for i, a in enumerate(actions)
+                          rows=face_rows(Piece.QUANTUM, a.card), key=str(a.card))
+                for a in actions
             ]
             hand.set_cards(hand_cards, picking=True, caption=Text(
                 "quantum cards (X: mark a toy after)", style="italic"))
@@ -1052,7 +1053,7 @@ class OverstockedScreen(GameScreen):
             return Text.assemble(
                 ("Your card is the lowest: ", "bold"), "it goes back to the box; play a "
                 "quantum card instead (Q counts as every toy without an X): ",
-                (number_range(self.number_keys()), keys), ", or ", ("←→", keys), " then ",
+                (listed_keys(self.number_keys()), keys), ", or ", ("←→", keys), " then ",
                 ("Enter", keys), ".")
         if mode in ("place", "forklift"):
             return self._placing_text()
@@ -1371,8 +1372,8 @@ class OverstockedScreen(GameScreen):
         mode = self._mode
         if mode == "pick":  # a card's number, typed digit by digit
             return list("0123456789")
-        if mode == "quantum":
-            return [str(n + 1) for n in range(len(self.query_one("#os-hand", CrateHand).cards))]
+        if mode == "quantum":  # a quantum card's own number, as its label shows
+            return [card.key for card in self.query_one("#os-hand", CrateHand).cards]
         if mode in ("mark", "incentive", "nominate"):
             return [c.key for c in self.query_one("#os-actions", ActionBar).choices if c.enabled]
         return []
@@ -1409,7 +1410,6 @@ class OverstockedScreen(GameScreen):
 
     def action_number(self, number: int) -> None:
         mode = self._mode
-        index = number - 1
         if mode == "pick":
             self._type_digit(str(number))
             return
@@ -1417,10 +1417,14 @@ class OverstockedScreen(GameScreen):
         # hand and bar, the Duel's market) and this game's X mark and
         # incentive: the quantum card and the bot's spot only highlighted
         # and waited for Enter under the same "1-6 Choose". A card to pick
-        # is typed by its own number (above), so it waits for Enter.
+        # is typed by its own number (above), so it waits for Enter. A
+        # quantum card is chosen by its own number too (by its place, 2
+        # chose Q4 once Q2 and Q3 were gone).
         if mode == "quantum":
             hand = self.query_one("#os-hand", CrateHand)
-            if 0 <= index < len(hand.cards):
+            keys = [card.key for card in hand.cards]
+            if str(number) in keys:
+                index = keys.index(str(number))
                 hand.move_to(index)
                 self._hand_select(index)
             else:
