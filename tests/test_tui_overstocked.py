@@ -266,6 +266,23 @@ async def test_the_placing_prompt_breaks_between_its_parts(size, where):
         assert line.split()[-1] not in ("r", "n", "Enter"), lines
 
 
+@pytest.mark.parametrize("key", ["left", "up"])
+async def test_an_arrow_at_the_edge_says_why_the_ghost_stays(key):
+    """Play-test, 80x24: Left moved the ghost one crate, then did nothing,
+    with no × and no word. At the edge of the board the prompt says why it
+    goes no further; once the ghost moves again, it no longer does."""
+    update = make_update(place_state())
+    word = f"No further {key}: it would cover nothing there."
+    _, text, spot = await run(update, keys=[key] * 4,
+                              after=lambda screen: screen.query_one("#os-wh", AreaView).spot)
+    assert word in text
+    back = {"left": "right", "up": "down"}[key]
+    _, text, moved = await run(update, keys=[key] * 4 + [back],
+                               after=lambda screen: screen.query_one("#os-wh", AreaView).spot)
+    assert moved != spot
+    assert "No further" not in text
+
+
 async def test_covering_three_toys_is_refused_with_its_reason():
     update = make_update(place_state())
 

@@ -318,6 +318,9 @@ class OverstockedScreen(GameScreen):
         self._sheet_hidden = False
         #: focus follows the decision from the first drawing on
         self._focus_set = False
+        #: while placing: the way an arrow could not move the ghost (at the
+        #: board's edge), said in the prompt until the ghost moves
+        self._stopped: str | None = None
 
     # -- layout -------------------------------------------------------------------
 
@@ -1139,24 +1142,28 @@ class OverstockedScreen(GameScreen):
         parts = [head]
         spot = widget.spot
         legal = self._spots(self._where)
-        if spot is not None and (spot[0], spot[1], widget.rotation) in legal:
+        fits = spot is not None and (spot[0], spot[1], widget.rotation) in legal
+        if fits:
             seat = self._wh_seat()
             place = Place(self._where, spot[0], spot[1], widget.rotation)
             covered = GAME.covered_toys(view, seat, place)
             parts.append(Text(f"✓ fits, covers {covered} toy{'s' if covered != 1 else ''}.",
                               style="bold"))
-            parts.append(Text.assemble(("Enter", keys), " places ·"))
         else:
             why = None
             if spot is not None:
                 why = self._area(self._where).why_not(spot[0], spot[1], widget.rotation, kind)
             parts.append(Text(f"✗ not here: {why or 'not a legal spot'}.", style="bold"))
-            spots = len(legal)
-            if spots:
-                parts.append(Text.assemble(("n", keys), f" next of {spots} spots ·"))
-            else:
-                other = "your warehouse" if self._where is Where.POPULARITY else "the popularity"
-                parts.append(Text(f"No spot here: try {other} (p/w) ·"))
+        if self._stopped is not None:
+            # an arrow at the board's edge did nothing: say why
+            parts.append(Text(f"No further {self._stopped}: it would cover nothing there."))
+        if fits:
+            parts.append(Text.assemble(("Enter", keys), " places ·"))
+        elif legal:
+            parts.append(Text.assemble(("n", keys), f" next of {len(legal)} spots ·"))
+        else:
+            other = "your warehouse" if self._where is Where.POPULARITY else "the popularity"
+            parts.append(Text(f"No spot here: try {other} (p/w) ·"))
         parts.append(Text.assemble(("r", keys), " turns"))
         # Lines break between the parts: wrapped at any space, a key was
         # left at the end of one line and what it does on the next.
@@ -1213,6 +1220,7 @@ class OverstockedScreen(GameScreen):
         self._after = None if action is None else self._sheet_after(action)
 
     def _ghost_moved(self) -> None:
+        self._stopped = None
         self._update_after()
         self._draw_preview()
         self._draw_prompt()
@@ -1224,6 +1232,12 @@ class OverstockedScreen(GameScreen):
         event.stop()
         if isinstance(event.control, AreaView) and event.control.placing:
             self._ghost_moved()
+
+    def on_area_view_stopped(self, event: AreaView.Stopped) -> None:
+        event.stop()
+        self._stopped = {(-1, 0): "up", (1, 0): "down", (0, -1): "left"}.get(
+            (event.drow, event.dcol), "right")
+        self._draw_prompt()
 
     def on_board_chosen(self, event: Board.Chosen) -> None:
         event.stop()

@@ -37,7 +37,8 @@ actions, never computed here) and ``×`` when not. Enter chooses the spot
 (`Board.Chosen`, key (x, y)); a click moves the ghost, a second click on
 the same spot chooses it (`Board.click_moves_then_chooses`). The board
 grows a margin of two spaces around the cards while placing, so a piece may
-overhang. The view sits in an `AreaPane` (a scrolling container) that pans
+overhang; an arrow that would take the ghost past it (where it would cover
+nothing) posts `AreaView.Stopped`, for the screen to say so. The view sits in an `AreaPane` (a scrolling container) that pans
 to keep the ghost in sight (`Board.keep_cursor_visible`). Where the pane has
 room to spare, the cards stand in its middle (`margin`), and the margin a
 placing grows does not move them.
@@ -56,6 +57,7 @@ from rich.segment import Segment
 from rich.text import Text
 from textual.containers import ScrollableContainer
 from textual.geometry import Region
+from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 
@@ -240,6 +242,20 @@ class AreaView(Board):
         "area--ghost-ok",
         "area--ghost-bad",
     }
+
+    class Stopped(Message):
+        """An arrow key did not move the ghost: it is at the edge of the
+        board, where a step further (`drow`, `dcol`) would cover nothing."""
+
+        def __init__(self, view: AreaView, drow: int, dcol: int) -> None:
+            super().__init__()
+            self.view = view
+            self.drow = drow
+            self.dcol = dcol
+
+        @property
+        def control(self) -> AreaView:
+            return self.view
 
     def __init__(self, *, name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
@@ -520,6 +536,13 @@ class AreaView(Board):
         if not self._shapes:
             return
         super().choose()
+
+    def action_move(self, drow: int, dcol: int) -> None:
+        # The margin lets the ghost reach every spot that covers something:
+        # at its edge an arrow did nothing, and nothing said why.
+        row, col = self.cursor
+        if not self.move_cursor(row + drow, col + dcol) and self.placing:
+            self.post_message(self.Stopped(self, drow, dcol))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Keys and clicks act only while placing.
