@@ -708,6 +708,52 @@ async def test_a_wide_popularity_pans_to_keep_the_ghost_in_sight():
     assert "Card 20 over the popularity" in text
 
 
+def wide_warehouse_state(options: Options | None = None) -> State:
+    """Ann places card 20 with a warehouse 9 crates wide."""
+    state = place_state(options or Options(forklifts=True, incentives=True))
+    seats = list(state.seats)
+    seats[0] = attrs.evolve(seats[0], warehouse=area((9, 0, 0, 0), (15, 3, 0, 0), (3, 6, 0, 0)))
+    return attrs.evolve(state, seats=tuple(seats))
+
+
+async def test_a_wide_warehouse_is_whole_while_placing_at_80x24():
+    """Play-test, 80x24: placing in a warehouse 9 crates wide, the room kept
+    around it for the ghost ran it past its panel, its right edge cut off
+    under a bare scrollbar. The panel placed in takes the columns it needs
+    from the popularity's; once the card is placed they share evenly."""
+
+    def fitted(screen):
+        pane = screen.query_one("#os-wh-pane")
+        view = screen.query_one("#os-wh", AreaView)
+        panels = [screen.query_one(p).size.width for p in ("#os-pop-panel", "#os-wh-panel")]
+        return pane.max_scroll_x, view.drawn_width(), pane.scrollable_content_region.width, panels
+
+    state = wide_warehouse_state()
+    _, text, (scroll, drawn, room, panels) = await run(make_update(state), after=fitted)
+    assert "Card 20 over your warehouse" in text
+    assert scroll == 0 and drawn <= room, (drawn, room)
+    assert panels[0] >= 12  # the popularity keeps a few columns
+    state = wide_warehouse_state(Options())  # no forklift to place after the card
+    placed = play(state, 0, next(a for a in GAME.legal_actions(state, 0)
+                                 if isinstance(a, Place) and a.where is Where.POPULARITY))
+    _, _, (_, _, _, panels) = await run(make_update(placed), after=fitted)
+    assert abs(panels[0] - panels[1]) <= 1, panels
+
+
+async def test_an_area_wider_than_its_panel_says_more():
+    """Where an area still does not fit (a popularity 21 crates wide at
+    80x24), its panel's title says which way more of it lies: a bare
+    scrollbar said nothing of the cards cut off."""
+    row = [(c, 3 * i, 0, 0) for i, c in enumerate((1, 2, 4, 7, 8, 10, 11))]
+    update = make_update(attrs.evolve(place_state(), popularity=area(*row)))
+    _, text, _ = await run(update, keys=["p"])
+    assert "Popularity more→" in text
+    _, text, _ = await run(update, keys=["p"] + ["right"] * 30)
+    assert "Popularity ←more" in text
+    _, text, _ = await run(update, keys=["p"] + ["right"] * 5)
+    assert "Popularity ←more→" in text
+
+
 def ghost_edges(view: AreaView) -> tuple[str, str, str, str]:
     """Over the ghost's columns: the line above its first row and the last
     line of its last row, each as its text and where it is underlined ("_")."""

@@ -128,6 +128,10 @@ CROWDED = 4
 #: wide (`CrateHand.spaced`): at 160x45 the 3x2 faces were specks
 SPACED_HAND_FROM = (150, 40)
 
+#: while a card is placed in one area, the columns the other area's panel
+#: keeps at least (the placing panel takes the rest it needs)
+OTHER_AREA_MIN = 12
+
 #: seconds within which digits typed make one card's number (1, 7: 17)
 TYPE_GAP = 1.0
 
@@ -316,6 +320,8 @@ class OverstockedScreen(GameScreen):
         self._after: Any = None
         #: game over: the score sheet is folded away to see the areas
         self._sheet_hidden = False
+        #: the warehouse panel's title, before its "more" mark
+        self._wh_title = "Your warehouse"
         #: focus follows the decision from the first drawing on
         self._focus_set = False
         #: while placing: the way an arrow could not move the ghost (at the
@@ -348,7 +354,7 @@ class OverstockedScreen(GameScreen):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#os-pop-panel").border_title = "Popularity"
+        self._title_areas()
         self.query_one("#os-players").border_title = "Players"
         self.query_one("#os-preview").border_title = "Score now"
         log = self.query_one("#os-log", SinceLog)
@@ -592,7 +598,9 @@ class OverstockedScreen(GameScreen):
         else:
             title = f"{self._whose(seat)} warehouse"
         can_cycle = self._mode not in ("place", "forklift", "nominate") and view.players > 1
-        set_border(panel, title, "v: next" if can_cycle else "")
+        self._wh_title = title
+        set_border(panel, subtitle="v: next" if can_cycle else "")
+        self._title_areas()
         pop_panel = self.query_one("#os-pop-panel")
         pop_panel.set_class(piece is not None and self._where is Where.POPULARITY, "-placing")
         # The key to the double edges (where the panel has a bottom border).
@@ -601,6 +609,38 @@ class OverstockedScreen(GameScreen):
         set_border(pop_panel, subtitle="║ new since your move" if fresh
                    else "║ placed last" if marked else "")
         panel.set_class(piece is not None and self._where is Where.WAREHOUSE, "-placing")
+        self._fit_placing_panel()
+
+    def _fit_placing_panel(self) -> None:
+        """While placing, the panel placed in takes from the other area's
+        the columns its view needs: the room kept around the cards for the
+        ghost ran a warehouse 9 crates wide past its panel at 80x24, cut
+        off. The two panels share the width evenly otherwise."""
+        room = self.query_one("#os-areas").content_region.width
+        widget = self._placing_view()
+        for panel in (self.query_one("#os-pop-panel"), self.query_one("#os-wh-panel")):
+            width: int | str = "1fr"
+            if widget is not None and room and widget.parent is not None \
+                    and widget.parent.parent is panel:
+                need = widget.drawn_width() + panel.styles.gutter.width
+                if need > room // 2:
+                    width = min(need, room - OTHER_AREA_MIN)
+            if str(panel.styles.width) != str(width):
+                panel.styles.width = width
+
+    def _title_areas(self) -> None:
+        """The areas' panels' titles, each marked "more→" ("←more") while
+        its pane hides cards that way."""
+        for panel, pane, title in (("#os-pop-panel", "#os-pop-pane", "Popularity"),
+                                   ("#os-wh-panel", "#os-wh-pane", self._wh_title)):
+            left, right = self.query_one(pane, AreaPane).clipped
+            if left or right:
+                title = f"{title} {'←' if left else ''}more{'→' if right else ''}"
+            set_border(self.query_one(panel), title)
+
+    def on_area_pane_clipped(self, event: AreaPane.Clipped) -> None:
+        event.stop()
+        self._title_areas()
 
     def _rotation(self) -> int:
         # the two areas by id (cached), not a query of the whole screen

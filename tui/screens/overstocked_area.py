@@ -39,7 +39,8 @@ the same spot chooses it (`Board.click_moves_then_chooses`). The board
 grows a margin of two spaces around the cards while placing, so a piece may
 overhang; an arrow that would take the ghost past it (where it would cover
 nothing) posts `AreaView.Stopped`, for the screen to say so. The view sits in an `AreaPane` (a scrolling container) that pans
-to keep the ghost in sight (`Board.keep_cursor_visible`). Where the pane has
+to keep the ghost in sight (`Board.keep_cursor_visible`) and says, for
+the panel's title, which way it hides cards (`AreaPane.clipped`). Where the pane has
 room to spare, the cards stand in its middle (`margin`), and the margin a
 placing grows does not move them.
 
@@ -193,7 +194,29 @@ class Ghost:
 
 
 class AreaPane(ScrollableContainer):
-    """The scrolling frame an `AreaView` pans in."""
+    """The scrolling frame an `AreaView` pans in. It posts `Clipped` when
+    what it hides to the left or right changes (`clipped`), for the screen
+    to mark its panel: a bare scrollbar said nothing of cut-off cards."""
+
+    class Clipped(Message):
+        """The pane's `clipped` changed."""
+
+    #: (cards hidden left, cards hidden right)
+    clipped: tuple[bool, bool] = (False, False)
+
+    def watch_scroll_x(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_x(old_value, new_value)
+        self._check_clipped()
+
+    def on_resize(self) -> None:
+        self._check_clipped()
+
+    def _check_clipped(self) -> None:
+        x = round(self.scroll_x)
+        clipped = (x > 0, x < self.max_scroll_x)
+        if clipped != self.clipped:
+            self.clipped = clipped
+            self.post_message(self.Clipped())
 
     DEFAULT_CSS = """
     AreaPane {
@@ -416,6 +439,11 @@ class AreaView(Board):
             cursor = (spot[1] - self._oy, spot[0] - self._ox) if spot is not None else (0, 0)
         self.set_grid(grid, targets=self._rotation_targets(), cursor=cursor, settle=False)
         self._show_ghost()
+
+    def drawn_width(self) -> int:
+        """The cells the grid takes across, its edges included (the view is
+        as wide where its pane is narrower: the pane pans)."""
+        return self._width()
 
     def margin(self) -> tuple[int, int]:
         """The cards stand in the middle of the pane (at the top-left of a
