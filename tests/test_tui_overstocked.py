@@ -283,6 +283,27 @@ async def test_an_arrow_at_the_edge_says_why_the_ghost_stays(key):
     assert "No further" not in text
 
 
+async def test_the_edge_note_goes_with_the_card():
+    """Play-test, 80x24: the card stopped at the edge was placed, and the
+    forklift placed next read "No further right" before any key."""
+    from tests.screen_kit import settled_text
+
+    state = place_state(Options(forklifts=True))
+    placed = play(state, 0, next(a for a in GAME.legal_actions(state, 0)
+                                 if isinstance(a, Place) and a.where is Where.WAREHOUSE))
+    assert placed.phase is Phase.FORKLIFT
+    app = ScreenApp(make_update(state), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(4):
+            await pilot.press("right")
+        assert "No further right" in await settled_text(app, pilot)
+        app.game_screen.show(make_update(placed))
+        text = await settled_text(app, pilot)
+    assert "Forklift L3 over your warehouse" in text
+    assert "No further" not in text
+
+
 async def test_covering_three_toys_is_refused_with_its_reason():
     update = make_update(place_state())
 

@@ -443,6 +443,7 @@ class OverstockedScreen(GameScreen):
         mode = self._mode_of(update)
         mode_changed = mode != self._mode
         self._mode = mode
+        self._stopped = None  # said of the ghost before this update
         if view.round != self._shown_round:
             self._shown, self._shown_round = None, view.round
         if mode_changed and mode in ("place", "forklift"):
