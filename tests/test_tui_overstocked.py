@@ -775,6 +775,21 @@ async def test_an_area_wider_than_its_panel_says_more():
     assert "Popularity ←more→" in text
 
 
+async def test_a_narrow_panel_cuts_its_name_not_its_more_mark():
+    """Play-test, 80x24: placing in a warehouse 12 crates wide left the
+    popularity 12 columns, its title cut to "Popularity …", the mark lost."""
+    row = [(c, 3 * i, 0, 0) for i, c in enumerate((1, 2, 4, 7, 8, 10, 11))]
+    state = wide_warehouse_state(Options())
+    seats = list(state.seats)
+    seats[0] = attrs.evolve(seats[0], warehouse=area(
+        (9, 0, 0, 0), (15, 3, 0, 0), (3, 6, 0, 0), (16, 9, 0, 0)))
+    state = attrs.evolve(state, seats=tuple(seats), popularity=area(*row))
+    _, text, width = await run(make_update(state),
+                               after=lambda screen: screen.query_one("#os-pop-panel").size.width)
+    assert width < len("Popularity more→") + 2
+    assert re.search(r"Pop\w*… more→", text.splitlines()[1]), text.splitlines()[1]
+
+
 def ghost_edges(view: AreaView) -> tuple[str, str, str, str]:
     """Over the ghost's columns: the line above its first row and the last
     line of its last row, each as its text and where it is underlined ("_")."""

@@ -631,13 +631,17 @@ class OverstockedScreen(GameScreen):
 
     def _title_areas(self) -> None:
         """The areas' panels' titles, each marked "more→" ("←more") while
-        its pane hides cards that way."""
-        for panel, pane, title in (("#os-pop-panel", "#os-pop-pane", "Popularity"),
-                                   ("#os-wh-panel", "#os-wh-pane", self._wh_title)):
+        its pane hides cards that way; in a narrow panel the name is cut,
+        not the mark (a 12-column one read "Popularity …")."""
+        for panel_id, pane, title in (("#os-pop-panel", "#os-pop-pane", "Popularity"),
+                                      ("#os-wh-panel", "#os-wh-pane", self._wh_title)):
+            panel = self.query_one(panel_id)
             left, right = self.query_one(pane, AreaPane).clipped
             if left or right:
-                title = f"{title} {'←' if left else ''}more{'→' if right else ''}"
-            set_border(self.query_one(panel), title)
+                mark = f"{'←' if left else ''}more{'→' if right else ''}"
+                room = panel.size.width - 2 - len(mark) - 1  # (the border's corners)
+                title = f"{shortened(title, room if panel.size.width else None)} {mark}"
+            set_border(panel, title)
 
     def on_area_pane_clipped(self, event: AreaPane.Clipped) -> None:
         event.stop()
