@@ -33,14 +33,18 @@ Messages from a client (one key names the message):
 - ``{"command": <SeatCommand>, "table": id}``: play, undo or leave.
 - ``{"chat": {"table": id or null, "text": "..."}}``: a line to everyone at
   that table (seated or watching), or in the lobby; at most 200 characters,
-  five lines every ten seconds per player (across their connections).
+  five lines every ten seconds per player (across their connections). The
+  hub keeps the last `KEEP_CHAT` lines of each table and of the lobby, and
+  sends a connection those it has not had when it sits down at or watches
+  the table (the lobby's: when it says hello), marked ``"earlier": true``.
 
 Messages to a client: ``{"welcome": {"player": name, "settings": {...}}}``
 (``settings``: the host's own choices each player's app takes, by their
 variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``
 (each table's `Table.summary`: its seats, its options in words, its away choice),
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
-``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``,
+``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``
+(at a table also ``"moves"``: how many moves the match had when it was said),
 ``{"moved": {"table": id}}`` (the player sat down at that table from another
 terminal, where their seat now is), ``{"error": reason}``.
 
@@ -62,6 +66,7 @@ import os
 import sys
 import time
 import uuid
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -137,10 +142,33 @@ HELLO_SECONDS = 30.0
 #: of a full hub is ~130 kB and takes ~12 ms to build; one player creating
 #: and withdrawing tables in a loop had every client sent one each time)
 LOBBY_SECONDS = 0.25
+#: chat lines kept for each table and for the lobby, sent to a connection
+#: that sits down or watches there (the lobby's when it says hello): a
+#: player whose connection dropped came back to an empty chat
+KEEP_CHAT = 50
 
 
 class HubError(ValueError):
     """A request the hub refuses; the message is for the player."""
+
+
+class ChatLog:
+    """The last KEEP_CHAT lines said at a table (or in the lobby), each with
+    its number, so that a connection is sent each line once (`Client.tell_chat`).
+    Not journaled: a restarted hub starts with none."""
+
+    def __init__(self) -> None:
+        #: (number, the chat message's body), oldest first
+        self.lines: deque[tuple[int, dict[str, Any]]] = deque(maxlen=KEEP_CHAT)
+        #: lines said so far (the number of the newest)
+        self.said = 0
+
+    def add(self, line: dict[str, Any]) -> None:
+        self.said += 1
+        self.lines.append((self.said, line))
+
+    def since(self, seen: int) -> list[tuple[int, dict[str, Any]]]:
+        return [(n, line) for n, line in self.lines if n > seen]
 
 
 @attrs.define
@@ -188,6 +216,8 @@ class Table:
     resigned: set[str] = attrs.field(factory=set)
     #: the timer that takes the finished table out of the lobby
     expiry: asyncio.TimerHandle | None = None
+    #: what was said at the table lately (it goes with the table)
+    chat: ChatLog = attrs.field(factory=ChatLog)
 
     @property
     def started(self) -> bool:
@@ -276,6 +306,8 @@ class Hub:
         self.chat_pace = Pace(CHAT_BURST, CHAT_BURST / CHAT_WINDOW)
         self.command_pace = Pace(COMMAND_BURST, COMMAND_RATE)
         self.seat_pace = Pace(SEAT_BURST, SEAT_RATE)
+        #: what was said in the lobby lately
+        self.lobby_chat = ChatLog()
         #: when the lobby last went to every client, and the timer of the next
         self._lobby_at = -LOBBY_SECONDS
         self._lobby_timer: asyncio.TimerHandle | None = None
@@ -434,6 +466,10 @@ class Hub:
         self.tables[table.id] = table
         return table
 
+    def chat_of(self, table_id: str | None) -> ChatLog:
+        """What was said at a table (None: in the lobby)."""
+        return self.lobby_chat if table_id is None else self.table(table_id).chat
+
     def table(self, table_id: Any) -> Table:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:
@@ -550,6 +586,7 @@ class Hub:
             del self.tables[table.id]
             for other in list(self.clients):
                 other.places.pop(table.id, None)
+                other.chat_seen.pop(table.id, None)
         elif mine:
             for seat in mine:
                 seat.kind, seat.player, seat.present = OPEN, None, False
@@ -612,6 +649,7 @@ class Hub:
         table.stand_ins.clear()
         for client in list(self.clients):
             _, link, _ = client.places.pop(table.id, (None, None, None))
+            client.chat_seen.pop(table.id, None)
             if link is not None:
                 link.close()
         if table.session is not None:
@@ -913,6 +951,9 @@ class Client:
         #: lobby it asked for too soon after
         self.lobby_at = -LOBBY_SECONDS
         self._lobby_timer: asyncio.TimerHandle | None = None
+        #: table id (None: the lobby) -> the number of the last chat line
+        #: sent here (`ChatLog`): back at a table, only what is new comes
+        self.chat_seen: dict[str | None, int] = {}
 
     # -- sending -------------------------------------------------------------------
 
@@ -943,6 +984,14 @@ class Client:
 
     def error(self, reason: str) -> None:
         self.send({"error": reason})
+
+    def tell_chat(self, table_id: str | None, live: bool = False) -> None:
+        """The chat lines of a table (None: the lobby) not sent here yet,
+        marked "earlier" but for the one just said (`live`)."""
+        chat = self.hub.chat_of(table_id)
+        for n, line in chat.since(self.chat_seen.get(table_id, 0)):
+            self.send({"chat": line if live and n == chat.said else {**line, "earlier": True}})
+        self.chat_seen[table_id] = chat.said
 
     def send_lobby(self) -> None:
         """The lobby to this client, now or (asked for again this soon after
@@ -1051,6 +1100,7 @@ class Client:
                     with contextlib.suppress(HubError):
                         self.hub.sit(self, table, seat)
         self.send_lobby()
+        self.tell_chat(None)
 
     def _chat(self, body: Any) -> None:
         """A line to everyone at a table (seated or watching), or in the lobby."""
@@ -1064,14 +1114,18 @@ class Client:
         if not self.hub.chat_pace.allow(str(self.player)):
             raise HubError("Slow down: a few chat lines every ten seconds.")
         table_id = body.get("table")
+        line: dict[str, Any] = {"table": table_id, "from": self.player, "text": text}
         if table_id is not None:
-            self.hub.table(table_id)
+            table = self.hub.table(table_id)
             if table_id not in self.places:
                 raise HubError("Sit down or watch first to talk at that table.")
-        line = {"chat": {"table": table_id, "from": self.player, "text": text}}
+            # the app files the line under the match's round then (Overseers'
+            # table talk is by round), also when it comes to it later
+            line["moves"] = 0 if table.session is None else len(table.session.match.history)
+        self.hub.chat_of(table_id).add(line)
         for client in list(self.hub.clients):
             if client.player is not None and (table_id is None or table_id in client.places):
-                client.send(line)
+                client.tell_chat(table_id, live=True)
 
     def _command(self, message: dict) -> None:
         table = self.hub.table(message.get("table"))
@@ -1105,6 +1159,7 @@ class Client:
         self.send({"joined": {"table": table.id, "seat": seat}})
         if table.session is not None:
             self.attach(table)
+        self.tell_chat(table.id)  # after the update: the app's table screen is open
 
     def seat_moved(self, table: Table) -> None:
         """The same player sat down at `table` from another terminal: the
@@ -1125,6 +1180,7 @@ class Client:
         self.places[table.id] = (seats, link, True)
         if table.session is not None:
             self.attach(table)
+        self.tell_chat(table.id)
 
     def attach(self, table: Table) -> None:
         """The match runs: hold the seats wanted there (again)."""

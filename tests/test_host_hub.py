@@ -312,6 +312,7 @@ async def test_chat_reaches_the_table_or_the_lobby_bounded_in_length_and_rate(hu
     await ann.send({"chat": {"table": table, "text": "good luck\x07!"}})
     for player in (ann, bob):
         line = (await player.expect("chat"))["chat"]
+        assert type(line.pop("moves")) is int  # the match's moves then
         assert line == {"table": table, "from": "ann", "text": "good luck!"}
     # eve is neither seated nor watching: she hears the lobby, not the table
     await eve.send({"chat": {"table": None, "text": "anyone for Overstocked?"}})
@@ -325,6 +326,79 @@ async def test_chat_reaches_the_table_or_the_lobby_bounded_in_length_and_rate(hu
     for _ in range(5):  # with "good luck", six lines in ten seconds: the last is refused
         await ann.send({"chat": {"table": None, "text": "spam"}})
     assert "Slow down" in (await ann.expect("error"))["error"]
+
+
+async def test_a_player_back_on_a_new_connection_gets_the_talk_so_far_once(hub):
+    """Play-test: Bob's SSH connection dropped, and back (a new app) his
+    chat and Overseers' table talk were empty, the others still had them.
+    The hub keeps what was said: a connection is sent the lobby's lines
+    when it says hello and a table's when it sits down or watches there,
+    in order, marked "earlier", and never a line twice."""
+    _, path = hub
+    ann, bob, table = await table_for_two(path)
+    for who, where, text in ((ann, None, "hello all"), (ann, table, "good luck"),
+                             (bob, table, "you too")):
+        await who.send({"chat": {"table": where, "text": text}})
+        assert (await ann.expect("chat"))["chat"]["text"] == text
+    await bob.close()
+
+    def said(messages: list[dict]) -> list[tuple]:
+        return [(m["chat"]["table"], m["chat"]["text"], m["chat"].get("earlier"))
+                for m in messages if "chat" in m]
+
+    back = await Player.connect(path, "bob")  # seated again at his table
+    first = await back.until_quiet()
+    assert said(first) == [(table, "good luck", True), (table, "you too", True),
+                           (None, "hello all", True)]
+    # the table's after its update: the app has the table's screen open then
+    assert [k for m in first for k in m if k in ("update", "chat")][:2] == ["update", "chat"]
+    await ann.send({"chat": {"table": table, "text": "welcome back"}})
+    assert said(await back.until_quiet()) == [(table, "welcome back", None)]
+    # to the lobby (q) and back at the table on the same connection: only
+    # what was said meanwhile, which he did not hear in the lobby
+    wire = codec(GAMES["overboss-duel"])
+    await back.send({"table": table, "command": wire.command_dict(SeatCommand.leave(1))})
+    await back.until_quiet()
+    await ann.send({"chat": {"table": table, "text": "while you were out"}})
+    await ann.expect("chat")
+    assert said(await back.until_quiet()) == []
+    await back.send({"join": {"table": table, "seat": 1}})
+    assert said(await back.until_quiet()) == [(table, "while you were out", True)]
+    # a watcher hears the table's talk so far too; a stranger never
+    eve = await Player.connect(path, "eve")
+    assert said(await eve.until_quiet()) == [(None, "hello all", True)]
+    await eve.send({"watch": {"table": table}})
+    assert [text for _, text, _ in said(await eve.until_quiet())] == [
+        "good luck", "you too", "welcome back", "while you were out"]
+
+
+async def test_the_hub_keeps_the_last_lines_of_each_table_and_drops_them_with_it(hub):
+    """What the hub keeps is bounded (KEEP_CHAT lines a table, and the
+    lobby's), and goes with a table that leaves the hub."""
+    from host.hub import KEEP_CHAT
+    from host.messages import Pace
+
+    the_hub, path = hub
+    the_hub.chat_pace = Pace(1000, 1000.0)
+    ann = await Player.connect(path, "ann")
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
+    table = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": table, "seat": 0}})
+    for n in range(KEEP_CHAT + 5):
+        await ann.send({"chat": {"table": table, "text": f"line {n}"}})
+        await ann.send({"chat": {"table": None, "text": f"lobby {n}"}})
+    await ann.until_quiet()
+    bob = await Player.connect(path, "bob")
+    await bob.send({"watch": {"table": table}})  # (the match waits for a second player)
+    heard = [m["chat"]["text"] for m in await bob.until_quiet() if "chat" in m]
+    assert heard == ([f"lobby {n}" for n in range(5, KEEP_CHAT + 5)]
+                     + [f"line {n}" for n in range(5, KEEP_CHAT + 5)])
+    assert len(the_hub.tables[table].chat.lines) == KEEP_CHAT
+    # the creator withdraws the table: its talk goes with it
+    await ann.send({"stand": {"table": table}})
+    await ann.until_quiet()
+    assert table not in the_hub.tables
+    assert all(table not in client.chat_seen for client in the_hub.clients)
 
 
 async def test_a_player_who_leaves_is_marked_away_until_they_come_back(hub):
