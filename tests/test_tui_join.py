@@ -388,6 +388,7 @@ async def test_overseers_table_talk_is_the_tables_chat(shared_hub):
         await pilot.press("enter")
         while (line := (await bob.expect("chat"))["chat"])["from"] != "Ann":
             pass
+        assert type(line.pop("moves")) is int
         assert line == {"table": table, "from": "Ann", "text": "me neither"}
         await wait_for(pilot, lambda: "Ann: me neither" in screen.notes)
         await bob.close()
@@ -415,6 +416,73 @@ async def test_overseers_table_talk_is_kept_when_the_table_is_opened_again(share
         await pilot.pause()
         assert again.query_one("#ov-notes").shown == ("Bob: I kept nothing good",)
         assert "Bob: I kept nothing good" in screen_kit.screen_text(app)
+        await bob.close()
+
+
+async def test_back_on_a_new_connection_the_talk_so_far_is_in_the_chat_and_the_panel(
+        shared_hub):
+    """Play-test: Ann's SSH connection dropped; back (a new app) at her
+    Overseers table, the chat (F2) and the table-talk panel were empty,
+    though Bob still had every line. The hub sends the talk so far: she
+    reads it in both, in order, once, with no notice for each old line."""
+    from tui.screens.chat import ChatScreen
+    from tui.screens.overseers import OverseersScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob, table, screen = await _overseers_with_bob(app, pilot, path)
+        await bob.send({"chat": {"table": table, "text": "I kept nothing good"}})
+        await wait_for(pilot, lambda: "Bob: I kept nothing good" in screen.notes)
+        app.remote.say(table, "me neither")
+        await wait_for(pilot, lambda: "Ann: me neither" in screen.notes)
+        await bob.send({"chat": {"table": None, "text": "a duel later, anyone?"}})
+        await wait_for(pilot, lambda: app.remote.chat.get(None))
+        app.remote.close()  # as when her ssh client is killed
+    # the connection is gone (the hub marks her away); Bob talks on
+    for _ in range(200):
+        if not any(c.player == "Ann" and not c.closed for c in hub.clients):
+            break
+        await asyncio.sleep(0.02)
+    await bob.send({"chat": {"table": table, "text": "where did Ann go?"}})
+    said = ["Bob: I kept nothing good", "Ann: me neither", "Bob: where did Ann go?"]
+    again = JoinApp(path, "Ann", theme_name="textual-dark")
+    notices = record_notices(again)
+    async with again.run_test(size=(80, 24)) as pilot:
+        # seated again at her table by the hub, as after any dropped connection
+        await wait_for(pilot, lambda: isinstance(again.screen, OverseersScreen)
+                       and again.screen.notes == said)
+        await pilot.pause()
+        assert again.screen.query_one("#ov-notes").shown == tuple(said)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(again.screen, ChatScreen))
+        assert again.screen.lines == said
+        assert again.remote.chat[None] == ["Bob: a duel later, anyone?"]
+        assert not any("kept nothing" in n or "me neither" in n or "Ann go" in n
+                       or "duel later" in n for n in notices)
+        await bob.close()
+
+
+async def test_the_hub_again_after_a_dropped_connection_repeats_no_line(shared_hub, monkeypatch):
+    """The app's connection to the hub drops and it connects again by
+    itself: the hub sends the talk so far to the new connection, which
+    the app already had: each line is in the chat and the panel once."""
+    import tui.remote
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob, table, screen = await _overseers_with_bob(app, pilot, path)
+        await bob.send({"chat": {"table": table, "text": "I kept nothing good"}})
+        await wait_for(pilot, lambda: "Bob: I kept nothing good" in screen.notes)
+        (mine,) = [c for c in hub.clients if c.player == "Ann"]
+        mine.close()
+        await wait_for(pilot, lambda: app.screen is not screen
+                       and getattr(app.screen, "notes", None) == ["Bob: I kept nothing good"])
+        await pilot.pause(0.3)  # nothing more comes
+        assert app.screen.notes == ["Bob: I kept nothing good"]
+        assert app.remote.chat[table] == ["Bob: I kept nothing good"]
         await bob.close()
 
 
@@ -809,7 +877,8 @@ async def test_the_lobby_stands_up_and_withdraws_a_table_before_its_match(shared
         await wait_for(pilot, lambda: mine not in hub.tables)
         await wait_for(pilot, lambda: [t["table"] for t in app.remote.tables] == [bobs])
         chat = (await cyd.expect("chat"))["chat"]  # Cyd reads why her table went
-        assert chat == {"table": mine, "from": "Ann", "text": "I withdrew this table."}
+        assert chat == {"table": mine, "from": "Ann", "text": "I withdrew this table.",
+                        "moves": 0}  # (not begun)
         await pilot.pause(0.1)
         await bob.close()
         await cyd.close()

@@ -315,6 +315,27 @@ async def test_table_talk_keeps_notes_at_this_terminal():
     assert submitted == []
 
 
+async def test_talk_said_in_an_earlier_round_stays_with_that_round():
+    """At a shared table each line comes with the match's moves when it was
+    said: the hub's talk so far, sent to a player back on a new connection,
+    goes under the rounds it was said in (a new round's panel starts with
+    none of the last's), whatever round is played now."""
+    state = attrs.evolve(table_at_vote_abilities(), round=2)
+    log = ("Ann is given the Leader card.", "Round 1 is scored. You score 4.",
+           "Bob takes the Leader card.")
+    app = ScreenApp(make_update(state, log=log), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        screen.heard("Bob: round one's", 1)
+        screen.heard("Cat: round two's", 3)
+        screen.heard("Dan: just now")  # no moves: said now, this round's
+        await pilot.pause()
+        assert screen.talk_now(state) == ["Cat: round two's", "Dan: just now"]
+        assert screen.notes == ["Bob: round one's", "Cat: round two's", "Dan: just now"]
+        assert "round one's" not in await settled_text(app, pilot)
+
+
 async def test_a_note_pasted_too_long_keeps_what_a_chat_line_holds():
     """Play-test: a paste past the note's limit put nothing in, while the
     notice said "the rest did not go in"; then a note was cut at 80

@@ -191,10 +191,13 @@ class RemoteTable:
                 streams = await self._open()
             except OSError:
                 continue
-            # the old tables' screens go before the hub sends them anew
+            # the old tables' screens go before the hub sends them anew;
+            # the talk too: the hub sends again what it keeps of it
             self.screens.clear()
             self.finished.clear()
             self._put_away.clear()
+            self.chat.clear()
+            self.talk.clear()
             await self.app._pop_to_home()  # type: ignore[attr-defined]
             self._start(*streams)  # "Back at the hub." once it welcomes us
             return
@@ -535,6 +538,11 @@ class RemoteTable:
         from tui.screens.chat import ChatScreen
 
         table, who, text = chat.get("table"), shown(chat.get("from"), 40), shown(chat.get("text"))
+        # said before this connection came (the hub keeps the talk so far):
+        # shown where it belongs, no notice for each
+        earlier = chat.get("earlier") is True
+        moves = chat.get("moves")
+        moves = moves if type(moves) is int and moves >= 0 else None
         lines = self.chat.setdefault(table if isinstance(table, str) else None, [])
         lines.append(f"{who}: {text}")
         del lines[:-200]
@@ -544,10 +552,10 @@ class RemoteTable:
         screen = self._open_screen(table) if isinstance(table, str) else None
         heard = getattr(screen, "heard", None)
         if callable(heard):  # the game's own table-talk panel shows it
-            heard(f"{who}: {text}")
+            heard(f"{who}: {text}", moves)
         if isinstance(top, ChatScreen) and top.where_id == table:
             top.show(lines)
-        elif who != self.player and not (callable(heard) and top is screen):
+        elif not earlier and who != self.player and not (callable(heard) and top is screen):
             self.app.notify(f"{who}: {text}", title="Chat (F2)", timeout=6)
 
     def _covered(self, covered: Any) -> None:

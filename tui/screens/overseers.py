@@ -1468,9 +1468,14 @@ class OverseersScreen(GameScreen):
             return self._bare_who(seat)
         return "You"
 
-    def heard(self, line: str) -> None:
-        """A line of table talk: typed here, or said at a shared table."""
-        self.talk.append((_talk_round(self._view), line))
+    def heard(self, line: str, moves: int | None = None) -> None:
+        """A line of table talk: typed here, or said at a shared table after
+        `moves` moves of the match (a line said before this player came
+        back belongs to the round it was said in, not to this one)."""
+        said = _talk_round(self._view)
+        if moves is not None and self.update is not None:
+            said = _round_after(self.update.log, moves)
+        self.talk.append((said, line))
         del self.talk[:-KEEP_TALK]
         if self.update is not None and self.is_mounted:
             self._draw_talk(self.update.view)
@@ -1506,6 +1511,12 @@ def _talk_round(view: State | None) -> int:
     """The round whose talk a line said now is part of: talk before the
     first deal (round 0, or no view yet) is the first round's."""
     return max(1, 0 if view is None else view.round)
+
+
+def _round_after(log: Sequence[str], moves: int) -> int:
+    """The round whose talk a line said after the log's first `moves`
+    entries is part of (as `_talk_round`): one past the rounds scored by then."""
+    return 1 + sum(" is scored." in entry for entry in log[:moves])
 
 
 def _in_order(part: tuple, whole: tuple) -> bool:
