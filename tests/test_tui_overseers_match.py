@@ -141,11 +141,14 @@ async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
                 covers_since_shown += 1
                 continue
             if isinstance(app.screen, EndingScreen):
-                # a round's recap, told to the person whose view is under it
+                # what the vote did, told to the person whose view is under
+                # it; a round's end, to everyone over the public view
                 under = table.screen.update
                 names = ("Ann", "Bea", "Cal")
-                assert under is not None and under.seat is not None
-                assert app.screen.title_text.endswith(f"{names[under.seat]}'s view")
+                assert under is not None
+                whose = "for everyone" if under.seat is None else f"{names[under.seat]}'s view"
+                assert app.screen.title_text.endswith(whose)
+                assert (under.seat is None) == app.screen.title_text.endswith("ended · for everyone")
                 recaps.append(app.screen.title_text.split(" ·")[0])
                 await pilot.press("enter")
                 continue

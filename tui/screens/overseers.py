@@ -39,6 +39,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from core.overseers import GAME
@@ -302,6 +303,9 @@ class OverseersScreen(GameScreen):
         self._round_end_waiting: tuple[int | None, int, EndingScreen] | None = None
         #: the last round whose end was told at this terminal
         self._round_told = 0
+        #: the public view's round when `round_end_dialogs` was first asked,
+        #: then at each draft it was asked in (None: not asked yet)
+        self._round_asked: int | None = None
         #: per seat viewed here, (round, whether its showdown was revealed)
         #: at the last update drawn for it (`_hold_vote`)
         self._showdown_seen: dict[int | None, tuple[int, bool]] = {}
@@ -450,6 +454,37 @@ class OverseersScreen(GameScreen):
         self.call_after_refresh(self._show_round_end)
         self.call_after_refresh(self._show_vote_box)
 
+    def round_end_dialogs(self, public: TableUpdate) -> list[Screen]:
+        """Several people here: a round's end (1 or 2) goes up for all, in
+        the public view's words (no one's hidden cards, nor their score and
+        secret total), once the next draft begins; no person's view tells it
+        again. It came up over the view of whoever acted last, their new
+        pack beside it, and the others never saw it. A vote's box still up
+        stays on top of it, as a copy: the round's box repeats the vote's
+        lines, and the Enter meant for the vote put it away unread."""
+        view: State = public.view
+        asked = self._round_asked
+        if asked is None or view.phase is Phase.DRAFT:
+            self._round_asked = view.round
+        if (asked is None or public.over or view.phase is not Phase.DRAFT
+                or view.round <= asked or view.round - 1 <= self._round_told):
+            return []  # (a match opened here tells nothing of before)
+        grace = getattr(self.app, "decision_grace", 0.0)
+        box = self._round_box(public, view.round - 1, whose="for everyone",
+                              go_on="the next round", grace=grace)
+        if box is None:
+            return []
+        self._round_told = view.round - 1
+        self._round_end_waiting = None
+        dialogs: list[Screen] = [box]
+        held, self._vote_box = self._vote_box, None
+        if held is not None and self._vote_box_pushed and self.app.screen is held[2]:
+            vote = held[2]
+            vote.dismiss()
+            dialogs.insert(0, EndingScreen(vote.title_text, vote.lines,
+                                           go_on=f"round {view.round - 1}'s end"))
+        return dialogs
+
     def _hold_last_round(self, update: TableUpdate) -> None:
         """The match just ended before this terminal's eyes: the last
         round's recap goes over the results (pushed right after this
@@ -467,9 +502,11 @@ class OverseersScreen(GameScreen):
         self._last_round_told = True
         self.over_the_results.append(box)
 
-    def _round_box(self, update: TableUpdate, round_: int, **kwargs: Any) -> EndingScreen | None:
+    def _round_box(self, update: TableUpdate, round_: int, *, whose: str | None = None,
+                   **kwargs: Any) -> EndingScreen | None:
         """The box that tells how round `round_` ended, from the log's recap
-        (None: the log tells nothing of it)."""
+        (None: the log tells nothing of it), titled with whose view it is
+        (`whose`: for whom else)."""
         lines = recap_lines(update.log)
         if not lines:
             return None
@@ -479,7 +516,7 @@ class OverseersScreen(GameScreen):
         end = start + 1
         while end < len(shown) and shown[end].startswith("  "):
             end += 1
-        title = f"Round {round_} ended · {self._viewer_text(update).plain}"
+        title = f"Round {round_} ended · {whose or self._viewer_text(update).plain}"
         return EndingScreen(title, shown[:start] + shown[end:], aside=shown[start:end],
                             aside_at=start, **kwargs)
 
