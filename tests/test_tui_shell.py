@@ -328,7 +328,7 @@ async def test_the_handover_tells_what_was_revealed_and_still_fits():
         await app.push_screen(cover)
         await pilot.pause()
         text = screen_text(app)
-        assert "Revealed to everyone:" in text and "Top rows revealed: Ann" in text
+        assert "Last moves:" in text and "Top rows revealed: Ann" in text
         button = cover.query_one("#ready", Button).region
         assert button.height and button.bottom <= 23  # above the footer
         assert "I am Bram: show my view" in text

@@ -344,36 +344,33 @@ class Table:
         return True
 
     def _news(self, seat: int) -> list[str]:
-        """The public log's lines that tell a reveal (the game screen's
-        `reveals`) `seat`'s person has not seen: the last secret choice
-        revealed them and the cover came up at once."""
-        return self._unseen(seat)[0]
+        """The lines of `_last_moves` that tell a reveal (the game screen's
+        `reveals`): the last secret choice revealed them and the cover came
+        up at once."""
+        screen = self.screen
+        return [line for line in self._last_moves(seat)
+                if screen is not None and screen.reveals(line)]
 
     def _last_moves(self, seat: int) -> list[str]:
-        """The public log's other lines `seat`'s person has not seen: all
-        that was done since their last move (the others' whole turns, the
-        bots' moves, what was drawn), as their recap tells it once they
-        uncover. The cover shows what fits of them (the first)."""
-        return self._unseen(seat)[1]
-
-    def _unseen(self, seat: int) -> tuple[list[str], list[str]]:
-        """The public log's lines since `seat`'s last move (where its recap
-        starts: `SinceTracker.start`), else past those a person's view here
-        has shown (a match reopened: since the last move of a person here),
-        as (reveals, the others). The public log words every line for a
-        spectator: no one's secret is in it."""
+        """The public log's lines `seat`'s person has not seen, in order:
+        all since their last move (where its recap starts:
+        `SinceTracker.start`; a match reopened: since the last move of a
+        person here), the others' whole turns, the bots' moves, what was
+        drawn and revealed, as their recap tells it once they uncover. The
+        cover shows the latest that fit (it kept the first, the reveals
+        apart after them: a tie of votes broken read before the votes, and
+        the move just made was left out). The public log words every line
+        for a spectator: no one's secret is in it."""
         public, screen = self.updates.get(None), self.screen
         if public is None or screen is None:
-            return [], []
+            return []
         since = getattr(screen, "since", None)
         told = since.start(seat) if since is not None else None
         if told is None:
             told = self._told if self._told is not None else self._reopened_at
         if told is None:
-            return [], []
-        lines = public.log[min(told, len(public.log)):]
-        return ([line for line in lines if screen.reveals(line)],
-                [line for line in lines if not screen.reveals(line)])
+            return []
+        return list(public.log[min(told, len(public.log)):])
 
     def _take_over(self, seat: int) -> None:
         """The cover is lifted by `seat`'s player: show their view."""

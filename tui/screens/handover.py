@@ -9,7 +9,7 @@ from typing import Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
@@ -28,21 +28,24 @@ def wrapped_rows(line: str, width: int) -> int:
 
 
 def fit_lines(lines: Sequence[str], rows: int, width: int) -> list[str]:
-    """The first of `lines` that fit in `rows` rows at `width` cells, and a
-    last line saying how many more there are (the recap shows them all once
-    the cover is lifted); all of them when they fit."""
+    """The latest of `lines` that fill `rows` rows at `width` cells, after
+    a first line saying how many earlier ones are left out (the recap shows
+    them all); all of them when they fit. The oldest kept may not fit whole
+    (the box then scrolls, its end in sight): the last is the move just
+    made, and a reveal before it is kept in part rather than not at all."""
     if sum(wrapped_rows(line, width) for line in lines) <= rows:
         return list(lines)
     kept: list[str] = []
     used = 1  # the line that tells the rest
-    for line in lines:
-        need = wrapped_rows(line, width)
-        if used + need > rows:
+    for line in reversed(lines):
+        if used >= rows:
             break
         kept.append(line)
-        used += need
+        used += wrapped_rows(line, width)
     rest = len(lines) - len(kept)
-    return [*kept, f"… and {rest} more (your recap shows them all)"]
+    moves = "move" if rest == 1 else "moves"
+    told = [f"… {rest} earlier {moves} (your recap shows them all)"] if rest else []
+    return [*told, *reversed(kept)]
 
 
 class TakeBack(Protocol):
@@ -63,10 +66,14 @@ class TakeBack(Protocol):
 class HandoverScreen(Screen):
     """Full-screen: "Pass to <name>"; Enter shows that player's view.
 
-    `news`: what the last move revealed to the whole table (the public
-    log's lines, no one's secret: the votes, the top rows, the cards
-    chosen), which no one here has seen yet; the cover came up at once
-    and hid it from the person whose choice revealed it.
+    `moves`: all that happened since the next person's last move, in the
+    public log's words (no one's secret), in order, ending with the move
+    just made; as many of the latest as fit (`fit_lines`), the box scrolled
+    to its end when they do not quite (its keys: the arrows, PgUp PgDn,
+    Home End; a hint under it says there is more). `news`: those of them that
+    tell a reveal at the table (the votes, the top rows, the cards
+    chosen), in bold: the cover came up at once and hid it from the person
+    whose choice revealed it. Any not among `moves` come after them.
 
     `take_back`: the person who just moved may still take it back (u)
     while the rules allow it (no one else has moved, nothing was revealed
@@ -86,6 +93,10 @@ class HandoverScreen(Screen):
         # binding, which says why not (it did nothing)
         Binding("u", "take_back_anyway", "", show=False),
         Binding("q", "leave", "Home"),
+        # the last moves' box, whatever has the focus (the button, after Tab)
+        *(Binding(key, f"scroll_news('{how}')", show=False) for key, how in (
+            ("up", "up"), ("down", "down"), ("pageup", "page_up"),
+            ("pagedown", "page_down"), ("home", "home"), ("end", "end"))),
     ]
 
     def __init__(self, name: str, on_ready: Callable[[], None], *, grace: float = 0.0,
@@ -111,21 +122,19 @@ class HandoverScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="handover"):
             yield Static(f"Pass to {self.player}", id="handover-name")
-            if self.news or self.moves:
-                room = self._news_room()
-                moves = fit_lines(self.moves, room - bool(self.moves) - self._news_rows(),
-                                  NEWS_WIDTH)
+            lines = self._lines()
+            if lines:
+                # the title stays in sight, the hint to scroll beside it
+                with Horizontal(id="handover-news-head"):
+                    yield Static("Last moves:", classes="handover-news-title")
+                    yield Static("", id="handover-more")
+                room = self._news_room() - 1  # (less the title)
                 news_box = VerticalScroll(id="handover-news")
                 news_box.styles.max_height = room
                 with news_box:
-                    if self.moves:
-                        yield Static("Last moves:", classes="handover-news-title")
-                        for line in moves:
-                            yield Static(line, markup=False)
-                    if self.news:
-                        yield Static("Revealed to everyone:", classes="handover-news-title")
-                        for line in self.news:
-                            yield Static(line, markup=False)
+                    for line in fit_lines(lines, room, NEWS_WIDTH):
+                        yield Static(line, markup=False,
+                                     classes="handover-reveal" if line in self.news else "")
             if self.note:
                 yield Static(self.note, id="handover-note", markup=False)
             yield Static(
@@ -150,11 +159,21 @@ class HandoverScreen(Screen):
                 fixed += 1 + wrapped_rows(text, NEWS_WIDTH + 2)
         return max(4, height - fixed)
 
-    def _news_rows(self) -> int:
-        """The rows the reveals take (their title and lines, wrapped)."""
-        if not self.news:
-            return 0
-        return 1 + sum(wrapped_rows(line, NEWS_WIDTH) for line in self.news)
+    def _lines(self) -> list[str]:
+        """The last moves in order, then any reveal not among them."""
+        return [*self.moves, *(line for line in self.news if line not in self.moves)]
+
+    def _more(self, *_: object) -> None:
+        """Says where the last moves' box has lines out of sight, and how
+        to scroll it: the text was cut mid-sentence, with only a thin
+        scrollbar to show there was more."""
+        for box in self.query("#handover-news").results(VerticalScroll):
+            hint = self.query_one("#handover-more", Static)
+            top, end = round(box.scroll_y) > 0, round(box.scroll_y) < box.max_scroll_y
+            where = ("more above and below" if top and end else
+                     "more below" if end else "more above")
+            hint.update(f"{'↑' if top else ''}{'↓' if end else ''} {where} (↑↓ Home End)")
+            hint.display = top or end
 
     def _offer_text(self) -> str:
         take_back = self.take_back
@@ -167,6 +186,22 @@ class HandoverScreen(Screen):
         # player's spells covered for seconds, and a notice may name a card)
         self.app.clear_notifications()
         self._start_grace()
+        for box in self.query("#handover-news").results(VerticalScroll):
+            # (max_scroll_y is no reactive: the box's content size is)
+            self.watch(box, "virtual_size", self._more, init=False)
+            self.watch(box, "scroll_y", self._more, init=False)
+            self.call_after_refresh(self._show_last, box)
+
+    def _show_last(self, box: VerticalScroll) -> None:
+        """The move just made in sight: the box's end, or the start of its
+        last line if that alone is taller than the box."""
+        last = box.children[-1]
+        box.scroll_to(y=min(box.max_scroll_y, last.virtual_region.y), animate=False)
+        self._more()
+
+    def action_scroll_news(self, how: str) -> None:
+        for box in self.query("#handover-news").results(VerticalScroll):
+            getattr(box, f"scroll_{how}")()
 
     def _start_grace(self) -> None:
         self._shown_at = time.monotonic()

@@ -1,0 +1,88 @@
+"""Hot-seat play-test (Overseers, Ann and Bram with two bots, 80x24): the
+"Pass to Bram" cover kept the first lines and told the reveals apart after
+them. When Ann (Purple) turned a card sideways it said only "… and 3 more"
+and the top rows revealed before it: her turn, the move just made, was
+missing. A tie of votes read "Dev (Leader) breaks the tie" before the votes
+that tied. And a long reveal was cut mid-sentence, with only a thin
+scrollbar to say there was more. The cover tells the moves in order, the
+latest that fit, and says where more is and how to scroll to it."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from tests.screen_kit import screen_text
+from tui.screens.handover import HandoverScreen, fit_lines
+
+NAMES = ("Ann", "Bram", "Cora", "Dev")
+TOP_ROWS = ("Ann chooses their top row. Top rows revealed: "
+            + "; ".join(f"{n} Anger (A), Benevolence (B), Lust (L)" for n in NAMES)
+            + ". Characters revealed: "
+            + "; ".join(f"{n} Wuming the younger (dark red: Anger doubles)" for n in NAMES) + ".")
+TURN = "Ann (Purple) turns one of their face-down cards sideways (↻)."
+
+
+async def cover_text(moves: list[str], news: list[str], keys: tuple[str, ...] = ()) -> list[str]:
+    """What the cover shows at 80x24, after each of `keys` (first: before any)."""
+    shown = []
+    async with App().run_test(size=(80, 24)) as pilot:
+        await pilot.app.push_screen(HandoverScreen("Bram", lambda: None, moves=moves, news=news))
+        await pilot.pause()
+        shown.append(screen_text(pilot.app))
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+            shown.append(screen_text(pilot.app))
+    return shown
+
+
+def flat(text: str) -> str:
+    """The cover's words in one line (its lines wrap)."""
+    return " ".join(row.strip(" █") for row in text.splitlines() if row.strip(" █"))
+
+
+async def test_the_move_just_made_ends_the_last_moves():
+    moves = ["Bram keeps a card.", "Cora keeps a card.", "Dev keeps a card.", TOP_ROWS, TURN]
+    end, top = (flat(x) for x in await cover_text(moves, [TOP_ROWS], keys=("home",)))
+    # in order: the reveal, then the turn, in sight at the box's end
+    assert TURN in end and "↑ more above" in end, end
+    assert end.index("Characters revealed") < end.index(TURN)
+    # the first moves left out, and said
+    assert top.index("… 3 earlier moves (your recap shows them all)") < top.index(
+        "Top rows revealed"), top
+    assert "Bram keeps a card." not in end + top
+
+
+async def test_a_tie_of_votes_is_told_before_the_leader_breaks_it():
+    votes = ("Ann votes. Votes: Ann for Bram; Bram for Ann; Cora for Ann; Dev for Bram. "
+             "Tied: Ann, Bram; the Leader chooses.")
+    broken = "Dev (Leader) breaks the tie of votes: Bram is judged."
+    [text] = await cover_text([votes, broken], [votes])
+    words = flat(text)
+    assert words.index("Votes:") < words.index("breaks the tie"), text
+
+
+async def test_a_reveal_too_long_for_the_cover_scrolls_and_says_so():
+    six = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn")
+    rows = TOP_ROWS.replace("Dev Anger", "; ".join(f"{n} Anger" for n in six[3:]))
+    rows += " " + rows.partition("Characters revealed: ")[2]
+    shown = await cover_text(["Cora keeps a card.", rows, TURN], [rows],
+                             keys=("home", "tab", "end", "home"))
+    end, top, _, end_again, top_again = (flat(x) for x in shown)
+    # the move just made in sight, and where the rest is
+    assert TURN in end and "↑ more above (↑↓ Home End)" in end, shown[0]
+    assert "Last moves:" in end
+    assert "… 1 earlier move" in top and "↓ more below" in top and TURN not in top, shown[1]
+    # the keys work with the button focused too
+    assert TURN in end_again and "… 1 earlier move" in top_again
+
+
+def test_the_latest_lines_are_kept():
+    lines = [f"line {i}" for i in range(10)]
+    assert fit_lines(lines, 10, 52) == lines
+    assert fit_lines(lines, 6, 52) == ["… 5 earlier moves (your recap shows them all)",
+                                       *lines[5:]]
+    long = "word " * 20  # two rows at 52 cells
+    # the oldest kept may not fit whole: the box scrolls to it
+    assert fit_lines(["a", long, "b"], 3, 52) == ["… 1 earlier move (your recap shows them all)",
+                                                  long, "b"]
