@@ -172,7 +172,7 @@ class HandoverScreen(Screen):
             top, end = round(box.scroll_y) > 0, round(box.scroll_y) < box.max_scroll_y
             where = ("more above and below" if top and end else
                      "more below" if end else "more above")
-            hint.update(f"{'↑' if top else ''}{'↓' if end else ''} {where} (↑↓ Home End)")
+            hint.update(f"{'↕' if top and end else '↑' if top else '↓'} {where} (↑↓ Home End)")
             hint.display = top or end
 
     def _offer_text(self) -> str:
