@@ -1206,7 +1206,9 @@ def test_every_hero_spawned_or_slain_is_in_the_log_od6_od13():
             spawned = max(0, state.heroes - after.heroes)
             slain = sum(after.lairs[s].heroes - state.lairs[s].heroes for s in (0, 1))
             assert len(re.findall("spawns a hero|a hero spawns", line)) == spawned, line
-            assert line.count("slay") + line.count("slain") == slain, line
+            # "slays nothing": Grimtusk revealed with no hero on the board
+            slays = line.count("slay") - line.count("slays nothing")
+            assert slays + line.count("slain") == slain, line
             seen += spawned + slain
     assert seen > 0
 
@@ -1274,3 +1276,69 @@ def test_log_articles():
     from core.overboss.rules import _a
 
     assert _a("Icy Peak") == "an Icy Peak" and _a("Yeti") == "a Yeti"
+
+
+def test_the_log_tells_a_crystal_or_spire_going_to_the_lair():
+    """OD §Placing Tokens: a drafted Crystal or Spire goes to the lair; the
+    log said so for monsters only (a play-test: an Icy Peak Crystal drafted
+    with its Peak left no line once the Peak's slide was done)."""
+    s = placing(board(b2="D."), I, Token.ICY_PEAK_CRYSTAL)
+    s = play(s, 0, PlaceTile(sq("a1")))
+    assert s.step is Step.SLIDE
+    line = GAME.describe(s, 0, Slide(sq("b2"), sq("b4")), names=["Ann", "Bob"], viewer=0)
+    assert line == ("You slide the Dungeon from b2 to b4 (your side). "
+                    "Then the Icy Peak Crystal goes to your lair.")
+    s = placing(board(), D, SPIRE, seat=1)
+    line = GAME.describe(s, 1, PlaceTile(sq("a8")), names=["Ann", "Bob"], viewer=0)
+    assert line == "Bob places the Dungeon on a8 (their side). Then the Spire goes to Bob's lair."
+
+
+def test_a_reveal_says_what_it_did_or_why_it_did_nothing():
+    """OD-21: Dr. Deadly's reveal line says how many Spires are ready
+    again (the counter flipped with no line saying why, a play-test); a
+    reveal whose ability can do nothing now says so, in the log and to the
+    owner beforehand (`reveal_idle`), for every Boss."""
+    from core.overboss import bosses
+
+    names = ["Ann", "Bob"]
+    s = table(board(b2="I."), bosses=(Boss.DR_DEADLY, None), lairs=(Lair(expended=1), Lair()))
+    assert rules.reveal_idle(s, 0) is None
+    assert GAME.describe(s, 0, RevealBoss(), names=names, viewer=0) == (
+        "You reveal your Boss: Dr. Deadly (house)! Then your spent Spire is ready again.")
+    s = attrs.evolve(s, lairs=(Lair(spires=1, expended=2), Lair()))
+    assert GAME.describe(s, 0, RevealBoss(), names=names, viewer=1) == (
+        "Ann reveals their Boss: Dr. Deadly (house)! Then Ann's 2 spent Spires are ready again.")
+    s = attrs.evolve(s, lairs=(Lair(spires=1), Lair()))
+    assert rules.reveal_idle(s, 0) == ("your lair has no spent Spire", "refreshes nothing")
+    assert GAME.describe(s, 0, RevealBoss(), names=names, viewer=1) == (
+        "Ann reveals their Boss: Dr. Deadly (house)! "
+        "Then Dr. Deadly refreshes nothing: Ann's lair has no spent Spire.")
+    # every other Boss, on a table where its ability has nothing to act on
+    idle = {
+        Boss.KING_CROAK: (table(board(a1="I."), market=((R, None),) * 4),
+                          ("the market shows no Dungeon", "destroys nothing")),
+        Boss.BELLADONNA: (table(board(a1="I.")),
+                          ("no token is on the board", "poisons nothing")),
+        Boss.BARON_HEX: (table(board(a1="I."), market=((R, None),) * 4),
+                         ("the market shows no token", "takes nothing")),
+        Boss.QUEEN_RIMEFANG: (table(),
+                              ("no tile can slide now", "slides nothing")),
+        Boss.WARLORD_GRIMTUSK: (table(board(a1="IY")),
+                                ("no hero is on the board", "slays nothing")),
+    }
+    for boss, (s, words) in idle.items():
+        s = attrs.evolve(s, bosses=(boss, None))
+        assert rules.reveal_idle(s, 0) == words, boss
+        after = play(s, 0, RevealBoss())
+        assert after.step is Step.DRAFT and after.revealed[0], boss
+        line = GAME.describe(s, 0, RevealBoss(), names=names)
+        assert line.endswith(f"Then {bosses.card(boss).name} {words[1]}: {words[0]}."), line
+    busy = {Boss.KING_CROAK: table(board(a1="I."), market=((D, None),) * 4),
+            Boss.BELLADONNA: table(board(a1="IY")),
+            Boss.BARON_HEX: table(board(a1="I.")),
+            Boss.QUEEN_RIMEFANG: table(board(a1="I.")),
+            Boss.WARLORD_GRIMTUSK: table(board(a1="TH"))}
+    for boss, s in busy.items():
+        s = attrs.evolve(s, bosses=(boss, None))
+        assert rules.reveal_idle(s, 0) is None, boss
+        assert "nothing" not in GAME.describe(s, 0, RevealBoss(), names=names)

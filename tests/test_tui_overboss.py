@@ -387,6 +387,22 @@ async def test_reveal_asks_first(answer, played):
     assert submitted == ([(0, RevealBoss())] if played else [])
 
 
+async def test_the_reveal_dialog_says_when_revealing_now_does_nothing():
+    """Play-test at 80x24: Dr. Deadly with no spent Spire, `r` offered to
+    "Refresh all your expended Spires" without saying none was spent. The
+    dialog says what the reveal does now (the rules' `reveal_idle`); with a
+    spent Spire it says nothing more."""
+    deadly = (Boss.DR_DEADLY, Boss.KING_CROAK)
+    idle = make_update(midgame(bosses=deadly, lairs=(Lair(spires=1), Lair())))
+    _, text = await run(idle, ["r"])
+    flat = " ".join(re.findall(r"█\s+(.*?)\s+█", text))  # the dialog's lines
+    assert "Refresh all your expended Spires." in flat
+    assert "Your lair has no spent Spire: revealing now refreshes nothing." in flat
+    _, text = await run(make_update(midgame(bosses=deadly)), ["r"])
+    flat = " ".join(re.findall(r"█\s+(.*?)\s+█", text))
+    assert "Refresh all your expended Spires." in flat and "nothing" not in flat
+
+
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 async def test_the_moves_open_any_time_are_named_once_on_screen(size):
     """Spire and reveal are open at any moment of a turn: the action bar

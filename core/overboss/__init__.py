@@ -33,6 +33,8 @@ GAME = GameRules(
     stack_size=table_facts.stack_size,
     bag_size=table_facts.bag_size,
     progress=table_facts.progress,
+    # why the seat's Boss's reveal would do nothing now (its dialog says so)
+    reveal_idle=rules.reveal_idle,
     round_number=table_facts.round_number,
     # what the table says was drawn when a move can no longer be taken back
     # (host/session.py): the market's tiles and tokens, a Spawning Pool's token

@@ -1085,6 +1085,8 @@ def _token_phase(state: State) -> State:
     if tok is None:
         return _lair_phase(state)
     if tok not in _PLACEABLE:
+        if _TRACE.events is not None:
+            _note("lair", tok)
         state = _set_hand_token_lairs(state, None, _lairs_with(state, state.turn, tok))
         return _lair_phase(state)
     options = token_options(state)
@@ -1218,32 +1220,82 @@ def _reveal(state: State, seat: int) -> State:
     """OD §Boss Cards: once per game, at any moment of one's own turn."""
     boss = state.bosses[seat]
     revealed = (True, state.revealed[1]) if seat == 0 else (state.revealed[0], True)
-    step = state.step
-    state = _set_revealed_resume(state, revealed, step)
-    ability = None
-    if boss is Boss.KING_CROAK:
-        # OD-8: takes a Dungeon from the market, if it shows one.
-        if market_dungeons(state) and any(t is not None and t is not _DUNGEON for t in state.tiles):
-            ability = _S_CROAK
-    elif boss is Boss.BELLADONNA:
-        if any(k is not None for k in state.tokens):
-            ability = _S_POISON
-    elif boss is Boss.BARON_HEX:
-        if any(p.token is not None for p in state.market):
-            ability = _S_HEX
-    elif boss is Boss.DR_DEADLY:
+    if _TRACE.events is not None and reveal_idle(state, seat) is not None:
+        _note("idle", seat)
+    ability = _reveal_ability(state, seat)
+    state = _set_revealed_resume(state, revealed, state.step)
+    if boss is Boss.DR_DEADLY:
         lair = state.lairs[seat]
+        if lair.expended:
+            _note("refresh", lair.expended)
         lair = Lair(lair.waiting, lair.crystals, lair.spires + lair.expended, 0, lair.heroes)
         state = _set_lair(state, seat, lair)
-    elif boss is Boss.QUEEN_RIMEFANG:
-        if _slide_exists(state, seat, False):
-            ability = _S_FROST
-    elif boss is Boss.WARLORD_GRIMTUSK:
-        if _HERO in state.tokens:
-            ability = _S_SLAY
     if ability is not None:
         return _set_step(state, ability)
     return _resume(state)
+
+
+def _reveal_ability(state: State, seat: int) -> Step | None:
+    """The step of `seat`'s Boss's reveal ability, if it has one and there is
+    something for it to do (OD-8, OD-21); Dr. Deadly's resolves at once."""
+    boss = state.bosses[seat]
+    if boss is Boss.KING_CROAK:
+        # OD-8: takes a Dungeon from the market, if it shows one.
+        if market_dungeons(state) and any(t is not None and t is not _DUNGEON for t in state.tiles):
+            return _S_CROAK
+    elif boss is Boss.BELLADONNA:
+        if any(k is not None for k in state.tokens):
+            return _S_POISON
+    elif boss is Boss.BARON_HEX:
+        if any(p.token is not None for p in state.market):
+            return _S_HEX
+    elif boss is Boss.QUEEN_RIMEFANG:
+        if _slide_exists(state, seat, False):
+            return _S_FROST
+    elif boss is Boss.WARLORD_GRIMTUSK:
+        if _HERO in state.tokens:
+            return _S_SLAY
+    return None
+
+
+#: what each Boss's reveal ability does when it can do nothing (`reveal_idle`)
+_IDLE_WORDS = {
+    Boss.KING_CROAK: "destroys nothing",
+    Boss.BELLADONNA: "poisons nothing",
+    Boss.BARON_HEX: "takes nothing",
+    Boss.DR_DEADLY: "refreshes nothing",
+    Boss.QUEEN_RIMEFANG: "slides nothing",
+    Boss.WARLORD_GRIMTUSK: "slays nothing",
+}
+
+
+def reveal_idle(state: State, seat: int, whose: str = "your") -> tuple[str, str] | None:
+    """Why `seat`'s Boss's reveal ability would do nothing now, and what it
+    then does ("your lair has no spent Spire", "refreshes nothing"); None
+    when it can act. `whose` names the owner's lair. Works on the owner's
+    view: a player is told before revealing for nothing (a play-test)."""
+    boss = state.bosses[seat]
+    if boss is None or _reveal_ability(state, seat) is not None:
+        return None
+    if boss is Boss.DR_DEADLY:
+        if state.lairs[seat].expended:
+            return None
+        reason = f"{whose} lair has no spent Spire"
+    elif boss is Boss.KING_CROAK:
+        if not market_dungeons(state):
+            reason = "the market shows no Dungeon"
+        elif any(t is not None for t in state.tiles):
+            reason = "every tile on the board is a Dungeon"
+        else:
+            reason = "the board has no tile yet"
+    else:
+        reason = {
+            Boss.BELLADONNA: "no token is on the board",
+            Boss.BARON_HEX: "the market shows no token",
+            Boss.QUEEN_RIMEFANG: "no tile can slide now",
+            Boss.WARLORD_GRIMTUSK: "no hero is on the board",
+        }[boss]
+    return reason, _IDLE_WORDS[boss]
 
 
 def _resume(state: State) -> State:
@@ -1410,7 +1462,8 @@ def _own_event(action: object) -> tuple | None:
 def _event_words(state: State, event: tuple, names: Sequence[str] | None) -> str:
     """One thing the rules did by themselves (OD-13, OD-17), for the log:
     a hero spawning (and the monster it sends back), a token placed (and the
-    hero it slays), a drafted token waiting in the lair."""
+    hero it slays), a drafted token waiting in the lair, a Crystal or Spire
+    going there, what a Boss's reveal did by itself (or why nothing)."""
     g = geometry(state.options.rows)
     owner = _seat_name(names, state.turn)
     kind = event[0]
@@ -1432,6 +1485,19 @@ def _event_words(state: State, event: tuple, names: Sequence[str] | None) -> str
         if slain:
             words += " and the hero there is slain"
         return words
+    if kind == "lair":
+        return f"the {event[1].label} goes to {owner}'s lair"
+    if kind == "refresh":
+        n = event[1]
+        spires = "spent Spire is" if n == 1 else f"{n} spent Spires are"
+        return f"{owner}'s {spires} ready again"
+    if kind == "idle":
+        seat = event[1]
+        boss = state.bosses[seat]
+        idle = reveal_idle(state, seat, whose=f"{_seat_name(names, seat)}'s")
+        assert boss is not None and idle is not None
+        reason, what = idle
+        return f"{boss_cards.card(boss).name} {what}: {reason}"
     # "wait"
     return f"the {event[1].label} waits in {owner}'s lair"
 

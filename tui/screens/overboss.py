@@ -1420,8 +1420,12 @@ class OverbossScreen(GameScreen):
         from tui.screens.confirm import ConfirmScreen
 
         card = bosses.card(boss)
-        text = (f"{bosses.title(boss)} — reveal ability: {card.reveal}\n\n"
-                "Once a game; your opponent will see your Boss.")
+        text = f"{bosses.title(boss)} — reveal ability: {card.reveal}\n\n"
+        idle = GAME.reveal_idle(view, seat)
+        if idle is not None:
+            reason, what = idle
+            text += f"{reason[:1].upper()}{reason[1:]}: revealing now {what}.\n\n"
+        text += "Once a game; your opponent will see your Boss."
 
         def answer(yes: bool | None) -> None:
             if yes and self._legal(RevealBoss()):
