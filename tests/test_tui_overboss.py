@@ -490,7 +490,15 @@ async def test_nothing_is_offered_on_the_bots_turn():
     keys = ["1", "enter", "x", "r", "s", "e", "f", "2", "space"]
     submitted, text = await run(update, keys)
     assert submitted == []
-    assert "Bob's turn" in text and "thinking" in text
+    assert "Bob is drafting a pair, thinking…" in text
+
+
+async def test_the_status_says_in_words_what_the_bot_is_finishing():
+    """Play-test: while the hard bot finished its turn the status read
+    "Bram's turn (end) thinking…"; it says what the seat is doing."""
+    update = make_update(midgame(turn=1, step=Step.END, placed=sq("a8")), seat=0, thinking=1)
+    _, text = await run(update, [])
+    assert "Bob is finishing their turn, thinking…" in text and "(end)" not in text
 
 
 def test_board_moves_come_from_the_legal_actions_only():
@@ -1358,3 +1366,4 @@ async def test_a_duel_key_that_works_now_is_not_answered_with_a_notice():
         await pilot.pause()
         assert not list(app._notifications)
         assert app.screen._spire
+

@@ -136,6 +136,20 @@ _CHANCE_TEXT = {
     Step.POOL_DRAW: "The Spawning Pool draws a token from the bag…",
 }
 
+#: what the seat in turn is doing, for the status while it decides ("{their}":
+#: "your" or "their"); "Bram's turn (end)" read as a riddle (a play-test)
+_DOING = {
+    Step.DRAFT: "drafting a pair",
+    Step.PLACE_TILE: "placing a tile",
+    Step.SLIDE: "sliding a tile (Icy Peak)",
+    Step.SWAP: "swapping two tokens (Road)",
+    Step.SPAWN: "spawning heroes (Town)",
+    Step.REFRESH: "refreshing a Spire (Sunken City)",
+    Step.TOKEN: "placing a token",
+    Step.LAIR: "placing monsters from {their} lair",
+    Step.END: "finishing {their} turn",
+}
+
 #: steps whose choices are squares on the board
 _BOARD_STEPS = frozenset(
     {Step.PLACE_TILE, Step.SLIDE, Step.SWAP, Step.SPAWN, Step.TOKEN, Step.LAIR, Step.CROAK,
@@ -1011,12 +1025,14 @@ class OverbossScreen(GameScreen):
         if not seats:
             return Text("Waiting…", style="italic")
         seat = seats[0]
-        who = "Your" if seat == update.seat else self._whose(seat)
-        text = Text.assemble((f"{who} turn", "bold"), f" ({view.step.value.replace('-', ' ')})")
+        me = seat == update.seat
+        doing = _DOING.get(view.step, "using {their} Boss's reveal")  # else an ability step
+        who = "You are" if me else f"{self._who(seat)} is"
+        text = Text(f"{who} {doing.format(their='your' if me else 'their')}", style="bold")
         if update.thinking == seat:
-            text.append(f" thinking…{self.thinking_note(update)}", style="italic")
-        elif seat == update.seat:
-            text.append(" waiting for the table…", style="italic")
+            text.append(f", thinking…{self.thinking_note(update)}", style="italic")
+        elif me:
+            text.append(", waiting for the table…", style="italic")
         text.append(self.away_note(update), style="italic")
         text.append(" · arrows read the board", style="dim")
         return text
