@@ -39,7 +39,7 @@ from tests.overboss_screen_kit import (
     screen_text,
 )
 from tests.overboss_tables import BANDIT, WOLF, YETI, D, I, P, R, T, board, sq, table
-from tui.screens.overboss import board_grid, board_moves, display_square
+from tui.screens.overboss import OverbossScreen, board_grid, board_moves, display_square
 from tui.widgets.board import Board
 
 SIZES = [(80, 24), (120, 36)]
@@ -1367,3 +1367,20 @@ async def test_a_duel_key_that_works_now_is_not_answered_with_a_notice():
         assert not list(app._notifications)
         assert app.screen._spire
 
+
+@pytest.mark.parametrize("size", [(160, 45), (80, 24)], ids=["160x45", "80x24"])
+async def test_a_boss_line_marked_changed_wraps_under_its_lair_line(size):
+    """Play-test at 160x45: with a `•` change-marker the Boss line wrapped
+    to the panel's edge ("your side." at column 1) under lines indented 4.
+    A wrapped Boss line goes on indented like the lair line below it."""
+    from tests.since_kit import SequenceApp, turns_of_others
+
+    app = SequenceApp(OverbossScreen, turns_of_others("overboss-duel", players=2, seed=1, skip=3))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.query_one("#ob-players")
+        lines = str(panel.render()).splitlines()
+    head = next(n for n, line in enumerate(lines) if line.startswith("•  Bob · Warlord"))
+    wrapped = lines[head + 1]
+    assert not wrapped.strip().startswith(("In force", "Spires"))  # the Boss line goes on
+    assert wrapped.startswith("    "), lines

@@ -847,7 +847,8 @@ class OverbossScreen(GameScreen):
             if changed:  # a lair or a Boss changed since your last move
                 head = marked_text(head, seat in changed)
                 head.end = ""
-            lines += [head, *rest]
+            # wrapped under the lines below it, not at the panel's edge
+            lines += [Parts((head,), hang="    "), *rest]
         self.query_one("#ob-players", Flowed).set_lines(lines)
 
     def _outcome(self) -> Any:
