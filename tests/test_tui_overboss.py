@@ -1368,11 +1368,12 @@ async def test_a_duel_key_that_works_now_is_not_answered_with_a_notice():
         assert app.screen._spire
 
 
-@pytest.mark.parametrize("size", [(160, 45), (80, 24)], ids=["160x45", "80x24"])
+@pytest.mark.parametrize("size", [(160, 45), (120, 36)], ids=["160x45", "120x36"])
 async def test_a_boss_line_marked_changed_wraps_under_its_lair_line(size):
     """Play-test at 160x45: with a `•` change-marker the Boss line wrapped
     to the panel's edge ("your side." at column 1) under lines indented 4.
-    A wrapped Boss line goes on indented like the lair line below it."""
+    A wrapped Boss line goes on indented like the lair line below it (at
+    80x24 it wraps from the edge: indented, it cost the log a row)."""
     from tests.since_kit import SequenceApp, turns_of_others
 
     app = SequenceApp(OverbossScreen, turns_of_others("overboss-duel", players=2, seed=1, skip=3))
@@ -1384,3 +1385,4 @@ async def test_a_boss_line_marked_changed_wraps_under_its_lair_line(size):
     wrapped = lines[head + 1]
     assert not wrapped.strip().startswith(("In force", "Spires"))  # the Boss line goes on
     assert wrapped.startswith("    "), lines
+

@@ -840,6 +840,7 @@ class OverbossScreen(GameScreen):
         me = update.seat if update.seat is not None else 0
         other = GAME.opponent(view, me)
         changed = self.changed("players")
+        wide = self.has_class("-wide")
         lines: list[Text | Parts | Wordings] = []
         in_force = self._in_force(view, update)
         for seat in (me, other):
@@ -847,8 +848,9 @@ class OverbossScreen(GameScreen):
             if changed:  # a lair or a Boss changed since your last move
                 head = marked_text(head, seat in changed)
                 head.end = ""
-            # wrapped under the lines below it, not at the panel's edge
-            lines += [Parts((head,), hang="    "), *rest]
+            # wrapped under the lines below it, not at the panel's edge; at
+            # 80x24 from the edge, where the indent cost the log a row
+            lines += [Parts((head,), hang="    " if wide else ""), *rest]
         self.query_one("#ob-players", Flowed).set_lines(lines)
 
     def _outcome(self) -> Any:
