@@ -850,7 +850,7 @@ class OverbossScreen(GameScreen):
                 head.end = ""
             # wrapped under the lines below it, not at the panel's edge; at
             # 80x24 from the edge, where the indent cost the log a row
-            lines += [Parts((head,), hang="    " if wide else ""), *rest]
+            lines += [Parts((head,), hang="    ") if wide else head, *rest]
         self.query_one("#ob-players", Flowed).set_lines(lines)
 
     def _outcome(self) -> Any:
