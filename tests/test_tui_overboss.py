@@ -1386,3 +1386,33 @@ async def test_a_boss_line_marked_changed_wraps_under_its_lair_line(size):
     assert not wrapped.strip().startswith(("In force", "Spires"))  # the Boss line goes on
     assert wrapped.startswith("    "), lines
 
+
+@pytest.mark.parametrize(("size", "title"), [
+    ((80, 24), "Market · you drafted Icy Peak + Bandit"),
+    ((120, 36), "Market: tile + token · you drafted Icy Peak + Bandit"),
+])
+async def test_the_market_title_names_the_drafted_pair_whole(size, title):
+    """Play-test at 80x24: the title read "you drafted Icy Peak + Band…".
+    It takes the longest wording that fits the panel, the names whole."""
+    update = make_update(midgame(step=Step.PLACE_TILE, hand=(I, BANDIT)))
+    _, text = await run(update, [], size=size)
+    assert re.search(rf"[─━ ]{re.escape(title)}[─━ ]", text), text
+
+
+async def test_a_long_drafted_pair_still_fits_the_market_title():
+    update = make_update(midgame(step=Step.PLACE_TILE, hand=(P, Token.SPAWNING_POOL_CRYSTAL)))
+    _, text = await run(update, [])
+    assert re.search(r"[─━]You drafted Spawning Pool \+ Spawning Pool Crystal[─━]", text), text
+
+
+async def test_the_market_title_fits_again_after_a_resize():
+    """Play-test: from 120x36 back to 80x24 the title kept the wording
+    picked for the wider market (or one for a width passed on the way)."""
+    app = ScreenApp(make_update(midgame(step=Step.PLACE_TILE, hand=(P, Token.ROCKTOPUS))),
+                    FakePort())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        title = str(app.game_screen.query_one("#ob-market").border_title)
+    assert title == "Market · you drafted Spawning Pool + Rocktopus"

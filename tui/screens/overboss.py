@@ -356,6 +356,10 @@ class DuelMarket(Market):
     where the cursor is, the arrows and Enter work (the focus is never
     shown in two places at once)."""
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._titles: tuple[str, ...] = ()
+
     def content_lines(self) -> list[Text]:
         if self.has_focus or not self.picking:
             return super().content_lines()
@@ -368,6 +372,27 @@ class DuelMarket(Market):
 
     def on_focus(self) -> None:
         self.refresh()
+
+    def set_titles(self, titles: Sequence[str]) -> None:
+        """The border title in wordings, longest first: the longest that
+        fits the width is shown, again at each resize. At 80x24 it read
+        "you drafted Icy Peak + Band…" (a play-test)."""
+        self._titles = tuple(titles)
+        self._fit_title()
+
+    def on_resize(self) -> None:
+        self._fit_title()
+
+    def _fit_title(self) -> None:
+        titles = self._titles
+        if not titles:
+            return
+        # Textual's room for a title: the edge less a corner and a space
+        # for each side border (80x24 has only a top border)
+        sides = sum(1 for edge in (self.styles.border_left[0], self.styles.border_right[0])
+                    if edge not in ("", "none"))
+        room = self.outer_size.width - 2 - 2 * sides
+        set_border(self, next((t for t in titles if len(t) <= room), titles[-1]))
 
     def on_blur(self) -> None:
         self.refresh()
@@ -709,7 +734,7 @@ class OverbossScreen(GameScreen):
 
     def _draw_market(self, update: TableUpdate) -> None:
         view: State = update.view
-        market = self.query_one("#ob-market", Market)
+        market = self.query_one("#ob-market", DuelMarket)
         mode = self._market_mode()
         slots = set(self._slot_pick())
         offers = []
@@ -744,16 +769,14 @@ class OverbossScreen(GameScreen):
         slots = self.changed("market")
         offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
         market.set_offers(offers, picking=mode is not None)
-        title = "Market: tile + token"
-        if view.hand_tile is not None or view.hand_token is not None:
-            bits = []
-            if view.hand_tile is not None:
-                bits.append(view.hand_tile.label)
-            if view.hand_token is not None:
-                bits.append(view.hand_token.label)
+        titles = ["Market: tile + token"]
+        drafted = [k.label for k in (view.hand_tile, view.hand_token) if k is not None]
+        if drafted:
+            names = " + ".join(drafted)
             who = "you" if view.turn == update.seat else self._who(view.turn)
-            title += f" · {who} drafted {' + '.join(bits)}"
-        set_border(market, title)
+            titles = [f"{titles[0]} · {who} drafted {names}", f"Market · {who} drafted {names}",
+                      f"{who[:1].upper()}{who[1:]} drafted {names}", f"Drafted: {names}"]
+        market.set_titles(titles)
 
     def _in_force(self, view: State, update: TableUpdate) -> dict[int, list[Wordings]]:
         """OD §Boss Cards: the lasting powers of the face-up Bosses (open
