@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import attrs
 
-from core.bossquest.cards import SpellKind
+from core.bossquest import rules
+from core.bossquest.cards import Colour, Companion, SpellKind
 from core.bossquest.state import ActiveSpell, Options, Phase
 from tests.bossquest_tables import GAME, knight, spell, table
 
@@ -152,3 +153,54 @@ def test_a_hidden_weapon_the_owl_saw_counts_for_its_knight_bq42():
     potion = table([knight("R1", "B2"), knight("B6", "±2", "Y6")], boss=18,
                    options=Options(potions=True))
     assert GAME.seen_strength(potion, 1) == (12, True)
+
+
+def test_unmet_conditions_name_the_colour_and_pair_spells_a_knight_fails_bq8():
+    """BQ §Spell effects, BQ-8: a knight without a weapon of the colour, or
+    without two of a colour, "cannot win the round" however close it is.
+    The play-test: Ann at 16 against 16 HP with no red weapon read
+    "perfect", then was put out by Need Red. A potion has no colour
+    (BQ-3); the knight's own view knows its hidden card and says the same."""
+    need_red = spell(SpellKind.NEED_COLOUR, Colour.RED)
+    pair = spell(SpellKind.NEED_PAIR)
+    state = table([knight("P7", "Y4", "B3", "B2"), knight("R2", "±3", "Y5"), knight("R7", "B6")],
+                  boss=16, active=(ActiveSpell(need_red), ActiveSpell(pair)),
+                  options=Options(potions=True))
+    assert GAME.unmet_conditions(state, 0) == (need_red,)
+    assert GAME.unmet_conditions(state, 1) == (pair,)
+    assert GAME.unmet_conditions(state, 2) == (pair,)
+    for seat in range(3):
+        assert GAME.unmet_conditions(GAME.view(state, seat), seat) == GAME.unmet_conditions(state, seat)
+        assert (not GAME.unmet_conditions(state, seat)) == rules.meets_conditions(state, seat)
+    assert GAME.unmet_conditions(table([knight("P7", "Y4")], boss=16), 0) == ()
+
+
+def test_unmet_conditions_leave_out_what_an_unseen_weapon_could_meet_bq6():
+    """From another seat's view a knight's hidden card is unknown: it may be
+    the colour, or pair with a face-up weapon, so no condition is named;
+    one a face-down card cannot help (a pair beside a lone potion) still is."""
+    need_red = spell(SpellKind.NEED_COLOUR, Colour.RED)
+    pair = spell(SpellKind.NEED_PAIR)
+    state = table([knight("P7", "Y4"), knight("R2", "±3")],
+                  boss=16, active=(ActiveSpell(need_red), ActiveSpell(pair)),
+                  options=Options(potions=True))
+    assert GAME.unmet_conditions(state, 0) == (need_red, pair)
+    assert GAME.unmet_conditions(GAME.view(state, 1), 0) == ()
+    assert GAME.unmet_conditions(state, 1) == (pair,)
+    assert GAME.unmet_conditions(GAME.view(state, 0), 1) == (pair,)
+
+
+def test_the_chameleon_meets_colours_with_any_weapon_bq35():
+    """BQ-35: the Chameleon's weapons, potions included, are every colour:
+    any weapon meets Need Red, any two the pair; one weapon alone no pair."""
+    need_red = spell(SpellKind.NEED_COLOUR, Colour.RED)
+    pair = spell(SpellKind.NEED_PAIR)
+    state = table([knight("P7", "±2"), knight("Y3")], boss=16,
+                  active=(ActiveSpell(need_red), ActiveSpell(pair)),
+                  options=Options(companions=True, potions=True))
+    assert GAME.unmet_conditions(state, 0) == (need_red, pair)
+    chameleon_first = attrs.evolve(state, companions=(Companion.CHAMELEON, Companion.FOX))
+    assert GAME.unmet_conditions(chameleon_first, 0) == ()
+    chameleon_second = attrs.evolve(state, companions=(Companion.FOX, Companion.CHAMELEON))
+    assert GAME.unmet_conditions(chameleon_second, 1) == (pair,)
+    assert GAME.unmet_conditions(GAME.view(chameleon_second, 0), 1) == (pair,)

@@ -7,6 +7,7 @@ import re
 
 import attrs
 import pytest
+from rich.text import Text
 
 from core.bossquest.actions import (
     Activate,
@@ -20,7 +21,7 @@ from core.bossquest.actions import (
     TargetSpell,
     TargetWeapon,
 )
-from core.bossquest.cards import Spell, SpellKind, Weapon
+from core.bossquest.cards import Colour, Spell, SpellKind, Weapon
 from core.bossquest.state import ActiveSpell, Hidden, Options, Phase, Step
 from tests.bossquest_screen_kit import (
     HIDDEN,
@@ -392,6 +393,42 @@ async def test_a_perfect_strength_says_so_once():
     _, text = await run(make_update(state), size=(80, 24))
     assert "= 18, the Boss's HP: perfect" in text
     assert "= 18 =" not in text
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_strength_line_warns_of_a_condition_not_met(size):
+    """BQ §Spell effects, BQ-8: a knight without the colour a spell needs
+    is out of the round, however close. The play-test: Ann read "= 16,
+    the Boss's HP: perfect" with Need Red in play and no red weapon, then
+    was put out. At 18 against 18 HP with Need Purple in play and no purple,
+    the line says why she is out, not "perfect"; short with Need 2 of a
+    colour and no pair, it says so after the shortfall. The hand breaks the
+    line between words (it was cut at the panel's edge)."""
+    from tui.widgets import Hand
+
+    async def hand_text(state):
+        app = ScreenApp(make_update(state), FakePort())
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            hand = app.screen.query_one("#bq-hand", Hand)
+            lines = [line if isinstance(line, Text) else Text.assemble(*line)
+                     for line in hand.content_lines()]
+            assert all(line.cell_len <= hand.content_region.width for line in lines)
+            return " ".join(" ".join(line.plain.split()) for line in lines)
+
+    state = full_state()
+    ann = attrs.evolve(state.knights[0], visible=state.knights[0].visible + (w("R7"),))
+    purple = ActiveSpell(Spell(SpellKind.NEED_COLOUR, Colour.PURPLE))
+    state = attrs.evolve(state, knights=(ann,) + state.knights[1:], active=state.active + (purple,),
+                         weapon_deck=tuple(x for x in state.weapon_deck if x != w("R7")))
+    text = await hand_text(state)
+    assert "= 18, the Boss's HP — but no Purple weapon: Need Purple puts you out" in text, text
+    assert "perfect" not in text
+    pair = ActiveSpell(Spell(SpellKind.NEED_PAIR))
+    state = full_state()
+    text = await hand_text(attrs.evolve(state, active=state.active + (pair,)))
+    assert ("= 11 (7 short) — but no two weapons of a colour: Need 2 of a colour puts you out"
+            in text), text
 
 
 def with_hidden_potion(hidden: str = "±2", *visible: str):

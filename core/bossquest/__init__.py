@@ -24,6 +24,7 @@ GAME = GameRules(
     deck_size=rules.deck_size,
     keys_to_win=rules.keys_to_win,
     standing=table_facts.standing,
+    unmet_conditions=table_facts.unmet_conditions,
     unread_potions=table_facts.unread_potions,
     known_strength=table_facts.known_strength,
     seen_strength=table_facts.seen_strength,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Companion, Spell, SpellKind
-from core.bossquest.rules import current_hp, potion_value, strength, weapons_of
+from core.bossquest.rules import companion, current_hp, potion_value, strength, weapons_of
 from core.bossquest.state import PUBLIC, ActiveSpell, Phase, RoundResult, Shift, State, Step
 
 OVER = "over"
@@ -48,6 +48,34 @@ def standing(state: State, seat: int) -> tuple[str, int] | None:
     if mine == hp:
         return PERFECT, 0
     return SHORT, hp - mine
+
+
+def unmet_conditions(state: State, seat: int) -> tuple[Spell, ...]:
+    """The colour and pair conditions in play that `seat`'s weapons do not
+    meet now (BQ §Spell effects: such a knight "cannot win the round"; BQ-8),
+    in the order they were cast. The Chameleon's weapons count as every
+    colour (BQ-35). Judged on the weapons the view holds: a face-down one
+    it does not know could meet a condition, so a condition it might meet
+    is not named (a knight knows its own weapons, BQ §1)."""
+    knight = state.knights[seat]
+    weapons = weapons_of(knight)
+    conditions = [a.spell for a in state.active if a.spell.kind in _CONDITIONS]
+    if companion(state, seat) is Companion.CHAMELEON:
+        # any weapon, known or not, meets a colour; any two a pair
+        return tuple(s for s in conditions
+                     if len(weapons) < (2 if s.kind is SpellKind.NEED_PAIR else 1))
+    known = tuple(w for w in weapons if w is not None)
+    unknown = len(weapons) - len(known)
+    coloured = any(w.colour is not None for w in known)
+
+    def could_meet(spell: Spell) -> bool:
+        # an unseen weapon may be of the colour, or pair with a known one
+        return bool(unknown) and (spell.kind is SpellKind.NEED_COLOUR or coloured or unknown > 1)
+
+    return tuple(s for s in conditions if not _meets(s, known) and not could_meet(s))
+
+
+_CONDITIONS = (SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR)
 
 
 def unread_potions(state: State, seat: int) -> tuple[int, ...]:
@@ -285,4 +313,4 @@ def progress(state: State) -> str:
 
 __all__ = ["NOTHING_TO_DO_NOW", "OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "face_down_known_to",
            "knight_in_turn",
-           "last_ask", "progress", "spells_on", "standing"]
+           "last_ask", "unmet_conditions", "progress", "spells_on", "standing"]

@@ -243,6 +243,23 @@ def _unread_caption(view: State, seat: int) -> Text:
     return text
 
 
+def _condition_warning(view: State, seat: int) -> str:
+    """After the strength line, the conditions in play that `seat`'s
+    weapons do not meet (BQ §Spell effects, BQ-8: out of the round, however
+    close): "— but no Red weapon: Need Red puts you out". The play-test:
+    Ann read "perfect" at 16, then Need Red put her out."""
+    unmet = GAME.unmet_conditions(view, seat)
+    if not unmet:
+        return ""
+    lacks = ", ".join(dict.fromkeys(
+        f"no {s.colour.label} weapon" if s.kind is SpellKind.NEED_COLOUR and s.colour
+        else "no two weapons of a colour" for s in unmet))
+    names = " and ".join(
+        f"Need {s.colour.label}" if s.kind is SpellKind.NEED_COLOUR and s.colour else s.name
+        for s in unmet)
+    return f" — but {lacks}: {names} put{'s' if len(unmet) == 1 else ''} you out"
+
+
 def spell_label(spell: Spell) -> Text:
     """A spell's name with its light/dark glyph (the glyph, not a colour,
     tells them apart)."""
@@ -1615,18 +1632,24 @@ class BossQuestScreen(GameScreen):
                 caption.append(", the Boss's HP: perfect", style="bold")
         elif mine is not None and pairs and GAME.unread_potions(view, seat):
             caption.append_text(_unread_caption(view, seat))
+            caption.append(_condition_warning(view, seat), style="bold")
         elif mine is not None and pairs:
             caption.append(f"= {mine}", style="bold")
             standing = GAME.standing(view, seat)
+            warning = _condition_warning(view, seat)
             if standing is not None:
                 hp = GAME.current_hp(view)
                 status, by = standing
                 if status == "over":
                     caption.append(f" > {hp}: over!", style="bold reverse")
+                    warning = ""  # out already, whatever the conditions
                 elif status == "perfect":
-                    caption.append(", the Boss's HP: perfect", style="bold")
+                    # no "perfect" when a condition puts the knight out
+                    caption.append(", the Boss's HP" + ("" if warning else ": perfect"),
+                                   style="bold")
                 else:
                     caption.append(f" ({by} short)")
+            caption.append(warning, style="bold")
         picking = self._mode == "target-weapon"
         hand.big = self.has_class("-tall")
         # BQ §Final Boss: the champion alone fights the MegaBoss; a knight

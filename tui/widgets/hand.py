@@ -204,7 +204,7 @@ class Hand(KeptLines, CursorWidget):
                                             - sum(part.cell_len for part in line))))
                 lines[-2].extend((Text("  "), caption))
             else:
-                lines.append([caption])
+                lines.extend([line] for line in _caption_lines(caption, width))
         return [tuple(line) for line in lines], places
 
     def _layout(self, width: int) -> tuple[list[Text] | list[tuple[Text, ...]],
@@ -217,11 +217,11 @@ class Hand(KeptLines, CursorWidget):
             caption = self._caption if isinstance(self._caption, Text) else Text(self._caption)
             line = lines[-1]
             if line.cell_len and line.cell_len + 2 + caption.cell_len > width:
-                lines.append(Text(end=""))
-                line = lines[-1]
-            elif line.cell_len:
-                line.append("  ")
-            line.append_text(caption)
+                lines.extend(_caption_lines(caption, width))
+            else:
+                if line.cell_len:
+                    line.append("  ")
+                line.append_text(caption)
         return lines, places
 
     def get_content_height(self, container, viewport, width: int) -> int:  # noqa: ANN001
@@ -242,6 +242,12 @@ class Hand(KeptLines, CursorWidget):
         return Text("\n", end="").join(
             line if isinstance(line, Text) else Text.assemble(*line, end="")
             for line in self.content_lines())
+
+
+def _caption_lines(caption: Text, width: int) -> list[Text]:
+    """A caption on lines of its own, broken between words where it is
+    wider than the hand (a warning after the total was cut at the edge)."""
+    return flow(caption.split(" ", allow_blank=True), width)[0]
 
 
 __all__ = ["BACK", "Card", "Hand", "card_text"]
