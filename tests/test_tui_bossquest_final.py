@@ -400,3 +400,38 @@ async def test_the_last_rounds_combat_comes_before_the_duel_and_its_moves(size):
         await pilot.pause()
         assert isinstance(app.screen, BossQuestScreen) and not app.screen.holds_the_table
         assert not any(isinstance(s, (CombatScreen, EndingScreen)) for s in app.screen_stack)
+
+
+@pytest.mark.parametrize("first", [True, False], ids=["first-ask", "later"])
+async def test_number_keys_ask_in_the_duel_and_f_fights(first):
+    """BQ-37: the champion asks for 1 to 9 weapons at a time. The play-test:
+    the bar offered "Ask 1 … Ask 9" but 4 did nothing, and the footer named
+    no number (in a round 1-4 ask at once). A number asks for that many,
+    the footer says "1-9 Ask weapons"; f fights once a request is made
+    (the bar's arrows stop at its ends, and "Fight!" is its last choice)."""
+    from core.bossquest.actions import DuelAsk, Fight
+    from tests.screen_kit import FakePort
+
+    if first:
+        state = first_final_boss_state(lambda s: s.phase is Phase.DUEL and not s.duel_asks)
+    else:
+        state = duel_state()
+    table = FakePort()
+    app = ScreenApp(make_update(state, state.champion), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        keys = {b.binding.description: key for key, b in app.screen.active_bindings.items()
+                if b.binding.show}
+        text = screen_text(app)
+        await pilot.press("f")
+        await pilot.press("4")
+        await pilot.pause()
+    footer = text.splitlines()[-1]
+    assert "1-9 Ask weapons" in footer, footer
+    assert "4 Ask 4" in text
+    if first:  # no fight before the setup's request
+        assert "Fight!" not in keys
+        assert table.submitted == [(state.champion, DuelAsk(4))]
+    else:
+        assert "f Fight!" in footer and "f Fight!" in text, footer
+        assert table.submitted == [(state.champion, Fight()), (state.champion, DuelAsk(4))]

@@ -48,7 +48,9 @@ from core.bossquest.actions import (
     AssignTo,
     Discard,
     DiscardMystery,
+    DuelAsk,
     EndTurn,
+    Fight,
     GoToWizard,
     LetPass,
     PlayPersonal,
@@ -564,8 +566,10 @@ def _number_key(action: object) -> str:
         return "w"
     if isinstance(action, EndTurn):
         return "e"
-    if isinstance(action, Ask):
+    if isinstance(action, (Ask, DuelAsk)):
         return str(action.count)
+    if isinstance(action, Fight):
+        return "f"
     if isinstance(action, AssignTo):
         return str(action.boss + 1)
     if isinstance(action, ReadPotion):
@@ -1004,12 +1008,16 @@ class BossQuestScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
-            # the footer names the counts open now ("1-3" with six knights:
-            # `number_keys`)
+            # the footer names the counts open now ("1-3" with six knights,
+            # "1-9" in the Final Boss duel: `number_keys`)
             Binding(str(n), f"ask({n})", "Ask weapons", key_display=NUMBER_KEYS, show=n == 1,
-                    tooltip="Ask the Armorer for 1 to 4 weapons (face up)")
-            for n in range(1, 5)
+                    tooltip="Ask the Armorer for 1 to 4 weapons (face up; in the Final "
+                            "Boss duel 1 to 9, face down)")
+            for n in range(1, 10)
         ),
+        # the duel's fight, its own key: the bar's arrows stop at its ends,
+        # and "Fight!" is the last of ten choices
+        Binding("f", "fight", "Fight!", tooltip="Final Boss duel: go into combat"),
         Binding("w", "wizard", "To the Wizard",
                 tooltip="Go to the Wizard for a spell (no more weapons this round)"),
         # a and x are named in the action bar with the spell they act on; the
@@ -2497,7 +2505,9 @@ class BossQuestScreen(GameScreen):
         if action == "ask":
             if self._personal is not None:
                 return False  # a personal spell chosen: its Boss by number comes first
-            return self._legal(Ask(int(parameters[0])))  # type: ignore[arg-type]
+            return self._asking(int(parameters[0])) is not None  # type: ignore[arg-type]
+        if action == "fight":
+            return self._legal(Fight())
         if action == "wizard":
             return self._legal(GoToWizard())
         if action == "read_potion":
@@ -2529,9 +2539,18 @@ class BossQuestScreen(GameScreen):
                                         and bool(self._ask_keys()))
         return super().check_action(action, parameters)
 
+    def _asking(self, count: int) -> Ask | DuelAsk | None:
+        """The legal ask for `count` weapons: a round's, or the duel's."""
+        return next((a for a in (Ask(count), DuelAsk(count)) if self._legal(a)), None)
+
     def action_ask(self, count: int) -> None:
-        if self._legal(Ask(count)):
-            self.play(Ask(count))
+        ask = self._asking(count)
+        if ask is not None:
+            self.play(ask)
+
+    def action_fight(self) -> None:
+        if self._legal(Fight()):
+            self.play(Fight())
 
     def action_no_ask(self, number: int) -> None:
         wizard = ["w"] if self._legal(GoToWizard()) else []
@@ -2623,9 +2642,10 @@ class BossQuestScreen(GameScreen):
         return []
 
     def _ask_keys(self) -> list[str]:
-        """The weapons one may ask for now (1 to 3 with six knights, BQ §2A)."""
+        """The weapons one may ask for now (1 to 3 with six knights, BQ §2A;
+        1 to 9 in the Final Boss duel, BQ-37)."""
         legal = self.update.legal if self.update is not None else ()
-        return [str(a.count) for a in legal if isinstance(a, Ask)]
+        return [str(a.count) for a in legal if isinstance(a, (Ask, DuelAsk))]
 
     def _power_actions(self) -> list[Any]:
         """The companion's choices now (the Owl's cards, the Raven's spells)."""
