@@ -204,3 +204,18 @@ def test_the_chameleon_meets_colours_with_any_weapon_bq35():
     chameleon_second = attrs.evolve(state, companions=(Companion.FOX, Companion.CHAMELEON))
     assert GAME.unmet_conditions(chameleon_second, 1) == (pair,)
     assert GAME.unmet_conditions(GAME.view(chameleon_second, 0), 1) == (pair,)
+
+
+def test_only_hp_attack_and_condition_spells_act_in_the_duel_bq38():
+    """BQ-38: in the Final Boss duel the spells about rounds, keys, hearts,
+    swaps or companions do nothing, nor do Cancel and Flip a potion; the HP
+    and attack spells and the colour and pair conditions do."""
+    from core.bossquest.table_facts import acts_in_duel
+
+    acting = {SpellKind.HP_PLUS_1, SpellKind.HP_PLUS_2, SpellKind.HP_MINUS_1,
+              SpellKind.HP_MINUS_2, SpellKind.ATTACK_PLUS_1, SpellKind.ATTACK_PLUS_2,
+              SpellKind.ATTACK_MINUS_1, SpellKind.ATTACK_MINUS_2, SpellKind.NEED_COLOUR,
+              SpellKind.NEED_PAIR}
+    for kind in SpellKind:
+        colour = Colour.RED if kind is SpellKind.NEED_COLOUR else None
+        assert acts_in_duel(spell(kind, colour)) == (kind in acting), kind

@@ -435,3 +435,33 @@ async def test_number_keys_ask_in_the_duel_and_f_fights(first):
     else:
         assert "f Fight!" in footer and "f Fight!" in text, footer
         assert table.submitted == [(state.champion, Fight()), (state.champion, DuelAsk(4))]
+
+
+async def test_a_spell_that_does_nothing_in_the_duel_says_so_bq38():
+    """BQ-38: Final turn! does nothing in the duel. The play-test: the
+    defeated knights' speaker was offered "Activate Final turn!" as any
+    spell, and once activated the champion's screen listed "○ Final turn!"
+    by the MegaBoss as if in force. The choice, the spells drawn and the
+    line in play say "no effect in the duel"; Boss HP -2 reads as before."""
+    import attrs
+
+    from core.bossquest.actions import DuelSpell
+    from core.bossquest.cards import Spell, SpellKind
+
+    state = duel_choose_state()
+    final_turn, minus_two = Spell(SpellKind.FINAL_TURN), Spell(SpellKind.HP_MINUS_2)
+    state = attrs.evolve(state, duel_offer=(final_turn, minus_two))
+    voice = min(GAME.to_act(state))
+    app = ScreenApp(make_update(state, voice))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "Activate Final turn! (no effect in the duel)" in text, text
+    assert "Final turn!  no effect in the duel" in text, text
+    assert "Activate Boss HP -2" in text and "HP -2 (no effect" not in text
+    after = GAME.apply(state, voice, DuelSpell(0))
+    app = ScreenApp(make_update(after, after.champion))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "○ Final turn! (no effect in the duel)" in text, text

@@ -78,6 +78,16 @@ def unmet_conditions(state: State, seat: int) -> tuple[Spell, ...]:
 _CONDITIONS = (SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR)
 
 
+def acts_in_duel(spell: Spell) -> bool:
+    """Whether `spell` does anything in the Final Boss duel (BQ-38): the
+    MegaBoss's HP, the champion's strength and the colour and pair
+    conditions do; spells about rounds, keys, hearts, swaps or companions,
+    Cancel and Flip a potion do nothing (the rules let the defeated knights
+    activate them all the same)."""
+    kind = spell.kind
+    return kind in HP_CHANGE or kind in ATTACK_CHANGE or kind in _CONDITIONS
+
+
 def unread_potions(state: State, seat: int) -> tuple[int, ...]:
     """The sizes of `seat`'s potions not read yet (a face-down potion waits
     for combat, BQ-31): each will add its size or take it away, as its
@@ -311,6 +321,6 @@ def progress(state: State) -> str:
     return f"round {max(1, state.round)}"
 
 
-__all__ = ["NOTHING_TO_DO_NOW", "OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "face_down_known_to",
+__all__ = ["NOTHING_TO_DO_NOW", "acts_in_duel", "OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "face_down_known_to",
            "knight_in_turn",
            "last_ask", "unmet_conditions", "progress", "spells_on", "standing"]

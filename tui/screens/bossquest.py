@@ -62,7 +62,6 @@ from core.bossquest.actions import (
 )
 from core.bossquest.cards import (
     ATTACK_CHANGE,
-    HP_CHANGE,
     ULUL,
     Colour,
     Companion,
@@ -72,7 +71,7 @@ from core.bossquest.cards import (
 )
 from core.bossquest.rules import duel_announcement, is_night
 from core.bossquest.state import PUBLIC, DuelResult, Knight, Phase, RoundResult, State, Step, Ulul
-from core.bossquest.table_facts import NOTHING_TO_DO_NOW, combat_spells
+from core.bossquest.table_facts import NOTHING_TO_DO_NOW, acts_in_duel, combat_spells
 from core.engine import CHANCE
 from host.messages import AWAY_MARK, GONE_MARK, STAND_IN_MARK
 from tui import resources
@@ -533,9 +532,7 @@ def duel_spells_text(duel: DuelResult, who: Any) -> Text:
         line = spell_label(active.spell)
         if active.target is not None:
             line.append(f" → {who(active.target)}")
-        kind = active.spell.kind
-        if kind not in HP_CHANGE and kind not in ATTACK_CHANGE and kind not in (
-                SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR):
+        if not acts_in_duel(active.spell):
             line.append(": nothing in the duel (BQ-38)", style="italic")
         if text:
             text.append("\n")
@@ -1518,6 +1515,9 @@ class BossQuestScreen(GameScreen):
             text = spell_label(active.spell)
             if active.target is not None:
                 text.append(f" → {self._who(active.target)}")
+            if view.champion is not None and not acts_in_duel(active.spell):
+                # in play, yet nothing to the champion (BQ-38): it read as in force
+                text.append(f" ({extras.NO_DUEL_EFFECT})", style="italic")
             rows.append(Row(text, key=str(i + 1), enabled=not picking or self._legal(TargetSpell(i))))
         spells = self.changed("spells")
         flags = [i in spells for i in range(len(rows))]
@@ -1559,8 +1559,9 @@ class BossQuestScreen(GameScreen):
         for index, spell in enumerate(view.duel_offer):
             # BQ §Final Boss: the spells the defeated knights drew, one of
             # them to activate against the champion (BQ-37, BQ-38)
-            offers.append(Offer(spell_label(spell), key=str(index + 1),
-                                tag="on the champion" if spell.dark else "by the MegaBoss",
+            tag = ("on the champion" if spell.dark else "by the MegaBoss"
+                   ) if acts_in_duel(spell) else extras.NO_DUEL_EFFECT
+            offers.append(Offer(spell_label(spell), key=str(index + 1), tag=tag,
                                 detail=spell.text))
         if view.mystery:
             enabled = not wizard or self._legal(ActivateMystery()) or self._legal(DiscardMystery())

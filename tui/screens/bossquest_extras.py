@@ -40,6 +40,7 @@ from core.bossquest.actions import (
 from core.bossquest.cards import Companion, Spell, SpellKind, Weapon
 from core.bossquest.rules import weapons_of
 from core.bossquest.state import Knight, Phase, SoloBoss, State, Step
+from core.bossquest.table_facts import acts_in_duel
 from tui.screens.game import possessive
 
 Who = Callable[[int], str]
@@ -98,6 +99,11 @@ def is_other(view: State, legal: tuple[Any, ...]) -> bool:
     return isinstance(legal[0], (TargetPotion, SwapCompanions))
 
 
+#: what a spell about rounds, keys, hearts, swaps or companions does in the
+#: Final Boss duel (BQ-38), said where it is offered and where it lies
+NO_DUEL_EFFECT = "no effect in the duel"
+
+
 def action_label(view: State, action: Any, who: Who) -> str:
     """A short label for a choice on the action bar."""
     if isinstance(action, ReadPotion):
@@ -124,7 +130,9 @@ def action_label(view: State, action: Any, who: Who) -> str:
     if isinstance(action, Fight):
         return "Fight!"
     if isinstance(action, DuelSpell):
-        return f"Activate {view.duel_offer[action.index]}"
+        spell = view.duel_offer[action.index]
+        # offered all the same (BQ-37), though it does nothing to the champion (BQ-38)
+        return f"Activate {spell}" + ("" if acts_in_duel(spell) else f" ({NO_DUEL_EFFECT})")
     if isinstance(action, Sacrifice):
         return f"Sacrifice {action.hearts}"
     if isinstance(action, Ask):
