@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from core.bossquest import GAME
-from core.bossquest.cards import Colour, Spell, SpellKind, Weapon
+from core.bossquest.cards import HP_CHANGE, Colour, Spell, SpellKind, Weapon
 from core.bossquest.state import ActiveSpell, RoundResult
 from core.bossquest.table_facts import combat_spells
 from core.playout import random_playout
@@ -40,13 +40,24 @@ def test_each_spell_says_what_it_did_and_to_whom():
         strengths=(11, 17, 12, 18), eliminated=("", "", "spell", "over"), winners={1}))
     said = [(e.spell.kind, e.seats, e.effect) for e in effects]
     assert said == [
-        (SpellKind.HP_PLUS_2, frozenset(), "Boss 16 HP +2"),
-        (SpellKind.HP_MINUS_1, frozenset(), "Boss 16 HP -1"),
+        (SpellKind.HP_PLUS_2, frozenset(), "16 → 18 HP"),
+        (SpellKind.HP_MINUS_1, frozenset(), "18 → 17 HP"),
         (SpellKind.ATTACK_PLUS_1, frozenset({1}), "strength +1"),
         (SpellKind.NEED_COLOUR, frozenset({2}), "out"),  # the only knight without blue
         (SpellKind.NO_HEART_LOSS, frozenset({3}), "over, but no heart lost"),
         (SpellKind.EXTRA_KEY, frozenset({1}), "2 keys for the win"),
     ]
+
+
+def test_hp_spells_read_from_the_hp_each_found_in_order():
+    """BQ §Spell effects: the HP spells add up, in the order cast. The
+    play-test, round 1: Boss HP -1 then Boss HP +1 read "Boss 20 HP -1" then
+    "Boss 20 HP +1", the second as if it started from 20 again: each says
+    the HP it found and the HP it left."""
+    spells = [ActiveSpell(Spell(SpellKind.HP_MINUS_1)), ActiveSpell(Spell(SpellKind.HP_PLUS_1))]
+    effects = combat_spells(result(spells, equipment=((w("B5"),), (w("R7"),)), strengths=(5, 7),
+                                   eliminated=("", ""), winners={1}, boss=20, hp=20))
+    assert [e.effect for e in effects] == ["20 → 19 HP", "19 → 20 HP"]
 
 
 def said_of(effects):
@@ -119,8 +130,14 @@ def test_over_random_matches_every_knight_a_spell_put_out_is_named():
             out = {s for s, why in enumerate(fought.eliminated) if why == "spell"}
             named = set().union(*(e.seats for e in effects if e.effect == "out"))
             assert named == out
-            hp = sum(int(e.effect.rsplit(" ", 1)[1]) for e in effects if e.effect.startswith("Boss"))
-            assert fought.boss + hp == fought.hp
+            # the HP spells chain from the Boss's card to the HP fought
+            at = fought.boss
+            for e in effects:
+                if e.spell.kind in HP_CHANGE:
+                    before, after = map(int, e.effect.removesuffix(" HP").split(" → "))
+                    assert (before, after) == (at, at + HP_CHANGE[e.spell.kind])
+                    at = after
+            assert at == fought.hp
 
 
 # --- spells used at once and discarded (BQ-47) --------------------------------

@@ -182,13 +182,16 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
     Swap companions, Flip a potion, Cancel), each with the strengths it moved (BQ-47), and
     a mystery spell that turned out able to do nothing when turned, with
     no effect (BQ-15)."""
-    hp_spells = sum(HP_CHANGE.get(a.spell.kind, 0) for a in result.spells)
+    # the HP before the spells; each HP spell then moves it on from where
+    # the one before left it ("Boss 20 HP +1" after a -1 read as if from 20)
+    hp = result.hp - sum(HP_CHANGE.get(a.spell.kind, 0) for a in result.spells)
     out: list[SpellEffect] = []
     n = len(result.strengths)
     for active in result.spells:
         spell, kind = active.spell, active.spell.kind
         named = len(out)
-        _combat_effect(result, active, hp_spells, n, out)
+        _combat_effect(result, active, hp, n, out)
+        hp += HP_CHANGE.get(kind, 0)
         if len(out) == named:
             mystery = "the mystery spell; " if active.mystery else ""
             why = _NOTHING_AT_COMBAT.get(kind, "it changed nothing at combat")
@@ -228,14 +231,14 @@ def _companions_swapped(companions: tuple[tuple[Companion, bool], ...]) -> str:
     return f"{a.label} and {b.label} swapped"
 
 
-def _combat_effect(result: RoundResult, active: ActiveSpell, hp_spells: int, n: int,
+def _combat_effect(result: RoundResult, active: ActiveSpell, hp: int, n: int,
                    out: list[SpellEffect]) -> None:
     """What `active`, in play at combat, did there: added to `out` (nothing
-    when it changed nothing)."""
+    when it changed nothing). `hp` is the Boss's HP as the spells before
+    it left it."""
     spell, kind = active.spell, active.spell.kind
     if kind in HP_CHANGE:
-        out.append(SpellEffect(spell, frozenset(), f"Boss {result.hp - hp_spells} HP "
-                                                  f"{HP_CHANGE[kind]:+d}"))
+        out.append(SpellEffect(spell, frozenset(), f"{hp} → {hp + HP_CHANGE[kind]} HP"))
     elif kind in ATTACK_CHANGE and active.target is not None:
         out.append(SpellEffect(spell, frozenset({active.target}),
                                f"strength {ATTACK_CHANGE[kind]:+d}"))
