@@ -219,3 +219,15 @@ def test_only_hp_attack_and_condition_spells_act_in_the_duel_bq38():
     for kind in SpellKind:
         colour = Colour.RED if kind is SpellKind.NEED_COLOUR else None
         assert acts_in_duel(spell(kind, colour)) == (kind in acting), kind
+
+
+def test_a_match_in_its_final_boss_duel_is_listed_as_the_duel_bq37():
+    """BQ-37: the duel comes after the last round. A saved match in it was
+    listed as "round 5" (one past the last round fought); it reads "Final
+    Boss duel". Before it, the round."""
+    from tests.bossquest_tables import first_final_boss_state
+
+    duel = first_final_boss_state(lambda s: s.phase is Phase.DUEL)
+    assert GAME.progress(duel) == "Final Boss duel"
+    before = first_final_boss_state(lambda s: s.phase is Phase.TURN and s.round == 2)
+    assert GAME.progress(before) == "round 2"

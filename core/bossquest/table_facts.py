@@ -318,9 +318,13 @@ def last_ask(state: State, seat: int) -> bool:
 
 def progress(state: State) -> str:
     """How far the match is, for a list of saved matches: its round; in
-    the Solo Quest, which has no rounds, its wave ("wave 2", "MegaBoss")."""
+    the Solo Quest, which has no rounds, its wave ("wave 2", "MegaBoss");
+    after the last round, the Final Boss duel (BQ-37: it is no round, and
+    read "round 5", one past the last)."""
     if state.players == 1:
         return "MegaBoss" if state.wave >= 3 else f"wave {max(1, state.wave)}"
+    if state.champion is not None:
+        return "Final Boss duel"
     return f"round {max(1, state.round)}"
 
 
