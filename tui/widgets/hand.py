@@ -247,6 +247,8 @@ class Hand(KeptLines, CursorWidget):
 def _caption_lines(caption: Text, width: int) -> list[Text]:
     """A caption on lines of its own, broken between words where it is
     wider than the hand (a warning after the total was cut at the edge)."""
+    if caption.cell_len <= width:
+        return [caption]
     return flow(caption.split(" ", allow_blank=True), width)[0]
 
 
