@@ -876,6 +876,21 @@ def test_the_duel_log_names_who_draws_and_who_chooses_bq37_bq50():
         "Bram (tied on keys and hearts, first seat) activates Attack -1")
 
 
+def test_a_spell_with_no_effect_in_the_duel_says_so_in_the_log_bq38():
+    """BQ-38 (play-test): "Cora activates Final turn! against Ann" read as
+    if it acted; the log says it has no effect in the duel, and a spell that
+    acts reads as before."""
+    names = ("Ann", "Bram", "Cora")
+    final = spell(SpellKind.FINAL_TURN)
+    state = draw(play(won_game(), 0, DuelAsk(1)), "R7")
+    state = GAME.apply(GAME.apply(state, CHANCE, LaySpell(final)), CHANCE, LaySpell(HPM1))
+    assert GAME.describe(state, 2, DuelSpell(0), names) == (
+        "Cora (most keys) activates Final turn! against Ann (no effect in the duel); "
+        "Boss HP -1 is discarded.")
+    assert GAME.describe(state, 2, DuelSpell(1), names) == (
+        "Cora (most keys) activates Boss HP -1 against Ann; Final turn! is discarded.")
+
+
 def test_each_request_brings_another_spell():
     """BQ §Final Boss: "Each time the winner requests WEAPON cards, the losers
     activate 1 SPELL card from those available.\""""

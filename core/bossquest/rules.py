@@ -1624,6 +1624,17 @@ def _apply_duel(state: State, action: object) -> State:
     return _duel_end(state, action.hearts)
 
 
+def acts_in_duel(spell: Spell) -> bool:
+    """Whether `spell` does anything in the Final Boss duel (BQ-38): the
+    MegaBoss's HP, the champion's strength and the colour and pair
+    conditions do; spells about rounds, keys, hearts, swaps or companions,
+    Cancel and Flip a potion do nothing (the rules let the defeated knights
+    activate them all the same)."""
+    kind = spell.kind
+    return (kind in HP_CHANGE or kind in ATTACK_CHANGE
+            or kind in (SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR))
+
+
 def _duel_fight(state: State) -> State:
     """BQ §Final Boss: "when the Knight goes into combat, they reveal their
     WEAPON cards" (a potion is read then, BQ-31)."""
@@ -2019,6 +2030,8 @@ def describe(
         reason = voice_reason(state)
         voice = f"{name(seat)} ({reason})" if reason else name(seat)
         line = f"{voice} activates {chosen} against {name(state.champion)}"
+        if not acts_in_duel(chosen):
+            line += " (no effect in the duel)"  # the log read as if it acted
         if unused:  # face up, like the draws (BQ-50)
             verb = "is" if len(unused) == 1 else "are"
             line += f"; {', '.join(str(spell) for spell in unused)} {verb} discarded"

@@ -17,7 +17,14 @@ from __future__ import annotations
 import attrs
 
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Companion, Spell, SpellKind
-from core.bossquest.rules import companion, current_hp, potion_value, strength, weapons_of
+from core.bossquest.rules import (
+    acts_in_duel,
+    companion,
+    current_hp,
+    potion_value,
+    strength,
+    weapons_of,
+)
 from core.bossquest.state import PUBLIC, ActiveSpell, Phase, RoundResult, Shift, State, Step
 
 OVER = "over"
@@ -76,16 +83,6 @@ def unmet_conditions(state: State, seat: int) -> tuple[Spell, ...]:
 
 
 _CONDITIONS = (SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR)
-
-
-def acts_in_duel(spell: Spell) -> bool:
-    """Whether `spell` does anything in the Final Boss duel (BQ-38): the
-    MegaBoss's HP, the champion's strength and the colour and pair
-    conditions do; spells about rounds, keys, hearts, swaps or companions,
-    Cancel and Flip a potion do nothing (the rules let the defeated knights
-    activate them all the same)."""
-    kind = spell.kind
-    return kind in HP_CHANGE or kind in ATTACK_CHANGE or kind in _CONDITIONS
 
 
 def unread_potions(state: State, seat: int) -> tuple[int, ...]:
