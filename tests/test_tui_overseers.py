@@ -1450,3 +1450,24 @@ async def test_l_lets_the_keys_scroll_the_log_back():
         await pilot.press("escape")
         await pilot.pause()
         assert screen.query_one("#ov-hand").has_focus  # the pack again
+
+
+async def test_a_refit_pending_as_the_screen_is_taken_down_does_not_stop_the_app():
+    """CI, a shared table left for the lobby: the refit after the last
+    update ran once the screen's widgets were gone, and its query's
+    NoMatches stopped the app. Deferred work skips a screen taken down."""
+    state = table_at_vote_abilities()
+    app = ScreenApp(make_update(state, 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        pending = []
+        screen.call_after_refresh = pending.append  # held until the widgets are gone
+        screen.after_refresh_while_shown(screen._show_my_row)
+        screen.after_refresh_while_shown(screen._title_table)
+        assert screen._my_lines is not None and len(pending) == 2
+        await screen.query_one("#ov-table").remove()
+        for run_later in pending:
+            run_later()  # raised NoMatches ('#ov-rows') before
+        await pilot.pause()
+        assert app.is_running

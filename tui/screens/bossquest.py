@@ -1167,14 +1167,14 @@ class BossQuestScreen(GameScreen):
         self.query_one("#bq-last-main").display = False
         if self.update is not None:
             self._redraw(self.update)
-        self.call_after_refresh(self._refit_knights)
+        self.after_refresh_while_shown(self._refit_knights)
 
     def on_resize(self) -> None:
         # The breakpoints may have changed (roomy cards and spell texts when
         # tall, the last combat's weapons when wide): draw again.
         if self.update is not None and self.is_mounted:
             self._redraw(self.update)
-            self.call_after_refresh(self._refit_knights)
+            self.after_refresh_while_shown(self._refit_knights)
 
     def _refit_knights(self) -> None:
         """The knights' rows again, once their panel has its laid-out width
@@ -1193,7 +1193,7 @@ class BossQuestScreen(GameScreen):
         # Resized while a combat was shown over it: draw again for the size
         # it has now, once the breakpoints have caught up.
         if self.update is not None and self.is_mounted:
-            self.call_after_refresh(self.on_resize)
+            self.after_refresh_while_shown(self.on_resize)
 
     # -- the contract -------------------------------------------------------------
 
@@ -1406,7 +1406,7 @@ class BossQuestScreen(GameScreen):
             self._focus_for_mode()
         # the panels above and the decision below may have changed height:
         # the knights' rows fitted again to the lines left them, if those changed
-        self.call_after_refresh(self._refit_knight_lines)
+        self.after_refresh_while_shown(self._refit_knight_lines)
         del view
 
     def _refit_knight_lines(self) -> None:
@@ -1421,7 +1421,7 @@ class BossQuestScreen(GameScreen):
                 self._draw_market(self.update)  # the market's words, if it has room for them
                 redrawn = True
             if redrawn:  # the panels above change height: the knights' lines once laid out
-                self.call_after_refresh(self._refit_knight_lines)
+                self.after_refresh_while_shown(self._refit_knight_lines)
                 return
             board = self.query_one("#bq-knights", KnightRows)
             if self._knight_lines_room() != board.laid_out_lines:

@@ -19,6 +19,7 @@ two views in `_changes` and marks `self.changed(kind)` in its panels.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import time
@@ -857,6 +858,18 @@ class GameScreen(Screen):
         """What the number keys do now, where the screen names it ("Draft");
         None keeps the binding's own word."""
         return None
+
+    def after_refresh_while_shown(self, callback: Callable[[], object]) -> None:
+        """`callback` after the next refresh, unless by then the screen is
+        being taken down (its widgets gone, a query raises NoMatches: left
+        for the lobby as a refit was pending, the NoMatches stopped the app)."""
+        def run() -> None:
+            if not self.is_mounted:
+                return
+            with contextlib.suppress(NoMatches):
+                callback()
+
+        self.call_after_refresh(run)
 
     def refresh_bindings(self) -> None:
         """The footer and the help read the keys again: the number keys'

@@ -535,8 +535,8 @@ class OverseersScreen(GameScreen):
         if key != self._focus_key:
             self._focus_key = key
             self._focus_decision()
-            self.call_after_refresh(self._show_my_row)
-        self.call_after_refresh(self._title_table)
+            self.after_refresh_while_shown(self._show_my_row)
+        self.after_refresh_while_shown(self._title_table)
 
     def _title_table(self, *_: object) -> None:
         """The table's title, with PgUp / PgDn when rows are out of sight
@@ -1035,22 +1035,22 @@ class OverseersScreen(GameScreen):
 
     def on_resize(self) -> None:
         if self.update is not None and self.is_mounted:
-            self.call_after_refresh(self._redraw_rows)
+            self.after_refresh_while_shown(self._redraw_rows)
 
     def on_rows_stale(self, event: RowsStale) -> None:
         event.stop()
         if self.update is not None:
             self._draw_rows(self.update)
             # refitted, the rows may all be in sight now: the title says so
-            self.call_after_refresh(self._title_table)
+            self.after_refresh_while_shown(self._title_table)
 
     def _redraw_rows(self) -> None:
         if self.update is not None:
             self._draw_header(self.update)
             self._draw_rows(self.update)
             # laid out at its width now: your row may have moved
-            self.call_after_refresh(self._show_my_row)
-            self.call_after_refresh(self._title_table)
+            self.after_refresh_while_shown(self._show_my_row)
+            self.after_refresh_while_shown(self._title_table)
 
     def _draw_final(self, update: TableUpdate) -> None:
         pad = self.query_one("#ov-final", ScorePad)

@@ -370,11 +370,12 @@ class OverstockedScreen(GameScreen):
         if self.update is not None:
             if self.is_mounted:
                 self._draw_header(self.update)
-            self.call_after_refresh(self._draw_areas)
-            self.call_after_refresh(self._draw_hand, self.update)  # its faces' size
-            self.call_after_refresh(self._draw_prompt)  # its lines break for the new width
-            self.call_after_refresh(self._draw_preview)  # its heading is the tall screen's
-            self.call_after_refresh(self._draw_final, self.update)  # its columns fit the width
+            update = self.update
+            self.after_refresh_while_shown(self._draw_areas)
+            self.after_refresh_while_shown(lambda: self._draw_hand(update))  # its faces' size
+            self.after_refresh_while_shown(self._draw_prompt)  # its lines break for the new width
+            self.after_refresh_while_shown(self._draw_preview)  # its heading is the tall screen's
+            self.after_refresh_while_shown(lambda: self._draw_final(update))  # its columns fit
 
     # -- the contract ---------------------------------------------------------------
 
