@@ -1456,6 +1456,8 @@ async def test_a_refit_pending_as_the_screen_is_taken_down_does_not_stop_the_app
     """CI, a shared table left for the lobby: the refit after the last
     update ran once the screen's widgets were gone, and its query's
     NoMatches stopped the app. Deferred work skips a screen taken down."""
+    from textual.css.query import NoMatches
+
     state = table_at_vote_abilities()
     app = ScreenApp(make_update(state, 0))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -1466,8 +1468,13 @@ async def test_a_refit_pending_as_the_screen_is_taken_down_does_not_stop_the_app
         screen.after_refresh_while_shown(screen._show_my_row)
         screen.after_refresh_while_shown(screen._title_table)
         assert screen._my_lines is not None and len(pending) == 2
-        await screen.query_one("#ov-table").remove()
+
+        def gone(selector, *_):  # the widgets of a screen being taken down
+            raise NoMatches(f"No nodes match {selector!r}")
+
+        screen.query_one = gone
         for run_later in pending:
             run_later()  # raised NoMatches ('#ov-rows') before
+        del screen.query_one
         await pilot.pause()
         assert app.is_running
