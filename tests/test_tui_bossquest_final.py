@@ -465,3 +465,35 @@ async def test_a_spell_that_does_nothing_in_the_duel_says_so_bq38():
         await pilot.pause()
         text = screen_text(app)
     assert "○ Final turn! (no effect in the duel)" in text, text
+
+
+async def test_number_keys_sacrifice_hearts_in_the_duels_combat():
+    """BQ §Final Boss: at combat the champion may sacrifice hearts, +1 each.
+    The bar offered "Sacrifice 0 … Sacrifice n" by arrows alone (the number
+    keys asked nothing there): each count is its number, 0 included, and the
+    prompt names them."""
+    from core.bossquest.actions import Sacrifice
+    from tests.screen_kit import FakePort
+
+    state = first_final_boss_state(lambda s: s.phase is Phase.DUEL_SACRIFICE)
+    legal = GAME.legal_actions(state, state.champion)
+    most = max(a.hearts for a in legal)
+    assert most >= 1
+    table = FakePort()
+    app = ScreenApp(make_update(state, state.champion), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        await pilot.press(str(most + 1))  # no such count: nothing sent
+        await pilot.press("1")
+        await pilot.pause()
+    assert f"Each heart sacrificed adds 1: 0-{most} hearts." in text, text
+    assert "1 Sacrifice 1" in text, text
+    assert table.submitted == [(state.champion, Sacrifice(1))]
+    table = FakePort()
+    app = ScreenApp(make_update(state, state.champion), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("0")
+        await pilot.pause()
+    assert table.submitted == [(state.champion, Sacrifice(0))]

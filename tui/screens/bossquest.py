@@ -56,6 +56,7 @@ from core.bossquest.actions import (
     PlayPersonal,
     ReadPotion,
     Resolve,
+    Sacrifice,
     TargetKnight,
     TargetSpell,
     TargetWeapon,
@@ -569,6 +570,8 @@ def _number_key(action: object) -> str:
         return "f"
     if isinstance(action, AssignTo):
         return str(action.boss + 1)
+    if isinstance(action, Sacrifice):
+        return str(action.hearts)
     if isinstance(action, ReadPotion):
         return "+" if action.sign > 0 else "-"
     return ""
@@ -1030,9 +1033,12 @@ class BossQuestScreen(GameScreen):
         Binding("e", "end_turn", "End turn", tooltip="The Hare: end your turn here"),
         *(
             Binding(str(n), f"pick({n})", "Pick", key_display=NUMBER_KEYS, show=n == 1,
-                    tooltip="Pick a spell or a target by its number (Solo Quest: a Boss)")
+                    tooltip="Pick a spell or a target by its number (Solo Quest: a Boss; "
+                            "the Final Boss duel: hearts to sacrifice)")
             for n in range(1, 10)
         ),
+        # the duel's "Sacrifice 0": no heart (the bar offered 0-7 by arrows only)
+        Binding("0", "pick(0)", "Pick", show=False),
         # a number that asks for no count open now (4 with six knights, 5-9):
         # says which keys do; it was silent
         *(Binding(str(n), f"no_ask({n})", "", show=False) for n in range(1, 10)),
@@ -2528,7 +2534,7 @@ class BossQuestScreen(GameScreen):
             if self._power or mode == "wizard" or (mode is not None and mode.startswith("target")):
                 return True
             # any number while one chooses: one that chooses nothing says so
-            return mode == "other" and any(self._solo_pick(n) is not None for n in range(1, 10))
+            return mode == "other" and any(self._solo_pick(n) is not None for n in range(10))
         if action == "back":
             return mode is not None and self.focused is self.query_one("#bq-actions")
         if action == "personal_back":
@@ -2635,7 +2641,7 @@ class BossQuestScreen(GameScreen):
         if mode is not None and mode.startswith("target"):
             return [str(n + 1) for n, target in enumerate(self._targets) if self._legal(target)]
         if mode == "other":
-            picks = [str(n) for n in range(1, 10) if self._solo_pick(n) is not None]
+            picks = [str(n) for n in range(10) if self._solo_pick(n) is not None]
             if picks:
                 return picks
         if mode in ("choose", "other") and self._personal is None:
@@ -2691,7 +2697,10 @@ class BossQuestScreen(GameScreen):
     def _solo_pick(self, number: int) -> Any:
         """The Solo Quest's choice `number`: the Boss given the weapons drawn
         or the personal spell being played; for Cancel or Swap with deck,
-        the spell or weapon in the order the action bar lists them."""
+        the spell or weapon in the order the action bar lists them. In the
+        Final Boss duel's combat, the hearts sacrificed (0 too)."""
+        if self._legal(Sacrifice(number)):
+            return Sacrifice(number)
         targets = _solo_targets(self.update)
         if targets:
             return targets[number - 1] if 0 < number <= len(targets) else None

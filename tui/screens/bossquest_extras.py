@@ -41,7 +41,7 @@ from core.bossquest.cards import Companion, Spell, SpellKind, Weapon
 from core.bossquest.rules import weapons_of
 from core.bossquest.state import Knight, Phase, SoloBoss, State, Step
 from core.bossquest.table_facts import acts_in_duel
-from tui.screens.game import possessive
+from tui.screens.game import number_range, possessive
 
 Who = Callable[[int], str]
 
@@ -263,8 +263,10 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
     if view.phase is Phase.DUEL_SACRIFICE:
         hp = GAME.current_hp(view)
         mine = strength_text(view, seat)
+        hearts = [str(a.hearts) for a in legal if isinstance(a, Sacrifice)]
         return Text.assemble(("Combat: ", "bold"),
-                             f"{mine} against {hp} HP. Each heart sacrificed adds 1.")
+                             f"{mine} against {hp} HP. Each heart sacrificed adds 1: ",
+                             (number_range(hearts), "bold reverse"), " hearts.")
     if view.players == 1:
         spell = solo.top_spell(view)
         brings = f" (with {spell})" if spell is not None else ""
