@@ -578,7 +578,7 @@ class Session:
             return "Nothing to take back: you have not moved yet."
         others = [w for w in after if w not in (seat, CHANCE)]
         if others:
-            return f"Nothing to take back: {self.names[others[-1]]} has moved since."
+            return f"Nothing to take back: {self.names[others[-1]]} has played since."
         if after:
             # each game names its own draws ("a card", Overboss Duel's
             # "a tile or token"): `chance_drawn`, an extra of its GAME

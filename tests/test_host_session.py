@@ -220,7 +220,25 @@ def test_undo_that_cannot_go_back_says_why(tmp_path):
     legal = session.game.legal_actions(session.match.state, other)
     assert link.send(SeatCommand.play(other, legal[0])) is None
     reason = refused(session, link, SeatCommand.undo(turn))
-    assert reason == f"Nothing to take back: {session.names[other]} has moved since."
+    assert reason == f"Nothing to take back: {session.names[other]} has played since."
+
+
+def test_undo_after_another_secret_choice_says_they_played(tmp_path):
+    """Overstocked: Ann chooses her card in secret, then Bob (and Cat's
+    still to come): Ann's undo is refused, worded for a secret choice too
+    (it said Bob "has moved", and a player did not think of a choice as a
+    move)."""
+    from core.overstocked.actions import Pick
+
+    session = session_of(tmp_path, "overstocked", 3)
+    link = session.connect(Recorder(), {0, 1, 2})
+    session.start()
+    for seat in (0, 1):
+        pick = next(a for a in session.game.legal_actions(session.match.state, seat)
+                    if isinstance(a, Pick))
+        assert link.send(SeatCommand.play(seat, pick)) is None
+    assert refused(session, link, SeatCommand.undo(0)) == (
+        "Nothing to take back: Bob has played since.")
 
 
 def test_undo_of_a_choice_the_others_saw_says_so(tmp_path):
