@@ -641,6 +641,29 @@ async def test_v_shows_the_next_warehouse():
     assert "Your warehouse" in text
 
 
+async def test_at_one_terminal_the_next_person_opens_on_their_own_warehouse():
+    """Hot seat: Ann leaves the pane on Cyd's warehouse and hands the
+    terminal over; Bob's view opened on Cyd's warehouse beside his own
+    score. The same person's next update keeps what they chose with v."""
+    state = pick_state()
+    app = ScreenApp(make_update(state, seat=0), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        screen.set_focus(None)
+        await pilot.press("v", "v")
+        await pilot.pause()
+        assert "Cyd's warehouse" in screen_text(app)
+        screen.show(make_update(state, seat=0))  # Ann again: she still looks at Cyd's
+        await pilot.pause()
+        assert "Cyd's warehouse" in screen_text(app)
+        screen.show(make_update(state, seat=None))  # the public view, under the cover
+        screen.show(make_update(state, seat=1))  # Bob uncovers
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your warehouse" in text and "Cyd's warehouse" not in text
+
+
 def over_state():
     state = table(
         [[], [], []],

@@ -6,7 +6,8 @@ preview follows what you are about to do: the ghost's placement, or the X
 mark or incentive highlighted in the bar (whose labels say what each does
 to your score now); solo, the bot's score stands beside yours, toy by toy.
 A spectator's warehouse pane follows the seat in turn (until v picks one);
-solo, a round opens on the bot's warehouse, its new card marked.
+solo, a round opens on the bot's warehouse, its new card marked; at one
+terminal, each person's view opens on their own warehouse.
 
 It renders `update.view` (other hands and, before the reveal, other
 picks are None there) and offers only `update.legal`: the legal spots of
@@ -312,6 +313,9 @@ class OverstockedScreen(GameScreen):
         self._shown: int | None = None
         #: the round `_shown` was chosen in: a new round opens on your own
         self._shown_round = 0
+        #: the seat whose view `_shown` was chosen in: at one terminal the
+        #: next person's view opens on their own warehouse
+        self._shown_by: int | None = None
         #: spectating: the seat whose warehouse the pane follows (the turn)
         self._followed = 0
         #: the actions behind the hand's cards / the bar's choices
@@ -445,8 +449,8 @@ class OverstockedScreen(GameScreen):
         mode_changed = mode != self._mode
         self._mode = mode
         self._stopped = None  # said of the ghost before this update
-        if view.round != self._shown_round:
-            self._shown, self._shown_round = None, view.round
+        if view.round != self._shown_round or update.seat != self._shown_by:
+            self._shown, self._shown_round, self._shown_by = None, view.round, update.seat
         if mode_changed and mode in ("place", "forklift"):
             self._where = self._start_where(update)
         if update.seat is None and view.turn is not None:
