@@ -266,6 +266,34 @@ async def test_the_placing_prompt_breaks_between_its_parts(size, where):
         assert line.split()[-1] not in ("r", "n", "Enter"), lines
 
 
+async def test_the_placing_prompt_counts_the_spots_n_visits():
+    """Play-test, 80x24: "n next of 42 spots" counted every turn of the
+    card, while n visits only the spots of the ghost's turn (10 of them):
+    a player thought they had seen every spot. The count is of the spots
+    n visits, the total with turns said beside it."""
+    update = make_update(place_state())
+    spots = [(a.x, a.y, a.rotation) for a in update.legal
+             if isinstance(a, Place) and a.where is Where.POPULARITY]
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        screen.action_area("popularity")
+        view = screen.query_one("#os-pop", AreaView)
+        view.move_to_key((0, 0))  # over the worker: refused
+        await pilot.pause()
+        turned = [s for s in spots if s[2] == view.rotation]
+        assert 0 < len(turned) < len(spots)
+        prompt = str(screen.query_one("#os-prompt").render())
+        assert f"n next of {len(turned)} spots ({len(spots)} with turns)" in " ".join(
+            prompt.split()), prompt
+        visited = set()
+        for _ in range(len(spots)):
+            await pilot.press("n")
+            visited.add((*view.spot, view.rotation))
+        assert visited == set(turned)
+
+
 @pytest.mark.parametrize("key", ["left", "up"])
 async def test_an_arrow_at_the_edge_says_why_the_ghost_stays(key):
     """Play-test, 80x24: Left moved the ghost one crate, then did nothing,

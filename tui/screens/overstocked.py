@@ -1210,7 +1210,14 @@ class OverstockedScreen(GameScreen):
         if fits:
             parts.append(Text.assemble(("Enter", keys), " places ·"))
         elif legal:
-            parts.append(Text.assemble(("n", keys), f" next of {len(legal)} spots ·"))
+            # n visits the spots of the ghost's turn only: say how many
+            # those are, and the count with every turn apart
+            turned = sum(1 for _, _, rotation in legal if rotation == widget.rotation)
+            every = f" ({len(legal)} with turns)" if turned < len(legal) else ""
+            if turned:
+                parts.append(Text.assemble(("n", keys), f" next of {turned} spots{every} ·"))
+            else:
+                parts.append(Text(f"No spot turned so{every} ·"))
         else:
             other = "your warehouse" if self._where is Where.POPULARITY else "the popularity"
             parts.append(Text(f"No spot here: try {other} (p/w) ·"))
