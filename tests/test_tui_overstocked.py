@@ -461,7 +461,8 @@ async def test_the_x_mark_choices_preview_the_score(size):
     _, text, (shown, after) = await run(update, size=size, keys=["right", "right"],
                                         after=labels)
     for label, change in zip(shown, changes.values(), strict=True):
-        assert (f"({change:+d}" if change else "(±0") in label
+        # a change to the total, worded so at every size (not a score)
+        assert (f"({change:+d} to you)" if change else "(±0 to you)") in label
     assert after is not None
     assert after.seats[0].total == before + changes[Toy.YO_YOS]  # the highlighted one
     if changes[Toy.YO_YOS]:

@@ -751,9 +751,9 @@ class OverstockedScreen(GameScreen):
                 action = Mark(toy)
                 label = f"{toy.value} {toy.label if wide else _SHORT[toy]}"
                 change = self._score_change(action) if self._legal(action) else None
-                if change is not None:  # what the X does to the score now
-                    label += f" ({change:+d}" if change else " (±0"
-                    label += " now)" if wide else ")"
+                if change is not None:  # what the X does to your total, worded
+                    # one way at every size ("(-8)" read as a score)
+                    label += f" ({change:+d} to you)" if change else " (±0 to you)"
                 choices.append(Choice(str(i + 1), label, action, enabled=self._legal(action)))
         elif mode == "incentive":
             tokens = [a for a in update.legal if isinstance(a, TakeIncentive)]
