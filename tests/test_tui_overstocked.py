@@ -670,6 +670,58 @@ async def test_v_shows_the_next_warehouse():
     assert "Your warehouse" in text
 
 
+async def test_v_shows_the_other_warehouses_while_you_place():
+    """Play-test, 80x24: v did nothing while a card was placed (a notice
+    said to wait), when a player most wants to see the others. v cycles
+    through them; the ghost waits in yours, where it was, turned as it
+    was; the preview keeps it; a placing key shows yours again first and
+    moves or places nothing unseen."""
+    update = make_update(place_state())
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        wh = screen.query_one("#os-wh", AreaView)
+        await pilot.press("r", "n")
+        await pilot.pause()
+        ghost = (wh.spot, wh.rotation)
+        preview = screen._after
+        assert ghost[0] is not None and preview is not None
+        await pilot.press("v")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Bob's warehouse" in text and "Bob's warehouse is shown, yours waits." in text
+        assert screen._after is not None and screen._after.seats[0].total == preview.seats[0].total
+        await pilot.press("v", "v")  # Cyd's, then Ann's own
+        await pilot.pause()
+        assert "Your warehouse" in screen_text(app)
+        assert (wh.spot, wh.rotation) == ghost
+        for key in ("left", "enter", "r"):
+            await pilot.press("v")
+            await pilot.pause()
+            assert "Bob's warehouse" in screen_text(app)
+            await pilot.press(key)  # shows yours again, and does no more
+            await pilot.pause()
+            assert "Your warehouse" in screen_text(app)
+            assert (wh.spot, wh.rotation) == ghost
+        assert app.port.submitted == []
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.port.submitted == [(0, Place(Where.WAREHOUSE, *ghost[0], ghost[1]))]
+
+
+async def test_v_while_placing_in_the_popularity_keeps_the_ghost_at_hand():
+    """The ghost over the popularity stays on screen while v shows another's
+    warehouse beside it: the placing keys go on working there; w brings
+    your warehouse back to place in."""
+    update = make_update(place_state())
+    submitted, text, _ = await run(update, keys=["p", "v", "enter"])
+    assert "Bob's warehouse" in text
+    assert len(submitted) == 1 and submitted[0][1].where is Where.POPULARITY
+    submitted, text, _ = await run(update, keys=["p", "v", "w"])
+    assert "Your warehouse" in text and submitted == []
+
+
 async def test_at_one_terminal_the_next_person_opens_on_their_own_warehouse():
     """Hot seat: Ann leaves the pane on Cyd's warehouse and hands the
     terminal over; Bob's view opened on Cyd's warehouse beside his own

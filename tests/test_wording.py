@@ -199,17 +199,21 @@ async def test_a_towns_spawn_prompt_reads_as_one_sentence():
     assert "pick the square where the hero of the Town on c8 spawns" in text
 
 
-async def test_overstocked_v_while_placing_says_why():
-    from tests.overstocked_screen_kit import ScreenApp, make_update, place_state
+async def test_overstocked_v_while_the_bots_spot_is_chosen_says_why():
+    """Solo: the bot's spot is chosen on its warehouse, which stays; v
+    says when it shows the others again (placing your own card, v does)."""
+    from tests.overstocked_screen_kit import ScreenApp, make_update
+    from tests.test_tui_overstocked import solo_state
 
-    app = ScreenApp(make_update(place_state(), seat=0))
+    app = ScreenApp(make_update(solo_state(), seat=0, bots=frozenset()))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert app.game_screen._mode == "place"
+        assert app.game_screen._mode == "nominate"
         await pilot.press("v")
         await pilot.pause()
         notices = [n.message for n in app._notifications]
-    assert any("v shows the others once it is placed" in n for n in notices)
+    assert any("v shows the warehouses again once the bot's card is placed" in n
+               for n in notices)
 
 
 async def test_overstocked_a_new_round_opens_on_your_own_warehouse():

@@ -27,8 +27,9 @@ Keys (also in the footer; the mouse works too):
   as placing, x takes none; incentive: 1-6, x takes none;
 - solo, the bot's spot: 1-9 (or ←→, Enter): a number chooses at once, as
   in every list of the app but the hand's cards, typed by their numbers;
-- v shows the next player's warehouse; at the end ↑↓ scroll the score
-  sheet and s folds it away (or back); u undo; q home.
+- v shows the next player's warehouse, while you place too (your ghost
+  waits in yours; a placing key brings yours back first); at the end ↑↓
+  scroll the score sheet and s folds it away (or back); u undo; q home.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from typing import Any, ClassVar
 
 from rich.cells import cell_len, set_cell_size
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -254,7 +256,7 @@ class OverstockedScreen(GameScreen):
                 tooltip="Say no: no forklift, no incentive; a card that fits nowhere "
                         "goes back to the box"),
         Binding("v", "next_warehouse", "Warehouses", tooltip="Show the next player's warehouse"),
-        # While you place, v is dimmed; this one says why instead of doing nothing.
+        # While the bot's spot is chosen, v is dimmed; this one says why.
         Binding("v", "warehouses_later", "", show=False),
         Binding("s", "toggle_sheet", "Score sheet",
                 tooltip="Fold the score sheet away, or back"),
@@ -316,6 +318,9 @@ class OverstockedScreen(GameScreen):
         #: the seat whose view `_shown` was chosen in: at one terminal the
         #: next person's view opens on their own warehouse
         self._shown_by: int | None = None
+        #: placing in your warehouse while v shows another's: the ghost's
+        #: spot and turn, put back when yours is shown again
+        self._kept_ghost: tuple[tuple[int, int], int] | None = None
         #: spectating: the seat whose warehouse the pane follows (the turn)
         self._followed = 0
         #: the actions behind the hand's cards / the bar's choices
@@ -418,22 +423,48 @@ class OverstockedScreen(GameScreen):
                 if isinstance(a, Place) and a.where is where]
 
     def _area(self, where: Where) -> Area:
+        """The area a piece placed over `where` goes in."""
+        view = self._view
+        assert view is not None
+        if where is Where.POPULARITY:
+            return view.popularity
+        target = self._target_seat()
+        return view.seats[target if target is not None else self._wh_seat()].warehouse
+
+    def _shown_area(self, where: Where) -> Area:
+        """The area drawn over `where`: v may show another's warehouse."""
         view = self._view
         assert view is not None
         if where is Where.POPULARITY:
             return view.popularity
         return view.seats[self._wh_seat()].warehouse
 
+    def _target_seat(self) -> int | None:
+        """While a piece is placed: the seat whose warehouse it may go in
+        (yours; solo, for the bot's spot, the bot's)."""
+        update = self.update
+        if update is None:
+            return None
+        if self._mode in ("place", "forklift"):
+            return update.seat
+        if self._mode == "nominate":
+            return GAME.bot_seat(update.view)
+        return None
+
+    def _ghost_hidden(self) -> bool:
+        """Placing in your warehouse while v shows another's in its pane."""
+        return (self._mode in ("place", "forklift") and self._where is Where.WAREHOUSE
+                and self._wh_seat() != self._target_seat())
+
     def _wh_seat(self) -> int:
         update = self.update
-        if self._mode in ("place", "forklift") and update is not None and update.seat is not None:
-            return update.seat
-        if self._mode == "nominate" and update is not None:
-            bot = GAME.bot_seat(update.view)
-            if bot is not None:
-                return bot
+        target = self._target_seat()
+        if self._mode == "nominate" and target is not None:
+            return target
         if self._shown is not None:
             return self._shown
+        if target is not None:
+            return target
         bot = GAME.bot_seat(update.view) if update is not None else None
         if bot is not None and self._mode == "pick" and self.changed(f"warehouse {bot}"):
             return bot  # its card just laid, marked, before you choose (v: yours)
@@ -451,8 +482,11 @@ class OverstockedScreen(GameScreen):
         self._stopped = None  # said of the ghost before this update
         if view.round != self._shown_round or update.seat != self._shown_by:
             self._shown, self._shown_round, self._shown_by = None, view.round, update.seat
+        if mode_changed:
+            self._kept_ghost = None
         if mode_changed and mode in ("place", "forklift"):
             self._where = self._start_where(update)
+            self._shown = None  # the piece's warehouse first: v shows the others
         if update.seat is None and view.turn is not None:
             self._followed = view.turn  # spectating: watch the seat in turn
         # four players or more: on a short screen the side widens for a
@@ -573,7 +607,7 @@ class OverstockedScreen(GameScreen):
         # Both areas' spaces as big as the fuller pane has room for; a
         # large screen keeps roomy spaces when they do not fit (the panes
         # pan), a smaller one (100x30) goes compact then.
-        sizes = [area_view.roomiest(self._area(where).grid) for where, area_view in
+        sizes = [area_view.roomiest(self._shown_area(where).grid) for where, area_view in
                  ((Where.POPULARITY, pop_view), (Where.WAREHOUSE, wh_view))]
         fits = None not in sizes
         roomy = fits or (self.has_class("-wide") and self.has_class("-tall"))
@@ -581,14 +615,21 @@ class OverstockedScreen(GameScreen):
             area_view.set_roomy_size(min(sizes) if fits else ROOMY_SIZES[-1])  # type: ignore[type-var]
             area_view.roomy = roomy
         rotation = self._rotation()
+        hidden = self._ghost_hidden()
+        if hidden and wh_view.placing and wh_view.spot is not None:
+            self._kept_ghost = (wh_view.spot, wh_view.rotation)
         for where, widget in ((Where.POPULARITY, pop_view), (Where.WAREHOUSE, wh_view)):
-            area = self._area(where)
-            placing = shapes is not None and where is self._where
+            area = self._shown_area(where)
+            placing = shapes is not None and where is self._where and not hidden
+            kept = self._kept_ghost if placing and where is Where.WAREHOUSE else None
+            if kept is not None:  # your warehouse again: the ghost where you left it
+                self._kept_ghost = None
             widget.set_area(
                 area.grid, area.owner,
                 shapes=shapes if placing else None,
                 legal=self._spots(where) if placing else (),
-                rotation=rotation if placing else None,
+                rotation=(kept[1] if kept else rotation) if placing else None,
+                spot=kept[0] if kept else None,
                 fixed=self._nominee() if where is Where.WAREHOUSE else None,
                 last=last_placed(area),
                 fresh=self.changed("popularity" if where is Where.POPULARITY
@@ -603,7 +644,7 @@ class OverstockedScreen(GameScreen):
             title = "Your warehouse"
         else:
             title = f"{self._whose(seat)} warehouse"
-        can_cycle = self._mode not in ("place", "forklift", "nominate") and view.players > 1
+        can_cycle = self._mode != "nominate" and view.players > 1
         self._wh_title = title
         set_border(panel, subtitle="v: next" if can_cycle else "")
         self._title_areas()
@@ -614,7 +655,8 @@ class OverstockedScreen(GameScreen):
         fresh = any(w.fresh for w in (pop_view, wh_view))
         set_border(pop_panel, subtitle="║ new since your move" if fresh
                    else "║ placed last" if marked else "")
-        panel.set_class(piece is not None and self._where is Where.WAREHOUSE, "-placing")
+        panel.set_class(piece is not None and self._where is Where.WAREHOUSE and not hidden,
+                        "-placing")
         self._fit_placing_panel()
 
     def _fit_placing_panel(self) -> None:
@@ -626,7 +668,7 @@ class OverstockedScreen(GameScreen):
         widget = self._placing_view()
         for panel in (self.query_one("#os-pop-panel"), self.query_one("#os-wh-panel")):
             width: int | str = "1fr"
-            if widget is not None and room and widget.parent is not None \
+            if widget is not None and widget.placing and room and widget.parent is not None \
                     and widget.parent.parent is panel:
                 need = widget.drawn_width() + panel.styles.gutter.width
                 if need > room // 2:
@@ -1190,6 +1232,12 @@ class OverstockedScreen(GameScreen):
             head.append(f", {turn}")
         head.append(":")
         parts = [head]
+        width = self.query_one("#os-prompt", Static).content_region.width
+        if self._ghost_hidden():
+            parts += [Text(f"{self._wh_title} is shown, yours waits."),
+                      Text.assemble(("v", keys), " next warehouse ·"),
+                      Text("a placing key shows yours again.")]
+            return flow_parts(parts, width, sep=" ")
         spot = widget.spot
         legal = self._spots(self._where)
         fits = spot is not None and (spot[0], spot[1], widget.rotation) in legal
@@ -1224,7 +1272,6 @@ class OverstockedScreen(GameScreen):
         parts.append(Text.assemble(("r", keys), " turns"))
         # Lines break between the parts: wrapped at any space, a key was
         # left at the end of one line and what it does on the next.
-        width = self.query_one("#os-prompt", Static).content_region.width
         return flow_parts(parts, width, sep=" ")
 
     # -- focus --------------------------------------------------------------------------
@@ -1250,10 +1297,15 @@ class OverstockedScreen(GameScreen):
 
     def _placing_action(self) -> Place | None:
         widget = self._placing_view()
-        if widget is None or widget.spot is None:
+        if widget is None:
             return None
-        x, y = widget.spot
-        action = Place(self._where, x, y, widget.rotation)
+        spot, rotation = widget.spot, widget.rotation
+        if self._ghost_hidden() and self._kept_ghost is not None:
+            spot, rotation = self._kept_ghost  # out of sight, still previewed
+        if spot is None:
+            return None
+        x, y = spot
+        action = Place(self._where, x, y, rotation)
         return action if self._legal(action) else None
 
     def _previewed_action(self) -> Any:
@@ -1319,6 +1371,9 @@ class OverstockedScreen(GameScreen):
     def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
         event.stop()
         value = event.choice.value
+        if value in ("place", "rotate", "next") and self._ghost_hidden():
+            self._show_own_warehouse()
+            return
         if value == "place":
             self._place_here()
         elif value == "rotate":
@@ -1384,10 +1439,10 @@ class OverstockedScreen(GameScreen):
             view = self._view
             if view is None or view.players < 2:
                 return False
-            placing = mode in ("place", "forklift", "nominate")
+            # the bot's spot is chosen on its warehouse: that one stays
             if action == "warehouses_later":
-                return placing
-            return None if placing else True  # dimmed while placing
+                return mode == "nominate"
+            return None if mode == "nominate" else True
         if action == "toggle_sheet":
             view = self._view
             return view is not None and view.phase is Phase.OVER
@@ -1407,9 +1462,14 @@ class OverstockedScreen(GameScreen):
         if self._mode != "place":
             return
         new = Where(where)
+        if new is Where.WAREHOUSE and self._ghost_hidden():
+            self._show_own_warehouse()
+            return
         if new is self._where:
             return
         self._where = new
+        if new is Where.WAREHOUSE:
+            self._shown, self._kept_ghost = None, None  # the card goes in yours
         self._draw_areas(keep=False)
         widget = self._placing_view()
         if widget is not None:
@@ -1433,11 +1493,39 @@ class OverstockedScreen(GameScreen):
             return
         current = self._wh_seat()
         self._shown = (current + 1) % view.players
+        self._warehouse_changed()
+
+    def _warehouse_changed(self) -> None:
         self._draw_areas()
+        if self._mode in ("place", "forklift"):
+            self._ghost_moved()  # the prompt says whose warehouse shows
+            # another's warehouse is not edged as the one placed in
+            widget = self._placing_view()
+            if self._ghost_hidden():
+                self.set_focus(None)
+            elif widget is not None:
+                widget.focus()
+
+    def _show_own_warehouse(self) -> None:
+        """A placing key while another's warehouse hides your ghost: yours
+        comes back, the ghost where you left it; the key does no more, so
+        nothing moves or is placed unseen."""
+        self._shown = None
+        self._warehouse_changed()
+
+    #: the keys that move, turn or place the ghost (the board's and ours)
+    GHOST_KEYS: ClassVar[frozenset[str]] = frozenset(
+        {"up", "down", "left", "right", "h", "j", "k", "l", "enter", "space", "n", "N", "r"})
+
+    def on_key(self, event: events.Key) -> None:
+        # (GameScreen.on_key runs after this one, unless the key is taken here)
+        if event.key in self.GHOST_KEYS and self._ghost_hidden():
+            event.stop()
+            event.prevent_default()
+            self._show_own_warehouse()
 
     def action_warehouses_later(self) -> None:
-        self.notify("While a card is being placed, the warehouse it goes in stays on "
-                    "screen: v shows the others once it is placed.", timeout=4)
+        self.notify("v shows the warehouses again once the bot's card is placed.", timeout=4)
 
     def number_keys(self) -> list[str]:
         mode = self._mode

@@ -375,6 +375,7 @@ class AreaView(Board):
         last: int | None = None,
         fresh: Iterable[int] = (),
         settle: bool = False,
+        spot: tuple[int, int] | None = None,
     ) -> None:
         """Show an area: `spaces` (x, y) -> space, `owner` (x, y) -> the
         index of the piece showing there; `last` the piece placed last
@@ -382,12 +383,14 @@ class AreaView(Board):
         ghost follows the cursor and `legal` lists the (x, y, rotation)
         spots the table allows. The ghost stays where it was unless `settle`
         (or it was not placing): then it starts on the legal spot nearest
-        the middle of the cards. `fixed` is a ghost drawn without placing."""
+        the middle of the cards; `spot` puts it there instead (where it was
+        before another area was shown). `fixed` is a ghost drawn without
+        placing."""
         shown = (dict(spaces), dict(owner), fixed, last, frozenset(fresh), self.roomy)
         if not shapes and not self._shapes and shown == self._shown:
             return  # the same area again, not placing: what is drawn stays
         self._shown = None if shapes else shown
-        was = self.spot if self.placing and not settle else None
+        was = spot if spot is not None else self.spot if self.placing and not settle else None
         self._spaces = dict(spaces)
         self._owner = dict(owner)
         self._shapes = dict(shapes or {})
