@@ -690,7 +690,7 @@ async def test_v_shows_the_other_warehouses_while_you_place():
         await pilot.press("v")
         await pilot.pause()
         text = screen_text(app)
-        assert "Bob's warehouse" in text and "Bob's warehouse is shown, yours waits." in text
+        assert "Bob's warehouse" in text and "your warehouse, turned ¼: showing Bob's warehouse." in text
         assert screen._after is not None and screen._after.seats[0].total == preview.seats[0].total
         await pilot.press("v", "v")  # Cyd's, then Ann's own
         await pilot.pause()

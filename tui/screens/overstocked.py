@@ -1234,9 +1234,10 @@ class OverstockedScreen(GameScreen):
         parts = [head]
         width = self.query_one("#os-prompt", Static).content_region.width
         if self._ghost_hidden():
-            parts += [Text(f"{self._wh_title} is shown, yours waits."),
-                      Text.assemble(("v", keys), " next warehouse ·"),
-                      Text("a placing key shows yours again.")]
+            shown = self._wh_title  # ("The bot's warehouse" mid-sentence)
+            shown = "the" + shown[3:] if shown.startswith("The ") else shown
+            parts += [Text(f"showing {shown}."), Text.assemble(("v", keys), " next ·"),
+                      Text("a placing key shows yours.")]
             return flow_parts(parts, width, sep=" ")
         spot = widget.spot
         legal = self._spots(self._where)
