@@ -77,4 +77,10 @@ def second_person(line: str, names: Sequence[str] | None, viewer: int | None) ->
 _PREPOSITIONS = "on|to|from|with|against|at|for|than|by"
 
 
-__all__ = ["base_verb", "one_stop", "second_person"]
+def with_article(name: str) -> str:
+    """`name` after "a" or "an" as it is spoken: "an Overseers match", "a
+    Boss Quest match" (every title took "a": "a Overseers match")."""
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+__all__ = ["base_verb", "one_stop", "second_person", "with_article"]

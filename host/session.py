@@ -34,6 +34,7 @@ import attrs
 
 from core.engine import CHANCE, IllegalAction
 from core.playout import sample_chance
+from core.wording import with_article
 from host.messages import (
     AWAY_MARK,
     COMMAND_KINDS,
@@ -472,7 +473,7 @@ class Session:
         except BadMessage as error:
             return f"That is not a command: {error}."
         except Exception:
-            return f"That is not a {self.game.title} action."
+            return f"That is not {with_article(self.game.title)} action."
         if self.closed or not link.open or link not in self._links:
             return "You are not at this table."
         seat = command.seat

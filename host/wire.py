@@ -17,6 +17,7 @@ import attrs
 import cattrs
 
 from core.engine import CHANCE, Outcome
+from core.wording import with_article
 from host.messages import (
     COMMAND_KINDS,
     MAX_COMMAND_BYTES,
@@ -185,16 +186,17 @@ class MessageCodec:
             if not isinstance(stored, dict):
                 raise BadMessage("a play command needs an action")
             if not isinstance(stored.get("type"), str):
-                raise BadMessage(f'a {self.game.title} action names its kind: {{"type": ...}}')
+                raise BadMessage(f'{with_article(self.game.title)} action names its kind: '
+                                 '{"type": ...}')
             try:
                 action = self._journal.action(stored, exact=False)
                 # exactly as the action writes itself: cattrs would take 1.0
                 # or true for 1, which the legal list must never be asked
                 exact = self.canonical(action) == json.dumps(stored, sort_keys=True)
             except (ValueError, TypeError) as e:
-                raise BadMessage(f"not a {self.game.title} action: {explain(e)}") from None
+                raise BadMessage(f"not {with_article(self.game.title)} action: {explain(e)}") from None
             if not exact:
-                raise BadMessage(f"not a {self.game.title} action: a value of the wrong type")
+                raise BadMessage(f"not {with_article(self.game.title)} action: a value of the wrong type")
         elif "action" in raw:
             raise BadMessage(f"a {kind} command takes no action")
         return SeatCommand(kind, seat, action, seq)
@@ -304,7 +306,7 @@ def _check_seats(game: Any, update: SeatUpdate) -> None:
     screen, which then could not draw it."""
     seats = len(update.names)
     if seats not in game.players:
-        raise BadMessage(f"not an update: {seats} players at a {game.title} table")
+        raise BadMessage(f"not an update: {seats} players at {with_article(game.title)} table")
     named = {*(update.to_act - {CHANCE}), *update.bots, update.seat, update.thinking,
              *(seat for seat, _ in update.bot_plays_in)} - {None}
     if not all(0 <= seat < seats for seat in named):  # type: ignore[operator]

@@ -186,6 +186,42 @@ class RawJournal:
     entries: tuple[Entry, ...]
     lines: tuple[str, ...]
     problems: tuple[JournalProblem, ...]
+    #: lines not read after a bad one (that one included): what a resume leaves out
+    unread: int = 0
+
+    @property
+    def actions(self) -> int:
+        """How many actions the entries leave in the match's history
+        (undone ones taken off)."""
+        return history_length(self.entries)
+
+
+def history_length(entries: tuple[Entry, ...]) -> int:
+    """How many actions `entries` leave in a match's history."""
+    count = 0
+    for entry in entries:
+        if isinstance(entry, ActionEntry):
+            count += 1
+        elif isinstance(entry, UndoEntry):
+            count = max(count - entry.count, 0)
+    return count
+
+
+def resume_words(kept: int, lost: int) -> str:
+    """What resuming before a damaged line keeps of the match and what it
+    leaves out, for a player (a resume that kept nothing restarted the
+    match from round 1 with no word of the moves dropped)."""
+    if lost <= 0:
+        return "The match can resume at the last valid action before it"
+    if kept == 0:
+        return (f"Nothing of the match can be kept: resuming would start it again "
+                f"(its {_actions(lost)} are lost)")
+    return (f"The match can resume at action {kept} of {kept + lost}: "
+            f"the {_actions(lost)} after it are lost")
+
+
+def _actions(count: int) -> str:
+    return f"{count} action{'s' if count != 1 else ''}"
 
 
 def read_lines(path: Path) -> RawJournal:
@@ -271,14 +307,17 @@ def read_lines(path: Path) -> RawJournal:
                 decoded[chunk] = known
         entry, text = known
         if entry is None:
+            # this line and those after it are not read: each stands for an action lost
+            unread = len(chunks) - number + 1 + bool(torn)
+            kept = history_length(tuple(entries))
             problem(
                 number,
-                "this line is not a valid journal entry. The match can resume at the last "
-                "valid action before it; the file was left as it is.",
+                f"this line is not a valid journal entry. {resume_words(kept, unread)}; "
+                "the file was left as it is.",
                 CORRUPT,
                 True,
             )
-            return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems))
+            return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems), unread)
         entries.append(entry)
         lines.append(text)
     if torn:

@@ -34,6 +34,7 @@ import attrs
 
 from core.engine import CHANCE, Game, IllegalAction
 from core.playout import sample_chance
+from core.wording import with_article
 from saves import journal
 from saves.journal import (
     FORMAT_VERSION,
@@ -89,6 +90,9 @@ class LoadedMatch:
 
     match: Match | None
     problems: tuple[JournalProblem, ...] = ()
+    #: actions the file records that the match leaves out (after a damaged
+    #: line): a resume loses them
+    lost: int = 0
 
     @property
     def ok(self) -> bool:
@@ -235,7 +239,7 @@ class Match:
         try:
             header = codec.header(raw.header)
         except ValueError as e:
-            return fatal(f"the header does not describe a {game.title} match ({e}).")
+            return fatal(f"the header does not describe {with_article(game.title)} match ({e}).")
         if len(header.players) not in game.players:
             return fatal(f"the header seats {len(header.players)} players; {game.title} cannot.")
         before: list[JournalProblem] = []
@@ -265,7 +269,8 @@ class Match:
             problems.append(refused)
         problems = before + problems
         match._writable = not problems
-        return LoadedMatch(match, tuple(problems))
+        lost = max(raw.actions - len(match.history), 0) + raw.unread
+        return LoadedMatch(match, tuple(problems), lost)
 
     def _replay(self, raw: journal.RawJournal) -> JournalProblem | None:
         """Apply the journal's entries; the problem at the first refused line."""
@@ -277,41 +282,43 @@ class Match:
         # the state it gave): an action undone and played again from the
         # same state gives the same state (the rules are deterministic)
         redone: dict[tuple[int, int, Any], tuple[Any, Any]] = {}
+        recorded = raw.actions
         for index, (entry, text) in enumerate(zip(raw.entries, raw.lines, strict=True)):
             number = index + 2
 
-            def refuse(what: str, why: str, number: int = number) -> JournalProblem:
+            def refuse(what: str, number: int = number) -> JournalProblem:
+                # what a resume keeps is the history so far; the rest of the file is left out
+                kept = len(self.history)
+                lost = max(recorded - kept, 0) + raw.unread
                 return JournalProblem(
                     self.path,
                     number,
-                    f"{self.path}, line {number}: the rules refuse {what} ({why}). The match "
-                    f"can resume at the last valid action before it; the file was left as it is.",
+                    f"{self.path}, line {number}: {what}. "
+                    f"{journal.resume_words(kept, lost)}; the file was left as it is.",
                     REFUSED,
                     True,
                 )
 
+            seat = getattr(entry, "seat", CHANCE)
+            if seat != CHANCE and not 0 <= seat < len(names):
+                # file seats count from 0; a player counts them from 1
+                shown = journal.quoted(seat + 1 if seat >= 0 else seat, 20)
+                return refuse(f"it names seat {shown}, and the table has {len(names)} seats")
             if isinstance(entry, ActionEntry):
-                who = (
-                    "chance"
-                    if entry.seat == CHANCE
-                    else (
-                        names[entry.seat] if 0 <= entry.seat < len(names)
-                        else f"seat {journal.quoted(entry.seat, 20)}"
-                    )
-                )
+                who = names[seat] if seat != CHANCE else None
                 action = actions.get(text)
                 if action is None:
                     try:
                         action = self._codec.action(entry.action)
                     except ValueError as e:
+                        move = f"{who}'s move" if who else "the shuffle or deal recorded here"
                         return refuse(
-                            f"{who}'s action",
-                            f"{journal.quoted(entry.action.get('type'))} is not a {game.title} "
-                            f"action in this form: {journal.explain(e)}",
+                            f"{move} is not one {with_article(game.title)} match has "
+                            f"({journal.quoted(entry.action.get('type'))}: {journal.explain(e)})"
                         )
                     if len(actions) < journal.DECODED_KEPT:
                         actions[text] = action
-                here = (len(self.history), entry.seat, action)
+                here = (len(self.history), seat, action)
                 kept = _kept(redone, here)
                 if kept is not None and kept[0] is self.state:
                     state = kept[1]
@@ -321,44 +328,45 @@ class Match:
                     # who read this message; and chance's reasons name the
                     # card ("Card 42 cannot be dealt now"), a seat's say what
                     # the rules ask of that seat
-                    kind = type(action).__name__
+                    kind = _words(type(action).__name__)
                     try:
-                        state = self.game.apply(self.state, entry.seat, action)
+                        state = self.game.apply(self.state, seat, action)
                     except IllegalAction as e:
-                        why = ("not allowed at that point" if entry.seat == CHANCE
-                               else journal.explain(e))
-                        return refuse(f"{who}'s {kind} action", why)
+                        if who is None:
+                            return refuse("the shuffle or deal recorded here is not one the "
+                                          "rules allow at that point")
+                        return refuse(f"{who}'s move ({kind}) is not allowed at that point "
+                                      f"(the rules tell {who}: {journal.explain(e)})")
                     except Exception as e:  # the rules crashed on it: as refused
-                        return refuse(f"{who}'s {kind} action",
-                                      f"the rules failed on it: {type(e).__name__}")
+                        move = f"{who}'s move ({kind})" if who else "the shuffle or deal here"
+                        return refuse(f"{move} could not be replayed (the rules failed on it: "
+                                      f"{type(e).__name__})")
                     _keep(redone, here, (self.state, state))
-                self._push(entry.seat, action, state)
+                self._push(seat, action, state)
             elif isinstance(entry, UndoEntry):
                 # (counted only as far as the undo goes: a long run of the
                 # seat's own actions is not checked whole for each undo)
-                allowed = (self.undoable(entry.seat, entry.count)
-                           if 0 <= entry.seat < len(names) else 0)
+                allowed = self.undoable(seat, entry.count) if seat != CHANCE else 0
                 if entry.count > allowed:
+                    # a number of thousands of digits is cut, as any value from a file
                     return refuse(
-                        # a number of thousands of digits is cut, as any value from a file
-                        f"an undo of {journal.quoted(entry.count, 20)} action(s) by seat "
-                        f"{journal.quoted(entry.seat, 20)}",
-                        f"only {allowed} may be taken back there",
+                        f"{names[seat] if seat != CHANCE else 'chance'} takes back "
+                        f"{journal.quoted(entry.count, 20)} move(s) here, and only {allowed} "
+                        "may be taken back at that point"
                     )
                 self._pop(entry.count)
             elif isinstance(entry, FinishedEntry):
                 outcome = self.outcome
                 if outcome is None:
-                    return refuse("the end of the match", "the match is not over at this point")
+                    return refuse("it says the match ends here, and the rules say it goes on")
                 if tuple(entry.winners) != tuple(sorted(outcome.winners)):
                     def named(seats: Sequence[int]) -> str:
                         return ", ".join(names[w] if 0 <= w < len(names)
-                                         else f"seat {journal.quoted(w, 20)}"
+                                         else f"seat {journal.quoted(w + 1 if w >= 0 else w, 20)}"
                                          for w in seats) or "nobody"
 
                     said, won = named(entry.winners), named(sorted(outcome.winners))
-                    return refuse("the end of the match",
-                                  f"it says {said} won; the rules say {won}")
+                    return refuse(f"it says {said} won, and the rules say {won}")
             self._lines.append(text)
         return None
 
@@ -666,6 +674,11 @@ def _kept(memo: dict, key: Any) -> Any:
         return memo.get(key)
     except TypeError:
         return None
+
+
+def _words(kind: str) -> str:
+    """An action's class name in words: "LosePair" -> "lose pair"."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", kind).lower()
 
 
 def _now() -> str:

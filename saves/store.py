@@ -82,6 +82,9 @@ class SavedMatch:
     #: its options that differ from the standard game, in words ("Potions",
     #: "Boss Ul'ul: night"); () when not replayed
     options: tuple[str, ...] = ()
+    #: how many of its `actions` a resume keeps, when a line the rules
+    #: refuse stops it short (None: all); `progress` is then where it resumes
+    kept: int | None = None
 
     def who_plays(self, *, seats: int | None = None, name: int | None = None) -> str:
         """Who plays: people by name, bots counted ("Ann, Bram +2 bots");
@@ -412,6 +415,8 @@ class Replayed:
     winners: tuple[str, ...] | None = None
     #: its options that differ from the standard game, in words
     options: tuple[str, ...] = ()
+    #: how many actions the replay kept (a refused line stops it)
+    kept: int = 0
 
 
 #: path -> (mtime, size, what its replay found): replays of unchanged files are kept
@@ -430,9 +435,10 @@ def _with_replay(saved: SavedMatch) -> SavedMatch:
     progress, refused, winners = replayed.progress, replayed.refused, replayed.winners
     saved = attrs.evolve(saved, options=replayed.options)
     if refused is not None and saved.problem is None:
+        kept = replayed.kept if refused.resumable and replayed.kept < saved.actions else None
         saved = attrs.evolve(saved, progress=progress,
                              problem=journal.printable(refused.message),
-                             problem_kind=refused.kind, resumable=refused.resumable)
+                             problem_kind=refused.kind, resumable=refused.resumable, kept=kept)
         if refused.resumable:
             # where a resume takes it: a last line saying who won is not
             # reached when the rules refuse a line before it
@@ -462,7 +468,7 @@ def _replay(path: Path) -> Replayed:
     winners = None if outcome is None else tuple(
         match.names[w] for w in sorted(outcome.winners) if 0 <= w < len(match.names))
     options = options_words(match.header.options, len(match.names))
-    return Replayed(_progress(match), refused, winners, options)
+    return Replayed(_progress(match), refused, winners, options, len(match.history))
 
 
 def _when(mtime: float) -> str:
@@ -524,12 +530,7 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
     title = journal.printable(journal.game_title(game_id))
     if len(title) > MAX_TITLE:  # an unknown game is named by its id, which may be of megabytes
         title = title[: MAX_TITLE - 1] + "…"
-    actions = 0
-    for entry in raw.entries:
-        if isinstance(entry, journal.ActionEntry):
-            actions += 1
-        elif isinstance(entry, journal.UndoEntry):
-            actions -= entry.count
+    actions = raw.actions
     last = raw.entries[-1] if raw.entries else None
     finished = isinstance(last, journal.FinishedEntry)
     winners = tuple(names[w] for w in last.winners if 0 <= w < len(names)) if finished else ()
@@ -543,7 +544,7 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
         players=names,
         created=_text(header.get("created")),
         updated=_when(mtime),
-        actions=max(actions, 0),
+        actions=actions,
         finished=finished,
         winners=winners,
         problem=journal.printable(problem.message) if problem else None,

@@ -218,8 +218,8 @@ def test_a_line_the_rules_refuse(played, bad):
     (problem,) = loaded.problems
     assert problem.kind == "refused" and problem.resumable
     assert_names(problem, played.path, 2)
-    assert "refuse" in problem.message
-    assert loaded.match.history == []
+    assert "Nothing of the match can be kept: resuming would start it again" in problem.message
+    assert loaded.match.history == [] and loaded.lost == 12
     assert played.path.read_bytes() == original
     continue_elsewhere(loaded, original)
 
@@ -313,5 +313,59 @@ def test_a_refused_line_does_not_name_a_hidden_card(tmp_path):
     loaded = Match.load(match.path)
     (problem,) = loaded.problems
     assert (problem.kind, problem.line) == ("refused", 3)
-    assert "Deal action" in problem.message
+    assert "the shuffle or deal recorded here" in problem.message
     assert str(dealt) not in problem.message.replace(str(match.path), "")
+
+
+def test_a_refused_line_says_what_a_resume_keeps_and_what_it_loses(played):
+    """Play-test: a line refused near the start read "The match can resume
+    at the last valid action before it", and resuming dropped nearly every
+    move without a word. The message counts them."""
+    lines = lines_of(played)
+    lines[4] = '{"seat":-1,"action":{"type":"Raise"}}\n'  # line 5: three actions before it
+    write(played, lines)
+    loaded = Match.load(played.path)
+    (problem,) = loaded.problems
+    assert "The match can resume at action 3 of 12: the 9 actions after it are lost" in (
+        problem.message)
+    assert len(loaded.match.history) == 3 and loaded.lost == 9
+    loaded.match.close()
+
+
+@pytest.mark.parametrize(
+    ("bad", "said"),
+    [
+        ('{"seat":7,"action":{"type":"Done"}}\n', "line 2: it names seat 8, and the table has 2 seats"),
+        ('{"seat":-1,"action":{"type":"Raise"}}\n',
+         "line 2: the shuffle or deal recorded here is not one the rules allow at that point."),
+        ('{"seat":0,"action":{"type":"Done"}}\n',
+         "line 2: Ann's move (done) is not allowed at that point (the rules tell Ann: "),
+        ('{"seat":0,"action":{"type":"Fly"}}\n',
+         "line 2: Ann's move is not one a Toy High Card match has ('Fly': "),
+        ('{"undo":1,"count":1}\n',
+         "line 2: Bob takes back 1 move(s) here, and only 0 may be taken back at that point."),
+    ],
+)
+def test_a_refused_line_is_said_in_a_players_words(played, bad, said):
+    """Play-test: "the rules refuse seat 43's Vote action" named a seat the
+    table does not have, "chance's AssignLeader action" and "Cora's Pick
+    action" the code's words."""
+    lines = lines_of(played)
+    lines[1] = bad
+    write(played, lines)
+    (problem,) = Match.load(played.path).problems
+    assert said in problem.message
+    assert "rules refuse" not in problem.message and "chance" not in problem.message
+
+
+@pytest.mark.parametrize(("title", "said"), [
+    ("Overseers", "an Overseers"), ("Overboss Duel", "an Overboss Duel"),
+    ("Boss Quest", "a Boss Quest"), ("Overstocked", "an Overstocked"),
+])
+def test_a_game_title_takes_a_or_an_as_spoken(title, said):
+    """"the header does not describe a Overseers match"."""
+    from core.catalogue import CATALOGUE
+    from core.wording import with_article
+
+    assert title in {info.title for info in CATALOGUE.values()}
+    assert with_article(title) == said

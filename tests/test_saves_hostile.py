@@ -769,7 +769,7 @@ def _said_in_a_line(path: Path) -> list[str]:
     ("line", "change", "said"),
     [
         # an action's kind of megabytes was quoted whole: saves --list printed 8 MB
-        (5, lambda v: {**v, "action": {"type": "x" * 2_000_000}}, "is not a Overboss Duel action"),
+        (5, lambda v: {**v, "action": {"type": "x" * 2_000_000}}, "is not one an Overboss Duel match has"),
         (0, lambda v: {**v, "game": "g" * 2_000_000}, "does not know ('ggg"),
         (0, lambda v: {**v, "format": int("9" * 4000)}, "the journal is in format 999"),
         (0, lambda v: {**v, "seed": "s" * 2_000_000}, "its seed is 'sss"),
@@ -794,7 +794,7 @@ def test_options_not_written_as_the_game_writes_them_are_refused_not_misread(tmp
     the match was replayed on another board than its file says."""
     path = _with(tmp_path / "m" / "options.jsonl", 0, lambda v: {**v, "options": options})
     (message,) = _said_in_a_line(path)[:1]
-    assert "the header does not describe a Overboss Duel match" in message
+    assert "the header does not describe an Overboss Duel match" in message
     assert "option" in message
     assert Match.load(path).match is None
 
@@ -874,7 +874,7 @@ def test_numbers_of_thousands_of_digits_are_cut_and_odd_ids_and_winners_refused(
     with undo.open("a") as f:  # past the end of the match: refused, whatever the count
         f.write('{"undo":0,"count":' + huge + "}\n")
     seat = _with(tmp_path / "s" / "seat.jsonl", 11, lambda v: {**v, "seat": 10 ** 4299})
-    for path, said in ((undo, "an undo of 9999"), (seat, "the rules refuse seat 1000")):
+    for path, said in ((undo, "P1 takes back 9999"), (seat, "it names seat 1000")):
         messages = _said_in_a_line(path)
         assert messages and all(said in m and huge[:100] not in m and "0" * 100 not in m
                                 for m in messages), [m[:300] for m in messages]

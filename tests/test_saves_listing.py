@@ -416,7 +416,7 @@ def test_a_finished_line_naming_the_wrong_winner_is_refused(data_dir):
     (problem,) = loaded.problems
     said = SEATS[wrong[0]].name if wrong else "nobody"
     won = ", ".join(SEATS[w].name for w in winners)
-    assert f"it says {said} won; the rules say {won}" in problem.message
+    assert f"it says {said} won, and the rules say {won}" in problem.message
     loaded.match.close()
     (saved,) = store.list_matches(replay=True)
     assert saved.winners == tuple(SEATS[w].name for w in winners)

@@ -646,13 +646,19 @@ class OvertableApp(KeysInOrder, App[None]):
             if yes:
                 self.open_match(match)
 
+        # what a yes keeps and loses, said in the question: a journal damaged
+        # on its first line restarted the match from round 1 without a word
+        kept, lost = len(match.history), getattr(loaded, "lost", 0)
+        if lost and not kept:
+            question, yes = "Nothing of it can be kept. Start the match again?", "Start again"
+        elif lost:
+            question = f"Resume at action {kept} of {kept + lost}, losing the {lost} after it?"
+            yes = "Resume"
+        else:
+            question, yes = "Resume at the last valid action?", "Resume"
         self.push_screen(
-            ConfirmScreen(
-                "This match's journal is damaged",
-                text + "\n\nResume at the last valid action?",
-                yes="Resume",
-                no="Cancel",
-            ),
+            ConfirmScreen("This match's journal is damaged", f"{text}\n\n{question}",
+                          yes=yes, no="Cancel"),
             answer,
         )
 

@@ -564,6 +564,10 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
     out = [f"{len(matches)} saved match(es) in {directory}, newest first:"]
     for saved in matches:
         states = [saved.progress] if saved.progress else []
+        count = f"{saved.actions} actions"
+        if saved.kept is not None:  # a refused line: where a resume takes it
+            count += f" ({saved.kept} valid)"
+            states = [f"resumes at {saved.progress}"] if saved.progress else []
         if saved.finished:
             states.append(f"won by {', '.join(saved.winners)}" if saved.winners
                           else "lost" if len(saved.players) == 1 else "finished")
@@ -578,7 +582,7 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
         out.append(
             f"  {saved.match_id[:8] or '?':<8}  {saved.updated.replace('T', ' ')[:16]}  "
             f"{saved.title}  {saved.who_plays(seats=LISTED_SEATS, name=LISTED_NAME)}  "
-            f"{saved.actions} actions, {', '.join(states)}"
+            f"{count}, {', '.join(states)}"
         )
         if saved.options:
             out.append(f"            options: {', '.join(saved.options)}")
