@@ -133,6 +133,13 @@ def _journals(directory: Path) -> list[Path]:
 
 
 def _cannot_read(directory: Path, error: OSError) -> SavesUnreadable:
+    # a file where a folder should be: said as such ("cannot be read (Not a
+    # directory)" named the matches folder, never the file in its way)
+    for place in (directory, *directory.parents):
+        if place.exists() and not place.is_dir():
+            return SavesUnreadable(
+                error.errno, f"{place} is a file, not a folder: Overtable keeps its saved "
+                f"matches in a folder ({ENV_DATA_DIR} chooses where)")
     reason = error.strerror or str(error)
     return SavesUnreadable(
         error.errno, f"the saved matches in {directory} cannot be read ({reason})"
@@ -292,6 +299,22 @@ def latest(directory: Path | None = None) -> SavedMatch | None:
         progress = _resumes(s.path)
         if progress is not None:
             return attrs.evolve(s, progress=progress)  # "round 3", for the menu
+    return None
+
+
+def unreadable(directory: Path | None = None) -> SavedMatch | None:
+    """The newest save that may hold an unfinished match but cannot be
+    resumed (its file or header cannot be read, or it is of a game or
+    format this version does not know), with its problem; None if none.
+    When `latest` finds nothing, this is why: Continue said "no unfinished
+    match" and a player took their match for lost."""
+    for s in list_matches(directory):
+        if s.finished or s.in_use or s.superseded_by is not None:
+            continue
+        if not s.resumable:
+            return s
+        if journal.find_game(s.game) is None:
+            return _with_replay(s)  # its replay says the game is unknown
     return None
 
 

@@ -320,7 +320,7 @@ def test_a_directory_of_saves_that_cannot_be_read_says_so(data_dir, monkeypatch,
     monkeypatch.undo()
     a_file = data_dir / "a-file"
     a_file.write_text("not a directory\n")
-    with pytest.raises(store.SavesUnreadable, match="Not a directory"):
+    with pytest.raises(store.SavesUnreadable, match="a-file is a file, not a folder"):
         store.list_matches(a_file)
 
 

@@ -81,3 +81,92 @@ async def test_the_resume_dialog_says_what_a_resume_keeps(line, question, yes):
         assert text.endswith(question), text
         assert str(app.screen.query_one("#yes", Button).label) == yes
     assert match.path.read_bytes() == original
+
+
+def unreadable_save(data_dir: Any) -> Any:
+    """An unfinished match whose first line was then damaged (as a file
+    nobody may read acts: nothing in it can be read)."""
+    match = played(6)
+    data = match.path.read_bytes()
+    match.path.write_bytes(b"\xff" + data[1:])
+    return match.path
+
+
+def notices(app: Any) -> str:
+    return " ".join(n.message for n in app._notifications)
+
+
+async def test_continue_says_a_save_cannot_be_read(data_dir):
+    """Play-test: with an unfinished save damaged in its first line, home
+    read "Continue (no unfinished match)" and c "No unfinished match to
+    continue": the player took the match for lost."""
+    from textual.widgets import OptionList
+
+    from tui.screens.home import HomeScreen
+
+    path = unreadable_save(data_dir)
+    original = path.read_bytes()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen.latest_checked)
+        menu = app.screen.query_one(OptionList)
+        assert str(menu.get_option("continue").prompt) == "Continue (a save cannot be read)"
+        await pilot.press("c")
+        await wait_for(pilot, lambda: app._notifications)
+        said = notices(app)
+        assert f"A save cannot be read: {path.name}. Line 1: the header is not a journal header" in said
+        assert "No unfinished match" not in said
+    assert path.read_bytes() == original
+
+
+async def test_overtable_resume_says_a_save_cannot_be_read(data_dir):
+    path = unreadable_save(data_dir)
+    app = make_app(start="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app._notifications)
+        assert f"A save cannot be read: {path.name}." in notices(app)
+        assert "No unfinished match" not in notices(app)
+
+
+async def test_continue_resumes_a_readable_match_over_a_newer_unreadable_save(data_dir):
+    """The readable unfinished match is still offered; the newer file that
+    cannot be read waits in Saved matches, with its problem."""
+    import os
+
+    from tui.screens.home import HomeScreen
+
+    readable = played(4)
+    path = unreadable_save(data_dir)
+    t = readable.path.stat().st_mtime + 60
+    os.utime(path, (t, t))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen.latest_checked)
+        assert app.screen._latest.path == readable.path
+
+
+async def test_a_data_folder_that_is_a_file_is_named_as_such(tmp_path, monkeypatch, capsys):
+    """Play-test: OVERTABLE_DATA_DIR naming a file: `saves --list` said
+    "could not list the saved matches in X/matches: the saved matches in
+    X/matches cannot be read (Not a directory)", and home "Continue (no
+    unfinished match)"."""
+    from textual.widgets import OptionList
+
+    from tui.cli import main
+    from tui.screens.home import HomeScreen
+
+    place = tmp_path / "x"
+    place.write_text("not a folder\n")
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(place))
+    said = f"{place} is a file, not a folder: Overtable keeps its saved matches in a folder"
+    assert main(["saves", "--list"]) == 1
+    err = capsys.readouterr().err
+    assert said in err and err.count(str(place)) == 1, err
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen.latest_checked)
+        menu = app.screen.query_one(OptionList)
+        assert str(menu.get_option("continue").prompt) == "Continue (saved matches cannot be read)"
+        await pilot.press("c")
+        await pilot.pause()
+        assert said in notices(app) and "No unfinished match" not in notices(app)

@@ -469,7 +469,9 @@ class OvertableApp(KeysInOrder, App[None]):
             try:
                 latest = store.latest()
             except store.SavesUnreadable as error:
-                self.notify(str(error), severity="error")
+                from tui.screens.home import cannot_list_text
+
+                self.notify(cannot_list_text(error), severity="error", markup=False)
                 return
             if latest is None:
                 elsewhere = store.played_elsewhere()
@@ -481,6 +483,10 @@ class OvertableApp(KeysInOrder, App[None]):
                     from tui.screens.home import PLAYED_ELSEWHERE
 
                     self.notify(PLAYED_ELSEWHERE, severity="warning")
+                elif (unreadable := store.unreadable()) is not None:
+                    from tui.screens.home import unreadable_text
+
+                    self.notify(unreadable_text(unreadable), severity="warning", markup=False)
                 elif self._any_saved():
                     # only finished (or damaged) ones: "No saved match yet"
                     # read wrong beside the saved matches' list
@@ -519,6 +525,13 @@ class OvertableApp(KeysInOrder, App[None]):
         from saves import store
 
         return store.latest()
+
+    def unreadable_saved(self) -> Any:
+        """The newest save that may hold an unfinished match but cannot be
+        read, or None (when no match resumes, this may be why)."""
+        from saves import store
+
+        return store.unreadable()
 
     def played_elsewhere(self) -> Any:
         """The newest unfinished match open in another window or terminal,

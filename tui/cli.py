@@ -605,6 +605,11 @@ def list_saves() -> int:
         # replayed, as on the screen: how far each match got, and a line the
         # rules refuse or a game this version does not know is a problem
         matches = store.list_matches(directory, replay=True)
+    except store.SavesUnreadable as error:  # its message names the place already
+        from saves.journal import printable
+
+        print(printable(f"overtable: {error}"), file=sys.stderr)
+        return 1
     except Exception as error:  # a listing never ends in a traceback
         from saves.journal import printable
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual import work
@@ -24,6 +25,21 @@ PLAYED_ELSEWHERE = ("Your unfinished match is being played in another window or 
 #: Continue with saved matches, none of them unfinished
 NONE_UNFINISHED = ("No unfinished match to continue: start a new one, or open "
                    "Saved matches (s) for finished ones.")
+
+
+def unreadable_text(saved: Any) -> str:
+    """What Continue says when no match resumes and a save cannot be read
+    (`saves.store.unreadable`): it said "no unfinished match", and a player
+    took their match for lost."""
+    from tui.screens.saved import problem_detail
+
+    return (f"A save cannot be read: {Path(saved.path).name}. {problem_detail(saved)} "
+            "Saved matches (s) lists it; the file is left as it is.")
+
+
+def cannot_list_text(error: BaseException) -> str:
+    """What Continue says when the saved matches cannot be listed at all."""
+    return f"Saved matches cannot be read: {error}"
 
 
 #: what the confirmation of q on the home screen says
@@ -79,6 +95,10 @@ class HomeScreen(Screen):
         self._latest: Any = None
         #: when there is no latest match: the one open in another window, if any
         self._elsewhere: Any = None
+        #: else the newest save that cannot be read, if any
+        self._unreadable: Any = None
+        #: why the saved matches could not be listed, if they could not
+        self._cannot_list: BaseException | None = None
         #: whether the latest match has been looked for (once, at least)
         self.latest_checked = False
 
@@ -127,6 +147,12 @@ class HomeScreen(Screen):
         elif self._elsewhere is not None:
             options.append(Option("Continue (being played in another window)", id="continue",
                                   disabled=True))
+        elif self._unreadable is not None:
+            options.append(Option("Continue (a save cannot be read)", id="continue",
+                                  disabled=True))
+        elif self._cannot_list is not None:
+            options.append(Option("Continue (saved matches cannot be read)", id="continue",
+                                  disabled=True))
         else:
             options.append(Option("Continue (no unfinished match)", id="continue", disabled=True))
         options.append(Option("Saved matches", id="saved"))
@@ -149,22 +175,26 @@ class HomeScreen(Screen):
         """Find the latest match that resumes, off the event loop."""
         error: BaseException | None = None
         app: Any = self.app
-        elsewhere = None
+        elsewhere = unreadable = None
         try:
             latest = app.latest_saved()
             if latest is None:
                 elsewhere = app.played_elsewhere()
+            if latest is None and elsewhere is None:
+                unreadable = app.unreadable_saved()
         except Exception as exc:  # say so, but the menu works without it
             latest, error = None, exc
-        self.app.call_from_thread(self._loaded, latest, error, elsewhere)
+        self.app.call_from_thread(self._loaded, latest, error, elsewhere, unreadable)
 
-    def _loaded(self, latest: Any, error: BaseException | None, elsewhere: Any = None) -> None:
+    def _loaded(self, latest: Any, error: BaseException | None, elsewhere: Any = None,
+                unreadable: Any = None) -> None:
         self.latest_checked = True
-        if error is not None:
-            self.notify(f"Could not look for the latest match: {error}", severity="error")
-        if (latest, elsewhere) == (self._latest, self._elsewhere):
+        if error is not None and str(error) != str(self._cannot_list):  # said once, not on every return
+            self.notify(cannot_list_text(error), severity="error", markup=False)
+        found = (latest, elsewhere, unreadable, error)
+        if found == (self._latest, self._elsewhere, self._unreadable, self._cannot_list):
             return
-        self._latest, self._elsewhere = latest, elsewhere
+        self._latest, self._elsewhere, self._unreadable, self._cannot_list = found
         if not self.query("#home-menu"):
             # the screen was taken down meanwhile (a match opened from it):
             # the next home screen looks again
@@ -217,6 +247,13 @@ class HomeScreen(Screen):
     def action_continue(self) -> None:
         if self._latest is None and self._elsewhere is not None:
             self.notify(PLAYED_ELSEWHERE, severity="warning")
+            return
+        if self._latest is None and self._unreadable is not None:
+            # names and reasons come from a file: never markup
+            self.notify(unreadable_text(self._unreadable), severity="warning", markup=False)
+            return
+        if self._latest is None and self._cannot_list is not None:
+            self.notify(cannot_list_text(self._cannot_list), severity="error", markup=False)
             return
         if self._latest is None:
             self.notify(NONE_UNFINISHED, severity="warning")
