@@ -170,3 +170,27 @@ async def test_a_data_folder_that_is_a_file_is_named_as_such(tmp_path, monkeypat
         await pilot.press("c")
         await pilot.pause()
         assert said in notices(app) and "No unfinished match" not in notices(app)
+
+
+async def test_a_long_problem_is_cut_with_a_sign_and_read_whole_on_p(data_dir):
+    """Play-test: at 80x24 the line under the saved matches cut a refused
+    save's problem after four rows ("...; the file was"), with no sign of
+    more. It ends in "(p: read all)", and p shows it whole."""
+    from tui.screens.saved import SavedScreen
+
+    match = played(30)
+    damage(match, 12)
+    app = make_app(start="saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        await pilot.pause()
+        detail = app.screen.query_one("#saved-detail", Static)
+        shown = str(detail.render())
+        assert shown.endswith("… (p: read all)"), shown
+        assert detail.region.height == len(shown.splitlines()) == 4
+        await pilot.press("p")
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        whole = dialog_text(app)
+        assert whole.endswith("the 20 actions after it are lost; the file was left as it is."), whole
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: on(app, SavedScreen))

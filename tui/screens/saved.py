@@ -11,15 +11,17 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from tui import resources
-from tui.plain import cell, plain, printable
+from tui.plain import cell, plain, printable, shortened
 
 #: (heading, width): 67 cells of text and 2 of padding each fit 80 columns
 COLUMNS = (
@@ -93,6 +95,25 @@ def problem_detail(saved: Any) -> str:
     if text.startswith(path):
         text = text[len(path):].lstrip(",: ")
     return text[:1].upper() + text[1:]
+
+
+#: the rows of the detail under the list (saved.tcss)
+DETAIL_ROWS = 4
+#: ends a detail cut to its rows: the key that shows it whole
+MORE = " (p: read all)"
+
+
+def clipped(text: str, width: int, rows: int = DETAIL_ROWS) -> str:
+    """`text` as it fits `rows` rows of `width` cells: whole, or cut at the
+    last row with "…" and `MORE` (a long problem lost its end, with no
+    sign that there was more)."""
+    lines = [line.plain.rstrip() for line in Content(text).wrap(max(width, 1))]
+    if len(lines) <= rows:
+        return text
+    last = lines[rows - 1]
+    room = width - cell_len(MORE)
+    last = shortened(last, room) if cell_len(last) >= room else last + "…"
+    return "\n".join([*lines[: rows - 1], last + MORE])
 
 
 def result_text(saved: Any) -> str:
@@ -182,6 +203,7 @@ class SavedScreen(Screen):
     BINDINGS = [
         Binding("enter", "resume", "Resume", show=True, priority=True),
         Binding("d,delete", "delete", "Delete"),
+        Binding("p", "read_all", "Read all"),
         Binding("f5,ctrl+r", "reload", "Reload", show=False),
         Binding("q,escape,backspace", "back", "Back"),
     ]
@@ -235,6 +257,7 @@ class SavedScreen(Screen):
 
     def on_resize(self) -> None:
         self._fit_table()
+        self.call_after_refresh(self._describe)  # cut to the new width, once laid out
 
     def _fit_table(self) -> None:
         """Taller than 24 rows the list is no higher than its rows, so that a
@@ -259,18 +282,35 @@ class SavedScreen(Screen):
         saved = self.selected()
         if saved is None:
             return
+        detail = self.query_one("#saved-detail", Static)
+        # the detail's own width once laid out (80 columns less its padding before)
+        width = detail.content_region.width or 78
+        detail.update(plain(clipped(self._detail(saved), width)))
+
+    def _detail(self, saved: Any) -> str:
+        """All the line under the list says of `saved` (`clipped` to fit)."""
         who = ", ".join(names_of(saved.players))
         last = when(getattr(saved, "updated", None) or saved.created)
         options = ", ".join(getattr(saved, "options", ()) or ())
         played_with = f" · {options}" if options else ""
         text = f"{who}{played_with} · last played {last} · {Path(saved.path).name}"
-        if saved.problem:
-            text += f"\nProblem: {problem_detail(saved)}"
         continued = self._continuation(saved)
-        if continued is not None:
+        if continued is not None:  # before the problem: a long one is cut (`clipped`)
             text += (f"\nContinued in {Path(continued.path).name}: Enter opens that one "
                      "(this file is kept as it was).")
-        self.query_one("#saved-detail", Static).update(plain(text))
+        if saved.problem:
+            text += f"\nProblem: {problem_detail(saved)}"
+        return text
+
+    def action_read_all(self) -> None:
+        """The highlighted match's detail whole, in a dialog."""
+        saved = self.selected()
+        if saved is None:
+            return
+        from tui.screens.confirm import ConfirmScreen
+
+        self.app.push_screen(ConfirmScreen(Path(saved.path).name, self._detail(saved),
+                                           yes="OK", no=None))
 
     def _continuation(self, saved: Any) -> Any:
         """The listed match that `saved` goes on in (a damaged or edited
