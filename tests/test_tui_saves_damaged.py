@@ -194,3 +194,23 @@ async def test_a_long_problem_is_cut_with_a_sign_and_read_whole_on_p(data_dir):
         assert whole.endswith("the 20 actions after it are lost; the file was left as it is."), whole
         await pilot.press("escape")
         await wait_for(pilot, lambda: on(app, SavedScreen))
+
+
+async def test_the_delete_dialog_names_an_unreadable_file(data_dir):
+    """Play-test: d on an unreadable save asked "Delete this match? ? ·  ·
+    last played ..." with no file named."""
+    from tui.screens.saved import SavedScreen
+
+    path = unreadable_save(data_dir)
+    app = make_app(start="saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        await pilot.press("d")
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        title = " ".join(str(app.screen.query_one("#dialog-title", Static).render()).split())
+        assert title == f"Delete the unreadable file {path.name}?"
+        assert dialog_text(app).startswith("Line 1: the header is not a journal header")
+        assert "?  ·" not in dialog_text(app)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: on(app, SavedScreen))
+    assert path.exists()

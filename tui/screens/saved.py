@@ -344,12 +344,19 @@ class SavedScreen(Screen):
             return
         from tui.screens.confirm import ConfirmScreen
 
-        players = ", ".join(names_of(saved.players))
-        question = (
-            f"{saved.title or saved.game} · {players} · last played "
-            f"{when(getattr(saved, 'updated', None) or saved.created)}\n\n"
-            "The journal is removed for good."
-        )
+        name = Path(saved.path).name
+        if not saved.match_id or saved.game == "?":
+            # no match to name (it read "Delete this match? ? ·  · last played ..."): the file
+            title = f"Delete the unreadable file {name}?"
+            question = f"{problem_detail(saved)}\n\nThe file is removed for good."
+        else:
+            players = ", ".join(names_of(saved.players))
+            title = "Delete this match?"
+            question = (
+                f"{saved.title or saved.game} · {players} · last played "
+                f"{when(getattr(saved, 'updated', None) or saved.created)}\n{name}\n\n"
+                "The journal is removed for good."
+            )
 
         def answer(yes: bool | None) -> None:
             if not yes:
@@ -366,7 +373,7 @@ class SavedScreen(Screen):
                 self.notify("Match deleted.")
             self.action_reload()
 
-        self.app.push_screen(ConfirmScreen("Delete this match?", question, yes="Delete"), answer)
+        self.app.push_screen(ConfirmScreen(title, question, yes="Delete"), answer)
 
     def action_back(self) -> None:
         self.app.pop_screen()
