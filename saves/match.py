@@ -93,6 +93,9 @@ class LoadedMatch:
     #: actions the file records that the match leaves out (after a damaged
     #: line): a resume loses them
     lost: int = 0
+    #: what the player should know though nothing is lost (a bot level this
+    #: version does not have, and the level that bot plays at instead)
+    notes: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -242,6 +245,7 @@ class Match:
             return fatal(f"the header does not describe {with_article(game.title)} match ({e}).")
         if len(header.players) not in game.players:
             return fatal(f"the header seats {len(header.players)} players; {game.title} cannot.")
+        header, notes = _levels_played(game.id, header)
         before: list[JournalProblem] = []
         if header.rules_version != game.rules_version:
             before.append(
@@ -270,7 +274,7 @@ class Match:
         problems = before + problems
         match._writable = not problems
         lost = max(raw.actions - len(match.history), 0) + raw.unread
-        return LoadedMatch(match, tuple(problems), lost)
+        return LoadedMatch(match, tuple(problems), lost, notes)
 
     def _replay(self, raw: journal.RawJournal) -> JournalProblem | None:
         """Apply the journal's entries; the problem at the first refused line."""
@@ -674,6 +678,33 @@ def _kept(memo: dict, key: Any) -> Any:
         return memo.get(key)
     except TypeError:
         return None
+
+
+def level_played(game_id: str, level: str | None) -> str | None:
+    """The level a bot saved at `level` plays at: its own when this version
+    has it, else the level a new match proposes (None stays None: the
+    host's stand-in bot). A level nobody had was played silently at another."""
+    from core.bots import ALL_BOTS, DEFAULT_LEVEL
+
+    known = ALL_BOTS.get(game_id)
+    if level is None or not known or level in known:
+        return level
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in known else known[-1]
+
+
+def _levels_played(game_id: str, header: Header) -> tuple[Header, tuple[str, ...]]:
+    """`header` with each bot at the level it plays at (`level_played`), and
+    a note for each bot whose saved level is not one this version has. The
+    file keeps its level: the note is said whenever the match is read."""
+    players, notes = [], []
+    for player in header.players:
+        played = level_played(game_id, player.level) if not player.human else player.level
+        if played != player.level:
+            notes.append(f"{player.name}'s bot level {journal.quoted(player.level, 30)} is not "
+                         f"one this version of Overtable has: {player.name} plays at {played}.")
+            player = attrs.evolve(player, level=played)
+        players.append(player)
+    return attrs.evolve(header, players=tuple(players)), tuple(notes)
 
 
 def _words(kind: str) -> str:

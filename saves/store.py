@@ -85,6 +85,9 @@ class SavedMatch:
     #: how many of its `actions` a resume keeps, when a line the rules
     #: refuse stops it short (None: all); `progress` is then where it resumes
     kept: int | None = None
+    #: what a resume says though nothing is lost (a bot level this version
+    #: does not have); () when not replayed
+    notes: tuple[str, ...] = ()
 
     def who_plays(self, *, seats: int | None = None, name: int | None = None) -> str:
         """Who plays: people by name, bots counted ("Ann, Bram +2 bots");
@@ -255,11 +258,23 @@ def _continues(parent_path: Path, child_path: Path, parent: journal.RawJournal) 
 
 
 def _seats(header: dict) -> list[tuple[str, Any, Any]] | None:
-    """A header's players as a continuation repeats them (names as kept)."""
+    """A header's players as a continuation repeats them (names as kept; a
+    bot at the level it plays at, which a continuation writes for a level
+    this version does not have)."""
+    from saves.match import level_played  # imports the rules core
+
     players = header.get("players")
     if not isinstance(players, list):
         return None
-    return [(journal.shown_name(p.get("name", "?")), p.get("kind"), p.get("level"))
+    game = header.get("game")
+
+    def level(p: dict) -> Any:
+        saved = p.get("level")
+        if p.get("kind") != "bot" or not isinstance(saved, str) or not isinstance(game, str):
+            return saved
+        return level_played(game, saved)
+
+    return [(journal.shown_name(p.get("name", "?")), p.get("kind"), level(p))
             if isinstance(p, dict) else ("", None, None) for p in players]
 
 
@@ -440,6 +455,8 @@ class Replayed:
     options: tuple[str, ...] = ()
     #: how many actions the replay kept (a refused line stops it)
     kept: int = 0
+    #: `LoadedMatch.notes`: bot levels this version does not have
+    notes: tuple[str, ...] = ()
 
 
 #: path -> (mtime, size, what its replay found): replays of unchanged files are kept
@@ -456,7 +473,7 @@ def _with_replay(saved: SavedMatch) -> SavedMatch:
     except OSError:
         return saved
     progress, refused, winners = replayed.progress, replayed.refused, replayed.winners
-    saved = attrs.evolve(saved, options=replayed.options)
+    saved = attrs.evolve(saved, options=replayed.options, notes=replayed.notes)
     if refused is not None and saved.problem is None:
         kept = replayed.kept if refused.resumable and replayed.kept < saved.actions else None
         saved = attrs.evolve(saved, progress=progress,
@@ -491,7 +508,8 @@ def _replay(path: Path) -> Replayed:
     winners = None if outcome is None else tuple(
         match.names[w] for w in sorted(outcome.winners) if 0 <= w < len(match.names))
     options = options_words(match.header.options, len(match.names))
-    return Replayed(_progress(match), refused, winners, options, len(match.history))
+    return Replayed(_progress(match), refused, winners, options, len(match.history),
+                    loaded.notes)
 
 
 def _when(mtime: float) -> str:

@@ -537,3 +537,53 @@ def test_saves_list_says_who_plays_as_the_screen_does(capsys):
     assert main(["saves", "--list"]) == 0
     out = capsys.readouterr().out
     assert "Overstocked  Ann solo  " in out and "Boss Quest  Ann, Bram +2 bots  " in out, out
+
+
+def with_level(match: Match, seat: int, level: str, *, damaged: bool = False) -> bytes:
+    """`match`'s file with seat `seat` a bot of `level` (and, `damaged`, a
+    torn last line); its bytes."""
+    lines = match.path.read_text().splitlines(keepends=True)
+    header = json.loads(lines[0])
+    header["players"][seat]["level"] = level
+    lines[0] = json.dumps(header, separators=(",", ":")) + "\n"
+    data = "".join(lines) + ('{"seat":0,"act' if damaged else "")
+    match.path.write_text(data)
+    return data.encode()
+
+
+def test_a_bot_level_this_version_lacks_is_played_at_normal_and_said(capsys):
+    """Play-test: a header's "level":"hard" changed to "ultra" was listed
+    with nothing said and resumed, its bot playing at a level nobody told the
+    player. It resumes, nothing lost, the bot at normal, and the list, the
+    line under it and `saves --list` say so; the file keeps its level."""
+    from tui.cli import main
+
+    match = played("overboss-duel", [SEATS[0], PlayerSpec("Cora", "bot", "hard")], 10)
+    original = with_level(match, 1, "ultra")
+    note = ("Cora's bot level 'ultra' is not one this version of Overtable has: "
+            "Cora plays at normal.")
+    loaded = Match.load(match.path)
+    assert loaded.ok and loaded.notes == (note,)
+    assert loaded.match.header.players[1].level == "normal"
+    assert loaded.match.history == match.history
+    loaded.match.close()
+    (saved,) = store.list_matches(replay=True)
+    assert saved.notes == (note,) and saved.problem is None
+    assert main(["saves", "--list"]) == 0
+    assert f"note: {note}" in capsys.readouterr().out
+    assert match.path.read_bytes() == original
+
+
+def test_a_damaged_save_with_an_unknown_level_is_continued_as_such():
+    """Its continuation writes the level the bot plays at: the original is
+    still known as continued (a header's seats are compared as played)."""
+    match = played("overboss-duel", [SEATS[0], PlayerSpec("Cora", "bot", "hard")], 10)
+    with_level(match, 1, "ultra", damaged=True)
+    loaded = Match.load(match.path)
+    resumed = loaded.match
+    advance(resumed, 1, random.Random(3))
+    assert resumed.path != match.path
+    resumed.close()
+    listed = {s.path: s for s in store.list_matches()}
+    assert listed[match.path].superseded_by == resumed.header.match_id
+    assert json.loads(resumed.path.read_text().splitlines()[0])["players"][1]["level"] == "normal"

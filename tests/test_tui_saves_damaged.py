@@ -214,3 +214,19 @@ async def test_the_delete_dialog_names_an_unreadable_file(data_dir):
         await pilot.press("n")
         await wait_for(pilot, lambda: on(app, SavedScreen))
     assert path.exists()
+
+
+async def test_resuming_a_bot_of_an_unknown_level_says_what_it_plays_at(data_dir):
+    import json
+
+    match = played(6)
+    lines = match.path.read_text().splitlines(keepends=True)
+    header = json.loads(lines[0])
+    header["players"][1]["level"] = "ultra"
+    match.path.write_text(json.dumps(header) + "\n" + "".join(lines[1:]))
+    app = make_app(start="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table is not None and app._notifications)
+        assert "Bram's bot level 'ultra' is not one this version of Overtable has: " \
+               "Bram plays at normal." in notices(app)
+        assert app.table.match.header.players[1].level == "normal"

@@ -639,8 +639,13 @@ class OvertableApp(KeysInOrder, App[None]):
                 yes="OK", no=None,
             ))
             return
-        if not problems and match is not None:
+        def open_it() -> None:
             self.open_match(match)
+            for note in getattr(loaded, "notes", ()):  # a bot level this version lacks
+                self.notify(note, severity="warning", timeout=10)
+
+        if not problems and match is not None:
+            open_it()
             return
         text = "\n".join(p.message for p in problems) or "The journal could not be read."
         resumable = match is not None and all(p.resumable for p in problems)
@@ -657,7 +662,7 @@ class OvertableApp(KeysInOrder, App[None]):
 
         def answer(yes: bool | None) -> None:
             if yes:
-                self.open_match(match)
+                open_it()
 
         # what a yes keeps and loses, said in the question: a journal damaged
         # on its first line restarted the match from round 1 without a word

@@ -589,6 +589,7 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
         out.append(f"            {saved.path}")
         if saved.problem:
             out.append(f"            problem: {saved.problem}")
+        out.extend(f"            note: {note}" for note in saved.notes)
     if any(saved.resumable and not saved.finished for saved in matches):
         out.append("Resume one with: overtable resume ID")
     # names, ids and paths come from the files: no control character reaches the terminal

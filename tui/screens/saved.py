@@ -300,6 +300,8 @@ class SavedScreen(Screen):
                      "(this file is kept as it was).")
         if saved.problem:
             text += f"\nProblem: {problem_detail(saved)}"
+        for note in getattr(saved, "notes", ()):
+            text += f"\nNote: {note}"
         return text
 
     def action_read_all(self) -> None:
