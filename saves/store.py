@@ -311,9 +311,11 @@ def latest(directory: Path | None = None) -> SavedMatch | None:
     for s in list_matches(directory):
         if s.finished or not s.resumable or s.superseded_by is not None or s.in_use:
             continue
-        progress = _resumes(s.path)
-        if progress is not None:
-            return attrs.evolve(s, progress=progress)  # "round 3", for the menu
+        resumed = _resumes(s.path)
+        if resumed is not None:
+            # "round 3", for the menu, and how much of it a damaged file keeps
+            progress, kept = resumed
+            return attrs.evolve(s, progress=progress, kept=kept)
     return None
 
 
@@ -390,8 +392,9 @@ def last_setup(game_id: str, directory: Path | None = None) -> journal.Header | 
     return None
 
 
-def _resumes(path: Path) -> str | None:
-    """How far the match at `path` got, if it loads (None: it does not).
+def _resumes(path: Path) -> tuple[str, int | None] | None:
+    """How far the match at `path` got, if it loads (None: it does not),
+    and how many actions it keeps when a damaged line leaves some out.
     Replayed read only, without its lock, as the listing's replay is: a
     player resuming this match in another terminal meanwhile was refused
     ("already being played") while Continue was only being looked for."""
@@ -407,8 +410,9 @@ def _resumes(path: Path) -> str | None:
     # over, or unable to save its next move (a read-only file): not one
     # to offer as the match to continue
     progress = None if match.finished or match.cannot_save() else _progress(match)
+    kept = len(match.history) if loaded.lost else None
     match.close()
-    return progress
+    return None if progress is None else (progress, kept)
 
 
 def _progress(match: Any) -> str:

@@ -64,7 +64,8 @@ def dialog_text(app: Any) -> str:
 
 
 @pytest.mark.parametrize(("line", "question", "yes"), [
-    (2, "Nothing of it can be kept. Start the match again?", "Start again (y)"),
+    (2, "would start it again (its 30 actions are lost); the file was left as it is. "
+        "Start the match again?", "Start again (y)"),
     (12, "Resume at action 10 of 30, losing the 20 after it?", "Resume (y)"),
 ])
 async def test_the_resume_dialog_says_what_a_resume_keeps(line, question, yes):
@@ -230,3 +231,19 @@ async def test_resuming_a_bot_of_an_unknown_level_says_what_it_plays_at(data_dir
         assert "Bram's bot level 'ultra' is not one this version of Overtable has: " \
                "Bram plays at normal." in notices(app)
         assert app.table.match.header.players[1].level == "normal"
+
+
+async def test_continue_says_the_latest_match_is_damaged():
+    """Home offered "Continue: Overseers · ... · round 1" for a round-3
+    match damaged at its start: where it resumes, not how far it got."""
+    from textual.widgets import OptionList
+
+    from tui.screens.home import HomeScreen
+
+    match = played(30)
+    damage(match, 2)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen._latest is not None)
+        prompt = str(app.screen.query_one(OptionList).get_option("continue").prompt)
+        assert prompt.startswith("Continue: Overboss Duel") and prompt.endswith(", damaged"), prompt

@@ -668,7 +668,7 @@ class OvertableApp(KeysInOrder, App[None]):
         # on its first line restarted the match from round 1 without a word
         kept, lost = len(match.history), getattr(loaded, "lost", 0)
         if lost and not kept:
-            question, yes = "Nothing of it can be kept. Start the match again?", "Start again"
+            question, yes = "Start the match again?", "Start again"
         elif lost:
             question = f"Resume at action {kept} of {kept + lost}, losing the {lost} after it?"
             yes = "Resume"
