@@ -247,3 +247,16 @@ async def test_continue_says_the_latest_match_is_damaged():
         await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen._latest is not None)
         prompt = str(app.screen.query_one(OptionList).get_option("continue").prompt)
         assert prompt.startswith("Continue: Overboss Duel") and prompt.endswith(", damaged"), prompt
+
+
+async def test_the_line_under_an_unreadable_save_names_no_empty_players(data_dir):
+    """It read " · last played ..." for a file that names nobody."""
+    from tui.screens.saved import SavedScreen
+
+    path = unreadable_save(data_dir)
+    app = make_app(start="saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        await pilot.pause()
+        shown = str(app.screen.query_one("#saved-detail", Static).render())
+        assert shown.startswith("last played ") and path.name in shown.replace("\n", "")

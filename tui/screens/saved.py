@@ -293,7 +293,9 @@ class SavedScreen(Screen):
         last = when(getattr(saved, "updated", None) or saved.created)
         options = ", ".join(getattr(saved, "options", ()) or ())
         played_with = f" · {options}" if options else ""
-        text = f"{who}{played_with} · last played {last} · {Path(saved.path).name}"
+        # a file with no match header names nobody: it read " · last played ..."
+        text = " · ".join(part for part in (f"{who}{played_with}", f"last played {last}",
+                                             Path(saved.path).name) if part)
         continued = self._continuation(saved)
         if continued is not None:  # before the problem: a long one is cut (`clipped`)
             text += (f"\nContinued in {Path(continued.path).name}: Enter opens that one "
