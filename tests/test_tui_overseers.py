@@ -88,6 +88,25 @@ async def test_the_draft_prompt_says_which_turn_the_pack_is():
     assert "Keep one card of the pack (turn 2/5," in " ".join(text.split())
 
 
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_the_alternating_draft_says_where_the_packs_pass_at_every_size(size):
+    """Play-test, five players, the alternating draft at 80x24: the header
+    dropped "turn 2/5, packs pass right" whole, and the direction, which
+    changes every turn in this variant, was said nowhere."""
+    from core.overseers.state import Options
+
+    rng = random.Random(5)
+    state = GAME.setup(5, Options(alternate_draft=True))
+    while CHANCE in GAME.to_act(state):
+        state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+    for turn, direction in ((2, "right"), (3, "left")):
+        state = advance(state, lambda s, turn=turn: s.draft_turn == turn)
+        _, text, _ = await run(make_update(state), size=size)
+        header = text.splitlines()[0]
+        assert header.rstrip().endswith(f"packs pass {direction}"), header
+        assert "your total 0 (secret)" in header
+
+
 async def test_enter_keeps_the_highlighted_card():
     state = drafting()
     submitted, _, _ = await run(make_update(state), keys=["right", "enter"])

@@ -630,10 +630,16 @@ class OverseersScreen(GameScreen):
         if me is not None and view.phase is not Phase.OVER:
             total = view.seats[me].total or 0
             parts.append(Text(f"your total {total} (secret)", style="bold"))
+        drop = [len(parts) - 1, 0]
         if view.phase is Phase.DRAFT:
             direction = "left" if GAME.pass_step(view) == 1 else "right"
-            parts.append(Text(f"turn {view.draft_turn}/5, packs pass {direction}"))
-        header = fit_line(parts, self._header_width(), drop=[len(parts) - 1, 0])
+            parts += [Text(f"turn {view.draft_turn}/5"), Text(f"packs pass {direction}")]
+            turn, passing = len(parts) - 2, len(parts) - 1
+            # the turn goes first (the prompt says it); the variant changes
+            # the direction every turn, so it outlasts the game's name (at
+            # 80 columns it went with the turn)
+            drop = [turn, 0, passing] if view.options.alternate_draft else [turn, passing, 0]
+        header = fit_line(parts, self._header_width(), drop=drop)
         update_static(self.query_one("#ov-header", Static), header)
 
     def _cards_text(self, view: State, seat: int, long: bool = False) -> Text:
