@@ -1471,6 +1471,45 @@ async def test_l_lets_the_keys_scroll_the_log_back():
         assert screen.query_one("#ov-hand").has_focus  # the pack again
 
 
+@pytest.mark.parametrize("whole_log", [False, True])
+async def test_the_log_read_with_l_says_how_to_go_back_and_enter_goes_back(whole_log):
+    """Play-test at 80x24: l only made the log's border bold; "↵ Choose"
+    left the footer and Enter then chose nothing. While the log has the
+    keys its title says them and the way back, the footer names Escape,
+    and Enter gives the keys back to the decision (choosing nothing)."""
+    state, log = round_two_draft()
+    fake = FakePort()
+    app = ScreenApp(make_update(state, 0, log=log), fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        panel = screen.query_one("#ov-log")
+        if whole_log:
+            await pilot.press("z")
+            await pilot.pause()
+        before = panel.border_title
+        await pilot.press("l")
+        await pilot.pause()
+        assert panel.has_focus
+        assert panel.border_title == "↑↓ scroll · Esc back"  # ("Log · " on a wider panel)
+        screen.show(make_update(state, 0, log=(*log, "Bob keeps a card.")))  # a bot moves
+        await pilot.pause()
+        assert panel.has_focus and panel.border_title == "↑↓ scroll · Esc back"
+        footer = {active.binding.key: active.binding.description
+                  for active in screen.active_bindings.values() if active.binding.show}
+        assert footer.get("escape") == "Back to the table"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one("#ov-hand").has_focus and fake.submitted == []
+        assert panel.border_title == before
+        await pilot.press("l", "escape")
+        await pilot.pause()
+        assert screen.query_one("#ov-hand").has_focus and panel.border_title == before
+        footer = {active.binding.key for active in screen.active_bindings.values()
+                  if active.binding.show and active.enabled}
+        assert "escape" not in footer
+
+
 async def test_a_refit_pending_as_the_screen_is_taken_down_does_not_stop_the_app():
     """CI, a shared table left for the lobby: the refit after the last
     update ran once the screen's widgets were gone, and its query's

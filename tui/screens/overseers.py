@@ -130,6 +130,8 @@ KEEP_TALK = 200
 _LONGEST_SCORE = len("  showdown 99 · round score 99")
 #: the log's title, with its key (`action_read_log`)
 _LOG_TITLE = "Log · l to scroll"
+#: its title while it has the keys
+_READING_TITLE = "↑↓ scroll · Esc back"
 #: the inside of a card's tile on a large screen: "(Benevolence)"
 _TILE = 13
 
@@ -248,8 +250,12 @@ class OverseersScreen(GameScreen):
         Binding("l", "read_log", "Log", key_display="l",
                 tooltip="Scroll the log: l puts ↑↓ PgUp PgDn Home End on the log, "
                         "l or Escape gives them back to the table"),
-        Binding("escape", "leave_log", "Back to the table", show=False,
-                tooltip="Leave the log"),
+        # shown while the log has the keys (check_action): l's focus looked
+        # like nothing had happened, and Enter no longer chose
+        Binding("escape", "leave_log", "Back to the table",
+                tooltip="Leave the log: the keys go back to the decision"),
+        Binding("enter", "leave_log", "Back to the table", show=False,
+                tooltip="Leave the log: the keys go back to the decision"),
     ]
 
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -347,6 +353,7 @@ class OverseersScreen(GameScreen):
         self.watch(table, "virtual_size", self._title_table, init=False)
         log = self.query_one("#ov-log", SinceLog)
         log.border_title = _LOG_TITLE
+        log.reading_title = _READING_TITLE
         log.fold = fold_deals
         self.query_one("#ov-talk").border_title = "Table talk"
         self.query_one("#ov-final").display = False

@@ -310,6 +310,11 @@ class SinceLog(GameLog):
         self._starts: list[int] = []
         #: each step's entries as last drawn, with what they were drawn from
         self._step_entries: list[tuple[Any, list[Text]]] = []
+        #: what the title says while the panel has the keys (focused): how
+        #: to scroll it and give them back ("↑↓ scroll · Esc back"); a
+        #: focused log otherwise looked as before but for its border
+        self.reading_title: str | None = None
+        self._focused = False
 
     def show(self, log: Sequence[str], recap: Recap | None) -> None:
         """Draw `log`, or `recap` when it has steps and is not put away."""
@@ -317,12 +322,12 @@ class SinceLog(GameLog):
         self.recap = recap
         fold = self.fold
         if recap is None or not recap.shown:
-            if was:
+            if was and not self._title_reading():
                 set_border(self, self._title, "")
             self.set_lines(log if fold is None else fold(log))
             return
-        if not was:
-            self._title = self.border_title
+        if not was and not self._reading():
+            self._title = self.border_title  # (kept on focus while reading)
         entries: list[Text] = []
         self._starts = []
         # A step's lines are the same text objects from one update to the
@@ -355,7 +360,7 @@ class SinceLog(GameLog):
     def _title_recap(self) -> None:
         """The recap's title, as long as the panel's width allows."""
         recap = self.recap
-        if recap is None or not recap.shown:
+        if self._title_reading() or recap is None or not recap.shown:
             return
         count = len(recap.steps)
         at = "all" if recap.selected is None else f"{recap.selected + 1}/{count}"
@@ -376,6 +381,37 @@ class SinceLog(GameLog):
         titles += [f"Since your last move ({at})", f"Since your move ({at})", f"Recap ({at})"]
         title = next((t for t in titles if len(t) <= room), titles[-1])
         set_border(self, title, "" if title.endswith((RECAP_KEYS, RECAP_KEYS_SHORT)) else RECAP_KEYS)
+
+    def _reading(self) -> bool:
+        # (not has_focus: it changes after this class's on_focus and on_blur)
+        return self.reading_title is not None and self._focused
+
+    def _title_reading(self) -> bool:
+        """While the panel has the keys, the title says how to read and leave
+        it (`reading_title`); whether it does."""
+        if not self._reading():
+            return False
+        kind = "Recap" if self.recap is not None and self.recap.shown else "Log"
+        title = f"{kind} · {self.reading_title}"
+        if len(title) > (self.size.width or 80) - 4:
+            title = self.reading_title
+        set_border(self, title, "")
+        return True
+
+    def on_focus(self) -> None:
+        self._focused = True
+        if self.reading_title is not None and not (self.recap is not None and self.recap.shown):
+            self._title = self.border_title  # the log's own, given back on blur
+        self._title_reading()
+
+    def on_blur(self) -> None:
+        self._focused = False
+        if self.reading_title is None:
+            return
+        if self.recap is not None and self.recap.shown:
+            self._title_recap()
+        else:
+            set_border(self, self._title, "")
 
     def _bottom_in_sight(self) -> bool:
         """Whether the panel has a bottom border (where the keys go) and it
