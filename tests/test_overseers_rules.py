@@ -576,6 +576,31 @@ def test_admit_discards_two_ov19():
     assert pad.traits == 6 + 4 + 2  # A, B, C left
 
 
+def test_an_admitted_sideways_card_is_named_as_such_ov19_ov25():
+    """Play-test: "Edda discards a face-down card" when it was the card her
+    Purple had turned, which everyone saw (OV-25). OV-19: everyone sees
+    which card goes; its trait stays with those who knew it."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], [Character.PURPLE, None, None])
+    state = GAME.apply(state, 0, Turn(3))  # the face-down Lust
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Admit())
+    assert state.phase is Phase.ADMIT
+    others = GAME.describe(state, 0, Discard(3), viewer=1)
+    assert others == "Player 1 discards their sideways face-down card (↻)."
+    assert GAME.describe(state, 0, Discard(3), viewer=None) == others
+    assert GAME.describe(state, 0, Discard(3), viewer=0) == (
+        "Player 1 discards their sideways Lust (L).")
+    # a card not turned stays "a face-down card" to the others
+    assert GAME.describe(state, 0, Discard(4), viewer=1) == "Player 1 discards a face-down card."
+    # a face-up card turned: everyone knew it
+    turned_up = GAME.apply(
+        placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")], [Character.PURPLE, None, None]),
+        0, Turn(2))
+    turned_up = GAME.apply(vote_all(turned_up, [1, 0, 0]), 0, Admit())
+    assert GAME.describe(turned_up, 0, Discard(2), viewer=1) == (
+        "Player 1 discards their sideways Benevolence (B).")
+
+
 def test_admit_view_of_the_discards_ov19():
     """OV-19: after an admission, the discard pile shows each seat the cards
     it knows: the owner both, the others the face-up one."""

@@ -1814,8 +1814,13 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
         return f"{who} admits and will discard two cards."
     if isinstance(action, Discard):
         slot = me.slots[action.slot]
+        # OV-19, OV-25: everyone sees which card goes, so Purple's sideways
+        # one is named as such (its fives stop), its trait only if known
         if sees(state, viewer, seat, slot):
-            return f"{who} discards {_card(slot.card)}."
+            sideways = "their sideways " if slot.turned else ""
+            return f"{who} discards {sideways}{_card(slot.card)}."
+        if slot.turned:
+            return f"{who} discards their sideways face-down card (↻)."
         return f"{who} discards a face-down card."
     if isinstance(action, LosePair):
         # OV-5, OV-13: the Leader's choice, of the guilty accused's cards
