@@ -801,3 +801,26 @@ def test_ctrl_c_leaves_no_progress_bar_on_screen(monkeypatch):
     shown = _screen(stream[: echoed[0]] + "^C" + stream[echoed[0]:], 80)
     assert not any("boss-quest: random" in line or "^C" in line for line in shown), shown
     assert any(line.startswith("Stopped (Ctrl+C) after 5 of 40 games") for line in shown)
+
+
+def test_the_help_examples_run_in_a_minute_and_say_what_hard_costs():
+    """Play-test: `simulate --help`'s first example (hard against heuristic,
+    200 games) took hours: a hard game at its own budget took about 92 s.
+    Every example bounds the search (--budget), plays side by side (--jobs)
+    and few games; the help says what a hard bot's game costs."""
+    text = arena.arena_help(width=100)
+    examples = [line.split("#")[0].split() for line in text.splitlines()
+                if line.startswith("  overtable simulate")]
+    assert len(examples) == 3
+    for words in examples:
+        assert "--budget" in words and "--jobs" in words
+        assert int(words[words.index("--games") + 1]) <= 20
+    assert "Overboss Duel about 90 s" in " ".join(text.split())
+
+
+def test_one_game_played_is_one_game():
+    out = io.StringIO()
+    assert arena.simulate("boss-quest", games=1, players=2, bots="random", seed=1,
+                          console=Console(file=out, width=120)) == 0
+    text = out.getvalue()
+    assert "1 game played in" in text and "1 games" not in text

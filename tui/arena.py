@@ -601,7 +601,7 @@ def report(result: Result, console: Any) -> None:
             ips = stats.iterations_per_second
             row.append("-" if ips is None or not stats.iterations else f"{ips:,.0f}")
         rows.append(row)
-    title = f"{heading}: {summary.games} games, seed {run.seed}"
+    title = f"{heading}: {_games(summary.games)}, seed {run.seed}"
     for part in _figure_parts(headers, rows, console.width):
         table = Table(title=title)
         title = None
@@ -614,14 +614,14 @@ def report(result: Result, console: Any) -> None:
             table.add_row(*(row[index] for index in part))
         console.print(table)
     if result.interrupted:
-        console.print(f"Stopped (Ctrl+C) after {summary.games} of {run.games} games: "
+        console.print(f"Stopped (Ctrl+C) after {summary.games} of {_games(run.games)}: "
                       "the figures are those games'.")
     meetings = [m for m in summary.head_to_head if m.games]
     if meetings and run.players > 2:
         # at two seats this is the win rate again
         for m in meetings:
             console.print(
-                f"{m.bot} finished above {m.other} in {_percent(m.rate)} of {m.games} games "
+                f"{m.bot} finished above {m.other} in {_percent(m.rate)} of {_games(m.games)} "
                 f"(95% CI {_percent(m.ci_low)}-{_percent(m.ci_high)}; a shared place counts "
                 "a half)."
             )
@@ -635,7 +635,7 @@ def report(result: Result, console: Any) -> None:
     played = summary.games - result.resumed
     earlier = f" ({result.resumed} from the log, played before)" if result.resumed else ""
     console.print(
-        f"{played} games played in {wall:.2f} s{earlier} ({result.jobs} process"
+        f"{_games(played)} played in {wall:.2f} s{earlier} ({result.jobs} process"
         f"{'es' if result.jobs > 1 else ''}): {result.new_actions:,} actions, "
         f"{per_second} actions/s. Moves/s counts a bot's decisions per second "
         "of its own thinking" + (", Iter/s its search iterations." if searching else ".")
@@ -678,6 +678,11 @@ def report(result: Result, console: Any) -> None:
         )
 
 
+def _games(count: int) -> str:
+    """"1 game", "2 games" ("1 games played" read as a slip)."""
+    return f"{count} game" if count == 1 else f"{count} games"
+
+
 def _is_terminal(console: Any) -> bool:
     return bool(getattr(console, "is_terminal", False))
 
@@ -710,12 +715,20 @@ def arena_help(width: int | None = None) -> str:
     bots = (f"bots: {names}. {searching.capitalize()} search; they take "
             f":iterations=N (the same choices for the same seed) or :seconds=S, "
             f"e.g. hard:iterations=2000.")
-    lines += ["", *textwrap.wrap(bots, width),
-              "", "examples:",
-              "  overtable simulate overboss-duel --bots hard,heuristic --games 200 --seed 1",
-              "  overtable simulate overseers --bots normal,easy,easy --games 100 --jobs 2",
-              "  overtable simulate boss-quest --players 1 --bots hard --games 50  "
-              "# the Solo Quest"]
+    # measured on two busy cores: the first example's line, at hard's own
+    # budget, took hours (about 92 s a game)
+    timing = ("At their own budgets they think up to seconds a move: a game with a hard bot "
+              "can take a minute or more (Overboss Duel about 90 s). --budget 200 makes a "
+              "game a few seconds; --jobs plays games side by side, one a core.")
+    lines += ["", *textwrap.wrap(bots, width), "",
+              *textwrap.wrap(timing, width),
+              "", "examples (each a minute or less on two cores):",
+              "  overtable simulate overboss-duel --bots hard,heuristic --games 10 --budget 200 "
+              "--jobs 2 --seed 1",
+              "  overtable simulate overseers --bots normal,easy,easy --games 20 --budget 200 "
+              "--jobs 2",
+              "  overtable simulate boss-quest --players 1 --bots hard --games 10 --budget 200 "
+              "--jobs 2  # the Solo Quest"]
     return "\n".join(lines)
 
 
