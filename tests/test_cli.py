@@ -366,3 +366,41 @@ def test_join_returns_the_apps_code_a_refused_name_ends_with(tmp_path, monkeypat
     monkeypatch.setattr(tui.join, "JoinApp", Refused)
     assert cli.main(["join", "--socket", str(socket_path), "--name", "ann"]) == 2
     assert "refused the name 'ann': why." in capsys.readouterr().err
+
+
+def _help(capsys, *words):
+    with pytest.raises(SystemExit):
+        cli.main([*words, "--help"])
+    return " ".join(capsys.readouterr().out.split())
+
+
+def test_every_command_says_what_it_does_atop_its_help():
+    """Play-test: `new --help`, `resume --help` ... had no description line,
+    only their arguments."""
+    parser = cli.build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, cli.argparse._SubParsersAction))
+    listed = {choice.dest: choice.help for choice in commands._choices_actions}
+    for name, command in commands.choices.items():
+        assert command.description, f"`overtable {name} --help` has no description"
+        assert listed[name], f"`overtable --help` lists {name} without a word"
+
+
+def test_new_help_names_every_game(capsys):
+    """`new --help` said only "game id, e.g. boss-quest"."""
+    from core import GAMES
+
+    for words in (["new"], ["rules"], ["simulate"]):
+        text = _help(capsys, *words)
+        assert all(game_id in text for game_id in GAMES), words
+
+
+def test_the_top_help_has_examples_in_plain_words(capsys):
+    text = _help(capsys)
+    assert "examples: overtable " in text and "overtable new overseers" in text
+    assert "host shared tables: players join over SSH, each at their own terminal" in text
+    assert "SSH front door" not in text and "the hub of shared tables" not in text
+
+
+def test_saves_help_says_its_table_options_are_for_a_match_resumed(capsys):
+    text = _help(capsys, "saves")
+    assert "display and bots, for a match resumed from the list: --theme" in text

@@ -9,13 +9,16 @@
     overtable simulate GAME --bots A,B --games N --seed S [--players P]
                       [--option k=v] [--budget I] [--jobs J] [--json]
                                    the arena: bots against bots (tui/arena.py)
-    overtable host                 the hub and its SSH front door (players ssh in)
-    overtable hub                  run the hub of shared tables on this machine
+    overtable host                 host shared tables: players join over SSH,
+                                   each at their own terminal
+    overtable hub                  the shared tables without an SSH server of
+                                   their own (players join with `join`)
     overtable join [--name NAME]   sit at the hub's tables from this terminal
     overtable --version            the installed version
 
-Only argparse is imported up front: Textual for the screens, Rich and the
-rules core for `simulate`, each when needed.
+Only argparse (and the game catalogue, which imports nothing) is imported
+up front: Textual for the screens, Rich and the rules core for `simulate`,
+each when needed.
 """
 
 from __future__ import annotations
@@ -88,7 +91,7 @@ _BOT_SECONDS_HELP = (
 )
 
 
-def _table_options(parser: argparse.ArgumentParser, *, default: bool) -> None:
+def _table_options(parser: Any, *, default: bool) -> None:
     """--theme, --bot-delay and --bot-seconds; `default` False leaves an
     option not given unset (after a command: the values before it stand)."""
     unset = argparse.SUPPRESS
@@ -129,32 +132,78 @@ class _ArenaHelp(argparse.Action):
         parser.exit()
 
 
+def _examples() -> str:
+    """The top-level help's examples and game ids (from the catalogue, which
+    imports no rules and agrees with core.GAMES: tests/test_install.py)."""
+    from core.catalogue import CATALOGUE
+
+    return f"""\
+examples:
+  overtable                          the home screen: new match, saved matches, rules
+  overtable new overseers            set up a match of Overseers (players, bots)
+  overtable resume                   go on with the latest unfinished match
+  overtable rules boss-quest | less  a game's rules, as text
+  overtable host                     host shared tables: players join over SSH,
+                                     each at their own terminal
+  overtable COMMAND --help           what a command takes
+
+games: {", ".join(CATALOGUE)}"""
+
+
 def build_parser() -> argparse.ArgumentParser:
+    from core.catalogue import CATALOGUE
+
+    games = ", ".join(CATALOGUE)
     parser = argparse.ArgumentParser(
         prog="overtable",
-        description="A terminal game table. Without a command, opens the home screen.",
+        description="A terminal game table: board and card games at one terminal, with "
+        "friends and\nbots, or at shared tables over SSH. Without a command, opens the "
+        "home screen.",
+        epilog=_examples(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
     _table_options(parser, default=True)
-    # the same options after the commands that open a table: `overtable
-    # resume --bot-seconds 1` was refused ("unrecognized arguments") though
-    # the README names them without saying where they go
-    table = argparse.ArgumentParser(add_help=False)
-    _table_options(table, default=False)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    new = sub.add_parser("new", help="set up a new match", parents=[table])
-    new.add_argument("game", help="game id, e.g. boss-quest")
-    resume = sub.add_parser("resume", help="resume a saved match (the latest without ID)", parents=[table])
-    resume.add_argument("id", nargs="?", help="match id (or its first characters) or a journal path")
-    saves = sub.add_parser("saves", help="list, resume and delete saved matches", parents=[table])
+
+    def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:
+        """A command: `summary` in the command list, `description` atop its --help."""
+        return sub.add_parser(name, help=summary, description=description)
+
+    def table_options(parser: argparse.ArgumentParser, title: str) -> None:
+        # the same options after the commands that open a table: `overtable
+        # resume --bot-seconds 1` was refused ("unrecognized arguments")
+        # though the README names them without saying where they go
+        _table_options(parser.add_argument_group(title), default=False)
+
+    new = command("new", "set up a new match of a game",
+                  "Set up a new match of GAME: the form names the players, the bots and "
+                  "the game's options; ctrl+s starts it.")
+    new.add_argument("game", metavar="GAME", help=f"the game: {games}")
+    table_options(new, "the match's display and bots")
+    resume = command("resume", "resume a saved match (the latest without ID)",
+                     "Resume a saved match where it stopped: the latest unfinished one, "
+                     "or the one named by ID.")
+    resume.add_argument("id", nargs="?", metavar="ID",
+                        help="match id (or its first characters) or a journal path")
+    table_options(resume, "the match's display and bots")
+    saves = command("saves", "list, resume and delete saved matches",
+                    "The saved matches: Enter resumes the highlighted one, d deletes one. "
+                    "With --list, or when the output is not a terminal, prints them as text.")
     saves.add_argument(
         "--list",
         action="store_true",
         help="print the saved matches as text (also when the output is not a terminal)",
     )
-    rules = sub.add_parser("rules", help="read the rules of a game")
-    rules.add_argument("game", nargs="?", help="game id, e.g. boss-quest")
-    host = sub.add_parser("host", help="run the hub with its SSH front door: players ssh in")
+    table_options(saves, "display and bots, for a match resumed from the list")
+    rules = command("rules", "read the rules of a game",
+                    "Read the rules of GAME ([ and ] jump between sections); printed as "
+                    "text when the output is not a terminal.")
+    rules.add_argument("game", nargs="?", metavar="GAME", help=f"the game: {games}")
+    host = command("host", "host shared tables: players join over SSH, each at their own terminal",
+                   "Host shared tables on this machine, with an SSH server of its own: "
+                   "players whose keys are listed connect with `ssh -t -p PORT HOST`, each "
+                   "at their own terminal, and sit down at the same tables.")
     host.add_argument("--bot-seconds", type=bot_seconds, default=argparse.SUPPRESS,
                       metavar="SECONDS", help=_BOT_SECONDS_HELP)
     host.add_argument("--listen", default="127.0.0.1:2222", help="HOST:PORT (default 127.0.0.1:2222)")
@@ -166,13 +215,18 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_argument("--idle-timeout", type=_seconds, default=30 * 60, metavar="SECONDS",
                       help="close a session after this long without a key; the player's "
                       "seats wait (default 1800, 0: never)")
-    hub = sub.add_parser("hub", help="run the hub of shared tables (players join with `join`)")
+    hub = command("hub", "shared tables without an SSH server of their own",
+                  "Run the shared tables on this machine without an SSH server of their "
+                  "own: players join with `overtable join`, here or through this machine's "
+                  "OpenSSH (it prints the authorized_keys line).")
     hub.add_argument("--bot-seconds", type=bot_seconds, default=argparse.SUPPRESS,
                      metavar="SECONDS", help=_BOT_SECONDS_HELP)
     hub.add_argument("--socket", default=None, help="the hub's socket (default in the data directory)")
     hub.add_argument("--data-dir", default=None,
                      help="where shared matches are saved (its socket then DIR/hub/hub.sock)")
-    join = sub.add_parser("join", help="sit at the tables of a running hub from this terminal")
+    join = command("join", "sit at the shared tables of a running hub from this terminal",
+                   "Sit at the shared tables of a hub on this machine (`overtable hub` or "
+                   "`overtable host`) from this terminal.")
     join.add_argument("--socket", default=None, help="the hub's socket (default in the data directory)")
     join.add_argument(
         "--name", default=None, help="your name at the tables (default: $PLAYER, else your user name)"
@@ -187,7 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("-h", "--help", action=_ArenaHelp,
                      help="show this help, with every game's bots and options, and exit")
-    sim.add_argument("game", help="game id, e.g. boss-quest")
+    sim.add_argument("game", help=f"the game: {games}")
     sim.add_argument("--games", "-n", type=int, default=100, help="games to play (default 100)")
     sim.add_argument(
         "--bots",
