@@ -722,6 +722,30 @@ async def test_the_theme_chosen_is_kept_for_the_next_start(monkeypatch, tmp_path
     assert theme.theme_file().read_text().strip() == theme.COLOUR_THEME
 
 
+async def test_ctrl_t_names_the_theme_in_the_options_words_and_says_once_if_not_kept(
+        monkeypatch, tmp_path):
+    """Play-test, XDG_CONFIG_HOME a file: Ctrl+T said "Theme: textual-dark"
+    (a name --theme does not take) and nothing said that the choice was not
+    kept. The notice uses --theme's words; a theme that cannot be kept is
+    said once."""
+    from tui import theme
+
+    config = tmp_path / "config"
+    config.write_text("a file, not a directory")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
+    monkeypatch.delenv("COLORTERM", raising=False)
+    app = OvertableApp(bot_delay=0, remember_theme=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+t", "ctrl+t", "ctrl+t")
+        await pilot.pause()
+        told = [str(n.message) for n in app._notifications]
+    assert "Theme: colour" in told and "Theme: ansi, the terminal's own colours" in told
+    assert not any("textual-dark" in line or "ansi-dark" in line for line in told)
+    unsaved = [line for line in told if line.startswith("Theme not saved for the next start: ")]
+    assert len(unsaved) == 1 and "Not a directory" in unsaved[0], told
+    assert theme.saved_theme() is None
+
+
 @pytest.mark.parametrize("kept", [b"no-such-theme\n", b"\xff\xfe\x00junk", b"x" * 5000, b""])
 async def test_a_damaged_theme_file_starts_with_the_terminals_own(monkeypatch, tmp_path, kept):
     """The kept theme's file may hold anything (edited, damaged): the app

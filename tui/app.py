@@ -161,6 +161,8 @@ class OvertableApp(KeysInOrder, App[None]):
         self._saved_theme = themes.saved_theme() if remember_theme and not theme_name else None
         self._start_theme = theme_name or self._saved_theme or themes.pick_theme()
         self._theme_set = False
+        #: a theme that could not be kept was said, once
+        self._theme_unsaved_told = False
         #: the live table, while a match is open
         self.table: Table | None = None
         #: full garbage collections between screens, not during play
@@ -404,14 +406,19 @@ class OvertableApp(KeysInOrder, App[None]):
 
     def action_toggle_theme(self) -> None:
         self.theme = themes.toggled(self.theme)
-        self.notify(f"Theme: {self.theme}", timeout=2)
+        self.notify(f"Theme: {themes.spoken(self.theme)}", timeout=2)
 
     def watch_theme(self, theme: str) -> None:
         """A theme chosen here (Ctrl+T, the theme picker) is the next
         start's too: it was back to the terminal's own at every start."""
         if self.remember_theme and self._theme_set and theme != self._start_theme:
-            themes.save_theme(theme)
+            problem = themes.save_theme(theme)
             self._start_theme = theme
+            if problem and not self._theme_unsaved_told:
+                # once: the choice was lost at the next start without a word
+                self._theme_unsaved_told = True
+                self.notify(f"Theme not saved for the next start: {problem}",
+                            severity="warning", timeout=6)
 
     def current_rules_section(self) -> str | None:
         """The in-app rules' section of the match on screen, where it has

@@ -31,6 +31,16 @@ def pick_theme(environ: Mapping[str, str] | None = None) -> str:
     return COLOUR_THEME if truecolour(environ) else ANSI_THEME
 
 
+def spoken(theme: str) -> str:
+    """A theme in --theme's words ("Theme: ansi-dark" named Textual's theme,
+    which no option takes); a theme picked from Textual's list by its name."""
+    if theme == COLOUR_THEME:
+        return "colour"
+    if theme == ANSI_THEME:
+        return "ansi, the terminal's own colours"
+    return theme
+
+
 def toggled(theme: str) -> str:
     """The other of the two themes (any non-ANSI theme toggles to ANSI)."""
     return COLOUR_THEME if theme == ANSI_THEME else ANSI_THEME
@@ -61,14 +71,17 @@ def saved_theme() -> str | None:
     return name if name and len(name) <= _LONGEST_NAME and name.isprintable() else None
 
 
-def save_theme(name: str) -> None:
-    """Keep `name` for the next start; a configuration directory that
-    cannot be written only means it is not kept (the theme still changes)."""
+def save_theme(name: str) -> str | None:
+    """Keep `name` for the next start; None, or why it could not be kept (a
+    configuration directory that cannot be written: the theme still
+    changes, and the app says it is not kept)."""
     path = theme_file()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         spare = path.with_name(f".{path.name}.{os.getpid()}")
         spare.write_text(name + "\n", encoding="utf-8")
         os.replace(spare, path)  # whole or not at all: two terminals may write at once
-    except OSError:
-        pass
+    except OSError as error:
+        where = f": {error.filename}" if error.filename else ""
+        return f"{error.strerror or error}{where}"
+    return None
