@@ -9,7 +9,10 @@
    hand-over cover if the screen showed another person's view); when
    several do (a secret choice all make), the person on screen goes on,
    else the next of them round the table;
-3. otherwise (a bot thinking, a draw), the last viewer's update.
+3. otherwise (a bot thinking), the one person's update; with several
+   people here, the public view: the last person's secrets leave the
+   screen, and the next person's view (theirs again too) comes only behind
+   a cover.
 
 The game screen talks back only through its port: `send(SeatCommand)`. The
 table forwards a command to the session for the seat on screen and turns a
@@ -92,11 +95,11 @@ class Table:
         self.handover_to: int | None = None
         #: the hand-over cover up, if any (it offers a take-back)
         self._cover: Any = None
-        #: several people here and a round just ended: the public view
-        #: shows, and the next person's view comes only behind a cover, the
-        #: same person's too (their new round's secrets); while True, the
-        #: round's end is up for all to read (`_tell_round_end`) or was
-        self._between_rounds = False
+        #: several people here and no one's view is to be on screen (a round
+        #: just ended, or no one here decides: a bot's turn): the public
+        #: view shows, and the next person's view comes only behind a
+        #: cover, the same person's too (their new round's secrets)
+        self._public_shown = False
         #: the round's end is up, for all to read: the cover waits for it
         self._telling = False
         #: the lines of the log a person's view here has shown: a reveal
@@ -193,10 +196,14 @@ class Table:
         here = sorted(s for s in update.to_act if s in self.humans)
         if here:
             seat = self.viewer if self.viewer in here else self._next_person(here)
-            if len(self.humans) > 1 and (seat != self.viewer or self._between_rounds):
+            if len(self.humans) > 1 and (seat != self.viewer or self._public_shown):
                 self._handover(seat)
                 return
             self.viewer = seat
+        elif len(self.humans) > 1:
+            # a bot's turn: the last person's view (their hidden card, their
+            # total) stayed up for the others to read while the bots played
+            self._public_shown = True
         self.refresh()
 
     def _tell_round_end(self) -> bool:
@@ -211,7 +218,7 @@ class Table:
         dialogs = self.screen.round_end_dialogs(public)
         if not dialogs:
             return False
-        self._between_rounds = self._telling = True
+        self._public_shown = self._telling = True
         self.refresh()  # the public view under it
         # the first to read on top; the last put away leads to the hand-over
         self.app.push_screen(dialogs[-1], lambda _: self._told_round_end())
@@ -238,7 +245,7 @@ class Table:
     def make_update(self) -> SeatUpdate:
         """What the screen shows now: the viewer's update (the public one
         while a hand-over cover waits)."""
-        public = self.handover_to is not None or self._between_rounds
+        public = self.handover_to is not None or self._public_shown
         seat = None if public else self.viewer
         update = self.updates.get(seat)
         if update is None:
@@ -376,7 +383,7 @@ class Table:
         """The cover is lifted by `seat`'s player: show their view."""
         self.handover_to = None
         self._cover = None
-        self._between_rounds = False
+        self._public_shown = False
         if self.closed:
             return
         self.viewer = seat
@@ -387,7 +394,7 @@ class Table:
     def _finish(self) -> None:
         self.handover_to = None
         self._cover = None
-        self._between_rounds = False
+        self._public_shown = False
         self.refresh()
         if self._results_shown or self.app is None:
             return

@@ -535,9 +535,10 @@ class GameScreen(Screen):
     def _viewer_text(self, update: TableUpdate) -> Text:
         """Whose view the screen shows, for its header: the viewing seat's
         name ("Ann's view"; in hot-seat play the person at the keyboard
-        checks it is theirs), or "spectating" for the public view."""
+        checks it is theirs), or "spectating" for the public view; "for
+        everyone" at this terminal, where people share it between turns."""
         if update.seat is None:
-            return Text("spectating", style="italic")
+            return Text("for everyone" if self.here else "spectating", style="italic")
         name = self._bare_who(update.seat)
         return NamingText(lambda cells: Text(
             f"{possessive(shortened(name, cells))} view", style="bold"))
@@ -554,7 +555,7 @@ class GameScreen(Screen):
         update = self.update if update is None else update
         if update is None or update.thinking is None or update.over:
             return False
-        return update.seat is not None or bool(getattr(self.port, "at_this_terminal", False))
+        return update.seat is not None or self.here
 
     def thinking_seats(self, update: TableUpdate) -> list[int]:
         """Every bot that owes a decision now, in seat order: in a choice all
@@ -901,6 +902,12 @@ class GameScreen(Screen):
         for key, originals in self._number_bindings.items():
             bindings[key] = [replace(b, key_display=display, description=words or b.description)
                              if b.key_display == NUMBER_KEYS else b for b in originals]
+
+    @property
+    def here(self) -> bool:
+        """The table at this terminal: its public view is for the people
+        here, between their turns (hot seat), not a spectator's."""
+        return bool(getattr(self.port, "at_this_terminal", False))
 
     @property
     def leads_to(self) -> str:

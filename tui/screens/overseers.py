@@ -375,12 +375,13 @@ class OverseersScreen(GameScreen):
         up in a box until Enter. The bots judged, denied and showed their
         hands in a few seconds, and the next decision (a steal, Liang's
         choice) came over it. Not on resuming a match; a spectator follows
-        the log."""
+        the log. Several people here see it in the public view, for
+        everyone, when the bots play on after it."""
         view: State = update.view
         seat = update.seat
         before = self._showdown_seen.get(seat)
         self._showdown_seen[seat] = (view.round, bool(view.showdown))
-        if (seat is None or update.over or not view.showdown
+        if ((seat is None and not self.here) or update.over or not view.showdown
                 or before != (view.round, False) or view.round <= self._vote_told):
             return
         lines = vote_lines(update.log)

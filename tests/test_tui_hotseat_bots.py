@@ -1,0 +1,85 @@
+"""Several people and bots at one terminal: a bot's turn shows no one's view.
+
+The play-test (Boss Quest, Ann and Bram at one terminal, four bots): Bram
+asked for a weapon, and through every bot turn after it the screen read
+"Bram's view", his hidden card and his total beside it, for Ann to read
+while she waited. Once no person here decides, the public view shows
+("for everyone"); the next person's view, even Bram's own, comes only
+behind the hand-over cover. With one person and bots nothing changes:
+their own view stays."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from saves.journal import PlayerSpec
+from tests.screen_kit import screen_text
+from tests.test_tui_bossquest_match import choose_key as boss_quest_key
+from tests.test_tui_overseers_match import choose_key as overseers_key
+from tui.app import OvertableApp
+from tui.screens.bossquest import BossQuestScreen
+from tui.screens.overseers import OverseersScreen
+
+pytestmark = pytest.mark.usefixtures("brisk_idle")
+
+GAMES = {
+    "boss-quest": (BossQuestScreen, boss_quest_key, ("only you see it", "(you)")),
+    "overseers": (OverseersScreen, overseers_key, ("your total", "Your character:")),
+}
+
+
+async def bot_turns_seen(tmp_path, monkeypatch, game_id, players, turns=4):
+    """Play `game_id` through the app, the people here pressing what a
+    careful player would, until `turns` bot decisions were on screen after
+    a person's: what the screen showed then (its update and text)."""
+    screen_class, choose_key, _ = GAMES[game_id]
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.3, seed=3, theme_name="textual-dark")
+    seen = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(game_id, players)
+        for _ in range(3000):
+            await pilot.pause()
+            screen, table = app.screen, app.table
+            if not isinstance(screen, screen_class):
+                await pilot.press("enter")  # the cover, a round's end for all
+                continue
+            if screen.update is None:
+                await asyncio.sleep(0.01)
+                continue
+            update = screen.update
+            if update.legal:
+                await pilot.press(choose_key(screen))
+                continue
+            moved_here = any(seat in table.humans for seat, _ in table.match.history)
+            if (update.thinking is not None and moved_here
+                    and not set(update.to_act) & set(table.humans)
+                    and (not seen or seen[-1][0].seq != update.seq)):
+                seen.append((update, screen_text(app)))
+                if len(seen) == turns:
+                    break
+            await asyncio.sleep(0.01)
+    assert len(seen) == turns
+    return seen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_a_bots_turn_shows_the_public_view_at_a_shared_terminal(
+        tmp_path, monkeypatch, game_id):
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+               PlayerSpec("Cora", "bot", "random"), PlayerSpec("Dev", "bot", "random")]
+    private = GAMES[game_id][2]
+    for update, text in await bot_turns_seen(tmp_path, monkeypatch, game_id, players):
+        assert update.seat is None
+        assert "for everyone" in text and "'s view" not in text, text
+        for words in private:
+            assert words not in text, (words, text)
+
+
+async def test_one_person_with_bots_keeps_their_own_view(tmp_path, monkeypatch):
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Cora", "bot", "random"),
+               PlayerSpec("Dev", "bot", "random")]
+    for update, text in await bot_turns_seen(tmp_path, monkeypatch, "boss-quest", players):
+        assert update.seat == 0 and "Ann's view" in text, text
