@@ -57,3 +57,58 @@ async def test_each_round_combat_is_shown_to_all_then_the_hand_over(tmp_path, mo
                 continue
             await pilot.press(choose_key(screen))
     assert combats == 3
+
+
+async def test_a_bots_final_boss_duel_is_told_to_all_then_the_results(tmp_path, monkeypatch):
+    """The play-test (Ann and Bram here, bots, Final Boss): a bot won
+    round 6 and the bots played the duel behind round 6's combat, told to
+    all. Enter on it brought the results; the duel's moves (the spells
+    drawn against the champion) and its combat never came up, and b then
+    found round 6's combat under the results, "on to the next round". As
+    with one knight here: the round's combat leads to the duel, its moves
+    and its combat follow, then the results, and the final table has no
+    combat left up."""
+    from core.bossquest.state import Options
+    from tui.screens.bossquest import CombatScreen
+    from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=1, theme_name="textual-dark")
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+               PlayerSpec("Cora", "bot", "heuristic"), PlayerSpec("Dev", "bot", "heuristic")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", players, Options(final_boss=True))
+        for _ in range(4000):
+            await pilot.pause()
+            table, screen = app.table, app.screen
+            if table.match.state.champion is not None and isinstance(screen, CombatScreen):
+                break
+            if isinstance(screen, BossQuestScreen) and screen.update and screen.update.legal:
+                # the people here go to the Wizard at once: a bot wins the quest
+                await pilot.press("w" if screen._mode == "choose" else choose_key(screen))
+            elif not isinstance(screen, BossQuestScreen):
+                await pilot.press("enter")
+            else:
+                await asyncio.sleep(0.01)
+        state = table.match.state
+        assert table.match.finished and state.champion in (2, 3)  # (seed 1: behind the box)
+        champion = table.names[state.champion]
+        told = []
+        while not isinstance(app.screen, ResultsScreen):
+            assert len(told) < 5, told
+            told.append((type(app.screen), screen_text(app)))
+            await pilot.press("enter")
+            await pilot.pause()
+        assert [kind for kind, _ in told] == [CombatScreen, EndingScreen, CombatScreen]
+        assert "Combat: round 6" in told[0][1] and "on to the Final Boss duel" in told[0][1]
+        assert f"The Final Boss duel: {champion} against the MegaBoss" in told[1][1]
+        # the spells drawn against the champion, in everyone's words
+        assert "Ann draws" in told[1][1] and "Bram draws" in told[1][1], told[1][1]
+        assert "You " not in told[1][1]
+        assert f"Combat: the Final Boss duel, {champion} vs the MegaBoss" in told[2][1]
+        await pilot.press("b")  # the final table
+        await pilot.pause()
+        assert isinstance(app.screen, BossQuestScreen), app.screen_stack
+        assert not any(isinstance(s, (CombatScreen, EndingScreen)) for s in app.screen_stack)
+        assert "next round" not in screen_text(app)

@@ -186,7 +186,10 @@ class Table:
     def _decide(self, update: SeatUpdate) -> None:
         """Every update of this change is in: choose whose view to show."""
         if update.over:
-            self._finish()
+            if not self._telling:  # else once the round's end is put away
+                # (the bots' Final Boss duel ended behind it: the results
+                # went up over it, and b found it there, "on to the next round")
+                self._finish()
             return
         if self._tell_round_end():
             return

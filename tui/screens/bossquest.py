@@ -1109,9 +1109,15 @@ class BossQuestScreen(GameScreen):
         self._combats_told_all: int | None = None
         #: the seats viewed here that have been shown the Final Boss duel
         self._duels_shown: set[int] = set()
-        #: per seat viewed here: the length of its log when the Final Boss
-        #: duel began (its moves are the lines after), and how it began
-        self._duel_began: dict[int, tuple[int, str]] = {}
+        #: the length of the log (every view's is as long) when the Final
+        #: Boss duel began here (its moves are the lines after), and how it began
+        self._duel_began: tuple[int, str] | None = None
+        #: a move of the duel was drawn on the table in sight (not behind a
+        #: combat): its moves were seen as they came, and are not told again
+        self._duel_watched = False
+        #: the public view's log, where several knights here watch it (the
+        #: duel's moves told to all in its words: "You draw" said whom?)
+        self._public_log: tuple[str, ...] | None = None
         #: the update the action bar's choices were last laid out for: a new
         #: one puts the cursor back on a safe choice (`_safe_choice`)
         self._bar_update: TableUpdate | None = None
@@ -1274,12 +1280,13 @@ class BossQuestScreen(GameScreen):
         to read go over the results instead (pushed right after this
         update, with `over_the_results`; `_hold_the_ending`)."""
         seat, view = update.seat, update.view
-        if seat is None or view is None:
+        if view is None:
+            return
+        self._follow_duel(update)
+        if seat is None:
             return
         seen = self._combats_seen.get(seat)
         self._combats_seen[seat] = len(view.history)
-        if view.champion is not None and seat not in self._duel_began:
-            self._duel_began[seat] = (len(update.log), duel_announcement(view, self._who))
         if update.over:
             if seen is not None and self.is_attached:
                 self._hold_the_ending(update, seen)
@@ -1289,6 +1296,25 @@ class BossQuestScreen(GameScreen):
         self._combats_waiting.append(view.history[-1])
         if not self.holds_the_table:
             self._next_combat()
+
+    def witness(self, update: TableUpdate) -> None:
+        super().witness(update)
+        if update.seat is None:
+            self._public_log = tuple(update.log)
+
+    def _follow_duel(self, update: TableUpdate) -> None:
+        """Note where the Final Boss duel began, and whether a move of it
+        was drawn in sight (in any view: several knights here watch the
+        bots' duel in the public view)."""
+        view = update.view
+        if view.champion is None or update.over:
+            return
+        began = self._duel_began
+        if began is None:
+            self._duel_began = (len(update.log), duel_announcement(view, self._who))
+        elif (len(update.log) > began[0] and self.is_attached and self.app.screen is self
+              and not self.holds_the_table):
+            self._duel_watched = True
 
     def round_end_dialogs(self, public: TableUpdate) -> list[Screen]:
         """Several knights here: a round's combat goes up for all, on its
@@ -1304,8 +1330,12 @@ class BossQuestScreen(GameScreen):
         for seat in self._combats_seen:
             self._combats_seen[seat] = len(view.history)
         grace = float(getattr(self.app, "decision_grace", 0.0))
-        return [CombatScreen(result, self._who, then="the next round", last=False, grace=grace)
-                for result in view.history[told:]]
+        # the round that made a champion leads to the Final Boss duel
+        last_then = "the Final Boss duel" if view.champion is not None else "the next round"
+        results = view.history[told:]
+        return [CombatScreen(result, self._who, grace=grace, last=False,
+                             then=last_then if i == len(results) - 1 else "the next round")
+                for i, result in enumerate(results)]
 
     def _hold_the_ending(self, update: TableUpdate, seen: int) -> None:
         """The match is over: what this seat has still to read goes over the
@@ -1329,9 +1359,13 @@ class BossQuestScreen(GameScreen):
         dialogs: list[tuple[str, Any]] = [("round", r) for r in rounds]  # the first on top
         if view.duel is not None and seat not in self._duels_shown:
             self._duels_shown.add(seat)
-            began = self._duel_began.get(seat)
-            if rounds and began is not None and update.log[began[0]:]:
-                dialogs.append(("moves", [began[1], *update.log[began[0]:]]))
+            began = self._duel_began
+            # its moves went by behind a combat: the seat's own, or the
+            # one told to all here while the bots played the duel
+            behind = rounds or not self._duel_watched
+            log = update.log if self._public_log is None else self._public_log
+            if behind and began is not None and log[began[0]:]:
+                dialogs.append(("moves", [began[1], *log[began[0]:]]))
             dialogs.append(("duel", view.duel))
         after = {"round": "the next combat", "moves": "the Final Boss duel",
                  "duel": "the Final Boss duel's combat"}
