@@ -31,8 +31,34 @@ def test_a_tie_won_with_fewer_weapons_says_so():
 
 def test_a_tie_won_by_the_fox_says_so():
     """Cyd (4 weapons) beat Dee (3) at 12: only the Fox does that (BQ-35)."""
-    result = fought(strengths=(13, 18, 12, 12), winners=frozenset({2}), keys_gained=(0, 0, 1, 0))
+    result = fought(strengths=(13, 18, 12, 12), winners=frozenset({2}), keys_gained=(0, 0, 1, 0),
+                    fox=2)
     assert lines(result)[-1] == "Tied at 12: Cyd wins with the Fox."
+
+
+def test_a_tie_the_fox_won_names_the_fox_though_it_had_fewer_weapons_too():
+    """BQ-35: the Fox settles a tie before the fewest weapons. The play-test,
+    round 5: Swap companions had just moved the Fox to Cora, tied at 18
+    with 3 weapons against 4; the combat said she won "with fewer weapons",
+    the rule that came second."""
+    from core.bossquest.actions import Activate, SwapCompanions
+    from core.bossquest.cards import Companion as C
+    from core.bossquest.state import Options, Step
+    from tests.bossquest_tables import knight, play, spell, table
+
+    offer = (spell(SpellKind.SWAP_COMPANIONS), spell(SpellKind.HP_PLUS_1),
+             spell(SpellKind.HP_MINUS_1))
+    state = table([knight("R3", "R7", "B4", "R4", done=True), knight("R2", "R5", done=True),
+                   knight("Y5", "R6", "Y7")], boss=18, turn=2, step=Step.WIZARD,
+                  offer=offer, options=Options(companions=True))
+    held = (C.OWL, C.FOX, C.TORTOISE)
+    state = attrs.evolve(state, companions=held, reserve=tuple(c for c in C if c not in held))
+    state = play(state, 2, Activate(0), SwapCompanions(C.FOX, C.TORTOISE))
+    result = state.history[-1]
+    assert result.strengths == (18, 7, 18)
+    assert (result.winners, result.fox) == (frozenset({2}), 2)
+    said = combat_text(result, ["Ann", "Bram", "Cora"].__getitem__, weapons=True).plain
+    assert said.splitlines()[-1] == "Tied at 18: Cora wins with the Fox."
 
 
 def test_a_shared_win_or_no_tie_adds_nothing():
@@ -45,8 +71,10 @@ def test_a_shared_win_or_no_tie_adds_nothing():
 def test_a_tie_under_2nd_closest_names_the_spell():
     result = fought(strengths=(14, 18, 14, 12), winners=frozenset({2}), keys_gained=(0, 0, 1, 0),
                     spells=(ActiveSpell(Spell(SpellKind.SECOND_CLOSEST)),))
-    assert lines(result)[-1] == ("Tied at 14: the Fox, then fewer weapons, breaks the tie; "
+    assert lines(result)[-1] == ("Tied at 14: fewer weapons break the tie; "
                                  "2nd closest wins, so Cyd wins.")
+    fox = attrs.evolve(result, fox=0)
+    assert lines(fox)[-1] == "Tied at 14: the Fox breaks the tie; 2nd closest wins, so Cyd wins."
 
 
 async def test_the_combat_over_the_table_shows_the_tie_whole_at_80x24():
@@ -65,8 +93,7 @@ async def test_the_combat_over_the_table_shows_the_tie_whole_at_80x24():
         text = " ".join(" ".join(line.split("█")[1].split()) for line in screen_text(app).splitlines()
                         if line.count("█") >= 2)
     assert "Combat: round 1" in text
-    assert ("Tied at 14: the Fox, then fewer weapons, breaks the tie; 2nd closest wins, "
-            "so Ann wins.") in text, text
+    assert "Tied at 14: fewer weapons break the tie; 2nd closest wins, so Ann wins." in text, text
 
 
 def test_a_round_nobody_wins_says_so():

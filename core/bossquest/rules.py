@@ -1426,6 +1426,7 @@ def _combat(state: State) -> State:
         used=state.used,
         readings=tuple(k.readings for k in state.knights),
         spared=spared,
+        fox=next((s for s in range(n) if companion(state, s) is _CO_FOX), None),
     )
     # BQ §New round: the Boss and every spell of the round are discarded.
     used = state.active

@@ -259,6 +259,9 @@ class RoundResult:
     #: companion's power, over by 1 or 2) or "spell" ("No one loses a
     #: heart", for a knight the Tortoise did not cover); "" otherwise
     spared: tuple[str, ...] = ()
+    #: the seat holding the Fox at combat (None: nobody), which settled a
+    #: tie first (BQ-35); a later Swap companions moves the card, not this
+    fox: int | None = None
 
 
 @attrs.frozen

@@ -416,15 +416,18 @@ def _tie_lines(result: RoundResult, who: Any) -> list[str]:
             continue
         names = " and ".join(who(s) for s in won)
         verb = "win" if len(won) > 1 else "wins"
+        # the Fox decides before the weapons are counted (BQ-35), so a Fox
+        # holder among the tied is the reason even with fewer weapons too
+        fox_tied = result.fox in won + lost
         if second:
-            lines.append(f"Tied at {value}: the Fox, then fewer weapons, breaks the tie; "
-                         f"2nd closest wins, so {names} {verb}.")
-        elif all(cards[w] < cards[s] for w in won for s in lost):
+            breaker = "the Fox breaks" if fox_tied else "fewer weapons break"
+            lines.append(f"Tied at {value}: {breaker} the tie; 2nd closest wins, so {names} {verb}.")
+        elif fox_tied or not all(cards[w] < cards[s] for w in won for s in lost):
+            lines.append(f"Tied at {value}: {names} {verb} with the Fox.")
+        else:
             counts = " and ".join(sorted({str(cards[s]) for s in won}))
             against = " and ".join(sorted({str(cards[s]) for s in lost}))
             lines.append(f"Tied at {value}: {names} {verb} with fewer weapons ({counts} against {against}).")
-        else:
-            lines.append(f"Tied at {value}: {names} {verb} with the Fox.")
     return lines
 
 
