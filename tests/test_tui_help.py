@@ -85,6 +85,19 @@ async def test_boss_quest_help_lists_1_4_once_and_says_what_enter_does():
     assert texts["w"].startswith("Go to the Wizard")
 
 
+async def test_boss_quest_help_says_1_to_3_weapons_with_six_knights():
+    """BQ §2A: with six knights a request is 1 to 3 weapons. The play-test's
+    F1 read "1-3  Ask the Armorer for 1 to 4 weapons"."""
+    import attrs
+
+    from tests.test_tui_bossquest_fit import six_knights, update_of
+
+    state = attrs.evolve(six_knights(), turn=1)  # Bramwell, 18 against 19 HP
+    _, rows = await open_help(bq.ScreenApp(update_of(state, seat=1)))
+    texts = dict(rows)
+    assert texts["1-3"] == "Ask the Armorer for 1 to 3 weapons"
+
+
 async def test_overboss_help_joins_the_keys_that_do_the_same():
     app = ob.ScreenApp(ob.make_update(ob.midgame(), seat=0))
     _, rows = await open_help(app)

@@ -1014,8 +1014,8 @@ class BossQuestScreen(GameScreen):
             # the footer names the counts open now ("1-3" with six knights,
             # "1-9" in the Final Boss duel: `number_keys`)
             Binding(str(n), f"ask({n})", "Ask weapons", key_display=NUMBER_KEYS, show=n == 1,
-                    tooltip="Ask the Armorer for 1 to 4 weapons (face up; in the Final "
-                            "Boss duel 1 to 9, face down)")
+                    tooltip="Ask the Armorer for weapons (1 to 4; 1 to 3 with six knights; "
+                            "the Final Boss duel 1 to 9, face down)")
             for n in range(1, 10)
         ),
         # the duel's fight, its own key: the bar's arrows stop at its ends,
@@ -2684,6 +2684,17 @@ class BossQuestScreen(GameScreen):
         if mode in ("choose", "other") and self._personal is None:
             return self._ask_keys()
         return []
+
+    def number_tooltip(self, binding: Binding) -> str | None:
+        """F1 names the ask's limit open now: "1 to 4" read wrong with six
+        knights (1 to 3, BQ §2A), or with the deck nearly out (BQ-19)."""
+        counts = [int(key) for key in self._ask_keys()] if binding.action.startswith("ask(") else []
+        if not counts:
+            return None
+        low, high = min(counts), max(counts)
+        many = f"{low} to {high} weapons" if high > low else f"{high} weapon" + ("s" if high > 1 else "")
+        duel = self.update is not None and any(isinstance(a, DuelAsk) for a in self.update.legal)
+        return f"Ask the Armorer for {many}" + (" (face down)" if duel else "")
 
     def _ask_keys(self) -> list[str]:
         """The weapons one may ask for now (1 to 3 with six knights, BQ §2A;

@@ -343,9 +343,9 @@ class GameScreen(Screen):
         self._turn_timer: Any = None
         self._lit_until = 0.0
         #: the bindings of the number keys as declared, and the (range,
-        #: word) they last showed (`_sync_number_keys`)
+        #: word, help's words) they last showed (`_sync_number_keys`)
         self._number_bindings: dict[str, list[Binding]] | None = None
-        self._number_shown: tuple[str, str | None] = (NUMBER_KEYS, None)
+        self._number_shown: tuple[str, str | None, tuple[str | None, ...]] = (NUMBER_KEYS, None, ())
         #: the decision a bot is thinking over, as (its seat, the update it
         #: has owed it since: `_thinking_key`), since when (time.monotonic()),
         #: and the once-a-second timer that counts it (`thinking_note`)
@@ -860,6 +860,12 @@ class GameScreen(Screen):
         None keeps the binding's own word."""
         return None
 
+    def number_tooltip(self, binding: Binding) -> str | None:
+        """What F1 says number key `binding` does now, where it depends on
+        the match ("1 to 3 weapons" with six knights); None keeps the
+        binding's own tooltip."""
+        return None
+
     def after_refresh_while_shown(self, callback: Callable[[], object]) -> None:
         """`callback` after the next refresh, unless by then the screen is
         being taken down (its widgets gone, a query raises NoMatches: left
@@ -896,11 +902,14 @@ class GameScreen(Screen):
             return
         display = number_range(self.number_keys())
         words = self.number_words()
-        if (display, words) == self._number_shown:
+        first = next(iter(self._number_bindings.values()))
+        tooltips = tuple(self.number_tooltip(b) for b in first)
+        if (display, words, tooltips) == self._number_shown:
             return
-        self._number_shown = (display, words)
+        self._number_shown = (display, words, tooltips)
         for key, originals in self._number_bindings.items():
-            bindings[key] = [replace(b, key_display=display, description=words or b.description)
+            bindings[key] = [replace(b, key_display=display, description=words or b.description,
+                                     tooltip=self.number_tooltip(b) or b.tooltip)
                              if b.key_display == NUMBER_KEYS else b for b in originals]
 
     @property
