@@ -497,3 +497,29 @@ async def test_number_keys_sacrifice_hearts_in_the_duels_combat():
         await pilot.press("0")
         await pilot.pause()
     assert table.submitted == [(state.champion, Sacrifice(0))]
+
+
+async def test_the_duels_panels_agree_on_the_spells_against_the_champion():
+    """BQ-37, BQ-38: the play-test, a two-knight duel at 80x24: "Spells
+    against Ann" said "No spells." while the Boss panel listed Need Blue and
+    "Flip a potion (no effect in the due…" (cut) in play against her, and
+    the knights panel still marked Bram "⚒ Armorer" (the duel has none).
+    The spells panel says none is drawn now and where those in play are;
+    a spell's "no effect" fits; no Armorer is marked."""
+    import attrs
+
+    from core.bossquest.cards import Colour, Spell, SpellKind
+    from core.bossquest.state import ActiveSpell
+
+    state = first_final_boss_state(lambda s: s.phase is Phase.DUEL and bool(s.duel_asks), knights=2)
+    state = attrs.evolve(state, active=(ActiveSpell(Spell(SpellKind.NEED_COLOUR, Colour.BLUE)),
+                                        ActiveSpell(Spell(SpellKind.FLIP_POTION))))
+    for seat in (state.champion, 1 - state.champion):
+        app = ScreenApp(make_update(state, seat))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+        assert "No spells." not in text
+        assert "None drawn now (in play: see Boss)." in text, text
+        assert "○ Flip a potion (no effect)" in text and "…" not in text.split("Knights")[0], text
+        assert "⚒" not in text, text

@@ -1553,18 +1553,22 @@ class BossQuestScreen(GameScreen):
             self.query_one("#bq-active", PickList).set_rows([Row(line)], picking=False)
             return
         picking = self._mode == "target-spell"
+        width = self._active_width
         rows = []
         for i, active in enumerate(view.active if final is None else final.spells):
             text = spell_label(active.spell)
             if active.target is not None:
                 text.append(f" → {self._who(active.target)}")
             if view.champion is not None and not acts_in_duel(active.spell):
-                # in play, yet nothing to the champion (BQ-38): it read as in force
-                text.append(f" ({extras.NO_DUEL_EFFECT})", style="italic")
+                # in play, yet nothing to the champion (BQ-38): it read as in
+                # force; shorter where the panel cut it ("(no effect in the due…")
+                note = f" ({extras.NO_DUEL_EFFECT})"
+                if width and text.cell_len + len(note) > width:
+                    note = " (no effect)"
+                text.append(note, style="italic")
             rows.append(Row(text, key=str(i + 1), enabled=not picking or self._legal(TargetSpell(i))))
         spells = self.changed("spells")
         flags = [i in spells for i in range(len(rows))]
-        width = self._active_width
         if self.has_class("-short") and not picking and len(rows) > 2 and width:
             # Short, the spells in play share lines where they fit (a Final
             # Boss duel's six took six lines at 80x24, and the knights' last
@@ -1614,6 +1618,11 @@ class BossQuestScreen(GameScreen):
         slots = self.changed("market")
         offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
         self._details_drawn = self._spell_details()
+        # in the duel the panel holds the spells drawn after a request; "No
+        # spells." there read as none against the champion, beside the
+        # Boss panel's spells in play (BQ-38)
+        market.empty = ("No spells." if view.champion is None
+                        else "None drawn now (in play: see Boss).")
         market.set_offers(offers, picking=wizard, details=self._details_drawn)
         set_border(market, "Wizard's spells" if view.champion is None
                    else f"Spells against {self._who(view.champion)}")
@@ -1754,7 +1763,7 @@ class BossQuestScreen(GameScreen):
             # who plays the seat, in the status (in the name's cell it was
             # cut mid-bracket: "bob (left — bot")
             status = _MARK_WORDS.get(mark, "away")
-        if seat == view.armorer:
+        if seat == view.armorer and view.champion is None:  # the duel has no Armorer (BQ-37)
             status = f"{status} ⚒" if status else "⚒ Armorer"
         cards: list[Card] = []
         final = self._final_round(view)
@@ -1913,6 +1922,8 @@ class BossQuestScreen(GameScreen):
             return
         picking = self._mode == "target-knight"
         board = self.query_one("#bq-knights", KnightRows)
+        armorer = "" if view.champion is not None else "  ⚒ Armorer"  # none in the duel (BQ-37)
+        set_border(board, f"Knights  {HEART} hearts  {KEY} keys{armorer}")
         board.laid_out_for = board.size.width
         room = self._knight_room(view.players, picking)
         natural = _Columns(name=self._name_width(view, update))
