@@ -320,3 +320,29 @@ def test_hooks():
     assert HOOKS.rollout is rollout
     assert HOOKS.prune is prune
     assert HOOKS.rollout_depth is None or HOOKS.rollout_depth > 0
+
+
+def test_a_searching_bot_reads_a_potion_plus_while_far_under_the_hp():
+    """BQ §Potions, BQ-31: the holder reads a face-up potion as it arrives.
+    The play-test: normal bots read "±3 as -3" with [B4] against 14 HP, and
+    "±1 as -1" showing R1 against 18: the search's rollouts after either
+    reading scored alike, so noise chose. Plus brings the knight closer
+    without going over, so it is read plus without searching."""
+    from core.bossquest.actions import ReadPotion
+    from core.bossquest.search import answer
+    from core.bots import make_bot
+
+    state = table([knight("R4", "±1"), knight("B5", "P3"), knight("Y6", "R1")],
+                  boss=15, turn=0, options=Options(potions=True))
+    state = attrs.evolve(state, phase=Phase.READ_POTION, reader=0, resume="draw")
+    legal = tuple(GAME.legal_actions(state, 0))
+    assert set(legal) == {ReadPotion(1), ReadPotion(-1)}
+    view = GAME.view(state, 0)
+    assert answer(view, 0, legal, iterations=None, stop=None) == ReadPotion(1)
+    # the search read this one minus on most seeds
+    bot = make_bot("boss-quest", "normal", iterations=300)
+    assert {bot.choose(GAME, view, 0, legal, random.Random(seed)) for seed in range(6)} == {
+        ReadPotion(1)}
+    # over the HP with plus, it reads minus
+    near = attrs.evolve(state, boss=4)
+    assert answer(GAME.view(near, 0), 0, legal, iterations=None, stop=None) == ReadPotion(-1)

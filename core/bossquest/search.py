@@ -20,7 +20,8 @@ bot (core/bots/ismcts.py) may know of the game beyond its rules.
   (core/bots/ismcts.py): the heuristic bot improved by one decision. A tree
   over these games played worse the more it grew (docs/opponents.md).
 - At the Wizard the bot plays the heuristic bot's choice (`answer`) without
-  searching; the search decides the equipping. `prune` gives every knight
+  searching, and reads a potion as it arrives the obvious way; the search
+  decides the equipping and the readings at combat. `prune` gives every knight
   that choice in a tree (the arena's ``tree_depth``).
 - `LEVEL_HOOKS`: a level's own hooks where it differs from `HOOKS`: in the
   Solo Quest the normal bot plays the rollout policy alone
@@ -444,6 +445,12 @@ def answer(
         return solo_search.answer(view, legal, iterations, stop)
     if view.phase is Phase.TURN and view.step in _AT_WIZARD:
         return wizard_choice(view, seat, legal)
+    if view.phase is Phase.READ_POTION and view.resume not in rules._AT_REVEAL:
+        # A potion read as it arrives (BQ-31), the round's end far off: the
+        # rollouts after either reading score alike and noise chose, "±3
+        # as -3" far under the HP (play-test). The heuristic reads it the
+        # obvious way: plus unless that goes over. At combat it is searched.
+        return heuristic_choice(view, seat, legal)
     if view.champion is not None:
         # The Final Boss duel changes no standing (BQ-38), so a search sees
         # every move alike and would play at random (asking 7 weapons, a
