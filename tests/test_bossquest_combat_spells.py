@@ -217,6 +217,26 @@ def test_a_mystery_swap_of_hidden_cards_is_in_the_combat():
     assert {(s.seat, s.before, s.after) for s in swap.shifts} == {(0, 16, 18), (2, 10, 8)}
 
 
+def test_a_swap_of_hidden_cards_of_one_value_says_it_changed_nothing():
+    """BQ-47 (BQ §Spell effects, Swap hidden; BQ-24): the play-test read
+    "Swap hidden → Cora, Edda: hidden cards swapped" with no strengths, where
+    other swaps read "Ann 10→14": two cards of one value moved none, and the
+    combat (every weapon face up, BQ §3) says so. Before combat no view holds
+    it (the next test)."""
+    from core.bossquest.actions import Activate, GoToWizard, TargetKnight
+    from core.bossquest.state import Step
+    from tests.bossquest_tables import knight, play, spell, table
+
+    state = table([knight("Y5", "R7", "B3", done=True), knight("P3", "R5", done=True),
+                   knight("P5", "B6")], boss=16, turn=2, step=Step.CHOOSE,
+                  offer=(spell(SpellKind.SWAP_HIDDEN), spell(SpellKind.HP_PLUS_1),
+                         spell(SpellKind.HP_MINUS_1)))
+    state = play(state, 2, GoToWizard(), Activate(0), TargetKnight(0))
+    swap = [e for e in combat_spells(state.history[-1]) if e.spell.kind is SpellKind.SWAP_HIDDEN]
+    assert [(e.seats, e.effect, e.shifts) for e in swap] == [
+        (frozenset({0, 2}), "hidden cards swapped; no change (equal values)", ())]
+
+
 def test_no_view_knows_the_spells_used_before_combat():
     """BQ-6, BQ-47: the strengths a swap moved are the knights' own secrets
     until combat: a view holds none of them."""
