@@ -298,7 +298,7 @@ async def test_hand_border_names_your_face_down_weapon(size, title, foot):
     ("size", "title", "foot"),
     [
         # named: an empty "( )" said nothing (the play-test)
-        ((80, 24), f"Your weapons  ({HIDDEN[0]}) (G2) only you see", ""),
+        ((80, 24), f"Your weapons  ({HIDDEN[0]}) (G2) yours alone", ""),
         ((120, 36), "Your weapons", "dashed: only you see them"),
     ],
     ids=["80x24", "120x36"],

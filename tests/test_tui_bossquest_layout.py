@@ -159,8 +159,10 @@ def test_the_hand_title_names_the_night_cards_or_says_face_down():
         pairs = [(w(c), weapon_card(w(c), face_down=True)) for c in codes]
         return _face_down_legend(pairs, big=False, room=LEGEND_ROOM)[0]
 
-    assert legend(["R3", "B5"]) == "(R3) (B5) only you see"
-    assert legend(["R3", "B5", "Y2", "P4"]) == "face down: only you see"
+    # at 80x24 "only you see these" is cut to "only you see" (play-test):
+    # words that fit whole
+    assert legend(["R3", "B5"]) == "(R3) (B5) yours alone"
+    assert legend(["R3", "B5", "Y2", "P4"]) == "4 face down, yours alone"
     assert "( )" not in legend(["R3", "B5"]) + legend(["R3", "B5", "Y2", "P4"])
 
 
@@ -203,3 +205,26 @@ async def test_on_a_large_terminal_the_hand_has_room_for_a_row_of_cards():
             assert len(hand.cards) == 7
             if size == (200, 50):
                 assert hand.size.height == 3  # one row of large cards
+
+
+async def test_before_the_first_combat_a_potion_read_at_combat_is_what_it_waits_on():
+    """BQ-31: a face-down potion is read at combat, once every weapon is face
+    up. The play-test, Ul'ul's night at 160x45: every knight done, a potion
+    to read, and the combat panel still said it came "once every knight is
+    at the Wizard"."""
+    import attrs
+
+    from core.bossquest.state import Options, Phase, Ulul
+    from tests.bossquest_screen_kit import ScreenApp, make_update, screen_text
+    from tests.bossquest_tables import knight, table
+
+    state = table([knight("±2", "R7", done=True), knight("P3", "R5", done=True),
+                   knight("Y4", "B6", done=True), knight("Y2", "B1", done=True)],
+                  boss=18, turn=0, options=Options(potions=True, ulul=Ulul.NIGHT))
+    state = attrs.evolve(state, phase=Phase.READ_POTION, reader=0, resume="combat")
+    app = ScreenApp(make_update(state, 1))
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "No combat yet: Ann reads a potion first." in text, text
+    assert "once every knight is at the Wizard" not in text

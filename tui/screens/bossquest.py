@@ -172,9 +172,11 @@ def _face_down_legend(pairs: list[tuple[Weapon | None, Card]], *, big: bool,
             return "", "dashed: only you see them"
         if len(down) == 1:
             return f"{card_text(down[0]).plain} only you see it", ""
-        # by night several: named while they fit (an empty "( )" said nothing)
+        # by night several: named while they fit (an empty "( )" said
+        # nothing), in words that stay whole ("only you see" lost its "it")
         codes = " ".join(card_text(card).plain for card in down)
-        said = [f"{codes} only you see these", f"{codes} only you see", "face down: only you see"]
+        said = [f"{codes} only you see these", f"{codes} yours alone",
+                f"{len(down)} face down, yours alone"]
         return next((t for t in said if room is None or cell_len(t) <= room), said[-1]), ""
     card, names = known[0]
     if len(down) == 1:
@@ -431,12 +433,21 @@ def _tie_lines(result: RoundResult, who: Any) -> list[str]:
     return lines
 
 
-def _combat_ahead(view: State) -> Text:
+def _combat_waits(view: State, who: Any) -> str:
+    """What the combat to come waits on: a face-down potion read once every
+    weapon is face up (BQ-31; at night it said the knights were still to
+    meet the Wizard), else the knights' turns."""
+    if view.phase is Phase.READ_POTION and view.resume == "combat" and view.reader is not None:
+        return f"No combat yet: {who(view.reader)} reads a potion first."
+    return "No combat yet: it comes once every knight is at the Wizard."
+
+
+def _combat_ahead(view: State, who: Any) -> Text:
     """What the combat at the end of the round will do (BQ §3 Combat), for
     the panel of combats before the first: a new player's question at
     round 1, with room to answer it on a large terminal."""
     text = Text()
-    text.append("No combat yet: it comes once every knight is at the Wizard.\n", style="italic")
+    text.append(_combat_waits(view, who) + "\n", style="italic")
     night = view.boss == ULUL and view.options.ulul is not Ulul.OFF and is_night(view)
     text.append("Over the Boss's HP: ", style="bold")
     lost = f"two {HEART} lost (Ul'ul by night)" if night else f"one {HEART} lost"
@@ -2007,11 +2018,11 @@ class BossQuestScreen(GameScreen):
                  and view.phase is not Phase.OVER and view.champion is None)
         main.display = roomy and (bool(view.history) or ahead)
         if ahead:
-            key = ("ahead", view.players)
+            key = ("ahead", view.players, _combat_waits(view, self._who))
             if key != self._combats_drawn:
                 self._combats_drawn = key
                 set_border(main, "Combat, at the end of the round")
-                update_static(self.query_one("#bq-combats", Static), _combat_ahead(view))
+                update_static(self.query_one("#bq-combats", Static), _combat_ahead(view, self._who))
             return
         if not view.history:
             return
