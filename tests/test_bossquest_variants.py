@@ -94,6 +94,28 @@ def test_six_knights_last_at_the_wizard_may_find_no_spell():
     assert len(state.history) == 1
 
 
+def test_the_log_says_the_last_knight_in_phase_a_goes_to_a_wizard_with_no_spell():
+    """BQ §2A: the last knight in phase A asks once, "then must immediately go
+    to the WIZARD"; with six knights there may be no spell left (BQ §6
+    Players). The play-test: nothing said so, the knight just became "done"."""
+    names = ("Ann", "Bram", "Cora", "Dane", "Edda", "Finn")
+    ks = [knight(f"{c}1", f"{c}2", done=True) for c in "RBYPG"] + [knight("R3", "B3")]
+    state = table(ks, turn=5, offer=(None,) * 5, mystery=False)
+    state = play(state, 5, Ask(2))
+    first, last = state.weapon_deck[:2]
+    assert GAME.describe(state, CHANCE, DrawWeapon(first), names=names) == f"Finn receives {first}."
+    state = GAME.apply(state, CHANCE, DrawWeapon(first))
+    line = GAME.describe(state, CHANCE, DrawWeapon(last), names=names)
+    assert line.startswith(f"Finn receives {last}. Finn goes to the Wizard: no spell is left.\n")
+    assert len(GAME.apply(state, CHANCE, DrawWeapon(last)).history) == 1  # and combat follows
+    # a spell left: the visit is said, then the spell's own line
+    state = table(ks, turn=5, offer=(HP1, None, None, None, None), mystery=False)
+    state = play(state, 5, Ask(1))
+    top = state.weapon_deck[0]
+    assert GAME.describe(state, CHANCE, DrawWeapon(top), names=names) == (
+        f"Finn receives {top}. Finn goes to the Wizard.")
+
+
 def test_six_knights_round_ends_when_the_weapons_run_out_bq27():
     """BQ §6 Players: "The round ends when all players have gone to the
     WIZARD, or when there are no more WEAPON cards available." BQ-27: combat
