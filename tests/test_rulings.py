@@ -131,3 +131,16 @@ def test_overboss_duel_in_app_components_spell_the_monsters_as_the_game_does():
         marked = [f"{label[:at]}**{label[at]}**{label[at + 1:]}"
                   for at in range(len(label)) if label[at].lower() == letter.lower()]
         assert any(m in components for m in marked), f"{label}: its letter {letter} is not bold"
+
+
+def test_boss_quest_in_app_rules_tell_the_final_boss_endings():
+    """BQ §Final Boss, End of the game: the in-app rules said "1, 2 or 3 hearts
+    left earn the rulebook's three endings" and told none of them; they were
+    read only once the game was over. Each ending the game tells is there."""
+    from core.bossquest.rules import ENDINGS
+
+    text = " ".join((ROOT / "tui" / "rules" / "boss-quest.md").read_text(encoding="utf-8").split())
+    for hearts in (1, 2, 3):
+        told = ENDINGS[hearts].split(" left, ", 1)[1]  # "the champion becomes ..."
+        assert told in text, (hearts, told)
+    assert "names her son Almost" in text
