@@ -810,3 +810,30 @@ async def test_a_spell_with_one_possible_target_says_so():
     assert submitted == []
     submitted, _ = await run(update, keys=["enter"])
     assert submitted == [(0, TargetSpell(0))]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+async def test_the_header_names_the_deck_top_when_swap_with_deck_showed_it(size):
+    """BQ-10: "Swap with deck" sends a face-up card to the top of the deck,
+    so the whole table knows the next weapon. Only the log said so; the
+    header read "Deck: 15 weapons" as if the top were unknown."""
+    from core import CHANCE
+    from core.bossquest import GAME
+    from core.bossquest.actions import Activate, DrawWeapon, TargetWeapon
+    from tests.bossquest_tables import knight, play, spell, table
+    from tests.bossquest_tables import w as tw
+    from tests.test_tui_bossquest_fit import update_of
+
+    state = table([knight("Y2", "R7", "B5"), knight("P3", "R5"), knight("Y4", "B6")], boss=16,
+                  turn=2, step=Step.WIZARD, offer=(spell(SpellKind.SWAP_DECK),
+                                                   spell(SpellKind.HP_PLUS_1),
+                                                   spell(SpellKind.HP_MINUS_1)))
+    before = state
+    state = play(state, 2, Activate(0), TargetWeapon(tw("B6")))
+    state = GAME.apply(state, CHANCE, DrawWeapon(tw("R1")))
+    for shown, top in ((before, False), (state, True)):
+        app = ScreenApp(update_of(shown, seat=1, names=("Ann", "Bram", "Cora")))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            header = screen_text(app).splitlines()[0]
+        assert (f"Deck: {GAME.deck_size(shown)} weapons (top: B6)" in header) is top, header

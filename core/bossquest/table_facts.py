@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import attrs
 
-from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Companion, Spell, SpellKind
+from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Companion, Spell, SpellKind, Weapon
 from core.bossquest.rules import (
     acts_in_duel,
     companion,
@@ -137,6 +137,13 @@ def face_down_known_to(state: State, seat: int) -> tuple[frozenset[int], ...]:
     down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
     return tuple(frozenset(s for s in card.known_to if s >= 0 and s != seat)
                  for card in down if PUBLIC not in card.known_to)
+
+
+def known_top(state: State) -> Weapon | None:
+    """The weapon deck's top card when the whole table knows it: a face-up
+    card that "Swap with deck" sent there (BQ-10); None otherwise."""
+    top = state.deck_top[0] if state.deck_top else None
+    return top.weapon if top is not None and PUBLIC in top.known_to else None
 
 
 def knight_in_turn(state: State) -> int | None:

@@ -72,7 +72,7 @@ from core.bossquest.cards import (
 )
 from core.bossquest.rules import duel_announcement, is_night
 from core.bossquest.state import PUBLIC, DuelResult, Knight, Phase, RoundResult, State, Step, Ulul
-from core.bossquest.table_facts import NOTHING_TO_DO_NOW, acts_in_duel, combat_spells
+from core.bossquest.table_facts import NOTHING_TO_DO_NOW, acts_in_duel, combat_spells, known_top
 from core.engine import CHANCE
 from host.messages import AWAY_MARK, GONE_MARK, STAND_IN_MARK
 from tui import resources
@@ -1510,7 +1510,10 @@ class BossQuestScreen(GameScreen):
             drop.append(len(parts))
             parts.append(Text(f"{GAME.keys_to_win(view.players)} {KEY} win"))
         drop.append(len(parts))
-        parts.append(Text(f"Deck: {GAME.deck_size(view)} weapons"))
+        # BQ-10: a face-up card swapped onto the deck is known to all
+        top = known_top(view)
+        parts.append(Text(f"Deck: {GAME.deck_size(view)} weapons"
+                          + (f" (top: {top})" if top is not None else "")))
         header = fit_line(parts, self._header_width(), drop=drop)
         update_static(self.query_one("#bq-header", Static), header)
 
