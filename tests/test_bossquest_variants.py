@@ -98,6 +98,8 @@ def test_the_log_says_the_last_knight_in_phase_a_goes_to_a_wizard_with_no_spell(
     """BQ §2A: the last knight in phase A asks once, "then must immediately go
     to the WIZARD"; with six knights there may be no spell left (BQ §6
     Players). The play-test: nothing said so, the knight just became "done"."""
+    from core.wording import second_person
+
     names = ("Ann", "Bram", "Cora", "Dane", "Edda", "Finn")
     ks = [knight(f"{c}1", f"{c}2", done=True) for c in "RBYPG"] + [knight("R3", "B3")]
     state = table(ks, turn=5, offer=(None,) * 5, mystery=False)
@@ -106,14 +108,17 @@ def test_the_log_says_the_last_knight_in_phase_a_goes_to_a_wizard_with_no_spell(
     assert GAME.describe(state, CHANCE, DrawWeapon(first), names=names) == f"Finn receives {first}."
     state = GAME.apply(state, CHANCE, DrawWeapon(first))
     line = GAME.describe(state, CHANCE, DrawWeapon(last), names=names)
-    assert line.startswith(f"Finn receives {last}. Finn goes to the Wizard: no spell is left.\n")
+    assert line.startswith(f"Finn receives {last} and goes to the Wizard: no spell is left.\n")
+    mine = GAME.describe(state, CHANCE, DrawWeapon(last), names=names, viewer=5)
+    assert second_person(mine, names, 5).startswith(
+        f"You receive {last} and go to the Wizard: no spell is left.")
     assert len(GAME.apply(state, CHANCE, DrawWeapon(last)).history) == 1  # and combat follows
     # a spell left: the visit is said, then the spell's own line
     state = table(ks, turn=5, offer=(HP1, None, None, None, None), mystery=False)
     state = play(state, 5, Ask(1))
     top = state.weapon_deck[0]
     assert GAME.describe(state, CHANCE, DrawWeapon(top), names=names) == (
-        f"Finn receives {top}. Finn goes to the Wizard.")
+        f"Finn receives {top} and goes to the Wizard.")
 
 
 def test_six_knights_round_ends_when_the_weapons_run_out_bq27():

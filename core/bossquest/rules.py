@@ -1987,11 +1987,11 @@ def describe(
             return _with_combat(state, seat, action, line, name)
         if is_night(state):
             if viewer == state.turn:
-                line = f"{who} receives {action.weapon} face down."
+                line = f"{who} receives {action.weapon} face down"
             else:
-                line = f"{who} receives a weapon face down."
-            return _with_combat(state, seat, action, line + _on_to_wizard(state, action, name), name)
-        line = f"{who} receives {action.weapon}." + _on_to_wizard(state, action, name)
+                line = f"{who} receives a weapon face down"
+            return _with_combat(state, seat, action, line + _on_to_wizard(state, action), name)
+        line = f"{who} receives {action.weapon}" + _on_to_wizard(state, action)
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, Ask):
         s = "s" if action.count > 1 else ""
@@ -2077,8 +2077,8 @@ def describe(
         knight = state.knights[state.reader] if state.reader is not None else None
         potion = _unread(knight, state.resume not in _AT_REVEAL) if knight is not None else None
         reading = f"{'+' if action.sign > 0 else '-'}{potion.value}" if potion else ""
-        line = f"{name(state.reader)} reads the potion {potion} as {reading}."
-        return _with_combat(state, seat, action, line + _on_to_wizard(state, action, name), name)
+        line = f"{name(state.reader)} reads the potion {potion} as {reading}"
+        return _with_combat(state, seat, action, line + _on_to_wizard(state, action), name)
     if isinstance(action, TargetPotion):
         knight = state.knights[action.seat]
         now = -potion_value(knight, action.weapon)
@@ -2113,26 +2113,28 @@ def _face_down(knight: Knight) -> dict[Weapon | None, frozenset[int]]:
     return {c.weapon: c.known_to for c in cards_ + knight.night}
 
 
-def _on_to_wizard(state: State, action: DrawWeapon | ReadPotion, name) -> str:
-    """" Finn goes to the Wizard: no spell is left.": BQ §2A, the last
-    knight in phase A asks once, then goes to the Wizard, with six knights
-    maybe to find no spell (BQ §6 Players). The log said nothing, and the
-    knight was just "done". "" when the request goes on or ends otherwise."""
+def _on_to_wizard(state: State, action: DrawWeapon | ReadPotion) -> str:
+    """The end of the line of a weapon received (or a potion read) that ends
+    a request: " and goes to the Wizard: no spell is left." where BQ §2A
+    sends the last knight in phase A there, with six knights maybe to find
+    no spell (BQ §6 Players): the log said nothing, and the knight was just
+    "done"; "." when the request goes on or ends otherwise."""
     seat = state.turn
     if seat is None or state.final_turn or state.phase not in (_P_DRAW, _P_READ_POTION):
-        return ""  # under "Final turn" the request was the last action (BQ-51)
+        return "."  # under "Final turn" the request was the last action (BQ-51)
     left = len(state.weapon_deck) + len(state.deck_top)
     if isinstance(action, DrawWeapon):
         if action.weapon.colour is None and not is_night(state):
-            return ""  # read first: the reading's line says it
+            return "."  # read first: the reading's line says it
         left -= 1
     elif state.resume != "draw":
-        return ""
+        return "."
     if (state.to_draw > 1 and left > 0) or (state.players == 6 and left == 0):
-        return ""  # more to come; or the deck ran out: combat at once (BQ-27)
+        return "."  # more to come; or the deck ran out: combat at once (BQ-27)
     if not all(k.done for s, k in enumerate(state.knights) if s != seat):
-        return ""
-    return f" {name(seat)} goes to the Wizard" + ("." if _wizard_has_spells(state) else ": no spell is left.")
+        return "."
+    # one sentence with the receiving: "You receive G3 and go to the Wizard"
+    return " and goes to the Wizard" + ("." if _wizard_has_spells(state) else ": no spell is left.")
 
 
 def _swap_seen(state: State, other: int, viewer: int | None, name) -> str:
