@@ -601,6 +601,42 @@ def test_an_admitted_sideways_card_is_named_as_such_ov19_ov25():
         "Player 1 discards their sideways Benevolence (B).")
 
 
+def test_an_admitted_teal_copy_is_named_as_such_ov11_ov19():
+    """Play-test: "Ann discards a face-down card" when it was the card her
+    Teal had slid under her Anger, which everyone saw (OV-11: the vote
+    abilities are used in the open). OV-19: everyone sees which card goes,
+    so the copy is named as such with the card it lay under; each trait
+    only to those who know it (its owner, Meixiu who peeked, OV-11)."""
+    names = ("Ann", "Bob", "Cat")
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")],
+                   [Character.TEAL, Character.MEIXIU, None])
+    state = GAME.apply(state, 1, Peek(0, 3))  # Bob peeks at Ann's face-down Lust
+    state = GAME.apply(state, 1, Peek(2, 3))
+    admitting = GAME.apply(state, 0, Copy(3, 0))  # the Lust under her Anger
+    admitting = GAME.apply(vote_all(admitting, [1, 0, 0]), 0, Admit())
+    assert admitting.phase is Phase.ADMIT
+
+    def line(viewer):
+        return GAME.describe(admitting, 0, Discard(3), names=names, viewer=viewer)
+
+    assert line(0) == "You discard your Teal copy, Lust (L), from under your Anger (A)."
+    assert line(1) == "Ann discards their Teal copy, Lust (L), from under their Anger (A)."
+    others = "Ann discards their Teal copy, a face-down card, from under their Anger (A)."
+    assert line(2) == others
+    assert line(None) == others
+    # a face-up card slid under a face-down one: the copy known to all,
+    # the card above to its owner and to no spectator
+    face_up = GAME.apply(state, 0, Copy(2, 4))  # the Benevolence under the Courage
+    face_up = GAME.apply(vote_all(face_up, [1, 0, 0]), 0, Admit())
+    assert GAME.describe(face_up, 0, Discard(2), names=names, viewer=0) == (
+        "You discard your Teal copy, Benevolence (B), from under your Courage (C).")
+    assert GAME.describe(face_up, 0, Discard(2), names=names, viewer=None) == (
+        "Ann discards their Teal copy, Benevolence (B), from under another face-down card.")
+    # a card the copy is not: as before
+    assert GAME.describe(admitting, 0, Discard(4), names=names, viewer=2) == (
+        "Ann discards a face-down card.")
+
+
 def test_admit_view_of_the_discards_ov19():
     """OV-19: after an admission, the discard pile shows each seat the cards
     it knows: the owner both, the others the face-up one."""

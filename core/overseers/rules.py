@@ -1815,7 +1815,15 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
     if isinstance(action, Discard):
         slot = me.slots[action.slot]
         # OV-19, OV-25: everyone sees which card goes, so Purple's sideways
-        # one is named as such (its fives stop), its trait only if known
+        # one is named as such (its fives stop), its trait only if known;
+        # Teal's copy too, with the card it lay under (everyone saw it slid
+        # there, OV-11), each trait only if known
+        if slot.under is not None:
+            top = me.slots[slot.under]
+            copy = _card(slot.card) if sees(state, viewer, seat, slot) else "a face-down card"
+            above = (f"their {_card(top.card)}" if sees(state, viewer, seat, top)
+                     else "another face-down card")
+            return f"{who} discards their Teal copy, {copy}, from under {above}."
         if sees(state, viewer, seat, slot):
             sideways = "their sideways " if slot.turned else ""
             return f"{who} discards {sideways}{_card(slot.card)}."
