@@ -13,6 +13,7 @@ from saves import journal
 from saves.journal import PlayerSpec
 from saves.match import Match
 from tests import toygame
+from tests.saves_kit import play_to
 
 PLAYERS = (PlayerSpec("Ann", "human"), PlayerSpec("Bob", "human"))
 
@@ -26,14 +27,7 @@ def toy(monkeypatch):
 def played(tmp_path) -> Match:
     """A match 12 actions in (no undos), its journal on disk."""
     match = Match.new("toy", PLAYERS, toygame.Options(rounds=3), directory=tmp_path)
-    rng = random.Random(8)
-    while len(match.history) < 12:
-        to_act = match.to_act()
-        if CHANCE in to_act:
-            match.step_chance(rng)
-        else:
-            seat = min(to_act)
-            match.apply(seat, rng.choice(match.game.legal_actions(match.state, seat)))
+    play_to(match, 12, random.Random(8))
     match.close()  # closed, so that the tests can load it again
     return match
 

@@ -28,6 +28,7 @@ from saves.journal import PlayerSpec
 from saves.lock import MatchInUse, is_locked
 from saves.match import Match, SaveFailed
 from tests import toygame
+from tests.saves_kit import random_step
 
 PLAYERS = (PlayerSpec("Ann", "human"), PlayerSpec("Bob", "human"))
 CORPUS = Path(__file__).parent / "journals"
@@ -40,20 +41,11 @@ def toy(monkeypatch, tmp_path):
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
 
 
-def step(match: Match, rng: random.Random) -> None:
-    to_act = match.to_act()
-    if CHANCE in to_act:
-        match.step_chance(rng)
-    else:
-        seat = min(to_act)
-        match.apply(seat, rng.choice(match.game.legal_actions(match.state, seat)))
-
-
 def played(actions: int = 6, seed: int = 1) -> Match:
     match = Match.new("toy", PLAYERS, toygame.Options(rounds=3))
     rng = random.Random(seed)
     for _ in range(actions):
-        step(match, rng)
+        random_step(match, rng)
     return match
 
 

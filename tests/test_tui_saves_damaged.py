@@ -11,11 +11,10 @@ from typing import Any
 import pytest
 from textual.widgets import Button, Static
 
-from core.engine import CHANCE
 from saves.journal import PlayerSpec
 from saves.match import Match
+from tests.saves_kit import make_app, on, play_to
 from tests.screen_kit import wait_for
-from tui.app import OvertableApp
 from tui.screens.confirm import ConfirmScreen
 
 PLAYERS = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot", "random")]
@@ -27,27 +26,10 @@ def data_dir(tmp_path, monkeypatch):
     return tmp_path / "data"
 
 
-def make_app(**kwargs: Any) -> OvertableApp:
-    kwargs.setdefault("bot_delay", 0)
-    kwargs.setdefault("theme_name", "textual-dark")
-    return OvertableApp(**kwargs)
-
-
-def on(app: Any, cls: type) -> bool:
-    return isinstance(app.screen, cls) and app.screen.is_mounted
-
-
 def played(actions: int) -> Match:
     """An Overboss Duel match `actions` actions in, closed."""
     match = Match.new("overboss-duel", PLAYERS)
-    rng = random.Random(2)
-    while len(match.history) < actions:
-        to_act = match.to_act()
-        if CHANCE in to_act:
-            match.step_chance(rng)
-        else:
-            seat = min(to_act)
-            match.apply(seat, rng.choice(match.game.legal_actions(match.state, seat)))
+    play_to(match, actions, random.Random(2))
     match.close()
     return match
 

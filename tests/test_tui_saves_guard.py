@@ -6,15 +6,15 @@ from __future__ import annotations
 import json
 import math
 import os
-from typing import Any
 
 import pytest
 from textual.widgets import DataTable, OptionList, Static
 
 from saves.journal import PlayerSpec
 from saves.match import Match
+from tests.saves_kit import make_app, on
 from tests.screen_kit import wait_for
-from tui.app import DEFAULT_BOT_DELAY, MAX_BOT_DELAY, OvertableApp, checked_bot_delay
+from tui.app import DEFAULT_BOT_DELAY, MAX_BOT_DELAY, checked_bot_delay
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
 from tui.screens.saved import SavedScreen
@@ -26,17 +26,6 @@ PLAYERS = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot", "random")]
 def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
     return tmp_path / "data"
-
-
-def make_app(**kwargs: Any) -> OvertableApp:
-    kwargs.setdefault("bot_delay", 0)
-    kwargs.setdefault("theme_name", "textual-dark")
-    return OvertableApp(**kwargs)
-
-
-
-def on(app: Any, cls: type) -> bool:
-    return isinstance(app.screen, cls) and app.screen.is_mounted
 
 
 async def test_a_match_open_elsewhere_is_not_resumed(data_dir):
