@@ -67,6 +67,53 @@ def test_snapshot_final_table(snap_compare, size):
     assert snap_compare(ScreenApp(make_update(over_table(), 0)), terminal_size=size)
 
 
+# --- six knights at 80x24 --------------------------------------------------------
+
+SIX = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn")
+
+
+def six_knights_over(duel: bool):
+    """A random six-knight match with the Final Boss played to its end,
+    with (or without) the duel, whose results carry three notes or more."""
+    from core.bossquest.state import Options
+
+    for seed in range(200):
+        state, _ = random_playout(GAME, 6, options=Options(final_boss=True),
+                                  rng=random.Random(seed))
+        if (state.duel is not None) == duel and len(GAME.outcome(state).notes) >= 3:
+            return state
+    raise AssertionError("no such match in 200 random ones")
+
+
+def lines_of(app, selector: str) -> list[str]:
+    """The screen's lines across the widget's region (as on screen)."""
+    region = app.screen.query_one(selector).region
+    lines = screen_text(app).splitlines()[region.y:region.bottom]
+    return [line[region.x:region.right] for line in lines]
+
+
+@pytest.mark.parametrize("duel", [False, True], ids=["tie", "duel"])
+async def test_six_knights_at_80x24_the_score_pad_headings_are_whole(duel):
+    """The play-test: the pad beside the Boss at 80 columns cut the names
+    ("Br…", "Fi…") and the rows ("Hea…", "Rou…", "Per…"). One space between
+    columns, the rows' short words (a note says what "Won" is) and a
+    winner's star above the name fit six names of 3-4 letters."""
+    import attrs
+
+    state = six_knights_over(duel)
+    app = ScreenApp(attrs.evolve(make_update(state, 0), names=SIX))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pad = lines_of(app, "#bq-score")
+    text = "\n".join(pad)
+    assert "…" not in text, text
+    heads = next(line for line in pad if "Ann" in line).split()
+    assert [h for h in heads if h != "★"][-6:] == list(SIX), text  # (a star may stand above)
+    for label in ("Keys", "Hearts", "Won", "Perfects"):
+        assert any(line.split()[:1] == [label] for line in pad), (label, text)
+    assert "Won: rounds won." in text
+
+
 # --- the Final Boss duel -------------------------------------------------------
 
 DUEL_SEED = 1

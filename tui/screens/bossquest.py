@@ -783,6 +783,9 @@ _ROOMY_HEIGHT = 40
 #: the rows the combats keep under the decision on a large terminal, when
 #: the knights' cards would be drawn large (`_knight_lines_room`)
 _COMBATS_LEAST = 8
+
+#: the score pad's row labels where the full ones do not fit (`ScorePad`)
+_SHORT_LABELS = {"Rounds won": "Won", "Hearts before duel": "Hearts"}
 #: the content width from which the Wizard's spells say what they do
 #: (`BossQuestScreen._spell_details`)
 _DETAILS_WIDTH = 36
@@ -2068,7 +2071,10 @@ class BossQuestScreen(GameScreen):
             pad.display = False
             return
         pad.display = True
-        pad.set_pad(update.names, result.breakdown, winners=result.winners, notes=result.notes)
+        # six knights beside the Boss at 80 columns: closed up, the labels'
+        # short words (the duel's hearts note says they are before it)
+        pad.set_pad(update.names, result.breakdown, winners=result.winners, notes=result.notes,
+                    closing_up=True, short_labels=_SHORT_LABELS, short_note="Won: rounds won.")
 
     # -- prompt and action bar ------------------------------------------------------
 
