@@ -93,6 +93,36 @@ def lines_of(app, selector: str) -> list[str]:
 
 
 @pytest.mark.parametrize("duel", [False, True], ids=["tie", "duel"])
+async def test_six_knights_at_80x24_every_knight_is_on_the_final_table(duel):
+    """The play-test: at 80x24 with six knights the Final Boss's notes under
+    the score pad pushed Edda and Finn (in the duel, every knight) off the
+    Knights panel, and nothing said so. Each knight keeps a row in sight;
+    the rest of the table above is below a line that says so, and PgDn
+    brings it up, page by page, to the last note."""
+    import attrs
+
+    state = six_knights_over(duel)
+    app = ScreenApp(attrs.evolve(make_update(state, 0), names=SIX))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):  # the top cut after a layout, the line under it after the next
+            await pilot.pause()
+        text = screen_text(app)
+        knights = "\n".join(lines_of(app, "#bq-knights"))
+        assert "more of the table below (PgDn)" in text, text
+        for _ in range(5):  # PgDn to the end of the table above
+            await pilot.press("pagedown")
+            await pilot.pause()
+            scrolled = screen_text(app)
+            if "more of the table above (PgUp)" in scrolled:
+                break
+    for name in SIX:
+        assert f"   {name} " in knights, (name, text)
+    last_note = GAME.outcome(state).notes[-1]
+    assert last_note.split()[-1] in scrolled and "more of the table above (PgUp)" in scrolled, \
+        scrolled
+
+
+@pytest.mark.parametrize("duel", [False, True], ids=["tie", "duel"])
 async def test_six_knights_at_80x24_the_score_pad_headings_are_whole(duel):
     """The play-test: the pad beside the Boss at 80 columns cut the names
     ("Br…", "Fi…") and the rows ("Hea…", "Rou…", "Per…"). One space between

@@ -1071,6 +1071,9 @@ class BossQuestScreen(GameScreen):
                 tooltip="Read your potion as minus its value (for good)"),
         # + or - with no potion to read says so (it did nothing)
         Binding("plus,minus", "no_potion", "", show=False),
+        # the final table's top, cut to leave the knights their lines (`_cap_top`)
+        Binding("pagedown", "scroll_top(1)", "Scroll the table", show=False),
+        Binding("pageup", "scroll_top(-1)", "Scroll the table", show=False),
     ]
 
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -1163,6 +1166,9 @@ class BossQuestScreen(GameScreen):
                         yield Hand(id="bq-hand", classes="panel", empty="No weapons yet.")
                     yield Market(id="bq-market", classes="panel", empty="No spells.")
                     yield ScorePad(id="bq-score", classes="panel")
+                # the top cut to leave every knight a line, on the final
+                # table: what is below and the keys (`_cap_top`)
+                yield Static("", id="bq-more")
                 yield KnightRows(id="bq-knights", classes="panel")
                 # (at the foot of the column; on a large terminal right under
                 # the knights, the combats below it)
@@ -1194,6 +1200,7 @@ class BossQuestScreen(GameScreen):
         self.query_one("#bq-score").display = False
         self.query_one("#bq-last").display = False
         self.query_one("#bq-last-main").display = False
+        self.query_one("#bq-more").display = False
         if self.update is not None:
             self._redraw(self.update)
         self.after_refresh_while_shown(self._refit_knights)
@@ -1470,6 +1477,9 @@ class BossQuestScreen(GameScreen):
         if self.update is None or not self.is_mounted:
             return
         try:
+            if self._cap_top():  # the knights' panel moves: their lines once laid out
+                self.after_refresh_while_shown(self._refit_knight_lines)
+                return
             redrawn = False
             if self.query_one("#bq-active", PickList).size.width != self._active_width:
                 self._draw_boss(self.update)  # the spells in play share lines at its width
@@ -1485,6 +1495,53 @@ class BossQuestScreen(GameScreen):
                 self._draw_knights(self.update)
         except NoMatches:
             pass  # taken down before this came round
+
+    def _cap_top(self) -> bool:
+        """On the final table, the Boss, the hand and the score pad above
+        the knights keep to the lines that leave each knight one (and a
+        narrow screen's log its least), the rest of them reached with
+        PgDn, as the line under them says: with six knights at 80x24 the
+        Final Boss's notes pushed Edda and Finn off the screen, and nothing
+        said so. Whether the cap changed."""
+        top = self.query_one("#bq-top", Horizontal)
+        more = self.query_one("#bq-more", Static)
+        body = self.query_one("#bq-body").region
+        cap = None
+        if self.update is not None and self.update.view.phase is Phase.OVER and body.height:
+            below = 3 if self.has_class("-narrow") else 0
+            rule = 2 if self.has_class("-tall") else 1  # the knights' panel's own lines
+            room = (body.height - below - self.query_one("#bq-decide").outer_size.height
+                    - rule - self.update.view.players)
+            natural = max((c.outer_size.height for c in top.children if c.display), default=0)
+            if natural > room:
+                cap = max(3, room - 1)  # (and the line that says so)
+        if cap != top.styles.max_height and not (
+                cap is not None and top.styles.max_height is not None
+                and top.styles.max_height.value == cap):
+            top.styles.max_height = cap
+            more.display = cap is not None
+            top.scroll_home(animate=False, force=True, immediate=True)
+            self._say_more(below=cap is not None)
+            return True
+        return False
+
+    def _say_more(self, *, below: bool) -> None:
+        """The line under the cut top: which way the rest of it is, and the key."""
+        above = round(self.query_one("#bq-top", Horizontal).scroll_y) > 0
+        text = {(False, True): "↓ more of the table below (PgDn)",
+                (True, False): "↑ more of the table above (PgUp)",
+                (True, True): "↕ more of the table above and below (PgUp/PgDn)"}.get(
+                    (above, below), "")
+        update_static(self.query_one("#bq-more", Static), Text(text, style="italic"))
+
+    def action_scroll_top(self, pages: int) -> None:
+        top = self.query_one("#bq-top", Horizontal)
+        if top.styles.max_height is None:
+            return
+        # (forced: it shows no scrollbar, the line under it says)
+        top.scroll_to(y=top.scroll_y + pages * max(1, top.size.height - 1), animate=False,
+                      force=True, immediate=True)
+        self._say_more(below=round(top.scroll_y) < top.max_scroll_y)
 
     def _draw_header(self, update: TableUpdate) -> None:
         view: State = update.view
