@@ -1144,6 +1144,8 @@ class BossQuestScreen(GameScreen):
         #: the knights' rows drawn tall: two lines a knight, or three with
         #: large cards (`_draw_knights`)
         self._tall_rows = False
+        #: the lines the knights' rows took when last drawn (`_cap_top`)
+        self._knight_lines_drawn = 0
         #: whether the Wizard's spells were last drawn with their words
         self._details_drawn = False
         #: the width the spells in play were last laid out for (`_draw_boss`)
@@ -1510,8 +1512,11 @@ class BossQuestScreen(GameScreen):
         if self.update is not None and self.update.view.phase is Phase.OVER and body.height:
             below = 3 if self.has_class("-narrow") else 0
             rule = 2 if self.has_class("-tall") else 1  # the knights' panel's own lines
+            # (the rows as drawn: at their closest when the top left them
+            # too little, the duel's champion's 35 weapons on three lines)
+            rows = max(self.update.view.players, self._knight_lines_drawn)
             room = (body.height - below - self.query_one("#bq-decide").outer_size.height
-                    - rule - self.update.view.players)
+                    - rule - rows)
             natural = max((c.outer_size.height for c in top.children if c.display), default=0)
             if natural > room:
                 cap = max(3, room - 1)  # (and the line that says so)
@@ -2047,6 +2052,7 @@ class BossQuestScreen(GameScreen):
         else:
             rows = mark_rows(rows[:seats], flags) + rows[seats:]
         board.set_rows(rows, picking=picking)
+        self._knight_lines_drawn = sum(len(row.text.plain.split("\n")) for row in rows)
         if picking:
             self._targets = [TargetKnight(seat) for seat in range(view.players)]
             if update is not self._knights_update:  # a new target to choose

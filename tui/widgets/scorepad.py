@@ -6,9 +6,10 @@ Winners are marked with a star *and* bold, never by colour alone.
 
 Asked to (`closing_up`), the pad is laid out at the width it is drawn at,
 the first way that fits: as it reads best (two spaces between columns),
-then one space, then the short row labels a game gives (with its note
-saying what they stand for), then each winner's star above the name, then
-the names cut as little as needed. Six names beside Boss Quest's Boss at
+then one space with each winner's star above the name ("Ann ★ Bram" left
+the star between two names), then the short row labels a game gives (with
+its note saying what they stand for), then the names cut as little as
+needed. Six names beside Boss Quest's Boss at
 80 columns were cut to "Br…" by Rich's own fitting, the row labels to "Rou…".
 """
 
@@ -123,10 +124,9 @@ class ScorePad(Static):
         shortened = [Text(short_note, style="italic")] if short_note and short else []
         ways: list[tuple[Table, list[Text]]] = [(table(gap=2, labels={}, star_above=False), [])]
         if closing_up:
-            ways.append((table(gap=1, labels={}, star_above=False), []))
+            ways.append((table(gap=1, labels={}, star_above=True), []))
             if short:
-                ways.append((table(gap=1, labels=short, star_above=False), shortened))
-            ways.append((table(gap=1, labels=short, star_above=True), shortened))
+                ways.append((table(gap=1, labels=short, star_above=True), shortened))
             longest = max((len(h) for h in heads), default=0)
             ways += [(table(gap=1, labels=short, star_above=True, width=width), shortened)
                      for width in range(longest - 1, 1, -1)]
