@@ -234,7 +234,7 @@ def test_a_swap_of_hidden_cards_of_one_value_says_it_changed_nothing():
     state = play(state, 2, GoToWizard(), Activate(0), TargetKnight(0))
     swap = [e for e in combat_spells(state.history[-1]) if e.spell.kind is SpellKind.SWAP_HIDDEN]
     assert [(e.seats, e.effect, e.shifts) for e in swap] == [
-        (frozenset({0, 2}), "hidden cards swapped; no change (equal values)", ())]
+        (frozenset({0, 2}), "equal cards swapped: no change", ())]
 
 
 def test_no_view_knows_the_spells_used_before_combat():

@@ -286,11 +286,15 @@ async def test_a_held_enter_does_not_lift_the_cover_when_the_grace_ends(fake_scr
     """A held key repeats on and on: each repeat ignored keeps the cover on
     a little longer (`HELD_KEY_GAP`), so the repeats that go on past the
     grace do not lift it either; let go, then pressed, it lifts."""
+    import types
+
     import tui.screens.handover
 
-    # a repeat this far apart is still one held key: a loaded machine's
-    # presses 0.2 s apart came more than 0.6 s apart, and lifted the cover
-    monkeypatch.setattr(tui.screens.handover, "HELD_KEY_GAP", 2.0)
+    # the cover reads a clock the test moves: a loaded machine's presses
+    # 0.2 s apart came seconds apart, and lifted the cover (CI)
+    clock = types.SimpleNamespace(now=1000.0)
+    monkeypatch.setattr(tui.screens.handover, "time",
+                        types.SimpleNamespace(monotonic=lambda: clock.now))
     grace = 1.0
     app = make_app(handover_grace=grace)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -298,13 +302,14 @@ async def test_a_held_enter_does_not_lift_the_cover_when_the_grace_ends(fake_scr
         await wait_for(pilot, lambda: on(app, HandoverScreen))
         cover = app.screen
         game_screen = app.table.screen
-        for _ in range(8):  # 1.6 s of repeats: longer than the grace
+        repeat = tui.screens.handover.HELD_KEY_GAP / 2  # a held key's repeats
+        while clock.now < 1000.0 + grace * 1.6:  # repeats longer than the grace
             await pilot.press("enter")
-            await asyncio.sleep(0.2)
+            clock.now += repeat
         await pilot.pause()
         assert app.screen is cover
         assert all(u.seat is None for u in game_screen.shown)
-        await asyncio.sleep(2.1)  # let go
+        clock.now += tui.screens.handover.HELD_KEY_GAP + 0.1  # let go
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is game_screen

@@ -208,9 +208,12 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
             # (BQ-15): named, or its caster wonders where it went
             effect = f"the mystery spell; no effect, {_NOTHING_TO_DO.get(kind, 'nothing to do')}"
         elif kind is SpellKind.SWAP_HIDDEN:
-            effect = "hidden cards swapped" + _UNCHANGED * (not used.shifts)
+            # a swap of two cards of one value moved no strength: said, as the
+            # others give theirs ("Ann 10→14"); short, to fit the combat box
+            effect = "hidden cards swapped" if used.shifts else "equal cards swapped: no change"
         elif kind is SpellKind.SWAP_DECK:
-            effect = "weapon swapped with the deck" + _UNCHANGED * (not used.shifts)
+            effect = ("weapon swapped with the deck" if used.shifts
+                      else "equal weapon swapped: no change")
         elif kind is SpellKind.FLIP_POTION:
             effect = "potion flipped"
         elif kind is SpellKind.SWAP_COMPANIONS and used.companions:
@@ -222,11 +225,6 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
         out.append(SpellEffect(used.spell, used.seats, effect, used.shifts,
                                no_effect=used.no_effect))
     return tuple(out)
-
-
-#: a swap of two cards of one value moved no strength: said, as the other
-#: swaps give theirs ("Ann 10→14"); the cards are face up at combat
-_UNCHANGED = "; no change (equal values)"
 
 
 def _companions_swapped(companions: tuple[tuple[Companion, bool], ...]) -> str:
