@@ -98,9 +98,9 @@ async def test_six_knights_every_knight_is_on_the_final_table(duel, size):
     """The play-test: at 80x24 with six knights the Final Boss's notes under
     the score pad pushed Edda and Finn (in the duel, every knight) off the
     Knights panel, and nothing said so (at 120x36 in the duel, Finn).
-    Each knight keeps a row in sight; the table above, when cut, has a
-    line that says so under it, and PgDn brings up the rest, page by
-    page, to the last note."""
+    Each knight keeps a row in sight, back from a larger terminal too;
+    the table above, when cut, has a line that says so under it, and PgDn
+    brings up the rest, page by page, to the last note."""
     import attrs
 
     state = six_knights_over(duel)
@@ -118,8 +118,19 @@ async def test_six_knights_every_knight_is_on_the_final_table(duel, size):
             scrolled = screen_text(app)
             if "more of the table above (PgUp)" in scrolled:
                 break
+        # there and back from a large terminal: the table cut again
+        await pilot.resize_terminal(160, 45)
+        for _ in range(3):
+            await pilot.pause()
+        await pilot.resize_terminal(*size)
+        for _ in range(4):
+            await pilot.pause()
+        again = "\n".join(lines_of(app, "#bq-knights"))
+        back = screen_text(app)
     for name in SIX:
         assert f"   {name} " in knights, (name, text)
+        assert f"   {name} " in again, (name, back)
+    assert cut == ("more of the table below (PgDn)" in back), back
     assert cut or size != (80, 24), text  # (the notes run longer than 80x24 has room)
     last_note = GAME.outcome(state).notes[-1]
     assert last_note.split()[-1] in scrolled, scrolled

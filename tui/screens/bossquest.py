@@ -1144,8 +1144,6 @@ class BossQuestScreen(GameScreen):
         #: the knights' rows drawn tall: two lines a knight, or three with
         #: large cards (`_draw_knights`)
         self._tall_rows = False
-        #: the lines the knights' rows took when last drawn (`_cap_top`)
-        self._knight_lines_drawn = 0
         #: whether the Wizard's spells were last drawn with their words
         self._details_drawn = False
         #: the width the spells in play were last laid out for (`_draw_boss`)
@@ -1226,6 +1224,10 @@ class BossQuestScreen(GameScreen):
     def on_knight_rows_refit(self, event: KnightRows.Refit) -> None:
         event.stop()
         self._refit_knights()
+        # laid out at its new width: what fitted the lines before (the
+        # final table's cap, the spells in play) is looked at again; in a
+        # real terminal the resize's own look could come before the layout
+        self.after_refresh_while_shown(self._refit_knight_lines)
 
     def on_screen_resume(self) -> None:
         # Resized while a combat was shown over it: draw again for the size
@@ -1512,9 +1514,7 @@ class BossQuestScreen(GameScreen):
         if self.update is not None and self.update.view.phase is Phase.OVER and body.height:
             below = 3 if self.has_class("-narrow") else 0
             rule = 2 if self.has_class("-tall") else 1  # the knights' panel's own lines
-            # (the rows as drawn: at their closest when the top left them
-            # too little, the duel's champion's 35 weapons on three lines)
-            rows = max(self.update.view.players, self._knight_lines_drawn)
+            rows = self._knight_lines_least(self.update)
             room = (body.height - below - self.query_one("#bq-decide").outer_size.height
                     - rule - rows)
             natural = max((c.outer_size.height for c in top.children if c.display), default=0)
@@ -2031,12 +2031,8 @@ class BossQuestScreen(GameScreen):
             if parts is None:
                 parts = parts_by_tall[tall_rows] = [
                     self._knight_parts(view, seat, update) for seat in range(view.players)]
-            columns, ways = self._fit_knights(parts, natural, room, level, big=big)
-            rows = [Row(self._knight_row(p, columns, way, room), key=str(seat + 1),
-                        enabled=not picking or self._legal(TargetKnight(seat)))
-                    for seat, (p, way) in enumerate(zip(parts, ways, strict=True))]
-            rows += [Row(line, enabled=not picking) for line in extras.companion_rows(
-                view, update.seat, room, lines=power)]
+            rows, ways = self._knight_rows(update, parts, picking, natural, room,
+                                           level, big, power)
             limit = self._knight_lines_room(big=True) if big else lines
             if "over" not in ways and (limit is None or sum(
                     len(row.text.plain.split("\n")) for row in rows) <= limit):
@@ -2052,12 +2048,39 @@ class BossQuestScreen(GameScreen):
         else:
             rows = mark_rows(rows[:seats], flags) + rows[seats:]
         board.set_rows(rows, picking=picking)
-        self._knight_lines_drawn = sum(len(row.text.plain.split("\n")) for row in rows)
         if picking:
             self._targets = [TargetKnight(seat) for seat in range(view.players)]
             if update is not self._knights_update:  # a new target to choose
                 board.move_to(self._first_target(view, update.seat))
         self._knights_update = update
+
+    def _knight_rows(self, update: TableUpdate, parts: list[_KnightParts], picking: bool,
+                     natural: _Columns, room: int, level: int, big: bool,
+                     power: int | None) -> tuple[list[Row], list[str]]:
+        """The knights' rows (and your companion's) drawn one way
+        (`_draw_knights`), and how each knight's row went."""
+        columns, ways = self._fit_knights(parts, natural, room, level, big=big)
+        rows = [Row(self._knight_row(p, columns, way, room), key=str(seat + 1),
+                    enabled=not picking or self._legal(TargetKnight(seat)))
+                for seat, (p, way) in enumerate(zip(parts, ways, strict=True))]
+        rows += [Row(line, enabled=not picking) for line in extras.companion_rows(
+            update.view, update.seat, room, lines=power)]
+        return rows, ways
+
+    def _knight_lines_least(self, update: TableUpdate) -> int:
+        """The lines the knights' rows take drawn their closest (the last
+        way `_draw_knights` tries): the duel's champion's 35 weapons take
+        three."""
+        tall, self._tall_rows = self._tall_rows, False
+        try:
+            view: State = update.view
+            parts = [self._knight_parts(view, seat, update) for seat in range(view.players)]
+            rows, _ = self._knight_rows(update, parts, False,
+                                        _Columns(name=self._name_width(view, update)),
+                                        self._knight_room(view.players, False), 4, False, 0)
+        finally:
+            self._tall_rows = tall
+        return sum(len(row.text.plain.split("\n")) for row in rows)
 
     @staticmethod
     def _first_target(view: State, me: int | None) -> int:
