@@ -37,6 +37,8 @@ Messages from a client (one key names the message):
   hub keeps the last `KEEP_CHAT` lines of each table and of the lobby, and
   sends a connection those it has not had when it sits down at or watches
   the table (the lobby's: when it says hello), marked ``"earlier": true``.
+  They are kept on disk too (a begun table's beside its journal), so a
+  restarted hub still has them.
 
 Messages to a client: ``{"welcome": {"player": name, "settings": {...}}}``
 (``settings``: the host's own choices each player's app takes, by their
@@ -53,7 +55,8 @@ hub lists every unfinished match again at its last action, and a player who
 comes back (by name) gets their seat back, unless they had left that match
 for the lobby. Bots play on the hub. What the journal does not hold (the
 table's creator, its away choice, who left it) is kept beside it, in
-``<journal>.table.json``.
+``<journal>.table.json``, and its chat in ``<journal>.chat.json``; the
+lobby's chat is `LOBBY_CHAT_FILE` in the same directory.
 """
 
 from __future__ import annotations
@@ -144,8 +147,18 @@ HELLO_SECONDS = 30.0
 LOBBY_SECONDS = 0.25
 #: chat lines kept for each table and for the lobby, sent to a connection
 #: that sits down or watches there (the lobby's when it says hello): a
-#: player whose connection dropped came back to an empty chat
+#: player whose connection dropped came back to an empty chat. A begun
+#: table's are kept beside its journal (`_chat_file`), the lobby's in the
+#: shared matches' directory (`LOBBY_CHAT_FILE`): a restart emptied them
 KEEP_CHAT = 50
+#: the most of a chat file read back: KEEP_CHAT lines of MAX_CHAT
+#: characters (at most 4 bytes each), with their names, fit in a fifth
+MAX_CHAT_FILE = 256 * 1024
+#: the lobby's chat, in the shared matches' directory (`Hub.directory`):
+#: the hub's own whichever way it is started, where the socket's may be
+#: any directory (--socket /tmp/hub.sock); not a ".jsonl", so never listed
+#: as a saved match
+LOBBY_CHAT_FILE = "lobby-chat.json"
 
 
 class HubError(ValueError):
@@ -155,13 +168,15 @@ class HubError(ValueError):
 class ChatLog:
     """The last KEEP_CHAT lines said at a table (or in the lobby), each with
     its number, so that a connection is sent each line once (`Client.tell_chat`).
-    Not journaled: a restarted hub starts with none."""
+    Kept on disk as they are said (`Hub.keep_chat`), read back by a restarted hub."""
 
     def __init__(self) -> None:
         #: (number, the chat message's body), oldest first
         self.lines: deque[tuple[int, dict[str, Any]]] = deque(maxlen=KEEP_CHAT)
         #: lines said so far (the number of the newest)
         self.said = 0
+        #: the last try to keep it on disk failed (said once in the log)
+        self.unkept = False
 
     def add(self, line: dict[str, Any]) -> None:
         self.said += 1
@@ -326,6 +341,7 @@ class Hub:
         from saves.match import Match
 
         resumed: list[str] = []
+        self.lobby_chat = _read_chat_file(self.lobby_chat_path, None)
         try:
             listed = store.list_matches(self.directory)
         except store.SavesUnreadable as error:
@@ -362,6 +378,8 @@ class Hub:
                 left=left, kept_moves=frozenset(match.stand_in_moves),
             )
             table.resigned = {s.player for s in seats if s.player in resigned}
+            # (under this table's id: it is the journal's, not the one it was played under)
+            table.chat = _read_chat_file(_chat_file(match.path), table.id)
             self.tables[table.id] = table
             self._start(table, match)
             if table.resigned:  # their bots play on
@@ -469,6 +487,23 @@ class Hub:
     def chat_of(self, table_id: str | None) -> ChatLog:
         """What was said at a table (None: in the lobby)."""
         return self.lobby_chat if table_id is None else self.table(table_id).chat
+
+    @property
+    def lobby_chat_path(self) -> Path:
+        return self.directory / LOBBY_CHAT_FILE
+
+    def keep_chat(self, table_id: str | None) -> None:
+        """The chat of a table (None: the lobby) to disk, for a restarted
+        hub; a table's once its match has begun (before, it has no journal
+        and is not resumed: `_begin` keeps what was said by then)."""
+        if table_id is None:
+            with contextlib.suppress(OSError):  # (failing, the write says why)
+                self.directory.mkdir(parents=True, exist_ok=True)
+            _write_chat_file(self.lobby_chat_path, self.lobby_chat)
+            return
+        table = self.tables.get(table_id)
+        if table is not None and table.session is not None:
+            _write_chat_file(_chat_file(table.session.match.path), table.chat)
 
     def table(self, table_id: Any) -> Table:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
@@ -606,6 +641,8 @@ class Hub:
         ]
         match = Match.new(table.game.id, players, table.options, directory=self.directory)
         _write_table_file(match.path, table)
+        if table.chat.lines:
+            _write_chat_file(_chat_file(match.path), table.chat)
         self._start(table, match)
 
     def _start(self, table: Table, match: Any) -> None:
@@ -654,6 +691,12 @@ class Hub:
                 link.close()
         if table.session is not None:
             table.session.close()
+            if table.finished:
+                # its talk goes with it: a finished match is never resumed
+                # and the saved matches show no chat, so nothing would read
+                # it again, and what players said is not kept past its use
+                with contextlib.suppress(OSError):
+                    _chat_file(table.session.match.path).unlink()
 
     def _announce_finished(self, table: Table) -> None:
         """The match at `table` is over: the lobby says so, and the table
@@ -1126,6 +1169,7 @@ class Client:
         for client in list(self.hub.clients):
             if client.player is not None and (table_id is None or table_id in client.places):
                 client.tell_chat(table_id, live=True)
+        self.hub.keep_chat(table_id)
 
     def _command(self, message: dict) -> None:
         table = self.hub.table(message.get("table"))
@@ -1425,6 +1469,94 @@ def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[in
     except (OSError, ValueError, AttributeError, RecursionError) as error:
         log.warning("%s; the match waits for away players", printable(f"{path}: {error}"))
         return "", None, set(), set(), set()
+
+
+def _chat_file(journal: Path) -> Path:
+    from saves.store import CHAT_SUFFIX
+
+    return Path(journal).with_suffix(CHAT_SUFFIX)
+
+
+def _write_chat_file(path: Path, chat: ChatLog) -> None:
+    """Keep `chat`'s lines at `path`, whole or not at all (a temporary file,
+    then os.replace; private: it is what players said), each without its
+    table (a resumed table has its journal's id). Not synced: a crash may
+    lose the last lines, and a move's save must not wait on the chat's.
+    A write that fails is logged (once until one works) and the chat goes
+    on in memory."""
+    import tempfile
+
+    lines = [{k: v for k, v in line.items() if k != "table"} for _, line in chat.lines]
+    data = json.dumps({"chat": lines}, ensure_ascii=False, separators=(",", ":")).encode()
+    temp = None
+    try:
+        # (named ".<file>.<random>.tmp": never a ".jsonl", never listed as a save)
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+        os.replace(temp, path)
+        temp = None
+        chat.unkept = False
+    except OSError as error:
+        if not chat.unkept:  # a full disk must not fill the log a line at a time
+            log.error("the chat goes on unkept: %s", printable(f"{path}: {error}"))
+        chat.unkept = True
+    finally:
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+
+
+def _read_chat_file(path: Path, table_id: str | None) -> ChatLog:
+    """The chat kept at `path` (`_write_chat_file`), each line under
+    `table_id`; read as hostile as the network (`_chat_line`). Missing: an
+    empty chat; damaged: logged, and an empty chat (the match still resumes)."""
+    from saves.lock import open_regular  # a pipe there must not stall the hub's start
+
+    chat = ChatLog()
+    try:
+        with os.fdopen(open_regular(path), "rb") as file:
+            data = file.read(MAX_CHAT_FILE + 1)
+        if len(data) > MAX_CHAT_FILE:
+            raise ValueError(f"longer than {MAX_CHAT_FILE} bytes")
+        raw = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        lines = raw.get("chat") if isinstance(raw, dict) else None
+        if not isinstance(lines, list):
+            raise ValueError("no chat lines")
+    except FileNotFoundError:
+        return chat
+    except (OSError, ValueError, RecursionError) as error:
+        log.warning("%s; the chat starts empty", printable(f"{path}: {error}"))
+        return chat
+    for raw_line in lines[-KEEP_CHAT:]:
+        line = _chat_line(raw_line, table_id)
+        if line is not None:
+            chat.add(line)
+    if len(chat.lines) < len(lines):
+        log.warning("%s", printable(f"{path}: {len(lines) - len(chat.lines)} chat lines "
+                                    "left out (too many, or not chat)"))
+    return chat
+
+
+def _chat_line(raw: Any, table_id: str | None) -> dict[str, Any] | None:
+    """A line read back from a chat file as the hub takes one from a player
+    (`Client._chat`), or None: printable text of 1 to MAX_CHAT characters
+    from a player's name; "moves" kept at a table if a count of moves."""
+    if not isinstance(raw, dict):
+        return None
+    text, who, moves = raw.get("text"), raw.get("from"), raw.get("moves")
+    if (not isinstance(text, str) or not text.strip() or len(text) > MAX_CHAT
+            or not text.isprintable()):
+        return None
+    try:  # a line from nobody would read "None: ..." in the app: dropped
+        if player_name(who) != who:
+            return None
+    except HubError:
+        return None
+    line: dict[str, Any] = {"table": table_id, "from": who, "text": text}
+    if table_id is not None and type(moves) is int and moves >= 0:
+        line["moves"] = moves
+    return line
 
 
 # -- running a hub -----------------------------------------------------------------

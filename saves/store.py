@@ -36,6 +36,9 @@ from saves.lock import JournalLock, MatchInUse, is_locked, open_regular
 #: Set to a directory to keep Overtable's data there instead of the user
 #: data directory (tests, and the SSH host). Journals go in its "matches".
 ENV_DATA_DIR = "OVERTABLE_DATA_DIR"
+#: what a shared table's hub keeps beside its journal (host/hub.py): its
+#: chat. Not a ".jsonl": the listing never takes it for a journal
+CHAT_SUFFIX = ".chat.json"
 
 
 def data_dir() -> Path:

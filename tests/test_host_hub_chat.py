@@ -1,0 +1,264 @@
+"""The shared tables' chat survives a restart of the host: a begun table's
+last `KEEP_CHAT` lines are kept beside its journal (`<journal>.chat.json`),
+the lobby's in the shared matches' directory, and a restarted hub reads
+them back, under the resumed table's id, marked earlier. A chat file is
+read as hostile as the network (a damaged one: the chat starts empty, the
+match is still resumed)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+
+import pytest
+
+from core import GAMES
+from host.hub import KEEP_CHAT, LOBBY_CHAT_FILE, MAX_CHAT_FILE, Hub
+from host.messages import MAX_CHAT, Pace
+from tests.test_host_hub import Player, _hub_journal, play_to_the_end, table_for_two
+
+#: the match id of `_hub_journal`'s journal
+JOURNAL_ID = "f8e7227e48ab4926ae47760a39c74512"
+
+
+def said(messages: list[dict]) -> list[tuple]:
+    return [(m["chat"]["table"], m["chat"]["from"], m["chat"]["text"], m["chat"].get("earlier"))
+            for m in messages if "chat" in m]
+
+
+async def test_a_restarted_hub_gives_back_each_table_s_talk_and_the_lobby_s(tmp_path):
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=1)
+    await hub.serve(path)
+    ann, bob, table = await table_for_two(path)
+    await ann.until_quiet()
+    for who, where, text in ((ann, table, "good luck"), (bob, table, "you too"),
+                             (ann, None, "anyone for Overseers?")):
+        await who.send({"chat": {"table": where, "text": text}})
+        await ann.expect("chat")
+    match = hub.tables[table].session.match
+    journal, moves = match.path, len(match.history)
+    kept = json.loads(journal.with_suffix(".chat.json").read_text())
+    # kept without the table's id: a resumed table has its journal's
+    assert "table" not in json.dumps(kept)
+    await hub.close()
+
+    again = Hub(directory, bot_delay=0)
+    assert again.resume_all() == [match.header.match_id]
+    resumed = match.header.match_id
+    assert resumed != table  # (a new table's id is not its journal's)
+    await again.serve(path)
+    try:
+        back = await Player.connect(path, "bob")
+        heard = await back.until_quiet()
+        assert said(heard) == [(resumed, "ann", "good luck", True),
+                               (resumed, "bob", "you too", True),
+                               (None, "ann", "anyone for Overseers?", True)]
+        # each table line keeps the moves it was said at (Overseers files
+        # table talk under its round)
+        assert [m["chat"].get("moves") for m in heard if "chat" in m] == [moves, moves, None]
+        # and the talk goes on from there, kept with what came before
+        await back.send({"chat": {"table": resumed, "text": "back again"}})
+        await back.expect("chat")
+        texts = [line["text"] for line in
+                 json.loads(journal.with_suffix(".chat.json").read_text())["chat"]]
+        assert texts == ["good luck", "you too", "back again"]
+    finally:
+        await again.close()
+
+
+async def test_what_is_said_before_the_match_begins_is_kept_once_it_begins(tmp_path):
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=1)
+    await hub.serve(path)
+    try:
+        ann = await Player.connect(path, "ann")
+        bob = await Player.connect(path, "bob")
+        await ann.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
+        table = (await ann.expect("created"))["created"]["table"]
+        await ann.send({"join": {"table": table, "seat": 0}})
+        await ann.send({"chat": {"table": table, "text": "who is in?"}})
+        await ann.expect("chat")
+        assert list(directory.glob("*.chat.json")) == []  # no journal yet: nothing kept
+        await bob.send({"join": {"table": table, "seat": 1}})
+        await bob.expect("update")
+        journal = hub.tables[table].session.match.path
+        kept = json.loads(journal.with_suffix(".chat.json").read_text())
+        assert kept == {"chat": [{"from": "ann", "text": "who is in?", "moves": 0}]}
+    finally:
+        await hub.close()
+
+
+async def test_the_kept_chat_holds_the_last_lines_only_and_is_private(tmp_path):
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=1)
+    hub.chat_pace = Pace(1000, 1000.0)
+    await hub.serve(path)
+    try:
+        ann, _, table = await table_for_two(path)
+        for n in range(KEEP_CHAT + 5):
+            await ann.send({"chat": {"table": table, "text": f"line {n}"}})
+            await ann.send({"chat": {"table": None, "text": f"lobby {n}"}})
+        await ann.until_quiet()
+        journal = hub.tables[table].session.match.path
+        for file, word in ((journal.with_suffix(".chat.json"), "line"),
+                           (directory / LOBBY_CHAT_FILE, "lobby")):
+            lines = json.loads(file.read_text())["chat"]
+            assert [line["text"] for line in lines] == [
+                f"{word} {n}" for n in range(5, KEEP_CHAT + 5)]
+            assert os.stat(file).st_mode & 0o077 == 0  # what players said: the host's alone
+        # no temporary file is left behind
+        assert sorted(p.name for p in directory.iterdir() if p.name.startswith(".")) == []
+    finally:
+        await hub.close()
+
+
+def _chat_file(directory) -> os.PathLike:
+    return directory / "j.chat.json"
+
+
+@pytest.mark.parametrize("kind", ["garbage", "nested", "huge", "directory", "fifo",
+                                  "not-utf8", "a-list", "no-lines", "nan"])
+def test_a_damaged_chat_file_starts_the_chat_empty_and_the_match_still_resumes(
+        tmp_path, caplog, kind):
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "j.jsonl", "ann")
+    for path in (_chat_file(directory), directory / LOBBY_CHAT_FILE):
+        if kind == "garbage":
+            path.write_bytes(os.urandom(2000))
+        elif kind == "nested":  # RecursionError, not a hub that does not start
+            path.write_text('{"chat": ' + "[" * 100_000 + "]" * 100_000 + "}")
+        elif kind == "huge":
+            line = {"from": "ann", "text": "x"}
+            path.write_text(json.dumps({"chat": [line] * (MAX_CHAT_FILE // 10)}))
+        elif kind == "directory":
+            path.mkdir()
+        elif kind == "fifo":  # a pipe there must not stall the hub's start
+            os.mkfifo(path)
+        elif kind == "not-utf8":
+            path.write_bytes(b'{"chat": [{"from": "ann", "text": "\xff"}]}')
+        elif kind == "a-list":
+            path.write_text(json.dumps([{"from": "ann", "text": "hi"}]))
+        elif kind == "no-lines":
+            path.write_text(json.dumps({"chat": "hi"}))
+        else:
+            path.write_text('{"chat": [{"from": "ann", "text": "hi", "moves": NaN}]}')
+    hub = Hub(directory, bot_delay=0)
+    with caplog.at_level("WARNING", logger="host.hub"):
+        assert hub.resume_all() == [JOURNAL_ID]
+    try:
+        assert list(hub.tables[JOURNAL_ID].chat.lines) == []
+        assert list(hub.lobby_chat.lines) == []
+        said_ = "".join(record.getMessage() for record in caplog.records)
+        assert "j.chat.json" in said_ and LOBBY_CHAT_FILE in said_
+    finally:
+        hub.tables[JOURNAL_ID].session.close()
+
+
+def test_each_line_read_back_is_checked_as_if_it_came_from_the_network(tmp_path, caplog):
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "j.jsonl", "ann")
+    good = {"from": "bob", "text": "fine", "moves": 3}
+    lines = [
+        {"from": "ann", "text": "first", "moves": 2, "table": "elsewhere", "earlier": False},
+        {"from": "ann", "text": "no moves", "moves": -1},  # moves dropped
+        {"from": "ann", "text": "odd moves", "moves": "3"},  # moves dropped
+        {"from": "ann", "text": "bool moves", "moves": True},  # moves dropped
+        {"from": "ann", "text": ""},
+        {"from": "ann", "text": "   "},
+        {"from": "ann", "text": "x" * (MAX_CHAT + 1)},
+        {"from": "ann", "text": "\x1b[2Jwiped"},  # an escape sequence: not printable
+        {"from": "ann", "text": 7},
+        {"from": "a[b]", "text": "markup in a name"},
+        {"from": "y" * 100, "text": "long name"},
+        {"from": "", "text": "nobody"},
+        {"from": 5, "text": "a number"},
+        {"text": "no one"},
+        "a string",
+        None,
+        good,
+    ]
+    _chat_file(directory).write_text(json.dumps({"chat": lines}))
+    hub = Hub(directory, bot_delay=0)
+    with caplog.at_level("WARNING", logger="host.hub"):
+        assert hub.resume_all() == [JOURNAL_ID]
+    try:
+        kept = [line for _, line in hub.tables[JOURNAL_ID].chat.lines]
+        assert kept == [
+            {"table": JOURNAL_ID, "from": "ann", "text": "first", "moves": 2},
+            {"table": JOURNAL_ID, "from": "ann", "text": "no moves"},
+            {"table": JOURNAL_ID, "from": "ann", "text": "odd moves"},
+            {"table": JOURNAL_ID, "from": "ann", "text": "bool moves"},
+            {"table": JOURNAL_ID, "from": "bob", "text": "fine", "moves": 3},
+        ]
+        assert "j.chat.json" in "".join(record.getMessage() for record in caplog.records)
+    finally:
+        hub.tables[JOURNAL_ID].session.close()
+
+
+def test_more_lines_than_kept_read_back_as_the_last_ones_and_the_lobby_has_no_moves(tmp_path):
+    directory = tmp_path / "matches"
+    directory.mkdir()
+    lines = [{"from": "ann", "text": f"lobby {n}", "moves": n} for n in range(KEEP_CHAT + 9)]
+    (directory / LOBBY_CHAT_FILE).write_text(json.dumps({"chat": lines}))
+    hub = Hub(directory, bot_delay=0)
+    assert hub.resume_all() == []
+    kept = [line for _, line in hub.lobby_chat.lines]
+    assert kept == [{"table": None, "from": "ann", "text": f"lobby {n}"}
+                    for n in range(9, KEEP_CHAT + 9)]
+    assert hub.lobby_chat.said == KEEP_CHAT
+
+
+async def test_a_chat_that_cannot_be_kept_goes_on_in_memory(tmp_path, caplog, monkeypatch):
+    import errno
+
+    import host.hub
+
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=1)
+    await hub.serve(path)
+    try:
+        ann, bob, table = await table_for_two(path)
+
+        def disk_full(*args, **kwargs):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        monkeypatch.setattr(host.hub.os, "replace", disk_full)
+        with caplog.at_level("WARNING", logger="host.hub"):
+            for text in ("one", "two"):
+                await ann.send({"chat": {"table": table, "text": text}})
+                assert (await bob.expect("chat"))["chat"]["text"] == text
+            await ann.send({"chat": {"table": None, "text": "lobby"}})
+            assert (await bob.expect("chat"))["chat"]["text"] == "lobby"
+        said_ = [record.getMessage() for record in caplog.records]
+        # said once for the table (and once for the lobby), not at every line
+        assert sum("No space left" in s for s in said_) == 2
+        assert [line["text"] for _, line in hub.tables[table].chat.lines] == ["one", "two"]
+        assert sorted(p.name for p in directory.iterdir() if p.name.endswith(".tmp")) == []
+    finally:
+        await hub.close()
+
+
+async def test_a_finished_table_s_talk_goes_when_it_leaves_the_lobby(tmp_path):
+    # a finished match is never resumed, and the saved matches show no chat
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=3)
+    await hub.serve(path)
+    try:
+        ann, bob, table = await table_for_two(path)
+        while hub.tables[table].session is None:  # (both sit down: the match begins)
+            await asyncio.sleep(0.01)
+        await ann.send({"chat": {"table": table, "text": "good game, soon"}})
+        journal = hub.tables[table].session.match.path
+        final = await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+        assert final[0].outcome is not None
+        assert journal.with_suffix(".chat.json").exists()
+        await ann.send({"clear": {"table": table}})
+        await ann.until_quiet()
+        assert table not in hub.tables
+        assert not journal.with_suffix(".chat.json").exists()
+        assert journal.exists()  # the journal stays among the saved matches
+    finally:
+        await hub.close()
