@@ -1430,7 +1430,9 @@ def _away_bot(raw: Any) -> float | None:
 
 
 def _table_file(journal: Path) -> Path:
-    return Path(journal).with_suffix(".table.json")
+    from saves.store import TABLE_SUFFIX
+
+    return Path(journal).with_suffix(TABLE_SUFFIX)
 
 
 def _write_table_file(journal: Path, table: Table) -> None:

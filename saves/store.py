@@ -37,7 +37,8 @@ from saves.lock import JournalLock, MatchInUse, is_locked, open_regular
 #: data directory (tests, and the SSH host). Journals go in its "matches".
 ENV_DATA_DIR = "OVERTABLE_DATA_DIR"
 #: what a shared table's hub keeps beside its journal (host/hub.py): its
-#: chat. Not a ".jsonl": the listing never takes it for a journal
+#: settings and its chat, deleted with it. Not ".jsonl": never listed as saves
+TABLE_SUFFIX = ".table.json"
 CHAT_SUFFIX = ".chat.json"
 
 
@@ -425,13 +426,15 @@ def _progress(match: Any) -> str:
 
 
 def delete(path: Path) -> None:
-    """Remove a saved match's journal; `MatchInUse` when it is open (a match
-    being played cannot be deleted under its players)."""
+    """Remove a saved match's journal, and what a hub kept beside it;
+    `MatchInUse` when it is open (a match being played cannot be deleted
+    under its players)."""
     path = Path(path)
     try:
         lock = JournalLock.acquire(path, wait=0.1)
     except FileNotFoundError:
         path.unlink(missing_ok=True)  # a link to nothing goes; nothing else is there
+        _delete_beside(path)
         return
     except MatchInUse:
         raise MatchInUse(
@@ -441,11 +444,23 @@ def delete(path: Path) -> None:
         ) from None
     except OSError:
         path.unlink(missing_ok=True)  # unreadable: it can still go
+        _delete_beside(path)
         return
     try:
         path.unlink(missing_ok=True)
+        _delete_beside(path)
     finally:
         lock.release()
+
+
+def _delete_beside(journal_path: Path) -> None:
+    """A shared match's table settings and chat go with its journal (left,
+    the chat, what players said, stayed on the host for good)."""
+    for suffix in (TABLE_SUFFIX, CHAT_SUFFIX):
+        try:
+            journal_path.with_suffix(suffix).unlink(missing_ok=True)
+        except OSError:  # (a directory there, say): the journal is gone all the same
+            pass
 
 
 @attrs.frozen

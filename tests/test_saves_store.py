@@ -159,6 +159,32 @@ def test_listing_ignores_other_files():
     assert len(store.list_matches()) == 1
 
 
+def test_deleting_a_match_deletes_what_a_hub_kept_beside_it():
+    """A shared match's hub keeps its table's settings and its chat beside
+    the journal (host/hub.py): they go with it, not left behind for good
+    (the chat is what players said). Not while the match is played."""
+    a = Match.new("toy", PLAYERS)
+    beside = [a.path.with_suffix(".chat.json"), a.path.with_suffix(".table.json")]
+    for path in beside:
+        path.write_text("{}")
+    with pytest.raises(store.MatchInUse):
+        store.delete(a.path)
+    assert all(path.exists() for path in beside)
+    a.close()
+    store.delete(a.path)
+    assert not a.path.exists()
+    assert not any(path.exists() for path in beside)
+
+
+def test_a_hub_s_chat_files_are_never_listed_as_saves():
+    a = Match.new("toy", PLAYERS)
+    directory = store.data_dir()
+    a.path.with_suffix(".chat.json").write_text('{"chat": []}')
+    (directory / "lobby-chat.json").write_text("not even json")
+    (directory / f".{a.path.stem}.chat.json.x1y2.tmp").write_text("{")  # a write cut short
+    assert [(s.path, s.problem) for s in store.list_matches()] == [(a.path, None)]
+
+
 def test_listing_does_not_replay(monkeypatch):
     match = Match.new("toy", PLAYERS)
     advance(match, 8, random.Random(5))
