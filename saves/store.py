@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,9 @@ class SavedMatch:
     #: what a resume says though nothing is lost (a bot level this version
     #: does not have); () when not replayed
     notes: tuple[str, ...] = ()
+    #: the id its file name holds (`named`), when its header names none: a
+    #: damaged save is still found and shown by it
+    file_id: str = ""
 
     def who_plays(self, *, seats: int | None = None, name: int | None = None) -> str:
         """Who plays: people by name, bots counted ("Ann, Bram +2 bots");
@@ -115,6 +119,37 @@ class SavedMatch:
         if self.solo:
             text = f"{text} solo" if text else "solo"
         return text or "?"
+
+
+#: how `saves.match._create` names a journal: stamp, game, the id's first 8
+_NAMED = re.compile(r"[0-9]{8}T[0-9]{6}Z-(?P<game>[a-z0-9-]+)-(?P<id>[0-9a-f]{8})\.jsonl")
+
+
+def named(path: Path) -> tuple[str, str] | None:
+    """The (id, game) a journal's file name holds, if Overtable named it."""
+    found = _NAMED.fullmatch(Path(path).name)
+    return (found["id"], found["game"]) if found else None
+
+
+def _by_name(saved: SavedMatch) -> SavedMatch:
+    """`saved` with the id (and the game's title) its file name holds, when
+    its header says neither: listed as "?" a player could not tell which
+    match it was, and `resume ID` did not find it."""
+    name = named(saved.path)
+    if saved.match_id or name is None:
+        return saved
+    file_id, game = name
+    title = saved.title
+    if title == "?" and journal.find_game(game) is not None:
+        title = journal.printable(journal.game_title(game))
+    return attrs.evolve(saved, file_id=file_id, title=title)
+
+
+def find(which: str, listed: list[SavedMatch]) -> list[SavedMatch]:
+    """The listed saves `which` (an id or its prefix) names: by the id
+    their header holds, or a damaged one's by its file name."""
+    return [m for m in listed if str(m.match_id).startswith(which)
+            or (m.file_id and (m.file_id.startswith(which) or which.startswith(m.file_id)))]
 
 
 class SavesUnreadable(OSError):
@@ -172,12 +207,12 @@ def list_matches(directory: Path | None = None, *, replay: bool = False) -> list
                 # none of its files can be reached, which is not "no saves"
                 raise _cannot_read(directory, error) from None
             except OSError as error:  # never hide a file
-                found.append((0.0, _unreadable(path, 0.0, error)))
+                found.append((0.0, _by_name(_unreadable(path, 0.0, error))))
                 continue
         try:
-            found.append((mtime, _summary(path, mtime)))
+            found.append((mtime, _by_name(_summary(path, mtime))))
         except Exception as error:  # never hide a file, never fail the listing
-            found.append((mtime, _unreadable(path, mtime, error)))
+            found.append((mtime, _by_name(_unreadable(path, mtime, error))))
     found.sort(key=lambda t: t[0], reverse=True)
     continued = _continued(found)
     if replay:

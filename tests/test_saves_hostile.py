@@ -887,3 +887,31 @@ def test_numbers_of_thousands_of_digits_are_cut_and_odd_ids_and_winners_refused(
     assert problem.line == len(lines) and "not a valid journal entry" in problem.message
     (listed,) = store.list_matches(fraction.parent)
     assert not listed.finished and listed.winners == ()
+
+
+@pytest.mark.parametrize("kind", ["empty", "folder"])
+async def test_resuming_a_damaged_save_by_its_id_says_why_as_by_its_path(tmp_path, kind):
+    """qa-solo finding 9: `overtable resume 86e46179` said "No saved match
+    '86e46179'." for an empty journal (or a folder) whose name holds that
+    id; by its path it said why. The id in the name finds it too."""
+    from tui.app import OvertableApp
+    from tui.screens.confirm import ConfirmScreen
+
+    directory = tmp_path / "data" / "matches"
+    directory.mkdir(parents=True)
+    path = directory / "20261205T075819Z-overstocked-86e46179.jsonl"
+    if kind == "empty":
+        path.write_bytes(b"")
+    else:
+        path.mkdir()
+    app = OvertableApp("resume", "86e4", theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(10):
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ConfirmScreen), [n.message for n in app._notifications]
+        assert screen.title_text == "This match cannot be resumed"
+        reason = ("the file is empty; there is no match to resume" if kind == "empty"
+                  else "the file cannot be read (Is a directory)")
+        assert reason in screen.text
+    assert path.exists()

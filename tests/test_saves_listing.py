@@ -587,3 +587,43 @@ def test_a_damaged_save_with_an_unknown_level_is_continued_as_such():
     listed = {s.path: s for s in store.list_matches()}
     assert listed[match.path].superseded_by == resumed.header.match_id
     assert json.loads(resumed.path.read_text().splitlines()[0])["players"][1]["level"] == "normal"
+
+
+def _damaged_by_name(data_dir):
+    """The play-test's two damaged saves, their ids only in their names
+    (`saves.match._create` names a journal stamp-game-id8.jsonl)."""
+    matches = data_dir / "matches"
+    matches.mkdir(parents=True)
+    empty = matches / "20261205T075819Z-overstocked-86e46179.jsonl"
+    empty.write_bytes(b"")
+    folder = matches / "20261205T075831Z-boss-quest-19df416d.jsonl"
+    folder.mkdir()
+    (folder / "inside.txt").write_text("x")
+    return empty, folder
+
+
+def test_a_damaged_save_is_listed_by_the_id_and_game_its_name_holds(data_dir, capsys):
+    """qa-solo finding 9: `saves --list` showed an empty journal and a
+    folder with a journal's name as "?  ?": a player could not tell which
+    match each was, though the file name says."""
+    from tui.cli import main
+
+    empty, folder = _damaged_by_name(data_dir)
+    listing = {s.path: s for s in store.list_matches(replay=True)}
+    assert listing[empty].file_id == "86e46179" and listing[empty].title == "Overstocked"
+    assert listing[folder].file_id == "19df416d" and listing[folder].title == "Boss Quest"
+    assert listing[empty].match_id == "" and listing[empty].game == "?"  # the header says none
+    assert main(["saves", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "  86e46179  " in out and "  19df416d  " in out, out
+    assert "Overstocked" in out and "Boss Quest" in out, out
+    assert "in play" not in out  # still no match to be in play
+
+
+def test_a_name_not_of_overtables_making_holds_no_id(data_dir):
+    matches = data_dir / "matches"
+    matches.mkdir(parents=True)
+    for name in ("notes.jsonl", "20261205T075819Z-86e46179.jsonl",
+                 "20261205T075819Z-chess-86e4617.jsonl"):
+        (matches / name).write_bytes(b"")
+    assert {(s.file_id, s.title) for s in store.list_matches()} == {("", "?")}

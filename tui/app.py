@@ -454,7 +454,7 @@ class OvertableApp(KeysInOrder, App[None]):
                 except store.SavesUnreadable as error:
                     self.notify(str(error), severity="error")
                     return
-                found = [m for m in listed if str(m.match_id).startswith(which)]
+                found = store.find(which, listed)
                 if len(found) > 1:
                     self.notify(f"{which!r} names {len(found)} matches; pick one.", severity="warning")
                     self.action_saved()

@@ -634,7 +634,7 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
         elif saved.superseded_by:
             states.append(f"continued in {saved.superseded_by[:8]}")
         out.append(
-            f"  {saved.match_id[:8] or '?':<8}  {saved.updated.replace('T', ' ')[:16]}  "
+            f"  {saved.match_id[:8] or saved.file_id or '?':<8}  {saved.updated.replace('T', ' ')[:16]}  "
             f"{saved.title}  {saved.who_plays(seats=LISTED_SEATS, name=LISTED_NAME)}  "
             f"{count}, {', '.join(states)}"
         )
