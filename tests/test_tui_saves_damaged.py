@@ -199,6 +199,26 @@ async def test_the_delete_dialog_names_an_unreadable_file(data_dir):
     assert path.exists()
 
 
+async def test_d_on_a_folder_says_it_is_no_saved_match_and_leaves_it(data_dir):
+    """qa-solo finding 11: d on a folder with a journal's name offered "The
+    file is removed for good", then failed with "Is a directory". A folder
+    is not a file Overtable wrote: it is said at once, and nothing offered."""
+    from tui.screens.saved import SavedScreen
+
+    folder = data_dir / "matches" / "20261205T075831Z-boss-quest-19df416d.jsonl"
+    folder.mkdir(parents=True)
+    (folder / "inside.txt").write_text("kept")
+    app = make_app(start="saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        await pilot.press("d")
+        await wait_for(pilot, lambda: folder.name in notices(app))
+        assert on(app, SavedScreen)  # no dialog
+        assert f"{folder.name} is a folder, not a saved match" in notices(app)
+        assert "removed" not in notices(app)
+    assert (folder / "inside.txt").read_text() == "kept"
+
+
 async def test_resuming_a_bot_of_an_unknown_level_says_what_it_plays_at(data_dir):
     import json
 

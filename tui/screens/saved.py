@@ -116,6 +116,14 @@ def clipped(text: str, width: int, rows: int = DETAIL_ROWS) -> str:
     return "\n".join([*lines[: rows - 1], last + MORE])
 
 
+def _is_folder(path: Any) -> bool:
+    """Whether `path` is a folder itself (a link to one is only a link)."""
+    try:
+        return Path(path).is_dir() and not Path(path).is_symlink()
+    except OSError:
+        return False
+
+
 def result_text(saved: Any) -> str:
     if not saved.finished:
         if getattr(saved, "in_use", False):
@@ -349,6 +357,13 @@ class SavedScreen(Screen):
         from tui.screens.confirm import ConfirmScreen
 
         name = Path(saved.path).name
+        if _is_folder(saved.path):
+            # not a file Overtable wrote: offering "removed for good" then
+            # failing ("Is a directory") read as a delete that went wrong
+            self.notify(printable(f"{name} is a folder, not a saved match: Overtable leaves "
+                                  "it alone. Move or remove it yourself if it should not be "
+                                  "there."), severity="warning", markup=False, timeout=8)
+            return
         if not saved.match_id or saved.game == "?":
             # no match to name (it read "Delete this match? ? ·  · last played ..."): the file
             title = f"Delete the unreadable file {name}?"
