@@ -188,6 +188,9 @@ class RawJournal:
     problems: tuple[JournalProblem, ...]
     #: lines not read after a bad one (that one included): what a resume leaves out
     unread: int = 0
+    #: one of the lines after the bad one records a chance outcome: a resume
+    #: draws it afresh (chance is journalled, not seeded), so it may differ
+    unread_chance: bool = False
 
     @property
     def actions(self) -> int:
@@ -317,7 +320,9 @@ def read_lines(path: Path) -> RawJournal:
                 CORRUPT,
                 True,
             )
-            return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems), unread)
+            chance = _any_chance(chunks[number:], decoded)
+            return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems), unread,
+                              chance)
         entries.append(entry)
         lines.append(text)
     if torn:
@@ -330,6 +335,18 @@ def read_lines(path: Path) -> RawJournal:
             True,
         )
     return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems))
+
+
+def _any_chance(chunks: list[bytes], decoded: dict[bytes, tuple[Entry | None, str]]) -> bool:
+    """Whether one of `chunks` that can be read records a chance outcome."""
+    from core.engine import CHANCE
+
+    for chunk in chunks:
+        known = decoded.get(chunk)
+        entry = known[0] if known is not None else _entry(_decode(chunk)[0])
+        if isinstance(entry, ActionEntry) and entry.seat == CHANCE:
+            return True
+    return False
 
 
 def parse(chunk: bytes) -> Any:

@@ -96,6 +96,9 @@ class LoadedMatch:
     #: what the player should know though nothing is lost (a bot level this
     #: version does not have, and the level that bot plays at instead)
     notes: tuple[str, ...] = ()
+    #: the `lost` actions hold a chance outcome (a deal, a draw): a resume
+    #: draws it afresh, for the journal holds chance, not a seed (host/session.py)
+    redrawn: bool = False
 
     @property
     def ok(self) -> bool:
@@ -274,7 +277,14 @@ class Match:
         problems = before + problems
         match._writable = not problems
         lost = max(raw.actions - len(match.history), 0) + raw.unread
-        return LoadedMatch(match, tuple(problems), lost, notes)
+        replayed = raw.entries if refused is None else raw.entries[: refused.line - 2]
+        redrawn = lost > 0 and (
+            raw.unread_chance
+            or CHANCE in match.to_act()  # the first line lost was a draw, whatever its bytes
+            or any(isinstance(e, ActionEntry) and e.seat == CHANCE
+                   for e in raw.entries[len(replayed):])
+        )
+        return LoadedMatch(match, tuple(problems), lost, notes, redrawn)
 
     def _replay(self, raw: journal.RawJournal) -> JournalProblem | None:
         """Apply the journal's entries; the problem at the first refused line."""

@@ -13,7 +13,7 @@ from saves import journal
 from saves.journal import PlayerSpec
 from saves.match import Match
 from tests import toygame
-from tests.saves_kit import play_to
+from tests.saves_kit import play_to, random_step
 
 PLAYERS = (PlayerSpec("Ann", "human"), PlayerSpec("Bob", "human"))
 
@@ -363,3 +363,53 @@ def test_a_game_title_takes_a_or_an_as_spoken(title, said):
 
     assert title in {info.title for info in CATALOGUE.values()}
     assert with_article(title) == said
+
+
+def _chance_lines(path) -> list[int]:
+    """The 1-based numbers of the journal's lines that record chance."""
+    lines = path.read_text().splitlines()
+    return [n for n, line in enumerate(lines, start=1)
+            if n > 1 and json.loads(line).get("seat") == CHANCE]
+
+
+@pytest.mark.parametrize("game_id", ["boss-quest", "overboss-duel", "overstocked", "overseers"])
+@pytest.mark.parametrize("how", ["garbage", "refused"])
+def test_a_resume_that_loses_a_draw_says_it_is_drawn_again(tmp_path, game_id, how):
+    """qa-solo finding 10: an Overseers save damaged at a deal resumed with
+    another character and pack, the dialog saying only that actions were
+    lost. Chance is journalled, not seeded (host/session.py): a lost draw is
+    drawn afresh, and `LoadedMatch.redrawn` says so. Every game."""
+    seats = (PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+             PlayerSpec("Cy", "bot", "random"))
+    match = Match.new(game_id, seats if game_id == "overseers" else seats[:2],
+                      directory=tmp_path)
+    play_to(match, 20, random.Random(5))
+    match.close()
+    lines = lines_of(match)
+    bad = _chance_lines(match.path)[-1] - 1  # the line before the last draw
+    lines[bad - 1] = ("\x00garbage\n" if how == "garbage"
+                      else '{"seat":9,"action":{"type":"Pass"}}\n')
+    write(match, lines)
+    loaded = Match.load(match.path)
+    assert loaded.lost and loaded.redrawn
+    loaded.match.close()
+
+
+@pytest.mark.parametrize("game_id", ["boss-quest", "overboss-duel", "overstocked", "overseers"])
+def test_a_resume_that_loses_no_draw_does_not_say_so(tmp_path, game_id):
+    seats = (PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+             PlayerSpec("Cy", "bot", "random"))
+    match = Match.new(game_id, seats if game_id == "overseers" else seats[:2],
+                      directory=tmp_path)
+    rng = random.Random(5)
+    play_to(match, 12, rng)
+    while CHANCE in match.to_act() or match.history[-1][0] == CHANCE:
+        random_step(match, rng)
+    assert not match.finished
+    match.close()
+    lines = lines_of(match)
+    lines[-1] = "\x00garbage\n"  # a seat's move, and no draw after it
+    write(match, lines)
+    loaded = Match.load(match.path)
+    assert loaded.lost == 1 and not loaded.redrawn
+    loaded.match.close()

@@ -674,11 +674,18 @@ class OvertableApp(KeysInOrder, App[None]):
         # what a yes keeps and loses, said in the question: a journal damaged
         # on its first line restarted the match from round 1 without a word
         kept, lost = len(match.history), getattr(loaded, "lost", 0)
+        # chance is journalled, not seeded: a lost deal cannot come back, and
+        # a player who saw their cards found others after the resume
+        redealt = getattr(loaded, "redrawn", False)
         if lost and not kept:
             question, yes = "Start the match again?", "Start again"
+            if redealt:
+                question += " What was dealt or drawn will be dealt again, differently."
         elif lost:
             question = f"Resume at action {kept} of {kept + lost}, losing the {lost} after it?"
             yes = "Resume"
+            if redealt:
+                question += " What was dealt or drawn in them will be dealt again, differently."
         else:
             question, yes = "Resume at the last valid action?", "Resume"
         self.push_screen(
