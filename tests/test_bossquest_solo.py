@@ -315,7 +315,7 @@ def test_the_log_says_a_cancel_with_nothing_to_cancel_is_spent_bq40():
     state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
     line = GAME.describe(state, 0, AssignTo(0))
     assert line.endswith("to Boss 1 (15 HP). With no spell on it to cancel, "
-                         "Cancel a spell is spent for nothing (BQ-40)."), line
+                         "Cancel a spell is spent for nothing."), line
     assert "spent for nothing" not in GAME.describe(state, 0, AssignTo(1))
     state = GAME.apply(state, 0, AssignTo(1))
     assert state.phase is Phase.SOLO_TARGET
@@ -374,3 +374,27 @@ def test_quest_objective_strictly_equal_and_every_condition():
     # the quest also ends with the last heart lost in a wave
     state = GAME.apply(at_wave(1, bosses, phase=Phase.SOLO_END, hearts=1), 0, Resolve(0))
     assert state.phase is Phase.OVER and state.knights[0].hearts == 0
+
+
+def test_player_text_names_no_ruling_code():
+    """The play-test: the log and the results read "(BQ-40)", "(BQ-41)",
+    codes of docs/rulings.md a player does not know. BQ-40 (a spell spent
+    for nothing) and BQ-41 (the MegaBoss stands; a heart never the last)
+    are told in words only."""
+    import re
+
+    code = re.compile(r"BQ-\d")
+    state = at_wave(1, [boss(15), boss(16), boss(17)], rows=((CANCEL,), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    assert not code.search(GAME.describe(state, 0, AssignTo(0)))
+    state = at_wave(3, [boss(30, "R7", "Y7", "P7", "B6")], phase=Phase.SOLO_END)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, 0, Resolve(3))
+    assert "never your last" in str(refused.value) and not code.search(str(refused.value))
+    state = GAME.apply(state, 0, Resolve(0))
+    assert state.ending == solo.ENDINGS["failed"]
+    assert not any(code.search(note) for note in GAME.outcome(state).notes)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.setup(1, Options(potions=True))
+    assert not code.search(str(refused.value))

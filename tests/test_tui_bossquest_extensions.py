@@ -929,3 +929,22 @@ async def test_the_owl_with_one_card_to_see_says_so():
         await pilot.press("enter")
         await pilot.pause()
         assert app.port.submitted == [(0, PeekHidden(2))]
+
+
+async def test_one_weapon_goes_to_the_megaboss_and_the_header_keeps_the_game():
+    """The play-test at 80x24: "R6 (with Need Purple (P)) go to the
+    MegaBoss" (one weapon goes), and the final assault's header dropped
+    "Boss Quest" ("Ann's view · Solo Quest, the final assault · ♥2 · Deck")."""
+    from tests.test_bossquest_solo import at_wave, boss
+
+    state = at_wave(3, [boss(30, "R7", "Y7")], hearts=2)
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("B2")))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "B2 goes to the MegaBoss, the only Boss: Enter or 1 gives it." in text, text
+        header = screen_text(app).splitlines()[0]
+        assert header.lstrip().startswith("Boss Quest"), header
+        assert "final assault" in header and "Deck:" in header, header

@@ -114,7 +114,7 @@ ENDINGS = {
     "wave-2": "The 2nd wave defeated you: the disheartened Princess kidnaps herself and "
     "disappears forever.",
     "almost": "No hearts left: so close. In tribute, the Princess names her son Almost.",
-    "failed": "The MegaBoss stands: you did not match its HP (BQ-41).",
+    "failed": "The MegaBoss stands: you did not defeat it.",
     1: "You defeated the MegaBoss and saved the Princess! With 1 heart left you become an "
     "Honor Knight of the Kingdom and join the Princess's escort.",
     2: "You defeated the MegaBoss and saved the Princess! With 2 hearts left you become "
@@ -167,8 +167,9 @@ def setup(options: Options) -> State:
     }
     chosen = [name for name, on in extensions.items() if on]
     if chosen:
+        # BQ-39 (no ruling codes in what the player reads)
         raise IllegalAction(
-            "The Solo Quest is played without extensions or variants (BQ-39): "
+            "The Solo Quest is played without extensions or variants: "
             f"untick {', '.join(chosen)}."
         )
     return State(
@@ -356,7 +357,7 @@ def _why_illegal(state: State, action: object) -> str:
     if isinstance(action, Resolve):
         if state.phase is not _P_SOLO_END:
             return "The wave goes on until its spells are spent."
-        return "You may discard hearts only at the final assault, never your last (BQ-41)."
+        return "You may discard hearts only at the final assault, never your last."
     return f"{type(action).__name__} is not a Solo Quest action now."
 
 
@@ -621,11 +622,11 @@ def _spent_for_nothing(state: State, index: int) -> str:
         return ""
     boss = state.solo_bosses[index]
     if spell.kind is _K_CANCEL and not boss.spells:
-        return f" With no spell on it to cancel, {spell} is spent for nothing (BQ-40)."
+        return f" With no spell on it to cancel, {spell} is spent for nothing."
     weapons = boss.weapons + state.drawn
     if spell.kind is _K_SWAP_DECK and not (weapons and deck_size(state)):
         what = "no weapon on it" if not weapons else "no weapon left in the deck"
-        return f" With {what} to swap, {spell} is spent for nothing (BQ-40)."
+        return f" With {what} to swap, {spell} is spent for nothing."
     return ""
 
 

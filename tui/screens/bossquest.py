@@ -1559,7 +1559,10 @@ class BossQuestScreen(GameScreen):
         if view.final_turn:
             parts.append(Text("FINAL TURN!", style="bold reverse"))
         if view.players == 1:
-            parts.append(Text(f"Solo Quest, {extras.solo_stage(view.wave)}"))
+            # "final assault", not "the final assault": the game's name then
+            # fits at 80 columns (it was the first to go)
+            stage = extras.solo_stage(view.wave).removeprefix("the ")
+            parts.append(Text(f"Solo Quest, {stage}"))
             parts.append(Text(f"{HEART}{view.knights[0].hearts}"))
         elif view.champion is not None:
             # BQ §Final Boss: the game is decided; its winner faces the MegaBoss

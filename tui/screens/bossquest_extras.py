@@ -284,8 +284,9 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
             if bosses == 1:
                 # the final assault's one Boss: no choice to make, only a key to press
                 them = "it" if len(view.drawn) == 1 else "them"
+                go = "goes" if len(view.drawn) == 1 else "go"
                 return Text.assemble((f"{_stage_head(view)}: ", "bold"),
-                                     f"{drawn}{brings} go to {_solo_boss_name(view, 0)}, "
+                                     f"{drawn}{brings} {go} to {_solo_boss_name(view, 0)}, "
                                      "the only Boss: ", *one_choice(f"gives {them}", "1"))
             return Text.assemble((f"{_stage_head(view)}: ", "bold"),
                                  f"give {drawn}{brings} to {target}: ",
