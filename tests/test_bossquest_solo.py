@@ -398,3 +398,30 @@ def test_player_text_names_no_ruling_code():
     with pytest.raises(IllegalAction) as refused:
         GAME.setup(1, Options(potions=True))
     assert not code.search(str(refused.value))
+
+
+def test_the_log_says_the_swapped_weapon_is_drawn_next_bq49():
+    """BQ-49: "Swap with deck" puts the weapon given up on top of the deck,
+    so the next weapon drawn is that one. The play-test: the log said only
+    "You swap R6 ... with the deck's top card", and R6 came back unforeseen.
+    On the wave's last turn the deck is gathered for the next wave, so the
+    line says no more."""
+    from core.bossquest.actions import TargetWeapon
+    from tests.test_bossquest_rules import SWAP_DECK
+
+    state = at_wave(1, [boss(15, "R6"), boss(16), boss(17)], rows=((SWAP_DECK, HP1), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    state = GAME.apply(state, 0, AssignTo(0))
+    assert state.phase is Phase.SOLO_TARGET
+    line = GAME.describe(state, 0, TargetWeapon(w("R6")))
+    assert line.endswith("R6 goes on top of the deck: it is the next weapon drawn."), line
+    state = GAME.apply(state, 0, TargetWeapon(w("R6")))
+    state = GAME.apply(state, CHANCE, GAME.chance_outcomes(state)[0][0])
+    state = GAME.apply(state, 0, Ask(1))
+    assert GAME.chance_outcomes(state) == ((DrawWeapon(w("R6")), 1.0),)
+    last = at_wave(1, [boss(15, "R6"), boss(16), boss(17)], rows=((SWAP_DECK,), (), ()))
+    last = GAME.apply(last, 0, Ask(1))
+    last = GAME.apply(last, CHANCE, DrawWeapon(w("Y5")))
+    last = GAME.apply(last, 0, AssignTo(0))
+    assert "next weapon" not in GAME.describe(last, 0, TargetWeapon(w("R6")))

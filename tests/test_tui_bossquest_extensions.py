@@ -486,6 +486,9 @@ async def test_solo_quest_swap_with_deck_picks_a_weapon_by_number():
         assert [c.key for c in bar.choices] == [str(n + 1) for n in range(len(targets))]
         assert "the weapon to swap on that Boss: 1-3" in screen_text(app)
         assert "Swap with deck is cast; then 2 turns left." in screen_text(app)
+        # BQ-49: the weapon given up is the next drawn (the play-test: not said)
+        words = " ".join(screen_text(app).split())
+        assert "It goes on top of the deck: you draw it next." in words, words
         await pilot.press("2")
         await pilot.pause()
         assert app.port.submitted == [(0, targets[1])]

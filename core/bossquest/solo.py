@@ -661,7 +661,12 @@ def describe(state: State, action: object, names: Sequence[str] | None = None) -
         return f"{who} cancels {state.solo_bosses[i].spells[action.index]} on {named}."
     if isinstance(action, TargetWeapon):
         named = _boss_named(state, state.solo_target or 0)
-        return f"{who} swaps {action.weapon} on {named} with the deck's top card."
+        line = f"{who} swaps {action.weapon} on {named} with the deck's top card."
+        # BQ-49: the card given up lies on top, drawn next, unless the wave
+        # ends with this turn (its deck is gathered for the next)
+        if turns_left(state):
+            line += f" {action.weapon} goes on top of the deck: it is the next weapon drawn."
+        return line
     if isinstance(action, Resolve):
         after = apply(state, 0, action)
         r = after.waves[-1]

@@ -296,14 +296,18 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
             kind = view.casting.kind if view.casting is not None else None
             count = len(boss.spells) if kind is SpellKind.CANCEL else len(boss.weapons)
             what = "the spell to cancel" if kind is SpellKind.CANCEL else "the weapon to swap"
+            # BQ-49: the weapon given up lies on top of the deck, drawn next
+            # (unless the wave ends with this turn: its deck is gathered)
+            top = (" It goes on top of the deck: you draw it next."
+                   if kind is SpellKind.SWAP_DECK and solo.turns_left(view) else "")
             if count == 1:
                 only, does = ((f"its only spell is {boss.spells[0]}", "cancels it")
                               if kind is SpellKind.CANCEL else
                               (f"its only weapon is {boss.weapons[0]}", "swaps it"))
                 return Text.assemble((f"{view.casting}: ", "bold"), f"on that Boss {only}: ",
-                                     *one_choice(does, "1"))
+                                     *one_choice(does, "1"), top)
             return Text.assemble((f"{view.casting}: ", "bold"), f"choose {what} on that Boss: ",
-                                 (f"1-{count}" if count > 1 else "1", "bold reverse"), ".")
+                                 (f"1-{count}" if count > 1 else "1", "bold reverse"), "." + top)
         if view.wave == 3 and len(view.solo_bosses) == 1:
             # BQ §3. Final Assault, BQ-41: the hearts are discarded as the knight attacks
             boss = view.solo_bosses[0]
