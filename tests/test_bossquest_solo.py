@@ -425,3 +425,34 @@ def test_the_log_says_the_swapped_weapon_is_drawn_next_bq49():
     last = GAME.apply(last, CHANCE, DrawWeapon(w("Y5")))
     last = GAME.apply(last, 0, AssignTo(0))
     assert "next weapon" not in GAME.describe(last, 0, TargetWeapon(w("R6")))
+
+
+def _pad(state):
+    return {c.name: c.values[0] for c in GAME.outcome(state).breakdown}
+
+
+def test_the_score_pad_counts_the_two_waves_and_the_megaboss_apart():
+    """BQ §Solo Quest, 1. Quest Objective: "get rid of the 1st then the 2nd
+    wave of BOSSES, and finally defeat the MegaBoss". The play-test: both
+    waves survived and the MegaBoss standing read "Waves survived 3", as a
+    full win; a quest lost in wave 2 read 1. The waves are counted of 2,
+    the MegaBoss on a line of its own."""
+    survived = (solo.WaveResult(1, (), (), (), (True,) * 3, 0, 3, 0),
+                solo.WaveResult(2, (), (), (), (True, True, False), 1, 2, 0))
+    state = attrs.evolve(at_wave(3, [boss(30, "R7", "Y7", "P7", "B7", "R1")], phase=Phase.SOLO_END,
+                                 hearts=2), waves=survived)
+    lost = GAME.apply(state, 0, Resolve(0))
+    assert lost.ending == solo.ENDINGS["failed"]
+    assert _pad(lost) == {"Waves survived, of 2": 2, "Bosses defeated, of 6": 5,
+                          "MegaBoss defeated": 0, "Hearts": 1}
+    won = GAME.apply(state, 0, Resolve(1))
+    assert won.ending == solo.ENDINGS[1]
+    assert _pad(won) == {"Waves survived, of 2": 2, "Bosses defeated, of 6": 5,
+                         "MegaBoss defeated": 1, "Hearts": 1}
+    in_wave_2 = attrs.evolve(
+        at_wave(2, [boss(15), boss(16), boss(17, "R7")], phase=Phase.SOLO_END, hearts=2),
+        waves=survived[:1])
+    out = GAME.apply(in_wave_2, 0, Resolve(0))
+    assert out.ending == solo.ENDINGS["wave-2"]
+    assert _pad(out) == {"Waves survived, of 2": 1, "Bosses defeated, of 6": 3,
+                         "MegaBoss defeated": 0, "Hearts": 0}

@@ -557,14 +557,18 @@ def outcome(state: State) -> Outcome | None:
         return None
     won = state.ending in WON
     hearts = state.knights[0].hearts if won else 0
-    beaten = sum(sum(r.defeated) for r in state.waves)
-    cleared = sum(1 for r in state.waves if r.hearts_after > 0)
+    # BQ §1. Quest Objective: the two waves, then the MegaBoss, counted
+    # apart ("Waves survived 3" with the MegaBoss standing read as a win)
+    waves = [r for r in state.waves if r.wave < 3]
+    beaten = sum(sum(r.defeated) for r in waves)
+    cleared = sum(1 for r in waves if r.hearts_after > 0)
     return Outcome(
         scores=(hearts,),
         winners=frozenset({0}) if won else frozenset(),
         breakdown=(
-            Category("Waves survived", (cleared,)),
-            Category("Bosses defeated", (beaten,)),
+            Category("Waves survived, of 2", (cleared,)),
+            Category(f"Bosses defeated, of {2 * BOSSES_PER_WAVE}", (beaten,)),
+            Category("MegaBoss defeated", (int(won),)),
             Category("Hearts", (state.knights[0].hearts,)),
         ),
         notes=tuple(n for n in (state.ending, "" if won else _last_attack(state)) if n),
