@@ -951,3 +951,26 @@ async def test_one_weapon_goes_to_the_megaboss_and_the_header_keeps_the_game():
         header = screen_text(app).splitlines()[0]
         assert header.lstrip().startswith("Boss Quest"), header
         assert "final assault" in header and "Deck:" in header, header
+
+
+@pytest.mark.parametrize("key,said", [
+    ("w", "No Wizard in the Solo Quest"),
+    ("a", "No Wizard in the Solo Quest"),
+    ("x", "its spells are never discarded"),
+    ("m", "No mystery spell in the Solo Quest"),
+    ("o", "No companions in the Solo Quest"),
+])
+async def test_a_multi_knight_key_says_the_solo_quest_has_none(key, said):
+    """The play-test: in a Solo Quest w, m, a, o did nothing or spoke of the
+    Wizard ("x discards the spell chosen at the Wizard"). BQ §Solo Quest has
+    no Wizard, and "SPELL cards can neither be discarded nor used a second
+    time": the key says so, and what to do instead (the prompt)."""
+    app = ScreenApp(make_update(solo_table()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        (told,) = [n.message for n in app._notifications]
+        assert said in told, told
+        assert "at the Wizard" not in told and "ask for 1-4 weapons" in told, told
+        assert app.port.submitted == []

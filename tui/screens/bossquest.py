@@ -2636,10 +2636,28 @@ class BossQuestScreen(GameScreen):
     def prompt_words(self) -> str:
         return self._prompt_text().plain
 
+    #: the multi-knight keys in a Solo Quest, which has none of these (BQ
+    #: §Solo Quest: no Wizard; its spells "can neither be discarded nor used
+    #: a second time"; no extensions): said with what to do instead
+    SOLO_IDLE_KEY_WORDS: ClassVar[dict[str, str]] = {
+        "wizard": "No Wizard in the Solo Quest: each turn's spell goes with the weapons "
+                  "to the Boss you give them",
+        "activate": "No Wizard in the Solo Quest: each turn's spell goes with the weapons "
+                    "to the Boss you give them",
+        "discard": "No Wizard in the Solo Quest, and its spells are never discarded: each "
+                   "turn's spell goes with the weapons to the Boss you give them",
+        "mystery": "No mystery spell in the Solo Quest: its spells lie face up in their rows",
+        "companion": "No companions in the Solo Quest: it is played without the extensions",
+        "end_turn": "No companions in the Solo Quest: it is played without the extensions"}
+
     def why_key_idle(self, action: str) -> str | None:
         if self.holds_the_table:
             return None  # the combat's own hint answers its keys
         update = self.update
+        solo_words = self.SOLO_IDLE_KEY_WORDS.get(action)
+        if (solo_words is not None and update is not None and update.view.players == 1
+                and update.seat is not None and not update.over):
+            return f"{solo_words}. {self.prompt_words()}".rstrip()
         if (action in ("companion", "end_turn") and update is not None
                 and not update.view.options.companions):
             return f"No companions in this match: {self.IDLE_KEY_WORDS[action][:1]} is theirs."
