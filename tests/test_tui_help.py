@@ -265,3 +265,28 @@ async def test_help_on_the_new_match_form_says_its_keys_in_plain_words(game):
     assert not rows & {"Show menu", "Scroll Home", "Scroll End", "Page Up", "Page Down"}, rows
     assert "Open the highlighted field's list of choices" in rows
     assert ("Scroll down a page" in rows) is scrolls
+
+
+async def test_help_over_a_solo_quest_names_it_and_its_own_keys():
+    """The play-test: F1 over a Solo Quest read "This match: the rulebook's
+    standard game" and listed the Wizard, the mystery spell, the Armorer and
+    keys, which BQ §Solo Quest has none of. It names the quest (and the
+    colour left out, BQ §Solo Quest, 2. Setup) and the quest's own things:
+    the personal spells, the Bosses by number, the final assault's hearts."""
+    from tests.test_tui_bossquest_extensions import solo_table
+
+    app = bq.ScreenApp(bq.make_update(solo_table()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(HelpScreen(app.game_screen))
+        await pilot.pause()
+        match = str(app.screen.query_one("#help-match", Static).render())
+        table = app.screen.query_one(DataTable)
+        rows = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+    assert match.startswith("This match: the Solo Quest"), match
+    assert "Green weapons left out" in match, match
+    text = " ".join(" ".join(" ".join(row) for row in rows).split())
+    for absent in ("Wizard", "mystery", "Armorer", "⚒", "⚷"):
+        assert absent not in text, (absent, text)
+    for present in ("Personal spells", "Boss 1-3", "final assault", "never your last"):
+        assert present in text, (present, text)

@@ -2800,6 +2800,40 @@ class BossQuestScreen(GameScreen):
             keys.append(("m", "bold reverse"))
         return keys
 
+    #: F1's symbols in a Solo Quest: it has no Wizard, Armorer or keys
+    SOLO_HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("R5", "A weapon: its colour's letter (Red, Blue, Yellow, Purple, Green) and "
+               "its strength"),
+        (f"{HEART}", "Your hearts: one is lost for each Boss that defeats you"),
+        ("short, over, exact", "Your attack on a Boss against its HP: only exactly its "
+                               "HP, with its conditions met, defeats it"),
+        ("Personal spells", "Your four attack spells: each once in the quest, on a Boss "
+                            "you choose, at any time (on the action bar, then Boss 1-3)"),
+        ("Boss 1-3", "The wave's Bosses, by the number keys: the weapons drawn go to "
+                     "the one you choose, with the turn's spell"),
+        ("The final assault", "One Boss, the MegaBoss: as you attack you may discard "
+                              "hearts, each +1 or each -1, never your last"),
+        ("cancelled", "A spell struck out by Cancel: it no longer counts"),
+    )
+
+    def help_symbols(self) -> tuple[tuple[str, str], ...]:
+        update = self.update
+        solo_quest = update is not None and update.view.players == 1
+        return self.SOLO_HELP_SYMBOLS if solo_quest else self.HELP_SYMBOLS
+
+    def help_match(self) -> str:
+        """A Solo Quest is named so (its options are its own: the colour
+        left out, the harder rows), not "the rulebook's standard game"."""
+        update = self.update
+        if update is None or update.view.players != 1:
+            return super().help_match()
+        options = update.view.options
+        words = [f"{options.solo_colour.name.capitalize()} weapons left out"]
+        if options.solo_harder:
+            words.append("harder (5/4/3 spells)")
+        return ("This match: the Solo Quest (two waves of 3 Bosses, then the MegaBoss), "
+                + ", ".join(words))
+
     def rules_section(self) -> str | None:
         update = self.update
         return "Solo Quest" if update is not None and update.view.players == 1 else None
@@ -2826,11 +2860,17 @@ class BossQuestScreen(GameScreen):
     def number_tooltip(self, binding: Binding) -> str | None:
         """F1 names the ask's limit open now: "1 to 4" read wrong with six
         knights (1 to 3, BQ §2A), or with the deck nearly out (BQ-19)."""
+        solo_quest = self.update is not None and self.update.view.players == 1
+        if solo_quest and binding.action.startswith("pick("):
+            return ("Give the weapons drawn to Boss 1-3, or play the personal spell chosen "
+                    "on it; for Cancel or Swap with deck, the spell or weapon by its number")
         counts = [int(key) for key in self._ask_keys()] if binding.action.startswith("ask(") else []
         if not counts:
             return None
         low, high = min(counts), max(counts)
         many = f"{low} to {high} weapons" if high > low else f"{high} weapon" + ("s" if high > 1 else "")
+        if solo_quest:  # no Armorer: the knight draws (BQ §1st Wave)
+            return f"Draw {many}; they go, with the turn's spell, to the Boss you choose"
         duel = self.update is not None and any(isinstance(a, DuelAsk) for a in self.update.legal)
         return f"Ask the Armorer for {many}" + (" (face down)" if duel else "")
 

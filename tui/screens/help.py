@@ -7,7 +7,8 @@ keeps the short description), else what the widget that owns it says now
 (`help_text(binding)`: an action bar names the highlighted action), else
 its description. Keys that do the same thing are listed once ("1-4",
 "c / Escape / Backspace"). A screen lists its symbols in `HELP_SYMBOLS`
-(symbol, meaning) and names itself in `HELP_TITLE`; a widget leaves out the
+(symbol, meaning), or returns them from `help_symbols()` where they depend
+on the match, and names itself in `HELP_TITLE`; a widget leaves out the
 actions in its `HELP_LEAVES_OUT` (keys that still work but mean little there). Every line fits 80
 columns: a long text wraps within its column.
 """
@@ -217,8 +218,10 @@ class HelpScreen(Dialog[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         keys = screen_keys(self.over)
-        symbols: Sequence[tuple[str, str]] = (*getattr(self.over, "HELP_SYMBOLS", ()),
-                                               *getattr(self.over, "SINCE_SYMBOLS", ()))
+        # a screen whose symbols depend on the match (a Solo Quest's) says them
+        own = getattr(self.over, "help_symbols", None)
+        shown = own() if callable(own) else getattr(self.over, "HELP_SYMBOLS", ())
+        symbols: Sequence[tuple[str, str]] = (*shown, *getattr(self.over, "SINCE_SYMBOLS", ()))
         everywhere = global_keys(self.app)
         left = min(KEY_WIDTH, max((len(k) for k, _ in (*keys, *everywhere, *symbols)),
                                   default=4))
