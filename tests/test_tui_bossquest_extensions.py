@@ -396,7 +396,7 @@ def test_solo_quest_rows_fit_80_columns():
     narrow = [r.plain for r in solo_rows(state, room)]
     assert all(len(line) <= room for line in narrow), narrow
     assert any(line.startswith("    spells: ") for line in narrow)
-    assert "Need pair, HP+1, HP-1, Swap deck, HP-2" in "\n".join(narrow)
+    assert "2 of a colour, HP+1, HP-1, Swap deck, HP-2" in "\n".join(narrow)
     wide = [r.plain for r in solo_rows(state, 200)]
     assert "Need 2 of a colour, Boss HP +1, Boss HP -1, Swap with deck, Boss HP -2" in "\n".join(wide)
     assert not any(line.startswith("    spells: ") for line in wide)
@@ -415,7 +415,7 @@ def test_solo_quest_board_names_spells_one_way():
     mega = (Spell(SpellKind.HP_MINUS_1), Spell(SpellKind.NEED_COLOUR, Colour.RED))
     state = attrs.evolve(solo_table(), rows=(long_row, (), mega))
     board = "\n".join(r.plain for r in solo_rows(state, 78))
-    assert "Wave 1 spells: HP-1, Need pair, HP+1, Need P, Swap deck" in board, board
+    assert "Wave 1 spells: HP-1, 2 of a colour, HP+1, Need P, Swap deck" in board, board
     assert "MegaBoss spells: HP-1, Need R" in board, board
 
 
@@ -974,3 +974,23 @@ async def test_a_multi_knight_key_says_the_solo_quest_has_none(key, said):
         assert said in told, told
         assert "at the Wizard" not in told and "ask for 1-4 weapons" in told, told
         assert app.port.submitted == []
+
+
+def test_the_short_name_of_need_2_of_a_colour_says_so():
+    """BQ §Spell effects: "at least 2 WEAPON cards of the same color". The
+    play-test: its short name "Need pair" read as two equal numbers (R6 +
+    B6); it reads "2 of a colour", on the rows and on a Boss."""
+    from core.bossquest.cards import Spell, SpellKind
+    from core.bossquest.state import SoloBoss
+    from tui.screens.bossquest_extras import solo_rows
+
+    pair = Spell(SpellKind.NEED_PAIR)
+    long_row = (Spell(SpellKind.HP_MINUS_1), pair, Spell(SpellKind.HP_PLUS_1),
+                Spell(SpellKind.SWAP_DECK), Spell(SpellKind.CANCEL))
+    state = attrs.evolve(solo_table(), rows=(long_row, long_row, ()),
+                         solo_bosses=(SoloBoss(19, (w("B6"),), (pair,)),)
+                         + solo_table().solo_bosses[1:])
+    board = [r.plain for r in solo_rows(state, 78)]
+    assert all(len(line) <= 78 for line in board), board
+    assert "pair" not in "\n".join(board), board
+    assert board[1].endswith("B6  2 of a colour  (condition unmet)"), board[1]

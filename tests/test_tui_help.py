@@ -288,5 +288,8 @@ async def test_help_over_a_solo_quest_names_it_and_its_own_keys():
     text = " ".join(" ".join(" ".join(row) for row in rows).split())
     for absent in ("Wizard", "mystery", "Armorer", "⚒", "⚷"):
         assert absent not in text, (absent, text)
-    for present in ("Personal spells", "Boss 1-3", "final assault", "never your last"):
+    # the board's short names, explained (the play-test: "Need pair" had no legend)
+    for present in ("Personal spells", "Boss 1-3", "final assault", "never your last",
+                    "2 of a colour", "at least 2 of the same colour", "Need R", "HP+1",
+                    "Atk+1", "Swap deck", "drawn next"):
         assert present in text, (present, text)

@@ -2814,6 +2814,16 @@ class BossQuestScreen(GameScreen):
         ("The final assault", "One Boss, the MegaBoss: as you attack you may discard "
                               "hearts, each +1 or each -1, never your last"),
         ("cancelled", "A spell struck out by Cancel: it no longer counts"),
+        # the spells' short names, where the board needs them at 80 columns
+        ("HP+1 HP-2", "Boss HP +1, -2: the Boss given it has that much more or less HP"),
+        ("Atk+1 Atk-2", "Attack +1, -2: a personal spell, your attack on its Boss"),
+        ("Need R", "Need Red (R): that Boss's weapons must include one of that colour"),
+        ("2 of a colour", "Need 2 of a colour: that Boss's weapons must include at least "
+                          "2 of the same colour"),
+        ("Cancel", "Cancel a spell: one spell on the Boss given it (you choose) no "
+                   "longer counts"),
+        ("Swap deck", "Swap with deck: one weapon on that Boss for the deck's top card; "
+                      "the one given up goes on top of the deck, drawn next"),
     )
 
     def help_symbols(self) -> tuple[tuple[str, str], ...]:

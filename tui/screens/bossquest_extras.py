@@ -382,7 +382,9 @@ _SOLO_SHORT = {
     SpellKind.HP_PLUS_2: "HP+2",
     SpellKind.HP_MINUS_1: "HP-1",
     SpellKind.HP_MINUS_2: "HP-2",
-    SpellKind.NEED_PAIR: "Need pair",
+    # the rulebook's "2 WEAPON cards of the same color" ("Need pair" read as
+    # two equal numbers)
+    SpellKind.NEED_PAIR: "2 of a colour",
     SpellKind.CANCEL: "Cancel",
     SpellKind.SWAP_DECK: "Swap deck",
     SpellKind.ATTACK_PLUS_1: "Atk+1",
