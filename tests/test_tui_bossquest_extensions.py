@@ -994,3 +994,21 @@ def test_the_short_name_of_need_2_of_a_colour_says_so():
     assert all(len(line) <= 78 for line in board), board
     assert "pair" not in "\n".join(board), board
     assert board[1].endswith("B6  2 of a colour  (condition unmet)"), board[1]
+
+
+def test_a_boss_with_more_weapons_than_fit_says_how_many_more():
+    """BQ §1st Wave: 5 turns of 1 to 4 weapons, all of them to one Boss if
+    the knight likes: 20 weapons. The play-test at 80x24: the row cut them
+    at the 14th with "…", the rest nowhere to be seen. It says how many more."""
+    from core.bossquest.state import SoloBoss
+    from tui.screens.bossquest_extras import solo_rows
+
+    codes = [f"{c}{n}" for c in "RYPB" for n in range(1, 6)]
+    state = attrs.evolve(solo_table(), solo_bosses=(
+        SoloBoss(19, tuple(w(c) for c in codes)),) + solo_table().solo_bosses[1:])
+    row = solo_rows(state, 78)[1].plain
+    assert len(row) <= 78 and "…" not in row, row
+    shown = [c for c in codes if f" {c} " in f"{row} "]
+    assert row.endswith(f" +{20 - len(shown)} more"), row
+    assert shown == codes[:len(shown)] and 10 <= len(shown) < 20, row
+    assert " +" not in solo_rows(state, 200)[1].plain

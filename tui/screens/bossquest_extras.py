@@ -456,6 +456,21 @@ def _cancelled(boss: SoloBoss, names: _SoloNames) -> Text:
     return text
 
 
+def _weapons_within(boss: SoloBoss, room: int) -> str:
+    """A Boss's weapons in `room` cells: the first ones and "+3 more" when
+    all do not fit (up to 20 in a wave, BQ §1st Wave; the row was cut with
+    "…" and the rest could be seen nowhere)."""
+    codes = [str(w) for w in boss.weapons]
+    text = " ".join(codes) or "no weapon"
+    if len(text) <= room:
+        return text
+    for kept in range(len(codes) - 1, 0, -1):
+        text = " ".join(codes[:kept]) + f" +{len(codes) - kept} more"
+        if len(text) <= room:
+            return text
+    return f"{len(codes)} weapons"
+
+
 def _solo_board(view: State, room: int, names: _SoloNames) -> list[Text]:
     hearts = view.knights[0].hearts
     rows = [Text(f"♥ {hearts} heart{'s' if hearts != 1 else ''}", style="bold", end="")]
@@ -468,7 +483,7 @@ def _solo_board(view: State, room: int, names: _SoloNames) -> list[Text]:
         if boss.weapons:
             line.append(f" ({gap} short)" if gap > 0 else f" ({-gap} over)" if gap else " (exact)")
         line.append("  ")
-        line.append(" ".join(str(w) for w in boss.weapons) or "no weapon")
+        line.append(_weapons_within(boss, room - line.cell_len))
         # With two conditions or more on the Boss, the unmet ones are named:
         # "(unmet)" after a list of spells seems to speak of the last one.
         failing = solo.unmet_conditions(boss)
