@@ -144,6 +144,23 @@ def test_bot_reveals_when_its_ability_pays():
     assert HeuristicBot().choose(GAME, GAME.view(s, 0), 0, legal, random.Random(4)) == RevealBoss()
 
 
+def test_bot_keeps_its_boss_hidden_when_the_reveal_does_nothing():
+    """OD §Boss Cards, OD-21: an unrevealed Boss still scores, so revealing
+    Dr. Deadly with no spent Spire only shows the opponent his objective
+    (a play-test); not even on the bot's last turn. A spent Spire to
+    refresh on that last turn still makes it reveal."""
+    names = [f"{c}{r}" for r in range(1, 9) for c in "abcd"][:-1]
+    last = board(**{n: "IRPTSD"[i % 6] + "." for i, n in enumerate(names)})
+    for picture in (board(a1="T."), last):
+        s = table(picture, step=Step.END, bosses=(Boss.DR_DEADLY, None))
+        legal = GAME.legal_actions(s, 0)
+        assert RevealBoss() in legal
+        assert HeuristicBot().choose(GAME, GAME.view(s, 0), 0, legal, random.Random(4)) == EndTurn()
+    s = table(last, step=Step.END, bosses=(Boss.DR_DEADLY, None), lairs=(Lair(expended=1), Lair()))
+    legal = GAME.legal_actions(s, 0)
+    assert HeuristicBot().choose(GAME, GAME.view(s, 0), 0, legal, random.Random(4)) == RevealBoss()
+
+
 def heuristic_vs_random(games: int, seed: int) -> tuple[float, float]:
     """The heuristic in alternating seats against a random bot, on both
     boards. Returns (win share, mean score margin); a shared win counts 1/2."""

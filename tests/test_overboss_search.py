@@ -12,6 +12,7 @@ import attrs
 import pytest
 
 from core import CHANCE
+from core.bots import make_bot
 from core.bots.base import RandomBot
 from core.engine import SearchHooks
 from core.overboss import GAME
@@ -25,7 +26,7 @@ from core.overboss.actions import (
     UseSpire,
 )
 from core.overboss.components import BOSSES, HEROES, TILE_COUNTS, TOKEN_COUNTS, Boss
-from core.overboss.search import HOOKS, determinize, evaluate, prune, rollout
+from core.overboss.search import HOOKS, determinize, evaluate, prune, reveal_wasted, rollout
 from core.overboss.state import Step
 from core.playout import Playout, play_match, random_playout, sample_chance
 from tests.overboss_tables import (
@@ -279,7 +280,8 @@ def test_rollout_puts_a_token_where_it_scores():
 
 def test_prune_keeps_a_non_empty_part_of_the_legal_actions():
     """At every decision of random playouts the pruned set is non-empty and
-    legal; it keeps every action where no Spire, Road or Croak is involved."""
+    legal; it keeps every action where no Spire, Road or Croak is involved,
+    but a reveal that would do nothing (OD-21)."""
     for seed in range(SEEDS):
         for state in _states(seed, bool(seed % 2)):
             seats = GAME.to_act(state)
@@ -289,12 +291,62 @@ def test_prune_keeps_a_non_empty_part_of_the_legal_actions():
             legal = GAME.legal_actions(state, seat)
             kept = prune(state, seat, legal)
             assert kept and set(kept) <= set(legal)
+            wasted = {RevealBoss()} if reveal_wasted(state, seat) else set()
+            shown = tuple(a for a in legal if a not in wasted)
             if state.step in (Step.END, Step.DRAFT):
-                assert kept == legal
+                assert kept == shown
             if state.step not in (Step.SWAP, Step.CROAK):
-                assert set(kept) == {a for a in legal if not isinstance(a, UseSpire)} or (
-                    kept == legal
+                assert set(kept) == {a for a in shown if not isinstance(a, UseSpire)} or (
+                    kept == shown
                 )
+
+
+def test_prune_keeps_a_boss_hidden_whose_reveal_would_do_nothing():
+    """OD §Boss Cards, OD-21: the objective scores whether the Boss is
+    revealed or not, so a reveal whose ability does nothing now only gives
+    the card away (a play-test: Dr. Deadly revealed on turn 1 with no spent
+    Spire). The tree drops it; it keeps a reveal that acts, and one whose
+    Boss leaves something in force (Baron Hex's Crystals, King Croak's
+    lock on Dungeons, OD-20) even when its ability has nothing to act on."""
+    deadly = (Boss.DR_DEADLY, None)
+    for step in (Step.DRAFT, Step.END):
+        state = table(board(a1="T."), step=step, bosses=deadly, placed=28)
+        assert RevealBoss() in GAME.legal_actions(state, 0)
+        assert RevealBoss() not in prune(state, 0, GAME.legal_actions(state, 0))
+        spent = table(
+            board(a1="T."), step=step, bosses=deadly, placed=28, lairs=(Lair(expended=1), Lair())
+        )
+        assert RevealBoss() in prune(spent, 0, GAME.legal_actions(spent, 0))
+    # Warlord Grimtusk with no hero on the board, then with one (a Town's).
+    state = table(board(a1="T."), step=Step.END, bosses=(Boss.WARLORD_GRIMTUSK, None), placed=28)
+    assert RevealBoss() not in prune(state, 0, GAME.legal_actions(state, 0))
+    state = table(board(a1="TH"), step=Step.END, bosses=(Boss.WARLORD_GRIMTUSK, None), placed=28)
+    assert RevealBoss() in prune(state, 0, GAME.legal_actions(state, 0))
+    # Baron Hex with no token in the market; King Croak with no Dungeon in it.
+    market = ((R, None), (I, None), (T, None), (R, None))
+    for boss in (Boss.BARON_HEX, Boss.KING_CROAK):
+        state = table(board(a1="T."), step=Step.END, bosses=(boss, None), market=market, placed=28)
+        assert RevealBoss() in prune(state, 0, GAME.legal_actions(state, 0))
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_searching_bots_do_not_reveal_a_boss_for_nothing(level):
+    """OD-21 (as the test above): with the pair placed and Dr. Deadly's
+    lair holding no spent Spire, ending the turn and revealing score the
+    same, so a search picked either; it ends the turn now. Warlord
+    Grimtusk with a hero to slay still reveals (+1 hero, +1 objective)."""
+    state = table(board(a1="T."), step=Step.END, bosses=(Boss.DR_DEADLY, None), placed=28)
+    for seed in range(6):
+        bot = make_bot("overboss-duel", level, iterations=60)
+        legal = GAME.legal_actions(state, 0)
+        assert bot.choose(GAME, GAME.view(state, 0), 0, legal, random.Random(seed)) != RevealBoss()
+    names = [f"{c}{r}" for r in range(1, 9) for c in "abcd"][:-2]  # two squares open
+    squares = {n: "IRPTSD"[i % 6] + "." for i, n in enumerate(names)}
+    squares["d1"] = "TH"
+    state = table(board(**squares), step=Step.END, bosses=(Boss.WARLORD_GRIMTUSK, None))
+    bot = make_bot("overboss-duel", level, iterations=200)
+    legal = GAME.legal_actions(state, 0)
+    assert bot.choose(GAME, GAME.view(state, 0), 0, legal, random.Random(1)) == RevealBoss()
 
 
 def test_prune_keeps_the_road_swaps_that_match_and_skip():

@@ -21,7 +21,8 @@ Decisions:
 - End of the turn: a Spire is used when a move gains at least
   `SPIRE_GAIN` points (any gain on the bot's last turn); the Boss is
   revealed when its ability gains at least `REVEAL_GAIN`, or on the bot's
-  last turn.
+  last turn, never when the reveal would do nothing (its objective scores
+  face down too: `reveal_wasted`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from core.overboss.actions import (
     UseSpire,
 )
 from core.overboss.scoring import score_pad
+from core.overboss.search import reveal_wasted
 from core.overboss.state import ABILITY_STEPS, CHANCE_STEPS, State, Step
 
 #: A Spire is used before ending the turn when it gains at least this much.
@@ -159,7 +161,7 @@ class HeuristicBot:
             gain = self._value(state, seat, move) - now
             if gain >= SPIRE_GAIN or (last and gain > 0):
                 return move
-        if _REVEAL in legal:
+        if _REVEAL in legal and not reveal_wasted(state, seat):
             revealed = rules.apply(state, seat, _REVEAL)
             if revealed.step in ABILITY_STEPS:
                 options = rules.legal_actions(revealed, seat)

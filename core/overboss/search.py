@@ -34,11 +34,13 @@ from core.overboss.actions import (
     UseSpire,
 )
 from core.overboss.board import geometry
+from core.overboss.bosses import CARDS
 from core.overboss.components import BOSSES, MATCH, Terrain, Token
 from core.overboss.scoring import score_pad
 from core.overboss.state import State, Step
 
 _BOSS_ORDER = {b: i for i, b in enumerate(BOSSES)}
+_REVEAL = RevealBoss()
 
 
 def determinize(view: State, seat: int | None, rng: random.Random) -> State:
@@ -235,6 +237,22 @@ def _square_value(state: State, seat: int, square: int) -> int:
 # ---------------------------------------------------------------------------
 # Pruning.
 
+
+def reveal_wasted(state: State, seat: int) -> bool:
+    """Whether revealing `seat`'s Boss now would only give the card away.
+
+    OD-21: an objective scores whether its Boss is revealed or not, so a
+    reveal whose ability can do nothing now (`rules.reveal_idle`) gains
+    nothing, unless the Boss leaves something in force (Baron Hex's
+    Crystals, King Croak's lock), which is worth having face up. The
+    evaluation cannot see what the secret is worth; this keeps it.
+    """
+    boss = state.bosses[seat]
+    if boss is None or state.revealed[seat] or CARDS[boss].lasting:
+        return False
+    return rules.reveal_idle(state, seat) is not None
+
+
 #: a Road swap keeps at most this many swaps (the best by matching), and Skip
 SWAP_LIMIT = 12
 
@@ -249,9 +267,12 @@ def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...]:
       take away (best first, at most `SWAP_LIMIT`), and Skip.
     - King Croak (OD-8) destroys tiles on the opponent's half only, unless
       there are none.
+    - A Boss is not revealed for nothing (`reveal_wasted`).
     """
     step = state.step
     out = legal
+    if _REVEAL in out and len(out) > 1 and reveal_wasted(state, seat):
+        out = tuple(a for a in out if a != _REVEAL)
     if step is not Step.END and step is not Step.DRAFT:
         kept = tuple(a for a in out if a.__class__ is not UseSpire)
         if kept:
@@ -303,4 +324,4 @@ HOOKS = SearchHooks(
     rollout_depth=ROLLOUT_DEPTH,
 )
 
-__all__ = ["HOOKS", "determinize", "evaluate", "prune", "rollout"]
+__all__ = ["HOOKS", "determinize", "evaluate", "prune", "reveal_wasted", "rollout"]
