@@ -611,7 +611,8 @@ async def test_at_80x24_a_lair_with_monsters_waiting_keeps_to_one_line():
     """Late in a duel (both Bosses revealed, monsters waiting in both lairs,
     no open terrain left for them) each lair's "Waiting" went to a line of
     its own, and the log kept two lines. Narrow, the lair's parts stand two
-    spaces apart and the line fits whole: the log keeps four."""
+    spaces apart and the line fits whole: the log keeps four. Crystals
+    keep their letters here, where their names would not fit."""
     lairs = (Lair(waiting=(Token.ROCKTOPUS, Token.YETI), crystals=(Token.SUNKEN_CITY_CRYSTAL,),
                   spires=1, expended=1, heroes=1),
              Lair(waiting=(Token.ROCKTOPUS,), crystals=(Token.ROAD_CRYSTAL,), expended=2,
@@ -626,6 +627,25 @@ async def test_at_80x24_a_lair_with_monsters_waiting_keeps_to_one_line():
     lair_lines = [line.strip() for line in panel if line.strip().startswith("Spires ^")]
     assert lair_lines == ["Spires ^1 v1  Crystals s  Heroes 1  Waiting K Y",
                           "Spires ^0 v2  Crystals r  Heroes 2  Waiting K"], panel
+
+
+async def test_at_80x24_a_lairs_crystals_are_named():
+    """OD §Crystals: a Crystal scores the tiles of its terrain. At 80x24 the
+    lair read "Crystals i p", a letter to look up (a play-test); it names
+    their terrains shortly, where that fits the panel's width."""
+    lairs = (Lair(crystals=(Token.ICY_PEAK_CRYSTAL, Token.SPAWNING_POOL_CRYSTAL),
+                  spires=1, expended=1, heroes=1),
+             Lair(crystals=(Token.ROAD_CRYSTAL, Token.SUNKEN_CITY_CRYSTAL), heroes=2))
+    app = ScreenApp(make_update(midgame(lairs=lairs)), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.query_one("#ob-players")
+        lines = region_lines(app, panel)
+        width = panel.content_region.width
+    lair_lines = [line.strip() for line in lines if line.strip().startswith("Spires ^")]
+    assert lair_lines == ["Spires ^1 v1  Crystals: Icy, Pool  Heroes 1",
+                          "Spires ^0 v0  Crystals: Road, Sunken  Heroes 2"], lines
+    assert all(4 + len(line) <= width for line in lair_lines)  # indented 4
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)

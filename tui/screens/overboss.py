@@ -157,6 +157,16 @@ _BOARD_STEPS = frozenset(
 )
 
 
+#: a Crystal by its terrain's short name, where a line has little room
+CRYSTAL_SHORT = {
+    Token.ICY_PEAK_CRYSTAL: "Icy",
+    Token.SPAWNING_POOL_CRYSTAL: "Pool",
+    Token.ROAD_CRYSTAL: "Road",
+    Token.TOWN_CRYSTAL: "Town",
+    Token.SUNKEN_CITY_CRYSTAL: "Sunken",
+}
+
+
 def terrain_text(terrain: Terrain, *, name: bool = True) -> Text:
     text = Text()
     text.append(terrain.letter, style=TERRAIN_STYLE[terrain])
@@ -463,7 +473,8 @@ class OverbossScreen(GameScreen):
         ("»", "The player whose turn it is"),
         (f"[{BACK}]", "A Boss still face down"),
         ("Spires ^1 v0", "A lair's Spires: ^ ready to use, v spent"),
-        ("Crystals i p", "A lair's Crystals, by the lower-case letter of their terrain "
+        ("Crystals i p", "A lair's Crystals, by their terrain (Icy, Pool, Road, Town, "
+                         "Sunken), or where a line is full by its lower-case letter "
                          "(i Icy Peak, p Spawning Pool, r Road, t Town, s Sunken City)"),
         ("Heroes", "Heroes slain, kept in the lair (1 point each)"),
         ("Waiting", "Monsters in the lair: placed while any open terrain tile is left"),
@@ -841,14 +852,21 @@ class OverbossScreen(GameScreen):
         elif wide:
             crystals = ", ".join(f"{c.letter} {c.label}" for c in lair.crystals)
         else:
-            crystals = " ".join(c.letter for c in lair.crystals)
-        parts = [spires, Text(f"Crystals {crystals}"), Text(f"Heroes {lair.heroes}")]
+            # the terrain's short name: a bare letter had to be looked up
+            crystals = ", ".join(CRYSTAL_SHORT[c] for c in lair.crystals)
+        label = "Crystals " if wide or not lair.crystals else "Crystals: "
+        parts = [spires, Text(f"{label}{crystals}"), Text(f"Heroes {lair.heroes}")]
         if lair.waiting:
             if wide:
                 tokens = ", ".join(f"{k.letter} {k.label}" for k in lair.waiting)
             else:
                 tokens = " ".join(k.letter for k in lair.waiting)
             parts.append(Text.assemble("Waiting ", (tokens, "bold")))
+        room = self.query_one("#ob-players").content_region.width
+        if not wide and lair.crystals and 4 + sum(p.cell_len + 2 for p in parts) - 2 > room > 0:
+            # too long for one line: letters (F1 names them) keep the log its
+            # row, which late in a duel is one of three or four
+            parts[1] = Text("Crystals " + " ".join(c.letter for c in lair.crystals))
         # Each part whole on a line: wrapped at any space, "Waiting" was
         # left at the end of one line and its tokens went to the next.
         # Narrow, the parts stand two spaces apart, not " · ": with monsters
