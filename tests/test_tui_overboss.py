@@ -727,6 +727,18 @@ async def test_the_end_of_turn_prompt_offers_u_only_when_it_works(can_undo):
     assert ("u takes back" in said) is can_undo
 
 
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+async def test_the_end_of_turn_prompt_says_u_is_the_last_chance(size):
+    """OD §Turn Order 6: ending a turn restocks the market from the stack
+    (never empty in a duel: 68 tiles for at most 32 squares), and nothing is
+    taken back past a draw; so the hand-over cover's u never worked here (a
+    play-test). The prompt says this u is the last chance, whole, at 80x24."""
+    update = attrs.evolve(make_update(midgame(step=Step.END)), can_undo=True)
+    _, text = await run(update, size=size)
+    said = " ".join(text.split())
+    assert "u takes back (not after: new pairs are drawn)." in said
+
+
 # -- snapshots -----------------------------------------------------------------
 
 

@@ -1038,7 +1038,10 @@ class OverbossScreen(GameScreen):
         if step is Step.END:
             # u only where the session would take it back (a draw since
             # locks it: the prompt offered it and u was refused)
-            undo = Text.assemble("; ", k("u"), " takes back") if update.can_undo else ""
+            # ending the turn always draws new pairs (the stack outlasts the
+            # board), and u stops at a draw: this is its last chance
+            undo = (Text.assemble("; ", k("u"), " takes back (not after: new pairs are drawn)")
+                    if update.can_undo else "")
             return Text.assemble(("Pair placed. ", "bold"), k("e"), " (or ", k("↵"),
                                  ") ends your turn", undo, ".")
         if step is Step.CROAK:
