@@ -682,6 +682,34 @@ async def test_game_over_shows_the_score_pad(size):
     assert f"★ {('Ann', 'Bob')[winner]}" in text
 
 
+async def test_at_80x24_p_on_the_final_table_shows_the_bosses_and_lairs():
+    """OD §Boss Cards: every objective scores, revealed or not; OD §Crystals,
+    §Sunken City: they count the lair. At 80x24 the final table showed only
+    the score pad and p did nothing (a play-test): a never-revealed Boss was
+    never named and its "Boss objective" row could not be checked. p now
+    switches between the pad and the Bosses with their lairs, and says so."""
+    _, text = await run(make_update(finished()), [])
+    said = " ".join(text.split())
+    assert "Final score pad" in text and "never revealed" not in text
+    assert "p shows the Bosses and lairs" in said
+    _, text = await run(make_update(finished()), ["p"])
+    said = " ".join(text.split())
+    assert "Final score pad" not in text
+    assert "Dr. Deadly (house) · never revealed: +2 for" in said  # its objective
+    assert "King Croak · revealed" in said
+    assert "Crystals: Sunken" in said and "Crystals: Road" in said
+    assert "p shows the score pad" in said
+    _, text = await run(make_update(finished()), ["p", "p"])
+    assert "Final score pad" in text and "never revealed" not in text
+    # the running pad left open before the end does not hide the final one
+    app = ScreenApp(make_update(midgame()), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("p")
+        app.game_screen.show(make_update(finished()))
+        await pilot.pause()
+        assert "Final score pad" in screen_text(app)
+
+
 @pytest.mark.parametrize("seat", [0, 1, None])
 async def test_a_tie_on_power_says_the_tile_score_decided_od12(seat):
     """OD-12: tied on Power (4 to 4), Ann wins on the Tile Score (4 to 2).

@@ -494,6 +494,9 @@ class OverbossScreen(GameScreen):
         self._token: Token | None = None
         #: show the running score pad instead of the log
         self._pad = False
+        #: the duel over, show the Bosses and lairs instead of the final pad
+        #: (its own flag: a running pad left open must not hide the final one)
+        self._final_hidden = False
         #: the decision shown last, to reset half-made choices when it changes
         self._decision: tuple[Any, ...] | None = None
         self._focus_mode: str | None = None
@@ -925,7 +928,8 @@ class OverbossScreen(GameScreen):
             categories = list(estimate.categories)
             categories.append(("Total", estimate.totals))
             pad.set_pad(update.names, categories)
-        shown = outcome is not None or self._running_pad()
+        # over, p hides the final pad: at 80x24 it hid the Bosses and lairs
+        shown = (not self._final_hidden) if outcome is not None else self._running_pad()
         pad.display = shown
         short = not self.has_class("-tall")
         self.query_one("#ob-market").display = outcome is None and not (shown and short)
@@ -969,8 +973,16 @@ class OverbossScreen(GameScreen):
                 head = f"A tie at {scores[0]}: both win!"
             # b, as in Overseers and Overstocked: the final table is reached
             # from the results, and the rematch is there
+            if self.has_class("-tall"):
+                where = Text(" The score pad is on the right. ")
+            elif self._final_hidden:
+                where = Text.assemble(" The Bosses and lairs are on the right; ",
+                                      self._key("p"), " shows the score pad. ")
+            else:
+                where = Text.assemble(" The score pad is on the right; ", self._key("p"),
+                                      " shows the Bosses and lairs. ")
             return Text.assemble(("The duel is over. ", "bold"), (head, "bold"),
-                                 " The score pad is on the right. ", self._key("b"),
+                                 where, self._key("b"),
                                  f" {self.results_words} · ", self._key("q"), f" {self.leads_to}.")
         step = self._step
         if step is None:
@@ -1467,7 +1479,10 @@ class OverbossScreen(GameScreen):
             self.play(EndTurn())
 
     def action_pad(self) -> None:
-        self._pad = not self._pad
+        if self._outcome() is not None:
+            self._final_hidden = not self._final_hidden
+        else:
+            self._pad = not self._pad
         if self.update is not None:
             self._draw_score(self.update)
             self._draw_prompt()  # it says whether the market is in sight
