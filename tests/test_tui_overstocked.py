@@ -527,6 +527,26 @@ async def test_incentive_keys(keys, action):
     assert submitted == [(0, action)]
 
 
+async def test_the_incentive_choices_say_what_each_does_to_your_total():
+    """Mini-expansion "Incentives": a token taken is scored at once (the
+    largest areas of its toy multiplied). Each choice says what it adds to
+    the total, worded as the X marks are: "(3 now)" read as a count."""
+    state = incentive_state()
+    update = make_update(state)
+    before = GAME.sheet(state).seats[0].total
+    tokens = [a for a in update.legal if isinstance(a, TakeIncentive)]
+
+    def labels(screen):
+        return [c.label for c in screen.query_one("#os-actions").choices]
+
+    _, _, shown = await run(update, after=labels)
+    for action, label in zip(tokens, shown, strict=False):
+        change = GAME.sheet(play(state, 0, action)).seats[0].total - before
+        assert (f"({change:+d} to you)" if change else "(±0 to you)") in label, label
+        assert " now)" not in label
+    assert shown[-1] == "No incentive"
+
+
 async def test_a_card_that_fits_nowhere_can_only_go_back_to_the_box():
     """OS-13: when the table offers only Pass while placing, x returns the
     card (the screen reads the legal actions, not the areas)."""

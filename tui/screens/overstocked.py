@@ -799,12 +799,11 @@ class OverstockedScreen(GameScreen):
                 choices.append(Choice(str(i + 1), label, action, enabled=self._legal(action)))
         elif mode == "incentive":
             tokens = [a for a in update.legal if isinstance(a, TakeIncentive)]
-            seat = self._me()
             for i, action in enumerate(tokens):
-                sheet = self._sheet_after(action)
                 label = f"{action.token.value} {action.token.label}"
-                if sheet is not None and seat is not None:
-                    label += f" ({sheet.seats[seat].incentive_points} now)"
+                change = self._score_change(action)
+                if change is not None:  # worded as the X marks are ("(3 now)" read as a count)
+                    label += f" ({change:+d} to you)" if change else " (±0 to you)"
                 choices.append(Choice(str(i + 1), label, action))
             choices.append(Choice("x", "No incentive", Pass()))
         elif mode == "nominate":
