@@ -1216,7 +1216,11 @@ class Client:
 
     def watch(self, table: Table) -> None:
         seats, link, _ = self.places.get(table.id, (set(), None, False))
-        if seats:
+        # a seat still theirs at a running match, held or waiting for them
+        # (q to the lobby); not one left for good: they watch it to its end
+        waits = table.started and not table.finished and self.player not in table.resigned and any(
+            s.kind != "bot" and s.player == self.player for s in table.seats)
+        if seats or waits:
             # the public view beside the seat's: the player's screen went
             # to "spectating" at their own turn, with no way to play
             raise HubError("You have a seat at this table: Enter in the lobby sits you "

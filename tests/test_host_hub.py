@@ -1464,3 +1464,27 @@ async def test_resigning_and_clearing_refuse_what_they_do_not_apply_to(hub):
         error = (await ann.expect("error"))["error"]
         assert words in error, (message, error)
     await ann.close()
+
+
+async def test_a_player_who_left_for_good_watches_the_match_as_a_spectator(hub):
+    """QA (qa-ssh #1): after leaving a begun match for good, the lobby
+    offered `w: watch` and watching was refused ("You have a seat at this
+    table"). Such a player watches it to its end as any spectator: the
+    public view only, never the seat the bot plays for them. A player whose
+    seat only waits for them (q to the lobby) is still sent to the seat."""
+    hub_, path = hub
+    ann, bob, table = await sit_two(path)
+    wire = codec(GAMES["overboss-duel"])
+    await ann.send({"table": table, "command": wire.command_dict(SeatCommand.leave(0))})
+    await ann.send({"watch": {"table": table}})
+    assert "Enter in the lobby sits you down" in (await ann.expect("error"))["error"]
+    await bob.send({"resign": {"table": table}})
+    await bob.until_quiet(0.3)
+    await bob.send({"watch": {"table": table}})
+    updates = [m["update"] for m in await bob.until_quiet(0.5) if "update" in m]
+    assert updates and all(u["seat"] is None and not u["legal"] for u in updates), updates
+    public = wire.update_dict(hub_.tables[table].session.update_for(None))
+    assert updates[-1]["view"] == public["view"]  # what everyone sees, nothing hidden
+    assert not any("error" in m for m in bob.inbox[-len(updates):])
+    for player in (ann, bob):
+        await player.close()

@@ -1938,3 +1938,39 @@ async def test_a_name_the_hub_refuses_ends_the_join_and_says_why(shared_hub):
     assert "refused the name 'bot ann'" in said and 'start with "bot"' in said, said
     assert "--name" in said
     assert not any(c.player for c in hub.clients)  # never logged in
+
+
+async def test_after_leaving_a_match_for_good_w_watches_it_and_enter_says_so(shared_hub):
+    """QA (qa-ssh #1): after x, y (leave for good) the lobby's hint offered
+    "w: watch", w said "You have a seat at this table: Enter sits you down
+    there", and Enter was refused. w watches the match as a spectator (the
+    public view, no seat's cards); Enter says plainly that they left it
+    for good and that w watches it."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        lobby = app.screen
+        said = record_notices(app)
+        def hint() -> str:
+            return str(lobby.query_one("#lobby-hint").render())
+
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.screen is lobby and "leave it for good" in hint())
+        await pilot.press("x")
+        await wait_for(pilot, lambda: app.screen is not lobby)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: "You left this match for good" in hint())
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any("left that match for good" in s for s in said))
+        assert any("w watches it" in s for s in said), said
+        assert not any("sits you down" in s for s in said), said
+        assert app.screen is lobby
+        await pilot.press("w")
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.update is not None)
+        assert screen.update.seat is None and not screen.update.legal  # a spectator's view
+        assert not any("You have a seat" in s for s in said), said
+        await bob.close()

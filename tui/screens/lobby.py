@@ -484,6 +484,10 @@ class LobbyScreen(Screen):
         if seat is None:
             self.notify("No seat is free at that table: w watches it.", severity="warning")
             return
+        if table["seats"][seat].get("gone"):  # said here: the hub's refusal named no way on
+            self.notify("You left that match for good: a bot plays your seat to its end. "
+                        "w watches it.", severity="warning")
+            return
         self.app.remote.join(table["table"], seat)  # type: ignore[attr-defined]
 
     def action_stand(self) -> None:
@@ -554,7 +558,9 @@ class LobbyScreen(Screen):
         table = self._highlighted()
         if table is None:
             return
-        mine = any(s.get("player") == self.me and s.get("kind") != "bot" for s in table["seats"])
+        # (a seat left for good is not theirs any more: they watch it as anyone)
+        mine = any(s.get("player") == self.me and s.get("kind") != "bot" and not s.get("gone")
+                   for s in table["seats"])
         if mine and not (table.get("play") or {}).get("finished"):
             # watched, the player's own seat showed "bob's (away) turn" to
             # them as a spectator, with nothing saying the seat was theirs
