@@ -1974,3 +1974,43 @@ async def test_after_leaving_a_match_for_good_w_watches_it_and_enter_says_so(sha
         assert screen.update.seat is None and not screen.update.legal  # a spectator's view
         assert not any("You have a seat" in s for s in said), said
         await bob.close()
+
+
+async def test_the_lobby_footer_names_what_x_does_at_the_highlighted_table(shared_hub):
+    """QA (qa-ssh #2): the footer read "x Stand up" on a begun match, where
+    x leaves it for good (a bot plays the seat to its end; README "The
+    shared tables"). The footer follows the highlighted table: Leave for
+    good once it has begun, Clear once it is over, Withdraw at one's own
+    table not begun."""
+    from tests.test_host_hub import play_to_the_end
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        lobby = app.screen
+
+        def footer() -> str:
+            return [line for line in screen_kit.screen_text(app).splitlines() if line.strip()][-1]
+
+        def hint() -> str:
+            return str(lobby.query_one("#lobby-hint").render())
+
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.screen is lobby and "leave it for good" in hint())
+        await wait_for(pilot, lambda: "x Leave for good" in footer())
+        assert "Stand up" not in footer()
+        assert "f2 Chat" in footer(), footer()  # still in 80 columns
+        await pilot.press("x")
+        await wait_for(pilot, lambda: app.screen is not lobby)
+        await pilot.press("y")
+        await play_to_the_end({1: bob}, GAMES["overboss-duel"], random.Random(3))
+        await wait_for(pilot, lambda: app.screen is lobby and "x: clear it" in hint())
+        await wait_for(pilot, lambda: "x Clear" in footer())
+        # a table of her own, not begun: x withdraws it
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])
+        await wait_for(pilot, lambda: len(app.remote.tables) == 2)
+        await wait_for(pilot, lambda: app.screen is lobby and "withdraw" in hint())
+        await wait_for(pilot, lambda: "x Withdraw" in footer())
+        await bob.close()

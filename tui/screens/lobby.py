@@ -21,6 +21,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Static
 
+from tui.bindings import relabel
 from tui.plain import cell
 from tui.screens.new_match import HUMAN, NewMatchScreen
 from tui.widgets.flowed import flow_parts
@@ -308,6 +309,8 @@ class LobbyScreen(Screen):
         #: the tables, at the last drawing, where a seat waits for this
         #: player to sit down: one that appears since is highlighted
         self._invited: set[str] = set()
+        #: the footer's word for x now (`_x_label`)
+        self._x_said = "Stand up"
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -439,9 +442,29 @@ class LobbyScreen(Screen):
         else:
             hint = "Enter: sit down at the highlighted table · w: watch · n: a new table"
         update_static(self.query_one("#lobby-hint", Static), hint)
+        # the footer names what x does here: "Stand up" on a begun match
+        # read as harmless, where x hands the seat to a bot for good
+        label = self._x_label(table)
+        if label != self._x_said:
+            self._x_said = label
+            relabel(self, "stand", label, keys=("x",))
+            self.refresh_bindings()
         # (Text: the options' words come from the hub, never markup)
         detail = Text(table_detail(table)) if table is not None else Text("")
         update_static(self.query_one("#lobby-detail", Static), detail)
+
+    def _x_label(self, table: dict[str, Any] | None) -> str:
+        """What x does at `table`, in the README's words for it."""
+        if table is None or not self._mine(table):
+            return "Stand up"
+        if (table.get("play") or {}).get("finished"):
+            return "Clear"
+        if table.get("started"):
+            return "Leave for good"
+        if table.get("creator") == self.me:
+            return "Withdraw"
+        mine = next((s for s in table["seats"] if s.get("player") == self.me), {})
+        return "Stand up" if mine.get("present") else "Decline"
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         table = self._highlighted()
