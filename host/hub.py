@@ -282,6 +282,11 @@ class Table:
                 entry["kind"] != "bot" and self.session.holder_of(seat) is None))
             # left for good: a bot plays the seat to the end
             entry["gone"] = entry["kind"] != "bot" and entry["player"] in self.resigned
+            # seconds until a bot plays for the away player: their turn
+            # notice says it (the lobby's Now column says only "after 30 s")
+            due = self.session.bot_due.get(seat) if running else None
+            if due is not None:
+                entry["bot_in"] = round(max(0.0, due - time.monotonic()), 1)
         from core.arena import options_words
 
         return {
@@ -825,8 +830,9 @@ class Hub:
         """After every change at `table` (a move, a seat taken or left)."""
         if table.finished:  # (also a match the bots of those who left played out)
             self._announce_finished(table)
-        self._list_away(table)
+        # the clock first: the lobby this change sends out counts down to it
         self._watch_away(table)
+        self._list_away(table)
         self._keep_stand_in_moves(table)
 
     def _keep_stand_in_moves(self, table: Table) -> None:

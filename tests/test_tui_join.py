@@ -53,12 +53,13 @@ async def open_chat(pilot, app):
     return app.screen.query_one(Input)
 
 
-async def bob_sits_at_anns_duel(pilot, app, path, options=None) -> tuple:
+async def bob_sits_at_anns_duel(pilot, app, path, options=None, away_bot=None) -> tuple:
     """Ann (the app) sets up an Overboss Duel from the new-match form's
     result (her seat, one open; the rulebook's game unless `options` say
     otherwise); Bob, a client of the hub, sits down there. (Bob, the table
     as the lobby listed it.)"""
-    app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")], options)
+    app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")], options,
+                  away_bot=away_bot)
     bob = await Player.connect(path, "Bob")
     while True:
         message = await bob.expect("lobby")
@@ -2014,3 +2015,35 @@ async def test_the_lobby_footer_names_what_x_does_at_the_highlighted_table(share
         await wait_for(pilot, lambda: app.screen is lobby and "withdraw" in hint())
         await wait_for(pilot, lambda: "x Withdraw" in footer())
         await bob.close()
+
+
+async def test_the_turn_notice_away_says_when_a_bot_plays_for_you(shared_hub):
+    """QA (qa-ssh #3): at a table where "When away: a bot plays after 30 s",
+    the away player's notice read "Your turn at Overboss Duel with Bob:
+    Enter on it sits you down." and covered the end of the lobby's Now
+    column, "(a bot plays ...)". The notice says when the bot plays."""
+    import re
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    said = record_notices(app)
+    rng = random.Random(5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path, away_bot=30.0)
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.update is not None and bool(screen.update.legal))
+        while screen.update.legal:
+            screen.play(rng.choice(screen.update.legal))
+            await pilot.pause(0.05)
+            await wait_for(pilot, lambda: screen.update is not None and not app.remote._asked)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        said.clear()
+        await _bob_plays_until_anns_turn(bob, rng)
+        await wait_for(pilot, lambda: any(s.startswith("Your turn at") for s in said))
+        told = next(s for s in said if s.startswith("Your turn at"))
+        assert re.fullmatch(r"Your turn at Overboss Duel with Bob: a bot plays for you in "
+                            r"(29|30) s\. Enter on it sits you down\.", told), told
+        await bob.close()
+

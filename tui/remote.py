@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -646,8 +647,13 @@ class RemoteTable:
                 continue  # its own screen says it
             if not all(seats[n].get("away") and not seats[n].get("bot_playing") for n in mine):
                 continue  # held at another terminal, or a bot plays it meanwhile
-            self._turn_notes[tid] = (f"Your turn at {table_words(table, self.player)}: "
-                                     f"{self._way_to_the_table()}.")
+            # the bot's countdown too: the notice covered the lobby's "(a bot plays ..."
+            due = [seats[n]["bot_in"] for n in mine if seats[n].get("bot_in") is not None]
+            way = self._way_to_the_table()
+            if due:
+                way = (f"a bot plays for you in {max(1, math.ceil(min(due)))} s. "
+                       f"{way[0].upper()}{way[1:]}")
+            self._turn_notes[tid] = f"Your turn at {table_words(table, self.player)}: {way}."
             self.app.notify(self._turn_notes[tid], timeout=8)
             if getattr(self.app, "bell_on_turn", False):
                 self.app.bell()
@@ -828,6 +834,7 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
 def _lobby_seat(seat: dict[str, Any]) -> dict[str, Any]:
     player = seat.get("player")
     level = seat.get("level")
+    bot_in = seat.get("bot_in")
     return {
         "kind": _text(seat.get("kind")) or "open",
         "player": shown(player, MAX_NAME) if isinstance(player, str) and player else None,
@@ -836,6 +843,8 @@ def _lobby_seat(seat: dict[str, Any]) -> dict[str, Any]:
         "away": seat.get("away") is True,
         "bot_playing": seat.get("bot_playing") is True,
         "gone": seat.get("gone") is True,
+        # (a day at most: a hub's number is shown, not trusted)
+        "bot_in": min(bot_in, 86400.0) if type(bot_in) in (int, float) and bot_in >= 0 else None,
     }
 
 
