@@ -2047,3 +2047,26 @@ async def test_the_turn_notice_away_says_when_a_bot_plays_for_you(shared_hub):
                             r"(29|30) s\. Enter on it sits you down\.", told), told
         await bob.close()
 
+
+async def test_ctrl_c_says_how_to_leave_the_shared_tables(shared_hub):
+    """QA (qa-ssh #4): Ctrl+C at a shared table read as doing nothing; at
+    one terminal it says how to quit, and here it said the same ("Press
+    Ctrl+Q to quit"), though q leads to the lobby and Ctrl+Q leaves the
+    shared tables. It says both, at the table and in the lobby."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    said = record_notices(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        await pilot.press("ctrl+c")
+        await wait_for(pilot, lambda: bool(said))
+        assert "Ctrl+Q: leave the shared tables" in said[-1], said
+        assert "your seats wait" in said[-1], said
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        said.clear()
+        await pilot.press("ctrl+c")
+        await wait_for(pilot, lambda: bool(said))
+        assert said[-1].startswith("q: back to the lobby"), said
+        assert "Ctrl+Q: leave the shared tables" in said[-1], said
+        assert isinstance(app.screen, OverbossScreen)  # nothing else happened
+        await bob.close()

@@ -229,6 +229,14 @@ class JoinApp(OvertableApp):
     def action_saved(self) -> None:
         self.notify("Shared matches are saved on the hub; the lobby lists them.")
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C (over SSH it comes as a key, never a signal): how to leave
+        here, where q leads to the lobby and Ctrl+Q leaves the shared tables."""
+        way = "Ctrl+Q: leave the shared tables (your seats wait for you)"
+        if self.remote.table_on_screen() is not None:
+            way = f"q: back to the lobby · {way}"
+        self.notify(way, title="Do you want to leave?")
+
     async def action_quit(self) -> None:
         self.remote.close()
         self.exit()
