@@ -2006,6 +2006,9 @@ async def test_the_lobby_footer_names_what_x_does_at_the_highlighted_table(share
         await pilot.press("x")
         await wait_for(pilot, lambda: app.screen is not lobby)
         await pilot.press("y")
+        # left for good: x has nothing more to do there, and is dimmed
+        await wait_for(pilot, lambda: "You left this match for good" in hint())
+        assert lobby.check_action("stand", ()) is None
         await play_to_the_end({1: bob}, GAMES["overboss-duel"], random.Random(3))
         await wait_for(pilot, lambda: app.screen is lobby and "x: clear it" in hint())
         await wait_for(pilot, lambda: "x Clear" in footer())

@@ -309,8 +309,8 @@ class LobbyScreen(Screen):
         #: the tables, at the last drawing, where a seat waits for this
         #: player to sit down: one that appears since is highlighted
         self._invited: set[str] = set()
-        #: the footer's word for x now (`_x_label`)
-        self._x_said = "Stand up"
+        #: the footer's word for x now (`_x_label`), and whether it is dimmed
+        self._x_said = ("Stand up", False)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -444,10 +444,10 @@ class LobbyScreen(Screen):
         update_static(self.query_one("#lobby-hint", Static), hint)
         # the footer names what x does here: "Stand up" on a begun match
         # read as harmless, where x hands the seat to a bot for good
-        label = self._x_label(table)
-        if label != self._x_said:
-            self._x_said = label
-            relabel(self, "stand", label, keys=("x",))
+        said = (self._x_label(table), self._x_done(table))
+        if said != self._x_said:
+            self._x_said = said
+            relabel(self, "stand", said[0], keys=("x",))
             self.refresh_bindings()
         # (Text: the options' words come from the hub, never markup)
         detail = Text(table_detail(table)) if table is not None else Text("")
@@ -465,6 +465,17 @@ class LobbyScreen(Screen):
             return "Withdraw"
         mine = next((s for s in table["seats"] if s.get("player") == self.me), {})
         return "Stand up" if mine.get("present") else "Decline"
+
+    def _x_done(self, table: dict[str, Any] | None) -> bool:
+        """This player left `table`'s running match for good: x has done its part."""
+        return table is not None and not (table.get("play") or {}).get("finished") and any(
+            s.get("player") == self.me and s.get("gone") for s in table["seats"])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # dimmed (None), not hidden: the footer keeps its place
+        if action == "stand" and self.is_mounted and self._x_done(self._highlighted()):
+            return None
+        return True
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         table = self._highlighted()
