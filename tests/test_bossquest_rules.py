@@ -740,7 +740,7 @@ def test_lost_last_heart_ends_the_game_bq9_bq17():
     assert state.phase is Phase.OVER
     out = GAME.outcome(state)
     assert out.winners == {2}  # knight 0 has most keys but no hearts
-    assert any("BQ-17" in note for note in out.notes)
+    assert "A knight who lost their last heart has lost the game." in out.notes
 
 
 def test_combat_resolves_whole_before_end_bq9():

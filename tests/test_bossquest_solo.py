@@ -315,7 +315,7 @@ def test_the_log_says_a_cancel_with_nothing_to_cancel_is_spent_bq40():
     state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
     line = GAME.describe(state, 0, AssignTo(0))
     assert line.endswith("to Boss 1 (15 HP). With no spell on it to cancel, "
-                         "Cancel a spell is spent for nothing."), line
+                         "Cancel a spell is spent for nothing (house ruling BQ-40)."), line
     assert "spent for nothing" not in GAME.describe(state, 0, AssignTo(1))
     state = GAME.apply(state, 0, AssignTo(1))
     assert state.phase is Phase.SOLO_TARGET
@@ -378,16 +378,20 @@ def test_quest_objective_strictly_equal_and_every_condition():
 
 def test_player_text_names_no_ruling_code():
     """The play-test: the log and the results read "(BQ-40)", "(BQ-41)",
-    codes of docs/rulings.md a player does not know. BQ-40 (a spell spent
-    for nothing) and BQ-41 (the MegaBoss stands; a heart never the last)
-    are told in words only."""
+    codes of docs/rulings.md a player does not know. BQ-39 (no extensions)
+    and BQ-40 (a spell spent for nothing) decide what the rulebook leaves
+    open: cited as the in-app rules mark them, "(house ruling BQ-40)".
+    BQ-41's (the MegaBoss stands; a heart never the last) only restate the
+    rulebook: told in words only."""
     import re
 
-    code = re.compile(r"BQ-\d")
+    # a code only as the in-app rules mark it, "(house ruling BQ-40)"
+    code = re.compile(r"(?<!house ruling )BQ-\d")
     state = at_wave(1, [boss(15), boss(16), boss(17)], rows=((CANCEL,), (), ()))
     state = GAME.apply(state, 0, Ask(1))
     state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
-    assert not code.search(GAME.describe(state, 0, AssignTo(0)))
+    line = GAME.describe(state, 0, AssignTo(0))
+    assert "(house ruling BQ-40)" in line and not code.search(line)
     state = at_wave(3, [boss(30, "R7", "Y7", "P7", "B6")], phase=Phase.SOLO_END)
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(state, 0, Resolve(3))
@@ -397,7 +401,7 @@ def test_player_text_names_no_ruling_code():
     assert not any(code.search(note) for note in GAME.outcome(state).notes)
     with pytest.raises(IllegalAction) as refused:
         GAME.setup(1, Options(potions=True))
-    assert not code.search(str(refused.value))
+    assert "(house ruling BQ-39)" in str(refused.value) and not code.search(str(refused.value))
 
 
 def test_the_log_says_the_swapped_weapon_is_drawn_next_bq49():

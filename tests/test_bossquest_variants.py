@@ -831,7 +831,7 @@ def test_no_duel_when_several_knights_share_the_win_bq38():
     state = play(before, 2, Discard(0))
     assert state.phase is Phase.OVER and GAME.outcome(state).winners == {0, 1}
     said = ("No Final Boss duel: Ann and Bram tie for the win, and only a single "
-            "winner faces the MegaBoss (BQ-38).")
+            "winner faces the MegaBoss (house ruling BQ-38).")
     assert line.endswith(said), line
     notes = [name_seats(n, names) for n in GAME.outcome(state).notes]
     assert said in notes, notes

@@ -711,7 +711,7 @@ def test_the_leader_not_the_guilty_player_chooses_the_pair_lost_ov5_ov13():
     assert GAME.legal_actions(state, 0) == ()
     pairs = GAME.legal_actions(state, 1)
     assert pairs == (LosePair(0, 1), LosePair(1, 3))  # A+C or C+H, of Ann's cards
-    with pytest.raises(IllegalAction, match="the Leader chooses which two of your cards"):
+    with pytest.raises(IllegalAction, match="Leader chooses which two of your cards"):
         GAME.apply(state, 0, LosePair(1, 3))
     with pytest.raises(IllegalAction, match="not your turn"):
         GAME.apply(state, 2, LosePair(1, 3))

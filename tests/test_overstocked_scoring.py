@@ -198,7 +198,7 @@ def test_advanced_still_tied_player_chooses_os4():
     seat = sheet.seats[0]
     assert seat.halved is PP  # -6 halves to -3: better than halving F's 2
     assert seat.total == -3 + 2
-    assert any("the game chose (OS-4)" in n for n in seat.notes)
+    assert any("the game chose (house ruling OS-4)" in n for n in seat.notes)
 
 
 @pytest.mark.parametrize(("points", "half"), [(12, 6), (13, 6), (-24, -12), (-15, -7), (0, 0)])
@@ -240,7 +240,7 @@ def test_tied_scores_share_the_win_os10():
     assert out.scores[0] == out.scores[1] and out.winners == {0, 1}
     # the ruling in words, with the tied players and their points
     assert (f"{{0}} and {{1}} tie for the most points ({out.scores[0]}): the rules name no "
-            "tie-break, so they share the win (OS-10).") in out.notes
+            "tie-break, so they share the win (house ruling OS-10).") in out.notes
 
 
 def test_outcome_breakdown_is_the_score_sheet():

@@ -144,3 +144,46 @@ def test_boss_quest_in_app_rules_tell_the_final_boss_endings():
         told = ENDINGS[hearts].split(" left, ", 1)[1]  # "the champion becomes ..."
         assert told in text, (hearts, told)
     assert "names her son Almost" in text
+
+
+def _player_strings() -> list[tuple[str, int, str]]:
+    """Every string constant of core/, tui/ and host/ but docstrings (an
+    f-string's literal parts included): what a player may read."""
+    import ast
+
+    found = []
+    for layer in ("core", "tui", "host"):
+        for path in sorted((ROOT / layer).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            docs = {
+                id(node.body[0].value) for node in ast.walk(tree)
+                if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                     ast.AsyncFunctionDef))
+                and node.body and isinstance(node.body[0], ast.Expr)
+                and isinstance(node.body[0].value, ast.Constant)
+            }
+            found += [
+                (str(path.relative_to(ROOT)), node.lineno, node.value)
+                for node in ast.walk(tree)
+                if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                and id(node) not in docs
+            ]
+    return found
+
+
+def test_player_text_cites_a_ruling_as_the_in_app_rules_do():
+    """The play-test read "(BQ-41)", "(OS-10)" in the log and the results as
+    developer references. A ruling the player may want to look up is cited
+    "(house ruling OS-10)", as the in-app rules mark it (F1 then r); one
+    that only restates the printed rule is told in words alone."""
+    code = re.compile(r"\b(?:BQ|OD|OS|OV)-\d+")
+    marked = set(re.findall(r"\*\*House ruling ((?:BQ|OD|OS|OV)-\d+)\*\*", "".join(
+        p.read_text(encoding="utf-8") for p in (ROOT / "tui" / "rules").glob("*.md"))))
+    bare, unmarked = [], []
+    for where, line, text in _player_strings():
+        found = list(code.finditer(text))
+        if any(not text[:f.start()].endswith("house ruling ") for f in found):
+            bare.append(f"{where}:{line}: {text!r}")
+        unmarked += [f"{where}:{line}: {f.group()}" for f in found if f.group() not in marked]
+    assert not bare, "bare ruling codes in player text:\n" + "\n".join(bare)
+    assert not unmarked, "cited, but no House ruling in the in-app rules:\n" + "\n".join(unmarked)

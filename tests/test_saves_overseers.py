@@ -64,7 +64,7 @@ def test_a_v1_journal_where_the_guilty_player_chose_resumes_before_it(tmp_path):
     assert all(p.resumable for p in loaded.problems)
     assert "rules version 1" in loaded.problems[0].message
     refused = loaded.problems[1].message
-    assert "the Leader chooses which two of your cards you lose" in refused
+    assert "Leader chooses which two of your cards you lose" in refused
     match = loaded.match
     assert len(match.history) == CHOICE_LINE - 2
     assert match.state.phase is Phase.GUILTY and match.to_act() == {2}

@@ -398,7 +398,7 @@ async def test_results_say_why_a_tie_has_no_final_boss_duel_bq38():
         title = screen_text(pilot.app).splitlines()
     assert any("Bram and Cora win!" in line for line in title)
     assert ("No Final Boss duel: Bram and Cora tie for the win, and only a single winner "
-            "faces the MegaBoss (BQ-38).") in " ".join(notes.split()), notes
+            "faces the MegaBoss (house ruling BQ-38).") in " ".join(notes.split()), notes
 
 
 def _round_six_then_the_duel():
@@ -629,3 +629,42 @@ async def test_the_duels_panels_agree_on_the_spells_against_the_champion():
         assert "None drawn now (in play: see Boss)." in text, text
         assert "○ Flip a potion (no effect)" in text and "…" not in text.split("Knights")[0], text
         assert "⚒" not in text, text
+
+
+async def test_the_duels_combat_cites_its_ruling_once_bq38():
+    """BQ-38: spells about rounds, swaps or companions do nothing in the
+    duel, a house ruling. Cited on each such spell, "● Swap hidden → Bram:
+    nothing in the duel (house ruling BQ-38)" wrapped at 80x24; the list's
+    heading cites it once, each spell says "nothing in the duel"."""
+    from textual.app import App
+
+    from core.bossquest.cards import Spell, SpellKind
+    from core.bossquest.state import ActiveSpell, DuelResult
+    from tests.bossquest_tables import w
+    from tui.screens.bossquest import CombatScreen
+
+    def duel(*spells):
+        return DuelResult(champion=1, megaboss=30, hp=28, weapons=(w("R7"), w("Y7")),
+                          readings=(), weapons_total=14, spells_total=0, sacrificed=0,
+                          strength=14, spells=spells, conditions_met=True, hearts_before=2,
+                          won=False, ending="The MegaBoss stands.")
+
+    async def combat(result):
+        class Shown(App):
+            def on_mount(self):
+                self.push_screen(CombatScreen(result, ("Ann", "Bartholomew", "Cora").__getitem__))
+
+        app = Shown()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            return screen_text(app)
+
+    text = await combat(duel(ActiveSpell(Spell(SpellKind.SWAP_HIDDEN), 1),
+                             ActiveSpell(Spell(SpellKind.HP_MINUS_2)),
+                             ActiveSpell(Spell(SpellKind.SECOND_CLOSEST))))
+    assert "Spells against the champion (house ruling BQ-38)" in text, text
+    assert "● Swap hidden → Bartholomew: nothing in the duel " in text, text
+    assert "○ 2nd closest wins: nothing in the duel " in text, text
+    assert text.count("BQ-38") == 1, text
+    text = await combat(duel(ActiveSpell(Spell(SpellKind.HP_MINUS_2))))
+    assert "Spells against the champion " in text and "BQ-38" not in text, text

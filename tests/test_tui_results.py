@@ -444,8 +444,8 @@ async def test_the_results_say_which_hearts_are_the_quests_and_which_the_duels()
     assert hearts.values[duel.champion] == 3  # BQ-38: the standings' hearts stand
     assert "Hearts before duel" in text
     said = " ".join(notes.split())
-    assert (f"Hearts above: as the quest ended, before the duel (BQ-38: it changes no "
-            f"standing). {champ} went into it with 3 and sacrificed 2: 1 left at its end.") in said, said
+    assert (f"Hearts above: as the quest ended, before the duel, which changes no standing "
+            f"(house ruling BQ-38). {champ} went into it with 3 and sacrificed 2: 1 left at its end.") in said, said
 
 
 @pytest.mark.parametrize("players", [3, 6])

@@ -41,6 +41,6 @@ GAME = GameRules(
     #: as a fault by a new player)
     results_scores_note=(
         "Score: the keys, or one below the knight placed just above when that is less "
-        "(BQ-26); the score pad keeps the keys as won."
+        "(house ruling BQ-26); the score pad keeps the keys as won."
     ),
 )

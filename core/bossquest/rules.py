@@ -684,20 +684,22 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
         return "You are already at the Wizard."
     if isinstance(action, ReadPotion):
         if state.phase is not _P_READ_POTION:
-            return "No potion waits for its reading; a reading never changes (BQ-3)."
+            return "No potion waits for its reading; a reading never changes."
         return "Read the potion as +1 or -1 times its value."
     if isinstance(action, TargetPotion):
         return "That is not a face-up potion on the table."
     if isinstance(action, LetPass):
         return "Only a bolder knight at the Wizard, while the other equips, may let it pass."
     if isinstance(action, (PeekHidden, PeekMystery, ReplaceSpell)):
-        return "That takes your companion's power, on your turn, once a round (BQ-34)."
+        return ("That takes your companion's power, on your turn, once a round "
+                "(house ruling BQ-34).")
     if isinstance(action, EndTurn):
         return "Only the Hare's knight, after receiving weapons, may end the turn so."
     if isinstance(action, SwapCompanions):
-        return "The companion spell swaps two companions, one at least a knight's (BQ-36)."
+        return ("The companion spell swaps two companions, one at least a knight's "
+                "(house ruling BQ-36).")
     if isinstance(action, (DuelAsk, DuelSpell, Fight, Sacrifice)):
-        return "That is not a move of the MegaBoss duel now (BQ-37)."
+        return "That is not a move of the MegaBoss duel now."
     if isinstance(action, (AssignTo, PlayPersonal, Resolve)):
         return "That is a Solo Quest move: it is played by one knight alone."
     return f"{type(action).__name__} is not a Boss Quest action."
@@ -1494,8 +1496,8 @@ MAX_DUEL_ASK = 9
 ENDINGS = {
     "almost": "No hearts left: so close. In tribute, the Princess names her son Almost.",
     "no hearts": "The MegaBoss appears, and the champion has no heart left to face it "
-    "(BQ-46): so close. In tribute, the Princess names her son Almost.",
-    "failed": "The MegaBoss stands: the champion did not match its HP (BQ-38).",
+    "(house ruling BQ-46): so close. In tribute, the Princess names her son Almost.",
+    "failed": "The MegaBoss stands: the champion did not match its HP.",
     1: "The Princess is saved! With 1 heart left, the champion becomes an Honor Knight "
     "of the Kingdom and joins the Princess's escort.",
     2: "The Princess is saved! With 2 hearts left, the champion becomes General-in-Chief "
@@ -1720,9 +1722,9 @@ def _duel_hearts_note(duel: DuelResult) -> str:
     kept after sacrificing some in the duel."""
     n = duel.sacrificed
     left = duel.hearts_before - n
-    return (f"Hearts above: as the quest ended, before the duel (BQ-38: it changes no "
-            f"standing). {seat_mark(duel.champion)} went into it with {duel.hearts_before} "
-            f"and sacrificed {n}: {left} left at its end.")
+    return (f"Hearts above: as the quest ended, before the duel, which changes no standing "
+            f"(house ruling BQ-38). {seat_mark(duel.champion)} went into it with "
+            f"{duel.hearts_before} and sacrificed {n}: {left} left at its end.")
 
 
 def _next_round(state: State, **changes: Any) -> State:
@@ -1884,7 +1886,7 @@ def outcome(state: State) -> Outcome | None:
             notes.append(_duel_hearts_note(state.duel))
     fallen = [s for s in range(n) if hearts[s] == 0]
     if fallen and len(alive) < n:
-        notes.append("A knight who lost their last heart has lost the game (BQ-17).")
+        notes.append("A knight who lost their last heart has lost the game.")
     best_keys = max(keys[s] for s in alive)
     if sum(1 for s in alive if keys[s] == best_keys) > 1:
         notes.append("Tied on keys: the most hearts wins; still tied, all win.")
@@ -1895,7 +1897,7 @@ def outcome(state: State) -> Outcome | None:
     scores = standing_scores(keys, ranks)
     if scores != keys:
         notes.append(
-            "Places follow BQ-26: knights who kept a heart first, then keys, then hearts."
+            "Places (house ruling BQ-26): a heart kept first, then keys, then hearts."
         )
     return Outcome(
         scores=scores,
@@ -2203,7 +2205,7 @@ def no_duel_note(state: State) -> str:
     marks = [seat_mark(s) for s in winners]
     tied = ", ".join(marks[:-1]) + f" and {marks[-1]}"
     return (f"No Final Boss duel: {tied} tie for the win, and only a single winner "
-            "faces the MegaBoss (BQ-38).")
+            "faces the MegaBoss (house ruling BQ-38).")
 
 
 def duel_announcement(state: State, name) -> str:

@@ -167,9 +167,8 @@ def setup(options: Options) -> State:
     }
     chosen = [name for name, on in extensions.items() if on]
     if chosen:
-        # BQ-39 (no ruling codes in what the player reads)
         raise IllegalAction(
-            "The Solo Quest is played without extensions or variants: "
+            "The Solo Quest is played without extensions or variants (house ruling BQ-39): "
             f"untick {', '.join(chosen)}."
         )
     return State(
@@ -626,11 +625,11 @@ def _spent_for_nothing(state: State, index: int) -> str:
         return ""
     boss = state.solo_bosses[index]
     if spell.kind is _K_CANCEL and not boss.spells:
-        return f" With no spell on it to cancel, {spell} is spent for nothing."
+        return f" With no spell on it to cancel, {spell} is spent for nothing (house ruling BQ-40)."
     weapons = boss.weapons + state.drawn
     if spell.kind is _K_SWAP_DECK and not (weapons and deck_size(state)):
         what = "no weapon on it" if not weapons else "no weapon left in the deck"
-        return f" With {what} to swap, {spell} is spent for nothing."
+        return f" With {what} to swap, {spell} is spent for nothing (house ruling BQ-40)."
     return ""
 
 

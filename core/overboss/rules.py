@@ -1379,12 +1379,12 @@ def outcome(state: State) -> Outcome | None:
         if tiles[0] != tiles[1]:
             winners = frozenset({0 if tiles[0] > tiles[1] else 1})
             notes.append(
-                "Tied on Power: the higher Tile Score wins (OD-12); the other "
+                "Tied on Power: the higher Tile Score wins (house ruling OD-12); the other "
                 "side's score is set one below the winner's."
             )
         else:
             winners = frozenset({0, 1})
-            notes.append("Tied on Power and Tile Score: both win (OD-12).")
+            notes.append("Tied on Power and Tile Score: both win (house ruling OD-12).")
     # The Tile Score (OD-22: the tiles' lines, the tie-break) stands under the
     # last of those lines, where a pad's subtotal goes: at the foot, above the
     # Total, it read as a part of it.

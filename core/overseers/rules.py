@@ -764,8 +764,8 @@ def apply(state: State, seat: int, action: object) -> State:
             raise IllegalAction("You have already chosen; wait for the others.")
         if phase is _P.GUILTY and seat == state.accused:
             raise IllegalAction(
-                "By OV-5 and OV-13 the Leader chooses which two of your cards you lose, "
-                "among pairs that cost you as much."
+                "The Leader chooses which two of your cards you lose, among pairs that "
+                "cost you as much (house ruling OV-13)."
             )
         raise IllegalAction("It is not your turn.")
     if not _is_legal(state, seat, action):
@@ -829,7 +829,7 @@ def _why_not(state: State, seat: int, action: object) -> str:
         _P.ADMIT: "Discard one of your own cards.",
         _P.GUILTY: ("Choose one of the pairs offered: two of the guilty player's cards whose "
                     "loss lowers their score most, one pair for each different set of cards "
-                    "left (OV-4, OV-5, OV-13)."),
+                    "left (house ruling OV-13)."),
         _P.ROB: "Rob another player who has a card and is not the Hoarder, or pass.",
         _P.GIVE: "Give one of your own cards.",
         _P.LIANG: "Choose another player.",

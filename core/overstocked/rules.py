@@ -348,7 +348,8 @@ def setup(players: int, options: Options | None = None) -> State:
             )
         if players != 2:
             raise IllegalAction(
-                "Solo is played at 2 seats: you, and the bot in the second seat (OS-19)."
+                "Solo is played at 2 seats: you, and the bot in the second seat "
+                "(house ruling OS-19)."
             )
     if players not in PLAYERS:
         raise IllegalAction(f"Overstocked is for 2 to 6 players (or solo), not {players}.")
@@ -966,10 +967,10 @@ def _result_notes(
             return ("You scored more than the bot: you win.",)
         if scores[0] == scores[1]:
             return (
-                "You did not score more than the bot: the bot wins (OS-10); "
+                "You did not score more than the bot: the bot wins; "
                 "ranked below it, your score is set one below the bot's.",
             )
-        return ("You did not score more than the bot: the bot wins (OS-10).",)
+        return ("You did not score more than the bot: the bot wins.",)
     if len(winners) > 1:
         # The ruling in words, not only its number: a player does not know
         # OS-10 (a play-test read "a shared win (OS-10)" as unexplained).
@@ -977,7 +978,7 @@ def _result_notes(
         tied = ", ".join(marks[:-1]) + " and " + marks[-1]
         best = scores[min(winners)]
         return (f"{tied} tie for the most points ({best}): the rules name no tie-break, "
-                "so they share the win (OS-10).",)
+                "so they share the win (house ruling OS-10).",)
     return ()
 
 

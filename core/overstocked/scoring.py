@@ -213,7 +213,7 @@ def negative_toys(popularity: Sequence[int], crates: Sequence[int]) -> tuple[tup
         )
     return left, (
         f"{why} and on crates there ({counts}): each player's choice which scores "
-        "negatively; the game picks the best for each (OS-4)."
+        "negatively; the game picks the best for each (house ruling OS-4)."
     )
 
 
@@ -248,7 +248,8 @@ def seat_score(
         elif len(halving) == 1:
             half_why = f"tied on area ({top}), the most crates in the warehouse ({most})"
         else:
-            half_why = f"tied on area ({top}) and crates ({most}); the game chose (OS-4)"
+            half_why = (f"tied on area ({top}) and crates ({most}); "
+                        "the game chose (house ruling OS-4)")
     if bot and len(negatives) > 1:
         # Solo: still tied, the toy that would score the fewest points is the
         # one that does not score for the bot.
@@ -270,7 +271,8 @@ def seat_score(
     assert best is not None
     total, neg, half, points = best
     if len(negatives) > 1:
-        notes.append(f"{name}: {_names([neg])} chosen to score negatively, the best choice (OS-4).")
+        notes.append(f"{name}: {_names([neg])} chosen to score negatively, the best choice "
+                     "(house ruling OS-4).")
     if bot:
         notes.append(f"{name}: {_names([neg])} scores nothing for the bot.")
     if half is not None:

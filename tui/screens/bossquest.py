@@ -548,7 +548,7 @@ def duel_spells_text(duel: DuelResult, who: Any) -> Text:
         if active.target is not None:
             line.append(f" → {who(active.target)}")
         if not acts_in_duel(active.spell):
-            line.append(": nothing in the duel (BQ-38)", style="italic")
+            line.append(": nothing in the duel", style="italic")
         if text:
             text.append("\n")
         text.append_text(line)
@@ -927,8 +927,11 @@ class CombatPanel(Vertical, can_focus=True):
         update_static(self.query_one("#combat-title", Static),
                       f"Combat: the Final Boss duel, {who(duel.champion)} vs the MegaBoss")
         update_static(self.query_one("#combat-text", Static), duel_text(duel, who))
+        # cited once, not on each spell that does nothing: those lines wrapped
+        idle = any(not acts_in_duel(active.spell) for active in duel.spells)
         update_static(self.query_one("#combat-spells", Static),
-                      Text.assemble(("Spells against the champion\n", "bold"), spells)
+                      Text.assemble(("Spells against the champion", "bold"),
+                                    " (house ruling BQ-38)" if idle else "", "\n", spells)
                       if spells else Text("No spell against the champion.", style="italic"))
         update_static(self.query_one("#combat-hint", Static),
                       f"Enter, space or Escape: on to {self._then}.")

@@ -1154,7 +1154,7 @@ class OverstockedScreen(GameScreen):
         if mode == "nowhere":
             return Text.assemble(("Your card fits nowhere", "bold"),
                                  " (no spot covers 1 or 2 toys without a worker): ",
-                                 ("x", keys), " returns it to the box (OS-13).")
+                                 ("x", keys), " returns it to the box (house ruling OS-13).")
         if mode == "mark":
             return Text.assemble(("X card: ", "bold"), "put an X next to a toy: quantum crates "
                                  "stop counting as it. ", (number_range(self.number_keys()), keys))
