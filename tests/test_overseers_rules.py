@@ -1424,3 +1424,29 @@ def test_a_choice_the_others_saw_cannot_be_taken_back_ov27(tmp_path):
         if {*public, Pick} <= checked:
             break
     assert {*public, Pick} <= checked
+
+
+def test_gold_draws_by_trait_not_by_copy_ov28():
+    """OV-28 (play-test), after OV-26 and the Gold rule ("Draw two (2) cards
+    from the discard pile, pick one (1) ... return the other"): Ann (Gold)
+    had discarded a Greed, Cat another; Ann drew a Greed and a Lust, kept the
+    Lust and returned the Greed. Her table read "(you know G G)" when the
+    Greed drawn was Cat's, "(you know G)" when it was hers: she learnt that
+    someone else had discarded a Greed. Gold sees traits, not copies: it
+    knows one fewer of a trait it drew is there, then the card it returns."""
+
+    def gold_keeps(drawn_greed, keep):
+        state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")],
+                       [Character.GOLD, None, None], discard="GGL")
+        mine, cats = sorted(c for c in state.discard if TRAIT[c] is Trait.GREED)
+        lust = next(c for c in state.discard if TRAIT[c] is Trait.LUST)
+        state = attrs.evolve(state, known=(frozenset({mine}), frozenset(), frozenset({cats})))
+        greed = mine if drawn_greed == "mine" else cats
+        state = GAME.apply(state, CHANCE, Draw(greed))
+        state = GAME.apply(state, CHANCE, Draw(lust))
+        state = GAME.apply(state, 0, Keep(lust if keep == "lust" else greed))
+        return sorted(TRAIT[c].value for c in GAME.view(state, 0).discard if c is not None)
+
+    for drawn in ("mine", "cats"):
+        assert gold_keeps(drawn, "lust") == ["G"]  # the Greed returned, nothing else
+        assert gold_keeps(drawn, "greed") == ["L"]  # its own Greed may be the one kept

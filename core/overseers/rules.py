@@ -883,7 +883,11 @@ def _apply_chance(state: State, action: object) -> State:
             pile = frozenset(state.discard)
             known = tuple(k if s == gold else k - pile for s, k in enumerate(state.known))
             state = _copy_state(state, known=known)
-        state = _copy_state(state, discard=discard, drawn=state.drawn + (action.card,))
+        # OV-28: Gold sees the trait drawn, not which copy (OV-26)
+        known = tuple(_less_alike(k, state.discard, action.card) if s == gold else k
+                      for s, k in enumerate(state.known))
+        state = _copy_state(state, discard=discard, drawn=state.drawn + (action.card,),
+                            known=known)
         if len(state.drawn) == 2 or not discard:
             state = _copy_state(state, phase=_P.GOLD_KEEP)
         return state
@@ -900,16 +904,17 @@ def _drawn_alike(state: State, card: int) -> tuple[frozenset[int], ...]:
     pile shows its trait, not which copy it was: a seat that knew cards of
     that trait in the pile knows one fewer is there (the drawn one if it
     knew it, else one of its own), not that the others' copy went."""
+    return tuple(_less_alike(k, state.discard, card) for k in state.known)
+
+
+def _less_alike(known: frozenset[int], pile: Sequence[int], card: int) -> frozenset[int]:
+    """`known` once `card` left `pile`, seen by its trait only (OV-26): the
+    card itself if known, else one known card of its trait in the pile."""
+    if card in known:
+        return known - {card}
     trait = TRAIT[card]
-    known = []
-    for k in state.known:
-        alike = sorted(c for c in k if c in state.discard and TRAIT[c] is trait)
-        if card in k:
-            k = k - {card}
-        elif alike:
-            k = k - {alike[0]}
-        known.append(k)
-    return tuple(known)
+    alike = sorted(c for c in known if c in pile and TRAIT[c] is trait)
+    return known - {alike[0]} if alike else known
 
 
 def _deal(state: State, action: object) -> State:
