@@ -253,7 +253,8 @@ def test_overstocked_secret_pick_named_to_its_chooser_os12():
     last = Pick(state.seats[2].hand[0])
     for viewer in (0, 1, 2, None):
         line = OVERSTOCKED.describe(state, 2, last, names=NAMES[:3], viewer=viewer)
-        assert "Cards revealed:" in line and f"Ann {first}" in line
+        mine = "you" if viewer == 0 else "Ann"  # the reader's own card, as "you"
+        assert "Cards revealed:" in line and f"{mine} {first}" in line
 
 
 # --- Two deals a viewer cannot tell apart ---------------------------------------

@@ -190,6 +190,14 @@ def test_reveal_and_turns_in_ascending_order():
     state = play(state, 1, Pick(2))
     last = GAME.describe(state, 2, Pick(9), ["Ann", "Bob", "Cy"])
     assert "Cards revealed: Bob 2, Cy 9, Ann 13; Bob plays first." in last
+    # the reader reads "you" there as in the rest of the log (play-test)
+    names = ["Ann", "Bob", "Cy"]
+    assert GAME.describe(state, 2, Pick(9), names, viewer=0).endswith(
+        "Cards revealed: Bob 2, Cy 9, you 13; Bob plays first.")
+    assert GAME.describe(state, 2, Pick(9), names, viewer=1).endswith(
+        "Cards revealed: you 2, Cy 9, Ann 13; you play first.")
+    assert GAME.describe(state, 2, Pick(9), names, viewer=2) == (
+        "You choose card 9. Cards revealed: Bob 2, you 9, Ann 13; Bob plays first.")
     state = play(state, 2, Pick(9))
     assert state.phase is Phase.PLACE and state.order == (1, 2, 0)
     assert GAME.to_act(state) == {1}

@@ -1049,8 +1049,14 @@ def describe(
         except IllegalAction:
             return line
         if after.order and not state.order:
-            cards_ = ", ".join(f"{name(s)} {after.seats[s].pick}" for s in after.order)
-            line += f" Cards revealed: {cards_}; {name(after.order[0])} plays first."
+            # the reader is "you" here too, as `second_person` words the rest
+            def who(s: int) -> str:
+                return "you" if names is not None and s == viewer else name(s)
+
+            cards_ = ", ".join(f"{who(s)} {after.seats[s].pick}" for s in after.order)
+            first = after.order[0]
+            plays = "play" if who(first) == "you" else "plays"
+            line += f" Cards revealed: {cards_}; {who(first)} {plays} first."
         return line
     who = name(state.turn if state.turn is not None else seat)
     if isinstance(action, ChooseQuantum):
