@@ -23,15 +23,16 @@ def _sample(rng: random.Random, outcomes) -> Any:
 
 
 def turns_of_others(game_id: str, players: int, seed: int, *, seat: int = 0,
-                    moves: int = 2, combat: bool = False, skip: int = 0) -> list[SeatUpdate]:
+                    moves: int = 2, combat: bool = False, skip: int = 0,
+                    options: Any = None) -> list[SeatUpdate]:
     """`seat`'s updates in a random match of `game_id`: the first right
     after one of its moves (and the draws that came with it), then one
     after each other move, up to its next decision; at least `moves` moves
     of the others in between (and a combat, with `combat`). `skip` passes
-    over that many such windows first."""
+    over that many such windows first; `options`: the game's variants."""
     game = GAMES[game_id]
     rng = random.Random(seed)
-    state = game.setup(players, None)
+    state = game.setup(players, options)
     history: list[tuple[int, Any, Any]] = []  # (who, action, state before)
     window: list[int] | None = None  # history lengths where `seat` saw an update
     moved = False  # `seat` has just moved (the draws for it may follow)

@@ -730,6 +730,53 @@ async def test_v_shows_the_other_warehouses_while_you_place():
     assert app.port.submitted == [(0, Place(Where.WAREHOUSE, *ghost[0], ghost[1]))]
 
 
+async def test_a_step_to_a_move_in_anothers_warehouse_shows_that_warehouse():
+    """Play-test, 80x24: ] / [ to "Cyd places card 3 in their warehouse"
+    left Ann's own warehouse on screen, the new card unseen (only a • on
+    Cyd's line). A step to a move in another's warehouse shows it, its
+    card marked, as v would; a forklift taken marks the "forklifts" line;
+    a step elsewhere, or out of the steps, shows yours again."""
+    from tests.since_kit import SequenceApp, turns_of_others
+    from tui.screens.overstocked import OverstockedScreen
+
+    updates = turns_of_others("overstocked", 3, 8, options=Options(forklifts=True))
+    app = SequenceApp(OverstockedScreen, updates)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        wh = screen.query_one("#os-wh", AreaView)
+
+        async def step(key: str) -> str:
+            await pilot.press(key)
+            await pilot.pause()
+            return screen_text(app)
+
+        def forklifts_marked(text: str) -> bool:
+            return any(line.strip("│ ").startswith("• forklifts") for line in text.splitlines())
+
+        assert "Your warehouse" in screen_text(app)
+        await step("right_square_bracket")  # 1 Bob chooses a card
+        text = await step("right_square_bracket")  # 2 Cyd chooses: the reveal
+        assert "Your warehouse" in text and not forklifts_marked(text)
+        text = await step("right_square_bracket")  # 3 Cyd places card 3 in their warehouse
+        assert "▶ 3 Cyd places card 3 in their" in text
+        assert "Cyd's warehouse" in text and wh.fresh
+        text = await step("right_square_bracket")  # 4 Cyd takes the forklift worth 6
+        assert "Cyd's warehouse" in text and forklifts_marked(text)
+        text = await step("right_square_bracket")  # 5 Bob places card 20 in their warehouse
+        assert "Bob's warehouse" in text and wh.fresh and not forklifts_marked(text)
+        text = await step("left_square_bracket")
+        assert "Cyd's warehouse" in text
+        for _ in range(3):
+            text = await step("left_square_bracket")  # 1, then all the steps
+        assert "Your warehouse" in text
+        for _ in range(4):
+            await step("right_square_bracket")
+        for _ in range(2):  # 6, then out of the steps
+            text = await step("right_square_bracket")
+        assert "▶" not in text and "Your warehouse" in text
+
+
 async def test_v_while_placing_in_the_popularity_keeps_the_ghost_at_hand():
     """The ghost over the popularity stays on screen while v shows another's
     warehouse beside it: the placing keys go on working there; w brings

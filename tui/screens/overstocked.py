@@ -89,7 +89,7 @@ from tui.widgets.flowed import Flowed, Wordings, flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.kept_lines import KeptStatic
 from tui.widgets.quiet import set_border, update_static
-from tui.widgets.since import SinceLog, changed_keys, marked_text
+from tui.widgets.since import CHANGED, CHANGED_STYLE, SinceLog, changed_keys, marked_text
 
 _CHANCE_TEXT = {
     Phase.DEAL: "The cards are being dealt…",
@@ -321,6 +321,10 @@ class OverstockedScreen(GameScreen):
         #: placing in your warehouse while v shows another's: the ghost's
         #: spot and turn, put back when yours is shown again
         self._kept_ghost: tuple[tuple[int, int], int] | None = None
+        #: the recap step last drawn, and whether `_shown` is that step's
+        #: (a step to a move in another's warehouse shows it, as v would)
+        self._step_at: int | None = None
+        self._step_shown = False
         #: spectating: the seat whose warehouse the pane follows (the turn)
         self._followed = 0
         #: the actions behind the hand's cards / the bar's choices
@@ -487,6 +491,7 @@ class OverstockedScreen(GameScreen):
         if mode_changed and mode in ("place", "forklift"):
             self._where = self._start_where(update)
             self._shown = None  # the piece's warehouse first: v shows the others
+        self._follow_step(update)
         if update.seat is None and view.turn is not None:
             self._followed = view.turn  # spectating: watch the seat in turn
         # four players or more: on a short screen the side widens for a
@@ -512,6 +517,23 @@ class OverstockedScreen(GameScreen):
             self._focus_set = True
             self._focus_for_mode()
 
+    def _follow_step(self, update: TableUpdate) -> None:
+        """A recap step to a move in another's warehouse shows that one,
+        its card marked; a step elsewhere, or none (all of them, or you
+        acted), shows yours again, unless v chose one since."""
+        selected = self.recap.selected if self.recap.shown else None
+        if selected == self._step_at:
+            return
+        self._step_at = selected
+        seat = None
+        if selected is not None:
+            seat = next((s for s in range(update.view.players)
+                         if s != update.seat and self.changed(f"warehouse {s}")), None)
+        if seat is not None:
+            self._shown, self._step_shown = seat, True
+        elif self._step_shown:
+            self._shown, self._step_shown = None, False
+
     def last_moves_aside(self, update: TableUpdate) -> list[str | Text]:
         """Solo: the bot's warehouse with its last card, edged ║: its sixth
         card ends the match, and the results came before it was seen laid."""
@@ -536,8 +558,13 @@ class OverstockedScreen(GameScreen):
             return {s: (p.warehouse.placed, p.incentive, p.forklift)
                     for s, p in enumerate(view.seats)}
 
+        def supplies(view: State) -> dict[str, Any]:
+            return {"forklifts": view.forklift_supply, "tokens": view.incentive_supply,
+                    "quantum": view.quantum_supply}
+
         out = {"popularity": new(before.popularity, after.popularity),
-               "players": changed_keys(players(before), players(after))}
+               "players": changed_keys(players(before), players(after)),
+               "supplies": changed_keys(supplies(before), supplies(after))}
         for seat in range(min(len(before.seats), len(after.seats))):
             out[f"warehouse {seat}"] = new(before.seats[seat].warehouse,
                                            after.seats[seat].warehouse)
@@ -916,30 +943,43 @@ class OverstockedScreen(GameScreen):
         80 columns where the players hold tokens): at most five forklifts
         out of 1-6 ("1 2 4-6", a run written first-last), six tokens and
         six quantum cards. Empty when the match has no supplies."""
-        words, symbols = [], []
+        words: list[str | Text] = []
+        symbols: list[str | Text] = []
         o = view.options
+        # a supply taken from since your last move (a step's) is marked
+        changed = self.changed("supplies")
+
+        def add(kind: str, word: str, symbol: str) -> None:
+            marked = kind in changed
+            words.append(Text(word, style=CHANGED_STYLE) if marked else word)
+            symbols.append(Text(symbol, style=CHANGED_STYLE) if marked else symbol)
+
         if o.forklifts:
             supply = view.forklift_supply
-            words.append("forklifts " + (" ".join(f"L{v}" for v in supply) or "none"))
-            symbols.append("L" + (runs(sorted(supply)) or " none"))
+            add("forklifts", "forklifts " + (" ".join(f"L{v}" for v in supply) or "none"),
+                "L" + (runs(sorted(supply)) or " none"))
         if o.incentives:
             tokens = "".join(t.value for t in view.incentive_supply)
-            words.append("tokens " + (tokens or "none"))
-            symbols.append("i" + (tokens or " none"))
+            add("tokens", "tokens " + (tokens or "none"), "i" + (tokens or " none"))
         if o.quantum:
             # OS-17: face up, so which are left (X cards marked), not only how many
             left = " ".join(f"{q}X" if cards.has_x(q) else str(q) for q in view.quantum_supply)
-            words.append(f"quantum {left or 'none'}")
-            symbols.append("Q" + (left or " none"))
+            add("quantum", f"quantum {left or 'none'}", "Q" + (left or " none"))
         if o.solo:
             known = self._bot_bonus_known(view, seat)
-            words.append(f"bot bonus {view.bot_bonus if known else '?'}")
-            symbols.append(words[-1])
+            bonus = f"bot bonus {view.bot_bonus if known else '?'}"
+            add("bot bonus", bonus, bonus)
         if not words:
             return ()
-        return tuple(Text(sep.join(parts), style="italic", no_wrap=True, overflow="ellipsis",
-                          end="")
-                     for parts, sep in ((words, " · "), (symbols, " · "), (symbols, " ")))
+        out = []
+        for parts, sep in ((words, " · "), (symbols, " · "), (symbols, " ")):
+            line = Text(sep).join(Text(p) if isinstance(p, str) else p for p in parts)
+            if changed:
+                line = Text.assemble((f"{CHANGED} ", "bold"), line)
+            line.stylize("italic")
+            line.no_wrap, line.overflow, line.end = True, "ellipsis", ""
+            out.append(line)
+        return tuple(out)
 
     def _sheet(self, view: State) -> Any:
         """The score sheet of `view`, worked out once a view (the players'
@@ -1493,6 +1533,7 @@ class OverstockedScreen(GameScreen):
             return
         current = self._wh_seat()
         self._shown = (current + 1) % view.players
+        self._step_shown = False  # chosen with v: it stays
         self._warehouse_changed()
 
     def _warehouse_changed(self) -> None:
@@ -1510,7 +1551,7 @@ class OverstockedScreen(GameScreen):
         """A placing key while another's warehouse hides your ghost: yours
         comes back, the ghost where you left it; the key does no more, so
         nothing moves or is placed unseen."""
-        self._shown = None
+        self._shown, self._step_shown = None, False
         self._warehouse_changed()
 
     #: the keys that move, turn or place the ghost (the board's and ours)
