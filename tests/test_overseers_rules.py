@@ -823,6 +823,11 @@ def test_wuming_wrath_anger_doubles_in_showdown_only():
     state = vote_all(state, [1, 0, 0])
     line = GAME.describe(state, 0, Admit())
     assert line == "Player 1 admits and will discard two cards."
+    # play-test: the showdown said nothing of it, so a hand's 33 could not
+    # be worked out from the screen; its line names the sister's effect
+    line = GAME.describe(state, 0, Deny())
+    assert "Showdown: Player 1 33 (" in line
+    assert "Wuming the younger counts every Anger 12 here, for everyone." in line
 
 
 def test_showdown_reveals_every_card():

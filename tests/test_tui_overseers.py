@@ -897,6 +897,19 @@ def test_recap_parts_put_each_revealed_hand_on_its_line():
         "  Bob 28 (A B C L B)", "  Cat 26 (B H H A B)", "Cat was not the highest."]
 
 
+def test_the_showdown_box_names_the_wuming_sisters_effect_ov20():
+    """OV-20, play-test: the box listed Edda's 33 (C↻ G G A A) with nothing
+    saying that the younger sister counted every Anger 12: its line, under
+    the hands."""
+    line = ("Bob denies. Showdown: you 12 (L L C H B), Bob 33 (A A B L C). "
+            "Wuming the younger counts every Anger 12 here, for everyone. "
+            "Bob was the highest.")
+    assert recap_parts(line) == [
+        "Bob denies.", "Showdown, every hand revealed:", "  you 12 (L L C H B)",
+        "  Bob 33 (A A B L C)", "Wuming the younger counts every Anger 12 here, for everyone.",
+        "Bob was the highest."]
+
+
 def test_recap_parts_put_each_source_of_the_score_on_its_line():
     """OV §Scoring, OV-14, OV-20: the round's score a source a line, its
     figures in a column; the Wuming sisters' showdown-only part under it."""

@@ -1952,6 +1952,11 @@ def _consequences(
             f"{ref(s)} {v} ({_hand_text(hands[s].slots)})" for s, v in enumerate(after.showdown)
         )
         out.append(f"Showdown: {scores}.")
+        # OV-20: the sisters' part of those figures, which scoring leaves out
+        if in_play(after, _C.WUMING_WRATH):
+            out.append("Wuming the younger counts every Anger 12 here, for everyone.")
+        if in_play(after, _C.WUMING_VALOUR):
+            out.append("Wuming the elder adds 1 per Courage and Hope here, for everyone.")
     if after.phase is _P.DECLARE and state.phase is not _P.DECLARE:
         tied = ", ".join(ref(s) for s in after.tied)
         out.append(f"Tied for the highest: {tied}; the Leader declares.")

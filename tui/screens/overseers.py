@@ -1627,6 +1627,10 @@ def recap_parts(line: str) -> list[str]:
     if found.re is _SHOWDOWN:
         hands = [h if h.endswith(")") else h + ")" for h in found.group(1).split("), ")]
         middle = ["Showdown, every hand revealed:", *(f"  {h}" for h in hands)]
+        while after.startswith("Wuming the"):
+            # OV-20: a sister's part of the figures above, a line each
+            note, _, after = after.partition(". ")
+            middle.append(note if note.endswith(".") else note + ".")
     else:
         middle = score_lines(*found.groups())
         if after.startswith("The Wuming sisters'"):
