@@ -507,6 +507,22 @@ async def test_each_reading_of_a_potion_has_its_own_key(keys, sign):
     assert "↵ Read it" not in text
 
 
+async def test_the_potion_prompt_names_the_face_up_potion_being_read():
+    """BQ-31: a face-up potion is read as it arrives; a hidden one waits for
+    combat. With a hidden ±2 and the ±3 just received face up, + reads the
+    ±3: the prompt named the hidden ±2."""
+    state = with_hidden_potion("±2")
+    ann = state.knights[0]
+    potion = Weapon(None, 3)
+    ann = attrs.evolve(ann, visible=ann.visible + (potion,))
+    state = attrs.evolve(state, knights=(ann,) + state.knights[1:],
+                         weapon_deck=tuple(x for x in state.weapon_deck if x != potion),
+                         phase=Phase.READ_POTION, reader=0, resume="draw", to_draw=1)
+    _, text = await run(make_update(state))
+    assert "Your potion ±3: read it" in text, text
+    assert "Your potion ±2" not in text
+
+
 async def test_no_one_is_shown_over_the_hp():
     """BQ-6: Bob's weapons pass the Boss's HP; nothing on Ann's screen says so."""
     state = full_state(history=False)

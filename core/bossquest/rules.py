@@ -1046,6 +1046,14 @@ def _unread(knight: Knight, face_up: bool) -> Weapon | None:
     return next((w for w in cards_ if w.colour is None and w not in read), None)
 
 
+def potion_to_read(state: State) -> Weapon | None:
+    """The potion the reader reads now (BQ-31): one just received face up,
+    or at combat a face-down one; None when no potion is being read."""
+    if state.phase is not _P_READ_POTION or state.reader is None:
+        return None
+    return _unread(state.knights[state.reader], face_up=state.resume not in _AT_REVEAL)
+
+
 # ---------------------------------------------------------------------------
 # A knight's choices.
 

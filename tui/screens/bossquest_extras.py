@@ -38,7 +38,7 @@ from core.bossquest.actions import (
     TargetWeapon,
 )
 from core.bossquest.cards import Companion, Spell, SpellKind, Weapon
-from core.bossquest.rules import weapons_of
+from core.bossquest.rules import potion_to_read
 from core.bossquest.state import Knight, Phase, SoloBoss, State, Step
 from core.bossquest.table_facts import acts_in_duel
 from tui.screens.game import number_range, possessive
@@ -215,11 +215,9 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
     (`who` names a seat, for a single choice said in the prompt)."""
     first = legal[0]
     if isinstance(first, ReadPotion):
-        knight = view.knights[view.reader or 0]
-        read = {w for w, _ in knight.readings}
-        pending = [w for w in weapons_of(knight) if w is not None and w.colour is None
-                   and w not in read]
-        what = f"potion {pending[0]}" if pending else "potion"
+        # the potion read now, not the first unread (a hidden one waits)
+        potion = potion_to_read(view)
+        what = f"potion {potion}" if potion is not None else "potion"
         return Text.assemble(("Your " + what, "bold"), ": read it ", ("+", "bold reverse"), " or ",
                              ("-", "bold reverse"), " its value, for good.")
     if isinstance(first, TargetPotion):
