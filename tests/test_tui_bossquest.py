@@ -540,6 +540,27 @@ async def test_last_combat_is_shown(size):
     assert "★ Cyd" in text
 
 
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
+async def test_a_past_combat_names_knights_without_the_away_mark(size):
+    """The play-test: "Combats so far" and "Last combat" said "Bob (away)"
+    for a knight away when drawn, kept after he came back, and at 80x24 the
+    longer name wrapped another knight's line. Away-ness is the table's now,
+    not part of a finished combat."""
+    update = attrs.evolve(make_update(full_state()),
+                          names=("Ann", "Bob (away)", "Cyd (away)", "Dee"))
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=size) as pilot:
+        for _ in range(20):  # the box is fitted again after its first frame
+            await pilot.pause()
+            region = app.screen.query_one("#bq-last-main" if size[0] == 160 else "#bq-last").region
+            lines = screen_text(app).splitlines()[region.y:region.bottom]
+            text = "\n".join(line[region.x:region.right] for line in lines)
+            if "Bob" in text:
+                break
+    assert "Bob" in text and "Cyd" in text, text
+    assert "(away)" not in text, text
+
+
 # -- snapshots ------------------------------------------------------------------
 
 

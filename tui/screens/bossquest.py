@@ -1364,7 +1364,7 @@ class BossQuestScreen(GameScreen):
         # the round that made a champion leads to the Final Boss duel
         last_then = "the Final Boss duel" if view.champion is not None else "the next round"
         results = view.history[told:]
-        return [CombatScreen(result, self._who, grace=grace, last=False,
+        return [CombatScreen(result, self._bare_who, grace=grace, last=False,
                              then=last_then if i == len(results) - 1 else "the next round")
                 for i, result in enumerate(results)]
 
@@ -1410,7 +1410,7 @@ class BossQuestScreen(GameScreen):
                     go_on=then or "the results"))
             else:
                 last = kind == "duel" or what is rounds[-1]
-                screens.append(CombatScreen(what, self._who, then=then, last=last))
+                screens.append(CombatScreen(what, self._bare_who, then=then, last=last))
         # pushed in order, the last on top
         self.over_the_results.extend(reversed(screens))
 
@@ -1443,7 +1443,7 @@ class BossQuestScreen(GameScreen):
             self._focus_for_mode()
             self.refresh_bindings()
             return
-        panel.show_result(self._combats_waiting.pop(0), self._who)
+        panel.show_result(self._combats_waiting.pop(0), self._bare_who)
         panel.display = True
         panel.focus()
         self.refresh_bindings()
@@ -2127,7 +2127,8 @@ class BossQuestScreen(GameScreen):
         result: RoundResult = view.history[-1]
         if not roomy:
             set_border(side, f"Last combat: round {result.round}")
-            side.show_combat(result, self._who, weapons=self.has_class("-wide"),
+            # a finished combat: no away marks (they went stale, and wrapped)
+            side.show_combat(result, self._bare_who, weapons=self.has_class("-wide"),
                              marked="combat" in self.changed("combat"))
             return
         # Built again only when a combat is added, the reader changes or the
@@ -2142,15 +2143,15 @@ class BossQuestScreen(GameScreen):
         for past in reversed(view.history):
             parts.append(Text.assemble(
                 (f"Round {past.round} · ", "bold"),
-                self._combat_text(past) if past is result else combat_text(past, self._who,
-                                                                          weapons=True),
+                self._combat_text(past) if past is result else combat_text(
+                    past, self._bare_who, weapons=True),
                 "\n",
-                spells_block(past, self._who)))
+                spells_block(past, self._bare_who)))
         update_static(self.query_one("#bq-combats", Static), Text("\n\n").join(parts))
 
     def _combat_text(self, result: RoundResult, width: int | None = None) -> Text:
         """The round's combat, one knight a line (all of it is public now)."""
-        text = combat_text(result, self._who, weapons=self.has_class("-wide"), width=width)
+        text = combat_text(result, self._bare_who, weapons=self.has_class("-wide"), width=width)
         if "combat" in self.changed("combat"):
             text = marked_text(text)
         return text
