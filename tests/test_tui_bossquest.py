@@ -493,6 +493,23 @@ async def test_plus_or_minus_with_no_potion_to_read_says_so(potions, said):
     assert any(note.startswith(said) for note in notes), notes
 
 
+@pytest.mark.parametrize("key", ["w", "4", "1", "a", "x", "m", "o", "e"])
+async def test_a_turns_key_while_a_potion_is_read_says_to_read_it_first(key):
+    """BQ-31: a face-up potion is read as it arrives, before anything else
+    happens. The play-test: w, 4 and a then did nothing and said nothing."""
+    state = reading_a_potion()
+    state = attrs.evolve(state, options=Options(potions=True, companions=True))
+    app = ScreenApp(make_update(state), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        submitted = app.game_screen.port.submitted
+    assert submitted == []
+    assert any(n.startswith("Read your potion ±2 first: + or -") for n in notes), notes
+
+
 @pytest.mark.parametrize(
     ("keys", "sign"),
     [(["plus"], 1), (["minus"], -1), (["enter"], 1), (["right", "enter"], -1)],

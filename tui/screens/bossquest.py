@@ -70,7 +70,7 @@ from core.bossquest.cards import (
     SpellKind,
     Weapon,
 )
-from core.bossquest.rules import duel_announcement, is_night
+from core.bossquest.rules import duel_announcement, is_night, potion_to_read
 from core.bossquest.state import PUBLIC, DuelResult, Knight, Phase, RoundResult, State, Step, Ulul
 from core.bossquest.table_facts import NOTHING_TO_DO_NOW, acts_in_duel, combat_spells, known_top
 from core.engine import CHANCE
@@ -794,6 +794,9 @@ _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "
                             "read_potion", "undo", "undo_anyway", "companion", "end_turn",
                             "personal_back"})
 
+#: the keys of a knight's turn: while a potion is read they wait (BQ-31)
+_TURN_KEYS = frozenset({"ask", "no_ask", "fight", "wizard", "activate", "discard", "mystery",
+                        "pick", "companion", "end_turn"})
 
 #: a knight's status for the table's away marks (host/messages.py)
 _MARK_WORDS = {AWAY_MARK: "away", STAND_IN_MARK: "bot (away)", GONE_MARK: "bot (left)"}
@@ -2658,6 +2661,10 @@ class BossQuestScreen(GameScreen):
         if self.holds_the_table:
             return None  # the combat's own hint answers its keys
         update = self.update
+        if action in _TURN_KEYS and update is not None and self._reading(1) is not None:
+            # BQ-31: a potion received face up is read before anything else
+            potion = potion_to_read(update.view)
+            return f"Read your potion{f' {potion}' if potion else ''} first: + or -."
         solo_words = self.SOLO_IDLE_KEY_WORDS.get(action)
         if (solo_words is not None and update is not None and update.view.players == 1
                 and update.seat is not None and not update.over):
