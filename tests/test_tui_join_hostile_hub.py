@@ -231,6 +231,34 @@ async def test_escape_sequences_in_a_hubs_update_never_reach_the_terminal(tmp_pa
         server.close()
 
 
+async def test_a_log_lines_own_line_breaks_come_through(tmp_path, monkeypatch):
+    """A log line the rules break in two (a potion read at combat, then the
+    combat, BQ-31) lost its break at a shared table: "You read the potion ±2
+    as +2.Combat vs 17 HP: ...". A newline is no escape: it stays in a log
+    line, and only there (a name keeps none)."""
+    from tui.screens.overboss import OverbossScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    message = _a_real_update(tmp_path)
+    update = message["update"]
+    update["names"] = ["ann", "bo\nb"]
+    update["log"].append("Bob reads the potion ±2 as +2.\nCombat vs 17 HP: ann 20 over.\x1b[2J")
+    message["table"] = "t1"
+    line = json.dumps(message).encode() + b"\n"
+    path = tmp_path / "hub.sock"
+    server, _ = await fake_hub(path, [b'{"welcome": {"player": "ann"}}\n', line])
+    app = JoinApp(path, "ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                           and app.screen.update is not None)
+            received = app.screen.update
+            assert received.log[-1] == "Bob reads the potion ±2 as +2.\nCombat vs 17 HP: ann 20 over.[2J"
+            assert received.names[1] == "bob"
+    finally:
+        server.close()
+
+
 async def test_a_long_name_keeps_its_away_mark_whole(tmp_path, monkeypatch):
     """A 31-character name with the hub's " (away)" after it was cut as
     one text at 32 characters: the mark was lost and a "…" took its place,

@@ -884,17 +884,21 @@ def _plain(line: bytes) -> bool:
         return False
 
 
-def _printable_texts(value: Any) -> Any:
+def _printable_texts(value: Any, keep: str = "") -> Any:
     """A parsed message with each of its texts (keys too) printable, as
     `shown` makes them: every text from the hub reaches the screens (names, log lines, the
     view's words), and an escape sequence in one would reach the terminal.
-    A hub sends none; this side does not rely on it."""
+    A hub sends none; this side does not rely on it. A log line keeps its
+    line breaks (`keep`): the rules break a move from the combat it ends,
+    and without the break the two ran together ("as +2.Combat vs 17 HP")."""
     if isinstance(value, str):
-        return value if value.isprintable() else "".join(c for c in value if c.isprintable())
+        return value if value.isprintable() else "".join(
+            c for c in value if c.isprintable() or c in keep)
     if isinstance(value, list):
-        return [_printable_texts(item) for item in value]
+        return [_printable_texts(item, keep) for item in value]
     if isinstance(value, dict):
-        return {_printable_texts(key): _printable_texts(item) for key, item in value.items()}
+        return {_printable_texts(key): _printable_texts(item, "\n" if key == "log" else "")
+                for key, item in value.items()}
     return value
 
 
