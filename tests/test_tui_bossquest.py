@@ -578,6 +578,45 @@ async def test_a_past_combat_names_knights_without_the_away_mark(size):
     assert "(away)" not in text, text
 
 
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
+async def test_c_opens_the_last_combat_again(size):
+    """The play-test: a combat box up when the host stopped did not come
+    back; the players landed on the next round with the short "Last combat"
+    (no weapons nor "Spells that changed it" at 80x24). `c` opens the last
+    combat's box again, at any time; the panel's title says so."""
+    app = ScreenApp(make_update(full_state()), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert not screen.holds_the_table
+        panel = screen.query_one("#bq-last-main" if size[0] == 160 else "#bq-last")
+        assert "· c opens" in str(panel.border_title), panel.border_title
+        await pilot.press("c")
+        await pilot.pause()
+        assert screen.holds_the_table
+        text = screen_text(app)
+        assert "Combat: round 1" in text and "Enter, space or Escape" in text, text
+        assert "[P7] [R7] [B4]" in text  # Bob's weapons, which 80x24's panel leaves out
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not screen.holds_the_table
+        await pilot.press("1")  # the table's keys are back
+        await pilot.pause()
+        assert screen.port.submitted == [(0, Ask(1))]
+
+
+async def test_c_before_any_combat_says_when_the_first_comes():
+    state = full_state(history=False)
+    app = ScreenApp(make_update(state), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert not app.game_screen.holds_the_table
+    assert any(n.startswith("No combat yet") for n in notes), notes
+
+
 # -- snapshots ------------------------------------------------------------------
 
 

@@ -792,7 +792,7 @@ _DETAILS_WIDTH = 36
 
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
                             "read_potion", "undo", "undo_anyway", "companion", "end_turn",
-                            "personal_back"})
+                            "personal_back", "last_combat"})
 
 #: the keys of a knight's turn: while a potion is read they wait (BQ-31)
 _TURN_KEYS = frozenset({"ask", "no_ask", "fight", "wizard", "activate", "discard", "mystery",
@@ -1054,6 +1054,11 @@ class BossQuestScreen(GameScreen):
         Binding("o", "companion", "Companion",
                 tooltip="Your companion's power this turn: its choices come on the bar"),
         Binding("e", "end_turn", "End turn", tooltip="The Hare: end your turn here"),
+        # the last combat's box again (one up when the host stopped, or put
+        # away unread, was gone: the panel leaves out weapons and spells)
+        Binding("c", "last_combat", "Last combat", show=False,
+                tooltip="Open the last combat again: every weapon, and the spells that "
+                        "changed it"),
         *(
             Binding(str(n), f"pick({n})", "Pick", key_display=NUMBER_KEYS, show=n == 1,
                     tooltip="Pick a spell or a target by its number (Solo Quest: a Boss; "
@@ -2129,7 +2134,7 @@ class BossQuestScreen(GameScreen):
             return
         result: RoundResult = view.history[-1]
         if not roomy:
-            set_border(side, f"Last combat: round {result.round}")
+            set_border(side, f"Last combat: round {result.round} · c opens it")
             # a finished combat: no away marks (they went stale, and wrapped)
             side.show_combat(result, self._bare_who, weapons=self.has_class("-wide"),
                              marked="combat" in self.changed("combat"))
@@ -2141,7 +2146,8 @@ class BossQuestScreen(GameScreen):
             return
         self._combats_drawn = key
         rounds = len(view.history)
-        set_border(main, "Last combat" if rounds == 1 else f"Combats so far ({rounds}), the last first")
+        set_border(main, ("Last combat" if rounds == 1 else
+                          f"Combats so far ({rounds}), the last first") + " · c opens the last")
         parts = []
         for past in reversed(view.history):
             parts.append(Text.assemble(
@@ -2669,6 +2675,8 @@ class BossQuestScreen(GameScreen):
         if (solo_words is not None and update is not None and update.view.players == 1
                 and update.seat is not None and not update.over):
             return f"{solo_words}. {self.prompt_words()}".rstrip()
+        if action == "last_combat" and update is not None and update.view.players > 1:
+            return "No combat yet: the first comes at the end of this round."
         if (action in ("companion", "end_turn") and update is not None
                 and not update.view.options.companions):
             return f"No companions in this match: {self.IDLE_KEY_WORDS[action][:1]} is theirs."
@@ -2690,6 +2698,8 @@ class BossQuestScreen(GameScreen):
             return False  # a combat is up: it is put away first
         if action == "companion":
             return not self._power and self._power_actions() != []
+        if action == "last_combat":
+            return self._view is not None and bool(self._view.history)
         if self._power and action in ("ask", "wizard", "activate", "discard", "mystery",
                                       "no_ask"):
             return False  # the companion's choices are up: a number picks one
@@ -2744,6 +2754,12 @@ class BossQuestScreen(GameScreen):
     def action_fight(self) -> None:
         if self._legal(Fight()):
             self.play(Fight())
+
+    def action_last_combat(self) -> None:
+        view = self._view
+        if view is not None and view.history and not self.holds_the_table:
+            self._combats_waiting.append(view.history[-1])
+            self._next_combat()
 
     def action_no_ask(self, number: int) -> None:
         wizard = ["w"] if self._legal(GoToWizard()) else []
