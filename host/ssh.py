@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import re
 import signal
@@ -30,6 +31,8 @@ from typing import Any
 import asyncssh
 
 from host.messages import MAX_NAME
+
+log = logging.getLogger(__name__)
 
 #: sessions at once, per player and in all
 MAX_SESSIONS_PER_PLAYER = 3
@@ -71,6 +74,9 @@ HELLO_SECONDS = 10
 RESIZE_SECONDS = 0.1
 #: seconds without a key from the client before its session is closed (0: never)
 DEFAULT_IDLE_TIMEOUT = 30 * 60.0
+#: the authorized-keys file, at the most (thousands of keys; anything bigger
+#: is a mistake, and it is read in the event loop)
+MAX_KEYS_FILE_BYTES = 1024 * 1024
 #: bytes from a client waiting for the child to read them, at the most
 _MAX_KEYS_BUFFERED = 64 * 1024
 #: what a full-screen app may have left switched on in the client's terminal:
@@ -99,7 +105,12 @@ def read_players(path: Path) -> list[Player]:
     """Every key of an OpenSSH authorized-keys file with its player's name.
     SetupError for a missing, unreadable or malformed file (naming the line)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        with open(path, "rb") as file:
+            data = file.read(MAX_KEYS_FILE_BYTES + 1)
+        if len(data) > MAX_KEYS_FILE_BYTES:
+            raise SetupError(f"The authorized-keys file {path} is over "
+                             f"{MAX_KEYS_FILE_BYTES // 1024} KiB.")
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise SetupError(f"No authorized-keys file at {path}: add one line per player's key.") from None
     except (OSError, UnicodeDecodeError) as error:
@@ -118,6 +129,38 @@ def read_players(path: Path) -> list[Player]:
     if not players:
         raise SetupError(f"{path} names no key: add one line per player's key.")
     return players
+
+
+class KeysFile:
+    """The authorized-keys file, read again when it changes (as OpenSSH reads
+    it at each login: a host adds a friend's key without a restart). A file
+    that has become unreadable or malformed keeps the last good keys."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._seen = self._stamp()
+        #: SetupError for a file the host cannot start with
+        self.players = read_players(self.path)
+
+    def _stamp(self) -> tuple[int, ...] | None:
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+    def current(self) -> list[Player]:
+        """The players now: read again if the file changed since last looked at."""
+        stamp = self._stamp()
+        if stamp != self._seen:
+            # a bad version is warned of once, not at each login
+            self._seen = stamp
+            try:
+                self.players = read_players(self.path)
+            except SetupError as error:
+                log.warning("authorized keys not read again, the last good ones kept: %s",
+                            str(error).encode("unicode_escape").decode("ascii"))
+        return self.players
 
 
 def _bound_name(line: str, number: int, path: Path) -> str:
@@ -167,9 +210,11 @@ class FrontDoor:
     """Counts sessions and connections per player (caps and rate limits)."""
 
     def __init__(
-        self, players: list[Player], child: Any, idle_timeout: float = DEFAULT_IDLE_TIMEOUT
+        self, players: list[Player] | KeysFile, child: Any,
+        idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
     ) -> None:
-        self.players = players
+        #: the keys let in (a KeysFile is read again as it changes)
+        self.keys = players
         #: builds the argv and environment of a player's child
         self.child = child
         #: seconds without input before a session is closed (0: never)
@@ -189,6 +234,10 @@ class FrontDoor:
 
     def total(self) -> int:
         return sum(self.sessions.values())
+
+    def players(self) -> list[Player]:
+        keys = self.keys
+        return keys.current() if isinstance(keys, KeysFile) else keys
 
 
 def _least_begun(servers: list[_Server], now: float) -> _Server | None:
@@ -322,7 +371,8 @@ class _Server(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: Any) -> bool:
         peer = self.conn.get_extra_info("peername") or ("", 0)
-        for player in self.door.players:
+        # the file as it is now (a cheap stat; read again only when changed)
+        for player in self.door.players():
             options = player.keys.validate(key, str(peer[0]), str(peer[0]))
             if options is not None:
                 # called for a bare offer of the key too (no proof yet): the
@@ -662,7 +712,7 @@ def join_child(socket_path: Path, data_dir: Path | None) -> Any:
 async def serve(
     host: str,
     port: int,
-    players: list[Player],
+    players: list[Player] | KeysFile,
     host_key: Any,
     child: Any,
     *,
@@ -735,7 +785,7 @@ async def run_host(
     from host.hub import Hub, default_places, refuse_a_second_hub, stopped_by_sigterm
 
     host, port = parse_listen(listen)
-    players = read_players(authorized_keys)
+    players = KeysFile(authorized_keys)
     key = load_host_key(host_key_path)
     if data_dir is not None:
         directory, socket_path = Path(data_dir) / "shared", Path(data_dir) / "hub" / "hub.sock"
@@ -761,7 +811,7 @@ async def run_host(
         await hub.close()
         raise SetupError(f"Cannot listen on {host}:{port}: {error.strerror or error}.") from None
     if ready is not None:
-        ready(hub, resumed, key, (host, port), players)
+        ready(hub, resumed, key, (host, port), players.players)
     try:
         with stopped_by_sigterm():
             await asyncio.Event().wait()

@@ -500,3 +500,59 @@ async def test_a_host_that_stops_puts_each_terminal_back_and_says_so(tmp_path, k
     assert text.rindex("\x1b[?7h") > text.rindex("PID=")  # lines wrap again (the app stops them)
     assert "The Overtable host has stopped; your seats are kept." in text
     await wait_gone(pid, "the host")
+
+
+async def test_the_running_host_reads_the_keys_file_again_when_it_changes(
+        tmp_path, keys, caplog):
+    """The play-test: a key added while `overtable host` ran was refused until
+    a restart. As OpenSSH does at each login, the host reads the file again
+    once it has changed (README, `overtable host`): an added key gets in, a
+    removed one no longer does (a connection already open stays), and a file
+    that became damaged or went keeps the last good keys, with a warning."""
+    import logging
+    import socket
+
+    from host.ssh import run_host
+
+    path, ann, bob, eve = keys
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    up = asyncio.Event()
+    host = asyncio.ensure_future(run_host(
+        f"127.0.0.1:{port}", path, tmp_path / "host_key", tmp_path / "data",
+        ready=lambda *_: up.set()))
+    try:
+        await asyncio.wait_for(up.wait(), 30)
+        with pytest.raises(asyncssh.PermissionDenied):
+            async with connect(port, eve):
+                pass
+        ann_line, bob_line = path.read_text().splitlines()
+        eve_line = eve.export_public_key().decode().strip()
+        path.write_text(f"{ann_line}\n{bob_line}\n{eve_line}\n")
+        async with connect(port, eve):
+            pass
+        async with connect(port, bob) as still_open:
+            path.write_text(f"{ann_line}\n{eve_line}\n")  # bob's key taken out
+            with pytest.raises(asyncssh.PermissionDenied):
+                async with connect(port, bob):
+                    pass
+            assert not still_open.is_closed()
+        caplog.set_level(logging.WARNING, logger="host.ssh")
+        for damaged in ("ssh-ed25519 notbase64 x\n", None, "x" * (2 * 1024 * 1024)):
+            if damaged is None:
+                path.unlink()
+            else:
+                path.write_text(damaged)
+            for key in (ann, eve):
+                async with connect(port, key):
+                    pass
+            with pytest.raises(asyncssh.PermissionDenied):
+                async with connect(port, bob):
+                    pass
+        warned = [r.getMessage() for r in caplog.records if r.name == "host.ssh"]
+        assert len(warned) == 3 and all("last good ones kept" in w for w in warned), warned
+    finally:
+        host.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await host

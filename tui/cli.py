@@ -496,6 +496,7 @@ def run_host(args: Any) -> int:
         host, port = where
         print(f"Overtable host on {host}:{port}: {len(players)} player key(s), "
               f"{len(hub.tables)} table(s) ({len(resumed)} resumed).")
+        print(f"Keys from {keys}, read again when it changes (no restart needed).")
         print(f"Host key fingerprint: {key.get_fingerprint()}")
         print(f"Players connect with: ssh -t -p {port} {host}")
         socket_path = getattr(hub, "socket_path", None)
