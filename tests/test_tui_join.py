@@ -1717,17 +1717,18 @@ async def test_the_lobby_hint_on_a_full_table_says_w_watches_it():
     is free. A table with a free seat, or yours, still says Enter."""
     from textual.widgets import DataTable, Static
 
-    def seat(player, present=True):
-        return {"kind": "reserved", "player": player, "present": present, "away": False}
+    def seat(player, present=True, away=False):
+        return {"kind": "reserved", "player": player, "present": present, "away": away}
 
     full = {"table": "f", "title": "Overboss Duel", "started": True,
             "seats": [seat("bob"), seat("cid")],
             "play": {"finished": False, "to_act": [0], "actions": 9}}
-    mine = dict(full, table="m", seats=[seat("bob"), seat("ann", False)])
+    # (away: held by none of her terminals; held, it is open at another)
+    mine = dict(full, table="m", seats=[seat("bob"), seat("ann", False, True)])
     free = dict(full, table="o", started=False, play=None,
                 seats=[seat("bob"), {"kind": "open", "player": None}])
     # review (2026-12-04): her own away seat, the first, read "No seat is free"
-    first = dict(full, table="a", seats=[seat("ann", False), seat("bob")])
+    first = dict(full, table="a", seats=[seat("ann", False, True), seat("bob")])
     app = lobby_app()
     async with app.run_test(size=(160, 45)) as pilot:
         await pilot.pause()
@@ -2073,3 +2074,65 @@ async def test_ctrl_c_says_how_to_leave_the_shared_tables(shared_hub):
         assert "Ctrl+Q: leave the shared tables" in said[-1], said
         assert isinstance(app.screen, OverbossScreen)  # nothing else happened
         await bob.close()
+
+
+async def test_the_lobby_says_when_your_seat_is_open_at_your_other_terminal(shared_hub):
+    """The play-test (qa-ssh2, 7): a second terminal of Ann's, while her
+    first still held her seat, read "Enter: back to your seat" in its lobby,
+    with no word that the seat was being played elsewhere: she might think
+    she had been dropped. The hint says so while another of her terminals
+    holds it; once that one is gone (the seat away), it reads as before."""
+    from textual.widgets import Static
+
+    hub, path = shared_hub
+    ann = await Player.connect(path, "Ann")  # her first terminal
+    await ann.send({"create": {"game": "overstocked", "seats": [
+        {"player": "Ann"}, {"bot": "random"}]}})
+    table = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": table, "seat": 0}})
+    await ann.expect("update")
+
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                       and app.screen.listing)
+
+        def hint() -> str:
+            return str(app.screen.query_one("#lobby-hint", Static).render())
+
+        await wait_for(pilot, lambda: hint().startswith(
+            "Your seat is open at your other terminal · Enter: play it here"))
+        await ann.close()
+        await wait_for(pilot, lambda: hub.tables[table].session.holder_of(0) is None)
+        await wait_for(pilot, lambda: hint().startswith("Enter: back to your seat"))
+
+
+async def test_q_at_a_table_never_says_the_seat_is_open_at_another_terminal(shared_hub,
+                                                                            monkeypatch):
+    """Back in the lobby with q, the hub's listing from before it had the
+    leaving still showed the seat held: for a moment the hint read "open at
+    your other terminal". The lobby takes the seat as away at once."""
+    import tui.screens.lobby as lobby
+
+    said: list[str] = []
+    real = lobby.update_static
+
+    def spy(widget, text):
+        if widget.id == "lobby-hint":
+            said.append(str(text))
+        return real(widget, text)
+
+    monkeypatch.setattr(lobby, "update_static", spy)
+    _, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bob", "bot", "random")])
+        await wait_for(pilot, lambda: app.remote.screens
+                       and not isinstance(app.screen, LobbyScreen))
+        await pilot.pause(0.3)
+        said.clear()
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.pause(0.3)
+    assert said and all(s.startswith("Enter: back to your seat") for s in said), said

@@ -267,6 +267,7 @@ class RemoteTable:
         self._last_command[table] = time.monotonic()
         if command.kind == LEAVE:
             self.screens.pop(table, None)
+            self._away_here(table)
             # an update the hub sent before it had the leaving would open
             # the table again (and home close it): not drawn until asked
             self._put_away.add(table)
@@ -280,10 +281,21 @@ class RemoteTable:
                 if screen in self.app.screen_stack and game is not None and update.outcome is None:
                     self.screens.pop(other, None)
                     self._put_away.add(other)
+                    self._away_here(other)
                     self.write({"table": other, "command": codec(game).command_dict(
                         SeatCommand.leave(update.seat))})
             self.app.go_home()  # type: ignore[attr-defined]
         return True
+
+    def _away_here(self, table: str) -> None:
+        """This player's seat at `table` is left: the lobby reads it away
+        until the hub's next word (else, held a moment more in the last
+        listing, it read as open at another terminal of theirs)."""
+        for entry in self.tables:
+            if entry.get("table") == table:
+                for seat in entry.get("seats", ()):
+                    if seat.get("player") == self.player and seat.get("kind") != "bot":
+                        seat["away"] = True
 
     # -- from the hub ------------------------------------------------------------------
 

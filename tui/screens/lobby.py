@@ -439,6 +439,10 @@ class LobbyScreen(Screen):
         elif table is not None and table["seats"][seat].get("player") == self.me:
             # (seat 0 read as none: "No seat is free" on one's own away seat)
             hint = "Enter: back to your seat · x: leave it for good · n: a new table"
+            if not table["seats"][seat].get("away"):
+                # held, and not from here (q leaves it): another terminal of
+                # theirs plays it; "back to your seat" read as dropped
+                hint = "Your seat is open at your other terminal · Enter: play it here"
         else:
             hint = "Enter: sit down at the highlighted table · w: watch · n: a new table"
         update_static(self.query_one("#lobby-hint", Static), hint)
