@@ -2136,3 +2136,45 @@ async def test_q_at_a_table_never_says_the_seat_is_open_at_another_terminal(shar
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await pilot.pause(0.3)
     assert said and all(s.startswith("Enter: back to your seat") for s in said), said
+
+
+async def test_the_chat_panel_marks_the_lines_said_before_you_came(shared_hub):
+    """The play-test (qa-ssh2, 9): chat kept across a host restart came back
+    marked "earlier" by the hub, but in the chat panel (F2) it looked
+    exactly like what was said after. A dim "— earlier —" stands above
+    those lines and a dim "— now —" above the first said live after them;
+    a chat with no earlier lines has neither."""
+    from tui.screens.chat import ChatScreen
+    from tui.widgets.gamelog import GameLog
+
+    hub, path = shared_hub
+    bob = await Player.connect(path, "Bob")
+    await bob.send({"chat": {"table": None, "text": "anyone for a duel?"}})
+    await bob.expect("chat")
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.chat.get(None))
+        await open_chat(pilot, app)
+
+        def shown() -> list[str]:
+            return [str(line) for line in app.screen.query_one(GameLog).shown]
+
+        assert shown() == ["— earlier —", "Bob: anyone for a duel?"]
+        # drawn quietly, not as a line said
+        log = app.screen.query_one(GameLog)
+        log.rows  # noqa: B018 (wrapped as drawn)
+        assert all(seg.style and seg.style.dim for seg in log._rows[0] if seg.text.strip())
+        assert not any(seg.style and seg.style.dim for seg in log._rows[1])
+        await bob.send({"chat": {"table": None, "text": "still here?"}})
+        await wait_for(pilot, lambda: len(shown()) == 4)
+        assert shown() == ["— earlier —", "Bob: anyone for a duel?", "— now —", "Bob: still here?"]
+        assert app.screen.lines == ["Bob: anyone for a duel?", "Bob: still here?"]
+        await pilot.press("escape")
+        # a table's chat that began after Ann came: no divider
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bob", "bot", "random")])
+        await wait_for(pilot, lambda: app.remote.table_on_screen() is not None)
+        app.remote.say(app.remote.table_on_screen(), "hello")
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen) and shown())
+        assert shown() == ["Ann: hello"]
+    await bob.close()

@@ -99,7 +99,9 @@ class JoinApp(OvertableApp):
         table = self.remote.table_on_screen()
         where = "at this table" if table is not None else "in the lobby"
         lines = self.remote.chat.setdefault(table, [])
-        self.push_screen(ChatScreen(where, lines, lambda text: self.remote.say(table, text), table))
+        earlier = self.remote.chat_earlier.setdefault(table, [])
+        self.push_screen(ChatScreen(where, lines, lambda text: self.remote.say(table, text), table,
+                                    earlier))
 
     def action_toggle_bell(self) -> None:
         self.bell_on_turn = not self.bell_on_turn

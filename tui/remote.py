@@ -124,6 +124,8 @@ class RemoteTable:
         self._said_unwelcome: set[str] = set()
         #: chat lines by table id (None: the lobby), oldest first
         self.chat: dict[str | None, list[str]] = {}
+        #: beside each of those lines: the hub sent it as "earlier"
+        self.chat_earlier: dict[str | None, list[bool]] = {}
         #: table talk by table id, as a game screen keeps it (`TablePort.talk`)
         self.talk: dict[str, list[Any]] = {}
         #: the hub's pace of chat lines, counted here too: a line it would
@@ -198,6 +200,7 @@ class RemoteTable:
             self.finished.clear()
             self._put_away.clear()
             self.chat.clear()
+            self.chat_earlier.clear()
             self.talk.clear()
             await self.app._pop_to_home()  # type: ignore[attr-defined]
             self._start(*streams)  # "Back at the hub." once it welcomes us
@@ -556,9 +559,13 @@ class RemoteTable:
         earlier = chat.get("earlier") is True
         moves = chat.get("moves")
         moves = moves if type(moves) is int and moves >= 0 else None
-        lines = self.chat.setdefault(table if isinstance(table, str) else None, [])
+        key = table if isinstance(table, str) else None
+        lines = self.chat.setdefault(key, [])
         lines.append(f"{who}: {text}")
         del lines[:-200]
+        flags = self.chat_earlier.setdefault(key, [])
+        flags.append(earlier)
+        del flags[:-200]
         top = self.app.screen
         # a table whose screen was closed (home or rematch from its results)
         # is put away: its talk panel is gone, the line is a notice
@@ -567,7 +574,7 @@ class RemoteTable:
         if callable(heard):  # the game's own table-talk panel shows it
             heard(f"{who}: {text}", moves)
         if isinstance(top, ChatScreen) and top.where_id == table:
-            top.show(lines)
+            top.show(lines, flags)
         elif not earlier and who != self.player and not (callable(heard) and top is screen):
             self.app.notify(f"{who}: {text}", title="Chat (F2)", timeout=6)
 

@@ -3,8 +3,9 @@ type one. Enter sends; Escape or F2 closes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -14,6 +15,25 @@ from host.messages import MAX_CHAT
 from tui.screens.dialog import Dialog
 from tui.widgets.gamelog import GameLog
 from tui.widgets.limited_input import TalkInput
+
+#: the quiet lines between what was said before this connection came (the
+#: hub marks it "earlier": kept over a restart, or said while away) and after
+EARLIER = Text.styled("— earlier —", "dim")  # (a span: the log draws no base style)
+NOW = Text.styled("— now —", "dim")
+
+
+def with_dividers(lines: Sequence[str], earlier: Sequence[bool]) -> tuple[str | Text, ...]:
+    """`lines` as shown: a divider above each run of earlier lines, and
+    above the first line said live after one (`earlier`: a flag a line)."""
+    shown: list[str | Text] = []
+    last = False
+    for n, line in enumerate(lines):
+        old = n < len(earlier) and earlier[n]
+        if old != last and (old or shown):
+            shown.append(EARLIER if old else NOW)
+        last = old
+        shown.append(line)
+    return tuple(shown)
 
 
 class ChatScreen(Dialog[None]):
@@ -34,13 +54,16 @@ class ChatScreen(Dialog[None]):
     ]
 
     def __init__(
-        self, where: str, lines: list[str], send: Callable[[str], bool | None], where_id: str | None = None
+        self, where: str, lines: list[str], send: Callable[[str], bool | None], where_id: str | None = None,
+        earlier: Sequence[bool] = (),
     ) -> None:
         super().__init__()
         self.where = where
         #: the table this chat is at (None: the lobby)
         self.where_id = where_id
         self.lines = lines
+        #: a flag a line: said before this connection came
+        self.earlier = earlier
         self._send = send
 
     def compose_dialog(self) -> ComposeResult:
@@ -55,13 +78,13 @@ class ChatScreen(Dialog[None]):
         # the lines said before it opened (`show` waits for the screen to be
         # mounted, which it is only once this handler has run: they stayed
         # out of sight until a new line came)
-        self.query_one(GameLog).set_lines(tuple(self.lines))
+        self.query_one(GameLog).set_lines(with_dividers(self.lines, self.earlier))
         self.query_one(Input).focus()
 
-    def show(self, lines: list[str]) -> None:
-        self.lines = lines
+    def show(self, lines: list[str], earlier: Sequence[bool] = ()) -> None:
+        self.lines, self.earlier = lines, earlier
         if self.is_mounted:
-            self.query_one(GameLog).set_lines(tuple(lines))
+            self.query_one(GameLog).set_lines(with_dividers(lines, earlier))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
