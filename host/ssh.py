@@ -20,6 +20,7 @@ import logging
 import os
 import re
 import signal
+import stat
 import struct
 import sys
 import threading
@@ -105,7 +106,11 @@ def read_players(path: Path) -> list[Player]:
     """Every key of an OpenSSH authorized-keys file with its player's name.
     SetupError for a missing, unreadable or malformed file (naming the line)."""
     try:
-        with open(path, "rb") as file:
+        # (not blocking: a FIFO put in its place would hold the host's loop)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        with open(fd, "rb") as file:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise SetupError(f"The authorized-keys file {path} is not a regular file.")
             data = file.read(MAX_KEYS_FILE_BYTES + 1)
         if len(data) > MAX_KEYS_FILE_BYTES:
             raise SetupError(f"The authorized-keys file {path} is over "

@@ -556,3 +556,25 @@ async def test_the_running_host_reads_the_keys_file_again_when_it_changes(
         host.cancel()
         with pytest.raises(asyncio.CancelledError):
             await host
+
+
+def test_a_keys_file_that_is_a_fifo_is_refused_not_waited_on(tmp_path):
+    """Read again while the host runs, a FIFO put in the file's place held
+    the host's event loop (every player's session) for good."""
+    import threading
+
+    fifo = tmp_path / "authorized_keys"
+    os.mkfifo(fifo)
+    raised: list[BaseException] = []
+
+    def read() -> None:
+        try:
+            read_players(fifo)
+        except BaseException as error:  # noqa: BLE001 (looked at below)
+            raised.append(error)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(5)
+    assert not reader.is_alive(), "waited on the FIFO"
+    assert isinstance(raised[0], SetupError) and "not a regular file" in str(raised[0])
