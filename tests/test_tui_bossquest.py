@@ -510,6 +510,27 @@ async def test_a_turns_key_while_a_potion_is_read_says_to_read_it_first(key):
     assert any(n.startswith("Read your potion ±2 first: + or -") for n in notes), notes
 
 
+@pytest.mark.parametrize("key", ["w", "f", "a", "x", "m", "o", "e", "escape"])
+@pytest.mark.parametrize("undo", [False, True])
+async def test_a_turns_key_while_a_spells_target_is_chosen_says_to_choose_it_first(key, undo):
+    """BQ §2B: an activated spell takes its target before the turn goes on.
+    The play-test (Attack +1's knight to choose): f and Esc did nothing and
+    said nothing, and w spoke of going to the Wizard, where the knight was."""
+    state = attrs.evolve(full_state(step=Step.TARGET, casting=Spell(SpellKind.ATTACK_PLUS_2)),
+                         options=Options(companions=True))
+    app = ScreenApp(attrs.evolve(make_update(state), can_undo=undo), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        submitted = app.game_screen.port.submitted
+    assert submitted == []
+    said = "Choose Attack +2's target first: ↑↓ Enter or 1-4"
+    said += "; u takes the spell back." if undo else "."
+    assert notes == [said], notes
+
+
 @pytest.mark.parametrize(
     ("keys", "sign"),
     [(["plus"], 1), (["minus"], -1), (["enter"], 1), (["right", "enter"], -1)],

@@ -1012,3 +1012,39 @@ def test_a_boss_with_more_weapons_than_fit_says_how_many_more():
     assert row.endswith(f" +{20 - len(shown)} more"), row
     assert shown == codes[:len(shown)] and 10 <= len(shown) < 20, row
     assert " +" not in solo_rows(state, 200)[1].plain
+
+
+@pytest.mark.parametrize("kind", ["SWAP_COMPANIONS", "FLIP_POTION"])
+@pytest.mark.parametrize("key", ["w", "f", "1", "escape"])
+async def test_keys_while_a_bar_chosen_target_is_chosen_say_to_choose_it_first(kind, key):
+    """Swap companions' pair and Flip a potion's potion (BQ §Companions, §Potions)
+    are chosen on the bar: a number or f said nothing there."""
+    from core.bossquest.cards import Spell, SpellKind
+    from core.bossquest.state import Step
+
+    spell = Spell(SpellKind[kind])
+    state = attrs.evolve(extensions_table(), step=Step.TARGET, casting=spell)
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+    assert app.port.submitted == []
+    assert notes == [f"Choose {spell.name}'s target first: ←→ Enter."], notes
+
+
+@pytest.mark.parametrize("key", ["w", "f", "a", "x", "m", "o"])
+async def test_a_turns_key_while_the_owls_choices_are_up_says_so(key):
+    """BQ-34: the Owl's choices up (o), w spoke of the Wizard "on your turn"
+    (it was), and f said nothing."""
+    app = ScreenApp(make_update(_companion_turn(Companion.OWL)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+    assert app.port.submitted == []
+    assert notes == ["Your Owl's choices are up: 1-4 or Enter; Esc goes back to your turn."], notes

@@ -2671,6 +2671,9 @@ class BossQuestScreen(GameScreen):
             # BQ-31: a potion received face up is read before anything else
             potion = potion_to_read(update.view)
             return f"Read your potion{f' {potion}' if potion else ''} first: + or -."
+        choosing = self._choose_first(action)
+        if choosing is not None:
+            return choosing
         solo_words = self.SOLO_IDLE_KEY_WORDS.get(action)
         if (solo_words is not None and update is not None and update.view.players == 1
                 and update.seat is not None and not update.over):
@@ -2691,6 +2694,32 @@ class BossQuestScreen(GameScreen):
             if mine is not None and mine in view.spent:
                 return f"Your {mine.label} has used its power this round."
         return super().why_key_idle(action)
+
+    def _choose_first(self, action: str) -> str | None:
+        """A turn's key while a spell's target or the companion's card is
+        chosen waits for that choice: f and Esc said nothing there, and w
+        spoke of the Wizard as if the turn were someone else's."""
+        update = self.update
+        if (action not in _TURN_KEYS and action != "personal_back") or update is None \
+                or update.seat is None or update.over or not update.legal:
+            return None
+        view = update.view
+        if self._power:
+            mine = view.companions[update.seat] if view.companions else None
+            whose = f"Your {mine.label}'s" if mine is not None else "Your companion's"
+            return (f"{whose} choices are up: {number_range(self.number_keys())} or Enter; "
+                    "Esc goes back to your turn.")
+        spell, mode = view.casting, self._mode
+        if spell is None or view.step is not Step.TARGET or mode is None:
+            return None
+        if mode.startswith("target"):
+            how = f"↑↓ Enter or {number_range(self.number_keys())}"
+        elif mode == "other":
+            how = "←→ Enter"  # the bar's choices have no numbers
+        else:
+            return None
+        back = "; u takes the spell back" if update.can_undo else ""
+        return f"Choose {spell.name}'s target first: {how}{back}."
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mode = self._mode
