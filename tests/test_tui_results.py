@@ -101,7 +101,8 @@ async def test_boss_quest_results_show_the_bq26_scores():
         notes = " ".join(str(n.render()) for n in app.screen.query(".results-note"))
     assert rows == {"Cora": ("1", "4"), "Bram": ("2", "3"), "Ann": ("3", "2")}
     # how a score below the keys comes about is said (a -1 read as a fault)
-    assert "one below the knight placed just above" in notes
+    assert ("Ann's score is 2, one below Bram's: 3 keys, but placed below for losing "
+            "the last heart (house ruling BQ-26)." in notes), notes
     keys = next(c for c in outcome.breakdown if c.name == "Keys")
     assert keys.values == (3, 3, 4)  # the pad keeps the keys as won
 
@@ -127,7 +128,54 @@ async def test_boss_quest_scores_equal_to_the_keys_need_no_note():
     async with App3().run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         notes = " ".join(str(n.render()) for n in pilot.app.screen.query(".results-note"))
-    assert "one below the knight" not in notes
+    assert "one below" not in notes
+
+
+def _qa_follow_end(*, ending: str = ""):
+    """The play-test's Boss Quest end (4 knights, Final Boss): Dev 5 keys;
+    Ann and Bram 3 keys each, Ann 3 hearts, Bram 2; Cora 1 key."""
+    import attrs
+
+    from core.bossquest import GAME
+    from core.bossquest.state import Knight, Phase
+    from tests.bossquest_screen_kit import full_state
+
+    state = full_state()
+    first = state.history[0]
+    history = tuple(
+        attrs.evolve(first, round=n + 1, keys_after=keys, hearts_after=hearts)
+        for n, (keys, hearts) in enumerate([((1, 0, 0, 1), (3, 3, 3, 3)),
+                                            ((2, 1, 1, 2), (3, 3, 3, 3)),
+                                            ((3, 3, 1, 5), (3, 2, 3, 3))]))
+    state = attrs.evolve(state, phase=Phase.OVER, turn=None, history=history, ending=ending,
+                         knights=(Knight(hearts=3, keys=3), Knight(hearts=2, keys=3),
+                                  Knight(hearts=3, keys=1), Knight(hearts=3, keys=5)))
+    outcome = GAME.outcome(state)
+    return SeatUpdate(game="boss-quest", seat=0, view=state, legal=(), to_act=frozenset(),
+                      names=("Ann", "Bram", "Cora", "Dev"), bots=frozenset(), log=(),
+                      outcome=outcome)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_a_score_below_the_keys_is_explained_by_name_in_sight(size):
+    """The play-test (80x24, Final Boss): Bram's "Score" read 2 beside his
+    3 keys, and no line in sight said why. House ruling BQ-26: tied with Ann
+    on keys, placed below her on hearts, his score is one below hers. The
+    line names him and the reason, on screen without scrolling."""
+    update = _qa_follow_end(ending="Dev slays the MegaBoss with 1 heart left and frees "
+                                   "the Princess: the quest is won.")
+    assert update.outcome.scores == (3, 2, 1, 5)
+    app = _app_for(update)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        rows = _standings_rows(app)
+        text = " ".join(screen_text(app).split())
+    assert rows["Bram"] == ("3", "2")  # BQ-26's score, as the save records
+    said = ("Bram's score is 2, one below Ann's: tied on keys (3), placed below on hearts "
+            "(house ruling BQ-26).")
+    assert said in text, text
+    assert "Rematch (r)" in text
 
 
 async def test_other_games_results_still_show_their_points():

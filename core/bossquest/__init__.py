@@ -37,10 +37,7 @@ GAME = GameRules(
     #: lowered so that the scores read in the order of the standings); the
     #: score pad keeps the keys as won
     results_show_scores=True,
-    #: said under the results when a score differs from the keys (a -1 read
-    #: as a fault by a new player)
-    results_scores_note=(
-        "Score: the keys, or one below the knight placed just above when that is less "
-        "(house ruling BQ-26); the score pad keeps the keys as won."
-    ),
+    #: said under the results, first, for each knight whose score is below
+    #: their keys: who is placed just above and why (a -1 read as a fault)
+    results_scores_notes=rules.score_notes,
 )

@@ -1921,6 +1921,34 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
+def score_notes(state: State) -> tuple[str, ...]:
+    """BQ-26, for the results: one line per knight whose score is below
+    their keys, naming the knight placed just above and why ("Score 2"
+    beside 3 keys read as a fault). Seats as `seat_mark`s."""
+    result = outcome(state) if state.players > 1 else None
+    if result is None:
+        return ()
+    scores = result.scores
+    keys = tuple(k.keys for k in state.knights)
+    hearts = tuple(k.hearts for k in state.knights)
+    # the results' order: winners first, then by score, then by seat
+    order = sorted(range(state.players), key=lambda s: (s not in result.winners, -scores[s], s))
+    notes = []
+    for seat in order:
+        if scores[seat] >= keys[seat]:
+            continue
+        above = next(s for s in order if scores[s] == scores[seat] + 1)
+        head = f"{seat_mark(seat)}'s score is {scores[seat]}, one below {seat_mark(above)}'s"
+        if hearts[seat] == 0 < hearts[above]:
+            why = f": {keys[seat]} keys, but placed below for losing the last heart"
+        elif keys[seat] == keys[above]:
+            why = f": tied on keys ({keys[seat]}), placed below on hearts"
+        else:
+            why = ", so that the scores read in the order of the places"
+        notes.append(f"{head}{why} (house ruling BQ-26).")
+    return tuple(notes)
+
+
 def describe(
     state: State,
     seat: int,

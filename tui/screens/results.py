@@ -164,11 +164,15 @@ class ResultsScreen(Screen):
                         yield pad
                 if charts is not None:
                     yield pad
+                # first, in sight at 80x24 under the Final Boss's notes: a
+                # score below the points, by name and why (`results_scores_notes`)
+                scores_notes = getattr(game_of(update.game), "results_scores_notes", None)
+                if (scores_notes is not None and update.view is not None
+                        and shown_scores(update.game, outcome) != tuple(outcome.counted)):
+                    for note in scores_notes(update.view):
+                        yield Static(name_seats(note, names), classes="results-note")
                 for note in outcome.notes:
                     yield Static(name_seats(note, names), classes="results-note")
-                scores_note = getattr(game_of(update.game), "results_scores_note", None)
-                if scores_note and shown_scores(update.game, outcome) != tuple(outcome.counted):
-                    yield Static(scores_note, classes="results-note")
         # Said while more of the results is below the fold (a score pad's
         # Total, at 80x24): a scrollbar alone went unnoticed.
         yield Static("", id="results-more")
