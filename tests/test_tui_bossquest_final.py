@@ -668,3 +668,19 @@ async def test_the_duels_combat_cites_its_ruling_once_bq38():
     assert text.count("BQ-38") == 1, text
     text = await combat(duel(ActiveSpell(Spell(SpellKind.HP_MINUS_2))))
     assert "Spells against the champion " in text and "BQ-38" not in text, text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_the_spells_drawn_in_the_duel_read_as_offered_until_one_is_chosen(size):
+    """BQ-37: the defeated knights draw spells, one of which is chosen. The
+    play-test: listed under "Spells against Dev" with "by the MegaBoss", they
+    read as three spells in play beside the Boss panel's "No spell in play."
+    The panel says they are offered, one to choose."""
+    state = duel_choose_state()
+    app = ScreenApp(make_update(state, (state.champion + 1) % 3))
+    who = ("Ann", "Bob", "Cyd")[state.champion]
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert f"Offered against {who}: one to choose" in text, text
+    assert f"Spells against {who}" not in text, text

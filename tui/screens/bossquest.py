@@ -1717,8 +1717,14 @@ class BossQuestScreen(GameScreen):
         market.empty = ("No spells." if view.champion is None
                         else "None drawn now (in play: see Boss).")
         market.set_offers(offers, picking=wizard, details=self._details_drawn)
-        set_border(market, "Wizard's spells" if view.champion is None
-                   else f"Spells against {self._who(view.champion)}")
+        if view.champion is None:
+            title = "Wizard's spells"
+        elif view.duel_offer:
+            # BQ-37: drawn, not yet in play; "Spells against" read as three in play
+            title = f"Offered against {self._who(view.champion)}: one to choose"
+        else:
+            title = f"Spells against {self._who(view.champion)}"
+        set_border(market, title)
         market.display = view.phase is not Phase.OVER and view.players > 1  # no Wizard solo
         # Alone, the Boss and the weapons drawn take the top row's width.
         self.set_class(view.players == 1, "-solo")
