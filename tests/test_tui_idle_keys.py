@@ -101,3 +101,18 @@ async def test_boss_quest_o_once_the_owl_has_looked_says_so():
     update = bq.make_update(_with_companions(Companion.OWL, frozenset({Companion.OWL})))
     notes = await _press(bq.ScreenApp(update, bq.FakePort()), "o")
     assert notes == ["Your Owl has used its power this round."], notes
+
+
+async def test_boss_quest_f_outside_the_final_boss_duel_says_where_it_works():
+    """A play-test: f (the Final Boss duel's "Fight!") said nothing on an
+    ordinary turn. Without the extension there is no duel to fight in; with
+    it, f waits for the duel (BQ §Final Boss)."""
+    import attrs
+
+    notes = await _press(bq.ScreenApp(bq.make_update(bq.full_state()), bq.FakePort()), "f")
+    assert notes == ["No Final Boss in this match: f fights the MegaBoss in its duel."], notes
+    state = bq.full_state()
+    state = attrs.evolve(state, options=attrs.evolve(state.options, final_boss=True))
+    notes = await _press(bq.ScreenApp(bq.make_update(state), bq.FakePort()), "f")
+    assert len(notes) == 1 and notes[0].startswith(
+        "Not now: f goes into combat in the Final Boss duel. Your turn"), notes

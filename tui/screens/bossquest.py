@@ -2686,6 +2686,10 @@ class BossQuestScreen(GameScreen):
             return f"{solo_words}. {self.prompt_words()}".rstrip()
         if action == "last_combat" and update is not None and update.view.players > 1:
             return "No combat yet: the first comes at the end of this round."
+        if action == "fight" and update is not None and update.view.players > 1:
+            if not update.view.options.final_boss:
+                return "No Final Boss in this match: f fights the MegaBoss in its duel."
+            return f"Not now: f goes into combat in the Final Boss duel. {self.prompt_words()}".rstrip()
         if (action in ("companion", "end_turn") and update is not None
                 and not update.view.options.companions):
             return f"No companions in this match: {self.IDLE_KEY_WORDS[action][:1]} is theirs."
