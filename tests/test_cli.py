@@ -226,6 +226,17 @@ def test_the_table_options_also_go_after_the_command(command):
     assert (alone.bot_delay, alone.bot_seconds, alone.theme) == (0.2, None, "auto")
 
 
+@pytest.mark.parametrize("command", [["hub"], ["host"]])
+def test_the_hub_and_host_take_the_bot_delay_after_the_command_too(command, capsys):
+    """Play-test: `overtable hub --bot-delay 0.1` was refused ("unrecognized
+    arguments") though the hub uses it, and `hub --help` did not list it."""
+    parser = cli.build_parser()
+    assert parser.parse_args([*command, "--bot-delay", "0.1"]).bot_delay == 0.1
+    assert parser.parse_args(["--bot-delay", "0.2", *command]).bot_delay == 0.2
+    assert parser.parse_args(command).bot_delay is None
+    assert "--bot-delay SECONDS" in _help(capsys, *command)
+
+
 def _no_app(monkeypatch):
     import tui.join
 

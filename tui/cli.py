@@ -102,15 +102,19 @@ def _table_options(parser: Any, *, default: bool) -> None:
         help="colour theme; auto: the one last chosen with Ctrl+T or the theme picker "
         "(not at shared tables), else ANSI unless COLORTERM says truecolor",
     )
+    _bot_delay_option(parser, default=None if default else unset)
+    parser.add_argument("--bot-seconds", type=bot_seconds, default=None if default else unset,
+                        metavar="SECONDS", help=_BOT_SECONDS_HELP)
+
+
+def _bot_delay_option(parser: Any, *, default: Any) -> None:
     parser.add_argument(
         "--bot-delay",
         type=bot_delay,
-        default=None if default else unset,
+        default=default,
         metavar="SECONDS",
         help=f"how long each bot move stays on screen, 0 to {MAX_BOT_DELAY:g} (default 0.45)",
     )
-    parser.add_argument("--bot-seconds", type=bot_seconds, default=None if default else unset,
-                        metavar="SECONDS", help=_BOT_SECONDS_HELP)
 
 
 class _ArenaHelp(argparse.Action):
@@ -204,6 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "Host shared tables on this machine, with an SSH server of its own: "
                    "players whose keys are listed connect with `ssh -t -p PORT HOST`, each "
                    "at their own terminal, and sit down at the same tables.")
+    # after the command too, as `new` takes it (not given: the one before it stands)
+    _bot_delay_option(host, default=argparse.SUPPRESS)
     host.add_argument("--bot-seconds", type=bot_seconds, default=argparse.SUPPRESS,
                       metavar="SECONDS", help=_BOT_SECONDS_HELP)
     host.add_argument("--listen", default="127.0.0.1:2222", help="HOST:PORT (default 127.0.0.1:2222)")
@@ -219,6 +225,8 @@ def build_parser() -> argparse.ArgumentParser:
                   "Run the shared tables on this machine without an SSH server of their "
                   "own: players join with `overtable join`, here or through this machine's "
                   "OpenSSH (it prints the authorized_keys line).")
+    # after the command too, as `new` takes it (not given: the one before it stands)
+    _bot_delay_option(hub, default=argparse.SUPPRESS)
     hub.add_argument("--bot-seconds", type=bot_seconds, default=argparse.SUPPRESS,
                      metavar="SECONDS", help=_BOT_SECONDS_HELP)
     hub.add_argument("--socket", default=None, help="the hub's socket (default in the data directory)")
