@@ -379,6 +379,19 @@ def test_join_returns_the_apps_code_a_refused_name_ends_with(tmp_path, monkeypat
     assert "refused the name 'ann': why." in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("name", ["", "  "])
+def test_join_refuses_an_empty_name(name, tmp_path, monkeypatch, capsys):
+    """Play-test: `overtable join --name ''` joined silently under the
+    account's user name ("You are root")."""
+    _no_app(monkeypatch)
+    monkeypatch.setenv("PLAYER", "ann")
+    socket_path = tmp_path / "hub.sock"
+    socket_path.touch()
+    assert cli.join_hub(str(socket_path), name, "auto", None) == 2
+    err = capsys.readouterr().err
+    assert "--name" in err and "empty" in err, err
+
+
 def _help(capsys, *words):
     with pytest.raises(SystemExit):
         cli.main([*words, "--help"])

@@ -1939,6 +1939,8 @@ async def test_a_name_the_hub_refuses_ends_the_join_and_says_why(shared_hub):
     said = app.refusal  # what `overtable join` prints once the app has ended
     assert "refused the name 'bot ann'" in said and 'start with "bot"' in said, said
     assert "--name" in said
+    # the hub's reason goes on the sentence (it read ": A player's name")
+    assert "'bot ann': a player's name does not start" in said, said
     assert not any(c.player for c in hub.clients)  # never logged in
 
 

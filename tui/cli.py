@@ -537,6 +537,10 @@ def join_hub(
     from host.messages import MAX_NAME
     from tui import theme as themes
 
+    if name is not None and not name.strip():  # it fell back to the user name, unsaid
+        print("overtable join: --name is empty: give the name you play under, or leave "
+              "--name out to play under $PLAYER or your user name.", file=sys.stderr)
+        return 2
     player = player_name(name)
     if not player or len(player) > MAX_NAME or not player.isprintable() or set(player) & set("[]"):
         print(f"overtable join: a name is 1 to {MAX_NAME} printable characters, no square brackets.",

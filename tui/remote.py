@@ -97,6 +97,14 @@ class TablePort:
         return self.remote.talk.setdefault(self.table, [])
 
 
+def mid_sentence(text: str) -> str:
+    """`text` after a colon: its first letter small ("A player's name" read
+    as a new sentence), unless the word is in capitals ("OK") or is "I"."""
+    if text[:1].isupper() and not text[1:2].isupper() and not text.startswith("I "):
+        return text[0].lower() + text[1:]
+    return text
+
+
 class RemoteTable:
     """This terminal's connection to the hub."""
 
@@ -374,7 +382,7 @@ class RemoteTable:
             # prints it: an exit message reads to Textual as an error)
             self.app.refusal = (  # type: ignore[attr-defined]  (a JoinApp)
                 f"overtable join: the hub refused the name {self.player!r}: "
-                f"{shown(message['error'])} Join again with another: --name NAME.")
+                f"{mid_sentence(shown(message['error']))} Join again with another: --name NAME.")
             self.app.call_after_refresh(self.app.exit, return_code=2)
         elif "error" in message:
             said = shown(message["error"])
