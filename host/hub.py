@@ -165,6 +165,17 @@ class HubError(ValueError):
     """A request the hub refuses; the message is for the player."""
 
 
+class SeatRefused(HubError):
+    """A new table refused for one of its seats (`seat`, from 0): the app
+    marks that seat on its form."""
+
+    def __init__(self, seat: int, reason: str) -> None:
+        # the reason goes on the sentence ("Seat 2: a player's name ...")
+        small = reason[0].lower() + reason[1:] if reason[:2].istitle() else reason
+        super().__init__(f"Seat {seat + 1}: {small}")
+        self.seat = seat
+
+
 class ChatLog:
     """The last KEEP_CHAT lines said at a table (or in the lobby), each with
     its number, so that a connection is sent each line once (`Client.tell_chat`).
@@ -478,12 +489,23 @@ class Hub:
                            "finish or withdraw one first.")
         if len(open_tables) >= MAX_TABLES:
             raise HubError("The hub has as many tables as it can list: try again later.")
-        seats = [_seat(raw, game.id) for raw in raw_seats]
-        reserved = [s.player for s in seats if s.kind == "reserved"]
-        if len({name_key(str(name)) for name in reserved}) != len(reserved):
-            raise HubError("A player can hold one seat at a table.")
-        for name in reserved:
-            self.check_distinct(str(name))
+        seats: list[Seat] = []
+        keys: set[str] = set()
+        for number, raw in enumerate(raw_seats):
+            try:
+                seat = _seat(raw, game.id)
+            except HubError as error:
+                raise SeatRefused(number, str(error)) from None
+            if seat.kind == "reserved":
+                name = str(seat.player)
+                if name_key(name) in keys:
+                    raise SeatRefused(number, "A player can hold one seat at a table.")
+                keys.add(name_key(name))
+                known = self.known_as(name)
+                if known is not None:  # said to the one setting up, not to a player joining
+                    raise SeatRefused(number, f"{name!r} is the player {known!r} here: type "
+                                              f"{known!r} to keep the seat for them, or another name.")
+            seats.append(seat)
         away_bot = _away_bot(request.get("away_bot"))
         table = Table(uuid.uuid4().hex[:12], game, options, seats, player, away_bot)
         self.tables[table.id] = table
@@ -589,16 +611,22 @@ class Hub:
                   if s.player is not None and s.kind != "bot"}
         return names
 
+    def known_as(self, name: str) -> str | None:
+        """The player the hub knows whom `name` differs from only by case or
+        Unicode form ("ann" for "ANN"); None if there is none."""
+        key = name_key(name)
+        return next((known for known in sorted(self.known_names())
+                     if known != name and name_key(known) == key), None)
+
     def check_distinct(self, name: str) -> None:
         """HubError if `name` differs from a player the hub knows only by
         case or Unicode form ("ANN" beside "ann"): the lobby would show two
         players the others could not tell apart."""
-        key = name_key(name)
-        for known in sorted(self.known_names()):
-            if known != name and name_key(known) == key:
-                raise HubError(f"{name!r} reads as {known!r}, a player here already: "
-                               "a name is told apart by more than its case. Use "
-                               f"{known!r} if that is you, or another name.")
+        known = self.known_as(name)
+        if known is not None:
+            raise HubError(f"{name!r} reads as {known!r}, a player here already: "
+                           "a name is told apart by more than its case. Use "
+                           f"{known!r} if that is you, or another name.")
 
     def held_elsewhere(self, client: Client, table: Table, seat: int) -> bool:
         """Another connection of `client`'s player holds `seat` at `table`
@@ -1087,7 +1115,15 @@ class Client:
             elif kind == "lobby":
                 self.send_lobby()
             elif kind == "create":
-                table = self.hub.create(self.player, body)
+                try:
+                    table = self.hub.create(self.player, body)
+                except HubError as error:
+                    # marked: the app keeps its form open, the seat marked
+                    refusal: dict[str, Any] = {"error": str(error), "create": "refused"}
+                    if isinstance(error, SeatRefused):
+                        refusal["seat"] = error.seat
+                    self.send(refusal)
+                    return
                 self.send({"created": table.summary()})
                 self.hub._lobby_changed()
             elif kind == "join":

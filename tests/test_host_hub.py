@@ -1370,6 +1370,37 @@ async def test_names_that_read_as_another_player_or_as_the_tables_labels_are_ref
         await player.close()
 
 
+async def test_a_new_tables_refused_seat_is_named_and_worded_for_who_sets_it_up(hub):
+    """Play-test: a seat kept for "BOB" beside the player "bob" was refused
+    as if the one setting up were joining ("Use 'bob' if that is you"), and
+    nothing said which seat. The refusal is marked as the create's, names
+    the seat (the app marks its field and keeps the form) and says what
+    to type for the seat."""
+    _, path = hub
+    ann = await Player.connect(path, "ann")
+    bob = await Player.connect(path, "bob")
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "BOB"}]}})
+    refusal = await ann.expect("error")
+    assert refusal.get("create") == "refused" and refusal.get("seat") == 1, refusal
+    assert refusal["error"] == ("Seat 2: 'BOB' is the player 'bob' here: type 'bob' to keep "
+                                "the seat for them, or another name."), refusal
+    for seats, seat, words in (
+        (["open", {"player": "(x)"}], 1, "Seat 2: a player's name has no parentheses"),
+        ([{"player": "cy"}, {"player": "CY"}], 1, "Seat 2: "),
+        ([{"player": "bot 9"}, "open"], 0, 'Seat 1: a player\'s name does not start with "bot"'),
+    ):
+        await ann.send({"create": {"game": "overboss-duel", "seats": seats}})
+        refusal = await ann.expect("error")
+        assert refusal.get("create") == "refused" and refusal.get("seat") == seat, refusal
+        assert refusal["error"].startswith(words), refusal
+    # a refusal of the whole request names no seat
+    await ann.send({"create": {"game": "nonsense", "seats": ["open", "open"]}})
+    refusal = await ann.expect("error")
+    assert refusal.get("create") == "refused" and "seat" not in refusal, refusal
+    for player in (ann, bob):
+        await player.close()
+
+
 async def test_a_finished_match_marks_nobody_away_and_can_be_cleared_from_the_lobby(hub):
     """A player whose connection dropped was listed "away" at a table whose
     match they had finished and left, and finished tables stayed in the

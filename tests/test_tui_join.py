@@ -611,6 +611,52 @@ async def test_a_seat_is_kept_for_a_player_with_a_name_as_long_as_a_name_may_be(
         await pilot.pause(0.1)
 
 
+async def test_a_new_table_the_hub_refuses_keeps_the_form_and_marks_the_seat(shared_hub):
+    """Play-test: a seat kept for "BOB" beside the player "bob" was refused
+    by the hub, the form closed and every choice on it was lost; "[x]" was
+    refused for "parentheses or commas" the player never typed. The form
+    stays as typed, the seat's name marked, the notice says what to type;
+    square brackets are refused on the form in their own words."""
+    from textual.widgets import Input, Select
+
+    from tui.screens.lobby import SharedTableScreen
+
+    hub, path = shared_hub
+    bob = await Player.connect(path, "bob")
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        await wait_for(pilot, lambda: app.remote.connected)
+        app.action_new_match("overboss-duel")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                       and bool(app.screen.query("#away-bot")))
+        form = app.screen
+        form.query_one("#away-bot", Select).value = 2
+        form.query_one("#kind-1", Select).value = "human"
+        field = form.query_one("#name-1", Input)
+        for typed, words in (("[x]", "Seat 2: a player's name has no square brackets"),
+                             ("BOB", "Seat 2: 'BOB' is the player 'bob' here: type 'bob'")):
+            field.value = typed
+            del said[:]
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda w=words: any(w in notice for notice in said))
+            await pilot.pause(0.2)
+            assert app.screen is form, typed
+            assert field.value == typed and field.has_class("refused") and field.has_focus
+            assert form.query_one("#away-bot", Select).value == 2
+            assert form.game_id == "overboss-duel"
+            assert not hub.tables
+        await pilot.press("ctrl+u", *"bob")  # edited: no longer marked
+        assert not field.has_class("refused")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: len(hub.tables) == 1)
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        (table,) = hub.tables.values()
+        assert [s.player for s in table.seats] == ["Ann", "bob"] and table.away_bot == 60.0
+        await pilot.pause(0.1)
+    await bob.close()
+
+
 async def test_a_seat_added_to_the_new_table_form_is_open_to_anyone(shared_hub):
     """A seat the form shows only once the player count grows (its row made
     then) is a shared table's seat like the others: no name, open."""

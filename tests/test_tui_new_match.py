@@ -125,6 +125,28 @@ async def test_a_changed_name_counts_as_a_change():
         assert isinstance(app.screen, ConfirmScreen)
 
 
+async def test_a_name_in_square_brackets_is_said_not_made_round_unseen():
+    """Play-test: Seat 1 named "[Bob]" was saved and shown as "(Bob)" with
+    no word on the form. It is refused there, in the player's words, with
+    what would do; the seat is marked until its name is edited."""
+    from tests.screen_kit import record_notices
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        screen = await open_form(pilot)
+        field = screen.query_one("#name-1", Input)
+        field.value = "[Bob]"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen and field.value == "[Bob]"
+        assert field.has_class("refused") and field.has_focus
+        assert any("Seat 2: a name has no square brackets" in notice and "(Bob)" in notice
+                   for notice in said), said
+        await pilot.press("end", "backspace", "ctrl+a", "delete")  # "Bob"
+        assert field.value == "Bob" and not field.has_class("refused")
+
+
 #: a name as long as a name may be (host.messages.MAX_NAME), two letters
 #: of it past the field's 16 of before
 LONG_NAME = "Zoë the Magnificent Overlord éü"

@@ -141,7 +141,37 @@ class JoinApp(OvertableApp):
             request["options"] = journal_codec(game).options_dict(options)
         if away_bot is not None:
             request["away_bot"] = away_bot
-        self.call_later(self._create, request)
+        form = self._waiting_form(self.screen, waiting=False)
+        if form is None:
+            self.call_later(self._create, request)
+            return
+        # the form stays until the hub sets the table up: a refusal (a
+        # seat's name) lost every choice on it
+        form.waiting = True
+        self.remote.create(request)
+
+    @staticmethod
+    def _waiting_form(screen: Any, waiting: bool = True) -> Any:
+        from tui.screens.lobby import SharedTableScreen
+
+        if isinstance(screen, SharedTableScreen) and screen.waiting == waiting:
+            return screen
+        return None
+
+    async def table_set_up(self) -> None:
+        """The hub set up the table the form asked for: the form goes."""
+        if any(self._waiting_form(screen) for screen in self.screen_stack):
+            await self._pop_to_home()
+
+    def table_refused(self, reason: str, seat: int | None) -> bool:
+        """The hub refused the table the form asked for: said on the form,
+        its seat marked, everything typed kept. False: no form waits."""
+        form = next(filter(None, map(self._waiting_form, self.screen_stack)), None)
+        if form is None:
+            return False
+        form.waiting = False
+        form.refuse(reason, seat)
+        return True
 
     async def _create(self, request: dict[str, Any]) -> None:
         # home first, then the table: its screen goes over the lobby

@@ -353,6 +353,9 @@ class RemoteTable:
             created = message["created"]
             if self._creating:
                 self._creating -= 1
+                set_up = getattr(self.app, "table_set_up", None)
+                if set_up is not None:  # the form goes; the table comes over the lobby
+                    await set_up()
                 seats = created["seats"]
                 mine = next((i for i, s in enumerate(seats) if s.get("player") == self.player), 0)
                 self.join(created["table"], mine)
@@ -384,6 +387,14 @@ class RemoteTable:
                 f"overtable join: the hub refused the name {self.player!r}: "
                 f"{mid_sentence(shown(message['error']))} Join again with another: --name NAME.")
             self.app.call_after_refresh(self.app.exit, return_code=2)
+        elif "error" in message and message.get("create") == "refused":
+            self._creating = max(0, self._creating - 1)
+            said = shown(message["error"])
+            seat = message.get("seat")
+            seat = seat if type(seat) is int else None
+            refused = getattr(self.app, "table_refused", None)
+            if refused is None or not refused(said, seat):
+                self.app.notify(said, severity="error")
         elif "error" in message:
             said = shown(message["error"])
             if self._welcomed or said not in self._said_unwelcome:

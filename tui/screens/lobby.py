@@ -23,7 +23,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Sta
 
 from tui.bindings import relabel
 from tui.plain import cell
-from tui.screens.new_match import HUMAN, NewMatchScreen
+from tui.screens.new_match import HUMAN, NewMatchScreen, SeatError
 from tui.widgets.flowed import flow_parts
 from tui.widgets.quiet import update_static
 
@@ -155,6 +155,10 @@ class SharedTableScreen(NewMatchScreen):
     SharedTableScreen #away-bot { width: 30; }
     """
 
+    #: sent to the hub, its answer not come yet: the form stays until the
+    #: table is set up, and a refusal leaves everything typed (tui/join.py)
+    waiting = False
+
     async def on_mount(self) -> None:
         row = Horizontal(
             Label("When away", classes="form-label"),
@@ -207,7 +211,7 @@ class SharedTableScreen(NewMatchScreen):
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
             if kind != HUMAN:
                 if name and seat > 0:  # the hub names its bots: the name went nowhere
-                    raise ValueError(f"Seat {seat + 1} is a bot, named by the host: make it "
+                    raise SeatError(seat, f"Seat {seat + 1} is a bot, named by the host: make it "
                                      f"Human to keep it for {name}, or clear the name.")
                 players.append(sit(name or f"Bot {seat + 1}", "bot", kind.partition(":")[2]))
                 continue
@@ -215,10 +219,16 @@ class SharedTableScreen(NewMatchScreen):
                 mine = True
                 players.append(sit(me or name, "human"))
                 continue
+            if "[" in name or "]" in name:
+                # said here, in the player's words: the seat's name was sent
+                # made round, and refused for "parentheses" nobody typed
+                raise SeatError(seat, f"Seat {seat + 1}: a player's name has no square "
+                                      "brackets, parentheses or commas.")
             if name and me is not None and name.casefold() == me.casefold():
-                raise ValueError(f"Seat {seat + 1} names you: your seat is the first person's.")
+                raise SeatError(seat, f"Seat {seat + 1} names you: your seat is the first "
+                                      "person's.")
             if name.casefold() in named:
-                raise ValueError(f"Two seats are kept for {name!r}: one each.")
+                raise SeatError(seat, f"Two seats are kept for {name!r}: one each.")
             if name:
                 named.add(name.casefold())
             players.append(sit(name, "human"))
@@ -232,11 +242,14 @@ class SharedTableScreen(NewMatchScreen):
         return AWAY_CHOICES[value][1] if isinstance(value, int) else None
 
     def action_start(self) -> None:
+        if self.waiting:
+            self.notify("Setting up the table: the host has not answered yet.")
+            return
         try:
             players = self.read_players()
             options = self.read_options()
         except ValueError as error:
-            self.notify(str(error), severity="error")
+            self.refuse(str(error), getattr(error, "seat", None))
             return
         self.app.new_match(  # type: ignore[attr-defined]
             self.game_id, players, options, away_bot=self.away_bot()

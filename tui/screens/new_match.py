@@ -25,6 +25,14 @@ HUMAN = "human"
 DEFAULT_NAMES = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn", "Gus", "Hana")
 
 
+class SeatError(ValueError):
+    """A seat the form cannot take (`seat`, from 0): its name field is marked."""
+
+    def __init__(self, seat: int, reason: str) -> None:
+        super().__init__(reason)
+        self.seat = seat
+
+
 def humanize(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
@@ -153,6 +161,8 @@ class NewMatchScreen(Screen):
         self._option_excludes: dict[str, tuple[str, ...]] = {}
         #: an option ruled out -> its value before (given back when allowed)
         self._ruled_out: dict[str, bool] = {}
+        #: a seat's name field marked refused -> the name refused there
+        self._refused_names: dict[str, str] = {}
 
     # -- the game -------------------------------------------------------------
 
@@ -476,7 +486,12 @@ class NewMatchScreen(Screen):
         for seat in range(self.player_count()):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             if not name:
-                raise ValueError(f"Seat {seat + 1} needs a name.")
+                raise SeatError(seat, f"Seat {seat + 1} needs a name.")
+            if "[" in name or "]" in name:
+                # said, not made round unseen: "[Bob]" was saved as "(Bob)"
+                raise SeatError(seat, f"Seat {seat + 1}: a name has no square brackets (the "
+                                      "screens would read them as their own marks); round ones "
+                                      f"are fine: {name.replace('[', '(').replace(']', ')')}")
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
             if self.query_one(f"#seat-{seat}", SeatRow).has_class("rules-bot"):
                 # the rulebook's bot, never a person whatever its select
@@ -486,9 +501,8 @@ class NewMatchScreen(Screen):
                 player = sit(name, "human")
             else:
                 player = sit(name, "bot", kind.partition(":")[2])
-            # compared as kept: square brackets are kept round ("[A]" is "(A)")
             if player.name.casefold() in names:
-                raise ValueError(f"Two seats are called {player.name!r}: names must differ.")
+                raise SeatError(seat, f"Two seats are called {player.name!r}: names must differ.")
             names.add(player.name.casefold())
             players.append(player)
         return players
@@ -529,6 +543,24 @@ class NewMatchScreen(Screen):
             players = self.read_players()
             options = self.read_options()
         except ValueError as error:
-            self.notify(str(error), severity="error")
+            self.refuse(str(error), getattr(error, "seat", None))
             return
         self.app.new_match(self.game_id, players, options)  # type: ignore[attr-defined]
+
+    def refuse(self, reason: str, seat: int | None = None) -> None:
+        """Say why the form was not taken; a seat's name is marked (until
+        edited) and gets the cursor. Everything typed stays."""
+        self.notify(reason, severity="error")
+        fields = self.query(f"#name-{seat}") if seat is not None else None
+        if fields:
+            field = fields.first(Input)
+            field.add_class("refused")
+            self._refused_names[field.id or ""] = field.value
+            if not field.disabled:
+                field.focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        # edited: judged again at the start (a change announced late is not one)
+        if event.value != self._refused_names.get(event.input.id or "", event.value):
+            event.input.remove_class("refused")
+            self._refused_names.pop(event.input.id or "", None)
