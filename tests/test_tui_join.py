@@ -611,6 +611,36 @@ async def test_a_seat_is_kept_for_a_player_with_a_name_as_long_as_a_name_may_be(
         await pilot.pause(0.1)
 
 
+async def test_a_new_table_the_hub_never_answers_gives_the_form_back(shared_hub, monkeypatch):
+    """A hub gone, or older than this app (its refusal names no form): the
+    form waited for good, Ctrl+S only saying the host had not answered. After
+    a while it is taken again, everything on it kept, and says so."""
+    from textual.widgets import Select
+
+    import tui.join
+    from tui.screens.lobby import SharedTableScreen
+
+    monkeypatch.setattr(tui.join, "CREATE_ANSWER_SECONDS", 0.3)
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        await wait_for(pilot, lambda: app.remote.connected)
+        monkeypatch.setattr(app.remote, "create", lambda request: None)  # never answered
+        app.action_new_match("overboss-duel")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                       and bool(app.screen.query("#away-bot")))
+        form = app.screen
+        form.query_one("#away-bot", Select).value = 2
+        await pilot.press("ctrl+s")
+        await pilot.pause(0.05)
+        assert form.waiting
+        await wait_for(pilot, lambda: any("has not set the table up" in n for n in said))
+        assert app.screen is form and not form.waiting
+        assert form.query_one("#away-bot", Select).value == 2
+        assert not hub.tables
+
+
 async def test_a_new_table_the_hub_refuses_keeps_the_form_and_marks_the_seat(shared_hub):
     """Play-test: a seat kept for "BOB" beside the player "bob" was refused
     by the hub, the form closed and every choice on it was lost; "[x]" was

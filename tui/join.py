@@ -17,6 +17,10 @@ from tui.app import OvertableApp
 from tui.remote import RemoteTable, seat_request
 from tui.screens.lobby import LobbyScreen
 
+#: seconds the new-table form waits for the hub's answer before it is
+#: taken again (the hub answers at once; it may be gone, or older)
+CREATE_ANSWER_SECONDS = 10.0
+
 
 class JoinApp(OvertableApp):
     """Overtable at the hub's tables."""
@@ -149,6 +153,16 @@ class JoinApp(OvertableApp):
         # seat's name) lost every choice on it
         form.waiting = True
         self.remote.create(request)
+        form.set_timer(CREATE_ANSWER_SECONDS, lambda: self._create_unanswered(form))
+
+    def _create_unanswered(self, form: Any) -> None:
+        """No answer to the form's table in time (a hub gone, or one older
+        than this app, whose refusal names no form): the form is taken
+        again rather than wait for good, everything on it kept."""
+        if form.waiting and form.is_attached:
+            form.waiting = False
+            form.notify("The host has not set the table up: Ctrl+S asks again (everything "
+                        "chosen is kept).", severity="warning")
 
     @staticmethod
     def _waiting_form(screen: Any, waiting: bool = True) -> Any:
