@@ -655,6 +655,31 @@ async def test_palette_lists_app_commands():
         await wait_for(pilot, lambda: on(app, SavedScreen))
 
 
+async def test_palette_keeps_to_the_apps_own_commands():
+    """Textual's Keys panel (developer words, Escape did not close it),
+    Screenshot ("Failed to save screenshot") and Maximize are not offered;
+    its theme picker is (the README names it). Home is not offered on the
+    home screen itself."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert titles == ["Theme picker"]
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"home")
+        await pilot.pause(0.3)
+        assert "Back to the home screen" not in screen_text(app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+        app.action_saved()
+        await wait_for(pilot, lambda: on(app, SavedScreen))
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"home")
+        await wait_for(pilot, lambda: "Back to the home screen" in screen_text(app))
+
+
 async def test_rules_screen_shows_markdown():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -92,7 +92,7 @@ class OvertableCommands(Provider):
     def _commands(self) -> list[tuple[str, str, Any]]:
         app = self.app
         assert isinstance(app, OvertableApp)
-        return [(name, help_text, callback) for name, help_text, callback in app.app_commands()]
+        return [(name, help_text, callback) for name, help_text, callback in app.app_commands(self.screen)]
 
     async def discover(self) -> Hits:
         for name, help_text, callback in self._commands():
@@ -335,8 +335,9 @@ class OvertableApp(KeysInOrder, App[None]):
 
         return list(CATALOGUE)
 
-    def app_commands(self) -> Iterable[tuple[str, str, Any]]:
-        """The commands the palette lists (name, help, callback)."""
+    def app_commands(self, screen: Screen | None = None) -> Iterable[tuple[str, str, Any]]:
+        """The commands the palette lists (name, help, callback), over
+        `screen` (the palette's own screen is on top while it searches)."""
         yield ("New match", "Set up a new match: players, bots and options", self.action_new_match)
         yield ("Continue", "Resume the most recent match", self.action_continue)
         yield ("Saved matches", "Resume or delete a saved match", self.action_saved)
@@ -347,14 +348,14 @@ class OvertableApp(KeysInOrder, App[None]):
             "Switch between the colour theme and the ANSI theme (good over SSH)",
             self.action_toggle_theme,
         )
-        yield ("Home", "Back to the home screen (a match in play is saved)", self.go_home)
+        if not isinstance(screen or self.screen, HomeScreen):  # not "back" to where one is
+            yield ("Home", "Back to the home screen (a match in play is saved)", self.go_home)
         yield ("Quit", "Leave Overtable (every match is saved)", self.action_quit)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        # Our "Theme" and "Quit" replace Textual's; keep its others (keys, screenshot...).
-        for command in super().get_system_commands(screen):
-            if command.title not in ("Theme", "Quit"):
-                yield command
+        # Only Textual's theme picker: its Keys panel spoke developer words and
+        # Escape did not close it; Screenshot failed without a reason; our
+        # Theme, Quit and F1 Help cover the rest.
         yield SystemCommand(
             "Theme picker", "Choose any of Textual's themes", self.action_change_theme
         )

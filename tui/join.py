@@ -77,7 +77,7 @@ class JoinApp(OvertableApp):
                 timeout=30,
             )
 
-    def app_commands(self) -> Any:
+    def app_commands(self, screen: Screen | None = None) -> Any:
         yield ("New table", "Set up a new shared table", self.action_new_match)
         yield ("Lobby", "Back to the shared tables", self.go_home)
         yield ("Rules", "Read the rules of a game", self.action_rules)
@@ -85,14 +85,6 @@ class JoinApp(OvertableApp):
         yield ("Chat", "Talk at this table, or in the lobby (F2)", self.action_chat)
         yield ("Bell", "Ring the terminal's bell on your turn (on / off)", self.action_toggle_bell)
         yield ("Quit", "Leave (your seats wait for you)", self.action_quit)
-
-    def get_system_commands(self, screen: Screen) -> Any:
-        """Textual's commands but its Screenshot: it would save a file on
-        the host, not where the player is (and said "Failed to save
-        screenshot" over SSH)."""
-        for command in super().get_system_commands(screen):
-            if command.title != "Screenshot":
-                yield command
 
     def action_chat(self) -> None:
         """The chat of the table on screen, or of the lobby."""
