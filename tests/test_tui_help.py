@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Static
 from tests import bossquest_screen_kit as bq
 from tests import overboss_screen_kit as ob
 from tests import overstocked_screen_kit as os_
-from tui.screens.help import HelpScreen
+from tui.screens.help import KEY_WIDTH, TEXT_WIDTH, HelpScreen
 
 
 def bq_app():
@@ -23,6 +23,12 @@ def ob_app():
 
 def os_app():
     return os_.ScreenApp(os_.make_update(os_.pick_state()))
+
+
+def fits(key: str, text: str) -> bool:
+    """A help row's key and text side by side fit the box."""
+    widest = max(map(len, key.split("\n")))
+    return widest <= KEY_WIDTH and widest + max(map(len, text.split("\n"))) <= TEXT_WIDTH
 
 
 async def open_help(app, size=(80, 24)):
@@ -56,9 +62,8 @@ async def test_help_names_the_game_keys_in_words_and_its_symbols(game):
     make, symbols = GAMES[game]
     title, rows = await open_help(make())
     assert title == f"Help: {game}"
-    on_screen = [key for key, _ in rows].index("")  # the "On screen" heading
-    assert rows[on_screen][1] == "On screen"
-    keys = [key for key, _ in rows[:on_screen]]
+    on_screen = rows.index(("", "On screen"))
+    keys = [key for key, _ in rows[:[key for key, _ in rows].index("")]]
     # keys in words, never a glyph alone
     for glyph in ("↵", "←", "→", "↑", "↓"):
         assert not any(glyph in key for key in keys), (glyph, keys)
@@ -70,11 +75,12 @@ async def test_help_names_the_game_keys_in_words_and_its_symbols(game):
     for symbol in symbols:
         assert symbol in shown, symbol
     # every line fits: no text line is longer than the box allows
-    assert all(len(line) <= 66 for key, text in rows for line in (key + "  " + text).split("\n"))
+    assert all(fits(key, text) for key, text in rows)
 
 
 async def test_boss_quest_help_lists_1_4_once_and_says_what_enter_does():
     _, rows = await open_help(bq_app())
+    rows = rows[:[key for key, _ in rows].index("")]  # the keys of the moment
     texts = dict(rows)
     assert [key for key, _ in rows].count("1-4") == 1
     assert not any(key in ("2", "3", "4") for key, _ in rows)
@@ -173,6 +179,47 @@ async def test_the_help_lists_no_sideways_scrolling_where_nothing_scrolls_sidewa
         assert "New match" in home and "Down" in home
     _, rows = await open_help(os_app())
     assert not {"Scroll Left", "Scroll Right", "Page Left", "Page Right"} & {d for _, d in rows}
+
+
+def ov_app():
+    from tests import overseers_screen_kit as ov
+    from tests.test_tui_overseers import drafting
+
+    return ov.ScreenApp(ov.make_update(drafting()))
+
+
+
+#: keys of each table that work at some moment of the game, as F1 names them
+EVERY_KEY = {
+    "Boss Quest": (bq_app, {"1-4", "w", "c", "a", "x", "m", "f", "n", "u", "q", "]", "[", "z"}),
+    "Overboss Duel": (ob_app, {"1-4", "s", "x", "r", "f", "e", "p", "n", "N", "u", "q", "]",
+                               "[", "z"}),
+    "Overstocked": (os_app, {"0-9", "r", "p", "w", "x", "s", "v", "n", "N", "u", "q", "]", "[",
+                             "z"}),
+    "Overseers": (ov_app, {"1-6", "b", "t", "l", "Page Up", "Page Down", "n", "u", "q", "]",
+                           "[", "z"}),
+}
+
+
+@pytest.mark.parametrize("game", list(EVERY_KEY))
+async def test_help_over_a_table_lists_every_key_those_of_other_moments_apart(game):
+    """F1 listed only the keys usable at that moment (no e, x, f, s at
+    Overboss Duel's draft), the README says it lists every key: those of
+    other moments come under their own dimmed heading."""
+    make, wanted = EVERY_KEY[game]
+    _, rows = await open_help(make())
+    now_end = [key for key, _ in rows].index("")
+    assert rows[now_end][1].startswith("Not now")
+    end = rows.index(("", "On screen")) if ("", "On screen") in rows else rows.index(
+        ("", "Everywhere"))
+    listed = set()
+    for key, _ in rows[:end]:
+        for part in key.replace("\n", " ").split(" / "):
+            listed.update(part.split() if len(part.replace(" ", "")) < len(part) and all(
+                len(p) == 1 for p in part.split()) else [part])
+    missing = {key for key in wanted if key not in listed}
+    assert not missing, (missing, rows[:end])
+    assert all(fits(key, text) for key, text in rows)
 
 
 def terminal_text(app) -> str:

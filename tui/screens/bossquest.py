@@ -1066,7 +1066,8 @@ class BossQuestScreen(GameScreen):
             for n in range(1, 10)
         ),
         # the duel's "Sacrifice 0": no heart (the bar offered 0-7 by arrows only)
-        Binding("0", "pick(0)", "Pick", show=False),
+        Binding("0", "pick(0)", "Pick", show=False,
+                tooltip="The Final Boss duel: sacrifice no heart"),
         # a number that asks for no count open now (4 with six knights, 5-9):
         # says which keys do; it was silent
         *(Binding(str(n), f"no_ask({n})", "", show=False) for n in range(1, 10)),
@@ -2896,6 +2897,19 @@ class BossQuestScreen(GameScreen):
         update = self.update
         solo_quest = update is not None and update.view.players == 1
         return self.SOLO_HELP_SYMBOLS if solo_quest else self.HELP_SYMBOLS
+
+    def help_never(self) -> frozenset[str]:
+        update = self.update
+        if update is None:
+            return frozenset()
+        if update.view.players == 1:  # §Solo Quest: no Wizard, no Armorer, no extensions
+            return frozenset({*self.SOLO_IDLE_KEY_WORDS, "ask", "read_potion", "fight"})
+        never = set()
+        if not update.view.options.companions:
+            never |= {"companion", "end_turn"}
+        if not update.view.options.potions:
+            never.add("read_potion")
+        return frozenset(never)
 
     def help_match(self) -> str:
         """A Solo Quest is named so (its options are its own: the colour

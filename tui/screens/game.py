@@ -296,6 +296,13 @@ class GameScreen(Screen):
 
     #: what F1 lists under "On screen": (symbol, what it means)
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: F1 lists every key of the table, those of other moments apart
+    HELP_EVERY_KEY: ClassVar[bool] = True
+
+    def help_never(self) -> frozenset[str]:
+        """Actions (names without arguments) that no moment of this match
+        offers: F1 leaves their keys out (a Solo Quest has no Wizard)."""
+        return frozenset()
 
     #: The moves after your last one that end the match (the others', a
     #: bot's last turn) are told over the results until Enter

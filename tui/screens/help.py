@@ -148,6 +148,50 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
     return [(_joined(labels), does) for does, labels in rows.items()]
 
 
+def _own_bindings(node: object) -> list[Binding]:
+    """The bindings `node`'s classes in this app declare, one key each
+    (not Textual's: a text field's Ctrl+W is no key of a game)."""
+    found: list[Binding] = []
+    for cls in type(node).__mro__:
+        if cls.__module__.startswith("tui.") and "BINDINGS" in cls.__dict__:
+            found.extend(Binding.make_bindings(cls.__dict__["BINDINGS"]))
+    return found
+
+
+def idle_keys(screen: Screen, listed: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """(keys, what they do) for the keys of `screen` and of the app's own
+    widgets on it that do nothing now (not in `listed`): a table's F1 lists
+    every key of the game (`HELP_EVERY_KEY`), not only those of the moment."""
+    if not getattr(screen, "HELP_EVERY_KEY", False):
+        return []
+    active = screen.active_bindings
+    shown = {does for _, does in listed}
+    never = screen.help_never() if hasattr(screen, "help_never") else frozenset()
+    rows: dict[str, list[str]] = {}
+    for node in [screen, *screen.query("*")]:
+        for binding in _own_bindings(node):
+            key = binding.key
+            if not binding.description or binding.system or key in _GLOBAL:
+                continue
+            now = active.get(key)
+            if now is not None and now.node is node and now.binding.action == binding.action:
+                continue  # usable now: listed above
+            if binding.action in getattr(node, "HELP_LEAVES_OUT", ()):
+                continue
+            if binding.action in _UPRIGHT | _SIDEWAYS | _ROW_SIDEWAYS:
+                continue  # scrolling, not a game's key
+            if node is screen and binding.action.split("(")[0] in never:
+                continue  # not in this match at all
+            does = _does(node, binding)
+            if does in shown:
+                continue
+            labels = rows.setdefault(does, [])
+            label = key_words(key, binding)
+            if label not in labels:
+                labels.append(label)
+    return [(_joined(labels), does) for does, labels in rows.items()]
+
+
 _ARROWS = ("Left arrow", "Right arrow", "Up arrow", "Down arrow")
 
 
@@ -175,6 +219,9 @@ def _wrapped(text: str | Text, width: int) -> Text:
     lines = text.wrap(Console(width=width), width)
     return Text("\n").join(line.rstrip() or line for line in lines)
 
+
+#: the heading of a table's keys that do nothing at the moment (dimmed)
+IDLE_HEADING = "Not now (other moments of the game)"
 
 #: the fewest rows of keys the help shows (it scrolls when there are more)
 HELP_MIN_ROWS = 4
@@ -222,20 +269,25 @@ class HelpScreen(Dialog[None]):
         own = getattr(self.over, "help_symbols", None)
         shown = own() if callable(own) else getattr(self.over, "HELP_SYMBOLS", ())
         symbols: Sequence[tuple[str, str]] = (*shown, *getattr(self.over, "SINCE_SYMBOLS", ()))
+        idle = idle_keys(self.over, keys)
         everywhere = global_keys(self.app)
-        left = min(KEY_WIDTH, max((len(k) for k, _ in (*keys, *everywhere, *symbols)),
+        left = min(KEY_WIDTH, max((len(k) for k, _ in (*keys, *idle, *everywhere, *symbols)),
                                   default=4))
         right = TEXT_WIDTH - left
         table.add_columns("Key", "Does")
         sections = [(None, keys)]
+        if idle:
+            sections.append((IDLE_HEADING, idle))
         if symbols:
             sections.append(("On screen", symbols))
         sections.append(("Everywhere", everywhere))
         for heading, rows in sections:
             if heading is not None:
                 table.add_row("", Text(heading, style="bold"))
+            style = "dim" if heading == IDLE_HEADING else ""
             for key, text in rows:
-                table.add_row(_wrapped(key, left), _wrapped(text, right), height=None)
+                table.add_row(_wrapped(Text(key, style=style), left),
+                              _wrapped(Text(text, style=style), right), height=None)
         table.focus()
 
     def on_resize(self) -> None:
