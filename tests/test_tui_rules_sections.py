@@ -71,3 +71,52 @@ async def test_the_rules_open_at_the_matchs_own_section(players, section, tmp_pa
             assert scroll.scroll_y == 0
         else:
             assert top_line(app) == section
+
+
+#: a key as each game's rules write it, between backquotes
+RULES_KEY_WORDS = {
+    "right_square_bracket": "]", "left_square_bracket": "[", "plus": "+", "minus": "-",
+    "pageup": "PgUp", "pagedown": "PgDn", "escape": "Escape",
+}
+#: keys the rules give in words ("arrows and Enter", Tab between places)
+RULES_IN_WORDS = {"up", "down", "left", "right", "enter", "tab", "shift+tab"}
+
+
+def keys_section(game: str) -> str:
+    """The rules' list of keys: from the heading that names them to the next."""
+    text = resources.rules_text(game)
+    start = next(i for i, line in enumerate(text.splitlines())
+                 if line.startswith("## ") and "keys" in line.lower())
+    lines = text.splitlines()[start + 1:]
+    end = next((i for i, line in enumerate(lines) if line.startswith("## ")), len(lines))
+    return "\n".join(lines[:end])
+
+
+@pytest.mark.parametrize("game", ["boss-quest", "overboss-duel", "overstocked", "overseers"])
+def test_every_key_of_a_table_is_in_its_rules_key_list(game):
+    """The rules end with their game's keys (README): they missed `]`, `[`,
+    `z`, `n`, Boss Quest's `c` and Overseers' `l`. Every key a table binds
+    is there, so that they keep in step."""
+    import re
+
+    from textual.binding import Binding
+
+    from tui.games import screen_class
+
+    missing = set()
+    section = keys_section(game)
+    digits = {str(n) for low, high in re.findall(r"`(\d)`\s*[–-]\s*`(\d)`", section)
+              for n in range(int(low), int(high) + 1)}
+    for cls in screen_class(game).__mro__:
+        if not cls.__module__.startswith("tui.") or "BINDINGS" not in cls.__dict__:
+            continue
+        for binding in cls.__dict__["BINDINGS"]:
+            binding = binding if isinstance(binding, Binding) else Binding(*binding)
+            key = binding.key.split(",")[0]
+            if not binding.description or key in RULES_IN_WORDS:
+                continue
+            if key in digits:
+                continue
+            if f"`{RULES_KEY_WORDS.get(key, key)}`" not in section:
+                missing.add(key)
+    assert not missing, missing
