@@ -187,3 +187,16 @@ def test_player_text_cites_a_ruling_as_the_in_app_rules_do():
         unmarked += [f"{where}:{line}: {f.group()}" for f in found if f.group() not in marked]
     assert not bare, "bare ruling codes in player text:\n" + "\n".join(bare)
     assert not unmarked, "cited, but no House ruling in the in-app rules:\n" + "\n".join(unmarked)
+
+
+def test_overseers_rulings_each_have_their_own_block():
+    """OV-4..OV-7 were run together in one plain quoted paragraph, OV-1, 2,
+    3 and 5 only in parentheses: each rulebook ruling has its own marked
+    block, as the house rulings do, and a block holds one ruling."""
+    text = (ROOT / "tui" / "rules" / "overseers.md").read_text(encoding="utf-8")
+    for ruling in sorted(set(rulings("OV")) - OV_HOUSE):
+        if int(ruling.split("-")[1]) <= 7:
+            assert f"> **Ruling {ruling}** — " in text, ruling
+    for block in re.split(r"\n\s*\n", text):
+        if block.startswith(">"):
+            assert len(re.findall(r"Ruling OV-\d+\b", block, re.I)) <= 1, block
