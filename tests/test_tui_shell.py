@@ -467,6 +467,22 @@ async def test_saved_list_resume_and_delete(fake_screen, data_dir):
     del first
 
 
+async def test_saved_list_home_and_end_go_to_the_first_and_last_match(fake_screen, data_dir):
+    """Home and End did nothing (only Ctrl+Home and Ctrl+End moved), so
+    Home then Enter resumed the row still highlighted."""
+    for bot in ("random", "heuristic", "random"):
+        new_match("human", bot).close()
+    app = make_app(start="saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 3
+        await pilot.press("end")
+        await wait_for(pilot, lambda: table.cursor_row == 2)
+        await pilot.press("home")
+        await wait_for(pilot, lambda: table.cursor_row == 0)
+
+
 async def test_resuming_a_match_that_went_on_in_a_new_file_opens_that_one(fake_screen, data_dir):
     """Hostile review, finding 7: `overtable resume <id>` of a torn journal
     that had already gone on in a new file (`saves --list`: "continued in

@@ -213,6 +213,9 @@ class SavedScreen(Screen):
         Binding("d,delete", "delete", "Delete"),
         Binding("p", "read_all", "Read all"),
         Binding("f5,ctrl+r", "reload", "Reload", show=False),
+        # the table's own Home/End scroll sideways: here they go to a row
+        Binding("home", "row(0)", "First match", show=False, priority=True),
+        Binding("end", "row(-1)", "Last match", show=False, priority=True),
         Binding("q,escape,backspace", "back", "Back"),
     ]
 
@@ -231,6 +234,11 @@ class SavedScreen(Screen):
     def on_mount(self) -> None:
         self.query_one(DataTable).focus()
         self.action_reload()
+
+    def action_row(self, row: int) -> None:
+        table = self.query_one(DataTable)
+        if table.row_count:
+            table.move_cursor(row=row % table.row_count)
 
     @work(thread=True, exclusive=True, group="saved-list")
     def action_reload(self) -> None:
