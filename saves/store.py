@@ -41,6 +41,13 @@ ENV_DATA_DIR = "OVERTABLE_DATA_DIR"
 #: settings and its chat, deleted with it. Not ".jsonl": never listed as saves
 TABLE_SUFFIX = ".table.json"
 CHAT_SUFFIX = ".chat.json"
+#: what a match played at one terminal keeps beside its journal
+#: (tui/table.py): its table talk, which is not part of the match
+HERE_SUFFIX = ".here.json"
+#: the most of a `HERE_SUFFIX` file read back, and of its talk
+MAX_HERE_FILE = 256 * 1024
+KEEP_TALK = 200
+MAX_TALK_LINE = 1000
 
 
 def data_dir() -> Path:
@@ -491,11 +498,72 @@ def delete(path: Path) -> None:
 def _delete_beside(journal_path: Path) -> None:
     """A shared match's table settings and chat go with its journal (left,
     the chat, what players said, stayed on the host for good)."""
-    for suffix in (TABLE_SUFFIX, CHAT_SUFFIX):
+    for suffix in (TABLE_SUFFIX, CHAT_SUFFIX, HERE_SUFFIX):
         try:
             journal_path.with_suffix(suffix).unlink(missing_ok=True)
         except OSError:  # (a directory there, say): the journal is gone all the same
             pass
+
+
+@attrs.frozen
+class KeptHere:
+    """What a match played at one terminal keeps beside its journal."""
+
+    #: table talk, oldest first: (the round it was said in, the line)
+    talk: tuple[tuple[int, str], ...] = ()
+
+
+def read_here(journal_path: Path) -> KeptHere:
+    """What `write_here` kept beside `journal_path`, read as untrusted: a
+    file missing or damaged is nothing kept (the match resumes all the
+    same), a line that is not talk is left out."""
+    import json
+
+    try:
+        with os.fdopen(open_regular(Path(journal_path).with_suffix(HERE_SUFFIX)), "rb") as file:
+            data = file.read(MAX_HERE_FILE + 1)
+        if len(data) > MAX_HERE_FILE:
+            return KeptHere()
+        raw = json.loads(data.decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return KeptHere()
+    lines = raw.get("talk") if isinstance(raw, dict) else None
+    talk = []
+    for line in lines[-KEEP_TALK:] if isinstance(lines, list) else ():
+        if (isinstance(line, list) and len(line) == 2 and type(line[0]) is int
+                and line[0] >= 1 and isinstance(line[1], str) and line[1].strip()
+                and len(line[1]) <= MAX_TALK_LINE and line[1].isprintable()):
+            talk.append((line[0], line[1]))
+    return KeptHere(talk=tuple(talk))
+
+
+def write_here(journal_path: Path, kept: KeptHere) -> bool:
+    """Keep `kept` beside `journal_path`, whole or not at all (a temporary
+    file, then os.replace). Not synced: a move's save must not wait on the
+    talk's. False if it could not be written (the talk goes on in memory)."""
+    import json
+    import tempfile
+
+    path = Path(journal_path).with_suffix(HERE_SUFFIX)
+    data = json.dumps({"talk": [list(line) for line in kept.talk[-KEEP_TALK:]]},
+                      ensure_ascii=False, separators=(",", ":")).encode()
+    temp = None
+    try:
+        # (".<file>.<random>.tmp": never a ".jsonl", never listed as a save)
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+        os.replace(temp, path)
+        temp = None
+        return True
+    except OSError:
+        return False
+    finally:
+        if temp is not None:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
 
 
 @attrs.frozen

@@ -93,3 +93,74 @@ async def test_a_vote_box_up_as_the_round_ends_stays_on_top(tmp_path, monkeypatc
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, HandoverScreen)
+
+
+async def _three_at_one_terminal(app, pilot):
+    """Ann, Bram and Cora at one terminal (Dev a bot): Ann uncovers her view."""
+    from tests.screen_kit import wait_for
+
+    app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+                                PlayerSpec("Cora", "human"), PlayerSpec("Dev", "bot", "random")])
+    await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+    assert app.screen.player == "Ann"
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen)
+                   and app.screen.update is not None and app.screen.update.legal)
+
+
+async def test_table_talk_at_one_terminal_survives_leaving_and_continuing(tmp_path, monkeypatch):
+    """QA hot seat (finding 1): Cora's note of table talk (OV §Vote: "everyone
+    will discuss ... bluff or persuade") was gone after q at Bram's cover
+    and Continue: one terminal's talk lived in the app's memory only. It is
+    kept beside the journal, under the round it was said in."""
+    from tests.screen_kit import wait_for
+    from tui.screens.home import HomeScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _three_at_one_terminal(app, pilot)
+        await pilot.press("t", *"I have lots of Hope", "enter", "escape")
+        await pilot.press(choose_key(app.screen))  # Ann keeps a card
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        assert app.screen.player == "Bram"
+        path = app.table.match.path
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        app.open_path(path)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
+        await pilot.pause()
+        screen = app.screen
+        assert screen.talk_now(screen.update.view) == ["Ann: I have lots of Hope"]
+        assert "Ann: I have lots of Hope" in screen_text(app)
+
+
+async def test_a_damaged_talk_file_never_stops_the_match_resuming(tmp_path, monkeypatch):
+    """The kept talk is read as untrusted: a damaged file means no talk, and
+    the match resumes all the same; deleting the match deletes it."""
+    from saves.store import HERE_SUFFIX
+    from tests.screen_kit import wait_for
+    from tui.screens.home import HomeScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _three_at_one_terminal(app, pilot)
+        await pilot.press("t", *"hello", "enter", "escape")
+        path = app.table.match.path
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        for damage in (b"{not json", b'{"talk": [[1, 5], "x", [0, "Ann: hi"]]}', b"[]"):
+            path.with_suffix(HERE_SUFFIX).write_bytes(damage)
+            app.open_path(path)
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            assert app.table.talk == []
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+    # what is kept beside a journal goes with it
+    from saves.store import delete
+
+    delete(path)
+    assert not path.with_suffix(HERE_SUFFIX).exists()

@@ -32,6 +32,7 @@ from host.bots import AUTO, LevelBots, searches, seat_bots
 from host.messages import HURRY, LEAVE, PLAY, SeatCommand, SeatUpdate
 from host.search_process import WorkerPool, worker_limit
 from host.session import HERE, Session
+from saves.store import KeptHere, read_here, write_here
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -109,6 +110,9 @@ class Table:
         #: a match reopened under the cover: where the last move of a person
         #: here began (`SeatUpdate.missed`), the cover telling from there
         self._reopened_at: int | None = None
+        #: table talk said here (the screen keeps its lines in this list),
+        #: kept beside the journal: it was lost on leaving and continuing
+        self.talk: list[tuple[int, str]] = list(read_here(match.path).talk)
         self.closed = False
         self._results_shown = False
         self._link: Any = None
@@ -264,6 +268,11 @@ class Table:
             self._told = len(update.log)
 
     # -- the screen's port ---------------------------------------------------------
+
+    def keep_talk(self) -> None:
+        """A line was added to `talk`: keep it with the match (a write that
+        fails leaves the talk in memory: the match goes on)."""
+        write_here(self.session.match.path, KeptHere(talk=tuple(self.talk)))
 
     def send(self, command: SeatCommand) -> bool:
         """A command from the game screen, for the seat it shows. Returns

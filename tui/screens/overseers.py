@@ -1508,6 +1508,9 @@ class OverseersScreen(GameScreen):
                 event.input.value = text
         else:
             self.heard(f"{self._speaker()}: {text}")
+            keep = getattr(self.port, "keep_talk", None)
+            if callable(keep):  # at this terminal: kept with the match
+                keep()
 
     def _speaker(self) -> str:
         """Who typed a note here: "You" (the others' notes at a shared table
