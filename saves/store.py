@@ -42,7 +42,8 @@ ENV_DATA_DIR = "OVERTABLE_DATA_DIR"
 TABLE_SUFFIX = ".table.json"
 CHAT_SUFFIX = ".chat.json"
 #: what a match played at one terminal keeps beside its journal
-#: (tui/table.py): its table talk, which is not part of the match
+#: (tui/table.py): its table talk, which is not part of the match, and how
+#: far the match was when a person last uncovered their view
 HERE_SUFFIX = ".here.json"
 #: the most of a `HERE_SUFFIX` file read back, and of its talk
 MAX_HERE_FILE = 256 * 1024
@@ -511,6 +512,9 @@ class KeptHere:
 
     #: table talk, oldest first: (the round it was said in, the line)
     talk: tuple[tuple[int, str], ...] = ()
+    #: the match's history length when a person last uncovered their view
+    #: (None: not known): a move made before it was seen past
+    uncovered: int | None = None
 
 
 def read_here(journal_path: Path) -> KeptHere:
@@ -534,7 +538,10 @@ def read_here(journal_path: Path) -> KeptHere:
                 and line[0] >= 1 and isinstance(line[1], str) and line[1].strip()
                 and len(line[1]) <= MAX_TALK_LINE and line[1].isprintable()):
             talk.append((line[0], line[1]))
-    return KeptHere(talk=tuple(talk))
+    uncovered = raw.get("uncovered") if isinstance(raw, dict) else None
+    if type(uncovered) is not int or uncovered < 0:
+        uncovered = None
+    return KeptHere(talk=tuple(talk), uncovered=uncovered)
 
 
 def write_here(journal_path: Path, kept: KeptHere) -> bool:
@@ -545,7 +552,8 @@ def write_here(journal_path: Path, kept: KeptHere) -> bool:
     import tempfile
 
     path = Path(journal_path).with_suffix(HERE_SUFFIX)
-    data = json.dumps({"talk": [list(line) for line in kept.talk[-KEEP_TALK:]]},
+    data = json.dumps({"talk": [list(line) for line in kept.talk[-KEEP_TALK:]],
+                       "uncovered": kept.uncovered},
                       ensure_ascii=False, separators=(",", ":")).encode()
     temp = None
     try:

@@ -164,3 +164,44 @@ async def test_a_damaged_talk_file_never_stops_the_match_resuming(tmp_path, monk
 
     delete(path)
     assert not path.with_suffix(HERE_SUFFIX).exists()
+
+
+async def test_no_take_back_after_resuming_once_the_next_person_looked(tmp_path, monkeypatch):
+    """QA hot seat (finding 2): Ann picked, Bram uncovered and saw his pack,
+    q and Continue: the cover offered Ann her pick back (and u took it),
+    though the take-back ends once the next person uncovers (README,
+    "Several people at one terminal"; OV-27: a draft pick is a secret
+    choice). A resumed match remembers that someone uncovered since."""
+    from tests.screen_kit import wait_for
+    from tui.screens.home import HomeScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+                                    PlayerSpec("Cora", "human")])
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen)
+                       and app.screen.update is not None and app.screen.update.legal)
+        await pilot.press(choose_key(app.screen))  # Ann keeps a card
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        assert app.screen.player == "Bram"
+        assert "Ann: press u" in str(app.screen.query_one("#handover-undo").render())
+        await pilot.press("enter")  # Bram uncovers: his pack is on screen
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
+        path = app.table.match.path
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        app.open_path(path)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        cover = app.screen
+        assert cover.player == "Bram"
+        assert "press u" not in str(cover.query_one("#handover-undo").render())
+        history = list(app.table.match.history)
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.screen is cover and cover.player == "Bram"
+        assert list(app.table.match.history) == history
+        said = [n.message for n in app._notifications]
+        assert "Bram may have looked already: no take-back after resuming." in said, said

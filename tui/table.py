@@ -112,7 +112,12 @@ class Table:
         self._reopened_at: int | None = None
         #: table talk said here (the screen keeps its lines in this list),
         #: kept beside the journal: it was lost on leaving and continuing
-        self.talk: list[tuple[int, str]] = list(read_here(match.path).talk)
+        kept = read_here(match.path)
+        self.talk: list[tuple[int, str]] = list(kept.talk)
+        #: the match's history length when a person here last uncovered
+        #: their view (kept with the match): on resuming, a move made before
+        #: it was seen past and is not offered back
+        self._uncovered: int | None = kept.uncovered
         self.closed = False
         self._results_shown = False
         self._link: Any = None
@@ -272,7 +277,11 @@ class Table:
     def keep_talk(self) -> None:
         """A line was added to `talk`: keep it with the match (a write that
         fails leaves the talk in memory: the match goes on)."""
-        write_here(self.session.match.path, KeptHere(talk=tuple(self.talk)))
+        self._keep()
+
+    def _keep(self) -> None:
+        write_here(self.session.match.path,
+                   KeptHere(talk=tuple(self.talk), uncovered=self._uncovered))
 
     def send(self, command: SeatCommand) -> bool:
         """A command from the game screen, for the seat it shows. Returns
@@ -311,7 +320,10 @@ class Table:
         assert self.app is not None
         take_back = None
         if last is not None and last != seat and last in self.humans:
-            take_back = _TakeBack(self, last)
+            # resumed: a person uncovered after that move before the quit
+            looked = (self.viewer is None and self._uncovered is not None
+                      and self._uncovered >= len(self.session.match.history))
+            take_back = _TakeBack(self, last, looked=self.names[seat] if looked else None)
         self._cover = HandoverScreen(
             self.names[seat], lambda: self._take_over(seat),
             grace=getattr(self.app, "handover_grace", 0.0), news=self._news(seat),
@@ -324,7 +336,8 @@ class Table:
         (a match resumed under the cover): the one whose update offers a
         take-back, as the session offers it to the seat that moved last
         alone. Their move could be taken back before the match was left,
-        and still can (the journal keeps it as it was)."""
+        and still can (the journal keeps it as it was), unless a person
+        uncovered after it (`_uncovered`)."""
         return next((s for s in self.humans
                      if (update := self.updates.get(s)) is not None and update.can_undo), None)
 
@@ -399,6 +412,8 @@ class Table:
         if self.closed:
             return
         self.viewer = seat
+        self._uncovered = len(self.session.match.history)
+        self._keep()
         self.refresh()
 
     # -- the end -------------------------------------------------------------
@@ -440,15 +455,22 @@ class Table:
 class _TakeBack:
     """The cover's offer to the person who just moved (tui/screens/handover.py)."""
 
-    def __init__(self, table: Table, seat: int) -> None:
+    def __init__(self, table: Table, seat: int, *, looked: str | None = None) -> None:
         self.table = table
         self.seat = seat
         self.who = table.names[seat]
+        #: a resumed match: this person uncovered after the move, before
+        #: the quit (the take-back ended then)
+        self.looked = looked
 
     def possible(self) -> bool:
-        return self.table.can_take_back(self.seat)
+        return self.looked is None and self.table.can_take_back(self.seat)
 
     def take(self, *, anyway: bool = False) -> tuple[str, Any] | None:
+        if self.looked is not None:
+            self.table._notify(f"{self.looked} may have looked already: "
+                               "no take-back after resuming.")
+            return None
         seat = self.seat
         if not self.table.take_back(seat, anyway=anyway):
             return None
