@@ -55,7 +55,9 @@ def test_trait_copies_follow_the_player_count_ov1():
 
 def test_slot_marks_hide_what_the_viewer_may_not_know_ov11():
     """OV-11: another's face-down cards are unknown, until Meixiu peeks; the
-    peeked card is marked for Meixiu only."""
+    peeked card is marked in every view (the peek is made in the open: OV
+    §Vote, "if you saw them using the Meixiu ability"), its trait known to
+    Meixiu and its owner only."""
     state = at_abilities()
     state = GAME.apply(state, 1, Turn(0))
     for seat in range(4):
@@ -75,7 +77,10 @@ def test_slot_marks_hide_what_the_viewer_may_not_know_ov11():
     mine = GAME.slot_marks(GAME.view(state, 0), 0, 1)[3]
     assert mine.peeked and mine.card == state.seats[1].slots[3].card
     theirs = GAME.slot_marks(GAME.view(state, 2), 2, 1)[3]
-    assert not theirs.peeked and theirs.card is None
+    assert theirs.peeked and theirs.card is None
+    owner = GAME.slot_marks(GAME.view(state, 1), 1, 1)
+    assert owner[3].peeked and owner[3].card == state.seats[1].slots[3].card
+    assert [m.peeked for m in owner] == [i == 3 for i in range(len(owner))]
 
 
 def test_own_score_counts_kept_cards_then_the_showdown_score_ov2():

@@ -458,6 +458,25 @@ def test_snapshot_mid_round(snap_compare, size):
 # --- play-test findings --------------------------------------------------------------
 
 
+async def test_a_peeked_card_is_marked_in_its_owners_view_too_ov11():
+    """QA hot seat (finding 3): Ann (Meixiu) peeked at one of Cat's
+    face-down cards; it read "(C)*" in Ann's view but unmarked in Cat's, who
+    learned which card only from the recap. A peek is made in the open (OV
+    §Vote: "if you saw them using the Meixiu ability"; OV-11): the card is
+    marked in every view, its trait shown only to those who know it."""
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.PEEK)
+    peek = GAME.legal_actions(state, 0)[2]
+    assert peek.seat == 2
+    state = GAME.apply(state, 0, peek)
+    number = peek.slot + 1
+    label = TRAIT[state.seats[2].slots[peek.slot].card].value
+    _, text, _ = await run(make_update(state, 2, log=("Ann (Meixiu) peeks at a card.",)))
+    assert f"{number}({label})*" in text, text
+    _, text, _ = await run(make_update(state, 1, log=("Ann (Meixiu) peeks at a card.",)))
+    assert f"{number}[{BACK}]*" in text, text
+
+
+
 def wuming_elder_at_the_vote():
     """Ann, the elder Wuming sister, holds H H H L B at the vote."""
     state = placed([("HHH", "LB"), ("LLC", "HB"), ("AAB", "LC")],

@@ -105,7 +105,8 @@ class SlotMark(NamedTuple):
     #: the card's id; None when the viewer does not know it
     card: int | None
     up: bool
-    #: the viewer peeked at it (Meixiu, OV-11)
+    #: Meixiu peeked at it this round: seen by everyone, its trait known
+    #: to Meixiu and the owner (OV-11)
     peeked: bool
     #: turned sideways by Purple (counts 5 with its twins)
     turned: bool
@@ -122,8 +123,9 @@ def slot_marks(state: State, viewer: int | None, seat: int) -> tuple[SlotMark, .
         out.append(SlotMark(
             card=slot.card if known else None,
             up=slot.up,
-            peeked=viewer is not None and viewer != seat and (seat, i) in state.peeked
-            and known and not slot.up,
+            # the peek is made in the open (OV §Vote: "if you saw them using
+            # the Meixiu ability"): the owner and the others see which card
+            peeked=(seat, i) in state.peeked and not slot.up,
             turned=slot.turned,
             under=slot.under,
         ))

@@ -10,8 +10,9 @@ votes received) come from `core.overseers.table_facts` through `GAME`.
 
 Cards are drawn with their trait's letter, or its name where every seat's
 row has room for the names (a wide table: ``[Anger]``); colour only
-decorates: ``[A]`` face up, ``(A)`` face down and known to you, ``(A)*`` a
-card you peeked at, ``[▒▒]`` a face-down card you do not know; ``↻`` marks a
+decorates: ``[A]`` face up, ``(A)`` face down and known to you, ``*`` a
+card Meixiu peeked at (everyone sees which), ``[▒▒]`` a face-down card you
+do not know; ``↻`` marks a
 card turned sideways by Purple, ``→2`` a copy under card 2 (Teal).
 
 Keys (also in the footer; the mouse works too):
@@ -262,7 +263,7 @@ class OverseersScreen(GameScreen):
         ("A B L C H G", "Anger 6, Benevolence 4, Lust 3, Courage 2/10/18, Hope 0/6/21, Greed 2"),
         ("[A]", "A card face up (on a wide table, named: [Anger])"),
         ("(A)", "A face-down card you know (yours)"),
-        ("(A)*", "A face-down card you peeked at (Meixiu)"),
+        ("*", "A face-down card Meixiu peeked at: (A)* one you know, [▒▒]* one you do not"),
         ("[▒▒]", "A face-down card you do not know"),
         ("↻", "Turned sideways by Purple: it and its twins count 5"),
         ("→2", "Teal's copy: lies under card 2 and counts as that card (not 2 points)"),
