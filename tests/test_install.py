@@ -197,11 +197,22 @@ def test_saves_list_prints_plain_text(capsys):
     done.close()
     assert cli.main(["saves", "--list"]) == 0
     out = capsys.readouterr().out
-    assert "2 saved match(es)" in out
+    assert "2 saved matches in" in out
     assert out.count("Boss Quest  Ann +1 bot  0 actions, round 1, in play") == 2
     assert "being played now" in out
     assert str(playing.path) in out and str(done.path) in out
     playing.close()
+
+
+def test_saves_list_counts_one_match_in_the_singular(capsys):
+    """It said "1 saved match(es)": a word in the player's English."""
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+
+    Match.new("boss-quest", [PlayerSpec("Ann", "human")]).close()
+    assert cli.main(["saves", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 saved match in ") and "(es)" not in out
 
 
 def test_saves_without_a_terminal_prints_the_list(capsys):

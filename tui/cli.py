@@ -628,7 +628,8 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
         from saves.journal import printable
 
         return f"No saved matches in {printable(directory)}.\n"
-    out = [f"{len(matches)} saved match(es) in {directory}, newest first:"]
+    count = f"{len(matches)} saved match{'' if len(matches) == 1 else 'es'}"
+    out = [f"{count} in {directory}, newest first:"]
     for saved in matches:
         states = [saved.progress] if saved.progress else []
         count = f"{saved.actions} actions"
