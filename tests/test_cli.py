@@ -428,3 +428,23 @@ def test_the_top_help_has_examples_in_plain_words(capsys):
 def test_saves_help_says_its_table_options_are_for_a_match_resumed(capsys):
     text = _help(capsys, "saves")
     assert "display and bots, for a match resumed from the list: --theme" in text
+
+
+def test_simulate_titles_a_true_option_as_the_player_writes_it():
+    """`--option short_board=yes` titled the report "(short_board=True)",
+    Python's word: options are written true/false everywhere else."""
+    out = io.StringIO()
+    console = Console(file=out, width=120, force_terminal=False)
+    assert arena.simulate("overboss-duel", games=1, bots="random,random", seed=1, quiet=True,
+                          options=["short_board=yes"], console=console) == 0
+    text = out.getvalue()
+    assert "(short_board=true)" in text and "True" not in text
+
+
+def test_simulate_titles_a_colour_option_by_its_name():
+    from core import GAMES
+    from core.arena import make_options
+
+    options = make_options(GAMES["boss-quest"], ["solo_colour=red"], 1)
+    assert arena.option_word(options.solo_colour) == "red"
+    assert arena.option_word(True) == "true"

@@ -8,6 +8,7 @@ this module plays the games, keeps the clock and prints.
 
 from __future__ import annotations
 
+import enum
 import json
 import random
 import time
@@ -563,6 +564,16 @@ def _figure_parts(headers: Sequence[str], rows: Sequence[Sequence[str]],
     return [[0, *range(1, split)], [0, *range(split, len(headers))]]
 
 
+def option_word(value: Any) -> str:
+    """An option's value as --option takes it: "true", "red" (the title
+    read "short_board=True", Python's word, and "solo_colour=R")."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, enum.Enum):
+        return value.name.lower()
+    return str(value)
+
+
 def report(result: Result, console: Any) -> None:
     """The run as a Rich table and a few lines (plain text off a terminal)."""
     from rich.table import Table
@@ -575,7 +586,8 @@ def report(result: Result, console: Any) -> None:
     solo = len(run.held) == 1
     heading = f"{game.title} at {run.players} player{'s' if run.players > 1 else ''}"
     if changed:
-        heading += " (" + ", ".join(f"{k}={v}" for k, v in changed.items()) + ")"
+        heading += " (" + ", ".join(
+            f"{k}={option_word(getattr(run.options, k))}" for k in changed) + ")"
     headers = ["Bot", "Games", "Wins", "Win rate", "95% CI", "Avg score"]
     if not solo or run.players > 1:
         headers.append("Avg place")
