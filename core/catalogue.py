@@ -30,3 +30,17 @@ CATALOGUE: dict[str, GameInfo] = {
         GameInfo("overseers", "Overseers", range(3, 7)),
     )
 }
+
+
+def _spelling(text: str) -> str:
+    return "-".join(text.casefold().replace("_", " ").replace("-", " ").split())
+
+
+def game_named(text: str) -> str | None:
+    """The id of the game `text` names: its id or its title in any case,
+    with spaces or hyphens ("Boss Quest", "Boss-Quest"); None if no game."""
+    wanted = _spelling(text)
+    for info in CATALOGUE.values():
+        if wanted in (_spelling(info.id), _spelling(info.title)):
+            return info.id
+    return None

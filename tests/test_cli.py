@@ -448,3 +448,39 @@ def test_simulate_titles_a_colour_option_by_its_name():
     options = make_options(GAMES["boss-quest"], ["solo_colour=red"], 1)
     assert arena.option_word(options.solo_colour) == "red"
     assert arena.option_word(True) == "true"
+
+
+@pytest.mark.parametrize("written", ["Boss-Quest", "BOSS-QUEST", "Boss Quest", "boss quest"])
+@pytest.mark.parametrize("command", ["new", "rules"])
+def test_a_game_is_named_in_any_case_or_by_its_title(command, written, monkeypatch):
+    """`overtable rules Boss-Quest` and `overtable new Overseers` were
+    refused ("no game 'Boss-Quest'"), though the screens write the games
+    capitalised: any case, and the title as one argument, name the game."""
+    import tui.app
+
+    started = []
+
+    class App:
+        def __init__(self, start, argument, **kwargs):
+            started.append((start, argument))
+
+        def run(self):
+            pass
+
+    monkeypatch.setattr(tui.app, "OvertableApp", App)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    assert cli.main([command, written]) == 0
+    assert started == [(command, "boss-quest")]
+
+
+def test_rules_off_a_terminal_take_the_game_in_any_case(capsys):
+    from tui.resources import rules_text
+
+    assert cli.main(["rules", "Overboss Duel"]) == 0
+    assert capsys.readouterr().out == rules_text("overboss-duel")
+
+
+@pytest.mark.parametrize("written", ["Boss-Quest", "Boss Quest"])
+def test_simulate_takes_the_game_in_any_case(written, capsys):
+    assert cli.main(["simulate", written, "-n", "1", "--bots", "random,random", "--seed", "2"]) == 0
+    assert "Boss Quest at 2 players" in capsys.readouterr().out

@@ -284,6 +284,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command in ("new", "rules", "simulate") and getattr(args, "game", None) is not None:
+        # the screens write "Boss Quest": that, or any case of the id, names it
+        from core.catalogue import game_named
+
+        args.game = game_named(args.game) or args.game
     import os
 
     from host.budget import BOT_SECONDS_ENV
