@@ -48,6 +48,53 @@ async def test_brackets_step_through_the_sections(game, tmp_path, monkeypatch):
         assert top_line(app) == wanted[0]
 
 
+async def _rules(pilot, app, game="boss-quest"):
+    app.action_rules(game)
+    await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+    await wait_for(pilot, lambda: "] Next section" in (screen_text(app).splitlines() or [""])[-1])
+    return app.screen.query_one("#rules-scroll")
+
+
+async def test_brackets_say_the_first_and_the_last_section(tmp_path, monkeypatch):
+    """`]` on the last section said so; `[` on the first said nothing."""
+    from tests.screen_kit import record_notices
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        await _rules(pilot, app)
+        await pilot.press("[")
+        await pilot.pause()
+        assert said == ["That is the first section."]
+        assert app.screen.query_one("#rules-scroll").scroll_y == 0
+
+
+async def test_a_bracket_during_the_scroll_to_the_end_goes_from_the_end(tmp_path, monkeypatch):
+    """`G` then `[` at once, the scroll to the end still under way, landed
+    on the very top: `[` counts from where the scroll is going."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        scroll = await _rules(pilot, app)
+        await pilot.press("G")
+        await wait_for(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y > 0)
+        await pilot.pause(0.2)
+        await pilot.press("[")
+        await pilot.pause(0.2)
+        wanted = top_line(app)
+        assert wanted != "Boss Quest"
+        await pilot.press("g")
+        await wait_for(pilot, lambda: scroll.scroll_y == 0)
+        await pilot.pause(0.2)
+        # as keys pressed at once (the pilot's keys wait for the animation)
+        app.screen.action_scroll("end")
+        app.screen.action_section(-1)
+        assert scroll.scroll_y < scroll.max_scroll_y  # the end was still on its way
+        await pilot.pause(1.5)
+        assert top_line(app) == wanted
+
+
 @pytest.mark.parametrize(("players", "section"), [(1, "Solo Quest (one knight)"), (2, None)])
 async def test_the_rules_open_at_the_matchs_own_section(players, section, tmp_path, monkeypatch):
     """Opened from a Solo Quest, the rules open at its section (near the

@@ -104,8 +104,10 @@ class RulesScreen(Screen):
             "down": scroll.scroll_down,
             "page_up": scroll.scroll_page_up,
             "page_down": scroll.scroll_page_down,
-            "home": scroll.scroll_home,
-            "end": scroll.scroll_end,
+            # at once, not after the next refresh: a `[` pressed right
+            # after counts from their target (`action_section`)
+            "home": lambda: scroll.scroll_home(immediate=True),
+            "end": lambda: scroll.scroll_end(immediate=True),
         }[where]()
 
     def _titles(self) -> list[str]:
@@ -139,17 +141,22 @@ class RulesScreen(Screen):
         """] the next heading to the top of the screen, [ the previous."""
         scroll = self.query_one("#rules-scroll", VerticalScroll)
         top = self.query_one("#rules-text", Static).virtual_region.y
-        now = round(scroll.scroll_y)
+        # from where a scroll under way is going (`G` then `[` at once
+        # counted from the top it was leaving)
+        now = round(scroll.scroll_target_y)
         lines = [top + line for line in self.heading_lines()]
         if step > 0:
             ahead = [y for y in lines if y > now]
             if not ahead or now >= round(scroll.max_scroll_y):
                 self.notify("That is the last section.", timeout=2, markup=False)
                 return
-            scroll.scroll_to(y=ahead[0], animate=False)
+            scroll.scroll_to(y=ahead[0], animate=False, immediate=True)
         else:
+            if now <= 0:
+                self.notify("That is the first section.", timeout=2, markup=False)
+                return
             behind = [y for y in lines if y < now]
-            scroll.scroll_to(y=behind[-1] if behind else 0, animate=False)
+            scroll.scroll_to(y=behind[-1] if behind else 0, animate=False, immediate=True)
 
     def action_next_game(self) -> None:
         ids = list(CATALOGUE)
