@@ -483,6 +483,42 @@ async def test_saved_list_home_and_end_go_to_the_first_and_last_match(fake_scree
         await wait_for(pilot, lambda: table.cursor_row == 0)
 
 
+async def test_results_opened_from_the_saved_list_go_back_to_it(fake_screen, data_dir):
+    """A finished match's results, opened from Saved matches: q led home,
+    and the player looking through finished matches had to press s and
+    find their place again. It goes back to the list, on the same row."""
+    import random
+
+    from tests.test_saves_store import advance
+
+    for bot in ("random", "heuristic", "random"):
+        match = new_match("random", bot)
+        advance(match, 10_000, random.Random(0))
+        assert match.finished
+        match.close()
+    app = make_app(start="saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        table = app.screen.query_one(DataTable)
+        await pilot.press("down")
+        await wait_for(pilot, lambda: table.cursor_row == 1)
+        opened = app.screen.matches[1].path
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: on(app, ResultsScreen))
+        assert app.table.match.path == opened
+        assert str(app.screen.query_one("#home", Button).label) == "Saved matches (q)"
+        await pilot.press("q")
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        table = app.screen.query_one(DataTable)
+        await wait_for(pilot, lambda: app.screen.selected() is not None
+                       and app.screen.selected().path == opened)
+        assert table.cursor_row == 1
+        assert [type(s) for s in app.screen_stack] == [HomeScreen, SavedScreen]
+        # q there goes home, as it does from the list
+        await pilot.press("q")
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+
+
 async def test_resuming_a_match_that_went_on_in_a_new_file_opens_that_one(fake_screen, data_dir):
     """Hostile review, finding 7: `overtable resume <id>` of a torn journal
     that had already gone on in a new file (`saves --list`: "continued in

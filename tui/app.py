@@ -165,6 +165,9 @@ class OvertableApp(KeysInOrder, App[None]):
         self._theme_unsaved_told = False
         #: the live table, while a match is open
         self.table: Table | None = None
+        #: the journal of a finished match opened from Saved matches: its
+        #: results' q goes back to the list, on its row (else None)
+        self.back_to_saved: Path | None = None
         #: full garbage collections between screens, not during play
         #: (tui/collector.py; the real app, not tests)
         self.collector = Collector(self) if collect_between_screens else None
@@ -581,7 +584,7 @@ class OvertableApp(KeysInOrder, App[None]):
     #: of kilobytes and loads in milliseconds; 16 MB of undos took seconds)
     LOAD_IN_WORKER_BYTES = 256 * 1024
 
-    def open_path(self, path: Path) -> None:
+    def open_path(self, path: Path, *, from_saved: bool = False) -> None:
         """Load a journal and open its table; offer to repair a damaged one.
         A large journal loads off the event loop (`LOAD_IN_WORKER_BYTES`)."""
         path = Path(path)
@@ -590,7 +593,7 @@ class OvertableApp(KeysInOrder, App[None]):
         except OSError:
             size = 0  # Match.load says why it cannot be read
         if size < self.LOAD_IN_WORKER_BYTES:
-            self._opened(path, self._load(path))
+            self._opened(path, self._load(path), from_saved)
             return
         from tui.screens.loading import LoadingScreen
 
@@ -599,7 +602,7 @@ class OvertableApp(KeysInOrder, App[None]):
 
         def load() -> None:
             loaded = self._load(path)
-            self.call_from_thread(self._loaded_in_worker, path, screen, loaded)
+            self.call_from_thread(self._loaded_in_worker, path, screen, loaded, from_saved)
 
         self.run_worker(load, thread=True, group="load-match", exit_on_error=False)
 
@@ -613,7 +616,8 @@ class OvertableApp(KeysInOrder, App[None]):
         except Exception as error:
             return error
 
-    def _loaded_in_worker(self, path: Path, screen: Any, loaded: Any) -> None:
+    def _loaded_in_worker(self, path: Path, screen: Any, loaded: Any,
+                          from_saved: bool = False) -> None:
         if screen.cancelled:
             # the player went back: the match is not opened, its lock let go
             match = getattr(loaded, "match", None)
@@ -624,9 +628,9 @@ class OvertableApp(KeysInOrder, App[None]):
             while self.screen is not screen:
                 self.pop_screen()
             self.pop_screen()
-        self._opened(path, loaded)
+        self._opened(path, loaded, from_saved)
 
-    def _opened(self, path: Path, loaded: Any) -> None:
+    def _opened(self, path: Path, loaded: Any, from_saved: bool = False) -> None:
         """Open what `_load` gave: the match, or the dialog its problems need."""
         from tui.screens.confirm import ConfirmScreen
 
@@ -648,7 +652,7 @@ class OvertableApp(KeysInOrder, App[None]):
             ))
             return
         def open_it() -> None:
-            self.open_match(match)
+            self.open_match(match, from_saved=from_saved)
             for note in getattr(loaded, "notes", ()):  # a bot level this version lacks
                 self.notify(note, severity="warning", timeout=10)
 
@@ -695,8 +699,9 @@ class OvertableApp(KeysInOrder, App[None]):
             answer,
         )
 
-    def open_match(self, match: Any) -> None:
+    def open_match(self, match: Any, *, from_saved: bool = False) -> None:
         """Seat the players of `match` at a new table and start playing."""
+        self.back_to_saved = Path(match.path) if from_saved and match.finished else None
         from tui.games import NoScreen, screen_class
         from tui.table import Table
 
@@ -739,10 +744,27 @@ class OvertableApp(KeysInOrder, App[None]):
         self.new_match(self.table.game_id, list(header.players), header.options)
 
     def leave_table(self) -> None:
+        self.back_to_saved = None
         if self.table is not None:
             self.table.close()
             self.table = None
         self.go_home()
+
+    def leave_for_saved(self) -> None:
+        """Close the table and go back to Saved matches, on the row of the
+        match it showed (`back_to_saved`)."""
+        path, self.back_to_saved = self.back_to_saved, None
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+
+        async def back() -> None:
+            from tui.screens.saved import SavedScreen
+
+            await self._pop_to_home()
+            await self.push_screen(SavedScreen(select=path))
+
+        self.call_later(back)
 
     def go_home(self) -> None:
         self.call_later(self._pop_to_home)

@@ -845,7 +845,8 @@ class GameScreen(Screen):
         from tui.screens.results import ResultsScreen
 
         self.app.push_screen(ResultsScreen(
-            self.update, shared=getattr(self.port, "answers_later", False)))
+            self.update, shared=getattr(self.port, "answers_later", False),
+            to_saved=getattr(self.app, "back_to_saved", None) is not None))
 
     def action_leave(self) -> None:
         """Back to the home screen; the journal already holds every action."""

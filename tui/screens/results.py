@@ -117,7 +117,8 @@ class ResultsScreen(Screen):
         Binding("q,h,escape,backspace", "home", "Home"),
     ]
 
-    def __init__(self, update: SeatUpdate, *, shared: bool = False) -> None:
+    def __init__(self, update: SeatUpdate, *, shared: bool = False,
+                 to_saved: bool = False) -> None:
         super().__init__()
         #: the final update of the match, from the seat shown
         self.update = update
@@ -133,6 +134,11 @@ class ResultsScreen(Screen):
             drop_key(self, "h")
         if self.watching:
             drop_key(self, "r")
+        #: a finished match opened from Saved matches: q goes back there
+        #: (home, the player had to find their place in the list again)
+        self.to_saved = to_saved and not shared
+        if self.to_saved:
+            relabel(self, "home", "Saved matches")
 
     def compose(self) -> ComposeResult:
         update = self.update
@@ -182,7 +188,8 @@ class ResultsScreen(Screen):
             if not self.watching:
                 yield Button("Rematch (r)", id="rematch", variant="primary")
             yield Button("Final table (b)", id="board")
-            yield Button("Lobby (q)" if self.shared else "Home (q)", id="home")
+            yield Button("Lobby (q)" if self.shared
+                         else "Saved matches (q)" if self.to_saved else "Home (q)", id="home")
         yield Footer()
 
     def _charts(self, players: int) -> Grid | None:
@@ -348,6 +355,9 @@ class ResultsScreen(Screen):
         self.app.pop_screen()
 
     def action_home(self) -> None:
+        if self.to_saved:
+            self.app.leave_for_saved()  # type: ignore[attr-defined]
+            return
         self.app.leave_table()  # type: ignore[attr-defined]
 
 
@@ -357,7 +367,8 @@ def push_results(app: Any, update: SeatUpdate, game_screen: Any) -> list[Any]:
     event loop: the player never sees a frame of the results before a
     dialog that is to be read first. Returns their mounts, to await."""
     shared = getattr(getattr(game_screen, "port", None), "answers_later", False)
-    mounts = [app.push_screen(ResultsScreen(update, shared=shared))]
+    to_saved = getattr(app, "back_to_saved", None) is not None
+    mounts = [app.push_screen(ResultsScreen(update, shared=shared, to_saved=to_saved))]
     if game_screen is not None:
         dialogs, game_screen.over_the_results = game_screen.over_the_results, []
         mounts += [app.push_screen(dialog) for dialog in dialogs]

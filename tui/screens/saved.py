@@ -219,9 +219,11 @@ class SavedScreen(Screen):
         Binding("q,escape,backspace", "back", "Back"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, select: Path | None = None) -> None:
         super().__init__()
         self.matches: list[Any] = []
+        #: the match whose row the list opens on (back from its results)
+        self._select = select
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -266,6 +268,9 @@ class SavedScreen(Screen):
             detail.update(plain(f"Could not list the saved matches: {error}"))
         elif not matches:
             detail.update("No saved match yet. Start one from the home screen (n).")
+        if self._select is not None:
+            row = next((i for i, m in enumerate(matches) if Path(m.path) == self._select), row)
+            self._select = None
         if matches:
             table.move_cursor(row=min(row, len(matches) - 1))
         self._fit_table()
@@ -356,7 +361,7 @@ class SavedScreen(Screen):
         # the original of a match that went on in a new file: resuming it
         # again would start a second, diverging copy
         saved = self._continuation(saved) or saved
-        self.app.open_path(Path(saved.path))  # type: ignore[attr-defined]
+        self.app.open_path(Path(saved.path), from_saved=True)  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
         saved = self.selected()
