@@ -584,3 +584,35 @@ def test_a_deal_takes_exactly_the_card_named_from_the_deck():
             GAME.apply(dealt, CHANCE, bad)
     with pytest.raises(IllegalAction):
         GAME.apply(GAME.view(dealt, 0), CHANCE, Deal(5))
+
+
+def test_the_last_line_words_the_final_scores_as_the_log_does():
+    """Play-test: the solo match's last line read "The game is over: Ann 2,
+    Bram 8." in Ann's own log, where every other line says "you" and "the
+    bot". Played out at random to the last action, the line names the reader
+    "you", the solo bot "the bot", and others by name."""
+    import random
+
+    from core.playout import sample_chance
+
+    for options, names in ((Options(solo=True), ["Ann", "Bram"]),
+                           (Options(), ["Ann", "Bob", "Cy"])):
+        rng = random.Random(5)
+        state = GAME.setup(len(names), options)
+        while True:
+            to_act = GAME.to_act(state)
+            if CHANCE in to_act:
+                seat, action = CHANCE, sample_chance(GAME.chance_outcomes(state), rng)
+            else:
+                seat = min(to_act)
+                action = rng.choice(GAME.legal_actions(state, seat))
+            after = GAME.apply(state, seat, action)
+            if after.phase is Phase.OVER:
+                break
+            state = after
+        mine = GAME.describe(state, seat, action, names, viewer=0)
+        public = GAME.describe(state, seat, action, names, viewer=None)
+        assert " The game is over: you " in mine, mine
+        assert " The game is over: Ann " in public, public
+        other = "the bot" if options.solo else "Bob"
+        assert f", {other} " in mine and f", {other} " in public, (mine, public)

@@ -1011,6 +1011,14 @@ def describe(
     a hand is named only to that hand's seat; a card chosen in secret only
     to its chooser until every card is revealed (OS-12)."""
     name = _namer(state, names)
+
+    def scored(s: int) -> str:
+        # the final scores as the rest of the log words them: the reader
+        # "you", the solo bot "the bot" (it read "Ann 2, Bram 8")
+        if names is not None and s == viewer:
+            return "you"
+        return "the bot" if state.options.solo and s == 1 else name(s)
+
     if isinstance(action, DrawForklift):
         return f"A forklift worth {action.value} is turned face up."
     if isinstance(action, Deal):
@@ -1026,7 +1034,7 @@ def describe(
                 words = bot_spot_words(state, *spot)
                 where = f"goes {words}" if words is not None else f"goes in slot {spot}"
             return _with_end(
-                state, seat, action, f"The bot draws card {action.card} ({code}); it {where}.", name
+                state, seat, action, f"The bot draws card {action.card} ({code}); it {where}.", scored
             )
         kind, target = _entry(state)
         if kind == "hand":
@@ -1084,18 +1092,18 @@ def describe(
             line = (
                 f"{who} places {what} in {area}{turn.get(action.rotation, '')}{_covering(under)}."
             )
-        return _with_end(state, seat, action, line, name)
+        return _with_end(state, seat, action, line, scored)
     if isinstance(action, Mark):
         return _with_end(
             state,
             seat,
             action,
             f"{who} marks {action.toy.label} ({action.toy.value}) with an X.",
-            name,
+            scored,
         )
     if isinstance(action, TakeIncentive):
         return _with_end(
-            state, seat, action, f"{who} takes the {action.token.label} incentive.", name
+            state, seat, action, f"{who} takes the {action.token.label} incentive.", scored
         )
     if isinstance(action, Pass):
         if state.phase is _FORKLIFT_PHASE:
@@ -1104,7 +1112,7 @@ def describe(
             line = f"{who} takes no incentive."
         else:
             line = f"{who}'s card fits nowhere and goes back to the box."
-        return _with_end(state, seat, action, line, name)
+        return _with_end(state, seat, action, line, scored)
     if isinstance(action, Nominate):
         from core.overstocked.table_facts import bot_spot_words  # it reads the rules
 
@@ -1128,7 +1136,7 @@ def _namer(state: State, names: Sequence[str] | None):
     return name
 
 
-def _with_end(state: State, seat: int, action: object, line: str, name) -> str:
+def _with_end(state: State, seat: int, action: object, line: str, scored) -> str:
     """Append the final scores when this action ends the game."""
     try:
         after = apply(state, seat, action)
@@ -1138,7 +1146,7 @@ def _with_end(state: State, seat: int, action: object, line: str, name) -> str:
         return line
     # the points as counted (Outcome.scores is the ranking, OS-10)
     totals = [s.total for s in scoring.sheet(after).seats]
-    scores = ", ".join(f"{name(s)} {v}" for s, v in enumerate(totals))
+    scores = ", ".join(f"{scored(s)} {v}" for s, v in enumerate(totals))
     return f"{line} The game is over: {scores}."
 
 
