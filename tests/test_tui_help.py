@@ -340,3 +340,24 @@ async def test_help_over_a_solo_quest_names_it_and_its_own_keys():
                     "2 of a colour", "at least 2 of the same colour", "Need R", "HP+1",
                     "Atk+1", "Swap deck", "drawn next"):
         assert present in text, (present, text)
+
+
+async def test_home_and_end_go_to_the_first_and_last_key_of_the_list():
+    """Tried as a new player would: End in F1's long list (every key of the
+    table, those of other moments after them) did nothing; the table's own
+    End scrolls sideways. Home and End go to the first and last row, as in
+    the saved matches."""
+    app = ob_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(HelpScreen(app.game_screen))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count > 12 and table.cursor_row == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert table.cursor_row == table.row_count - 1
+        assert table.scroll_y > 0  # the last keys are in sight
+        await pilot.press("home")
+        await pilot.pause()
+        assert table.cursor_row == 0 and table.scroll_y == 0

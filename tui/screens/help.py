@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from tui import resources
+from tui.row_table import RowTable
 from tui.screens.dialog import Dialog
 
 #: keys every screen understands (the app's own)
@@ -252,7 +253,7 @@ class HelpScreen(Dialog[None]):
             match = getattr(self.over, "help_match", None)
             if callable(match) and match():
                 yield Static(match(), id="help-match")
-            yield DataTable(id="help-keys", cursor_type="row", zebra_stripes=True)
+            yield RowTable(id="help-keys", cursor_type="row", zebra_stripes=True)
             current = getattr(self.app, "current_game_id", None)
             self.game_id = current() if callable(current) else None
             game = getattr(self.app, "games", {}).get(self.game_id) if self.game_id else None

@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from tui import resources
 from tui.plain import cell, plain, printable, shortened
+from tui.row_table import RowTable
 
 #: (heading, width): 67 cells of text and 2 of padding each fit 80 columns
 COLUMNS = (
@@ -213,9 +214,6 @@ class SavedScreen(Screen):
         Binding("d,delete", "delete", "Delete"),
         Binding("p", "read_all", "Read all"),
         Binding("f5,ctrl+r", "reload", "Reload", show=False),
-        # the table's own Home/End scroll sideways: here they go to a row
-        Binding("home", "row(0)", "First match", show=False, priority=True),
-        Binding("end", "row(-1)", "Last match", show=False, priority=True),
         Binding("q,escape,backspace", "back", "Back"),
     ]
 
@@ -229,18 +227,13 @@ class SavedScreen(Screen):
         yield Header()
         with Vertical(id="saved-box"):
             yield Static("Saved matches", id="saved-title", classes="form-title")
-            yield DataTable(id="saved-table", cursor_type="row", zebra_stripes=True)
+            yield RowTable(id="saved-table", cursor_type="row", zebra_stripes=True)
             yield Static("", id="saved-detail")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(DataTable).focus()
         self.action_reload()
-
-    def action_row(self, row: int) -> None:
-        table = self.query_one(DataTable)
-        if table.row_count:
-            table.move_cursor(row=row % table.row_count)
 
     @work(thread=True, exclusive=True, group="saved-list")
     def action_reload(self) -> None:
