@@ -395,6 +395,31 @@ async def test_overseers_table_talk_is_the_tables_chat(shared_hub):
         await bob.close()
 
 
+async def test_a_chat_notice_says_where_the_line_was_said(shared_hub):
+    """Tried as a new player would: at a table, a lobby line came up as
+    "Chat (F2)", but F2 there opens the table's chat, without it. A line
+    said where F2 does not open is titled by where it was said."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob, table, screen = await _overseers_with_bob(app, pilot, path)
+        cy = await Player.connect(path, "Cy")
+        await cy.send({"chat": {"table": None, "text": "anyone for a duel?"}})
+        await wait_for(pilot, lambda: any("anyone for a duel?" in n.message
+                                          for n in app._notifications))
+        (note,) = [n for n in app._notifications if "anyone for a duel?" in n.message]
+        assert note.title == "Lobby chat (F2 in the lobby)"
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await cy.send({"chat": {"table": None, "text": "in the lobby now"}})
+        await wait_for(pilot, lambda: any("in the lobby now" in n.message
+                                          for n in app._notifications))
+        (note,) = [n for n in app._notifications if "in the lobby now" in n.message]
+        assert note.title == "Chat (F2)"
+        await bob.close()
+        await cy.close()
+
+
 async def test_overseers_table_talk_is_kept_when_the_table_is_opened_again(shared_hub):
     """Play-test: back at the table after the lobby (q, then Enter on it),
     the table-talk panel read only its hint, the talk so far gone (still in
@@ -2088,6 +2113,12 @@ async def test_the_lobby_footer_names_what_x_does_at_the_highlighted_table(share
         # left for good: x has nothing more to do there, and is dimmed
         await wait_for(pilot, lambda: "You left this match for good" in hint())
         assert lobby.check_action("stand", ()) is None
+        # dimmed, it still says why it does nothing (a regression sweep
+        # found it silent)
+        said = record_notices(app)
+        await pilot.press("x")
+        await wait_for(pilot, lambda: any("left that match for good already" in n for n in said))
+        assert app.screen is lobby
         await play_to_the_end({1: bob}, GAMES["overboss-duel"], random.Random(3))
         await wait_for(pilot, lambda: app.screen is lobby and "x: clear it" in hint())
         await wait_for(pilot, lambda: "x Clear" in footer())

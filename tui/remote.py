@@ -595,7 +595,20 @@ class RemoteTable:
         if isinstance(top, ChatScreen) and top.where_id == table:
             top.show(lines, flags)
         elif not earlier and who != self.player and not (callable(heard) and top is screen):
-            self.app.notify(f"{who}: {text}", title="Chat (F2)", timeout=6)
+            self.app.notify(f"{who}: {text}", title=self._chat_title(key, top), timeout=6)
+
+    def _chat_title(self, table: str | None, top: Any) -> str:
+        """A chat notice's title: "Chat (F2)" where F2 opens that chat (the
+        lobby's in the lobby, a table's at it); else where it was said, as
+        F2 here opened another chat without the line."""
+        from tui.screens.lobby import LobbyScreen
+
+        if table is None:
+            return "Chat (F2)" if isinstance(top, LobbyScreen) else "Lobby chat (F2 in the lobby)"
+        if top is self._open_screen(table):
+            return "Chat (F2)"
+        update = getattr(self.screens.get(table), "update", None)
+        return f"Chat at {self._table_words(table, update)} (F2 there)"
 
     def _covered(self, covered: Any) -> None:
         """A table's screen just opened over another's (back with several

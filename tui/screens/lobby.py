@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -493,6 +494,13 @@ class LobbyScreen(Screen):
         if action == "stand" and self.is_mounted and self._x_done(self._highlighted()):
             return None
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        # a dimmed key still says why it does nothing, as a game's keys do
+        if event.key == "x" and self._x_done(self._highlighted()):
+            event.stop()
+            self.notify("You have left that match for good already: w watches it.",
+                        severity="warning")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         table = self._highlighted()
