@@ -1532,27 +1532,17 @@ def _write_chat_file(path: Path, chat: ChatLog) -> None:
     lose the last lines, and a move's save must not wait on the chat's.
     A write that fails is logged (once until one works) and the chat goes
     on in memory."""
-    import tempfile
+    from saves.store import write_whole
 
     lines = [{k: v for k, v in line.items() if k != "table"} for _, line in chat.lines]
     data = json.dumps({"chat": lines}, ensure_ascii=False, separators=(",", ":")).encode()
-    temp = None
     try:
-        # (named ".<file>.<random>.tmp": never a ".jsonl", never listed as a save)
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-        os.replace(temp, path)
-        temp = None
+        write_whole(path, data)
         chat.unkept = False
     except OSError as error:
         if not chat.unkept:  # a full disk must not fill the log a line at a time
             log.error("the chat goes on unkept: %s", printable(f"{path}: {error}"))
         chat.unkept = True
-    finally:
-        if temp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(temp)
 
 
 def _read_chat_file(path: Path, table_id: str | None) -> ChatLog:

@@ -21,6 +21,7 @@ header's ``parent`` alone is a claim any file can make.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
 import re
@@ -544,34 +545,39 @@ def read_here(journal_path: Path) -> KeptHere:
     return KeptHere(talk=tuple(talk), uncovered=uncovered)
 
 
-def write_here(journal_path: Path, kept: KeptHere) -> bool:
-    """Keep `kept` beside `journal_path`, whole or not at all (a temporary
-    file, then os.replace). Not synced: a move's save must not wait on the
-    talk's. False if it could not be written (the talk goes on in memory)."""
-    import json
+def write_whole(path: Path, data: bytes) -> None:
+    """`data` at `path`, whole or not at all: a temporary file beside it,
+    then os.replace (named ".<file>.<random>.tmp": never a ".jsonl", never
+    listed as a save). Not synced: what it keeps (the talk beside a match)
+    must not hold up a move's save. OSError if it could not be written;
+    no temporary file is left."""
     import tempfile
+
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+
+
+def write_here(journal_path: Path, kept: KeptHere) -> bool:
+    """Keep `kept` beside `journal_path` (`write_whole`). False if it could
+    not be written (the talk goes on in memory)."""
+    import json
 
     path = Path(journal_path).with_suffix(HERE_SUFFIX)
     data = json.dumps({"talk": [list(line) for line in kept.talk[-KEEP_TALK:]],
                        "uncovered": kept.uncovered},
                       ensure_ascii=False, separators=(",", ":")).encode()
-    temp = None
     try:
-        # (".<file>.<random>.tmp": never a ".jsonl", never listed as a save)
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-        os.replace(temp, path)
-        temp = None
-        return True
+        write_whole(path, data)
     except OSError:
         return False
-    finally:
-        if temp is not None:
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
+    return True
 
 
 @attrs.frozen
