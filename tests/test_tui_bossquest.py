@@ -510,7 +510,7 @@ async def test_a_turns_key_while_a_potion_is_read_says_to_read_it_first(key):
     assert any(n.startswith("Read your potion ±2 first: + or -") for n in notes), notes
 
 
-@pytest.mark.parametrize("key", ["w", "f", "a", "x", "m", "o", "e", "escape"])
+@pytest.mark.parametrize("key", ["w", "f", "a", "x", "m", "o", "e", "escape", "plus"])
 @pytest.mark.parametrize("undo", [False, True])
 async def test_a_turns_key_while_a_spells_target_is_chosen_says_to_choose_it_first(key, undo):
     """BQ §2B: an activated spell takes its target before the turn goes on.

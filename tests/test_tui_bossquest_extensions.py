@@ -959,6 +959,8 @@ async def test_one_weapon_goes_to_the_megaboss_and_the_header_keeps_the_game():
     ("x", "its spells are never discarded"),
     ("m", "No mystery spell in the Solo Quest"),
     ("o", "No companions in the Solo Quest"),
+    ("f", "No Final Boss duel in the Solo Quest"),
+    ("c", "No combats to look back on in the Solo Quest"),
 ])
 async def test_a_multi_knight_key_says_the_solo_quest_has_none(key, said):
     """The play-test: in a Solo Quest w, m, a, o did nothing or spoke of the

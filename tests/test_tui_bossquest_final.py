@@ -684,3 +684,19 @@ async def test_the_spells_drawn_in_the_duel_read_as_offered_until_one_is_chosen(
         text = screen_text(app)
     assert f"Offered against {who}: one to choose" in text, text
     assert f"Spells against {who}" not in text, text
+
+
+async def test_f_before_the_duels_first_request_says_to_ask_first():
+    """A regression sweep: in the Final Boss duel, f before any weapon was
+    asked for said "Not now: f goes into combat in the Final Boss duel",
+    in that very duel. BQ-37: the first request is part of the duel's
+    setting up, so f says to ask first."""
+    state = first_final_boss_state(
+        lambda state: state.phase is Phase.DUEL and not state.duel_asks)
+    app = ScreenApp(make_update(state, state.champion))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+    assert len(notes) == 1 and notes[0].startswith("Ask for a weapon first"), notes

@@ -2668,7 +2668,10 @@ class BossQuestScreen(GameScreen):
                    "turn's spell goes with the weapons to the Boss you give them",
         "mystery": "No mystery spell in the Solo Quest: its spells lie face up in their rows",
         "companion": "No companions in the Solo Quest: it is played without the extensions",
-        "end_turn": "No companions in the Solo Quest: it is played without the extensions"}
+        "end_turn": "No companions in the Solo Quest: it is played without the extensions",
+        "fight": "No Final Boss duel in the Solo Quest: its MegaBoss is the final assault",
+        "last_combat": "No combats to look back on in the Solo Quest: each Boss's fate is in "
+                       "the log"}
 
     def why_key_idle(self, action: str) -> str | None:
         if self.holds_the_table:
@@ -2690,6 +2693,10 @@ class BossQuestScreen(GameScreen):
         if action == "fight" and update is not None and update.view.players > 1:
             if not update.view.options.final_boss:
                 return "No Final Boss in this match: f fights the MegaBoss in its duel."
+            if update.view.phase is Phase.DUEL and update.seat == update.view.champion:
+                # BQ-37: the duel's first request is part of its setting up
+                return ("Ask for a weapon first: the duel's first request comes before "
+                        f"its fight. {self.prompt_words()}").rstrip()
             return f"Not now: f goes into combat in the Final Boss duel. {self.prompt_words()}".rstrip()
         if (action in ("companion", "end_turn") and update is not None
                 and not update.view.options.companions):
@@ -2711,7 +2718,8 @@ class BossQuestScreen(GameScreen):
         chosen waits for that choice: f and Esc said nothing there, and w
         spoke of the Wizard as if the turn were someone else's."""
         update = self.update
-        if (action not in _TURN_KEYS and action != "personal_back") or update is None \
+        if (action not in _TURN_KEYS and action not in ("personal_back", "read_potion")) \
+                or update is None \
                 or update.seat is None or update.over or not update.legal:
             return None
         view = update.view
@@ -2823,7 +2831,10 @@ class BossQuestScreen(GameScreen):
         update = self.update
         if update is None or update.over:
             return
-        if not update.view.options.potions:
+        choosing = self._choose_first("read_potion")
+        if choosing is not None:  # a spell's target first, as the turn's other keys say
+            self.notify(choosing, severity="warning", timeout=4, markup=False)
+        elif not update.view.options.potions:
             self.notify("No potions in this match: + and - read a potion.", timeout=3,
                         markup=False)
         else:
