@@ -81,7 +81,7 @@ async def test_enter_after_arrows_resumes_the_match_the_arrows_reached():
         match.close()
     app = OvertableApp(start="saves", theme_name="ansi-dark", bot_delay=0, seed=7)
     opened = []
-    app.open_path = lambda path: opened.append(path)
+    app.open_path = lambda path, **how: opened.append(path)
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(20):
             await pilot.pause()
