@@ -1568,3 +1568,43 @@ async def test_a_refit_pending_as_the_screen_is_taken_down_does_not_stop_the_app
         del screen.query_one
         await pilot.pause()
         assert app.is_running
+
+
+async def test_a_reflexive_enter_after_a_number_pick_does_not_keep_from_the_next_pack(screen_clock):
+    """Play-test (hot seat): Cora kept a card with 5 and pressed Enter 0.9 s
+    later, as a player confirming; she went first in the next draft turn, no
+    cover came between, and the Enter kept a card of a pack she never saw.
+    When the same person's next decision replaces the one just made, Enter
+    waits about 1.5 s from the key that decided, and a notice says a new
+    pack is shown; the number keys choose at once."""
+    from tests.screen_kit import record_notices
+
+    clock = screen_clock
+
+    class GraceApp(ScreenApp):
+        decision_grace = 0.7  # the real app's
+
+    state = drafting()
+    update = make_update(state, 0)
+    fake = FakePort()
+    app = GraceApp(update, fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        screen = app.game_screen
+        await pilot.pause()
+        clock.now += 2.0
+        await pilot.press("1")  # kept with a number key
+        assert len(fake.submitted) == 1
+        later = state
+        for seat in sorted(GAME.to_act(state)):  # everyone picks: the packs pass
+            later = GAME.apply(later, seat, GAME.legal_actions(later, seat)[0])
+        next_pack = attrs.evolve(make_update(later, 0), seq=update.seq + 1)
+        clock.now += 0.05  # the next pack comes at once
+        screen.show(next_pack)
+        await pilot.pause()
+        assert any(n.startswith("Your next pack") for n in notices), notices
+        clock.now += 0.85  # Enter 0.9 s after the 1
+        assert screen.too_soon("enter")
+        assert not screen.too_soon("2")  # the number keys never wait
+        clock.now += 0.7  # 1.6 s after the 1
+        assert not screen.too_soon("enter")

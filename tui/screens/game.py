@@ -85,6 +85,11 @@ CONFIRM_KEYS = frozenset({"enter", "space"})
 HELD_KEY_GAP = 0.15
 #: How long the prompt stands out after a confirming key was ignored.
 DROPPED_KEY_LIGHT = 1.5
+#: When the same person's next decision replaces the one they just made
+#: (no cover between), Enter waits the grace and this much more from the
+#: key that decided (1.5 s at the default 0.7): "a number, then Enter" is
+#: a common rhythm, and at 0.9 s it chose from a pack never seen.
+AGAIN_EXTRA = 0.8
 
 
 def game_of(game_id: str) -> Any | None:
@@ -345,6 +350,8 @@ class GameScreen(Screen):
         #: appeared: what comes back for the same seat is a new decision,
         #: even if it offers the same choices
         self._acted = False
+        #: when (time.monotonic()) this screen last sent a move or an undo
+        self._acted_at = 0.0
         #: takes the prompt's "your turn" look off again (`light_prompt`),
         #: at this time.monotonic()
         self._turn_timer: Any = None
@@ -428,17 +435,30 @@ class GameScreen(Screen):
         if (before is not None and before.seat == update.seat and before.legal == update.legal
                 and not self._acted):
             return
+        again = self._acted and before is not None and before.seat == update.seat
         self._acted = False
-        self.new_choice()
+        self.new_choice(again=again)
+        if again:
+            assert before is not None
+            self.decided_again(before, update)
 
-    def new_choice(self) -> None:
+    def decided_again(self, before: TableUpdate, update: TableUpdate) -> None:
+        """The person who just decided has a new decision at once, no cover
+        between (`before`: what they last saw): a game's screen may say what
+        is new (Overseers: the next pack). Nothing here."""
+
+    def new_choice(self, *, again: bool = False) -> None:
         """New choices are on screen: the confirming keys wait a moment
         (`decision_grace`). A game's screen calls it for the second step
         of a move it asks in two (a card, then what it does), whose
-        choices appear under the cursor with no update between."""
+        choices appear under the cursor with no update between. `again`:
+        they replace the person's own move just made (`AGAIN_EXTRA`)."""
         grace = float(getattr(self.app, "decision_grace", 0.0)) if self.is_attached else 0.0
         if grace > 0:
-            self._steady_until = time.monotonic() + grace
+            until = time.monotonic() + grace
+            if again:
+                until = max(until, self._acted_at + grace + AGAIN_EXTRA)
+            self._steady_until = until
 
     def too_soon(self, key: str) -> bool:
         """Whether `key` is a confirming key pressed before the decision on
@@ -762,6 +782,7 @@ class GameScreen(Screen):
         # update after the move is shown) before `send` returns.
         self.since.acted(update)
         self._acted = True  # before: at this terminal the answer is shown within `send`
+        self._acted_at = time.monotonic()
         if self.port.send(command) is False:
             self.since.acted(None)  # refused: nothing was done
             self._acted = False

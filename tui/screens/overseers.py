@@ -370,6 +370,17 @@ class OverseersScreen(GameScreen):
         self._hold_round_end(update)
         self._hold_vote(update)
 
+    def decided_again(self, before: TableUpdate, update: TableUpdate) -> None:
+        # the next pack came at once under the key that kept a card: say so,
+        # and light the prompt while Enter waits (no cards named: a notice
+        # outlives a hand-over cover)
+        view: State = update.view
+        if view.phase is Phase.DRAFT and (before.view.round, before.view.draft_turn) != (
+                view.round, view.draft_turn):
+            self.notify(f"Your next pack: turn {view.draft_turn} of 5. Look before you keep a card.",
+                        timeout=3, markup=False)
+            self.light_prompt(3.0)
+
     def _hold_vote(self, update: TableUpdate) -> None:
         """The showdown revealed while this screen was in play: what the
         vote did (the votes, the judgment, every hand, the verdict) comes
