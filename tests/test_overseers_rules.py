@@ -227,7 +227,8 @@ def test_draft_picks_secret_and_the_sixth_card_discarded_ov10():
     with pytest.raises(IllegalAction):
         GAME.apply(state, 0, Pick(state.seats[0].hand[0]))
     line = GAME.describe(state, 1, Pick(state.seats[1].hand[0]), viewer=0)
-    assert line == "Player 2 keeps a card."
+    # the draft's turn is named: two turns of one player read as one line twice
+    assert line == "Player 2 keeps a card (pick 1)."
     for _ in range(5):
         state = _pick_first(state)
     assert state.phase is Phase.PLACE

@@ -1750,7 +1750,7 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
     if isinstance(action, Pick):
         if viewer == seat:
             return f"{who} keeps {cards.label(action.card)}."
-        return f"{who} keeps a card."
+        return f"{who} keeps a card (pick {state.draft_turn})."
     if isinstance(action, Place):
         if viewer == seat:
             row = ", ".join(cards.label(c) for c in action.cards)
