@@ -1456,3 +1456,25 @@ def test_gold_draws_by_trait_not_by_copy_ov28():
     for drawn in ("mine", "cats"):
         assert gold_keeps(drawn, "lust") == ["G"]  # the Greed returned, nothing else
         assert gold_keeps(drawn, "greed") == ["L"]  # its own Greed may be the one kept
+
+
+def test_showdown_line_names_meixius_three_and_purples_fives():
+    """OV §4 Vote, grey (Meixiu): "three (3) more points this round, this
+    applies for the voting phase as well"; purple: the turned card "and all
+    cards of the same color you have ... count as five (5) points each".
+    Play-test: "Edda 23 (B L C A B)" did not add up to its cards; the
+    showdown says what else counts in a figure, as it does for the Wuming
+    sisters (OV-20)."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")],
+                   [Character.MEIXIU, Character.PURPLE, Character.LIANG])
+    while state.phase is not Phase.VOTE:  # Bob turns his first Lust; Ann peeks
+        seat = min(GAME.to_act(state))
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    state = vote_all(state, [1, 0, 0])
+    names = ("Ann", "Bob", "Cat")
+    line = GAME.describe(state, 0, Deny(), names=names)
+    assert f"Ann {6 + 6 + 4 + 3 + 2 + 3} (A A B L C)" in line
+    assert "Ann (Meixiu) adds 3." in line
+    assert "Bob (Purple) counts every Lust 5." in line
+    line = GAME.describe(state, 0, Deny(), names=names, viewer=0)
+    assert "You (Meixiu) add 3." in line

@@ -929,6 +929,22 @@ def test_the_showdown_box_names_the_wuming_sisters_effect_ov20():
         "Bob was the highest."]
 
 
+def test_the_showdown_box_names_meixius_three_and_purples_fives():
+    """OV §4 Vote, grey (Meixiu): "three (3) more points this round, this
+    applies for the voting phase as well"; purple: the turned trait counts
+    five. Play-test: "Edda 23 (B L C A B)" did not add up; each note is a
+    line under the hands, as the sisters' (OV-20)."""
+    line = ("Bob denies. Showdown: you 13 (L L C H B), Edda 23 (B L C A B). "
+            "You (Purple) count every Lust 5. Edda (Meixiu) adds 3. "
+            "Wuming the elder adds 1 per Courage and Hope here, for everyone. "
+            "Edda was the highest.")
+    assert recap_parts(line) == [
+        "Bob denies.", "Showdown, every hand revealed:", "  you 13 (L L C H B)",
+        "  Edda 23 (B L C A B)", "You (Purple) count every Lust 5.", "Edda (Meixiu) adds 3.",
+        "Wuming the elder adds 1 per Courage and Hope here, for everyone.",
+        "Edda was the highest."]
+
+
 def test_recap_parts_put_each_source_of_the_score_on_its_line():
     """OV §Scoring, OV-14, OV-20: the round's score a source a line, its
     figures in a column; the Wuming sisters' showdown-only part under it."""

@@ -1952,6 +1952,15 @@ def _consequences(
             f"{ref(s)} {v} ({_hand_text(hands[s].slots)})" for s, v in enumerate(after.showdown)
         )
         out.append(f"Showdown: {scores}.")
+        # what else counts in a figure above, beside its cards (OV §4 Vote)
+        for s, p in enumerate(after.seats):
+            if p.character is _C.MEIXIU:
+                out.append(f"{name(s)} (Meixiu) adds 3.")
+            if p.character is _C.PURPLE:
+                turned = next((TRAIT[x.card] for x in hands[s].slots
+                               if x.turned and x.card is not None), None)
+                if turned is not None:
+                    out.append(f"{name(s)} (Purple) counts every {turned.label} 5.")
         # OV-20: the sisters' part of those figures, which scoring leaves out
         if in_play(after, _C.WUMING_WRATH):
             out.append("Wuming the younger counts every Anger 12 here, for everyone.")

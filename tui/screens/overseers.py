@@ -1610,6 +1610,10 @@ def vote_lines(log: tuple[str, ...] | list[str]) -> list[str]:
 _SHOWDOWN = re.compile(r"Showdown: (.+?\))\.(?=\s|$)")
 
 
+#: a sentence after the Showdown's saying what else counts in its figures
+_SHOWDOWN_NOTE = re.compile(r"Wuming the |[^.]+ \((?:Meixiu|Purple)\) (?:adds?|counts?) ")
+
+
 #: a trait card dealt, as the log tells it: to the reader (its name) or to
 #: another player (face down)
 _DEALT = re.compile(r"^(?:(You) are|(.+) is) dealt (?:a trait card|(\w+ \([A-Z]\)))\.$")
@@ -1642,8 +1646,9 @@ def recap_parts(line: str) -> list[str]:
     if found.re is _SHOWDOWN:
         hands = [h if h.endswith(")") else h + ")" for h in found.group(1).split("), ")]
         middle = ["Showdown, every hand revealed:", *(f"  {h}" for h in hands)]
-        while after.startswith("Wuming the"):
-            # OV-20: a sister's part of the figures above, a line each
+        while _SHOWDOWN_NOTE.match(after):
+            # OV-20, OV §4 Vote: a sister's, Meixiu's or Purple's part of
+            # the figures above, a line each
             note, _, after = after.partition(". ")
             middle.append(note if note.endswith(".") else note + ".")
     else:
