@@ -1624,3 +1624,17 @@ async def test_a_reflexive_enter_after_a_number_pick_does_not_keep_from_the_next
         assert not screen.too_soon("2")  # the number keys never wait
         clock.now += 0.7  # 1.6 s after the 1
         assert not screen.too_soon("enter")
+
+
+def test_the_deal_is_one_line_on_the_hand_over_cover():
+    """OV §1 Setup (each player is dealt trait cards and a character).
+    Play-test: the cover at a new round listed 30 lines of "X is dealt a
+    trait card." and 5 of "X is dealt a character." before the moves that
+    mattered; the deal is one line, the counts as dealt."""
+    names = ("Ann", "Bram", "Cora", "Dev", "Edda")
+    screen = OverseersScreen(FakePort())
+    lines = ["Bram gives Ann Benevolence (B). Round 1 is scored. Bram takes the Leader card.",
+             *(f"{n} is dealt a trait card." for _ in range(6) for n in names),
+             *(f"{n} is dealt a character." for n in names), "Dev keeps a card (pick 1)."]
+    assert screen.fold_moves(lines) == [
+        lines[0], "Everyone is dealt six trait cards and a character.", lines[-1]]

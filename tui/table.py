@@ -402,7 +402,7 @@ class Table:
             told = self._told if self._told is not None else self._reopened_at
         if told is None:
             return []
-        return list(public.log[min(told, len(public.log)):])
+        return screen.fold_moves(list(public.log[min(told, len(public.log)):]))
 
     def _take_over(self, seat: int) -> None:
         """The cover is lifted by `seat`'s player: show their view."""

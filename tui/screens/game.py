@@ -416,6 +416,12 @@ class GameScreen(Screen):
         self.over_the_results.append(EndingScreen(title, lines,
                                                   aside=self.last_moves_aside(update)))
 
+    def fold_moves(self, lines: list[str]) -> list[str]:
+        """The public log's lines as a hand-over cover lists them: a game's
+        screen may fold runs of alike lines (Overseers' deal). As they are
+        here."""
+        return lines
+
     def last_moves_aside(self, update: TableUpdate) -> list[str | Text]:
         """What stands beside the last moves told over the results (a
         game's own: the card its lines tell, drawn); nothing here."""

@@ -381,6 +381,10 @@ class OverseersScreen(GameScreen):
                         timeout=3, markup=False)
             self.light_prompt(3.0)
 
+    def fold_moves(self, lines: list[str]) -> list[str]:
+        # the deal, a line a card (30 at five players), in one line
+        return fold_public_deal(lines)
+
     def _hold_vote(self, update: TableUpdate) -> None:
         """The showdown revealed while this screen was in play: what the
         vote did (the votes, the judgment, every hand, the verdict) comes
@@ -1623,6 +1627,51 @@ def fold_deals(lines: Sequence[str]) -> list[str]:
     """The log with a deal in one line ("Trait cards dealt: you Anger (A),
     Hope (H); Bob 2 cards."): up to 42 lines at six players."""
     return gamelog.fold_deals(lines, _DEALT, "Trait cards dealt")
+
+
+#: a card or a character dealt, as the public log tells it
+_DEALT_PUBLIC = re.compile(r"^(.+) is dealt a (trait card|character)\.$")
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def fold_public_deal(lines: Sequence[str]) -> list[str]:
+    """The public log with each run of deal lines in one ("Everyone is
+    dealt six trait cards and a character."), when everyone in it got as
+    many; otherwise as `fold_deals` tells a run."""
+    out: list[str] = []
+    run: list[tuple[str, str, str]] = []  # (line, who, what)
+
+    def close() -> None:
+        if not run:
+            return
+        said: list[str] = []
+        for what, word in (("trait card", "trait cards"), ("character", "characters")):
+            counts: dict[str, int] = {}
+            for _, who, got in run:
+                if got == what:
+                    counts[who] = counts.get(who, 0) + 1
+            if not counts:
+                continue
+            n = set(counts.values())
+            if len(n) != 1 or len(counts) < 2:
+                out.extend(fold_deals([line for line, _, _ in run]))
+                run.clear()
+                return
+            k = n.pop()
+            said.append(f"a {what}" if k == 1 else
+                        f"{_COUNTS[k] if k < len(_COUNTS) else k} {word}")
+        out.append(f"Everyone is dealt {' and '.join(said)}.")
+        run.clear()
+
+    for line in lines:
+        m = _DEALT_PUBLIC.match(line)
+        if m is None:
+            close()
+            out.append(line)
+        else:
+            run.append((line, m.group(1), m.group(2)))
+    close()
+    return out
 
 
 #: the round's score sentence of a log line (`core.overseers.rules`'s
