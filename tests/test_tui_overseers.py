@@ -1638,3 +1638,38 @@ def test_the_deal_is_one_line_on_the_hand_over_cover():
              *(f"{n} is dealt a character." for n in names), "Dev keeps a card (pick 1)."]
     assert screen.fold_moves(lines) == [
         lines[0], "Everyone is dealt six trait cards and a character.", lines[-1]]
+
+
+def test_the_last_rounds_end_is_for_everyone_at_a_hot_seat():
+    """README: a round's end is shown first to everyone at the terminal.
+    Play-test (hot seat): rounds 1 and 2 said "for everyone", the last said
+    "Round 3 ended · Bram's view", with Bram's own score breakdown. Several
+    people here: the last round's box is the public view's too."""
+    rng = random.Random(4)
+    state = GAME.setup(4)
+    log: list[str] = []
+    before = None
+    while GAME.outcome(state) is None:
+        to_act = GAME.to_act(state)
+        seat = CHANCE if CHANCE in to_act else min(to_act)
+        if seat == CHANCE:
+            action = sample_chance(GAME.chance_outcomes(state), rng)
+        else:
+            action = GAME.legal_actions(state, seat)[0]
+        log.append(GAME.describe(state, seat, action, names=NAMES[:4]))
+        before, state = state, GAME.apply(state, seat, action)
+    mine = GAME.describe(before, 1, action, names=NAMES[:4], viewer=1)
+
+    class HotSeatPort(FakePort):
+        humans = (0, 1)
+        at_this_terminal = True
+
+        def public_update(self):
+            return make_update(state, None, log=tuple(log))
+
+    screen = OverseersScreen(HotSeatPort())
+    screen.show(make_update(before, 1, log=tuple(log[:-1])))
+    screen.show(make_update(state, 1, log=(*log[:-1], mine)))
+    [box] = screen.over_the_results
+    assert box.title_text.endswith("· for everyone"), box.title_text
+    assert not any("Your round score" in str(x) for x in [*box.lines, *box.aside])

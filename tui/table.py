@@ -264,6 +264,10 @@ class Table:
             update = self.session.update_for(seat)
         return update
 
+    def public_update(self) -> SeatUpdate | None:
+        """The public view's last update (what everyone here may read)."""
+        return self.updates.get(None)
+
     def refresh(self) -> None:
         if self.screen is None:
             return

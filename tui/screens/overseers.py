@@ -520,7 +520,12 @@ class OverseersScreen(GameScreen):
             return
         # the third round's end, after your last decision: the others played
         # it out and the results came up at once
-        box = self._round_box(update, update.view.round or 3)
+        whose = None
+        public = getattr(self.port, "public_update", lambda: None)()
+        if len(getattr(self.port, "humans", ())) > 1 and public is not None and public.over:
+            # several people here: told for all, as rounds 1 and 2 (README)
+            update, whose = public, "for everyone"
+        box = self._round_box(update, update.view.round or 3, whose=whose)
         if box is None:
             return
         self._last_round_told = True
