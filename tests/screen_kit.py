@@ -109,13 +109,16 @@ async def play_through_the_app(
 
 
 async def settled_text(app, pilot) -> str:
-    """The screen's text once two frames in a row draw the same (a busy
+    """The screen's text once three frames in a row draw the same (a busy
     machine lays a screen out over several: one pause read it half-done)."""
     text = screen_text(app)
-    for _ in range(40):
+    same = 0
+    for _ in range(60):
         await pilot.pause(0.05)
         now = screen_text(app)
-        if now == text:
+        # three frames alike: a refit queued after a refresh has had its turn
+        same = same + 1 if now == text else 0
+        if same == 2:
             return now
         text = now
     return text
