@@ -58,6 +58,23 @@ def data_dir() -> Path:
     return Path(base) / "matches"
 
 
+def shared_dirs(base: Path | None = None) -> tuple[Path, ...]:
+    """Where a hub of the data directory `base` keeps its shared matches:
+    `overtable host` and a bare `overtable hub` in "shared", `overtable hub
+    --data-dir DIR` in DIR itself (host/hub.py `default_places`, tui/cli.py)."""
+    base = data_dir().parent if base is None else Path(base)
+    return (base / "shared", base)
+
+
+def is_shared(path: Path) -> bool:
+    """Whether the journal at `path` is a shared table's (its hub keeps the
+    table's settings beside it from the match's start)."""
+    try:
+        return Path(path).with_suffix(TABLE_SUFFIX).exists()
+    except OSError:
+        return False
+
+
 @attrs.frozen
 class SavedMatch:
     path: Path
@@ -105,6 +122,9 @@ class SavedMatch:
     #: the id its file name holds (`named`), when its header names none: a
     #: damaged save is still found and shown by it
     file_id: str = ""
+    #: played at the shared tables (a hub's journal, `shared_dirs`): it goes
+    #: on there, not at one terminal
+    shared: bool = False
 
     def who_plays(self, *, seats: int | None = None, name: int | None = None) -> str:
         """Who plays: people by name, bots counted ("Ann, Bram +2 bots");
@@ -197,12 +217,37 @@ def _cannot_read(directory: Path, error: OSError) -> SavesUnreadable:
     )
 
 
-def list_matches(directory: Path | None = None, *, replay: bool = False) -> list[SavedMatch]:
+def list_matches(directory: Path | None = None, *, replay: bool = False,
+                 shared: bool = False) -> list[SavedMatch]:
     """Every journal in `directory`, newest first; damaged ones too. With
     `replay`, each is also replayed for its progress and any line the rules
-    refuse (see the module)."""
+    refuse (see the module). With `shared`, the shared tables' matches of
+    the same data directory too (`shared_dirs`), marked `shared`."""
     directory = data_dir() if directory is None else Path(directory)
     found: list[tuple[float, SavedMatch]] = []
+    places = [(directory, False)]
+    if shared:
+        places += [(place, True) for place in shared_dirs(directory.parent)
+                   if place != directory]
+    for place, is_hubs in places:
+        listed = len(found)
+        _list_into(found, place)
+        if is_hubs:
+            found[listed:] = [(t, attrs.evolve(s, shared=True)) for t, s in found[listed:]]
+    found.sort(key=lambda t: t[0], reverse=True)
+    continued = _continued(found)
+    if replay:
+        found = [(mtime, _with_replay(s)) for mtime, s in found]
+        for gone in set(_REPLAYS) - {s.path for _, s in found}:
+            del _REPLAYS[gone]
+    return [
+        attrs.evolve(s, superseded_by=continued[s.path]) if s.path in continued else s
+        for _, s in found
+    ]
+
+
+def _list_into(found: list[tuple[float, SavedMatch]], directory: Path) -> None:
+    """Each journal in `directory`, with its modification time, onto `found`."""
     for path in _journals(directory):
         try:
             mtime = path.stat().st_mtime
@@ -222,16 +267,6 @@ def list_matches(directory: Path | None = None, *, replay: bool = False) -> list
             found.append((mtime, _by_name(_summary(path, mtime))))
         except Exception as error:  # never hide a file, never fail the listing
             found.append((mtime, _by_name(_unreadable(path, mtime, error))))
-    found.sort(key=lambda t: t[0], reverse=True)
-    continued = _continued(found)
-    if replay:
-        found = [(mtime, _with_replay(s)) for mtime, s in found]
-        for gone in set(_REPLAYS) - {s.path for _, s in found}:
-            del _REPLAYS[gone]
-    return [
-        attrs.evolve(s, superseded_by=continued[s.path]) if s.path in continued else s
-        for _, s in found
-    ]
 
 
 def _continued(found: list[tuple[float, SavedMatch]]) -> dict[Path, str]:

@@ -86,6 +86,24 @@ def checked_bot_delay(delay: Any) -> float:
     return min(max(delay, 0.0), MAX_BOT_DELAY)
 
 
+def shared_text(path: Path) -> str:
+    """How a shared table's unfinished match at `path` goes on: at its hub,
+    which brings it back in its lobby (`overtable host --data-dir DIR`
+    keeps them in DIR/shared, `overtable hub --data-dir DIR` in DIR)."""
+    from saves.journal import printable
+
+    folder = Path(path).parent
+    if folder.name == "shared":
+        how = f"overtable host --data-dir {folder.parent}"
+    else:
+        how = f"overtable hub --data-dir {folder}"
+    return printable(
+        f"{Path(path).name} is a match of the shared tables, where each player sits at "
+        f"their own terminal: it goes on there, not here. Start the host again with this "
+        f"data directory ({how}): the match is back in its lobby at its last move, and its "
+        "players sit down at it. Nothing was changed.")
+
+
 class OvertableCommands(Provider):
     """The app's own commands for the command palette (ctrl+p)."""
 
@@ -454,7 +472,7 @@ class OvertableApp(KeysInOrder, App[None]):
                 path = candidate
             else:
                 try:
-                    listed = store.list_matches()
+                    listed = store.list_matches(shared=True)
                 except store.SavesUnreadable as error:
                     self.notify(str(error), severity="error")
                     return
@@ -511,6 +529,12 @@ class OvertableApp(KeysInOrder, App[None]):
         self.open_path(path)
 
     @staticmethod
+    def _shared(path: Path) -> bool:
+        from saves import store
+
+        return store.is_shared(path)
+
+    @staticmethod
     def _any_saved() -> bool:
         from saves import store
 
@@ -564,7 +588,7 @@ class OvertableApp(KeysInOrder, App[None]):
         from a worker: it reads every journal)."""
         from saves import store
 
-        return list(store.list_matches(replay=True))
+        return list(store.list_matches(replay=True, shared=True))
 
     def delete_saved(self, path: Path | str) -> None:
         """Remove a saved match's journal (refused while it is being played)."""
@@ -639,6 +663,13 @@ class OvertableApp(KeysInOrder, App[None]):
             return
         problems = tuple(loaded.problems)
         match = loaded.match
+        if match is not None and not match.finished and self._shared(path):
+            # its seats are other people's terminals: played on here, the
+            # hub would find it moved on without them
+            match.close()
+            self.push_screen(ConfirmScreen("This match is played at the shared tables",
+                                           shared_text(path), yes="OK", no=None))
+            return
         unsaved = match.cannot_save() if match is not None else None
         if unsaved is not None:
             # said before anything is played: the first draw or move would fail

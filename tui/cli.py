@@ -634,7 +634,8 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
 
         return f"No saved matches in {printable(directory)}.\n"
     count = f"{len(matches)} saved match{'' if len(matches) == 1 else 'es'}"
-    out = [f"{count} in {directory}, newest first:"]
+    shared = " (the shared tables' ones too)" if any(s.shared for s in matches) else ""
+    out = [f"{count} in {directory}{shared}, newest first:"]
     for saved in matches:
         states = [saved.progress] if saved.progress else []
         count = f"{saved.actions} actions"
@@ -652,6 +653,8 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
             states.append("cannot be resumed")
         elif saved.superseded_by:
             states.append(f"continued in {saved.superseded_by[:8]}")
+        if saved.shared:
+            states.append("shared table")
         out.append(
             f"  {saved.match_id[:8] or saved.file_id or '?':<8}  {saved.updated.replace('T', ' ')[:16]}  "
             f"{saved.title}  {saved.who_plays(seats=LISTED_SEATS, name=LISTED_NAME)}  "
@@ -663,8 +666,11 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
         if saved.problem:
             out.append(f"            problem: {saved.problem}")
         out.extend(f"            note: {note}" for note in saved.notes)
-    if any(saved.resumable and not saved.finished for saved in matches):
+    if any(saved.resumable and not saved.finished and not saved.shared for saved in matches):
         out.append("Resume one with: overtable resume ID")
+    if any(saved.shared and not saved.finished for saved in matches):
+        out.append("A shared table's match goes on at the shared tables: start "
+                   "overtable host (or hub) with this data directory.")
     # names, ids and paths come from the files: no control character reaches the terminal
     from saves.journal import printable
 
@@ -678,7 +684,7 @@ def list_saves() -> int:
     try:
         # replayed, as on the screen: how far each match got, and a line the
         # rules refuse or a game this version does not know is a problem
-        matches = store.list_matches(directory, replay=True)
+        matches = store.list_matches(directory, replay=True, shared=True)
     except store.SavesUnreadable as error:  # its message names the place already
         from saves.journal import printable
 

@@ -159,8 +159,9 @@ def played(saved: Any, today: str | None = None) -> str:
 
 def row_of(saved: Any) -> tuple[str, ...]:
     """The cells of `saved`'s row, whole (`fit` cuts them to the columns)."""
+    title = str(saved.title or saved.game)
     return (
-        str(saved.title or saved.game),
+        f"{title} · shared" if getattr(saved, "shared", False) else title,
         players_text(saved),
         played(saved),
         str(getattr(saved, "progress", "") or ""),
@@ -310,6 +311,9 @@ class SavedScreen(Screen):
         # a file with no match header names nobody: it read " · last played ..."
         text = " · ".join(part for part in (f"{who}{played_with}", f"last played {last}",
                                              Path(saved.path).name) if part)
+        if getattr(saved, "shared", False):
+            text += ("\nA shared table's match" + ("." if saved.finished else
+                     ": it goes on at the shared tables (overtable host or hub)."))
         continued = self._continuation(saved)
         if continued is not None:  # before the problem: a long one is cut (`clipped`)
             text += (f"\nContinued in {Path(continued.path).name}: Enter opens that one "
