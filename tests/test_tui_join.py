@@ -2287,3 +2287,34 @@ async def test_the_chat_panel_marks_the_lines_said_before_you_came(shared_hub):
         await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen) and shown())
         assert shown() == ["Ann: hello"]
     await bob.close()
+
+
+async def test_u_at_an_overseers_table_after_a_bot_moved_says_why(shared_hub):
+    """qa-sshov finding 1: at a shared table `u`, once a bot had moved since,
+    said nothing of why (the screen's update older than the table's); it says
+    why, as at one terminal."""
+    hub, path = shared_hub
+    rng = random.Random(3)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        app.new_match("overseers", [app.seat("Ann", "human"), app.seat("Bot 2", "bot", "random"),
+                                    app.seat("Bot 3", "bot", "random")], None)
+        from tui.screens.overseers import OverseersScreen
+
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
+        screen = app.screen
+        moved = False
+        for _ in range(4000):
+            await pilot.pause(0.01)
+            update = screen.update
+            if (update is not None and update.legal and update.outcome is None
+                    and screen.sent_from is None):
+                if moved and not update.can_undo:
+                    break
+                screen.play(rng.choice(update.legal))
+                moved = True
+        else:
+            raise AssertionError("no turn of Ann's she cannot take back")
+        await pilot.press("u")
+        await wait_for(pilot, lambda: any("Nothing to take back" in n for n in notices))
