@@ -781,6 +781,22 @@ def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
     assert status_text(table) == "waiting: Bob away"
 
 
+def test_your_own_turn_away_from_the_table_reads_your_turn():
+    """qa-sshov finding 7: bob's own lobby row read "waiting: bob away (a bot
+    plays after 30 s)", never that the move was his."""
+    from tui.screens.lobby import status_text
+
+    bob = {"kind": "reserved", "player": "bob", "present": True, "away": True}
+    ann = {"kind": "reserved", "player": "ann", "present": True, "away": False}
+    table = {"seats": [ann, bob], "started": True,
+             "play": {"finished": False, "to_act": [1], "actions": 3}}
+    assert status_text(table, "bob") == "your turn"
+    assert status_text(table, "ann") == "waiting: bob away"
+    table["away_bot"] = 30.0
+    assert status_text(table, "bob") == "your turn (a bot plays for you after 30 s)"
+    assert status_text(table, "ann") == "waiting: bob away (a bot plays after 30 s)"
+
+
 def lobby_app() -> App:
     """An app showing a lobby alone (no hub): its listings are handed in."""
     from tui.screens.lobby import LobbyScreen
@@ -1276,7 +1292,8 @@ async def test_the_now_column_stays_in_sight_when_a_tables_seats_wrap_later():
         lobby.show([duel(True)], "ann")
         await pilot.pause()
         text = screen_text(app)
-        assert "waiting: ann away (a bot plays after 30 s)" in text
+        # (wrapped in the Now column)
+        assert "your turn (a bot plays for you after" in " ".join(text.split())
         assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
 
 

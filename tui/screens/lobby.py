@@ -80,7 +80,9 @@ def _lines(lines: list[str]) -> Text:
     return Text("\n", end="").join(cell(line) for line in lines)
 
 
-def status_text(table: dict[str, Any]) -> str:
+def status_text(table: dict[str, Any], me: str = "") -> str:
+    """The Now column of `table`, for the player `me` (their own turn said
+    as theirs: "waiting: ann away" on ann's own screen never said it was hers)."""
     play = table.get("play")
     if not table.get("started") or play is None:
         waiting = sum(
@@ -98,6 +100,10 @@ def status_text(table: dict[str, Any]) -> str:
         later = table.get("away_bot")
         # a bot stands in only while someone is there waiting (host/hub.py)
         there = any(s.get("kind") != "bot" and not s.get("away") for s in seats)
+        if me and me in away:
+            then = f" (a bot plays for you after {_duration(later)})" if later and there else ""
+            others = [name for name in away if name != me]
+            return f"your turn{then}" + (f"; waiting: {', '.join(others)} away" if others else "")
         then = f" (a bot plays after {_duration(later)})" if later and there else ""
         return f"waiting: {', '.join(away)} away{then}"
     names = [seat_text(seats[s], "") for s in play.get("to_act", ())]
@@ -407,7 +413,7 @@ class LobbyScreen(Screen):
         # the right edge at 80 columns
         seat_room = max((cell_len(s) + 1 for listed in seats for s in listed), default=0)
         now_room = max(len(COLUMNS[2]), spare - max(16, seat_room))
-        statuses = [flowed(status_text(table).split(" "), now_room) for table in self.listing]
+        statuses = [flowed(status_text(table, me).split(" "), now_room) for table in self.listing]
         room = max(16, spare - max((cell_len(line) for lines in statuses for line in lines),
                                    default=0))
         for index, table in enumerate(self.listing):
