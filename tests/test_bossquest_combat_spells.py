@@ -217,12 +217,14 @@ def test_a_mystery_swap_of_hidden_cards_is_in_the_combat():
     assert {(s.seat, s.before, s.after) for s in swap.shifts} == {(0, 16, 18), (2, 10, 8)}
 
 
-def test_a_swap_of_hidden_cards_of_one_value_says_it_changed_nothing():
+def test_a_swap_of_hidden_cards_of_one_value_says_the_colours_changed():
     """BQ-47 (BQ §Spell effects, Swap hidden; BQ-24): the play-test read
     "Swap hidden → Cora, Edda: hidden cards swapped" with no strengths, where
     other swaps read "Ann 10→14": two cards of one value moved none, and the
-    combat (every weapon face up, BQ §3) says so. Before combat no view holds
-    it (the next test)."""
+    combat (every weapon face up, BQ §3) says so. Each card exists once
+    (BQ-1), so they differ in colour, which colour spells count: a later
+    play-test read "equal cards swapped: no change" for P4 and R4. Before
+    combat no view holds it (the next test)."""
     from core.bossquest.actions import Activate, GoToWizard, TargetKnight
     from core.bossquest.state import Step
     from tests.bossquest_tables import knight, play, spell, table
@@ -234,7 +236,7 @@ def test_a_swap_of_hidden_cards_of_one_value_says_it_changed_nothing():
     state = play(state, 2, GoToWizard(), Activate(0), TargetKnight(0))
     swap = [e for e in combat_spells(state.history[-1]) if e.spell.kind is SpellKind.SWAP_HIDDEN]
     assert [(e.seats, e.effect, e.shifts) for e in swap] == [
-        (frozenset({0, 2}), "equal cards swapped: no change", ())]
+        (frozenset({0, 2}), "same strength, colours swapped", ())]
 
 
 def test_no_view_knows_the_spells_used_before_combat():
@@ -292,6 +294,27 @@ def test_flip_cancel_and_swap_with_deck_say_what_they_moved():
     assert said[SpellKind.SWAP_DECK] == (frozenset({2}), "weapon swapped with the deck",
                                          ((2, 9, 4),))
     assert fought.readings[2] == ((tw("±1"), -1),)
+
+
+def test_a_swap_with_the_deck_of_one_value_says_the_colour_changed():
+    """BQ-47 (BQ §Spell effects, Swap with deck; BQ-10): B6 swapped for the
+    deck's G6 moves no strength, but the knight's colours changed (each card
+    exists once, BQ-1): the combat does not say "no change"."""
+    from core import CHANCE
+    from core.bossquest.actions import Activate, DrawWeapon, GoToWizard, TargetWeapon
+    from core.bossquest.state import Step
+    from tests.bossquest_tables import knight, play, spell, table
+    from tests.bossquest_tables import w as tw
+
+    state = table([knight("Y2", "R7", "B5", done=True), knight("P3", "R5", done=True),
+                   knight("Y4", "B6")], boss=16, turn=2, step=Step.CHOOSE,
+                  offer=(spell(SpellKind.SWAP_DECK), spell(SpellKind.HP_PLUS_1),
+                         spell(SpellKind.HP_MINUS_1)))
+    state = play(state, 2, GoToWizard(), Activate(0), TargetWeapon(tw("B6")))
+    state = GAME.apply(state, CHANCE, DrawWeapon(tw("Y6")))
+    swap = [e for e in combat_spells(state.history[-1]) if e.spell.kind is SpellKind.SWAP_DECK]
+    assert [(e.seats, e.effect, e.shifts) for e in swap] == [
+        (frozenset({2}), "same strength swapped with the deck", ())]
 
 
 # --- a heart kept over the HP: the Tortoise or "No one loses a heart" ---------

@@ -209,11 +209,14 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
             effect = f"the mystery spell; no effect, {_NOTHING_TO_DO.get(kind, 'nothing to do')}"
         elif kind is SpellKind.SWAP_HIDDEN:
             # a swap of two cards of one value moved no strength: said, as the
-            # others give theirs ("Ann 10→14"); short, to fit the combat box
-            effect = "hidden cards swapped" if used.shifts else "equal cards swapped: no change"
+            # others give theirs ("Ann 10→14"); short, to fit the combat box.
+            # Each card exists once (BQ-1): one value means two colours, which
+            # colour spells count, so never "no change"
+            effect = "hidden cards swapped" if used.shifts else "same strength, colours swapped"
         elif kind is SpellKind.SWAP_DECK:
+            # (a read potion may stand for a weapon of its value: no colour named)
             effect = ("weapon swapped with the deck" if used.shifts
-                      else "equal weapon swapped: no change")
+                      else "same strength swapped with the deck")
         elif kind is SpellKind.FLIP_POTION:
             effect = "potion flipped"
         elif kind is SpellKind.SWAP_COMPANIONS and used.companions:
