@@ -113,3 +113,72 @@ async def test_a_choice_with_no_key_is_marked_enter_only_while_highlighted():
         pilot.app.set_focus(None)  # unfocused, Enter does none of them
         await pilot.pause()
         assert "↵" not in bar.render().plain
+
+
+class ScreenUpApp(App):
+    """A screen with Up and Down of its own (Boss Quest's Up goes back to
+    the list picked from; Overboss Duel's to the market)."""
+
+    BINDINGS = [("up", "screen_key('up')", "Up"), ("down", "screen_key('down')", "Down")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.screen_keys: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield ActionBar(id="bar")
+
+    def action_screen_key(self, key: str) -> None:
+        self.screen_keys.append(key)
+
+
+async def test_up_and_down_move_between_the_lines_of_a_wrapped_bar():
+    """The play-test's Swap companions list wrapped onto many lines at 80x24
+    and only Left and Right moved along it (13 presses to a choice three
+    lines down). Up and Down go to the nearest choice on the line above or
+    below; on the first or last line they are the screen's, as before."""
+    app = ScreenUpApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        bar = pilot.app.query_one(ActionBar)
+        bar.set_choices([Choice("", f"Choice number {n}", n) for n in range(6)])
+        bar.focus()
+        await pilot.pause()
+        lines = bar.render().plain.splitlines()
+        assert len(lines) == 3 and "number 0" in lines[0] and "number 1" in lines[0]
+        await pilot.press("right")  # number 1, on the right of the first line
+        await pilot.press("down")
+        assert bar.cursor == 3  # below it, not number 2
+        await pilot.press("down")
+        assert bar.cursor == 5
+        assert app.screen_keys == []
+        await pilot.press("down")  # the last line: the screen's key
+        assert bar.cursor == 5 and app.screen_keys == ["down"]
+        await pilot.press("up", "up")
+        assert bar.cursor == 1
+        await pilot.press("up")  # the first line: the screen's key
+        assert bar.cursor == 1 and app.screen_keys == ["down", "up"]
+
+
+async def test_up_and_down_skip_disabled_choices_and_follow_a_scrolled_bar():
+    """A bar cut by its height (▲/▼ marks) moves line by line too, keeping
+    the highlighted choice in sight; a line with only disabled choices is
+    passed over."""
+    app = ScreenUpApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        bar = pilot.app.query_one(ActionBar)
+        bar.styles.max_height = 2
+        # (two to a line in the 38 cells left beside the marks)
+        choices = [Choice("", f"Choice no. {n}", n, enabled=n not in (2, 3))
+                   for n in range(8)]
+        bar.set_choices(choices)
+        bar.focus()
+        await pilot.pause()
+        await pilot.press("down")
+        assert bar.cursor == 4  # the line of 2 and 3 has nothing to choose
+        await pilot.press("down")
+        await pilot.pause()
+        assert bar.cursor == 6
+        assert "no. 6" in bar.render().plain
+        await pilot.press("up", "up")
+        await pilot.pause()
+        assert bar.cursor == 0 and app.screen_keys == []

@@ -1,7 +1,7 @@
 """A one-line bar of choices: ``[1 Ask 1] [2 Ask 2] [w Wizard]``.
 
 Game-agnostic. Each `Choice` shows its key and a label; left/right move the
-cursor, Enter or a click chooses (`ActionBar.Chosen`, carrying the choice's
+cursor (up/down too, between the lines of a wrapped bar), Enter or a click chooses (`ActionBar.Chosen`, carrying the choice's
 `value`). The keys themselves are bound by the screen: the bar only shows
 them, so a player sees the same key in the bar and in the footer. A choice
 with no key of its own (key "") shows ``↵`` only while it is the highlighted
@@ -77,6 +77,11 @@ class ActionBar(CursorWidget):
     BINDINGS = [
         Binding("left", "move(-1)", "Left", show=False, tooltip="Move between the actions"),
         Binding("right", "move(1)", "Right", show=False, tooltip="Move between the actions"),
+        # between the lines of a wrapped bar; on its first or last line the
+        # key is the screen's (`check_action`)
+        Binding("up", "line(-1)", "Up", show=False, tooltip="Move between the lines of actions"),
+        Binding("down", "line(1)", "Down", show=False,
+                tooltip="Move between the lines of actions"),
         Binding("enter", "choose", "Do it", key_display="↵"),
     ]
 
@@ -196,6 +201,37 @@ class ActionBar(CursorWidget):
     def select(self, index: int | None = None) -> None:
         super().select(index)
         self._placed = True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "line":
+            step = parameters[0] if parameters and isinstance(parameters[0], int) else 1
+            return self.picking and self._line_target(step) is not None
+        return super().check_action(action, parameters)
+
+    def action_line(self, step: int) -> None:
+        target = self._line_target(step)
+        if target is not None:
+            self.move_to(target)
+
+    def _line_target(self, step: int) -> int | None:
+        """The enabled choice nearest the cursor's column on the next line
+        above (`step` -1) or below (1) that has one, as the bar is drawn."""
+        width = self.content_region.width or self.size.width
+        lines, places = self._layout(width)
+        rows = self.content_region.height
+        if 0 < rows < len(lines):
+            lines, places = self._layout(width - 2)  # as `_window` lays it out
+        if not 0 <= self.cursor < len(places):
+            return None
+        line, x0, _ = places[self.cursor]
+        enabled = self.enabled_indexes()
+        target = line + step
+        while 0 <= target < len(lines):
+            here = [i for i in enabled if places[i][0] == target]
+            if here:
+                return min(here, key=lambda i: (abs(places[i][1] - x0), i))
+            target += step
+        return None
 
     def _post_selected(self, index: int) -> None:
         self.post_message(self.Chosen(self, self._choices[index]))
