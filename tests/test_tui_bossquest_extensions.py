@@ -716,9 +716,38 @@ async def test_swap_companions_choices_say_whose_companion_is_whose():
             await pilot.pause()
             assert label in screen_text(app), (label, screen_text(app))
     assert len(labels) == 14
+    # in order: Ann's own Owl's pairs first, the reserve's last
+    assert labels[0] == "Your Owl for Bob's Fox", labels
+    assert labels[-1] == "Dee's Tortoise for reserve Raven", labels
     for label in ("Your Owl for Bob's Fox", "Your Owl for reserve Chameleon",
                   "Cyd's Hare for Dee's Tortoise", "Dee's Tortoise for reserve Raven"):
         assert label in labels, labels
+
+
+def test_swap_companions_choices_come_in_order_with_names_as_typed():
+    """The play-test (BQ-36, the companion spell): 14 pairs in no evident
+    order, and "Cy's Hare" where the player typed "cy". The caster's own
+    companion's pairs come first, then each knight's in seat order, the
+    reserve's last; a name is kept as typed (only "Your" starts capitalised)."""
+    from core.bossquest.actions import SwapCompanions
+    from core.bossquest.cards import Spell, SpellKind
+    from core.bossquest.state import Step
+    from tui.screens.bossquest_extras import swap_label, swap_order
+
+    state = attrs.evolve(extensions_table(), step=Step.TARGET, turn=1,
+                         casting=Spell(SpellKind.SWAP_COMPANIONS))
+    view = GAME.view(state, 1)  # Bob's turn: Ann's Owl, his Fox, Cyd's Hare, Dee's Tortoise
+    names = ("ann", "bob", "cy", "Bot 4")
+    legal = [a for a in GAME.legal_actions(state, 1) if isinstance(a, SwapCompanions)]
+    labels = [swap_label(view, a, names.__getitem__) for a in swap_order(view, legal)]
+    assert labels == [
+        "Your Fox for ann's Owl", "Your Fox for cy's Hare", "Your Fox for Bot 4's Tortoise",
+        "Your Fox for reserve Chameleon", "Your Fox for reserve Raven",
+        "ann's Owl for cy's Hare", "ann's Owl for Bot 4's Tortoise",
+        "ann's Owl for reserve Chameleon", "ann's Owl for reserve Raven",
+        "cy's Hare for Bot 4's Tortoise", "cy's Hare for reserve Chameleon",
+        "cy's Hare for reserve Raven",
+        "Bot 4's Tortoise for reserve Chameleon", "Bot 4's Tortoise for reserve Raven"], labels
 
 
 @pytest.mark.parametrize("cards", [8, 9])

@@ -57,6 +57,7 @@ from core.bossquest.actions import (
     ReadPotion,
     Resolve,
     Sacrifice,
+    SwapCompanions,
     TargetKnight,
     TargetSpell,
     TargetWeapon,
@@ -2431,7 +2432,10 @@ class BossQuestScreen(GameScreen):
         targets = _solo_targets(update)
         # the final assault's attacks: as the knight stands first, then
         # discarding hearts, fewest first (+1 before -1)
-        legal = [a for a in update.legal if not isinstance(a, (PlayPersonal, Resolve))]
+        legal = [a for a in update.legal
+                 if not isinstance(a, (PlayPersonal, Resolve, SwapCompanions))]
+        # Swap companions' pairs: the caster's own first, then by seat
+        legal += extras.swap_order(view, update.legal)
         legal += sorted((a for a in update.legal if isinstance(a, Resolve)),
                         key=lambda a: (abs(a.adjust), -a.adjust))
         choices = [Choice(str(targets.index(a) + 1) if a in targets else _number_key(a),

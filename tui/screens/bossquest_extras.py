@@ -151,31 +151,51 @@ def action_label(view: State, action: Any, who: Who) -> str:
     return str(action)
 
 
+def _swap_rank(view: State, companion: Companion) -> tuple[int, int]:
+    """Where a companion comes in Swap companions' choices: the caster's
+    first, then each knight's in seat order, the reserve's last."""
+    held = list(view.companions)
+    if companion not in held:
+        return (2, list(view.reserve).index(companion) if companion in view.reserve else 0)
+    seat = held.index(companion)
+    return (0, 0) if seat == view.turn else (1, seat)
+
+
+def swap_sides(view: State, action: SwapCompanions) -> tuple[Companion, Companion]:
+    """A swap's two companions in the order its choice names them."""
+    first, second = sorted((action.first, action.second), key=lambda c: _swap_rank(view, c))
+    return first, second
+
+
+def swap_order(view: State, legal: Any) -> list[SwapCompanions]:
+    """Swap companions' choices in order (the play-test's 14 came in no
+    evident one): the caster's own companion's first, then by knight in
+    seat order, the reserve's last."""
+    def key(action: SwapCompanions) -> tuple[tuple[int, int], ...]:
+        return tuple(_swap_rank(view, c) for c in swap_sides(view, action))
+
+    return sorted((a for a in legal if isinstance(a, SwapCompanions)), key=key)
+
+
 def swap_label(view: State, action: SwapCompanions, who: Who) -> str:
     """Swap companions' choice, saying whose each companion is (the
-    play-test's "Swap Chameleon/Owl" did not): "Your Chameleon for Bram's
-    Owl", "Ann's Fox for reserve Owl" (the prompt above says "Swap
+    play-test's "Swap Chameleon/Owl" did not): "Your Chameleon for bram's
+    Owl", "ann's Fox for reserve Owl" (the prompt above says "Swap
     companions"; every choice fits at 80x24). The knight whose turn it is
     casts it, so "your" is theirs; a knight's companion comes first, the
-    caster's before any other's."""
+    caster's before any other's. Names stay as typed ("Cy's" read as
+    another player's), as everywhere else."""
     held = list(view.companions)
-
-    def rank(companion: Companion) -> int:
-        if companion not in held:
-            return 2  # in reserve
-        return 0 if held.index(companion) == view.turn else 1
-
-    first, second = sorted((action.first, action.second), key=rank)
+    first, second = swap_sides(view, action)
 
     def whose(companion: Companion) -> str:
         if companion not in held:
             return f"reserve {companion.label}"
         seat = held.index(companion)
-        owner = "your" if seat == view.turn else possessive(who(seat))
+        owner = "Your" if seat == view.turn else possessive(who(seat))
         return f"{owner} {companion.label}"
 
-    label = f"{whose(first)} for {whose(second)}"
-    return label[0].upper() + label[1:]
+    return f"{whose(first)} for {whose(second)}"
 
 
 def resolve_label(view: State, action: Resolve) -> str:
