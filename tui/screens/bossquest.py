@@ -1140,6 +1140,9 @@ class BossQuestScreen(GameScreen):
         self._combats_waiting: list[RoundResult] = []
         #: the combats told to everyone here (`round_end_dialogs`; None: not asked yet)
         self._combats_told_all: int | None = None
+        #: a match resumed: the combats seen when a person here last moved
+        #: (`_note_missed`); those after it are told again
+        self._resumed_at: int | None = None
         #: the seats viewed here that have been shown the Final Boss duel
         self._duels_shown: set[int] = set()
         #: the length of the log (every view's is as long) when the Final
@@ -1326,6 +1329,7 @@ class BossQuestScreen(GameScreen):
         self._follow_duel(update)
         if seat is None:
             return
+        self._note_missed(update)
         seen = self._combats_seen.get(seat)
         self._combats_seen[seat] = len(view.history)
         if update.over:
@@ -1334,12 +1338,31 @@ class BossQuestScreen(GameScreen):
             return
         if seen is None or len(view.history) <= seen or not self.is_attached:
             return
-        self._combats_waiting.append(view.history[-1])
+        self._combats_waiting.extend(view.history[seen:])
         if not self.holds_the_table:
             self._next_combat()
 
+    def _note_missed(self, update: TableUpdate) -> None:
+        """A seat opened after its person's last move (a match resumed, a
+        seat taken again after a host restart): the combats since that
+        move are still to read (qa-bq6: a combat up at ctrl+q was gone on
+        resume, the bots having played on)."""
+        seat, missed = update.seat, getattr(update, "missed", None)
+        if seat is None or missed is None or seat in self._combats_seen or not missed.tables:
+            return
+        before = getattr(missed.tables[0][1], "history", None)
+        if before is None or not missed.moved:
+            return
+        self._combats_seen[seat] = len(before)
+        # several people here: their combats are told to all, from the
+        # last move any of them made
+        resumed = self._resumed_at
+        self._resumed_at = len(before) if resumed is None else max(resumed, len(before))
+
     def witness(self, update: TableUpdate) -> None:
         super().witness(update)
+        if update.view is not None and not update.over:
+            self._note_missed(update)
         if update.seat is None:
             self._public_log = tuple(update.log)
 
@@ -1366,6 +1389,8 @@ class BossQuestScreen(GameScreen):
         if view is None:
             return []
         told, self._combats_told_all = self._combats_told_all, len(view.history)
+        if told is None:
+            told = self._resumed_at  # the combats since the last move of a person here
         if told is None or len(view.history) <= told or public.over:
             return []  # (a match opened here tells nothing of before)
         for seat in self._combats_seen:

@@ -1,0 +1,120 @@
+"""Boss Quest play-test (qa-bq6, finding 1): a player left (ctrl+q) while a
+combat box was up; on `overtable resume` the match came back in the next
+round with no combat box, the bots having played on. A combat that ended
+after the last move of the people here comes up again first."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from saves.journal import PlayerSpec
+from tests.screen_kit import wait_for
+from tests.test_tui_bossquest_match import choose_key
+from tui.app import OvertableApp
+from tui.screens.bossquest import BossQuestScreen, CombatPanel, CombatScreen
+
+pytestmark = pytest.mark.usefixtures("brisk_idle")
+
+
+async def play_to_the_first_combat(app, pilot) -> None:
+    """Ann plays from the keyboard until a combat is up (over the table at
+    one person, as a dialog for all with several)."""
+    from tui.screens.handover import HandoverScreen
+
+    for _ in range(2000):
+        await pilot.pause()
+        screen = app.screen
+        if isinstance(screen, CombatScreen) or getattr(screen, "holds_the_table", False):
+            return
+        if isinstance(screen, HandoverScreen):
+            await pilot.press("enter")
+            continue
+        if not isinstance(screen, BossQuestScreen) or screen.update is None \
+                or not screen.update.legal:
+            await asyncio.sleep(0.01)
+            continue
+        await pilot.press(choose_key(screen))
+    raise AssertionError("no combat came")
+
+
+async def leave_and_resume(app, pilot):
+    """ctrl+q over the combat: the table closes as the app quits; then the
+    match is opened again from its save (`overtable resume`)."""
+    from tui.screens.home import HomeScreen
+
+    path = app.table.match.path
+    app.leave_table()
+    await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+    app.open_path(path)
+    await wait_for(pilot, lambda: not isinstance(app.screen, HomeScreen))
+
+
+async def test_a_combat_up_when_one_person_left_comes_up_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human"),
+                                     PlayerSpec("Bob", "bot", "heuristic"),
+                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        await play_to_the_first_combat(app, pilot)
+        await leave_and_resume(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
+                       and app.screen.update is not None
+                       and getattr(app.screen, "holds_the_table", False))
+        assert app.screen.query_one("#bq-combat", CombatPanel).result.round == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not app.screen.holds_the_table
+        # once Ann has moved after it, a resume shows it no more
+        await wait_for(pilot, lambda: bool(app.screen.update.legal))
+        start = len(app.table.match.history)
+        await pilot.press(choose_key(app.screen))
+        await wait_for(pilot, lambda: any(
+            entry[0] == 0 for entry in app.table.match.history[start:]))
+        await leave_and_resume(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
+                       and app.screen.update is not None)
+        for _ in range(10):
+            await pilot.pause()
+        assert not app.screen.holds_the_table
+
+
+async def test_a_combat_up_for_several_people_comes_up_again(tmp_path, monkeypatch):
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human"),
+                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        await play_to_the_first_combat(app, pilot)
+        assert isinstance(app.screen, CombatScreen)
+        await leave_and_resume(app, pilot)
+        # the combat for all first, then the cover for whoever plays next
+        await wait_for(pilot, lambda: isinstance(app.screen, (CombatScreen, HandoverScreen)))
+        assert isinstance(app.screen, CombatScreen), app.screen
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+
+
+@pytest.mark.parametrize("moved_after", [False, True])
+async def test_a_seat_taken_again_shows_the_combat_since_its_last_move(moved_after):
+    """The same for a seat taken again at a shared table (after a host
+    restart, a dropped connection): its first update says what it missed
+    (`SeatUpdate.missed`); a combat after its last move comes up, one
+    before it does not."""
+    import attrs
+
+    from host.messages import Missed
+    from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
+
+    state = full_state()  # round 2, round 1's combat in the history
+    before = state if moved_after else full_state(history=False)
+    update = attrs.evolve(make_update(state),
+                          missed=Missed(((3, make_update(before).view),), moved=True))
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.game_screen.holds_the_table is not moved_after
