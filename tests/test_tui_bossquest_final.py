@@ -700,3 +700,38 @@ async def test_f_before_the_duels_first_request_says_to_ask_first():
         await pilot.pause()
         notes = [n.message for n in app._notifications]
     assert len(notes) == 1 and notes[0].startswith("Ask for a weapon first"), notes
+
+
+async def test_the_duels_choice_starts_on_a_spell_that_acts_and_numbers_them_bq38():
+    """qa-bq6: the defeated knights' one choice a request started on
+    "Activate Cancel a spell (no effect in the duel)", so Enter wasted it
+    (BQ-38: such spells do nothing to the champion), and only the arrows
+    chose. The spells that act come first, numbered; those with no effect
+    after them."""
+    import attrs
+
+    from core.bossquest.actions import DuelSpell
+    from core.bossquest.cards import Spell, SpellKind
+    from tests.screen_kit import FakePort
+
+    state = duel_choose_state()
+    cancel, minus_two = Spell(SpellKind.CANCEL), Spell(SpellKind.HP_MINUS_2)
+    state = attrs.evolve(state, duel_offer=(cancel, minus_two))
+    voice = min(GAME.to_act(state))
+    table = FakePort()
+    app = ScreenApp(make_update(state, voice), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+    assert text.index("Activate Boss HP -2") < text.index("Activate Cancel a spell"), text
+    assert "1 Activate Boss HP -2" in text and "2 Activate Cancel a spell" in text, text
+    assert table.submitted == [(voice, DuelSpell(1))]
+    table = FakePort()
+    app = ScreenApp(make_update(state, voice), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+    assert table.submitted == [(voice, DuelSpell(0))]

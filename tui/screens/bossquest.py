@@ -49,6 +49,7 @@ from core.bossquest.actions import (
     Discard,
     DiscardMystery,
     DuelAsk,
+    DuelSpell,
     EndTurn,
     Fight,
     GoToWizard,
@@ -598,6 +599,17 @@ def _solo_targets(update: TableUpdate | None) -> list[Any]:
     if update is None or update.view.phase is not Phase.SOLO_TARGET:
         return []
     return [a for a in update.legal if isinstance(a, (TargetSpell, TargetWeapon))]
+
+
+def _duel_spells(update: TableUpdate | None) -> list[DuelSpell]:
+    """The Final Boss duel's spells offered to the defeated knights, those
+    that act in the duel first (BQ-38): Enter on the first one, or the
+    first number, should not waste the table's one choice (qa-bq6)."""
+    if update is None:
+        return []
+    view = update.view
+    spells = [a for a in update.legal if isinstance(a, DuelSpell)]
+    return sorted(spells, key=lambda a: (not acts_in_duel(view.duel_offer[a.index]), a.index))
 
 
 def _safe_choice(choices: list[Choice], *, at_the_hp: bool = False) -> int | None:
@@ -2453,14 +2465,15 @@ class BossQuestScreen(GameScreen):
             return [Choice(str(a.boss + 1), extras.action_label(view, a, self._who), a)
                     for a in chosen] + [Choice("Esc", "Back", _BACK)]
         # the Solo Quest's asks, Bosses, and Cancel's or Swap's choices by
-        # their number keys
-        targets = _solo_targets(update)
+        # their number keys; the duel's spells too, those that act first
+        targets = _solo_targets(update) or _duel_spells(update)
         # the final assault's attacks: as the knight stands first, then
         # discarding hearts, fewest first (+1 before -1)
         legal = [a for a in update.legal
-                 if not isinstance(a, (PlayPersonal, Resolve, SwapCompanions))]
+                 if not isinstance(a, (PlayPersonal, Resolve, SwapCompanions, DuelSpell))]
         # Swap companions' pairs: the caster's own first, then by seat
         legal += extras.swap_order(view, update.legal)
+        legal += _duel_spells(update)
         legal += sorted((a for a in update.legal if isinstance(a, Resolve)),
                         key=lambda a: (abs(a.adjust), -a.adjust))
         choices = [Choice(str(targets.index(a) + 1) if a in targets else _number_key(a),
@@ -3057,7 +3070,7 @@ class BossQuestScreen(GameScreen):
         Final Boss duel's combat, the hearts sacrificed (0 too)."""
         if self._legal(Sacrifice(number)):
             return Sacrifice(number)
-        targets = _solo_targets(self.update)
+        targets = _solo_targets(self.update) or _duel_spells(self.update)
         if targets:
             return targets[number - 1] if 0 < number <= len(targets) else None
         if self._personal is not None:
