@@ -2036,7 +2036,12 @@ def describe(
         return f"{who} asks for {action.count} weapon{s}."
     if isinstance(action, GoToWizard):
         # (six knights: the last may find no spell there, and combat follows)
-        return _with_combat(state, seat, action, f"{who} goes to the Wizard.", name)
+        line = f"{who} goes to the Wizard."
+        if state.step is _S_HARE:
+            # named, as the Raven's and Owl's are: "receives B2. goes to the
+            # Wizard." read as a rule broken (qa-bq6)
+            line = f"{who}'s Hare: on to the Wizard in the same turn."
+        return _with_combat(state, seat, action, line, name)
     if isinstance(action, Activate):
         spell = state.offer[action.slot]
         if spell is not None and spell.kind in _TARGETED:
@@ -2105,8 +2110,9 @@ def describe(
     if isinstance(action, EndTurn):
         # the Hare's choice declined (BQ §Companions: "chain, in the same
         # turn, the equipment phase and meeting the WIZARD"), said so: "ends
-        # the turn without meeting the Wizard" named no Hare
-        line = f"{who} does not use the Hare to go on to the Wizard this turn."
+        # the turn without meeting the Wizard" named no Hare; short, as it
+        # follows many asks (qa-bq6)
+        line = f"{who}'s Hare: not used this turn."
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, SwapCompanions):
         line = f"{who} swaps the {action.first.label} and the {action.second.label}."
