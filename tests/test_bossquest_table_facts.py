@@ -231,3 +231,18 @@ def test_a_match_in_its_final_boss_duel_is_listed_as_the_duel_bq37():
     assert GAME.progress(duel) == "Final Boss duel"
     before = first_final_boss_state(lambda s: s.phase is Phase.TURN and s.round == 2)
     assert GAME.progress(before) == "round 2"
+
+
+def test_score_notes_say_one_key_not_one_keys_bq26():
+    """qa-bq6, results at 80x24: "Ann's score is -1, one below Edda's: 1 keys,
+    but placed below for losing the last heart (house ruling BQ-26)"."""
+    import attrs
+
+    from core.bossquest import GAME
+    from core.bossquest.rules import score_notes
+    from core.bossquest.state import Knight, Phase
+
+    state = attrs.evolve(GAME.setup(3, None), phase=Phase.OVER, knights=(
+        Knight(hearts=0, keys=1), Knight(hearts=1, keys=1), Knight(hearts=2, keys=4)))
+    notes = " ".join(score_notes(state))
+    assert ": 1 key, but placed below for losing the last heart" in notes, notes

@@ -666,7 +666,8 @@ def _why_illegal(state: State, seat: int, action: object) -> str:
         if not 1 <= action.count <= max_ask(state):
             return f"Ask for 1 to {max_ask(state)} weapons."
         if action.count > deck_size(state):
-            return f"The weapon deck holds only {deck_size(state)} cards."
+            left = deck_size(state)
+            return f"The weapon deck holds only {left} card{'' if left == 1 else 's'}."
         return "Your strength exceeds the Boss's HP: you must go to the Wizard."
     if isinstance(action, (Activate, Discard)):
         if state.step is not _S_WIZARD:
@@ -1940,7 +1941,8 @@ def score_notes(state: State) -> tuple[str, ...]:
         above = next(s for s in order if scores[s] == scores[seat] + 1)
         head = f"{seat_mark(seat)}'s score is {scores[seat]}, one below {seat_mark(above)}'s"
         if hearts[seat] == 0 < hearts[above]:
-            why = f": {keys[seat]} keys, but placed below for losing the last heart"
+            count = f"{keys[seat]} key" + ("" if keys[seat] == 1 else "s")
+            why = f": {count}, but placed below for losing the last heart"
         elif keys[seat] == keys[above]:
             why = f": tied on keys ({keys[seat]}), placed below on hearts"
         else:

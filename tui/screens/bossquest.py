@@ -1630,7 +1630,8 @@ class BossQuestScreen(GameScreen):
         drop.append(len(parts))
         # BQ-10: a face-up card swapped onto the deck is known to all
         top = known_top(view)
-        parts.append(Text(f"Deck: {GAME.deck_size(view)} weapons"
+        left = GAME.deck_size(view)
+        parts.append(Text(f"Deck: {left} weapon{'' if left == 1 else 's'}"
                           + (f" (top: {top})" if top is not None else "")))
         header = fit_line(parts, self._header_width(), drop=drop)
         update_static(self.query_one("#bq-header", Static), header)

@@ -486,7 +486,7 @@ def _weapons_within(boss: SoloBoss, room: int) -> str:
         text = " ".join(codes[:kept]) + f" +{len(codes) - kept} more"
         if len(text) <= room:
             return text
-    return f"{len(codes)} weapons"
+    return f"{len(codes)} weapon" + ("" if len(codes) == 1 else "s")
 
 
 def _solo_board(view: State, room: int, names: _SoloNames) -> list[Text]:
