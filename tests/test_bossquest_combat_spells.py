@@ -213,8 +213,46 @@ def test_a_mystery_swap_of_hidden_cards_is_in_the_combat():
     effects = [e for e in combat_spells(fought) if e.spell.kind is SpellKind.SWAP_HIDDEN]
     assert len(effects) == 1
     swap = effects[0]
+    # BQ-47: "the mystery spell says it was the mystery" (qa-bq6: it did not)
     assert swap.seats == frozenset({0, 2}) and swap.effect == "hidden cards swapped"
+    assert swap.mystery
     assert {(s.seat, s.before, s.after) for s in swap.shifts} == {(0, 16, 18), (2, 10, 8)}
+
+
+@pytest.mark.parametrize(("turned", "effect"), [
+    (SpellKind.CANCEL, "cancels Boss HP +2"),
+    (SpellKind.HP_PLUS_1, "18 → 19 HP"),
+    (SpellKind.ATTACK_MINUS_2, "strength -2"),
+])
+def test_the_mystery_spell_says_it_was_the_mystery_bq47(turned, effect):
+    """BQ-47: "the mystery spell says it was the mystery". qa-bq6: Cora's
+    mystery turned out Cancel a spell and the combat box read "○ Cancel a
+    spell: cancels Need Purple (P)", the mystery named only in the log; so
+    for one that acts at combat, on a knight or at once."""
+    from core import CHANCE
+    from core.bossquest.actions import ActivateMystery, RevealSpell, TargetKnight, TargetSpell
+    from core.bossquest.state import Step
+    from tests.bossquest_tables import knight, play, spell, table
+
+    state = table([knight("Y2", "R7", "B7", done=True), knight("P3", "R5", done=True),
+                   knight("Y4", "B6")], boss=16, turn=2, step=Step.WIZARD,
+                  active=(ActiveSpell(spell(SpellKind.HP_PLUS_2)),))
+    state = play(state, 2, ActivateMystery())
+    state = GAME.apply(state, CHANCE, RevealSpell(spell(turned)))
+    if turned is SpellKind.CANCEL:
+        state = play(state, 2, TargetSpell(0))
+    elif turned is SpellKind.ATTACK_MINUS_2:
+        state = play(state, 2, TargetKnight(0))
+    fought = state.history[-1]
+    effects = [e for e in combat_spells(fought) if e.spell.kind is turned]
+    assert [(e.effect, e.mystery) for e in effects] == [(effect, True)]
+    # the plain spell in play says nothing of a mystery
+    assert not any(e.mystery for e in combat_spells(fought) if e.spell.kind is not turned)
+    # the combat box: "○ Cancel a spell (the mystery): cancels Boss HP +2"
+    from tui.screens.bossquest import spells_text
+
+    text = spells_text(fought, lambda s: ("Ann", "Bram", "Cora")[s]).plain
+    assert f"{spell(turned)} (the mystery)" in text and effect in text, text
 
 
 def test_a_swap_of_hidden_cards_of_one_value_says_the_colours_changed():
@@ -491,8 +529,9 @@ def test_swap_companions_is_named_at_combat_like_the_other_swaps(mystery):
     assert effects == [(SpellKind.SWAP_COMPANIONS, frozenset({0, 2}), "Owl and Tortoise swapped",
                         ())]
     block = spells_block(fought, ["Ann", "Bram", "Cora"].__getitem__).plain
+    said = " (the mystery)" if mystery else ""  # BQ-47
     assert block == ("Spells that changed it\n"
-                     "○ Swap companions → Ann, Cora: Owl and Tortoise swapped")
+                     f"○ Swap companions{said} → Ann, Cora: Owl and Tortoise swapped")
 
 
 def test_swap_companions_with_the_reserve_says_which_came_from_it():

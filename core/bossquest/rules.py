@@ -950,7 +950,8 @@ def _swap_with_deck(state: State, new: Weapon) -> State:
     # (once a potion received face up is read)
     was = strength(state, seat)
     if was is not None and state.casting is not None:
-        used = UsedSpell(state.casting, seat, frozenset({seat}), (Shift(seat, was, was),))
+        used = UsedSpell(state.casting, seat, frozenset({seat}), (Shift(seat, was, was),),
+                         mystery=state.casting_mystery)
         state = evolve(state, used=state.used + (used,))
     state, top_known = _take_weapon(state, new)
     knight = state.knights[seat]
@@ -1153,9 +1154,8 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
             swapped = _swap_hidden(state, seat, action.seat)
             swapped = _record_used(state, swapped, seat, frozenset({seat, action.seat}))
             return _finish_visit(_discard_casting(swapped))
-        state = evolve(
-            state, active=state.active + (ActiveSpell(spell, action.seat),), casting=None
-        )
+        placed = ActiveSpell(spell, action.seat, mystery=state.casting_mystery)
+        state = evolve(state, active=state.active + (placed,), casting=None)
         return _finish_visit(state)
     if isinstance(action, TargetWeapon):
         return evolve(state, swap_weapon=action.weapon, phase=_P_SWAP_DRAW)
@@ -1195,7 +1195,7 @@ def _record_used(before: State, after: State, caster: int, seats: frozenset[int]
     spell = before.casting
     assert spell is not None
     used = UsedSpell(spell, caster, seats, _shifts(before, after), cancelled,
-                     companions=companions)
+                     companions=companions, mystery=before.casting_mystery)
     return evolve(after, used=after.used + (used,))
 
 
@@ -1275,6 +1275,7 @@ def _cast(state: State, spell: Spell, *, mystery: bool = False, **changes: Any) 
     the spells in play) are made in the same copy."""
     if spell.kind in _TARGETED:
         changes["casting"] = spell
+        changes["casting_mystery"] = mystery
         changes["step"] = _S_TARGET
         return evolved(state, changes)
     changes["active"] = state.active + (ActiveSpell(spell, mystery=mystery),)

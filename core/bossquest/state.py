@@ -228,6 +228,8 @@ class UsedSpell:
     #: Swap companions (BQ-36): the two companions it swapped, each with
     #: whether it came from the reserve (True) or a knight
     companions: tuple[tuple[Companion, bool], ...] = ()
+    #: the mystery spell, activated blind and turned: the combat says so (BQ-47)
+    mystery: bool = False
 
 
 @attrs.frozen
@@ -348,6 +350,8 @@ class State:
     active: tuple[ActiveSpell, ...] = ()
     #: the spell being cast while `step` is TARGET (or being revealed)
     casting: Spell | None = None
+    #: `casting` is the mystery spell turned (BQ-47: the combat names it so)
+    casting_mystery: bool = False
     #: the weapon chosen for "swap with deck", waiting for SWAP_DRAW
     swap_weapon: Weapon | None = None
     final_turn: bool = False

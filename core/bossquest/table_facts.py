@@ -171,6 +171,9 @@ class SpellEffect:
     shifts: tuple[Shift, ...] = ()
     #: named though it changed nothing (BQ-15, BQ-47)
     no_effect: bool = False
+    #: the mystery spell turned, which acted (BQ-47: said so; one that
+    #: changed nothing says it in `effect`)
+    mystery: bool = False
 
 
 def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
@@ -196,8 +199,10 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
         named = len(out)
         _combat_effect(result, active, hp, n, out)
         hp += HP_CHANGE.get(kind, 0)
+        if active.mystery and len(out) > named:
+            out[-1] = attrs.evolve(out[-1], mystery=True)
         if len(out) == named:
-            mystery = "the mystery spell; " if active.mystery else ""
+            mystery = _MYSTERY if active.mystery else ""
             why = _NOTHING_AT_COMBAT.get(kind, "it changed nothing at combat")
             out.append(SpellEffect(spell, frozenset(), f"{mystery}no effect, {why}",
                                    no_effect=True))
@@ -206,7 +211,7 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
         if used.no_effect:
             # the mystery spell turned out to be one that could do nothing
             # (BQ-15): named, or its caster wonders where it went
-            effect = f"the mystery spell; no effect, {_NOTHING_TO_DO.get(kind, 'nothing to do')}"
+            effect = f"{_MYSTERY}no effect, {_NOTHING_TO_DO.get(kind, 'nothing to do')}"
         elif kind is SpellKind.SWAP_HIDDEN:
             # a swap of two cards of one value moved no strength: said, as the
             # others give theirs ("Ann 10→14"); short, to fit the combat box.
@@ -226,8 +231,13 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
         else:
             effect = "used"
         out.append(SpellEffect(used.spell, used.seats, effect, used.shifts,
+                               mystery=used.mystery and not used.no_effect,
                                no_effect=used.no_effect))
     return tuple(out)
+
+
+#: how the combat names the mystery spell, turned (BQ-47)
+_MYSTERY = "the mystery spell; "
 
 
 def _companions_swapped(companions: tuple[tuple[Companion, bool], ...]) -> str:

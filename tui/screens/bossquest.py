@@ -486,6 +486,8 @@ def spells_text(result: RoundResult, who: Any) -> Text:
     text = Text()
     for effect in combat_spells(result):
         line = spell_label(effect.spell)
+        if effect.mystery:
+            line.append(" (the mystery)")  # BQ-47
         if effect.seats:
             line.append(" → " + ", ".join(who(s) for s in sorted(effect.seats)))
         line.append(f": {effect.effect}")
