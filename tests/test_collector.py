@@ -92,7 +92,14 @@ async def test_the_app_collects_after_a_change_of_screen_when_asked(monkeypatch)
             await pilot.press("r")  # the rules
             await pilot.pause(0.3)
             assert app.collector.collections == started  # pushed: nothing freed
-            await pilot.press("escape")  # closed
+            await pilot.press("escape")  # closed, never frozen: Python's collections free it
+            await pilot.pause(0.3)
+            assert app.collector.collections == started
+            await pilot.press("r")
+            await pilot.pause(0.3)
+            app.collector.collect()  # the rules frozen while up
+            started = app.collector.collections
+            await pilot.press("escape")  # closed: its frozen objects collected
             await pilot.pause(0.3)
             assert app.collector.collections > started
         assert gc.get_freeze_count() == 0  # unfrozen when the app ends
@@ -145,6 +152,8 @@ async def test_the_app_tells_its_collector_whether_a_screen_was_closed(monkeypat
     told: list[bool] = []
 
     class Told:
+        freezes = 0
+
         def screen_changed(self, closed: bool = True) -> None:
             told.append(closed)
 
@@ -156,6 +165,11 @@ async def test_the_app_tells_its_collector_whether_a_screen_was_closed(monkeypat
         app.collector = Told()  # type: ignore[assignment]
         await pilot.press("r")  # the rules, over the home screen
         await pilot.pause()
+        await pilot.press("escape")  # closed, never frozen
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        app.collector.freezes += 1  # type: ignore[attr-defined]  # frozen while up
         await pilot.press("escape")  # closed
         await pilot.pause()
-    assert told[:2] == [False, True]
+    assert told[:4] == [False, False, False, True]

@@ -189,8 +189,9 @@ class OvertableApp(KeysInOrder, App[None]):
         #: full garbage collections between screens, not during play
         #: (tui/collector.py; the real app, not tests)
         self.collector = Collector(self) if collect_between_screens else None
-        #: the screens (their ids) on the stack at the last change of screen
-        self._stack_seen: set[int] = set()
+        #: the screens (their ids) on the stack at the last change of
+        #: screen, each with the collector's freezes when it was first seen
+        self._stack_seen: dict[int, int] = {}
         #: a hand-over cover ignores Enter this long after it appears
         self.handover_grace = handover_grace
         #: a game screen ignores Enter this long after a new decision appears
@@ -846,8 +847,12 @@ class OvertableApp(KeysInOrder, App[None]):
         self.call_later(self._check_size)
         self.call_later(self._release_closed_watchers)
         if self.collector is not None:
-            stack = {id(shown) for shown in self.screen_stack}
-            closed = bool(self._stack_seen - stack)  # not only a push
+            freezes = self.collector.freezes
+            seen = self._stack_seen
+            stack = {id(shown): seen.get(id(shown), freezes) for shown in self.screen_stack}
+            # not only a push, and a closed screen frozen since it opened: one
+            # never frozen is reclaimed by Python's own collections
+            closed = any(n != freezes for i, n in seen.items() if i not in stack)
             self._stack_seen = stack
             self.collector.screen_changed(closed=closed)
 
