@@ -26,6 +26,7 @@ Keys (also in the footer; the mouse works too):
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from itertools import combinations
@@ -172,6 +173,40 @@ def _card_slot(value: Any) -> int | None:
         return value.slot
     return None
 
+
+
+@functools.lru_cache(maxsize=32)
+def _trait_lines(players: int, width: int) -> tuple[Text, ...]:
+    """`OverseersScreen._trait_lines`, by the count of players it depends on
+    alone: kept, since building them was a quarter of drawing the rows."""
+    points = GAME.trait_points()
+    copies = GAME.trait_copies(players)
+
+    def line(head: str, figures: dict[Trait, Any], long: bool, tail: str = "") -> Text:
+        parts: list[Text | tuple[str, str]] = [(head, "dim")]
+        for i, t in enumerate(Trait):
+            if long and i:
+                parts.append(("· ", "dim"))
+            parts += [trait_text(_SAMPLE[t], long=long),
+                      (f"{' ' if long else ''}{figures[t]} ", "dim")]
+        parts.append((tail, "dim"))
+        return Text.assemble(*parts)
+
+    # OV-23: the cards left over after the deal lie aside unseen; "in
+    # play (25 cards)" with three players misled a player counting cards
+    aside, total = GAME.cards_aside(players), sum(copies.values())
+    tails = ([f"({total} cards, {aside} aside unseen)", f"({total}, {aside} aside unseen)",
+              f"({total}, {aside} aside)"] if aside
+             else [f"({total} cards, all dealt)", f"({total}, all dealt)"])
+
+    def lines(long: bool) -> list[Text]:
+        figures = {t: f"×{n}" for t, n in copies.items()}
+        decks = [line("Deck: ", figures, long, tail) for tail in tails]
+        deck = next((x for x in decks if x.cell_len <= width), decks[-1])
+        return [line("Points: ", points, long), deck]
+
+    named = lines(long=True)
+    return tuple(named if all(x.cell_len <= width for x in named) else lines(long=False))
 
 
 class RowsStale(Message):
@@ -323,6 +358,8 @@ class OverseersScreen(GameScreen):
         self._vote_told = 0
         #: the log was given the keys (l): a new decision leaves it focused
         self._reading_log = False
+        #: the table's rows (`_width`), once looked up
+        self._rows_widget: TableRows | None = None
 
     # -- layout -------------------------------------------------------------------
 
@@ -994,34 +1031,8 @@ class OverseersScreen(GameScreen):
         unseen, OV-23): by the traits' names where both lines fit `width`
         (a wide table), else by letters ("C2/10/18" needs the legend;
         "Courage 2/10/18" reads at once)."""
-        points = GAME.trait_points()
-        copies = GAME.trait_copies(view.players)
-
-        def line(head: str, figures: dict[Trait, Any], long: bool, tail: str = "") -> Text:
-            parts: list[Text | tuple[str, str]] = [(head, "dim")]
-            for i, t in enumerate(Trait):
-                if long and i:
-                    parts.append(("· ", "dim"))
-                parts += [trait_text(_SAMPLE[t], long=long),
-                          (f"{' ' if long else ''}{figures[t]} ", "dim")]
-            parts.append((tail, "dim"))
-            return Text.assemble(*parts)
-
-        # OV-23: the cards left over after the deal lie aside unseen; "in
-        # play (25 cards)" with three players misled a player counting cards
-        aside, total = GAME.cards_aside(view.players), sum(copies.values())
-        tails = ([f"({total} cards, {aside} aside unseen)", f"({total}, {aside} aside unseen)",
-                  f"({total}, {aside} aside)"] if aside
-                 else [f"({total} cards, all dealt)", f"({total}, all dealt)"])
-
-        def lines(long: bool) -> list[Text]:
-            figures = {t: f"×{n}" for t, n in copies.items()}
-            decks = [line("Deck: ", figures, long, tail) for tail in tails]
-            deck = next((x for x in decks if x.cell_len <= width), decks[-1])
-            return [line("Points: ", points, long), deck]
-
-        named = lines(long=True)
-        return named if all(x.cell_len <= width for x in named) else lines(long=False)
+        # copies: the rows cut their lines in place (`_fit`)
+        return [line.copy() for line in _trait_lines(view.players, width)]
 
     def _character_lines(self, label: str, style: str) -> list[Text]:
         """A character and its ability in short (OV-8), on one line if it
@@ -1057,7 +1068,11 @@ class OverseersScreen(GameScreen):
 
     def _width(self) -> int:
         """The cells of the table's rows."""
-        width = self.query_one("#ov-rows").size.width
+        # kept: drawing the rows asks thousands of times an update
+        rows = self._rows_widget
+        if rows is None:
+            rows = self._rows_widget = self.query_one("#ov-rows", TableRows)
+        width = rows.size.width
         if not width:
             width = max(20, (self.size.width or self.app.size.width) - 34)
         return width
