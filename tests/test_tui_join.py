@@ -645,7 +645,8 @@ async def test_a_new_table_the_hub_never_answers_gives_the_form_back(shared_hub,
     import tui.join
     from tui.screens.lobby import SharedTableScreen
 
-    monkeypatch.setattr(tui.join, "CREATE_ANSWER_SECONDS", 0.3)
+    # long enough for a busy machine to see the form waiting first
+    monkeypatch.setattr(tui.join, "CREATE_ANSWER_SECONDS", 1.5)
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
