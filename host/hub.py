@@ -411,8 +411,7 @@ class Hub:
         socket_path.parent.mkdir(parents=True, exist_ok=True)
         os.chmod(socket_path.parent, 0o700)
         refuse_a_second_hub(socket_path)
-        with contextlib.suppress(FileNotFoundError):
-            socket_path.unlink()  # left by a hub that was killed
+        _remove_a_stale_socket(socket_path)
         old = os.umask(0o177)
         try:
             self._server = await asyncio.start_unix_server(
@@ -1624,6 +1623,25 @@ def refuse_a_second_hub(socket_path: Path) -> None:
                   "another hub is running there (stop it first, or serve this one elsewhere)")
 
 
+def _remove_a_stale_socket(socket_path: Path) -> None:
+    """Remove the socket a killed hub left at `socket_path` (nobody answers
+    there: see `refuse_a_second_hub`); OSError for anything else there, which
+    is someone's file, never to be replaced."""
+    import errno
+    import stat
+
+    try:
+        mode = os.lstat(socket_path).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISSOCK(mode):
+        what = "a folder" if stat.S_ISDIR(mode) else "a file"
+        raise OSError(errno.EEXIST,
+                      f"{what} is there already (not a socket); choose another --socket")
+    with contextlib.suppress(FileNotFoundError):
+        socket_path.unlink()
+
+
 @contextlib.contextmanager
 def stopped_by_sigterm() -> Any:
     """While serving, SIGTERM (`kill`, a service manager) stops the hub as
@@ -1673,7 +1691,11 @@ async def run_hub(
     refuse_a_second_hub(socket_path)  # before resuming any match
     hub = Hub(directory, bot_delay=bot_delay)
     resumed = hub.resume_all()
-    await hub.serve(socket_path)
+    try:
+        await hub.serve(socket_path)
+    except BaseException:
+        await hub.close()  # the resumed matches' journals
+        raise
     if ready is not None:
         ready(hub, resumed)
     try:

@@ -484,3 +484,15 @@ def test_rules_off_a_terminal_take_the_game_in_any_case(capsys):
 def test_simulate_takes_the_game_in_any_case(written, capsys):
     assert cli.main(["simulate", written, "-n", "1", "--bots", "random,random", "--seed", "2"]) == 0
     assert "Boss Quest at 2 players" in capsys.readouterr().out
+
+
+def test_the_hub_on_a_file_says_so_and_leaves_it(tmp_path, capsys):
+    """`overtable hub --socket FILE` deleted the file (H5): now one line,
+    exit 1, the file as it was."""
+    kept = tmp_path / "notes.txt"
+    kept.write_text("precious\n")
+    assert cli.main(["hub", "--socket", str(kept), "--data-dir", str(tmp_path / "d")]) == 1
+    err = capsys.readouterr().err
+    assert err == (f"overtable hub: cannot listen on {kept}: a file is there already "
+                   "(not a socket); choose another --socket\n")
+    assert kept.read_text() == "precious\n"

@@ -1519,3 +1519,34 @@ async def test_a_player_who_left_for_good_watches_the_match_as_a_spectator(hub):
     assert not any("error" in m for m in bob.inbox[-len(updates):])
     for player in (ann, bob):
         await player.close()
+
+
+async def test_a_file_at_the_socket_path_is_kept_and_refused(tmp_path):
+    """`--socket` naming an ordinary file (a slip of the path) used to delete
+    it: only a socket a killed hub left may go; a file stays, with a reason."""
+    kept = tmp_path / "notes.txt"
+    kept.write_text("precious\n")
+    hub = Hub(tmp_path / "matches", bot_delay=0)
+    with pytest.raises(OSError, match=r"a file is there already \(not a socket\); "
+                                      r"choose another --socket"):
+        await hub.serve(kept)
+    await hub.close()
+    assert kept.read_text() == "precious\n"
+
+
+async def test_a_socket_a_killed_hub_left_is_replaced(tmp_path):
+    import socket
+
+    path = tmp_path / "run" / "hub.sock"
+    path.parent.mkdir()
+    left = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    left.bind(str(path))
+    left.close()  # nobody answers there now
+    hub = Hub(tmp_path / "matches", bot_delay=0)
+    await hub.serve(path)
+    try:
+        ann = await Player.connect(path, "ann")
+        await ann.close()
+    finally:
+        await hub.close()
+
