@@ -405,11 +405,15 @@ class Hub:
         return resumed
 
     async def serve(self, socket_path: Path) -> None:
-        """Listen on `socket_path` (its directory made private); OSError
-        when another hub answers there (see `refuse_a_second_hub`)."""
+        """Listen on `socket_path` (0600; its directory made private if the
+        hub makes it); OSError when another hub answers there (see
+        `refuse_a_second_hub`) or something else is there."""
         socket_path = Path(socket_path)
-        socket_path.parent.mkdir(parents=True, exist_ok=True)
-        os.chmod(socket_path.parent, 0o700)
+        if not socket_path.parent.is_dir():
+            socket_path.parent.mkdir(parents=True, exist_ok=True)
+            os.chmod(socket_path.parent, 0o700)
+        # (never an existing one: a shared directory such as /tmp would lose
+        # its sticky bit and everyone else's access for good)
         refuse_a_second_hub(socket_path)
         _remove_a_stale_socket(socket_path)
         old = os.umask(0o177)

@@ -1550,3 +1550,27 @@ async def test_a_socket_a_killed_hub_left_is_replaced(tmp_path):
     finally:
         await hub.close()
 
+
+
+async def test_a_directory_the_hub_did_not_make_keeps_its_mode(tmp_path):
+    """A shared directory (mode 1777, as /tmp) used to be made 0700 for good:
+    the hub changes only what it makes; its socket is 0600 wherever it is."""
+    import os
+
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    os.chmod(shared, 0o1777)
+    hub = Hub(tmp_path / "matches", bot_delay=0)
+    await hub.serve(shared / "hub.sock")
+    try:
+        assert stat.S_IMODE(shared.stat().st_mode) == 0o1777
+        assert stat.S_IMODE((shared / "hub.sock").stat().st_mode) == 0o600
+    finally:
+        await hub.close()
+    made = tmp_path / "new" / "deeper"
+    hub = Hub(tmp_path / "matches", bot_delay=0)
+    await hub.serve(made / "hub.sock")
+    try:
+        assert stat.S_IMODE(made.stat().st_mode) == 0o700
+    finally:
+        await hub.close()
