@@ -1574,3 +1574,32 @@ async def test_a_directory_the_hub_did_not_make_keeps_its_mode(tmp_path):
         assert stat.S_IMODE(made.stat().st_mode) == 0o700
     finally:
         await hub.close()
+
+
+def test_ctrl_c_stops_the_hub_cleanly_when_its_output_is_gone(tmp_path):
+    """`overtable hub | tee log`, Ctrl+C: the terminal stops tee too, and the
+    last line went to a closed pipe: a BrokenPipeError traceback, exit 1."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    directory = tmp_path / "shared"
+    argv = [sys.executable, "-c", "from tui.cli import main; raise SystemExit(main())",
+            "hub", "--data-dir", str(directory)]
+    env = {**os.environ, "OVERTABLE_DATA_DIR": str(tmp_path / "data")}
+    hub = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True)
+    try:
+        for line in hub.stdout:
+            if line.startswith("Ctrl+C stops the hub"):
+                break
+        hub.stdout.close()  # tee is gone
+        hub.send_signal(signal.SIGINT)
+        err = hub.stderr.read()
+        assert hub.wait(timeout=30) == 0, err
+        assert "Traceback" not in err and "BrokenPipe" not in err
+        assert not (directory / "hub" / "hub.sock").exists()
+    finally:
+        hub.kill()
+        hub.wait()

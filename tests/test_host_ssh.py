@@ -578,3 +578,34 @@ def test_a_keys_file_that_is_a_fifo_is_refused_not_waited_on(tmp_path):
     reader.join(5)
     assert not reader.is_alive(), "waited on the FIFO"
     assert isinstance(raised[0], SetupError) and "not a regular file" in str(raised[0])
+
+
+def test_ctrl_c_stops_the_host_cleanly_when_its_output_is_gone(tmp_path, keys):
+    """`overtable host | tee log`, Ctrl+C: no BrokenPipeError traceback."""
+    import os
+    import signal
+    import socket
+    import subprocess
+
+    path, *_ = keys
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    argv = [sys.executable, "-c", "from tui.cli import main; raise SystemExit(main())",
+            "host", "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(path),
+            "--host-key", str(tmp_path / "host_key"), "--data-dir", str(tmp_path / "data")]
+    env = {**os.environ, "OVERTABLE_DATA_DIR": str(tmp_path / "default")}
+    host = subprocess.Popen(argv, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    try:
+        for line in host.stdout:
+            if line.startswith("Ctrl+C stops the host"):
+                break
+        host.stdout.close()
+        host.send_signal(signal.SIGINT)
+        err = host.stderr.read()
+        assert host.wait(timeout=30) == 0, err
+        assert "Traceback" not in err and "BrokenPipe" not in err
+    finally:
+        host.kill()
+        host.wait()

@@ -411,6 +411,23 @@ def player_name(name: str | None) -> str:
     return (name or os.environ.get("PLAYER") or getpass.getuser()).strip()
 
 
+class _output_may_be_gone(contextlib.ContextDecorator):
+    """What the hub or host prints may find its reader gone (`overtable hub
+    | tee log`: Ctrl+C stops tee too): not an error; the rest goes nowhere."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: Any, error: Any, trace: Any) -> bool:
+        if not isinstance(error, BrokenPipeError):
+            return False
+        with contextlib.suppress(OSError, ValueError):  # (so Python's flush at exit is quiet)
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            os.close(devnull)
+        return True
+
+
 def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> int:
     import asyncio
     from pathlib import Path
@@ -423,6 +440,7 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
         directory, socket_path = Path(data_dir), Path(data_dir) / "hub" / "hub.sock"
     socket_path = Path(socket) if socket else socket_path
 
+    @_output_may_be_gone()
     def ready(hub: Any, resumed: list[str]) -> None:
         print(f"Overtable hub: {len(hub.tables)} table(s), {len(resumed)} resumed.")
         print(f"Listening on {socket_path}; players join with: "
@@ -439,7 +457,8 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
         asyncio.run(serve(directory, socket_path, bot_delay=0.45 if delay is None else delay,
                           ready=ready))
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl+C, or SIGTERM
-        print("The hub has stopped; its matches are saved.")
+        with _output_may_be_gone():
+            print("The hub has stopped; its matches are saved.", flush=True)
     except OSError as error:
         print(f"overtable hub: cannot listen on {socket_path}: {error.strerror or error}",
               file=sys.stderr)
@@ -505,6 +524,7 @@ def run_host(args: Any) -> int:
     host_key = Path(args.host_key) if args.host_key else host_key
     data_dir = Path(args.data_dir) if args.data_dir else None
 
+    @_output_may_be_gone()
     def ready(hub: Any, resumed: list[str], key: Any, where: tuple[str, int], players: Any) -> None:
         host, port = where
         print(f"Overtable host on {host}:{port}: {len(players)} player key(s), "
@@ -529,7 +549,8 @@ def run_host(args: Any) -> int:
         print(f"overtable host: {error}", file=sys.stderr)
         return 1
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl+C, or SIGTERM
-        print("The host has stopped; its matches are saved.")
+        with _output_may_be_gone():
+            print("The host has stopped; its matches are saved.", flush=True)
     return 0
 
 
