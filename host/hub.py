@@ -48,7 +48,9 @@ variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``
 ``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``
 (at a table also ``"moves"``: how many moves the match had when it was said),
 ``{"moved": {"table": id}}`` (the player sat down at that table from another
-terminal, where their seat now is), ``{"error": reason}``.
+terminal, where their seat now is), ``{"notice": text, "table": id}`` (once
+a player, on opening a match the hub resumed before a damaged line of its
+journal: what was left out), ``{"error": reason}``.
 
 Every match is journaled as it is played (`saves.match.Match`); a restarted
 hub lists every unfinished match again at its last action, and a player who
@@ -244,6 +246,10 @@ class Table:
     expiry: asyncio.TimerHandle | None = None
     #: what was said at the table lately (it goes with the table)
     chat: ChatLog = attrs.field(factory=ChatLog)
+    #: why the match resumed before the end of its damaged journal, for
+    #: each player who opens it (once: `told`)
+    went_back: str | None = None
+    told: set[str] = attrs.field(factory=set)
 
     @property
     def started(self) -> bool:
@@ -394,6 +400,9 @@ class Hub:
                 left=left, kept_moves=frozenset(match.stand_in_moves),
             )
             table.resigned = {s.player for s in seats if s.player in resigned}
+            if loaded.problems:  # the local app asks first; here the host and players are told
+                log.warning("%s", printable(_resumed_how(loaded)))
+                table.went_back = _went_back(loaded)
             # (under this table's id: it is the journal's, not the one it was played under)
             table.chat = _read_chat_file(_chat_file(match.path), table.id)
             self.tables[table.id] = table
@@ -1289,6 +1298,9 @@ class Client:
             spectate=watching,
         )
         self.places[table.id] = (seats, link, watching)
+        if table.went_back is not None and self.player not in table.told:
+            table.told.add(self.player)
+            self.send({"notice": table.went_back, "table": table.id})
 
     def close(self, abort: bool = False) -> None:
         """Let the client go; with `abort`, drop what it left unread."""
@@ -1625,6 +1637,39 @@ def refuse_a_second_hub(socket_path: Path) -> None:
         probe.close()
     raise OSError(errno.EADDRINUSE,
                   "another hub is running there (stop it first, or serve this one elsewhere)")
+
+
+def _resumed_how(loaded: Any) -> str:
+    """The host's console line for a match resumed from a damaged journal."""
+    kept, lost = len(loaded.match.history), loaded.lost
+    problems = " ".join(p.message for p in loaded.problems)
+    if not lost:
+        return f"resumed with a note: {problems}"
+    redealt = " What they dealt or drew is dealt again." if loaded.redrawn else ""
+    return f"resumed at action {kept} of {kept + lost}, not at its end: {problems}{redealt}"
+
+
+def _went_back(loaded: Any) -> str | None:
+    """What the players of a match resumed before a damaged line are told;
+    None when nothing was left out (a rules version note, say)."""
+    from saves.journal import RULES_VERSION
+
+    kept, lost = len(loaded.match.history), loaded.lost
+    lines = [p.line for p in loaded.problems if p.kind != RULES_VERSION]
+    if not lost or not lines:
+        return None
+    actions, were, they = ((f"{lost} actions", "were", "they") if lost != 1
+                           else ("1 action", "was", "it"))
+    if kept:
+        said = (f"This match went back to action {kept} of {kept + lost} when the hub resumed "
+                f"it: its saved journal is damaged at line {min(lines)}, so the {actions} "
+                f"after it {were} not played.")
+    else:
+        said = (f"This match started again when the hub resumed it: its saved journal is "
+                f"damaged at line {min(lines)}, so none of its {actions} could be kept.")
+    if loaded.redrawn:
+        said += f" What {they} dealt or drew is dealt again, differently."
+    return said
 
 
 def _remove_a_stale_socket(socket_path: Path) -> None:

@@ -19,6 +19,7 @@ from core import GAMES
 from host.hub import MAX_CLIENT_LINE, Hub
 from host.messages import SeatCommand
 from host.wire import codec
+from saves.match import Match
 
 
 class Player:
@@ -1603,3 +1604,61 @@ def test_ctrl_c_stops_the_hub_cleanly_when_its_output_is_gone(tmp_path):
     finally:
         hub.kill()
         hub.wait()
+
+
+async def test_a_match_resumed_before_a_damaged_line_is_said_to_host_and_players(tmp_path, caplog):
+    """The local app asks before resuming a damaged journal at its last good
+    action; the hub did it without a word: the later moves were gone and
+    what they dealt dealt again. The host's console and each player who
+    opens the table (once) are told."""
+    directory = tmp_path / "matches"
+    path = tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=1)
+    await hub.serve(path)
+    ann, bob, _ = await table_for_two(path, "overstocked")
+    wire = codec(GAMES["overstocked"])
+    rng = random.Random(1)
+    played = 0
+    while played < 8:
+        for seat, player in ((0, ann), (1, bob)):
+            try:
+                message = await player.read(timeout=0.05)
+            except TimeoutError:
+                continue
+            if "update" in message:
+                update = wire.decode_update(json.dumps(message["update"]).encode())
+                if update.legal:
+                    command = wire.command_dict(
+                        SeatCommand.play(seat, rng.choice(update.legal), update.seq))
+                    await player.send({"command": command, "table": message["table"]})
+                    played += 1
+    await asyncio.sleep(0.1)
+    (table,) = hub.tables.values()
+    journal, match_id = table.session.match.path, table.session.match.header.match_id
+    await hub.close()
+    lines = journal.read_text().splitlines(keepends=True)
+    lines[5] = '{"seat":7,"action":{"type":"Done"}}\n'  # line 6: no such seat
+    journal.write_text("".join(lines))
+    loaded = Match.load(journal)
+    kept, lost = len(loaded.match.history), loaded.lost
+    loaded.match.close()
+    assert kept and lost and loaded.redrawn
+    total = kept + lost
+    again = Hub(directory, bot_delay=0)
+    with caplog.at_level("WARNING", logger="host.hub"):
+        assert again.resume_all() == [match_id]
+    said = "".join(record.getMessage() for record in caplog.records)
+    assert f"resumed at action {kept} of {total}, not at its end: {journal}, line 6: " in said
+    await again.serve(path)
+    try:
+        ann = await Player.connect(path, "ann")
+        notice = await ann.expect("notice")
+        assert notice == {"table": match_id, "notice": (
+            f"This match went back to action {kept} of {total} when the hub resumed it: "
+            f"its saved journal is damaged at line 6, so the {lost} actions after "
+            "it were not played. What they dealt or drew is dealt again, differently.")}
+        await ann.close()
+        ann = await Player.connect(path, "ann")  # once
+        assert not [m for m in await ann.until_quiet() if "notice" in m]
+    finally:
+        await again.close()

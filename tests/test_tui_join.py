@@ -2336,3 +2336,17 @@ async def test_u_at_an_overseers_table_after_a_bot_moved_says_why(shared_hub):
             raise AssertionError("no turn of Ann's she cannot take back")
         await pilot.press("u")
         await wait_for(pilot, lambda: any("Nothing to take back" in n for n in notices))
+
+
+async def test_a_notice_from_the_hub_is_shown(shared_hub):
+    """The hub tells a player once that the match it resumed went back to
+    an earlier action (its journal was damaged): the app shows it."""
+    _, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote._welcomed)
+        said = "This match went back to action 4 of 13 when the hub resumed it: ..."
+        await app.remote.handle({"notice": said, "table": "t1"})
+        await pilot.pause()
+        (note,) = [n for n in app._notifications if n.message == said]
+        assert note.severity == "warning"

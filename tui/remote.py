@@ -369,6 +369,8 @@ class RemoteTable:
             if not isinstance(table, str):
                 raise BadMessage("a moved seat without its table")
             self._seat_moved(table)
+        elif "notice" in message:  # e.g. the match went back: its journal was damaged
+            self.app.notify(shown(message["notice"]), severity="warning", timeout=30)
         elif "refused" in message:
             table = message.get("table")
             table = table if isinstance(table, str) else None
