@@ -373,7 +373,7 @@ class Hub:
             if saved.finished or saved.superseded_by or saved.in_use:
                 continue
             if not saved.resumable:  # said: a player's match must not vanish unexplained
-                log.warning("not resumed: %s", printable(f"{saved.path}: {saved.problem}"))
+                log.warning("not resumed: %s", printable(_about(saved.path, saved.problem)))
                 continue
             loaded = Match.load(saved.path)
             if loaded.match is None or not all(p.resumable for p in loaded.problems):
@@ -385,7 +385,7 @@ class Hub:
             refused = _not_served(match, self.tables) or match.cannot_save()
             if refused:
                 # left as it is, on disk and in the listing of the matches
-                log.warning("not resumed: %s", printable(f"{saved.path}: {refused}"))
+                log.warning("not resumed: %s", printable(_about(saved.path, refused)))
                 match.close()
                 continue
             seats = [
@@ -1490,6 +1490,29 @@ def _away_bot(raw: Any) -> float | None:
     return float(raw)
 
 
+def _about(path: Path, said: Any) -> str:
+    """`said` about the file at `path`, naming it once (a journal's problem
+    names it already)."""
+    said = str(said)
+    return said if said.startswith(str(path)) else f"{path}: {said}"
+
+
+def _wrong_with(path: Path, error: BaseException) -> str:
+    """What is wrong with a file the hub keeps beside the matches, in plain
+    words, not Python's decoder's."""
+    if isinstance(error, UnicodeDecodeError):
+        return f"{path} is not UTF-8 text"
+    if isinstance(error, json.JSONDecodeError):
+        return f"{path} is not valid JSON"
+    if isinstance(error, RecursionError):
+        return f"{path} is nested too deeply to read"
+    if isinstance(error, AttributeError):  # JSON, not an object
+        return f"{path} does not hold what the hub keeps there"
+    if isinstance(error, OSError):
+        return f"{path}: {error.strerror or error}"
+    return f"{path}: {error}"
+
+
 def _table_file(journal: Path) -> Path:
     from saves.store import TABLE_SUFFIX
 
@@ -1530,7 +1553,7 @@ def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[in
     except FileNotFoundError:
         return "", None, set(), set(), set()
     except (OSError, ValueError, AttributeError, RecursionError) as error:
-        log.warning("%s; the match waits for away players", printable(f"{path}: {error}"))
+        log.warning("%s; the match waits for away players", printable(_wrong_with(path, error)))
         return "", None, set(), set(), set()
 
 
@@ -1579,7 +1602,7 @@ def _read_chat_file(path: Path, table_id: str | None) -> ChatLog:
     except FileNotFoundError:
         return chat
     except (OSError, ValueError, RecursionError) as error:
-        log.warning("%s; the chat starts empty", printable(f"{path}: {error}"))
+        log.warning("%s; the chat starts empty", printable(_wrong_with(path, error)))
         return chat
     for raw_line in lines[-KEEP_CHAT:]:
         line = _chat_line(raw_line, table_id)

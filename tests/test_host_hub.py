@@ -1662,3 +1662,29 @@ async def test_a_match_resumed_before_a_damaged_line_is_said_to_host_and_players
         assert not [m for m in await ann.until_quiet() if "notice" in m]
     finally:
         await again.close()
+
+
+def test_what_a_restarted_hub_logs_says_the_path_once_in_plain_words(tmp_path, caplog):
+    """The hub's console said "PATH: PATH: the file cannot be read" and
+    Python's decoder text ("'utf-8' codec can't decode byte 0xdc ...",
+    "Expecting property name enclosed in double quotes ...")."""
+    import os
+
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "good.jsonl", "ann")
+    (directory / "good.table.json").write_text("{'creator': 'ann'}")
+    (directory / "lobby-chat.json").write_bytes(b"\xdc\xff{}")
+    os.mkfifo(directory / "pipe.jsonl")
+    hub = Hub(directory, bot_delay=0)
+    with caplog.at_level("WARNING", logger="host.hub"):
+        hub.resume_all()
+    said = [record.getMessage() for record in caplog.records]
+    pipe = str(directory / "pipe.jsonl")
+    (about_pipe,) = [line for line in said if pipe in line]
+    assert about_pipe.count(pipe) == 1, about_pipe
+    assert f"{directory / 'lobby-chat.json'} is not UTF-8 text; the chat starts empty" in said
+    assert (f"{directory / 'good.table.json'} is not valid JSON; "
+            "the match waits for away players") in said
+    assert not [line for line in said if "codec" in line or "Expecting" in line]
+    for table in hub.tables.values():
+        table.session.close()
