@@ -2350,3 +2350,27 @@ async def test_a_notice_from_the_hub_is_shown(shared_hub):
         await pilot.pause()
         (note,) = [n for n in app._notifications if n.message == said]
         assert note.severity == "warning"
+
+
+async def test_the_lobby_says_connecting_until_the_hub_sends_its_tables(shared_hub, tmp_path):
+    """Refused as full, or with no hub answering, the lobby invited "No
+    tables yet: press n to set one up." under "You are bob", though the hub
+    had tables and had not taken the name yet."""
+    from textual.widgets import Static
+
+    def said(app):
+        return str(app.screen.query_one("#lobby-hint", Static).render()), app.screen.sub_title
+
+    nobody = tmp_path / "not-a-hub"
+    nobody.write_text("")
+    app = JoinApp(nobody, "bob", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.pause(0.3)
+        assert said(app) == ("Connecting to the hub…", "Connecting as bob…")
+    _, path = shared_hub
+    app = JoinApp(path, "bob", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                       and said(app)[1] == "You are bob")
+        assert said(app)[0] == "No tables yet: press n to set one up."

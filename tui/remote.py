@@ -112,8 +112,10 @@ class RemoteTable:
         self.app = app
         self.socket_path = Path(socket_path)
         self.player = player
-        #: the lobby as the hub last sent it
+        #: the lobby as the hub last sent it, and whether it ever did (till
+        #: then the lobby says it is connecting, not that there are no tables)
         self.tables: list[dict[str, Any]] = []
+        self.lobby_seen = False
         #: table id -> its game screen, once an update arrived
         self.screens: dict[str, GameScreen] = {}
         self.finished: set[str] = set()
@@ -343,6 +345,7 @@ class RemoteTable:
     async def handle(self, message: dict[str, Any]) -> None:
         if "lobby" in message:
             self.tables, left_out = lobby_tables(message["lobby"])
+            self.lobby_seen = True
             self._lobby_changed()
             self._invitations()
             self._turns_away()

@@ -437,7 +437,12 @@ class LobbyScreen(Screen):
 
     def _hint(self) -> None:
         table = self._highlighted()
-        if not self.listing:
+        # (no lobby yet: the hub is full, away, or has not taken the name)
+        connected = getattr(getattr(self.app, "remote", None), "lobby_seen", True)
+        self.sub_title = f"You are {self.me}" if connected else f"Connecting as {self.me}…"
+        if not self.listing and not connected:
+            hint = "Connecting to the hub…"
+        elif not self.listing:
             hint = "No tables yet: press n to set one up."
         elif table is not None and (table.get("play") or {}).get("finished"):
             hint = "Enter: the results of this match · w: watch · n: a new table"
