@@ -1376,6 +1376,10 @@ def player_name(raw: Any) -> str:
 #: "bot (normal)") and put ", " between seats, so a name holding them
 #: ("bot (normal)", "bob (away)", "ann, bob") read as the app's own words
 LABEL_CHARACTERS = "(),"
+#: whole names that read as the app's own words, and what the tables mean by
+#: each: a free seat ("open"; "anyone" in the new table's seat field), and
+#: the player themself ("ann (you)")
+LABEL_WORDS = {"open": "a free seat", "anyone": "a free seat", "you": "yourself"}
 
 
 def name_key(name: str) -> str:
@@ -1400,6 +1404,9 @@ def new_player_name(raw: Any) -> str:
     if key.startswith("bot") and not key[3:4].isalpha():
         raise HubError("A player's name does not start with \"bot\": the tables name "
                        "their bots that way.")
+    if key in LABEL_WORDS:  # "open, open" read as two free seats
+        raise HubError(f"A player's name is not \"{key}\": the tables write that word "
+                       f"for {LABEL_WORDS[key]}.")
     return name
 
 

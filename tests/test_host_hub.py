@@ -1688,3 +1688,26 @@ def test_what_a_restarted_hub_logs_says_the_path_once_in_plain_words(tmp_path, c
     assert not [line for line in said if "codec" in line or "Expecting" in line]
     for table in hub.tables.values():
         table.session.close()
+
+
+async def test_the_words_the_lobby_writes_for_seats_are_not_names(hub):
+    """A player named "open" made the lobby read "open, open" for a person
+    and a free seat; "anyone" is the seat field's word for a free seat, and
+    "(you)" marks oneself: none of them is taken as a name."""
+    _, path = hub
+    eve = await Player.connect(path, "eve", hello=False)
+    for name in ("open", "OPEN", "Anyone", "you", " You "):
+        await eve.send({"hello": {"player": name}})
+        refusal = await eve.expect("error")
+        assert refusal.get("hello") == "refused", (name, refusal)
+        assert "the tables write" in refusal["error"], (name, refusal)
+    await eve.send({"hello": {"player": "eve"}})
+    await eve.expect("welcome")
+    await eve.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "open"}]}})
+    refusal = await eve.expect("error")
+    assert refusal.get("seat") == 1 and refusal["error"].startswith(
+        "Seat 2: a player's name is not \"open\""), refusal
+    for name in ("opener", "yours", "anyone2"):  # names, not the words
+        await eve.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": name}]}})
+        await eve.expect("created")
+    await eve.close()
