@@ -2374,3 +2374,76 @@ async def test_the_lobby_says_connecting_until_the_hub_sends_its_tables(shared_h
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
                        and said(app)[1] == "You are bob")
         assert said(app)[0] == "No tables yet: press n to set one up."
+
+
+def _four_seat_listing(me: str) -> list[dict]:
+    seats = [{"kind": "reserved", "player": name, "present": True, "away": False}
+             for name in ("ann", "bob", "cy")] + [{"kind": "bot", "level": "normal"}]
+    over = {"table": "a", "title": "Overseers", "started": True, "creator": "ann",
+            "seats": seats, "play": {"finished": True, "to_act": [], "actions": 90}}
+    waiting = {"table": "b", "title": "Overseers", "started": False, "creator": "ann",
+               "seats": [dict(s, present=s.get("player") != "bob") for s in seats]}
+    return [over, waiting]
+
+
+async def test_the_lobby_painted_before_its_rows_are_measured_shows_full_columns():
+    """Play-test (SSH, after a reconnect and a rematch): the lobby read
+    "Over  ann,   ove", each column as wide as its heading, and Down drew
+    only the highlighted row in full. The lobby was painted before the
+    table measured its new rows (it does so when idle), and the rows kept
+    that first, narrow drawing. The columns are sized as the rows are
+    drawn."""
+    from textual.screen import Screen
+    from textual.widgets import DataTable
+
+    from tests.screen_kit import screen_text
+
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        await app.push_screen(Screen())  # the table's screen over it
+        lobby.show(_four_seat_listing("cy"), "cy")
+        grid = lobby.query_one(DataTable)
+        original = lobby._draw
+
+        def drawn_then_painted() -> None:
+            original()
+            for y in range(8):  # painted at once, before idle
+                grid.render_line(y)
+
+        lobby._draw = drawn_then_painted
+        app.pop_screen()
+        await pilot.pause(0.2)
+        text = screen_text(app)
+        assert "Overseers  ann, bob, cy (you), bot (normal)" in text
+        assert "Over  ann," not in text
+
+
+async def test_the_lobby_resized_under_a_table_is_laid_out_anew_on_coming_back():
+    """The terminal narrows while a table covers the lobby: back in the
+    lobby, the seats and Now are laid out for the new width."""
+    from textual.screen import Screen
+
+    from tests.screen_kit import screen_text
+
+    app = lobby_app()
+    async with app.run_test(size=(200, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        listing = _four_seat_listing("cy")
+        listing[1]["away_bot"] = 30.0
+        listing[1]["seats"] = [dict(s, away=True, bot_playing=True) if s.get("player") else s
+                               for s in listing[1]["seats"]]
+        listing[1].update(started=True, play={"finished": False, "to_act": [1], "actions": 9})
+        lobby.show(listing, "cy")
+        await pilot.pause()
+        await app.push_screen(Screen())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        app.pop_screen()
+        await pilot.pause(0.2)
+        text = screen_text(app)
+        assert all(len(line.rstrip()) <= 80 for line in text.splitlines()), text
+        assert "bot (normal)" in text and "over" in text
+

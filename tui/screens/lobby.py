@@ -353,7 +353,9 @@ class LobbyScreen(Screen):
 
     def on_resize(self) -> None:
         # the seats are broken into lines for the window's width
-        if self.listing and self._on_top():
+        if not self._on_top():  # under a table: laid out anew on coming back
+            self._stale = True
+        elif self.listing:
             self._draw()
 
     def on_screen_resume(self) -> None:
@@ -383,6 +385,7 @@ class LobbyScreen(Screen):
             return False
 
     def _draw(self) -> None:
+        self._stale = False
         me = self.me
         grid = self.query_one(DataTable)
         row = grid.cursor_row
@@ -401,7 +404,6 @@ class LobbyScreen(Screen):
         # the columns too: a column keeps the width of its widest cell ever
         # shown, and seats that wrap later left the Now column past the edge
         grid.clear(columns=True)
-        grid.add_columns(*COLUMNS)
         width = grid.size.width or self.app.size.width
         seats = [[seat_text(s, me) for s in table["seats"]] for table in self.listing]
         titled = max((cell_len(str(text)) for text in
@@ -416,12 +418,18 @@ class LobbyScreen(Screen):
         statuses = [flowed(status_text(table, me).split(" "), now_room) for table in self.listing]
         room = max(16, spare - max((cell_len(line) for lines in statuses for line in lines),
                                    default=0))
-        for index, table in enumerate(self.listing):
-            lines = seat_lines(seats[index], room)
-            now = statuses[index]
+        cells = [(cell(table["title"]), _lines(seat_lines(seats[index], room)),
+                  _lines(statuses[index])) for index, table in enumerate(self.listing)]
+        # Widths given, not measured: the DataTable measures new rows when
+        # idle, and a lobby painted before that kept each column as narrow
+        # as its heading ("Over  ann,   ove") until a key redrew a row.
+        for column, label in enumerate(COLUMNS):
+            grid.add_column(label, width=max([cell_len(label), *(
+                cell_len(line) for row in cells for line in row[column].plain.split("\n"))]))
+        for index, row_cells in enumerate(cells):
             # names and titles come from the hub: shown as they are, never as markup
-            grid.add_row(cell(table["title"]), _lines(lines), _lines(now),
-                         key=str(index), height=max(len(lines), len(now)))
+            grid.add_row(*row_cells, key=str(index),
+                         height=max(len(text.plain.split("\n")) for text in row_cells))
         self._highlighted_id = None
         if self.listing:
             row = max(0, min(row, len(self.listing) - 1))
