@@ -2447,3 +2447,45 @@ async def test_the_lobby_resized_under_a_table_is_laid_out_anew_on_coming_back()
         assert all(len(line.rstrip()) <= 80 for line in text.splitlines()), text
         assert "bot (normal)" in text and "over" in text
 
+
+
+async def test_a_turn_under_a_box_of_its_own_table_names_no_table(shared_hub):
+    """Play-test: "Your turn at Overseers with bob, cy and bot (normal)."
+    went up at the very table the player sat at, a box of that table (the
+    round's vote) open over it, and cut the box's title. That notice is
+    for a table one is away from: under a box of its own table the prompt
+    stands out instead; over its chat, where the keys type, a short
+    "Your turn." says it."""
+    from tui.screens.chat import ChatScreen
+    from tui.screens.ending import EndingScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    said = record_notices(app)
+    rng = random.Random(7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        screen = app.screen
+        for over in ("box", "chat"):
+            await wait_for(pilot, lambda: screen.update is not None and bool(screen.update.legal))
+            while screen.update.legal:
+                screen.play(rng.choice(screen.update.legal))
+                await pilot.pause(0.05)
+                await wait_for(pilot, lambda: not app.remote._asked)
+            if over == "box":
+                await app.push_screen(EndingScreen("Round 1: what the vote did", ["a line"]))
+            else:
+                await pilot.press("f2")
+                await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+            said.clear()
+            await _bob_plays_until_anns_turn(bob, rng)
+            await wait_for(pilot, lambda: bool(screen.update.legal))
+            await pilot.pause(0.2)
+            assert not [n for n in said if n.startswith("Your turn at")]
+            assert said == ([] if over == "box" else ["Your turn."])
+            if over == "box":
+                assert screen.query_one(f"#{screen.prompt_id}").has_class("-your-turn")
+            app.pop_screen()
+            await pilot.pause()
+        await bob.close()

@@ -144,10 +144,11 @@ async def test_a_change_that_makes_it_this_players_turn_is_drawn_at_once():
     updates = seat_updates(60)
     turn = next(i for i, u in enumerate(updates) if u.legal and i and not updates[i - 1].legal)
     table, screen = table_with(updates[turn - 1])
+    table.app.screen = screen  # type: ignore[attr-defined]  # on top
     await table.handle(message(updates[turn]))
     await asyncio.sleep(0.01)  # a free turn: no LATER_SECONDS wait
     assert screen.shown == [updates[turn].seq]
-    assert any("Your turn" in note for note in table.app.notes)  # type: ignore[attr-defined]
+    assert screen.announced == 1  # the prompt stands out
 
 
 async def test_a_change_waiting_to_be_drawn_goes_before_the_answer_to_a_command():
@@ -309,6 +310,8 @@ async def test_the_results_come_up_without_a_stale_your_turn_notice():
     updates = seat_updates(60)
     turn = next(i for i, u in enumerate(updates) if u.legal and i and not updates[i - 1].legal)
     table, screen = table_with(updates[turn - 1])
+    table.app.screen = screen  # type: ignore[attr-defined]  # on top
+    screen.announce_turn = lambda: False  # type: ignore[method-assign]  # no prompt: a notice
     await table.handle(message(updates[turn]))
     await asyncio.sleep(0.01)
     assert any("Your turn" in note for note in table.app.notes)  # type: ignore[attr-defined]

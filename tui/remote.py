@@ -635,10 +635,20 @@ class RemoteTable:
 
     def _your_turn(self, screen: GameScreen, table: str) -> None:
         """It just became this player's decision: say so (and ring, if asked)."""
+        from tui.screens.chat import ChatScreen
+
         self._turn_told.add(table)  # leaving the table now, the lobby says it no more
-        if self.app.screen is not screen:
+        top = self.app.screen
+        if self.table_on_screen() != table:  # another table's screen is over it
             self._turn_notes[table] = f"Your turn at {self._table_words(table, screen.update)}."
             self.app.notify(self._turn_notes[table], timeout=6)
+        elif top is not screen:
+            # a box of this very table (a round's vote, its results): naming
+            # the table read as another one, and cut the box's title
+            announce = getattr(screen, "announce_turn", None)
+            if isinstance(top, ChatScreen) or not (callable(announce) and announce()):
+                self._turn_notes[table] = "Your turn."  # the keys type in its chat
+                self.app.notify("Your turn.", timeout=3)
         elif time.monotonic() - self._last_command.get(table, -1e9) >= AT_THE_KEYBOARD_SECONDS:
             # the table's own prompt stands out a moment: a notice covered
             # the top right of the table (the recap, the spells) at 80x24
