@@ -247,9 +247,28 @@ async def test_the_final_boss_duel_is_announced_shown_and_summed_up(tmp_path, mo
     assert f"weapons {duel.weapons_total}" in combat
     assert f"= {duel.strength} against {duel.hp} HP" in combat
     notes = GAME.outcome(state).notes
-    opening = "The duel: {" + str(duel.champion) + "}: weapons " + str(duel.weapons_total)
+    opening = "The duel: {" + str(duel.champion) + "}'s weapons " + str(duel.weapons_total)
     assert any(n.startswith(opening)
                and f"{duel.strength} against {duel.hp} HP" in n for n in notes)
+
+
+def test_the_duels_line_in_the_results_reads_as_one_sentence():
+    """Play-test: "The duel: cy: weapons 35: 35 against 30 HP." (three
+    colons, the strength twice). One colon; the sum is said only when
+    spells or hearts changed the weapons'."""
+    import attrs
+
+    from core.bossquest.rules import duel_numbers
+    from core.engine import name_seats
+
+    duel = duel_over_state().duel
+    names = ["ann", "bob", "cy"]
+    plain = attrs.evolve(duel, champion=2, weapons_total=35, spells_total=0, sacrificed=0,
+                         strength=35, hp=30, megaboss=30, conditions_met=True)
+    assert name_seats(duel_numbers(plain), names) == "cy's weapons 35 against 30 HP"
+    changed = attrs.evolve(plain, spells_total=1, sacrificed=2, strength=38)
+    assert name_seats(duel_numbers(changed), names) == (
+        "cy's weapons 35, spells +1 and 2 hearts sacrificed make 38 against 30 HP")
 
 
 def duel_over_state():

@@ -1710,15 +1710,18 @@ def _duel_end(state: State, hearts: int) -> State:
 
 def duel_numbers(duel: DuelResult) -> str:
     """The duel's combat in numbers, its champion as a seat mark (BQ-47):
-    "{1}: weapons 27, spells +1, 2 hearts sacrificed: 30 against 30 HP"."""
-    parts = [f"weapons {duel.weapons_total}"]
+    "{1}'s weapons 27, spells +1 and 2 hearts sacrificed make 30 against 30
+    HP", or "{1}'s weapons 35 against 30 HP" (after "The duel: ", one colon)."""
+    changes = []
     if duel.spells_total:
-        parts.append(f"spells {duel.spells_total:+d}")
+        changes.append(f"spells {duel.spells_total:+d}")
     if duel.sacrificed:
         s_ = "" if duel.sacrificed == 1 else "s"
-        parts.append(f"{duel.sacrificed} heart{s_} sacrificed")
-    line = (f"{seat_mark(duel.champion)}: {', '.join(parts)}: {duel.strength} against "
-            f"{duel.hp} HP")
+        changes.append(f"{duel.sacrificed} heart{s_} sacrificed")
+    line = f"{seat_mark(duel.champion)}'s weapons {duel.weapons_total}"
+    if changes:
+        line += f", {' and '.join(changes)} make {duel.strength}"
+    line += f" against {duel.hp} HP"
     if duel.hp != duel.megaboss:
         line += f" (MegaBoss {duel.megaboss}, spells {duel.hp - duel.megaboss:+d})"
     if not duel.conditions_met:
