@@ -147,6 +147,15 @@ async def test_rows_show_face_up_cards_backs_and_your_own_face_down(size):
     assert "your total 0 (secret)" in text
 
 
+async def test_waiting_for_an_away_player_has_one_pair_of_brackets():
+    """Play-test: "Waiting for cy (away) (chooses the card to give)…"."""
+    state = table_at_vote_abilities()
+    update = attrs.evolve(make_update(state), names=("Ann", "Bob (away)", "Cat"))
+    _, text, _ = await run(update)
+    assert "Waiting for Bob (away): Purple turns a card…" in text
+    assert ") (" not in text
+
+
 async def test_purple_turns_a_card_from_the_bar():
     state = table_at_vote_abilities()
     submitted, text, _ = await run(make_update(state, 1), keys=["3"])

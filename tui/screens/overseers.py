@@ -1413,8 +1413,8 @@ class OverseersScreen(GameScreen):
         if view.phase is Phase.GUILTY and view.accused is not None and view.accused not in waiting:
             # OV-5, OV-13: the Leader chooses the guilty player's pair
             whose = "your" if view.accused == me else self._whose(view.accused)
-            return Text(f"Waiting for {who} (the Leader chooses which two of {whose} cards "
-                        "are lost)…", style="italic")
+            return Text(_waiting_for(who, f" (the Leader chooses which two of {whose} cards "
+                                          "are lost)"), style="italic")
         what = {
             Phase.PURPLE: " (Purple turns a card)",
             Phase.GOLD_KEEP: " (Gold keeps a card)",
@@ -1431,7 +1431,7 @@ class OverseersScreen(GameScreen):
             Phase.LIANG: " (Liang chooses a player)",
             Phase.NEXT_LEADER: " (the Leader breaks the tie for the lowest)",
         }.get(view.phase, "")
-        return Text(f"Waiting for {who}{what}…", style="italic")
+        return Text(_waiting_for(who, what), style="italic")
 
     def _focus_decision(self) -> None:
         if isinstance(self.focused, Input) or (
@@ -1749,6 +1749,15 @@ def score_lines(who: str, score: str, total: str, hand: str, parts: str) -> list
 def place_choices(kept: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
     """Every top row of `size` cards of `kept` (for tests)."""
     return list(combinations(sorted(kept), size))
+
+
+def _waiting_for(who: str, what: str) -> str:
+    """"Waiting for Bob (Purple turns a card)…"; after an away mark, the
+    doing follows a colon: "Waiting for cy (away): chooses the card to
+    give…", not "cy (away) (chooses …)"."""
+    if what and who.endswith(")"):
+        return f"Waiting for {who}: {what.strip()[1:-1]}…"
+    return f"Waiting for {who}{what}…"
 
 
 __all__ = ["OverseersScreen", "card_label", "trait_text"]
