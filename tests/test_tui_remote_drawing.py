@@ -420,3 +420,17 @@ async def test_a_change_in_flight_as_the_player_leaves_opens_nothing():
     await table.handle(message(third))
     await asyncio.sleep(remote.LATER_SECONDS + 0.1)
     assert drawn == [third.seq]
+
+
+def test_a_chat_notice_from_elsewhere_says_where_then_f2_in_one_sentence():
+    """Play-test: "Chat at Overseers with ann, bob and bot (normal) (F2
+    there)", two brackets in a row, and over the results of that very
+    table, where F2 opens its chat. Under a box of the table: "Chat (F2)";
+    at another table: "Chat at ...: F2 there"."""
+    table, screen = table_with(waiting_updates()[0])
+    table.tables = [{"table": "t2", "title": "Overseers", "seats": [
+        {"player": "Ann"}, {"player": "bob"}, {"kind": "bot", "level": "normal"}]}]
+    over = object()  # its results, or a round's box
+    table.app.screen_stack.append(over)  # type: ignore[attr-defined]
+    assert table._chat_title("t1", over) == "Chat (F2)"
+    assert table._chat_title("t2", over) == "Chat at Overseers with bob and bot (normal): F2 there"

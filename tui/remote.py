@@ -610,10 +610,10 @@ class RemoteTable:
 
         if table is None:
             return "Chat (F2)" if isinstance(top, LobbyScreen) else "Lobby chat (F2 in the lobby)"
-        if top is self._open_screen(table):
-            return "Chat (F2)"
+        if top is self._open_screen(table) or self.table_on_screen() == table:
+            return "Chat (F2)"  # also under its results or a box: F2 opens its chat
         update = getattr(self.screens.get(table), "update", None)
-        return f"Chat at {self._table_words(table, update)} (F2 there)"
+        return f"Chat at {self._table_words(table, update)}: F2 there"
 
     def _covered(self, covered: Any) -> None:
         """A table's screen just opened over another's (back with several
