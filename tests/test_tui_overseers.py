@@ -143,7 +143,7 @@ async def test_rows_show_face_up_cards_backs_and_your_own_face_down(size):
     assert "1[A] 2[A] 3[B] 4(C) 5(C)" in text  # Ann's own, face down known
     assert "1[L] 2[L] 3[C] 4[▒▒] 5[▒▒]" in text  # Bob's face-down unknown
     assert "Purple, the Changer" in text
-    assert "Waiting for Bob (Purple turns a card)" in text
+    assert "Waiting for Bob to turn a card, as Purple" in text
     assert "your total 0 (secret)" in text
 
 
@@ -152,7 +152,7 @@ async def test_waiting_for_an_away_player_has_one_pair_of_brackets():
     state = table_at_vote_abilities()
     update = attrs.evolve(make_update(state), names=("Ann", "Bob (away)", "Cat"))
     _, text, _ = await run(update)
-    assert "Waiting for Bob (away): Purple turns a card…" in text
+    assert "Waiting for Bob (away) to turn a card, as Purple…" in text
     assert ") (" not in text
 
 
@@ -1110,12 +1110,12 @@ async def test_the_leader_chooses_the_pair_the_guilty_player_loses_ov5_ov13(size
     update = attrs.evolve(make_update(state, 0, bots=frozenset({2})), names=names)
     assert update.legal == ()
     _, text, _ = await run(update, size=size)
-    assert "Waiting for Bob (the Leader chooses which two of your cards are lost)" in " ".join(
+    assert "Waiting for Bob, the Leader, to choose which two of your cards are lost" in " ".join(
         text.split())
     _, text, _ = await run(attrs.evolve(make_update(state, 2, bots=frozenset({2})), names=names),
                            size=size)
-    assert (f"Waiting for Bob (the Leader chooses which two of {possessive(ann)} cards are "
-            "lost)") in " ".join(text.split())
+    assert (f"Waiting for Bob, the Leader, to choose which two of {possessive(ann)} cards are "
+            "lost") in " ".join(text.split())
 
 
 async def test_a_judged_player_found_highest_is_said_highest_once():
@@ -1682,3 +1682,21 @@ def test_the_last_rounds_end_is_for_everyone_at_a_hot_seat():
     [box] = screen.over_the_results
     assert box.title_text.endswith("· for everyone"), box.title_text
     assert not any("Your round score" in str(x) for x in [*box.lines, *box.aside])
+
+
+async def test_a_waiting_line_names_an_away_player_without_doubled_brackets():
+    """Play-test over SSH: "Waiting for cy (away) (chooses the card to
+    give)…": the name carries its own away mark, so what they do follows
+    in words, not in a second bracket."""
+    state = rob_after_a_denial()
+    state = GAME.apply(state, 2, GAME.legal_actions(state, 2)[0])
+    assert state.phase is Phase.GIVE
+    victim = next(iter(GAME.to_act(state)))
+    names = ["Ann", "Bram", "Cora", "Dev"]
+    names[victim] = f"{names[victim]} (away)"
+    watcher = next(s for s in range(4) if s != victim)
+    update = attrs.evolve(make_update(state, watcher), names=tuple(names))
+    _, text, _ = await run(update)
+    flat = " ".join(text.split())
+    assert f"Waiting for {names[victim]} to choose the card to give…" in flat, flat
+    assert ") (" not in flat

@@ -1413,25 +1413,26 @@ class OverseersScreen(GameScreen):
         if view.phase is Phase.GUILTY and view.accused is not None and view.accused not in waiting:
             # OV-5, OV-13: the Leader chooses the guilty player's pair
             whose = "your" if view.accused == me else self._whose(view.accused)
-            return Text(_waiting_for(who, f" (the Leader chooses which two of {whose} cards "
-                                          "are lost)"), style="italic")
+            return Text(f"Waiting for {who}, the Leader, to choose which two of {whose} cards "
+                        "are lost…", style="italic")
+        # in words, not brackets: a name may carry its own "(away)"
         what = {
-            Phase.PURPLE: " (Purple turns a card)",
-            Phase.GOLD_KEEP: " (Gold keeps a card)",
-            Phase.PEEK: " (Meixiu peeks)",
-            Phase.TEAL: " (Teal copies a card)",
-            Phase.ACCUSE: " (the Leader breaks the tie of votes)",
-            Phase.JUDGE: " (deny or admit)",
-            Phase.ADMIT: " (discards)",
-            Phase.DECLARE: " (the Leader declares the highest)",
-            Phase.GUILTY: " (chooses two cards to lose)",
-            Phase.THIEF: " (the Leader chooses the thief)",
-            Phase.ROB: " (chooses whom to rob)",
-            Phase.GIVE: " (chooses the card to give)",
-            Phase.LIANG: " (Liang chooses a player)",
-            Phase.NEXT_LEADER: " (the Leader breaks the tie for the lowest)",
+            Phase.PURPLE: " to turn a card, as Purple",
+            Phase.GOLD_KEEP: " to keep a card, as Gold",
+            Phase.PEEK: " to peek, as Meixiu",
+            Phase.TEAL: " to copy a card, as Teal",
+            Phase.ACCUSE: ", the Leader, to break the tie of votes",
+            Phase.JUDGE: " to deny or admit",
+            Phase.ADMIT: " to discard",
+            Phase.DECLARE: ", the Leader, to declare the highest",
+            Phase.GUILTY: " to choose two cards to lose",
+            Phase.THIEF: ", the Leader, to choose the thief",
+            Phase.ROB: " to choose whom to rob",
+            Phase.GIVE: " to choose the card to give",
+            Phase.LIANG: " to choose a player, as Liang",
+            Phase.NEXT_LEADER: ", the Leader, to break the tie for the lowest",
         }.get(view.phase, "")
-        return Text(_waiting_for(who, what), style="italic")
+        return Text(f"Waiting for {who}{what}…", style="italic")
 
     def _focus_decision(self) -> None:
         if isinstance(self.focused, Input) or (
@@ -1749,15 +1750,6 @@ def score_lines(who: str, score: str, total: str, hand: str, parts: str) -> list
 def place_choices(kept: tuple[int, ...], size: int) -> list[tuple[int, ...]]:
     """Every top row of `size` cards of `kept` (for tests)."""
     return list(combinations(sorted(kept), size))
-
-
-def _waiting_for(who: str, what: str) -> str:
-    """"Waiting for Bob (Purple turns a card)…"; after an away mark, the
-    doing follows a colon: "Waiting for cy (away): chooses the card to
-    give…", not "cy (away) (chooses …)"."""
-    if what and who.endswith(")"):
-        return f"Waiting for {who}: {what.strip()[1:-1]}…"
-    return f"Waiting for {who}{what}…"
 
 
 __all__ = ["OverseersScreen", "card_label", "trait_text"]
