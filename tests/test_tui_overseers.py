@@ -1700,3 +1700,33 @@ async def test_a_waiting_line_names_an_away_player_without_doubled_brackets():
     flat = " ".join(text.split())
     assert f"Waiting for {names[victim]} to choose the card to give…" in flat, flat
     assert ") (" not in flat
+
+
+async def test_a_choice_made_takes_down_the_hints_about_the_last_prompt():
+    """Play-test (80x24, Purple): Enter with nothing highlighted says how
+    to choose; the card then turned with 3, and the hint stayed up over
+    the next prompt, where a choice was highlighted. A choice made takes
+    such hints down (a number that chose nothing too); other notices
+    stay."""
+    state, seat = table_at_vote_abilities(), 1  # Bob is Purple
+    update = make_update(state, seat)
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.notify("Cat: hello")
+        await pilot.press("enter")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert any(note.startswith("Nothing is highlighted yet") for note in notes), notes
+        await pilot.press("3")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert not any(note.startswith("Nothing is highlighted yet") for note in notes), notes
+        assert "Cat: hello" in notes
+    assert app.port.submitted == [(seat, Turn(2))]
+    # Teal: 1 again where 2-5 choose says so; the card chosen after, it goes
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.TEAL)
+    _, _, notes = await run(make_update(state, 3), keys=["1", "1", "3"], after=lambda screen: [
+        n.message for n in screen.app._notifications])
+    assert not any("chooses nothing here" in note for note in notes), notes
+

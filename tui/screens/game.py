@@ -40,6 +40,7 @@ from host.messages import SeatCommand, SeatUpdate, split_mark
 from tui import collector
 from tui.bindings import relabel
 from tui.plain import listed, shortened
+from tui.widgets.hints import hint, withdraw_hints
 from tui.widgets.quiet import update_static
 from tui.widgets.since import CHANGED, Recap, SinceLog, SinceTracker
 
@@ -751,7 +752,7 @@ class GameScreen(Screen):
             why = self.why_key_idle(binding.action.partition("(")[0])
             if why:
                 event.stop()
-                self.notify(why, severity="warning", timeout=4, markup=False)
+                hint(self, why)
                 return
 
     def no_choice(self, number: int, keys: Sequence[str] = (), why: str = "") -> None:
@@ -763,8 +764,7 @@ class GameScreen(Screen):
         update = self.update
         if update is None or not update.legal or update.over or self.sent_from is not None:
             return
-        self.notify(f"{why or f'{number} chooses nothing here'}{choice_keys(keys)}.",
-                    severity="warning", timeout=4, markup=False)
+        hint(self, f"{why or f'{number} chooses nothing here'}{choice_keys(keys)}.")
 
     def play(self, action: Any) -> None:
         """Play `action` for the seat being shown. The session checks it
@@ -784,6 +784,7 @@ class GameScreen(Screen):
     def _send(self, update: SeatUpdate, command: SeatCommand) -> None:
         if self.sent_from == update.seq:
             return  # a command from this update is on its way: not twice
+        withdraw_hints(self)  # they were about the prompt this answers
         # Noted first: at this terminal the session answers (and the
         # update after the move is shown) before `send` returns.
         self.since.acted(update)

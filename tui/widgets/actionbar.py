@@ -27,6 +27,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from tui.widgets.cursor import CursorWidget, flow
+from tui.widgets.hints import hint, withdraw_hints
 from tui.widgets.quiet import content_key, relayout_if_resized
 
 
@@ -234,6 +235,7 @@ class ActionBar(CursorWidget):
         return None
 
     def _post_selected(self, index: int) -> None:
+        withdraw_hints(self)  # they were about the prompt this choice answers
         self.post_message(self.Chosen(self, self._choices[index]))
 
     def choose(self, index: int | None = None) -> None:
@@ -243,8 +245,8 @@ class ActionBar(CursorWidget):
         if self.cursor < 0 and self.picking and self.enabled_indexes():
             # a bar that starts with nothing highlighted (a decision for
             # good): the Enter is not lost in silence
-            self.notify("Nothing is highlighted yet: pick a choice by its key, or ←→ then Enter.",
-                        severity="warning", markup=False)
+            hint(self, "Nothing is highlighted yet: pick a choice by its key, or ←→ then Enter.",
+                 timeout=None)
             return
         self.select()
 
