@@ -74,7 +74,8 @@ async def test_the_draft_shows_your_pack_and_keeps_with_a_number(size):
     assert submitted == [(0, Pick(hand[1]))]
     assert TRAIT[hand[0]].label in text
     assert "Keep one card of the pack" in text
-    assert "character hidden until the vote" in text
+    # in short beside the name where the whole does not fit
+    assert "character hidden" + (" until the vote" if size[0] > 80 else "") in text
 
 
 async def test_the_draft_prompt_says_which_turn_the_pack_is():
@@ -1492,14 +1493,14 @@ async def test_the_next_draft_keeps_your_ability_in_sight_below_the_recap_note()
     assert state.seats[0].character is Character.MEIXIU
     _, text, _ = await run(make_update(state, 0, log=log))
     assert "Round 1 ended: the recap is below (PgDn)" in text
-    assert "Ann (you) ♛ Leader · choosing… · Meixiu" in text
+    assert "Meixiu" in text
     assert "Your character: Vote: peeks at two face-down" in text
     assert "the vote included." in text
     assert text.count("no cards yet") == 4
     # the Leader as ♛ alone where that makes room for the character
     state, log = round_two_draft(8, players=4)
     _, text, _ = await run(make_update(state, 0, log=log))
-    assert "Ann (you) ♛ · choosing… · Purple, the Changer" in text
+    assert "Purple, the Changer" in text
     assert "trait it has count 5 each." in text
 
 
@@ -1729,4 +1730,28 @@ async def test_a_choice_made_takes_down_the_hints_about_the_last_prompt():
     _, _, notes = await run(make_update(state, 3), keys=["1", "1", "3"], after=lambda screen: [
         n.message for n in screen.app._notifications])
     assert not any("chooses nothing here" in note for note in notes), notes
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_a_six_player_draft_keeps_each_player_on_one_line(size):
+    """Play-test (six players, 80x24, round 1's draft): the rows read
+    "Bram · ✓ chosen · character hidden", but the last (in another run
+    every one) took two lines, "Finn · ✓ chosen" above "character hidden
+    until the vote": only the seats shortened to fit the table had the
+    short words. Every hidden character goes on its player's line, in
+    short where the whole does not fit."""
+    rng = random.Random(11)
+    state = GAME.setup(6)
+    while CHANCE in GAME.to_act(state):
+        state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+    for seat in range(1, 6):
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    names = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn")
+    update = attrs.evolve(make_update(state, 0, bots=frozenset(range(1, 6))), names=names)
+    _, text, _ = await run(update, size=size)
+    lines = text.splitlines()
+    for name in names[1:]:
+        row = next(line for line in lines if f" {name} " in line and "✓ chosen" in line)
+        assert "✓ chosen · character hidden" in row, text
+    assert not any(line.strip().startswith("character hidden") for line in lines), text
 

@@ -944,9 +944,11 @@ class OverseersScreen(GameScreen):
                 character = (label, "dim" if seat != me else "")
                 labels = [label, label.partition(" (")[0]] if seat in short else [label]
             elif view.round:
+                # on the name's line, in short where narrow: a line of its
+                # own for some rows only read as a different layout
                 character = ("character hidden until the vote", "dim italic")
-                labels = [character[0], "character hidden"] if seat in short else [character[0]]
-            if compact and character is not None:
+                labels = [character[0], "character hidden"]
+            if character is not None and (compact or p.character is None):
                 # the Leader as ♛ alone where that makes room for the character
                 for marks in ((" ♛ Leader", " ♛"), (" ♛",))[:1 + leader]:
                     tried = self._head_lines(name, leader, status, room, marks)
