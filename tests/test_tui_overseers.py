@@ -1755,3 +1755,37 @@ async def test_a_six_player_draft_keeps_each_player_on_one_line(size):
         assert "✓ chosen · character hidden" in row, text
     assert not any(line.strip().startswith("character hidden") for line in lines), text
 
+
+@pytest.mark.parametrize("size", [(200, 60), (80, 24)])
+async def test_the_discard_pile_and_the_top_rows_name_the_traits_where_they_fit(size):
+    """Play-test (200x60): "Discard pile: 5 cards (you know L)" and the
+    placement's "1 Top row B C L" wanted the legend where the rows named
+    the traits. They name them as the rows do; letters at 80 columns."""
+    state = advance(drafting(), lambda s: s.phase is Phase.PLACE)
+    update = make_update(state, 0)
+    known = [TRAIT[c] for c in update.view.discard if c is not None]
+    assert known
+    cards = sorted(update.view.seats[0].kept, key=lambda c: TRAIT[c].value)
+    _, text, labels = await run(update, size=size, after=lambda screen: [
+        c.label for c in screen.query_one("#ov-actions")._choices])
+    flat = " ".join(text.split())
+    wide = size[0] >= 200
+    said = " ".join(t.label if wide else t.value for t in sorted(known))
+    assert f"(you know {said})" in flat, flat
+    assert all(label.startswith("Top row ") for label in labels)
+    size_ = GAME.top_row_size(update.view, 0)  # (Orange: two)
+    first = " ".join(TRAIT[c].label if wide else TRAIT[c].value for c in cards[:size_])
+    assert f"Top row {first}" in labels, labels
+
+
+async def test_the_top_rows_go_back_to_letters_when_the_terminal_narrows():
+    state = advance(drafting(), lambda s: s.phase is Phase.PLACE)
+    app = ScreenApp(make_update(state, 0), FakePort())
+    async with app.run_test(size=(200, 60)) as pilot:
+        await settled_text(app, pilot)
+        bar = app.screen.query_one("#ov-actions")
+        assert all(len(c.label.split()) == 2 + 2 for c in bar._choices)  # Orange: 2
+        assert any(len(w) > 1 for c in bar._choices for w in c.label.split()[2:])
+        await pilot.resize_terminal(80, 24)
+        await settled_text(app, pilot)
+        assert all(len(w) == 1 for c in bar._choices for w in c.label.split()[2:])

@@ -309,6 +309,8 @@ class OverseersScreen(GameScreen):
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
         super().__init__(port, **kwargs)
+        #: the placement's choices name the traits (else letters them)
+        self._place_named = False
         #: Teal: the card chosen to move, before the card it goes under
         self._first: int | None = None
         #: the actions behind the bar's choices / the hand's cards
@@ -920,7 +922,7 @@ class OverseersScreen(GameScreen):
         # with each new score, so the rows do not switch back and forth.
         width = self._width()
         named = [self._cards_text(view, seat, long=True) for seat in range(len(view.seats))]
-        long = all(2 + cards.cell_len + _LONGEST_SCORE <= width for cards in named)
+        long = self._traits_named(view, named)
         for seat, p in enumerate(view.seats):
             first_line = len(lines)
             # a player's cards or character changed since your last move: •
@@ -996,8 +998,8 @@ class OverseersScreen(GameScreen):
             n = len(view.discard)
             pile = Text(f"Discard pile: {n} card{'' if n == 1 else 's'}", style="dim")
             if known:
-                pile.append(" (you know " + " ".join(TRAIT[c].value for c in known) + ")",
-                            style="dim")
+                said = (TRAIT[c].label if long else TRAIT[c].value for c in known)
+                pile.append(" (you know " + " ".join(said) + ")", style="dim")
             lines.append(pile)
         traits = self._trait_lines(view, width)
         if compact and view.showdown:
@@ -1013,6 +1015,15 @@ class OverseersScreen(GameScreen):
             ability = Text(f"Your character: {GAME.ability(me_char)}", style="italic")
             lines.extend(line for line in ability.wrap(self.app.console, max(10, width - 1)))
         return lines
+
+    def _traits_named(self, view: State, named: Sequence[Text] | None = None) -> bool:
+        """Whether the table names the traits (a wide table) rather than
+        letters them: every seat's cards by name fit beside the longest
+        score (`named`: their rows by name, if made already)."""
+        if named is None:
+            named = [self._cards_text(view, seat, long=True) for seat in range(len(view.seats))]
+        width = self._width()
+        return all(2 + cards.cell_len + _LONGEST_SCORE <= width for cards in named)
 
     @staticmethod
     def _with_character(head: Text, labels: Sequence[str], style: str,
@@ -1100,6 +1111,10 @@ class OverseersScreen(GameScreen):
         if self.update is not None:
             self._draw_header(self.update)
             self._draw_rows(self.update)
+            view = self.update.view
+            if (view.phase is Phase.PLACE and self.update.legal
+                    and self._traits_named(view) != self._place_named):
+                self._draw_decision(self.update)  # the top rows by name or letters
             # laid out at its width now: your row may have moved
             self.after_refresh_while_shown(self._show_my_row)
             self.after_refresh_while_shown(self._title_table)
@@ -1294,12 +1309,16 @@ class OverseersScreen(GameScreen):
             return []  # the pack is the hand widget
         if isinstance(first, Place):
             out, seen = [], set()
+            # by name where the table names the traits: letters need the legend
+            long = self._place_named = self._traits_named(view)
             for a in legal:
                 sign = tuple(sorted(TRAIT[c].value for c in a.cards))
                 if sign in seen:
                     continue  # the same traits face up: the same choice
                 seen.add(sign)
-                out.append(("Top row " + " ".join(sign), a))
+                said = sorted(a.cards, key=lambda c: TRAIT[c].value)
+                out.append(("Top row " + " ".join(
+                    TRAIT[c].label if long else TRAIT[c].value for c in said), a))
             return out
         if isinstance(first, Copy):
             if self._first is None:
