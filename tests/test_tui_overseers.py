@@ -1789,3 +1789,50 @@ async def test_the_top_rows_go_back_to_letters_when_the_terminal_narrows():
         await pilot.resize_terminal(80, 24)
         await settled_text(app, pilot)
         assert all(len(w) == 1 for c in bar._choices for w in c.label.split()[2:])
+
+
+def robbed_teal():
+    """Four players at the Greed stage: Dev (Teal, a card copied) is
+    robbed by the player who denied."""
+    state = rob_after_a_denial()
+    state = next(after for a in GAME.legal_actions(state, 2)
+                 if (after := GAME.apply(state, 2, a)).phase is Phase.GIVE
+                 and 3 in GAME.to_act(after))
+    return state
+
+
+def ability_in_sight(text: str, right: int, ability: str) -> bool:
+    flat = " ".join(" ".join(line[:right].split()) for line in text.splitlines())
+    return f"Your character: {ability}" in flat
+
+
+@pytest.mark.parametrize("players", [5, 6])
+async def test_a_full_tables_next_draft_keeps_your_whole_ability_in_sight(players):
+    """Play-test (six players, 80x24, round 2's draft): under the line
+    saying the recap is below, every row shortened, your ability still
+    ended cut ("Your character: Vote: turns one of its cards"). The empty
+    discard pile's line and the deck's make-up give way to it."""
+    state, log = round_two_draft(7, players=players)
+    names = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn")[:players]
+    update = attrs.evolve(make_update(state, 0, log=log, bots=frozenset(range(1, players))),
+                          names=names)
+    _, text, right = await run(update, after=lambda screen: screen.query_one(
+        "#ov-table").region.right)
+    assert "Round 1 ended: the recap is below (PgDn)" in text
+    assert ability_in_sight(text, right, GAME.ability(state.seats[0].character)), text
+    assert "Points: A6" in text
+
+
+async def test_a_robbed_teal_keeps_the_whole_ability_in_sight_at_80x24():
+    """Play-test over SSH (four players, 80x24, the Greed stage, Teal
+    robbed after a copy): the table read "more below (PgDn)" and the
+    ability ended "it copies the card on ▇": the prompt took two lines
+    with a long thief's name. It keeps to one."""
+    state = robbed_teal()
+    names = ("ann", "bob", "bot (normal)", "cy")
+    update = attrs.evolve(make_update(state, 3, bots=frozenset({2})), names=names)
+    _, text, right = await run(update, after=lambda screen: screen.query_one(
+        "#ov-table").region.right)
+    assert ability_in_sight(text, right, GAME.ability(state.seats[3].character)), text
+    assert "more below" not in text
+    assert "bot (normal) robs you: give which card? Pick it: its number or ←→ Enter." in text

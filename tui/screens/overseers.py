@@ -860,6 +860,11 @@ class OverseersScreen(GameScreen):
                 break
             short.add(seat)
             lines = self._row_lines(update, tiles=False, compact=True, short=frozenset(short))
+        if len(lines) > height:
+            # still too long (six players, round 2's draft under the recap
+            # note): lines that say little give way to your ability's end
+            lines = self._row_lines(update, tiles=False, compact=True, short=frozenset(short),
+                                    spare=True)
         return lines
 
     def _tiles_fit(self, view: State) -> bool:
@@ -904,12 +909,13 @@ class OverseersScreen(GameScreen):
         return [top, middle, bottom]
 
     def _row_lines(self, update: TableUpdate, *, tiles: bool, compact: bool = False,
-                   short: frozenset[int] = frozenset()) -> list[Text]:
+                   short: frozenset[int] = frozenset(), spare: bool = False) -> list[Text]:
         """The table's lines: each seat's head, character and cards (as
         tiles with `tiles`), then the discard pile, the traits' points and
         copies, and your character's ability. `compact`: the character on
         the head's last line where it fits (`_with_character`), for the
-        seats in `short` by its name alone if need be."""
+        seats in `short` by its name alone if need be. `spare`: without an
+        empty discard pile's line and the deck's make-up."""
         view: State = update.view
         me = update.seat
         acting = set(update.to_act) if view.phase not in _SECRET else set()
@@ -993,7 +999,7 @@ class OverseersScreen(GameScreen):
             lines.append(self._fit(row))
             if seat == me:
                 self._my_lines = (first_line, len(lines))
-        if view.discard or view.round:
+        if view.discard or (view.round and not spare):
             known = sorted(c for c in view.discard if c is not None)
             n = len(view.discard)
             pile = Text(f"Discard pile: {n} card{'' if n == 1 else 's'}", style="dim")
@@ -1002,7 +1008,7 @@ class OverseersScreen(GameScreen):
                 pile.append(" (you know " + " ".join(said) + ")", style="dim")
             lines.append(pile)
         traits = self._trait_lines(view, width)
-        if compact and view.showdown:
+        if compact and (view.showdown or spare):
             # every card is face up: the deck's make-up, there to count the
             # hidden ones, gives its line to the rows
             traits = traits[:1]
@@ -1421,7 +1427,14 @@ class OverseersScreen(GameScreen):
             if view.phase in _NO_DEFAULT and len(update.legal) > 1:
                 # "discard 2 more cards. Pick it" read as if the 2 were picked
                 what = {Phase.ADMIT: "one", Phase.GUILTY: "a pair"}.get(view.phase, "it")
-                out.append(f" Pick {what} by its number, or ←→ then Enter.")
+                tail = f" Pick {what} by its number, or ←→ then Enter."
+                short = f" Pick {what}: its number or ←→ Enter."
+                room = (self.size.width or self.app.size.width) - 2
+                if out.cell_len + len(tail) > room >= out.cell_len + len(short):
+                    # one line, not two (a long name): the table keeps the
+                    # line, where your ability ended cut off
+                    tail = short
+                out.append(tail)
             return out
         if view.phase in _WAITING:
             return Text(_WAITING[view.phase], style="italic")
