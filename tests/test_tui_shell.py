@@ -828,6 +828,45 @@ async def test_ctrl_t_names_the_theme_in_the_options_words_and_says_once_if_not_
     assert theme.saved_theme() is None
 
 
+def drawn_colours(app: OvertableApp) -> set[tuple[str, str]]:
+    """The (foreground, background) pairs the screen's widgets draw, after
+    the app's line filters (NO_COLOR's among them)."""
+    from textual.geometry import Region
+
+    drawn = set()
+    for widget in app.screen.walk_children():
+        if widget.region.area:
+            for strip in widget.render_lines(Region(0, 0, *widget.region.size)):
+                drawn |= {(str(s.style.color), str(s.style.bgcolor)) for s in strip if s.style}
+    return drawn
+
+
+async def test_no_color_leaves_the_terminals_own_colours(monkeypatch):
+    """QA, NO_COLOR=1 with the ANSI theme: every cell was black on black
+    (Textual's monochrome filter turned the terminal's default colours into
+    #000000). Under the ANSI theme NO_COLOR draws no colour at all, the
+    terminal's own; under the colour theme, greys."""
+    from tui import theme
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.delenv("COLORTERM")
+    app = OvertableApp(bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.theme == theme.ANSI_THEME
+        drawn = drawn_colours(app)
+        assert drawn and not any("#000000" in colour for pair in drawn for colour in pair), drawn
+        assert not any("STANDARD" in colour for pair in drawn for colour in pair)  # nor colour
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert app.theme == theme.COLOUR_THEME
+        greys = {pair for pair in drawn_colours(app) if "TRUECOLOR" in pair[1]}
+        assert greys and all(pair[0] != pair[1] for pair in greys)
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert not any("#000000" in colour for pair in drawn_colours(app) for colour in pair)
+
+
 @pytest.mark.parametrize("kept", [b"no-such-theme\n", b"\xff\xfe\x00junk", b"x" * 5000, b""])
 async def test_a_damaged_theme_file_starts_with_the_terminals_own(monkeypatch, tmp_path, kept):
     """The kept theme's file may hold anything (edited, damaged): the app

@@ -434,6 +434,7 @@ class OvertableApp(KeysInOrder, App[None]):
     def watch_theme(self, theme: str) -> None:
         """A theme chosen here (Ctrl+T, the theme picker) is the next
         start's too: it was back to the terminal's own at every start."""
+        self._fit_no_color()
         if self.remember_theme and self._theme_set and theme != self._start_theme:
             problem = themes.save_theme(theme)
             self._start_theme = theme
@@ -442,6 +443,19 @@ class OvertableApp(KeysInOrder, App[None]):
                 self._theme_unsaved_told = True
                 self.notify(f"Theme not saved for the next start: {problem}",
                             severity="warning", timeout=6)
+
+    def _fit_no_color(self) -> None:
+        """Under NO_COLOR, Textual picks its filter for the theme of the
+        moment it starts (not ours): its monochrome filter turns the ANSI
+        theme's terminal-default colours into black on black. An ANSI theme
+        gets the filter that leaves the terminal's own colours; others, greys."""
+        from textual.filter import Monochrome, NoColor
+
+        if not self.no_color:
+            return
+        wanted = NoColor if self.native_ansi_color else Monochrome
+        self._filters[:] = [wanted() if isinstance(f, NoColor | Monochrome) else f
+                            for f in self._filters]
 
     def current_rules_section(self) -> str | None:
         """The in-app rules' section of the match on screen, where it has
