@@ -190,6 +190,10 @@ def _bound_name(line: str, number: int, path: Path) -> str:
     return name
 
 
+#: a host key file is a few hundred bytes; more is not a key
+MAX_HOST_KEY_BYTES = 64 * 1024
+
+
 def load_host_key(path: Path) -> Any:
     """The host key at `path`, generated (and kept, 0600) on first start."""
     path = Path(path)
@@ -205,9 +209,17 @@ def load_host_key(path: Path) -> Any:
         finally:
             os.umask(old)
         return key
-    try:
-        return asyncssh.read_private_key(str(path))
-    except (OSError, ValueError, asyncssh.KeyImportError) as error:
+    from saves.lock import open_regular
+
+    try:  # a regular file only, and not read without end (a pipe, /dev/zero)
+        with os.fdopen(open_regular(path), "rb") as file:
+            data = file.read(MAX_HOST_KEY_BYTES + 1)
+        if len(data) > MAX_HOST_KEY_BYTES:
+            raise ValueError(f"too large to be a key (over {MAX_HOST_KEY_BYTES // 1024} KiB)")
+        return asyncssh.import_private_key(data)
+    except OSError as error:
+        raise SetupError(f"Cannot read the host key {path}: {error.strerror or error}.") from None
+    except (ValueError, asyncssh.KeyImportError) as error:
         raise SetupError(f"Cannot read the host key {path}: {error}.") from None
 
 

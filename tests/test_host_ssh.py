@@ -105,6 +105,35 @@ def test_the_host_key_is_kept_private_and_reused(tmp_path):
         load_host_key(tmp_path / "broken")
 
 
+def test_a_host_key_that_is_no_regular_file_is_refused_at_once(tmp_path):
+    """As the theme file (QA): a FIFO as the host key would hold the host's
+    start for ever, /dev/zero would fill the memory."""
+    import os
+    import threading
+
+    fifo, zero = tmp_path / "fifo", tmp_path / "zero"
+    os.mkfifo(fifo)
+    zero.symlink_to("/dev/zero")
+    for path in (fifo, zero):
+        told: list[str] = []
+
+        def load(path=path, told=told):
+            try:
+                load_host_key(path)
+            except SetupError as error:
+                told.append(str(error))
+
+        reader = threading.Thread(target=load, daemon=True)
+        reader.start()
+        reader.join(timeout=5)
+        if reader.is_alive() and path == fifo:  # let the stuck reader go
+            os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+        assert told and "not a regular file" in told[0], (path, told)
+    (tmp_path / "big").write_bytes(b"x" * 10_000_000)
+    with pytest.raises(SetupError, match="too large"):
+        load_host_key(tmp_path / "big")
+
+
 async def test_a_session_runs_for_the_keys_player_on_its_own_terminal(door, keys):
     _, ann, bob, _ = keys
     async with connect(door, ann) as conn:

@@ -886,6 +886,43 @@ async def test_a_damaged_theme_file_starts_with_the_terminals_own(monkeypatch, t
         assert any("not one of Overtable's" in m for m in told) == (kept == b"no-such-theme\n")
 
 
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero"])
+def test_a_theme_file_that_is_no_regular_file_is_ignored(monkeypatch, tmp_path, kind):
+    """QA: a FIFO as the theme file left the app on a blank screen for ever,
+    a symlink to /dev/zero read until MemoryError: the file was read whole.
+    Only a regular file is read, and only as much as a theme name needs."""
+    import os
+    import threading
+
+    from tui import theme
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    path = theme.theme_file()
+    path.parent.mkdir(parents=True)
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    read: list[str | None] = []
+    reader = threading.Thread(target=lambda: read.append(theme.saved_theme()), daemon=True)
+    reader.start()
+    reader.join(timeout=5)
+    if reader.is_alive() and kind == "fifo":  # let the stuck reader go
+        os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+    assert read == [None]
+
+
+def test_a_long_theme_file_is_read_no_further_than_a_name(monkeypatch, tmp_path):
+    from tui import theme
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    theme.theme_file().parent.mkdir(parents=True)
+    theme.theme_file().write_text("ansi-dark\n" + "x" * 100_000)
+    assert theme.saved_theme() is None  # not one name: more than a name's length
+    theme.theme_file().write_text("ansi-dark\n")
+    assert theme.saved_theme() == "ansi-dark"
+
+
 def test_round_chart_shares_one_scale():
     """A player who kept 3 hearts all game draws full bars, not empty ones
     (Textual's Sparkline scaled each series to itself)."""

@@ -61,10 +61,14 @@ def theme_file() -> Path:
 
 def saved_theme() -> str | None:
     """The theme last chosen (`save_theme`), or None: none saved, or the
-    file unreadable. The name is not checked here: the app checks it
+    file unreadable or not a regular file. The name is not checked here: the app checks it
     against its themes, since the file may hold anything."""
-    try:
-        text = theme_file().read_bytes()[: _LONGEST_NAME + 1].decode("utf-8", "replace")
+    from saves.lock import open_regular
+
+    try:  # a regular file only, and no more of it than a name: a pipe or
+        # /dev/zero put there must not hang the start or fill the memory
+        with os.fdopen(open_regular(theme_file()), "rb") as file:
+            text = file.read(_LONGEST_NAME + 1).decode("utf-8", "replace")
     except OSError:
         return None
     name = text.strip()
