@@ -90,7 +90,7 @@ from host.messages import (
 )
 from host.session import BOT, REMOTE, SPECTATOR, Link, Session
 from host.wire import codec
-from saves.journal import explain, printable
+from saves.journal import explain, printable, quoted
 from saves.match import SaveFailed
 
 log = logging.getLogger(__name__)
@@ -468,7 +468,9 @@ class Hub:
             raise HubError("A new table needs a game and its seats.")
         game = GAMES.get(request.get("game")) if isinstance(request.get("game"), str) else None
         if game is None:
-            raise HubError(f"There is no game {request.get('game')!r}; games: {', '.join(GAMES)}.")
+            named = request.get("game")
+            raise HubError(("A new table names its game" if named is None else
+                            f"There is no game {quoted(named, 40)}") + f"; games: {', '.join(GAMES)}.")
         raw_seats = request.get("seats")
         if not isinstance(raw_seats, list) or len(raw_seats) not in game.players:
             raise HubError(

@@ -296,6 +296,11 @@ def read_lines(path: Path) -> RawJournal:
             False,
         )
         return RawJournal(path, header, (), (), tuple(problems))
+    if not isinstance(header.get("game"), str):
+        # listed as sound, it was refused on resuming as a game "(None)"
+        problem(1, "the header does not say which game it is, so the match cannot be resumed.",
+                CORRUPT, False)
+        return RawJournal(path, header, (), (), tuple(problems))
     entries: list[Entry] = []
     lines: list[str] = []
     # A long journal repeats its lines (undos and redos of the same move):

@@ -180,6 +180,9 @@ async def test_hostile_lines_are_refused_and_the_hub_keeps_serving(hub):
         await eve.send(obj)
         message = await eve.expect("error")
         assert message["error"]
+    # a table without a game was "There is no game None", Python's word
+    await eve.send({"create": {"seats": ["open", "open"]}})
+    assert (await eve.expect("error"))["error"].startswith("A new table names its game; games: ")
     # a command for the other seat, or malformed: refused, nothing changes
     await ann.send({"command": {"kind": "play", "seat": 1, "action": {"type": "Pick", "card": 1}},
                     "table": table})

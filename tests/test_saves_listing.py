@@ -627,3 +627,29 @@ def test_a_name_not_of_overtables_making_holds_no_id(data_dir):
                  "20261205T075819Z-chess-86e4617.jsonl"):
         (matches / name).write_bytes(b"")
     assert {(s.file_id, s.title) for s in store.list_matches()} == {("", "?")}
+
+
+@pytest.mark.parametrize("header", ['{"format":1}', '{"format":1,"game":null}',
+                                    '{"format":1,"game":7,"match_id":"' + "d" * 32 + '"}'])
+def test_a_header_without_its_game_is_listed_damaged_and_says_so(data_dir, capsys, header):
+    """QA S1: a header without "game" was listed without a problem ("0
+    actions, " and an empty Problem column), then refused on resuming as "a
+    game this version of Overtable does not know (None)"."""
+    from tui.cli import main
+    from tui.screens.saved import problem_text
+
+    matches = data_dir / "matches"
+    matches.mkdir(parents=True)
+    path = matches / "20261205T104108Z-overboss-duel-aaaa0008.jsonl"
+    path.write_text(header + "\n")
+    (saved,) = store.list_matches(replay=True)
+    assert not saved.resumable
+    assert saved.problem == f"{path}, line 1: the header does not say which game it is, so the " \
+                            "match cannot be resumed."
+    assert problem_text(saved) == "damaged"
+    loaded = Match.load(path)
+    assert loaded.match is None and "does not say which game" in loaded.problems[0].message
+    assert main(["saves", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert ", cannot be resumed\n" in out, out
+    assert "None" not in out and ", \n" not in out

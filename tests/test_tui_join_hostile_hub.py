@@ -318,6 +318,35 @@ async def test_an_update_naming_seats_the_table_has_not_is_not_understood(
         server.close()
 
 
+@pytest.mark.parametrize(("game", "said"), [
+    (None, "an update that does not say which game it is"),
+    ("chess", "a game this version does not know ('chess')"),
+])
+async def test_an_update_of_no_game_or_an_unknown_one_is_said_in_words(
+        tmp_path, monkeypatch, game, said):
+    """QA: an update without a game was "a game this version does not know
+    (None)", Python's word."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    message = _a_real_update(tmp_path)
+    if game is None:
+        del message["update"]["game"]
+    else:
+        message["update"]["game"] = game
+    message["table"] = "t1"
+    path = tmp_path / "hub.sock"
+    server, _ = await fake_hub(path, [b'{"welcome": {"player": "ann"}}\n',
+                                      json.dumps(message).encode() + b"\n",
+                                      b'{"error": "after"}\n'])
+    app = JoinApp(path, "ann", theme_name="textual-dark")
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: any(n.message == "after" for n in app._notifications))
+            notes = [n.message for n in app._notifications if "not understood" in n.message]
+            assert notes and said in notes[0] and "None" not in notes[0], notes
+    finally:
+        server.close()
+
+
 GOOD_TABLE = {"table": "t", "game": "overboss-duel", "title": "Overboss Duel", "creator": "bob",
               "away_bot": None, "started": False, "play": None,
               "seats": [{"kind": "reserved", "player": "bob", "level": None, "present": True,

@@ -679,7 +679,7 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
         out.append(
             f"  {saved.match_id[:8] or saved.file_id or '?':<8}  {saved.updated.replace('T', ' ')[:16]}  "
             f"{saved.title}  {saved.who_plays(seats=LISTED_SEATS, name=LISTED_NAME)}  "
-            f"{count}, {', '.join(states)}"
+            f"{', '.join([count, *states])}"
         )
         if saved.options:
             out.append(f"            options: {', '.join(saved.options)}")

@@ -436,7 +436,11 @@ class RemoteTable:
     async def _update(self, table: str, raw: dict[str, Any]) -> None:
         game = _game(raw.get("game"))
         if game is None:
-            raise ValueError(f"a game this version does not know ({raw.get('game')!r})")
+            from saves.journal import quoted
+
+            said = raw.get("game")
+            raise ValueError("an update that does not say which game it is" if said is None
+                             else f"a game this version does not know ({quoted(said, 40)})")
         collector.drawing(self.app)  # no collection between here and its frame
         update: SeatUpdate = codec(game).update_from_dict(raw)
         if any(len(split_mark(name)[0]) > MAX_NAME for name in update.names):
