@@ -55,6 +55,8 @@ FORMAT_VERSION = 1
 TORN = "torn"
 CORRUPT = "corrupt"
 FORMAT = "format"
+#: a game this version of Overtable does not have
+UNKNOWN_GAME = "unknown-game"
 REFUSED = "refused"
 RULES_VERSION = "rules-version"
 #: the file cannot be read at all (permissions, a directory...)
@@ -220,7 +222,7 @@ def resume_words(kept: int, lost: int) -> str:
         return (f"Nothing of the match can be kept: resuming would start it again "
                 f"(its {_actions(lost)} are lost)")
     return (f"The match can resume at action {kept} of {kept + lost}: "
-            f"the {_actions(lost)} after it are lost")
+            f"the {_actions(lost)} after it {'is' if lost == 1 else 'are'} lost")
 
 
 def _actions(count: int) -> str:

@@ -239,7 +239,7 @@ class Match:
             return fatal(
                 f"the journal is of a game this version of Overtable does not know "
                 f"({journal.quoted(game_id)}), so it cannot be resumed.",
-                journal.FORMAT,
+                journal.UNKNOWN_GAME,
             )
         codec = journal.codec(game)
         try:
@@ -349,8 +349,9 @@ class Match:
                         if who is None:
                             return refuse("the shuffle or deal recorded here is not one the "
                                           "rules allow at that point")
+                        # (the reason's own full stop would close the sentence twice)
                         return refuse(f"{who}'s move ({kind}) is not allowed at that point "
-                                      f"(the rules tell {who}: {journal.explain(e)})")
+                                      f"(the rules tell {who}: {journal.explain(e).rstrip('.')})")
                     except Exception as e:  # the rules crashed on it: as refused
                         move = f"{who}'s move ({kind})" if who else "the shuffle or deal here"
                         return refuse(f"{move} could not be replayed (the rules failed on it: "

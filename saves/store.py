@@ -751,6 +751,10 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
     winners = tuple(names[w] for w in last.winners if 0 <= w < len(names)) if finished else ()
     parent = header.get("parent")
     problem = raw.problems[0] if raw.problems else None
+    # a line that cannot be read: how many actions the file holds, and how
+    # many a resume keeps, as for a line the rules refuse (`_with_replay`)
+    kept = actions if raw.unread else None
+    actions += raw.unread
     return SavedMatch(
         path=path,
         match_id=_text(header.get("match_id")),
@@ -770,4 +774,5 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
         resumable=raw.header is not None and all(p.resumable for p in raw.problems),
         parent=parent if isinstance(parent, str) else None,
         in_use=is_locked(path),
+        kept=kept,
     )

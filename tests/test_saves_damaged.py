@@ -189,7 +189,7 @@ def test_unknown_game(played):
     loaded = Match.load(played.path)
     assert loaded.match is None
     (problem,) = loaded.problems
-    assert problem.kind == "format" and "tiddlywinks" in problem.message
+    assert problem.kind == "unknown-game" and "tiddlywinks" in problem.message
 
 
 @pytest.mark.parametrize(
@@ -213,6 +213,7 @@ def test_a_line_the_rules_refuse(played, bad):
     assert problem.kind == "refused" and problem.resumable
     assert_names(problem, played.path, 2)
     assert "Nothing of the match can be kept: resuming would start it again" in problem.message
+    assert ".)." not in problem.message  # QA: "(the rules tell Ann: It is not your turn.)."
     assert loaded.match.history == [] and loaded.lost == 12
     assert played.path.read_bytes() == original
     continue_elsewhere(loaded, original)
@@ -413,3 +414,10 @@ def test_a_resume_that_loses_no_draw_does_not_say_so(tmp_path, game_id):
     loaded = Match.load(match.path)
     assert loaded.lost == 1 and not loaded.redrawn
     loaded.match.close()
+
+
+def test_one_action_lost_is_said_in_the_singular():
+    """QA: "the 1 action after it are lost"."""
+    assert journal.resume_words(4, 1) == "The match can resume at action 4 of 5: " \
+                                         "the 1 action after it is lost"
+    assert journal.resume_words(4, 9).endswith("the 9 actions after it are lost")

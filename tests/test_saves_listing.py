@@ -653,3 +653,29 @@ def test_a_header_without_its_game_is_listed_damaged_and_says_so(data_dir, capsy
     out = capsys.readouterr().out
     assert ", cannot be resumed\n" in out, out
     assert "None" not in out and ", \n" not in out
+
+
+def test_a_damaged_line_and_a_refused_one_are_listed_alike(data_dir, capsys):
+    """QA S2: junk at line 6 read "4 actions, round 1, in play", an illegal
+    move there "13 actions (4 valid), resumes at round 1": one situation, two
+    styles. Both say how many actions the file holds and how many a resume
+    keeps; the Problem column says "unknown game" for a game it does not
+    know, not "format"."""
+    from tui.cli import main
+    from tui.screens.saved import problem_text
+
+    match = played("overboss-duel", SEATS[:2], 13)
+    lines = match.path.read_text().splitlines()
+    junk = match.path.with_name("20260101T000000Z-overboss-duel-aaaa0001.jsonl")
+    junk.write_text("\n".join([lines[0].replace(json.loads(lines[0])["match_id"], "a" * 32), *lines[1:5],
+                                "not json", *lines[6:]]) + "\n")
+    header = json.loads(lines[0])
+    header["game"], header["match_id"] = "chess", "c" * 32
+    chess = match.path.with_name("20260101T000000Z-chess-cccccccc.jsonl")
+    chess.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    listing = {s.path: s for s in store.list_matches(replay=True)}
+    assert (listing[junk].actions, listing[junk].kept) == (13, 4)
+    assert problem_text(listing[chess]) == "unknown game"
+    assert main(["saves", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "13 actions (4 valid), resumes at round 1, in play" in out, out

@@ -659,7 +659,7 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
     out = [f"{count} in {directory}{shared}, newest first:"]
     for saved in matches:
         states = [saved.progress] if saved.progress else []
-        count = f"{saved.actions} actions"
+        count = f"{saved.actions} action{'' if saved.actions == 1 else 's'}"
         if saved.kept is not None:  # a refused line: where a resume takes it
             count += f" ({saved.kept} valid)"
             states = [f"resumes at {saved.progress}"] if saved.progress else []

@@ -39,6 +39,7 @@ PROBLEM_WORDS = {
     "torn": "torn line",
     "corrupt": "damaged",
     "format": "format",
+    "unknown-game": "unknown game",
     "refused": "refused",
     "rules-version": "old rules",
     "unreadable": "unreadable",
