@@ -153,3 +153,29 @@ async def test_a_long_name_is_shortened_never_its_away_mark(game, size):
         assert "(away)" in text, text
     if update.game == "overseers":  # beside the name, in the table's rows
         assert "龍… (away)" in text or WIDE + " (away)" in text, text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 60)], ids=["80x24", "200x60"])
+async def test_overstocked_players_take_the_room_there_is_and_a_cut_is_marked(size):
+    """QA H2: the Players panel cut every name at 10 cells with no "…",
+    even at 200 columns: "samantha_jones" and "samantha_smith" both read
+    "samantha_" + one letter. A wide panel shows them whole; a narrow one
+    cuts them with "…"."""
+    kit, update, names = _overstocked()
+    named = (names[0], "samantha_jones", "samantha_smith")
+    app = kit.ScreenApp(attrs.evolve(update, names=named), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        panel = app.screen.query_one("#os-players")
+        rows = [line.rstrip() for line in screen_text(app).splitlines()
+                if "samantha" in line and panel.region.x < line.find("samantha")]
+        width = panel.content_region.width
+    assert len(rows) == 2, rows
+    if size == (200, 60):
+        assert any("samantha_jones" in row for row in rows), rows
+        assert any("samantha_smith" in row for row in rows), rows
+    else:
+        # whole, or cut with "…": never a bare cut
+        assert all("samantha_jones" in row or "samantha_smith" in row or "samantha…" in row
+                   or re.search(r"samantha_\w*…", row) for row in rows), (width, rows)

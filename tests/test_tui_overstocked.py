@@ -1132,14 +1132,14 @@ async def test_header_and_players_say_whose_view_it_is(size, seat):
 
 
 async def test_a_long_name_keeps_the_you_mark_and_the_scores():
-    """A name too long for the players panel is cut; "(you)" and the
+    """A name too long for the players panel is cut, with "…"; "(you)" and the
     points are not."""
     state = place_state()
     update = attrs.evolve(make_update(state, seat=0, bots=frozenset()),
                           names=("Maximiliana", "Bob", "Cyd"))
     _, text, _ = await run(update)
     row = next(row for row in text.splitlines() if "(you)" in row)
-    assert "Maxi (you)" in row and row.rstrip().endswith("-3")
+    assert "Max… (you)" in row and row.rstrip().endswith("-3")
 
 
 async def test_the_action_bar_keeps_its_line_when_the_turn_passes():
@@ -1267,7 +1267,9 @@ async def test_every_player_and_the_supplies_keep_one_line_at_80_columns(players
                 o = state.options
                 supplied = o.incentives or o.forklifts or o.quantum or o.solo
                 assert len(lines) == players + supplied, (o, lines)
-                assert not any("…" in line for line in lines), (o, lines)
+                # nothing cut at a row's end (a name cut to its column ends in "…")
+                assert not any(line.endswith("…") for line in lines), (o, lines)
+                assert "…" not in lines[-1] or not supplied, (o, lines)
                 said = (("L", o.forklifts), ("PFYB", o.incentives), ("2X 3 4 5X 6", o.quantum),
                         ("bot bonus", o.solo))
                 assert all(word in lines[-1] for word, on in said if on), (o, lines)

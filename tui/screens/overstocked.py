@@ -213,6 +213,10 @@ def fold_deals(lines: Sequence[str]) -> list[str]:
     return gamelog.fold_deals(lines, _DEALT, "Cards dealt", order=int)
 
 
+#: a player's name in the Players panel, at the least (or its whole name)
+NAME_CELLS = 10
+
+
 class PlayersPanel(Flowed, KeptStatic):
     """The players' rows, then the supplies line in the longest of its
     wordings that fits the panel (chosen again when its width changes): at
@@ -389,6 +393,7 @@ class OverstockedScreen(GameScreen):
             self.after_refresh_while_shown(self._draw_prompt)  # its lines break for the new width
             self.after_refresh_while_shown(self._draw_preview)  # its heading is the tall screen's
             self.after_refresh_while_shown(lambda: self._draw_final(update))  # its columns fit
+            self.after_refresh_while_shown(lambda: self._draw_players(update))  # names' room
 
     # -- the contract ---------------------------------------------------------------
 
@@ -871,10 +876,18 @@ class OverstockedScreen(GameScreen):
         sheet = self._sheet(view)
         # The viewer's row says "(you)" (names are cut to fit, the mark never).
         you = " (you)"
-        width = min(10, max((cell_len(self._bare_who(s)) + (len(you) if s == update.seat else 0)
-                             for s in range(view.players)), default=4))
         in_turn = GAME.seat_in_turn(view)
         bot = GAME.bot_seat(view)
+        tokens_of = {seat: self._tokens(view.seats[seat]) for seat in range(view.players)}
+        # names take the panel's room beside the rest of the row (a change
+        # mark, "» ", the status, the total, "+?", the tokens); 10 cells
+        # before the panel is laid out, or when it is narrower
+        rest = 1 + 2 + 9 + 4 + (2 if bot is not None else 0) + max(
+            (len(t) for t in tokens_of.values()), default=0)
+        room = self.query_one("#os-players", PlayersPanel).content_region.width
+        width = min(max(NAME_CELLS, room - rest),
+                    max((cell_len(self._bare_who(s)) + (len(you) if s == update.seat else 0)
+                         for s in range(view.players)), default=4))
         changed = self.changed("players")
         for seat in range(view.players):
             player = view.seats[seat]
@@ -882,11 +895,12 @@ class OverstockedScreen(GameScreen):
             turn = seat == in_turn
             line.append("» " if turn else "  ", style="bold")
             # the away mark on a line of its own below: cut with the name
-            # to the column's 10 cells it read "bob (away"
-            # (cut by cells, never inside a wide character)
+            # to the column's 10 cells it read "bob (away"; a cut name ends
+            # in "…" (by cells, never inside a wide character)
             name, away = split_mark(self._who(seat))
             if seat == update.seat:
-                name = set_cell_size(name, width - len(you)).rstrip() + you
+                name = shortened(name, width - len(you)) + you
+            name = shortened(name, width)
             line.append(set_cell_size(name, width), style="bold" if seat == update.seat else "")
             status = ""
             if seat == bot:
@@ -908,13 +922,8 @@ class OverstockedScreen(GameScreen):
                 line.append(f"{sheet.seats[seat].total:>4}", style="bold")
                 if seat == bot and not self._bot_bonus_known(view, update.seat):
                     line.append("+?", style="bold")  # its bonus is not in the view
-            tokens = []
-            if player.incentive is not None:
-                tokens.append(f"i{player.incentive.value}")
-            if player.forklift is not None:
-                tokens.append(f"L{player.forklift}")
-            if tokens:
-                line.append(" " + " ".join(tokens))
+            if tokens_of[seat]:
+                line.append(tokens_of[seat])
             if changed:  # a warehouse or token changed since your last move
                 line = marked_text(line, seat in changed)
                 line.no_wrap, line.overflow, line.end = True, "ellipsis", ""
@@ -926,6 +935,16 @@ class OverstockedScreen(GameScreen):
         supplies = self._supplies(view, update.seat)
         panel.set_lines([*lines, Wordings(supplies)] if supplies else lines)
         set_border(panel, subtitle="pts")
+
+    @staticmethod
+    def _tokens(player: Any) -> str:
+        """A player row's tokens (" i3 L5"), or ""."""
+        tokens = []
+        if player.incentive is not None:
+            tokens.append(f"i{player.incentive.value}")
+        if player.forklift is not None:
+            tokens.append(f"L{player.forklift}")
+        return " " + " ".join(tokens) if tokens else ""
 
     @staticmethod
     def _bot_bonus_known(view: State, seat: int | None) -> bool:
