@@ -213,6 +213,10 @@ class RowsStale(Message):
     """The table's rows were fitted to another width or height: draw them again."""
 
 
+class TableResized(Message):
+    """The table's panel or its rows changed size: what is out of sight may too."""
+
+
 class TableRows(KeptStatic):
     """The table's rows, each cut to the width they were drawn for
     (`OverseersScreen._fit`). When the width changes after they were drawn
@@ -242,6 +246,11 @@ class TablePanel(KeptVerticalScroll):
         if fitted is not None and self.scrollable_content_region.height != fitted:
             self.fitted_height = None  # asked once per change
             self.post_message(RowsStale())
+        else:
+            # a size the rows fit already may still end a scroll: the title
+            # read "more below" with nothing below (a resize sets the size
+            # without the virtual_size watcher firing)
+            self.post_message(TableResized())
 
 
 class OverseersScreen(GameScreen):
@@ -1105,6 +1114,10 @@ class OverseersScreen(GameScreen):
     def on_resize(self) -> None:
         if self.update is not None and self.is_mounted:
             self.after_refresh_while_shown(self._redraw_rows)
+
+    def on_table_resized(self, event: TableResized) -> None:
+        event.stop()
+        self.after_refresh_while_shown(self._title_table)
 
     def on_rows_stale(self, event: RowsStale) -> None:
         event.stop()
