@@ -1023,3 +1023,46 @@ async def test_the_home_menus_highlight_stops_at_its_ends(data_dir):
         await pilot.press("up", "home", "enter")
         await pilot.pause()
         assert not on(app, HomeScreen)  # the first game's new-match form
+
+
+async def test_a_dropped_enter_says_why_once_and_a_players_own_next_step_waits_only_the_grace(
+    monkeypatch, screen_clock
+):
+    """Play-test (Overboss Duel): "1" drafted, Enter 0.6 s later on the
+    square already under the cursor did nothing, the prompt's light the only
+    sign (none without colour): the first dropped Enter says why, once. And
+    the longer wait after one's own move (Overseers' next pack, unseen) is
+    only where the game says something new is to be looked at: here the
+    next step waits the grace alone."""
+    import tui.games
+    from saves import journal
+    from saves.match import Match
+    from tests import toygame
+    from tests.screen_kit import record_notices
+    from tui.screens.game import AGAIN_EXTRA, ENTER_WAITS
+
+    monkeypatch.setitem(journal.EXTRA_GAMES, "toy", toygame.GAME)
+    monkeypatch.setitem(tui.games.SCREENS, "toy", "tui.screens.generic:GenericGameScreen")
+    grace = 0.7
+    app = make_app(decision_grace=grace)
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        app.open_match(Match.new("toy", players("human", "human")))
+        await wait_for(pilot, lambda: on(app, HandoverScreen))
+        table = app.table
+        ann = table.handover_to
+        await pilot.press("enter")  # lifts the cover
+        await pilot.press("enter")  # too soon: dropped, and said why
+        screen_clock.now += 0.3
+        await pilot.press("enter")  # dropped again: not said again
+        await pilot.pause()
+        assert said.count(ENTER_WAITS) == 1, said
+        assert table.match.state.stakes == (0, 0)
+        screen_clock.now += grace + 0.1
+        await pilot.press("enter")  # Raise
+        await pilot.pause()
+        screen = app.screen
+        assert table.match.state.stakes[ann] == 1 and screen.update.seat == ann
+        screen_clock.now += grace + 0.05
+        assert grace + 0.05 < grace + AGAIN_EXTRA
+        assert not screen.too_soon("enter")

@@ -91,6 +91,8 @@ DROPPED_KEY_LIGHT = 1.5
 #: key that decided (1.5 s at the default 0.7): "a number, then Enter" is
 #: a common rhythm, and at 0.9 s it chose from a pack never seen.
 AGAIN_EXTRA = 0.8
+#: Said the first time a screen drops a confirming key (`too_soon`).
+ENTER_WAITS = "Enter waits a moment after new choices appear, so they are seen: press it again."
 
 
 def game_of(game_id: str) -> Any | None:
@@ -353,6 +355,8 @@ class GameScreen(Screen):
         self._acted = False
         #: when (time.monotonic()) this screen last sent a move or an undo
         self._acted_at = 0.0
+        #: whether this screen said once why a confirming key did nothing
+        self._told_enter_waits = False
         #: takes the prompt's "your turn" look off again (`light_prompt`),
         #: at this time.monotonic()
         self._turn_timer: Any = None
@@ -444,15 +448,18 @@ class GameScreen(Screen):
             return
         again = self._acted and before is not None and before.seat == update.seat
         self._acted = False
-        self.new_choice(again=again)
-        if again:
-            assert before is not None
-            self.decided_again(before, update)
+        # the longer wait only where something new is to be looked at: a
+        # duel's placement after its draft is the same player's plan, and
+        # "1, Enter" there must not wait 1.5 s
+        look = again and before is not None and self.decided_again(before, update)
+        self.new_choice(again=look)
 
-    def decided_again(self, before: TableUpdate, update: TableUpdate) -> None:
+    def decided_again(self, before: TableUpdate, update: TableUpdate) -> bool:
         """The person who just decided has a new decision at once, no cover
         between (`before`: what they last saw): a game's screen may say what
-        is new (Overseers: the next pack). Nothing here."""
+        is new (Overseers: the next pack) and return True, so Enter waits
+        for it to be read (`AGAIN_EXTRA`). Nothing here."""
+        return False
 
     def new_choice(self, *, again: bool = False) -> None:
         """New choices are on screen: the confirming keys wait a moment
@@ -486,6 +493,13 @@ class GameScreen(Screen):
         # the key did nothing: the prompt stands out, so the player looks at
         # the new decision (and presses again) rather than at a key that failed
         self.light_prompt(DROPPED_KEY_LIGHT)
+        if not self._told_enter_waits:
+            # once a screen: the light alone read as a key lost (and shows
+            # nothing without colour)
+            self._told_enter_waits = True
+            from tui.widgets.hints import hint
+
+            hint(self, ENTER_WAITS, timeout=3)
         return True
 
     def witness(self, update: TableUpdate) -> None:

@@ -418,7 +418,7 @@ class OverseersScreen(GameScreen):
         self._hold_round_end(update)
         self._hold_vote(update)
 
-    def decided_again(self, before: TableUpdate, update: TableUpdate) -> None:
+    def decided_again(self, before: TableUpdate, update: TableUpdate) -> bool:
         # the next pack came at once under the key that kept a card: say so,
         # and light the prompt while Enter waits (no cards named: a notice
         # outlives a hand-over cover)
@@ -428,6 +428,8 @@ class OverseersScreen(GameScreen):
             self.notify(f"Your next pack: turn {view.draft_turn} of 5. Look before you keep a card.",
                         timeout=3, markup=False)
             self.light_prompt(3.0)
+            return True
+        return False
 
     def fold_moves(self, lines: list[str]) -> list[str]:
         # the deal, a line a card (30 at five players), in one line
