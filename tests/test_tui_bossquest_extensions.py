@@ -1080,3 +1080,69 @@ async def test_a_turns_key_while_the_owls_choices_are_up_says_so(key):
         notes = [n.message for n in app._notifications]
     assert app.port.submitted == []
     assert notes == ["Your Owl's choices are up: 1-4 or Enter; Esc goes back to your turn."], notes
+
+
+async def test_the_knights_legend_says_what_the_star_means_where_companions_are_in_play():
+    """BQ §Extension: Companions (play-test qa-bq6, finding 4): "Owl*" marks a
+    once-a-round power used this round; the panel's legend said nothing of
+    it. It does where companions are in play (and says F1 tells every
+    power), and only there."""
+    for state, star in ((extensions_table(), True), (full_state(), False)):
+        app = ScreenApp(make_update(state))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            title = str(app.screen.query_one("#bq-knights").border_title)
+            text = screen_text(app)
+        assert ("* power used" in title) is star, title
+        assert ("* power used" in text) is star  # drawn whole at 80 columns
+        assert ("F1 all powers" in text) is star
+
+
+async def test_every_companion_in_play_is_explained_where_there_is_room():
+    """BQ §Extension: Companions (qa-bq6, finding 4): the panel named the
+    other knights' companions but explained only your own; at 120x36 there
+    is room for a line each, and then the legend does not send you to F1."""
+    app = ScreenApp(make_update(extensions_table()))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).replace("│", " ").split())
+    # said of their knight: "Bob's Fox: You win ties" read as you winning them
+    for who, companion in (("Bob's", Companion.FOX), ("Cyd's", Companion.HARE),
+                           ("Dee's", Companion.TORTOISE)):
+        assert f"{who} {companion.label}: {companion.their_text}" in text, (who, text)
+    assert f"Your Owl: {Companion.OWL.text}" in text
+    assert "F1 all powers" not in text
+
+
+async def test_f1_lists_the_companions_in_play_with_their_powers():
+    """BQ §Extension: Companions (qa-bq6, finding 4): at 80x24 the others'
+    powers are not on the table; F1 lists every companion in play, whose
+    it is, its power and whether it is used this round, and the reserve."""
+    from textual.widgets import DataTable
+
+    from tui.screens.help import HelpScreen
+
+    app = ScreenApp(make_update(extensions_table()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(HelpScreen(app.game_screen))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        rows = [tuple(" ".join(str(c).split()) for c in table.get_row_at(i))
+                for i in range(table.row_count)]
+    at = rows.index(("", "Companions in play"))
+    listed = dict(rows[at + 1:at + 7])
+    assert listed["Your Owl"] == f"{Companion.OWL.text} (used this round)"
+    assert listed["Bob's Fox"] == Companion.FOX.their_text
+    assert listed["Cyd's Hare"] == Companion.HARE.their_text
+    assert listed["Dee's Tortoise"] == Companion.TORTOISE.their_text
+    assert listed["Reserve: Chameleon"] == Companion.CHAMELEON.text
+    # a match without companions has no such section
+    app = ScreenApp(make_update(full_state()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(HelpScreen(app.game_screen))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        keys = [str(table.get_row_at(i)[1]) for i in range(table.row_count)]
+    assert "Companions in play" not in keys

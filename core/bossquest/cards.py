@@ -234,6 +234,12 @@ class Companion(enum.StrEnum):
         return _COMPANION_TEXT[self]
 
     @property
+    def their_text(self) -> str:
+        """The power said of another knight's companion ("Bob's Fox: You
+        win ties" read as the viewer winning them)."""
+        return _COMPANION_THEIR_TEXT[self]
+
+    @property
     def once_per_round(self) -> bool:
         return self in (Companion.OWL, Companion.HARE, Companion.RAVEN)
 
@@ -245,6 +251,16 @@ _COMPANION_TEXT = {
     Companion.FOX: "You win ties for the round (before counting cards).",
     Companion.TORTOISE: "No heart lost when you go over the HP by 1 or 2.",
     Companion.RAVEN: "Once per round, on your turn: replace a spell at the Wizard with the "
+    "top of the spell deck.",
+}
+
+_COMPANION_THEIR_TEXT = {
+    Companion.CHAMELEON: "Their weapons count as every colour.",
+    Companion.OWL: "Once per round: looks at the mystery spell or at a knight's hidden weapon.",
+    Companion.HARE: "Once per round: asks for weapons and meets the Wizard in the same turn.",
+    Companion.FOX: "Wins ties for the round (before counting cards).",
+    Companion.TORTOISE: "No heart lost when they go over the HP by 1 or 2.",
+    Companion.RAVEN: "Once per round, on their turn: replaces a spell at the Wizard with the "
     "top of the spell deck.",
 }
 

@@ -1224,7 +1224,8 @@ class BossQuestScreen(GameScreen):
         self.query_one("#bq-boss").border_title = "Boss"
         self.query_one("#bq-market").border_title = "Wizard's spells"
         self.query_one("#bq-score").border_title = "Score pad"
-        self.query_one("#bq-knights").border_title = f"Knights  {HEART} hearts  {KEY} keys  ⚒ Armorer"
+        self.query_one("#bq-knights").border_title = self._knights_title(
+            self.update.view if self.update is not None else None)
         self.query_one("#bq-last").border_title = "Last combat"
         self.query_one("#bq-log").border_title = "Log"
         self.query_one("#bq-score").display = False
@@ -2051,6 +2052,18 @@ class BossQuestScreen(GameScreen):
         width = self.query_one("#bq-knights", KnightRows).size.width
         return width - 1 - (2 + len(str(players)) + 1 if picking else 0) if width else 999
 
+    @staticmethod
+    def _knights_title(view: State | None, *, explained: bool = False) -> str:
+        """The knights panel's legend: the Armorer but in the duel (BQ-37);
+        with companions, the mark of a power used and, unless every
+        companion is explained under the rows (`explained`), where to read
+        them all."""
+        armorer = "  ⚒ Armorer" if view is None or view.champion is None else ""
+        title = f"Knights  {HEART} hearts  {KEY} keys{armorer}"
+        if view is not None and view.companions:
+            title += "  * power used" + ("" if explained else " · F1 all powers")
+        return title
+
     def _draw_knights(self, update: TableUpdate) -> None:
         view: State = update.view
         if view.players == 1:  # the Solo Quest's board
@@ -2063,8 +2076,6 @@ class BossQuestScreen(GameScreen):
             return
         picking = self._mode == "target-knight"
         board = self.query_one("#bq-knights", KnightRows)
-        armorer = "" if view.champion is not None else "  ⚒ Armorer"  # none in the duel (BQ-37)
-        set_border(board, f"Knights  {HEART} hearts  {KEY} keys{armorer}")
         board.laid_out_for = board.size.width
         room = self._knight_room(view.players, picking)
         natural = _Columns(name=self._name_width(view, update))
@@ -2085,20 +2096,26 @@ class BossQuestScreen(GameScreen):
         tries += [(False, 0, False, None), (False, 0, False, 1), (False, 1, False, None),
                   (False, 1, False, 1), (False, 1, False, 0), (False, 3, False, 1),
                   (False, 3, False, 0), (False, 4, False, 0)]
+        # Where there is room, the others' companions explained too, a line
+        # each (qa-bq6: only your own was), before anything else gives way.
+        full = [(*t, True) for t in tries if t[1] == 0 and t[3] is None]
+        tries = full + [(*t, False) for t in tries] if view.companions else [
+            (*t, False) for t in tries]
         # what the rows say, once for each of the two ways a card count is drawn
         parts_by_tall: dict[bool, list[_KnightParts]] = {}
-        for tall_rows, level, big, power in tries:
+        for tall_rows, level, big, power, others in tries:
             self._tall_rows = tall_rows
             parts = parts_by_tall.get(tall_rows)
             if parts is None:
                 parts = parts_by_tall[tall_rows] = [
                     self._knight_parts(view, seat, update) for seat in range(view.players)]
             rows, ways = self._knight_rows(update, parts, picking, natural, room,
-                                           level, big, power)
+                                           level, big, power, others=others)
             limit = self._knight_lines_room(big=True) if big else lines
             if "over" not in ways and (limit is None or sum(
                     len(row.text.plain.split("\n")) for row in rows) <= limit):
                 break
+        set_border(board, self._knights_title(view, explained=others))
         seats = len(parts)
         flags = [seat in knights for seat in range(seats)]
         if any(flags) and "big" in ways:
@@ -2118,15 +2135,18 @@ class BossQuestScreen(GameScreen):
 
     def _knight_rows(self, update: TableUpdate, parts: list[_KnightParts], picking: bool,
                      natural: _Columns, room: int, level: int, big: bool,
-                     power: int | None) -> tuple[list[Row], list[str]]:
-        """The knights' rows (and your companion's) drawn one way
-        (`_draw_knights`), and how each knight's row went."""
+                     power: int | None, *, others: bool = False,
+                     ) -> tuple[list[Row], list[str]]:
+        """The knights' rows (and your companion's; `others`: every
+        companion in play) drawn one way (`_draw_knights`), and how each
+        knight's row went."""
         columns, ways = self._fit_knights(parts, natural, room, level, big=big)
         rows = [Row(self._knight_row(p, columns, way, room), key=str(seat + 1),
                     enabled=not picking or self._legal(TargetKnight(seat)))
                 for seat, (p, way) in enumerate(zip(parts, ways, strict=True))]
         rows += [Row(line, enabled=not picking) for line in extras.companion_rows(
-            update.view, update.seat, room, lines=power)]
+            update.view, update.seat, room, lines=power,
+            whose=self._whose if others else None)]
         return rows, ways
 
     def _knight_lines_least(self, update: TableUpdate) -> int:
@@ -2953,6 +2973,19 @@ class BossQuestScreen(GameScreen):
         update = self.update
         solo_quest = update is not None and update.view.players == 1
         return self.SOLO_HELP_SYMBOLS if solo_quest else self.HELP_SYMBOLS
+
+    def help_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """BQ §Extension: Companions: every companion in play, whose and its
+        power (the table explains only your own at 80x24), and the reserve."""
+        update = self.update
+        if update is None or not update.view.companions:
+            return []
+        view: State = update.view
+        rows = [(extras.companion_owner(seat, update.seat, self._whose) + f" {c.label}",
+                 (c.text if seat == update.seat else c.their_text) + extras.used_note(view, c))
+                for seat, c in enumerate(view.companions) if c is not None]
+        rows += [(f"Reserve: {c.label}", c.text) for c in view.reserve]
+        return [("Companions in play", rows)]
 
     def help_never(self) -> frozenset[str]:
         update = self.update

@@ -354,8 +354,18 @@ def _stage_head(view: State) -> str:
     return stage.capitalize() if view.wave >= 3 else f"Wave {view.wave}"
 
 
+def companion_owner(seat: int, viewer: int | None, whose: Who) -> str:
+    """Whose a companion is, as its line opens: "Your", "Bob's"."""
+    return "Your" if seat == viewer else whose(seat)
+
+
+def used_note(view: State, companion: Companion) -> str:
+    """" (used this round)" after a once-a-round power that is spent."""
+    return " (used this round)" if companion.once_per_round and companion in view.spent else ""
+
+
 def companion_rows(view: State, seat: int | None, room: int = 999, *,
-                   lines: int | None = None) -> list[Text]:
+                   lines: int | None = None, whose: Who | None = None) -> list[Text]:
     """Below the knights: the viewer's companion with its power in words
     (and whether a once-per-round power is spent), and the reserve: with
     their powers where the line has `room` for them, else by name (at 80
@@ -364,20 +374,28 @@ def companion_rows(view: State, seat: int | None, room: int = 999, *,
     Short of lines (`lines`: at most so many for the power, None: as many
     as it takes), the power keeps to them, cut with "…" (the row's tag
     still names the companion, F1 and the rules say what it does); with
-    no line for it (0), neither it nor the reserve is shown."""
+    no line for it (0), neither it nor the reserve is shown. Given `whose`
+    (the possessive of a seat's name), every companion in play is told
+    so, the others' after your own."""
     rows = []
     if lines == 0:
         return rows
-    mine = view.companions[seat] if view.companions and seat is not None else None
-    if mine is not None:
-        head = f"Your {mine.label}: "
-        used = " (used this round)" if mine.once_per_round and mine in view.spent else ""
+    owners = [] if not view.companions or seat is None else [seat]
+    if whose is not None and view.companions:
+        owners += [other for other in range(len(view.companions)) if other != seat]
+    for owner in owners:
+        mine = view.companions[owner]
+        if mine is None:
+            continue
+        head = f"{companion_owner(owner, seat, whose or str)} {mine.label}: "
+        used = used_note(view, mine)
+        power = mine.text if owner == seat else mine.their_text
         # wrapped, not cut: at 80 columns the Owl's, Hare's and Raven's
         # powers ran off the panel, and "used this round" with them
-        wrapped = textwrap.wrap(head + mine.text + used, width=max(20, room),
+        wrapped = textwrap.wrap(head + power + used, width=max(20, room),
                                 subsequent_indent="  ")
         said = wrapped if lines is None or len(wrapped) <= lines else textwrap.wrap(
-            head + mine.text + used, width=max(20, room), subsequent_indent="  ",
+            head + power + used, width=max(20, room), subsequent_indent="  ",
             max_lines=lines, placeholder="…")
         line = Text("\n".join(said), no_wrap=True, end="")
         line.stylize("bold", 0, len(head))

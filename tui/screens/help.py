@@ -8,7 +8,8 @@ keeps the short description), else what the widget that owns it says now
 its description. Keys that do the same thing are listed once ("1-4",
 "c / Escape / Backspace"). A screen lists its symbols in `HELP_SYMBOLS`
 (symbol, meaning), or returns them from `help_symbols()` where they depend
-on the match, and names itself in `HELP_TITLE`; a widget leaves out the
+on the match, and sections of its own from `help_sections()` ((heading, rows));
+it names itself in `HELP_TITLE`; a widget leaves out the
 actions in its `HELP_LEAVES_OUT` (keys that still work but mean little there). Every line fits 80
 columns: a long text wraps within its column.
 """
@@ -270,9 +271,15 @@ class HelpScreen(Dialog[None]):
         own = getattr(self.over, "help_symbols", None)
         shown = own() if callable(own) else getattr(self.over, "HELP_SYMBOLS", ())
         symbols: Sequence[tuple[str, str]] = (*shown, *getattr(self.over, "SINCE_SYMBOLS", ()))
+        # what this match has on the table that no legend explains (a Boss
+        # Quest's companions in play): (heading, rows)
+        extra = getattr(self.over, "help_sections", None)
+        own_sections: list[tuple[str, Sequence[tuple[str, str]]]] = (
+            extra() if callable(extra) else [])
         idle = idle_keys(self.over, keys)
         everywhere = global_keys(self.app)
-        left = min(KEY_WIDTH, max((len(k) for k, _ in (*keys, *idle, *everywhere, *symbols)),
+        left = min(KEY_WIDTH, max((len(k) for k, _ in (
+            *keys, *idle, *everywhere, *symbols, *(r for _, rows in own_sections for r in rows))),
                                   default=4))
         right = TEXT_WIDTH - left
         table.add_columns("Key", "Does")
@@ -281,6 +288,7 @@ class HelpScreen(Dialog[None]):
             sections.append((IDLE_HEADING, idle))
         if symbols:
             sections.append(("On screen", symbols))
+        sections.extend((heading, rows) for heading, rows in own_sections if rows)
         sections.append(("Everywhere", everywhere))
         for heading, rows in sections:
             if heading is not None:
