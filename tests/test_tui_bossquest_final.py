@@ -754,3 +754,27 @@ async def test_the_duels_choice_starts_on_a_spell_that_acts_and_numbers_them_bq3
         await pilot.press("2")
         await pilot.pause()
     assert table.submitted == [(voice, DuelSpell(0))]
+
+
+async def test_the_final_table_keeps_your_name_whole_at_80x24():
+    """Play-test qa-bq6, finding 6: Results → b at 80x24 read "Dev (yo…"
+    where the match's other screens fit "Dev (you)": the champion's dozen
+    weapons ran one cell past the row, and the names gave a cell to keep
+    them on one line. The viewer's name keeps "(you)" whole; the champion's
+    weapons go on under the first line, every one of them shown."""
+    import attrs
+
+    from core.bossquest.state import Options
+
+    state, _ = random_playout(GAME, 6, options=Options(final_boss=True, companions=True,
+                                                       potions=True), rng=random.Random(17))
+    assert state.duel is not None and len(state.duel.weapons) == 12
+    app = ScreenApp(attrs.evolve(make_update(state, 3), names=SIX))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(3):
+            await pilot.pause()
+        knights = "\n".join(lines_of(app, "#bq-knights"))
+    assert "Dev (you) " in knights, knights
+    for name in SIX:
+        assert f"   {name}" in knights, knights
+    assert knights.count("[") == 12, knights

@@ -1974,7 +1974,10 @@ class BossQuestScreen(GameScreen):
             return chosen.count("over"), chosen.count("under") if level == 3 else 0
 
         best = (off(ways(columns)), columns)
-        for name in range(natural.name - 1, min(natural.name, 8) - 1, -1):
+        # never into your own "(you)" (qa-bq6: "Dev (yo…" on the final
+        # table, a champion's weapons a cell too long; they wrap instead)
+        yours = max((cell_len(p.name) for p in parts if p.name.endswith(" (you)")), default=0)
+        for name in range(natural.name - 1, max(min(natural.name, 8), yours) - 1, -1):
             if level < 3 or best[0] == (0, 0):
                 break
             narrower = attrs.evolve(columns, name=name)
