@@ -112,3 +112,98 @@ async def test_a_bots_final_boss_duel_is_told_to_all_then_the_results(tmp_path, 
         assert isinstance(app.screen, BossQuestScreen), app.screen_stack
         assert not any(isinstance(s, (CombatScreen, EndingScreen)) for s in app.screen_stack)
         assert "next round" not in screen_text(app)
+
+
+def _duel_match(tmp_path):
+    """Ann and Bram here, Cora a bot: a random quest with the Final Boss
+    played up to the duel, Cora the champion, Ann the defeated knights'
+    voice (BQ-37)."""
+    import random
+
+    from core import CHANCE
+    from core.bossquest import GAME
+    from core.bossquest.rules import allies_voice
+    from core.bossquest.state import Options
+    from core.playout import sample_chance
+    from saves.match import Match
+
+    for seed in range(400):
+        rng = random.Random(seed)
+        state = GAME.setup(3, Options(final_boss=True))
+        history = []
+        while GAME.outcome(state) is None and state.phase.value != "duel":
+            seat = min(GAME.to_act(state))
+            action = (sample_chance(GAME.chance_outcomes(state), rng) if seat == CHANCE
+                      else rng.choice(GAME.legal_actions(state, seat)))
+            history.append((seat, action))
+            state = GAME.apply(state, seat, action)
+        if state.phase.value == "duel" and state.champion == 2 and allies_voice(state) == 0:
+            break
+    match = Match.new("boss-quest", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+                                     PlayerSpec("Cora", "bot", "heuristic")],
+                      Options(final_boss=True), directory=tmp_path)
+    for seat, action in history:
+        match.apply(seat, action)
+    return match
+
+
+async def test_the_duels_voice_is_not_covered_again_between_offers(tmp_path, monkeypatch):
+    """qa-bq6, finding 9: in the Final Boss duel a hand-over cover came up
+    before every offer to the person speaking for the defeated knights,
+    though they had just chosen the last spell and the duel shows them
+    nothing the table does not see (the spells drawn are public, BQ-50).
+    The first offer comes behind the cover (the bot's move came between);
+    the next ones to the same person do not."""
+    from core.bossquest.state import Phase
+    from tui.games import screen_class
+    from tui.table import Table
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    match = _duel_match(tmp_path)
+    app = OvertableApp(bot_delay=0.0, seed=1, theme_name="textual-dark")
+    covered: list[bool] = []  # per offer to Ann: whether a cover came before it
+    cover_seen = False
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = Table(match, bot_delay=0.0, seed=5)
+        app.table = table
+        await table.start(app, screen_class("boss-quest"))
+        for _ in range(400):
+            await pilot.pause()
+            if match.finished:
+                break
+            screen = app.screen
+            if isinstance(screen, HandoverScreen):
+                assert "Ann" in screen_text(app)
+                cover_seen = True
+                await pilot.press("enter")
+            elif not isinstance(screen, BossQuestScreen):
+                await pilot.press("enter")  # the last round's combat, told to all
+            elif screen.update and screen.update.legal and screen.update.seat == 0:
+                assert screen.update.view.phase is Phase.DUEL_CHOOSE
+                covered.append(cover_seen)
+                cover_seen = False
+                await pilot.press("enter")
+            else:
+                await asyncio.sleep(0.01)
+        app.leave_table()
+        await pilot.pause()
+    assert match.finished
+    assert len(covered) >= 2, covered  # (seed 5: Cora asks again)
+    assert covered == [True] + [False] * (len(covered) - 1), covered
+
+
+def test_only_the_duels_offer_goes_uncovered():
+    """qa-bq6, finding 9, kept narrow: the other games' screens say nothing
+    goes uncovered (the table's default, a cover whenever another's view
+    or the public one came between), and a Boss Quest decision outside the
+    duel's offer is covered as before (a knight's turn shows their hidden
+    card)."""
+    from tests.bossquest_screen_kit import full_state, make_update
+    from tui.games import screen_class
+    from tui.screens.game import GameScreen
+
+    for game in ("overboss-duel", "overstocked", "overseers"):
+        assert screen_class(game).shows_nothing_private is GameScreen.shows_nothing_private
+    state = full_state()
+    turn, public = make_update(state, 0), make_update(state, None)
+    assert not BossQuestScreen.shows_nothing_private(None, turn, public)  # type: ignore[arg-type]

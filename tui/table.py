@@ -209,14 +209,27 @@ class Table:
         if here:
             seat = self.viewer if self.viewer in here else self._next_person(here)
             if len(self.humans) > 1 and (seat != self.viewer or self._public_shown):
-                self._handover(seat)
-                return
+                if seat != self.viewer or not self._nothing_private(seat):
+                    self._handover(seat)
+                    return
+                # the same person again, nothing private shown: no cover
+                self._public_shown = False
+                self._uncovered = len(self.session.match.history)
+                self._keep()
             self.viewer = seat
         elif len(self.humans) > 1:
             # a bot's turn: the last person's view (their hidden card, their
             # total) stayed up for the others to read while the bots played
             self._public_shown = True
         self.refresh()
+
+    def _nothing_private(self, seat: int) -> bool:
+        """Whether the game says `seat`'s decision shows nothing private
+        (Boss Quest's duel offers, BQ-50): its person, who had the terminal
+        last, goes on without a cover."""
+        update = self.updates.get(seat)
+        return (self.screen is not None and update is not None
+                and self.screen.shows_nothing_private(update, self.updates.get(None)))
 
     def _tell_round_end(self) -> bool:
         """Several people here and a round just ended: its end (Boss Quest's

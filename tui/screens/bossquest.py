@@ -2977,6 +2977,13 @@ class BossQuestScreen(GameScreen):
         solo_quest = update is not None and update.view.players == 1
         return self.SOLO_HELP_SYMBOLS if solo_quest else self.HELP_SYMBOLS
 
+    def shows_nothing_private(self, update: TableUpdate, public: TableUpdate | None) -> bool:
+        """The duel's offer to the defeated knights' voice: the spells drawn
+        are face up (BQ-50) and a defeated knight's view is the public one
+        (qa-bq6: a cover came before every offer to the same person)."""
+        return (public is not None and update.view.phase is Phase.DUEL_CHOOSE
+                and update.seat != update.view.champion and update.view == public.view)
+
     def help_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """BQ §Extension: Companions: every companion in play, whose and its
         power (the table explains only your own at 80x24), and the reserve."""

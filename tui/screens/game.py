@@ -517,6 +517,13 @@ class GameScreen(Screen):
         no round's end so (the default)."""
         return []
 
+    def shows_nothing_private(self, update: TableUpdate, public: TableUpdate | None) -> bool:
+        """Several people here: whether `update` (a person's decision, the
+        same person's as the last) shows nothing the public view does not,
+        so that no hand-over cover is needed before it (tui/table.py).
+        False here: every game covers, unless it says otherwise."""
+        return False
+
     def reveals(self, line: str) -> bool:
         """Whether a log line tells a reveal at the table (`REVEALS`)."""
         return self.REVEALS is not None and self.REVEALS.search(line) is not None
