@@ -488,7 +488,7 @@ class Session:
         who = self.names[seat]
         if command.kind == UNDO and self._undoable(seat) == 0 and not self.match.finished:
             # why, even from an older update: "the table changed" did not say
-            # that a bot had moved since (qa-sshov 1)
+            # that a bot had moved since
             return self._why_no_undo(seat)
         if command.seq is not None and command.seq != self.seq and not (
             command.kind == PLAY and self._still_offered(seat, command.seq)

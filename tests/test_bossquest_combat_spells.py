@@ -213,7 +213,7 @@ def test_a_mystery_swap_of_hidden_cards_is_in_the_combat():
     effects = [e for e in combat_spells(fought) if e.spell.kind is SpellKind.SWAP_HIDDEN]
     assert len(effects) == 1
     swap = effects[0]
-    # BQ-47: "the mystery spell says it was the mystery" (qa-bq6: it did not)
+    # BQ-47: "the mystery spell says it was the mystery" (play-test: it did not)
     assert swap.seats == frozenset({0, 2}) and swap.effect == "hidden cards swapped"
     assert swap.mystery
     assert {(s.seat, s.before, s.after) for s in swap.shifts} == {(0, 16, 18), (2, 10, 8)}
@@ -225,7 +225,7 @@ def test_a_mystery_swap_of_hidden_cards_is_in_the_combat():
     (SpellKind.ATTACK_MINUS_2, "strength -2"),
 ])
 def test_the_mystery_spell_says_it_was_the_mystery_bq47(turned, effect):
-    """BQ-47: "the mystery spell says it was the mystery". qa-bq6: Cora's
+    """BQ-47: "the mystery spell says it was the mystery". play-test: Cora's
     mystery turned out Cancel a spell and the combat box read "○ Cancel a
     spell: cancels Need Purple (P)", the mystery named only in the log; so
     for one that acts at combat, on a knight or at once."""

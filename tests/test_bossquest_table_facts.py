@@ -234,7 +234,7 @@ def test_a_match_in_its_final_boss_duel_is_listed_as_the_duel_bq37():
 
 
 def test_score_notes_say_one_key_not_one_keys_bq26():
-    """qa-bq6, results at 80x24: "Ann's score is -1, one below Edda's: 1 keys,
+    """play-test, results at 80x24: "Ann's score is -1, one below Edda's: 1 keys,
     but placed below for losing the last heart (house ruling BQ-26)"."""
     import attrs
 

@@ -651,11 +651,11 @@ def test_hare_chains_equipment_and_the_wizard():
     assert state.turn == 1 and C.HARE not in state.spent
     # the log says the Hare was not used (the play-test read "Cora ends the
     # turn without meeting the Wizard." after every ask, naming no Hare),
-    # in a few words: qa-bq6 found the long line after every ask
+    # in a few words: a play-test found the long line after every ask
     names = ("Ann", "Bram", "Cora")
     assert GAME.describe(hare, 0, EndTurn(), names, 1) == "Ann's Hare: not used this turn."
     assert GAME.describe(hare, 0, EndTurn(), names, 0) == "Your Hare: not used this turn."
-    # qa-bq6: used, it was never named ("Edda receives B2. Edda goes to the
+    # play-test: used, it was never named ("Edda receives B2. Edda goes to the
     # Wizard." read as a rule broken); it is, as the Raven's and Owl's are
     assert GAME.describe(hare, 0, GoToWizard(), names, 1) == (
         "Ann's Hare: on to the Wizard in the same turn.")

@@ -1502,7 +1502,7 @@ async def test_resigning_and_clearing_refuse_what_they_do_not_apply_to(hub):
 
 
 async def test_a_player_who_left_for_good_watches_the_match_as_a_spectator(hub):
-    """QA (qa-ssh #1): after leaving a begun match for good, the lobby
+    """Play-test: after leaving a begun match for good, the lobby
     offered `w: watch` and watching was refused ("You have a seat at this
     table"). Such a player watches it to its end as any spectator: the
     public view only, never the seat the bot plays for them. A player whose

@@ -376,7 +376,7 @@ def _chance_lines(path) -> list[int]:
 @pytest.mark.parametrize("game_id", ["boss-quest", "overboss-duel", "overstocked", "overseers"])
 @pytest.mark.parametrize("how", ["garbage", "refused"])
 def test_a_resume_that_loses_a_draw_says_it_is_drawn_again(tmp_path, game_id, how):
-    """qa-solo finding 10: an Overseers save damaged at a deal resumed with
+    """play-test: an Overseers save damaged at a deal resumed with
     another character and pack, the dialog saying only that actions were
     lost. Chance is journalled, not seeded (host/session.py): a lost draw is
     drawn afresh, and `LoadedMatch.redrawn` says so. Every game."""

@@ -891,7 +891,7 @@ def test_numbers_of_thousands_of_digits_are_cut_and_odd_ids_and_winners_refused(
 
 @pytest.mark.parametrize("kind", ["empty", "folder"])
 async def test_resuming_a_damaged_save_by_its_id_says_why_as_by_its_path(tmp_path, kind):
-    """qa-solo finding 9: `overtable resume 86e46179` said "No saved match
+    """play-test: `overtable resume 86e46179` said "No saved match
     '86e46179'." for an empty journal (or a folder) whose name holds that
     id; by its path it said why. The id in the name finds it too."""
     from tui.app import OvertableApp

@@ -603,7 +603,7 @@ def _damaged_by_name(data_dir):
 
 
 def test_a_damaged_save_is_listed_by_the_id_and_game_its_name_holds(data_dir, capsys):
-    """qa-solo finding 9: `saves --list` showed an empty journal and a
+    """play-test: `saves --list` showed an empty journal and a
     folder with a journal's name as "?  ?": a player could not tell which
     match each was, though the file name says."""
     from tui.cli import main

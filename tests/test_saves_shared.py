@@ -1,4 +1,4 @@
-"""A hub's shared matches in `overtable saves`: qa-sshov finding 6. The hub
+"""A hub's shared matches in `overtable saves` (a play-test found none). The hub
 keeps them beside the data directory's matches (DIR/shared for `overtable
 host --data-dir DIR`, DIR itself for `overtable hub --data-dir DIR`), where
 the listing never looked, though README and the lobby's Clear dialog send

@@ -541,7 +541,7 @@ async def test_the_combat_names_the_mystery_swap_that_changed_it():
         text = screen_text(app)
     assert "No spell changed it." not in text
     assert "Spells that changed it" in text
-    # and that it was the mystery (BQ-47; qa-bq6)
+    # and that it was the mystery (BQ-47)
     assert "Swap hidden (the mystery) → Ann, Cora: hidden cards" in text, text
     assert "Ann 16→18" in text and "Cora 10→8" in text
 
@@ -1083,7 +1083,7 @@ async def test_a_turns_key_while_the_owls_choices_are_up_says_so(key):
 
 
 async def test_the_knights_legend_says_what_the_star_means_where_companions_are_in_play():
-    """BQ §Extension: Companions (play-test qa-bq6, finding 4): "Owl*" marks a
+    """BQ §Extension: Companions (play-test play-test: ): "Owl*" marks a
     once-a-round power used this round; the panel's legend said nothing of
     it. It does where companions are in play (and says F1 tells every
     power), and only there."""
@@ -1099,7 +1099,7 @@ async def test_the_knights_legend_says_what_the_star_means_where_companions_are_
 
 
 async def test_every_companion_in_play_is_explained_where_there_is_room():
-    """BQ §Extension: Companions (qa-bq6, finding 4): the panel named the
+    """BQ §Extension: Companions (play-test: ): the panel named the
     other knights' companions but explained only your own; at 120x36 there
     is room for a line each, and then the legend does not send you to F1."""
     app = ScreenApp(make_update(extensions_table()))
@@ -1115,7 +1115,7 @@ async def test_every_companion_in_play_is_explained_where_there_is_room():
 
 
 async def test_f1_lists_the_companions_in_play_with_their_powers():
-    """BQ §Extension: Companions (qa-bq6, finding 4): at 80x24 the others'
+    """BQ §Extension: Companions (play-test: ): at 80x24 the others'
     powers are not on the table; F1 lists every companion in play, whose
     it is, its power and whether it is used this round, and the reserve."""
     from textual.widgets import DataTable

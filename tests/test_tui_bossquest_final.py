@@ -722,7 +722,7 @@ async def test_f_before_the_duels_first_request_says_to_ask_first():
 
 
 async def test_the_duels_choice_starts_on_a_spell_that_acts_and_numbers_them_bq38():
-    """qa-bq6: the defeated knights' one choice a request started on
+    """play-test: the defeated knights' one choice a request started on
     "Activate Cancel a spell (no effect in the duel)", so Enter wasted it
     (BQ-38: such spells do nothing to the champion), and only the arrows
     chose. The spells that act come first, numbered; those with no effect
@@ -757,7 +757,7 @@ async def test_the_duels_choice_starts_on_a_spell_that_acts_and_numbers_them_bq3
 
 
 async def test_the_final_table_keeps_your_name_whole_at_80x24():
-    """Play-test qa-bq6, finding 6: Results → b at 80x24 read "Dev (yo…"
+    """Play-test play-test: Results → b at 80x24 read "Dev (yo…"
     where the match's other screens fit "Dev (you)": the champion's dozen
     weapons ran one cell past the row, and the names gave a cell to keep
     them on one line. The viewer's name keeps "(you)" whole; the champion's

@@ -148,7 +148,7 @@ def _duel_match(tmp_path):
 
 
 async def test_the_duels_voice_is_not_covered_again_between_offers(tmp_path, monkeypatch):
-    """qa-bq6, finding 9: in the Final Boss duel a hand-over cover came up
+    """play-test: in the Final Boss duel a hand-over cover came up
     before every offer to the person speaking for the defeated knights,
     though they had just chosen the last spell and the duel shows them
     nothing the table does not see (the spells drawn are public, BQ-50).
@@ -193,7 +193,7 @@ async def test_the_duels_voice_is_not_covered_again_between_offers(tmp_path, mon
 
 
 def test_only_the_duels_offer_goes_uncovered():
-    """qa-bq6, finding 9, kept narrow: the other games' screens say nothing
+    """play-test: , kept narrow: the other games' screens say nothing
     goes uncovered (the table's default, a cover whenever another's view
     or the public one came between), and a Boss Quest decision outside the
     duel's offer is covered as before (a knight's turn shows their hidden

@@ -1,4 +1,4 @@
-"""Boss Quest play-test (qa-bq6, finding 1): a player left (ctrl+q) while a
+"""Boss Quest play-test (play-test: ): a player left (ctrl+q) while a
 combat box was up; on `overtable resume` the match came back in the next
 round with no combat box, the bots having played on. A combat that ended
 after the last move of the people here comes up again first."""

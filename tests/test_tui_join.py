@@ -783,7 +783,7 @@ def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
 
 
 def test_your_own_turn_away_from_the_table_reads_your_turn():
-    """qa-sshov finding 7: bob's own lobby row read "waiting: bob away (a bot
+    """play-test: bob's own lobby row read "waiting: bob away (a bot
     plays after 30 s)", never that the move was his."""
     from tui.screens.lobby import status_text
 
@@ -2064,7 +2064,7 @@ async def test_a_name_the_hub_refuses_ends_the_join_and_says_why(shared_hub):
 
 
 async def test_after_leaving_a_match_for_good_w_watches_it_and_enter_says_so(shared_hub):
-    """QA (qa-ssh #1): after x, y (leave for good) the lobby's hint offered
+    """Play-test: after x, y (leave for good) the lobby's hint offered
     "w: watch", w said "You have a seat at this table: Enter sits you down
     there", and Enter was refused. w watches the match as a spectator (the
     public view, no seat's cards); Enter says plainly that they left it
@@ -2100,7 +2100,7 @@ async def test_after_leaving_a_match_for_good_w_watches_it_and_enter_says_so(sha
 
 
 async def test_the_lobby_footer_names_what_x_does_at_the_highlighted_table(shared_hub):
-    """QA (qa-ssh #2): the footer read "x Stand up" on a begun match, where
+    """Play-test: the footer read "x Stand up" on a begun match, where
     x leaves it for good (a bot plays the seat to its end; README "The
     shared tables"). The footer follows the highlighted table: Leave for
     good once it has begun, Clear once it is over, Withdraw at one's own
@@ -2149,7 +2149,7 @@ async def test_the_lobby_footer_names_what_x_does_at_the_highlighted_table(share
 
 
 async def test_the_turn_notice_away_says_when_a_bot_plays_for_you(shared_hub):
-    """QA (qa-ssh #3): at a table where "When away: a bot plays after 30 s",
+    """Play-test: at a table where "When away: a bot plays after 30 s",
     the away player's notice read "Your turn at Overboss Duel with Bob:
     Enter on it sits you down." and covered the end of the lobby's Now
     column, "(a bot plays ...)". The notice says when the bot plays."""
@@ -2180,7 +2180,7 @@ async def test_the_turn_notice_away_says_when_a_bot_plays_for_you(shared_hub):
 
 
 async def test_ctrl_c_says_how_to_leave_the_shared_tables(shared_hub):
-    """QA (qa-ssh #4): Ctrl+C at a shared table read as doing nothing; at
+    """Play-test: Ctrl+C at a shared table read as doing nothing; at
     one terminal it says how to quit, and here it said the same ("Press
     Ctrl+Q to quit"), though q leads to the lobby and Ctrl+Q leaves the
     shared tables. It says both, at the table and in the lobby."""
@@ -2204,7 +2204,7 @@ async def test_ctrl_c_says_how_to_leave_the_shared_tables(shared_hub):
 
 
 async def test_the_lobby_says_when_your_seat_is_open_at_your_other_terminal(shared_hub):
-    """The play-test (qa-ssh2, 7): a second terminal of Ann's, while her
+    """The play-test (play-test): a second terminal of Ann's, while her
     first still held her seat, read "Enter: back to your seat" in its lobby,
     with no word that the seat was being played elsewhere: she might think
     she had been dropped. The hint says so while another of her terminals
@@ -2266,7 +2266,7 @@ async def test_q_at_a_table_never_says_the_seat_is_open_at_another_terminal(shar
 
 
 async def test_the_chat_panel_marks_the_lines_said_before_you_came(shared_hub):
-    """The play-test (qa-ssh2, 9): chat kept across a host restart came back
+    """The play-test (play-test): chat kept across a host restart came back
     marked "earlier" by the hub, but in the chat panel (F2) it looked
     exactly like what was said after. A dim "— earlier —" stands above
     those lines and a dim "— now —" above the first said live after them;
@@ -2308,7 +2308,7 @@ async def test_the_chat_panel_marks_the_lines_said_before_you_came(shared_hub):
 
 
 async def test_u_at_an_overseers_table_after_a_bot_moved_says_why(shared_hub):
-    """qa-sshov finding 1: at a shared table `u`, once a bot had moved since,
+    """play-test: at a shared table `u`, once a bot had moved since,
     said nothing of why (the screen's update older than the table's); it says
     why, as at one terminal."""
     hub, path = shared_hub

@@ -58,7 +58,7 @@ def dialog_text(app: Any) -> str:
 async def test_the_resume_dialog_says_what_a_resume_keeps(line, question, yes):
     """Play-test: a save damaged on its first action offered "Resume at the
     last valid action?", and y started the match again from round 1, every
-    move dropped without a word. qa-solo finding 10: a lost deal is dealt
+    move dropped without a word. play-test: a lost deal is dealt
     afresh (the journal holds chance, not a seed), so the dialog says it."""
     match = played(30)
     assert match.history[-1][0] != CHANCE and CHANCE not in match.to_act()
@@ -207,7 +207,7 @@ async def test_the_delete_dialog_names_an_unreadable_file(data_dir):
 
 
 async def test_d_on_a_folder_says_it_is_no_saved_match_and_leaves_it(data_dir):
-    """qa-solo finding 11: d on a folder with a journal's name offered "The
+    """play-test: d on a folder with a journal's name offered "The
     file is removed for good", then failed with "Is a directory". A folder
     is not a file Overtable wrote: it is said at once, and nothing offered."""
     from tui.screens.saved import SavedScreen

@@ -2045,7 +2045,7 @@ def describe(
         line = f"{who} goes to the Wizard."
         if state.step is _S_HARE:
             # named, as the Raven's and Owl's are: "receives B2. goes to the
-            # Wizard." read as a rule broken (qa-bq6)
+            # Wizard." read as a rule broken (play-test)
             line = f"{who}'s Hare: on to the Wizard in the same turn."
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, Activate):
@@ -2117,7 +2117,7 @@ def describe(
         # the Hare's choice declined (BQ §Companions: "chain, in the same
         # turn, the equipment phase and meeting the WIZARD"), said so: "ends
         # the turn without meeting the Wizard" named no Hare; short, as it
-        # follows many asks (qa-bq6)
+        # follows many asks (play-test)
         line = f"{who}'s Hare: not used this turn."
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, SwapCompanions):

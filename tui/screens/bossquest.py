@@ -606,7 +606,7 @@ def _solo_targets(update: TableUpdate | None) -> list[Any]:
 def _duel_spells(update: TableUpdate | None) -> list[DuelSpell]:
     """The Final Boss duel's spells offered to the defeated knights, those
     that act in the duel first (BQ-38): Enter on the first one, or the
-    first number, should not waste the table's one choice (qa-bq6)."""
+    first number, should not waste the table's one choice (play-test)."""
     if update is None:
         return []
     view = update.view
@@ -1360,7 +1360,7 @@ class BossQuestScreen(GameScreen):
     def _note_missed(self, update: TableUpdate) -> None:
         """A seat opened after its person's last move (a match resumed, a
         seat taken again after a host restart): the combats since that
-        move are still to read (qa-bq6: a combat up at ctrl+q was gone on
+        move are still to read (play-test: a combat up at ctrl+q was gone on
         resume, the bots having played on)."""
         seat, missed = update.seat, getattr(update, "missed", None)
         if seat is None or missed is None or seat in self._combats_seen or not missed.tables:
@@ -1974,7 +1974,7 @@ class BossQuestScreen(GameScreen):
             return chosen.count("over"), chosen.count("under") if level == 3 else 0
 
         best = (off(ways(columns)), columns)
-        # never into your own "(you)" (qa-bq6: "Dev (yo…" on the final
+        # never into your own "(you)" (play-test: "Dev (yo…" on the final
         # table, a champion's weapons a cell too long; they wrap instead)
         yours = max((cell_len(p.name) for p in parts if p.name.endswith(" (you)")), default=0)
         for name in range(natural.name - 1, max(min(natural.name, 8), yours) - 1, -1):
@@ -2100,7 +2100,7 @@ class BossQuestScreen(GameScreen):
                   (False, 1, False, 1), (False, 1, False, 0), (False, 3, False, 1),
                   (False, 3, False, 0), (False, 4, False, 0)]
         # Where there is room, the others' companions explained too, a line
-        # each (qa-bq6: only your own was), before anything else gives way.
+        # each (play-test: only your own was), before anything else gives way.
         full = [(*t, True) for t in tries if t[1] == 0 and t[3] is None]
         tries = full + [(*t, False) for t in tries] if view.companions else [
             (*t, False) for t in tries]
@@ -2980,7 +2980,7 @@ class BossQuestScreen(GameScreen):
     def shows_nothing_private(self, update: TableUpdate, public: TableUpdate | None) -> bool:
         """The duel's offer to the defeated knights' voice: the spells drawn
         are face up (BQ-50) and a defeated knight's view is the public one
-        (qa-bq6: a cover came before every offer to the same person)."""
+        (play-test: a cover came before every offer to the same person)."""
         return (public is not None and update.view.phase is Phase.DUEL_CHOOSE
                 and update.seat != update.view.champion and update.view == public.view)
 
