@@ -421,6 +421,24 @@ async def test_a_quantum_card_is_chosen_by_its_own_number():
     assert "1,4 Choose" in text
 
 
+async def test_idle_keys_in_the_quantum_picker_say_why():
+    """Play-test (qa-wide #2): 3 with Q3 gone, 9, r and p in the quantum
+    picker seemed to do nothing; each says why and what to do."""
+    update = make_update(attrs.evolve(quantum_state(), quantum_supply=(1, 2, 4, 6)))
+
+    def notes(screen):
+        return [n.message for n in screen.app._notifications]
+
+    said = {}
+    for key in ("3", "9", "r", "p"):
+        submitted, _, said[key] = await run(update, size=(120, 36), keys=[key], after=notes)
+        assert submitted == []
+    assert said["3"] == ["Quantum card 3 is taken already: press 1, 2, 4 or 6."]
+    assert said["9"] == ["9 chooses nothing here: press 1, 2, 4 or 6."]
+    assert said["r"][0].startswith("Not now: r turns the card while you place it. Your card")
+    assert said["p"][0].startswith("Not now: p and w switch")
+
+
 async def test_quantum_card_places_and_x_marks():
     state = play(quantum_state(), 0, ChooseQuantum(2))
     update = make_update(state)

@@ -58,7 +58,7 @@ from core.overstocked.actions import (
     Place,
     TakeIncentive,
 )
-from core.overstocked.cards import TOYS, Piece, Toy
+from core.overstocked.cards import QUANTUM_NUMBERS, TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from tui import resources
 from tui.plain import shortened
@@ -1646,6 +1646,9 @@ class OverstockedScreen(GameScreen):
                 index = keys.index(str(number))
                 hand.move_to(index)
                 self._hand_select(index)
+            elif number in QUANTUM_NUMBERS:  # on the cards, but played already
+                self.no_choice(number, self.number_keys(),
+                               why=f"Quantum card {number} is taken already")
             else:
                 self.no_choice(number, self.number_keys())
             return
