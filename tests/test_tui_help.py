@@ -361,3 +361,16 @@ async def test_home_and_end_go_to_the_first_and_last_key_of_the_list():
         await pilot.press("home")
         await pilot.pause()
         assert table.cursor_row == 0 and table.scroll_y == 0
+
+
+@pytest.mark.parametrize("state", ["pick_state", "place_state"])
+async def test_overstockeds_help_speaks_of_spots_not_squares(state):
+    """Play-test (qa-wide #4): Overstocked's F1 said "Choose the square
+    under the cursor", the Duel's words; its areas have spots."""
+    app = os_.ScreenApp(os_.make_update(getattr(os_, state)()))
+    _, rows = await open_help(app, size=(120, 36))
+    text = " ".join(does for _, does in rows)
+    assert "square" not in text.lower(), rows
+    assert "spot" in text
+    _, rows = await open_help(ob_app(), size=(120, 36))
+    assert "square" in " ".join(does for _, does in rows)  # the Duel keeps its own

@@ -152,11 +152,16 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
 
 def _own_bindings(node: object) -> list[Binding]:
     """The bindings `node`'s classes in this app declare, one key each
-    (not Textual's: a text field's Ctrl+W is no key of a game)."""
+    (not Textual's: a text field's Ctrl+W is no key of a game). A key a
+    subclass binds again is its own (Overstocked's area says "spot" where
+    the Duel's board says "square")."""
     found: list[Binding] = []
+    seen: set[str] = set()
     for cls in type(node).__mro__:
         if cls.__module__.startswith("tui.") and "BINDINGS" in cls.__dict__:
-            found.extend(Binding.make_bindings(cls.__dict__["BINDINGS"]))
+            own = list(Binding.make_bindings(cls.__dict__["BINDINGS"]))
+            found.extend(b for b in own if b.key not in seen)
+            seen.update(b.key for b in own)
     return found
 
 

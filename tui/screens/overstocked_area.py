@@ -56,6 +56,7 @@ from typing import Any, ClassVar
 
 from rich.segment import Segment
 from rich.text import Text
+from textual.binding import Binding, BindingType
 from textual.containers import ScrollableContainer
 from textual.geometry import Region
 from textual.message import Message
@@ -265,6 +266,16 @@ class AreaView(Board):
         "area--ghost-ok",
         "area--ghost-bad",
     }
+
+    # the board's keys in this game's words: its areas have spots, not squares
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "choose", "Choose", key_display="↵",
+                tooltip="Place the card (or forklift) where it is shown"),
+        Binding("n", "next_target(1)", "Nearest target", show=False,
+                tooltip="Jump to the nearest spot where it fits; again: the next nearest"),
+        Binding("N", "next_target(-1)", "Previous target", show=False,
+                tooltip="Jump back to the spot n came from"),
+    ]
 
     class Stopped(Message):
         """An arrow key did not move the ghost: it is at the edge of the
