@@ -43,7 +43,7 @@ from tests.overstocked_screen_kit import (
 from tests.overstocked_tables import area, deal, dealt_game, play, table
 from tests.screen_kit import FakePort
 from tui.screens.game import TableUpdate
-from tui.screens.overstocked_area import AreaView, CrateHand
+from tui.screens.overstocked_area import AreaPane, AreaView, CrateHand
 
 SIZES = [(80, 24), (120, 36)]
 
@@ -1632,3 +1632,27 @@ async def test_the_opening_log_tells_the_deal_in_a_line():
                      *log[-2:])
     said = " ".join(text.split())  # at 80x24 all of it in sight
     assert "Cyd 6 cards." in said and "Your warehouse starts with card 9" in said
+
+
+async def test_an_areas_more_mark_follows_what_its_pane_hides():
+    """Play-test (qa-wide #3), the final table at 120x36 with the score
+    sheet unfolded: the warehouse read "Your warehouse more→" though all
+    of it showed (its vertical scrollbar came, the view was a column wider
+    for a moment, and the pane's narrower view was not checked again)."""
+    state, _ = random_playout(GAME, 2, Options(advanced=True, incentives=True, forklifts=True,
+                                               quantum=True), random.Random(0))
+    update = TableUpdate(
+        game=GAME.id, outcome=GAME.outcome(state), seat=0, view=GAME.view(state, 0), legal=(),
+        to_act=frozenset(), names=("Ann", "Bram"), bots=frozenset(), log=(), thinking=None,
+        can_undo=False)
+
+    def panes(screen):
+        return [(pane.clipped, (round(pane.scroll_x) > 0,
+                                round(pane.scroll_x) < pane.max_scroll_x))
+                for pane in screen.query(AreaPane)]
+
+    _, text, got = await run(update, size=(120, 36), after=panes)
+    for clipped, truth in got:
+        assert clipped == truth, got
+    assert "Your warehouse more" not in text
+

@@ -277,6 +277,14 @@ class AreaView(Board):
                 tooltip="Jump back to the spot n came from"),
     ]
 
+    def on_resize(self) -> None:
+        # narrower within an unchanged pane (its scrollbar came and the view
+        # took a column less): the pane has no resize of its own, and
+        # "more→" stayed for nothing hidden
+        pane = self.parent
+        if isinstance(pane, AreaPane):
+            pane.call_after_refresh(pane._check_clipped)
+
     class Stopped(Message):
         """An arrow key did not move the ghost: it is at the edge of the
         board, where a step further (`drow`, `dcol`) would cover nothing."""
