@@ -1656,3 +1656,16 @@ async def test_an_areas_more_mark_follows_what_its_pane_hides():
         assert clipped == truth, got
     assert "Your warehouse more" not in text
 
+
+@pytest.mark.parametrize("state", ["pick", "place"])
+async def test_the_options_stay_in_the_header_at_80_columns(state):
+    """Play-test (qa-wide #7): at 80x24 the header dropped "+advanced
+    +incentives +forklifts +quantum", so nothing said at a glance whether
+    the advanced halving applies; a short form keeps them."""
+    options = Options(advanced=True, incentives=True, forklifts=True, quantum=True)
+    made = pick_state(options) if state == "pick" else place_state(options)
+    _, text, _ = await run(make_update(made), size=(80, 24))
+    header = text.splitlines()[0]
+    assert "Ann's view" in header and "+adv +inc +fork +Q" in header, header
+    _, text, _ = await run(make_update(made), size=(120, 36))
+    assert "+advanced +incentives +forklifts +quantum" in text.splitlines()[0]

@@ -584,30 +584,50 @@ class OverstockedScreen(GameScreen):
 
     def _draw_header(self, update: TableUpdate) -> None:
         view: State = update.view
+        # Narrow (80 columns), the variants keep a short form and the phase
+        # a shorter one first: whether the advanced halving applies was lost.
+        o = view.options
+        named = [(long, short) for long, short, on in (
+            ("advanced", "adv", o.advanced), ("incentives", "inc", o.incentives),
+            ("forklifts", "fork", o.forklifts), ("quantum", "Q", o.quantum),
+            ("solo", "solo", o.solo)) if on]
+        extras_long = "+" + " +".join(long for long, _ in named) if named else ""
+        extras_short = "+" + " +".join(short for _, short in named) if named else ""
+        phase, phase_short = self._phase_text(view), self._phase_text(view, short=True)
+        width = self._header_width()
+        header = None
+        for extras, phase_words in ((extras_long, phase), (extras_short, phase),
+                                    (extras_short, phase_short)):
+            line = self._header_line(update, phase_words, extras, width)
+            if not extras or extras in line.plain:
+                header = line
+                break
+        if header is None:  # no room for them at all: the phase says it whole
+            header = self._header_line(update, phase, extras_long, width)
+        update_static(self.query_one("#os-header", Static), header)
+
+    def _header_line(self, update: TableUpdate, phase: str, extras: str, width: int) -> Text:
         # Whose view it is comes early, never cut off; when the line is too
         # long, the variants, the marks and the title give way, in that order.
+        view: State = update.view
         parts = [Text("Overstocked", style="bold"), self._viewer_text(update)]
         if view.round:
             parts.append(Text(f"Round {view.round}/{cards.ROUNDS}"))
-        parts.append(Text(self._phase_text(view)))
-        o = view.options
-        extras = [name for name, on in (("advanced", o.advanced), ("incentives", o.incentives),
-                                        ("forklifts", o.forklifts), ("quantum", o.quantum),
-                                        ("solo", o.solo)) if on]
+        parts.append(Text(phase))
         drop = [0]
         if extras:
-            parts.append(Text("+" + " +".join(extras), style="italic"))
+            parts.append(Text(extras, style="italic"))
             drop.insert(0, len(parts) - 1)
         if view.marks:
             parts.append(Text("X on " + " ".join(t.value for t in view.marks)))
             drop.insert(len(drop) - 1, len(parts) - 1)
-        header = fit_line(parts, self._header_width(), drop=drop)
-        update_static(self.query_one("#os-header", Static), header)
+        return fit_line(parts, width, drop=drop)
 
-    def _phase_text(self, view: State) -> str:
+    def _phase_text(self, view: State, *, short: bool = False) -> str:
+        secret = "choosing in secret" if short else "everyone chooses a card in secret"
         return {
             Phase.DEAL: "dealing",
-            Phase.PICK: "choose a card" if view.options.solo else "everyone chooses a card in secret",
+            Phase.PICK: "choose a card" if view.options.solo else secret,
             Phase.QUANTUM: "a quantum card",
             Phase.PLACE: "placing",
             Phase.MARK: "an X on the score pad",
