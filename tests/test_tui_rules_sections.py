@@ -32,7 +32,7 @@ async def test_brackets_step_through_the_sections(game, tmp_path, monkeypatch):
         app.action_rules(game)
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
         # the footer is drawn a frame or more later on a loaded machine
-        await wait_for(pilot, lambda: "] Next section" in (screen_text(app).splitlines() or [""])[-1])
+        await wait_for(pilot, lambda: "[ ] Section" in (screen_text(app).splitlines() or [""])[-1])
         seen = []
         for _ in range(len(headings(game)) + 6):
             await pilot.press("]")
@@ -51,7 +51,7 @@ async def test_brackets_step_through_the_sections(game, tmp_path, monkeypatch):
 async def _rules(pilot, app, game="boss-quest"):
     app.action_rules(game)
     await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
-    await wait_for(pilot, lambda: "] Next section" in (screen_text(app).splitlines() or [""])[-1])
+    await wait_for(pilot, lambda: "[ ] Section" in (screen_text(app).splitlines() or [""])[-1])
     return app.screen.query_one("#rules-scroll")
 
 

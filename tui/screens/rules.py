@@ -51,9 +51,11 @@ class RulesScreen(Screen):
         Binding("end,G", "scroll('end')", "End", show=False),
         Binding("n", "next_game", "Next game", show=False),
         # the rules run to 20 pages and more at 80x24: a section at a time
-        Binding("right_square_bracket", "section(1)", "Next section", key_display="]"),
+        # one footer entry for both ("] Next section" hid that [ goes back)
+        Binding("right_square_bracket", "section(1)", "Section", key_display="[ ]",
+                tooltip="Next section"),
         Binding("left_square_bracket", "section(-1)", "Previous section", key_display="[",
-                show=False),
+                show=False, tooltip="Previous section"),
     ]
 
     def __init__(self, game_id: str, section: str | None = None, *,
