@@ -84,8 +84,8 @@ def test_overstocked_ruling_is_in_the_in_app_rules(ruling):
 
 # --- Overseers -------------------------------------------------------------------
 
-#: the rulebook's rulings (OV-1..OV-7) are cited; the project's own are
-#: shown as house rulings
+#: the rulings found for the rulebook (OV-1..OV-7) and the project's own
+#: (these) are all marked house rulings; these are checked by that mark
 OV_HOUSE = {f"OV-{n}" for n in range(8, 27)}
 
 
@@ -192,11 +192,15 @@ def test_player_text_cites_a_ruling_as_the_in_app_rules_do():
 def test_overseers_rulings_each_have_their_own_block():
     """OV-4..OV-7 were run together in one plain quoted paragraph, OV-1, 2,
     3 and 5 only in parentheses: each rulebook ruling has its own marked
-    block, as the house rulings do, and a block holds one ruling."""
+    block, as the house rulings do, and a block holds one ruling. Marked
+    "House ruling", as the other games' in-app rules mark theirs (OD-1,
+    OS-1 and BQ-1 too): "Ruling OV-1" read as another kind (qa-wide #8)."""
     text = (ROOT / "tui" / "rules" / "overseers.md").read_text(encoding="utf-8")
     for ruling in sorted(set(rulings("OV")) - OV_HOUSE):
         if int(ruling.split("-")[1]) <= 7:
-            assert f"> **Ruling {ruling}** — " in text, ruling
+            assert f"> **House ruling {ruling}** — " in text, ruling
+    assert not re.search(r"\*\*Ruling [A-Z]{2}-\d+", "".join(
+        p.read_text(encoding="utf-8") for p in (ROOT / "tui" / "rules").glob("*.md")))
     for block in re.split(r"\n\s*\n", text):
         if block.startswith(">"):
             assert len(re.findall(r"Ruling OV-\d+\b", block, re.I)) <= 1, block
