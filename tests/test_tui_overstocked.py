@@ -422,7 +422,7 @@ async def test_a_quantum_card_is_chosen_by_its_own_number():
 
 
 async def test_idle_keys_in_the_quantum_picker_say_why():
-    """Play-test (qa-wide #2): 3 with Q3 gone, 9, r and p in the quantum
+    """Play-test: 3 with Q3 gone, 9, r and p in the quantum
     picker seemed to do nothing; each says why and what to do."""
     update = make_update(attrs.evolve(quantum_state(), quantum_supply=(1, 2, 4, 6)))
 
@@ -1635,7 +1635,7 @@ async def test_the_opening_log_tells_the_deal_in_a_line():
 
 
 async def test_an_areas_more_mark_follows_what_its_pane_hides():
-    """Play-test (qa-wide #3), the final table at 120x36 with the score
+    """Play-test, the final table at 120x36 with the score
     sheet unfolded: the warehouse read "Your warehouse more→" though all
     of it showed (its vertical scrollbar came, the view was a column wider
     for a moment, and the pane's narrower view was not checked again)."""
@@ -1659,7 +1659,7 @@ async def test_an_areas_more_mark_follows_what_its_pane_hides():
 
 @pytest.mark.parametrize("state", ["pick", "place"])
 async def test_the_options_stay_in_the_header_at_80_columns(state):
-    """Play-test (qa-wide #7): at 80x24 the header dropped "+advanced
+    """Play-test: at 80x24 the header dropped "+advanced
     +incentives +forklifts +quantum", so nothing said at a glance whether
     the advanced halving applies; a short form keeps them."""
     options = Options(advanced=True, incentives=True, forklifts=True, quantum=True)
