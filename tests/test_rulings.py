@@ -194,7 +194,7 @@ def test_overseers_rulings_each_have_their_own_block():
     3 and 5 only in parentheses: each rulebook ruling has its own marked
     block, as the house rulings do, and a block holds one ruling. Marked
     "House ruling", as the other games' in-app rules mark theirs (OD-1,
-    OS-1 and BQ-1 too): "Ruling OV-1" read as another kind (qa-wide #8)."""
+    OS-1 and BQ-1 too): "Ruling OV-1" read as another kind."""
     text = (ROOT / "tui" / "rules" / "overseers.md").read_text(encoding="utf-8")
     for ruling in sorted(set(rulings("OV")) - OV_HOUSE):
         if int(ruling.split("-")[1]) <= 7:

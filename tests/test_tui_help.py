@@ -365,7 +365,7 @@ async def test_home_and_end_go_to_the_first_and_last_key_of_the_list():
 
 @pytest.mark.parametrize("state", ["pick_state", "place_state"])
 async def test_overstockeds_help_speaks_of_spots_not_squares(state):
-    """Play-test (qa-wide #4): Overstocked's F1 said "Choose the square
+    """Play-test: Overstocked's F1 said "Choose the square
     under the cursor", the Duel's words; its areas have spots."""
     app = os_.ScreenApp(os_.make_update(getattr(os_, state)()))
     _, rows = await open_help(app, size=(120, 36))
