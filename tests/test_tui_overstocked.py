@@ -1669,3 +1669,19 @@ async def test_the_options_stay_in_the_header_at_80_columns(state):
     assert "Ann's view" in header and "+adv +inc +fork +Q" in header, header
     _, text, _ = await run(make_update(made), size=(120, 36))
     assert "+advanced +incentives +forklifts +quantum" in text.splitlines()[0]
+
+
+@pytest.mark.parametrize("state", ["pick", "place"])
+async def test_the_options_and_the_x_stay_in_the_header_at_80_columns(state):
+    """Play-test: once a quantum card's X was on the score pad, the 80x24
+    header had room for neither the short options nor "X on P" beside each
+    other, and dropped both, with the long phase ("everyone chooses a card
+    in secret"). The title gives way first: the options and the X stay."""
+    options = Options(advanced=True, incentives=True, forklifts=True, quantum=True)
+    made = pick_state(options) if state == "pick" else place_state(options)
+    made = attrs.evolve(made, marks=(Toy.POCKET_PETZ,))
+    _, text, _ = await run(make_update(made), size=(80, 24))
+    header = text.splitlines()[0]
+    assert "Ann's view" in header and "+adv +inc +fork +Q" in header, header
+    assert "X on P" in header, header
+    assert "everyone chooses a card in secret" not in header, header

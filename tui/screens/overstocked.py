@@ -602,13 +602,21 @@ class OverstockedScreen(GameScreen):
             if not extras or extras in line.plain:
                 header = line
                 break
-        if header is None:  # no room for them at all: the phase says it whole
-            header = self._header_line(update, phase, extras_long, width)
+        if header is None:
+            # an X on the score pad beside them (late rounds at 80 columns):
+            # the title gives way first, the game being plain from the table
+            line = self._header_line(update, phase_short, extras_short, width, title_first=True)
+            if extras_short in line.plain:
+                header = line
+        if header is None:  # no room for them at all: the short phase and the marks
+            header = self._header_line(update, phase_short, extras_short, width)
         update_static(self.query_one("#os-header", Static), header)
 
-    def _header_line(self, update: TableUpdate, phase: str, extras: str, width: int) -> Text:
+    def _header_line(self, update: TableUpdate, phase: str, extras: str, width: int,
+                     *, title_first: bool = False) -> Text:
         # Whose view it is comes early, never cut off; when the line is too
-        # long, the variants, the marks and the title give way, in that order.
+        # long, the variants, the marks and the title give way, in that order
+        # (`title_first`: the title before them).
         view: State = update.view
         parts = [Text("Overstocked", style="bold"), self._viewer_text(update)]
         if view.round:
@@ -621,6 +629,9 @@ class OverstockedScreen(GameScreen):
         if view.marks:
             parts.append(Text("X on " + " ".join(t.value for t in view.marks)))
             drop.insert(len(drop) - 1, len(parts) - 1)
+        if title_first:
+            drop.remove(0)
+            drop.insert(0, 0)
         return fit_line(parts, width, drop=drop)
 
     def _phase_text(self, view: State, *, short: bool = False) -> str:
