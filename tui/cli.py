@@ -648,6 +648,22 @@ LISTED_SEATS = 6
 LISTED_NAME = 40
 
 
+def _shared_places(matches: Sequence[Any], directory: Any) -> str:
+    """Where the listed shared matches are: a hub keeps them beside the
+    matches, not in their directory (`store.shared_dirs`)."""
+    from pathlib import Path
+
+    from saves.store import shared_dirs
+
+    order = [str(place) for place in shared_dirs(Path(directory).parent)]
+    places = sorted({str(Path(s.path).parent) for s in matches if s.shared},
+                    key=lambda place: (order.index(place) if place in order else len(order), place))
+    if not places:
+        return ""
+    named = places[0] if len(places) == 1 else f"{', '.join(places[:-1])} and {places[-1]}"
+    return f"; the shared tables' in {named}"
+
+
 def saves_text(matches: Sequence[Any], directory: Any) -> str:
     """The saved matches as plain text, newest first, one block per match."""
     if not matches:
@@ -655,8 +671,7 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
 
         return f"No saved matches in {printable(directory)}.\n"
     count = f"{len(matches)} saved match{'' if len(matches) == 1 else 'es'}"
-    shared = " (the shared tables' ones too)" if any(s.shared for s in matches) else ""
-    out = [f"{count} in {directory}{shared}, newest first:"]
+    out = [f"{count} in {directory}{_shared_places(matches, directory)}, newest first:"]
     for saved in matches:
         states = [saved.progress] if saved.progress else []
         count = f"{saved.actions} action{'' if saved.actions == 1 else 's'}"
