@@ -87,3 +87,27 @@ async def test_a_finished_shared_match_opens_on_its_results(data_dir):
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.table is not None)
         assert not isinstance(app.screen, ConfirmScreen)
+
+
+async def test_a_rematch_of_a_shared_match_is_not_started_here(data_dir):
+    """A play-test: r on a finished shared match's results, opened from
+    Saved matches, started a pass-the-terminal match with the shared
+    players' names and left a new local save."""
+    from tui.screens.results import ResultsScreen
+
+    over = shared_match(data_dir / "shared", finished=True)
+    app = make_app(start="saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: on(app, ResultsScreen))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        title = str(app.screen.query_one("#dialog-title", Static).render())
+        text = " ".join(str(app.screen.query_one("#dialog-text", Static).render()).split())
+        assert title == "A rematch is set up at the shared tables"
+        assert f"overtable host --data-dir {data_dir}" in text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: on(app, ResultsScreen))
+        assert app.table is not None and app.table.match.path == over.path
+    assert store.list_matches() == []

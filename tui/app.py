@@ -92,16 +92,30 @@ def shared_text(path: Path) -> str:
     keeps them in DIR/shared, `overtable hub --data-dir DIR` in DIR)."""
     from saves.journal import printable
 
-    folder = Path(path).parent
-    if folder.name == "shared":
-        how = f"overtable host --data-dir {folder.parent}"
-    else:
-        how = f"overtable hub --data-dir {folder}"
     return printable(
         f"{Path(path).name} is a match of the shared tables, where each player sits at "
         f"their own terminal: it goes on there, not here. Start the host again with this "
-        f"data directory ({how}): the match is back in its lobby at its last move, and its "
-        "players sit down at it. Nothing was changed.")
+        f"data directory ({_hub_command(path)}): the match is back in its lobby at its last "
+        "move, and its players sit down at it. Nothing was changed.")
+
+
+def _hub_command(path: Path) -> str:
+    """The command that starts the hub keeping the shared match at `path`."""
+    folder = Path(path).parent
+    if folder.name == "shared":
+        return f"overtable host --data-dir {folder.parent}"
+    return f"overtable hub --data-dir {folder}"
+
+
+def shared_rematch_text(path: Path) -> str:
+    """Why a finished shared match at `path` has no rematch here."""
+    from saves.journal import printable
+
+    return printable(
+        f"{Path(path).name} was played at the shared tables, each player at their own "
+        f"terminal: its rematch is theirs too, not a match passed around this one. "
+        f"Start the host with this data directory ({_hub_command(path)}) and set up "
+        "the table in its lobby (n). Nothing was started here.")
 
 
 class OvertableCommands(Provider):
@@ -785,6 +799,15 @@ class OvertableApp(KeysInOrder, App[None]):
     def rematch(self) -> None:
         """Same game, players and options as the match just played; a new journal."""
         if self.table is None:
+            return
+        path = getattr(self.table.match, "path", None)
+        if path is not None and self._shared(path):
+            # its seats are other people's terminals (a play-test got a
+            # pass-the-terminal match under their names, and a local save)
+            from tui.screens.confirm import ConfirmScreen
+
+            self.push_screen(ConfirmScreen("A rematch is set up at the shared tables",
+                                           shared_rematch_text(path), yes="OK", no=None))
             return
         header = self.table.match.header
         self.new_match(self.table.game_id, list(header.players), header.options)
