@@ -420,6 +420,34 @@ async def test_a_chat_notice_says_where_the_line_was_said(shared_hub):
         await cy.close()
 
 
+async def test_f2_over_a_round_box_opens_the_tables_chat(shared_hub):
+    """Play-test: over Overseers' "Round N: what the vote did" box a
+    notice said "Chat (F2)", and F2 did nothing until Enter closed the box
+    (a modal box cut the app's keys off). F2 opens the table's chat over
+    it; closing the chat comes back to the box."""
+    from tui.screens.chat import ChatScreen
+    from tui.screens.ending import EndingScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob, table, screen = await _overseers_with_bob(app, pilot, path)
+        box = EndingScreen("Round 1: what the vote did", ["Bob voted against Ann."],
+                           go_on="the table")
+        await app.push_screen(box)
+        await bob.send({"chat": {"table": table, "text": "hello from bob"}})
+        await wait_for(pilot, lambda: any("hello from bob" in n.message
+                                          for n in app._notifications))
+        (note,) = [n for n in app._notifications if "hello from bob" in n.message]
+        assert note.title == "Chat (F2)"
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+        assert "Bob: hello from bob" in app.screen.lines
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is box)
+        await bob.close()
+
+
 async def test_overseers_table_talk_is_kept_when_the_table_is_opened_again(shared_hub):
     """Play-test: back at the table after the lobby (q, then Enter on it),
     the table-talk panel read only its hint, the talk so far gone (still in

@@ -41,8 +41,22 @@ class OverTheResults(Dialog[None]):
     }
     """
 
+    # a modal box cuts the app's keys off: at the shared tables F2 opens
+    # the table's chat over it, as a chat notice over it says
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f2", "chat", "Chat")]
+
     def __init__(self) -> None:
         super().__init__(classes="-last")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chat":
+            return hasattr(self.app, "action_chat")  # (no chat at one terminal)
+        return True
+
+    def action_chat(self) -> None:
+        chat = getattr(self.app, "action_chat", None)
+        if chat is not None:
+            chat()
 
 
 class EndingScreen(OverTheResults):
