@@ -192,3 +192,16 @@ def dropdown_faults(app: App, select: Any, overlay: Any) -> list[str]:
     if region.overlaps(select.region):
         faults.append(f"{select.id}: the list covers the select's own value")
     return faults
+
+
+async def count_players(pilot: Any, screen: Any, players: int) -> None:
+    """Set the new-match form's player count and wait for the form to show
+    as many seats: it answers Select.Changed, a message, and a busy machine
+    took more than one pause to (CI read the form half-answered)."""
+    screen.query_one("#count").value = players
+
+    def seats() -> int:
+        return sum(1 for row in screen.query("SeatRow") if row.display)
+
+    await wait_for(pilot, lambda: seats() == players)
+    await pilot.pause()

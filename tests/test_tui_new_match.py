@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
-from tests.screen_kit import dropdown_faults, open_select, screen_text, wait_for
+from tests.screen_kit import count_players, dropdown_faults, open_select, screen_text, wait_for
 from tui.app import OvertableApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
@@ -238,8 +238,7 @@ async def test_the_two_knight_layout_option_is_worded_for_a_newcomer():
                        bot_delay=0, seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_form(pilot)
-        screen.query_one("#count", Select).value = 2
-        await pilot.pause()
+        await count_players(pilot, screen, 2)
         assert screen.query_one("#opt-two_player_spells", Checkbox).value
         text = screen_text(app)
         assert "Rulebook 2-knight layout: 3 spells face up (unticked: 2)" in text, text
@@ -252,12 +251,10 @@ async def test_an_option_hidden_by_the_player_count_is_not_sent():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_form(pilot)
         screen.query_one("#opt-potions", Checkbox).value = True
-        screen.query_one("#count", Select).value = 1
-        await pilot.pause()
+        await count_players(pilot, screen, 1)
         options = screen.read_options()
         assert not options.potions  # the Solo Quest refuses extensions
-        screen.query_one("#count", Select).value = 3
-        await pilot.pause()
+        await count_players(pilot, screen, 3)
         assert screen.read_options().potions
 
 
@@ -359,24 +356,27 @@ async def test_seat_rows_are_made_as_the_player_count_grows():
         assert count.value == 2
         assert [row.seat for row in screen.query(SeatRow)] == [0, 1]
         count.value = 4
-        await pilot.pause()
-        assert [row.seat for row in screen.query(SeatRow) if row.display] == [0, 1, 2, 3]
+
+        def shown() -> list[int]:
+            return [row.seat for row in screen.query(SeatRow) if row.display]
+
+        # the form answers Select.Changed, a message: waited for, on a busy machine
+        await wait_for(pilot, lambda: shown() == [0, 1, 2, 3]
+                       and screen.query_one("#kind-3", Select).value == "bot:normal")
         assert screen.query_one("#name-2", Input).value == "Cora"
-        assert screen.query_one("#kind-3", Select).value == "bot:normal"
         # in the focus chain in seat order, after the first two
         chain = [w.id for w in screen.focus_chain if w.id and w.id.startswith("name-")]
         assert chain == ["name-0", "name-1", "name-2", "name-3"]
         screen.query_one("#name-3", Input).value = "Zed"
         count.value = 2
-        await pilot.pause()
-        assert [row.seat for row in screen.query(SeatRow) if row.display] == [0, 1]
+        await wait_for(pilot, lambda: shown() == [0, 1])
         assert [p.name for p in screen.read_players()] == ["Ann", "Bram"]
         count.value = 4
-        await pilot.pause()
+        await wait_for(pilot, lambda: shown() == [0, 1, 2, 3])
         assert [p.name for p in screen.read_players()] == ["Ann", "Bram", "Cora", "Zed"]
         screen.query_one("#name-3", Input).value = "Dev"
         count.value = 2
-        await pilot.pause()
+        await wait_for(pilot, lambda: shown() == [0, 1])
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
@@ -396,13 +396,11 @@ async def test_overstocked_solo_is_offered_at_two_seats_only():
         solo.value = True
         await pilot.pause()
         assert screen.read_options().solo
-        screen.query_one("#count", Select).value = 3
-        await pilot.pause()
+        await count_players(pilot, screen, 3)
         assert not solo.display
         assert not screen.read_options().solo
         assert not screen.query_one("#seat-1").query_one(Input).disabled  # a seat like any
-        screen.query_one("#count", Select).value = 2
-        await pilot.pause()
+        await count_players(pilot, screen, 2)
         assert solo.display and screen.read_options().solo
 
 

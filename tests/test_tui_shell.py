@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 from textual.command import CommandPalette
-from textual.widgets import Button, DataTable, Input, OptionList, Select, Static
+from textual.widgets import Button, DataTable, Input, OptionList, Static
 
-from tests.screen_kit import screen_text, wait_for
+from tests.screen_kit import count_players, screen_text, wait_for
 from tui.app import OvertableApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen, TableUpdate
@@ -174,8 +174,7 @@ async def test_new_match_form_generated_from_options():
             widget = screen.query_one(f"#opt-{field.name}")
             assert widget.value == field.default
         # player count limits the seats shown
-        screen.query_one("#count", Select).value = 4
-        await pilot.pause()
+        await count_players(pilot, screen, 4)
         shown = [row.seat for row in screen.query("SeatRow") if row.display]
         assert shown == [0, 1, 2, 3]
         spec = screen.read_players()
@@ -263,7 +262,9 @@ async def test_the_last_players_notices_do_not_reach_the_next(fake_screen):
 async def test_handover_ignores_enter_pressed_just_as_it_appears(fake_screen):
     """The key that ended a turn, pressed twice, must not lift the cover and
     show the next player's secrets to the last one (the real app's grace)."""
-    app = make_app(handover_grace=1.5)  # long enough for a loaded machine's first press
+    # long enough for a loaded machine's first press and the look after it
+    # (1.5 s had passed by then once, with four workers on two cores)
+    app = make_app(handover_grace=3.0)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_match(new_match("human", "human"))
         await wait_for(pilot, lambda: on(app, HandoverScreen))
@@ -274,7 +275,7 @@ async def test_handover_ignores_enter_pressed_just_as_it_appears(fake_screen):
         assert app.screen is cover  # too soon: still covered
         assert all(u.seat is None for u in game_screen.shown)
         assert cover.query_one("#ready", Button).disabled
-        await asyncio.sleep(1.6)
+        await asyncio.sleep(3.1)
         await pilot.pause()
         assert not cover.query_one("#ready", Button).disabled
         await pilot.press("enter")

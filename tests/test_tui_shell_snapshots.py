@@ -61,8 +61,9 @@ def test_home(snap_compare, size):
 def test_new_match(snap_compare, size):
     async def run_before(pilot):
         await pilot.pause()
-        pilot.app.screen.query_one("#count").value = 3
-        await pilot.pause()
+        from tests.screen_kit import count_players
+
+        await count_players(pilot, pilot.app.screen, 3)
 
     assert snap_compare(
         make_app(start="new", argument="boss-quest"), terminal_size=size, run_before=run_before
