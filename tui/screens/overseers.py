@@ -1708,40 +1708,25 @@ def fold_public_deal(lines: Sequence[str]) -> list[str]:
     """The public log with each run of deal lines in one ("Everyone is
     dealt six trait cards and a character."), when everyone in it got as
     many; otherwise as `fold_deals` tells a run."""
-    out: list[str] = []
-    run: list[tuple[str, str, str]] = []  # (line, who, what)
 
-    def close() -> None:
-        if not run:
-            return
+    def tell(run: list[re.Match[str]]) -> list[str]:
         said: list[str] = []
         for what, word in (("trait card", "trait cards"), ("character", "characters")):
             counts: dict[str, int] = {}
-            for _, who, got in run:
-                if got == what:
-                    counts[who] = counts.get(who, 0) + 1
+            for m in run:
+                if m.group(2) == what:
+                    counts[m.group(1)] = counts.get(m.group(1), 0) + 1
             if not counts:
                 continue
             n = set(counts.values())
             if len(n) != 1 or len(counts) < 2:
-                out.extend(fold_deals([line for line, _, _ in run]))
-                run.clear()
-                return
+                return fold_deals([m.string for m in run])
             k = n.pop()
             said.append(f"a {what}" if k == 1 else
                         f"{_COUNTS[k] if k < len(_COUNTS) else k} {word}")
-        out.append(f"Everyone is dealt {' and '.join(said)}.")
-        run.clear()
+        return [f"Everyone is dealt {' and '.join(said)}."]
 
-    for line in lines:
-        m = _DEALT_PUBLIC.match(line)
-        if m is None:
-            close()
-            out.append(line)
-        else:
-            run.append((line, m.group(1), m.group(2)))
-    close()
-    return out
+    return gamelog.fold_runs(lines, _DEALT_PUBLIC, tell)
 
 
 #: the round's score sentence of a log line (`core.overseers.rules`'s

@@ -217,6 +217,26 @@ class GameLog(KeptScrollBars, ScrollView, can_focus=True):
         return strip.crop_extend(scroll_x, scroll_x + width, style)
 
 
+def fold_runs(lines: Sequence[str], pattern: re.Pattern[str],
+              tell: Callable[[list[re.Match[str]]], list[str]]) -> list[str]:
+    """`lines` with each run of lines that `pattern` matches told by
+    `tell` (given the run's matches; `match.string` is the line)."""
+    out: list[str] = []
+    run: list[re.Match[str]] = []
+    for line in lines:
+        m = pattern.match(line)
+        if m is not None:
+            run.append(m)
+            continue
+        if run:
+            out.extend(tell(run))
+            run = []
+        out.append(line)
+    if run:
+        out.extend(tell(run))
+    return out
+
+
 def fold_deals(lines: Sequence[str], dealt: re.Pattern[str], heading: str,
                order: Callable[[str], Any] | None = None) -> list[str]:
     """`lines` with each run of cards dealt told in one line ("Cards dealt:
@@ -226,32 +246,20 @@ def fold_deals(lines: Sequence[str], dealt: re.Pattern[str], heading: str,
     group 2 the player's name; group 3 the card when the reader sees it.
     The reader's cards are listed by `order` if given. The journal keeps
     every line."""
-    out: list[str] = []
-    run: list[tuple[str, str, str | None]] = []  # (line, who, card or None)
 
-    def close() -> None:
+    def tell(run: list[re.Match[str]]) -> list[str]:
         if len(run) < 2:
-            out.extend(line for line, _, _ in run)
-        else:
-            hands: dict[str, list[str | None]] = {}
-            for _, who, card in run:
-                hands.setdefault(who, []).append(card)
-            parts = []
-            for who, cards in hands.items():
-                known = [c for c in cards if c is not None]
-                if order is not None:
-                    known.sort(key=order)
-                parts.append(f"{who} {', '.join(known)}" if known else
-                             f"{who} {len(cards)} card{'s' if len(cards) > 1 else ''}")
-            out.append(f"{heading}: {'; '.join(parts)}.")
-        run.clear()
+            return [m.string for m in run]
+        hands: dict[str, list[str | None]] = {}
+        for m in run:
+            hands.setdefault("you" if m.group(1) else m.group(2), []).append(m.group(3))
+        parts = []
+        for who, cards in hands.items():
+            known = [c for c in cards if c is not None]
+            if order is not None:
+                known.sort(key=order)
+            parts.append(f"{who} {', '.join(known)}" if known else
+                         f"{who} {len(cards)} card{'s' if len(cards) > 1 else ''}")
+        return [f"{heading}: {'; '.join(parts)}."]
 
-    for line in lines:
-        m = dealt.match(line)
-        if m is None:
-            close()
-            out.append(line)
-        else:
-            run.append((line, "you" if m.group(1) else m.group(2), m.group(3)))
-    close()
-    return out
+    return fold_runs(lines, dealt, tell)
