@@ -572,3 +572,22 @@ async def test_the_pads_numbers_are_right_aligned_under_their_names(size, player
     heading, *lines = board_lines
     score = ends(heading)[-1]
     assert [ends(line)[-1] for line in lines] == [score] * players, (heading, lines)
+
+
+async def test_the_pads_columns_keep_their_labels_when_painted_at_once():
+    """Play-test (Overseers, the terminal resized on the results): every
+    row of the pad read "Round 1:", its column as wide as the heading
+    "Score pad". The DataTable measures new rows when idle; a pad refilled
+    and painted before that kept the heading's width. The widths are given
+    as the pad is filled."""
+    from textual.widgets import DataTable
+
+    app = _app_for(overseers_update(3))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        pad = screen.query_one("#score-pad", DataTable)
+        screen._pad_width = None
+        screen._fill_pad()  # as on a resize; measured, nothing idle since
+        label = next(iter(pad.columns.values()))
+        assert label.get_render_width(pad) >= len("Round 2: the Hoarder's Greed"), label.width

@@ -283,11 +283,15 @@ class ResultsScreen(Screen):
             max(cell_len(x) for x in labels), [cell_len(n) for n in names], numbers,
             pad.cell_padding)
         pad.clear(columns=True)
-        pad.add_column(cell(shortened("Score pad", label_width)))
+        # Widths given, not measured: the DataTable measures new rows when
+        # idle, and a pad painted before that (the terminal resized on the
+        # results) kept each column as wide as its heading ("Round 1:").
+        widest = max(cell_len(x) for x in labels)
+        pad.add_column(cell(shortened("Score pad", label_width)), width=min(label_width, widest))
         # Numbers right-aligned under their names (left-aligned, "-4" stood
         # a column left of "10" and of the name's end).
         for name, room in zip(names, name_widths, strict=True):
-            pad.add_column(right(shortened(name, room)))
+            pad.add_column(right(shortened(name, room)), width=room)
         for category in outcome.breakdown:
             pad.add_row(cell(shortened(category.name, label_width)),
                         *(right(v) for v in category.values))
