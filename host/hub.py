@@ -47,6 +47,8 @@ variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
 ``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``
 (at a table also ``"moves"``: how many moves the match had when it was said),
+``{"chat_away": {"table", "from", "text"}}`` (a line said at a table the
+player sits at but has open at none of their terminals: told, not kept),
 ``{"moved": {"table": id}}`` (the player sat down at that table from another
 terminal, where their seat now is), ``{"notice": text, "table": id}`` (once
 a player, on opening a match the hub resumed before a damaged line of its
@@ -545,6 +547,20 @@ class Hub:
         table = self.tables.get(table_id)
         if table is not None and table.session is not None:
             _write_chat_file(_chat_file(table.session.match.path), table.chat)
+
+    def tell_away_chat(self, table: Table, line: dict[str, Any]) -> None:
+        """A line said at `table` to each player who sits there but has it
+        open at none of their terminals (in the lobby, at another table):
+        their app makes it a notice, as their turn there (tui/remote.py).
+        Its talk still waits for them (`tell_chat` as they sit down again)."""
+        seated = {s.player for s in table.seats if s.kind != "bot" and s.player is not None
+                  and (table.started or s.present)}
+        seated -= table.resigned | {line["from"]}
+        seated -= {c.player for c in self.clients if not c.closed and table.id in c.places}
+        away = {"chat_away": {"table": table.id, "from": line["from"], "text": line["text"]}}
+        for client in list(self.clients):
+            if client.player in seated:
+                client.send(away)
 
     def table(self, table_id: Any) -> Table:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
@@ -1225,6 +1241,8 @@ class Client:
         for client in list(self.hub.clients):
             if client.player is not None and (table_id is None or table_id in client.places):
                 client.tell_chat(table_id, live=True)
+        if table_id is not None:
+            self.hub.tell_away_chat(self.hub.table(table_id), line)
         self.hub.keep_chat(table_id)
 
     def _command(self, message: dict) -> None:

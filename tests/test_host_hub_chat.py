@@ -262,3 +262,53 @@ async def test_a_finished_table_s_talk_goes_when_it_leaves_the_lobby(tmp_path):
         assert journal.exists()  # the journal stays among the saved matches
     finally:
         await hub.close()
+
+
+async def test_a_player_away_from_a_table_they_sit_at_is_told_its_chat(tmp_path):
+    """Review: Ann sits at a duel but is in the lobby (q) or at another
+    table: the hub sent her nothing of what was said there (a table's chat
+    goes to those at it), so nothing told her. Each line goes to her as
+    `chat_away` (her app makes it a notice), and only to her: not to the
+    speaker, not to someone only watching, and not while one of her own
+    terminals has the table open."""
+    from host.messages import SeatCommand
+    from host.wire import codec
+
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=1)
+    await hub.serve(path)
+    try:
+        ann, bob, table = await table_for_two(path)
+        while hub.tables[table].session is None:  # (both sit down: the match begins)
+            await asyncio.sleep(0.01)
+        cy = await Player.connect(path, "cy")
+        await cy.send({"watch": {"table": table}})
+        await cy.expect("update")
+        # while she is at the table she has the line itself, no more
+        await bob.send({"chat": {"table": table, "text": "hello"}})
+        assert [m for m in await ann.until_quiet() if "chat_away" in m] == []
+        leave = codec(GAMES["overboss-duel"]).command_dict(SeatCommand.leave(0))
+        await ann.send({"command": leave, "table": table})
+        await ann.until_quiet()
+        await cy.until_quiet()
+        await bob.until_quiet()
+        await bob.send({"chat": {"table": table, "text": "[b]back[/b] soon?"}})
+        heard = await ann.until_quiet()
+        assert [m["chat_away"] for m in heard if "chat_away" in m] == [
+            {"table": table, "from": "bob", "text": "[b]back[/b] soon?"}]
+        assert not [m for m in heard if "chat" in m]  # her table's talk waits for her
+        assert not [m for m in await bob.until_quiet() if "chat_away" in m]
+        cy.inbox.clear()
+        await cy.until_quiet()
+        assert not [m for m in cy.inbox if "chat_away" in m]
+        # her other terminal sits at the table: this one is not told
+        other = await Player.connect(path, "ann")
+        await other.send({"join": {"table": table, "seat": 0}})
+        await other.until_quiet()  # (the talk so far with it)
+        await ann.until_quiet()
+        await bob.send({"chat": {"table": table, "text": "there you are"}})
+        assert [m["chat"]["text"] for m in await other.until_quiet() if "chat" in m] == [
+            "there you are"]
+        assert not [m for m in await ann.until_quiet() if "chat_away" in m]
+    finally:
+        await hub.close()

@@ -2517,3 +2517,56 @@ async def test_a_turn_under_a_box_of_its_own_table_names_no_table(shared_hub):
             app.pop_screen()
             await pilot.pause()
         await bob.close()
+
+
+async def test_chat_at_a_table_one_sits_at_elsewhere_is_a_notice_once_until_looked_at(
+        shared_hub):
+    """Review: Ann sits at a duel with Bob but is in the lobby, or at
+    another table: what Bob wrote there reached her by no notice (her turn
+    there did). It is told as her turn is, naming the table, its text
+    shown as written (no markup) and cut to 80 columns; more lines before
+    she looks at the table count in that one notice, not one each."""
+    from tui.plain import shortened
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    said = record_notices(app)
+
+    def chat_notices() -> list[str]:
+        return [n.message for n in app._notifications if n.message.startswith("Chat at")]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        duel = table["table"]
+        await wait_for(pilot, lambda: app.screen.update is not None)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.pause(0.3)
+        long = "[b]bold?[/b] " + "blah " * 30
+        await bob.send({"chat": {"table": duel, "text": long}})
+        first = shortened(f"Chat at Overboss Duel with Bob: Bob: {long.strip()}", 80)
+        await wait_for(pilot, lambda: chat_notices() == [first])
+        assert first.startswith("Chat at Overboss Duel with Bob: Bob: [b]bold?[/b] blah")
+        await bob.send({"chat": {"table": duel, "text": "are you there?"}})
+        second = "Chat at Overboss Duel with Bob (2 new lines): Bob: are you there?"
+        await wait_for(pilot, lambda: chat_notices() == [second])  # in place of the first
+        assert [s for s in said if s.startswith("Chat at")] == [first, second]
+        # back at the table: the notice goes, and the lines are in its chat
+        app.remote.join(duel, 0)
+        await wait_for(pilot, lambda: app.remote.table_on_screen() == duel)
+        await wait_for(pilot, lambda: chat_notices() == [])
+        await wait_for(pilot, lambda: "Bob: are you there?" in app.remote.chat.get(duel, []))
+        # at another table (with a bot), the count starts again
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        app.new_match("overboss-duel", [app.seat("Ann", "human"),
+                                        app.seat("Bot", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                       and app.remote.table_on_screen() not in (None, duel))
+        await pilot.pause(0.3)
+        said.clear()
+        await bob.send({"chat": {"table": duel, "text": "ok, later"}})
+        await wait_for(pilot, lambda: chat_notices() == [
+            "Chat at Overboss Duel with Bob: Bob: ok, later"])
+        await bob.close()

@@ -161,6 +161,11 @@ class RemoteTable:
         #: tables where it is this player's turn and they have been told so
         #: (or saw it on the table's screen): told once a turn
         self._turn_told: set[str] = set()
+        #: tables this player sits at but is not looking at: the lines
+        #: said there since they last looked, and the notice saying so
+        #: (one a table, `_chat_away`), taken down as its screen opens
+        self._away_lines: dict[str, int] = {}
+        self._away_notes: dict[str, str] = {}
         #: turns at drawing others' changes, shared with the host's other apps
         self._turns = DrawTurns(self.socket_path.with_name(self.socket_path.name + ".draw"))
 
@@ -212,6 +217,7 @@ class RemoteTable:
             self.chat.clear()
             self.chat_earlier.clear()
             self.talk.clear()
+            self._away_lines.clear()
             await self.app._pop_to_home()  # type: ignore[attr-defined]
             self._start(*streams)  # "Back at the hub." once it welcomes us
             return
@@ -366,6 +372,8 @@ class RemoteTable:
             await self._update(message["table"], message["update"])
         elif "chat" in message:
             self._chat(message["chat"])
+        elif "chat_away" in message:
+            self._chat_away(message["chat_away"])
         elif "moved" in message:
             moved = message["moved"]
             table = moved.get("table") if isinstance(moved, dict) else None
@@ -529,6 +537,7 @@ class RemoteTable:
             said = self._turn_notes.pop(table, None)
             if said is not None:
                 self.app.call_later(self.app.withdraw_notice, said)
+            self._forget_away_chat(table)
         was_mine = bool(screen.update is not None and screen.update.legal)
         screen.show(update)
         if update.legal and not was_mine and update.outcome is None:
@@ -605,6 +614,37 @@ class RemoteTable:
             top.show(lines, flags)
         elif not earlier and who != self.player and not (callable(heard) and top is screen):
             self.app.notify(f"{who}: {text}", title=self._chat_title(key, top), timeout=6)
+
+    def _chat_away(self, chat: Any) -> None:
+        """A line said at a table this player sits at but has not open (in
+        the lobby, at another table; host/hub.py `tell_away_chat`): a
+        notice, as a turn there is, one a table until they look at it,
+        the next lines counted in it rather than stacked over the screen."""
+        table = chat.get("table") if isinstance(chat, dict) else None
+        if not isinstance(table, str):
+            raise BadMessage("a chat line at another table without its table")
+        who, text = shown(chat.get("from"), MAX_NAME), shown(chat.get("text"))
+        if who == self.player or self.table_on_screen() == table:
+            return
+        lines = self._away_lines[table] = self._away_lines.get(table, 0) + 1
+        where = self._table_words(table, getattr(self.screens.get(table), "update", None))
+        if lines > 1:
+            where += f" ({lines} new lines)"
+        from tui.plain import shortened
+
+        # a toast is 40 wide: two or three lines of it at most
+        note = shortened(f"Chat at {where}: {who}: {text}", 80)
+        self._forget_away_chat(table)
+        self._away_lines[table] = lines
+        self._away_notes[table] = note
+        self.app.notify(note, timeout=8)
+
+    def _forget_away_chat(self, table: str) -> None:
+        """The player looks at `table` (or it is said again): its notice goes."""
+        self._away_lines.pop(table, None)
+        said = self._away_notes.pop(table, None)
+        if said is not None:
+            self.app.call_later(self.app.withdraw_notice, said)
 
     def _chat_title(self, table: str | None, top: Any) -> str:
         """A chat notice's title: "Chat (F2)" where F2 opens that chat (the
