@@ -205,3 +205,42 @@ async def test_no_take_back_after_resuming_once_the_next_person_looked(tmp_path,
         assert list(app.table.match.history) == history
         said = [n.message for n in app._notifications]
         assert "Bram may have looked already: no take-back after resuming." in said, said
+
+
+async def test_every_cover_after_an_unseen_deal_says_it(tmp_path, monkeypatch):
+    """OV §1 Setup (each round, each player is dealt trait cards and a
+    character). Play-test (hot seat): the first cover of round 2 went to
+    the person who moved last in round 1 and its last moves did not say
+    the deal (their recap began after it); the covers after it did. A
+    person who has not seen a deal is told of it on their cover."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    #: each cover of a round after the first: (round, whom, its last moves)
+    covers: list[tuple[int, str, tuple[str, ...]]] = []
+    seen: dict[str, int] = {}  # the last round each person uncovered in
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human"),
+                                    PlayerSpec("Cal", "human")])
+        for _ in range(3000):
+            await pilot.pause()
+            table = app.table
+            screen = app.screen
+            if table.match.finished or len(covers) >= 6:
+                break
+            if isinstance(screen, HandoverScreen):
+                round_ = table.updates[None].view.round
+                if round_ > 1 and seen.get(screen.player) != round_:
+                    covers.append((round_, screen.player, screen.moves))
+                    seen[screen.player] = round_
+                await pilot.press("enter")
+                continue
+            if isinstance(screen, EndingScreen):
+                await pilot.press("enter")
+                continue
+            if not isinstance(screen, OverseersScreen) or not screen.update or not screen.update.legal:
+                await asyncio.sleep(0.01)
+                continue
+            await pilot.press(choose_key(screen))
+    assert len(covers) >= 6, covers
+    for round_, who, moves in covers:
+        assert any("is dealt" in line for line in moves), (round_, who, moves)

@@ -107,6 +107,10 @@ class Table:
         #: past them is told on the hand-over cover (`_news`); None: no
         #: person's view shown yet (a match resumed tells nothing of before)
         self._told: int | None = None
+        #: per person here, the lines of the log their own view last showed:
+        #: what came with their move past that (a new round's deal) is
+        #: unseen, though their recap starts after it
+        self._shown: dict[int, int] = {}
         #: a match reopened under the cover: where the last move of a person
         #: here began (`SeatUpdate.missed`), the cover telling from there
         self._reopened_at: int | None = None
@@ -287,7 +291,7 @@ class Table:
         update = self.make_update()
         self.screen.show(update)
         if update.seat is not None:
-            self._told = len(update.log)
+            self._told = self._shown[update.seat] = len(update.log)
 
     # -- the screen's port ---------------------------------------------------------
 
@@ -419,7 +423,11 @@ class Table:
             told = self._told if self._told is not None else self._reopened_at
         if told is None:
             return []
-        return screen.fold_moves(list(public.log[min(told, len(public.log)):]))
+        told = min(told, len(public.log))
+        shown = self._shown.get(seat)
+        unseen = (screen.told_unseen(list(public.log[shown:told]))
+                  if shown is not None and shown < told else [])
+        return screen.fold_moves([*unseen, *public.log[told:]])
 
     def _take_over(self, seat: int) -> None:
         """The cover is lifted by `seat`'s player: show their view."""

@@ -427,6 +427,12 @@ class GameScreen(Screen):
         here."""
         return lines
 
+    def told_unseen(self, lines: list[str]) -> list[str]:
+        """Of the public log's lines that came with a person's own move
+        and that their view never showed (what chance drew at once), those
+        their hand-over cover tells all the same: none here."""
+        return []
+
     def last_moves_aside(self, update: TableUpdate) -> list[str | Text]:
         """What stands beside the last moves told over the results (a
         game's own: the card its lines tell, drawn); nothing here."""

@@ -431,6 +431,11 @@ class OverseersScreen(GameScreen):
             return True
         return False
 
+    def told_unseen(self, lines: list[str]) -> list[str]:
+        # a new round's deal under the round's end, which came up at once
+        # (OV §1): the person who ended the round never saw it on their view
+        return [line for line in lines if _DEALT_PUBLIC.match(line)]
+
     def fold_moves(self, lines: list[str]) -> list[str]:
         # the deal, a line a card (30 at five players), in one line
         return fold_public_deal(lines)
