@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, Header, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from tui.lists import Menu
 from tui.screens.game import GameScreen, TableUpdate, game_of
 
 
@@ -31,7 +32,7 @@ class GenericGameScreen(GameScreen):
         yield Static("", id="status")
         with Horizontal(id="body"):
             with Vertical():
-                yield OptionList(id="actions")
+                yield Menu(id="actions")
             yield RichLog(id="log", wrap=True, markup=False)
         yield Footer()
 

@@ -14,6 +14,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.catalogue import CATALOGUE
+from tui.lists import Menu
 from tui.plain import plain
 
 TAGLINE = "A table for tabletop games, in your terminal"
@@ -62,7 +63,7 @@ def continue_text(saved: Any) -> str:
     return f"Continue: {saved.title} · {names} · {state}"
 
 
-class HomeMenu(OptionList):
+class HomeMenu(Menu):
     """The home menu, whose highlight stops at its ends: Up on the first
     game wrapped round to Quit, and a player pressing Enter after it left
     the app by accident."""

@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Static
 
 from tui.bindings import relabel
+from tui.lists import Dropdown
 from tui.plain import cell
 from tui.screens.new_match import HUMAN, NewMatchScreen, SeatError
 from tui.widgets.flowed import flow_parts
@@ -169,7 +170,7 @@ class SharedTableScreen(NewMatchScreen):
     async def on_mount(self) -> None:
         row = Horizontal(
             Label("When away", classes="form-label"),
-            Select(
+            Dropdown(
                 [(text, i) for i, (text, _) in enumerate(AWAY_CHOICES)],
                 value=0,
                 allow_blank=False,

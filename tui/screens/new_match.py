@@ -20,6 +20,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from host.messages import MAX_NAME
 from tui import resources
+from tui.lists import Dropdown
 
 HUMAN = "human"
 DEFAULT_NAMES = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn", "Gus", "Hana")
@@ -101,7 +102,7 @@ class SeatRow(Horizontal):
             compact=True,
             disabled=self._name_disabled,
         )
-        yield Select(
+        yield Dropdown(
             self._choices,
             value=self._kind,
             allow_blank=False,
@@ -201,7 +202,7 @@ class NewMatchScreen(Screen):
                 if len(games) > 1:
                     with Horizontal(classes="form-row"):
                         yield Label("Game", classes="form-label")
-                        yield Select(
+                        yield Dropdown(
                             [(g.title, gid) for gid, g in games.items()],
                             value=self.game_id,
                             allow_blank=False,
@@ -210,7 +211,7 @@ class NewMatchScreen(Screen):
                         )
                 with Horizontal(classes="form-row"):
                     yield Label("Players", classes="form-label")
-                    yield Select(
+                    yield Dropdown(
                         [(str(n), n) for n in players],
                         value=count,
                         allow_blank=False,
@@ -330,7 +331,7 @@ class NewMatchScreen(Screen):
         with Horizontal(classes=f"form-row option {mark}"):
             yield Label(label, classes="form-label")
             if isinstance(kind, type) and issubclass(kind, enum.Enum):
-                yield Select(
+                yield Dropdown(
                     [(humanize(str(m.name)), m) for m in kind],
                     value=default,
                     allow_blank=False,
@@ -338,7 +339,7 @@ class NewMatchScreen(Screen):
                     compact=True,
                 )
             elif choices:
-                yield Select(
+                yield Dropdown(
                     [(str(c), c) for c in choices],
                     value=default if default in choices else field_default(field),
                     allow_blank=False,

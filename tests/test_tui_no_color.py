@@ -1,0 +1,114 @@
+"""NO_COLOR (no-color.org): a list's highlighted item still stands out.
+
+Play-test: with NO_COLOR set, the home menu's highlighted item was only
+bold (its background colour gone), hard to tell in many terminals. Every
+list's highlight is drawn reversed then: the home menu, the saved
+matches, a new-match dropdown's open list, the shared tables' lobby.
+Reverse video is no colour: it survives NO_COLOR's filters."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.geometry import Region
+from textual.widget import Widget
+from textual.widgets import DataTable, OptionList, Select
+
+from tests.screen_kit import wait_for
+from tui import theme
+from tui.app import OvertableApp
+from tui.screens.home import HomeScreen
+from tui.screens.new_match import NewMatchScreen
+from tui.screens.saved import SavedScreen
+
+THEMES = [theme.ANSI_THEME, theme.COLOUR_THEME]
+
+
+@pytest.fixture(autouse=True)
+def no_color(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+def reversed_rows(widget: Widget) -> list[str]:
+    """The text of each of `widget`'s rows drawn (in part) reversed."""
+    rows = []
+    for strip in widget.render_lines(Region(0, 0, *widget.region.size)):
+        if any(s.style and s.style.reverse and s.text.strip() for s in strip):
+            rows.append(strip.text.strip())
+    return rows
+
+
+def app_with(theme_name: str, **kwargs: Any) -> OvertableApp:
+    return OvertableApp(bot_delay=0, theme_name=theme_name, **kwargs)
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+async def test_the_home_menus_highlight_is_reversed(theme_name):
+    app = app_with(theme_name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
+                       and app.screen.latest_checked)
+        menu = app.screen.query_one("#home-menu", OptionList)
+        await pilot.press("down")
+        await pilot.pause()
+        shown = str(menu.highlighted_option.prompt).splitlines()[0].strip()
+        assert [row[:20] for row in reversed_rows(menu)] == [shown[:20]]
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+async def test_the_saved_matches_highlight_is_reversed(theme_name):
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+
+    for bot in ("random", "heuristic"):
+        Match.new("boss-quest", [PlayerSpec("Ann", "human", None),
+                                 PlayerSpec("Bram", "bot", bot)]).close()
+    app = app_with(theme_name, start="saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
+        table = app.screen.query_one(DataTable)
+        await pilot.press("down")
+        await pilot.pause()
+        rows = reversed_rows(table)
+        assert len(rows) == 1 and rows[0].startswith("Boss Quest"), rows
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+async def test_a_new_match_dropdowns_highlight_is_reversed(theme_name):
+    app = app_with(theme_name, start="new", argument="boss-quest")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, NewMatchScreen))
+        select = app.screen.query_one("#count", Select)
+        select.focus()
+        select.expanded = True
+        await pilot.pause()
+        await pilot.press("down")
+        await pilot.pause()
+        overlay = select.query_one(OptionList)
+        shown = str(overlay.highlighted_option.prompt).strip()
+        assert [row.strip("│ ") for row in reversed_rows(overlay)] == [shown]
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+async def test_the_lobbys_highlight_is_reversed(theme_name):
+    from tui.screens.lobby import LobbyScreen
+
+    ann = {"kind": "reserved", "player": "Ann", "present": True, "away": False}
+    tables = [{"table": tid, "title": title, "seats": [ann], "started": True,
+               "play": {"finished": False, "to_act": [0], "actions": 3}}
+              for tid, title in (("a", "Overseers"), ("b", "Overboss Duel"))]
+    app = app_with(theme_name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        lobby = LobbyScreen()
+        await app.push_screen(lobby)
+        lobby.show(tables, "Ann")
+        await pilot.pause()
+        grid = lobby.query_one(DataTable)
+        grid.focus()
+        await pilot.press("down")
+        await pilot.pause()
+        rows = reversed_rows(grid)
+        assert len(rows) == 1 and "Overboss Duel" in rows[0], rows
