@@ -89,6 +89,7 @@ from host.messages import (
     BadMessage,
     Pace,
     SeatUpdate,
+    draw_turn_files,
 )
 from host.session import BOT, REMOTE, SPECTATOR, Link, Session
 from host.wire import codec
@@ -340,6 +341,8 @@ class Hub:
         self._started = 0
         self.tables: dict[str, Table] = {}
         self.clients: set[Client] = set()
+        #: the drawing turns' lock files this hub made (`serve`)
+        self._draw_locks: list[Path] = []
         #: how often each player chats and sends commands, from any of
         #: their connections (the limit is the player's, not each terminal's)
         self.chat_pace = Pace(CHAT_BURST, CHAT_BURST / CHAT_WINDOW)
@@ -435,11 +438,22 @@ class Hub:
         finally:
             os.umask(old)
         os.chmod(socket_path, 0o600)
+        # the apps' drawing turns (tui/draw_turns.py): this hub's, so that
+        # none is left behind once it stops (an app made them, for good)
+        for lock in draw_turn_files(socket_path):
+            with contextlib.suppress(OSError):
+                os.close(os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC,
+                                 0o600))
+                self._draw_locks.append(lock)
         self.max_clients = client_limit()
         #: where `overtable join` finds this hub (the host prints it)
         self.socket_path = socket_path
 
     async def close(self) -> None:
+        for lock in self._draw_locks:
+            with contextlib.suppress(OSError):
+                lock.unlink()
+        self._draw_locks.clear()
         if self._lobby_timer is not None:
             self._lobby_timer.cancel()
             self._lobby_timer = None

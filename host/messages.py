@@ -15,6 +15,7 @@ of the host.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -26,6 +27,24 @@ from core.engine import Outcome
 MAX_MESSAGE_BYTES = 256 * 1024
 #: The largest command. A command names one action: nothing longer is one.
 MAX_COMMAND_BYTES = 8 * 1024
+
+#: How many apps of a host may draw others' changes at a time
+#: (tui/draw_turns.py): one lock file each, beside the hub's socket
+DRAW_TURNS = 1
+
+
+def draw_turns_path(socket_path: Path) -> Path:
+    """Where the drawing turns' locks of the hub at `socket_path` are: a
+    turn's file adds its number (`draw_turn_files`)."""
+    return socket_path.with_name(socket_path.name + ".draw")
+
+
+def draw_turn_files(socket_path: Path) -> list[Path]:
+    """The drawing turns' lock files: the hub makes them while it serves
+    and takes them away when it stops; its apps only open them."""
+    base = draw_turns_path(socket_path)
+    return [base.with_name(f"{base.name}.{n}") for n in range(DRAW_TURNS)]
+
 
 #: Marks a session puts after the name of a person's seat in
 #: `SeatUpdate.names`: while a bot plays it for them, once they left the

@@ -2570,3 +2570,34 @@ async def test_chat_at_a_table_one_sits_at_elsewhere_is_a_notice_once_until_look
         await wait_for(pilot, lambda: chat_notices() == [
             "Chat at Overboss Duel with Bob: Bob: ok, later"])
         await bob.close()
+
+
+async def test_no_drawing_turn_lock_is_left_beside_the_socket(tmp_path, monkeypatch):
+    """README (shared tables; tui/draw_turns.py): `overtable join` left a
+    `hub.sock.draw.0` lock beside the socket it was given, for good. The
+    locks are the hub's, shared by its apps: made while it serves, taken
+    away when it stops; an app makes none (no hub answering, a file there)."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    nobody = tmp_path / "alone" / "nobody.sock"
+    nobody.parent.mkdir()
+    nobody.write_text("")  # a file, not a listening socket: the hub gone
+    app = JoinApp(nobody, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert not app.remote.connected
+    assert sorted(p.name for p in nobody.parent.iterdir()) == ["nobody.sock"]
+
+    hub = Hub(tmp_path / "shared", bot_delay=0)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    try:
+        app = JoinApp(path, "Ann", theme_name="textual-dark")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.remote.connected)
+            assert app.remote._turns._fds  # the hub's locks, shared by its apps
+            await pilot.press("q")
+            await pilot.pause(0.1)
+    finally:
+        await hub.close()
+    path.unlink(missing_ok=True)  # (as `overtable hub` and `host` do after closing it)
+    assert list(path.parent.iterdir()) == []

@@ -434,3 +434,27 @@ def test_a_chat_notice_from_elsewhere_says_where_then_f2_in_one_sentence():
     table.app.screen_stack.append(over)  # type: ignore[attr-defined]
     assert table._chat_title("t1", over) == "Chat (F2)"
     assert table._chat_title("t2", over) == "Chat at Overseers with bob and bot (normal): F2 there"
+
+
+async def test_an_app_opens_only_the_hubs_locks_whenever_the_hub_makes_them(tmp_path):
+    """The locks are the hub's (it makes them while it serves, takes them
+    away when it stops): an app made none, it left one behind for good.
+    An app that came before its hub, or outlived one, opens the new hub's."""
+    path = tmp_path / "hub.sock.draw"
+    app = DrawTurns(path, create=False)
+    assert await app.take(wait=0) is None  # no hub: drawn at once
+    assert list(tmp_path.iterdir()) == []
+    lock = tmp_path / "hub.sock.draw.0"
+    for _hub in range(2):  # a hub, then a new one after it stopped
+        lock.touch()
+        other = DrawTurns(path, create=False)
+        held = await other.take(wait=0)
+        assert held is not None
+        assert await app.take(wait=0) is None  # shared: the other app's turn
+        other.give_back(held)
+        mine = await app.take(wait=0)
+        assert mine is not None
+        app.give_back(mine)
+        other.close()
+        lock.unlink()
+    app.close()

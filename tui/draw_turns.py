@@ -5,14 +5,15 @@ every app at its table at once. The change a player's own key caused is
 what that player waits for; the others' copies of it are not. So an app
 draws a change nobody at its terminal asked for only in its turn: it takes
 one of a few file locks that every app of the host opens (beside the hub's
-socket, in the directory only the host's user can open), draws, and gives
+socket, in the directory only the host's user can open; the hub makes them
+while it serves and takes them away when it stops), draws, and gives
 the lock back once that frame is out. The answer to a key is drawn at once,
 without a turn, so it never queues behind more than a few other screens'
 redraws for the host's cores (docs/performance.md, "SSH load").
 
 A turn is never waited for long: after `WAIT_SECONDS` the app draws anyway,
 so a busy host shows others' moves late but always shows them. Where the
-locks cannot be opened (a read-only directory), every app draws at once.
+locks cannot be opened (a read-only directory, no hub), every app draws at once.
 """
 
 from __future__ import annotations
@@ -24,9 +25,11 @@ import os
 import threading
 from pathlib import Path
 
+from host.messages import DRAW_TURNS
+
 #: how many apps may draw others' changes at a time: one for each core
 #: the host's players' own answers do not need
-TURNS = 1
+TURNS = DRAW_TURNS
 #: how long an app waits for a turn before it draws anyway
 WAIT_SECONDS = 0.5
 #: how long a turn is held at most: a frame is out in far less, but an app
@@ -43,14 +46,13 @@ class DrawTurns:
     handed the turn over up to 5 ms late). With several turns, a waiting
     app blocks on the first one it does not hold."""
 
-    def __init__(self, path: Path, turns: int = TURNS) -> None:
+    def __init__(self, path: Path, turns: int = TURNS, *, create: bool = True) -> None:
+        """`create`: make the locks missing at `path` (an app opens only the
+        hub's: one it made was left there for good after it exited)."""
+        self._path, self._turns, self._create = path, turns, create
+        self._closed = False
         self._fds: list[int] = []
-        for n in range(turns):
-            try:
-                fd = os.open(f"{path}.{n}", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-            except OSError:
-                break
-            self._fds.append(fd)
+        self._open()
         #: the locks this app holds (a lock is per open file here, so the
         #: app itself must not take one twice)
         self._held: set[int] = set()
@@ -61,6 +63,32 @@ class DrawTurns:
         self._taking = asyncio.Lock()
         #: a turn taken -> the timer that gives it back (`_arm`)
         self._timers: dict[int, threading.Timer] = {}
+
+    def _open(self) -> None:
+        flags = os.O_RDWR | os.O_CLOEXEC | os.O_NOFOLLOW | (os.O_CREAT if self._create else 0)
+        for n in range(self._turns):
+            try:
+                fd = os.open(f"{self._path}.{n}", flags, 0o600)
+            except OSError:
+                break
+            self._fds.append(fd)
+
+    def _refresh(self) -> None:
+        """The hub's locks as they are now, while this app holds and waits
+        for none: none opened yet (the app came before its hub), or taken
+        away (the hub stopped: a new one makes its own)."""
+        if self._held or self._blocked or self._create or self._closed:
+            return
+        try:
+            if self._fds and all(os.fstat(fd).st_nlink for fd in self._fds):
+                return
+        except OSError:
+            pass
+        for fd in self._fds:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        self._fds.clear()
+        self._open()
 
     def _try(self) -> int | None:
         for fd in self._fds:
@@ -77,6 +105,7 @@ class DrawTurns:
     async def take(self, wait: float | None = None) -> int | None:
         """A turn (to give back), or None when none came within `wait`
         seconds (`WAIT_SECONDS`) or there are no locks: draw anyway."""
+        self._refresh()
         if not self._fds:
             return None
         wait = WAIT_SECONDS if wait is None else wait
@@ -157,6 +186,7 @@ class DrawTurns:
                 fcntl.flock(turn, fcntl.LOCK_UN)
 
     def close(self) -> None:
+        self._closed = True
         for timer in self._timers.values():
             timer.cancel()
         self._timers.clear()

@@ -30,6 +30,7 @@ from host.messages import (
     Pace,
     SeatCommand,
     SeatUpdate,
+    draw_turns_path,
     split_mark,
 )
 from host.wire import codec
@@ -167,7 +168,7 @@ class RemoteTable:
         self._away_lines: dict[str, int] = {}
         self._away_notes: dict[str, str] = {}
         #: turns at drawing others' changes, shared with the host's other apps
-        self._turns = DrawTurns(self.socket_path.with_name(self.socket_path.name + ".draw"))
+        self._turns = DrawTurns(draw_turns_path(self.socket_path), create=False)
 
     async def connect(self) -> None:
         self._start(*await self._open())
