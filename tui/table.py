@@ -103,6 +103,11 @@ class Table:
         self._public_shown = False
         #: the round's end is up, for all to read: the cover waits for it
         self._telling = False
+        #: the person's own update last shown here (what they have seen)
+        self._seen: SeatUpdate | None = None
+        #: what the person on screen received face down is up, for them
+        #: alone: the cover (or the public view) waits for them to read it
+        self._reading = False
         #: the lines of the log a person's view here has shown: a reveal
         #: past them is told on the hand-over cover (`_news`); None: no
         #: person's view shown yet (a match resumed tells nothing of before)
@@ -198,6 +203,10 @@ class Table:
 
     def _decide(self, update: SeatUpdate) -> None:
         """Every update of this change is in: choose whose view to show."""
+        if self._reading:
+            # the cover waits for it to be put away; their view under it
+            # stays as it was (a round's end is told to all, after it)
+            return
         if update.over:
             if not self._telling:  # else once the round's end is put away
                 # (the bots' Final Boss duel ended behind it: the results
@@ -210,6 +219,8 @@ class Table:
             self.refresh()
             return
         here = sorted(s for s in update.to_act if s in self.humans)
+        if self._tell_received(here):
+            return
         if here:
             seat = self.viewer if self.viewer in here else self._next_person(here)
             if len(self.humans) > 1 and (seat != self.viewer or self._public_shown):
@@ -226,6 +237,36 @@ class Table:
             # total) stayed up for the others to read while the bots played
             self._public_shown = True
         self.refresh()
+
+    def _tell_received(self, here: list[int]) -> bool:
+        """Several people here and the view on screen is about to go (to a
+        cover, or the public view for a bots' turn): what its person just
+        received face down (Ul'ul's night, BQ-29) is told to them first, over
+        their own view; they saw it only at their next turn. The cover
+        follows once they put it away, before anyone else's view."""
+        viewer, seen, screen = self.viewer, self._seen, self.screen
+        if (len(self.humans) < 2 or viewer is None or self._public_shown
+                or self.handover_to is not None or viewer in here
+                or seen is None or seen.seat != viewer or screen is None or self.app is None):
+            return False
+        now = self.updates.get(viewer)
+        lines = [] if now is None else screen.received_privately(seen, now)
+        if not lines:
+            return False
+        from tui.screens.handover import PrivateNoticeScreen
+
+        self._reading = True
+        self.refresh()  # their own view, what they received in it
+        grace = float(getattr(self.app, "decision_grace", 0.0))
+        self.app.push_screen(PrivateNoticeScreen(self.names[viewer], lines, grace=grace),
+                             lambda _: self._received_read())
+        return True
+
+    def _received_read(self) -> None:
+        self._reading = False
+        public = self.updates.get(None)
+        if not self.closed and public is not None:
+            self._decide(public)
 
     def _nothing_private(self, seat: int) -> bool:
         """Whether the game says `seat`'s decision shows nothing private
@@ -292,6 +333,7 @@ class Table:
         self.screen.show(update)
         if update.seat is not None:
             self._told = self._shown[update.seat] = len(update.log)
+            self._seen = update
 
     # -- the screen's port ---------------------------------------------------------
 

@@ -2977,6 +2977,30 @@ class BossQuestScreen(GameScreen):
         solo_quest = update is not None and update.view.players == 1
         return self.SOLO_HELP_SYMBOLS if solo_quest else self.HELP_SYMBOLS
 
+    def received_privately(self, seen: TableUpdate, now: TableUpdate) -> list[str]:
+        """The face-down weapons the knight holds now and did not when they
+        last looked: asked for at Ul'ul's night (BQ-29), taken by "Swap with
+        deck" (BQ-10) or "Swap hidden" (BQ-24), the duel's (BQ-37). A new
+        round's deal is not told so: its combat came first."""
+        seat, before, after = now.seat, seen.view, now.view
+        if (seat is None or seat != seen.seat or before.round != after.round
+                or len(before.history) != len(after.history) or seat >= len(after.knights)):
+            return []
+
+        def face_down(view: State) -> list[Weapon]:
+            knight = view.knights[seat]
+            cards = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
+            return [c.weapon for c in cards if c.weapon is not None and PUBLIC not in c.known_to]
+
+        new = list(face_down(after))
+        for weapon in face_down(before):
+            if weapon in new:
+                new.remove(weapon)
+        if not new:
+            return []
+        them = "it" if len(new) == 1 else "them"
+        return [f"You receive {', '.join(w.code for w in new)} face down: only you see {them}."]
+
     def shows_nothing_private(self, update: TableUpdate, public: TableUpdate | None) -> bool:
         """The duel's offer to the defeated knights' voice: the spells drawn
         are face up (BQ-50) and a defeated knight's view is the public one

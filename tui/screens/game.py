@@ -530,6 +530,13 @@ class GameScreen(Screen):
         False here: every game covers, unless it says otherwise."""
         return False
 
+    def received_privately(self, seen: TableUpdate, now: TableUpdate) -> list[str]:
+        """Several people here: what `now`'s seat received for its eyes only
+        since `seen` (what that person last saw, their own view), in
+        sentences; they are told it before the hand-over cover hides their
+        view (tui/table.py). Nothing here: a game says what it deals so."""
+        return []
+
     def reveals(self, line: str) -> bool:
         """Whether a log line tells a reveal at the table (`REVEALS`)."""
         return self.REVEALS is not None and self.REVEALS.search(line) is not None

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from tui import resources
+from tui.screens.ending import EndingScreen
 from tui.screens.game import HELD_KEY_GAP
 
 #: the cover's rows other than the news box (its border and padding, the
@@ -292,3 +293,15 @@ class HandoverScreen(Screen):
 
     def action_leave(self) -> None:
         self.app.leave_table()  # type: ignore[attr-defined]
+
+
+class PrivateNoticeScreen(EndingScreen):
+    """At one terminal, what the person who just moved received face down
+    (`lines`), over their own view, before the hand-over cover: they had
+    seen it only at their next turn. Enter puts it away (after `grace`, so
+    the key that made the move, doubled, does not) and the cover follows."""
+
+    def __init__(self, name: str, lines: list[str], *, grace: float = 0.0) -> None:
+        super().__init__(f"For {name}'s eyes only", lines, go_on="hide it and pass on",
+                         grace=grace)
+        self.remove_class("-last")  # their own view stays in sight under it

@@ -1,0 +1,106 @@
+"""Hot seat: what a person receives face down is shown to them at once.
+
+Two knights at one terminal, Ul'ul's night (BQ-29: every weapon asked for
+comes face down, seen by its owner only). Bram asked for a weapon and the
+"Pass to Ann" cover came at once: he saw what he had received only at his
+next turn, after combat or never before it mattered. Now a notice for his
+eyes only tells him, over his own view, and the cover follows once he has
+read it; Ann's view comes only behind the cover."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.bossquest.state import Options, Ulul
+from saves.journal import PlayerSpec
+from tests.screen_kit import screen_text, wait_for
+from tui.app import OvertableApp
+from tui.screens.bossquest import BossQuestScreen
+from tui.screens.handover import HandoverScreen
+
+pytestmark = pytest.mark.usefixtures("brisk_idle")
+
+#: a quest whose round 1 Boss is Ul'ul at night; Bram (seat 1) acts first
+NIGHT_SEED = 2
+
+
+async def test_a_weapon_asked_for_at_night_is_shown_before_the_cover(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=NIGHT_SEED, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")],
+                      Options(ulul=Ulul.NIGHT))
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        table = app.table
+        assert table.match.state.boss == 22 and table.match.state.turn == 1
+        await pilot.press("enter")  # Bram uncovers his view
+        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
+                       and app.screen.update is not None and app.screen.update.legal)
+        await pilot.press("1")  # asks for one weapon
+        await wait_for(pilot, lambda: not isinstance(app.screen, BossQuestScreen))
+        state = table.match.state
+        received = state.knights[1].night[-1].weapon
+        assert len(state.knights[1].night) == 2 and state.turn == 0
+        # the notice for Bram, over his own view, before any cover
+        text = screen_text(app)
+        assert not isinstance(app.screen, HandoverScreen), text
+        assert "Bram" in text and f"You receive {received} face down" in text, text
+        assert table.viewer == 1 and table.handover_to is None
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        text = screen_text(app)
+        assert "Pass to Ann" in text and str(received) not in text, text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen))
+        assert table.viewer == 0
+
+
+async def _bram_asks(app, pilot, players, seed, options):
+    """Start the match, let Bram (seat 1, first to act) uncover and ask for
+    one weapon; returns the table once his view has gone."""
+    app.new_match("boss-quest", players, options)
+    await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+    assert app.table.match.state.turn == 1
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
+                   and app.screen.update is not None and app.screen.update.legal)
+    await pilot.press("1")
+    await wait_for(pilot, lambda: app.table.viewer != 1 or not isinstance(app.screen, BossQuestScreen)
+                   or app.table._public_shown)
+    return app.table
+
+
+async def test_before_a_bots_turn_the_notice_comes_before_the_public_view(tmp_path, monkeypatch):
+    """Bram's ask hands the turn to Cora, a bot: the public view (no one's
+    secrets) came at once. He reads his weapon first; the cover to Ann
+    follows, whatever Cora did meanwhile."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=NIGHT_SEED, theme_name="textual-dark")
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+               PlayerSpec("Cora", "bot", "heuristic")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await _bram_asks(app, pilot, players, NIGHT_SEED, Options(ulul=Ulul.NIGHT))
+        assert table.match.state.boss == 22
+        received = table.match.state.knights[1].night[1].weapon
+        text = screen_text(app)
+        assert not isinstance(app.screen, (HandoverScreen, BossQuestScreen)), text
+        assert f"You receive {received} face down" in text and "Bram's view" in text, text
+        assert not table._public_shown
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
+                       or table._public_shown)
+        text = screen_text(app)
+        assert "Bram's view" not in text and f"({received})" not in text, text
+
+
+async def test_face_up_weapons_need_no_notice(tmp_path, monkeypatch):
+    """Weapons asked for by day are face up, everyone's to see: the cover
+    comes at once, as before."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=0, theme_name="textual-dark")
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await _bram_asks(app, pilot, players, 0, Options(ulul=Ulul.NIGHT))
+        assert table.match.state.boss != 22 and len(table.match.state.knights[1].visible) == 2
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        assert table.handover_to == 0
