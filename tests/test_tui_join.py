@@ -2203,7 +2203,7 @@ async def test_the_turn_notice_away_says_when_a_bot_plays_for_you(shared_hub):
         await wait_for(pilot, lambda: any(s.startswith("Your turn at") for s in said))
         told = next(s for s in said if s.startswith("Your turn at"))
         assert re.fullmatch(r"Your turn at Overboss Duel with Bob: a bot plays for you in "
-                            r"(29|30) s\. Enter on it sits you down\.", told), told
+                            r"(29|30) s; Enter on it sits you down\.", told), told
         await bob.close()
 
 

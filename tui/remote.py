@@ -761,9 +761,8 @@ class RemoteTable:
             # the bot's countdown too: the notice covered the lobby's "(a bot plays ..."
             due = [seats[n]["bot_in"] for n in mine if seats[n].get("bot_in") is not None]
             way = self._way_to_the_table()
-            if due:
-                way = (f"a bot plays for you in {max(1, math.ceil(min(due)))} s. "
-                       f"{way[0].upper()}{way[1:]}")
+            if due:  # one sentence: `way` may begin with a key ("q"), kept small
+                way = f"a bot plays for you in {max(1, math.ceil(min(due)))} s; {way}"
             self._turn_notes[tid] = f"Your turn at {table_words(table, self.player)}: {way}."
             self.app.notify(self._turn_notes[tid], timeout=8)
             if getattr(self.app, "bell_on_turn", False):
