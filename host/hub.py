@@ -116,6 +116,8 @@ COMMAND_RATE = 20.0
 SEAT_BURST = 30
 SEAT_RATE = 2.0
 OPEN = "open"
+#: refused names the host's terminal is told of (a client may try many)
+MAX_REFUSED_NAMES_TOLD = 20
 #: the longest a creator may have the match wait before a bot stands in
 MAX_AWAY_BOT = 3600.0
 #: tables not yet finished that one player may have created, and on the
@@ -348,6 +350,8 @@ class Hub:
         self.chat_pace = Pace(CHAT_BURST, CHAT_BURST / CHAT_WINDOW)
         self.command_pace = Pace(COMMAND_BURST, COMMAND_RATE)
         self.seat_pace = Pace(SEAT_BURST, SEAT_RATE)
+        #: names refused at a hello and told on the host's terminal
+        self._refused_names: set[str] = set()
         #: what was said in the lobby lately
         self.lobby_chat = ChatLog()
         #: when the lobby last went to every client, and the timer of the next
@@ -647,6 +651,17 @@ class Hub:
         if handing_back:  # everyone's screen drops the "bot playing" mark
             table.session.refresh()
         self._lobby_changed()  # the seat is no longer away
+
+    def tell_refused_name(self, body: Any, error: Exception) -> None:
+        """The host's terminal names a refused name (over SSH it is a key's,
+        which only the host can change), once each, a few at the most."""
+        name = body.get("player") if isinstance(body, dict) else None
+        if not isinstance(name, str) or name in self._refused_names:
+            return
+        if len(self._refused_names) < MAX_REFUSED_NAMES_TOLD:
+            self._refused_names.add(name)
+            log.warning("refused the player name %s: %s", printable(repr(name[:MAX_NAME + 1])),
+                        printable(str(error)))
 
     def known_names(self) -> set[str]:
         """The players the hub knows now: connected, or named at a table."""
@@ -1151,6 +1166,7 @@ class Client:
                     # marked, so that the app says the name was refused and
                     # stops, rather than showing a lobby it is not in
                     self.send({"error": str(error), "hello": "refused"})
+                    self.hub.tell_refused_name(body, error)
                     return
             elif self.player is None:
                 raise HubError("Say hello first: who are you?")

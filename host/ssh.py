@@ -97,9 +97,13 @@ class SetupError(ValueError):
 class Player:
     """One authorized key and the name it plays under."""
 
-    def __init__(self, keys: Any, name: str) -> None:
+    def __init__(self, keys: Any, name: str, line: int = 0, problem: str = "") -> None:
         self.keys = keys
         self.name = name
+        #: its line in the file, and why the hub will refuse its name ("" if
+        #: it will not): the key still logs in, so its player reads why
+        self.line = line
+        self.problem = problem
 
 
 def read_players(path: Path) -> list[Player]:
@@ -120,7 +124,11 @@ def read_players(path: Path) -> list[Player]:
         raise SetupError(f"No authorized-keys file at {path}: add one line per player's key.") from None
     except (OSError, UnicodeDecodeError) as error:
         raise SetupError(f"Cannot read the authorized-keys file {path}: {error}.") from None
+    from host.hub import HubError, name_key, new_player_name
+
     players = []
+    #: a name as it reads -> (the line that first named it, that name)
+    named: dict[str, tuple[int, str]] = {}
     for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
         if not line or line.startswith("#"):
@@ -130,7 +138,16 @@ def read_players(path: Path) -> list[Player]:
         except (ValueError, asyncssh.KeyImportError) as error:
             raise SetupError(f"{path}, line {number}: not an authorized key ({error}).") from None
         name = _bound_name(line, number, path)
-        players.append(Player(keys, name))
+        problem = ""
+        try:
+            new_player_name(name)
+        except HubError as error:
+            problem = str(error)
+        first = named.setdefault(name_key(name), (number, name))
+        if not problem and first[1] != name:  # the hub's check_distinct, known now
+            problem = (f"line {first[0]} names {first[1]!r}, and a name is told apart "
+                       "by more than its case.")
+        players.append(Player(keys, name, number, problem))
     if not players:
         raise SetupError(f"{path} names no key: add one line per player's key.")
     return players
@@ -165,7 +182,18 @@ class KeysFile:
             except SetupError as error:
                 log.warning("authorized keys not read again, the last good ones kept: %s",
                             str(error).encode("unicode_escape").decode("ascii"))
+            else:
+                for player in self.players:
+                    if player.problem:
+                        log.warning("%s", refused_key_words(self.path, player)
+                                    .encode("unicode_escape").decode("ascii"))
         return self.players
+
+
+def refused_key_words(path: Path, player: Player) -> str:
+    """The host's warning about a key whose name the hub will refuse."""
+    return (f"{path}, line {player.line}: the name {player.name!r} is refused at login: "
+            f"{player.problem} Give that key another name.")
 
 
 def _bound_name(line: str, number: int, path: Path) -> str:
@@ -706,6 +734,8 @@ def join_child(socket_path: Path, data_dir: Path | None) -> Any:
             "LANG": "C.UTF-8",
             "LC_ALL": "C.UTF-8",
             "PLAYER": player,
+            # the name is the keys file's: a refused one is the host's to change
+            "OVERTABLE_NAME_FROM_KEY": "1",
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": os.environ.get("HOME", "/"),
         }

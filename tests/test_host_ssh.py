@@ -638,3 +638,50 @@ def test_ctrl_c_stops_the_host_cleanly_when_its_output_is_gone(tmp_path, keys):
     finally:
         host.kill()
         host.wait()
+
+
+def test_a_key_whose_name_the_hub_refuses_is_said_at_start_up(tmp_path, capsys, monkeypatch):
+    """Play-test: a key commented "bot smith", or "ANN" beside "ann", was
+    counted among the player keys, and its player was refused at each
+    login with nothing said on the host's terminal. The host says so as it
+    starts (the key still logs in, so that its player reads why)."""
+    import socket
+
+    import host.ssh
+    from tui.cli import main
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "default"))
+    lines = [asyncssh.generate_private_key("ssh-ed25519", comment=name).export_public_key().decode()
+             for name in ("ann", "bot smith", "ANN", "Bob")]
+    path = tmp_path / "authorized_keys"
+    path.write_text("".join(lines))
+    players = read_players(path)
+    assert [p.name for p in players] == ["ann", "bot smith", "ANN", "Bob"]
+    assert [bool(p.problem) for p in players] == [False, True, True, False]
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    real = host.ssh.run_host
+
+    async def stop_when_ready(*args, ready, **kwargs):
+        def said(*ready_args):
+            ready(*ready_args)
+            raise KeyboardInterrupt
+
+        await real(*args, ready=said, **kwargs)
+
+    monkeypatch.setattr(host.ssh, "run_host", stop_when_ready)
+    assert main(["host", "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(path),
+                 "--host-key", str(tmp_path / "host_key"), "--data-dir", str(tmp_path / "d")]) == 0
+    out = capsys.readouterr().out
+    assert ": 2 player key(s)" in out, out
+    assert f"{path}, line 2: the name 'bot smith' is refused at login: " in out, out
+    assert 'start with "bot"' in out
+    assert f"{path}, line 3: the name 'ANN' is refused at login: " in out
+    assert "line 1 names 'ann'" in out
+
+
+def test_a_session_knows_its_name_comes_from_the_keys_file():
+    """The app says to ask the host for another name, not `--name` (tui/remote.py)."""
+    _, env = join_child("/nowhere.sock", None)("Ann", "xterm", {})
+    assert env["OVERTABLE_NAME_FROM_KEY"] == "1"

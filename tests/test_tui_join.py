@@ -2091,6 +2091,26 @@ async def test_a_name_the_hub_refuses_ends_the_join_and_says_why(shared_hub):
     assert not any(c.player for c in hub.clients)  # never logged in
 
 
+async def test_over_ssh_a_refused_name_says_to_ask_the_host(shared_hub, caplog):
+    """Play-test: over SSH a refused name ended with "Join again with
+    another: --name NAME.", which an SSH player cannot pass: the name is
+    the host's, in its authorized_keys. And the host's terminal said
+    nothing of it: the hub says which name it refused."""
+    import logging
+
+    hub, path = shared_hub
+    app = JoinApp(path, "bot smith", name_from_key=True, theme_name="textual-dark")
+    with caplog.at_level(logging.WARNING, logger="host.hub"):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.return_code is not None)
+    assert app.return_code == 2
+    said = app.refusal
+    assert "refused the name 'bot smith'" in said and 'start with "bot"' in said, said
+    assert "--name" not in said
+    assert said.endswith("Ask the host to give your key another name in its authorized_keys."), said
+    assert "refused the player name 'bot smith'" in caplog.text, caplog.text
+
+
 async def test_after_leaving_a_match_for_good_w_watches_it_and_enter_says_so(shared_hub):
     """Play-test: after x, y (leave for good) the lobby's hint offered
     "w: watch", w said "You have a seat at this table: Enter sits you down

@@ -526,9 +526,15 @@ def run_host(args: Any) -> int:
 
     @_output_may_be_gone()
     def ready(hub: Any, resumed: list[str], key: Any, where: tuple[str, int], players: Any) -> None:
+        from host.ssh import refused_key_words
+
         host, port = where
-        print(f"Overtable host on {host}:{port}: {len(players)} player key(s), "
+        usable = [p for p in players if not p.problem]
+        print(f"Overtable host on {host}:{port}: {len(usable)} player key(s), "
               f"{len(hub.tables)} table(s) ({len(resumed)} resumed).")
+        for player in players:
+            if player.problem:
+                print(refused_key_words(keys, player))
         print(f"Keys from {keys}, read again when it changes (no restart needed).")
         print(f"Host key fingerprint: {key.get_fingerprint()}")
         print(f"Players connect with: ssh -t -p {port} {host}")
@@ -589,6 +595,7 @@ def join_hub(
     utf8_stdio()  # as the SSH front door's sessions have it (LANG=C.UTF-8)
     app = JoinApp(
         socket_path, player, bell=bell, theme_name=themes.CHOICES[theme],
+        name_from_key=os.environ.get("OVERTABLE_NAME_FROM_KEY") == "1",
         collect_between_screens=True, decision_grace=decision_grace(),
     )
     app.run()

@@ -37,8 +37,12 @@ class JoinApp(OvertableApp):
         "Ctrl+Q": "Quit (your seats wait for you; every match is saved on the host)",
     }
 
-    def __init__(self, socket_path: Path, player: str, *, bell: bool = False, **kwargs: Any) -> None:
+    def __init__(self, socket_path: Path, player: str, *, bell: bool = False,
+                 name_from_key: bool = False, **kwargs: Any) -> None:
         super().__init__("home", None, **kwargs)
+        #: the name is the host's authorized_keys' (a session of `overtable
+        #: host`): a refused one is not changed with --name
+        self.name_from_key = name_from_key
         self.remote = RemoteTable(self, socket_path, player)
         #: ring the terminal's bell when it becomes this player's turn
         self.bell_on_turn = bell
