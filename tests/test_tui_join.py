@@ -2111,6 +2111,43 @@ async def test_over_ssh_a_refused_name_says_to_ask_the_host(shared_hub, caplog):
     assert "refused the player name 'bot smith'" in caplog.text, caplog.text
 
 
+async def _cy_watches_bobs_duel(pilot, app, path):
+    """Bob sets up an Overboss Duel against a bot and sits down; Cy (the
+    app) watches it from the lobby with w. (Bob, Cy's game screen.)"""
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    bob = await Player.connect(path, "Bob")
+    await bob.send({"create": {"game": "overboss-duel",
+                               "seats": [{"player": "Bob"}, {"bot": "random"}]}})
+    bobs = (await bob.expect("created"))["created"]["table"]
+    await bob.send({"join": {"table": bobs, "seat": 0}})
+    await wait_for(pilot, lambda: any(t.get("started") for t in app.remote.tables))
+    await pilot.press("w")
+    await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+    screen = app.screen
+    await wait_for(pilot, lambda: screen.update is not None)
+    assert screen.update.seat is None
+    return bob, screen
+
+
+async def test_a_watchers_help_is_written_for_a_watcher(shared_hub):
+    """Play-test: a watcher's F1 read "q Leave for the lobby: your seat
+    waits (Enter on the table there brings you back)" and listed the keys
+    of "Since your last move" ([ ] z), which a watcher cannot use: q
+    stops watching, and the recap's keys are left out."""
+    from tui.screens.help import idle_keys, screen_keys
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Cy", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob, screen = await _cy_watches_bobs_duel(pilot, app, path)
+        listed = screen_keys(screen)
+        keys = dict(listed + idle_keys(screen, listed))
+        assert keys["q"] == "Stop watching: back to the lobby", keys
+        assert not any("seat" in does for does in keys.values()), keys
+        assert not any("last move" in does for does in keys.values()), keys
+        await bob.close()
+
+
 async def test_after_leaving_a_match_for_good_w_watches_it_and_enter_says_so(shared_hub):
     """Play-test: after x, y (leave for good) the lobby's hint offered
     "w: watch", w said "You have a seat at this table: Enter sits you down

@@ -312,6 +312,12 @@ class GameScreen(Screen):
         offers: F1 leaves their keys out (a Solo Quest has no Wizard)."""
         return frozenset()
 
+    def help_leaves_out(self) -> frozenset[str]:
+        """`help_never`, and for a watcher the recap since one's last move
+        (they make none)."""
+        never = self.help_never()
+        return never | {"since_step", "since_toggle"} if self.watching_shared else never
+
     #: The moves after your last one that end the match (the others', a
     #: bot's last turn) are told over the results until Enter
     #: (`_hold_last_moves`): the results came up at once and those moves
@@ -1013,6 +1019,8 @@ class GameScreen(Screen):
             return ("The match is over: back to the results" if self.watching_shared
                     else f"The match is over: back to the results (rematch, {self.leads_to})")
         if binding.action == "leave":
+            if self.watching_shared:
+                return "Stop watching: back to the lobby"
             if getattr(self.port, "answers_later", False):
                 return "Leave for the lobby: your seat waits (Enter on the table there brings you back)"
             return "Leave for the home screen (the match is saved)"
@@ -1026,6 +1034,8 @@ class GameScreen(Screen):
         if action in ("undo", "undo_anyway") and update is not None and update.over:
             return False  # the final table: a finished match is not taken back
         if action in ("since_step", "since_toggle"):
+            if self.watching_shared:
+                return False  # a watcher makes no move to recap since
             # dimmed, not gone, when there is nothing to recap: F1 lists them
             return True if self.recap.steps else None
         if action == "move_now":

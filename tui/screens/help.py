@@ -173,7 +173,8 @@ def idle_keys(screen: Screen, listed: Sequence[tuple[str, str]]) -> list[tuple[s
         return []
     active = screen.active_bindings
     shown = {does for _, does in listed}
-    never = screen.help_never() if hasattr(screen, "help_never") else frozenset()
+    never = (screen.help_leaves_out() if hasattr(screen, "help_leaves_out")
+             else screen.help_never() if hasattr(screen, "help_never") else frozenset())
     rows: dict[str, list[str]] = {}
     for node in [screen, *screen.query("*")]:
         for binding in _own_bindings(node):
