@@ -344,3 +344,25 @@ async def test_the_others_see_the_countdown_to_a_bot_playing_for_an_away_player(
         screen._thinking_tick()
         await pilot.pause()
         assert screen._thinking_timer is None and "a bot plays" not in screen_text(app)
+
+
+@pytest.mark.parametrize("game_id, players", [*GAMES_AND_PLAYERS, ("generic", 2)])
+async def test_the_waiting_line_says_the_match_waits_for_an_away_player(game_id, players):
+    """Play-test: at a table where "When away: the match waits", the others
+    read "Bram (away) is drafting a pair", and nothing said the match had
+    stopped until he is back. The waiting line says it."""
+    class App(screen_kit.ScreenApp):
+        screen_class = (GenericGameScreen if game_id == "generic"
+                        else screen_class(game_id))
+
+    update = thinking_update("overboss-duel" if game_id == "generic" else game_id, players,
+                             thinking=None)
+    names = tuple(n + " (away)" if s == 1 else n for s, n in enumerate(update.names))
+    update = attrs.evolve(update, names=names, bots=update.bots - {1}, bot_plays_in=())
+    app = App(update, FakePort())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert "the match waits until Bram is back" in screen_text(app)
+        app.game_screen.show(attrs.evolve(update, names=NAMES[:players], seq=13))
+        await pilot.pause()
+        assert "waits until" not in screen_text(app)

@@ -36,7 +36,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from host.messages import SeatCommand, SeatUpdate, split_mark
+from host.messages import AWAY_MARK, SeatCommand, SeatUpdate, split_mark
 from tui import collector
 from tui.bindings import relabel
 from tui.plain import listed, shortened
@@ -676,13 +676,27 @@ class GameScreen(Screen):
         "When away" choice), counted once a second; "" when none will."""
         due = self._bot_waits(update)
         if not due:
-            return ""
+            return self._waits_note(update)
         if self._thinking_timer is None and self.is_mounted:
             self._thinking_timer = self.set_interval(1.0, self._thinking_tick)
         names = [self._bare_who(s) for s in sorted(due)]
         who = listed(names)
         left = math.ceil(min(due.values()) - time.monotonic())
         return f" · a bot plays for {who} {f'in {left} s' if left > 0 else 'now'}"
+
+    def _waits_note(self, update: TableUpdate) -> str:
+        """ " · the match waits until Ann is back": away players who owe a
+        decision where no bot will play for them ("When away: the match
+        waits"); "(away)" alone did not say the match had stopped."""
+        if update.over:
+            return ""
+        names = update.names
+        away = [self._bare_who(s) for s in sorted(update.to_act)
+                if 0 <= s < len(names) and s not in update.bots
+                and names[s].endswith(AWAY_MARK)]
+        if not away:
+            return ""
+        return f" · the match waits until {listed(away)} {'is' if len(away) == 1 else 'are'} back"
 
     def _bot_waits(self, update: TableUpdate) -> dict[int, float]:
         """The away seats `away_note` counts down for, and when a bot plays."""
