@@ -2148,6 +2148,25 @@ async def test_a_watchers_help_is_written_for_a_watcher(shared_hub):
         await bob.close()
 
 
+async def test_w_on_a_table_not_begun_says_the_match_opens_when_it_begins(shared_hub):
+    """Play-test: w on a table whose match had not begun did nothing to be
+    seen, and later the match's screen opened over the lobby unasked. w
+    says at once that the match opens to watch when it begins."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Cy", theme_name="textual-dark")
+    said = record_notices(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob = await Player.connect(path, "Bob")
+        await bob.send({"create": {"game": "overboss-duel", "seats": [{"player": "Bob"}, "open"]}})
+        await bob.expect("created")
+        await wait_for(pilot, lambda: bool(app.remote.tables))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: any("when it begins" in s for s in said), timeout=3)
+        assert any(s.startswith("You will watch this match when it begins") for s in said), said
+        await bob.close()
+
+
 async def test_after_leaving_a_match_for_good_w_watches_it_and_enter_says_so(shared_hub):
     """Play-test: after x, y (leave for good) the lobby's hint offered
     "w: watch", w said "You have a seat at this table: Enter sits you down

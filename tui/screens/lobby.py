@@ -647,6 +647,8 @@ class LobbyScreen(Screen):
                         severity="warning")
             return
         self.app.remote.watch(table["table"])  # type: ignore[attr-defined]
+        if not table.get("started"):  # its screen opens then: said now, not unasked later
+            self.notify("You will watch this match when it begins: its table opens then.")
 
     def action_new(self) -> None:
         self.app.action_new_match()  # type: ignore[attr-defined]
