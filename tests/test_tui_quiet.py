@@ -396,6 +396,38 @@ async def test_a_layout_that_resizes_panels_settles_in_one_pass(monkeypatch):
         assert scroll.scrollbar_size_vertical > 0
 
 
+class NoticeApp(App):
+    def compose(self) -> ComposeResult:
+        yield Static("the table")
+        with Vertical(id="notices"):
+            yield Static("a notice", id="notice")
+
+
+async def test_a_widget_removed_is_painted_over_when_the_map_is_rebuilt_before_the_layout():
+    # Play-test: the Ctrl+C notice stayed on the terminal long after its
+    # time (the app had forgotten it, the terminal had not). Its container,
+    # told to lay out again after the removal, asked where it was: that
+    # rebuilt the compositor's map without the notice, the layout that
+    # followed found nothing changed, and the notice's cells were never
+    # painted over (Textual's second layout, which lay_out_once spares, had
+    # repainted the container by chance). The lazy rebuild marks them.
+    lay_out_once()
+    app = NoticeApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        notice = app.query_one("#notice", Static)
+        where = notice.region
+        assert where
+        compositor = app.screen._compositor
+        await notice.remove()
+        compositor._dirty_regions.clear()
+        compositor._full_map_invalidated = True  # as a scroll or a new widget leaves it
+        assert notice not in compositor.full_map
+        assert any(region.overlaps(where) for region in compositor._dirty_regions)
+        await pilot.pause(0.1)
+        assert "a notice" not in screen_text(app)
+
+
 class Focusable(Static, can_focus=True):
     pass
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual import events
+from textual._compositor import Compositor
 from textual._context import NoActiveAppError
 from textual.css.model import SelectorType
 from textual.geometry import Size
@@ -21,6 +22,7 @@ _size_updated = Widget._size_updated
 _screen_resized = Screen._screen_resized
 _post_message = Screen.post_message
 _watch_has_focus = Widget.watch_has_focus
+_full_map = Compositor.full_map.fget
 
 
 def _size_updated_once(
@@ -55,6 +57,25 @@ def _screen_resized_once(self: Screen, size: Size) -> None:
     _screen_resized(self, size)
 
 
+def _full_map_marking_changes(self: Compositor) -> Any:
+    """`Compositor.full_map`, whose lazy rebuild marks what moved or went
+    as needing a repaint, as a layout's reflow does. A widget that asks
+    where it is between a removal and the layout that follows rebuilds the
+    map: the layout then finds nothing changed, and the removed widget's
+    cells stayed on the terminal. Textual's second layout (above) repainted
+    its container by chance; without it a notice stayed on screen after its
+    time, until something else drew over it."""
+    if self.root is None or not self._full_map_invalidated:
+        return _full_map(self)
+    old = self._full_map
+    new = _full_map(self)
+    if self.size.region not in self._dirty_regions:
+        self._dirty_regions.update(
+            region for region in (geometry.clip.intersection(geometry.region)
+                                  for _, geometry in new.items() ^ old.items()) if region)
+    return new
+
+
 def lay_out_once() -> None:
     """Make every layout settle in one pass (see `_size_updated_once` and
     `_screen_resized_once`). Textual's version is pinned (pyproject.toml);
@@ -62,6 +83,7 @@ def lay_out_once() -> None:
     and that a dialog is laid out once when it opens."""
     Widget._size_updated = _size_updated_once  # type: ignore[method-assign]
     Screen._screen_resized = _screen_resized_once  # type: ignore[method-assign]
+    Compositor.full_map = property(_full_map_marking_changes)  # type: ignore[assignment,method-assign]
 
 
 def _post_message_styled_once(self: Screen, message: Any) -> bool:
