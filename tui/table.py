@@ -264,6 +264,11 @@ class Table:
 
     def _received_read(self) -> None:
         self._reading = False
+        self._go_on()
+
+    def _go_on(self) -> None:
+        """What waited behind a box all here read (a private receipt, a
+        round's end) goes on: the next decision."""
         public = self.updates.get(None)
         if not self.closed and public is not None:
             self._decide(public)
@@ -298,9 +303,7 @@ class Table:
 
     def _told_round_end(self) -> None:
         self._telling = False
-        public = self.updates.get(None)
-        if not self.closed and public is not None:
-            self._decide(public)
+        self._go_on()
 
     def _next_person(self, here: list[int]) -> int:
         """Of the people here who owe a decision (several, for a secret
