@@ -147,3 +147,23 @@ def test_own_round_score_is_what_the_round_scores_not_the_showdown_ov20():
     bob = GAME.view(state, 1)
     assert GAME.own_score(bob, 1) - GAME.own_round_score(bob, 1) == 2  # C, H
 
+
+
+def test_turn_scores_say_what_each_purple_turn_makes_the_round_ov11():
+    """OV §4 Vote, Purple: the turned card "and all cards of the same color
+    you have will lose their type and count as five (5) points each"
+    (OV-11): with A C C B L (23 for the round) turning the Anger makes it
+    22, a Courage leaves 23 (two Courage score 10, two fives too), the Lust
+    makes 25. Counted by the rules' own round score, the screen's numbers."""
+    state = placed([("LLC", "HH"), ("ACC", "BL"), ("GGH", "BB")],
+                   [Character.MEIXIU, Character.PURPLE, Character.LIANG])
+    assert state.phase is Phase.PURPLE
+    view = GAME.view(state, 1)
+    traits = [TRAIT[s.card].value for s in view.seats[1].slots]
+    assert GAME.own_round_score(view, 1) == 23
+    scores = GAME.turn_scores(view, 1)
+    assert dict(zip(traits, scores, strict=True)) == {"A": 22, "C": 23, "B": 24, "L": 25}
+    # each is what the round scores once that card is turned
+    for slot, score in enumerate(scores):
+        after = GAME.apply(state, 1, Turn(slot))
+        assert rules.round_score(after, 1).score == score

@@ -163,6 +163,28 @@ async def test_purple_turns_a_card_from_the_bar():
     assert submitted == [(1, Turn(2))]
 
 
+@pytest.mark.parametrize("size", SIZES)
+async def test_purples_choices_say_what_each_turn_makes_the_round_ov11(size):
+    """OV §4 Vote, Purple (OV-11): the turned card's trait counts 5 for each
+    of Purple's cards. With A C C B L (23) each choice says the round score
+    it gives (the rules' `turn_scores`): Anger -1, Courage no change,
+    Benevolence +1, Lust +2; every choice stays in sight at 80x24."""
+    state = placed([("LLC", "HH"), ("ACC", "BL"), ("GGH", "BB"), ("CHL", "AG")],
+                   [Character.MEIXIU, Character.PURPLE, Character.LIANG, Character.TEAL])
+    _, text, labels = await run(make_update(state, 1), size=size, after=lambda screen: [
+        c.label for c in screen.query_one("#ov-actions").choices])
+    assert labels == [
+        "Turn card 1 Anger (round score 22, -1)",
+        "Turn card 2 Courage (no change)",
+        "Turn card 3 Courage (no change)",
+        "Turn card 4 Benevolence (+1)",
+        "Turn card 5 Lust (+2)",
+    ]
+    flat = " ".join(text.split())
+    for label in labels:
+        assert label in flat
+
+
 @pytest.mark.parametrize("phase", [Phase.PURPLE, Phase.ADMIT])
 async def test_a_decision_on_your_cards_for_good_highlights_none(phase):
     """Purple's turn and an admission's discard act on one of your cards

@@ -14,8 +14,8 @@ from core.overseers.state import Options, State
 #: right), whom the thief may rob, the pairs a guilty player may lose, and
 #: the score pad so far (`score_pad`, the outcome's breakdown); and
 #: `table_facts`' (the stage, abilities in words, cards as a viewer sees
-#: them, the viewer's own score at the showdown and for the round, the
-#: votes once all are in).
+#: them, the viewer's own score at the showdown, for the round and with
+#: each of Purple's turns (`turn_scores`), the votes once all are in).
 GAME = GameRules(
     rules,
     Options=Options,
@@ -43,6 +43,7 @@ GAME = GameRules(
     slot_marks=table_facts.slot_marks,
     own_score=table_facts.own_score,
     own_round_score=table_facts.own_round_score,
+    turn_scores=table_facts.turn_scores,
     votes_received=table_facts.votes_received,
     top_row_size=table_facts.top_row_size,
     progress=table_facts.progress,

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import attrs
+
 from core.overseers import cards, rules
 from core.overseers.cards import COPIES, Character, Trait
 from core.overseers.rules import face_up_needed, round_score, sees, showdown_score
@@ -156,6 +158,18 @@ def own_round_score(state: State, seat: int) -> int:
     return cards.points(kept, meixiu=p.character is Character.MEIXIU)
 
 
+def turn_scores(state: State, seat: int) -> tuple[int, ...]:
+    """OV §Vote, OV-11: for each of `seat`'s cards, what its round scores
+    (`round_score`) once Purple turns that card sideways."""
+    p = state.seats[seat]
+    out = []
+    for i, slot in enumerate(p.slots):
+        slots = (*p.slots[:i], attrs.evolve(slot, turned=True), *p.slots[i + 1:])
+        seats = (*state.seats[:seat], attrs.evolve(p, slots=slots), *state.seats[seat + 1:])
+        out.append(round_score(attrs.evolve(state, seats=seats), seat).score)
+    return tuple(out)
+
+
 def votes_received(state: State) -> tuple[int, ...] | None:
     """OV §Vote: how many votes each seat received, once every vote is in
     (None while they are secret)."""
@@ -192,5 +206,6 @@ __all__ = [
     "top_row_size",
     "trait_copies",
     "trait_points",
+    "turn_scores",
     "votes_received",
 ]

@@ -1355,9 +1355,11 @@ class OverseersScreen(GameScreen):
             out.append(("Back", ("back", None)))
             return out
         out = []
+        turned = GAME.turn_scores(view, me) if isinstance(first, Turn) else ()
+        now = GAME.own_round_score(view, me) if turned else 0
         for a in legal:
             if isinstance(a, Turn):
-                out.append((f"Turn {slot_name(a.slot)}", a))
+                out.append((f"Turn {slot_name(a.slot)}{_turn_note(turned, now, a.slot, first=not out)}", a))
             elif isinstance(a, Keep):
                 out.append((f"Keep {TRAIT[a.card].label}", a))
             elif isinstance(a, Peek):
@@ -1650,6 +1652,18 @@ class OverseersScreen(GameScreen):
         if action == "number":
             return bool(self.update is not None and self.update.legal)
         return super().check_action(action, parameters)
+
+
+def _turn_note(scores: Sequence[int], now: int, slot: int, *, first: bool) -> str:
+    """What Purple's turn of `slot` makes the round score (OV-11): the first
+    choice says the score too, the others only the change (the bar wraps)."""
+    if slot >= len(scores):
+        return ""
+    change = scores[slot] - now
+    said = f"{change:+d}" if change else "no change"
+    if first:
+        return f" (round score {scores[slot]}, {said})"
+    return f" ({said})"
 
 
 def _talk_round(view: State | None) -> int:
