@@ -167,3 +167,22 @@ def test_turn_scores_say_what_each_purple_turn_makes_the_round_ov11():
     for slot, score in enumerate(scores):
         after = GAME.apply(state, 1, Turn(slot))
         assert rules.round_score(after, 1).score == score
+
+
+def test_abilities_that_reach_other_players_say_so_ov7_ov16():
+    """OV-7: the Wuming sisters "affect everyone's showdown, as printed"; a
+    player's own "showdown 19" beside "round score 16" came with nothing
+    saying why. Their short label on the table, their ability and the
+    in-app rules' character list say it is everyone's cards, at the
+    showdown; Liang's (OV-16) that another player loses the points."""
+    from pathlib import Path
+
+    for c in (Character.WUMING_VALOUR, Character.WUMING_WRATH):
+        assert "everyone's" in c.label and "showdown" in c.label, c.label
+        assert "everyone's" in GAME.ability(c), c
+    assert "another player" in Character.LIANG.label
+    rules_md = (Path(__file__).resolve().parent.parent / "tui" / "rules" / "overseers.md")
+    text = " ".join(rules_md.read_text(encoding="utf-8").split())
+    for name in ("Wuming the elder", "Wuming the younger"):
+        said = text.split(f"**{name}**", 1)[1].split("- **", 1)[0]
+        assert "everyone's" in said, said

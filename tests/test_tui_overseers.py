@@ -1501,7 +1501,7 @@ async def test_four_players_fit_at_80x24_when_statuses_wrap(state, seat):
         assert f"{name}" in text
     if seat == 0:  # every ability in short kept
         for label in ("Meixiu (grey: peeks, +3)", "Purple, the Changer (one trait counts 5)",
-                      "Liang (brown S: -1 per card)", "Teal, the Mimic (a card copies another)"):
+                      "Liang (brown S: another player -1 per card)", "Teal, the Mimic (a card copies another)"):
             assert label in text, text
 
 

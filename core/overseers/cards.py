@@ -95,10 +95,10 @@ NAMES = {
     Character.GOLD: "Gold, the Scavenger (draws from the discards)",
     Character.MEIXIU: "Meixiu (grey: peeks, +3)",
     Character.TEAL: "Teal, the Mimic (a card copies another)",
-    Character.WUMING_VALOUR: "Wuming the elder (dark red: Courage, Hope +1)",
-    Character.WUMING_WRATH: "Wuming the younger (dark red: Anger doubles)",
+    Character.WUMING_VALOUR: "Wuming the elder (dark red: everyone's Courage, Hope +1 at the showdown)",
+    Character.WUMING_WRATH: "Wuming the younger (dark red: everyone's Anger doubles at the showdown)",
     Character.GREED: "Brown G, the Hoarder (takes the discarded Greed)",
-    Character.LIANG: "Liang (brown S: -1 per card)",
+    Character.LIANG: "Liang (brown S: another player -1 per card)",
 }
 
 CHARACTERS: tuple[Character, ...] = tuple(Character)

@@ -58,11 +58,12 @@ ABILITIES = {
                       "this round, the vote included.",
     Character.TEAL: "Vote: puts one of its cards face down under another; it copies "
                     "the card on top.",
-    Character.WUMING_VALOUR: "Showdown: every Courage and Hope card counts 1 more "
-                             "(not at the scoring).",
-    Character.WUMING_WRATH: "Showdown: every Anger card counts 12 (not at the scoring).",
+    # OV-7: the sisters count for everyone's cards, their holder's too
+    Character.WUMING_VALOUR: "Showdown: everyone's Courage and Hope cards count 1 more "
+                             "each (not at the scoring).",
+    Character.WUMING_WRATH: "Showdown: everyone's Anger cards count 12 (not at the scoring).",
     Character.GREED: "Greed: takes every Greed card from the discard pile; cannot be robbed.",
-    Character.LIANG: "Scoring: a player of its choice loses a point per card.",
+    Character.LIANG: "Scoring: another player of its choice loses a point per card.",
 }
 
 
