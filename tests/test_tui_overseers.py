@@ -781,6 +781,29 @@ async def test_the_next_draft_shows_the_players_above_the_last_rounds_recap():
         assert "Showdown, every hand revealed:" in screen_text(app)
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+async def test_the_recap_below_the_fold_shows_no_heading_cut_from_it(players):
+    """Play-test (80x24, four players with bots, round 2's draft): below the
+    rows, above the prompt, a stray "Round 1 ended:" with nothing after it
+    stood through the whole draft: the recap's first line, cut from the
+    rest by the panel's edge (the top line already says the recap is below).
+    The recap starts below the fold; PgDn shows it whole, heading first."""
+    state, log = round_two_draft(7, players=players)
+    app = ScreenApp(make_update(state, 0, log=log), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = await settled_text(app, pilot)
+        assert "Round 1 ended: the recap is below (PgDn)" in text
+        table = app.game_screen.query_one("#ov-table")
+        lines = [line[:table.region.right] for line in text.splitlines()]
+        assert not [line for line in lines if line.strip() == "Round 1 ended:"], text
+        await pilot.press("pagedown")
+        text = await settled_text(app, pilot)
+        lines = [line[:table.region.right].strip() for line in text.splitlines()]
+        at = lines.index("Round 1 ended:")
+        assert lines[at + 1], text  # its first line of content follows it
+
+
 async def test_a_tall_table_shows_the_recap_without_a_pointer():
     """At 160x48 the players and the recap both fit: no pointer line."""
     state, log = round_two_draft()

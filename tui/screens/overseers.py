@@ -854,6 +854,10 @@ class OverseersScreen(GameScreen):
             room = height - (1 if self._recap_note_shown(update) else 0)
             if height and len(lines) > room:
                 lines = self._compact_lines(update, room)
+        # A recap the top line points to starts below the fold: its heading
+        # alone stood cut off above the prompt through the draft
+        gap = height - 1 - len(lines) if self._recap_note_shown(update) else 0
+        self.query_one("#ov-recap", Static).styles.margin = (max(1, gap), 0, 0, 0)
         rows = self.query_one("#ov-rows", TableRows)
         rows.fitted_width = self._width()
         self.query_one("#ov-table", TablePanel).fitted_height = height
