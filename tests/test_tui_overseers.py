@@ -1226,6 +1226,34 @@ async def test_the_log_and_the_recap_show_the_deal_folded():
     assert "dealt a trait card" not in text
 
 
+async def test_golds_two_draws_are_one_line_cards_named_to_gold_only():
+    """OV §4 Vote, Gold: "Draw two (2) cards from the discard pile"
+    (OV-10, OV-28: drawn at random, only Gold sees them). Play-test: the
+    log and the recap read "You (Gold) draw Hope (H) from the discard
+    pile." twice; the two draws are one line, naming both cards to Gold,
+    saying two cards were drawn to everyone else (never which)."""
+    from tui.screens.overseers import fold_deals, fold_public_deal
+
+    state = placed([("AAB", "CC"), ("LLC", "AA"), ("GGL", "BB")],
+                   [Character.GOLD, Character.TEAL, Character.LIANG], discard="HL")
+    lines = {0: [], 1: [], None: []}
+    for card in sorted(state.discard):
+        for viewer, log in lines.items():
+            log.append(GAME.describe(state, CHANCE, Draw(card), names=NAMES[:3], viewer=viewer))
+        state = GAME.apply(state, CHANCE, Draw(card))
+    assert state.phase is Phase.GOLD_KEEP
+    assert fold_deals(lines[0]) == [
+        "You (Gold) draw two cards from the discard pile: Lust (L) and Hope (H)."]
+    for viewer in (1, None):
+        for fold in (fold_deals, fold_public_deal):
+            assert fold(lines[viewer]) == ["Ann (Gold) draws two cards from the discard pile."]
+    # one card drawn (a pile of one) reads as before
+    assert fold_deals(lines[0][:1]) == lines[0][:1]
+    update = make_update(state, 0, log=tuple(lines[0]))
+    _, text, shown = await run(update, after=lambda screen: screen.query_one("#ov-log").shown)
+    assert sum("from the discard pile" in str(line) for line in shown) == 1, shown
+
+
 async def test_teals_second_step_waits_a_moment_for_enter(screen_clock):
     """Hot-seat play-test: Teal's card chosen with a doubled Enter, the
     second Enter moved it under whatever card the cursor came to rest on,

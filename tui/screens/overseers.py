@@ -1718,8 +1718,34 @@ _DEALT = re.compile(r"^(?:(You) are|(.+) is) dealt (?:a trait card|(\w+ \([A-Z]\
 
 def fold_deals(lines: Sequence[str]) -> list[str]:
     """The log with a deal in one line ("Trait cards dealt: you Anger (A),
-    Hope (H); Bob 2 cards."): up to 42 lines at six players."""
-    return gamelog.fold_deals(lines, _DEALT, "Trait cards dealt")
+    Hope (H); Bob 2 cards."): up to 42 lines at six players; Gold's draws
+    in one too (`fold_draws`)."""
+    return fold_draws(gamelog.fold_deals(lines, _DEALT, "Trait cards dealt"))
+
+
+#: Gold's draw from the discard pile, as the log tells it: the card to Gold
+#: (group 1 "You", group 3 the card), "a card" to the others (group 2 the name)
+_DRAWN = re.compile(r"^(?:(You) \(Gold\) draw|(.+) \(Gold\) draws) "
+                    r"(?:a card|(\w+ \([A-Z]\))) from the discard pile\.$")
+
+
+def fold_draws(lines: Sequence[str]) -> list[str]:
+    """The log with Gold's two draws in one line: the cards named to Gold
+    ("You (Gold) draw two cards from the discard pile: Lust (L) and Hope
+    (H)."), their number to the others (OV-10: never which)."""
+
+    def tell(run: list[re.Match[str]]) -> list[str]:
+        who = {m.group(1) or m.group(2) for m in run}
+        if len(run) < 2 or len(who) > 1:
+            return [m.string for m in run]
+        count = _COUNTS[len(run)] if len(run) < len(_COUNTS) else str(len(run))
+        drawn = [m.group(3) for m in run]
+        if run[0].group(1) and None not in drawn:
+            named = ", ".join(drawn[:-1]) + f" and {drawn[-1]}"
+            return [f"You (Gold) draw {count} cards from the discard pile: {named}."]
+        return [f"{run[0].group(2)} (Gold) draws {count} cards from the discard pile."]
+
+    return gamelog.fold_runs(lines, _DRAWN, tell)
 
 
 #: a card or a character dealt, as the public log tells it
@@ -1730,7 +1756,7 @@ _COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight",
 def fold_public_deal(lines: Sequence[str]) -> list[str]:
     """The public log with each run of deal lines in one ("Everyone is
     dealt six trait cards and a character."), when everyone in it got as
-    many; otherwise as `fold_deals` tells a run."""
+    many; otherwise as `fold_deals` tells a run. Gold's draws in one too."""
 
     def tell(run: list[re.Match[str]]) -> list[str]:
         said: list[str] = []
@@ -1749,7 +1775,7 @@ def fold_public_deal(lines: Sequence[str]) -> list[str]:
                         f"{_COUNTS[k] if k < len(_COUNTS) else k} {word}")
         return [f"Everyone is dealt {' and '.join(said)}."]
 
-    return gamelog.fold_runs(lines, _DEALT_PUBLIC, tell)
+    return fold_draws(gamelog.fold_runs(lines, _DEALT_PUBLIC, tell))
 
 
 #: the round's score sentence of a log line (`core.overseers.rules`'s
