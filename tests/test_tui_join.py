@@ -2677,3 +2677,42 @@ async def test_no_drawing_turn_lock_is_left_beside_the_socket(tmp_path, monkeypa
         await hub.close()
     path.unlink(missing_ok=True)  # (as `overtable hub` and `host` do after closing it)
     assert list(path.parent.iterdir()) == []
+
+
+async def test_the_lobby_footer_dims_x_and_w_where_they_do_nothing(shared_hub):
+    """Play-test: the footer showed "x Stand up" and "w Watch" with no
+    table at all, and on tables where each only said it could not. There
+    they are dimmed, and pressed anyway still say why."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        lobby = app.screen
+        said = record_notices(app)
+        await wait_for(pilot, lambda: app.remote.lobby_seen)
+        # no tables: neither does anything
+        assert lobby.check_action("stand", ()) is None
+        assert lobby.check_action("watch", ()) is None
+        await pilot.press("x")
+        await pilot.press("w")
+        await wait_for(pilot, lambda: sum("no table" in n.lower() for n in said) >= 2)
+        # her own table, not begun: x withdraws it, w has nothing to watch for her
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])
+        await wait_for(pilot, lambda: len(app.remote.tables) == 1 and lobby._highlighted())
+        await wait_for(pilot, lambda: lobby.check_action("watch", ()) is None)
+        assert lobby.check_action("stand", ()) is True
+        await pilot.press("w")
+        await wait_for(pilot, lambda: any("You have a seat" in n for n in said))
+        # Bob's table, where she has no seat: w watches it, x has nothing to do
+        bob = await Player.connect(path, "Bob")
+        await bob.send({"create": {"game": "overboss-duel", "seats": [{"player": "Bob"}, "open"]}})
+        await wait_for(pilot, lambda: len(app.remote.tables) == 2)
+        await wait_for(pilot, lambda: len(lobby.listing) == 2)
+        theirs = next(i for i, t in enumerate(lobby.listing) if t["creator"] == "Bob")
+        lobby.query_one("#lobby-tables").move_cursor(row=theirs)
+        await wait_for(pilot, lambda: lobby.check_action("stand", ()) is None)
+        assert lobby.check_action("watch", ()) is True
+        await pilot.press("x")
+        await wait_for(pilot, lambda: any("You have no seat at that table" in n for n in said))
+        assert app.screen is lobby
+        await bob.close()

@@ -330,8 +330,8 @@ class LobbyScreen(Screen):
         #: the tables, at the last drawing, where a seat waits for this
         #: player to sit down: one that appears since is highlighted
         self._invited: set[str] = set()
-        #: the footer's word for x now (`_x_label`), and whether it is dimmed
-        self._x_said = ("Stand up", False)
+        #: the footer's word for x now (`_x_label`), and whether x and w are dimmed
+        self._x_said = ("Stand up", False, False)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -482,7 +482,7 @@ class LobbyScreen(Screen):
         update_static(self.query_one("#lobby-hint", Static), hint)
         # the footer names what x does here: "Stand up" on a begun match
         # read as harmless, where x hands the seat to a bot for good
-        said = (self._x_label(table), self._x_done(table))
+        said = (self._x_label(table), self._x_idle(table), self._w_idle(table))
         if said != self._x_said:
             self._x_said = said
             relabel(self, "stand", said[0], keys=("x",))
@@ -509,18 +509,42 @@ class LobbyScreen(Screen):
         return table is not None and not (table.get("play") or {}).get("finished") and any(
             s.get("player") == self.me and s.get("gone") for s in table["seats"])
 
+    def _x_idle(self, table: dict[str, Any] | None) -> bool:
+        """x does nothing at `table` but say why (no table, no seat there, left for good)."""
+        if table is None or self._x_done(table):
+            return True
+        return not self._mine(table) and not (
+            not table.get("started") and table.get("creator") == self.me)
+
+    def _w_idle(self, table: dict[str, Any] | None) -> bool:
+        """w does nothing at `table` but say why (no table; a seat of one's own there)."""
+        if table is None:
+            return True
+        mine = any(s.get("player") == self.me and s.get("kind") != "bot" and not s.get("gone")
+                   for s in table["seats"])
+        return mine and not (table.get("play") or {}).get("finished")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # dimmed (None), not hidden: the footer keeps its place
-        if action == "stand" and self.is_mounted and self._x_done(self._highlighted()):
+        if self.is_mounted and (
+                (action == "stand" and self._x_idle(self._highlighted()))
+                or (action == "watch" and self._w_idle(self._highlighted()))):
             return None
         return True
 
     def on_key(self, event: events.Key) -> None:
         # a dimmed key still says why it does nothing, as a game's keys do
-        if event.key == "x" and self._x_done(self._highlighted()):
+        table = self._highlighted()
+        if event.key == "x" and self._x_done(table):
             event.stop()
             self.notify("You have left that match for good already: w watches it.",
                         severity="warning")
+        elif event.key == "x" and self._x_idle(table):
+            event.stop()
+            self.action_stand()
+        elif event.key == "w" and self._w_idle(table):
+            event.stop()
+            self.action_watch()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         table = self._highlighted()
@@ -574,6 +598,7 @@ class LobbyScreen(Screen):
         seat is open again); at one's own table, withdraw it, once asked."""
         table = self._highlighted()
         if table is None:
+            self.notify("There is no table here yet: n sets one up.", severity="warning")
             return
         remote: Any = self.app.remote  # type: ignore[attr-defined]
         if table.get("started"):
@@ -636,6 +661,7 @@ class LobbyScreen(Screen):
     def action_watch(self) -> None:
         table = self._highlighted()
         if table is None:
+            self.notify("There is no table to watch yet: n sets one up.", severity="warning")
             return
         # (a seat left for good is not theirs any more: they watch it as anyone)
         mine = any(s.get("player") == self.me and s.get("kind") != "bot" and not s.get("gone")
