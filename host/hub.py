@@ -49,6 +49,10 @@ variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``
 (at a table also ``"moves"``: how many moves the match had when it was said),
 ``{"chat_away": {"table", "from", "text"}}`` (a line said at a table the
 player sits at but has open at none of their terminals: told, not kept),
+``{"seat_news": {"table", "player", "news"}}`` (to the others at a running
+table, once each: a player's seat let go, ``"left"`` with q, ``"dropped"``
+as their connection ended, ``"resigned"``, or held again, ``"back"``; an
+app that does not know it ignores it),
 ``{"moved": {"table": id}}`` (the player sat down at that table from another
 terminal, where their seat now is), ``{"notice": text, "table": id}`` (once
 a player, on opening a match the hub resumed before a damaged line of its
@@ -255,6 +259,12 @@ class Table:
     #: each player who opens it (once: `told`)
     went_back: str | None = None
     told: set[str] = attrs.field(factory=set)
+    #: person seat -> held by its player at the last change (`Hub._tell_seat_news`)
+    present: dict[int, bool] = attrs.field(factory=dict)
+    #: seats whose going the others were told of: their return is told too
+    told_gone: set[int] = attrs.field(factory=set)
+    #: player -> why their seat is let go now ("left", "dropped", "moved", "resigned")
+    letting_go: dict[str, str] = attrs.field(factory=dict)
 
     @property
     def started(self) -> bool:
@@ -835,6 +845,7 @@ class Hub:
             raise HubError("You have left that match for good already.")
         table.resigned.add(name)
         table.left.add(name)  # logging in does not seat them there either
+        table.letting_go[name] = "resigned"
         for other in list(self.clients):  # each of their terminals lets go of the seat
             if other.player == name and table.id in other.places:
                 _, link, _ = other.places.pop(table.id)
@@ -921,6 +932,37 @@ class Hub:
         self._watch_away(table)
         self._list_away(table)
         self._keep_stand_in_moves(table)
+        self._tell_seat_news(table)
+
+    def _tell_seat_news(self, table: Table) -> None:
+        """A player's seat let go (q, a connection ended) or held again: the
+        others at the table are told once (`seat_news`); "(away)" beside the
+        name said nothing of when or why. A seat moved to the player's other
+        terminal is neither."""
+        session = table.session
+        why, table.letting_go = table.letting_go, {}
+        if session is None or session.closed or session.match.finished:
+            return
+        bots = session.stand_ins()
+        now = {seat: session.holder_of(seat) is not None and seat not in bots
+               for seat, s in enumerate(table.seats) if s.kind != "bot"}
+        before, table.present = table.present, now
+        for seat, here in now.items():
+            if before.get(seat, here) == here:
+                continue  # (a seat first seen is no news)
+            name = str(table.seats[seat].player)
+            if here and seat in table.told_gone:
+                table.told_gone.discard(seat)
+                news = "back"
+            elif not here and why.get(name, "left") != "moved":
+                table.told_gone.add(seat)
+                news = why.get(name, "left")
+            else:
+                continue
+            told = {"seat_news": {"table": table.id, "player": name, "news": news}}
+            for client in list(self.clients):
+                if client.player != name and table.id in client.places:
+                    client.send(told)
 
     def _keep_stand_in_moves(self, table: Table) -> None:
         """A bot played for an away player (or such a move was taken back):
@@ -1286,6 +1328,8 @@ class Client:
             self.send({"table": table.id, "refused": (
                 f"Slow down: at most {COMMAND_RATE:g} moves a second.")})
             return
+        if command.kind == "leave" and link.seats:
+            table.letting_go[str(self.player)] = "left"
         refusal = link.send(command)
         if refusal is not None:
             self.send({"table": table.id, "refused": refusal.reason})
@@ -1315,6 +1359,7 @@ class Client:
         to its lobby."""
         _, link, _ = self.places.pop(table.id, (set(), None, False))
         if link is not None and link.open:
+            table.letting_go[str(self.player)] = "moved"  # no news: held on at once
             link.close()
         self.send({"moved": {"table": table.id}})
 
@@ -1361,9 +1406,12 @@ class Client:
             self._lobby_timer.cancel()
             self._lobby_timer = None
         seated = False
-        for _, link, _ in self.places.values():
+        for table_id, (_, link, _) in self.places.items():
             if link is not None:
                 seated |= bool(link.seats)
+                table = self.hub.tables.get(table_id)
+                if table is not None and link.seats:
+                    table.letting_go[str(self.player)] = "dropped"
                 link.close()
         with contextlib.suppress(Exception):
             if abort:

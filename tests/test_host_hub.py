@@ -1714,3 +1714,26 @@ async def test_the_words_the_lobby_writes_for_seats_are_not_names(hub):
         await eve.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": name}]}})
         await eve.expect("created")
     await eve.close()
+
+
+async def test_the_others_at_a_table_are_told_once_when_a_player_goes_and_comes_back(hub):
+    """Play-test: when bob's connection ended, or he left with q, the others
+    at the table learned nothing but "(away)" beside his name. Each going
+    and coming back is told once (`seat_news`), to the others only."""
+    _, path = hub
+    ann, bob, table = await table_for_two(path)
+    await bob.expect("update")
+
+    async def news_at(player) -> list:
+        return [m["seat_news"] for m in await player.until_quiet() if "seat_news" in m]
+
+    await bob.close()
+    assert await news_at(ann) == [{"table": table, "player": "bob", "news": "dropped"}]
+    bob = await Player.connect(path, "bob")
+    await bob.expect("update")  # seated again by name
+    assert await news_at(ann) == [{"table": table, "player": "bob", "news": "back"}]
+    assert await news_at(bob) == []
+    await bob.send({"command": {"kind": "leave", "seat": 1}, "table": table})
+    assert await news_at(ann) == [{"table": table, "player": "bob", "news": "left"}]
+    await bob.send({"join": {"table": table, "seat": 1}})
+    assert await news_at(ann) == [{"table": table, "player": "bob", "news": "back"}]

@@ -2716,3 +2716,25 @@ async def test_the_lobby_footer_dims_x_and_w_where_they_do_nothing(shared_hub):
         await wait_for(pilot, lambda: any("You have no seat at that table" in n for n in said))
         assert app.screen is lobby
         await bob.close()
+
+
+async def test_the_others_read_once_that_a_player_left_or_came_back(shared_hub):
+    """Play-test: Bob's connection ended, or he left with q, and Ann at the
+    table read nothing but "(away)" beside his name. She is told once of
+    each going and coming back (host/hub.py `seat_news`)."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        said = record_notices(app)
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        await bob.close()
+        await wait_for(pilot, lambda: "Bob's connection ended." in said)
+        bob = await Player.connect(path, "Bob")
+        await wait_for(pilot, lambda: "Bob is back." in said)
+        await bob.send({"command": {"kind": "leave", "seat": 1}, "table": table["table"]})
+        await wait_for(pilot, lambda: "Bob left the table." in said)
+        await pilot.pause(0.3)
+        assert [n for n in said if n.startswith("Bob")] == [
+            "Bob's connection ended.", "Bob is back.", "Bob left the table."], said
+        await bob.close()

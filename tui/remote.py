@@ -375,6 +375,8 @@ class RemoteTable:
             self._chat(message["chat"])
         elif "chat_away" in message:
             self._chat_away(message["chat_away"])
+        elif "seat_news" in message:
+            self._seat_news(message["seat_news"])
         elif "moved" in message:
             moved = message["moved"]
             table = moved.get("table") if isinstance(moved, dict) else None
@@ -642,6 +644,18 @@ class RemoteTable:
         self._away_lines[table] = lines
         self._away_notes[table] = note
         self.app.notify(note, timeout=8)
+
+    def _seat_news(self, news: Any) -> None:
+        """Another player at a table on screen went (q, their connection
+        ended) or came back (host/hub.py `_tell_seat_news`): a notice, once.
+        Told of a table not on screen, it is let be (the lobby marks them)."""
+        if not isinstance(news, dict) or not isinstance(news.get("table"), str):
+            raise BadMessage("news of a seat without its table")
+        who, what = shown(news.get("player"), MAX_NAME), news.get("news")
+        words = {"left": f"{who} left the table.", "dropped": f"{who}'s connection ended.",
+                 "resigned": f"{who} left the match for good.", "back": f"{who} is back."}
+        if what in words and who != self.player and self.table_on_screen() == news["table"]:
+            self.app.notify(words[what], timeout=6)
 
     def _forget_away_chat(self, table: str) -> None:
         """The player looks at `table` (or it is said again): its notice goes."""
