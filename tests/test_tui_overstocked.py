@@ -1518,7 +1518,8 @@ async def test_an_away_player_is_said_away_whole_and_only_where_it_tells_who(mar
         panel = str(app.game_screen.query_one("#os-players").render())
     flat = " ".join(text.split())
     assert f"{name}'s turn" in flat and f"{name}'s (away" not in flat
-    assert mark.strip() in panel  # whole, on a line of its own
+    # whole, in short words at 80 columns (beside the name where it fits)
+    assert {" (away — bot playing)": "(away, bot)"}.get(mark, mark.strip()) in panel
     assert text.count("(away") == 1, text
     assert not re.search(r"^\W*\d+,?\W*$", text, re.M)  # no number alone on a line
     if "bot" not in mark:
@@ -1685,3 +1686,28 @@ async def test_the_options_and_the_x_stay_in_the_header_at_80_columns(state):
     assert "Ann's view" in header and "+adv +inc +fork +Q" in header, header
     assert "X on P" in header, header
     assert "everyone chooses a card in secret" not in header, header
+
+
+@pytest.mark.parametrize("mark, short", [(" (away — bot playing)", "(away, bot)"),
+                                         (" (left — bot playing)", "(left, bot)"),
+                                         (" (away)", "(away)")])
+async def test_an_away_seat_keeps_one_line_of_the_players_box_at_80x24(mark, short):
+    """Play-test at 80x24, a shared table of four: "(away — bot playing)"
+    took a second line of the Players box under the name, and the log
+    below lost one of its few. Narrow, the mark is said in short words
+    beside the name, the seat on one line."""
+    state = GAME.setup(4, Options())
+    while GAME.to_act(state) == {CHANCE}:
+        outcome = GAME.chance_outcomes(state)[0][0]
+        state = GAME.apply(state, CHANCE, outcome)
+    update = make_update(state, 0, bots=frozenset({1}) if "bot" in mark else frozenset())
+    update = attrs.evolve(update, names=("Ann", f"Bob{mark}", "Cyd", "Dee"))
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        panel = app.game_screen.query_one("#os-players").render()
+    rows = [line for line in str(panel).splitlines() if line.strip()]
+    bob = [line for line in rows if "Bob" in line]
+    assert len(bob) == 1 and f"Bob {short}" in bob[0], rows
+    assert not any(line.strip().startswith("(") for line in rows), rows

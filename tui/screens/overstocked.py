@@ -60,6 +60,7 @@ from core.overstocked.actions import (
 )
 from core.overstocked.cards import QUANTUM_NUMBERS, TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
+from host.messages import GONE_MARK, STAND_IN_MARK
 from tui import resources
 from tui.plain import shortened
 from tui.screens.game import (
@@ -215,6 +216,8 @@ def fold_deals(lines: Sequence[str]) -> list[str]:
 
 #: a player's name in the Players panel, at the least (or its whole name)
 NAME_CELLS = 10
+#: the away marks (host/messages.py) in short words, for a narrow Players box
+SHORT_MARKS = {STAND_IN_MARK: " (away, bot)", GONE_MARK: " (left, bot)"}
 
 
 class PlayersPanel(Flowed, KeptStatic):
@@ -916,8 +919,15 @@ class OverstockedScreen(GameScreen):
         rest = 1 + 2 + 9 + 4 + (2 if bot is not None else 0) + max(
             (len(t) for t in tokens_of.values()), default=0)
         room = self.query_one("#os-players", PlayersPanel).content_region.width
-        width = min(max(NAME_CELLS, room - rest),
+        name_room = max(NAME_CELLS, room - rest)
+        # the away mark beside the name where it fits (in short words where
+        # narrow): on a line of its own it cost the log below one of its few
+        marks = {seat: self._seat_mark(seat) for seat in range(view.players)}
+        inline = {seat for seat, mark in marks.items() if mark and cell_len(
+            self._bare_who(seat) + (you if seat == update.seat else "") + mark) <= name_room}
+        width = min(name_room,
                     max((cell_len(self._bare_who(s)) + (len(you) if s == update.seat else 0)
+                         + (cell_len(marks[s]) if s in inline else 0)
                          for s in range(view.players)), default=4))
         changed = self.changed("players")
         for seat in range(view.players):
@@ -929,8 +939,11 @@ class OverstockedScreen(GameScreen):
             # to the column's 10 cells it read "bob (away"; a cut name ends
             # in "…" (by cells, never inside a wide character)
             name, away = split_mark(self._who(seat))
+            away = marks[seat]
             if seat == update.seat:
                 name = shortened(name, width - len(you)) + you
+            if seat in inline:
+                name, away = name + away, ""
             name = shortened(name, width)
             line.append(set_cell_size(name, width), style="bold" if seat == update.seat else "")
             status = ""
@@ -966,6 +979,12 @@ class OverstockedScreen(GameScreen):
         supplies = self._supplies(view, update.seat)
         panel.set_lines([*lines, Wordings(supplies)] if supplies else lines)
         set_border(panel, subtitle="pts")
+
+    def _seat_mark(self, seat: int) -> str:
+        """The seat's away mark as the Players box says it: short words at
+        80 columns ("(away, bot)"), where the whole mark took a line of its own."""
+        mark = split_mark(self._who(seat))[1]
+        return SHORT_MARKS.get(mark, mark) if self.has_class("-narrow") else mark
 
     @staticmethod
     def _tokens(player: Any) -> str:
