@@ -1595,6 +1595,8 @@ class BossQuestScreen(GameScreen):
     def action_scroll_top(self, pages: int) -> None:
         top = self.query_one("#bq-top", Horizontal)
         if top.styles.max_height is None:
+            if self.watching_shared:  # the top is whole: a watcher's log (GameScreen's keys)
+                self.action_scroll_log(pages)
             return
         # (forced: it shows no scrollbar, the line under it says)
         top.scroll_to(y=top.scroll_y + pages * max(1, top.size.height - 1), animate=False,
@@ -2807,6 +2809,11 @@ class BossQuestScreen(GameScreen):
             return None
         back = "; u takes the spell back" if update.can_undo else ""
         return f"Choose {spell.name}'s target first: {how}{back}."
+
+    def help_text(self, binding: Binding) -> str | None:
+        if binding.action.startswith("scroll_top") and self.watching_shared:
+            return "Scroll the log (the table's top where it is cut)"
+        return super().help_text(binding)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mode = self._mode

@@ -273,6 +273,12 @@ class GameScreen(Screen):
         Binding("z", "since_toggle", "Recap / log", show=False,
                 tooltip="Put away the recap since your last move (the whole log shows), "
                         "or bring it back"),
+        # A watcher's way through the whole log (the recap's keys are a
+        # seated player's): only theirs (check_action), a game's keys stay
+        Binding("pageup", "scroll_log(-1)", "Scroll the log up", show=False,
+                tooltip="Watching: read back the log a page at a time"),
+        Binding("pagedown", "scroll_log(1)", "Scroll the log down", show=False,
+                tooltip="Watching: the log a page on, to its newest line"),
         # Shown only while a bot thinks (check_action).
         Binding("n", "move_now", "Move now",
                 tooltip="A bot is thinking: ask it to play its best move so far now"),
@@ -316,7 +322,9 @@ class GameScreen(Screen):
         """`help_never`, and for a watcher the recap since one's last move
         (they make none)."""
         never = self.help_never()
-        return never | {"since_step", "since_toggle"} if self.watching_shared else never
+        if self.watching_shared:
+            return never | {"since_step", "since_toggle"}
+        return never | {"scroll_log"}
 
     #: The moves after your last one that end the match (the others', a
     #: bot's last turn) are told over the results until Enter
@@ -578,6 +586,13 @@ class GameScreen(Screen):
         update = self.update
         if update is not None and self.since.step(update.seat, delta):
             self.show(update)
+
+    def action_scroll_log(self, pages: int) -> None:
+        log = self.query(SinceLog).first()
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
 
     def action_since_toggle(self) -> None:
         update = self.update
@@ -1052,6 +1067,8 @@ class GameScreen(Screen):
                 return False  # a watcher makes no move to recap since
             # dimmed, not gone, when there is nothing to recap: F1 lists them
             return True if self.recap.steps else None
+        if action == "scroll_log":
+            return self.watching_shared
         if action == "move_now":
             return self.can_hurry()  # the footer shows it only while a bot thinks
         if action == "results":

@@ -1,0 +1,71 @@
+"""A watcher of a shared table reads back the whole log from the keyboard
+(the recap's keys are a seated player's): PgUp / PgDn scroll the log
+panel, in every game's screen, and F1 says so."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from core.engine import CHANCE
+from tests import (
+    bossquest_screen_kit,
+    overboss_screen_kit,
+    overseers_screen_kit,
+    overstocked_screen_kit,
+)
+from tests.screen_kit import FakePort, screen_text
+from tui.screens.help import idle_keys, screen_keys
+from tui.widgets.since import SinceLog
+
+LOG = tuple(f"Line {n} of the match so far." for n in range(1, 61))
+
+
+class SharedPort(FakePort):
+    answers_later = True  # as a shared table's port (tui.remote)
+
+
+def _dealt(game, players):
+    state = game.setup(players, game.Options())
+    while game.to_act(state) == {CHANCE}:
+        state = game.apply(state, CHANCE, game.chance_outcomes(state)[0][0])
+    return state
+
+
+def _states():
+    from core.overseers import GAME as OVERSEERS
+
+    return [
+        pytest.param(bossquest_screen_kit, bossquest_screen_kit.full_state, id="bossquest"),
+        pytest.param(overboss_screen_kit, overboss_screen_kit.midgame, id="overboss"),
+        pytest.param(overstocked_screen_kit, overstocked_screen_kit.place_state, id="overstocked"),
+        pytest.param(overseers_screen_kit, lambda: _dealt(OVERSEERS, 4), id="overseers"),
+    ]
+
+
+@pytest.mark.parametrize(("kit", "state_of"), _states())
+async def test_a_watcher_scrolls_the_whole_log_with_page_keys(kit, state_of):
+    update = attrs.evolve(kit.make_update(state_of(), None), log=LOG)
+    app = kit.ScreenApp(update, SharedPort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.game_screen
+        log = screen.query_one(SinceLog)
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        assert "Line 1 of" not in screen_text(app)
+        if kit is overseers_screen_kit:  # its PgUp scrolls the table: l hands it to the log
+            await pilot.press("l")
+        for _ in range(30):
+            await pilot.press("pageup")
+        await pilot.pause()
+        assert log.scroll_y == 0 and "Line 1 of" in screen_text(app)
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert log.scroll_y > 0
+        listed = screen_keys(screen)
+        keys = dict(listed + idle_keys(screen, listed))
+    if kit is overseers_screen_kit:
+        assert "Scroll the log" in keys.get("l", ""), keys
+    else:
+        assert any("Page Up" in key and "log" in does for key, does in keys.items()), keys
