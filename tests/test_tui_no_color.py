@@ -112,3 +112,96 @@ async def test_the_lobbys_highlight_is_reversed(theme_name):
         await pilot.pause()
         rows = reversed_rows(grid)
         assert len(rows) == 1 and "Overboss Duel" in rows[0], rows
+
+
+# -- focus on a form (the new-match form, the shared tables' new-table form)
+
+_EDGES = set("▊▎▔▁▐▌ ")
+
+
+def reversed_cells(app: OvertableApp) -> set[tuple[int, int]]:
+    """The screen cells, (x, y), drawn reversed with something in them (a
+    button's reversed edge, ▊, is drawn whether it has focus or not)."""
+    cells = set()
+    for y, strip in enumerate(app.screen._compositor.render_strips()):
+        x = 0
+        for segment in strip:
+            width = segment.cell_length
+            if segment.style and segment.style.reverse and set(segment.text) - _EDGES:
+                cells.update((x + i, y) for i in range(width))
+            x += width
+    return cells
+
+
+async def assert_focus_reversed(app: OvertableApp, pilot: Any, stops: int) -> list[str]:
+    """Tab through `stops` fields: each focused field, whatever its kind, is
+    drawn reversed, and nothing else on the screen is. The fields seen."""
+    seen = []
+    for _ in range(stops):
+        focused = app.focused
+        assert focused is not None
+        await pilot.pause()
+        cells = reversed_cells(app)
+        region = focused.region
+        kind = type(focused).__name__
+        assert cells, f"{kind} #{focused.id}: no reversed cell"
+        outside = {(x, y) for x, y in cells if not region.contains(x, y)}
+        assert not outside, f"{kind} #{focused.id}: reversed outside it"
+        seen.append(kind)
+        await pilot.press("tab")
+    return seen
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+async def test_the_new_match_forms_focus_shows_without_colour(theme_name):
+    """Play-test: under NO_COLOR a focused checkbox was only bold and a name
+    only underlined (the dropdowns and buttons reversed): each kind of field
+    now shows its focus one way, reversed."""
+    app = app_with(theme_name, start="new", argument="overseers")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, NewMatchScreen))
+        seen = await assert_focus_reversed(app, pilot, 11)
+        assert {"Dropdown", "Input", "MarkedCheckbox", "Button"} <= set(seen), seen
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+async def test_the_new_table_forms_focus_shows_without_colour(theme_name):
+    from tui.screens.lobby import SharedTableScreen
+
+    app = app_with(theme_name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await app.push_screen(SharedTableScreen("overseers"))
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen))
+        await pilot.pause()
+        app.screen.query_one("#game").focus()
+        seen = await assert_focus_reversed(app, pilot, 12)
+        assert {"Dropdown", "Input", "MarkedCheckbox", "Button"} <= set(seen), seen
+
+
+GAMES = ["boss-quest", "overboss-duel", "overstocked", "overseers"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_a_game_screens_focused_panel_shows_without_colour(game):
+    """A game screen's focused panel had only its border's colour to show
+    it: without colour its border is heavy, the others' round."""
+    from tui.screens.game import GameScreen
+
+    app = app_with(theme.ANSI_THEME, start="new", argument=game)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, NewMatchScreen))
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+                       and app.screen.query(".panel"))
+        await pilot.pause()
+        if not any(p.has_focus_within for p in app.screen.query(".panel")):
+            inside = [w for p in app.screen.query(".panel")
+                      for w in p.query("*") if w.focusable]
+            inside[0].focus()
+            await pilot.pause()
+        panels = list(app.screen.query(".panel"))
+        focused = [p for p in panels if p.has_focus_within]
+        assert len(focused) == 1 and len(panels) > 1, panels
+        assert {p.styles.border_top[0] for p in panels if p not in focused} <= {"round"}
+        assert focused[0].styles.border_top[0] == "heavy"

@@ -17,8 +17,9 @@ from textual.widgets._select import SelectCurrent, SelectOverlay
 _REVERSE = Style(reverse=True)
 
 
-class _KeepsReverse:
-    """An option list's line styles with their component's reverse."""
+class KeepsReverse:
+    """A widget's line styles with their component's reverse (an option
+    list's lines, a checkbox's label)."""
 
     def get_visual_style(self, *component_classes: str, partial: bool = False) -> Style:
         style = super().get_visual_style(  # type: ignore[misc]
@@ -29,11 +30,11 @@ class _KeepsReverse:
         return style
 
 
-class Menu(_KeepsReverse, OptionList):
+class Menu(KeepsReverse, OptionList):
     """An `OptionList` whose highlight reads without colour."""
 
 
-class _Overlay(_KeepsReverse, SelectOverlay):
+class _Overlay(KeepsReverse, SelectOverlay):
     """A dropdown's open list, whose highlight reads without colour."""
 
 

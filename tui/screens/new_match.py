@@ -20,7 +20,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 
 from host.messages import MAX_NAME
 from tui import resources
-from tui.lists import Dropdown
+from tui.lists import Dropdown, KeepsReverse
 
 HUMAN = "human"
 DEFAULT_NAMES = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn", "Gus", "Hana")
@@ -62,8 +62,9 @@ def kind_choices(levels: tuple[str, ...]) -> list[tuple[str, str]]:
     return [("Human", HUMAN)] + [(f"Bot: {level}", f"bot:{level}") for level in levels]
 
 
-class MarkedCheckbox(Checkbox):
-    """A checkbox that shows X only when ticked, so it reads without colour."""
+class MarkedCheckbox(KeepsReverse, Checkbox):
+    """A checkbox that shows X only when ticked, and its focus reversed, so
+    it reads without colour."""
 
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802
