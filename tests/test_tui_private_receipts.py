@@ -104,3 +104,56 @@ async def test_face_up_weapons_need_no_notice(tmp_path, monkeypatch):
         assert table.match.state.boss != 22 and len(table.match.state.knights[1].visible) == 2
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
         assert table.handover_to == 0
+
+
+#: a four-player Overseers match whose round 1 deals Meixiu to Cal (seat
+#: 2) and Teal to Dev (seat 3): Teal acts right after Meixiu's peeks
+PEEK_SEED = 16
+
+
+async def test_meixius_second_peek_is_shown_before_the_cover(tmp_path, monkeypatch):
+    """OV-11: Meixiu peeks at two face-down cards of other players, only she
+    learns what they are. Her second peek ended her turn and the cover to
+    Dev (Teal, OV-11's order) came at once: she saw that card only at her
+    next decision. It is now told to her, for her eyes only, first."""
+    from core.overseers.cards import TRAIT, Character
+    from core.overseers.state import Phase
+    from tests.test_tui_overseers_match import choose_key
+    from tui.screens.ending import EndingScreen
+    from tui.screens.overseers import OverseersScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=PEEK_SEED, theme_name="textual-dark")
+    players = [PlayerSpec("Ann", "bot", "random"), PlayerSpec("Bea", "bot", "random"),
+               PlayerSpec("Cal", "human"), PlayerSpec("Dev", "human")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overseers", players)
+        for _ in range(3000):
+            await pilot.pause()
+            screen, state = app.screen, app.table.match.state
+            if state.phase is Phase.PEEK and len(state.peeked) == 1 and isinstance(
+                    screen, OverseersScreen) and screen.update and screen.update.legal:
+                break
+            assert state.phase not in (Phase.TEAL, Phase.VOTE), "no second peek"
+            if isinstance(screen, (HandoverScreen, EndingScreen)):
+                await pilot.press("enter")
+            elif isinstance(screen, OverseersScreen) and screen.update and screen.update.legal:
+                await pilot.press(choose_key(screen))
+        assert [p.character for p in state.seats][2:] == [Character.MEIXIU, Character.TEAL]
+        assert app.table.viewer == 2
+        await pilot.press(choose_key(screen))  # the second peek
+        await wait_for(pilot, lambda: not isinstance(app.screen, OverseersScreen))
+        state = app.table.match.state
+        assert state.phase is Phase.TEAL and len(state.peeked) == 2
+        seat, slot = state.peeked[1]
+        card = TRAIT[state.seats[seat].slots[slot].card].label
+        # over her own view, which shows it too
+        await wait_for(pilot, lambda: "Cal's view" in screen_text(app))
+        text = screen_text(app)
+        assert not isinstance(app.screen, HandoverScreen), text
+        assert "For Cal's eyes only" in text, text
+        assert f"card {slot + 1}: {card}" in text, text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        text = screen_text(app)
+        assert "Dev" in text and "eyes only" not in text and f": {card}" not in text, text

@@ -604,6 +604,28 @@ class OverseersScreen(GameScreen):
         return EndingScreen(title, shown[:start] + shown[end:], aside=shown[start:end],
                             aside_at=start, **kwargs)
 
+    def received_privately(self, seen: TableUpdate, now: TableUpdate) -> list[str]:
+        """The face-down cards Meixiu peeked at since she last looked (OV-11:
+        only she learns them): her last peek ends her turn, and the cover
+        came before she saw it. Her own first peek she sees at her second.
+        No other ability shows a hidden card outside its owner's decision:
+        Gold sees its draw as it keeps one (OV-28); what the Showdown, a
+        steal or a not-guilty draw shows is face up (OV-13, OV-15)."""
+        seat, before, after = now.seat, seen.view, now.view
+        if (seat is None or seat != seen.seat or before.round != after.round
+                or before.phase is not Phase.PEEK or before.acting != seat):
+            return []
+        lines = []
+        for other, slot in after.peeked:
+            if (other, slot) in before.peeked or other == seat:
+                continue
+            marks = GAME.slot_marks(after, seat, other)
+            card = marks[slot].card if slot < len(marks) else None
+            if card is not None:
+                lines.append(f"You peek at {self._whose(other)} card {slot + 1}: "
+                             f"{card_label(card)}. Only you know it.")
+        return lines
+
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
         if view.phase is not Phase.TEAL or not update.legal:
