@@ -591,3 +591,31 @@ async def test_the_pads_columns_keep_their_labels_when_painted_at_once():
         screen._fill_pad()  # as on a resize; measured, nothing idle since
         label = next(iter(pad.columns.values()))
         assert label.get_render_width(pad) >= len("Round 2: the Hoarder's Greed"), label.width
+
+
+@pytest.mark.parametrize(("game", "kit_name", "players"), [
+    ("boss-quest", "bossquest", 4), ("overboss-duel", "overboss", 2),
+    ("overstocked", "overstocked", 3), ("overseers", "overseers", 3)])
+async def test_escape_on_the_final_table_goes_back_to_the_results(game, kit_name, players):
+    """The play-test: results, b (the final table), then Escape did nothing
+    and said nothing (the footer offers "b Results"). Escape is "back" on
+    the other screens: here it goes back to the results, as b does."""
+    import importlib
+    import random
+
+    from core import GAMES
+    from core.playout import random_playout
+
+    kit = importlib.import_module(f"tests.{kit_name}_screen_kit")
+    rules = GAMES[game]
+    state, _ = random_playout(rules, players, rng=random.Random(5))
+    update = kit.make_update(state, 0)
+    assert update.over
+    app = kit.ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen is app.game_screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen), type(app.screen).__name__
+

@@ -83,6 +83,7 @@ from tui.screens import bossquest_extras as extras
 from tui.screens.ending import EndingScreen, OverTheResults
 from tui.screens.game import (
     NUMBER_KEYS,
+    RESULTS_ON_ESCAPE,
     GameScreen,
     NamingText,
     TableUpdate,
@@ -1090,6 +1091,7 @@ class BossQuestScreen(GameScreen):
                 tooltip="Back to the list you are picking from"),
         Binding("escape,backspace", "personal_back", "Back", key_display="Esc",
                 tooltip="Solo Quest: back from a personal spell's Bosses to every choice"),
+        RESULTS_ON_ESCAPE,  # the final table
         # A potion's two readings, each its own key (Enter reads the
         # highlighted one): one key for both made either a guess.
         Binding("plus", "read_potion(1)", "Read plus", key_display="+",

@@ -238,6 +238,12 @@ def _thinking_key(update: TableUpdate) -> tuple[int | None, int]:
     return update.thinking, update.seq if since is None else since
 
 
+#: Escape on the final table: back to the results, as on the other screens
+#: (it did nothing). Each screen lists it after its own Escape (a key bound
+#: in a subclass hides its base's; bound here, it moved the footer's keys).
+RESULTS_ON_ESCAPE = Binding("escape", "results", "Results", show=False)
+
+
 class GameScreen(Screen):
     """Base of a game's screen. The shell constructs it with its port.
 

@@ -14,11 +14,13 @@ from textual.widgets import Footer, Header, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from tui.lists import Menu
-from tui.screens.game import GameScreen, TableUpdate, game_of
+from tui.screens.game import RESULTS_ON_ESCAPE, GameScreen, TableUpdate, game_of
 
 
 class GenericGameScreen(GameScreen):
     """Lists the legal actions; Enter (or a click) plays the highlighted one."""
+
+    BINDINGS = [RESULTS_ON_ESCAPE]
 
     DEFAULT_CSS = """
     GenericGameScreen #status { height: auto; padding: 0 1; background: $boost; }

@@ -66,6 +66,7 @@ from tui import resources
 from tui.plain import shortened
 from tui.screens.game import (
     NUMBER_KEYS,
+    RESULTS_ON_ESCAPE,
     GameScreen,
     NamingText,
     TableUpdate,
@@ -439,6 +440,7 @@ class OverbossScreen(GameScreen):
         Binding("e", "end_turn", "End turn", tooltip="End your turn"),
         Binding("c,escape,backspace", "cancel", "Cancel", key_display="c",
                 tooltip="Cancel the first square of a two-square move, or the Spire"),
+        RESULTS_ON_ESCAPE,  # the final table
         Binding("p", "pad", "Score pad", tooltip="Show or hide the score pad so far"),
         # Tab goes between the places where your keys work now (the market or
         # the board, and the action bar), each showing its cursor when focused.

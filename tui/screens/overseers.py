@@ -66,7 +66,14 @@ from core.overseers.state import Phase, State
 from tui import resources
 from tui.plain import shortened
 from tui.screens.ending import EndingScreen
-from tui.screens.game import NUMBER_KEYS, GameScreen, TableUpdate, fit_line, split_mark
+from tui.screens.game import (
+    NUMBER_KEYS,
+    RESULTS_ON_ESCAPE,
+    GameScreen,
+    TableUpdate,
+    fit_line,
+    split_mark,
+)
 from tui.widgets import ActionBar, Choice, ScorePad, gamelog
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
@@ -299,6 +306,7 @@ class OverseersScreen(GameScreen):
         # like nothing had happened, and Enter no longer chose
         Binding("escape", "leave_log", "Back to the table",
                 tooltip="Leave the log: the keys go back to the decision"),
+        RESULTS_ON_ESCAPE,  # the final table
         Binding("enter", "leave_log", "Back to the table", show=False,
                 tooltip="Leave the log: the keys go back to the decision"),
     ]

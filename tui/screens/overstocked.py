@@ -65,6 +65,7 @@ from tui import resources
 from tui.plain import shortened
 from tui.screens.game import (
     NUMBER_KEYS,
+    RESULTS_ON_ESCAPE,
     GameScreen,
     TableUpdate,
     fit_line,
@@ -276,6 +277,7 @@ class OverstockedScreen(GameScreen):
         Binding("0", "number(0)", "", show=False),
         Binding("escape", "cancel", "Cancel", show=False,
                 tooltip="Take back the card you chose before you confirm it"),
+        RESULTS_ON_ESCAPE,  # the final table
     ]
 
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
