@@ -619,3 +619,29 @@ async def test_escape_on_the_final_table_goes_back_to_the_results(game, kit_name
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen), type(app.screen).__name__
 
+
+async def test_the_charts_have_a_bar_per_round_and_say_so():
+    """The play-test: the Keys and Hearts charts of a five-round match had
+    ten columns (each round drawn twice to fill the room) and nothing said
+    what a column was. A bar is a round, and a caption says so."""
+    import random
+
+    from core.bossquest import GAME
+    from core.playout import random_playout
+    from tui.widgets.roundchart import BARS, RoundChart
+
+    for seed in range(100):
+        state, _ = random_playout(GAME, 3, rng=random.Random(seed))
+        if len(state.history) == 5:
+            break
+    update = SeatUpdate(game="boss-quest", seat=None, view=state, legal=(), to_act=frozenset(),
+                        names=("Ann", "Bram", "Cora"), bots=frozenset(), log=(),
+                        outcome=GAME.outcome(state))
+    app = _app_for(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        drawn = [str(chart.render()) for chart in app.screen.query(RoundChart)]
+    assert drawn and all(len(bars) == 5 and set(bars) <= set(BARS) for bars in drawn), drawn
+    assert "Keys and hearts after each round, 1 to 5" in text, text

@@ -931,7 +931,7 @@ def test_round_chart_shares_one_scale():
 
     assert bars([3, 3, 3], 3, 3) == BARS[-1] * 3
     assert bars([3, 2, 0], 3, 3)[0] == BARS[-1] and bars([3, 2, 0], 3, 3)[-1] == BARS[0]
-    assert bars([1, 2], 4, 8) == BARS[2] * 4 + BARS[4] * 4  # rounds widened to fit
+    assert bars([1, 2], 4, 8) == BARS[2] + BARS[4]  # a column a round, not widened
     assert len(bars(list(range(50)), 50, 20)) == 20  # the latest rounds when too many
 
 

@@ -23,7 +23,7 @@ from tui.bindings import drop_key, relabel
 from tui.plain import cell, plain, shortened
 from tui.screens.game import game_of
 from tui.widgets.footer import Footer
-from tui.widgets.roundchart import RoundChart
+from tui.widgets.roundchart import RoundChart, RoundsCaption
 
 
 def standings(scores: tuple[int, ...], winners: frozenset[int]) -> list[tuple[int, int]]:
@@ -226,6 +226,8 @@ class ResultsScreen(Screen):
                     classes="chart-cell",
                 )
             )
+        # under the charts: the rows beside the standings stay in line
+        cells.append(RoundsCaption(len(keys[0]) if keys else 0, id="charts-caption"))
         return Grid(*cells, id="charts")
 
     def on_mount(self) -> None:

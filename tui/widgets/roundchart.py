@@ -17,17 +17,18 @@ BARS = "▁▂▃▄▅▆▇█"
 
 
 def bars(values: Sequence[float], top: float, width: int) -> str:
-    """`values` as bars, each round repeated to fill `width` where it fits."""
+    """`values` as bars, one a round (the latest `width` where they do not
+    fit): a round drawn twice to fill the room read as two rounds."""
     if not values or width <= 0:
         return ""
-    shown = list(values)[-width:]
-    per = max(1, width // len(shown))
     scale = len(BARS) - 1
-    out = []
-    for v in shown:
-        level = 0 if top <= 0 else round(max(0.0, min(v, top)) / top * scale)
-        out.append(BARS[level] * per)
-    return "".join(out)
+    return "".join(BARS[0 if top <= 0 else round(max(0.0, min(v, top)) / top * scale)]
+                   for v in list(values)[-width:])
+
+
+def shown_rounds(rounds: int, width: int) -> range:
+    """The rounds (from 1) a chart `width` cells wide shows of `rounds`."""
+    return range(max(1, rounds - max(width, 1) + 1), rounds + 1)
 
 
 class RoundChart(Widget):
@@ -44,3 +45,28 @@ class RoundChart(Widget):
 
     def render(self) -> Text:
         return Text(bars(self.values, self.top, self.size.width), style="bold")
+
+
+class RoundsCaption(Widget):
+    """What the charts' columns are, under them: the rounds they show (the
+    latest where a chart is narrower than the match was long)."""
+
+    DEFAULT_CSS = """
+    RoundsCaption {
+        height: 1; width: 1fr; color: $text-muted;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    """
+
+    def __init__(self, rounds: int, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.rounds = rounds
+
+    def render(self) -> Text:
+        charts = self.screen.query(RoundChart)
+        # (no width yet, or none left: as many as the rounds)
+        width = (charts.first().size.width if charts else 0) or self.rounds
+        shown = shown_rounds(self.rounds, width)
+        span = f"round {shown[0]}" if len(shown) == 1 else f"{shown[0]} to {shown[-1]}"
+        return Text(f"Keys and hearts after each round, {span}", no_wrap=True,
+                    overflow="ellipsis")
