@@ -215,7 +215,7 @@ def test_a_mystery_swap_of_hidden_cards_is_in_the_combat():
     swap = effects[0]
     # BQ-47: "the mystery spell says it was the mystery" (play-test: it did not)
     assert swap.seats == frozenset({0, 2}) and swap.effect == "hidden cards swapped"
-    assert swap.mystery
+    assert swap.mystery and swap.caster == 2  # Cora's mystery
     assert {(s.seat, s.before, s.after) for s in swap.shifts} == {(0, 16, 18), (2, 10, 8)}
 
 
@@ -245,14 +245,18 @@ def test_the_mystery_spell_says_it_was_the_mystery_bq47(turned, effect):
         state = play(state, 2, TargetKnight(0))
     fought = state.history[-1]
     effects = [e for e in combat_spells(fought) if e.spell.kind is turned]
-    assert [(e.effect, e.mystery) for e in effects] == [(effect, True)]
+    # and whose mystery it was: the play-test read "● Attack +2 (the
+    # mystery) → Ann: strength +2", who played it only in the log
+    assert [(e.effect, e.mystery, e.caster) for e in effects] == [(effect, True, 2)]
     # the plain spell in play says nothing of a mystery
     assert not any(e.mystery for e in combat_spells(fought) if e.spell.kind is not turned)
-    # the combat box: "○ Cancel a spell (the mystery): cancels Boss HP +2"
+    # the combat box: "○ Cora's mystery: Cancel a spell: cancels Boss HP +2"
     from tui.screens.bossquest import spells_text
 
     text = spells_text(fought, lambda s: ("Ann", "Bram", "Cora")[s]).plain
-    assert f"{spell(turned)} (the mystery)" in text and effect in text, text
+    assert f"Cora's mystery: {spell(turned)}" in text and effect in text, text
+    if turned is SpellKind.ATTACK_MINUS_2:
+        assert f"Cora's mystery: {spell(turned)} → Ann: strength -2" in text, text
 
 
 def test_a_swap_of_hidden_cards_of_one_value_says_the_colours_changed():
@@ -529,9 +533,9 @@ def test_swap_companions_is_named_at_combat_like_the_other_swaps(mystery):
     assert effects == [(SpellKind.SWAP_COMPANIONS, frozenset({0, 2}), "Owl and Tortoise swapped",
                         ())]
     block = spells_block(fought, ["Ann", "Bram", "Cora"].__getitem__).plain
-    said = " (the mystery)" if mystery else ""  # BQ-47
+    said = "Cora's mystery: " if mystery else ""  # BQ-47, and whose
     assert block == ("Spells that changed it\n"
-                     f"○ Swap companions{said} → Ann, Cora: Owl and Tortoise swapped")
+                     f"○ {said}Swap companions → Ann, Cora: Owl and Tortoise swapped")
 
 
 def test_swap_companions_with_the_reserve_says_which_came_from_it():

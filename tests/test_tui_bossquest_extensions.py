@@ -541,8 +541,8 @@ async def test_the_combat_names_the_mystery_swap_that_changed_it():
         text = screen_text(app)
     assert "No spell changed it." not in text
     assert "Spells that changed it" in text
-    # and that it was the mystery (BQ-47)
-    assert "Swap hidden (the mystery) → Ann, Cora: hidden cards" in text, text
+    # and that it was Cora's mystery (BQ-47), on one line at 80 columns
+    assert "Cora's mystery: Swap hidden → Ann, Cora: hidden cards" in text, text
     assert "Ann 16→18" in text and "Cora 10→8" in text
 
 

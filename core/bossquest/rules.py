@@ -1154,7 +1154,7 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
             swapped = _swap_hidden(state, seat, action.seat)
             swapped = _record_used(state, swapped, seat, frozenset({seat, action.seat}))
             return _finish_visit(_discard_casting(swapped))
-        placed = ActiveSpell(spell, action.seat, mystery=state.casting_mystery)
+        placed = ActiveSpell(spell, action.seat, mystery=state.casting_mystery, caster=seat)
         state = evolve(state, active=state.active + (placed,), casting=None)
         return _finish_visit(state)
     if isinstance(action, TargetWeapon):
@@ -1278,7 +1278,7 @@ def _cast(state: State, spell: Spell, *, mystery: bool = False, **changes: Any) 
         changes["casting_mystery"] = mystery
         changes["step"] = _S_TARGET
         return evolved(state, changes)
-    changes["active"] = state.active + (ActiveSpell(spell, mystery=mystery),)
+    changes["active"] = state.active + (ActiveSpell(spell, mystery=mystery, caster=state.turn),)
     changes["casting"] = None
     if spell.kind is _K_FINAL_TURN:
         changes["final_turn"] = True

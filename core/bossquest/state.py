@@ -197,6 +197,9 @@ class ActiveSpell:
     #: summary names it even when it changed nothing (BQ-47). Not part of
     #: what the spell in play is (compared and hashed without it)
     mystery: bool = attrs.field(default=False, eq=False)
+    #: the knight who activated it, for the mystery's line at combat (BQ-47:
+    #: only the log said who); compared and hashed without it too
+    caster: int | None = attrs.field(default=None, eq=False)
 
 
 @attrs.frozen

@@ -174,6 +174,8 @@ class SpellEffect:
     #: the mystery spell turned, which acted (BQ-47: said so; one that
     #: changed nothing says it in `effect`)
     mystery: bool = False
+    #: who activated the mystery spell (None for another spell, or unknown)
+    caster: int | None = None
 
 
 def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
@@ -200,7 +202,7 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
         _combat_effect(result, active, hp, n, out)
         hp += HP_CHANGE.get(kind, 0)
         if active.mystery and len(out) > named:
-            out[-1] = attrs.evolve(out[-1], mystery=True)
+            out[-1] = attrs.evolve(out[-1], mystery=True, caster=active.caster)
         if len(out) == named:
             mystery = _MYSTERY if active.mystery else ""
             why = _NOTHING_AT_COMBAT.get(kind, "it changed nothing at combat")
@@ -232,7 +234,8 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
             effect = "used"
         out.append(SpellEffect(used.spell, used.seats, effect, used.shifts,
                                mystery=used.mystery and not used.no_effect,
-                               no_effect=used.no_effect))
+                               no_effect=used.no_effect,
+                               caster=used.caster if used.mystery else None))
     return tuple(out)
 
 

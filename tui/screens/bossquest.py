@@ -89,6 +89,7 @@ from tui.screens.game import (
     TableUpdate,
     fit_line,
     number_range,
+    possessive,
     split_mark,
 )
 from tui.widgets import (
@@ -480,14 +481,17 @@ def shifts_text(effect: Any, who: Any) -> str:
 
 def spells_text(result: RoundResult, who: Any) -> Text:
     """The spells of a combat's round, one a line: "● Attack +1 → Bob:
-    strength +1"; a spell used at once and discarded (a swap, Swap companions,
+    strength +1", "● Bram's mystery: Attack +2 → Ann: strength +2"; a spell used at once and discarded (a swap, Swap companions,
     Flip a potion, Cancel) says the strengths it moved: "● Swap hidden → Ann, Cora: hidden
     cards swapped; Ann 16→18, Cora 18→16" (the rules say which did what:
     `combat_spells`, BQ-47)."""
     text = Text()
     for effect in combat_spells(result):
         line = spell_label(effect.spell)
-        if effect.mystery:
+        if effect.mystery and effect.caster is not None:
+            # BQ-47, and whose: only the log said who played it on you
+            line = Text.assemble(line[:2], f"{possessive(who(effect.caster))} mystery: ", line[2:])
+        elif effect.mystery:
             line.append(" (the mystery)")  # BQ-47
         if effect.seats:
             line.append(" → " + ", ".join(who(s) for s in sorted(effect.seats)))
