@@ -1476,3 +1476,50 @@ async def test_the_market_title_fits_again_after_a_resize():
         await pilot.pause()
         title = str(app.game_screen.query_one("#ob-market").border_title)
     assert title == "Market · you drafted Spawning Pool + Rocktopus"
+
+
+# -- the header in words --------------------------------------------------------
+
+
+def _header(app) -> str:
+    return str(app.screen.query_one("#ob-header").render())
+
+
+def test_the_header_is_explained_in_f1_and_the_rules():
+    """The play-test at 80x24: "32 open · Ann 0 : 0 Bram est. · heroes 15 ·
+    stack 64" was explained nowhere a newcomer saw. F1's key to the screen
+    and the in-app rules say what each part of the header is (OD §Set Up:
+    68 tiles in the stack, 15 heroes; §Turn Order: the duel goes on until
+    the whole board is full of tiles)."""
+    from tui.screens.rules import rules_text
+
+    symbols = dict(OverbossScreen.HELP_SYMBOLS)
+    header = next(k for k in symbols if "open" in k)
+    assert "open squares" in symbols[header] and "full" in symbols[header]
+    assert any("est." in k for k in symbols)
+    assert any("heroes" in k and "stack" in k for k in symbols)
+    rules = " ".join(rules_text("overboss-duel").split())
+    assert "Reading the header" in rules
+    for said in ("squares still open", "est.", "Boss still face down", "heroes left",
+                 "tiles left in the stack", "tokens left in the bag"):
+        assert said in rules, said
+
+
+async def test_a_wide_header_says_its_numbers_in_words():
+    """Where the line has room, the header says what its numbers are; at
+    80 columns it keeps the short form (the play-test's)."""
+    state = midgame()
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        wide = _header(app)
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        narrow = _header(app)
+    heroes, stack, bag = state.heroes, GAME.stack_size(state), GAME.bag_size(state)
+    assert not state.revealed[1]  # Bob's Boss face down: his score may be more
+    assert (f"{heroes} heroes left · {stack} tiles left · {bag} tokens left" in wide), wide
+    assert "so far (Bob's Boss hidden)" in wide and "est." not in wide, wide
+    assert "open squares" in wide, wide
+    assert f"heroes {heroes} · stack {stack}" in narrow and " est." in narrow, narrow

@@ -480,10 +480,16 @@ class OverbossScreen(GameScreen):
                          "(i Icy Peak, p Spawning Pool, r Road, t Town, s Sunken City)"),
         ("Heroes", "Heroes slain, kept in the lair (1 point each)"),
         ("Waiting", "Monsters in the lair: placed while any open terrain tile is left"),
-        ("est.", "The scores if the duel ended now, as you can see them (a face-down "
-                 "Boss of the other side adds nothing)"),
-        ("stack bag heroes", "What is left: tiles in the stack, tokens in the bag, heroes "
-                             "in their supply"),
+        # the header (a play-test: "32 open", "est.", "heroes 15", "stack 64"
+        # were explained nowhere; a wide header says them in words)
+        ("Round 1 · 32 open", "The header: the round (a turn of each Boss), the open "
+                              "squares left (the duel ends when the board is full)"),
+        ("est.", "The scores if the duel ended now, as you can see them: a Boss still "
+                 "face down on the other side adds nothing (a wide header says \"so far\", "
+                 "and \"Boss hidden\" while it is)"),
+        ("heroes stack bag", "What is left: heroes in their supply, tiles in the stack, "
+                             "tokens in the bag (a wide header: \"15 heroes left\", \"64 "
+                             "tiles left\", \"68 tokens left\")"),
     )
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
@@ -706,25 +712,34 @@ class OverbossScreen(GameScreen):
         scores = self.changed("score")
         mine, theirs = (f"{CHANGED if s in scores else ''}{est[s]}" for s in (me, other))
         over = view.step is Step.OVER
+        hidden = not view.revealed[other]
 
-        def score(cells: int | None) -> Text:
+        def score(cells: int | None, words: bool) -> Text:
             # (names without the away mark; long ones `fit_line` shortens)
             left = f"{shortened(self._bare_who(me), cells)} {mine}"
-            text = Text.assemble(
-                (left, "bold"), " : ", (f"{theirs} {shortened(self._bare_who(other), cells)}", "bold"),
-                " est." if not over else "",
-            )
+            them = shortened(self._bare_who(other), cells)
+            # "est." in words where there is room (F1 and the rules say it too)
+            after = "" if over else " est." if not words else (
+                f" so far ({possessive(them)} Boss hidden)" if hidden else " so far")
+            text = Text.assemble((left, "bold"), " : ", (f"{theirs} {them}", "bold"), after)
             if me in scores:
                 text.stylize("underline", len(left) - len(mine), len(left))
             if other in scores:
                 text.stylize("underline", len(left) + 3, len(left) + 3 + len(theirs))
             return text
 
-        parts.append(NamingText(score))
         stack, bag = GAME.stack_size(view), GAME.bag_size(view)
-        parts.extend([Text(f"heroes {view.heroes}"), Text(f"stack {stack}"), Text(f"bag {bag}")])
+        short = [*parts, NamingText(lambda cells: score(cells, False)),
+                 Text(f"heroes {view.heroes}"), Text(f"stack {stack}"), Text(f"bag {bag}")]
+        # the supplies in words too, where the whole line has room for them
+        # with every name whole; else the short form (F1 explains it)
+        long = [*parts, NamingText(lambda cells: score(cells, True)),
+                Text(f"{view.heroes} heroes left"), Text(f"{stack} tiles left"),
+                Text(f"{bag} tokens left")]
+        width = self._header_width()
+        parts = long if Text(" · ").join(long).cell_len <= width else short  # (names whole)
         drop = [len(parts) - 1, len(parts) - 2, len(parts) - 3]
-        header = fit_line(parts, self._header_width(), drop=drop)
+        header = fit_line(parts, width, drop=drop)
         update_static(self.query_one("#ob-header", Static), header)
 
     def _draw_board(self, update: TableUpdate) -> None:
