@@ -249,9 +249,42 @@ async def test_town_spawning():
     submitted, text = await run(update, ["k", "l", "l", "l", "enter"])
     assert submitted == [(0, SpawnHero(sq("d2"), sq("d2")))]
     assert "Towns spawn heroes" in text
-    # c8 holds a hero: pick the Town, then the square beside it.
-    submitted, _ = await run(update, ["k"] * 7 + ["l", "l", "enter", "j", "enter"])
+    # c8 holds a hero and c7 is its only square: picking it spawns there.
+    submitted, _ = await run(update, ["k"] * 7 + ["l", "l", "enter"])
     assert submitted == [(0, SpawnHero(sq("c8"), sq("c7")))]
+
+
+async def test_a_town_whose_hero_has_one_square_spawns_there_when_picked():
+    """OD-17: a Town whose hero has a single square spawns there. Play-test:
+    picking such a Town (another Town pending, so the order was a choice)
+    asked for the square all the same, offering that one square."""
+    state = midgame(step=Step.SPAWN, placed=sq("b5"), pending_towns=(sq("c8"), sq("d2")))
+    update = make_update(state)
+    assert [a for a in update.legal if isinstance(a, SpawnHero) and a.town == sq("c8")] == [SpawnHero(sq("c8"), sq("c7"))]
+    submitted, text = await run(update, ["k"] * 7 + ["l", "l", "enter"])
+    assert submitted == [(0, SpawnHero(sq("c8"), sq("c7")))]
+    assert "pick the square where the hero" not in text
+
+
+def two_square_town():
+    """Towns c8 and d2 spawn; d2's hero may go to d3 or to c2 (a Road there)."""
+    state = midgame(step=Step.SPAWN, placed=sq("b5"), pending_towns=(sq("c8"), sq("d2")))
+    tiles = list(state.tiles)
+    tokens = list(state.tokens)
+    tiles[sq("c2")] = tiles[sq("b2")]
+    tokens[sq("d2")] = Token.HERO
+    return attrs.evolve(state, tiles=tuple(tiles), tokens=tuple(tokens))
+
+
+async def test_a_town_whose_hero_has_several_squares_asks_where():
+    update = make_update(two_square_town())
+    assert {a.square for a in update.legal
+            if isinstance(a, SpawnHero) and a.town == sq("d2")} == {sq("c2"), sq("d3")}
+    submitted, text = await run(update, ["k", "l", "l", "l", "enter"])
+    assert submitted == []
+    assert "pick the square where the hero of the Town on d2 spawns" in text
+    submitted, _ = await run(update, ["k", "l", "l", "l", "enter", "h", "enter"])
+    assert submitted == [(0, SpawnHero(sq("d2"), sq("c2")))]
 
 
 async def test_spire_mode():
@@ -1042,8 +1075,7 @@ async def test_the_cursor_stays_when_the_squares_offered_change():
         (midgame(step=Step.PLACE_TILE, hand=(I, YETI)), ()),
         (midgame(step=Step.SLIDE, placed=sq("a3")), ("a1",)),
         (midgame(step=Step.SWAP, placed=sq("b2")), ("b2",)),
-        (midgame(step=Step.SPAWN, placed=sq("b5"), pending_towns=(sq("c8"), sq("b5"), sq("d2"))),
-         ("c8",)),
+        (two_square_town(), ("d2",)),
         (token_table(placed="c4"), ()),
         (token_table(step=Step.LAIR, hand=None), ()),
         (midgame(step=Step.POISON, resume=Step.DRAFT, bosses=(Boss.BELLADONNA, Boss.DR_DEADLY),

@@ -1271,8 +1271,9 @@ class OverbossScreen(GameScreen):
             if len(singles) == 1:
                 self.play(singles[0][2])
                 return
-            if len(mine) == 1 and mine[0][1] == square:
-                self.play(mine[0][2])  # a hero spawning on its own Town
+            if len(mine) == 1 and (mine[0][1] == square or isinstance(mine[0][2], SpawnHero)):
+                # OD-17: a Town whose hero has a single square spawns there
+                self.play(mine[0][2])
                 return
             self._first = square
             self._redraw_choice()
