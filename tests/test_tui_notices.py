@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from textual.widgets._toast import Toast
 
+from tests.screen_kit import screen_text, wait_for
 from tui.app import OvertableApp
+from tui.screens.too_small import TooSmallScreen
 
 
 async def test_a_notice_sits_under_the_header_not_over_the_prompt():
@@ -57,3 +59,21 @@ async def test_ctrl_c_says_how_to_quit_in_plain_words():
         said = [n.message for n in app._notifications]
         assert len(said) == 1 and "Ctrl+Q" in said[0] and "[" not in said[0]
         assert app.is_running
+
+
+async def test_notices_do_not_cover_the_too_small_message():
+    """Play-test: notices given while the terminal was too small were drawn
+    over its message and cut it ("Overtable needs at least 80▌"): hidden
+    while the message shows."""
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        await pilot.resize_terminal(70, 14)
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        for n in range(4):
+            app.notify(f"Notice {n}: something happened at the table just now.")
+        await pilot.pause(0.3)
+        text = " ".join(screen_text(app).split())
+        assert "Overtable needs at least 80x24; this terminal is 70x14." in text
+        assert "Enlarge the window to carry on" in text
+        assert "Notice" not in text

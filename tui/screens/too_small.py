@@ -24,6 +24,8 @@ class TooSmallScreen(Screen):
     DEFAULT_CSS = """
     TooSmallScreen { align: center middle; }
     TooSmallScreen #too-small { width: auto; max-width: 100%; padding: 0 1; text-align: center; }
+    /* notices drawn here cut the message (the rack sets its own display) */
+    TooSmallScreen Toast { visibility: hidden; }
     """
 
     BINDINGS = [("ctrl+q", "app.quit", "Quit")]
