@@ -616,3 +616,14 @@ def test_the_last_line_words_the_final_scores_as_the_log_does():
         assert " The game is over: Ann " in public, public
         other = "the bot" if options.solo else "Bob"
         assert f", {other} " in mine and f", {other} " in public, (mine, public)
+
+
+@pytest.mark.parametrize(("toy", "words"), [("P", "Pocket Pet"), ("F", "Furball"),
+                                            ("Y", "Yo-yo"), ("B", "Bean Bear")])
+def test_the_log_names_two_toy_spaces_with_the_toy_as_adjective(toy, words):
+    """Play-test: "covering 2 Yo-yos spaces" (the toy's plural name as an
+    adjective)."""
+    from core.overstocked.rules import _covering
+
+    assert _covering([toy, toy]) == f", covering 2 {words} spaces"
+    assert _covering([toy]) == f", covering {Toy(toy).label}"

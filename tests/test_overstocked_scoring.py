@@ -173,7 +173,8 @@ def test_rulebook_example_advanced_variant():
     assert [r.points for r in anthony.toys] == [8, -12, 2, 2]
     assert mandela.halved is PP and anthony.halved is FF
     assert anthony.negative is FF and anthony.toys[1].halved and anthony.toys[1].negative
-    assert any("Mandela: Pocket Petz (P) scores half" in n for n in sheet.notes)
+    # the toys' names are plural: they "score" (play-test: "Bean Bears (B) scores half")
+    assert any("Mandela: Pocket Petz (P) score half" in n for n in sheet.notes)
 
 
 # --- The advanced variant ---------------------------------------------------------------------
@@ -269,6 +270,7 @@ def test_solo_bot_scores_nothing_for_the_negative_toy():
     human, bot = sheet.seats
     assert human.toys[0].points == -6 and bot.toys[0].points == 0
     assert bot.total == 1 and human.total == -5
+    assert any(": Pocket Petz (P) score nothing for the bot." in n for n in sheet.notes)
 
 
 def test_solo_bot_tie_fewest_points_does_not_score():

@@ -46,6 +46,11 @@ class Toy(enum.StrEnum):
         return _TOY_LABELS[self]
 
     @property
+    def adjective(self) -> str:
+        """The name before a noun ("2 Yo-yo spaces"): the label is plural."""
+        return _TOY_ADJECTIVES[self]
+
+    @property
     def colour(self) -> str:
         return _TOY_COLOURS[self]
 
@@ -55,6 +60,12 @@ _TOY_LABELS = {
     Toy.FURBALLS: "Furballs",
     Toy.YO_YOS: "Yo-yos",
     Toy.BEAN_BEARS: "Bean Bears",
+}
+_TOY_ADJECTIVES = {
+    Toy.POCKET_PETZ: "Pocket Pet",
+    Toy.FURBALLS: "Furball",
+    Toy.YO_YOS: "Yo-yo",
+    Toy.BEAN_BEARS: "Bean Bear",
 }
 _TOY_COLOURS = {
     Toy.POCKET_PETZ: "blue",

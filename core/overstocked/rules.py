@@ -994,8 +994,8 @@ def _covering(under: Sequence[str]) -> str:
         if c == cards.QUANTUM:
             parts.append("a quantum crate" if n == 1 else f"{n} quantum crates")
         else:
-            label = cards.Toy(c).label
-            parts.append(label if n == 1 else f"{n} {label} spaces")
+            toy = cards.Toy(c)
+            parts.append(toy.label if n == 1 else f"{n} {toy.adjective} spaces")
     return f", covering {' and '.join(parts)}" if parts else ""
 
 

@@ -274,9 +274,10 @@ def seat_score(
         notes.append(f"{name}: {_names([neg])} chosen to score negatively, the best choice "
                      "(house ruling OS-4).")
     if bot:
-        notes.append(f"{name}: {_names([neg])} scores nothing for the bot.")
+        notes.append(f"{name}: {_names([neg])} score nothing for the bot.")
     if half is not None:
-        notes.append(f"{name}: {_names([half])} scores half: {half_why}.")
+        # (every toy's name is plural: "Bean Bears score")
+        notes.append(f"{name}: {_names([half])} score half: {half_why}.")
     rows = tuple(
         ToyScore(
             toy=t,
