@@ -1070,6 +1070,24 @@ def test_describe_lines():
     assert "King Croak" not in GAME.describe(s, CHANCE, DealBoss(Boss.KING_CROAK))
 
 
+@pytest.mark.parametrize(("step", "effect"), [
+    (Step.SLIDE, "the Icy Peak's slide"),
+    (Step.SWAP, "the Road's swap"),
+    (Step.REFRESH, "the Sunken City's Spire refresh"),
+    (Step.CROAK, "King Croak's tile destruction"),
+    (Step.POISON, "Belladonna's poison"),
+    (Step.HEX, "Baron Hex's token grab"),
+    (Step.FROST, "Queen Rimefang's slide"),
+    (Step.SLAY, "Warlord Grimtusk's slaying"),
+])
+def test_a_skip_names_the_effect_skipped(step, effect):
+    """OD §Icy Peak, §Road, §Sunken City, §Boss Cards: the optional effects.
+    Play-test: the log and the cover said "Ann skips the optional effect."
+    without saying which."""
+    s = table(board(a1="I."), step=step)
+    assert GAME.describe(s, 0, Skip(), names=["Ann", "Bob"]) == f"Ann skips {effect}."
+
+
 # --- The end of the game and the log ----------------------------------------------------
 
 

@@ -1513,6 +1513,19 @@ def _a(label: str) -> str:
     return f"{'an' if label[:1] in 'AEIOU' else 'a'} {label}"
 
 
+#: what a Skip declines, step by step (the log names it)
+_SKIPPED = {
+    Step.SLIDE: "the Icy Peak's slide",
+    Step.SWAP: "the Road's swap",
+    Step.REFRESH: "the Sunken City's Spire refresh",
+    Step.CROAK: "King Croak's tile destruction",
+    Step.POISON: "Belladonna's poison",
+    Step.HEX: "Baron Hex's token grab",
+    Step.FROST: "Queen Rimefang's slide",
+    Step.SLAY: "Warlord Grimtusk's slaying",
+}
+
+
 def _describe_action(
     state: State, seat: int, action: object, names: Sequence[str] | None, viewer: int | None
 ) -> str:
@@ -1620,7 +1633,7 @@ def _describe_action(
             # OD-13: only when no open terrain tile is left for it
             return (f"{who} keeps the {state.hand_token.label} in their lair: no open "
                     "terrain tile is left for it.")
-        return f"{who} skips the optional effect."
+        return f"{who} skips {_SKIPPED.get(state.step, 'the optional effect')}."
     if cls is EndTurn:
         return f"{who} ends their turn."
     return f"{who}: {action}"
