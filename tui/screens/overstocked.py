@@ -87,7 +87,7 @@ from tui.screens.overstocked_area import (
 from tui.widgets import ActionBar, Choice, GameLog, ScorePad, gamelog
 from tui.widgets.board import Board
 from tui.widgets.cursor import CursorWidget
-from tui.widgets.flowed import Flowed, Wordings, flow_parts
+from tui.widgets.flowed import Flowed, Parts, flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.kept_lines import KeptStatic
 from tui.widgets.quiet import set_border, update_static
@@ -222,10 +222,8 @@ SHORT_MARKS = {STAND_IN_MARK: " (away, bot)", GONE_MARK: " (left, bot)"}
 
 
 class PlayersPanel(Flowed, KeptStatic):
-    """The players' rows, then the supplies line in the longest of its
-    wordings that fits the panel (chosen again when its width changes): at
-    80 columns the words wrapped onto a second line, and with four players
-    the log below lost a line of its few."""
+    """The players' rows, then the supplies in words, broken between two
+    supplies where the panel is narrow (again when its width changes)."""
 
 
 class OverstockedScreen(GameScreen):
@@ -979,7 +977,7 @@ class OverstockedScreen(GameScreen):
                                   overflow="ellipsis", end=""))
         panel = self.query_one("#os-players", PlayersPanel)
         supplies = self._supplies(view, update.seat)
-        panel.set_lines([*lines, Wordings(supplies)] if supplies else lines)
+        panel.set_lines([*lines, supplies] if supplies else lines)
         set_border(panel, subtitle="pts")
 
     def _seat_mark(self, seat: int) -> str:
@@ -1005,52 +1003,40 @@ class OverstockedScreen(GameScreen):
         everyone else): others are told it is unknown, never a false 0."""
         return view.phase is Phase.OVER or seat not in (None, GAME.bot_seat(view))
 
-    def _supplies(self, view: State, seat: int | None) -> tuple[Text, ...]:
-        """The supplies left in the centre, one line in three wordings,
-        longest first (`PlayersPanel` shows the longest that fits): in words
-        ("forklifts L5 L4 L2 · tokens PFYB · quantum 1 2X 3"), in the
-        players' rows' symbols ("L2 4 5 · iPFYB · Q1 2X 3"), and those
-        parted by a space alone. The last fits 31 cells (the side has 32 at
-        80 columns where the players hold tokens): at most five forklifts
-        out of 1-6 ("1 2 4-6", a run written first-last), six tokens and
-        six quantum cards. Empty when the match has no supplies."""
-        words: list[str | Text] = []
-        symbols: list[str | Text] = []
+    def _supplies(self, view: State, seat: int | None) -> Parts | None:
+        """The supplies left in the centre, in words ("forklifts 1 3-5 ·
+        tokens PFYB · quantum 1 2X 3"), going on to a second line between
+        two supplies where the side is narrow: the players' symbols
+        ("L1 3-5 · Q1 2X") fitted one line at 80 columns but read as a
+        cipher. A run of forklifts is written first-last. None when the
+        match has no supplies."""
+        words: list[Text] = []
         o = view.options
         # a supply taken from since your last move (a step's) is marked
         changed = self.changed("supplies")
 
-        def add(kind: str, word: str, symbol: str) -> None:
-            marked = kind in changed
-            words.append(Text(word, style=CHANGED_STYLE) if marked else word)
-            symbols.append(Text(symbol, style=CHANGED_STYLE) if marked else symbol)
+        def add(kind: str, word: str) -> None:
+            words.append(Text(word, style=CHANGED_STYLE if kind in changed else ""))
 
         if o.forklifts:
-            supply = view.forklift_supply
-            add("forklifts", "forklifts " + (" ".join(f"L{v}" for v in supply) or "none"),
-                "L" + (runs(sorted(supply)) or " none"))
+            add("forklifts", "forklifts " + (runs(sorted(view.forklift_supply)) or "none"))
         if o.incentives:
             tokens = "".join(t.value for t in view.incentive_supply)
-            add("tokens", "tokens " + (tokens or "none"), "i" + (tokens or " none"))
+            add("tokens", "tokens " + (tokens or "none"))
         if o.quantum:
             # OS-17: face up, so which are left (X cards marked), not only how many
             left = " ".join(f"{q}X" if cards.has_x(q) else str(q) for q in view.quantum_supply)
-            add("quantum", f"quantum {left or 'none'}", "Q" + (left or " none"))
+            add("quantum", f"quantum {left or 'none'}")
         if o.solo:
             known = self._bot_bonus_known(view, seat)
-            bonus = f"bot bonus {view.bot_bonus if known else '?'}"
-            add("bot bonus", bonus, bonus)
+            add("bot bonus", f"bot bonus {view.bot_bonus if known else '?'}")
         if not words:
-            return ()
-        out = []
-        for parts, sep in ((words, " · "), (symbols, " · "), (symbols, " ")):
-            line = Text(sep).join(Text(p) if isinstance(p, str) else p for p in parts)
-            if changed:
-                line = Text.assemble((f"{CHANGED} ", "bold"), line)
-            line.stylize("italic")
-            line.no_wrap, line.overflow, line.end = True, "ellipsis", ""
-            out.append(line)
-        return tuple(out)
+            return None
+        if changed:
+            words[0] = Text.assemble((f"{CHANGED} ", "bold"), words[0])
+        for word in words:
+            word.stylize("italic")
+        return Parts(tuple(words), hang="  " if changed else "")
 
     def _sheet(self, view: State) -> Any:
         """The score sheet of `view`, worked out once a view (the players'
