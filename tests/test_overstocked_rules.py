@@ -618,7 +618,7 @@ def test_the_last_line_words_the_final_scores_as_the_log_does():
         assert f", {other} " in mine and f", {other} " in public, (mine, public)
 
 
-@pytest.mark.parametrize(("toy", "words"), [("P", "Pocket Pet"), ("F", "Furball"),
+@pytest.mark.parametrize(("toy", "words"), [("P", "Pocket Petz"), ("F", "Furball"),
                                             ("Y", "Yo-yo"), ("B", "Bean Bear")])
 def test_the_log_names_two_toy_spaces_with_the_toy_as_adjective(toy, words):
     """Play-test: "covering 2 Yo-yos spaces" (the toy's plural name as an

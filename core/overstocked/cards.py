@@ -62,7 +62,7 @@ _TOY_LABELS = {
     Toy.BEAN_BEARS: "Bean Bears",
 }
 _TOY_ADJECTIVES = {
-    Toy.POCKET_PETZ: "Pocket Pet",
+    Toy.POCKET_PETZ: "Pocket Petz",  # the rulebook's name, a brand: one Pocket Petz
     Toy.FURBALLS: "Furball",
     Toy.YO_YOS: "Yo-yo",
     Toy.BEAN_BEARS: "Bean Bear",
