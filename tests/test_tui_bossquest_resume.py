@@ -21,16 +21,17 @@ pytestmark = pytest.mark.usefixtures("brisk_idle")
 async def play_to_the_first_combat(app, pilot) -> None:
     """Ann plays from the keyboard until a combat is up (over the table at
     one person, as a dialog for all with several)."""
-    from tui.screens.handover import HandoverScreen
+    from tui.screens.handover import HandoverScreen, PrivateNoticeScreen
 
     for _ in range(2000):
         await pilot.pause()
         screen = app.screen
-        if isinstance(screen, CombatScreen) or getattr(screen, "holds_the_table", False):
-            return
-        if isinstance(screen, HandoverScreen):
+        # (a card received face down is shown to its knight before the cover)
+        if isinstance(screen, (HandoverScreen, PrivateNoticeScreen)):
             await pilot.press("enter")
             continue
+        if isinstance(screen, CombatScreen) or getattr(screen, "holds_the_table", False):
+            return
         if not isinstance(screen, BossQuestScreen) or screen.update is None \
                 or not screen.update.legal:
             await asyncio.sleep(0.01)
