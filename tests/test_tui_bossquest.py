@@ -951,3 +951,38 @@ async def test_the_header_names_the_deck_top_when_swap_with_deck_showed_it(size)
             await pilot.pause()
             header = screen_text(app).splitlines()[0]
         assert (f"Deck: {GAME.deck_size(shown)} weapons (top: B6)" in header) is top, header
+
+
+async def test_l_lets_the_keys_scroll_the_log_back():
+    """Play-test at 80x24: the log showed its last few lines and PgUp / PgDn
+    scrolled the table only: where a "Boss HP -2" came from (a bot's Raven)
+    had scrolled away. l puts the arrows and PgUp / PgDn on the log, as in
+    Overseers (its title names the key, the footer and F1 list it); Escape
+    gives them back to the turn, and a bot's move meanwhile keeps them there."""
+    log = tuple(f"Bob asks for {n % 3 + 1} weapons." for n in range(30))
+    update = make_update(full_state(), 0, log=log)
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        panel = screen.query_one("#bq-log")
+        await pilot.press("z")  # the whole log, not the recap
+        await pilot.pause()
+        assert panel.border_title == "Log · l to scroll"
+        assert panel.max_scroll_y > 0 and round(panel.scroll_y) == panel.max_scroll_y
+        assert any(active.binding.key == "l" and active.binding.description == "Log"
+                   for active in screen.active_bindings.values())
+        before = screen.focused
+        await pilot.press("l", "pageup", "up")
+        await pilot.pause()
+        assert panel.has_focus and round(panel.scroll_y) < panel.max_scroll_y
+        screen.show(make_update(full_state(), 0, log=(*log, "Cyd goes to the Wizard.")))
+        await pilot.pause()
+        assert panel.has_focus
+        footer = {active.binding.key: active.binding.description
+                  for active in screen.active_bindings.values() if active.binding.show}
+        assert footer.get("escape") == "Back to the table"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not panel.has_focus and screen.focused is before
+        assert panel.border_title == "Log · l to scroll"

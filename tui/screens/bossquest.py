@@ -810,9 +810,13 @@ _SHORT_LABELS = {"Rounds won": "Won", "Hearts before duel": "Hearts"}
 #: (`BossQuestScreen._spell_details`)
 _DETAILS_WIDTH = 36
 
+#: the log's title, with its key (`action_read_log`), and while it has the keys
+_LOG_TITLE = "Log · l to scroll"
+_READING_TITLE = "↑↓ scroll · Esc back"
+
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
                             "read_potion", "undo", "undo_anyway", "companion", "end_turn",
-                            "personal_back", "last_combat"})
+                            "personal_back", "last_combat", "read_log"})
 
 #: the keys of a knight's turn: while a potion is read they wait (BQ-31)
 _TURN_KEYS = frozenset({"ask", "no_ask", "fight", "wizard", "activate", "discard", "mystery",
@@ -1093,6 +1097,17 @@ class BossQuestScreen(GameScreen):
         *(Binding(str(n), f"no_ask({n})", "", show=False) for n in range(1, 10)),
         Binding("up", "back", "Back", show=False,
                 tooltip="Back to the list you are picking from"),
+        # PgUp / PgDn and the arrows are the table's and the turn's: the log
+        # (a bot's Raven's "Boss HP -2", scrolled away) had no key at all.
+        # The same key and words as Overseers' (tui/screens/overseers.py).
+        Binding("l", "read_log", "Log", key_display="l",
+                tooltip="Scroll the log: l puts ↑↓ PgUp PgDn Home End on the log, "
+                        "l or Escape gives them back to the table"),
+        # (before Esc's Back: while the log has the keys, Esc leaves it)
+        Binding("escape", "leave_log", "Back to the table",
+                tooltip="Leave the log: the keys go back to the decision"),
+        Binding("enter", "leave_log", "Back to the table", show=False,
+                tooltip="Leave the log: the keys go back to the decision"),
         Binding("escape,backspace", "personal_back", "Back", key_display="Esc",
                 tooltip="Solo Quest: back from a personal spell's Bosses to every choice"),
         RESULTS_ON_ESCAPE,  # the final table
@@ -1233,7 +1248,9 @@ class BossQuestScreen(GameScreen):
         self.query_one("#bq-knights").border_title = self._knights_title(
             self.update.view if self.update is not None else None)
         self.query_one("#bq-last").border_title = "Last combat"
-        self.query_one("#bq-log").border_title = "Log"
+        log = self.query_one("#bq-log", SinceLog)
+        log.border_title = _LOG_TITLE
+        log.reading_title = _READING_TITLE
         self.query_one("#bq-score").display = False
         self.query_one("#bq-last").display = False
         self.query_one("#bq-last-main").display = False
@@ -2610,6 +2627,8 @@ class BossQuestScreen(GameScreen):
         if self.holds_the_table:  # the combat keeps the keys until put away
             self.query_one("#bq-combat", CombatPanel).focus()
             return
+        if isinstance(self.focused, SinceLog):
+            return  # reading the log (l): until Escape
         mode = self._mode
         if mode in ("choose", "other") or (mode == "wizard" and (self._letting_pass()
                                                                   or self._power)):
@@ -2682,6 +2701,21 @@ class BossQuestScreen(GameScreen):
                 self.new_choice()  # a doubled Enter does not pick the Boss unseen
         self._draw_prompt()
         self.refresh_bindings()  # the footer's keys: the Bosses by number, not Ask
+
+    def action_read_log(self) -> None:
+        """The log takes the arrows and PgUp / PgDn (it is focused), or
+        gives them back to the turn."""
+        log = self.query_one("#bq-log", SinceLog)
+        if log.has_focus:
+            self.set_focus(None)
+            self._focus_for_mode()
+        else:
+            log.focus()
+        self.refresh_bindings()
+
+    def action_leave_log(self) -> None:
+        if isinstance(self.focused, SinceLog):
+            self.action_read_log()
 
     def action_personal_back(self) -> None:
         """Escape or Backspace while a personal spell's Boss is to be chosen:
@@ -2823,6 +2857,8 @@ class BossQuestScreen(GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mode = self._mode
+        if action == "leave_log":
+            return isinstance(self.focused, SinceLog)
         if action in _TABLE_ACTIONS and self.holds_the_table:
             return False  # a combat is up: it is put away first
         if action == "companion":
