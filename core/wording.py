@@ -58,7 +58,8 @@ def second_person(line: str, names: Sequence[str] | None, viewer: int | None) ->
         first, stop, rest = line.partition(". ")
         first = re.sub(r"\band ([a-z]+s)(?= )", lambda m: f"and {base_verb(m.group(1))}", first)
         line = first + stop + rest
-        # "their" in a line about the reader is the reader's.
+        # "their" ("themselves") in a line about the reader is the reader's.
+        line = re.sub(r"\bthemselves\b", "yourself", line)
         line = re.sub(r"\btheirs\b", "yours", line)
         line = re.sub(r"\btheir\b", "your", line)
 

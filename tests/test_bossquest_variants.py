@@ -1085,3 +1085,17 @@ def test_every_extension_combined(players):
     for seed in range(2):
         state, _ = checked_playout(GAME, players, everything, seed, check)
         assert GAME.outcome(state) is not None
+
+
+def test_the_potion_spell_on_ones_own_potion_reads_their_own_bq32():
+    """BQ §Potions ("including themselves"): the log read "Cora flips Cora's
+    potion": the others read "their own potion", Cora "your own"."""
+    ks = [knight("R1"), knight("Y1"), read(knight("P1", "±2"), ("±2", 1))]
+    state = table(ks, turn=2, offer=(FLIP, HPM1, HP1), mystery=False, options=POTIONS)
+    state = play(state, 2, GoToWizard(), Activate(0))
+    names = ("Ann", "Bob", "Cora")
+    flip = TargetPotion(2, w("±2"))
+    assert GAME.describe(state, 2, flip, names=names, viewer=0).startswith(
+        "Cora flips their own potion ±2 to -2")
+    assert GAME.describe(state, 2, flip, names=names, viewer=2).startswith(
+        "You flip your own potion ±2 to -2")

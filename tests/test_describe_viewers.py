@@ -346,3 +346,21 @@ def test_overstocked_deals_a_viewer_cannot_tell_apart(players, options, seed):
     assert indistinguishable_deals(
         OVERSTOCKED, players, options, 870 + seed, NUMBERS, both_unseen, pairs=10
     )
+
+
+def test_boss_quest_a_dark_spell_on_oneself_reads_themselves():
+    """BQ §Activating a spell: a dark spell goes in front of any knight,
+    yourself included. The log read "Ann activates Attack +2 on Ann.": the
+    others read "on themselves", Ann "on yourself"."""
+    atk = spell(SpellKind.ATTACK_PLUS_2)
+    state = table([knight("R1", "B2"), knight("Y6", "B3")],
+                  offer=(atk, spell(SpellKind.HP_MINUS_1)))
+    state = BOSS_QUEST.apply(state, 0, GoToWizard())
+    state = BOSS_QUEST.apply(state, 0, Activate(0))
+    line = BOSS_QUEST.describe(state, 0, TargetKnight(0), names=NAMES[:2], viewer=0)
+    assert line.startswith("You activate Attack +2 on yourself"), line
+    for viewer in (1, None):
+        line = BOSS_QUEST.describe(state, 0, TargetKnight(0), names=NAMES[:2], viewer=viewer)
+        assert line.startswith("Ann activates Attack +2 on themselves"), line
+    line = BOSS_QUEST.describe(state, 0, TargetKnight(1), names=NAMES[:2], viewer=1)
+    assert line.startswith("Ann activates Attack +2 on you"), line

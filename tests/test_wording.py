@@ -171,7 +171,9 @@ def test_a_targeted_spell_is_logged_with_its_target():
             if targeted and isinstance(after[2], TargetKnight) and "Swap" not in str(spell):
                 seen += 1
                 target = game.describe(*after, names=NAMES[:3], viewer=None)
-                assert f"activates {spell} on {NAMES[after[2].seat]}" in target, target
+                # on oneself: "on themselves" (not "on Ann")
+                on = "themselves" if after[2].seat == seat else NAMES[after[2].seat]
+                assert f"activates {spell} on {on}" in target, target
             elif not targeted:
                 assert f"activates {spell}" in line, line
     assert seen > 0

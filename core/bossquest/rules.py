@@ -2132,7 +2132,9 @@ def describe(
     if isinstance(action, TargetPotion):
         knight = state.knights[action.seat]
         now = -potion_value(knight, action.weapon)
-        line = f"{who} flips {name(action.seat)}'s potion {action.weapon} to {now:+d}."
+        # one's own potion (BQ-32: "including themselves"): "Ann flips Ann's" read oddly
+        whose = "their own" if action.seat == state.turn else f"{name(action.seat)}'s"
+        line = f"{who} flips {whose} potion {action.weapon} to {now:+d}."
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, TargetKnight):
         spell = state.casting
@@ -2140,7 +2142,9 @@ def describe(
             seen = _swap_seen(state, action.seat, viewer, name)
             line = f"{who} swaps hidden weapons with {name(action.seat)}{seen}."
         else:
-            line = f"{who} activates {spell} on {name(action.seat)}."
+            # a dark spell on oneself (BQ §Activating a spell): "on Ann" read oddly
+            on = "themselves" if action.seat == state.turn else name(action.seat)
+            line = f"{who} activates {spell} on {on}."
         return _with_combat(state, seat, action, line, name)
     if isinstance(action, TargetWeapon):
         knight = state.knights[state.turn] if state.turn is not None else None
