@@ -986,3 +986,38 @@ async def test_l_lets_the_keys_scroll_the_log_back():
         await pilot.pause()
         assert not panel.has_focus and screen.focused is before
         assert panel.border_title == "Log · l to scroll"
+
+
+def test_the_weapons_of_one_ask_are_one_line_in_the_log():
+    """Play-test: "Bram receives B3." "Bram receives B4." "Bram receives B1."
+    took three of the few log lines at 80x24 for one ask (BQ §2A: the knight
+    asks for 1-4 weapons, dealt one by one). A run of one knight's receipts
+    is one line; face-down ones (BQ-29, Ul'ul's night) are counted, not named,
+    to the others; the line that ends the request keeps its ending."""
+    from tui.screens.bossquest import fold_receipts
+
+    assert fold_receipts(["Bram asks for 3 weapons.", "Bram receives B3.", "Bram receives B4.",
+                          "Bram receives B1.", "Cyd asks for 1 weapon."]) == [
+        "Bram asks for 3 weapons.", "Bram receives B3, B4 and B1.", "Cyd asks for 1 weapon."]
+    assert fold_receipts(["You receive R2.", "You receive ±3."]) == ["You receive R2 and ±3."]
+    assert fold_receipts(["Bram receives a weapon face down.",
+                          "Bram receives a weapon face down and goes to the Wizard."]) == [
+        "Bram receives 2 weapons face down, and goes to the Wizard."]
+    assert fold_receipts(["You receive B3 face down.", "You receive Y2 face down."]) == [
+        "You receive B3 and Y2 face down."]
+    combat = "Bram receives B2.\nCombat vs 19 HP: Bram 18."
+    assert fold_receipts(["Bram receives B3.", combat]) == [
+        "Bram receives B3 and B2.\nCombat vs 19 HP: Bram 18."]
+    # one line alone, or another knight's, stays as it is
+    assert fold_receipts(["Bram receives B3.", "Cyd receives B4."]) == [
+        "Bram receives B3.", "Cyd receives B4."]
+    # a receipt that ended a request is not joined to the next request's
+    assert fold_receipts(["Bram receives B3 and goes to the Wizard.", "Bram receives B4."]) == [
+        "Bram receives B3 and goes to the Wizard.", "Bram receives B4."]
+
+
+async def test_the_log_panel_shows_one_ask_in_one_line():
+    log = ("Round 2: a Boss with 19 HP appears.", "Bob asks for 2 weapons.",
+           "Bob receives P1.", "Bob receives B2.")
+    _, text = await run(make_update(full_state(), 0, log=log), size=(120, 36), keys=("z",))
+    assert "Bob receives P1 and B2." in text and "Bob receives B2." not in text

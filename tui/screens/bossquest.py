@@ -24,7 +24,9 @@ over the results (`CombatScreen`), so it is read before them.
 from __future__ import annotations
 
 import functools
+import re
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -104,6 +106,7 @@ from tui.widgets import (
     Row,
     ScorePad,
     card_text,
+    gamelog,
 )
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
@@ -727,6 +730,57 @@ def _row_cards(cards: tuple[Card, ...], way: str) -> Text:
     return Text("", end="").join(_card_pieces(cards, way))
 
 
+#: a weapon received, as the log tells it (after `second_person`): group 1
+#: "You" or 2 the knight, 3 the weapon (none: face down, unnamed), 4 " face
+#: down", 5 the rest ("." and any combat after it, or " and goes to the Wizard...")
+_RECEIVED = re.compile(r"^(?:(You) receive|(.+?) receives) (?:a weapon|(\S+))( face down)?"
+                       r"(\.(?:\n.*)?| and goe?s? to the Wizard.*)\Z", re.DOTALL)
+
+
+def fold_receipts(lines: Sequence[str]) -> list[str]:
+    """The log with the weapons of one request in one line ("Bram receives
+    B3, B4 and B1."): they came a line each (BQ §2A, one by one), and three
+    took the few lines of the 80x24 log. Face-down ones unnamed to the
+    others are counted ("Bram receives 2 weapons face down"). A line that
+    ends the request (the Wizard, a combat) ends the run."""
+
+    def tell(run: list[re.Match[str]]) -> list[str]:
+        out: list[str] = []
+        group: list[re.Match[str]] = []
+        for m in run:
+            if group and (_subject(m) != _subject(group[0]) or m.group(4) != group[0].group(4)
+                          or (m.group(3) is None) != (group[0].group(3) is None)):
+                out.extend(_told(group))
+                group = []
+            group.append(m)
+            if not m.group(5).startswith(".") or "\n" in m.group(5):
+                out.extend(_told(group))  # the request ended here
+                group = []
+        return out + _told(group)
+
+    return gamelog.fold_runs(lines, _RECEIVED, tell)
+
+
+def _subject(m: re.Match[str]) -> str:
+    return m.group(1) or m.group(2)
+
+
+def _told(group: list[re.Match[str]]) -> list[str]:
+    if len(group) < 2:
+        return [m.string for m in group]
+    last = group[-1]
+    you = bool(last.group(1))
+    verb = "You receive" if you else f"{last.group(2)} receives"
+    if last.group(3) is None:
+        what = f"{len(group)} weapons"
+    else:
+        cards = [m.group(3) for m in group]
+        what = ", ".join(cards[:-1]) + f" and {cards[-1]}"
+    down = last.group(4) or ""
+    rest = last.group(5)
+    return [f"{verb} {what}{down}{rest if rest.startswith('.') else ',' + rest}"]
+
+
 def _card_pieces(cards: tuple[Card, ...], way: str) -> list[Text]:
     """A row's cards one by one, each with the space before it (`_row_cards`)."""
     pieces = []
@@ -1249,6 +1303,7 @@ class BossQuestScreen(GameScreen):
             self.update.view if self.update is not None else None)
         self.query_one("#bq-last").border_title = "Last combat"
         log = self.query_one("#bq-log", SinceLog)
+        log.fold = fold_receipts
         log.border_title = _LOG_TITLE
         log.reading_title = _READING_TITLE
         self.query_one("#bq-score").display = False
@@ -3025,6 +3080,10 @@ class BossQuestScreen(GameScreen):
         update = self.update
         solo_quest = update is not None and update.view.players == 1
         return self.SOLO_HELP_SYMBOLS if solo_quest else self.HELP_SYMBOLS
+
+    def fold_moves(self, lines: list[str]) -> list[str]:
+        # one request's weapons in one line, as the log shows them
+        return fold_receipts(lines)
 
     def received_privately(self, seen: TableUpdate, now: TableUpdate) -> list[str]:
         """The face-down weapons the knight holds now and did not when they
