@@ -183,22 +183,23 @@ def test_a_targeted_spell_is_logged_with_its_target():
 
 
 async def test_a_towns_spawn_prompt_reads_as_one_sentence():
-    from core.overboss.state import Step
-    from tests.overboss_screen_kit import ScreenApp, make_update, midgame
+    from tests.overboss_screen_kit import ScreenApp, make_update
     from tests.overboss_tables import sq
     from tests.screen_kit import screen_text
+    from tests.test_tui_overboss import two_square_town
 
-    state = midgame(step=Step.SPAWN, placed=sq("b5"), pending_towns=(sq("c8"), sq("b5"), sq("d2")))
-    app = ScreenApp(make_update(state))
+    # (a Town whose hero has two squares: one with a single square spawns
+    # there when picked, OD-17)
+    app = ScreenApp(make_update(two_square_town()))
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         board = app.game_screen.query_one("#ob-board")
-        board.move_to_key(sq("c8"))  # the Town whose hero spawns first
+        board.move_to_key(sq("d2"))  # the Town whose hero spawns first
         await pilot.press("enter")
         await pilot.pause()
         text = screen_text(app)
     assert "?," not in text
-    assert "pick the square where the hero of the Town on c8 spawns" in text
+    assert "pick the square where the hero of the Town on d2 spawns" in text
 
 
 async def test_overstocked_v_while_the_bots_spot_is_chosen_says_why():
