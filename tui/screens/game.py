@@ -199,6 +199,21 @@ def _digit_runs(digits: Sequence[int], shortest: int) -> list[str]:
     return parts
 
 
+#: where a log line's first sentence ends (not at "Dr. Deadly")
+_SENTENCE_END = re.compile(r"(?<!Dr)\. (?=[A-Z])")
+
+
+def taken_back_words(lines: Sequence[str]) -> str:
+    """The notice for a take-back whose undo took `lines` off the player's
+    own log: the first line's first sentence (the move itself; what it set
+    off follows), the others counted, so it stays short."""
+    first = _SENTENCE_END.split(lines[0], maxsplit=1)[0].rstrip(".")
+    if first.startswith("You "):
+        first = "you" + first[3:]
+    more = f" … and {len(lines) - 1} more" if len(lines) > 1 else ""
+    return f"Taken back: {first}{more}."
+
+
 def choice_keys(keys: Sequence[str]) -> str:
     """": press 2-5 or b" for the keys 2, 3, 4, 5, b ("" for none): runs of
     three digits or more shortened."""
@@ -398,6 +413,9 @@ class GameScreen(Screen):
         #: the update drawn (`bot_plays_in`): `away_note` counts down to it
         self._bot_due: dict[int, float] = {}
         self._bot_due_of: TableUpdate | None = None
+        #: the update this screen's undo (u) was sent from, until the answer
+        #: comes: what vanished from its log is said (`_tell_taken_back`)
+        self._taking_back: TableUpdate | None = None
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
     seat_word: str = "Player"
@@ -412,6 +430,7 @@ class GameScreen(Screen):
         self.recap = self.since.observe(update)
         if self.sent_from is not None and update.seq != self.sent_from:
             self._stop_waiting()  # the answer (or a change before it)
+        self._tell_taken_back(update)
         if self.is_mounted:
             collector.drawing(self.app)
             self._redraw(update)
@@ -420,6 +439,22 @@ class GameScreen(Screen):
             self.refresh_bindings()
         if self.TELLS_LAST_MOVES:
             self._hold_last_moves(update)
+
+    def _tell_taken_back(self, update: TableUpdate) -> None:
+        """The answer to this screen's undo: say what it took back, the log
+        lines of the player's own view that vanished (a take-back was
+        silent). The cover's take-back says it there (tui/table.py)."""
+        sent = self._taking_back
+        if sent is None or update.seq == sent.seq:
+            return
+        self._taking_back = None
+        if update.seat != sent.seat:
+            return
+        old, new = sent.log, update.log
+        kept = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
+                    min(len(old), len(new)))
+        if len(new) < len(old) and self.is_attached:
+            hint(self, taken_back_words(old[kept:]), severity="information")
 
     def _hold_last_moves(self, update: TableUpdate) -> None:
         """The match ended with moves after your last one: they go over the
@@ -854,11 +889,16 @@ class GameScreen(Screen):
         update = self.update
         if update is None or update.seat is None:
             return
-        self._send(update, SeatCommand.undo(update.seat, update.seq))
-
-    def _send(self, update: SeatUpdate, command: SeatCommand) -> None:
         if self.sent_from == update.seq:
             return  # a command from this update is on its way: not twice
+        self._taking_back = update
+        if not self._send(update, SeatCommand.undo(update.seat, update.seq)):
+            self._taking_back = None
+
+    def _send(self, update: SeatUpdate, command: SeatCommand) -> bool:
+        """Send `command`; False: refused here and now (nothing was done)."""
+        if self.sent_from == update.seq:
+            return False  # a command from this update is on its way: not twice
         withdraw_hints(self)  # they were about the prompt this answers
         # Noted first: at this terminal the session answers (and the
         # update after the move is shown) before `send` returns.
@@ -868,7 +908,7 @@ class GameScreen(Screen):
         if self.port.send(command) is False:
             self.since.acted(None)  # refused: nothing was done
             self._acted = False
-            return
+            return False
         if getattr(self.port, "answers_later", False) and self.update is update:
             # a shared table: the answer comes over the wire
             collector.drawing(self.app)
@@ -879,6 +919,7 @@ class GameScreen(Screen):
                     self._sent_line_timer = self.set_timer(SENT_DELAY, self._sent_line_due)
                 else:
                     self._show_sent()
+        return True
 
     def _sent_line_due(self) -> None:
         self._sent_line_timer = None
@@ -929,6 +970,7 @@ class GameScreen(Screen):
         """The hub refused the command sent (its notice says why), or did
         not answer in `SENT_TIMEOUT`: keys are taken again and the prompt
         is the update's own."""
+        self._taking_back = None
         if self.sent_from is None:
             return
         self._stop_waiting()

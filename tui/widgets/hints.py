@@ -11,10 +11,11 @@ from weakref import WeakKeyDictionary
 _SHOWN: WeakKeyDictionary[Any, set[str]] = WeakKeyDictionary()
 
 
-def hint(node: Any, message: str, timeout: float | None = 4) -> None:
+def hint(node: Any, message: str, timeout: float | None = 4,
+         severity: str = "warning") -> None:
     """Show `message` as a hint about the prompt now (`node` a widget or
     screen of the app)."""
-    node.notify(message, severity="warning", timeout=timeout, markup=False)
+    node.notify(message, severity=severity, timeout=timeout, markup=False)
     _SHOWN.setdefault(node.app, set()).add(message)
 
 

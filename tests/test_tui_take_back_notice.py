@@ -1,0 +1,126 @@
+"""Hot-seat play-test (Overboss Duel and Overstocked at 80x24): u within a
+turn took the move back in silence (the Town, its hero and the Spire
+vanished, the prompt went back, nothing said what was undone). Every game
+screen now says what was taken back: the first of the log lines of the
+player's own view that vanished with it (GameScreen, tui/screens/game.py)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from saves.journal import PlayerSpec
+from tests import overboss_screen_kit as ob
+from tests.screen_kit import record_notices, wait_for
+from tui.app import OvertableApp
+from tui.screens.game import taken_back_words
+
+
+def _taken_back(said: list[str]) -> list[str]:
+    return [n for n in said if n.startswith("Taken back")]
+
+
+async def _uncover(pilot, app) -> None:
+    from tui.screens.handover import HandoverScreen
+
+    await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: not isinstance(app.screen, HandoverScreen))
+
+
+async def test_overboss_duel_u_says_what_was_taken_back(tmp_path, monkeypatch):
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        app.new_match("overboss-duel", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")])
+        await _uncover(pilot, app)
+        for key in ("1", "enter"):  # draft pair 1, place its tile
+            await pilot.press(key)
+            await pilot.pause()
+        placed = app.table.session.update_for(0).log[-1]
+        assert placed.startswith("You place the "), placed
+        await pilot.press("u")
+        await pilot.pause()
+        first = placed.split(". ")[0].rstrip(".")
+        assert _taken_back(said) == [f"Taken back: you{first[3:]}."], said
+
+
+def _kits():
+    from tests import bossquest_screen_kit as bq
+    from tests import overseers_screen_kit as ov
+    from tests import overstocked_screen_kit as os_kit
+    from tests.overseers_screen_kit import GAME as OVERSEERS
+
+    return {
+        "boss-quest": (bq, lambda: bq.full_state()),
+        "overboss-duel": (ob, lambda: ob.midgame()),
+        "overstocked": (os_kit, lambda: os_kit.place_state()),
+        "overseers": (ov, lambda: OVERSEERS.setup(4)),
+    }
+
+
+@pytest.mark.parametrize("game", ["boss-quest", "overboss-duel", "overstocked", "overseers"])
+async def test_every_game_says_what_was_taken_back(game):
+    """The shared GameScreen says it: the lines of the player's own log
+    that the undo's answer no longer has (here Overstocked's card placed)."""
+    kit, state = _kits()[game]
+    log = ("Bram draws a card.", "You place card 12 in your warehouse.",
+           "Then you score the Yo-yo.")
+    port = kit.FakePort()
+    app = kit.ScreenApp(kit.make_update(state(), log=log), port)
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        assert port.undos == 1
+        app.screen.show(attrs.evolve(kit.make_update(state(), log=log[:1]), seq=1))
+        await pilot.pause()
+        assert _taken_back(said) == ["Taken back: you place card 12 in your warehouse … and 1 more."]
+
+
+async def test_the_covers_take_back_is_said_once(tmp_path, monkeypatch):
+    """The hand-over cover says "Ann's move was taken back."; Ann's view,
+    uncovered again, does not say it a second time."""
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")])
+        await _uncover(pilot, app)
+        await pilot.press("enter", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Ann's move was taken back." in str(app.screen.query_one("#handover-note").render())
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HandoverScreen))
+        await pilot.pause()
+        assert _taken_back(said) == [], said
+
+
+def test_several_lines_taken_back_name_the_first_and_count_the_rest():
+    lines = ("You place the Town on a1 (your side). Then a hero spawns on a1.",
+             "You place a Spire on b2.", "You use a Spire on c3.")
+    assert taken_back_words(lines) == "Taken back: you place the Town on a1 (your side) … and 2 more."
+    assert taken_back_words(lines[1:2]) == "Taken back: you place a Spire on b2."
+    assert taken_back_words(("Ann places a Yeti on a3.",)) == "Taken back: Ann places a Yeti on a3."
+
+
+async def test_a_refused_take_back_says_nothing_was_taken_back():
+    """The table refused the undo (its own notice says why): no "Taken back"."""
+    port = ob.FakePort()
+    port.send = lambda command: False  # type: ignore[method-assign]
+    update = ob.make_update(ob.midgame(), can_undo=True)
+    app = ob.ScreenApp(update, port)
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        app.screen.show(ob.make_update(ob.midgame(), log=ob.LOG[:-1]))
+        await pilot.pause()
+        assert _taken_back(said) == [], said
