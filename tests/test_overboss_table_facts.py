@@ -183,3 +183,15 @@ def test_the_round_is_a_turn_of_each_boss_od_turn_order(short):
     assert seen[0] == seen[1] == list(range(1, rounds + 1))
     # the last round once it is over, not one past it
     assert GAME.progress(final) == f"round {rounds}"
+
+
+def test_results_aside_names_every_boss_only_once_the_duel_is_over():
+    """OD §Boss cards: objectives are scored at the end revealed or not, so
+    the results name both Bosses; before the end an opponent's unrevealed
+    Boss is secret and nothing is said."""
+    from core.overboss import GAME
+    from tests import overboss_screen_kit as ob
+
+    assert GAME.results_aside(GAME.view(ob.midgame(), 0)) == ()
+    assert GAME.results_aside(GAME.view(ob.finished(), 1)) == (
+        "Bosses", "{0}: King Croak", "{1}: Dr. Deadly (house)", "  never revealed")

@@ -645,3 +645,30 @@ async def test_the_charts_have_a_bar_per_round_and_say_so():
         drawn = [str(chart.render()) for chart in app.screen.query(RoundChart)]
     assert drawn and all(len(bars) == 5 and set(bars) <= set(BARS) for bars in drawn), drawn
     assert "Keys and hearts after each round, 1 to 5" in text, text
+
+
+async def test_the_duels_results_name_each_players_boss():
+    """Hot-seat play-test (Overboss Duel, 80x24): the results named neither
+    Boss, and one never revealed was learnt only from the final table's
+    score pad (b, then p). OD §Boss cards: every objective is scored at the
+    end, revealed or not; the results name each Boss, and say which was
+    never revealed, beside the standings with the whole pad in sight."""
+    from core.overboss import GAME
+    from tests import overboss_screen_kit as ob
+
+    state = ob.finished()  # Ann revealed King Croak; Bob's Dr. Deadly stayed face down
+    update = SeatUpdate(game=GAME.id, seat=0, view=GAME.view(state, 0), legal=(),
+                        to_act=frozenset(), names=("Ann", "Bram"), bots=frozenset(), log=(),
+                        outcome=GAME.outcome(state))
+    app = _app_for(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settled(pilot, lambda: "Bosses" in screen_text(app))
+        assert not app.screen.query_one("#results-top").has_class("-stacked")
+        rows = screen_text(app).splitlines()
+    text = "\n".join(rows)
+    assert "Ann: King Croak" in text and "Bram: Dr. Deadly (house)" in text, text
+    never = [row for row in rows if "never revealed" in row]
+    assert len(never) == 1 and rows.index(never[0]) == next(
+        i for i, row in enumerate(rows) if "Bram: Dr. Deadly" in row) + 1, text
+    total = next(row for row in rows if "Total" in row)
+    assert "59" in total and "62" in total

@@ -36,6 +36,8 @@ GAME = GameRules(
     # why the seat's Boss's reveal would do nothing now (its dialog says so)
     reveal_idle=rules.reveal_idle,
     round_number=table_facts.round_number,
+    # beside the results' standings: each Boss named, revealed or not
+    results_aside=table_facts.results_aside,
     # what the table says was drawn when a move can no longer be taken back
     # (host/session.py): the market's tiles and tokens, a Spawning Pool's token
     chance_drawn="a tile or token was drawn",

@@ -12,12 +12,30 @@ Citations: "OD §<section>" is the rulebook (rules/overboss-duel.txt);
 
 from __future__ import annotations
 
+from core.engine import seat_mark
 from core.overboss.board import COLS
+from core.overboss.bosses import title
 from core.overboss.components import MARKET_SLOTS, MATCH, Terrain, Token
 from core.overboss.rules import to_act
 from core.overboss.state import State, Step
 
 # -- the seats --------------------------------------------------------------------
+
+
+def results_aside(view: State) -> tuple[str, ...]:
+    """OD §Boss cards: each objective is scored at the end "whether you
+    revealed your Boss or not", so the results name every Boss, and one
+    never revealed says so (it was learnt only from the score pad). Lines,
+    a seat named by its `seat_mark`; nothing while a Boss is unknown."""
+    if view.step is not Step.OVER or None in view.bosses:
+        return ()
+    lines = ["Bosses"]
+    for seat, boss in enumerate(view.bosses):
+        assert boss is not None
+        lines.append(f"{seat_mark(seat)}: {title(boss)}")
+        if not view.revealed[seat]:
+            lines.append("  never revealed")
+    return tuple(lines)
 
 
 def opponent(state: State, seat: int) -> int:

@@ -4,6 +4,7 @@ small charts of each player's progress round by round. Drawn from the final
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -11,9 +12,10 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, DataTable, Header, Label, Static
 
 from core.engine import name_seats
@@ -159,8 +161,18 @@ class ResultsScreen(Screen):
                                 zebra_stripes=True)
                 # Stacked until measured (`_arrange_top`): never wider than
                 # the screen, even for the frame before.
+                aside = getattr(game_of(update.game), "results_aside", None)
+                aside_lines = (aside(update.view) if aside is not None and update.view is not None
+                               else ())
                 with Horizontal(id="results-top", classes="" if charts else "-stacked -pad"):
-                    yield DataTable(id="standings", cursor_type="none", show_cursor=False)
+                    if aside_lines:
+                        # under the standings, where the pad beside leaves room
+                        with Vertical(id="results-left"):
+                            yield DataTable(id="standings", cursor_type="none", show_cursor=False)
+                            yield Static("\n".join(name_seats(line, names) for line in aside_lines),
+                                         id="results-aside", markup=False)
+                    else:
+                        yield DataTable(id="standings", cursor_type="none", show_cursor=False)
                     if charts is not None:
                         yield charts
                     else:
@@ -342,7 +354,9 @@ class ResultsScreen(Screen):
             pad = top.query_one("#score-pad", DataTable)
         except NoMatches:
             return  # the pad is below the charts already
-        board = self.query_one("#standings", DataTable)
+        board: Widget = self.query_one("#standings", DataTable)
+        with contextlib.suppress(NoMatches):
+            board = top.query_one("#results-left", Vertical)  # the standings and an aside
         room = self.size.width - 4  # the scroll's padding, and a scrollbar
         needed = board.outer_size.width + board.styles.margin.right + pad.virtual_size.width
         top.set_class(needed > room, "-stacked")
