@@ -1191,6 +1191,29 @@ async def test_the_reveal_line_keeps_its_indent_when_it_wraps():
         assert line.startswith("│     "), lines
 
 
+@pytest.mark.parametrize("boss", list(Boss), ids=[b.value for b in Boss])
+async def test_at_80x24_your_face_down_boss_says_its_reveal_in_one_line(boss):
+    """Hot-seat play-test (80x24): the Bosses & lairs pane showed your
+    Boss's objective but not its reveal ability (only at 200x60), so a
+    player planning when to reveal (OD §Boss cards) could not see it. A
+    short line says it, one line for every Boss, the log keeping its
+    rows beside it."""
+    from core.overboss import bosses
+
+    state = midgame(bosses=(boss, Boss.DR_DEADLY if boss is not Boss.DR_DEADLY
+                            else Boss.KING_CROAK))
+    app = ScreenApp(make_update(state), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = region_lines(app, app.game_screen.query_one("#ob-players"))
+        log = app.game_screen.query_one("#ob-log")
+        assert log.region.height >= 4, log.region
+    said = [line for line in lines if "Reveal (r): " in line]
+    assert len(said) == 1, lines
+    short = bosses.card(boss).reveal_short or bosses.card(boss).reveal
+    assert short in said[0], (short, said)
+
+
 async def test_a_number_that_chooses_nothing_says_which_do():
     """Play-test: with three tokens to choose from (the drafted one and two
     in the lair), 4 did nothing and said nothing; it names the keys that

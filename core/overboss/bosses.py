@@ -26,6 +26,8 @@ class BossCard:
     lasting: str = ""
     #: `lasting` said shortly, where a line has little room (80x24)
     lasting_short: str = ""
+    #: `reveal` said shortly, for a line of its own at 80x24
+    reveal_short: str = ""
     #: the lasting power binds the owner's opponent (King Croak's: they
     #: cannot move Dungeons), not the owner
     binds_opponent: bool = False
@@ -42,6 +44,7 @@ CARDS: dict[Boss, BossCard] = {
             "Your opponent cannot move Dungeons for the rest of the game.",
             "+1 for each Dungeon on the board.",
             "Your opponent cannot move Dungeons.",
+            reveal_short="Any tile becomes a market Dungeon.",
             binds_opponent=True,
         ),
         BossCard(
@@ -51,6 +54,7 @@ CARDS: dict[Boss, BossCard] = {
             "Poison: return any one token on the board (a monster or miniboss to the bag, "
             "a hero to the supply).",
             "+1 for each Matching Monster on your side.",
+            reveal_short="Return any one token on the board.",
         ),
         BossCard(
             Boss.BARON_HEX,
@@ -61,6 +65,7 @@ CARDS: dict[Boss, BossCard] = {
             "+2 for each Crystal in your lair.",
             "Each of your Crystals scores the better half of the board.",
             lasting_short="Each Crystal scores the better half.",
+            reveal_short="Take a token; Crystals: best half.",
         ),
         BossCard(
             Boss.DR_DEADLY,
@@ -75,6 +80,7 @@ CARDS: dict[Boss, BossCard] = {
             True,
             "Slide any one tile in a straight line, as an Icy Peak does.",
             "+1 for each Icy Peak and each Yeti on your side.",
+            reveal_short="Slide a tile, as an Icy Peak does.",
         ),
         BossCard(
             Boss.WARLORD_GRIMTUSK,
@@ -82,6 +88,7 @@ CARDS: dict[Boss, BossCard] = {
             True,
             "Slay any one hero on the board: it goes to your lair.",
             "+1 for each hero in your lair and each Road on your side.",
+            reveal_short="Slay a hero: it goes to your lair.",
         ),
     )
 }

@@ -845,7 +845,7 @@ class OverbossScreen(GameScreen):
         me = seat == update.seat
         turn = GAME.seat_in_turn(view) == seat
         head = Text(end="")
-        reveal: Parts | None = None
+        reveal: Parts | Wordings | None = None
         head.append("» " if turn else "  ", style="bold")
         head.append(self._who(seat) + (" (you)" if me else ""), style="bold")
         head.append(" · ")
@@ -864,6 +864,10 @@ class OverbossScreen(GameScreen):
                 # head it went on at the panel's left edge)
                 reveal = Parts((Text(f"Reveal (r): {card.reveal}", style="dim"),),
                                indent="    ")
+            elif me and not view.revealed[seat]:
+                # one line (80x24's log is short): said shortly where it must be
+                reveal = Wordings(tuple(Text(f"    Reveal (r): {said}", style="dim")
+                                        for said in (card.reveal, card.reveal_short) if said))
         lair = view.lairs[seat]
         spires = Text.assemble((f"Spires ^{lair.spires}", "bold" if lair.spires else ""),
                                f" v{lair.expended}")
