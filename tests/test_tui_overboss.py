@@ -1214,6 +1214,41 @@ async def test_at_80x24_your_face_down_boss_says_its_reveal_in_one_line(boss):
     assert short in said[0], (short, said)
 
 
+@pytest.mark.parametrize("shared", [False, True], ids=["here", "shared"])
+async def test_undo_stays_in_the_footer_while_a_take_back_is_possible(shared):
+    """Hot-seat play-test (80x24): after a Spire move the footer read "↵ Do
+    it x Spire r Reveal Boss e End turn p Score pad … f1 Help": u Undo had
+    gone behind "…" while the move could still be taken back. The score
+    pad's key (F1 lists it) gives way first then."""
+    from textual.binding import Binding
+
+    from tests.test_tui_footer_fit import footer_line
+
+    class WithAppKeys(ScreenApp):
+        # the app's own keys, as OvertableApp's (F2 at a shared table)
+        BINDINGS = [Binding("f1", "help", "Help"),
+                    *([Binding("f2", "chat", "Chat")] if shared else [])]
+
+    port = FakePort()
+    if shared:
+        port.answers_later = True  # q Lobby: a longer word
+    update = make_update(midgame(step=Step.END), can_undo=True)
+    app = WithAppKeys(update, port)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        line = footer_line(app)
+        assert "u Undo" in line and "x Spire" in line and "e End turn" in line, line
+        assert "f1 Help" in line, line
+        app.game_screen.show(make_update(midgame(step=Step.END), can_undo=False))
+        await pilot.pause()
+        await pilot.pause()
+        line = footer_line(app)
+        # nothing to take back: u is dimmed and goes, the pad's key is back
+        # (with F2 Chat too there is no room for it)
+        assert ("p Score pad" in line) != shared and "u Undo" not in line, line
+
+
 async def test_a_number_that_chooses_nothing_says_which_do():
     """Play-test: with three tokens to choose from (the drafted one and two
     in the lair), 4 did nothing and said nothing; it names the keys that

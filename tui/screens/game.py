@@ -317,6 +317,11 @@ class GameScreen(Screen):
     #: Score pad"); see tui/widgets/footer.py
     FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("leave", "undo")
 
+    def footer_spare(self) -> tuple[str, ...]:
+        """`FOOTER_SPARE` now: a game may keep u in sight while a move can
+        be taken back, letting a key less needed then give way instead."""
+        return self.FOOTER_SPARE
+
     #: what F1 lists under "On screen" for every game: the marks of the recap
     SINCE_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
         (f"{CHANGED} underlined", "Changed since your last move (cleared when you act); "

@@ -1500,6 +1500,14 @@ class OverbossScreen(GameScreen):
         if self._legal(EndTurn()):
             self.play(EndTurn())
 
+    def footer_spare(self) -> tuple[str, ...]:
+        # A move that can still be taken back: u stays in sight (it went
+        # behind "…" after a Spire move), the score pad's p gives way first
+        update = self.update
+        if update is not None and update.can_undo and not update.over:
+            return ("leave", "pad")
+        return super().footer_spare()
+
     def action_pad(self) -> None:
         if self._outcome() is not None:
             self._final_hidden = not self._final_hidden

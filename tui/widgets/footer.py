@@ -43,6 +43,14 @@ class _Key(NamedTuple):
     action: str = ""
 
 
+def _spare(screen: Any) -> tuple[str, ...]:
+    """The actions whose keys `screen` lets give way first, now: its
+    `footer_spare()` where it has one (it may depend on the moment), else
+    its `FOOTER_SPARE`."""
+    spare = getattr(screen, "footer_spare", None)
+    return tuple(spare() if callable(spare) else getattr(screen, "FOOTER_SPARE", ()))
+
+
 class Footer(Widget, can_focus=False):
     """The active screen's shown bindings on one line (see the module)."""
 
@@ -139,7 +147,7 @@ class Footer(Widget, can_focus=False):
         key = (self._keys, self._palette, self.compact, width, style,
                self.get_component_rich_style("footer--key"),
                self.get_component_rich_style("footer--description"),
-               tuple(getattr(self.screen, "FOOTER_SPARE", ())))
+               _spare(self.screen))
         kept = self._kept.get(key)
         if kept is None:
             line = self.render()
@@ -198,7 +206,7 @@ class Footer(Widget, can_focus=False):
         at the right edge, the help that lists every key was the first to
         go. The first to give way are the keys that cannot be used now
         (dimmed), then those the screen names in `FOOTER_SPARE` (a table's
-        q and u, the same at every table), then the screen's last keys: at
+        q and u, the same at every table; `footer_spare()` where it has one), then the screen's last keys: at
         a shared table at 80 columns, F2 Chat and "q Lobby" had pushed
         out a game's own key (Overboss Duel's "p Score pad")."""
         gap = 1 if self.compact else 0
@@ -209,7 +217,7 @@ class Footer(Widget, can_focus=False):
             return list(self._keys)
         kept = [k for k in self._keys if k.app_level]
         left = room - sum(widths[k] for k in kept) - 2
-        spare = tuple(getattr(self.screen, "FOOTER_SPARE", ()))
+        spare = _spare(self.screen)
         screen_keys = [k for k in self._keys if not k.app_level]
         order = sorted(range(len(screen_keys)), key=lambda i: (
             screen_keys[i].enabled,
