@@ -116,3 +116,31 @@ async def test_boss_quest_f_outside_the_final_boss_duel_says_where_it_works():
     notes = await _press(bq.ScreenApp(bq.make_update(state), bq.FakePort()), "f")
     assert len(notes) == 1 and notes[0].startswith(
         "Not now: f goes into combat in the Final Boss duel. Your turn"), notes
+
+
+async def test_overstocked_a_number_while_placing_says_why_it_does_nothing():
+    """Hot-seat play-test (80x24): placing a card, 9 did nothing and said
+    nothing, where x and s said "Not now: ...". It says why, with the prompt."""
+    table = os_kit.FakePort()
+    app = os_kit.ScreenApp(os_kit.make_update(os_kit.place_state()), table)
+    prompt = None
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        prompt = app.game_screen.prompt_words()
+        await pilot.press("9")
+        await pilot.pause()
+        notes = _notes(app)
+    assert len(notes) == 1 and notes[0].startswith("Not now: the number keys choose "), notes
+    assert notes[0].endswith(prompt), (notes, prompt)
+    assert table.submitted == []
+
+
+async def test_overstocked_e_says_there_is_no_end_turn_to_press():
+    """Hot-seat play-test: e (the Duel's End turn) did nothing and said
+    nothing in Overstocked, which has no End turn (the game moves on once
+    the card is placed and, with incentives, one is taken or not)."""
+    table = os_kit.FakePort()
+    notes = await _press(os_kit.ScreenApp(os_kit.make_update(os_kit.place_state()), table), "e")
+    assert len(notes) == 1 and notes[0].startswith(
+        "No e here: there is no End turn, the game moves on by itself. "), notes
+    assert table.submitted == []

@@ -273,6 +273,8 @@ class OverstockedScreen(GameScreen):
         ),
         # a card's number may hold a 0 (10, 20...): typed like the others
         Binding("0", "number(0)", "", show=False),
+        # never usable: e, the Duel's End turn, says why it is no key here
+        Binding("e", "end_turn", "", show=False),
         Binding("escape", "cancel", "Cancel", show=False,
                 tooltip="Take back the card you chose before you confirm it"),
         RESULTS_ON_ESCAPE,  # the final table
@@ -1519,7 +1521,16 @@ class OverstockedScreen(GameScreen):
         "rotate": "r turns the card while you place it",
         "area": "p and w switch between the popularity and your warehouse while you place",
         "decline": "x says \"None, thanks\" when you may decline",
-        "toggle_sheet": "s shows the score sheet once the match is over"}
+        "toggle_sheet": "s shows the score sheet once the match is over",
+        "number": "the number keys choose a card or from a list, not where a card goes"}
+
+    def why_key_idle(self, action: str) -> str | None:
+        said = super().why_key_idle(action)
+        if action == "end_turn" and self.update is not None and not self.update.over:
+            # (a spectator too: the key is no key of this game)
+            return ("No e here: there is no End turn, the game moves on by itself. "
+                    f"{self.prompt_words()}").rstrip()
+        return said
 
     def prompt_words(self) -> str:
         return self._prompt_text().plain
@@ -1545,6 +1556,8 @@ class OverstockedScreen(GameScreen):
             return view is not None and view.phase is Phase.OVER
         if action == "number":
             return mode in ("pick", "quantum", "mark", "incentive", "nominate")
+        if action == "end_turn":
+            return False  # (why_key_idle)
         if action == "cancel":
             hand = self.query_one("#os-hand", CrateHand)
             return mode == "pick" and hand.pending is not None
