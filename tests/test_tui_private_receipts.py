@@ -9,6 +9,7 @@ read it; Ann's view comes only behind the cover."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from core.bossquest.state import Options, Ulul
@@ -153,7 +154,37 @@ async def test_meixius_second_peek_is_shown_before_the_cover(tmp_path, monkeypat
         assert not isinstance(app.screen, HandoverScreen), text
         assert "For Cal's eyes only" in text, text
         assert f"card {slot + 1}: {card}" in text, text
+        # OV-11: the card's owner knows it too
+        owner = ("Ann", "Bea", "Cal", "Dev")[seat]
+        assert f"Only you and {owner} know it." in " ".join(text.split()), text
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
         text = screen_text(app)
         assert "Dev" in text and "eyes only" not in text and f": {card}" not in text, text
+
+
+async def test_a_swapped_hidden_weapon_names_who_else_knows_it():
+    """BQ-24: after "Swap hidden" the knight the card came from still knows
+    it (the weapons panel says so); the box said "only you see it". It
+    names them; a card no one else has seen is still "only you see it"."""
+    from core.bossquest import GAME
+    from core.bossquest.actions import TargetKnight
+    from core.bossquest.cards import Spell, SpellKind
+    from core.bossquest.state import Hidden, Step
+    from tests.bossquest_screen_kit import HIDDEN, FakePort, ScreenApp, full_state, make_update, w
+
+    before = full_state(step=Step.TARGET, casting=Spell(SpellKind.SWAP_HIDDEN))
+    after = GAME.apply(before, 0, TargetKnight(2))  # Ann takes Cyd's P4
+    app = ScreenApp(make_update(after, seat=0), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = app.screen.received_privately(make_update(before, seat=0),
+                                              make_update(after, seat=0))
+        assert lines == [f"You receive {HIDDEN[2]} face down, Cyd's hidden weapon: "
+                         "only you and Cyd know it."], lines
+        # a card from the deck (BQ-10): no one else knows it
+        ann = attrs.evolve(before.knights[0], hidden=Hidden(w("G2"), frozenset({0})))
+        alone = attrs.evolve(before, knights=(ann, *before.knights[1:]))
+        lines = app.screen.received_privately(make_update(before, seat=0),
+                                              make_update(alone, seat=0))
+        assert lines == ["You receive G2 face down: only you see it."], lines

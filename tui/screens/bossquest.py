@@ -75,7 +75,17 @@ from core.bossquest.cards import (
     Weapon,
 )
 from core.bossquest.rules import duel_announcement, is_night, potion_to_read
-from core.bossquest.state import PUBLIC, DuelResult, Knight, Phase, RoundResult, State, Step, Ulul
+from core.bossquest.state import (
+    PUBLIC,
+    DuelResult,
+    Hidden,
+    Knight,
+    Phase,
+    RoundResult,
+    State,
+    Step,
+    Ulul,
+)
 from core.bossquest.table_facts import NOTHING_TO_DO_NOW, acts_in_duel, combat_spells, known_top
 from core.engine import CHANCE
 from host.messages import AWAY_MARK, GONE_MARK, STAND_IN_MARK
@@ -3095,19 +3105,39 @@ class BossQuestScreen(GameScreen):
                 or len(before.history) != len(after.history) or seat >= len(after.knights)):
             return []
 
-        def face_down(view: State) -> list[Weapon]:
+        def face_down(view: State) -> list[Hidden]:
             knight = view.knights[seat]
             cards = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
-            return [c.weapon for c in cards if c.weapon is not None and PUBLIC not in c.known_to]
+            return [c for c in cards if c.weapon is not None and PUBLIC not in c.known_to]
 
         new = list(face_down(after))
-        for weapon in face_down(before):
-            if weapon in new:
-                new.remove(weapon)
+        for card in face_down(before):
+            same = next((c for c in new if c.weapon == card.weapon), None)
+            if same is not None:
+                new.remove(same)
         if not new:
             return []
-        them = "it" if len(new) == 1 else "them"
-        return [f"You receive {', '.join(w.code for w in new)} face down: only you see {them}."]
+        names = self._bare_who
+        mine = before.knights[seat].hidden
+        lines, alone = [], []
+        for card in new:
+            others = sorted(s for s in card.known_to if 0 <= s != seat)
+            if not others:
+                alone.append(card.weapon.code)
+                continue
+            # "Swap hidden" (BQ-24): the knight it came from still knows it
+            source = next((s for s in others if mine is not None and s < len(after.knights)
+                           and (h := after.knights[s].hidden) is not None
+                           and h.weapon == mine.weapon), None)
+            came = f", {possessive(names(source))} hidden weapon" if source is not None else ""
+            who = ", ".join(names(s) for s in others[:-1])
+            who = f"{who} and {names(others[-1])}" if who else names(others[-1])
+            lines.append(f"You receive {card.weapon.code} face down{came}: "
+                         f"only you and {who} know it.")
+        if alone:
+            them = "it" if len(alone) == 1 else "them"
+            lines.insert(0, f"You receive {', '.join(alone)} face down: only you see {them}.")
+        return lines
 
     def shows_nothing_private(self, update: TableUpdate, public: TableUpdate | None) -> bool:
         """The duel's offer to the defeated knights' voice: the spells drawn

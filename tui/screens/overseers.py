@@ -631,7 +631,7 @@ class OverseersScreen(GameScreen):
             card = marks[slot].card if slot < len(marks) else None
             if card is not None:
                 lines.append(f"You peek at {self._whose(other)} card {slot + 1}: "
-                             f"{card_label(card)}. Only you know it.")
+                             f"{card_label(card)}. Only you and {self._bare_who(other)} know it.")
         return lines
 
     def _redraw(self, update: TableUpdate) -> None:
