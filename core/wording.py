@@ -63,6 +63,11 @@ def second_person(line: str, names: Sequence[str] | None, viewer: int | None) ->
         line = re.sub(r"\btheirs\b", "yours", line)
         line = re.sub(r"\btheir\b", "your", line)
 
+    # The reader as the subject of a clause in brackets: "(Ann now holds
+    # P4; Bram now holds Y3)" -> "(you now hold P4; ...)".
+    line = re.sub(rf"(?:(?<=\()|(?<=; )){name}( now)? ([a-z]+s)\b",
+                  lambda m: f"you{m.group(1) or ''} {base_verb(m.group(2))}", line)
+
     # The reader's possessive anywhere: "Ann's side" -> "your side".
     def possessive(found: re.Match[str]) -> str:
         start = found.start()

@@ -168,9 +168,11 @@ def test_boss_quest_swap_hidden_named_to_the_two_knights_bq24():
     state = BOSS_QUEST.apply(state, 0, GoToWizard())
     state = BOSS_QUEST.apply(state, 0, Activate(0))
     action = TargetKnight(1)
-    for viewer in (0, 1):
-        line = BOSS_QUEST.describe(state, 0, action, names=NAMES[:3], viewer=viewer)
-        assert "Ann now holds Y6" in line and "Bob now holds R1" in line, line
+    # each reads themselves in the second person (the line began "You swap")
+    line = BOSS_QUEST.describe(state, 0, action, names=NAMES[:3], viewer=0)
+    assert line == "You swap hidden weapons with Bob (you now hold Y6; Bob now holds R1).", line
+    line = BOSS_QUEST.describe(state, 0, action, names=NAMES[:3], viewer=1)
+    assert line == "Ann swaps hidden weapons with you (Ann now holds Y6; you now hold R1).", line
     for viewer in (2, None):
         line = BOSS_QUEST.describe(state, 0, action, names=NAMES[:3], viewer=viewer)
         assert line == "Ann swaps hidden weapons with Bob."
