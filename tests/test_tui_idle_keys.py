@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from core import CHANCE
 from core.overseers import GAME as OVERSEERS
 from core.playout import sample_chance
@@ -68,9 +70,16 @@ async def test_a_spectator_hears_nothing_from_a_game_key():
     assert notes == []
 
 
-async def test_boss_quest_o_without_companions_says_there_are_none():
-    notes = await _press(bq.ScreenApp(bq.make_update(bq.full_state()), bq.FakePort()), "o")
-    assert notes == ["No companions in this match: o is theirs."], notes
+@pytest.mark.parametrize("key, words", [
+    ("o", "o uses a companion's power (the Companions extension): not in this match."),
+    ("e", "e ends your turn when the Hare could chain on to the Wizard "
+          "(the Companions extension): not in this match."),
+])
+async def test_boss_quest_o_without_companions_says_there_are_none(key, words):
+    """BQ §Extension: Companions: o and e are its keys; without it, the note
+    said only "o is theirs", not what the key does."""
+    notes = await _press(bq.ScreenApp(bq.make_update(bq.full_state()), bq.FakePort()), key)
+    assert notes == [words], notes
 
 
 def _with_companions(mine, spent=frozenset()):

@@ -2875,7 +2875,10 @@ class BossQuestScreen(GameScreen):
             return f"Not now: f goes into combat in the Final Boss duel. {self.prompt_words()}".rstrip()
         if (action in ("companion", "end_turn") and update is not None
                 and not update.view.options.companions):
-            return f"No companions in this match: {self.IDLE_KEY_WORDS[action][:1]} is theirs."
+            # what the key does, then why not here (it said only "o is theirs")
+            does = {"companion": "o uses a companion's power",
+                    "end_turn": "e ends your turn when the Hare could chain on to the Wizard"}
+            return f"{does[action]} (the Companions extension): not in this match."
         view = update.view if update is not None else None
         seat = update.seat if update is not None else None
         if action == "companion" and view is not None and seat is not None and view.companions:
