@@ -521,3 +521,38 @@ async def test_an_open_select_reads_as_a_dropdown(size):
                 assert select.value == value
                 seen.add(select.id)
         assert {"game", "count", "kind-0", "kind-5", "opt-ulul", "opt-solo_colour"} <= seen
+
+
+async def _tab_stops(app, pilot) -> list:
+    """Every widget Tab stops at, once round from the first."""
+    first, stops = app.focused, []
+    for _ in range(60):
+        stops.append(app.focused)
+        await pilot.press("tab")
+        await pilot.pause()
+        if app.focused is first:
+            return stops
+    raise AssertionError("Tab never came back round")
+
+
+@pytest.mark.parametrize("shared", [False, True], ids=["new-match", "new-table"])
+async def test_every_tab_stop_is_a_field_or_a_button(shared):
+    """Play-test: one Tab stop showed no focus, the fields' scrolling area
+    (#new-fields); it takes none, its fields scroll into view."""
+    from tui.screens.lobby import SharedTableScreen
+
+    app = OvertableApp(theme_name="ansi-dark", bot_delay=0, seed=7) if shared else make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        if shared:
+            for _ in range(50):
+                await pilot.pause()
+                if isinstance(app.screen, HomeScreen):
+                    break
+            await app.push_screen(SharedTableScreen("boss-quest"))
+            for _ in range(20):
+                await pilot.pause()
+        else:
+            await open_form(pilot)
+        stops = await _tab_stops(app, pilot)
+        kinds = [f"{type(s).__name__}#{s.id}" for s in stops]
+        assert all(isinstance(s, (Select, Input, Checkbox, Button)) for s in stops), " ".join(kinds)

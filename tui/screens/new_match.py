@@ -198,7 +198,9 @@ class NewMatchScreen(Screen):
         # part (docked in the stylesheet): at 80x24 a long form (Boss Quest,
         # 6 knights) scrolled them off the screen
         with Vertical(id="new-form"):
-            with VerticalScroll(id="new-fields"):
+            # no Tab stop of its own (it showed no focus): a field focused
+            # scrolls into view
+            with VerticalScroll(id="new-fields", can_focus=False):
                 yield Static(f"{self.MAKES}: {game.title}", id="new-title", classes="form-title")
                 if len(games) > 1:
                     with Horizontal(classes="form-row"):
