@@ -47,6 +47,7 @@ async def test_a_weapon_asked_for_at_night_is_shown_before_the_cover(tmp_path, m
         assert not isinstance(app.screen, HandoverScreen), text
         assert "Bram" in text and f"You receive {received} face down" in text, text
         assert table.viewer == 1 and table.handover_to is None
+        assert "Enter: hide it and pass on" in text, text  # Ann's cover follows
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
         text = screen_text(app)
@@ -87,6 +88,9 @@ async def test_before_a_bots_turn_the_notice_comes_before_the_public_view(tmp_pa
         assert not isinstance(app.screen, (HandoverScreen, BossQuestScreen)), text
         assert f"You receive {received} face down" in text and "Bram's view" in text, text
         assert not table._public_shown
+        # a bot acts next: no cover is sure to follow (his own view may come
+        # straight back), the everyone's view does
+        assert "Enter: hide it" in text and "pass on" not in text, text
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
                        or table._public_shown)

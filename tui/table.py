@@ -258,7 +258,8 @@ class Table:
         self._reading = True
         self.refresh()  # their own view, what they received in it
         grace = float(getattr(self.app, "decision_grace", 0.0))
-        self.app.push_screen(PrivateNoticeScreen(self.names[viewer], lines, grace=grace),
+        self.app.push_screen(PrivateNoticeScreen(self.names[viewer], lines, grace=grace,
+                                                 passes=bool(here)),
                              lambda _: self._received_read())
         return True
 

@@ -301,7 +301,10 @@ class PrivateNoticeScreen(EndingScreen):
     seen it only at their next turn. Enter puts it away (after `grace`, so
     the key that made the move, doubled, does not) and the cover follows."""
 
-    def __init__(self, name: str, lines: list[str], *, grace: float = 0.0) -> None:
-        super().__init__(f"For {name}'s eyes only", lines, go_on="hide it and pass on",
-                         grace=grace)
+    def __init__(self, name: str, lines: list[str], *, grace: float = 0.0,
+                 passes: bool = True) -> None:
+        # `passes`: a cover for another person follows (else a bot acts
+        # next, and their own view may come straight back)
+        super().__init__(f"For {name}'s eyes only", lines,
+                         go_on="hide it and pass on" if passes else "hide it", grace=grace)
         self.remove_class("-last")  # their own view stays in sight under it
