@@ -551,6 +551,9 @@ class KeptHere:
     #: the match's history length when a person last uncovered their view
     #: (None: not known): a move made before it was seen past
     uncovered: int | None = None
+    #: what a person here received face down, told to them in a box they
+    #: had not put away yet: (their seat, its lines); shown first on resuming
+    unread: tuple[int, tuple[str, ...]] | None = None
 
 
 def read_here(journal_path: Path) -> KeptHere:
@@ -577,7 +580,15 @@ def read_here(journal_path: Path) -> KeptHere:
     uncovered = raw.get("uncovered") if isinstance(raw, dict) else None
     if type(uncovered) is not int or uncovered < 0:
         uncovered = None
-    return KeptHere(talk=tuple(talk), uncovered=uncovered)
+    unread = raw.get("unread") if isinstance(raw, dict) else None
+    if (isinstance(unread, list) and len(unread) == 2 and type(unread[0]) is int
+            and unread[0] >= 0 and isinstance(unread[1], list) and 0 < len(unread[1]) <= 20
+            and all(isinstance(x, str) and 0 < len(x) <= MAX_TALK_LINE and x.isprintable()
+                    for x in unread[1])):
+        kept_unread = (unread[0], tuple(unread[1]))
+    else:
+        kept_unread = None
+    return KeptHere(talk=tuple(talk), uncovered=uncovered, unread=kept_unread)
 
 
 def write_whole(path: Path, data: bytes) -> None:
@@ -606,7 +617,9 @@ def write_here(journal_path: Path, kept: KeptHere) -> bool:
 
     path = Path(journal_path).with_suffix(HERE_SUFFIX)
     data = json.dumps({"talk": [list(line) for line in kept.talk[-KEEP_TALK:]],
-                       "uncovered": kept.uncovered},
+                       "uncovered": kept.uncovered,
+                       "unread": None if kept.unread is None else [kept.unread[0],
+                                                                   list(kept.unread[1])]},
                       ensure_ascii=False, separators=(",", ":")).encode()
     try:
         write_whole(path, data)

@@ -192,3 +192,40 @@ async def test_a_swapped_hidden_weapon_names_who_else_knows_it():
         lines = app.screen.received_privately(make_update(before, seat=0),
                                               make_update(alone, seat=0))
         assert lines == ["You receive G2 face down: only you see it."], lines
+
+
+async def test_a_notice_up_when_the_match_was_left_comes_back_first(tmp_path, monkeypatch):
+    """Play-test: Bram left (ctrl+q) with his weapon's notice up (BQ-29); on
+    `overtable resume` Ann's cover came at once and he never saw what he
+    had received before his next turn. The table keeps the unread notice
+    beside the match as it keeps who uncovered (README): the resumed match
+    passes to Bram first, tells him, then passes to Ann."""
+    from tests.test_tui_bossquest_resume import leave_and_resume
+    from tui.screens.handover import PrivateNoticeScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=NIGHT_SEED, theme_name="textual-dark")
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await _bram_asks(app, pilot, players, NIGHT_SEED, Options(ulul=Ulul.NIGHT))
+        received = table.match.state.knights[1].night[-1].weapon
+        await wait_for(pilot, lambda: isinstance(app.screen, PrivateNoticeScreen))
+        await leave_and_resume(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
+                       and "Pass to" in screen_text(app))
+        text = screen_text(app)
+        assert "Pass to Bram" in text and str(received) not in text, text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PrivateNoticeScreen)
+                       and "For Bram's eyes only" in screen_text(app))
+        text = screen_text(app)
+        assert f"You receive {received} face down" in text and "Bram's view" in text, text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
+                       and "Pass to" in screen_text(app))
+        assert "Pass to Ann" in screen_text(app)
+        # read once: left and resumed again, Ann's cover comes at once
+        await leave_and_resume(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
+                       and "Pass to" in screen_text(app))
+        assert "Pass to Ann" in screen_text(app)

@@ -26,6 +26,7 @@ command, key n on every game screen).
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from host.bots import AUTO, LevelBots, searches, seat_bots
@@ -127,6 +128,10 @@ class Table:
         #: their view (kept with the match): on resuming, a move made before
         #: it was seen past and is not offered back
         self._uncovered: int | None = kept.uncovered
+        #: a private notice up and not yet put away (kept with the match):
+        #: (the person's seat, its lines); a resumed match passes to them first
+        self._unread: tuple[int, tuple[str, ...]] | None = (
+            kept.unread if kept.unread is not None and kept.unread[0] in self.humans else None)
         self.closed = False
         self._results_shown = False
         self._link: Any = None
@@ -221,6 +226,10 @@ class Table:
         here = sorted(s for s in update.to_act if s in self.humans)
         if self._tell_received(here):
             return
+        if here and self._unread is not None and self.viewer is None:
+            # resumed with a notice unread: its person first (`_take_over`)
+            self._handover(self._unread[0])
+            return
         if here:
             seat = self.viewer if self.viewer in here else self._next_person(here)
             if len(self.humans) > 1 and (seat != self.viewer or self._public_shown):
@@ -253,18 +262,33 @@ class Table:
         lines = [] if now is None else screen.received_privately(seen, now)
         if not lines:
             return False
+        self._unread = (viewer, tuple(lines))
+        self._keep()  # a quit now shows it first on resuming
+        self.refresh()  # their own view, what they received in it
+        self._show_notice(passes=bool(here))
+        return True
+
+    def _show_notice(self, *, passes: bool, later: bool = False) -> None:
+        """The unread private notice, over its person's view."""
         from tui.screens.handover import PrivateNoticeScreen
 
+        assert self.app is not None and self._unread is not None
+        seat, lines = self._unread
         self._reading = True
-        self.refresh()  # their own view, what they received in it
         grace = float(getattr(self.app, "decision_grace", 0.0))
-        self.app.push_screen(PrivateNoticeScreen(self.names[viewer], lines, grace=grace,
-                                                 passes=bool(here)),
-                             lambda _: self._received_read())
-        return True
+        push = functools.partial(
+            self.app.push_screen,
+            PrivateNoticeScreen(self.names[seat], list(lines), grace=grace, passes=passes),
+            lambda _: self._received_read())
+        if later:  # over a cover that is still being put away
+            self.app.call_after_refresh(push)
+        else:
+            push()
 
     def _received_read(self) -> None:
         self._reading = False
+        self._unread = None
+        self._keep()
         self._go_on()
 
     def _go_on(self) -> None:
@@ -348,7 +372,8 @@ class Table:
 
     def _keep(self) -> None:
         write_here(self.session.match.path,
-                   KeptHere(talk=tuple(self.talk), uncovered=self._uncovered))
+                   KeptHere(talk=tuple(self.talk), uncovered=self._uncovered,
+                            unread=self._unread))
 
     def send(self, command: SeatCommand) -> bool:
         """A command from the game screen, for the seat it shows. Returns
@@ -486,6 +511,11 @@ class Table:
         self._uncovered = len(self.session.match.history)
         self._keep()
         self.refresh()
+        if self._unread is not None and self._unread[0] == seat and self.app is not None:
+            # resumed: what they received face down before the quit, first
+            public = self.updates.get(None)
+            here = [] if public is None else [s for s in public.to_act if s in self.humans]
+            self._show_notice(passes=any(s != seat for s in here), later=True)
 
     # -- the end -------------------------------------------------------------
 
