@@ -14,7 +14,7 @@ import pytest
 
 from core.bossquest.state import Options, Ulul
 from saves.journal import PlayerSpec
-from tests.screen_kit import screen_text, wait_for
+from tests.screen_kit import screen_text, settled_text, wait_for
 from tui.app import OvertableApp
 from tui.screens.bossquest import BossQuestScreen
 from tui.screens.handover import HandoverScreen
@@ -43,14 +43,16 @@ async def test_a_weapon_asked_for_at_night_is_shown_before_the_cover(tmp_path, m
         received = state.knights[1].night[-1].weapon
         assert len(state.knights[1].night) == 2 and state.turn == 0
         # the notice for Bram, over his own view, before any cover
-        text = screen_text(app)
+        await wait_for(pilot, lambda: "face down" in screen_text(app))
+        text = await settled_text(app, pilot)
         assert not isinstance(app.screen, HandoverScreen), text
         assert "Bram" in text and f"You receive {received} face down" in text, text
         assert table.viewer == 1 and table.handover_to is None
         assert "Enter: hide it and pass on" in text, text  # Ann's cover follows
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
-        text = screen_text(app)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
+                       and "Pass to" in screen_text(app))
+        text = await settled_text(app, pilot)
         assert "Pass to Ann" in text and str(received) not in text, text
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen))
@@ -84,7 +86,8 @@ async def test_before_a_bots_turn_the_notice_comes_before_the_public_view(tmp_pa
         table = await _bram_asks(app, pilot, players, NIGHT_SEED, Options(ulul=Ulul.NIGHT))
         assert table.match.state.boss == 22
         received = table.match.state.knights[1].night[1].weapon
-        text = screen_text(app)
+        await wait_for(pilot, lambda: "face down" in screen_text(app))
+        text = await settled_text(app, pilot)
         assert not isinstance(app.screen, (HandoverScreen, BossQuestScreen)), text
         assert f"You receive {received} face down" in text and "Bram's view" in text, text
         assert not table._public_shown
@@ -94,7 +97,7 @@ async def test_before_a_bots_turn_the_notice_comes_before_the_public_view(tmp_pa
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
                        or table._public_shown)
-        text = screen_text(app)
+        text = await settled_text(app, pilot)
         assert "Bram's view" not in text and f"({received})" not in text, text
 
 
@@ -153,8 +156,9 @@ async def test_meixius_second_peek_is_shown_before_the_cover(tmp_path, monkeypat
         seat, slot = state.peeked[1]
         card = TRAIT[state.seats[seat].slots[slot].card].label
         # over her own view, which shows it too
-        await wait_for(pilot, lambda: "Cal's view" in screen_text(app))
-        text = screen_text(app)
+        await wait_for(pilot, lambda: "Cal's view" in screen_text(app)
+                       and "eyes only" in screen_text(app))
+        text = await settled_text(app, pilot)
         assert not isinstance(app.screen, HandoverScreen), text
         assert "For Cal's eyes only" in text, text
         assert f"card {slot + 1}: {card}" in text, text
@@ -162,8 +166,9 @@ async def test_meixius_second_peek_is_shown_before_the_cover(tmp_path, monkeypat
         owner = ("Ann", "Bea", "Cal", "Dev")[seat]
         assert f"Only you and {owner} know it." in " ".join(text.split()), text
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
-        text = screen_text(app)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
+                       and "Pass to" in screen_text(app))
+        text = await settled_text(app, pilot)
         assert "Dev" in text and "eyes only" not in text and f": {card}" not in text, text
 
 
