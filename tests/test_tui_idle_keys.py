@@ -153,3 +153,38 @@ async def test_overstocked_e_says_there_is_no_end_turn_to_press():
     assert len(notes) == 1 and notes[0].startswith(
         "No e here: there is no End turn, the game moves on by itself. "), notes
     assert table.submitted == []
+
+
+def _overseers_waiting():
+    """Ann has drafted; the others still choose ("waiting for the others")."""
+    rng = random.Random(3)
+    state = OVERSEERS.setup(4)
+    while CHANCE in OVERSEERS.to_act(state):
+        state = OVERSEERS.apply(state, CHANCE, sample_chance(OVERSEERS.chance_outcomes(state), rng))
+    return OVERSEERS.apply(state, 0, OVERSEERS.legal_actions(state, 0)[0])
+
+
+NOT_YOURS = "Nothing to choose now: it is not your decision."
+
+
+@pytest.mark.parametrize("game", ["overseers", "overboss", "bossquest", "overstocked"])
+async def test_a_number_key_when_it_is_not_your_decision_says_so(game):
+    """A number pressed while others decide was silent in Overseers, Boss
+    Quest and Overstocked: every game says what Overboss Duel says."""
+    from tests import overboss_screen_kit as ob
+
+    app = {
+        "overseers": lambda: ov.ScreenApp(ov.make_update(_overseers_waiting())),
+        "overboss": lambda: ob.ScreenApp(ob.make_update(ob.midgame(turn=1))),
+        "bossquest": lambda: bq.ScreenApp(bq.make_update(bq.full_state(turn=2))),
+        "overstocked": lambda: os_kit.ScreenApp(os_kit.make_update(os_kit.pick_state(), seat=1)),
+    }[game]()
+    assert app.first_update.legal == () and app.first_update.seat is not None
+    notes = await _press(app, "1")
+    assert notes == [NOT_YOURS], notes
+    assert app.port.submitted == []
+
+
+async def test_a_spectators_number_key_stays_quiet():
+    notes = await _press(bq.ScreenApp(bq.make_update(bq.full_state(), seat=None)), "1")
+    assert notes == []

@@ -221,6 +221,10 @@ def choice_keys(keys: Sequence[str]) -> str:
     return f": press {listed}" if listed else ""
 
 
+#: a number key while the seat shown has nothing to decide (every game)
+NOT_YOUR_DECISION = "Nothing to choose now: it is not your decision."
+
+
 def number_range(keys: Sequence[str]) -> str:
     """"2-5" for the digit keys 2, 3, 4, 5 ("3" for one, "1-9" for none):
     the footer's and the prompts' name for the number keys that choose.
@@ -863,6 +867,10 @@ class GameScreen(Screen):
         active = self.active_bindings.get(event.key)
         if active is not None and active.enabled:
             return
+        if event.key.isdigit() and self._not_your_decision():
+            event.stop()  # silent in most games while others decided (play-test)
+            hint(self, NOT_YOUR_DECISION)
+            return
         for binding in own:
             why = self.why_key_idle(binding.action.partition("(")[0])
             if why:
@@ -877,9 +885,19 @@ class GameScreen(Screen):
         choices start at 2 saw nothing happen. Not while the seat has
         nothing to decide (the prompt says whose turn it is)."""
         update = self.update
+        if self._not_your_decision():
+            hint(self, NOT_YOUR_DECISION)
+            return
         if update is None or not update.legal or update.over or self.sent_from is not None:
             return
         hint(self, f"{why or f'{number} chooses nothing here'}{choice_keys(keys)}.")
+
+    def _not_your_decision(self) -> bool:
+        """A seat is shown that has nothing to decide now (others decide, or
+        it has chosen and waits): a watcher's keys stay quiet."""
+        update = self.update
+        return (update is not None and update.seat is not None and not update.legal
+                and not update.over and self.sent_from is None)
 
     def play(self, action: Any) -> None:
         """Play `action` for the seat being shown. The session checks it

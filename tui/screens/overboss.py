@@ -65,6 +65,7 @@ from core.overboss.state import ABILITY_STEPS, State, Step, cell
 from tui import resources
 from tui.plain import shortened
 from tui.screens.game import (
+    NOT_YOUR_DECISION,
     NUMBER_KEYS,
     RESULTS_ON_ESCAPE,
     GameScreen,
@@ -1338,7 +1339,7 @@ class OverbossScreen(GameScreen):
         """What Enter on the board cannot do now, and what to do instead."""
         update = self.update
         if update is None or update.seat is None or not update.legal:
-            return "Nothing to choose now: it is not your decision."
+            return NOT_YOUR_DECISION
         step = self._step
         if step in (Step.TOKEN, Step.LAIR) and not self._spire:
             kinds = token_kinds(update.legal)
