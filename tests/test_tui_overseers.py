@@ -436,16 +436,41 @@ async def test_the_talk_panel_shows_the_newest_note_at_80x24():
 
 
 async def test_the_footer_says_how_to_leave_the_talk():
-    """After Enter says a note the cursor stays in the talk (for the next
-    one): the footer names Escape, back to the cards; a player who pressed
-    a card's number there typed it into the note."""
+    """While a note is typed the footer names Escape, back to the cards."""
     state = drafting()
-    _, typing, _ = await run(make_update(state), keys=["t", *"hi", "enter"])
+    _, typing, _ = await run(make_update(state), keys=["t", *"hi"])
     footer = typing.rstrip().splitlines()[-1]
     assert "esc" in footer and "Done talking" in footer
-    submitted, cards, _ = await run(make_update(state), keys=["t", *"hi", "enter", "escape", "1"])
+    submitted, cards, _ = await run(make_update(state), keys=["t", *"hi", "escape", "1"])
     assert "Done talking" not in cards.rstrip().splitlines()[-1]
     assert len(submitted) == 1
+
+
+async def test_a_note_sent_gives_the_keys_back_to_the_cards():
+    """Play-test: after Enter sent a note the talk box kept the keys, so
+    the player's 1 to draft went into the box. Enter sends and closes it:
+    the next key is a game key again (t talks on)."""
+    state = drafting()
+    submitted, text, notes = await run(make_update(state), keys=["t", *"hi", "enter", "1"],
+                                       after=lambda screen: list(screen.notes))
+    assert notes == ["You: hi"]
+    assert len(submitted) == 1
+    assert "Done talking" not in text.rstrip().splitlines()[-1]
+
+
+async def test_escape_drops_a_note_not_sent():
+    """Play-test: a "1" typed into the talk box stayed in the panel after
+    Escape, for rounds, where it read as a line said. Escape drops it."""
+    state = drafting()
+
+    def field(screen):
+        return screen.query_one("#ov-note").value
+
+    submitted, text, value = await run(make_update(state), keys=["t", "1", "escape"],
+                                       after=field)
+    assert value == ""
+    assert submitted == []
+    assert "t: a note for the table" in text  # the hint, not the "1"
 
 
 async def test_other_totals_hidden_until_the_end_and_the_pad_at_the_end():
@@ -1909,3 +1934,29 @@ async def test_a_robbed_teal_keeps_the_whole_ability_in_sight_at_80x24():
     assert ability_in_sight(text, right, GAME.ability(state.seats[3].character)), text
     assert "more below" not in text
     assert "bot (normal) robs you: give which card? Pick it: its number or ←→ Enter." in text
+
+
+async def test_at_a_shared_table_a_note_not_sent_stays_in_the_box():
+    """The hub turned a line down (too soon after the last): it stays,
+    with the keys, to send again; a line sent closes the box."""
+    class SharedPort(FakePort):
+        def __init__(self) -> None:
+            super().__init__()
+            self.said: list[str] = []
+            self.answer = False
+
+        def say(self, text: str) -> bool:
+            if self.answer:
+                self.said.append(text)
+            return self.answer
+
+    port = SharedPort()
+    app = ScreenApp(make_update(drafting()), port)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("t", *"hi", "enter")
+        field = app.screen.query_one("#ov-note")
+        assert field.value == "hi" and app.screen.focused is field
+        port.answer = True
+        await pilot.press("enter")
+        assert port.said == ["hi"] and field.value == "" and app.screen.focused is not field

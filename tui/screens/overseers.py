@@ -20,7 +20,7 @@ Keys (also in the footer; the mouse works too):
 - drafting: ←→ (or 1-6) and Enter keep a card of the pack;
 - every other decision: the bar of choices, ←→ and Enter, or 1-9;
   Teal chooses its card, then the card to lie under (b goes back);
-- t types a note in the table-talk panel (Enter adds it, Escape leaves);
+- t types a note in the table-talk panel (Enter sends it and leaves, Escape drops it);
 - u undo; q home; once the match is over, b the results again.
 """
 
@@ -292,11 +292,12 @@ class OverseersScreen(GameScreen):
         # a key bound here hides the base screen's: its b (the results, once
         # the match is over) comes after Teal's
         Binding("b", "results", "Results"),  # (F1's words: `help_text`)
-        Binding("t", "talk", "Talk", tooltip="Type a note in the table-talk panel"),
+        Binding("t", "talk", "Talk", tooltip="Type a note in the table-talk panel: Enter "
+                "sends it and gives the keys back to the cards, Escape drops it"),
         # shown (only while typing, check_action): after Enter the cursor
         # stays in the note, and the footer named no way back to the cards
         Binding("escape", "leave_talk", "Done talking",
-                tooltip="Leave the table-talk note"),
+                tooltip="Leave the table-talk note (a note not sent is dropped)"),
         # PgUp / PgDn and the arrows are the table's and the bar's: the log
         # (how the Leader was chosen, three rounds back) had no key at all
         Binding("l", "read_log", "Log", key_display="l",
@@ -394,7 +395,7 @@ class OverseersScreen(GameScreen):
                 yield SinceLog(id="ov-log", classes="panel")
                 with Vertical(id="ov-talk", classes="panel"):
                     yield GameLog(id="ov-notes")
-                    yield TalkInput(placeholder="t: a note for the table", id="ov-note",
+                    yield TalkInput(placeholder="t: a note for the table (Enter sends)", id="ov-note",
                                     compact=True)
         with Vertical(id="ov-decide"):
             yield Static("", id="ov-prompt")
@@ -1618,6 +1619,8 @@ class OverseersScreen(GameScreen):
 
     def action_leave_talk(self) -> None:
         if isinstance(self.focused, Input):
+            # a note not sent is dropped: left in the box it read as said
+            self.focused.value = ""
             self.focused.blur()
             self._focus_key = None
             self._focus_decision()
@@ -1633,11 +1636,14 @@ class OverseersScreen(GameScreen):
         if callable(say):  # a shared table: the talk is the table's chat
             if say(text) is False:  # not sent (too soon): kept
                 event.input.value = text
+                return
         else:
             self.heard(f"{self._speaker()}: {text}")
             keep = getattr(self.port, "keep_talk", None)
             if callable(keep):  # at this terminal: kept with the match
                 keep()
+        # sent: the keys go back to the game (a 1 to draft went into the box)
+        self.action_leave_talk()
 
     def _speaker(self) -> str:
         """Who typed a note here: "You" (the others' notes at a shared table
