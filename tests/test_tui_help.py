@@ -374,3 +374,26 @@ async def test_overstockeds_help_speaks_of_spots_not_squares(state):
     assert "spot" in text
     _, rows = await open_help(ob_app(), size=(120, 36))
     assert "square" in " ".join(does for _, does in rows)  # the Duel keeps its own
+
+
+class _HubPort(ob.FakePort):
+    """A shared table's port: a watcher's screen asks no rematch of it."""
+
+    answers_later = True
+
+
+async def test_a_watchers_help_puts_the_players_keys_apart():
+    """Play-test: a watcher's F1 listed the draft, Spire and Reveal Boss
+    under "Not now", as if the watcher could use them later. They are
+    listed apart; "Not now" keeps the watcher's own (back to the results)."""
+    app = ob.ScreenApp(ob.make_update(ob.midgame(), seat=None), _HubPort())
+    _, rows = await open_help(app)
+    texts = [text for _, text in rows]
+    later = texts.index("Not now (other moments of the game)")
+    theirs = texts.index("Players' keys (you are watching)")
+    assert later < theirs, texts
+    assert texts[later + 1:theirs] == ["The match is over: back to the results"], texts
+    assert any("Reveal" in text for text in texts[theirs:]), rows
+    # a player's F1 still says "Not now"
+    _, rows = await open_help(ob_app())
+    assert "Not now (other moments of the game)" in [t for k, t in rows if k == ""]

@@ -827,6 +827,10 @@ class GameScreen(Screen):
     def _legal(self, action: Any) -> bool:
         return self.update is not None and action in self.update.legal
 
+    #: the keys a watcher of a shared table may use later (F1 lists the
+    #: others apart, as the players')
+    WATCHER_LATER: ClassVar[frozenset[str]] = frozenset({"results", "leave_log", "leave_talk"})
+
     #: what a game's own keys do, by action: said with the prompt when the
     #: key is pressed where it does nothing (`why_key_idle`)
     IDLE_KEY_WORDS: ClassVar[dict[str, str]] = {}

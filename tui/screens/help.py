@@ -165,10 +165,13 @@ def _own_bindings(node: object) -> list[Binding]:
     return found
 
 
-def idle_keys(screen: Screen, listed: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+def idle_keys(screen: Screen, listed: Sequence[tuple[str, str]],
+              players: bool | None = None) -> list[tuple[str, str]]:
     """(keys, what they do) for the keys of `screen` and of the app's own
     widgets on it that do nothing now (not in `listed`): a table's F1 lists
-    every key of the game (`HELP_EVERY_KEY`), not only those of the moment."""
+    every key of the game (`HELP_EVERY_KEY`), not only those of the moment.
+    `players`: only the players' keys (True) or only a watcher's (False),
+    by the screen's `WATCHER_LATER`."""
     if not getattr(screen, "HELP_EVERY_KEY", False):
         return []
     active = screen.active_bindings
@@ -190,6 +193,9 @@ def idle_keys(screen: Screen, listed: Sequence[tuple[str, str]]) -> list[tuple[s
                 continue  # scrolling, not a game's key
             if node is screen and binding.action.split("(")[0] in never:
                 continue  # not in this match at all
+            if players is not None and players == (
+                    node is screen and binding.action in getattr(screen, "WATCHER_LATER", ())):
+                continue
             does = _does(node, binding)
             if does in shown:
                 continue
@@ -230,6 +236,9 @@ def _wrapped(text: str | Text, width: int) -> Text:
 
 #: the heading of a table's keys that do nothing at the moment (dimmed)
 IDLE_HEADING = "Not now (other moments of the game)"
+
+#: the same keys for a watcher of a shared table: the players', not theirs later
+WATCHER_IDLE_HEADING = "Players' keys (you are watching)"
 
 #: the fewest rows of keys the help shows (it scrolls when there are more)
 HELP_MIN_ROWS = 4
@@ -282,16 +291,21 @@ class HelpScreen(Dialog[None]):
         extra = getattr(self.over, "help_sections", None)
         own_sections: list[tuple[str, Sequence[tuple[str, str]]]] = (
             extra() if callable(extra) else [])
-        idle = idle_keys(self.over, keys)
+        # a watcher's F1 puts the players' keys apart: "Not now" read as theirs later
+        watching = getattr(self.over, "watching_shared", False)
+        idle = idle_keys(self.over, keys, players=False if watching else None)
+        theirs = idle_keys(self.over, keys, players=True) if watching else []
         everywhere = global_keys(self.app)
         left = min(KEY_WIDTH, max((len(k) for k, _ in (
-            *keys, *idle, *everywhere, *symbols, *(r for _, rows in own_sections for r in rows))),
+            *keys, *idle, *theirs, *everywhere, *symbols, *(r for _, rows in own_sections for r in rows))),
                                   default=4))
         right = TEXT_WIDTH - left
         table.add_columns("Key", "Does")
         sections = [(None, keys)]
         if idle:
             sections.append((IDLE_HEADING, idle))
+        if theirs:
+            sections.append((WATCHER_IDLE_HEADING, theirs))
         if symbols:
             sections.append(("On screen", symbols))
         sections.extend((heading, rows) for heading, rows in own_sections if rows)
@@ -299,7 +313,7 @@ class HelpScreen(Dialog[None]):
         for heading, rows in sections:
             if heading is not None:
                 table.add_row("", Text(heading, style="bold"))
-            style = "dim" if heading == IDLE_HEADING else ""
+            style = "dim" if heading in (IDLE_HEADING, WATCHER_IDLE_HEADING) else ""
             for key, text in rows:
                 table.add_row(_wrapped(Text(key, style=style), left),
                               _wrapped(Text(text, style=style), right), height=None)
