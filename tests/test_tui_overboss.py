@@ -1613,3 +1613,23 @@ async def test_a_wide_header_says_its_numbers_in_words():
     assert "so far (Bob's Boss hidden)" in wide and "est." not in wide, wide
     assert "open squares" in wide, wide
     assert f"heroes {heroes} · stack {stack}" in narrow and " est." in narrow, narrow
+
+
+@pytest.mark.parametrize("mark", [" (away)", " (left — bot playing)"])
+async def test_the_score_pad_heads_a_column_with_the_name_only(mark):
+    """Play-test: "Cy (left — bot playing)" headed Cy's column, ~27 cells
+    wide; the players panel says who is away, the pad only whose score."""
+    from textual.widgets import Static
+
+    update = attrs.evolve(make_update(midgame(), 0), names=("Ann", "Bob" + mark))
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("p")
+        await pilot.pause()
+        pad = app.game_screen.query_one("#ob-score", Static)
+        text = screen_text(app)
+        assert pad.display
+        box = pad.region
+        said = "\n".join(line[box.x:box.right] for line in text.splitlines()[box.y:box.bottom])
+    assert "Bob" in said and "(away" not in said and "(left" not in said, said
+    assert mark.strip() in " ".join(text.split())  # still said, in the players panel

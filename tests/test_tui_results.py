@@ -672,3 +672,21 @@ async def test_the_duels_results_name_each_players_boss():
         i for i, row in enumerate(rows) if "Bram: Dr. Deadly" in row) + 1, text
     total = next(row for row in rows if "Total" in row)
     assert "59" in total and "62" in total
+
+
+async def test_the_results_pad_heads_a_column_with_the_name_only():
+    """Play-test: "Bram (left — bot playing)" headed a column of the pad;
+    the heading is the name only."""
+    import attrs
+
+    breakdown = (Category("Total", (91, 105)),)
+    outcome = Outcome(scores=(91, 105), winners=frozenset({1}), breakdown=breakdown)
+    update = attrs.evolve(two_players_end("overboss-duel", outcome),
+                          names=("Ann", "Bram (left — bot playing)"))
+    app = _app_for(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        pad = app.screen.query_one("#score-pad")
+        heads = [str(column.label) for column in pad.columns.values()]
+    assert heads[1:] == ["Ann", "Bram"], heads

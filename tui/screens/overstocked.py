@@ -68,6 +68,7 @@ from tui.screens.game import (
     RESULTS_ON_ESCAPE,
     GameScreen,
     TableUpdate,
+    bare_name,
     fit_line,
     listed_keys,
     number_range,
@@ -1193,7 +1194,8 @@ class OverstockedScreen(GameScreen):
             low = cards.BOT_LOW_CARDS
             labels.append(f"Bot: cards {low[0]}-{low[-1]}")
         room = box.scrollable_content_region.width or self.size.width - 4
-        headers, columns = final_columns(view, sheet, result.counted, update.names,
+        headers, columns = final_columns(view, sheet, result.counted,
+                                         [bare_name(n) for n in update.names],
                                          result.winners, room)
         rows = [(label, tuple(column[r] for column in columns)) for r, label in enumerate(labels)]
         totals = [Text(column[-1], style="bold") for column in columns]

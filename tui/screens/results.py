@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, DataTable, Header, Label, Static
 
 from core.engine import name_seats
-from host.messages import SeatUpdate
+from host.messages import SeatUpdate, split_mark
 from tui import resources
 from tui.bindings import drop_key, relabel
 from tui.plain import cell, plain, shortened
@@ -288,7 +288,8 @@ class ResultsScreen(Screen):
         if pad.columns and getattr(self, "_pad_width", None) == width:
             return
         self._pad_width = width
-        names = self.update.names
+        # headed by the name only: the standings say who left
+        names = [split_mark(name)[0] for name in self.update.names]
         labels = ["Score pad", *(c.name for c in outcome.breakdown)]
         numbers = [max((len(str(c.values[seat])) for c in outcome.breakdown), default=1)
                    for seat in range(len(names))]

@@ -25,6 +25,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from core.engine import name_seats
+from host.messages import split_mark
 
 
 def _pairs(categories: Iterable[Any]) -> list[tuple[str, tuple[Any, ...]]]:
@@ -98,7 +99,10 @@ class ScorePad(Static):
         module), with `short_labels` (a shorter word for a row's label) and
         `short_note` under the pad."""
         winners = frozenset(winners)
-        heads = list(names if headers is None else headers)
+        # a score says whose: the seat's status ("(left — bot playing)") is
+        # said elsewhere and made a column ~27 cells wide
+        names = [split_mark(name)[0] for name in names]
+        heads = list(names if headers is None else (split_mark(h)[0] for h in headers))
         rows = _pairs(categories)
         short = dict(short_labels or {})
 
