@@ -26,6 +26,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 from host.budget import SEARCHING_LEVELS, bot_seconds_from_env
 from host.messages import SeatCommand, SeatUpdate
 from host.search_process import Decision, SearchFailed, WorkerPool, shared_pool
@@ -106,6 +108,9 @@ class BotHolder:
         self.threaded = threaded
         self.delay = delay
         self.link: Link | None = None
+        #: action classes this bot is never offered unless nothing else is
+        #: legal (a stand-in's: the owner's optional one-way choices)
+        self.leaves: tuple[type, ...] = ()
         #: the update being answered (so one update is answered once)
         self._answering: int | None = None
         #: the update the decision under way was started from, and the
@@ -133,6 +138,10 @@ class BotHolder:
         ):
             return
         self._answering = update.seq
+        if self.leaves:
+            kept = tuple(a for a in update.legal if not isinstance(a, self.leaves))
+            if kept and len(kept) < len(update.legal):
+                update = attrs.evolve(update, legal=kept)
         if self.threaded:
             self._latest = update
             under_way = self._thinking_over
@@ -365,8 +374,12 @@ def stand_in(
     """Seat a bot (`STAND_IN_LEVEL`: the heuristic bot, in a thread) in a
     person's seat while they are away. It plays only once the session sends
     the table again (`refresh`), so the other holders learn in the same
-    breath that a bot plays the seat; closing its link hands the seat back."""
-    return _seat_bot(session, seat, level, factory, _think_of(think, threaded), delay, pool, 120.0)
+    breath that a bot plays the seat; closing its link hands the seat back.
+    It leaves the game's `owners_choices` (a Boss reveal...) to the owner."""
+    holder = _seat_bot(session, seat, level, factory, _think_of(think, threaded), delay, pool,
+                       120.0)
+    holder.leaves = tuple(getattr(session.game, "owners_choices", ()))
+    return holder
 
 
 def _think_of(think: str | None, threaded: bool) -> str:

@@ -976,3 +976,57 @@ def test_what_a_player_missed_is_bounded(tmp_path):
     assert lengths[:2] == [own, after]
     last = max(i for i, (who, _) in enumerate(match.history) if who != CHANCE)
     assert lengths[-1] == last and lengths == sorted(set(lengths))
+
+
+class _Eager:
+    """A bot that takes an owner's one-way choice whenever it is offered,
+    and notes every choice it was offered."""
+
+    def __init__(self, eager: type) -> None:
+        self.eager = eager
+        self.offered: list[tuple[Any, ...]] = []
+
+    def choose(self, game, view, seat, legal, rng):
+        self.offered.append(legal)
+        return next((a for a in legal if isinstance(a, self.eager)), rng.choice(legal))
+
+
+@pytest.mark.parametrize(("game_id", "n", "eager", "options"), [
+    ("overboss-duel", 2, "core.overboss.actions:RevealBoss", None),  # OD-7: optional
+    # Overstocked "Pre-Order Incentives": one token a game, optional
+    ("overstocked", 3, "core.overstocked.actions:TakeIncentive", {"incentives": True}),
+])
+def test_a_stand_in_leaves_the_owners_one_way_choices_alone(tmp_path, game_id, n, eager, options):
+    """Play-test: at a table where a bot plays for the away, Cy's stand-in
+    revealed his secret Boss after 30 s away. A stand-in is offered only what
+    the turn needs: never a Boss reveal (OD-7) or an incentive token (taken
+    once a game), unless it is the only move; a bot seat is offered them."""
+    import importlib
+
+    from host.bots import stand_in
+    from host.session import REMOTE
+
+    module, name = eager.split(":")
+    cls = getattr(importlib.import_module(module), name)
+    for standing_in in (True, False):
+        bot = _Eager(cls)
+        chosen = None if options is None else GAMES[game_id].Options(**options)
+        session = session_of(tmp_path / str(standing_in), game_id, n, chosen,
+                             bots=() if standing_in else (1,))
+        rng = random.Random(7)
+        others = {s: session.connect(Recorder(), {s}, kind=REMOTE) for s in range(n) if s != 1}
+        if standing_in:
+            session.connect(Recorder(), {1}, kind=REMOTE).close()  # Bob is away
+            stand_in(session, 1, factory=lambda *_, bot=bot: bot)
+        else:
+            seat_bots(session, factory=lambda *_, bot=bot: bot)
+        session.start()
+        session.refresh()
+        while not session.match.finished:
+            for seat, link in others.items():
+                _play_seat(session, link, seat, rng)
+        owners = [legal for legal in bot.offered if any(isinstance(a, cls) for a in legal)]
+        if standing_in:
+            assert bot.offered and all(len(legal) == 1 for legal in owners)
+        else:
+            assert owners  # a bot seat plays as it likes

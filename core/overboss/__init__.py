@@ -2,7 +2,7 @@
 
 from core.engine import GameRules
 from core.overboss import rules, scoring, table_facts
-from core.overboss.actions import ACTION_TYPES
+from core.overboss.actions import ACTION_TYPES, RevealBoss
 from core.overboss.state import Options, State
 
 #: Beside the protocol, what a screen reads off the table (each works from a
@@ -41,4 +41,7 @@ GAME = GameRules(
     # what the table says was drawn when a move can no longer be taken back
     # (host/session.py): the market's tiles and tokens, a Spawning Pool's token
     chance_drawn="a tile or token was drawn",
+    # optional once-a-game choices a stand-in for an away player leaves to
+    # them (host/bots.py): the Boss reveal (OD-7)
+    owners_choices=(RevealBoss,),
 )

@@ -2,7 +2,7 @@
 
 from core.engine import GameRules
 from core.overstocked import cards, rules, table_facts
-from core.overstocked.actions import ACTION_TYPES
+from core.overstocked.actions import ACTION_TYPES, TakeIncentive
 from core.overstocked.state import Options, State
 
 #: Beside the protocol, what a screen reads off the table (each works from a
@@ -28,4 +28,7 @@ GAME = GameRules(
     slot_spaces=table_facts.slot_spaces,
     bot_spot_words=table_facts.bot_spot_words,
     progress=table_facts.progress,
+    # optional once-a-game choices a stand-in for an away player leaves to
+    # them (host/bots.py): the incentive token
+    owners_choices=(TakeIncentive,),
 )
