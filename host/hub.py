@@ -53,6 +53,7 @@ player sits at but has open at none of their terminals: told, not kept),
 table, once each: a player's seat let go, ``"left"`` with q, ``"dropped"``
 as their connection ended, ``"resigned"``, or held again, ``"back"``; an
 app that does not know it ignores it),
+``{"stopping": true}`` (the hub stops, on purpose: seats are kept),
 ``{"moved": {"table": id}}`` (the player sat down at that table from another
 terminal, where their seat now is), ``{"notice": text, "table": id}`` (once
 a player, on opening a match the hub resumed before a damaged line of its
@@ -372,6 +373,9 @@ class Hub:
         #: and whether the hub is full (said once in its log until it is not)
         self.max_clients = MAX_CLIENTS
         self._full = False
+        #: the hub is stopping (`close`): its players did nothing, so no
+        #: seat news goes out as their connections end
+        self.stopping = False
 
     # -- starting --------------------------------------------------------------------
 
@@ -471,9 +475,13 @@ class Hub:
         if self._lobby_timer is not None:
             self._lobby_timer.cancel()
             self._lobby_timer = None
+        self.stopping = True
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        for client in list(self.clients):
+            client.send({"stopping": True})  # their apps say the seats are kept
+            client.hushed = True  # the last word: not the others' seats let go
         for client in list(self.clients):
             client.close()
         for table in self.tables.values():
@@ -941,7 +949,7 @@ class Hub:
         terminal is neither."""
         session = table.session
         why, table.letting_go = table.letting_go, {}
-        if session is None or session.closed or session.match.finished:
+        if session is None or session.closed or session.match.finished or self.stopping:
             return
         bots = session.stand_ins()
         now = {seat: session.holder_of(seat) is not None and seat not in bots
@@ -1123,6 +1131,8 @@ class Client:
         self.writer = writer
         self.player: str | None = None
         self.closed = False
+        #: sends nothing more (the hub is stopping and said so)
+        self.hushed = False
         #: table id -> (seats wanted, the link once the match runs)
         self.places: dict[str, tuple[set[int], Link | None, bool]] = {}
         #: when this client was last sent the lobby, and the timer of a
@@ -1141,7 +1151,7 @@ class Client:
 
     def send_line(self, data: bytes) -> None:
         """One message already encoded (`_encoded`)."""
-        if self.closed:
+        if self.closed or self.hushed:
             return
         try:
             transport = getattr(self.writer, "transport", None)

@@ -1737,3 +1737,25 @@ async def test_the_others_at_a_table_are_told_once_when_a_player_goes_and_comes_
     assert await news_at(ann) == [{"table": table, "player": "bob", "news": "left"}]
     await bob.send({"join": {"table": table, "seat": 1}})
     assert await news_at(ann) == [{"table": table, "player": "bob", "news": "back"}]
+
+
+async def test_a_hub_stopping_tells_each_player_so_and_no_seat_news(tmp_path):
+    """Play-test: as the hub stopped (Ctrl+C), the others at each table
+    were told "Bob's connection ended." for every player, who did nothing.
+    A stopping hub tells each client it stops (`stopping`), before it lets
+    them go, and sends no seat news."""
+    hub = Hub(tmp_path / "matches", bot_delay=0, seed=3)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    ann, bob, table = await table_for_two(path)
+    await ann.expect("update")
+    await bob.expect("update")
+    await ann.until_quiet()
+    await bob.until_quiet()
+    await hub.close()
+    for player in (ann, bob):
+        told = []
+        while line := await asyncio.wait_for(player.reader.readline(), 5):
+            told.append(json.loads(line))
+        assert not [m for m in told if "seat_news" in m], told
+        assert told[-1] == {"stopping": True}
