@@ -220,7 +220,9 @@ async def test_join_says_so_when_no_hub_answers(tmp_path, monkeypatch):
 
 async def test_a_player_is_seated_again_after_the_hub_restarts(tmp_path, monkeypatch):
     """The hub goes away mid-match and comes back: the app reconnects by
-    itself and its player is back in their seat, at the last action."""
+    itself and its player is back in their seat, at the last action. A hub
+    stopped on purpose is said so, seats kept (play-test: "The hub closed
+    the connection" said neither, README says both)."""
     import tui.remote
 
     monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
@@ -239,6 +241,10 @@ async def test_a_player_is_seated_again_after_the_hub_restarts(tmp_path, monkeyp
         (table,) = hub.tables.values()
         history = list(table.session.match.history)
         await hub.close()
+        await wait_for(pilot, lambda: any(
+            n.message == "The hub stopped; your seats are kept. Trying to connect again…"
+            for n in app._notifications))
+        assert not any("closed the connection" in n.message for n in app._notifications)
         again = Hub(directory, bot_delay=0)
         again.resume_all()
         await again.serve(path)

@@ -131,6 +131,8 @@ class RemoteTable:
         self._welcomed = False
         #: the connection was lost and not yet welcomed back (said once)
         self._lost = False
+        #: the hub said it stops (on purpose, seats kept) before it went
+        self._hub_stopping = False
         #: errors the hub gave before welcoming this player (said once each)
         self._said_unwelcome: set[str] = set()
         #: chat lines by table id (None: the lobby), oldest first
@@ -203,7 +205,11 @@ class RemoteTable:
         if not self._lost:  # said once while the hub is away (a full hub
             # lets each try go at once: it was said at every one)
             self._lost = True
-            self.app.notify("The hub closed the connection; trying again…", severity="error")
+            if self._hub_stopping:
+                self.app.notify("The hub stopped; your seats are kept. Trying to connect again…",
+                                severity="warning")
+            else:
+                self.app.notify("The hub closed the connection; trying again…", severity="error")
         for _ in range(RECONNECT_TRIES):
             await asyncio.sleep(RECONNECT_SECONDS)
             try:
@@ -377,6 +383,8 @@ class RemoteTable:
             self._chat_away(message["chat_away"])
         elif "seat_news" in message:
             self._seat_news(message["seat_news"])
+        elif "stopping" in message:  # said as the connection ends (`_reconnect`)
+            self._hub_stopping = True
         elif "moved" in message:
             moved = message["moved"]
             table = moved.get("table") if isinstance(moved, dict) else None
@@ -425,6 +433,7 @@ class RemoteTable:
             self._said_unwelcome.clear()
             welcome = message["welcome"]
             self._take_settings(welcome.get("settings") if isinstance(welcome, dict) else None)
+            self._hub_stopping = False
             if self._lost:
                 self._lost = False
                 self.app.notify("Back at the hub.")
