@@ -60,7 +60,8 @@ a player, on opening a match the hub resumed before a damaged line of its
 journal: what was left out), ``{"error": reason}``.
 
 Every match is journaled as it is played (`saves.match.Match`); a restarted
-hub lists every unfinished match again at its last action, and a player who
+hub lists every unfinished match again at its last action (and each finished
+one for the rest of its `FINISHED_SECONDS`), and a player who
 comes back (by name) gets their seat back, unless they had left that match
 for the lobby. Bots play on the hub. What the journal does not hold (the
 table's creator, its away choice, who left it) is kept beside it, in
@@ -254,6 +255,12 @@ class Table:
     resigned: set[str] = attrs.field(factory=set)
     #: the timer that takes the finished table out of the lobby
     expiry: asyncio.TimerHandle | None = None
+    #: when the match ended (time.time(); a resumed one: its journal's last
+    #: write), so that a restart keeps it listed for the rest of its time
+    ended_at: float | None = None
+    #: the finished table has left the lobby (kept beside its journal: a
+    #: restart does not list it again)
+    off_lobby: bool = False
     #: what was said at the table lately (it goes with the table)
     chat: ChatLog = attrs.field(factory=ChatLog)
     #: why the match resumed before the end of its damaged journal, for
@@ -381,7 +388,8 @@ class Hub:
 
     def resume_all(self) -> list[str]:
         """Bring back every unfinished match of the directory, at its last
-        action; problems are logged and the match left out."""
+        action (the ids returned), and the finished tables still listed;
+        problems are logged and the match left out."""
         from saves import store
         from saves.match import Match
 
@@ -392,6 +400,7 @@ class Hub:
         except store.SavesUnreadable as error:
             log.warning("nothing resumed: %s", printable(str(error)))
             return resumed
+        self._resume_finished([s for s in listed if s.finished])
         for saved in listed:
             if saved.finished or saved.superseded_by or saved.in_use:
                 continue
@@ -435,6 +444,47 @@ class Hub:
                                             if s.player in table.resigned])
             resumed.append(table.id)
         return resumed
+
+    def _resume_finished(self, listed: list[Any]) -> None:
+        """List again each finished table that ended less than
+        FINISHED_SECONDS ago (its journal's last write) and was not taken
+        out of the lobby, for the rest of its time (README: it stays half
+        an hour after it ended, its results and Rematch there)."""
+        from saves.match import Match
+
+        now = time.time()
+        recent = []
+        for saved in listed:
+            if saved.superseded_by or saved.in_use:
+                continue
+            try:
+                ended = saved.path.stat().st_mtime
+            except OSError:
+                continue
+            if now - ended < FINISHED_SECONDS and not _read_off_lobby(saved.path):
+                recent.append((ended, saved.path))
+        for ended, path in sorted(recent)[-MAX_FINISHED:]:
+            loaded = Match.load(path)
+            match = loaded.match
+            if match is None or not match.finished or _not_served(match, self.tables):
+                if match is not None:
+                    match.close()
+                continue
+            seats = [
+                Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name, None, True)
+                for p in match.header.players
+            ]
+            creator, away_bot, left, stand_in_moves, resigned = _read_table_file(match.path)
+            match.stand_in_moves = {i for i in stand_in_moves if i < len(match.history)}
+            table = Table(
+                match.header.match_id, match.game, match.header.options, seats, creator, away_bot,
+                left=left, kept_moves=frozenset(match.stand_in_moves),
+            )
+            table.resigned = {s.player for s in seats if s.player in resigned}
+            table.ended_at = min(ended, now)
+            table.chat = _read_chat_file(_chat_file(match.path), table.id)
+            self.tables[table.id] = table
+            self._start(table, match)
 
     async def serve(self, socket_path: Path) -> None:
         """Listen on `socket_path` (0600; its directory made private if the
@@ -800,6 +850,9 @@ class Hub:
             if link is not None:
                 link.close()
         if table.session is not None:
+            if table.finished and not table.off_lobby:  # a restart does not list it again
+                table.off_lobby = True
+                _write_table_file(table.session.match.path, table)
             table.session.close()
             if table.finished:
                 # its talk goes with it: a finished match is never resumed
@@ -815,9 +868,11 @@ class Hub:
             return
         table.announced = True
         self._forget_finished(keep=table)
+        if table.ended_at is None:
+            table.ended_at = time.time()
+        left = max(0.0, table.ended_at + FINISHED_SECONDS - time.time())
         with contextlib.suppress(RuntimeError):  # (a hub driven by hand: no clock)
-            table.expiry = asyncio.get_running_loop().call_later(
-                FINISHED_SECONDS, self._expire, table)
+            table.expiry = asyncio.get_running_loop().call_later(left, self._expire, table)
         self._lobby_changed()
 
     def _expire(self, table: Table) -> None:
@@ -1639,6 +1694,8 @@ def _write_table_file(journal: Path, table: Table) -> None:
     match for the lobby, the moves a bot played for an away player) beside it."""
     data = {"creator": table.creator, "away_bot": table.away_bot, "left": sorted(table.left),
             "stand_in_moves": sorted(table.kept_moves), "resigned": sorted(table.resigned)}
+    if table.off_lobby:
+        data["off_lobby"] = True
     try:
         _table_file(journal).write_text(json.dumps(data), encoding="utf-8")
     except OSError as error:  # the match is still played; after a restart it waits
@@ -1670,6 +1727,18 @@ def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[in
     except (OSError, ValueError, AttributeError, RecursionError) as error:
         log.warning("%s; the match waits for away players", printable(_wrong_with(path, error)))
         return "", None, set(), set(), set()
+
+
+def _read_off_lobby(journal: Path) -> bool:
+    """The finished table was taken out of the lobby (`_write_table_file`)."""
+    try:
+        from saves.lock import open_regular
+
+        with os.fdopen(open_regular(_table_file(journal)), "rb") as file:
+            data = json.loads(file.read(MAX_TABLE_FILE).decode("utf-8"))
+        return isinstance(data, dict) and data.get("off_lobby") is True
+    except (OSError, ValueError, RecursionError):
+        return False
 
 
 def _chat_file(journal: Path) -> Path:

@@ -1759,3 +1759,55 @@ async def test_a_hub_stopping_tells_each_player_so_and_no_seat_news(tmp_path):
             told.append(json.loads(line))
         assert not [m for m in told if "seat_news" in m], told
         assert told[-1] == {"stopping": True}
+
+
+async def test_a_finished_table_stays_in_the_lobby_across_a_restart(tmp_path):
+    """Play-test: after the hub restarted, finished tables were gone from
+    the lobby, while README says a finished match leaves it half an hour
+    after it ended. A restarted hub lists again each finished table that
+    ended (its journal's last line) less than FINISHED_SECONDS ago, its
+    results there, until that half hour is up; not one cleared (x)."""
+    import os
+    import time
+
+    import host.hub as hub_module
+
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub_ = Hub(directory, bot_delay=0, seed=3)
+    await hub_.serve(path)
+    ids = []
+    for _ in range(3):
+        ann, bob, table = await table_for_two(path)
+        await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+        ids.append(table)
+        for player in (ann, bob):
+            await player.close()
+    journals = {t: hub_.tables[t].session.match.path for t in ids}
+    match_ids = [hub_.tables[t].session.match.header.match_id for t in ids]
+    cleared = ids[2]
+    ann = await Player.connect(path, "ann")
+    await ann.send({"clear": {"table": cleared}})
+    while cleared in hub_.tables:
+        await asyncio.sleep(0.02)
+    await ann.close()
+    await hub_.close()
+    ended = time.time() - hub_module.FINISHED_SECONDS + 60  # a minute left
+    os.utime(journals[ids[0]], (ended, ended))
+    long_ago = time.time() - hub_module.FINISHED_SECONDS - 60
+    os.utime(journals[ids[1]], (long_ago, long_ago))
+    again = Hub(directory, bot_delay=0)
+    assert again.resume_all() == []  # (no unfinished match)
+    await again.serve(path)
+    try:
+        ids = match_ids
+        assert set(again.tables) == {ids[0]}
+        table = again.tables[ids[0]]
+        assert table.finished and table.summary()["play"]["finished"]
+        assert table.expiry is not None
+        assert 0 < table.expiry.when() - asyncio.get_running_loop().time() <= 61
+        ann = await Player.connect(path, "ann")
+        await ann.send({"join": {"table": ids[0], "seat": 0}})
+        assert (await ann.expect("update"))["update"]["outcome"] is not None  # its results
+        await ann.close()
+    finally:
+        await again.close()
