@@ -2164,7 +2164,8 @@ async def test_a_watchers_help_is_written_for_a_watcher(shared_hub):
 async def test_w_on_a_table_not_begun_says_the_match_opens_when_it_begins(shared_hub):
     """Play-test: w on a table whose match had not begun did nothing to be
     seen, and later the match's screen opened over the lobby unasked. w
-    says at once that the match opens to watch when it begins."""
+    says at once that the match opens to watch when it begins; the notice
+    goes once it has begun (it stayed over the match's screen)."""
     hub, path = shared_hub
     app = JoinApp(path, "Cy", theme_name="textual-dark")
     said = record_notices(app)
@@ -2177,6 +2178,15 @@ async def test_w_on_a_table_not_begun_says_the_match_opens_when_it_begins(shared
         await pilot.press("w")
         await wait_for(pilot, lambda: any("when it begins" in s for s in said), timeout=3)
         assert any(s.startswith("You will watch this match when it begins") for s in said), said
+        table = (await bob.expect("lobby"))["lobby"][0]["table"]
+        ann = await Player.connect(path, "Ann")
+        await bob.send({"join": {"table": table, "seat": 0}})
+        await ann.send({"join": {"table": table, "seat": 1}})
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await pilot.pause(0.1)
+        shown = [n.message for n in app._notifications]
+        assert not any("when it begins" in m for m in shown), shown
+        await ann.close()
         await bob.close()
 
 

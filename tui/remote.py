@@ -161,6 +161,9 @@ class RemoteTable:
         #: the last turn notice said for each table (a table's screen
         #: opening over its screen takes it down)
         self._turn_notes: dict[str, Any] = {}
+        #: "You will watch this match when it begins" said for each table
+        #: (w on a table not begun), taken down as its screen opens
+        self._watch_notes: dict[str, str] = {}
         #: tables where it is this player's turn and they have been told so
         #: (or saw it on the table's screen): told once a turn
         self._turn_told: set[str] = set()
@@ -273,10 +276,14 @@ class RemoteTable:
         else:
             self.join(table, seat)
 
-    def watch(self, table: str) -> None:
+    def watch(self, table: str, note: str | None = None) -> None:
+        """Watch `table`; `note`, said now, goes as its screen opens."""
         self._put_away.discard(table)
         self._lobby_want(table)
         self.write({"watch": {"table": table}})
+        if note is not None:
+            self.app.notify(note)
+            self._watch_notes[table] = note
 
     def refresh(self) -> None:
         self.write({"lobby": {}})
@@ -549,9 +556,10 @@ class RemoteTable:
             self._covered(covered)
             # a notice of a turn here that named the way to this table
             # ("Enter on it sits you down") is done with: the table is here
-            said = self._turn_notes.pop(table, None)
-            if said is not None:
-                self.app.call_later(self.app.withdraw_notice, said)
+            for notes in (self._turn_notes, self._watch_notes):
+                said = notes.pop(table, None)
+                if said is not None:
+                    self.app.call_later(self.app.withdraw_notice, said)
             self._forget_away_chat(table)
         was_mine = bool(screen.update is not None and screen.update.legal)
         screen.show(update)

@@ -672,9 +672,10 @@ class LobbyScreen(Screen):
             self.notify("You have a seat at this table: Enter sits you down there.",
                         severity="warning")
             return
-        self.app.remote.watch(table["table"])  # type: ignore[attr-defined]
-        if not table.get("started"):  # its screen opens then: said now, not unasked later
-            self.notify("You will watch this match when it begins: its table opens then.")
+        # its screen opens when it begins: said now, not unasked later
+        note = (None if table.get("started")
+                else "You will watch this match when it begins: its table opens then.")
+        self.app.remote.watch(table["table"], note)  # type: ignore[attr-defined]
 
     def action_new(self) -> None:
         self.app.action_new_match()  # type: ignore[attr-defined]
