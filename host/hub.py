@@ -51,7 +51,9 @@ variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``
 player sits at but has open at none of their terminals: told, not kept),
 ``{"seat_news": {"table", "player", "news"}}`` (to the others at a running
 table, once each: a player's seat let go, ``"left"`` with q, ``"dropped"``
-as their connection ended, ``"resigned"``, or held again, ``"back"``; an
+as their connection ended, ``"resigned"``, or held again, ``"back"``; to
+the creator and those sitting at a table not begun, ``"declined"``: the
+seat kept for the player was declined, open now; an
 app that does not know it ignores it),
 ``{"stopping": true}`` (the hub stops, on purpose: seats are kept),
 ``{"moved": {"table": id}}`` (the player sat down at that table from another
@@ -783,9 +785,16 @@ class Hub:
                 other.places.pop(table.id, None)
                 other.chat_seen.pop(table.id, None)
         elif mine:
+            declined = not any(s.present for s in mine)
             for seat in mine:
                 seat.kind, seat.player, seat.present = OPEN, None, False
             client.places.pop(table.id, None)
+            if declined:  # the creator's row turned "open" unsaid
+                told = {"seat_news": {"table": table.id, "player": name, "news": "declined"}}
+                there = {table.creator} | {str(s.player) for s in table.seats if s.present}
+                for other in list(self.clients):
+                    if other.player in there and other.player != name:
+                        other.send(told)
         else:
             raise HubError("You have no seat at that table.")
         self._lobby_changed()

@@ -1811,3 +1811,32 @@ async def test_a_finished_table_stays_in_the_lobby_across_a_restart(tmp_path):
         await ann.close()
     finally:
         await again.close()
+
+
+async def test_the_creator_is_told_when_an_invited_player_declines_the_seat(hub):
+    """Play-test: Cy declined the seat kept for him (x in the lobby) and
+    the creator's row only turned "open", unsaid. The creator and those
+    sitting there are told (`seat_news`, "declined"); nobody else."""
+    _, path = hub
+    ann = await Player.connect(path, "ann")
+    bob = await Player.connect(path, "bob")
+    cy = await Player.connect(path, "cy")
+    eve = await Player.connect(path, "eve")
+    await ann.send({"create": {"game": "overseers",
+                               "seats": [{"player": "ann"}, "open", {"player": "cy"}]}})
+    table = (await ann.expect("created"))["created"]["table"]
+    await bob.send({"join": {"table": table, "seat": 1}})
+    for player in (ann, bob, cy, eve):
+        await player.until_quiet()
+    await cy.send({"stand": {"table": table}})
+
+    async def news_at(player) -> list:
+        return [m["seat_news"] for m in await player.until_quiet() if "seat_news" in m]
+
+    told = {"table": table, "player": "cy", "news": "declined"}
+    assert await news_at(ann) == [told]  # the creator (not sitting yet)
+    assert await news_at(bob) == [told]
+    assert await news_at(cy) == []
+    assert await news_at(eve) == []
+    for player in (ann, bob, cy, eve):
+        await player.close()

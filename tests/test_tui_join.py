@@ -2761,3 +2761,22 @@ async def test_the_others_read_once_that_a_player_left_or_came_back(shared_hub):
         assert [n for n in said if n.startswith("Bob")] == [
             "Bob's connection ended.", "Bob is back.", "Bob left the table."], said
         await bob.close()
+
+
+async def test_the_creator_reads_that_an_invited_player_declined_the_seat(shared_hub):
+    """Play-test: Cy declined the seat Ann kept for him (x in the lobby);
+    her row only turned "open". She reads it, in the lobby or anywhere."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    said = record_notices(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        cy = await Player.connect(path, "Cy")
+        app.remote.create({"game": "overboss-duel", "seats": [{"player": "Ann"}, {"player": "Cy"}]})
+        await cy.expect("lobby")
+        await wait_for(pilot, lambda: bool(app.remote.tables))
+        table = app.remote.tables[0]["table"]
+        await cy.send({"stand": {"table": table}})
+        await wait_for(pilot, lambda: any("declined" in s for s in said), timeout=3)
+        assert "Cy declined the seat at Overboss Duel: it is open to anyone now." in said, said
+        await cy.close()
