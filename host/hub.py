@@ -343,6 +343,9 @@ class Table:
             "seats": seats,
             "started": self.started,
             "play": state,
+            # the match's own id, the same after a restart (the table's is
+            # not): a watcher's app finds the match it watched again by it
+            "match": None if self.session is None else self.session.match.header.match_id,
         }
 
 

@@ -2780,3 +2780,32 @@ async def test_the_creator_reads_that_an_invited_player_declined_the_seat(shared
         await wait_for(pilot, lambda: any("declined" in s for s in said), timeout=3)
         assert "Cy declined the seat at Overboss Duel: it is open to anyone now." in said, said
         await cy.close()
+
+
+async def test_a_watcher_is_back_at_the_match_after_the_hub_restarts(tmp_path, monkeypatch):
+    """Play-test: players came back to their seats after the hub restarted,
+    a watcher to the lobby. The match they watched, still running, opens
+    to them again (under the id the restarted hub gives it)."""
+    import tui.remote
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=4)
+    await hub.serve(path)
+    app = JoinApp(path, "Cy", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob, _ = await _cy_watches_bobs_duel(pilot, app, path)
+        await bob.close()
+        await hub.close()
+        again = Hub(directory, bot_delay=0)
+        (resumed,) = again.resume_all()
+        await again.serve(path)
+        try:
+            await wait_for(
+                pilot, lambda: any("Back at the hub" in n.message for n in app._notifications))
+            await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                           and app.screen.update is not None and app.screen.update.seat is None)
+            assert app.remote.screens.get(resumed) is app.screen
+        finally:
+            await again.close()

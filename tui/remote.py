@@ -161,6 +161,9 @@ class RemoteTable:
         #: the last turn notice said for each table (a table's screen
         #: opening over its screen takes it down)
         self._turn_notes: dict[str, Any] = {}
+        #: the match watched here when the connection was lost (table id,
+        #: match id): watched again once back (a restarted hub's id differs)
+        self._rewatch: tuple[str, str | None] | None = None
         #: "You will watch this match when it begins" said for each table
         #: (w on a table not begun), taken down as its screen opens
         self._watch_notes: dict[str, str] = {}
@@ -221,6 +224,7 @@ class RemoteTable:
                 continue
             # the old tables' screens go before the hub sends them anew;
             # the talk too: the hub sends again what it keeps of it
+            self._rewatch = self._watched()
             self.screens.clear()
             self.finished.clear()
             self._put_away.clear()
@@ -232,6 +236,32 @@ class RemoteTable:
             self._start(*streams)  # "Back at the hub." once it welcomes us
             return
         self.app.notify("The hub does not answer: quit and join again later.", severity="error")
+
+    def _watched(self) -> tuple[str, str | None] | None:
+        """The running match watched on the topmost table screen here, if
+        one is watched (table id, match id)."""
+        stack = self.app.screen_stack
+        shown = [(stack.index(s), t, s) for t, s in self.screens.items() if s in stack]
+        if not shown:
+            return None
+        _, table, screen = max(shown, key=lambda found: found[0])
+        update = screen.update
+        if update is None or update.seat is not None or update.outcome is not None:
+            return None
+        entry = next((t for t in self.tables if t.get("table") == table), None)
+        return table, None if entry is None else entry.get("match")
+
+    def _watch_again(self) -> None:
+        """Back at the hub: the match watched before, if it still runs."""
+        if self._rewatch is None or not self._welcomed:
+            return
+        table, match = self._rewatch
+        self._rewatch = None
+        for entry in self.tables:
+            same = entry["table"] == table or (match is not None and entry.get("match") == match)
+            if same and entry.get("started") and not (entry.get("play") or {}).get("finished"):
+                self.watch(entry["table"])
+                return
 
     @property
     def connected(self) -> bool:
@@ -367,6 +397,7 @@ class RemoteTable:
             self.tables, left_out = lobby_tables(message["lobby"])
             self.lobby_seen = True
             self._lobby_changed()
+            self._watch_again()
             self._invitations()
             self._turns_away()
             if left_out:
@@ -977,6 +1008,7 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
         "seats": [_lobby_seat(seat) for seat in seats],
         "started": entry.get("started") is True,
         "play": play,
+        "match": entry["match"] if isinstance(entry.get("match"), str) else None,
     }
 
 
