@@ -509,7 +509,7 @@ def test_snapshot_mid_round(snap_compare, size):
     update = make_update(state, 0, log=("Bob (Purple) turns a card.",
                                          "Ann (Meixiu) peeks at a card."))
     assert snap_compare(ScreenApp(update), terminal_size=size,
-                        press=["t", *"Cat hides Hope", "enter", "escape"])
+                        press=["t", *"Cat hides Hope", "enter"])  # Enter sends and closes
 
 
 # --- play-test findings --------------------------------------------------------------
