@@ -425,23 +425,11 @@ class Hub:
                 log.warning("not resumed: %s", printable(_about(saved.path, refused)))
                 match.close()
                 continue
-            seats = [
-                Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name, None, True)
-                for p in match.header.players
-            ]
-            creator, away_bot, left, stand_in_moves, resigned = _read_table_file(match.path)
-            # (before the log is first worded: its lines are kept)
-            match.stand_in_moves = {i for i in stand_in_moves if i < len(match.history)}
-            table = Table(
-                match.header.match_id, match.game, match.header.options, seats, creator, away_bot,
-                left=left, kept_moves=frozenset(match.stand_in_moves),
-            )
-            table.resigned = {s.player for s in seats if s.player in resigned}
+            table = _table_again(match)
+            seats = table.seats
             if loaded.problems:  # the local app asks first; here the host and players are told
                 log.warning("%s", printable(_resumed_how(loaded)))
                 table.went_back = _went_back(loaded)
-            # (under this table's id: it is the journal's, not the one it was played under)
-            table.chat = _read_chat_file(_chat_file(match.path), table.id)
             self.tables[table.id] = table
             self._start(table, match)
             if table.resigned:  # their bots play on
@@ -475,19 +463,8 @@ class Hub:
                 if match is not None:
                     match.close()
                 continue
-            seats = [
-                Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name, None, True)
-                for p in match.header.players
-            ]
-            creator, away_bot, left, stand_in_moves, resigned = _read_table_file(match.path)
-            match.stand_in_moves = {i for i in stand_in_moves if i < len(match.history)}
-            table = Table(
-                match.header.match_id, match.game, match.header.options, seats, creator, away_bot,
-                left=left, kept_moves=frozenset(match.stand_in_moves),
-            )
-            table.resigned = {s.player for s in seats if s.player in resigned}
+            table = _table_again(match)
             table.ended_at = min(ended, now)
-            table.chat = _read_chat_file(_chat_file(match.path), table.id)
             self.tables[table.id] = table
             self._start(table, match)
 
@@ -1713,6 +1690,27 @@ def _write_table_file(journal: Path, table: Table) -> None:
     except OSError as error:  # the match is still played; after a restart it waits
         log.error("cannot keep the table's settings beside %s", printable(f"{journal}: {error}"))
 
+
+
+def _table_again(match: Any) -> Table:
+    """A saved match's table as the hub lists it again after a restart: its
+    seats kept for their players, and what the file beside its journal
+    kept (creator, away choice, who left, the stand-in's moves, its chat)."""
+    seats = [
+        Seat("bot", None, p.level) if p.kind == "bot" else Seat("reserved", p.name, None, True)
+        for p in match.header.players
+    ]
+    creator, away_bot, left, stand_in_moves, resigned = _read_table_file(match.path)
+    # (before the log is first worded: its lines are kept)
+    match.stand_in_moves = {i for i in stand_in_moves if i < len(match.history)}
+    table = Table(
+        match.header.match_id, match.game, match.header.options, seats, creator, away_bot,
+        left=left, kept_moves=frozenset(match.stand_in_moves),
+    )
+    table.resigned = {s.player for s in seats if s.player in resigned}
+    # (under this table's id: it is the journal's, not the one it was played under)
+    table.chat = _read_chat_file(_chat_file(match.path), table.id)
+    return table
 
 def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[int], set[str]]:
     """(creator, away_bot, left, stand_in_moves, resigned) kept beside a

@@ -2767,20 +2767,8 @@ class BossQuestScreen(GameScreen):
         self._draw_prompt()
         self.refresh_bindings()  # the footer's keys: the Bosses by number, not Ask
 
-    def action_read_log(self) -> None:
-        """The log takes the arrows and PgUp / PgDn (it is focused), or
-        gives them back to the turn."""
-        log = self.query_one("#bq-log", SinceLog)
-        if log.has_focus:
-            self.set_focus(None)
-            self._focus_for_mode()
-        else:
-            log.focus()
-        self.refresh_bindings()
-
-    def action_leave_log(self) -> None:
-        if isinstance(self.focused, SinceLog):
-            self.action_read_log()
+    def _log_given_back(self) -> None:
+        self._focus_for_mode()
 
     def action_personal_back(self) -> None:
         """Escape or Backspace while a personal spell's Boss is to be chosen:

@@ -649,6 +649,24 @@ class GameScreen(Screen):
         if update is not None and self.since.toggle(update.seat):
             self.show(update)
 
+    def action_read_log(self) -> None:
+        """`l`: the log takes the arrows and PgUp / PgDn (it is focused),
+        or gives them back to the decision (`_log_given_back`)."""
+        log = self.query(SinceLog).first()
+        if log.has_focus:
+            self.set_focus(None)
+            self._log_given_back()
+        else:
+            log.focus()
+        self.refresh_bindings()
+
+    def action_leave_log(self) -> None:
+        if isinstance(self.focused, SinceLog):
+            self.action_read_log()
+
+    def _log_given_back(self) -> None:
+        """The keys back from the log to the decision (a screen with `l`)."""
+
     # -- reading the update ----------------------------------------------------
 
     @property

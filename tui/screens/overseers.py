@@ -1596,21 +1596,12 @@ class OverseersScreen(GameScreen):
             self._choose(("back", None))
 
     def action_read_log(self) -> None:
-        """The log takes the arrows and PgUp / PgDn (it is focused), or
-        gives them back to the decision."""
-        log = self.query_one("#ov-log", SinceLog)
-        self._reading_log = not log.has_focus
-        if log.has_focus:
-            self.set_focus(None)
-            self._focus_key = None
-            self._focus_decision()
-        else:
-            log.focus()
-        self.refresh_bindings()
+        self._reading_log = not self.query_one("#ov-log", SinceLog).has_focus
+        super().action_read_log()
 
-    def action_leave_log(self) -> None:
-        if isinstance(self.focused, SinceLog):
-            self.action_read_log()
+    def _log_given_back(self) -> None:
+        self._focus_key = None
+        self._focus_decision()
 
     def action_talk(self) -> None:
         talk = self.query_one("#ov-talk")
