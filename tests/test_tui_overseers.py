@@ -1734,6 +1734,35 @@ async def test_a_reflexive_enter_after_a_number_pick_does_not_keep_from_the_next
         assert not screen.too_soon("enter")
 
 
+async def test_a_new_rounds_pack_is_not_announced_over_the_rounds_end():
+    """Play-test (80x24): the last to act in a round is dealt the next
+    round's pack at once, and "Your next pack" was drawn over the round's
+    end box that comes up first; putting that box away is the pause the
+    notice asked for, so a new round's first pack has no notice."""
+    from tests.screen_kit import record_notices
+
+    rng = random.Random(5)
+    state = GAME.setup(4)
+    before = None
+    while not (state.round == 2 and state.phase is Phase.DRAFT):
+        if state.phase is Phase.DRAFT and state.round == 1:
+            before = state
+        acting = GAME.to_act(state)
+        if CHANCE in acting:
+            state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+        else:
+            seat = min(acting)
+            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    app = ScreenApp(make_update(before, 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        await pilot.pause()
+        screen = app.game_screen
+        assert not screen.decided_again(make_update(before, 0), make_update(state, 0))
+        await pilot.pause()
+    assert not any(n.startswith("Your next pack") for n in notices), notices
+
+
 def test_the_deal_is_one_line_on_the_hand_over_cover():
     """OV §1 Setup (each player is dealt trait cards and a character).
     Play-test: the cover at a new round listed 30 lines of "X is dealt a

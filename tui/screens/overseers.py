@@ -431,9 +431,11 @@ class OverseersScreen(GameScreen):
         # the next pack came at once under the key that kept a card: say so,
         # and light the prompt while Enter waits (no cards named: a notice
         # outlives a hand-over cover)
+        # (not a new round's first pack: the round's end box comes up first,
+        # over it, and putting it away is the pause; the notice covered it)
         view: State = update.view
-        if view.phase is Phase.DRAFT and (before.view.round, before.view.draft_turn) != (
-                view.round, view.draft_turn):
+        if view.phase is Phase.DRAFT and before.view.round == view.round and (
+                before.view.draft_turn != view.draft_turn):
             self.notify(f"Your next pack: turn {view.draft_turn} of 5. Look before you keep a card.",
                         timeout=3, markup=False)
             self.light_prompt(3.0)
