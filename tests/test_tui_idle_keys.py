@@ -188,3 +188,36 @@ async def test_a_number_key_when_it_is_not_your_decision_says_so(game):
 async def test_a_spectators_number_key_stays_quiet():
     notes = await _press(bq.ScreenApp(bq.make_update(bq.full_state(), seat=None)), "1")
     assert notes == []
+
+
+class _HereWithABot(bq.FakePort):
+    """Two people at this terminal (Ann, Bob) and a bot (Cyd/Cora, seat 2):
+    the bot's turn shows the shared "for everyone" view (seat None)."""
+
+    at_this_terminal = True
+    humans = (0, 1)
+
+
+def _overstocked_bots_turn():
+    from core.overstocked import GAME as OVERSTOCKED
+
+    state = os_kit.place_state()
+    return OVERSTOCKED.apply(state, 0, OVERSTOCKED.legal_actions(state, 0)[0])
+
+
+@pytest.mark.parametrize("game", ["bossquest", "overstocked"])
+async def test_a_number_key_at_this_terminal_while_a_bot_plays_says_so(game):
+    """Play-test: two people and a bot at one terminal; on the bot's turn
+    the shared view shows (seat None) and 1 got no answer."""
+    import attrs
+
+    update = {
+        "bossquest": lambda: bq.make_update(bq.full_state(turn=2), seat=None, thinking=2),
+        "overstocked": lambda: os_kit.make_update(_overstocked_bots_turn(), seat=None, thinking=2),
+    }[game]()
+    update = attrs.evolve(update, bots=frozenset({2}))
+    assert update.to_act == frozenset({2})
+    app = {"bossquest": bq.ScreenApp, "overstocked": os_kit.ScreenApp}[game](update, _HereWithABot())
+    notes = await _press(app, "1")
+    assert notes == [NOT_YOURS], notes
+    assert app.port.submitted == []

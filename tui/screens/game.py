@@ -916,10 +916,14 @@ class GameScreen(Screen):
 
     def _not_your_decision(self) -> bool:
         """A seat is shown that has nothing to decide now (others decide, or
-        it has chosen and waits): a watcher's keys stay quiet."""
+        it has chosen and waits), or the shared view of the people at this
+        terminal (a bot plays): a watcher's keys stay quiet."""
         update = self.update
-        return (update is not None and update.seat is not None and not update.legal
-                and not update.over and self.sent_from is None)
+        if update is None or update.over or self.sent_from is not None:
+            return False
+        if update.seat is None:
+            return self.here and not self.watching_shared
+        return not update.legal
 
     def play(self, action: Any) -> None:
         """Play `action` for the seat being shown. The session checks it
