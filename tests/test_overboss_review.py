@@ -125,7 +125,8 @@ def test_a_town_with_nowhere_to_spawn_waits_for_its_turn():
     """OD §Town, OD-19 ("a Town with nowhere to spawn when its turn comes
     does not spawn"), OD-23: while the placer orders the spawns, a Spire may
     open a square next to a Town that had none; that Town then spawns there
-    (the Bandit it lands on returns to the bag)."""
+    (the Bandit it lands on returns to the bag): at once when that square
+    is its only one and no other Town could use it (OD-17)."""
     s = placing(
         board(a1="TH", b1="IH", b3="RB", d4="TH", c4="I.", d3="S."),
         T,
@@ -138,11 +139,11 @@ def test_a_town_with_nowhere_to_spawn_waits_for_its_turn():
     assert not any(
         isinstance(a, SpawnHero) and a.town == sq("a1") for a in GAME.legal_actions(s, 0)
     )
-    s = play(s, 0, UseSpire(sq("b3"), sq("a2")))
-    assert SpawnHero(sq("a1"), sq("a2")) in GAME.legal_actions(s, 0)
+    assert s.tokens[sq("c1")] is HERO  # forced, apart from d4's choice (OD-17)
     bandits = s.bag[BAG_TOKENS.index(BANDIT)]
-    s = play(s, 0, SpawnHero(sq("a1"), sq("a2")))
+    s = play(s, 0, UseSpire(sq("b3"), sq("a2")))
     assert s.tokens[sq("a2")] is HERO and s.bag[BAG_TOKENS.index(BANDIT)] == bandits + 1
+    assert s.step is Step.SPAWN and s.pending_towns == (sq("d4"),)
     s = play(s, 0, SpawnHero(sq("d4"), sq("c4")))
     assert s.tokens[sq("c1")] is HERO and s.step is Step.END and s.pending_towns == ()
 

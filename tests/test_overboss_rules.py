@@ -541,6 +541,50 @@ def test_town_order_decides_who_gets_the_last_heroes():
     assert s.tokens[sq("a1")] is None and s.tokens[sq("b3")] is None and s.step is Step.END
 
 
+def _forced_beside_a_choice(**tiles: str):
+    """b1 holds a hero with two open squares (b2, c1): a real choice."""
+    return placing(board(b1="TH", b2="I.", c1="S.", **tiles), T, None)
+
+
+def test_forced_spawns_apart_from_a_real_choice_spawn_at_once():
+    """OD-17 ("Towns whose forced spawns cannot affect one another spawn
+    together"). Play-test: a1 (only a2) and c6 (only itself) each had one
+    square, b1 a real choice, and the game asked which Town first."""
+    s = _forced_beside_a_choice(a1="TH", a2="I.", c6="T.")
+    s = play(s, 0, PlaceTile(sq("d8")))
+    assert s.tokens[sq("a2")] is HERO and s.tokens[sq("c6")] is HERO
+    assert s.tokens[sq("d8")] is HERO  # the new Town, on itself
+    assert s.step is Step.SPAWN and s.pending_towns == (sq("b1"),)
+    assert {a for a in GAME.legal_actions(s, 0) if isinstance(a, SpawnHero)} == {
+        SpawnHero(sq("b1"), sq("b2")),
+        SpawnHero(sq("b1"), sq("c1")),
+    }
+
+
+def test_a_forced_spawn_on_a_square_another_town_could_use_waits():
+    """OD-6, OD-17: a1's only square is a1 itself, which b1's hero could
+    also take: spawning a1 first changes b1's choice, so the order stays
+    the player's. c6 and the new Town affect nobody and spawn at once."""
+    s = _forced_beside_a_choice(a1="T.", c6="T.")
+    s = play(s, 0, PlaceTile(sq("d8")))
+    assert s.tokens[sq("c6")] is HERO and s.tokens[sq("d8")] is HERO
+    assert s.tokens[sq("a1")] is None
+    assert s.step is Step.SPAWN and set(s.pending_towns) == {sq("a1"), sq("b1")}
+    assert SpawnHero(sq("a1"), sq("a1")) in GAME.legal_actions(s, 0)
+    assert SpawnHero(sq("b1"), sq("a1")) in GAME.legal_actions(s, 0)
+
+
+def test_too_few_heroes_keeps_the_order_of_forced_spawns_a_choice():
+    """OD §Heroes, OD-17, OD-19: with fewer heroes than Towns to spawn, the
+    order decides who gets them, so no forced spawn happens by itself."""
+    s = attrs.evolve(_forced_beside_a_choice(a1="TH", a2="I.", c6="T."), heroes=3)
+    s = play(s, 0, PlaceTile(sq("d8")))
+    assert s.step is Step.SPAWN and s.heroes == 3
+    assert s.tokens[sq("a2")] is None and s.tokens[sq("c6")] is None
+    assert {SpawnHero(sq("a1"), sq("a2")), SpawnHero(sq("c6"), sq("c6"))} <= set(
+        GAME.legal_actions(s, 0))
+
+
 def test_spawn_order_matters_when_a_hero_lands_on_a_pending_town():
     """OD-6: the placing player orders the Towns; a Town holding a hero
     spawns next to it, possibly on another Town that then spawns beside it."""

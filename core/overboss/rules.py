@@ -1062,17 +1062,23 @@ def _spawn_phase(state: State) -> State:
             (town,) = ready
             state = _spawn(state, town, options[town][0])
             continue
+        # OD-17: a forced spawn whose square no other Town could use (nor is
+        # another pending Town) spawns at once, beside real choices too;
+        # with too few heroes the order decides who gets one (OD-19), a
+        # Town a Spire may yet open a square for too (OD-23).
         # A Town with nowhere to spawn holds a hero, so no hero lands on it.
-        singles = [options[t][0] for t in ready if len(options[t]) == 1]
-        if (
-            len(singles) == len(ready)
-            and len(set(singles)) == len(singles)
-            and all(sq == t or sq not in pending for t, sq in zip(ready, singles, strict=True))
-            and state.heroes >= len(ready)
-        ):
-            for t, sq in zip(ready, singles, strict=True):
-                state = _spawn(state, t, sq)
-            continue
+        if state.heroes >= len(pending):
+            apart = [
+                t
+                for t in ready
+                if len(options[t]) == 1
+                and (options[t][0] == t or options[t][0] not in pending)
+                and not any(options[t][0] in options[o] for o in ready if o != t)
+            ]
+            if apart:
+                for t in apart:
+                    state = _spawn(state, t, options[t][0])
+                continue
         return state if state.step is _S_SPAWN else _set_step(state, _S_SPAWN)
 
 
