@@ -939,6 +939,21 @@ def test_flip_a_potion_with_one_potion_face_up_says_so():
                           "Enter flips it."), text.plain
 
 
+
+def test_flip_a_potion_names_the_casters_own_potion_yours():
+    """BQ §Potions (Flip a potion): the caster's own potion read "Flip
+    Ann's +1" on Ann's own screen; it is "your", as Swap companions says."""
+    from core.bossquest.actions import TargetPotion
+    from tui.screens.bossquest_extras import action_label, other_prompt
+
+    view = full_state()
+    who = "Ann Bob Cyd".split().__getitem__
+    assert view.turn == 0
+    assert action_label(view, TargetPotion(0, w("R1")), who) == "Flip your R1"
+    assert action_label(view, TargetPotion(2, w("R1")), who) == "Flip Cyd's R1"
+    text = other_prompt(view, (TargetPotion(0, w("R1")),), 0, who)
+    assert text.plain.startswith("Flip a potion: only one potion is face up (your R1): ")
+
 async def test_the_owl_with_one_card_to_see_says_so():
     """"The Owl: see which card? 1 or Enter" over a single card read as a
     choice among several."""

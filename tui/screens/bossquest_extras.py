@@ -110,7 +110,9 @@ def action_label(view: State, action: Any, who: Who) -> str:
         return "Read it +" if action.sign > 0 else "Read it -"
     if isinstance(action, TargetPotion):
         knight = view.knights[action.seat]
-        return f"Flip {possessive(who(action.seat))} {weapon_text(knight, action.weapon)}"
+        # the knight whose turn it is casts it (as `swap_label`): theirs is "your"
+        owner = "your" if action.seat == view.turn else possessive(who(action.seat))
+        return f"Flip {owner} {weapon_text(knight, action.weapon)}"
     if isinstance(action, SwapCompanions):
         return swap_label(view, action, who)
     if isinstance(action, PeekHidden):
