@@ -988,6 +988,34 @@ async def test_l_lets_the_keys_scroll_the_log_back():
         assert panel.border_title == "Log · l to scroll"
 
 
+
+async def test_l_on_the_recap_reads_the_whole_log_and_escape_goes_back_to_its_end():
+    """Play-test: l on the recap ("since your last move") scrolled the
+    recap, which has nothing earlier, and its title lost the "z log" hint;
+    and after scrolling back, Escape left the log on old lines under its
+    usual title, so old moves read as the latest. l shows the whole log
+    (as z does); giving the keys back shows its end again."""
+    from tests.since_kit import SequenceApp, turns_of_others
+    from tui.screens.bossquest import BossQuestScreen
+
+    app = SequenceApp(BossQuestScreen, turns_of_others("boss-quest", 3, 1, skip=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        panel = screen.query_one("#bq-log")
+        assert panel.recap is not None and panel.recap.shown
+        await pilot.press("l")
+        await pilot.pause()
+        assert panel.has_focus and not panel.recap.shown
+        assert "Recap" not in str(panel.border_title)
+        await pilot.press("pageup", "up")
+        await pilot.pause()
+        assert round(panel.scroll_y) < panel.max_scroll_y
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not panel.has_focus and panel.border_title == "Log · l to scroll"
+        assert round(panel.scroll_y) == panel.max_scroll_y
+
 def test_the_weapons_of_one_ask_are_one_line_in_the_log():
     """Play-test: "Bram receives B3." "Bram receives B4." "Bram receives B1."
     took three of the few log lines at 80x24 for one ask (BQ §2A: the knight

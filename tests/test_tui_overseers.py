@@ -1625,6 +1625,9 @@ async def test_l_lets_the_keys_scroll_the_log_back():
         await pilot.press("escape")
         await pilot.pause()
         assert screen.query_one("#ov-hand").has_focus  # the pack again
+        # the log's end again: old lines under its usual title read as the latest
+        await pilot.pause()
+        assert round(panel.scroll_y) == panel.max_scroll_y
 
 
 @pytest.mark.parametrize("whole_log", [False, True])

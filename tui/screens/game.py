@@ -656,7 +656,10 @@ class GameScreen(Screen):
         if log.has_focus:
             self.set_focus(None)
             self._log_given_back()
+            log.follow()  # old lines under the usual title read as the latest
         else:
+            if log.recap is not None and log.recap.shown:
+                self.action_since_toggle()  # the recap has nothing earlier: the log, as z
             log.focus()
         self.refresh_bindings()
 

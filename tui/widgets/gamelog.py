@@ -154,6 +154,10 @@ class GameLog(KeptScrollBars, ScrollView, can_focus=True):
         else:
             self.virtual_size = size
 
+    def follow(self) -> None:
+        """Show the newest lines again (after the player scrolled back)."""
+        self._follow()
+
     def _follow(self) -> None:
         # Keep the newest lines in sight: at once when the new rows are
         # already counted (one frame for an update, not three), else after
