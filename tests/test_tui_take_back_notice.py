@@ -43,7 +43,13 @@ async def test_overboss_duel_u_says_what_was_taken_back(tmp_path, monkeypatch):
         await pilot.press("u")
         await pilot.pause()
         first = placed.split(". ")[0].rstrip(".")
-        assert _taken_back(said) == [f"Taken back: you{first[3:]}."], said
+        [notice] = _taken_back(said)
+        assert notice.startswith(f"Taken back: you{first[3:]}"), said
+        if ". Then " in placed:  # the drafted monster went with the tile (OD-13): told too
+            then = placed.split(". Then ")[1].split(".")[0]
+            assert then in notice or notice.endswith(" … and 1 more."), said
+        else:
+            assert notice == f"Taken back: you{first[3:]}.", said
 
 
 def _kits():
@@ -105,7 +111,8 @@ async def test_the_covers_take_back_is_said_once(tmp_path, monkeypatch):
 def test_several_lines_taken_back_name_the_first_and_count_the_rest():
     lines = ("You place the Town on a1 (your side). Then a hero spawns on a1.",
              "You place a Spire on b2.", "You use a Spire on c3.")
-    assert taken_back_words(lines) == "Taken back: you place the Town on a1 (your side) … and 2 more."
+    assert taken_back_words(lines) == ("Taken back: you place the Town on a1 (your side), then a "
+                                       "hero spawns on a1 … and 2 more.")
     assert taken_back_words(lines[1:2]) == "Taken back: you place a Spire on b2."
     assert taken_back_words(("Ann places a Yeti on a3.",)) == "Taken back: Ann places a Yeti on a3."
 
@@ -124,3 +131,19 @@ async def test_a_refused_take_back_says_nothing_was_taken_back():
         app.screen.show(ob.make_update(ob.midgame(), log=ob.LOG[:-1]))
         await pilot.pause()
         assert _taken_back(said) == [], said
+
+
+def test_a_token_the_rules_placed_with_the_tile_is_named_too():
+    """Play-test (Overboss Duel, OD-13): "Taken back: you place the Sunken
+    City on b1 (your side)." where the Bandit that went on it was taken
+    back too (the line's "Then ..."): both are named when short, else the
+    rest is counted; a rule's reminder after it is not a move."""
+    line = "You place the Sunken City on b1 (your side). Then a Bandit goes to b1."
+    assert taken_back_words((line,)) == (
+        "Taken back: you place the Sunken City on b1 (your side), then a Bandit goes to b1.")
+    long = ("You place the Sunken City on b1 (your side). Then a Bandit goes to b1 and the "
+            "hero there is slain, then the Town on a1 spawns a hero on a2.")
+    assert taken_back_words((long,)) == (
+        "Taken back: you place the Sunken City on b1 (your side) … and 1 more.")
+    assert taken_back_words(("You place a Yeti on b2. A lair's monster may go on either side.",)
+                            ) == "Taken back: you place a Yeti on b2."

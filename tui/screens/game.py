@@ -207,11 +207,25 @@ def taken_back_words(lines: Sequence[str]) -> str:
     """The notice for a take-back whose undo took `lines` off the player's
     own log: the first line's first sentence (the move itself; what it set
     off follows), the others counted, so it stays short."""
-    first = _SENTENCE_END.split(lines[0], maxsplit=1)[0].rstrip(".")
+    sentences = _SENTENCE_END.split(lines[0])
+    first = sentences[0].rstrip(".")
     if first.startswith("You "):
         first = "you" + first[3:]
-    more = f" … and {len(lines) - 1} more" if len(lines) > 1 else ""
+    count = len(lines) - 1
+    # what the rules did with the move ("Then a Bandit goes to b1") went too
+    then = next((t.rstrip(".") for t in sentences[1:2] if t.startswith("Then ")), None)
+    if then is not None:
+        both = f"{first}, t{then[1:]}"
+        if len(both) <= _TAKEN_BACK_ROOM:
+            first = both
+        else:
+            count += 1
+    more = f" … and {count} more" if count else ""
     return f"Taken back: {first}{more}."
+
+
+#: the longest move a take-back notice names with what the rules then did
+_TAKEN_BACK_ROOM = 72
 
 
 def choice_keys(keys: Sequence[str]) -> str:
