@@ -70,6 +70,14 @@ def split_mark(name: str) -> tuple[str, str]:
             return name[: -len(mark)], mark
     return name, ""
 
+def mid_sentence(text: str) -> str:
+    """`text` after a colon: its first letter small ("A player's name" read
+    as a new sentence), unless the word is in capitals ("OK") or is "I"."""
+    if text[:1].isupper() and not text[1:2].isupper() and not text.startswith("I "):
+        return text[0].lower() + text[1:]
+    return text
+
+
 #: a chat line, and how many a player may send in CHAT_WINDOW seconds (the
 #: hub counts them; the app counts its own, so a line sent too soon stays
 #: in its field)

@@ -31,7 +31,7 @@ from typing import Any
 
 import asyncssh
 
-from host.messages import MAX_NAME
+from host.messages import MAX_NAME, mid_sentence
 
 log = logging.getLogger(__name__)
 
@@ -97,13 +97,16 @@ class SetupError(ValueError):
 class Player:
     """One authorized key and the name it plays under."""
 
-    def __init__(self, keys: Any, name: str, line: int = 0, problem: str = "") -> None:
+    def __init__(self, keys: Any, name: str, line: int = 0, problem: str = "",
+                 told: str = "") -> None:
         self.keys = keys
         self.name = name
         #: its line in the file, and why the hub will refuse its name ("" if
-        #: it will not): the key still logs in, so its player reads why
+        #: it will not): the key still logs in, and its session says why
+        #: (`told`, in the player's words) and ends
         self.line = line
         self.problem = problem
+        self.told = told or problem
 
 
 def read_players(path: Path) -> list[Player]:
@@ -138,7 +141,7 @@ def read_players(path: Path) -> list[Player]:
         except (ValueError, asyncssh.KeyImportError) as error:
             raise SetupError(f"{path}, line {number}: not an authorized key ({error}).") from None
         name = _bound_name(line, number, path)
-        problem = ""
+        problem = told = ""
         try:
             new_player_name(name)
         except HubError as error:
@@ -147,7 +150,9 @@ def read_players(path: Path) -> list[Player]:
         if not problem and first[1] != name:  # the hub's check_distinct, known now
             problem = (f"line {first[0]} names {first[1]!r}, and a name is told apart "
                        "by more than its case.")
-        players.append(Player(keys, name, number, problem))
+            told = (f"{name!r} reads as {first[1]!r}, another player's key here: "
+                    "a name is told apart by more than its case.")
+        players.append(Player(keys, name, number, problem, told))
     if not players:
         raise SetupError(f"{path} names no key: add one line per player's key.")
     return players
@@ -302,6 +307,8 @@ class _Server(asyncssh.SSHServer):
     def __init__(self, door: FrontDoor) -> None:
         self.door = door
         self.player: str | None = None
+        #: why the hub will refuse the player's name ("" if it will not)
+        self.refused = ""
         self.conn: Any = None
         #: this connection counts among its player's open ones
         self.counted = False
@@ -423,6 +430,7 @@ class _Server(asyncssh.SSHServer):
                 # called for a bare offer of the key too (no proof yet): the
                 # connection is counted once authentication has succeeded
                 self.player = player.name
+                self.refused = player.told
                 self.keyed = True
                 return True
         return False
@@ -456,6 +464,15 @@ async def _session(door: FrontDoor, process: Any) -> None:
     server: _Server = process.channel.get_connection().get_owner()
     player = server.player
     if player is None:  # cannot happen after public-key auth; refuse anyway
+        process.exit(1)
+        return
+    if server.refused:
+        # refused here, not by the hub: a key flagged at start-up that
+        # connected first took the name from the player it reads as
+        process.stdout.write(
+            f"Overtable refused the name {player!r}: {mid_sentence(server.refused)} "
+            "Ask the host to give your key another name in its authorized_keys.\r\n"
+            .encode())
         process.exit(1)
         return
     if process.command is not None or process.subsystem is not None:

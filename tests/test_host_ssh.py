@@ -685,3 +685,32 @@ def test_a_session_knows_its_name_comes_from_the_keys_file():
     """The app says to ask the host for another name, not `--name` (tui/remote.py)."""
     _, env = join_child("/nowhere.sock", None)("Ann", "xterm", {})
     assert env["OVERTABLE_NAME_FROM_KEY"] == "1"
+
+
+async def test_the_later_of_a_case_twin_pair_is_refused_at_the_door(tmp_path):
+    """Play-test: the host said line 2's "ANN" was refused, yet that key,
+    connecting first, played as "ANN" and the real "ann" was turned away.
+    The flagged key is refused itself, whichever connects first: its
+    session says why and ends, its child (the hub's client) never runs."""
+    ann = asyncssh.generate_private_key("ssh-ed25519", comment="ann")
+    twin = asyncssh.generate_private_key("ssh-ed25519", comment="ANN")
+    path = tmp_path / "authorized_keys"
+    path.write_text(ann.export_public_key().decode() + twin.export_public_key().decode())
+    server = await serve("127.0.0.1", 0, read_players(path), load_host_key(tmp_path / "hk"),
+                         child_running(REPORT))
+    port = server.sockets[0].getsockname()[1]
+    try:
+        async with connect(port, twin) as conn:
+            process = await conn.create_process(term_type="xterm", encoding=None)
+            text = await output_of(process)
+            await process.wait_closed()
+        assert "PLAYER=" not in text, text
+        assert "'ANN'" in text and "'ann'" in text and "another name" in text, text
+        assert "overtable join" not in text
+        assert process.exit_status == 1
+        async with connect(port, ann) as conn:
+            process = await conn.create_process(term_type="xterm", encoding=None)
+            text = await output_of(process)
+        assert "PLAYER=ann " in text, text
+    finally:
+        server.close()

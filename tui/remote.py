@@ -31,6 +31,7 @@ from host.messages import (
     SeatCommand,
     SeatUpdate,
     draw_turns_path,
+    mid_sentence,
     split_mark,
 )
 from host.wire import codec
@@ -96,14 +97,6 @@ class TablePort:
         kept by the connection, so a screen made again for this table
         (back from the lobby, after a reconnect) shows the talk so far."""
         return self.remote.talk.setdefault(self.table, [])
-
-
-def mid_sentence(text: str) -> str:
-    """`text` after a colon: its first letter small ("A player's name" read
-    as a new sentence), unless the word is in capitals ("OK") or is "I"."""
-    if text[:1].isupper() and not text[1:2].isupper() and not text.startswith("I "):
-        return text[0].lower() + text[1:]
-    return text
 
 
 class RemoteTable:
