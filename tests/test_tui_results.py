@@ -690,3 +690,24 @@ async def test_the_results_pad_heads_a_column_with_the_name_only():
         pad = app.screen.query_one("#score-pad")
         heads = [str(column.label) for column in pad.columns.values()]
     assert heads[1:] == ["Ann", "Bram"], heads
+
+
+@pytest.mark.parametrize("game", ["boss-quest", "overboss-duel", "overstocked", "overseers"])
+async def test_the_results_title_and_standings_name_the_player_only(game):
+    """Play-test: "bob (away — bot playing) wins!" after the match was over
+    (after a host restart, "bob wins!"): the seat's status is no part of
+    the results' title or standings, in every game."""
+    outcome = Outcome(scores=(1, 2), winners=frozenset({1}),
+                      notes=("{1} wins on the tie-break.",))
+    update = SeatUpdate(game=game, seat=None, view=None, legal=(), to_act=frozenset(),
+                        names=("Ann (left — bot playing)", "bob (away — bot playing)"),
+                        bots=frozenset(), log=(), outcome=outcome)
+    app = _app_for(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        rows = _standings_rows(app)
+    assert ": bob wins!" in text, text
+    assert "bot playing" not in text and "(away)" not in text, text
+    assert rows == {"bob": ("1", "2"), "Ann": ("2", "1")}

@@ -124,6 +124,9 @@ class ResultsScreen(Screen):
         super().__init__()
         #: the final update of the match, from the seat shown
         self.update = update
+        #: the players' names only: a seat's status ("bob (away — bot
+        #: playing)") is the match's, over once it ends
+        self.names = tuple(split_mark(name)[0] for name in update.names)
         #: a shared table's results: q leads back to the lobby, as at the
         #: table itself (the footer said h, the final table's prompt q); h,
         #: for Home, is not a key there (F1 listed it first, "h / q: Lobby")
@@ -145,7 +148,7 @@ class ResultsScreen(Screen):
     def compose(self) -> ComposeResult:
         update = self.update
         outcome = update.outcome
-        names = update.names
+        names = self.names
         yield Header()
         with ResultsScroll(id="results"):
             if outcome is None:
@@ -220,7 +223,7 @@ class ResultsScreen(Screen):
         order = ([seat for _, seat in standings(tuple(outcome.scores), frozenset(outcome.winners))]
                  if outcome is not None else range(players))
         for seat in order:
-            name = self.update.names[seat]
+            name = self.names[seat]
             k, h = keys[seat], hearts[seat]
             # (the charts' grid gives a name 12 cells: results.tcss)
             cells.append(Label(plain(shortened(name, 12)), classes="chart-name"))
@@ -250,7 +253,7 @@ class ResultsScreen(Screen):
 
     def _fill(self) -> None:
         outcome = self.update.outcome
-        names = self.update.names
+        names = self.names
         if outcome is not None:
             board = self.query_one("#standings", DataTable)
             board.add_columns("#", "Player", right("Score"))
@@ -288,8 +291,7 @@ class ResultsScreen(Screen):
         if pad.columns and getattr(self, "_pad_width", None) == width:
             return
         self._pad_width = width
-        # headed by the name only: the standings say who left
-        names = [split_mark(name)[0] for name in self.update.names]
+        names = self.names
         labels = ["Score pad", *(c.name for c in outcome.breakdown)]
         numbers = [max((len(str(c.values[seat])) for c in outcome.breakdown), default=1)
                    for seat in range(len(names))]
