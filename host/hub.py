@@ -713,6 +713,13 @@ class Hub:
             log.warning("refused the player name %s: %s", printable(repr(name[:MAX_NAME + 1])),
                         printable(str(error)))
 
+    def has_seats(self, name: str) -> bool:
+        """`name` holds a person's seat at a table whose match is not over
+        (a watcher holds none: a stopping host keeps no seats for them)."""
+        return any(not table.finished and any(s.player == name and s.kind != "bot"
+                                              for s in table.seats)
+                   for table in self.tables.values())
+
     def known_names(self) -> set[str]:
         """The players the hub knows now: connected, or named at a table."""
         names = {client.player for client in self.clients if client.player is not None}

@@ -281,6 +281,8 @@ class FrontDoor:
         self.stopping = asyncio.Event()
         #: the sessions running now, waited for at a stop
         self.running: set[asyncio.Task] = set()
+        #: whether a player holds seats at the hub (None: not known, said so)
+        self.has_seats: Any = None
 
     def total(self) -> int:
         return sum(self.sessions.values())
@@ -555,7 +557,9 @@ async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
         if idle in done or stopping in done:
             await loop.run_in_executor(None, _end, child)
             await asyncio.sleep(0.1)  # the child's last output goes out before the line
-            said = _idle_message(door.idle_timeout) if idle in done else STOPPED_MESSAGE
+            said = (_idle_message(door.idle_timeout) if idle in done
+                    else STOPPED_MESSAGE if door.has_seats is None or door.has_seats(player)
+                    else STOPPED_WATCHING_MESSAGE)
             with contextlib.suppress(Exception):
                 process.stdout.write(_RESET_TERMINAL + said)
     finally:
@@ -709,6 +713,9 @@ async def _idle(timeout: float, typed: _LastKey) -> None:
 #: what a player's terminal reads when the host stops (Ctrl+C, SIGTERM)
 STOPPED_MESSAGE = (b"\r\nThe Overtable host has stopped; your seats are kept.\r\n"
                    b"Connect again once it is back.\r\n")
+#: ... to one with no seats (a watcher): none are kept
+STOPPED_WATCHING_MESSAGE = (b"\r\nThe Overtable host has stopped.\r\n"
+                            b"Connect again once it is back.\r\n")
 
 
 def _idle_message(timeout: float) -> bytes:
@@ -781,11 +788,14 @@ async def serve(
     child: Any,
     *,
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
+    has_seats: Any = None,
 ) -> Any:
     """Listen for players; returns the asyncssh server (close() to stop).
     A session without a key from its client for `idle_timeout` seconds is
-    closed (0: never)."""
+    closed (0: never). `has_seats(player)`: whether the player holds seats,
+    for the words said at a stop."""
     door = FrontDoor(players, child, idle_timeout)
+    door.has_seats = has_seats
     server = await asyncssh.create_server(
         lambda: _Server(door),
         host,
@@ -870,7 +880,7 @@ async def run_host(
                          "(--data-dir chooses a writable directory).") from None
     try:
         server = await serve(host, port, players, key, join_child(socket_path, data_dir),
-                             idle_timeout=idle_timeout)
+                             idle_timeout=idle_timeout, has_seats=hub.has_seats)
     except OSError as error:
         await hub.close()
         raise SetupError(f"Cannot listen on {host}:{port}: {error.strerror or error}.") from None

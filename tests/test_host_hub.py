@@ -1840,3 +1840,16 @@ async def test_the_creator_is_told_when_an_invited_player_declines_the_seat(hub)
     assert await news_at(eve) == []
     for player in (ann, bob, cy, eve):
         await player.close()
+
+
+async def test_the_hub_knows_who_holds_seats(hub):
+    """Play-test: a watcher over SSH read "your seats are kept" as the host
+    stopped: the SSH host asks the hub (host/ssh.py `has_seats`)."""
+    hub_, path = hub
+    ann, bob, _ = await table_for_two(path)
+    cy = await Player.connect(path, "cy")
+    await bob.until_quiet()
+    assert hub_.has_seats("ann") and hub_.has_seats("bob")
+    assert not hub_.has_seats("cy") and not hub_.has_seats("Ann")
+    for player in (ann, bob, cy):
+        await player.close()

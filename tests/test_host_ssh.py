@@ -714,3 +714,27 @@ async def test_the_later_of_a_case_twin_pair_is_refused_at_the_door(tmp_path):
         assert "PLAYER=ann " in text, text
     finally:
         server.close()
+
+
+async def test_a_watcher_is_not_told_of_seats_kept_when_the_host_stops(tmp_path, keys):
+    """Play-test: a watcher with no seat read "your seats are kept" as the
+    host stopped; only a player with seats at the hub reads that."""
+    import re
+
+    from host.ssh import stop
+
+    path, ann, _, _ = keys
+    server = await serve("127.0.0.1", 0, read_players(path), load_host_key(tmp_path / "hk"),
+                         child_running(ECHO), has_seats=lambda player: False)
+    port = server.sockets[0].getsockname()[1]
+    async with connect(port, ann) as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        seen: list[str] = []
+        await read_until(process, "PID=", seen)
+        await read_until(process, "\n", seen)
+        pid = int(re.search(r"PID=(\d+)", "".join(seen)).group(1))
+        stopping = asyncio.ensure_future(stop(server))
+        text = "".join(seen) + await output_of(process)
+        await stopping
+    assert "The Overtable host has stopped." in text and "seats" not in text, text
+    await wait_gone(pid, "the host")

@@ -264,6 +264,23 @@ async def test_a_player_is_seated_again_after_the_hub_restarts(tmp_path, monkeyp
             await again.close()
 
 
+async def test_a_watcher_is_not_told_of_seats_kept_when_the_hub_stops(shared_hub, monkeypatch):
+    """Play-test: a watcher with no seat read "your seats are kept" as the
+    host stopped. Only a player with seats reads it; the watcher reads that
+    the hub stopped and that the app tries to connect again."""
+    import tui.remote
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        await hub.close()
+        await wait_for(pilot, lambda: any(
+            n.message == "The hub stopped. Trying to connect again…" for n in app._notifications))
+        assert not any("seats are kept" in n.message for n in app._notifications)
+
+
 async def test_a_seat_kept_at_a_new_table_is_told_at_another_table(shared_hub):
     """Ann plays a duel with Bob; Bob sets up a Boss Quest keeping a seat
     for her. The lobby's hint is out of her sight: a notice says so, once,

@@ -205,7 +205,9 @@ class RemoteTable:
             # lets each try go at once: it was said at every one)
             self._lost = True
             if self._hub_stopping:
-                self.app.notify("The hub stopped; your seats are kept. Trying to connect again…",
+                # a watcher has no seats to keep
+                kept = "; your seats are kept" if self._has_seats() else ""
+                self.app.notify(f"The hub stopped{kept}. Trying to connect again…",
                                 severity="warning")
             else:
                 self.app.notify("The hub closed the connection; trying again…", severity="error")
@@ -229,6 +231,14 @@ class RemoteTable:
             self._start(*streams)  # "Back at the hub." once it welcomes us
             return
         self.app.notify("The hub does not answer: quit and join again later.", severity="error")
+
+    def _has_seats(self) -> bool:
+        """This player sits at a table of the last listing whose match is
+        not over (a person's seat, not a bot's)."""
+        return any(
+            seat.get("player") == self.player and seat.get("kind") != "bot"
+            for table in self.tables if not (table.get("play") or {}).get("finished")
+            for seat in table.get("seats", ()))
 
     def _watched(self) -> tuple[str, str | None] | None:
         """The running match watched on the topmost table screen here, if
