@@ -98,6 +98,7 @@ from host.messages import (
     Pace,
     SeatUpdate,
     draw_turn_files,
+    mid_sentence,
 )
 from host.session import BOT, REMOTE, SPECTATOR, Link, Session
 from host.wire import codec
@@ -711,7 +712,7 @@ class Hub:
         if len(self._refused_names) < MAX_REFUSED_NAMES_TOLD:
             self._refused_names.add(name)
             log.warning("refused the player name %s: %s", printable(repr(name[:MAX_NAME + 1])),
-                        printable(str(error)))
+                        printable(mid_sentence(str(error))))
 
     def has_seats(self, name: str) -> bool:
         """`name` holds a person's seat at a table whose match is not over

@@ -2139,6 +2139,10 @@ async def test_over_ssh_a_refused_name_says_to_ask_the_host(shared_hub, caplog):
     assert "--name" not in said
     assert said.endswith("Ask the host to give your key another name in its authorized_keys."), said
     assert "refused the player name 'bot smith'" in caplog.text, caplog.text
+    # an SSH player typed no `overtable join`; the host's line reads on
+    # after its colon ("…'bot smith': A player's…")
+    assert said.startswith("The hub refused the name 'bot smith': "), said
+    assert "'bot smith': a player's name does not start" in caplog.text, caplog.text
 
 
 async def _cy_watches_bobs_duel(pilot, app, path):

@@ -448,12 +448,14 @@ class RemoteTable:
             # again below; this one would be the same at every try)
             # said on the terminal once the app has ended (`overtable join`
             # prints it: an exit message reads to Textual as an error)
+            over_ssh = getattr(self.app, "name_from_key", False)
             again = ("Ask the host to give your key another name in its authorized_keys."
-                     if getattr(self.app, "name_from_key", False)
-                     else "Join again with another: --name NAME.")
+                     if over_ssh else "Join again with another: --name NAME.")
+            # an SSH player typed no `overtable join`
+            said = (f"the hub refused the name {self.player!r}: "
+                    f"{mid_sentence(shown(message['error']))} {again}")
             self.app.refusal = (  # type: ignore[attr-defined]  (a JoinApp)
-                f"overtable join: the hub refused the name {self.player!r}: "
-                f"{mid_sentence(shown(message['error']))} {again}")
+                said[0].upper() + said[1:] if over_ssh else f"overtable join: {said}")
             self.app.call_after_refresh(self.app.exit, return_code=2)
         elif "error" in message and message.get("create") == "refused":
             self._creating = max(0, self._creating - 1)
