@@ -65,7 +65,8 @@ Every match is journaled as it is played (`saves.match.Match`); a restarted
 hub lists every unfinished match again at its last action (and each finished
 one for the rest of its `FINISHED_SECONDS`), and a player who
 comes back (by name) gets their seat back, unless they had left that match
-for the lobby. Bots play on the hub. What the journal does not hold (the
+for the lobby; one who had none watches again the running match they
+watched as their last connection ended (`Hub.watched`, `WATCHED_FILE`). Bots play on the hub. What the journal does not hold (the
 table's creator, its away choice, who left it) is kept beside it, in
 ``<journal>.table.json``, and its chat in ``<journal>.chat.json``; the
 lobby's chat is `LOBBY_CHAT_FILE` in the same directory.
@@ -175,6 +176,11 @@ MAX_CHAT_FILE = 256 * 1024
 #: any directory (--socket /tmp/hub.sock); not a ".jsonl", so never listed
 #: as a saved match
 LOBBY_CHAT_FILE = "lobby-chat.json"
+#: what each name watched as its last connection ended (`Hub.watched`),
+#: beside the lobby's chat: a restart must not send watchers to the lobby
+WATCHED_FILE = "watched.json"
+#: the most of the watched file read back
+MAX_WATCHED_FILE = 256 * 1024
 
 
 class HubError(ValueError):
@@ -378,6 +384,10 @@ class Hub:
         self._refused_names: set[str] = set()
         #: what was said in the lobby lately
         self.lobby_chat = ChatLog()
+        #: player -> the id of the running match they watched as their last
+        #: connection ended: a new one (over SSH, a new app that knows
+        #: nothing) watches it again. Kept in `WATCHED_FILE`
+        self.watched: dict[str, str] = {}
         #: when the lobby last went to every client, and the timer of the next
         self._lobby_at = -LOBBY_SECONDS
         self._lobby_timer: asyncio.TimerHandle | None = None
@@ -401,6 +411,7 @@ class Hub:
 
         resumed: list[str] = []
         self.lobby_chat = _read_chat_file(self.lobby_chat_path, None)
+        watched = _read_watched_file(self.watched_path)
         try:
             listed = store.list_matches(self.directory)
         except store.SavesUnreadable as error:
@@ -437,6 +448,8 @@ class Hub:
                 self._seat_for_good(table, [i for i, s in enumerate(seats)
                                             if s.player in table.resigned])
             resumed.append(table.id)
+        # (only matches that run again: a watcher's of another is gone)
+        self.watched = {name: match for name, match in watched.items() if match in resumed}
         return resumed
 
     def _resume_finished(self, listed: list[Any]) -> None:
@@ -603,6 +616,41 @@ class Hub:
     @property
     def lobby_chat_path(self) -> Path:
         return self.directory / LOBBY_CHAT_FILE
+
+    @property
+    def watched_path(self) -> Path:
+        return self.directory / WATCHED_FILE
+
+    def remember_watch(self, name: str, match: str | None) -> None:
+        """`name` watched the running `match` as their connection ended
+        (None: nothing); kept beside the matches when it changes."""
+        if self.watched.get(name) == match:
+            return
+        if match is None:
+            del self.watched[name]
+        else:
+            self.watched[name] = match
+        self._keep_watched()
+
+    def forget_watch(self, table: Table, name: str | None = None) -> None:
+        """`table`'s match is not watched again: by `name` (who left it with
+        q), or by anyone (it is over)."""
+        match = None if table.session is None else table.session.match.header.match_id
+        gone = [n for n, m in self.watched.items() if m == match and name in (None, n)]
+        for n in gone:
+            del self.watched[n]
+        if gone:
+            self._keep_watched()
+
+    def _keep_watched(self) -> None:
+        from saves.store import write_whole
+
+        data = json.dumps({"watched": self.watched}, ensure_ascii=False).encode()
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            write_whole(self.watched_path, data)
+        except OSError as error:  # kept in memory still: only a restart forgets
+            log.warning("%s", printable(_wrong_with(self.watched_path, error)))
 
     def keep_chat(self, table_id: str | None) -> None:
         """The chat of a table (None: the lobby) to disk, for a restarted
@@ -864,6 +912,7 @@ class Hub:
         if table.announced:
             return
         table.announced = True
+        self.forget_watch(table)  # nothing to watch again
         self._forget_finished(keep=table)
         if table.ended_at is None:
             table.ended_at = time.time()
@@ -1339,7 +1388,7 @@ class Client:
         # opened onto the table and sent the terminal playing there to its
         # lobby (and closing it marked the player away); it opens in the
         # lobby, and Enter there brings the seat over
-        for table in self.hub.tables.values():
+        for table in list(self.hub.tables.values()):
             if table.finished or (table.started and self.player in table.left):
                 continue
             for seat, s in enumerate(table.seats):
@@ -1348,6 +1397,16 @@ class Client:
                         and not self.hub.held_elsewhere(self, table, seat)):
                     with contextlib.suppress(HubError):
                         self.hub.sit(self, table, seat)
+        # back to the running match they watched as their last connection
+        # ended (an SSH session's app is new each time: it cannot ask),
+        # unless a seat took them back to a table: its screen comes first
+        watched = self.hub.watched.get(self.player)
+        if watched is not None and not self.places:
+            for table in list(self.hub.tables.values()):
+                if (table.session is not None and not table.finished
+                        and table.session.match.header.match_id == watched):
+                    with contextlib.suppress(HubError):
+                        self.watch(table)
         self.send_lobby()
         self.tell_chat(None)
 
@@ -1397,6 +1456,8 @@ class Client:
             self.send({"table": table.id, "refused": refusal.reason})
         elif command.kind == "leave":
             self.places.pop(table.id, None)
+            if not link.seats:  # stopped watching on purpose
+                self.hub.forget_watch(table, str(self.player))
             if link.seats and table.session is not None and self.player not in table.left:
                 # kept beside the journal: a restart must not seat them here either
                 table.left.add(str(self.player))
@@ -1436,6 +1497,7 @@ class Client:
             # to "spectating" at their own turn, with no way to play
             raise HubError("You have a seat at this table: Enter in the lobby sits you "
                            "down there (w watches a table you do not play at).")
+        self.places.pop(table.id, None)  # the last watched comes last (`close`)
         self.places[table.id] = (seats, link, True)
         if table.session is not None:
             self.attach(table)
@@ -1459,6 +1521,15 @@ class Client:
             table.told.add(self.player)
             self.send({"notice": table.went_back, "table": table.id})
 
+    def _watching(self) -> str | None:
+        """The id of the running match watched here last, if any."""
+        for table_id, (_, link, watching) in reversed(self.places.items()):
+            table = self.hub.tables.get(table_id)
+            if (watching and link is not None and link.open and table is not None
+                    and table.session is not None and not table.finished):
+                return table.session.match.header.match_id
+        return None
+
     def close(self, abort: bool = False) -> None:
         """Let the client go; with `abort`, drop what it left unread."""
         if self.closed:
@@ -1467,6 +1538,8 @@ class Client:
         if self._lobby_timer is not None:
             self._lobby_timer.cancel()
             self._lobby_timer = None
+        if self.player is not None:  # what a new connection watches again
+            self.hub.remember_watch(self.player, self._watching())
         seated = False
         for table_id, (_, link, _) in self.places.items():
             if link is not None:
@@ -1783,6 +1856,33 @@ def _write_chat_file(path: Path, chat: ChatLog) -> None:
         if not chat.unkept:  # a full disk must not fill the log a line at a time
             log.error("the chat goes on unkept: %s", printable(f"{path}: {error}"))
         chat.unkept = True
+
+
+def _read_watched_file(path: Path) -> dict[str, str]:
+    """What each name watched (`Hub.watched`), kept at `path`; missing or
+    damaged: nothing (logged), read as hostile as the network."""
+    from saves.lock import open_regular
+
+    try:
+        with os.fdopen(open_regular(path), "rb") as file:
+            data = file.read(MAX_WATCHED_FILE + 1)
+        if len(data) > MAX_WATCHED_FILE:
+            raise ValueError(f"longer than {MAX_WATCHED_FILE} bytes")
+        raw = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        watched = raw.get("watched") if isinstance(raw, dict) else None
+        if not isinstance(watched, dict):
+            raise ValueError("no watched matches")
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, RecursionError) as error:
+        log.warning("%s; watchers start in the lobby", printable(_wrong_with(path, error)))
+        return {}
+    kept = {}
+    for name, match in watched.items():
+        with contextlib.suppress(HubError):
+            if isinstance(match, str) and player_name(name) == name:
+                kept[name] = match
+    return kept
 
 
 def _read_chat_file(path: Path, table_id: str | None) -> ChatLog:

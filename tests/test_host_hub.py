@@ -1853,3 +1853,114 @@ async def test_the_hub_knows_who_holds_seats(hub):
     assert not hub_.has_seats("cy") and not hub_.has_seats("Ann")
     for player in (ann, bob, cy):
         await player.close()
+
+
+async def _gone(hub_: Hub, name: str) -> None:
+    """Until the hub has let every connection of `name` go."""
+    for _ in range(100):
+        if not any(c.player == name for c in hub_.clients):
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"{name} is still connected")
+
+
+async def _watched_on_hello(player: Player) -> list[tuple[str, Any]]:
+    """The tables (and seats) a connection is sent updates of, unasked."""
+    return [(m["table"], m["update"]["seat"]) for m in await player.until_quiet()
+            if "update" in m]
+
+
+async def test_a_watcher_back_on_a_new_connection_watches_the_match_again(hub):
+    """Play-test (README, "The shared tables"): over SSH a watcher whose
+    connection dropped came back in the lobby (each SSH session's app is
+    new and knows nothing); a seated player came back to their seat. The
+    hub remembers the running match a name watched: a new connection
+    watches it again, until they leave it with q on purpose."""
+    hub_, path = hub
+    ann, bob, table = await table_for_two(path)
+    cy = await Player.connect(path, "cy")
+    await cy.send({"watch": {"table": table}})
+    assert (await cy.expect("update"))["update"]["seat"] is None
+    await cy.close()
+    await _gone(hub_, "cy")
+    cy = await Player.connect(path, "cy")
+    assert await _watched_on_hello(cy) == [(table, None)]
+    # dropped again while watching it: still remembered
+    await cy.close()
+    await _gone(hub_, "cy")
+    cy = await Player.connect(path, "cy")
+    assert await _watched_on_hello(cy) == [(table, None)]
+    # q from the match: watching stopped on purpose, forgotten
+    wire = codec(GAMES["overboss-duel"])
+    await cy.send({"table": table, "command": wire.command_dict(SeatCommand.leave(None))})
+    await cy.until_quiet()
+    await cy.close()
+    await _gone(hub_, "cy")
+    cy = await Player.connect(path, "cy")
+    assert await _watched_on_hello(cy) == []
+    for player in (ann, bob, cy):
+        await player.close()
+
+
+async def test_a_watcher_with_a_seat_to_go_back_to_is_seated_not_watching(hub):
+    """A seat the hub brings a player back to comes first: watching the
+    other match would open over it (README, "The shared tables")."""
+    hub_, path = hub
+    ann, bob, table = await table_for_two(path)
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "cy"}]}})
+    second = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": second, "seat": 0}})
+    cy = await Player.connect(path, "cy")
+    await cy.send({"join": {"table": second, "seat": 1}})
+    await cy.send({"watch": {"table": table}})
+    await cy.until_quiet()
+    await cy.close()
+    await _gone(hub_, "cy")
+    cy = await Player.connect(path, "cy")
+    assert await _watched_on_hello(cy) == [(second, 1)]
+    for player in (ann, bob, cy):
+        await player.close()
+
+
+async def test_a_watcher_watches_the_match_again_after_the_hub_restarts(tmp_path):
+    """The hub keeps what each name watched beside its matches: after a
+    restart the watcher is back at the match (under its journal's id),
+    as its players are at their seats. A match that ended is forgotten."""
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub_ = Hub(directory, bot_delay=0, seed=3)
+    await hub_.serve(path)
+    ann, bob, table = await table_for_two(path)
+    cy = await Player.connect(path, "cy")
+    await cy.send({"watch": {"table": table}})
+    await cy.expect("update")
+    match_id = hub_.tables[table].session.match.header.match_id
+    await hub_.close()
+    for player in (ann, bob, cy):
+        await player.close()
+    again = Hub(directory, bot_delay=0)
+    assert again.resume_all() == [match_id]
+    await again.serve(path)
+    try:
+        cy = await Player.connect(path, "cy")
+        assert await _watched_on_hello(cy) == [(match_id, None)]
+        await cy.close()
+    finally:
+        await again.close()
+
+
+async def test_a_watched_match_that_ends_is_forgotten(hub):
+    """Once the match is over there is nothing to watch again: the hub
+    forgets it (in memory and beside its matches)."""
+    hub_, path = hub
+    ann, bob, table = await table_for_two(path)
+    cy = await Player.connect(path, "cy")
+    await cy.send({"watch": {"table": table}})
+    await cy.expect("update")
+    await cy.close()
+    await _gone(hub_, "cy")
+    assert hub_.watched == {"cy": hub_.tables[table].session.match.header.match_id}
+    await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(5))
+    assert hub_.watched == {}
+    assert json.loads(hub_.watched_path.read_text()) == {"watched": {}}
+    for player in (ann, bob):
+        await player.close()

@@ -2830,3 +2830,27 @@ async def test_a_watcher_is_back_at_the_match_after_the_hub_restarts(tmp_path, m
             assert app.remote.screens.get(resumed) is app.screen
         finally:
             await again.close()
+
+
+async def test_a_new_app_under_a_watchers_name_opens_onto_the_match_watched(shared_hub):
+    """Play-test: over SSH each connection's app is new and knows nothing;
+    a watcher whose connection dropped came back to the lobby, the players
+    to their seats. The hub remembers what the name watched: a new app
+    opens onto that match, as a watcher (README, "The shared tables")."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Cy", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob, _ = await _cy_watches_bobs_duel(pilot, app, path)
+        app.remote.close()  # the connection ends
+    for _ in range(100):  # until the hub has let the first app go
+        if not any(c.player == "Cy" for c in hub.clients):
+            break
+        await asyncio.sleep(0.02)
+    again = JoinApp(path, "Cy", theme_name="textual-dark")
+    async with again.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(again.screen, OverbossScreen)
+                       and again.screen.update is not None)
+        assert again.screen.update.seat is None
+        await pilot.pause(0.3)  # the app's own watching-again sends no second watch
+        assert len([s for s in again.screen_stack if isinstance(s, OverbossScreen)]) == 1
+    await bob.close()

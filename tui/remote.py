@@ -263,7 +263,8 @@ class RemoteTable:
         for entry in self.tables:
             same = entry["table"] == table or (match is not None and entry.get("match") == match)
             if same and entry.get("started") and not (entry.get("play") or {}).get("finished"):
-                self.watch(entry["table"])
+                if entry["table"] not in self.screens:  # (the hub may have watched it again)
+                    self.watch(entry["table"])
                 return
 
     @property
