@@ -188,6 +188,8 @@ class RawJournal:
     entries: tuple[Entry, ...]
     lines: tuple[str, ...]
     problems: tuple[JournalProblem, ...]
+    #: the file's own (1-based) line number of each entry: blank lines are skipped
+    numbers: tuple[int, ...] = ()
     #: lines not read after a bad one (that one included): what a resume leaves out
     unread: int = 0
     #: one of the lines after the bad one records a chance outcome: a resume
@@ -276,22 +278,31 @@ def read_lines(path: Path) -> RawJournal:
     # A file that ends with a newline splits into a last empty chunk; any
     # other last chunk is a line whose write was cut short.
     torn = chunks.pop()
+    if not torn.strip():
+        torn = b""  # whitespace after the last newline is no line at all
+    # A blank line (`echo >> journal`, an editor's) is not an action: it is
+    # skipped, and the others keep their own line numbers.
+    numbered = [(number, chunk) for number, chunk in enumerate(chunks, start=1)
+                if chunk.strip()]
 
-    if not chunks:
+    if not numbered:
         if torn:
-            problem(1, "the header is incomplete, so the match cannot be resumed.", TORN, False)
+            problem(len(chunks) + 1, "the header is incomplete, so the match cannot be resumed.",
+                    TORN, False)
         else:
             problem(1, "the file is empty; there is no match to resume.", CORRUPT, False)
         return RawJournal(path, None, (), (), tuple(problems))
-    header, _ = _decode(chunks[0])
+    first, header_chunk = numbered[0]
+    header, _ = _decode(header_chunk)
     if not isinstance(header, dict) or not _is_int(header.get("format")):
         problem(
-            1, "the header is not a journal header, so the match cannot be resumed.", CORRUPT, False
+            first, "the header is not a journal header, so the match cannot be resumed.", CORRUPT,
+            False,
         )
         return RawJournal(path, None, (), (), tuple(problems))
     if header["format"] != FORMAT_VERSION:
         problem(
-            1,
+            first,
             f"the journal is in format {quoted(header['format'], 20)}, which this version of Overtable "
             f"cannot read (it reads format {FORMAT_VERSION}). The file was left as it is.",
             FORMAT,
@@ -300,7 +311,7 @@ def read_lines(path: Path) -> RawJournal:
         return RawJournal(path, header, (), (), tuple(problems))
     if not isinstance(header.get("game"), str):
         # listed as sound, it was refused on resuming as a game "(None)"
-        problem(1, "the header does not say which game it is, so the match cannot be resumed.",
+        problem(first, "the header does not say which game it is, so the match cannot be resumed.",
                 CORRUPT, False)
         return RawJournal(path, header, (), (), tuple(problems))
     entries: list[Entry] = []
@@ -308,7 +319,8 @@ def read_lines(path: Path) -> RawJournal:
     # A long journal repeats its lines (undos and redos of the same move):
     # each distinct line is decoded once (its entry is never changed after).
     decoded: dict[bytes, tuple[Entry | None, str]] = {}
-    for number, chunk in enumerate(chunks[1:], start=2):
+    numbers: list[int] = []
+    for index, (number, chunk) in enumerate(numbered[1:], start=1):
         known = decoded.get(chunk)
         if known is None:
             obj, text = _decode(chunk)
@@ -318,7 +330,7 @@ def read_lines(path: Path) -> RawJournal:
         entry, text = known
         if entry is None:
             # this line and those after it are not read: each stands for an action lost
-            unread = len(chunks) - number + 1 + bool(torn)
+            unread = len(numbered) - index + bool(torn)
             kept = history_length(tuple(entries))
             problem(
                 number,
@@ -327,11 +339,12 @@ def read_lines(path: Path) -> RawJournal:
                 CORRUPT,
                 True,
             )
-            chance = _any_chance(chunks[number:], decoded)
-            return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems), unread,
-                              chance)
+            chance = _any_chance([c for _, c in numbered[index + 1:]], decoded)
+            return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems),
+                              tuple(numbers), unread, chance)
         entries.append(entry)
         lines.append(text)
+        numbers.append(number)
     if torn:
         problem(
             len(chunks) + 1,
@@ -341,7 +354,8 @@ def read_lines(path: Path) -> RawJournal:
             TORN,
             True,
         )
-    return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems))
+    return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems),
+                      tuple(numbers))
 
 
 def _any_chance(chunks: list[bytes], decoded: dict[bytes, tuple[Entry | None, str]]) -> bool:

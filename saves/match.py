@@ -21,6 +21,7 @@ opened twice, nor deleted while it is played.
 
 from __future__ import annotations
 
+import bisect
 import datetime
 import os
 import random
@@ -277,7 +278,8 @@ class Match:
         problems = before + problems
         match._writable = not problems
         lost = max(raw.actions - len(match.history), 0) + raw.unread
-        replayed = raw.entries if refused is None else raw.entries[: refused.line - 2]
+        replayed = (raw.entries if refused is None
+                    else raw.entries[: bisect.bisect_left(raw.numbers, refused.line)])
         redrawn = lost > 0 and (
             raw.unread_chance
             or CHANCE in match.to_act()  # the first line lost was a draw, whatever its bytes
@@ -298,7 +300,7 @@ class Match:
         redone: dict[tuple[int, int, Any], tuple[Any, Any]] = {}
         recorded = raw.actions
         for index, (entry, text) in enumerate(zip(raw.entries, raw.lines, strict=True)):
-            number = index + 2
+            number = raw.numbers[index]  # the file's own line (blank ones are skipped)
 
             def refuse(what: str, number: int = number) -> JournalProblem:
                 # what a resume keeps is the history so far; the rest of the file is left out

@@ -337,7 +337,7 @@ def _continues(parent_path: Path, child_path: Path, parent: journal.RawJournal) 
         return damaged or ph.get("rules_version") != ch.get("rules_version")
     # the child stops early: the parent's next line is one the rules refuse
     refused = _refusal(parent_path)
-    return refused is not None and refused.line == copied + 2  # line 1 is the header
+    return refused is not None and refused.line == parent.numbers[copied]
 
 
 def _seats(header: dict) -> list[tuple[str, Any, Any]] | None:

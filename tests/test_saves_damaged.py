@@ -136,7 +136,6 @@ def test_corrupt_middle_line(played):
 @pytest.mark.parametrize(
     "bad",
     [
-        "\n",
         "[1, 2]\n",
         '{"seat": "0", "action": {"type": "Done"}}\n',
         '{"seat": 0, "action": {"type": "Done"}, "extra": 1}\n',
@@ -421,3 +420,75 @@ def test_one_action_lost_is_said_in_the_singular():
     assert journal.resume_words(4, 1) == "The match can resume at action 4 of 5: " \
                                          "the 1 action after it is lost"
     assert journal.resume_words(4, 9).endswith("the 9 actions after it are lost")
+
+
+def _still_writable(loaded, played):
+    """A blank line is no damage: the match goes on in its own file."""
+    match = loaded.match
+    step_any(match)
+    assert match.path == played.path
+    match.close()
+    again = Match.load(played.path)
+    assert again.ok, again.problems
+    assert again.match.history == match.history
+
+
+@pytest.mark.parametrize("blank", ["\n", "   \n", "\t \r\n"])
+def test_a_trailing_blank_line_is_not_a_lost_action(played, blank):
+    """QA: `echo >> journal` marked the match damaged, "the 1 action after
+    it is lost" when nothing was."""
+    write(played, lines_of(played) + [blank])
+    raw = journal.read_lines(played.path)
+    assert raw.problems == () and raw.unread == 0 and raw.actions == 12
+    loaded = Match.load(played.path)
+    assert loaded.ok and loaded.lost == 0
+    assert loaded.match.history == played.history
+    _still_writable(loaded, played)
+
+
+def test_a_blank_line_in_the_middle_keeps_every_action(played):
+    """QA: a blank line threw away every action after it."""
+    lines = lines_of(played)
+    write(played, lines[:5] + ["\n", "  \n"] + lines[5:])
+    loaded = Match.load(played.path)
+    assert loaded.ok and loaded.lost == 0
+    assert loaded.match.history == played.history
+    assert loaded.match.state == played.state
+
+
+def test_many_trailing_newlines_are_not_actions(played):
+    """QA: a million trailing newlines showed as "1000024 actions"."""
+    write(played, lines_of(played) + ["\n" * 100_000])
+    raw = journal.read_lines(played.path)
+    assert raw.problems == () and raw.unread == 0 and raw.actions == 12
+    loaded = Match.load(played.path)
+    assert loaded.ok and loaded.match.history == played.history
+
+
+def test_a_whitespace_tail_without_newline_is_not_torn(played):
+    write(played, lines_of(played) + ["\n", "  "])
+    loaded = Match.load(played.path)
+    assert loaded.ok and loaded.match.history == played.history
+    _still_writable(loaded, played)
+
+
+def test_lines_after_a_blank_one_are_named_by_their_own_number(played):
+    lines = lines_of(played)
+    lines[6] = "\x00garbage\n"
+    write(played, lines[:3] + ["\n"] + lines[3:] + ["\n"] * 5)
+    loaded = Match.load(played.path)
+    (problem,) = loaded.problems
+    assert_names(problem, played.path, 8)  # file line 7, one blank line above it
+    assert loaded.match.history == played.history[:5]
+    # 7 actions from line 8 on: the blank lines after them are none
+    assert loaded.lost == 7
+    assert "action 5 of 12" in problem.message
+
+
+def test_a_refused_line_after_a_blank_one_is_named_by_its_own_number(played):
+    lines = lines_of(played)
+    lines[2] = '{"seat":0,"action":{"type":"Done"}}\n'
+    write(played, lines[:1] + ["\n", "\n"] + lines[1:])
+    loaded = Match.load(played.path)
+    assert [(p.kind, p.line) for p in loaded.problems] == [("refused", 5)]
+    assert loaded.match.history == played.history[:1]
