@@ -1067,3 +1067,20 @@ async def test_a_dropped_enter_says_why_once_and_a_players_own_next_step_waits_o
         screen_clock.now += grace + 0.05
         assert grace + 0.05 < grace + AGAIN_EXTRA
         assert not screen.too_soon("enter")
+
+
+@pytest.mark.parametrize("size", [(5, 5), (1, 1), (6, 3), (2, 40)])
+async def test_a_tiny_terminal_shows_the_too_small_message_not_a_crash(size):
+    """QA: at 6 columns or fewer the home menu wrapped its options at a
+    width of 0 or less (`range() arg 3 must not be zero`)."""
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: on(app, TooSmallScreen))
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+        assert "New match" in screen_text(app)
+        await pilot.resize_terminal(3, 3)
+        await wait_for(pilot, lambda: on(app, TooSmallScreen))
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+    assert app.return_code in (0, None) and app._exception is None

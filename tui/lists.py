@@ -33,6 +33,15 @@ class KeepsReverse:
 class Menu(KeepsReverse, OptionList):
     """An `OptionList` whose highlight reads without colour."""
 
+    # Never narrower than its border, scrollbar and option padding: in a
+    # terminal a few columns wide Textual wrapped the options at a width of
+    # 0 and raised (the too-small cover is pushed only after a layout).
+    DEFAULT_CSS = """
+    Menu {
+        min-width: 10;
+    }
+    """
+
 
 class _Overlay(KeepsReverse, SelectOverlay):
     """A dropdown's open list, whose highlight reads without colour."""
