@@ -106,6 +106,8 @@ def test_cli_starts_the_app(monkeypatch):
         def __init__(self, start, argument, **kwargs):
             seen.update(start=start, argument=argument, **kwargs)
 
+        return_code = None
+
         def run(self):
             seen["ran"] = True
 
@@ -133,6 +135,8 @@ def test_the_enter_wait_is_set_by_its_variable_and_a_mistyped_one_refused(capsys
     seen: dict = {}
 
     class FakeApp:
+        return_code = None
+
         def __init__(self, *args, **kwargs) -> None:
             seen.update(kwargs)
 
@@ -461,6 +465,8 @@ def test_a_game_is_named_in_any_case_or_by_its_title(command, written, monkeypat
     started = []
 
     class App:
+        return_code = None
+
         def __init__(self, start, argument, **kwargs):
             started.append((start, argument))
 
@@ -496,3 +502,21 @@ def test_the_hub_on_a_file_says_so_and_leaves_it(tmp_path, capsys):
     assert err == (f"overtable hub: cannot listen on {kept}: a file is there already "
                    "(not a socket); choose another --socket\n")
     assert kept.read_text() == "precious\n"
+
+
+def test_an_unexpected_error_in_the_app_exits_non_zero(monkeypatch):
+    """QA: a traceback at the table still exited with status 0."""
+    import tui.app
+
+    class Crashed:
+        return_code = 1  # as Textual sets it after an unhandled exception
+
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def run(self):
+            pass
+
+    monkeypatch.setattr(tui.app, "OvertableApp", Crashed)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    assert cli.main([]) == 1

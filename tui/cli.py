@@ -398,9 +398,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         kwargs["bot_delay"] = args.bot_delay
     from tui.app import HANDOVER_GRACE, OvertableApp, decision_grace
 
-    OvertableApp(start, argument, collect_between_screens=True, handover_grace=HANDOVER_GRACE,
-                 decision_grace=decision_grace(), remember_theme=True, **kwargs).run()
-    return 0
+    app = OvertableApp(start, argument, collect_between_screens=True,
+                       handover_grace=HANDOVER_GRACE, decision_grace=decision_grace(),
+                       remember_theme=True, **kwargs)
+    app.run()
+    return app.return_code or 0  # 1 after a traceback: it exited with 0
 
 
 def player_name(name: str | None) -> str:
