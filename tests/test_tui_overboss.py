@@ -644,8 +644,9 @@ async def test_at_80x24_a_lair_with_monsters_waiting_keeps_to_one_line():
     """Late in a duel (both Bosses revealed, monsters waiting in both lairs,
     no open terrain left for them) each lair's "Waiting" went to a line of
     its own, and the log kept two lines. Narrow, the lair's parts stand two
-    spaces apart and the line fits whole: the log keeps four. Crystals
-    keep their letters here, where their names would not fit."""
+    spaces apart and the line fits whole: the log keeps four. Where the
+    Crystals' names would not fit they are counted: a bare "p" meant
+    nothing, and p is the score pad's key (a play-test)."""
     lairs = (Lair(waiting=(Token.ROCKTOPUS, Token.YETI), crystals=(Token.SUNKEN_CITY_CRYSTAL,),
                   spires=1, expended=1, heroes=1),
              Lair(waiting=(Token.ROCKTOPUS,), crystals=(Token.ROAD_CRYSTAL,), expended=2,
@@ -655,11 +656,13 @@ async def test_at_80x24_a_lair_with_monsters_waiting_keeps_to_one_line():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         panel = region_lines(app, app.game_screen.query_one("#ob-players"))
+        width = app.game_screen.query_one("#ob-players").content_region.width
         log = app.game_screen.query_one("#ob-log")
         assert log.scrollable_content_region.height >= 4
     lair_lines = [line.strip() for line in panel if line.strip().startswith("Spires ^")]
-    assert lair_lines == ["Spires ^1 v1  Crystals s  Heroes 1  Waiting K Y",
-                          "Spires ^0 v2  Crystals r  Heroes 2  Waiting K"], panel
+    assert lair_lines == ["Spires ^1 v1  Crystals 1  Heroes 1  Waiting K Y",
+                          "Spires ^0 v2  Crystals 1  Heroes 2  Waiting K"], panel
+    assert all(4 + len(line) <= width for line in lair_lines)  # indented 4
 
 
 async def test_at_80x24_a_lairs_crystals_are_named():

@@ -476,9 +476,8 @@ class OverbossScreen(GameScreen):
         ("»", "The player whose turn it is"),
         (f"[{BACK}]", "A Boss still face down"),
         ("Spires ^1 v0", "A lair's Spires: ^ ready to use, v spent"),
-        ("Crystals i p", "A lair's Crystals, by their terrain (Icy, Pool, Road, Town, "
-                         "Sunken), or where a line is full by its lower-case letter "
-                         "(i Icy Peak, p Spawning Pool, r Road, t Town, s Sunken City)"),
+        ("Crystals", "A lair's Crystals, by their terrain (Icy, Pool, Road, Town, "
+                     "Sunken), or where a line is full their count"),
         ("Heroes", "Heroes slain, kept in the lair (1 point each)"),
         ("Waiting", "Monsters in the lair: placed while any open terrain tile is left"),
         # the header (a play-test: "32 open", "est.", "heroes 15", "stack 64"
@@ -889,9 +888,10 @@ class OverbossScreen(GameScreen):
             parts.append(Text.assemble("Waiting ", (tokens, "bold")))
         room = self.query_one("#ob-players").content_region.width
         if not wide and lair.crystals and 4 + sum(p.cell_len + 2 for p in parts) - 2 > room > 0:
-            # too long for one line: letters (F1 names them) keep the log its
-            # row, which late in a duel is one of three or four
-            parts[1] = Text("Crystals " + " ".join(c.letter for c in lair.crystals))
+            # too long for one line: a count keeps the log its row, which
+            # late in a duel is one of three or four (a bare letter "p" read
+            # as nothing, and p is the score pad's key)
+            parts[1] = Text(f"Crystals {len(lair.crystals)}")
         # Each part whole on a line: wrapped at any space, "Waiting" was
         # left at the end of one line and its tokens went to the next.
         # Narrow, the parts stand two spaces apart, not " · ": with monsters
