@@ -1049,3 +1049,14 @@ async def test_the_log_panel_shows_one_ask_in_one_line():
            "Bob receives P1.", "Bob receives B2.")
     _, text = await run(make_update(full_state(), 0, log=log), size=(120, 36), keys=("z",))
     assert "Bob receives P1 and B2." in text and "Bob receives B2." not in text
+
+
+async def test_an_empty_wizard_slot_reads_gone_not_taken():
+    """Play-test: a spell Bram discarded at the Wizard showed as "— taken —"
+    (the log said he discarded it). The state keeps no word of how a slot
+    emptied (activated or discarded, BQ §Wizard), so it reads "— gone —"."""
+    state = attrs.evolve(full_state(step=Step.WIZARD),
+                         offer=(None, Spell(SpellKind.CANCEL), None, None))
+    _, text = await run(make_update(state))
+    assert "— taken —" not in text, text
+    assert text.count("— gone —") == 3, text

@@ -1823,7 +1823,9 @@ class BossQuestScreen(GameScreen):
         offers = []
         for slot, spell in enumerate(view.offer):
             if spell is None:
-                offers.append(Offer("", key=str(slot + 1), gone=True))
+                # activated or discarded: the state does not say which, and
+                # "taken" misread a discard (a play-test)
+                offers.append(Offer("", key=str(slot + 1), gone=True, gone_text="— gone —"))
                 continue
             enabled = not wizard or self._legal(Activate(slot)) or self._legal(Discard(slot))
             offers.append(Offer(spell_label(spell), key=str(slot + 1), enabled=enabled,
