@@ -2854,3 +2854,32 @@ async def test_a_new_app_under_a_watchers_name_opens_onto_the_match_watched(shar
         await pilot.pause(0.3)  # the app's own watching-again sends no second watch
         assert len([s for s in again.screen_stack if isinstance(s, OverbossScreen)]) == 1
     await bob.close()
+
+
+async def test_a_name_of_wide_characters_leaves_the_now_column_in_sight():
+    """Play-test: a name of 32 double-width characters (64 cells) pushed
+    the Now column off an 80-column lobby, and "your turn" went unseen on
+    every table. A name in the Seats column is cut by cells ("…")."""
+    from rich.cells import cell_len
+
+    from tests.screen_kit import screen_text
+
+    wide = "名" * 32
+
+    def person(name: str, away: bool = False) -> dict:
+        return {"kind": "reserved", "player": name, "present": True, "away": away}
+
+    long = {"table": "w", "title": "Boss Quest", "started": False, "creator": wide,
+            "seats": [person(wide), person("ann")]}
+    mine = {"table": "d", "title": "Overboss Duel", "started": True, "creator": "ann",
+            "seats": [person("ann", away=True), person("bob")],
+            "play": {"finished": False, "to_act": [0], "actions": 9}}
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show([long, mine], "ann")
+        await pilot.pause()
+        text = screen_text(app)
+    assert "your turn" in text and "waiting for" in " ".join(text.split()), text
+    assert "名名…" in text, text
+    assert all(cell_len(line.rstrip()) <= 80 for line in text.splitlines()), text

@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Sta
 
 from tui.bindings import relabel
 from tui.lists import Dropdown
-from tui.plain import cell
+from tui.plain import cell, shortened
 from tui.screens.new_match import HUMAN, NewMatchScreen, SeatError
 from tui.widgets.flowed import flow_parts
 from tui.widgets.quiet import update_static
@@ -33,6 +33,9 @@ LEAVE_TEXT = ("Your seats wait for you: connect again and the lobby lists your t
               "Where a table lets a bot stand in, it plays for you while you are away.")
 
 COLUMNS = ("Game", "Seats", "Now")
+#: the cells the Now column keeps beside long seats ("your turn (a bot
+#: plays" wraps there, never off the screen)
+NOW_ROOM = 16
 #: what a new table does when a player is away: wait (None), or a bot plays
 #: their turns after so many seconds
 AWAY_CHOICES: tuple[tuple[str, float | None], ...] = (
@@ -44,7 +47,9 @@ AWAY_CHOICES: tuple[tuple[str, float | None], ...] = (
 )
 
 
-def seat_text(seat: dict[str, Any], me: str) -> str:
+def seat_text(seat: dict[str, Any], me: str, room: int | None = None) -> str:
+    """A seat as the lobby says it; with `room`, its player's name is cut
+    (by cells, "…") so the whole fits `room` cells where it can."""
     if seat.get("kind") == "bot":
         return f"bot ({seat.get('level')})"
     player = seat.get("player")
@@ -59,7 +64,9 @@ def seat_text(seat: dict[str, Any], me: str) -> str:
         marks.append("away")
     elif not seat.get("present", True):
         marks.append("invited")
-    return f"{player} ({', '.join(marks)})" if marks else str(player)
+    tail = f" ({', '.join(marks)})" if marks else ""
+    name = str(player) if room is None else shortened(str(player), max(2, room - cell_len(tail)))
+    return name + tail
 
 
 def seat_lines(seats: list[str], room: int) -> list[str]:
@@ -415,10 +422,15 @@ class LobbyScreen(Screen):
         # (away — bot playing)") leaves it too little room: it went past
         # the right edge at 80 columns
         seat_room = max((cell_len(s) + 1 for listed in seats for s in listed), default=0)
+        # a long name (32 wide characters) is cut below: the Now column keeps
+        # its room ("your turn" went off an 80-column screen)
+        seat_room = min(seat_room, max(16, spare - NOW_ROOM))
         now_room = max(len(COLUMNS[2]), spare - max(16, seat_room))
         statuses = [flowed(status_text(table, me).split(" "), now_room) for table in self.listing]
         room = max(16, spare - max((cell_len(line) for lines in statuses for line in lines),
                                    default=0))
+        seats = [[seat_text(s, me, room - 1) for s in table["seats"]]  # -1: its comma
+                 for table in self.listing]
         cells = [(cell(table["title"]), _lines(seat_lines(seats[index], room)),
                   _lines(statuses[index])) for index, table in enumerate(self.listing)]
         # Widths given, not measured: the DataTable measures new rows when
