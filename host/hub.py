@@ -1793,16 +1793,27 @@ def _table_again(match: Any) -> Table:
     table.chat = _read_chat_file(_chat_file(match.path), table.id)
     return table
 
+def _read_kept_json(path: Path, limit: int) -> Any:
+    """A small JSON file the hub keeps beside its matches, read as hostile
+    as the network: a regular file only (a pipe there must not stall the
+    hub's start), at most `limit` bytes, no NaN or Infinity. Raises
+    FileNotFoundError, OSError, ValueError or RecursionError."""
+    from saves.lock import open_regular
+
+    with os.fdopen(open_regular(path), "rb") as file:
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"longer than {limit} bytes")
+    return json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+
+
 def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[int], set[str]]:
     """(creator, away_bot, left, stand_in_moves, resigned) kept beside a
     journal; ("", None, set(), set(), set()) if unreadable (then everyone is
     seated again on logging in)."""
     path = _table_file(journal)
     try:
-        from saves.lock import open_regular  # a pipe there must not stall the hub's start
-
-        with os.fdopen(open_regular(path), "rb") as file:
-            data = json.loads(file.read(MAX_TABLE_FILE).decode("utf-8"))
+        data = _read_kept_json(path, MAX_TABLE_FILE)
         creator = data.get("creator")
         left = data.get("left")
         left = {n for n in left if isinstance(n, str)} if isinstance(left, list) else set()
@@ -1823,10 +1834,7 @@ def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[in
 def _read_off_lobby(journal: Path) -> bool:
     """The finished table was taken out of the lobby (`_write_table_file`)."""
     try:
-        from saves.lock import open_regular
-
-        with os.fdopen(open_regular(_table_file(journal)), "rb") as file:
-            data = json.loads(file.read(MAX_TABLE_FILE).decode("utf-8"))
+        data = _read_kept_json(_table_file(journal), MAX_TABLE_FILE)
         return isinstance(data, dict) and data.get("off_lobby") is True
     except (OSError, ValueError, RecursionError):
         return False
@@ -1861,14 +1869,8 @@ def _write_chat_file(path: Path, chat: ChatLog) -> None:
 def _read_watched_file(path: Path) -> dict[str, str]:
     """What each name watched (`Hub.watched`), kept at `path`; missing or
     damaged: nothing (logged), read as hostile as the network."""
-    from saves.lock import open_regular
-
     try:
-        with os.fdopen(open_regular(path), "rb") as file:
-            data = file.read(MAX_WATCHED_FILE + 1)
-        if len(data) > MAX_WATCHED_FILE:
-            raise ValueError(f"longer than {MAX_WATCHED_FILE} bytes")
-        raw = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        raw = _read_kept_json(path, MAX_WATCHED_FILE)
         watched = raw.get("watched") if isinstance(raw, dict) else None
         if not isinstance(watched, dict):
             raise ValueError("no watched matches")
@@ -1889,15 +1891,9 @@ def _read_chat_file(path: Path, table_id: str | None) -> ChatLog:
     """The chat kept at `path` (`_write_chat_file`), each line under
     `table_id`; read as hostile as the network (`_chat_line`). Missing: an
     empty chat; damaged: logged, and an empty chat (the match still resumes)."""
-    from saves.lock import open_regular  # a pipe there must not stall the hub's start
-
     chat = ChatLog()
     try:
-        with os.fdopen(open_regular(path), "rb") as file:
-            data = file.read(MAX_CHAT_FILE + 1)
-        if len(data) > MAX_CHAT_FILE:
-            raise ValueError(f"longer than {MAX_CHAT_FILE} bytes")
-        raw = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
+        raw = _read_kept_json(path, MAX_CHAT_FILE)
         lines = raw.get("chat") if isinstance(raw, dict) else None
         if not isinstance(lines, list):
             raise ValueError("no chat lines")
