@@ -694,8 +694,10 @@ def test_progressive_widening_and_policy_first_expansion():
 #: horizon searches exactly as before. Overseers' changed with its rollout
 #: policy for the pair a guilty player loses, the Leader's choice (OV-5,
 #: OV-13; with that pair drawn at random as before, it is bce00e982e9549b9).
+#: Overboss Duel's changed with OD-17's forced spawns beside a real choice
+#: (commit 836c4d7; before it, 9c598721d1695942).
 FINGERPRINTS = {
-    "overboss-duel": "9c598721d1695942",
+    "overboss-duel": "1b883b1ba8d1c9cb",
     "overseers": "a03a19378bea394d",
     "overstocked": "f7b032c7a5c6a330",
 }
