@@ -1474,7 +1474,7 @@ def test_showdown_line_names_meixius_three_and_purples_fives():
     names = ("Ann", "Bob", "Cat")
     line = GAME.describe(state, 0, Deny(), names=names)
     assert f"Ann {6 + 6 + 4 + 3 + 2 + 3} (A A B L C)" in line
-    assert "Ann (Meixiu) adds 3." in line
+    assert f"Ann's {6 + 6 + 4 + 3 + 2 + 3} includes Meixiu's +3." in line
     assert "Bob (Purple) counts every Lust 5." in line
     line = GAME.describe(state, 0, Deny(), names=names, viewer=0)
-    assert "You (Meixiu) add 3." in line
+    assert f"Your {6 + 6 + 4 + 3 + 2 + 3} includes Meixiu's +3." in line

@@ -1015,12 +1015,12 @@ def test_the_showdown_box_names_meixius_three_and_purples_fives():
     five. Play-test: "Edda 23 (B L C A B)" did not add up; each note is a
     line under the hands, as the sisters' (OV-20)."""
     line = ("Bob denies. Showdown: you 13 (L L C H B), Edda 23 (B L C A B). "
-            "You (Purple) count every Lust 5. Edda (Meixiu) adds 3. "
+            "You (Purple) count every Lust 5. Edda's 23 includes Meixiu's +3. "
             "Wuming the elder adds 1 per Courage and Hope here, for everyone. "
             "Edda was the highest.")
     assert recap_parts(line) == [
         "Bob denies.", "Showdown, every hand revealed:", "  you 13 (L L C H B)",
-        "  Edda 23 (B L C A B)", "You (Purple) count every Lust 5.", "Edda (Meixiu) adds 3.",
+        "  Edda 23 (B L C A B)", "You (Purple) count every Lust 5.", "Edda's 23 includes Meixiu's +3.",
         "Wuming the elder adds 1 per Courage and Hope here, for everyone.",
         "Edda was the highest."]
 

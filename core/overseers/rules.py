@@ -1955,7 +1955,8 @@ def _consequences(
         # what else counts in a figure above, beside its cards (OV §4 Vote)
         for s, p in enumerate(after.seats):
             if p.character is _C.MEIXIU:
-                out.append(f"{name(s)} (Meixiu) adds 3.")
+                # (its figure is already in; "adds 3" read as 3 more)
+                out.append(f"{name(s)}'s {after.showdown[s]} includes Meixiu's +3.")
             if p.character is _C.PURPLE:
                 turned = next((TRAIT[x.card] for x in hands[s].slots
                                if x.turned and x.card is not None), None)

@@ -1737,7 +1737,8 @@ _SHOWDOWN = re.compile(r"Showdown: (.+?\))\.(?=\s|$)")
 
 
 #: a sentence after the Showdown's saying what else counts in its figures
-_SHOWDOWN_NOTE = re.compile(r"Wuming the |[^.]+ \((?:Meixiu|Purple)\) (?:adds?|counts?) ")
+_SHOWDOWN_NOTE = re.compile(r"Wuming the |[^.]+ \((?:Meixiu|Purple)\) (?:adds?|counts?) "
+                            r"|[^.]+ \d+ includes Meixiu's ")
 
 
 #: a trait card dealt, as the log tells it: to the reader (its name) or to
