@@ -449,10 +449,13 @@ LAST_SETUP_FILES = 200
 LAST_SETUP_BYTES = 65_536
 
 
-def last_setup(game_id: str, directory: Path | None = None) -> journal.Header | None:
-    """The header (players, options) of the newest journal of `game_id`, for
-    the new-match form to start from; None if there is none. Reads only the
-    first line of the newest files, and passes over any it cannot use."""
+def last_setup(
+    game_id: str, directory: Path | None = None, players: int | None = None
+) -> journal.Header | None:
+    """The header (players, options) of the newest journal of `game_id`
+    (with `players` seats, when given), for the new-match form to start
+    from; None if there is none. Reads only the first line of the newest
+    files, and passes over any it cannot use."""
     directory = data_dir() if directory is None else Path(directory)
     game = journal.find_game(game_id)
     if game is None or not directory.is_dir():
@@ -469,7 +472,9 @@ def last_setup(game_id: str, directory: Path | None = None) -> journal.Header | 
             with os.fdopen(open_regular(path), "rb") as file:  # no pipe or device
                 raw = journal.parse(file.readline(LAST_SETUP_BYTES))
             if isinstance(raw, dict) and raw.get("game") == game_id:
-                return journal.codec(game).header(raw)
+                header = journal.codec(game).header(raw)
+                if players is None or len(header.players) == players:
+                    return header
         except (OSError, ValueError, RecursionError):
             continue
     return None

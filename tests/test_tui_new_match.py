@@ -47,7 +47,7 @@ async def open_form(pilot) -> NewMatchScreen:
     # and laid out: under a load of 5 a question pushed at once showed a
     # blank screen behind it, the form not drawn yet
     for _ in range(20):
-        if screen.query_one("#name-1", Input).region.height:
+        if screen.query_one("#name-0", Input).region.height:
             break
         await pilot.pause()
     await pilot.pause()
@@ -339,6 +339,48 @@ async def test_the_form_starts_from_the_last_match_of_the_game():
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, NewMatchScreen | ConfirmScreen)
+
+
+async def test_back_from_a_solo_quest_the_form_offers_the_last_setup_of_that_count():
+    """Play-test: after a three-knight match with every extension, then a
+    Solo Quest, the form opened at one knight (README: it starts from the
+    last match set up), and switching to 3 gave Bram back as a bot and every
+    extension off (the solo match could not set them). Seats made and
+    options first shown at a count come from the newest match of that
+    count; an option the player set on this form is left as they set it."""
+    import os
+
+    from core import GAMES
+    from core.bossquest.state import Ulul
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+
+    options = GAMES["boss-quest"].Options(ulul=Ulul.NIGHT, potions=True, final_boss=True)
+    three = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+             PlayerSpec("Cora", "bot", "hard")]
+    group = Match.new("boss-quest", three, options)
+    group.close()
+    solo = Match.new("boss-quest", [PlayerSpec("Ann", "human")])
+    solo.close()
+    os.utime(group.path, (1, 1))  # the solo is the newest
+    app = OvertableApp(start="new", argument="boss-quest", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        assert screen.query_one("#count", Select).value == 1
+        screen.query_one("#count", Select).value = 3
+        await wait_for(pilot, lambda: len(screen.query("#kind-2")) == 1)
+        await pilot.pause()
+        assert screen.read_players() == three
+        assert screen.read_options() == options
+        # the player's own change stays across a count and back
+        screen.query_one("#opt-final_boss", Checkbox).value = False
+        screen.query_one("#count", Select).value = 1
+        await pilot.pause()
+        screen.query_one("#count", Select).value = 3
+        await pilot.pause()
+        assert screen.read_options().final_boss is False
+        assert screen.read_options().potions is True
 
 
 async def test_seat_rows_are_made_as_the_player_count_grows():

@@ -604,12 +604,13 @@ class OvertableApp(KeysInOrder, App[None]):
 
         return store.played_elsewhere()
 
-    def last_setup(self, game_id: str) -> Any:
+    def last_setup(self, game_id: str, players: int | None = None) -> Any:
         """The header (players, options) of the newest saved match of
-        `game_id`, which the new-match form starts from; None: none."""
+        `game_id` (with `players` seats, when given), which the new-match
+        form starts from; None: none."""
         from saves import store
 
-        return store.last_setup(game_id)
+        return store.last_setup(game_id, players=players)
 
     def saved_matches(self) -> list[Any]:
         """Every saved match, newest first (`saves.store.SavedMatch`), each

@@ -53,7 +53,7 @@ class JoinApp(OvertableApp):
     def get_default_screen(self) -> Screen:
         return LobbyScreen()
 
-    def last_setup(self, game_id: str) -> None:
+    def last_setup(self, game_id: str, players: int | None = None) -> None:
         """A shared table's form starts from the defaults: its first seat is
         this player's bound name, and the host's saves are no one's own."""
         return None

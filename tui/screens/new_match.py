@@ -7,6 +7,7 @@ selects, numbers and text become inputs. Defaults are the rulebook's game.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import typing
 from typing import Any, ClassVar
@@ -165,6 +166,10 @@ class NewMatchScreen(Screen):
         self._ruled_out: dict[str, bool] = {}
         #: a seat's name field marked refused -> the name refused there
         self._refused_names: dict[str, str] = {}
+        #: the player count shown, and the options shown at some count so
+        #: far (`_options_from_setup` sets only the others)
+        self._count_shown: int | None = None
+        self._options_seen: set[str] = set()
 
     # -- the game -------------------------------------------------------------
 
@@ -240,10 +245,12 @@ class NewMatchScreen(Screen):
                 yield Button("Back (esc)", id="back")
         yield Footer()
 
-    def _seat_row(self, seat: int) -> SeatRow:
+    def _seat_row(self, seat: int, setup: Any = None) -> SeatRow:
         """Seat `seat`'s row as the form starts it: the last match's player
-        there, else a default name, the first seat a person, the others bots."""
+        there (`setup`'s, when given), else a default name, the first seat a
+        person, the others bots."""
         choices, values, bot_kind, last = self._seat_setup
+        last = setup if setup is not None else last
         kind = HUMAN if seat == 0 else bot_kind
         name = DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
         if last is not None and seat < len(last.players):
@@ -282,7 +289,10 @@ class NewMatchScreen(Screen):
         seats = self.query_one("#seats")
         rows = list(self.query(SeatRow))
         if count > len(rows):
-            new = [self._seat_row(seat) for seat in range(len(rows), count)]
+            # the newest match of as many players, if any: after a Solo
+            # Quest, three knights came back as bots with the options off
+            setup = self._last_setup(count)
+            new = [self._seat_row(seat, setup) for seat in range(len(rows), count)]
             await seats.mount_all(new)
             # as they were when the form opened (the untouched form has them)
             initial = getattr(self, "_initial", None)
@@ -295,12 +305,16 @@ class NewMatchScreen(Screen):
         for row in rows:
             row.display = row.seat < count
 
-    def _last_setup(self) -> Any:
-        """The players and options of this game's newest saved match (None:
-        the defaults)."""
+    def _last_setup(self, players: int | None = None) -> Any:
+        """The players and options of this game's newest saved match (of
+        `players` seats, when given; None: the defaults)."""
         last_setup = getattr(self.app, "last_setup", None)
+        if not callable(last_setup):
+            return None
         try:
-            return last_setup(self.game_id) if callable(last_setup) else None
+            if players is None:
+                return last_setup(self.game_id)
+            return last_setup(self.game_id, players=players)
         except Exception:  # a form that starts from the defaults still works
             return None
 
@@ -359,6 +373,30 @@ class NewMatchScreen(Screen):
             note.styles.padding = (0, 0, 0, 12)
             yield note
 
+    def _options_from_setup(self, before: int, players: int) -> None:
+        """The options hidden at `before` players and shown at `players` as
+        the newest match of `players` set them (they were the last match's,
+        which could not set them: a Solo Quest's extensions are all off)."""
+        seen = self._options_seen
+        shown = [name for name in (m.removeprefix("for-") for m, counts in
+                                   self._option_players.items()
+                                   if players in counts and before not in counts)
+                 if name not in seen]  # (never what the player set here)
+        seen.update(shown)
+        setup = self._last_setup(players) if shown else None
+        if setup is None or not isinstance(setup.options, self.game.Options):
+            return
+        for name in shown:
+            value = getattr(setup.options, name, None)
+            for widget in self.query(f"#opt-{name}").results():
+                with contextlib.suppress(Exception):  # a value the form cannot show
+                    if isinstance(widget, Checkbox):
+                        widget.value = bool(value)
+                    elif isinstance(widget, Select):
+                        widget.value = value
+                    elif isinstance(widget, Input):
+                        widget.value = "" if value is None else str(value)
+
     def _show_options_for(self, players: int) -> None:
         for mark, counts in self._option_players.items():
             for widget in self.query(f".{mark}"):
@@ -413,6 +451,9 @@ class NewMatchScreen(Screen):
         if count:
             value = count.first(Select).value
             if isinstance(value, int):
+                self._count_shown = value
+                self._options_seen = {m.removeprefix("for-") for m, counts in
+                                      self._option_players.items() if value in counts}
                 self._show_options_for(value)
         # Top to bottom from the first control: the game, where there is a choice.
         first = self.query("#game") or self.query("#count")
@@ -432,7 +473,10 @@ class NewMatchScreen(Screen):
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "count" and isinstance(event.value, int):
+            before = self._count_shown if self._count_shown is not None else event.value
+            self._count_shown = event.value
             await self._show_seats(event.value)
+            self._options_from_setup(before, event.value)
             self._show_options_for(event.value)
         elif event.select.id == "game" and event.value != self.game_id:
             app: Any = self.app
