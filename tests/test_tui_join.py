@@ -2889,3 +2889,39 @@ async def test_a_name_of_wide_characters_leaves_the_now_column_in_sight():
     assert "your turn" in text and "waiting for" in " ".join(text.split()), text
     assert "名名…" in text, text
     assert all(cell_len(line.rstrip()) <= 80 for line in text.splitlines()), text
+
+
+async def test_a_name_of_wide_characters_is_cut_in_the_now_column_too():
+    """Play-test: "<name> to play" with a name of 32 double-width
+    characters overflowed the Now column at 80 columns (cut by the screen's
+    edge, "to play" out of place). The name there is cut by cells too."""
+    from rich.cells import cell_len
+
+    from tests.screen_kit import screen_text
+
+    wide = "名" * 32
+
+    def person(name: str, away: bool = False) -> dict:
+        return {"kind": "reserved", "player": name, "present": True, "away": away}
+
+    playing = {"table": "p", "title": "Overboss Duel", "started": True, "creator": "ann",
+               "seats": [person(wide), person("ann")],
+               "play": {"finished": False, "to_act": [0], "actions": 9}}
+    waiting = {"table": "w", "title": "Overboss Duel", "started": True, "creator": "ann",
+               "seats": [person(wide, away=True), person("ann")],
+               "play": {"finished": False, "to_act": [0], "actions": 9}}
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show([playing, waiting], "ann")
+        await pilot.pause()
+        text = screen_text(app)
+    lines = text.splitlines()
+    assert all(cell_len(line.rstrip()) <= 80 for line in lines), text
+    # the Now column's part of a line: after its last gap of two spaces
+    now = [line.rstrip().split("  ")[-1].strip() for line in lines if "名" in line]
+    named = [part for part in now if "名" in part]
+    assert len(named) == 2, text
+    assert all(part.endswith("…") and cell_len(part) <= 16 for part in named), text
+    words = " ".join(text.split())
+    assert "to play" in words and "away" in words, text

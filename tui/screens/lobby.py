@@ -88,9 +88,10 @@ def _lines(lines: list[str]) -> Text:
     return Text("\n", end="").join(cell(line) for line in lines)
 
 
-def status_text(table: dict[str, Any], me: str = "") -> str:
+def status_text(table: dict[str, Any], me: str = "", room: int | None = None) -> str:
     """The Now column of `table`, for the player `me` (their own turn said
-    as theirs: "waiting: ann away" on ann's own screen never said it was hers)."""
+    as theirs: "waiting: ann away" on ann's own screen never said it was hers).
+    With `room`, each name is cut to it by cells ("…"), its comma included."""
     play = table.get("play")
     if not table.get("started") or play is None:
         waiting = sum(
@@ -104,17 +105,19 @@ def status_text(table: dict[str, Any], me: str = "") -> str:
     seats = table["seats"]
     away = [str(seats[n].get("player")) for n in play.get("to_act", ())
             if seats[n].get("away") and not seats[n].get("bot_playing")]
+    short = (lambda name: name) if room is None else (lambda name: shortened(name, room - 1))
     if away:
         later = table.get("away_bot")
         # a bot stands in only while someone is there waiting (host/hub.py)
         there = any(s.get("kind") != "bot" and not s.get("away") for s in seats)
         if me and me in away:
             then = f" (a bot plays for you after {_duration(later)})" if later and there else ""
-            others = [name for name in away if name != me]
+            others = [short(name) for name in away if name != me]
             return f"your turn{then}" + (f"; waiting: {', '.join(others)} away" if others else "")
         then = f" (a bot plays after {_duration(later)})" if later and there else ""
-        return f"waiting: {', '.join(away)} away{then}"
-    names = [seat_text(seats[s], "") for s in play.get("to_act", ())]
+        return f"waiting: {', '.join(map(short, away))} away{then}"
+    names = [seat_text(seats[s], "", None if room is None else room - 1)
+             for s in play.get("to_act", ())]
     return f"{', '.join(names) or 'drawing'} to play"
 
 
@@ -426,7 +429,9 @@ class LobbyScreen(Screen):
         # its room ("your turn" went off an 80-column screen)
         seat_room = min(seat_room, max(16, spare - NOW_ROOM))
         now_room = max(len(COLUMNS[2]), spare - max(16, seat_room))
-        statuses = [flowed(status_text(table, me).split(" "), now_room) for table in self.listing]
+        # a long name is cut there too: it pushed the Now column past the edge
+        statuses = [flowed(status_text(table, me, now_room).split(" "), now_room)
+                    for table in self.listing]
         room = max(16, spare - max((cell_len(line) for lines in statuses for line in lines),
                                    default=0))
         seats = [[seat_text(s, me, room - 1) for s in table["seats"]]  # -1: its comma
