@@ -1533,8 +1533,9 @@ async def test_an_away_player_is_said_away_whole_and_only_where_it_tells_who(mar
         panel = str(app.game_screen.query_one("#os-players").render())
     flat = " ".join(text.split())
     assert f"{name}'s turn" in flat and f"{name}'s (away" not in flat
-    # whole, in short words at 80 columns (beside the name where it fits)
-    assert {" (away — bot playing)": "(away, bot)"}.get(mark, mark.strip()) in panel
+    # whole, in its shortest words beside the name at 80 columns (the
+    # seat's line is one: "(away, bot)" did not fit beside the name)
+    assert {" (away — bot playing)": "(away)"}.get(mark, mark.strip()) in panel
     assert text.count("(away") == 1, text
     assert not re.search(r"^\W*\d+,?\W*$", text, re.M)  # no number alone on a line
     if "bot" not in mark:
@@ -1726,3 +1727,31 @@ async def test_an_away_seat_keeps_one_line_of_the_players_box_at_80x24(mark, sho
     bob = [line for line in rows if "Bob" in line]
     assert len(bob) == 1 and f"Bob {short}" in bob[0], rows
     assert not any(line.strip().startswith("(") for line in rows), rows
+
+
+@pytest.mark.parametrize("mark", [" (away)", " (away — bot playing)", " (left — bot playing)"])
+@pytest.mark.parametrize("name", ["Bartholomew", "Bobby", "名名名名名名名名"])
+async def test_an_away_seat_of_three_keeps_one_line_with_a_long_name_at_80x24(mark, name):
+    """Play-test at 80x24, a shared table of three: with a name longer
+    than "Bob" the away mark did not fit beside it in the Players box's
+    10 cells and took a line of its own (the log below lost one). The name
+    is cut by cells ("…") beside the mark, said in its shortest words."""
+    from rich.cells import cell_len
+
+    state = GAME.setup(3, Options())
+    while GAME.to_act(state) == {CHANCE}:
+        state = GAME.apply(state, CHANCE, GAME.chance_outcomes(state)[0][0])
+    update = make_update(state, 0, bots=frozenset({1}) if "bot" in mark else frozenset())
+    update = attrs.evolve(update, names=("Ann", f"{name}{mark}", "Cyd"))
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        panel = app.game_screen.query_one("#os-players")
+        rows = [line for line in str(panel.render()).splitlines() if line.strip()]
+        room = panel.content_region.width
+    assert len(rows) == 3, rows  # a seat a line
+    away = rows[1]
+    word = "(left)" if "left" in mark else "(away)"
+    assert word in away and name[0] in away and "…" in away, rows
+    assert all(cell_len(line.rstrip()) <= room for line in rows), rows

@@ -220,6 +220,8 @@ def fold_deals(lines: Sequence[str]) -> list[str]:
 NAME_CELLS = 10
 #: the away marks (host/messages.py) in short words, for a narrow Players box
 SHORT_MARKS = {STAND_IN_MARK: " (away, bot)", GONE_MARK: " (left, bot)"}
+#: in shortest words: beside a name cut to fit where no other does
+TINY_MARKS = {STAND_IN_MARK: " (away)", GONE_MARK: " (left)"}
 
 
 class PlayersPanel(Flowed, KeptStatic):
@@ -923,30 +925,24 @@ class OverstockedScreen(GameScreen):
             (len(t) for t in tokens_of.values()), default=0)
         room = self.query_one("#os-players", PlayersPanel).content_region.width
         name_room = max(NAME_CELLS, room - rest)
-        # the away mark beside the name where it fits (in short words where
-        # narrow): on a line of its own it cost the log below one of its few
-        marks = {seat: self._seat_mark(seat) for seat in range(view.players)}
-        inline = {seat for seat, mark in marks.items() if mark and cell_len(
-            self._bare_who(seat) + (you if seat == update.seat else "") + mark) <= name_room}
+        # the away mark beside the name, in words that fit (the name cut
+        # where none do): on a line of its own it cost the log one of its few
+        marks = {seat: self._seat_mark(seat, name_room, len(you) if seat == update.seat else 0)
+                 for seat in range(view.players)}
         width = min(name_room,
                     max((cell_len(self._bare_who(s)) + (len(you) if s == update.seat else 0)
-                         + (cell_len(marks[s]) if s in inline else 0)
-                         for s in range(view.players)), default=4))
+                         + cell_len(marks[s]) for s in range(view.players)), default=4))
         changed = self.changed("players")
         for seat in range(view.players):
             player = view.seats[seat]
             line = Text(no_wrap=True, overflow="ellipsis", end="")
             turn = seat == in_turn
             line.append("» " if turn else "  ", style="bold")
-            # the away mark on a line of its own below: cut with the name
-            # to the column's 10 cells it read "bob (away"; a cut name ends
-            # in "…" (by cells, never inside a wide character)
-            name, away = split_mark(self._who(seat))
-            away = marks[seat]
-            if seat == update.seat:
-                name = shortened(name, width - len(you)) + you
-            if seat in inline:
-                name, away = name + away, ""
+            # the name is cut, never "(you)" nor the mark (cut to the
+            # column's 10 cells it read "bob (away"); a cut name ends in "…"
+            # (by cells, never inside a wide character)
+            tail = (you if seat == update.seat else "") + marks[seat]
+            name = shortened(self._bare_who(seat), max(1, width - cell_len(tail))) + tail
             name = shortened(name, width)
             line.append(set_cell_size(name, width), style="bold" if seat == update.seat else "")
             status = ""
@@ -975,19 +971,24 @@ class OverstockedScreen(GameScreen):
                 line = marked_text(line, seat in changed)
                 line.no_wrap, line.overflow, line.end = True, "ellipsis", ""
             lines.append(line)
-            if away:
-                lines.append(Text(f"  {away.strip()}", style="italic", no_wrap=True,
-                                  overflow="ellipsis", end=""))
         panel = self.query_one("#os-players", PlayersPanel)
         supplies = self._supplies(view, update.seat)
         panel.set_lines([*lines, supplies] if supplies else lines)
         set_border(panel, subtitle="pts")
 
-    def _seat_mark(self, seat: int) -> str:
-        """The seat's away mark as the Players box says it: short words at
-        80 columns ("(away, bot)"), where the whole mark took a line of its own."""
+    def _seat_mark(self, seat: int, room: int, taken: int) -> str:
+        """The seat's away mark as the Players box says it: the longest words
+        that fit beside the whole name in `room` cells (`taken` of them by
+        "(you)"), short at 80 columns ("(away, bot)"), else the shortest
+        ("(away)"), the name cut to fit."""
         mark = split_mark(self._who(seat))[1]
-        return SHORT_MARKS.get(mark, mark) if self.has_class("-narrow") else mark
+        if not mark:
+            return ""
+        words = [mark, SHORT_MARKS.get(mark, mark), TINY_MARKS.get(mark, mark)]
+        if self.has_class("-narrow"):
+            words = words[1:]
+        whole = cell_len(self._bare_who(seat)) + taken
+        return next((w for w in words if whole + cell_len(w) <= room), words[-1])
 
     @staticmethod
     def _tokens(player: Any) -> str:
