@@ -1161,9 +1161,10 @@ async def test_lair_and_legend_entries_are_never_cut_in_two(size):
         lines = region_lines(app, screen.query_one("#ob-players"))
         wide = size[0] >= 110
         for lair in lairs:
-            tokens = (", ".join(f"{k.letter} {k.label}" for k in lair.waiting) if wide
-                      else " ".join(k.letter for k in lair.waiting))
-            assert any(f"Waiting {tokens}" in line for line in lines), lines
+            # narrow, the letters stand closer where a line needs it ("BKW")
+            tokens = ([", ".join(f"{k.letter} {k.label}" for k in lair.waiting)] if wide
+                      else [sep.join(k.letter for k in lair.waiting) for sep in (" ", "")])
+            assert any(f"Waiting {t}" in line for t in tokens for line in lines), lines
         assert not any(line.rstrip().endswith("Waiting") for line in lines)
         legend = screen.query_one("#ob-legend")
         if legend.display and not legend.letters:
@@ -1636,3 +1637,29 @@ async def test_the_score_pad_heads_a_column_with_the_name_only(mark):
         said = "\n".join(line[box.x:box.right] for line in text.splitlines()[box.y:box.bottom])
     assert "Bob" in said and "(away" not in said and "(left" not in said, said
     assert mark.strip() in " ".join(text.split())  # still said, in the players panel
+
+
+@pytest.mark.parametrize("waiting, heroes", [
+    ((BANDIT, Token.ROCKTOPUS, WOLF), 1),
+    ((BANDIT, Token.ROCKTOPUS, WOLF), 12),
+    ((YETI, Token.SPELLSLIME, Token.MINIBOSS, Token.ROCKTOPUS), 12),
+], ids=["three", "three-twelve-heroes", "four-twelve-heroes"])
+async def test_at_80x24_a_lair_with_three_monsters_or_more_keeps_to_one_line(waiting, heroes):
+    """Play-test at 80x24: a lair with three monsters waiting or more took
+    two lines ("Waiting B K W" on a line of its own), and the log lost one.
+    OD §Placing Tokens: the lair is open knowledge; each waiting monster's letter
+    stays (they must be placed, and bands form by kind), written closer."""
+    lairs = (Lair(waiting=waiting, crystals=(Token.SUNKEN_CITY_CRYSTAL,),
+                  spires=1, expended=1, heroes=heroes),
+             Lair(waiting=(Token.ROCKTOPUS,), crystals=(Token.ROAD_CRYSTAL,), heroes=2))
+    state = midgame(bosses=(Boss.KING_CROAK, Boss.BARON_HEX), revealed=(True, True), lairs=lairs)
+    app = ScreenApp(make_update(state), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.query_one("#ob-players")
+        lines = region_lines(app, panel)
+    letters = "".join(k.letter for k in waiting)
+    assert not any(line.strip().startswith("Waiting") for line in lines), lines
+    mine = [line for line in lines if "Spires ^1 v1" in line]
+    assert len(mine) == 1 and f"Waiting {letters}" in mine[0], lines
+    assert f"Heroes {heroes}" in mine[0] and "Crystals 1" in mine[0], lines

@@ -887,17 +887,28 @@ class OverbossScreen(GameScreen):
                 tokens = " ".join(k.letter for k in lair.waiting)
             parts.append(Text.assemble("Waiting ", (tokens, "bold")))
         room = self.query_one("#ob-players").content_region.width
-        if not wide and lair.crystals and 4 + sum(p.cell_len + 2 for p in parts) - 2 > room > 0:
-            # too long for one line: a count keeps the log its row, which
-            # late in a duel is one of three or four (a bare letter "p" read
-            # as nothing, and p is the score pad's key)
-            parts[1] = Text(f"Crystals {len(lair.crystals)}")
         # Each part whole on a line: wrapped at any space, "Waiting" was
         # left at the end of one line and its tokens went to the next.
         # Narrow, the parts stand two spaces apart, not " · ": with monsters
         # waiting the line then fits 80x24's panel whole, a row the log keeps
         # (late in a duel it was down to two lines)
         sep = " · " if wide else "  "
+
+        def too_long() -> bool:
+            return 4 + sum(p.cell_len for p in parts) + len(sep) * (len(parts) - 1) > room > 0
+
+        if not wide and lair.crystals and too_long():
+            # too long for one line: a count keeps the log its row, which
+            # late in a duel is one of three or four (a bare letter "p" read
+            # as nothing, and p is the score pad's key)
+            parts[1] = Text(f"Crystals {len(lair.crystals)}")
+        if not wide and lair.waiting and too_long():
+            # three monsters or more: their letters closer ("BKW"), each
+            # kept (they must be placed, and bands form by kind), then the
+            # parts a space apart, before a line of its own
+            parts[-1] = Text.assemble("Waiting ", ("".join(k.letter for k in lair.waiting), "bold"))
+            if too_long():
+                sep = " "
         return [head, *([reveal] if reveal else []), *in_force,
                 Parts(tuple(parts), sep=sep, indent="    ")]
 
