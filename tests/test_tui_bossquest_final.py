@@ -471,7 +471,10 @@ async def test_the_last_rounds_combat_comes_before_the_duel_and_its_moves(size):
     with no decision in the duel, its moves went by behind round 6's combat
     in seconds. The order is round 6's combat, the duel's moves (held until
     a key), the duel's combat, the results; the final table has no combat
-    left up."""
+    left up. And round 6's combat, the one that ended the game (BQ §Final
+    Boss), comes up once: it stays over the table while the duel ends
+    behind it (it was put up again over the results, on a blank screen,
+    "on to the Final Boss duel"), and says where Enter goes now."""
     from tests.bossquest_screen_kit import TableUpdate
     from tui.screens.bossquest import BossQuestScreen, CombatScreen
     from tui.screens.ending import EndingScreen
@@ -496,6 +499,7 @@ async def test_the_last_rounds_combat_comes_before_the_duel_and_its_moves(size):
         await pilot.pause()
         assert screen.holds_the_table and "Combat: round" in screen_text(app)
         for state, log in steps[2:]:  # the bots' duel, behind the round's combat
+            before = screen_text(app)  # (the last before the match ends)
             last = update(state, log)
             screen.show(last)
             await pilot.pause()
@@ -503,18 +507,24 @@ async def test_the_last_rounds_combat_comes_before_the_duel_and_its_moves(size):
         for mount in push_results(app, last, screen):
             await mount
         await pilot.pause()
+        # the screens that showed round 6's combat (round 1 in this table):
+        # the table's, before the end
+        boxes = {screen} if "Combat: round 1" in before else set()
         seen = []
         for _ in range(5):
             top = app.screen
             if isinstance(top, ResultsScreen):
                 break
             seen.append((type(top).__name__, screen_text(app)))
+            if "Combat: round 1" in seen[-1][1]:
+                boxes.add(top)
             await pilot.press("enter")
             await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
+        assert len(boxes) == 1, seen  # once, over the table: not again on a screen of its own
         kinds = [kind for kind, _ in seen]
-        assert kinds == ["CombatScreen", "EndingScreen", "CombatScreen"], kinds
-        assert "Combat: round" in seen[0][1] and "on to the Final Boss duel" in seen[0][1]
+        assert kinds == ["BossQuestScreen", "EndingScreen", "CombatScreen"], kinds
+        assert "Combat: round 1" in seen[0][1] and "on to the Final Boss duel" in seen[0][1]
         assert "The Final Boss duel: Bram against the MegaBoss" in seen[1][1]
         moves = " ".join(seen[1][1].replace("│", " ").split())
         assert "The game is over: Bram wins it. The MegaBoss appears (30 HP)" in moves

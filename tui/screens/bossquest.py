@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -1242,6 +1242,10 @@ class BossQuestScreen(GameScreen):
         #: a match resumed: the combats seen when a person here last moved
         #: (`_note_missed`); those after it are told again
         self._resumed_at: int | None = None
+        #: the match ended with a round's combat up over the table: the
+        #: results wait behind it (`hold_the_results`), then `_push_results`
+        self._results_held = False
+        self._push_results: Callable[[], Any] | None = None
         #: the seats viewed here that have been shown the Final Boss duel
         self._duels_shown: set[int] = set()
         #: the length of the log (every view's is as long) when the Final
@@ -1418,8 +1422,20 @@ class BossQuestScreen(GameScreen):
     # -- drawing ------------------------------------------------------------------
 
     def show(self, update: TableUpdate) -> None:
+        if update.over and update.seat is not None and self._round_combat_up() is not None:
+            # the match ended behind a round's combat: the table stays as it
+            # was until the box is put away (the duel's end is told after it)
+            self._results_held = True
         super().show(update)
         self._hold_combat(update)
+
+    def _round_combat_up(self) -> RoundResult | None:
+        """The round's combat up over the table, if one is."""
+        try:
+            panel = self.query_one("#bq-combat", CombatPanel)
+        except NoMatches:
+            return None
+        return panel.result if panel.display and isinstance(panel.result, RoundResult) else None
 
     def _hold_combat(self, update: TableUpdate) -> None:
         """A combat this seat has not seen yet comes up over the table, in
@@ -1522,7 +1538,12 @@ class BossQuestScreen(GameScreen):
         combats are."""
         seat, view = update.seat, update.view
         assert seat is not None
-        rounds = self._take_waiting_combats()
+        panel = self.query_one("#bq-combat", CombatPanel)
+        # a round's combat up over the table stays there, the results held
+        # behind it: put up again over them it was read twice (the one that
+        # ended the game, the bots' Final Boss duel played behind it)
+        up = self._round_combat_up() if self._results_held else None
+        rounds = self._take_waiting_combats(keep_up=up is not None)
         if len(view.history) > seen:
             rounds.append(view.history[-1])
         dialogs: list[tuple[str, Any]] = [("round", r) for r in rounds]  # the first on top
@@ -1538,6 +1559,9 @@ class BossQuestScreen(GameScreen):
             dialogs.append(("duel", view.duel))
         after = {"round": "the next combat", "moves": "the Final Boss duel",
                  "duel": "the Final Boss duel's combat"}
+        if up is not None:
+            panel.then = after[dialogs[0][0]] if dialogs else None
+            panel.show_result(up, self._bare_who, last=not rounds)
         screens: list[Any] = []
         for i, (kind, what) in enumerate(dialogs):
             then = after[dialogs[i + 1][0]] if i + 1 < len(dialogs) else None
@@ -1552,13 +1576,16 @@ class BossQuestScreen(GameScreen):
         # pushed in order, the last on top
         self.over_the_results.extend(reversed(screens))
 
-    def _take_waiting_combats(self) -> list[RoundResult]:
-        """The round combats up over the table or waiting to come up, oldest
-        first, taken down: they go over the results (`_hold_the_ending`),
-        or the final table (b) showed one still up, after the results."""
+    def _take_waiting_combats(self, *, keep_up: bool = False) -> list[RoundResult]:
+        """The round combats up over the table (unless `keep_up`) or waiting
+        to come up, oldest first, taken down: they go over the results
+        (`_hold_the_ending`), or the final table (b) showed one still up,
+        after the results."""
         panel = self.query_one("#bq-combat", CombatPanel)
-        up = [panel.result] if panel.display and isinstance(panel.result, RoundResult) else []
         waiting, self._combats_waiting = self._combats_waiting, []
+        if keep_up:
+            return waiting
+        up = [panel.result] if panel.display and isinstance(panel.result, RoundResult) else []
         if panel.display:
             panel.display = False
             self._focus_for_mode()
@@ -1573,13 +1600,28 @@ class BossQuestScreen(GameScreen):
         except NoMatches:
             return False
 
+    def hold_the_results(self, push: Callable[[], Any]) -> bool:
+        if not self._results_held:
+            return False
+        self._push_results = push
+        return True
+
     def _next_combat(self) -> None:
-        """Show the next combat waiting to be seen, or put the panel away."""
+        """Show the next combat waiting to be seen, or put the panel away
+        (and put up the results it held, if the match is over)."""
         panel = self.query_one("#bq-combat", CombatPanel)
         if not self._combats_waiting:
             panel.display = False
+            panel.then = None
             self._focus_for_mode()
             self.refresh_bindings()
+            push, self._push_results = self._push_results, None
+            if self._results_held:
+                self._results_held = False
+                if self.update is not None:
+                    self._redraw(self.update)  # the final table, held till now
+            if push is not None:
+                push()
             return
         panel.show_result(self._combats_waiting.pop(0), self._bare_who)
         panel.display = True
@@ -1591,6 +1633,8 @@ class BossQuestScreen(GameScreen):
         self._next_combat()
 
     def _redraw(self, update: TableUpdate) -> None:
+        if self._results_held:
+            return  # the table as it was, behind the combat that ended the game
         view: State = update.view
         if not any(isinstance(a, PlayPersonal) and a.spell == self._personal
                    for a in update.legal):
@@ -2919,6 +2963,8 @@ class BossQuestScreen(GameScreen):
             return isinstance(self.focused, SinceLog)
         if action in _TABLE_ACTIONS and self.holds_the_table:
             return False  # a combat is up: it is put away first
+        if action == "results" and self._results_held:
+            return False  # they follow the combat up (`hold_the_results`)
         if action == "companion":
             return not self._power and self._power_actions() != []
         if action == "last_combat":

@@ -601,6 +601,12 @@ class GameScreen(Screen):
         no round's end so (the default)."""
         return []
 
+    def hold_the_results(self, push: Callable[[], Any]) -> bool:
+        """Whether the results wait for a box still up over the table (Boss
+        Quest's combat that ended the game): then `push` puts them up once
+        it is put away (`results.push_results`). False here."""
+        return False
+
     def shows_nothing_private(self, update: TableUpdate, public: TableUpdate | None) -> bool:
         """Several people here: whether `update` (a person's decision, the
         same person's as the last) shows nothing the public view does not,

@@ -388,7 +388,11 @@ def push_results(app: Any, update: SeatUpdate, game_screen: Any) -> list[Any]:
     """Push the results and, over them, the dialogs the game's screen held
     for the end (`GameScreen.over_the_results`), all in one turn of the
     event loop: the player never sees a frame of the results before a
-    dialog that is to be read first. Returns their mounts, to await."""
+    dialog that is to be read first. Returns their mounts, to await; none
+    while a box up over the game's table holds them (they follow it)."""
+    hold = getattr(game_screen, "hold_the_results", None)
+    if hold is not None and hold(lambda: push_results(app, update, game_screen)):
+        return []
     shared = getattr(getattr(game_screen, "port", None), "answers_later", False)
     to_saved = getattr(app, "back_to_saved", None) is not None
     mounts = [app.push_screen(ResultsScreen(update, shared=shared, to_saved=to_saved))]
