@@ -69,3 +69,41 @@ async def test_a_watcher_scrolls_the_whole_log_with_page_keys(kit, state_of):
         assert "Scroll the log" in keys.get("l", ""), keys
     else:
         assert any("Page Up" in key and "log" in does for key, does in keys.items()), keys
+
+
+@pytest.mark.parametrize(("kit", "state_of"), [p for p in _states() if p.id in (
+    "overboss", "overstocked")])
+async def test_a_player_reads_back_the_log_with_page_keys(kit, state_of):
+    """Overboss Duel and Overstocked at one terminal had no key to read the
+    log back (Boss Quest's and Overseers' `l`: here `l` moves on the board,
+    and PgUp / PgDn were a watcher's only). No game key uses them: they
+    scroll the seated player's log too, after some moves (the recap since
+    the last one put away for the whole log), F1 and the log's title say
+    so, and PgDn brings the newest lines back."""
+    state = state_of()
+    app = kit.ScreenApp(attrs.evolve(kit.make_update(state, 0), log=LOG[:40], seq=1),
+                        FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        # the others moved: the recap since the last move is up
+        screen.show(attrs.evolve(kit.make_update(state, 0), log=LOG, seq=2))
+        await pilot.pause()
+        await pilot.pause()
+        log = screen.query_one(SinceLog)
+        assert log.recap is not None and log.recap.shown
+        assert "Line 1 of" not in screen_text(app)
+        for _ in range(30):
+            await pilot.press("pageup")
+        await pilot.pause()
+        title = str(log.border_title)
+        assert log.scroll_y == 0 and "Line 1 of" in screen_text(app), screen_text(app)
+        for _ in range(30):
+            await pilot.press("pagedown")
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y and "Line 60 of" in screen_text(app)
+        listed = screen_keys(screen)
+        keys = dict(listed + idle_keys(screen, listed))
+    assert any("Page Up" in key and "log" in does for key, does in keys.items()), keys
+    assert not any("Watching" in does for does in keys.values()), keys
+    assert "PgUp" in title, title

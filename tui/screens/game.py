@@ -313,11 +313,12 @@ class GameScreen(Screen):
                 tooltip="Put away the recap since your last move (the whole log shows), "
                         "or bring it back"),
         # A watcher's way through the whole log (the recap's keys are a
-        # seated player's): only theirs (check_action), a game's keys stay
+        # seated player's): theirs, and a player's where no game key uses
+        # them (check_action, `PLAYER_PAGES_LOG`)
         Binding("pageup", "scroll_log(-1)", "Scroll the log up", show=False,
-                tooltip="Watching: read back the log a page at a time"),
+                tooltip="Read back the log a page at a time"),
         Binding("pagedown", "scroll_log(1)", "Scroll the log down", show=False,
-                tooltip="Watching: the log a page on, to its newest line"),
+                tooltip="The log a page on, to its newest line"),
         # Shown only while a bot thinks (check_action).
         Binding("n", "move_now", "Move now",
                 tooltip="A bot is thinking: ask it to play its best move so far now"),
@@ -368,7 +369,11 @@ class GameScreen(Screen):
         never = self.help_never()
         if self.watching_shared:
             return never | {"since_step", "since_toggle"}
-        return never | {"scroll_log"}
+        return never if self.PLAYER_PAGES_LOG else never | {"scroll_log"}
+
+    #: PgUp / PgDn scroll the log for a seated player too: a game whose
+    #: keys leave them free and whose `l` is a board key (no `read_log`)
+    PLAYER_PAGES_LOG: ClassVar[bool] = False
 
     #: The moves after your last one that end the match (the others', a
     #: bot's last turn) are told over the results until Enter
@@ -659,6 +664,12 @@ class GameScreen(Screen):
 
     def action_scroll_log(self, pages: int) -> None:
         log = self.query(SinceLog).first()
+        if pages < 0 and log.recap is not None and log.recap.shown:
+            self.action_since_toggle()  # the recap has nothing earlier: the log, as z
+            log.follow()
+            # (laid out first: the page up counts from the log's end)
+            self.call_after_refresh(log.scroll_page_up, animate=False)
+            return
         if pages < 0:
             log.scroll_page_up(animate=False)
         else:
@@ -1188,7 +1199,7 @@ class GameScreen(Screen):
             # dimmed, not gone, when there is nothing to recap: F1 lists them
             return True if self.recap.steps else None
         if action == "scroll_log":
-            return self.watching_shared
+            return self.watching_shared or self.PLAYER_PAGES_LOG
         if action == "move_now":
             return self.can_hurry()  # the footer shows it only while a bot thinks
         if action == "results":

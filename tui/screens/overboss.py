@@ -426,6 +426,8 @@ class OverbossScreen(GameScreen):
 
     #: the bot's last turn (the tile that fills the board) goes over the results
     TELLS_LAST_MOVES = True
+    #: the log's way back: l moves on the board, and no key here uses PgUp / PgDn
+    PLAYER_PAGES_LOG = True
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
@@ -537,7 +539,7 @@ class OverbossScreen(GameScreen):
             "Bosses & lairs · Spires ^ready v spent"
         )
         self.query_one("#ob-score").border_title = "Score pad"
-        self.query_one("#ob-log").border_title = "Log"
+        self.query_one("#ob-log").border_title = "Log · PgUp PgDn"
         self.query_one("#ob-score").display = False
         if self.update is not None:
             self._redraw(self.update)

@@ -247,6 +247,8 @@ class OverstockedScreen(GameScreen):
 
     #: a later card of the sixth round, its incentive, go over the results
     TELLS_LAST_MOVES = True
+    #: the log's way back: l moves on the board, and no key here uses PgUp / PgDn
+    PLAYER_PAGES_LOG = True
 
     #: the cards chosen in secret, revealed once everyone has chosen (OS-12);
     #: solo, the bot's card drawn at once after your move: its turn, kept in
@@ -383,7 +385,7 @@ class OverstockedScreen(GameScreen):
         self.query_one("#os-players").border_title = "Players"
         self.query_one("#os-preview").border_title = "Score now"
         log = self.query_one("#os-log", SinceLog)
-        log.border_title = "Log"
+        log.border_title = "Log · PgUp PgDn"
         log.fold = fold_deals
         self.query_one("#os-final-box").display = False
         if self.update is not None:
