@@ -40,7 +40,7 @@ from tests.overstocked_screen_kit import (
     run,
     screen_text,
 )
-from tests.overstocked_tables import area, deal, dealt_game, play, table
+from tests.overstocked_tables import area, deal, dealt_game, pick_all, play, table
 from tests.screen_kit import FakePort
 from tui.screens.game import TableUpdate
 from tui.screens.overstocked_area import AreaPane, AreaView, CrateHand
@@ -1755,3 +1755,31 @@ async def test_an_away_seat_of_three_keeps_one_line_with_a_long_name_at_80x24(ma
     word = "(left)" if "left" in mark else "(away)"
     assert word in away and name[0] in away and "…" in away, rows
     assert all(cell_len(line.rstrip()) <= room for line in rows), rows
+
+
+def _wide_popularity_state(phase: Phase | None = None) -> State:
+    """Ann places card 20 (round 1) beside a popularity 9 spaces wide."""
+    state = table([ANN, BOB, CYD],
+                  warehouses=[area((9, 0, 0, 0)), area((3, 0, 0, 0)), area((15, 0, 0, 0))],
+                  popularity=area((6, 0, 0, 0), (1, 3, 0, 0), (2, 6, 0, 0)),
+                  picks=[None, BOB_PICK, None])
+    state = pick_all(state, {0: 20, 2: 27})
+    return state if phase is None else attrs.evolve(state, phase=phase)
+
+
+@pytest.mark.parametrize("phase", [None, Phase.OVER])
+async def test_a_wide_popularity_shows_whole_beside_a_small_warehouse_at_120x40(phase):
+    """Play-test (shared tables, F5): at 120x40 a popularity 9 spaces wide
+    was cut on the right (its panel half the areas' width) while Ann placed
+    in her small warehouse, and on the final table no key showed the rest.
+    The panel that needs more than its half takes it from the other."""
+    update = make_update(_wide_popularity_state(phase))
+
+    def panes(screen):
+        return [pane.clipped for pane in screen.query(AreaPane)]
+
+    _, text, got = await run(update, size=(120, 40), after=panes)
+    assert got == [(False, False), (False, False)], got
+    assert "more→" not in text
+    # the popularity's right-hand card, to its right edge
+    assert re.search(r"B   P   P [│║]", text), text

@@ -736,16 +736,32 @@ class OverstockedScreen(GameScreen):
         """While placing, the panel placed in takes from the other area's
         the columns its view needs: the room kept around the cards for the
         ghost ran a warehouse 9 crates wide past its panel at 80x24, cut
-        off. The two panels share the width evenly otherwise."""
+        off. A panel that needs more than its half takes it from the other
+        where both then fit (at 120x40 a popularity 9 spaces wide was cut
+        beside a small warehouse). Otherwise they share the width evenly."""
         room = self.query_one("#os-areas").content_region.width
         widget = self._placing_view()
-        for panel in (self.query_one("#os-pop-panel"), self.query_one("#os-wh-panel")):
-            width: int | str = "1fr"
-            if widget is not None and widget.placing and room and widget.parent is not None \
-                    and widget.parent.parent is panel:
-                need = widget.drawn_width() + panel.styles.gutter.width
-                if need > room // 2:
-                    width = min(need, room - OTHER_AREA_MIN)
+        panels = [self.query_one("#os-pop-panel"), self.query_one("#os-wh-panel")]
+        views = [self.query_one("#os-pop", AreaView), self.query_one("#os-wh", AreaView)]
+        # (and a column for the pane's scrollbar where the view is taller)
+        needs = [view.drawn_width() + panel.styles.gutter.width
+                 + (view.parent.scrollbar_size_vertical
+                    if isinstance(view.parent, AreaPane)
+                    and view.drawn_height() > view.parent.size.height else 0)
+                 for view, panel in zip(views, panels, strict=True)]
+        widths: list[int | str] = ["1fr", "1fr"]
+        placing = next((i for i, view in enumerate(views)
+                        if view is widget and view.placing), None)
+        if room and any(need > room // 2 for need in needs):
+            wider = max((0, 1), key=lambda i: needs[i])
+            if placing is not None and needs[placing] > room // 2 \
+                    and sum(needs) > room:
+                widths[placing] = min(needs[placing], room - OTHER_AREA_MIN)
+            elif sum(needs) <= room:
+                widths[wider] = needs[wider]  # the other keeps what it needs and more
+            elif needs[1 - wider] <= room // 2:
+                widths[1 - wider] = needs[1 - wider]  # its spare goes to the wider
+        for panel, width in zip(panels, widths, strict=True):
             if str(panel.styles.width) != str(width):
                 panel.styles.width = width
 

@@ -467,6 +467,10 @@ class AreaView(Board):
         as wide where its pane is narrower: the pane pans)."""
         return self._width()
 
+    def drawn_height(self) -> int:
+        """The lines the grid takes down (see `drawn_width`)."""
+        return len(self._lines())
+
     def margin(self) -> tuple[int, int]:
         """The cards stand in the middle of the pane (at the top-left of a
         large terminal's pane they left most of it empty): the blank
