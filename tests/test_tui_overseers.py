@@ -1992,3 +1992,22 @@ async def test_at_a_shared_table_a_note_not_sent_stays_in_the_box():
         port.answer = True
         await pilot.press("enter")
         assert port.said == ["hi"] and field.value == "" and app.screen.focused is not field
+
+
+async def test_your_row_counts_the_card_you_kept_in_secret_this_turn():
+    """Play-test (shared tables, F2): after a secret pick in round 2's
+    draft (OV §2 Draft: kept cards are revealed when all have chosen), your
+    row read "no cards yet  round score 2": the score counted the card the
+    row did not. Your row shows it, marked secret; the others' rows not."""
+    state, log = round_two_draft()
+    pick = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Pick))
+    state = GAME.apply(state, 0, pick)
+    assert state.seats[0].pick == pick.card and not state.seats[0].kept
+    _, text, _ = await run(make_update(state, 0, log=log))
+    mine = text[text.index("Ann (you)"):text.index("Bob")]
+    assert "no cards yet" not in mine and "round score" in mine, mine
+    assert f"({TRAIT[pick.card].value})" in mine and "kept 1" in mine, mine
+    assert text.count("no cards yet") == 2  # Bob's and Cat's rows
+    # Bob sees nothing of it
+    _, text, _ = await run(make_update(state, 1, log=log))
+    assert text.count("no cards yet") == 3

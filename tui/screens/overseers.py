@@ -770,6 +770,11 @@ class OverseersScreen(GameScreen):
             # Before the placement: the cards kept in the draft (only yours
             # are known to you), face down in front of their owner.
             kept = p.kept
+            # your own secret pick this turn too: the round score counts it
+            # ("no cards yet  round score 2" read wrong)
+            picked = p.pick if seat == me and p.pick is not None else None
+            if picked is not None:
+                kept = (*kept, picked)
             if not kept:
                 return Text("no cards yet", style="dim italic")
             for card in kept:
@@ -779,7 +784,8 @@ class OverseersScreen(GameScreen):
                     line.append(f"[{BACK}]", style="dim")
                 else:
                     line.append_text(Text.assemble("(", trait_text(card, long=long), ")"))
-            line.append(f"  kept {len(kept)}", style="dim")
+            line.append(f"  kept {len(kept)}" + (" (1 this turn)" if picked is not None else ""),
+                        style="dim")
             return line
         numbers = self._numbers(view, seat)
         for i, mark in enumerate(GAME.slot_marks(view, me, seat)):
