@@ -831,6 +831,38 @@ def test_wuming_wrath_anger_doubles_in_showdown_only():
     assert "Wuming the younger counts every Anger 12 here, for everyone." in line
 
 
+def test_the_showdowns_sister_lines_say_purples_fives_do_not_change_ov20():
+    """OV-20: the elder Wuming sister adds 1 per Courage and Hope "Purple's
+    fives not"; the younger's Anger 12 neither (a turned Anger counts 5,
+    OV-11). Play-test (F4): the showdown said "for everyone" while Purple's
+    turned Courage got no +1, so the figure could not be worked out."""
+    state = placed([("HAB", "LC"), ("CCA", "BL"), ("LHA", "BG")],
+                   [Character.TEAL, Character.PURPLE, Character.WUMING_VALOUR])
+    state = GAME.apply(state, 1, Turn(1))  # Purple: the Courage count 5
+    state = GAME.apply(state, 0, Copy(3, 2))
+    state = vote_all(state, [1, 0, 0])
+    line = GAME.describe(state, 0, Deny())
+    assert "Player 2 (Purple) counts every Courage 5." in line
+    assert ("Wuming the elder adds 1 per Courage and Hope here, for everyone"
+            " (not on Purple's fives).") in line
+    # a turned Anger under the younger sister
+    state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")],
+                   [Character.PURPLE, None, Character.WUMING_WRATH])
+    turn = next(a for a in GAME.legal_actions(state, 0)
+                if isinstance(a, Turn) and TRAIT[state.seats[0].slots[a.slot].card] is Trait.ANGER)
+    state = vote_all(GAME.apply(state, 0, turn), [1, 0, 0])
+    line = GAME.describe(state, 0, Deny())
+    assert "Wuming the younger counts every Anger 12 here, for everyone (not Purple's fives)." in line
+    # no Purple fives of those traits: the line as before
+    state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")],
+                   [Character.PURPLE, None, Character.WUMING_VALOUR])
+    turn = next(a for a in GAME.legal_actions(state, 0)
+                if isinstance(a, Turn) and TRAIT[state.seats[0].slots[a.slot].card] is Trait.ANGER)
+    state = vote_all(GAME.apply(state, 0, turn), [1, 0, 0])
+    line = GAME.describe(state, 0, Deny())
+    assert "Wuming the elder adds 1 per Courage and Hope here, for everyone." in line
+
+
 def test_showdown_reveals_every_card():
     """OV §6 Showdown: "Players reveal their hands and the player with the
     highest score will be declared.\""""

@@ -1025,6 +1025,22 @@ def test_the_showdown_box_names_meixius_three_and_purples_fives():
         "Edda was the highest."]
 
 
+def test_the_showdown_box_keeps_the_sisters_purple_exception_on_its_line_ov20():
+    """OV-20: the sisters leave Purple's fives at 5; the note saying so
+    stays one line of the box, the lines after it their own."""
+    line = ("Bob denies. Showdown: you 13 (L L C H B), Bob 28 (A C↻ C B L). "
+            "Bob (Purple) counts every Courage 5. "
+            "Wuming the younger counts every Anger 12 here, for everyone. "
+            "Wuming the elder adds 1 per Courage and Hope here, for everyone (not on Purple's fives). "
+            "Bob was the highest.")
+    assert recap_parts(line) == [
+        "Bob denies.", "Showdown, every hand revealed:", "  you 13 (L L C H B)",
+        "  Bob 28 (A C↻ C B L)", "Bob (Purple) counts every Courage 5.",
+        "Wuming the younger counts every Anger 12 here, for everyone.",
+        "Wuming the elder adds 1 per Courage and Hope here, for everyone (not on Purple's fives).",
+        "Bob was the highest."]
+
+
 def test_recap_parts_put_each_source_of_the_score_on_its_line():
     """OV §Scoring, OV-14, OV-20: the round's score a source a line, its
     figures in a column; the Wuming sisters' showdown-only part under it."""

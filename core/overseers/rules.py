@@ -1953,6 +1953,7 @@ def _consequences(
         )
         out.append(f"Showdown: {scores}.")
         # what else counts in a figure above, beside its cards (OV §4 Vote)
+        fives: set[Trait] = set()  # Purple's turned traits: the sisters leave them 5 (OV-20)
         for s, p in enumerate(after.seats):
             if p.character is _C.MEIXIU:
                 # (its figure is already in; "adds 3" read as 3 more)
@@ -1961,12 +1962,15 @@ def _consequences(
                 turned = next((TRAIT[x.card] for x in hands[s].slots
                                if x.turned and x.card is not None), None)
                 if turned is not None:
+                    fives.add(turned)
                     out.append(f"{name(s)} (Purple) counts every {turned.label} 5.")
         # OV-20: the sisters' part of those figures, which scoring leaves out
         if in_play(after, _C.WUMING_WRATH):
-            out.append("Wuming the younger counts every Anger 12 here, for everyone.")
+            but = " (not Purple's fives)" if Trait.ANGER in fives else ""
+            out.append(f"Wuming the younger counts every Anger 12 here, for everyone{but}.")
         if in_play(after, _C.WUMING_VALOUR):
-            out.append("Wuming the elder adds 1 per Courage and Hope here, for everyone.")
+            but = " (not on Purple's fives)" if fives & {Trait.COURAGE, Trait.HOPE} else ""
+            out.append(f"Wuming the elder adds 1 per Courage and Hope here, for everyone{but}.")
     if after.phase is _P.DECLARE and state.phase is not _P.DECLARE:
         tied = ", ".join(ref(s) for s in after.tied)
         out.append(f"Tied for the highest: {tied}; the Leader declares.")
