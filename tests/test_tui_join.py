@@ -814,6 +814,13 @@ def test_a_turn_notice_names_the_table_not_only_its_game():
     assert table_words(overseers(ann, bob, bot), "Ann") == "Overseers with Bob and bot (easy)"
     assert table_words(overseers(cy, ann, bob), "Ann") == "Overseers with Cy and Bob"
     assert table_words(overseers(ann), "Ann") == "Overseers"
+    # Play-test (shared tables, F3): "with ann, bot (normal), bot (normal)
+    # and bot (normal)" read long; the bots are counted
+    normal = {"kind": "bot", "player": None, "level": "normal"}
+    assert (table_words(overseers(bob, ann, normal, normal, normal), "Bob")
+            == "Overseers with Ann and 3 bots (normal)")
+    assert table_words(overseers(ann, normal, bot), "Ann") == "Overseers with 2 bots"
+    assert table_words(overseers(normal, ann, normal), "Cy") == "Overseers with Ann and 2 bots (normal)"
 
 
 def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
@@ -1216,10 +1223,9 @@ async def test_back_with_two_tables_the_turn_notice_names_the_covered_one(shared
         notices = sorted(str(n.message) for n in app._notifications)
         # named by their screens ("Bot 2"), or by the lobby's listing ("bot
         # (random)") where it came first (on a busy machine): each table
-        # once, by its game and who else sits there
-        by_screens = ["Overseers with Bot 2 and Bot 3", "Overstocked with Bot 2"]
-        by_lobby = ["Overseers with bot (random) and bot (random)",
-                    "Overstocked with bot (random)"]
+        # once, by its game and who else sits there (bots counted)
+        by_screens = ["Overseers with 2 bots", "Overstocked with Bot 2"]
+        by_lobby = ["Overseers with 2 bots (random)", "Overstocked with bot (random)"]
         assert len(notices) == 2
         for notice, screen_words, lobby_words in zip(notices, by_screens, by_lobby,
                                                      strict=True):

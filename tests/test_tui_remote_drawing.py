@@ -14,6 +14,7 @@ import json
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 from core import GAMES
@@ -434,6 +435,21 @@ def test_a_chat_notice_from_elsewhere_says_where_then_f2_in_one_sentence():
     table.app.screen_stack.append(over)  # type: ignore[attr-defined]
     assert table._chat_title("t1", over) == "Chat (F2)"
     assert table._chat_title("t2", over) == "Chat at Overseers with bob and bot (normal): F2 there"
+
+
+def test_a_notice_from_a_tables_last_update_counts_its_bots():
+    """Play-test (shared tables, F3): "with ann, bot (normal), bot (normal)
+    and bot (normal)"; a table not in the lobby's listing is named from its
+    last update, its bots counted too."""
+    first = waiting_updates()[0]
+    table, _ = table_with(first)
+    table.tables = []
+    update = attrs.evolve(first, seat=1, names=("ann", "bob", "bot (normal)", "bot (normal)"),
+                          bots=frozenset({2, 3}))
+    assert table._table_words("t1", update).endswith(" with ann and 2 bots"), \
+        table._table_words("t1", update)
+    update = attrs.evolve(update, bots=frozenset({2}), names=("ann", "bob", "bot (normal)", "cy"))
+    assert table._table_words("t1", update).endswith(" with ann, cy and bot (normal)")
 
 
 async def test_an_app_opens_only_the_hubs_locks_whenever_the_hub_makes_them(tmp_path):

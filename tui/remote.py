@@ -791,7 +791,11 @@ class RemoteTable:
         from tui.screens.game import bare_name
 
         title = getattr(_game(update.game), "title", "a table")
-        others = [bare_name(n) for s, n in enumerate(update.names) if s != update.seat]
+        others = [bare_name(n) for s, n in enumerate(update.names)
+                  if s != update.seat and s not in update.bots]
+        bots = sorted(update.bots - {update.seat})
+        if bots:  # counted, as `table_words` does
+            others.append(bare_name(update.names[bots[0]]) if len(bots) == 1 else f"{len(bots)} bots")
         return _with(title, others)
 
     def _way_to_the_table(self) -> str:
@@ -1041,11 +1045,18 @@ def table_words(table: dict[str, Any], me: str) -> str:
     bot (easy)"); with two tables of one game, "Your turn at Overseers"
     left which one unsaid."""
     others = []
+    levels = []
     for seat in table["seats"]:
         if seat.get("kind") == "bot":
-            others.append(f"bot ({seat.get('level')})")
+            levels.append(seat.get("level"))
         elif seat.get("player") not in (None, me):
             others.append(str(seat.get("player")))
+    # bots counted: "bot (normal), bot (normal) and bot (normal)" read long
+    if len(levels) == 1:
+        others.append(f"bot ({levels[0]})")
+    elif levels:
+        same = len(set(levels)) == 1
+        others.append(f"{len(levels)} bots" + (f" ({levels[0]})" if same else ""))
     return _with(str(table.get("title") or "a table"), others)
 
 
