@@ -1783,3 +1783,19 @@ async def test_a_wide_popularity_shows_whole_beside_a_small_warehouse_at_120x40(
     assert "more→" not in text
     # the popularity's right-hand card, to its right edge
     assert re.search(r"B   P   P [│║]", text), text
+
+
+@pytest.mark.parametrize("keys", [(), ("enter",)])
+async def test_the_away_countdown_shows_while_you_choose_your_card(keys):
+    """Play-test (shared tables, F7, "When away: a bot plays after 30 s"):
+    while Ann chose her card, nothing said a bot would play for the away
+    Cyd; "a bot plays for cyd in 26 s" came only once she had chosen.
+    The choosing prompt (and its confirming one) carries the countdown."""
+    update = make_update(pick_state(), 0, bots=frozenset())
+    names = ("ann", "bob", "cyd (away)")
+    update = attrs.evolve(update, names=names, bot_plays_in=((2, 29.0),))
+    assert 0 in update.to_act and 2 in update.to_act
+    _, text, _ = await run(update, size=(80, 24), keys=keys)
+    flat = " ".join(text.split())
+    assert ("Play card" if keys else "Choose your card") in flat, flat
+    assert "a bot plays for cyd in 29 s" in flat, flat

@@ -1252,17 +1252,19 @@ class OverstockedScreen(GameScreen):
                                  ("q", "bold reverse"), f" {self.leads_to}")
         if mode == "pick":
             hand = self.query_one("#os-hand", CrateHand)
+            # an away player's countdown too: it showed only once you had chosen
+            away = Text(self.away_note(update), style="italic")
             if hand.pending is not None and hand.pending < len(hand.cards):
                 return Text.assemble(
                     ("Play card ", "bold"), (hand.cards[hand.pending].text, "bold"),
                     ("? ", "bold"), ("Enter", keys),
                     " confirms; " if view.options.solo else " confirms (secret until all have chosen); ",
-                    ("←→", keys), " choose another.")
+                    ("←→", keys), " choose another.", away)
             after = (" Then you place it, and the bot plays." if view.options.solo
                      else " Lowest card plays first.")
             return Text.assemble(
                 ("Choose your card: ", "bold"), ("←→", keys), " or type its number, then ",
-                ("Enter", keys), ".", after)
+                ("Enter", keys), ".", after, away)
         if mode == "quantum":
             return Text.assemble(
                 ("Your card is the lowest: ", "bold"), "it goes back to the box; play a "
