@@ -2027,3 +2027,25 @@ async def test_your_row_counts_the_card_you_kept_in_secret_this_turn():
     # Bob sees nothing of it
     _, text, _ = await run(make_update(state, 1, log=log))
     assert text.count("no cards yet") == 3
+
+
+def _bar(screen) -> str:
+    return " ".join(label for label, _ in screen._choices(screen.update))
+
+
+async def test_teals_under_step_shows_the_round_score():
+    """Play-test (shared tables, F1): Purple's turns said "(round score 21,
+    -1)", Teal's "Under card …" (OV §Vote, OV-11: the copy counts as the
+    card above; OV-2: a fourth Courage scores nothing) and a robbed
+    player's "Give card …" said nothing of their score. Teal's second step
+    says it; the first step (Move), whose effect depends on the second,
+    does not."""
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.TEAL)
+    now = GAME.own_round_score(state, 3)
+    _, text, bar = await run(make_update(state, 3), keys=["2"], after=_bar)
+    after = GAME.round_score(GAME.apply(state, 3, Copy(1, 0)), 3).score
+    change = f"{after - now:+d}" if after != now else "no change"
+    assert f"Under card 1 {TRAIT[state.seats[3].slots[0].card].label} (round score {after}, {change})" \
+        in bar, bar
+    _, _, bar = await run(make_update(state, 3), after=_bar)
+    assert "Move card" in bar and "round score" not in bar, bar

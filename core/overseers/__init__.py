@@ -15,7 +15,8 @@ from core.overseers.state import Options, State
 #: the score pad so far (`score_pad`, the outcome's breakdown); and
 #: `table_facts`' (the stage, abilities in words, cards as a viewer sees
 #: them, the viewer's own score at the showdown, for the round and with
-#: each of Purple's turns (`turn_scores`), the votes once all are in).
+#: each of Purple's turns (`turn_scores`), Teal's copies
+#: (`copy_scores`), the votes once all are in).
 GAME = GameRules(
     rules,
     Options=Options,
@@ -44,6 +45,7 @@ GAME = GameRules(
     own_score=table_facts.own_score,
     own_round_score=table_facts.own_round_score,
     turn_scores=table_facts.turn_scores,
+    copy_scores=table_facts.copy_scores,
     votes_received=table_facts.votes_received,
     top_row_size=table_facts.top_row_size,
     progress=table_facts.progress,

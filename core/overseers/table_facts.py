@@ -171,6 +171,28 @@ def turn_scores(state: State, seat: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _score_with(state: State, seat: int, slots: tuple) -> int:
+    """`seat`'s `round_score` were its cards `slots`."""
+    p = state.seats[seat]
+    seats = (*state.seats[:seat], attrs.evolve(p, slots=slots), *state.seats[seat + 1:])
+    return round_score(attrs.evolve(state, seats=seats), seat).score
+
+
+def copy_scores(state: State, seat: int, slot: int) -> tuple[int, ...]:
+    """OV §Vote, OV-11: for each of `seat`'s cards, what its round scores
+    once Teal moves card `slot` under it (`slot` itself: the score now)."""
+    p = state.seats[seat]
+    out = []
+    for top in range(len(p.slots)):
+        if top == slot:
+            out.append(round_score(state, seat).score)
+            continue
+        slots = (*p.slots[:slot], attrs.evolve(p.slots[slot], up=False, under=top),
+                 *p.slots[slot + 1:])
+        out.append(_score_with(state, seat, slots))
+    return tuple(out)
+
+
 def votes_received(state: State) -> tuple[int, ...] | None:
     """OV §Vote: how many votes each seat received, once every vote is in
     (None while they are secret)."""
@@ -200,6 +222,7 @@ __all__ = [
     "SlotMark",
     "ability",
     "cards_aside",
+    "copy_scores",
     "own_round_score",
     "own_score",
     "slot_marks",

@@ -1394,7 +1394,11 @@ class OverseersScreen(GameScreen):
                 slots = sorted({a.slot for a in legal})
                 return [(f"Move {slot_name(s)}", ("first", s)) for s in slots]
             tops = [a for a in legal if a.slot == self._first]
-            out = [(f"Under {slot_name(a.top)}", a) for a in tops]
+            # what each copy makes the round score, as Purple's turns say
+            scores = GAME.copy_scores(view, me, self._first)
+            now = GAME.own_round_score(view, me)
+            out = [(f"Under {slot_name(a.top)}{_turn_note(scores, now, a.top, first=not i)}", a)
+                   for i, a in enumerate(tops)]
             out.append(("Back", ("back", None)))
             return out
         out = []
@@ -1694,8 +1698,9 @@ class OverseersScreen(GameScreen):
 
 
 def _turn_note(scores: Sequence[int], now: int, slot: int, *, first: bool) -> str:
-    """What Purple's turn of `slot` makes the round score (OV-11): the first
-    choice says the score too, the others only the change (the bar wraps)."""
+    """What Purple's turn of `slot` makes the round score (OV-11), or
+    Teal's copy under it: the first choice says the score too, the others
+    only the change (the bar wraps)."""
     if slot >= len(scores):
         return ""
     change = scores[slot] - now
