@@ -1060,3 +1060,60 @@ async def test_an_empty_wizard_slot_reads_gone_not_taken():
     _, text = await run(make_update(state))
     assert "— taken —" not in text, text
     assert text.count("— gone —") == 3, text
+
+
+# -- where the Wizard's cursor starts ------------------------------------------
+
+
+async def test_the_wizards_cursor_starts_on_the_first_spell_for_a_new_decision():
+    """Play-test (qbq finding 1): the cursor kept the row the last knight (or
+    an earlier round) left it on, and sat on the blind mystery spell: Ann
+    pressed x and discarded it unseen. A fresh decision at the Wizard (BQ
+    §2B) starts on the first spell, never on the mystery."""
+    table = FakePort()
+    app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        market = screen.query_one("#bq-market", Market)
+        assert market.highlighted == 0
+        market.move_to(4)  # Ann looks at the mystery spell, then the turn moves on
+        await pilot.pause()
+        screen.show(make_update(full_state(turn=2), 0, thinking=2))
+        await pilot.pause()
+        # another person's view at the Wizard (slot 1 taken meanwhile)
+        state = attrs.evolve(full_state(step=Step.WIZARD, turn=2),
+                             offer=(None, None, *full_state().offer[2:]))
+        screen.show(make_update(state, 2))
+        await pilot.pause()
+        assert market.highlighted == 2
+        market.move_to(4)
+        await pilot.pause()
+        # a new round, the same person at the Wizard again
+        screen.show(make_update(full_state(turn=2), 2, thinking=0))
+        await pilot.pause()
+        screen.show(make_update(attrs.evolve(state, round=3), 2))
+        await pilot.pause()
+        assert market.highlighted == 2
+
+
+async def test_a_spell_taken_back_has_the_cursor_on_it_again():
+    """Play-test (qbq finding 1): after a take-back (u) the cursor came back
+    one row below the spell taken back (chose 2, back on 3)."""
+    table = FakePort()
+    first = make_update(full_state(step=Step.WIZARD))
+    app = ScreenApp(first, table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        market = screen.query_one("#bq-market", Market)
+        await pilot.press("3", "x")  # discards Attack -2, slot 3
+        await pilot.pause()
+        assert table.submitted == [(0, Discard(2))]
+        after = attrs.evolve(full_state(turn=1), offer=(*first.view.offer[:2], None,
+                                                          first.view.offer[3]))
+        screen.show(make_update(after, 0, thinking=1))
+        await pilot.pause()
+        screen.show(make_update(full_state(step=Step.WIZARD)))  # taken back
+        await pilot.pause()
+        assert market.highlighted == 2

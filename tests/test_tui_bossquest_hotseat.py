@@ -101,7 +101,9 @@ async def test_a_bots_final_boss_duel_is_told_to_all_then_the_results(tmp_path, 
             await pilot.press("enter")
             await pilot.pause()
         assert [kind for kind, _ in told] == [CombatScreen, EndingScreen, CombatScreen]
-        assert "Combat: round 6" in told[0][1] and "on to the Final Boss duel" in told[0][1]
+        # (the round the quest ends depends on the spells the people here chose)
+        last = f"Combat: round {state.history[-1].round}"
+        assert last in told[0][1] and "on to the Final Boss duel" in told[0][1]
         assert f"The Final Boss duel: {champion} against the MegaBoss" in told[1][1]
         # the spells drawn against the champion, in everyone's words
         assert "Ann draws" in told[1][1] and "Bram draws" in told[1][1], told[1][1]

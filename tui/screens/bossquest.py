@@ -1270,6 +1270,12 @@ class BossQuestScreen(GameScreen):
         #: the update the knights' list was last drawn for (a new target to
         #: choose starts its cursor afresh: `_first_target`)
         self._knights_update: TableUpdate | None = None
+        #: the seat whose Wizard decision the market last drew (None: no
+        #: decision there), and the spell last chosen at the Wizard as
+        #: (seat, round, slot or "m", spell): where a fresh decision's cursor
+        #: starts (`_start_wizard_cursor`)
+        self._wizard_seat: int | None = None
+        self._wizard_pick: tuple[int, int, int | str, Spell | None] | None = None
 
     # -- layout -----------------------------------------------------------------
 
@@ -1896,6 +1902,7 @@ class BossQuestScreen(GameScreen):
         market.empty = ("No spells." if view.champion is None
                         else "None drawn now (in play: see Boss).")
         market.set_offers(offers, picking=wizard, details=self._details_drawn)
+        self._start_wizard_cursor(update, market, wizard)
         if view.champion is None:
             title = "Wizard's spells"
         elif view.duel_offer:
@@ -1907,6 +1914,41 @@ class BossQuestScreen(GameScreen):
         market.display = view.phase is not Phase.OVER and view.players > 1  # no Wizard solo
         # Alone, the Boss and the weapons drawn take the top row's width.
         self.set_class(view.players == 1, "-solo")
+
+    def _start_wizard_cursor(self, update: TableUpdate, market: Market, wizard: bool) -> None:
+        """A fresh decision at the Wizard starts on the first spell, never
+        where another knight or round left the cursor (it sat on the blind
+        mystery, and x discarded it unseen: a play-test); a spell taken
+        back has the cursor on it again (it came back one row below)."""
+        seat, view = update.seat, update.view
+        fresh = wizard and seat != self._wizard_seat
+        self._wizard_seat = seat if wizard else None
+        if not fresh:
+            return
+        pick = self._wizard_pick
+        if pick is not None and pick[0] == seat:
+            self._wizard_pick = None
+        if pick is not None and pick[:2] == (seat, view.round):
+            slot, spell = pick[2], pick[3]
+            if slot == "m" and view.mystery:
+                market.move_to(len(view.offer))
+                return
+            if isinstance(slot, int) and slot < len(view.offer) and view.offer[slot] == spell:
+                market.move_to(slot)
+                if market.highlighted == slot:
+                    return
+        spells = [i for i in market.enabled_indexes() if i < len(view.offer)]
+        market.move_to((spells or market.enabled_indexes() or [-1])[0])
+
+    def play(self, action: Any) -> None:
+        update = self.update
+        if isinstance(action, (Activate, Discard, ActivateMystery, DiscardMystery)) and (
+                update is not None and update.seat is not None):
+            view = update.view
+            slot = action.slot if isinstance(action, (Activate, Discard)) else "m"
+            spell = view.offer[slot] if isinstance(slot, int) else None
+            self._wizard_pick = (update.seat, view.round, slot, spell)
+        super().play(action)
 
     def _spell_details(self) -> bool:
         """Whether the Wizard's spells say what they do, under their names:
