@@ -788,3 +788,22 @@ async def test_the_final_table_keeps_your_name_whole_at_80x24():
     for name in SIX:
         assert f"   {name}" in knights, knights
     assert knights.count("[") == 12, knights
+
+
+def test_the_duels_combat_gives_the_champions_strength_on_their_row():
+    """Play-test (qbq finding 2): the duel's combat box gave the weapons'
+    total (32) on the champion's row, where a round's box gives the final
+    strength; the attack was 34 (BQ §Final Boss, BQ-47). The row says 34,
+    the line under it how it was made."""
+    from core.bossquest.cards import Spell, SpellKind
+    from core.bossquest.state import ActiveSpell, DuelResult
+    from tests.bossquest_tables import w
+    from tui.screens.bossquest import duel_text
+
+    duel = DuelResult(champion=1, megaboss=30, hp=30, weapons=(w("R7"), w("Y7")),
+                      readings=(), weapons_total=32, spells_total=2, sacrificed=0,
+                      strength=34, spells=(ActiveSpell(Spell(SpellKind.ATTACK_PLUS_2), 1),),
+                      conditions_met=True, hearts_before=2, won=False, ending="")
+    lines = duel_text(duel, ("Ann", "Bram", "Cora").__getitem__).plain.split("\n")
+    assert lines[1].startswith("  Bram 34 [R7] [Y7]"), lines
+    assert lines[2] == "weapons 32, spells +2 = 34 against 30 HP: 4 over", lines

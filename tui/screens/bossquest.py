@@ -539,7 +539,8 @@ def duel_text(duel: DuelResult, who: Any) -> Text:
     text.append("\n")
     line = Text(no_wrap=True)
     line.append("★ " if duel.won else "  ", style="bold")
-    line.append(f"{who(duel.champion)} {duel.weapons_total:>2}", style="bold")
+    # the final strength, as a round's row gives it (the sum is on the next line)
+    line.append(f"{who(duel.champion)} {duel.strength:>2}", style="bold")
     holder = Knight(hearts=0, keys=0, readings=duel.readings)
     for weapon in duel.weapons:
         line.append(" ")
