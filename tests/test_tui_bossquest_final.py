@@ -807,3 +807,45 @@ def test_the_duels_combat_gives_the_champions_strength_on_their_row():
     lines = duel_text(duel, ("Ann", "Bram", "Cora").__getitem__).plain.split("\n")
     assert lines[1].startswith("  Bram 34 [R7] [Y7]"), lines
     assert lines[2] == "weapons 32, spells +2 = 34 against 30 HP: 4 over", lines
+
+
+def test_the_duel_lists_only_the_companion_that_acts_in_it_bq48():
+    """Play-test (qbq finding 6): in the duel each view still listed "Your
+    Fox: You win ties..." and "Ann's Raven: ... at the Wizard", powers the
+    duel has no use for (BQ-48: no rounds, no ties, no Wizard), on lines the
+    duel's spells needed at 80x24. Only the champion's Chameleon acts there
+    (BQ-48, BQ-35): it stays, told to every knight; the rest, and the
+    reserve (Swap companions does nothing in the duel, BQ-38), are left out."""
+    import attrs
+
+    from core.bossquest.cards import Companion
+    from tui.screens.bossquest_extras import companion_rows
+
+    state = duel_choose_state()
+    champion = state.champion
+    others = [s for s in range(3) if s != champion]
+    names = ("Ann", "Bob", "Cyd")
+
+    def shown(view, seat):
+        return [r.plain for r in companion_rows(view, seat, whose=lambda s: names[s] + "'s")]
+
+    fox = (Companion.FOX, Companion.RAVEN, Companion.OWL)
+    idle = attrs.evolve(state, companions=fox, reserve=(Companion.HARE,))
+    for seat in range(3):
+        assert shown(idle, seat) == [], shown(idle, seat)
+    chameleon = list(fox)
+    chameleon[champion] = Companion.CHAMELEON
+    acting = attrs.evolve(idle, companions=tuple(chameleon))
+    assert shown(acting, champion) == [
+        "Your Chameleon: Your weapons count as every colour."]
+    for seat in others:
+        assert shown(acting, seat) == [
+            f"{names[champion]}'s Chameleon: Their weapons count as every colour."]
+    # told only your own (no room for the others'): the champion's alone
+    assert [r.plain for r in companion_rows(acting, champion)] == [
+        "Your Chameleon: Your weapons count as every colour."]
+    assert [r.plain for r in companion_rows(acting, others[0])] == []
+    # a defeated knight's Chameleon has no weapons to colour in the duel
+    beaten = list(fox)
+    beaten[others[0]] = Companion.CHAMELEON
+    assert shown(attrs.evolve(idle, companions=tuple(beaten)), others[0]) == []

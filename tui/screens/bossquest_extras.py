@@ -385,6 +385,13 @@ def companion_rows(view: State, seat: int | None, room: int = 999, *,
     owners = [] if not view.companions or seat is None else [seat]
     if whose is not None and view.companions:
         owners += [other for other in range(len(view.companions)) if other != seat]
+    champion = view.champion
+    if champion is not None:
+        # BQ-48: in the duel only the champion's Chameleon acts; the other
+        # powers (and the reserve) took lines the duel's spells need
+        if champion >= len(view.companions) or view.companions[champion] is not Companion.CHAMELEON:
+            return rows
+        owners = [champion] if champion == seat or whose is not None else []
     for owner in owners:
         mine = view.companions[owner]
         if mine is None:
@@ -405,7 +412,7 @@ def companion_rows(view: State, seat: int | None, room: int = 999, *,
             at = line.plain.rfind("(used")
             line.stylize("italic", at - (line.plain[at - 1] == " "))
         rows.append(line)
-    if view.reserve:
+    if view.reserve and champion is None:
         line = "Reserve: " + ", ".join(f"{c.label} ({c.text})" for c in view.reserve)
         if len(line) > room:
             line = "Reserve: " + ", ".join(c.label for c in view.reserve)
