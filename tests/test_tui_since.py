@@ -434,6 +434,8 @@ async def test_boss_quest_holds_each_new_combat_until_a_key(tmp_path, monkeypatc
     over the results, and a key shows them."""
     import asyncio
 
+    from textual.widgets import Static
+
     from core.bossquest.table_facts import combat_spells
     from tests.screen_kit import screen_text
     from tests.test_tui_bossquest_match import choose_key
@@ -471,8 +473,11 @@ async def test_boss_quest_holds_each_new_combat_until_a_key(tmp_path, monkeypatc
                 heading = ("Spells of the round" if any(e.no_effect for e in effects)
                            else "Spells that changed it")
                 assert (heading in text) == bool(effects)
+                # (an effect may wrap in the box: read in the panel's own words)
+                said = " ".join(" ".join(str(part.render()).split())
+                                for part in combat.query(Static))
                 for effect in effects:  # each named, with what it did
-                    assert f"{effect.spell.name}" in text and effect.effect in text
+                    assert f"{effect.spell.name}" in said and effect.effect in said, said
                 combats.append(result.round)
                 last = combat.last
                 if last:  # the results wait, unseen, behind the match's last combat
