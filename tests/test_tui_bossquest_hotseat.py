@@ -209,3 +209,42 @@ def test_only_the_duels_offer_goes_uncovered():
     state = full_state()
     turn, public = make_update(state, 0), make_update(state, None)
     assert not BossQuestScreen.shows_nothing_private(None, turn, public)  # type: ignore[arg-type]
+
+
+async def test_a_new_rounds_first_cover_tells_its_deal(tmp_path, monkeypatch):
+    """BQ §Setting up a round (the Boss, the Wizard's spells, the weapons
+    dealt). Play-test (qbq finding 4): the knight who made a round's last
+    move had the combat and the next round's deal come with it, and their
+    next cover ("Last moves") and recap began after the deal: it was only
+    in the log. Every person's first cover of a round tells its Boss."""
+    from core.bossquest.state import Options
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    covers: list[tuple[int, str, tuple[str, ...]]] = []
+    seen: dict[str, int] = {}  # the last round each person had a cover in
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")],
+                      Options())
+        for _ in range(3000):
+            await pilot.pause()
+            table, screen = app.table, app.screen
+            if table.match.finished or len(covers) >= 6:
+                break
+            if isinstance(screen, HandoverScreen):
+                round_ = table.updates[None].view.round
+                if round_ > 1 and seen.get(screen.player) != round_:
+                    covers.append((round_, screen.player, screen.moves))
+                    seen[screen.player] = round_
+                await pilot.press("enter")
+                continue
+            if not isinstance(screen, BossQuestScreen):
+                await pilot.press("enter")
+                continue
+            if not screen.update or not screen.update.legal:
+                await asyncio.sleep(0.01)
+                continue
+            await pilot.press(choose_key(screen))
+        assert len(covers) >= 6, covers
+    for round_, who, moves in covers:
+        assert any(line.startswith(f"Round {round_}: ") for line in moves), (round_, who, moves)

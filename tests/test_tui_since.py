@@ -69,6 +69,29 @@ def test_a_move_that_revealed_stays_in_the_recap():
     assert tracker.observe(upd(4, (*vote, "Bob denies.", "You admit."))).steps == ()
 
 
+def test_a_new_round_dealt_with_the_seats_own_move_stays_in_the_recap():
+    """Play-test (qbq finding 4): Ann made the last move of round 4; the
+    combat and round 5's deal came with it at once, so her recap (and the
+    hand-over cover, which starts where it does) began after the deal, and
+    the round's first facts were only in the log. With a game's `begins`
+    (a line that begins a round) the recap starts at that line, the view
+    before her move on the left (the new round is marked)."""
+    tracker = SinceTracker(begins=lambda line: line.startswith("Round "))
+    first = upd(1, ("Bob asks",))
+    tracker.observe(first)
+    tracker.acted(first)
+    came = ("Bob asks", "Ann goes to the Wizard", "Combat vs 19 HP: Ann wins.",
+            "Round 5: a Boss with 14 HP appears.", "Cyd is dealt R2.")
+    recap = tracker.observe(upd(2, came))
+    assert recap.lines == came[3:] and recap.span() == (1, 2)
+    assert tracker.start(0) == 3
+    recap = tracker.observe(upd(3, (*came, "Cyd asks")))
+    assert [step.lines for step in recap.steps] == [came[3:], ("Cyd asks",)]
+    # a move that began no round moves the point past it, as before
+    tracker.acted(upd(3, (*came, "Cyd asks")))
+    assert tracker.observe(upd(4, (*came, "Cyd asks", "Ann asks"))).steps == ()
+
+
 def test_a_refused_move_keeps_the_point():
     tracker = SinceTracker()
     tracker.observe(upd(1, ()))
@@ -218,21 +241,25 @@ async def test_the_recap_is_stepped_and_put_away_from_the_keyboard():
 # -- whole matches through the app --------------------------------------------------
 
 
-def point_of(match, seat: int, log=(), reveals=None) -> int | None:
-    """The history index the seat's recap starts at: after its last action
-    and the chance draws that came with it; at that action when its log
-    line told a reveal (`reveals`: the last of the secret choices). None:
-    it has not acted."""
+def point_of(match, seat: int, log=(), reveals=None, begins=None) -> tuple[int, int] | None:
+    """The history index the seat's recap starts at, and the one of the
+    view it compares with: after its last action and the chance draws that
+    came with it; at that action when its log line told a reveal
+    (`reveals`: the last of the secret choices); at a new round's first
+    line among those draws (`begins`), compared with the view before the
+    action. None: it has not acted."""
     history = match.history
     last = max((i for i, (who, _) in enumerate(history) if who == seat), default=None)
     if last is None:
         return None
     if reveals is not None and last < len(log) and reveals(log[last]):
-        return last
+        return last, last
     at = last + 1
     while at < len(history) and history[at][0] == CHANCE:
+        if begins is not None and at < len(log) and begins(log[at]):
+            return at, last
         at += 1
-    return at
+    return at, at
 
 
 def marked(text: str | Text) -> bool:
@@ -257,11 +284,12 @@ class Checker:
         if update.seat is None or update.seat in update.bots or not update.legal:
             return
         match = self.app.table.match
-        point = point_of(match, update.seat, update.log, screen.reveals)
-        if point is None or point > len(update.log):
+        points = point_of(match, update.seat, update.log, screen.reveals, screen.begins)
+        if points is None or points[0] > len(update.log):
             return
+        point, since = points
         game = GAMES[update.game]
-        before = game.view(match._states[point], update.seat)
+        before = game.view(match._states[since], update.seat)
         recap = screen.recap
         # the summary: exactly the lines since Ann's last move, also on screen
         assert recap.lines == tuple(update.log[point:]), (recap.lines, update.log[point:])

@@ -1118,6 +1118,10 @@ class BossQuestScreen(GameScreen):
 
     HELP_TITLE = "Boss Quest"
 
+    #: a round's first line: the deal after it came with the move that
+    #: ended the last round, and that knight's recap starts there
+    BEGINS = re.compile(r"^Round \d+: (?:Ul'ul, )?a Boss with \d+ HP")
+
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
             # the footer names the counts open now ("1-3" with six knights,

@@ -352,6 +352,9 @@ class GameScreen(Screen):
     #: a log line that tells what a round of secret choices revealed (a
     #: game's own): the seat whose move revealed it keeps it in its recap
     REVEALS: ClassVar[re.Pattern[str] | None] = None
+    #: a log line that begins a new round (a game's own): one that came
+    #: with a seat's own move starts its recap (`SinceTracker.begins`)
+    BEGINS: ClassVar[re.Pattern[str] | None] = None
 
     #: what F1 lists under "On screen": (symbol, what it means)
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = ()
@@ -390,7 +393,7 @@ class GameScreen(Screen):
             relabel(self, "leave", "Lobby")
         self.update: SeatUpdate | None = None
         #: what the seats viewed here missed since their last moves
-        self.since = SinceTracker(self.reveals)
+        self.since = SinceTracker(self.reveals, self.begins)
         #: the recap for the update shown
         self.recap = Recap()
         self._changes_cache: tuple[Any, Any, dict[str, frozenset]] | None = None
@@ -629,6 +632,10 @@ class GameScreen(Screen):
     def reveals(self, line: str) -> bool:
         """Whether a log line tells a reveal at the table (`REVEALS`)."""
         return self.REVEALS is not None and self.REVEALS.search(line) is not None
+
+    def begins(self, line: str) -> bool:
+        """Whether a log line begins a new round (`BEGINS`)."""
+        return self.BEGINS is not None and self.BEGINS.search(line) is not None
 
     def _redraw(self, update: TableUpdate) -> None:
         """Draw the screen from `update` (each game's own)."""

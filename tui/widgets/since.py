@@ -102,11 +102,16 @@ class _Memory:
 class SinceTracker:
     """Per seat: the point of its last move and the updates since (see the module)."""
 
-    def __init__(self, reveals: Callable[[str], bool] | None = None) -> None:
+    def __init__(self, reveals: Callable[[str], bool] | None = None,
+                 begins: Callable[[str], bool] | None = None) -> None:
         self._seats: dict[int, _Memory] = {}
         #: whether a log line tells a reveal at the table (a game's own):
         #: the seat's own move that wrote one stays in its recap
         self.reveals = reveals
+        #: whether a log line begins a new round (a game's own): one that
+        #: came with the seat's own move starts its recap (the deal after
+        #: the combat was never on the seat's view)
+        self.begins = begins
 
     def forget(self) -> None:
         self._seats.clear()
@@ -161,7 +166,7 @@ class SinceTracker:
             mine = entry[1][len(last[1]):] if last[0] == memory.acted_at else ()
             reveals = self.reveals
             revealed = reveals is not None and any(reveals(line) for line in mine)
-            memory.seen = [last, entry] if revealed else [entry]
+            memory.seen = [last, entry] if revealed else [*self._begun(last, entry, mine), entry]
             memory.acted_at = None
             memory.selected = None
             memory.hidden = False
@@ -185,8 +190,20 @@ class SinceTracker:
             mine = seen[1][1][len(seen[0][1]):]
             reveals = self.reveals
             if reveals is None or not any(reveals(line) for line in mine):
-                seen = seen[1:]
+                seen = [*self._begun(seen[0], seen[1], mine), *seen[1:]]
         return _Memory(point=update, seen=seen)
+
+    def _begun(self, last: tuple[int, tuple[str, ...], Any],
+               entry: tuple[int, tuple[str, ...], Any],
+               mine: Sequence[str]) -> list[tuple[int, tuple[str, ...], Any]]:
+        """Where the recap starts when the seat's own move (its lines
+        `mine`, from `last` to `entry`) began a new round: at that line,
+        with the view before the move; none when it began none."""
+        begins = self.begins
+        at = next((i for i, line in enumerate(mine) if begins(line)), None) if begins else None
+        if at is None:
+            return []
+        return [(last[0], entry[1][:len(last[1]) + at], last[2])]
 
     @staticmethod
     def _rewound(memory: _Memory, entry: tuple[int, tuple[str, ...], Any]) -> bool:
