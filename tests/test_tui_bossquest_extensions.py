@@ -1161,3 +1161,46 @@ async def test_f1_lists_the_companions_in_play_with_their_powers():
         table = app.screen.query_one(DataTable)
         keys = [str(table.get_row_at(i)[1]) for i in range(table.row_count)]
     assert "Companions in play" not in keys
+
+
+async def test_a_waves_attack_is_shown_until_a_key():
+    """BQ §Solo Quest, 1st Wave ("You lose 1 HEART per BOSS that defeated
+    you"). Play-test (qbq finding 8): the wave's attack went straight on to
+    the next wave; which Bosses fell and the hearts lost were only in the
+    log and a one-line summary. It comes up in a box, as a round's combat
+    does, until Enter, space or Escape."""
+    from core.bossquest.state import WaveResult
+    from tui.screens.bossquest import CombatPanel
+
+    state = solo_table()
+    bosses = state.solo_bosses
+    strengths = tuple(solo.boss_strength(b) for b in bosses)
+    hps = tuple(solo.boss_hp(b) for b in bosses)
+    assert strengths[0] == 12 and hps[0] == 15  # R7 Y5 against 15 HP
+    defeated = (False, False, False)
+    knight = attrs.evolve(state.knights[0], hearts=state.knights[0].hearts - 3)
+    result = WaveResult(wave=1, bosses=bosses, strengths=strengths, hps=hps,
+                        defeated=defeated, hearts_lost=3, hearts_after=knight.hearts)
+    after = attrs.evolve(state, wave=2, waves=(result,), knights=(knight,))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert not screen.holds_the_table
+        screen.show(make_update(after))
+        await pilot.pause()
+        assert screen.holds_the_table
+        panel = screen.query_one("#bq-combat", CombatPanel)
+        text = screen_text(app)
+        assert "Wave 1 of 2: your attack" in text, text
+        assert "Boss 1 12 [R7] [Y5]" in text and "12 against 15 HP: 3 short" in text, text
+        assert f"{strengths[2]} against {hps[2]} HP" in text, text
+        assert "0/3 defeated: 3 hearts lost" in text, text
+        assert "on to wave 2 of 2" in text, text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not screen.holds_the_table and not panel.display
+        # shown once: the same wave again brings no box
+        screen.show(make_update(after))
+        await pilot.pause()
+        assert not screen.holds_the_table

@@ -85,6 +85,7 @@ from core.bossquest.state import (
     State,
     Step,
     Ulul,
+    WaveResult,
 )
 from core.bossquest.table_facts import NOTHING_TO_DO_NOW, acts_in_duel, combat_spells, known_top
 from core.engine import CHANCE
@@ -528,6 +529,31 @@ def spells_block(result: RoundResult, who: Any) -> Text:
     wasted = any(effect.no_effect for effect in combat_spells(result))
     heading = "Spells of the round\n" if wasted else "Spells that changed it\n"
     return Text.assemble((heading, "bold"), spells)
+
+
+def wave_text(result: WaveResult) -> Text:
+    """A Solo Quest wave's attack (BQ §Solo Quest: a Boss falls to exactly
+    its HP, its spells' conditions met): each Boss's weapons and attack
+    against its HP, and the spells given to it."""
+    text = Text()
+    for n, boss in enumerate(result.bosses):
+        strength, hp, won = result.strengths[n], result.hps[n], result.defeated[n]
+        line = Text("★ " if won else "  ", style="bold", no_wrap=True)
+        line.append(f"Boss {n + 1} {strength:>2}", style="bold")
+        for weapon in boss.weapons:
+            line.append(" ")
+            line.append_text(card_text(weapon_card(weapon)))
+        if n:
+            text.append("\n")
+        unmet = solo.unmet_conditions(boss)
+        verdict = ("defeated" if won else f"{strength - hp} over" if strength > hp
+                   else f"{hp - strength} short" if strength < hp
+                   else "failed: " + ", ".join(map(str, unmet)) + " not met")
+        text.append_text(line)
+        text.append(f"\n    {strength} against {hp} HP: {verdict}")
+        if boss.spells:
+            text.append("\n    spells: " + ", ".join(map(str, boss.spells)), style="dim")
+    return text
 
 
 def duel_text(duel: DuelResult, who: Any) -> Text:
@@ -1028,6 +1054,20 @@ class CombatPanel(Vertical, can_focus=True):
         update_static(self.query_one("#combat-hint", Static),
                       f"Enter, space or Escape: on to {self._then}.")
 
+    def show_wave(self, result: WaveResult) -> None:
+        """A Solo Quest wave's attack, before the next wave (a play-test:
+        it went by with no pause)."""
+        self.result, self.last = result, False  # type: ignore[assignment]
+        update_static(self.query_one("#combat-title", Static),
+                      f"{extras.solo_stage(result.wave).capitalize()}: your attack")
+        update_static(self.query_one("#combat-text", Static), wave_text(result))
+        lost = result.hearts_lost
+        update_static(self.query_one("#combat-spells", Static), Text(
+            f"{sum(result.defeated)}/{len(result.defeated)} defeated: {lost} heart"
+            f"{'' if lost == 1 else 's'} lost, {result.hearts_after} left.", style="bold"))
+        update_static(self.query_one("#combat-hint", Static),
+                      f"Enter, space or Escape: on to {extras.solo_stage(result.wave + 1)}.")
+
     def show_result(self, result: RoundResult, who: Any, *, last: bool = False) -> None:
         self.result, self.last = result, last
         title = f"Combat: round {result.round}" + (", the last" if last else "")
@@ -1240,8 +1280,10 @@ class BossQuestScreen(GameScreen):
         self._personal: Any = None
         #: the companion's power chosen (`o`): the bar offers its choices
         self._power = False
-        #: combats to show after the one up now (a player away for two rounds)
-        self._combats_waiting: list[RoundResult] = []
+        #: combats to show after the one up now (a player away for two
+        #: rounds); a Solo Quest's waves (`_waves_seen`: per seat, those seen)
+        self._combats_waiting: list[RoundResult | WaveResult] = []
+        self._waves_seen: dict[int, int] = {}
         #: the combats told to everyone here (`round_end_dialogs`; None: not asked yet)
         self._combats_told_all: int | None = None
         #: a match resumed: the combats seen when a person here last moved
@@ -1460,16 +1502,19 @@ class BossQuestScreen(GameScreen):
         if seat is None:
             return
         self._note_missed(update)
+        waves = self._waves_seen.get(seat)
+        self._waves_seen[seat] = len(view.waves)
+        if waves is not None and len(view.waves) > waves and not update.over and self.is_attached:
+            self._combats_waiting.extend(view.waves[waves:])  # BQ §Solo Quest
         seen = self._combats_seen.get(seat)
         self._combats_seen[seat] = len(view.history)
         if update.over:
             if seen is not None and self.is_attached:
                 self._hold_the_ending(update, seen)
             return
-        if seen is None or len(view.history) <= seen or not self.is_attached:
-            return
-        self._combats_waiting.extend(view.history[seen:])
-        if not self.holds_the_table:
+        if seen is not None and len(view.history) > seen and self.is_attached:
+            self._combats_waiting.extend(view.history[seen:])
+        if self._combats_waiting and not self.holds_the_table:
             self._next_combat()
 
     def _note_missed(self, update: TableUpdate) -> None:
@@ -1593,7 +1638,8 @@ class BossQuestScreen(GameScreen):
         (`_hold_the_ending`), or the final table (b) showed one still up,
         after the results."""
         panel = self.query_one("#bq-combat", CombatPanel)
-        waiting, self._combats_waiting = self._combats_waiting, []
+        waiting = [r for r in self._combats_waiting if isinstance(r, RoundResult)]
+        self._combats_waiting = []
         if keep_up:
             return waiting
         up = [panel.result] if panel.display and isinstance(panel.result, RoundResult) else []
@@ -1634,7 +1680,11 @@ class BossQuestScreen(GameScreen):
             if push is not None:
                 push()
             return
-        panel.show_result(self._combats_waiting.pop(0), self._bare_who)
+        result = self._combats_waiting.pop(0)
+        if isinstance(result, WaveResult):
+            panel.show_wave(result)
+        else:
+            panel.show_result(result, self._bare_who)
         panel.display = True
         panel.focus()
         self.refresh_bindings()
