@@ -119,3 +119,52 @@ async def test_a_seat_taken_again_shows_the_combat_since_its_last_move(moved_aft
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.game_screen.holds_the_table is not moved_after
+
+
+async def test_a_combat_put_away_by_all_is_not_shown_again_on_resuming(tmp_path, monkeypatch):
+    """Play-test (qbq finding 3): round 2's combat was told to all and put
+    away; in round 3 Ann uncovered and asked for weapons; at the "Pass to
+    Bram" cover the match was left and continued: Bram's view opened with
+    round 2's combat again (his last move was before it). A person here
+    uncovered after it (kept beside the match), so everyone here had read
+    it: it does not come up again."""
+    from tui.screens.handover import HandoverScreen, PrivateNoticeScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human"),
+                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        await play_to_the_first_combat(app, pilot)
+        assert isinstance(app.screen, CombatScreen)
+        await pilot.press("enter")  # put away, for all
+        uncovered = []
+        for _ in range(2000):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, HandoverScreen):
+                if uncovered and screen.player != uncovered[0]:
+                    break  # the other person's cover, after the first one moved
+                uncovered.append(screen.player)
+                await pilot.press("enter")
+                continue
+            if isinstance(screen, PrivateNoticeScreen):
+                await pilot.press("enter")
+                continue
+            assert not isinstance(screen, CombatScreen)
+            if isinstance(screen, BossQuestScreen) and screen.update and screen.update.legal:
+                await pilot.press(choose_key(screen))
+            else:
+                await asyncio.sleep(0.01)
+        assert isinstance(app.screen, HandoverScreen) and app.table.match.state.round == 2
+        await leave_and_resume(app, pilot)
+        for _ in range(30):
+            await pilot.pause()
+            screen = app.screen
+            assert not isinstance(screen, CombatScreen)
+            if isinstance(screen, (HandoverScreen, PrivateNoticeScreen)):
+                await pilot.press("enter")
+            elif isinstance(screen, BossQuestScreen) and screen.update and screen.update.legal:
+                break
+        assert isinstance(app.screen, BossQuestScreen) and app.screen.update.legal
+        assert not app.screen.holds_the_table

@@ -365,6 +365,13 @@ class Table:
 
     # -- the screen's port ---------------------------------------------------------
 
+    @property
+    def uncovered_at(self) -> int | None:
+        """The match's history length when a person here last uncovered
+        their view (kept with the match): a round's end before it was told
+        to all and put away (`_tell_round_end` comes before any cover)."""
+        return self._uncovered
+
     def keep_talk(self) -> None:
         """A line was added to `talk`: keep it with the match (a write that
         fails leaves the talk in memory: the match goes on)."""

@@ -1528,11 +1528,19 @@ class BossQuestScreen(GameScreen):
         before = getattr(missed.tables[0][1], "history", None)
         if before is None or not missed.moved:
             return
-        self._combats_seen[seat] = len(before)
+        seen = len(before)
+        uncovered = getattr(self.port, "uncovered_at", None)
+        if type(uncovered) is int:
+            # several people here: the combats before a person uncovered
+            # (kept with the match) were told to all and put away
+            tables = [*missed.tables, (len(update.log), update.view)]
+            seen = max([seen, *(len(getattr(view, "history", ())) for n, view in tables
+                                if n <= uncovered)])
+        self._combats_seen[seat] = seen
         # several people here: their combats are told to all, from the
         # last move any of them made
         resumed = self._resumed_at
-        self._resumed_at = len(before) if resumed is None else max(resumed, len(before))
+        self._resumed_at = seen if resumed is None else max(resumed, seen)
 
     def witness(self, update: TableUpdate) -> None:
         super().witness(update)
