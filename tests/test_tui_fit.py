@@ -88,6 +88,9 @@ async def test_a_whole_match_fits_80x24(game_id, seats, people):
             screen = app.screen
             if isinstance(screen, ResultsScreen):
                 break
+            if getattr(screen, "holds_the_table", False):
+                await pilot.press("enter")  # a combat over the table waits for a key
+                continue
             if isinstance(screen, GameScreen):
                 update = screen.update
                 if update is not None and update.legal and update.seat is not None:
