@@ -107,3 +107,66 @@ async def test_a_player_reads_back_the_log_with_page_keys(kit, state_of):
     assert any("Page Up" in key and "log" in does for key, does in keys.items()), keys
     assert not any("Watching" in does for does in keys.values()), keys
     assert "PgUp" in title, title
+
+
+def _shown_lines(app) -> set[str]:
+    """The "Line n" lines in sight."""
+    import re
+
+    return set(re.findall(r"Line \d+ of", screen_text(app)))
+
+
+@pytest.mark.parametrize("recap_first", [False, True], ids=["log", "recap"])
+@pytest.mark.parametrize(("kit", "state_of"), [p for p in _states() if p.id in (
+    "overboss", "overstocked")])
+async def test_a_player_reading_back_keeps_their_place_at_another_move(kit, state_of, recap_first):
+    """Play-test: while a player read back with PgUp, another seat's move
+    switched the Duel's panel back to the recap since their last move
+    (they had moved: nothing to recap until then), and Overstocked's
+    jumped to the newest line. Scrolled back, a move adds its lines
+    unseen; back at the end (PgDn), or after their own move, the newest
+    lines follow again."""
+    state = state_of()
+    app = kit.ScreenApp(attrs.evolve(kit.make_update(state, 0), log=LOG[:40], seq=1),
+                        FakePort())
+    more = LOG + tuple(f"Move {n} of the others." for n in range(1, 21))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        log = screen.query_one(SinceLog)
+        if recap_first:  # the others moved: the recap is up, PgUp puts it away
+            screen.show(attrs.evolve(kit.make_update(state, 0), log=LOG, seq=2))
+            await pilot.pause()
+            assert log.recap is not None and log.recap.shown
+        for _ in range(3):
+            await pilot.press("pageup")
+        await pilot.pause()
+        await pilot.pause()
+        title, read = str(log.border_title), _shown_lines(app)
+        assert read and "Line 35 of" not in read and "Line 60 of" not in read, screen_text(app)
+        # another seat's move comes in
+        screen.show(attrs.evolve(kit.make_update(state, 0), log=more[:65], seq=3))
+        await pilot.pause()
+        await pilot.pause()
+        assert _shown_lines(app) == read, screen_text(app)
+        assert "Move 5 of" not in screen_text(app)
+        assert str(log.border_title) == title and "Since your" not in title
+        # back to the end: the next move's lines are followed
+        for _ in range(30):
+            await pilot.press("pagedown")
+        await pilot.pause()
+        screen.show(attrs.evolve(kit.make_update(state, 0), log=more[:70], seq=4))
+        await pilot.pause()
+        await pilot.pause()
+        assert "Move 10 of" in screen_text(app), screen_text(app)
+        # read back again, then one's own move: the newest lines again
+        for _ in range(3):
+            await pilot.press("pageup")
+        await pilot.pause()
+        await pilot.pause()
+        assert "Move 10 of" not in screen_text(app)
+        screen.play(screen.update.legal[0])
+        screen.show(attrs.evolve(kit.make_update(state, 0), log=more[:75], seq=5))
+        await pilot.pause()
+        await pilot.pause()
+        assert "Move 15 of" in screen_text(app), screen_text(app)

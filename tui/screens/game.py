@@ -662,11 +662,19 @@ class GameScreen(Screen):
 
     def _draw_log(self, log: SinceLog, update: TableUpdate) -> None:
         """The log, or the recap since your last move in its place."""
-        log.show(update.log, self.recap if update.seat is not None and not update.over else None)
+        recap = self.recap if update.seat is not None and not update.over else None
+        if (recap is not None and recap.shown and log.held
+                and not (log.recap is not None and log.recap.shown)):
+            # the player reads the log back: another's move does not put
+            # the recap in its place (z brings it)
+            self.since.put_away(update.seat)
+            recap = self.recap = replace(recap, hidden=True, selected=None)
+        log.show(update.log, recap)
 
     def action_since_step(self, delta: int) -> None:
         update = self.update
         if update is not None and self.since.step(update.seat, delta):
+            self._log_follows()
             self.show(update)
 
     def action_scroll_log(self, pages: int) -> None:
@@ -675,17 +683,22 @@ class GameScreen(Screen):
             self.action_since_toggle()  # the recap has nothing earlier: the log, as z
             log.follow()
             # (laid out first: the page up counts from the log's end)
-            self.call_after_refresh(log.scroll_page_up, animate=False)
+            self.call_after_refresh(log.page, -1)
             return
-        if pages < 0:
-            log.scroll_page_up(animate=False)
-        else:
-            log.scroll_page_down(animate=False)
+        log.page(pages)
 
     def action_since_toggle(self) -> None:
         update = self.update
         if update is not None and self.since.toggle(update.seat):
+            self._log_follows()
             self.show(update)
+
+    def _log_follows(self) -> None:
+        """The log shows its newest lines again (the player moved, or chose
+        the recap or the whole log), if it was read back."""
+        for log in self.query(SinceLog):
+            if log.held:
+                log.follow()
 
     def action_read_log(self) -> None:
         """`l`: the log takes the arrows and PgUp / PgDn (it is focused),
@@ -990,6 +1003,7 @@ class GameScreen(Screen):
         if self.sent_from == update.seq:
             return False  # a command from this update is on its way: not twice
         withdraw_hints(self)  # they were about the prompt this answers
+        self._log_follows()  # one's own move: the newest lines again
         # Noted first: at this terminal the session answers (and the
         # update after the move is shown) before `send` returns.
         self.since.acted(update)

@@ -59,6 +59,10 @@ class GameLog(KeptScrollBars, ScrollView, can_focus=True):
         #: the widget's style while `render_lines` draws (worked out from
         #: the ancestors once, not for every row)
         self._drawing_style: Style | None = None
+        #: the player scrolled back from the newest lines (keys, wheel,
+        #: scrollbar): new lines come in without moving their place, until
+        #: they scroll back to the end or `follow` is called
+        self.held = False
 
     @property
     def shown(self) -> tuple[str, ...]:
@@ -156,12 +160,73 @@ class GameLog(KeptScrollBars, ScrollView, can_focus=True):
 
     def follow(self) -> None:
         """Show the newest lines again (after the player scrolled back)."""
+        self.held = False
         self._follow()
+
+    def page(self, pages: int) -> None:
+        """The player scrolls a page up (-1) or down (1)."""
+        if pages < 0:
+            self.scroll_page_up(animate=False)
+        else:
+            self.scroll_page_down(animate=False)
+        self._scrolled_by_player()
+
+    # -- the player's own scrolling: held while back from the end ----------------
+
+    def _scrolled_by_player(self) -> None:
+        # (the scroll itself waits for the next refresh: check after it)
+        self.call_after_refresh(self._check_held)
+
+    def _check_held(self) -> None:
+        # the target, not the place: an animated scroll is still on its way
+        self.held = self.scroll_target_y < self.max_scroll_y
+
+    def action_scroll_up(self) -> None:
+        super().action_scroll_up()
+        self._scrolled_by_player()
+
+    def action_scroll_down(self) -> None:
+        super().action_scroll_down()
+        self._scrolled_by_player()
+
+    def action_page_up(self) -> None:
+        super().action_page_up()
+        self._scrolled_by_player()
+
+    def action_page_down(self) -> None:
+        super().action_page_down()
+        self._scrolled_by_player()
+
+    def action_scroll_home(self) -> None:
+        super().action_scroll_home()
+        self._scrolled_by_player()
+
+    def action_scroll_end(self) -> None:
+        super().action_scroll_end()
+        self._scrolled_by_player()
+
+    # (Textual calls every class's handler of a message: Widget's scrolls)
+    def on_mouse_scroll_up(self) -> None:
+        self._scrolled_by_player()
+
+    def on_mouse_scroll_down(self) -> None:
+        self._scrolled_by_player()
+
+    def on_scroll_to(self) -> None:  # the scrollbar dragged
+        self._scrolled_by_player()
+
+    def on_scroll_up(self) -> None:  # the scrollbar clicked
+        self._scrolled_by_player()
+
+    def on_scroll_down(self) -> None:
+        self._scrolled_by_player()
 
     def _follow(self) -> None:
         # Keep the newest lines in sight: at once when the new rows are
         # already counted (one frame for an update, not three), else after
-        # the new size is laid out.
+        # the new size is laid out. Not while the player reads back.
+        if self.held:
+            return
         if self._sized_in_place:
             self.scroll_end(animate=False, immediate=True)
         else:

@@ -244,6 +244,14 @@ class SinceTracker:
         memory.selected = order[(at + delta) % len(order)]
         return True
 
+    def put_away(self, seat: int | None) -> None:
+        """Put the recap away (the whole log shows) until the seat's next
+        move or z, even before there is one."""
+        memory = self._seats.get(seat) if seat is not None else None
+        if memory is not None:
+            memory.hidden = True
+            memory.selected = None
+
     def toggle(self, seat: int | None) -> bool:
         """Put the recap away, or bring it back. False when there is none."""
         memory = self._seats.get(seat) if seat is not None else None
