@@ -420,7 +420,7 @@ async def test_results_say_why_a_tie_has_no_final_boss_duel_bq38():
             "faces the MegaBoss (house ruling BQ-38).") in " ".join(notes.split()), notes
 
 
-def _round_six_then_the_duel():
+def _round_six_then_the_duel(ask: int = 2, viewer: int | None = 0):
     """Ann (seat 0) goes over on her last heart in the round Cora ends at
     the Wizard; Bram, on 4 keys, wins the game and faces the MegaBoss, and
     Cora speaks for the defeated knights. Returns the states after each
@@ -449,7 +449,7 @@ def _round_six_then_the_duel():
     state = play(state, 2, GoToWizard())
     log: list[str] = []
     steps = [(state, ())]
-    moves = [(2, Discard(0)), (1, DuelAsk(2)), (CHANCE, "draw"), (CHANCE, "draw"),
+    moves = [(2, Discard(0)), (1, DuelAsk(ask)), *[(CHANCE, "draw")] * ask,
              (CHANCE, "spell"), (CHANCE, "spell"), (2, DuelSpell(0)), (1, Fight()),
              (1, Sacrifice(0))]
     for seat, action in moves:
@@ -457,7 +457,7 @@ def _round_six_then_the_duel():
             action = DrawWeapon(state.weapon_deck[0])
         elif action == "spell":
             action = LaySpell(state.spell_deck[0])
-        log.append(GAME.describe(state, seat, action, ("Ann", "Bram", "Cora"), viewer=0))
+        log.append(GAME.describe(state, seat, action, ("Ann", "Bram", "Cora"), viewer=viewer))
         state = GAME.apply(state, seat, action)
         steps.append((state, tuple(log)))
     return steps
@@ -849,3 +849,59 @@ def test_the_duel_lists_only_the_companion_that_acts_in_it_bq48():
     beaten = list(fox)
     beaten[others[0]] = Companion.CHAMELEON
     assert shown(attrs.evolve(idle, companions=tuple(beaten)), others[0]) == []
+
+
+@pytest.mark.parametrize(("viewer", "told"), [
+    (0, "Bram takes 7 weapons face down."),  # a defeated knight's log and recap
+    (None, "Bram takes 7 weapons face down."),  # the hand-over cover's (the public log)
+    (1, None),  # the champion's own: each named, listed
+], ids=["other", "public", "champion"])
+def test_a_duel_request_is_one_line(viewer, told):
+    """Play-test (BQ §Final Boss: "The winner requests as many WEAPON
+    cards as they want ... places them face down"; BQ-37): seven weapons
+    asked for were told as seven lines "Ann takes a weapon face down.",
+    filling the 80x24 recap. The run is one line, as the log gives them."""
+    from tui.screens.bossquest import fold_receipts
+
+    steps = _round_six_then_the_duel(ask=7, viewer=viewer)
+    log = list(steps[-1][1])
+    taken = [line for line in log if " face down." in line and " take" in line]
+    assert len(taken) == 7, log
+    folded = fold_receipts(log)
+    assert len(folded) == len(log) - 6, folded
+    if viewer == 1:  # the champion sees each card
+        cards = [line.split()[2] for line in taken]
+        told = f"You take {', '.join(cards[:-1])} and {cards[-1]} face down."
+    assert told in folded, folded
+    assert any("for 7 weapons against the MegaBoss." in line for line in folded), folded
+
+
+async def test_the_recap_tells_a_duel_request_in_one_line():
+    """The same at 80x24: Ann's recap since her last move shows Bram's
+    seven weapons taken face down in one line (BQ §Final Boss)."""
+    from tests.bossquest_screen_kit import TableUpdate
+    from tui.widgets.since import SinceLog
+
+    steps = _round_six_then_the_duel(ask=7)
+    names = ("Ann", "Bram", "Cora")
+
+    def update(state, log, seq):
+        return TableUpdate(game=GAME.id, outcome=GAME.outcome(state), seat=0,
+                           view=GAME.view(state, 0), legal=(), to_act=GAME.to_act(state),
+                           names=names, bots=frozenset({1, 2}), log=log, thinking=None,
+                           can_undo=False, seq=seq)
+
+    asked = next(i for i, (_, log) in enumerate(steps) if log and "asks for" in log[-1])
+    app = ScreenApp(update(*steps[asked], 1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        drawn = asked + 7
+        screen.show(update(*steps[drawn], 2))
+        await pilot.pause()
+        await pilot.pause()
+        log = screen.query_one(SinceLog)
+        assert log.recap is not None and log.recap.shown
+        text = screen_text(app)
+    assert "Bram takes 7 weapons face down." in text, text
+    assert "takes a weapon face down" not in text, text

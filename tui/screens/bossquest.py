@@ -779,7 +779,8 @@ def fold_receipts(lines: Sequence[str]) -> list[str]:
     B3, B4 and B1."): they came a line each (BQ §2A, one by one), and three
     took the few lines of the 80x24 log. Face-down ones unnamed to the
     others are counted ("Bram receives 2 weapons face down"). A line that
-    ends the request (the Wizard, a combat) ends the run."""
+    ends the request (the Wizard, a combat) ends the run. The Final Boss
+    duel's requests too (`fold_duel_takes`)."""
 
     def tell(run: list[re.Match[str]]) -> list[str]:
         out: list[str] = []
@@ -795,7 +796,41 @@ def fold_receipts(lines: Sequence[str]) -> list[str]:
                 group = []
         return out + _told(group)
 
-    return gamelog.fold_runs(lines, _RECEIVED, tell)
+    return fold_duel_takes(gamelog.fold_runs(lines, _RECEIVED, tell))
+
+
+#: a weapon the Final Boss's champion takes (BQ-37), as the log tells it:
+#: group 1 "You" or 2 the knight, 3 the weapon (none: unnamed to the reader)
+_DUEL_TAKEN = re.compile(r"^(?:(You) take|(.+?) takes) (?:a weapon|(\S+)) face down\.\Z")
+
+
+def fold_duel_takes(lines: Sequence[str]) -> list[str]:
+    """The weapons of one request against the MegaBoss in one line ("Ann
+    takes 7 weapons face down."): a line each, seven filled the 80x24
+    recap. Nothing else comes between a request's weapons."""
+
+    def tell(run: list[re.Match[str]]) -> list[str]:
+        out: list[str] = []
+        for m in run:  # (a run is one knight's, named or not, in practice)
+            if out and _subject(m) == _subject(out[-1][0]) and (
+                    (m.group(3) is None) == (out[-1][0].group(3) is None)):
+                out[-1].append(m)
+            else:
+                out.append([m])
+        return [line for group in out for line in _told_taken(group)]
+
+    return gamelog.fold_runs(lines, _DUEL_TAKEN, tell)
+
+
+def _told_taken(group: list[re.Match[str]]) -> list[str]:
+    if len(group) < 2:
+        return [m.string for m in group]
+    first = group[0]
+    verb = "You take" if first.group(1) else f"{first.group(2)} takes"
+    if first.group(3) is None:
+        return [f"{verb} {len(group)} weapons face down."]
+    cards = [m.group(3) for m in group]
+    return [f"{verb} {', '.join(cards[:-1])} and {cards[-1]} face down."]
 
 
 def _subject(m: re.Match[str]) -> str:
@@ -1632,7 +1667,7 @@ class BossQuestScreen(GameScreen):
             if kind == "moves":
                 champion = self._who(view.duel.champion) if view.duel is not None else ""
                 screens.append(EndingScreen(
-                    f"The Final Boss duel: {champion} against the MegaBoss", what,
+                    f"The Final Boss duel: {champion} against the MegaBoss", fold_receipts(what),
                     go_on=then or "the results"))
             else:
                 last = kind == "duel" or what is rounds[-1]
