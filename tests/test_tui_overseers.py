@@ -157,6 +157,26 @@ async def test_waiting_for_an_away_player_has_one_pair_of_brackets():
     assert ") (" not in text
 
 
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_the_away_countdown_shows_while_you_choose_where_it_fits(size):
+    """Play-test (shared tables, "When away: a bot plays after 30 s"): while
+    Ann kept a card of her pack, Bob's row read only "(away)"; the count to
+    the bot that plays for him came once she had chosen. Her prompt
+    carries it while she chooses, where it fits the prompt's line."""
+    state = drafting()
+    update = attrs.evolve(make_update(state), names=("Ann", "Bob (away)", "Cat", "Dan"),
+                          bots=frozenset({2, 3}), bot_plays_in=((1, 29.0),))
+    assert {0, 1} <= update.to_act
+    _, text, _ = await run(update, size=size)
+    flat = " ".join(text.split())
+    assert "Keep one card of the pack" in flat, flat
+    wide = size[0] > 80
+    assert ("a bot plays for Bob in 29 s" in flat) is wide, flat
+    if not wide:  # one line, not two: the table keeps its rows at 80x24
+        prompt = next(line for line in text.splitlines() if "Keep one card" in line)
+        assert prompt.rstrip().endswith("chosen)."), text
+
+
 async def test_purple_turns_a_card_from_the_bar():
     state = table_at_vote_abilities()
     submitted, text, _ = await run(make_update(state, 1), keys=["3"])

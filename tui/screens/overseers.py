@@ -1447,8 +1447,12 @@ class OverseersScreen(GameScreen):
         text = self._prompt(update)
         if update.thinking is not None and not update.legal and update.outcome is None:
             text.append(f" {self.who_is_thinking(update)}", style="italic")
-        if not update.legal:
-            text.append(self.away_note(update), style="italic")
+        away = self.away_note(update)
+        # while you choose too (the draft, the vote), where it fits the line:
+        # "(away)" alone did not say a bot would play for them soon
+        room = (self.size.width or self.app.size.width) - 2
+        if not update.legal or text.cell_len % max(room, 1) + len(away) <= room:
+            text.append(away, style="italic")
         return text
 
     def _prompt(self, update: TableUpdate) -> Text:
