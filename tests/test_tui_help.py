@@ -153,7 +153,9 @@ async def test_the_help_over_a_match_opens_that_games_rules(tmp_path, monkeypatc
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        assert "r: the rules of Overboss Duel" in str(app.screen.query_one("#help-hint").render())
+        hint = str(app.screen.query_one("#help-hint").render())
+        # the log names house rulings ("OD-17"): the hint says they are there
+        assert "r: the rules of Overboss Duel, rulings OD-n too" in hint, hint
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.screen.game_id == "overboss-duel"

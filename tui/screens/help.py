@@ -244,6 +244,13 @@ WATCHER_IDLE_HEADING = "Players' keys (you are watching)"
 HELP_MIN_ROWS = 4
 
 
+def _ruling_prefix(game_id: str | None) -> str | None:
+    """The code of a game's house rulings in its in-app rules ("BQ")."""
+    text = resources.rules_text(game_id) if game_id else None
+    found = re.search(r"House ruling ([A-Z]+)-\d", text or "")
+    return found.group(1) if found else None
+
+
 class HelpScreen(Dialog[None]):
     """Lists the keys of the screen it was opened over."""
 
@@ -274,7 +281,10 @@ class HelpScreen(Dialog[None]):
             self.game_id = current() if callable(current) else None
             game = getattr(self.app, "games", {}).get(self.game_id) if self.game_id else None
             if game is not None:
-                hint = f"r: the rules of {game.title} · Escape, q or F1 closes."
+                # the log and results name house rulings ("BQ-40"): say where
+                ruling = _ruling_prefix(self.game_id)
+                also = f", rulings {ruling}-n too" if ruling else ""
+                hint = f"r: the rules of {game.title}{also} · Escape, q or F1 closes."
             else:
                 hint = "Press Escape, q or F1 to close."
             yield Static(hint, id="help-hint")
