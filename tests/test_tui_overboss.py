@@ -764,6 +764,51 @@ async def test_the_score_pad_estimate_toggles():
     assert "Score pad so far" in text and "Matching monsters" in text
 
 
+def _pad_row(text: str, label: str) -> list[str]:
+    """The cells of the score pad's row `label`."""
+    line = next(line for line in text.splitlines() if f" {label} " in line)
+    return line.split(label, 1)[1].split()
+
+
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_the_running_pad_marks_a_face_down_boss_hidden(seat):
+    """OD §Boss cards: an objective scores at the end "whether you revealed
+    your Boss or not". A play-test: the pad showed a face-down opponent
+    Boss's objective as 0 and a Total without it. The hidden cell is "?"
+    and that side's total "N+?"; your own Boss counts in full."""
+    lairs = (Lair(crystals=(Token.SUNKEN_CITY_CRYSTAL,), spires=1, expended=1, heroes=1),
+             Lair(waiting=(Token.ROCKTOPUS,), spires=1, expended=0, heroes=0))
+    state = midgame(lairs=lairs)
+    full = GAME.score_pad(state)
+    objective = dict(full.categories)["Boss objective"]
+    assert objective[1] == 2  # Dr. Deadly, face down: 2 for the Spire
+    _, text = await run(make_update(state, seat=seat), ["p"])
+    hidden = {0: {1}, 1: {0}, None: {0, 1}}[seat]
+    cells = [("?" if s in hidden else str(objective[s])) for s in (0, 1)]
+    totals = [(f"{full.totals[s] - objective[s]}+?" if s in hidden else str(full.totals[s]))
+              for s in (0, 1)]
+    assert _pad_row(text, "Boss objective") == cells
+    assert _pad_row(text, "Total") == totals
+    assert "est." in text.splitlines()[0]
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+async def test_once_the_bosses_are_revealed_the_pad_and_header_are_exact(seat):
+    """OD §Boss cards: a revealed Boss is public, so the pad shows its
+    objective and the real total, and the header drops "est." (it stood
+    after the reveal with nothing left hidden: a play-test)."""
+    lairs = (Lair(crystals=(Token.SUNKEN_CITY_CRYSTAL,), spires=1, expended=1, heroes=1),
+             Lair(waiting=(Token.ROCKTOPUS,), spires=1, expended=0, heroes=0))
+    state = midgame(lairs=lairs, revealed=(seat == 1, seat == 0))
+    full = GAME.score_pad(state)
+    objective = dict(full.categories)["Boss objective"]
+    _, text = await run(make_update(state, seat=seat), ["p"])
+    assert _pad_row(text, "Boss objective") == [str(v) for v in objective]
+    assert _pad_row(text, "Total") == [str(v) for v in full.totals]
+    assert "est." not in text.splitlines()[0]
+    assert "?" not in text
+
+
 async def test_at_80x24_the_prompt_says_when_the_score_pad_hides_the_market():
     """Play-test (2026-12-04): at 80x24 the score pad takes the market's
     place, and the prompt still said to draft "↑↓ + ↵ in the market". It

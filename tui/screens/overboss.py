@@ -487,8 +487,10 @@ class OverbossScreen(GameScreen):
         ("Round 1 · 32 open", "The header: the round (a turn of each Boss), the open "
                               "squares left (the duel ends when the board is full)"),
         ("est.", "The scores if the duel ended now, as you can see them: a Boss still "
-                 "face down on the other side adds nothing (a wide header says \"so far\", "
-                 "and \"Boss hidden\" while it is)"),
+                 "face down on the other side adds nothing, so est. shows while it is (a "
+                 "wide header says \"so far\", and \"Boss hidden\" while it is)"),
+        ("12+?", "On the score pad: a side's total without its face-down Boss, whose "
+                 "objective (?) scores at the end, revealed or not"),
         ("heroes stack bag", "What is left: heroes in their supply, tiles in the stack, "
                              "tokens in the bag (a wide header: \"15 heroes left\", \"64 "
                              "tiles left\", \"68 tokens left\")"),
@@ -690,6 +692,14 @@ class OverbossScreen(GameScreen):
             return tuple(outcome.counted)  # type: ignore[return-value]
         return GAME.score_pad(view).totals
 
+    @staticmethod
+    def _hidden_bosses(view: State) -> frozenset[int]:
+        """The seats whose Boss this view does not show (face down on the
+        other side; both for a spectator); none once the duel is over."""
+        if view.step is Step.OVER:
+            return frozenset()
+        return frozenset(s for s in (0, 1) if view.bosses[s] is None)
+
     def _draw_header(self, update: TableUpdate) -> None:
         view: State = update.view
         est = self._estimate(view)
@@ -714,15 +724,18 @@ class OverbossScreen(GameScreen):
         scores = self.changed("score")
         mine, theirs = (f"{CHANGED if s in scores else ''}{est[s]}" for s in (me, other))
         over = view.step is Step.OVER
-        hidden = not view.revealed[other]
+        hidden = other in self._hidden_bosses(view)
+        # "est.": a hidden Boss is left out; with none, the score is exact
+        estimated = bool(self._hidden_bosses(view))
 
         def score(cells: int | None, words: bool) -> Text:
             # (names without the away mark; long ones `fit_line` shortens)
             left = f"{shortened(self._bare_who(me), cells)} {mine}"
             them = shortened(self._bare_who(other), cells)
             # "est." in words where there is room (F1 and the rules say it too)
-            after = "" if over else " est." if not words else (
-                f" so far ({possessive(them)} Boss hidden)" if hidden else " so far")
+            after = "" if over else (" est." if estimated else "") if not words else (
+                " so far (Bosses hidden)" if len(self._hidden_bosses(view)) == 2
+                else f" so far ({possessive(them)} Boss hidden)" if hidden else " so far")
             text = Text.assemble((left, "bold"), " : ", (f"{theirs} {them}", "bold"), after)
             if me in scores:
                 text.stylize("underline", len(left) - len(mine), len(left))
@@ -960,8 +973,15 @@ class OverbossScreen(GameScreen):
         elif self._running_pad():
             estimate = GAME.score_pad(view)
             set_border(pad, "Score pad so far (p hides it)")
-            categories = list(estimate.categories)
-            categories.append(("Total", estimate.totals))
+            # a face-down Boss's objective is not 0 but unknown: it scores
+            # at the end, revealed or not (OD §Boss cards)
+            hidden = self._hidden_bosses(view)
+            categories: list[tuple[str, tuple[int | str, ...]]] = [
+                (name, tuple("?" if name == "Boss objective" and s in hidden else v
+                             for s, v in enumerate(values)))
+                for name, values in estimate.categories]
+            categories.append(("Total", tuple(f"{v}+?" if s in hidden else v
+                                              for s, v in enumerate(estimate.totals))))
             pad.set_pad(update.names, categories)
         # over, p hides the final pad: at 80x24 it hid the Bosses and lairs
         shown = (not self._final_hidden) if outcome is not None else self._running_pad()
