@@ -559,6 +559,9 @@ class KeptHere:
     #: what a person here received face down, told to them in a box they
     #: had not put away yet: (their seat, its lines); shown first on resuming
     unread: tuple[int, tuple[str, ...]] | None = None
+    #: the seat of the person who last had the terminal (None: not known):
+    #: on resuming, a secret choice they still owe comes back to them first
+    viewer: int | None = None
 
 
 def read_here(journal_path: Path) -> KeptHere:
@@ -593,7 +596,10 @@ def read_here(journal_path: Path) -> KeptHere:
         kept_unread = (unread[0], tuple(unread[1]))
     else:
         kept_unread = None
-    return KeptHere(talk=tuple(talk), uncovered=uncovered, unread=kept_unread)
+    viewer = raw.get("viewer") if isinstance(raw, dict) else None
+    if type(viewer) is not int or viewer < 0:
+        viewer = None
+    return KeptHere(talk=tuple(talk), uncovered=uncovered, unread=kept_unread, viewer=viewer)
 
 
 def write_whole(path: Path, data: bytes) -> None:
@@ -624,7 +630,8 @@ def write_here(journal_path: Path, kept: KeptHere) -> bool:
     data = json.dumps({"talk": [list(line) for line in kept.talk[-KEEP_TALK:]],
                        "uncovered": kept.uncovered,
                        "unread": None if kept.unread is None else [kept.unread[0],
-                                                                   list(kept.unread[1])]},
+                                                                   list(kept.unread[1])],
+                       "viewer": kept.viewer},
                       ensure_ascii=False, separators=(",", ":")).encode()
     try:
         write_whole(path, data)

@@ -294,3 +294,45 @@ async def test_solo_the_bots_turn_is_shown_and_its_last_card_told(tmp_path, monk
         assert "The bot's warehouse (║ its last card):" in said
         rows = [line for line in screen_text(app).splitlines() if line.count("║") == 2]
         assert len(rows) == 2, said  # its two rows, between its double edges
+
+
+async def test_a_match_resumed_mid_choice_passes_back_to_the_chooser(tmp_path, monkeypatch):
+    """Hot-seat play-test (Overstocked, three people): Cora placed the
+    round's last card and went straight on to choose her next one in
+    secret (OS §Round: everyone chooses at once); she quit before
+    confirming, and Continue passed the terminal to Ann. The person who
+    had the terminal, and still owes the choice, gets it back first."""
+    from tests.screen_kit import wait_for
+    from tests.test_tui_bossquest_resume import leave_and_resume
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+                                      PlayerSpec("Cora", "human")])
+        chooser = None
+        for _ in range(4000):
+            await pilot.pause()
+            table = app.table
+            assert table is not None and not table.match.finished
+            if isinstance(app.screen, HandoverScreen):
+                await pilot.press("enter")
+                continue
+            screen = app.screen
+            if not isinstance(screen, OverstockedScreen) or screen.update is None:
+                await asyncio.sleep(0.01)
+                continue
+            update, state = screen.update, table.match.state
+            if (state.phase is Phase.PICK and update.seat not in (None, 0) and update.legal
+                    and all(seat.pick is None for seat in state.seats)):
+                chooser = update.seat  # a later seat at the keyboard, all three to choose
+                break
+            if update.legal:
+                await pilot.press(choose_key(screen))
+        assert chooser is not None
+        await pilot.press("enter")  # a card selected, not confirmed
+        await pilot.pause()
+        await leave_and_resume(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        assert app.screen.player == ("Ann", "Bram", "Cora")[chooser]

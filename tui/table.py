@@ -132,6 +132,9 @@ class Table:
         #: (the person's seat, its lines); a resumed match passes to them first
         self._unread: tuple[int, tuple[str, ...]] | None = (
             kept.unread if kept.unread is not None and kept.unread[0] in self.humans else None)
+        #: who had the terminal when the match was left (kept with it):
+        #: the round of a resumed match goes on from them (`_next_person`)
+        self._kept_viewer: int | None = kept.viewer if kept.viewer in self.humans else None
         self.closed = False
         self._results_shown = False
         self._link: Any = None
@@ -336,6 +339,8 @@ class Table:
         the terminal: it passes to a neighbour, as round a real table (it
         went back to the lowest seat, across the table)."""
         viewer, players = self.viewer, len(self.names)
+        if viewer is None:  # resumed: from whoever had the terminal, them first
+            viewer = self._kept_viewer
         if viewer is None:
             return here[0]
         return min(here, key=lambda s: (s - viewer) % players)
@@ -380,7 +385,8 @@ class Table:
     def _keep(self) -> None:
         write_here(self.session.match.path,
                    KeptHere(talk=tuple(self.talk), uncovered=self._uncovered,
-                            unread=self._unread))
+                            unread=self._unread,
+                            viewer=self.viewer if self.viewer is not None else self._kept_viewer))
 
     def send(self, command: SeatCommand) -> bool:
         """A command from the game screen, for the seat it shows. Returns
