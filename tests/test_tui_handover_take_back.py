@@ -118,7 +118,9 @@ async def test_a_resumed_match_offers_the_same_take_back(tmp_path, monkeypatch):
     offered her the take-back (u) before Bram looked; she left, and on
     resuming the cover said "Nothing to take back here", though the rules
     still allowed it (the journal holds her choice as it was). The cover
-    of a resumed match offers it again, and u gives Ann her choice back."""
+    of a resumed match offers it again, and u gives Ann her choice back.
+    The offer says "your last move": u takes back a placing, a forklift or
+    an incentive too, and "your choice" read as the secret card (a play-test)."""
     from tui.screens.handover import HandoverScreen
     from tui.screens.home import HomeScreen
     from tui.screens.overstocked import OverstockedScreen
@@ -132,7 +134,7 @@ async def test_a_resumed_match_offers_the_same_take_back(tmp_path, monkeypatch):
         await wait_for(pilot, lambda: isinstance(app.screen, OverstockedScreen))
         await pilot.press("enter", "enter")  # Ann's card, chosen and confirmed
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
-        offer = "Ann: press u to take back your choice before Bram looks."
+        offer = "Ann: press u to take back your last move before Bram looks."
         assert offer in str(app.screen.query_one("#handover-undo").render())
         moves = list(app.screen.moves)
         path = app.table.match.path

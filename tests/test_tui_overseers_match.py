@@ -291,7 +291,7 @@ async def test_the_cover_lets_the_last_person_take_back_their_pick(tmp_path, mon
         text = screen_text(app)
         assert "Pass to Bea" in text
         # the offer wraps on the cover at 80 columns: read its words
-        assert "Ann: press u to take back your choice before Bea looks." in " ".join(
+        assert "Ann: press u to take back your last move before Bea looks." in " ".join(
             text.replace("█", " ").split())
         assert not any(card in text for card in pack)  # the cover shows no card
         drawn.clear()

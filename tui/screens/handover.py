@@ -180,7 +180,9 @@ class HandoverScreen(Screen):
         take_back = self.take_back
         if take_back is None or not take_back.possible():
             return ""
-        return f"{take_back.who}: press u to take back your choice before {self.player} looks."
+        # "move": u takes back a placing, a forklift, an incentive too, not
+        # only a secret choice (a play-test read "your choice" as the card)
+        return f"{take_back.who}: press u to take back your last move before {self.player} looks."
 
     def on_mount(self) -> None:
         # the last player's notices go with them (one kept the next
