@@ -199,7 +199,23 @@ def test_advanced_still_tied_player_chooses_os4():
     seat = sheet.seats[0]
     assert seat.halved is PP  # -6 halves to -3: better than halving F's 2
     assert seat.total == -3 + 2
-    assert any("the game chose (house ruling OS-4)" in n for n in seat.notes)
+    # the note names the other toy tied and why (a play-test: "the game
+    # chose" alone could not be checked against the pad)
+    assert ("Player 1: Pocket Petz (P) score half: tied with Furballs (F) on area (2) and "
+            "crates (2); the game chose the half best for Player 1: -1 points in all, -5 "
+            "halving Furballs (F) (house ruling OS-4).") in seat.notes, seat.notes
+
+
+def test_advanced_still_tied_halves_that_score_the_same_os4():
+    """OS §Advanced Variant, OS-4: still tied, and either half gives the
+    player the same total: the note says so, not that one was best."""
+    pop = grid("P.F\n...\nYY.")  # Y negative (2); P and F 1 each
+    wh = grid("PP.FF")  # P 2 and F 2, 2 crates each: 2 points each
+    seat = score_grids(pop, [wh], advanced=True).seats[0]
+    assert seat.total == 1 + 2
+    assert ("Player 1: Pocket Petz (P) score half: tied with Furballs (F) on area (2) and "
+            "crates (2); either half gives Player 1 the same total (3), the game chose one "
+            "(house ruling OS-4).") in seat.notes, seat.notes
 
 
 @pytest.mark.parametrize(("points", "half"), [(12, 6), (13, 6), (-24, -12), (-15, -7), (0, 0)])

@@ -248,14 +248,15 @@ def seat_score(
         elif len(halving) == 1:
             half_why = f"tied on area ({top}), the most crates in the warehouse ({most})"
         else:
-            half_why = (f"tied on area ({top}) and crates ({most}); "
-                        "the game chose (house ruling OS-4)")
+            half_why = f"on area ({top}) and crates ({most})"  # OS-4: said below
     if bot and len(negatives) > 1:
         # Solo: still tied, the toy that would score the fewest points is the
         # one that does not score for the bot.
         low = min(products[TOYS.index(t)] for t in negatives)
         negatives = [next(t for t in negatives if products[TOYS.index(t)] == low)]
     best: tuple[int, Toy, Toy | None, tuple[int, ...]] | None = None
+    #: per toy that may be halved, the best total halving it (OS-4's note)
+    by_half: dict[Toy | None, int] = {}
     for neg, half in product(negatives, halving):
         points = []
         for i, t in enumerate(TOYS):
@@ -266,6 +267,7 @@ def seat_score(
                 p = halve(p)
             points.append(p)
         total = sum(points) + extra
+        by_half[half] = max(total, by_half.get(half, total))
         if best is None or total > best[0]:
             best = (total, neg, half, tuple(points))
     assert best is not None
@@ -277,6 +279,19 @@ def seat_score(
         notes.append(f"{name}: {_names([neg])} score nothing for the bot.")
     if half is not None:
         # (every toy's name is plural: "Bean Bears score")
+        others = [t for t in halving if t is not half]
+        if others:
+            # still tied: the player's choice, the game's pick (OS-4), with
+            # the figures to check it by
+            half_why = f"tied with {_names(others)} {half_why}"
+            if all(by_half[t] == total for t in others):
+                either = "either" if len(others) == 1 else "any"
+                half_why += (f"; {either} half gives {name} the same total ({total}), "
+                             "the game chose one (house ruling OS-4)")
+            else:
+                alternatives = ", ".join(f"{by_half[t]} halving {_names([t])}" for t in others)
+                half_why += (f"; the game chose the half best for {name}: {total} points in "
+                             f"all, {alternatives} (house ruling OS-4)")
         notes.append(f"{name}: {_names([half])} score half: {half_why}.")
     rows = tuple(
         ToyScore(
