@@ -32,6 +32,7 @@ from typing import Any
 import asyncssh
 
 from host.messages import MAX_NAME, mid_sentence
+from saves.journal import printable
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +81,14 @@ DEFAULT_IDLE_TIMEOUT = 30 * 60.0
 MAX_KEYS_FILE_BYTES = 1024 * 1024
 #: bytes from a client waiting for the child to read them, at the most
 _MAX_KEYS_BUFFERED = 64 * 1024
+#: shown by the client before it logs in: what a refused newcomer should do
+AUTH_BANNER = ("Overtable: only keys the host has listed may play.\r\n"
+               "Refused? Send the host your public key (the .pub file).\r\n")
+#: a refused key is told to the host at most once in this many seconds; keys
+#: told of in a connection, and remembered, at the most
+REFUSED_KEY_QUIET_SECONDS = 60.0
+MAX_REFUSED_KEYS_PER_CONNECTION = 5
+MAX_REFUSED_KEYS_REMEMBERED = 1000
 #: what a full-screen app may have left switched on in the client's terminal:
 #: mouse reports, focus events, bracketed paste, in-band resizes, the alternate
 #: screen, lines that do not wrap, a hidden cursor, attributes (the child is
@@ -283,9 +292,25 @@ class FrontDoor:
         self.running: set[asyncio.Task] = set()
         #: whether a player holds seats at the hub (None: not known, said so)
         self.has_seats: Any = None
+        #: refused keys' fingerprints -> when the host was last told of them
+        self.refused_told: dict[str, float] = {}
 
     def total(self) -> int:
         return sum(self.sessions.values())
+
+    def tell_refused_keys(self, username: str, fingerprints: list[str], address: str) -> None:
+        """One line on the host's terminal per refused key, each key at most
+        once a minute (a scanner retrying does not flood it)."""
+        now = time.monotonic()
+        if len(self.refused_told) >= MAX_REFUSED_KEYS_REMEMBERED:
+            self.refused_told.clear()
+        for fingerprint in fingerprints:
+            if now - self.refused_told.get(fingerprint, -REFUSED_KEY_QUIET_SECONDS) \
+                    < REFUSED_KEY_QUIET_SECONDS:
+                continue
+            self.refused_told[fingerprint] = now
+            log.warning("refused the key %s for the name %s from %s", fingerprint,
+                        printable(repr(username[:MAX_NAME + 1])), printable(address))
 
     def players(self) -> list[Player]:
         keys = self.keys
@@ -322,11 +347,18 @@ class _Server(asyncssh.SSHServer):
         self.keyed = False
         #: when the connection was made (time.monotonic)
         self.since = time.monotonic()
+        #: the name the client logs in as, and the fingerprints of the keys
+        #: refused (told to the host if the connection ends not logged in)
+        self.username = ""
+        self.address = ""
+        self.refused_keys: list[str] = []
+        self.logged_in = False
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        self.address = address
         if not self.make_room(address):
             conn.abort()
             return
@@ -407,11 +439,17 @@ class _Server(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.door.startups.pop(self, None)
+        if not self.logged_in and self.refused_keys:
+            # told at the end: a key refused before the player's own is no news
+            self.door.tell_refused_keys(self.username, self.refused_keys, self.address)
         if self.counted and self.player is not None:
             self.counted = False
             self.door.connections[self.player] -= 1
 
     def begin_auth(self, username: str) -> bool:
+        self.username = username
+        # OpenSSH shows it before its bare "Permission denied (publickey)"
+        self.conn.send_auth_banner(AUTH_BANNER)
         return True
 
     def password_auth_supported(self) -> bool:
@@ -435,12 +473,17 @@ class _Server(asyncssh.SSHServer):
                 self.refused = player.told
                 self.keyed = True
                 return True
+        if len(self.refused_keys) < MAX_REFUSED_KEYS_PER_CONNECTION:
+            fingerprint = key.get_fingerprint()
+            if fingerprint not in self.refused_keys:
+                self.refused_keys.append(fingerprint)
         return False
 
     def auth_completed(self) -> None:
         """The key is proved: count the connection, or refuse it (too many
         in the last minute, or open at once, for this player)."""
         self.door.startups.pop(self, None)
+        self.logged_in = True
         name = self.player
         if name is None:  # cannot happen after public-key auth; refuse anyway
             self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "No player.")

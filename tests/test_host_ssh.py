@@ -161,6 +161,46 @@ async def test_unknown_keys_and_passwords_are_refused(door, keys):
             pass
 
 
+async def test_a_refused_key_is_told_to_the_player_and_to_the_host(door, keys, caplog):
+    """The play-test: a newcomer's unknown key got only "Permission denied"
+    and the host's terminal said nothing. The player gets a banner before
+    logging in; the host a line with the name tried, the key's fingerprint
+    and the address, so it can tell the player which key was tried."""
+    import logging
+
+    *_, eve = keys
+    caplog.set_level(logging.WARNING, logger="host.ssh")
+    banners: list[str] = []
+
+    class Client(asyncssh.SSHClient):
+        def auth_banner_received(self, msg: str, lang: str) -> None:
+            banners.append(msg)
+
+    with pytest.raises(asyncssh.PermissionDenied):
+        async with connect(door, eve, client_factory=Client):
+            pass
+    assert banners and "send the host your public key" in banners[0].lower()
+    fingerprint = eve.get_fingerprint()
+
+    def told() -> list[str]:
+        return [r.getMessage() for r in caplog.records
+                if r.name == "host.ssh" and fingerprint in r.getMessage()]
+
+    for _ in range(100):
+        if told():
+            break
+        await asyncio.sleep(0.05)
+    assert told() == [f"refused the key {fingerprint} for the name 'mallory' from 127.0.0.1"]
+    # a key refused before the player's own is accepted is not told
+    _, ann, _, _ = keys
+    caplog.clear()
+    async with asyncssh.connect("127.0.0.1", door, username="mallory", client_keys=[eve, ann],
+                                known_hosts=None, agent_path=None) as conn:
+        result = await conn.run(term_type="vt100")
+    await asyncio.sleep(0.3)
+    assert not told() and "PLAYER=Ann" in str(result.stdout)
+
+
 async def test_commands_sftp_forwarding_and_no_terminal_are_refused(door, keys):
     _, ann, _, _ = keys
     async with connect(door, ann) as conn:
@@ -579,7 +619,8 @@ async def test_the_running_host_reads_the_keys_file_again_when_it_changes(
             with pytest.raises(asyncssh.PermissionDenied):
                 async with connect(port, bob):
                     pass
-        warned = [r.getMessage() for r in caplog.records if r.name == "host.ssh"]
+        warned = [r.getMessage() for r in caplog.records if r.name == "host.ssh"
+                  and not r.getMessage().startswith("refused the key")]
         assert len(warned) == 3 and all("last good ones kept" in w for w in warned), warned
     finally:
         host.cancel()
