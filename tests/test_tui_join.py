@@ -392,6 +392,14 @@ def test_the_lobby_says_who_is_away():
     assert status_text(table) == "Ann to play"
     table["play"]["to_act"] = [0, 1]  # a choice all make at once
     assert status_text(table) == "waiting: Bob away"
+    # the play-test: a second terminal's lobby said "bob to play" to bob,
+    # whose seat is played at his first terminal
+    table["play"]["to_act"] = [0]
+    assert status_text(table, "Ann") == "your turn (at your other terminal)"
+    bob["away"] = False
+    table["play"]["to_act"] = [0, 1]
+    assert status_text(table, "Ann") == "your turn (at your other terminal); Bob to play"
+    assert status_text(table, "Bob") == "your turn (at your other terminal); Ann to play"
 
 
 async def test_overseers_table_talk_is_the_tables_chat(shared_hub):
@@ -886,7 +894,7 @@ async def test_the_lobby_under_a_table_is_drawn_on_coming_back_not_at_every_move
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         lobby = app.screen
-        lobby.show(listing(0), "Ann")
+        lobby.show(listing(0), "Cat")  # one not seated: names, not "your turn"
         await pilot.pause()
         grid = lobby.query_one(DataTable)
         assert str(grid.get_row_at(0)[2]) == "Ann to play"
@@ -895,7 +903,7 @@ async def test_the_lobby_under_a_table_is_drawn_on_coming_back_not_at_every_move
         original = lobby._draw
         lobby._draw = lambda: (drawn.append(1), original())[-1]
         for to_act in (1, 0, 1):
-            lobby.show(listing(to_act), "Ann")
+            lobby.show(listing(to_act), "Cat")
         await pilot.pause()
         assert drawn == [] and str(grid.get_row_at(0)[2]) == "Ann to play"
         app.pop_screen()

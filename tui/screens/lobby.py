@@ -116,8 +116,14 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None) ->
             return f"your turn{then}" + (f"; waiting: {', '.join(others)} away" if others else "")
         then = f" (a bot plays after {_duration(later)})" if later and there else ""
         return f"waiting: {', '.join(map(short, away))} away{then}"
+    to_act = play.get("to_act", ())
     names = [seat_text(seats[s], "", None if room is None else room - 1)
-             for s in play.get("to_act", ())]
+             for s in to_act if not (me and seats[s].get("player") == me)]
+    if me and len(names) < len(to_act):
+        # there and to play while this lobby shows: their seat is played at
+        # another terminal ("bob to play" to bob read as someone else)
+        return "your turn (at your other terminal)" + (f"; {', '.join(names)} to play"
+                                                       if names else "")
     return f"{', '.join(names) or 'drawing'} to play"
 
 
