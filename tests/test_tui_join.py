@@ -201,6 +201,35 @@ async def test_a_rematch_asked_for_by_the_other_player_is_joined_not_doubled(sha
         await bob.close()
 
 
+async def test_a_finished_tables_chat_notice_goes_as_the_rematch_is_sat_at(shared_hub):
+    """The play-test: Bob's "Rematch?" said at the finished table, a notice
+    in Ann's lobby, stayed over the new table's screen as she sat down
+    there, covering her first decision. Sitting down at a table ends the
+    notices of finished tables' chat: they no longer mean anything."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+
+    def chat_notices() -> list[str]:
+        return [n.message for n in app._notifications if "Rematch?" in n.message]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, old = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
+        await play_to_the_results(pilot, app, bob, random.Random(3))
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await bob.send({"create": {"game": "overboss-duel", "options": {"short_board": True},
+                                   "seats": [{"player": "Ann"}, {"player": "Bob"}]}})
+        created = (await bob.expect("created"))["created"]
+        await bob.send({"join": {"table": created["table"], "seat": 1}})
+        await bob.send({"chat": {"table": old["table"], "text": "Rematch? The same table waits"}})
+        await wait_for(pilot, lambda: chat_notices() != [])
+        app.remote.join(created["table"], 0)
+        await wait_for(pilot, lambda: app.remote.table_on_screen() == created["table"])
+        await wait_for(pilot, lambda: chat_notices() == [], timeout=2)
+        await bob.close()
+
+
 async def test_join_says_so_when_no_hub_answers(tmp_path, monkeypatch):
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
     path = tmp_path / "nobody.sock"

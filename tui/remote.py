@@ -168,6 +168,8 @@ class RemoteTable:
         #: (one a table, `_chat_away`), taken down as its screen opens
         self._away_lines: dict[str, int] = {}
         self._away_notes: dict[str, str] = {}
+        #: a line said at a table not on screen, made a notice by `_chat`
+        self._heard_notes: dict[str, str] = {}
         #: turns at drawing others' changes, shared with the host's other apps
         self._turns = DrawTurns(draw_turns_path(self.socket_path), create=False)
 
@@ -598,6 +600,11 @@ class RemoteTable:
                 if said is not None:
                     self.app.call_later(self.app.withdraw_notice, said)
             self._forget_away_chat(table)
+            # a finished table's talk (its "Rematch?") means nothing once
+            # sat down at another: it would cover the first decision here
+            for other in [t for t in {*self._away_notes, *self._heard_notes}
+                          if t != table and self._is_finished(t)]:
+                self._forget_away_chat(other)
         was_mine = bool(screen.update is not None and screen.update.legal)
         screen.show(update)
         if update.legal and not was_mine and update.outcome is None:
@@ -674,6 +681,8 @@ class RemoteTable:
             top.show(lines, flags)
         elif not earlier and who != self.player and not (callable(heard) and top is screen):
             self.app.notify(f"{who}: {text}", title=self._chat_title(key, top), timeout=6)
+            if key is not None and self.table_on_screen() != key:
+                self._heard_notes[key] = f"{who}: {text}"
 
     def _chat_away(self, chat: Any) -> None:
         """A line said at a table this player sits at but has not open (in
@@ -719,9 +728,18 @@ class RemoteTable:
     def _forget_away_chat(self, table: str) -> None:
         """The player looks at `table` (or it is said again): its notice goes."""
         self._away_lines.pop(table, None)
-        said = self._away_notes.pop(table, None)
-        if said is not None:
-            self.app.call_later(self.app.withdraw_notice, said)
+        for notes in (self._away_notes, self._heard_notes):
+            said = notes.pop(table, None)
+            if said is not None:
+                self.app.call_later(self.app.withdraw_notice, said)
+
+    def _is_finished(self, table: str) -> bool:
+        """`table`'s match is over, as seen here or as the lobby lists it."""
+        if table in self.finished:
+            return True
+        listed = next((t for t in self.tables if t.get("table") == table), None)
+        play = listed.get("play") if listed is not None else None
+        return isinstance(play, dict) and bool(play.get("finished"))
 
     def _chat_title(self, table: str | None, top: Any) -> str:
         """A chat notice's title: "Chat (F2)" where F2 opens that chat (the
