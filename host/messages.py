@@ -142,6 +142,10 @@ class Missed:
     #: revealed something, as it does at one terminal); False: the seat has
     #: not moved, and the first table is the match's first decision
     moved: bool = True
+    #: the log's length of the last table this seat's player was sent before
+    #: (their screen showed what came before it: a combat put away is not
+    #: brought back); None: not sent one since the hub began
+    shown: int | None = None
 
 
 @attrs.frozen

@@ -147,6 +147,9 @@ class Session:
         #: the seat's own decision when only others changed the table (two
         #: players choosing at once in a draft)
         self._offered: dict[int, tuple[tuple[Any, ...], int, int]] = {}
+        #: per seat: the log's length in the last update sent to a person
+        #: holding it (`Missed.shown`)
+        self._shown: dict[int, int] = {}
         #: (update count, seat, since) of the last `_owed_since`
         self._owed: tuple[int, int, int] | None = None
         #: away persons' seats a bot will play, and when (time.monotonic()):
@@ -366,6 +369,8 @@ class Session:
                 if missed is not None:
                     update = attrs.evolve(update, missed=missed)
             link.holder.receive(update)
+            if seat is not None and link.kind != BOT:
+                self._shown[seat] = len(update.log)
 
     def missed(self, seat: int) -> Missed | None:
         """What `seat` missed since its person's own last move (a bot's moves
@@ -395,7 +400,7 @@ class Session:
             tables.append((i, view))
         tables.reverse()
         tables[:0] = [(i, game.view(match.state_before(i), seat)) for i in head]
-        return Missed(tuple(tables), moved=own is not None)
+        return Missed(tuple(tables), moved=own is not None, shown=self._shown.get(seat))
 
     def _broadcast(self) -> None:
         """Send every holder its updates. A holder that answers at once (a

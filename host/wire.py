@@ -80,7 +80,8 @@ class MessageCodec:
 
     def _missed_dict(self, missed: Missed) -> dict:
         return {"moved": missed.moved,
-                "tables": [[length, self.view_dict(view)] for length, view in missed.tables]}
+                "tables": [[length, self.view_dict(view)] for length, view in missed.tables],
+                **({} if missed.shown is None else {"shown": missed.shown})}
 
     def _missed(self, raw: Any, log: tuple[str, ...]) -> Missed | None:
         """`SeatUpdate.missed` from JSON: each table's log length within the
@@ -101,7 +102,12 @@ class MessageCodec:
             if not (out[-1][0] if out else 0) <= length <= len(log):
                 raise ValueError(f"{length} is not a length of the log from the table before")
             out.append((length, self._converter.structure(table[1], self.game.State)))
-        return Missed(tuple(out), raw.get("moved") is True)
+        shown = raw.get("shown")
+        if shown is not None:
+            shown = _int(shown)
+            if not 0 <= shown <= len(log):
+                raise ValueError(f"{shown} is not a length of the log")
+        return Missed(tuple(out), raw.get("moved") is True, shown)
 
     def encode_update(self, update: SeatUpdate) -> bytes:
         return _line(self.update_dict(update), MAX_MESSAGE_BYTES)

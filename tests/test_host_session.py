@@ -1030,3 +1030,30 @@ def test_a_stand_in_leaves_the_owners_one_way_choices_alone(tmp_path, game_id, n
             assert bot.offered and all(len(legal) == 1 for legal in owners)
         else:
             assert owners  # a bot seat plays as it likes
+
+
+def test_a_player_back_is_told_the_last_table_their_screen_was_sent(tmp_path):
+    """Play-test (qssh finding 10): Bob put a round's combat away, his ssh
+    dropped, and on his return the combat came up again over the table.
+    What he missed says how far the table he was last sent went
+    (`Missed.shown`): his screen does not bring back what it showed."""
+    from host.session import REMOTE
+
+    session = session_of(tmp_path, "overboss-duel", 2)
+    rng = random.Random(3)
+    ann = session.connect(Recorder(), {0}, kind=REMOTE)
+    bob_there = Recorder()
+    bob = session.connect(bob_there, {1}, kind=REMOTE)
+    session.start()
+    _play_seat(session, ann, 0, rng)
+    _play_seat(session, bob, 1, rng)
+    _play_seat(session, ann, 0, rng)
+    sent = len(bob_there.updates[-1].log)
+    bob.close()  # dropped
+    _play_seat(session, ann, 0, rng)
+    back = Recorder()
+    session.connect(back, {1}, kind=REMOTE)
+    missed = back.updates[0].missed
+    assert missed is not None and missed.shown == sent
+    wire = codec(session.game)
+    assert wire.decode_update(wire.encode_update(back.updates[0])) == back.updates[0]

@@ -121,6 +121,28 @@ async def test_a_seat_taken_again_shows_the_combat_since_its_last_move(moved_aft
         assert app.game_screen.holds_the_table is not moved_after
 
 
+async def test_a_combat_a_screen_was_sent_is_not_shown_again_on_coming_back():
+    """Play-test (qssh finding 10): bob put round 3's combat away, his ssh
+    dropped, and back at his seat (a new app) the combat came up again and
+    took his first key. The hub says his screen was sent the table after
+    that combat (`Missed.shown`): it is not brought back (the "Since your
+    last move" recap still tells it)."""
+    import attrs
+
+    from host.messages import Missed
+    from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
+
+    state = full_state()  # round 2, round 1's combat in the history
+    before = full_state(history=False)  # his last move, before the combat
+    update = make_update(state)
+    update = attrs.evolve(update, missed=Missed(((3, make_update(before).view),),
+                                                moved=True, shown=len(update.log)))
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.game_screen.holds_the_table
+
+
 async def test_a_combat_put_away_by_all_is_not_shown_again_on_resuming(tmp_path, monkeypatch):
     """Play-test (qbq finding 3): round 2's combat was told to all and put
     away; in round 3 Ann uncovered and asked for weapons; at the "Pass to

@@ -1565,6 +1565,11 @@ class BossQuestScreen(GameScreen):
             return
         seen = len(before)
         uncovered = getattr(self.port, "uncovered_at", None)
+        shown = getattr(missed, "shown", None)
+        if type(shown) is int:
+            # back at a shared table: the combats the screen showed before
+            # the drop were read there (qssh finding 10)
+            uncovered = max(shown, uncovered) if type(uncovered) is int else shown
         if type(uncovered) is int:
             # several people here: the combats before a person uncovered
             # (kept with the match) were told to all and put away
