@@ -1099,3 +1099,27 @@ def test_the_potion_spell_on_ones_own_potion_reads_their_own_bq32():
         "Cora flips their own potion ±2 to -2")
     assert GAME.describe(state, 2, flip, names=names, viewer=2).startswith(
         "You flip your own potion ±2 to -2")
+
+
+def test_a_single_spell_drawn_is_activated_at_once_bq52():
+    """BQ-52 (qssh finding 9): with two knights the lone defeated knight
+    draws one spell, and the duel waited for them to press 1 on it (away,
+    the champion's duel stood still). A single spell drawn is activated at
+    once, and the draw's log line says so."""
+    names = ("Ann", "Bram")
+    ks = [knight("R6", "R7", keys=4, done=True), knight("P1", "P2", keys=1)]
+    state = table(ks, turn=1, boss=14, offer=(HP1, HPM1, ATKM2), mystery=False, options=FINAL)
+    state = play(state, 1, GoToWizard(), Discard(0))
+    assert state.phase is Phase.DUEL and state.champion == 0
+    state = draw(play(state, 0, DuelAsk(1)), "R7")
+    said = [GAME.describe(state, CHANCE, LaySpell(HPM1), names, viewer) for viewer in (0, 1)]
+    assert said == ["Bram draws Boss HP -1 for the MegaBoss and activates it against you.",
+                    "You draw Boss HP -1 for the MegaBoss and activate it against Ann."]
+    state = GAME.apply(state, CHANCE, LaySpell(HPM1))
+    assert state.phase is Phase.DUEL and state.active == (ActiveSpell(HPM1, None),)
+    assert state.duel_offer == () and GAME.to_act(state) == {0}
+    final = spell(SpellKind.FINAL_TURN)
+    state = draw(play(state, 0, DuelAsk(1)), "B7")
+    assert GAME.describe(state, CHANCE, LaySpell(final), names) == (
+        "Bram draws Final turn! for the MegaBoss and activates it against Ann "
+        "(no effect in the duel).")

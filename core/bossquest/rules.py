@@ -1608,6 +1608,10 @@ def _duel_spell_drawn(state: State, spell: Spell) -> State:
     state = _refill_spell_deck(state)
     if len(state.duel_offer) < state.players - 1 and state.spell_deck:
         return state
+    if len(state.duel_offer) == 1:
+        # BQ-52: one spell drawn leaves nothing to agree on: it is activated
+        # at once (a lone defeated knight away no longer stops the duel)
+        return _apply_duel(state, DuelSpell(0))
     return evolve(state, phase=_P_DUEL_CHOOSE)
 
 
@@ -1987,7 +1991,13 @@ def describe(
             # face up (BQ-50): who drew which is no secret (the reader's own
             # draw reads "You draw": `second_person`)
             drawer = duel_drawers(state)[len(state.duel_offer)]
-            return f"{name(drawer)} draws {action.spell} for the MegaBoss."
+            line = f"{name(drawer)} draws {action.spell} for the MegaBoss"
+            if _duel_spell_drawn(state, action.spell).phase is _P_DUEL:
+                # BQ-52: the only spell drawn, activated at once
+                line += f" and activates it against {name(state.champion)}"
+                if not acts_in_duel(action.spell):
+                    line += " (no effect in the duel)"
+            return line + "."
         return f"The Wizard offers {action.spell}."
     if isinstance(action, RevealSpell):
         if state.phase is _P_PEEK_MYSTERY:

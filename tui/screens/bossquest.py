@@ -2011,6 +2011,8 @@ class BossQuestScreen(GameScreen):
         elif view.duel_offer:
             # BQ-37: drawn, not yet in play; "Spells against" read as three in play
             title = f"Offered against {self._who(view.champion)}: one to choose"
+            if len(view.duel_offer) == 1:  # still drawing: a single one is not chosen (BQ-52)
+                title = f"Drawn against {self._who(view.champion)}"
         else:
             title = f"Spells against {self._who(view.champion)}"
         set_border(market, title)
