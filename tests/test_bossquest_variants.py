@@ -1123,3 +1123,21 @@ def test_a_single_spell_drawn_is_activated_at_once_bq52():
     assert GAME.describe(state, CHANCE, LaySpell(final), names) == (
         "Bram draws Final turn! for the MegaBoss and activates it against Ann "
         "(no effect in the duel).")
+
+
+def test_the_duel_reveal_line_reads_right_for_the_champion():
+    """qssh finding 1: the champion read "You reveal R7, B7, sacrifices 0
+    hearts: ...", the second verb left in the third person. The line joins
+    its verbs with "and" (so `second_person` turns both) and says "no heart"."""
+    names = ("Ann", "Bram", "Cora")
+    state = won_game()
+    state = draw(play(state, 0, DuelAsk(2)), "R7", "B7")
+    state = GAME.apply(state, CHANCE, LaySpell(HP1))
+    state = GAME.apply(state, CHANCE, LaySpell(HPM1))
+    state = play(play(state, 2, DuelSpell(1)), 0, Fight())
+    lines = {k: [GAME.describe(state, 0, Sacrifice(k), names, viewer) for viewer in (1, 0)]
+             for k in (0, 1, 2)}
+    assert lines[0][0].startswith("Ann reveals R7, B7, and sacrifices no heart: 14 against 29 HP.")
+    assert lines[0][1].startswith("You reveal R7, B7, and sacrifice no heart: 14 against 29 HP.")
+    assert lines[1][1].startswith("You reveal R7, B7, and sacrifice 1 heart: 15 against")
+    assert lines[2][0].startswith("Ann reveals R7, B7, and sacrifices 2 hearts: 16 against")

@@ -2104,9 +2104,12 @@ def describe(
         champ = state.champion
         assert champ is not None
         shown = ", ".join(str(w) for w in weapons_of(state.knights[champ]) if w is not None)
-        s_ = "" if action.hearts == 1 else "s"
+        n = action.hearts
+        hearts = "no heart" if n == 0 else f"{n} heart{'' if n == 1 else 's'}"
+        # "and" before the second verb: `second_person` turns it too ("You
+        # reveal ..., and sacrifice"; it read "You reveal ..., sacrifices")
         line = (
-            f"{name(champ)} reveals {shown}, sacrifices {action.hearts} heart{s_}: "
+            f"{name(champ)} reveals {shown}, and sacrifices {hearts}: "
             f"{duel_strength(after)} against {current_hp(after)} HP. {after.ending}"
         )
         return line
