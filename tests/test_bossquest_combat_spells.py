@@ -341,7 +341,9 @@ def test_flip_cancel_and_swap_with_deck_say_what_they_moved():
 def test_a_swap_with_the_deck_of_one_value_says_the_colour_changed():
     """BQ-47 (BQ §Spell effects, Swap with deck; BQ-10): B6 swapped for the
     deck's G6 moves no strength, but the knight's colours changed (each card
-    exists once, BQ-1): the combat does not say "no change"."""
+    exists once, BQ-1): the combat does not say "no change". qssh finding
+    5: "same strength swapped with the deck" read as nonsense; it says the
+    card was swapped for one of the same strength."""
     from core import CHANCE
     from core.bossquest.actions import Activate, DrawWeapon, GoToWizard, TargetWeapon
     from core.bossquest.state import Step
@@ -356,7 +358,7 @@ def test_a_swap_with_the_deck_of_one_value_says_the_colour_changed():
     state = GAME.apply(state, CHANCE, DrawWeapon(tw("Y6")))
     swap = [e for e in combat_spells(state.history[-1]) if e.spell.kind is SpellKind.SWAP_DECK]
     assert [(e.seats, e.effect, e.shifts) for e in swap] == [
-        (frozenset({2}), "same strength swapped with the deck", ())]
+        (frozenset({2}), "swapped for a deck card of the same strength", ())]
 
 
 # --- a heart kept over the HP: the Tortoise or "No one loses a heart" ---------

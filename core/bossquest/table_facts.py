@@ -223,7 +223,7 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
         elif kind is SpellKind.SWAP_DECK:
             # (a read potion may stand for a weapon of its value: no colour named)
             effect = ("weapon swapped with the deck" if used.shifts
-                      else "same strength swapped with the deck")
+                      else "swapped for a deck card of the same strength")
         elif kind is SpellKind.FLIP_POTION:
             effect = "potion flipped"
         elif kind is SpellKind.SWAP_COMPANIONS and used.companions:
