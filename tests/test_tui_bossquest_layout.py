@@ -163,6 +163,10 @@ def test_the_hand_title_names_the_night_cards_or_says_face_down():
     # words that fit whole
     assert legend(["R3", "B5"]) == "(R3) (B5) yours alone"
     assert legend(["R3", "B5", "Y2", "P4"]) == "4 face down, yours alone"
+    # the champion's dozen in the Final Boss duel: "12 face down, yours alo…"
+    dozen = ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "B1", "B2", "B3", "B4", "B5"]
+    assert legend(dozen) == "12 yours, face down", legend(dozen)
+    assert len(legend(dozen)) <= LEGEND_ROOM
     assert "( )" not in legend(["R3", "B5"]) + legend(["R3", "B5", "Y2", "P4"])
 
 
