@@ -155,7 +155,7 @@ async def test_the_help_over_a_match_opens_that_games_rules(tmp_path, monkeypatc
         assert isinstance(app.screen, HelpScreen)
         hint = str(app.screen.query_one("#help-hint").render())
         # the log names house rulings ("OD-17"): the hint says they are there
-        assert "r: the rules of Overboss Duel, rulings OD-n too" in hint, hint
+        assert "r: the rules of Overboss Duel, rulings OD-n ·" in hint, hint
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.screen.game_id == "overboss-duel"

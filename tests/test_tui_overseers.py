@@ -171,7 +171,8 @@ async def test_the_away_countdown_shows_while_you_choose_where_it_fits(size):
     flat = " ".join(text.split())
     assert "Keep one card of the pack" in flat, flat
     wide = size[0] > 80
-    assert ("a bot plays for Bob in 29 s" in flat) is wide, flat
+    # (the count may have moved on a second on a busy machine)
+    assert bool(re.search(r"a bot plays for Bob in 2\d s", flat)) is wide, flat
     if not wide:  # one line, not two: the table keeps its rows at 80x24
         prompt = next(line for line in text.splitlines() if "Keep one card" in line)
         assert prompt.rstrip().endswith("chosen)."), text

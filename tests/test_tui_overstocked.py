@@ -1798,4 +1798,5 @@ async def test_the_away_countdown_shows_while_you_choose_your_card(keys):
     _, text, _ = await run(update, size=(80, 24), keys=keys)
     flat = " ".join(text.split())
     assert ("Play card" if keys else "Choose your card") in flat, flat
-    assert "a bot plays for cyd in 29 s" in flat, flat
+    # (the count may have moved on a second on a busy machine)
+    assert re.search(r"a bot plays for cyd in 2\d s", flat), flat

@@ -283,7 +283,7 @@ class HelpScreen(Dialog[None]):
             if game is not None:
                 # the log and results name house rulings ("BQ-40"): say where
                 ruling = _ruling_prefix(self.game_id)
-                also = f", rulings {ruling}-n too" if ruling else ""
+                also = f", rulings {ruling}-n" if ruling else ""  # (one line at 80x24)
                 hint = f"r: the rules of {game.title}{also} · Escape, q or F1 closes."
             else:
                 hint = "Press Escape, q or F1 to close."
