@@ -156,6 +156,11 @@ async def test_the_help_over_a_match_opens_that_games_rules(tmp_path, monkeypatc
         hint = str(app.screen.query_one("#help-hint").render())
         # the log names house rulings ("OD-17"): the hint says they are there
         assert "r: the rules of Overboss Duel, rulings OD-n ·" in hint, hint
+        # and on the screen: at 80x24 the keys' list left the hint under
+        # the box's bottom border
+        from tests.screen_kit import screen_text
+
+        assert "r: the rules of Overboss Duel" in screen_text(app), screen_text(app)
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.screen.game_id == "overboss-duel"

@@ -333,7 +333,9 @@ class HelpScreen(Dialog[None]):
         # The keys' list is as tall as the terminal allows (the box is at
         # most 90% of it, less its border, title and hint), so that a tall
         # terminal shows every key without scrolling.
-        room = int(self.size.height * 0.9) - 4
+        # (the footer shares the screen's height: the box's 90% is of the
+        # rest, or the hint slid under its bottom border at 80x24)
+        room = int((self.size.height - 1) * 0.9) - 4
         with contextlib.suppress(NoMatches):  # a match's options under the title
             room -= max(1, self.query_one("#help-match").size.height)
         self.query_one("#help-keys").styles.max_height = max(HELP_MIN_ROWS, room)
