@@ -17,6 +17,7 @@ columns: a long text wraps within its column.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from collections.abc import Sequence
 
@@ -244,6 +245,7 @@ WATCHER_IDLE_HEADING = "Players' keys (you are watching)"
 HELP_MIN_ROWS = 4
 
 
+@functools.cache  # (read once: F1 is pressed often)
 def _ruling_prefix(game_id: str | None) -> str | None:
     """The code of a game's house rulings in its in-app rules ("BQ")."""
     text = resources.rules_text(game_id) if game_id else None
