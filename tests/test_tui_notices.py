@@ -4,6 +4,7 @@ action bar, the lines a player reads when a notice comes."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets._toast import Toast
 
 from tests.screen_kit import screen_text, wait_for
@@ -77,3 +78,58 @@ async def test_notices_do_not_cover_the_too_small_message():
         assert "Overtable needs at least 80x24; this terminal is 70x14." in text
         assert "Enlarge the window to carry on" in text
         assert "Notice" not in text
+
+
+def _with_app_css(screen_app: type) -> type:
+    """The screen test's app with the real app's stylesheet and, as
+    `OvertableApp.notify` does, the game screen placing a notice."""
+    def notify(self, *args, **kwargs):
+        self.screen.place_notices()
+        screen_app.notify(self, *args, **kwargs)
+
+    return type("Styled", (screen_app,), {"CSS_PATH": OvertableApp.CSS_PATH, "notify": notify})
+
+
+def _covered(app, regions) -> list:
+    """The decision's regions that a notice on screen overlaps."""
+    toasts = [t.region for t in app.screen.query(Toast)]
+    assert toasts, "the notice is on screen"
+    return [(t, r) for t in toasts for r in regions if t.overlaps(r)]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (140, 44)])
+async def test_a_notice_at_the_wizard_leaves_the_spells_and_prompt_in_sight(size):
+    """Play-test: a notice at the top right sat over the Wizard's spells
+    (BQ §The Wizard: the spell to activate or discard) as the player chose
+    one. Notices go over the log, off the spells, the prompt and the bar."""
+    from core.bossquest.state import Step
+    from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
+
+    app = _with_app_css(ScreenApp)(make_update(full_state(step=Step.WIZARD)))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause(0.2)
+        app.notify("Your turn.")
+        app.notify("Pick a spell first: ↑↓ or 1-3, then a or x.", severity="warning")
+        await pilot.pause(0.3)
+        screen = app.screen
+        decision = [screen.query_one(f"#bq-{name}").region
+                    for name in ("market", "prompt", "actions")]
+        assert _covered(app, decision) == []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (140, 44)])
+async def test_a_notice_in_the_duel_leaves_the_market_and_prompt_in_sight(size):
+    """Play-test: in Overboss Duel a notice covered the market as the player
+    drafted a pair from it (OD §Turn Order 1). Notices go over the log."""
+    from tests.overboss_screen_kit import ScreenApp, make_update, midgame
+
+    app = _with_app_css(ScreenApp)(make_update(midgame()))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause(0.2)
+        app.notify("Your turn.")
+        app.notify("a1 is not a choice now.", severity="warning")
+        await pilot.pause(0.3)
+        screen = app.screen
+        decision = [screen.query_one(f"#ob-{name}").region
+                    for name in ("market", "board", "prompt", "actions")]
+        assert _covered(app, decision) == []

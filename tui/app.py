@@ -227,7 +227,10 @@ class OvertableApp(KeysInOrder, App[None]):
         and the hub's words, where a bracket is not markup (a "[/]" crashed
         the app) and a control character must not reach the terminal."""
         from tui.plain import printable
+        from tui.screens.game import GameScreen
 
+        if isinstance(self.screen, GameScreen):
+            self.screen.place_notices()  # off the rows the player decides on
         super().notify(printable(message), title=printable(title), severity=severity,
                        timeout=timeout, markup=False)
 

@@ -1184,6 +1184,7 @@ class BossQuestScreen(GameScreen):
     """Boss Quest at the table (see the module docstring for the keys)."""
 
     game_id = "boss-quest"
+    NOTICES_OVER = "#bq-last, #bq-log"  # under the prompt: the last combat, the log
     prompt_id = "bq-prompt"
     seat_word = "Knight"
 

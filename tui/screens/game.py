@@ -31,10 +31,12 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
+from textual.geometry import Region
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
+from textual.widgets._toast import ToastRack
 
 from host.messages import AWAY_MARK, SeatCommand, SeatUpdate, split_mark
 from tui import collector
@@ -49,6 +51,9 @@ TableUpdate = SeatUpdate
 
 #: the key that asks a thinking bot to move now (free on every game screen)
 MOVE_NOW_KEY = "n"
+
+#: The rows a one-line notice takes (its top margin, padding and line).
+NOTICE_ROWS = 4
 #: seconds after which a thinking bot's decision is counted in the status
 #: ("thinking… 3 s"), once a second: a hard bot's five seconds under a
 #: "thinking…" that never changed read like a frozen screen
@@ -291,6 +296,10 @@ class GameScreen(Screen):
     #: the game id this screen plays (a key of core.GAMES)
     game_id: str = ""
 
+    #: The panels a notice may cover (a CSS selector: the log): notices sit
+    #: at their top right, off the rows a decision is about (`place_notices`).
+    NOTICES_OVER: ClassVar[str] = ""
+
     #: The widget in focus, as on every screen, but a change of focus does
     #: not repaint the whole screen: the widgets it restyles (the panels'
     #: :focus-within, the pickers' cursors) repaint themselves. A turn
@@ -468,6 +477,7 @@ class GameScreen(Screen):
             if self.sent_from is not None and self._sent_line_timer is None:
                 self._show_sent()
             self.refresh_bindings()
+            self.after_refresh_while_shown(self.place_notices)  # a notice already up
         if self.TELLS_LAST_MOVES:
             self._hold_last_moves(update)
 
@@ -1122,6 +1132,32 @@ class GameScreen(Screen):
         the match ("1 to 3 weapons" with six knights); None keeps the
         binding's own tooltip."""
         return None
+
+    def on_resize(self) -> None:
+        self.after_refresh_while_shown(self.place_notices)  # a notice already up
+
+    def place_notices(self) -> None:
+        """Put the notices' rack at the foot of `NOTICES_OVER`, at its right:
+        at the top right of the screen they covered the Wizard's spells and
+        the Duel's market as the player chose from them. More notices than
+        the panel holds stack upwards, off the prompt below it. With no such
+        panel in sight, or one too short for a notice, the app's place."""
+        try:
+            rack = self.get_child_by_type(ToastRack)
+        except NoMatches:
+            return
+        regions = [w.region for w in self.query(self.NOTICES_OVER)
+                   if w.display and w.region] if self.NOTICES_OVER else []
+        area = Region.from_union(regions) if regions else None
+        styles = rack.styles
+        if area is None or area.height < NOTICE_ROWS:
+            for rule in ("dock", "align_vertical", "margin", "width"):
+                styles.clear_rule(rule)
+            return
+        styles.dock = "bottom"
+        styles.align_vertical = "bottom"
+        styles.margin = (0, 0, self.size.height - area.bottom, area.x)
+        styles.width = area.width
 
     def after_refresh_while_shown(self, callback: Callable[[], object]) -> None:
         """`callback` after the next refresh, unless by then the screen is

@@ -414,6 +414,7 @@ class OverbossScreen(GameScreen):
     """Overboss Duel at the table (see the module docstring for the keys)."""
 
     game_id = "overboss-duel"
+    NOTICES_OVER = "#ob-log"
     prompt_id = "ob-prompt"
     seat_word = "Boss"
 
