@@ -993,7 +993,9 @@ def test_the_chameleon_meets_the_duels_colour_condition_bq48(mine, ending):
     legal = GAME.legal_actions(state, 0)
     assert all(isinstance(a, (DuelAsk, Fight)) for a in legal)  # no companion power
     state = play(state, 0, Fight(), Sacrifice(0))
-    assert state.ending == rules.ENDINGS[ending]
+    # 30 against 30: the HP matched, the condition not (BQ-38)
+    assert state.ending == (rules.failed_ending(True, (need_blue,)) if ending == "failed"
+                            else rules.ENDINGS[ending])
     assert state.duel.conditions_met is (mine is C.CHAMELEON)
 
 
@@ -1141,3 +1143,38 @@ def test_the_duel_reveal_line_reads_right_for_the_champion():
     assert lines[0][1].startswith("You reveal R7, B7, and sacrifice no heart: 14 against 29 HP.")
     assert lines[1][1].startswith("You reveal R7, B7, and sacrifice 1 heart: 15 against")
     assert lines[2][0].startswith("Ann reveals R7, B7, and sacrifices 2 hearts: 16 against")
+
+
+@pytest.mark.parametrize(
+    "codes,ending,unmet",
+    [
+        (("R7", "R6", "Y7", "P7", "Y3"), "The MegaBoss stands: the champion matched its HP "
+         "but has no blue (B) weapon (Need Blue).", True),  # 30, no blue
+        (("R7", "R6", "Y7", "P7"), "The MegaBoss stands: the champion did not match its HP "
+         "and has no blue (B) weapon (Need Blue).", True),  # 27, no blue
+        (("R7", "B6", "Y7", "P7"), "The MegaBoss stands: the champion did not match its HP.",
+         False),  # 27, a blue
+    ],
+)
+def test_the_failed_duel_says_why_bq38(codes, ending, unmet):
+    """BQ-38: "The champion wins by matching the MegaBoss's HP, meeting the
+    conditions in play". The play-test: 30 against 30 HP "exact!" with Need
+    Yellow unmet ended "the champion did not match its HP", the opposite of
+    what happened, and no place named the condition. The ending says which
+    of the two failed, naming the condition; the results' numbers too."""
+    need_blue = spell(SpellKind.NEED_COLOUR, Colour.BLUE)
+    state = won_game()
+    state = draw(play(state, 0, DuelAsk(len(codes))), *codes)
+    state = GAME.apply(state, CHANCE, LaySpell(need_blue))
+    state = GAME.apply(state, CHANCE, LaySpell(HPM1))
+    state = play(state, 2, DuelSpell(0))  # Need Blue, the MegaBoss at 30
+    names = ("Ann", "Bram", "Cora")
+    line = GAME.describe(play(state, 0, Fight()), 0, Sacrifice(0), names)
+    state = play(state, 0, Fight(), Sacrifice(0))
+    assert state.ending == ending and line.endswith(ending)
+    assert state.duel.unmet == ((need_blue,) if unmet else ())
+    notes = [name_seats(note, names) for note in GAME.outcome(state).notes]
+    assert f"Final Boss: {ending}" in notes
+    numbers = next(note for note in notes if note.startswith("The duel: "))
+    assert numbers.endswith("; Need Blue (B) not met.") is unmet, numbers
+    assert "a spell's condition" not in numbers

@@ -905,3 +905,41 @@ async def test_the_recap_tells_a_duel_request_in_one_line():
         text = screen_text(app)
     assert "Bram takes 7 weapons face down." in text, text
     assert "takes a weapon face down" not in text, text
+
+
+async def test_the_duels_combat_names_the_condition_not_met_bq38():
+    """BQ-38: the champion wins by matching the HP and meeting the
+    conditions. The play-test: "30 against 30 HP: exact!", then "A spell's
+    condition is not met." and "the champion did not match its HP", no
+    condition named. The ending says the HP was matched and what is
+    lacking; the spell not met is marked in the list."""
+    from textual.app import App
+
+    from core.bossquest.cards import Colour, Spell, SpellKind
+    from core.bossquest.rules import failed_ending
+    from core.bossquest.state import ActiveSpell, DuelResult
+    from tests.bossquest_tables import w
+    from tui.screens.bossquest import CombatScreen
+
+    need = Spell(SpellKind.NEED_COLOUR, Colour.YELLOW)
+    spells = (ActiveSpell(Spell(SpellKind.FLIP_POTION)), ActiveSpell(Spell(SpellKind.ATTACK_MINUS_1), 1),
+              ActiveSpell(need))
+    duel = DuelResult(champion=1, megaboss=30, hp=30, weapons=(w("R7"), w("B7"), w("P7"), w("R8")),
+                      readings=(), weapons_total=29, spells_total=-1, sacrificed=2,
+                      strength=30, spells=spells, conditions_met=False, hearts_before=3,
+                      won=False, ending=failed_ending(True, (need,)), unmet=(need,))
+
+    class Shown(App):
+        def on_mount(self):
+            self.push_screen(CombatScreen(duel, ("Ann", "Bot 4", "Cora").__getitem__))
+
+    app = Shown()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "= 30 against 30 HP: exact!" in text, text
+    assert "A spell's condition is not met." not in text, text
+    said = " ".join(" ".join(text.split()).replace("█", " ").split())
+    assert "the champion matched its HP but has no yellow (Y) weapon (Need Yellow)." in said, text
+    assert "○ Need Yellow (Y): not met " in text, text
+    assert "did not match" not in text, text

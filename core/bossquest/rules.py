@@ -366,6 +366,29 @@ def meets_conditions(state: State, seat: int) -> bool:
     return True
 
 
+def unmet_in_duel(state: State, seat: int) -> tuple[Spell, ...]:
+    """The conditions in play that `seat`'s weapons, all known, do not meet
+    (`meets_conditions`, one by one), in the order they were activated."""
+    weapons = weapons_of(state.knights[seat])
+    conditions = [a.spell for a in state.active if a.spell.kind in (_K_NEED_COLOUR, _K_NEED_PAIR)]
+    if companion(state, seat) is _CO_CHAMELEON:
+        return tuple(s for s in conditions
+                     if len(weapons) < (2 if s.kind is _K_NEED_PAIR else 1))
+    colours = [w.colour for w in weapons if w is not None and w.colour]
+    return tuple(s for s in conditions
+                 if (s.kind is _K_NEED_COLOUR and s.colour not in colours)
+                 or (s.kind is _K_NEED_PAIR and len(set(colours)) == len(colours)))
+
+
+def lacking(spell: Spell) -> str:
+    """What a knight failing `spell`'s condition lacks, naming the spell:
+    "no blue (B) weapon (Need Blue)"."""
+    if spell.kind is _K_NEED_COLOUR and spell.colour is not None:
+        colour = spell.colour
+        return f"no {colour.label.lower()} ({colour.value}) weapon (Need {colour.label})"
+    return f"no 2 weapons of one colour ({spell.name})"
+
+
 def _active_kinds(state: State) -> tuple[SpellKind, ...]:
     """The kinds of the spells in play (a few: a tuple is quicker to build
     and search than a set of enum members, whose hash runs in Python)."""
@@ -1517,6 +1540,18 @@ ENDINGS = {
 }
 
 
+def failed_ending(matched: bool, unmet: tuple[Spell, ...]) -> str:
+    """The MegaBoss stands (BQ-38): the ending says which of the two the
+    champion failed, the HP or a condition, or both, naming the conditions
+    (the play-test read "did not match its HP" after "30 against 30: exact!")."""
+    if not unmet:
+        return ENDINGS["failed"]
+    lacks = " and ".join(lacking(s) for s in unmet)
+    if matched:
+        return f"The MegaBoss stands: the champion matched its HP but has {lacks}."
+    return f"The MegaBoss stands: the champion did not match its HP and has {lacks}."
+
+
 def allies_voice(state: State) -> int:
     """BQ-37: the defeated knights "agree together"; the best placed of them
     (most keys, then hearts, then the first seat) speaks for them."""
@@ -1682,14 +1717,16 @@ def _duel_end(state: State, hearts: int) -> State:
     state = evolve(state, sacrificed=hearts)
     knight = state.knights[seat]
     left = knight.hearts - hearts
-    met = meets_conditions(state, seat)
-    won = duel_strength(state) == current_hp(state) and met
+    unmet = unmet_in_duel(state, seat)
+    met = not unmet
+    matched = duel_strength(state) == current_hp(state)
+    won = matched and met
     if left <= 0:
         ending = ENDINGS["almost"]
     elif won:
         ending = ENDINGS[min(left, 3)]
     else:
-        ending = ENDINGS["failed"]
+        ending = failed_ending(matched, unmet)
     weapons = tuple(w for w in weapons_of(knight) if w is not None)
     total = sum(w.value if w.colour is not None else potion_value(knight, w) for w in weapons)
     mine = strength(state, seat) or 0
@@ -1708,6 +1745,7 @@ def _duel_end(state: State, hearts: int) -> State:
         hearts_before=knight.hearts,
         won=won and left > 0,
         ending=ending,
+        unmet=unmet,
     )
     return evolve(state, ending=ending, duel=duel, phase=_P_OVER)
 
@@ -1728,7 +1766,9 @@ def duel_numbers(duel: DuelResult) -> str:
     line += f" against {duel.hp} HP"
     if duel.hp != duel.megaboss:
         line += f" (MegaBoss {duel.megaboss}, spells {duel.hp - duel.megaboss:+d})"
-    if not duel.conditions_met:
+    if duel.unmet:
+        line += "; " + " and ".join(str(s) for s in duel.unmet) + " not met"
+    elif not duel.conditions_met:
         line += "; a spell's condition not met"
     return line
 

@@ -290,6 +290,8 @@ class DuelResult:
     hearts_before: int
     won: bool
     ending: str
+    #: the conditions in play the champion's weapons did not meet, in order
+    unmet: tuple[Spell, ...] = ()
 
 
 @attrs.frozen

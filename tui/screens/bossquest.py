@@ -584,7 +584,7 @@ def duel_text(duel: DuelResult, who: Any) -> Text:
         f"{duel.strength - duel.hp} over" if duel.strength > duel.hp
         else f"{duel.hp - duel.strength} short")
     text.append(f"\n{', '.join(parts)} = {duel.strength} against {duel.hp} HP: {verdict}")
-    if not duel.conditions_met:
+    if not duel.conditions_met and not duel.unmet:
         text.append("\nA spell's condition is not met.", style="bold")
     text.append("\n")
     text.append(duel.ending, style="bold")
@@ -600,6 +600,9 @@ def duel_spells_text(duel: DuelResult, who: Any) -> Text:
             line.append(f" → {who(active.target)}")
         if not acts_in_duel(active.spell):
             line.append(": nothing in the duel", style="italic")
+        elif active.spell in duel.unmet:
+            # the ending names what is lacking; the list marks which spell (BQ-38)
+            line.append(": not met", style="bold")
         if text:
             text.append("\n")
         text.append_text(line)
