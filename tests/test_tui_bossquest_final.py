@@ -731,12 +731,14 @@ async def test_f_before_the_duels_first_request_says_to_ask_first():
     assert len(notes) == 1 and notes[0].startswith("Ask for a weapon first"), notes
 
 
-async def test_the_duels_choice_starts_on_a_spell_that_acts_and_numbers_them_bq38():
+async def test_the_duels_choice_starts_on_a_spell_that_acts_numbered_as_the_panel_bq38():
     """play-test: the defeated knights' one choice a request started on
     "Activate Cancel a spell (no effect in the duel)", so Enter wasted it
     (BQ-38: such spells do nothing to the champion), and only the arrows
-    chose. The spells that act come first, numbered; those with no effect
-    after them."""
+    chose. The cursor starts on a spell that acts. A later play-test: the
+    spells that act were listed (and numbered) first, so 1 under the panel's
+    "○ Flip a potion" first line activated Attack -1. The choices keep the
+    panel's order (the draw's, BQ-37): a number means the panel's line."""
     import attrs
 
     from core.bossquest.actions import DuelSpell
@@ -754,16 +756,38 @@ async def test_the_duels_choice_starts_on_a_spell_that_acts_and_numbers_them_bq3
         text = screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
-    assert text.index("Activate Boss HP -2") < text.index("Activate Cancel a spell"), text
-    assert "1 Activate Boss HP -2" in text and "2 Activate Cancel a spell" in text, text
+    assert "1 Activate Cancel a spell" in text and "2 Activate Boss HP -2" in text, text
     assert table.submitted == [(voice, DuelSpell(1))]
-    table = FakePort()
-    app = ScreenApp(make_update(state, voice), table)
+    for key, index in (("1", 0), ("2", 1)):
+        table = FakePort()
+        app = ScreenApp(make_update(state, voice), table)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press(key)
+            await pilot.pause()
+        assert table.submitted == [(voice, DuelSpell(index))]
+
+
+async def test_the_duels_choices_follow_the_panels_order_bq37():
+    """The play-test's panel: "○ Flip a potion / ● Attack -1 / ○ No heart
+    lost", its prompt "1 Activate Attack -1  2 Activate Flip a potion ...":
+    the prompt's numbers follow the panel's lines (BQ-37: the spells drawn)."""
+    import attrs
+
+    from core.bossquest.cards import Spell, SpellKind
+
+    state = duel_choose_state()
+    drawn = (Spell(SpellKind.FLIP_POTION), Spell(SpellKind.ATTACK_MINUS_1),
+             Spell(SpellKind.NO_HEART_LOSS))
+    state = attrs.evolve(state, duel_offer=drawn)
+    voice = min(GAME.to_act(state))
+    app = ScreenApp(make_update(state, voice))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("2")
-        await pilot.pause()
-    assert table.submitted == [(voice, DuelSpell(0))]
+        text = screen_text(app)
+    assert text.index("○ Flip a potion") < text.index("● Attack -1") < text.index("○ No heart lost")
+    assert "1 Activate Flip a potion" in text and "2 Activate Attack -1" in text, text
+    assert "3 Activate No heart lost" in text, text
 
 
 async def test_the_final_table_keeps_your_name_whole_at_80x24():

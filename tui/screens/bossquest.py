@@ -654,17 +654,29 @@ def _solo_targets(update: TableUpdate | None) -> list[Any]:
 
 
 def _duel_spells(update: TableUpdate | None) -> list[DuelSpell]:
-    """The Final Boss duel's spells offered to the defeated knights, those
-    that act in the duel first (BQ-38): Enter on the first one, or the
-    first number, should not waste the table's one choice (play-test)."""
+    """The Final Boss duel's spells offered to the defeated knights, in the
+    spells panel's order (the draw's, BQ-37), so that a number means the
+    panel's line (those that act listed first read 1 as another spell than
+    the panel's first, a play-test). The cursor starts on one that acts
+    (`_safe_choice`)."""
     if update is None:
         return []
-    view = update.view
-    spells = [a for a in update.legal if isinstance(a, DuelSpell)]
-    return sorted(spells, key=lambda a: (not acts_in_duel(view.duel_offer[a.index]), a.index))
+    return sorted((a for a in update.legal if isinstance(a, DuelSpell)), key=lambda a: a.index)
 
 
-def _safe_choice(choices: list[Choice], *, at_the_hp: bool = False) -> int | None:
+def _acting_duel_spells(update: TableUpdate | None) -> frozenset[DuelSpell]:
+    """The duel's spells offered that do something to the champion (BQ-38):
+    Enter on the one the cursor starts on should not waste the table's one
+    choice (play-test)."""
+    if update is None:
+        return frozenset()
+    offer = update.view.duel_offer
+    return frozenset(a for a in _duel_spells(update)
+                     if a.index < len(offer) and acts_in_duel(offer[a.index]))
+
+
+def _safe_choice(choices: list[Choice], *, at_the_hp: bool = False,
+                 acting: frozenset[DuelSpell] = frozenset()) -> int | None:
     """Where the action bar's cursor starts for a new decision: a choice
     that gives nothing away for good, so that an Enter the player did not
     mean costs nothing. The bolder knight lets the moment pass, the Hare's
@@ -680,6 +692,7 @@ def _safe_choice(choices: list[Choice], *, at_the_hp: bool = False) -> int | Non
         lambda v: isinstance(v, EndTurn),
         lambda v: isinstance(v, Resolve) and not v.adjust,
         lambda v: isinstance(v, Ask),
+        lambda v: v in acting,  # a duel spell that acts (BQ-38)
     )
     for wanted in preferences:
         for index, choice in enumerate(choices):
@@ -2758,7 +2771,8 @@ class BossQuestScreen(GameScreen):
         # it stood on a spell the player had not put it on, and Right from
         # there played another than meant (the play-test). The spell played
         # is offered no more, so the new decision starts as any does.)
-        safe = _safe_choice(choices, at_the_hp=self._at_the_hp()) if fresh else None
+        safe = (_safe_choice(choices, at_the_hp=self._at_the_hp(),
+                             acting=_acting_duel_spells(self.update)) if fresh else None)
         if safe is not None:
             bar.move_to(safe)
 
@@ -2780,7 +2794,7 @@ class BossQuestScreen(GameScreen):
             return [Choice(str(a.boss + 1), extras.action_label(view, a, self._who), a)
                     for a in chosen] + [Choice("Esc", "Back", _BACK)]
         # the Solo Quest's asks, Bosses, and Cancel's or Swap's choices by
-        # their number keys; the duel's spells too, those that act first
+        # their number keys; the duel's spells too, in the panel's order
         targets = _solo_targets(update) or _duel_spells(update)
         # the final assault's attacks: as the knight stands first, then
         # discarding hearts, fewest first (+1 before -1)
