@@ -1204,3 +1204,31 @@ async def test_a_waves_attack_is_shown_until_a_key():
         screen.show(make_update(after))
         await pilot.pause()
         assert not screen.holds_the_table
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+async def test_the_owls_look_names_the_mystery_spell_to_the_looker_only_bq33(seat):
+    """BQ §Companions: the Owl "may look at the mystery SPELL card"; BQ-33:
+    only the Owl's knight sees it. The play-test: the log said "The mystery
+    spell is Boss HP +1 (only you know)" while the Wizard's panel, where
+    that knight then decides, still read "Mystery spell (face down)" and
+    "You decide blind". The looker's panel names it; the others' hide it."""
+    from core.bossquest.actions import GoToWizard, PeekMystery, RevealSpell
+    from tests.test_bossquest_rules import HP1
+    from tests.test_bossquest_variants import owl_table
+
+    state = GAME.apply(owl_table(), 0, PeekMystery())
+    state = GAME.apply(state, CHANCE, RevealSpell(HP1))
+    state = GAME.apply(state, 0, GoToWizard())
+    app = ScreenApp(make_update(state, seat))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")  # the mystery row highlighted: its details shown
+        await pilot.pause()
+        text = screen_text(app)
+    if seat == 0:
+        assert "? Mystery: Boss HP +1  your Owl looked" in text, text
+        assert "blind" not in text and "face down" not in text.split("Knights")[0], text
+    else:
+        assert "? Mystery spell (face down)" in text, text
+        assert "Boss HP +1," not in text and "Owl looked" not in text, text

@@ -2012,9 +2012,16 @@ class BossQuestScreen(GameScreen):
                                 detail=spell.text))
         if view.mystery:
             enabled = not wizard or self._legal(ActivateMystery()) or self._legal(DiscardMystery())
-            offers.append(Offer(Text("? Mystery spell (face down)", style="bold"), key="m",
-                                enabled=enabled, tag="blind",
-                                detail="You decide blind; then it is revealed."))
+            seen = view.mystery_card  # only in the view of a knight whose Owl looked (BQ-33)
+            if seen is not None:
+                offers.append(Offer(Text(f"? Mystery: {seen}", style="bold"), key="m",
+                                    enabled=enabled, tag="your Owl looked",
+                                    detail=f"{seen.text} Only you know it; the others "
+                                    "see it face down."))
+            else:
+                offers.append(Offer(Text("? Mystery spell (face down)", style="bold"), key="m",
+                                    enabled=enabled, tag="blind",
+                                    detail="You decide blind; then it is revealed."))
         slots = self.changed("market")
         offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
         self._details_drawn = self._spell_details()
