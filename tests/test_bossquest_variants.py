@@ -1178,3 +1178,20 @@ def test_the_failed_duel_says_why_bq38(codes, ending, unmet):
     numbers = next(note for note in notes if note.startswith("The duel: "))
     assert numbers.endswith("; Need Blue (B) not met.") is unmet, numbers
     assert "a spell's condition" not in numbers
+
+
+@pytest.mark.parametrize("companion", list(C))
+def test_the_companion_dealt_is_worded_for_its_reader_bq4(companion):
+    """BQ §Companions, Setup: one is dealt to each player. The play-test:
+    Bob's log read "Cy is dealt the Tortoise: No heart lost when you go
+    over the HP by 1 or 2", as if Bob's. Another knight's companion is
+    told in the third person; the reader's own says "you"."""
+    names = ("Ann", "Bob", "Cy")
+    state = GAME.setup(3, COMPANIONS)
+    state = GAME.apply(state, CHANCE, DealCompanion(next(c for c in C if c is not companion)))
+    deal = DealCompanion(companion)  # to Bob
+    for viewer in (0, 2, None):
+        line = GAME.describe(state, CHANCE, deal, names, viewer)
+        assert line == f"Bob is dealt the {companion.label}: {companion.their_text}", line
+    line = GAME.describe(state, CHANCE, deal, names, 1)
+    assert line == f"You are dealt the {companion.label}: {companion.text}", line

@@ -2155,7 +2155,9 @@ def describe(
         return line
     if isinstance(action, DealCompanion):
         seat_to = state.companions.index(None) if None in state.companions else 0
-        return f"{name(seat_to)} is dealt the {action.companion.label}: {action.companion.text}"
+        # "you" only to its holder: "Cy is dealt the Fox: You win ties" read as the reader's
+        power = action.companion.text if viewer == seat_to else action.companion.their_text
+        return f"{name(seat_to)} is dealt the {action.companion.label}: {power}"
     if isinstance(action, PeekHidden):
         knight = state.knights[action.seat]
         seen = ""
