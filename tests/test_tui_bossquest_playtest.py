@@ -354,6 +354,24 @@ async def test_another_knights_turn_never_shows_empty_brackets(changes, doing):
     assert doing in text
 
 
+@pytest.mark.parametrize(("changes", "doing"), [
+    ({}, "Cyd's final turn (one last action)"),
+    ({"step": Step.WIZARD}, "Cyd's final turn (at the Wizard)"),
+])
+async def test_another_knights_final_turn_says_so_bq51(changes, doing):
+    """BQ §Spell effects, Final turn!, BQ-51: each knight not at the Wizard
+    takes one last action. The play-test: the others read "cy's turn
+    (weapons or the Wizard)", no hint that it was cy's last, while cy's own
+    prompt said "final turn: one last action"."""
+    state = attrs.evolve(with_owl(full_state()), turn=2, final_turn=True, **changes)
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert doing in text, text
+    assert "Cyd's turn" not in text, text
+
+
 # --- 8. a terminal too small, then back --------------------------------------------------
 
 

@@ -2700,7 +2700,13 @@ class BossQuestScreen(GameScreen):
         seat = seats[0]
         who = "Your" if seat == update.seat else self._whose(seat)
         doing = _doing(view)
-        text = Text.assemble((f"{who} turn", "bold"), f" ({doing})" if doing else "")
+        turn = "turn"
+        if view.final_turn and view.phase is Phase.TURN:
+            # BQ-51: the knight's own prompt says so; the others read it too
+            turn = "final turn"
+            if view.step is Step.CHOOSE:
+                doing = "one last action"
+        text = Text.assemble((f"{who} {turn}", "bold"), f" ({doing})" if doing else "")
         if update.thinking == seat:
             text.append(f" thinking…{self.thinking_note(update)}", style="italic")
         elif update.seat is not None and seat == update.seat:
