@@ -48,6 +48,10 @@ CHAT_SUFFIX = ".chat.json"
 HERE_SUFFIX = ".here.json"
 #: the most of a `HERE_SUFFIX` file read back, and of its talk
 MAX_HERE_FILE = 256 * 1024
+#: the most kinds of box a `HERE_SUFFIX` file's "put_away" keeps, and the
+#: longest name of one (a game names a few)
+MAX_BOX_KINDS = 8
+MAX_BOX_KIND = 32
 KEEP_TALK = 200
 MAX_TALK_LINE = 1000
 
@@ -562,6 +566,10 @@ class KeptHere:
     #: the seat of the person who last had the terminal (None: not known):
     #: on resuming, a secret choice they still owe comes back to them first
     viewer: int | None = None
+    #: per kind of box the game screen puts up until a key (Boss Quest's
+    #: "combats", the Solo Quest's "waves"), how many of them the people
+    #: here put away: on resuming, those are not brought back
+    put_away: tuple[tuple[str, int], ...] = ()
 
 
 def read_here(journal_path: Path) -> KeptHere:
@@ -599,7 +607,12 @@ def read_here(journal_path: Path) -> KeptHere:
     viewer = raw.get("viewer") if isinstance(raw, dict) else None
     if type(viewer) is not int or viewer < 0:
         viewer = None
-    return KeptHere(talk=tuple(talk), uncovered=uncovered, unread=kept_unread, viewer=viewer)
+    boxes = raw.get("put_away") if isinstance(raw, dict) else None
+    put_away = tuple((kind, count) for kind, count in boxes.items()
+                     if len(kind) <= MAX_BOX_KIND and type(count) is int and count >= 0
+                     )[:MAX_BOX_KINDS] if isinstance(boxes, dict) else ()
+    return KeptHere(talk=tuple(talk), uncovered=uncovered, unread=kept_unread, viewer=viewer,
+                    put_away=put_away)
 
 
 def write_whole(path: Path, data: bytes) -> None:
@@ -631,7 +644,8 @@ def write_here(journal_path: Path, kept: KeptHere) -> bool:
                        "uncovered": kept.uncovered,
                        "unread": None if kept.unread is None else [kept.unread[0],
                                                                    list(kept.unread[1])],
-                       "viewer": kept.viewer},
+                       "viewer": kept.viewer,
+                       "put_away": dict(kept.put_away)},
                       ensure_ascii=False, separators=(",", ":")).encode()
     try:
         write_whole(path, data)

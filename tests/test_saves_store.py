@@ -477,3 +477,22 @@ def test_looking_for_continue_leaves_the_match_free_to_resume_elsewhere(monkeypa
     monkeypatch.setattr(Match, "_replay", resumed_in_another_terminal_meanwhile)
     assert store.latest().path == match.path
     assert elsewhere == [(True, (), False)]
+
+
+def test_the_boxes_put_away_here_are_kept_and_read_as_untrusted(tmp_path):
+    """`KeptHere.put_away` (how many combats a person here put away) comes
+    back as written; an older file without it, or a value of the wrong
+    type, is nothing kept (the rest of the file still is)."""
+    journal_path = tmp_path / "m.jsonl"
+    here = journal_path.with_suffix(store.HERE_SUFFIX)
+    kept = store.KeptHere(talk=((1, "Ann: hi"),), put_away=(("combats", 2), ("waves", 0)))
+    assert store.write_here(journal_path, kept)
+    assert store.read_here(journal_path) == kept
+    here.write_text(json.dumps({"talk": [[1, "Ann: hi"]], "uncovered": 3}))  # an older file
+    assert store.read_here(journal_path) == store.KeptHere(talk=((1, "Ann: hi"),), uncovered=3)
+    for hostile in ([2], "combats", {"combats": -1}, {"combats": 2.0}, {"combats": True},
+                    {"combats": "2"}, {"combats": None}, {"x" * 100: 2}, {"combats": [2]}):
+        here.write_text(json.dumps({"talk": [[1, "Ann: hi"]], "put_away": hostile}))
+        assert store.read_here(journal_path) == store.KeptHere(talk=((1, "Ann: hi"),)), hostile
+    here.write_text(json.dumps({"put_away": {"combats": 2, "waves": "x", "rounds": 10**30}}))
+    assert store.read_here(journal_path).put_away == (("combats", 2), ("rounds", 10**30))

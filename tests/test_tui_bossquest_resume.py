@@ -190,3 +190,91 @@ async def test_a_combat_put_away_by_all_is_not_shown_again_on_resuming(tmp_path,
                 break
         assert isinstance(app.screen, BossQuestScreen) and app.screen.update.legal
         assert not app.screen.holds_the_table
+
+
+async def test_a_combat_put_away_by_one_person_is_not_shown_again_on_resuming(
+        tmp_path, monkeypatch):
+    """Ann put the round's combat away and left before her next move: on
+    resuming, her last move was before it, but she read it (kept beside the
+    match): it does not come up again."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human"),
+                                     PlayerSpec("Bob", "bot", "heuristic"),
+                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        await play_to_the_first_combat(app, pilot)
+        await pilot.press("enter")  # put away
+        await pilot.pause()
+        assert not app.screen.holds_the_table
+        start = len(app.table.match.history)
+        await leave_and_resume(app, pilot)
+        assert not any(entry[0] == 0 for entry in app.table.match.history[start:])
+        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
+                       and app.screen.update is not None)
+        for _ in range(10):
+            await pilot.pause()
+        assert not app.screen.holds_the_table
+
+
+async def test_a_combat_put_away_by_all_before_the_cover_is_not_shown_again(
+        tmp_path, monkeypatch):
+    """Several people here: the round's combat was told to all and put
+    away, and the match left at the next cover, no one having uncovered
+    since: it does not come up again on resuming (the cover still tells
+    the next knight what happened)."""
+    from tui.screens.handover import HandoverScreen, PrivateNoticeScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human"),
+                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        await play_to_the_first_combat(app, pilot)
+        assert isinstance(app.screen, CombatScreen)
+        await pilot.press("enter")  # put away, for all
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        await leave_and_resume(app, pilot)
+        for _ in range(30):
+            await pilot.pause()
+            screen = app.screen
+            assert not isinstance(screen, CombatScreen)
+            if isinstance(screen, (HandoverScreen, PrivateNoticeScreen)):
+                await pilot.press("enter")
+            elif isinstance(screen, BossQuestScreen) and screen.update and screen.update.legal:
+                break
+        assert isinstance(app.screen, BossQuestScreen) and app.screen.update.legal
+        assert not app.screen.holds_the_table
+
+
+@pytest.mark.parametrize("kept", [{"combats": 99}, {"combats": "1"}, [1], {"combats": -1}])
+async def test_a_hostile_count_of_combats_put_away_is_ignored(tmp_path, monkeypatch, kept):
+    """The count kept beside the match is read as untrusted: one past the
+    match's combats, or not a count, says nothing and the combat up when
+    the match was left comes up again."""
+    import json
+
+    from saves.store import HERE_SUFFIX
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human"),
+                                     PlayerSpec("Bob", "bot", "heuristic"),
+                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        await play_to_the_first_combat(app, pilot)
+        here = app.table.match.path.with_suffix(HERE_SUFFIX)
+        real_leave = app.leave_table
+
+        def leave_then_forge():
+            real_leave()
+            here.write_text(json.dumps({"put_away": kept}))
+
+        monkeypatch.setattr(app, "leave_table", leave_then_forge)
+        await leave_and_resume(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
+                       and app.screen.update is not None
+                       and getattr(app.screen, "holds_the_table", False))
+        assert app.screen.query_one("#bq-combat", CombatPanel).result.round == 1
+        if kept == {"combats": 99}:
+            assert app.table.put_away("combats") == 99  # read back, and not believed

@@ -135,6 +135,9 @@ class Table:
         #: who had the terminal when the match was left (kept with it):
         #: the round of a resumed match goes on from them (`_next_person`)
         self._kept_viewer: int | None = kept.viewer if kept.viewer in self.humans else None
+        #: per kind of box the screen puts up until a key, how many the
+        #: people here put away (kept with the match: `put_away`)
+        self._put_away: dict[str, int] = dict(kept.put_away)
         self.closed = False
         self._results_shown = False
         self._link: Any = None
@@ -377,6 +380,20 @@ class Table:
         to all and put away (`_tell_round_end` comes before any cover)."""
         return self._uncovered
 
+    def put_away(self, kind: str) -> int | None:
+        """How many boxes of `kind` (the screen's word: "combats") the
+        people here put away, as kept with the match (None: not known): on
+        resuming, those are not brought back. Read as untrusted: the screen
+        ignores a count past what the match has."""
+        return self._put_away.get(kind)
+
+    def keep_put_away(self, kind: str, count: int) -> None:
+        """The people here put away the first `count` boxes of `kind`:
+        kept with the match (a failed write: they may come back on resuming)."""
+        if self._put_away.get(kind) != count:
+            self._put_away[kind] = count
+            self._keep()
+
     def keep_talk(self) -> None:
         """A line was added to `talk`: keep it with the match (a write that
         fails leaves the talk in memory: the match goes on)."""
@@ -386,7 +403,8 @@ class Table:
         write_here(self.session.match.path,
                    KeptHere(talk=tuple(self.talk), uncovered=self._uncovered,
                             unread=self._unread,
-                            viewer=self.viewer if self.viewer is not None else self._kept_viewer))
+                            viewer=self.viewer if self.viewer is not None else self._kept_viewer,
+                            put_away=tuple(self._put_away.items())))
 
     def send(self, command: SeatCommand) -> bool:
         """A command from the game screen, for the seat it shows. Returns

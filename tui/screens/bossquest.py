@@ -135,6 +135,10 @@ COLOUR_STYLE = {
     Colour.GREEN: "bold green",
 }
 
+#: the boxes put up until a key whose count is kept with a match played
+#: here (`Table.put_away`): the rounds' combats
+COMBATS = "combats"
+
 LIGHT = "○"  # a light spell: next to the Boss, for everybody
 DARK = "●"  # a dark spell: in front of one knight
 HEART = "♥"
@@ -1165,9 +1169,12 @@ class CombatScreen(OverTheResults):
     pressed; `then` names what comes after it, when not the results."""
 
     def __init__(self, result: RoundResult | DuelResult, who: Any,
-                 then: str | None = None, *, last: bool = True, grace: float = 0.0) -> None:
+                 then: str | None = None, *, last: bool = True, grace: float = 0.0,
+                 read: Callable[[], Any] | None = None) -> None:
         super().__init__()
         self.result = result
+        #: told when it is put away (a resumed match does not bring it back)
+        self.read = read
         self.who = who
         self.then = then
         #: a round's combat: the match's last round (not one still up from before)
@@ -1193,6 +1200,8 @@ class CombatScreen(OverTheResults):
     def on_combat_panel_closed(self, event: CombatPanel.Closed) -> None:
         event.stop()
         if time.monotonic() - self._shown_at >= self.grace:
+            if self.read is not None:
+                self.read()
             self.dismiss()
 
 
@@ -1595,6 +1604,9 @@ class BossQuestScreen(GameScreen):
             tables = [*missed.tables, (len(update.log), update.view)]
             seen = max([seen, *(len(getattr(view, "history", ())) for n, view in tables
                                 if n <= uncovered)])
+        # put away here before the match was left (kept with it)
+        now = update.view
+        seen = max(seen, self._put_away(COMBATS, len(now.history)) or 0)
         self._combats_seen[seat] = seen
         # several people here: their combats are told to all, from the
         # last move any of them made
@@ -1642,7 +1654,8 @@ class BossQuestScreen(GameScreen):
         last_then = "the Final Boss duel" if view.champion is not None else "the next round"
         results = view.history[told:]
         return [CombatScreen(result, self._bare_who, grace=grace, last=False,
-                             then=last_then if i == len(results) - 1 else "the next round")
+                             then=last_then if i == len(results) - 1 else "the next round",
+                             read=functools.partial(self._keep_put_away, COMBATS, told + i + 1))
                 for i, result in enumerate(results)]
 
     def _hold_the_ending(self, update: TableUpdate, seen: int) -> None:
@@ -1758,7 +1771,28 @@ class BossQuestScreen(GameScreen):
 
     def on_combat_panel_closed(self, event: CombatPanel.Closed) -> None:
         event.stop()
+        result, view = self.query_one("#bq-combat", CombatPanel).result, self._view_now()
+        if view is not None:
+            # kept with the match: a resume does not bring it back
+            if isinstance(result, RoundResult) and result in view.history:
+                self._keep_put_away(COMBATS, view.history.index(result) + 1)
         self._next_combat()
+
+    def _view_now(self) -> State | None:
+        update = self.update
+        return update.view if update is not None and update.view is not None else None
+
+    def _keep_put_away(self, kind: str, count: int) -> None:
+        keep = getattr(self.port, "keep_put_away", None)
+        if callable(keep):
+            keep(kind, count)
+
+    def _put_away(self, kind: str, most: int) -> int | None:
+        """How many boxes of `kind` the people here put away, as kept with
+        the match; None if not known or past the `most` the match has."""
+        kept = getattr(self.port, "put_away", None)
+        count = kept(kind) if callable(kept) else None
+        return count if type(count) is int and 0 <= count <= most else None
 
     def _redraw(self, update: TableUpdate) -> None:
         if self._results_held:
