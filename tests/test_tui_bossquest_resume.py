@@ -9,6 +9,7 @@ import asyncio
 
 import pytest
 
+from core.bossquest.state import WaveResult
 from saves.journal import PlayerSpec
 from tests.screen_kit import wait_for
 from tests.test_tui_bossquest_match import choose_key
@@ -245,6 +246,54 @@ async def test_a_combat_put_away_by_all_before_the_cover_is_not_shown_again(
                 break
         assert isinstance(app.screen, BossQuestScreen) and app.screen.update.legal
         assert not app.screen.holds_the_table
+
+
+async def play_to_the_first_wave(app, pilot) -> None:
+    """Ann plays her Solo Quest (as the heuristic bot would) until the first
+    wave's attack is up over the table."""
+    import random
+
+    from core.bossquest import GAME
+    from core.bots.bossquest import HeuristicBot
+
+    bot, rng = HeuristicBot(), random.Random(0)
+    for _ in range(2000):
+        await pilot.pause()
+        screen = app.screen
+        if getattr(screen, "holds_the_table", False):
+            assert isinstance(screen.query_one("#bq-combat", CombatPanel).result, WaveResult)
+            return
+        if not isinstance(screen, BossQuestScreen) or screen.update is None \
+                or not screen.update.legal:
+            await asyncio.sleep(0.01)
+            continue
+        update = screen.update
+        screen.play(bot.choose(GAME, update.view, update.seat, update.legal, rng))
+    raise AssertionError("no wave's attack came")
+
+
+@pytest.mark.parametrize("put_away", [False, True])
+async def test_a_solo_quest_wave_up_when_left_comes_up_again(tmp_path, monkeypatch, put_away):
+    """The Solo Quest: the match was left with a wave's attack up (no key
+    pressed since): on resuming it comes up again; put away, it does not."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human")])
+        await play_to_the_first_wave(app, pilot)
+        if put_away:
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not app.screen.holds_the_table
+        await leave_and_resume(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
+                       and app.screen.update is not None)
+        for _ in range(10):
+            await pilot.pause()
+        assert app.screen.holds_the_table is not put_away
+        if not put_away:
+            panel = app.screen.query_one("#bq-combat", CombatPanel)
+            assert isinstance(panel.result, WaveResult) and panel.result.wave == 1
 
 
 @pytest.mark.parametrize("kept", [{"combats": 99}, {"combats": "1"}, [1], {"combats": -1}])

@@ -136,8 +136,8 @@ COLOUR_STYLE = {
 }
 
 #: the boxes put up until a key whose count is kept with a match played
-#: here (`Table.put_away`): the rounds' combats
-COMBATS = "combats"
+#: here (`Table.put_away`): the rounds' combats, the Solo Quest's waves
+COMBATS, WAVES = "combats", "waves"
 
 LIGHT = "○"  # a light spell: next to the Boss, for everybody
 DARK = "●"  # a dark spell: in front of one knight
@@ -1592,6 +1592,7 @@ class BossQuestScreen(GameScreen):
         if before is None or not missed.moved:
             return
         seen = len(before)
+        waves = len(getattr(missed.tables[0][1], "waves", ()))
         uncovered = getattr(self.port, "uncovered_at", None)
         shown = getattr(missed, "shown", None)
         if type(shown) is int:
@@ -1604,10 +1605,14 @@ class BossQuestScreen(GameScreen):
             tables = [*missed.tables, (len(update.log), update.view)]
             seen = max([seen, *(len(getattr(view, "history", ())) for n, view in tables
                                 if n <= uncovered)])
+            waves = max([waves, *(len(getattr(view, "waves", ())) for n, view in tables
+                                  if n <= uncovered)])
         # put away here before the match was left (kept with it)
         now = update.view
         seen = max(seen, self._put_away(COMBATS, len(now.history)) or 0)
         self._combats_seen[seat] = seen
+        # a Solo Quest wave's box up when the match was left comes again
+        self._waves_seen[seat] = max(waves, self._put_away(WAVES, len(now.waves)) or 0)
         # several people here: their combats are told to all, from the
         # last move any of them made
         resumed = self._resumed_at
@@ -1774,7 +1779,9 @@ class BossQuestScreen(GameScreen):
         result, view = self.query_one("#bq-combat", CombatPanel).result, self._view_now()
         if view is not None:
             # kept with the match: a resume does not bring it back
-            if isinstance(result, RoundResult) and result in view.history:
+            if isinstance(result, WaveResult) and result in view.waves:
+                self._keep_put_away(WAVES, view.waves.index(result) + 1)
+            elif isinstance(result, RoundResult) and result in view.history:
                 self._keep_put_away(COMBATS, view.history.index(result) + 1)
         self._next_combat()
 
