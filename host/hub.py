@@ -259,6 +259,9 @@ class Table:
     left: set[str] = attrs.field(factory=set)
     #: the match's `stand_in_moves` as last kept beside its journal
     kept_moves: frozenset[int] = frozenset()
+    #: the session's `shown` (how far each person's seat was last sent the
+    #: table) as last kept beside its journal, or read back from there
+    kept_shown: dict[int, int] = attrs.field(factory=dict)
     #: players who left the match for good (`x` in the lobby): a bot plays
     #: their seat to the end, and they cannot sit there again
     resigned: set[str] = attrs.field(factory=set)
@@ -537,6 +540,7 @@ class Hub:
             if table.expiry is not None:
                 table.expiry.cancel()
             if table.session is not None:
+                self._keep_shown(table, all_seats=True)
                 table.session.close()
         search = sys.modules.get("host.search_process")  # loaded only if a bot searched
         if search is not None:
@@ -858,6 +862,7 @@ class Hub:
             seed=seed,
             report=lambda message: log.error("%s", message),
             on_change=lambda: self._changed(table),
+            shown=table.kept_shown,  # a restart does not bring back what was sent
         )
         table.session = session
         seat_bots(session, threaded=True, delay=self.bot_delay)
@@ -1041,6 +1046,7 @@ class Hub:
         self._watch_away(table)
         self._list_away(table)
         self._keep_stand_in_moves(table)
+        self._keep_shown(table)
         self._tell_seat_news(table)
 
     def _tell_seat_news(self, table: Table) -> None:
@@ -1082,6 +1088,27 @@ class Hub:
             return
         table.kept_moves = frozenset(session.match.stand_in_moves)
         _write_table_file(session.match.path, table)
+
+    def _keep_shown(self, table: Table, *, all_seats: bool = False) -> None:
+        """How far the seats no person holds now (or, at `all_seats`, every
+        seat) were last sent the table, kept beside the journal when it
+        changed: after a restart their combats put away do not come up
+        again (`Missed.shown`). Not at every move: a held seat's is kept
+        once its player goes, or the hub stops (a crash loses the latest:
+        those combats come up again, as before)."""
+        session = table.session
+        if session is None or session.closed or session.match.finished:
+            return
+        shown = session.shown
+        if not all_seats:
+            held = {seat for seat in shown if (link := session.holder_of(seat)) is not None
+                    and link.kind != BOT}
+            # (a held seat's moves on at every move: as it was kept)
+            shown = {s: n for s, n in shown.items() if s not in held}
+            shown.update((s, n) for s, n in table.kept_shown.items() if s in held)
+        if shown != table.kept_shown:
+            table.kept_shown = shown
+            _write_table_file(session.match.path, table)
 
     def _list_away(self, table: Table) -> None:
         """When what the lobby lists of `table`'s away players changes (one
@@ -1763,7 +1790,8 @@ def _write_table_file(journal: Path, table: Table) -> None:
     """Keep what the journal does not (creator, away choice, who left the
     match for the lobby, the moves a bot played for an away player) beside it."""
     data = {"creator": table.creator, "away_bot": table.away_bot, "left": sorted(table.left),
-            "stand_in_moves": sorted(table.kept_moves), "resigned": sorted(table.resigned)}
+            "stand_in_moves": sorted(table.kept_moves), "resigned": sorted(table.resigned),
+            "shown": sorted([seat, n] for seat, n in table.kept_shown.items())}
     if table.off_lobby:
         data["off_lobby"] = True
     try:
@@ -1789,6 +1817,7 @@ def _table_again(match: Any) -> Table:
         left=left, kept_moves=frozenset(match.stand_in_moves),
     )
     table.resigned = {s.player for s in seats if s.player in resigned}
+    table.kept_shown = _read_shown(match)
     # (under this table's id: it is the journal's, not the one it was played under)
     table.chat = _read_chat_file(_chat_file(match.path), table.id)
     return table
@@ -1829,6 +1858,26 @@ def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[in
     except (OSError, ValueError, AttributeError, RecursionError) as error:
         log.warning("%s; the match waits for away players", printable(_wrong_with(path, error)))
         return "", None, set(), set(), set()
+
+
+def _read_shown(match: Any) -> dict[int, int]:
+    """How far each person's seat of `match` was last sent the table
+    (`Table.kept_shown`), kept beside its journal; read as hostile: only
+    a person's seat with a count up to the match's length is kept; a file
+    missing or damaged is nothing kept."""
+    try:
+        data = _read_kept_json(_table_file(match.path), MAX_TABLE_FILE)
+    except (OSError, ValueError, RecursionError):  # (said by `_read_table_file`)
+        return {}
+    pairs = data.get("shown") if isinstance(data, dict) else None
+    players, length = match.header.players, len(match.history)
+    shown = {}
+    for pair in pairs if isinstance(pairs, list) else ():
+        if (isinstance(pair, list) and len(pair) == 2 and all(type(x) is int for x in pair)
+                and 0 <= pair[0] < len(players) and players[pair[0]].kind != "bot"
+                and 0 <= pair[1] <= length):
+            shown[pair[0]] = pair[1]
+    return shown
 
 
 def _read_off_lobby(journal: Path) -> bool:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Protocol
 
 import attrs
@@ -115,6 +115,7 @@ class Session:
         report: Callable[[str], None] | None = None,
         sampler: Callable[[tuple[tuple[Any, float], ...]], Any] | None = None,
         on_change: Callable[[], None] | None = None,
+        shown: Mapping[int, int] | None = None,
     ) -> None:
         self.match = match
         self.game = match.game
@@ -148,8 +149,8 @@ class Session:
         #: players choosing at once in a draft)
         self._offered: dict[int, tuple[tuple[Any, ...], int, int]] = {}
         #: per seat: the log's length in the last update sent to a person
-        #: holding it (`Missed.shown`)
-        self._shown: dict[int, int] = {}
+        #: holding it (`Missed.shown`); `shown`: as a hub kept it before a restart
+        self._shown: dict[int, int] = dict(shown or {})
         #: (update count, seat, since) of the last `_owed_since`
         self._owed: tuple[int, int, int] | None = None
         #: away persons' seats a bot will play, and when (time.monotonic()):
@@ -167,6 +168,12 @@ class Session:
     @property
     def players(self) -> int:
         return len(self.names)
+
+    @property
+    def shown(self) -> dict[int, int]:
+        """Per seat: the log's length in the last update sent to a person
+        holding it (`Missed.shown`), a copy: a hub keeps it across a restart."""
+        return dict(self._shown)
 
     @property
     def started(self) -> bool:

@@ -1971,3 +1971,67 @@ async def test_a_watched_match_that_ends_is_forgotten(hub):
     assert json.loads(hub_.watched_path.read_text()) == {"watched": {}}
     for player in (ann, bob):
         await player.close()
+
+
+async def _play_moves(players: dict[int, Player], game_id: str, moves: int) -> None:
+    wire, rng, played = codec(GAMES[game_id]), random.Random(1), 0
+    for _ in range(2000):
+        if played >= moves:
+            break
+        for seat, player in players.items():
+            try:
+                message = await player.read(timeout=0.05)
+            except TimeoutError:
+                continue
+            if "update" in message:
+                update = wire.decode_update(json.dumps(message["update"]).encode())
+                if update.legal:
+                    command = wire.command_dict(
+                        SeatCommand.play(seat, rng.choice(update.legal), update.seq))
+                    await player.send({"command": command, "table": message["table"]})
+                    played += 1
+    await asyncio.sleep(0.1)
+
+
+async def test_how_far_each_seat_was_sent_the_table_survives_a_restart(tmp_path):
+    """After a hub restart a player back at their seat was shown again the
+    combats since their last move, though their screen had been sent them
+    (and had put them away): the hub forgot how far it sent each seat
+    (`Missed.shown`). It is kept beside the journal when a player goes and
+    when the hub stops, and read back (as hostile) by the restarted hub."""
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=1)
+    await hub.serve(path)
+    ann, bob, _ = await table_for_two(path, "boss-quest")
+    await _play_moves({0: ann, 1: bob}, "boss-quest", 6)
+    (table,) = hub.tables.values()
+    session, match_id = table.session, table.session.match.header.match_id
+    await bob.close()  # bob goes: how far he was sent is kept at once
+    for _ in range(100):
+        if session.holder_of(1) is None:
+            break
+        await asyncio.sleep(0.01)
+    bob_shown = session.shown[1]
+    assert table.kept_shown == {1: bob_shown}
+    journal = session.match.path
+    assert json.loads(journal.with_suffix(".table.json").read_text())["shown"] == [[1, bob_shown]]
+    shown = session.shown  # ann's, kept as the hub stops
+    await hub.close()
+    again = Hub(directory, bot_delay=0)
+    assert again.resume_all() == [match_id]
+    resumed = again.tables[match_id].session
+    assert resumed.missed(0).shown == shown[0] and resumed.missed(1).shown == bob_shown
+    await again.close()
+    # hostile or stale values are not believed: a bot's seat, a count past
+    # the match's length, not a pair of counts
+    data = json.loads(journal.with_suffix(".table.json").read_text())
+    length = len(Match.load(journal).match.history)
+    for hostile in ([[0, length + 1], [1, -1]], [[0, 1.5], [1, True]], {"0": 3}, [[7, 3]],
+                    [[0]], "x", [[0, "3"]]):
+        journal.with_suffix(".table.json").write_text(json.dumps({**data, "shown": hostile}))
+        again = Hub(directory, bot_delay=0)
+        assert again.resume_all() == [match_id]
+        resumed = again.tables[match_id].session
+        assert resumed.missed(0).shown is None and resumed.missed(1).shown is None, hostile
+        assert again.tables[match_id].creator == "ann"  # the rest of the file still read
+        await again.close()
