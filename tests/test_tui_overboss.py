@@ -792,6 +792,34 @@ async def test_the_running_pad_marks_a_face_down_boss_hidden(seat):
     assert "est." in text.splitlines()[0]
 
 
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("seat", [0, 1, None])
+async def test_the_half_labels_mark_a_face_down_boss_as_the_pad_does(seat, size):
+    """OD §Boss cards: a face-down Boss's objective scores at the end, so a
+    half's label counts without it "N+?", as the score pad's Total does (the
+    labels gave a bare total, read as final; "pts" gives way at 80 columns);
+    your own Boss counts in full."""
+    lairs = (Lair(crystals=(Token.SUNKEN_CITY_CRYSTAL,), spires=1, expended=1, heroes=1),
+             Lair(waiting=(Token.ROCKTOPUS,), spires=1, expended=0, heroes=0))
+    state = midgame(lairs=lairs)
+    full = GAME.score_pad(state)
+    objective = dict(full.categories)["Boss objective"]
+    hidden = {0: {1}, 1: {0}, None: {0, 1}}[seat]
+    _, text = await run(make_update(state, seat=seat), size=size)
+    for s, name in enumerate(("Ann", "Bob")):
+        who = "Your" if s == seat else f"{name}'s"
+        pts = (f"{full.totals[s] - objective[s]}+?" if s in hidden
+               else f"{full.totals[s]} pts")
+        assert f"{who} half · {pts}" in text, (s, text)
+    # revealed, nothing is hidden: the labels are exact
+    _, text = await run(make_update(attrs.evolve(state, revealed=(True, True)), seat=seat),
+                        size=size)
+    assert "+?" not in text
+    for s, name in enumerate(("Ann", "Bob")):
+        who = "Your" if s == seat else f"{name}'s"
+        assert f"{who} half · {full.totals[s]} pts" in text, (s, text)
+
+
 @pytest.mark.parametrize("seat", [0, 1])
 async def test_once_the_bosses_are_revealed_the_pad_and_header_are_exact(seat):
     """OD §Boss cards: a revealed Boss is public, so the pad shows its

@@ -235,9 +235,11 @@ def cell_face(view: State, square: int, spacious: bool = False) -> Cell:
 
 
 def board_grid(view: State, seat: int | None, names: tuple[str, ...],
-               estimate: tuple[int, int] | None = None, spacious: bool = False) -> Grid:
+               estimate: tuple[int, int] | None = None, spacious: bool = False,
+               hidden: frozenset[int] = frozenset()) -> Grid:
     """The whole board from `seat`'s side of the table (`spacious`: cells
-    that name their tile and token in full, `cell_face`)."""
+    that name their tile and token in full, `cell_face`); a half's label
+    gives the `estimate` "N+?" for the seats in `hidden` (a face-down Boss)."""
     rows, cols = GAME.board_size(view)
     g = view.geometry
     flip = GAME.sees_board_turned(seat)
@@ -271,7 +273,10 @@ def board_grid(view: State, seat: int | None, names: tuple[str, ...],
         who = "Your half" if owner == seat else f"{possessive(_name(names, owner))} half"
         if estimate is not None:
             pts = estimate[owner]
-            who += f" · {pts} pt{'s' if pts != 1 else ''}"
+            # as the pad's Total: a face-down Boss's objective is still to
+            # come (no "pts": "22+? pts" is cut on the 80-column board)
+            who += (f" · {pts}+?" if owner in hidden
+                    else f" · {pts} pt{'s' if pts != 1 else ''}")
         return f"{arrow} {who}"
 
     return Grid(
@@ -490,7 +495,7 @@ class OverbossScreen(GameScreen):
         ("est.", "The scores if the duel ended now, as you can see them: a Boss still "
                  "face down on the other side adds nothing, so est. shows while it is (a "
                  "wide header says \"so far\", and \"Boss hidden\" while it is)"),
-        ("12+?", "On the score pad: a side's total without its face-down Boss, whose "
+        ("12+?", "On the score pad and a half's label: a side's total without its face-down Boss, whose "
                  "objective (?) scores at the end, revealed or not"),
         ("heroes stack bag", "What is left: heroes in their supply, tiles in the stack, "
                              "tokens in the bag (a wide header: \"15 heroes left\", \"64 "
@@ -766,7 +771,8 @@ class OverbossScreen(GameScreen):
         self.query_one("#ob-legend", Legend).letters = not spacious
         board.roomy = self._roomy()
         targets, marked = self._targets()
-        grid = board_grid(view, update.seat, update.names, self._estimate(view), spacious)
+        grid = board_grid(view, update.seat, update.names, self._estimate(view), spacious,
+                          hidden=self._hidden_bosses(view))
         board.set_grid(grid, targets=targets, marked=marked, settle=False)
         board.set_changed(self.changed("squares"))
         if not self._placed_cursor:
