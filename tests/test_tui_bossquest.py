@@ -697,15 +697,56 @@ async def test_header_and_knights_say_whose_view_it_is(size, seat):
 
 
 async def test_header_keeps_the_viewer_when_names_are_long():
-    """At 80x24 with long names the header gives up the title first, then
-    the keys to win, never whose view it is nor the deck (a knight asks for
-    no more weapons than it holds: play-test, 2026-12-04), and stays one line."""
+    """At 80x24 with long names the header says the Armorer "⚒ Wilhelmina"
+    and the deck without "weapons" before it gives up anything, never whose
+    view it is nor the deck (a knight asks for no more weapons than it
+    holds: play-test, 2026-12-04), and stays one line."""
     update = attrs.evolve(make_update(full_state()),
                           names=("Maximiliana", "Bartholomew", "Cyd", "Wilhelmina"))
+    from core.bossquest import GAME
+
     _, text = await run(update)
     header = text.splitlines()[0].rstrip()
-    assert header.startswith(" Maximiliana's view · Round 2 · Armorer: Wilhelmina")
-    assert "Boss Quest" not in header and "Deck: " in header and len(header) <= 79
+    left = GAME.deck_size(update.view)
+    assert header == (" Boss Quest · Maximiliana's view · Round 2 · ⚒ Wilhelmina · 5 ⚷ win"
+                      f" · Deck: {left}")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+async def test_header_keeps_the_games_name_at_80_columns(players):
+    """Play-test: at 80 columns the header dropped "Boss Quest ·" in long
+    rounds (the FINAL TURN! of BQ §Spell cards, two-digit rounds, four-letter
+    names). The Armorer becomes "⚒ Edda", the deck loses "weapons", then
+    the keys to win (BQ §Course of the game) give way, before the game's
+    name; whose view it is, the round and the deck (BQ-10's known top too)
+    stay. Rounds 1 and late ones, 2-6 knights, with the extensions on."""
+    from core.bossquest import GAME
+    from core.bossquest.state import PUBLIC, Ulul
+
+    options = Options(ulul=Ulul.NIGHT, potions=True, companions=True, final_boss=True)
+    base = GAME.setup(players, options)
+    names = ("Ann", "Bram", "Cora", "Dee", "Edda", "Finn")[:players]
+    app = ScreenApp(make_update(base))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for round_, final, top in ((1, False, False), (1, True, False), (9, True, False),
+                                   (14, True, False), (14, False, True), (9, False, True)):
+            state = attrs.evolve(
+                base, round=round_, final_turn=final, armorer=players - 2,
+                deck_top=(Hidden(Weapon(Colour.BLUE, 6), frozenset({PUBLIC})),) if top else ())
+            for seat in (players - 1, None):
+                update = attrs.evolve(make_update(state, seat=seat), names=names,
+                                      bots=frozenset())
+                app.game_screen.show(update)
+                await pilot.pause()
+                header = screen_text(app).splitlines()[0].rstrip()
+                case = (round_, final, top, seat, header)
+                assert header.startswith(" Boss Quest · "), case
+                assert len(header) <= 79 and "…" not in header, case
+                viewer = "spectating" if seat is None else f"{names[seat]}'s view"
+                assert f" · {viewer} · " in header and f"Round {round_} · " in header, case
+                assert names[players - 2] in header, case
+                assert ("FINAL TURN!" in header) is final, case
+                assert ("(top: B6)" in header) is top and "Deck: " in header, case
 
 
 async def test_a_knight_played_by_a_bot_says_so_in_the_status_not_a_cut_name():
@@ -950,7 +991,9 @@ async def test_the_header_names_the_deck_top_when_swap_with_deck_showed_it(size)
         async with app.run_test(size=size) as pilot:
             await pilot.pause()
             header = screen_text(app).splitlines()[0]
-        assert (f"Deck: {GAME.deck_size(shown)} weapons (top: B6)" in header) is top, header
+        # (at 80 columns "weapons" gives way: the game's name stays)
+        said = re.search(rf"Deck: {GAME.deck_size(shown)}( weapons)? \(top: B6\)", header)
+        assert (said is not None) is top, header
 
 
 async def test_l_lets_the_keys_scroll_the_log_back():

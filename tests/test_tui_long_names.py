@@ -102,11 +102,16 @@ async def test_a_long_name_leaves_the_title_lines_other_parts_in_place(game):
         # way to them, as to a narrow screen
         assert rest.startswith(" · Round 9 · 15 open · Ann 27 : 22 Bob est. · heroes")
         assert re.search(r" · Round 9 · 15 open · Wölfgang… 27 : 22 Zed Long\S*… est\.$", line)
+    elif update.game == "boss-quest":
+        # the Armorer as "⚒ Dee" and the deck without "weapons", as for a
+        # shorter name: the game's name stays
+        rest = rest.replace("Armorer: ", "⚒ ").replace(" weapons", "")
+        assert line.startswith("Boss Quest · ") and line.endswith(rest), (short, line)
     else:
         assert line.endswith(rest), (short, line)
     # the game's name gives way first, as it does for shorter names
-    # (Boss Quest's and the Duel's at 80 columns), not the names beyond
-    # NAME_SHORTEST cells: an 11-letter name read "Maximilia…" to keep it
+    # (the Duel's at 80 columns), not the names beyond NAME_SHORTEST
+    # cells: an 11-letter name read "Maximilia…" to keep it
 
 
 async def test_a_long_armorers_name_is_shortened_not_the_round():
@@ -119,7 +124,7 @@ async def test_a_long_armorers_name_is_shortened_not_the_round():
     long_names = tuple(OTHER if s == armorer else n for s, n in enumerate(names))
     line = await _top_line(kit, update, long_names)
     assert cell_len(line) <= 78 and OTHER not in line, line
-    assert f"Round {update.view.round}" in line and "Armorer: Zed" in line, line
+    assert f"Round {update.view.round}" in line and "⚒ Zed" in line, line
 
 
 #: a name of 32 characters, as long as a name may be, every one of them two

@@ -1905,13 +1905,28 @@ class BossQuestScreen(GameScreen):
         self._say_more(below=round(top.scroll_y) < top.max_scroll_y)
 
     def _draw_header(self, update: TableUpdate) -> None:
-        view: State = update.view
         # Whose view it is comes first, never cut off; when the line is too
-        # long, the title, the keys to win and the deck give way, in that
-        # order (the deck went first: a knight may ask for no more than it
-        # holds, and one of two knights' headers at 80 columns lacked it).
+        # long, it says the Armorer as "⚒ Bob" (F1, the knights panel) and
+        # the deck without "weapons", then the keys to win, the title and
+        # the deck give way, in that order (the title went first, and at 80
+        # columns the game's name was gone with four-letter names; the deck
+        # goes last: a knight may ask for no more than it holds).
+        width = self._header_width()
+        for armorer, weapons in ((True, True), (False, True), (False, False)):
+            parts, drop = self._header_parts(update, armorer=armorer, weapons=weapons)
+            if Text(" · ").join(parts).cell_len <= width:  # (names whole)
+                break
+        header = fit_line(parts, width, drop=drop)
+        update_static(self.query_one("#bq-header", Static), header)
+
+    def _header_parts(self, update: TableUpdate, *, armorer: bool,
+                      weapons: bool) -> tuple[list[Text], list[int]]:
+        """The header's parts and which give way, first first (`fit_line`);
+        `armorer`: "Armorer: Bob", else "⚒ Bob"; `weapons`: "Deck: 9
+        weapons", else "Deck: 9"."""
+        view: State = update.view
         parts = [Text("Boss Quest", style="bold"), self._viewer_text(update)]
-        drop = [0]
+        drop: list[int] = []
         if view.final_turn:
             parts.append(Text("FINAL TURN!", style="bold reverse"))
         if view.players == 1:
@@ -1929,18 +1944,18 @@ class BossQuestScreen(GameScreen):
             parts.append(Text("the game is decided"))
         else:
             parts.append(Text(f"Round {view.round}"))
-            armorer = self._bare_who(view.armorer)
-            parts.append(NamingText(lambda cells: Text(f"Armorer: {shortened(armorer, cells)}")))
+            who = self._bare_who(view.armorer)
+            said = "Armorer: " if armorer else "⚒ "
+            parts.append(NamingText(lambda cells: Text(f"{said}{shortened(who, cells)}")))
             drop.append(len(parts))
             parts.append(Text(f"{GAME.keys_to_win(view.players)} {KEY} win"))
-        drop.append(len(parts))
+        drop += [0, len(parts)]
         # BQ-10: a face-up card swapped onto the deck is known to all
         top = known_top(view)
         left = GAME.deck_size(view)
-        parts.append(Text(f"Deck: {left} weapon{'' if left == 1 else 's'}"
-                          + (f" (top: {top})" if top is not None else "")))
-        header = fit_line(parts, self._header_width(), drop=drop)
-        update_static(self.query_one("#bq-header", Static), header)
+        words = f" weapon{'' if left == 1 else 's'}" if weapons else ""
+        parts.append(Text(f"Deck: {left}{words}" + (f" (top: {top})" if top is not None else "")))
+        return parts, drop
 
     def _draw_boss(self, update: TableUpdate) -> None:
         view: State = update.view
