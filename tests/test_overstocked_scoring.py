@@ -121,6 +121,22 @@ def test_negative_tie_player_chooses_os4():
     assert any("OS-4" in n for n in sheet.notes)
 
 
+def test_negative_tie_note_names_the_other_toy_os4():
+    """OS §Scoring, OS-4: as the halving tie's note does, the negative tie's
+    note names the other toy tied and the totals it is checked by (it said
+    "the best choice" alone)."""
+    pop = grid("PP.FF\nP..F.")  # P 3 and F 3, 3 crates each
+    a = grid("PPP\nF..")  # F negative: 9 - 3 = 6; P negative: -9 + 3 = -6
+    b = grid("P..\nF..")  # either: 1 - 1 = 0
+    seats = score_grids(pop, [a, b], names=["Ann", "Bob"]).seats
+    assert ("Ann: Furballs (F) chosen to score negatively: tied with Pocket Petz (P); the "
+            "game chose the best for Ann: 6 points in all, -6 with Pocket Petz (P) negative "
+            "(house ruling OS-4).") in seats[0].notes, seats[0].notes
+    assert ("Bob: Pocket Petz (P) chosen to score negatively: tied with Furballs (F); "
+            "either gives Bob the same total (0), the game chose one (house ruling OS-4).") \
+        in seats[1].notes, seats[1].notes
+
+
 # --- The rulebook's example, on real cards -------------------------------------------------
 
 # The popularity, Mandela's and Anthony's warehouses, built from house cards:

@@ -257,6 +257,8 @@ def seat_score(
     best: tuple[int, Toy, Toy | None, tuple[int, ...]] | None = None
     #: per toy that may be halved, the best total halving it (OS-4's note)
     by_half: dict[Toy | None, int] = {}
+    #: per toy that may score negatively, the best total with it negative
+    by_neg: dict[Toy, int] = {}
     for neg, half in product(negatives, halving):
         points = []
         for i, t in enumerate(TOYS):
@@ -268,13 +270,23 @@ def seat_score(
             points.append(p)
         total = sum(points) + extra
         by_half[half] = max(total, by_half.get(half, total))
+        by_neg[neg] = max(total, by_neg.get(neg, total))
         if best is None or total > best[0]:
             best = (total, neg, half, tuple(points))
     assert best is not None
     total, neg, half, points = best
     if len(negatives) > 1:
-        notes.append(f"{name}: {_names([neg])} chosen to score negatively, the best choice "
-                     "(house ruling OS-4).")
+        # as the halving tie's note below: the other toys, the totals to check
+        others_neg = [t for t in negatives if t is not neg]
+        if all(by_neg[t] == total for t in others_neg):
+            either = "either" if len(others_neg) == 1 else "any"
+            neg_why = f"{either} gives {name} the same total ({total}), the game chose one"
+        else:
+            alternatives = ", ".join(f"{by_neg[t]} with {_names([t])} negative"
+                                     for t in others_neg)
+            neg_why = f"the game chose the best for {name}: {total} points in all, {alternatives}"
+        notes.append(f"{name}: {_names([neg])} chosen to score negatively: tied with "
+                     f"{_names(others_neg)}; {neg_why} (house ruling OS-4).")
     if bot:
         notes.append(f"{name}: {_names([neg])} score nothing for the bot.")
     if half is not None:
