@@ -1800,3 +1800,40 @@ async def test_the_away_countdown_shows_while_you_choose_your_card(keys):
     assert ("Play card" if keys else "Choose your card") in flat, flat
     # (the count may have moved on a second on a busy machine)
     assert re.search(r"a bot plays for cyd in 2\d s", flat), flat
+
+
+async def test_the_final_tables_cut_parts_scroll_with_the_keys_at_80x24():
+    """Play-test: at 80x24 with six players, the final table's score sheet
+    leaves the popularity (and a warehouse) too little room, and only the
+    mouse scrolled it. Tab moves the keys from the sheet to each area (the
+    footer says so); the arrows, PgUp / PgDn, Home / End scroll it."""
+    update = final_update(6, Options(advanced=True))
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.game_screen
+        box = screen.query_one("#os-final-box")
+        pop = screen.query_one("#os-pop-pane", AreaPane)
+        wh = screen.query_one("#os-wh-pane", AreaPane)
+        assert pop.max_scroll_y > 0  # the case: the popularity is cut
+        assert app.focused is box
+        footer = screen_text(app).splitlines()[-1]
+        assert "tab Scroll next" in footer, footer
+        await pilot.press("tab")
+        assert app.focused is pop
+        for key, at in (("down", 1), ("end", pop.max_scroll_y), ("up", pop.max_scroll_y - 1),
+                        ("home", 0), ("pagedown", min(pop.max_scroll_y, pop.size.height)),
+                        ("pageup", 0)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert round(pop.scroll_y) == at, (key, pop.scroll_y)
+        assert round(box.scroll_y) == 0  # the sheet stayed
+        await pilot.press("tab")
+        assert app.focused is wh
+        await pilot.press("tab")
+        assert app.focused is box
+        # the sheet folded away (s), the areas still take the keys in turn
+        await pilot.press("s")
+        await pilot.press("tab")
+        assert app.focused is pop

@@ -263,6 +263,10 @@ class OverstockedScreen(GameScreen):
                 tooltip="Place in your warehouse"),
         Binding("tab", "switch_area", "Switch area", show=False, priority=True,
                 tooltip="Switch between the popularity and your warehouse"),
+        # the final table: a cut area scrolled with the mouse alone (80x24)
+        Binding("tab", "next_part", "Scroll next", priority=True,
+                tooltip="Game over: the arrows, PgUp / PgDn, Home / End scroll the score "
+                        "sheet, the popularity or the warehouse; tab moves them on"),
         Binding("x", "decline", "None, thanks",
                 tooltip="Say no: no forklift, no incentive; a card that fits nowhere "
                         "goes back to the box"),
@@ -1574,7 +1578,7 @@ class OverstockedScreen(GameScreen):
             if action == "warehouses_later":
                 return mode == "nominate"
             return None if mode == "nominate" else True
-        if action == "toggle_sheet":
+        if action in ("toggle_sheet", "next_part"):
             view = self._view
             return view is not None and view.phase is Phase.OVER
         if action == "number":
@@ -1732,6 +1736,16 @@ class OverstockedScreen(GameScreen):
             self.no_choice(number, self.number_keys())
             return
         bar.choose(numbered[0])
+
+    def action_next_part(self) -> None:
+        """Game over: the keys move on to the next part of the final table
+        (the sheet, the popularity, the warehouse) that is shown."""
+        parts = [w for w in (self.query_one("#os-final-box"), self.query_one("#os-pop-pane"),
+                             self.query_one("#os-wh-pane")) if w.display]
+        focused = self.focused
+        at = next((i for i, w in enumerate(parts)
+                   if focused is not None and (focused is w or w in focused.ancestors)), -1)
+        parts[(at + 1) % len(parts)].focus()
 
     def action_toggle_sheet(self) -> None:
         """Game over: fold the score sheet away (or back) to see the areas."""
