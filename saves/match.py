@@ -662,6 +662,9 @@ class Match:
         path, lock = _create(
             self.path.parent, header, self._codec.header_line(header), self._lines, data
         )
+        from saves.store import carry_beside
+
+        carry_beside(self.path, path)  # (under the old lock: not deleted meanwhile)
         if self._lock is not None:
             self._lock.release()
         self._lock = lock

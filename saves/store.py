@@ -541,10 +541,35 @@ def delete(path: Path) -> None:
         lock.release()
 
 
+#: every file kept beside a journal (`carry_beside`, `_delete_beside`)
+BESIDE_SUFFIXES = (TABLE_SUFFIX, CHAT_SUFFIX, HERE_SUFFIX)
+#: the most of such a file a continuation carries (the hub reads no more)
+MAX_BESIDE_FILE = 1024 * 1024
+
+
+def carry_beside(old_journal: Path, new_journal: Path) -> None:
+    """A match that goes on in a new journal (`Match._fork`) takes what was
+    kept beside the old one with it: left there, the next resume lost it
+    (a hub's creator and who resigned, one terminal's table talk). The old
+    files stay with the old journal. Best effort: one that cannot be read
+    or written is not carried, and the match goes on."""
+    for suffix in BESIDE_SUFFIXES:
+        target = Path(new_journal).with_suffix(suffix)
+        if target.exists():
+            continue  # (written for the new journal already)
+        try:
+            with os.fdopen(open_regular(Path(old_journal).with_suffix(suffix)), "rb") as file:
+                data = file.read(MAX_BESIDE_FILE + 1)
+            if len(data) <= MAX_BESIDE_FILE:
+                write_whole(target, data)
+        except OSError:
+            continue
+
+
 def _delete_beside(journal_path: Path) -> None:
     """A shared match's table settings and chat go with its journal (left,
     the chat, what players said, stayed on the host for good)."""
-    for suffix in (TABLE_SUFFIX, CHAT_SUFFIX, HERE_SUFFIX):
+    for suffix in BESIDE_SUFFIXES:
         try:
             journal_path.with_suffix(suffix).unlink(missing_ok=True)
         except OSError:  # (a directory there, say): the journal is gone all the same

@@ -492,3 +492,30 @@ def test_a_refused_line_after_a_blank_one_is_named_by_its_own_number(played):
     loaded = Match.load(played.path)
     assert [(p.kind, p.line) for p in loaded.problems] == [("refused", 5)]
     assert loaded.match.history == played.history[:1]
+
+
+@pytest.mark.parametrize("how", ["damaged", "deleted"])
+def test_a_continuation_carries_what_is_kept_beside_the_journal(played, how):
+    """A match that goes on in a new journal took its table talk (one
+    terminal) and its table settings and chat (a hub) only in memory: the
+    files stayed beside the old journal, so the next resume lost them (a
+    player who had resigned was seated again)."""
+    from saves.store import CHAT_SUFFIX, HERE_SUFFIX, TABLE_SUFFIX
+
+    kept = {suffix: f'{{"kept": "{suffix}"}}'.encode()
+            for suffix in (TABLE_SUFFIX, CHAT_SUFFIX, HERE_SUFFIX)}
+    for suffix, data in kept.items():
+        played.path.with_suffix(suffix).write_bytes(data)
+    if how == "damaged":
+        write(played, lines_of(played) + ["{"])
+        match = Match.load(played.path).match
+    else:
+        match = Match.load(played.path).match
+        played.path.unlink()
+    random_step(match, random.Random(1))
+    assert match.path != played.path
+    for suffix, data in kept.items():
+        assert match.path.with_suffix(suffix).read_bytes() == data
+        assert played.path.with_suffix(suffix).read_bytes() == data  # the old one keeps its own
+    match.close()
+
