@@ -151,6 +151,10 @@ MAX_UNREAD = 4 * 1024 * 1024
 #: a client opening connections without end used up the process's, and
 #: every match's next move failed to save ("Too many open files")
 MAX_CLIENTS = 256
+#: connections one name may hold at once (a person has a few terminals):
+#: connections that said hello and then nothing, under a handful of names,
+#: filled `MAX_CLIENTS` for everyone
+MAX_CONNECTIONS_PER_PLAYER = 8
 #: descriptors kept for the matches (a lock on each table's journal), a
 #: journal being written, the bots' processes and the listening socket
 FDS_KEPT = MAX_TABLES + MAX_FINISHED + 64
@@ -1396,6 +1400,10 @@ class Client:
         if self.player is not None:
             raise HubError("You are already known here.")
         self.hub.check_distinct(name)
+        held = sum(1 for c in self.hub.clients if c is not self and not c.closed and c.player == name)
+        if held >= MAX_CONNECTIONS_PER_PLAYER:
+            raise HubError(f"{name} has {held} connections to this hub already, the most "
+                           "one player may hold: close one of them (Ctrl+Q there) and try again.")
         self.player = name
         welcome: dict[str, Any] = {"player": self.player}
         if self.hub.settings:  # behind the system's OpenSSH, the app's only way to them

@@ -370,3 +370,29 @@ def test_a_hub_stopped_with_clients_connected_reports_no_error(tmp_path):
 
     asyncio.run(main())
     assert not errors, [context.get("message") for context in errors]
+
+
+async def test_a_name_holds_a_few_connections_not_the_whole_hub(hub, monkeypatch):  # noqa: F811
+    """Connections that said hello and then nothing stayed for ever: 256 of
+    them under five names filled the hub ("The hub is full") for everyone.
+    A name holds at most `MAX_CONNECTIONS_PER_PLAYER`; one more is refused
+    in words, and falls to the hello deadline like any that never said hello."""
+    monkeypatch.setattr(hub_module, "HELLO_SECONDS", 0.5)
+    hub_, path = hub
+    most = hub_module.MAX_CONNECTIONS_PER_PLAYER
+    held = [await Player.connect(path, "ann") for _ in range(most)]  # each welcomed
+    extra = await Player.connect(path, "ann", hello=False)
+    await extra.send({"hello": {"player": "ann"}})
+    refused = await extra.expect("error")
+    assert refused["hello"] == "refused"
+    assert f"{most} connections" in refused["error"] and "close one" in refused["error"]
+    assert await asyncio.wait_for(extra.reader.read(), 3) is not None  # let go in time
+    await asyncio.sleep(0.05)
+    assert len(hub_.clients) == most
+    # another name is not held up; and a place ann gives back is hers again
+    zoe = await Player.connect(path, "zoe")
+    await held.pop().close()
+    await asyncio.sleep(0.05)
+    again = await Player.connect(path, "ann")
+    for player in (*held, zoe, again):
+        await player.close()
