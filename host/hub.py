@@ -798,7 +798,8 @@ class Hub:
         known = self.known_as(name)
         if known is not None:
             raise HubError(f"{name!r} reads as {known!r}, a player here already: "
-                           "a name is told apart by more than its case. Use "
+                           "a name is told apart by more than its case or look-alike "
+                           f"letters. Use "
                            f"{known!r} if that is you, or another name.")
 
     def held_elsewhere(self, client: Client, table: Table, seat: int) -> bool:
@@ -1650,12 +1651,50 @@ LABEL_CHARACTERS = "(),"
 LABEL_WORDS = {"open": "a free seat", "anyone": "a free seat", "you": "yourself"}
 
 
+#: Cyrillic and Greek letters that look like Latin ones, read as those
+#: (`name_key`): "аnn" with a Cyrillic а read as "ann" in the lobby and chat
+LOOK_ALIKES = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУаеѕіјорсхуԁһӏԛԝүѵ"  # Cyrillic
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧαικνορτυχ",  # Greek
+    "ABESIJKMHOPCTXYaesijopcxydhlqwyv"
+    "ABEZHIKMNOPTYXaiknoptux",
+)
+#: the scripts whose letters pass for each other (`LOOK_ALIKES`): a name
+#: mixing them is refused, one wholly in one of them is a name
+LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
+#: accents (combining marks) a letter of a name may carry: Vietnamese has
+#: two; "z" with 31 garbled the lobby's row
+MAX_MARKS = 2
+
+
 def name_key(name: str) -> str:
-    """`name` as it reads to a person: case and compatibility forms folded
-    (Unicode NFKC and case folding), so "ANN", "Ann" and "ａｎｎ" are one."""
+    """`name` as it reads to a person: compatibility forms, look-alike
+    letters (`LOOK_ALIKES`) and case folded, so "ANN", "Ann", "ａｎｎ" and
+    "аnn" (a Cyrillic а) are one."""
     import unicodedata
 
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    read = unicodedata.normalize("NFKC", name).translate(LOOK_ALIKES)
+    return unicodedata.normalize("NFKC", read.casefold())
+
+
+def _name_scripts_and_marks(name: str) -> None:
+    """HubError for a name that mixes look-alike scripts or piles accents
+    on a letter (`new_player_name`)."""
+    import unicodedata
+
+    marks = 0
+    for c in unicodedata.normalize("NFD", name):
+        marks = marks + 1 if unicodedata.category(c) in ("Mn", "Me") else 0
+        if marks > MAX_MARKS:
+            raise HubError(f"A player's name has at most {MAX_MARKS} accents on a letter: "
+                           "more cover the lobby's other names.")
+    scripts = {unicodedata.name(c, "").split(" ")[0] for c in unicodedata.normalize("NFKC", name)
+               if c.isalpha()}
+    mixed = [s.capitalize() for s in LOOK_ALIKE_SCRIPTS if s in scripts]
+    if len(mixed) > 1:
+        raise HubError(f"A player's name keeps to one alphabet: this one mixes "
+                       f"{' with '.join(mixed)} letters, which look alike (a Cyrillic "
+                       "\"а\" reads as \"a\"), so it could pass for another player's.")
 
 
 def new_player_name(raw: Any) -> str:
@@ -1665,6 +1704,7 @@ def new_player_name(raw: Any) -> str:
     ("Bot 2", "bot (normal)"; "Botond" is a name). Journals written before
     are still read with `player_name` alone."""
     name = player_name(raw)
+    _name_scripts_and_marks(name)
     key = name_key(name)
     if any(c in key for c in LABEL_CHARACTERS):
         raise HubError("A player's name has no parentheses or commas: the tables write "

@@ -158,9 +158,9 @@ def read_players(path: Path) -> list[Player]:
         first = named.setdefault(name_key(name), (number, name))
         if not problem and first[1] != name:  # the hub's check_distinct, known now
             problem = (f"line {first[0]} names {first[1]!r}, and a name is told apart "
-                       "by more than its case.")
+                       "by more than its case or look-alike letters.")
             told = (f"{name!r} reads as {first[1]!r}, another player's key here: "
-                    "a name is told apart by more than its case.")
+                    "a name is told apart by more than its case or look-alike letters.")
         players.append(Player(keys, name, number, problem, told))
     if not players:
         raise SetupError(f"{path} names no key: add one line per player's key.")

@@ -1381,6 +1381,36 @@ async def test_names_that_read_as_another_player_or_as_the_tables_labels_are_ref
         await player.close()
 
 
+async def test_look_alike_and_garbled_names_are_refused(hub):
+    """"аnn" (a Cyrillic а) joined beside "ann" and its chat read as hers;
+    "z" with 31 accents on it garbled the lobby row. A name that mixes
+    Latin with Cyrillic or Greek letters, one that reads as a known player's
+    once look-alike letters are read as Latin, and one with more than two
+    accents on a letter are refused; a name in one other script is a name."""
+    _, path = hub
+    ann = await Player.connect(path, "ann")
+    eve = await Player.connect(path, "eve", hello=False)
+    for name, said in (("\u0430nn", "mixes Latin with Cyrillic"),
+                       ("Ann\u03bf", "mixes Latin with Greek"),
+                       ("z" + "\u0301" * 31, "accents"),
+                       ("e\u0301\u0302\u0303", "accents")):
+        await eve.send({"hello": {"player": name}})
+        refusal = await eve.expect("error")
+        assert refusal.get("hello") == "refused", (name, refusal)
+        assert said in refusal["error"], (name, refusal)
+    aaa = await Player.connect(path, "aaa")  # now the Cyrillic "ааа" reads as this one
+    await eve.send({"hello": {"player": "\u0430\u0430\u0430"}})
+    assert "reads as 'aaa'" in (await eve.expect("error"))["error"]
+    for name in ("\u0410\u041d\u041d",):  # "АНН" in capitals: not "ann" when read
+        await eve.send({"hello": {"player": name}})
+        await eve.expect("welcome")
+    for name in ("Вова", "Ἀλέξης", "Nguyễn", "ệ"):  # one script, a couple of accents: names
+        other = await Player.connect(path, name)
+        await other.close()
+    for player in (ann, eve, aaa):
+        await player.close()
+
+
 async def test_a_new_tables_refused_seat_is_named_and_worded_for_who_sets_it_up(hub):
     """Play-test: a seat kept for "BOB" beside the player "bob" was refused
     as if the one setting up were joining ("Use 'bob' if that is you"), and
