@@ -78,6 +78,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import math
 import os
 import sys
 import time
@@ -130,6 +131,8 @@ OPEN = "open"
 MAX_REFUSED_NAMES_TOLD = 20
 #: the longest a creator may have the match wait before a bot stands in
 MAX_AWAY_BOT = 3600.0
+#: the shortest: 1e-300 was taken, and the lobby read "after 1e-300 s"
+MIN_AWAY_BOT = 1.0
 #: tables not yet finished that one player may have created, and on the
 #: whole hub (the lobby lists every table in one bounded message)
 MAX_TABLES_PER_PLAYER = 10
@@ -1797,12 +1800,21 @@ def _away_bot(raw: Any) -> float | None:
     """The seconds before a bot stands in for an away player (None: wait)."""
     if raw is None:
         return None
-    if type(raw) not in (int, float) or not 0 < raw <= MAX_AWAY_BOT:
+    if type(raw) not in (int, float) or not MIN_AWAY_BOT <= raw <= MAX_AWAY_BOT:
         raise HubError(
-            f"away_bot is the seconds (up to {MAX_AWAY_BOT:.0f}) an away player's turn "
-            "waits before a bot plays it, or null for the match to wait."
+            f"away_bot is the seconds ({MIN_AWAY_BOT:g} to {MAX_AWAY_BOT:.0f} seconds) an away "
+            "player's turn waits before a bot plays it, or null for the match to wait."
         )
     return float(raw)
+
+
+def _kept_away_bot(raw: Any) -> float | None:
+    """`_away_bot` as a table file kept it: a time out of bounds (kept
+    before they were checked) is read at the nearest bound, not lost with
+    the rest of the file."""
+    if type(raw) not in (int, float) or not math.isfinite(raw):
+        return None
+    return float(min(max(raw, MIN_AWAY_BOT), MAX_AWAY_BOT))
 
 
 def _about(path: Path, said: Any) -> str:
@@ -1899,7 +1911,7 @@ def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[in
                  else set())
         gone = data.get("resigned")
         gone = {n for n in gone if isinstance(n, str)} if isinstance(gone, list) else set()
-        return ((creator if isinstance(creator, str) else ""), _away_bot(data.get("away_bot")),
+        return ((creator if isinstance(creator, str) else ""), _kept_away_bot(data.get("away_bot")),
                 left, moves, gone)
     except FileNotFoundError:
         return "", None, set(), set(), set()

@@ -88,6 +88,14 @@ class Player:
         await self.writer.wait_closed()
 
 
+@pytest.fixture(autouse=True)
+def quick_away(monkeypatch):
+    """The tests' away players are stood in for in a blink, not after 1 s."""
+    import host.hub
+
+    monkeypatch.setattr(host.hub, "MIN_AWAY_BOT", 0.01)
+
+
 @pytest.fixture
 async def hub(tmp_path):
     hub = Hub(tmp_path / "matches", bot_delay=0, seed=3)
@@ -601,6 +609,28 @@ async def test_a_bot_mid_thought_does_not_play_over_the_returning_player(tmp_pat
         assert table.session.match.history == history, "the bot played over bob"
     finally:
         await the_hub.close()
+
+
+async def test_an_away_time_under_a_second_or_not_finite_is_refused(hub, monkeypatch):
+    """The hub took any away time down to 1e-300 s, and the lobby said "a
+    bot plays after 1e-300 s". Under a second, or past an hour, is refused
+    in words; a table file that kept such a time is read at the bound."""
+    import host.hub
+
+    monkeypatch.setattr(host.hub, "MIN_AWAY_BOT", 1.0)
+    hub_, path = hub
+    ann = await Player.connect(path, "ann")
+    for away in (1e-300, 0.5, 0, -1, 1e300, "NaN", True):
+        await ann.send({"create": {"game": "overstocked", "seats": ["open", "open"],
+                                   "away_bot": away}})
+        error = (await ann.expect_any(("error", "created")))["error"]
+        assert "1 to 3600 seconds" in error, (away, error)
+    await ann.send({"create": {"game": "overstocked", "seats": ["open", "open"], "away_bot": 1}})
+    await ann.expect("created")
+    assert host.hub._kept_away_bot(1e-300) == 1.0
+    assert host.hub._kept_away_bot(1e300) == host.hub.MAX_AWAY_BOT
+    assert host.hub._kept_away_bot(float("nan")) is None
+    await ann.close()
 
 
 async def test_the_away_choice_survives_a_restart(tmp_path):

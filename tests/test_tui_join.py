@@ -891,6 +891,11 @@ def test_your_own_turn_away_from_the_table_reads_your_turn():
     table["away_bot"] = 30.0
     assert status_text(table, "bob") == "your turn (a bot plays for you after 30 s)"
     assert status_text(table, "ann") == "waiting: bob away (a bot plays after 30 s)"
+    # a hub's odd time reads without exponents ("after 1e-300 s")
+    for away, said in ((1e-300, "under 1 s"), (90.0, "1.5 min"), (7200.0, "2 h"),
+                       (1e300, "over a day"), (2.5, "2.5 s")):
+        table["away_bot"] = away
+        assert status_text(table, "ann") == f"waiting: bob away (a bot plays after {said})"
 
 
 def lobby_app() -> App:
@@ -1996,7 +2001,7 @@ async def test_q_in_the_lobby_asks_before_leaving_the_shared_tables(shared_hub):
         assert not app.remote.connected
 
 
-async def test_back_at_the_table_the_recap_starts_at_your_last_move(shared_hub):
+async def test_back_at_the_table_the_recap_starts_at_your_last_move(shared_hub, monkeypatch):
     """Review (2026-12-05): Bob left his duel for the lobby (q) after his
     move; Ann played, and the table's bot played his turn for him. Back at
     his seat, "Since your last move" began at his return: Ann's moves and
@@ -2009,6 +2014,7 @@ async def test_back_at_the_table_the_recap_starts_at_your_last_move(shared_hub):
     hub, path = shared_hub
     game = GAMES["overboss-duel"]
     wire = codec(game)
+    monkeypatch.setattr("host.hub.MIN_AWAY_BOT", 0.01)  # (a blink, not 1 s)
     ann = await Player.connect(path, "ann")
     await ann.send({"create": {"game": game.id, "seats": ["open", {"player": "Bob"}],
                                "away_bot": 0.05}})

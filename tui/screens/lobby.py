@@ -141,7 +141,15 @@ def table_detail(table: dict[str, Any]) -> str:
 
 
 def _duration(seconds: float) -> str:
-    return f"{seconds / 60:g} min" if seconds >= 60 else f"{seconds:g} s"
+    """A hub's away time in words, never in exponents ("1e-300 s")."""
+    if not seconds < 86400:  # (also NaN)
+        return "over a day"
+    if seconds < 1:
+        return "under 1 s"
+    for unit, size in (("h", 3600), ("min", 60), ("s", 1)):
+        if seconds >= size:
+            return f"{seconds / size:.1f}".removesuffix(".0") + f" {unit}"
+    return "under 1 s"
 
 
 #: what a shared table's name field says when empty: an open seat
