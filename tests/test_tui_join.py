@@ -480,6 +480,36 @@ async def test_a_chat_notice_says_where_the_line_was_said(shared_hub):
         await cy.close()
 
 
+async def test_lobby_chat_at_a_match_is_one_short_notice(shared_hub):
+    """Hostile test: each lobby line was its own notice over the match, 6-7
+    rows tall (one of 200 wide letters, 17 rows), and names are free, so
+    the pace per name did not stop it. At a table the lobby's lines are one
+    notice, cut short, counting the lines since; and any chat notice is cut
+    to a few lines."""
+    from tui.plain import cell_len
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob, table, screen = await _overseers_with_bob(app, pilot, path)
+        others = [await Player.connect(path, name) for name in ("Cy", "Dee", "Eve")]
+        for n, other in enumerate(others):
+            await other.send({"chat": {"table": None, "text": f"line {n} " + "宽" * 190}})
+        await wait_for(pilot, lambda: any("3 new lines" in n.message
+                                          for n in app._notifications))
+        await pilot.pause(0.2)
+        notes = [n for n in app._notifications if n.title.startswith("Lobby chat")]
+        assert len(notes) == 1, [n.message for n in notes]
+        assert cell_len(notes[0].message) <= 80 and "Eve: line 2" in notes[0].message
+        assert notes[0].title == "Lobby chat (F2 in the lobby)"
+        await bob.send({"chat": {"table": table, "text": "x" * 300}})
+        await pilot.pause(0.3)
+        assert all(cell_len(n.message) <= 160 for n in app._notifications)
+        await bob.close()
+        for other in others:
+            await other.close()
+
+
 async def test_f2_over_a_round_box_opens_the_tables_chat(shared_hub):
     """Play-test: over Overseers' "Round N: what the vote did" box a
     notice said "Chat (F2)", and F2 did nothing until Enter closed the box

@@ -65,6 +65,8 @@ WELCOME_SECONDS = 10.0
 #: the longest chat line or notice from the hub shown (the hub's own bound
 #: is far below; a hub that sends more is not believed)
 MAX_SHOWN = 300
+#: the most of a chat line a notice shows (a toast is 40 wide: four rows)
+MAX_CHAT_NOTE = 160
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -170,6 +172,10 @@ class RemoteTable:
         self._away_notes: dict[str, str] = {}
         #: a line said at a table not on screen, made a notice by `_chat`
         self._heard_notes: dict[str, str] = {}
+        #: lobby lines since the lobby was last on screen, and their one
+        #: notice over a match (`_lobby_chat_at_table`)
+        self._lobby_lines = 0
+        self._lobby_note: str | None = None
         #: turns at drawing others' changes, shared with the host's other apps
         self._turns = DrawTurns(draw_turns_path(self.socket_path), create=False)
 
@@ -322,6 +328,9 @@ class RemoteTable:
             self._watch_notes[table] = note
 
     def refresh(self) -> None:
+        """The lobby is on screen again: the tables as they stand now."""
+        self._lobby_lines = 0
+        self._forget_lobby_chat()
         self.write({"lobby": {}})
 
     def command(self, table: str, command: SeatCommand) -> bool:
@@ -680,9 +689,36 @@ class RemoteTable:
         if isinstance(top, ChatScreen) and top.where_id == table:
             top.show(lines, flags)
         elif not earlier and who != self.player and not (callable(heard) and top is screen):
-            self.app.notify(f"{who}: {text}", title=self._chat_title(key, top), timeout=6)
+            from tui.plain import shortened
+
+            if key is None and self.table_on_screen() is not None:
+                self._lobby_chat_at_table(who, text, top)
+                return
+            # (a toast is 40 wide: a long line made a notice 17 rows tall)
+            note = shortened(f"{who}: {text}", MAX_CHAT_NOTE)
+            self.app.notify(note, title=self._chat_title(key, top), timeout=6)
             if key is not None and self.table_on_screen() != key:
-                self._heard_notes[key] = f"{who}: {text}"
+                self._heard_notes[key] = note
+
+    def _lobby_chat_at_table(self, who: str, text: str, top: Any) -> None:
+        """A lobby line while a match is on screen: one short notice for
+        them all, counting the lines since (each was a notice over the
+        match, and names are free, so the pace per name did not stop them)."""
+        from tui.plain import shortened
+
+        self._forget_lobby_chat()
+        self._lobby_lines += 1
+        said = f"{who}: {text}"
+        if self._lobby_lines > 1:
+            said = f"{self._lobby_lines} new lines; the last: {said}"
+        self._lobby_note = shortened(said, 80)
+        self.app.notify(self._lobby_note, title=self._chat_title(None, top), timeout=6)
+
+    def _forget_lobby_chat(self) -> None:
+        """The lobby chat's notice at a match goes (a new one, or the lobby is back)."""
+        if self._lobby_note is not None:
+            self.app.call_later(self.app.withdraw_notice, self._lobby_note)
+            self._lobby_note = None
 
     def _chat_away(self, chat: Any) -> None:
         """A line said at a table this player sits at but has not open (in
