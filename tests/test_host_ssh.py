@@ -779,3 +779,30 @@ async def test_a_watcher_is_not_told_of_seats_kept_when_the_host_stops(tmp_path,
         await stopping
     assert "The Overtable host has stopped." in text and "seats" not in text, text
     await wait_gone(pid, "the host")
+
+
+def test_asyncssh_import_warnings_are_not_shown_to_the_host(tmp_path):
+    """Play-test: cryptography 51 warned "DSA is deprecated" ten times from
+    asyncssh's own source before `overtable host` said a word. The warning is
+    forced at asyncssh's import, so the test holds whatever cryptography warns."""
+    script = (
+        "import sys, warnings\n"
+        "from cryptography.utils import CryptographyDeprecationWarning as W\n"
+        "class Warn:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'asyncssh':\n"
+        "            warnings.warn_explicit(W('DSA is deprecated'), W, 'misc.py', 32,\n"
+        "                                   module='asyncssh.crypto.misc', registry={})\n"
+        "sys.meta_path.insert(0, Warn())\n"
+        "from tui.cli import main\n"
+        "raise SystemExit(main())\n"
+    )
+    argv = [sys.executable, "-W", "default", "-c", script, "host", "--listen", "127.0.0.1:x",
+            "--data-dir", str(tmp_path / "data")]
+    env = {**os.environ, "OVERTABLE_DATA_DIR": str(tmp_path / "default")}
+    ran = subprocess.run(argv, capture_output=True, text=True, timeout=60, env=env)
+    assert ran.returncode == 1
+    assert ran.stderr.splitlines() == [
+        "overtable host: --listen takes HOST:PORT, e.g. 127.0.0.1:2222, not '127.0.0.1:x'."
+    ], ran.stderr
+    assert ran.stdout == ""
