@@ -204,3 +204,52 @@ def test_overseers_rulings_each_have_their_own_block():
     for block in re.split(r"\n\s*\n", text):
         if block.startswith(">"):
             assert len(re.findall(r"Ruling OV-\d+\b", block, re.I)) <= 1, block
+
+
+#: (ruling, the ruling it cites) in the in-app rules -> what the cited one's
+#: own block must say for the citation to make sense
+CITED = {
+    ("OD-5", "OD-13"): "A drafted monster or miniboss goes on the tile just placed",
+    ("OD-16", "OD-13"): "A drafted monster or miniboss goes on the tile just placed",
+    ("OD-28", "OD-26"): "may also go on the new tile instead",
+    ("BQ-18", "BQ-6"): "nobody else is told",
+    ("BQ-47", "BQ-15"): "can only be discarded",
+    ("OV-3", "OV-8"): "named by colour and ability",
+    ("OV-13", "OV-5"): "resolves every tie",
+}
+
+
+def _house_blocks() -> dict[str, str]:
+    """Each in-app house ruling's block, its text on one line."""
+    blocks = {}
+    for path in (ROOT / "tui" / "rules").glob("*.md"):
+        text = path.read_text(encoding="utf-8")
+        for code, body in re.findall(r"^> \*\*House ruling ((?:BQ|OD|OS|OV)-\d+)\*\*(.*?)(?=\n\n|\Z)",
+                                     text, flags=re.S | re.M):
+            blocks[code] = " ".join(body.replace("\n>", " ").split())
+    return blocks
+
+
+def test_a_ruling_cited_by_another_in_app_says_what_it_is_cited_for():
+    """Play-test: house rulings OD-5 and OD-16 cite OD-13 for "a drafted token
+    always goes on its tile", but the in-app OD-13 said only its last sentence
+    (the last turn is played out whole); the rest was in docs/rulings.md
+    alone. A ruling cited by another has its own block, saying that part."""
+    blocks = _house_blocks()
+    cites = {(code, cited) for code, body in blocks.items()
+             for cited in re.findall(r"\b(?:BQ|OD|OS|OV)-\d+\b", body) if cited != code}
+    assert cites <= set(CITED), f"say what these citations need: {sorted(cites - set(CITED))}"
+    for (code, cited), words in CITED.items():
+        assert cited in blocks, f"{code} cites {cited}, which has no block"
+        assert words in blocks[cited], (code, cited, words)
+
+
+def test_the_in_app_od_13_is_whole():
+    """OD-13, as docs/rulings.md has it: the drafted token's tile, else any
+    open terrain tile, else the lair; the lair emptied while it can be; the
+    last turn played out whole."""
+    said = _house_blocks()["OD-13"]
+    for part in ("goes on the tile just placed", "a Dungeon, or a hero the token cannot slay",
+                 "any open terrain tile", "else to your lair", "Before your turn ends",
+                 "played out whole (token, Spire, reveal) before scoring"):
+        assert part in said, part
