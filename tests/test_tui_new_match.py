@@ -245,6 +245,25 @@ async def test_the_two_knight_layout_option_is_worded_for_a_newcomer():
         assert "BQ-" not in text
 
 
+@pytest.mark.parametrize("players", [2, 6])
+async def test_overstocked_expansions_each_say_what_they_do(players):
+    """Play-test: Overstocked's three expansions were bare names, where each
+    Boss Quest option says in a line what it does. Each now says it (OS
+    §Pre-Order Incentives: one token a game, scoring an area; §Industrial
+    Mechanisation: the forklift's neighbours count as adjacent; §Quantum
+    Accounting: the lowest card is swapped for a crate of two toys), whole at 80x24."""
+    app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        await count_players(pilot, screen, players)
+        text = screen_text(app)
+        for line in ("Pre-Order Incentives: once a game, a token scores an area",
+                     "Industrial Mechanisation: a forklift links crates around it",
+                     "Quantum Accounting: your lowest card becomes a 2-toy crate"):
+            assert line in text, text
+
+
 async def test_an_option_hidden_by_the_player_count_is_not_sent():
     app = OvertableApp(start="new", argument="boss-quest", theme_name="ansi-dark",
                        bot_delay=0, seed=7)

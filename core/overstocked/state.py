@@ -68,14 +68,19 @@ class Options:
         default=False, metadata={"label": "Advanced variant: your largest toy area scores half"}
     )
     #: Pre-Order Incentives.
-    incentives: bool = attrs.field(default=False, metadata={"label": "Pre-Order Incentives"})
+    incentives: bool = attrs.field(
+        default=False,
+        metadata={"label": "Pre-Order Incentives: once a game, a token scores an area"},
+    )
     #: Industrial Mechanisation (forklift tokens, OS-6, OS-16).
     forklifts: bool = attrs.field(
-        default=False, metadata={"label": "Industrial Mechanisation (forklifts)"}
+        default=False,
+        metadata={"label": "Industrial Mechanisation: a forklift links crates around it"},
     )
     #: Quantum Accounting (quantum crate cards, OS-7, OS-17).
     quantum: bool = attrs.field(
-        default=False, metadata={"label": "Quantum Accounting (quantum crates)"}
+        default=False,
+        metadata={"label": "Quantum Accounting: your lowest card becomes a 2-toy crate"},
     )
     #: Solo mode against the bot (OS-8): seat 0 plays, seat 1 is the bot.
     #: Offered at 2 seats only (OS-19): ticked at 3 players the form
