@@ -427,10 +427,13 @@ def _go_on(line: Text, piece: Text, gap: str, indent: int, width: int | None) ->
     line.append_text(piece)
 
 
+NUMBER_WORDS = {3: "three", 4: "four", 5: "five", 6: "six"}
+
+
 def _tie_lines(result: RoundResult, who: Any) -> list[str]:
     """Why a knight won a round it tied on strength (BQ §Combat: the
-    fewest weapon cards; the Fox first, BQ-35): two knights at 17 and a
-    key for one of them read as a mistake."""
+    fewest weapon cards; the Fox first, BQ-35; still tied, each wins a key):
+    two knights at 17 and a key for one of them read as a mistake."""
     contenders = [s for s in range(len(result.strengths)) if not result.eliminated[s]]
     second = any(a.spell.kind is SpellKind.SECOND_CLOSEST for a in result.spells)
     cards = [len(weapons) for weapons in result.equipment]
@@ -438,7 +441,18 @@ def _tie_lines(result: RoundResult, who: Any) -> list[str]:
     for value in sorted({result.strengths[s] for s in result.winners}):
         won = [s for s in sorted(result.winners) if result.strengths[s] == value]
         lost = [s for s in contenders if result.strengths[s] == value and s not in result.winners]
-        if not won or not lost or len(cards) < len(result.strengths):
+        if len(cards) < len(result.strengths):
+            continue
+        held = {cards[s] for s in won}
+        if len(won) > 1 and not lost and len(held) == 1:
+            # "still a tie, all players involved each win a KEY": two ★
+            # at one strength read as a mistake too
+            every = "both" if len(won) == 2 else f"all {NUMBER_WORDS.get(len(won), len(won))}"
+            count = held.pop()
+            lines.append(f"Tied at {value} with {count} weapon{'s' if count != 1 else ''} each: "
+                         f"{every} take a key.")
+            continue
+        if not won or not lost:
             continue
         names = " and ".join(who(s) for s in won)
         verb = "win" if len(won) > 1 else "wins"
