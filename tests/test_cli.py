@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 import attrs
 import pytest
@@ -171,12 +172,52 @@ def test_rules_off_a_terminal_print_the_text(capsys, monkeypatch):
     monkeypatch.setattr(tui.app, "OvertableApp", no_app)
     assert cli.main(["rules", "overboss-duel"]) == 0
     out = capsys.readouterr().out
-    assert out == rules_text("overboss-duel") and "\x1b" not in out
+    assert "\x1b" not in out and _words(rules_text("overboss-duel")) <= _words(out)
     assert "House ruling OD-1" in out
     assert cli.main(["rules"]) == 0
     assert "boss-quest, overboss-duel, overstocked, overseers" in capsys.readouterr().out
     assert cli.main(["rules", "chess"]) == 2
     assert "no game 'chess'" in capsys.readouterr().err
+
+
+def _words(text: str):
+    """The words of a text, Markdown's marks and the drawn boxes aside, as
+    a multiset: a table's cells are laid out afresh, its words kept."""
+    import collections
+
+    marks = "*_`#>|-:.,;()[]\"'▌•─━│┃═┏┓┗┛┃"
+    text = text.replace("*", "").replace("`", "")
+    words = (w.strip(marks) for w in re.split(r"[\s▌•─━│┃]+", text))
+    return collections.Counter(w for w in words if w)
+
+
+@pytest.mark.parametrize("game", ["boss-quest", "overboss-duel", "overstocked", "overseers"])
+@pytest.mark.parametrize("columns", [None, "100"])
+def test_rules_into_a_pipe_read_as_text_not_markdown(game, columns, capsys, monkeypatch):
+    """Play-test: `overtable rules overstocked | less` showed the Markdown
+    ("**P**ocket Petz", "> **House ruling OS-1**", a table's pipes) where
+    README and --help promise the rules as text. Off a terminal they are
+    laid out as the app shows them, without colour, 80 columns wide (or
+    $COLUMNS), every word of them kept."""
+    from tui.resources import rules_text
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    width = int(columns or 80)
+    assert cli.main(["rules", game]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "**" not in out and "|---" not in out, out
+    assert not any(line.startswith("> ") or line.startswith("#") for line in out.splitlines())
+    assert max(len(line) for line in out.splitlines()) <= width
+    assert max(len(line) for line in out.splitlines()) > width - 10  # the width is used
+    assert not any(line != line.rstrip() for line in out.splitlines())
+    assert re.search(r"^▌ House ruling [A-Z]{2}-\d+ — ", out, re.M)
+    markdown = rules_text(game)
+    assert _words(markdown) <= _words(out), _words(markdown) - _words(out)
+    if game == "overstocked":
+        assert "Pocket Petz" in out
 
 
 @pytest.mark.parametrize("command", ["new", "rules"])
@@ -480,10 +521,10 @@ def test_a_game_is_named_in_any_case_or_by_its_title(command, written, monkeypat
 
 
 def test_rules_off_a_terminal_take_the_game_in_any_case(capsys):
-    from tui.resources import rules_text
-
+    assert cli.main(["rules", "overboss-duel"]) == 0
+    by_id = capsys.readouterr().out
     assert cli.main(["rules", "Overboss Duel"]) == 0
-    assert capsys.readouterr().out == rules_text("overboss-duel")
+    assert capsys.readouterr().out == by_id and by_id.startswith("Overboss Duel\n")
 
 
 @pytest.mark.parametrize("written", ["Boss-Quest", "Boss Quest"])

@@ -644,7 +644,11 @@ def print_rules(game: str | None) -> int:
 
         print(printable(f"overtable rules: no game {game!r}; games: {games}"), file=sys.stderr)
         return 2
-    sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    # laid out as text: the Markdown's marks ("**P**ocket Petz", "> **House
+    # ruling", a table's pipes) were printed as they are
+    from tui.plain_rules import output_width, plain_rules
+
+    sys.stdout.write(plain_rules(text, output_width()))
     return 0
 
 
