@@ -52,7 +52,7 @@ GAMES = {
     # the extensions' marks too (the play-test met [±3] and Owl* in no help)
     "Boss Quest": (bq_app, ["(R6)", "[R5]", "[▒▒]", "▒▒", "●", "○", "★", "⚒", "⚷", "»",
                             "[±3]", "[+3] [-1]", "= 5 + ?", "Owl*"]),
-    "Overboss Duel": (ob_app, ["Spires", "Crystals", "≈ ▲", "›·‹", "« »", "[▒▒]", "Waiting"]),
+    "Overboss Duel": (ob_app, ["Spires", "Crystals", "≈ ▲", "›·‹", "« »", "[▒▒]", "M Y to place"]),
     "Overstocked": (os_app, ["│ ─", "║ ═", "┃ ━", "×", "p☻", "Q", "▼", "½"]),
 }
 

@@ -660,9 +660,34 @@ async def test_at_80x24_a_lair_with_monsters_waiting_keeps_to_one_line():
         log = app.game_screen.query_one("#ob-log")
         assert log.scrollable_content_region.height >= 4
     lair_lines = [line.strip() for line in panel if line.strip().startswith("Spires ^")]
-    assert lair_lines == ["Spires ^1 v1  Crystals 1  Heroes 1  Waiting K Y",
-                          "Spires ^0 v2  Crystals 1  Heroes 2  Waiting K"], panel
-    assert all(4 + len(line) <= width for line in lair_lines)  # indented 4
+    # (the monsters said "to place", a cell short of the edge: the parts a
+    # space apart where two would not fit)
+    assert lair_lines == ["Spires ^1 v1 Crystals 1 Heroes 1 KY to place",
+                          "Spires ^0 v2  Crystals 1  Heroes 2  K to place"], panel
+    assert all(4 + len(line) < width for line in lair_lines)  # indented 4
+
+
+async def test_at_80x24_monsters_waiting_in_a_lair_are_said_to_be_placed():
+    """Play-test at 80x24: "Spires ^1 v0  Crystals –  Heroes 1  Waiting M Y"
+    said nothing of what "Waiting" was, and ran to the panel's edge as if cut
+    off. OD §Placing Tokens: monsters waiting in the lair must be placed while
+    an open terrain tile exists: "M Y to place", a column short of the edge."""
+    lairs = (Lair(waiting=(Token.MINIBOSS, YETI), spires=1, heroes=1),
+             Lair(waiting=(Token.ROCKTOPUS,), crystals=(Token.ROAD_CRYSTAL,), expended=2,
+                  heroes=2))
+    app = ScreenApp(make_update(midgame(lairs=lairs)), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.query_one("#ob-players")
+        lines = region_lines(app, panel)
+        width = panel.content_region.width
+    lair_lines = [line.rstrip() for line in lines if line.strip().startswith("Spires ^")]
+    assert [line.strip() for line in lair_lines] == [
+        "Spires ^1 v0  Heroes 1  M Y to place",
+        "Spires ^0 v2  Crystals 1  Heroes 2  K to place"], lines
+    # the padding column, then the line: its last cell left blank
+    assert all(len(line) <= width for line in lair_lines), (width, lair_lines)
+    assert "Waiting" not in "".join(lines)
 
 
 async def test_at_80x24_a_lairs_crystals_are_named():
@@ -1235,10 +1260,11 @@ async def test_lair_and_legend_entries_are_never_cut_in_two(size):
         wide = size[0] >= 110
         for lair in lairs:
             # narrow, the letters stand closer where a line needs it ("BKW")
-            tokens = ([", ".join(f"{k.letter} {k.label}" for k in lair.waiting)] if wide
-                      else [sep.join(k.letter for k in lair.waiting) for sep in (" ", "")])
-            assert any(f"Waiting {t}" in line for t in tokens for line in lines), lines
-        assert not any(line.rstrip().endswith("Waiting") for line in lines)
+            said = ([f"{', '.join(f'{k.letter} {k.label}' for k in lair.waiting)} to place"]
+                    if wide else [f"{sep.join(k.letter for k in lair.waiting)} to place"
+                                  for sep in (" ", "")])
+            assert any(t in line for t in said for line in lines), lines
+        assert not any(line.strip().startswith("to place") for line in lines)
         legend = screen.query_one("#ob-legend")
         if legend.display and not legend.letters:
             # a spacious board names its tiles and tokens itself: the
@@ -1732,7 +1758,7 @@ async def test_at_80x24_a_lair_with_three_monsters_or_more_keeps_to_one_line(wai
         panel = app.game_screen.query_one("#ob-players")
         lines = region_lines(app, panel)
     letters = "".join(k.letter for k in waiting)
-    assert not any(line.strip().startswith("Waiting") for line in lines), lines
+    assert not any(line.strip().startswith(letters) for line in lines), lines
     mine = [line for line in lines if "Spires ^1 v1" in line]
-    assert len(mine) == 1 and f"Waiting {letters}" in mine[0], lines
+    assert len(mine) == 1 and f"{letters} to place" in mine[0], lines
     assert f"Heroes {heroes}" in mine[0] and "Crystals 1" in mine[0], lines

@@ -487,7 +487,8 @@ class OverbossScreen(GameScreen):
         ("Crystals", "A lair's Crystals, by their terrain (Icy, Pool, Road, Town, "
                      "Sunken), or where a line is full their count"),
         ("Heroes", "Heroes slain, kept in the lair (1 point each)"),
-        ("Waiting", "Monsters in the lair: placed while any open terrain tile is left"),
+        ("M Y to place", "Monsters and minibosses waiting in a lair: they must be placed "
+                         "while any open terrain tile is left"),
         # the header (a play-test: "32 open", "est.", "heroes 15", "stack 64"
         # were explained nowhere; a wide header says them in words)
         ("Round 1 · 32 open", "The header: the round (a turn of each Boss), the open "
@@ -903,17 +904,20 @@ class OverbossScreen(GameScreen):
         label = "Crystals " if wide or not lair.crystals else "Crystals: "
         parts = [spires, Text(f"{label}{crystals}"), Text(f"Heroes {lair.heroes}")]
         if lair.waiting:
+            # said as what they are (a play-test read "Waiting M Y" as
+            # nothing): monsters that must go on the board (OD §Placing Tokens)
             if wide:
                 tokens = ", ".join(f"{k.letter} {k.label}" for k in lair.waiting)
             else:
                 tokens = " ".join(k.letter for k in lair.waiting)
-            parts.append(Text.assemble("Waiting ", (tokens, "bold")))
-        room = self.query_one("#ob-players").content_region.width
-        # Each part whole on a line: wrapped at any space, "Waiting" was
-        # left at the end of one line and its tokens went to the next.
-        # Narrow, the parts stand two spaces apart, not " · ": with monsters
-        # waiting the line then fits 80x24's panel whole, a row the log keeps
-        # (late in a duel it was down to two lines)
+            parts.append(Text.assemble((tokens, "bold"), " to place"))
+        # a cell short of the panel's edge: a line reaching it looked cut off
+        room = self.query_one("#ob-players").content_region.width - 1
+        # Each part whole on a line: wrapped at any space, the waiting
+        # monsters' label was left at the end of one line and its tokens
+        # went to the next. Narrow, the parts stand two spaces apart, not
+        # " · ": with monsters waiting the line then fits 80x24's panel
+        # whole, a row the log keeps (late in a duel it was down to two lines)
         sep = " · " if wide else "  "
 
         def too_long() -> bool:
@@ -924,11 +928,14 @@ class OverbossScreen(GameScreen):
             # late in a duel is one of three or four (a bare letter "p" read
             # as nothing, and p is the score pad's key)
             parts[1] = Text(f"Crystals {len(lair.crystals)}")
+        if not wide and not lair.crystals and too_long():
+            parts.pop(1)  # "Crystals –" says least
         if not wide and lair.waiting and too_long():
             # three monsters or more: their letters closer ("BKW"), each
             # kept (they must be placed, and bands form by kind), then the
             # parts a space apart, before a line of its own
-            parts[-1] = Text.assemble("Waiting ", ("".join(k.letter for k in lair.waiting), "bold"))
+            parts[-1] = Text.assemble(("".join(k.letter for k in lair.waiting), "bold"),
+                                      " to place")
             if too_long():
                 sep = " "
         return [head, *([reveal] if reveal else []), *in_force,
