@@ -20,10 +20,13 @@ structures each entry and replays it through the rules.
 
 from __future__ import annotations
 
+import enum
 import functools
 import json
 import os
 import re
+import types
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Union
@@ -501,6 +504,8 @@ class Codec:
             self.union
         )
         self._unstructure_action = self.converter.get_unstructure_hook(self.union)
+        #: the game's kinds of action by the name a line gives them
+        self.kinds: dict[str, type] = {_tag(cls): cls for cls in game.action_types}
 
     def action_line(self, seat: int, action: Any) -> str:
         return dumps({"seat": seat, "action": self._unstructure_action(action)})
@@ -509,14 +514,21 @@ class Codec:
         """The action a line stores; ValueError when it is not one of the
         game's, or (`exact`) a value in it is not written as the game
         writes it."""
+        kind = stored.get("type")
+        cls = self.kinds.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise UnknownKind(kind, self.game.title)
         try:
             action = self._structure_action(stored, self.union)
-        except Exception as e:  # whatever the line holds, it is not an action
-            raise ValueError(explain(e)) from None
-        if isinstance(action, _NoAction):
-            raise ValueError("not an action of this game")
+        except Exception:  # whatever the line holds, it is not an action
+            # worded from the game's own types (only here: a legal list is hot)
+            raise ValueError(misfit(cls, stored, self.game.title)
+                             or f"a value in it is not one {self.game.title} writes") from None
         if exact:
-            _as_written(stored, self._unstructure_action(action))
+            try:
+                _as_written(stored, self._unstructure_action(action))
+            except ValueError as e:
+                raise ValueError(misfit(cls, stored, self.game.title) or str(e)) from None
         return action
 
     def header_dict(self, header: Header) -> dict:
@@ -531,10 +543,12 @@ class Codec:
         ValueError when it does not fit.
         """
         _header_types(raw)
+        title = self.game.title
         try:
             header = self.converter.structure(raw, Header)
-        except Exception as e:  # whatever the header holds, it does not fit
-            raise ValueError(explain(e)) from None
+        except Exception:  # whatever the header holds, it does not fit
+            raise ValueError((misfit(Header, raw, title) if isinstance(raw, dict) else None)
+                             or f"a value in it is not one {title} writes") from None
         given = header.options
         if given is not None and not isinstance(given, dict):
             # a text or a list was read as every option at its default
@@ -542,8 +556,10 @@ class Codec:
         try:
             options = self.converter.structure(given or {}, self.game.Options)
             written = self.options_dict(options)
-        except Exception as e:  # whatever the header holds, it does not fit
-            raise ValueError(explain(e)) from None
+        except Exception:  # whatever the header holds, it does not fit
+            reason = misfit(self.game.Options, given or {}, title)
+            raise ValueError(reason.replace("its ", "its option ", 1) if reason
+                             else f"an option in it is not one {title} has") from None
         for name, value in (given or {}).items():
             # each option as the game writes it: "false", 2 or [1] was read as on
             if name in written and json.dumps(value) != json.dumps(written[name]):
@@ -591,8 +607,119 @@ def _as_written(stored: dict, written: dict) -> None:
     for key, value in stored.items():
         if key in written and (json.dumps(value, sort_keys=True)
                                != json.dumps(written[key], sort_keys=True)):
-            raise ValueError(f"its {quoted(key, 30)} is {quoted(value, 30)}; the game writes "
-                             f"a value such as {json.dumps(written[key])[:30]} there")
+            raise ValueError(f"its {quoted(key, 30)} is {as_written(value, 30)}; the game writes "
+                             f"a value such as {as_written(written[key], 30)} there")
+
+
+class UnknownKind(ValueError):
+    """A line's action is of a kind (its "type") the game does not have."""
+
+    def __init__(self, kind: Any, title: str) -> None:
+        self.kind = kind
+        super().__init__(f"{as_written(kind, 40)} is not a kind of move in {title}")
+
+
+def as_written(value: Any, limit: int = 40) -> str:
+    """`value` as a journal writes it (JSON: NaN, true, null, "text"), at
+    most `limit` characters: what a player looks for in the file."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except ValueError:  # an integer too long to write out
+        return quoted(value, limit)
+    text = printable(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def misfit(cls: type, stored: dict, title: str) -> str | None:
+    """The first value of `stored` that does not fit attrs class `cls` (as
+    the game writes it), in a player's words: "its 'slot' is NaN, not a
+    whole number", "it has no 'slot'"; None when every value fits."""
+    found = _misfit_fields(cls, stored, title, ())
+    if found is None:
+        return None
+    path, value, reason = found
+    if value is _MISSING:
+        owner = _where(path[:-1]) if len(path) > 1 else "it"
+        return f"{owner} has no {quoted(path[-1], 30)}"
+    return f"{_where(path)} is {as_written(value)}, {reason}"
+
+
+_MISSING = object()
+
+
+def _where(path: tuple[Any, ...]) -> str:
+    """ "its 'slot'", "item 2 of its 'cards'", "the 'colour' of its 'weapon'"."""
+    text = f"its {quoted(path[0], 30)}"
+    for step in path[1:]:
+        text = (f"item {step + 1} of {text}" if isinstance(step, int)
+                else f"the {quoted(step, 30)} of {text}")
+    return text
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _misfit_fields(cls: type, stored: dict, title: str,
+                   path: tuple[Any, ...]) -> tuple[tuple[Any, ...], Any, str] | None:
+    hints = _hints(cls)
+    for field in attrs.fields(cls):
+        if field.name not in stored:
+            if field.default is attrs.NOTHING:
+                return (*path, field.name), _MISSING, ""
+            continue
+        found = _misfit_value(stored[field.name], hints[field.name], title, (*path, field.name))
+        if found is not None:
+            return found
+    return None
+
+
+def _misfit_value(value: Any, kind: Any, title: str,
+                  path: tuple[Any, ...]) -> tuple[tuple[Any, ...], Any, str] | None:
+    origin = typing.get_origin(kind)
+    if origin in (Union, types.UnionType):
+        options = typing.get_args(kind)
+        if value is None and type(None) in options:
+            return None
+        (kind, *_) = [k for k in options if k is not type(None)] or [Any]
+        origin = typing.get_origin(kind)
+    if kind is bool:
+        return None if isinstance(value, bool) else (path, value, "not true or false")
+    if kind is int:
+        return None if _is_int(value) else (path, value, "not a whole number")
+    if kind is str:
+        return None if isinstance(value, str) else (path, value, "not text")
+    if origin in (tuple, list):
+        if not isinstance(value, list):
+            return path, value, "not a list"
+        (item, *_) = typing.get_args(kind) or (Any,)
+        for index, each in enumerate(value):
+            found = _misfit_value(each, item, title, (*path, index))
+            if found is not None:
+                return found
+        return None
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        values = [member.value for member in kind]
+        if any(type(value) is type(v) and value == v for v in values):
+            return None
+        if len(values) <= 5:
+            return path, value, "not one of " + ", ".join(as_written(v) for v in values)
+        return path, value, f"which is not {_a(_kind_words(kind))} of {title}"
+    if isinstance(kind, type) and attrs.has(kind):
+        if not isinstance(value, dict):
+            return path, value, f"which is not {_a(_kind_words(kind))} of {title}"
+        return _misfit_fields(kind, value, title, path)
+    return None
+
+
+def _kind_words(cls: type) -> str:
+    """A class's name in words: "PlayerSpec" -> "player spec"."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", cls.__name__).lower()
+
+
+def _a(words: str) -> str:
+    return f"{'an' if words[:1] in 'aeiou' else 'a'} {words}"
 
 
 def _tag(cls: type) -> str:

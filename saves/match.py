@@ -326,12 +326,17 @@ class Match:
                 if action is None:
                     try:
                         action = self._codec.action(entry.action)
-                    except ValueError as e:
+                    except journal.UnknownKind as e:
                         move = f"{who}'s move" if who else "the shuffle or deal recorded here"
-                        return refuse(
-                            f"{move} is not one {with_article(game.title)} match has "
-                            f"({journal.quoted(entry.action.get('type'))}: {journal.explain(e)})"
-                        )
+                        return refuse(f"{move} is not one {with_article(game.title)} match has: "
+                                      f"{journal.as_written(e.kind)} is not a kind of "
+                                      f"{'move' if who else 'move or deal'} in that game")
+                    except ValueError as e:
+                        kind = _words(entry.action["type"])
+                        move = (f"{who}'s move ({kind})" if who
+                                else f"the shuffle or deal recorded here ({kind})")
+                        return refuse(f"{move} is not one {with_article(game.title)} match has: "
+                                      f"{e}")
                     if len(actions) < journal.DECODED_KEPT:
                         actions[text] = action
                 here = (len(self.history), seat, action)

@@ -335,7 +335,8 @@ def test_a_refused_line_says_what_a_resume_keeps_and_what_it_loses(played):
         ('{"seat":0,"action":{"type":"Done"}}\n',
          "line 2: Ann's move (done) is not allowed at that point (the rules tell Ann: "),
         ('{"seat":0,"action":{"type":"Fly"}}\n',
-         "line 2: Ann's move is not one a Toy High Card match has ('Fly': "),
+         "line 2: Ann's move is not one a Toy High Card match has: \"Fly\" is not a kind of move in "
+         "that game."),
         ('{"undo":1,"count":1}\n',
          "line 2: Bob takes back 1 move(s) here, and only 0 may be taken back at that point."),
     ],

@@ -766,7 +766,7 @@ def _said_in_a_line(path: Path) -> list[str]:
         (0, lambda v: {**v, "format": int("9" * 4000)}, "the journal is in format 999"),
         (0, lambda v: {**v, "seed": "s" * 2_000_000}, "its seed is 'sss"),
         (0, lambda v: {**v, "rules_version": [1]}, "its rules_version is [1]"),
-        (0, lambda v: {**v, "players": 5}, "@ $.players"),
+        (0, lambda v: {**v, "players": 5}, "its 'players' is 5, not a list"),
     ],
 )
 def test_a_value_of_megabytes_or_the_wrong_type_is_named_in_one_short_line(
@@ -828,7 +828,7 @@ def test_an_action_value_of_another_type_is_refused_not_read_as_another(tmp_path
     loaded = Match.load(path)
     (problem,) = loaded.problems
     assert problem.line == 12 and problem.kind == journal.REFUSED
-    assert f"its 'slot' is {json.loads(slot)!r}" in problem.message, problem.message
+    assert f"its 'slot' is {slot}, not a whole number" in problem.message, problem.message
     assert len(loaded.match.history) == 10
     loaded.match.close()
 
@@ -915,3 +915,94 @@ async def test_resuming_a_damaged_save_by_its_id_says_why_as_by_its_path(tmp_pat
                   else "the file cannot be read (Is a directory)")
         assert reason in screen.text
     assert path.exists()
+
+
+# --- a wrong value is said in a player's words, never the converter's --------------------------
+
+#: the converter's (cattrs, JSONPath) words, which a player cannot act on
+CONVERTER_WORDS = ("@ $", "expected", "invalid value for type", "no such kind or field",
+                   "structuring", "unknown error")
+#: one journal of each game, the newest rules of each
+EVERY_GAME = ("boss-quest-v3", "overboss-duel-v1", "overseers-v2", "overstocked-v1")
+HOSTILE_VALUES = (float("nan"), "x", None, [1], {"a": 1}, 1.5, "king-kong", -(10 ** 4000))
+
+
+def _hostile_lines(name: str):
+    """(line index, changed line) for the first line of each kind of action
+    in corpus journal `name`: its kind unknown, each field left out or
+    given each of `HOSTILE_VALUES` (in its nested values too)."""
+    lines = (CORPUS / f"{name}.jsonl").read_text().splitlines()
+    seen: set[str] = set()
+    for index, text in enumerate(lines[1:], start=1):
+        value = json.loads(text)
+        action = value.get("action")
+        if not isinstance(action, dict) or action["type"] in seen:
+            continue
+        seen.add(action["type"])
+        yield index, {**value, "action": {**action, "type": "Bogus"}}
+        for key, field in action.items():
+            if key == "type":
+                continue
+            yield index, {**value, "action": {k: v for k, v in action.items() if k != key}}
+            for bad in HOSTILE_VALUES:
+                yield index, {**value, "action": {**action, key: bad}}
+            if isinstance(field, dict):
+                for inner in field:
+                    yield index, {**value, "action": {**action, key: {**field, inner: "x"}}}
+            if isinstance(field, list) and field:
+                yield index, {**value, "action": {**action, key: ["x", *field[1:]]}}
+
+
+@pytest.mark.parametrize("name", EVERY_GAME)
+def test_a_wrong_value_in_a_line_is_said_in_a_players_words(tmp_path, name):
+    """A line's wrong value was explained in cattrs' words ("('DealBoss':
+    invalid value for type, expected Boss @ $.boss)", "no such kind or
+    field: 'Bogus'"); it says which value is wrong, as written, and what
+    the game has there."""
+    lines = (CORPUS / f"{name}.jsonl").read_text().splitlines()
+    said = 0
+    for number, (index, changed) in enumerate(_hostile_lines(name)):
+        path = tmp_path / f"{number}.jsonl"
+        path.write_text("\n".join([*lines[:index], json.dumps(changed), *lines[index + 1:]]) + "\n")
+        loaded = Match.load(path)
+        if loaded.match is not None:
+            loaded.match.close()
+        for problem in loaded.problems:
+            if problem.line != index + 1:
+                continue  # a value the rules then refuse, or took as another action
+            said += 1
+            assert not any(w in problem.message for w in CONVERTER_WORDS), problem.message
+        path.unlink()
+    assert said > 20
+
+
+def test_the_kind_and_value_of_a_wrong_line_are_named():
+    game = __import__("core").GAMES["overboss-duel"]
+    codec = journal.codec(game)
+    for stored, said in [
+        ({"boss": "king-kong", "type": "DealBoss"},
+         "its 'boss' is \"king-kong\", which is not a boss of Overboss Duel"),
+        ({"slot": float("nan"), "type": "Draft"}, "its 'slot' is NaN, not a whole number"),
+        ({"slot": 0.0, "type": "Draft"}, "its 'slot' is 0.0, not a whole number"),
+        ({"type": "Draft"}, "it has no 'slot'"),
+        ({"type": "Bogus"}, "\"Bogus\" is not a kind of move in Overboss Duel"),
+    ]:
+        with pytest.raises(ValueError) as error:
+            codec.action(stored)
+        assert str(error.value) == said
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    (lambda v: {**v, "players": 5}, "its 'players' is 5, not a list"),
+    (lambda v: {k: w for k, w in v.items() if k != "created"}, "it has no 'created'"),
+    (lambda v: {**v, "options": {"ulul": "bogus"}},
+     "its option 'ulul' is \"bogus\", not one of \"off\", \"classic\", \"night\""),
+])
+def test_a_wrong_header_value_is_said_in_a_players_words(tmp_path, change, said):
+    lines = BOSS_QUEST.read_text().splitlines()
+    lines[0] = json.dumps(change(json.loads(lines[0])))
+    path = tmp_path / "header.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    (problem,) = Match.load(path).problems
+    assert said in problem.message, problem.message
+    assert not any(w in problem.message for w in CONVERTER_WORDS), problem.message
