@@ -252,16 +252,19 @@ class Match:
         header, notes = _levels_played(game.id, header)
         before: list[JournalProblem] = []
         if header.rules_version != game.rules_version:
+            saved = (f"{path}, line 1: this match was saved under rules version "
+                     f"{journal.quoted(header.rules_version, 20)} of {game.title}; this version "
+                     f"of Overtable plays rules version {game.rules_version}")
+            if header.rules_version > game.rules_version:
+                # a newer Overtable wrote it: its rules may have moves this one lacks
+                saved += ", so this older version of Overtable may not know the newer rules"
             before.append(
                 JournalProblem(
                     path,
                     1,
-                    f"{path}, line 1: this match was saved under rules version "
-                    f"{journal.quoted(header.rules_version, 20)} of {game.title}; this version "
-                    f"of Overtable plays rules version {game.rules_version}. It is replayed "
-                    f"under the current "
-                    f"rules; if they refuse a line, the match resumes before it. It continues "
-                    f"in a new file; this one is left as it is.",
+                    f"{saved}. It is replayed under this version's rules; if they refuse a "
+                    f"line, the match resumes before it. It continues in a new file; this one "
+                    f"is left as it is.",
                     RULES_VERSION,
                     True,
                 )

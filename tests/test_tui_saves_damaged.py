@@ -5,6 +5,7 @@ names an unreadable file."""
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -269,3 +270,43 @@ async def test_the_line_under_an_unreadable_save_names_no_empty_players(data_dir
         await pilot.pause()
         shown = str(app.screen.query_one("#saved-detail", Static).render())
         assert shown.startswith("last played ") and path.name in shown.replace("\n", "")
+
+
+def with_rules_version(match: Match, version: int) -> None:
+    lines = match.path.read_text().splitlines(keepends=True)
+    header = json.loads(lines[0])
+    header["rules_version"] = version
+    lines[0] = json.dumps(header) + "\n"
+    match.path.write_text("".join(lines))
+
+
+@pytest.mark.parametrize(("version", "said"), [
+    (999, "this older version of Overtable may not know the newer rules"),
+    (0, "saved under rules version 0 of Overboss Duel; this version of Overtable plays rules "
+        "version 1"),
+])
+async def test_a_match_saved_under_other_rules_is_not_called_damaged(version, said):
+    """Hostile saves: a journal of rules version 999 (or 0), every line of
+    which replays, was titled "This match's journal is damaged" and asked
+    "Resume at the last valid action?"."""
+    match = played(8)
+    with_rules_version(match, version)
+    app = make_app(start="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        assert app.screen.title_text == "Saved by another version of Overtable"
+        text = dialog_text(app)
+        assert said in text, text
+        assert "damaged" not in text and "last valid action" not in text, text
+        assert text.endswith("Resume under this version's rules?"), text
+
+
+async def test_other_rules_and_a_refused_line_are_still_damaged():
+    match = played(30)
+    with_rules_version(match, 999)
+    damage(match, 12)
+    app = make_app(start="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        assert app.screen.title_text == "This match's journal is damaged"
+        assert "Resume at action 10 of 30" in dialog_text(app)

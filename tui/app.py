@@ -740,6 +740,8 @@ class OvertableApp(KeysInOrder, App[None]):
             if yes:
                 open_it()
 
+        from saves.journal import RULES_VERSION
+
         # what a yes keeps and loses, said in the question: a journal damaged
         # on its first line restarted the match from round 1 without a word
         kept, lost = len(match.history), getattr(loaded, "lost", 0)
@@ -757,9 +759,13 @@ class OvertableApp(KeysInOrder, App[None]):
                 question += " What was dealt or drawn in them will be dealt again, differently."
         else:
             question, yes = "Resume at the last valid action?", "Resume"
+        title = "This match's journal is damaged"
+        if not lost and all(p.kind == RULES_VERSION for p in problems):
+            # every line replays: only the rules it was saved under differ
+            title, question = ("Saved by another version of Overtable",
+                               "Resume under this version's rules?")
         self.push_screen(
-            ConfirmScreen("This match's journal is damaged", f"{text}\n\n{question}",
-                          yes=yes, no="Cancel"),
+            ConfirmScreen(title, f"{text}\n\n{question}", yes=yes, no="Cancel"),
             answer,
         )
 
