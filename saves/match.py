@@ -72,6 +72,12 @@ class SaveFailed(Exception):
         self.path = Path(path)
         self.reason = reason
         if creating:  # a new match, or a damaged one continued in a new file
+            from saves.store import file_in_the_way, not_a_folder
+
+            place = file_in_the_way(self.path.parent)
+            if place is not None:  # "File exists ... must be writable" sent them astray
+                super().__init__(f"{not_a_folder(place)}. Nothing was played or written.")
+                return
             super().__init__(
                 f"Could not create {self.path}: {reason}. Nothing was played or written: "
                 f"the directory {self.path.parent} must be writable (OVERTABLE_DATA_DIR "

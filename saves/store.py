@@ -207,14 +207,26 @@ def _journals(directory: Path) -> list[Path]:
         raise _cannot_read(directory, error) from None
 
 
+def file_in_the_way(directory: Path) -> Path | None:
+    """The file (not a folder) at `directory` or one of its parents, if any."""
+    for place in (directory, *directory.parents):
+        if place.exists() and not place.is_dir():
+            return place
+    return None
+
+
+def not_a_folder(place: Path) -> str:
+    """What a file where the saved matches' folder should be is said as."""
+    return (f"{place} is a file, not a folder: Overtable keeps its saved matches in a "
+            f"folder ({ENV_DATA_DIR} chooses where)")
+
+
 def _cannot_read(directory: Path, error: OSError) -> SavesUnreadable:
     # a file where a folder should be: said as such ("cannot be read (Not a
     # directory)" named the matches folder, never the file in its way)
-    for place in (directory, *directory.parents):
-        if place.exists() and not place.is_dir():
-            return SavesUnreadable(
-                error.errno, f"{place} is a file, not a folder: Overtable keeps its saved "
-                f"matches in a folder ({ENV_DATA_DIR} chooses where)")
+    place = file_in_the_way(directory)
+    if place is not None:
+        return SavesUnreadable(error.errno, not_a_folder(place))
     reason = error.strerror or str(error)
     return SavesUnreadable(
         error.errno, f"the saved matches in {directory} cannot be read ({reason})"

@@ -310,3 +310,27 @@ async def test_other_rules_and_a_refused_line_are_still_damaged():
         await wait_for(pilot, lambda: on(app, ConfirmScreen))
         assert app.screen.title_text == "This match's journal is damaged"
         assert "Resume at action 10 of 30" in dialog_text(app)
+
+
+@pytest.mark.parametrize("in_the_way", ["matches", "data"])
+async def test_a_new_match_where_a_file_is_in_the_way_says_so(tmp_path, monkeypatch, in_the_way):
+    """Hostile saves: with `matches` a file, a new match said "Could not
+    create .../matches/....jsonl: File exists. ... the directory .../matches
+    must be writable": the wrong problem and the wrong advice."""
+    data = tmp_path / "data"
+    if in_the_way == "matches":
+        data.mkdir()
+    place = data / "matches" if in_the_way == "matches" else data
+    place.write_text("not a folder\n")
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(data))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.new_match("overboss-duel", PLAYERS)
+        await pilot.pause()
+        said = notices(app)
+    assert (f"Could not start the match: {place} is a file, not a folder: Overtable keeps its "
+            "saved matches in a folder") in said, said
+    assert "Nothing was played or written" in said
+    assert "File exists" not in said and "must be writable" not in said, said
+    assert place.read_text() == "not a folder\n"
