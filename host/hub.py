@@ -2076,7 +2076,9 @@ def _resumed_how(loaded: Any) -> str:
     if not lost:
         return f"resumed with a note: {problems}"
     redealt = " What they dealt or drew is dealt again." if loaded.redrawn else ""
-    return f"resumed at action {kept} of {kept + lost}, not at its end: {problems}{redealt}"
+    last = "last line" if lost == 1 else f"last {lost} lines"
+    return (f"resumed at action {kept}, leaving out the file's {last}: "
+            f"{problems}{redealt}")
 
 
 def _went_back(loaded: Any) -> str | None:
@@ -2088,17 +2090,16 @@ def _went_back(loaded: Any) -> str | None:
     lines = [p.line for p in loaded.problems if p.kind != RULES_VERSION]
     if not lost or not lines:
         return None
-    actions, were, they = ((f"{lost} actions", "were", "they") if lost != 1
-                           else ("1 action", "was", "it"))
+    # (`lost` counts lines: one may be an undo, or no entry at all)
     if kept:
-        said = (f"This match went back to action {kept} of {kept + lost} when the hub resumed "
-                f"it: its saved journal is damaged at line {min(lines)}, so the {actions} "
-                f"after it {were} not played.")
+        said = (f"This match went back to action {kept} when the hub resumed it: its saved "
+                f"journal is damaged at line {min(lines)}, so what it records from there on "
+                "was not played.")
     else:
         said = (f"This match started again when the hub resumed it: its saved journal is "
-                f"damaged at line {min(lines)}, so none of its {actions} could be kept.")
+                f"damaged at line {min(lines)}, so none of what it records could be kept.")
     if loaded.redrawn:
-        said += f" What {they} dealt or drew is dealt again, differently."
+        said += " What was dealt or drawn in it is dealt again, differently."
     return said
 
 

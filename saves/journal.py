@@ -213,25 +213,25 @@ def history_length(entries: tuple[Entry, ...]) -> int:
         if isinstance(entry, ActionEntry):
             count += 1
         elif isinstance(entry, UndoEntry):
-            count = max(count - entry.count, 0)
+            if entry.count > count:
+                break  # the replay refuses it: a resume stops before it
+            count -= entry.count
     return count
 
 
-def resume_words(kept: int, lost: int) -> str:
+def resume_words(kept: int, lines: int) -> str:
     """What resuming before a damaged line keeps of the match and what it
-    leaves out, for a player (a resume that kept nothing restarted the
-    match from round 1 with no word of the moves dropped)."""
-    if lost <= 0:
+    leaves out (`lines`: that line and those after it), for a player (a
+    resume that kept nothing restarted the match from round 1 with no word
+    of the moves dropped). Lines, not actions: a line left out may be an
+    undo, or no entry at all."""
+    if lines <= 0:
         return "The match can resume at the last valid action before it"
+    left = ("this line" if lines == 1
+            else f"this line and the {lines - 1} after it")
     if kept == 0:
-        return (f"Nothing of the match can be kept: resuming would start it again "
-                f"(its {_actions(lost)} are lost)")
-    return (f"The match can resume at action {kept} of {kept + lost}: "
-            f"the {_actions(lost)} after it {'is' if lost == 1 else 'are'} lost")
-
-
-def _actions(count: int) -> str:
-    return f"{count} action{'s' if count != 1 else ''}"
+        return f"Nothing of the match can be kept: resuming would start it again, leaving out {left}"
+    return f"The match can resume at action {kept}, leaving out {left}"
 
 
 def read_lines(path: Path) -> RawJournal:
@@ -332,7 +332,7 @@ def read_lines(path: Path) -> RawJournal:
                 decoded[chunk] = known
         entry, text = known
         if entry is None:
-            # this line and those after it are not read: each stands for an action lost
+            # this line and those after it are not read: a resume leaves them out
             unread = len(numbered) - index + bool(torn)
             kept = history_length(tuple(entries))
             problem(

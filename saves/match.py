@@ -97,8 +97,8 @@ class LoadedMatch:
 
     match: Match | None
     problems: tuple[JournalProblem, ...] = ()
-    #: actions the file records that the match leaves out (after a damaged
-    #: line): a resume loses them
+    #: lines of the file the match leaves out (a damaged line and those
+    #: after it): a resume loses them
     lost: int = 0
     #: what the player should know though nothing is lost (a bot level this
     #: version does not have, and the level that bot plays at instead)
@@ -286,9 +286,9 @@ class Match:
             problems.append(refused)
         problems = before + problems
         match._writable = not problems
-        lost = max(raw.actions - len(match.history), 0) + raw.unread
         replayed = (raw.entries if refused is None
                     else raw.entries[: bisect.bisect_left(raw.numbers, refused.line)])
+        lost = len(raw.entries) - len(replayed) + raw.unread
         redrawn = lost > 0 and (
             raw.unread_chance
             or CHANCE in match.to_act()  # the first line lost was a draw, whatever its bytes
@@ -307,14 +307,13 @@ class Match:
         # the state it gave): an action undone and played again from the
         # same state gives the same state (the rules are deterministic)
         redone: dict[tuple[int, int, Any], tuple[Any, Any]] = {}
-        recorded = raw.actions
         for index, (entry, text) in enumerate(zip(raw.entries, raw.lines, strict=True)):
             number = raw.numbers[index]  # the file's own line (blank ones are skipped)
 
-            def refuse(what: str, number: int = number) -> JournalProblem:
+            def refuse(what: str, number: int = number, index: int = index) -> JournalProblem:
                 # what a resume keeps is the history so far; the rest of the file is left out
                 kept = len(self.history)
-                lost = max(recorded - kept, 0) + raw.unread
+                lost = len(raw.entries) - index + raw.unread
                 return JournalProblem(
                     self.path,
                     number,
@@ -326,9 +325,9 @@ class Match:
 
             seat = getattr(entry, "seat", CHANCE)
             if seat != CHANCE and not 0 <= seat < len(names):
-                # file seats count from 0; a player counts them from 1
-                shown = journal.quoted(seat + 1 if seat >= 0 else seat, 20)
-                return refuse(f"it names seat {shown}, and the table has {len(names)} seats")
+                # as written (from 0): what a player looks for in the file
+                return refuse(f"it names seat {journal.as_written(seat, 20)}, and the table's "
+                              f"{len(names)} seats are written 0 to {len(names) - 1}")
             if isinstance(entry, ActionEntry):
                 who = names[seat] if seat != CHANCE else None
                 action = actions.get(text)
@@ -393,7 +392,7 @@ class Match:
                 if tuple(entry.winners) != tuple(sorted(outcome.winners)):
                     def named(seats: Sequence[int]) -> str:
                         return ", ".join(names[w] if 0 <= w < len(names)
-                                         else f"seat {journal.quoted(w + 1 if w >= 0 else w, 20)}"
+                                         else f"seat {journal.as_written(w, 20)}"
                                          for w in seats) or "nobody"
 
                     said, won = named(entry.winners), named(sorted(outcome.winners))

@@ -89,7 +89,8 @@ class SavedMatch:
     created: str
     #: the file's modification time, ISO 8601 UTC
     updated: str
-    #: actions in the match's history (after undos)
+    #: actions in the match's history as a resume has it (after undos,
+    #: before a line that cannot be read or that the rules refuse)
     actions: int
     finished: bool
     winners: tuple[str, ...]
@@ -117,9 +118,10 @@ class SavedMatch:
     #: its options that differ from the standard game, in words ("Potions",
     #: "Boss Ul'ul: night"); () when not replayed
     options: tuple[str, ...] = ()
-    #: how many of its `actions` a resume keeps, when a line the rules
-    #: refuse stops it short (None: all); `progress` is then where it resumes
-    kept: int | None = None
+    #: how many lines of the file a resume leaves out, from a line that
+    #: cannot be read or the rules refuse (None: none); `progress` is then
+    #: where it resumes
+    left_out: int | None = None
     #: what a resume says though nothing is lost (a bot level this version
     #: does not have); () when not replayed
     notes: tuple[str, ...] = ()
@@ -412,9 +414,9 @@ def latest(directory: Path | None = None) -> SavedMatch | None:
             continue
         resumed = _resumes(s.path)
         if resumed is not None:
-            # "round 3", for the menu, and how much of it a damaged file keeps
-            progress, kept = resumed
-            return attrs.evolve(s, progress=progress, kept=kept)
+            # "round 3", for the menu, and how much of it a damaged file leaves out
+            progress, left_out = resumed
+            return attrs.evolve(s, progress=progress, left_out=left_out)
     return None
 
 
@@ -498,7 +500,7 @@ def last_setup(
 
 def _resumes(path: Path) -> tuple[str, int | None] | None:
     """How far the match at `path` got, if it loads (None: it does not),
-    and how many actions it keeps when a damaged line leaves some out.
+    and how many lines it leaves out after a damaged one (None: none).
     Replayed read only, without its lock, as the listing's replay is: a
     player resuming this match in another terminal meanwhile was refused
     ("already being played") while Continue was only being looked for."""
@@ -514,9 +516,9 @@ def _resumes(path: Path) -> tuple[str, int | None] | None:
     # over, or unable to save its next move (a read-only file): not one
     # to offer as the match to continue
     progress = None if match.finished or match.cannot_save() else _progress(match)
-    kept = len(match.history) if loaded.lost else None
+    left_out = loaded.lost or None
     match.close()
-    return None if progress is None else (progress, kept)
+    return None if progress is None else (progress, left_out)
 
 
 def _progress(match: Any) -> str:
@@ -705,6 +707,9 @@ class Replayed:
     options: tuple[str, ...] = ()
     #: how many actions the replay kept (a refused line stops it)
     kept: int = 0
+    #: how many lines the replay left out (`LoadedMatch.lost`); None when
+    #: nothing was replayed
+    left_out: int | None = None
     #: `LoadedMatch.notes`: bot levels this version does not have
     notes: tuple[str, ...] = ()
 
@@ -724,11 +729,13 @@ def _with_replay(saved: SavedMatch) -> SavedMatch:
         return saved
     progress, refused, winners = replayed.progress, replayed.refused, replayed.winners
     saved = attrs.evolve(saved, options=replayed.options, notes=replayed.notes)
+    if replayed.left_out is not None:
+        # what a resume has, counted by the rules (an undo they refuse took none back)
+        saved = attrs.evolve(saved, actions=replayed.kept, left_out=replayed.left_out or None)
     if refused is not None and saved.problem is None:
-        kept = replayed.kept if refused.resumable and replayed.kept < saved.actions else None
         saved = attrs.evolve(saved, progress=progress,
                              problem=journal.printable(refused.message),
-                             problem_kind=refused.kind, resumable=refused.resumable, kept=kept)
+                             problem_kind=refused.kind, resumable=refused.resumable)
         if refused.resumable:
             # where a resume takes it: a last line saying who won is not
             # reached when the rules refuse a line before it
@@ -759,7 +766,7 @@ def _replay(path: Path) -> Replayed:
         match.names[w] for w in sorted(outcome.winners) if 0 <= w < len(match.names))
     options = options_words(match.header.options, len(match.names))
     return Replayed(_progress(match), refused, winners, options, len(match.history),
-                    loaded.notes)
+                    loaded.lost, loaded.notes)
 
 
 def _when(mtime: float) -> str:
@@ -827,10 +834,8 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
     winners = tuple(names[w] for w in last.winners if 0 <= w < len(names)) if finished else ()
     parent = header.get("parent")
     problem = raw.problems[0] if raw.problems else None
-    # a line that cannot be read: how many actions the file holds, and how
-    # many a resume keeps, as for a line the rules refuse (`_with_replay`)
-    kept = actions if raw.unread else None
-    actions += raw.unread
+    # a line that cannot be read: the actions before it, and the lines a
+    # resume leaves out, as for a line the rules refuse (`_with_replay`)
     return SavedMatch(
         path=path,
         match_id=_text(header.get("match_id")),
@@ -850,5 +855,5 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
         resumable=raw.header is not None and all(p.resumable for p in raw.problems),
         parent=parent if isinstance(parent, str) else None,
         in_use=is_locked(path),
-        kept=kept,
+        left_out=raw.unread or None,
     )

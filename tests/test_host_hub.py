@@ -1713,20 +1713,20 @@ async def test_a_match_resumed_before_a_damaged_line_is_said_to_host_and_players
     kept, lost = len(loaded.match.history), loaded.lost
     loaded.match.close()
     assert kept and lost and loaded.redrawn
-    total = kept + lost
     again = Hub(directory, bot_delay=0)
     with caplog.at_level("WARNING", logger="host.hub"):
         assert again.resume_all() == [match_id]
     said = "".join(record.getMessage() for record in caplog.records)
-    assert f"resumed at action {kept} of {total}, not at its end: {journal}, line 6: " in said
+    assert (f"resumed at action {kept}, leaving out the file's last {lost} lines: {journal}, "
+            "line 6: ") in said
     await again.serve(path)
     try:
         ann = await Player.connect(path, "ann")
         notice = await ann.expect("notice")
         assert notice == {"table": match_id, "notice": (
-            f"This match went back to action {kept} of {total} when the hub resumed it: "
-            f"its saved journal is damaged at line 6, so the {lost} actions after "
-            "it were not played. What they dealt or drew is dealt again, differently.")}
+            f"This match went back to action {kept} when the hub resumed it: its saved "
+            "journal is damaged at line 6, so what it records from there on was not played. "
+            "What was dealt or drawn in it is dealt again, differently.")}
         await ann.close()
         ann = await Player.connect(path, "ann")  # once
         assert not [m for m in await ann.until_quiet() if "notice" in m]

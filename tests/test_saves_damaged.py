@@ -320,7 +320,7 @@ def test_a_refused_line_says_what_a_resume_keeps_and_what_it_loses(played):
     write(played, lines)
     loaded = Match.load(played.path)
     (problem,) = loaded.problems
-    assert "The match can resume at action 3 of 12: the 9 actions after it are lost" in (
+    assert "The match can resume at action 3, leaving out this line and the 8 after it" in (
         problem.message)
     assert len(loaded.match.history) == 3 and loaded.lost == 9
     loaded.match.close()
@@ -329,7 +329,7 @@ def test_a_refused_line_says_what_a_resume_keeps_and_what_it_loses(played):
 @pytest.mark.parametrize(
     ("bad", "said"),
     [
-        ('{"seat":7,"action":{"type":"Done"}}\n', "line 2: it names seat 8, and the table has 2 seats"),
+        ('{"seat":7,"action":{"type":"Done"}}\n', "line 2: it names seat 7, and the table's 2 seats are written 0 to 1"),
         ('{"seat":-1,"action":{"type":"Raise"}}\n',
          "line 2: the shuffle or deal recorded here is not one the rules allow at that point."),
         ('{"seat":0,"action":{"type":"Done"}}\n',
@@ -416,11 +416,11 @@ def test_a_resume_that_loses_no_draw_does_not_say_so(tmp_path, game_id):
     loaded.match.close()
 
 
-def test_one_action_lost_is_said_in_the_singular():
-    """QA: "the 1 action after it are lost"."""
-    assert journal.resume_words(4, 1) == "The match can resume at action 4 of 5: " \
-                                         "the 1 action after it is lost"
-    assert journal.resume_words(4, 9).endswith("the 9 actions after it are lost")
+def test_one_line_left_out_is_said_in_the_singular():
+    """QA: "the 1 action after it are lost"; hostile saves: what is left
+    out is lines (an undo, or no entry at all), not actions."""
+    assert journal.resume_words(4, 1) == "The match can resume at action 4, leaving out this line"
+    assert journal.resume_words(4, 9).endswith("leaving out this line and the 8 after it")
 
 
 def _still_writable(loaded, played):
@@ -481,9 +481,9 @@ def test_lines_after_a_blank_one_are_named_by_their_own_number(played):
     (problem,) = loaded.problems
     assert_names(problem, played.path, 8)  # file line 7, one blank line above it
     assert loaded.match.history == played.history[:5]
-    # 7 actions from line 8 on: the blank lines after them are none
+    # 7 lines from line 8 on: the blank lines after them are none
     assert loaded.lost == 7
-    assert "action 5 of 12" in problem.message
+    assert "action 5, leaving out this line and the 6 after it" in problem.message
 
 
 def test_a_refused_line_after_a_blank_one_is_named_by_its_own_number(played):

@@ -658,8 +658,8 @@ def test_a_header_without_its_game_is_listed_damaged_and_says_so(data_dir, capsy
 def test_a_damaged_line_and_a_refused_one_are_listed_alike(data_dir, capsys):
     """QA S2: junk at line 6 read "4 actions, round 1, in play", an illegal
     move there "13 actions (4 valid), resumes at round 1": one situation, two
-    styles. Both say how many actions the file holds and how many a resume
-    keeps; the Problem column says "unknown game" for a game it does not
+    styles. Both say how many actions a resume keeps and how many lines it
+    leaves out; the Problem column says "unknown game" for a game it does not
     know, not "format"."""
     from tui.cli import main
     from tui.screens.saved import problem_text
@@ -674,8 +674,49 @@ def test_a_damaged_line_and_a_refused_one_are_listed_alike(data_dir, capsys):
     chess = match.path.with_name("20260101T000000Z-chess-cccccccc.jsonl")
     chess.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
     listing = {s.path: s for s in store.list_matches(replay=True)}
-    assert (listing[junk].actions, listing[junk].kept) == (13, 4)
+    assert (listing[junk].actions, listing[junk].left_out) == (4, 9)
     assert problem_text(listing[chess]) == "unknown game"
     assert main(["saves", "--list"]) == 0
     out = capsys.readouterr().out
-    assert "13 actions (4 valid), resumes at round 1, in play" in out, out
+    assert "4 actions (9 lines left out), resumes at round 1, in play" in out, out
+
+
+@pytest.mark.parametrize(("tail", "said"), [
+    # an undo larger than the match: "0 actions, round 2"
+    (['{"undo":0,"count":1000000}'], "22 actions (1 line left out)"),
+    # a seat the table does not have: "21 actions", as if it took one back
+    (['{"undo":5,"count":1}'], "22 actions (1 line left out)"),
+    # lines that are no entry: "1022 actions (22 valid)"
+    (['{"undo":0,"count":0}'] * 1000, "22 actions (1000 lines left out)"),
+])
+def test_only_kept_actions_are_counted_and_lines_left_out_are_lines(tail, said, capsys):
+    """Hostile saves: undo lines were counted as actions, and one refused
+    as taking moves back."""
+    from tui.cli import main
+
+    match = played("overboss-duel", SEATS[:2], 22)
+    with match.path.open("a") as file:
+        file.write("".join(line + "\n" for line in tail))
+    (saved,) = store.list_matches(replay=True)
+    assert saved.actions == 22
+    assert main(["saves", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert said in out, out
+    assert "actions after it" not in out and "actions are lost" not in out, out
+    loaded = Match.load(match.path)
+    assert len(loaded.match.history) == 22 and loaded.lost == len(tail)
+    loaded.match.close()
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    ('{"undo":5,"count":1}', "it names seat 5,"),
+    ('{"seat":5,"action":{"type":"EndTurn"}}', "it names seat 5,"),
+    ('{"seat":-7,"action":{"type":"EndTurn"}}', "it names seat -7,"),
+])
+def test_a_seat_the_table_lacks_is_named_as_written(line, said):
+    """"it names seat 6" for "undo":5 (counted from 1), "seat -7" for -7."""
+    match = played("overboss-duel", SEATS[:2], 22)
+    with match.path.open("a") as file:
+        file.write(line + "\n")
+    (problem,) = Match.load(match.path).problems
+    assert said in problem.message and "written 0 to 1" in problem.message, problem.message

@@ -2578,7 +2578,7 @@ async def test_a_notice_from_the_hub_is_shown(shared_hub):
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.remote._welcomed)
-        said = "This match went back to action 4 of 13 when the hub resumed it: ..."
+        said = "This match went back to action 4 when the hub resumed it: ..."
         await app.remote.handle({"notice": said, "table": "t1"})
         await pilot.pause()
         (note,) = [n for n in app._notifications if n.message == said]

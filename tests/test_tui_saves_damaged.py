@@ -48,13 +48,14 @@ def dialog_text(app: Any) -> str:
 
 
 @pytest.mark.parametrize(("line", "question", "yes"), [
-    (2, "would start it again (its 30 actions are lost); the file was left as it is. "
+    (2, "would start it again, leaving out this line and the 29 after it; the file was left "
+        "as it is. "
         "Start the match again? What was dealt or drawn will be dealt again, differently.",
      "Start again (y)"),
-    (12, "Resume at action 10 of 30, losing the 20 after it? What was dealt or drawn in them "
+    (12, "Resume at action 10, leaving out the file's last 20 lines? What was dealt or drawn in them "
          "will be dealt again, differently.", "Resume (y)"),
     # the last line a seat's move, no draw after it: nothing dealt is lost
-    (31, "Resume at action 29 of 30, losing the 1 after it?", "Resume (y)"),
+    (31, "Resume at action 29, leaving out the file's last line?", "Resume (y)"),
 ])
 async def test_the_resume_dialog_says_what_a_resume_keeps(line, question, yes):
     """Play-test: a save damaged on its first action offered "Resume at the
@@ -182,7 +183,7 @@ async def test_a_long_problem_is_cut_with_a_sign_and_read_whole_on_p(data_dir):
         await pilot.press("p")
         await wait_for(pilot, lambda: on(app, ConfirmScreen))
         whole = dialog_text(app)
-        assert whole.endswith("the 20 actions after it are lost; the file was left as it is."), whole
+        assert whole.endswith("this line and the 19 after it; the file was left as it is."), whole
         await pilot.press("escape")
         await wait_for(pilot, lambda: on(app, SavedScreen))
 
@@ -309,7 +310,7 @@ async def test_other_rules_and_a_refused_line_are_still_damaged():
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: on(app, ConfirmScreen))
         assert app.screen.title_text == "This match's journal is damaged"
-        assert "Resume at action 10 of 30" in dialog_text(app)
+        assert "Resume at action 10, leaving out the file's last 20 lines?" in dialog_text(app)
 
 
 @pytest.mark.parametrize("in_the_way", ["matches", "data"])

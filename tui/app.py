@@ -753,7 +753,9 @@ class OvertableApp(KeysInOrder, App[None]):
             if redealt:
                 question += " What was dealt or drawn will be dealt again, differently."
         elif lost:
-            question = f"Resume at action {kept} of {kept + lost}, losing the {lost} after it?"
+            # lines, not actions: a line left out may be an undo, or no entry
+            last = "last line" if lost == 1 else f"last {lost} lines"
+            question = f"Resume at action {kept}, leaving out the file's {last}?"
             yes = "Resume"
             if redealt:
                 question += " What was dealt or drawn in them will be dealt again, differently."

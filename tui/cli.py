@@ -688,8 +688,8 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
     for saved in matches:
         states = [saved.progress] if saved.progress else []
         count = f"{saved.actions} action{'' if saved.actions == 1 else 's'}"
-        if saved.kept is not None:  # a refused line: where a resume takes it
-            count += f" ({saved.kept} valid)"
+        if saved.left_out:  # a damaged or refused line: where a resume takes it
+            count += f" ({saved.left_out} line{'' if saved.left_out == 1 else 's'} left out)"
             states = [f"resumes at {saved.progress}"] if saved.progress else []
         if saved.finished:
             states.append(f"won by {', '.join(saved.winners)}" if saved.winners

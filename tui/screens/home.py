@@ -57,7 +57,7 @@ def continue_text(saved: Any) -> str:
     names = ", ".join(str(p) for p in saved.players)
     progress = getattr(saved, "progress", "")
     state = "finished" if saved.finished else progress or f"{saved.actions} actions"
-    if getattr(saved, "kept", None) is not None:
+    if getattr(saved, "left_out", None):
         # where a damaged file resumes, not how far it got: said so (its dialog says more)
         state += ", damaged"
     return f"Continue: {saved.title} · {names} · {state}"
