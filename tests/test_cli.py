@@ -405,7 +405,7 @@ def test_join_returns_the_apps_code_a_refused_name_ends_with(tmp_path, monkeypat
     _no_app(monkeypatch)
     monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
     socket_path = tmp_path / "hub.sock"
-    socket_path.touch()  # a hub's socket is there
+    listening = _a_socket(socket_path)  # a hub's socket is there
 
     class Refused:
         return_code = None
@@ -422,6 +422,31 @@ def test_join_returns_the_apps_code_a_refused_name_ends_with(tmp_path, monkeypat
     monkeypatch.setattr(tui.join, "JoinApp", Refused)
     assert cli.main(["join", "--socket", str(socket_path), "--name", "ann"]) == 2
     assert "refused the name 'ann': why." in capsys.readouterr().err
+    listening.close()
+
+
+def _a_socket(path):
+    import socket
+
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.bind(str(path))
+    return sock
+
+
+@pytest.mark.parametrize(("kind", "said"), [("file", "a file"), ("folder", "a folder")])
+def test_join_a_socket_that_is_a_file_or_folder_says_so(kind, said, tmp_path, monkeypatch,
+                                                       capsys):
+    """Hostile saves: `join --socket PATH` on a file or a folder opened the
+    app, which kept saying "Could not reach the hub at PATH: Connection
+    refused. Is `overtable hub` running?"; a missing path ended at once."""
+    _no_app(monkeypatch)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    path = tmp_path / "hub.sock"
+    path.mkdir() if kind == "folder" else path.write_text("")
+    assert cli.main(["join", "--socket", str(path), "--name", "ann"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"overtable join: {path} is not a hub's socket (it is {said})"), err
+    assert len(err.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize("name", ["", "  "])

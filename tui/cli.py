@@ -581,7 +581,7 @@ def join_hub(
               file=sys.stderr)
         return 2
     socket_path = Path(socket) if socket else default_places()[1]
-    if not socket_path.exists() and os.environ.get("SSH_CONNECTION"):
+    if not socket_path.is_socket() and os.environ.get("SSH_CONNECTION"):
         # a player over the system's OpenSSH can start no hub (README)
         print(f"overtable join: the tables are closed: no hub runs at {socket_path}. "
               "The host starts it with `overtable hub`; connect again then.", file=sys.stderr)
@@ -590,6 +590,14 @@ def join_hub(
         print(f"overtable join: no hub at {socket_path}; start one with `overtable hub`, "
               "or name a running hub's socket with --socket (`overtable host` and "
               "`overtable hub` print theirs).", file=sys.stderr)
+        return 1
+    if not socket_path.is_socket():
+        # the app would only say "Connection refused" for ever
+        kind = "a folder" if socket_path.is_dir() else (
+            "a file" if socket_path.is_file() else "a pipe or a device")
+        print(f"overtable join: {socket_path} is not a hub's socket (it is {kind}); name a "
+              "running hub's socket with --socket (`overtable host` and `overtable hub` "
+              "print theirs).", file=sys.stderr)
         return 1
     from tui.app import decision_grace
     from tui.join import JoinApp
