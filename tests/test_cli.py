@@ -586,3 +586,21 @@ def test_an_unexpected_error_in_the_app_exits_non_zero(monkeypatch):
     monkeypatch.setattr(tui.app, "OvertableApp", Crashed)
     monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
     assert cli.main([]) == 1
+
+
+def test_the_top_help_says_after_which_commands_its_options_go(capsys):
+    """Hostile saves: `overtable --help` listed --bot-delay and --bot-seconds
+    as options of every command, and `overtable join --bot-seconds 0.2`
+    ended in "unrecognized arguments" (join's bots are the hub's)."""
+    text = _help(capsys)
+    said = ("before COMMAND, or after new, resume or saves (host and hub: --bot-delay, "
+            "--bot-seconds; join: --theme)")
+    assert said in text, text
+    parser = cli.build_parser()
+    for command in (["new", "overseers"], ["resume"], ["saves"], ["host"], ["hub"]):
+        parser.parse_args([*command, "--bot-delay", "0.1", "--bot-seconds", "1"])
+    for command in (["new", "overseers"], ["resume"], ["saves"], ["join"]):
+        assert parser.parse_args([*command, "--theme", "ansi"]).theme == "ansi"
+    assert parser.parse_args(["--theme", "ansi", "join"]).theme == "ansi"
+    assert parser.parse_args(["join"]).theme == "auto"
+    assert "--theme" in _help(capsys, "join")

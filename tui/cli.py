@@ -95,16 +95,20 @@ def _table_options(parser: Any, *, default: bool) -> None:
     """--theme, --bot-delay and --bot-seconds; `default` False leaves an
     option not given unset (after a command: the values before it stand)."""
     unset = argparse.SUPPRESS
-    parser.add_argument(
-        "--theme",
-        choices=("auto", "colour", "color", "ansi"),
-        default="auto" if default else unset,
-        help="colour theme; auto: the one last chosen with Ctrl+T or the theme picker "
-        "(not at shared tables), else ANSI unless COLORTERM says truecolor",
-    )
+    _theme_option(parser, default="auto" if default else unset)
     _bot_delay_option(parser, default=None if default else unset)
     parser.add_argument("--bot-seconds", type=bot_seconds, default=None if default else unset,
                         metavar="SECONDS", help=_BOT_SECONDS_HELP)
+
+
+def _theme_option(parser: Any, *, default: Any) -> None:
+    parser.add_argument(
+        "--theme",
+        choices=("auto", "colour", "color", "ansi"),
+        default=default,
+        help="colour theme; auto: the one last chosen with Ctrl+T or the theme picker "
+        "(not at shared tables), else ANSI unless COLORTERM says truecolor",
+    )
 
 
 def _bot_delay_option(parser: Any, *, default: Any) -> None:
@@ -167,7 +171,10 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
-    _table_options(parser, default=True)
+    # where each goes, said: join took none of them after it, and its bots are the hub's
+    _table_options(parser.add_argument_group(
+        "the match's display and bots", "before COMMAND, or after new, resume or saves\n"
+        "(host and hub: --bot-delay, --bot-seconds; join: --theme)"), default=True)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:
@@ -240,6 +247,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--name", default=None, help="your name at the tables (default: $PLAYER, else your user name)"
     )
     join.add_argument("--bell", action="store_true", help="ring the terminal's bell on your turn")
+    # after the command too, as `new` takes it (not given: the one before it stands)
+    _theme_option(join, default=argparse.SUPPRESS)
     sim = sub.add_parser(
         "simulate",
         help="the arena: bots against bots over many seeded games, seats rotated",
