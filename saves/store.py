@@ -131,6 +131,8 @@ class SavedMatch:
     #: played at the shared tables (a hub's journal, `shared_dirs`): it goes
     #: on there, not at one terminal
     shared: bool = False
+    #: (name, level) of each bot's seat
+    bot_seats: tuple[tuple[str, str | None], ...] = ()
 
     def who_plays(self, *, seats: int | None = None, name: int | None = None) -> str:
         """Who plays: people by name, bots counted ("Ann, Bram +2 bots");
@@ -259,9 +261,24 @@ def list_matches(directory: Path | None = None, *, replay: bool = False,
         for gone in set(_REPLAYS) - {s.path for _, s in found}:
             del _REPLAYS[gone]
     return [
-        attrs.evolve(s, superseded_by=continued[s.path]) if s.path in continued else s
+        _as_the_tables_name(
+            attrs.evolve(s, superseded_by=continued[s.path]) if s.path in continued else s)
         for _, s in found
     ]
+
+
+def _as_the_tables_name(saved: SavedMatch) -> SavedMatch:
+    """A shared match's bots named as its tables name them, "bot (easy)",
+    not by the hub's "Bot 2" the journal keeps."""
+    if not saved.shared or not saved.bot_seats:
+        return saved
+    levels = dict(saved.bot_seats)
+
+    def named(names: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple((f"bot ({levels[n]})" if levels[n] else "bot") if n in levels else n
+                     for n in names)
+
+    return attrs.evolve(saved, players=named(saved.players), winners=named(saved.winners))
 
 
 def _list_into(found: list[tuple[float, SavedMatch]], directory: Path) -> None:
@@ -856,4 +873,6 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
         parent=parent if isinstance(parent, str) else None,
         in_use=is_locked(path),
         left_out=raw.unread or None,
+        bot_seats=tuple((name, journal.shown_name(p.get("level")) if p.get("level") else None)
+                        for name, p in zip(names, seats, strict=True) if p.get("kind") == "bot"),
     )

@@ -43,12 +43,12 @@ def test_saves_list_names_the_shared_matches_too(data_dir, capsys):
     going = shared_match(data_dir, finished=False)  # `overtable hub --data-dir`
     assert cli.main(["saves", "--list"]) == 0
     out = capsys.readouterr().out
-    assert "2 saved matches in" in out
     # the header names where the shared ones are (a play-test found
-    # "in DIR/matches (the shared tables' ones too)": they are not there)
+    # "in DIR/matches (the shared tables' ones too)": they are not there),
+    # and no matches folder when none is there (hostile saves)
     header = out.splitlines()[0]
-    assert f"in {data_dir / 'matches'}; the shared tables' in " in header
-    assert str(data_dir / "shared") in header and header.endswith(f" and {data_dir}, newest first:")
+    assert header == (f"2 saved matches of the shared tables, in {data_dir / 'shared'} and "
+                      f"{data_dir}, newest first:"), header
     for match in (over, going):
         assert str(match.path) in out
     assert out.count("shared table") >= 2
@@ -111,3 +111,39 @@ async def test_a_rematch_of_a_shared_match_is_not_started_here(data_dir):
         await wait_for(pilot, lambda: on(app, ResultsScreen))
         assert app.table is not None and app.table.match.path == over.path
     assert store.list_matches() == []
+
+
+def test_the_list_header_counts_each_place_with_matches_in_it(data_dir, capsys):
+    shared_match(data_dir, finished=False)
+    shared_match(data_dir, finished=False)
+    Match.new("overboss-duel", PLAYERS).close()
+    assert cli.main(["saves", "--list"]) == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    assert header == (f"3 saved matches: 1 in {data_dir / 'matches'}, 2 of the shared tables "
+                      f"in {data_dir}; newest first:"), header
+
+
+def test_a_shared_match_names_its_bots_as_the_tables_do(data_dir, capsys):
+    """Hostile saves: a finished shared match read "won by Bot 2" where the
+    tables say "bot (easy)"."""
+    import json
+    from pathlib import Path
+
+    corpus = Path(__file__).parent / "journals" / "overboss-duel-v1.jsonl"
+    lines = corpus.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["players"] = [{"name": "Bot 1", "kind": "bot", "level": "easy"},
+                         {"name": "bob", "kind": "human", "level": None}]
+    data_dir.mkdir(parents=True)
+    path = data_dir / "20261129T181636Z-overboss-duel-f8e7227e.jsonl"
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    path.with_suffix(store.TABLE_SUFFIX).write_text("{}")
+    assert lines[-1] == '{"finished":{"winners":[0],"scores":[71,53]}}'
+    assert cli.main(["saves", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "won by bot (easy)" in out and "Bot 1" not in out, out
+    (saved,) = store.list_matches(replay=True, shared=True)
+    from tui.screens.saved import result_text
+
+    assert result_text(saved) == "won: bot (easy)"
+    assert saved.players == ("bot (easy)", "bob")

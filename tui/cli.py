@@ -688,10 +688,24 @@ def _shared_places(matches: Sequence[Any], directory: Any) -> str:
     order = [str(place) for place in shared_dirs(Path(directory).parent)]
     places = sorted({str(Path(s.path).parent) for s in matches if s.shared},
                     key=lambda place: (order.index(place) if place in order else len(order), place))
-    if not places:
-        return ""
-    named = places[0] if len(places) == 1 else f"{', '.join(places[:-1])} and {places[-1]}"
-    return f"; the shared tables' in {named}"
+    return places[0] if len(places) == 1 else f"{', '.join(places[:-1])} and {places[-1]}"
+
+
+def _listed_where(matches: Sequence[Any], directory: Any) -> str:
+    """The listing's first line: how many matches, and where, naming only
+    the places that hold some (a hub's data folder has no matches folder)."""
+    def count(n: int) -> str:
+        return f"{n} saved match{'' if n == 1 else 'es'}"
+
+    shared = sum(1 for s in matches if s.shared)
+    here = len(matches) - shared
+    if not shared:
+        return f"{count(here)} in {directory}, newest first:"
+    places = _shared_places(matches, directory)
+    if not here:
+        return f"{count(shared)} of the shared tables, in {places}, newest first:"
+    return (f"{count(len(matches))}: {here} in {directory}, {shared} of the shared tables in "
+            f"{places}; newest first:")
 
 
 def saves_text(matches: Sequence[Any], directory: Any) -> str:
@@ -700,8 +714,7 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
         from saves.journal import printable
 
         return f"No saved matches in {printable(directory)}.\n"
-    count = f"{len(matches)} saved match{'' if len(matches) == 1 else 'es'}"
-    out = [f"{count} in {directory}{_shared_places(matches, directory)}, newest first:"]
+    out = [_listed_where(matches, directory)]
     for saved in matches:
         states = [saved.progress] if saved.progress else []
         count = f"{saved.actions} action{'' if saved.actions == 1 else 's'}"
