@@ -53,6 +53,23 @@ async def leave_and_resume(app, pilot):
     await wait_for(pilot, lambda: not isinstance(app.screen, HomeScreen))
 
 
+async def uncover_to_a_decision_without_a_combat(app, pilot) -> None:
+    """Passes the covers and private notices after resuming, to the next
+    person's decision; no combat may come up on the way or over it."""
+    from tui.screens.handover import HandoverScreen, PrivateNoticeScreen
+
+    for _ in range(30):
+        await pilot.pause()
+        screen = app.screen
+        assert not isinstance(screen, CombatScreen)
+        if isinstance(screen, (HandoverScreen, PrivateNoticeScreen)):
+            await pilot.press("enter")
+        elif isinstance(screen, BossQuestScreen) and screen.update and screen.update.legal:
+            break
+    assert isinstance(app.screen, BossQuestScreen) and app.screen.update.legal
+    assert not app.screen.holds_the_table
+
+
 async def test_a_combat_up_when_one_person_left_comes_up_again(tmp_path, monkeypatch):
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
@@ -181,16 +198,7 @@ async def test_a_combat_put_away_by_all_is_not_shown_again_on_resuming(tmp_path,
                 await asyncio.sleep(0.01)
         assert isinstance(app.screen, HandoverScreen) and app.table.match.state.round == 2
         await leave_and_resume(app, pilot)
-        for _ in range(30):
-            await pilot.pause()
-            screen = app.screen
-            assert not isinstance(screen, CombatScreen)
-            if isinstance(screen, (HandoverScreen, PrivateNoticeScreen)):
-                await pilot.press("enter")
-            elif isinstance(screen, BossQuestScreen) and screen.update and screen.update.legal:
-                break
-        assert isinstance(app.screen, BossQuestScreen) and app.screen.update.legal
-        assert not app.screen.holds_the_table
+        await uncover_to_a_decision_without_a_combat(app, pilot)
 
 
 async def test_a_combat_put_away_by_one_person_is_not_shown_again_on_resuming(
@@ -224,7 +232,7 @@ async def test_a_combat_put_away_by_all_before_the_cover_is_not_shown_again(
     away, and the match left at the next cover, no one having uncovered
     since: it does not come up again on resuming (the cover still tells
     the next knight what happened)."""
-    from tui.screens.handover import HandoverScreen, PrivateNoticeScreen
+    from tui.screens.handover import HandoverScreen
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
@@ -236,16 +244,7 @@ async def test_a_combat_put_away_by_all_before_the_cover_is_not_shown_again(
         await pilot.press("enter")  # put away, for all
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
         await leave_and_resume(app, pilot)
-        for _ in range(30):
-            await pilot.pause()
-            screen = app.screen
-            assert not isinstance(screen, CombatScreen)
-            if isinstance(screen, (HandoverScreen, PrivateNoticeScreen)):
-                await pilot.press("enter")
-            elif isinstance(screen, BossQuestScreen) and screen.update and screen.update.legal:
-                break
-        assert isinstance(app.screen, BossQuestScreen) and app.screen.update.legal
-        assert not app.screen.holds_the_table
+        await uncover_to_a_decision_without_a_combat(app, pilot)
 
 
 async def play_to_the_first_wave(app, pilot) -> None:
