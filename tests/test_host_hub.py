@@ -1686,23 +1686,7 @@ async def test_a_match_resumed_before_a_damaged_line_is_said_to_host_and_players
     hub = Hub(directory, bot_delay=0, seed=1)
     await hub.serve(path)
     ann, bob, _ = await table_for_two(path, "overstocked")
-    wire = codec(GAMES["overstocked"])
-    rng = random.Random(1)
-    played = 0
-    while played < 8:
-        for seat, player in ((0, ann), (1, bob)):
-            try:
-                message = await player.read(timeout=0.05)
-            except TimeoutError:
-                continue
-            if "update" in message:
-                update = wire.decode_update(json.dumps(message["update"]).encode())
-                if update.legal:
-                    command = wire.command_dict(
-                        SeatCommand.play(seat, rng.choice(update.legal), update.seq))
-                    await player.send({"command": command, "table": message["table"]})
-                    played += 1
-    await asyncio.sleep(0.1)
+    await _play_moves({0: ann, 1: bob}, "overstocked", 8)
     (table,) = hub.tables.values()
     journal, match_id = table.session.match.path, table.session.match.header.match_id
     await hub.close()
