@@ -20,6 +20,14 @@ def fought(**changes):
     return attrs.evolve(full_state().history[0], **changes)
 
 
+def popup_text(app) -> str:
+    """The combat popup's lines, between its edges, as one line of words."""
+    from tests.bossquest_screen_kit import screen_text
+
+    return " ".join(" ".join(line.split("█")[1].split()) for line in screen_text(app).splitlines()
+                    if line.count("█") >= 2)
+
+
 def lines(result) -> list[str]:
     return combat_text(result, NAMES.__getitem__, weapons=True).plain.splitlines()
 
@@ -87,7 +95,7 @@ def test_a_tie_under_2nd_closest_names_the_spell():
 
 
 async def test_the_combat_over_the_table_shows_the_tie_whole_at_80x24():
-    from tests.bossquest_screen_kit import ScreenApp, make_update, screen_text
+    from tests.bossquest_screen_kit import ScreenApp, make_update
 
     first = full_state()
     tied = attrs.evolve(first, history=(attrs.evolve(
@@ -98,15 +106,13 @@ async def test_the_combat_over_the_table_shows_the_tie_whole_at_80x24():
         await pilot.pause()
         app.game_screen.show(make_update(tied))
         await pilot.pause()
-        # the popup's lines, between its edges
-        text = " ".join(" ".join(line.split("█")[1].split()) for line in screen_text(app).splitlines()
-                        if line.count("█") >= 2)
+        text = popup_text(app)
     assert "Combat: round 1" in text
     assert "Tied at 14: fewer weapons break the tie; 2nd closest wins, so Ann wins." in text, text
 
 
 async def test_the_combat_over_the_table_shows_a_shared_tie_at_80x24():
-    from tests.bossquest_screen_kit import ScreenApp, make_update, screen_text
+    from tests.bossquest_screen_kit import ScreenApp, make_update
 
     first = full_state()
     tied = attrs.evolve(first, history=(attrs.evolve(
@@ -117,8 +123,7 @@ async def test_the_combat_over_the_table_shows_a_shared_tie_at_80x24():
         await pilot.pause()
         app.game_screen.show(make_update(tied))
         await pilot.pause()
-        text = " ".join(" ".join(line.split("█")[1].split()) for line in screen_text(app).splitlines()
-                        if line.count("█") >= 2)
+        text = popup_text(app)
     assert "Tied at 14 with 3 weapons each: both take a key." in text, text
 
 
