@@ -83,3 +83,72 @@ async def test_one_person_with_bots_keeps_their_own_view(tmp_path, monkeypatch):
                PlayerSpec("Dev", "bot", "random")]
     for update, text in await bot_turns_seen(tmp_path, monkeypatch, "boss-quest", players):
         assert update.seat == 0 and "Ann's view" in text, text
+
+
+def _one_move_from_the_end(tmp_path, game_id, players):
+    """A match of `game_id` played at random to one person's last move:
+    the match and that move (seat, action). People here are seats 0-1."""
+    import random
+
+    from core import CHANCE
+    from core import GAMES as RULES
+    from core.playout import sample_chance
+    from saves.match import Match
+
+    game = RULES[game_id]
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = game.setup(len(players))
+        history = []
+        while game.outcome(state) is None:
+            seat = min(game.to_act(state))
+            action = (sample_chance(game.chance_outcomes(state), rng) if seat == CHANCE
+                      else rng.choice(game.legal_actions(state, seat)))
+            history.append((seat, action))
+            state = game.apply(state, seat, action)
+        last = max(i for i, (seat, _) in enumerate(history) if seat != CHANCE)
+        if history[last][0] in (0, 1) and all(s == CHANCE for s, _ in history[last + 1:]):
+            break
+    match = Match.new(game_id, players, directory=tmp_path)
+    for seat, action in history[:last]:
+        match.apply(seat, action)
+    return match, history[last]
+
+
+@pytest.mark.parametrize("game_id", ["overseers", "boss-quest", "overstocked", "overboss-duel"])
+async def test_the_final_table_at_a_shared_terminal_is_for_everyone(
+        tmp_path, monkeypatch, game_id):
+    """Play-test (Overseers, hot seat): b on the results opened the last
+    mover's own view ("Ann's view", her draft picks in the log), while the
+    same match reopened from Saved matches showed it "for everyone". With
+    several people here the final table is the public view."""
+    from host.messages import SeatCommand
+    from tests.screen_kit import wait_for
+    from tui.screens.handover import HandoverScreen
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")]
+    if game_id != "overboss-duel":
+        players.append(PlayerSpec("Cora", "bot", "random"))
+    match, (seat, action) = _one_move_from_the_end(tmp_path, game_id, players)
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_match(match)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        await pilot.press("enter")
+        table = app.table
+        await wait_for(pilot, lambda: table.viewer == seat and app.screen is table.screen)
+        update = table.updates[seat]
+        assert table.send(SeatCommand.play(seat, action, update.seq))
+        await wait_for(pilot, lambda: any(isinstance(s, ResultsScreen) for s in app.screen_stack))
+        while not isinstance(app.screen, ResultsScreen):
+            await pilot.press("enter")  # the boxes the end holds over the results
+            await pilot.pause()
+        assert app.screen.update.seat is None
+        await pilot.press("b")
+        await wait_for(pilot, lambda: app.screen is table.screen)
+        await pilot.pause()
+        text = screen_text(app)
+        assert table.screen.update.seat is None
+        assert "for everyone" in text and "'s view" not in text, text

@@ -4,7 +4,8 @@
 (hot-seat play is this one client switching seats), receives their
 `SeatUpdate`s and shows one of them on the game screen:
 
-1. when the match is over, the final update, then the results screen;
+1. when the match is over, the final update (the public one with several
+   people here, as when the match is reopened), then the results screen;
 2. when a person here owes a decision, that person's update (behind a
    hand-over cover if the screen showed another person's view); when
    several do (a secret choice all make), the person on screen goes on,
@@ -553,7 +554,9 @@ class Table:
     def _finish(self) -> None:
         self.handover_to = None
         self._cover = None
-        self._public_shown = False
+        # several people here: the final table is everyone's (as reopened),
+        # not the last mover's view with their secret picks in its log
+        self._public_shown = len(self.humans) > 1
         self.refresh()
         if self._results_shown or self.app is None:
             return

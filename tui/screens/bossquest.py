@@ -1371,7 +1371,7 @@ class BossQuestScreen(GameScreen):
         self._results_held = False
         self._push_results: Callable[[], Any] | None = None
         #: the seats viewed here that have been shown the Final Boss duel
-        self._duels_shown: set[int] = set()
+        self._duels_shown: set[int | None] = set()
         #: the length of the log (every view's is as long) when the Final
         #: Boss duel began here (its moves are the lines after), and how it began
         self._duel_began: tuple[int, str] | None = None
@@ -1577,6 +1577,10 @@ class BossQuestScreen(GameScreen):
             return
         self._follow_duel(update)
         if seat is None:
+            if update.over and self.here and self._combats_seen and self.is_attached:
+                # several knights here end on the public view (tui/table.py):
+                # the combats still to read go over the results all the same
+                self._hold_the_ending(update, max(self._combats_seen.values()))
             return
         self._note_missed(update)
         waves = self._waves_seen.get(seat)
@@ -1692,7 +1696,6 @@ class BossQuestScreen(GameScreen):
         unseen behind the combat: they are told, held until a key, as the
         combats are."""
         seat, view = update.seat, update.view
-        assert seat is not None
         panel = self.query_one("#bq-combat", CombatPanel)
         # a round's combat up over the table stays there, the results held
         # behind it: put up again over them it was read twice (the one that
