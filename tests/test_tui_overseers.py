@@ -14,6 +14,7 @@ from core import CHANCE
 from core.overseers import GAME
 from core.overseers.actions import (
     Admit,
+    Choose,
     Copy,
     Deny,
     Discard,
@@ -239,6 +240,32 @@ async def test_a_decision_on_your_cards_for_good_highlights_none(phase):
     _, _, cursor = await run(make_update(voting, 0),
                              after=lambda screen: screen.query_one("#ov-actions").cursor)
     assert cursor == 0
+
+
+@pytest.mark.parametrize("phase", [Phase.DECLARE, Phase.NEXT_LEADER])
+async def test_the_leaders_tie_for_good_highlights_none_ov27(phase):
+    """OV-13 and OV-17: the Leader breaks a tie for the highest showdown
+    score (the denying player loses two cards or takes one) or the lowest
+    round score (who takes the Leader card), and cannot take it back
+    (OV-27). Play-test: the bar started on the first name, so a reflex
+    Enter decided. It starts with none highlighted, as Purple's turn."""
+    state = placed([("ABB", "LC"), ("ABB", "LC"), ("ABB", "LC")], leader=2)
+    state = vote_all(state, [1, 2, 0])
+    state = GAME.apply(state, 2, Choose(0))
+    state = GAME.apply(state, 0, Deny())  # tied highest: the Leader declares
+    if phase is Phase.NEXT_LEADER:
+        state = GAME.apply(state, 2, Choose(1))  # all tied lowest
+    assert state.phase is phase and GAME.to_act(state) == {2}
+    update = make_update(state, 2)
+    submitted, text, (cursor, notes) = await run(
+        update, keys=["enter"], after=lambda screen: (
+            screen.query_one("#ov-actions").cursor,
+            [n.message for n in screen.app._notifications]))
+    assert submitted == [] and cursor == -1
+    assert "Pick one by its number" in " ".join(text.split()), text
+    assert any(note.startswith("Nothing is highlighted yet") for note in notes)
+    submitted, _, _ = await run(update, keys=["right", "enter"])
+    assert submitted == [(2, update.legal[0])]
 
 
 async def test_the_admission_counts_more_cards_only_once_one_is_gone():

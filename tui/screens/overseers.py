@@ -129,9 +129,12 @@ _TALK = frozenset({Phase.DRAFT, Phase.PLACE, Phase.PURPLE, Phase.GOLD_DRAW,
                    Phase.GOLD_KEEP, Phase.PEEK, Phase.TEAL, Phase.VOTE})
 _SECRET = frozenset({Phase.DRAFT, Phase.PLACE, Phase.VOTE})
 #: decisions that act on one of your own cards for good (or, as Leader, on
-#: the guilty player's, OV-5), none of them safe: the bar starts with no
-#: choice highlighted (`_draw_decision`)
-_NO_DEFAULT = frozenset({Phase.PURPLE, Phase.ADMIT, Phase.GUILTY, Phase.GIVE})
+#: the guilty player's, OV-5; the Leader's tie for the highest showdown
+#: score, two cards lost or one gained, OV-13, and for the lowest, who
+#: takes the Leader card, OV-17), none of them safe and none taken back
+#: (OV-27): the bar starts with no choice highlighted (`_draw_decision`)
+_NO_DEFAULT = frozenset({Phase.PURPLE, Phase.ADMIT, Phase.GUILTY, Phase.GIVE,
+                         Phase.DECLARE, Phase.NEXT_LEADER})
 #: how many lines of table talk are kept (as the chat keeps)
 KEEP_TALK = 200
 #: the room the longest score beside a seat's cards takes ("  " and
@@ -1499,7 +1502,8 @@ class OverseersScreen(GameScreen):
                 out.append(" Choices marked ·: ←→ then Enter.")
             if view.phase in _NO_DEFAULT and len(update.legal) > 1:
                 # "discard 2 more cards. Pick it" read as if the 2 were picked
-                what = {Phase.ADMIT: "one", Phase.GUILTY: "a pair"}.get(view.phase, "it")
+                what = {Phase.ADMIT: "one", Phase.GUILTY: "a pair", Phase.DECLARE: "one",
+                        Phase.NEXT_LEADER: "one"}.get(view.phase, "it")
                 tail = f" Pick {what} by its number, or ←→ then Enter."
                 short = f" Pick {what}: its number or ←→ Enter."
                 room = (self.size.width or self.app.size.width) - 2
