@@ -33,7 +33,7 @@ from tests.overseers_screen_kit import NAMES, ScreenApp, make_update, run, scree
 from tests.screen_kit import FakePort, settled_text, wait_for
 from tests.test_overseers_kit import placed, vote_all
 from tui.screens.game import possessive
-from tui.screens.overseers import OverseersScreen, recap_parts
+from tui.screens.overseers import OverseersScreen, recap_lines, recap_parts
 from tui.widgets.hand import BACK
 
 SIZES = [(80, 24), (120, 36)]
@@ -1842,6 +1842,19 @@ def test_the_deal_is_one_line_on_the_hand_over_cover():
              *(f"{n} is dealt a character." for n in names), "Dev keeps a card (pick 1)."]
     assert screen.fold_moves(lines) == [
         lines[0], "Everyone is dealt six trait cards and a character.", lines[-1]]
+
+
+def test_the_rounds_box_ends_with_who_takes_the_leader_card_after_a_tie_ov17():
+    """OV-17: a tie for the lowest round score, the Leader chooses who
+    takes the Leader card. Play-test: the round's box ended at the scoring
+    and never said who (only the log did); without a tie it ends so."""
+    log = ["Votes: Ann for Bob; Bob for Ann; Cat for Bob. Bob is judged.",
+           "Bob admits and will discard two cards.",
+           "Round 1 is scored. Tied for the lowest: Ann, Bob.",
+           "Cat (Leader) breaks the tie for the lowest score: Bob. Bob takes the Leader card.",
+           "Ann is dealt a trait card."]
+    assert recap_lines(log) == log[:4]
+    assert recap_lines(log[:3]) == log[:3]
 
 
 def test_the_last_rounds_end_is_for_everyone_at_a_hot_seat():

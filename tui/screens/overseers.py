@@ -1737,12 +1737,16 @@ def _in_order(part: tuple, whole: tuple) -> bool:
 
 
 def recap_lines(log: tuple[str, ...] | list[str]) -> list[str]:
-    """The log entries from the last vote to the last round's scoring."""
+    """The log entries from the last vote to the last round's scoring (and
+    the Leader's choice of the next Leader, after a tie)."""
     scored = next((i for i in range(len(log) - 1, -1, -1) if " is scored." in log[i]), None)
     if scored is None:
         return []
     voted = next((i for i in range(scored, -1, -1) if "Votes:" in log[i]), scored)
-    return list(log[voted:scored + 1])
+    end = scored + 1
+    if end < len(log) and "breaks the tie for the lowest score" in log[end]:
+        end += 1  # who takes the Leader card (OV-17), as a round with no tie ends
+    return list(log[voted:end])
 
 
 def vote_lines(log: tuple[str, ...] | list[str]) -> list[str]:
