@@ -785,20 +785,32 @@ def _stamp(created: str) -> str:
 def _stand_in_line(describe: Any, state: Any, seat: int, action: Any,
                    names: tuple[str, ...], viewer: int | None) -> str:
     """The log line of a move a bot played for `seat`'s person while they
-    were away: "Ann (bot) drafts...". The mark goes where the seat is named,
-    never inside a possessive: "... waits in Ann's lair" (it read "Ann
-    (bot)'s lair"). A line that does not name the seat but in a possessive
-    (its own reader's "You draft...") starts with whose bot it was."""
-    marked = names[seat] + STAND_IN_MOVE_MARK
-    named = tuple(marked if s == seat else n for s, n in enumerate(names))
-    line = describe(state, seat, action, names=named, viewer=viewer)
-    line = line.replace(marked + "'s", names[seat] + "'s")
-    if marked in line:
-        return line
+    were away: "Ann (bot) drafts...". Only the one who moved is marked:
+    Ann voted for, robbed or scored later in the line is plain Ann (every
+    mention read "Ann (bot)"), and so is her possessive ("Ann's lair"). A
+    role by her name joins the mark ("Ann (bot, Leader) breaks..."). A line
+    that does not start with her (its own reader's "You draft...") starts
+    with whose bot it was."""
+    name = names[seat]
+    # a stand-in name no player's name can hold, to find where the seat is named
+    here = _SEAT_HERE
+    line = describe(state, seat, action,
+                    names=tuple(here if s == seat else n for s, n in enumerate(names)),
+                    viewer=viewer)
+    if line.startswith(here) and not line.startswith(here + "'s"):
+        rest = line[len(here):].replace(here, name)
+        role = re.match(r" \(([^()]+)\)", rest)
+        if role:
+            return f"{name} (bot, {role.group(1)}){rest[role.end():]}"
+        return name + STAND_IN_MOVE_MARK + rest
+    line = line.replace(here, name)
     if viewer == seat:
         you = line.startswith(("You ", "Your "))
         return "Your bot: " + (line[0].lower() + line[1:] if you else line)
-    return f"{marked}: {line}"
+    return f"{name}{STAND_IN_MOVE_MARK}: {line}"
+
+
+_SEAT_HERE = "\ue000"
 
 
 _STAMP = re.compile(r"[0-9]{8}T[0-9]{6}Z")

@@ -254,8 +254,32 @@ def test_a_bots_move_for_an_away_player_marks_the_player_not_their_possessive(
             if viewer == 1:
                 assert line.startswith("Your bot: "), line
             else:
-                assert line.startswith(marked), line  # who moved, marked first
+                # who moved, marked first; a role joins the mark ("Bob (bot, Leader)")
+                assert line.startswith((marked, "Bob (bot, ")), line
                 possessive += "Bob's" in line
+                # only the one who moved: Bob voted for or scored is plain Bob
+                assert line.count("Bob (bot") == 1, line
     if game_id == "overboss-duel":
         assert possessive  # "... waits in Bob's lair" was among them
     match.close()
+
+
+def test_a_bots_move_for_an_away_player_marks_only_the_one_who_moved():
+    """Play-test (2026-12): Ann's recap of away Bob's vote read "bob (bot)
+    votes. Votes: you for bob (bot); ... Tied: you, bob (bot)" and "bob
+    (bot) (Leader) breaks the tie": Bob voted for or tied is plain Bob,
+    the mark is on the one who moved, and his role joins it."""
+    from saves.match import _stand_in_line
+
+    def describe(state, seat, action, *, names, viewer):
+        who, you = names[seat], "you" if viewer == 0 else names[0]
+        if action == "vote":
+            return (f"{who} votes. Votes: {you} for {who}; {who} for {you}. "
+                    f"Tied: {you}, {who}; the Leader chooses.")
+        return f"{who} (Leader) breaks the tie of votes: {who} is judged."
+
+    names = ("Ann", "Bob", "Cy")
+    assert _stand_in_line(describe, None, 1, "vote", names, 0) == (
+        "Bob (bot) votes. Votes: you for Bob; Bob for you. Tied: you, Bob; the Leader chooses.")
+    assert _stand_in_line(describe, None, 1, "tie", names, 2) == (
+        "Bob (bot, Leader) breaks the tie of votes: Bob is judged.")
