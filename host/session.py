@@ -584,15 +584,20 @@ class Session:
         """Why `seat` can take nothing back, looking back to its last move."""
         if seat in self.bots:
             return "A bot's moves cannot be taken back."
-        after: list[int] = []
-        last = None
-        for who, action in reversed(self.match.history):
-            if who == seat:
-                last = action
-                break
-            after.append(who)
-        else:
+        history = self.match.history
+        mine = next((i for i in range(len(history) - 1, -1, -1) if history[i][0] == seat), None)
+        if mine is None:
             return "Nothing to take back: you have not moved yet."
+        last = history[mine][1]
+        after = [who for who, _ in reversed(history[mine + 1:])]
+        # a step that revealed the secret choices (Overseers' top rows) is
+        # the reason, not whoever happened to choose after this seat
+        revealed = getattr(self.game, "revealed", None)
+        if revealed is not None:
+            for i in range(mine, len(history)):
+                words = revealed(self.match.state_before(i), self.match.state_before(i + 1))
+                if words:
+                    return f"Nothing to take back: {words}."
         others = [w for w in after if w not in (seat, CHANCE)]
         if others:
             return f"Nothing to take back: {self.names[others[-1]]} has played since."

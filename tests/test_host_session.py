@@ -241,6 +241,33 @@ def test_undo_after_another_secret_choice_says_they_played(tmp_path):
         "Nothing to take back: Bob has played since.")
 
 
+def test_undo_after_the_top_rows_are_revealed_names_the_reveal(tmp_path):
+    """Play-test (2026-12): Overseers, Ann placed first and the others
+    after her; once the last top row was in, every row was revealed (and
+    Gold drew by itself). Ann's u said "Bob has played since", which read
+    as if Bob had made a move she could see; it names the reveal."""
+    import random
+
+    from core.overseers.state import Phase
+
+    session = session_of(tmp_path, "overseers", 4)
+    link = session.connect(Recorder(), {0, 1, 2, 3})
+    session.start()
+    rng = random.Random(0)
+    placing = False
+    while not placing or session.match.state.phase is Phase.PLACE:
+        state = session.match.state
+        placing = state.phase is Phase.PLACE
+        seat = min(session.game.to_act(state))
+        assert link.send(SeatCommand.play(seat, rng.choice(
+            session.game.legal_actions(state, seat)))) is None
+    assert [who for who, _ in session.match.history[-6:-2]] == [0, 1, 2, 3]  # Ann first
+    assert refused(session, link, SeatCommand.undo(0)) == (
+        "Nothing to take back: the top rows are revealed.")
+    assert refused(session, link, SeatCommand.undo(3)) == (  # the last to place
+        "Nothing to take back: the top rows are revealed.")
+
+
 def test_undo_of_a_choice_the_others_saw_says_so(tmp_path):
     """Overseers OV-27: an admission, seen by all, cannot be taken back,
     and the refusal says why (it said the move had shown something new)."""

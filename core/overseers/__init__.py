@@ -9,7 +9,8 @@ from core.overseers.state import Options, State
 #: `core.playout.even_draw`) and what a screen reads off a view: the characters'
 #: holders, cards as they count (`effective`), the scores as the rules count
 #: them (`showdown_score`, `round_score`, `greed_count`), the choices the
-#: others see made (`seen_by_others`: no undo past them, OV-27), whether a viewer
+#: others see made (`seen_by_others`: no undo past them, OV-27), the step that
+#: reveals the secret choices, in a refused undo's words (`revealed`), whether a viewer
 #: sees a card (`sees`), the draft's direction (`pass_step`: +1 left, -1
 #: right), whom the thief may rob, the pairs a guilty player may lose, and
 #: the score pad so far (`score_pad`, the outcome's breakdown); and
@@ -50,4 +51,5 @@ GAME = GameRules(
     top_row_size=table_facts.top_row_size,
     progress=table_facts.progress,
     seen_by_others=seen_by_others,
+    revealed=rules.revealed,
 )

@@ -360,6 +360,20 @@ def pass_step(state: State) -> int:
     return 1
 
 
+def revealed(before: State, after: State) -> str | None:
+    """What a step shows of the secret choices made so far, in the words
+    of a refused take-back ("the top rows are revealed"): the choices
+    before it are final, whoever made the last of them. None otherwise."""
+    if before.phase is _P.PLACE and after.phase is not _P.PLACE:
+        return "the top rows are revealed"
+    if before.phase is _P.VOTE and after.phase is not _P.VOTE:
+        return "the votes are revealed"
+    if before.phase is _P.DRAFT and (after.phase is not _P.DRAFT
+                                     or after.draft_turn > before.draft_turn):
+        return "the packs have passed"
+    return None
+
+
 def peek_targets(state: State) -> tuple[tuple[int, int], ...]:
     """Meixiu: the (seat, slot) of face-down cards of other players not yet
     peeked at (OV-11)."""
