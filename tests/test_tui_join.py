@@ -510,6 +510,39 @@ async def test_lobby_chat_at_a_match_is_one_short_notice(shared_hub):
             await other.close()
 
 
+async def test_lobby_chat_while_waiting_in_the_lobby_is_one_notice_gone_as_the_match_opens(
+        shared_hub):
+    """Play-test over SSH at 80x24: seated at a table not begun, waiting
+    in the lobby, each lobby line was its own notice, three stacked over
+    the Seats and Now columns, and the last stayed over the match once it
+    began. In the lobby the newest line replaces the one before; the
+    match screen opens without it."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])
+        bob = await Player.connect(path, "Bob")
+        while not (lobby := (await bob.expect("lobby"))["lobby"]):
+            pass
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        others = [await Player.connect(path, name) for name in ("Cy", "Dee", "Eve")]
+        for n, other in enumerate(others):
+            await other.send({"chat": {"table": None, "text": f"line {n}"}})
+        await wait_for(pilot, lambda: any("Eve: line 2" in n.message
+                                          for n in app._notifications))
+        await pilot.pause(0.2)
+        notes = [n.message for n in app._notifications if n.title.startswith(("Chat", "Lobby"))]
+        assert notes == ["Eve: line 2"]
+        await bob.send({"join": {"table": lobby[0]["table"], "seat": 1}})
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await pilot.pause(0.2)
+        assert not [n for n in app._notifications if "line" in n.message]
+        await bob.close()
+        for other in others:
+            await other.close()
+
+
 async def test_f2_over_a_round_box_opens_the_tables_chat(shared_hub):
     """Play-test: over Overseers' "Round N: what the vote did" box a
     notice said "Chat (F2)", and F2 did nothing until Enter closed the box

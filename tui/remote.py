@@ -173,7 +173,8 @@ class RemoteTable:
         #: a line said at a table not on screen, made a notice by `_chat`
         self._heard_notes: dict[str, str] = {}
         #: lobby lines since the lobby was last on screen, and their one
-        #: notice over a match (`_lobby_chat_at_table`)
+        #: notice (over a match: `_lobby_chat_at_table`; in the lobby, the
+        #: newest line's)
         self._lobby_lines = 0
         self._lobby_note: str | None = None
         #: turns at drawing others' changes, shared with the host's other apps
@@ -329,8 +330,9 @@ class RemoteTable:
 
     def refresh(self) -> None:
         """The lobby is on screen again: the tables as they stand now."""
+        if self._lobby_lines:  # a match's count is done; a line said here stays
+            self._forget_lobby_chat()
         self._lobby_lines = 0
-        self._forget_lobby_chat()
         self.write({"lobby": {}})
 
     def command(self, table: str, command: SeatCommand) -> bool:
@@ -609,6 +611,7 @@ class RemoteTable:
                 if said is not None:
                     self.app.call_later(self.app.withdraw_notice, said)
             self._forget_away_chat(table)
+            self._forget_lobby_chat()  # said in the lobby: it stood over the match
             # a finished table's talk (its "Rematch?") means nothing once
             # sat down at another: it would cover the first decision here
             for other in [t for t in {*self._away_notes, *self._heard_notes}
@@ -696,6 +699,11 @@ class RemoteTable:
                 return
             # (a toast is 40 wide: a long line made a notice 17 rows tall)
             note = shortened(f"{who}: {text}", MAX_CHAT_NOTE)
+            if key is None:
+                # one lobby line up at a time: each stacked its own over the
+                # lobby's columns while waiting for a table to begin
+                self._forget_lobby_chat()
+                self._lobby_note = note
             self.app.notify(note, title=self._chat_title(key, top), timeout=6)
             if key is not None and self.table_on_screen() != key:
                 self._heard_notes[key] = note
@@ -715,7 +723,8 @@ class RemoteTable:
         self.app.notify(self._lobby_note, title=self._chat_title(None, top), timeout=6)
 
     def _forget_lobby_chat(self) -> None:
-        """The lobby chat's notice at a match goes (a new one, or the lobby is back)."""
+        """The lobby chat's notice goes (a new one, the lobby is back, or a
+        match's screen opens)."""
         if self._lobby_note is not None:
             self.app.call_later(self.app.withdraw_notice, self._lobby_note)
             self._lobby_note = None
