@@ -27,6 +27,7 @@ import threading
 import time
 import warnings
 from collections import defaultdict, deque
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -304,6 +305,8 @@ class FrontDoor:
         self.has_seats: Any = None
         #: refused keys' fingerprints -> when the host was last told of them
         self.refused_told: dict[str, float] = {}
+        #: (player, why) refused for the caps -> when the host was last told
+        self.capped_told: dict[tuple[str, str], float] = {}
 
     def total(self) -> int:
         return sum(self.sessions.values())
@@ -321,6 +324,17 @@ class FrontDoor:
             self.refused_told[fingerprint] = now
             log.warning("refused the key %s for the name %s from %s", fingerprint,
                         printable(repr(username[:MAX_NAME + 1])), printable(address))
+
+    def tell_capped(self, name: str, address: str, why: str) -> None:
+        """A line on the host's terminal when a player's login is refused
+        for the caps, once a minute a player and reason (a script
+        retrying is not a line a try)."""
+        now = time.monotonic()
+        told = self.capped_told.get((name, why), -REFUSED_KEY_QUIET_SECONDS)
+        if now - told < REFUSED_KEY_QUIET_SECONDS:
+            return
+        self.capped_told[(name, why)] = now
+        log.info("%s from %s refused: %s", name, printable(address), why)
 
     def players(self) -> list[Player]:
         keys = self.keys
@@ -363,6 +377,8 @@ class _Server(asyncssh.SSHServer):
         self.address = ""
         self.refused_keys: list[str] = []
         self.logged_in = False
+        #: the fingerprint of the player's key (told to the host at login)
+        self.fingerprint = ""
 
     def connection_made(self, conn: Any) -> None:
         self.conn = conn
@@ -455,6 +471,8 @@ class _Server(asyncssh.SSHServer):
         if self.counted and self.player is not None:
             self.counted = False
             self.door.connections[self.player] -= 1
+            why = f" ({printable(str(exc))[:100]})" if exc is not None and str(exc) else ""
+            log.info("%s's connection from %s ended%s", self.player, printable(self.address), why)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -482,6 +500,7 @@ class _Server(asyncssh.SSHServer):
                 self.player = player.name
                 self.refused = player.told
                 self.keyed = True
+                self.fingerprint = key.get_fingerprint()
                 return True
         if len(self.refused_keys) < MAX_REFUSED_KEYS_PER_CONNECTION:
             fingerprint = key.get_fingerprint()
@@ -503,16 +522,19 @@ class _Server(asyncssh.SSHServer):
         while recent and now - recent[0] > 60:
             recent.popleft()
         if len(recent) >= MAX_CONNECTS_PER_MINUTE:
+            self.door.tell_capped(name, self.address, "too many connections in a minute")
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
                                  "Too many Overtable connections in a minute: wait a moment.")
             return
         if self.door.connections[name] >= MAX_CONNECTIONS_PER_PLAYER:
+            self.door.tell_capped(name, self.address, "too many connections open")
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
                                  "Too many Overtable connections are open: close one first.")
             return
         recent.append(now)
         self.door.connections[name] += 1
         self.counted = True
+        log.info("%s logged in from %s (key %s)", name, printable(self.address), self.fingerprint)
 
 
 async def _session(door: FrontDoor, process: Any) -> None:
@@ -883,6 +905,33 @@ async def stop(server: Any, timeout: float = 5.0) -> None:
     server.close()
 
 
+class _ToStderr(logging.StreamHandler):
+    """Writes to the sys.stderr of the moment (a test's captured one, too)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.stream = sys.stderr
+        super().emit(record)
+
+
+@contextlib.contextmanager
+def host_lines() -> Iterator[None]:
+    """While the host runs, its lines (logins, connections ended, refused
+    keys, the hub's warnings) go to its terminal stamped with the local
+    time: a host asked "why can't I get in?" can tell which try was whose.
+    Nothing is said per key typed."""
+    handler = _ToStderr()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", datefmt="%H:%M:%S"))
+    logger = logging.getLogger("host")
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+
+
 def default_paths() -> tuple[Path, Path]:
     """(the authorized-keys file, the host key) in the user config directory."""
     import platformdirs
@@ -909,6 +958,21 @@ async def run_host(
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
 ) -> None:
     """The hub and its SSH front door, until cancelled (Ctrl+C)."""
+    with host_lines():
+        await _run_host(listen, authorized_keys, host_key_path, data_dir, bot_delay=bot_delay,
+                        ready=ready, idle_timeout=idle_timeout)
+
+
+async def _run_host(
+    listen: str,
+    authorized_keys: Path,
+    host_key_path: Path,
+    data_dir: Path | None,
+    *,
+    bot_delay: float,
+    ready: Any,
+    idle_timeout: float,
+) -> None:
     from host.hub import Hub, default_places, refuse_a_second_hub, stopped_by_sigterm
 
     host, port = parse_listen(listen)

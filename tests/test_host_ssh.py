@@ -201,6 +201,46 @@ async def test_a_refused_key_is_told_to_the_player_and_to_the_host(door, keys, c
     assert not told() and "PLAYER=Ann" in str(result.stdout)
 
 
+async def test_the_host_is_told_of_each_login_and_each_connection_ended(door, keys, caplog):
+    """Play-test: a host asked "why can't I get in?" saw nothing of
+    logins, dropped connections or reconnects. One line per login (the
+    name, the address, the key) and per connection ended; nothing for
+    what is typed in between."""
+    import logging
+
+    _, ann, _, _ = keys
+    caplog.set_level(logging.INFO, logger="host.ssh")
+    for _ in range(2):  # a reconnect is a login again
+        async with connect(door, ann) as conn:
+            process = await conn.create_process(term_type="vt100", encoding=None)
+            await output_of(process)
+    for _ in range(100):
+        if sum("ended" in r.getMessage() for r in caplog.records) == 2:
+            break
+        await asyncio.sleep(0.05)
+    said = [r.getMessage() for r in caplog.records if r.name == "host.ssh"]
+    login = f"Ann logged in from 127.0.0.1 (key {ann.get_fingerprint()})"
+    assert said == [login, "Ann's connection from 127.0.0.1 ended"] * 2
+
+
+def test_the_hosts_lines_say_when(capsys):
+    """The refused key's line had no time: which try was whose could not
+    be told. The host's lines start with the local time, HH:MM:SS."""
+    import logging
+    import re
+
+    from host.ssh import host_lines
+
+    with host_lines():
+        logging.getLogger("host.ssh").info("Ann logged in from 127.0.0.1")
+        logging.getLogger("host.hub").warning("not resumed: x")
+    logging.getLogger("host.ssh").info("after the host: not shown")
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2, err
+    assert re.fullmatch(r"\d\d:\d\d:\d\d Ann logged in from 127\.0\.0\.1", err[0]), err
+    assert re.fullmatch(r"\d\d:\d\d:\d\d not resumed: x", err[1]), err
+
+
 async def test_commands_sftp_forwarding_and_no_terminal_are_refused(door, keys):
     _, ann, _, _ = keys
     async with connect(door, ann) as conn:
@@ -620,6 +660,7 @@ async def test_the_running_host_reads_the_keys_file_again_when_it_changes(
                 async with connect(port, bob):
                     pass
         warned = [r.getMessage() for r in caplog.records if r.name == "host.ssh"
+                  and r.levelno >= logging.WARNING
                   and not r.getMessage().startswith("refused the key")]
         assert len(warned) == 3 and all("last good ones kept" in w for w in warned), warned
     finally:

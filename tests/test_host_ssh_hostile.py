@@ -72,13 +72,19 @@ async def test_offering_a_public_key_without_proof_uses_up_no_logins(door, keys)
         await read_until(process, "PID=", [])
 
 
-async def test_logins_per_minute_and_connections_at_once_are_capped(door, keys):  # noqa: F811
+async def test_logins_per_minute_and_connections_at_once_are_capped(door, keys, caplog):  # noqa: F811
+    """Each cap refuses the player's login, and the host is told of it
+    once (a script retrying is not a line a try)."""
+    import logging
+
+    caplog.set_level(logging.INFO, logger="host.ssh")
     port, front = door
     _, ann, bob, _ = keys
     held = []
     try:
         for _ in range(ssh.MAX_CONNECTIONS_PER_PLAYER):  # none opens a session
             held.append(await asyncio.wait_for(connect(port, ann), 10))
+        assert "connections are open" in await refused(port, ann)
         assert "connections are open" in await refused(port, ann)
         async with connect(port, bob):  # another player is not held back
             pass
@@ -90,11 +96,15 @@ async def test_logins_per_minute_and_connections_at_once_are_capped(door, keys):
             async with connect(port, ann):
                 pass
         assert "in a minute" in await refused(port, ann)
+        assert "in a minute" in await refused(port, ann)
     finally:
         for conn in held:
             conn.close()
     await asyncio.sleep(0.2)
     assert front.connections["Ann"] == 0 and front.sessions["Ann"] == 0
+    told = [r.getMessage() for r in caplog.records if "refused:" in r.getMessage()]
+    assert told == ["Ann from 127.0.0.1 refused: too many connections open",
+                    "Ann from 127.0.0.1 refused: too many connections in a minute"]
 
 
 async def test_sessions_dropped_mid_flight_leave_no_process(door, keys):  # noqa: F811
