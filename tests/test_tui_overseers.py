@@ -2110,3 +2110,39 @@ async def test_teals_under_step_shows_the_round_score():
         in bar, bar
     _, _, bar = await run(make_update(state, 3), after=_bar)
     assert "Move card" in bar and "round score" not in bar, bar
+
+
+async def test_meixius_notice_names_both_peeks_ov11():
+    """OV §Vote, Meixiu: "peek at any two face-down cards"; OV-11: of one
+    player or two, only their owners learn what they are. Play-test: the
+    box for her eyes only named the second card alone ("card 5: Hope"),
+    though she had peeked at card 4 too. It names every peek of that use,
+    the cards of one owner together."""
+    state = GAME.apply(table_at_vote_abilities(), 1, Turn(0))  # Purple first (OV-11)
+    assert state.phase is Phase.PEEK
+    legal = GAME.legal_actions(state, 0)
+    dans = [a for a in legal if a.seat == 3][:2]
+    cat = next(a for a in legal if a.seat == 2)
+
+    def card(peek):
+        return TRAIT[state.seats[peek.seat].slots[peek.slot].card]
+
+    def told(first, second):
+        one = GAME.apply(state, 0, first)
+        two = GAME.apply(one, 0, second)
+        return app.screen.received_privately(make_update(one, 0), make_update(two, 0))
+
+    app = ScreenApp(make_update(state, 0), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        a, b = dans
+        assert card(a) != card(b)
+        assert told(a, b) == [
+            f"You peek at Dan's card {a.slot + 1}: {card(a).label} ({card(a).value}); "
+            f"card {b.slot + 1}: {card(b).label} ({card(b).value}). "
+            "Only you and Dan know them."]
+        assert told(cat, a) == [
+            f"You peek at Cat's card {cat.slot + 1}: {card(cat).label} ({card(cat).value}). "
+            "Only you and Cat know it.",
+            f"You peek at Dan's card {a.slot + 1}: {card(a).label} ({card(a).value}). "
+            "Only you and Dan know it."]

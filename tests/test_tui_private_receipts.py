@@ -119,11 +119,12 @@ async def test_face_up_weapons_need_no_notice(tmp_path, monkeypatch):
 PEEK_SEED = 16
 
 
-async def test_meixius_second_peek_is_shown_before_the_cover(tmp_path, monkeypatch):
+async def test_meixius_peeks_are_shown_before_the_cover(tmp_path, monkeypatch):
     """OV-11: Meixiu peeks at two face-down cards of other players, only she
     learns what they are. Her second peek ended her turn and the cover to
     Dev (Teal, OV-11's order) came at once: she saw that card only at her
-    next decision. It is now told to her, for her eyes only, first."""
+    next decision. It is now told to her, for her eyes only, first, with
+    the first peek of that use (the box named only the second)."""
     from core.overseers.cards import TRAIT, Character
     from core.overseers.state import Phase
     from tests.test_tui_overseers_match import choose_key
@@ -153,18 +154,23 @@ async def test_meixius_second_peek_is_shown_before_the_cover(tmp_path, monkeypat
         await wait_for(pilot, lambda: not isinstance(app.screen, OverseersScreen))
         state = app.table.match.state
         assert state.phase is Phase.TEAL and len(state.peeked) == 2
-        seat, slot = state.peeked[1]
+        (seat, first), (other, slot) = state.peeked
+        assert other == seat  # this seed: both of Ann's
         card = TRAIT[state.seats[seat].slots[slot].card].label
+        earlier = TRAIT[state.seats[seat].slots[first].card].label
         # over her own view, which shows it too
         await wait_for(pilot, lambda: "Cal's view" in screen_text(app)
                        and "eyes only" in screen_text(app))
         text = await settled_text(app, pilot)
         assert not isinstance(app.screen, HandoverScreen), text
         assert "For Cal's eyes only" in text, text
-        assert f"card {slot + 1}: {card}" in text, text
-        # OV-11: the card's owner knows it too
+        # both peeks, the first too (it named only the second)
         owner = ("Ann", "Bea", "Cal", "Dev")[seat]
-        assert f"Only you and {owner} know it." in " ".join(text.split()), text
+        assert (f"You peek at {owner}'s card {first + 1}: {earlier}" in text
+                and f"; card {slot + 1}: {card}" in text), text
+        # OV-11: the cards' owner knows them too
+        assert f"Only you and {owner} know them." in " ".join(
+            text.replace("│", " ").split()), text  # (read across the box's wrap)
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
                        and "Pass to" in screen_text(app))

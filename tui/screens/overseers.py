@@ -619,9 +619,10 @@ class OverseersScreen(GameScreen):
                             aside_at=start, **kwargs)
 
     def received_privately(self, seen: TableUpdate, now: TableUpdate) -> list[str]:
-        """The face-down cards Meixiu peeked at since she last looked (OV-11:
-        only she learns them): her last peek ends her turn, and the cover
-        came before she saw it. Her own first peek she sees at her second.
+        """The face-down cards Meixiu peeked at (OV-11: only she learns
+        them): her last peek ends her turn, and the cover came before she
+        saw it. Every peek of that use is told, the first too (the box sat
+        over her row, and named only the second), an owner's cards together.
         No other ability shows a hidden card outside its owner's decision:
         Gold sees its draw as it keeps one (OV-28); what the Showdown, a
         steal or a not-guilty draw shows is face up (OV-13, OV-15)."""
@@ -629,16 +630,20 @@ class OverseersScreen(GameScreen):
         if (seat is None or seat != seen.seat or before.round != after.round
                 or before.phase is not Phase.PEEK or before.acting != seat):
             return []
-        lines = []
+        if all(peek in before.peeked for peek in after.peeked):
+            return []
+        # (one use a round: every peek of this round is hers, of this turn)
+        seen: dict[int, list[str]] = {}
         for other, slot in after.peeked:
-            if (other, slot) in before.peeked or other == seat:
+            if other == seat:
                 continue
             marks = GAME.slot_marks(after, seat, other)
             card = marks[slot].card if slot < len(marks) else None
             if card is not None:
-                lines.append(f"You peek at {self._whose(other)} card {slot + 1}: "
-                             f"{card_label(card)}. Only you and {self._bare_who(other)} know it.")
-        return lines
+                seen.setdefault(other, []).append(f"card {slot + 1}: {card_label(card)}")
+        return [f"You peek at {self._whose(other)} {'; '.join(cards)}. Only you and "
+                f"{self._bare_who(other)} know {'them' if len(cards) > 1 else 'it'}."
+                for other, cards in seen.items()]
 
     def _redraw(self, update: TableUpdate) -> None:
         view: State = update.view
