@@ -2146,3 +2146,33 @@ async def test_meixius_notice_names_both_peeks_ov11():
             "Only you and Cat know it.",
             f"You peek at Dan's card {a.slot + 1}: {card(a).label} ({card(a).value}). "
             "Only you and Dan know it."]
+
+
+def played_out(players: int, seed: int = 1):
+    """A whole match of random legal moves, to its end."""
+    rng = random.Random(seed)
+    state = GAME.setup(players)
+    while GAME.outcome(state) is None:
+        to_act = GAME.to_act(state)
+        if CHANCE in to_act:
+            state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+            continue
+        seat = min(to_act)
+        state = GAME.apply(state, seat, rng.choice(list(GAME.legal_actions(state, seat))))
+    return state
+
+
+async def test_the_final_tables_score_pad_keeps_each_row_on_one_line():
+    """Play-test, six players at 80x24: the final table's score pad wrapped
+    its row labels over two or three lines ("Round 1:" / "the" / "Hoarder's"
+    / "Greed") where the Results screen showed them whole. Short labels
+    where the whole ones do not fit, each row on one line, and a note says
+    what R1 stands for."""
+    state = played_out(6)
+    _, text, _ = await run(make_update(state, 0, bots=frozenset()))
+    lines = text.splitlines()
+    # the labels of the rounds' first rows, beside their numbers
+    for r in (1, 2):
+        assert any(re.match(rf"\s+R{r} traits\s+\d+(\s+-?\d+){{5}}\s", x) for x in lines), text
+    assert not any(re.search(r"Round \d:\s+\d", x) for x in lines), text
+    assert not any(x[:50].strip() in ("traits", "score", "fives", "Greed") for x in lines), text

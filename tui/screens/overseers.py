@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -146,6 +146,23 @@ _LOG_TITLE = "Log · l to scroll"
 _READING_TITLE = "↑↓ scroll · Esc back"
 #: the inside of a card's tile on a large screen: "(Benevolence)"
 _TILE = 13
+
+#: the score pad's rows in short, where the whole labels do not fit beside
+#: six names in the table's panel (they wrapped over two or three lines)
+_PAD_SHORT = {"Gold's card": "Gold", "the Hoarder's Greed": "Hoarder",
+              "Purple's fives": "Purple 5s", "Teal's copy": "Teal copy",
+              "Meixiu's +3": "Meixiu +3", "Liang's -1 per card": "Liang -1/card"}
+_PAD_ROUND = re.compile(r"Round (\d+): (.+)")
+
+
+def pad_short_labels(names: Iterable[str]) -> dict[str, str]:
+    """"R1 Hoarder" for "Round 1: the Hoarder's Greed" (`_PAD_SHORT`)."""
+    out = {}
+    for name in names:
+        match = _PAD_ROUND.fullmatch(name)
+        if match:
+            out[name] = f"R{match[1]} {_PAD_SHORT.get(match[2], match[2])}"
+    return out
 
 
 #: one card of each trait, to draw its letter
@@ -1203,7 +1220,9 @@ class OverseersScreen(GameScreen):
             pad.display = False
             return
         pad.display = True
-        pad.set_pad(update.names, result.breakdown, winners=result.winners, notes=result.notes)
+        pad.set_pad(update.names, result.breakdown, winners=result.winners, notes=result.notes,
+                    closing_up=True, short_note="R1: round 1.",
+                    short_labels=pad_short_labels(c.name for c in result.breakdown))
 
     def _recap_note_shown(self, update: TableUpdate) -> bool:
         """Whether a line above the rows says the recap is below (a short
