@@ -333,13 +333,34 @@ async def test_teal_picks_the_card_below_by_its_own_number():
 
 async def test_a_number_that_chooses_nothing_says_which_do():
     """Play-test: Teal's card 1 chosen, the choices are cards 2-5 and b;
-    pressing 1 again did nothing and said nothing."""
+    pressing 1 again did nothing and said nothing. It says why: card 1 is
+    the one being moved (OV-11: Teal puts a card under another)."""
     state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.TEAL)
     update = make_update(state, 3)
-    submitted, _, notes = await run(update, keys=["1", "1"], after=lambda screen: [
+    submitted, _, notes = await run(update, keys=["1", "1", "9"], after=lambda screen: [
         n.message for n in screen.app._notifications])
     assert submitted == []
-    assert "1 chooses nothing here: press 2-5 or b." in notes, notes
+    assert notes == ["1 is the card being moved: choose where it goes (2-5), or b to go back.",
+                     "9 chooses nothing here: press 2-5 or b."], notes
+
+
+async def test_a_card_meixiu_peeked_at_says_so_by_its_number_ov11():
+    """OV-11: Meixiu peeks at two cards, not one twice. At her second peek
+    the card peeked at keeps its number off the bar; pressing it said only
+    that it chose nothing. It says which card it is."""
+    state = GAME.apply(table_at_vote_abilities(), 1, Turn(0))  # Purple first (OV-11)
+    first = make_update(state, 0, bots=frozenset())
+    _, _, keys = await run(first, after=lambda screen: dict(zip(
+        screen._bar_actions, screen._bar_keys, strict=True)))
+    peek = first.legal[0]
+    second = make_update(GAME.apply(state, 0, peek), 0, bots=frozenset())
+    key = keys[peek]
+    submitted, _, notes = await run(second, keys=[key], after=lambda screen: [
+        n.message for n in screen.app._notifications])
+    rest = sorted(v for a, v in keys.items() if a != peek)
+    assert submitted == []
+    assert notes == [f"{key} is {NAMES[peek.seat]}'s card {peek.slot + 1}, peeked at already: "
+                     f"press {rest[0]}-{rest[-1]}."], (notes, rest)
 
 
 async def test_meixiu_peeks_and_the_card_is_marked():

@@ -72,6 +72,7 @@ from tui.screens.game import (
     GameScreen,
     TableUpdate,
     fit_line,
+    number_range,
     split_mark,
 )
 from tui.widgets import ActionBar, Choice, ScorePad, gamelog
@@ -1625,8 +1626,25 @@ class OverseersScreen(GameScreen):
         key = str(number)
         if key in self._bar_keys:
             self._choose(self._bar_actions[self._bar_keys.index(key)])
-        else:
-            self.no_choice(number, self.number_keys())
+            return
+        keys = self.number_keys()
+        view, me = self._view, self._me()
+        if view is not None and me is not None and view.phase is Phase.TEAL and self._first is not None:
+            numbers = self._numbers(view, me)
+            if self._first < len(numbers) and numbers[self._first] == number:
+                # the card chosen first: its key is gone from the bar
+                self.no_choice(number, why=f"{number} is the card being moved: choose where it "
+                               f"goes ({number_range(keys)}), or b to go back")
+                return
+        if view is not None and view.phase is Phase.PEEK and view.peeked:
+            # a card already peeked at keeps its number off the bar (`_peek_keys`)
+            targets = sorted({(a.seat, a.slot) for a in self._bar_actions} | set(view.peeked))
+            if 0 < number <= len(targets) and targets[number - 1] in view.peeked:
+                other, slot = targets[number - 1]
+                self.no_choice(number, keys, why=f"{number} is {self._whose(other)} card "
+                               f"{slot + 1}, peeked at already")
+                return
+        self.no_choice(number, keys)
 
     def action_scroll_table(self, step: int) -> None:
         table = self.query_one("#ov-table", VerticalScroll)
