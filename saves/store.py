@@ -157,6 +157,28 @@ class SavedMatch:
             text = f"{text} solo" if text else "solo"
         return text or "?"
 
+    @property
+    def problem_word(self) -> str:
+        """Its problem in a word or two ("" when sound): "damaged" when it
+        resumes before the damage ("refused" read as a match that cannot be
+        played), "unplayable" when it cannot resume at all."""
+        if not self.problem:
+            return ""
+        word = PROBLEM_WORDS.get(str(self.problem_kind))
+        return word or ("damaged" if self.resumable else "unplayable")
+
+
+#: a problem kind's own word (`SavedMatch.problem_word`); a kind not named
+#: here is "damaged", or "unplayable" when it cannot be resumed
+PROBLEM_WORDS = {
+    journal.TORN: "torn line",
+    journal.FORMAT: "format",
+    journal.UNKNOWN_GAME: "unknown game",
+    journal.RULES_VERSION: "old rules",
+    journal.UNREADABLE: "unreadable",
+    journal.IN_USE: "in use",
+}
+
 
 #: how `saves.match._create` names a journal: stamp, game, the id's first 8
 _NAMED = re.compile(r"[0-9]{8}T[0-9]{6}Z-(?P<game>[a-z0-9-]+)-(?P<id>[0-9a-f]{8})\.jsonl")

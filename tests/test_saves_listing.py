@@ -126,7 +126,7 @@ def test_a_line_the_rules_refuse_is_a_problem_once_replayed():
     assert "line 11" in saved.problem
     from tui.screens.saved import problem_detail, problem_text
 
-    assert problem_text(saved) == "refused"
+    assert problem_text(saved) == "damaged"  # it resumes before that line
     assert not problem_detail(saved).startswith(str(match.path))
 
 
@@ -152,7 +152,7 @@ def test_unreadable_and_torn_journals_say_so(data_dir):
 
     assert problem_text(listing["torn.jsonl"]) == "torn line"
     assert listing["torn.jsonl"].progress == listing[good.path.name].progress
-    assert problem_text(listing["junk.jsonl"]) == "damaged"
+    assert problem_text(listing["junk.jsonl"]) == "unplayable"
     assert problem_text(listing[good.path.name]) == ""
 
 
@@ -631,7 +631,7 @@ def test_a_name_not_of_overtables_making_holds_no_id(data_dir):
 
 @pytest.mark.parametrize("header", ['{"format":1}', '{"format":1,"game":null}',
                                     '{"format":1,"game":7,"match_id":"' + "d" * 32 + '"}'])
-def test_a_header_without_its_game_is_listed_damaged_and_says_so(data_dir, capsys, header):
+def test_a_header_without_its_game_is_listed_unplayable_and_says_so(data_dir, capsys, header):
     """QA S1: a header without "game" was listed without a problem ("0
     actions, " and an empty Problem column), then refused on resuming as "a
     game this version of Overtable does not know (None)"."""
@@ -646,7 +646,7 @@ def test_a_header_without_its_game_is_listed_damaged_and_says_so(data_dir, capsy
     assert not saved.resumable
     assert saved.problem == f"{path}, line 1: the header does not say which game it is, so the " \
                             "match cannot be resumed."
-    assert problem_text(saved) == "damaged"
+    assert problem_text(saved) == "unplayable"
     loaded = Match.load(path)
     assert loaded.match is None and "does not say which game" in loaded.problems[0].message
     assert main(["saves", "--list"]) == 0
@@ -720,3 +720,33 @@ def test_a_seat_the_table_lacks_is_named_as_written(line, said):
         file.write(line + "\n")
     (problem,) = Match.load(match.path).problems
     assert said in problem.message and "written 0 to 1" in problem.message, problem.message
+
+
+def test_a_damaged_journal_that_resumes_is_called_damaged_not_refused(data_dir):
+    """Play-test: a journal resumed fine at action 18 was listed "refused",
+    and after it went on in a new file "continued refused"; "refused" says
+    it cannot be played. One that resumes earlier reads "damaged"; only one
+    that cannot be resumed at all gets a word of its own."""
+    from tui.cli import saves_text
+    from tui.screens.saved import problem_text, result_text
+
+    match = played("overboss-duel", SEATS[:2], 40)
+    lines = match.path.read_text().splitlines()
+    entry = json.loads(lines[10])
+    lines[10] = json.dumps({"seat": 0 if entry["seat"] < 0 else entry["seat"],
+                            "action": {"type": "Draft", "slot": 99}})
+    match.path.write_text("\n".join(lines) + "\n")
+    (saved,) = store.list_matches(replay=True)
+    assert saved.resumable and problem_text(saved) == "damaged"
+    assert ", in play, damaged\n" in saves_text([saved], data_dir)
+    resumed = Match.load(match.path).match
+    advance(resumed, 1, random.Random(2))
+    resumed.close()
+    old = next(s for s in store.list_matches(replay=True) if s.path == match.path)
+    assert (result_text(old), problem_text(old)) == ("continued", "damaged")
+    assert "refused" not in saves_text([old], data_dir).split("problem:")[0]
+    broken = data_dir / "matches" / "broken.jsonl"
+    broken.write_bytes(b"\x00\xffnot a journal\n")
+    (unplayable,) = [s for s in store.list_matches(replay=True) if s.path == broken]
+    assert problem_text(unplayable) == "unplayable"
+    assert ", cannot be resumed\n" in saves_text([unplayable], data_dir)

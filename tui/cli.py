@@ -730,8 +730,11 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
             states.append("open now" if saved.finished else "being played now")
         elif not saved.resumable:
             states.append("cannot be resumed")
-        elif saved.superseded_by:
-            states.append(f"continued in {saved.superseded_by[:8]}")
+        else:
+            if saved.problem:  # "damaged": it resumes before the damage
+                states.append(saved.problem_word)
+            if saved.superseded_by:
+                states.append(f"continued in {saved.superseded_by[:8]}")
         if saved.shared:
             states.append("shared table")
         out.append(

@@ -34,19 +34,6 @@ COLUMNS = (
     ("Problem", 10),
 )
 
-#: a journal problem's kind in a word or two (`saves.journal`'s kinds)
-PROBLEM_WORDS = {
-    "torn": "torn line",
-    "corrupt": "damaged",
-    "format": "format",
-    "unknown-game": "unknown game",
-    "refused": "refused",
-    "rules-version": "old rules",
-    "unreadable": "unreadable",
-    "in-use": "in use",
-}
-
-
 def names_of(players: Any) -> list[str]:
     out = []
     for p in players or ():
@@ -84,10 +71,7 @@ def players_text(saved: Any) -> str:
 
 def problem_text(saved: Any) -> str:
     """The problem of a damaged journal in a word or two ("" when sound)."""
-    if not saved.problem:
-        return ""
-    kind = getattr(saved, "problem_kind", None)
-    return PROBLEM_WORDS.get(str(kind), "damaged")
+    return str(saved.problem_word) if saved.problem else ""
 
 
 def problem_detail(saved: Any) -> str:
