@@ -340,11 +340,10 @@ class Match:
                                       f"{journal.as_written(e.kind)} is not a kind of "
                                       f"{'move' if who else 'move or deal'} in that game")
                     except ValueError as e:
-                        kind = _words(entry.action["type"])
-                        move = (f"{who}'s move ({kind})" if who
-                                else f"the shuffle or deal recorded here ({kind})")
-                        return refuse(f"{move} is not one {with_article(game.title)} match has: "
-                                      f"{e}")
+                        # a value the game does not write: what the line is,
+                        # not its type's name ("(deal)"), then which value
+                        move = f"{who}'s move here" if who else "the shuffle or deal recorded here"
+                        return refuse(f"{move} cannot be read: {e}")
                     if len(actions) < journal.DECODED_KEPT:
                         actions[text] = action
                 here = (len(self.history), seat, action)
@@ -352,12 +351,11 @@ class Match:
                 if kept is not None and kept[0] is self.state:
                     state = kept[1]
                 else:
-                    # named by its kind, not its values: a card dealt face
-                    # down or a secret pick is hidden from some of the people
-                    # who read this message; and chance's reasons name the
-                    # card ("Card 42 cannot be dealt now"), a seat's say what
-                    # the rules ask of that seat
-                    kind = _words(type(action).__name__)
+                    # not named by its values: a card dealt face down or a
+                    # secret pick is hidden from some of the people who read
+                    # this message; and chance's reasons name the card ("Card
+                    # 42 cannot be dealt now"), a seat's say what the rules
+                    # ask of that seat
                     try:
                         state = self.game.apply(self.state, seat, action)
                     except IllegalAction as e:
@@ -365,10 +363,10 @@ class Match:
                             return refuse("the shuffle or deal recorded here is not one the "
                                           "rules allow at that point")
                         # (the reason's own full stop would close the sentence twice)
-                        return refuse(f"{who}'s move ({kind}) is not allowed at that point "
+                        return refuse(f"{who}'s move here is not allowed at that point "
                                       f"(the rules tell {who}: {journal.explain(e).rstrip('.')})")
                     except Exception as e:  # the rules crashed on it: as refused
-                        move = f"{who}'s move ({kind})" if who else "the shuffle or deal here"
+                        move = f"{who}'s move here" if who else "the shuffle or deal here"
                         return refuse(f"{move} could not be replayed (the rules failed on it: "
                                       f"{type(e).__name__})")
                     _keep(redone, here, (self.state, state))
@@ -377,10 +375,13 @@ class Match:
                 # (counted only as far as the undo goes: a long run of the
                 # seat's own actions is not checked whole for each undo)
                 allowed = self.undoable(seat, entry.count) if seat != CHANCE else 0
+                if seat == CHANCE and entry.count > 0:
+                    return refuse("it takes back a shuffle or deal, and those cannot be "
+                                  "taken back")
                 if entry.count > allowed:
                     # a number of thousands of digits is cut, as any value from a file
                     return refuse(
-                        f"{names[seat] if seat != CHANCE else 'chance'} takes back "
+                        f"{names[seat]} takes back "
                         f"{journal.quoted(entry.count, 20)} move(s) here, and only {allowed} "
                         "may be taken back at that point"
                     )
@@ -734,11 +735,6 @@ def _levels_played(game_id: str, header: Header) -> tuple[Header, tuple[str, ...
             player = attrs.evolve(player, level=played)
         players.append(player)
     return attrs.evolve(header, players=tuple(players)), tuple(notes)
-
-
-def _words(kind: str) -> str:
-    """An action's class name in words: "LosePair" -> "lose pair"."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", kind).lower()
 
 
 def _now() -> str:

@@ -333,7 +333,7 @@ def test_a_refused_line_says_what_a_resume_keeps_and_what_it_loses(played):
         ('{"seat":-1,"action":{"type":"Raise"}}\n',
          "line 2: the shuffle or deal recorded here is not one the rules allow at that point."),
         ('{"seat":0,"action":{"type":"Done"}}\n',
-         "line 2: Ann's move (done) is not allowed at that point (the rules tell Ann: "),
+         "line 2: Ann's move here is not allowed at that point (the rules tell Ann: "),
         ('{"seat":0,"action":{"type":"Fly"}}\n',
          "line 2: Ann's move is not one a Toy High Card match has: \"Fly\" is not a kind of move in "
          "that game."),
@@ -520,3 +520,30 @@ def test_a_continuation_carries_what_is_kept_beside_the_journal(played, how):
         assert played.path.with_suffix(suffix).read_bytes() == data  # the old one keeps its own
     match.close()
 
+
+
+@pytest.mark.parametrize(
+    ("bad", "said"),
+    [
+        ('{"seat":-1,"action":{"type":"Deal","card":{"suit":"S","rank":NaN}}}\n',
+         "line 2: the shuffle or deal recorded here cannot be read: the 'rank' of its 'card' is "
+         "NaN, not a whole number. "),
+        ('{"seat":0,"action":{"type":"Peek"}}\n',
+         "line 2: Ann's move here cannot be read: it has no 'seat'. "),
+        ('{"seat":0,"action":{"type":"Done"}}\n',
+         "line 2: Ann's move here is not allowed at that point (the rules tell Ann: "),
+        ('{"undo":-1,"count":1}\n',
+         "line 2: it takes back a shuffle or deal, and those cannot be taken back. "),
+    ],
+)
+def test_a_line_is_named_without_the_actions_program_name(played, bad, said):
+    """Play-test: "the shuffle or deal recorded here (deal) is not one an
+    Overseers match has: its 'card' is NaN" named the action by its type
+    ("(deal)", "(done)"), and an undo of a deal "chance takes back"."""
+    lines = lines_of(played)
+    lines[1] = bad
+    write(played, lines)
+    (problem,) = Match.load(played.path).problems
+    assert said in problem.message
+    assert "(deal)" not in problem.message and "(done)" not in problem.message
+    assert "(peek)" not in problem.message and "chance" not in problem.message
