@@ -206,9 +206,24 @@ def _by_name(saved: SavedMatch) -> SavedMatch:
 
 def find(which: str, listed: list[SavedMatch]) -> list[SavedMatch]:
     """The listed saves `which` (an id or its prefix) names: by the id
-    their header holds, or a damaged one's by its file name."""
+    their header holds, or a damaged one's by its file name. A file's own
+    name (with or without ".jsonl") names that file: copies of a journal
+    share its id (`listed_id`)."""
+    by_file = [m for m in listed if which in (Path(m.path).name, Path(m.path).stem)]
+    if by_file:
+        return by_file
     return [m for m in listed if str(m.match_id).startswith(which)
             or (m.file_id and (m.file_id.startswith(which) or which.startswith(m.file_id)))]
+
+
+def listed_ids(listed: list[SavedMatch]) -> list[str]:
+    """What names each listed save for `overtable resume` (`find`): its
+    id's first 8 characters, or, when another listed save shows the same
+    (a copy of the journal kept as a backup), its file's name without
+    ".jsonl"."""
+    short = [m.match_id[:8] or m.file_id for m in listed]
+    return [Path(m.path).stem if not key or short.count(key) > 1 else key
+            for m, key in zip(listed, short, strict=True)]
 
 
 class SavesUnreadable(OSError):

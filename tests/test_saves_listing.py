@@ -750,3 +750,27 @@ def test_a_damaged_journal_that_resumes_is_called_damaged_not_refused(data_dir):
     (unplayable,) = [s for s in store.list_matches(replay=True) if s.path == broken]
     assert problem_text(unplayable) == "unplayable"
     assert ", cannot be resumed\n" in saves_text([unplayable], data_dir)
+
+
+def test_copies_of_a_journal_are_listed_by_their_file_names_and_resumed_by_them(data_dir):
+    """Play-test: a backup copy of a journal was listed under the same id
+    as the journal, so `overtable resume ID` could not pick either ("names
+    2 matches; pick one"). An id more than one listed match shares is shown
+    as each file's own name, and that name finds it."""
+    import shutil
+
+    from tui.cli import saves_text
+
+    match = played("overboss-duel", SEATS[:2], 10)
+    other = played("overboss-duel", SEATS[:2], 4)
+    backup = match.path.with_name("backup.jsonl")
+    shutil.copy(match.path, backup)
+    listed = store.list_matches(replay=True)
+    text = saves_text(listed, data_dir / "matches")
+    assert f"\n  {match.path.stem}  " in text and "\n  backup    " in text
+    assert f"\n  {other.header.match_id[:8]}  " in text  # an id of its own stays short
+    assert f"\n  {match.header.match_id[:8]}  " not in text
+    assert [s.path for s in store.find("backup", listed)] == [backup]
+    assert [s.path for s in store.find(match.path.stem, listed)] == [match.path]
+    assert [s.path for s in store.find(match.path.name, listed)] == [match.path]
+    assert len(store.find(match.header.match_id[:8], listed)) == 2

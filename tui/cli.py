@@ -714,8 +714,10 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
         from saves.journal import printable
 
         return f"No saved matches in {printable(directory)}.\n"
+    from saves.store import listed_ids
+
     out = [_listed_where(matches, directory)]
-    for saved in matches:
+    for saved, listed_id in zip(matches, listed_ids(list(matches)), strict=True):
         states = [saved.progress] if saved.progress else []
         count = f"{saved.actions} action{'' if saved.actions == 1 else 's'}"
         if saved.left_out:  # a damaged or refused line: where a resume takes it
@@ -738,7 +740,7 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
         if saved.shared:
             states.append("shared table")
         out.append(
-            f"  {saved.match_id[:8] or saved.file_id or '?':<8}  {saved.updated.replace('T', ' ')[:16]}  "
+            f"  {listed_id:<8}  {saved.updated.replace('T', ' ')[:16]}  "
             f"{saved.title}  {saved.who_plays(seats=LISTED_SEATS, name=LISTED_NAME)}  "
             f"{', '.join([count, *states])}"
         )
