@@ -1831,9 +1831,39 @@ async def test_the_final_tables_cut_parts_scroll_with_the_keys_at_80x24():
         assert round(box.scroll_y) == 0  # the sheet stayed
         await pilot.press("tab")
         assert app.focused is wh
+        await pilot.press("tab")  # the log: PgUp / PgDn scroll the part with the keys
+        assert app.focused is screen.query_one("#os-log")
         await pilot.press("tab")
         assert app.focused is box
         # the sheet folded away (s), the areas still take the keys in turn
         await pilot.press("s")
         await pilot.press("tab")
         assert app.focused is pop
+
+
+async def test_the_final_sheet_shows_its_focus_and_says_when_more_is_below_at_80x24():
+    """Play-test: at 80x24 with six players the score sheet's last notes
+    (a tie's) were below the fold with no sign of them, and the sheet showed
+    no mark when it had the keys (the areas' rules turn heavy). Its top rule
+    is titled, heavy while it has the keys, and says "↓ more below" while
+    its end is hidden; PgDn scrolls it, not the log."""
+    update = final_update(6, Options(advanced=True))
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.game_screen
+        box = screen.query_one("#os-final-box")
+        assert app.focused is box and box.max_scroll_y > 0
+        assert "Score sheet" in str(box.border_title)
+        assert "↓ more below" in str(box.border_title)
+        assert box.styles.border_top[0] == "heavy"
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert box.scroll_y > 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert "more below" not in str(box.border_title)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is not box and box.styles.border_top[0] != "heavy"

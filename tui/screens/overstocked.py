@@ -229,6 +229,29 @@ class PlayersPanel(Flowed, KeptStatic):
     supplies where the panel is narrow (again when its width changes)."""
 
 
+class SheetBox(VerticalScroll):
+    """The final table's score sheet: its top rule titled and marked while
+    it has the keys (as the areas' are), and "↓ more below" while its end
+    (a tie's notes) is hidden: at 80x24 nothing said there was more."""
+
+    def on_mount(self) -> None:
+        self.retitle()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.retitle()
+
+    def watch_virtual_size(self) -> None:
+        self.call_after_refresh(self.retitle)  # (max_scroll_y once laid out)
+
+    def on_resize(self) -> None:
+        self.retitle()
+
+    def retitle(self) -> None:
+        more = round(self.scroll_y) < self.max_scroll_y
+        set_border(self, "Score sheet · ↓ more below" if more else "Score sheet")
+
+
 class OverstockedScreen(GameScreen):
     """Overstocked at the table (see the module docstring for the keys)."""
 
@@ -266,7 +289,7 @@ class OverstockedScreen(GameScreen):
         # the final table: a cut area scrolled with the mouse alone (80x24)
         Binding("tab", "next_part", "Scroll next", priority=True,
                 tooltip="Game over: the arrows, PgUp / PgDn, Home / End scroll the score "
-                        "sheet, the popularity or the warehouse; tab moves them on"),
+                        "sheet, the popularity, the warehouse or the log; tab moves them on"),
         Binding("x", "decline", "None, thanks",
                 tooltip="Say no: no forklift, no incentive; a card that fits nowhere "
                         "goes back to the box"),
@@ -380,7 +403,7 @@ class OverstockedScreen(GameScreen):
             yield Static("", id="os-prompt")
             yield CrateHand(id="os-hand", empty="No cards in hand.")
             yield ActionBar(id="os-actions")
-            with VerticalScroll(id="os-final-box"):
+            with SheetBox(id="os-final-box"):
                 yield ScorePad(id="os-final")
         yield Footer(compact=True)
 
@@ -1201,6 +1224,8 @@ class OverstockedScreen(GameScreen):
         pad = self.query_one("#os-final", ScorePad)
         box = self.query_one("#os-final-box")
         result = update.outcome if view.phase is Phase.OVER else None
+        # over, the bar is empty: its row goes to the sheet's titled rule
+        self.query_one("#os-actions", ActionBar).display = result is None
         if result is None:
             box.display = False
             return
@@ -1739,9 +1764,11 @@ class OverstockedScreen(GameScreen):
 
     def action_next_part(self) -> None:
         """Game over: the keys move on to the next part of the final table
-        (the sheet, the popularity, the warehouse) that is shown."""
+        (the sheet, the popularity, the warehouse, the log) that is shown:
+        PgUp / PgDn scroll the part that has them, so the log is one too."""
         parts = [w for w in (self.query_one("#os-final-box"), self.query_one("#os-pop-pane"),
-                             self.query_one("#os-wh-pane")) if w.display]
+                             self.query_one("#os-wh-pane"), self.query_one("#os-log"))
+                 if w.display]
         focused = self.focused
         at = next((i for i, w in enumerate(parts)
                    if focused is not None and (focused is w or w in focused.ancestors)), -1)
