@@ -133,3 +133,27 @@ async def test_a_notice_in_the_duel_leaves_the_market_and_prompt_in_sight(size):
         decision = [screen.query_one(f"#ob-{name}").region
                     for name in ("market", "board", "prompt", "actions")]
         assert _covered(app, decision) == []
+
+
+@pytest.mark.parametrize("game,key,said", [
+    ("bq", "x", "Not now: x discards the spell chosen at the Wizard."),
+    ("bq", "m", "Not now: m chooses the mystery spell at the Wizard, when one is offered."),
+    ("ob", "s", "Not now: s skips an optional effect."),
+    ("ob", "f", "f refreshes a spent Spire just after you place a Sunken City (you have 1 "
+                "spent)."),
+])
+async def test_a_refusal_gives_its_reason_not_the_prompt_again(game, key, said):
+    """Play-test: each refusal repeated the whole prompt ("... Your turn: ask
+    for 1-4 weapons, or w go to the Wizard (no more weapons).") that is on
+    screen anyway, which made the notice tall over the log."""
+    if game == "bq":
+        from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
+        app = ScreenApp(make_update(full_state()))
+    else:
+        from tests.overboss_screen_kit import ScreenApp, make_update, midgame
+        app = ScreenApp(make_update(midgame()))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press(key)
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == [said]

@@ -1577,8 +1577,8 @@ async def test_enter_with_no_square_to_choose_says_why():
      "Your Spires are spent: placing a Sunken City refreshes one"),
     ("x", {"lairs": (Lair(), Lair())}, "You have no Spire: a Spire drafted from the market"),
     ("f", {}, "f refreshes a spent Spire just after you place a Sunken City (you have 1 spent)."),
-    ("s", {}, "Not now: s skips an optional effect. Your turn: draft a pair"),
-    ("e", {}, "Not now: e ends your turn. Your turn: draft a pair"),
+    ("s", {}, "Not now: s skips an optional effect."),
+    ("e", {}, "Not now: e ends your turn."),
     ("c", {}, "Nothing to cancel"),
     ("r", {"revealed": (True, False)}, "Your Boss is revealed already"),
 ])

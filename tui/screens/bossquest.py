@@ -1224,6 +1224,7 @@ class BossQuestScreen(GameScreen):
 
     game_id = "boss-quest"
     NOTICES_OVER = "#bq-last, #bq-log"  # under the prompt: the last combat, the log
+    IDLE_SAYS_PROMPT = False  # a notice repeating it was too tall for the log
     prompt_id = "bq-prompt"
     seat_word = "Knight"
 
@@ -3149,7 +3150,7 @@ class BossQuestScreen(GameScreen):
         solo_words = self.SOLO_IDLE_KEY_WORDS.get(action)
         if (solo_words is not None and update is not None and update.view.players == 1
                 and update.seat is not None and not update.over):
-            return f"{solo_words}. {self.prompt_words()}".rstrip()
+            return f"{solo_words}."
         if action == "last_combat" and update is not None and update.view.players > 1:
             return "No combat yet: the first comes at the end of this round."
         if action == "fight" and update is not None and update.view.players > 1:
@@ -3158,8 +3159,8 @@ class BossQuestScreen(GameScreen):
             if update.view.phase is Phase.DUEL and update.seat == update.view.champion:
                 # BQ-37: the duel's first request is part of its setting up
                 return ("Ask for a weapon first: the duel's first request comes before "
-                        f"its fight. {self.prompt_words()}").rstrip()
-            return f"Not now: f goes into combat in the Final Boss duel. {self.prompt_words()}".rstrip()
+                        "its fight.")
+            return "Not now: f goes into combat in the Final Boss duel."
         if (action in ("companion", "end_turn") and update is not None
                 and not update.view.options.companions):
             # what the key does, then why not here (it said only "o is theirs")

@@ -917,6 +917,10 @@ class GameScreen(Screen):
     #: key is pressed where it does nothing (`why_key_idle`)
     IDLE_KEY_WORDS: ClassVar[dict[str, str]] = {}
 
+    #: whether those words go on with the prompt: not where notices sit over
+    #: a few rows of log (`NOTICES_OVER`), the prompt on screen anyway
+    IDLE_SAYS_PROMPT: ClassVar[bool] = True
+
     def why_key_idle(self, action: str) -> str | None:
         """Why this screen's key for `action` (its binding off now) does
         nothing, said when it is pressed; None leaves it silent. A game
@@ -925,7 +929,8 @@ class GameScreen(Screen):
         update = self.update
         if words is None or update is None or update.seat is None or update.over:
             return None
-        return f"Not now: {words}. {self.prompt_words()}".rstrip()
+        then = f" {self.prompt_words()}" if self.IDLE_SAYS_PROMPT else ""
+        return f"Not now: {words}.{then}".rstrip()
 
     def prompt_words(self) -> str:
         """The prompt's words (what to do now), as plain text."""

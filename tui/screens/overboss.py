@@ -420,6 +420,7 @@ class OverbossScreen(GameScreen):
 
     game_id = "overboss-duel"
     NOTICES_OVER = "#ob-log"
+    IDLE_SAYS_PROMPT = False  # a notice repeating it was too tall for the log
     prompt_id = "ob-prompt"
     seat_word = "Boss"
 
@@ -1504,7 +1505,7 @@ class OverbossScreen(GameScreen):
         if action == "spire":
             lair = view.lairs[seat]
             if view.step in ABILITY_STEPS:
-                return f"Finish your Boss's reveal ability first: {self.prompt_words()}"
+                return "Finish your Boss's reveal ability first (the prompt says how)."
             if view.spire_used:
                 return "You have used a Spire this turn already (one a turn)."
             if lair.expended and not lair.spires:
@@ -1516,7 +1517,7 @@ class OverbossScreen(GameScreen):
             return "No tile can move diagonally now: a Spire moves a tile to an empty square."
         if action == "refresh":
             return (f"{what} just after you place a Sunken City (you have "
-                    f"{view.lairs[seat].expended or 'none'} spent). {self.prompt_words()}")
+                    f"{view.lairs[seat].expended or 'none'} spent).")
         return super().why_key_idle(action)
 
     def action_skip(self) -> None:
