@@ -5,6 +5,7 @@ action bar, the lines a player reads when a notice comes."""
 from __future__ import annotations
 
 import pytest
+from textual.geometry import Region
 from textual.widgets._toast import Toast
 
 from tests.screen_kit import screen_text, wait_for
@@ -87,7 +88,14 @@ def _with_app_css(screen_app: type) -> type:
         self.screen.place_notices()
         screen_app.notify(self, *args, **kwargs)
 
-    return type("Styled", (screen_app,), {"CSS_PATH": OvertableApp.CSS_PATH, "notify": notify})
+    def _on_notify(self, event):
+        # as `OvertableApp._on_notify`: the older notices with no room go
+        for old in self.screen.notices_to_drop([*self._notifications, event.notification]):
+            self._unnotify(old, refresh=False)
+        screen_app._on_notify(self, event)
+
+    return type("Styled", (screen_app,), {"CSS_PATH": OvertableApp.CSS_PATH, "notify": notify,
+                                          "_on_notify": _on_notify})
 
 
 def _covered(app, regions) -> list:
@@ -135,6 +143,55 @@ async def test_a_notice_in_the_duel_leaves_the_market_and_prompt_in_sight(size):
         assert _covered(app, decision) == []
 
 
+def _inside(app, area) -> list:
+    """The notices on screen that reach out of `area` (the panels named)."""
+    toasts = [t.region for t in app.screen.query(Toast)]
+    assert toasts, "a notice is on screen"
+    return [t for t in toasts if t.intersection(area) != t]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+async def test_three_refusals_at_once_in_boss_quest_stay_over_the_log(size):
+    """Play-test: x, m and e pressed quickly stacked three notices upwards
+    past the log, over the turn prompt, the Boss, the weapons and the
+    Wizard's spells. As many as the last combat and the log hold show, the
+    newest; the decision stays in sight."""
+    from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
+
+    app = _with_app_css(ScreenApp)(make_update(full_state()))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("x", "m", "e")
+        await pilot.pause(0.4)
+        screen = app.screen
+        area = Region.from_union([w.region for w in screen.query("#bq-last, #bq-log")
+                                  if w.display and w.region])
+        assert _inside(app, area) == []
+        decision = [screen.query_one(f"#bq-{name}").region
+                    for name in ("boss", "hand", "market", "knights", "prompt", "actions")]
+        assert _covered(app, decision) == []
+        said = [n.message for n in app._notifications]
+        assert said[-1].startswith("e ends your turn"), said  # the newest shows
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)])
+async def test_three_refusals_at_once_in_the_duel_stay_over_the_log(size):
+    """Play-test: three notices at once covered the whole market and the
+    Bosses & lairs pane at 80x24. They keep to the log."""
+    from tests.overboss_screen_kit import ScreenApp, make_update, midgame
+
+    app = _with_app_css(ScreenApp)(make_update(midgame()))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("s", "e", "f")
+        await pilot.pause(0.4)
+        screen = app.screen
+        assert _inside(app, screen.query_one("#ob-log").region) == []
+        decision = [screen.query_one(f"#ob-{name}").region
+                    for name in ("market", "players", "board", "prompt", "actions")]
+        assert _covered(app, decision) == []
+
+
 @pytest.mark.parametrize("game,key,said", [
     ("bq", "x", "Not now: x discards the spell chosen at the Wizard."),
     ("bq", "m", "Not now: m chooses the mystery spell at the Wizard, when one is offered."),
@@ -157,3 +214,42 @@ async def test_a_refusal_gives_its_reason_not_the_prompt_again(game, key, said):
         await pilot.press(key)
         await pilot.pause()
         assert [n.message for n in app._notifications] == [said]
+
+
+@pytest.mark.parametrize("key", ["x", "w", "c", "+"])
+async def test_a_solo_quest_notice_stays_over_its_log(key):
+    """Play-test (80x24): the Solo Quest's log has few rows, and even one
+    notice climbed over the end of the prompt and the action bar's
+    personal spells ("Attack -1 on…"). It keeps to the log."""
+    from tests.bossquest_screen_kit import ScreenApp, make_update
+    from tests.test_tui_bossquest_extensions import solo_table
+
+    app = _with_app_css(ScreenApp)(make_update(solo_table()))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press(key)
+        await pilot.pause(0.4)
+        screen = app.screen
+        assert _inside(app, screen.query_one("#bq-log").region) == []
+        decision = [screen.query_one(f"#bq-{name}").region
+                    for name in ("boss", "hand", "knights", "prompt", "actions")]
+        assert _covered(app, decision) == []
+
+
+async def test_a_notice_too_long_for_the_solo_quest_log_is_cut_to_its_rows():
+    """A notice taller than the log even as wide as it is cut to its rows,
+    its start in sight; the rows above stay as they were."""
+    from tests.bossquest_screen_kit import ScreenApp, make_update
+    from tests.test_tui_bossquest_extensions import solo_table
+
+    app = _with_app_css(ScreenApp)(make_update(solo_table()))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        before = screen_text(app).splitlines()
+        app.notify("The start of a long notice. " + "More words to read. " * 30)
+        await pilot.pause(0.4)
+        after = screen_text(app).splitlines()
+        log = app.screen.query_one("#bq-log").region
+        assert after[:log.y] == before[:log.y]
+        assert after[log.bottom:] == before[log.bottom:]
+        assert "The start of a long notice." in "".join(after[log.y:log.bottom])

@@ -255,11 +255,17 @@ class OvertableApp(KeysInOrder, App[None]):
         """The same notice again while it shows (Enter pressed twice on a
         square not on offer) replaces it, its time to show starting again:
         two or three copies of one sentence stacked up over the table."""
+        from tui.screens.game import GameScreen
+
         new = event.notification
         for shown in list(self._notifications):
             if (shown.message, shown.title, shown.severity) == (new.message, new.title,
                                                                 new.severity):
                 self._unnotify(shown, refresh=False)
+        if isinstance(self.screen, GameScreen):
+            # no more than the panels they sit over hold: the newest
+            for old in self.screen.notices_to_drop([*self._notifications, new]):
+                self._unnotify(old, refresh=False)
         super()._on_notify(event)
 
     def warm_up_later(self) -> None:

@@ -30,8 +30,10 @@ from typing import Any, ClassVar, Protocol
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.geometry import Region
+from textual.notifications import Notification
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -54,6 +56,21 @@ MOVE_NOW_KEY = "n"
 
 #: The rows a one-line notice takes (its top margin, padding and line).
 NOTICE_ROWS = 4
+#: A notice's width (app.tcss Toast), and the columns of it that are not
+#: text (its left border and padding)
+NOTICE_WIDTH = 40
+NOTICE_SIDES = 3
+#: the columns at the rack's right that its (hidden) scroll bar keeps
+NOTICE_GUTTER = 2
+
+
+def notice_rows(notification: Notification, width: int) -> int:
+    """The rows `notification` takes as a toast `width` wide (its text wraps
+    as the toast's does)."""
+    words = f"{notification.title}\n{notification.message}" if notification.title \
+        else notification.message
+    lines = Content(words).wrap(max(1, width - NOTICE_SIDES))
+    return NOTICE_ROWS - 1 + len(lines)
 #: seconds after which a thinking bot's decision is counted in the status
 #: ("thinking… 3 s"), once a second: a hard bot's five seconds under a
 #: "thinking…" that never changed read like a frozen screen
@@ -1141,28 +1158,73 @@ class GameScreen(Screen):
     def on_resize(self) -> None:
         self.after_refresh_while_shown(self.place_notices)  # a notice already up
 
+    def notice_area(self) -> Region | None:
+        """Where notices go: the panels `NOTICES_OVER` in sight, or None (the
+        app's place) with none, or one too short for a notice."""
+        regions = [w.region for w in self.query(self.NOTICES_OVER)
+                   if w.display and w.region] if self.NOTICES_OVER else []
+        area = Region.from_union(regions) if regions else None
+        return area if area is not None and area.height >= NOTICE_ROWS else None
+
     def place_notices(self) -> None:
         """Put the notices' rack at the foot of `NOTICES_OVER`, at its right:
         at the top right of the screen they covered the Wizard's spells and
-        the Duel's market as the player chose from them. More notices than
-        the panel holds stack upwards, off the prompt below it. With no such
+        the Duel's market as the player chose from them. No higher than the
+        area (`notices_to_drop` keeps the newest that fit). With no such
         panel in sight, or one too short for a notice, the app's place."""
         try:
             rack = self.get_child_by_type(ToastRack)
         except NoMatches:
             return
-        regions = [w.region for w in self.query(self.NOTICES_OVER)
-                   if w.display and w.region] if self.NOTICES_OVER else []
-        area = Region.from_union(regions) if regions else None
+        area = self.notice_area()
         styles = rack.styles
-        if area is None or area.height < NOTICE_ROWS:
-            for rule in ("dock", "align_vertical", "margin", "width"):
+        if area is None:
+            for rule in ("dock", "align_vertical", "margin", "width", "max_height"):
                 styles.clear_rule(rule)
+            rack.remove_class("-wide", "-cut")
             return
         styles.dock = "bottom"
         styles.align_vertical = "bottom"
         styles.margin = (0, 0, self.size.height - area.bottom, area.x)
-        styles.width = area.width
+        # a wide rack has no scroll bar: its toasts' height was reckoned
+        # without one, and one line short (app.tcss)
+        styles.width = area.width - (NOTICE_GUTTER if rack.has_class("-wide") else 0)
+        if rack.has_class("-cut"):
+            styles.max_height = area.height
+
+    def notices_to_drop(self, shown: Sequence[Notification]) -> list[Notification]:
+        """Of the notices `shown` (the newest last), the older ones the area
+        has no room for: stacked upwards, three of them climbed past the log
+        over the decision. A newest too tall for a notice's width takes the
+        area's (the Solo Quest's log is a few rows, the screen wide)."""
+        area = self.notice_area()
+        try:
+            rack = self.get_child_by_type(ToastRack)
+        except NoMatches:
+            return []
+        if area is None or not shown:
+            rack.remove_class("-wide", "-cut")
+            self.place_notices()
+            return []
+        room = area.width - NOTICE_GUTTER
+        wide = notice_rows(shown[-1], min(NOTICE_WIDTH, room)) > area.height
+        rack.set_class(wide, "-wide")
+        width = room if wide else min(NOTICE_WIDTH, room)
+        rows, kept = 0, 0
+        for notification in reversed(shown):
+            more = notice_rows(notification, width)
+            if kept and rows + more > area.height:
+                break
+            rows, kept = rows + more, kept + 1
+        cut = rows > area.height
+        rack.set_class(cut, "-cut")
+        if not cut:
+            # (not always: a rack scrolled as toasts came and went stayed so)
+            rack.styles.clear_rule("max_height")
+        self.place_notices()
+        if cut:  # cut to the area's rows, its start (not its end) in sight
+            self.after_refresh_while_shown(lambda: rack.scroll_home(animate=False, force=True))
+        return list(shown[:len(shown) - kept])
 
     def after_refresh_while_shown(self, callback: Callable[[], object]) -> None:
         """`callback` after the next refresh, unless by then the screen is
