@@ -1005,7 +1005,7 @@ async def test_one_weapon_goes_to_the_megaboss_and_the_header_keeps_the_game():
     ("m", "No mystery spell in the Solo Quest"),
     ("o", "No companions in the Solo Quest"),
     ("f", "No Final Boss duel in the Solo Quest"),
-    ("c", "No combats to look back on in the Solo Quest"),
+    ("c", "c opens the last wave's attack once a wave is over"),
 ])
 async def test_a_multi_knight_key_says_the_solo_quest_has_none(key, said):
     """The play-test: in a Solo Quest w, m, a, o did nothing or spoke of the
@@ -1204,6 +1204,50 @@ async def test_a_waves_attack_is_shown_until_a_key():
         screen.show(make_update(after))
         await pilot.pause()
         assert not screen.holds_the_table
+
+
+async def test_c_opens_the_last_waves_attack_again_in_the_solo_quest():
+    """Play-test: c said "No combats to look back on in the Solo Quest: each
+    Boss's fate is in the log", while the wave's box (every Boss's weapons
+    and spells, its strength against its HP) is just what a player wants
+    back. c opens the last wave's box again, and the board's title says so."""
+    from core.bossquest.state import WaveResult
+    from tui.screens.bossquest import CombatPanel
+
+    state = solo_table()
+    bosses = state.solo_bosses
+    strengths = tuple(solo.boss_strength(b) for b in bosses)
+    hps = tuple(solo.boss_hp(b) for b in bosses)
+    knight = attrs.evolve(state.knights[0], hearts=state.knights[0].hearts - 3)
+    result = WaveResult(wave=1, bosses=bosses, strengths=strengths, hps=hps,
+                        defeated=(False,) * 3, hearts_lost=3, hearts_after=knight.hearts)
+    after = attrs.evolve(state, wave=2, waves=(result,), knights=(knight,))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        await pilot.press("c")  # no wave over yet
+        await pilot.pause()
+        (told,) = [n.message for n in app._notifications]
+        assert "once a wave is over" in told, told
+        screen.show(make_update(after))
+        await pilot.pause()
+        await pilot.press("enter")  # the box that comes up by itself, put away
+        await pilot.pause()
+        assert not screen.holds_the_table
+        assert "c opens the last wave" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert screen.holds_the_table
+        assert screen.query_one("#bq-combat", CombatPanel).result == result
+        text = " ".join(screen_text(app).split())
+        assert "Wave 1 of 2: your attack" in text and "0/3 defeated: 3 hearts lost" in text, text
+        # back to the table (after the quest, it read "on to wave 2 of 2")
+        assert "Enter, space or Escape: on to the table." in text, text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.holds_the_table
+        assert app.port.submitted == []
 
 
 @pytest.mark.parametrize("seat", [0, 1])

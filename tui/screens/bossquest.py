@@ -1136,8 +1136,9 @@ class CombatPanel(Vertical, can_focus=True):
         update_static(self.query_one("#combat-spells", Static), Text(
             f"{sum(result.defeated)}/{len(result.defeated)} defeated: {lost} heart"
             f"{'' if lost == 1 else 's'} lost, {result.hearts_after} left.", style="bold"))
+        then = self.then or extras.solo_stage(result.wave + 1)
         update_static(self.query_one("#combat-hint", Static),
-                      f"Enter, space or Escape: on to {extras.solo_stage(result.wave + 1)}.")
+                      f"Enter, space or Escape: on to {then}.")
 
     def show_result(self, result: RoundResult, who: Any, *, last: bool = False) -> None:
         self.result, self.last = result, last
@@ -2458,7 +2459,10 @@ class BossQuestScreen(GameScreen):
             room = board.size.width or 999
             rows = [Row(line) for line in extras.solo_rows(view, room)]
             board.set_rows(rows, picking=False)
-            set_border(board, "Solo Quest: the wave's Bosses, the spell rows")
+            title = "Solo Quest: the wave's Bosses, the spell rows"
+            if view.waves:
+                title += " · c opens the last wave"
+            set_border(board, title)
             return
         picking = self._mode == "target-knight"
         board = self.query_one("#bq-knights", KnightRows)
@@ -3133,8 +3137,7 @@ class BossQuestScreen(GameScreen):
         "companion": "No companions in the Solo Quest: it is played without the extensions",
         "end_turn": "No companions in the Solo Quest: it is played without the extensions",
         "fight": "No Final Boss duel in the Solo Quest: its MegaBoss is the final assault",
-        "last_combat": "No combats to look back on in the Solo Quest: each Boss's fate is in "
-                       "the log"}
+        "last_combat": "No wave over yet: c opens the last wave's attack once a wave is over"}
 
     def why_key_idle(self, action: str) -> str | None:
         if self.holds_the_table:
@@ -3209,6 +3212,9 @@ class BossQuestScreen(GameScreen):
     def help_text(self, binding: Binding) -> str | None:
         if binding.action.startswith("scroll_top") and self.watching_shared:
             return "Scroll the log (the table's top where it is cut)"
+        if binding.action == "last_combat" and self._view is not None \
+                and self._view.players == 1:
+            return "Open the last wave's attack again: every Boss's weapons and spells"
         return super().help_text(binding)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -3222,7 +3228,7 @@ class BossQuestScreen(GameScreen):
         if action == "companion":
             return not self._power and self._power_actions() != []
         if action == "last_combat":
-            return self._view is not None and bool(self._view.history)
+            return self._last_combat() is not None
         if self._power and action in ("ask", "wizard", "activate", "discard", "mystery",
                                       "no_ask"):
             return False  # the companion's choices are up: a number picks one
@@ -3278,10 +3284,23 @@ class BossQuestScreen(GameScreen):
         if self._legal(Fight()):
             self.play(Fight())
 
-    def action_last_combat(self) -> None:
+    def _last_combat(self) -> RoundResult | WaveResult | None:
+        """What c opens again: the last round's combat, or in the Solo Quest
+        the last wave's attack (every Boss's weapons and spells)."""
         view = self._view
-        if view is not None and view.history and not self.holds_the_table:
-            self._combats_waiting.append(view.history[-1])
+        if view is None:
+            return None
+        past = view.history or (view.waves if view.players == 1 else ())
+        return past[-1] if past else None
+
+    def action_last_combat(self) -> None:
+        last = self._last_combat()
+        if last is not None and not self.holds_the_table:
+            if isinstance(last, WaveResult):
+                # back to the table, not on to the next wave: it is on already
+                # (or over: the final table read "on to wave 2 of 2")
+                self.query_one("#bq-combat", CombatPanel).then = "the table"
+            self._combats_waiting.append(last)
             self._next_combat()
 
     def action_no_ask(self, number: int) -> None:
