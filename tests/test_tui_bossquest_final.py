@@ -362,6 +362,26 @@ def duel_state():
     return first_final_boss_state(lambda state: state.phase is Phase.DUEL and bool(state.duel_asks))
 
 
+async def test_the_duels_header_keeps_the_games_name_at_80_columns():
+    """Play-test: during the Final Boss duel the header dropped "Boss Quest"
+    at 80 columns (" Ann's view · Final Boss: Bram vs the MegaBoss · the
+    game is decided · Deck: 26"). "the game is decided" gives way first."""
+    import attrs
+
+    state = duel_state()
+    names = ("Anna", "Bram", "Cora")
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for seat in (0, 1, 2, None):
+            update = attrs.evolve(make_update(state, seat), names=names)
+            app.game_screen.show(update)
+            await pilot.pause()
+            header = screen_text(app).splitlines()[0].rstrip()
+            assert header.startswith(" Boss Quest · "), header
+            assert f"Final Boss: {names[state.champion]} vs the MegaBoss" in header, header
+            assert "Deck: " in header and len(header) <= 79 and "…" not in header, header
+
+
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
 async def test_a_knight_out_of_the_duel_is_told_so_in_the_weapons_panel(size):
     """The play-test: during the Final Boss duel a knight not in it read

@@ -1960,6 +1960,7 @@ class BossQuestScreen(GameScreen):
             champion = self._bare_who(view.champion)
             parts.append(NamingText(lambda cells: Text(
                 f"Final Boss: {shortened(champion, cells)} vs the MegaBoss", style="bold reverse")))
+            drop.append(len(parts))  # before the game's name (it went first at 80 columns)
             parts.append(Text("the game is decided"))
         else:
             parts.append(Text(f"Round {view.round}"))
