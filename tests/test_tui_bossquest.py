@@ -599,6 +599,19 @@ async def test_a_past_combat_names_knights_without_the_away_mark(size):
     assert "(away)" not in text, text
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 60)])
+async def test_the_last_combats_title_reads_whole_at_every_size(size):
+    """Play-test: at 120x40 and 200x60 the panel's title read "Last combat ·
+    c opens the last", which looked cut off; at 80x24 "Last combat: round 1
+    · c opens it". One combat so far: the same words at every size."""
+    app = ScreenApp(make_update(full_state()), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "Last combat: round 1 · c opens it" in text, text
+    assert "c opens the last" not in text, text
+
+
 @pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
 async def test_c_opens_the_last_combat_again(size):
     """The play-test: a combat box up when the host stopped did not come

@@ -2605,8 +2605,9 @@ class BossQuestScreen(GameScreen):
             return
         self._combats_drawn = key
         rounds = len(view.history)
-        set_border(main, ("Last combat" if rounds == 1 else
-                          f"Combats so far ({rounds}), the last first") + " · c opens the last")
+        # as the side panel's: "· c opens the last" read as cut off
+        set_border(main, f"Last combat: round {result.round} · c opens it" if rounds == 1 else
+                   f"Combats so far ({rounds}), the last first · c opens round {result.round}")
         parts = []
         for past in reversed(view.history):
             parts.append(Text.assemble(
