@@ -908,6 +908,24 @@ def test_the_duel_log_names_who_draws_and_who_chooses_bq37_bq50():
         "Bram (tied on keys and hearts, first seat) activates Attack -1")
 
 
+def test_a_knight_who_lost_their_last_heart_does_not_speak_for_the_others_bq53():
+    """BQ-53 (play-test): Bram, 3 keys but his last heart lost, chose the
+    MegaBoss's spells over Cora, who kept hers, though the results place
+    Cora above him (BQ-26). The defeated knights' voice is read as the
+    standings are: a heart kept first, then keys, then hearts."""
+    names = ("Ann", "Bram", "Cora")
+    state = draw(play(won_game(keys=(4, 3, 1), hearts=(3, 0, 2)), 0, DuelAsk(1)), "R7")
+    state = GAME.apply(GAME.apply(state, CHANCE, LaySpell(HPM1)), CHANCE, LaySpell(ATKM1))
+    assert GAME.to_act(state) == {2}
+    assert GAME.describe(state, 2, DuelSpell(0), names).startswith(
+        "Cora (kept a heart) activates Boss HP -1 against Ann")
+    # with no heart kept among them, keys decide again
+    both = draw(play(won_game(keys=(4, 3, 1), hearts=(3, 0, 0)), 0, DuelAsk(1)), "R7")
+    both = GAME.apply(GAME.apply(both, CHANCE, LaySpell(HPM1)), CHANCE, LaySpell(ATKM1))
+    assert GAME.to_act(both) == {1}
+    assert GAME.describe(both, 1, DuelSpell(0), names).startswith("Bram (most keys) activates")
+
+
 def test_a_spell_with_no_effect_in_the_duel_says_so_in_the_log_bq38():
     """BQ-38 (play-test): "Cora activates Final turn! against Ann" read as
     if it acted; the log says it has no effect in the duel, and a spell that

@@ -214,6 +214,7 @@ CITED = {
     ("OD-28", "OD-26"): "may also go on the new tile instead",
     ("BQ-18", "BQ-6"): "nobody else is told",
     ("BQ-47", "BQ-15"): "can only be discarded",
+    ("BQ-37", "BQ-53"): "a knight who kept a heart before one who lost their last",
     ("OV-3", "OV-8"): "named by colour and ability",
     ("OV-13", "OV-5"): "resolves every tie",
 }

@@ -1554,9 +1554,15 @@ def failed_ending(matched: bool, unmet: tuple[Spell, ...]) -> str:
 
 def allies_voice(state: State) -> int:
     """BQ-37: the defeated knights "agree together"; the best placed of them
-    (most keys, then hearts, then the first seat) speaks for them."""
+    speaks for them, placed as the standings place them (BQ-53, BQ-26): a
+    heart kept first, then most keys, then hearts, then the first seat."""
     losers = [s for s in range(state.players) if s != state.champion]
-    return min(losers, key=lambda s: (-state.knights[s].keys, -state.knights[s].hearts, s))
+    return min(losers, key=lambda s: _voice_rank(state, s))
+
+
+def _voice_rank(state: State, seat: int) -> tuple[bool, int, int, int]:
+    knight = state.knights[seat]
+    return (knight.hearts == 0, -knight.keys, -knight.hearts, seat)
 
 
 def duel_drawers(state: State) -> tuple[int, ...]:
@@ -1569,14 +1575,17 @@ def duel_drawers(state: State) -> tuple[int, ...]:
 
 
 def voice_reason(state: State) -> str:
-    """Why `allies_voice` speaks for the defeated knights (BQ-37), in a
-    player's words: "most keys", "most keys, then hearts", "first seat";
-    empty when it is the only defeated knight."""
+    """Why `allies_voice` speaks for the defeated knights (BQ-37, BQ-53), in
+    a player's words: "kept a heart", "most keys", "most keys, then hearts",
+    "first seat"; empty when it is the only defeated knight."""
     voice = allies_voice(state)
     others = [s for s in range(state.players) if s not in (voice, state.champion)]
     if not others:
         return ""
     mine = state.knights[voice]
+    if mine.hearts and not any(state.knights[s].hearts for s in others):
+        return "kept a heart"
+    others = [s for s in others if bool(state.knights[s].hearts) == bool(mine.hearts)]
     if all(state.knights[s].keys < mine.keys for s in others):
         return "most keys"
     if all(state.knights[s].keys < mine.keys or state.knights[s].hearts < mine.hearts
