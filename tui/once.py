@@ -50,7 +50,16 @@ def _screen_resized_once(self: Screen, size: Size) -> None:
     more. A screen laid out at `size` is left as it is when a layout asked
     for since is one its update timer does (the current screen), or when
     none is pending (a screen underneath: its timer waits until it is on top
-    again); a new size is laid out as before."""
+    again); a new size is laid out as before.
+
+    The size laid out is the terminal's now: a Resize handled late carries
+    a size it no longer has (a layout that changes the screen's own size
+    posts the screen a Resize of it). Laid out at it, the screen posted
+    itself that stale size again; two such, apart in its queue, laid it out
+    at each in turn for ever (Textual's own method too), and a screen that always has a message never
+    lets another task run (a terminal shrunk to 1x1, the too-small cover
+    pushed and lifted before the screen caught up)."""
+    size = self.app.size
     if self._compositor.size == size and (
             self.is_current or not (self._layout_required or self._layout_widgets)):
         return
