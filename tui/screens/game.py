@@ -494,7 +494,7 @@ class GameScreen(Screen):
             if self.sent_from is not None and self._sent_line_timer is None:
                 self._show_sent()
             self.refresh_bindings()
-            self.after_refresh_while_shown(self.place_notices)  # a notice already up
+            self.after_refresh_while_shown(self._place_notices_up)
         if self.TELLS_LAST_MOVES:
             self._hold_last_moves(update)
 
@@ -1156,7 +1156,17 @@ class GameScreen(Screen):
         return None
 
     def on_resize(self) -> None:
-        self.after_refresh_while_shown(self.place_notices)  # a notice already up
+        self.after_refresh_while_shown(self._place_notices_up)
+
+    def _place_notices_up(self) -> None:
+        """`place_notices` for notices already up, after an update or a
+        resize; with none up, nothing: restyling the rack at every update
+        laid the screen out again (a new notice places it, `App.notify`)."""
+        try:
+            if self.get_child_by_type(ToastRack).children:
+                self.place_notices()
+        except NoMatches:
+            pass
 
     def notice_area(self) -> Region | None:
         """Where notices go: the panels `NOTICES_OVER` in sight, or None (the
@@ -1180,7 +1190,8 @@ class GameScreen(Screen):
         styles = rack.styles
         if area is None:
             for rule in ("dock", "align_vertical", "margin", "width", "max_height"):
-                styles.clear_rule(rule)
+                if styles.has_rule(rule):  # clearing lays the screen out again
+                    styles.clear_rule(rule)
             rack.remove_class("-wide", "-cut")
             return
         styles.dock = "bottom"
