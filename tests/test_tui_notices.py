@@ -279,3 +279,22 @@ async def test_an_update_with_no_notice_up_leaves_the_notices_rack_alone(monkeyp
         app.game_screen.show(make_update(midgame()))
         await pilot.pause(0.2)
         assert len(placed) >= 2  # as it came, and again after the update
+
+
+async def test_a_notice_as_the_app_closes_does_not_crash_it():
+    """CI (2026-12-05): a hub's chat line came as the app closed, with no
+    screen left on its stack: placing the notice read `app.screen`, which
+    raised ScreenStackError and failed the run."""
+    from textual.notifications import Notification, Notify
+
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.1)
+        stack = app._screen_stacks[app._current_mode]
+        kept = stack[:]
+        stack.clear()  # as when the app closes
+        try:
+            app.notify("Bob: Rematch?")
+            app._on_notify(Notify(Notification("Bob: Rematch?")))
+        finally:
+            stack.extend(kept)

@@ -229,8 +229,10 @@ class OvertableApp(KeysInOrder, App[None]):
         from tui.plain import printable
         from tui.screens.game import GameScreen
 
-        if isinstance(self.screen, GameScreen):
-            self.screen.place_notices()  # off the rows the player decides on
+        # no screen at all while the app closes (a hub's chat line then)
+        screen = self.screen_stack[-1] if self.screen_stack else None
+        if isinstance(screen, GameScreen):
+            screen.place_notices()  # off the rows the player decides on
         super().notify(printable(message), title=printable(title), severity=severity,
                        timeout=timeout, markup=False)
 
@@ -262,9 +264,10 @@ class OvertableApp(KeysInOrder, App[None]):
             if (shown.message, shown.title, shown.severity) == (new.message, new.title,
                                                                 new.severity):
                 self._unnotify(shown, refresh=False)
-        if isinstance(self.screen, GameScreen):
+        screen = self.screen_stack[-1] if self.screen_stack else None
+        if isinstance(screen, GameScreen):
             # no more than the panels they sit over hold: the newest
-            for old in self.screen.notices_to_drop([*self._notifications, new]):
+            for old in screen.notices_to_drop([*self._notifications, new]):
                 self._unnotify(old, refresh=False)
         super()._on_notify(event)
 
