@@ -55,11 +55,16 @@ class ScreenApp(App):
 
 
 def screen_text(app: App) -> str:
-    """The screen as plain text (what a monochrome terminal would show)."""
+    """The screen as plain text (what a monochrome terminal would show),
+    the screens under a dialog included. A dialog's background draws the
+    screen under it only when given the stack, as the app's own frames give
+    it: drawn without, the dialog kept a blank background in its render
+    cache, and the terminal then showed the box over nothing."""
     width, height = app.size
     console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
                       color_system=None, record=True, legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(full=True))
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens))
     return console.export_text()
 
 
@@ -126,12 +131,13 @@ async def settled_text(app, pilot) -> str:
 
 async def wait_for(pilot: Any, condition: Any, timeout: float = 10.0, step: float = 0.01) -> None:
     """Let the app run (bots think in threads, a hub answers) until
-    `condition()` holds; a failure names the screen on top."""
+    `condition()` holds; a failure names the screen on top and shows it."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not condition():
         if loop.time() > deadline:
-            raise AssertionError(f"timed out; screen is {pilot.app.screen!r}")
+            raise AssertionError(f"timed out; screen is {pilot.app.screen!r}:\n"
+                                 f"{screen_text(pilot.app)}")
         await pilot.pause(step)
 
 

@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Static
 from tests import bossquest_screen_kit as bq
 from tests import overboss_screen_kit as ob
 from tests import overstocked_screen_kit as os_
+from tests.screen_kit import screen_text
 from tui.screens.help import KEY_WIDTH, TEXT_WIDTH, HelpScreen
 
 
@@ -158,8 +159,6 @@ async def test_the_help_over_a_match_opens_that_games_rules(tmp_path, monkeypatc
         assert "r: the rules of Overboss Duel, rulings OD-n ·" in hint, hint
         # and on the screen: at 80x24 the keys' list left the hint under
         # the box's bottom border
-        from tests.screen_kit import screen_text
-
         assert "r: the rules of Overboss Duel" in screen_text(app), screen_text(app)
         await pilot.press("r")
         await pilot.pause()
@@ -229,21 +228,6 @@ async def test_help_over_a_table_lists_every_key_those_of_other_moments_apart(ga
     assert all(fits(key, text) for key, text in rows)
 
 
-def terminal_text(app) -> str:
-    """What the terminal shows, the screens under a dialog included (the
-    dialog's own compositor draws them around its box)."""
-    import io
-
-    from rich.console import Console
-
-    width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system=None, record=True, legacy_windows=False, safe_box=False)
-    console.print(app.screen._compositor.render_update(
-        full=True, screen_stack=app._background_screens))
-    return console.export_text()
-
-
 async def test_the_duels_action_bar_is_not_seen_under_the_help():
     """Play-test: with F1 open over a Duel at 80x24, the action bar ("e End
     turn") showed in the row the help's box leaves between it and the
@@ -259,13 +243,13 @@ async def test_the_duels_action_bar_is_not_seen_under_the_help():
         row = app.game_screen.query_one("#ob-actions").region.y
 
         def bar_row() -> str:
-            return terminal_text(app).splitlines()[row]
+            return screen_text(app).splitlines()[row]
 
         assert "e End turn" in bar_row()
         await app.push_screen(HelpScreen(app.game_screen))
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        text = terminal_text(app)
+        text = screen_text(app)
         assert "Help: Overboss Duel" in text  # the help is drawn, the Duel around it
         # (the help names what Enter does: "End turn (the highlighted action)")
         assert "End turn" not in bar_row() and "Reveal Boss" not in bar_row(), text

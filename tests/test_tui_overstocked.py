@@ -1539,7 +1539,8 @@ async def test_an_away_player_is_said_away_whole_and_only_where_it_tells_who(mar
     assert text.count("(away") == 1, text
     assert not re.search(r"^\W*\d+,?\W*$", text, re.M)  # no number alone on a line
     if "bot" not in mark:
-        assert f"a bot plays for {name} in 29 s" in flat
+        # (counting down from 29 s: a busy machine may draw it a second on)
+        assert re.search(rf"a bot plays for {name} in 2\d s", flat), flat
 
 
 async def test_a_toy_both_negative_and_halved_shows_both_marks(monkeypatch):
