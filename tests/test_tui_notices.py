@@ -1,6 +1,7 @@
 """Notices ("Your turn.", a refused move, a chat line) appear at the top
-right under the header: at the bottom they covered the prompt and the
-action bar, the lines a player reads when a notice comes."""
+right under the header, and in a match over its log: at the bottom they
+covered the prompt and the action bar, the lines a player reads when a
+notice comes; at the top right of a match, what the player chose from."""
 
 from __future__ import annotations
 
@@ -298,3 +299,53 @@ async def test_a_notice_as_the_app_closes_does_not_crash_it():
             app._on_notify(Notify(Notification("Bob: Rematch?")))
         finally:
             stack.extend(kept)
+
+
+def _overseers_draft():
+    """Overseers, 4 players, the first draft dealt: Ann chooses a card."""
+    import random
+
+    from core import CHANCE
+    from core.overseers import GAME
+    from core.playout import sample_chance
+
+    rng = random.Random(3)
+    state = GAME.setup(4)
+    while CHANCE in GAME.to_act(state):
+        state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+    return state
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (140, 44)])
+@pytest.mark.parametrize("game", ["overstocked", "overseers"])
+async def test_notices_in_overstocked_and_overseers_stay_over_the_log(game, size):
+    """Play-test (80x24): in Overstocked a refused undo sat at the top right
+    over the players' panel and the score now, as each player read who was
+    still choosing; in Overseers over the top of the log and the table's
+    rows. As in the other games, notices keep to the log, the newest that
+    fit, and say their reason without the prompt that is on screen."""
+    if game == "overstocked":
+        from tests.overstocked_screen_kit import ScreenApp, make_update, pick_state
+
+        app = _with_app_css(ScreenApp)(make_update(pick_state()))
+        prefix, panels = "os", ("players", "preview", "areas", "prompt", "hand", "actions")
+        keys = ("r", "e", "x")
+    else:
+        from tests.overseers_screen_kit import ScreenApp, make_update
+
+        app = _with_app_css(ScreenApp)(make_update(_overseers_draft()))
+        prefix, panels = "ov", ("table", "talk", "prompt", "hand", "actions")
+        keys = ("b", "u")
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause(0.2)
+        app.notify("Your turn.")
+        await pilot.press(*keys)
+        await pilot.pause(0.4)
+        screen = app.screen
+        assert _inside(app, screen.query_one(f"#{prefix}-log").region) == []
+        decision = [screen.query_one(f"#{prefix}-{name}").region for name in panels
+                    if screen.query_one(f"#{prefix}-{name}").display]
+        assert _covered(app, decision) == []
+        said = [n.message for n in app._notifications]
+        prompt = screen.prompt_words()
+        assert prompt and not any(prompt in line for line in said), said

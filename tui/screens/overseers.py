@@ -285,6 +285,9 @@ class OverseersScreen(GameScreen):
     """Overseers at the table (see the module docstring for the keys)."""
 
     game_id = "overseers"
+    # over the log, as in the other games: never over the rows or the hand
+    NOTICES_OVER = "#ov-log"
+    IDLE_SAYS_PROMPT = False  # a notice repeating it was too tall for the log
     prompt_id = "ov-prompt"
     seat_word = "Player"
 

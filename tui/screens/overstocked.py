@@ -256,6 +256,9 @@ class OverstockedScreen(GameScreen):
     """Overstocked at the table (see the module docstring for the keys)."""
 
     game_id = "overstocked"
+    # at the top right they covered the players' panel and the score now
+    NOTICES_OVER = "#os-log"
+    IDLE_SAYS_PROMPT = False  # a notice repeating it was too tall for the log
     prompt_id = "os-prompt"
     seat_word = "Player"
 
@@ -1580,8 +1583,7 @@ class OverstockedScreen(GameScreen):
         said = super().why_key_idle(action)
         if action == "end_turn" and self.update is not None and not self.update.over:
             # (a spectator too: the key is no key of this game)
-            return ("No e here: there is no End turn, the game moves on by itself. "
-                    f"{self.prompt_words()}").rstrip()
+            return "No e here: there is no End turn, the game moves on by itself."
         return said
 
     def prompt_words(self) -> str:
