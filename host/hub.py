@@ -84,6 +84,7 @@ import sys
 import time
 import uuid
 from collections import deque
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -370,7 +371,7 @@ class Hub:
     """Every shared match of this host, and the clients at them."""
 
     def __init__(self, directory: Path, *, bot_delay: float = 0.45, seed: int | None = None,
-                 settings: dict[str, str] | None = None):
+                 settings: dict[str, str] | None = None, tells_players: bool = False):
         #: where the journals of shared matches live
         self.directory = Path(directory)
         #: the host's settings each player's app takes, sent with the
@@ -378,6 +379,9 @@ class Hub:
         self.settings = passed_on() if settings is None else dict(settings)
         self.bot_delay = bot_delay
         self.seed = seed
+        #: a line on the host's terminal as each player comes and goes (the
+        #: SSH host says it itself, with their address and key)
+        self.tells_players = tells_players
         #: matches started so far: each draws from its own seed (`seed` plus
         #: this count; the tables held now repeat a count once one is gone)
         self._started = 0
@@ -1242,6 +1246,8 @@ class Hub:
         finally:
             client.close()
             self.clients.discard(client)
+            if self.tells_players and client.player is not None:
+                log.info("%s's connection ended", client.player)
 
 
 class RemoteSeat:
@@ -1409,6 +1415,8 @@ class Client:
             raise HubError(f"{name} has {held} connections to this hub already, the most "
                            "one player may hold: close one of them (Ctrl+Q there) and try again.")
         self.player = name
+        if self.hub.tells_players:
+            log.info("%s joined the tables", name)
         welcome: dict[str, Any] = {"player": self.player}
         if self.hub.settings:  # behind the system's OpenSSH, the app's only way to them
             welcome["settings"] = self.hub.settings
@@ -2164,12 +2172,44 @@ def bare_join_socket() -> Path:
     return base / "hub" / "hub.sock"
 
 
+class _ToStderr(logging.StreamHandler):
+    """Writes to the sys.stderr of the moment (a test's captured one, too)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.stream = sys.stderr
+        super().emit(record)
+
+
+@contextlib.contextmanager
+def host_lines() -> Iterator[None]:
+    """While a hub (`overtable hub`) or an SSH host runs, its lines (who
+    came and went, refused keys and names, warnings) go to its terminal
+    stamped with the local time: a host asked "why can't I get in?" can
+    tell which try was whose. Nothing is said per key typed."""
+    handler = _ToStderr()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", datefmt="%H:%M:%S"))
+    logger = logging.getLogger("host")
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+
+
 async def run_hub(
     directory: Path, socket_path: Path, *, bot_delay: float = 0.45, ready: Any = None
 ) -> None:
     """Serve until cancelled (Ctrl+C): resume the unfinished matches, listen."""
+    with host_lines():
+        await _run_hub(directory, socket_path, bot_delay=bot_delay, ready=ready)
+
+
+async def _run_hub(directory: Path, socket_path: Path, *, bot_delay: float, ready: Any) -> None:
     refuse_a_second_hub(socket_path)  # before resuming any match
-    hub = Hub(directory, bot_delay=bot_delay)
+    hub = Hub(directory, bot_delay=bot_delay, tells_players=True)
     resumed = hub.resume_all()
     try:
         await hub.serve(socket_path)

@@ -27,7 +27,6 @@ import threading
 import time
 import warnings
 from collections import defaultdict, deque
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -905,33 +904,6 @@ async def stop(server: Any, timeout: float = 5.0) -> None:
     server.close()
 
 
-class _ToStderr(logging.StreamHandler):
-    """Writes to the sys.stderr of the moment (a test's captured one, too)."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.stream = sys.stderr
-        super().emit(record)
-
-
-@contextlib.contextmanager
-def host_lines() -> Iterator[None]:
-    """While the host runs, its lines (logins, connections ended, refused
-    keys, the hub's warnings) go to its terminal stamped with the local
-    time: a host asked "why can't I get in?" can tell which try was whose.
-    Nothing is said per key typed."""
-    handler = _ToStderr()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s", datefmt="%H:%M:%S"))
-    logger = logging.getLogger("host")
-    level = logger.level
-    logger.addHandler(handler)
-    logger.setLevel(logging.INFO)
-    try:
-        yield
-    finally:
-        logger.removeHandler(handler)
-        logger.setLevel(level)
-
-
 def default_paths() -> tuple[Path, Path]:
     """(the authorized-keys file, the host key) in the user config directory."""
     import platformdirs
@@ -958,6 +930,8 @@ async def run_host(
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
 ) -> None:
     """The hub and its SSH front door, until cancelled (Ctrl+C)."""
+    from host.hub import host_lines
+
     with host_lines():
         await _run_host(listen, authorized_keys, host_key_path, data_dir, bot_delay=bot_delay,
                         ready=ready, idle_timeout=idle_timeout)

@@ -2079,3 +2079,46 @@ async def test_how_far_each_seat_was_sent_the_table_survives_a_restart(tmp_path)
         assert resumed.missed(0).shown is None and resumed.missed(1).shown is None, hostile
         assert again.tables[match_id].creator == "ann"  # the rest of the file still read
         await again.close()
+
+
+async def test_overtable_hub_says_who_came_and_went_with_the_time(tmp_path, capsys):
+    """Play-test: `overtable hub` printed nothing as players joined and left,
+    and its warnings had no time, where the SSH host says both, stamped. A
+    line per player joined and per connection ended, each with HH:MM:SS; a
+    hub behind the SSH host leaves them to it (it says the address and key)."""
+    import re
+
+    from host.hub import run_hub
+
+    path = tmp_path / "run" / "hub.sock"
+    ready = asyncio.Event()
+    task = asyncio.create_task(run_hub(tmp_path / "m", path, bot_delay=0,
+                                       ready=lambda hub, resumed: ready.set()))
+    await asyncio.wait_for(ready.wait(), 10)
+    ann = await Player.connect(path, "Ann")
+    await ann.close()
+    err = ""
+    for _ in range(250):
+        err += capsys.readouterr().err
+        if "connection ended" in err:
+            break
+        await asyncio.sleep(0.02)
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+    assert [re.sub(r"^\d\d:\d\d:\d\d ", "", line) for line in err.splitlines()] == [
+        "Ann joined the tables", "Ann's connection ended"], err
+    assert all(re.match(r"\d\d:\d\d:\d\d ", line) for line in err.splitlines()), err
+
+
+async def test_a_hub_behind_the_ssh_host_does_not_say_who_came(hub, caplog):
+    """The SSH host says who logged in, from where and with which key: its
+    hub repeats none of it."""
+    import logging
+
+    _, path = hub
+    with caplog.at_level(logging.INFO, logger="host"):
+        ann = await Player.connect(path, "Ann")
+        await ann.close()
+        await asyncio.sleep(0.1)
+    assert not [r for r in caplog.records if r.name == "host.hub"], caplog.records

@@ -229,7 +229,7 @@ def test_the_hosts_lines_say_when(capsys):
     import logging
     import re
 
-    from host.ssh import host_lines
+    from host.hub import host_lines
 
     with host_lines():
         logging.getLogger("host.ssh").info("Ann logged in from 127.0.0.1")
