@@ -349,3 +349,27 @@ async def test_notices_in_overstocked_and_overseers_stay_over_the_log(game, size
         said = [n.message for n in app._notifications]
         prompt = screen.prompt_words()
         assert prompt and not any(prompt in line for line in said), said
+
+
+async def test_a_matchs_notice_does_not_follow_the_player_home(tmp_path, monkeypatch):
+    """Play-test (80x24): u at the start of an Overstocked match ("Nothing to
+    take back: you have not moved yet."), then q: the notice stood over the
+    home screen, then over the new-match form. Leaving a match takes its
+    notices away."""
+    from saves.journal import PlayerSpec
+    from tui.screens.game import GameScreen
+    from tui.screens.home import HomeScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot")])
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+                       and app.screen.update is not None and bool(app.screen.update.legal))
+        await pilot.press("u")
+        await wait_for(pilot, lambda: "Nothing to take back" in screen_text(app))
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.pause(0.2)
+        assert not list(app._notifications)
+        assert "Nothing to take back" not in screen_text(app)

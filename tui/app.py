@@ -835,6 +835,9 @@ class OvertableApp(KeysInOrder, App[None]):
 
     def leave_table(self) -> None:
         self.back_to_saved = None
+        # the match's notices ("Nothing to take back", "Your turn.") mean
+        # nothing on the home screen (a notice a closing match gives stays)
+        self.clear_notifications()
         if self.table is not None:
             self.table.close()
             self.table = None
@@ -844,6 +847,7 @@ class OvertableApp(KeysInOrder, App[None]):
         """Close the table and go back to Saved matches, on the row of the
         match it showed (`back_to_saved`)."""
         path, self.back_to_saved = self.back_to_saved, None
+        self.clear_notifications()  # the match's (`leave_table`)
         if self.table is not None:
             self.table.close()
             self.table = None
