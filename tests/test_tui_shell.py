@@ -1140,3 +1140,40 @@ async def test_a_screen_handed_stale_sizes_lays_itself_out_once(monkeypatch):
         assert on(app, HomeScreen) and screen.size == (80, 24)
         assert "New match" in screen_text(app)
     assert app.return_code in (0, None) and app._exception is None
+
+
+@pytest.mark.parametrize("environ, said", [
+    ({"LANG": "C", "LC_ALL": "C"}, "LC_ALL=C"),
+    ({"LANG": "C", "LC_CTYPE": "C.UTF-8"}, "LANG=C"),  # Python's own C.UTF-8, LANG left
+    ({"LANG": "en_GB.ISO-8859-1"}, "LANG=en_GB.ISO-8859-1"),
+    ({"LC_ALL": "POSIX", "LANG": "en_US.UTF-8"}, "LC_ALL=POSIX"),
+    ({"LANG": "en_US.UTF-8"}, None),
+    ({"LANG": "C.utf8"}, None),
+    ({"LC_CTYPE": "de_DE.UTF-8", "LANG": "C"}, None),
+    ({}, None),  # a container's terminal: no locale set, often UTF-8
+])
+def test_a_locale_not_in_utf8_is_named_at_start(environ, said):
+    """Play-test under LANG=C LC_ALL=C in a terminal of that locale: every
+    heart, key, turn mark and arrow showed as "_", and nothing said why.
+    The app says which setting is not UTF-8 and what to start it with."""
+    from tui.theme import locale_note
+
+    note = locale_note(environ)
+    if said is None:
+        assert note is None
+    else:
+        # (the setting that wins: LANG=C.UTF-8 does nothing under LC_ALL=C)
+        name = said.split("=")[0]
+        assert note is not None and f"({said})" in note and f"with {name}=C.UTF-8." in note, note
+
+
+async def test_the_locale_note_is_shown_once_at_start():
+    note = "Your locale (LANG=C) is not UTF-8, and Overtable draws in UTF-8: ..."
+    app = OvertableApp(bot_delay=0, locale_note=note)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == [note]
+    app = OvertableApp(bot_delay=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        assert not list(app._notifications)

@@ -173,8 +173,11 @@ class OvertableApp(KeysInOrder, App[None]):
         handover_grace: float = 0.0,
         decision_grace: float = 0.0,
         remember_theme: bool = False,
+        locale_note: str | None = None,
     ) -> None:
         super().__init__()
+        #: said once at start (`themes.locale_note`: a terminal not in UTF-8)
+        self.locale_note = locale_note
         lay_out_once()  # one layout pass where Textual makes two (over SSH, CPU per update)
         style_once()  # and no second styling of what nothing changed
         memo_styles()  # and a node's rules matched once for each place it is in
@@ -356,6 +359,8 @@ class OvertableApp(KeysInOrder, App[None]):
             self._start_theme = themes.pick_theme()
         self.theme = self._start_theme
         self._theme_set = True
+        if self.locale_note:
+            self.notify(self.locale_note, severity="warning", timeout=15)
         self.screen_change_signal.subscribe(self, self._on_screen_change)
         self._check_size()
         if self.collector is not None:

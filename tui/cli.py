@@ -409,7 +409,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     app = OvertableApp(start, argument, collect_between_screens=True,
                        handover_grace=HANDOVER_GRACE, decision_grace=decision_grace(),
-                       remember_theme=True, **kwargs)
+                       remember_theme=True, locale_note=themes.locale_note(), **kwargs)
     app.run()
     return app.return_code or 0  # 1 after a traceback: it exited with 0
 
@@ -616,6 +616,7 @@ def join_hub(
         socket_path, player, bell=bell, theme_name=themes.CHOICES[theme],
         name_from_key=os.environ.get("OVERTABLE_NAME_FROM_KEY") == "1",
         collect_between_screens=True, decision_grace=decision_grace(),
+        locale_note=themes.locale_note(),
     )
     app.run()
     refusal = getattr(app, "refusal", None)  # the hub refused the name (tui/remote.py)

@@ -31,6 +31,27 @@ def pick_theme(environ: Mapping[str, str] | None = None) -> str:
     return COLOUR_THEME if truecolour(environ) else ANSI_THEME
 
 
+def locale_note(environ: Mapping[str, str] | None = None) -> str | None:
+    """A word at start when the locale says the terminal is not UTF-8
+    (LANG=C, LC_ALL=POSIX, a Latin-1 locale): Overtable draws in UTF-8, and
+    such a terminal showed each heart, key and arrow as "_". None when no
+    locale is set (a container's UTF-8 terminal often sets none) or when it
+    is UTF-8. Python turns a C LC_CTYPE into C.UTF-8 at its start, so that
+    value is passed over for LANG, which it leaves."""
+    env = os.environ if environ is None else environ
+    ctype = env.get("LC_CTYPE", "")
+    for name, value in (("LC_ALL", env.get("LC_ALL", "")),
+                        ("LC_CTYPE", "" if ctype == "C.UTF-8" else ctype),
+                        ("LANG", env.get("LANG", ""))):
+        if value:
+            if "utf8" in value.lower().replace("-", ""):
+                return None
+            shown = "".join(c for c in value[:40] if c.isprintable())
+            return (f"Your locale ({name}={shown}) is not UTF-8, and Overtable draws in "
+                    f"UTF-8: if marks show as _ or ?, start it with {name}=C.UTF-8.")
+    return None
+
+
 def spoken(theme: str) -> str:
     """A theme in --theme's words ("Theme: ansi-dark" named Textual's theme,
     which no option takes); a theme picked from Textual's list by its name."""
