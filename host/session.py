@@ -600,7 +600,9 @@ class Session:
                     return f"Nothing to take back: {words}."
         others = [w for w in after if w not in (seat, CHANCE)]
         if others:
-            return f"Nothing to take back: {self.names[others[-1]]} has played since."
+            # (not "has played": a play-test read it as Bram placing a card,
+            # where he had only chosen his next one face down)
+            return f"Nothing to take back: {self.names[others[-1]]} has chosen since your move."
         if after:
             # each game names its own draws ("a card", Overboss Duel's
             # "a tile or token"): `chance_drawn`, an extra of its GAME

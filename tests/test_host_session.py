@@ -220,14 +220,14 @@ def test_undo_that_cannot_go_back_says_why(tmp_path):
     legal = session.game.legal_actions(session.match.state, other)
     assert link.send(SeatCommand.play(other, legal[0])) is None
     reason = refused(session, link, SeatCommand.undo(turn))
-    assert reason == f"Nothing to take back: {session.names[other]} has played since."
+    assert reason == f"Nothing to take back: {session.names[other]} has chosen since your move."
 
 
-def test_undo_after_another_secret_choice_says_they_played(tmp_path):
+def test_undo_after_another_secret_choice_says_they_chose(tmp_path):
     """Overstocked: Ann chooses her card in secret, then Bob (and Cat's
     still to come): Ann's undo is refused, worded for a secret choice too
     (it said Bob "has moved", and a player did not think of a choice as a
-    move)."""
+    move; then "has played", read as Bob placing a card)."""
     from core.overstocked.actions import Pick
 
     session = session_of(tmp_path, "overstocked", 3)
@@ -238,7 +238,7 @@ def test_undo_after_another_secret_choice_says_they_played(tmp_path):
                     if isinstance(a, Pick))
         assert link.send(SeatCommand.play(seat, pick)) is None
     assert refused(session, link, SeatCommand.undo(0)) == (
-        "Nothing to take back: Bob has played since.")
+        "Nothing to take back: Bob has chosen since your move.")
 
 
 def test_undo_after_the_top_rows_are_revealed_names_the_reveal(tmp_path):

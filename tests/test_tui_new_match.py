@@ -251,7 +251,8 @@ async def test_overstocked_expansions_each_say_what_they_do(players):
     Boss Quest option says in a line what it does. Each now says it (OS
     §Pre-Order Incentives: one token a game, scoring an area; §Industrial
     Mechanisation: the forklift's neighbours count as adjacent; §Quantum
-    Accounting: the lowest card is swapped for a crate of two toys), whole at 80x24."""
+    Accounting: the round's lowest card is swapped for a quantum crate, counting as
+    every toy without an X; it said "your lowest card", "a 2-toy crate"), whole at 80x24."""
     app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
                        bot_delay=0, seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -260,7 +261,7 @@ async def test_overstocked_expansions_each_say_what_they_do(players):
         text = screen_text(app)
         for line in ("Pre-Order Incentives: once a game, a token scores an area",
                      "Industrial Mechanisation: a forklift links crates around it",
-                     "Quantum Accounting: your lowest card becomes a 2-toy crate"):
+                     "Quantum Accounting: each round's lowest card is a wild crate"):
             assert line in text, text
 
 

@@ -80,7 +80,7 @@ class Options:
     #: Quantum Accounting (quantum crate cards, OS-7, OS-17).
     quantum: bool = attrs.field(
         default=False,
-        metadata={"label": "Quantum Accounting: your lowest card becomes a 2-toy crate"},
+        metadata={"label": "Quantum Accounting: each round's lowest card is a wild crate"},
     )
     #: Solo mode against the bot (OS-8): seat 0 plays, seat 1 is the bot.
     #: Offered at 2 seats only (OS-19): ticked at 3 players the form
