@@ -24,7 +24,7 @@ from core.overstocked.actions import (
     Place,
     TakeIncentive,
 )
-from core.overstocked.cards import TOYS, Incentive, Toy
+from core.overstocked.cards import TOYS, Incentive, Piece, Toy
 from core.overstocked.state import Options, Phase, State, Where
 from core.playout import random_playout
 from tests.overstocked_screen_kit import (
@@ -1869,3 +1869,29 @@ async def test_the_final_sheet_shows_its_focus_and_says_when_more_is_below_at_80
         await pilot.press("tab")
         await pilot.pause()
         assert app.focused is not box and box.styles.border_top[0] != "heavy"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+async def test_the_quantum_cards_faces_show_while_a_card_is_chosen(size):
+    """Play-test (80x24, every expansion): whether to play your lowest card
+    depends on the quantum card it turns into, and the quantum cards lie
+    face up beside the popularity (OS §Quantum Accounting), but only their
+    numbers showed until the choice was made. The hand's caption shows
+    those left, faces and X marks, in one line; gone once you have chosen."""
+    state = attrs.evolve(pick_state(Options(quantum=True)), quantum_supply=(1, 2, 4, 5, 6))
+    _, text, _ = await run(make_update(state), size=size)
+    lines = [line for line in text.splitlines() if "Quantum:" in line]
+    assert len(lines) == 1, text
+    for number in (1, 2, 4, 5, 6):
+        top, bottom = GAME.face_rows(Piece.QUANTUM, number)
+        mark = "X" if number in (2, 5) else ""
+        face = f"{number}{mark} {top.replace('.', '·')}/{bottom.replace('.', '·')}"
+        assert face in lines[0], (face, lines[0])
+    assert " 3 " not in lines[0].split("Quantum:")[1]  # taken: not offered
+    # chosen: your card's face, not the quantum cards
+    chosen = GAME.apply(state, 0, Pick(state.seats[0].hand[0]))
+    _, text, _ = await run(make_update(chosen), size=size)
+    assert "Quantum:" not in text and "Your card:" in text
+    # without the expansion, nothing
+    _, text, _ = await run(make_update(pick_state()), size=size)
+    assert "Quantum:" not in text

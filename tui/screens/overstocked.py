@@ -126,6 +126,20 @@ def face_rows(piece: Piece, number: int) -> tuple[str, ...]:
     return GAME.face_rows(piece, number)
 
 
+def quantum_caption(supply: tuple[int, ...]) -> Text:
+    """The quantum cards left, their faces in a line ("Quantum: 1 QQ·/QQ·
+    2X Q·Q/Q·Q ..."), as the hand's caption while a card is chosen: all six
+    in one line at 80 columns."""
+    caption = Text("Quantum:", style="italic")
+    for i, number in enumerate(supply):
+        top, bottom = face_rows(Piece.QUANTUM, number)
+        caption.append(f"{'  ' if i else ' '}{number}{'X' if cards.has_x(number) else ''} ")
+        caption.append_text(face_text(top))
+        caption.append("/")
+        caption.append_text(face_text(bottom))
+    return caption
+
+
 #: players from which a short screen packs the side tighter: the players'
 #: rows, the score preview (its toys two a line) and the log share its height
 CROWDED = 4
@@ -865,6 +879,11 @@ class OverstockedScreen(GameScreen):
             for i, c in enumerate(numbers)
         ]
         caption = Text()
+        if picking and player.pick is None and view.options.quantum and view.quantum_supply:
+            # face up beside the popularity (OS §Quantum Accounting): the round's
+            # lowest card is swapped for one, so its faces help choose; they
+            # came into sight only once the choice was made
+            caption = quantum_caption(view.quantum_supply)
         if player.pick is not None:
             caption.append(f"Your card: {player.pick}", style="bold")
             if view.phase is Phase.PICK and not view.options.solo:
