@@ -113,6 +113,26 @@ async def test_a_card_is_picked_by_its_number_not_its_place():
     assert notes and notes[-1].startswith("No card 9 in your hand")  # not "379"
 
 
+async def test_a_number_not_in_hand_leaves_the_cursor_where_it_was():
+    """Play-test: with card 30 in hand, 3 then 8 said "No card 38", but the
+    3 had moved the cursor to 30, and Enter then asked "Play card 30?", a
+    card the player never asked for. The cursor goes back where it stood
+    before the number was begun."""
+    update = make_update(pick_state())  # 5 12 20 24 28 37
+
+    def cursor(screen):
+        hand = screen.query_one("#os-hand", CrateHand)
+        return hand.cards[hand.cursor].text, hand.pending
+
+    _, _, at = await run(update, keys=["right", "right", "3", "8"], after=cursor)
+    assert at == ("20", None)
+    _, text, _ = await run(update, keys=["right", "right", "3", "8", "enter"])
+    assert "Play card 20?" in text and "Play card 37?" not in text
+    # a whole number, then a digit that starts none: the whole one stays
+    _, _, at = await run(update, keys=["3", "7", "9"], after=cursor)
+    assert at == ("37", 5)
+
+
 async def test_escape_cancels_the_confirmation():
     update = make_update(pick_state())
     submitted, text, _ = await run(update, keys=["2", "4", "escape", "enter"])

@@ -364,6 +364,8 @@ class OverstockedScreen(GameScreen):
         #: the digits of a card's number typed so far, and when the last came
         self._typed = ""
         self._typed_at = 0.0
+        #: where the hand's cursor stood as the number being typed began
+        self._typed_from = 0
         #: what the viewer decides now: "pick", "quantum", "place", "nowhere",
         #: "mark", "forklift", "incentive", "nominate", or None
         self._mode: str | None = None
@@ -1732,6 +1734,8 @@ class OverstockedScreen(GameScreen):
         now = time.monotonic()
         typed = (self._typed if now - self._typed_at < TYPE_GAP else "") + digit
         self._typed_at = now
+        if typed == digit:
+            self._typed_from = hand.cursor
         for attempt in dict.fromkeys((typed, digit)):  # else a new number
             starting = [i for i, text in enumerate(texts) if text.startswith(attempt)]
             if starting:
@@ -1740,6 +1744,13 @@ class OverstockedScreen(GameScreen):
             # after a whole card's number (30), a digit starts a new one (9)
             wanted = digit if self._typed in texts else typed
             self._typed = ""
+            if wanted == typed:
+                # 3 then 8: the 3 had moved to card 30, and Enter then offered
+                # a card never asked for; the cursor goes back where it was
+                hand.move_to(self._typed_from)
+                hand.pending = None
+                hand.refresh()
+                self._draw_prompt()
             self.notify(f"No card {wanted} in your hand: type one of {', '.join(texts)} "
                         "(or ←→), then Enter.", severity="warning", timeout=4, markup=False)
             return
