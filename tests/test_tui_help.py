@@ -388,3 +388,21 @@ async def test_a_watchers_help_puts_the_players_keys_apart():
     # a player's F1 still says "Not now"
     _, rows = await open_help(ob_app())
     assert "Not now (other moments of the game)" in [t for k, t in rows if k == ""]
+
+
+async def test_the_home_screen_names_both_keys_of_the_help():
+    """Play-test on terminals without function keys: every footer offered
+    the help as f1 alone, and ? (which works everywhere but in a text
+    field) was named only inside the help. The home screen's footer and the
+    palette's entry name both."""
+    from tui.app import OvertableApp
+
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        assert "f1/? Help" in screen_text(app).splitlines()[-1]
+        await pilot.press("question_mark")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, HelpScreen)
+        assert ("Help", "The keys of this screen (F1 or ?)") in [
+            (name, words) for name, words, _ in app.app_commands()]

@@ -1177,3 +1177,16 @@ async def test_the_locale_note_is_shown_once_at_start():
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
         assert not list(app._notifications)
+
+
+async def test_enter_is_one_glyph_in_every_footer(tmp_path, monkeypatch):
+    """Play-test: the tables' footers said "↵ Do it", the boxes over them
+    "⏎ Go on" (Textual's own), the Boss Quest combat "Enter": one key,
+    three spellings, and "⏎" is missing from common console fonts. Every
+    footer the app draws says ↵."""
+    from textual.binding import Binding
+
+    app = OvertableApp(theme_name="textual-dark")
+    assert app.get_key_display(Binding("enter", "close", "Go on")) == "↵"
+    assert app.get_key_display(Binding("shift+enter", "x", "X")) == "shift+↵"
+    assert app.get_key_display(Binding("enter", "x", "X", key_display="Enter")) == "Enter"

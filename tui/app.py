@@ -395,7 +395,7 @@ class OvertableApp(KeysInOrder, App[None]):
         yield ("Continue", "Resume the most recent match", self.action_continue)
         yield ("Saved matches", "Resume or delete a saved match", self.action_saved)
         yield ("Rules", "Read the rules of a game", self.action_rules)
-        yield ("Help", "The keys of this screen", self.action_help)
+        yield ("Help", "The keys of this screen (F1 or ?)", self.action_help)
         yield (
             "Theme",
             "Switch between the colour theme and the ANSI theme (good over SSH)",
@@ -450,6 +450,12 @@ class OvertableApp(KeysInOrder, App[None]):
         if game_id == self.current_game_id():  # the rules of the match being played
             section = self.current_rules_section()
         self.push_screen(RulesScreen(game_id, section, leaves_app=leaves_app))
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Enter is "↵" in every footer: a box's "⏎ Go on" beside the
+        table's "↵ Do it" was one key in two glyphs, and "⏎" is missing from
+        common console fonts."""
+        return super().get_key_display(binding).replace("⏎", "↵")
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

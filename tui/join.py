@@ -85,7 +85,7 @@ class JoinApp(OvertableApp):
         yield ("New table", "Set up a new shared table", self.action_new_match)
         yield ("Lobby", "Back to the shared tables", self.go_home)
         yield ("Rules", "Read the rules of a game", self.action_rules)
-        yield ("Help", "The keys of this screen", self.action_help)
+        yield ("Help", "The keys of this screen (F1 or ?)", self.action_help)
         yield ("Chat", "Talk at this table, or in the lobby (F2)", self.action_chat)
         yield ("Bell", "Ring the terminal's bell on your turn (on / off)", self.action_toggle_bell)
         yield ("Quit", "Leave (your seats wait for you)", self.action_quit)

@@ -92,6 +92,9 @@ class HomeScreen(Screen):
         Binding("s", "app.saved", "Saved"),
         Binding("r", "rules", "Rules"),
         Binding("q", "quit", "Quit", tooltip="Quit Overtable (asks first)"),
+        # the app's F1, named with ? here: a keyboard without function keys
+        # found the help nowhere (the game screens have no room for both)
+        Binding("f1", "app.help", "Help", key_display="f1/?"),
     ]
 
     def __init__(self) -> None:
