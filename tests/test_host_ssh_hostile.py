@@ -434,3 +434,25 @@ def test_the_input_drops_bytes_not_utf8_and_bounds_a_paste():
     decoder = InputDecoder()
     whole = (PASTE_START + "xy" + PASTE_END + "k").encode()
     assert "".join(decoder.decode(bytes([b])) for b in whole) == PASTE_START + "xy" + PASTE_END + "k"
+
+
+@pytest.mark.parametrize(("typed", "names"), [
+    ("\x1b3", ["escape", "3"]),  # Textual: "£", typed into a note
+    ("\x1b2", ["escape", "2"]),  # "™"
+    ("\x1bq", ["escape", "q"]),
+    ("\x1b ", ["escape", "space"]),
+    ("\x1bOP", ["f1"]),  # a key's own sequence is still that key
+    ("\x1b[A", ["up"]),
+    ("\x1b\x1b", ["escape"]),
+])
+def test_escape_then_a_key_typed_quickly_is_read_as_both(typed, names):
+    """Play-test inside tmux (escape-time 500 ms by default): Escape then 3
+    typed quickly arrive as ESC 3, which Textual read as "£": typed into
+    the table talk, the note stayed open and no card was kept. It is
+    Escape, then 3 (no key of the app uses Alt)."""
+    from textual import events
+
+    from tui.key_input import GuardedXTermParser
+
+    read = [e for e in GuardedXTermParser().feed(typed) if isinstance(e, events.Key)]
+    assert [e.key for e in read] == names, read

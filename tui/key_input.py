@@ -67,6 +67,14 @@ class GuardedXTermParser(XTermParser):
     which it would type out as keys)."""
 
     def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+        if len(sequence) == 2 and sequence[0] == "\x1b" and sequence[1] not in "[O\x1b" and (
+                sequence[1].isprintable()):
+            # Escape then a key typed quickly, as tmux (escape-time 500 ms by
+            # default) and slow links deliver them: Textual read ESC 3 as
+            # "£" (typed into a note) and ESC 2 as "™"; a player meant
+            # Escape, then 3. No key of the app uses Alt.
+            return [events.Key("escape", "\x1b"),
+                    *self._sequence_to_key_events(sequence[1])]
         try:
             keys = list(super()._sequence_to_key_events(sequence, alt))
         except (ValueError, OverflowError):
