@@ -64,6 +64,19 @@ async def test_ctrl_c_says_how_to_quit_in_plain_words():
         assert app.is_running
 
 
+async def test_ctrl_z_says_it_does_not_suspend():
+    """Play-test: Ctrl+Z (a shell's "stop this job") did nothing and said
+    nothing. It says so, and how to quit; the app runs on."""
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+z")
+        await pilot.pause(0.2)
+        said = [n.message for n in app._notifications]
+        assert len(said) == 1 and "Ctrl+Z" in said[0] and "Ctrl+Q quits" in said[0], said
+        assert app.is_running
+
+
 async def test_notices_do_not_cover_the_too_small_message():
     """Play-test: notices given while the terminal was too small were drawn
     over its message and cut it ("Overtable needs at least 80▌"): hidden

@@ -159,6 +159,9 @@ class OvertableApp(KeysInOrder, App[None]):
         Binding("f1", "help", "Help", priority=False),
         Binding("question_mark", "help", "Help", show=False),
         Binding("ctrl+t", "toggle_theme", "Theme", show=False),
+        # a shell's "stop this job": not here (over SSH a stopped app would
+        # leave the player's session hanging), but not silent either
+        Binding("ctrl+z", "no_suspend", "", show=False),
     ]
 
     def __init__(
@@ -244,6 +247,10 @@ class OvertableApp(KeysInOrder, App[None]):
         notices are plain text, and it read "Press [b]ctrl+q[/b]")."""
         self.notify("Press Ctrl+Q to quit. Nothing is lost: every match is saved as it goes.",
                     title="Do you want to quit?")
+
+    def action_no_suspend(self) -> None:
+        self.notify("Ctrl+Z does not put Overtable in the background. Ctrl+Q quits; "
+                    "nothing is lost: every match is saved as it goes.")
 
     def withdraw_notice(self, message: str) -> None:
         """Take down a notice still shown (one that stays as long as what it
