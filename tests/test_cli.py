@@ -116,7 +116,11 @@ def test_cli_starts_the_app(monkeypatch):
 
     monkeypatch.setattr(tui.app, "OvertableApp", FakeApp)
     monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)  # as in a terminal
+    monkeypatch.setenv("LC_ALL", "POSIX")  # a terminal not in UTF-8: said at start
     assert cli.main(["--theme", "ansi", "--bot-delay", "0", "resume", "abc"]) == 0
+    from tui.theme import locale_note
+
+    assert seen.pop("locale_note") == locale_note({"LC_ALL": "POSIX"}) is not None
     assert seen == {
         "start": "resume",
         "argument": "abc",

@@ -31,7 +31,7 @@ def _dialogs(app):
         "loading": (loading.LoadingScreen("long.jsonl"), "esc Back"),
         "chat": (chat.ChatScreen("at the table", [], lambda line: None), "esc Close"),
         "ending": (ending.EndingScreen("The last moves", ["Bob asks for 2 weapons."]),
-                   "⏎ Go on"),
+                   "⏎ Go on f1 Help"),
     }
 
 
@@ -130,3 +130,34 @@ async def test_a_dialog_is_laid_out_once_when_it_opens_and_the_table_not_again()
             Screen._refresh_layout = original
         assert layouts == ["CombatScreen", "CombatScreen"]
         assert "Enter Go on" in screen_text(app).splitlines()[-1]
+
+
+@pytest.mark.parametrize("key", ["f1", "question_mark"])
+@pytest.mark.parametrize("box", ["ending", "combat"])
+async def test_f1_and_question_mark_open_the_help_over_a_box(box, key):
+    """Play-test: over Overseers' round and vote boxes (and Boss Quest's
+    last combat), F1 and ? did nothing and said nothing: the app's keys do
+    not reach past a modal box. Each box opens the help, which lists its
+    keys, and closing the help leaves the box up."""
+    from tui.app import OvertableApp
+    from tui.screens.help import HelpScreen
+
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        if box == "ending":
+            dialog = ending.EndingScreen("Round 1 ended", ["Ann scores 3."])
+        else:
+            dialog = bossquest.CombatScreen(full_state().history[-1], lambda s: "ABCD"[s])
+        await app.push_screen(dialog)
+        await pilot.pause()
+        if box == "ending":
+            assert screen_text(app).splitlines()[-1].startswith("↵ Go on f1 Help")
+        await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        help_text = screen_text(app)
+        assert ("Help: Box over the table" if box == "ending" else "Help: Combat") in help_text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is dialog

@@ -1183,6 +1183,9 @@ class CombatScreen(OverTheResults):
     """One of the match's last combats, over the results, until a key is
     pressed; `then` names what comes after it, when not the results."""
 
+    HELP_TITLE = "Combat"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "app.help", "Help")]
+
     def __init__(self, result: RoundResult | DuelResult, who: Any,
                  then: str | None = None, *, last: bool = True, grace: float = 0.0,
                  read: Callable[[], Any] | None = None) -> None:

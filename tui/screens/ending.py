@@ -43,7 +43,12 @@ class OverTheResults(Dialog[None]):
 
     # a modal box cuts the app's keys off: at the shared tables F2 opens
     # the table's chat over it, as a chat notice over it says
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("f2", "chat", "Chat")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f2", "chat", "Chat"),
+        # the app's F1 and ? do not reach past a modal box: they were silent
+        # (F1 is bound by each box, after its own keys in the footer)
+        Binding("question_mark", "app.help", "Help", show=False),
+    ]
 
     def __init__(self) -> None:
         super().__init__(classes="-last")
@@ -103,8 +108,11 @@ class EndingScreen(OverTheResults):
     }
     """
 
+    HELP_TITLE = "Box over the table"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape,space", "close", "Go on"),
+        Binding("f1", "app.help", "Help"),  # (after Go on in the footer)
         Binding("pageup", "scroll(-1)", "Scroll", show=False),
         Binding("pagedown", "scroll(1)", "Scroll", show=False),
     ]
