@@ -122,7 +122,11 @@ async def settled_text(app, pilot) -> str:
         await pilot.pause(0.05)
         now = screen_text(app)
         # three frames alike: a refit queued after a refresh has had its turn
-        same = same + 1 if now == text else 0
+        # (and none still waiting: a starved loop drew the same frames twice)
+        screen = app.screen
+        waiting = (screen._layout_required or screen._repaint_required
+                   or bool(screen._dirty_widgets) or bool(screen._callbacks))
+        same = same + 1 if now == text and not waiting else 0
         if same == 2:
             return now
         text = now
