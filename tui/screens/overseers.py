@@ -431,8 +431,9 @@ class OverseersScreen(GameScreen):
         table = self.query_one("#ov-table", VerticalScroll)
         table.border_title = "Table"
         # the title says when rows are out of sight (six players at 80x24)
+        # (a change of its rows' height comes as a Resize: `TablePanel`; its
+        # virtual_size is set without watchers, tui/once.py)
         self.watch(table, "scroll_y", self._title_table, init=False)
-        self.watch(table, "virtual_size", self._title_table, init=False)
         log = self.query_one("#ov-log", SinceLog)
         log.border_title = _LOG_TITLE
         log.reading_title = _READING_TITLE
