@@ -455,6 +455,27 @@ async def test_overseers_table_talk_is_the_tables_chat(shared_hub):
         await bob.close()
 
 
+async def test_table_talk_the_panel_does_not_show_comes_as_a_notice(shared_hub):
+    """Play-test (four players over a hub): from the vote to the round's end
+    Overseers puts its talk panel away, and a line said then ("good game"
+    after the scoring) showed on no one's screen. A line the panel shows
+    brings no notice; one it does not show (`heard` says so) comes as one."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        bob, table, screen = await _overseers_with_bob(app, pilot, path)
+        await bob.send({"chat": {"table": table, "text": "I kept nothing good"}})
+        await wait_for(pilot, lambda: "Bob: I kept nothing good" in screen.notes)
+        await pilot.pause(0.2)
+        assert not [n for n in app._notifications if "kept nothing" in n.message]
+        shown = screen.heard
+        screen.heard = lambda line, moves=None: shown(line, moves) and False  # put away
+        await bob.send({"chat": {"table": table, "text": "good game"}})
+        await wait_for(pilot, lambda: any("Bob: good game" in n.message
+                                          for n in app._notifications))
+        await bob.close()
+
+
 async def test_a_chat_notice_says_where_the_line_was_said(shared_hub):
     """Tried as a new player would: at a table, a lobby line came up as
     "Chat (F2)", but F2 there opens the table's chat, without it. A line

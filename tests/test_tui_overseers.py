@@ -2197,3 +2197,21 @@ async def test_the_final_tables_score_pad_keeps_each_row_on_one_line():
         assert any(re.match(rf"\s+R{r} traits\s+\d+(\s+-?\d+){{5}}\s", x) for x in lines), text
     assert not any(re.search(r"Round \d:\s+\d", x) for x in lines), text
     assert not any(x[:50].strip() in ("traits", "score", "fives", "Greed") for x in lines), text
+
+
+async def test_table_talk_says_whether_the_panel_shows_it():
+    """Play-test at a shared table: a line said from the vote to the round's
+    end (the talk panel is put away then, OV §Vote ends the discussion)
+    reached no one's screen, not even as a notice. `heard` says whether
+    the panel shows the line, so the shared table tells it otherwise."""
+    app = ScreenApp(make_update(drafting()), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.game_screen.heard("Bob: I kept nothing good") is True
+    (_, _), (after, log), _ = round_one_states()
+    assert after.phase not in (Phase.DRAFT, Phase.PLACE, Phase.VOTE)
+    app = ScreenApp(make_update(after, log=log), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.game_screen.heard("Bob: good game") is False
+        assert "good game" not in screen_text(app)

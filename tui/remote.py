@@ -687,11 +687,11 @@ class RemoteTable:
         # is put away: its talk panel is gone, the line is a notice
         screen = self._open_screen(table) if isinstance(table, str) else None
         heard = getattr(screen, "heard", None)
-        if callable(heard):  # the game's own table-talk panel shows it
-            heard(f"{who}: {text}", moves)
+        # the game's own table-talk panel shows it (when the panel is up)
+        in_sight = bool(heard(f"{who}: {text}", moves)) if callable(heard) else False
         if isinstance(top, ChatScreen) and top.where_id == table:
             top.show(lines, flags)
-        elif not earlier and who != self.player and not (callable(heard) and top is screen):
+        elif not earlier and who != self.player and not (in_sight and top is screen):
             from tui.plain import shortened
 
             if key is None and self.table_on_screen() is not None:

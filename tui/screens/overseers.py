@@ -128,6 +128,8 @@ _WAITING = {
 #: phases in which the table talks before the vote (the panel shows)
 _TALK = frozenset({Phase.DRAFT, Phase.PLACE, Phase.PURPLE, Phase.GOLD_DRAW,
                    Phase.GOLD_KEEP, Phase.PEEK, Phase.TEAL, Phase.VOTE})
+#: a round's dealing, before its talk panel comes up
+_BEFORE_TALK = frozenset({Phase.LEADER, Phase.DEAL, Phase.CHARACTERS})
 _SECRET = frozenset({Phase.DRAFT, Phase.PLACE, Phase.VOTE})
 #: decisions that act on one of your own cards for good (or, as Leader, on
 #: the guilty player's, OV-5; the Leader's tie for the highest showdown
@@ -1712,17 +1714,25 @@ class OverseersScreen(GameScreen):
             return self._bare_who(seat)
         return "You"
 
-    def heard(self, line: str, moves: int | None = None) -> None:
+    def heard(self, line: str, moves: int | None = None) -> bool:
         """A line of table talk: typed here, or said at a shared table after
         `moves` moves of the match (a line said before this player came
-        back belongs to the round it was said in, not to this one)."""
+        back belongs to the round it was said in, not to this one). Whether
+        the talk panel shows it now: from the vote to the round's end the
+        panel is put away, and a line said then (a "good game" after the
+        scoring) reached no one's screen; the shared table tells it in a
+        notice instead."""
         said = _talk_round(self._view)
         if moves is not None and self.update is not None:
             said = _round_after(self.update.log, moves)
         self.talk.append((said, line))
         del self.talk[:-KEEP_TALK]
-        if self.update is not None and self.is_mounted:
-            self._draw_talk(self.update.view)
+        if self.update is None or not self.is_mounted:
+            return True  # the panel is drawn with it at the first update
+        view = self.update.view
+        self._draw_talk(view)
+        # (before the draft, the deal: the panel comes up with it shortly)
+        return said == _talk_round(view) and (view.phase in _TALK or view.phase in _BEFORE_TALK)
 
     @property
     def notes(self) -> list[str]:
