@@ -429,6 +429,36 @@ def test_join_returns_the_apps_code_a_refused_name_ends_with(tmp_path, monkeypat
     listening.close()
 
 
+@pytest.mark.parametrize("welcomed", [True, False])
+def test_join_says_the_seats_wait_as_it_ends(welcomed, tmp_path, monkeypatch, capsys):
+    """Play-test: Ctrl+Q at a running shared table ended the app at once and
+    left a blank terminal: was the seat lost, how to come back? Once the
+    hub had welcomed the player, a line says the seats wait; a hub never
+    reached says nothing more."""
+    _no_app(monkeypatch)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    socket_path = tmp_path / "hub.sock"
+    listening = _a_socket(socket_path)
+
+    class Left:
+        return_code = None
+
+        def __init__(self, *args, **kwargs) -> None:
+            self.remote = type("Remote", (), {"was_welcomed": welcomed})()
+
+        def run(self) -> None:
+            pass
+
+    import tui.join
+
+    monkeypatch.setattr(tui.join, "JoinApp", Left)
+    assert cli.main(["join", "--socket", str(socket_path), "--name", "ann"]) == 0
+    out = capsys.readouterr().out
+    assert (cli.LEFT_THE_TABLES in out) is welcomed, out
+    assert "Your seats wait for you" in cli.LEFT_THE_TABLES
+    listening.close()
+
+
 def _a_socket(path):
     import socket
 

@@ -622,7 +622,17 @@ def join_hub(
     refusal = getattr(app, "refusal", None)  # the hub refused the name (tui/remote.py)
     if refusal:
         print(refusal, file=sys.stderr)
+    elif getattr(getattr(app, "remote", None), "was_welcomed", False) and not app.return_code:
+        # Ctrl+Q at a table left a blank terminal: was the seat lost?
+        with _output_may_be_gone():
+            print(LEFT_THE_TABLES)
     return app.return_code or 0
+
+
+#: printed as `overtable join` ends (Ctrl+Q, or q in the lobby)
+LEFT_THE_TABLES = ("You left the shared tables. Your seats wait for you (a bot plays for "
+                   "you where the table was set up so); to carry on, come back the way "
+                   "you came in.")
 
 
 def utf8_stdio(streams: Any = None) -> None:

@@ -122,8 +122,9 @@ class RemoteTable:
         #: tables this player created, waiting to sit down at
         self._creating = 0
         self._closing = False
-        #: the hub has welcomed this connection
+        #: the hub has welcomed this connection; any connection of this app
         self._welcomed = False
+        self.was_welcomed = False
         #: the connection was lost and not yet welcomed back (said once)
         self._lost = False
         #: the hub said it stops (on purpose, seats kept) before it went
@@ -486,7 +487,7 @@ class RemoteTable:
             if not self._welcomed:  # the same reason at each try is said once
                 self._said_unwelcome.add(said)
         elif "welcome" in message:
-            self._welcomed = True
+            self._welcomed = self.was_welcomed = True
             self._said_unwelcome.clear()
             welcome = message["welcome"]
             self._take_settings(welcome.get("settings") if isinstance(welcome, dict) else None)
