@@ -621,7 +621,7 @@ async def test_the_last_combat_over_the_results_shows_its_key_in_the_footer():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
-        assert "Enter Go on" in footer
+        assert "↵ Go on" in footer
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, CombatScreen)

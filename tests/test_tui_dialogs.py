@@ -88,7 +88,7 @@ async def test_the_combat_over_the_results_has_one_footer():
         await app.push_screen(bossquest.CombatScreen(result, lambda s: "ABCD"[s]))
         await pilot.pause()
         assert len(app.screen.query(Footer)) == 1
-        assert screen_text(app).splitlines()[-1].startswith("Enter Go on")
+        assert screen_text(app).splitlines()[-1].startswith("↵ Go on")
 
 
 async def test_a_dialog_is_laid_out_once_when_it_opens_and_the_table_not_again():
@@ -129,7 +129,7 @@ async def test_a_dialog_is_laid_out_once_when_it_opens_and_the_table_not_again()
         finally:
             Screen._refresh_layout = original
         assert layouts == ["CombatScreen", "CombatScreen"]
-        assert "Enter Go on" in screen_text(app).splitlines()[-1]
+        assert "↵ Go on" in screen_text(app).splitlines()[-1]
 
 
 @pytest.mark.parametrize("key", ["f1", "question_mark"])

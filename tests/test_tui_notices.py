@@ -250,23 +250,31 @@ async def test_a_solo_quest_notice_stays_over_its_log(key):
         assert _covered(app, decision) == []
 
 
-async def test_a_notice_too_long_for_the_solo_quest_log_is_cut_to_its_rows():
-    """A notice taller than the log even as wide as it is cut to its rows,
-    its start in sight; the rows above stay as they were."""
+def _toast_words(app) -> list[str]:
+    """The words the notices on screen show, read off the screen within
+    their regions (a panel's border beside a toast is not its text)."""
+    lines = screen_text(app).splitlines()
+    words: list[str] = []
+    for toast in app.screen.query(Toast):
+        r = toast.region
+        for row in lines[r.y:r.bottom]:
+            words += row[r.x:r.right].replace("▌", " ").split()
+    return words
+
+
+async def test_a_notice_too_long_for_the_solo_quest_log_is_shown_whole():
+    """A notice taller than the log even as wide as it was cut to its rows,
+    its end lost; it goes whole to the app's place."""
     from tests.bossquest_screen_kit import ScreenApp, make_update
     from tests.test_tui_bossquest_extensions import solo_table
 
     app = _with_app_css(ScreenApp)(make_update(solo_table()))
+    long = "The start of a long notice. " + "More words to read. " * 6 + "The end."
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause(0.2)
-        before = screen_text(app).splitlines()
-        app.notify("The start of a long notice. " + "More words to read. " * 30)
+        app.notify(long)
         await pilot.pause(0.4)
-        after = screen_text(app).splitlines()
-        log = app.screen.query_one("#bq-log").region
-        assert after[:log.y] == before[:log.y]
-        assert after[log.bottom:] == before[log.bottom:]
-        assert "The start of a long notice." in "".join(after[log.y:log.bottom])
+        assert _toast_words(app) == long.split(), screen_text(app)
 
 
 async def test_an_update_with_no_notice_up_leaves_the_notices_rack_alone(monkeypatch):
@@ -386,3 +394,31 @@ async def test_a_matchs_notice_does_not_follow_the_player_home(tmp_path, monkeyp
         await pilot.pause(0.2)
         assert not list(app._notifications)
         assert "Nothing to take back" not in screen_text(app)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+async def test_a_notice_too_long_for_the_log_is_shown_whole_elsewhere(players):
+    """Regression sweep (Overstocked, 80x24): the log the notices sit over
+    is a few rows there, and Ctrl+Z's notice ended "... nothing is lost:",
+    Ctrl+C's "saved as it"; cut once, later ones stayed cut. A notice that
+    does not fit over the log goes whole to the app's place; one that fits
+    still sits over the log."""
+    from tests.overstocked_screen_kit import ScreenApp, make_update
+    from tests.overstocked_tables import dealt_game
+
+    app = _with_app_css(ScreenApp)(make_update(dealt_game(players)))
+    long = ("Ctrl+Z does not put Overtable in the background. Ctrl+Q quits; nothing is "
+            "lost: every match is saved as it goes.")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        app.notify(long)
+        await pilot.pause(0.4)
+        text = screen_text(app)
+        assert _toast_words(app) == long.split(), text
+        assert not [t for t in app.screen.query(Toast)
+                    if t.region.overlaps(app.screen.query_one("#os-log").region)]
+        app.clear_notifications()
+        await pilot.pause(0.2)
+        app.notify("Not now.")
+        await pilot.pause(0.4)
+        assert _inside(app, app.screen.query_one("#os-log").region) == []

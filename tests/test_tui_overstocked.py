@@ -128,9 +128,13 @@ async def test_a_number_not_in_hand_leaves_the_cursor_where_it_was():
     assert at == ("20", None)
     _, text, _ = await run(update, keys=["right", "right", "3", "8", "enter"])
     assert "Play card 20?" in text and "Play card 37?" not in text
-    # a whole number, then a digit that starts none: the whole one stays
+    # a whole number, then a digit that starts none: nothing stays armed
+    # (the regression sweep: with card 3 held, 3 then 8 armed card 3, and
+    # one Enter played it)
     _, _, at = await run(update, keys=["3", "7", "9"], after=cursor)
-    assert at == ("37", 5)
+    assert at == ("5", None)
+    _, text, _ = await run(update, keys=["right", "5", "9", "enter"])
+    assert "Play card 12?" in text and "Play card 5?" not in text
 
 
 async def test_escape_cancels_the_confirmation():

@@ -1091,7 +1091,7 @@ class CombatPanel(Vertical, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape,c", "close", "Go on", key_display="Enter",
+        Binding("enter,space,escape,c", "close", "Go on", key_display="↵",
                 tooltip="Close the combat and go on"),
     ]
 

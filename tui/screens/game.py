@@ -1168,9 +1168,16 @@ class GameScreen(Screen):
         except NoMatches:
             pass
 
-    def notice_area(self) -> Region | None:
+    #: the newest notice did not fit over `NOTICES_OVER` even as wide as
+    #: it: the notices are in the app's place until one that fits comes
+    _notices_away = False
+
+    def notice_area(self, *, always: bool = False) -> Region | None:
         """Where notices go: the panels `NOTICES_OVER` in sight, or None (the
-        app's place) with none, or one too short for a notice."""
+        app's place) with none, or one too short for a notice, or while the
+        newest notice does not fit there (`always`: the panels regardless)."""
+        if self._notices_away and not always:
+            return None
         regions = [w.region for w in self.query(self.NOTICES_OVER)
                    if w.display and w.region] if self.NOTICES_OVER else []
         area = Region.from_union(regions) if regions else None
@@ -1192,7 +1199,7 @@ class GameScreen(Screen):
             for rule in ("dock", "align_vertical", "margin", "width", "max_height"):
                 if styles.has_rule(rule):  # clearing lays the screen out again
                     styles.clear_rule(rule)
-            rack.remove_class("-wide", "-cut")
+            rack.remove_class("-wide")
             return
         styles.dock = "bottom"
         styles.align_vertical = "bottom"
@@ -1200,21 +1207,28 @@ class GameScreen(Screen):
         # a wide rack has no scroll bar: its toasts' height was reckoned
         # without one, and one line short (app.tcss)
         styles.width = area.width - (NOTICE_GUTTER if rack.has_class("-wide") else 0)
-        if rack.has_class("-cut"):
-            styles.max_height = area.height
 
     def notices_to_drop(self, shown: Sequence[Notification]) -> list[Notification]:
         """Of the notices `shown` (the newest last), the older ones the area
         has no room for: stacked upwards, three of them climbed past the log
         over the decision. A newest too tall for a notice's width takes the
-        area's (the Solo Quest's log is a few rows, the screen wide)."""
-        area = self.notice_area()
+        area's (the Solo Quest's log is a few rows, the screen wide); one too
+        tall even so goes, with the others, to the app's place."""
+        area = self.notice_area(always=True)
         try:
             rack = self.get_child_by_type(ToastRack)
         except NoMatches:
             return []
+        # Overstocked's log at 80x24 is a few rows: a longer notice over it
+        # lost its end ("... nothing is lost:"). Such a one goes to the
+        # app's place, whole, with the others.
+        self._notices_away = bool(
+            area is not None and shown
+            and notice_rows(shown[-1], area.width - NOTICE_GUTTER) > area.height)
+        if self._notices_away:
+            area = None
         if area is None or not shown:
-            rack.remove_class("-wide", "-cut")
+            rack.remove_class("-wide")
             self.place_notices()
             return []
         room = area.width - NOTICE_GUTTER
@@ -1227,14 +1241,7 @@ class GameScreen(Screen):
             if kept and rows + more > area.height:
                 break
             rows, kept = rows + more, kept + 1
-        cut = rows > area.height
-        rack.set_class(cut, "-cut")
-        if not cut:
-            # (not always: a rack scrolled as toasts came and went stayed so)
-            rack.styles.clear_rule("max_height")
         self.place_notices()
-        if cut:  # cut to the area's rows, its start (not its end) in sight
-            self.after_refresh_while_shown(lambda: rack.scroll_home(animate=False, force=True))
         return list(shown[:len(shown) - kept])
 
     def after_refresh_while_shown(self, callback: Callable[[], object]) -> None:

@@ -318,8 +318,10 @@ class OverseersScreen(GameScreen):
         # a key bound here hides the base screen's: its b (the results, once
         # the match is over) comes after Teal's
         Binding("b", "results", "Results"),  # (F1's words: `help_text`)
-        Binding("t", "talk", "Talk", tooltip="Type a note in the table-talk panel: Enter "
-                "sends it and gives the keys back to the cards, Escape drops it"),
+        Binding("t", "talk", "Talk", tooltip="Type a note in the table-talk panel (until "
+                "the vote): Enter sends it and gives the keys back to the cards, Escape "
+                "drops it. At a shared table it is the table's chat: F2 shows the same "
+                "lines, and after the vote too"),
         # shown (only while typing, check_action): after Enter the cursor
         # stays in the note, and the footer named no way back to the cards
         Binding("escape", "leave_talk", "Done talking",

@@ -1744,13 +1744,13 @@ class OverstockedScreen(GameScreen):
             # after a whole card's number (30), a digit starts a new one (9)
             wanted = digit if self._typed in texts else typed
             self._typed = ""
-            if wanted == typed:
-                # 3 then 8: the 3 had moved to card 30, and Enter then offered
-                # a card never asked for; the cursor goes back where it was
-                hand.move_to(self._typed_from)
-                hand.pending = None
-                hand.refresh()
-                self._draw_prompt()
+            # 3 then 8: the 3 had moved to card 30 (or armed card 3), and
+            # Enter then played a card never asked for; the cursor goes back
+            # where it was before the number, nothing armed
+            hand.move_to(self._typed_from)
+            hand.pending = None
+            hand.refresh()
+            self._draw_prompt()
             self.notify(f"No card {wanted} in your hand: type one of {', '.join(texts)} "
                         "(or ←→), then Enter.", severity="warning", timeout=4, markup=False)
             return
