@@ -2215,3 +2215,33 @@ async def test_table_talk_says_whether_the_panel_shows_it():
         await pilot.pause()
         assert app.game_screen.heard("Bob: good game") is False
         assert "good game" not in screen_text(app)
+
+
+async def test_the_leader_among_the_tied_is_you_in_the_choices():
+    """Play-test over a hub: Cyd, the Leader and tied for the most Greed,
+    was asked "Who steals? 1 Cyd 2 Bot 4", naming herself in the third
+    person where every box says "You". Her own choice reads "You (Cyd)"."""
+    from core.overseers.actions import Choose
+
+    found = None
+    for seed in range(200):
+        for state, _, _ in random_steps_to_round_two(seed, 4):
+            seats = [s for s in GAME.to_act(state) if s != CHANCE]
+            for seat in seats:
+                legal = GAME.legal_actions(state, seat)
+                if any(isinstance(a, Choose) and a.seat == seat for a in legal):
+                    found = (state, seat)
+                    break
+            if found:
+                break
+        if found:
+            break
+    assert found is not None
+    state, seat = found
+    app = ScreenApp(make_update(state, seat), FakePort())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        labels = [label for label, _ in app.game_screen._choices(app.game_screen.update)]
+    me = NAMES[seat]
+    assert f"You ({me})" in labels, labels
+    assert me not in labels, labels

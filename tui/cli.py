@@ -28,6 +28,7 @@ import contextlib
 import math
 import os
 import sys
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -469,7 +470,9 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
                           ready=ready))
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl+C, or SIGTERM
         with _output_may_be_gone():
-            print("The hub has stopped; its matches are saved.", flush=True)
+            # stamped as its lines while serving were
+            print(f"{time.strftime('%H:%M:%S')} The hub has stopped; its matches are saved.",
+                  flush=True)
     except OSError as error:
         print(f"overtable hub: cannot listen on {socket_path}: {error.strerror or error}",
               file=sys.stderr)
@@ -567,7 +570,8 @@ def run_host(args: Any) -> int:
         return 1
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl+C, or SIGTERM
         with _output_may_be_gone():
-            print("The host has stopped; its matches are saved.", flush=True)
+            print(f"{time.strftime('%H:%M:%S')} The host has stopped; its matches are saved.",
+                  flush=True)
     return 0
 
 

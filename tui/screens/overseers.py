@@ -1450,7 +1450,8 @@ class OverseersScreen(GameScreen):
             elif isinstance(a, Vote):
                 out.append((f"Vote {self._who(a.seat)}", a))
             elif isinstance(a, Choose):
-                out.append((self._who(a.seat), a))
+                # the Leader among the tied: "You (Cyd)", as the boxes say "You"
+                out.append((self._who(a.seat) if a.seat != me else f"You ({self._who(me)})", a))
             elif isinstance(a, Deny):
                 out.append(("Deny", a))
             elif isinstance(a, Admit):
