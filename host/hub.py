@@ -1477,6 +1477,10 @@ class Client:
             # the app files the line under the match's round then (Overseers'
             # table talk is by round), also when it comes to it later
             line["moves"] = 0 if table.session is None else len(table.session.match.history)
+            seats, _, watching = self.places[table_id]
+            if watching and not seats:
+                # a spectator's line read as a player's in a bluffing game
+                line["watching"] = True
         self.hub.chat_of(table_id).add(line)
         for client in list(self.hub.clients):
             if client.player is not None and (table_id is None or table_id in client.places):

@@ -396,6 +396,26 @@ async def test_a_player_back_on_a_new_connection_gets_the_talk_so_far_once(hub):
         "good luck", "you too", "welcome back", "while you were out"]
 
 
+async def test_a_watchers_line_at_a_table_says_it_is_a_watchers(hub):
+    """Play-test (Overseers over a hub): a spectator's table talk read as a
+    player's ("Dee: ..."), in a game of bluffing. The hub marks a line from
+    someone watching the table, not from someone seated."""
+    _, path = hub
+    ann, bob, table = await table_for_two(path)
+    dee = await Player.connect(path, "dee")
+    await dee.send({"watch": {"table": table}})
+    await dee.until_quiet()
+    await dee.send({"chat": {"table": table, "text": "hi from the rail"}})
+    line = (await ann.expect("chat"))["chat"]
+    assert line["from"] == "dee" and line.get("watching") is True, line
+    await bob.send({"chat": {"table": table, "text": "hi"}})
+    while (line := (await ann.expect("chat"))["chat"])["text"] != "hi":
+        pass
+    assert "watching" not in line, line
+    for player in (ann, bob, dee):
+        await player.close()
+
+
 async def test_the_hub_keeps_the_last_lines_of_each_table_and_drops_them_with_it(hub):
     """What the hub keeps is bounded (KEEP_CHAT lines a table, and the
     lobby's), and goes with a table that leaves the hub."""

@@ -476,6 +476,22 @@ async def test_table_talk_the_panel_does_not_show_comes_as_a_notice(shared_hub):
         await bob.close()
 
 
+async def test_a_watchers_table_talk_says_they_are_watching(shared_hub):
+    """Play-test: a spectator's line in Overseers' table talk read "Dee:
+    ...", as a player's. It reads "Dee (watching): ..."."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob, table, screen = await _overseers_with_bob(app, pilot, path)
+        dee = await Player.connect(path, "Dee")
+        await dee.send({"watch": {"table": table}})
+        await dee.until_quiet()
+        await dee.send({"chat": {"table": table, "text": "who bluffs?"}})
+        await wait_for(pilot, lambda: "Dee (watching): who bluffs?" in screen.notes)
+        await bob.close()
+        await dee.close()
+
+
 async def test_a_chat_notice_says_where_the_line_was_said(shared_hub):
     """Tried as a new player would: at a table, a lobby line came up as
     "Chat (F2)", but F2 there opens the table's chat, without it. A line

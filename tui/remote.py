@@ -671,6 +671,8 @@ class RemoteTable:
         from tui.screens.chat import ChatScreen
 
         table, who, text = chat.get("table"), shown(chat.get("from"), 40), shown(chat.get("text"))
+        # a line from someone watching the table, not playing at it
+        said_by = f"{who} (watching)" if chat.get("watching") is True else who
         # said before this connection came (the hub keeps the talk so far):
         # shown where it belongs, no notice for each
         earlier = chat.get("earlier") is True
@@ -678,7 +680,7 @@ class RemoteTable:
         moves = moves if type(moves) is int and moves >= 0 else None
         key = table if isinstance(table, str) else None
         lines = self.chat.setdefault(key, [])
-        lines.append(f"{who}: {text}")
+        lines.append(f"{said_by}: {text}")
         del lines[:-200]
         flags = self.chat_earlier.setdefault(key, [])
         flags.append(earlier)
@@ -689,7 +691,7 @@ class RemoteTable:
         screen = self._open_screen(table) if isinstance(table, str) else None
         heard = getattr(screen, "heard", None)
         # the game's own table-talk panel shows it (when the panel is up)
-        in_sight = bool(heard(f"{who}: {text}", moves)) if callable(heard) else False
+        in_sight = bool(heard(f"{said_by}: {text}", moves)) if callable(heard) else False
         if isinstance(top, ChatScreen) and top.where_id == table:
             top.show(lines, flags)
         elif not earlier and who != self.player and not (in_sight and top is screen):
@@ -699,7 +701,7 @@ class RemoteTable:
                 self._lobby_chat_at_table(who, text, top)
                 return
             # (a toast is 40 wide: a long line made a notice 17 rows tall)
-            note = shortened(f"{who}: {text}", MAX_CHAT_NOTE)
+            note = shortened(f"{said_by}: {text}", MAX_CHAT_NOTE)
             if key is None:
                 # one lobby line up at a time: each stacked its own over the
                 # lobby's columns while waiting for a table to begin
