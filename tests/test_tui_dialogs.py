@@ -161,3 +161,26 @@ async def test_f1_and_question_mark_open_the_help_over_a_box(box, key):
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is dialog
+
+
+@pytest.mark.parametrize("box", ["ending", "combat"])
+async def test_q_over_a_box_says_to_put_it_away_first(box):
+    """Play-test (Overseers over a hub): q over the round and vote boxes did
+    nothing and said nothing, where it goes home from the table. It says
+    to put the box away first; the box stays up."""
+    from tui.app import OvertableApp
+
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        if box == "ending":
+            dialog = ending.EndingScreen("Round 1 ended", ["Ann scores 3."])
+        else:
+            dialog = bossquest.CombatScreen(full_state().history[-1], lambda s: "ABCD"[s])
+        await app.push_screen(dialog)
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is dialog
+        assert [n.message for n in app._notifications] == [
+            "Put this away first (Enter); then q goes home."]

@@ -2245,3 +2245,21 @@ async def test_the_leader_among_the_tied_is_you_in_the_choices():
     me = NAMES[seat]
     assert f"You ({me})" in labels, labels
     assert me not in labels, labels
+
+
+async def test_escape_says_the_note_was_not_sent():
+    """Regression sweep: Escape in the table talk dropped a typed note
+    without a word (the footer said only "esc Done talking"), and a player
+    thought it sent. It says so; an empty note leaves quietly."""
+    app = ScreenApp(make_update(drafting()), FakePort())
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("t", *"hi all", "escape")
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == [
+            "Note not sent: Escape drops it, Enter sends it."]
+        assert app.game_screen.notes == []
+        app.clear_notifications()
+        await pilot.press("t", "escape")
+        await pilot.pause()
+        assert not list(app._notifications)

@@ -48,6 +48,8 @@ class OverTheResults(Dialog[None]):
         # the app's F1 and ? do not reach past a modal box: they were silent
         # (F1 is bound by each box, after its own keys in the footer)
         Binding("question_mark", "app.help", "Help", show=False),
+        # q went home from the table and did nothing here, without a word
+        Binding("q", "home_later", "", show=False),
     ]
 
     def __init__(self) -> None:
@@ -57,6 +59,9 @@ class OverTheResults(Dialog[None]):
         if action == "chat":
             return hasattr(self.app, "action_chat")  # (no chat at one terminal)
         return True
+
+    def action_home_later(self) -> None:
+        self.notify("Put this away first (Enter); then q goes home.", timeout=4, markup=False)
 
     def action_chat(self) -> None:
         chat = getattr(self.app, "action_chat", None)

@@ -1681,7 +1681,11 @@ class OverseersScreen(GameScreen):
 
     def action_leave_talk(self) -> None:
         if isinstance(self.focused, Input):
-            # a note not sent is dropped: left in the box it read as said
+            # a note not sent is dropped: left in the box it read as said;
+            # dropped without a word, a player thought it sent
+            if self.focused.value.strip():
+                self.notify("Note not sent: Escape drops it, Enter sends it.", timeout=4,
+                            markup=False)
             self.focused.value = ""
             self.focused.blur()
             self._focus_key = None
