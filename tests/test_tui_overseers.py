@@ -2263,3 +2263,23 @@ async def test_escape_says_the_note_was_not_sent():
         await pilot.press("t", "escape")
         await pilot.pause()
         assert not list(app._notifications)
+
+
+async def test_a_long_talk_line_keeps_its_speaker_in_sight():
+    """Play-test over a hub (80x24): a line of some 180 characters in the
+    five-row talk panel showed its end only; "Bob:" had scrolled above, and
+    no key scrolls the panel. The panel shows the newest line from its
+    start where it is taller than the panel; a short one still shows whole
+    at the end."""
+    app = ScreenApp(make_update(drafting()), FakePort())
+    long = "Bob: " + "a very long message that goes on and on " * 5 + "the end"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.game_screen.heard("Cat: hello")
+        app.game_screen.heard(long)
+        text = await settled_text(app, pilot)
+        assert "Bob: a very long" in text, text
+        app.game_screen.heard("Dan: short")
+        text = await settled_text(app, pilot)
+        log = app.game_screen.query_one("#ov-notes")
+        assert "Dan: short" in text and log.scroll_y == log.max_scroll_y

@@ -228,9 +228,21 @@ class GameLog(KeptScrollBars, ScrollView, can_focus=True):
         if self.held:
             return
         if self._sized_in_place:
-            self.scroll_end(animate=False, immediate=True)
+            self._to_newest(immediate=True)
         else:
-            self.call_after_refresh(self.scroll_end, animate=False)
+            self.call_after_refresh(self._to_newest)
+
+    def _to_newest(self, immediate: bool = False) -> None:
+        """The end, or the newest entry's first row where it is taller than
+        the view: a long table-talk line in a five-row panel scrolled its
+        speaker's name out of sight ("Bob:" went above, and no key scrolls
+        the panel)."""
+        newest = len(self._wrapped[-1]) if self._wrapped else 0
+        height = self.scrollable_content_region.height
+        if height and newest > height:
+            self.scroll_to(y=len(self._rows) - newest, animate=False, immediate=immediate)
+        else:
+            self.scroll_end(animate=False, immediate=immediate)
 
     def on_mount(self) -> None:
         if self._wrap():
