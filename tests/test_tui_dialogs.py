@@ -132,6 +132,13 @@ async def test_a_dialog_is_laid_out_once_when_it_opens_and_the_table_not_again()
         assert "↵ Go on" in screen_text(app).splitlines()[-1]
 
 
+def _box(box: str):
+    """A box over the table: a round's end (Overseers), or the last combat."""
+    if box == "ending":
+        return ending.EndingScreen("Round 1 ended", ["Ann scores 3."])
+    return bossquest.CombatScreen(full_state().history[-1], lambda s: "ABCD"[s])
+
+
 @pytest.mark.parametrize("key", ["f1", "question_mark"])
 @pytest.mark.parametrize("box", ["ending", "combat"])
 async def test_f1_and_question_mark_open_the_help_over_a_box(box, key):
@@ -145,10 +152,7 @@ async def test_f1_and_question_mark_open_the_help_over_a_box(box, key):
     app = OvertableApp(theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        if box == "ending":
-            dialog = ending.EndingScreen("Round 1 ended", ["Ann scores 3."])
-        else:
-            dialog = bossquest.CombatScreen(full_state().history[-1], lambda s: "ABCD"[s])
+        dialog = _box(box)
         await app.push_screen(dialog)
         await pilot.pause()
         if box == "ending":
@@ -173,10 +177,7 @@ async def test_q_over_a_box_says_to_put_it_away_first(box):
     app = OvertableApp(theme_name="textual-dark")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause()
-        if box == "ending":
-            dialog = ending.EndingScreen("Round 1 ended", ["Ann scores 3."])
-        else:
-            dialog = bossquest.CombatScreen(full_state().history[-1], lambda s: "ABCD"[s])
+        dialog = _box(box)
         await app.push_screen(dialog)
         await pilot.pause()
         await pilot.press("q")

@@ -51,30 +51,29 @@ async def test_the_same_notice_twice_shows_once_and_anew():
         assert len(list(app._notifications)) == 3
 
 
-async def test_ctrl_c_says_how_to_quit_in_plain_words():
-    """Play-test (2026-12-04): Ctrl+C showed Textual's reminder with its
-    markup as text, "Press [b]ctrl+q[/b] to quit the app"."""
+async def _said_after(key: str) -> list[str]:
+    """The notices a key pressed on the home screen gives; the app runs on."""
     app = OvertableApp(theme_name="textual-dark")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause(0.2)
-        await pilot.press("ctrl+c")
+        await pilot.press(key)
         await pilot.pause(0.2)
-        said = [n.message for n in app._notifications]
-        assert len(said) == 1 and "Ctrl+Q" in said[0] and "[" not in said[0]
         assert app.is_running
+        return [n.message for n in app._notifications]
+
+
+async def test_ctrl_c_says_how_to_quit_in_plain_words():
+    """Play-test (2026-12-04): Ctrl+C showed Textual's reminder with its
+    markup as text, "Press [b]ctrl+q[/b] to quit the app"."""
+    said = await _said_after("ctrl+c")
+    assert len(said) == 1 and "Ctrl+Q" in said[0] and "[" not in said[0]
 
 
 async def test_ctrl_z_says_it_does_not_suspend():
     """Play-test: Ctrl+Z (a shell's "stop this job") did nothing and said
     nothing. It says so, and how to quit; the app runs on."""
-    app = OvertableApp(theme_name="textual-dark")
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause(0.2)
-        await pilot.press("ctrl+z")
-        await pilot.pause(0.2)
-        said = [n.message for n in app._notifications]
-        assert len(said) == 1 and "Ctrl+Z" in said[0] and "Ctrl+Q quits" in said[0], said
-        assert app.is_running
+    said = await _said_after("ctrl+z")
+    assert len(said) == 1 and "Ctrl+Z" in said[0] and "Ctrl+Q quits" in said[0], said
 
 
 async def test_notices_do_not_cover_the_too_small_message():
