@@ -1431,14 +1431,16 @@ async def test_another_players_secret_pick_does_not_hold_back_enter(screen_clock
         assert screen.too_soon("enter")  # a new pack: Enter waits a moment
 
 
-async def test_an_ignored_enter_lights_the_prompt():
+async def test_an_ignored_enter_lights_the_prompt(screen_clock):
     """An Enter ignored as too soon did nothing to see: the player took the
     key for broken. The prompt, which says the new decision, now stands
     out; an arrow (never ignored) leaves it be."""
     from textual.widgets import Static
 
     class GraceApp(ScreenApp):
-        decision_grace = 1.5  # long enough for a loaded machine's first pause
+        # (the screen's clock stands still: a loaded machine's first pause
+        # outlasted the grace, in CI)
+        decision_grace = 1.5
 
     app = GraceApp(make_update(drafting(), 0), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
