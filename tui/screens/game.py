@@ -1196,7 +1196,7 @@ class GameScreen(Screen):
         area = self.notice_area()
         styles = rack.styles
         if area is None:
-            for rule in ("dock", "align_vertical", "margin", "width", "max_height"):
+            for rule in ("dock", "align_vertical", "margin", "width"):
                 if styles.has_rule(rule):  # clearing lays the screen out again
                     styles.clear_rule(rule)
             rack.remove_class("-wide")
