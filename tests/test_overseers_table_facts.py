@@ -12,7 +12,7 @@ from core.overseers import GAME, rules
 from core.overseers.actions import Peek, Turn, Vote
 from core.overseers.cards import CHARACTERS, TRAIT, Character, Trait
 from core.overseers.state import Phase
-from tests.test_overseers_kit import Ids, dealt, placed
+from tests.test_overseers_kit import Ids, dealt, placed, vote_all
 
 CHARS = [Character.MEIXIU, Character.PURPLE, Character.LIANG, Character.TEAL]
 
@@ -186,3 +186,37 @@ def test_abilities_that_reach_other_players_say_so_ov7_ov16():
     for name in ("Wuming the elder", "Wuming the younger"):
         said = text.split(f"**{name}**", 1)[1].split("- **", 1)[0]
         assert "everyone's" in said, said
+
+
+def test_score_without_says_what_a_discard_a_lost_pair_or_a_gift_leaves_ov19_ov22():
+    """OV §5 Judgement (ADMIT: "choose and discard two of his own cards"),
+    §7 Greed (the robbed player "will decide which card to give"): the
+    round score left once those cards are gone, counted from the player's
+    own view and equal to what the rules count after the move."""
+    from core.overseers.actions import Admit, Choose, Deny, Discard, Give
+
+    state = vote_all(placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")]), [1, 0, 0])
+    state = GAME.apply(state, 0, Admit())
+    view = GAME.view(state, 0)
+    for slot in range(len(state.seats[0].slots)):
+        after = GAME.apply(state, 0, Discard(slot))
+        assert GAME.score_without(view, 0, [slot]) == rules.round_score(after, 0).score
+    # the second discard of the two: counted from the cards left
+    after = GAME.apply(state, 0, Discard(4))
+    assert GAME.score_without(view, 0, [4, 0]) == GAME.score_without(
+        GAME.view(after, 0), 0, [0])
+    # a card given to the thief
+    state = vote_all(placed([("LLC", "HH"), ("AAB", "LC"), ("GGH", "BB")]), [2, 2, 0])
+    state = GAME.apply(state, 2, Deny())
+    if state.phase is Phase.ROB:
+        thief = min(GAME.to_act(state))
+        victim = next(s for s in range(3) if s != thief)
+        state = GAME.apply(state, thief, Choose(victim))
+    assert state.phase is Phase.GIVE
+    [victim] = GAME.to_act(state)
+    view = GAME.view(state, victim)
+    for a in GAME.legal_actions(state, victim):
+        assert isinstance(a, Give)
+        left = GAME.score_without(view, victim, [a.slot])
+        after = GAME.apply(state, victim, a)
+        assert left == after.seats[victim].rounds[-1].score

@@ -207,6 +207,59 @@ async def test_purples_choices_say_what_each_turn_makes_the_round_ov11(size):
         assert label in flat
 
 
+@pytest.mark.parametrize("size", SIZES)
+async def test_discards_and_gifts_say_what_the_round_scores_after(size):
+    """OV §5 Judgement (ADMIT: "choose and discard two of his own cards")
+    and §7 Greed (the robbed "will decide which card to give"): as Purple's
+    turns, each choice says the round score it leaves (the first in full,
+    the others the change), counted as the rules count after the move.
+    Play-test: the gift's choices said nothing of what each cost."""
+    from core.overseers import rules
+
+    state = vote_all(placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")]), [1, 0, 0])
+    state = GAME.apply(state, 0, Admit())
+    now = rules.round_score(state, 0).score
+    _, text, labels = await run(make_update(state, 0), size=size, after=lambda screen: [
+        c.label for c in screen.query_one("#ov-actions").choices])
+    assert len(labels) == 5
+    for i, label in enumerate(labels):
+        after = rules.round_score(GAME.apply(state, 0, Discard(i)), 0).score
+        said = f"{after - now:+d}" if after != now else "no change"
+        assert label.endswith(f"(round score {after}, {said})" if i == 0 else f"({said})"), label
+        assert label in " ".join(text.split())
+    assert labels[0].startswith("Discard card 1 Anger (round score ")
+    # a card given to the thief (the round is scored with the gift)
+    state = vote_all(placed([("LLC", "HH"), ("AAB", "LC"), ("GGH", "BB")]), [2, 2, 0])
+    state = GAME.apply(state, 2, Deny())
+    if state.phase is Phase.ROB:
+        thief = min(GAME.to_act(state))
+        state = GAME.apply(state, thief, Choose(next(s for s in range(3) if s != thief)))
+    [victim] = GAME.to_act(state)
+    now = rules.round_score(state, victim).score
+    _, text, labels = await run(make_update(state, victim), size=size, after=lambda screen: [
+        c.label for c in screen.query_one("#ov-actions").choices])
+    for a, label in zip(GAME.legal_actions(state, victim), labels, strict=True):
+        after = GAME.apply(state, victim, a).seats[victim].rounds[-1].score
+        assert label.startswith(f"Give card {a.slot + 1} ")
+        said = f"{after - now:+d}" if after != now else "no change"
+        assert label.endswith(f"(round score {after}, {said})" if a.slot == 0 else f"({said})")
+
+
+async def test_score_notes_give_way_where_the_table_would_scroll():
+    """Four players at 80x24, Teal robbed: the notes would put the bar on
+    a fourth line and the table's last rows out of sight, so the choices
+    go without them there; six rows taller, they fit and are said."""
+    state = robbed_teal()
+    update = attrs.evolve(make_update(state, 3, bots=frozenset({2})),
+                          names=("ann", "bob", "bot (normal)", "cy"))
+    for size, said in (((80, 24), False), ((80, 30), True)):
+        _, text, labels = await run(update, size=size, after=lambda screen: [
+            c.label for c in screen.query_one("#ov-actions").choices])
+        assert "more below" not in text
+        assert ("round score" in labels[0]) is said, labels
+        assert labels[2].startswith("Give card 3 Hope")
+
+
 @pytest.mark.parametrize("phase", [Phase.PURPLE, Phase.ADMIT])
 async def test_a_decision_on_your_cards_for_good_highlights_none(phase):
     """Purple's turn and an admission's discard act on one of your cards

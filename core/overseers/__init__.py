@@ -17,7 +17,8 @@ from core.overseers.state import Options, State
 #: `table_facts`' (the stage, abilities in words, cards as a viewer sees
 #: them, the viewer's own score at the showdown, for the round and with
 #: each of Purple's turns (`turn_scores`), Teal's copies
-#: (`copy_scores`), the votes once all are in).
+#: (`copy_scores`) and without the cards it discards, loses or gives
+#: (`score_without`), the votes once all are in).
 GAME = GameRules(
     rules,
     Options=Options,
@@ -47,6 +48,7 @@ GAME = GameRules(
     own_round_score=table_facts.own_round_score,
     turn_scores=table_facts.turn_scores,
     copy_scores=table_facts.copy_scores,
+    score_without=table_facts.score_without,
     votes_received=table_facts.votes_received,
     top_row_size=table_facts.top_row_size,
     progress=table_facts.progress,

@@ -11,6 +11,7 @@ a ruling in docs/rulings.md.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import attrs
@@ -193,6 +194,13 @@ def copy_scores(state: State, seat: int, slot: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def score_without(state: State, seat: int, gone: Sequence[int]) -> int:
+    """OV §5 Judgement, §7 Greed: what `seat`'s round scores once its cards
+    at `gone` leave (an admission's discard, a lost pair, a card given to
+    the thief); a copy whose card leaves counts as printed again (OV-22)."""
+    return _score_with(state, seat, rules.without(state.seats[seat].slots, gone))
+
+
 def votes_received(state: State) -> tuple[int, ...] | None:
     """OV §Vote: how many votes each seat received, once every vote is in
     (None while they are secret)."""
@@ -225,6 +233,7 @@ __all__ = [
     "copy_scores",
     "own_round_score",
     "own_score",
+    "score_without",
     "slot_marks",
     "stage",
     "top_row_size",

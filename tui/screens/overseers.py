@@ -357,6 +357,9 @@ class OverseersScreen(GameScreen):
         super().__init__(port, **kwargs)
         #: the placement's choices name the traits (else letters them)
         self._place_named = False
+        self._rows_needed = 0
+        #: the bar's choices say the round score each leaves (`_fitted_choices`)
+        self._score_notes = True
         #: Teal: the card chosen to move, before the card it goes under
         self._first: int | None = None
         #: the actions behind the bar's choices / the hand's cards
@@ -688,6 +691,7 @@ class OverseersScreen(GameScreen):
             self._focus_decision()
             self.after_refresh_while_shown(self._show_my_row)
         self.after_refresh_while_shown(self._title_table)
+        self.after_refresh_while_shown(self._refit_score_notes)
 
     def _title_table(self, *_: object) -> None:
         """The table's title, with PgUp / PgDn when rows are out of sight
@@ -916,8 +920,11 @@ class OverseersScreen(GameScreen):
             lines = self._row_lines(update, tiles=True)
             if len(lines) + 1 > height:  # (+1: your character's line may wrap)
                 lines = []
+        #: the lines the table's rows take in full (`_notes_fit`)
+        self._rows_needed = len(lines) + 1
         if not lines:
             lines = self._row_lines(update, tiles=False)
+            self._rows_needed = len(lines) + (1 if self._recap_note_shown(update) else 0)
             # Four players or more on a short screen (80x24, the vote): the
             # last seats, the points and your ability fell below the fold
             # ("Table · more below"); each seat's character then goes on its
@@ -1312,7 +1319,7 @@ class OverseersScreen(GameScreen):
         else:
             hand.set_cards([], picking=False)
             hand.display = False
-        choices = self._choices(update)
+        choices = self._fitted_choices(update)
         self._bar_actions = [value for _, value in choices]
         self._bar_keys = [str(i + 1) if i < 9 else "·" for i in range(len(choices))]
         if me is not None:
@@ -1338,6 +1345,42 @@ class OverseersScreen(GameScreen):
             bar.cursor = -1
         # an empty bar stays on screen: the table does not move at every turn
         update_static(self.query_one("#ov-prompt", Static), self._prompt_line(update))
+
+    def _fitted_choices(self, update: TableUpdate) -> list[tuple[str, Any]]:
+        """The choices, saying the round score each discard or gift leaves
+        where the lines that adds to the bar fit: with four players at
+        80x24 the bar wrapped onto a fourth line and the table scrolled.
+        (Weighed against the bar's own height: the choice is stable.)"""
+        self._score_notes = True
+        full = self._choices(update)
+        self._score_notes = False
+        bare = self._choices(update)
+        if [label for label, _ in full] == [label for label, _ in bare]:
+            return bare
+        self._score_notes = self._notes_fit([label for label, _ in full])
+        return full if self._score_notes else bare
+
+    def _notes_fit(self, labels: Sequence[str]) -> bool:
+        """The bar with `labels` leaves the table's rows all in sight."""
+        bar = self.query_one("#ov-actions", ActionBar)
+        table = self.query_one("#ov-table", VerticalScroll)
+        width = bar.content_region.width
+        if not width or not table.size.height:
+            return False  # not laid out yet: `_refit_score_notes` weighs it after
+        # the rows of the table and the bar share what both had when last
+        # laid out (one measure: the choice holds once made)
+        room = table.scrollable_content_region.height + bar.size.height
+        return self._rows_needed + bar.rows_for(labels, width) <= room
+
+    def _refit_score_notes(self, *_: object) -> None:
+        """Laid out, the score notes' room is known: the bar is drawn again
+        when they turn out to fit (or not) after all."""
+        if not self.is_mounted or self.update is None or not self.update.legal:
+            return
+        was = self._score_notes
+        self._fitted_choices(self.update)
+        if self._score_notes != was:
+            self._draw_decision(self.update)
 
     def _card_keys(self, view: State, me: int, choices: list[tuple[str, Any]]) -> list[str]:
         """Keys for choices that name one of this player's cards: the card's
@@ -1439,7 +1482,14 @@ class OverseersScreen(GameScreen):
             return out
         out = []
         turned = GAME.turn_scores(view, me) if isinstance(first, Turn) else ()
-        now = GAME.own_round_score(view, me) if turned else 0
+        now = GAME.own_round_score(view, me)
+
+        def left(gone: Sequence[int]) -> str:
+            """What the round scores once `gone` leaves, as Purple's turns say."""
+            if not self._score_notes:
+                return ""
+            return _score_note(GAME.score_without(view, me, gone), now, first=not out)
+
         for a in legal:
             if isinstance(a, Turn):
                 out.append((f"Turn {slot_name(a.slot)}{_turn_note(turned, now, a.slot, first=not out)}", a))
@@ -1457,7 +1507,7 @@ class OverseersScreen(GameScreen):
             elif isinstance(a, Admit):
                 out.append(("Admit", a))
             elif isinstance(a, Discard):
-                out.append((f"Discard {slot_name(a.slot)}{leaving([a.slot])}", a))
+                out.append((f"Discard {slot_name(a.slot)}{leaving([a.slot])}{left([a.slot])}", a))
             elif isinstance(a, LosePair):
                 # OV-5, OV-13: the Leader chooses, maybe among another's cards
                 guilty = view.accused if view.accused is not None else me
@@ -1466,9 +1516,10 @@ class OverseersScreen(GameScreen):
                 if guilty != me:
                     out.append((f"{self._who(guilty)} loses {pair}", a))
                 else:
-                    out.append((f"Lose {pair}" if len(mine) > 2 else "Lose both", a))
+                    out.append((f"Lose {pair}{left([a.first, a.second])}" if len(mine) > 2
+                                else "Lose both", a))
             elif isinstance(a, Give):
-                out.append((f"Give {slot_name(a.slot)}{leaving([a.slot])}", a))
+                out.append((f"Give {slot_name(a.slot)}{leaving([a.slot])}{left([a.slot])}", a))
             elif isinstance(a, Pass):
                 out.append(("Steal nothing", a))
             else:
@@ -1774,10 +1825,16 @@ def _turn_note(scores: Sequence[int], now: int, slot: int, *, first: bool) -> st
     only the change (the bar wraps)."""
     if slot >= len(scores):
         return ""
-    change = scores[slot] - now
+    return _score_note(scores[slot], now, first=first)
+
+
+def _score_note(score: int, now: int, *, first: bool) -> str:
+    """A choice's round score `score` against `now`: the first choice of a
+    bar says the score too, the others only the change (the bar wraps)."""
+    change = score - now
     said = f"{change:+d}" if change else "no change"
     if first:
-        return f" (round score {scores[slot]}, {said})"
+        return f" (round score {score}, {said})"
     return f" ({said})"
 
 

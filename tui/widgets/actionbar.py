@@ -260,12 +260,18 @@ class ActionBar(CursorWidget):
                 self.choose(index)
                 return
 
-    def _layout(self, width: int) -> tuple[list[Text], list[tuple[int, int, int]]]:
+    def rows_for(self, labels: Sequence[str], width: int) -> int:
+        """The lines the bar would take at `width` with choices `labels`
+        (a screen weighing a longer wording against its room)."""
+        return len(self._layout(width, [Choice("·", label, None) for label in labels])[0])
+
+    def _layout(self, width: int, choices: Sequence[Choice] | None = None,
+                ) -> tuple[list[Text], list[tuple[int, int, int]]]:
         width = max(1, width)
         choice_style = self.get_component_rich_style("actionbar--choice")
         cursor_style = self.get_component_rich_style("actionbar--cursor")
         pieces = []
-        for i, choice in enumerate(self._choices):
+        for i, choice in enumerate(self._choices if choices is None else choices):
             piece = Text(end="")
             key = choice.key or ("↵" if i == self.cursor and self.has_focus else " ")
             piece.append(f" {key} ", style="bold")
