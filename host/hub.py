@@ -506,6 +506,10 @@ class Hub:
             os.chmod(socket_path.parent, 0o700)
         # (never an existing one: a shared directory such as /tmp would lose
         # its sticky bit and everyone else's access for good)
+        if open_to_anyone(socket_path.parent):
+            import errno
+
+            raise OSError(errno.EPERM, OPEN_FOLDER.format(folder=socket_path.parent))
         refuse_a_second_hub(socket_path)
         _remove_a_stale_socket(socket_path)
         old = os.umask(0o177)
@@ -2113,6 +2117,26 @@ def _went_back(loaded: Any) -> str | None:
     if loaded.redrawn:
         said += " What was dealt or drawn in it is dealt again, differently."
     return said
+
+
+def open_to_anyone(folder: Path) -> bool:
+    """`folder` lets any user on the machine replace what is in it: written
+    by all, without the sticky bit (/tmp has it: there only a file's owner
+    may remove it). A hub's socket there could be swapped for another
+    user's, who would then read every player's moves and names."""
+    import stat
+
+    try:
+        mode = folder.stat().st_mode
+    except OSError:
+        return False
+    return bool(mode & stat.S_IWOTH) and not mode & stat.S_ISVTX
+
+
+#: why a hub is not served, nor joined, in such a folder (`open_to_anyone`)
+OPEN_FOLDER = ("its folder {folder} can be written by any user, who could put their own socket "
+               "in the hub's place; choose a folder only you (or your group) can write to, "
+               "or one with the sticky bit such as /tmp")
 
 
 def _remove_a_stale_socket(socket_path: Path) -> None:

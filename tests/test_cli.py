@@ -604,6 +604,29 @@ def test_the_hub_on_a_file_says_so_and_leaves_it(tmp_path, capsys):
     assert kept.read_text() == "precious\n"
 
 
+def test_join_refuses_a_hub_socket_anyone_could_have_swapped(tmp_path, capsys, monkeypatch):
+    """A socket in a folder any user may write to (no sticky bit) may be
+    another user's in the hub's place: join says so and connects to
+    nothing (the hub itself refuses to serve there)."""
+    import socket as sockets
+
+    folder = tmp_path / "open"
+    folder.mkdir()
+    folder.chmod(0o777)
+    fake = sockets.socket(sockets.AF_UNIX, sockets.SOCK_STREAM)
+    fake.bind(str(folder / "hub.sock"))
+    fake.listen(1)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    try:
+        assert cli.main(["join", "--name", "Ann", "--socket", str(folder / "hub.sock")]) == 1
+    finally:
+        fake.close()
+    err = capsys.readouterr().err
+    assert err.startswith(f"overtable join: not joining the hub at {folder / 'hub.sock'}: "
+                          f"its folder {folder} can be written by any user"), err
+    assert "(the hub's host chooses it)" in err
+
+
 def test_an_unexpected_error_in_the_app_exits_non_zero(monkeypatch):
     """QA: a traceback at the table still exited with status 0."""
     import tui.app

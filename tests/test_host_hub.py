@@ -1627,6 +1627,26 @@ async def test_a_file_at_the_socket_path_is_kept_and_refused(tmp_path):
     assert kept.read_text() == "precious\n"
 
 
+async def test_a_hub_is_not_served_in_a_folder_anyone_can_write(tmp_path):
+    """A socket in a folder every user may write to, without the sticky
+    bit, can be swapped for another user's (who then reads every move):
+    the hub says so and serves nothing; with the sticky bit (as /tmp) it
+    serves."""
+    import stat
+
+    folder = tmp_path / "open"
+    folder.mkdir()
+    folder.chmod(0o777)
+    hub = Hub(tmp_path / "matches", bot_delay=0)
+    with pytest.raises(OSError, match=r"can be written by any user.*sticky bit"):
+        await hub.serve(folder / "hub.sock")
+    assert not (folder / "hub.sock").exists()
+    folder.chmod(0o777 | stat.S_ISVTX)
+    await hub.serve(folder / "hub.sock")
+    assert (folder / "hub.sock").is_socket()
+    await hub.close()
+
+
 async def test_a_socket_a_killed_hub_left_is_replaced(tmp_path):
     import socket
 

@@ -604,6 +604,13 @@ def join_hub(
               "or name a running hub's socket with --socket (`overtable host` and "
               "`overtable hub` print theirs).", file=sys.stderr)
         return 1
+    from host.hub import OPEN_FOLDER, open_to_anyone
+
+    if open_to_anyone(socket_path.parent):
+        print(f"overtable join: not joining the hub at {socket_path}: "
+              f"{OPEN_FOLDER.format(folder=socket_path.parent)} (the hub's host chooses it).",
+              file=sys.stderr)
+        return 1
     if not socket_path.is_socket():
         # the app would only say "Connection refused" for ever
         kind = "a folder" if socket_path.is_dir() else (
