@@ -258,6 +258,26 @@ async def test_score_notes_give_way_where_the_table_would_scroll():
         assert "more below" not in text
         assert ("round score" in labels[0]) is said, labels
         assert labels[2].startswith("Give card 3 Hope")
+    # six players at 80x24: the table scrolls anyway; notes that add no
+    # line to the bar are said there too
+    rng = random.Random(5)
+    state = GAME.setup(rng.choice([4, 5, 6]))
+    assert state.players == 6
+    while state.phase is not Phase.GIVE:
+        if CHANCE in GAME.to_act(state):
+            state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+        else:
+            seat = min(GAME.to_act(state))
+            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    [victim] = GAME.to_act(state)
+    _, text, (labels, rows) = await run(make_update(state, victim), after=lambda screen: (
+        [c.label for c in screen.query_one("#ov-actions").choices],
+        [screen.query_one("#ov-actions").rows_for(
+            [c.label.split(" (")[0] for c in screen.query_one("#ov-actions").choices], 78),
+         screen.query_one("#ov-actions").rows_for(
+            [c.label for c in screen.query_one("#ov-actions").choices], 78)]))
+    assert "more below" in text
+    assert "(round score " in labels[0] and rows[0] == rows[1], (labels, rows)
 
 
 @pytest.mark.parametrize("phase", [Phase.PURPLE, Phase.ADMIT])

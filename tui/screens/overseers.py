@@ -1357,20 +1357,27 @@ class OverseersScreen(GameScreen):
         bare = self._choices(update)
         if [label for label, _ in full] == [label for label, _ in bare]:
             return bare
-        self._score_notes = self._notes_fit([label for label, _ in full])
+        self._score_notes = self._notes_fit([label for label, _ in full],
+                                            [label for label, _ in bare])
         return full if self._score_notes else bare
 
-    def _notes_fit(self, labels: Sequence[str]) -> bool:
-        """The bar with `labels` leaves the table's rows all in sight."""
+    def _notes_fit(self, labels: Sequence[str], bare: Sequence[str]) -> bool:
+        """The bar with `labels` takes no more lines than with `bare`, or
+        leaves the table's rows all in sight."""
         bar = self.query_one("#ov-actions", ActionBar)
         table = self.query_one("#ov-table", VerticalScroll)
         width = bar.content_region.width
         if not width or not table.size.height:
             return False  # not laid out yet: `_refit_score_notes` weighs it after
+        if any(cell_len(label) + 4 > width for label in labels):
+            return False  # a choice wider than the bar: it would break in two
+        rows = bar.rows_for(labels, width)
+        if rows <= bar.rows_for(bare, width):
+            return True
         # the rows of the table and the bar share what both had when last
         # laid out (one measure: the choice holds once made)
         room = table.scrollable_content_region.height + bar.size.height
-        return self._rows_needed + bar.rows_for(labels, width) <= room
+        return self._rows_needed + rows <= room
 
     def _refit_score_notes(self, *_: object) -> None:
         """Laid out, the score notes' room is known: the bar is drawn again
