@@ -250,6 +250,23 @@ def test_admitting_never_draws_from_the_pile():
     assert len(state.discard) == 5
 
 
+def test_an_admission_records_the_places_discarded_for_every_view_ov19():
+    """OV §5 Judgement, ADMIT; OV-19 (everyone sees which card goes): the
+    places the admitted cards had as the admission began are public, so
+    every view numbers the row alike; gone with the admission."""
+    state = placed([("LLB", "CH"), ("AAA", "BB"), ("LHA", "BL")])
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Admit())
+    state = GAME.apply(state, 0, Discard(3))
+    assert state.admitted == (3,)
+    for viewer in (0, 1, None):
+        assert rules.admission_places(GAME.view(state, viewer), 0) == [0, 1, 2, 4]
+        assert rules.admission_places(GAME.view(state, viewer), 1) == [0, 1, 2, 3, 4]
+    state = GAME.apply(state, 0, Discard(1))
+    assert state.phase is not Phase.ADMIT and state.admitted == ()
+    assert rules.admission_places(state, 0) == [0, 1, 2]
+
+
 def test_the_pair_lost_counts_the_showdown_anger_ov13():
     """OV §5 Judgement ("he loses the two cards that grants him the best
     score") and OV §6 Showdown, the younger Wuming ("anger cards will count

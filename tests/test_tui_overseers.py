@@ -2358,3 +2358,21 @@ async def test_a_long_talk_line_keeps_its_speaker_in_sight():
         text = await settled_text(app, pilot)
         log = app.game_screen.query_one("#ov-notes")
         assert "Dan: short" in text and log.scroll_y == log.max_scroll_y
+
+
+@pytest.mark.parametrize("viewer", [0, 1, None], ids=["owner", "other", "spectator"])
+async def test_every_view_numbers_an_admitting_row_alike(viewer):
+    """OV §5 Judgement, ADMIT and OV-19 (everyone sees which card goes):
+    Ann discards her card 4 (face down); every view then numbers her row
+    1 2 3 5, so "card 5" said at the table is one card. The others' views
+    renumbered it 1 2 3 4 while Ann's kept 5."""
+    state = placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")])
+    state = vote_all(state, [1, 0, 0])
+    state = GAME.apply(state, 0, Admit())
+    state = GAME.apply(state, 0, Discard(3))
+    assert state.phase is Phase.ADMIT
+    # a screen opened after the discard (a reconnect, a hand-over) too
+    _, text, _ = await run(make_update(state, viewer), size=(120, 36))
+    back = r"\(C\)" if viewer == 0 else re.escape(f"[{BACK}]")
+    # (a spectator's wider row names the traits in full)
+    assert re.search(rf"1\[A\w*\] 2\[A\w*\] 3\[B\w*\] 5{back}", text), text

@@ -12,7 +12,8 @@ from core.overseers.state import Options, State
 #: others see made (`seen_by_others`: no undo past them, OV-27), the step that
 #: reveals the secret choices, in a refused undo's words (`revealed`), whether a viewer
 #: sees a card (`sees`), the draft's direction (`pass_step`: +1 left, -1
-#: right), whom the thief may rob, the pairs a guilty player may lose, and
+#: right), each card's place as an admission began (`admission_places`),
+#: whom the thief may rob, the pairs a guilty player may lose, and
 #: the score pad so far (`score_pad`, the outcome's breakdown); and
 #: `table_facts`' (the stage, abilities in words, cards as a viewer sees
 #: them, the viewer's own score at the showdown, for the round and with
@@ -36,6 +37,7 @@ GAME = GameRules(
     label=cards.label,
     pass_step=rules.pass_step,
     victims=rules.victims,
+    admission_places=rules.admission_places,
     losing_pairs=rules.losing_pairs,
     score_pad=rules.breakdown,
     stage=table_facts.stage,

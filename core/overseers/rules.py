@@ -1025,6 +1025,7 @@ _NEW_ROUND = {
     "thief": None,
     "victim": None,
     "to_discard": 0,
+    "admitted": (),
     "liang_target": None,
     "gather": False,
 }
@@ -1224,11 +1225,23 @@ def _judge(state: State, seat: int, action: object) -> State:
 def _discard(state: State, seat: int, action: Discard) -> State:
     """OV-19: an admitted card goes face down onto the discard pile; its
     owner knows it, and everyone knows a card they saw face up."""
+    place = admission_places(state, seat)[action.slot]
     state = _lose(state, seat, (action.slot,))
-    state = _copy_state(state, to_discard=state.to_discard - 1)
+    state = _copy_state(state, to_discard=state.to_discard - 1,
+                        admitted=tuple(sorted(state.admitted + (place,))))
     if state.to_discard and state.seats[seat].slots:
         return state
-    return _showdown(_copy_state(state, to_discard=0))
+    return _showdown(_copy_state(state, to_discard=0, admitted=()))
+
+
+def admission_places(state: State, seat: int) -> list[int]:
+    """The place (0-based) each of `seat`'s cards had in its row when its
+    admission began (`State.admitted`): the row's indices otherwise."""
+    count = len(state.seats[seat].slots)
+    if state.phase is not _P.ADMIT or seat != state.accused or not state.admitted:
+        return list(range(count))
+    gone = set(state.admitted)
+    return [i for i in range(count + len(gone)) if i not in gone]
 
 
 def _lose(state: State, seat: int, indices: Sequence[int]) -> State:
@@ -2054,6 +2067,7 @@ __all__ = [
     "PLAYERS",
     "RULES_VERSION",
     "TITLE",
+    "admission_places",
     "apply",
     "breakdown",
     "chance_outcomes",

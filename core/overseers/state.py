@@ -182,6 +182,9 @@ class State:
     victim: int | None = None
     #: Admit: cards the accused still has to discard
     to_discard: int = 0
+    #: Admit: the places, in the row as the admission began, of the cards
+    #: discarded so far (public, OV-19): every view keeps the others' numbers
+    admitted: tuple[int, ...] = ()
     #: Liang: the seat losing a point per card
     liang_target: int | None = None
     #: the round is over and its table still lies as it ended: the next

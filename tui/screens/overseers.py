@@ -374,9 +374,6 @@ class OverseersScreen(GameScreen):
         #: with none, though the lines were still in the chat (F2)
         talk = getattr(port, "talk", None)
         self.talk: list[tuple[int, str]] = talk if isinstance(talk, list) else []
-        #: the admission: (round, the accused viewer's cards when it began),
-        #: so that each card keeps its number while the others go
-        self._admitting: tuple[int, tuple[int | None, ...]] | None = None
         #: the key shown for each choice of the bar (its number)
         self._bar_keys: list[str] = []
         self._focus_key: object = None
@@ -736,32 +733,15 @@ class OverseersScreen(GameScreen):
 
     def _numbers(self, view: State, seat: int) -> list[int]:
         """The number shown for each of `seat`'s cards: its place in the
-        row; while the viewer admits (OV §Judgement, ADMIT), the number
-        each card had when the admission began, kept as the others go."""
-        slots = view.seats[seat].slots
-        plain = list(range(1, len(slots) + 1))
-        if view.phase is not Phase.ADMIT or seat != view.accused or seat != self._me():
-            return plain
-        cards = tuple(x.card for x in slots)
-        if None in cards:
-            return plain
-        memo = self._admitting
-        if memo is None or memo[0] != view.round or not _in_order(cards, memo[1]):
-            self._admitting = memo = (view.round, cards)
-        out, j = [], 0
-        for card in cards:
-            while memo[1][j] != card:
-                j += 1
-            j += 1
-            out.append(j)
-        return out
+        row; while it admits (OV §Judgement, ADMIT), the place each card had
+        when the admission began, in every view (OV-19: all see which card
+        goes), so a key pressed twice never discards another card and
+        "card 5" names one card at the table."""
+        return [i + 1 for i in GAME.admission_places(view, seat)]
 
     def _discarded(self, view: State, seat: int) -> bool:
-        """Whether `seat` has discarded a card since it admitted this round
-        (fewer cards than when the admission began, `_numbers`)."""
-        memo = self._admitting
-        return (memo is not None and memo[0] == view.round
-                and len(view.seats[seat].slots) < len(memo[1]))
+        """Whether `seat` has discarded a card since it admitted this round."""
+        return view.phase is Phase.ADMIT and view.accused == seat and bool(view.admitted)
 
     def _me(self) -> int | None:
         return None if self.update is None else self.update.seat
@@ -1855,12 +1835,6 @@ def _round_after(log: Sequence[str], moves: int) -> int:
     """The round whose talk a line said after the log's first `moves`
     entries is part of (as `_talk_round`): one past the rounds scored by then."""
     return 1 + sum(" is scored." in entry for entry in log[:moves])
-
-
-def _in_order(part: tuple, whole: tuple) -> bool:
-    """Whether `part` is `whole` less some of its items, in order."""
-    rest = iter(whole)
-    return all(any(x == y for y in rest) for x in part)
 
 
 def recap_lines(log: tuple[str, ...] | list[str]) -> list[str]:
