@@ -421,3 +421,25 @@ async def test_a_notice_too_long_for_the_log_is_shown_whole_elsewhere(players):
         app.notify("Not now.")
         await pilot.pause(0.4)
         assert _inside(app, app.screen.query_one("#os-log").region) == []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_a_notice_up_as_the_help_opens_leaves_its_title_readable(size):
+    """Play-test: a notice up when F1 opened the help sat over the help's
+    title (at the top right, over the box's first rows). Over the help,
+    notices go to the foot, right, off the title."""
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause(0.2)
+        app.notify("Your turn. A notice long enough to take three lines of the rack, "
+                   "so that it is as tall as a chat line.")
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        await pilot.pause(0.3)
+        title = app.screen.query_one("#help-title").region
+        toasts = [t.region for t in app.screen.query(Toast)]
+        assert toasts, "the notice is still on screen"
+        assert all(not t.overlaps(title) and t.y > title.bottom for t in toasts)
+        app.notify("A chat line said while the help is up.")
+        await pilot.pause(0.3)
+        assert all(not t.region.overlaps(title) for t in app.screen.query(Toast))
