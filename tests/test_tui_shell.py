@@ -1179,6 +1179,35 @@ async def test_the_locale_note_is_shown_once_at_start():
         assert not list(app._notifications)
 
 
+async def test_the_locale_note_goes_at_the_first_key_off_the_new_match_form():
+    """Play-test under LANG=C LC_ALL=C, `overtable new` at 80x24: the
+    locale note (15 s) lay over the seats' bot/human fields a new player
+    must set. Read or not, it goes at the first key or click."""
+    from textual.widgets import Select
+    from textual.widgets._toast import Toast
+
+    from tui.theme import locale_note
+
+    note = locale_note({"LC_ALL": "C"})
+    app = OvertableApp(start="new", argument="overseers", theme_name="ansi-dark",
+                       bot_delay=0, locale_note=note)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: bool(app.screen.query("#kind-1")))
+        await pilot.pause(0.3)
+        assert [n.message for n in app._notifications] == [note]
+        await pilot.press("tab")
+        await pilot.pause(0.3)
+        assert not list(app._notifications)
+        fields = [w.region for w in app.screen.query(Select)]
+        assert fields and not [t for t in app.screen.query(Toast)
+                               if any(t.region.overlaps(f) for f in fields)]
+        app.notify("Another notice stays till its time is up.")
+        await pilot.press("tab")
+        await pilot.pause(0.2)
+        assert [n.message for n in app._notifications] == [
+            "Another notice stays till its time is up."]
+
+
 async def test_enter_is_one_glyph_in_every_footer(tmp_path, monkeypatch):
     """Play-test: the tables' footers said "↵ Do it", the boxes over them
     "⏎ Go on" (Textual's own), the Boss Quest combat "Enter": one key,

@@ -181,6 +181,8 @@ class OvertableApp(KeysInOrder, App[None]):
         super().__init__()
         #: said once at start (`themes.locale_note`: a terminal not in UTF-8)
         self.locale_note = locale_note
+        #: the note is up: the first key or click takes it down
+        self._locale_note_up = False
         lay_out_once()  # one layout pass where Textual makes two (over SSH, CPU per update)
         style_once()  # and no second styling of what nothing changed
         memo_styles()  # and a node's rules matched once for each place it is in
@@ -216,6 +218,15 @@ class OvertableApp(KeysInOrder, App[None]):
         self.handover_grace = handover_grace
         #: a game screen ignores Enter this long after a new decision appears
         self.decision_grace = decision_grace
+
+    async def on_event(self, event: events.Event) -> None:
+        """The locale note goes at the player's first key or click: for 15 s
+        it lay over the new-match form's seats, the fields a new player sets."""
+        if (self._locale_note_up and isinstance(event, events.Key | events.MouseDown)
+                and not event.is_forwarded and self.locale_note):
+            self._locale_note_up = False
+            self.withdraw_notice(self.locale_note)
+        await super().on_event(event)
 
     def key_dropped(self, event: events.Key) -> bool:
         """Enter on a game screen just as a new decision appears: the key
@@ -368,6 +379,7 @@ class OvertableApp(KeysInOrder, App[None]):
         self._theme_set = True
         if self.locale_note:
             self.notify(self.locale_note, severity="warning", timeout=15)
+            self._locale_note_up = True
         self.screen_change_signal.subscribe(self, self._on_screen_change)
         self._check_size()
         if self.collector is not None:
