@@ -258,6 +258,13 @@ async def test_score_notes_give_way_where_the_table_would_scroll():
         assert "more below" not in text
         assert ("round score" in labels[0]) is said, labels
         assert labels[2].startswith("Give card 3 Hope")
+    # made taller mid-decision, the notes come; shorter again, they go
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.game_screen.query_one("#ov-actions")
+        for size, said in (((80, 30), True), ((80, 24), False)):
+            await pilot.resize_terminal(*size)
+            await wait_for(pilot, lambda said=said: ("round score" in bar.choices[0].label) is said)
     # six players at 80x24: the table scrolls anyway; notes that add no
     # line to the bar are said there too
     rng = random.Random(5)

@@ -1207,6 +1207,8 @@ class OverseersScreen(GameScreen):
                 self._draw_decision(self.update)  # the top rows by name or letters
             # laid out at its width now: your row may have moved
             self.after_refresh_while_shown(self._show_my_row)
+            # (and the score notes may fit now, or no longer)
+            self.after_refresh_while_shown(self._refit_score_notes)
             self.after_refresh_while_shown(self._title_table)
 
     def _draw_final(self, update: TableUpdate) -> None:
