@@ -115,6 +115,9 @@ def test_several_lines_taken_back_name_the_first_and_count_the_rest():
                                        "hero spawns on a1 … and 2 more.")
     assert taken_back_words(lines[1:2]) == "Taken back: you place a Spire on b2."
     assert taken_back_words(("Ann places a Yeti on a3.",)) == "Taken back: Ann places a Yeti on a3."
+    # play-test: "Taken back: you reveal your Boss: King Croak!." (one mark ends it)
+    assert taken_back_words(("You reveal your Boss: King Croak!",)) == (
+        "Taken back: you reveal your Boss: King Croak!")
 
 
 async def test_a_refused_take_back_says_nothing_was_taken_back():

@@ -243,7 +243,8 @@ def taken_back_words(lines: Sequence[str]) -> str:
         else:
             count += 1
     more = f" … and {count} more" if count else ""
-    return f"Taken back: {first}{more}."
+    said = f"Taken back: {first}{more}"
+    return said if said.endswith(("!", "?")) else f"{said}."
 
 
 #: the longest move a take-back notice names with what the rules then did
