@@ -31,6 +31,8 @@ Messages from a client (one key names the message):
   it out of the lobby (finished tables leave it `FINISHED_SECONDS` after
   the match ended anyway); the journal stays among the saved matches.
 - ``{"command": <SeatCommand>, "table": id}``: play, undo or leave.
+- ``{"bye": {}}``: the player quits (their app closes the connection next):
+  the host's terminal says they left, not that their connection dropped.
 - ``{"chat": {"table": id or null, "text": "..."}}``: a line to everyone at
   that table (seated or watching), or in the lobby; at most 200 characters,
   five lines every ten seconds per player (across their connections). The
@@ -1251,7 +1253,14 @@ class Hub:
             client.close()
             self.clients.discard(client)
             if self.tells_players and client.player is not None:
-                log.info("%s's connection ended", client.player)
+                # a player's app says goodbye as they quit (`bye`); an end
+                # without one is a connection lost (or the hub stopping)
+                if client.said_bye:
+                    log.info("%s left the tables", client.player)
+                elif self.stopping:
+                    log.info("%s's connection ended", client.player)
+                else:
+                    log.info("%s's connection dropped", client.player)
 
 
 class RemoteSeat:
@@ -1279,6 +1288,8 @@ class Client:
         self.closed = False
         #: sends nothing more (the hub is stopping and said so)
         self.hushed = False
+        #: the player's app said goodbye (`bye`): they quit on purpose
+        self.said_bye = False
         #: table id -> (seats wanted, the link once the match runs)
         self.places: dict[str, tuple[set[int], Link | None, bool]] = {}
         #: when this client was last sent the lobby, and the timer of a
@@ -1368,6 +1379,8 @@ class Client:
                     return
             elif self.player is None:
                 raise HubError("Say hello first: who are you?")
+            elif kind == "bye":  # (its body means nothing: never read)
+                self.said_bye = True
             elif kind in ("lobby", "join", "watch") and not self.hub.seat_pace.allow(self.player):
                 raise HubError("Slow down: a table or the lobby asked for too often.")
             elif kind == "lobby":

@@ -2142,14 +2142,25 @@ async def test_overtable_hub_says_who_came_and_went_with_the_time(tmp_path, caps
     err = ""
     for _ in range(250):
         err += capsys.readouterr().err
-        if "connection ended" in err:
+        if "connection dropped" in err:
+            break
+        await asyncio.sleep(0.02)
+    # play-test: a player who quit (their app says goodbye first, as Ctrl+Q's
+    # does) read the same as a dropped connection on the hub's terminal
+    bob = await Player.connect(path, "Bob")
+    await bob.send({"bye": {}})
+    await bob.close()
+    for _ in range(250):
+        err += capsys.readouterr().err
+        if "Bob left" in err:
             break
         await asyncio.sleep(0.02)
     task.cancel()
     with contextlib.suppress(asyncio.CancelledError):
         await task
     assert [re.sub(r"^\d\d:\d\d:\d\d ", "", line) for line in err.splitlines()] == [
-        "Ann joined the tables", "Ann's connection ended"], err
+        "Ann joined the tables", "Ann's connection dropped",
+        "Bob joined the tables", "Bob left the tables"], err
     assert all(re.match(r"\d\d:\d\d:\d\d ", line) for line in err.splitlines()), err
 
 

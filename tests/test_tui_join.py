@@ -3074,3 +3074,30 @@ async def test_a_name_of_wide_characters_is_cut_in_the_now_column_too():
     assert all(part.endswith("…") and cell_len(part) <= 16 for part in named), text
     words = " ".join(text.split())
     assert "to play" in words and "away" in words, text
+
+
+async def test_quitting_tells_the_hub_the_player_left_not_that_they_dropped(tmp_path, monkeypatch,
+                                                                            caplog):
+    """Play-test: the hub's terminal said "Ann's connection ended" alike for
+    a player who quit (Ctrl+Q) and one whose connection dropped. The app
+    says goodbye as it quits: the hub says she left the tables."""
+    import logging
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    hub = Hub(tmp_path / "shared", bot_delay=0, tells_players=True)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    caplog.set_level(logging.INFO, logger="host.hub")
+    try:
+        app = JoinApp(path, "Ann", theme_name="textual-dark")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.remote.connected and app.remote.was_welcomed)
+            await app.action_quit()
+        for _ in range(250):
+            if not hub.clients:
+                break
+            await asyncio.sleep(0.02)
+        said = [r.getMessage() for r in caplog.records if r.name == "host.hub"]
+        assert said == ["Ann joined the tables", "Ann left the tables"], said
+    finally:
+        await hub.close()

@@ -288,6 +288,10 @@ class RemoteTable:
             self._reader_task.cancel()
         if self._writer is not None:
             with contextlib.suppress(Exception):
+                # the player quits: the hub's terminal says they left, not
+                # that their connection dropped (a close flushes this first)
+                if not self._writer.is_closing():
+                    self._writer.write(b'{"bye":{}}\n')
                 self._writer.close()
 
     # -- to the hub ------------------------------------------------------------------
