@@ -35,7 +35,9 @@ Messages from a client (one key names the message):
   the host's terminal says they left, not that their connection dropped.
 - ``{"chat": {"table": id or null, "text": "..."}}``: a line to everyone at
   that table (seated or watching), or in the lobby; at most 200 characters,
-  five lines every ten seconds per player (across their connections). The
+  five lines every ten seconds per player (across their connections);
+  ``"kind": "rematch"`` (a player of a finished match at it) makes it the
+  table's own line that they set up its rematch. The
   hub keeps the last `KEEP_CHAT` lines of each table and of the lobby, and
   sends a connection those it has not had when it sits down at or watches
   the table (the lobby's: when it says hello), marked ``"earlier": true``.
@@ -48,7 +50,8 @@ variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``
 (each table's `Table.summary`: its seats, its options in words, its away choice),
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
 ``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``
-(at a table also ``"moves"``: how many moves the match had when it was said),
+(at a table also ``"moves"``: how many moves the match had when it was said,
+and ``"kind"`` when it has one),
 ``{"chat_away": {"table", "from", "text"}}`` (a line said at a table the
 player sits at but has open at none of their terminals: told, not kept),
 ``{"seat_news": {"table", "player", "news"}}`` (to the others at a running
@@ -181,6 +184,10 @@ KEEP_CHAT = 50
 #: the most of a chat file read back: KEEP_CHAT lines of MAX_CHAT
 #: characters (at most 4 bytes each), with their names, fit in a fifth
 MAX_CHAT_FILE = 256 * 1024
+#: a chat line's one kind (``"kind"``): the table's own line that a player
+#: set up its rematch, worded by each app for its reader (a watcher has no
+#: seat there), not as the player's words
+REMATCH = "rematch"
 #: the lobby's chat, in the shared matches' directory (`Hub.directory`):
 #: the hub's own whichever way it is started, where the socket's may be
 #: any directory (--socket /tmp/hub.sock); not a ".jsonl", so never listed
@@ -696,6 +703,8 @@ class Hub:
         seated -= table.resigned | {line["from"]}
         seated -= {c.player for c in self.clients if not c.closed and table.id in c.places}
         away = {"chat_away": {"table": table.id, "from": line["from"], "text": line["text"]}}
+        if "kind" in line:
+            away["chat_away"]["kind"] = line["kind"]
         for client in list(self.clients):
             if client.player in seated:
                 client.send(away)
@@ -1486,11 +1495,22 @@ class Client:
         if not self.hub.chat_pace.allow(str(self.player)):
             raise HubError("Slow down: a few chat lines every ten seconds.")
         table_id = body.get("table")
+        kind = body.get("kind")
+        if kind is not None and kind != REMATCH:
+            raise HubError(f"A chat line's kind is {REMATCH!r} or none.")
+        if kind == REMATCH and body.get("table") is None:
+            raise HubError("A rematch is set up at a table, not in the lobby.")
         line: dict[str, Any] = {"table": table_id, "from": self.player, "text": text}
         if table_id is not None:
             table = self.hub.table(table_id)
             if table_id not in self.places:
                 raise HubError("Sit down or watch first to talk at that table.")
+            if kind == REMATCH:
+                # the table's own line (each app words it for its reader):
+                # only from a player of the match, once it is over
+                if not table.finished or not self.places[table_id][0]:
+                    raise HubError("Only a player of a finished match sets up its rematch.")
+                line["kind"] = REMATCH
             # the app files the line under the match's round then (Overseers'
             # table talk is by round), also when it comes to it later
             line["moves"] = 0 if table.session is None else len(table.session.match.history)
@@ -2068,6 +2088,8 @@ def _chat_line(raw: Any, table_id: str | None) -> dict[str, Any] | None:
     line: dict[str, Any] = {"table": table_id, "from": who, "text": text}
     if table_id is not None and type(moves) is int and moves >= 0:
         line["moves"] = moves
+    if table_id is not None and raw.get("kind") == REMATCH:
+        line["kind"] = REMATCH
     return line
 
 

@@ -312,3 +312,51 @@ async def test_a_player_away_from_a_table_they_sit_at_is_told_its_chat(tmp_path)
         assert not [m for m in await ann.until_quiet() if "chat_away" in m]
     finally:
         await hub.close()
+
+
+async def test_a_rematch_line_is_the_tables_own_and_only_a_player_says_it(tmp_path):
+    """Play-test: r on a shared match's results said "Rematch? ..." as the
+    player's own chat line ("Ann: Rematch?"), and a watcher read that r
+    sits them down. The app marks the line ``"kind": "rematch"``; the hub
+    passes the mark on (and keeps it) only from a player of the finished
+    match, so each app words it as the table's own line, for its reader."""
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=1)
+    hub.chat_pace = Pace(1000, 1000.0)
+    await hub.serve(path)
+    try:
+        ann, bob, table = await table_for_two(path)
+        dee = await Player.connect(path, "dee")
+        await dee.send({"watch": {"table": table}})
+        rematch = {"chat": {"table": table, "text": "set up a rematch", "kind": "rematch"}}
+        await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+        # a match still running has no rematch yet
+        ann2, _, running = await table_for_two(path)
+        await ann2.send({"chat": {"table": running, "text": "x", "kind": "rematch"}})
+        assert "Only a player of a finished match" in (await ann2.expect("error"))["error"]
+        await dee.until_quiet()
+        for wrong in ("Rematch", "", 1, False, ["rematch"], {"rematch": 1}):
+            await ann.send({"chat": {"table": table, "text": "x", "kind": wrong}})
+            assert "kind" in (await ann.expect("error"))["error"]
+        await dee.send(rematch)  # a watcher sets no rematch up
+        assert "Only a player" in (await dee.expect("error"))["error"]
+        await ann.send({"chat": {"table": None, "text": "x", "kind": "rematch"}})
+        assert "table" in (await ann.expect("error"))["error"]
+        await ann.send(rematch)
+        for reader in (ann, bob, dee):
+            line = (await reader.expect("chat"))["chat"]
+            assert (line["from"], line.get("kind")) == ("ann", "rematch")
+        journal = hub.tables[table].session.match.path
+        kept = json.loads(journal.with_suffix(".chat.json").read_text())["chat"]
+        assert kept[-1]["kind"] == "rematch"
+    finally:
+        await hub.close()
+
+
+def test_a_rematch_line_read_back_keeps_its_mark_and_nothing_else(tmp_path):
+    from host.hub import _chat_line
+
+    line = {"from": "ann", "text": "x", "moves": 3, "kind": "rematch"}
+    assert _chat_line(line, "t")["kind"] == "rematch"
+    assert "kind" not in _chat_line(line, None)  # the lobby has no rematch
+    assert "kind" not in _chat_line({**line, "kind": "notice"}, "t")

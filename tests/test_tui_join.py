@@ -154,7 +154,10 @@ async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, 
                     rematch = next((t for t in message["lobby"] if t["table"] != old_table
                                     and t["seats"][0].get("present")), None)
             assert chat["table"] == old_table and chat["from"] == "Ann"
-            assert "Rematch" in chat["text"]
+            # the table's own line (each app words it for its reader), not Ann's words
+            assert chat["kind"] == "rematch"
+            assert app.remote.chat[old_table][-1] == (
+                "You set up a rematch: the others are asked to sit down.")
             assert rematch["game"] == "overboss-duel"
             assert [(s["kind"], s.get("player")) for s in rematch["seats"]] == [
                 ("reserved", "Ann"), ("reserved", "Bob")]

@@ -31,3 +31,29 @@ def test_the_turn_notice_keeps_the_case_of_a_key(monkeypatch, way):
     table._turns_away()
     assert table.app.notes == [  # type: ignore[attr-defined]
         f"Your turn at Overboss Duel with Bob: a bot plays for you in 30 s; {way}."]
+
+
+def test_a_rematch_line_is_the_tables_own_and_tells_a_watcher_no_seat():
+    """Play-test: the rematch line read "Ann: Rematch? ... r on the results,
+    or Enter on it in the lobby, sits you down", as if Ann typed it, and a
+    watcher, who has no seat there, read it too. It is the table's own line
+    (`"kind": "rematch"`), worded for its reader."""
+    tables, _ = lobby_tables([{
+        "table": "t1", "game": "overboss-duel", "title": "Overboss Duel", "started": True,
+        "play": {"finished": True, "to_act": [], "actions": 40},
+        "seats": [{"kind": "reserved", "player": "Ann"}, {"kind": "reserved", "player": "Bob"}],
+    }])
+    line = {"table": "t1", "from": "Ann", "text": "Rematch? r sits you down", "kind": "rematch",
+            "moves": 40}
+    heard = {}
+    for reader in ("Ann", "Bob", "Dee"):
+        remote = RemoteTable(FakeApp(), "/nonexistent", reader)  # type: ignore[arg-type]
+        remote.tables = tables
+        remote._chat(dict(line))
+        (heard[reader],) = remote.chat["t1"]
+    assert heard["Bob"] == ("Ann set up a rematch: the same table waits. r on the results, "
+                            "or Enter on it in the lobby, sits you down.")
+    assert heard["Ann"] == "You set up a rematch: the others are asked to sit down."
+    # a watcher has no seat there: told where to watch it, not to sit down
+    assert heard["Dee"] == "Ann set up a rematch: the same table waits in the lobby (w there watches it)."
+    assert not any(said.startswith("Ann:") for said in heard.values())

@@ -192,8 +192,8 @@ class JoinApp(OvertableApp):
         """From a shared match's results: a new table of the same game,
         options and seats (each person's seat reserved for them again, each
         bot at its level), with this player sitting down at once; the
-        others read in the finished table's chat that it waits for them in
-        the lobby."""
+        others read in the finished table's chat, as the table's own line,
+        that it waits for them in the lobby."""
         table = self.remote.table_on_screen()
         self.call_later(self._rematch, self.rematch_request(table), table)
 
@@ -208,8 +208,9 @@ class JoinApp(OvertableApp):
             self.remote.join(*waiting)
         else:
             await self._create(request)
-            self.remote.say(table, "Rematch? The same table waits: r on the results, "
-                                   "or Enter on it in the lobby, sits you down.")
+            # the table's own line, worded by each app for its reader (a
+            # watcher has no seat to sit down at); the text is for older apps
+            self.remote.say(table, "Rematch? The same table waits in the lobby.", kind="rematch")
             self.notify("A new table with the same seats: the others are asked to sit down.")
 
     def _rematch_waiting(self, request: dict[str, Any]) -> tuple[str, int] | None:

@@ -649,16 +649,40 @@ class RemoteTable:
         self.app.notify("You sat down at that table from another terminal: "
                         "your seat is played there now.", severity="warning")
 
-    def say(self, table: str | None, text: str) -> bool:
-        """Send a chat line; False (and a notice) when this player has
+    def say(self, table: str | None, text: str, kind: str | None = None) -> bool:
+        """Send a chat line (`kind`: the table's own line of that kind,
+        host/hub.py `REMATCH`); False (and a notice) when this player has
         chatted too often just now: the hub would refuse it, and the line
         is kept where it was typed, to be sent again."""
         if not self.chat_pace.allow(self.player):
             self.app.notify("Slow down: a few chat lines every ten seconds. Your line is "
                             "kept: Enter sends it in a moment.", severity="warning")
             return False
-        self.write({"chat": {"table": table, "text": text}})
+        chat: dict[str, Any] = {"table": table, "text": text}
+        if kind is not None:
+            chat["kind"] = kind
+        self.write({"chat": chat})
         return True
+
+    def _rematch_words(self, table: str | None, who: str) -> str:
+        """The table's line that `who` set up its rematch, for this reader:
+        a watcher has no seat there to sit down at."""
+        if who == self.player:
+            return "You set up a rematch: the others are asked to sit down."
+        if self._seated_at(table):
+            return (f"{who} set up a rematch: the same table waits. r on the results, "
+                    "or Enter on it in the lobby, sits you down.")
+        return f"{who} set up a rematch: the same table waits in the lobby (w there watches it)."
+
+    def _seated_at(self, table: str | None) -> bool:
+        """This player has a person's seat at `table` (its screen's view is
+        a seat's, or the lobby lists them there)."""
+        update = getattr(self.screens.get(table), "update", None) if table else None
+        if update is not None and update.seat is not None:
+            return True
+        entry = next((t for t in self.tables if t.get("table") == table), None)
+        return entry is not None and any(
+            s.get("player") == self.player and s.get("kind") != "bot" for s in entry["seats"])
 
     def table_on_screen(self) -> str | None:
         """The table whose screen is on top (None: the lobby), or under the
@@ -677,6 +701,9 @@ class RemoteTable:
         table, who, text = chat.get("table"), shown(chat.get("from"), 40), shown(chat.get("text"))
         # a line from someone watching the table, not playing at it
         said_by = f"{who} (watching)" if chat.get("watching") is True else who
+        # the table's own line, not the player's words (`REMATCH`)
+        rematch = chat.get("kind") == "rematch" and isinstance(table, str)
+        worded = self._rematch_words(table, who) if rematch else f"{said_by}: {text}"
         # said before this connection came (the hub keeps the talk so far):
         # shown where it belongs, no notice for each
         earlier = chat.get("earlier") is True
@@ -684,7 +711,7 @@ class RemoteTable:
         moves = moves if type(moves) is int and moves >= 0 else None
         key = table if isinstance(table, str) else None
         lines = self.chat.setdefault(key, [])
-        lines.append(f"{said_by}: {text}")
+        lines.append(worded)
         del lines[:-200]
         flags = self.chat_earlier.setdefault(key, [])
         flags.append(earlier)
@@ -695,7 +722,7 @@ class RemoteTable:
         screen = self._open_screen(table) if isinstance(table, str) else None
         heard = getattr(screen, "heard", None)
         # the game's own table-talk panel shows it (when the panel is up)
-        in_sight = bool(heard(f"{said_by}: {text}", moves)) if callable(heard) else False
+        in_sight = bool(heard(worded, moves)) if callable(heard) else False
         if isinstance(top, ChatScreen) and top.where_id == table:
             top.show(lines, flags)
         elif not earlier and who != self.player and not (in_sight and top is screen):
@@ -705,7 +732,7 @@ class RemoteTable:
                 self._lobby_chat_at_table(who, text, top)
                 return
             # (a toast is 40 wide: a long line made a notice 17 rows tall)
-            note = shortened(f"{said_by}: {text}", MAX_CHAT_NOTE)
+            note = shortened(worded, MAX_CHAT_NOTE)
             if key is None:
                 # one lobby line up at a time: each stacked its own over the
                 # lobby's columns while waiting for a table to begin
@@ -753,8 +780,9 @@ class RemoteTable:
             where += f" ({lines} new lines)"
         from tui.plain import shortened
 
+        said = self._rematch_words(table, who) if chat.get("kind") == "rematch" else f"{who}: {text}"
         # a toast is 40 wide: two or three lines of it at most
-        note = shortened(f"Chat at {where}: {who}: {text}", 80)
+        note = shortened(f"Chat at {where}: {said}", 80)
         self._forget_away_chat(table)
         self._away_lines[table] = lines
         self._away_notes[table] = note
