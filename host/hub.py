@@ -58,8 +58,9 @@ player sits at but has open at none of their terminals: told, not kept),
 table, once each: a player's seat let go, ``"left"`` with q, ``"dropped"``
 as their connection ended, ``"resigned"``, or held again, ``"back"``; to
 the creator and those sitting at a table not begun, ``"declined"``: the
-seat kept for the player was declined, open now; an
-app that does not know it ignores it),
+seat kept for the player was declined, open now; to the players at a
+running table, ``"watching"`` and ``"stopped watching"``: someone began
+watching it, or stopped; an app that does not know it ignores it),
 ``{"stopping": true}`` (the hub stops, on purpose: seats are kept),
 ``{"moved": {"table": id}}`` (the player sat down at that table from another
 terminal, where their seat now is), ``{"notice": text, "table": id}`` (once
@@ -184,6 +185,10 @@ KEEP_CHAT = 50
 #: the most of a chat file read back: KEEP_CHAT lines of MAX_CHAT
 #: characters (at most 4 bytes each), with their names, fit in a fifth
 MAX_CHAT_FILE = 256 * 1024
+#: `seat_news` to the players at a running table: someone began watching
+#: it, or stopped (their last connection watching it)
+WATCHING = "watching"
+STOPPED_WATCHING = "stopped watching"
 #: a chat line's one kind (``"kind"``): the table's own line that a player
 #: set up its rematch, worded by each app for its reader (a watcher has no
 #: seat there), not as the player's words
@@ -708,6 +713,23 @@ class Hub:
         for client in list(self.clients):
             if client.player in seated:
                 client.send(away)
+
+    def watchers(self, table: Table) -> set[str]:
+        """The players watching `table` (without a seat there) now."""
+        return {str(c.player) for c in self.clients if not c.closed
+                and (place := c.places.get(table.id)) is not None and place[2] and not place[0]}
+
+    def tell_watching(self, table: Table, name: str, news: str) -> None:
+        """The players seated at `table`'s running match are told that
+        `name` began or stopped watching it (`seat_news`), once: nobody
+        knew a watcher was there until they talked."""
+        if self.stopping or table.session is None or table.finished:
+            return
+        told = {"seat_news": {"table": table.id, "player": name, "news": news}}
+        for client in list(self.clients):
+            place = client.places.get(table.id)
+            if client.player != name and place is not None and place[0]:
+                client.send(told)
 
     def table(self, table_id: Any) -> Table:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
@@ -1546,6 +1568,8 @@ class Client:
             self.places.pop(table.id, None)
             if not link.seats:  # stopped watching on purpose
                 self.hub.forget_watch(table, str(self.player))
+                if str(self.player) not in self.hub.watchers(table):
+                    self.hub.tell_watching(table, str(self.player), STOPPED_WATCHING)
             if link.seats and table.session is not None and self.player not in table.left:
                 # kept beside the journal: a restart must not seat them here either
                 table.left.add(str(self.player))
@@ -1585,11 +1609,14 @@ class Client:
             # to "spectating" at their own turn, with no way to play
             raise HubError("You have a seat at this table: Enter in the lobby sits you "
                            "down there (w watches a table you do not play at).")
+        arrives = str(self.player) not in self.hub.watchers(table)
         self.places.pop(table.id, None)  # the last watched comes last (`close`)
         self.places[table.id] = (seats, link, True)
         if table.session is not None:
             self.attach(table)
         self.tell_chat(table.id)
+        if arrives:  # (not a second terminal of theirs, nor asked again)
+            self.hub.tell_watching(table, str(self.player), WATCHING)
 
     def attach(self, table: Table) -> None:
         """The match runs: hold the seats wanted there (again)."""
@@ -1629,6 +1656,11 @@ class Client:
         if self.player is not None:  # what a new connection watches again
             self.hub.remember_watch(self.player, self._watching())
         seated = False
+        for table_id, (seats, _, watching) in self.places.items():
+            table = self.hub.tables.get(table_id)
+            if (watching and not seats and table is not None
+                    and str(self.player) not in self.hub.watchers(table)):
+                self.hub.tell_watching(table, str(self.player), STOPPED_WATCHING)
         for table_id, (_, link, _) in self.places.items():
             if link is not None:
                 seated |= bool(link.seats)

@@ -2175,3 +2175,29 @@ async def test_a_hub_behind_the_ssh_host_does_not_say_who_came(hub, caplog):
         await ann.close()
         await asyncio.sleep(0.1)
     assert not [r for r in caplog.records if r.name == "host.hub"], caplog.records
+
+
+async def test_the_players_are_told_once_when_someone_starts_and_stops_watching(hub):
+    """Play-test: nobody at a table knew a watcher was there until they
+    talked ("Dee (watching): ..."). The seated players are told once as a
+    watcher arrives (`seat_news` "watching": a second terminal of hers is
+    no news) and as she stops watching (q, or her last connection ends)."""
+    hub_, path = hub
+    ann, bob, table = await table_for_two(path)
+    await ann.expect("update")
+    dee = await Player.connect(path, "dee")
+    await dee.send({"watch": {"table": table}})
+    await dee.expect("update")
+    news = (await ann.expect("seat_news"))["seat_news"]
+    assert news == {"table": table, "player": "dee", "news": "watching"}
+    assert (await bob.expect("seat_news"))["seat_news"]["news"] == "watching"
+    again = await Player.connect(path, "dee")  # her second terminal: no news
+    await again.send({"watch": {"table": table}})
+    await again.expect("update")
+    await again.close()
+    await dee.send({"watch": {"table": table}})  # asked again: no news either
+    await dee.expect("update")
+    assert not any("seat_news" in m for m in await ann.until_quiet())
+    await dee.close()
+    news = (await ann.expect("seat_news"))["seat_news"]
+    assert news == {"table": table, "player": "dee", "news": "stopped watching"}

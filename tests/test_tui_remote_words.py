@@ -57,3 +57,13 @@ def test_a_rematch_line_is_the_tables_own_and_tells_a_watcher_no_seat():
     # a watcher has no seat there: told where to watch it, not to sit down
     assert heard["Dee"] == "Ann set up a rematch: the same table waits in the lobby (w there watches it)."
     assert not any(said.startswith("Ann:") for said in heard.values())
+
+
+def test_the_players_at_a_table_are_told_who_watches_it(monkeypatch):
+    """Play-test: nobody knew a watcher was there until they talked. The
+    hub's news of one arriving or going is a notice at the table."""
+    remote = RemoteTable(FakeApp(), "/nonexistent", "Ann")  # type: ignore[arg-type]
+    monkeypatch.setattr(remote, "table_on_screen", lambda: "t1")
+    for news in ("watching", "stopped watching"):
+        remote._seat_news({"table": "t1", "player": "Dee", "news": news})
+    assert remote.app.notes == ["Dee is watching.", "Dee stopped watching."]  # type: ignore[attr-defined]

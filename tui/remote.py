@@ -790,14 +790,16 @@ class RemoteTable:
 
     def _seat_news(self, news: Any) -> None:
         """Another player at a table on screen went (q, their connection
-        ended) or came back (host/hub.py `_tell_seat_news`): a notice, once.
+        ended) or came back (host/hub.py `_tell_seat_news`), or someone began
+        or stopped watching it (`tell_watching`): a notice, once.
         Told of a table not on screen, it is let be (the lobby marks them);
         a seat declined at a table not begun is said wherever the player is."""
         if not isinstance(news, dict) or not isinstance(news.get("table"), str):
             raise BadMessage("news of a seat without its table")
         who, what = shown(news.get("player"), MAX_NAME), news.get("news")
         words = {"left": f"{who} left the table.", "dropped": f"{who}'s connection ended.",
-                 "resigned": f"{who} left the match for good.", "back": f"{who} is back."}
+                 "resigned": f"{who} left the match for good.", "back": f"{who} is back.",
+                 "watching": f"{who} is watching.", "stopped watching": f"{who} stopped watching."}
         if what == "declined" and who != self.player:  # a table not begun: said anywhere
             entry = next((t for t in self.tables if t.get("table") == news["table"]), None)
             at = f" at {entry['title']}" if entry is not None else ""
