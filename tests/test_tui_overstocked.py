@@ -916,7 +916,9 @@ def test_snapshot_mark(snap_compare, size):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_snapshot_spectating(snap_compare, size):
+def test_snapshot_spectating(snap_compare, size, screen_clock):
+    """(The screen's clock held still: on a loaded machine the bot's
+    "thinking…" gained its seconds, "2 s", before the picture was taken.)"""
     from tests.overstocked_screen_kit import ScreenApp
 
     state = place_state()
