@@ -228,6 +228,11 @@ async def test_discards_and_gifts_say_what_the_round_scores_after(size):
         assert label.endswith(f"(round score {after}, {said})" if i == 0 else f"({said})"), label
         assert label in " ".join(text.split())
     assert labels[0].startswith("Discard card 1 Anger (round score ")
+    # the second card of the admission too (play-test: said for the first only)
+    second = GAME.apply(state, 0, Discard(3))
+    _, _, labels = await run(make_update(second, 0), size=size, after=lambda screen: [
+        c.label for c in screen.query_one("#ov-actions").choices])
+    assert len(labels) == 4 and "(round score " in labels[0], labels
     # a card given to the thief (the round is scored with the gift)
     state = vote_all(placed([("LLC", "HH"), ("AAB", "LC"), ("GGH", "BB")]), [2, 2, 0])
     state = GAME.apply(state, 2, Deny())
@@ -243,6 +248,21 @@ async def test_discards_and_gifts_say_what_the_round_scores_after(size):
         assert label.startswith(f"Give card {a.slot + 1} ")
         said = f"{after - now:+d}" if after != now else "no change"
         assert label.endswith(f"(round score {after}, {said})" if a.slot == 0 else f"({said})")
+
+
+async def test_a_card_purple_turned_is_named_so_in_the_choices_ov11():
+    """OV-11: Purple's turned card counts 5 with its twins, and once given
+    away it counts as printed again. Play-test: robbed, Purple read three
+    alike "Give card N Benevolence", the turned one costing more; it says
+    "(turned)", as the table's ↻ does."""
+    state = rob_after_a_denial()
+    state = GAME.apply(state, 2, Choose(1))  # Cora robs Bob (Purple)
+    assert state.phase is Phase.GIVE and GAME.to_act(state) == {1}
+    assert state.seats[1].slots[0].turned
+    _, _, labels = await run(make_update(state, 1), after=lambda screen: [
+        c.label for c in screen.query_one("#ov-actions").choices])
+    assert labels[0].startswith("Give card 1 Lust (turned)"), labels
+    assert not any("(turned)" in label for label in labels[1:]), labels
 
 
 async def test_score_notes_give_way_where_the_table_would_scroll():
@@ -265,6 +285,21 @@ async def test_score_notes_give_way_where_the_table_would_scroll():
         for size, said in (((80, 30), True), ((80, 24), False)):
             await pilot.resize_terminal(*size)
             await wait_for(pilot, lambda said=said: ("round score" in bar.choices[0].label) is said)
+    # three players at 80x24 (a random table's admission): the characters
+    # go on their players' lines to make room, as when rows do not fit
+    rng = random.Random(1)
+    state = GAME.setup(3)
+    while state.phase is not Phase.ADMIT:
+        if CHANCE in GAME.to_act(state):
+            state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+        else:
+            seat = min(GAME.to_act(state))
+            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    [admitting] = GAME.to_act(state)
+    _, text, labels = await run(make_update(state, admitting), after=lambda screen: [
+        c.label for c in screen.query_one("#ov-actions").choices])
+    assert "(round score " in labels[0] and "more below" not in text, (labels, text)
+    assert "Your character: " in text
     # six players at 80x24: the table scrolls anyway; notes that add no
     # line to the bar are said there too
     rng = random.Random(5)

@@ -1339,13 +1339,14 @@ class OverseersScreen(GameScreen):
         bare = self._choices(update)
         if [label for label, _ in full] == [label for label, _ in bare]:
             return bare
-        self._score_notes = self._notes_fit([label for label, _ in full],
+        self._score_notes = self._notes_fit(update, [label for label, _ in full],
                                             [label for label, _ in bare])
         return full if self._score_notes else bare
 
-    def _notes_fit(self, labels: Sequence[str], bare: Sequence[str]) -> bool:
+    def _notes_fit(self, update: TableUpdate, labels: Sequence[str], bare: Sequence[str]) -> bool:
         """The bar with `labels` takes no more lines than with `bare`, or
-        leaves the table's rows all in sight."""
+        leaves the table's rows all in sight (each character on its
+        player's line where that makes room, as `_draw_rows` fits them)."""
         bar = self.query_one("#ov-actions", ActionBar)
         table = self.query_one("#ov-table", VerticalScroll)
         width = bar.content_region.width
@@ -1358,8 +1359,11 @@ class OverseersScreen(GameScreen):
             return True
         # the rows of the table and the bar share what both had when last
         # laid out (one measure: the choice holds once made)
-        room = table.scrollable_content_region.height + bar.size.height
-        return self._rows_needed + rows <= room
+        room = table.scrollable_content_region.height + bar.size.height - rows
+        if self._rows_needed <= room:
+            return True
+        room -= 1 if self._recap_note_shown(update) else 0
+        return len(self._compact_lines(update, room)) <= room
 
     def _refit_score_notes(self, *_: object) -> None:
         """Laid out, the score notes' room is known: the bar is drawn again
@@ -1420,6 +1424,8 @@ class OverseersScreen(GameScreen):
             card = marks[slot].card if slot < len(marks) else None
             what = TRAIT[card].label if card is not None else "face down"
             under = marks[slot].under if slot < len(marks) else None
+            if card is not None and slot < len(marks) and marks[slot].turned:
+                what += " (turned)"  # OV-11: it counts 5 with its twins
             if card is not None and under is not None and under < len(marks):
                 # Teal's copy: "card 3 Lust" was discarded as if it counted 3
                 top = marks[under].card
