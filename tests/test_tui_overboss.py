@@ -645,8 +645,9 @@ async def test_at_80x24_a_lair_with_monsters_waiting_keeps_to_one_line():
     no open terrain left for them) each lair's "Waiting" went to a line of
     its own, and the log kept two lines. Narrow, the lair's parts stand two
     spaces apart and the line fits whole: the log keeps four. Where the
-    Crystals' names would not fit they are counted: a bare "p" meant
-    nothing, and p is the score pad's key (a play-test)."""
+    Crystals' names would not fit they go by the board's terrain letters
+    (OD §Crystals: which ones a lair holds is open and decides scoring); a
+    bare lowercase "p" meant nothing, and p is the score pad's key."""
     lairs = (Lair(waiting=(Token.ROCKTOPUS, Token.YETI), crystals=(Token.SUNKEN_CITY_CRYSTAL,),
                   spires=1, expended=1, heroes=1),
              Lair(waiting=(Token.ROCKTOPUS,), crystals=(Token.ROAD_CRYSTAL,), expended=2,
@@ -662,8 +663,8 @@ async def test_at_80x24_a_lair_with_monsters_waiting_keeps_to_one_line():
     lair_lines = [line.strip() for line in panel if line.strip().startswith("Spires ^")]
     # (the monsters said "to place", a cell short of the edge: the parts a
     # space apart where two would not fit)
-    assert lair_lines == ["Spires ^1 v1 Crystals 1 Heroes 1 KY to place",
-                          "Spires ^0 v2  Crystals 1  Heroes 2  K to place"], panel
+    assert lair_lines == ["Spires ^1 v1 Crystals: S Heroes 1 KY to place",
+                          "Spires ^0 v2 Crystals: R Heroes 2 K to place"], panel
     assert all(4 + len(line) < width for line in lair_lines)  # indented 4
 
 
@@ -684,7 +685,7 @@ async def test_at_80x24_monsters_waiting_in_a_lair_are_said_to_be_placed():
     lair_lines = [line.rstrip() for line in lines if line.strip().startswith("Spires ^")]
     assert [line.strip() for line in lair_lines] == [
         "Spires ^1 v0  Heroes 1  M Y to place",
-        "Spires ^0 v2  Crystals 1  Heroes 2  K to place"], lines
+        "Spires ^0 v2 Crystals: R Heroes 2 K to place"], lines
     # the padding column, then the line: its last cell left blank
     assert all(len(line) <= width for line in lair_lines), (width, lair_lines)
     assert "Waiting" not in "".join(lines)
@@ -1761,4 +1762,36 @@ async def test_at_80x24_a_lair_with_three_monsters_or_more_keeps_to_one_line(wai
     assert not any(line.strip().startswith(letters) for line in lines), lines
     mine = [line for line in lines if "Spires ^1 v1" in line]
     assert len(mine) == 1 and f"{letters} to place" in mine[0], lines
-    assert f"Heroes {heroes}" in mine[0] and "Crystals 1" in mine[0], lines
+    # the Crystal by its terrain's letter, counted only where that won't fit
+    crystals = "Crystals: S" if len(waiting) == 3 and heroes < 10 else "Crystals 1"
+    assert f"Heroes {heroes}" in mine[0] and crystals in mine[0], lines
+
+
+@pytest.mark.parametrize(("crystals", "said"), [
+    ((Token.ROAD_CRYSTAL, Token.SUNKEN_CITY_CRYSTAL), "Crystals: Road, Sunken  Heroes 2"),
+    ((Token.ROAD_CRYSTAL, Token.SUNKEN_CITY_CRYSTAL, Token.TOWN_CRYSTAL), "Crystals: R S T"),
+], ids=["two", "three"])
+async def test_at_80x24_the_opponents_crystals_are_named_with_monsters_waiting(crystals, said):
+    """Play-test at 80x24: the opponent's lair read "Spires ^0 v0  Crystals 3
+    Heroes 2", and which Crystals they held showed nowhere. OD §Placing
+    Tokens: a lair is open knowledge, and OD §Crystals: which Crystals it
+    holds decides where a Road, Town or Sunken City scores. Spires "^0 v0"
+    (saying nothing) goes first, then the names grow shorter, down to the
+    board's terrain letters; the line keeps to one row, the log its rows."""
+    lairs = (Lair(waiting=(Token.ROCKTOPUS,), crystals=(Token.ICY_PEAK_CRYSTAL,),
+                  spires=1, expended=1, heroes=1),
+             Lair(waiting=(Token.ROCKTOPUS, BANDIT), crystals=crystals, heroes=2))
+    state = midgame(bosses=(Boss.KING_CROAK, Boss.BELLADONNA), revealed=(True, True), lairs=lairs)
+    app = ScreenApp(make_update(state), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.query_one("#ob-players")
+        lines = region_lines(app, panel)
+        width = panel.content_region.width
+        log = app.game_screen.query_one("#ob-log")
+        assert log.scrollable_content_region.height >= 4
+    bobs = [line.strip() for line in lines if "Heroes 2" in line]
+    assert len(bobs) == 1 and said in bobs[0] and "Spires" not in bobs[0], lines
+    mine = [line.strip() for line in lines if line.strip().startswith("Spires ^1 v1")]
+    assert len(mine) == 1 and "Crystals: Icy" in mine[0], lines
+    assert all(4 + len(line) < width for line in [*bobs, *mine])

@@ -60,8 +60,8 @@ from core.overboss.actions import (
 )
 from core.overboss.board import Edge as EdgeKind
 from core.overboss.board import Side
-from core.overboss.components import Terrain, Token
-from core.overboss.state import ABILITY_STEPS, State, Step, cell
+from core.overboss.components import CRYSTAL_TERRAIN, Terrain, Token
+from core.overboss.state import ABILITY_STEPS, Lair, State, Step, cell
 from tui import resources
 from tui.plain import shortened
 from tui.screens.game import (
@@ -167,6 +167,52 @@ CRYSTAL_SHORT = {
     Token.TOWN_CRYSTAL: "Town",
     Token.SUNKEN_CITY_CRYSTAL: "Sunken",
 }
+
+
+def lair_parts(lair: Lair, *, wide: bool, room: int) -> tuple[list[Text], str]:
+    """A lair's line: its parts and what stands between them. Narrow, it
+    keeps to one line of `room` cells (a row more is one the log loses, and
+    late in a duel it has three or four), said ever more shortly."""
+    spires = Text.assemble((f"Spires ^{lair.spires}", "bold" if lair.spires else ""),
+                           f" v{lair.expended}")
+    heroes = Text(f"Heroes {lair.heroes}")
+    if wide:
+        crystals = ", ".join(f"{c.letter} {c.label}" for c in lair.crystals) or "–"
+        parts = [spires, Text(f"Crystals {crystals}"), heroes]
+        if lair.waiting:
+            # said as what they are (a play-test read "Waiting M Y" as
+            # nothing): monsters that must go on the board (OD §Placing Tokens)
+            tokens = ", ".join(f"{k.letter} {k.label}" for k in lair.waiting)
+            parts.append(Text.assemble((tokens, "bold"), " to place"))
+        return parts, " · "
+    names = [CRYSTAL_SHORT[c] for c in lair.crystals]
+    # Which Crystals a lair holds is open and decides where a Road, Town or
+    # Sunken City scores (OD §Crystals): their names give way to the board's
+    # terrain letters, and only then to a count ("Crystals 3" hid them at
+    # 80x24, a play-test). A bare lowercase "p" read as nothing.
+    said = (f"Crystals: {', '.join(names)}", f"Crystals: {'/'.join(names)}",
+            "Crystals: " + " ".join(CRYSTAL_TERRAIN[c].letter for c in lair.crystals),
+            f"Crystals {len(names)}")
+    # Each part whole on a line; two spaces apart, not " · ", then one.
+    # The waiting monsters' letters go closer ("BKW"), each kept: they must
+    # be placed, and bands form by kind.
+    ladder = ((0, False, "  "), (0, False, "  "), (0, False, "  "), (1, False, "  "),
+              (1, True, "  "), (1, True, " "), (2, True, "  "), (2, True, " "), (3, True, " "))
+    parts: list[Text] = []
+    for step, (form, close, sep) in enumerate(ladder):
+        parts = [spires, Text(said[form]), heroes]
+        if not lair.crystals:
+            parts[1] = Text("Crystals –")
+        if step and not lair.crystals:
+            parts.pop(-2)  # "Crystals –" says least: it goes first
+        if step > 1 and (lair.spires, lair.expended) == (0, 0):
+            parts.remove(spires)  # nor does "^0 v0"
+        if lair.waiting:
+            tokens = ("" if close else " ").join(k.letter for k in lair.waiting)
+            parts.append(Text.assemble((tokens, "bold"), " to place"))
+        if room <= 0 or 4 + sum(p.cell_len for p in parts) + len(sep) * (len(parts) - 1) <= room:
+            break
+    return parts, sep
 
 
 def terrain_text(terrain: Terrain, *, name: bool = True) -> Text:
@@ -486,7 +532,8 @@ class OverbossScreen(GameScreen):
         (f"[{BACK}]", "A Boss still face down"),
         ("Spires ^1 v0", "A lair's Spires: ^ ready to use, v spent"),
         ("Crystals", "A lair's Crystals, by their terrain (Icy, Pool, Road, Town, "
-                     "Sunken), or where a line is full their count"),
+                     "Sunken); where a line is full by the terrain's letter (R S T), and "
+                     "only where even that won't fit their count"),
         ("Heroes", "Heroes slain, kept in the lair (1 point each)"),
         ("M Y to place", "Monsters and minibosses waiting in a lair: they must be placed "
                          "while any open terrain tile is left"),
@@ -893,52 +940,9 @@ class OverbossScreen(GameScreen):
                 reveal = Wordings(tuple(Text(f"    Reveal (r): {said}", style="dim")
                                         for said in (card.reveal, card.reveal_short) if said))
         lair = view.lairs[seat]
-        spires = Text.assemble((f"Spires ^{lair.spires}", "bold" if lair.spires else ""),
-                               f" v{lair.expended}")
-        if not lair.crystals:
-            crystals = "–"
-        elif wide:
-            crystals = ", ".join(f"{c.letter} {c.label}" for c in lair.crystals)
-        else:
-            # the terrain's short name: a bare letter had to be looked up
-            crystals = ", ".join(CRYSTAL_SHORT[c] for c in lair.crystals)
-        label = "Crystals " if wide or not lair.crystals else "Crystals: "
-        parts = [spires, Text(f"{label}{crystals}"), Text(f"Heroes {lair.heroes}")]
-        if lair.waiting:
-            # said as what they are (a play-test read "Waiting M Y" as
-            # nothing): monsters that must go on the board (OD §Placing Tokens)
-            if wide:
-                tokens = ", ".join(f"{k.letter} {k.label}" for k in lair.waiting)
-            else:
-                tokens = " ".join(k.letter for k in lair.waiting)
-            parts.append(Text.assemble((tokens, "bold"), " to place"))
         # a cell short of the panel's edge: a line reaching it looked cut off
         room = self.query_one("#ob-players").content_region.width - 1
-        # Each part whole on a line: wrapped at any space, the waiting
-        # monsters' label was left at the end of one line and its tokens
-        # went to the next. Narrow, the parts stand two spaces apart, not
-        # " · ": with monsters waiting the line then fits 80x24's panel
-        # whole, a row the log keeps (late in a duel it was down to two lines)
-        sep = " · " if wide else "  "
-
-        def too_long() -> bool:
-            return 4 + sum(p.cell_len for p in parts) + len(sep) * (len(parts) - 1) > room > 0
-
-        if not wide and lair.crystals and too_long():
-            # too long for one line: a count keeps the log its row, which
-            # late in a duel is one of three or four (a bare letter "p" read
-            # as nothing, and p is the score pad's key)
-            parts[1] = Text(f"Crystals {len(lair.crystals)}")
-        if not wide and not lair.crystals and too_long():
-            parts.pop(1)  # "Crystals –" says least
-        if not wide and lair.waiting and too_long():
-            # three monsters or more: their letters closer ("BKW"), each
-            # kept (they must be placed, and bands form by kind), then the
-            # parts a space apart, before a line of its own
-            parts[-1] = Text.assemble(("".join(k.letter for k in lair.waiting), "bold"),
-                                      " to place")
-            if too_long():
-                sep = " "
+        parts, sep = lair_parts(lair, wide=wide, room=room)
         return [head, *([reveal] if reveal else []), *in_force,
                 Parts(tuple(parts), sep=sep, indent="    ")]
 
