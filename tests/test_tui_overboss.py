@@ -1579,7 +1579,7 @@ async def test_enter_with_no_square_to_choose_says_why():
     ("x", {"lairs": (Lair(), Lair())}, "You have no Spire: a Spire drafted from the market"),
     ("f", {}, "f refreshes a spent Spire just after you place a Sunken City (you have 1 spent)."),
     ("s", {}, "Not now: s skips an optional effect."),
-    ("e", {}, "Not now: e ends your turn."),
+    ("e", {}, "Not now: draft a pair and place it first, then e ends your turn."),
     ("c", {}, "Nothing to cancel"),
     ("r", {"revealed": (True, False)}, "Your Boss is revealed already"),
 ])
@@ -1795,3 +1795,30 @@ async def test_at_80x24_the_opponents_crystals_are_named_with_monsters_waiting(c
     mine = [line.strip() for line in lines if line.strip().startswith("Spires ^1 v1")]
     assert len(mine) == 1 and "Crystals: Icy" in mine[0], lines
     assert all(4 + len(line) < width for line in [*bobs, *mine])
+
+
+@pytest.mark.parametrize(("changes", "keys", "said"), [
+    # Spire mode before drafting (a play-test: 1 and 2 were silent)
+    ({}, ("x", "2"), "Leave Spire mode first (x or c) to draft."),
+    ({}, ("x", "e"), "Not now: leave Spire mode (x or c), draft a pair and place it first, "
+                     "then e ends your turn."),
+    ({}, ("e",), "Not now: draft a pair and place it first, then e ends your turn."),
+    # a Road swap (OD §Tile Effects: optional, s skips it)
+    ({"step": Step.SWAP, "placed": sq("b2")}, ("1",), "The number keys choose nothing now."),
+    ({"step": Step.SWAP, "placed": sq("b2")}, ("e",),
+     "Not now: swap two tokens with the Road or skip it (s) first, then e ends your turn."),
+], ids=["spire-number", "spire-e", "draft-e", "swap-number", "swap-e"])
+async def test_a_key_that_cannot_act_now_says_what_comes_first(changes, keys, said):
+    """Play-test: in Spire mode a market number did nothing and said
+    nothing, and e said "Not now: e ends your turn." without why. Each says
+    what must be done (or left) first, and nothing is played."""
+    table = FakePort()
+    app = ScreenApp(make_update(midgame(**changes)), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert any(note.startswith(said) for note in notes), notes
+        assert table.submitted == []

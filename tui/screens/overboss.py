@@ -1522,7 +1522,45 @@ class OverbossScreen(GameScreen):
         if action == "refresh":
             return (f"{what} just after you place a Sunken City (you have "
                     f"{view.lairs[seat].expended or 'none'} spent).")
+        if action == "pick":
+            return self._why_numbers_idle(view)
+        if action == "end_turn" and view.turn == seat:
+            first = self._first_before_end(view)
+            if first:
+                return f"Not now: {first} first, then e ends your turn."
         return super().why_key_idle(action)
+
+    def _why_numbers_idle(self, view: State) -> str:
+        """Why 1-9 choose nothing now (a play-test: in Spire mode they were
+        silent, as if not heard)."""
+        if self._spire:
+            if view.step is Step.DRAFT:
+                return "Leave Spire mode first (x or c) to draft."
+            if self.update is not None and len(token_kinds(self.update.legal)) > 1:
+                return "Leave Spire mode first (x or c) to choose the token to place."
+        return f"The number keys choose nothing now. {self.prompt_words()}".rstrip()
+
+    def _first_before_end(self, view: State) -> str:
+        """What must be done before e can end the turn, said when e is
+        pressed too early ("Not now: e ends your turn." left the why out)."""
+        step = view.step
+        if step in ABILITY_STEPS:
+            return "finish your Boss's reveal ability"
+        tile = view.hand_tile.label if view.hand_tile is not None else "tile"
+        first = {
+            Step.DRAFT: "draft a pair and place it",
+            Step.PLACE_TILE: f"place the {tile}",
+            Step.SLIDE: "slide a tile with the Icy Peak or skip it (s)",
+            Step.SWAP: "swap two tokens with the Road or skip it (s)",
+            Step.SPAWN: "let the Towns spawn their heroes (pick a Town)",
+            Step.REFRESH: "refresh a Spire (f) or skip it (s)",
+            Step.TOKEN: "place the token",
+            Step.LAIR: "place the monsters waiting in your lair",
+        }.get(step, "")
+        if first and self._spire and step is not Step.REFRESH:
+            # Spire mode holds the board and the market
+            first = f"leave Spire mode (x or c), {first}"
+        return first
 
     def action_skip(self) -> None:
         if self._legal(Skip()):
