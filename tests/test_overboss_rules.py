@@ -1255,6 +1255,24 @@ def test_the_log_says_why_a_lair_monster_is_placed_unasked():
     assert line == "Ann keeps the Yeti in their lair: no open terrain tile is left for it."
 
 
+def test_the_log_counts_the_monsters_of_a_kind_left_waiting_in_the_lair():
+    """Play-test: a lair Rocktopus placed on the new tile instead of the
+    drafted Bandit, with a Bandit the Spawning Pool drew already waiting,
+    logged "Then the Bandit waits in your lair." while two did (OD §Placing
+    Tokens: the drafted one goes to the lair; OD-26)."""
+    s = placing(board(a1="I.", b1="I."), S, BANDIT, lairs=(Lair(waiting=(ROCK, BANDIT)), Lair()))
+    s = play(s, 0, PlaceTile(sq("c3")))
+    assert s.step is Step.TOKEN
+    line = GAME.describe(s, 0, PlaceToken(ROCK, sq("c3")), names=["Ann", "Bob"], viewer=0)
+    assert line == ("You place a Rocktopus from your lair on c3 (your side). "
+                    "Then 2 Bandits wait in your lair.")
+    # one alone is still "the Bandit"
+    s = placing(board(a1="I.", b1="I."), S, BANDIT, lairs=(Lair(waiting=(ROCK,)), Lair()))
+    s = play(s, 0, PlaceTile(sq("c3")))
+    line = GAME.describe(s, 0, PlaceToken(ROCK, sq("c3")), names=["Ann", "Bob"], viewer=0)
+    assert line.endswith("Then the Bandit waits in your lair.")
+
+
 def test_every_hero_spawned_or_slain_is_in_the_log_od6_od13():
     """OD §Town, §Heroes: no hero leaves the supply or reaches a lair
     without a line saying so (a Heroes count that moves unexplained)."""

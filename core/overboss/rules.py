@@ -1098,7 +1098,7 @@ def _token_phase(state: State) -> State:
     options = token_options(state)
     if not options:
         if _TRACE.events is not None:
-            _note("wait", tok)
+            _note("wait", tok, state.lairs[state.turn].waiting.count(tok) + 1)
         state = _set_hand_token_lairs(state, None, _lairs_with(state, state.turn, tok))
         return _lair_phase(state)
     wait = token_may_wait(state)
@@ -1122,7 +1122,7 @@ def _place_token(state: State, token: Token, square: int) -> State:
         from_lair = hand is None or token is not hand
         _note("place", token, square, state.tokens[square] is _HERO, from_lair)
         if hand is not None and from_lair:
-            _note("wait", hand)
+            _note("wait", hand, waiting.count(hand) + 1)
     if hand is not None:
         if token is not hand:
             waiting = list(waiting)
@@ -1504,14 +1504,25 @@ def _event_words(state: State, event: tuple, names: Sequence[str] | None) -> str
         assert boss is not None and idle is not None
         reason, what = idle
         return f"{boss_cards.card(boss).name} {what}: {reason}"
-    # "wait"
-    return f"the {event[1].label} waits in {owner}'s lair"
+    # "wait": with how many of its kind then wait (a play-test read "the
+    # Bandit waits" with a second one drawn by a Spawning Pool there too)
+    _, token, count = event
+    if count > 1:
+        return f"{count} {_plural(token.label)} wait in {owner}'s lair"
+    return f"the {token.label} waits in {owner}'s lair"
 
 
 def _seat_name(names: Sequence[str] | None, seat: int) -> str:
     if names is not None and seat < len(names):
         return names[seat]
     return f"Boss {seat + 1}"
+
+
+def _plural(label: str) -> str:
+    """ "Bandits", "Werewolves", "Rocktopuses", "Minibosses"."""
+    if label.endswith("f"):
+        return label[:-1] + "ves"
+    return label + ("es" if label.endswith("s") else "s")
 
 
 def _a(label: str) -> str:
