@@ -1822,3 +1822,22 @@ async def test_a_key_that_cannot_act_now_says_what_comes_first(changes, keys, sa
         notes = [n.message for n in app._notifications]
         assert any(note.startswith(said) for note in notes), notes
         assert table.submitted == []
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+async def test_a_hot_seat_final_table_header_reads_whole(size):
+    """Play-test: at a hot-seat table's final table (b from the results)
+    the 80-column header began " for everyone · Ann 48 : 57 Bram", which
+    read cut off (the game's name, before it, had given way for room). It
+    says whose view it is as a player's view does: "Everyone's view"."""
+    port = FakePort()
+    port.at_this_terminal = True
+    update = attrs.evolve(make_update(finished(), seat=None), bots=frozenset())
+    app = ScreenApp(update, port)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        header = screen_text(app).splitlines()[0]
+    assert not header.strip().startswith("for everyone"), header
+    if size == (80, 24):  # (wide, the game's name comes first)
+        assert header.strip().startswith("Everyone's view · Ann "), header
+    assert len(header.rstrip()) <= size[0] - 1

@@ -766,7 +766,12 @@ class OverbossScreen(GameScreen):
         # out in a duel: 68 of each for 32 squares), the heroes last (15 run
         # out, and who gets the last ones is a choice: OD-19).
         parts = [Text("Overboss Duel", style="bold")] if wide else []
-        parts.append(self._viewer_text(update))
+        if not wide and update.seat is None and self.here:
+            # without the game's name before it, "for everyone" read as cut
+            # off (a play-test): said as a player's view is, "Ann's view"
+            parts.append(Text("Everyone's view", style="bold"))
+        else:
+            parts.append(self._viewer_text(update))
         if view.step is not Step.OVER:
             open_squares = len(GAME.open_squares(view))
             # rounds, a turn of each Boss: "Turn" counted every turn, and a
