@@ -167,3 +167,47 @@ def test_every_key_of_a_table_is_in_its_rules_key_list(game):
             if f"`{RULES_KEY_WORDS.get(key, key)}`" not in section:
                 missing.add(key)
     assert not missing, missing
+
+
+async def test_the_footer_names_n_for_the_next_games_rules(tmp_path, monkeypatch):
+    """Play-test: the footer read "q Back  [ ] Section  f1 Help", and only F1
+    told that n goes to the next game's rules; at 80 columns it fits."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.action_rules("overboss-duel")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen)
+                       and app.screen.is_mounted)
+        await pilot.pause(0.2)
+        footer = screen_text(app).splitlines()[-1]
+    assert "q Back" in footer and "n Next game" in footer, footer
+
+
+async def test_r_at_home_on_continue_opens_the_latest_matchs_rules(tmp_path, monkeypatch):
+    """Play-test: r on the home screen opened Boss Quest's rules whatever
+    was highlighted but a game's own line; on Continue (or a line of no
+    game) it opens the rules of the match there is to continue."""
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+    from tui.screens.home import HomeScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    Match.new("overboss-duel", [PlayerSpec("Ann", "human", None),
+                                PlayerSpec("Bram", "human", None)]).close()
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
+                       and app.screen.latest_checked)
+        menu = app.screen.query_one("#home-menu")
+        menu.highlighted = menu.get_option_index("continue")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen.game_id == "overboss-duel"
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        menu = app.screen.query_one("#home-menu")
+        menu.highlighted = menu.get_option_index("saved")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        assert app.screen.game_id == "overboss-duel"

@@ -236,7 +236,12 @@ class HomeScreen(Screen):
         self.app.action_new_match(self._highlighted_game())  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
-        self.app.action_rules(self._highlighted_game())  # type: ignore[attr-defined]
+        # on Continue (or a line of no game): the match there is to continue,
+        # not the first game's rules (a play-test)
+        game = self._highlighted_game()
+        if game is None and self._latest is not None:
+            game = self._latest.game
+        self.app.action_rules(game)  # type: ignore[attr-defined]
 
     def action_quit(self) -> None:
         """q asks first: everywhere else q goes back, and a player who

@@ -49,7 +49,8 @@ class RulesScreen(Screen):
         Binding("space", "scroll('page_down')", "Page down", show=False),
         Binding("home,g", "scroll('home')", "Top", show=False),
         Binding("end,G", "scroll('end')", "End", show=False),
-        Binding("n", "next_game", "Next game", show=False),
+        # in sight: only F1 told how to reach another game's rules (a play-test)
+        Binding("n", "next_game", "Next game"),
         # the rules run to 20 pages and more at 80x24: a section at a time
         # one footer entry for both ("] Next section" hid that [ goes back)
         Binding("right_square_bracket", "section(1)", "Section", key_display="[ ]",
