@@ -622,9 +622,13 @@ def test_join_refuses_a_hub_socket_anyone_could_have_swapped(tmp_path, capsys, m
     finally:
         fake.close()
     err = capsys.readouterr().err
-    assert err.startswith(f"overtable join: not joining the hub at {folder / 'hub.sock'}: "
+    assert err.startswith(f"overtable join: no hub is joined at {folder / 'hub.sock'}: "
                           f"its folder {folder} can be written by any user"), err
     assert "(the hub's host chooses it)" in err
+    # nothing there yet: not "start one with `overtable hub`", which refuses it
+    assert cli.main(["join", "--name", "Ann", "--socket", str(folder / "other.sock")]) == 1
+    err = capsys.readouterr().err
+    assert "can be written by any user" in err and "start one" not in err, err
 
 
 def test_an_unexpected_error_in_the_app_exits_non_zero(monkeypatch):

@@ -594,6 +594,13 @@ def join_hub(
               file=sys.stderr)
         return 2
     socket_path = Path(socket) if socket else default_places()[1]
+    from host.hub import OPEN_FOLDER, open_to_anyone
+
+    if open_to_anyone(socket_path.parent):
+        print(f"overtable join: no hub is joined at {socket_path}: "
+              f"{OPEN_FOLDER.format(folder=socket_path.parent)} (the hub's host chooses it).",
+              file=sys.stderr)
+        return 1
     if not socket_path.is_socket() and os.environ.get("SSH_CONNECTION"):
         # a player over the system's OpenSSH can start no hub (README)
         print(f"overtable join: the tables are closed: no hub runs at {socket_path}. "
@@ -603,13 +610,6 @@ def join_hub(
         print(f"overtable join: no hub at {socket_path}; start one with `overtable hub`, "
               "or name a running hub's socket with --socket (`overtable host` and "
               "`overtable hub` print theirs).", file=sys.stderr)
-        return 1
-    from host.hub import OPEN_FOLDER, open_to_anyone
-
-    if open_to_anyone(socket_path.parent):
-        print(f"overtable join: not joining the hub at {socket_path}: "
-              f"{OPEN_FOLDER.format(folder=socket_path.parent)} (the hub's host chooses it).",
-              file=sys.stderr)
         return 1
     if not socket_path.is_socket():
         # the app would only say "Connection refused" for ever
