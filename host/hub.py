@@ -19,7 +19,11 @@ Messages from a client (one key names the message):
   absent: the match waits), a bot plays the seat of a player who is away
   once it has been their turn for that long, and hands the seat back the
   moment they return. A table keeps its id while it is played; after a
-  restart of the hub, a match is listed under its journal's id.
+  restart of the hub, a match is listed under its journal's id. With
+  ``rematch_of`` (optional: a finished table the player played at), the
+  table replays that match: when its rematch waits already (not begun, a
+  seat there kept for the player), the player is seated there instead,
+  and told ``{"created": ..., "existing": true}``.
 - ``{"join": {"table": id, "seat": n}}``, ``{"watch": {"table": id}}``.
 - ``{"stand": {"table": id}}``: before the match begins, the player stands
   up from their seat (it is open to anyone again); the table's creator
@@ -307,6 +311,8 @@ class Table:
     told_gone: set[int] = attrs.field(factory=set)
     #: player -> why their seat is let go now ("left", "dropped", "moved", "resigned")
     letting_go: dict[str, str] = attrs.field(factory=dict)
+    #: the finished table whose match this one plays again (its rematch)
+    rematch_of: str | None = None
 
     @property
     def started(self) -> bool:
@@ -378,6 +384,7 @@ class Table:
             # the match's own id, the same after a restart (the table's is
             # not): a watcher's app finds the match it watched again by it
             "match": None if self.session is None else self.session.match.header.match_id,
+            "rematch_of": self.rematch_of,
         }
 
 
@@ -639,8 +646,40 @@ class Hub:
             seats.append(seat)
         away_bot = _away_bot(request.get("away_bot"))
         table = Table(uuid.uuid4().hex[:12], game, options, seats, player, away_bot)
+        table.rematch_of = self._rematch_of(player, request)
         self.tables[table.id] = table
         return table
+
+    def _rematch_of(self, player: str, request: Any) -> str | None:
+        """The finished table a create request replays (``rematch_of``):
+        one `player` played at; None without one."""
+        of = request.get("rematch_of") if isinstance(request, dict) else None
+        if of is None:
+            return None
+        old = self.tables.get(of) if isinstance(of, str) else None
+        if old is None:
+            raise HubError("A rematch names the table of the match it plays again.")
+        if not old.finished:
+            raise HubError("A rematch is of a finished match.")
+        if not any(s.player == player and s.kind != "bot" for s in old.seats):
+            raise HubError("Only a player of a finished match sets up its rematch.")
+        return of
+
+    def rematch_waiting(self, player: str, request: Any) -> tuple[Table, int] | None:
+        """The rematch that `request` asks for, set up already by another
+        of its players and not begun, with `player`'s seat there: (table,
+        seat). Two players pressing r at once made two tables, each
+        waiting for the other."""
+        of = self._rematch_of(player, request)
+        if of is None:
+            return None
+        for table in self.tables.values():
+            if table.rematch_of != of or table.started:
+                continue
+            for seat, s in enumerate(table.seats):
+                if s.player == player and s.kind != "bot":
+                    return table, seat
+        return None
 
     def chat_of(self, table_id: str | None) -> ChatLog:
         """What was said at a table (None: in the lobby)."""
@@ -1418,13 +1457,18 @@ class Client:
                 self.send_lobby()
             elif kind == "create":
                 try:
-                    table = self.hub.create(self.player, body)
+                    waiting = self.hub.rematch_waiting(self.player, body)
+                    table = waiting[0] if waiting else self.hub.create(self.player, body)
                 except HubError as error:
                     # marked: the app keeps its form open, the seat marked
                     refusal: dict[str, Any] = {"error": str(error), "create": "refused"}
                     if isinstance(error, SeatRefused):
                         refusal["seat"] = error.seat
                     self.send(refusal)
+                    return
+                if waiting is not None:  # another player's r came first: sat down there
+                    self.send({"created": table.summary(), "existing": True})
+                    self.hub.sit(self, *waiting)
                     return
                 self.send({"created": table.summary()})
                 self.hub._lobby_changed()

@@ -2201,3 +2201,39 @@ async def test_the_players_are_told_once_when_someone_starts_and_stops_watching(
     await dee.close()
     news = (await ann.expect("seat_news"))["seat_news"]
     assert news == {"table": table, "player": "dee", "news": "stopped watching"}
+
+
+async def test_two_rematches_asked_for_at_once_make_one_table(hub):
+    """qa-share3 F3: both players pressing r on the results at the same
+    moment each made a rematch table, each waiting for the other. A create
+    naming the finished table it replays (``rematch_of``) seats its player
+    at that match's rematch when one waits already."""
+    hub_, path = hub
+    ann, bob, old = await table_for_two(path)
+    await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+    eve = await Player.connect(path, "eve")
+    rematch = {"game": "overboss-duel", "seats": [{"player": "ann"}, {"player": "bob"}],
+               "rematch_of": old}
+    # back to back: neither has seen the other's table in a lobby
+    await ann.send({"create": rematch})
+    await bob.send({"create": rematch})
+    made = await ann.expect("created")
+    again = await bob.expect("created")
+    assert made["created"]["table"] == again["created"]["table"]
+    assert made["created"]["rematch_of"] == old
+    assert "existing" not in made and again["existing"] is True
+    await ann.send({"join": {"table": made["created"]["table"], "seat": 0}})
+    # bob is seated by the hub: the match begins once ann sits down
+    await ann.expect("update")
+    await bob.expect("update")
+    assert hub_.tables[made["created"]["table"]].started
+    assert len(hub_.tables) == 2  # the old table and one rematch
+    # validated as the rest: a finished table the player played at
+    for wrong, why in ((1, "rematch"), (["x"], "rematch"), ("nope", "rematch"),
+                       (made["created"]["table"], "finished")):
+        await ann.send({"create": {**rematch, "rematch_of": wrong}})
+        assert why in (await ann.expect("error"))["error"]
+    await eve.send({"create": {**rematch, "rematch_of": old}})
+    assert "Only a player" in (await eve.expect("error"))["error"]
+    for player in (ann, bob, eve):
+        await player.close()

@@ -3104,3 +3104,35 @@ async def test_quitting_tells_the_hub_the_player_left_not_that_they_dropped(tmp_
         assert said == ["Ann joined the tables", "Ann left the tables"], said
     finally:
         await hub.close()
+
+
+async def test_an_r_whose_lobby_has_not_come_sits_at_the_rematch_set_up_first(shared_hub):
+    """qa-share3 F3: both players' r at once made two rematch tables (the
+    app's check read a lobby that had not come yet). The hub seats the
+    second r at the first's table; the app says so, and no second
+    "set up a rematch" line goes to the finished table's chat."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, old = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
+        await play_to_the_results(pilot, app, bob, random.Random(3))
+        await bob.send({"create": {"game": "overboss-duel", "options": {"short_board": True},
+                                   "seats": [{"player": "Ann"}, {"player": "Bob"}],
+                                   "rematch_of": old["table"]}})
+        created = (await bob.expect("created"))["created"]
+        await bob.send({"join": {"table": created["table"], "seat": 1}})
+        await bob.expect("lobby")
+        app._rematch_waiting = lambda request: None  # her lobby has not come yet
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                       and app.screen.update is not None and app.screen.update.outcome is None)
+        assert app.remote.table_on_screen() == created["table"]
+        assert len(hub.tables) == 2
+        assert any("a moment before you" in n.message for n in app._notifications)
+        heard = await bob.until_quiet()
+        assert not [m for m in heard if m.get("chat", {}).get("kind") == "rematch"]
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.pause(0.2)
+        await bob.close()

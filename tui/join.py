@@ -207,17 +207,29 @@ class JoinApp(OvertableApp):
         elif waiting is not None:  # another player asked first: sit down there
             self.remote.join(*waiting)
         else:
+            # the hub's answer says whether another's r came first (`rematch_set_up`)
             await self._create(request)
-            # the table's own line, worded by each app for its reader (a
-            # watcher has no seat to sit down at); the text is for older apps
-            self.remote.say(table, "Rematch? The same table waits in the lobby.", kind="rematch")
-            self.notify("A new table with the same seats: the others are asked to sit down.")
+
+    def rematch_set_up(self, table: str, existing: bool) -> None:
+        """The hub set up the rematch of `table` (or, `existing`, seated
+        this player at the one another player set up a moment before)."""
+        if existing:
+            self.notify("The others set up this rematch a moment before you: you sit down there.")
+            return
+        # the table's own line, worded by each app for its reader (a
+        # watcher has no seat to sit down at); the text is for older apps
+        self.remote.say(table, "Rematch? The same table waits in the lobby.", kind="rematch")
+        self.notify("A new table with the same seats: the others are asked to sit down.")
 
     def _rematch_waiting(self, request: dict[str, Any]) -> tuple[str, int] | None:
         """A table not started yet with the rematch's game and seats, where
         this player's seat waits for them: (table, seat)."""
         for listed in self.remote.tables:
             seats = listed.get("seats", [])
+            # (an older hub names no rematch_of: the same game and seats then)
+            of = listed.get("rematch_of")
+            if of is not None and of != request.get("rematch_of"):
+                continue
             if (listed.get("started") or listed.get("game") != request["game"]
                     or [seat_request(s) for s in seats] != request["seats"]):
                 continue
@@ -244,6 +256,8 @@ class JoinApp(OvertableApp):
             request["options"] = journal_codec(game).options_dict(options)
         if listed.get("away_bot") is not None:
             request["away_bot"] = listed["away_bot"]
+        # the hub seats a second r at the rematch the first one set up
+        request["rematch_of"] = table
         return request
 
     def current_game_id(self) -> str | None:

@@ -434,7 +434,16 @@ class RemoteTable:
                     await set_up()
                 seats = created["seats"]
                 mine = next((i for i, s in enumerate(seats) if s.get("player") == self.player), 0)
-                self.join(created["table"], mine)
+                existing = message.get("existing") is True
+                if existing:  # the hub seated this player at a rematch set up first
+                    self._put_away.discard(created["table"])
+                    self._lobby_want(created["table"])
+                else:
+                    self.join(created["table"], mine)
+                made = getattr(self.app, "rematch_set_up", None)
+                of = created.get("rematch_of")
+                if made is not None and isinstance(of, str):
+                    made(of, existing)
         elif "update" in message:
             await self._update(message["table"], message["update"])
         elif "chat" in message:
@@ -996,6 +1005,8 @@ class RemoteTable:
         request = request_of(self.table_on_screen())
         if request is None:
             return False
+        if table.get("rematch_of") not in (None, request.get("rematch_of")):
+            return False  # another match's rematch
         seats = [seat_request(s) for s in table.get("seats", ())]
         return table.get("game") == request["game"] and seats == request["seats"]
 
@@ -1119,6 +1130,7 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
         "started": entry.get("started") is True,
         "play": play,
         "match": entry["match"] if isinstance(entry.get("match"), str) else None,
+        "rematch_of": entry["rematch_of"] if isinstance(entry.get("rematch_of"), str) else None,
     }
 
 
