@@ -60,10 +60,10 @@ and ``"kind"`` when it has one),
 player sits at but has open at none of their terminals: told, not kept),
 ``{"seat_news": {"table", "player", "news"}}`` (to the others at a running
 table, once each: a player's seat let go, ``"left"`` with q, ``"dropped"``
-as their connection ended, ``"resigned"``, or held again, ``"back"``; to
-the creator and those sitting at a table not begun, ``"declined"``: the
-seat kept for the player was declined, open now; to the players at a
-running table, ``"watching"`` and ``"stopped watching"``: someone began
+as their connection ended (``"bye": true`` too when they quit, `bye`),
+``"resigned"``, or held again, ``"back"``; to the creator and those
+sitting at a table not begun, ``"declined"``: the seat kept for the player
+was declined, open now; to the players at a running table, ``"watching"`` and ``"stopped watching"``: someone began
 watching it, or stopped; an app that does not know it ignores it),
 ``{"stopping": true}`` (the hub stops, on purpose: seats are kept),
 ``{"moved": {"table": id}}`` (the player sat down at that table from another
@@ -309,7 +309,7 @@ class Table:
     present: dict[int, bool] = attrs.field(factory=dict)
     #: seats whose going the others were told of: their return is told too
     told_gone: set[int] = attrs.field(factory=set)
-    #: player -> why their seat is let go now ("left", "dropped", "moved", "resigned")
+    #: player -> why their seat is let go now ("left", "dropped", "bye", "moved", "resigned")
     letting_go: dict[str, str] = attrs.field(factory=dict)
     #: the finished table whose match this one plays again (its rematch)
     rematch_of: str | None = None
@@ -1162,7 +1162,10 @@ class Hub:
                 news = why.get(name, "left")
             else:
                 continue
-            told = {"seat_news": {"table": table.id, "player": name, "news": news}}
+            told: dict[str, Any] = {"seat_news": {"table": table.id, "player": name,
+                                                  "news": news}}
+            if news == "bye":  # older apps know only "dropped" for this
+                told["seat_news"].update(news="dropped", bye=True)
             for client in list(self.clients):
                 if client.player != name and table.id in client.places:
                     client.send(told)
@@ -1710,7 +1713,8 @@ class Client:
                 seated |= bool(link.seats)
                 table = self.hub.tables.get(table_id)
                 if table is not None and link.seats:
-                    table.letting_go[str(self.player)] = "dropped"
+                    # (a goodbye: they quit, rather than lost their connection)
+                    table.letting_go[str(self.player)] = "bye" if self.said_bye else "dropped"
                 link.close()
         with contextlib.suppress(Exception):
             if abort:

@@ -2237,3 +2237,17 @@ async def test_two_rematches_asked_for_at_once_make_one_table(hub):
     assert "Only a player" in (await eve.expect("error"))["error"]
     for player in (ann, bob, eve):
         await player.close()
+
+
+async def test_a_player_who_says_goodbye_is_told_apart_from_a_dropped_one(hub):
+    """qa-share3 F6: Ctrl+Q at the table and a killed terminal both read
+    "Ann's connection ended." to the others. A goodbye (``bye``) goes as
+    ``"dropped"`` still (older apps word it as before) marked ``"bye"``."""
+    _, path = hub
+    ann, bob, table = await table_for_two(path)
+    await bob.expect("update")
+    await ann.until_quiet()
+    await bob.send({"bye": {}})
+    await bob.close()
+    told = [m["seat_news"] for m in await ann.until_quiet() if "seat_news" in m]
+    assert told == [{"table": table, "player": "bob", "news": "dropped", "bye": True}]

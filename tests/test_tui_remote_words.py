@@ -67,3 +67,16 @@ def test_the_players_at_a_table_are_told_who_watches_it(monkeypatch):
     for news in ("watching", "stopped watching"):
         remote._seat_news({"table": "t1", "player": "Dee", "news": news})
     assert remote.app.notes == ["Dee is watching.", "Dee stopped watching."]  # type: ignore[attr-defined]
+
+
+def test_a_player_who_quit_reads_apart_from_one_whose_connection_ended(monkeypatch):
+    """qa-share3 F6: Ctrl+Q at the table read "Ann's connection ended.",
+    as a killed terminal did; the hub marks a goodbye ``"bye": true``."""
+    remote = RemoteTable(FakeApp(), "/nonexistent", "Bob")  # type: ignore[arg-type]
+    monkeypatch.setattr(remote, "table_on_screen", lambda: "t1")
+    remote._seat_news({"table": "t1", "player": "Ann", "news": "dropped", "bye": True})
+    remote._seat_news({"table": "t1", "player": "Ann", "news": "dropped"})
+    remote._seat_news({"table": "t1", "player": "Ann", "news": "dropped", "bye": "yes"})
+    remote._seat_news({"table": "t1", "player": "Ann", "news": "something new"})  # let be
+    assert remote.app.notes == [  # type: ignore[attr-defined]
+        "Ann left the shared tables.", "Ann's connection ended.", "Ann's connection ended."]

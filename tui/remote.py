@@ -809,6 +809,8 @@ class RemoteTable:
         words = {"left": f"{who} left the table.", "dropped": f"{who}'s connection ended.",
                  "resigned": f"{who} left the match for good.", "back": f"{who} is back.",
                  "watching": f"{who} is watching.", "stopped watching": f"{who} stopped watching."}
+        if what == "dropped" and news.get("bye") is True:  # they quit (Ctrl+Q), not lost
+            words["dropped"] = f"{who} left the shared tables."
         if what == "declined" and who != self.player:  # a table not begun: said anywhere
             entry = next((t for t in self.tables if t.get("table") == news["table"]), None)
             at = f" at {entry['title']}" if entry is not None else ""
