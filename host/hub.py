@@ -941,6 +941,9 @@ class Hub:
         if table.chat.lines:
             _write_chat_file(_chat_file(match.path), table.chat)
         self._start(table, match)
+        # those who pressed w before it began: the players never heard of them
+        for name in sorted(self.watchers(table)):
+            self.tell_watching(table, name, WATCHING)
 
     def _start(self, table: Table, match: Any) -> None:
         seed = None if self.seed is None else self.seed + self._started

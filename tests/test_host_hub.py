@@ -2251,3 +2251,33 @@ async def test_a_player_who_says_goodbye_is_told_apart_from_a_dropped_one(hub):
     await bob.close()
     told = [m["seat_news"] for m in await ann.until_quiet() if "seat_news" in m]
     assert told == [{"table": table, "player": "bob", "news": "dropped", "bye": True}]
+
+
+async def test_a_watcher_waiting_for_the_match_is_told_to_the_players_as_it_begins(hub):
+    """qa-share3 F5: Dee pressed w on a table before its match began; the
+    players never heard "Dee is watching.", only, later, that she stopped.
+    As the match begins the seated players are told once who watches it,
+    after their first update (their app tells it at the table's screen)."""
+    _, path = hub
+    ann = await Player.connect(path, "ann")
+    bob = await Player.connect(path, "bob")
+    dee = await Player.connect(path, "dee")
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "bob"}]}})
+    table = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": table, "seat": 0}})
+    await dee.send({"watch": {"table": table}})
+    await dee.until_quiet()
+    await bob.send({"join": {"table": table, "seat": 1}})
+    for player in (ann, bob):
+        heard = await player.until_quiet()
+        news = [(i, m["seat_news"]) for i, m in enumerate(heard) if "seat_news" in m]
+        assert [n for _, n in news] == [{"table": table, "player": "dee", "news": "watching"}]
+        first_update = next(i for i, m in enumerate(heard) if "update" in m)
+        assert first_update < news[0][0]
+    assert not [m for m in await dee.until_quiet() if "seat_news" in m]
+    await dee.close()
+    for player in (ann, bob):
+        assert [m["seat_news"]["news"] for m in await player.until_quiet()
+                if "seat_news" in m] == ["stopped watching"]
+    for player in (ann, bob):
+        await player.close()
