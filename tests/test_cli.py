@@ -454,8 +454,57 @@ def test_join_says_the_seats_wait_as_it_ends(welcomed, tmp_path, monkeypatch, ca
     monkeypatch.setattr(tui.join, "JoinApp", Left)
     assert cli.main(["join", "--socket", str(socket_path), "--name", "ann"]) == 0
     out = capsys.readouterr().out
-    assert (cli.LEFT_THE_TABLES in out) is welcomed, out
-    assert "Your seats wait for you" in cli.LEFT_THE_TABLES
+    assert ("You left the shared tables." in out) is welcomed, out
+    listening.close()
+
+
+@pytest.mark.parametrize("seats", [True, False])
+@pytest.mark.parametrize("over_ssh", [True, False])
+def test_joins_last_words_fit_the_player_and_the_terminal(seats, over_ssh, tmp_path,
+                                                           monkeypatch, capsys):
+    """qa-share3 F7: the line printed as `overtable join` ends told a
+    watcher "Your seats wait for you", broke mid-word at 80 columns ("t /
+    he table") and said "come back the way you came in" without the
+    command. Seats are named only to a player who has some; the words are
+    wrapped at spaces to the terminal; run directly, the command is given."""
+    import os
+    import shutil
+
+    _no_app(monkeypatch)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *a, **k: os.terminal_size((40, 24)))
+    if over_ssh:
+        monkeypatch.setenv("SSH_CONNECTION", "10.0.0.1 5 10.0.0.2 22")
+    else:
+        monkeypatch.delenv("SSH_CONNECTION", raising=False)
+    socket_path = tmp_path / "hub.sock"
+    listening = _a_socket(socket_path)
+
+    class Left:
+        return_code = None
+
+        def __init__(self, *args, **kwargs) -> None:
+            self.remote = type("Remote", (), {"was_welcomed": True,
+                                              "has_seats": lambda _: seats})()
+
+        def run(self) -> None:
+            pass
+
+    import tui.join
+
+    monkeypatch.setattr(tui.join, "JoinApp", Left)
+    assert cli.main(["join", "--socket", str(socket_path), "--name", "Dee"]) == 0
+    out = capsys.readouterr().out
+    words = out.split("\n")
+    command = [line for line in words if "--name" in line]
+    assert all(len(line) <= 40 for line in words if line not in command), out
+    assert ("Your seats wait for you" in out.replace("\n", " ")) is seats, out
+    assert out.startswith("You left the shared tables.")
+    if over_ssh:
+        assert command == [], out
+    else:
+        (line,) = command
+        assert line.strip().endswith(f"join --socket {socket_path} --name Dee"), out
     listening.close()
 
 

@@ -633,17 +633,37 @@ def join_hub(
     refusal = getattr(app, "refusal", None)  # the hub refused the name (tui/remote.py)
     if refusal:
         print(refusal, file=sys.stderr)
-    elif getattr(getattr(app, "remote", None), "was_welcomed", False) and not app.return_code:
+    elif getattr(remote := getattr(app, "remote", None), "was_welcomed", False) and not app.return_code:
         # Ctrl+Q at a table left a blank terminal: was the seat lost?
+        has_seats = getattr(remote, "has_seats", None)
+        seats = bool(has_seats()) if callable(has_seats) else True
+        # run directly, the way back is this command; over SSH, the connection
+        again = None if os.environ.get("SSH_CONNECTION") else own_command(
+            "join", *(["--socket", socket] if socket else []),
+            *(["--name", name] if name is not None else []))
         with _output_may_be_gone():
-            print(LEFT_THE_TABLES)
+            print(left_the_tables(seats, again))
     return app.return_code or 0
 
 
-#: printed as `overtable join` ends (Ctrl+Q, or q in the lobby)
-LEFT_THE_TABLES = ("You left the shared tables. Your seats wait for you (a bot plays for "
-                   "you where the table was set up so); to carry on, come back the way "
-                   "you came in.")
+def left_the_tables(seats: bool, again: str | None) -> str:
+    """What `overtable join` prints as it ends (Ctrl+Q, or q in the
+    lobby): seats named only to one who has some, wrapped at spaces to the
+    terminal (it broke words: "where t / he table"), and the command back
+    on a line of its own (`again`; None: come back as they came in)."""
+    import shutil
+    import textwrap
+
+    words = "You left the shared tables."
+    if seats:
+        words += (" Your seats wait for you (a bot plays for you where the table was set "
+                  "up so).")
+    words += " To come back, run:" if again else (
+        " To carry on, come back the way you came in." if seats else "")
+    width = max(20, shutil.get_terminal_size((80, 24)).columns - 1)
+    text = textwrap.fill(words, width, break_long_words=False, break_on_hyphens=False)
+    # (unindented: a long socket path already fills a line)
+    return f"{text}\n{again}" if again else text
 
 
 def utf8_stdio(streams: Any = None) -> None:

@@ -216,7 +216,7 @@ class RemoteTable:
             self._lost = True
             if self._hub_stopping:
                 # a watcher has no seats to keep
-                kept = "; your seats are kept" if self._has_seats() else ""
+                kept = "; your seats are kept" if self.has_seats() else ""
                 self.app.notify(f"The hub stopped{kept}. Trying to connect again…",
                                 severity="warning")
             else:
@@ -242,7 +242,7 @@ class RemoteTable:
             return
         self.app.notify("The hub does not answer: quit and join again later.", severity="error")
 
-    def _has_seats(self) -> bool:
+    def has_seats(self) -> bool:
         """This player sits at a table of the last listing whose match is
         not over (a person's seat, not a bot's)."""
         return any(
