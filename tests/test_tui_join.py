@@ -3136,3 +3136,47 @@ async def test_an_r_whose_lobby_has_not_come_sits_at_the_rematch_set_up_first(sh
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await pilot.pause(0.2)
         await bob.close()
+
+
+async def test_the_lobby_highlights_the_table_where_the_turn_notice_sends_the_player():
+    """qa-share3 F2: back in the lobby, "Your turn at Overseers ...: Enter
+    on it sits you down" while the highlight was on a finished match, and
+    Enter opened its old results. The table where it is the player's turn
+    (their seat away) takes the highlight as the lobby opens, or as the
+    turn comes, unless the player has highlighted a row themselves."""
+    from textual.screen import Screen
+    from textual.widgets import DataTable
+
+    ann = {"kind": "reserved", "player": "Ann", "present": True, "away": False}
+    bob_away = {"kind": "reserved", "player": "Bob", "present": True, "away": True}
+    bob = {"kind": "reserved", "player": "Bob", "present": True, "away": False}
+    old = {"table": "old", "title": "Overseers", "seats": [ann, bob], "started": True,
+           "play": {"finished": True, "to_act": [], "actions": 30}}
+
+    def running(tid: str, bobs_turn: bool) -> dict:
+        return {"table": tid, "title": "Overseers", "seats": [ann, bob_away], "started": True,
+                "play": {"finished": False, "to_act": [1 if bobs_turn else 0], "actions": 3}}
+
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        lobby.show([old, running("duel", True)], "Bob")
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "duel"
+        lobby.query_one(DataTable).move_cursor(row=0)  # Bob looks at the old results
+        await pilot.pause()
+        lobby.show([old, running("duel", True), running("more", True)], "Bob")
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "old"  # his choice is kept
+        await app.push_screen(Screen())  # he opens the results, and comes back
+        await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "duel"
+        # a turn that comes while the lobby is up, the highlight left alone
+        lobby.show([old, running("duel", False), running("more", False)], "Bob")
+        await pilot.pause()
+        lobby.show([old, running("duel", False), running("more", True)], "Bob")
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "more"

@@ -356,6 +356,11 @@ class LobbyScreen(Screen):
         self._invited: set[str] = set()
         #: the footer's word for x now (`_x_label`), and whether x and w are dimmed
         self._x_said = ("Stand up", False, False)
+        #: the tables, at the last drawing, where it is this player's turn
+        #: and their seat away (the turn notice's): one since is highlighted
+        self._turns: set[str] = set()
+        #: the player highlighted a row themselves since the lobby opened
+        self._chosen = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -384,7 +389,10 @@ class LobbyScreen(Screen):
             self._draw()
 
     def on_screen_resume(self) -> None:
-        if self._stale or self.want is not None:
+        # the lobby opens again: a turn waiting takes the highlight (F2)
+        self._chosen = False
+        self._turns = set()
+        if self._stale or self.want is not None or any(map(self._turn_here, self.listing)):
             self._draw()
         # back from a table: ask the hub how the tables stand now
         remote = getattr(self.app, "remote", None)
@@ -420,7 +428,14 @@ class LobbyScreen(Screen):
         invited = [table.get("table") for table in self.listing if self._kept_for_me(table)]
         new = [tid for tid in invited if tid not in self._invited]
         self._invited = set(invited)
-        if self.want in ids:
+        turns = [table["table"] for table in self.listing if self._turn_here(table)]
+        new_turns = [tid for tid in turns if tid not in self._turns]
+        self._turns = set(turns)
+        if new_turns and not self._chosen:
+            # the turn notice says "Enter on it": the highlight goes there
+            row = ids.index(self.want if self.want in new_turns else new_turns[0])
+            self.want = None
+        elif self.want in ids:
             row, self.want = ids.index(self.want), None
         elif new:  # a table set up for this player: Enter sits them down there
             row = ids.index(new[0])
@@ -468,6 +483,18 @@ class LobbyScreen(Screen):
             grid.move_cursor(row=row)
             self._highlighted_id = ids[row]
         self._hint()
+
+    def _turn_here(self, table: dict[str, Any]) -> bool:
+        """It is this player's turn at `table` and their seat there is away
+        (no bot playing it): where the turn notice sends them."""
+        play = table.get("play")
+        if not table.get("started") or not isinstance(play, dict) or play.get("finished"):
+            return False
+        seats = table.get("seats", [])
+        return any(type(n) is int and 0 <= n < len(seats)
+                   and seats[n].get("player") == self.me and seats[n].get("kind") != "bot"
+                   and seats[n].get("away") and not seats[n].get("bot_playing")
+                   for n in play.get("to_act", ()))
 
     def _kept_for_me(self, table: dict[str, Any]) -> bool:
         """A seat at `table`, not begun, is kept for this player by another,
@@ -579,7 +606,10 @@ class LobbyScreen(Screen):
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         table = self._highlighted()
-        self._highlighted_id = table.get("table") if table is not None else None
+        now = table.get("table") if table is not None else None
+        if now != self._highlighted_id:  # not where the drawing put it: the player's choice
+            self._chosen = True
+        self._highlighted_id = now
         self._hint()
 
     def _highlighted(self) -> dict[str, Any] | None:
