@@ -2418,3 +2418,20 @@ async def test_every_view_numbers_an_admitting_row_alike(viewer):
     back = r"\(C\)" if viewer == 0 else re.escape(f"[{BACK}]")
     # (a spectator's wider row names the traits in full)
     assert re.search(rf"1\[A\w*\] 2\[A\w*\] 3\[B\w*\] 5{back}", text), text
+
+
+async def test_b_names_teal_only_to_the_player_who_is_teal():
+    """qa-share3 F8: b pressed in the draft said "b lets Teal choose the
+    card to move again" to a player who was not Teal, at a table with no
+    Teal. Characters are secret until the vote (OV-9): b's words speak of
+    Teal's move only to the player dealt Teal."""
+    state = drafting()
+    for teal in (True, False):
+        seat = next(i for i, s in enumerate(state.seats)
+                    if (s.character is Character.TEAL) is teal and i in GAME.to_act(state))
+        _, _, notes = await run(make_update(state, seat), keys=["b"], after=lambda screen: [
+            n.message for n in screen.app._notifications])
+        (note,) = notes
+        assert ("Teal" in note) is teal, note
+        assert note == ("Not now: b lets Teal choose the card to move again, once one is chosen."
+                        if teal else "b does nothing for your character this round.")

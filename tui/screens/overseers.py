@@ -61,7 +61,7 @@ from core.overseers.actions import (
     Turn,
     Vote,
 )
-from core.overseers.cards import TRAIT, Trait
+from core.overseers.cards import TRAIT, Character, Trait
 from core.overseers.state import Phase, State
 from tui import resources
 from tui.plain import shortened
@@ -1795,6 +1795,17 @@ class OverseersScreen(GameScreen):
     IDLE_KEY_WORDS: ClassVar[dict[str, str]] = {
         "back": "b lets Teal choose the card to move again, once one is chosen",
         "talk": "t types a note for the table talk while a round is played"}
+
+    def why_key_idle(self, action: str) -> str | None:
+        if action == "back":
+            # b is Teal's key alone: another reader was told of a Teal who
+            # may not be at the table (characters are secret till the vote, OV-9)
+            view, me = self._view, self._me()
+            mine = view.seats[me].character if view is not None and me is not None else None
+            if mine is not Character.TEAL:
+                said = super().why_key_idle(action)
+                return None if said is None else "b does nothing for your character this round."
+        return super().why_key_idle(action)
 
     def prompt_words(self) -> str:
         return self._prompt(self.update).plain if self.update is not None else ""
