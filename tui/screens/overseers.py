@@ -1189,6 +1189,8 @@ class OverseersScreen(GameScreen):
     def on_table_resized(self, event: TableResized) -> None:
         event.stop()
         self.after_refresh_while_shown(self._title_table)
+        # (laid out anew: the score notes are weighed on this layout too)
+        self.after_refresh_while_shown(self._refit_score_notes)
 
     def on_rows_stale(self, event: RowsStale) -> None:
         event.stop()
@@ -1196,6 +1198,7 @@ class OverseersScreen(GameScreen):
             self._draw_rows(self.update)
             # refitted, the rows may all be in sight now: the title says so
             self.after_refresh_while_shown(self._title_table)
+            self.after_refresh_while_shown(self._refit_score_notes)
 
     def _redraw_rows(self) -> None:
         if self.update is not None:
