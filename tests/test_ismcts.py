@@ -567,7 +567,8 @@ def test_move_now_from_another_thread_ends_a_long_search():
     took = time.perf_counter() - t0
     timer.join()
     assert action in legal and bot.last.stopped_by == "stopped"
-    assert bot.last.iterations > 0 and 0.2 <= took < 1.5
+    # (the timer may start its 0.2 s a moment before the clock here does)
+    assert bot.last.iterations > 0 and 0.15 <= took < 1.5
 
 
 # --- what the bot sees of chance ----------------------------------------------
