@@ -1276,3 +1276,42 @@ async def test_the_owls_look_names_the_mystery_spell_to_the_looker_only_bq33(sea
     else:
         assert "? Mystery spell (face down)" in text, text
         assert "Boss HP +1," not in text and "Owl looked" not in text, text
+
+
+@pytest.mark.parametrize("wave", [2, 3], ids=["wave-2", "final-assault"])
+async def test_a_lost_quests_last_attack_comes_before_the_results(wave):
+    """BQ §Solo Quest: a wave lost on the last heart, or the final assault
+    lost, ends the quest. Play-test (qa-bq7 finding 2): the results came at
+    once, the wave's attack box (shown after every earlier wave) skipped.
+    It comes first, over the results, as a match's last combat does."""
+    from core.bossquest.actions import Resolve
+    from tests.test_bossquest_solo import at_wave, boss
+    from tui.screens.bossquest import CombatScreen
+    from tui.screens.results import ResultsScreen, push_results
+
+    state = attrs.evolve(at_wave(wave, [boss(30, "R7", "Y7")], phase=Phase.SOLO_END,
+                                 hearts=1), personal=())
+    over = GAME.apply(state, 0, Resolve(0))
+    assert over.phase is Phase.OVER and over.waves[-1].wave == wave
+    def solo_update(s):
+        return attrs.evolve(make_update(s), names=("Ann",), bots=frozenset())
+
+    app = ScreenApp(solo_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        last = solo_update(over)
+        screen.show(last)
+        await pilot.pause()
+        for mount in push_results(app, last, screen):
+            await mount
+        await pilot.pause()
+        assert isinstance(app.screen, CombatScreen), type(app.screen)
+        text = " ".join(screen_text(app).split())
+        stage = "Wave 2 of 2" if wave == 2 else "The final assault"
+        assert f"{stage}: your attack" in text, text
+        assert "14 against 30 HP: 16 short" in text, text
+        assert "on to the results" in text, text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen), type(app.screen)

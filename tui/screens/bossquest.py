@@ -1125,10 +1125,10 @@ class CombatPanel(Vertical, can_focus=True):
         update_static(self.query_one("#combat-hint", Static),
                       f"Enter, space or Escape: on to {self._then}.")
 
-    def show_wave(self, result: WaveResult) -> None:
+    def show_wave(self, result: WaveResult, *, last: bool = False) -> None:
         """A Solo Quest wave's attack, before the next wave (a play-test:
-        it went by with no pause)."""
-        self.result, self.last = result, False  # type: ignore[assignment]
+        it went by with no pause), or the quest's last, before the results."""
+        self.result, self.last = result, last  # type: ignore[assignment]
         update_static(self.query_one("#combat-title", Static),
                       f"{extras.solo_stage(result.wave).capitalize()}: your attack")
         update_static(self.query_one("#combat-text", Static), wave_text(result))
@@ -1136,7 +1136,7 @@ class CombatPanel(Vertical, can_focus=True):
         update_static(self.query_one("#combat-spells", Static), Text(
             f"{sum(result.defeated)}/{len(result.defeated)} defeated: {lost} heart"
             f"{'' if lost == 1 else 's'} lost, {result.hearts_after} left.", style="bold"))
-        then = self.then or extras.solo_stage(result.wave + 1)
+        then = self.then or ("the results" if last else extras.solo_stage(result.wave + 1))
         update_static(self.query_one("#combat-hint", Static),
                       f"Enter, space or Escape: on to {then}.")
 
@@ -1186,7 +1186,7 @@ class CombatScreen(OverTheResults):
     HELP_TITLE = "Combat"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "app.help", "Help")]
 
-    def __init__(self, result: RoundResult | DuelResult, who: Any,
+    def __init__(self, result: RoundResult | DuelResult | WaveResult, who: Any,
                  then: str | None = None, *, last: bool = True, grace: float = 0.0,
                  read: Callable[[], Any] | None = None) -> None:
         super().__init__()
@@ -1210,6 +1210,8 @@ class CombatScreen(OverTheResults):
         panel.then = self.then
         if isinstance(self.result, DuelResult):
             panel.show_duel(self.result, self.who)
+        elif isinstance(self.result, WaveResult):
+            panel.show_wave(self.result, last=self.last)
         else:
             panel.show_result(self.result, self.who, last=self.last)
         panel.focus()
@@ -1590,13 +1592,15 @@ class BossQuestScreen(GameScreen):
         self._note_missed(update)
         waves = self._waves_seen.get(seat)
         self._waves_seen[seat] = len(view.waves)
-        if waves is not None and len(view.waves) > waves and not update.over and self.is_attached:
-            self._combats_waiting.extend(view.waves[waves:])  # BQ §Solo Quest
+        fought = view.waves[waves:] if waves is not None and self.is_attached else ()
+        if fought and not update.over:
+            self._combats_waiting.extend(fought)  # BQ §Solo Quest
         seen = self._combats_seen.get(seat)
         self._combats_seen[seat] = len(view.history)
         if update.over:
             if seen is not None and self.is_attached:
-                self._hold_the_ending(update, seen)
+                # the quest's last wave too, before the results (qa-bq7)
+                self._hold_the_ending(update, seen, fought)
             return
         if seen is not None and len(view.history) > seen and self.is_attached:
             self._combats_waiting.extend(view.history[seen:])
@@ -1686,7 +1690,8 @@ class BossQuestScreen(GameScreen):
                              read=functools.partial(self._keep_put_away, COMBATS, told + i + 1))
                 for i, result in enumerate(results)]
 
-    def _hold_the_ending(self, update: TableUpdate, seen: int) -> None:
+    def _hold_the_ending(self, update: TableUpdate, seen: int,
+                         waves: Sequence[WaveResult] = ()) -> None:
         """The match is over: what this seat has still to read goes over the
         results, in the order it happened, the first on top: the round
         combats still up or waiting over the table (and the last round's,
@@ -1710,6 +1715,7 @@ class BossQuestScreen(GameScreen):
         if len(view.history) > seen:
             rounds.append(view.history[-1])
         dialogs: list[tuple[str, Any]] = [("round", r) for r in rounds]  # the first on top
+        dialogs += [("wave", r) for r in waves]
         if view.duel is not None and seat not in self._duels_shown:
             self._duels_shown.add(seat)
             began = self._duel_began
@@ -1720,7 +1726,7 @@ class BossQuestScreen(GameScreen):
             if behind and began is not None and log[began[0]:]:
                 dialogs.append(("moves", [began[1], *log[began[0]:]]))
             dialogs.append(("duel", view.duel))
-        after = {"round": "the next combat", "moves": "the Final Boss duel",
+        after = {"round": "the next combat", "wave": "the next wave", "moves": "the Final Boss duel",
                  "duel": "the Final Boss duel's combat"}
         if up is not None:
             panel.then = after[dialogs[0][0]] if dialogs else None
@@ -1734,7 +1740,7 @@ class BossQuestScreen(GameScreen):
                     f"The Final Boss duel: {champion} against the MegaBoss", fold_receipts(what),
                     go_on=then or "the results"))
             else:
-                last = kind == "duel" or what is rounds[-1]
+                last = kind in ("duel", "wave") or what is rounds[-1]
                 screens.append(CombatScreen(what, self._bare_who, then=then, last=last))
         # pushed in order, the last on top
         self.over_the_results.extend(reversed(screens))
