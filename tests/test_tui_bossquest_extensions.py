@@ -1315,3 +1315,22 @@ async def test_a_lost_quests_last_attack_comes_before_the_results(wave):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen), type(app.screen)
+
+
+async def test_the_final_table_keeps_the_last_waves_bosses():
+    """BQ §Solo Quest: the final table is the quest as it ended. Play-test
+    (qa-bq7 finding 2): the Bosses' panel went empty once the last wave was
+    fought, its Bosses seen only with c."""
+    from core.bossquest.actions import Resolve
+    from tests.test_bossquest_solo import at_wave, boss
+
+    state = attrs.evolve(at_wave(2, [boss(21, "R7", "Y7"), boss(19, "B6")],
+                                 phase=Phase.SOLO_END, hearts=1), personal=())
+    over = GAME.apply(state, 0, Resolve(0))
+    assert over.phase is Phase.OVER and not over.solo_bosses
+    app = ScreenApp(attrs.evolve(make_update(over), names=("Ann",), bots=frozenset()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Boss 1 21 HP attack 14 (7 short)" in text, text
+        assert "Boss 2 19 HP attack 6 (13 short)" in text, text

@@ -519,7 +519,10 @@ def _weapons_within(boss: SoloBoss, room: int) -> str:
 def _solo_board(view: State, room: int, names: _SoloNames) -> list[Text]:
     hearts = view.knights[0].hearts
     rows = [Text(f"♥ {hearts} heart{'s' if hearts != 1 else ''}", style="bold", end="")]
-    for i, boss in enumerate(view.solo_bosses):
+    bosses = view.solo_bosses
+    if not bosses and view.phase is Phase.OVER and view.waves:
+        bosses = view.waves[-1].bosses  # the final table: the quest as it ended
+    for i, boss in enumerate(bosses):
         line = Text(no_wrap=True, end="")
         name = "MegaBoss" if boss.hp == 30 else f"Boss {i + 1}"
         line.append(f"{name} {solo.boss_hp(boss)} HP", style="bold")
