@@ -460,3 +460,27 @@ def test_the_score_pad_counts_the_two_waves_and_the_megaboss_apart():
     assert out.ending == solo.ENDINGS["wave-2"]
     assert _pad(out) == {"Waves survived, of 2": 1, "Bosses defeated, of 6": 3,
                          "MegaBoss defeated": 0, "Hearts": 0}
+
+
+def test_a_boss_keeps_the_spells_used_at_once_on_it_bq47():
+    """BQ-47: every spell of a combat is told, those used at once and
+    discarded included. Play-test (qa-bq7 finding 1): the wave's attack
+    box left out Swap with deck (B2 -> B7) and a Cancel spent for nothing,
+    as the Boss kept no trace of them."""
+    from core.bossquest.actions import TargetWeapon
+    from tests.test_bossquest_rules import SWAP_DECK
+
+    state = at_wave(1, [boss(15, "R6"), boss(16), boss(17)],
+                    rows=((SWAP_DECK, CANCEL, HP1), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    state = GAME.apply(state, 0, AssignTo(0))
+    state = GAME.apply(state, 0, TargetWeapon(w("R6")))
+    (taken, _), *_ = GAME.chance_outcomes(state)
+    state = GAME.apply(state, CHANCE, taken)
+    assert state.solo_bosses[0].used == ((SWAP_DECK, (w("R6"), taken.weapon)),)
+    # Cancel on a Boss with no spell: spent for nothing (BQ-40), still told
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("R6")))  # on top (BQ-49)
+    state = GAME.apply(state, 0, AssignTo(1))
+    assert state.solo_bosses[1].used == ((CANCEL, ()),)

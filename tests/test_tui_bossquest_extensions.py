@@ -12,7 +12,7 @@ import pytest
 from core import CHANCE
 from core.bossquest import GAME, rules, solo
 from core.bossquest.actions import Ask, AssignTo, DrawWeapon, LaySpell, RevealBoss
-from core.bossquest.cards import Companion, Weapon
+from core.bossquest.cards import Colour, Companion, Spell, SpellKind, Weapon
 from core.bossquest.state import Options, Phase, Ulul
 from saves.journal import PlayerSpec
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update, screen_text
@@ -1334,3 +1334,34 @@ async def test_the_final_table_keeps_the_last_waves_bosses():
         text = " ".join(screen_text(app).split())
         assert "Boss 1 21 HP attack 14 (7 short)" in text, text
         assert "Boss 2 19 HP attack 6 (13 short)" in text, text
+
+
+def test_a_waves_attack_names_every_spell_the_boss_took_bq47():
+    """BQ-47 (every spell of a combat told, those used at once and the ones
+    cancelled included), in the Solo Quest. Play-test (qa-bq7 finding 1):
+    the wave's box left out Swap with deck (B2 -> B7), Need Purple and the
+    Cancel that took it; the final assault's box called the MegaBoss
+    "Boss 1" and the wave list "Wave 3"."""
+    from core.bossquest.state import SoloBoss, WaveResult
+    from tests.test_bossquest_rules import ATKM2, CANCEL, SWAP_DECK
+    from tui.screens.bossquest import wave_text
+    from tui.screens.bossquest_extras import solo_rows
+
+    need_p = Spell(SpellKind.NEED_COLOUR, Colour.PURPLE)
+    swapped = SoloBoss(15, (w("Y4"), w("B7")), (ATKM2,),
+                       used=((SWAP_DECK, (w("B2"), w("B7"))),))
+    spent = SoloBoss(16, (w("R7"),), used=((CANCEL, ()),))
+    wave = WaveResult(wave=1, bosses=(swapped, spent), strengths=(9, 7), hps=(13, 16),
+                      defeated=(False, False), hearts_lost=2, hearts_after=1)
+    said = wave_text(wave).plain
+    assert "spells: Swap with deck (B2 → B7), Attack -2" in said, said
+    assert "spells: Cancel a spell (no effect: nothing to cancel)" in said, said
+    mega = SoloBoss(30, (w("R7"),), cancelled=(need_p, CANCEL))
+    final = WaveResult(wave=3, bosses=(mega,), strengths=(7,), hps=(30,), defeated=(False,),
+                       hearts_lost=1, hearts_after=0)
+    said = wave_text(final).plain
+    assert "MegaBoss  7 [R7]" in said and "Boss 1" not in said, said
+    assert "spells: Need Purple (P), cancelled by Cancel a spell" in said, said
+    state = attrs.evolve(solo_table(), waves=(wave, final), solo_bosses=(), phase=Phase.OVER)
+    rows = [r.plain for r in solo_rows(state)]
+    assert "Final assault: 0/1 defeated, 1 heart lost" in rows, rows

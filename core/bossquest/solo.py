@@ -405,7 +405,9 @@ def _apply_chance(state: State, action: object) -> State:
     assert i is not None and state.swap_weapon is not None
     boss = state.solo_bosses[i]
     weapons = tuple(weapon if w == state.swap_weapon else w for w in boss.weapons)
-    state = _set_boss(state, i, evolve(boss, weapons=weapons))
+    assert state.casting is not None
+    used = boss.used + ((state.casting, (state.swap_weapon, weapon)),)
+    state = _set_boss(state, i, evolve(boss, weapons=weapons, used=used))
     state = evolve(
         state,
         deck_top=(Hidden(state.swap_weapon, frozenset({0})),) + state.deck_top,
@@ -480,6 +482,7 @@ def _assign(state: State, index: int) -> State:
         return evolve(state, casting=spell, solo_target=index, phase=_P_SOLO_TARGET)
     if spell.kind in (_K_CANCEL, _K_SWAP_DECK):
         # nothing to cancel or swap on that Boss: spent for nothing (BQ-40)
+        state = _set_boss(state, index, evolve(boss, used=boss.used + ((spell, ()),)))
         return _next_turn(evolve(state, spell_discard=sort_spells(state.spell_discard + (spell,))))
     return _next_turn(_set_boss(state, index, evolve(boss, spells=boss.spells + (spell,))))
 

@@ -305,6 +305,10 @@ class SoloBoss:
     #: the spells cancelled on it, each followed by the Cancel that did it:
     #: they count no more, and the board shows them so (compared without)
     cancelled: tuple[Spell, ...] = attrs.field(default=(), eq=False)
+    #: the spells used at once on it, for the wave's attack (BQ-47): Swap
+    #: with deck with the weapon given up and the one taken, or no weapons
+    #: when spent for nothing (BQ-40)
+    used: tuple[tuple[Spell, tuple[Weapon, ...]], ...] = attrs.field(default=(), eq=False)
 
 
 @attrs.frozen

@@ -554,12 +554,13 @@ def spells_block(result: RoundResult, who: Any) -> Text:
 def wave_text(result: WaveResult) -> Text:
     """A Solo Quest wave's attack (BQ §Solo Quest: a Boss falls to exactly
     its HP, its spells' conditions met): each Boss's weapons and attack
-    against its HP, and the spells given to it."""
+    against its HP, and every spell given to it (BQ-47)."""
     text = Text()
     for n, boss in enumerate(result.bosses):
         strength, hp, won = result.strengths[n], result.hps[n], result.defeated[n]
         line = Text("★ " if won else "  ", style="bold", no_wrap=True)
-        line.append(f"Boss {n + 1} {strength:>2}", style="bold")
+        name = "MegaBoss" if result.wave >= 3 else f"Boss {n + 1}"
+        line.append(f"{name} {strength:>2}", style="bold")
         for weapon in boss.weapons:
             line.append(" ")
             line.append_text(card_text(weapon_card(weapon)))
@@ -571,8 +572,9 @@ def wave_text(result: WaveResult) -> Text:
                    else "failed: " + ", ".join(map(str, unmet)) + " not met")
         text.append_text(line)
         text.append(f"\n    {strength} against {hp} HP: {verdict}")
-        if boss.spells:
-            text.append("\n    spells: " + ", ".join(map(str, boss.spells)), style="dim")
+        spells = extras.solo_spells_taken(boss)
+        if spells:
+            text.append("\n    spells: " + "; ".join(spells), style="dim")
     return text
 
 

@@ -501,6 +501,23 @@ def _cancelled(boss: SoloBoss, names: _SoloNames) -> Text:
     return text
 
 
+def solo_spells_taken(boss: SoloBoss) -> list[str]:
+    """Every spell a Boss took, for the wave's attack (BQ-47): those used
+    at once with what they did, then its spells, then the cancelled ones
+    with the Cancel that took each. Grouped by commas, cut by semicolons."""
+    used = []
+    for spell, swap in boss.used:
+        if len(swap) == 2:
+            used.append(f"{spell} ({swap[0]} → {swap[1]})")
+        else:
+            what = "cancel" if spell.kind is SpellKind.CANCEL else "swap"
+            used.append(f"{spell} (no effect: nothing to {what})")
+    kept = [str(s) for s in boss.spells]
+    pairs = boss.cancelled
+    cancelled = [f"{pairs[i]}, cancelled by {pairs[i + 1]}" for i in range(0, len(pairs) - 1, 2)]
+    return [", ".join(used + kept)] * bool(used or kept) + cancelled
+
+
 def _weapons_within(boss: SoloBoss, room: int) -> str:
     """A Boss's weapons in `room` cells: the first ones and "+3 more" when
     all do not fit (up to 20 in a wave, BQ §1st Wave; the row was cut with
@@ -572,6 +589,7 @@ def _solo_board(view: State, room: int, names: _SoloNames) -> list[Text]:
     for r in view.waves:
         done = sum(r.defeated)
         lost = f"{r.hearts_lost} heart{'s' if r.hearts_lost != 1 else ''} lost"
-        rows.append(Text(f"Wave {r.wave}: {done}/{len(r.defeated)} defeated, {lost}",
+        where = "Final assault" if r.wave >= 3 else f"Wave {r.wave}"
+        rows.append(Text(f"{where}: {done}/{len(r.defeated)} defeated, {lost}",
                          style="dim", no_wrap=True, end=""))
     return rows
