@@ -1213,3 +1213,21 @@ def test_the_companion_dealt_is_worded_for_its_reader_bq4(companion):
         assert line == f"Bob is dealt the {companion.label}: {companion.their_text}", line
     line = GAME.describe(state, CHANCE, deal, names, 1)
     assert line == f"You are dealt the {companion.label}: {companion.text}", line
+
+
+def test_the_voices_reason_holds_against_a_knight_who_lost_their_last_heart_bq53():
+    """BQ-53: a knight who kept a heart speaks before one who lost their
+    last, then most keys. Play-test (qa-bq7 finding 6): "Bram (most keys)"
+    while Dev, out on his last heart, had 3 keys to Bram's 1: the reason
+    says the heart too."""
+    import attrs
+
+    state = won_game(keys=(4, 1, 0), hearts=(3, 2, 1))
+    dev = attrs.evolve(state.knights[1], keys=3, hearts=0)
+    state = attrs.evolve(state, players=4, knights=state.knights + (dev,))
+    assert rules.allies_voice(state) == 1
+    assert rules.voice_reason(state) == "kept a heart, most keys"
+    # Dev with fewer keys: "most keys" holds as it is
+    dev = attrs.evolve(dev, keys=0)
+    state = attrs.evolve(state, knights=state.knights[:3] + (dev,))
+    assert rules.voice_reason(state) == "most keys"

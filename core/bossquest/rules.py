@@ -1577,6 +1577,7 @@ def duel_drawers(state: State) -> tuple[int, ...]:
 def voice_reason(state: State) -> str:
     """Why `allies_voice` speaks for the defeated knights (BQ-37, BQ-53), in
     a player's words: "kept a heart", "most keys", "most keys, then hearts",
+    "kept a heart, most keys" (one out on their last heart had as many),
     "first seat"; empty when it is the only defeated knight."""
     voice = allies_voice(state)
     others = [s for s in range(state.players) if s not in (voice, state.champion)]
@@ -1585,13 +1586,16 @@ def voice_reason(state: State) -> str:
     mine = state.knights[voice]
     if mine.hearts and not any(state.knights[s].hearts for s in others):
         return "kept a heart"
-    others = [s for s in others if bool(state.knights[s].hearts) == bool(mine.hearts)]
+    # one out on their last heart with as many keys: "most keys" alone is false
+    outranked = [s for s in others if mine.hearts and not state.knights[s].hearts]
+    heart = "kept a heart, " if any(state.knights[s].keys >= mine.keys for s in outranked) else ""
+    others = [s for s in others if s not in outranked]
     if all(state.knights[s].keys < mine.keys for s in others):
-        return "most keys"
+        return heart + "most keys"
     if all(state.knights[s].keys < mine.keys or state.knights[s].hearts < mine.hearts
            for s in others):
-        return "most keys, then hearts"
-    return "tied on keys and hearts, first seat"
+        return heart + "most keys, then hearts"
+    return heart + "tied on keys and hearts, first seat"
 
 
 def _start_duel(state: State, champion: int) -> State:
