@@ -1173,3 +1173,16 @@ async def test_a_spell_taken_back_has_the_cursor_on_it_again():
         screen.show(make_update(full_state(step=Step.WIZARD)))  # taken back
         await pilot.pause()
         assert market.highlighted == 2
+
+
+async def test_the_wizards_footer_has_no_number_range_with_only_the_mystery_left():
+    """BQ §2B: the knight at the Wizard takes a face-up spell or the mystery.
+    Play-test (qa-bq7 finding 4): with every face-up spell taken the footer
+    still said "1-9 Pick", numbers that choose nothing; only "m Mystery"."""
+    state = attrs.evolve(full_state(step=Step.WIZARD), offer=(None, None, None, None))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "m Mystery" in footer and "Pick" not in footer, footer
+        assert "1-9" not in footer, footer

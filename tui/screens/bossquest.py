@@ -3533,6 +3533,9 @@ class BossQuestScreen(GameScreen):
             return self._ask_keys()
         return []
 
+    def numbers_choose_none(self) -> bool:
+        return self._mode == "wizard"  # only the mystery left: m, not a number
+
     def number_tooltip(self, binding: Binding) -> str | None:
         """F1 names the ask's limit open now: "1 to 4" read wrong with six
         knights (1 to 3, BQ §2A), or with the deck nearly out (BQ-19)."""

@@ -457,7 +457,8 @@ class GameScreen(Screen):
         #: the bindings of the number keys as declared, and the (range,
         #: word, help's words) they last showed (`_sync_number_keys`)
         self._number_bindings: dict[str, list[Binding]] | None = None
-        self._number_shown: tuple[str, str | None, tuple[str | None, ...]] = (NUMBER_KEYS, None, ())
+        self._number_shown: tuple[str, str | None, tuple[str | None, ...], bool] = (
+            NUMBER_KEYS, None, (), False)
         #: the decision a bot is thinking over, as (its seat, the update it
         #: has owed it since: `_thinking_key`), since when (time.monotonic()),
         #: and the once-a-second timer that counts it (`thinking_note`)
@@ -1140,6 +1141,11 @@ class GameScreen(Screen):
         where the screen has no numbered choice up."""
         return ()
 
+    def numbers_choose_none(self) -> bool:
+        """Whether the numbered choices up now are all gone (`number_keys`
+        empty though numbers answer): the footer then leaves them out."""
+        return False
+
     def rules_section(self) -> str | None:
         """The heading (its start) of the in-app rules this match is played
         by, where it is not the top (a Solo Quest); None for the top."""
@@ -1279,16 +1285,20 @@ class GameScreen(Screen):
                                      if any(b.key_display == NUMBER_KEYS for b in bindings.get(key, ()))}
         if not self._number_bindings:
             return
-        display = number_range(self.number_keys())
+        keys = self.number_keys()
+        display = number_range(keys)
+        # no number chooses now: "1-9" would promise some (a key still says why)
+        hidden = not keys and self.numbers_choose_none()
         words = self.number_words()
         first = next(iter(self._number_bindings.values()))
         tooltips = tuple(self.number_tooltip(b) for b in first)
-        if (display, words, tooltips) == self._number_shown:
+        if (display, words, tooltips, hidden) == self._number_shown:
             return
-        self._number_shown = (display, words, tooltips)
+        self._number_shown = (display, words, tooltips, hidden)
         for key, originals in self._number_bindings.items():
             bindings[key] = [replace(b, key_display=display, description=words or b.description,
-                                     tooltip=self.number_tooltip(b) or b.tooltip)
+                                     tooltip=self.number_tooltip(b) or b.tooltip,
+                                     show=b.show and not hidden)
                              if b.key_display == NUMBER_KEYS else b for b in originals]
 
     @property
