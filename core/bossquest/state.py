@@ -44,7 +44,7 @@ class Options:
         metadata={
             "players": (2,),
             "label": "Rulebook 2-knight layout: 3 spells face up (unticked: 2)",
-            "changed": "One spell face up a knight",
+            "changed": "2 spells face up (rulebook: 3)",  # the form's words
         },
     )
     #: The rulebook's "Variant for bolder Knights" (two knights): while the
