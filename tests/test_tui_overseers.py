@@ -265,6 +265,17 @@ async def test_a_card_purple_turned_is_named_so_in_the_choices_ov11():
     assert not any("(turned)" in label for label in labels[1:]), labels
 
 
+def _played_to(state, phase: Phase, rng: random.Random):
+    """`state` played on at random (the lowest seat first) to `phase`."""
+    while state.phase is not phase:
+        if CHANCE in GAME.to_act(state):
+            state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+        else:
+            seat = min(GAME.to_act(state))
+            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    return state
+
+
 async def test_score_notes_give_way_where_the_table_would_scroll():
     """Four players at 80x24, Teal robbed: the notes would put the bar on
     a fourth line and the table's last rows out of sight, so the choices
@@ -289,12 +300,7 @@ async def test_score_notes_give_way_where_the_table_would_scroll():
     # go on their players' lines to make room, as when rows do not fit
     rng = random.Random(1)
     state = GAME.setup(3)
-    while state.phase is not Phase.ADMIT:
-        if CHANCE in GAME.to_act(state):
-            state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
-        else:
-            seat = min(GAME.to_act(state))
-            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    state = _played_to(state, Phase.ADMIT, rng)
     [admitting] = GAME.to_act(state)
     _, text, labels = await run(make_update(state, admitting), after=lambda screen: [
         c.label for c in screen.query_one("#ov-actions").choices])
@@ -305,12 +311,7 @@ async def test_score_notes_give_way_where_the_table_would_scroll():
     rng = random.Random(5)
     state = GAME.setup(rng.choice([4, 5, 6]))
     assert state.players == 6
-    while state.phase is not Phase.GIVE:
-        if CHANCE in GAME.to_act(state):
-            state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
-        else:
-            seat = min(GAME.to_act(state))
-            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    state = _played_to(state, Phase.GIVE, rng)
     [victim] = GAME.to_act(state)
     _, text, (labels, rows) = await run(make_update(state, victim), after=lambda screen: (
         [c.label for c in screen.query_one("#ov-actions").choices],
