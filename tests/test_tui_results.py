@@ -711,3 +711,24 @@ async def test_the_results_title_and_standings_name_the_player_only(game):
     assert ": bob wins!" in text, text
     assert "bot playing" not in text and "(away)" not in text, text
     assert rows == {"bob": ("1", "2"), "Ann": ("2", "1")}
+
+
+async def test_a_hint_about_the_last_prompt_goes_as_the_results_open():
+    """Play-test (Overboss Duel, 80x24): a key pressed during the bot's last
+    turn left "Nothing to choose now: it is not your decision." over the
+    results' score pad for its seconds. Hints about a prompt go with it;
+    other notices (chat, a turn) stay."""
+    from textual.app import App
+
+    from tui.widgets.hints import hint
+
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hint(app.screen, "Nothing to choose now: it is not your decision.")
+        app.notify("Bram: good game")
+        await pilot.pause()
+        assert len(app._notifications) == 2
+        await app.push_screen(ResultsScreen(final_update()))
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+    assert said == ["Bram: good game"], said

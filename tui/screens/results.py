@@ -25,6 +25,7 @@ from tui.bindings import drop_key, relabel
 from tui.plain import cell, plain, shortened
 from tui.screens.game import game_of
 from tui.widgets.footer import Footer
+from tui.widgets.hints import withdraw_hints
 from tui.widgets.roundchart import RoundChart, RoundsCaption
 
 
@@ -246,6 +247,9 @@ class ResultsScreen(Screen):
         return Grid(*cells, id="charts")
 
     def on_mount(self) -> None:
+        # a hint about the last prompt ("Nothing to choose now") is stale
+        # here, and covered the score pad's names (a play-test at 80x24)
+        withdraw_hints(self)
         try:
             self._fill()
         except NoMatches:
