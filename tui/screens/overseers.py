@@ -360,6 +360,8 @@ class OverseersScreen(GameScreen):
         self._rows_needed = 0
         #: the bar's choices say the round score each leaves (`_fitted_choices`)
         self._score_notes = True
+        #: a choice was given its note as the bar was last built
+        self._noted = False
         #: Teal: the card chosen to move, before the card it goes under
         self._first: int | None = None
         #: the actions behind the bar's choices / the hand's cards
@@ -1336,12 +1338,12 @@ class OverseersScreen(GameScreen):
         where the lines that adds to the bar fit: with four players at
         80x24 the bar wrapped onto a fourth line and the table scrolled.
         (Weighed against the bar's own height: the choice is stable.)"""
-        self._score_notes = True
+        self._score_notes, self._noted = True, False
         full = self._choices(update)
+        if not self._noted:
+            return full  # (a decision without them: built once)
         self._score_notes = False
         bare = self._choices(update)
-        if [label for label, _ in full] == [label for label, _ in bare]:
-            return bare
         self._score_notes = self._notes_fit(update, [label for label, _ in full],
                                             [label for label, _ in bare])
         return full if self._score_notes else bare
@@ -1371,8 +1373,9 @@ class OverseersScreen(GameScreen):
     def _refit_score_notes(self, *_: object) -> None:
         """Laid out, the score notes' room is known: the bar is drawn again
         when they turn out to fit (or not) after all."""
-        if not self.is_mounted or self.update is None or not self.update.legal:
-            return
+        if (not self.is_mounted or self.update is None or not self.update.legal
+                or not isinstance(self.update.legal[0], (Discard, Give, LosePair))):
+            return  # (only these choices carry the notes)
         was = self._score_notes
         self._fitted_choices(self.update)
         if self._score_notes != was:
@@ -1486,6 +1489,7 @@ class OverseersScreen(GameScreen):
             """What the round scores once `gone` leaves, as Purple's turns say."""
             if not self._score_notes:
                 return ""
+            self._noted = True
             return _score_note(GAME.score_without(view, me, gone), now, first=not out)
 
         for a in legal:

@@ -248,8 +248,10 @@ class ResultsScreen(Screen):
 
     def on_mount(self) -> None:
         # a hint about the last prompt ("Nothing to choose now") is stale
-        # here, and covered the score pad's names (a play-test at 80x24)
-        withdraw_hints(self)
+        # here, and covered the score pad's names (80x24); no app: the
+        # screen was taken down before it was mounted
+        with contextlib.suppress(RuntimeError):
+            withdraw_hints(self)
         try:
             self._fill()
         except NoMatches:
