@@ -487,14 +487,9 @@ class LobbyScreen(Screen):
     def _turn_here(self, table: dict[str, Any]) -> bool:
         """It is this player's turn at `table` and their seat there is away
         (no bot playing it): where the turn notice sends them."""
-        play = table.get("play")
-        if not table.get("started") or not isinstance(play, dict) or play.get("finished"):
-            return False
-        seats = table.get("seats", [])
-        return any(type(n) is int and 0 <= n < len(seats)
-                   and seats[n].get("player") == self.me and seats[n].get("kind") != "bot"
-                   and seats[n].get("away") and not seats[n].get("bot_playing")
-                   for n in play.get("to_act", ()))
+        from tui.remote import turn_waits_away
+
+        return turn_waits_away(table, self.me)
 
     def _kept_for_me(self, table: dict[str, Any]) -> bool:
         """A seat at `table`, not begun, is kept for this player by another,
