@@ -929,6 +929,8 @@ class RemoteTable:
         screen tells them, once a turn, with the bell if they asked for it.
         A table whose screen is open here tells by itself."""
 
+        from tui.screens.lobby import seats_to_act, turn_waits_away
+
         owed: set[str] = set()
         for table in self.tables:
             seats = table["seats"]
@@ -1147,26 +1149,6 @@ def _lobby_seat(seat: dict[str, Any]) -> dict[str, Any]:
         # (a day at most: a hub's number is shown, not trusted)
         "bot_in": min(bot_in, 86400.0) if type(bot_in) in (int, float) and bot_in >= 0 else None,
     }
-
-
-def seats_to_act(table: dict[str, Any], me: str) -> list[int]:
-    """`me`'s person's seats at a listed table (`lobby_tables`) whose
-    running match waits for their decision now."""
-    play = table.get("play")
-    if not table.get("started") or play is None or play.get("finished"):
-        return []
-    seats = table["seats"]
-    return [n for n in play.get("to_act", ()) if seats[n].get("player") == me
-            and seats[n].get("kind") != "bot"]
-
-
-def turn_waits_away(table: dict[str, Any], me: str) -> bool:
-    """It is `me`'s turn at a listed table and their seat there is away,
-    no bot playing it meanwhile: where the turn notice sends them."""
-    seats = table["seats"]
-    mine = seats_to_act(table, me)
-    return bool(mine) and all(seats[n].get("away") and not seats[n].get("bot_playing")
-                              for n in mine)
 
 
 def table_words(table: dict[str, Any], me: str) -> str:

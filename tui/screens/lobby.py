@@ -487,8 +487,6 @@ class LobbyScreen(Screen):
     def _turn_here(self, table: dict[str, Any]) -> bool:
         """It is this player's turn at `table` and their seat there is away
         (no bot playing it): where the turn notice sends them."""
-        from tui.remote import turn_waits_away
-
         return turn_waits_away(table, self.me)
 
     def _kept_for_me(self, table: dict[str, Any]) -> bool:
@@ -750,3 +748,23 @@ class LobbyScreen(Screen):
 
     def action_refresh(self) -> None:
         self.app.remote.refresh()  # type: ignore[attr-defined]
+
+
+def seats_to_act(table: dict[str, Any], me: str) -> list[int]:
+    """`me`'s person's seats at a listed table (`lobby_tables`) whose
+    running match waits for their decision now."""
+    play = table.get("play")
+    if not table.get("started") or play is None or play.get("finished"):
+        return []
+    seats = table["seats"]
+    return [n for n in play.get("to_act", ()) if seats[n].get("player") == me
+            and seats[n].get("kind") != "bot"]
+
+
+def turn_waits_away(table: dict[str, Any], me: str) -> bool:
+    """It is `me`'s turn at a listed table and their seat there is away,
+    no bot playing it meanwhile: where the turn notice sends them."""
+    seats = table["seats"]
+    mine = seats_to_act(table, me)
+    return bool(mine) and all(seats[n].get("away") and not seats[n].get("bot_playing")
+                              for n in mine)
