@@ -302,10 +302,14 @@ async def test_score_notes_give_way_where_the_table_would_scroll():
     state = GAME.setup(3)
     state = _played_to(state, Phase.ADMIT, rng)
     [admitting] = GAME.to_act(state)
-    _, text, labels = await run(make_update(state, admitting), after=lambda screen: [
-        c.label for c in screen.query_one("#ov-actions").choices])
-    assert "(round score " in labels[0] and "more below" not in text, (labels, text)
-    assert "Your character: " in text
+    app = ScreenApp(make_update(state, admitting), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.game_screen.query_one("#ov-actions")
+        # (a loaded machine lays the notes, then the folded rows, out over
+        # several frames)
+        await wait_for(pilot, lambda: "(round score " in bar.choices[0].label
+                       and "more below" not in screen_text(app))
+        assert "Your character: " in screen_text(app)
     # six players at 80x24: the table scrolls anyway; notes that add no
     # line to the bar are said there too
     rng = random.Random(5)

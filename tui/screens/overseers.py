@@ -1380,6 +1380,9 @@ class OverseersScreen(GameScreen):
         self._fitted_choices(self.update)
         if self._score_notes != was:
             self._draw_decision(self.update)
+            # the bar's new height laid out, the rows are fitted to the
+            # table's (a loaded machine's resize could come before it)
+            self.after_refresh_while_shown(self._redraw_rows)
 
     def _card_keys(self, view: State, me: int, choices: list[tuple[str, Any]]) -> list[str]:
         """Keys for choices that name one of this player's cards: the card's
