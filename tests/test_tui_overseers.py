@@ -308,8 +308,8 @@ async def test_score_notes_give_way_where_the_table_would_scroll():
         # (a loaded machine lays the notes, then the folded rows, out over
         # several frames)
         await wait_for(pilot, lambda: "(round score " in bar.choices[0].label
-                       and "more below" not in screen_text(app))
-        assert "Your character: " in screen_text(app)
+                       and "more below" not in (text := screen_text(app))
+                       and "Your character: " in text)
     # six players at 80x24: the table scrolls anyway; notes that add no
     # line to the bar are said there too
     rng = random.Random(5)
