@@ -39,7 +39,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
@@ -270,6 +270,19 @@ class TablePanel(KeptVerticalScroll):
 
     #: the height the rows were fitted to (None: not yet drawn)
     fitted_height: int | None = None
+    #: the rows' height at the last layout
+    _rows_height = -1
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        # The rows' height alone changed (redrawn in fewer lines): Textual
+        # sends a Resize only when the panel's own size changes, and the
+        # title kept "more below" over rows that all fit (CI, a loaded machine).
+        if virtual_size.height != self._rows_height:
+            self._rows_height = virtual_size.height
+            self.post_message(TableResized())
+        return resized
 
     def on_resize(self, event: events.Resize) -> None:
         fitted = self.fitted_height
