@@ -1917,7 +1917,8 @@ async def test_a_reflexive_enter_after_a_number_pick_does_not_keep_from_the_next
     cover came between, and the Enter kept a card of a pack she never saw.
     When the same person's next decision replaces the one just made, Enter
     waits about 1.5 s from the key that decided, and a notice says a new
-    pack is shown; the number keys choose at once."""
+    pack is shown. The number keys wait as long there (a doubled 2 kept a
+    card unseen); after a cover, or past the wait, they choose at once."""
     from tests.screen_kit import record_notices
 
     clock = screen_clock
@@ -1946,9 +1947,11 @@ async def test_a_reflexive_enter_after_a_number_pick_does_not_keep_from_the_next
         assert any(n.startswith("Your next pack") for n in notices), notices
         clock.now += 0.85  # Enter 0.9 s after the 1
         assert screen.too_soon("enter")
-        assert not screen.too_soon("2")  # the number keys never wait
+        assert screen.too_soon("2")  # nor a number: the pack is not seen yet
+        assert not screen.too_soon("right")  # the arrows never wait
         clock.now += 0.7  # 1.6 s after the 1
         assert not screen.too_soon("enter")
+        assert not screen.too_soon("2")
 
 
 async def test_a_new_rounds_pack_is_not_announced_over_the_rounds_end():

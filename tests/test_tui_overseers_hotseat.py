@@ -244,3 +244,50 @@ async def test_every_cover_after_an_unseen_deal_says_it(tmp_path, monkeypatch):
     assert len(covers) >= 6, covers
     for round_, who, moves in covers:
         assert any("is dealt" in line for line in moves), (round_, who, moves)
+
+
+async def test_the_last_picker_keeps_no_card_of_the_next_pack_unseen(tmp_path, monkeypatch,
+                                                                     screen_clock):
+    """QA hot seat (draft variant): Cora, the last to pick in turn 1, kept a
+    card with 2; she picks first in turn 2 (after the bot Dev), no cover
+    between, and her turn-2 pick was made within 1.5 s with no key of hers
+    meant for it. Whatever comes in between (Dev's pick, the packs passing),
+    a key within the wait from the key that kept a card keeps nothing from
+    the pack she has not yet seen: Enter, nor the number again (a doubled
+    or bounced key). Once the wait is over, her key keeps a card."""
+    from core.overseers.actions import Pick
+    from core.overseers.state import Options
+    from tests.screen_kit import wait_for
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark", decision_grace=0.7)
+
+    def picks(seat: int) -> int:
+        return sum(1 for who, action in app.table.match.history
+                   if who == seat and isinstance(action, Pick))
+
+    async with app.run_test(size=(160, 45)) as pilot:
+        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+                                    PlayerSpec("Cora", "human"), PlayerSpec("Dev", "bot", "random")],
+                      options=Options(alternate_draft=True))
+        for person in ("Ann", "Bram", "Cora"):  # turn 1, round the table after Dev
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            assert app.screen.player == person
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen)
+                           and app.screen.update.legal)
+            screen_clock.now += 1.0  # they look at their pack
+            await pilot.press("2")
+        table, screen = app.table, app.screen
+        # Cora's next pack under her key, and Dev's pick in turn 2 after it
+        await wait_for(pilot, lambda: table.match.state.draft_turn == 2 and picks(3) == 2)
+        await pilot.pause()
+        assert screen.update.seat == 2 and screen.update.legal
+        screen_clock.now += 0.9  # her Enter, her 2 again, well within the wait
+        await pilot.press("enter", "2")
+        await pilot.pause()
+        assert picks(2) == 1
+        assert app.screen is screen and screen.update.seat == 2 and screen.update.legal
+        screen_clock.now += 0.7  # 1.6 s after her 2: the pack was seen
+        await pilot.press("2")
+        await wait_for(pilot, lambda: picks(2) == 2)

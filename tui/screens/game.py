@@ -115,6 +115,12 @@ DROPPED_KEY_LIGHT = 1.5
 AGAIN_EXTRA = 0.8
 #: Said the first time a screen drops a confirming key (`too_soon`).
 ENTER_WAITS = "Enter waits a moment after new choices appear, so they are seen: press it again."
+#: The number keys that choose at once: they wait only where the person's
+#: next decision came under the key that made the last (`AGAIN_EXTRA`): a
+#: doubled or bounced 2 kept a card of an Overseers pack never seen.
+NUMBER_KEYS_SET = frozenset("123456789")
+#: Said the first time a screen drops a number key (`too_soon`).
+NUMBERS_WAIT = "Your next choices came under your last key: look at them, then press it again."
 
 
 def game_of(game_id: str) -> Any | None:
@@ -448,8 +454,11 @@ class GameScreen(Screen):
         self._acted = False
         #: when (time.monotonic()) this screen last sent a move or an undo
         self._acted_at = 0.0
-        #: whether this screen said once why a confirming key did nothing
-        self._told_enter_waits = False
+        #: until when the number keys are ignored too: the same person's
+        #: next decision came under the key that made the last (`_steady`)
+        self._numbers_steady_until = 0.0
+        #: what this screen said once, of why a key did nothing
+        self._told_waits: set[str] = set()
         #: takes the prompt's "your turn" look off again (`light_prompt`),
         #: at this time.monotonic()
         self._turn_timer: Any = None
@@ -593,34 +602,48 @@ class GameScreen(Screen):
             until = time.monotonic() + grace
             if again:
                 until = max(until, self._acted_at + grace + AGAIN_EXTRA)
-            self._steady_until = until
+                # the key that kept a card, doubled, would keep one of the
+                # next pack: the number keys wait as long
+                self._numbers_steady_until = max(self._numbers_steady_until, until)
+            # never shorter: an update in between (a bot's move) does not
+            # end the wait for choices not yet seen
+            self._steady_until = max(self._steady_until, until)
 
     def too_soon(self, key: str) -> bool:
         """Whether `key` is a confirming key pressed before the decision on
-        screen could be read (the app then drops it). One dropped keeps the
+        screen could be read, or a number key before the next decision that
+        came under the person's own key could (the app then drops it). One dropped keeps the
         guard a little longer (`HELD_KEY_GAP`): a held Enter repeats until
         it is let go; the prompt stands out a moment. Typing in a text
         field (the table talk) never waits."""
-        if key not in CONFIRM_KEYS:
-            return False
         now = time.monotonic()
-        if now >= self._steady_until:
+        if key in CONFIRM_KEYS:
+            if now >= self._steady_until:
+                return False
+            said = ENTER_WAITS
+        elif key in NUMBER_KEYS_SET:
+            if now >= self._numbers_steady_until:
+                return False
+            said = NUMBERS_WAIT
+        else:
             return False
         from textual.widgets import Input
 
         if isinstance(self.focused, Input):
             return False
         self._steady_until = max(self._steady_until, now + HELD_KEY_GAP)
+        if key in NUMBER_KEYS_SET:
+            self._numbers_steady_until = max(self._numbers_steady_until, now + HELD_KEY_GAP)
         # the key did nothing: the prompt stands out, so the player looks at
         # the new decision (and presses again) rather than at a key that failed
         self.light_prompt(DROPPED_KEY_LIGHT)
-        if not self._told_enter_waits:
+        if said not in self._told_waits:
             # once a screen: the light alone read as a key lost (and shows
             # nothing without colour)
-            self._told_enter_waits = True
+            self._told_waits.add(said)
             from tui.widgets.hints import hint
 
-            hint(self, ENTER_WAITS, timeout=3)
+            hint(self, said, timeout=3)
         return True
 
     def witness(self, update: TableUpdate) -> None:
