@@ -363,6 +363,51 @@ async def test_a_pad_below_the_fold_says_so_and_the_keys_bring_its_total():
     assert "goes on" not in text
 
 
+def _long_overseers_end(players: int) -> SeatUpdate:
+    """A finished Overseers match whose pad is taller than the results'
+    room at 80x24 (18 rows and more: each round's powers got a row)."""
+    import random
+
+    from core.overseers import GAME
+    from core.playout import random_playout
+
+    for seed in range(60):
+        state, _ = random_playout(GAME, players, rng=random.Random(seed))
+        outcome = GAME.outcome(state)
+        if len(outcome.breakdown) >= 18:
+            break
+    assert len(outcome.breakdown) >= 18 and outcome.breakdown[-1].name == "Total"
+    names = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn")[:players]
+    return SeatUpdate(game="overseers", seat=None, view=state, legal=(), to_act=frozenset(),
+                      names=names, bots=frozenset(), log=(), outcome=outcome)
+
+
+@pytest.mark.parametrize("key", ["end", "pagedown"])
+@pytest.mark.parametrize("players", [5, 6])
+async def test_a_long_overseers_pad_scrolls_to_its_total_at_80x24(players, key):
+    """Play-test (5 players, 80x24): the line said the pad went on to its
+    Total below, but End, PgDn or ↓ stopped at "Round 3: score": the pad,
+    a DataTable, is no taller than its container by Textual's default
+    (`max-height: 100%`), so its last rows scrolled inside it, out of reach."""
+    update = _long_overseers_end(players)
+    total = update.outcome.breakdown[-1].values
+    app = _app_for(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settled(pilot, lambda: "goes on to its Total below" in screen_text(app))
+        for _ in range(3):  # PgDn a page at a time
+            await pilot.press(key)
+
+        def total_in_sight() -> bool:
+            rows = screen_text(app).splitlines()
+            return any(row.split()[:1] == ["Total"] for row in rows)
+
+        assert await settled(pilot, total_in_sight), screen_text(app)
+        text = screen_text(app)
+    row = next(row for row in text.splitlines() if row.split()[:1] == ["Total"])
+    assert row.split()[1:] == [str(v) for v in total]
+    assert "below:" not in text
+
+
 async def test_with_the_pads_total_in_sight_the_line_says_what_is_below():
     """Play-test (Overstocked, 80x24): the pad beside the standings showed
     its Total, and the notes under it went on below the fold, but the line
