@@ -1062,6 +1062,26 @@ async def test_gold_keeps_the_card_shown_under_the_number_pressed():
     assert f"[{a}] [{b}]" in text and re.search(rf"1 Keep {a}\s+2 Keep {b}", text)
 
 
+async def test_gold_drawing_two_cards_of_one_trait_is_offered_one_keep():
+    """Play-test: Gold drew two Greed cards and the bar offered "1 Keep
+    Greed   2 Keep Greed", two choices that are one (OV-26: cards of one
+    trait are alike; OV-28: Gold knows the traits drawn, not the copies).
+    One choice, and it keeps one of the two."""
+    state = placed([("AAB", "CC"), ("LLC", "AA"), ("GHL", "BB")],
+                   [Character.GOLD, Character.TEAL, Character.LIANG], discard="GG")
+    for card in sorted(state.discard):
+        state = GAME.apply(state, CHANCE, Draw(card))
+    assert state.phase is Phase.GOLD_KEEP and len(set(state.drawn)) == 2
+    update = make_update(state, 0)
+    assert len(update.legal) == 2
+    submitted, text, bar = await run(update, keys=["1"], after=lambda screen: list(
+        screen._bar_actions))
+    assert text.count("Keep Greed") == 1 and "2 Keep" not in text, text
+    assert "[Greed] [Greed]" in text  # both cards drawn still show
+    assert len(bar) == 1
+    assert submitted == [(0, bar[0])] and bar[0] in update.legal
+
+
 async def test_the_others_see_golds_two_cards_face_down():
     """While Gold keeps one of the two cards drawn, the other players' hand
     row read "No cards. drawn from the discard pile": it shows the two

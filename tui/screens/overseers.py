@@ -1512,7 +1512,10 @@ class OverseersScreen(GameScreen):
             if isinstance(a, Turn):
                 out.append((f"Turn {slot_name(a.slot)}{_turn_note(turned, now, a.slot, first=not out)}", a))
             elif isinstance(a, Keep):
-                out.append((f"Keep {TRAIT[a.card].label}", a))
+                keep = f"Keep {TRAIT[a.card].label}"
+                # OV-26, OV-28: two cards of one trait are alike, one choice
+                if all(said != keep for said, _ in out):
+                    out.append((keep, a))
             elif isinstance(a, Peek):
                 out.append((f"{self._whose(a.seat)} card {a.slot + 1}", a))
             elif isinstance(a, Vote):
