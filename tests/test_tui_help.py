@@ -4,11 +4,14 @@ mean, and every line within 80 columns."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from textual.widgets import DataTable, Static
 
 from tests import bossquest_screen_kit as bq
 from tests import overboss_screen_kit as ob
+from tests import overseers_screen_kit as ov
 from tests import overstocked_screen_kit as os_
 from tests.screen_kit import screen_text
 from tui.screens.help import KEY_WIDTH, TEXT_WIDTH, HelpScreen
@@ -24,6 +27,18 @@ def ob_app():
 
 def os_app():
     return os_.ScreenApp(os_.make_update(os_.pick_state()))
+
+
+def ov_app():
+    """Overseers' first draft turn: a decision of the moment."""
+    from core import CHANCE
+    from core.overseers import GAME
+    from core.playout import sample_chance
+
+    rng, state = random.Random(3), GAME.setup(4)
+    while CHANCE in GAME.to_act(state):
+        state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+    return ov.ScreenApp(ov.make_update(state))
 
 
 def fits(key: str, text: str) -> bool:
@@ -55,7 +70,17 @@ GAMES = {
                             "[±3]", "[+3] [-1]", "= 5 + ?", "Owl*"]),
     "Overboss Duel": (ob_app, ["Spires", "Crystals", "≈ ▲", "›·‹", "« »", "[▒▒]", "M Y to place"]),
     "Overstocked": (os_app, ["│ ─", "║ ═", "┃ ━", "×", "p☻", "Q", "▼", "½"]),
+    "Overseers": (ov_app, ["[A]", "(A)", "*", "[▒▒]", "↻", "→2", "♛", "»", "✓"]),
 }
+
+
+async def test_overseers_help_says_where_the_peek_mark_shows():
+    """Play-test: Meixiu's * shows after a card on a row ("4(C)*") and in
+    a tile's bottom corner on a wide table; F1 said only the first."""
+    _, rows = await open_help(ov_app())
+    said = " ".join(dict(rows)["*"].split())
+    assert "Meixiu peeked at" in said and "(A)*" in said and "[▒▒]*" in said
+    assert "in its bottom corner" in said
 
 
 @pytest.mark.parametrize("game", list(GAMES))

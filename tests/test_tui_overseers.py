@@ -723,6 +723,28 @@ async def test_a_peeked_card_is_marked_in_its_owners_view_too_ov11():
 
 
 
+
+#: the table's line saying what the peek mark is (`_marks_legend`)
+PEEK_LEGEND = re.compile(r"^\W*\*: a (face-down )?card Meixiu peeked at", re.M)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_table_says_what_the_peek_mark_means(size):
+    """Play-test: "4(C)* 5(C)*" at 80x24, a * in a tile's corner at
+    160x45, and nothing on the table said what the * was (F1 alone did).
+    While a card bears it, a line under the points says so; four players
+    at 80x24 still have every row in sight."""
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.PEEK)
+    log = ("Ann (Meixiu) peeks at a card.",)
+    _, text, _ = await run(make_update(state, 1, log=log), size=size)
+    assert not PEEK_LEGEND.search(text)  # no card marked yet: no line
+    state = GAME.apply(state, 0, GAME.legal_actions(state, 0)[2])
+    for seat in (0, 1):  # Meixiu, who knows the card, and another
+        _, text, _ = await run(make_update(state, seat, log=log), size=size)
+        assert PEEK_LEGEND.search(text), text
+        assert "more below" not in text
+        assert all(name in text for name in NAMES[:4]) and "Your character: " in text
+
 def wuming_elder_at_the_vote():
     """Ann, the elder Wuming sister, holds H H H L B at the vote."""
     state = placed([("HHH", "LB"), ("LLC", "HB"), ("AAB", "LC")],

@@ -357,7 +357,8 @@ class OverseersScreen(GameScreen):
         ("A B L C H G", "Anger 6, Benevolence 4, Lust 3, Courage 2/10/18, Hope 0/6/21, Greed 2"),
         ("[A]", "A card face up (on a wide table, named: [Anger])"),
         ("(A)", "A face-down card you know (yours)"),
-        ("*", "A face-down card Meixiu peeked at: (A)* one you know, [▒▒]* one you do not"),
+        ("*", "A face-down card Meixiu peeked at (she knows it, everyone sees which): "
+              "(A)* one you know, [▒▒]* one you do not; on a tile, in its bottom corner"),
         ("[▒▒]", "A face-down card you do not know"),
         ("↻", "Turned sideways by Purple: it and its twins count 5"),
         ("→2", "Teal's copy: lies under card 2 and counts as that card (not 2 points)"),
@@ -1108,6 +1109,7 @@ class OverseersScreen(GameScreen):
             # hidden ones, gives its line to the rows
             traits = traits[:1]
         lines.extend(self._fit(line) for line in traits)
+        lines.extend(self._fit(line) for line in self._marks_legend(view, me, width))
         me_char = view.seats[me].character if me is not None else None
         if me_char is not None and view.phase is not Phase.OVER:
             # wrapped here, a cell short of the scrollbar: the Static wrapped
@@ -1138,6 +1140,19 @@ class OverseersScreen(GameScreen):
             if joined.cell_len <= width:
                 return joined
         return None
+
+    @staticmethod
+    def _marks_legend(view: State, me: int | None, width: int) -> list[Text]:
+        """Under the points, while a card on the table bears Meixiu's *
+        (after the card on a row, in a tile's bottom corner): what it is.
+        A play-tester met "4(C)* 5(C)*" with nothing on the table to say."""
+        if not any(mark.peeked for seat in range(len(view.seats))
+                   for mark in GAME.slot_marks(view, me, seat)):
+            return []
+        said = ["*: a face-down card Meixiu peeked at (she knows it, everyone sees which)",
+                "*: a face-down card Meixiu peeked at (she knows it)",
+                "*: a card Meixiu peeked at"]
+        return [Text(next((x for x in said if cell_len(x) <= width), said[-1]), style="dim")]
 
     @staticmethod
     def _trait_lines(view: State, width: int) -> list[Text]:
