@@ -34,7 +34,8 @@ from tests.screen_kit import FakePort, settled_text, wait_for
 from tests.test_overseers_kit import placed, vote_all
 from tui.screens.game import possessive
 from tui.screens.overseers import OverseersScreen, recap_lines, recap_parts
-from tui.widgets.hand import BACK
+from tui.widgets.actionbar import ActionBar, Choice
+from tui.widgets.hand import BACK, Hand
 
 SIZES = [(80, 24), (120, 36)]
 
@@ -113,6 +114,35 @@ async def test_enter_keeps_the_highlighted_card():
     state = drafting()
     submitted, _, _ = await run(make_update(state), keys=["right", "enter"])
     assert submitted == [(0, Pick(state.seats[0].hand[1]))]
+
+
+async def test_a_pick_made_on_cards_since_changed_keeps_nothing():
+    """Play-test (hot seat, draft): a card was kept from a pack its player
+    had not seen. A pick waits as a message while the screen draws; if the
+    next pack is drawn meanwhile, its position names another card, one not
+    seen: it is dropped (the bar's choices alike), and a pick on the cards
+    as shown still keeps its card."""
+    state = drafting()
+    fake = FakePort()
+    app = ScreenApp(make_update(state), fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hand = app.game_screen.query_one("#ov-hand", Hand)
+        cards = hand.cards
+        hand.select(0)
+        hand.set_cards(tuple(reversed(cards)), picking=True)  # the next pack, say
+        await pilot.pause()
+        assert fake.submitted == []
+        hand.set_cards(cards, picking=True)
+        hand.select(1)
+        await pilot.pause()
+        assert fake.submitted == [(0, Pick(state.seats[0].hand[1]))]
+        bar = app.game_screen.query_one("#ov-actions", ActionBar)
+        bar.set_choices([Choice("1", "Keep it", "a stale value")])
+        bar.select(0)
+        bar.set_choices([Choice("1", "Another decision", "a new value")])
+        await pilot.pause()
+        assert len(fake.submitted) == 1
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -3037,6 +3037,8 @@ class BossQuestScreen(GameScreen):
 
     def on_pick_list_selected(self, event: PickList.Selected) -> None:
         event.stop()
+        if self.stale_pick(event):
+            return
         if event.control.id == "bq-market":
             if self._mode == "wizard":
                 self._draw_actions()
@@ -3051,10 +3053,14 @@ class BossQuestScreen(GameScreen):
 
     def on_hand_selected(self, event: Hand.Selected) -> None:
         event.stop()
+        if self.stale_pick(event):
+            return
         self._pick_target(event.index)
 
     def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
         event.stop()
+        if self.stale_pick(event):
+            return
         value = event.choice.value
         if value is _POWER or (value is _BACK and self._power):
             self._open_power(value is _POWER)

@@ -646,6 +646,16 @@ class GameScreen(Screen):
             hint(self, said, timeout=3)
         return True
 
+    def stale_pick(self, event: Any) -> bool:
+        """Whether a pick (a card, a row, a bar's choice) was made on items
+        that have changed since (the message waited while the next pack or
+        decision was drawn): it would act by position on ones the player
+        has not seen, so it is dropped and the prompt stands out."""
+        if not event.stale:
+            return False
+        self.light_prompt(DROPPED_KEY_LIGHT)
+        return True
+
     def witness(self, update: TableUpdate) -> None:
         """An update for a seat viewed here, shown or not (in hot-seat play
         the others' come while one person's view is on screen): each seat's

@@ -1362,12 +1362,16 @@ class OverbossScreen(GameScreen):
 
     def on_pick_list_selected(self, event: Market.Selected) -> None:
         event.stop()
+        if self.stale_pick(event):
+            return
         action = self._market_action(event.index)
         if action is not None:
             self.play(action)
 
     def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
         event.stop()
+        if self.stale_pick(event):
+            return
         value = event.choice.value
         if isinstance(value, tuple) and value[0] == "token":
             self._set_token(value[1])

@@ -1683,12 +1683,16 @@ class OverseersScreen(GameScreen):
 
     def on_hand_selected(self, event: Hand.Selected) -> None:
         event.stop()
+        if self.stale_pick(event):
+            return
         index = event.index
         if 0 <= index < len(self._hand_actions) and self._hand_actions[index] is not None:
             self.play(self._hand_actions[index])
 
     def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
         event.stop()
+        if self.stale_pick(event):
+            return
         self._choose(event.choice.value)
 
     def _choose(self, value: Any) -> None:

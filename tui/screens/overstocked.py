@@ -1533,6 +1533,8 @@ class OverstockedScreen(GameScreen):
 
     def on_hand_selected(self, event: CrateHand.Selected) -> None:
         event.stop()
+        if self.stale_pick(event):
+            return
         self._hand_select(event.index)
 
     def on_cursor_widget_highlighted(self, event: CursorWidget.Highlighted) -> None:
@@ -1545,6 +1547,8 @@ class OverstockedScreen(GameScreen):
 
     def on_action_bar_chosen(self, event: ActionBar.Chosen) -> None:
         event.stop()
+        if self.stale_pick(event):
+            return
         value = event.choice.value
         if value in ("place", "rotate", "next") and self._ghost_hidden():
             self._show_own_warehouse()

@@ -102,10 +102,19 @@ class ActionBar(CursorWidget):
             super().__init__()
             self.bar = bar
             self.choice = choice
+            #: the choices as they were when chosen (`stale`)
+            self.choices = tuple(bar.choices)
 
         @property
         def control(self) -> ActionBar:
             return self.bar
+
+        @property
+        def stale(self) -> bool:
+            """The bar's choices changed between the key and its handling
+            (a new decision came under it): the choice was made on one the
+            player no longer sees."""
+            return tuple(self.bar.choices) != self.choices
 
     cursor: reactive[int] = reactive(0)
     #: a bar always offers its choices

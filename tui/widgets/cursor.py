@@ -62,10 +62,19 @@ class CursorWidget(Widget, can_focus=True):
             super().__init__()
             self.widget = widget
             self.index = index
+            #: the items as they were when picked (`stale`)
+            self.items = tuple(widget._items())
 
         @property
         def control(self) -> CursorWidget:
             return self.widget
+
+        @property
+        def stale(self) -> bool:
+            """The items changed between the pick and its handling (the
+            next pack came under the key): `index` names another item now,
+            one the player has not seen."""
+            return tuple(self.widget._items()) != self.items
 
     cursor: reactive[int] = reactive(-1)
     #: the cursor shows and moves only while picking
