@@ -1921,3 +1921,13 @@ async def test_the_quantum_cards_faces_show_while_a_card_is_chosen(size):
     # without the expansion, nothing
     _, text, _ = await run(make_update(pick_state()), size=size)
     assert "Quantum:" not in text
+
+
+async def test_a_toy_already_marked_says_so_at_the_x_prompt():
+    """Play-test (quantum): at the X prompt with F already marked, 2 (F
+    Furballs, listed without a value) did nothing visible. It says why."""
+    update = make_update(attrs.evolve(mark_state(), marks=(Toy.FURBALLS,)))
+    submitted, _, said = await run(
+        update, keys=["2"], after=lambda screen: [n.message for n in screen.app._notifications])
+    assert submitted == []
+    assert said == ["F already has an X: press 1, 3 or 4."]

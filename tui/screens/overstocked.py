@@ -1796,6 +1796,12 @@ class OverstockedScreen(GameScreen):
         if not numbered:
             self.no_choice(number, self.number_keys())
             return
+        choice = bar.choices[numbered[0]]
+        if not choice.enabled:  # listed, but not to be taken: it said nothing
+            toy = choice.value.toy if isinstance(choice.value, Mark) else None
+            self.no_choice(number, self.number_keys(),
+                           why=f"{toy.value} already has an X" if toy is not None else "")
+            return
         bar.choose(numbered[0])
 
     def action_next_part(self) -> None:
