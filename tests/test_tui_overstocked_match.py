@@ -162,12 +162,19 @@ async def test_two_people_at_one_terminal(tmp_path, monkeypatch):
 
 
 async def test_a_solo_match_against_the_rulebooks_bot(tmp_path, monkeypatch):
+    """Play-test: the match called the rules' bot "the bot" everywhere,
+    then the results named it after its seat ("Overstocked: Bram wins!",
+    the form's default name for a seat with no name to give): one name
+    throughout."""
+    from tests.screen_kit import wait_for
+    from tui.screens.results import ResultsScreen
+
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         app.new_match(
             "overstocked",
-            [PlayerSpec("Ann", "human"), PlayerSpec("Bot", "bot", "random")],
+            [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot", "random")],
             Options(solo=True),
         )
         pressed = await play_match(app, pilot)
@@ -175,6 +182,12 @@ async def test_a_solo_match_against_the_rulebooks_bot(tmp_path, monkeypatch):
         state = app.table.match.state
         assert len(state.seats[1].warehouse.placed) == 6
         assert pressed >= 6 * 3 + 5  # pick (2 keys), place, and 5 nominations
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "EndingScreen")
+        await pilot.press("enter")  # the last moves told, then the results
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        text = screen_text(app)
+        assert "Bram" not in text, text
+        assert "the bot" in text, text
 
 
 async def test_solo_with_the_bots_seat_saved_as_a_person_has_no_handover(tmp_path, monkeypatch):
