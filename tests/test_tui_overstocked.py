@@ -1931,3 +1931,33 @@ async def test_a_toy_already_marked_says_so_at_the_x_prompt():
         update, keys=["2"], after=lambda screen: [n.message for n in screen.app._notifications])
     assert submitted == []
     assert said == ["F already has an X: press 1, 3 or 4."]
+
+
+async def test_the_preview_shows_where_the_negative_mark_moves():
+    """Play-test, 80x24: the preview kept ▼ on the toy negative now while
+    the ghost's card made another toy negative ("Y▼ 7×2= -14 →  28" over
+    "B  7×2=  14 → -17"): a row marked negative previewing a gain read as
+    a bug. The mark after the arrow says which toy scores negatively then."""
+    state = place_state()
+    sheet = GAME.sheet(state).seats[0]
+    place = Place(Where.POPULARITY, -2, 0, 0)
+    after = GAME.sheet(GAME.apply(state, 0, place)).seats[0]
+    was = next(t.toy.value for t in sheet.toys if t.negative)
+    now = next(t.toy.value for t in after.toys if t.negative)
+    assert was != now  # the placement moves the mark
+
+    def ghost_there(screen):
+        screen.action_area("popularity")
+        view = screen.query_one("#os-pop", AreaView)
+        while view.rotation != place.rotation:
+            view.rotate(1)
+        view.move_to_key((place.x, place.y))
+
+    _, text, panel = await run(make_update(state), size=(80, 24), before=ghost_there,
+                               after=lambda s: str(s.query_one("#os-preview").render()))
+    rows = {line[0]: line for line in panel.splitlines() if "×" in line}
+    assert rows[was].startswith(f"{was}▼") and "→▼" not in rows[was], panel
+    assert rows[now].startswith(f"{now} ") and "→▼" in rows[now], panel
+    # the rows keep one line each, within the side
+    for line in rows.values():
+        assert line.strip() in text, (line, text)

@@ -116,6 +116,11 @@ def toy_text(toy: Toy, label: str | None = None) -> Text:
                          label if label is not None else toy.label)
 
 
+def toy_marks(row: Any) -> str:
+    """A score row's marks: "▼" scores negatively, "½" scores half."""
+    return ("▼" if row.negative else "") + ("½" if row.halved else "")
+
+
 def last_placed(area: Area) -> int | None:
     """The index of the piece placed last in `area`, to mark it; None while
     the area holds only the card it started with."""
@@ -187,8 +192,7 @@ def final_columns(view: State, sheet: Any, totals: Sequence[int], names: Sequenc
     shortened ("…") to the widest of it and of a short name."""
     o = view.options
     seats = sheet.seats
-    marks = [[("▼" if t.negative else "") + ("½" if t.halved else "") for t in s.toys]
-             for s in seats]
+    marks = [[toy_marks(t) for t in s.toys] for s in seats]
     extras = [[*([s.incentive_points] if o.incentives else []),
                *([s.forklift] if o.forklifts else []),
                *([s.bonus] if o.solo else [])] for s in seats]
@@ -1155,19 +1159,27 @@ class OverstockedScreen(GameScreen):
         compact = not self.has_class("-tall") and view.players >= CROWDED
         # a toy both negative and halved (advanced) shows both marks, or its
         # sum read wrong ("P▼ 2×2=  -2"): the marks' column is then two wide
-        marks = 2 if any(r.negative and r.halved for r in mine.toys) else 1
+        flags = [toy_marks(r) for r in mine.toys]
+        marks = max(1, *map(len, flags))
+        # where the piece moves the marks, they show after the arrow too:
+        # "B▼ ... -6 →  3" over "P ... 0 →▼ 0" (a row marked ▼ previewing a
+        # gain read as a bug); else no column for them
+        flags_after = [toy_marks(r) for r in after.toys] if after is not None else flags
+        marks_after = max(1, *map(len, flags_after)) if flags_after != flags else 0
         for i, row in enumerate(mine.toys):
-            flag = (("▼" if row.negative else "") + ("½" if row.halved else "")).ljust(marks)
             text.append(row.toy.value, style=space_style(row.toy.value))
-            text.append(flag, style="bold")
+            text.append(flags[i].ljust(marks), style="bold")
             new = after.toys[i].points if after is not None else row.points
+            changes = new != row.points or flags_after[i] != flags[i]
+            then = flags_after[i].ljust(marks_after)
             if compact:
                 text.append(f"{row.points:>4}")
-                text.append(f"→{new:<4}" if new != row.points else " " * 5, style="bold")
+                text.append(f"→{then}{new:<4}" if changes else " " * (5 + marks_after),
+                            style="bold")
                 text.append("\n" if i % 2 else "  ")
                 continue
             text.append(f" {row.popularity}×{row.warehouse}={row.points:>4}")
-            text.append(f" →{new:>4}" if new != row.points else "", style="bold")
+            text.append(f" →{then}{new:>4}" if changes else "", style="bold")
             text.append("\n")
         extra = mine.total - sum(r.points for r in mine.toys)
         # extras: forklifts, incentives... what the toy rows leave out
