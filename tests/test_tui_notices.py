@@ -401,7 +401,9 @@ async def test_a_notice_too_long_for_the_log_is_shown_whole_elsewhere(players):
     is a few rows there, and Ctrl+Z's notice ended "... nothing is lost:",
     Ctrl+C's "saved as it"; cut once, later ones stayed cut. A notice that
     does not fit over the log goes whole to the app's place; one that fits
-    still sits over the log."""
+    still sits over the log. Where the score now above the log has room
+    for it, it goes there, whole, off the players' panel (at the app's place
+    it covered that panel)."""
     from tests.overstocked_screen_kit import ScreenApp, make_update
     from tests.overstocked_tables import dealt_game
 
@@ -414,8 +416,10 @@ async def test_a_notice_too_long_for_the_log_is_shown_whole_elsewhere(players):
         await pilot.pause(0.4)
         text = screen_text(app)
         assert _toast_words(app) == long.split(), text
-        assert not [t for t in app.screen.query(Toast)
-                    if t.region.overlaps(app.screen.query_one("#os-log").region)]
+        side = Region.from_union([app.screen.query_one(f"#os-{name}").region
+                                  for name in ("preview", "log")])
+        assert _inside(app, side) == [], text
+        assert _covered(app, [app.screen.query_one("#os-players").region]) == [], text
         app.clear_notifications()
         await pilot.pause(0.2)
         app.notify("Not now.")
@@ -443,3 +447,44 @@ async def test_a_notice_up_as_the_help_opens_leaves_its_title_readable(size):
         app.notify("A chat line said while the help is up.")
         await pilot.pause(0.3)
         assert all(not t.region.overlaps(title) for t in app.screen.query(Toast))
+
+
+async def test_a_take_back_notice_at_an_overstocked_forklift_keeps_off_the_players_panel():
+    """Play-test (hot seat, 80x24, advanced + incentives + forklifts +
+    quantum): u after the forklift and the X said "Taken back: you take
+    the forklift worth 5 ..." over the Players panel and the warehouse's
+    title, as the screen asked about the forklift: the log there is too
+    short for a notice, which went to the app's place. A notice taller than
+    the log climbs over the score now above it, never over the players."""
+    import attrs
+
+    from core.overstocked import GAME, cards
+    from core.overstocked.actions import ChooseQuantum, Place
+    from core.overstocked.state import Options, Phase, Where
+    from tests.overstocked_screen_kit import ScreenApp, make_update, place_state
+    from tests.overstocked_tables import play
+
+    state = place_state(Options(advanced=True, incentives=True, forklifts=True, quantum=True))
+    state = play(state, 0, ChooseQuantum(next(q for q in state.quantum_supply
+                                              if cards.has_x(q))))
+    state = play(state, 0, next(a for a in GAME.legal_actions(state, 0)
+                                if isinstance(a, Place) and a.where is Where.WAREHOUSE))
+    state = play(state, 0, GAME.legal_actions(state, 0)[0])  # the X
+    assert state.phase is Phase.FORKLIFT
+    update = attrs.evolve(make_update(state), names=("Ann", "Bram", "Cyd"))
+    app = _with_app_css(ScreenApp)(update)
+    said = "Taken back: you take the forklift worth 5 and place it in your warehouse."
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        app.notify("Not now.")
+        app.notify(said)
+        await pilot.pause(0.4)
+        screen = app.screen
+        assert _toast_words(app) == said.split(), screen_text(app)
+        assert not screen.has_class("-tall")  # the compact layout
+        kept = [screen.query_one(f"#os-{name}").region
+                for name in ("players", "pop-panel", "wh-panel", "prompt", "hand", "actions")]
+        assert _covered(app, kept) == [], screen_text(app)
+        side = Region.from_union([screen.query_one(f"#os-{name}").region
+                                  for name in ("preview", "log")])
+        assert _inside(app, side) == [], screen_text(app)
