@@ -1961,3 +1961,17 @@ async def test_the_preview_shows_where_the_negative_mark_moves():
     # the rows keep one line each, within the side
     for line in rows.values():
         assert line.strip() in text, (line, text)
+
+
+@pytest.mark.parametrize("options", [Options(), Options(advanced=True, incentives=True,
+                                                        forklifts=True)])
+async def test_six_players_score_sheet_labels_keep_one_line_at_80x24(options):
+    """Play-test: the 6-player final table at 80x24 broke its row labels
+    mid-phrase ("Y Yo-yos (pop" over "5)"). A label too long for its column
+    goes shorter ("P Petz (pop 4)", then "P (pop 4)"): each on one line."""
+    _, text, _ = await run(final_update(6, options), size=(80, 24))
+    lines = text.splitlines()
+    sheet = lines[next(i for i, line in enumerate(lines) if "Score sheet" in line) + 1:]
+    for toy in TOYS:
+        assert any(re.match(rf"\s+{toy.value} (\S.*)?\(pop \d+\)", line) for line in sheet), text
+    assert not any(re.match(r"\s+(\d+\)|\(pop)", line) for line in sheet), text

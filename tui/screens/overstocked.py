@@ -1318,7 +1318,22 @@ class OverstockedScreen(GameScreen):
         box.display = not self._sheet_hidden
         sheet = GAME.sheet(view, update.names)
         o = view.options
-        labels = [f"{toy.value} {toy.label} (pop {sheet.popularity[i]})"
+        room = box.scrollable_content_region.width or self.size.width - 4
+        headers, columns = final_columns(view, sheet, result.counted,
+                                         [bare_name(n) for n in update.names],
+                                         result.winners, room)
+        # the labels' column has what the seats' leave (each column and the
+        # labels two cells of padding; "★ " before a winner's name): a label
+        # longer broke mid-phrase ("Y Yo-yos (pop" over "5)") at 80x24 with
+        # six players, so it goes shorter ("Y Yo-yos (pop 5)", "Y (pop 5)")
+        widths = [max(cell_len(head) + (2 if seat in result.winners else 0),
+                      *(cell_len(c) for c in columns[seat]))
+                  for seat, head in enumerate(headers)]
+        label_room = room - sum(w + 2 for w in widths) - 2
+        labels = [next((label for label in (f"{toy.value} {name} (pop {sheet.popularity[i]})"
+                                            for name in (toy.label, _SHORT[toy]))
+                        if cell_len(label) <= label_room),
+                       f"{toy.value} (pop {sheet.popularity[i]})")
                   for i, toy in enumerate(TOYS)]
         if o.incentives:
             labels.append("Incentive")
@@ -1327,10 +1342,6 @@ class OverstockedScreen(GameScreen):
         if o.solo:
             low = cards.BOT_LOW_CARDS
             labels.append(f"Bot: cards {low[0]}-{low[-1]}")
-        room = box.scrollable_content_region.width or self.size.width - 4
-        headers, columns = final_columns(view, sheet, result.counted,
-                                         [bare_name(n) for n in update.names],
-                                         result.winners, room)
         rows = [(label, tuple(column[r] for column in columns)) for r, label in enumerate(labels)]
         totals = [Text(column[-1], style="bold") for column in columns]
         # The result's notes (the sheet's, then a shared win or solo's
