@@ -1366,6 +1366,8 @@ class Client:
         self.hushed = False
         #: the player's app said goodbye (`bye`): they quit on purpose
         self.said_bye = False
+        #: a second hello came (`_hello_again`: logged once)
+        self.said_hello_again = False
         #: table id -> (seats wanted, the link once the match runs)
         self.places: dict[str, tuple[set[int], Link | None, bool]] = {}
         #: when this client was last sent the lobby, and the timer of a
@@ -1444,7 +1446,9 @@ class Client:
         try:
             message = _message(line)
             kind, body = next(iter(message.items()))
-            if kind == "hello":
+            if kind == "hello" and self.player is not None:
+                self._hello_again(body)
+            elif kind == "hello":
                 try:
                     self._hello(body)
                 except (HubError, BadMessage) as error:
@@ -1505,8 +1509,6 @@ class Client:
         if not isinstance(body, dict):
             raise HubError('A hello names the player: {"hello": {"player": name}}.')
         name = new_player_name(body.get("player"))
-        if self.player is not None:
-            raise HubError("You are already known here.")
         self.hub.check_distinct(name)
         held = sum(1 for c in self.hub.clients if c is not self and not c.closed and c.player == name)
         if held >= MAX_CONNECTIONS_PER_PLAYER:
@@ -1554,6 +1556,19 @@ class Client:
                         self.watch(table)
         self.send_lobby()
         self.tell_chat(None)
+
+    def _hello_again(self, body: Any) -> None:
+        """A hello on a connection that said one: not a name refused (the
+        host's terminal read "refused the player name ...: you are already
+        known here"), and the connection stays whose it was. Logged once a
+        connection: a client may send it in a loop."""
+        self.error(f"You said hello already, as {self.player}: a connection says it once.")
+        if self.hub.tells_players and not self.said_hello_again:
+            name = body.get("player") if isinstance(body, dict) else None
+            tried = f" (as {repr(name[:MAX_NAME + 1])})" if isinstance(name, str) else ""
+            log.warning("%s said hello again on the same connection%s: ignored",
+                        self.player, printable(tried))
+        self.said_hello_again = True
 
     def _chat(self, body: Any) -> None:
         """A line to everyone at a table (seated or watching), or in the lobby."""
@@ -1986,8 +2001,10 @@ def _write_table_file(journal: Path, table: Table) -> None:
             "shown": sorted([seat, n] for seat, n in table.kept_shown.items())}
     if table.off_lobby:
         data["off_lobby"] = True
-    try:
-        _table_file(journal).write_text(json.dumps(data), encoding="utf-8")
+    from saves.store import write_whole
+
+    try:  # (private as the journal: write_whole's file is 0600, whole or not at all)
+        write_whole(_table_file(journal), json.dumps(data).encode())
     except OSError as error:  # the match is still played; after a restart it waits
         log.error("cannot keep the table's settings beside %s", printable(f"{journal}: {error}"))
 

@@ -2281,3 +2281,41 @@ async def test_a_watcher_waiting_for_the_match_is_told_to_the_players_as_it_begi
                 if "seat_news" in m] == ["stopped watching"]
     for player in (ann, bob):
         await player.close()
+
+
+async def test_a_second_hello_is_logged_as_one_not_as_a_refused_name(hub, caplog):
+    """Play-test: a connection that had said hello as mallory and said it
+    again as "mallory2" had the hub log "refused the player name
+    'mallory2': you are already known here.", as if the name were wrong.
+    It is a repeated hello: logged as one (once a connection, however
+    often), and the connection stays mallory's."""
+    hub_, path = hub
+    hub_.tells_players = True
+    mallory = await Player.connect(path, "mallory")
+    with caplog.at_level("INFO", logger="host.hub"):
+        for _ in range(3):
+            await mallory.send({"hello": {"player": "mallory2"}})
+            answer = await mallory.expect("error")
+            assert "hello" not in answer, answer  # not a refused name: the app goes on
+            assert "said hello already" in answer["error"], answer
+        await mallory.send({"lobby": {}})
+        await mallory.expect("lobby")
+    said = [record.getMessage() for record in caplog.records]
+    assert not [line for line in said if "refused the player name" in line], said
+    assert [line for line in said if "hello again" in line] == [
+        "mallory said hello again on the same connection (as 'mallory2'): ignored"], said
+    assert [c.player for c in hub_.clients] == ["mallory"]
+    await mallory.close()
+
+
+async def test_a_tables_settings_beside_its_journal_are_private(hub):
+    """Journals, chat and the lobby's files are 0600 (what players did and
+    said); the table's settings beside a journal were written 0644."""
+    hub_, path = hub
+    ann, bob, table = await table_for_two(path)
+    await ann.expect("update")
+    journal = hub_.tables[table].session.match.path
+    for kept in (journal, journal.with_suffix(".table.json")):
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o600, kept
+    await ann.close()
+    await bob.close()
