@@ -86,6 +86,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import logging
 import math
@@ -431,6 +432,8 @@ class Hub:
         #: and whether the hub is full (said once in its log until it is not)
         self.max_clients = MAX_CLIENTS
         self._full = False
+        #: and whether it has said that a new connection ends a silent one
+        self._ending_silent = False
         #: the hub is stopping (`close`): its players did nothing, so no
         #: seat news goes out as their connections end
         self.stopping = False
@@ -1282,9 +1285,35 @@ class Hub:
 
     # -- connections ---------------------------------------------------------------
 
+    def _make_room(self) -> bool:
+        """At the bound, end the oldest connection that has not said hello
+        (if there is one) for a new one, as the SSH front door does: a
+        flood of connections that say nothing, reopened as they end, kept
+        every player out until the first reached HELLO_SECONDS. A player's
+        app says hello as it connects: it is never the oldest waiting.
+        Connections that said hello and then stall keep their places: they
+        are a player's (a few each, `MAX_CONNECTIONS_PER_PLAYER`), and
+        nothing tells a stalled one from a player thinking. False when
+        there is none to end."""
+        silent = [c for c in self.clients if c.player is None and not c.closed]
+        if not silent:
+            return False
+        oldest = min(silent, key=lambda c: c.opened)
+        if not self._ending_silent:  # said once while full, as a newcomer turned away is
+            self._ending_silent = True
+            log.warning("%d connections already: a new one ends the oldest that has not "
+                        "said hello", len(self.clients))
+        oldest.error("The hub is full, and this connection said nothing yet: it gave its "
+                     "place to a new one.")
+        oldest.close()
+        self.clients.discard(oldest)
+        return True
+
     async def _client(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         client = Client(self, writer)
-        if len(self.clients) >= self.max_clients:
+        if len(self.clients) < self.max_clients:
+            self._full = self._ending_silent = False
+        elif not self._make_room():
             if not self._full:  # said once while full: a flood of tries is a flood of lines
                 self._full = True
                 log.warning("%d connections already: new ones are let go until one closes",
@@ -1292,7 +1321,6 @@ class Hub:
             client.error(f"The hub is full ({self.max_clients} connections): try again later.")
             client.close()
             return
-        self._full = False
         self.clients.add(client)
         loop = asyncio.get_running_loop()
         hello_by = loop.time() + HELLO_SECONDS
@@ -1354,6 +1382,10 @@ class RemoteSeat:
             self.client.hub._announce_finished(self.table)
 
 
+#: numbers the connections in the order they come (`Client.opened`)
+_OPENED = itertools.count()
+
+
 class Client:
     """One connection to the hub: a player, the seats they hold, what they watch."""
 
@@ -1362,6 +1394,8 @@ class Client:
         self.writer = writer
         self.player: str | None = None
         self.closed = False
+        #: the order it connected in (`Hub._make_room` ends the oldest silent one)
+        self.opened = next(_OPENED)
         #: sends nothing more (the hub is stopping and said so)
         self.hushed = False
         #: the player's app said goodbye (`bye`): they quit on purpose

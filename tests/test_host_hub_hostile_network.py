@@ -301,7 +301,9 @@ async def test_a_flood_of_connections_is_turned_away_and_the_match_plays_on(hub,
     hub_.max_clients = 4
     ann, bob, table = await table_for_two(path)
     await ann.expect("update")
-    waiting = await Player.connect(path, "eve", hello=False)
+    # every place is a player's (a connection that has not said hello
+    # would give its place up: the next test)
+    waiting = await Player.connect(path, "dee")
     eve = await Player.connect(path, "eve")  # the fourth: the last place
     turned_away = []
     for _ in range(3):
@@ -334,6 +336,44 @@ async def test_a_flood_of_connections_is_turned_away_and_the_match_plays_on(hub,
     again = await Player.connect(path, "eve")
     assert again.inbox[-1] == {"welcome": {"player": "eve"}}
     for player in (ann, bob, eve, again, *turned_away):
+        await player.close()
+
+
+async def test_a_flood_of_connections_that_say_nothing_keeps_no_player_out(hub, caplog):  # noqa: F811
+    """Play-test: 300 connections to the hub's socket that sent nothing
+    had a player told "The hub is full (256 connections)" until the first
+    of them reached its hello deadline, 30 s later. At the bound a new
+    connection ends the oldest one that has not said hello, as the SSH
+    front door does: a flood, however often it reopens, ends only its own."""
+    hub_, path = hub
+    hub_.max_clients = 6
+    ann, bob, table = await table_for_two(path)
+    await ann.expect("update")
+    flood = []
+    for _ in range(30):  # five times the places, each connection opened as the last is let go
+        flood.append(await Player.connect(path, "mal", hello=False))
+    zoe = await Player.connect(path, "zoe")  # welcomed (`connect` waits for it)
+    assert zoe.inbox[-1] == {"welcome": {"player": "zoe"}}
+    assert len(hub_.clients) <= 6
+    assert {c.player for c in hub_.clients if c.player} == {"ann", "bob", "zoe"}
+    # the oldest went first, told why; the newest still hold their places
+    told = await flood[0].read()
+    assert "said nothing" in told["error"], told
+    assert await asyncio.wait_for(flood[0].reader.read(), 3) == b"", "not let go"
+    assert sum("the oldest that has not said hello" in r.getMessage()
+               for r in caplog.records) == 1  # said once, not once a connection
+    # the players already there are answered as before
+    await ann.send({"lobby": {}})
+    await ann.expect("lobby")
+    # players take the places the flood still holds; then, with every place
+    # a player's, a newcomer is turned away, and no one is ended
+    silent = sum(c.player is None for c in hub_.clients)
+    assert silent == 3
+    fillers = [await Player.connect(path, f"p{i}") for i in range(silent)]
+    late = await Player.connect(path, "late", hello=False)
+    assert "The hub is full" in (await late.read())["error"]
+    assert {c.player for c in hub_.clients} == {"ann", "bob", "zoe", *(f.name for f in fillers)}
+    for player in (ann, bob, zoe, late, *fillers, *flood):
         await player.close()
 
 
