@@ -456,6 +456,7 @@ class Hub:
             log.warning("nothing resumed: %s", printable(str(error)))
             return resumed
         self._resume_finished([s for s in listed if s.finished])
+        copies: dict[str, list[Any]] = {}  # match id -> its journals loaded, newest first
         for saved in listed:
             if saved.finished or saved.superseded_by or saved.in_use:
                 continue
@@ -468,11 +469,14 @@ class Hub:
                 log.warning("not resumed: %s",
                             printable("; ".join(p.message for p in loaded.problems)))
                 continue
+            copies.setdefault(loaded.match.header.match_id, []).append(loaded)
+        for loads in copies.values():
+            loaded = _furthest(loads)
             match = loaded.match
             refused = _not_served(match, self.tables) or match.cannot_save()
             if refused:
                 # left as it is, on disk and in the listing of the matches
-                log.warning("not resumed: %s", printable(_about(saved.path, refused)))
+                log.warning("not resumed: %s", printable(_about(match.path, refused)))
                 match.close()
                 continue
             table = _table_again(match)
@@ -1902,14 +1906,36 @@ def new_player_name(raw: Any) -> str:
     return name
 
 
+def _furthest(loads: list[Any]) -> Any:
+    """Of the copies of one match (`LoadedMatch`es, newest first: a backup
+    kept beside it, say), the one to resume: the one that goes furthest,
+    an undamaged one before one that leaves lines out, the newest of
+    equals. The others are closed, and the host's log says why each is
+    not resumed (the newest was, even damaged at its fifth line, and the
+    copy that went to action 30 was passed over as "a copy?")."""
+    best = max(loads, key=lambda loaded: (len(loaded.match.history), not loaded.lost))
+    kept = len(best.match.history)
+    for other in loads:
+        if other is best:
+            continue
+        match = other.match
+        how_far = "less far" if len(match.history) < kept else "no further"
+        log.warning("not resumed: %s", printable(_about(match.path, (
+            f"a copy of the match {match.header.match_id} that goes {how_far} (to action "
+            f"{len(match.history)}) than {best.match.path} (to action {kept}), resumed instead"))))
+        match.close()
+    return best
+
+
 def _not_served(match: Any, tables: dict[str, Table]) -> str:
     """Why the hub cannot serve a journal it resumes ("" when it can): a
     person's name no hello could give (a huge one made every lobby message
-    too long to send), or a match id a newer journal holds already (a copy
-    of it: both under one table id, the other's bots played it out of
-    sight)."""
+    too long to send), or a match id another journal's table has already
+    (a finished copy of it: both under one table id, the other's bots
+    played it out of sight; of unfinished copies, `_furthest` chose)."""
     if match.header.match_id in tables:
-        return f"a newer journal is the match {match.header.match_id} already (a copy?)"
+        return (f"another journal of the match {match.header.match_id} is at the tables "
+                "already (a copy?)")
     for spec in match.header.players:
         if spec.kind != "bot":
             try:

@@ -345,7 +345,10 @@ def _continued(found: list[tuple[float, SavedMatch]]) -> dict[Path, str]:
     """For each journal another one really continues, the newest such
     continuation's match_id. A header's `parent` is a claim: it is believed
     only when `_continues` checks it, so a forged or copied file never hides
-    the match it names (from `latest`, nor in a list)."""
+    the match it names (from `latest`, nor in a list). Of several copies of
+    the parent (one match id: a backup kept beside it), a continuation
+    continues the one it holds the most lines of: it holds a copy damaged
+    earlier up to its damage too, and every copy was marked "continued"."""
     by_id: dict[str, list[SavedMatch]] = {}
     claims: dict[str, list[SavedMatch]] = {}  # parent id -> its claimants, newest first
     for _, saved in found:
@@ -355,18 +358,25 @@ def _continued(found: list[tuple[float, SavedMatch]]) -> dict[Path, str]:
             claims.setdefault(saved.parent, []).append(saved)
     out: dict[Path, str] = {}
     for parent_id, children in claims.items():
+        copied: dict[Path, dict[Path, int]] = {}  # child -> parent -> lines it holds of it
         for parent in by_id.get(parent_id, ()):
             raw = None  # each named journal read once, and let go after
-            for child in children:  # the newest continuation is named
+            for child in children:
                 if child.path == parent.path:
                     continue
                 try:
                     raw = raw or journal.read_lines(parent.path)
-                    if _continues(parent.path, child.path, raw):
-                        out[parent.path] = child.match_id
-                        break
+                    held = _continues(parent.path, child.path, raw)
                 except Exception:  # whatever the files hold, the claim is not proven
                     continue
+                if held is not None:
+                    copied.setdefault(child.path, {})[parent.path] = held
+        for child in children:  # the newest continuation is named
+            parents = copied.get(child.path, {})
+            most = max(parents.values(), default=None)
+            for path, held in parents.items():
+                if held == most:
+                    out.setdefault(path, child.match_id)
     return out
 
 
@@ -375,9 +385,10 @@ def _continued(found: list[tuple[float, SavedMatch]]) -> dict[Path, str]:
 _SAME_MATCH = ("format", "game", "created", "seed")
 
 
-def _continues(parent_path: Path, child_path: Path, parent: journal.RawJournal) -> bool:
-    """Whether the journal at `child_path` is a continuation of the one at
-    `parent_path` (read as `parent`), as `Match._fork` writes one: the parent could not be
+def _continues(parent_path: Path, child_path: Path, parent: journal.RawJournal) -> int | None:
+    """How many of its lines the journal at `child_path` holds of the one at
+    `parent_path` (read as `parent`) when it is a continuation of it, None
+    when not. A continuation is as `Match._fork` writes one: the parent could not be
     written to (a problem in it, or another rules version), the child's
     header is the parent's match (same game, players, options, seed and
     creation time), and the child holds the parent's lines up to where the
@@ -390,26 +401,26 @@ def _continues(parent_path: Path, child_path: Path, parent: journal.RawJournal) 
     child = journal.read_lines(child_path)
     ph, ch = parent.header, child.header
     if ph is None or ch is None:
-        return False
+        return None
     if any(ph.get(key) != ch.get(key) for key in _SAME_MATCH):
-        return False
+        return None
     if _seats(ph) != _seats(ch) or not _same_options(ph.get("options"), ch.get("options")):
-        return False
+        return None
     copied = 0
     for mine, theirs in zip(parent.lines, child.lines, strict=False):
         if mine != theirs:
             break
         copied += 1
     if len(child.lines) <= copied:
-        return False  # nothing of its own: a copy, not a continuation
+        return None  # nothing of its own: a copy, not a continuation
     if copied == len(parent.lines):
         # the whole parent: it was damaged, or written by other rules
         # (a match loads, so continues, only when each problem is resumable)
         damaged = bool(parent.problems) and all(p.resumable for p in parent.problems)
-        return damaged or ph.get("rules_version") != ch.get("rules_version")
+        return copied if damaged or ph.get("rules_version") != ch.get("rules_version") else None
     # the child stops early: the parent's next line is one the rules refuse
     refused = _refusal(parent_path)
-    return refused is not None and refused.line == parent.numbers[copied]
+    return copied if refused is not None and refused.line == parent.numbers[copied] else None
 
 
 def _seats(header: dict) -> list[tuple[str, Any, Any]] | None:

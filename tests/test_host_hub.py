@@ -980,12 +980,13 @@ def _hub_journal(directory, name: str, player: str, lines: int = 30, match_id: s
     (directory / name).write_text("\n".join([json.dumps(header), *text[1:lines]]) + "\n")
 
 
-async def test_a_restarted_hub_passes_over_journals_it_cannot_serve(tmp_path):
+async def test_a_restarted_hub_passes_over_journals_it_cannot_serve(tmp_path, caplog):
     # A journal seating a name of 300,000 characters made every lobby
     # message too long to send: nobody at the hub saw a table (the name is
     # now cut as it is read). One seating a name no hello can give is passed
     # over. Copies of one journal (one match id) were all resumed under one
     # table id: the others were played on by their bots out of everyone's sight.
+    # The copy that goes furthest is played, even the older.
     directory = tmp_path / "matches"
     _hub_journal(directory, "huge.jsonl", "y" * 300_000, match_id="1" * 32)
     _hub_journal(directory, "blank.jsonl", "   ", match_id="2" * 32)
@@ -996,10 +997,13 @@ async def test_a_restarted_hub_passes_over_journals_it_cannot_serve(tmp_path):
     os.utime(directory / "copy.jsonl", (1e9, 1e9))  # the older of the two
     before = {p.name: p.read_bytes() for p in directory.iterdir()}
     hub = Hub(directory, bot_delay=0)
-    resumed = hub.resume_all()
+    with caplog.at_level("WARNING", logger="host.hub"):
+        resumed = hub.resume_all()
     path = tmp_path / "run" / "hub.sock"
     await hub.serve(path)
     try:
+        said = [record.getMessage() for record in caplog.records]
+        assert f"not resumed: {directory / 'blank.jsonl'}: it seats '   ': " in "\n".join(said)
         assert sorted(resumed) == ["1" * 32, "f8e7227e48ab4926ae47760a39c74512"]
         table = hub.tables["f8e7227e48ab4926ae47760a39c74512"]
         assert table.seats[0].player == "ann"
@@ -1009,9 +1013,9 @@ async def test_a_restarted_hub_passes_over_journals_it_cannot_serve(tmp_path):
         assert len(lobby["lobby"]) == 2
     finally:
         await hub.close()
-    # the newest is played; the journals passed over are left as they were
-    assert table.session.match.path.name == "original.jsonl"
-    for name in ("blank.jsonl", "copy.jsonl"):
+    # the furthest is played; the journals passed over are left as they were
+    assert table.session.match.path.name == "copy.jsonl"
+    for name in ("blank.jsonl", "original.jsonl"):
         assert (directory / name).read_bytes() == before[name]
 
 
@@ -2319,3 +2323,45 @@ async def test_a_tables_settings_beside_its_journal_are_private(hub):
         assert stat.S_IMODE(kept.stat().st_mode) == 0o600, kept
     await ann.close()
     await bob.close()
+
+
+def test_of_several_copies_of_a_match_the_hub_resumes_the_one_that_goes_furthest(
+        tmp_path, caplog):
+    """Play-test: three copies of one journal in the hub's folder (a backup
+    kept there), the newest damaged early on. The hub resumed the newest at
+    action 4 ("leaving out the file's last 12 lines") and passed over the
+    one that went to action 29 as "a newer journal is the match already".
+    Of the copies it resumes the one that goes furthest (the newest of
+    those), and says of each other one that it goes less far."""
+    import os
+
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "whole.jsonl", "ann", lines=31)  # 30 actions
+    whole = (directory / "whole.jsonl").read_text().splitlines(keepends=True)
+    # the most whole copy ends in a line the rules refuse
+    (directory / "whole.jsonl").write_text(
+        "".join(whole) + '{"seat":7,"action":{"type":"Done"}}\n')
+    # a deal line twice, and a line that is not UTF-8, early on
+    (directory / "doubled.jsonl").write_text("".join([*whole[:3], whole[2], *whole[3:]]))
+    (directory / "garbled.jsonl").write_bytes(
+        "".join(whole[:5]).encode() + b"\xff\xfe\n" + "".join(whole[5:]).encode())
+    for age, name in enumerate(("garbled.jsonl", "doubled.jsonl", "whole.jsonl")):
+        os.utime(directory / name, (1e9 - age * 100, 1e9 - age * 100))  # the whole one oldest
+    hub = Hub(directory, bot_delay=0)
+    with caplog.at_level("WARNING", logger="host.hub"):
+        (resumed,) = hub.resume_all()
+    try:
+        said = [record.getMessage() for record in caplog.records]
+        # (its bot may have moved already: in a new file, the old one damaged)
+        assert (f"resumed at action 30, leaving out the file's last line: "
+                f"{directory / 'whole.jsonl'}, line 32: ") in "\n".join(said), said
+        assert len(hub.tables[resumed].session.match.history) >= 30
+        for copy, kept in (("doubled.jsonl", 2), ("garbled.jsonl", 4)):
+            (line,) = [line for line in said if copy in line]
+            assert line == (f"not resumed: {directory / copy}: a copy of the match "
+                            f"{resumed} that goes less far (to action {kept}) than "
+                            f"{directory / 'whole.jsonl'} (to action 30), resumed instead"), line
+        assert not [line for line in said if "newer journal" in line], said
+    finally:
+        for table in hub.tables.values():
+            table.session.close()

@@ -354,6 +354,30 @@ def test_a_copy_from_a_refused_line_or_other_rules_supersedes_its_parent():
     assert listing[match.path].superseded_by == loaded.header.match_id
 
 
+def test_of_several_copies_only_the_one_continued_is_marked_so():
+    """Play-test: a hub resumed one of three copies of a match (a backup
+    kept beside it), and `saves --list` marked every copy "continued in"
+    the new journal: a copy damaged earlier was taken for its parent too,
+    as the new journal holds its lines up to its refused one. The parent
+    is the copy the new journal holds the most of."""
+    match, lines = _victim()
+    refused = json.dumps({"seat": 7, "action": {"type": "Raise"}})
+    whole = match.path
+    whole.write_text("\n".join([*lines, refused]) + "\n")  # refused at its end
+    early = whole.parent / "early-copy.jsonl"
+    early.write_text("\n".join([*lines[:4], refused, *lines[4:]]) + "\n")  # refused at line 5
+    for path, ago in ((whole, 600), (early, 300)):
+        age(path, ago)
+    loaded = Match.load(whole).match
+    assert len(loaded.history) == 6
+    advance(loaded, 1, random.Random(4))  # goes on in a new journal
+    loaded.close()
+    for replay in (False, True):
+        listing = {s.path: s for s in store.list_matches(replay=replay)}
+        assert listing[whole].superseded_by == loaded.header.match_id
+        assert listing[early].superseded_by is None
+
+
 def test_a_new_journal_is_locked_before_it_is_written(tmp_path, monkeypatch):
     """A listing in another terminal probes each journal's lock for a
     moment; a new match took its lock only after writing its file, and a
