@@ -208,10 +208,20 @@ LOBBY_CHAT_FILE = "lobby-chat.json"
 WATCHED_FILE = "watched.json"
 #: the most of the watched file read back
 MAX_WATCHED_FILE = 256 * 1024
+#: locked by the hub serving the shared matches' directory, for as long as
+#: it serves, and holding its socket's path (`Hub.claim`): a second hub
+#: there on another socket found every match locked and served none,
+#: saying only "0 table(s), 0 resumed". Left behind when it stops: a lock
+#: file removed could be locked by two hubs at once
+HUB_LOCK_FILE = "hub.lock"
 
 
 class HubError(ValueError):
     """A request the hub refuses; the message is for the player."""
+
+
+class MatchesServed(OSError):
+    """Another running hub serves the shared matches' directory (`Hub.claim`)."""
 
 
 class SeatRefused(HubError):
@@ -437,8 +447,45 @@ class Hub:
         #: the hub is stopping (`close`): its players did nothing, so no
         #: seat news goes out as their connections end
         self.stopping = False
+        #: the directory's lock while this hub serves it (`claim`)
+        self._claim: int | None = None
 
     # -- starting --------------------------------------------------------------------
+
+    def claim(self, socket_path: Path) -> None:
+        """Take the directory's matches for this hub, serving on
+        `socket_path`, before resuming any (`HUB_LOCK_FILE`, released by
+        `close` or as the process ends, killed too); `MatchesServed`, naming
+        the other hub's socket, while another hub has them. Where the lock
+        cannot be made (a folder that cannot be written, a file system
+        without locks) the hub starts without the guard, as a match plays
+        on without its journal's lock."""
+        import errno
+
+        from saves.lock import fcntl
+
+        try:
+            self.directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+            fd = os.open(self.directory / HUB_LOCK_FILE,
+                         os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        except OSError:
+            return
+        try:
+            if fcntl is not None:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            other = os.pread(fd, 4096, 0).decode("utf-8", "replace").strip()
+            os.close(fd)
+            where = f" (on {other})" if other else ""
+            raise MatchesServed(errno.EBUSY, printable(
+                f"another hub is serving the matches in {self.directory}{where}: stop it "
+                "first, or give this one another --data-dir")) from None
+        except OSError:
+            pass  # no locks here: served without the guard
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, os.fsencode(socket_path), 0)
+        self._claim = fd
 
     def resume_all(self) -> list[str]:
         """Bring back every unfinished match of the directory, at its last
@@ -588,6 +635,9 @@ class Hub:
         search = sys.modules.get("host.search_process")  # loaded only if a bot searched
         if search is not None:
             search.close_shared_pool()
+        if self._claim is not None:  # (after every match is closed)
+            os.close(self._claim)
+            self._claim = None
 
     # -- tables ----------------------------------------------------------------------
 
@@ -2433,6 +2483,7 @@ async def run_hub(
 async def _run_hub(directory: Path, socket_path: Path, *, bot_delay: float, ready: Any) -> None:
     refuse_a_second_hub(socket_path)  # before resuming any match
     hub = Hub(directory, bot_delay=bot_delay, tells_players=True)
+    hub.claim(socket_path)
     resumed = hub.resume_all()
     try:
         await hub.serve(socket_path)

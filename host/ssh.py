@@ -962,6 +962,11 @@ async def _run_host(
         raise SetupError(f"Cannot serve the hub on {socket_path}: "
                          f"{error.strerror or error}.") from None
     hub = Hub(directory, bot_delay=bot_delay)
+    try:
+        hub.claim(socket_path)
+    except OSError as error:  # another hub serves these matches
+        raise SetupError(f"Cannot serve the hub on {socket_path}: "
+                         f"{error.strerror or error}.") from None
     resumed = hub.resume_all()
     try:
         await hub.serve(socket_path)

@@ -1126,6 +1126,14 @@ async def test_a_second_hub_on_a_socket_in_use_is_refused_and_sigterm_stops_the_
         assert second.returncode == 1
         assert "another hub is running there" in second.stderr
         assert "Traceback" not in second.stderr
+        # nor on the same matches with another socket: it says which hub has them
+        other = subprocess.run([*argv, "--socket", str(tmp_path / "other.sock")], env=env,
+                               capture_output=True, text=True, timeout=60)
+        assert other.returncode == 1
+        assert other.stderr == (f"overtable hub: another hub is serving the matches in "
+                                f"{directory} (on {path}): stop it first, or give this one "
+                                "another --data-dir\n")
+        assert not (tmp_path / "other.sock").exists()
         await ann.send({"chat": {"table": None, "text": "still here?"}})  # still served
         assert (await ann.expect("chat"))["chat"]["text"] == "still here?"
         await ann.close()
@@ -2365,3 +2373,43 @@ def test_of_several_copies_of_a_match_the_hub_resumes_the_one_that_goes_furthest
     finally:
         for table in hub.tables.values():
             table.session.close()
+
+
+async def test_a_second_hub_on_the_matches_of_a_running_one_is_refused(tmp_path):
+    """Play-test: `overtable hub --data-dir D --socket OTHER` while a hub
+    served D printed "Overtable hub: 0 table(s), 0 resumed." and nothing
+    of why (the first hub's matches were locked: rightly not taken). A hub
+    on matches another running hub serves is refused, naming its socket;
+    once the first stops, the matches are free again."""
+    from host.hub import run_hub
+
+    directory = tmp_path / "shared"
+    first_socket, other = tmp_path / "run" / "hub.sock", tmp_path / "other" / "hub.sock"
+    up = asyncio.Event()
+    first = asyncio.ensure_future(run_hub(directory, first_socket, bot_delay=0,
+                                          ready=lambda *_: up.set()))
+    try:
+        await asyncio.wait_for(up.wait(), 30)
+        ann = await Player.connect(first_socket, "ann")
+        with pytest.raises(OSError) as refused:  # (served, it would never return)
+            await asyncio.wait_for(run_hub(directory, other, bot_delay=0), 30)
+        assert refused.value.strerror == (
+            f"another hub is serving the matches in {directory} (on {first_socket}): "
+            "stop it first, or give this one another --data-dir")
+        assert not other.exists()
+        await ann.send({"lobby": {}})  # the first serves on
+        await ann.expect("lobby")
+        await ann.close()
+    finally:
+        first.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await first
+    up.clear()
+    second = asyncio.ensure_future(run_hub(directory, other, bot_delay=0,
+                                           ready=lambda *_: up.set()))
+    try:
+        await asyncio.wait_for(up.wait(), 30)  # the matches are free again
+    finally:
+        second.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await second

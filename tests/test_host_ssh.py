@@ -314,6 +314,36 @@ def test_the_host_fails_in_one_line_where_it_cannot_write(tmp_path, keys, capsys
                    "(--data-dir chooses a writable directory)."]
 
 
+def test_the_host_on_the_matches_of_a_running_hub_is_refused(tmp_path, keys, capsys, monkeypatch):
+    """A host on a data directory whose shared matches a running hub
+    serves (`overtable hub` on another socket) is refused in one line that
+    names that hub's socket, rather than starting with none of its matches."""
+    import socket
+
+    import host.hub
+    from tui.cli import main
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    path, *_ = keys
+    running = host.hub.Hub(tmp_path / "data" / "shared")
+    running.claim(tmp_path / "elsewhere.sock")
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    try:
+        assert main(["host", "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(path),
+                     "--data-dir", str(tmp_path / "data"),
+                     "--host-key", str(tmp_path / "host_key")]) == 1
+    finally:
+        asyncio.run(running.close())
+    sock = tmp_path / "data" / "hub" / "hub.sock"
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"overtable host: Cannot serve the hub on {sock}: another hub is serving the matches "
+        f"in {tmp_path / 'data' / 'shared'} (on {tmp_path / 'elsewhere.sock'}): stop it first, "
+        "or give this one another --data-dir."]
+    assert not sock.exists()
+
+
 def test_the_host_prints_the_socket_local_players_join_with(tmp_path, keys, capsys, monkeypatch):
     """README: on the host's machine a player may also run `overtable join`;
     with --data-dir the socket is not join's default, so the host says which

@@ -444,7 +444,7 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
     import asyncio
     from pathlib import Path
 
-    from host.hub import bare_join_socket, default_places
+    from host.hub import MatchesServed, bare_join_socket, default_places
     from host.hub import run_hub as serve
 
     directory, socket_path = default_places()
@@ -473,6 +473,9 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
             # stamped as its lines while serving were
             print(f"{time.strftime('%H:%M:%S')} The hub has stopped; its matches are saved.",
                   flush=True)
+    except MatchesServed as error:  # (not about the socket: another hub has the matches)
+        print(f"overtable hub: {error.strerror}", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"overtable hub: cannot listen on {socket_path}: {error.strerror or error}",
               file=sys.stderr)
