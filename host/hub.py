@@ -8,7 +8,8 @@ and nothing one client sends can disturb another client or another match.
 
 Messages from a client (one key names the message):
 
-- ``{"hello": {"player": "ann"}}`` first: who this is. The hub trusts it
+- ``{"hello": {"player": "ann"}}`` first, once (another is answered with an
+  error, and changes nothing): who this is. The hub trusts it
   because only the host's user can open the socket; the SSH front door
   binds the name to the player's key before it starts the client.
 - ``{"lobby": {}}``: the tables, open and running.
