@@ -185,3 +185,25 @@ async def test_q_over_a_box_says_to_put_it_away_first(box):
         assert app.screen is dialog
         assert [n.message for n in app._notifications] == [
             "Put this away first (Enter); then q goes home."]
+
+
+@pytest.mark.parametrize("box", ["ending", "combat"])
+async def test_q_over_a_box_at_the_shared_tables_says_it_goes_to_the_lobby(box, tmp_path):
+    """Play-test (the end-of-match box at a shared table): q over it said
+    "then q goes home", where q leads to the lobby there (the footer says
+    "q Lobby"). It names the lobby."""
+    from tui.join import JoinApp
+
+    # no hub at that socket: the app says so, and the box is all there is
+    app = JoinApp(tmp_path / "no-hub.sock", "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        dialog = _box(box)
+        await app.push_screen(dialog)
+        await pilot.pause()
+        app.clear_notifications()
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is dialog
+        assert [n.message for n in app._notifications] == [
+            "Put this away first (Enter); then q goes to the lobby."]

@@ -61,7 +61,11 @@ class OverTheResults(Dialog[None]):
         return True
 
     def action_home_later(self) -> None:
-        self.notify("Put this away first (Enter); then q goes home.", timeout=4, markup=False)
+        # where q leads from the table: the lobby at the shared tables
+        # (their footer says "q Lobby"; this said "home" there too)
+        where = "to the lobby" if getattr(self.app, "remote", None) is not None else "home"
+        self.notify(f"Put this away first (Enter); then q goes {where}.", timeout=4,
+                    markup=False)
 
     def action_chat(self) -> None:
         chat = getattr(self.app, "action_chat", None)
