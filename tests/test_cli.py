@@ -259,6 +259,23 @@ def test_the_app_off_a_terminal_says_so_and_stops(argv, capsys, monkeypatch):
     assert "needs a terminal" in capsys.readouterr().err
 
 
+def test_resume_off_a_terminal_says_first_that_no_save_has_that_id(capsys, monkeypatch):
+    """Play-test: `overtable resume nosuchid` off a terminal said the table
+    needs a terminal, where in one it says there is no such match: that is
+    said first, everywhere. An id that names a save still needs the terminal."""
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+
+    _no_app(monkeypatch)
+    assert cli.main(["resume", "nosuchid"]) == 1
+    err = capsys.readouterr().err
+    assert "No saved match 'nosuchid'." in err and "terminal" not in err
+    match = Match.new("overboss-duel", [PlayerSpec("Ann", "human"), PlayerSpec("Bot", "bot")])
+    match.close()
+    assert cli.main(["resume", match.header.match_id[:8]]) == 1
+    assert "needs a terminal" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("command", [["resume"], ["resume", "abc"], ["new", "boss-quest"], ["saves"]])
 def test_the_table_options_also_go_after_the_command(command):
     """`overtable resume --bot-seconds 1` was refused ("unrecognized

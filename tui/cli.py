@@ -386,6 +386,14 @@ def main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
         return 1
     if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
+        if args.command == "resume" and args.id and not _names_a_save(args.id):
+            # said first, as in a terminal: "needs a terminal" sent the
+            # player to find one only to read there that no such match exists
+            from tui.plain import printable
+
+            print(printable(f"overtable resume: No saved match {args.id!r}. "
+                            "`overtable saves --list` lists them."), file=sys.stderr)
+            return 1
         # The full-screen app off a terminal drew nothing and spun a core
         # until killed (`overtable > file`, `ssh host overtable` without -t).
         print("overtable: the table needs a terminal for its input and output; "
@@ -413,6 +421,23 @@ def main(argv: Sequence[str] | None = None) -> int:
                        remember_theme=True, locale_note=themes.locale_note(), **kwargs)
     app.run()
     return app.return_code or 0  # 1 after a traceback: it exited with 0
+
+
+def _names_a_save(which: str) -> bool:
+    """Whether `overtable resume which` would find a saved match (a file,
+    an id or its start), as the app looks (`OvertableApp.resume`); a
+    directory that cannot be listed counts as yes: the app says why."""
+    from pathlib import Path
+
+    from saves import store
+
+    candidate = Path(which)
+    if candidate.suffix and (candidate.exists() or candidate.is_symlink()):
+        return True
+    try:
+        return bool(store.find(which, store.list_matches(shared=True)))
+    except store.SavesUnreadable:
+        return True
 
 
 def player_name(name: str | None) -> str:
