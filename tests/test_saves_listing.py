@@ -776,3 +776,80 @@ def test_copies_of_a_journal_are_listed_by_their_file_names_and_resumed_by_them(
     assert [s.path for s in store.find(match.path.stem, listed)] == [match.path]
     assert [s.path for s in store.find(match.path.name, listed)] == [match.path]
     assert len(store.find(match.header.match_id[:8], listed)) == 2
+
+
+async def _saved_screen(app, pilot, count: int):
+    """The saved matches on screen, `count` of them listed."""
+    from tui.screens.saved import SavedScreen
+
+    await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen)
+                   and len(app.screen.matches) == count and app.screen.is_mounted)
+    await pilot.pause()
+    return app.screen
+
+
+async def test_a_wide_screen_gives_the_list_its_width(data_dir):
+    """Play-test at 160x45: the saved matches stayed 80 columns wide, and
+    the Problem column still read "unknown ga…". A wide screen's list uses
+    its width: the problem whole, and each save's ID (what `overtable
+    resume` takes); at 80 columns it fits as before."""
+    from textual.widgets import DataTable
+
+    from tui.app import OvertableApp
+
+    match = played("overboss-duel", [PlayerSpec("Annabelle Marchbanks", "human"),
+                                     PlayerSpec("Bartholomew Quince", "human")], 13)
+    header = json.loads(match.path.read_text().splitlines()[0])
+    header["game"], header["match_id"] = "chess", "c" * 32
+    chess = match.path.with_name("20260101T000000Z-chess-cccccccc.jsonl")
+    chess.write_text(json.dumps(header) + "\n")
+    app = OvertableApp(start="saves", theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(160, 45)) as pilot:
+        screen = await _saved_screen(app, pilot, 2)
+        text = screen_text(app)
+        assert "unknown game" in text and "unknown ga…" not in text, text
+        assert match.header.match_id[:8] in text and "cccccccc" in text
+        table = screen.query_one(DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: table.scrollable_content_region.width <= 80)
+        await pilot.pause()
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+
+
+async def test_an_id_naming_several_saves_shows_them_marked_and_told_apart(data_dir):
+    """Play-test: `overtable resume ID` with an ID naming several saves
+    opened the list saying "names 3 matches; pick one", the cursor on an
+    unrelated row, the candidates unmarked and two of them alike. The
+    cursor is on the first of them, each is marked, and copies read apart
+    (when each was last changed)."""
+    import os
+    import shutil
+
+    from textual.widgets import DataTable
+
+    from tui.app import OvertableApp
+
+    match = played("overboss-duel", SEATS[:2], 10)
+    copies = [match.path.with_name(f"backup-{n}.jsonl") for n in (1, 2)]
+    minute = match.path.stat().st_mtime // 60 * 60 - 3600  # the three in one minute
+    for n, path in enumerate([match.path, *copies]):
+        if path != match.path:
+            shutil.copy(match.path, path)
+        os.utime(path, (minute + 30 - 10 * n, minute + 30 - 10 * n))
+    newer = played("boss-quest", SEATS[:1], 3)  # the newest, listed first
+    which = match.header.match_id[:8]
+    app = OvertableApp(start="resume", argument=which, theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await _saved_screen(app, pilot, 4)
+        table = screen.query_one(DataTable)
+        candidates = [i for i, s in enumerate(screen.matches)
+                      if s.path in (match.path, *copies)]
+        assert len(candidates) == 3 and screen.matches[0].path == newer.path
+        assert table.cursor_row == candidates[0]
+        rows = [tuple(str(c) for c in table.get_row_at(i)) for i in range(4)]
+        assert all(rows[i][0].startswith("▸") for i in candidates)
+        assert not rows[0][0].startswith("▸")
+        assert len({rows[i] for i in candidates}) == 3, rows
+        # (in the title: the notice may stand over it)
+        assert f"'{which}' names the 3 marked ▸" in str(screen.query_one("#saved-title").render())

@@ -448,12 +448,13 @@ class OvertableApp(KeysInOrder, App[None]):
     def action_continue(self) -> None:
         self.resume(None)
 
-    def action_saved(self) -> None:
+    def action_saved(self, named: str | None = None) -> None:
+        """The saved matches; `named`: an id naming several, marked there."""
         from tui.screens.saved import SavedScreen
 
         if isinstance(self.screen, SavedScreen):
             return
-        self.push_screen(SavedScreen())
+        self.push_screen(SavedScreen(named=named))
 
     def action_rules(self, game_id: str | None = None, *, leaves_app: bool = False) -> None:
         from tui.screens.rules import RulesScreen
@@ -550,7 +551,7 @@ class OvertableApp(KeysInOrder, App[None]):
                 found = store.find(which, listed)
                 if len(found) > 1:
                     self.notify(f"{which!r} names {len(found)} matches; pick one.", severity="warning")
-                    self.action_saved()
+                    self.action_saved(named=which)  # the list marks them
                     return
                 if found:
                     path = found[0].path
@@ -661,6 +662,18 @@ class OvertableApp(KeysInOrder, App[None]):
         from saves import store
 
         return list(store.list_matches(replay=True, shared=True))
+
+    def saved_ids(self, matches: list[Any]) -> list[str]:
+        """What names each of `matches` for `overtable resume` (`store.listed_ids`)."""
+        from saves import store
+
+        return store.listed_ids(matches)
+
+    def saves_named(self, which: str, matches: list[Any]) -> list[Any]:
+        """The saves of `matches` that `overtable resume which` names (`store.find`)."""
+        from saves import store
+
+        return store.find(which, matches)
 
     def delete_saved(self, path: Path | str) -> None:
         """Remove a saved match's journal (refused while it is being played)."""

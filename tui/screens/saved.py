@@ -3,7 +3,8 @@
 Each row fits 80 columns: the game, who plays (people by name, bots
 counted), when it was last played, how far it got (the game's rounds or
 turns), its result and, for a damaged journal, its problem in a word; the
-line under the table says the whole of it for the highlighted match."""
+line under the table says the whole of it for the highlighted match. A
+wider screen gives the columns its room, and each match's ID first."""
 
 from __future__ import annotations
 
@@ -142,6 +143,25 @@ def played(saved: Any, today: str | None = None) -> str:
     return stamp[:10]
 
 
+def changed_at(saved: Any) -> str:
+    """When `saved`'s file last changed, to the second ("14:05:33"): what
+    tells apart copies of a journal whose rows read alike (the detail line
+    has the day and the file's name)."""
+    return when_exactly(getattr(saved, "updated", None) or saved.created)[11:19]
+
+
+def when_exactly(value: Any) -> str:
+    """A timestamp as 'YYYY-MM-DD HH:MM:SS' in local time ("" if not one)."""
+    try:
+        stamp = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        return ""
+    if stamp is None:
+        return ""
+    return (stamp.astimezone() if stamp.tzinfo is not None else stamp).strftime(
+        "%Y-%m-%d %H:%M:%S")
+
+
 def row_of(saved: Any) -> tuple[str, ...]:
     """The cells of `saved`'s row, whole (`fit` cuts them to the columns)."""
     title = str(saved.title or saved.game)
@@ -162,19 +182,28 @@ WIDENS_FIRST = ("Result", "Players", "Problem", "Game", "Progress", "Played")
 GIVES_FIRST = ("Problem", "Progress", "Game", "Played", "Players", "Result")
 
 
-def fit(rows: list[tuple[str, ...]]) -> tuple[int, ...]:
-    """The columns' widths for `rows`, in the room of `COLUMNS` (80
-    columns): a column whose cells are cut takes the room another's cells
-    and heading leave; with nothing cut, each keeps its own width."""
+#: the most cells the ID column takes (a copy's file name can be long)
+ID_WIDTH = 24
+
+#: the cells of text `COLUMNS` take (80 columns with their padding)
+ROOM = sum(width for _, width in COLUMNS)
+
+
+def fit(rows: list[tuple[str, ...]], room: int = ROOM) -> tuple[int, ...]:
+    """The columns' widths for `rows`, in `room` cells of text (`ROOM`: 80
+    columns; more on a wider screen): a column whose cells are cut takes
+    the room another's cells and heading leave, then the room beyond
+    `ROOM`; with nothing cut, each keeps its own width."""
     headings = [heading for heading, _ in COLUMNS]
     widths = [width for _, width in COLUMNS]
     wanted = [max([len(heading)] + [len(row[i]) for row in rows])
               for i, heading in enumerate(headings)]
     need = sum(max(0, want - width) for want, width in zip(wanted, widths, strict=True))
-    spare = 0
+    # a wide screen's room: the Problem column read "unknown ga…" at 160 columns
+    spare = max(0, room - ROOM)
     for heading in GIVES_FIRST:
         i = headings.index(heading)
-        give = min(max(0, widths[i] - wanted[i]), need - spare)
+        give = min(max(0, widths[i] - wanted[i]), max(0, need - spare))
         widths[i] -= give
         spare += give
     for heading in WIDENS_FIRST:
@@ -203,11 +232,16 @@ class SavedScreen(Screen):
         Binding("q,escape,backspace", "back", "Back"),
     ]
 
-    def __init__(self, select: Path | None = None) -> None:
+    def __init__(self, select: Path | None = None, named: str | None = None) -> None:
         super().__init__()
         self.matches: list[Any] = []
         #: the match whose row the list opens on (back from its results)
         self._select = select
+        #: an id `overtable resume` was given that names several saves: they
+        #: are marked, the cursor on the first (it sat on an unrelated row)
+        self.named = named
+        #: the paths of the saves `named` names, in the list's order
+        self.candidates: list[Path] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -234,14 +268,8 @@ class SavedScreen(Screen):
         self.matches = matches
         table = self.query_one(DataTable)
         row = table.cursor_row
-        table.clear(columns=True)
-        rows = [row_of(saved) for saved in matches]
-        widths = fit(rows)
-        for (heading, _), width in zip(COLUMNS, widths, strict=True):
-            table.add_column(heading, width=width)
-        for index, cells in enumerate(rows):
-            table.add_row(*(cell(short(text, width)) for text, width in zip(cells, widths, strict=True)),
-                          key=str(index))
+        first_fill = self.named is not None and not table.columns
+        self._lay_out()
         detail = self.query_one("#saved-detail", Static)
         if error is not None:
             detail.update(plain(f"Could not list the saved matches: {error}"))
@@ -250,12 +278,63 @@ class SavedScreen(Screen):
         if self._select is not None:
             row = next((i for i, m in enumerate(matches) if Path(m.path) == self._select), row)
             self._select = None
+        elif first_fill and self.candidates:
+            row = next(i for i, m in enumerate(matches) if Path(m.path) in self.candidates)
         if matches:
             table.move_cursor(row=min(row, len(matches) - 1))
         self._fit_table()
         self._describe()
 
+    def _lay_out(self) -> None:
+        """The list's columns and rows for the screen's width: wider than
+        80 columns the columns take the room (a problem was cut there) and
+        each save's ID (what `overtable resume` takes) comes first."""
+        app: Any = self.app
+        matches = self.matches
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear(columns=True)
+        self.candidates = ([Path(m.path) for m in app.saves_named(self.named, matches)]
+                           if self.named and matches else [])
+        if len(self.candidates) < 2:
+            self.candidates = []
+        rows = [row_of(saved) for saved in matches]
+        # copies of one journal read alike: when each last changed tells them apart
+        alike = {cells for cells in rows if rows.count(cells) > 1}
+        rows = [(*cells[:2], changed_at(saved), *cells[3:]) if cells in alike else cells
+                for cells, saved in zip(rows, matches, strict=True)]
+        marked = [Path(m.path) in self.candidates for m in matches]
+        rows = [("▸ " + cells[0], *cells[1:]) if mark else cells
+                for cells, mark in zip(rows, marked, strict=True)]
+        # the screen's cells less each column's padding and a scroll bar
+        room = (self.app.size.width or 80) - 2 * len(COLUMNS) - 1
+        ids = app.saved_ids(matches) if matches else []
+        id_width = min(ID_WIDTH, max((cell_len(i) for i in ids), default=0))
+        with_ids = bool(ids) and room - (id_width + 2) >= ROOM
+        if with_ids:
+            room -= id_width + 2
+            table.add_column("ID", width=id_width)
+        widths = fit(rows, room)
+        for (heading, _), width in zip(COLUMNS, widths, strict=True):
+            table.add_column(heading, width=width)
+        for index, cells in enumerate(rows):
+            shown = [cell(short(text, width)) for text, width in zip(cells, widths, strict=True)]
+            if with_ids:
+                shown.insert(0, cell(short(ids[index], id_width)))
+            table.add_row(*shown, key=str(index))
+        # the box as wide as the list, never narrower than 80 columns
+        self.query_one("#saved-box").styles.max_width = max(
+            80, sum(widths) + 2 * len(COLUMNS) + 1 + (id_width + 2 if with_ids else 0))
+        if matches:
+            table.move_cursor(row=min(max(row, 0), len(matches) - 1))
+        title = "Saved matches"
+        if self.candidates:
+            title += f" · {self.named!r} names the {len(self.candidates)} marked ▸"
+        self.query_one("#saved-title", Static).update(plain(title))
+
     def on_resize(self) -> None:
+        if self.matches and self.query_one(DataTable).columns:
+            self._lay_out()  # the columns take the new width
         self._fit_table()
         self.call_after_refresh(self._describe)  # cut to the new width, once laid out
 
