@@ -3180,3 +3180,39 @@ async def test_the_lobby_highlights_the_table_where_the_turn_notice_sends_the_pl
         lobby.show([old, running("duel", False), running("more", True)], "Bob")
         await pilot.pause()
         assert lobby._highlighted()["table"] == "more"
+
+
+async def test_the_results_say_a_bot_played_the_seat_of_a_player_who_left(shared_hub):
+    """Play-test: Bob left the match for good (a bot played his seat to the
+    end), and the results credited him as if he had played ("1 Bob ★ 61").
+    His row says a bot played his seat after he left, as the lobby does."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    rng = random.Random(5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        await bob.send({"resign": {"table": table["table"]}})
+        await wait_for(pilot, lambda: hub.tables[table["table"]].resigned == {"Bob"})
+        screen = app.screen
+        for _ in range(20_000):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            if isinstance(app.screen, EndingScreen):
+                await pilot.press("enter")
+                continue
+            await pilot.pause(0.005)
+            update = screen.update
+            if update is not None and update.legal and update.outcome is None:
+                screen.play(rng.choice(update.legal))
+        results = app.screen
+        assert isinstance(results, ResultsScreen)
+        text = await screen_kit.settled_text(app, pilot)
+        assert "Bob (left — bot played)" in text, text
+        outcome = results.update.outcome
+        title = str(results.query_one("#results-title").render())
+        if 1 in outcome.winners:
+            assert title == "Overboss Duel: Bob's seat wins (a bot played it after Bob left)"
+        else:
+            assert title == "Overboss Duel: Ann wins!"
+        await bob.close()

@@ -777,3 +777,20 @@ async def test_a_hint_about_the_last_prompt_goes_as_the_results_open():
         await pilot.pause()
         said = [n.message for n in app._notifications]
     assert said == ["Bram: good game"], said
+
+
+def test_the_headline_names_a_seat_a_bot_played_after_its_player_left():
+    """A winning seat whose player left the match for good is the seat's
+    win, not the player's ("Bob wins!" of a match Bob had left); without
+    such a seat (at one terminal: always) the headline is as it was."""
+    from tui.screens.results import headline
+
+    names = ("Ann", "Bob", "Cy")
+    assert headline(names, [1], frozenset()) == "Bob wins!"
+    assert headline(names, [0, 2], frozenset({1})) == "Ann and Cy win!"
+    assert headline(names, [1], frozenset({1})) == "Bob's seat wins (a bot played it after Bob left)"
+    assert headline(names, [0, 1], frozenset({1})) == (
+        "Ann and Bob's seat win (a bot played it after Bob left)")
+    assert headline(names, [1, 2], frozenset({1, 2})) == (
+        "Bob's seat and Cy's seat win (bots played them after Bob and Cy left)")
+    assert headline(("Ann",), [], frozenset()) == "the quest is lost."

@@ -19,7 +19,7 @@ from textual.widget import Widget
 from textual.widgets import Button, DataTable, Header, Label, Static
 
 from core.engine import name_seats
-from host.messages import SeatUpdate, split_mark
+from host.messages import GONE_MARK, SeatUpdate, split_mark
 from tui import resources
 from tui.bindings import drop_key, relabel
 from tui.plain import cell, plain, shortened
@@ -88,6 +88,43 @@ def right(value: Any) -> Text:
     return text
 
 
+#: a standings row's word for a seat its player left for good, a bot
+#: playing it to the end (the lobby's "left — bot playing", now over)
+LEFT_WORDS = " (left — bot played)"
+
+
+def headline(names: Sequence[str], winners: Sequence[int], left: frozenset[int]) -> str:
+    """Who won, in words: "Ann wins!"; a seat whose player left for good is
+    the seat's win, not theirs ("Bob's seat wins (a bot played it after Bob
+    left)": it read "Bob wins!" of a match Bob had left)."""
+    if not winners:  # a lost Solo Quest: its ending is in the notes
+        return "the quest is lost."
+    said = [f"{names[s]}'s seat" if s in left else names[s] for s in winners]
+    head = " and ".join(said) + (" win" if len(said) > 1 else " wins")
+    gone = [names[s] for s in winners if s in left]
+    if not gone:
+        return head + "!"
+    if len(gone) == 1:
+        return f"{head} (a bot played it after {gone[0]} left)"
+    return f"{head} (bots played them after {' and '.join(gone)} left)"
+
+
+def left_seats(update: SeatUpdate, game_screen: Any = None) -> frozenset[int]:
+    """The seats of `update`'s match whose players left it for good, a bot
+    playing them to the end: marked so in its names (`GONE_MARK`), or in
+    the lobby's row of the shared table it was played at (a match opened
+    again after the hub restarted may not mark them)."""
+    left = {seat for seat, name in enumerate(update.names) if split_mark(name)[1] == GONE_MARK}
+    port = getattr(game_screen, "port", None)
+    remote = getattr(port, "remote", None)
+    for table in getattr(remote, "tables", ()):
+        if table.get("table") == getattr(port, "table", None):
+            seats = table.get("seats") or []
+            if len(seats) == len(update.names):
+                left |= {seat for seat, entry in enumerate(seats) if entry.get("gone")}
+    return frozenset(left)
+
+
 def _title(game_id: str) -> str:
     game = game_of(game_id)
     return game.title if game is not None else game_id
@@ -121,13 +158,16 @@ class ResultsScreen(Screen):
     ]
 
     def __init__(self, update: SeatUpdate, *, shared: bool = False,
-                 to_saved: bool = False) -> None:
+                 to_saved: bool = False, left: frozenset[int] = frozenset()) -> None:
         super().__init__()
         #: the final update of the match, from the seat shown
         self.update = update
         #: the players' names only: a seat's status ("bob (away — bot
         #: playing)") is the match's, over once it ends
         self.names = tuple(split_mark(name)[0] for name in update.names)
+        #: the seats whose players left the match for good (`left_seats`):
+        #: a bot played them to the end, and the results say so
+        self.left = left
         #: a shared table's results: q leads back to the lobby, as at the
         #: table itself (the footer said h, the final table's prompt q); h,
         #: for Home, is not a key there (F1 listed it first, "h / q: Lobby")
@@ -155,10 +195,7 @@ class ResultsScreen(Screen):
             if outcome is None:
                 yield Static("The match is not over.", id="results-title")
             else:
-                winners = [names[s] for s in sorted(outcome.winners)]
-                head = " and ".join(winners) + (" win!" if len(winners) > 1 else " wins!")
-                if not winners:  # a lost Solo Quest: its ending is in the notes
-                    head = "the quest is lost."
+                head = headline(names, sorted(outcome.winners), self.left)
                 yield Static(f"{_title(update.game)}: {head}", id="results-title")
                 charts = self._charts(len(names))
                 pad = DataTable(id="score-pad", cursor_type="none", show_cursor=False,
@@ -266,7 +303,8 @@ class ResultsScreen(Screen):
             shown = shown_scores(self.update.game, outcome)
             for place, seat in standings(tuple(outcome.scores), frozenset(outcome.winners)):
                 mark = " ★" if seat in outcome.winners else ""
-                board.add_row(str(place), f"{names[seat]}{mark}", right(shown[seat]))
+                left = LEFT_WORDS if seat in self.left else ""
+                board.add_row(str(place), f"{names[seat]}{left}{mark}", right(shown[seat]))
             pad = self.query_one("#score-pad", DataTable)
             self._fill_pad()
             pad.display = bool(outcome.breakdown)
@@ -401,7 +439,8 @@ def push_results(app: Any, update: SeatUpdate, game_screen: Any) -> list[Any]:
         return []
     shared = getattr(getattr(game_screen, "port", None), "answers_later", False)
     to_saved = getattr(app, "back_to_saved", None) is not None
-    mounts = [app.push_screen(ResultsScreen(update, shared=shared, to_saved=to_saved))]
+    left = left_seats(update, game_screen) if shared else frozenset()
+    mounts = [app.push_screen(ResultsScreen(update, shared=shared, to_saved=to_saved, left=left))]
     if game_screen is not None:
         dialogs, game_screen.over_the_results = game_screen.over_the_results, []
         mounts += [app.push_screen(dialog) for dialog in dialogs]
