@@ -3215,4 +3215,43 @@ async def test_the_results_say_a_bot_played_the_seat_of_a_player_who_left(shared
             assert title == "Overboss Duel: Bob's seat wins (a bot played it after Bob left)"
         else:
             assert title == "Overboss Duel: Ann wins!"
+        # the lobby's row of the match says who won (`ending_words`)
+        (ending,) = app.remote.endings.values()
+        assert ending["winners"] == [results.names[s] for s in sorted(outcome.winners)]
         await bob.close()
+
+
+async def test_finished_matches_in_the_lobby_are_told_apart(tmp_path):
+    """Play-test: two finished matches of one game and players read alike
+    in the lobby ("Overstocked  ann (you), bob, cy, bot (normal)  over"), and
+    nothing said which one x clears. A finished row says when it ended,
+    where the app saw it end, else the match's id; and who won, where the
+    app saw its results (within 80 columns)."""
+    from textual.widgets import DataTable
+
+    from tui.screens.lobby import ending_words
+
+    def seat(name):
+        return {"kind": "reserved", "player": name, "present": True}
+
+    def listing(finished: set[str]) -> list[dict]:
+        return [{"table": tid, "game": "overstocked", "title": "Overstocked",
+                 "seats": [seat("ann"), seat("bob"), seat("cy"), {"kind": "bot", "level": "normal"}],
+                 "started": True, "match": f"{tid * 8}{'0' * 24}",
+                 "play": {"finished": tid in finished, "to_act": [0], "actions": 40}}
+                for tid in ("a", "b", "c")]
+
+    app = JoinApp(tmp_path / "no-hub.sock", "ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.remote.handle({"lobby": listing({"a", "c"})})  # over before this app came
+        await app.remote.handle({"lobby": listing({"a", "b", "c"})})  # b ends now
+        await pilot.pause()
+        grid = app.screen.query_one(DataTable)
+        now = [str(grid.get_row_at(row)[2]) for row in range(3)]
+        assert all(text.startswith("over · ") for text in now), now
+        assert len(set(now)) == 3, now
+        assert now[0] == "over · match aaaaaaaa"
+        assert grid.virtual_size.width <= grid.scrollable_content_region.width
+    table = {"match": "d" * 32, "ended": {"winners": ["ann", "cy"], "at": "04:12"}}
+    assert ending_words(table, "ann") == ["won by you and cy", "04:12"]

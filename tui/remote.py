@@ -180,6 +180,11 @@ class RemoteTable:
         self._lobby_note: str | None = None
         #: turns at drawing others' changes, shared with the host's other apps
         self._turns = DrawTurns(draw_turns_path(self.socket_path), create=False)
+        #: what this app saw of finished matches, by match id: who won (a
+        #: final update's "winners") and when it ended ("at", HH:MM, seen
+        #: ending in the lobby); each finished row of the lobby says it
+        #: ("ended"): two finished rows of one game and players read alike
+        self.endings: dict[str, dict[str, Any]] = {}
 
     async def connect(self) -> None:
         self._start(*await self._open())
@@ -416,7 +421,10 @@ class RemoteTable:
 
     async def handle(self, message: dict[str, Any]) -> None:
         if "lobby" in message:
+            was = {table["table"]: table for table in self.tables}
             self.tables, left_out = lobby_tables(message["lobby"])
+            for table in self.tables:
+                self._note_ending(table, was.get(table["table"]))
             self.lobby_seen = True
             self._lobby_changed()
             self._watch_again()
@@ -540,6 +548,7 @@ class RemoteTable:
         if any(len(split_mark(name)[0]) > MAX_NAME for name in update.names):
             # a hub's names are at most MAX_NAME (one of thousands filled the table)
             update = attrs.evolve(update, names=tuple(seat_name(n) for n in update.names))
+        self._note_winners(table, update)
         screen = self._open_screen(table)
         if table in self._put_away:
             return  # until the player asks for it again from the lobby
@@ -1017,6 +1026,29 @@ class RemoteTable:
         for screen in self.app.screen_stack:
             if isinstance(screen, LobbyScreen):
                 screen.want = table
+
+    def _note_ending(self, table: dict[str, Any], before: dict[str, Any] | None) -> None:
+        """Mark a finished `table` of the lobby with what this app knows of
+        its ending (`endings`); one seen running before ended now."""
+        match = table.get("match")
+        if not match or not (table.get("play") or {}).get("finished"):
+            return
+        ending = self.endings.setdefault(match, {})
+        if before is not None and not (before.get("play") or {}).get("finished"):
+            ending.setdefault("at", time.strftime("%H:%M"))
+        table["ended"] = ending
+
+    def _note_winners(self, table_id: str, update: SeatUpdate) -> None:
+        """Who won the match at `table_id`, from its final `update`."""
+        if update.outcome is None:
+            return
+        for table in self.tables:
+            if table["table"] == table_id and table.get("match"):
+                ending = self.endings.setdefault(table["match"], {})
+                ending["winners"] = [split_mark(update.names[s])[0]
+                                     for s in sorted(update.outcome.winners)
+                                     if 0 <= s < len(update.names)]
+                table["ended"] = ending
 
     def _lobby_changed(self) -> None:
         from tui.screens.lobby import LobbyScreen

@@ -99,7 +99,7 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None) ->
         )
         return f"waiting for {waiting}"
     if play.get("finished"):
-        return "over"
+        return " · ".join(["over", *ending_words(table, me)])
     # waiting only on an away player who owes the decision: another away
     # while a present player is to play read as the match stopped
     seats = table["seats"]
@@ -125,6 +125,23 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None) ->
         return "your turn (at your other terminal)" + (f"; {', '.join(names)} to play"
                                                        if names else "")
     return f"{', '.join(names) or 'drawing'} to play"
+
+
+def ending_words(table: dict[str, Any], me: str = "") -> list[str]:
+    """What tells a finished `table` from another of the same game and
+    players (its rows read "over" alike, and x clears one): who won and
+    when it ended where this app saw it ("won by Cy", "04:12"), else the
+    match's id, as the host's saved matches list it."""
+    ended = table.get("ended") or {}
+    words = []
+    winners = ["you" if name == me else name for name in ended.get("winners") or ()]
+    if winners:
+        words.append("won by " + " and ".join(winners))
+    if ended.get("at"):
+        words.append(str(ended["at"]))
+    elif table.get("match"):
+        words.append(f"match {str(table['match'])[:8]}")
+    return words
 
 
 def table_detail(table: dict[str, Any]) -> str:
