@@ -725,13 +725,17 @@ async def test_the_new_table_form_offers_a_bot_for_away_players(shared_hub):
             await wait_for(pilot, lambda: bool(app.screen.query("#away-bot")))
             away = app.screen.query_one("#away-bot", Select)
             labels = [text for text, _ in AWAY_CHOICES]
-            assert labels[0] == "the match waits" and away.value == 0
+            # the first table's form starts from "the match waits"; the
+            # next from the choice made there (`JoinApp.last_setup`)
+            assert labels[0] == "the match waits"
+            assert away.value == (0 if wanted == 60.0 else 2)
             # the player opens the list (framed, as every select's: the
             # app's stylesheet) and picks, as with the keyboard
             overlay = await screen_kit.open_select(pilot, away)
             assert screen_kit.dropdown_faults(app, away, overlay) == []
-            for _ in range(labels.index(next(t for t, s in AWAY_CHOICES if s == wanted))):
-                await pilot.press("down")
+            steps = labels.index(next(t for t, s in AWAY_CHOICES if s == wanted)) - away.value
+            for _ in range(abs(steps)):
+                await pilot.press("down" if steps > 0 else "up")
             await pilot.press("enter")
             await wait_for(pilot, lambda a=away, w=wanted: AWAY_CHOICES[a.value][1] == w)
             before = set(hub.tables)
@@ -3255,3 +3259,47 @@ async def test_finished_matches_in_the_lobby_are_told_apart(tmp_path):
         assert grid.virtual_size.width <= grid.scrollable_content_region.width
     table = {"match": "d" * 32, "ended": {"winners": ["ann", "cy"], "at": "04:12"}}
     assert ending_words(table, "ann") == ["won by you and cy", "04:12"]
+
+
+async def test_the_new_table_form_starts_from_your_last_table(shared_hub, tmp_path):
+    """Play-test: the lobby's "New table" form started from Boss Quest and
+    its defaults every time, even after a 4-seat Overstocked with every
+    expansion; the local form remembers. It starts from this player's last
+    table: its game, seats (bots and their levels; another person's seat
+    open, the name not kept), options and away choice."""
+    from textual.widgets import Checkbox, Input, Select
+
+    from tui.screens.lobby import AWAY_CHOICES, SharedTableScreen
+
+    expansions = ("advanced", "incentives", "forklifts", "quantum")
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        app.action_new_match("overstocked")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                       and bool(app.screen.query("#away-bot")))
+        form = app.screen
+        form.query_one("#count", Select).value = 4
+        await wait_for(pilot, lambda: form.query("#kind-3") and form.query_one("#kind-3").display)
+        form.query_one("#kind-1", Select).value = "human"
+        form.query_one("#name-1", Input).value = "Bob"
+        form.query_one("#kind-2", Select).value = "bot:hard"
+        for name in expansions:
+            form.query_one(f"#opt-{name}", Checkbox).value = True
+        form.query_one("#away-bot", Select).value = 3
+        await pilot.pause()
+        chosen = [str(form.query_one(f"#kind-{n}", Select).value) for n in range(4)]
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and hub.tables)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                       and bool(app.screen.query("#away-bot")))
+        form = app.screen
+        await pilot.pause()
+        assert form.game_id == "overstocked"
+        assert form.query_one("#count", Select).value == 4
+        assert [str(form.query_one(f"#kind-{n}", Select).value) for n in range(4)] == chosen
+        assert form.query_one("#name-1", Input).value == ""  # open to anyone now
+        assert all(form.query_one(f"#opt-{name}", Checkbox).value for name in expansions)
+        assert AWAY_CHOICES[form.query_one("#away-bot", Select).value] == AWAY_CHOICES[3]

@@ -46,6 +46,9 @@ class JoinApp(OvertableApp):
         self.remote = RemoteTable(self, socket_path, player)
         #: ring the terminal's bell when it becomes this player's turn
         self.bell_on_turn = bell
+        #: the set-up the new-table form sent, until the hub sets it up:
+        #: (game, each seat's kind and level, options, away choice)
+        self._set_up: tuple[str, list[tuple[str, str | None]], dict, float | None] | None = None
         #: why the hub refused this player's name, for `overtable join` to
         #: print once the app has ended (tui/remote.py); None: not refused
         self.refusal: str | None = None
@@ -53,10 +56,14 @@ class JoinApp(OvertableApp):
     def get_default_screen(self) -> Screen:
         return LobbyScreen()
 
-    def last_setup(self, game_id: str, players: int | None = None) -> None:
-        """A shared table's form starts from the defaults: its first seat is
-        this player's bound name, and the host's saves are no one's own."""
-        return None
+    def last_setup(self, game_id: str, players: int | None = None) -> Any:
+        """The set-up this player last sent for a table of `game_id` (of
+        `players` seats, when given), which the new-table form starts from
+        (tui/table_setups.py: the host's saves are no one's own); None: the
+        defaults. It started from the defaults every time."""
+        from tui import table_setups
+
+        return table_setups.last_setup(self.remote.player, game_id, players)
 
     def get_driver_class(self) -> Any:
         """The terminal's driver, writing fewer bytes for the same screen
@@ -109,9 +116,12 @@ class JoinApp(OvertableApp):
 
     def action_new_match(self, game_id: str | None = None) -> None:
         """The new-match form, with the shared table's away choice."""
+        from tui import table_setups
         from tui.screens.lobby import SharedTableScreen
 
         ids = self.game_ids()
+        if game_id not in ids:  # the game of this player's last table, else the first
+            game_id = table_setups.last_game(self.remote.player)
         self.push_screen(SharedTableScreen(game_id if game_id in ids else ids[0]))
 
     def new_match(
@@ -145,6 +155,9 @@ class JoinApp(OvertableApp):
         if form is None:
             self.call_later(self._create, request)
             return
+        #: kept once the hub sets it up, for the next table's form to start from
+        self._set_up = (game_id, [(spec.kind, spec.level) for spec in players],
+                        request.get("options") or {}, away_bot)
         # the form stays until the hub sets the table up: a refusal (a
         # seat's name) lost every choice on it
         form.waiting = True
@@ -169,8 +182,14 @@ class JoinApp(OvertableApp):
         return None
 
     async def table_set_up(self) -> None:
-        """The hub set up the table the form asked for: the form goes."""
+        """The hub set up the table the form asked for: the form goes, and
+        its set-up is kept for the next one (tui/table_setups.py)."""
         if any(self._waiting_form(screen) for screen in self.screen_stack):
+            set_up, self._set_up = self._set_up, None
+            if set_up is not None:
+                from tui import table_setups
+
+                table_setups.remember(self.remote.player, *set_up)
             await self._pop_to_home()
 
     def table_refused(self, reason: str, seat: int | None) -> bool:

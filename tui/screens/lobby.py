@@ -209,11 +209,14 @@ class SharedTableScreen(NewMatchScreen):
     waiting = False
 
     async def on_mount(self) -> None:
+        # as at this player's last table of this game (`JoinApp.last_setup`)
+        kept = getattr(self._last_setup(), "away_bot", None)
+        start = next((i for i, (_, seconds) in enumerate(AWAY_CHOICES) if seconds == kept), 0)
         row = Horizontal(
             Label("When away", classes="form-label"),
             Dropdown(
                 [(text, i) for i, (text, _) in enumerate(AWAY_CHOICES)],
-                value=0,
+                value=start,
                 allow_blank=False,
                 id="away-bot",
                 compact=True,
