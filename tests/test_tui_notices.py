@@ -488,3 +488,56 @@ async def test_a_take_back_notice_at_an_overstocked_forklift_keeps_off_the_playe
         side = Region.from_union([screen.query_one(f"#os-{name}").region
                                   for name in ("preview", "log")])
         assert _inside(app, side) == [], screen_text(app)
+
+
+def _quit_notices(app) -> list[str]:
+    return [n.message for n in app._notifications if n.title == "Do you want to quit?"]
+
+
+async def test_ctrl_c_over_the_help_says_how_to_quit_at_its_foot(tmp_path, monkeypatch):
+    """Play-test: Ctrl+C inside the F1 help did nothing and said nothing
+    (a dialog keeps the app's own keys from it); everywhere else it says
+    how to quit. Over the help it says so too, at the help's foot."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
+        await pilot.press("ctrl+c")
+        await wait_for(pilot, lambda: bool(app.screen.query(Toast)))
+        assert type(app.screen).__name__ == "HelpScreen"  # nothing else happened
+        assert len(_quit_notices(app)) == 1 and "Ctrl+Q" in _quit_notices(app)[0]
+        await pilot.pause(0.2)
+        title = app.screen.query_one("#help-title").region
+        toast = app.screen.query_one(Toast).region
+        assert toast.y > title.bottom and toast.bottom > 24 // 2, toast
+
+
+async def test_ctrl_c_in_the_command_palette_says_how_to_quit(tmp_path, monkeypatch):
+    """Play-test: Ctrl+C in the command palette (Ctrl+P) did nothing and
+    said nothing. It says how to quit there too, off the search line the
+    player types in."""
+    from textual.command import CommandPalette, CommandInput
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"rul", "ctrl+c")
+        await wait_for(pilot, lambda: bool(app.screen.query(Toast)))
+        assert isinstance(app.screen, CommandPalette)
+        assert app.screen.query_one(CommandInput).value == "rul"  # nothing else happened
+        assert len(_quit_notices(app)) == 1 and "Ctrl+Q" in _quit_notices(app)[0]
+        await pilot.pause(0.2)
+        search = app.screen.query_one(CommandInput).region
+        assert not app.screen.query_one(Toast).region.overlaps(search)
+        # text selected is still copied, as Textual's Ctrl+C does, and no word
+        app.clear_notifications()
+        app.screen.query_one(CommandInput).select_all()
+        await pilot.press("ctrl+c")
+        await pilot.pause(0.2)
+        assert app.clipboard == "rul" and _quit_notices(app) == []
+

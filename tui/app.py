@@ -159,6 +159,9 @@ class OvertableApp(KeysInOrder, App[None]):
         Binding("f1", "help", "Help", priority=False),
         Binding("question_mark", "help", "Help", show=False),
         Binding("ctrl+t", "toggle_theme", "Theme", show=False),
+        # Textual's Ctrl+C is no priority: a dialog (F1's help) and the
+        # command palette kept it from the app, and it did nothing there
+        Binding("ctrl+c", "copy_or_quit_hint", show=False, system=True, priority=True),
         # a shell's "stop this job": not here (over SSH a stopped app would
         # leave the player's session hanging), but not silent either
         Binding("ctrl+z", "no_suspend", "", show=False),
@@ -252,6 +255,19 @@ class OvertableApp(KeysInOrder, App[None]):
             screen.place_notices()  # off the rows the player decides on
         super().notify(printable(message), title=printable(title), severity=severity,
                        timeout=timeout, markup=False)
+
+    def action_copy_or_quit_hint(self) -> None:
+        """Ctrl+C, on every screen, dialogs and the palette included: as
+        Textual does, it copies text selected (in a field, or with the
+        mouse); with none, it says how to quit (`action_help_quit`)."""
+        focused = self.focused
+        selected = getattr(focused, "selected_text", "") if focused is not None else ""
+        if not selected:
+            selected = self.screen.get_selected_text() or ""
+        if selected:
+            self.copy_to_clipboard(selected)
+        else:
+            self.action_help_quit()
 
     def action_help_quit(self) -> None:
         """Ctrl+C (Textual's reminder, whose words are markup: this app's
