@@ -541,3 +541,33 @@ async def test_ctrl_c_in_the_command_palette_says_how_to_quit(tmp_path, monkeypa
         await pilot.pause(0.2)
         assert app.clipboard == "rul" and _quit_notices(app) == []
 
+
+async def test_ctrl_c_in_the_form_keeps_off_the_seats_and_says_the_form_is_not_kept(
+        tmp_path, monkeypatch):
+    """Play-test (80x24): Ctrl+C's notice on the new-match form sat over the
+    seats' right half ("Human ▼ / Bot: hard ▼") for seconds, and said
+    "Nothing is lost: every match is saved", though the form's choices are
+    lost on Ctrl+Q. It sits at the form's foot, beside the buttons, and says
+    the form is not kept until the match starts."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        app.action_new_match("overseers")
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewMatchScreen"
+                       and bool(app.screen.query("#count")))
+        app.screen.query_one("#count").value = 6  # the seats fill the form
+        await pilot.pause(0.2)
+        await pilot.press("ctrl+c")
+        await wait_for(pilot, lambda: bool(app.screen.query(Toast)))
+        await pilot.pause(0.2)
+        said = _quit_notices(app)
+        assert len(said) == 1 and "Ctrl+Q" in said[0], said
+        assert "Nothing is lost" not in said[0] and "not kept until you start" in said[0]
+        screen = app.screen
+        editing = [w.region for w in screen.query("#new-fields Input, #new-fields Select, "
+                                                  "#new-fields Checkbox, #start, #back")
+                   if w.region]
+        toasts = [t.region for t in screen.query(Toast)]
+        assert not [t for t in toasts for r in editing if t.overlaps(r)], toasts
+        assert _toast_words(app) == ["Do", "you", "want", "to", "quit?", *said[0].split()]

@@ -118,6 +118,11 @@ def shared_rematch_text(path: Path) -> str:
         "the table in its lobby (n). Nothing was started here.")
 
 
+#: what quitting keeps, said with Ctrl+C and Ctrl+Z (a screen may say
+#: otherwise: `OvertableApp.quit_keeps`)
+QUIT_KEEPS = "Nothing is lost: every match is saved as it goes."
+
+
 class OvertableCommands(Provider):
     """The app's own commands for the command palette (ctrl+p)."""
 
@@ -269,15 +274,24 @@ class OvertableApp(KeysInOrder, App[None]):
         else:
             self.action_help_quit()
 
+    def quit_keeps(self) -> str:
+        """What quitting now keeps, in a sentence: every match, but not a
+        new-match form's choices before the match starts (the screen's
+        `QUIT_KEEPS`; a dialog's are those of the screen under it)."""
+        for screen in reversed(self.screen_stack):
+            if not screen.is_modal:
+                return getattr(screen, "QUIT_KEEPS", QUIT_KEEPS)
+        return QUIT_KEEPS
+
     def action_help_quit(self) -> None:
         """Ctrl+C (Textual's reminder, whose words are markup: this app's
         notices are plain text, and it read "Press [b]ctrl+q[/b]")."""
-        self.notify("Press Ctrl+Q to quit. Nothing is lost: every match is saved as it goes.",
+        self.notify(f"Press Ctrl+Q to quit. {self.quit_keeps()}",
                     title="Do you want to quit?")
 
     def action_no_suspend(self) -> None:
-        self.notify("Ctrl+Z does not put Overtable in the background. Ctrl+Q quits; "
-                    "nothing is lost: every match is saved as it goes.")
+        self.notify("Ctrl+Z does not put Overtable in the background. Ctrl+Q quits. "
+                    f"{self.quit_keeps()}")
 
     def withdraw_notice(self, message: str) -> None:
         """Take down a notice still shown (one that stays as long as what it

@@ -141,6 +141,9 @@ class NewMatchScreen(Screen):
     #: its start button
     MAKES = "New match"
     START = "Start"
+    #: what Ctrl+C says quitting keeps (`OvertableApp.quit_keeps`): the
+    #: choices made here are lost, though every match is saved
+    QUIT_KEEPS = "The form's choices are not kept until you start."
 
     # The first control has the focus from the start: left to Textual ("*"),
     # the scrolling form took it first and gave it up in `on_mount`, and
