@@ -6,7 +6,7 @@ notice comes; at the top right of a match, what the player chose from."""
 from __future__ import annotations
 
 import pytest
-from textual.geometry import Region
+from textual.geometry import Region, Spacing
 from textual.widgets._toast import Toast
 
 from tests.screen_kit import screen_text, wait_for
@@ -518,7 +518,7 @@ async def test_ctrl_c_in_the_command_palette_says_how_to_quit(tmp_path, monkeypa
     """Play-test: Ctrl+C in the command palette (Ctrl+P) did nothing and
     said nothing. It says how to quit there too, off the search line the
     player types in."""
-    from textual.command import CommandPalette, CommandInput
+    from textual.command import CommandInput, CommandPalette
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(theme_name="textual-dark")
@@ -571,3 +571,33 @@ async def test_ctrl_c_in_the_form_keeps_off_the_seats_and_says_the_form_is_not_k
         toasts = [t.region for t in screen.query(Toast)]
         assert not [t for t in toasts for r in editing if t.overlaps(r)], toasts
         assert _toast_words(app) == ["Do", "you", "want", "to", "quit?", *said[0].split()]
+
+
+def _within_bottom_and_sides(widget) -> Region:
+    """`widget`'s region inside its bottom and side borders."""
+    border = widget.styles.border.spacing
+    return widget.region.shrink(Spacing(0, border.right, border.bottom, border.left))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_a_notice_over_the_overseers_log_stays_inside_its_border(size):
+    """Play-test (160x45, judgment): "Nothing to take back: the votes are
+    revealed." was drawn over the log panel's bottom border and cut it
+    (at 80x24 the log has no bottom border, and it fitted). A notice keeps
+    inside the border of the panel it sits over, at any size."""
+    from core.overseers import GAME
+    from core.overseers.actions import Vote
+    from core.overseers.state import Phase
+    from tests.overseers_screen_kit import ScreenApp, make_update
+    from tests.test_tui_overseers import advance, table_at_vote_abilities
+
+    state = advance(table_at_vote_abilities(), lambda s: s.phase is Phase.VOTE)
+    for seat, target in ((0, 2), (1, 2), (2, 0), (3, 2)):
+        state = GAME.apply(state, seat, Vote(target))
+    assert state.phase is Phase.JUDGE
+    app = _with_app_css(ScreenApp)(make_update(state, 0))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause(0.2)
+        app.notify("Nothing to take back: the votes are revealed.")
+        await pilot.pause(0.4)
+        assert _inside(app, _within_bottom_and_sides(app.screen.query_one("#ov-log"))) == [], screen_text(app)

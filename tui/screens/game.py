@@ -32,7 +32,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.css.query import NoMatches
-from textual.geometry import Region
+from textual.geometry import Region, Spacing
 from textual.notifications import Notification
 from textual.reactive import Reactive
 from textual.screen import Screen
@@ -71,6 +71,17 @@ def notice_rows(notification: Notification, width: int) -> int:
         else notification.message
     lines = Content(words).wrap(max(1, width - NOTICE_SIDES))
     return NOTICE_ROWS - 1 + len(lines)
+
+
+def _within_border(panel: Widget) -> Region:
+    """`panel`'s region less its bottom and side borders, where notices sit
+    (a log with a bottom border, Overseers' wider than 133 columns, had one
+    drawn over it, cut). Its top border, the title, stays in: a short log
+    (the Solo Quest's at 80x24) has room for a notice only with it."""
+    border = panel.styles.border.spacing
+    return panel.region.shrink(Spacing(0, border.right, border.bottom, border.left))
+
+
 #: seconds after which a thinking bot's decision is counted in the status
 #: ("thinking… 3 s"), once a second: a hard bot's five seconds under a
 #: "thinking…" that never changed read like a frozen screen
@@ -1218,7 +1229,7 @@ class GameScreen(Screen):
         newest notice does not fit there (`always`: the panels regardless)."""
         if self._notices_away and not always:
             return None
-        regions = [w.region for w in self.query(self.NOTICES_OVER)
+        regions = [_within_border(w) for w in self.query(self.NOTICES_OVER)
                    if w.display and w.region] if self.NOTICES_OVER else []
         area = Region.from_union(regions) if regions else None
         return area if area is not None and area.height >= NOTICE_ROWS else None
