@@ -25,6 +25,7 @@ import contextlib
 import datetime
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -539,10 +540,37 @@ def last_setup(
     (with `players` seats, when given), for the new-match form to start
     from; None if there is none. Reads only the first line of the newest
     files, and passes over any it cannot use."""
-    directory = data_dir() if directory is None else Path(directory)
     game = journal.find_game(game_id)
-    if game is None or not directory.is_dir():
+    if game is None:
         return None
+    for raw in _newest_headers(directory):
+        if raw.get("game") == game_id:
+            try:
+                header = journal.codec(game).header(raw)
+            except (ValueError, RecursionError):
+                continue
+            if players is None or len(header.players) == players:
+                return header
+    return None
+
+
+def last_game(directory: Path | None = None) -> str | None:
+    """The game of the newest journal of a game this version knows (the
+    match set up or played last here), which the new-match form opens on;
+    None if there is none."""
+    for raw in _newest_headers(directory):
+        game_id = raw.get("game")
+        if isinstance(game_id, str) and journal.find_game(game_id) is not None:
+            return game_id
+    return None
+
+
+def _newest_headers(directory: Path | None = None) -> Iterator[dict[str, Any]]:
+    """The first lines (parsed) of the newest `LAST_SETUP_FILES` journals
+    in `directory`, newest first; any that cannot be read is passed over."""
+    directory = data_dir() if directory is None else Path(directory)
+    if not directory.is_dir():
+        return
     dated = []
     for path in directory.glob("*.jsonl"):
         try:
@@ -554,13 +582,10 @@ def last_setup(
         try:
             with os.fdopen(open_regular(path), "rb") as file:  # no pipe or device
                 raw = journal.parse(file.readline(LAST_SETUP_BYTES))
-            if isinstance(raw, dict) and raw.get("game") == game_id:
-                header = journal.codec(game).header(raw)
-                if players is None or len(header.players) == players:
-                    return header
         except (OSError, ValueError, RecursionError):
             continue
-    return None
+        if isinstance(raw, dict):
+            yield raw
 
 
 def _resumes(path: Path) -> tuple[str, int | None] | None:

@@ -246,6 +246,26 @@ def test_last_setup_passes_over_files_it_cannot_use(tmp_path):
     assert store.last_setup("no-such-game", tmp_path) is None
 
 
+
+def test_last_game_is_the_newest_journals_known_game(tmp_path):
+    """The game the new-match form opens on from the home screen's n: that
+    of the newest journal whose first line reads and names a game known
+    here; None with none (the first run)."""
+    assert store.last_game(tmp_path) is None
+    players = (PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "easy"),
+               PlayerSpec("Cat", "bot", "easy"))
+    older = Match.new("overboss-duel", players[:2], directory=tmp_path)
+    older.close()
+    age(older.path, 200)
+    newer = Match.new("overseers", players, directory=tmp_path)
+    newer.close()
+    age(newer.path, 100)
+    assert store.last_game(tmp_path) == "overseers"
+    (tmp_path / "future.jsonl").write_text('{"game": "no-such-game"}\n')
+    (tmp_path / "torn.jsonl").write_bytes(b'{"game": "overboss-duel", "play')
+    assert store.last_game(tmp_path) == "overseers"
+
+
 # --- which journal continues which: a header's "parent" is checked ------------
 
 def _lines(path: Path) -> list[str]:

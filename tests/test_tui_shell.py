@@ -133,6 +133,37 @@ async def test_q_at_home_asks_before_quitting():
     assert app.return_code == 0
 
 
+async def _form_game_after(app: OvertableApp, pilot: Any, *keys: str) -> str:
+    """The game of the new-match form that `keys` on the home screen open
+    (the form left again with Escape)."""
+    await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen.latest_checked)
+    await pilot.press(*keys)
+    await wait_for(pilot, lambda: on(app, NewMatchScreen))
+    game = app.screen.game_id
+    await pilot.press("escape")
+    await wait_for(pilot, lambda: on(app, HomeScreen))
+    return game
+
+
+async def test_n_at_home_opens_the_form_on_the_game_last_set_up():
+    """Play-test: n on the home screen always opened Boss Quest's form, even
+    for a player who had only ever played Overseers: the form opens on the
+    game of the newest match set up here (the first run, on Boss Quest as
+    before), and the menu's highlight starts on that game's line."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await _form_game_after(app, pilot, "n") == "boss-quest"
+    from saves.match import Match
+
+    Match.new("overseers", players("human", "bot", "bot")).close()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await _form_game_after(app, pilot, "n") == "overseers"
+        assert await _form_game_after(app, pilot, "enter") == "overseers"
+        # a game's line the player moves to is still the one n opens
+        assert await _form_game_after(app, pilot, "up", "n") == "overstocked"
+
+
 async def test_home_new_match_start_with_stand_in(fake_screen, data_dir):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

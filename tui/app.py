@@ -473,7 +473,12 @@ class OvertableApp(KeysInOrder, App[None]):
                 f"No game called {game_id!r}. Games: {', '.join(ids)}.", severity="error"
             )
             game_id = None
-        self.push_screen(NewMatchScreen(game_id or (ids[0] if ids else None)))
+        if game_id is None:
+            # the game last set up here: a player of one game landed on the
+            # first game's form every time
+            last = self.last_game()
+            game_id = last if last in ids else (ids[0] if ids else None)
+        self.push_screen(NewMatchScreen(game_id))
 
     def action_continue(self) -> None:
         self.resume(None)
@@ -684,6 +689,13 @@ class OvertableApp(KeysInOrder, App[None]):
         from saves import store
 
         return store.last_setup(game_id, players=players)
+
+    def last_game(self) -> str | None:
+        """The game of the newest saved match (the one set up or played last
+        here), which a new match without a game named starts on; None: none."""
+        from saves import store
+
+        return store.last_game()
 
     def saved_matches(self) -> list[Any]:
         """Every saved match, newest first (`saves.store.SavedMatch`), each

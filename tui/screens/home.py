@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from core.catalogue import CATALOGUE
 from tui.lists import Menu
@@ -108,6 +109,9 @@ class HomeScreen(Screen):
         self._cannot_list: BaseException | None = None
         #: whether the latest match has been looked for (once, at least)
         self.latest_checked = False
+        #: the game of the newest saved match, once looked for: its New
+        #: match line is highlighted (n and Enter open its form)
+        self._last_game: str | None = None
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -182,8 +186,9 @@ class HomeScreen(Screen):
         """Find the latest match that resumes, off the event loop."""
         error: BaseException | None = None
         app: Any = self.app
-        elsewhere = unreadable = None
+        elsewhere = unreadable = last_game = None
         try:
+            last_game = app.last_game()
             latest = app.latest_saved()
             if latest is None:
                 elsewhere = app.played_elsewhere()
@@ -191,11 +196,14 @@ class HomeScreen(Screen):
                 unreadable = app.unreadable_saved()
         except Exception as exc:  # say so, but the menu works without it
             latest, error = None, exc
-        self.app.call_from_thread(self._loaded, latest, error, elsewhere, unreadable)
+        self.app.call_from_thread(self._loaded, latest, error, elsewhere, unreadable, last_game)
 
     def _loaded(self, latest: Any, error: BaseException | None, elsewhere: Any = None,
-                unreadable: Any = None) -> None:
+                unreadable: Any = None, last_game: str | None = None) -> None:
         self.latest_checked = True
+        if last_game != self._last_game and self.query("#home-menu"):
+            self._last_game = last_game
+            self._highlight_new(last_game)
         if error is not None and str(error) != str(self._cannot_list):  # said once, not on every return
             self.notify(cannot_list_text(error), severity="error", markup=False)
         found = (latest, elsewhere, unreadable, error)
@@ -232,8 +240,21 @@ class HomeScreen(Screen):
             return option.id.partition(":")[2]
         return None
 
+    def _highlight_new(self, game_id: str | None) -> None:
+        """The highlight to `game_id`'s New match line, if it is on a New
+        match line (not where the player took it: Continue, a game's rules)."""
+        menu = self.query_one("#home-menu", OptionList)
+        option = menu.highlighted_option
+        if game_id is None or option is None or not (option.id or "").startswith("new:"):
+            return
+        with contextlib.suppress(OptionDoesNotExist):  # a game this menu does not list
+            menu.highlighted = menu.get_option_index(f"new:{game_id}")
+
     def action_new(self) -> None:
-        self.app.action_new_match(self._highlighted_game())  # type: ignore[attr-defined]
+        # before the newest match is looked for, the game last set up is
+        # the app's to find (the highlight is still the first game's)
+        game = self._highlighted_game() if self.latest_checked else None
+        self.app.action_new_match(game)  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         # on Continue (or a line of no game): the match there is to continue,
