@@ -257,7 +257,8 @@ async def test_the_last_picker_keeps_no_card_of_the_next_pack_unseen(tmp_path, m
     or bounced key). Once the wait is over, her key keeps a card."""
     from core.overseers.actions import Pick
     from core.overseers.state import Options
-    from tests.screen_kit import wait_for
+    from tests.screen_kit import record_notices, wait_for
+    from tui.screens.game import ENTER_WAITS, NUMBERS_WAIT
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark", decision_grace=0.7)
@@ -267,6 +268,7 @@ async def test_the_last_picker_keeps_no_card_of_the_next_pack_unseen(tmp_path, m
                    if who == seat and isinstance(action, Pick))
 
     async with app.run_test(size=(160, 45)) as pilot:
+        said = record_notices(app)
         app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
                                     PlayerSpec("Cora", "human"), PlayerSpec("Dev", "bot", "random")],
                       options=Options(alternate_draft=True))
@@ -287,6 +289,10 @@ async def test_the_last_picker_keeps_no_card_of_the_next_pack_unseen(tmp_path, m
         await pilot.press("enter", "2")
         await pilot.pause()
         assert picks(2) == 1
+        # one notice says why (the next pack's), not a second over it
+        # (tried as a new player would: two notices said the same)
+        assert any(line.startswith("Your next pack: turn 2") for line in said), said
+        assert NUMBERS_WAIT not in said and ENTER_WAITS not in said, said
         assert app.screen is screen and screen.update.seat == 2 and screen.update.legal
         screen_clock.now += 0.7  # 1.6 s after her 2: the pack was seen
         await pilot.press("2")

@@ -470,6 +470,8 @@ class GameScreen(Screen):
         self._numbers_steady_until = 0.0
         #: what this screen said once, of why a key did nothing
         self._told_waits: set[str] = set()
+        #: until when the game's own notice says a decision is new (`decided_again`)
+        self._said_new_until = 0.0
         #: takes the prompt's "your turn" look off again (`light_prompt`),
         #: at this time.monotonic()
         self._turn_timer: Any = None
@@ -593,6 +595,10 @@ class GameScreen(Screen):
         # duel's placement after its draft is the same player's plan, and
         # "1, Enter" there must not wait 1.5 s
         look = again and before is not None and self.decided_again(before, update)
+        if look:
+            # the game said what is new (a notice up for 3 s): a key it
+            # drops meanwhile lights the prompt without a second notice
+            self._said_new_until = time.monotonic() + 3.0
         self.new_choice(again=look)
 
     def decided_again(self, before: TableUpdate, update: TableUpdate) -> bool:
@@ -648,7 +654,7 @@ class GameScreen(Screen):
         # the key did nothing: the prompt stands out, so the player looks at
         # the new decision (and presses again) rather than at a key that failed
         self.light_prompt(DROPPED_KEY_LIGHT)
-        if said not in self._told_waits:
+        if said not in self._told_waits and now >= self._said_new_until:
             # once a screen: the light alone read as a key lost (and shows
             # nothing without colour)
             self._told_waits.add(said)
