@@ -139,26 +139,34 @@ def _journal_to_the_last_turn(game, options, seat: int, seed: int) -> list:
     return steps[: last + 1]
 
 
-async def test_the_bots_last_turn_is_told_over_the_results(tmp_path, monkeypatch):
-    """Review (2026-12-04): when the bot's turn filled the board, the
-    results came up at once, and Ann never saw what Bob did that won or
-    lost the match. His last turn is told over the results, in the log's
-    words, until Enter."""
+def _saved_before_bobs_last_turn(tmp_path, monkeypatch, *, short: bool):
+    """A saved match against a bot, Ann's last move made: Bob's turn,
+    which the app plays on opening it, fills the board."""
     from core.overboss import GAME
     from core.overboss.state import Options
     from saves.match import Match
-    from tests.screen_kit import wait_for
-    from tui.screens.ending import EndingScreen
-    from tui.screens.results import ResultsScreen
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    options = Options(short_board=True)
+    options = Options(short_board=short)
     match = Match.new("overboss-duel", [PlayerSpec("Ann", "human"),
                                         PlayerSpec("Bob", "bot", "random")], options)
     for seat, action in _journal_to_the_last_turn(GAME, options, 0, seed=1):
         match.apply(seat, action)
     path = match.path
     match.close()
+    return path
+
+
+async def test_the_bots_last_turn_is_told_over_the_results(tmp_path, monkeypatch):
+    """Review (2026-12-04): when the bot's turn filled the board, the
+    results came up at once, and Ann never saw what Bob did that won or
+    lost the match. His last turn is told over the results, in the log's
+    words, until Enter."""
+    from tests.screen_kit import wait_for
+    from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen
+
+    path = _saved_before_bobs_last_turn(tmp_path, monkeypatch, short=True)
     app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_path(path)
@@ -171,3 +179,36 @@ async def test_the_bots_last_turn_is_told_over_the_results(tmp_path, monkeypatch
         assert "Bob drafts pair" in said and "Bob places the" in said, said
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
+async def test_the_bots_last_turn_is_told_beside_the_final_board(tmp_path, monkeypatch, size):
+    """Play-test (80x24): Bob's last turn was told over an empty screen,
+    and "a1 (your side)" pointed at a board out of sight (b on the results
+    found it). The box stands beside the final board, every row of which
+    stays in sight (his tile marked there), and Enter brings the results."""
+    import re
+
+    from tests.screen_kit import settled_text, wait_for
+    from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen
+
+    path = _saved_before_bobs_last_turn(tmp_path, monkeypatch, short=False)
+    app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
+    async with app.run_test(size=size) as pilot:
+        app.open_path(path)
+        await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen))
+        assert isinstance(app.screen_stack[-2], OverbossScreen)
+        text = await settled_text(app, pilot)
+        assert "Since your last move · Ann's view" in text
+        # the board's rank labels, 8 down to 1, and its files under them
+        ranks = [m.group(1) for m in re.finditer(r"^(\d) [≈▲]", text, re.MULTILINE)]
+        assert ranks == [str(n) for n in range(8, 0, -1)], text
+        assert re.search(r"^ +a +b +c +d", text, re.MULTILINE), text
+        # the square his turn changed, marked as changed since Ann's move
+        assert any("•" in line for line in text.splitlines() if re.match(r"[ \d] [≈▲]", line))
+        assert "Bob places the" in text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await pilot.press("b")  # the final table is still under the results
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))

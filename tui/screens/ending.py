@@ -4,7 +4,9 @@ When the others (bots, or players elsewhere) make the match's last moves
 after your last decision, the results came up at once and those moves went
 by unseen. A game screen that wants them told puts an `EndingScreen` in
 `GameScreen.over_the_results`; `results.push_results` pushes it over the
-results in the same turn of the event loop (as Boss Quest's last combat).
+results in the same turn of the event loop (as Boss Quest's last combat),
+or, where the table shows what they tell (the duel's board), over the final
+table beside it, the results following (`EndingScreen.stand_by`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, VerticalScroll
 from textual.css.query import NoMatches
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.screens.dialog import Dialog
@@ -106,6 +109,9 @@ class EndingScreen(OverTheResults):
     EndingScreen.-beside #ending {
         max-width: 150;
     }
+    EndingScreen.-by-the-table {
+        align: right middle;
+    }
     EndingScreen.-beside #ending-body {
         layout: horizontal;
     }
@@ -140,6 +146,17 @@ class EndingScreen(OverTheResults):
         #: move that ended a round, doubled, closed it unread
         self.grace = grace
         self._shown_at = 0.0
+        #: the part of the table under it that stays in sight on its left
+        #: (`stand_by`)
+        self._by: Widget | None = None
+
+    def stand_by(self, table_part: Widget) -> None:
+        """Go up over the table, not the results: right of `table_part`,
+        which stays in sight (the duel's board, where "a1 (your side)" is),
+        the rest of the table dimmed behind."""
+        self._by = table_part
+        self.remove_class("-last")
+        self.add_class("-by-the-table")
 
     def compose_dialog(self) -> ComposeResult:
         with VerticalScroll(id="ending"), Container(id="ending-body"):
@@ -165,6 +182,10 @@ class EndingScreen(OverTheResults):
         return Text("\n").join(Text(x) if isinstance(x, str) else x for x in lines)
 
     def on_resize(self, event: events.Resize) -> None:
+        if self._by is not None:
+            # (at least 40 columns, over the table part if it must)
+            room = event.size.width - self._by.region.right - 1
+            self.query_one("#ending").styles.width = max(40, room)
         beside = bool(self.aside) and event.size.width >= self.ASIDE_FROM
         if beside != self.has_class("-beside"):
             self.set_class(beside, "-beside")

@@ -428,6 +428,11 @@ class GameScreen(Screen):
     #: went by unseen. False for a screen that tells the end its own way
     #: (Boss Quest's last combat, Overseers' last round).
     TELLS_LAST_MOVES: ClassVar[bool] = False
+    #: Where the table shows what those last moves tell (the duel's board:
+    #: "a1 (your side)"), the query of the part of it to keep in sight:
+    #: their box goes up beside it, over the final table, and the results
+    #: follow it (`hold_the_results`). None: over the results.
+    LAST_MOVES_BY: ClassVar[str | None] = None
 
     def __init__(self, port: SeatPort, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -456,6 +461,8 @@ class GameScreen(Screen):
         #: last moves have been told over the results (`_hold_last_moves`)
         self._played_here = False
         self._last_moves_told = False
+        #: the box of those last moves, while it waits to go up
+        self._last_moves_box: Screen | None = None
         #: until when (time.monotonic()) a confirming key is ignored: a new
         #: decision has just appeared (`_steady`)
         self._steady_until = 0.0
@@ -555,8 +562,9 @@ class GameScreen(Screen):
 
         self._last_moves_told = True
         title = f"Since your last move · {self._viewer_text(update).plain}"
-        self.over_the_results.append(EndingScreen(title, lines,
-                                                  aside=self.last_moves_aside(update)))
+        box = EndingScreen(title, lines, aside=self.last_moves_aside(update))
+        self._last_moves_box = box
+        self.over_the_results.append(box)
 
     def fold_moves(self, lines: list[str]) -> list[str]:
         """The public log's lines as a hand-over cover lists them: a game's
@@ -691,8 +699,21 @@ class GameScreen(Screen):
     def hold_the_results(self, push: Callable[[], Any]) -> bool:
         """Whether the results wait for a box still up over the table (Boss
         Quest's combat that ended the game): then `push` puts them up once
-        it is put away (`results.push_results`). False here."""
-        return False
+        it is put away (`results.push_results`). Here the box of the last
+        moves, where the table shows them (`LAST_MOVES_BY`): it goes up
+        beside that part of the final table (it was told over the results,
+        opaque, over an empty screen: a play-test)."""
+        from tui.screens.ending import EndingScreen
+
+        box, self._last_moves_box = self._last_moves_box, None
+        if (self.LAST_MOVES_BY is None or not isinstance(box, EndingScreen)
+                or box not in self.over_the_results or not self.is_attached
+                or self.app.screen is not self):
+            return False  # (another box up over the table: over the results)
+        self.over_the_results.remove(box)
+        box.stand_by(self.query_one(self.LAST_MOVES_BY))
+        self.app.push_screen(box, lambda _: push())
+        return True
 
     def shows_nothing_private(self, update: TableUpdate, public: TableUpdate | None) -> bool:
         """Several people here: whether `update` (a person's decision, the

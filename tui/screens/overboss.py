@@ -479,6 +479,8 @@ class OverbossScreen(GameScreen):
 
     #: the bot's last turn (the tile that fills the board) goes over the results
     TELLS_LAST_MOVES = True
+    #: beside the board, which shows the squares they name
+    LAST_MOVES_BY = "#ob-left"
     #: the log's way back: l moves on the board, and no key here uses PgUp / PgDn
     PLAYER_PAGES_LOG = True
 
