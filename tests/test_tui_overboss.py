@@ -107,12 +107,14 @@ async def test_draft_keys(keys, action):
         (["k", "k", "k", "enter"], "a4"),
         (["up", "up", "up", "right", "enter"], "b4"),
         (["n", "enter"], "b1"),  # n jumps to the nearest open square
-        # From d1 (open): n goes on to the nearest other open square on
-        # your half, not round to Bob's back row (b8) as reading order did;
-        # again, the next nearest; N steps back.
-        (["l", "l", "l", "n", "enter"], "b1"),
-        (["l", "l", "l", "n", "n", "enter"], "c2"),
-        (["l", "l", "l", "n", "n", "N", "enter"], "b1"),
+        # From d1 (open): n stays, d1 being the nearest; again, n goes on
+        # to the nearest other open square on your half, not round to Bob's
+        # back row (b8) as reading order did; again, the next nearest; N
+        # steps back.
+        (["l", "l", "l", "n", "enter"], "d1"),
+        (["l", "l", "l", "n", "n", "enter"], "b1"),
+        (["l", "l", "l", "n", "n", "n", "enter"], "c2"),
+        (["l", "l", "l", "n", "n", "n", "N", "enter"], "b1"),
     ],
 )
 async def test_place_tile_keys(keys, square):
@@ -1102,6 +1104,29 @@ async def test_the_cursor_stays_on_the_first_square_of_a_road_swap(size):
     assert table.submitted == [(0, swap)]
 
 
+async def test_n_stays_on_a_choice_under_the_cursor_then_goes_to_the_next():
+    """Play-test: on b1, a square the tile may go on, n jumped to another
+    ("the legal square nearest the cursor" is the one under it). The first
+    n stays there; again, n goes on to the next nearest, and N back."""
+    table = FakePort()
+    app = ScreenApp(make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI))), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        board = screen.query_one("#ob-board", Board)
+        assert board.cursor_key == sq("a1")  # where the cursor starts
+        await pilot.press("right")
+        assert sq("b1") in board.targets and board.cursor_key == sq("b1")
+        await pilot.press("n")
+        assert board.cursor_key == sq("b1")
+        await pilot.press("n")
+        nearest = board.cursor_key
+        assert nearest != sq("b1") and nearest in board.targets
+        await pilot.press("N")
+        assert board.cursor_key == sq("b1")
+    assert table.submitted == []
+
+
 @pytest.mark.parametrize("size", PLAYTEST_SIZES, ids=PLAYTEST_IDS)
 async def test_the_cursor_stays_put_after_drafting(size):
     """Play-test: after drafting, the cursor snapped from an occupied square
@@ -1841,3 +1866,4 @@ async def test_a_hot_seat_final_table_header_reads_whole(size):
     if size == (80, 24):  # (wide, the game's name comes first)
         assert header.strip().startswith("Everyone's view · Ann "), header
     assert len(header.rstrip()) <= size[0] - 1
+

@@ -12,9 +12,10 @@ see `core/overboss/table_facts.py`).
 Keys (every one is also in the footer or the action bar):
 
 - arrows / h j k l move on the board, Enter or space (or a click) chooses a
-  highlighted square (drawn ``›..‹``); n jumps to the nearest one (again:
-  the next nearest, N back); the cursor moves only when the player moves it
-  (on a square that is not a choice now, the info line says so);
+  highlighted square (drawn ``›..‹``); n jumps to the nearest one (the
+  cursor's own, if it is one; again: the next nearest, N back); the cursor
+  moves only when the player moves it (on a square that is not a choice
+  now, the info line says so);
 - 1-4 draft a market pair (or ↑↓ + Enter in the market);
 - two-square moves (Icy Peak slide, Spire, Road swap, Town hero) take the
   first square, then the second; c, Escape or Backspace cancels the half

@@ -233,6 +233,8 @@ class AreaView(Board):
 
     #: edges, the last card and fresh spaces are drawn from more than the grid
     DRAWN_FROM_GRID = False
+    #: the prompt's "n next of 12 spots": n leaves a spot that fits
+    NEXT_LEAVES_TARGET = True
 
     DEFAULT_CSS = """
     AreaView {

@@ -194,6 +194,10 @@ class Board(Widget, can_focus=True):
     #: that draws from more of its own state says False
     DRAWN_FROM_GRID: ClassVar[bool] = True
 
+    #: n on a target goes on to the next (a board whose n says "next");
+    #: False: it stays, the nearest target being the one under the cursor
+    NEXT_LEAVES_TARGET: ClassVar[bool] = False
+
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "board--cursor",
         "board--cursor-blur",
@@ -212,7 +216,8 @@ class Board(Widget, can_focus=True):
         Binding("enter,space", "choose", "Choose", key_display="↵",
                 tooltip="Choose the square under the cursor"),
         Binding("n", "next_target(1)", "Nearest target", show=False,
-                tooltip="Jump to the nearest square you may choose; again: the next nearest"),
+                tooltip="Jump to the nearest square you may choose (the one under the "
+                        "cursor, if it is one); again: the next nearest"),
         Binding("N", "next_target(-1)", "Previous target", show=False,
                 tooltip="Jump back to the square n came from"),
     ]
@@ -494,7 +499,8 @@ class Board(Widget, can_focus=True):
         return sorted(found, key=rank)
 
     def action_next_target(self, step: int) -> None:
-        """Jump to the nearest target, then on each press to the next
+        """Jump to the nearest target (the cursor's own square if it is one,
+        unless `NEXT_LEAVES_TARGET`), then on each press to the next
         nearest (round again after the farthest); N steps back. The order is
         counted from where the first press found the cursor, so a player is
         never thrown across the board while a nearer choice is left. Moving
@@ -508,10 +514,12 @@ class Board(Widget, can_focus=True):
             order = self.target_order()
             if not order:
                 return
-            if order[0] == self._cursor:
+            if order[0] == self._cursor and self.NEXT_LEAVES_TARGET:
                 at = 0  # on a target already: go on from it
             else:
-                at = -1 if step > 0 else 1  # off one: either key finds the nearest
+                # either key finds the nearest: the target under the cursor
+                # itself (n had moved off a square the player was on)
+                at = -1 if step > 0 else 1
         at = (at + step) % len(order)
         self.move_cursor(*order[at])
         self._cycle = (self._grid, self._targets, order, at, self._cursor)
