@@ -1413,6 +1413,7 @@ async def test_the_square_info_changing_height_moves_nothing(size):
     of it lays nothing out again (docs/performance.md, 2026-12-02, layouts)."""
     from rich.text import Text
 
+    from tui.screens.overboss import fit_letter_key, letter_key
     from tui.widgets.flowed import Flowed
 
     app = ScreenApp(make_update(midgame(step=Step.PLACE_TILE, hand=(T, WOLF))), FakePort())
@@ -1434,7 +1435,13 @@ async def test_the_square_info_changing_height_moves_nothing(size):
             await pilot.pause()
             await pilot.pause()
             shown = [line.strip() for line in region_lines(app, info)]
-            assert shown[:len(lines)] == lines and not any(shown[len(lines):])
+            # under them, the key of the board's letters at the foot of
+            # the lines left free
+            rest = shown[len(lines):]
+            key = [t.plain for t in fit_letter_key(
+                letter_key(screen._view), info.content_region.width, len(rest))]
+            assert shown[:len(lines)] == lines and key
+            assert rest == [""] * (len(rest) - len(key)) + key
         assert layouts == []
 
 
@@ -1867,3 +1874,45 @@ async def test_a_hot_seat_final_table_header_reads_whole(size):
         assert header.strip().startswith("Everyone's view · Ann "), header
     assert len(header.rstrip()) <= size[0] - 1
 
+
+def test_the_letter_key_puts_the_riddles_first_and_fits_its_lines():
+    """The key of the board's letters at 80x24: only letters on the board,
+    those that do not start their names first (K Rocktopus, L Spellslime,
+    P Spawning Pool); entries left out for want of lines point to F1."""
+    from tui.screens.overboss import fit_letter_key, letter_key
+
+    view = table(board(a1="PK", b1="TY", c2="D."))
+    entries = [e.plain for e in letter_key(view)]
+    assert entries == ["K Rocktopus", "P Spawning Pool", "Y Yeti", "D Dungeon", "T Town"]
+    assert fit_letter_key(letter_key(view), 26, 0) == []
+    assert [x.plain for x in fit_letter_key(letter_key(view), 26, 1)] == ["K Rocktopus  F1: letters"]
+    assert [x.plain for x in fit_letter_key(letter_key(view), 26, 3)] == [
+        "K Rocktopus", "P Spawning Pool  Y Yeti", "D Dungeon  T Town"]
+
+
+@pytest.mark.parametrize("short", [False, True], ids=["4x8", "4x6"])
+async def test_the_compact_board_keys_its_letters_in_the_lines_left_free(short):
+    """Play-test (80x24): the board read "P K", "S L" with no legend (the
+    roomy screens have one), and K and L match no name. Under the square
+    described, the lines left free key the letters on the board (F1 has
+    the rest); nothing else goes out of sight."""
+    from tests.overboss_screen_kit import MIDGAME
+
+    picture = "\n".join(MIDGAME.strip().splitlines()[2:]) if short else MIDGAME
+    update = make_update(table(picture, short=short, step=Step.PLACE_TILE, hand=(I, YETI)))
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        info = info_text(app.game_screen)
+    lines = info.splitlines()
+    assert lines[0].startswith("a1 · your half") and "not a choice (n finds one)" in lines
+    key = lines[3:]
+    if short:  # two rows fewer: more of the key (no Spellslime on this board)
+        assert [line.strip() for line in key] == [
+            "K Rocktopus", "P Spawning Pool  Y Yeti", "B Bandit  W Werewolf",
+            "M Miniboss  F1: letters"]
+    else:
+        assert [line.strip() for line in key] == ["L Spellslime  K Rocktopus", "F1: letters"]
+    assert all(line.strip() in text for line in lines)
+    assert "Place the Icy Peak" in text  # the prompt, in sight as before

@@ -248,6 +248,65 @@ def legend(width: int = 0, letters: bool = True) -> Text:
     return Text("\n").join(flow_parts(row, width, sep="  ", hang="  ") for row in rows)
 
 
+def letter_key(view: State) -> list[Text]:
+    """The key of the letters on the board now, as the compact board shows
+    them (`cell_face`): the tokens', then the tiles', those that do not
+    start their names first (K Rocktopus, L Spellslime, P Spawning Pool)."""
+    cells = [cell(view, square) for square in range(view.geometry.size)]
+    tokens = {c.token for c in cells if c.token is not None}
+    terrains = {c.terrain for c in cells if c.terrain is not None}
+    entries = [(k.letter, k.label, token_text(k)) for k in Token if k in tokens]
+    entries += [(t.letter, t.label, terrain_text(t)) for t in Terrain if t in terrains]
+    return [text for letter, label, text in
+            sorted(entries, key=lambda e: e[1].startswith(e[0]))]
+
+
+#: where `fit_letter_key` leaves entries out: F1 lists every letter
+KEY_MORE = "F1: letters"
+
+
+def fit_letter_key(entries: list[Text], width: int, lines: int) -> list[Text]:
+    """As many of the key's `entries` as fit `lines` lines `width` cells
+    wide, each whole, then `KEY_MORE` if some were left out; none if not
+    even that fits."""
+    for n in range(len(entries), -1, -1):
+        shown = entries[:n] if n == len(entries) else [*entries[:n], Text(KEY_MORE)]
+        rows = flow_parts(shown, width, sep="  ").split("\n")
+        if shown and len(rows) <= lines:
+            return list(rows)
+    return []
+
+
+class CellInfo(Flowed):
+    """The square under the cursor in words (`set_lines`) and, at the foot
+    of the lines they leave free, the key of the letters on the board
+    (`set_key`): at 80x24 no legend fits, and "P K", "S L" read as riddles
+    (a play-test)."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._key: tuple[Text, ...] = ()
+        self._height = -1
+
+    def set_key(self, entries: Sequence[Text]) -> None:
+        if tuple(entries) != self._key:
+            self._key = tuple(entries)
+            self._fill()
+
+    def laid_out_for_another_size(self) -> bool:
+        return super().laid_out_for_another_size() or self.content_region.height != self._height
+
+    def text_at(self, width: int) -> Text:
+        text = super().text_at(width)
+        height = self._height = self.content_region.height
+        free = height - len(text.plain.split("\n"))
+        key = fit_letter_key(list(self._key), width, free)
+        if not key:
+            return text
+        gap = [Text()] * (free - len(key))
+        return Text("\n", end="").join([text, *gap, *key])
+
+
 # -- the board as a grid ----------------------------------------------------------
 
 
@@ -579,7 +638,7 @@ class OverbossScreen(GameScreen):
         with Horizontal(id="ob-body"):
             with Vertical(id="ob-left"):
                 yield Board(id="ob-board")
-                yield Flowed(id="ob-info")
+                yield CellInfo(id="ob-info")
                 yield Legend(id="ob-legend")
             with Vertical(id="ob-right"):
                 with Vertical(id="ob-offers"):
@@ -1215,13 +1274,16 @@ class OverbossScreen(GameScreen):
         bar.set_choices(choices, keep_cursor=True)
 
     def _draw_info(self) -> None:
-        info = self.query_one("#ob-info", Flowed)
+        info = self.query_one("#ob-info", CellInfo)
         view = self._view
         board = self.query_one("#ob-board", Board)
         key = board.cursor_key
         if view is None or not isinstance(key, int):
+            info.set_key(())
             info.set_lines([])
             return
+        # (the roomy cells name their tiles and tokens)
+        info.set_key(() if board.roomy else letter_key(view))
         info.set_lines([self._cell_text(view, key, board)])
 
     def _cell_text(self, view: State, square: int, board: Board) -> Parts:

@@ -87,13 +87,22 @@ class Flowed(KeptStatic):
         self._fill()
 
     def on_resize(self, event: events.Resize) -> None:
-        if self.content_region.width != self._width:
+        if self.laid_out_for_another_size():
             self._fill()
+
+    def laid_out_for_another_size(self) -> bool:
+        """Whether the lines shown were laid out for another width (a
+        subclass that fills its height: or another height)."""
+        return self.content_region.width != self._width
 
     def _fill(self) -> None:
         width = self._width = self.content_region.width
+        update_static(self, self.text_at(width))
+
+    def text_at(self, width: int) -> Text:
+        """The lines laid out `width` cells wide."""
         out = [line if isinstance(line, Text)
                else fitting(line.texts, width) if isinstance(line, Wordings)
                else flow_parts(line.parts, width, indent=line.indent, sep=line.sep, hang=line.hang)
                for line in self._lines]
-        update_static(self, Text("\n", end="").join(out))
+        return Text("\n", end="").join(out)
