@@ -439,3 +439,51 @@ async def test_a_hidden_weapon_the_owl_saw_counts_in_the_knights_row(size):
     assert f"shows {shown}+?" not in rows["after"] and f"shows {total}+?" not in rows["after"]
     bob = GAME.visible_strength(after, 1)
     assert f"shows {bob}+?" in rows["after"]  # Bob's hidden card: still unknown to Ann
+
+
+# --- the recap's title says which moves are out of sight -----------------------
+
+
+def recap_numbers_in_sight(log) -> set[int]:
+    """The step numbers whose first row (its gutter "▶ 2 ") is in the panel's view."""
+    top, height = round(log.scroll_y), log.scrollable_content_region.height
+    numbers = set()
+    for row in log.rows[top: top + height]:
+        m = re.match(r"[▶ ]\s?(\d+) ", row)
+        if m:
+            numbers.add(int(m.group(1)))
+    return numbers
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
+async def test_the_recaps_title_says_which_moves_are_out_of_sight(size):
+    """Play-test at 80x24, 3 knights: the recap beside "Last combat" showed
+    its last moves only, under "Recap (all) · [ ] step · z log"; the moves
+    above (a bot taking Attack +1 and casting it on himself) were out of
+    sight with nothing but a one-cell scrollbar to say so. The title names
+    the moves above; where all of them fit (160x45) it says "(all)"."""
+    from tests.screen_kit import settled_text
+    from tests.since_kit import SequenceApp, turns_of_others
+    from tui.screens.bossquest import BossQuestScreen
+    from tui.widgets.since import SinceLog
+
+    app = SequenceApp(BossQuestScreen, turns_of_others("boss-quest", 3, 3))
+    async with app.run_test(size=size) as pilot:
+        await settled_text(app, pilot)
+        log = app.game_screen.query_one(SinceLog)
+        assert log.recap is not None and log.recap.shown
+        count = len(log.recap.steps)
+        assert count == 5
+        title = str(log.border_title)
+        assert len(title) <= log.size.width - 4
+        unseen = sorted(set(range(1, count + 1)) - recap_numbers_in_sight(log))
+        if size == (80, 24):
+            assert unseen  # the play-test's case: not every move fits
+            first, last = unseen[0], unseen[-1]
+            said = f"{first} above" if first == last else f"{first}-{last} above"
+            assert unseen == list(range(first, last + 1))
+            assert said in title and "(all)" not in title, title
+        else:
+            assert not unseen
+            assert "(all)" in title and "above" not in title, title
+

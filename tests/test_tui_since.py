@@ -573,3 +573,44 @@ async def test_a_narrow_recap_keeps_its_keys_in_the_title():
             await pilot.pause()
             await pilot.pause()
             assert (log.border_title, log.border_subtitle) == (title, under), (width, rows, edges)
+
+
+async def test_the_recaps_title_names_the_steps_scrolled_out_of_sight():
+    """"Recap (all)" over a panel too short for every step hid the first
+    moves (Boss Quest at 80x24): the title names the steps above the view,
+    and those below once the player scrolls back up; "(all)" when every
+    step's number is in sight."""
+    from textual.app import App, ComposeResult
+
+    log_lines = ("deal",) + tuple(f"Bob moves {n}" for n in range(1, 7))
+    tracker = SinceTracker()
+    for n in range(1, len(log_lines) + 1):
+        recap = tracker.observe(upd(n, log_lines[:n]))
+    assert len(recap.steps) == 6
+
+    class LogApp(App):
+        def __init__(self, rows: int) -> None:
+            super().__init__()
+            self.rows = rows
+
+        def compose(self) -> ComposeResult:
+            log = SinceLog(id="log")
+            log.styles.height = self.rows
+            log.styles.border_top = ("solid", "white")  # the compact layouts' top edge only
+            yield log
+
+    for width, rows, title in (
+            (40, 8, f"Recap (all) · {RECAP_KEYS}"),
+            (40, 4, f"Recap · 1-3 above · {RECAP_KEYS}"),  # Boss Quest's panel at 80x24
+            (26, 4, "Recap · 1-3 ↑ · [ ] z")):  # Overstocked's
+        app = LogApp(rows)
+        async with app.run_test(size=(width, 10)) as pilot:
+            log = app.query_one(SinceLog)
+            log.show(log_lines, recap)
+            await pilot.pause()
+            await pilot.pause()
+            assert log.border_title == title
+            if (width, rows) == (40, 4):
+                log.scroll_home(animate=False)
+                await pilot.pause()
+                assert log.border_title == f"Recap · 4-6 below · {RECAP_KEYS}"

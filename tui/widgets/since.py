@@ -390,6 +390,28 @@ class SinceLog(GameLog):
         count = len(recap.steps)
         at = "all" if recap.selected is None else f"{recap.selected + 1}/{count}"
         room = (self.size.width or 80) - 4
+        # "(all)" over a panel too short for every step was untrue (a
+        # play-test at 80x24 never saw moves 1-3 scrolled above): say which
+        # steps are out of sight instead
+        unseen = self._unseen() if recap.selected is None else ()
+        if unseen:
+            full = " · ".join(f"{steps} {where} {arrow}" for steps, where, arrow in unseen)
+            words = " · ".join(f"{steps} {where}" for steps, where, _ in unseen)
+            arrows = " · ".join(f"{steps} {arrow}" for steps, _, arrow in unseen)
+            titles = [f"Since your last move ({count}) · {full}"]
+            if not self._bottom_in_sight():
+                # the keys as above: in words, then their symbols with the
+                # steps told by arrows alone ("Recap · 1-3 ↑ · [ ] z")
+                titles = [f"{titles[0]} · {RECAP_KEYS}", f"Recap ({count}) · {full} · {RECAP_KEYS}",
+                          f"Recap · {full} · {RECAP_KEYS}", f"Recap · {words} · {RECAP_KEYS}",
+                          f"Recap ({count}) · {full} · {RECAP_KEYS_SHORT}",
+                          f"Recap ({count}) · {arrows} · {RECAP_KEYS_SHORT}",
+                          f"Recap · {arrows} · {RECAP_KEYS_SHORT}", *titles]
+            titles += [f"Since your move ({count}) · {full}", f"Recap ({count}) · {full}",
+                       f"Recap · {full}", f"Recap · {arrows}", arrows]
+            title = next((t for t in titles if len(t) <= room), titles[-1])
+            set_border(self, title, "" if title.endswith((RECAP_KEYS, RECAP_KEYS_SHORT)) else RECAP_KEYS)
+            return
         # The keys go in the title where there is room, else under the
         # panel; but where it has no bottom border in sight (at 80x24 the
         # Boss Quest and Overstocked panels draw their top edge only) they
@@ -406,6 +428,29 @@ class SinceLog(GameLog):
         titles += [f"Since your last move ({at})", f"Since your move ({at})", f"Recap ({at})"]
         title = next((t for t in titles if len(t) <= room), titles[-1])
         set_border(self, title, "" if title.endswith((RECAP_KEYS, RECAP_KEYS_SHORT)) else RECAP_KEYS)
+
+    def _unseen(self) -> list[tuple[str, str, str]]:
+        """The steps whose first row is out of the panel's view, as (steps,
+        where, arrow): ("1-3", "above", "↑"), ("5", "below", "↓"); none
+        when every step's number is in sight."""
+        if not self._wrapped or not self._starts:
+            return []
+        tops = [0]  # each entry's first row
+        for rows in self._wrapped:
+            tops.append(tops[-1] + len(rows))
+        dropped = len(self._shown) - len(self._entries)  # the oldest, past KEEP
+        top = round(self.scroll_y)
+        bottom = top + self.scrollable_content_region.height
+        firsts = [None if start < dropped else tops[min(start - dropped, len(tops) - 1)]
+                  for start in self._starts]
+        above = [n for n, row in enumerate(firsts, 1) if row is None or row < top]
+        below = [n for n, row in enumerate(firsts, 1) if row is not None and row >= bottom]
+        told = []
+        for numbers, where, arrow in ((above, "above", "↑"), (below, "below", "↓")):
+            if numbers:
+                first, last = numbers[0], numbers[-1]
+                told.append((str(first) if first == last else f"{first}-{last}", where, arrow))
+        return told
 
     def _reading(self) -> bool:
         # (not has_focus: it changes after this class's on_focus and on_blur)
@@ -453,6 +498,10 @@ class SinceLog(GameLog):
     def on_resize(self) -> None:
         super().on_resize()
         self._title_recap()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._title_recap()  # which steps are out of sight changed
 
     def _wrap_entry(self, entry: str | Text, width: int) -> list[Strip]:
         # A recap line wraps under its text, not under its step number.
