@@ -181,6 +181,23 @@ def test_personal_spells_at_any_time_once_each_bq40():
     assert PlayPersonal(ATKM2, 0) in GAME.legal_actions(end, 0)
 
 
+def test_personal_spells_while_giving_the_weapons_drawn():
+    """BQ §1st Wave: "At any time you may use your personal attack SPELLS to
+    adjust your strength": also with the weapons drawn and not yet given
+    (a play-test found none offered there). The weapons wait to be given."""
+    state = at_wave(1, [boss(15, "R7", "Y7"), boss(18), boss(21)], rows=((HP1, HPM1), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    assert state.phase is Phase.SOLO_ASSIGN
+    legal = GAME.legal_actions(state, 0)
+    assert {PlayPersonal(ATK1, b) for b in range(3)} <= set(legal)
+    state = GAME.apply(state, 0, PlayPersonal(ATK1, 0))
+    assert solo.boss_strength(state.solo_bosses[0]) == 15 and ATK1 not in state.personal
+    assert state.phase is Phase.SOLO_ASSIGN and state.drawn == (w("Y5"),)
+    state = GAME.apply(state, 0, AssignTo(1))
+    assert state.solo_bosses[1].weapons == (w("Y5"),) and state.phase is Phase.SOLO
+
+
 def test_cancel_given_to_a_boss_removes_one_of_its_spells():
     """BQ §Spell effects, Cancel, on a Boss of the wave (BQ-40)."""
     state = at_wave(

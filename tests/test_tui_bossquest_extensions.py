@@ -895,7 +895,8 @@ async def test_the_final_assault_gives_the_weapons_to_its_one_boss_said_so():
     give them; the choice is still the player's key (Enter here)."""
     from tests.test_bossquest_solo import at_wave, boss
 
-    state = at_wave(3, [boss(30, "R7", "Y7")])
+    # every personal spell played: the give is the one choice left
+    state = attrs.evolve(at_wave(3, [boss(30, "R7", "Y7")]), personal=())
     state = GAME.apply(state, 0, Ask(2))
     state = GAME.apply(state, CHANCE, DrawWeapon(w("B2")))
     state = GAME.apply(state, CHANCE, DrawWeapon(w("Y3")))
@@ -909,6 +910,21 @@ async def test_the_final_assault_gives_the_weapons_to_its_one_boss_said_so():
         assert "to the MegaBoss: 1." not in text, text
         assert app.port.submitted == []  # not taken for the player
         await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted == [(0, AssignTo(0))]
+
+    # with personal spells left (playable "at any time", BQ §1st Wave) the
+    # give is one choice among them: 1 gives, the spells are on the bar
+    state = at_wave(3, [boss(30, "R7", "Y7")])
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("B2")))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert ("B2 goes to the MegaBoss, the only Boss: 1 gives it, or a personal spell: "
+                "←→ Enter." in text), text
+        await pilot.press("1")
         await pilot.pause()
         assert app.port.submitted == [(0, AssignTo(0))]
 
@@ -985,7 +1001,7 @@ async def test_one_weapon_goes_to_the_megaboss_and_the_header_keeps_the_game():
     "Boss Quest" ("Ann's view · Solo Quest, the final assault · ♥2 · Deck")."""
     from tests.test_bossquest_solo import at_wave, boss
 
-    state = at_wave(3, [boss(30, "R7", "Y7")], hearts=2)
+    state = attrs.evolve(at_wave(3, [boss(30, "R7", "Y7")], hearts=2), personal=())
     state = GAME.apply(state, 0, Ask(1))
     state = GAME.apply(state, CHANCE, DrawWeapon(w("B2")))
     app = ScreenApp(make_update(state))

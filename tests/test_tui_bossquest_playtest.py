@@ -487,3 +487,43 @@ async def test_the_recaps_title_says_which_moves_are_out_of_sight(size):
             assert not unseen
             assert "(all)" in title and "above" not in title, title
 
+
+# --- the Solo Quest's personal spells while giving the weapons drawn ------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
+async def test_personal_spells_are_offered_while_giving_the_weapons_drawn(size):
+    """Play-test: the rulebook says "At any time you may use your personal
+    attack SPELLS", the in-app rules "Play a personal spell on a Boss at any
+    time"; but the give prompt ("1 Give to Boss 1 (18) 2 Give to Boss 2
+    (22) ...") offered no spell. It does now, and says so; the weapons
+    still wait to be given."""
+    from core.bossquest.actions import AssignTo, DrawWeapon, PlayPersonal
+    from core.engine import CHANCE
+    from tests.test_bossquest_rules import HP1
+    from tests.test_bossquest_solo import at_wave, boss
+
+    state = at_wave(1, [boss(15, "R7"), boss(18), boss(21)], rows=((HP1,), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    assert state.phase is Phase.SOLO_ASSIGN
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "to a Boss: 1-3, or a personal spell: ←→ Enter." in text, text
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        labels = [c.label for c in bar.choices]
+        spell = solo.PERSONAL[0]
+        assert f"{spell} on…" in labels, labels
+        bar.choose(labels.index(f"{spell} on…"))
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.port.submitted == [(0, PlayPersonal(spell, 0))]
+        state = GAME.apply(state, 0, PlayPersonal(spell, 0))
+        app.game_screen.show(make_update(state))
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.port.submitted[-1] == (0, AssignTo(1))

@@ -297,7 +297,9 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         given = () if asks else ASSIGN_TO[: len(bosses)]
         return asks + given + personal
     if state.phase is _P_SOLO_ASSIGN:
-        return ASSIGN_TO[: len(bosses)]
+        # BQ §1st Wave: "At any time you may use your personal attack
+        # SPELLS": with the weapons drawn too, before they are given
+        return ASSIGN_TO[: len(bosses)] + personal
     if state.phase is _P_SOLO_TARGET:
         boss = state.solo_bosses[state.solo_target or 0]
         assert state.casting is not None

@@ -489,12 +489,13 @@ _DECISIONS = frozenset({_P_SOLO, _P_SOLO_ASSIGN, _P_SOLO_TARGET, _P_SOLO_END})
 
 
 def prune(state: State, legal: tuple[Any, ...]) -> tuple[Any, ...] | None:
-    """The choices worth the tree's time: during the turns, the asks (a
-    personal spell changes nothing until the wave is fought, so it waits for
-    its end, where the same plays are offered); at the wave's end, the
-    personal spells that bring a Boss towards its HP without passing it."""
+    """The choices worth the tree's time: during the turns, the asks and
+    the gives (a personal spell changes nothing until the wave is fought, so
+    it waits for its end, where the same plays are offered); at the wave's
+    end, the personal spells that bring a Boss towards its HP without
+    passing it."""
     phase = state.phase
-    if phase is _P_SOLO:
+    if phase is _P_SOLO or phase is _P_SOLO_ASSIGN:
         kept = tuple(a for a in legal if not isinstance(a, PlayPersonal))
         return kept or None
     if phase is _P_SOLO_END:

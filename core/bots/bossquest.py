@@ -831,7 +831,9 @@ class SoloPlan:
         if isinstance(first, Ask) or view.phase is solo.Phase.SOLO:
             return self._ask(legal)
         if isinstance(first, AssignTo):
-            return max(legal, key=lambda a: (self._assign_worth(a.boss), -a.boss))
+            # (the personal spells offered beside the gives wait for the wave's end)
+            gives = [a for a in legal if isinstance(a, AssignTo)]
+            return max(gives, key=lambda a: (self._assign_worth(a.boss), -a.boss))
         if isinstance(first, TargetSpell):
             return max(legal, key=lambda a: (self._cancel_worth(a.index), -a.index))
         if isinstance(first, TargetWeapon):

@@ -301,16 +301,20 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
             drawn = " ".join(str(w) for w in view.drawn) or "nothing"
             target = "the MegaBoss" if view.wave == 3 else "a Boss"
             bosses = len(view.solo_bosses)
+            # BQ §1st Wave: personal spells "at any time", before a give too
+            spells = (", or a personal spell: ", *_BAR_KEYS) if view.personal else (".",)
             if bosses == 1:
-                # the final assault's one Boss: no choice to make, only a key to press
+                # the final assault's one Boss: no Boss to choose, only a key to press
                 them = "it" if len(view.drawn) == 1 else "them"
                 go = "goes" if len(view.drawn) == 1 else "go"
+                gives = (("1", "bold reverse"), f" gives {them}", *spells) if view.personal \
+                    else one_choice(f"gives {them}", "1")
                 return Text.assemble((f"{_stage_head(view)}: ", "bold"),
                                      f"{drawn}{brings} {go} to {_solo_boss_name(view, 0)}, "
-                                     "the only Boss: ", *one_choice(f"gives {them}", "1"))
+                                     "the only Boss: ", *gives)
             return Text.assemble((f"{_stage_head(view)}: ", "bold"),
                                  f"give {drawn}{brings} to {target}: ",
-                                 (f"1-{bosses}" if bosses > 1 else "1", "bold reverse"), ".")
+                                 (f"1-{bosses}" if bosses > 1 else "1", "bold reverse"), *spells)
         if view.phase is Phase.SOLO_TARGET:
             boss = view.solo_bosses[view.solo_target or 0]
             kind = view.casting.kind if view.casting is not None else None
