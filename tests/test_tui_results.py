@@ -689,7 +689,47 @@ async def test_the_charts_have_a_bar_per_round_and_say_so():
         text = screen_text(app)
         drawn = [str(chart.render()) for chart in app.screen.query(RoundChart)]
     assert drawn and all(len(bars) == 5 and set(bars) <= set(BARS) for bars in drawn), drawn
-    assert "Keys and hearts after each round, 1 to 5" in text, text
+    assert "Bars: keys and hearts after rounds 1-5" in text, text
+
+
+async def test_the_charts_scale_is_the_keys_to_win_and_the_hearts_at_start():
+    """Play-test: a knight who held 1 key from round 1 on drew five full
+    bars, the Keys chart being scaled to the best total (1 key looked like
+    5), and "after each round, 1 to 5" read like a scale of keys. The bars
+    go up to the keys that win (BQ §Course of the game: 5 at 2-4 knights)
+    and the 3 hearts a knight starts with, and the heads say so."""
+    import random
+
+    import attrs
+
+    from core.bossquest import GAME
+    from core.playout import random_playout
+    from tui.widgets.roundchart import BARS, RoundChart
+
+    for seed in range(100):
+        state, _ = random_playout(GAME, 3, rng=random.Random(seed))
+        if len(state.history) == 5:
+            break
+    # Cora holds one key from round 1 to the end; nobody holds more
+    held = [(0, 0, 1)] * 5
+    history = tuple(attrs.evolve(r, keys_after=k) for r, k in zip(state.history, held, strict=True))
+    knights = tuple(attrs.evolve(kn, keys=held[-1][s]) for s, kn in enumerate(state.knights))
+    state = attrs.evolve(state, history=history, knights=knights)
+    update = SeatUpdate(game="boss-quest", seat=None, view=state, legal=(), to_act=frozenset(),
+                        names=("Ann", "Bram", "Cora"), bots=frozenset(), log=(),
+                        outcome=GAME.outcome(state))
+    for size in ((80, 24), (160, 45)):
+        app = _app_for(update)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            text = screen_text(app)
+            keys = [c for c in app.screen.query(RoundChart) if c.has_class("keys")]
+            drawn = {str(c.render()) for c in keys}
+        one_of_five = BARS[round(1 / 5 * (len(BARS) - 1))]
+        assert drawn == {BARS[0] * 5, one_of_five * 5}, drawn
+        assert "Keys (0-5)" in text and "Hearts (0-3)" in text, text
+        assert "Bars: keys and hearts after rounds 1-5" in text, text
 
 
 async def test_the_duels_results_name_each_players_boss():

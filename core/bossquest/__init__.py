@@ -37,6 +37,9 @@ GAME = GameRules(
     #: lowered so that the scores read in the order of the standings); the
     #: score pad keeps the keys as won
     results_show_scores=True,
+    #: the results' keys and hearts charts go from 0 to these (more drawn
+    #: if a knight held more)
+    results_chart_tops=rules.chart_tops,
     #: said under the results, first, for each knight whose score is below
     #: their keys: who is placed just above and why (a -1 read as a fault)
     results_scores_notes=rules.score_notes,

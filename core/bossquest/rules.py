@@ -219,6 +219,13 @@ def keys_to_win(players: int) -> int:
     return 4 if players >= 5 else 5
 
 
+def chart_tops(state: State) -> tuple[int, int]:
+    """The tops of the results' keys and hearts charts: the keys that win
+    and the hearts a knight starts with (a chart scaled to the best total
+    drew 1 key as a full bar)."""
+    return keys_to_win(state.players), cards.HEARTS_AT_START
+
+
 def face_up_spells(state: State) -> int:
     """BQ §Setup: one face-up spell per knight; 3 at two knights (BQ §2
     Players); 5 at six knights, with no mystery spell (BQ §6 Players)."""

@@ -251,10 +251,15 @@ class ResultsScreen(Screen):
         hearts = round_series(state, "hearts_after", players)
         if keys is None or hearts is None:
             return None
-        # One scale per chart for every player, so equal counts look equal.
-        keys_top = max((v for series in keys for v in series), default=0)
-        hearts_top = max((v for series in hearts for v in series), default=0)
-        cells: list[Any] = [Label(""), Label("Keys", classes="chart-head"), Label("Hearts", classes="chart-head")]
+        # One scale per chart for every player, so equal counts look equal;
+        # from 0 to the game's own tops where it has them (scaled to the best
+        # total, 1 key drew as a full bar), said in the heads.
+        tops = getattr(game_of(self.update.game), "results_chart_tops", None)
+        keys_top, hearts_top = tops(state) if tops is not None else (0, 0)
+        keys_top = max([keys_top, *(v for series in keys for v in series)])
+        hearts_top = max([hearts_top, *(v for series in hearts for v in series)])
+        cells: list[Any] = [Label(""), Label(f"Keys (0-{keys_top:g})", classes="chart-head"),
+                            Label(f"Hearts (0-{hearts_top:g})", classes="chart-head")]
         # in the standings' order, so that each chart's row sits beside its
         # player's place
         outcome = self.update.outcome

@@ -67,6 +67,6 @@ class RoundsCaption(Widget):
         # (no width yet, or none left: as many as the rounds)
         width = (charts.first().size.width if charts else 0) or self.rounds
         shown = shown_rounds(self.rounds, width)
-        span = f"round {shown[0]}" if len(shown) == 1 else f"{shown[0]} to {shown[-1]}"
-        return Text(f"Keys and hearts after each round, {span}", no_wrap=True,
-                    overflow="ellipsis")
+        # "rounds 1-5", not "1 to 5": beside the bars that read as a scale
+        span = f"round {shown[0]}" if len(shown) == 1 else f"rounds {shown[0]}-{shown[-1]}"
+        return Text(f"Bars: keys and hearts after {span}", no_wrap=True, overflow="ellipsis")
