@@ -27,6 +27,15 @@ from tui.screens.overboss import OverbossScreen
 from tui.screens.results import ResultsScreen
 
 
+async def shared_form_shown(pilot, app) -> None:
+    """Wait for the shared tables' New table form, laid out to its last
+    field (the away choice)."""
+    from tui.screens.lobby import SharedTableScreen
+
+    await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                   and bool(app.screen.query("#away-bot")))
+
+
 @pytest.fixture
 async def shared_hub(tmp_path, monkeypatch):
     """A hub on a private socket, the app's data in the test's directory."""
@@ -755,15 +764,14 @@ async def test_the_new_table_form_keeps_a_seat_for_a_named_player(shared_hub):
     empty, and kept for the player whose name is typed there."""
     from textual.widgets import Input, Select
 
-    from tui.screens.lobby import OPEN_SEAT_HINT, SharedTableScreen
+    from tui.screens.lobby import OPEN_SEAT_HINT
 
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.remote.connected)
         app.action_new_match("overseers")
-        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
-                       and bool(app.screen.query("#away-bot")))
+        await shared_form_shown(pilot, app)
         form = app.screen
         mine = form.query_one("#name-0", Input)
         assert mine.value == "Ann" and mine.disabled
@@ -801,7 +809,6 @@ async def test_a_seat_is_kept_for_a_player_with_a_name_as_long_as_a_name_may_be(
     from textual.widgets import Input, Select
 
     from host.messages import MAX_NAME
-    from tui.screens.lobby import SharedTableScreen
 
     zoe = "Zoë the Magnificent Overlord éü"
     hub, path = shared_hub
@@ -809,8 +816,7 @@ async def test_a_seat_is_kept_for_a_player_with_a_name_as_long_as_a_name_may_be(
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.remote.connected)
         app.action_new_match("overseers")
-        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
-                       and bool(app.screen.query("#away-bot")))
+        await shared_form_shown(pilot, app)
         form = app.screen
         form.query_one("#kind-1", Select).value = "human"
         field = form.query_one("#name-1", Input)
@@ -838,7 +844,6 @@ async def test_a_new_table_the_hub_never_answers_gives_the_form_back(shared_hub,
     from textual.widgets import Select
 
     import tui.join
-    from tui.screens.lobby import SharedTableScreen
 
     # long enough for a busy machine to see the form waiting first
     monkeypatch.setattr(tui.join, "CREATE_ANSWER_SECONDS", 1.5)
@@ -849,8 +854,7 @@ async def test_a_new_table_the_hub_never_answers_gives_the_form_back(shared_hub,
         await wait_for(pilot, lambda: app.remote.connected)
         monkeypatch.setattr(app.remote, "create", lambda request: None)  # never answered
         app.action_new_match("overboss-duel")
-        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
-                       and bool(app.screen.query("#away-bot")))
+        await shared_form_shown(pilot, app)
         form = app.screen
         form.query_one("#away-bot", Select).value = 2
         await pilot.press("ctrl+s")
@@ -870,7 +874,6 @@ async def test_a_new_table_the_hub_refuses_keeps_the_form_and_marks_the_seat(sha
     square brackets are refused on the form in their own words."""
     from textual.widgets import Input, Select
 
-    from tui.screens.lobby import SharedTableScreen
 
     hub, path = shared_hub
     bob = await Player.connect(path, "bob")
@@ -879,8 +882,7 @@ async def test_a_new_table_the_hub_refuses_keeps_the_form_and_marks_the_seat(sha
         said = record_notices(app)
         await wait_for(pilot, lambda: app.remote.connected)
         app.action_new_match("overboss-duel")
-        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
-                       and bool(app.screen.query("#away-bot")))
+        await shared_form_shown(pilot, app)
         form = app.screen
         form.query_one("#away-bot", Select).value = 2
         form.query_one("#kind-1", Select).value = "human"
@@ -913,15 +915,14 @@ async def test_a_seat_added_to_the_new_table_form_is_open_to_anyone(shared_hub):
     then) is a shared table's seat like the others: no name, open."""
     from textual.widgets import Input, Select
 
-    from tui.screens.lobby import OPEN_SEAT_HINT, SharedTableScreen
+    from tui.screens.lobby import OPEN_SEAT_HINT
 
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.remote.connected)
         app.action_new_match("overstocked")
-        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
-                       and bool(app.screen.query("#away-bot")))
+        await shared_form_shown(pilot, app)
         form = app.screen
         assert not form.query("#name-2")
         form.query_one("#count", Select).value = 3
@@ -3269,7 +3270,7 @@ async def test_the_new_table_form_starts_from_your_last_table(shared_hub, tmp_pa
     open, the name not kept), options and away choice."""
     from textual.widgets import Checkbox, Input, Select
 
-    from tui.screens.lobby import AWAY_CHOICES, SharedTableScreen
+    from tui.screens.lobby import AWAY_CHOICES
 
     expansions = ("advanced", "incentives", "forklifts", "quantum")
     hub, path = shared_hub
@@ -3277,8 +3278,7 @@ async def test_the_new_table_form_starts_from_your_last_table(shared_hub, tmp_pa
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.remote.connected)
         app.action_new_match("overstocked")
-        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
-                       and bool(app.screen.query("#away-bot")))
+        await shared_form_shown(pilot, app)
         form = app.screen
         form.query_one("#count", Select).value = 4
         await wait_for(pilot, lambda: form.query("#kind-3") and form.query_one("#kind-3").display)
@@ -3293,8 +3293,7 @@ async def test_the_new_table_form_starts_from_your_last_table(shared_hub, tmp_pa
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and hub.tables)
         await pilot.press("n")
-        await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen)
-                       and bool(app.screen.query("#away-bot")))
+        await shared_form_shown(pilot, app)
         form = app.screen
         await pilot.pause()
         assert form.game_id == "overstocked"
