@@ -179,7 +179,8 @@ async def test_the_footer_names_n_for_the_next_games_rules(tmp_path, monkeypatch
         app.action_rules("overboss-duel")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen)
                        and app.screen.is_mounted)
-        await pilot.pause(0.2)
+        # (waited for: a loaded machine drew the footer after a fixed pause)
+        await wait_for(pilot, lambda: "q Back" in screen_text(app).splitlines()[-1])
         footer = screen_text(app).splitlines()[-1]
     assert "q Back" in footer and "n Next game" in footer, footer
 
