@@ -20,7 +20,7 @@ Keys (also in the footer; the mouse works too):
   card, Enter, then Enter again to confirm (the choice stays secret until
   everyone has chosen);
 - placing: arrows move the ghost, r turns it, p / w put it over the
-  popularity / your warehouse (Tab switches), n jumps to the nearest legal
+  popularity / your warehouse (Tab switches), n jumps to the nearest other legal
   spot, again to the next nearest (N back), Enter places; a click moves the ghost, a second
   click places;
 - quantum card: its number, 1-6 (or ←→, Enter); X mark: 1-4 (or ←→, Enter); forklift:

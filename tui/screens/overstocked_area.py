@@ -274,7 +274,7 @@ class AreaView(Board):
         Binding("enter,space", "choose", "Choose", key_display="↵",
                 tooltip="Place the card (or forklift) where it is shown"),
         Binding("n", "next_target(1)", "Nearest target", show=False,
-                tooltip="Jump to the nearest spot where it fits; again: the next nearest"),
+                tooltip="Jump to the nearest other spot where it fits; again: the next nearest"),
         Binding("N", "next_target(-1)", "Previous target", show=False,
                 tooltip="Jump back to the spot n came from"),
     ]
