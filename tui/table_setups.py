@@ -71,11 +71,12 @@ def remember(player: str, game_id: str, seats: list[tuple[str, str | None]], opt
     game["last"] = len(seats)
     games[game_id] = game
     data.update(last=game_id, games=games)
+    from saves.store import write_whole
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        spare = path.with_name(f".{path.name}.{os.getpid()}")
-        spare.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(spare, path)  # whole or not at all: two terminals may write at once
+        # whole or not at all: two terminals may write at once
+        write_whole(path, json.dumps(data).encode("utf-8"))
     except OSError:
         pass
 
