@@ -241,9 +241,10 @@ async def test_a_solo_quest_notice_stays_over_its_log(key):
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause(0.2)
         await pilot.press(key)
-        await pilot.pause(0.4)
         screen = app.screen
-        assert _inside(app, screen.query_one("#bq-log").region) == []
+        # waited for: a loaded machine read the toast before it was placed
+        await wait_for(pilot, lambda: bool(screen.query(Toast)) and _inside(
+            app, screen.query_one("#bq-log").region) == [])
         decision = [screen.query_one(f"#bq-{name}").region
                     for name in ("boss", "hand", "knights", "prompt", "actions")]
         assert _covered(app, decision) == []
