@@ -928,6 +928,8 @@ async def test_what_the_vote_did_stays_in_a_box_until_enter():
         await pilot.pause()
         assert isinstance(app.screen, EndingScreen)
         assert "what the vote did" in app.screen.title_text
+        # (the box's text waited for: a loaded machine drew it a frame later)
+        await wait_for(pilot, lambda: "Votes:" in screen_text(app))
         text = screen_text(app)
         assert "Votes:" in text and "Showdown, every hand revealed:" in text
         app.game_screen.show(make_update(next_round[0], 0, log=next_round[1]))
