@@ -711,9 +711,10 @@ async def test_solo_the_bots_score_is_told_toy_by_toy(size):
         flag = "▼" if was.negative else " "  # its own, which scores nothing
         assert re.match(rf"{flag}× *{was.warehouse}= *{was.points}\b", cell), row
         if now.points != was.points:  # what your card does to the bot's toy
-            assert re.search(rf"→ *{now.points}\b", cell), row
+            assert re.search(rf"→[▼ ]? *{now.points}\b", cell), row
     total = next(line for line in text.splitlines() if "Total" in line)
-    assert re.search(rf"│ {bot.total}\b.* with bonus {state.bot_bonus}", total), total
+    # (at 80x24, where the ▼ moves, the short form: the rows are wider)
+    assert re.search(rf"│ {bot.total}\b.* (with bonus|\(bonus) {state.bot_bonus}\b", total), total
     # (this table's first spot over the popularity moves the bot's score)
     assert new.total != bot.total and f"→{new.total}" in total
 
@@ -1975,3 +1976,39 @@ async def test_six_players_score_sheet_labels_keep_one_line_at_80x24(options):
     for toy in TOYS:
         assert any(re.match(rf"\s+{toy.value} (\S.*)?\(pop \d+\)", line) for line in sheet), text
     assert not any(re.match(r"\s+(\d+\)|\(pop)", line) for line in sheet), text
+
+
+async def test_solo_preview_shows_where_the_negative_mark_moves():
+    """As in the two-sided preview: in solo, a card over the popularity
+    that makes another toy negative showed the ▼ on the old toy only (a
+    row marked negative previewing a gain). The mark after the arrow says
+    which toy scores negatively then, on your side and the bot's."""
+    state = solo_placing_state()
+    sheet = GAME.sheet(state).seats[0]
+    was = next(t.toy.value for t in sheet.toys if t.negative)
+    place = now = None
+    for action in GAME.legal_actions(state, 0):
+        if isinstance(action, Place) and action.where is Where.POPULARITY:
+            after = GAME.sheet(GAME.apply(state, 0, action)).seats[0]
+            moved_to = next(t.toy.value for t in after.toys if t.negative)
+            if moved_to != was:
+                place, now = action, moved_to
+                break
+    assert place is not None, "no placement of this table moves the mark"
+
+    def ghost_there(screen):
+        screen.action_area("popularity")
+        view = screen.query_one("#os-pop", AreaView)
+        while view.rotation != place.rotation:
+            view.rotate(1)
+        view.move_to_key((place.x, place.y))
+
+    update = make_update(state, bots=frozenset())
+    for size in ((80, 24), (160, 45)):
+        _, text, panel = await run(update, size=size, before=ghost_there,
+                                   after=lambda s: str(s.query_one("#os-preview").render()))
+        rows = {line[0]: line.split("│")[0] for line in panel.splitlines() if "×" in line}
+        assert rows[was].startswith(f"{was}▼") and "→▼" not in rows[was], panel
+        assert rows[now].startswith(f"{now} ") and "→▼" in rows[now], panel
+        for line in panel.splitlines():  # one line each, within the side
+            assert line.rstrip() in text, (line, text)

@@ -1261,16 +1261,24 @@ class OverstockedScreen(GameScreen):
         held = max(len(str(t.warehouse)) for s in rows for t in s.toys)
         pop = max(len(str(t.popularity)) for t in yours.toys)
 
-        def moved(now: Any, then: Any) -> bool:
-            return any(a.points != b.points for a, b in zip(now.toys, then.toys, strict=True))
+        def moved(now: Any, then: Any, field: str) -> bool:
+            return any(getattr(a, field) != getattr(b, field)
+                       for a, b in zip(now.toys, then.toys, strict=True))
 
-        arrows = (moved(yours, yours_after), moved(its, its_after))
+        # where the card moves a side's ▼, its toys' marks show after the
+        # arrow too ("▼×3=0→ 6" over "×2=2→▼0"): else a row marked negative
+        # previewing a gain read as a bug
+        marks = (moved(yours, yours_after, "negative"), moved(its, its_after, "negative"))
+        arrows = (marks[0] or moved(yours, yours_after, "points"),
+                  marks[1] or moved(its, its_after, "points"))
 
-        def cell(now: Any, then: Any, arrow: bool) -> Text:
+        def cell(now: Any, then: Any, arrow: bool, mark: bool) -> Text:
             text = Text(f"×{now.warehouse:>{held}}={now.points:>{pts}}")
             if arrow:
-                text.append(f"→{then.points:>{pts}}" if then.points != now.points
-                            else " " * (pts + 1), style="bold")
+                then_mark = ("▼" if then.negative else " ") if mark else ""
+                changes = then.points != now.points or then.negative != now.negative
+                text.append(f"→{then_mark}{then.points:>{pts}}" if changes
+                            else " " * (pts + 1 + len(then_mark)), style="bold")
             return text
 
         text = Text(no_wrap=True, end="")
@@ -1281,13 +1289,13 @@ class OverstockedScreen(GameScreen):
             line = Text.assemble((toy.toy.value, space_style(toy.toy.value)),
                                  ("▼" if toy.negative else " ", "bold"),
                                  f" {toy.popularity:>{pop}}",
-                                 cell(toy, yours_after.toys[i], arrows[0]))
+                                 cell(toy, yours_after.toys[i], arrows[0], marks[0]))
             width = line.cell_len
             text.append_text(line)
             text.append(" │")
             # the bot's own negative toy (a tie may differ from yours) scores nothing
             text.append("▼" if its.toys[i].negative else " ", style="bold")
-            text.append_text(cell(its.toys[i], its_after.toys[i], arrows[1]))
+            text.append_text(cell(its.toys[i], its_after.toys[i], arrows[1], marks[1]))
             text.append("\n")
         total = Text(f"Total {yours.total}", style="bold")
         if yours_after.total != yours.total:
@@ -1300,7 +1308,14 @@ class OverstockedScreen(GameScreen):
             text.append(f"→{its_after.total}", style="bold reverse")
         bonus = its.total - sum(t.points for t in its.toys)
         if self._bot_bonus_known(self._view, self.update.seat if self.update else None):
-            text.append(f" with bonus {bonus}", style="dim")
+            # the short form where the long one would wrap (the ▼ moved: the
+            # rows are a column wider on each side)
+            room = self.query_one("#os-preview").content_size.width
+            line = len(text.plain.rsplit("\n", 1)[-1])
+            said = f" with bonus {bonus}"
+            if room and line + len(said) > room:
+                said = f" (bonus {bonus})"
+            text.append(said, style="dim")
         else:
             text.append("+?", style="bold")  # its bonus is not in the view
         return text
