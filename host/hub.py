@@ -56,9 +56,10 @@ variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
 ``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``
 (at a table also ``"moves"``: how many moves the match had when it was said,
-and ``"kind"`` when it has one),
+``"kind"`` when it has one, and ``"watching": true`` from a watcher),
 ``{"chat_away": {"table", "from", "text"}}`` (a line said at a table the
-player sits at but has open at none of their terminals: told, not kept),
+player sits at but has open at none of their terminals: told, not kept;
+with the line's ``"kind"`` and ``"watching"``),
 ``{"seat_news": {"table", "player", "news"}}`` (to the others at a running
 table, once each: a player's seat let go, ``"left"`` with q, ``"dropped"``
 as their connection ended (``"bye": true`` too when they quit, `bye`),
@@ -805,8 +806,10 @@ class Hub:
         seated -= table.resigned | {line["from"]}
         seated -= {c.player for c in self.clients if not c.closed and table.id in c.places}
         away = {"chat_away": {"table": table.id, "from": line["from"], "text": line["text"]}}
-        if "kind" in line:
-            away["chat_away"]["kind"] = line["kind"]
+        # (a watcher's line says so in the notice too: "Dee (watching): ...")
+        for mark in ("kind", "watching"):
+            if mark in line:
+                away["chat_away"][mark] = line[mark]
         for client in list(self.clients):
             if client.player in seated:
                 client.send(away)
@@ -2284,7 +2287,8 @@ def _read_chat_file(path: Path, table_id: str | None) -> ChatLog:
 def _chat_line(raw: Any, table_id: str | None) -> dict[str, Any] | None:
     """A line read back from a chat file as the hub takes one from a player
     (`Client._chat`), or None: printable text of 1 to MAX_CHAT characters
-    from a player's name; "moves" kept at a table if a count of moves."""
+    from a player's name; "moves" kept at a table if a count of moves, and
+    its rematch and watcher's marks."""
     if not isinstance(raw, dict):
         return None
     text, who, moves = raw.get("text"), raw.get("from"), raw.get("moves")
@@ -2301,6 +2305,9 @@ def _chat_line(raw: Any, table_id: str | None) -> dict[str, Any] | None:
         line["moves"] = moves
     if table_id is not None and raw.get("kind") == REMATCH:
         line["kind"] = REMATCH
+    # kept, and read back: a watcher's line lost "(watching)" at a restart
+    if table_id is not None and raw.get("watching") is True:
+        line["watching"] = True
     return line
 
 

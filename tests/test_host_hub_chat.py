@@ -361,3 +361,45 @@ def test_a_rematch_line_read_back_keeps_its_mark_and_nothing_else(tmp_path):
     assert _chat_line(line, "t")["kind"] == "rematch"
     assert "kind" not in _chat_line(line, None)  # the lobby has no rematch
     assert "kind" not in _chat_line({**line, "kind": "notice"}, "t")
+
+
+async def test_a_watchers_line_keeps_its_mark_after_a_restart_and_in_the_away_notice(tmp_path):
+    """Play-test (Overseers over SSH): Dee watched and wrote "hi from dee,
+    watching"; everyone read "dee (watching): ...". After the host was
+    stopped and started again, F2 read "dee: ..." though the chat file kept
+    ``"watching": true``: the line read back lost it. And Bob, at another
+    table, was told "Chat at Overseers ...: dee: ..." (`chat_away` carried
+    no mark). README: "A watcher's chat lines say so"."""
+    from host.messages import SeatCommand
+    from host.wire import codec
+
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=1)
+    await hub.serve(path)
+    ann, bob, table = await table_for_two(path)
+    while hub.tables[table].session is None:  # (both sit down: the match begins)
+        await asyncio.sleep(0.01)
+    dee = await Player.connect(path, "dee")
+    await dee.send({"watch": {"table": table}})
+    await dee.expect("update")
+    # Bob goes to the lobby: a line said at his table is told him as `chat_away`
+    leave = codec(GAMES["overboss-duel"]).command_dict(SeatCommand.leave(1))
+    await bob.send({"command": leave, "table": table})
+    await bob.until_quiet()
+    await dee.send({"chat": {"table": table, "text": "dee watching again"}})
+    heard = await bob.until_quiet()
+    assert [m["chat_away"] for m in heard if "chat_away" in m] == [
+        {"table": table, "from": "dee", "text": "dee watching again", "watching": True}]
+    journal = hub.tables[table].session.match.path
+    assert json.loads(journal.with_suffix(".chat.json").read_text())["chat"][0]["watching"] is True
+    await hub.close()
+
+    again = Hub(directory, bot_delay=0)
+    (resumed,) = again.resume_all()
+    await again.serve(path)
+    try:
+        back = await Player.connect(path, "ann")
+        lines = [m["chat"] for m in await back.until_quiet() if "chat" in m]
+        assert [(line["from"], line.get("watching")) for line in lines] == [("dee", True)]
+    finally:
+        await again.close()

@@ -504,6 +504,31 @@ async def test_a_watchers_table_talk_says_they_are_watching(shared_hub):
         await dee.close()
 
 
+async def test_a_watchers_line_at_a_table_one_is_away_from_says_they_are_watching(tmp_path):
+    """Play-test: Bob, on another table's screen, was told "Chat at
+    Overseers with ann and cy: dee: dee watching again": the watcher's
+    line had no "(watching)" mark in the away notice, where the table's
+    chat has it (README: "A watcher's chat lines say so")."""
+    def seat(name):
+        return {"kind": "reserved", "player": name, "present": True}
+
+    overseers = {"table": "t1", "game": "overseers", "title": "Overseers",
+                 "seats": [seat("ann"), seat("bob"), seat("cy")], "started": True,
+                 "match": "a" * 32, "play": {"finished": False, "to_act": [0], "actions": 4}}
+    app = JoinApp(tmp_path / "no-hub.sock", "bob", theme_name="textual-dark")
+    said = record_notices(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.remote.handle({"lobby": [overseers]})
+        await app.remote.handle({"chat_away": {"table": "t1", "from": "dee",
+                                               "text": "dee watching again", "watching": True}})
+        await app.remote.handle({"chat_away": {"table": "t1", "from": "ann", "text": "hi"}})
+        await pilot.pause()
+    assert [s for s in said if s.startswith("Chat at")] == [
+        "Chat at Overseers with ann and cy: dee (watching): dee watching again",
+        "Chat at Overseers with ann and cy (2 new lines): ann: hi"]
+
+
 async def test_a_chat_notice_says_where_the_line_was_said(shared_hub):
     """Tried as a new player would: at a table, a lobby line came up as
     "Chat (F2)", but F2 there opens the table's chat, without it. A line

@@ -717,8 +717,7 @@ class RemoteTable:
         from tui.screens.chat import ChatScreen
 
         table, who, text = chat.get("table"), shown(chat.get("from"), 40), shown(chat.get("text"))
-        # a line from someone watching the table, not playing at it
-        said_by = f"{who} (watching)" if chat.get("watching") is True else who
+        said_by = _said_by(chat, who)
         # the table's own line, not the player's words (`REMATCH`)
         rematch = chat.get("kind") == "rematch" and isinstance(table, str)
         worded = self._rematch_words(table, who) if rematch else f"{said_by}: {text}"
@@ -798,7 +797,8 @@ class RemoteTable:
             where += f" ({lines} new lines)"
         from tui.plain import shortened
 
-        said = self._rematch_words(table, who) if chat.get("kind") == "rematch" else f"{who}: {text}"
+        said = (self._rematch_words(table, who) if chat.get("kind") == "rematch"
+                else f"{_said_by(chat, who)}: {text}")
         # a toast is 40 wide: two or three lines of it at most
         note = shortened(f"Chat at {where}: {said}", 80)
         self._forget_away_chat(table)
@@ -1125,6 +1125,13 @@ def lobby_tables(raw: Any) -> tuple[list[dict[str, Any]], int]:
             seen.add(table["table"])
             tables.append(table)
     return tables, len(raw) - len(tables)
+
+
+def _said_by(chat: dict[str, Any], who: str) -> str:
+    """Who said a chat line, as its reader is shown it: "Dee (watching)"
+    for a line from someone watching the table, not playing at it (in the
+    table's chat and in the notice of a line said at a table one is away from)."""
+    return f"{who} (watching)" if chat.get("watching") is True else who
 
 
 def _lobby_table(entry: Any) -> dict[str, Any] | None:
