@@ -326,6 +326,10 @@ class Table:
     letting_go: dict[str, str] = attrs.field(factory=dict)
     #: the finished table whose match this one plays again (its rematch)
     rematch_of: str | None = None
+    #: when the table was set up (time.time()), kept beside its journal: a
+    #: restarted hub lists the tables in this order, as before (it listed
+    #: the finished first, the others by their journals' last write)
+    set_up: float = attrs.field(factory=time.time)
 
     @property
     def started(self) -> bool:
@@ -539,9 +543,17 @@ class Hub:
                 self._seat_for_good(table, [i for i, s in enumerate(seats)
                                             if s.player in table.resigned])
             resumed.append(table.id)
+        self._in_set_up_order()
         # (only matches that run again: a watcher's of another is gone)
         self.watched = {name: match for name, match in watched.items() if match in resumed}
         return resumed
+
+    def _in_set_up_order(self) -> None:
+        """The tables (and so the lobby's rows) in the order they were set
+        up (`Table.set_up`); of one time, as they are."""
+        tables = sorted(self.tables.values(), key=lambda table: table.set_up)
+        self.tables.clear()
+        self.tables.update((table.id, table) for table in tables)
 
     def _resume_finished(self, listed: list[Any]) -> None:
         """List again each finished table that ended less than
@@ -2112,7 +2124,8 @@ def _write_table_file(journal: Path, table: Table) -> None:
     match for the lobby, the moves a bot played for an away player) beside it."""
     data = {"creator": table.creator, "away_bot": table.away_bot, "left": sorted(table.left),
             "stand_in_moves": sorted(table.kept_moves), "resigned": sorted(table.resigned),
-            "shown": sorted([seat, n] for seat, n in table.kept_shown.items())}
+            "shown": sorted([seat, n] for seat, n in table.kept_shown.items()),
+            "set_up": table.set_up}
     if table.off_lobby:
         data["off_lobby"] = True
     from saves.store import write_whole
@@ -2141,6 +2154,7 @@ def _table_again(match: Any) -> Table:
     )
     table.resigned = {s.player for s in seats if s.player in resigned}
     table.kept_shown = _read_shown(match)
+    table.set_up = _read_set_up(match)
     # (under this table's id: it is the journal's, not the one it was played under)
     table.chat = _read_chat_file(_chat_file(match.path), table.id)
     return table
@@ -2201,6 +2215,23 @@ def _read_shown(match: Any) -> dict[int, int]:
                 and 0 <= pair[1] <= length):
             shown[pair[0]] = pair[1]
     return shown
+
+
+def _read_set_up(match: Any) -> float:
+    """When `match`'s table was set up (`Table.set_up`), kept beside its
+    journal; a file without it (written before it was kept, or damaged):
+    when the match began, from its journal's header (0 if unreadable)."""
+    with contextlib.suppress(OSError, ValueError, RecursionError, OverflowError):
+        data = _read_kept_json(_table_file(match.path), MAX_TABLE_FILE)
+        set_up = data.get("set_up") if isinstance(data, dict) else None
+        if type(set_up) in (int, float) and math.isfinite(set_up):
+            return float(set_up)
+    import datetime
+
+    try:
+        return datetime.datetime.fromisoformat(match.header.created).timestamp()
+    except (TypeError, ValueError, OverflowError):
+        return 0.0
 
 
 def _read_off_lobby(journal: Path) -> bool:

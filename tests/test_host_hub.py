@@ -1918,6 +1918,58 @@ async def test_a_finished_table_stays_in_the_lobby_across_a_restart(tmp_path):
         await again.close()
 
 
+async def test_the_lobby_keeps_the_order_the_tables_were_set_up_in_across_a_restart(tmp_path):
+    """Play-test: three tables (Overseers over, its rematch running, then an
+    Overboss Duel set up last, running); after the host was stopped and
+    started again the rematch came after the Duel in everyone's lobby. A
+    restarted hub listed the finished tables first, then the others by
+    their journals' last write, newest first. Rows keep the order the
+    tables were set up in (kept beside each journal)."""
+    import os
+    import time
+
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub_ = Hub(directory, bot_delay=0, seed=3)
+    await hub_.serve(path)
+    ids, players = [], []
+    for n in range(3):  # the second one played to its end
+        ann = await Player.connect(path, f"ann{n}")
+        bob = await Player.connect(path, f"bob{n}")
+        await ann.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
+        table = (await ann.expect("created"))["created"]["table"]
+        await ann.send({"join": {"table": table, "seat": 0}})
+        await bob.send({"join": {"table": table, "seat": 1}})
+        await ann.expect("update")
+        if n == 1:
+            await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+        ids.append(table)
+        players += [ann, bob]
+    journals = [hub_.tables[t].session.match.path for t in ids]
+    match_ids = [hub_.tables[t].session.match.header.match_id for t in ids]
+    assert list(hub_.tables) == ids
+    for player in players:
+        await player.close()
+    await hub_.close()
+    # the first table moved last: its journal is the newest
+    now = time.time()
+    for ago, journal in zip((10, 30, 20), journals, strict=True):
+        os.utime(journal, (now - ago, now - ago))
+    again = Hub(directory, bot_delay=0)
+    again.resume_all()
+    try:
+        assert list(again.tables) == match_ids
+        assert [t["table"] for t in json.loads(again.lobby_line())["lobby"]] == match_ids
+        # a table set up after the restart comes last
+        await again.serve(path)
+        cy = await Player.connect(path, "cy")
+        await cy.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
+        new = (await cy.expect("created"))["created"]["table"]
+        assert list(again.tables) == [*match_ids, new]
+        await cy.close()
+    finally:
+        await again.close()
+
+
 async def test_the_creator_is_told_when_an_invited_player_declines_the_seat(hub):
     """Play-test: Cy declined the seat kept for him (x in the lobby) and
     the creator's row only turned "open", unsaid. The creator and those
