@@ -52,7 +52,8 @@ Messages from a client (one key names the message):
 Messages to a client: ``{"welcome": {"player": name, "settings": {...}}}``
 (``settings``: the host's own choices each player's app takes, by their
 variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``
-(each table's `Table.summary`: its seats, its options in words, its away choice),
+(each table's `Table.summary`: its seats, its options in words, its away choice,
+its winners once its match is over),
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
 ``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``
 (at a table also ``"moves"``: how many moves the match had when it was said,
@@ -330,6 +331,8 @@ class Table:
     #: restarted hub lists the tables in this order, as before (it listed
     #: the finished first, the others by their journals' last write)
     set_up: float = attrs.field(factory=time.time)
+    #: the winners' names once the match is over (`winners`)
+    _winners: list[str] | None = None
 
     @property
     def started(self) -> bool:
@@ -354,6 +357,16 @@ class Table:
         if not any(bot or nobody for bot, nobody in away):
             return (away,)
         return (away, frozenset(self.game.to_act(session.match.state)))
+
+    def winners(self) -> list[str]:
+        """Who won the finished match, by name, as its seats' updates name
+        them (worked out once)."""
+        if self._winners is None:
+            session = self.session
+            outcome = None if session is None else session.match.outcome
+            self._winners = [] if outcome is None else [
+                session.names[s] for s in sorted(outcome.winners) if 0 <= s < len(session.names)]
+        return self._winners
 
     def summary(self) -> dict[str, Any]:
         state = None
@@ -402,6 +415,9 @@ class Table:
             # not): a watcher's app finds the match it watched again by it
             "match": None if self.session is None else self.session.match.header.match_id,
             "rematch_of": self.rematch_of,
+            # who won, for everyone's row ("over · won by Cy"): a player who
+            # left for good, or never sat there, gets no final update to say it
+            **({"winners": self.winners()} if self.finished else {}),
         }
 
 

@@ -1970,6 +1970,41 @@ async def test_the_lobby_keeps_the_order_the_tables_were_set_up_in_across_a_rest
         await again.close()
 
 
+async def test_a_finished_tables_lobby_entry_says_who_won(hub):
+    """Play-test: Bob left the match for good (x; a bot played his seat),
+    and his lobby row read "over · 07:02" where everyone else's read
+    "over · won by cy · 07:02": the winners came only in the final seat
+    update, which he no longer got; Eve, who never sat there, read the
+    same. A finished table's lobby entry names its winners, for everyone."""
+    from host.messages import split_mark
+
+    hub_, path = hub
+    ann, bob, table = await table_for_two(path)
+    await ann.expect("update")
+    eve = await Player.connect(path, "eve")
+    await bob.send({"resign": {"table": table}})
+    while hub_.tables[table].resigned != {"bob"}:
+        await asyncio.sleep(0.01)
+    final = await play_to_the_end({0: ann}, GAMES["overboss-duel"], random.Random(4))
+    names = final[0].names
+    winners = [split_mark(names[s])[0] for s in sorted(final[0].outcome.winners)]
+    assert winners and set(winners) <= {"ann", "bob"}
+    for player in (bob, eve):
+        while True:  # (the lobbies sent as the match went on first)
+            lobby = (await player.expect("lobby"))["lobby"]
+            if lobby and ((entry := lobby[0])["play"] or {}).get("finished"):
+                break
+        assert entry["winners"] == winners
+    running = await Player.connect(path, "cy")
+    await running.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
+    await running.expect("created")
+    entries = {t["table"]: t for t in (await running.expect("lobby"))["lobby"]}
+    assert entries[table]["winners"] == winners
+    assert "winners" not in next(t for i, t in entries.items() if i != table)  # not over yet
+    for player in (ann, bob, eve, running):
+        await player.close()
+
+
 async def test_the_creator_is_told_when_an_invited_player_declines_the_seat(hub):
     """Play-test: Cy declined the seat kept for him (x in the lobby) and
     the creator's row only turned "open", unsaid. The creator and those

@@ -3287,6 +3287,42 @@ async def test_finished_matches_in_the_lobby_are_told_apart(tmp_path):
     assert ending_words(table, "ann") == ["won by you and cy", "04:12"]
 
 
+async def test_a_finished_row_says_who_won_without_the_final_update(tmp_path):
+    """Play-test: Bob left the match for good (x in the lobby; a bot played
+    his seat), and his row read "over · 07:02" where the others' read
+    "over · won by cy · 07:02": who won came only in the final seat update,
+    which he no longer got; a player who never sat there read the same.
+    The hub's lobby entry names the winners (host/hub.py `Table.summary`)."""
+    import time
+
+    from textual.widgets import DataTable
+
+    def seat(name):
+        return {"kind": "reserved", "player": name, "present": True}
+
+    def listing(finished: bool) -> list[dict]:
+        entry = {"table": "t1", "game": "overseers", "title": "Overseers",
+                 "seats": [seat("ann"), {**seat("bob"), "gone": True}, seat("cy")],
+                 "started": True, "match": "a" * 32,
+                 "play": {"finished": finished, "to_act": [0], "actions": 40}}
+        return [{**entry, "winners": ["cy"]} if finished else entry]
+
+    app = JoinApp(tmp_path / "no-hub.sock", "bob", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.remote.handle({"lobby": listing(False)})
+        before = time.strftime("%H:%M")
+        await app.remote.handle({"lobby": listing(True)})
+        after = time.strftime("%H:%M")  # (the minute may turn meanwhile)
+        await pilot.pause()
+        grid = app.screen.query_one(DataTable)
+        assert str(grid.get_row_at(0)[2]) in {f"over · won by cy · {at}" for at in (before, after)}
+        # (the winners the hub names are taken as any name it sends is)
+        await app.remote.handle({"lobby": [{**listing(True)[0], "winners": ["x" * 500, 7]}]})
+        await pilot.pause()
+        assert app.remote.tables[0]["ended"]["winners"] == ["x" * 31 + "…"]
+
+
 async def test_the_new_table_form_starts_from_your_last_table(shared_hub, tmp_path):
     """Play-test: the lobby's "New table" form started from Boss Quest and
     its defaults every time, even after a 4-seat Overstocked with every

@@ -1036,6 +1036,10 @@ class RemoteTable:
         ending = self.endings.setdefault(match, {})
         if before is not None and not (before.get("play") or {}).get("finished"):
             ending.setdefault("at", time.strftime("%H:%M"))
+        if table.get("winners") is not None:
+            # the hub's word: a player who left for good, or never sat
+            # there, gets no final update (`_note_winners`) to say it
+            ending["winners"] = table["winners"]
         table["ended"] = ending
 
     def _note_winners(self, table_id: str, update: SeatUpdate) -> None:
@@ -1156,6 +1160,7 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
         }
     away_bot = entry.get("away_bot")
     options = entry.get("options")
+    winners = entry.get("winners")
     game = _text(entry.get("game"))
     return {
         "table": entry["table"],
@@ -1170,6 +1175,9 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
         "play": play,
         "match": entry["match"] if isinstance(entry.get("match"), str) else None,
         "rematch_of": entry["rematch_of"] if isinstance(entry.get("rematch_of"), str) else None,
+        # who won a finished match (a name each, no more than its seats)
+        "winners": [shown(name, MAX_NAME) for name in winners[:len(seats)]
+                    if isinstance(name, str)] if isinstance(winners, list) else None,
     }
 
 
