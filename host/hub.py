@@ -1510,6 +1510,12 @@ class Client:
             return
         try:
             transport = getattr(self.writer, "transport", None)
+            if transport is not None and transport.is_closing():
+                # its peer is gone (a write failed) and its end is not read
+                # yet: asyncio warns "socket.send() raised exception." on the
+                # host's terminal at each write past the fifth. The reader
+                # lets the client go as the end arrives.
+                return
             if transport is not None and transport.get_write_buffer_size() > MAX_UNREAD:
                 # it reads nothing: let it go rather than keep its backlog
                 log.warning("client %s left %d bytes unread: closed", self.player, MAX_UNREAD)

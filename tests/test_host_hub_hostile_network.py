@@ -436,3 +436,34 @@ async def test_a_name_holds_a_few_connections_not_the_whole_hub(hub, monkeypatch
     again = await Player.connect(path, "ann")
     for player in (*held, zoe, again):
         await player.close()
+
+
+async def test_clients_gone_at_once_are_written_nothing_after_their_end(hub, caplog):  # noqa: F811
+    """Play-test of `overtable host`: Ctrl+C with three players seated and
+    one watching printed "socket.send() raised exception." on the host's
+    terminal. Their apps ended at once, and as the hub read one's end it
+    told the others (away, stopped watching) before it had read theirs:
+    asyncio warns at each write past the fifth to a connection gone. The
+    hub writes nothing to a client whose transport is closing."""
+    import logging
+
+    caplog.set_level(logging.WARNING, logger="asyncio")
+    hub_, path = hub
+    ann, bob, cy, dee = [await Player.connect(path, name) for name in ("ann", "bob", "cy", "dee")]
+    await ann.send({"create": {"game": "overseers",
+                               "seats": ["open", {"player": "bob"}, {"player": "cy"}]}})
+    table = (await ann.expect("created"))["created"]["table"]
+    for seat, player in enumerate((ann, bob, cy)):
+        await player.send({"join": {"table": table, "seat": seat}})
+    await cy.expect("update")
+    await dee.send({"watch": {"table": table}})
+    await dee.expect("update")
+    for player in (ann, bob, cy, dee):  # each app ended at once (SIGHUP)
+        player.writer.transport.abort()
+    for _ in range(100):
+        if not hub_.clients:
+            break
+        await asyncio.sleep(0.02)
+    assert not hub_.clients
+    said = [r.getMessage() for r in caplog.records if r.name == "asyncio"]
+    assert not said, said
