@@ -300,6 +300,8 @@ class FrontDoor:
         self.stopping = asyncio.Event()
         #: the sessions running now, waited for at a stop
         self.running: set[asyncio.Task] = set()
+        #: the connections logged in and counted now, ended at a stop
+        self.connected: set[_Server] = set()
         #: whether a player holds seats at the hub (None: not known, said so)
         self.has_seats: Any = None
         #: refused keys' fingerprints -> when the host was last told of them
@@ -467,6 +469,7 @@ class _Server(asyncssh.SSHServer):
         if not self.logged_in and self.refused_keys:
             # told at the end: a key refused before the player's own is no news
             self.door.tell_refused_keys(self.username, self.refused_keys, self.address)
+        self.door.connected.discard(self)
         if self.counted and self.player is not None:
             self.counted = False
             self.door.connections[self.player] -= 1
@@ -533,6 +536,7 @@ class _Server(asyncssh.SSHServer):
         recent.append(now)
         self.door.connections[name] += 1
         self.counted = True
+        self.door.connected.add(self)
         log.info("%s logged in from %s (key %s)", name, printable(self.address), self.fingerprint)
 
 
@@ -895,13 +899,42 @@ async def stop(server: Any, timeout: float = 5.0) -> None:
     the player's terminal back (out of the full-screen mode, the cursor
     shown, no mouse reports) and says that the host stopped. (Closed at
     once, the player's terminal stayed on the last frame, in the app's
-    modes, with no word of why.)"""
+    modes, with no word of why.) Then each connection ends, with its line
+    on the host's terminal."""
     door: FrontDoor | None = getattr(server, "door", None)
+    server.close()  # nobody new meanwhile
     if door is not None:
         door.stopping.set()
         if door.running:
             await asyncio.wait(set(door.running), timeout=timeout)
-    server.close()
+        await _end_connections(door)
+
+
+#: seconds a client has to leave by itself once its session has closed, at a
+#: stop (OpenSSH's does at once), before the host closes its connection
+STOP_GRACE_SECONDS = 1.0
+
+
+async def _end_connections(door: FrontDoor) -> None:
+    """End every connection still open at a stop, each told on the host's
+    terminal (one line, `_Server.connection_lost`) before the host's last
+    line. (Left open, they ended as the event loop did, with no line; which
+    ones were named was a race.) A client is first given a moment to leave
+    by itself: closed at once, the last words still buffered could be lost."""
+    for server in list(door.startups):  # not logged in: nobody to name
+        server.end_startup()
+    closing = {asyncio.ensure_future(server.conn.wait_closed()): server
+               for server in door.connected}
+    if not closing:
+        return
+    _, staying = await asyncio.wait(closing, timeout=STOP_GRACE_SECONDS)
+    for waiting in staying:
+        with contextlib.suppress(Exception):
+            closing[waiting].conn.close()
+    if staying:
+        await asyncio.wait(staying, timeout=STOP_GRACE_SECONDS)
+    for waiting in staying:
+        waiting.cancel()
 
 
 def default_paths() -> tuple[Path, Path]:

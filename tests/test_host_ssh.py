@@ -852,6 +852,43 @@ async def test_a_watcher_is_not_told_of_seats_kept_when_the_host_stops(tmp_path,
     await wait_gone(pid, "the host")
 
 
+async def test_a_stopping_host_says_each_connection_it_ends_once(tmp_path, keys, caplog):
+    """Play-test: Ctrl+C with ann, bob, cy and dee connected named only some
+    of the connections closed (the loop stopped with the others still open),
+    and one stop named bob twice. Each connection open at the stop has one
+    line ("a line per connection ended", README), said before the stop is
+    over (the host's last line comes after): a client that leaves as its
+    session closes (OpenSSH's does) and one that stays connected alike."""
+    import logging
+
+    from host.ssh import stop
+
+    path, ann, bob, _ = keys
+    caplog.set_level(logging.INFO, logger="host.ssh")
+    server = await serve("127.0.0.1", 0, read_players(path), load_host_key(tmp_path / "hk"),
+                         child_running(ECHO))
+    port = server.sockets[0].getsockname()[1]
+    conns = [await connect(port, key) for key in (ann, bob, ann)]
+    processes = []
+    for conn in conns:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        await read_until(process, "PID=", [])
+        processes.append(process)
+
+    async def leaves_when_its_session_closes(conn, process) -> None:
+        await output_of(process)
+        conn.close()
+
+    leaving = asyncio.ensure_future(leaves_when_its_session_closes(conns[0], processes[0]))
+    await asyncio.wait_for(stop(server), 15)
+    ended = sorted(r.getMessage() for r in caplog.records if "ended" in r.getMessage())
+    assert ended == ["Ann's connection from 127.0.0.1 ended"] * 2 + [
+        "Bob's connection from 127.0.0.1 ended"], ended
+    await leaving
+    for conn in conns:  # the host closed those that stayed
+        await asyncio.wait_for(conn.wait_closed(), 5)
+
+
 def test_asyncssh_import_warnings_are_not_shown_to_the_host(tmp_path):
     """Play-test: cryptography 51 warned "DSA is deprecated" ten times from
     asyncssh's own source before `overtable host` said a word. The warning is
