@@ -91,9 +91,12 @@ DEFAULT_IDLE_TIMEOUT = 30 * 60.0
 MAX_KEYS_FILE_BYTES = 1024 * 1024
 #: bytes from a client waiting for the child to read them, at the most
 _MAX_KEYS_BUFFERED = 64 * 1024
-#: shown by the client before it logs in: what a refused newcomer should do
-AUTH_BANNER = ("Overtable: only keys the host has listed may play.\r\n"
-               "Refused? Send the host your public key (the .pub file).\r\n")
+#: shown by the client before it logs in: what a refused newcomer should do.
+#: Every client shows it, and it is back in sight above a session's last
+#: lines once the app's full screen closes: a greeting and a rule, not a
+#: verdict ("only keys ... Refused?" there read as the player's key removed)
+AUTH_BANNER = ("Welcome to the Overtable shared tables.\r\n"
+               "Keys the host has not listed are refused: send the host your public key (.pub).\r\n")
 #: a refused key is told to the host at most once in this many seconds; keys
 #: told of in a connection, and remembered, at the most
 REFUSED_KEY_QUIET_SECONDS = 60.0
@@ -802,7 +805,9 @@ def _idle_message(timeout: float) -> bytes:
     else:
         amount, unit = timeout, "second"
     plural = "" if amount == 1 else "s"
-    return f"\r\nClosed after {amount:g} {unit}{plural} without a key; your seat is kept.\r\n".encode()
+    # (not "without a key": under the banner, that read as the player's SSH key)
+    return (f"\r\nClosed after {amount:g} {unit}{plural} with no key pressed; "
+            "your seat is kept.\r\n").encode()
 
 
 def _end(child: Any) -> None:

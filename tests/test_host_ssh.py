@@ -201,6 +201,31 @@ async def test_a_refused_key_is_told_to_the_player_and_to_the_host(door, keys, c
     assert not told() and "PLAYER=Ann" in str(result.stdout)
 
 
+async def test_the_banner_greets_and_reads_as_no_verdict_above_a_sessions_end(door, keys):
+    """Play-test: the banner every client is shown before logging in is back
+    in sight once the app's full screen closes, right above the session's
+    last lines: "Overtable: only keys the host has listed may play. /
+    Refused? Send the host your public key" over "The Overtable host has
+    stopped" read to a player who had been playing as if their key had been
+    removed. It greets first (the shared tables), then says the rule and
+    what a refused player sends; each line fits an 80-column terminal."""
+    _, ann, _, _ = keys
+    banners: list[str] = []
+
+    class Client(asyncssh.SSHClient):
+        def auth_banner_received(self, msg: str, lang: str) -> None:
+            banners.append(msg)
+
+    async with connect(door, ann, client_factory=Client) as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        assert "PLAYER=Ann " in await output_of(process)
+    lines = banners[0].splitlines()
+    assert len(lines) == 2 and all(len(line) < 80 for line in lines), lines
+    assert "Overtable shared tables" in lines[0] and "key" not in lines[0].lower(), lines
+    assert not any(line.lower().startswith(("refused", "only")) for line in lines), lines
+    assert "not listed" in lines[1] and "public key (.pub)" in lines[1], lines
+
+
 async def test_the_host_is_told_of_each_login_and_each_connection_ended(door, keys, caplog):
     """Play-test: a host asked "why can't I get in?" saw nothing of
     logins, dropped connections or reconnects. One line per login (the
@@ -451,7 +476,9 @@ async def test_an_idle_session_is_closed_with_a_message_and_no_process_left(idle
         pid = int(re.search(r"PID=(\d+)", "".join(seen)).group(1))
         text = "".join(seen) + await output_of(process)  # to the end of the session
         waited = asyncio.get_running_loop().time() - started
-    assert "Closed after 1 second without a key; your seat is kept." in text
+    # (not "without a key": read under the banner about keys, it was taken
+    # for the player's SSH key)
+    assert "Closed after 1 second with no key pressed; your seat is kept." in text
     assert waited >= 1.0
     await wait_gone(pid, "its idle session")
 
