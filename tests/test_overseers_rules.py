@@ -1041,7 +1041,7 @@ def test_totals_secret_lowest_becomes_leader_ov6_ov17():
     # the round's score names the cards it counts (the showdown's may differ)
     assert ("Round 1 is scored. You score 12 (total 12) for the cards held now (L L C H B): "
             "Benevolence ×1: 4; Lust ×2: 6; Courage ×1 (2/10/18): 2; Hope ×1 (0/6/21): 0. "
-            "Ann takes the Leader card.") in line
+            "Ann takes the Leader card (the lowest round score).") in line
     assert "Ann scores" not in line
     state = GAME.apply(state, 0, Deny())
     assert round_over(state) and state.leader == 0 and state.seats[0].was_leader
@@ -1049,6 +1049,21 @@ def test_totals_secret_lowest_becomes_leader_ov6_ov17():
     assert v.seats[2].total == state.seats[2].total
     assert v.seats[0].total is None and v.seats[0].rounds == (None,)
     assert v.seats[0].was_leader and v.leader == 0 and not v.seats[1].was_leader
+
+
+def test_the_new_leader_is_told_why_ov17():
+    """OV §Set-Up: "for the following rounds, the player with the lowest
+    score in the previous round acts as the Leader" (OV-17). Play-test: the
+    round's box said only "Cora takes the Leader card."; it says why, with
+    no figure (OV-6: the round scores are secret), to everyone alike."""
+    state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")], leader=2)
+    state = vote_all(state, [1, 0, 0])
+    names = ("Ann", "Bob", "Cat")
+    public = GAME.describe(state, 0, Deny(), names=names, viewer=None)
+    assert public.endswith("Ann takes the Leader card (the lowest round score).")
+    own = GAME.describe(state, 0, Deny(), names=names, viewer=0)
+    assert own.endswith("You take the Leader card (the lowest round score).")
+    assert not re.search(r"\d", public.partition("Leader card")[2])
 
 
 def test_lowest_tie_the_leader_chooses_ov17():

@@ -2032,7 +2032,9 @@ def _consequences(
         else:
             out.append(f"Round {r} is scored.")
             out.extend(_own_score(after, name, viewer))
-            out.append(f"{name(after.leader)} takes the Leader card.")
+            # why (OV §Set-Up, OV-17), with no figure: the round scores
+            # are secret (OV-6); a round's box said only who took it
+            out.append(f"{name(after.leader)} takes the Leader card (the lowest round score).")
     elif after.phase is _P.NEXT_LEADER and state.phase is not _P.NEXT_LEADER:
         tied = ", ".join(ref(s) for s in after.tied)
         out.append(f"Round {state.round} is scored.")
