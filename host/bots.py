@@ -122,6 +122,10 @@ class BotHolder:
         #: search (`should_stop`) and the pause after it
         self._stop = threading.Event()
         self._hurried: asyncio.Event | None = None
+        #: while cleared, a decision is not sent (`_pause`): the table at a
+        #: terminal with no person seated holds its bots while a box is up
+        #: for the watcher (tui/table.py `Table.wait_for_box`). None: never held
+        self.gate: asyncio.Event | None = None
 
     @property
     def thinking(self) -> bool:
@@ -200,7 +204,19 @@ class BotHolder:
         self._answer(update, action)
 
     async def _pause(self, started: float) -> None:
-        """Wait out the rest of the bot delay, unless "move now" was asked."""
+        """Wait out the rest of the bot delay, unless "move now" was asked,
+        and while the `gate` is held (then the whole delay again once it
+        opens: the table is seen as the box left it before the move)."""
+        gate = self.gate
+        while True:
+            if gate is not None and not gate.is_set():
+                await gate.wait()
+                started = time.monotonic()
+            await self._delay(started)
+            if gate is None or gate.is_set():
+                return
+
+    async def _delay(self, started: float) -> None:
         rest = self.delay - (time.monotonic() - started)
         hurried = self._hurried
         if rest <= 0 or (hurried is not None and hurried.is_set()):
@@ -336,15 +352,17 @@ def seat_bots(
     think: str | None = None,
     pool: WorkerPool | None = None,
     timeout: float = 120.0,
+    gate: asyncio.Event | None = None,
 ) -> list[BotHolder]:
     """Seat a bot in every bot seat of `session` that nobody holds.
 
     `think` (see `THINKS`; by default "auto" when `threaded`, else
     "inline") says how each decides. A bot in a process is built there by
     the pool's factory (`pool`, else this process's shared pool); `factory`
-    builds the others."""
+    builds the others. A thinking bot sends no move while `gate` (if
+    given) is cleared (`BotHolder.gate`)."""
     players = session.match.header.players
-    return [
+    holders = [
         _seat_bot(
             session,
             seat,
@@ -358,6 +376,9 @@ def seat_bots(
         for seat in sorted(session.bots)
         if session.holder_of(seat) is None
     ]
+    for holder in holders:
+        holder.gate = gate
+    return holders
 
 
 def stand_in(

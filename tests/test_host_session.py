@@ -848,6 +848,61 @@ async def test_a_bot_offered_the_same_moves_again_at_once_decides_again():
     assert [(c.seq, c.action) for c in sent] == [(1, legal[0]), (2, legal[0])]
 
 
+async def test_a_bot_sends_no_move_while_its_gate_is_held():
+    """Play-test (Overseers, every seat a bot): the bots played three
+    rounds out under the box the watcher had not put away. A bot's gate
+    held (tui/table.py, while such a box is up), its move waits, "move
+    now" too; once the gate opens the move is sent."""
+    import asyncio
+    import threading
+
+    from core.bossquest.actions import ReadPotion
+
+    legal = (ReadPotion(1), ReadPotion(-1))
+    chosen = threading.Event()
+
+    class Bot:
+        def choose(self, game, view, seat, legal, rng):
+            chosen.set()
+            return legal[0]
+
+    holder = BotHolder(Bot(), None, random.Random(1), threaded=True)
+    holder.gate = asyncio.Event()  # held
+    sent = []
+
+    class Link:
+        open = True
+        seats = frozenset({0})
+
+        class session:
+            seq = 1
+
+        def send(self, command):
+            sent.append(command)
+            return None
+
+    holder.link = Link()
+    holder.receive(SeatUpdate(game="boss-quest", seat=0, view=None, legal=legal,
+                              to_act=frozenset({0}), names=("Cora",), bots=frozenset({0}),
+                              log=(), thinking=0, thinking_since=1, can_undo=False,
+                              outcome=None, seq=1))
+    for _ in range(200):
+        if chosen.is_set():
+            break
+        await asyncio.sleep(0.01)
+    assert chosen.is_set()
+    assert holder.hurry(0)
+    for _ in range(20):  # the turns of the loop that sent it, ungated
+        await asyncio.sleep(0)
+    assert sent == [] and holder.thinking
+    holder.gate.set()
+    for _ in range(200):
+        if sent:
+            break
+        await asyncio.sleep(0.01)
+    assert [(c.seq, c.action) for c in sent] == [(1, legal[0])]
+
+
 @pytest.mark.parametrize("bot_plays_in", [
     [[5, 10]], [[1, -1]], [[1, 1e9]], [[1, 2], [1, 3]], [[1, "soon"]], [[1, True]], [[1]],
     {"1": 2}, [["1", 2]],

@@ -433,3 +433,60 @@ async def test_four_players_see_the_whole_table_at_80x24(tmp_path, monkeypatch, 
         assert app.table.match.finished
     assert not scrolled, scrolled[0]
     assert sum(judged) > len(judged) // 2, "most decisions were judged"
+
+
+async def test_a_watched_bots_match_waits_for_each_box(tmp_path, monkeypatch):
+    """Play-test (every seat a bot, draft variant, no key pressed): round 1's
+    "what the vote did" box came up and the bots played rounds 1 to 3 out
+    under it; the boxes left open came back after the results, between
+    them and the final table. With no person seated the match waits while
+    a box is up: each round is told in order, none after the results."""
+    from core.overseers.state import Options
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
+    told: list[str] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.new_match("overseers", [PlayerSpec(name, "bot", "heuristic")
+                                    for name in ("Ann", "Bob", "Cyd", "Dee")],
+                      options=Options(alternate_draft=True))
+        while not isinstance(app.screen, ResultsScreen):
+            await wait_for(pilot, lambda: isinstance(app.screen, (EndingScreen, ResultsScreen)))
+            if isinstance(app.screen, ResultsScreen):
+                break
+            box, table = app.screen, app.table
+            moves = len(table.match.history)
+            # a negative, so a bounded wait: unheld, bots with no delay
+            # played the whole match out in fewer frames than these
+            for _ in range(25):
+                await pilot.pause(0.02)
+            assert app.screen is box and len(table.match.history) == moves, box.title_text
+            told.append(box.title_text)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda box=box: app.screen is not box)
+        assert app.table.match.finished
+        # the final table (b): no box of a round gone by comes back
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, OverseersScreen)
+    assert told == [f"Round {r}{what} · for everyone"
+                    for r in (1, 2, 3) for what in (": what the vote did", " ended")]
+
+
+async def test_a_person_seated_is_not_held_for_a_box(tmp_path, monkeypatch):
+    """Hot seat and play against bots stay as they were: with a person
+    seated here, a box up for them does not hold the bots (their own
+    decisions pace the match); only a watched bots' match waits."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+                                    PlayerSpec("Cyd", "bot", "random")])
+        await wait_for(pilot, lambda: app.table is not None and app.table.screen is not None)
+        table = app.table
+        box = EndingScreen("A box", ["a line"])
+        table.wait_for_box(box)
+        assert table._gate.is_set()

@@ -27,6 +27,7 @@ command, key n on every game screen).
 
 from __future__ import annotations
 
+import asyncio
 import functools
 from typing import TYPE_CHECKING, Any
 
@@ -139,6 +140,12 @@ class Table:
         #: per kind of box the screen puts up until a key, how many the
         #: people here put away (kept with the match: `put_away`)
         self._put_away: dict[str, int] = dict(kept.put_away)
+        #: no person seated here (a match of bots, watched): the boxes up
+        #: for the watcher to read (`wait_for_box`), and the gate the bots
+        #: wait at while there are any (`host.bots.BotHolder.gate`)
+        self._boxes: list[Any] = []
+        self._gate = asyncio.Event()
+        self._gate.set()
         self.closed = False
         self._results_shown = False
         self._link: Any = None
@@ -178,12 +185,14 @@ class Table:
             delay=self.bot_delay,
             pool=self.workers,
             timeout=self._bot_timeout,
+            gate=self._gate,
         )
         session.start()
 
     def close(self) -> None:
         """Stop playing here (the journal already holds every action)."""
         self.closed = True
+        self._open_gate()
         self._unstall()
         self.session.close()
         self.workers.close(wait=False)  # the event loop does not wait for it
@@ -395,6 +404,31 @@ class Table:
             self._put_away[kind] = count
             self._keep()
 
+    def wait_for_box(self, box: Any) -> None:
+        """A box that waits for a key (a round's end, what the vote did)
+        goes up over the table. With no person seated here (every seat a
+        bot, watched) the bots send no move until it is put away
+        (`box_put_away`). Play-test: they played rounds 1 to 3 out of sight
+        under round 1's box, and the boxes left open came back after the
+        results. Waiting, not closing the box after a while: a watcher reads
+        at their own pace, and a box gone by itself is a round missed. With
+        people seated their own decisions pace the match, as before."""
+        if self.humans or self.closed or any(b is box for b in self._boxes):
+            return
+        self._boxes.append(box)
+        self._gate.clear()
+
+    def box_put_away(self, box: Any) -> None:
+        """The box is put away (or will not go up): the bots go on once no
+        other waits."""
+        self._boxes = [b for b in self._boxes if b is not box]
+        if not self._boxes:
+            self._gate.set()
+
+    def _open_gate(self) -> None:
+        self._boxes = []
+        self._gate.set()
+
     def keep_talk(self) -> None:
         """A line was added to `talk`: keep it with the match (a write that
         fails leaves the talk in memory: the match goes on)."""
@@ -552,6 +586,7 @@ class Table:
     # -- the end -------------------------------------------------------------
 
     def _finish(self) -> None:
+        self._open_gate()  # (no bot moves any more)
         self.handover_to = None
         self._cover = None
         # several people here: the final table is everyone's (as reopened),

@@ -696,6 +696,20 @@ class GameScreen(Screen):
         no round's end so (the default)."""
         return []
 
+    def box_waits(self, box: Screen) -> None:
+        """`box` is to go up over the table until a key: the match may
+        wait for it (every seat a bot, watched: tui/table.py `wait_for_box`),
+        until `box_gone`."""
+        wait = getattr(self.port, "wait_for_box", None)
+        if callable(wait):
+            wait(box)
+
+    def box_gone(self, box: Screen) -> None:
+        """`box` was put away, or will not go up: the match goes on."""
+        gone = getattr(self.port, "box_put_away", None)
+        if callable(gone):
+            gone(box)
+
     def hold_the_results(self, push: Callable[[], Any]) -> bool:
         """Whether the results wait for a box still up over the table (Boss
         Quest's combat that ended the game): then `push` puts them up once

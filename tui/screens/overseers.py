@@ -519,6 +519,9 @@ class OverseersScreen(GameScreen):
                            go_on="the table", grace=getattr(self.app, "decision_grace", 0.0))
         self._vote_box = (seat, view.round, box)
         self._vote_box_pushed = False
+        # watched bots wait for it from now: pushed after the refresh, it
+        # came after their next moves
+        self.box_waits(box)
         self.call_after_refresh(self._show_vote_box)
 
     def _show_vote_box(self) -> None:
@@ -529,7 +532,8 @@ class OverseersScreen(GameScreen):
             return
         self._vote_box_pushed = True
         self._vote_told = held[1]  # once a round at this terminal, as the round's box
-        self.app.push_screen(held[2])
+        box = held[2]
+        self.app.push_screen(box, lambda _: self.box_gone(box))
 
     def _put_away_vote_box(self, update: TableUpdate) -> None:
         """The vote's box goes when the match ends, and when the view is
@@ -547,6 +551,7 @@ class OverseersScreen(GameScreen):
                 update.view.round == round_ or self._vote_box_pushed):
             return
         self._vote_box = None
+        self.box_gone(box)
         if self.is_attached and self.app.screen is box:  # (pushed, maybe not yet mounted)
             box.dismiss()
 
@@ -567,7 +572,10 @@ class OverseersScreen(GameScreen):
         box = self._round_box(update, view.round - 1, go_on="the next round", grace=grace)
         if box is None:
             return
+        if self._round_end_waiting is not None:  # (never up: this one tells the rest)
+            self.box_gone(self._round_end_waiting[2])
         self._round_end_waiting = (update.seat, view.round - 1, box)
+        self.box_waits(box)
         # after this turn of the loop: a hand-over cover may be going up over
         # this view (the public one, drawn under it), and the person who lifts
         # it is told instead, in their own words
@@ -580,7 +588,8 @@ class OverseersScreen(GameScreen):
             return
         self._round_end_waiting = None
         self._round_told = waiting[1]
-        self.app.push_screen(waiting[2])
+        box = waiting[2]
+        self.app.push_screen(box, lambda _: self.box_gone(box))
 
     def on_screen_resume(self) -> None:
         # back on top (a hand-over cover lifted by the player whose view
