@@ -2524,3 +2524,41 @@ async def test_b_names_teal_only_to_the_player_who_is_teal():
         assert ("Teal" in note) is teal, note
         assert note == ("Not now: b lets Teal choose the card to move again, once one is chosen."
                         if teal else "b does nothing for your character this round.")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)])
+async def test_the_next_pack_under_your_own_key_is_named_in_the_prompt(screen_clock, size):
+    """Hot-seat play-test (2 people, 4 bots, the draft): the person who
+    picked last went first in the next turn, and the next pack came at
+    once, no cover between. At 80 columns a notice over the log said "Your
+    next pack: turn 5 of 5"; at 200x50 nothing said it. The prompt says so
+    until a card of it is kept, at every size, so an Enter pressed after
+    the wait is made on a pack the player can see is new."""
+    class GraceApp(ScreenApp):
+        decision_grace = 0.7  # the real app's
+
+    state = drafting()
+    update = make_update(state, 0)
+    app = GraceApp(update, FakePort())
+    async with app.run_test(size=size) as pilot:
+        screen = app.game_screen
+        await pilot.pause()
+        assert "Your next pack" not in screen_text(app)
+        screen_clock.now += 2.0
+        await pilot.press("1")
+        later = state
+        for seat in sorted(GAME.to_act(state)):  # everyone picks: the packs pass
+            later = GAME.apply(later, seat, GAME.legal_actions(later, seat)[0])
+        screen_clock.now += 0.05  # the next pack comes at once
+        screen.show(attrs.evolve(make_update(later, 0), seq=update.seq + 1))
+        screen_clock.now += 3.5  # the notice has gone
+        text = await settled_text(app, pilot)
+        prompt = str(screen.query_one("#ov-prompt").render())
+        assert prompt.startswith("Your next pack (turn 2 of 5): keep one card"), prompt
+        assert "Your next pack (turn 2 of 5)" in text
+        # kept: the others' turn, then a pack after a cover reads as before
+        after = attrs.evolve(make_update(GAME.apply(later, 0, GAME.legal_actions(later, 0)[0]),
+                                         0), seq=update.seq + 2)
+        screen.show(after)
+        await pilot.pause()
+        assert "Your next pack" not in str(screen.query_one("#ov-prompt").render())

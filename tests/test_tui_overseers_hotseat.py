@@ -285,6 +285,10 @@ async def test_the_last_picker_keeps_no_card_of_the_next_pack_unseen(tmp_path, m
         await wait_for(pilot, lambda: table.match.state.draft_turn == 2 and picks(3) == 2)
         await pilot.pause()
         assert screen.update.seat == 2 and screen.update.legal
+        # and the prompt names it new while it is up (a notice alone went
+        # unseen at 200x50)
+        assert str(screen.query_one("#ov-prompt").render()).startswith(
+            "Your next pack (turn 2 of 5)")
         screen_clock.now += 0.9  # her Enter, her 2 again, well within the wait
         await pilot.press("enter", "2")
         await pilot.pause()

@@ -424,6 +424,10 @@ class OverseersScreen(GameScreen):
         self._reading_log = False
         #: the table's rows (`_width`), once looked up
         self._rows_widget: TableRows | None = None
+        #: (seat, round, draft turn) of a pack that came at once under the
+        #: key that kept a card from the last (`decided_again`): the prompt
+        #: names it new until a card of it is kept
+        self._next_pack: tuple[int | None, int, int] | None = None
 
     # -- layout -------------------------------------------------------------------
 
@@ -481,6 +485,7 @@ class OverseersScreen(GameScreen):
         view: State = update.view
         if view.phase is Phase.DRAFT and before.view.round == view.round and (
                 before.view.draft_turn != view.draft_turn):
+            self._next_pack = (update.seat, view.round, view.draft_turn)
             self.notify(f"Your next pack: turn {view.draft_turn} of 5. Look before you keep a card.",
                         timeout=3, markup=False)
             self.light_prompt(3.0)
@@ -1602,6 +1607,11 @@ class OverseersScreen(GameScreen):
                 # chose last goes on at once, and the new pack is told
                 text = (f"Keep one card of the pack (turn {view.draft_turn}/5, secret until "
                         "everyone has chosen).")
+                if self._next_pack == (me, view.round, view.draft_turn):
+                    # no cover between: the notice saying so was easy to
+                    # miss on a large screen (hot seat), the prompt stays
+                    text = (f"Your next pack (turn {view.draft_turn} of 5): keep one card, "
+                            "secret until everyone has chosen.")
             if view.phase is Phase.PLACE:
                 text = (f"Choose the {GAME.top_row_size(view, me)} cards of your top row "
                         "(face up); the others lie face down.")
