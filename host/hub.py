@@ -560,6 +560,8 @@ class Hub:
                                             if s.player in table.resigned])
             resumed.append(table.id)
         self._in_set_up_order()
+        for line in clashing_seats(self.tables.values()):
+            log.warning("%s", printable(line))
         # (only matches that run again: a watcher's of another is gone)
         self.watched = {name: match for name, match in watched.items() if match in resumed}
         return resumed
@@ -956,23 +958,33 @@ class Hub:
                   if s.player is not None and s.kind != "bot"}
         return names
 
-    def known_as(self, name: str) -> str | None:
-        """The player the hub knows whom `name` differs from only by case or
-        Unicode form ("ann" for "ANN"); None if there is none."""
+    def look_alikes(self, name: str) -> list[str]:
+        """The players the hub knows whom `name` differs from only by case or
+        Unicode form ("ann" for "ANN"), none if `name` is itself known: a
+        journal copied into the folder may seat "Ann" beside a match of
+        "ann" (`clashing_seats`), and each was refused as the other's
+        look-alike, locking both out of their own seats."""
+        known = self.known_names()
+        if name in known:
+            return []
         key = name_key(name)
-        return next((known for known in sorted(self.known_names())
-                     if known != name and name_key(known) == key), None)
+        return [other for other in sorted(known) if name_key(other) == key]
+
+    def known_as(self, name: str) -> str | None:
+        """The first of `look_alikes`; None if there is none."""
+        return next(iter(self.look_alikes(name)), None)
 
     def check_distinct(self, name: str) -> None:
         """HubError if `name` differs from a player the hub knows only by
         case or Unicode form ("ANN" beside "ann"): the lobby would show two
         players the others could not tell apart."""
-        known = self.known_as(name)
-        if known is not None:
-            raise HubError(f"{name!r} reads as {known!r}, a player here already: "
+        known = self.look_alikes(name)
+        if known:
+            # (each name advised is known exactly, so it is let in)
+            either = " or ".join(repr(k) for k in known[:3])
+            raise HubError(f"{name!r} reads as {either}, a player here already: "
                            "a name is told apart by more than its case or look-alike "
-                           f"letters. Use "
-                           f"{known!r} if that is you, or another name.")
+                           f"letters. Use {either} if that is you, or another name.")
 
     def held_elsewhere(self, client: Client, table: Table, seat: int) -> bool:
         """Another connection of `client`'s player holds `seat` at `table`
@@ -1992,6 +2004,28 @@ def new_player_name(raw: Any) -> str:
         raise HubError(f"A player's name is not \"{key}\": the tables write that word "
                        f"for {LABEL_WORDS[key]}.")
     return name
+
+
+def clashing_seats(tables: Any) -> list[str]:
+    """A line for the host's terminal for each set of person's seats at
+    `tables` whose names read alike (`name_key`) but differ: "ann" at one
+    journal, "Ann" at a one-terminal journal copied beside it. Each player
+    is let in under their own name (`Hub.look_alikes`), but the lobby and
+    the chat cannot tell them apart: the host renames one (a seat's name
+    is in the first line of its journal)."""
+    alike: dict[str, dict[str, list[str]]] = {}
+    for table in tables:
+        where = table.session.match.path.name if table.session is not None else table.id
+        for seat in table.seats:
+            if seat.kind != "bot" and seat.player is not None:
+                names = alike.setdefault(name_key(seat.player), {})
+                if where not in names.setdefault(seat.player, []):
+                    names[seat.player].append(where)
+    return [
+        "players " + " and ".join(f"{name!r} (at {', '.join(at)})" for name, at in names.items())
+        + " read alike: each is let in under exactly their own name, but the lobby and the "
+        "chat cannot tell them apart (rename one: a seat's name is in its journal's first line)"
+        for names in alike.values() if len(names) > 1]
 
 
 def _furthest(loads: list[Any]) -> Any:
