@@ -542,7 +542,8 @@ class Hub:
         for loads in copies.values():
             loaded = _furthest(loads)
             match = loaded.match
-            refused = _not_served(match, self.tables) or match.cannot_save()
+            refused = (_not_served(match, self.tables) or _seat_nobody_takes(match)
+                       or match.cannot_save())
             if refused:
                 # left as it is, on disk and in the listing of the matches
                 log.warning("not resumed: %s", printable(_about(match.path, refused)))
@@ -2067,6 +2068,26 @@ def _not_served(match: Any, tables: dict[str, Table]) -> str:
     return ""
 
 
+def _seat_nobody_takes(match: Any) -> str:
+    """Why no player could take a person's seat of `match` ("" when each
+    can): its name is one a hello is refused (`new_player_name`: square
+    brackets, read back round; "bot (hard)"), or held a control character
+    (read back as U+FFFD). Kept for that name, the table waited in the
+    lobby for ever; opened to anyone, a stranger would take over a seat
+    with its hidden cards: the match is left out, its journal as it is."""
+    for spec in match.header.players:
+        if spec.kind == "bot":
+            continue
+        try:
+            if "\ufffd" in spec.name:
+                raise HubError("It held a control character (shown as \ufffd).")
+            new_player_name(spec.name)
+        except HubError as error:
+            return (f"it seats {spec.name[:40]!r}, a name no player can log in as: "
+                    f"{mid_sentence(str(error))}")
+    return ""
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(name)
 
@@ -2232,7 +2253,8 @@ def _read_kept_json(path: Path, limit: int) -> Any:
 def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[int], set[str]]:
     """(creator, away_bot, left, stand_in_moves, resigned) kept beside a
     journal; ("", None, set(), set(), set()) if unreadable (then everyone is
-    seated again on logging in)."""
+    seated again on logging in). A field of the wrong kind is left out and
+    the others kept, said on one line (`_left_out_of_table_file`)."""
     path = _table_file(journal)
     try:
         data = _read_kept_json(path, MAX_TABLE_FILE)
@@ -2244,6 +2266,12 @@ def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[in
                  else set())
         gone = data.get("resigned")
         gone = {n for n in gone if isinstance(n, str)} if isinstance(gone, list) else set()
+        dropped = _left_out_of_table_file(data)
+        if dropped:  # (said as the damaged chat and watched files are)
+            # (it only lets its creator withdraw a table not begun: none is guessed)
+            no_creator = "; the table has no creator" if not isinstance(creator, str) else ""
+            log.warning("%s", printable(f"{path}: left out what is not as the hub keeps it: "
+                                        f"{', '.join(dropped)}{no_creator}"))
         return ((creator if isinstance(creator, str) else ""), _kept_away_bot(data.get("away_bot")),
                 left, moves, gone)
     except FileNotFoundError:
@@ -2251,6 +2279,31 @@ def _read_table_file(journal: Path) -> tuple[str, float | None, set[str], set[in
     except (OSError, ValueError, AttributeError, RecursionError) as error:
         log.warning("%s; the match waits for away players", printable(_wrong_with(path, error)))
         return "", None, set(), set(), set()
+
+
+def _left_out_of_table_file(data: dict[str, Any]) -> list[str]:
+    """The fields of a table file (`_write_table_file`) of the wrong kind,
+    each with its value as read: left out by `_read_table_file`,
+    `_read_shown` and `_read_set_up` (a field missing was kept before it
+    was written: not damage). Only "creator" is read as a whole: one not
+    a string leaves the table without a creator."""
+    def names(raw: Any) -> bool:
+        return isinstance(raw, list) and all(isinstance(n, str) for n in raw)
+
+    checks = {
+        "creator": lambda raw: isinstance(raw, str),
+        "away_bot": lambda raw: raw is None or (type(raw) in (int, float) and math.isfinite(raw)),
+        "left": names,
+        "resigned": names,
+        "stand_in_moves": lambda raw: isinstance(raw, list) and all(
+            type(i) is int and i >= 0 for i in raw),
+        "shown": lambda raw: isinstance(raw, list) and all(
+            isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p) for p in raw),
+        "set_up": lambda raw: type(raw) in (int, float) and math.isfinite(raw),
+        "off_lobby": lambda raw: isinstance(raw, bool),
+    }
+    return [f"{field} {quoted(data[field], 24)}" for field, fits in checks.items()
+            if field in data and not fits(data[field])]
 
 
 def _read_shown(match: Any) -> dict[int, int]:

@@ -6,6 +6,8 @@ locked out."""
 
 from __future__ import annotations
 
+import json
+
 from host.hub import Hub
 from tests.test_host_hub import Player, _hub_journal
 
@@ -61,3 +63,75 @@ def test_names_that_do_not_clash_say_nothing_at_start_up(tmp_path, caplog):
     assert not caplog.records, [r.getMessage() for r in caplog.records]
     for table in hub.tables.values():
         table.session.close()
+
+
+def test_a_table_file_of_wrong_types_is_said_and_its_good_fields_kept(tmp_path, caplog):
+    """Play-test: a `<journal>.table.json` of valid JSON but wrong types was
+    taken silently and the table lost its creator, while damaged chat and
+    watched files at the same start were each said on a line. It is said
+    on one line naming the file and the fields left out; the fields that
+    are good are kept."""
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "bad.jsonl", "ann", match_id="a" * 32)
+    (directory / "bad.table.json").write_text(
+        '{"creator": 42, "away_bot": -7, "left": "x", "stand_in_moves": [[1e999]], '
+        '"resigned": null, "shown": {"a": 1}}')
+    _hub_journal(directory, "half.jsonl", "bob", match_id="b" * 32)
+    (directory / "half.table.json").write_text(json.dumps(
+        {"creator": ["bob"], "away_bot": 30, "left": ["bob", 7], "resigned": []}))
+    hub = Hub(directory, bot_delay=0)
+    with caplog.at_level("WARNING", logger="host.hub"):
+        assert sorted(hub.resume_all()) == ["a" * 32, "b" * 32]
+    said = [record.getMessage() for record in caplog.records]
+    (bad,) = [line for line in said if "bad.table.json" in line]
+    for field in ("creator", "left", "stand_in_moves", "resigned", "shown"):
+        assert field in bad, (field, bad)
+    assert "no creator" in bad, bad
+    (half,) = [line for line in said if "half.table.json" in line]
+    assert "creator" in half and "left" in half and "away_bot" not in half, half
+    table = hub.tables["b" * 32]
+    assert (table.creator, table.away_bot, table.left) == ("", 30.0, {"bob"})
+    for table in hub.tables.values():
+        table.session.close()
+
+
+def test_a_whole_table_file_says_nothing(tmp_path, caplog):
+    """A table file as the hub writes it (and one written before a field
+    was kept) is read without a word."""
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "good.jsonl", "ann", match_id="a" * 32)
+    (directory / "good.table.json").write_text(json.dumps(
+        {"creator": "ann", "away_bot": None, "left": ["ann"], "stand_in_moves": [3],
+         "resigned": [], "shown": [[0, 5]], "set_up": 1.5}))
+    _hub_journal(directory, "old.jsonl", "bob", match_id="b" * 32)
+    (directory / "old.table.json").write_text(json.dumps({"creator": "bob", "away_bot": 20}))
+    hub = Hub(directory, bot_delay=0)
+    with caplog.at_level("WARNING", logger="host.hub"):
+        assert len(hub.resume_all()) == 2
+    assert not caplog.records, [r.getMessage() for r in caplog.records]
+    assert hub.tables["a" * 32].creator == "ann" and hub.tables["a" * 32].left == {"ann"}
+    for table in hub.tables.values():
+        table.session.close()
+
+
+def test_a_seat_no_player_can_log_in_as_leaves_its_match_out_said(tmp_path, caplog):
+    """Play-test: a journal seating a name the hub refuses at hello (ESC,
+    square brackets: read back as "\ufffd" and round brackets) was resumed
+    as a table kept for that name, which no one could ever log in as: it
+    waited in the lobby for ever. It is left out (its journal as it was),
+    and the host's terminal names the journal and the seat (README)."""
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "escape.jsonl", "a\x1bb", match_id="a" * 32)
+    _hub_journal(directory, "brackets.jsonl", "[ann]", match_id="b" * 32)
+    _hub_journal(directory, "fine.jsonl", "cy", match_id="c" * 32)
+    before = (directory / "escape.jsonl").read_bytes()
+    hub = Hub(directory, bot_delay=0)
+    with caplog.at_level("WARNING", logger="host.hub"):
+        assert hub.resume_all() == ["c" * 32]
+    said = [record.getMessage() for record in caplog.records]
+    (escape,) = [line for line in said if "escape.jsonl" in line]
+    assert "not resumed" in escape and "'a\ufffdb'" in escape, escape
+    (brackets,) = [line for line in said if "brackets.jsonl" in line]
+    assert "not resumed" in brackets and "'(ann)'" in brackets, brackets
+    assert (directory / "escape.jsonl").read_bytes() == before
+    hub.tables["c" * 32].session.close()
