@@ -305,6 +305,75 @@ async def test_a_player_is_seated_again_after_the_hub_restarts(tmp_path, monkeyp
             await again.close()
 
 
+async def test_the_table_says_it_reconnects_while_the_hub_is_away(tmp_path, monkeypatch):
+    """Play-test: after the hub stopped, a notice said it briefly; then the
+    table and the lobby looked exactly as when connected ("You are bob",
+    "Choose ...") and only a key press said "Not connected to the hub.".
+    While the hub is away, the table's top line says "Reconnecting to the
+    hub…" (notices gone or not, the table redrawn), and once back it goes."""
+    import tui.remote
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=4)
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bob", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                       and bool(app.screen.update and app.screen.update.legal))
+        assert "Reconnecting" not in screen_kit.screen_text(app)
+        await hub.close()
+        await wait_for(pilot, lambda: not app.remote.connected)
+        app.clear_notifications()  # the notice goes by itself after a while
+        await wait_for(pilot, lambda: "Reconnecting to the hub…" in screen_kit.screen_text(app))
+        await pilot.resize_terminal(100, 30)  # the table drawn again: still said
+        await wait_for(pilot, lambda: app.size == (100, 30))
+        await pilot.pause()
+        assert "Reconnecting to the hub…" in screen_kit.screen_text(app)
+        again = Hub(directory, bot_delay=0)
+        again.resume_all()
+        await again.serve(path)
+        try:
+            await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                           and app.screen.update is not None and app.remote.connected)
+            await pilot.pause()
+            assert "Reconnecting" not in screen_kit.screen_text(app)
+        finally:
+            await again.close()
+
+
+async def test_the_lobby_says_it_reconnects_while_the_hub_is_away(tmp_path, monkeypatch):
+    """The same play-test in the lobby: its title read "You are Ann" and its
+    tables as live while the hub was away."""
+    import tui.remote
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0)
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        lobby = app.screen
+        assert lobby.sub_title == "You are Ann"
+        await hub.close()
+        await wait_for(pilot, lambda: lobby.sub_title == "Reconnecting as Ann…")
+        app.clear_notifications()
+        await wait_for(pilot, lambda: "Reconnecting to the hub…" in screen_kit.screen_text(app))
+        again = Hub(directory, bot_delay=0)
+        await again.serve(path)
+        try:
+            await wait_for(pilot, lambda: app.remote.connected and lobby.sub_title == "You are Ann")
+            await pilot.pause()
+            assert "Reconnecting" not in screen_kit.screen_text(app)
+        finally:
+            await again.close()
+
+
 async def test_a_watcher_is_not_told_of_seats_kept_when_the_hub_stops(shared_hub, monkeypatch):
     """Play-test: a watcher with no seat read "your seats are kept" as the
     host stopped. Only a player with seats reads it; the watcher reads that

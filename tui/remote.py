@@ -41,6 +41,8 @@ from tui.plain import listed
 
 #: how often, and how many times, a lost hub is tried again
 RECONNECT_SECONDS = 2.0
+#: what the table screens say while the hub is away (the lobby says it too)
+RECONNECTING = "Reconnecting to the hub…"
 RECONNECT_TRIES = 150
 #: how long a change this player did not ask for waits before it is drawn:
 #: the player whose key caused it draws first (every app of a table gets
@@ -219,6 +221,7 @@ class RemoteTable:
         if not self._lost:  # said once while the hub is away (a full hub
             # lets each try go at once: it was said at every one)
             self._lost = True
+            self._say_reconnecting()
             if self._hub_stopping:
                 # a watcher has no seats to keep
                 kept = "; your seats are kept" if self.has_seats() else ""
@@ -246,6 +249,21 @@ class RemoteTable:
             self._start(*streams)  # "Back at the hub." once it welcomes us
             return
         self.app.notify("The hub does not answer: quit and join again later.", severity="error")
+
+    @property
+    def reconnecting(self) -> bool:
+        """The connection was lost and the hub has not welcomed this app back."""
+        return self._lost
+
+    def _say_reconnecting(self) -> None:
+        """While the hub is away, each table on screen says so on its top
+        line, and the lobby in its title (`reconnecting`); gone once back.
+        A notice alone went after a few seconds, and the screens then looked
+        live until a key said "Not connected to the hub."."""
+        for screen in self.screens.values():
+            if screen.is_mounted:
+                screen.say_offline(RECONNECTING if self._lost else None)
+        self._lobby_changed()
 
     def has_seats(self) -> bool:
         """This player sits at a table of the last listing whose match is
@@ -515,6 +533,7 @@ class RemoteTable:
             self._hub_stopping = False
             if self._lost:
                 self._lost = False
+                self._say_reconnecting()
                 self.app.notify("Back at the hub.")
 
     def _take_settings(self, settings: Any) -> None:

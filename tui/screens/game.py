@@ -1155,6 +1155,18 @@ class GameScreen(Screen):
             prompt = self.query_one(f"#{self.prompt_id}", Static)
             update_static(prompt, Text(SENT_TEXT, style="italic"))
 
+    def say_offline(self, words: str | None) -> None:
+        """`words` on a line over the screen's top row while the hub of a
+        shared table is away (`RemoteTable.reconnecting`), drawn over the
+        table whatever redraws it; None takes it down."""
+        lines = self.query("#offline")
+        if words is None:
+            lines.remove()
+        elif lines:
+            update_static(lines.first(Static), words)
+        else:
+            self.mount(Static(words, id="offline"))
+
     def announce_turn(self) -> bool:
         """Say on the table itself that it is this player's turn again: the
         prompt, which says what to decide, stands out for `TURN_SECONDS`

@@ -518,9 +518,16 @@ class LobbyScreen(Screen):
     def _hint(self) -> None:
         table = self._highlighted()
         # (no lobby yet: the hub is full, away, or has not taken the name)
-        connected = getattr(getattr(self.app, "remote", None), "lobby_seen", True)
-        self.sub_title = f"You are {self.me}" if connected else f"Connecting as {self.me}…"
-        if not self.listing and not connected:
+        remote = getattr(self.app, "remote", None)
+        connected = getattr(remote, "lobby_seen", True)
+        # (the hub went away: the tables are as it last listed them, and
+        # read as live until a key said "Not connected")
+        away = getattr(remote, "reconnecting", False)
+        self.sub_title = (f"Reconnecting as {self.me}…" if away else
+                          f"You are {self.me}" if connected else f"Connecting as {self.me}…")
+        if away:
+            hint = "Reconnecting to the hub… (the tables as they were when it went away)"
+        elif not self.listing and not connected:
             hint = "Connecting to the hub…"
         elif not self.listing:
             hint = "No tables yet: press n to set one up."
