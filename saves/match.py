@@ -26,6 +26,7 @@ import datetime
 import os
 import random
 import re
+import stat
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
@@ -761,8 +762,12 @@ def _private_dir(directory: Path) -> None:
     """Make `directory` (0700: journals hold hidden cards), or tighten it."""
     directory.mkdir(mode=0o700, parents=True, exist_ok=True)
     try:
-        if directory.stat().st_mode & 0o077:
-            directory.chmod(0o700)
+        mode = stat.S_IMODE(directory.stat().st_mode)
+        if mode & 0o077:
+            # only the group's and others' bits go: a flat 0700 gave a
+            # read-only (0555) folder its owner's write bit back, and a new
+            # match was written into a folder the player had closed
+            directory.chmod(mode & 0o700)
     except OSError:
         pass  # not ours to change; the files themselves are 0600
 

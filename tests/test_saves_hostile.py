@@ -7,6 +7,7 @@ matches still listed and resumable, and no applied action lost.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -510,6 +511,25 @@ def test_journals_are_private():
     other = Match.new("toy", PLAYERS)
     assert stat.S_IMODE(directory.stat().st_mode) == 0o700
     assert stat.S_IMODE(other.path.stat().st_mode) == 0o600
+
+
+def test_a_read_only_matches_folder_stays_read_only():
+    """The hostile-input play-test: a matches folder made read-only (555) was
+    "tightened" to 700, which gave the owner back the write bit, and a new
+    match was written into it (README, "Saved matches": a match whose
+    directory cannot be written is not started). Only the group's and
+    others' bits are taken away: 555 becomes 500, still read-only. (As
+    root the refusal itself cannot be seen: the mode is what is checked.)"""
+    match = played()
+    match.close()
+    directory = match.path.parent
+    directory.chmod(0o555)
+    try:
+        with contextlib.suppress(SaveFailed):  # refused, unless root writes anyway
+            Match.new("toy", PLAYERS).close()
+        assert stat.S_IMODE(directory.stat().st_mode) == 0o500
+    finally:
+        directory.chmod(0o700)
 
 
 def test_a_copy_is_private_too():
