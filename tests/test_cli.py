@@ -259,6 +259,48 @@ def test_the_app_off_a_terminal_says_so_and_stops(argv, capsys, monkeypatch):
     assert "needs a terminal" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv", [[], ["new", "boss-quest"], ["resume"], ["join", "--name", "ann"]])
+def test_a_dumb_terminal_is_told_what_works_there(argv, capsys, monkeypatch):
+    """Hostile-input play-test: with TERM=dumb (Emacs's M-x shell, some IDE
+    consoles) the full-screen app sent its alternate screen and mouse
+    tracking to a terminal that says it can show neither. The command says
+    so, naming TERM=dumb and what prints text there, and ends."""
+    import tui.app
+    import tui.join
+
+    def no_app(*args, **kwargs):
+        raise AssertionError("the app must not start in a dumb terminal")
+
+    monkeypatch.setattr(tui.app, "OvertableApp", no_app)
+    monkeypatch.setattr(tui.join, "JoinApp", no_app)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "dumb")
+    assert cli.main(argv) == 1
+    err = capsys.readouterr().err
+    assert "TERM=dumb" in err and "overtable saves --list" in err
+    assert "overtable rules GAME" in err and "\x1b" not in err
+
+
+def test_rules_and_saves_in_a_dumb_terminal_print_text(capsys, monkeypatch):
+    """With TERM=dumb, `overtable rules GAME` and `overtable saves` print
+    text, as they do into a pipe (hostile-input play-test: the full-screen
+    app's escape codes were sent)."""
+    import tui.app
+    from tui.resources import rules_text
+
+    def no_app(*args, **kwargs):
+        raise AssertionError("the app must not start in a dumb terminal")
+
+    monkeypatch.setattr(tui.app, "OvertableApp", no_app)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setenv("TERM", "dumb")
+    assert cli.main(["rules", "overstocked"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and _words(rules_text("overstocked")) <= _words(out)
+    assert cli.main(["saves"]) == 0
+    assert capsys.readouterr().out.startswith("No saved matches in ")
+
+
 def test_resume_off_a_terminal_says_first_that_no_save_has_that_id(capsys, monkeypatch):
     """Play-test: `overtable resume nosuchid` off a terminal said the table
     needs a terminal, where in one it says there is no such match: that is

@@ -201,7 +201,8 @@ def build_parser() -> argparse.ArgumentParser:
     table_options(resume, "the match's display and bots")
     saves = command("saves", "list, resume and delete saved matches",
                     "The saved matches: Enter resumes the highlighted one, d deletes one. "
-                    "With --list, or when the output is not a terminal, prints them as text.")
+                    "With --list, or when the output is not a terminal (or TERM=dumb), prints them "
+                    "as text.")
     saves.add_argument(
         "--list",
         action="store_true",
@@ -210,7 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     table_options(saves, "display and bots, for a match resumed from the list")
     rules = command("rules", "read the rules of a game",
                     "Read the rules of GAME ([ and ] jump between sections); printed as "
-                    "text when the output is not a terminal.")
+                    "text when the output is not a terminal (or TERM=dumb).")
     rules.add_argument("game", nargs="?", metavar="GAME", help=f"the game: {games}")
     host = command("host", "host shared tables: players join over SSH, each at their own terminal",
                    "Host shared tables on this machine, with an SSH server of its own: "
@@ -352,9 +353,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             as_json_output=args.json,
             log=args.log,
         )
-    if args.command == "saves" and (args.list or not _is_terminal(sys.stdout)):
+    # TERM=dumb (Emacs's M-x shell, some IDE consoles): no full screen, no
+    # mouse; the app's escape codes were sent there all the same
+    dumb = _dumb_terminal()
+    if args.command == "saves" and (args.list or dumb or not _is_terminal(sys.stdout)):
         return list_saves()
-    if args.command == "rules" and not _is_terminal(sys.stdout):
+    if args.command == "rules" and (dumb or not _is_terminal(sys.stdout)):
         # into a pipe or a file (`overtable rules boss-quest | less`): the
         # text, not the full-screen app's escape codes
         return print_rules(args.game)
@@ -385,7 +389,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("overtable join: the tables need a terminal; connect with ssh -t HOST.",
               file=sys.stderr)
         return 1
-    if not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
+    if dumb or not (_is_terminal(sys.stdin) and _is_terminal(sys.stdout)):
         if args.command == "resume" and args.id and not _names_a_save(args.id):
             # said first, as in a terminal: "needs a terminal" sent the
             # player to find one only to read there that no such match exists
@@ -393,6 +397,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             print(printable(f"overtable resume: No saved match {args.id!r}. "
                             "`overtable saves --list` lists them."), file=sys.stderr)
+            return 1
+        if dumb:
+            print("overtable: this terminal says it cannot show a full screen (TERM=dumb), "
+                  "so the table cannot open in it; `overtable saves --list` and "
+                  "`overtable rules GAME` print text here, and the table opens in a "
+                  "terminal emulator (in Emacs, M-x term).", file=sys.stderr)
             return 1
         # The full-screen app off a terminal drew nothing and spun a core
         # until killed (`overtable > file`, `ssh host overtable` without -t).
@@ -711,6 +721,12 @@ def _is_terminal(stream: Any) -> bool:
         return bool(stream.isatty())
     except (AttributeError, ValueError):
         return False
+
+
+def _dumb_terminal() -> bool:
+    """Whether $TERM says the terminal has no cursor addressing at all
+    ("dumb"): the full-screen table cannot be drawn there."""
+    return os.environ.get("TERM", "").strip().lower() == "dumb"
 
 
 # -- rules off a terminal ------------------------------------------------------
